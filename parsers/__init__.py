@@ -1,0 +1,75 @@
+"""Input parsers: one module per input format, one shared contract, one registry.
+
+A parser turns one input file into named Arrow tables whose schemas are declared in
+`tracelens.schemas`. `detect` looks at the file name and the first bytes only; `parse`
+reads the whole file. Parsers never print: they return warnings, and raise
+`tracelens.errors.ParseError` (naming the file and the line or byte offset) when nothing can
+be salvaged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from pathlib import Path
+from typing import Protocol
+
+import pyarrow as pa
+
+from tracelens.enums import FileStatus
+
+
+class Claim(IntEnum):
+    """How sure a parser is that a file is its format."""
+
+    NO = 0
+    NAME = 1  # the file name says so (e.g. *.pt.trace.json); parse errors are reported
+    CONTENT = 2  # the first bytes say so
+
+
+@dataclass(frozen=True)
+class ParseOptions:
+    """Options a user can force from the command line."""
+
+    rank: int | None = None  # used when a trace does not say which rank wrote it
+
+
+@dataclass
+class ParseResult:
+    """What one file yields: tables by name, its status, and warnings for the user."""
+
+    tables: dict[str, pa.Table]
+    status: FileStatus = FileStatus.OK
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def rows(self) -> int:
+        return sum(t.num_rows for t in self.tables.values())
+
+
+class Parser(Protocol):
+    name: str  # registry key, e.g. "kineto"
+    kind: str  # what the file is, e.g. "kineto_trace" (files.kind)
+    tables: tuple[str, ...]  # tables this parser fills
+
+    def detect(self, path: Path, head: bytes) -> Claim: ...
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult: ...
+
+
+def registry() -> dict[str, Parser]:
+    """Every parser, by name. Imported lazily so that `tracelens --help` stays fast."""
+    from tracelens.parsers.kineto import KinetoParser
+
+    parsers: list[Parser] = [KinetoParser()]
+    return {p.name: p for p in parsers}
+
+
+def detect(path: Path, head: bytes, parsers: dict[str, Parser] | None = None) -> tuple[Parser | None, Claim]:
+    """The parser with the strongest claim on a file, or (None, Claim.NO)."""
+    best: tuple[Parser | None, Claim] = (None, Claim.NO)
+    for parser in (parsers or registry()).values():
+        claim = parser.detect(path, head)
+        if claim > best[1]:
+            best = (parser, claim)
+    return best

@@ -1,0 +1,63 @@
+"""The SQL views: one query per .sql file, layered staging -> intermediate -> marts, plus checks.
+
+A file's stem is its view name. Each file opens with a comment (purpose, grain, inputs,
+output columns with units) and holds one SELECT, written as CTEs ending in `final`.
+Checks (`checks/*.sql`) are views that must return zero rows on any store.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+
+LAYERS = ("staging", "intermediate", "marts", "checks")
+
+
+@cache
+def _sources() -> dict[str, tuple[str, str]]:
+    """view name -> (layer, sql text)."""
+    out: dict[str, tuple[str, str]] = {}
+    root = resources.files(__name__)
+    for layer in LAYERS:
+        folder = root.joinpath(layer)
+        if not folder.is_dir():
+            continue
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".sql"):
+                name = entry.name[: -len(".sql")]
+                if name in out:
+                    raise RuntimeError(f"view {name} is defined twice in queries/")
+                out[name] = (layer, entry.read_text(encoding="utf-8"))
+    return out
+
+
+def view_definitions() -> list[tuple[str, str]]:
+    """(name, sql) for every view, each after the views it reads."""
+    sources = _sources()
+    deps = {
+        name: {other for other in sources if other != name and re.search(rf"\b{other}\b", sql)}
+        for name, (_, sql) in sources.items()
+    }
+    ordered: list[str] = []
+    visiting: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in ordered:
+            return
+        if name in visiting:
+            raise RuntimeError(f"queries/: circular view dependency through {name}")
+        visiting.add(name)
+        for dep in sorted(deps[name]):
+            visit(dep)
+        visiting.discard(name)
+        ordered.append(name)
+
+    for name in sorted(sources, key=lambda n: (LAYERS.index(sources[n][0]), n)):
+        visit(name)
+    return [(name, sources[name][1]) for name in ordered]
+
+
+def check_names() -> list[str]:
+    """Views that must return zero rows."""
+    return [name for name, (layer, _) in _sources().items() if layer == "checks"]

@@ -1,0 +1,33 @@
+-- stg_traces: one row per ingested trace file, with its profiler cycle on its rank.
+-- Grain: one row per trace file (file_id).
+-- Inputs: trace_meta, files.
+-- Columns: file_id, path, rank, cycle (0-based order of the rank's traces by start time),
+--   rank_source, world_size, backend, era, device_type, start_ns, end_ns (ns since epoch),
+--   window_ns (end - start), duration_events, truncated, status (files.status).
+with meta as (
+    select * from trace_meta
+),
+catalog as (
+    select file_id, status from files where status in ('ok', 'truncated')
+),
+final as (
+    select
+        meta.file_id,
+        meta.path,
+        meta.rank,
+        (row_number() over (partition by meta.rank order by meta.start_ns, meta.file_id) - 1)::integer as cycle,
+        meta.rank_source,
+        meta.world_size,
+        meta.backend,
+        meta.era,
+        meta.device_type,
+        meta.start_ns,
+        meta.end_ns,
+        meta.end_ns - meta.start_ns as window_ns,
+        meta.duration_events,
+        meta.truncated,
+        catalog.status
+    from meta
+    join catalog using (file_id)
+)
+select * from final

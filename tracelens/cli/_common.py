@@ -1,0 +1,116 @@
+"""Helpers shared by the commands: output options, progress, ingest messages."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from tracelens.enums import FileStatus
+from tracelens.errors import UsageError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SUFFIX_FORMATS = {".json": "json", ".csv": "csv", ".md": "md", ".html": "html", ".txt": "text"}
+
+
+def output_options(formats: tuple[str, ...], default: str) -> Callable[[F], F]:
+    """--format, -o/--output and --force; the format follows the -o suffix unless given."""
+
+    def decorate(func: F) -> F:
+        func = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")(func)
+        func = click.option(
+            "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file instead of stdout."
+        )(func)
+        func = click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(formats),
+            default=None,
+            help=f"Output format (default: from the -o suffix, else {default}).",
+        )(func)
+        return func
+
+    return decorate
+
+
+def resolve_format(fmt: str | None, output: Path | None, formats: tuple[str, ...], default: str) -> str:
+    if fmt:
+        return fmt
+    if output is not None:
+        guessed = SUFFIX_FORMATS.get(output.suffix.lower())
+        if guessed in formats:
+            return guessed
+    return default
+
+
+def emit(text: str, output: Path | None, force: bool) -> None:
+    """Print to stdout, or write a file (never over an existing one without --force)."""
+    if output is None:
+        click.echo(text, nl=not text.endswith("\n"))
+        return
+    if output.exists() and not force:
+        raise UsageError(f"{output}: exists; use --force to overwrite")
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(text, encoding="utf-8")
+    click.echo(f"Wrote {output}", err=True)
+
+
+@contextmanager
+def ingest_progress(quiet: bool) -> Iterator[Callable[[int, int, str], None] | None]:
+    """A transient progress bar on stderr, only on a terminal and without --quiet."""
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(
+        TextColumn("ingesting"),
+        BarColumn(),
+        DownloadColumn(),
+        TimeRemainingColumn(),
+        TextColumn("{task.description}"),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("", total=None)
+
+        def update(done: int, total: int, path: str) -> None:
+            bar.update(task, completed=done, total=total, description=Path(path).name)
+
+        yield update
+
+
+def report_ingest(outcome: Any, *, quiet: bool) -> int:
+    """One line per failed file (error) and per warning; returns the exit code (1 if any failed)."""
+    for rec in outcome.parsed:
+        if rec.status == FileStatus.FAILED.value:
+            click.echo(f"error: {rec.message}", err=True)
+        elif not quiet:
+            for warning in rec.warnings:
+                label = "truncated" if rec.status == FileStatus.TRUNCATED.value else "warning"
+                click.echo(f"{label}: {rec.path}: {warning}", err=True)
+            if rec.status == FileStatus.DUPLICATE.value:
+                click.echo(f"note: {rec.path}: same bytes as {rec.duplicate_of}; stored once", err=True)
+    if not quiet:
+        for note in outcome.notes:
+            click.echo(f"warning: {note}", err=True)
+    return 1 if outcome.failed else 0
+
+
+_EXIT = {"code": 0}
+
+
+def set_exit_code(code: int) -> None:
+    """Commands that finish their work but met bad input report exit code 1 through this."""
+    _EXIT["code"] = max(_EXIT["code"], code)
+
+
+def take_exit_code() -> int:
+    code, _EXIT["code"] = _EXIT["code"], 0
+    return code

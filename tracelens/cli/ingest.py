@@ -1,0 +1,46 @@
+"""Ingest files or folders (searched recursively) into a store.
+
+Each input file is detected by its name and first bytes and parsed into Parquet tables.
+Running it again is cheap: unchanged files are skipped, changed files replace their rows.
+A file that cannot be read is reported on one line and the others are still ingested
+(exit code 1). A truncated trace keeps its complete events (a warning, exit code 0).
+
+    tracelens ingest path/to/job/ -o job.tlstore
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from tracelens.cli._common import set_exit_code, ingest_progress, report_ingest
+
+
+@click.command("ingest", help=__doc__)
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option(
+    "-o", "--output", "store_path", required=True, type=click.Path(file_okay=False, path_type=Path),
+    help="Store directory (created if missing; conventionally NAME.tlstore).",
+)
+@click.option("--rank", type=int, default=None, help="Rank for traces that do not say which rank wrote them.")
+@click.option("-j", "--jobs", type=int, default=None, help="Parser processes (default: one per core).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar, no warnings; errors only.")
+def command(inputs: tuple[Path, ...], store_path: Path, rank: int | None, jobs: int | None, quiet: bool) -> None:
+    from tracelens.store import Store
+
+    store = Store.open(store_path)
+    with ingest_progress(quiet) as progress:
+        outcome = store.ingest(inputs, rank=rank, workers=jobs, progress=progress)
+    set_exit_code(report_ingest(outcome, quiet=quiet))
+    counts: dict[str, int] = {}
+    for rec in outcome.parsed:
+        counts[rec.status] = counts.get(rec.status, 0) + 1
+    rows = sum(rec.rows for rec in outcome.parsed)
+    parts = [f"{n} {status}" for status, n in sorted(counts.items())]
+    if outcome.unchanged:
+        parts.append(f"{len(outcome.unchanged)} unchanged")
+    if outcome.skipped:
+        parts.append(f"{len(outcome.skipped)} not recognised (skipped)")
+    summary = ", ".join(parts) or "nothing to ingest"
+    click.echo(f"Ingested {len(outcome.parsed)} files ({rows} rows) into {store.root}: {summary}")

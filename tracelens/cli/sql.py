@@ -1,0 +1,95 @@
+"""Run SQL over a store's views (or over a raw job folder, ingested on the fly into a cache).
+
+Every view of queries/ is registered, plus the stored tables (trace_events, files, ...).
+A raw job folder is ingested into a cache under ~/.cache/tracelens (or $TRACELENS_CACHE_DIR)
+that is re-used while its files are unchanged.
+
+    tracelens sql job.tlstore "select rank, count(*) from trace_events group by rank"
+    tracelens sql path/to/job/ "select * from event_summary" --format csv
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tracelens.cli._common import set_exit_code, emit, ingest_progress, output_options, report_ingest, resolve_format
+from tracelens.errors import TracelensError
+
+FORMATS = ("table", "csv", "json")
+
+
+@click.command("sql", help=__doc__)
+@click.argument("target", type=click.Path(path_type=Path))
+@click.argument("query")
+@output_options(FORMATS, "table")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
+def command(target: Path, query: str, fmt: str | None, output: Path | None, force: bool, quiet: bool) -> None:
+    import duckdb
+
+    from tracelens.store import store_for
+
+    with ingest_progress(quiet) as progress:
+        store, outcome = store_for(target, progress=progress)
+    if outcome is not None:
+        set_exit_code(report_ingest(outcome, quiet=quiet))
+    con = store.connect()
+    try:
+        cursor = con.execute(query)
+    except duckdb.Error as exc:
+        raise TracelensError(f"query failed: {str(exc).splitlines()[0]}", exit_code=1) from exc
+    if cursor.description is None:
+        return
+    columns = [d[0] for d in cursor.description]
+    rows = cursor.fetchall()
+    emit(render(columns, rows, resolve_format(fmt, output, FORMATS, "table")), output, force)
+
+
+def render(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps([dict(zip(columns, r, strict=True)) for r in rows], default=_json_default, indent=1) + "\n"
+    if fmt == "csv":
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows(rows)
+        return buf.getvalue()
+    return _table(columns, rows)
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    return str(value)
+
+
+def _table(columns: list[str], rows: list[tuple[Any, ...]]) -> str:
+    cells = [[_cell(v) for v in row] for row in rows]
+    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
+    numeric = [all(isinstance(r[i], (int, float, Decimal)) or r[i] is None for r in rows) for i in range(len(columns))]
+
+    def line(values: list[str]) -> str:
+        return "  ".join(v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric, strict=True)).rstrip()
+
+    out = [line(columns), "  ".join("-" * w for w in widths)]
+    out += [line(r) for r in cells]
+    out.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
+    return "\n".join(out) + "\n"
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "NULL"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    text = str(value)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -1,0 +1,538 @@
+"""The store: a directory of Parquet fragments, one per input file and table, plus a manifest.
+
+Layout::
+
+    job.tlstore/
+      store.json                  manifest: schema version, generation, one record per input file
+      views.sql                   setup script for the stock duckdb CLI / Python (relative paths)
+      catalog/files.<gen>.parquet the `files` table of this generation
+      tables/<table>/_empty.parquet                          zero rows, the declared schema
+      tables/<table>/rank=<r>/<file_id>.<token>.parquet      partitioned tables
+      tables/<table>/<file_id>.<token>.parquet               the others
+      .lock                       held (flock) while an ingest writes
+
+Consistency: fragments are written under fresh names and fsynced; the manifest is then
+replaced atomically, and that rename is the only commit point. Readers build their views from
+the manifest, never from a directory listing, so a fragment left by a killed ingest is never
+read; the next ingest deletes it and parses that file again. Ingest commits in batches, so a
+long ingest killed late keeps what it had committed.
+
+Identity: a file is known by its absolute path; its content is known by sha256. The same
+path with the same bytes is skipped; the same path with new bytes replaces its rows; the same
+bytes under a second path are stored once (the second record says `duplicate`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import fcntl
+import hashlib
+import json
+import os
+import secrets
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from tracelens.enums import FileStatus
+from tracelens.errors import StoreLockedError, TracelensError, UsageError
+from tracelens.schemas import FILES, PARTITION_BY, SCHEMA_VERSION, TABLES, conform
+
+MANIFEST = "store.json"
+VIEWS_SQL = "views.sql"
+LOCK = ".lock"
+FORMAT = "tracelens-store"
+COMMIT_EVERY_S = 10.0
+PARALLEL_MIN_BYTES = 8 << 20  # below this a process pool costs more than it saves
+
+
+@dataclass
+class FileRecord:
+    """One input file as the store knows it (a row of `files`)."""
+
+    path: str
+    file_id: str = ""
+    size_bytes: int = 0
+    mtime_ns: int = 0
+    sha256: str = ""
+    kind: str | None = None
+    parser: str | None = None
+    rows: int = 0
+    status: str = FileStatus.OK.value
+    message: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    duplicate_of: str | None = None
+    ingested_at_ns: int = 0
+    fragments: dict[str, str] = field(default_factory=dict)  # table -> path relative to the store
+
+
+@dataclass
+class IngestOutcome:
+    """What one ingest did, for the CLI to report."""
+
+    parsed: list[FileRecord] = field(default_factory=list)
+    unchanged: list[FileRecord] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # walked files no parser claims
+    notes: list[str] = field(default_factory=list)  # store-level warnings (rank collisions, ...)
+
+    @property
+    def failed(self) -> list[FileRecord]:
+        return [r for r in self.parsed if r.status == FileStatus.FAILED.value]
+
+
+ProgressCallback = Callable[[int, int, str], None]  # done bytes, total bytes, current path
+
+
+class Store:
+    """A tracelens store directory. Create or open with `Store.open(path)`."""
+
+    def __init__(self, root: Path, records: dict[str, FileRecord], generation: int) -> None:
+        self.root = root
+        self.records = records
+        self.generation = generation
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    def open(cls, root: str | Path, *, create: bool = True) -> Store:
+        root = Path(os.path.abspath(root))
+        manifest = root / MANIFEST
+        if manifest.exists():
+            return cls._load(root)
+        if not create:
+            raise UsageError(f"{root}: not a tracelens store (no {MANIFEST})")
+        if root.exists() and any(root.iterdir()):
+            raise UsageError(f"{root}: exists and is not a tracelens store; choose a new path")
+        root.mkdir(parents=True, exist_ok=True)
+        store = cls(root, {}, 0)
+        store._write_empty_tables()
+        return store
+
+    @classmethod
+    def _load(cls, root: Path) -> Store:
+        try:
+            doc = json.loads((root / MANIFEST).read_text())
+        except (OSError, ValueError) as exc:
+            raise TracelensError(f"{root / MANIFEST}: unreadable store manifest: {exc}") from exc
+        if doc.get("format") != FORMAT:
+            raise UsageError(f"{root}: not a tracelens store")
+        version = doc.get("schema_version")
+        if version != SCHEMA_VERSION:
+            raise TracelensError(
+                f"{root}: store schema version {version}, this tracelens writes {SCHEMA_VERSION}; "
+                "ingest the inputs into a new store"
+            )
+        names = {f.name for f in dataclasses.fields(FileRecord)}
+        records = {}
+        for raw in doc.get("files", []):
+            rec = FileRecord(**{k: v for k, v in raw.items() if k in names})
+            records[rec.path] = rec
+        store = cls(root, records, int(doc.get("generation", 0)))
+        store._write_empty_tables()
+        return store
+
+    def _write_empty_tables(self) -> None:
+        for table, schema in TABLES.items():
+            target = self.root / "tables" / table / "_empty.parquet"
+            if not target.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                _atomic_write_parquet(schema.empty_table(), target)
+
+    # ------------------------------------------------------------------ locking
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        lock_path = self.root / LOCK
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or "?"
+                raise StoreLockedError(
+                    f"{self.root}: another tracelens ingest (pid {holder}) is writing this store; "
+                    "wait for it to finish and run again"
+                ) from None
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, str(os.getpid()).encode(), 0)
+            # The manifest may have moved on while we waited for the lock.
+            if (self.root / MANIFEST).exists():
+                fresh = Store._load(self.root)
+                self.records, self.generation = fresh.records, fresh.generation
+            yield
+        finally:
+            os.close(fd)
+
+    # ------------------------------------------------------------------ ingest
+    def ingest(
+        self,
+        inputs: Iterable[str | Path],
+        *,
+        rank: int | None = None,
+        workers: int | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> IngestOutcome:
+        """Parse new or changed input files into the store; idempotent and atomic."""
+        from tracelens.parsers import ParseOptions, detect, registry
+        from tracelens.parsers._io import read_head
+
+        outcome = IngestOutcome()
+        options = ParseOptions(rank=rank)
+        parsers = registry()
+        with self.locked():
+            todo: list[tuple[FileRecord, str]] = []  # record (path/size/mtime/sha filled), parser name
+            for path, explicit in _discover(inputs, exclude=self.root):
+                key = str(path)
+                try:
+                    st = path.stat()
+                except OSError as exc:
+                    outcome.parsed.append(_failed(key, f"cannot read: {exc.strerror or exc}"))
+                    continue
+                old = self.records.get(key)
+                if (
+                    old is not None
+                    and old.size_bytes == st.st_size
+                    and old.mtime_ns == st.st_mtime_ns
+                    and old.status != FileStatus.FAILED.value
+                ):
+                    outcome.unchanged.append(old)
+                    continue
+                parser, claim = detect(path, read_head(path), parsers)
+                if parser is None:
+                    if explicit:
+                        rec = _failed(key, "not a recognised input format")
+                        rec.size_bytes, rec.mtime_ns = st.st_size, st.st_mtime_ns
+                        outcome.parsed.append(rec)
+                    else:
+                        outcome.skipped.append(key)
+                    continue
+                try:
+                    digest = _sha256(path)
+                except OSError as exc:
+                    outcome.parsed.append(_failed(key, f"cannot read: {exc.strerror or exc}"))
+                    continue
+                rec = FileRecord(
+                    path=key,
+                    file_id=digest[:16],
+                    size_bytes=st.st_size,
+                    mtime_ns=st.st_mtime_ns,
+                    sha256=digest,
+                    kind=parser.kind,
+                    parser=parser.name,
+                )
+                if old is not None and old.sha256 == digest and old.status != FileStatus.FAILED.value:
+                    old.mtime_ns = st.st_mtime_ns  # touched, not changed
+                    outcome.unchanged.append(old)
+                    continue
+                twin = self._same_content(digest, key)
+                if twin is not None:
+                    rec.status = FileStatus.DUPLICATE.value
+                    rec.duplicate_of = twin.path
+                    rec.ingested_at_ns = time.time_ns()
+                    outcome.parsed.append(rec)
+                    continue
+                todo.append((rec, parser.name))
+            self._parse_all(todo, options, workers, progress, outcome)
+            outcome.notes.extend(self._rank_collisions())
+            self._commit(outcome.parsed)
+            self._collect_garbage()
+        return outcome
+
+    def _same_content(self, digest: str, path: str) -> FileRecord | None:
+        for rec in self.records.values():
+            if rec.sha256 == digest and rec.path != path and rec.status != FileStatus.DUPLICATE.value:
+                return rec
+        return None
+
+    def _parse_all(
+        self,
+        todo: list[tuple[FileRecord, str]],
+        options: ParseOptions,
+        workers: int | None,
+        progress: ProgressCallback | None,
+        outcome: IngestOutcome,
+    ) -> None:
+        total = sum(rec.size_bytes for rec, _ in todo)
+        done = 0
+        token = secrets.token_hex(4)
+        pending: list[FileRecord] = []
+        last_commit = time.monotonic()
+
+        def finish(rec: FileRecord) -> None:
+            nonlocal done, last_commit
+            done += rec.size_bytes
+            outcome.parsed.append(rec)
+            pending.append(rec)
+            if progress:
+                progress(done, total, rec.path)
+            if time.monotonic() - last_commit > COMMIT_EVERY_S:
+                self._commit(pending)
+                pending.clear()
+                last_commit = time.monotonic()
+
+        n_workers = workers or min(os.cpu_count() or 1, len(todo))
+        if n_workers <= 1 or total < PARALLEL_MIN_BYTES or len(todo) < 2:
+            for rec, parser_name in todo:
+                finish(parse_file(str(self.root), rec, parser_name, options, token))
+            return
+        import multiprocessing
+
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["tracelens.parsers.kineto", "tracelens.store"])
+        # Largest first: the pool finishes together instead of waiting on one big straggler.
+        todo = sorted(todo, key=lambda item: -item[0].size_bytes)
+        with ProcessPoolExecutor(max_workers=n_workers, mp_context=context) as pool:
+            futures: list[Future[FileRecord]] = [
+                pool.submit(parse_file, str(self.root), rec, name, options, token) for rec, name in todo
+            ]
+            for future, (rec, _) in zip(futures, todo, strict=True):
+                try:
+                    result = future.result()
+                except Exception as exc:  # a worker died (e.g. out of memory): report, keep going
+                    result = rec
+                    result.status = FileStatus.FAILED.value
+                    result.message = f"parser process failed: {type(exc).__name__}: {exc}"
+                finish(result)
+
+    def _rank_collisions(self) -> list[str]:
+        """Two trace files claiming one rank over overlapping time: both kept, one warning."""
+        import duckdb
+
+        metas = [
+            self.root / rec.fragments["trace_meta"]
+            for rec in self.records.values()
+            if "trace_meta" in rec.fragments
+        ]
+        if len(metas) < 2:
+            return []
+        con = duckdb.connect()
+        rows = con.execute(
+            """
+            with m as (select * from read_parquet(?))
+            select a.rank, a.path, b.path from m a join m b
+              on a.rank = b.rank and a.file_id < b.file_id
+             and a.start_ns < b.end_ns and b.start_ns < a.end_ns
+            order by 1, 2, 3
+            """,
+            [[str(p) for p in metas]],
+        ).fetchall()
+        return [f"rank {r} is claimed by two traces over overlapping time: {a} and {b} (both kept)" for r, a, b in rows]
+
+    # ------------------------------------------------------------------ commit
+    def _commit(self, changed: list[FileRecord]) -> None:
+        """Make `changed` part of the store: one atomic manifest replacement."""
+        for rec in changed:
+            self.records[rec.path] = rec
+        self.generation += 1
+        catalog_rel = f"catalog/files.{self.generation}.{secrets.token_hex(3)}.parquet"
+        _atomic_write_parquet(self.files_table(), self.root / catalog_rel)
+        doc = {
+            "format": FORMAT,
+            "schema_version": SCHEMA_VERSION,
+            "generation": self.generation,
+            "catalog": catalog_rel,
+            "files": [dataclasses.asdict(r) for r in sorted(self.records.values(), key=lambda r: r.path)],
+        }
+        _atomic_write_bytes(json.dumps(doc, indent=1).encode(), self.root / MANIFEST)
+        _atomic_write_bytes(self.views_sql(relative=True).encode(), self.root / VIEWS_SQL)
+
+    def _collect_garbage(self) -> None:
+        """Delete fragments no committed record refers to (left by a killed or older ingest)."""
+        live = {rec_frag for rec in self.records.values() for rec_frag in rec.fragments.values()}
+        live.add(self.catalog_path())
+        for sub in ("tables", "catalog"):
+            for path in (self.root / sub).rglob("*"):
+                rel = path.relative_to(self.root).as_posix()
+                if path.is_file() and not path.name.startswith("_empty") and rel not in live:
+                    path.unlink(missing_ok=True)
+
+    # ------------------------------------------------------------------ reading
+    def catalog_path(self) -> str:
+        doc = json.loads((self.root / MANIFEST).read_text()) if (self.root / MANIFEST).exists() else {}
+        return str(doc.get("catalog", ""))
+
+    def files_table(self) -> pa.Table:
+        rows = [dataclasses.asdict(r) for r in sorted(self.records.values(), key=lambda r: r.path)]
+        for row in rows:
+            row.pop("fragments")
+        return pa.Table.from_pylist(rows, schema=FILES)
+
+    def fragments(self, table: str) -> list[str]:
+        """Relative paths of the table's fragments (the empty template first)."""
+        frags = [f"tables/{table}/_empty.parquet"]
+        frags += sorted(rec.fragments[table] for rec in self.records.values() if table in rec.fragments)
+        return frags
+
+    def views_sql(self, *, relative: bool) -> str:
+        """CREATE VIEW statements for the stored tables and every view of queries/."""
+        from tracelens.queries import view_definitions
+
+        def path(rel: str) -> str:
+            return rel if relative else str(self.root / rel)
+
+        lines = [
+            "-- tracelens store views. From the store directory: duckdb -init views.sql",
+            "-- From elsewhere: SET file_search_path='<store dir>'; then run this file.",
+        ]
+        catalog = self.catalog_path()
+        if catalog:
+            lines.append(f"CREATE OR REPLACE VIEW files AS SELECT * FROM read_parquet({_sql_str(path(catalog))});")
+        else:
+            lines.append("CREATE OR REPLACE VIEW files AS SELECT * FROM (SELECT NULL::VARCHAR AS path) WHERE false;")
+        for table in TABLES:
+            files = ", ".join(_sql_str(path(f)) for f in self.fragments(table))
+            lines.append(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{files}]);")
+        for name, sql in view_definitions():
+            lines.append(f"CREATE OR REPLACE VIEW {name} AS\n{sql.strip().rstrip(';')}\n;")
+        return "\n".join(lines) + "\n"
+
+    def connect(self) -> Any:
+        """An in-memory DuckDB connection with every view registered."""
+        import duckdb
+
+        con = duckdb.connect()
+        con.execute(self.views_sql(relative=False))
+        return con
+
+
+# ---------------------------------------------------------------------- worker side
+def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token: str) -> FileRecord:
+    """Parse one file and write its fragments (runs in a worker process). Never raises."""
+    from tracelens.errors import ParseError
+    from tracelens.parsers import registry
+
+    path = Path(rec.path)
+    rec.ingested_at_ns = time.time_ns()
+    try:
+        result = registry()[parser_name].parse(path, options)
+    except ParseError as exc:
+        rec.status, rec.message = FileStatus.FAILED.value, str(exc)
+        return rec
+    except MemoryError:
+        rec.status, rec.message = FileStatus.FAILED.value, f"{rec.path}: out of memory while parsing"
+        return rec
+    except Exception as exc:  # a parser bug must not take the ingest down; it is reported per file
+        rec.status = FileStatus.FAILED.value
+        rec.message = f"{rec.path}: internal parser error ({type(exc).__name__}: {exc}); please report it"
+        return rec
+    rec.status, rec.warnings = result.status.value, list(result.warnings)
+    rec.rows = result.rows
+    store_root = Path(root)
+    for table, data in result.tables.items():
+        data = conform(data, TABLES[table])
+        data = data.set_column(0, "file_id", pa.array([rec.file_id] * data.num_rows, pa.string()))
+        rel = _fragment_path(table, rec.file_id, token, data)
+        _atomic_write_parquet(data, store_root / rel)
+        rec.fragments[table] = rel
+    return rec
+
+
+def _fragment_path(table: str, file_id: str, token: str, data: pa.Table) -> str:
+    part = PARTITION_BY.get(table)
+    name = f"{file_id}.{token}.parquet"
+    if part and data.num_rows:
+        values = data.column(part).unique().to_pylist()
+        value = values[0] if len(values) == 1 else "mixed"
+        return f"tables/{table}/{part}={value}/{name}"
+    return f"tables/{table}/{name}"
+
+
+def _atomic_write_parquet(table: pa.Table, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    pq.write_table(table, tmp, compression="zstd", compression_level=1, row_group_size=256_000)
+    _fsync_and_rename(tmp, target)
+
+
+def _atomic_write_bytes(data: bytes, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    _fsync_and_rename(tmp, target)
+
+
+def _fsync_and_rename(tmp: Path, target: Path) -> None:
+    fd = os.open(tmp, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, target)
+    dfd = os.open(target.parent, os.O_RDONLY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        while chunk := fh.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _failed(path: str, message: str) -> FileRecord:
+    return FileRecord(path=path, status=FileStatus.FAILED.value, message=f"{path}: {message}", ingested_at_ns=time.time_ns())
+
+
+def _discover(inputs: Iterable[str | Path], exclude: Path) -> Iterator[tuple[Path, bool]]:
+    """(absolute path, given explicitly) for every file under the inputs, in a stable order."""
+    seen: set[Path] = set()
+    for item in inputs:
+        path = Path(os.path.abspath(item))
+        if path.is_dir():
+            for sub in sorted(path.rglob("*")):
+                if any(part.startswith(".") for part in sub.relative_to(path).parts):
+                    continue
+                if sub.is_file() and exclude not in sub.parents and sub not in seen and not _is_store_path(sub):
+                    seen.add(sub)
+                    yield sub, False
+        elif path not in seen:
+            seen.add(path)
+            yield path, True
+
+
+def _is_store_path(path: Path) -> bool:
+    return any((parent / MANIFEST).exists() and parent.suffix == ".tlstore" for parent in path.parents)
+
+
+def _sql_str(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+# ---------------------------------------------------------------------- query entry points
+def cache_dir() -> Path:
+    base = os.environ.get("TRACELENS_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "tracelens"
+    )
+    return Path(base)
+
+
+def store_for(target: str | Path, *, progress: ProgressCallback | None = None) -> tuple[Store, IngestOutcome | None]:
+    """A store for a store directory, or for a raw job folder/file (ingested into a cache).
+
+    The cache is keyed by the job's absolute path and refreshed incrementally: unchanged files
+    are recognised by size and mtime and not parsed again.
+    """
+    path = Path(os.path.abspath(target))
+    if (path / MANIFEST).exists():
+        return Store.open(path, create=False), None
+    if not path.exists():
+        raise UsageError(f"{path}: no such file or directory")
+    key = hashlib.sha256(str(path).encode()).hexdigest()[:16]
+    store = Store.open(cache_dir() / f"{path.name}-{key}.tlstore")
+    outcome = store.ingest([path], progress=progress)
+    return store, outcome
+
+
+def open_for_query(target: str | Path) -> Any:
+    store, _ = store_for(target)
+    return store.connect()
+
