@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import zlib
 from pathlib import Path
+from typing import cast
 
 from isal import isal_zlib
 
 from tracelens.errors import ParseError
 
 GZIP_MAGIC = b"\x1f\x8b"
+# isal's stubs declare `error` as an instance; at run time it is the exception class.
+_GZIP_ERRORS: tuple[type[Exception], ...] = (zlib.error, cast("type[Exception]", isal_zlib.error))
 
 
 def read_head(path: Path, size: int = 65536) -> bytes:
@@ -22,7 +25,7 @@ def read_head(path: Path, size: int = 65536) -> bytes:
     if raw[:2] == GZIP_MAGIC:
         try:
             return isal_zlib.decompressobj(wbits=31).decompress(raw, size)
-        except (zlib.error, isal_zlib.error):
+        except _GZIP_ERRORS:
             return b""
     return raw[:size]
 
@@ -46,7 +49,7 @@ def read_bytes(path: Path) -> tuple[bytes, str | None]:
     decomp = isal_zlib.decompressobj(wbits=31)
     try:
         out = decomp.decompress(raw)
-    except (zlib.error, isal_zlib.error) as exc:
+    except _GZIP_ERRORS as exc:
         # Corrupt in the middle: fall back to zlib, which hands out what it got before the error.
         return _salvage_gzip(path, raw, exc)
     if not decomp.eof:

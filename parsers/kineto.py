@@ -181,24 +181,27 @@ class KinetoParser:
 
 def _decode(path: Path, data: bytes) -> tuple[_Trace, str | None]:
     """Decode the trace; on a cut-off or corrupt tail, keep every complete event."""
+    end = len(data)
     try:
         return _TRACE_DECODER.decode(data), None
     except msgspec.ValidationError as exc:
         return _decode_loose(path, data, exc), None
     except msgspec.DecodeError as exc:
         first_error = str(exc)
-    start = data.find(b'"traceEvents"')
+    except UnicodeDecodeError as exc:
+        first_error = f"invalid UTF-8 (byte {exc.start})"
+        end = exc.start
+    start = data.find(b'"traceEvents"', 0, end)
     if start < 0:
         raise ParseError(str(path), f"not a Kineto trace: {first_error}", where=_byte_offset(first_error))
-    array_start = data.find(b"[", start)
-    end = len(data)
+    array_start = data.find(b"[", start, end)
     for _ in range(_MAX_SALVAGE_TRIES):
-        end = data.rfind(b"}", array_start, end)
+        end = data.rfind(b"}", array_start, end) if array_start >= 0 else -1
         if end < 0:
             break
         try:
             trace = _TRACE_DECODER.decode(data[: end + 1] + b"]}")
-        except msgspec.DecodeError:
+        except (msgspec.DecodeError, UnicodeDecodeError):
             continue
         except msgspec.ValidationError:
             break
@@ -219,7 +222,7 @@ def _decode_loose(path: Path, data: bytes, exc: msgspec.ValidationError) -> _Tra
     """Some field has an unexpected type: decode untyped and convert event by event."""
     try:
         doc = _ANY_DECODER.decode(data)
-    except msgspec.DecodeError as exc2:
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc2:
         raise ParseError(str(path), f"not valid JSON: {exc2}", where=_byte_offset(str(exc2))) from exc2
     if not isinstance(doc, dict) or not isinstance(doc.get("traceEvents"), list):
         raise ParseError(str(path), f"not a Kineto trace (no traceEvents list): {exc}")
@@ -385,7 +388,7 @@ def _collective_columns(args: list[_Args], height: int) -> list[pl.Series]:
     """Collective args, present on a few events only: built for those rows and scattered."""
     rows = [i for i, a in enumerate(args) if a.coll_name is not None or a.pg_name is not None or a.seq is not None]
     sel = [args[i] for i in rows]
-    columns = {
+    columns: dict[str, tuple[Any, list[Any]]] = {
         "coll_name": (pl.String, [a.coll_name for a in sel]),
         "coll_in_nelems": (pl.Int64, [_int_or_none(a.in_nelems) for a in sel]),
         "coll_out_nelems": (pl.Int64, [_int_or_none(a.out_nelems) for a in sel]),

@@ -36,7 +36,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -45,11 +45,14 @@ from tracelens.enums import FileStatus
 from tracelens.errors import StoreLockedError, TracelensError, UsageError
 from tracelens.schemas import FILES, PARTITION_BY, SCHEMA_VERSION, TABLES, conform
 
+if TYPE_CHECKING:
+    from tracelens.parsers import ParseOptions
+
 MANIFEST = "store.json"
 VIEWS_SQL = "views.sql"
 LOCK = ".lock"
 FORMAT = "tracelens-store"
-COMMIT_EVERY_S = 10.0
+COMMIT_EVERY_S = float(os.environ.get("TRACELENS_COMMIT_EVERY_S", "10"))  # batch commits on long ingests
 PARALLEL_MIN_BYTES = 8 << 20  # below this a process pool costs more than it saves
 
 
@@ -112,6 +115,7 @@ class Store:
         root.mkdir(parents=True, exist_ok=True)
         store = cls(root, {}, 0)
         store._write_empty_tables()
+        store._commit([])  # an empty store is a store: it opens, and its views work
         return store
 
     @classmethod
@@ -186,6 +190,7 @@ class Store:
         parsers = registry()
         with self.locked():
             todo: list[tuple[FileRecord, str]] = []  # record (path/size/mtime/sha filled), parser name
+            batch: dict[str, FileRecord] = {}  # sha256 -> first record of this run with those bytes
             for path, explicit in _discover(inputs, exclude=self.root):
                 key = str(path)
                 try:
@@ -229,13 +234,14 @@ class Store:
                     old.mtime_ns = st.st_mtime_ns  # touched, not changed
                     outcome.unchanged.append(old)
                     continue
-                twin = self._same_content(digest, key)
+                twin = self._same_content(digest, key) or batch.get(digest)
                 if twin is not None:
                     rec.status = FileStatus.DUPLICATE.value
                     rec.duplicate_of = twin.path
                     rec.ingested_at_ns = time.time_ns()
                     outcome.parsed.append(rec)
                     continue
+                batch[digest] = rec
                 todo.append((rec, parser.name))
             self._parse_all(todo, options, workers, progress, outcome)
             outcome.notes.extend(self._rank_collisions())

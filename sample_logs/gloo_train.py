@@ -1,0 +1,134 @@
+"""A small real DDP training job, for recording tracelens sample inputs.
+
+Run under torchrun (see record_gloo_job.sh): 2 ranks over gloo on one CPU box, a real
+DataLoader, the PyTorch profiler writing one Kineto trace per rank, and a console log.
+
+Faults can be injected so that tests know the truth:
+  --stall-rank R --stall-steps 4,6 --stall-ms 150   the DataLoader of rank R sleeps 150 ms
+                                                     inside __next__ on those steps
+  --slow-rank R --slow-ms 40                         rank R sleeps 40 ms in every forward
+Every injected sleep is logged with its measured length (time.perf_counter) in a JSON line
+`INJECTED {...}`, and the profiler step it belongs to, so tests compare against measurements.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import time
+
+import torch
+import torch.distributed as dist
+import torch.nn as nn
+from torch.profiler import ProfilerActivity, profile, record_function, schedule, tensorboard_trace_handler
+from torch.utils.data import DataLoader, Dataset, DistributedSampler
+
+log = logging.getLogger("gloo_train")
+
+
+class TokenDataset(Dataset):
+    """Random token sequences; `stall_s` makes the next __getitem__ sleep (set per step)."""
+
+    def __init__(self, n: int, seq: int, vocab: int) -> None:
+        g = torch.Generator().manual_seed(0)
+        self.x = torch.randint(0, vocab, (n, seq), generator=g)
+        self.stall_s = 0.0
+        self.stalled_s = 0.0
+
+    def __len__(self) -> int:
+        return len(self.x)
+
+    def __getitem__(self, i: int) -> tuple[torch.Tensor, torch.Tensor]:
+        if self.stall_s:
+            t0 = time.perf_counter()
+            time.sleep(self.stall_s)
+            self.stalled_s += time.perf_counter() - t0
+            self.stall_s = 0.0
+        row = self.x[i]
+        return row[:-1], row[1:]
+
+
+class TinyLM(nn.Module):
+    def __init__(self, vocab: int, d: int, slow_s: float) -> None:
+        super().__init__()
+        self.emb = nn.Embedding(vocab, d)
+        self.block = nn.TransformerEncoderLayer(d, 4, dim_feedforward=4 * d, batch_first=True)
+        self.head = nn.Linear(d, vocab)
+        self.slow_s = slow_s
+        self.slept_s = 0.0
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if self.slow_s:
+            t0 = time.perf_counter()
+            time.sleep(self.slow_s)
+            self.slept_s += time.perf_counter() - t0
+        return self.head(self.block(self.emb(x)))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True, help="trace directory")
+    ap.add_argument("--steps", type=int, default=8)
+    ap.add_argument("--batch", type=int, default=8)
+    ap.add_argument("--seq", type=int, default=65)
+    ap.add_argument("--stall-rank", type=int, default=-1)
+    ap.add_argument("--stall-steps", default="")
+    ap.add_argument("--stall-ms", type=float, default=0.0)
+    ap.add_argument("--slow-rank", type=int, default=-1)
+    ap.add_argument("--slow-ms", type=float, default=0.0)
+    a = ap.parse_args()
+
+    dist.init_process_group("gloo")
+    rank, world = dist.get_rank(), dist.get_world_size()
+    logging.basicConfig(
+        level=logging.INFO, format=f"%(asctime)s %(levelname)s [rank{rank}] %(name)s: %(message)s"
+    )
+    torch.manual_seed(0)
+    torch.set_num_threads(1)
+    vocab, d = 512, 64
+    ds = TokenDataset(2048, a.seq, vocab)
+    sampler = DistributedSampler(ds, num_replicas=world, rank=rank, shuffle=True, seed=0)
+    dl = DataLoader(ds, batch_size=a.batch, sampler=sampler, num_workers=0)
+    model = nn.parallel.DistributedDataParallel(TinyLM(vocab, d, a.slow_ms / 1000 if rank == a.slow_rank else 0.0))
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    lossf = nn.CrossEntropyLoss()
+    stall_steps = {int(s) for s in a.stall_steps.split(",") if s}
+    tokens_per_step = a.batch * (a.seq - 1) * world
+    log.info("world_size=%d params=%d tokens_per_step=%d", world, sum(p.numel() for p in model.parameters()), tokens_per_step)
+
+    it = iter(dl)
+    t_start = time.time()
+    with profile(
+        activities=[ProfilerActivity.CPU],
+        schedule=schedule(wait=1, warmup=1, active=a.steps - 2, repeat=1),
+        on_trace_ready=tensorboard_trace_handler(a.out, worker_name=f"rank{rank}", use_gzip=True),
+        record_shapes=True,
+    ) as prof:
+        for step in range(a.steps):
+            t0 = time.time()
+            if rank == a.stall_rank and step in stall_steps:
+                ds.stall_s = a.stall_ms / 1000
+            stalled_before, slept_before = ds.stalled_s, model.module.slept_s
+            x, y = next(it)
+            opt.zero_grad(set_to_none=True)
+            out = model(x)
+            with record_function("loss"):
+                loss = lossf(out.reshape(-1, vocab), y.reshape(-1))
+            loss.backward()
+            opt.step()
+            prof.step()
+            stalled = ds.stalled_s - stalled_before
+            slept = model.module.slept_s - slept_before
+            if stalled or slept:
+                # ProfilerStep#N numbering: the profiler names the step it is in by its own counter,
+                # which equals the loop index here (prof.step() is called once per iteration).
+                print("INJECTED " + json.dumps({"rank": rank, "step": step, "data_stall_s": stalled, "forward_sleep_s": slept}), flush=True)
+            log.info("step %d loss %.4f step_time_s %.4f tokens %d", step, loss.item(), time.time() - t0, tokens_per_step)
+    log.info("training done: %d steps in %.3f s", a.steps, time.time() - t_start)
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    main()

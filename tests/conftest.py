@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+import gzip
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+CORPUS = SHARED / "corpus"
+SAMPLE_LOGS = ROOT / "sample_logs"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--regen-goldens", action="store_true", help="Rewrite golden outputs from the current code.")
+
+
+def corpus_or_skip(*parts: str) -> Path:
+    path = CORPUS.joinpath(*parts)
+    if not CORPUS.exists():
+        pytest.skip("../shared/corpus is absent")
+    assert path.exists(), f"{path} is missing from the corpus"
+    return path
+
+
+def kineto_corpus_files() -> list[Path]:
+    """Every Kineto trace of ../shared/corpus/kineto and sample_logs (empty when shared is absent)."""
+    files: list[Path] = []
+    if CORPUS.exists():
+        for path in sorted((CORPUS / "kineto").rglob("*.json*")):
+            if "hta_reference_outputs" not in path.parts:
+                files.append(path)
+    files += sorted(SAMPLE_LOGS.rglob("*.pt.trace.json*"))
+    return files
+
+
+def read_trace_bytes(path: Path) -> bytes:
+    return gzip.open(path).read() if path.name.endswith(".gz") else path.read_bytes()
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRACELENS_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
+@pytest.fixture(scope="session")
+def corpus_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One store holding every Kineto trace of the corpus and of sample_logs/."""
+    from tracelens.store import Store
+
+    files = kineto_corpus_files()
+    if not files:
+        pytest.skip("no traces available")
+    root = tmp_path_factory.mktemp("stores") / "corpus.tlstore"
+    outcome = Store.open(root).ingest(files)
+    assert not outcome.failed, [r.message for r in outcome.failed]
+    return root
+
+
+def run_cli(*args: str) -> tuple[int, str, str]:
+    """Run the CLI in a subprocess: (exit code, stdout, stderr)."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "tracelens", *args], capture_output=True, text=True, env={**os.environ, "COLUMNS": "120"}
+    )
+    return proc.returncode, proc.stdout, proc.stderr

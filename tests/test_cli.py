@@ -1,0 +1,123 @@
+"""The command line: exit codes, one-line errors, output files, the on-the-fly cache."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+
+from tests.conftest import ROOT, SAMPLE_LOGS, run_cli
+from tracelens.cli import cli
+
+
+def _job_with_bad_files(tmp_path: Path) -> Path:
+    job = tmp_path / "job"
+    job.mkdir()
+    for trace in sorted(SAMPLE_LOGS.rglob("*.pt.trace.json.gz")):
+        shutil.copy(trace, job / trace.name)
+    (job / "garbage.pt.trace.json").write_bytes(b"\x00\x01not json at all")
+    (job / "empty.pt.trace.json").write_bytes(b"")
+    (job / "notes.txt").write_text("not an input\n")
+    return job
+
+
+def test_bad_files_give_one_line_each_and_exit_1_while_good_files_ingest(tmp_path: Path) -> None:
+    job = _job_with_bad_files(tmp_path)
+    code, out, err = run_cli("ingest", str(job), "-o", str(tmp_path / "s.tlstore"))
+    assert code == 1
+    errors = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(errors) == 2
+    assert any("garbage.pt.trace.json" in e for e in errors)
+    assert any("empty.pt.trace.json" in e and "empty file" in e for e in errors)
+    assert "Traceback" not in err
+    code, out, _ = run_cli("sql", str(tmp_path / "s.tlstore"), "select count(distinct rank) from trace_events", "--format", "csv")
+    assert code == 0 and out.splitlines()[1] == "2"
+
+
+def test_garbage_error_names_the_byte_offset(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pt.trace.json"
+    bad.write_bytes(b'{"traceEvents": [ {"ph": "X", oops')
+    code, _, err = run_cli("ingest", str(bad), "-o", str(tmp_path / "s.tlstore"))
+    assert code == 1
+    line = err.strip().splitlines()[0]
+    assert str(bad) in line and "byte" in line
+
+
+def test_explicit_unknown_file_is_an_error_but_walked_one_is_skipped(tmp_path: Path) -> None:
+    note = tmp_path / "notes.txt"
+    note.write_text("hello\n")
+    code, _, err = run_cli("ingest", str(note), "-o", str(tmp_path / "a.tlstore"))
+    assert code == 1 and "not a recognised input format" in err
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    shutil.copy(note, folder / "notes.txt")
+    code, out, err = run_cli("ingest", str(folder), "-o", str(tmp_path / "b.tlstore"))
+    assert code == 0 and "1 not recognised (skipped)" in out
+
+
+def test_truncated_trace_warns_and_exits_0(tmp_path: Path) -> None:
+    import gzip
+
+    trace = sorted(SAMPLE_LOGS.rglob("*.pt.trace.json.gz"))[0]
+    data = gzip.open(trace).read()
+    cut = tmp_path / "rank0.pt.trace.json"
+    cut.write_bytes(data[: len(data) // 2])
+    code, out, err = run_cli("ingest", str(cut), "-o", str(tmp_path / "s.tlstore"))
+    assert code == 0
+    assert err.startswith("truncated: ") and str(cut) in err
+    code, out, _ = run_cli("sql", str(tmp_path / "s.tlstore"), "select status from files", "--format", "json")
+    assert json.loads(out) == [{"status": "truncated"}]
+
+
+def test_sql_on_a_raw_job_uses_a_cache(tmp_path: Path) -> None:
+    job = tmp_path / "job"
+    shutil.copytree(SAMPLE_LOGS / "ddp_gloo_2rank", job)
+    query = "select path, ingested_at_ns from files order by path"
+    code, first, err = run_cli("sql", str(job), query, "--format", "csv")
+    assert code == 0, err
+    code, second, _ = run_cli("sql", str(job), query, "--format", "csv")
+    assert first == second  # nothing was parsed again
+    rows = list(csv.DictReader(io.StringIO(first)))
+    assert len(rows) == 2
+
+
+def test_output_file_needs_force(tmp_path: Path) -> None:
+    store = tmp_path / "s.tlstore"
+    run_cli("ingest", str(SAMPLE_LOGS), "-o", str(store))
+    out = tmp_path / "ranks.json"
+    code, _, err = run_cli("sql", str(store), "select distinct rank from trace_events order by 1", "-o", str(out))
+    assert code == 0 and err.strip() == f"Wrote {out}"
+    assert json.loads(out.read_text()) == [{"rank": 0}, {"rank": 1}]
+    code, _, err = run_cli("sql", str(store), "select 1", "-o", str(out))
+    assert code == 2 and "--force" in err
+    code, _, _ = run_cli("sql", str(store), "select 1 as one", "-o", str(out), "--force")
+    assert code == 0 and json.loads(out.read_text()) == [{"one": 1}]
+
+
+def test_bad_sql_is_one_line(tmp_path: Path) -> None:
+    store = tmp_path / "s.tlstore"
+    run_cli("ingest", str(SAMPLE_LOGS), "-o", str(store))
+    code, _, err = run_cli("sql", str(store), "select nope from trace_events")
+    assert code == 1 and len(err.strip().splitlines()) == 1 and "query failed" in err
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    code, _, err = run_cli("ingest", str(SAMPLE_LOGS))
+    assert code == 2
+    code, _, err = run_cli("sql", str(tmp_path / "missing"), "select 1")
+    assert code == 2 and "no such file" in err
+
+
+def test_every_command_is_documented_in_the_readme() -> None:
+    readme = (ROOT / "README.md").read_text()
+    for name in cli.commands:
+        assert f"tracelens {name}" in readme, f"`tracelens {name}` is not documented in README.md"
+        code, out, _ = run_cli(name, "--help")
+        assert code == 0 and "Usage:" in out
+
+
+def test_python_dash_m_and_version() -> None:
+    code, out, _ = run_cli("--version")
+    assert code == 0 and out.startswith("tracelens, version")

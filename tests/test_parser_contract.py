@@ -1,0 +1,74 @@
+"""Every registered parser on empty, garbage, truncated and wrong-format input: a ParseError
+naming the file, or a salvaged result; never another exception."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import SAMPLE_LOGS, read_trace_bytes
+from tracelens.errors import ParseError
+from tracelens.parsers import ParseOptions, ParseResult, registry
+
+PARSERS = sorted(registry().values(), key=lambda p: p.name)
+
+
+def _sample_for(parser_name: str) -> bytes:
+    if parser_name == "kineto":
+        return read_trace_bytes(sorted(SAMPLE_LOGS.rglob("*.pt.trace.json.gz"))[0])
+    raise AssertionError(f"add a sample input for parser {parser_name}")
+
+
+def _run(parser, path: Path) -> ParseResult | None:  # type: ignore[no-untyped-def]
+    try:
+        return parser.parse(path, ParseOptions())
+    except ParseError as exc:
+        assert str(path) in str(exc)
+        assert "\n" not in str(exc)
+        return None
+
+
+BAD_INPUTS = {
+    "empty": b"",
+    "whitespace": b"  \n\t\n",
+    "garbage": os.urandom(4096),
+    "text": b"this is not a trace\n" * 50,
+    "json_list": b"[1, 2, 3]",
+    "json_object": b'{"hello": "world"}',
+    "wrong_types": b'{"traceEvents": [{"ph": "X", "ts": "soon", "dur": [], "name": 5, "pid": {}, "args": 3}]}',
+    "gzip_header_only": b"\x1f\x8b\x08\x00\x00\x00\x00\x00",
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUTS))
+@pytest.mark.parametrize("parser", PARSERS, ids=lambda p: p.name)
+def test_bad_input_never_crashes(parser, case: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / f"input{'.gz' if case.startswith('gzip') else ''}"
+    path.write_bytes(BAD_INPUTS[case])
+    _run(parser, path)
+
+
+@pytest.mark.parametrize("parser", PARSERS, ids=lambda p: p.name)
+def test_truncated_sample_never_crashes(parser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    data = _sample_for(parser.name)
+    for i, cut in enumerate(range(1, len(data), max(1, len(data) // 37))):
+        path = tmp_path / f"cut{i}"
+        path.write_bytes(data[:cut])
+        _run(parser, path)
+
+
+@pytest.mark.parametrize("parser", PARSERS, ids=lambda p: p.name)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_mutated_sample_never_crashes(parser, tmp_path: Path, data: st.DataObject) -> None:  # type: ignore[no-untyped-def]
+    sample = bytearray(_sample_for(parser.name)[:20000])
+    for _ in range(data.draw(st.integers(1, 8))):
+        pos = data.draw(st.integers(0, len(sample) - 1))
+        sample[pos] = data.draw(st.integers(0, 255))
+    path = tmp_path / "mutated"
+    path.write_bytes(bytes(sample))
+    _run(parser, path)

@@ -1,0 +1,85 @@
+"""Truncated traces keep exactly their complete events; the count is derived independently
+by walking the traceEvents array with the stdlib's raw_decode until the first incomplete event."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SAMPLE_LOGS, corpus_or_skip, read_trace_bytes
+from tracelens.enums import FileStatus
+from tracelens.errors import ParseError
+from tracelens.parsers import ParseOptions
+from tracelens.parsers.kineto import KinetoParser
+
+
+def complete_events_in_prefix(prefix: bytes) -> tuple[int, int]:
+    """(complete X events, complete events of any phase) in a cut-off trace."""
+    text = prefix.decode("utf-8", "replace")
+    start = text.index("[", text.index('"traceEvents"')) + 1
+    decoder = json.JSONDecoder()
+    pos, n_x, n_all = start, 0, 0
+    while True:
+        while pos < len(text) and text[pos] in " \t\r\n,":
+            pos += 1
+        try:
+            event, pos = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError:
+            return n_x, n_all
+        n_all += 1
+        n_x += event.get("ph") == "X" and "ts" in event
+
+
+def _sources() -> list[Path]:
+    paths = sorted(SAMPLE_LOGS.rglob("*.pt.trace.json.gz"))[:1]
+    try:
+        paths.append(corpus_or_skip("kineto", "gpu", "nccl_parser_config", "nccl_data.json.gz"))
+        paths.append(corpus_or_skip("kineto", "gpu", "trace_filter", "sampled_rank-1.json.gz"))
+    except pytest.skip.Exception:
+        pass
+    return paths
+
+
+@pytest.mark.parametrize("fraction", [0.07, 0.33, 0.5, 0.81, 0.999])
+@pytest.mark.parametrize("source", _sources(), ids=lambda p: p.name[:30])
+def test_cut_json_keeps_every_complete_event(source: Path, fraction: float, tmp_path: Path) -> None:
+    data = read_trace_bytes(source)
+    cut = data[: int(len(data) * fraction)]
+    target = tmp_path / "cut.pt.trace.json"
+    target.write_bytes(cut)
+    expected_x, _ = complete_events_in_prefix(cut)
+    result = KinetoParser().parse(target, ParseOptions())
+    assert result.status == FileStatus.TRUNCATED
+    assert any("truncated" in w for w in result.warnings)
+    assert result.tables["trace_events"].num_rows == expected_x
+    assert result.tables["trace_meta"].column("truncated").to_pylist() == [True]
+
+
+@pytest.mark.parametrize("source", _sources(), ids=lambda p: p.name[:30])
+def test_cut_gzip_stream_is_salvaged(source: Path, tmp_path: Path) -> None:
+    data = read_trace_bytes(source)
+    compressed = gzip.compress(data)
+    cut = compressed[: len(compressed) // 2]
+    target = tmp_path / "cut.pt.trace.json.gz"
+    target.write_bytes(cut)
+    import zlib
+
+    prefix = zlib.decompressobj(wbits=31).decompress(cut)
+    expected_x, _ = complete_events_in_prefix(prefix)
+    result = KinetoParser().parse(target, ParseOptions())
+    assert result.status == FileStatus.TRUNCATED
+    assert any("gzip" in w for w in result.warnings)
+    assert result.tables["trace_events"].num_rows == expected_x
+
+
+def test_cut_before_any_event_is_an_error(tmp_path: Path) -> None:
+    source = _sources()[0]
+    data = read_trace_bytes(source)
+    target = tmp_path / "head.pt.trace.json"
+    target.write_bytes(data[: data.index(b'"traceEvents"') + 20])
+    with pytest.raises(ParseError) as info:
+        KinetoParser().parse(target, ParseOptions())
+    assert str(target) in str(info.value)
