@@ -17,7 +17,9 @@ fractional part are re-decoded as decimals.
 
 from __future__ import annotations
 
+import gc
 import re
+from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -44,7 +46,7 @@ from tracelens.schemas import (
 _Scalar = str | int | float | None
 
 
-class _Event(msgspec.Struct):
+class _Event(msgspec.Struct, gc=False):
     ph: str = ""
     name: str | int | float | None = None
     cat: str | None = None
@@ -81,25 +83,7 @@ class _DeviceProp(msgspec.Struct):
     warpSize: int | None = None
 
 
-class _Trace(msgspec.Struct):
-    """The header fields we keep. Anything else in the header is never decoded."""
-
-    schemaVersion: int | None = None
-    deviceProperties: list[_DeviceProp] = []
-    distributedInfo: _DistInfo | None = None
-    baseTimeNanoseconds: int | None = None
-    trace_id: str | None = None
-    host_name: str | None = None
-    cupti_version: _Scalar = None
-    cuda_runtime_version: _Scalar = None
-    cuda_driver_version: _Scalar = None
-    hip_runtime_version: _Scalar = None
-    hip_driver_version: _Scalar = None
-    roctracer_version: _Scalar = None
-    traceEvents: list[_Event] = []
-
-
-class _Args(msgspec.Struct):
+class _Args(msgspec.Struct, gc=False):
     """Args promoted to columns. Names differ by era (`External id` vs `external id`)."""
 
     external_id: int | str | None = msgspec.field(default=None, name="External id")
@@ -134,11 +118,6 @@ class _DecimalTs(msgspec.Struct):
     ts: Decimal | None = None
 
 
-class _DecimalTrace(msgspec.Struct):
-    traceEvents: list[_DecimalTs] = []
-
-
-_TRACE_DECODER = msgspec.json.Decoder(_Trace)
 _ARGS_LIST_DECODER = msgspec.json.Decoder(list[_Args])
 _ARGS_DECODER = msgspec.json.Decoder(_Args)
 _LOOSE_ARGS_DECODER = msgspec.json.Decoder(_LooseArgs)
@@ -151,6 +130,34 @@ _RANK_IN_NAME = re.compile(r"rank[-_\[]?(\d+)", re.IGNORECASE)
 _LONG_FRACTIONAL_TS = re.compile(rb'"ts"\s*:\s*-?\d{14,}\.\d')
 _EXACT_FLOAT_US = float(2**43)  # below this a float64 microsecond value resolves 1 ns
 _MAX_SALVAGE_TRIES = 200
+
+
+class _Header(msgspec.Struct, gc=False):
+    """The trace with its event array left as raw bytes: decoded chunk by chunk later."""
+
+    schemaVersion: int | None = None
+    deviceProperties: list[_DeviceProp] = []
+    distributedInfo: _DistInfo | None = None
+    baseTimeNanoseconds: int | None = None
+    trace_id: str | None = None
+    host_name: str | None = None
+    cupti_version: _Scalar = None
+    cuda_runtime_version: _Scalar = None
+    cuda_driver_version: _Scalar = None
+    hip_runtime_version: _Scalar = None
+    hip_driver_version: _Scalar = None
+    roctracer_version: _Scalar = None
+    traceEvents: msgspec.Raw = msgspec.Raw(b"[]")
+
+
+_HEADER_DECODER = msgspec.json.Decoder(_Header)
+_EVENTS_DECODER = msgspec.json.Decoder(list[_Event])
+_DECIMAL_EVENTS_DECODER = msgspec.json.Decoder(list[_DecimalTs])
+_BOUNDARY = re.compile(rb"\}\s*,\s*\{")
+_EVENT_COLUMNS = pa.schema(
+    [f for f in TRACE_EVENTS if f.name not in ("file_id", "rank", "thread_name", "kind", "profiler_step")]
+)
+CHUNK_BYTES = 4 << 20  # events decoded at a time: bounds the Python objects alive at once
 
 
 class KinetoParser:
@@ -168,22 +175,33 @@ class KinetoParser:
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
         data, gzip_warning = read_bytes(path)
         warnings: list[str] = [gzip_warning] if gzip_warning else []
-        if not data.strip():
+        if re.match(rb"\s*\S", data) is None:
             raise ParseError(str(path), "empty file" if not gzip_warning else f"empty file ({gzip_warning})")
-        trace, truncation = _decode(path, data)
-        if truncation:
-            warnings.append(truncation)
-        truncated = bool(gzip_warning or truncation)
-        tables, more_warnings = _tables(path, data, trace, options, truncated)
-        warnings.extend(more_warnings)
+        gc_was_enabled = gc.isenabled()
+        gc.disable()  # hundreds of thousands of short-lived acyclic objects: collection only costs time
+        try:
+            header, truncation = _decode_header(path, data)
+            if truncation:
+                warnings.append(truncation)
+            truncated = bool(gzip_warning or truncation)
+            acc = _Accumulator(header.baseTimeNanoseconds or 0)
+            for chunk in _event_chunks(memoryview(header.traceEvents)):
+                acc.add(chunk)
+            header.traceEvents = msgspec.Raw(b"[]")  # releases the file's bytes before the columnar work
+            del data
+            tables = acc.finish(path, header, options, truncated)
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+        warnings.extend(acc.warnings)
         return ParseResult(tables=tables, status=FileStatus.TRUNCATED if truncated else FileStatus.OK, warnings=warnings)
 
 
-def _decode(path: Path, data: bytes) -> tuple[_Trace, str | None]:
-    """Decode the trace; on a cut-off or corrupt tail, keep every complete event."""
+def _decode_header(path: Path, data: bytes) -> tuple[_Header, str | None]:
+    """The header, with the event array as raw bytes; a cut-off tail keeps every complete event."""
     end = len(data)
     try:
-        return _TRACE_DECODER.decode(data), None
+        return _HEADER_DECODER.decode(data), None
     except msgspec.ValidationError as exc:
         return _decode_loose(path, data, exc), None
     except msgspec.DecodeError as exc:
@@ -199,17 +217,15 @@ def _decode(path: Path, data: bytes) -> tuple[_Trace, str | None]:
         end = data.rfind(b"}", array_start, end) if array_start >= 0 else -1
         if end < 0:
             break
+        candidate = data[: end + 1] + b"]}"
         try:
-            trace = _TRACE_DECODER.decode(data[: end + 1] + b"]}")
+            header = _HEADER_DECODER.decode(candidate)
+            _EVENTS_DECODER.decode(candidate[data.find(b"[", start) : -1])  # the events themselves parse
         except (msgspec.DecodeError, UnicodeDecodeError):
             continue
         except msgspec.ValidationError:
             break
-        kept = len(trace.traceEvents)
-        return trace, (
-            f"truncated or corrupt after byte {end + 1} of {len(data)} ({first_error}); "
-            f"kept {kept} complete events"
-        )
+        return header, f"truncated or corrupt after byte {end + 1} of {len(data)} ({first_error}); kept the complete events before it"
     raise ParseError(str(path), f"no complete trace event could be read ({first_error})", where=_byte_offset(first_error))
 
 
@@ -218,7 +234,7 @@ def _byte_offset(message: str) -> str | None:
     return f"byte {match.group(1)}" if match else None
 
 
-def _decode_loose(path: Path, data: bytes, exc: msgspec.ValidationError) -> _Trace:
+def _decode_loose(path: Path, data: bytes, exc: msgspec.ValidationError) -> _Header:
     """Some field has an unexpected type: decode untyped and convert event by event."""
     try:
         doc = _ANY_DECODER.decode(data)
@@ -226,11 +242,11 @@ def _decode_loose(path: Path, data: bytes, exc: msgspec.ValidationError) -> _Tra
         raise ParseError(str(path), f"not valid JSON: {exc2}", where=_byte_offset(str(exc2))) from exc2
     if not isinstance(doc, dict) or not isinstance(doc.get("traceEvents"), list):
         raise ParseError(str(path), f"not a Kineto trace (no traceEvents list): {exc}")
-    header = {k: v for k, v in doc.items() if k in _Trace.__struct_fields__ and k != "traceEvents"}
+    fields = set(_Header.__struct_fields__) - {"traceEvents"}
     try:
-        trace = msgspec.convert(header, _Trace, strict=False)
+        header = msgspec.convert({k: v for k, v in doc.items() if k in fields}, _Header, strict=False)
     except msgspec.ValidationError:
-        trace = _Trace()
+        header = _Header()
     events: list[_Event] = []
     for raw in doc["traceEvents"]:
         if not isinstance(raw, dict):
@@ -240,177 +256,289 @@ def _decode_loose(path: Path, data: bytes, exc: msgspec.ValidationError) -> _Tra
             event = msgspec.convert(raw, _Event, strict=False)
         except msgspec.ValidationError:
             continue
-        if args is not None:
+        if isinstance(args, dict):
             event.args = msgspec.Raw(msgspec.json.encode(args))
         events.append(event)
-    trace.traceEvents = events
-    return trace
+    header.traceEvents = msgspec.Raw(msgspec.json.encode(events))
+    return header
 
 
-def _tables(
-    path: Path, data: bytes, trace: _Trace, options: ParseOptions, truncated: bool
-) -> tuple[dict[str, pa.Table], list[str]]:
-    warnings: list[str] = []
-    file_id = ""  # filled in by the store, which knows the content hash
-    rank, rank_source = _rank(path, trace, options)
-    events = trace.traceEvents
-    base_ns = trace.baseTimeNanoseconds or 0
+def _event_chunks(buf: memoryview) -> Iterator[tuple[list[_Event], bytes]]:
+    """Split the raw event array at event boundaries into pieces of about CHUNK_BYTES.
 
-    complete = [e for e in events if e.ph == "X"]
-    n_begin_end = sum(1 for e in events if e.ph in ("B", "E"))
-    if n_begin_end:
-        warnings.append(f"{n_begin_end} begin/end (B/E) events ignored; only complete (X) events are stored")
+    A boundary candidate is `}` `,` `{`; one that falls inside a string or a nested value
+    makes the piece fail to decode, and the next candidate is tried.
+    """
+    end = len(buf) - 1  # the closing ']'
+    pos = 1
+    while pos < end:
+        search_from = min(pos + CHUNK_BYTES, end)
+        while True:
+            match = _BOUNDARY.search(buf, search_from, end)
+            split = match.start() + 1 if match else end
+            piece = b"[" + buf[pos:split] + b"]"
+            try:
+                events = _EVENTS_DECODER.decode(piece)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                if match is None:
+                    return
+                search_from = match.end()
+                continue
+            yield events, piece
+            pos = match.end() - 1 if match else end
+            break
 
-    ts_us = [e.ts for e in complete]
-    missing_ts = sum(1 for t in ts_us if t is None)
-    if missing_ts:
-        warnings.append(f"{missing_ts} duration events without a timestamp dropped")
+
+class _Accumulator:
+    """Columns of the events seen so far; Python objects live only for one chunk."""
+
+    def __init__(self, base_ns: int) -> None:
+        self.base_ns = base_ns
+        self.batches: list[pa.RecordBatch] = []
+        self.instants: list[pa.Table] = []
+        self.counter_rows: dict[str, list[Any]] = {k: [] for k in ("pid", "category", "name", "series", "ts_ns", "value")}
+        self.thread_names: dict[tuple[int, int], str] = {}
+        self.process_names: dict[int, str] = {}
+        self.begin_end = 0
+        self.missing_ts = 0
+        self.bad_args = 0
+        self.fractional_ts: bool | None = None
+        self.warnings: list[str] = []
+
+    def add(self, chunk: tuple[list[_Event], bytes]) -> None:
+        events, piece = chunk
+        complete = [e for e in events if e.ph == "X"]
+        if len(complete) != len(events):
+            self._other_phases([e for e in events if e.ph != "X"])
+        n_before = len(complete)
         complete = [e for e in complete if e.ts is not None]
-        ts_us = [e.ts for e in complete]
-    start_ns = _exact_start_ns(data, events, complete, ts_us, base_ns)
-    dur_ns = _us_to_ns(np.array([e.dur if e.dur is not None else 0.0 for e in complete], dtype=np.float64))
-    negative = int((dur_ns < 0).sum())
-    if negative:
-        warnings.append(f"{negative} events with a negative duration stored with duration 0")
-        dur_ns = np.maximum(dur_ns, 0)
-
-    args, bad_args = _decode_args([e.args for e in complete])
-    if bad_args:
-        warnings.append(f"{bad_args} events had args that could not be decoded; their promoted columns are empty")
-
-    thread_names, process_names = _names(events)
-    frame = pl.DataFrame(
-        {
-            "pid": _ints([e.pid for e in complete]),
-            "tid": _ints([e.tid for e in complete]),
-            "category": pl.Series([e.cat for e in complete], dtype=pl.String),
-            "name": _strings([e.name for e in complete]),
-            "start_ns": start_ns,
-            "dur_ns": dur_ns,
-            "correlation": _ints([a.correlation for a in args]),
-            "external_id": _ints([a.external_id if a.external_id is not None else a.external_id_legacy for a in args]),
-            "stream": _ints([a.stream for a in args]),
-            "device": _ints([a.device for a in args]).cast(pl.Int32, strict=False),
-            "bytes": _ints([a.nbytes for a in args]),
-            "args_json": pl.Series([bytes(e.args).decode("utf-8", "replace") for e in complete], dtype=pl.String),
+        self.missing_ts += n_before - len(complete)
+        if not complete:
+            return
+        if self.fractional_ts is None:
+            # One writer wrote the whole trace: its first events tell whether timestamps carry
+            # sub-microsecond digits (scanning every chunk for them would cost a full pass).
+            self.fractional_ts = _LONG_FRACTIONAL_TS.search(piece, 0, 1 << 20) is not None
+        start_ns = _exact_start_ns(piece, events, complete, self.base_ns, self.fractional_ts)
+        dur_ns = _us_to_ns(np.array([e.dur if e.dur is not None else 0.0 for e in complete], dtype=np.float64))
+        args, bad = _decode_args([e.args for e in complete])
+        self.bad_args += bad
+        columns = {
+            "pid": _int_array([e.pid for e in complete]),
+            "tid": _int_array([e.tid for e in complete]),
+            "category": pa.array([e.cat for e in complete], pa.string()),
+            "name": _str_array([e.name for e in complete]),
+            "start_ns": pa.array(start_ns, pa.int64()),
+            "dur_ns": pa.array(dur_ns, pa.int64()),
+            "correlation": _int_array([a.correlation for a in args]),
+            "external_id": _int_array([a.external_id if a.external_id is not None else a.external_id_legacy for a in args]),
+            "stream": _int_array([a.stream for a in args]),
+            "device": _int_array([a.device for a in args]),
+            "bytes": _int_array([a.nbytes for a in args]),
+            "args_json": pa.array([str(e.args, "utf-8", "replace") for e in complete], pa.string()),
         }
-    ).with_columns(pl.when(pl.col("args_json") != "{}").then(pl.col("args_json")).alias("args_json"))
-    frame = frame.with_columns(_collective_columns(args, frame.height))
-    frame = _classify(frame)
-    frame = _assign_steps(frame)
-    if thread_names:
-        names = pl.DataFrame(
-            {
-                "pid": pl.Series([k[0] for k in thread_names], dtype=pl.Int64),
-                "tid": pl.Series([k[1] for k in thread_names], dtype=pl.Int64),
-                "thread_name": pl.Series(list(thread_names.values()), dtype=pl.String),
-            }
-        ).unique(subset=["pid", "tid"], keep="last")
-        frame = frame.join(names, on=["pid", "tid"], how="left")
-    frame = frame.sort("start_ns").with_columns(
-        pl.lit(file_id).alias("file_id"), pl.lit(rank, dtype=pl.Int32).alias("rank")
-    )
-    trace_events = conform(frame.to_arrow(), TRACE_EVENTS)
+        columns.update(_collective_columns(args, len(complete)))
+        self.batches.append(pa.RecordBatch.from_pydict(columns))
 
-    is_kernel = frame.get_column("kind").is_in([EventKind.COMPUTE_KERNEL.value, EventKind.COMM_KERNEL.value])
-    categories = set(frame.get_column("category").drop_nulls().unique().to_list())
-    era = "legacy" if categories & {"Operator", "Kernel", "Runtime"} else "kineto"
-    device_type = _device_type(trace, process_names, bool(is_kernel.any()))
-    span_start = int(frame.get_column("start_ns").min()) if frame.height else None  # type: ignore[arg-type]
-    span_end = int((frame.get_column("start_ns") + frame.get_column("dur_ns")).max()) if frame.height else None  # type: ignore[arg-type]
-    dist = trace.distributedInfo
-    meta = {
-        "file_id": [file_id],
-        "path": [str(path)],
-        "rank": [rank],
-        "rank_source": [rank_source.value],
-        "world_size": [dist.world_size if dist else None],
-        "backend": [dist.backend if dist else None],
-        "host_name": [trace.host_name],
-        "trace_id": [trace.trace_id],
-        "trace_schema_version": [trace.schemaVersion],
-        "era": [era],
-        "device_type": [device_type],
-        "base_time_ns": [trace.baseTimeNanoseconds],
-        "start_ns": [span_start],
-        "end_ns": [span_end],
-        "duration_events": [frame.height],
-        "truncated": [truncated],
-        **{
-            key: [_text(getattr(trace, key))]
-            for key in (
-                "cupti_version",
-                "cuda_runtime_version",
-                "cuda_driver_version",
-                "hip_runtime_version",
-                "hip_driver_version",
-                "roctracer_version",
+    def _other_phases(self, events: list[_Event]) -> None:
+        names = [e for e in events if e.ph == "M"]
+        if names:
+            threads, processes = _names(names)
+            self.thread_names.update(threads)
+            for pid, label in processes.items():
+                self.process_names[pid] = f"{self.process_names.get(pid, '')} {label}".strip()
+        self.begin_end += sum(1 for e in events if e.ph in ("B", "E"))
+        instants = [e for e in events if e.ph in ("i", "I") and e.ts is not None]
+        if instants:
+            ts = _us_to_ns(np.array([e.ts for e in instants], dtype=np.float64)) + self.base_ns
+            self.instants.append(
+                pa.table(
+                    {
+                        "pid": _ints([e.pid for e in instants]).to_arrow(),
+                        "tid": _ints([e.tid for e in instants]).to_arrow(),
+                        "category": pa.array([e.cat for e in instants], pa.string()),
+                        "name": pa.array([_text(e.name) for e in instants], pa.string()),
+                        "ts_ns": pa.array(ts, pa.int64()),
+                        "scope": pa.array([e.s for e in instants], pa.string()),
+                        "args_json": pa.array([str(e.args, "utf-8", "replace") for e in instants], pa.string()),
+                    }
+                )
             )
+        for e in events:
+            if e.ph == "C" and e.ts is not None:
+                self._counter(e)
+
+    def _counter(self, e: _Event) -> None:
+        try:
+            values = _ANY_DECODER.decode(e.args)
+        except msgspec.DecodeError:
+            return
+        if not isinstance(values, dict):
+            return
+        ts_ns = int(_us_to_ns(np.array([e.ts]))[0]) + self.base_ns
+        rows = self.counter_rows
+        for series, value in values.items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                rows["pid"].append(_int_or_none(e.pid))
+                rows["category"].append(e.cat)
+                rows["name"].append(_text(e.name))
+                rows["series"].append(series)
+                rows["ts_ns"].append(ts_ns)
+                rows["value"].append(float(value))
+
+    def finish(self, path: Path, header: _Header, options: ParseOptions, truncated: bool) -> dict[str, pa.Table]:
+        if self.begin_end:
+            self.warnings.append(f"{self.begin_end} begin/end (B/E) events ignored; only complete (X) events are stored")
+        if self.missing_ts:
+            self.warnings.append(f"{self.missing_ts} duration events without a timestamp dropped")
+        if self.bad_args:
+            self.warnings.append(f"{self.bad_args} events had args that could not be decoded; their promoted columns are empty")
+        rank, rank_source = _rank(path, header, options)
+        if self.batches:
+            frame = pl.from_arrow(pa.Table.from_batches(self.batches))
+            assert isinstance(frame, pl.DataFrame)
+        else:
+            frame = pl.from_arrow(conform(pa.table({"name": pa.array([], pa.string())}), _EVENT_COLUMNS))  # type: ignore[assignment]
+            self.warnings.append("the trace holds no duration events")
+        self.batches = []
+        frame = _classify(frame.with_columns(pl.col("device").cast(pl.Int32, strict=False)))
+        negative = frame.filter(pl.col("dur_ns") < 0).height
+        if negative:
+            self.warnings.append(f"{negative} events with a negative duration stored with duration 0")
+            frame = frame.with_columns(pl.col("dur_ns").clip(lower_bound=0))
+        frame = _assign_steps(frame)
+        if self.thread_names:
+            names = pl.DataFrame(
+                {
+                    "pid": pl.Series([k[0] for k in self.thread_names], dtype=pl.Int64),
+                    "tid": pl.Series([k[1] for k in self.thread_names], dtype=pl.Int64),
+                    "thread_name": pl.Series(list(self.thread_names.values()), dtype=pl.String),
+                }
+            )
+            frame = frame.join(names, on=["pid", "tid"], how="left")
+        frame = frame.with_columns(pl.lit("").alias("file_id"), pl.lit(rank, dtype=pl.Int32).alias("rank"))
+        has_kernels = frame.filter(pl.col("kind").is_in([EventKind.COMPUTE_KERNEL.value, EventKind.COMM_KERNEL.value])).height > 0
+        categories = set(frame.get_column("category").drop_nulls().unique().to_list())
+        trace_events = conform(frame.to_arrow(), TRACE_EVENTS)
+        del frame
+        return {
+            "trace_meta": self._meta(path, header, rank, rank_source, trace_events, categories, has_kernels, truncated),
+            "process_groups": _process_groups(header, rank),
+            "devices": _devices(header, rank),
+            "trace_events": trace_events,
+            "trace_instants": self._instant_table(rank),
+            "trace_counters": self._counter_table(rank),
+        }
+
+    def _meta(
+        self, path: Path, header: _Header, rank: int, rank_source: RankSource, events: pa.Table,
+        categories: set[str], has_kernels: bool, truncated: bool,
+    ) -> pa.Table:
+        import pyarrow.compute as pc
+
+        starts = events.column("start_ns")
+        ends = pc.add(starts, events.column("dur_ns"))
+        dist = header.distributedInfo
+        meta = {
+            "path": [str(path)],
+            "rank": [rank],
+            "rank_source": [rank_source.value],
+            "world_size": [dist.world_size if dist else None],
+            "backend": [dist.backend if dist else None],
+            "host_name": [header.host_name],
+            "trace_id": [header.trace_id],
+            "trace_schema_version": [header.schemaVersion],
+            "era": ["legacy" if categories & {"Operator", "Kernel", "Runtime"} else "kineto"],
+            "device_type": [_device_type(header, has_kernels)],
+            "base_time_ns": [header.baseTimeNanoseconds],
+            "start_ns": [pc.min(starts).as_py()],
+            "end_ns": [pc.max(ends).as_py()],
+            "duration_events": [events.num_rows],
+            "truncated": [truncated],
+            **{key: [_text(getattr(header, key))] for key in _VERSION_FIELDS},
+        }
+        return conform(pa.Table.from_pydict(meta), TRACE_META)
+
+    def _instant_table(self, rank: int) -> pa.Table:
+        table = pa.concat_tables(self.instants) if self.instants else pa.table({"ts_ns": pa.array([], pa.int64())})
+        table = table.append_column("rank", pa.array([rank] * table.num_rows, pa.int32()))
+        return conform(table, TRACE_INSTANTS)
+
+    def _counter_table(self, rank: int) -> pa.Table:
+        rows = self.counter_rows
+        n = len(rows["ts_ns"])
+        return conform(pa.table({"rank": pa.array([rank] * n, pa.int32()), **rows}), TRACE_COUNTERS)
+
+
+_VERSION_FIELDS = (
+    "cupti_version", "cuda_runtime_version", "cuda_driver_version",
+    "hip_runtime_version", "hip_driver_version", "roctracer_version",
+)
+
+
+def _process_groups(header: _Header, rank: int) -> pa.Table:
+    pgs = header.distributedInfo.pg_config if header.distributedInfo else []
+    return pa.Table.from_pydict(
+        {
+            "file_id": [""] * len(pgs),
+            "rank": [rank] * len(pgs),
+            "pg_name": [_text(p.pg_name) for p in pgs],
+            "pg_desc": [p.pg_desc for p in pgs],
+            "backend_config": [p.backend_config for p in pgs],
+            "pg_size": [p.pg_size for p in pgs],
+            "ranks": [list(p.ranks) for p in pgs],
         },
-    }
-    pgs = dist.pg_config if dist else []
-    process_groups = {
-        "file_id": [file_id] * len(pgs),
-        "rank": [rank] * len(pgs),
-        "pg_name": [_text(p.pg_name) for p in pgs],
-        "pg_desc": [p.pg_desc for p in pgs],
-        "backend_config": [p.backend_config for p in pgs],
-        "pg_size": [p.pg_size for p in pgs],
-        "ranks": [list(p.ranks) for p in pgs],
-    }
-    props = trace.deviceProperties
-    devices = {
-        "file_id": [file_id] * len(props),
-        "rank": [rank] * len(props),
-        "device_id": [d.id for d in props],
-        "name": [d.name for d in props],
-        "total_global_mem_bytes": [d.totalGlobalMem for d in props],
-        "compute_major": [d.computeMajor for d in props],
-        "compute_minor": [d.computeMinor for d in props],
-        "num_sms": [d.numSms for d in props],
-        "warp_size": [d.warpSize for d in props],
-    }
-    instants, counters = _instants_and_counters(events, base_ns, file_id, rank)
-    tables = {
-        "trace_meta": pa.Table.from_pydict(meta, schema=TRACE_META),
-        "process_groups": pa.Table.from_pydict(process_groups, schema=PROCESS_GROUPS),
-        "devices": pa.Table.from_pydict(devices, schema=DEVICES),
-        "trace_events": trace_events,
-        "trace_instants": instants,
-        "trace_counters": counters,
-    }
-    if not complete:
-        warnings.append("the trace holds no duration events")
-    return tables, warnings
+        schema=PROCESS_GROUPS,
+    )
 
 
-def _collective_columns(args: list[_Args], height: int) -> list[pl.Series]:
-    """Collective args, present on a few events only: built for those rows and scattered."""
+def _devices(header: _Header, rank: int) -> pa.Table:
+    props = header.deviceProperties
+    return pa.Table.from_pydict(
+        {
+            "file_id": [""] * len(props),
+            "rank": [rank] * len(props),
+            "device_id": [d.id for d in props],
+            "name": [d.name for d in props],
+            "total_global_mem_bytes": [d.totalGlobalMem for d in props],
+            "compute_major": [d.computeMajor for d in props],
+            "compute_minor": [d.computeMinor for d in props],
+            "num_sms": [d.numSms for d in props],
+            "warp_size": [d.warpSize for d in props],
+        },
+        schema=DEVICES,
+    )
+
+
+def _collective_columns(args: list[_Args], height: int) -> dict[str, pa.Array]:
+    """Collective args, present on a few events only: built for those rows, nulls elsewhere."""
     rows = [i for i, a in enumerate(args) if a.coll_name is not None or a.pg_name is not None or a.seq is not None]
-    sel = [args[i] for i in rows]
-    columns: dict[str, tuple[Any, list[Any]]] = {
-        "coll_name": (pl.String, [a.coll_name for a in sel]),
-        "coll_in_nelems": (pl.Int64, [_int_or_none(a.in_nelems) for a in sel]),
-        "coll_out_nelems": (pl.Int64, [_int_or_none(a.out_nelems) for a in sel]),
-        "coll_in_split_sizes": (pl.String, [_raw_text(a.in_split) for a in sel]),
-        "coll_out_split_sizes": (pl.String, [_raw_text(a.out_split) for a in sel]),
-        "coll_dtype": (pl.String, [a.dtype for a in sel]),
-        "coll_group_size": (pl.Int32, [_int_or_none(a.group_size) for a in sel]),
-        "pg_name": (pl.String, [_text(a.pg_name) for a in sel]),
-        "pg_desc": (pl.String, [a.pg_desc for a in sel]),
-        "pg_ranks": (pl.String, [_raw_text(a.pg_ranks) for a in sel]),
-        "coll_seq": (pl.Int64, [_int_or_none(a.seq) for a in sel]),
+    getters: dict[str, tuple[pa.DataType, Any]] = {
+        "coll_name": (pa.string(), lambda a: a.coll_name),
+        "coll_in_nelems": (pa.int64(), lambda a: _int_or_none(a.in_nelems)),
+        "coll_out_nelems": (pa.int64(), lambda a: _int_or_none(a.out_nelems)),
+        "coll_in_split_sizes": (pa.string(), lambda a: _raw_text(a.in_split)),
+        "coll_out_split_sizes": (pa.string(), lambda a: _raw_text(a.out_split)),
+        "coll_dtype": (pa.string(), lambda a: a.dtype),
+        "coll_group_size": (pa.int32(), lambda a: _int_or_none(a.group_size)),
+        "pg_name": (pa.string(), lambda a: _text(a.pg_name)),
+        "pg_desc": (pa.string(), lambda a: a.pg_desc),
+        "pg_ranks": (pa.string(), lambda a: _raw_text(a.pg_ranks)),
+        "coll_seq": (pa.int64(), lambda a: _int_or_none(a.seq)),
     }
-    out = []
-    for name, (dtype, values) in columns.items():
-        series = pl.Series(name, [None] * height, dtype=dtype)
-        if rows:
-            series = series.scatter(rows, pl.Series(values, dtype=dtype))
-        out.append(series)
+    out = {}
+    for name, (dtype, get) in getters.items():
+        if not rows:
+            out[name] = pa.nulls(height, dtype)
+            continue
+        values: list[Any] = [None] * height
+        for i in rows:
+            values[i] = get(args[i])
+        out[name] = pa.array(values, dtype)
     return out
 
 
-def _rank(path: Path, trace: _Trace, options: ParseOptions) -> tuple[int, RankSource]:
+def _rank(path: Path, trace: _Header, options: ParseOptions) -> tuple[int, RankSource]:
     dist = trace.distributedInfo
     if dist is not None and dist.rank is not None:
         return dist.rank, RankSource.DISTRIBUTED_INFO
@@ -429,16 +557,16 @@ def _us_to_ns(us: np.ndarray) -> np.ndarray:
 
 
 def _exact_start_ns(
-    data: bytes, events: list[_Event], complete: list[_Event], ts_us: list[float | None], base_ns: int
+    piece: bytes, events: list[_Event], complete: list[_Event], base_ns: int, fractional: bool
 ) -> np.ndarray:
-    ts = np.array(ts_us, dtype=np.float64)
-    if ts.size and float(np.abs(ts).max()) >= _EXACT_FLOAT_US and _LONG_FRACTIONAL_TS.search(data):
+    ts = np.array([e.ts for e in complete], dtype=np.float64)
+    if fractional and ts.size and float(np.abs(ts).max()) >= _EXACT_FLOAT_US:
         # Absolute microseconds with nanosecond digits: floats cannot hold them; use decimals.
         try:
-            decimals = msgspec.json.decode(data, type=_DecimalTrace).traceEvents
+            decimals = _DECIMAL_EVENTS_DECODER.decode(piece)
         except msgspec.MsgspecError:
             decimals = []
-        if len(decimals) >= len(events):
+        if len(decimals) == len(events):
             index = {id(e): i for i, e in enumerate(events)}
             exact = [decimals[index[id(e)]].ts for e in complete]
             if all(d is not None for d in exact):
@@ -490,19 +618,23 @@ def _int_or_none(value: Any) -> int | None:
 
 
 def _ints(values: list[Any]) -> pl.Series:
+    return pl.Series(_int_array(values))
+
+
+def _int_array(values: list[Any]) -> pa.Array:
     """Integers, whatever the trace wrote: 7, "7", "stream 7" (trailing digits), or nothing."""
     try:
-        return pl.Series(values, dtype=pl.Int64, strict=True)
-    except (TypeError, pl.exceptions.PolarsError, OverflowError):
+        return pa.array(values, pa.int64())
+    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, OverflowError):
         text = pl.Series(values, dtype=pl.String, strict=False)
-        return text.str.extract(r"(-?\d+)\s*$").cast(pl.Int64, strict=False)
+        return text.str.extract(r"(-?\d+)\s*$").cast(pl.Int64, strict=False).to_arrow()
 
 
-def _strings(values: list[Any]) -> pl.Series:
+def _str_array(values: list[Any]) -> pa.Array:
     try:
-        return pl.Series(values, dtype=pl.String, strict=True)
-    except (TypeError, pl.exceptions.PolarsError):
-        return pl.Series(values, dtype=pl.String, strict=False)
+        return pa.array(values, pa.string())
+    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError):
+        return pa.array([_text(v) for v in values], pa.string())
 
 
 def _text(value: Any) -> str | None:
@@ -619,11 +751,14 @@ _DEVICE_KIND_VALUES = [
 
 
 def _assign_steps(frame: pl.DataFrame) -> pl.DataFrame:
-    """profiler_step: the ProfilerStep#N holding a host event; for device work, its launch's step."""
+    """profiler_step: the ProfilerStep#N holding a host event; for device work, its launch's step.
+
+    Worked out on a narrow projection and attached as one column, so the wide frame (args
+    text and all) is never copied.
+    """
     steps = (
         frame.filter(pl.col("kind") == EventKind.PROFILER_STEP.value)
         .select(
-            pl.col("pid").alias("step_pid"),
             pl.col("start_ns").alias("step_start_ns"),
             (pl.col("start_ns") + pl.col("dur_ns")).alias("step_end_ns"),
             pl.col("name").str.extract(r"ProfilerStep#(\d+)").cast(pl.Int64).alias("profiler_step"),
@@ -633,12 +768,13 @@ def _assign_steps(frame: pl.DataFrame) -> pl.DataFrame:
     if steps.height == 0:
         return frame.with_columns(pl.lit(None, dtype=pl.Int64).alias("profiler_step"))
     is_device = pl.col("kind").is_in(_DEVICE_KIND_VALUES)
-    frame = frame.with_row_index("_row").sort("start_ns")
-    host = frame.join_asof(steps, left_on="start_ns", right_on="step_start_ns", strategy="backward").with_columns(
-        pl.when(~is_device & (pl.col("start_ns") < pl.col("step_end_ns")))
-        .then(pl.col("profiler_step"))
-        .otherwise(None)
-        .alias("profiler_step")
+    narrow = frame.select("start_ns", "kind", "correlation").with_row_index("_row")
+    host = (
+        narrow.sort("start_ns")
+        .join_asof(steps, left_on="start_ns", right_on="step_start_ns", strategy="backward")
+        .with_columns(
+            pl.when(~is_device & (pl.col("start_ns") < pl.col("step_end_ns"))).then(pl.col("profiler_step")).alias("profiler_step")
+        )
     )
     launches = (
         host.filter(pl.col("kind").is_in([EventKind.RUNTIME.value, EventKind.DRIVER.value]))
@@ -646,56 +782,19 @@ def _assign_steps(frame: pl.DataFrame) -> pl.DataFrame:
         .group_by("correlation")
         .agg(pl.col("profiler_step").first().alias("_launch_step"))
     )
-    out = host.join(launches, on="correlation", how="left").with_columns(
-        pl.when(is_device).then(pl.col("_launch_step")).otherwise(pl.col("profiler_step")).alias("profiler_step")
+    step = (
+        host.join(launches, on="correlation", how="left")
+        .select("_row", pl.when(is_device).then(pl.col("_launch_step")).otherwise(pl.col("profiler_step")).alias("profiler_step"))
+        .sort("_row")
+        .get_column("profiler_step")
     )
-    return out.sort("_row").drop("_row", "_launch_step", "step_pid", "step_start_ns", "step_end_ns")
+    return frame.with_columns(step)
 
 
-def _device_type(trace: _Trace, process_names: dict[int, str], has_kernels: bool) -> str:
-    if trace.hip_runtime_version is not None or trace.roctracer_version is not None:
+def _device_type(header: _Header, has_kernels: bool) -> str:
+    if header.hip_runtime_version is not None or header.roctracer_version is not None:
         return "rocm"
-    names = " ".join(d.name or "" for d in trace.deviceProperties)
+    names = " ".join(d.name or "" for d in header.deviceProperties)
     if "AMD" in names or "Instinct" in names:
         return "rocm"
-    return "cuda" if has_kernels or trace.deviceProperties else "cpu"
-
-
-def _instants_and_counters(events: list[_Event], base_ns: int, file_id: str, rank: int) -> tuple[pa.Table, pa.Table]:
-    instants = [e for e in events if e.ph in ("i", "I") and e.ts is not None]
-    inst_ts = _us_to_ns(np.array([e.ts for e in instants], dtype=np.float64)) + base_ns
-    instant_table = pa.table(
-        {
-            "file_id": [file_id] * len(instants),
-            "rank": pa.array([rank] * len(instants), pa.int32()),
-            "pid": _ints([e.pid for e in instants]).to_arrow(),
-            "tid": _ints([e.tid for e in instants]).to_arrow(),
-            "category": [e.cat for e in instants],
-            "name": [_text(e.name) for e in instants],
-            "ts_ns": pa.array(inst_ts, pa.int64()),
-            "scope": [e.s for e in instants],
-            "args_json": [bytes(e.args).decode("utf-8", "replace") for e in instants],
-        }
-    )
-    rows: dict[str, list[Any]] = {k: [] for k in ("pid", "category", "name", "series", "ts_ns", "value")}
-    for e in events:
-        if e.ph != "C" or e.ts is None or not len(e.args):
-            continue
-        try:
-            values = _ANY_DECODER.decode(e.args)
-        except msgspec.DecodeError:
-            continue
-        if not isinstance(values, dict):
-            continue
-        ts_ns = int(_us_to_ns(np.array([e.ts]))[0]) + base_ns
-        for series, value in values.items():
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                rows["pid"].append(_int_or_none(e.pid))
-                rows["category"].append(e.cat)
-                rows["name"].append(_text(e.name))
-                rows["series"].append(series)
-                rows["ts_ns"].append(ts_ns)
-                rows["value"].append(float(value))
-    n = len(rows["ts_ns"])
-    counter_table = pa.table({"file_id": [file_id] * n, "rank": pa.array([rank] * n, pa.int32()), **rows})
-    return conform(instant_table, TRACE_INSTANTS), conform(counter_table, TRACE_COUNTERS)
+    return "cuda" if has_kernels or header.deviceProperties else "cpu"

@@ -165,9 +165,12 @@ def conform(table: pa.Table, schema: pa.Schema) -> pa.Table:
     for fld in schema:
         if fld.name in table.column_names:
             col = table.column(fld.name)
-            if col.type != fld.type:
+            if col.type != fld.type and not (col.type == pa.string_view() and fld.type == pa.string()):
                 col = col.cast(fld.type)
         else:
             col = pa.nulls(table.num_rows, type=fld.type)
         columns.append(col)
-    return pa.Table.from_arrays(columns, schema=schema)
+    # Polars hands strings over as string_view; Parquet stores both the same way, so they are
+    # kept as they are rather than copied into a contiguous buffer.
+    fields = [pa.field(f.name, c.type, nullable=f.nullable) for f, c in zip(schema, columns, strict=True)]
+    return pa.Table.from_arrays(columns, schema=pa.schema(fields, metadata=schema.metadata))

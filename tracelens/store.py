@@ -53,6 +53,7 @@ VIEWS_SQL = "views.sql"
 LOCK = ".lock"
 FORMAT = "tracelens-store"
 COMMIT_EVERY_S = float(os.environ.get("TRACELENS_COMMIT_EVERY_S", "10"))  # batch commits on long ingests
+FORK_IS_SAFE = False  # set by the CLI, whose process has started no DuckDB/polars threads
 PARALLEL_MIN_BYTES = 8 << 20  # below this a process pool costs more than it saves
 
 
@@ -190,7 +191,6 @@ class Store:
         parsers = registry()
         with self.locked():
             todo: list[tuple[FileRecord, str]] = []  # record (path/size/mtime/sha filled), parser name
-            batch: dict[str, FileRecord] = {}  # sha256 -> first record of this run with those bytes
             for path, explicit in _discover(inputs, exclude=self.root):
                 key = str(path)
                 try:
@@ -216,33 +216,10 @@ class Store:
                     else:
                         outcome.skipped.append(key)
                     continue
-                try:
-                    digest = _sha256(path)
-                except OSError as exc:
-                    outcome.parsed.append(_failed(key, f"cannot read: {exc.strerror or exc}"))
-                    continue
                 rec = FileRecord(
-                    path=key,
-                    file_id=digest[:16],
-                    size_bytes=st.st_size,
-                    mtime_ns=st.st_mtime_ns,
-                    sha256=digest,
-                    kind=parser.kind,
-                    parser=parser.name,
+                    path=key, size_bytes=st.st_size, mtime_ns=st.st_mtime_ns, kind=parser.kind, parser=parser.name
                 )
-                if old is not None and old.sha256 == digest and old.status != FileStatus.FAILED.value:
-                    old.mtime_ns = st.st_mtime_ns  # touched, not changed
-                    outcome.unchanged.append(old)
-                    continue
-                twin = self._same_content(digest, key) or batch.get(digest)
-                if twin is not None:
-                    rec.status = FileStatus.DUPLICATE.value
-                    rec.duplicate_of = twin.path
-                    rec.ingested_at_ns = time.time_ns()
-                    outcome.parsed.append(rec)
-                    continue
-                batch[digest] = rec
-                todo.append((rec, parser.name))
+                todo.append((rec, parser.name))  # hashed by the worker, which reads the bytes anyway
             self._parse_all(todo, options, workers, progress, outcome)
             outcome.notes.extend(self._rank_collisions())
             self._commit(outcome.parsed)
@@ -269,9 +246,24 @@ class Store:
         pending: list[FileRecord] = []
         last_commit = time.monotonic()
 
+        batch: dict[str, FileRecord] = {}  # sha256 -> first record of this run with those bytes
+
         def finish(rec: FileRecord) -> None:
             nonlocal done, last_commit
             done += rec.size_bytes
+            old = self.records.get(rec.path)
+            if rec.sha256 and old is not None and old.sha256 == rec.sha256 and old.status != FileStatus.FAILED.value:
+                self._discard(rec)  # touched, not changed: keep what the store has
+                old.mtime_ns = rec.mtime_ns
+                outcome.unchanged.append(old)
+                pending.append(old)
+                return
+            twin = (self._same_content(rec.sha256, rec.path) or batch.get(rec.sha256)) if rec.sha256 else None
+            if twin is not None:
+                self._discard(rec)
+                rec.status, rec.duplicate_of, rec.rows, rec.warnings = FileStatus.DUPLICATE.value, twin.path, 0, []
+            elif rec.sha256:
+                batch[rec.sha256] = rec
             outcome.parsed.append(rec)
             pending.append(rec)
             if progress:
@@ -288,8 +280,11 @@ class Store:
             return
         import multiprocessing
 
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["tracelens.parsers.kineto", "tracelens.store"])
+        # The CLI process has run no DuckDB or polars code when it gets here, so it forks: the
+        # workers share its imported modules. A library caller (a notebook, a test) may have their
+        # thread pools running, and forking those can deadlock: it gets a forkserver, which
+        # preloads nothing and stays small; each worker then imports the parser once.
+        context = multiprocessing.get_context("fork" if FORK_IS_SAFE else "forkserver")
         # Largest first: the pool finishes together instead of waiting on one big straggler.
         todo = sorted(todo, key=lambda item: -item[0].size_bytes)
         with ProcessPoolExecutor(max_workers=n_workers, mp_context=context) as pool:
@@ -304,6 +299,11 @@ class Store:
                     result.status = FileStatus.FAILED.value
                     result.message = f"parser process failed: {type(exc).__name__}: {exc}"
                 finish(result)
+
+    def _discard(self, rec: FileRecord) -> None:
+        for rel in rec.fragments.values():
+            (self.root / rel).unlink(missing_ok=True)
+        rec.fragments = {}
 
     def _rank_collisions(self) -> list[str]:
         """Two trace files claiming one rank over overlapping time: both kept, one warning."""
@@ -415,6 +415,12 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
     path = Path(rec.path)
     rec.ingested_at_ns = time.time_ns()
     try:
+        rec.sha256 = _sha256(path)
+    except OSError as exc:
+        rec.status, rec.message = FileStatus.FAILED.value, f"{rec.path}: cannot read: {exc.strerror or exc}"
+        return rec
+    rec.file_id = rec.sha256[:16]
+    try:
         result = registry()[parser_name].parse(path, options)
     except ParseError as exc:
         rec.status, rec.message = FileStatus.FAILED.value, str(exc)
@@ -432,7 +438,7 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
     for table, data in result.tables.items():
         data = conform(data, TABLES[table])
         data = data.set_column(0, "file_id", pa.array([rec.file_id] * data.num_rows, pa.string()))
-        rel = _fragment_path(table, rec.file_id, token, data)
+        rel = _fragment_path(table, rec.file_id, f"{token}{hashlib.sha1(rec.path.encode()).hexdigest()[:6]}", data)
         _atomic_write_parquet(data, store_root / rel)
         rec.fragments[table] = rel
     return rec
@@ -448,10 +454,21 @@ def _fragment_path(table: str, file_id: str, token: str, data: pa.Table) -> str:
     return f"tables/{table}/{name}"
 
 
+# Low-cardinality columns: dictionary-encoded. Others (args text, timestamps) would only pay
+# for a dictionary attempt that Parquet then abandons.
+_DICTIONARY_COLUMNS = frozenset(
+    {"file_id", "rank", "pid", "tid", "thread_name", "stream", "device", "category", "kind", "name",
+     "coll_name", "coll_dtype", "pg_name", "pg_desc", "pg_ranks", "path", "status", "series", "scope"}
+)
+
+
 def _atomic_write_parquet(table: pa.Table, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    pq.write_table(table, tmp, compression="zstd", compression_level=1, row_group_size=256_000)
+    dictionary = [f.name for f in table.schema if f.name in _DICTIONARY_COLUMNS]
+    pq.write_table(
+        table, tmp, compression="zstd", compression_level=1, row_group_size=256_000, use_dictionary=dictionary
+    )
     _fsync_and_rename(tmp, target)
 
 

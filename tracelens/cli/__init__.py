@@ -41,6 +41,9 @@ _register()
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; every error becomes one line on stderr and an exit code (0, 1 or 2)."""
     verbose = "-v" in (argv or sys.argv[1:]) or "--verbose" in (argv or sys.argv[1:])
+    import tracelens.store
+
+    tracelens.store.FORK_IS_SAFE = True  # this process runs ingest before any DuckDB/polars work
     try:
         cli.main(args=argv, prog_name="tracelens", standalone_mode=False)
     except click.exceptions.Abort:

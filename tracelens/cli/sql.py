@@ -32,12 +32,11 @@ FORMATS = ("table", "csv", "json")
 @output_options(FORMATS, "table")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
 def command(target: Path, query: str, fmt: str | None, output: Path | None, force: bool, quiet: bool) -> None:
-    import duckdb
-
     from tracelens.store import store_for
 
     with ingest_progress(quiet) as progress:
         store, outcome = store_for(target, progress=progress)
+    import duckdb  # after the ingest: its worker processes are forked from a DuckDB-free process
     if outcome is not None:
         set_exit_code(report_ingest(outcome, quiet=quiet))
     con = store.connect()

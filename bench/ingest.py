@@ -1,0 +1,178 @@
+"""Ingest benchmark: tracelens vs HTA's loader vs the orjson decode floor, same input, one run.
+
+Input: a real GPU Kineto trace of ../shared/corpus/kineto/gpu/ (df_index_resolver, 53.7 MB of
+JSON) replicated to N ranks (default 8, about 430 MB), each copy's distributedInfo.rank
+rewritten so that every file is a distinct rank, as HTA's users have them.
+
+Runs, each in its own child process, with peak RSS summed over the child's process tree:
+  tracelens   tracelens ingest DIR -o STORE (all cores)
+  hta         hta.trace_analysis.TraceAnalysis(trace_dir=DIR) (PyPI traceinsight 0.6.1), in a
+              separate virtualenv (bench/.hta-venv, created on first use, or --hta-python)
+  floor       orjson.loads of each file's bytes, one core (time of the loads only)
+and prints MB/s, peak RSS and the ratios.
+
+    python bench/ingest.py [--ranks 8] [--skip-hta] [--hta-python PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import psutil
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SOURCE = ROOT.parent / "shared" / "corpus" / "kineto" / "gpu" / "df_index_resolver" / "df_index_resolver.json.gz"
+
+
+def prepare(ranks: int, source: Path, data_dir: Path) -> list[Path]:
+    target = data_dir / f"{source.name.split('.')[0]}_x{ranks}"
+    files = [target / f"rank{r}.json" for r in range(ranks)]
+    if all(f.exists() for f in files):
+        return files
+    target.mkdir(parents=True, exist_ok=True)
+    raw = gzip.open(source).read() if source.name.endswith(".gz") else source.read_bytes()
+    for r, path in enumerate(files):
+        text = re.sub(rb'("distributedInfo"\s*:\s*\{[^}]*?"rank"\s*:\s*)\d+', rb"\g<1>" + str(r).encode(), raw, count=1)
+        path.write_bytes(text)
+    return files
+
+
+def run_measured(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int, str]:
+    """(wall seconds, peak RSS of the process tree in bytes, stdout+stderr tail)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    peak = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        try:
+            parent = psutil.Process(proc.pid)
+        except psutil.NoSuchProcess:
+            return
+        while not done.is_set():
+            try:
+                procs = [parent, *parent.children(recursive=True)]
+                total = 0
+                for p in procs:
+                    try:
+                        total += p.memory_info().rss
+                    except psutil.NoSuchProcess:
+                        pass
+                peak = max(peak, total)
+            except psutil.NoSuchProcess:
+                break
+            time.sleep(0.02)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, _ = proc.communicate()
+    elapsed = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    if proc.returncode != 0:
+        raise SystemExit(f"{cmd[:3]} failed ({proc.returncode}):\n{out.decode(errors='replace')[-3000:]}")
+    return elapsed, peak, out.decode(errors="replace")[-500:]
+
+
+FLOOR = """
+import sys, time, orjson
+total = 0.0
+for path in sys.argv[1:]:
+    data = open(path, 'rb').read()
+    t = time.perf_counter(); doc = orjson.loads(data); total += time.perf_counter() - t
+    del doc, data
+print(f"LOADS_S {total:.3f}")
+"""
+
+HTA = """
+import sys, time
+from hta.trace_analysis import TraceAnalysis
+t = time.perf_counter()
+analyzer = TraceAnalysis(trace_dir=sys.argv[1])
+print(f"HTA_S {time.perf_counter() - t:.3f} ranks={len(analyzer.t.traces)}")
+"""
+
+
+def hta_python(explicit: str | None) -> str:
+    if explicit:
+        return explicit
+    venv = HERE / ".hta-venv"
+    python = venv / "bin" / "python"
+    if not python.exists():
+        print("creating bench/.hta-venv with traceinsight==0.6.1 (HTA) ...", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "traceinsight==0.6.1"], check=True)
+    return str(python)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--ranks", type=int, default=8)
+    ap.add_argument("--source", type=Path, default=SOURCE)
+    ap.add_argument("--data-dir", type=Path, default=HERE / "data")
+    ap.add_argument("--skip-hta", action="store_true")
+    ap.add_argument("--hta-python", default=None)
+    ap.add_argument("--jobs", type=int, default=None, help="tracelens parser processes")
+    a = ap.parse_args()
+
+    files = prepare(a.ranks, a.source, a.data_dir)
+    total_mb = sum(f.stat().st_size for f in files) / 1e6
+    largest_mb = max(f.stat().st_size for f in files) / 1e6
+    print(f"input: {len(files)} ranks x {a.source.name}, {total_mb:.0f} MB of JSON (largest file {largest_mb:.1f} MB)")
+    print(f"machine: {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB")
+
+    results: dict[str, tuple[float, int]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Path(tmp) / "bench.tlstore"
+        cmd = [sys.executable, "-m", "tracelens", "ingest", str(files[0].parent), "-o", str(store), "-q"]
+        if a.jobs:
+            cmd += ["-j", str(a.jobs)]
+        wall, rss, _ = run_measured(cmd)
+        results["tracelens"] = (wall, rss)
+        shutil.rmtree(store)
+        one = [sys.executable, "-m", "tracelens", "ingest", str(files[0]), "-o", str(store), "-q"]
+        wall1, rss1, _ = run_measured(one)
+        results["tracelens (1 file)"] = (wall1, rss1)
+
+    _, rss_floor, out = run_measured([sys.executable, "-c", FLOOR, *map(str, files)])
+    floor_s = float(re.search(r"LOADS_S ([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    results["orjson floor"] = (floor_s, rss_floor)
+
+    if not a.skip_hta:
+        _, rss_hta, out = run_measured([hta_python(a.hta_python), "-c", HTA, str(files[0].parent)])
+        match = re.search(r"HTA_S ([\d.]+)", out)
+        hta_s = float(match.group(1)) if match else float("nan")
+        results["hta"] = (hta_s, rss_hta)
+
+    print()
+    print(f"{'run':22s} {'seconds':>9s} {'MB/s':>8s} {'peak RSS MB':>12s}")
+    for name, (secs, rss) in results.items():
+        mb = largest_mb if name.endswith("(1 file)") else total_mb
+        print(f"{name:22s} {secs:9.2f} {mb / secs:8.1f} {rss / 1e6:12.0f}")
+    t_tl, rss_tl = results["tracelens"]
+    print()
+    print(f"tracelens time / orjson-floor time : {t_tl / floor_s:.2f}x   (target <= 2x, aim < 1x)")
+    print(f"tracelens peak RSS / largest file  : {rss_tl / 1e6 / largest_mb:.1f}x   "
+          f"(1 file: {results['tracelens (1 file)'][1] / 1e6 / largest_mb:.1f}x)")
+    if "hta" in results:
+        t_hta, rss_hta = results["hta"]
+        print(f"tracelens throughput / HTA         : {t_hta / t_tl:.2f}x   (target >= 5x)")
+        print(f"tracelens peak RSS / HTA peak RSS  : {rss_tl / rss_hta:.2f}   (target <= 0.33)")
+    print(json.dumps({k: {"seconds": round(v[0], 3), "peak_rss_mb": round(v[1] / 1e6)} for k, v in results.items()}))
+
+
+if __name__ == "__main__":
+    main()
