@@ -395,11 +395,11 @@ class _Accumulator:
             self.warnings.append(f"{self.bad_args} events had args that could not be decoded; their promoted columns are empty")
         rank, rank_source = _rank(path, header, options)
         if self.batches:
-            frame = pl.from_arrow(pa.Table.from_batches(self.batches))
-            assert isinstance(frame, pl.DataFrame)
+            table = pa.Table.from_batches(self.batches)
         else:
-            frame = pl.from_arrow(conform(pa.table({"name": pa.array([], pa.string())}), _EVENT_COLUMNS))  # type: ignore[assignment]
+            table = conform(pa.table({"name": pa.array([], pa.string())}), _EVENT_COLUMNS)
             self.warnings.append("the trace holds no duration events")
+        frame = pl.DataFrame(pl.from_arrow(table))
         self.batches = []
         frame = _classify(frame.with_columns(pl.col("device").cast(pl.Int32, strict=False)))
         negative = frame.filter(pl.col("dur_ns") < 0).height
