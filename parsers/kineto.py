@@ -399,28 +399,26 @@ class _Accumulator:
         else:
             table = conform(pa.table({"name": pa.array([], pa.string())}), _EVENT_COLUMNS)
             self.warnings.append("the trace holds no duration events")
-        frame = pl.DataFrame(pl.from_arrow(table))
         self.batches = []
-        frame = _classify(frame.with_columns(pl.col("device").cast(pl.Int32, strict=False)))
-        negative = frame.filter(pl.col("dur_ns") < 0).height
+        # The wide table (args text and all) stays in Arrow; kind, profiler_step and thread_name
+        # are worked out on a narrow polars projection and appended, so nothing wide is copied.
+        narrow = pl.DataFrame(pl.from_arrow(table.select(["category", "name", "coll_name", "start_ns", "dur_ns", "correlation", "pid", "tid"])))
+        narrow = narrow.with_columns(_classify(narrow))
+        negative = narrow.filter(pl.col("dur_ns") < 0).height
         if negative:
             self.warnings.append(f"{negative} events with a negative duration stored with duration 0")
-            frame = frame.with_columns(pl.col("dur_ns").clip(lower_bound=0))
-        frame = _assign_steps(frame)
-        if self.thread_names:
-            names = pl.DataFrame(
-                {
-                    "pid": pl.Series([k[0] for k in self.thread_names], dtype=pl.Int64),
-                    "tid": pl.Series([k[1] for k in self.thread_names], dtype=pl.Int64),
-                    "thread_name": pl.Series(list(self.thread_names.values()), dtype=pl.String),
-                }
-            )
-            frame = frame.join(names, on=["pid", "tid"], how="left")
-        frame = frame.with_columns(pl.lit("").alias("file_id"), pl.lit(rank, dtype=pl.Int32).alias("rank"))
-        has_kernels = frame.filter(pl.col("kind").is_in([EventKind.COMPUTE_KERNEL.value, EventKind.COMM_KERNEL.value])).height > 0
-        categories = set(frame.get_column("category").drop_nulls().unique().to_list())
-        trace_events = conform(frame.to_arrow(), TRACE_EVENTS)
-        del frame
+            clipped = pl.Series("dur_ns", narrow.get_column("dur_ns").clip(lower_bound=0))
+            narrow = narrow.with_columns(clipped)
+            table = table.set_column(table.schema.get_field_index("dur_ns"), "dur_ns", clipped.to_arrow())
+        extra = narrow.select("kind", _profiler_steps(narrow), self._thread_name_column(narrow))
+        has_kernels = extra.filter(pl.col("kind").is_in([EventKind.COMPUTE_KERNEL.value, EventKind.COMM_KERNEL.value])).height > 0
+        categories = set(narrow.get_column("category").drop_nulls().unique().to_list())
+        del narrow
+        for name in extra.columns:
+            table = table.append_column(name, extra.get_column(name).to_arrow())
+        table = table.append_column("rank", pa.array(np.full(table.num_rows, rank, dtype=np.int32)))
+        trace_events = conform(table, TRACE_EVENTS)
+        del table, extra
         return {
             "trace_meta": self._meta(path, header, rank, rank_source, trace_events, categories, has_kernels, truncated),
             "process_groups": _process_groups(header, rank),
@@ -429,6 +427,19 @@ class _Accumulator:
             "trace_instants": self._instant_table(rank),
             "trace_counters": self._counter_table(rank),
         }
+
+    def _thread_name_column(self, narrow: pl.DataFrame) -> pl.Series:
+        if not self.thread_names:
+            return pl.Series("thread_name", [None] * narrow.height, dtype=pl.String)
+        names = pl.DataFrame(
+            {
+                "pid": pl.Series([k[0] for k in self.thread_names], dtype=pl.Int64),
+                "tid": pl.Series([k[1] for k in self.thread_names], dtype=pl.Int64),
+                "thread_name": pl.Series(list(self.thread_names.values()), dtype=pl.String),
+            }
+        )
+        joined = narrow.select("pid", "tid").join(names, on=["pid", "tid"], how="left", maintain_order="left")
+        return joined.get_column("thread_name")
 
     def _meta(
         self, path: Path, header: _Header, rank: int, rank_source: RankSource, events: pa.Table,
@@ -679,7 +690,7 @@ _DATA_LOADER = r"^enumerate\(DataLoader\)#.*__next__"
 _COMM_KERNEL = r"(?i)nccl|rccl|^ncclDevKernel|all_?reduce|all_?gather|reduce_?scatter|alltoall|sendrecv"
 
 
-def _classify(frame: pl.DataFrame) -> pl.DataFrame:
+def _classify(frame: pl.DataFrame) -> pl.Series:
     """Vectorised EventKind classification, by category first and name second.
 
     Evaluated once per distinct (category, name, has collective args), then joined back:
@@ -735,9 +746,9 @@ def _classify(frame: pl.DataFrame) -> pl.DataFrame:
     )
     keys = keys.with_columns(kind.alias("kind"))
     return (
-        frame.with_columns(has_coll)
+        frame.select("category", "name", has_coll)
         .join(keys, on=["category", "name", "_has_coll"], how="left", nulls_equal=True, maintain_order="left")
-        .drop("_has_coll")
+        .get_column("kind")
     )
 
 
@@ -750,11 +761,9 @@ _DEVICE_KIND_VALUES = [
 ]
 
 
-def _assign_steps(frame: pl.DataFrame) -> pl.DataFrame:
+def _profiler_steps(frame: pl.DataFrame) -> pl.Series:
     """profiler_step: the ProfilerStep#N holding a host event; for device work, its launch's step.
 
-    Worked out on a narrow projection and attached as one column, so the wide frame (args
-    text and all) is never copied.
     """
     steps = (
         frame.filter(pl.col("kind") == EventKind.PROFILER_STEP.value)
@@ -766,7 +775,7 @@ def _assign_steps(frame: pl.DataFrame) -> pl.DataFrame:
         .sort("step_start_ns")
     )
     if steps.height == 0:
-        return frame.with_columns(pl.lit(None, dtype=pl.Int64).alias("profiler_step"))
+        return pl.Series("profiler_step", [None] * frame.height, dtype=pl.Int64)
     is_device = pl.col("kind").is_in(_DEVICE_KIND_VALUES)
     narrow = frame.select("start_ns", "kind", "correlation").with_row_index("_row")
     host = (
@@ -788,7 +797,7 @@ def _assign_steps(frame: pl.DataFrame) -> pl.DataFrame:
         .sort("_row")
         .get_column("profiler_step")
     )
-    return frame.with_columns(step)
+    return step
 
 
 def _device_type(header: _Header, has_kernels: bool) -> str:

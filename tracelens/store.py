@@ -414,6 +414,9 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
 
     path = Path(rec.path)
     rec.ingested_at_ns = time.time_ns()
+    # The system allocator hands freed buffers back at once; Arrow's default pool keeps them,
+    # which would make a worker's memory grow with its largest file's garbage, not its data.
+    pa.set_memory_pool(pa.system_memory_pool())
     try:
         rec.sha256 = _sha256(path)
     except OSError as exc:
