@@ -185,8 +185,12 @@ class KinetoParser:
                 warnings.append(truncation)
             truncated = bool(gzip_warning or truncation)
             acc = _Accumulator(header.baseTimeNanoseconds or 0)
-            for chunk in _event_chunks(memoryview(header.traceEvents)):
+            corrupt: list[str] = []
+            for chunk in _event_chunks(memoryview(header.traceEvents), corrupt):
                 acc.add(chunk)
+            if corrupt:
+                warnings.extend(corrupt)
+                truncated = True
             header.traceEvents = msgspec.Raw(b"[]")  # releases the file's bytes before the columnar work
             del data
             tables = acc.finish(path, header, options, truncated)
@@ -263,30 +267,58 @@ def _decode_loose(path: Path, data: bytes, exc: msgspec.ValidationError) -> _Hea
     return header
 
 
-def _event_chunks(buf: memoryview) -> Iterator[tuple[list[_Event], bytes]]:
+_CHUNK_ERRORS = (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError)
+_MAX_EXTENSIONS = 8  # a false boundary (inside a string) resolves within one or two
+
+
+def _event_chunks(buf: memoryview, problems: list[str]) -> Iterator[tuple[list[_Event], bytes]]:
     """Split the raw event array at event boundaries into pieces of about CHUNK_BYTES.
 
     A boundary candidate is `}` `,` `{`; one that falls inside a string or a nested value
-    makes the piece fail to decode, and the next candidate is tried.
+    makes the piece fail to decode, and the next candidate is tried. A piece that still fails
+    holds a corrupt event: it is decoded event by event and the corrupt ones are skipped
+    (reported in `problems`).
     """
     end = len(buf) - 1  # the closing ']'
     pos = 1
     while pos < end:
         search_from = min(pos + CHUNK_BYTES, end)
-        while True:
+        decoded = False
+        for _ in range(_MAX_EXTENSIONS):
             match = _BOUNDARY.search(buf, search_from, end)
             split = match.start() + 1 if match else end
             piece = b"[" + buf[pos:split] + b"]"
             try:
                 events = _EVENTS_DECODER.decode(piece)
-            except (msgspec.DecodeError, msgspec.ValidationError):
+            except _CHUNK_ERRORS:
                 if match is None:
-                    return
+                    break
                 search_from = match.end()
                 continue
+            decoded = True
             yield events, piece
-            pos = match.end() - 1 if match else end
             break
+        if not decoded:
+            yield from _events_one_by_one(buf, pos, split, problems)
+        pos = match.end() - 1 if match else end
+
+
+def _events_one_by_one(buf: memoryview, start: int, stop: int, problems: list[str]) -> Iterator[tuple[list[_Event], bytes]]:
+    pos = start
+    skipped = 0
+    first_bad = None
+    while pos < stop:
+        match = _BOUNDARY.search(buf, pos, stop)
+        split = match.start() + 1 if match else stop
+        piece = b"[" + buf[pos:split] + b"]"
+        try:
+            yield _EVENTS_DECODER.decode(piece), piece
+        except _CHUNK_ERRORS:
+            skipped += split - pos
+            first_bad = first_bad if first_bad is not None else pos
+        pos = match.end() - 1 if match else stop
+    if skipped:
+        problems.append(f"{skipped} bytes of corrupt events skipped (first near byte {first_bad} of the event array)")
 
 
 class _Accumulator:
@@ -371,7 +403,7 @@ class _Accumulator:
     def _counter(self, e: _Event) -> None:
         try:
             values = _ANY_DECODER.decode(e.args)
-        except msgspec.DecodeError:
+        except _CHUNK_ERRORS:
             return
         if not isinstance(values, dict):
             return
@@ -669,7 +701,7 @@ def _names(events: list[_Event]) -> tuple[dict[tuple[int, int], str], dict[int, 
             continue
         try:
             args = _ANY_DECODER.decode(e.args)
-        except msgspec.DecodeError:
+        except _CHUNK_ERRORS:
             continue
         if not isinstance(args, dict):
             continue
