@@ -35,9 +35,10 @@ def _sources() -> dict[str, tuple[str, str]]:
 def view_definitions() -> list[tuple[str, str]]:
     """(name, sql) for every view, each after the views it reads."""
     sources = _sources()
+    code = {name: re.sub(r"--[^\n]*", "", sql) for name, (_, sql) in sources.items()}  # comments name views too
     deps = {
-        name: {other for other in sources if other != name and re.search(rf"\b{other}\b", sql)}
-        for name, (_, sql) in sources.items()
+        name: {other for other in sources if other != name and re.search(rf"\b{other}\b", code[name])}
+        for name in sources
     }
     ordered: list[str] = []
     visiting: set[str] = set()

@@ -397,12 +397,18 @@ class Store:
             lines.append(f"CREATE OR REPLACE VIEW {name} AS\n{sql.strip().rstrip(';')}\n;")
         return "\n".join(lines) + "\n"
 
-    def connect(self) -> Any:
-        """An in-memory DuckDB connection with every view registered."""
+    def connect(self, *, step_marker: str | None = None) -> Any:
+        """An in-memory DuckDB connection with every view registered.
+
+        `step_marker` names a span (e.g. a user `record_function("train_step")`) to use as
+        the step instead of ProfilerStep#N; the views read it from a session variable.
+        """
         import duckdb
 
         con = duckdb.connect()
         con.execute(self.views_sql(relative=False))
+        if step_marker:
+            con.execute("SET VARIABLE tracelens_step_marker = ?", [step_marker])
         return con
 
 

@@ -6,6 +6,7 @@ that is re-used while its files are unchanged.
 
     tracelens sql job.tlstore "select rank, count(*) from trace_events group by rank"
     tracelens sql path/to/job/ "select * from event_summary" --format csv
+    tracelens sql job.tlstore "select * from step_breakdown" --step-marker train_step
 """
 
 from __future__ import annotations
@@ -30,8 +31,14 @@ FORMATS = ("table", "csv", "json")
 @click.argument("target", type=click.Path(path_type=Path))
 @click.argument("query")
 @output_options(FORMATS, "table")
+@click.option(
+    "--step-marker", default=None, metavar="NAME",
+    help="Use spans with this name (e.g. a record_function) as steps instead of ProfilerStep#N.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
-def command(target: Path, query: str, fmt: str | None, output: Path | None, force: bool, quiet: bool) -> None:
+def command(
+    target: Path, query: str, fmt: str | None, output: Path | None, force: bool, step_marker: str | None, quiet: bool
+) -> None:
     from tracelens.store import store_for
 
     with ingest_progress(quiet) as progress:
@@ -39,7 +46,7 @@ def command(target: Path, query: str, fmt: str | None, output: Path | None, forc
     import duckdb  # after the ingest: its worker processes are forked from a DuckDB-free process
     if outcome is not None:
         set_exit_code(report_ingest(outcome, quiet=quiet))
-    con = store.connect()
+    con = store.connect(step_marker=step_marker)
     try:
         cursor = con.execute(query)
     except duckdb.Error as exc:
