@@ -62,3 +62,13 @@ def view_definitions() -> list[tuple[str, str]]:
 def check_names() -> list[str]:
     """Views that must return zero rows."""
     return [name for name, (layer, _) in _sources().items() if layer == "checks"]
+
+
+def materialized_views() -> list[str]:
+    """Views marked `-- materialize: per_file`, in dependency order.
+
+    Their result for a trace depends on that trace alone, so the store computes them once per
+    file at ingest (in the parser's worker) and queries read the stored result.
+    """
+    marked = {name for name, (_, sql) in _sources().items() if re.search(r"^--\s*materialize:\s*per_file\s*$", sql, re.M)}
+    return [name for name, _ in view_definitions() if name in marked]

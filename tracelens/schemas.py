@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: per-file views precomputed at ingest (derived/)
 
 _str = pa.string()
 _i64 = pa.int64()

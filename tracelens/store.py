@@ -113,11 +113,18 @@ class Store:
             raise UsageError(f"{root}: not a tracelens store (no {MANIFEST})")
         if root.exists() and any(root.iterdir()):
             raise UsageError(f"{root}: exists and is not a tracelens store; choose a new path")
-        root.mkdir(parents=True, exist_ok=True)
-        store = cls(root, {}, 0)
+        # Built beside its final place and renamed into it: a creation killed halfway leaves
+        # no half-made store behind, only a hidden temporary directory.
+        root.parent.mkdir(parents=True, exist_ok=True)
+        building = root.parent / f".{root.name}.creating-{os.getpid()}-{secrets.token_hex(3)}"
+        building.mkdir()
+        store = cls(building, {}, 0)
         store._write_empty_tables()
         store._commit([])  # an empty store is a store: it opens, and its views work
-        return store
+        if root.exists():
+            root.rmdir()  # empty (checked above)
+        os.rename(building, root)
+        return cls._load(root)
 
     @classmethod
     def _load(cls, root: Path) -> Store:
@@ -148,6 +155,21 @@ class Store:
             if not target.exists():
                 target.parent.mkdir(parents=True, exist_ok=True)
                 _atomic_write_parquet(schema.empty_table(), target)
+        from tracelens.queries import materialized_views
+
+        missing = [v for v in materialized_views() if not (self.root / "derived" / v / "_empty.parquet").exists()]
+        if missing:
+            # The schema of a precomputed view is whatever its SQL yields on empty tables.
+            import duckdb
+
+            con = duckdb.connect(config={"threads": 1})  # no worker threads: the CLI forks later
+            tables = {t: [str(self.root / "tables" / t / "_empty.parquet")] for t in TABLES}
+            con.execute(build_views_sql(tables, _EMPTY_FILES_SQL, {}))
+            for view in missing:
+                target = self.root / "derived" / view / "_empty.parquet"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                _atomic_write_parquet(con.sql(f"SELECT * FROM {view} LIMIT 0").to_arrow_table(), target)
+            con.close()
 
     # ------------------------------------------------------------------ locking
     @contextmanager
@@ -351,7 +373,7 @@ class Store:
         """Delete fragments no committed record refers to (left by a killed or older ingest)."""
         live = {rec_frag for rec in self.records.values() for rec_frag in rec.fragments.values()}
         live.add(self.catalog_path())
-        for sub in ("tables", "catalog"):
+        for sub in ("tables", "catalog", "derived"):
             for path in (self.root / sub).rglob("*"):
                 rel = path.relative_to(self.root).as_posix()
                 if path.is_file() and not path.name.startswith("_empty") and rel not in live:
@@ -368,34 +390,35 @@ class Store:
             row.pop("fragments")
         return pa.Table.from_pylist(rows, schema=FILES)
 
-    def fragments(self, table: str) -> list[str]:
-        """Relative paths of the table's fragments (the empty template first)."""
-        frags = [f"tables/{table}/_empty.parquet"]
+    def fragments(self, table: str, *, derived: bool = False) -> list[str]:
+        """Relative paths of a table's (or precomputed view's) fragments, the empty template first."""
+        frags = [f"{'derived' if derived else 'tables'}/{table}/_empty.parquet"]
         frags += sorted(rec.fragments[table] for rec in self.records.values() if table in rec.fragments)
         return frags
 
-    def views_sql(self, *, relative: bool) -> str:
-        """CREATE VIEW statements for the stored tables and every view of queries/."""
-        from tracelens.queries import view_definitions
+    def views_sql(self, *, relative: bool, precomputed: bool = True) -> str:
+        """CREATE VIEW statements for the stored tables and every view of queries/.
+
+        Views marked `-- materialize: per_file` were computed for each trace at ingest; with
+        `precomputed` they read those results, otherwise they run their SQL (needed when a
+        session variable such as the step marker changes what they compute).
+        """
+        from tracelens.queries import materialized_views
 
         def path(rel: str) -> str:
             return rel if relative else str(self.root / rel)
 
-        lines = [
-            "-- tracelens store views. From the store directory: duckdb -init views.sql",
-            "-- From elsewhere: SET file_search_path='<store dir>'; then run this file.",
-        ]
         catalog = self.catalog_path()
-        if catalog:
-            lines.append(f"CREATE OR REPLACE VIEW files AS SELECT * FROM read_parquet({_sql_str(path(catalog))});")
-        else:
-            lines.append("CREATE OR REPLACE VIEW files AS SELECT * FROM (SELECT NULL::VARCHAR AS path) WHERE false;")
-        for table in TABLES:
-            files = ", ".join(_sql_str(path(f)) for f in self.fragments(table))
-            lines.append(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{files}]);")
-        for name, sql in view_definitions():
-            lines.append(f"CREATE OR REPLACE VIEW {name} AS\n{sql.strip().rstrip(';')}\n;")
-        return "\n".join(lines) + "\n"
+        files_sql = f"SELECT * FROM read_parquet({_sql_str(path(catalog))})" if catalog else _EMPTY_FILES_SQL
+        tables = {t: [path(f) for f in self.fragments(t)] for t in TABLES}
+        derived = (
+            {v: [path(f) for f in self.fragments(v, derived=True)] for v in materialized_views()} if precomputed else {}
+        )
+        header = (
+            "-- tracelens store views. From the store directory: duckdb -init views.sql\n"
+            "-- From elsewhere: SET file_search_path='<store dir>'; then run this file.\n"
+        )
+        return header + build_views_sql(tables, files_sql, derived)
 
     def connect(self, *, step_marker: str | None = None) -> Any:
         """An in-memory DuckDB connection with every view registered.
@@ -406,7 +429,7 @@ class Store:
         import duckdb
 
         con = duckdb.connect()
-        con.execute(self.views_sql(relative=False))
+        con.execute(self.views_sql(relative=False, precomputed=not step_marker))
         if step_marker:
             con.execute("SET VARIABLE tracelens_step_marker = ?", [step_marker])
         return con
@@ -450,7 +473,59 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
         rel = _fragment_path(table, rec.file_id, f"{token}{hashlib.sha1(rec.path.encode()).hexdigest()[:6]}", data)
         _atomic_write_parquet(data, store_root / rel)
         rec.fragments[table] = rel
+    try:
+        _precompute(store_root, rec, token)
+    except Exception as exc:  # the trace is stored; only its precomputed views are missing
+        for rel in rec.fragments.values():
+            (store_root / rel).unlink(missing_ok=True)
+        rec.fragments = {}
+        rec.status = FileStatus.FAILED.value
+        rec.message = f"{rec.path}: internal error computing its views ({type(exc).__name__}: {exc}); please report it"
     return rec
+
+
+def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
+    """Run the per-file views over this file alone and store their results as fragments."""
+    import duckdb
+
+    from tracelens.queries import materialized_views
+
+    tables = {
+        t: [str(store_root / rec.fragments.get(t, f"tables/{t}/_empty.parquet"))] for t in TABLES
+    }
+    files_sql = f"{_EMPTY_FILES_SQL} UNION ALL BY NAME SELECT {_sql_str(rec.file_id)} AS file_id, 'ok' AS status"
+    con = duckdb.connect(config={"threads": 1})  # one worker per core already
+    con.execute(build_views_sql(tables, files_sql, {}))
+    for view in materialized_views():
+        rel = f"derived/{view}/{rec.file_id}.{token}{hashlib.sha1(rec.path.encode()).hexdigest()[:6]}.parquet"
+        _atomic_write_parquet(con.sql(f"SELECT * FROM {view}").to_arrow_table(), store_root / rel)
+        rec.fragments[view] = rel
+    con.close()
+
+
+_EMPTY_FILES_SQL = (
+    "SELECT * FROM (SELECT NULL::VARCHAR AS file_id, NULL::VARCHAR AS path, NULL::BIGINT AS size_bytes, "
+    "NULL::BIGINT AS mtime_ns, NULL::VARCHAR AS sha256, NULL::VARCHAR AS kind, NULL::VARCHAR AS parser, "
+    "NULL::BIGINT AS rows, NULL::VARCHAR AS status, NULL::VARCHAR AS message, NULL::VARCHAR[] AS warnings, "
+    "NULL::VARCHAR AS duplicate_of, NULL::BIGINT AS ingested_at_ns) WHERE false"
+)
+
+
+def build_views_sql(tables: dict[str, list[str]], files_sql: str, precomputed: dict[str, list[str]]) -> str:
+    """The views: stored tables from their Parquet files, then every view of queries/, each
+    either from its precomputed fragments (when given) or from its SQL."""
+    from tracelens.queries import view_definitions
+
+    lines = [f"CREATE OR REPLACE VIEW files AS {files_sql};"]
+    for table, paths in tables.items():
+        lines.append(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{', '.join(map(_sql_str, paths))}]);")
+    for name, sql in view_definitions():
+        if name in precomputed:
+            listed = ", ".join(map(_sql_str, precomputed[name]))
+            lines.append(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM read_parquet([{listed}]);")
+        else:
+            lines.append(f"CREATE OR REPLACE VIEW {name} AS\n{sql.strip().rstrip(';')}\n;")
+    return "\n".join(lines) + "\n"
 
 
 def _fragment_path(table: str, file_id: str, token: str, data: pa.Table) -> str:

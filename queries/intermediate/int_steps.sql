@@ -1,15 +1,16 @@
 -- int_steps: the steps of every trace file, with device-side boundaries.
+-- materialize: per_file
 -- Grain: one row per trace file x step (file_id, step).
 -- Inputs: trace_events, stg_traces; session variable `tracelens_step_marker` (set by
 --   `tracelens ... --step-marker NAME`): when set, spans with that name are the steps,
 --   numbered 0, 1, ... in each file, instead of ProfilerStep#N.
--- Columns: file_id, rank, cycle, device_type, step (ProfilerStep N, marker index, or 0 for a
+-- Columns: file_id, rank, device_type, step (ProfilerStep N, marker index, or 0 for a
 --   trace with no step spans), step_source ('profiler_step', 'marker', 'window'),
 --   host_start_ns/host_end_ns (the span on the host), step_start_ns/step_end_ns (device side:
 --   start = max(previous step end, host start), end = max(host end, end of the last device
 --   activity launched inside the host step), as the TensorBoard profiler plugin did), step_ns.
 with traces as (
-    select file_id, rank, cycle, device_type, start_ns, end_ns from stg_traces
+    select file_id, rank, device_type, start_ns, end_ns from stg_traces
 ),
 marker as (
     select nullif(coalesce(getvariable('tracelens_step_marker'), ''), '') as name
@@ -77,7 +78,7 @@ started as (
 ),
 final as (
     select
-        s.file_id, t.rank, t.cycle, t.device_type, s.step, s.step_source,
+        s.file_id, t.rank, t.device_type, s.step, s.step_source,
         s.host_start_ns, s.host_end_ns,
         s.step_start_ns,
         greatest(s.device_end_ns, s.step_start_ns) as step_end_ns,

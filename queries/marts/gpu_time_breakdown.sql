@@ -1,6 +1,7 @@
 -- gpu_time_breakdown: device busy, compute, idle time and comm/compute overlap per trace,
 -- over the same window as HTA's get_temporal_breakdown / get_comm_comp_overlap, so that
 -- numbers can be compared with HTA one to one (tests do, on HTA's own sample traces).
+-- materialize: per_file
 -- Grain: one row per trace file.
 -- Inputs: trace_events, int_steps.
 -- Window (HTA's default): device work (kernels, memcpy, memset) launched by a host call that
