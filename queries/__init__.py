@@ -32,14 +32,29 @@ def _sources() -> dict[str, tuple[str, str]]:
     return out
 
 
-def view_definitions() -> list[tuple[str, str]]:
-    """(name, sql) for every view, each after the views it reads."""
+@cache
+def _dependencies() -> dict[str, frozenset[str]]:
     sources = _sources()
     code = {name: re.sub(r"--[^\n]*", "", sql) for name, (_, sql) in sources.items()}  # comments name views too
-    deps = {
-        name: {other for other in sources if other != name and re.search(rf"\b{other}\b", code[name])}
+    return {
+        name: frozenset(other for other in sources if other != name and re.search(rf"\b{other}\b", code[name]))
         for name in sources
     }
+
+
+def view_definitions(only: set[str] | None = None) -> list[tuple[str, str]]:
+    """(name, sql) for every view (or only those in `only` and what they read), each after the views it reads."""
+    sources = _sources()
+    deps = _dependencies()
+    if only is not None:
+        needed: set[str] = set()
+        stack = list(only)
+        while stack:
+            name = stack.pop()
+            if name not in needed:
+                needed.add(name)
+                stack.extend(deps[name])
+        sources = {k: v for k, v in sources.items() if k in needed}
     ordered: list[str] = []
     visiting: set[str] = set()
 
@@ -49,7 +64,7 @@ def view_definitions() -> list[tuple[str, str]]:
         if name in visiting:
             raise RuntimeError(f"queries/: circular view dependency through {name}")
         visiting.add(name)
-        for dep in sorted(deps[name]):
+        for dep in sorted(deps[name] & sources.keys()):
             visit(dep)
         visiting.discard(name)
         ordered.append(name)

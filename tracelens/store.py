@@ -164,7 +164,7 @@ class Store:
 
             con = duckdb.connect(config={"threads": 1})  # no worker threads: the CLI forks later
             tables = {t: [str(self.root / "tables" / t / "_empty.parquet")] for t in TABLES}
-            con.execute(build_views_sql(tables, _EMPTY_FILES_SQL, {}))
+            con.execute(build_views_sql(tables, _EMPTY_FILES_SQL, {}, only=set(missing)))
             for view in missing:
                 target = self.root / "derived" / view / "_empty.parquet"
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -494,11 +494,14 @@ def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
         t: [str(store_root / rec.fragments.get(t, f"tables/{t}/_empty.parquet"))] for t in TABLES
     }
     files_sql = f"{_EMPTY_FILES_SQL} UNION ALL BY NAME SELECT {_sql_str(rec.file_id)} AS file_id, 'ok' AS status"
+    views = materialized_views()
     con = duckdb.connect(config={"threads": 1})  # one worker per core already
-    con.execute(build_views_sql(tables, files_sql, {}))
-    for view in materialized_views():
+    con.execute(build_views_sql(tables, files_sql, {}, only=set(views)))
+    for view in views:  # in dependency order: each result then stands in for its view
+        con.execute(f"CREATE TEMP TABLE _done_{view} AS SELECT * FROM {view}")
+        con.execute(f"CREATE OR REPLACE VIEW {view} AS SELECT * FROM _done_{view}")
         rel = f"derived/{view}/{rec.file_id}.{token}{hashlib.sha1(rec.path.encode()).hexdigest()[:6]}.parquet"
-        _atomic_write_parquet(con.sql(f"SELECT * FROM {view}").to_arrow_table(), store_root / rel)
+        _atomic_write_parquet(con.sql(f"SELECT * FROM _done_{view}").to_arrow_table(), store_root / rel)
         rec.fragments[view] = rel
     con.close()
 
@@ -511,15 +514,18 @@ _EMPTY_FILES_SQL = (
 )
 
 
-def build_views_sql(tables: dict[str, list[str]], files_sql: str, precomputed: dict[str, list[str]]) -> str:
-    """The views: stored tables from their Parquet files, then every view of queries/, each
-    either from its precomputed fragments (when given) or from its SQL."""
+def build_views_sql(
+    tables: dict[str, list[str]], files_sql: str, precomputed: dict[str, list[str]], only: set[str] | None = None
+) -> str:
+    """The views: stored tables from their Parquet files, then every view of queries/ (or
+    those in `only` and what they read), each from its precomputed fragments (when given)
+    or from its SQL."""
     from tracelens.queries import view_definitions
 
     lines = [f"CREATE OR REPLACE VIEW files AS {files_sql};"]
     for table, paths in tables.items():
         lines.append(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{', '.join(map(_sql_str, paths))}]);")
-    for name, sql in view_definitions():
+    for name, sql in view_definitions(only):
         if name in precomputed:
             listed = ", ".join(map(_sql_str, precomputed[name]))
             lines.append(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM read_parquet([{listed}]);")
