@@ -1,7 +1,7 @@
 -- int_steps: the steps of every trace file, with device-side boundaries.
 -- materialize: per_file
 -- Grain: one row per trace file x step (file_id, step).
--- Inputs: trace_events, stg_traces; session variable `tracelens_step_marker` (set by
+-- Inputs: trace_events, stg_traces, stg_launches; session variable `tracelens_step_marker` (set by
 --   `tracelens ... --step-marker NAME`): when set, spans with that name are the steps,
 --   numbered 0, 1, ... in each file, instead of ProfilerStep#N.
 -- Columns: file_id, rank, device_type, step (ProfilerStep N, marker index, or 0 for a
@@ -47,11 +47,8 @@ host_steps as (
     select * from whole_window
 ),
 launches as (
-    -- host time of every runtime/driver call, to place device work in the step that launched it
-    select file_id, correlation, min(start_ns) as launch_ns
-    from trace_events
-    where kind in ('runtime', 'driver') and correlation is not null
-    group by file_id, correlation
+    -- host time of every launch, to place device work in the step that launched it
+    select * from stg_launches
 ),
 device as (
     select d.file_id, l.launch_ns, d.start_ns + d.dur_ns as end_ns

@@ -3,7 +3,7 @@
 -- numbers can be compared with HTA one to one (tests do, on HTA's own sample traces).
 -- materialize: per_file
 -- Grain: one row per trace file.
--- Inputs: trace_events, int_steps.
+-- Inputs: trace_events, int_steps, stg_launches.
 -- Window (HTA's default): device work (kernels, memcpy, memset) launched by a host call that
 --   starts before the trace's last profiler step (the last step is dropped); all device work
 --   when the trace has fewer than two steps. kernel_window_ns runs from the first start to
@@ -20,10 +20,8 @@ with last_step as (
     group by file_id
 ),
 launches as (
-    select file_id, correlation, min(start_ns) as launch_ns
-    from trace_events
-    where kind in ('runtime', 'driver') and correlation is not null
-    group by file_id, correlation
+    -- host time of every launch, to place device work in the step that launched it
+    select * from stg_launches
 ),
 device as (
     select d.file_id, d.rank, d.kind, d.start_ns, d.start_ns + d.dur_ns as end_ns
