@@ -59,9 +59,11 @@ class Parser(Protocol):
 
 def registry() -> dict[str, Parser]:
     """Every parser, by name. Imported lazily so that `tracelens --help` stays fast."""
+    from tracelens.parsers.generic_log import GenericLogParser
     from tracelens.parsers.kineto import KinetoParser
+    from tracelens.parsers.mlgp import MlgpParser
 
-    parsers: list[Parser] = [KinetoParser()]
+    parsers: list[Parser] = [KinetoParser(), MlgpParser(), GenericLogParser()]
     return {p.name: p for p in parsers}
 
 

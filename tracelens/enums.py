@@ -53,3 +53,43 @@ class RankSource(StrEnum):
     FILE_NAME = "file_name"
     CLI = "cli"
     DEFAULT = "default"
+
+
+class LogEventKind(StrEnum):
+    """What a log line says happened (`log_events.kind`)."""
+
+    ATTEMPT_START = "attempt_start"  # a process (re)started training: header, job start
+    ATTEMPT_END = "attempt_end"  # training finished normally
+    CRASH = "crash"  # a worker failed: traceback, exit code, kill
+    RESTART = "restart"  # the launcher restarts the workers
+    CHECKPOINT_SAVE_START = "checkpoint_save_start"
+    CHECKPOINT_SAVE_END = "checkpoint_save_end"
+    CHECKPOINT_LOAD_START = "checkpoint_load_start"
+    CHECKPOINT_LOAD_END = "checkpoint_load_end"
+    EVAL_START = "eval_start"
+    EVAL_END = "eval_end"
+    INIT_START = "init_start"  # accelerator init, training prep, first data loading
+    INIT_END = "init_end"
+    HANG = "hang"
+    COLLECTIVE_TIMEOUT = "collective_timeout"
+    OOM = "oom"
+
+
+class GoodputBucket(StrEnum):
+    """Where a job's wall-clock time went (`goodput_buckets.bucket`); they sum to wall time.
+
+    Mapping to ml-goodput-measurement's BadputType: startup = PROGRAM_STARTUP + TPU_INITIALIZATION
+    + TRAINING_PREP + DATA_LOADING_SYNC; lost_work + restart_downtime = WASTED_PROGRESS_FROM_DISRUPTION
+    + INFRASTRUCTURE_RECOVERY_FROM_DISRUPTION (mlgp counts the partial step at the crash as
+    recovery, tracelens as lost work); eval = CUSTOM_BADPUT_EVENTS(EVAL_STEP).
+    """
+
+    PRODUCTIVE = "productive"
+    LOST_WORK = "lost_work"
+    CHECKPOINT_SAVE = "checkpoint_save"
+    CHECKPOINT_LOAD = "checkpoint_load"
+    RESTART_DOWNTIME = "restart_downtime"
+    STARTUP = "startup"
+    EVAL = "eval"
+    DATA_STALL = "data_stall"
+    OTHER = "other"

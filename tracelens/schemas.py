@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 2  # 2: per-file views precomputed at ingest (derived/)
+SCHEMA_VERSION = 3  # 2: per-file views precomputed at ingest (derived/); 3: log tables
 
 _str = pa.string()
 _i64 = pa.int64()
@@ -146,6 +146,42 @@ TRACE_COUNTERS = pa.schema(
     ]
 )
 
+LOG_STEPS = pa.schema(
+    [
+        pa.field("file_id", _str, nullable=False),
+        pa.field("rank", _i32),  # from a launcher prefix or the line itself; NULL when unknown
+        pa.field("step", _i64),
+        pa.field("start_ns", _i64),  # when the step started, when the log says so
+        pa.field("end_ns", _i64),  # when the step ended (usually the log line's timestamp)
+        pa.field("step_time_s", pa.float64()),  # as the log reports it
+        pa.field("tokens", pa.float64()),  # tokens processed by this step (all ranks)
+        pa.field("samples", pa.float64()),
+        pa.field("loss", pa.float64()),
+        pa.field("lr", pa.float64()),
+        pa.field("grad_norm", pa.float64()),
+        pa.field("tokens_per_s", pa.float64()),  # as reported
+        pa.field("tflops", pa.float64()),
+        pa.field("mfu", pa.float64()),
+        pa.field("framework", _str),
+        pa.field("line", _i64),  # 1-based line number in the source file
+    ]
+)
+
+LOG_EVENTS = pa.schema(
+    [
+        pa.field("file_id", _str, nullable=False),
+        pa.field("rank", _i32),
+        pa.field("ts_ns", _i64),
+        pa.field("kind", _str),  # LogEventKind
+        pa.field("step", _i64),
+        pa.field("duration_s", pa.float64()),
+        pa.field("detail", _str),
+        pa.field("framework", _str),
+        pa.field("line", _i64),
+        pa.field("raw", _str),  # the line, cut to 500 characters
+    ]
+)
+
 # Tables stored per input file. `partition` names the column whose value becomes a
 # `col=value` directory, so that one rank can be read without the others.
 TABLES: dict[str, pa.Schema] = {
@@ -155,6 +191,8 @@ TABLES: dict[str, pa.Schema] = {
     "trace_events": TRACE_EVENTS,
     "trace_instants": TRACE_INSTANTS,
     "trace_counters": TRACE_COUNTERS,
+    "log_steps": LOG_STEPS,
+    "log_events": LOG_EVENTS,
 }
 PARTITION_BY: dict[str, str] = {"trace_events": "rank", "trace_instants": "rank", "trace_counters": "rank"}
 

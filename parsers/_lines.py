@@ -1,0 +1,99 @@
+"""Console-log lines as users have them, made regular: one logical line at a time, with the
+launcher's rank prefix, ANSI colours and progress-bar carriage returns taken off, and the
+line's own timestamp (if any) in ns since the epoch."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from tracelens.parsers._io import read_bytes
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
+# Launcher prefixes: torchrun --tee "[default3]:", "[rank3]:", srun "3: ", mpirun "[1,3]<stdout>:",
+# "[host:3]:"; docker-compose "svc-1  | " (no rank).
+_PREFIXES = (
+    re.compile(r"^\[default(?P<rank>\d+)\]:"),
+    re.compile(r"^\[rank(?P<rank>\d+)\]:\s?"),
+    re.compile(r"^\[\d+,(?P<rank>\d+)\]<std(?:out|err)>:\s?"),
+    re.compile(r"^\[[\w.\-]+:(?P<rank>\d+)\]:\s?"),
+    re.compile(r"^(?P<rank>\d{1,5}): "),
+    re.compile(r"^[\w.\-]+-\d+\s+\|\s"),
+)
+_ISO = re.compile(
+    r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[ T](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?"
+    r"(?P<tz>Z|[+-]\d{2}:?\d{2})?"
+)
+
+
+@dataclass(frozen=True)
+class Line:
+    number: int  # 1-based line number in the file
+    rank: int | None  # from the launcher prefix
+    text: str  # without prefix and colours
+    ts_ns: int | None  # the line's own timestamp
+
+
+def read_lines(path: Path) -> tuple[list[Line], str | None]:
+    """Every logical line of a (possibly gzipped) log, and a warning if it was cut short."""
+    data, warning = read_bytes(path)
+    text = data.decode("utf-8", "replace")
+    lines: list[Line] = []
+    in_header = True
+    for number, physical in enumerate(text.splitlines(), start=1):
+        if in_header and physical.startswith("#"):
+            continue  # provenance notes at the top of collected logs
+        in_header = False
+        clean = _ANSI.sub("", physical)
+        # A progress bar redraws itself with \r; each redraw (and the log line glued after the
+        # last one) is a line of its own.
+        for segment in clean.split("\r"):
+            if segment.strip():
+                rank, body = strip_prefix(segment)
+                lines.append(Line(number, rank, body, parse_timestamp(body)))
+    return lines, warning
+
+
+def strip_prefix(text: str) -> tuple[int | None, str]:
+    for pattern in _PREFIXES:
+        match = pattern.match(text)
+        if match:
+            rank = match.groupdict().get("rank")
+            return (int(rank) if rank is not None else None), text[match.end():]
+    return None, text
+
+
+def parse_timestamp(text: str) -> int | None:
+    """The first ISO-like timestamp in the line (naive times are taken as UTC)."""
+    match = _ISO.search(text[:80])
+    if not match:
+        return None
+    g = match.groupdict()
+    try:
+        moment = datetime(int(g["y"]), int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]), tzinfo=timezone.utc)
+    except ValueError:
+        return None
+    ns = int(moment.timestamp()) * 1_000_000_000
+    if g["frac"]:
+        ns += int(g["frac"].ljust(9, "0")[:9])
+    tz = g["tz"]
+    if tz and tz != "Z":
+        sign = 1 if tz[0] == "+" else -1
+        digits = tz[1:].replace(":", "")
+        ns -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60) * 1_000_000_000
+    return ns
+
+
+def iter_numbers(text: str) -> Iterator[tuple[str, float]]:
+    """`key value`, `key=value` and `key: value` pairs with numeric values."""
+    for match in _KEY_VALUE.finditer(text):
+        try:
+            yield match.group("key").lower(), float(match.group("value"))
+        except ValueError:
+            continue
+
+
+_KEY_VALUE = re.compile(r"(?P<key>[A-Za-z_][\w/.]*)\s*(?:[:=]\s*|\s+)(?P<value>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?![\w.])")

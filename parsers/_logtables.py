@@ -1,0 +1,35 @@
+"""Row builders shared by the log parsers: they append plain dicts, this makes the tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pyarrow as pa
+
+from tracelens.enums import LogEventKind
+from tracelens.schemas import LOG_EVENTS, LOG_STEPS
+
+
+@dataclass
+class LogRows:
+    framework: str
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def step(self, *, line: int, rank: int | None, step: int, **values: Any) -> None:
+        self.steps.append({"file_id": "", "rank": rank, "step": step, "framework": self.framework, "line": line, **values})
+
+    def event(
+        self, kind: LogEventKind, *, line: int, rank: int | None, ts_ns: int | None, raw: str = "", **values: Any
+    ) -> None:
+        self.events.append(
+            {"file_id": "", "rank": rank, "ts_ns": ts_ns, "kind": kind.value, "framework": self.framework,
+             "line": line, "raw": raw[:500], **values}
+        )
+
+    def tables(self) -> dict[str, pa.Table]:
+        return {
+            "log_steps": pa.Table.from_pylist(self.steps, schema=LOG_STEPS),
+            "log_events": pa.Table.from_pylist(self.events, schema=LOG_EVENTS),
+        }

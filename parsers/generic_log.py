@@ -1,0 +1,74 @@
+"""Generic console logs: timestamped lines that report `step N` with numeric metrics
+(`loss 2.31 step_time_s 0.12 tokens 1024`, `key=value`, `key: value`), from any launcher
+(torchrun --tee, srun, mpirun prefixes give the rank), plus the lines that mark a run's
+start, end and failures. Framework-specific logs have their own modules."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tracelens.enums import FileStatus, LogEventKind
+from tracelens.errors import ParseError
+from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._lines import iter_numbers, parse_timestamp, read_lines, strip_prefix
+from tracelens.parsers._logtables import LogRows
+
+_STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d+)", re.IGNORECASE)
+_END = re.compile(r"\btraining (?:done|finished|complete[d]?)\b", re.IGNORECASE)
+_CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
+_OOM = re.compile(r"CUDA out of memory|OutOfMemoryError")
+# metric keys as logs spell them -> log_steps column
+_KEYS = {
+    "loss": "loss", "lr": "lr", "learning_rate": "lr", "grad_norm": "grad_norm",
+    "step_time_s": "step_time_s", "step_time": "step_time_s", "time_per_step": "step_time_s",
+    "tokens": "tokens", "samples": "samples", "tps": "tokens_per_s", "tokens_per_s": "tokens_per_s",
+    "tflops": "tflops", "mfu": "mfu",
+}
+
+
+def _is_step_line(text: str) -> bool:
+    return bool(_STEP.search(text)) and any(k in _KEYS and k not in ("step",) for k, _ in iter_numbers(text))
+
+
+class GenericLogParser:
+    name = "generic_log"
+    kind = "console_log"
+    tables = ("log_steps", "log_events")
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        text = head.decode("utf-8", "replace")
+        hits = 0
+        for raw in text.splitlines()[:400]:
+            _, body = strip_prefix(raw)
+            if parse_timestamp(body) is not None and _is_step_line(body):
+                hits += 1
+                if hits >= 2:
+                    return Claim.CONTENT
+        return Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        lines, warning = read_lines(path)
+        if not lines:
+            raise ParseError(str(path), "empty file")
+        rows = LogRows("generic")
+        started: set[int | None] = set()
+        for line in lines:
+            if line.ts_ns is not None and line.rank not in started:
+                started.add(line.rank)
+                rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           detail="first timestamped line", raw=line.text)
+            if _CRASH.search(line.text):
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
+            elif _OOM.search(line.text):
+                rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
+            elif _END.search(line.text):
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
+            match = _STEP.search(line.text)
+            if match and line.ts_ns is not None:
+                values = {_KEYS[k]: v for k, v in iter_numbers(line.text[match.end():]) if k in _KEYS}
+                if values:
+                    rows.step(line=line.number, rank=line.rank, step=int(match.group(1)), end_ns=line.ts_ns, **values)
+        if not rows.steps:
+            raise ParseError(str(path), "no step lines found", where="line 1")
+        return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [])
