@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 
-from tracelens.enums import EventKind, FileStatus
+from tracelens.enums import EventKind, FileStatus, GoodputBucket, LogEventKind
 from tracelens.queries import view_definitions
 
 
 def test_sql_literals_are_enum_members() -> None:
-    kinds = {k.value for k in EventKind}
+    # `kind` is trace_events.kind (EventKind) or log_events.kind (LogEventKind)
+    kinds = {k.value for k in EventKind} | {k.value for k in LogEventKind}
     statuses = {s.value for s in FileStatus}
     checked = 0
     for name, sql in view_definitions():
@@ -20,3 +21,11 @@ def test_sql_literals_are_enum_members() -> None:
                     assert literal in members, f"{name}: '{literal}' is not a {column} value"
                     checked += 1
     assert checked > 10
+
+
+def test_goodput_bucket_labels_are_the_enum() -> None:
+    sql = dict(view_definitions())["goodput_buckets"]
+    values = re.search(r"from \(values(.*?)\) t\(bucket, priority\)", sql, re.S)
+    assert values is not None
+    labels = re.findall(r"\('(\w+)', \d+\)", values.group(1))
+    assert sorted(labels) == sorted(b.value for b in GoodputBucket)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import SAMPLE_LOGS, read_trace_bytes
+from tests.conftest import SAMPLE_LOGS, corpus_or_skip, read_trace_bytes
 from tracelens.errors import ParseError
 from tracelens.parsers import ParseOptions, ParseResult, registry
 
@@ -20,6 +20,10 @@ PARSERS = sorted(registry().values(), key=lambda p: p.name)
 def _sample_for(parser_name: str) -> bytes:
     if parser_name == "kineto":
         return read_trace_bytes(sorted(SAMPLE_LOGS.rglob("*.pt.trace.json.gz"))[0])
+    if parser_name == "generic_log":
+        return (SAMPLE_LOGS / "ddp_gloo_2rank" / "console.log").read_bytes()
+    if parser_name == "mlgp":
+        return corpus_or_skip("logs", "goodput_mlgp", "synthetic_events_with_restart.jsonl").read_bytes()
     raise AssertionError(f"add a sample input for parser {parser_name}")
 
 

@@ -1,0 +1,106 @@
+-- int_log_intervals: the job's wall-clock time as labelled intervals, for goodput_buckets.
+-- Grain: one row per interval (may overlap; goodput_buckets resolves overlaps by priority).
+-- Inputs: attempts, stg_log_steps, stg_log_events.
+-- Labels (GoodputBucket, priority in goodput_buckets):
+--   checkpoint_save / checkpoint_load / eval: between start and end events (or an end event
+--     carrying its duration);
+--   startup: accelerator init, training prep and first data loading (init events), attempt
+--     start to its first step's start, and a first step's excess over the ideal step time
+--     (compile, warm-up);
+--   lost_work: a completed step that a later attempt completes again, and the incomplete
+--     step a crash cut short (its start to the attempt's end);
+--   productive: every other completed step;
+--   restart_downtime: an attempt's end to the next attempt's start.
+-- Step boundaries: start = start_ns, else end_ns - reported step time, else the previous
+--   step's end; end = end_ns, else the next step's start, else (last step of a completed
+--   attempt) the attempt's end. The ideal step time is the median duration of completed
+--   steps that are not an attempt's first.
+-- Columns: label, start_ns, end_ns, attempt, step (NULL for non-step intervals).
+with steps as (
+    select a.attempt, a.end_ns as attempt_end_ns, a.end_reason, s.step, s.start_ns, s.end_ns, s.step_time_s, s.t_ns, s.line
+    from stg_log_steps s
+    asof join attempts a on s.t_ns >= a.start_ns
+),
+bounded as (
+    select *,
+        coalesce(
+            start_ns,
+            (end_ns - step_time_s * 1e9)::bigint,
+            lag(end_ns) over (partition by attempt order by t_ns, line)
+        ) as s_ns,
+        coalesce(
+            end_ns,
+            lead(coalesce(start_ns, (end_ns - step_time_s * 1e9)::bigint)) over (partition by attempt order by t_ns, line),
+            case when end_reason = 'completed' then attempt_end_ns end
+        ) as e_ns,
+        row_number() over (partition by attempt order by t_ns, line) as nth
+    from steps
+),
+completed as (
+    select *, max(attempt) over (partition by step) as last_attempt_with_step
+    from bounded
+    where s_ns is not null and e_ns is not null and e_ns >= s_ns
+),
+ideal as (
+    select coalesce(median(e_ns - s_ns) filter (where nth > 1), median(e_ns - s_ns)) as ideal_ns from completed
+),
+step_intervals as (
+    select case when c.attempt < c.last_attempt_with_step then 'lost_work' else 'productive' end as label,
+           c.s_ns as start_ns, c.e_ns as end_ns, c.attempt, c.step
+    from completed c
+    union all
+    -- first step of an attempt: its excess over the ideal step is start-up (compile, warm-up)
+    select 'startup', c.s_ns, c.s_ns + (c.e_ns - c.s_ns - i.ideal_ns)::bigint, c.attempt, c.step
+    from completed c, ideal i
+    where c.nth = 1 and c.e_ns - c.s_ns > i.ideal_ns
+    union all
+    -- the step a crash cut short
+    select 'lost_work', b.s_ns, b.attempt_end_ns, b.attempt, b.step
+    from bounded b
+    where b.e_ns is null and b.s_ns is not null and b.attempt_end_ns > b.s_ns
+),
+paired as (
+    select
+        case s.kind
+            when 'checkpoint_save_start' then 'checkpoint_save'
+            when 'checkpoint_load_start' then 'checkpoint_load'
+            when 'eval_start' then 'eval'
+            else 'startup'
+        end as label,
+        s.ts_ns as start_ns, e.ts_ns as end_ns
+    from (select * from stg_log_events where kind in ('checkpoint_save_start', 'checkpoint_load_start', 'eval_start', 'init_start')) s
+    asof join (select * from stg_log_events where kind in ('checkpoint_save_end', 'checkpoint_load_end', 'eval_end', 'init_end')) e
+      on replace(e.kind, '_end', '') = replace(s.kind, '_start', '')
+     and e.detail is not distinct from s.detail
+     and e.ts_ns >= s.ts_ns
+),
+durations as (
+    -- an end event that carries its duration ("saved checkpoint in 12.3 s") and has no start
+    select replace(e.kind, '_end', '') as label, (e.ts_ns - e.duration_s * 1e9)::bigint as start_ns, e.ts_ns as end_ns
+    from stg_log_events e
+    where e.kind in ('checkpoint_save_end', 'checkpoint_load_end', 'eval_end') and e.duration_s is not null
+      and not exists (
+          select 1 from stg_log_events s
+          where s.kind = replace(e.kind, '_end', '_start') and s.ts_ns <= e.ts_ns and s.ts_ns >= e.ts_ns - e.duration_s * 1e9 - 1e9
+      )
+),
+attempt_edges as (
+    select 'startup' as label, a.start_ns, coalesce(min(c.s_ns), a.end_ns) as end_ns, a.attempt
+    from attempts a
+    left join bounded c on c.attempt = a.attempt and c.s_ns is not null
+    group by a.attempt, a.start_ns, a.end_ns
+    union all
+    select 'restart_downtime', end_ns, lead(start_ns) over (order by attempt), attempt
+    from attempts
+),
+final as (
+    select label, start_ns, end_ns, attempt, step from step_intervals
+    union all
+    select label, start_ns, end_ns, null, null from paired
+    union all
+    select label, start_ns, end_ns, null, null from durations
+    union all
+    select label, start_ns, end_ns, attempt, null from attempt_edges where end_ns is not null
+)
+select * from final
+where end_ns > start_ns

@@ -1,0 +1,70 @@
+-- attempts: the job cut into attempts (process lifetimes between restarts).
+-- Grain: one row per attempt.
+-- Inputs: stg_log_events, stg_log_steps.
+-- An attempt begins at an attempt_start event (a training header, a job-start record, a
+--   file's first timestamped line) or where the step counter goes back. It ends at its
+--   attempt_end or crash event, else at its last logged activity.
+-- Columns: attempt (1-based), start_ns, end_ns, first_step, last_step (last logged step),
+--   resumed_from_step (first_step - 1 for a later attempt that does not start at step 0),
+--   end_reason ('completed', 'crash', 'restarted': followed by another attempt with no
+--   failure logged, 'unknown'), start_source ('event' or 'step_counter').
+with steps as (
+    select step, t_ns, step_time_s,
+        lag(step) over (order by t_ns, line) as previous_step,
+        lag(t_ns) over (order by t_ns, line) as previous_t_ns
+    from stg_log_steps
+),
+boundaries as (
+    select distinct ts_ns as start_ns, 'event' as start_source from stg_log_events where kind = 'attempt_start'
+    union all
+    -- the step counter went back with no attempt_start logged in between: a restart
+    select (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint, 'step_counter'
+    from steps s
+    where s.step <= s.previous_step
+      and not exists (
+          select 1 from stg_log_events e
+          where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns and e.ts_ns > s.previous_t_ns
+      )
+),
+numbered as (
+    select row_number() over (order by start_ns) as attempt, start_ns::bigint as start_ns, start_source,
+           lead(start_ns) over (order by start_ns)::bigint as next_start_ns
+    from (select start_ns, min(start_source) as start_source from boundaries group by start_ns)
+),
+activity as (
+    select a.attempt,
+        arg_min(s.step, s.t_ns) as first_step,
+        arg_max(s.step, s.t_ns) as last_step,
+        max(greatest(s.t_ns, coalesce(s.end_ns, s.t_ns))) as last_step_ns
+    from numbered a
+    left join stg_log_steps s on s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
+    group by a.attempt
+),
+endings as (
+    select a.attempt,
+        min(e.ts_ns) filter (where e.kind = 'attempt_end') as completed_ns,
+        min(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as crash_ns,
+        max(e.ts_ns) as last_event_ns
+    from numbered a
+    left join stg_log_events e on e.ts_ns >= a.start_ns and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)
+    group by a.attempt
+),
+final as (
+    select
+        a.attempt, a.start_ns,
+        coalesce(e.completed_ns, e.crash_ns, greatest(x.last_step_ns, e.last_event_ns), a.start_ns)::bigint as end_ns,
+        x.first_step, x.last_step,
+        case when a.attempt > 1 and x.first_step > 0 then x.first_step - 1 end as resumed_from_step,
+        case
+            when e.completed_ns is not null then 'completed'
+            when e.crash_ns is not null then 'crash'
+            when a.next_start_ns is not null then 'restarted'
+            else 'unknown'
+        end as end_reason,
+        a.start_source
+    from numbered a
+    join activity x using (attempt)
+    join endings e using (attempt)
+)
+select * from final
+order by attempt

@@ -1,0 +1,53 @@
+-- goodput: the job's headline: wall time, goodput, throughput vs goodput.
+-- Grain: one row per job (the store).
+-- Inputs: goodput_buckets, attempts, int_log_intervals, stg_log_steps.
+-- Columns: wall_s (first attempt start to last attempt end), attempts, productive_s,
+--   goodput_fraction (productive_s / wall_s), stepping_s (the productive and lost_work
+--   buckets: time spent stepping, redone steps included), tokens_total (tokens of every completed
+--   step, redone ones included), tokens_useful (tokens of productive steps),
+--   throughput_tokens_per_s (tokens_total / stepping_s: the rate while stepping),
+--   goodput_tokens_per_s (tokens_useful / wall_s), the same two for samples, and
+--   lost_steps (step numbers completed and then redone), each figure measured from log
+--   timestamps.
+with wall as (
+    select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts from attempts
+),
+buckets as (
+    select sum(seconds) filter (where bucket = 'productive') as productive_s,
+           sum(seconds) filter (where bucket in ('productive', 'lost_work')) as stepping_s
+    from goodput_buckets
+),
+step_rows as (
+    select i.label, i.step, i.attempt, s.tokens, s.samples
+    from int_log_intervals i
+    left join stg_log_steps s on s.step = i.step and i.attempt is not null
+        and s.t_ns >= (select start_ns from attempts a where a.attempt = i.attempt)
+        and s.t_ns <= (select end_ns from attempts a where a.attempt = i.attempt)
+    where i.step is not null and i.label in ('productive', 'lost_work')
+),
+totals as (
+    select
+        sum(tokens) as tokens_total,
+        sum(tokens) filter (where label = 'productive') as tokens_useful,
+        sum(samples) as samples_total,
+        sum(samples) filter (where label = 'productive') as samples_useful,
+        list(distinct step order by step) filter (where label = 'lost_work') as lost_steps
+    from step_rows
+),
+final as (
+    select
+        (w.end_ns - w.start_ns) / 1e9 as wall_s,
+        w.attempts,
+        b.productive_s,
+        b.productive_s / nullif((w.end_ns - w.start_ns) / 1e9, 0) as goodput_fraction,
+        b.stepping_s,
+        t.tokens_total, t.tokens_useful,
+        t.tokens_total / nullif(b.stepping_s, 0) as throughput_tokens_per_s,
+        t.tokens_useful / nullif((w.end_ns - w.start_ns) / 1e9, 0) as goodput_tokens_per_s,
+        t.samples_total / nullif(b.stepping_s, 0) as throughput_samples_per_s,
+        t.samples_useful / nullif((w.end_ns - w.start_ns) / 1e9, 0) as goodput_samples_per_s,
+        coalesce(t.lost_steps, []) as lost_steps
+    from wall w, buckets b, totals t
+    where w.start_ns is not null
+)
+select * from final
