@@ -420,7 +420,9 @@ class Store:
         )
         return header + build_views_sql(tables, files_sql, derived)
 
-    def connect(self, *, step_marker: str | None = None) -> Any:
+    def connect(
+        self, *, step_marker: str | None = None, gpus: float | None = None, gpu_hour_cost: float | None = None
+    ) -> Any:
         """An in-memory DuckDB connection with every view registered.
 
         `step_marker` names a span (e.g. a user `record_function("train_step")`) to use as
@@ -432,6 +434,10 @@ class Store:
         con.execute(self.views_sql(relative=False, precomputed=not step_marker))
         if step_marker:
             con.execute("SET VARIABLE tracelens_step_marker = ?", [step_marker])
+        if gpus is not None:
+            con.execute("SET VARIABLE tracelens_gpus = ?", [float(gpus)])
+        if gpu_hour_cost is not None:
+            con.execute("SET VARIABLE tracelens_gpu_hour_cost = ?", [float(gpu_hour_cost)])
         return con
 
 

@@ -29,9 +29,9 @@ def cli(ctx: click.Context, verbose: bool) -> None:
 
 
 def _register() -> None:
-    from tracelens.cli import ingest, sql
+    from tracelens.cli import ingest, report, sql
 
-    for module in (ingest, sql):
+    for module in (ingest, report, sql):
         cli.add_command(module.command)
 
 

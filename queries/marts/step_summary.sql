@@ -1,0 +1,29 @@
+-- step_summary: each rank's profiled steps in one line: mean step time and category shares.
+-- Grain: one row per rank.
+-- Inputs: step_breakdown.
+-- Columns: rank, steps, mean_step_ns, compute_pct, comm_exposed_pct, memory_pct,
+--   data_stall_pct, host_overhead_pct, idle_pct (percent of the rank's summed step time; they
+--   sum to 100), comm_overlapped_pct (of collective time, hidden under compute),
+--   comm_wait_per_step_ns.
+with per_rank as (
+    select rank, count(*) as steps, sum(step_ns) as total_ns,
+        sum(compute_ns) as compute_ns, sum(comm_exposed_ns) as comm_exposed_ns, sum(memory_ns) as memory_ns,
+        sum(data_stall_ns) as data_stall_ns, sum(host_overhead_ns) as host_overhead_ns, sum(idle_ns) as idle_ns,
+        sum(comm_overlapped_ns) as comm_overlapped_ns, sum(comm_total_ns) as comm_total_ns, sum(comm_wait_ns) as comm_wait_ns
+    from step_breakdown
+    group by rank
+),
+final as (
+    select rank, steps, (total_ns / steps)::bigint as mean_step_ns,
+        100.0 * compute_ns / nullif(total_ns, 0) as compute_pct,
+        100.0 * comm_exposed_ns / nullif(total_ns, 0) as comm_exposed_pct,
+        100.0 * memory_ns / nullif(total_ns, 0) as memory_pct,
+        100.0 * data_stall_ns / nullif(total_ns, 0) as data_stall_pct,
+        100.0 * host_overhead_ns / nullif(total_ns, 0) as host_overhead_pct,
+        100.0 * idle_ns / nullif(total_ns, 0) as idle_pct,
+        100.0 * comm_overlapped_ns / nullif(comm_total_ns, 0) as comm_overlapped_pct,
+        (comm_wait_ns / steps)::bigint as comm_wait_per_step_ns
+    from per_rank
+)
+select * from final
+order by rank

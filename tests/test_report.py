@@ -1,0 +1,58 @@
+"""`tracelens report`: the JSON contract, the model's round trip, and agreement of text, JSON
+and the SQL views on the same numbers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SAMPLE_LOGS, corpus_or_skip, run_cli
+from tracelens.report import build, from_dict, to_dict
+from tracelens.store import Store
+
+
+def test_json_contract_on_ml_goodput_records(tmp_path: Path) -> None:
+    folder = corpus_or_skip("logs", "goodput_mlgp")
+    expected = json.loads((folder / "synthetic_events_expected_goodput.json").read_text())
+    out = tmp_path / "r.json"
+    code, _, err = run_cli("report", str(folder), "-o", str(out), "--gpus", "8", "--gpu-hour-cost", "2.5", "-q")
+    assert code == 0, err
+    doc = json.loads(out.read_text())
+    assert doc["schema_version"] == 1
+    g = doc["goodput"]
+    for key in ("wall_s", "goodput_fraction", "throughput_tokens_per_s", "goodput_tokens_per_s", "buckets", "provenance"):
+        assert key in g
+    assert 100 * g["goodput_fraction"] == pytest.approx(expected["goodput_percent"])
+    assert sum(g["buckets"].values()) == pytest.approx(expected["total_elapsed_time_s"])
+    assert doc["lost_steps"] == [6, 7, 8]
+    assert len(doc["attempts"]) == 2
+    downtime = next(b for b in g["attribution"] if b["name"] == "restart_downtime")
+    assert downtime["gpu_hours"] == pytest.approx(31 * 8 / 3600)
+    assert downtime["dollars"] == pytest.approx(31 * 8 / 3600 * 2.5)
+
+
+def test_model_round_trips_through_json(tmp_path: Path) -> None:
+    store = tmp_path / "s.tlstore"
+    Store.open(store).ingest([SAMPLE_LOGS])
+    report = build(Store.open(store, create=False).connect())
+    assert from_dict(json.loads(json.dumps(to_dict(report)))) == report
+
+
+def test_text_json_and_sql_agree(tmp_path: Path) -> None:
+    store = tmp_path / "s.tlstore"
+    Store.open(store).ingest([SAMPLE_LOGS])
+    con = Store.open(store, create=False).connect()
+    sql = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
+    code, out, _ = run_cli("report", str(store), "--format", "json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["goodput"]["buckets"] == pytest.approx(sql)
+    code, text, _ = run_cli("report", str(store), "--section", "goodput")
+    assert code == 0
+    fraction = con.execute("select goodput_fraction from goodput").fetchone()[0]
+    assert f"goodput          {100 * fraction:.1f} %" in text
+    stragglers = [r[0] for r in con.execute("select evidence from stragglers").fetchall()]
+    code, text, _ = run_cli("report", str(store), "--section", "ranks")
+    assert all(s in text for s in stragglers) and stragglers

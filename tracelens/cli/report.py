@@ -1,0 +1,45 @@
+"""Report where a job's time and money went: goodput, attempts, step time, stragglers.
+
+TARGET is a store or a raw job folder (ingested on the fly into a cache). The format follows
+--format, else the -o suffix (.json), else text.
+
+    tracelens report path/to/job/
+    tracelens report job.tlstore --format json --gpus 64 --gpu-hour-cost 2.10
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from tracelens.cli._common import emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code
+from tracelens.report import SECTIONS
+
+FORMATS = ("text", "json")
+
+
+@click.command("report", help=__doc__)
+@click.argument("target", type=click.Path(path_type=Path))
+@output_options(FORMATS, "text")
+@click.option("--section", "sections", multiple=True, type=click.Choice(SECTIONS), help="Only these parts (repeatable).")
+@click.option("--gpus", type=float, default=None, help="GPUs the job held (default: world size from the traces, else 1).")
+@click.option("--gpu-hour-cost", type=float, default=None, help="Dollars per GPU-hour, for the cost of each bucket.")
+@click.option("--step-marker", default=None, metavar="NAME", help="Span name to use as the step instead of ProfilerStep#N.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
+def command(
+    target: Path, fmt: str | None, output: Path | None, force: bool, sections: tuple[str, ...],
+    gpus: float | None, gpu_hour_cost: float | None, step_marker: str | None, quiet: bool,
+) -> None:
+    from tracelens.render import render_json, render_text
+    from tracelens.report import build
+    from tracelens.store import store_for
+
+    with ingest_progress(quiet) as progress:
+        store, outcome = store_for(target, progress=progress)
+    if outcome is not None:
+        set_exit_code(report_ingest(outcome, quiet=quiet))
+    con = store.connect(step_marker=step_marker, gpus=gpus, gpu_hour_cost=gpu_hour_cost)
+    report = build(con, sections or SECTIONS)
+    fmt = resolve_format(fmt, output, FORMATS, "text")
+    emit(render_json(report) if fmt == "json" else render_text(report), output, force)
