@@ -42,6 +42,8 @@ def read_lines(path: Path) -> tuple[list[Line], str | None]:
     data, warning = read_bytes(path)
     text = data.decode("utf-8", "replace")
     lines: list[Line] = []
+    yearless: list[int] = []  # indexes of lines whose timestamp (glog) has no year
+    year: int | None = None
     in_header = True
     for number, physical in enumerate(text.splitlines(), start=1):
         if in_header and physical.startswith("#"):
@@ -53,7 +55,17 @@ def read_lines(path: Path) -> tuple[list[Line], str | None]:
         for segment in clean.split("\r"):
             if segment.strip():
                 rank, body = strip_prefix(segment)
-                lines.append(Line(number, rank, body, parse_timestamp(body)))
+                ts = parse_timestamp(body)
+                if ts is None and _GLOG.match(body):
+                    yearless.append(len(lines))
+                elif ts is not None and year is None:
+                    year = datetime.fromtimestamp(ts / 1e9, tz=timezone.utc).year
+                lines.append(Line(number, rank, body, ts))
+    if year is not None:
+        # glog lines (torchrun's launcher: "E1122 03:42:27.010000 ...") carry no year: take the
+        # year of the file's own dated lines.
+        for i in yearless:
+            lines[i] = Line(lines[i].number, lines[i].rank, lines[i].text, _glog_ns(lines[i].text, year))
     return lines, warning
 
 
@@ -64,6 +76,21 @@ def strip_prefix(text: str) -> tuple[int | None, str]:
             rank = match.groupdict().get("rank")
             return (int(rank) if rank is not None else None), text[match.end():]
     return None, text
+
+
+_GLOG = re.compile(r"^[IWEF](?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
+
+
+def _glog_ns(text: str, year: int) -> int | None:
+    match = _GLOG.match(text)
+    if not match:
+        return None
+    g = match.groupdict()
+    try:
+        moment = datetime(year, int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]), tzinfo=timezone.utc)
+    except ValueError:
+        return None
+    return int(moment.timestamp()) * 1_000_000_000 + int(g["frac"].ljust(9, "0")[:9])
 
 
 def parse_timestamp(text: str) -> int | None:

@@ -18,6 +18,14 @@ _STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d+)", re.IGNORECAS
 _END = re.compile(r"\btraining (?:done|finished|complete[d]?)\b", re.IGNORECASE)
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError")
+_RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")
+_DURATION = r"(?:\s+in\s+(?P<dur>\d+(?:\.\d+)?)\s*(?:s|sec|seconds)\b)?"
+_CKPT = (
+    (re.compile(r"\b(?:successfully )?saved (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
+    (re.compile(r"\bsaving (?:the )?(?:model )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
+    (re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I), LogEventKind.CHECKPOINT_LOAD_END),
+    (re.compile(r"\bloading (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
+)
 # metric keys as logs spell them -> log_steps column
 _KEYS = {
     "loss": "loss", "lr": "lr", "learning_rate": "lr", "grad_norm": "grad_norm",
@@ -25,6 +33,9 @@ _KEYS = {
     "tokens": "tokens", "samples": "samples", "tps": "tokens_per_s", "tokens_per_s": "tokens_per_s",
     "tflops": "tflops", "mfu": "mfu",
 }
+
+
+_GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
 
 
 def _is_step_line(text: str) -> bool:
@@ -52,18 +63,29 @@ class GenericLogParser:
         if not lines:
             raise ParseError(str(path), "empty file")
         rows = LogRows("generic")
-        started: set[int | None] = set()
+        started: set[int | None] = set()  # ranks whose current process has logged a dated line
         for line in lines:
-            if line.ts_ns is not None and line.rank not in started:
+            if line.ts_ns is not None and line.rank not in started and not _GLOG_LAUNCHER.match(line.text):
                 started.add(line.rank)
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                           detail="first timestamped line", raw=line.text)
-            if _CRASH.search(line.text):
-                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
+                           detail="first dated line of a process", raw=line.text)
+            if _CRASH.search(line.text) or _RESTART.search(line.text):
+                kind = LogEventKind.RESTART if _RESTART.search(line.text) else LogEventKind.CRASH
+                rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
+                started.clear()  # the launcher restarts every worker: each one's next dated line starts anew
+                continue
             elif _OOM.search(line.text):
                 rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
             elif _END.search(line.text):
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
+            else:
+                for pattern, kind in _CKPT:
+                    ckpt = pattern.search(line.text)
+                    if ckpt:
+                        dur = ckpt.groupdict().get("dur")
+                        rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                                   duration_s=float(dur) if dur else None)
+                        break
             match = _STEP.search(line.text)
             if match and line.ts_ns is not None:
                 values = {_KEYS[k]: v for k, v in iter_numbers(line.text[match.end():]) if k in _KEYS}

@@ -9,6 +9,14 @@ Faults can be injected so that tests know the truth:
   --slow-rank R --slow-ms 40                         rank R sleeps 40 ms in every forward
 Every injected sleep is logged with its measured length (time.perf_counter) in a JSON line
 `INJECTED {...}`, and the profiler step it belongs to, so tests compare against measurements.
+
+Restarts (run under torchrun --max-restarts 1, see record_restart_job.sh):
+  --ckpt-dir D --ckpt-every N     save model+optimizer every N steps (and load the latest at start)
+  --crash-rank R --crash-step S   rank R raises at step S in the first attempt only
+  --no-profile                    no profiler
+The harness's own clock (time.time()) is logged as `TRUTH {...}` lines: attempt start, each
+step's start and end, checkpoint save/load start and end, the crash. Tests take these as the
+expected values for attempts, lost steps and goodput buckets.
 """
 
 from __future__ import annotations
@@ -78,13 +86,21 @@ def main() -> None:
     ap.add_argument("--stall-ms", type=float, default=0.0)
     ap.add_argument("--slow-rank", type=int, default=-1)
     ap.add_argument("--slow-ms", type=float, default=0.0)
+    ap.add_argument("--ckpt-dir", default="")
+    ap.add_argument("--ckpt-every", type=int, default=0)
+    ap.add_argument("--crash-rank", type=int, default=-1)
+    ap.add_argument("--crash-step", type=int, default=-1)
+    ap.add_argument("--no-profile", action="store_true")
     a = ap.parse_args()
+    attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
+    truth_t0 = time.time()
+    logging.basicConfig(
+        level=logging.INFO, format=f"%(asctime)s %(levelname)s [rank{os.environ.get('RANK', '0')}] %(name)s: %(message)s"
+    )
+    log.info("starting (restart count %d)", attempt)
 
     dist.init_process_group("gloo")
     rank, world = dist.get_rank(), dist.get_world_size()
-    logging.basicConfig(
-        level=logging.INFO, format=f"%(asctime)s %(levelname)s [rank{rank}] %(name)s: %(message)s"
-    )
     torch.manual_seed(0)
     torch.set_num_threads(1)
     vocab, d = 512, 64
@@ -98,8 +114,55 @@ def main() -> None:
     tokens_per_step = a.batch * (a.seq - 1) * world
     log.info("world_size=%d params=%d tokens_per_step=%d", world, sum(p.numel() for p in model.parameters()), tokens_per_step)
 
+    def truth(**fields: object) -> None:
+        if rank == 0 or fields.get("event") == "crash":
+            print("TRUTH " + json.dumps({"rank": rank, "attempt": attempt, **fields}), flush=True)
+
+    truth(event="attempt_start", t=truth_t0)
+    start_step = 0
+    ckpt_path = os.path.join(a.ckpt_dir, "latest.pt") if a.ckpt_dir else ""
+    if ckpt_path and os.path.exists(ckpt_path):
+        t0 = time.time()
+        log.info("loading checkpoint from %s", ckpt_path)
+        state = torch.load(ckpt_path, weights_only=False)
+        model.module.load_state_dict(state["model"])
+        opt.load_state_dict(state["opt"])
+        start_step = state["step"] + 1
+        dist.barrier()
+        log.info("loaded checkpoint at step %d in %.3f s", state["step"], time.time() - t0)
+        truth(event="checkpoint_load", start=t0, end=time.time(), step=state["step"])
+    log.info("Training starts at step %d", start_step)
+
     it = iter(dl)
     t_start = time.time()
+    if a.no_profile:
+        for step in range(start_step, a.steps):
+            t0 = time.time()
+            truth(event="step_start", step=step, t=t0)
+            if rank == a.crash_rank and step == a.crash_step and attempt == 0:
+                time.sleep(0.05)
+                truth(event="crash", step=step, t=time.time())
+                raise RuntimeError(f"injected failure on rank {rank} at step {step}")
+            x, y = next(it)
+            opt.zero_grad(set_to_none=True)
+            loss = lossf(model(x).reshape(-1, vocab), y.reshape(-1))
+            loss.backward()
+            opt.step()
+            log.info("step %d loss %.4f step_time_s %.4f tokens %d", step, loss.item(), time.time() - t0, tokens_per_step)
+            truth(event="step_end", step=step, t=time.time())
+            if ckpt_path and a.ckpt_every and (step + 1) % a.ckpt_every == 0:
+                t1 = time.time()
+                log.info("saving checkpoint at step %d to %s", step, ckpt_path)
+                if rank == 0:
+                    torch.save({"model": model.module.state_dict(), "opt": opt.state_dict(), "step": step}, ckpt_path + ".tmp")
+                    os.replace(ckpt_path + ".tmp", ckpt_path)
+                dist.barrier()
+                log.info("saved checkpoint at step %d in %.3f s", step, time.time() - t1)
+                truth(event="checkpoint_save", start=t1, end=time.time(), step=step)
+        log.info("training done: %d steps in %.3f s", a.steps - start_step, time.time() - t_start)
+        truth(event="attempt_end", t=time.time())
+        dist.destroy_process_group()
+        return
     with profile(
         activities=[ProfilerActivity.CPU],
         schedule=schedule(wait=1, warmup=1, active=a.steps - 2, repeat=1),

@@ -101,3 +101,70 @@ def test_sample_job_single_attempt_goodput(tmp_path: Path) -> None:
     expected = sum(rank0) - max(0.0, rank0[0] - ideal)
     assert productive == pytest.approx(expected, rel=0.05)
     assert con.execute("select * from check_goodput_buckets_sum").fetchall() == []
+
+
+# ------------------------------------------------------------------ real torchrun restart
+RESTART_JOB = SAMPLE_LOGS / "restart_gloo_2rank"
+
+
+def _truth() -> list[dict]:
+    lines = (RESTART_JOB / "console.log").read_text().splitlines()
+    return [json.loads(line.split("TRUTH ", 1)[1]) for line in lines if "TRUTH {" in line]
+
+
+def _expected_buckets(truth: list[dict]) -> tuple[dict[str, float], float, list[int]]:
+    """Goodput buckets from the harness's own clock (rank 0's view, the crash time from rank 1)."""
+    mine = [t for t in truth if t["rank"] == 0]
+    starts = {t["attempt"]: t["t"] for t in mine if t["event"] == "attempt_start"}
+    end = next(t["t"] for t in mine if t["event"] == "attempt_end")
+    crash = next(t for t in truth if t["event"] == "crash")
+    steps: dict[tuple[int, int], list[float]] = {}
+    for t in mine:
+        if t["event"] in ("step_start", "step_end"):
+            steps.setdefault((t["attempt"], t["step"]), []).append(t["t"])
+    done = {k: v[1] - v[0] for k, v in steps.items() if len(v) == 2}
+    last_attempt = max(starts)
+    redone = sorted(s for (a, s) in done if a < last_attempt and (last_attempt, s) in done)
+    saves = sum(t["end"] - t["start"] for t in mine if t["event"] == "checkpoint_save")
+    loads = sum(t["end"] - t["start"] for t in mine if t["event"] == "checkpoint_load")
+    durations = sorted(d for (a, s), d in done.items() if s != min(x for (b, x) in done if b == a))
+    ideal = durations[len(durations) // 2]
+    first_excess = sum(
+        max(0.0, done[(a, min(s for (b, s) in done if b == a))] - ideal) for a in starts
+    )
+    first_step_start = {a: min(v[0] for (b, _), v in steps.items() if b == a) for a in starts}
+    partial_start = steps[(crash["attempt"], crash["step"])][0] if (0, crash["step"]) in steps else crash["t"]
+    lost = sum(done[(0, s)] for s in redone) + (crash["t"] - partial_start)
+    startup = sum(first_step_start[a] - starts[a] for a in starts) - loads + first_excess
+    wall = end - starts[0]
+    expected = {
+        "checkpoint_save": saves,
+        "checkpoint_load": loads,
+        "lost_work": lost,
+        "restart_downtime": starts[last_attempt] - crash["t"],
+        "startup": startup,
+    }
+    expected["productive"] = wall - sum(expected.values())
+    return expected, wall, redone
+
+
+def test_torchrun_restart_matches_the_harness_clock(tmp_path: Path) -> None:
+    truth = _truth()
+    assert truth, "sample_logs/restart_gloo_2rank has no TRUTH lines"
+    expected, wall, redone = _expected_buckets(truth)
+    store = tmp_path / "s.tlstore"
+    Store.open(store).ingest([RESTART_JOB])
+    con = Store.open(store, create=False).connect()
+    attempts = con.execute("select attempt, resumed_from_step, end_reason from attempts order by attempt").fetchall()
+    n_attempts = len({t["attempt"] for t in truth})
+    assert len(attempts) == n_attempts
+    ckpt_step = max(t["step"] for t in truth if t["event"] == "checkpoint_save" and t["attempt"] == 0)
+    assert attempts[1][1] == ckpt_step
+    assert [a[2] for a in attempts] == ["crash", "completed"]
+    assert con.execute("select lost_steps from goodput").fetchone()[0] == redone
+    got_wall = con.execute("select wall_s from goodput").fetchone()[0]
+    assert got_wall == pytest.approx(wall, abs=0.05 * wall)
+    got = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
+    for bucket, seconds in expected.items():
+        assert got[bucket] == pytest.approx(seconds, abs=0.05 * wall), bucket
+    assert con.execute("select * from check_goodput_buckets_sum").fetchall() == []

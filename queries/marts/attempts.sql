@@ -2,8 +2,10 @@
 -- Grain: one row per attempt.
 -- Inputs: stg_log_events, stg_log_steps.
 -- An attempt begins at an attempt_start event (a training header, a job-start record, a
---   file's first timestamped line) or where the step counter goes back. It ends at its
---   attempt_end or crash event, else at its last logged activity.
+--   process's first dated line) or where the step counter goes back. It ends at its
+--   attempt_end event, else at its last logged activity: a launcher's failure line comes
+--   after the failure (detection, then the other workers' shutdown), so it marks the attempt
+--   as crashed but does not end it later than the last sign of life.
 -- Columns: attempt (1-based), start_ns, end_ns, first_step, last_step (last logged step),
 --   resumed_from_step (first_step - 1 for a later attempt that does not start at step 0),
 --   end_reason ('completed', 'crash', 'restarted': followed by another attempt with no
@@ -44,7 +46,7 @@ endings as (
     select a.attempt,
         min(e.ts_ns) filter (where e.kind = 'attempt_end') as completed_ns,
         min(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as crash_ns,
-        max(e.ts_ns) as last_event_ns
+        max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns
     from numbered a
     left join stg_log_events e on e.ts_ns >= a.start_ns and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)
     group by a.attempt
@@ -52,7 +54,7 @@ endings as (
 final as (
     select
         a.attempt, a.start_ns,
-        coalesce(e.completed_ns, e.crash_ns, greatest(x.last_step_ns, e.last_event_ns), a.start_ns)::bigint as end_ns,
+        coalesce(e.completed_ns, greatest(x.last_step_ns, e.last_event_ns), a.start_ns)::bigint as end_ns,
         x.first_step, x.last_step,
         case when a.attempt > 1 and x.first_step > 0 then x.first_step - 1 end as resumed_from_step,
         case
