@@ -115,12 +115,15 @@ def parse_timestamp(text: str) -> int | None:
 
 
 def iter_numbers(text: str) -> Iterator[tuple[str, float]]:
-    """`key value`, `key=value` and `key: value` pairs with numeric values."""
+    """`key value`, `key=value` and `key: value` pairs with numeric values (1,234.5 included)."""
     for match in _KEY_VALUE.finditer(text):
         try:
-            yield match.group("key").lower(), float(match.group("value"))
+            yield match.group("key").lower(), float(match.group("value").replace(",", ""))
         except ValueError:
             continue
 
 
-_KEY_VALUE = re.compile(r"(?P<key>[A-Za-z_][\w/.]*)\s*(?:[:=]\s*|\s+)(?P<value>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?![\w.])")
+_KEY_VALUE = re.compile(
+    r"(?P<key>[A-Za-z_][\w/.]*)\s*(?:[:=]\s*|\s+)"
+    r"(?P<value>[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)(?![\w.,])"
+)

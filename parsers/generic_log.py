@@ -20,8 +20,11 @@ _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError")
 _RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")
 _DURATION = r"(?:\s+in\s+(?P<dur>\d+(?:\.\d+)?)\s*(?:s|sec|seconds)\b)?"
+_STARTS = re.compile(r"\bTraining starts at step (\d+)", re.I)  # torchtitan's header, also used by others
 _CKPT = (
     (re.compile(r"\b(?:successfully )?saved (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
+    (re.compile(r"\bcheckpoint (?:save )?completed" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
+    (re.compile(r"\bfinished loading (?:the )?checkpoint" + _DURATION, re.I), LogEventKind.CHECKPOINT_LOAD_END),
     (re.compile(r"\bsaving (?:the )?(?:model )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
     (re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I), LogEventKind.CHECKPOINT_LOAD_END),
     (re.compile(r"\bloading (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
@@ -76,6 +79,9 @@ class GenericLogParser:
                 continue
             elif _OOM.search(line.text):
                 rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
+            elif (starts := _STARTS.search(line.text)) is not None:
+                rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           step=int(starts.group(1)), detail="training starts", raw=line.text)
             elif _END.search(line.text):
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
             else:
@@ -83,8 +89,9 @@ class GenericLogParser:
                     ckpt = pattern.search(line.text)
                     if ckpt:
                         dur = ckpt.groupdict().get("dur")
+                        at = _STEP.search(line.text)
                         rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
-                                   duration_s=float(dur) if dur else None)
+                                   duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                         break
             match = _STEP.search(line.text)
             if match and line.ts_ns is not None:

@@ -7,7 +7,8 @@
 --   after the failure (detection, then the other workers' shutdown), so it marks the attempt
 --   as crashed but does not end it later than the last sign of life.
 -- Columns: attempt (1-based), start_ns, end_ns, first_step, last_step (last logged step),
---   resumed_from_step (first_step - 1 for a later attempt that does not start at step 0),
+--   resumed_from_step (a later attempt's loaded checkpoint step when logged, else first_step - 1
+--   when it starts past the first attempt's first step),
 --   end_reason ('completed', 'crash', 'restarted': followed by another attempt with no
 --   failure logged, 'unknown'), start_source ('event' or 'step_counter').
 with steps as (
@@ -28,10 +29,21 @@ boundaries as (
           where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns and e.ts_ns > s.previous_t_ns
       )
 ),
+distinct_boundaries as (
+    select start_ns, min(start_source) as start_source from boundaries group by start_ns
+),
+kept as (
+    -- a start marker with no step logged since the previous one belongs to the same attempt
+    -- (a process logs its first line, then a "Training starts" header)
+    select b.*
+    from (select *, lag(start_ns) over (order by start_ns) as previous_ns from distinct_boundaries) b
+    where b.previous_ns is null
+       or exists (select 1 from stg_log_steps s where s.t_ns >= b.previous_ns and s.t_ns < b.start_ns)
+),
 numbered as (
     select row_number() over (order by start_ns) as attempt, start_ns::bigint as start_ns, start_source,
            lead(start_ns) over (order by start_ns)::bigint as next_start_ns
-    from (select start_ns, min(start_source) as start_source from boundaries group by start_ns)
+    from kept
 ),
 activity as (
     select a.attempt,
@@ -46,7 +58,8 @@ endings as (
     select a.attempt,
         min(e.ts_ns) filter (where e.kind = 'attempt_end') as completed_ns,
         min(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as crash_ns,
-        max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns
+        max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
+        max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step
     from numbered a
     left join stg_log_events e on e.ts_ns >= a.start_ns and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)
     group by a.attempt
@@ -56,7 +69,10 @@ final as (
         a.attempt, a.start_ns,
         coalesce(e.completed_ns, greatest(x.last_step_ns, e.last_event_ns), a.start_ns)::bigint as end_ns,
         x.first_step, x.last_step,
-        case when a.attempt > 1 and x.first_step > 0 then x.first_step - 1 end as resumed_from_step,
+        case
+            when a.attempt > 1 and e.loaded_step is not null then e.loaded_step
+            when a.attempt > 1 and x.first_step > first_value(x.first_step) over (order by a.attempt) then x.first_step - 1
+        end as resumed_from_step,
         case
             when e.completed_ns is not null then 'completed'
             when e.crash_ns is not null then 'crash'

@@ -1,0 +1,79 @@
+"""Console logs of the real corpus: every file ingests without failure, and the numbers the
+log parsers extract equal an independent reading of the lines."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import corpus_or_skip
+from tracelens.store import Store
+
+
+@pytest.fixture(scope="module")
+def logs_con(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    folder = corpus_or_skip("logs")
+    store = tmp_path_factory.mktemp("logs") / "s.tlstore"
+    outcome = Store.open(store).ingest([folder])
+    return Store.open(store, create=False).connect(), outcome
+
+
+def test_every_corpus_log_ingests_without_failure(logs_con) -> None:  # type: ignore[no-untyped-def]
+    _, outcome = logs_con
+    assert [r.message for r in outcome.failed] == []
+    assert len(outcome.parsed) >= 10
+
+
+def _titan_steps(path: Path) -> list[tuple[int, float, float, float]]:
+    """(step, loss, tps, mfu) from torchtitan's metric lines, read independently."""
+    rows = []
+    for line in path.read_text().splitlines():
+        m = re.search(r"step:\s*(\d+)\s+loss:\s*([\d.]+).*?tps:\s*([\d,]+)\s+tflops:\s*[\d.]+\s+mfu:\s*([\d.]+)%", line)
+        if m:
+            rows.append((int(m.group(1)), float(m.group(2)), float(m.group(3).replace(",", "")), float(m.group(4))))
+    return rows
+
+
+@pytest.mark.parametrize("name", [
+    "ezpz_aurora_xpu_llama2_steps_1_44.log",
+    "pr3393_checkpoint_last_step_and_training_completed.log",
+    "aurora_ezpz_silent_hang_failover_restart.log",
+])
+def test_torchtitan_metric_lines(logs_con, name: str) -> None:  # type: ignore[no-untyped-def]
+    con, _ = logs_con
+    path = corpus_or_skip("logs", "torchtitan", name)
+    expected = _titan_steps(path)
+    assert expected
+    got = con.execute(
+        "select step, loss, tokens_per_s, mfu from log_steps join files using (file_id) where files.path = ? order by line",
+        [str(path)],
+    ).fetchall()
+    assert got == expected
+
+
+def test_torchtitan_restart_is_a_second_attempt(tmp_path: Path) -> None:
+    path = corpus_or_skip("logs", "torchtitan", "aurora_ezpz_silent_hang_failover_restart.log")
+    steps = [s for s, *_ in _titan_steps(path)]
+    resets = sum(1 for a, b in zip(steps, steps[1:], strict=False) if b <= a)
+    store = tmp_path / "s.tlstore"
+    Store.open(store).ingest([path])
+    con = Store.open(store, create=False).connect()
+    attempts = con.execute("select first_step, last_step from attempts order by attempt").fetchall()
+    assert len(attempts) == resets + 1
+    reset_at = next(i for i in range(1, len(steps)) if steps[i] <= steps[i - 1])
+    assert attempts[0] == (steps[0], steps[reset_at - 1])
+    assert attempts[1][0] == steps[reset_at]
+    assert con.execute("select * from check_goodput_buckets_sum").fetchall() == []
+
+
+def test_checkpoint_durations_from_torchtitan(logs_con) -> None:  # type: ignore[no-untyped-def]
+    con, _ = logs_con
+    path = corpus_or_skip("logs", "torchtitan", "pr3393_checkpoint_last_step_and_training_completed.log")
+    expected = [float(m.group(1)) for m in re.finditer(r"checkpoint completed in ([\d.]+)s", path.read_text())]
+    got = [r[0] for r in con.execute(
+        "select e.duration_s from log_events e join files f using (file_id) where f.path = ? "
+        "and e.kind = 'checkpoint_save_end' and e.duration_s is not null order by e.line", [str(path)]
+    ).fetchall()]
+    assert got == expected and expected
