@@ -61,9 +61,11 @@ def registry() -> dict[str, Parser]:
     """Every parser, by name. Imported lazily so that `tracelens --help` stays fast."""
     from tracelens.parsers.generic_log import GenericLogParser
     from tracelens.parsers.kineto import KinetoParser
+    from tracelens.parsers.megatron import MegatronParser
     from tracelens.parsers.mlgp import MlgpParser
 
-    parsers: list[Parser] = [KinetoParser(), MlgpParser(), GenericLogParser()]
+    # Order breaks ties between equal claims: specific formats before the generic log parser.
+    parsers: list[Parser] = [KinetoParser(), MlgpParser(), MegatronParser(), GenericLogParser()]
     return {p.name: p for p in parsers}
 
 

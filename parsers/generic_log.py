@@ -11,7 +11,7 @@ from pathlib import Path
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._lines import iter_numbers, parse_timestamp, read_lines, strip_prefix
+from tracelens.parsers._lines import Line, iter_numbers, parse_timestamp, read_lines, strip_prefix
 from tracelens.parsers._logtables import LogRows
 
 _STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d+)", re.IGNORECASE)
@@ -45,6 +45,46 @@ def _is_step_line(text: str) -> bool:
     return bool(_STEP.search(text)) and any(k in _KEYS and k not in ("step",) for k, _ in iter_numbers(text))
 
 
+class EventScanner:
+    """The lines every console log shares, whatever the framework: a process's first dated
+    line (an attempt starts), launcher failures and restarts, OOMs, checkpoint save/load lines
+    (with "in N s" durations), "Training starts at step N", "training done"."""
+
+    def __init__(self, rows: LogRows) -> None:
+        self.rows = rows
+        self.started: set[int | None] = set()  # ranks whose current process has logged a dated line
+
+    def scan(self, line: Line) -> bool:
+        """Record the line's events; True when it was a failure or restart line (nothing else to read)."""
+        rows = self.rows
+        if line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text):
+            self.started.add(line.rank)
+            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                       detail="first dated line of a process", raw=line.text)
+        if _CRASH.search(line.text) or _RESTART.search(line.text):
+            kind = LogEventKind.RESTART if _RESTART.search(line.text) else LogEventKind.CRASH
+            rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
+            self.started.clear()  # the launcher restarts every worker: each one's next dated line starts anew
+            return True
+        if _OOM.search(line.text):
+            rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
+        elif (starts := _STARTS.search(line.text)) is not None:
+            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                       step=int(starts.group(1)), detail="training starts", raw=line.text)
+        elif _END.search(line.text):
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
+        else:
+            for pattern, kind in _CKPT:
+                ckpt = pattern.search(line.text)
+                if ckpt:
+                    dur = ckpt.groupdict().get("dur")
+                    at = _STEP.search(line.text)
+                    rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                               duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
+                    break
+        return False
+
+
 class GenericLogParser:
     name = "generic_log"
     kind = "console_log"
@@ -66,33 +106,10 @@ class GenericLogParser:
         if not lines:
             raise ParseError(str(path), "empty file")
         rows = LogRows("generic")
-        started: set[int | None] = set()  # ranks whose current process has logged a dated line
+        events = EventScanner(rows)
         for line in lines:
-            if line.ts_ns is not None and line.rank not in started and not _GLOG_LAUNCHER.match(line.text):
-                started.add(line.rank)
-                rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                           detail="first dated line of a process", raw=line.text)
-            if _CRASH.search(line.text) or _RESTART.search(line.text):
-                kind = LogEventKind.RESTART if _RESTART.search(line.text) else LogEventKind.CRASH
-                rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
-                started.clear()  # the launcher restarts every worker: each one's next dated line starts anew
+            if events.scan(line):
                 continue
-            elif _OOM.search(line.text):
-                rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
-            elif (starts := _STARTS.search(line.text)) is not None:
-                rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                           step=int(starts.group(1)), detail="training starts", raw=line.text)
-            elif _END.search(line.text):
-                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
-            else:
-                for pattern, kind in _CKPT:
-                    ckpt = pattern.search(line.text)
-                    if ckpt:
-                        dur = ckpt.groupdict().get("dur")
-                        at = _STEP.search(line.text)
-                        rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
-                                   duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
-                        break
             match = _STEP.search(line.text)
             if match and line.ts_ns is not None:
                 values = {_KEYS[k]: v for k, v in iter_numbers(line.text[match.end():]) if k in _KEYS}

@@ -77,3 +77,53 @@ def test_checkpoint_durations_from_torchtitan(logs_con) -> None:  # type: ignore
         "and e.kind = 'checkpoint_save_end' and e.duration_s is not null order by e.line", [str(path)]
     ).fetchall()]
     assert got == expected and expected
+
+
+def _megatron_rows(path: Path) -> list[tuple[int, float | None, float | None]]:
+    """(iteration, seconds per iteration, lm loss) read independently from each iteration line."""
+    rows = []
+    for line in path.read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        it = re.search(r"iteration\s*=?\s*(\d+)\s*/\s*\d+\s*\|", line)
+        if not it:
+            continue
+        ms = re.search(r"elapsed[ _]time[ _]per[ _]iteration[ _]\(?ms\)?\s*[:=]\s*([\d.]+)", line)
+        s = re.search(r"elapsed time per iteration \(s\):\s*([\d.]+)", line)
+        loss = re.search(r"lm loss\s*[:=]\s*([\d.Ee+-]+)", line)
+        secs = float(s.group(1)) if s else (float(ms.group(1)) / 1000 if ms else None)
+        rows.append((int(it.group(1)), secs, float(loss.group(1)) if loss else None))
+    return rows
+
+
+@pytest.mark.parametrize("name", [
+    "megatron/gpt2_tp2_fp16_ckpt_save_eval.log",
+    "megatron/bloom176b_chronicles_crash_spike_straggler_hang.log",
+    "megatron/leonardo_252gpu_srun_prefixed.log",
+    "megatron/jupiter_bench_default_prefix_seconds.log",
+    "deepspeed/megatron_deepspeed_polaris_wallclock_breakdown_timers.log",
+])
+def test_megatron_iteration_lines(logs_con, name: str) -> None:  # type: ignore[no-untyped-def]
+    con, _ = logs_con
+    path = corpus_or_skip("logs", *name.split("/"))
+    expected = _megatron_rows(path)
+    assert expected
+    got = con.execute(
+        "select s.step, s.step_time_s, s.loss from log_steps s join files f using (file_id) where f.path = ? order by s.line",
+        [str(path)],
+    ).fetchall()
+    assert [g[0] for g in got] == [e[0] for e in expected]
+    for (_, got_s, got_loss), (_, exp_s, exp_loss) in zip(got, expected, strict=True):
+        assert got_s == pytest.approx(exp_s)
+        assert got_loss == pytest.approx(exp_loss)
+
+
+def test_megatron_consumed_samples_are_per_interval(logs_con) -> None:  # type: ignore[no-untyped-def]
+    con, _ = logs_con
+    path = corpus_or_skip("logs", "megatron", "gpt2_tp2_fp16_ckpt_save_eval.log")
+    consumed = [int(m.group(1)) for m in re.finditer(r"consumed samples:\s*(\d+)", path.read_text())]
+    total = con.execute(
+        "select sum(samples) from log_steps s join files f using (file_id) where f.path = ?", [str(path)]
+    ).fetchone()[0]
+    expected = sum(b - a for a, b in zip(consumed, consumed[1:], strict=False) if b >= a)
+    assert total == pytest.approx(expected)

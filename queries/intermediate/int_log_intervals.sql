@@ -11,8 +11,8 @@
 --     step a crash cut short (its start to the attempt's end);
 --   productive: every other completed step;
 --   restart_downtime: an attempt's end to the next attempt's start.
--- Step boundaries: start = start_ns, else end_ns - reported step time, else the previous
---   step's end; end = end_ns, else the next step's start, else (last step of a completed
+-- Step boundaries (a logged line may cover several steps: a log interval): start =
+--   start_ns, else the previous line's end, else end_ns - reported step time; end = end_ns, else the next step's start, else (last step of a completed
 --   attempt) the attempt's end. The ideal step time is the median duration of completed
 --   steps that are not an attempt's first.
 -- Columns: label, start_ns, end_ns, attempt, step (NULL for non-step intervals).
@@ -25,20 +25,35 @@ bounded as (
     select *,
         coalesce(
             start_ns,
-            (end_ns - step_time_s * 1e9)::bigint,
-            lag(end_ns) over (partition by attempt order by t_ns, line)
+            lag(end_ns) over (partition by attempt order by t_ns, line),
+            (end_ns - step_time_s * 1e9)::bigint
         ) as s_ns,
         coalesce(
             end_ns,
             lead(coalesce(start_ns, (end_ns - step_time_s * 1e9)::bigint)) over (partition by attempt order by t_ns, line),
             case when end_reason = 'completed' then attempt_end_ns end
         ) as e_ns,
-        row_number() over (partition by attempt order by t_ns, line) as nth
+        row_number() over (partition by attempt order by t_ns, line) as nth,
+        lag(step) over (partition by attempt order by t_ns, line) as prev_step
     from steps
+),
+credited as (
+    -- A line is credited with at most the time its reported step time accounts for (steps since
+    -- the previous line x seconds per step, with 50 % slack): a longer gap between two lines
+    -- (an excerpt, a stall, a hang) is left to `other` rather than called productive.
+    select * replace (
+        case
+            when step_time_s is not null and e_ns is not null and s_ns is not null and prev_step is not null and step > prev_step
+                 and e_ns - s_ns > 1.5 * (step - prev_step) * step_time_s * 1e9
+            then (e_ns - (step - prev_step) * step_time_s * 1e9)::bigint
+            else s_ns
+        end as s_ns
+    )
+    from bounded
 ),
 completed as (
     select *, max(attempt) over (partition by step) as last_attempt_with_step
-    from bounded
+    from credited
     where s_ns is not null and e_ns is not null and e_ns >= s_ns
 ),
 ideal as (

@@ -1,0 +1,87 @@
+"""Megatron-LM and Megatron-DeepSpeed console logs.
+
+Iteration lines are `|`-separated `name: value` fields (`name= value` in Megatron-DeepSpeed),
+one line per log interval: `iteration 200/ 1000 | consumed samples: 800 | elapsed time per
+iteration (ms): 430.0 | learning rate: ... | lm loss: ... | grad norm: ...`, with or without a
+`[YYYY-MM-DD HH:MM:SS]` prefix and under any launcher prefix. Consumed samples and tokens are
+cumulative: a row's samples/tokens are the difference from the previous line (the interval's
+work). Checkpoint, failure and restart lines are read as in every console log.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tracelens.enums import FileStatus
+from tracelens.errors import ParseError
+from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._lines import read_lines, strip_prefix
+from tracelens.parsers._logtables import LogRows
+from tracelens.parsers.generic_log import EventScanner
+
+_ITERATION = re.compile(r"\biteration\s*[=:]?\s*(\d+)\s*/\s*(\d+)")
+_FIELD = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z _/()\-]*?)\s*[:=]\s*(?P<value>[-+]?[\d.]+(?:[eE][-+]?\d+)?)\s*$")
+
+
+def _delta(total: float | None, previous: float | None) -> float | None:
+    """Work done since the previous line; none across a restart (the counter went back)."""
+    if total is None or previous is None or total < previous:
+        return None
+    return total - previous
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[\s_]+", " ", name.strip().lower())
+
+
+class MegatronParser:
+    name = "megatron"
+    kind = "console_log"
+    tables = ("log_steps", "log_events")
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        for raw in head.decode("utf-8", "replace").splitlines()[:2000]:
+            _, body = strip_prefix(raw.strip())
+            if _ITERATION.search(body) and "|" in body and "consumed" in body.replace("_", " "):
+                return Claim.CONTENT
+        return Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        lines, warning = read_lines(path)
+        if not lines:
+            raise ParseError(str(path), "empty file")
+        rows = LogRows("megatron")
+        events = EventScanner(rows)
+        previous: dict[int | None, tuple[float | None, float | None]] = {}  # rank -> (samples, tokens) consumed
+        for line in lines:
+            if events.scan(line):
+                continue
+            match = _ITERATION.search(line.text)
+            if not match or "|" not in line.text:
+                continue
+            fields: dict[str, float] = {}
+            for part in line.text[match.end():].split("|"):
+                field = _FIELD.match(part)
+                if field:
+                    try:
+                        fields[_norm(field.group("name"))] = float(field.group("value"))
+                    except ValueError:
+                        continue
+            step_ms = fields.get("elapsed time per iteration (ms)", fields.get("elapsed time per iteration ms"))
+            step_s = fields.get("elapsed time per iteration (s)")
+            step_time = step_s if step_s is not None else (step_ms / 1000 if step_ms is not None else None)
+            samples, tokens = fields.get("consumed samples"), fields.get("consumed tokens")
+            last_samples, last_tokens = previous.get(line.rank, (None, None))
+            previous[line.rank] = (samples, tokens)
+            rows.step(
+                line=line.number, rank=line.rank, step=int(match.group(1)), end_ns=line.ts_ns,
+                step_time_s=step_time,
+                samples=_delta(samples, last_samples),
+                tokens=_delta(tokens, last_tokens),
+                loss=fields.get("lm loss"), lr=fields.get("learning rate"), grad_norm=fields.get("grad norm"),
+                tflops=fields.get("throughput per gpu (tflop/s/gpu)"),
+            )
+        if not rows.steps:
+            raise ParseError(str(path), "no iteration lines found", where="line 1")
+        return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [])
