@@ -22,6 +22,8 @@ def _sample_for(parser_name: str) -> bytes:
         return read_trace_bytes(sorted(SAMPLE_LOGS.rglob("*.pt.trace.json.gz"))[0])
     if parser_name == "generic_log":
         return (SAMPLE_LOGS / "ddp_gloo_2rank" / "console.log").read_bytes()
+    if parser_name == "megatron":
+        return corpus_or_skip("logs", "megatron", "gpt2_tp2_fp16_ckpt_save_eval.log").read_bytes()
     if parser_name == "mlgp":
         return corpus_or_skip("logs", "goodput_mlgp", "synthetic_events_with_restart.jsonl").read_bytes()
     raise AssertionError(f"add a sample input for parser {parser_name}")
