@@ -56,3 +56,21 @@ def test_text_json_and_sql_agree(tmp_path: Path) -> None:
     stragglers = [r[0] for r in con.execute("select evidence from stragglers").fetchall()]
     code, text, _ = run_cli("report", str(store), "--section", "ranks")
     assert all(s in text for s in stragglers) and stragglers
+
+
+def test_mfu_and_productive_split(tmp_path: Path) -> None:
+    job = SAMPLE_LOGS / "ddp_gloo_2rank"
+    store = tmp_path / "s.tlstore"
+    Store.open(store).ingest([job])
+    con = Store.open(store, create=False).connect(flops_per_token=6e5, peak_tflops=0.5, gpus=2)
+    throughput, mfu = con.execute("select throughput_tokens_per_s, mfu from goodput").fetchone()
+    assert mfu == pytest.approx(throughput * 6e5 / (2 * 0.5e12))
+    # the split of productive time is the profiled steps' category shares, applied to productive seconds
+    productive = con.execute("select seconds from goodput_buckets where bucket = 'productive'").fetchone()[0]
+    totals = con.execute(
+        "select sum(step_ns), sum(compute_ns), sum(data_stall_ns) from step_breakdown"
+    ).fetchone()
+    split = dict(con.execute("select category, seconds from productive_breakdown").fetchall())
+    assert split["compute"] == pytest.approx(totals[1] / totals[0] * productive)
+    assert split["data_stall"] == pytest.approx(totals[2] / totals[0] * productive)
+    assert sum(split.values()) == pytest.approx(productive)

@@ -63,6 +63,17 @@ def render_text(report: Report) -> str:
             ]
             out += ["  " + line for line in _table(["bucket", "time", "share", "GPU-h", "cost", "tokens/s lost"], rows)]
             out.append(f"  GPUs: {g.gpus:g} ({g.gpus_source})")
+            if g.mfu is not None or g.reported_mfu is not None:
+                parts = []
+                if g.mfu is not None:
+                    parts.append(f"{100 * g.mfu:.1f} % (from --flops-per-token and --peak-tflops)")
+                if g.reported_mfu is not None:
+                    parts.append(f"{g.reported_mfu:.1f} % as the logs report it")
+                out.append("  MFU: " + "; ".join(parts))
+            if g.productive_split:
+                basis = g.productive_split[0].basis_rank_steps
+                split = ", ".join(f"{p.category.replace('_', ' ')} {100 * p.share:.0f} %" for p in g.productive_split if p.share > 0)
+                out.append(f"  productive time, split like the {basis} profiled rank-steps (estimate): {split}")
             if report.lost_steps:
                 out.append(f"  steps redone after a restart: {', '.join(map(str, report.lost_steps))}")
         out.append("")

@@ -23,6 +23,14 @@ class Bucket:
 
 
 @dataclass(frozen=True)
+class ProductiveShare:
+    category: str
+    share: float
+    seconds: float
+    basis_rank_steps: int
+
+
+@dataclass(frozen=True)
 class Goodput:
     wall_s: float
     attempts: int
@@ -36,6 +44,9 @@ class Goodput:
     gpus_source: str
     buckets: dict[str, float]  # bucket -> seconds (the JSON contract)
     attribution: tuple[Bucket, ...]  # per bucket: percent, GPU-hours, dollars, tokens/s lost
+    mfu: float | None  # from --flops-per-token and --peak-tflops
+    reported_mfu: float | None  # mean MFU the logs report, percent
+    productive_split: tuple[ProductiveShare, ...]  # productive time split like the profiled steps
     provenance: dict[str, str]
 
 
@@ -101,6 +112,8 @@ PROVENANCE = {
     "throughput_tokens_per_s": "derived: tokens logged per completed step / time stepping (view goodput)",
     "goodput_tokens_per_s": "derived: tokens of productive steps / wall_s (view goodput)",
     "buckets": "derived: wall time split by priority over logged intervals (view goodput_buckets)",
+    "mfu": "derived: throughput x --flops-per-token / (GPUs x --peak-tflops) (view goodput)",
+    "productive_split": "estimated: profiled steps' category shares applied to all productive time (view productive_breakdown)",
 }
 
 
@@ -130,6 +143,12 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
                 attribution=tuple(
                     Bucket(b["bucket"], b["seconds"], b["percent"], b["gpu_hours"], b["dollars"], b["tokens_per_s_lost"])
                     for b in buckets
+                ),
+                mfu=g["mfu"],
+                reported_mfu=g["reported_mfu"],
+                productive_split=tuple(
+                    ProductiveShare(r["category"], r["share"], r["seconds"], r["basis_rank_steps"])
+                    for r in _rows(con, "select * from productive_breakdown")
                 ),
                 provenance=dict(PROVENANCE),
             )
@@ -163,7 +182,11 @@ def from_dict(data: dict[str, Any]) -> Report:
     g = data.get("goodput")
     goodput = None
     if g is not None:
-        goodput = Goodput(**{**g, "attribution": tuple(Bucket(**b) for b in g["attribution"])})
+        goodput = Goodput(**{
+            **g,
+            "attribution": tuple(Bucket(**b) for b in g["attribution"]),
+            "productive_split": tuple(ProductiveShare(**p) for p in g["productive_split"]),
+        })
     return Report(
         schema_version=data["schema_version"],
         sections=tuple(data["sections"]),

@@ -421,7 +421,13 @@ class Store:
         return header + build_views_sql(tables, files_sql, derived)
 
     def connect(
-        self, *, step_marker: str | None = None, gpus: float | None = None, gpu_hour_cost: float | None = None
+        self,
+        *,
+        step_marker: str | None = None,
+        gpus: float | None = None,
+        gpu_hour_cost: float | None = None,
+        flops_per_token: float | None = None,
+        peak_tflops: float | None = None,
     ) -> Any:
         """An in-memory DuckDB connection with every view registered.
 
@@ -438,6 +444,10 @@ class Store:
             con.execute("SET VARIABLE tracelens_gpus = ?", [float(gpus)])
         if gpu_hour_cost is not None:
             con.execute("SET VARIABLE tracelens_gpu_hour_cost = ?", [float(gpu_hour_cost)])
+        if flops_per_token is not None:
+            con.execute("SET VARIABLE tracelens_flops_per_token = ?", [float(flops_per_token)])
+        if peak_tflops is not None:
+            con.execute("SET VARIABLE tracelens_peak_tflops = ?", [float(peak_tflops)])
         return con
 
 

@@ -1,6 +1,6 @@
 -- goodput: the job's headline: wall time, goodput, throughput vs goodput.
 -- Grain: one row per job (the store).
--- Inputs: goodput_buckets, attempts, int_log_intervals, stg_log_steps.
+-- Inputs: goodput_buckets, attempts, int_log_intervals, stg_log_steps, trace_meta.
 -- Columns: wall_s (first attempt start to last attempt end), attempts, productive_s,
 --   goodput_fraction (productive_s / wall_s), stepping_s (the productive and lost_work
 --   buckets: time spent stepping, redone steps included), tokens_total (tokens of every completed
@@ -8,7 +8,11 @@
 --   throughput_tokens_per_s (tokens_total / stepping_s: the rate while stepping),
 --   goodput_tokens_per_s (tokens_useful / wall_s), the same two for samples, and
 --   lost_steps (step numbers completed and then redone), each figure measured from log
---   timestamps.
+--   timestamps; mfu (model FLOPs utilisation while stepping: throughput_tokens_per_s x
+--   flops per token / (GPUs x peak FLOP/s), when session variables `tracelens_flops_per_token`
+--   and `tracelens_peak_tflops` are set, e.g. flops per token = 6N + 12LHQT for a
+--   decoder-only transformer of N parameters, L layers, H heads of size Q, sequence T),
+--   reported_mfu (the mean MFU the logs themselves report, in percent, when they do).
 with wall as (
     select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts from attempts
 ),
@@ -46,7 +50,11 @@ final as (
         t.tokens_useful / nullif((w.end_ns - w.start_ns) / 1e9, 0) as goodput_tokens_per_s,
         t.samples_total / nullif(b.stepping_s, 0) as throughput_samples_per_s,
         t.samples_useful / nullif((w.end_ns - w.start_ns) / 1e9, 0) as goodput_samples_per_s,
-        coalesce(t.lost_steps, []) as lost_steps
+        coalesce(t.lost_steps, []) as lost_steps,
+        t.tokens_total / nullif(b.stepping_s, 0) * try_cast(getvariable('tracelens_flops_per_token') as double)
+            / nullif(coalesce(try_cast(getvariable('tracelens_gpus') as double), (select max(world_size) from trace_meta), 1)
+                     * try_cast(getvariable('tracelens_peak_tflops') as double) * 1e12, 0) as mfu,
+        (select avg(mfu) from stg_log_steps) as reported_mfu
     from wall w, buckets b, totals t
     where w.start_ns is not null
 )

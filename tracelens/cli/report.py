@@ -25,11 +25,14 @@ FORMATS = ("text", "json")
 @click.option("--section", "sections", multiple=True, type=click.Choice(SECTIONS), help="Only these parts (repeatable).")
 @click.option("--gpus", type=float, default=None, help="GPUs the job held (default: world size from the traces, else 1).")
 @click.option("--gpu-hour-cost", type=float, default=None, help="Dollars per GPU-hour, for the cost of each bucket.")
+@click.option("--flops-per-token", type=float, default=None, help="Model FLOPs per token (e.g. 6N + 12LHQT), for MFU.")
+@click.option("--peak-tflops", type=float, default=None, help="Peak TFLOP/s of one GPU at the training precision, for MFU.")
 @click.option("--step-marker", default=None, metavar="NAME", help="Span name to use as the step instead of ProfilerStep#N.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
 def command(
     target: Path, fmt: str | None, output: Path | None, force: bool, sections: tuple[str, ...],
-    gpus: float | None, gpu_hour_cost: float | None, step_marker: str | None, quiet: bool,
+    gpus: float | None, gpu_hour_cost: float | None, flops_per_token: float | None, peak_tflops: float | None,
+    step_marker: str | None, quiet: bool,
 ) -> None:
     from tracelens.render import render_json, render_text
     from tracelens.report import build
@@ -39,7 +42,9 @@ def command(
         store, outcome = store_for(target, progress=progress)
     if outcome is not None:
         set_exit_code(report_ingest(outcome, quiet=quiet))
-    con = store.connect(step_marker=step_marker, gpus=gpus, gpu_hour_cost=gpu_hour_cost)
+    con = store.connect(
+        step_marker=step_marker, gpus=gpus, gpu_hour_cost=gpu_hour_cost, flops_per_token=flops_per_token, peak_tflops=peak_tflops
+    )
     report = build(con, sections or SECTIONS)
     fmt = resolve_format(fmt, output, FORMATS, "text")
     emit(render_json(report) if fmt == "json" else render_text(report), output, force)
