@@ -60,12 +60,13 @@ class Parser(Protocol):
 def registry() -> dict[str, Parser]:
     """Every parser, by name. Imported lazily so that `tracelens --help` stays fast."""
     from tracelens.parsers.generic_log import GenericLogParser
+    from tracelens.parsers.hf_trainer import HFTrainerParser
     from tracelens.parsers.kineto import KinetoParser
     from tracelens.parsers.megatron import MegatronParser
     from tracelens.parsers.mlgp import MlgpParser
 
     # Order breaks ties between equal claims: specific formats before the generic log parser.
-    parsers: list[Parser] = [KinetoParser(), MlgpParser(), MegatronParser(), GenericLogParser()]
+    parsers: list[Parser] = [KinetoParser(), MlgpParser(), MegatronParser(), HFTrainerParser(), GenericLogParser()]
     return {p.name: p for p in parsers}
 
 

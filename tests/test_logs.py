@@ -127,3 +127,45 @@ def test_megatron_consumed_samples_are_per_interval(logs_con) -> None:  # type: 
     ).fetchone()[0]
     expected = sum(b - a for a, b in zip(consumed, consumed[1:], strict=False) if b >= a)
     assert total == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("name", [
+    "llamafactory_dpo_full_run_ckpt_save_metrics.log",
+    "transformers_issue33336_resume_loss_smartquotes.log",
+    "chatglm_efficient_tuning_trainer_2023_no_gradnorm.log",
+])
+def test_hf_trainer_metric_dicts(logs_con, name: str) -> None:  # type: ignore[no-untyped-def]
+    import ast
+
+    con, _ = logs_con
+    path = corpus_or_skip("logs", "hf_trainer", name)
+    text = path.read_text().replace("‘", "'").replace("’", "'")
+    expected = []
+    for match in re.finditer(r"\{'loss'[^{}]*\}", text):
+        record = ast.literal_eval(match.group(0))
+        expected.append((record["loss"], record.get("learning_rate")))
+    got = con.execute(
+        "select s.loss, s.lr from log_steps s join files f using (file_id) where f.path = ? order by s.line, s.step",
+        [str(path)],
+    ).fetchall()
+    assert got == pytest.approx(expected) and expected
+    totals = re.search(r"Total optimization steps = ([\d,]+)", text)
+    epochs = re.search(r"Num Epochs = ([\d,]+)", text)
+    if totals and epochs:
+        per_epoch = int(totals.group(1).replace(",", "")) / int(epochs.group(1).replace(",", ""))
+        first_epoch = ast.literal_eval(re.search(r"\{'loss'[^{}]*\}", text).group(0))["epoch"]  # type: ignore[union-attr]
+        first_step = con.execute(
+            "select s.step from log_steps s join files f using (file_id) where f.path = ? order by s.line limit 1", [str(path)]
+        ).fetchone()[0]
+        assert first_step == round(first_epoch * per_epoch)
+
+
+def test_hf_trainer_train_runtime(logs_con) -> None:  # type: ignore[no-untyped-def]
+    con, _ = logs_con
+    path = corpus_or_skip("logs", "hf_trainer", "azure_docker_compose_prefixed_trainer_end.log")
+    expected = [float(m.group(1)) for m in re.finditer(r"'train_runtime': ([\d.]+)", path.read_text())]
+    got = [r[0] for r in con.execute(
+        "select e.duration_s from log_events e join files f using (file_id) where f.path = ? and e.detail = 'train_runtime' order by e.line",
+        [str(path)],
+    ).fetchall()]
+    assert got == expected and expected

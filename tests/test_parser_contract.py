@@ -22,6 +22,8 @@ def _sample_for(parser_name: str) -> bytes:
         return read_trace_bytes(sorted(SAMPLE_LOGS.rglob("*.pt.trace.json.gz"))[0])
     if parser_name == "generic_log":
         return (SAMPLE_LOGS / "ddp_gloo_2rank" / "console.log").read_bytes()
+    if parser_name == "hf_trainer":
+        return corpus_or_skip("logs", "hf_trainer", "llamafactory_dpo_full_run_ckpt_save_metrics.log").read_bytes()
     if parser_name == "megatron":
         return corpus_or_skip("logs", "megatron", "gpt2_tp2_fp16_ckpt_save_eval.log").read_bytes()
     if parser_name == "mlgp":

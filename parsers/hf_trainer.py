@@ -1,0 +1,150 @@
+"""HuggingFace Trainer console logs (and frameworks built on it: LLaMA-Factory, TRL, ...).
+
+- `***** Running training *****` starts an attempt; its `Total optimization steps`,
+  `Total train batch size` and `Continuing training from global step N` lines are read.
+- Metric lines are Python dicts (`{'loss': 1.92, 'learning_rate': ..., 'epoch': 0.5}`),
+  read with `ast.literal_eval` (typographic quotes normalised), eval dicts (`eval_loss`)
+  end an evaluation, and the final `{'train_runtime': ...}` dict ends the attempt.
+- Step: the training bar's N, else epoch x (total optimization steps / epochs) from the
+  header, else the metric line's ordinal.
+- Time: HF logger lines carry timestamps; dict lines do not. The training tqdm bar
+  (`N/M [mm:ss<...]`, glued to the lines by carriage returns) gives the step and the time
+  elapsed since the bar started, so each dict line is placed at header time + elapsed
+  (an estimate, to the bar's one-second resolution). Without a dated header the steps are
+  stored without times.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any
+
+from tracelens.enums import FileStatus, LogEventKind
+from tracelens.errors import ParseError
+from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._lines import read_lines, strip_prefix
+from tracelens.parsers._logtables import LogRows
+from tracelens.parsers.generic_log import EventScanner
+
+_HEADER = "***** Running training *****"
+_EVAL_HEADER = re.compile(r"\*\*\*\*\* Running Evaluation \*\*\*\*\*")
+_TOTAL_STEPS = re.compile(r"Total optimization steps = ([\d,]+)")
+_BATCH = re.compile(r"Total train batch size \(w\. parallel, distributed & accumulation\) = ([\d,]+)")
+_EPOCHS = re.compile(r"Num Epochs = ([\d,]+)")
+_CONTINUE = re.compile(r"Continuing training from global step (\d+)")
+_SAVE = re.compile(r"Saving model checkpoint to \S*?checkpoint-(\d+)")
+_BAR = re.compile(r"(\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<")
+_DICT = re.compile(r"\{'[^{}]*\}|\{[‘’][^{}]*\}")
+
+
+def _elapsed(match: re.Match[str]) -> float:
+    hours = int(match.group(3) or 0)
+    return hours * 3600 + int(match.group(4)) * 60 + int(match.group(5))
+
+
+def _literal(text: str) -> dict[str, Any] | None:
+    text = text.replace("‘", "'").replace("’", "'")
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+class HFTrainerParser:
+    name = "hf_trainer"
+    kind = "console_log"
+    tables = ("log_steps", "log_events")
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        text = head.decode("utf-8", "replace")
+        if _HEADER in text or "'train_runtime'" in text or "Saving model checkpoint to" in text:
+            return Claim.CONTENT
+        dict_lines = sum(1 for raw in text.splitlines() if "{'loss'" in strip_prefix(raw)[1] or "{‘loss’" in raw)
+        return Claim.CONTENT if dict_lines >= 2 else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        lines, warning = read_lines(path)
+        if not lines:
+            raise ParseError(str(path), "empty file")
+        rows = LogRows("hf_trainer")
+        events = EventScanner(rows)
+        header_ns: int | None = None  # when the current training bar started
+        total_steps: int | None = None
+        batch: float | None = None
+        epochs: int | None = None
+        bar_step: int | None = None
+        bar_ns: int | None = None
+        logged = 0
+        for line in lines:
+            text = line.text
+            if _HEADER in text:
+                header_ns, bar_step, bar_ns, total_steps = line.ts_ns, None, None, None
+                rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           detail="***** Running training *****", raw=text)
+                continue
+            if (m := _TOTAL_STEPS.search(text)) is not None:
+                total_steps = int(m.group(1).replace(",", ""))
+            if (m := _EPOCHS.search(text)) is not None:
+                epochs = int(m.group(1).replace(",", ""))
+            if (m := _BATCH.search(text)) is not None:
+                batch = float(m.group(1).replace(",", ""))
+            if (m := _CONTINUE.search(text)) is not None:
+                rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           step=int(m.group(1)), detail="continuing training", raw=text)
+                continue
+            if (m := _SAVE.search(text)) is not None:
+                rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank,
+                           ts_ns=line.ts_ns or bar_ns, step=int(m.group(1)), raw=text)
+                continue
+            if _EVAL_HEADER.search(text):
+                rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns or bar_ns, raw=text)
+                continue
+            bar = _BAR.search(text)
+            if bar and (total_steps is None or int(bar.group(2)) == total_steps):
+                bar_step = int(bar.group(1))
+                bar_ns = header_ns + int(_elapsed(bar) * 1e9) if header_ns is not None else None
+            for found in _DICT.finditer(text):
+                record = _literal(found.group(0))
+                if record is None:
+                    continue
+                when = line.ts_ns or bar_ns
+                runtime = _num(record.get("train_runtime"))
+                if "train_runtime" in record:
+                    end = header_ns + int(runtime * 1e9) if header_ns is not None and runtime is not None and 0 <= runtime < 1e8 else when
+                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=end,
+                               duration_s=runtime, detail="train_runtime", raw=text)
+                elif any(k.startswith("eval_") for k in record):
+                    rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=when,
+                               duration_s=_num(record.get("eval_runtime")), raw=text)
+                elif "loss" in record:
+                    logged += 1
+                    epoch = _num(record.get("epoch"))
+                    if bar_step is not None:
+                        step = bar_step
+                    elif epoch is not None and total_steps and epochs:
+                        step = round(epoch * total_steps / epochs)  # the header says how many steps an epoch has
+                    else:
+                        step = logged  # no bar, no header: the metric line's ordinal
+                    rows.step(
+                        line=line.number, rank=line.rank, step=step, end_ns=when,
+                        loss=_num(record.get("loss")), lr=_num(record.get("learning_rate")),
+                        grad_norm=_num(record.get("grad_norm")), samples=batch,
+                    )
+            events.scan(line)
+        if not rows.steps and not rows.events:
+            raise ParseError(str(path), "no HF Trainer lines found", where="line 1")
+        return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [])
+
+
+def _num(value: Any) -> float | None:
+    """A finite number, whatever the dict held (strings included); None otherwise."""
+    if isinstance(value, bool):
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return number if number == number and abs(number) != float("inf") else None
