@@ -77,11 +77,12 @@ class HFTrainerParser:
         epochs: int | None = None
         bar_step: int | None = None
         bar_ns: int | None = None
+        last_step = 0  # the last step this attempt logged (or resumed from)
         logged = 0
         for line in lines:
             text = line.text
             if _HEADER in text:
-                header_ns, bar_step, bar_ns, total_steps = line.ts_ns, None, None, None
+                header_ns, bar_step, bar_ns, total_steps, last_step = line.ts_ns, None, None, None, 0
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            detail="***** Running training *****", raw=text)
                 continue
@@ -92,6 +93,7 @@ class HFTrainerParser:
             if (m := _BATCH.search(text)) is not None:
                 batch = float(m.group(1).replace(",", ""))
             if (m := _CONTINUE.search(text)) is not None:
+                last_step = int(m.group(1))
                 rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=int(m.group(1)), detail="continuing training", raw=text)
                 continue
@@ -123,11 +125,14 @@ class HFTrainerParser:
                     logged += 1
                     epoch = _num(record.get("epoch"))
                     if bar_step is not None:
-                        step = bar_step
+                        # tqdm redraws at most every 0.1 s, so the bar can lag the metric line it
+                        # follows: a metric line is at least one step past the previous one
+                        step = max(bar_step, last_step + 1)
                     elif epoch is not None and total_steps and epochs:
                         step = round(epoch * total_steps / epochs)  # the header says how many steps an epoch has
                     else:
                         step = logged  # no bar, no header: the metric line's ordinal
+                    last_step = step
                     rows.step(
                         line=line.number, rank=line.rank, step=step, end_ns=when,
                         loss=_num(record.get("loss")), lr=_num(record.get("learning_rate")),

@@ -51,9 +51,12 @@ credited as (
     )
     from bounded
 ),
+logged as (
+    -- a step logged by a later attempt was redone there, whether or not its interval is known
+    select *, max(attempt) over (partition by step) as last_attempt_with_step from credited
+),
 completed as (
-    select *, max(attempt) over (partition by step) as last_attempt_with_step
-    from credited
+    select * from logged
     where s_ns is not null and e_ns is not null and e_ns >= s_ns
 ),
 ideal as (

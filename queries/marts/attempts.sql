@@ -47,8 +47,8 @@ numbered as (
 ),
 activity as (
     select a.attempt,
-        arg_min(s.step, s.t_ns) as first_step,
-        arg_max(s.step, s.t_ns) as last_step,
+        min(s.step) as first_step,  -- steps rise within an attempt; times can tie (tqdm: 1 s)
+        max(s.step) as last_step,
         max(greatest(s.t_ns, coalesce(s.end_ns, s.t_ns))) as last_step_ns
     from numbered a
     left join stg_log_steps s on s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)

@@ -21,6 +21,14 @@ buckets as (
            sum(seconds) filter (where bucket in ('productive', 'lost_work')) as stepping_s
     from goodput_buckets
 ),
+redone as (
+    -- steps completed in an attempt (logged at their end, or followed by another step) and
+    -- logged again by a later attempt; the step a crash cut short is lost time, not a lost step
+    select s.step, a.attempt, max(a.attempt) over (partition by s.step) as last_attempt,
+        s.end_ns is not null or lead(s.t_ns) over (partition by a.attempt order by s.t_ns, s.line) is not null as completed
+    from stg_log_steps s
+    asof join attempts a on s.t_ns >= a.start_ns
+),
 step_rows as (
     select i.label, i.step, i.attempt, s.tokens, s.samples
     from int_log_intervals i
@@ -35,7 +43,7 @@ totals as (
         sum(tokens) filter (where label = 'productive') as tokens_useful,
         sum(samples) as samples_total,
         sum(samples) filter (where label = 'productive') as samples_useful,
-        list(distinct step order by step) filter (where label = 'lost_work') as lost_steps
+        (select list(distinct step order by step) from redone where attempt < last_attempt and completed) as lost_steps
     from step_rows
 ),
 final as (
