@@ -78,7 +78,7 @@ def strip_prefix(text: str) -> tuple[int | None, str]:
     return None, text
 
 
-_GLOG = re.compile(r"^[IWEF](?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
+_GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
 
 
 def _glog_ns(text: str, year: int) -> int | None:

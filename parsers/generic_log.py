@@ -20,6 +20,11 @@ _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError")
 _RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")
 _DURATION = r"(?:\s+in\s+(?P<dur>\d+(?:\.\d+)?)\s*(?:s|sec|seconds)\b)?"
+_WATCHDOG = re.compile(
+    r"Watchdog caught collective operation timeout: Work\w*\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)"
+    r"(?:, NumelIn=(?P<numel_in>\d+), NumelOut=(?P<numel_out>\d+))?, Timeout\(ms\)=(?P<timeout>\d+)\)"
+    r" ran for (?P<ran>\d+) milliseconds"
+)
 _STARTS = re.compile(r"\bTraining starts at step (\d+)", re.I)  # torchtitan's header, also used by others
 _CKPT = (
     (re.compile(r"\b(?:successfully )?saved (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
@@ -47,12 +52,14 @@ def _is_step_line(text: str) -> bool:
 
 class EventScanner:
     """The lines every console log shares, whatever the framework: a process's first dated
-    line (an attempt starts), launcher failures and restarts, OOMs, checkpoint save/load lines
-    (with "in N s" durations), "Training starts at step N", "training done"."""
+    line (an attempt starts), launcher failures and restarts, c10d watchdog timeouts (dated at
+    the hang's start: log time - "ran for"), OOMs, checkpoint save/load lines (with "in N s"
+    durations), "Training starts at step N", "training done"."""
 
     def __init__(self, rows: LogRows) -> None:
         self.rows = rows
         self.started: set[int | None] = set()  # ranks whose current process has logged a dated line
+        self.timeouts: set[tuple[int | None, str, str]] = set()  # (rank, seq, op) already recorded
 
     def scan(self, line: Line) -> bool:
         """Record the line's events; True when it was a failure or restart line (nothing else to read)."""
@@ -61,6 +68,20 @@ class EventScanner:
             self.started.add(line.rank)
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="first dated line of a process", raw=line.text)
+        watchdog = _WATCHDOG.search(line.text)
+        if watchdog is not None:
+            key = (line.rank, watchdog.group("seq"), watchdog.group("op"))
+            if key not in self.timeouts:  # the same timeout is repeated by the terminating thread
+                self.timeouts.add(key)
+                ran_s = int(watchdog.group("ran")) / 1000
+                rows.event(
+                    LogEventKind.COLLECTIVE_TIMEOUT, line=line.number, rank=line.rank,
+                    ts_ns=line.ts_ns - int(ran_s * 1e9) if line.ts_ns is not None else None,  # when the hang began
+                    duration_s=ran_s,
+                    detail=f"{watchdog.group('op')} SeqNum={watchdog.group('seq')} Timeout(ms)={watchdog.group('timeout')}",
+                    raw=line.text,
+                )
+            return True
         if _CRASH.search(line.text) or _RESTART.search(line.text):
             kind = LogEventKind.RESTART if _RESTART.search(line.text) else LogEventKind.CRASH
             rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
@@ -92,6 +113,8 @@ class GenericLogParser:
 
     def detect(self, path: Path, head: bytes) -> Claim:
         text = head.decode("utf-8", "replace")
+        if _WATCHDOG.search(text) or "ChildFailedError" in text or re.search(r"failed \(exitcode: -?\d+\)", text):
+            return Claim.CONTENT  # a launcher/failure log, with or without step lines
         hits = 0
         for raw in text.splitlines()[:400]:
             _, body = strip_prefix(raw)
@@ -115,6 +138,6 @@ class GenericLogParser:
                 values = {_KEYS[k]: v for k, v in iter_numbers(line.text[match.end():]) if k in _KEYS}
                 if values:
                     rows.step(line=line.number, rank=line.rank, step=int(match.group(1)), end_ns=line.ts_ns, **values)
-        if not rows.steps:
-            raise ParseError(str(path), "no step lines found", where="line 1")
+        if not rows.steps and not any(e["kind"] != LogEventKind.ATTEMPT_START.value for e in rows.events):
+            raise ParseError(str(path), "no step lines and no failure lines found", where="line 1")
         return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [])

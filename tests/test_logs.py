@@ -169,3 +169,26 @@ def test_hf_trainer_train_runtime(logs_con) -> None:  # type: ignore[no-untyped-
         [str(path)],
     ).fetchall()]
     assert got == expected and expected
+
+
+def test_watchdog_timeouts_date_the_hang_start(logs_con) -> None:  # type: ignore[no-untyped-def]
+    from datetime import datetime, timezone
+
+    con, _ = logs_con
+    path = corpus_or_skip("logs", "nccl", "deepspeed_launcher_nccl_watchdog_broadcast_timeout_then_next_job.log")
+    text = path.read_text()
+    year = int(re.search(r"\b(20\d\d)-\d\d-\d\d \d\d:\d\d:\d\d", text).group(1))  # type: ignore[union-attr]
+    expected = {}
+    for m in re.finditer(
+        r"\[rank(\d+)\]:\[E(\d\d)(\d\d) (\d\d):(\d\d):(\d\d)\.(\d+) [^\]]*\] \[Rank \d+\] Watchdog caught collective "
+        r"operation timeout: WorkNCCL\(SeqNum=(\d+).*?ran for (\d+) milliseconds", text
+    ):
+        rank, mo, d, h, mi, s, frac, seq, ran = m.groups()
+        logged = int(datetime(year, int(mo), int(d), int(h), int(mi), int(s), tzinfo=timezone.utc).timestamp()) * 10**9
+        logged += int(frac.ljust(9, "0")[:9])
+        expected.setdefault(int(rank), logged - int(ran) * 10**6)
+    got = dict(con.execute(
+        "select e.rank, min(e.ts_ns) from log_events e join files f using (file_id) "
+        "where f.path = ? and e.kind = 'collective_timeout' and e.rank is not null group by e.rank", [str(path)]
+    ).fetchall())
+    assert got == expected and expected
