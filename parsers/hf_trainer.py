@@ -21,12 +21,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tracelens.enums import FileStatus, LogEventKind
-from tracelens.errors import ParseError
 from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._lines import read_lines, strip_prefix
-from tracelens.parsers._logtables import LogRows
-from tracelens.parsers.generic_log import EventScanner
+from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._lines import strip_prefix
+
+from tracelens.enums import LogEventKind
+from tracelens.errors import ParseError
 
 _HEADER = "***** Running training *****"
 _EVAL_HEADER = re.compile(r"\*\*\*\*\* Running Evaluation \*\*\*\*\*")
@@ -66,11 +66,7 @@ class HFTrainerParser:
         return Claim.CONTENT if dict_lines >= 2 else Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        lines, warning = read_lines(path)
-        if not lines:
-            raise ParseError(str(path), "empty file")
-        rows = LogRows("hf_trainer")
-        events = EventScanner(rows)
+        lines, warning, rows, events = open_log(path, "hf_trainer")
         header_ns: int | None = None  # when the current training bar started
         total_steps: int | None = None
         batch: float | None = None
@@ -141,7 +137,7 @@ class HFTrainerParser:
             events.scan(line)
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no HF Trainer lines found", where="line 1")
-        return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [])
+        return log_result(rows, warning)
 
 
 def _num(value: Any) -> float | None:

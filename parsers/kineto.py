@@ -28,11 +28,11 @@ import msgspec
 import numpy as np
 import polars as pl
 import pyarrow as pa
+from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._io import read_bytes
 
 from tracelens.enums import EventKind, FileStatus, RankSource
 from tracelens.errors import ParseError
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import read_bytes
 from tracelens.schemas import (
     DEVICES,
     PROCESS_GROUPS,

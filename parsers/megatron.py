@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tracelens.enums import FileStatus
-from tracelens.errors import ParseError
 from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._lines import read_lines, strip_prefix
-from tracelens.parsers._logtables import LogRows
-from tracelens.parsers.generic_log import EventScanner
+from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._lines import strip_prefix
+
+from tracelens.errors import ParseError
 
 _ITERATION = re.compile(r"\biteration\s*[=:]?\s*(\d+)\s*/\s*(\d+)")
 _FIELD = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z _/()\-]*?)\s*[:=]\s*(?P<value>[-+]?[\d.]+(?:[eE][-+]?\d+)?)\s*$")
@@ -48,11 +47,7 @@ class MegatronParser:
         return Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        lines, warning = read_lines(path)
-        if not lines:
-            raise ParseError(str(path), "empty file")
-        rows = LogRows("megatron")
-        events = EventScanner(rows)
+        lines, warning, rows, events = open_log(path, "megatron")
         previous: dict[int | None, tuple[float | None, float | None]] = {}  # rank -> (samples, tokens) consumed
         for line in lines:
             if events.scan(line):
@@ -84,4 +79,4 @@ class MegatronParser:
             )
         if not rows.steps:
             raise ParseError(str(path), "no iteration lines found", where="line 1")
-        return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [])
+        return log_result(rows, warning)

@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import msgspec
-
-from tracelens.enums import FileStatus, LogEventKind
-from tracelens.errors import ParseError
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._io import read_bytes
 from tracelens.parsers._logtables import LogRows
+
+from tracelens.enums import FileStatus, LogEventKind
+from tracelens.errors import ParseError
 
 _KEYS = (b'"job_start_time"', b'"step_start_time"', b'"tpu_init_start_time"', b'"custom_badput_event_type"')
 # key -> (event kind, detail)

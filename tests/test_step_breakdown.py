@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS, SAMPLE_LOGS, corpus_or_skip
+from tests.conftest import CORPUS, SAMPLE_LOGS
 from tracelens.store import Store
 
 SAMPLE_JOB = SAMPLE_LOGS / "ddp_gloo_2rank"
