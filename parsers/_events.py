@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from tracelens.parsers import ParseResult
 from tracelens.parsers._lines import Line, read_lines
@@ -33,6 +34,18 @@ _CKPT = (
     (re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I), LogEventKind.CHECKPOINT_LOAD_END),
     (re.compile(r"\bloading (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
 )
+# "[PG 1 Rank 0] Exception (either an error or timeout) detected by watchdog at work: 1580, last enqueued
+# NCCL work: 1582, last completed NCCL work: 1579." and "Timeout at NCCL work: 1, ..." (PyTorch >= 2.2)
+_WATCHDOG_WORK = re.compile(
+    r"(?:detected by watchdog at work|Timeout at \w+ work): (?P<seq>\d+), last enqueued \w+ work: (?P<enqueued>-?\d+), "
+    r"last completed \w+ work: (?P<completed>-?\d+)"
+)
+_PG = re.compile(r"\[PG (?:ID )?(?P<pg>\d+)(?: PG GUID \S+?\((?P<desc>[^)]*)\))?(?: \([^)]*\))? Rank \d+\]")
+_NAMED_RANK = re.compile(r"\[(?:PG [^\]]*?)?Rank (\d+)\]")
+_NCCL_ERROR = re.compile(
+    r"\bnccl(?:Remote|System|Internal|UnhandledCuda|InvalidUsage|InvalidArgument)Error\b[^.]*|"
+    r"Detected mismatch between collectives on ranks[^.]*|NCCL communicator was aborted[^.]*"
+)
 _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
 
 
@@ -45,7 +58,7 @@ class EventScanner:
     def __init__(self, rows: LogRows) -> None:
         self.rows = rows
         self.started: set[int | None] = set()  # ranks whose current process has logged a dated line
-        self.timeouts: set[tuple[int | None, str, str]] = set()  # (rank, seq, op) already recorded
+        self.timeouts: dict[tuple[int | None, str], dict[str, Any]] = {}  # (rank, seq) -> its event row
 
     def scan(self, line: Line) -> bool:
         """Record the line's events; True when it was a failure or restart line (nothing else to read)."""
@@ -54,19 +67,17 @@ class EventScanner:
             self.started.add(line.rank)
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="first dated line of a process", raw=line.text)
+        if "NCCL" in line.text and rows.nccl.feed(line.number, line.text, line.rank, line.ts_ns):
+            return True  # an NCCL_DEBUG line: to the NCCL tables
         watchdog = WATCHDOG.search(line.text)
-        if watchdog is not None:
-            key = (line.rank, watchdog.group("seq"), watchdog.group("op"))
-            if key not in self.timeouts:  # the same timeout is repeated by the terminating thread
-                self.timeouts.add(key)
-                ran_s = int(watchdog.group("ran")) / 1000
-                rows.event(
-                    LogEventKind.COLLECTIVE_TIMEOUT, line=line.number, rank=line.rank,
-                    ts_ns=line.ts_ns - int(ran_s * 1e9) if line.ts_ns is not None else None,  # when the hang began
-                    duration_s=ran_s,
-                    detail=f"{watchdog.group('op')} SeqNum={watchdog.group('seq')} Timeout(ms)={watchdog.group('timeout')}",
-                    raw=line.text,
-                )
+        work = None if watchdog else _WATCHDOG_WORK.search(line.text)
+        if watchdog is not None or work is not None:
+            self._timeout(line, watchdog, work)
+            return True
+        if (nccl_error := _NCCL_ERROR.search(line.text)) is not None:
+            rows.event(LogEventKind.CRASH, line=line.number, rank=_rank_of(line), ts_ns=line.ts_ns, raw=line.text,
+                       detail=nccl_error.group(0)[:200])
+            self.started.clear()
             return True
         if _CRASH.search(line.text) or _RESTART.search(line.text):
             kind = LogEventKind.RESTART if _RESTART.search(line.text) else LogEventKind.CRASH
@@ -92,6 +103,40 @@ class EventScanner:
         return False
 
 
+
+    def _timeout(self, line: Line, watchdog: re.Match[str] | None, work: re.Match[str] | None) -> None:
+        """One c10d watchdog timeout per (rank, sequence number), however many lines repeat it: the
+        "Watchdog caught ... ran for N ms" line gives the op and the hang's length (its start is
+        the line's time minus that), the "... at work: N, last enqueued ..., last completed ..."
+        line gives how far the process group got."""
+        rank = _rank_of(line)
+        match = watchdog or work
+        assert match is not None
+        key = (rank, match.group("seq"))
+        event = self.timeouts.get(key)
+        if event is None:
+            self.rows.event(LogEventKind.COLLECTIVE_TIMEOUT, line=line.number, rank=rank, ts_ns=None, raw=line.text,
+                            detail=f"SeqNum={match.group('seq')}")
+            event = self.timeouts[key] = self.rows.events[-1]
+        if watchdog is not None and event.get("duration_s") is None:
+            ran_s = int(watchdog.group("ran")) / 1000
+            event["duration_s"] = ran_s
+            event["ts_ns"] = line.ts_ns - int(ran_s * 1e9) if line.ts_ns is not None else None  # when the hang began
+            numel = f" NumelIn={watchdog.group('numel_in')}" if watchdog.group("numel_in") else ""
+            event["detail"] = (f"{watchdog.group('op')} SeqNum={watchdog.group('seq')}{numel} "
+                               f"Timeout(ms)={watchdog.group('timeout')}") + event["detail"][len(f"SeqNum={match.group('seq')}"):]
+            event["raw"] = line.text[:500]
+        pg = _PG.search(line.text)
+        if pg is not None and " pg=" not in event["detail"]:
+            event["detail"] += f" pg={pg.group('pg')}" + (f"({pg.group('desc')})" if pg.group("desc") else "")
+        if work is not None and "last_enqueued" not in event["detail"]:
+            event["detail"] += f" last_enqueued={work.group('enqueued')} last_completed={work.group('completed')}"
+
+
+def _rank_of(line: Line) -> int | None:
+    """The rank the message itself names ("[Rank 3]", "[PG 1 Rank 3]"), else the launcher prefix's."""
+    named = _NAMED_RANK.search(line.text)
+    return int(named.group(1)) if named else line.rank
 
 
 def open_log(path: Path, framework: str) -> tuple[list[Line], str | None, LogRows, EventScanner]:

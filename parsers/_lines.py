@@ -19,6 +19,7 @@ _PREFIXES = (
     re.compile(r"^\[default(?P<rank>\d+)\]:"),
     re.compile(r"^\[rank(?P<rank>\d+)\]:\s?"),
     re.compile(r"^\[\d+,(?P<rank>\d+)\]<std(?:out|err)>:\s?"),
+    re.compile(r"^\[(?P<rank>\d{1,4})\] "),  # mpirun "[3] " (longer numbers are counters, not ranks)
     re.compile(r"^\[[\w.\-]+:(?P<rank>\d+)\]:\s?"),
     re.compile(r"^(?P<rank>\d{1,5}): "),
     re.compile(r"^[\w.\-]+-\d+\s+\|\s"),

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pyarrow as pa
+from tracelens.parsers._nccl import NcclScanner
 
 from tracelens.enums import LogEventKind
 from tracelens.schemas import LOG_EVENTS, LOG_STEPS
@@ -16,6 +17,7 @@ class LogRows:
     framework: str
     steps: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
+    nccl: NcclScanner = field(default_factory=NcclScanner)  # NCCL_DEBUG lines in the log
 
     def step(self, *, line: int, rank: int | None, step: int, **values: Any) -> None:
         self.steps.append({"file_id": "", "rank": rank, "step": step, "framework": self.framework, "line": line, **values})
@@ -32,4 +34,5 @@ class LogRows:
         return {
             "log_steps": pa.Table.from_pylist(self.steps, schema=LOG_STEPS),
             "log_events": pa.Table.from_pylist(self.events, schema=LOG_EVENTS),
+            **self.nccl.tables(),
         }

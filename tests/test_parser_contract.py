@@ -28,6 +28,12 @@ def _sample_for(parser_name: str) -> bytes:
         return corpus_or_skip("logs", "megatron", "gpt2_tp2_fp16_ckpt_save_eval.log").read_bytes()
     if parser_name == "mlgp":
         return corpus_or_skip("logs", "goodput_mlgp", "synthetic_events_with_restart.jsonl").read_bytes()
+    if parser_name == "flight_recorder":
+        return (SAMPLE_LOGS / "fr_gloo_skip_4rank" / "fr_trace_rank_0").read_bytes()
+    if parser_name == "nccl_tests":
+        return corpus_or_skip("nccl", "nccl-debug", "aws_efa_eks_p4d_16rank_nccl_info_plus_all_reduce_perf.log").read_bytes()
+    if parser_name == "nccl_debug":
+        return corpus_or_skip("nccl", "nccl-debug", "nccl_issue429_channels_ib_gdrdma.log").read_bytes()
     raise AssertionError(f"add a sample input for parser {parser_name}")
 
 
@@ -79,4 +85,41 @@ def test_mutated_sample_never_crashes(parser, tmp_path: Path, data: st.DataObjec
         sample[pos] = data.draw(st.integers(0, 255))
     path = tmp_path / "mutated"
     path.write_bytes(bytes(sample))
+    _run(parser, path)
+
+
+@pytest.mark.parametrize("parser", PARSERS, ids=lambda p: p.name)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(blob=st.binary(min_size=0, max_size=3000))
+def test_random_bytes_never_crash(parser, tmp_path: Path, blob: bytes) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "random"
+    path.write_bytes(blob)
+    _run(parser, path)
+
+
+@pytest.mark.parametrize("parser", PARSERS, ids=lambda p: p.name)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_mutated_lines_never_crash(parser, tmp_path: Path, data: st.DataObject) -> None:  # type: ignore[no-untyped-def]
+    """Real lines deleted, repeated, swapped, cut, or with a token replaced by another line's."""
+    lines = _sample_for(parser.name)[:30000].split(b"\n")
+    for _ in range(data.draw(st.integers(1, 6))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        action = data.draw(st.sampled_from(["delete", "repeat", "swap", "cut", "token"]))
+        if action == "delete" and len(lines) > 1:
+            del lines[i]
+        elif action == "repeat":
+            lines.insert(i, lines[i])
+        elif action == "swap":
+            j = data.draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif action == "cut":
+            lines[i] = lines[i][: data.draw(st.integers(0, max(0, len(lines[i]))))]
+        else:
+            tokens = lines[i].split(b" ")
+            donor = lines[data.draw(st.integers(0, len(lines) - 1))].split(b" ")
+            tokens[data.draw(st.integers(0, len(tokens) - 1))] = donor[data.draw(st.integers(0, len(donor) - 1))]
+            lines[i] = b" ".join(tokens)
+    path = tmp_path / "mutated_lines"
+    path.write_bytes(b"\n".join(lines))
     _run(parser, path)

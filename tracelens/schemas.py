@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 3  # 2: per-file views precomputed at ingest (derived/); 3: log tables
+SCHEMA_VERSION = 4  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables
 
 _str = pa.string()
 _i64 = pa.int64()
@@ -182,6 +182,145 @@ LOG_EVENTS = pa.schema(
     ]
 )
 
+NCCL_TESTS = pa.schema(
+    [
+        pa.field("file_id", _str, nullable=False),
+        pa.field("run", _i32),  # 0, 1, ...: the result tables of one file, in order
+        pa.field("op", _str),  # all_reduce, all_gather, ... (from the binary name); NULL when not said
+        pa.field("size_bytes", _i64),
+        pa.field("count", _i64),  # elements
+        pa.field("dtype", _str),
+        pa.field("redop", _str),  # sum, none, ... ('' for ops without one)
+        pa.field("root", _i32),
+        pa.field("in_place", pa.bool_()),
+        pa.field("time_us", pa.float64()),  # mean time of one operation
+        pa.field("algbw_gbps", pa.float64()),  # size / time, decimal GB/s
+        pa.field("busbw_gbps", pa.float64()),  # algbw x the op's bus factor, as nccl-tests prints it
+        pa.field("wrong", _i64),  # #wrong column (2022+)
+        pa.field("max_error", pa.float64()),  # error / res column (older formats)
+        pa.field("n_ranks", _i32),
+        pa.field("n_ranks_source", _str),  # header (one "Rank N" line each) or busbw_ratio
+        pa.field("hosts", _str),  # distinct hosts of the header, comma-separated
+        pa.field("devices", _str),  # distinct device names of the header
+        pa.field("nccl_version", _str),
+        pa.field("avg_busbw_gbps", pa.float64()),  # the run's footer "Avg bus bandwidth"
+        pa.field("line", _i64),
+    ]
+)
+
+NCCL_COMMS = pa.schema(
+    [
+        pa.field("file_id", _str, nullable=False),
+        pa.field("host", _str),
+        pa.field("pid", _i64),
+        pa.field("cuda_dev", _i32),
+        pa.field("comm", _str),  # the communicator's address, as NCCL prints it
+        pa.field("comm_id", _str),  # commId (NCCL >= 2.19): the same on every rank of a communicator
+        pa.field("rank", _i32),
+        pa.field("nranks", _i32),
+        pa.field("nnodes", _i32),
+        pa.field("local_ranks", _i32),
+        pa.field("bus_id", _str),
+        pa.field("nccl_version", _str),
+        pa.field("init_complete", pa.bool_()),
+        pa.field("init_total_s", pa.float64()),  # "Init timings ... total"
+        pa.field("init_timings", _str),  # the phases of "Init timings" as JSON, seconds
+        pa.field("coll_channels", _i32),
+        pa.field("n_rings", _i32),
+        pa.field("n_trees", _i32),
+        pa.field("transports", _str),  # distinct transports seen on this process: P2P/IPC, SHM, NET/IB, GDRDMA, ...
+        pa.field("line", _i64),  # the Init COMPLETE line (or the first line about the communicator)
+    ]
+)
+
+NCCL_WARNINGS = pa.schema(
+    [
+        pa.field("file_id", _str, nullable=False),
+        pa.field("host", _str),
+        pa.field("pid", _i64),
+        pa.field("tid", _i64),
+        pa.field("cuda_dev", _i32),
+        pa.field("rank", _i32),  # from a launcher prefix
+        pa.field("ts_ns", _i64),  # the line's own timestamp, if any
+        pa.field("source", _str),  # NCCL's file:line
+        pa.field("message", _str),
+        pa.field("line", _i64),
+    ]
+)
+
+NCCL_CALLS = pa.schema(
+    [
+        pa.field("file_id", _str, nullable=False),
+        pa.field("host", _str),
+        pa.field("pid", _i64),
+        pa.field("cuda_dev", _i32),
+        pa.field("op", _str),  # all_reduce, broadcast, ... (NCCL's AllReduce, Broadcast, ...)
+        pa.field("op_count", _i64),
+        pa.field("count", _i64),
+        pa.field("dtype", _str),
+        pa.field("size_bytes", _i64),  # count x dtype size
+        pa.field("redop", _str),
+        pa.field("root", _i32),
+        pa.field("comm", _str),
+        pa.field("nranks", _i32),
+        pa.field("stream", _str),
+        pa.field("line", _i64),
+    ]
+)
+
+FR_ENTRIES = pa.schema(
+    [
+        pa.field("file_id", _str, nullable=False),
+        pa.field("rank", _i32),
+        pa.field("pg_id", _i32),  # this rank's local process-group index
+        pa.field("pg_name", _str),  # the group's global name: the same on every member
+        pa.field("pg_desc", _str),
+        pa.field("collective_seq_id", _i64),
+        pa.field("p2p_seq_id", _i64),
+        pa.field("op_id", _i64),
+        pa.field("record_id", _i64),
+        pa.field("profiling_name", _str),  # nccl:all_reduce, gloo:broadcast, ...
+        pa.field("op", _str),  # all_reduce, broadcast, ... (backend prefix and base-suffixes off)
+        pa.field("is_p2p", pa.bool_()),
+        pa.field("state", _str),  # scheduled / started / completed
+        pa.field("retired", pa.bool_()),
+        pa.field("time_created_ns", _i64),
+        pa.field("time_started_ns", _i64),
+        pa.field("time_completed_ns", _i64),
+        pa.field("duration_ms", pa.float64()),  # when timing was enabled
+        pa.field("timeout_ms", _i64),
+        pa.field("input_sizes", _str),  # JSON, e.g. [[4096, 5120]]
+        pa.field("output_sizes", _str),
+        pa.field("input_dtypes", _str),  # comma-separated
+        pa.field("output_dtypes", _str),
+        pa.field("input_numel", _i64),
+        pa.field("output_numel", _i64),
+        pa.field("input_bytes", _i64),  # numel x dtype size, when the dtype is known
+        pa.field("output_bytes", _i64),
+        pa.field("frames", _str),  # "name at file:line", innermost first, one a line
+        pa.field("thread_name", _str),
+    ]
+)
+
+FR_PG_STATUS = pa.schema(
+    [
+        pa.field("file_id", _str, nullable=False),
+        pa.field("rank", _i32),
+        pa.field("rank_source", _str),  # file_name / cli
+        pa.field("fr_version", _str),
+        pa.field("comm_lib_version", _str),
+        pa.field("pg_id", _i32),
+        pa.field("pg_name", _str),
+        pa.field("pg_name_source", _str),  # entries (an entry names it) / creation_order / NULL
+        pa.field("pg_desc", _str),
+        pa.field("pg_ranks", pa.list_(_i32)),  # members, from pg_config when the dump has it
+        pa.field("last_enqueued", _i64),
+        pa.field("last_started", _i64),
+        pa.field("last_completed", _i64),
+        pa.field("n_entries", _i64),  # entries of this group in the dump
+    ]
+)
+
 # Tables stored per input file. `partition` names the column whose value becomes a
 # `col=value` directory, so that one rank can be read without the others.
 TABLES: dict[str, pa.Schema] = {
@@ -193,6 +332,12 @@ TABLES: dict[str, pa.Schema] = {
     "trace_counters": TRACE_COUNTERS,
     "log_steps": LOG_STEPS,
     "log_events": LOG_EVENTS,
+    "nccl_tests": NCCL_TESTS,
+    "nccl_comms": NCCL_COMMS,
+    "nccl_warnings": NCCL_WARNINGS,
+    "nccl_calls": NCCL_CALLS,
+    "fr_entries": FR_ENTRIES,
+    "fr_pg_status": FR_PG_STATUS,
 }
 PARTITION_BY: dict[str, str] = {"trace_events": "rank", "trace_instants": "rank", "trace_counters": "rank"}
 

@@ -655,7 +655,8 @@ def store_for(target: str | Path, *, progress: ProgressCallback | None = None) -
         return Store.open(path, create=False), None
     if not path.exists():
         raise UsageError(f"{path}: no such file or directory")
-    key = hashlib.sha256(str(path).encode()).hexdigest()[:16]
+    # The schema version is part of the key: a cache written by another tracelens is not reused.
+    key = hashlib.sha256(f"{path}\0{SCHEMA_VERSION}".encode()).hexdigest()[:16]
     store = Store.open(cache_dir() / f"{path.name}-{key}.tlstore")
     outcome = store.ingest([path], progress=progress)
     return store, outcome

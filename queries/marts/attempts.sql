@@ -10,7 +10,12 @@
 --   resumed_from_step (a later attempt's loaded checkpoint step when logged, else first_step - 1
 --   when it starts past the first attempt's first step),
 --   end_reason ('completed', 'crash', 'restarted': followed by another attempt with no
---   failure logged, 'unknown'), start_source ('event' or 'step_counter').
+--   failure logged, 'unknown'), start_source ('event' or 'step_counter'), hang_start_ns and
+--   hang_s (a collective hang that ended the attempt: from a c10d watchdog timeout, dated at
+--   its start, "ran for" long; else from flight-recorder dumps of the attempt: the first stuck
+--   collective's creation, to the crash or the next start), hang_suspect_ranks (from
+--   hang_analysis). The hang lies between the attempt's end and the next start, so
+--   goodput_buckets counts it in restart_downtime.
 with steps as (
     select step, t_ns, step_time_s,
         lag(step) over (order by t_ns, line) as previous_step,
@@ -59,7 +64,9 @@ endings as (
         min(e.ts_ns) filter (where e.kind = 'attempt_end') as completed_ns,
         min(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as crash_ns,
         max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
-        max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step
+        max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step,
+        min(e.ts_ns) filter (where e.kind = 'collective_timeout') as timeout_hang_start_ns,
+        max(e.duration_s) filter (where e.kind = 'collective_timeout') as timeout_hang_s
     from numbered a
     left join stg_log_events e on e.ts_ns >= a.start_ns and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)
     group by a.attempt
@@ -79,10 +86,20 @@ final as (
             when a.next_start_ns is not null then 'restarted'
             else 'unknown'
         end as end_reason,
-        a.start_source
+        a.start_source,
+        coalesce(e.timeout_hang_start_ns, h.hang_start_ns) as hang_start_ns,
+        coalesce(e.timeout_hang_s, (coalesce(e.crash_ns, a.next_start_ns) - h.hang_start_ns) / 1e9) as hang_s,
+        h.suspect_ranks as hang_suspect_ranks
     from numbered a
     join activity x using (attempt)
     join endings e using (attempt)
+    left join lateral (
+        -- the flight recorder's view of a hang in this attempt: its first stuck collective
+        select min(hang_start_ns) as hang_start_ns, arg_min(suspect_ranks, hang_order) as suspect_ranks
+        from hang_analysis g
+        where g.hang_order is not null and g.hang_start_ns >= a.start_ns
+          and (a.next_start_ns is null or g.hang_start_ns < a.next_start_ns)
+    ) h on true
 )
 select * from final
 order by attempt

@@ -1,0 +1,43 @@
+"""NCCL_DEBUG=INFO/WARN/TRACE logs: version, communicator init (comm, commId, rank, nranks, busId,
+Init COMPLETE, Init timings), channels, rings, trees and transports, per-call COLL lines, and
+WARN lines. Lines may carry launcher prefixes and be interleaved across ranks. A training job's
+console log with NCCL lines in it is read by its framework's parser, which feeds the same
+scanner (parsers/_nccl.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers._lines import _ANSI, parse_timestamp, strip_prefix
+from tracelens.parsers._nccl import NCCL_LINE, NcclScanner
+
+from tracelens.enums import FileStatus
+from tracelens.errors import ParseError
+
+
+class NcclDebugParser:
+    name = "nccl_debug"
+    kind = "nccl_log"
+    tables = ("nccl_comms", "nccl_warnings", "nccl_calls")
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        text = head.decode("utf-8", "replace")
+        return Claim.CONTENT if any(NCCL_LINE.search(line) for line in text.splitlines()[:2000]) else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        data, warning = read_bytes(path)
+        if not data.strip():
+            raise ParseError(str(path), "empty file")
+        nccl = NcclScanner()
+        for number, physical in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
+            rank, body = strip_prefix(_ANSI.sub("", physical))
+            nccl.feed(number, body, rank, parse_timestamp(body) if "WARN" in body else None)
+        if not nccl.lines:
+            raise ParseError(str(path), "no NCCL line found", where="line 1")
+        tables = nccl.tables()
+        warnings = [warning] if warning else []
+        if not any(t.num_rows for t in tables.values()):
+            warnings.append(f"{nccl.lines} NCCL lines, none about a communicator, a call or a warning")
+        return ParseResult(tables, FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)

@@ -1,0 +1,260 @@
+"""nccl-tests output (all_reduce_perf, all_gather_perf, alltoall_perf, ...), every format era:
+
+- NCCL 1.x tests: `bytes N type op time algbw busbw res` (time in ms, `res` = max error);
+- 2019-2022: `size count type redop time algbw busbw error` (time in us), redop empty for alltoall;
+- 2022 onwards: `size count type redop root time algbw busbw #wrong`.
+
+Each row has an out-of-place and usually an in-place half; a row becomes two table rows
+(`in_place` false/true). Launcher prefixes (`[1,0]<stdout>:`, `0: `, `[0] `) are taken off;
+NCCL_DEBUG lines interleaved with the table, even glued into the middle of a row, go to the NCCL
+tables and the row is put back together. The header gives the ranks, hosts and devices (a
+header printed by every process of a non-MPI build is detected); the footer's "Avg bus
+bandwidth" is kept with each run as a check.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers._lines import _ANSI, strip_prefix
+from tracelens.parsers._nccl import NCCL_LINE, NcclScanner
+
+from tracelens.enums import FileStatus
+from tracelens.errors import ParseError
+from tracelens.schemas import NCCL_TESTS
+
+# binary name (or file name) -> op; nccl-tests names its binaries <op>_perf
+OPS = {
+    "all_reduce": "all_reduce", "allreduce": "all_reduce", "all_gather": "all_gather", "allgather": "all_gather",
+    "reduce_scatter": "reduce_scatter", "reducescatter": "reduce_scatter", "alltoall": "all_to_all",
+    "all_to_all": "all_to_all", "broadcast": "broadcast", "reduce": "reduce", "sendrecv": "sendrecv",
+    "gather": "gather", "scatter": "scatter", "hypercube": "hypercube",
+}
+_BINARY = re.compile(r"\b(" + "|".join(sorted(OPS, key=len, reverse=True)) + r")_perf(?:_mpi)?\b")
+_NAME_OP = re.compile(r"(?:^|[^a-z])(" + "|".join(sorted(OPS, key=len, reverse=True)) + r")(?:[^a-z]|$)")
+_THREADS = re.compile(r"^#\s*nThread\s+\d+\s+nGpus\s+\d+")
+_RANK = re.compile(r"^#\s+Rank\s+(?P<rank>\d+)(?:\s+Group\s+\d+)?\s+Pid\s+(?P<pid>\d+)\s+on\s+(?P<host>\S+)\s+device\s+\d+\s+\[[^\]]*\]\s+(?P<name>.+?)\s*$")
+_COLUMNS = re.compile(r"^#\s+(?:size|bytes)\s+(?:count|N)\s+type\b(?P<rest>.*)$")
+_AVG = re.compile(r"^#\s*Avg bus bandwidth\s*:\s*(?P<v>[\d.eE+\-]+|nan|inf)", re.I)
+_TYPES = ("float", "half", "double", "bfloat16", "int8", "uint8", "int32", "uint32", "int64", "uint64",
+          "char", "int", "fp8_e4m3", "fp8_e5m2", "f8e4m3", "f8e5m2", "float8e4m3", "float8e5m2")
+_ROW_START = re.compile(r"^\s*\d+\s+\d+\s+(?:" + "|".join(_TYPES) + r")\b")
+_VALUE = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$|^N/A$|^nan$|^-?inf$", re.I)
+
+
+def _num(token: str) -> float | None:
+    try:
+        return float(token)
+    except ValueError:
+        return None
+
+
+@dataclass
+class _Run:
+    """One result table and the header above it."""
+
+    index: int
+    op: str | None = None
+    time_unit_ms: bool = False  # NCCL 1.x tests print milliseconds
+    ranks: dict[int, tuple[str, str]] = field(default_factory=dict)  # rank -> (host, device name)
+    rank_lines: int = 0
+    headers: int = 0  # "# nThread" lines: more than one with the same ranks = independent 1-rank jobs
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    avg_busbw: float | None = None
+
+
+class NcclTestsParser:
+    name = "nccl_tests"
+    kind = "nccl_tests"
+    tables = ("nccl_tests", "nccl_comms", "nccl_warnings", "nccl_calls")
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        text = _ANSI.sub("", head.decode("utf-8", "replace"))
+        rows = nccl_lines = 0
+        for raw in text.splitlines()[:2000]:
+            _, body = strip_prefix(raw)
+            if _COLUMNS.match(body.strip()) or _THREADS.match(body.strip()):
+                return Claim.CONTENT
+            if _ROW_START.match(body) and len(body.split()) >= 5:
+                rows += 1
+            elif NCCL_LINE.search(body):
+                nccl_lines += 1
+        # two table rows, or one cut short by the NCCL lines printed into it
+        return Claim.CONTENT if rows >= 2 or (rows and nccl_lines) else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        data, warning = read_bytes(path)
+        if not data.strip():
+            raise ParseError(str(path), "empty file")
+        text = data.decode("utf-8", "replace")
+        nccl = NcclScanner()
+        warnings: list[str] = [warning] if warning else []
+        file_op = _op_from_name(path.name)
+        runs: list[_Run] = [_Run(0)]
+        pending: list[str] = []  # tokens of a row cut by an interleaved line
+        pending_line = 0
+        binary_op: str | None = None
+        unparsed = 0
+        for number, physical in enumerate(text.splitlines(), start=1):
+            clean = _ANSI.sub("", physical)
+            for segment in _segments(clean):
+                rank, body = strip_prefix(segment)
+                if NCCL_LINE.search(body):
+                    nccl.feed(number, body, rank)
+                    continue
+                nccl.feed(number, body, rank)  # version lines, wrapped warnings
+                stripped = body.strip()
+                if not stripped:
+                    continue
+                run = runs[-1]
+                if (b := _BINARY.search(stripped)) is not None:
+                    binary_op = OPS[b.group(1)]
+                if _THREADS.match(stripped):
+                    if run.rows:  # a new test in the same file
+                        run = _Run(len(runs))
+                        runs.append(run)
+                    run.headers += 1
+                    continue
+                if (r := _RANK.match(stripped)) is not None:
+                    run.rank_lines += 1
+                    run.ranks[int(r.group("rank"))] = (r.group("host"), r.group("name"))
+                    continue
+                if (c := _COLUMNS.match(stripped)) is not None:
+                    if run.rows:
+                        run = _Run(len(runs), ranks=dict(run.ranks))
+                        runs.append(run)
+                    run.time_unit_ms = stripped.split()[1] == "bytes"
+                    pending = []
+                    continue
+                if (a := _AVG.match(stripped)) is not None:
+                    run.avg_busbw = _num(a.group("v"))
+                    continue
+                if stripped.startswith("#"):
+                    continue
+                tokens = stripped.split()
+                if _ROW_START.match(stripped):
+                    if pending:
+                        unparsed += 1
+                    pending, pending_line = tokens, number
+                elif pending and all(_VALUE.match(t) for t in tokens):
+                    pending = pending + tokens  # the rest of a row an NCCL line cut in two
+                else:
+                    continue
+                row = _row(pending, run.time_unit_ms)
+                if row is not None:
+                    run.op = run.op or binary_op
+                    for half in row:
+                        half["line"] = pending_line
+                        run.rows.append(half)
+                    pending = []
+        if pending:
+            unparsed += 1
+        out: list[dict[str, Any]] = []
+        for run in runs:
+            if run.headers > 1 and run.ranks and run.rank_lines > len(run.ranks):
+                warnings.append(
+                    f"run {run.index}: the header was printed {run.headers} times, listing the same "
+                    f"{len(run.ranks)} rank(s) each time: the processes ran as independent {len(run.ranks)}-rank "
+                    "tests (nccl-tests built without MPI=1?)")
+            if not run.rows:
+                continue
+            op = run.op or binary_op or file_op
+            if op is None:
+                warnings.append(f"run {run.index}: the collective is not named (no <op>_perf in the output or the file "
+                                "name): op left empty")
+            n_ranks, source = (len(run.ranks), "header") if run.ranks else _ranks_from_ratio(op, run.rows)
+            hosts = ",".join(sorted({h for h, _ in run.ranks.values()})) or None
+            devices = ",".join(sorted({d for _, d in run.ranks.values()})) or None
+            for half in run.rows:
+                half.update(file_id="", run=run.index, op=op, n_ranks=n_ranks, n_ranks_source=source, hosts=hosts,
+                            devices=devices, nccl_version=nccl.version, avg_busbw_gbps=run.avg_busbw)
+                out.append(half)
+        if unparsed:
+            warnings.append(f"{unparsed} table rows were incomplete (cut short) and were skipped")
+        if not out and not nccl.lines:
+            if not any(run.headers or run.ranks for run in runs):
+                raise ParseError(str(path), "no nccl-tests result row found", where="line 1")
+            warnings.append("an nccl-tests header without a result table (the output ends before it)")
+        tables = {"nccl_tests": pa.Table.from_pylist(out, schema=NCCL_TESTS), **nccl.tables()}
+        return ParseResult(tables, FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)
+
+
+def _segments(line: str) -> list[str]:
+    """A physical line, split where an NCCL line (or a launcher prefix before one) was glued on."""
+    match = NCCL_LINE.search(line)
+    if match is None or match.start() == 0:
+        return [line]
+    start = match.start()
+    before = line[:start]
+    prefix = re.search(r"(?:\[\d+(?:,\d+)?\](?:<std(?:out|err)>:)?\s?)$", before)  # "[0] " glued before it
+    if prefix is not None and prefix.start() > 0:
+        start = prefix.start()
+    elif prefix is not None:
+        return [line]
+    return [line[:start], line[start:]]
+
+
+def _row(tokens: list[str], time_ms: bool) -> list[dict[str, Any]] | None:
+    """The out-of-place and in-place halves of a table row; None while it is incomplete."""
+    try:
+        size, count = int(tokens[0]), int(tokens[1])
+    except (ValueError, IndexError):
+        return None
+    dtype = tokens[2]
+    i = 3
+    redop = ""
+    if i < len(tokens) and not _VALUE.match(tokens[i]):
+        redop = tokens[i]
+        i += 1
+    rest = tokens[i:]
+    if not all(_VALUE.match(t) for t in rest):
+        return None
+    root: int | None = None
+    if len(rest) in (5, 9):  # a root column (2022+)
+        try:
+            root = int(rest[0])
+        except ValueError:
+            return None
+        rest = rest[1:]
+    if len(rest) not in (4, 8):
+        return None
+    halves = []
+    for in_place, group in ((False, rest[:4]), (True, rest[4:8])):
+        if not group:
+            continue
+        time = _num(group[0])
+        last = group[3]
+        wrong = int(last) if root is not None and last.isdigit() else None
+        error = _num(last) if root is None else None
+        halves.append({
+            "size_bytes": size, "count": count, "dtype": dtype, "redop": redop, "root": root, "in_place": in_place,
+            "time_us": time * 1000 if time is not None and time_ms else time,
+            "algbw_gbps": _num(group[1]), "busbw_gbps": _num(group[2]), "wrong": wrong, "max_error": error,
+        })
+    return halves
+
+
+def _op_from_name(name: str) -> str | None:
+    match = _NAME_OP.search(name.lower().replace("-", "_"))
+    return OPS[match.group(1)] if match else None
+
+
+def _ranks_from_ratio(op: str | None, rows: list[dict[str, Any]]) -> tuple[int | None, str | None]:
+    """n from busbw / algbw: 2(n-1)/n for all_reduce, (n-1)/n for all_gather, reduce_scatter, all_to_all."""
+    if op not in ("all_reduce", "all_gather", "reduce_scatter", "all_to_all"):
+        return None, None
+    best = max((r for r in rows if (r["algbw_gbps"] or 0) > 0 and r["busbw_gbps"]), key=lambda r: r["algbw_gbps"], default=None)
+    if best is None:
+        return None, None
+    ratio = best["busbw_gbps"] / best["algbw_gbps"]
+    factor = 2.0 if op == "all_reduce" else 1.0
+    if ratio >= factor:
+        return None, None
+    n = round(factor / (factor - ratio))
+    return (n, "busbw_ratio") if n >= 2 else (None, None)

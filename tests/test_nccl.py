@@ -1,0 +1,430 @@
+"""NCCL and collective timings: nccl-tests tables, NCCL_DEBUG logs, flight-recorder dumps, c10d
+watchdog lines; the collective_bandwidth and hang_analysis views. Every expected number is read
+from the input files themselves with independent code (plain regexes and the standard
+library), or from what the recording harness printed, or from the reference answers shipped
+with the dumps."""
+
+from __future__ import annotations
+
+import bisect
+import json
+import pickle
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CORPUS, SAMPLE_LOGS, corpus_or_skip
+from tracelens.errors import ParseError
+from tracelens.parsers import ParseOptions, detect
+from tracelens.parsers._io import read_head
+from tracelens.parsers.flight_recorder import FlightRecorderParser
+from tracelens.parsers.generic_log import GenericLogParser
+from tracelens.parsers.nccl_debug import NcclDebugParser
+from tracelens.parsers.nccl_tests import NcclTestsParser
+from tracelens.store import Store
+
+NCCL = CORPUS / "nccl"
+FR = NCCL / "flight-recorder" / "nvrx_fr_traces"
+
+# An nccl-tests data row, whatever its era: size count type [redop] [root] then 4 or 8 numbers
+# (time algbw busbw error-or-#wrong, out-of-place then in-place).
+_ROW = re.compile(r"^\s*(\d+)\s+(\d+)\s+([a-z0-9_]+)\s+(?:[a-z]+\s+)?((?:[-\d.e+N/A]+\s*)+)$")
+_PREFIX = re.compile(r"^(?:\[\d+,\d+\]<stdout>:|\d+: |\[\d+\] )")
+
+
+def _table_rows(path: Path) -> list[tuple[int, list[str]]]:
+    """(size, the numeric cells) of every complete table row, read with a plain regex."""
+    rows = []
+    for line in path.read_text().splitlines():
+        body = _PREFIX.sub("", line)
+        if body.lstrip().startswith("#"):
+            continue
+        m = _ROW.match(body)
+        if m is None:
+            continue
+        cells = m.group(4).split()
+        if len(cells) in (5, 9):
+            cells = cells[1:]  # the root column
+        if len(cells) in (4, 8):
+            rows.append((int(m.group(1)), cells))
+    return rows
+
+
+def _nccl_tests_files() -> list[Path]:
+    if not NCCL.exists():
+        return []
+    return sorted((NCCL / "nccl-tests").glob("*.log")) + [
+        NCCL / "nccl-debug" / "aws_efa_eks_p4d_16rank_nccl_info_plus_all_reduce_perf.log"]
+
+
+# ------------------------------------------------------------------------------ nccl-tests
+@pytest.mark.parametrize("path", _nccl_tests_files(), ids=lambda p: p.name)
+def test_nccl_tests_rows_match_the_file(path: Path) -> None:
+    result = NcclTestsParser().parse(path, ParseOptions())
+    table = result.tables["nccl_tests"].to_pylist()
+    expected = _table_rows(path)
+    halves = sum(len(cells) // 4 for _, cells in expected)
+    assert len(table) == halves
+    out_of_place = [r for r in table if not r["in_place"]]
+    assert [r["size_bytes"] for r in out_of_place] == [size for size, _ in expected]
+    ms = "bytes" in path.read_text() and " res" in path.read_text()  # the NCCL 1.x table prints ms
+    for row, (_, cells) in zip(out_of_place, expected, strict=True):
+        assert row["time_us"] == pytest.approx(float(cells[0]) * (1000 if ms else 1))
+        assert row["algbw_gbps"] == float(cells[1]) and row["busbw_gbps"] == float(cells[2])
+        # algbw is size / time: the parsed size and time reproduce the printed algbw, within the
+        # rounding of the printed time and algbw
+        if row["time_us"] > 0 and row["algbw_gbps"] >= 1:
+            decimals = len(cells[0].split(".")[1]) if "." in cells[0] else 0
+            rel = 0.5 * 10**-decimals / float(cells[0]) + 0.005 / row["algbw_gbps"]
+            assert row["size_bytes"] / (row["time_us"] * 1e3) == pytest.approx(row["algbw_gbps"], rel=rel * 1.01)
+
+
+@pytest.mark.parametrize("path", [p for p in _nccl_tests_files() if re.search(r"Avg bus bandwidth\s*:\s*\d", p.read_text())],
+                         ids=lambda p: p.name)
+def test_nccl_tests_footer_average_is_the_mean_of_the_rows(path: Path) -> None:
+    footer = float(re.search(r"Avg bus bandwidth\s*:\s*([\d.]+)", path.read_text()).group(1))  # type: ignore[union-attr]
+    table = NcclTestsParser().parse(path, ParseOptions()).tables["nccl_tests"].to_pylist()
+    assert {r["avg_busbw_gbps"] for r in table} == {footer}
+    mean = sum(r["busbw_gbps"] for r in table) / len(table)
+    assert mean == pytest.approx(footer, abs=0.006)  # busbw cells are printed with 2 decimals
+
+
+def test_nccl_tests_header_gives_ranks_hosts_devices() -> None:
+    path = corpus_or_skip("nccl", "nccl-debug", "aws_efa_eks_p4d_16rank_nccl_info_plus_all_reduce_perf.log")
+    text = path.read_text()
+    ranks = set(re.findall(r"#\s+Rank\s+(\d+) Pid", text))
+    hosts = sorted(set(re.findall(r"#\s+Rank\s+\d+ Pid\s+\d+ on (\S+) device", text)))
+    result = NcclTestsParser().parse(path, ParseOptions())
+    row = result.tables["nccl_tests"].to_pylist()[0]
+    assert row["n_ranks"] == len(ranks) == 16 and row["n_ranks_source"] == "header"
+    assert row["hosts"] == ",".join(hosts) and row["devices"] == "A100-SXM4-40GB"
+    assert row["op"] == "all_reduce" and row["nccl_version"] == re.search(r"NCCL version (\S+)", text).group(1)  # type: ignore[union-attr]
+    # the NCCL INFO lines of the same file fill the NCCL tables: one communicator per process
+    inits = set(re.findall(r"([\w.\-]+):(\d+):\d+ \[\d+\] NCCL INFO comm (0x[0-9a-f]+) rank \d+ nranks \d+ .*Init COMPLETE", text))
+    comms = result.tables["nccl_comms"].to_pylist()
+    assert {(c["host"], str(c["pid"]), c["comm"]) for c in comms if c["init_complete"]} == inits and inits
+
+
+def test_nccl_tests_rank_count_from_bus_factor() -> None:
+    """No header: n from busbw / algbw = 2(n-1)/n; the file says 2 nodes x 8 GPUs."""
+    path = corpus_or_skip("nccl", "nccl-tests", "all_reduce_perf_srun_p4de_and_p5_2node.log")
+    table = NcclTestsParser().parse(path, ParseOptions()).tables["nccl_tests"].to_pylist()
+    assert {(r["run"], r["n_ranks"], r["n_ranks_source"]) for r in table} == {(0, 16, "busbw_ratio"), (1, 16, "busbw_ratio")}
+
+
+def test_nccl_tests_alltoall_without_redop_and_error_column() -> None:
+    path = corpus_or_skip("nccl", "nccl-tests", "tutel_issue172_alltoall_perf_2019_2022_format_error_col.log")
+    table = NcclTestsParser().parse(path, ParseOptions()).tables["nccl_tests"].to_pylist()
+    assert {r["op"] for r in table} == {"all_to_all"} and {r["redop"] for r in table} == {""}
+    first_in_place = next(r for r in table if r["in_place"])
+    assert first_in_place["max_error"] == 1.0 and first_in_place["wrong"] is None and first_in_place["root"] is None
+
+
+def test_nccl_tests_duplicate_header_of_a_non_mpi_build_is_reported() -> None:
+    path = corpus_or_skip("nccl", "nccl-tests", "nccltests_issue107_2019_format_header_duplicate_mpi_nompi.log")
+    result = NcclTestsParser().parse(path, ParseOptions())
+    assert any("independent 1-rank tests" in w for w in result.warnings)
+
+
+def test_nccl_tests_row_cut_by_nccl_lines_is_reassembled(tmp_path: Path) -> None:
+    """The real interleaving of nccl#1453 (a row's start, NCCL lines, the rest of the row),
+    completed with the row's second half so that the reassembly can be checked."""
+    path = corpus_or_skip("nccl", "nccl-debug", "nccl_issue1453_tuning_lines_interleaved_with_nccltests.log")
+    lines = path.read_text().splitlines()
+    cut = next(i for i, line in enumerate(lines) if "8192          2048" in line)
+    completed = lines[: cut + 3] + ["[0]     76.01    0.11    0.20      0     75.80    0.11    0.20      0"] + lines[cut + 3:]
+    target = tmp_path / "interleaved.log"
+    target.write_text("\n".join(completed) + "\n")
+    parser, _ = detect(target, read_head(target))
+    assert parser is not None and parser.name == "nccl_tests"
+    table = parser.parse(target, ParseOptions()).tables["nccl_tests"].to_pylist()
+    assert [(r["size_bytes"], r["count"], r["root"], r["time_us"]) for r in table] == [
+        (8192, 2048, -1, 76.01), (8192, 2048, -1, 75.80)]
+
+
+# ------------------------------------------------------------------------------ NCCL_DEBUG
+def test_nccl_debug_comms_calls_warnings() -> None:
+    init = corpus_or_skip("nccl", "nccl-debug", "nccltests_issue29_init_complete_32ranks.log")
+    comms = NcclDebugParser().parse(init, ParseOptions()).tables["nccl_comms"].to_pylist()
+    expected = {(int(r), int(n)) for r, n in re.findall(r"rank (\d+) nranks (\d+) .*Init COMPLETE", init.read_text())}
+    assert {(c["rank"], c["nranks"]) for c in comms} == expected and all(c["init_complete"] for c in comms)
+
+    coll = corpus_or_skip("nccl", "nccl-debug", "coll_subsys_allreduce_opcount_16ranks_tpgds.log")
+    tables = NcclDebugParser().parse(coll, ParseOptions()).tables
+    calls = tables["nccl_calls"].to_pylist()
+    raw = re.findall(r"AllReduce: opCount (\w+) .* count (\d+) datatype (\d+) op (\d+)", coll.read_text())
+    assert len(calls) == len(raw)
+    assert {(c["op"], c["op_count"], c["count"], c["dtype"], c["size_bytes"]) for c in calls} == {
+        ("all_reduce", int(o, 16), int(n), "float32", int(n) * 4) for o, n, d, _ in raw if d == "7"}
+    timing = re.search(r"Init timings - ncclCommInitRank: rank (\d+) nranks \d+ total ([\d.]+)", coll.read_text())
+    assert timing is not None
+    timed = [c for c in tables["nccl_comms"].to_pylist() if c["init_total_s"] is not None]
+    assert [(c["rank"], c["init_total_s"]) for c in timed] == [(int(timing.group(1)), float(timing.group(2)))]
+
+    warn = corpus_or_skip("nccl", "nccl-debug", "nccl_issue214_warn_mismatched_collective_and_init.log")
+    warnings = NcclDebugParser().parse(warn, ParseOptions()).tables["nccl_warnings"].to_pylist()
+    raw_warn = [m.groups() for line in warn.read_text().splitlines() if not line.startswith("#")
+                and (m := re.search(r"(\S+) NCCL WARN (.*)", line))]
+    assert [(w["source"], w["message"]) for w in warnings] == [(s, m.strip()) for s, m in raw_warn]
+
+    wrapped = corpus_or_skip("nccl", "nccl-debug", "stas00_ib_completion_error_warn_backtrace.log")
+    (only,) = NcclDebugParser().parse(wrapped, ParseOptions()).tables["nccl_warnings"].to_pylist()
+    assert only["message"].endswith("vendor err 129 (Recv)")  # the terminal wrapped it over two lines
+
+
+def test_nccl_debug_transports() -> None:
+    path = corpus_or_skip("nccl", "nccl-debug", "nccl_issue429_channels_ib_gdrdma.log")
+    comms = NcclDebugParser().parse(path, ParseOptions()).tables["nccl_comms"].to_pylist()
+    seen = set()
+    for c in comms:
+        seen |= set((c["transports"] or "").split(","))
+    vias = set(re.findall(r"via (NET/IB|P2P/direct pointer)", path.read_text()))
+    assert vias <= seen and ("GDRDMA" in seen) == ("GDRDMA" in path.read_text())
+
+
+# ------------------------------------------------------------------------------ flight recorder
+def _reference(scenario: str) -> dict[str, str]:
+    text = (FR / "reference_outputs" / f"{scenario}_reference.txt").read_text().splitlines()
+    header = [h.strip() for h in text[0].split("|")]
+    values = [v.strip() for v in text[1].split("|")]
+    return dict(zip(header, values, strict=True))
+
+
+def _fr_store(tmp_path: Path, *inputs: Path) -> Store:
+    store = Store.open(tmp_path / "fr.tlstore")
+    outcome = store.ingest(list(inputs))
+    assert not outcome.failed, [r.message for r in outcome.failed]
+    return store
+
+
+@pytest.mark.parametrize("scenario", ["gpu_error_1st", "lock_gil_1st"])
+def test_hang_analysis_reproduces_the_reference_answer(scenario: str, tmp_path: Path) -> None:
+    corpus_or_skip("nccl", "flight-recorder", "nvrx_fr_traces", scenario)
+    ref = _reference(scenario)
+    con = _fr_store(tmp_path, FR / scenario).connect()
+    row = con.execute("select pg_name, pg_desc, profiling_name, input_sizes, input_dtypes, missing_ranks "
+                  "from hang_analysis where hang_order = 1").fetchone()
+    assert row is not None
+    pg_name, pg_desc, profiling_name, input_sizes, dtypes, missing = row
+    assert pg_name == ref["PGID"]
+    assert pg_desc == ref["Process Group Desc"].split(",")[0]
+    assert profiling_name == ref["Op Type"]
+    assert "x".join(map(str, json.loads(input_sizes)[0])) == ref["Size"]
+    assert dtypes == ref["Dtype"]
+    assert missing == [int(r) for r in ref["Missing Ranks"].split(",")]
+
+
+def test_hang_suspects_are_the_injected_fault_ranks(tmp_path: Path) -> None:
+    log = corpus_or_skip("nccl", "flight-recorder", "nvrx_fr_traces", "gpu_error_1st", "fault_injection.log")
+    faults = sorted(json.loads(re.search(r"Fault ranks: (\[[\d, ]+\])", log.read_text()).group(1)))  # type: ignore[union-attr]
+    con = _fr_store(tmp_path, FR / "gpu_error_1st").connect()
+    top = con.execute(f"select rank from hang_suspects where suspect_order <= {len(faults)} order by rank").fetchall()
+    assert [r for (r,) in top] == faults
+
+
+def test_hang_suspects_without_reference_are_the_ranks_that_stopped_recording(tmp_path: Path) -> None:
+    """lock_gil_2nd has no reference answer: the ranks whose GIL was locked recorded nothing in
+    their last window (empty entry lists, read with the standard library's pickle opcode walker
+    below) while every other rank went on; tracelens must name them, with evidence."""
+    scenario = "lock_gil_2nd"
+    folder = corpus_or_skip("nccl", "flight-recorder", "nvrx_fr_traces", scenario)
+    import pickletools
+
+    empty = []
+    for dump in sorted(folder.glob("_dump_*"), key=lambda p: int(p.name.rsplit("_", 1)[1])):
+        ops = [op.name for op, _, _ in pickletools.genops(dump.read_bytes())]
+        keys = [arg for op, arg, _ in pickletools.genops(dump.read_bytes()) if op.name == "BINUNICODE"]
+        if "record_id" not in keys:  # no entry at all in this dump
+            empty.append(int(dump.name.rsplit("_", 1)[1]))
+        assert "GLOBAL" not in ops and "STACK_GLOBAL" not in ops
+    con = _fr_store(tmp_path, folder).connect()
+    top = con.execute(f"select rank, evidence from hang_suspects where suspect_order <= {len(empty)} order by rank").fetchall()
+    assert [r for r, _ in top] == empty
+    first = con.execute("select status, evidence from hang_analysis where hang_order = 1").fetchone()
+    assert first is not None and first[0] == "missing_ranks" and "never issued collective" in first[1]
+
+
+class _PlainOnly(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> object:
+        raise pickle.UnpicklingError(f"{module}.{name}")
+
+
+def test_hang_suspects_without_reference_are_the_ranks_that_fell_behind(tmp_path: Path) -> None:
+    """gpu_error_2nd has no reference answer. Independently of the sequence-number bookkeeping
+    tracelens uses (pg_status), count per rank the process groups in which its newest recorded
+    collective is older than its peers' newest: the ranks that fell behind in the most groups
+    are the ones a hang analysis must name first."""
+    folder = corpus_or_skip("nccl", "flight-recorder", "nvrx_fr_traces", "gpu_error_2nd")
+    newest: dict[str, dict[int, int]] = {}
+    for dump in folder.glob("_dump_*"):
+        rank = int(dump.name.rsplit("_", 1)[1])
+        with dump.open("rb") as fh:
+            data = _PlainOnly(fh).load()
+        for e in data["entries"]:
+            if not e["is_p2p"]:
+                group = newest.setdefault(e["process_group"][0], {})
+                group[rank] = max(group.get(rank, -1), e["collective_seq_id"])
+    behind: dict[int, int] = {}
+    for ranks in newest.values():
+        top = max(ranks.values())
+        for rank, seq in ranks.items():
+            if seq < top:
+                behind[rank] = behind.get(rank, 0) + 1
+    most = max(behind.values())
+    expected = sorted(r for r, n in behind.items() if n == most)
+    con = _fr_store(tmp_path, folder).connect()
+    top = con.execute(f"select rank from hang_suspects where suspect_order <= {len(expected)} order by rank").fetchall()
+    assert [r for (r,) in top] == expected
+
+
+def _truth(folder: Path) -> dict[str, object]:
+    lines = [line.split("TRUTH ", 1)[1] for line in (folder / "console.log").read_text().splitlines() if "TRUTH " in line]
+    assert len(lines) == 1
+    return json.loads(lines[0])  # type: ignore[no-any-return]
+
+
+def test_gloo_skip_hang_finds_the_rank_that_skipped(tmp_path: Path) -> None:
+    folder = SAMPLE_LOGS / "fr_gloo_skip_4rank"
+    truth = _truth(folder)
+    con = _fr_store(tmp_path, folder).connect()
+    row = con.execute("select pg_desc, status, divergent_seq, missing_ranks, op, frames from hang_analysis "
+                  "where hang_order = 1").fetchone()
+    assert row is not None
+    assert row[:5] == (truth["pg"], "missing_ranks", truth["seq"], [truth["rank"]], truth["op"])
+    assert "fr_hang.py" in row[5]  # the Python frames of the collective the others are stuck in
+    # the rank that skipped is somewhere else: its latest recorded op, on its pair group
+    (last,) = con.execute("select missing_rank_last_ops from hang_analysis where hang_order = 1").fetchone()  # type: ignore[misc]
+    assert [op["rank"] for op in last] == [truth["rank"]] and last[0]["pg_name"] != "0"
+
+
+def test_gloo_mismatch_finds_the_different_op(tmp_path: Path) -> None:
+    folder = SAMPLE_LOGS / "fr_gloo_mismatch_4rank"
+    truth = _truth(folder)
+    con = _fr_store(tmp_path, folder).connect()
+    rows = con.execute("select pg_desc, collective_seq_id, mismatch, odd_ranks, variants from collective_mismatches").fetchall()
+    assert len(rows) == 1
+    pg_desc, seq, kind, odd, variants = rows[0]
+    assert (pg_desc, seq, kind, odd) == (truth["pg"], truth["seq"], "op", [truth["rank"]])
+    by_rank = {v["rank"]: v["profiling_name"].split(":")[1] for v in variants}
+    assert by_rank.pop(truth["rank"]) == truth["op"] and set(by_rank.values()) == {truth["others_op"]}
+    suspects = con.execute("select rank from hang_suspects").fetchall()
+    assert suspects == [(truth["rank"],)]
+
+
+def test_pickle_and_json_dumps_hold_the_same_entries() -> None:
+    folder = SAMPLE_LOGS / "fr_gloo_skip_4rank"
+    parser = FlightRecorderParser()
+    for rank in range(4):
+        from_pickle = parser.parse(folder / f"fr_trace_rank_{rank}", ParseOptions()).tables
+        from_json = parser.parse(folder / f"fr_trace_rank_{rank}.json", ParseOptions()).tables
+        drop = ["frames"]  # the JSON form carries no Python frames
+        assert from_pickle["fr_entries"].drop(drop).to_pylist() == from_json["fr_entries"].drop(drop).to_pylist()
+        assert (from_pickle["fr_pg_status"].drop(["fr_version", "comm_lib_version"]).to_pylist()
+                == from_json["fr_pg_status"].drop(["fr_version", "comm_lib_version"]).to_pylist())
+
+
+class _RunsACommand:
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return (subprocess.call, (["touch", str(self.marker)],))
+
+
+def test_hostile_pickle_is_refused_and_nothing_runs(tmp_path: Path) -> None:
+    marker = tmp_path / "pwned"
+    evil = tmp_path / "nccl_trace_rank_0"
+    evil.write_bytes(pickle.dumps({"version": "2.9", "pg_status": {}, "entries": [_RunsACommand(marker)]}))
+    with pytest.raises(ParseError, match="unsafe pickle"):
+        FlightRecorderParser().parse(evil, ParseOptions())
+    assert not marker.exists()
+    # through the CLI: one line naming the file, exit code 1, the other dump still ingested
+    good = SAMPLE_LOGS / "fr_gloo_skip_4rank" / "fr_trace_rank_1"
+    proc = subprocess.run([sys.executable, "-m", "tracelens", "ingest", str(evil), str(good), "-o", str(tmp_path / "s.tlstore")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 1 and not marker.exists()
+    errors = [line for line in proc.stderr.splitlines() if str(evil) in line]
+    assert len(errors) == 1 and "unsafe pickle" in errors[0]
+    rows = Store.open(tmp_path / "s.tlstore").connect().execute("select count(*) from fr_entries").fetchone()
+    assert rows is not None and rows[0] > 0
+
+
+def test_pickle_of_non_plain_types_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "dump_0"
+    path.write_bytes(pickle.dumps({"version": "2.9", "entries": [], "pg_status": {"0": {1, 2}}}))
+    with pytest.raises(ParseError, match="refused a set"):
+        FlightRecorderParser().parse(path, ParseOptions())
+
+
+# ------------------------------------------------------------------------------ watchdog lines
+def _watchdog_files() -> list[Path]:
+    return sorted((NCCL / "c10d-watchdog").glob("*.log")) if NCCL.exists() else []
+
+
+@pytest.mark.parametrize("path", _watchdog_files(), ids=lambda p: p.name)
+def test_watchdog_timeouts_one_per_rank_and_sequence(path: Path) -> None:
+    """Every "Watchdog caught" line yields its (rank, SeqNum), once however often it is repeated,
+    with the op and "ran for" of the line; the rank is the one the message names."""
+    expected: dict[tuple[int | None, str], tuple[str, int]] = {}
+    for line in path.read_text().splitlines():
+        m = re.search(r"Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(\d+), OpType=(\w+).*?\) ran for (\d+) milli", line)
+        if m:
+            named = re.search(r"\[(?:PG [^\]]*?)?Rank (\d+)\]", line) or re.match(r"\[(?:default|rank)(\d+)\]:", line)
+            expected.setdefault((int(named.group(1)) if named else None, m.group(1)), (m.group(2), int(m.group(3))))
+    events = [e for e in GenericLogParser().parse(path, ParseOptions()).tables["log_events"].to_pylist()
+              if e["kind"] == "collective_timeout" and e["duration_s"] is not None]
+    got = {(e["rank"], re.search(r"SeqNum=(\d+)", e["detail"]).group(1)): (e["detail"].split()[0], round(e["duration_s"] * 1000))  # type: ignore[union-attr]
+           for e in events}
+    assert len(events) == len(got) and got == expected
+
+
+def test_watchdog_progress_lines_join_their_timeout() -> None:
+    path = corpus_or_skip("nccl", "c10d-watchdog", "basicsr_issue737_allreduce_timeout_pt27_pg_guid.log")
+    work = re.findall(r"Rank (\d+)\] Exception .*? at work: (\d+), last enqueued NCCL work: (\d+), last completed NCCL work: (\d+)",
+                      path.read_text())
+    events = {e["rank"]: e for e in GenericLogParser().parse(path, ParseOptions()).tables["log_events"].to_pylist()}
+    for rank, seq, enqueued, completed in work:
+        detail = events[int(rank)]["detail"]
+        assert f"SeqNum={seq}" in detail and f"last_enqueued={enqueued} last_completed={completed}" in detail
+        assert "pg=0(default_pg)" in detail
+
+
+# ------------------------------------------------------------------------------ bandwidth
+def test_collective_bandwidth_against_the_nccl_tests_curve(tmp_path: Path) -> None:
+    trace_dir = corpus_or_skip("kineto", "gpu", "nccl_parser_config")
+    baseline = corpus_or_skip("nccl", "nccl-tests", "all_reduce_perf_2node_T4_efa_mpirun_with_nccl_info.log")
+    con = _fr_store(tmp_path, trace_dir, baseline).connect()
+    curve = sorted({size: float(cells[0]) for size, cells in _table_rows(baseline) if size > 0}.items())
+    sizes = [s for s, _ in curve]
+    rows = con.execute("select op, size_bytes, n_ranks, time_ns, busbw_gbps, expected_ns, efficiency, excess_ns "
+                   "from collective_bandwidth where op = 'all_reduce'").fetchall()
+    assert rows
+    for op, size, n, time_ns, busbw, expected_ns, efficiency, excess in rows:
+        assert n == 2
+        assert busbw == pytest.approx(size / time_ns * 2 * (n - 1) / n)
+        i = bisect.bisect_left(sizes, size)
+        if i < len(sizes) and sizes[i] == size:
+            want_us = curve[i][1]
+        elif i == 0:
+            want_us = curve[0][1]
+        elif i == len(sizes):
+            want_us = size / (sizes[-1] / curve[-1][1])  # the last measured algbw (bytes/us)
+        else:
+            (s0, t0), (s1, t1) = curve[i - 1], curve[i]
+            want_us = t0 + (t1 - t0) * (size - s0) / (s1 - s0)
+        assert expected_ns == pytest.approx(want_us * 1e3, abs=1)
+        assert efficiency == pytest.approx(want_us * 1e3 / time_ns, rel=1e-6)
+        assert excess == max(time_ns - expected_ns, 0)
+
+
+def test_every_nccl_corpus_file_in_a_known_format_parses(tmp_path: Path) -> None:
+    if not NCCL.exists():
+        pytest.skip("../shared/corpus is absent")
+    store = Store.open(tmp_path / "all.tlstore")
+    outcome = store.ingest([NCCL])
+    assert not outcome.failed, [r.message for r in outcome.failed]
+    parsed = {Path(r.path).relative_to(NCCL).parts[0] for r in outcome.parsed}
+    assert {"nccl-tests", "nccl-debug", "flight-recorder", "c10d-watchdog"} <= parsed
