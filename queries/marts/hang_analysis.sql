@@ -124,17 +124,21 @@ final as (
         end as hang_order,
         case status
             when 'missing_ranks' then format(
-                'process group {} ({}): ranks {} never issued collective #{} ({} {} {}) that ranks {} issued',
-                pg_name, coalesce(pg_desc, '?'), array_to_string(missing_ranks, ', '), divergent_seq,
+                'process group {} ({}): rank{} {} never issued collective #{} ({} {} {}) that ranks {} issued',
+                pg_name, coalesce(pg_desc, '?'), case when len(missing_ranks) = 1 then '' else 's' end,
+                array_to_string(missing_ranks, ', '), divergent_seq,
                 coalesce(profiling_name, '?'), coalesce(input_sizes, ''), coalesce(input_dtypes, ''),
                 array_to_string(list_filter(list_transform(progress, lambda x: x.rank),
                                             lambda r: not list_contains(missing_ranks, r) and not list_contains(silent_ranks, r)), ', '))
                 || case when len(stuck_ranks) > 0
-                        then format('; ranks {} are stuck in collective #{}', array_to_string(stuck_ranks, ', '), stuck_seq)
+                        then format('; rank{} {} {} stuck in collective #{}', case when len(stuck_ranks) = 1 then '' else 's' end,
+                                    array_to_string(stuck_ranks, ', '), case when len(stuck_ranks) = 1 then 'is' else 'are' end,
+                                    stuck_seq)
                         else '' end
             when 'stuck' then format(
-                'process group {} ({}): ranks {} entered collective #{} ({} {}) and never completed it; the others did',
-                pg_name, coalesce(pg_desc, '?'), array_to_string(stuck_ranks, ', '), stuck_seq,
+                'process group {} ({}): rank{} {} entered collective #{} ({} {}) and never completed it; the others did',
+                pg_name, coalesce(pg_desc, '?'), case when len(stuck_ranks) = 1 then '' else 's' end,
+                array_to_string(stuck_ranks, ', '), stuck_seq,
                 coalesce(profiling_name, '?'), coalesce(input_sizes, ''))
             when 'mismatch' then mismatch_evidence
             when 'silent_ranks' then format(

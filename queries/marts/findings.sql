@@ -1,0 +1,262 @@
+-- findings: what a reviewer should look at first, ranked, each with its evidence and what to try.
+-- Grain: one row per finding.
+-- Inputs: step_summary, stragglers, goodput, goodput_buckets, attempts, stg_log_events,
+--   int_log_intervals, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_bandwidth,
+--   nccl_warnings, files.
+-- Thresholds (session variables override the defaults; tests move them across measured values):
+--   data_loader:    data_stall_pct of a rank's step time >= tracelens_data_stall_high_pct (20,
+--                   XProf's "highly input-bound") -> high; >= tracelens_data_stall_medium_pct (5,
+--                   XProf's "moderately input-bound") -> medium.
+--   exposed_comm:   comm_exposed_pct >= tracelens_comm_high_pct (30) -> high; >= tracelens_comm_medium_pct (10) -> medium.
+--   host_overhead:  host_overhead_pct >= tracelens_host_overhead_pct (15) -> medium.
+--   gpu_idle:       idle_pct >= tracelens_idle_pct (20) -> medium.
+--   straggler:      every row of stragglers; high when the wait it causes per step is >=
+--                   tracelens_straggler_high_pct (10) % of the mean step of the other ranks.
+--   goodput buckets (lost_work, restart_downtime, checkpoint_save, checkpoint_load, startup,
+--                   eval, other): share of wall time >= tracelens_bucket_high_pct (10) -> high;
+--                   >= tracelens_bucket_medium_pct (2) -> medium; > 0 s -> low.
+--   checkpoint interval (with lost work): Young/Daly optimum sqrt(2 x C x MTBF), C = mean
+--                   blocking checkpoint save, MTBF = wall time / failures; reported in steps
+--                   with the median productive step time.
+--   hang:           the first problem group of hang_analysis, with hang_suspects -> high.
+--   mismatch:       every collective_mismatches row -> high.
+--   collective_timeout: a c10d watchdog timeout in the logs -> high.
+--   slow_collective: per op and size, median efficiency against nccl-tests <
+--                   tracelens_bandwidth_efficiency (0.5) -> medium.
+--   nccl_warnings:  NCCL WARN lines -> medium.
+--   inputs:         truncated or failed input files -> low.
+-- Columns: finding (kind), severity ('high', 'medium', 'low'), score (seconds of wall time, or
+--   of step time summed over steps, that the finding accounts for; orders findings of the same
+--   severity), rank (NULL when job-wide), title, evidence (the numbers, and the view they come
+--   from), advice, source (views), severity_order (1 = first).
+with thresholds as (
+    select
+        coalesce(try_cast(getvariable('tracelens_data_stall_high_pct') as double), 20.0) as data_stall_high,
+        coalesce(try_cast(getvariable('tracelens_data_stall_medium_pct') as double), 5.0) as data_stall_medium,
+        coalesce(try_cast(getvariable('tracelens_comm_high_pct') as double), 30.0) as comm_high,
+        coalesce(try_cast(getvariable('tracelens_comm_medium_pct') as double), 10.0) as comm_medium,
+        coalesce(try_cast(getvariable('tracelens_host_overhead_pct') as double), 15.0) as host_overhead,
+        coalesce(try_cast(getvariable('tracelens_idle_pct') as double), 20.0) as idle,
+        coalesce(try_cast(getvariable('tracelens_straggler_high_pct') as double), 10.0) as straggler_high,
+        coalesce(try_cast(getvariable('tracelens_bucket_high_pct') as double), 10.0) as bucket_high,
+        coalesce(try_cast(getvariable('tracelens_bucket_medium_pct') as double), 2.0) as bucket_medium,
+        coalesce(try_cast(getvariable('tracelens_bandwidth_efficiency') as double), 0.5) as bw_efficiency
+),
+ranks as (
+    select s.*, s.mean_step_ns * s.steps / 1e9 as profiled_s from step_summary s
+),
+data_loader as (
+    select 'data_loader' as finding,
+        case when r.data_stall_pct >= t.data_stall_high then 'high' else 'medium' end as severity,
+        r.data_stall_pct / 100 * r.profiled_s as score, r.rank,
+        format('data-loader bound on rank {}: {}% of step time waiting for the next batch', r.rank, round(r.data_stall_pct, 1)) as title,
+        format('rank {}: {}% of {} profiled steps (mean step {} ms) in DataLoader __next__ with no device work '
+               '(view step_summary; XProf calls >= {}% highly input-bound, >= {}% moderately)',
+               r.rank, round(r.data_stall_pct, 1), r.steps, round(r.mean_step_ns / 1e6, 1), t.data_stall_high, t.data_stall_medium) as evidence,
+        'raise DataLoader num_workers, set pin_memory=True and persistent_workers=True, raise prefetch_factor; move decoding or augmentation off the training process' as advice,
+        'step_summary' as source
+    from ranks r, thresholds t
+    where r.data_stall_pct >= t.data_stall_medium
+),
+exposed_comm as (
+    select 'exposed_comm',
+        case when r.comm_exposed_pct >= t.comm_high then 'high' else 'medium' end,
+        r.comm_exposed_pct / 100 * r.profiled_s, r.rank,
+        format('communication not hidden on rank {}: {}% of step time', r.rank, round(r.comm_exposed_pct, 1)),
+        format('rank {}: {}% of step time in collectives with no compute running (only {}% of its collective time overlaps compute; '
+               '{} ms per step waiting for other ranks) (view step_summary)',
+               r.rank, round(r.comm_exposed_pct, 1), round(coalesce(r.comm_overlapped_pct, 0), 1), round(r.comm_wait_per_step_ns / 1e6, 1)),
+        'overlap communication with compute (DDP bucket_cap_mb, FSDP forward/backward prefetch), raise the per-GPU batch, or check collective bandwidth against nccl-tests',
+        'step_summary'
+    from ranks r, thresholds t
+    where r.comm_exposed_pct >= t.comm_medium
+),
+host_overhead as (
+    select 'host_overhead', 'medium', r.host_overhead_pct / 100 * r.profiled_s, r.rank,
+        format('launch-bound on rank {}: {}% of step time in host overhead', r.rank, round(r.host_overhead_pct, 1)),
+        format('rank {}: {}% of step time the device waits on the host (kernel launches, Python) (view step_summary)',
+               r.rank, round(r.host_overhead_pct, 1)),
+        'fewer, larger kernels: torch.compile, CUDA graphs, fused optimizers; a larger batch per step',
+        'step_summary'
+    from ranks r, thresholds t
+    where r.host_overhead_pct >= t.host_overhead
+),
+gpu_idle as (
+    select 'gpu_idle', 'medium', r.idle_pct / 100 * r.profiled_s, r.rank,
+        format('device idle on rank {}: {}% of step time', r.rank, round(r.idle_pct, 1)),
+        format('rank {}: {}% of step time with nothing running on the device and no identified cause (view step_summary)',
+               r.rank, round(r.idle_pct, 1)),
+        'profile the host side (py-spy, the trace''s python functions) for synchronisations and blocking calls',
+        'step_summary'
+    from ranks r, thresholds t
+    where r.idle_pct >= t.idle
+),
+others_step as (
+    select avg(mean_step_ns) as mean_step_ns from step_summary
+),
+straggler as (
+    select 'straggler',
+        case when s.wait_caused_per_step_ns >= t.straggler_high / 100 * o.mean_step_ns then 'high' else 'medium' end,
+        s.wait_caused_ns / 1e9, s.rank,
+        format('rank {} straggles', s.rank),
+        s.evidence || ' (view stragglers)',
+        'look at that rank''s host and device: thermal throttling, a noisy neighbour, a slower link, an unbalanced data shard',
+        'stragglers'
+    from stragglers s, thresholds t, others_step o
+),
+wall as (
+    select wall_s from goodput
+),
+buckets as (
+    select b.bucket, b.seconds, 100.0 * b.seconds / nullif(w.wall_s, 0) as pct, w.wall_s
+    from goodput_buckets b, wall w
+    where b.bucket <> 'productive' and b.seconds > 0
+),
+failures as (
+    select count(*) filter (where end_reason in ('crash', 'restarted')) as n,
+        arg_max(last_step, attempt) filter (where end_reason in ('crash', 'restarted')) as crash_step
+    from attempts
+),
+saves as (
+    select count(*) filter (where kind = 'checkpoint_save_end') as n,
+        median(step_gap) as interval_steps
+    from (
+        select kind, step - lag(step) over (order by ts_ns) as step_gap
+        from stg_log_events
+        where kind = 'checkpoint_save_end' and step is not null
+    )
+),
+ideal_step as (
+    select median(end_ns - start_ns) / 1e9 as step_s from int_log_intervals where label = 'productive' and step is not null
+),
+young_daly as (
+    select f.n as failures, f.crash_step, s.interval_steps, i.step_s,
+        (select seconds from goodput_buckets where bucket = 'checkpoint_save') / nullif(s.n, 0) as save_s,
+        w.wall_s / nullif(f.n, 0) as mtbf_s,
+        sqrt(2 * ((select seconds from goodput_buckets where bucket = 'checkpoint_save') / nullif(s.n, 0))
+             * (w.wall_s / nullif(f.n, 0))) as optimum_s
+    from failures f, saves s, ideal_step i, wall w
+),
+bucket_findings as (
+    select b.bucket as finding,
+        case when b.pct >= t.bucket_high then 'high' when b.pct >= t.bucket_medium then 'medium' else 'low' end,
+        b.seconds, null::integer,
+        case b.bucket
+            when 'lost_work' then format('lost work: {} s redone after {} failure{}', round(b.seconds, 1), y.failures,
+                                         case when y.failures = 1 then '' else 's' end)
+            when 'restart_downtime' then format('restart downtime: {} s between a failure and the next attempt''s start', round(b.seconds, 1))
+            when 'checkpoint_save' then format('checkpoint saves block training for {} s', round(b.seconds, 1))
+            when 'checkpoint_load' then format('checkpoint loads take {} s', round(b.seconds, 1))
+            when 'startup' then format('start-up takes {} s', round(b.seconds, 1))
+            when 'eval' then format('evaluation takes {} s', round(b.seconds, 1))
+            else format('{} s of wall time with nothing logged', round(b.seconds, 1))
+        end,
+        format('{}: {} s, {}% of {} s wall time (view goodput_buckets)', b.bucket, round(b.seconds, 1), round(b.pct, 1), round(b.wall_s, 1))
+        || case when b.bucket = 'lost_work' and y.optimum_s is not null and y.step_s > 0 then format(
+               '; last crash at step {}; checkpoint every {} steps vs the Young/Daly optimum of ~{} steps '
+               '(sqrt(2 x {} s per save x {} s between failures) = {} s at {} s per step)',
+               y.crash_step, coalesce(y.interval_steps::varchar, '?'), round(y.optimum_s / y.step_s), round(y.save_s, 1),
+               round(y.mtbf_s), round(y.optimum_s), round(y.step_s, 2))
+           else '' end,
+        case b.bucket
+            when 'lost_work' then 'checkpoint closer to the Young/Daly interval; asynchronous checkpointing makes each save cheaper'
+            when 'restart_downtime' then 'restart in place (torchrun --max-restarts, warm spares) and find why the job failed (hang analysis, watchdog lines)'
+            when 'checkpoint_save' then 'asynchronous or sharded checkpointing (torch.distributed.checkpoint async_save), fewer blocking saves'
+            when 'checkpoint_load' then 'load sharded checkpoints in parallel from fast local storage'
+            when 'startup' then 'cache compiled graphs and datasets; pre-pull images; warm up once'
+            when 'eval' then 'evaluate less often or on fewer samples, or asynchronously on other hardware'
+            else 'log more (step lines with timestamps) so that this time can be attributed'
+        end,
+        'goodput_buckets'
+    from buckets b, thresholds t, young_daly y
+),
+hang as (
+    select 'hang', 'high', coalesce((select max(hang_s) from attempts), 0), null::integer,
+        format('collective hang in process group {} ({}): suspect rank{} {}', h.pg_name, coalesce(h.pg_desc, '?'),
+               case when len(h.suspect_ranks) = 1 then '' else 's' end, array_to_string(h.suspect_ranks, ', ')),
+        h.evidence || coalesce('; ' || (select string_agg(evidence, '; ' order by suspect_order) from hang_suspects where suspect_order <= 3), '')
+        || ' (views hang_analysis, hang_suspects)',
+        'look at the suspect ranks first: their frames (hang_analysis.frames, missing_rank_last_ops), their host, their GPU (Xid errors); a rank that skipped a collective is a code path that differs by rank',
+        'hang_analysis'
+    from hang_analysis h
+    where h.hang_order = 1 and h.status <> 'mismatch'
+),
+mismatch as (
+    select 'mismatch', 'high', 0.0, null::integer,
+        format('ranks issued different collectives at #{} of process group {}', m.collective_seq_id, m.pg_name),
+        m.evidence || ' (view collective_mismatches)',
+        'make every rank issue the same collectives in the same order (rank-dependent branches, uneven data, early exits); TORCH_DISTRIBUTED_DEBUG=DETAIL checks this at run time',
+        'collective_mismatches'
+    from collective_mismatches m
+),
+timeouts as (
+    select 'collective_timeout', 'high', max(duration_s), null::integer,
+        format('c10d watchdog timeout: {} hung {} s before the watchdog fired', arg_max(detail, duration_s), round(max(duration_s))),
+        format('{} watchdog timeout{} (rank, sequence number), first: {} (table log_events)', count(*),
+               case when count(*) = 1 then '' else 's' end, any_value(detail order by ts_ns nulls last)),
+        'a rank stopped issuing collectives or is stuck inside one: enable the flight recorder (TORCH_FR_BUFFER_SIZE) and ingest its dumps for a hang analysis',
+        'log_events'
+    from log_events  -- not the staging view: pasted watchdog lines often carry no date
+    where kind = 'collective_timeout'
+    having count(*) > 0
+),
+slow_collectives as (
+    select op, size_bytes, n_ranks, median(efficiency) as efficiency, median(busbw_gbps) as busbw,
+        median(baseline_busbw_gbps) as baseline_busbw, sum(excess_ns) / 1e9 as excess_s, count(*) as n
+    from collective_bandwidth
+    where efficiency is not null
+    group by op, size_bytes, n_ranks
+),
+slow as (
+    select 'slow_collective', 'medium', s.excess_s, null::integer,
+        format('{} of {} MB on {} ranks runs at {}% of the nccl-tests bus bandwidth', s.op, round(s.size_bytes / 1e6, 1), s.n_ranks,
+               round(100 * s.efficiency)),
+        format('{} instances: median busbw {} GB/s vs {} GB/s expected from nccl-tests at this size; {} s lost in all (view collective_bandwidth)',
+               s.n, round(s.busbw, 2), round(s.baseline_busbw, 2), round(s.excess_s, 3)),
+        'check NCCL_ALGO/NCCL_PROTO, the topology (nvidia-smi topo -m), the NICs used (NCCL_DEBUG=INFO transports) and concurrent traffic',
+        'collective_bandwidth'
+    from slow_collectives s, thresholds t
+    where s.efficiency < t.bw_efficiency
+),
+nccl_warn as (
+    select 'nccl_warnings', 'medium', 0.0, null::integer,
+        format('NCCL warned {} time{}', count(*), case when count(*) = 1 then '' else 's' end),
+        format('first: {} ({} at {}) (table nccl_warnings)', any_value(message order by file_id, line), any_value(source order by file_id, line),
+               any_value(host order by file_id, line)),
+        'read the warnings: network errors (NET/IB completion errors) point at a NIC or a link; "Mismatched collective" at the ranks named',
+        'nccl_warnings'
+    from nccl_warnings
+    having count(*) > 0
+),
+inputs as (
+    select 'inputs', 'low', 0.0, null::integer,
+        format('{} input file{} truncated or unreadable', count(*), case when count(*) = 1 then '' else 's' end),
+        string_agg(format('{} ({})', path, status), '; ' order by path) || ' (table files)',
+        'figures from truncated files cover only their complete part; re-copy the files if the job wrote them completely',
+        'files'
+    from files
+    where status in ('truncated', 'failed')
+    having count(*) > 0
+),
+all_findings as (
+    select * from data_loader
+    union all select * from exposed_comm
+    union all select * from host_overhead
+    union all select * from gpu_idle
+    union all select * from straggler
+    union all select * from bucket_findings
+    union all select * from hang
+    union all select * from mismatch
+    union all select * from timeouts
+    union all select * from slow
+    union all select * from nccl_warn
+    union all select * from inputs
+),
+final as (
+    select finding, severity, score, rank, title, evidence, advice, source,
+        row_number() over (order by case severity when 'high' then 0 when 'medium' then 1 else 2 end,
+                                    score desc nulls last, finding, rank) as severity_order
+    from all_findings
+)
+select * from final
+order by severity_order
