@@ -87,3 +87,17 @@ def materialized_views() -> list[str]:
     """
     marked = {name for name, (_, sql) in _sources().items() if re.search(r"^--\s*materialize:\s*per_file\s*$", sql, re.M)}
     return [name for name, _ in view_definitions() if name in marked]
+
+
+def connection_views() -> list[str]:
+    """Views marked `-- materialize: per_connection`, in dependency order.
+
+    Small results that many other views read (attempts, goodput buckets, collective matches):
+    a connection computes each once, when it opens, instead of once per view that reads it.
+    Session variables set when the connection opens (tracelens.store.Store.connect) apply to
+    them; variables set later do not.
+    """
+    marked = {
+        name for name, (_, sql) in _sources().items() if re.search(r"^--\s*materialize:\s*per_connection\s*$", sql, re.M)
+    }
+    return [name for name, _ in view_definitions() if name in marked]

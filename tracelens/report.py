@@ -8,8 +8,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-REPORT_SCHEMA_VERSION = 1
-SECTIONS = ("goodput", "attempts", "steps", "ranks", "inputs")
+REPORT_SCHEMA_VERSION = 2
+# In the order a reviewer reads them.
+SECTIONS = ("goodput", "findings", "attempts", "steps", "ranks", "collectives", "hangs", "inputs")
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,11 @@ class Goodput:
     reported_mfu: float | None  # mean MFU the logs report, percent
     productive_split: tuple[ProductiveShare, ...]  # productive time split like the profiled steps
     provenance: dict[str, str]
+    lost_s: float | None = None  # every bucket but productive
+    total_gpu_hours: float | None = None
+    lost_gpu_hours: float | None = None
+    total_dollars: float | None = None
+    lost_dollars: float | None = None
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,104 @@ class Attempt:
     last_step: int | None
     resumed_from_step: int | None
     end_reason: str
+    hang_s: float | None = None  # a collective hang that ended it (restart_downtime)
+    hang_suspect_ranks: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Finding:
+    finding: str
+    severity: str  # high / medium / low
+    score: float | None  # seconds the finding accounts for
+    rank: int | None
+    title: str
+    evidence: str
+    advice: str
+    source: str
+
+
+@dataclass(frozen=True)
+class TimelineEvent:
+    ts_ns: int
+    kind: str
+    rank: int | None
+    step: int | None
+    duration_s: float | None
+    detail: str | None
+    attempt: int | None
+
+
+@dataclass(frozen=True)
+class StepPoint:
+    rank: int
+    step: int
+    steps: int  # steps merged into this point (1 unless the job is large)
+    step_ns: int
+    compute_ns: int
+    comm_exposed_ns: int
+    memory_ns: int
+    data_stall_ns: int
+    host_overhead_ns: int
+    idle_ns: int
+
+
+@dataclass(frozen=True)
+class RankSkew:
+    rank: int
+    collectives: int
+    arrived_last: int
+    arrived_last_pct: float | None
+    wait_caused_per_step_ns: int | None
+    step_score: float | None
+
+
+@dataclass(frozen=True)
+class CollectiveStat:
+    source: str
+    op: str
+    size_bytes: int
+    n_ranks: int | None
+    instances: int
+    median_time_ns: int
+    median_busbw_gbps: float | None
+    median_baseline_busbw_gbps: float | None
+    median_efficiency: float | None
+    excess_s: float | None
+
+
+@dataclass(frozen=True)
+class BaselinePoint:
+    op: str
+    n_ranks: int
+    size_bytes: int
+    busbw_gbps: float
+    baseline: str
+
+
+@dataclass(frozen=True)
+class Hang:
+    pg_name: str
+    pg_desc: str | None
+    status: str
+    hang_order: int
+    divergent_seq: int | None
+    missing_ranks: tuple[int, ...]
+    stuck_seq: int | None
+    stuck_ranks: tuple[int, ...]
+    silent_ranks: tuple[int, ...]
+    suspect_ranks: tuple[int, ...]
+    profiling_name: str | None
+    input_sizes: str | None
+    input_dtypes: str | None
+    frames: str | None
+    evidence: str
+
+
+@dataclass(frozen=True)
+class Suspect:
+    rank: int
+    n_groups: int
+    evidence: str
 
 
 @dataclass(frozen=True)
@@ -103,6 +207,14 @@ class Report:
     ranks: tuple[RankSteps, ...]
     stragglers: tuple[Straggler, ...]
     inputs: tuple[InputFile, ...]
+    findings: tuple[Finding, ...] = ()
+    timeline: tuple[TimelineEvent, ...] = ()
+    step_points: tuple[StepPoint, ...] = ()
+    skew: tuple[RankSkew, ...] = ()
+    collectives: tuple[CollectiveStat, ...] = ()
+    baseline: tuple[BaselinePoint, ...] = ()
+    hangs: tuple[Hang, ...] = ()
+    suspects: tuple[Suspect, ...] = ()
 
 
 PROVENANCE = {
@@ -114,6 +226,7 @@ PROVENANCE = {
     "buckets": "derived: wall time split by priority over logged intervals (view goodput_buckets)",
     "mfu": "derived: throughput x --flops-per-token / (GPUs x --peak-tflops) (view goodput)",
     "productive_split": "estimated: profiled steps' category shares applied to all productive time (view productive_breakdown)",
+    "lost_gpu_hours": "derived: non-productive seconds x GPUs / 3600 (view goodput_headline)",
 }
 
 
@@ -123,13 +236,20 @@ def _rows(con: Any, sql: str) -> list[dict[str, Any]]:
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
+def _fields(cls: type, row: dict[str, Any]) -> dict[str, Any]:
+    """The row's values for the dataclass's fields; lists become tuples."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    return {n: tuple(row[n]) if isinstance(row.get(n), list) else row.get(n) for n in names if n in row}
+
+
 def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
     """Read the views into a Report."""
     goodput = None
     attempts: tuple[Attempt, ...] = ()
     lost: tuple[int, ...] = ()
+    timeline: tuple[TimelineEvent, ...] = ()
     if "goodput" in sections or "attempts" in sections:
-        head = _rows(con, "select * from goodput")
+        head = _rows(con, "select * from goodput_headline")
         if head:
             g = head[0]
             buckets = _rows(con, "select * from goodput_attribution order by seconds desc, bucket")
@@ -138,7 +258,7 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
                 goodput_fraction=g["goodput_fraction"], throughput_tokens_per_s=g["throughput_tokens_per_s"],
                 goodput_tokens_per_s=g["goodput_tokens_per_s"], throughput_samples_per_s=g["throughput_samples_per_s"],
                 goodput_samples_per_s=g["goodput_samples_per_s"],
-                gpus=buckets[0]["gpus"] if buckets else 1.0, gpus_source=buckets[0]["gpus_source"] if buckets else "default",
+                gpus=g["gpus"] if g["gpus"] is not None else 1.0, gpus_source=g["gpus_source"] or "default",
                 buckets={b["bucket"]: b["seconds"] for b in buckets},
                 attribution=tuple(
                     Bucket(b["bucket"], b["seconds"], b["percent"], b["gpu_hours"], b["dollars"], b["tokens_per_s_lost"])
@@ -151,18 +271,38 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
                     for r in _rows(con, "select * from productive_breakdown")
                 ),
                 provenance=dict(PROVENANCE),
+                lost_s=g["lost_s"], total_gpu_hours=g["total_gpu_hours"], lost_gpu_hours=g["lost_gpu_hours"],
+                total_dollars=g["total_dollars"], lost_dollars=g["lost_dollars"],
             )
             lost = tuple(g["lost_steps"] or ())
-        attempts = tuple(
-            Attempt(**{k: r[k] for k in ("attempt", "start_ns", "end_ns", "first_step", "last_step", "resumed_from_step", "end_reason")})
-            for r in _rows(con, "select * from attempts order by attempt")
-        )
-    ranks = tuple(RankSteps(**r) for r in _rows(con, "select * from step_summary")) if "steps" in sections else ()
-    stragglers = (
-        tuple(Straggler(r["rank"], r["reason"], r["evidence"]) for r in _rows(con, "select * from stragglers"))
-        if "ranks" in sections
-        else ()
+        attempts = tuple(Attempt(**_fields(Attempt, r)) for r in _rows(con, "select * from attempts order by attempt"))
+        timeline = tuple(TimelineEvent(**_fields(TimelineEvent, r)) for r in _rows(con, "select * from timeline"))
+    findings = (
+        tuple(Finding(**_fields(Finding, r)) for r in _rows(con, "select * from findings order by severity_order"))
+        if "findings" in sections else ()
     )
+    ranks: tuple[RankSteps, ...] = ()
+    points: tuple[StepPoint, ...] = ()
+    if "steps" in sections:
+        ranks = tuple(RankSteps(**r) for r in _rows(con, "select * from step_summary"))
+        points = tuple(StepPoint(**_fields(StepPoint, r)) for r in _rows(con, "select * from step_series"))
+    stragglers: tuple[Straggler, ...] = ()
+    skew: tuple[RankSkew, ...] = ()
+    if "ranks" in sections:
+        stragglers = tuple(Straggler(r["rank"], r["reason"], r["evidence"]) for r in _rows(con, "select * from stragglers"))
+        skew = tuple(RankSkew(**_fields(RankSkew, r)) for r in _rows(con, "select * from rank_summary order by rank"))
+    collectives: tuple[CollectiveStat, ...] = ()
+    baseline: tuple[BaselinePoint, ...] = ()
+    if "collectives" in sections:
+        collectives = tuple(CollectiveStat(**_fields(CollectiveStat, r)) for r in _rows(con, "select * from collective_summary"))
+        baseline = tuple(BaselinePoint(**_fields(BaselinePoint, r)) for r in _rows(
+            con, "select op, n_ranks, size_bytes, busbw_gbps, baseline from int_nccl_baseline order by op, n_ranks, size_bytes"))
+    hangs: tuple[Hang, ...] = ()
+    suspects: tuple[Suspect, ...] = ()
+    if "hangs" in sections:
+        hangs = tuple(Hang(**_fields(Hang, r)) for r in _rows(
+            con, "select * from hang_analysis where hang_order is not null order by hang_order"))
+        suspects = tuple(Suspect(**_fields(Suspect, r)) for r in _rows(con, "select * from hang_suspects order by suspect_order"))
     inputs = (
         tuple(
             InputFile(r["path"], r["kind"], r["status"], r["rows"], r["message"], tuple(r["warnings"] or ()))
@@ -171,11 +311,16 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
         if "inputs" in sections
         else ()
     )
-    return Report(REPORT_SCHEMA_VERSION, tuple(sections), goodput, attempts, lost, ranks, stragglers, inputs)
+    return Report(REPORT_SCHEMA_VERSION, tuple(sections), goodput, attempts, lost, ranks, stragglers, inputs,
+                  findings, timeline, points, skew, collectives, baseline, hangs, suspects)
 
 
 def to_dict(report: Report) -> dict[str, Any]:
     return dataclasses.asdict(report)
+
+
+def _tuples(cls: type, items: list[dict[str, Any]]) -> tuple[Any, ...]:
+    return tuple(cls(**_fields(cls, item)) for item in items)
 
 
 def from_dict(data: dict[str, Any]) -> Report:
@@ -191,9 +336,17 @@ def from_dict(data: dict[str, Any]) -> Report:
         schema_version=data["schema_version"],
         sections=tuple(data["sections"]),
         goodput=goodput,
-        attempts=tuple(Attempt(**a) for a in data["attempts"]),
+        attempts=_tuples(Attempt, data["attempts"]),
         lost_steps=tuple(data["lost_steps"]),
-        ranks=tuple(RankSteps(**r) for r in data["ranks"]),
-        stragglers=tuple(Straggler(**s) for s in data["stragglers"]),
-        inputs=tuple(InputFile(**{**f, "warnings": tuple(f["warnings"])}) for f in data["inputs"]),
+        ranks=_tuples(RankSteps, data["ranks"]),
+        stragglers=_tuples(Straggler, data["stragglers"]),
+        inputs=_tuples(InputFile, data["inputs"]),
+        findings=_tuples(Finding, data.get("findings", [])),
+        timeline=_tuples(TimelineEvent, data.get("timeline", [])),
+        step_points=_tuples(StepPoint, data.get("step_points", [])),
+        skew=_tuples(RankSkew, data.get("skew", [])),
+        collectives=_tuples(CollectiveStat, data.get("collectives", [])),
+        baseline=_tuples(BaselinePoint, data.get("baseline", [])),
+        hangs=_tuples(Hang, data.get("hangs", [])),
+        suspects=_tuples(Suspect, data.get("suspects", [])),
     )

@@ -29,6 +29,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -101,6 +102,7 @@ class Store:
         self.root = root
         self.records = records
         self.generation = generation
+        self.derived_version: str | None = None  # of the precomputed views on disk
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -127,7 +129,7 @@ class Store:
         return cls._load(root)
 
     @classmethod
-    def _load(cls, root: Path) -> Store:
+    def _load(cls, root: Path, *, refresh: bool = True) -> Store:
         try:
             doc = json.loads((root / MANIFEST).read_text())
         except (OSError, ValueError) as exc:
@@ -147,7 +149,31 @@ class Store:
             records[rec.path] = rec
         store = cls(root, records, int(doc.get("generation", 0)))
         store._write_empty_tables()
+        store.derived_version = doc.get("derived_version")
+        if refresh and store.derived_version != derived_version():
+            store._refresh_derived()
         return store
+
+    def _refresh_derived(self) -> None:
+        """Recompute every file's precomputed views: the SQL of queries/ changed since they were
+        made (a newer tracelens). The base tables are kept; nothing is parsed again."""
+        from tracelens.queries import materialized_views
+
+        views = set(materialized_views())
+        with self.locked():
+            if self.derived_version == derived_version():
+                return  # another process refreshed them while we waited
+            for view in views:
+                (self.root / "derived" / view / "_empty.parquet").unlink(missing_ok=True)
+            self._write_empty_tables()
+            token = secrets.token_hex(4)
+            for rec in self.records.values():
+                if not rec.fragments:
+                    continue
+                rec.fragments = {k: v for k, v in rec.fragments.items() if k not in views}
+                _precompute(self.root, rec, token)
+            self._commit([])
+            self._collect_garbage()
 
     def _write_empty_tables(self) -> None:
         for table, schema in TABLES.items():
@@ -189,8 +215,9 @@ class Store:
             os.pwrite(fd, str(os.getpid()).encode(), 0)
             # The manifest may have moved on while we waited for the lock.
             if (self.root / MANIFEST).exists():
-                fresh = Store._load(self.root)
+                fresh = Store._load(self.root, refresh=False)
                 self.records, self.generation = fresh.records, fresh.generation
+                self.derived_version = fresh.derived_version
             yield
         finally:
             os.close(fd)
@@ -362,11 +389,13 @@ class Store:
         doc = {
             "format": FORMAT,
             "schema_version": SCHEMA_VERSION,
+            "derived_version": derived_version(),
             "generation": self.generation,
             "catalog": catalog_rel,
             "files": [dataclasses.asdict(r) for r in sorted(self.records.values(), key=lambda r: r.path)],
         }
         _atomic_write_bytes(json.dumps(doc, indent=1).encode(), self.root / MANIFEST)
+        self.derived_version = doc["derived_version"]
         _atomic_write_bytes(self.views_sql(relative=True).encode(), self.root / VIEWS_SQL)
 
     def _collect_garbage(self) -> None:
@@ -437,7 +466,7 @@ class Store:
         import duckdb
 
         con = duckdb.connect()
-        con.execute(self.views_sql(relative=False, precomputed=not step_marker))
+        # Variables first: the views materialized below read them.
         if step_marker:
             con.execute("SET VARIABLE tracelens_step_marker = ?", [step_marker])
         if gpus is not None:
@@ -448,6 +477,18 @@ class Store:
             con.execute("SET VARIABLE tracelens_flops_per_token = ?", [float(flops_per_token)])
         if peak_tflops is not None:
             con.execute("SET VARIABLE tracelens_peak_tflops = ?", [float(peak_tflops)])
+        from tracelens.queries import connection_views
+
+        once = set(connection_views())
+        for statement in con.extract_statements(self.views_sql(relative=False, precomputed=not step_marker)):
+            con.execute(statement)
+            match = _CREATE_VIEW.match(statement.query)
+            if match is not None and match.group(1) in once:
+                # Computed once, now; the views created after it bind to the result, which also
+                # keeps their planning cheap.
+                view = match.group(1)
+                con.execute(f"CREATE TEMP TABLE _connection_{view} AS SELECT * FROM {view}")
+                con.execute(f"CREATE OR REPLACE VIEW {view} AS SELECT * FROM _connection_{view}")
         return con
 
 
@@ -500,6 +541,14 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
     return rec
 
 
+def derived_version() -> str:
+    """A digest of the per-file views' SQL: precomputed results made by other SQL are stale."""
+    from tracelens.queries import materialized_views, view_definitions
+
+    text = "\0".join(sql for _, sql in view_definitions(only=set(materialized_views())))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
     """Run the per-file views over this file alone and store their results as fragments."""
     import duckdb
@@ -521,6 +570,8 @@ def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
         rec.fragments[view] = rel
     con.close()
 
+
+_CREATE_VIEW = re.compile(r"\s*CREATE OR REPLACE VIEW (\w+) AS", re.I)
 
 _EMPTY_FILES_SQL = (
     "SELECT * FROM (SELECT NULL::VARCHAR AS file_id, NULL::VARCHAR AS path, NULL::BIGINT AS size_bytes, "

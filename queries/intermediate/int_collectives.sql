@@ -2,7 +2,7 @@
 -- materialize: per_file
 -- Grain: one row per trace file x collective instance.
 -- Inputs: trace_events (comm_kernel on GPU traces; gloo:* spans, kind comm_cpu, on CPU
---   traces), stg_traces.
+--   traces: their size and dtype from the recorded input shapes, their group the world), stg_traces.
 -- Columns: file_id, rank, step (profiler step it belongs to), pg (process group name;
 --   'stream N' for kernels without collective args, 'gloo' for gloo spans), op, dtype,
 --   in_nelems, out_nelems, bytes (input message size, bytes; NULL when the trace does not
@@ -11,7 +11,7 @@
 --   time within the group: instances then match across ranks by order).
 --   seq counts within the trace file and process group; collectives adds the cycle.
 with traces as (
-    select file_id, rank from stg_traces
+    select file_id, rank, world_size from stg_traces
 ),
 raw as (
     select
@@ -24,10 +24,12 @@ raw as (
             nullif(regexp_extract(e.name, 'ncclKernel_([A-Za-z]+)', 1), ''),
             e.name
         )) as op,
-        e.coll_dtype as dtype,
-        e.coll_in_nelems as in_nelems,
+        -- gloo spans carry no collective args, but their shapes when shapes were recorded
+        coalesce(e.coll_dtype, case when e.kind = 'comm_cpu' then json_extract_string(e.args_json, '$."Input type"[0]') end) as dtype,
+        coalesce(e.coll_in_nelems, case when e.kind = 'comm_cpu' then
+            list_product(json_extract(e.args_json, '$."Input Dims"[0]')::bigint[])::bigint end) as in_nelems,
         e.coll_out_nelems as out_nelems,
-        e.coll_group_size as group_size,
+        coalesce(e.coll_group_size, case when e.kind = 'comm_cpu' then t.world_size end) as group_size,
         e.start_ns, e.start_ns + e.dur_ns as end_ns, e.dur_ns,
         e.coll_seq
     from trace_events e

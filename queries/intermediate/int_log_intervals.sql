@@ -1,4 +1,5 @@
 -- int_log_intervals: the job's wall-clock time as labelled intervals, for goodput_buckets.
+-- materialize: per_connection
 -- Grain: one row per interval (may overlap; goodput_buckets resolves overlaps by priority).
 -- Inputs: attempts, stg_log_steps, stg_log_events.
 -- Labels (GoodputBucket, priority in goodput_buckets):

@@ -1,4 +1,5 @@
 -- attempts: the job cut into attempts (process lifetimes between restarts).
+-- materialize: per_connection
 -- Grain: one row per attempt.
 -- Inputs: stg_log_events, stg_log_steps.
 -- An attempt begins at an attempt_start event (a training header, a job-start record, a

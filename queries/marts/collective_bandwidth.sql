@@ -1,4 +1,5 @@
 -- collective_bandwidth: the bandwidth each observed collective achieved, against nccl-tests.
+-- materialize: per_connection
 -- Grain: one row per collective instance per rank: from profiler traces, and from flight-recorder
 --   entries that were timed (duration_ms, NCCL with timing enabled).
 -- Inputs: collectives, collective_matches, stg_fr_entries, int_nccl_baseline.

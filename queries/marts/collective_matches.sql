@@ -1,4 +1,5 @@
 -- collective_matches: each collective instance matched across ranks, with skew and wait.
+-- materialize: per_connection
 -- Grain: one row per cycle x process group x sequence number x rank.
 -- Inputs: collectives, clock_offsets. Instances match by (cycle, pg, seq); seq comes from the
 --   trace or, where absent, from order within the group (seq_source says which).

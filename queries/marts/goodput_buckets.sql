@@ -1,4 +1,5 @@
 -- goodput_buckets: where the job's wall-clock time went, bucket by bucket.
+-- materialize: per_connection
 -- Grain: one row per GoodputBucket (all buckets, zero included).
 -- Inputs: int_log_intervals, attempts.
 -- Wall time runs from the first attempt's start to the last attempt's end. Every instant of it

@@ -1,4 +1,5 @@
 -- hang_analysis: where a hung job's ranks stopped, per process group, from flight-recorder dumps.
+-- materialize: per_connection
 -- Grain: one row per process group (global name) seen in a dump.
 -- Inputs: int_fr_progress, stg_fr_entries, collective_mismatches.
 -- Method: each member's last enqueued / started / completed collective sequence number. The first

@@ -1,4 +1,5 @@
 -- rank_summary: how each rank compares with the others, and who waits for whom.
+-- materialize: per_connection
 -- Grain: one row per rank.
 -- Inputs: step_breakdown, collective_matches.
 -- Columns: rank, steps, median_step_ns, step_score (median step time / the best rank's;
