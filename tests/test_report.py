@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SAMPLE_LOGS, corpus_or_skip, run_cli
+from tracelens.render import fmt_s, render_markdown
 from tracelens.report import build, from_dict, to_dict
 from tracelens.store import Store
 
@@ -20,7 +21,7 @@ def test_json_contract_on_ml_goodput_records(tmp_path: Path) -> None:
     code, _, err = run_cli("report", str(folder), "-o", str(out), "--gpus", "8", "--gpu-hour-cost", "2.5", "-q")
     assert code == 0, err
     doc = json.loads(out.read_text())
-    assert doc["schema_version"] == 1
+    assert doc["schema_version"] == 2
     g = doc["goodput"]
     for key in ("wall_s", "goodput_fraction", "throughput_tokens_per_s", "goodput_tokens_per_s", "buckets", "provenance"):
         assert key in g
@@ -52,7 +53,10 @@ def test_text_json_and_sql_agree(tmp_path: Path) -> None:
     code, text, _ = run_cli("report", str(store), "--section", "goodput")
     assert code == 0
     fraction = con.execute("select goodput_fraction from goodput").fetchone()[0]
-    assert f"goodput          {100 * fraction:.1f} %" in text
+    assert f"goodput {100 * fraction:.1f} %" in text
+    for bucket, seconds in sql.items():  # every non-empty bucket's row, as the text formats it
+        if seconds > 0:
+            assert any(line.split()[:2] == [bucket, fmt_s(seconds).split()[0]] for line in text.splitlines()), bucket
     stragglers = [r[0] for r in con.execute("select evidence from stragglers").fetchall()]
     code, text, _ = run_cli("report", str(store), "--section", "ranks")
     assert all(s in text for s in stragglers) and stragglers
@@ -74,3 +78,45 @@ def test_mfu_and_productive_split(tmp_path: Path) -> None:
     assert split["compute"] == pytest.approx(totals[1] / totals[0] * productive)
     assert split["data_stall"] == pytest.approx(totals[2] / totals[0] * productive)
     assert sum(split.values()) == pytest.approx(productive)
+
+
+GOLDEN_JOBS = ("ddp_gloo_2rank", "restart_gloo_2rank", "hf_trainer_restart", "fr_gloo_skip_4rank", "fr_gloo_mismatch_4rank")
+GOLDENS = Path(__file__).parent / "goldens"
+
+
+def _normalise(text: str, job: str) -> str:
+    """Input paths made independent of the checkout's place (recorded frames keep theirs)."""
+    return text.replace(str(SAMPLE_LOGS / job), f"<sample_logs>/{job}")
+
+
+def _close(a: object, b: object, where: str = "") -> None:
+    if isinstance(a, float) or isinstance(b, float):
+        assert a == pytest.approx(b, rel=1e-9, abs=1e-12), where
+    elif isinstance(a, dict) and isinstance(b, dict):
+        assert a.keys() == b.keys(), where
+        for key in a:
+            _close(a[key], b[key], f"{where}.{key}")
+    elif isinstance(a, list) and isinstance(b, list):
+        assert len(a) == len(b), where
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            _close(x, y, f"{where}[{i}]")
+    else:
+        assert a == b, where
+
+
+@pytest.mark.parametrize("job", GOLDEN_JOBS)
+def test_golden_reports(job: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """The JSON and Markdown reports of each sample job; `pytest --regen-goldens` rewrites them,
+    so that a diff in review is the behaviour change."""
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([SAMPLE_LOGS / job])
+    report = build(store.connect())
+    as_json = _normalise(json.dumps(to_dict(report), indent=1, default=str, sort_keys=True), job) + "\n"
+    as_md = _normalise(render_markdown(report), job)
+    golden_json, golden_md = GOLDENS / f"{job}.json", GOLDENS / f"{job}.md"
+    if request.config.getoption("--regen-goldens"):
+        GOLDENS.mkdir(exist_ok=True)
+        golden_json.write_text(as_json)
+        golden_md.write_text(as_md)
+    _close(json.loads(as_json), json.loads(golden_json.read_text()))
+    assert as_md == golden_md.read_text()

@@ -1,8 +1,15 @@
-"""Renderers: a Report in, a string out (they never print, and compute nothing)."""
+"""Renderers: a Report in, a string out (they never print, and compute nothing).
+
+Text, rich terminal text and Markdown share one layout (`layout`): a list of sections, each
+with paragraphs and tables of already-formatted cells, in the order a reviewer reads them.
+HTML lives in tracelens.html.
+"""
 
 from __future__ import annotations
 
+import io
 import json
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from tracelens.report import Report, to_dict
@@ -12,7 +19,8 @@ def render_json(report: Report) -> str:
     return json.dumps(to_dict(report), indent=1, default=str) + "\n"
 
 
-def _s(seconds: float | None) -> str:
+# ------------------------------------------------------------------------- formatting
+def fmt_s(seconds: float | None) -> str:
     if seconds is None:
         return "-"
     if seconds >= 3600:
@@ -22,86 +30,260 @@ def _s(seconds: float | None) -> str:
     return f"{seconds:.3g} s"
 
 
-def _pct(value: float | None) -> str:
+def fmt_pct(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f} %"
 
 
-def _rate(value: float | None) -> str:
+def fmt_rate(value: float | None) -> str:
     return "-" if value is None else f"{value:,.0f}"
 
 
-def _time(ns: int) -> str:
+def fmt_ms(ns: float | None) -> str:
+    return "-" if ns is None else f"{ns / 1e6:.1f} ms"
+
+
+def fmt_bytes(n: float | None) -> str:
+    if n is None:
+        return "-"
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= size:
+            return f"{n / size:.3g} {unit}"
+    return f"{n:.0f} B"
+
+
+def fmt_time(ns: int) -> str:
     return datetime.fromtimestamp(ns / 1e9, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
-def _table(header: list[str], rows: list[list[str]]) -> list[str]:
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(header)]
-    out = ["  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip()]
-    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
-    return out
+def _num(value: float | None, spec: str = ".3g") -> str:
+    return "-" if value is None else format(value, spec)
 
 
-def render_text(report: Report) -> str:
-    out: list[str] = []
+def _ranks(ranks: tuple[int, ...]) -> str:
+    return ", ".join(map(str, ranks)) or "-"
+
+
+@dataclass
+class Table:
+    header: list[str]
+    rows: list[list[str]]
+
+
+@dataclass
+class Section:
+    key: str  # the --section it belongs to
+    title: str
+    paragraphs: list[str] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # after the tables
+
+
+def layout(report: Report) -> list[Section]:
+    """The report as sections of formatted text, in reading order."""
+    out: list[Section] = []
     g = report.goodput
     if "goodput" in report.sections:
-        out.append("GOODPUT")
+        s = Section("goodput", "Goodput")
         if g is None:
-            out.append("  no training log with steps was found: goodput cannot be computed")
+            s.paragraphs.append("No training log with steps was found: the job's wall time and goodput cannot be computed.")
         else:
-            out.append(f"  wall time        {_s(g.wall_s)} over {g.attempts} attempt{'s' if g.attempts != 1 else ''}")
-            out.append(f"  goodput          {_pct(100 * g.goodput_fraction if g.goodput_fraction is not None else None)}"
-                       f" ({_s(g.productive_s)} productive)")
+            s.paragraphs.append(f"Wall time {fmt_s(g.wall_s)} over {g.attempts} attempt{'s' if g.attempts != 1 else ''}; "
+                                f"goodput {fmt_pct(100 * g.goodput_fraction if g.goodput_fraction is not None else None)} "
+                                f"({fmt_s(g.productive_s)} productive, {fmt_s(g.lost_s)} lost).")
             if g.throughput_tokens_per_s is not None:
-                out.append(f"  tokens/s         {_rate(g.throughput_tokens_per_s)} while stepping, "
-                           f"{_rate(g.goodput_tokens_per_s)} useful per wall-clock second")
-            rows = [
-                [b.name, _s(b.seconds), _pct(b.percent), f"{b.gpu_hours:.3g}" if b.gpu_hours is not None else "-",
-                 f"${b.dollars:,.2f}" if b.dollars is not None else "-",
-                 _rate(b.tokens_per_s_lost) if b.tokens_per_s_lost else "-"]
-                for b in g.attribution if b.seconds > 0
-            ]
-            out += ["  " + line for line in _table(["bucket", "time", "share", "GPU-h", "cost", "tokens/s lost"], rows)]
-            out.append(f"  GPUs: {g.gpus:g} ({g.gpus_source})")
+                s.paragraphs.append(f"Tokens/s: {fmt_rate(g.throughput_tokens_per_s)} while stepping (throughput), "
+                                    f"{fmt_rate(g.goodput_tokens_per_s)} useful per wall-clock second (goodput).")
+            cost = f"; ${g.lost_dollars:,.2f} of ${g.total_dollars:,.2f}" if g.lost_dollars is not None and g.total_dollars else ""
+            s.paragraphs.append(f"GPUs: {g.gpus:g} ({g.gpus_source}); GPU-hours lost {_num(g.lost_gpu_hours)} of "
+                                f"{_num(g.total_gpu_hours)}{cost}.")
             if g.mfu is not None or g.reported_mfu is not None:
                 parts = []
                 if g.mfu is not None:
                     parts.append(f"{100 * g.mfu:.1f} % (from --flops-per-token and --peak-tflops)")
                 if g.reported_mfu is not None:
                     parts.append(f"{g.reported_mfu:.1f} % as the logs report it")
-                out.append("  MFU: " + "; ".join(parts))
+                s.paragraphs.append("MFU: " + "; ".join(parts) + ".")
+            s.tables.append(Table(
+                ["bucket", "time", "share", "GPU-h", "cost", "tokens/s lost"],
+                [[b.name, fmt_s(b.seconds), fmt_pct(b.percent), _num(b.gpu_hours),
+                  f"${b.dollars:,.2f}" if b.dollars is not None else "-",
+                  fmt_rate(b.tokens_per_s_lost) if b.tokens_per_s_lost else "-"]
+                 for b in g.attribution if b.seconds > 0],
+            ))
             if g.productive_split:
                 basis = g.productive_split[0].basis_rank_steps
                 split = ", ".join(f"{p.category.replace('_', ' ')} {100 * p.share:.0f} %" for p in g.productive_split if p.share > 0)
-                out.append(f"  productive time, split like the {basis} profiled rank-steps (estimate): {split}")
+                s.notes.append(f"Productive time, split like the {basis} profiled rank-steps (estimate): {split}.")
             if report.lost_steps:
-                out.append(f"  steps redone after a restart: {', '.join(map(str, report.lost_steps))}")
-        out.append("")
+                s.notes.append(f"Steps redone after a restart: {', '.join(map(str, report.lost_steps))}.")
+        out.append(s)
+    if "findings" in report.sections:
+        s = Section("findings", "Findings")
+        if not report.findings:
+            s.paragraphs.append("Nothing crossed a threshold.")
+        for i, f in enumerate(report.findings, start=1):
+            s.paragraphs.append(f"{i}. [{f.severity}] {f.title}\n   evidence: {f.evidence}\n   try: {f.advice}")
+        out.append(s)
     if "attempts" in report.sections and report.attempts:
-        out.append("ATTEMPTS")
-        rows = [[str(a.attempt), _time(a.start_ns), _s((a.end_ns - a.start_ns) / 1e9),
-                 f"{a.first_step}..{a.last_step}" if a.first_step is not None else "-",
-                 str(a.resumed_from_step) if a.resumed_from_step is not None else "-", a.end_reason]
-                for a in report.attempts]
-        out += ["  " + line for line in _table(["#", "start", "length", "steps", "resumed from", "end"], rows)]
-        out.append("")
+        s = Section("attempts", "Attempts")
+        s.tables.append(Table(
+            ["#", "start", "length", "steps", "resumed from", "end", "hang"],
+            [[str(a.attempt), fmt_time(a.start_ns), fmt_s((a.end_ns - a.start_ns) / 1e9),
+              f"{a.first_step}..{a.last_step}" if a.first_step is not None else "-",
+              str(a.resumed_from_step) if a.resumed_from_step is not None else "-", a.end_reason,
+              f"{fmt_s(a.hang_s)} (suspects {_ranks(a.hang_suspect_ranks)})" if a.hang_s else "-"]
+             for a in report.attempts],
+        ))
+        out.append(s)
     if "steps" in report.sections and report.ranks:
-        out.append("STEP TIME (profiled steps, share of step time)")
-        rows = [[str(r.rank), str(r.steps), f"{r.mean_step_ns / 1e6:.1f} ms", _pct(r.compute_pct), _pct(r.comm_exposed_pct),
-                 _pct(r.memory_pct), _pct(r.data_stall_pct), _pct(r.host_overhead_pct), _pct(r.idle_pct),
-                 f"{r.comm_wait_per_step_ns / 1e6:.1f} ms"] for r in report.ranks]
-        out += ["  " + line for line in _table(
-            ["rank", "steps", "mean step", "compute", "comm exposed", "memory", "data stall", "host", "idle", "comm wait/step"], rows)]
-        out.append("")
-    if "ranks" in report.sections and report.stragglers:
-        out.append("STRAGGLERS")
-        out += [f"  {s.evidence}" for s in report.stragglers]
-        out.append("")
+        s = Section("steps", "Step time (profiled steps, share of step time)")
+        s.tables.append(Table(
+            ["rank", "steps", "mean step", "compute", "comm exposed", "memory", "data stall", "host", "idle", "comm wait/step"],
+            [[str(r.rank), str(r.steps), fmt_ms(r.mean_step_ns), fmt_pct(r.compute_pct), fmt_pct(r.comm_exposed_pct),
+              fmt_pct(r.memory_pct), fmt_pct(r.data_stall_pct), fmt_pct(r.host_overhead_pct), fmt_pct(r.idle_pct),
+              fmt_ms(r.comm_wait_per_step_ns)] for r in report.ranks],
+        ))
+        if report.top_kernels:
+            s.tables.append(Table(
+                ["top " + ("kernels" if report.top_kernels[0].kind in ("compute_kernel", "comm_kernel", "memcpy", "memset")
+                           else "operators"), "kind", "calls", "ranks", "total", "mean", "share"],
+                [[k.name if len(k.name) <= 90 else k.name[:87] + "...", k.kind, str(k.calls), str(k.ranks), fmt_ms(k.total_ns),
+                  fmt_ms(k.mean_ns), fmt_pct(k.share_pct)] for k in report.top_kernels],
+            ))
+        out.append(s)
+    if "ranks" in report.sections and (report.stragglers or report.skew):
+        s = Section("ranks", "Stragglers and collective skew")
+        s.paragraphs += [st.evidence for st in report.stragglers] or ["No rank holds the others back."]
+        if report.skew:
+            s.tables.append(Table(
+                ["rank", "collectives", "arrived last", "others wait/step", "median step vs best"],
+                [[str(k.rank), str(k.collectives), f"{k.arrived_last} ({fmt_pct(k.arrived_last_pct)})",
+                  fmt_ms(k.wait_caused_per_step_ns), f"{k.step_score:.2f}x" if k.step_score is not None else "-"]
+                 for k in report.skew],
+            ))
+        out.append(s)
+    if "collectives" in report.sections and report.collectives:
+        s = Section("collectives", "Collective bandwidth (median per op and size; bus bandwidth as nccl-tests computes it)")
+        s.tables.append(Table(
+            ["source", "op", "size", "ranks", "n", "time", "busbw GB/s", "nccl-tests GB/s", "efficiency", "lost"],
+            [[c.source, c.op, fmt_bytes(c.size_bytes), _num(c.n_ranks, "d") if c.n_ranks is not None else "-", str(c.instances),
+              fmt_ms(c.median_time_ns), _num(c.median_busbw_gbps), _num(c.median_baseline_busbw_gbps),
+              fmt_pct(100 * c.median_efficiency) if c.median_efficiency is not None else "-", fmt_s(c.excess_s)]
+             for c in report.collectives],
+        ))
+        if not report.baseline:
+            s.notes.append("No nccl-tests results for these ops and rank counts were ingested: no expected bandwidth.")
+        out.append(s)
+    if "hangs" in report.sections and (report.hangs or report.suspects):
+        s = Section("hangs", "Hang analysis (flight recorder)")
+        s.paragraphs += [f"{h.hang_order}. {h.evidence}" for h in report.hangs[:10]]
+        if len(report.hangs) > 10:
+            s.paragraphs.append(f"... and {len(report.hangs) - 10} more process groups (view hang_analysis).")
+        if report.suspects:
+            s.tables.append(Table(["suspect", "groups", "evidence"],
+                                  [[str(x.rank), str(x.n_groups), x.evidence] for x in report.suspects[:8]]))
+        top = report.hangs[0] if report.hangs else None
+        if top is not None and top.frames:
+            s.notes.append("Python frames of that collective:\n" + "\n".join("  " + f for f in top.frames.splitlines()[:8]))
+        out.append(s)
     if "inputs" in report.sections:
-        out.append("INPUTS")
-        rows = [[f.status, f.kind or "-", str(f.rows), f.path] for f in report.inputs]
-        out += ["  " + line for line in _table(["status", "kind", "rows", "path"], rows)]
-        for f in report.inputs:
-            if f.message:
-                out.append(f"  ! {f.message}")
+        s = Section("inputs", "Inputs")
+        s.tables.append(Table(["status", "kind", "rows", "path"], [[f.status, f.kind or "-", str(f.rows), f.path] for f in report.inputs]))
+        s.notes += [f"! {f.message}" for f in report.inputs if f.message]
+        s.notes += [f"{f.path}: {w}" for f in report.inputs for w in f.warnings]
+        out.append(s)
+    return out
+
+
+# ------------------------------------------------------------------------- text
+def _plain_table(table: Table) -> list[str]:
+    widths = [max(len(h), *(len(r[i]) for r in table.rows)) if table.rows else len(h) for i, h in enumerate(table.header)]
+    out = ["  ".join(h.ljust(w) for h, w in zip(table.header, widths, strict=True)).rstrip()]
+    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in table.rows]
+    return out
+
+
+def render_text(report: Report) -> str:
+    """Plain text, for pipes and files."""
+    out: list[str] = []
+    for section in layout(report):
+        out.append(section.title.upper())
+        for paragraph in section.paragraphs:
+            out += ["  " + line for line in paragraph.splitlines()]
+        for table in section.tables:
+            out += ["  " + line for line in _plain_table(table)]
+        for note in section.notes:
+            out += ["  " + line for line in note.splitlines()]
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+_SEVERITY_STYLE = {"high": "bold red", "medium": "yellow", "low": "dim"}
+
+
+def render_rich(report: Report, width: int = 120) -> str:
+    """Terminal text with rich tables and colours (ANSI codes), for a TTY."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table as RichTable
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, width=width, color_system="standard", highlight=False)
+    for section in layout(report):
+        console.rule(f"[bold]{escape(section.title)}", align="left")
+        for paragraph in section.paragraphs:
+            if section.key == "findings" and paragraph[:1].isdigit():
+                head, _, rest = paragraph.partition("\n")
+                severity = head.split("[", 1)[1].split("]", 1)[0] if "[" in head else "low"
+                console.print(f"[{_SEVERITY_STYLE.get(severity, '')}]{escape(head)}[/]")
+                console.print(escape(rest), style="dim" if severity == "low" else None)
+            else:
+                console.print(escape(paragraph))
+        for table in section.tables:
+            rich_table = RichTable(show_edge=False, header_style="bold")
+            for i, name in enumerate(table.header):
+                rich_table.add_column(escape(name), justify="right" if i and name not in ("path", "evidence", "op", "kind") else "left")
+            for row in table.rows:
+                rich_table.add_row(*(escape(c) for c in row))
+            console.print(rich_table)
+        for note in section.notes:
+            console.print(escape(note), style="dim")
+        console.print()
+    return buffer.getvalue()
+
+
+# ------------------------------------------------------------------------- markdown
+def _md_cell(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
+            .replace("\n", "<br>"))
+
+
+def _md_text(text: str) -> str:
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    for ch in ("\\", "`", "*", "_", "[", "]"):
+        escaped = escaped.replace(ch, "\\" + ch)
+    return escaped
+
+
+def render_markdown(report: Report) -> str:
+    """GitHub-flavoured Markdown, for reviews and tickets. Every string from the inputs is escaped."""
+    out = ["# tracelens report", ""]
+    for section in layout(report):
+        out += [f"## {section.title}", ""]
+        for paragraph in section.paragraphs:
+            if section.key == "findings" and paragraph[:1].isdigit():
+                head, _, rest = paragraph.partition("\n")
+                out.append(_md_text(head))
+                out += [f"   - {_md_text(line.strip())}" for line in rest.splitlines()]
+            else:
+                out.append(_md_text(paragraph))
+            out.append("")
+        for table in section.tables:
+            out.append("| " + " | ".join(_md_cell(h) for h in table.header) + " |")
+            out.append("|" + "|".join("---" for _ in table.header) + "|")
+            out += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in table.rows]
+            out.append("")
+        for note in section.notes:
+            out += ["    " + line for line in note.splitlines()] if "\n" in note else [_md_text(note)]
+            out.append("")
     return "\n".join(out).rstrip() + "\n"

@@ -65,6 +65,7 @@ class Attempt:
     last_step: int | None
     resumed_from_step: int | None
     end_reason: str
+    hang_start_ns: int | None = None
     hang_s: float | None = None  # a collective hang that ended it (restart_downtime)
     hang_suspect_ranks: tuple[int, ...] = ()
 
@@ -159,6 +160,17 @@ class Hang:
 
 
 @dataclass(frozen=True)
+class TopKernel:
+    kind: str
+    name: str
+    calls: int
+    ranks: int
+    total_ns: int
+    mean_ns: int
+    share_pct: float | None
+
+
+@dataclass(frozen=True)
 class Suspect:
     rank: int
     n_groups: int
@@ -215,6 +227,7 @@ class Report:
     baseline: tuple[BaselinePoint, ...] = ()
     hangs: tuple[Hang, ...] = ()
     suspects: tuple[Suspect, ...] = ()
+    top_kernels: tuple[TopKernel, ...] = ()
 
 
 PROVENANCE = {
@@ -283,9 +296,11 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
     )
     ranks: tuple[RankSteps, ...] = ()
     points: tuple[StepPoint, ...] = ()
+    kernels: tuple[TopKernel, ...] = ()
     if "steps" in sections:
         ranks = tuple(RankSteps(**r) for r in _rows(con, "select * from step_summary"))
         points = tuple(StepPoint(**_fields(StepPoint, r)) for r in _rows(con, "select * from step_series"))
+        kernels = tuple(TopKernel(**_fields(TopKernel, r)) for r in _rows(con, "select * from top_kernels"))
     stragglers: tuple[Straggler, ...] = ()
     skew: tuple[RankSkew, ...] = ()
     if "ranks" in sections:
@@ -312,7 +327,7 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
         else ()
     )
     return Report(REPORT_SCHEMA_VERSION, tuple(sections), goodput, attempts, lost, ranks, stragglers, inputs,
-                  findings, timeline, points, skew, collectives, baseline, hangs, suspects)
+                  findings, timeline, points, skew, collectives, baseline, hangs, suspects, kernels)
 
 
 def to_dict(report: Report) -> dict[str, Any]:
@@ -349,4 +364,5 @@ def from_dict(data: dict[str, Any]) -> Report:
         baseline=_tuples(BaselinePoint, data.get("baseline", [])),
         hangs=_tuples(Hang, data.get("hangs", [])),
         suspects=_tuples(Suspect, data.get("suspects", [])),
+        top_kernels=_tuples(TopKernel, data.get("top_kernels", [])),
     )

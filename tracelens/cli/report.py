@@ -1,9 +1,12 @@
-"""Report where a job's time and money went: goodput, attempts, step time, stragglers.
+"""Report where a job's time and money went: goodput, findings, attempts, step time,
+stragglers, collective bandwidth, hangs, inputs.
 
 TARGET is a store or a raw job folder (ingested on the fly into a cache). The format follows
---format, else the -o suffix (.json), else text.
+--format, else the -o suffix (.json, .md, .html), else text (rich tables on a terminal, plain
+text when piped). The HTML page is self-contained: it works offline.
 
     tracelens report path/to/job/
+    tracelens report path/to/job/ -o review.html
     tracelens report job.tlstore --format json --gpus 64 --gpu-hour-cost 2.10
 """
 
@@ -16,7 +19,7 @@ import click
 from tracelens.cli._common import emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code
 from tracelens.report import SECTIONS
 
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "md", "html")
 
 
 @click.command("report", help=__doc__)
@@ -34,7 +37,9 @@ def command(
     gpus: float | None, gpu_hour_cost: float | None, flops_per_token: float | None, peak_tflops: float | None,
     step_marker: str | None, quiet: bool,
 ) -> None:
-    from tracelens.render import render_json, render_text
+    import sys
+
+    from tracelens.render import render_json, render_markdown, render_rich, render_text
     from tracelens.report import build
     from tracelens.store import store_for
 
@@ -47,4 +52,18 @@ def command(
     )
     report = build(con, sections or SECTIONS)
     fmt = resolve_format(fmt, output, FORMATS, "text")
-    emit(render_json(report) if fmt == "json" else render_text(report), output, force)
+    if fmt == "json":
+        text = render_json(report)
+    elif fmt == "md":
+        text = render_markdown(report)
+    elif fmt == "html":
+        from tracelens.html import render_html
+
+        text = render_html(report, title=f"tracelens report: {target.name or target}")
+    elif output is None and sys.stdout.isatty():
+        import shutil
+
+        text = render_rich(report, width=min(shutil.get_terminal_size().columns, 160))
+    else:
+        text = render_text(report)
+    emit(text, output, force)

@@ -1,0 +1,119 @@
+"""The HTML report in a real browser (headless Chromium): no console error, no network request,
+every chart drawn, inputs' strings shown as text and never run; a screenshot is kept as a
+test artifact (test-artifacts/)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.browser import Browser, find_chromium
+from tests.conftest import ROOT, SAMPLE_LOGS
+from tracelens.html import charts, render_html
+from tracelens.render import render_markdown, render_text
+from tracelens.report import build
+from tracelens.store import Store
+
+ARTIFACTS = Path(os.environ.get("TRACELENS_TEST_ARTIFACTS", ROOT / "test-artifacts"))
+EVIL_OP = "<script>window.__pwned=1</script><img src=x onerror=\"window.__pwned=2\">"
+EVIL_FILE = "rank0 <img src=x onerror=window.__pwned=3><script>window.__pwned=4.pt.trace.json.gz"
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    path = find_chromium()
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is missing: .ci/run installs it (apt-get install chromium)")
+        pytest.skip("no chromium on this machine (apt-get install chromium)")
+    return path
+
+
+def _report(store: Store):  # type: ignore[no-untyped-def]
+    return build(store.connect())
+
+
+def _load(chromium: str, page: Path, tmp_path: Path) -> Browser:
+    browser = Browser(chromium, tmp_path / "profile")
+    browser.open(page.as_uri())
+    # vega-embed renders asynchronously: wait until every chart container holds an SVG
+    for _ in range(100):
+        if browser.evaluate("[...document.querySelectorAll('div[data-chart]')].every(d => d.querySelector('svg'))"):
+            break
+        browser.evaluate("new Promise(r => setTimeout(r, 100))")
+    return browser
+
+
+def test_html_report_renders_offline_in_chromium(chromium: str, tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "job.tlstore")
+    store.ingest([SAMPLE_LOGS / "ddp_gloo_2rank"])
+    report = _report(store)
+    drawable = [key for key, _, spec, _ in charts(report) if spec is not None]
+    assert drawable == ["waterfall", "rates", "breakdown", "heatmap", "timeline", "bandwidth"]
+    page = tmp_path / "report.html"
+    page.write_text(render_html(report))
+    browser = _load(chromium, page, tmp_path)
+    try:
+        marks = browser.evaluate(
+            "Object.fromEntries([...document.querySelectorAll('div[data-chart]')].map(d => [d.dataset.chart, "
+            "d.querySelectorAll('svg g[class*=\"mark-\"] > path, svg g[class*=\"mark-\"] > line, "
+            "svg g[class*=\"mark-\"] > rect').length]))")
+        assert set(marks) == set(drawable)
+        # one bar per waterfall row at least, one rect per rank-step in the heatmap, ...
+        assert all(n > 0 for n in marks.values()), marks
+        heat_rows = sum(1 for p in report.step_points)
+        assert marks["heatmap"] >= heat_rows
+        assert browser.console_errors() == []
+        assert [u for u in browser.requests() if not u.startswith(("file:", "data:", "about:"))] == []
+        text = browser.evaluate("document.body.innerText")
+        assert report.findings and report.findings[0].title in text
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        browser.screenshot(ARTIFACTS / "report_ddp_gloo_2rank.png")
+        assert (ARTIFACTS / "report_ddp_gloo_2rank.png").stat().st_size > 10_000
+    finally:
+        browser.close()
+
+
+def _evil_job(tmp_path: Path) -> Path:
+    """The sample job with one operator renamed and one trace file renamed to carry markup
+    (the bytes of the real trace otherwise)."""
+    job = tmp_path / "evil_job"
+    shutil.copytree(SAMPLE_LOGS / "ddp_gloo_2rank", job)
+    traces = sorted((job / "traces").glob("*.pt.trace.json.gz"))
+    data = json.loads(gzip.decompress(traces[0].read_bytes()))
+    renamed = 0
+    for event in data["traceEvents"]:
+        if event.get("name") == "aten::dropout":
+            event["name"] = EVIL_OP
+            renamed += 1
+    assert renamed
+    traces[0].unlink()
+    (job / "traces" / EVIL_FILE).write_bytes(gzip.compress(json.dumps(data).encode()))
+    return job
+
+
+def test_markup_from_inputs_is_shown_as_text(chromium: str, tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "evil.tlstore")
+    store.ingest([_evil_job(tmp_path)])
+    report = _report(store)
+    assert any(k.name == EVIL_OP for k in report.top_kernels)
+    page = tmp_path / "evil.html"
+    page.write_text(render_html(report))
+    browser = _load(chromium, page, tmp_path)
+    try:
+        assert browser.evaluate("typeof window.__pwned") == "undefined"
+        text = browser.evaluate("document.body.innerText")
+        assert EVIL_OP in text and EVIL_FILE in text
+        assert browser.evaluate("document.querySelectorAll('main img, main script').length") == 0
+        assert browser.console_errors() == []
+        assert [u for u in browser.requests() if not u.startswith(("file:", "data:", "about:"))] == []
+    finally:
+        browser.close()
+    markdown = render_markdown(report)
+    assert EVIL_OP not in markdown and "&lt;script&gt;" in markdown
+    assert EVIL_OP in render_text(report)  # plain text shows it as it is: a terminal runs nothing

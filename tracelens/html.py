@@ -1,0 +1,295 @@
+"""The HTML report: one self-contained page (Vega, Vega-Lite and vega-embed inlined from
+vl-convert-python's bundle, the data inlined in the specs), altair charts and the same tables
+as the text report. Nothing on the page loads from a network. Every string that comes from the
+inputs is escaped: HTML text through html.escape, chart data through JSON with <, > and &
+escaped, and Vega draws text as SVG text nodes (its tooltips escape HTML too).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from functools import cache
+from typing import Any
+
+from tracelens.render import Section, fmt_pct, fmt_rate, fmt_s, layout
+from tracelens.report import Report
+
+CATEGORIES = ("compute", "comm_exposed", "memory", "data_stall", "host_overhead", "idle")
+_COLORS = ("#4c78a8", "#e45756", "#72b7b2", "#f58518", "#b279a2", "#bab0ac")
+_BUCKET_COLORS = {
+    "productive": "#54a24b", "lost_work": "#e45756", "restart_downtime": "#b279a2", "checkpoint_save": "#f58518",
+    "checkpoint_load": "#ff9da6", "startup": "#72b7b2", "eval": "#9d755d", "data_stall": "#eeca3b", "other": "#bab0ac",
+}
+
+
+@cache
+def _bundle() -> str:
+    import vl_convert
+
+    return str(vl_convert.javascript_bundle())
+
+
+def _script_json(value: Any) -> str:
+    """JSON that can sit inside a <script> element whatever strings it holds."""
+    text = json.dumps(value, default=str, allow_nan=False)
+    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
+    """(id, title, Vega-Lite spec or None, caption) for every chart the report can draw; a chart
+    without data has no spec and its caption says why."""
+    import altair as alt
+
+    out: list[tuple[str, str, dict[str, Any] | None, str]] = []
+
+    def add(key: str, title: str, chart: Any | None, caption: str) -> None:
+        spec = chart.to_dict() if chart is not None else None
+        out.append((key, title, spec, caption))
+
+    g = report.goodput
+    # 1. goodput waterfall: wall time, minus each bucket in turn, down to productive time
+    if g is not None and g.wall_s > 0:
+        rows = [{"label": "wall time", "start": 0.0, "end": g.wall_s, "bucket": "wall", "seconds": g.wall_s, "percent": 100.0}]
+        left = g.wall_s
+        for b in sorted((b for b in g.attribution if b.name != "productive" and b.seconds > 0), key=lambda b: -b.seconds):
+            rows.append({"label": b.name, "start": left - b.seconds, "end": left, "bucket": b.name, "seconds": b.seconds,
+                         "percent": b.percent})
+            left -= b.seconds
+        productive = next((b for b in g.attribution if b.name == "productive"), None)
+        if productive is not None:
+            rows.append({"label": "productive", "start": 0.0, "end": productive.seconds, "bucket": "productive",
+                         "seconds": productive.seconds, "percent": productive.percent})
+        colors = {"wall": "#4c78a8", **_BUCKET_COLORS}
+        chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(
+            y=alt.Y("label:N", sort=[r["label"] for r in rows], title=None),
+            x=alt.X("start:Q", title="seconds of wall time"), x2="end:Q",
+            color=alt.Color("bucket:N", scale=alt.Scale(domain=list(colors), range=list(colors.values())), legend=None),
+            tooltip=[alt.Tooltip("label:N", title="bucket"), alt.Tooltip("seconds:Q", format=".3f"),
+                     alt.Tooltip("percent:Q", title="% of wall", format=".2f")],
+        ).properties(width="container", height=max(120, 28 * len(rows)))
+        add("waterfall", "Where the wall time went", chart,
+            "From the job's wall time to its productive time, one bar per goodput bucket (view goodput_buckets).")
+    else:
+        add("waterfall", "Where the wall time went", None, "No training log with steps: no wall time to split.")
+
+    # 2. throughput vs goodput
+    if g is not None and (g.throughput_tokens_per_s is not None or g.throughput_samples_per_s is not None):
+        unit = "tokens/s" if g.throughput_tokens_per_s is not None else "samples/s"
+        through = g.throughput_tokens_per_s if unit == "tokens/s" else g.throughput_samples_per_s
+        good = g.goodput_tokens_per_s if unit == "tokens/s" else g.goodput_samples_per_s
+        rows = [{"rate": "throughput (while stepping)", "value": through}, {"rate": "goodput (per wall-clock second)", "value": good}]
+        chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(
+            y=alt.Y("rate:N", title=None, sort=None), x=alt.X("value:Q", title=unit),
+            color=alt.Color("rate:N", legend=None, scale=alt.Scale(range=["#4c78a8", "#54a24b"])),
+            tooltip=[alt.Tooltip("rate:N"), alt.Tooltip("value:Q", format=",.1f", title=unit)],
+        ).properties(width="container", height=90)
+        add("rates", "Throughput vs goodput", chart, f"The gap is the time the buckets above took (view goodput), in {unit}.")
+    else:
+        add("rates", "Throughput vs goodput", None, "The logs report no tokens or samples per step.")
+
+    # 3. stacked step-time breakdown per step: one rank (selector) and averaged over ranks
+    points = report.step_points
+    if points:
+        long = [{"rank": p.rank, "step": p.step, "category": c, "ms": getattr(p, f"{c}_ns") / 1e6}
+                for p in points for c in CATEGORIES]
+        ranks = sorted({p.rank for p in points})
+        pick = alt.param(name="rank_pick", value=ranks[0],
+                         bind=alt.binding_select(options=ranks, name="rank "))
+        color = alt.Color("category:N", sort=list(CATEGORIES), scale=alt.Scale(domain=list(CATEGORIES), range=list(_COLORS)))
+        per_rank = alt.Chart(alt.Data(values=long)).mark_bar().encode(
+            x=alt.X("step:O"), y=alt.Y("ms:Q", title="ms", stack="zero"), color=color,
+            order=alt.Order("category_order:Q"),
+            tooltip=[alt.Tooltip("rank:Q"), alt.Tooltip("step:O"), alt.Tooltip("category:N"), alt.Tooltip("ms:Q", format=".2f")],
+        ).transform_filter("datum.rank == rank_pick").transform_calculate(
+            category_order=f"indexof({json.dumps(list(CATEGORIES))}, datum.category)"
+        ).add_params(pick).properties(width="container", height=220, title="one rank (pick it below)")
+        mean = alt.Chart(alt.Data(values=long)).mark_bar().encode(
+            x=alt.X("step:O"), y=alt.Y("mean(ms):Q", title="ms, mean over ranks", stack="zero"), color=color,
+            tooltip=[alt.Tooltip("step:O"), alt.Tooltip("category:N"), alt.Tooltip("mean(ms):Q", format=".2f")],
+        ).properties(width="container", height=220, title="averaged over ranks")
+        add("breakdown", "Step time by category", alt.vconcat(per_rank, mean).resolve_scale(color="shared"),
+            "Each profiled step split into exclusive categories that sum to its duration (view step_series).")
+        heat = alt.Chart(alt.Data(values=[{"rank": p.rank, "step": p.step, "ms": p.step_ns / 1e6} for p in points])).mark_rect().encode(
+            x=alt.X("step:Q", bin=False, title="step", scale=alt.Scale(zero=False), axis=alt.Axis(tickMinStep=1, format="d")),
+            x2=alt.X2("step_end:Q"),
+            y=alt.Y("rank:O"), color=alt.Color("ms:Q", title="step ms", scale=alt.Scale(scheme="orangered")),
+            tooltip=[alt.Tooltip("rank:O"), alt.Tooltip("step:Q"), alt.Tooltip("ms:Q", format=".2f")],
+        ).transform_calculate(step_end="datum.step + 1").properties(width="container", height=max(80, 22 * len(ranks))).interactive(bind_y=False)
+        add("heatmap", "Step time, rank by step", heat,
+            "A straggling rank shows as a darker row; drag to pan and scroll to zoom along the steps (view step_series).")
+    else:
+        add("breakdown", "Step time by category", None, "No profiler trace with steps was ingested.")
+        add("heatmap", "Step time, rank by step", None, "No profiler trace with steps was ingested.")
+
+    # 5. attempts timeline with crashes, checkpoints, restarts and hangs
+    if report.attempts:
+        bars = [{"row": f"attempt {a.attempt}", "start": a.start_ns / 1e6, "end": max(a.end_ns, a.start_ns + 1) / 1e6,
+                 "end_reason": a.end_reason, "steps": f"{a.first_step}..{a.last_step}"} for a in report.attempts]
+        hangs = [{"row": "hangs", "start": a.hang_start_ns / 1e6, "end": a.hang_start_ns / 1e6 + a.hang_s * 1e3,
+                  "hang_s": a.hang_s, "suspects": ", ".join(map(str, a.hang_suspect_ranks)) or "?"}
+                 for a in report.attempts if a.hang_s and a.hang_start_ns]
+        events = [{"row": "events", "t": e.ts_ns / 1e6, "kind": e.kind, "rank": e.rank, "step": e.step, "detail": e.detail or ""}
+                  for e in report.timeline]
+        base = alt.Chart(alt.Data(values=bars)).mark_bar(height=14).encode(
+            y=alt.Y("row:N", title=None), x=alt.X("start:T", title="time (UTC)"), x2="end:T",
+            color=alt.Color("end_reason:N", title="attempt ended"),
+            tooltip=[alt.Tooltip("row:N"), alt.Tooltip("start:T", format="%H:%M:%S.%L"), alt.Tooltip("end:T", format="%H:%M:%S.%L"),
+                     alt.Tooltip("steps:N"), alt.Tooltip("end_reason:N")],
+        )
+        layers = [base]
+        if events:
+            layers.append(alt.Chart(alt.Data(values=events)).mark_point(filled=True, size=70).encode(
+                y=alt.Y("row:N"), x=alt.X("t:T"), shape=alt.Shape("kind:N", title="event"),
+                color=alt.value("#333"),
+                tooltip=[alt.Tooltip("kind:N"), alt.Tooltip("t:T", format="%H:%M:%S.%L"), alt.Tooltip("rank:Q"),
+                         alt.Tooltip("step:Q"), alt.Tooltip("detail:N")],
+            ))
+        if hangs:
+            layers.append(alt.Chart(alt.Data(values=hangs)).mark_bar(height=10, color="#d62728").encode(
+                y=alt.Y("row:N"), x=alt.X("start:T"), x2="end:T",
+                tooltip=[alt.Tooltip("hang_s:Q", title="hung (s)", format=".1f"), alt.Tooltip("suspects:N", title="suspect ranks")],
+            ))
+        chart = alt.layer(*layers).resolve_scale(color="independent", shape="independent").properties(
+            width="container", height=60 + 26 * (len(bars) + (1 if events else 0) + (1 if hangs else 0)))
+        add("timeline", "Attempts, failures and checkpoints", chart,
+            "Each attempt from its start to its last sign of life; the gaps are restart downtime (views attempts, timeline).")
+    else:
+        add("timeline", "Attempts, failures and checkpoints", None, "No attempt could be dated from the logs.")
+
+    # 6. collective bus bandwidth vs message size, against the nccl-tests curve
+    if report.collectives:
+        observed = [{"op": c.op, "size_bytes": c.size_bytes, "busbw": c.median_busbw_gbps, "n_ranks": c.n_ranks,
+                     "instances": c.instances, "efficiency": c.median_efficiency, "source": c.source}
+                    for c in report.collectives if c.median_busbw_gbps and c.size_bytes > 0]
+        curve = [{"op": b.op, "size_bytes": b.size_bytes, "busbw": b.busbw_gbps, "n_ranks": b.n_ranks,
+                  "series": f"nccl-tests {b.op} x{b.n_ranks}"} for b in report.baseline if b.busbw_gbps > 0]
+        if observed:
+            x = alt.X("size_bytes:Q", scale=alt.Scale(type="log"), title="message size (bytes)")
+            y = alt.Y("busbw:Q", scale=alt.Scale(type="log"), title="bus bandwidth (GB/s)")
+            layers = [alt.Chart(alt.Data(values=observed)).mark_point(filled=True, size=60).encode(
+                x=x, y=y, color=alt.Color("op:N"),
+                tooltip=[alt.Tooltip("op:N"), alt.Tooltip("size_bytes:Q", format=","), alt.Tooltip("busbw:Q", format=".3f"),
+                         alt.Tooltip("n_ranks:Q"), alt.Tooltip("instances:Q"), alt.Tooltip("efficiency:Q", format=".2f"),
+                         alt.Tooltip("source:N")],
+            )]
+            if curve:
+                layers.insert(0, alt.Chart(alt.Data(values=curve)).mark_line(strokeDash=[4, 3]).encode(
+                    x=x, y=y, detail="series:N", color=alt.value("#888"),
+                    tooltip=[alt.Tooltip("series:N"), alt.Tooltip("size_bytes:Q", format=","), alt.Tooltip("busbw:Q", format=".2f")],
+                ))
+            add("bandwidth", "Collective bandwidth vs message size", alt.layer(*layers).properties(width="container", height=260),
+                "Median bus bandwidth of each observed op and size (points) against the nccl-tests curve (dashed) "
+                "(views collective_summary, int_nccl_baseline)." + ("" if curve else " No nccl-tests baseline was ingested."))
+        else:
+            add("bandwidth", "Collective bandwidth vs message size", None, "No observed collective has a known size.")
+    else:
+        add("bandwidth", "Collective bandwidth vs message size", None, "No collective with a known size was observed.")
+    return out
+
+
+_CSS = """
+body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#222;background:#fafafa}
+header{background:#1f2d3d;color:#fff;padding:18px 28px}header h1{margin:0;font-size:20px}
+header p{margin:4px 0 0;color:#c9d3de;font-size:13px}
+main{max-width:1180px;margin:0 auto;padding:18px 28px 60px}
+.cards{display:flex;flex-wrap:wrap;gap:12px;margin:6px 0 18px}
+.card{background:#fff;border:1px solid #e3e3e3;border-radius:6px;padding:10px 14px;min-width:150px}
+.card b{display:block;font-size:20px}.card span{color:#666;font-size:12px}
+section{background:#fff;border:1px solid #e3e3e3;border-radius:6px;padding:14px 18px;margin:14px 0}
+h2{font-size:16px;margin:0 0 8px}
+.finding{border-left:4px solid #bbb;padding:4px 10px;margin:8px 0}
+.finding.high{border-color:#d62728}.finding.medium{border-color:#ff9f1c}.finding.low{border-color:#bbb}
+.finding .sev{font-size:11px;text-transform:uppercase;font-weight:bold;margin-right:6px}
+.finding.high .sev{color:#d62728}.finding.medium .sev{color:#c77800}.finding.low .sev{color:#888}
+.finding p{margin:2px 0;color:#444;font-size:13px}
+table{border-collapse:collapse;font-size:12.5px;margin:6px 0}th,td{padding:3px 9px;border-bottom:1px solid #eee;text-align:left}
+th{background:#f3f3f3}.chart{width:100%}.caption{color:#666;font-size:12px;margin:2px 0 8px}
+.nochart{color:#888;font-style:italic}pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
+"""
+
+
+def _cards(report: Report) -> str:
+    g = report.goodput
+    if g is None:
+        return ""
+    items = [
+        (fmt_s(g.wall_s), f"wall time, {g.attempts} attempt{'s' if g.attempts != 1 else ''}"),
+        (fmt_pct(100 * g.goodput_fraction if g.goodput_fraction is not None else None), "goodput"),
+    ]
+    if g.throughput_tokens_per_s is not None:
+        items.append((f"{fmt_rate(g.throughput_tokens_per_s)} / {fmt_rate(g.goodput_tokens_per_s)}", "tokens/s: throughput / goodput"))
+    if g.mfu is not None:
+        items.append((fmt_pct(100 * g.mfu), "MFU"))
+    elif g.reported_mfu is not None:
+        items.append((fmt_pct(g.reported_mfu), "MFU as logged"))
+    if g.lost_gpu_hours is not None:
+        items.append((f"{g.lost_gpu_hours:.3g}", f"GPU-hours lost ({g.gpus:g} GPUs)"))
+    if g.lost_dollars is not None:
+        items.append((f"${g.lost_dollars:,.2f}", "lost"))
+    return '<div class="cards">' + "".join(
+        f"<div class=\"card\"><b>{html.escape(v)}</b><span>{html.escape(k)}</span></div>" for v, k in items) + "</div>"
+
+
+def _section_html(section: Section) -> str:
+    parts = [f"<section id=\"{html.escape(section.key)}\"><h2>{html.escape(section.title)}</h2>"]
+    if section.key == "findings":
+        for paragraph in section.paragraphs:
+            if not paragraph[:1].isdigit():
+                parts.append(f"<p>{html.escape(paragraph)}</p>")
+                continue
+            head, _, rest = paragraph.partition("\n")
+            severity = head.split("[", 1)[1].split("]", 1)[0] if "[" in head else "low"
+            title = head.split("] ", 1)[-1]
+            lines = "".join(f"<p>{html.escape(line.strip())}</p>" for line in rest.splitlines())
+            parts.append(f"<div class=\"finding {html.escape(severity)}\"><span class=\"sev\">{html.escape(severity)}</span>"
+                         f"<b>{html.escape(title)}</b>{lines}</div>")
+    else:
+        parts += [f"<p>{html.escape(p)}</p>" for p in section.paragraphs]
+    for table in section.tables:
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in table.header)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in table.rows)
+        parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+    for note in section.notes:
+        parts.append(f"<pre>{html.escape(note)}</pre>" if "\n" in note else f"<p class=\"caption\">{html.escape(note)}</p>")
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def render_html(report: Report, title: str = "tracelens report") -> str:
+    """The whole page as one string."""
+    sections = {s.key: s for s in layout(report)}
+    figure_specs = charts(report)
+    chart_html = []
+    embeds = []
+    for key, chart_title, spec, caption in figure_specs:
+        chart_html.append(f"<h2>{html.escape(chart_title)}</h2>")
+        if spec is None:
+            chart_html.append(f"<p class=\"nochart\" data-chart=\"{html.escape(key)}\">{html.escape(caption)}</p>")
+            continue
+        chart_html.append(f"<div class=\"chart\" id=\"chart-{html.escape(key)}\" data-chart=\"{html.escape(key)}\"></div>"
+                          f"<p class=\"caption\">{html.escape(caption)}</p>")
+        embeds.append((key, spec))
+    order = ["goodput", "findings", "charts", "attempts", "steps", "ranks", "collectives", "hangs", "inputs"]
+    body = [_cards(report)]
+    for key in order:
+        if key == "charts":
+            body.append("<section id=\"charts\">" + "".join(chart_html) + "</section>")
+        elif key in sections:
+            body.append(_section_html(sections[key]))
+    script = "\n".join(
+        f"vegaEmbed('#chart-{key}', {_script_json(spec)}, {{renderer: 'svg', actions: false}})"
+        f".catch(function (e) {{ console.error('chart {key}: ' + e); }});"
+        for key, spec in embeds
+    )
+    subtitle = "goodput, step time, collectives and hangs from logs, traces and NCCL timings"
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        f"<title>{html.escape(title)}</title><style>{_CSS}</style>"
+        f"<script>{_bundle()}</script></head><body>"
+        f"<header><h1>{html.escape(title)}</h1><p>{html.escape(subtitle)}</p></header>"
+        f"<main>{''.join(body)}</main>"
+        f"<script>\n{script}\n</script></body></html>\n"
+    )
