@@ -13,6 +13,10 @@ Every injected sleep is logged with its measured length (time.perf_counter) in a
 Restarts (run under torchrun --max-restarts 1, see record_restart_job.sh):
   --ckpt-dir D --ckpt-every N     save model+optimizer every N steps (and load the latest at start)
   --crash-rank R --crash-step S   rank R raises at step S in the first attempt only
+  --hang-rank R --hang-step S     rank R stops issuing collectives at step S of the first
+                                  attempt (it sleeps); the others time out in the step's
+                                  all_reduce after --hang-timeout-s (gloo), every rank dumps
+                                  its flight recorder to --fr-dir and the attempt fails
   --no-profile                    no profiler
 The harness's own clock (time.time()) is logged as `TRUTH {...}` lines: attempt start, each
 step's start and end, checkpoint save/load start and end, the crash. Tests take these as the
@@ -25,6 +29,7 @@ import argparse
 import json
 import logging
 import os
+from datetime import timedelta
 import time
 
 import torch
@@ -90,6 +95,10 @@ def main() -> None:
     ap.add_argument("--ckpt-every", type=int, default=0)
     ap.add_argument("--crash-rank", type=int, default=-1)
     ap.add_argument("--crash-step", type=int, default=-1)
+    ap.add_argument("--hang-rank", type=int, default=-1)
+    ap.add_argument("--hang-step", type=int, default=-1)
+    ap.add_argument("--hang-timeout-s", type=float, default=5.0)
+    ap.add_argument("--fr-dir", default="")
     ap.add_argument("--no-profile", action="store_true")
     a = ap.parse_args()
     attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
@@ -99,7 +108,11 @@ def main() -> None:
     )
     log.info("starting (restart count %d)", attempt)
 
-    dist.init_process_group("gloo")
+    hang_mode = a.hang_rank >= 0 and attempt == 0
+    if hang_mode:
+        dist.init_process_group("gloo", timeout=timedelta(seconds=a.hang_timeout_s))
+    else:
+        dist.init_process_group("gloo")
     rank, world = dist.get_rank(), dist.get_world_size()
     torch.manual_seed(0)
     torch.set_num_threads(1)
@@ -114,8 +127,14 @@ def main() -> None:
     tokens_per_step = a.batch * (a.seq - 1) * world
     log.info("world_size=%d params=%d tokens_per_step=%d", world, sum(p.numel() for p in model.parameters()), tokens_per_step)
 
+    def dump_flight_recorder() -> None:
+        if a.fr_dir:
+            os.makedirs(a.fr_dir, exist_ok=True)
+            with open(os.path.join(a.fr_dir, f"fr_trace_rank_{rank}"), "wb") as fh:
+                fh.write(torch._C._distributed_c10d._dump_fr_trace())
+
     def truth(**fields: object) -> None:
-        if rank == 0 or fields.get("event") == "crash":
+        if rank == 0 or fields.get("event") in ("crash", "hang_start"):
             print("TRUTH " + json.dumps({"rank": rank, "attempt": attempt, **fields}), flush=True)
 
     truth(event="attempt_start", t=truth_t0)
@@ -143,11 +162,25 @@ def main() -> None:
                 time.sleep(0.05)
                 truth(event="crash", step=step, t=time.time())
                 raise RuntimeError(f"injected failure on rank {rank} at step {step}")
+            if hang_mode and rank == a.hang_rank and step == a.hang_step:
+                truth(event="hang_start", step=step, t=time.time())
+                log.info("injected hang: rank %d stops issuing collectives at step %d", rank, step)
+                # Its flight recorder as it stands: torchrun will kill this process when the others
+                # fail, so it cannot wait for their timeout to dump it.
+                dump_flight_recorder()
+                time.sleep(a.hang_timeout_s * 2)  # the others time out waiting in this step's all_reduce
+                raise RuntimeError(f"injected hang on rank {rank} at step {step}")
             x, y = next(it)
             opt.zero_grad(set_to_none=True)
-            loss = lossf(model(x).reshape(-1, vocab), y.reshape(-1))
-            loss.backward()
-            opt.step()
+            try:
+                loss = lossf(model(x).reshape(-1, vocab), y.reshape(-1))
+                loss.backward()
+                opt.step()
+            except RuntimeError:
+                if hang_mode:
+                    truth(event="collective_failed", step=step, t=time.time())
+                    dump_flight_recorder()
+                raise
             log.info("step %d loss %.4f step_time_s %.4f tokens %d", step, loss.item(), time.time() - t0, tokens_per_step)
             truth(event="step_end", step=step, t=time.time())
             if ckpt_path and a.ckpt_every and (step + 1) % a.ckpt_every == 0:

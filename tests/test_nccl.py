@@ -243,7 +243,7 @@ def test_hang_suspects_without_reference_are_the_ranks_that_stopped_recording(tm
     con = _fr_store(tmp_path, folder).connect()
     top = con.execute(f"select rank, evidence from hang_suspects where suspect_order <= {len(empty)} order by rank").fetchall()
     assert [r for r, _ in top] == empty
-    first = con.execute("select status, evidence from hang_analysis where hang_order = 1").fetchone()
+    first = con.execute("select verdict, evidence from hang_analysis where hang_order = 1").fetchone()
     assert first is not None and first[0] == "missing_ranks" and "never issued collective" in first[1]
 
 
@@ -290,7 +290,7 @@ def test_gloo_skip_hang_finds_the_rank_that_skipped(tmp_path: Path) -> None:
     folder = SAMPLE_LOGS / "fr_gloo_skip_4rank"
     truth = _truth(folder)
     con = _fr_store(tmp_path, folder).connect()
-    row = con.execute("select pg_desc, status, divergent_seq, missing_ranks, op, frames from hang_analysis "
+    row = con.execute("select pg_desc, verdict, divergent_seq, missing_ranks, op, frames from hang_analysis "
                   "where hang_order = 1").fetchone()
     assert row is not None
     assert row[:5] == (truth["pg"], "missing_ranks", truth["seq"], [truth["rank"]], truth["op"])
@@ -428,3 +428,31 @@ def test_every_nccl_corpus_file_in_a_known_format_parses(tmp_path: Path) -> None
     assert not outcome.failed, [r.message for r in outcome.failed]
     parsed = {Path(r.path).relative_to(NCCL).parts[0] for r in outcome.parsed}
     assert {"nccl-tests", "nccl-debug", "flight-recorder", "c10d-watchdog"} <= parsed
+
+
+def test_hang_in_a_restarted_job_is_restart_downtime_with_its_suspect(tmp_path: Path) -> None:
+    """sample_logs/hang_restart_gloo_2rank: rank 1 stops issuing collectives at step 9; rank 0
+    times out in that step's all_reduce; torchrun restarts both. Logs and flight-recorder dumps
+    together: the hang lies in restart_downtime, and the attempt names rank 1."""
+    folder = SAMPLE_LOGS / "hang_restart_gloo_2rank"
+    truth = [json.loads(line.split("TRUTH ", 1)[1]) for line in (folder / "console.log").read_text().splitlines()
+             if "TRUTH " in line]
+    hang = next(t for t in truth if t["event"] == "hang_start")
+    failed = next(t for t in truth if t["event"] == "collective_failed")
+    restart = next(t for t in truth if t["event"] == "attempt_start" and t["attempt"] == 1)
+    last_step_end = max(t["t"] for t in truth if t["event"] == "step_end" and t["attempt"] == 0)
+    con = _fr_store(tmp_path, folder).connect()
+    first = con.execute("select end_reason, hang_start_ns, hang_s, hang_suspect_ranks from attempts where attempt = 1").fetchone()
+    assert first is not None
+    end_reason, hang_start_ns, hang_s, suspects = first
+    assert end_reason == "crash" and suspects == [hang["rank"]]
+    # the stuck collective began after the hung rank stopped and before the other rank gave up
+    assert hang["t"] <= hang_start_ns / 1e9 <= failed["t"]
+    assert failed["t"] - hang["t"] <= hang_s + 0.01 and hang_s <= restart["t"] - hang["t"]
+    wall = con.execute("select wall_s from goodput").fetchone()[0]  # type: ignore[index]
+    downtime = con.execute("select seconds from goodput_buckets where bucket = 'restart_downtime'").fetchone()[0]  # type: ignore[index]
+    # from the last sign of life (the hung rank's own log line, before its step-9 work) to the restart
+    assert downtime == pytest.approx(restart["t"] - hang["t"], abs=0.005 * wall)
+    assert downtime > restart["t"] - failed["t"] and last_step_end < hang["t"] + 0.2
+    finding = con.execute("select title from findings where finding = 'hang'").fetchone()
+    assert finding is not None and finding[0].endswith(f"suspect rank {hang['rank']}")

@@ -93,3 +93,13 @@ class GoodputBucket(StrEnum):
     EVAL = "eval"
     DATA_STALL = "data_stall"
     OTHER = "other"
+
+
+class HangVerdict(StrEnum):
+    """What the flight recorder says of one process group (`hang_analysis.verdict`)."""
+
+    MISSING_RANKS = "missing_ranks"  # some ranks never issued a collective the others issued
+    STUCK = "stuck"  # some ranks entered a collective the others completed, and never left it
+    MISMATCH = "mismatch"  # ranks issued different collectives at the same sequence number
+    SILENT_RANKS = "silent_ranks"  # members without flight-recorder data
+    OK = "ok"

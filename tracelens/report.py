@@ -144,7 +144,7 @@ class BaselinePoint:
 class Hang:
     pg_name: str
     pg_desc: str | None
-    status: str
+    verdict: str  # HangVerdict
     hang_order: int
     divergent_seq: int | None
     missing_ranks: tuple[int, ...]

@@ -395,7 +395,7 @@ class Store:
             "files": [dataclasses.asdict(r) for r in sorted(self.records.values(), key=lambda r: r.path)],
         }
         _atomic_write_bytes(json.dumps(doc, indent=1).encode(), self.root / MANIFEST)
-        self.derived_version = doc["derived_version"]
+        self.derived_version = derived_version()
         _atomic_write_bytes(self.views_sql(relative=True).encode(), self.root / VIEWS_SQL)
 
     def _collect_garbage(self) -> None:

@@ -179,7 +179,7 @@ hang as (
         'look at the suspect ranks first: their frames (hang_analysis.frames, missing_rank_last_ops), their host, their GPU (Xid errors); a rank that skipped a collective is a code path that differs by rank',
         'hang_analysis'
     from hang_analysis h
-    where h.hang_order = 1 and h.status <> 'mismatch'
+    where h.hang_order = 1 and h.verdict <> 'mismatch'
 ),
 mismatch as (
     select 'mismatch', 'high', 0.0, null::integer,

@@ -8,7 +8,7 @@
 --   The first collective not completed everywhere is the one after the lowest last-completed
 --   number: the ranks that enqueued it but never completed it, while others did, are "stuck"
 --   inside it. Members without a dump (or without the group in theirs) are "silent".
--- Columns: pg_name, pg_desc, status ('missing_ranks', 'stuck', 'mismatch', 'silent_ranks', 'ok'),
+-- Columns: pg_name, pg_desc, verdict (HangVerdict: 'missing_ranks', 'stuck', 'mismatch', 'silent_ranks', 'ok'),
 --   n_members, n_reported, progress (list of struct(rank, last_enqueued, last_started,
 --   last_completed)), divergent_seq, missing_ranks, stuck_seq, stuck_ranks, silent_ranks,
 --   mismatched_ranks (ranks that issued something else at the first mismatched collective),
@@ -108,7 +108,7 @@ joined as (
              when len(w.stuck_ranks) > 0 then 'stuck'
              when mm.n_mismatches > 0 then 'mismatch'
              when len(p.silent_ranks) > 0 then 'silent_ranks'
-             else 'ok' end as status
+             else 'ok' end as verdict
     from points p
     join who w using (pg_name)
     left join first_bad f using (pg_name)
@@ -117,18 +117,19 @@ joined as (
 ),
 final as (
     select * exclude (mismatch_evidence),
-        case when status = 'ok' then null
+        case when verdict = 'ok' then null
              else row_number() over (
-                 partition by status = 'ok'
-                 order by case status when 'missing_ranks' then 0 when 'stuck' then 1 when 'mismatch' then 2 else 3 end,
+                 partition by verdict = 'ok'
+                 order by case verdict when 'missing_ranks' then 0 when 'stuck' then 1 when 'mismatch' then 2 else 3 end,
                           hang_start_ns nulls last, pg_name)
         end as hang_order,
-        case status
+        case verdict
             when 'missing_ranks' then format(
-                'process group {} ({}): rank{} {} never issued collective #{} ({} {} {}) that ranks {} issued',
+                'process group {} ({}): rank{} {} never issued collective #{} ({} {} {}) that rank{} {} issued',
                 pg_name, coalesce(pg_desc, '?'), case when len(missing_ranks) = 1 then '' else 's' end,
                 array_to_string(missing_ranks, ', '), divergent_seq,
                 coalesce(profiling_name, '?'), coalesce(input_sizes, ''), coalesce(input_dtypes, ''),
+                case when n_reported - len(missing_ranks) = 1 then '' else 's' end,
                 array_to_string(list_filter(list_transform(progress, lambda x: x.rank),
                                             lambda r: not list_contains(missing_ranks, r) and not list_contains(silent_ranks, r)), ', '))
                 || case when len(stuck_ranks) > 0
