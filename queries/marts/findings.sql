@@ -142,21 +142,21 @@ bucket_findings as (
         case when b.pct >= t.bucket_high then 'high' when b.pct >= t.bucket_medium then 'medium' else 'low' end,
         b.seconds, null::integer,
         case b.bucket
-            when 'lost_work' then format('lost work: {} s redone after {} failure{}', round(b.seconds, 1), y.failures,
+            when 'lost_work' then format('lost work: {} s redone after {} failure{}', printf('%.3g', b.seconds), y.failures,
                                          case when y.failures = 1 then '' else 's' end)
-            when 'restart_downtime' then format('restart downtime: {} s between a failure and the next attempt''s start', round(b.seconds, 1))
-            when 'checkpoint_save' then format('checkpoint saves block training for {} s', round(b.seconds, 1))
-            when 'checkpoint_load' then format('checkpoint loads take {} s', round(b.seconds, 1))
-            when 'startup' then format('start-up takes {} s', round(b.seconds, 1))
-            when 'eval' then format('evaluation takes {} s', round(b.seconds, 1))
-            else format('{} s of wall time with nothing logged', round(b.seconds, 1))
+            when 'restart_downtime' then format('restart downtime: {} s between a failure and the next attempt''s start', printf('%.3g', b.seconds))
+            when 'checkpoint_save' then format('checkpoint saves block training for {} s', printf('%.3g', b.seconds))
+            when 'checkpoint_load' then format('checkpoint loads take {} s', printf('%.3g', b.seconds))
+            when 'startup' then format('start-up takes {} s', printf('%.3g', b.seconds))
+            when 'eval' then format('evaluation takes {} s', printf('%.3g', b.seconds))
+            else format('{} s of wall time with nothing logged', printf('%.3g', b.seconds))
         end,
-        format('{}: {} s, {}% of {} s wall time (view goodput_buckets)', b.bucket, round(b.seconds, 1), round(b.pct, 1), round(b.wall_s, 1))
+        format('{}: {} s, {}% of {} s wall time (view goodput_buckets)', b.bucket, printf('%.3g', b.seconds), round(b.pct, 1), printf('%.3g', b.wall_s))
         || case when b.bucket = 'lost_work' and y.optimum_s is not null and y.step_s > 0 then format(
                '; last crash at step {}; checkpoint every {} steps vs the Young/Daly optimum of ~{} steps '
                '(sqrt(2 x {} s per save x {} s between failures) = {} s at {} s per step)',
-               y.crash_step, coalesce(y.interval_steps::varchar, '?'), round(y.optimum_s / y.step_s), round(y.save_s, 1),
-               round(y.mtbf_s), round(y.optimum_s), round(y.step_s, 2))
+               y.crash_step, coalesce(printf('%g', y.interval_steps), '?'), round(y.optimum_s / y.step_s)::bigint,
+               printf('%.3g', y.save_s), printf('%.3g', y.mtbf_s), printf('%.3g', y.optimum_s), printf('%.3g', y.step_s))
            else '' end,
         case b.bucket
             when 'lost_work' then 'checkpoint closer to the Young/Daly interval; asynchronous checkpointing makes each save cheaper'

@@ -1,0 +1,108 @@
+"""The findings view: every threshold documented in queries/marts/findings.sql is tested by
+moving it across the value measured on a real sample (a finding appears, changes severity or
+disappears exactly there), and each finding's evidence repeats the numbers of the view it
+cites."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import SAMPLE_LOGS
+from tracelens.queries import view_definitions
+from tracelens.store import Store
+
+
+@pytest.fixture(scope="module")
+def ddp(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    store = Store.open(tmp_path_factory.mktemp("f") / "ddp.tlstore")
+    store.ingest([SAMPLE_LOGS / "ddp_gloo_2rank"])
+    return store
+
+
+@pytest.fixture(scope="module")
+def restart(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    store = Store.open(tmp_path_factory.mktemp("f") / "restart.tlstore")
+    store.ingest([SAMPLE_LOGS / "restart_gloo_2rank"])
+    return store
+
+
+def _severity(con: Any, finding: str, rank: int | None = None) -> str | None:
+    rows = con.execute("select severity, rank from findings where finding = ?", [finding]).fetchall()
+    picked = [s for s, r in rows if rank is None or r == rank]
+    return picked[0] if picked else None
+
+
+def _set(con: Any, name: str, value: float) -> None:
+    con.execute(f"SET VARIABLE {name} = {value!r}")
+
+
+@pytest.mark.parametrize(("finding", "column", "high_var", "medium_var"), [
+    ("data_loader", "data_stall_pct", "tracelens_data_stall_high_pct", "tracelens_data_stall_medium_pct"),
+    ("exposed_comm", "comm_exposed_pct", "tracelens_comm_high_pct", "tracelens_comm_medium_pct"),
+    ("host_overhead", "host_overhead_pct", None, "tracelens_host_overhead_pct"),
+    ("gpu_idle", "idle_pct", None, "tracelens_idle_pct"),
+])
+def test_step_share_thresholds(ddp: Any, finding: str, column: str, high_var: str | None, medium_var: str) -> None:
+    con = ddp.connect()
+    rank, value = con.execute(f"select rank, {column} from step_summary order by {column} desc limit 1").fetchone()
+    if high_var:
+        _set(con, high_var, value - 0.01)
+        assert _severity(con, finding, rank) == "high"
+        _set(con, high_var, value + 0.01)
+    _set(con, medium_var, value - 0.01)
+    assert _severity(con, finding, rank) == "medium"
+    _set(con, medium_var, value + 0.01)
+    assert _severity(con, finding, rank) is None
+    # the default thresholds and the evidence: the same number as step_summary, rounded
+    con = ddp.connect()
+    evidence = con.execute("select string_agg(evidence, ' | ') from findings where finding = ? and rank = ?",
+                           [finding, rank]).fetchone()[0]
+    if evidence is not None:
+        assert f"{round(value, 1)}%" in evidence
+
+
+def test_straggler_threshold(ddp: Any) -> None:
+    con = ddp.connect()
+    rows = con.execute("select rank, wait_caused_per_step_ns from stragglers").fetchall()
+    assert rows
+    rank, wait = rows[0]
+    mean_step = con.execute("select avg(mean_step_ns) from step_summary").fetchone()[0]
+    share = 100 * wait / mean_step
+    _set(con, "tracelens_straggler_high_pct", share - 0.01)
+    assert _severity(con, "straggler", rank) == "high"
+    _set(con, "tracelens_straggler_high_pct", share + 0.01)
+    assert _severity(con, "straggler", rank) == "medium"
+
+
+def test_bucket_thresholds(restart: Any) -> None:
+    con = restart.connect()
+    pct = con.execute("select 100 * fraction from goodput_buckets where bucket = 'restart_downtime'").fetchone()[0]
+    _set(con, "tracelens_bucket_high_pct", pct - 0.01)
+    assert _severity(con, "restart_downtime") == "high"
+    _set(con, "tracelens_bucket_high_pct", pct + 0.01)
+    _set(con, "tracelens_bucket_medium_pct", pct - 0.01)
+    assert _severity(con, "restart_downtime") == "medium"
+    _set(con, "tracelens_bucket_medium_pct", pct + 0.01)
+    assert _severity(con, "restart_downtime") == "low"
+    # lost work: the Young/Daly figure from the buckets and the events, recomputed here
+    con = restart.connect()
+    evidence = con.execute("select evidence from findings where finding = 'lost_work'").fetchone()[0]
+    saves = con.execute("select count(*) from stg_log_events where kind = 'checkpoint_save_end'").fetchone()[0]
+    save_s = con.execute("select seconds from goodput_buckets where bucket = 'checkpoint_save'").fetchone()[0] / saves
+    wall = con.execute("select wall_s from goodput").fetchone()[0]
+    failures = con.execute("select count(*) from attempts where end_reason in ('crash', 'restarted')").fetchone()[0]
+    optimum = (2 * save_s * wall / failures) ** 0.5
+    assert f"= {optimum:.3g} s" in evidence and f"{save_s:.3g} s per save" in evidence
+
+
+def test_every_threshold_variable_is_documented_and_tested() -> None:
+    sql = dict(view_definitions())["findings"]
+    header = sql.split("with thresholds as")[0]
+    used = set(__import__("re").findall(r"getvariable\('(tracelens_\w+)'\)", sql))
+    documented = set(__import__("re").findall(r"tracelens_\w+", header))
+    tested = set(__import__("re").findall(r"tracelens_\w+", Path(__file__).read_text()))
+    assert used == documented
+    assert used - {"tracelens_bandwidth_efficiency"} <= tested
