@@ -59,19 +59,22 @@ class Parser(Protocol):
 
 def registry() -> dict[str, Parser]:
     """Every parser, by name. Imported lazily so that `tracelens --help` stays fast."""
+    from tracelens.parsers.deepspeed import DeepSpeedParser
     from tracelens.parsers.flight_recorder import FlightRecorderParser
     from tracelens.parsers.generic_log import GenericLogParser
     from tracelens.parsers.hf_trainer import HFTrainerParser
     from tracelens.parsers.kineto import KinetoParser
+    from tracelens.parsers.lightning import LightningParser
     from tracelens.parsers.megatron import MegatronParser
     from tracelens.parsers.mlgp import MlgpParser
+    from tracelens.parsers.mlperf import MlperfParser
     from tracelens.parsers.nccl_debug import NcclDebugParser
     from tracelens.parsers.nccl_tests import NcclTestsParser
 
     # Order breaks ties between equal claims: specific formats before the generic log parser.
     parsers: list[Parser] = [
-        KinetoParser(), FlightRecorderParser(), MlgpParser(), NcclTestsParser(), MegatronParser(), HFTrainerParser(),
-        GenericLogParser(), NcclDebugParser(),
+        KinetoParser(), FlightRecorderParser(), MlgpParser(), MlperfParser(), NcclTestsParser(), MegatronParser(), HFTrainerParser(),
+        DeepSpeedParser(), LightningParser(), GenericLogParser(), NcclDebugParser(),
     ]
     return {p.name: p for p in parsers}
 

@@ -12,6 +12,10 @@ from tracelens.enums import LogEventKind
 from tracelens.schemas import LOG_EVENTS, LOG_STEPS
 
 
+# What a console-log parser fills: its steps and events, and the NCCL lines it meets.
+LOG_TABLES = ("log_steps", "log_events", "nccl_comms", "nccl_warnings", "nccl_calls")
+
+
 @dataclass
 class LogRows:
     framework: str

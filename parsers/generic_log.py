@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import STEP, WATCHDOG, log_result, open_log
 from tracelens.parsers._lines import iter_numbers, parse_timestamp, strip_prefix
 
@@ -31,7 +32,7 @@ def _is_step_line(text: str) -> bool:
 class GenericLogParser:
     name = "generic_log"
     kind = "console_log"
-    tables = ("log_steps", "log_events")
+    tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
         text = head.decode("utf-8", "replace")

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._lines import strip_prefix
 
@@ -56,7 +57,7 @@ def _literal(text: str) -> dict[str, Any] | None:
 class HFTrainerParser:
     name = "hf_trainer"
     kind = "console_log"
-    tables = ("log_steps", "log_events")
+    tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
         text = head.decode("utf-8", "replace")

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._lines import strip_prefix
 
@@ -37,7 +38,7 @@ def _norm(name: str) -> str:
 class MegatronParser:
     name = "megatron"
     kind = "console_log"
-    tables = ("log_steps", "log_events")
+    tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
         for raw in head.decode("utf-8", "replace").splitlines()[:2000]:

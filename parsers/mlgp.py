@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._io import read_bytes
-from tracelens.parsers._logtables import LogRows
+from tracelens.parsers._logtables import LOG_TABLES, LogRows
 
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
@@ -35,7 +35,7 @@ def _ns(seconds: float) -> int:
 class MlgpParser:
     name = "mlgp"
     kind = "goodput_events"
-    tables = ("log_steps", "log_events")
+    tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
         records = [line for line in head.splitlines()[:50] if line.lstrip().startswith(b"{")]

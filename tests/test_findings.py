@@ -105,4 +105,21 @@ def test_every_threshold_variable_is_documented_and_tested() -> None:
     documented = set(__import__("re").findall(r"tracelens_\w+", header))
     tested = set(__import__("re").findall(r"tracelens_\w+", Path(__file__).read_text()))
     assert used == documented
-    assert used - {"tracelens_bandwidth_efficiency"} <= tested
+    assert used <= tested
+
+
+def test_slow_collective_threshold(tmp_path: Path) -> None:
+    from tests.conftest import corpus_or_skip
+
+    trace_dir = corpus_or_skip("kineto", "gpu", "nccl_parser_config")
+    baseline = corpus_or_skip("nccl", "nccl-tests", "all_reduce_perf_2node_T4_efa_mpirun_with_nccl_info.log")
+    store = Store.open(tmp_path / "bw.tlstore")
+    store.ingest([trace_dir, baseline])
+    con = store.connect()
+    worst = con.execute("select min(median_efficiency) from collective_summary where median_efficiency is not null").fetchone()[0]
+    _set(con, "tracelens_bandwidth_efficiency", worst + 0.001)
+    rows = con.execute("select severity, title from findings where finding = 'slow_collective'").fetchall()
+    assert rows and all(s == "medium" for s, _ in rows)
+    assert any(f"{round(100 * worst)}% of the nccl-tests bus bandwidth" in t for _, t in rows)
+    _set(con, "tracelens_bandwidth_efficiency", worst - 0.001)
+    assert _severity(con, "slow_collective") is None

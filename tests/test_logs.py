@@ -192,3 +192,92 @@ def test_watchdog_timeouts_date_the_hang_start(logs_con) -> None:  # type: ignor
         "where f.path = ? and e.kind = 'collective_timeout' and e.rank is not null group by e.rank", [str(path)]
     ).fetchall())
     assert got == expected and expected
+
+
+def _ts(text: str) -> float:
+    from datetime import datetime, timezone
+
+    return datetime.strptime(text, "%Y-%m-%d %H:%M:%S,%f").replace(tzinfo=timezone.utc).timestamp()
+
+
+def test_deepspeed_steps_checkpoints_overflows(tmp_path: Path) -> None:
+    path = corpus_or_skip("logs", "deepspeed", "helloDS_bert_fp16_overflow_skips_ckpt_every10.log")
+    text = path.read_text()
+    store = Store.open(tmp_path / "ds.tlstore")
+    outcome = store.ingest([path])
+    (rec,) = outcome.parsed
+    assert rec.parser == "deepspeed"
+    assert f"{text.count('OVERFLOW! Rank 0 Skipping step')} optimizer steps skipped" in " ".join(rec.warnings)
+    con = store.connect()
+    steps = [int(s) for s in re.findall(r"\[Rank 0\] step=(\d+), skipped=", text)]
+    assert [r[0] for r in con.execute("select step from log_steps order by line").fetchall()] == steps
+    losses = [float(x) for x in re.findall(r"\[Rank 0\] Loss: ([\d.]+)", text)]
+    assert [r[0] for r in con.execute("select loss from log_steps order by line").fetchall()] == losses[: len(steps)]
+    starts = {int(s): _ts(t) for t, s in re.findall(r"\[(\S+ \S+)\] .*Checkpoint global_step(\d+) is about to be saved", text)}
+    ends = {int(s): _ts(t) for t, s in re.findall(r"\[(\S+ \S+)\] .*Checkpoint global_step(\d+) is ready now", text)}
+    saved = sum(ends[s] - starts[s] for s in ends if s in starts)
+    got = con.execute("select seconds from goodput_buckets where bucket = 'checkpoint_save'").fetchone()[0]
+    assert got == pytest.approx(saved, abs=0.002)
+
+
+def _mllog(path: Path) -> list[dict]:  # type: ignore[type-arg]
+    import json
+
+    return [json.loads(line.split(":::MLLOG ", 1)[1]) for line in path.read_text().splitlines() if line.startswith(":::MLLOG {")]
+
+
+def test_mlperf_buckets_from_the_mllog_intervals(tmp_path: Path) -> None:
+    import statistics
+
+    path = corpus_or_skip("logs", "mlperf", "llama2_70b_lora_asus_result_0.log")
+    records = _mllog(path)
+    t = {r["key"]: r["time_ms"] / 1000 for r in records if r["key"] in ("init_start", "init_stop", "run_start", "run_stop")}
+    evals = [r["time_ms"] / 1000 for r in records if r["key"] in ("eval_start", "eval_stop")]
+    blocks = [(r["time_ms"] / 1000, r["metadata"]["samples_count"]) for r in records if r["key"] in ("block_start", "block_stop")]
+    spans = [(blocks[i + 1][0] - blocks[i][0], blocks[i + 1][1] - blocks[i][1]) for i in range(0, len(blocks), 2)]
+    per_sample = statistics.median(d / n for d, n in spans[1:])
+    store = Store.open(tmp_path / "mlperf.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    buckets = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
+    wall = con.execute("select wall_s from goodput").fetchone()[0]
+    assert wall == pytest.approx(t["run_stop"] - t["init_start"], abs=0.001)
+    assert buckets["eval"] == pytest.approx(sum(evals[1::2]) - sum(evals[0::2]), abs=0.001)
+    first_excess = spans[0][0] - per_sample * spans[0][1]  # the first block's warm-up, beyond its samples' share
+    startup = (t["init_stop"] - t["init_start"]) + (blocks[0][0] - t["init_stop"]) + first_excess
+    assert buckets["startup"] == pytest.approx(startup, abs=0.01)
+    assert buckets["productive"] == pytest.approx(sum(d for d, _ in spans) - first_excess, abs=0.01)
+    assert sum(buckets.values()) == pytest.approx(wall, abs=1e-6)
+
+
+def _parse(path: Path, parser_name: str):  # type: ignore[no-untyped-def]
+    from tracelens.parsers import ParseOptions, detect
+    from tracelens.parsers._io import read_head
+
+    parser, _ = detect(path, read_head(path))
+    assert parser is not None and parser.name == parser_name
+    return parser.parse(path, ParseOptions()).tables
+
+
+def test_lightning_checkpoints_once_each_and_restores() -> None:
+    for name in ("resnet50_imagenet_resume_epochs77_86_modelcheckpoint.log", "vqa_rich_progressbar_duplicate_logger_ckpt.log"):
+        path = corpus_or_skip("logs", "lightning", name)
+        text = path.read_text()
+        saves = sorted({int(s) for s in re.findall(r"global step (\d+): .*saving model to", text)})
+        tables = _parse(path, "lightning")
+        events = tables["log_events"].to_pylist()
+        assert sorted(e["step"] for e in events if e["kind"] == "checkpoint_save_end") == saves and saves
+        # Lightning's two handlers print "Restored all states" twice: one load
+        assert [e["kind"] for e in events].count("checkpoint_load_end") == 1
+
+
+def test_nemo1_progress_bar_metrics() -> None:
+    path = corpus_or_skip("logs", "nemo", "nemo1_ptl_progressbar_variants.log")
+    text = "\n".join(line for line in path.read_text().splitlines() if not line.startswith("#"))  # not the notes
+    expected = {}
+    for bar in re.findall(r"global_step=([\d.e+]+), consumed_samples=[\d.e+]+, train_step_timing in s=([\d.]+)", text):
+        expected[int(float(bar[0]))] = float(bar[1])
+    rows = _parse(path, "lightning")["log_steps"].to_pylist()
+    assert {r["step"]: r["step_time_s"] for r in rows} == expected
+    losses = {int(float(g)): float(x) for x, g in re.findall(r"reduced_train_loss=([\d.]+), global_step=([\d.e+]+)", text)}
+    assert {r["step"]: r["loss"] for r in rows} == losses

@@ -34,6 +34,12 @@ def _sample_for(parser_name: str) -> bytes:
         return corpus_or_skip("nccl", "nccl-debug", "aws_efa_eks_p4d_16rank_nccl_info_plus_all_reduce_perf.log").read_bytes()
     if parser_name == "nccl_debug":
         return corpus_or_skip("nccl", "nccl-debug", "nccl_issue429_channels_ib_gdrdma.log").read_bytes()
+    if parser_name == "deepspeed":
+        return corpus_or_skip("logs", "deepspeed", "helloDS_bert_fp16_overflow_skips_ckpt_every10.log").read_bytes()
+    if parser_name == "lightning":
+        return corpus_or_skip("logs", "nemo", "nemo1_ptl_progressbar_variants.log").read_bytes()
+    if parser_name == "mlperf":
+        return corpus_or_skip("logs", "mlperf", "llama2_70b_lora_asus_result_0.log").read_bytes()
     raise AssertionError(f"add a sample input for parser {parser_name}")
 
 

@@ -18,7 +18,8 @@
 --   steps that are not an attempt's first.
 -- Columns: label, start_ns, end_ns, attempt, step (NULL for non-step intervals).
 with steps as (
-    select a.attempt, a.end_ns as attempt_end_ns, a.end_reason, s.step, s.start_ns, s.end_ns, s.step_time_s, s.t_ns, s.line
+    select a.attempt, a.end_ns as attempt_end_ns, a.end_reason, s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples,
+        s.t_ns, s.line
     from stg_log_steps s
     asof join attempts a on s.t_ns >= a.start_ns
 ),
@@ -61,7 +62,13 @@ completed as (
     where s_ns is not null and e_ns is not null and e_ns >= s_ns
 ),
 ideal as (
-    select coalesce(median(e_ns - s_ns) filter (where nth > 1), median(e_ns - s_ns)) as ideal_ns from completed
+    -- per unit of work when every step says how much it did (MLPerf blocks, Megatron intervals
+    -- of several iterations), else per step
+    select coalesce(median(e_ns - s_ns) filter (where nth > 1), median(e_ns - s_ns)) as ideal_ns,
+        case when count(*) = count(samples) and min(samples) > 0
+             then coalesce(median((e_ns - s_ns) / samples) filter (where nth > 1), median((e_ns - s_ns) / samples)) end
+             as ideal_ns_per_sample
+    from completed
 ),
 step_intervals as (
     select case when c.attempt < c.last_attempt_with_step then 'lost_work' else 'productive' end as label,
@@ -69,9 +76,10 @@ step_intervals as (
     from completed c
     union all
     -- first step of an attempt: its excess over the ideal step is start-up (compile, warm-up)
-    select 'startup', c.s_ns, c.s_ns + (c.e_ns - c.s_ns - i.ideal_ns)::bigint, c.attempt, c.step
+    select 'startup', c.s_ns, c.s_ns + (c.e_ns - c.s_ns - coalesce(i.ideal_ns_per_sample * c.samples, i.ideal_ns))::bigint,
+        c.attempt, c.step
     from completed c, ideal i
-    where c.nth = 1 and c.e_ns - c.s_ns > i.ideal_ns
+    where c.nth = 1 and c.e_ns - c.s_ns > coalesce(i.ideal_ns_per_sample * c.samples, i.ideal_ns)
     union all
     -- the step a crash cut short
     select 'lost_work', b.s_ns, b.attempt_end_ns, b.attempt, b.step

@@ -210,7 +210,7 @@ slow_collectives as (
 slow as (
     select 'slow_collective', 'medium', s.excess_s, null::integer,
         format('{} of {} MB on {} ranks runs at {}% of the nccl-tests bus bandwidth', s.op, round(s.size_bytes / 1e6, 1), s.n_ranks,
-               round(100 * s.efficiency)),
+               round(100 * s.efficiency)::bigint),
         format('{} instances: median busbw {} GB/s vs {} GB/s expected from nccl-tests at this size; {} s lost in all (view collective_bandwidth)',
                s.n, round(s.busbw, 2), round(s.baseline_busbw, 2), round(s.excess_s, 3)),
         'check NCCL_ALGO/NCCL_PROTO, the topology (nvidia-smi topo -m), the NICs used (NCCL_DEBUG=INFO transports) and concurrent traffic',

@@ -1,0 +1,100 @@
+"""DeepSpeed console logs: `[YYYY-MM-DD HH:MM:SS,mmm] [LEVEL] [file.py:line:func] message` lines.
+
+- Step lines: `[Rank 0] step=20, skipped=17, lr=[0.0001], mom=[...]` (the engine's
+  steps_per_print), and the timer line after it: `epoch=0/micro_step=20/global_step=20,
+  RunningAvgSamplesPerSec=..., CurrSamplesPerSec=..., MemAllocated=...`. Consecutive step lines
+  make log intervals: samples = CurrSamplesPerSec x the time since the previous step line.
+- fp16 loss-scale overflows (`OVERFLOW! Rank 0 Skipping step`): the optimizer skipped that
+  step; counted in the file's warnings (the `skipped=` counter of the step lines).
+- Checkpoints: `Checkpoint global_stepN is about to be saved!` starts a save, `... is ready
+  now!` ends it (the engine's own commit), `Loading checkpoint` / `loaded checkpoint` lines.
+- The launcher (`launch.py`: WORLD INFO DICT, dist_world_size, process spawns) dates the
+  attempt's start; failures, restarts, watchdog timeouts and NCCL lines are read as in every
+  console log. A loss logged by the training script on its own line (`Loss: 10.87`) goes to
+  the step logged just before it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._lines import strip_prefix
+
+from tracelens.enums import LogEventKind
+from tracelens.errors import ParseError
+
+_DS_LINE = re.compile(r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3}\] \[(?:INFO|WARNING|ERROR|DEBUG)\] \[[\w.]+:\d+:\w+\] ")
+_MARKERS = re.compile(r"\[deepspeed\]|RunningAvgSamplesPerSec|\bstep=\d+, skipped=\d+|launch\.py:\d+:main|ds_accelerator|"
+                      r"DeepSpeed|deepspeed_|torch_checkpoint_engine")
+_STEP = re.compile(r"\bstep=(?P<step>\d+), skipped=(?P<skipped>\d+), lr=\[(?P<lr>[^\],]+)")
+_TIMER = re.compile(r"global_step=(?P<step>\d+), RunningAvgSamplesPerSec=(?P<avg>[\d.eE+-]+), CurrSamplesPerSec=(?P<cur>[\d.eE+-]+)")
+_SAVE_START = re.compile(r"Checkpoint global_step(?P<step>\d+) is about to be saved")
+_SAVE_END = re.compile(r"Checkpoint global_step(?P<step>\d+) is ready now")
+_LOSS = re.compile(r"\bLoss:\s*(?P<loss>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)")
+_OVERFLOW = re.compile(r"OVERFLOW! Rank \d+ Skipping step")
+
+
+class DeepSpeedParser:
+    name = "deepspeed"
+    kind = "console_log"
+    tables = LOG_TABLES
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        hits = 0
+        for raw in head.decode("utf-8", "replace").splitlines()[:2000]:
+            _, body = strip_prefix(raw.strip())
+            if _DS_LINE.match(body) and _MARKERS.search(body):
+                hits += 1
+                if hits >= 2:
+                    return Claim.CONTENT
+        return Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        lines, warning, rows, events = open_log(path, "deepspeed")
+        overflows = 0
+        last_step_ns: dict[int | None, int] = {}
+        deepspeed_lines = 0
+        for line in lines:
+            text = line.text
+            if _DS_LINE.match(text):
+                deepspeed_lines += 1
+            if (m := _SAVE_START.search(text)) is not None:
+                rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           step=int(m.group("step")), raw=text)
+                continue
+            if (m := _SAVE_END.search(text)) is not None:
+                rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           step=int(m.group("step")), raw=text)
+                continue
+            if "Saving model checkpoint" in text or "[Torch] Sav" in text or "zero checkpoint saved" in text:
+                continue  # the files of a save already bracketed by the two lines above
+            if _OVERFLOW.search(text):
+                overflows += 1
+                continue
+            if events.scan(line):
+                continue
+            if (m := _STEP.search(text)) is not None:
+                try:
+                    lr: float | None = float(m.group("lr"))
+                except ValueError:
+                    lr = None
+                rows.step(line=line.number, rank=line.rank, step=int(m.group("step")), end_ns=line.ts_ns, lr=lr)
+            elif (m := _TIMER.search(text)) is not None and rows.steps and rows.steps[-1]["step"] == int(m.group("step")):
+                step = rows.steps[-1]
+                previous = last_step_ns.get(line.rank)
+                if previous is not None and step.get("end_ns") is not None and step["end_ns"] > previous:
+                    step["samples"] = float(m.group("cur")) * (step["end_ns"] - previous) / 1e9
+                if step.get("end_ns") is not None:
+                    last_step_ns[line.rank] = step["end_ns"]
+            elif (m := _LOSS.search(text)) is not None and rows.steps and rows.steps[-1].get("loss") is None:
+                rows.steps[-1]["loss"] = float(m.group("loss"))
+        if not deepspeed_lines:
+            raise ParseError(str(path), "no DeepSpeed log line found", where="line 1")
+        result = log_result(rows, warning)
+        if overflows:
+            result.warnings.append(f"{overflows} optimizer steps skipped on fp16 loss-scale overflow")
+        return result

@@ -1,0 +1,102 @@
+"""MLPerf training logs: `:::MLLOG {json}` lines from mlperf-logging (time_ms, event_type, key,
+value, metadata), under any launcher prefix.
+
+- `init_start` / `init_stop`: start-up (init events); `run_start`: the timed run begins;
+  `run_stop` ends the attempt (metadata status `success`, else a crash).
+- `block_start` / `block_stop` (or `epoch_start` / `epoch_stop` when a log has no blocks): one
+  log_steps row per training block, from its start to its stop. The step number is the block's
+  `samples_count` at its stop, else its last epoch; samples are the block's samples.
+- A log that starts past `init_start`/`run_start` (a tail) starts at its first record.
+- `eval_start` / `eval_stop`: evaluation; `tracked_stats` throughput is kept as reported.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers._lines import strip_prefix
+from tracelens.parsers._logtables import LOG_TABLES, LogRows
+
+from tracelens.enums import FileStatus, LogEventKind
+from tracelens.errors import ParseError
+
+_MLLOG = re.compile(r":::MLL(?:OG)? (\{.*\})\s*$")
+_EVENTS = {
+    "init_start": LogEventKind.INIT_START, "init_stop": LogEventKind.INIT_END,
+    "eval_start": LogEventKind.EVAL_START, "eval_stop": LogEventKind.EVAL_END,
+    "run_start": LogEventKind.ATTEMPT_START,
+}
+
+
+class MlperfParser:
+    name = "mlperf"
+    kind = "mlperf_log"
+    tables = LOG_TABLES
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        return Claim.CONTENT if b":::MLLOG {" in head else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        data, warning = read_bytes(path)
+        rows = LogRows("mlperf")
+        warnings = [warning] if warning else []
+        bad = 0
+        records = 0
+        open_blocks: dict[int | None, tuple[int, int, float | None]] = {}  # rank -> (line, start ns, samples at start)
+        blocks_seen = b'"key": "block_start"' in data
+        for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
+            rank, body = strip_prefix(raw.strip())
+            match = _MLLOG.search(body)
+            if match is None:
+                continue
+            try:
+                record: Any = msgspec.json.decode(match.group(1))
+            except msgspec.DecodeError:
+                bad += 1
+                continue
+            if not isinstance(record, dict) or not isinstance(record.get("time_ms"), (int, float)):
+                bad += 1
+                continue
+            records += 1
+            key, ts_ns = record.get("key"), int(record["time_ms"] * 1_000_000)
+            if records == 1 and key not in ("init_start", "run_start"):
+                # a log's tail: what it shows starts at its first record
+                rows.event(LogEventKind.ATTEMPT_START, line=number, rank=rank, ts_ns=ts_ns, detail="first record", raw=body)
+            raw_meta = record.get("metadata")
+            meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
+            samples = meta.get("samples_count") if isinstance(meta.get("samples_count"), (int, float)) else None
+            if key in _EVENTS:
+                # start and end share a detail ("init", "eval"): that is how they are paired
+                rows.event(_EVENTS[key], line=number, rank=rank, ts_ns=ts_ns, detail=key.rsplit("_", 1)[0], raw=body)
+                if key == "init_start":  # the job starts here; the timed run at run_start
+                    rows.event(LogEventKind.ATTEMPT_START, line=number, rank=rank, ts_ns=ts_ns, detail="init", raw=body)
+            elif key == "run_stop":
+                status = str(meta.get("status", "success"))
+                kind = LogEventKind.ATTEMPT_END if status == "success" else LogEventKind.CRASH
+                rows.event(kind, line=number, rank=rank, ts_ns=ts_ns, detail=f"run_stop status={status}", raw=body)
+            elif key in ("block_start", "epoch_start") and (key == "block_start" or not blocks_seen):
+                open_blocks[rank] = (number, ts_ns, samples)
+            elif key in ("block_stop", "epoch_stop") and (key == "block_stop" or not blocks_seen) and rank in open_blocks:
+                _, start_ns, start_samples = open_blocks.pop(rank)
+                epoch = meta.get("epoch_num")
+                if samples is not None:
+                    step = int(samples)
+                elif isinstance(meta.get("first_epoch_num"), int) and isinstance(meta.get("epoch_count"), int):
+                    step = meta["first_epoch_num"] + meta["epoch_count"] - 1  # the block's last epoch
+                elif isinstance(epoch, (int, float)):
+                    step = int(epoch)
+                else:
+                    step = len(rows.steps) + 1
+                block_samples = samples - start_samples if samples is not None and start_samples is not None else None
+                rows.step(line=number, rank=rank, step=step, start_ns=start_ns, end_ns=ts_ns,
+                          step_time_s=(ts_ns - start_ns) / 1e9, samples=block_samples)
+        if not records:
+            raise ParseError(str(path), "no :::MLLOG record could be read", where="line 1")
+        if bad:
+            warnings.append(f"{bad} :::MLLOG lines are not JSON records and were skipped")
+        return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)
