@@ -18,7 +18,7 @@ STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d+)", re.IGNORECASE
 _END = re.compile(r"\btraining (?:done|finished|complete[d]?)\b", re.IGNORECASE)
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError")
-_RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")
+_RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")  # torchelastic's agent
 _DURATION = r"(?:\s+in\s+(?P<dur>\d+(?:\.\d+)?)\s*(?:s|sec|seconds)\b)?"
 WATCHDOG = re.compile(
     r"Watchdog caught collective operation timeout: Work\w*\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)"

@@ -13,7 +13,6 @@ from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import STEP, WATCHDOG, log_result, open_log
 from tracelens.parsers._lines import iter_numbers, parse_timestamp, strip_prefix
 
-from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 
 # metric keys as logs spell them -> log_steps column
@@ -23,6 +22,15 @@ _KEYS = {
     "tokens": "tokens", "samples": "samples", "tps": "tokens_per_s", "tokens_per_s": "tokens_per_s",
     "tflops": "tflops", "mfu": "mfu",
 }
+
+
+# torchrun/torchelastic lines that make a file worth reading even without step lines: failures,
+# restarts, the launch configuration, a training header, checkpoint loads and saves.
+_LAUNCHER = re.compile(
+    r"failed \(exitcode: -?\d+\)|[Ww]orker group FAILED|will restart worker group|Restarting worker group|"
+    r"Starting elastic_operator with launch configs|Running torch\.distributed\.run|Training starts at step \d+|"
+    r"\b(?:loading|saving|loaded|saved) (?:the )?checkpoint\b", re.I
+)
 
 
 def _is_step_line(text: str) -> bool:
@@ -36,7 +44,7 @@ class GenericLogParser:
 
     def detect(self, path: Path, head: bytes) -> Claim:
         text = head.decode("utf-8", "replace")
-        if WATCHDOG.search(text) or "ChildFailedError" in text or re.search(r"failed \(exitcode: -?\d+\)", text):
+        if WATCHDOG.search(text) or "ChildFailedError" in text or _LAUNCHER.search(text):
             return Claim.CONTENT  # a launcher/failure log, with or without step lines
         hits = 0
         for raw in text.splitlines()[:400]:
@@ -57,6 +65,6 @@ class GenericLogParser:
                 values = {_KEYS[k]: v for k, v in iter_numbers(line.text[match.end():]) if k in _KEYS}
                 if values:
                     rows.step(line=line.number, rank=line.rank, step=int(match.group(1)), end_ns=line.ts_ns, **values)
-        if not rows.steps and not any(e["kind"] != LogEventKind.ATTEMPT_START.value for e in rows.events):
-            raise ParseError(str(path), "no step lines and no failure lines found", where="line 1")
+        if not rows.steps and not rows.events:
+            raise ParseError(str(path), "no step, launch, checkpoint or failure line found", where="line 1")
         return log_result(rows, warning)

@@ -61,7 +61,8 @@ class HFTrainerParser:
 
     def detect(self, path: Path, head: bytes) -> Claim:
         text = head.decode("utf-8", "replace")
-        if _HEADER in text or "'train_runtime'" in text or "Saving model checkpoint to" in text:
+        if (_HEADER in text or "'train_runtime'" in text or "Saving model checkpoint to" in text
+                or "Continuing training from global step" in text):
             return Claim.CONTENT
         dict_lines = sum(1 for raw in text.splitlines() if "{'loss'" in strip_prefix(raw)[1] or "{‘loss’" in raw)
         return Claim.CONTENT if dict_lines >= 2 else Claim.NO

@@ -281,3 +281,19 @@ def test_nemo1_progress_bar_metrics() -> None:
     assert {r["step"]: r["step_time_s"] for r in rows} == expected
     losses = {int(float(g)): float(x) for x, g in re.findall(r"reduced_train_loss=([\d.]+), global_step=([\d.e+]+)", text)}
     assert {r["step"]: r["loss"] for r in rows} == losses
+
+
+def test_launcher_and_resume_excerpts() -> None:
+    """Short real excerpts with no step line still say something: a restart, a launch, a resume."""
+    elastic = corpus_or_skip("logs", "torchelastic", "doc2edag_issue24_worker_group_failed_restart_count1.log")
+    events = _parse(elastic, "generic_log")["log_events"].to_pylist()
+    assert [e["kind"] for e in events].count("restart") == len(re.findall(r"will restart worker group", elastic.read_text()))
+    launch = corpus_or_skip("logs", "torchelastic", "kubeflow_issue1504_elastic_launch_config.log")
+    (start,) = [e for e in _parse(launch, "generic_log")["log_events"].to_pylist() if e["kind"] == "attempt_start"]
+    first = re.search(r"\[INFO\] (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3})", launch.read_text())
+    assert first is not None and start["ts_ns"] == pytest.approx(_ts(first.group(1)) * 1e9, abs=1000)
+    titan = corpus_or_skip("logs", "torchtitan", "issue571_resume_loading_checkpoint_step_mismatch.log")
+    kinds = {(e["kind"], e["step"]) for e in _parse(titan, "generic_log")["log_events"].to_pylist()}
+    loaded = int(re.search(r"Loading the checkpoint at step (\d+)", titan.read_text()).group(1))  # type: ignore[union-attr]
+    starts = int(re.search(r"Training starts at step (\d+)", titan.read_text()).group(1))  # type: ignore[union-attr]
+    assert ("checkpoint_load_start", loaded) in kinds and ("attempt_start", starts) in kinds
