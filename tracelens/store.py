@@ -524,12 +524,16 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
     rec.status, rec.warnings = result.status.value, list(result.warnings)
     rec.rows = result.rows
     store_root = Path(root)
-    for table, data in result.tables.items():
-        data = conform(data, TABLES[table])
+    tables = result.tables
+    del result
+    for table in list(tables):
+        data = conform(tables.pop(table), TABLES[table])  # each table freed once written
         data = data.set_column(0, "file_id", pa.array([rec.file_id] * data.num_rows, pa.string()))
         rel = _fragment_path(table, rec.file_id, f"{token}{hashlib.sha1(rec.path.encode()).hexdigest()[:6]}", data)
         _atomic_write_parquet(data, store_root / rel)
         rec.fragments[table] = rel
+        del data
+    _release_memory()
     try:
         _precompute(store_root, rec, token)
     except Exception as exc:  # the trace is stored; only its precomputed views are missing
@@ -539,6 +543,24 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
         rec.status = FileStatus.FAILED.value
         rec.message = f"{rec.path}: internal error computing its views ({type(exc).__name__}: {exc}); please report it"
     return rec
+
+
+def _release_memory() -> None:
+    """Hand the parse's freed heap back to the system before the next phase (glibc keeps it
+    otherwise, and a worker's resident memory would stay at its parse peak)."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass  # not glibc
+
+
+# DuckDB's buffer pool for a file's precomputed views: it keeps what it reads cached up to its
+# limit (80 % of RAM by default), which would make each worker's memory grow with the machine.
+PRECOMPUTE_MEMORY = os.environ.get("TRACELENS_PRECOMPUTE_MEMORY", "256MB")
 
 
 def derived_version() -> str:
@@ -560,7 +582,7 @@ def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
     }
     files_sql = f"{_EMPTY_FILES_SQL} UNION ALL BY NAME SELECT {_sql_str(rec.file_id)} AS file_id, 'ok' AS status"
     views = materialized_views()
-    con = duckdb.connect(config={"threads": 1})  # one worker per core already
+    con = duckdb.connect(config={"threads": 1, "memory_limit": PRECOMPUTE_MEMORY})  # one worker per core already
     con.execute(build_views_sql(tables, files_sql, {}, only=set(views)))
     for view in views:  # in dependency order: each result then stands in for its view
         con.execute(f"CREATE TEMP TABLE _done_{view} AS SELECT * FROM {view}")
