@@ -42,6 +42,14 @@ _WATCHDOG_WORK = re.compile(
 )
 _PG = re.compile(r"\[PG (?:ID )?(?P<pg>\d+)(?: PG GUID \S+?\((?P<desc>[^)]*)\))?(?: \([^)]*\))? Rank \d+\]")
 _NAMED_RANK = re.compile(r"\[(?:PG [^\]]*?)?Rank (\d+)\]")
+# A scheduler ending the job: PBS walltime kills, Slurm cancellations (time limit, preemption,
+# node failure), srun reporting killed tasks.
+_SCHEDULER_KILL = re.compile(
+    r"=>> PBS: job killed: [^\n]*|slurmstepd: error: \*\*\* (?:JOB|STEP) [\w.]+ ON \S+ CANCELLED AT \S+[^*]*\*\*\*|"
+    r"srun: error: \S+: tasks? [\d\-,]+: (?:Killed|Terminated|Exited with exit code \d+)"
+)
+# A launcher's own silent-hang watchdog (no output for N s): the hang began N s before the line.
+_IDLE_WATCHDOG = re.compile(r"no output for (?P<s>\d+(?:\.\d+)?)\s*s\b.*?(?:SIGTERM|SIGKILL|kill)", re.I)
 _NCCL_ERROR = re.compile(
     r"\bnccl(?:Remote|System|Internal|UnhandledCuda|InvalidUsage|InvalidArgument)Error\b[^.]*|"
     r"Detected mismatch between collectives on ranks[^.]*|NCCL communicator was aborted[^.]*"
@@ -73,6 +81,17 @@ class EventScanner:
         work = None if watchdog else _WATCHDOG_WORK.search(line.text)
         if watchdog is not None or work is not None:
             self._timeout(line, watchdog, work)
+            return True
+        if (kill := _SCHEDULER_KILL.search(line.text)) is not None:
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                       detail="scheduler: " + kill.group(0)[:200])
+            self.started.clear()
+            return True
+        if (idle := _IDLE_WATCHDOG.search(line.text)) is not None:
+            hung_s = float(idle.group("s"))
+            rows.event(LogEventKind.HANG, line=line.number, rank=line.rank, raw=line.text, duration_s=hung_s,
+                       ts_ns=line.ts_ns - int(hung_s * 1e9) if line.ts_ns is not None else None,
+                       detail=f"no output for {hung_s:g} s, then killed")
             return True
         if (nccl_error := _NCCL_ERROR.search(line.text)) is not None:
             rows.event(LogEventKind.CRASH, line=line.number, rank=_rank_of(line), ts_ns=line.ts_ns, raw=line.text,

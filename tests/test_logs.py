@@ -297,3 +297,30 @@ def test_launcher_and_resume_excerpts() -> None:
     loaded = int(re.search(r"Loading the checkpoint at step (\d+)", titan.read_text()).group(1))  # type: ignore[union-attr]
     starts = int(re.search(r"Training starts at step (\d+)", titan.read_text()).group(1))  # type: ignore[union-attr]
     assert ("checkpoint_load_start", loaded) in kinds and ("attempt_start", starts) in kinds
+
+
+def test_silent_hang_failover_and_scheduler_kill(tmp_path: Path) -> None:
+    """ALCF Aurora, torchtitan: attempt 1 hangs silently after step 37, a no-output watchdog kills
+    it after 1800 s, the failover wrapper relaunches from step 1 (no checkpoint yet), PBS kills
+    attempt 2 at its walltime. Every figure is read back from the lines' own timestamps."""
+    from datetime import datetime, timezone
+
+    path = corpus_or_skip("logs", "torchtitan", "aurora_ezpz_silent_hang_failover_restart.log")
+    dated = [(datetime.strptime(t, "%Y-%m-%d %H:%M:%S").replace(tzinfo=timezone.utc).timestamp(), rest)
+             for t, rest in re.findall(r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\](.*)$", path.read_text(), re.M)]
+    watchdog_t = next(t for t, rest in dated if "no output for" in rest)
+    first_attempt = [(t, int(m.group(1))) for t, rest in dated if t < watchdog_t and (m := re.search(r"step:\s*(\d+)", rest))]
+    second_attempt = [(t, int(m.group(1))) for t, rest in dated if t > watchdog_t and (m := re.search(r"step:\s*(\d+)", rest))]
+    store = Store.open(tmp_path / "aurora.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    lost = con.execute("select lost_steps from goodput").fetchone()[0]
+    assert lost == [s for _, s in first_attempt if s >= second_attempt[0][1]] == [35, 36, 37]
+    downtime = con.execute("select seconds from goodput_buckets where bucket = 'restart_downtime'").fetchone()[0]
+    assert downtime == pytest.approx(second_attempt[0][0] - first_attempt[-1][0])
+    hang = con.execute("select ts_ns, duration_s from log_events where kind = 'hang'").fetchone()
+    assert hang[1] == 1800.0 and hang[0] / 1e9 == pytest.approx(watchdog_t - 1800)
+    kinds = [k for (k,) in con.execute("select kind from log_events where kind = 'crash'").fetchall()]
+    assert kinds == ["crash"]  # the PBS walltime kill
+    attempt = con.execute("select end_reason, hang_s from attempts where attempt = 1").fetchone()
+    assert attempt == ("crash", 1800.0)

@@ -8,8 +8,9 @@
 --   startup: accelerator init, training prep and first data loading (init events), attempt
 --     start to its first step's start, and a first step's excess over the ideal step time
 --     (compile, warm-up);
---   lost_work: a completed step that a later attempt completes again, and the incomplete
---     step a crash cut short (its start to the attempt's end);
+--   lost_work: a completed step that a later attempt completes again (it logs the step again,
+--     or starts at or before it), and the incomplete step a crash cut short (its start to the
+--     attempt's end);
 --   productive: every other completed step;
 --   restart_downtime: an attempt's end to the next attempt's start.
 -- Step boundaries (a logged line may cover several steps: a log interval): start =
@@ -53,9 +54,17 @@ credited as (
     )
     from bounded
 ),
+later_starts as (
+    -- the first step of any later attempt: from there on this attempt's steps were redone,
+    -- whether or not the later attempt logged each of them again
+    select attempt, min(first_step) over (order by attempt rows between 1 following and unbounded following) as later_first_step
+    from attempts
+),
 logged as (
     -- a step logged by a later attempt was redone there, whether or not its interval is known
-    select *, max(attempt) over (partition by step) as last_attempt_with_step from credited
+    select c.*, max(c.attempt) over (partition by c.step) as last_attempt_with_step, l.later_first_step
+    from credited c
+    left join later_starts l using (attempt)
 ),
 completed as (
     select * from logged
@@ -71,7 +80,8 @@ ideal as (
     from completed
 ),
 step_intervals as (
-    select case when c.attempt < c.last_attempt_with_step then 'lost_work' else 'productive' end as label,
+    select case when c.attempt < c.last_attempt_with_step or c.step >= c.later_first_step then 'lost_work'
+                else 'productive' end as label,
            c.s_ns as start_ns, c.e_ns as end_ns, c.attempt, c.step
     from completed c
     union all

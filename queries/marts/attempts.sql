@@ -12,8 +12,8 @@
 --   when it starts past the first attempt's first step),
 --   end_reason ('completed', 'crash', 'restarted': followed by another attempt with no
 --   failure logged, 'unknown'), start_source ('event' or 'step_counter'), hang_start_ns and
---   hang_s (a collective hang that ended the attempt: from a c10d watchdog timeout, dated at
---   its start, "ran for" long; else from flight-recorder dumps of the attempt: the first stuck
+--   hang_s (a hang that ended the attempt: from a c10d watchdog timeout or a launcher's
+--   no-output watchdog, dated at its start, "ran for" long; else from flight-recorder dumps of the attempt: the first stuck
 --   collective's creation, to the crash or the next start), hang_suspect_ranks (from
 --   hang_analysis). The hang lies between the attempt's end and the next start, so
 --   goodput_buckets counts it in restart_downtime.
@@ -66,8 +66,8 @@ endings as (
         min(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as crash_ns,
         max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
         max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step,
-        min(e.ts_ns) filter (where e.kind = 'collective_timeout') as timeout_hang_start_ns,
-        max(e.duration_s) filter (where e.kind = 'collective_timeout') as timeout_hang_s
+        min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
+        max(e.duration_s) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_s
     from numbered a
     left join stg_log_events e on e.ts_ns >= a.start_ns and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)
     group by a.attempt

@@ -21,13 +21,19 @@ buckets as (
            sum(seconds) filter (where bucket in ('productive', 'lost_work')) as stepping_s
     from goodput_buckets
 ),
+later_starts as (
+    select attempt, min(first_step) over (order by attempt rows between 1 following and unbounded following) as later_first_step
+    from attempts
+),
 redone as (
     -- steps completed in an attempt (logged at their end, or followed by another step) and
-    -- logged again by a later attempt; the step a crash cut short is lost time, not a lost step
-    select s.step, a.attempt, max(a.attempt) over (partition by s.step) as last_attempt,
+    -- redone by a later attempt (logged again, or at or after where it started); the step a
+    -- crash cut short is lost time, not a lost step
+    select s.step, a.attempt, max(a.attempt) over (partition by s.step) as last_attempt, l.later_first_step,
         s.end_ns is not null or lead(s.t_ns) over (partition by a.attempt order by s.t_ns, s.line) is not null as completed
     from stg_log_steps s
     asof join attempts a on s.t_ns >= a.start_ns
+    left join later_starts l on l.attempt = a.attempt
 ),
 step_rows as (
     select i.label, i.step, i.attempt, s.tokens, s.samples
@@ -43,7 +49,8 @@ totals as (
         sum(tokens) filter (where label = 'productive') as tokens_useful,
         sum(samples) as samples_total,
         sum(samples) filter (where label = 'productive') as samples_useful,
-        (select list(distinct step order by step) from redone where attempt < last_attempt and completed) as lost_steps
+        (select list(distinct step order by step) from redone
+         where (attempt < last_attempt or step >= later_first_step) and completed) as lost_steps
     from step_rows
 ),
 final as (
