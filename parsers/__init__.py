@@ -32,6 +32,7 @@ class ParseOptions:
     """Options a user can force from the command line."""
 
     rank: int | None = None  # used when a trace does not say which rank wrote it
+    profiles: tuple[str, ...] = ()  # user profile files (TOML) for log formats tracelens does not know
 
 
 @dataclass
@@ -57,8 +58,9 @@ class Parser(Protocol):
     def parse(self, path: Path, options: ParseOptions) -> ParseResult: ...
 
 
-def registry() -> dict[str, Parser]:
-    """Every parser, by name. Imported lazily so that `tracelens --help` stays fast."""
+def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
+    """Every parser, by name: the user's profiles first (they win ties on the files they
+    claim), then the built-in ones. Imported lazily so that `tracelens --help` stays fast."""
     from tracelens.parsers.deepspeed import DeepSpeedParser
     from tracelens.parsers.flight_recorder import FlightRecorderParser
     from tracelens.parsers.generic_log import GenericLogParser
@@ -72,7 +74,10 @@ def registry() -> dict[str, Parser]:
     from tracelens.parsers.nccl_tests import NcclTestsParser
 
     # Order breaks ties between equal claims: specific formats before the generic log parser.
-    parsers: list[Parser] = [
+    from tracelens.parsers.profile import ProfileParser, load_profile
+
+    parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
+    parsers += [
         KinetoParser(), FlightRecorderParser(), MlgpParser(), MlperfParser(), NcclTestsParser(), MegatronParser(), HFTrainerParser(),
         DeepSpeedParser(), LightningParser(), GenericLogParser(), NcclDebugParser(),
     ]

@@ -230,14 +230,15 @@ class Store:
         rank: int | None = None,
         workers: int | None = None,
         progress: ProgressCallback | None = None,
+        profiles: Iterable[str | Path] = (),
     ) -> IngestOutcome:
         """Parse new or changed input files into the store; idempotent and atomic."""
         from tracelens.parsers import ParseOptions, detect, registry
         from tracelens.parsers._io import read_head
 
         outcome = IngestOutcome()
-        options = ParseOptions(rank=rank)
-        parsers = registry()
+        options = ParseOptions(rank=rank, profiles=tuple(os.path.abspath(p) for p in profiles))
+        parsers = registry(options.profiles)
         with self.locked():
             todo: list[tuple[FileRecord, str]] = []  # record (path/size/mtime/sha filled), parser name
             for path, explicit in _discover(inputs, exclude=self.root):
@@ -510,7 +511,7 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
         return rec
     rec.file_id = rec.sha256[:16]
     try:
-        result = registry()[parser_name].parse(path, options)
+        result = registry(options.profiles)[parser_name].parse(path, options)
     except ParseError as exc:
         rec.status, rec.message = FileStatus.FAILED.value, str(exc)
         return rec
@@ -717,7 +718,9 @@ def cache_dir() -> Path:
     return Path(base)
 
 
-def store_for(target: str | Path, *, progress: ProgressCallback | None = None) -> tuple[Store, IngestOutcome | None]:
+def store_for(
+    target: str | Path, *, progress: ProgressCallback | None = None, profiles: Iterable[str | Path] = ()
+) -> tuple[Store, IngestOutcome | None]:
     """A store for a store directory, or for a raw job folder/file (ingested into a cache).
 
     The cache is keyed by the job's absolute path and refreshed incrementally: unchanged files
@@ -729,9 +732,13 @@ def store_for(target: str | Path, *, progress: ProgressCallback | None = None) -
     if not path.exists():
         raise UsageError(f"{path}: no such file or directory")
     # The schema version is part of the key: a cache written by another tracelens is not reused.
-    key = hashlib.sha256(f"{path}\0{SCHEMA_VERSION}".encode()).hexdigest()[:16]
+    profiles = tuple(profiles)
+    digest = hashlib.sha256(f"{path}\0{SCHEMA_VERSION}".encode())
+    for profile in profiles:  # another profile reads the files differently: another cache
+        digest.update(Path(profile).read_bytes() if Path(profile).is_file() else str(profile).encode())
+    key = digest.hexdigest()[:16]
     store = Store.open(cache_dir() / f"{path.name}-{key}.tlstore")
-    outcome = store.ingest([path], progress=progress)
+    outcome = store.ingest([path], progress=progress, profiles=profiles)
     return store, outcome
 
 

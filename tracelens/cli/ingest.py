@@ -25,13 +25,17 @@ from tracelens.cli._common import set_exit_code, ingest_progress, report_ingest
 )
 @click.option("--rank", type=int, default=None, help="Rank for traces that do not say which rank wrote them.")
 @click.option("-j", "--jobs", type=int, default=None, help="Parser processes (default: one per core).")
+@click.option("--profile", "profiles", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A TOML profile of regexes for a log format tracelens does not know (repeatable).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar, no warnings; errors only.")
-def command(inputs: tuple[Path, ...], store_path: Path, rank: int | None, jobs: int | None, quiet: bool) -> None:
+def command(
+    inputs: tuple[Path, ...], store_path: Path, rank: int | None, jobs: int | None, profiles: tuple[Path, ...], quiet: bool
+) -> None:
     from tracelens.store import Store
 
     store = Store.open(store_path)
     with ingest_progress(quiet) as progress:
-        outcome = store.ingest(inputs, rank=rank, workers=jobs, progress=progress)
+        outcome = store.ingest(inputs, rank=rank, workers=jobs, progress=progress, profiles=profiles)
     set_exit_code(report_ingest(outcome, quiet=quiet))
     counts: dict[str, int] = {}
     for rec in outcome.parsed:

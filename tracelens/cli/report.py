@@ -31,11 +31,13 @@ FORMATS = ("text", "json", "md", "html")
 @click.option("--flops-per-token", type=float, default=None, help="Model FLOPs per token (e.g. 6N + 12LHQT), for MFU.")
 @click.option("--peak-tflops", type=float, default=None, help="Peak TFLOP/s of one GPU at the training precision, for MFU.")
 @click.option("--step-marker", default=None, metavar="NAME", help="Span name to use as the step instead of ProfilerStep#N.")
+@click.option("--profile", "profiles", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A TOML profile of regexes for a log format tracelens does not know (repeatable).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
 def command(
     target: Path, fmt: str | None, output: Path | None, force: bool, sections: tuple[str, ...],
     gpus: float | None, gpu_hour_cost: float | None, flops_per_token: float | None, peak_tflops: float | None,
-    step_marker: str | None, quiet: bool,
+    step_marker: str | None, profiles: tuple[Path, ...], quiet: bool,
 ) -> None:
     import sys
 
@@ -44,7 +46,7 @@ def command(
     from tracelens.store import store_for
 
     with ingest_progress(quiet) as progress:
-        store, outcome = store_for(target, progress=progress)
+        store, outcome = store_for(target, progress=progress, profiles=profiles)
     if outcome is not None:
         set_exit_code(report_ingest(outcome, quiet=quiet))
     con = store.connect(

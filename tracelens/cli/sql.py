@@ -36,13 +36,16 @@ FORMATS = ("table", "csv", "json")
     help="Use spans with this name (e.g. a record_function) as steps instead of ProfilerStep#N.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
+@click.option("--profile", "profiles", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A TOML profile of regexes for a log format tracelens does not know (repeatable).")
 def command(
-    target: Path, query: str, fmt: str | None, output: Path | None, force: bool, step_marker: str | None, quiet: bool
+    target: Path, query: str, fmt: str | None, output: Path | None, force: bool, step_marker: str | None,
+    profiles: tuple[Path, ...], quiet: bool,
 ) -> None:
     from tracelens.store import store_for
 
     with ingest_progress(quiet) as progress:
-        store, outcome = store_for(target, progress=progress)
+        store, outcome = store_for(target, progress=progress, profiles=profiles)
     import duckdb  # after the ingest: its worker processes are forked from a DuckDB-free process
     if outcome is not None:
         set_exit_code(report_ingest(outcome, quiet=quiet))
