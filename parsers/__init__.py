@@ -65,6 +65,8 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     from tracelens.parsers.flight_recorder import FlightRecorderParser
     from tracelens.parsers.generic_log import GenericLogParser
     from tracelens.parsers.hf_trainer import HFTrainerParser
+    from tracelens.parsers.hf_trainer_state import HFTrainerStateParser
+    from tracelens.parsers.jsonl_metrics import JsonlMetricsParser
     from tracelens.parsers.kineto import KinetoParser
     from tracelens.parsers.lightning import LightningParser
     from tracelens.parsers.megatron import MegatronParser
@@ -78,7 +80,7 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
 
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
-        KinetoParser(), FlightRecorderParser(), MlgpParser(), MlperfParser(), NcclTestsParser(), MegatronParser(), HFTrainerParser(),
+        KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), MlgpParser(), JsonlMetricsParser(), MlperfParser(), NcclTestsParser(), MegatronParser(), HFTrainerParser(),
         DeepSpeedParser(), LightningParser(), GenericLogParser(), NcclDebugParser(),
     ]
     return {p.name: p for p in parsers}

@@ -212,7 +212,7 @@ class FlightRecorderParser:
                                  where=f"byte {len(data)}" if isinstance(exc, EOFError) else "byte 0") from None
         try:
             return msgspec.json.decode(data)
-        except msgspec.DecodeError as exc:
+        except (msgspec.DecodeError, UnicodeDecodeError) as exc:
             raise ParseError(str(path), f"unreadable flight-recorder JSON ({exc})", where="byte 0") from None
 
     @staticmethod

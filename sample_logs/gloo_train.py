@@ -13,6 +13,7 @@ Every injected sleep is logged with its measured length (time.perf_counter) in a
 Restarts (run under torchrun --max-restarts 1, see record_restart_job.sh):
   --ckpt-dir D --ckpt-every N     save model+optimizer every N steps (and load the latest at start)
   --crash-rank R --crash-step S   rank R raises at step S in the first attempt only
+  --metrics-jsonl PATH            rank 0 appends one JSON line per step (time, step, loss, ...)
   --hang-rank R --hang-step S     rank R stops issuing collectives at step S of the first
                                   attempt (it sleeps); the others time out in the step's
                                   all_reduce after --hang-timeout-s (gloo), every rank dumps
@@ -99,6 +100,7 @@ def main() -> None:
     ap.add_argument("--hang-step", type=int, default=-1)
     ap.add_argument("--hang-timeout-s", type=float, default=5.0)
     ap.add_argument("--fr-dir", default="")
+    ap.add_argument("--metrics-jsonl", default="", help="rank 0 also writes one JSON line per step here")
     ap.add_argument("--no-profile", action="store_true")
     a = ap.parse_args()
     attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
@@ -182,7 +184,12 @@ def main() -> None:
                     dump_flight_recorder()
                 raise
             log.info("step %d loss %.4f step_time_s %.4f tokens %d", step, loss.item(), time.time() - t0, tokens_per_step)
-            truth(event="step_end", step=step, t=time.time())
+            t_end = time.time()
+            if a.metrics_jsonl and rank == 0:
+                with open(a.metrics_jsonl, "a") as fh:
+                    fh.write(json.dumps({"step": step, "time": t_end, "loss": round(loss.item(), 6),
+                                         "step_time_s": round(t_end - t0, 6), "tokens": tokens_per_step}) + "\n")
+            truth(event="step_end", step=step, t=t_end)
             if ckpt_path and a.ckpt_every and (step + 1) % a.ckpt_every == 0:
                 t1 = time.time()
                 log.info("saving checkpoint at step %d to %s", step, ckpt_path)

@@ -324,3 +324,46 @@ def test_silent_hang_failover_and_scheduler_kill(tmp_path: Path) -> None:
     assert kinds == ["crash"]  # the PBS walltime kill
     attempt = con.execute("select end_reason, hang_s from attempts where attempt = 1").fetchone()
     assert attempt == ("crash", 1800.0)
+
+
+def test_trainer_state_log_history_matches_the_console(tmp_path: Path) -> None:
+    """sample_logs/hf_trainer_state: the Trainer's own JSON and its console metric dicts agree."""
+    import ast
+
+    from tests.conftest import SAMPLE_LOGS
+
+    folder = SAMPLE_LOGS / "hf_trainer_state"
+    printed = [ast.literal_eval(m) for m in re.findall(r"(\{'loss': [^}]*\})", (folder / "console.log").read_text())]
+    store = Store.open(tmp_path / "ts.tlstore")
+    outcome = store.ingest([folder])
+    parsers = {Path(r.path).name: r.parser for r in outcome.parsed}
+    assert parsers == {"console.log": "hf_trainer", "trainer_state.json": "hf_trainer_state"}
+    con = store.connect()
+    rows = con.execute("select step, loss, lr, grad_norm from log_steps where framework = 'hf_trainer_state' "
+                       "order by step").fetchall()
+    assert [(r[1], r[2], r[3]) for r in rows] == [(d["loss"], d["learning_rate"], d["grad_norm"]) for d in printed]
+    assert [r[0] for r in rows] == list(range(1, len(printed) + 1))
+    # no times: the goodput story comes from the console alone
+    assert con.execute("select count(*) from stg_log_steps where framework = 'hf_trainer_state'").fetchone()[0] == 0
+
+
+def test_jsonl_metrics_against_the_harness_clock(tmp_path: Path) -> None:
+    import json
+
+    from tests.conftest import SAMPLE_LOGS
+
+    folder = SAMPLE_LOGS / "jsonl_metrics_gloo_2rank"
+    truth = [json.loads(line.split("TRUTH ", 1)[1]) for line in (folder / "console.log").read_text().splitlines()
+             if "TRUTH {" in line]
+    ends = {t["step"]: t["t"] for t in truth if t["event"] == "step_end"}
+    store = Store.open(tmp_path / "jsonl.tlstore")
+    store.ingest([folder / "metrics.jsonl"])
+    con = store.connect()
+    rows = con.execute("select step, end_ns, step_time_s, tokens from log_steps order by step").fetchall()
+    assert [r[0] for r in rows] == sorted(ends)
+    for step, end_ns, step_time_s, tokens in rows:
+        assert end_ns / 1e9 == pytest.approx(ends[step], abs=1e-6)
+        assert tokens == 1024 and 0 < step_time_s < 5
+    wall = con.execute("select wall_s from goodput").fetchone()[0]
+    first_start = ends[min(ends)] - rows[0][2]
+    assert wall == pytest.approx(ends[max(ends)] - first_start, abs=0.01)

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import CORPUS, SAMPLE_LOGS, corpus_or_skip
 from tracelens.errors import ParseError
@@ -456,3 +458,19 @@ def test_hang_in_a_restarted_job_is_restart_downtime_with_its_suspect(tmp_path: 
     assert downtime > restart["t"] - failed["t"] and last_step_end < hang["t"] + 0.2
     finding = con.execute("select title from findings where finding = 'hang'").fetchone()
     assert finding is not None and finding[0].endswith(f"suspect rank {hang['rank']}")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_flight_recorder_json_fuzz(tmp_path: Path, data: st.DataObject) -> None:
+    """The JSON form of a real dump, mutated (bytes changed, cut): a ParseError or a result, never a crash."""
+    sample = bytearray((SAMPLE_LOGS / "fr_gloo_mismatch_4rank" / "fr_trace_rank_1.json").read_bytes())
+    for _ in range(data.draw(st.integers(0, 6))):
+        sample[data.draw(st.integers(0, len(sample) - 1))] = data.draw(st.integers(0, 255))
+    cut = data.draw(st.integers(1, len(sample)))
+    path = tmp_path / "fr_trace_rank_1.json"
+    path.write_bytes(bytes(sample[:cut]))
+    try:
+        FlightRecorderParser().parse(path, ParseOptions())
+    except ParseError as exc:
+        assert str(path) in str(exc) and "\n" not in str(exc)

@@ -34,6 +34,10 @@ def _sample_for(parser_name: str) -> bytes:
         return corpus_or_skip("nccl", "nccl-debug", "aws_efa_eks_p4d_16rank_nccl_info_plus_all_reduce_perf.log").read_bytes()
     if parser_name == "nccl_debug":
         return corpus_or_skip("nccl", "nccl-debug", "nccl_issue429_channels_ib_gdrdma.log").read_bytes()
+    if parser_name == "jsonl_metrics":
+        return (SAMPLE_LOGS / "jsonl_metrics_gloo_2rank" / "metrics.jsonl").read_bytes()
+    if parser_name == "hf_trainer_state":
+        return (SAMPLE_LOGS / "hf_trainer_state" / "trainer_state.json").read_bytes()
     if parser_name == "deepspeed":
         return corpus_or_skip("logs", "deepspeed", "helloDS_bert_fp16_overflow_skips_ckpt_every10.log").read_bytes()
     if parser_name == "lightning":

@@ -1,0 +1,53 @@
+"""HF Trainer's `trainer_state.json` (saved in every checkpoint folder): its `log_history` is the
+metrics the Trainer logged, one entry per logging step (`loss`, `learning_rate`, `grad_norm`,
+`epoch`, `step`), eval entries (`eval_*`) and the final summary (`train_runtime`, ...). The
+file has no times: its rows carry metrics for SQL (loss curves, grad norms), not wall-clock
+time, and the console log still dates the job."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pyarrow as pa
+from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers._logtables import LOG_TABLES, LogRows
+
+from tracelens.enums import FileStatus
+from tracelens.errors import ParseError
+
+
+def _number(entry: dict[str, Any], key: str) -> float | None:
+    value = entry.get(key)
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+class HFTrainerStateParser:
+    name = "hf_trainer_state"
+    kind = "trainer_state"
+    tables = LOG_TABLES
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        if head.lstrip()[:1] == b"{" and b'"log_history"' in head and b'"global_step"' in head:
+            return Claim.CONTENT
+        return Claim.NAME if path.name == "trainer_state.json" else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        data, warning = read_bytes(path)
+        try:
+            doc = msgspec.json.decode(data)
+        except (msgspec.DecodeError, UnicodeDecodeError) as exc:
+            raise ParseError(str(path), f"not valid JSON ({exc})", where="byte 0") from None
+        history = doc.get("log_history") if isinstance(doc, dict) else None
+        if not isinstance(history, list):
+            raise ParseError(str(path), "no log_history list: not a trainer_state.json", where="byte 0")
+        rows = LogRows("hf_trainer_state")
+        for number, entry in enumerate(history, start=1):
+            if not isinstance(entry, dict) or not isinstance(entry.get("step"), int) or "loss" not in entry:
+                continue  # eval entries and the run summary carry no training step metrics
+            rows.step(line=number, rank=None, step=entry["step"], loss=_number(entry, "loss"),
+                      lr=_number(entry, "learning_rate"), grad_norm=_number(entry, "grad_norm"))
+        tables: dict[str, pa.Table] = rows.tables()
+        return ParseResult(tables, FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [])
