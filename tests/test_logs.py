@@ -367,3 +367,19 @@ def test_jsonl_metrics_against_the_harness_clock(tmp_path: Path) -> None:
     wall = con.execute("select wall_s from goodput").fetchone()[0]
     first_start = ends[min(ends)] - rows[0][2]
     assert wall == pytest.approx(ends[max(ends)] - first_start, abs=0.01)
+
+
+def test_straggler_detector_reports(tmp_path: Path) -> None:
+    xtuner = corpus_or_skip("logs", "straggler", "xtuner_pr1790_data_bound_slowest_ranks.log")
+    text = xtuner.read_text()
+    tables = re.findall(r"\[step (\d+)\] step_time=[\d.]+s.*?slowest ranks by data_time.*?\n\s*rank\s+data_time\s+step_time\n\s*(\d+)\s+([\d.]+)",
+                        text, re.S)
+    events = _parse(xtuner, "straggler_report")["log_events"].to_pylist()
+    assert [(e["step"], e["rank"], e["duration_s"]) for e in events] == [(int(s), int(r), float(d)) for s, r, d in tables]
+    megatron = corpus_or_skip("logs", "straggler", "megatron_straggler_detector_readme.log")
+    slowest = [int(r) for r in re.findall(r"MxRtt/Rnk: [\d.]+ms/(\d+)", megatron.read_text())]
+    assert [e["rank"] for e in _parse(megatron, "straggler_report")["log_events"].to_pylist()] == slowest
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([xtuner])
+    titles = [t for (t,) in store.connect().execute("select title from findings where finding = 'reported_straggler'").fetchall()]
+    assert titles == [f"the job's own straggler detector flagged rank {r} (1 report)" for _, r, _ in sorted(tables, key=lambda t: -float(t[2]))]

@@ -34,6 +34,8 @@ def _sample_for(parser_name: str) -> bytes:
         return corpus_or_skip("nccl", "nccl-debug", "aws_efa_eks_p4d_16rank_nccl_info_plus_all_reduce_perf.log").read_bytes()
     if parser_name == "nccl_debug":
         return corpus_or_skip("nccl", "nccl-debug", "nccl_issue429_channels_ib_gdrdma.log").read_bytes()
+    if parser_name == "straggler_report":
+        return corpus_or_skip("logs", "straggler", "xtuner_pr1790_data_bound_slowest_ranks.log").read_bytes()
     if parser_name == "jsonl_metrics":
         return (SAMPLE_LOGS / "jsonl_metrics_gloo_2rank" / "metrics.jsonl").read_bytes()
     if parser_name == "hf_trainer_state":

@@ -73,6 +73,7 @@ class LogEventKind(StrEnum):
     HANG = "hang"
     COLLECTIVE_TIMEOUT = "collective_timeout"
     OOM = "oom"
+    STRAGGLER = "straggler"  # a framework's own straggler detector reported (the rank when it names one)
 
 
 class GoodputBucket(StrEnum):

@@ -24,6 +24,7 @@
 --   slow_collective: per op and size, median efficiency against nccl-tests <
 --                   tracelens_bandwidth_efficiency (0.5) -> medium.
 --   nccl_warnings:  NCCL WARN lines -> medium.
+--   reported_straggler: a rank a framework's straggler detector named (log_events) -> medium.
 --   inputs:         truncated or failed input files -> low.
 -- Columns: finding (kind), severity ('high', 'medium', 'low'), score (seconds of wall time, or
 --   of step time summed over steps, that the finding accounts for; orders findings of the same
@@ -228,6 +229,17 @@ nccl_warn as (
     from nccl_warnings
     having count(*) > 0
 ),
+reported_stragglers as (
+    select 'reported_straggler', 'medium', coalesce(sum(duration_s), 0.0), rank,
+        format('the job''s own straggler detector flagged rank {} ({} report{})', rank, count(*),
+               case when count(*) = 1 then '' else 's' end),
+        arg_max(detail, coalesce(duration_s, 0)) || ' (table log_events, kind straggler)',
+        'compare with the profiled steps (stragglers, step_summary) and look at that rank''s host, GPU and data shard',
+        'log_events'
+    from log_events
+    where kind = 'straggler' and rank is not null
+    group by rank
+),
 inputs as (
     select 'inputs', 'low', 0.0, null::integer,
         format('{} input file{} truncated or unreadable', count(*), case when count(*) = 1 then '' else 's' end),
@@ -250,6 +262,7 @@ all_findings as (
     union all select * from timeouts
     union all select * from slow
     union all select * from nccl_warn
+    union all select * from reported_stragglers
     union all select * from inputs
 ),
 final as (
