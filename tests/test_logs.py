@@ -387,3 +387,21 @@ def test_straggler_detector_reports(tmp_path: Path) -> None:
     store.ingest([xtuner])
     titles = [t for (t,) in store.connect().execute("select title from findings where finding = 'reported_straggler'").fetchall()]
     assert titles == [f"the job's own straggler detector flagged rank {r} (1 report)" for _, r, _ in sorted(tables, key=lambda t: -float(t[2]))]
+
+
+def test_log_format_forces_a_parser(tmp_path: Path) -> None:
+    """The Polaris Megatron-DeepSpeed log is read as Megatron by default; --log-format deepspeed
+    reads the same file's DeepSpeed engine lines instead, in the same store."""
+    from tests.conftest import run_cli
+
+    path = corpus_or_skip("logs", "deepspeed", "megatron_deepspeed_polaris_wallclock_breakdown_timers.log")
+    text = path.read_text()
+    store = Store.open(tmp_path / "f.tlstore")
+    (first,) = store.ingest([path]).parsed
+    assert first.parser == "megatron"
+    (forced,) = store.ingest([path], log_format="deepspeed").parsed
+    assert forced.parser == "deepspeed"
+    steps = [s for (s,) in store.connect().execute("select step from log_steps order by line").fetchall()]
+    assert steps == [int(s) for s in re.findall(r"\[Rank 0\] step=(\d+), skipped=", text)]
+    code, _, err = run_cli("ingest", str(path), "-o", str(tmp_path / "g.tlstore"), "--log-format", "nonsense")
+    assert code == 2 and "one of:" in err and "deepspeed" in err and len(err.strip().splitlines()) == 1

@@ -231,6 +231,7 @@ class Store:
         workers: int | None = None,
         progress: ProgressCallback | None = None,
         profiles: Iterable[str | Path] = (),
+        log_format: str | None = None,
     ) -> IngestOutcome:
         """Parse new or changed input files into the store; idempotent and atomic."""
         from tracelens.parsers import ParseOptions, detect, registry
@@ -239,6 +240,7 @@ class Store:
         outcome = IngestOutcome()
         options = ParseOptions(rank=rank, profiles=tuple(os.path.abspath(p) for p in profiles))
         parsers = registry(options.profiles)
+        forced = _forced_log_parser(parsers, log_format)
         with self.locked():
             todo: list[tuple[FileRecord, str]] = []  # record (path/size/mtime/sha filled), parser name
             for path, explicit in _discover(inputs, exclude=self.root):
@@ -254,10 +256,16 @@ class Store:
                     and old.size_bytes == st.st_size
                     and old.mtime_ns == st.st_mtime_ns
                     and old.status != FileStatus.FAILED.value
+                    and (forced is None or old.kind != LOG_KIND or old.parser == forced.name)
                 ):
                     outcome.unchanged.append(old)
                     continue
                 parser, claim = detect(path, read_head(path), parsers)
+                if forced is not None and (
+                    (parser is not None and parser.kind == LOG_KIND)
+                    or (parser is None and (explicit or path.suffix.lower() in (".log", ".txt", ".out", ".err")))
+                ):
+                    parser = forced  # --log-format: every console log is read as this format
                 if parser is None:
                     if explicit:
                         rec = _failed(key, "not a recognised input format")
@@ -302,7 +310,8 @@ class Store:
             nonlocal done, last_commit
             done += rec.size_bytes
             old = self.records.get(rec.path)
-            if rec.sha256 and old is not None and old.sha256 == rec.sha256 and old.status != FileStatus.FAILED.value:
+            if (rec.sha256 and old is not None and old.sha256 == rec.sha256 and old.status != FileStatus.FAILED.value
+                    and old.parser == rec.parser):
                 self._discard(rec)  # touched, not changed: keep what the store has
                 old.mtime_ns = rec.mtime_ns
                 outcome.unchanged.append(old)
@@ -681,6 +690,19 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+LOG_KIND = "console_log"
+
+
+def _forced_log_parser(parsers: dict[str, Any], name: str | None) -> Any:
+    """The parser --log-format names (a console-log parser), or None; a UsageError otherwise."""
+    if name is None:
+        return None
+    logs = sorted(n for n, p in parsers.items() if p.kind == LOG_KIND)
+    if name not in logs:
+        raise UsageError(f"--log-format {name}: not a console-log format; one of: {', '.join(logs)}")
+    return parsers[name]
+
+
 def _failed(path: str, message: str) -> FileRecord:
     return FileRecord(path=path, status=FileStatus.FAILED.value, message=f"{path}: {message}", ingested_at_ns=time.time_ns())
 
@@ -719,7 +741,8 @@ def cache_dir() -> Path:
 
 
 def store_for(
-    target: str | Path, *, progress: ProgressCallback | None = None, profiles: Iterable[str | Path] = ()
+    target: str | Path, *, progress: ProgressCallback | None = None, profiles: Iterable[str | Path] = (),
+    log_format: str | None = None,
 ) -> tuple[Store, IngestOutcome | None]:
     """A store for a store directory, or for a raw job folder/file (ingested into a cache).
 
@@ -733,12 +756,12 @@ def store_for(
         raise UsageError(f"{path}: no such file or directory")
     # The schema version is part of the key: a cache written by another tracelens is not reused.
     profiles = tuple(profiles)
-    digest = hashlib.sha256(f"{path}\0{SCHEMA_VERSION}".encode())
+    digest = hashlib.sha256(f"{path}\0{SCHEMA_VERSION}\0{log_format or ''}".encode())
     for profile in profiles:  # another profile reads the files differently: another cache
         digest.update(Path(profile).read_bytes() if Path(profile).is_file() else str(profile).encode())
     key = digest.hexdigest()[:16]
     store = Store.open(cache_dir() / f"{path.name}-{key}.tlstore")
-    outcome = store.ingest([path], progress=progress, profiles=profiles)
+    outcome = store.ingest([path], progress=progress, profiles=profiles, log_format=log_format)
     return store, outcome
 
 

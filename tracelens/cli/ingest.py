@@ -28,14 +28,17 @@ from tracelens.cli._common import set_exit_code, ingest_progress, report_ingest
 @click.option("--profile", "profiles", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
               help="A TOML profile of regexes for a log format tracelens does not know (repeatable).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar, no warnings; errors only.")
+@click.option("--log-format", default=None, metavar="NAME",
+              help="Read every console log as this format (a parser name: hf_trainer, megatron, deepspeed, ...).")
 def command(
-    inputs: tuple[Path, ...], store_path: Path, rank: int | None, jobs: int | None, profiles: tuple[Path, ...], quiet: bool
+    inputs: tuple[Path, ...], store_path: Path, rank: int | None, jobs: int | None, profiles: tuple[Path, ...], log_format: str | None,
+    quiet: bool,
 ) -> None:
     from tracelens.store import Store
 
     store = Store.open(store_path)
     with ingest_progress(quiet) as progress:
-        outcome = store.ingest(inputs, rank=rank, workers=jobs, progress=progress, profiles=profiles)
+        outcome = store.ingest(inputs, rank=rank, workers=jobs, progress=progress, profiles=profiles, log_format=log_format)
     set_exit_code(report_ingest(outcome, quiet=quiet))
     counts: dict[str, int] = {}
     for rec in outcome.parsed:

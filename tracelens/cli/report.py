@@ -34,10 +34,12 @@ FORMATS = ("text", "json", "md", "html")
 @click.option("--profile", "profiles", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
               help="A TOML profile of regexes for a log format tracelens does not know (repeatable).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
+@click.option("--log-format", default=None, metavar="NAME",
+              help="Read every console log as this format (a parser name: hf_trainer, megatron, deepspeed, ...).")
 def command(
     target: Path, fmt: str | None, output: Path | None, force: bool, sections: tuple[str, ...],
     gpus: float | None, gpu_hour_cost: float | None, flops_per_token: float | None, peak_tflops: float | None,
-    step_marker: str | None, profiles: tuple[Path, ...], quiet: bool,
+    step_marker: str | None, profiles: tuple[Path, ...], log_format: str | None, quiet: bool,
 ) -> None:
     import sys
 
@@ -46,7 +48,7 @@ def command(
     from tracelens.store import store_for
 
     with ingest_progress(quiet) as progress:
-        store, outcome = store_for(target, progress=progress, profiles=profiles)
+        store, outcome = store_for(target, progress=progress, profiles=profiles, log_format=log_format)
     if outcome is not None:
         set_exit_code(report_ingest(outcome, quiet=quiet))
     con = store.connect(

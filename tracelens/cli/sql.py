@@ -38,14 +38,16 @@ FORMATS = ("table", "csv", "json")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
 @click.option("--profile", "profiles", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
               help="A TOML profile of regexes for a log format tracelens does not know (repeatable).")
+@click.option("--log-format", default=None, metavar="NAME",
+              help="Read every console log as this format (a parser name: hf_trainer, megatron, deepspeed, ...).")
 def command(
     target: Path, query: str, fmt: str | None, output: Path | None, force: bool, step_marker: str | None,
-    profiles: tuple[Path, ...], quiet: bool,
+    profiles: tuple[Path, ...], log_format: str | None, quiet: bool,
 ) -> None:
     from tracelens.store import store_for
 
     with ingest_progress(quiet) as progress:
-        store, outcome = store_for(target, progress=progress, profiles=profiles)
+        store, outcome = store_for(target, progress=progress, profiles=profiles, log_format=log_format)
     import duckdb  # after the ingest: its worker processes are forked from a DuckDB-free process
     if outcome is not None:
         set_exit_code(report_ingest(outcome, quiet=quiet))
