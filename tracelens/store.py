@@ -757,12 +757,25 @@ def store_for(
     # The schema version is part of the key: a cache written by another tracelens is not reused.
     profiles = tuple(profiles)
     digest = hashlib.sha256(f"{path}\0{SCHEMA_VERSION}\0{log_format or ''}".encode())
+    digest.update(_parsers_digest().encode())  # another version of the parsers: another cache
     for profile in profiles:  # another profile reads the files differently: another cache
         digest.update(Path(profile).read_bytes() if Path(profile).is_file() else str(profile).encode())
     key = digest.hexdigest()[:16]
     store = Store.open(cache_dir() / f"{path.name}-{key}.tlstore")
     outcome = store.ingest([path], progress=progress, profiles=profiles, log_format=log_format)
     return store, outcome
+
+
+def _parsers_digest() -> str:
+    """A digest of the parsers' source: a cache made by other parsers is not reused."""
+    from importlib import resources
+
+    digest = hashlib.sha256()
+    root = resources.files("tracelens.parsers")
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".py"):
+            digest.update(entry.name.encode() + b"\0" + entry.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def open_for_query(target: str | Path) -> Any:
