@@ -24,6 +24,8 @@ class LogRows:
     nccl: NcclScanner = field(default_factory=NcclScanner)  # NCCL_DEBUG lines in the log
 
     def step(self, *, line: int, rank: int | None, step: int, **values: Any) -> None:
+        if "time_source" not in values and (values.get("end_ns") is not None or values.get("start_ns") is not None):
+            values["time_source"] = "log_line"
         self.steps.append({"file_id": "", "rank": rank, "step": step, "framework": self.framework, "line": line, **values})
 
     def event(

@@ -133,6 +133,7 @@ class HFTrainerParser:
                     last_step = step
                     rows.step(
                         line=line.number, rank=line.rank, step=step, end_ns=when,
+                        time_source=("log_line" if line.ts_ns else "tqdm") if when is not None else None,
                         loss=_num(record.get("loss")), lr=_num(record.get("learning_rate")),
                         grad_norm=_num(record.get("grad_norm")), samples=batch,
                     )

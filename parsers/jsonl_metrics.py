@@ -85,7 +85,7 @@ class JsonlMetricsParser:
                 started.add(rank)
                 begin = ts - round(values["step_time_s"] * 1e9) if "step_time_s" in values else ts
                 rows.event(LogEventKind.ATTEMPT_START, line=number, rank=rank, ts_ns=begin, detail="first record")
-            rows.step(line=number, rank=rank, step=step, end_ns=ts, **values)
+            rows.step(line=number, rank=rank, step=step, end_ns=ts, time_source="record" if ts is not None else None, **values)
         if not rows.steps:
             raise ParseError(str(path), "no JSON line with a step", where="line 1")
         warnings = [warning] if warning else []

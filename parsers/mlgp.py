@@ -64,7 +64,8 @@ class MlgpParser:
                 if isinstance(record.get(key), (int, float)):
                     rows.event(kind, line=number, rank=None, ts_ns=_ns(record[key]), detail=detail, raw=text)
             if isinstance(record.get("step_start_time"), (int, float)) and isinstance(record.get("step_count"), int):
-                rows.step(line=number, rank=None, step=record["step_count"], start_ns=_ns(record["step_start_time"]))
+                rows.step(line=number, rank=None, step=record["step_count"], start_ns=_ns(record["step_start_time"]),
+                          time_source="record")
             badput = record.get("custom_badput_event_type")
             if isinstance(badput, str):
                 is_eval = "eval" in badput.lower()

@@ -93,7 +93,7 @@ class MlperfParser:
                 else:
                     step = len(rows.steps) + 1
                 block_samples = samples - start_samples if samples is not None and start_samples is not None else None
-                rows.step(line=number, rank=rank, step=step, start_ns=start_ns, end_ns=ts_ns,
+                rows.step(line=number, rank=rank, step=step, start_ns=start_ns, end_ns=ts_ns, time_source="record",
                           step_time_s=(ts_ns - start_ns) / 1e9, samples=block_samples)
         if not records:
             raise ParseError(str(path), "no :::MLLOG record could be read", where="line 1")

@@ -121,3 +121,19 @@ def test_golden_reports(job: str, tmp_path: Path, request: pytest.FixtureRequest
         golden_md.write_text(as_md)
     _close(json.loads(as_json), json.loads(golden_json.read_text()))
     assert as_md == golden_md.read_text()
+
+
+@pytest.mark.parametrize(("job", "kind", "source"), [
+    ("restart_gloo_2rank", "measured", "log_line"),  # every step line carries its own timestamp
+    ("hf_trainer_restart", "estimated", "tqdm"),  # step times from progress bars, to the second
+])
+def test_provenance_follows_the_inputs(tmp_path: Path, job: str, kind: str, source: str) -> None:
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([SAMPLE_LOGS / job])
+    con = store.connect()
+    sources = {s for (s,) in con.execute("select distinct time_source from stg_log_steps").fetchall()}
+    assert sources == {source}
+    report = build(con)
+    assert report.goodput is not None
+    assert report.goodput.provenance["wall_s"].startswith(f"{kind}: ")
+    assert report.goodput.provenance["goodput_fraction"].startswith("derived: ")

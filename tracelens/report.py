@@ -283,7 +283,8 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
                     ProductiveShare(r["category"], r["share"], r["seconds"], r["basis_rank_steps"])
                     for r in _rows(con, "select * from productive_breakdown")
                 ),
-                provenance=dict(PROVENANCE),
+                provenance={**PROVENANCE, **{r["figure"]: f"{r['kind']}: {r['detail']}"
+                                             for r in _rows(con, "select * from provenance")}},
                 lost_s=g["lost_s"], total_gpu_hours=g["total_gpu_hours"], lost_gpu_hours=g["lost_gpu_hours"],
                 total_dollars=g["total_dollars"], lost_dollars=g["lost_dollars"],
             )

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 4  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables
+SCHEMA_VERSION = 5  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables;
+# 5: log_steps.time_source
 
 _str = pa.string()
 _i64 = pa.int64()
@@ -164,6 +165,10 @@ LOG_STEPS = pa.schema(
         pa.field("mfu", pa.float64()),
         pa.field("framework", _str),
         pa.field("line", _i64),  # 1-based line number in the source file
+        # how the step's time was obtained: log_line (the line's own timestamp), record (a
+        # structured record's time field), tqdm (a progress bar's elapsed time, anchored on a
+        # dated header: an estimate to the bar's one-second resolution); NULL when undated
+        pa.field("time_source", _str),
     ]
 )
 

@@ -1,0 +1,59 @@
+-- provenance: how each headline figure of the report was obtained, for this job's inputs.
+-- Grain: one row per figure.
+-- Inputs: stg_log_steps, stg_log_events, goodput, productive_breakdown, trace_meta.
+-- Kinds: measured (read from the inputs' own clocks), derived (arithmetic on
+--   measured figures), estimated (resting on an assumption: tqdm's one-second bars, profiled
+--   steps extrapolated to all steps, step lines that only report their duration), given (on the
+--   command line).
+-- Columns: figure, kind, detail (how, in a sentence).
+with steps as (
+    select
+        count(*) as dated,
+        count(*) filter (where time_source = 'tqdm') as tqdm,
+        count(*) filter (where time_source = 'record') as records,
+        count(*) filter (where end_ns is null and start_ns is null) as undated
+    from stg_log_steps
+),
+basis as (
+    select
+        case when tqdm > 0 then 'estimated' else 'measured' end as time_kind,
+        case when tqdm > 0 then format('{} of {} step times from tqdm progress bars anchored on a dated header (1 s resolution)', tqdm, dated)
+             when records > 0 then format('from the time fields of {} structured records', records)
+             else format('from the timestamps of {} log lines', dated) end as time_detail
+    from steps
+),
+figures as (
+    select 'wall_s' as figure, b.time_kind as kind,
+        'first attempt start to last attempt end; attempt boundaries and step ends ' || b.time_detail as detail
+    from basis b
+    union all
+    select 'productive_s', case when b.time_kind = 'estimated' then 'estimated' else 'derived' end,
+        'completed steps not redone later, less the first step''s excess over the median step; ' || b.time_detail
+    from basis b
+    union all
+    select 'buckets', case when b.time_kind = 'estimated' then 'estimated' else 'derived' end,
+        'wall time split by priority over logged intervals (checkpoints, evals, start-up, steps, downtime); ' || b.time_detail
+    from basis b
+    union all
+    select 'goodput_fraction', 'derived', 'productive_s / wall_s'
+    union all
+    select 'throughput_tokens_per_s', 'derived', 'tokens logged per completed step / time spent stepping (productive + lost work)'
+    union all
+    select 'goodput_tokens_per_s', 'derived', 'tokens of productive steps / wall_s'
+    union all
+    select 'mfu', 'derived', 'throughput x --flops-per-token / (GPUs x --peak-tflops)'
+    union all
+    select 'gpus', case when getvariable('tracelens_gpus') is not null then 'given' else 'estimated' end,
+        case when getvariable('tracelens_gpus') is not null then 'given with --gpus'
+             when (select max(world_size) from trace_meta) is not null then 'the largest world size in the traces'
+             else 'not known: 1 assumed' end
+    union all
+    select 'productive_split', 'estimated',
+        format('the profiled steps'' category shares ({} rank-steps) applied to all productive time',
+               (select max(basis_rank_steps) from productive_breakdown))
+    where exists (select 1 from productive_breakdown)
+),
+final as (
+    select * from figures
+)
+select * from final
