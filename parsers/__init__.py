@@ -42,6 +42,7 @@ class ParseResult:
     tables: dict[str, pa.Table]
     status: FileStatus = FileStatus.OK
     warnings: list[str] = field(default_factory=list)
+    unrecognised_lines: int | None = None  # text inputs: non-blank lines that yielded nothing
 
     @property
     def rows(self) -> int:

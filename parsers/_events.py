@@ -165,8 +165,11 @@ def open_log(path: Path, framework: str) -> tuple[list[Line], str | None, LogRow
     if not lines:
         raise ParseError(str(path), "empty file")
     rows = LogRows(framework)
+    rows.text_lines = {line.number for line in lines if line.text.strip()}
     return lines, warning, rows, EventScanner(rows)
 
 
 def log_result(rows: LogRows, warning: str | None) -> ParseResult:
-    return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [])
+    tables = rows.tables()  # before counting: it completes the NCCL rows
+    return ParseResult(tables, FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [],
+                       unrecognised_lines=rows.unrecognised())

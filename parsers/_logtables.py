@@ -22,6 +22,13 @@ class LogRows:
     steps: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
     nccl: NcclScanner = field(default_factory=NcclScanner)  # NCCL_DEBUG lines in the log
+    text_lines: set[int] = field(default_factory=set)  # non-blank line numbers of the file
+
+    def unrecognised(self) -> int:
+        """Non-blank lines that yielded no step, event or NCCL row: counted, not errors."""
+        used = {r["line"] for r in self.steps} | {e["line"] for e in self.events}
+        used |= {r["line"] for r in (*self.nccl.comms, *self.nccl.warnings, *self.nccl.calls)}
+        return len(self.text_lines - used)
 
     def step(self, *, line: int, rank: int | None, step: int, **values: Any) -> None:
         if "time_source" not in values and (values.get("end_ns") is not None or values.get("start_ns") is not None):

@@ -405,3 +405,19 @@ def test_log_format_forces_a_parser(tmp_path: Path) -> None:
     assert steps == [int(s) for s in re.findall(r"\[Rank 0\] step=(\d+), skipped=", text)]
     code, _, err = run_cli("ingest", str(path), "-o", str(tmp_path / "g.tlstore"), "--log-format", "nonsense")
     assert code == 2 and "one of:" in err and "deepspeed" in err and len(err.strip().splitlines()) == 1
+
+
+def test_unknown_lines_are_counted_not_errors(tmp_path: Path) -> None:
+    """restart_gloo_2rank's console: every non-blank line is a step, an event, or counted as not
+    read; the count is the non-blank lines minus the distinct lines the tables cite."""
+    from tests.conftest import SAMPLE_LOGS
+
+    log = SAMPLE_LOGS / "restart_gloo_2rank" / "console.log"
+    store = Store.open(tmp_path / "u.tlstore")
+    (rec,) = store.ingest([log]).parsed
+    con = store.connect()
+    cited = {n for (n,) in con.execute("select line from log_steps union select line from log_events").fetchall()}
+    non_blank = {i for i, line in enumerate(log.read_text().splitlines(), start=1) if line.strip() and not line.startswith("#")}
+    assert rec.unrecognised_lines == len(non_blank - cited) > 0
+    assert con.execute("select unrecognised_lines from files").fetchone()[0] == rec.unrecognised_lines
+    assert rec.status == "ok" and not rec.message

@@ -188,7 +188,11 @@ def layout(report: Report) -> list[Section]:
         out.append(s)
     if "inputs" in report.sections:
         s = Section("inputs", "Inputs")
-        s.tables.append(Table(["status", "kind", "rows", "path"], [[f.status, f.kind or "-", str(f.rows), f.path] for f in report.inputs]))
+        s.tables.append(Table(
+            ["status", "kind", "rows", "lines not read", "path"],
+            [[f.status, f.kind or "-", str(f.rows), str(f.unrecognised_lines) if f.unrecognised_lines is not None else "-", f.path]
+             for f in report.inputs],
+        ))
         s.notes += [f"! {f.message}" for f in report.inputs if f.message]
         s.notes += [f"{f.path}: {w}" for f in report.inputs for w in f.warnings]
         out.append(s)

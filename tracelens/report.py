@@ -207,6 +207,7 @@ class InputFile:
     rows: int
     message: str | None
     warnings: tuple[str, ...]
+    unrecognised_lines: int | None = None
 
 
 @dataclass(frozen=True)
@@ -321,8 +322,9 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
         suspects = tuple(Suspect(**_fields(Suspect, r)) for r in _rows(con, "select * from hang_suspects order by suspect_order"))
     inputs = (
         tuple(
-            InputFile(r["path"], r["kind"], r["status"], r["rows"], r["message"], tuple(r["warnings"] or ()))
-            for r in _rows(con, "select path, kind, status, rows, message, warnings from files order by path")
+            InputFile(r["path"], r["kind"], r["status"], r["rows"], r["message"], tuple(r["warnings"] or ()),
+                      r["unrecognised_lines"])
+            for r in _rows(con, "select path, kind, status, rows, message, warnings, unrecognised_lines from files order by path")
         )
         if "inputs" in sections
         else ()

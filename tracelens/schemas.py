@@ -31,6 +31,7 @@ FILES = pa.schema(
         pa.field("warnings", pa.list_(_str)),
         pa.field("duplicate_of", _str),  # path of the file with the same bytes
         pa.field("ingested_at_ns", _i64),
+        pa.field("unrecognised_lines", _i64),  # text inputs: non-blank lines that yielded nothing (counted, not errors)
     ]
 )
 

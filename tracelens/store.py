@@ -75,6 +75,7 @@ class FileRecord:
     warnings: list[str] = field(default_factory=list)
     duplicate_of: str | None = None
     ingested_at_ns: int = 0
+    unrecognised_lines: int | None = None  # text inputs: non-blank lines no parser rule read
     fragments: dict[str, str] = field(default_factory=dict)  # table -> path relative to the store
 
 
@@ -533,6 +534,7 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
         return rec
     rec.status, rec.warnings = result.status.value, list(result.warnings)
     rec.rows = result.rows
+    rec.unrecognised_lines = result.unrecognised_lines
     store_root = Path(root)
     tables = result.tables
     del result
@@ -609,7 +611,7 @@ _EMPTY_FILES_SQL = (
     "SELECT * FROM (SELECT NULL::VARCHAR AS file_id, NULL::VARCHAR AS path, NULL::BIGINT AS size_bytes, "
     "NULL::BIGINT AS mtime_ns, NULL::VARCHAR AS sha256, NULL::VARCHAR AS kind, NULL::VARCHAR AS parser, "
     "NULL::BIGINT AS rows, NULL::VARCHAR AS status, NULL::VARCHAR AS message, NULL::VARCHAR[] AS warnings, "
-    "NULL::VARCHAR AS duplicate_of, NULL::BIGINT AS ingested_at_ns) WHERE false"
+    "NULL::VARCHAR AS duplicate_of, NULL::BIGINT AS ingested_at_ns, NULL::BIGINT AS unrecognised_lines) WHERE false"
 )
 
 
