@@ -98,7 +98,8 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
         ranks = sorted({p.rank for p in points})
         pick = alt.param(name="rank_pick", value=ranks[0],
                          bind=alt.binding_select(options=ranks, name="rank "))
-        color = alt.Color("category:N", sort=list(CATEGORIES), scale=alt.Scale(domain=list(CATEGORIES), range=list(_COLORS)))
+        color = alt.Color("category:N", sort=list(CATEGORIES), scale=alt.Scale(domain=list(CATEGORIES), range=list(_COLORS)),
+                          legend=alt.Legend(orient="top", title=None))  # inside the page's width
         per_rank = alt.Chart(alt.Data(values=long)).mark_bar().encode(
             x=alt.X("step:O"), y=alt.Y("ms:Q", title="ms", stack="zero"), color=color,
             order=alt.Order("category_order:Q"),
