@@ -21,7 +21,7 @@ from tracelens.errors import ParseError
 _STEP_KEYS = ("step", "_step", "global_step", "iteration", "iter")
 _TIME_KEYS = ("time", "timestamp", "_timestamp", "ts", "wall_time", "time_s")
 _METRICS = {
-    "loss": "loss", "train_loss": "loss", "lr": "lr", "learning_rate": "lr", "grad_norm": "grad_norm",
+    "loss": "loss", "train_loss": "loss", "data_time_s": "data_time_s", "data_time": "data_time_s", "lr": "lr", "learning_rate": "lr", "grad_norm": "grad_norm",
     "tokens": "tokens", "samples": "samples", "step_time_s": "step_time_s", "step_time": "step_time_s",
     "tps": "tokens_per_s", "tokens_per_s": "tokens_per_s", "tflops": "tflops", "mfu": "mfu",
 }

@@ -21,6 +21,7 @@ from tracelens.parsers._lines import strip_prefix
 from tracelens.errors import ParseError
 
 _ITERATION = re.compile(r"\biteration\s*[=:]?\s*(\d+)\s*/\s*(\d+)")
+_TIMERS = re.compile(r"^\s*time \(ms\) \|.*\bbatch-generator:\s*(?P<ms>[\d.]+)")
 _FIELD = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z _/()\-]*?)\s*[:=]\s*(?P<value>[-+]?[\d.]+(?:[eE][-+]?\d+)?)\s*$")
 
 
@@ -52,6 +53,12 @@ class MegatronParser:
         previous: dict[int | None, tuple[float | None, float | None]] = {}  # rank -> (samples, tokens) consumed
         for line in lines:
             if events.scan(line):
+                continue
+            timers = _TIMERS.search(line.text)
+            if timers is not None and rows.steps and rows.steps[-1]["rank"] == line.rank:
+                # "time (ms) | forward-compute: ... | batch-generator: 1.23": per iteration, averaged
+                # over the interval; the data loader's share of the step
+                rows.steps[-1]["data_time_s"] = float(timers.group("ms")) / 1000
                 continue
             match = _ITERATION.search(line.text)
             if not match or "|" not in line.text:

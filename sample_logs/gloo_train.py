@@ -14,6 +14,9 @@ Restarts (run under torchrun --max-restarts 1, see record_restart_job.sh):
   --ckpt-dir D --ckpt-every N     save model+optimizer every N steps (and load the latest at start)
   --crash-rank R --crash-step S   rank R raises at step S in the first attempt only
   --metrics-jsonl PATH            rank 0 appends one JSON line per step (time, step, loss, ...)
+  --log-data-time                 step lines also report `data_time_s` (the time next(dataloader)
+                                  took); with --stall-rank/--stall-steps/--stall-ms stalls are
+                                  injected in this mode too
   --hang-rank R --hang-step S     rank R stops issuing collectives at step S of the first
                                   attempt (it sleeps); the others time out in the step's
                                   all_reduce after --hang-timeout-s (gloo), every rank dumps
@@ -101,6 +104,7 @@ def main() -> None:
     ap.add_argument("--hang-timeout-s", type=float, default=5.0)
     ap.add_argument("--fr-dir", default="")
     ap.add_argument("--metrics-jsonl", default="", help="rank 0 also writes one JSON line per step here")
+    ap.add_argument("--log-data-time", action="store_true", help="step lines also say how long the batch took")
     ap.add_argument("--no-profile", action="store_true")
     a = ap.parse_args()
     attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
@@ -172,7 +176,13 @@ def main() -> None:
                 dump_flight_recorder()
                 time.sleep(a.hang_timeout_s * 2)  # the others time out waiting in this step's all_reduce
                 raise RuntimeError(f"injected hang on rank {rank} at step {step}")
+            if rank == a.stall_rank and step in stall_steps:
+                ds.stall_s = a.stall_ms / 1000
+            t_data = time.time()
             x, y = next(it)
+            data_s = time.time() - t_data
+            if a.log_data_time and rank == 0:
+                truth(event="data", step=step, data_s=data_s, t=time.time())
             opt.zero_grad(set_to_none=True)
             try:
                 loss = lossf(model(x).reshape(-1, vocab), y.reshape(-1))
@@ -183,7 +193,11 @@ def main() -> None:
                     truth(event="collective_failed", step=step, t=time.time())
                     dump_flight_recorder()
                 raise
-            log.info("step %d loss %.4f step_time_s %.4f tokens %d", step, loss.item(), time.time() - t0, tokens_per_step)
+            if a.log_data_time:
+                log.info("step %d loss %.4f step_time_s %.4f data_time_s %.4f tokens %d", step, loss.item(), time.time() - t0,
+                         data_s, tokens_per_step)
+            else:
+                log.info("step %d loss %.4f step_time_s %.4f tokens %d", step, loss.item(), time.time() - t0, tokens_per_step)
             t_end = time.time()
             if a.metrics_jsonl and rank == 0:
                 with open(a.metrics_jsonl, "a") as fh:

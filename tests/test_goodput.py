@@ -173,3 +173,34 @@ def test_torchrun_restart_matches_the_harness_clock(tmp_path: Path, job: str) ->
     for bucket, seconds in expected.items():
         assert got[bucket] == pytest.approx(seconds, abs=0.05 * wall), bucket
     assert con.execute("select * from check_goodput_buckets_sum").fetchall() == []
+
+
+def test_data_stall_reported_by_the_log_matches_the_harness(tmp_path: Path) -> None:
+    """sample_logs/data_stall_gloo_2rank: rank 0's DataLoader stalls 400 ms on steps 3, 6, 9 and
+    every step line says how long its batch took; the data_stall bucket is that time, as the
+    harness measured it (the log prints 4 decimals)."""
+    job = SAMPLE_LOGS / "data_stall_gloo_2rank"
+    truth = _truth(job)
+    data = {t["step"]: t["data_s"] for t in truth if t["event"] == "data"}
+    store = Store.open(tmp_path / "d.tlstore")
+    store.ingest([job])
+    con = store.connect()
+    buckets = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
+    first = min(data)  # the first step's data time counts as start-up (its excess over the median step)
+    expected = sum(v for s, v in data.items() if s != first)
+    assert buckets["data_stall"] == pytest.approx(expected, abs=0.00006 * len(data) + 1e-4)
+    assert buckets["data_stall"] > 1.1  # three injected 400 ms stalls
+    assert sum(buckets.values()) == pytest.approx(con.execute("select wall_s from goodput").fetchone()[0], abs=1e-6)
+
+
+def test_megatron_batch_generator_timer_is_data_time() -> None:
+    import re
+
+    from tests.conftest import corpus_or_skip
+    from tracelens.parsers import ParseOptions
+    from tracelens.parsers.megatron import MegatronParser
+
+    path = corpus_or_skip("logs", "megatron", "bigscience_jz_timers_pp_breakdown.log")
+    timers = [float(ms) / 1000 for ms in re.findall(r"^time \(ms\) \|.*batch-generator: ([\d.]+)", path.read_text(), re.M)]
+    rows = MegatronParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+    assert [r["data_time_s"] for r in rows] == timers and timers

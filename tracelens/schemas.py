@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 5  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables;
-# 5: log_steps.time_source
+SCHEMA_VERSION = 6  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables;
+# 5: log_steps.time_source; 6: log_steps.data_time_s
 
 _str = pa.string()
 _i64 = pa.int64()
@@ -156,6 +156,7 @@ LOG_STEPS = pa.schema(
         pa.field("start_ns", _i64),  # when the step started, when the log says so
         pa.field("end_ns", _i64),  # when the step ended (usually the log line's timestamp)
         pa.field("step_time_s", pa.float64()),  # as the log reports it
+        pa.field("data_time_s", pa.float64()),  # of it, waiting for the next batch, when the log says (per step)
         pa.field("tokens", pa.float64()),  # tokens processed by this step (all ranks)
         pa.field("samples", pa.float64()),
         pa.field("loss", pa.float64()),

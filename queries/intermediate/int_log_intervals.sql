@@ -12,6 +12,8 @@
 --     or starts at or before it), and the incomplete step a crash cut short (its start to the
 --     attempt's end);
 --   productive: every other completed step;
+--   data_stall: the part of a completed step its line reports as waiting for data
+--     (`data_time_s`, Megatron's batch-generator timer), at the step's start;
 --   restart_downtime: an attempt's end to the next attempt's start.
 -- Step boundaries (a logged line may cover several steps: a log interval): start =
 --   start_ns, else the previous line's end, else end_ns - reported step time; end = end_ns, else the next step's start, else (last step of a completed
@@ -20,7 +22,7 @@
 -- Columns: label, start_ns, end_ns, attempt, step (NULL for non-step intervals).
 with steps as (
     select a.attempt, a.end_ns as attempt_end_ns, a.end_reason, s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples,
-        s.t_ns, s.line
+        s.data_time_s, s.t_ns, s.line
     from stg_log_steps s
     asof join attempts a on s.t_ns >= a.start_ns
 ),
@@ -90,6 +92,14 @@ step_intervals as (
         c.attempt, c.step
     from completed c, ideal i
     where c.nth = 1 and c.e_ns - c.s_ns > coalesce(i.ideal_ns_per_sample * c.samples, i.ideal_ns)
+    union all
+    -- the part of a completed step its log line says went to waiting for data (the batch is
+    -- fetched first: at the step's start), per iteration for a line that covers several
+    select 'data_stall', c.s_ns,
+        c.s_ns + least(c.e_ns - c.s_ns, (c.data_time_s * greatest(coalesce(c.step - c.prev_step, 1), 1) * 1e9)::bigint),
+        c.attempt, c.step
+    from completed c
+    where c.data_time_s > 0
     union all
     -- the step a crash cut short
     select 'lost_work', b.s_ns, b.attempt_end_ns, b.attempt, b.step
