@@ -150,6 +150,7 @@ bucket_findings as (
             when 'checkpoint_load' then format('checkpoint loads take {} s', printf('%.3g', b.seconds))
             when 'startup' then format('start-up takes {} s', printf('%.3g', b.seconds))
             when 'eval' then format('evaluation takes {} s', printf('%.3g', b.seconds))
+            when 'data_stall' then format('steps wait {} s for data, as the logs report', printf('%.3g', b.seconds))
             else format('{} s of wall time with nothing logged', printf('%.3g', b.seconds))
         end,
         format('{}: {} s, {}% of {} s wall time (view goodput_buckets)', b.bucket, printf('%.3g', b.seconds), round(b.pct, 1), printf('%.3g', b.wall_s))
@@ -166,6 +167,7 @@ bucket_findings as (
             when 'checkpoint_load' then 'load sharded checkpoints in parallel from fast local storage'
             when 'startup' then 'cache compiled graphs and datasets; pre-pull images; warm up once'
             when 'eval' then 'evaluate less often or on fewer samples, or asynchronously on other hardware'
+            when 'data_stall' then 'raise DataLoader num_workers and prefetch_factor, pin memory, keep workers persistent; check the storage the data is read from'
             else 'log more (step lines with timestamps) so that this time can be attributed'
         end,
         'goodput_buckets'

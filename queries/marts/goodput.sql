@@ -2,8 +2,8 @@
 -- Grain: one row per job (the store).
 -- Inputs: goodput_buckets, attempts, int_log_intervals, stg_log_steps, trace_meta.
 -- Columns: wall_s (first attempt start to last attempt end), attempts, productive_s,
---   goodput_fraction (productive_s / wall_s), stepping_s (the productive and lost_work
---   buckets: time spent stepping, redone steps included), tokens_total (tokens of every completed
+--   goodput_fraction (productive_s / wall_s), stepping_s (the productive, lost_work and
+--   data_stall buckets: time spent stepping, redone steps and waits for data included), tokens_total (tokens of every completed
 --   step, redone ones included), tokens_useful (tokens of productive steps),
 --   throughput_tokens_per_s (tokens_total / stepping_s: the rate while stepping),
 --   goodput_tokens_per_s (tokens_useful / wall_s), the same two for samples, and
@@ -18,7 +18,7 @@ with wall as (
 ),
 buckets as (
     select sum(seconds) filter (where bucket = 'productive') as productive_s,
-           sum(seconds) filter (where bucket in ('productive', 'lost_work')) as stepping_s
+           sum(seconds) filter (where bucket in ('productive', 'lost_work', 'data_stall')) as stepping_s
     from goodput_buckets
 ),
 later_starts as (

@@ -37,7 +37,7 @@ figures as (
     union all
     select 'goodput_fraction', 'derived', 'productive_s / wall_s'
     union all
-    select 'throughput_tokens_per_s', 'derived', 'tokens logged per completed step / time spent stepping (productive + lost work)'
+    select 'throughput_tokens_per_s', 'derived', 'tokens logged per completed step / time spent stepping (productive, lost work, data stalls)'
     union all
     select 'goodput_tokens_per_s', 'derived', 'tokens of productive steps / wall_s'
     union all
