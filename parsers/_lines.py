@@ -70,6 +70,13 @@ def read_lines(path: Path) -> tuple[list[Line], str | None]:
     return lines, warning
 
 
+def head_bodies(head: bytes, limit: int = 2000) -> Iterator[str]:
+    """The first `limit` lines of a file's head, each without its launcher prefix: what the
+    log parsers' detect() look at."""
+    for raw in head.decode("utf-8", "replace").splitlines()[:limit]:
+        yield strip_prefix(raw.strip())[1]
+
+
 def strip_prefix(text: str) -> tuple[int | None, str]:
     for pattern in _PREFIXES:
         match = pattern.match(text)

@@ -12,6 +12,16 @@ from tracelens.enums import LogEventKind
 from tracelens.schemas import LOG_EVENTS, LOG_STEPS
 
 
+# Metric names as logs and metric files spell them -> log_steps column (one map for every parser
+# that reads free-form metrics: generic key=value lines, JSON-lines records).
+METRIC_KEYS = {
+    "loss": "loss", "train_loss": "loss", "lr": "lr", "learning_rate": "lr", "grad_norm": "grad_norm",
+    "step_time_s": "step_time_s", "step_time": "step_time_s", "time_per_step": "step_time_s",
+    "data_time_s": "data_time_s", "data_time": "data_time_s", "data_s": "data_time_s", "data_loading_s": "data_time_s",
+    "tokens": "tokens", "samples": "samples", "tps": "tokens_per_s", "tokens_per_s": "tokens_per_s",
+    "tflops": "tflops", "mfu": "mfu",
+}
+
 # What a console-log parser fills: its steps and events, and the NCCL lines it meets.
 LOG_TABLES = ("log_steps", "log_events", "nccl_comms", "nccl_warnings", "nccl_calls")
 

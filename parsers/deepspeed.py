@@ -22,7 +22,7 @@ from pathlib import Path
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._lines import strip_prefix
+from tracelens.parsers._lines import head_bodies
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
@@ -45,8 +45,7 @@ class DeepSpeedParser:
 
     def detect(self, path: Path, head: bytes) -> Claim:
         hits = 0
-        for raw in head.decode("utf-8", "replace").splitlines()[:2000]:
-            _, body = strip_prefix(raw.strip())
+        for body in head_bodies(head):
             if _DS_LINE.match(body) and _MARKERS.search(body):
                 hits += 1
                 if hits >= 2:

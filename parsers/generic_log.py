@@ -9,20 +9,13 @@ import re
 from pathlib import Path
 
 from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS
 from tracelens.parsers._events import STEP, WATCHDOG, log_result, open_log
 from tracelens.parsers._lines import iter_numbers, parse_timestamp, strip_prefix
 
 from tracelens.errors import ParseError
 
-# metric keys as logs spell them -> log_steps column
-_KEYS = {
-    "loss": "loss", "lr": "lr", "learning_rate": "lr", "grad_norm": "grad_norm",
-    "step_time_s": "step_time_s", "step_time": "step_time_s", "time_per_step": "step_time_s",
-    "data_time_s": "data_time_s", "data_time": "data_time_s", "data_s": "data_time_s", "data_loading_s": "data_time_s",
-    "tokens": "tokens", "samples": "samples", "tps": "tokens_per_s", "tokens_per_s": "tokens_per_s",
-    "tflops": "tflops", "mfu": "mfu",
-}
+_KEYS = METRIC_KEYS
 
 
 # torchrun/torchelastic lines that make a file worth reading even without step lines: failures,

@@ -13,18 +13,14 @@ import msgspec
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._io import read_bytes
 from tracelens.parsers._lines import parse_timestamp
-from tracelens.parsers._logtables import LOG_TABLES, LogRows
+from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows
 
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
 
 _STEP_KEYS = ("step", "_step", "global_step", "iteration", "iter")
 _TIME_KEYS = ("time", "timestamp", "_timestamp", "ts", "wall_time", "time_s")
-_METRICS = {
-    "loss": "loss", "train_loss": "loss", "data_time_s": "data_time_s", "data_time": "data_time_s", "lr": "lr", "learning_rate": "lr", "grad_norm": "grad_norm",
-    "tokens": "tokens", "samples": "samples", "step_time_s": "step_time_s", "step_time": "step_time_s",
-    "tps": "tokens_per_s", "tokens_per_s": "tokens_per_s", "tflops": "tflops", "mfu": "mfu",
-}
+_METRICS = METRIC_KEYS
 
 
 def _time_ns(value: Any) -> int | None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._lines import strip_prefix
+from tracelens.parsers._lines import head_bodies
 from tracelens.parsers._logtables import LOG_TABLES
 
 from tracelens.enums import LogEventKind
@@ -55,10 +55,8 @@ class LightningParser:
     tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
-        text = head.decode("utf-8", "replace")
         bars = markers = 0
-        for raw in text.replace("\r", "\n").splitlines()[:3000]:
-            _, body = strip_prefix(raw.strip())
+        for body in head_bodies(head.replace(b"\r", b"\n"), 3000):  # progress bars redraw with \r
             if _TQDM.search(body) or _RICH.search(body):
                 bars += 1
             if _LIGHTNING.search(body):

@@ -16,7 +16,7 @@ from pathlib import Path
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._lines import strip_prefix
+from tracelens.parsers._lines import head_bodies
 
 from tracelens.errors import ParseError
 
@@ -42,8 +42,7 @@ class MegatronParser:
     tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
-        for raw in head.decode("utf-8", "replace").splitlines()[:2000]:
-            _, body = strip_prefix(raw.strip())
+        for body in head_bodies(head):
             if _ITERATION.search(body) and "|" in body and "consumed" in body.replace("_", " "):
                 return Claim.CONTENT
         return Claim.NO

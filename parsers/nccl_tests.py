@@ -105,10 +105,8 @@ class NcclTestsParser:
             clean = _ANSI.sub("", physical)
             for segment in _segments(clean):
                 rank, body = strip_prefix(segment)
-                if NCCL_LINE.search(body):
-                    nccl.feed(number, body, rank)
+                if nccl.feed(number, body, rank):  # also reads version lines and wrapped warnings
                     continue
-                nccl.feed(number, body, rank)  # version lines, wrapped warnings
                 stripped = body.strip()
                 if not stripped:
                     continue
