@@ -135,3 +135,62 @@ _KEY_VALUE = re.compile(
     r"(?P<key>[A-Za-z_][\w/.]*)\s*(?:[:=]\s*|\s+)"
     r"(?P<value>[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)(?![\w.,])"
 )
+
+
+def refine_bar_elapsed(points: list[tuple[int, int]], window: int = 4) -> list[float]:
+    """Sub-second times for a progress bar's readings.
+
+    tqdm prints the time since the bar started truncated to whole seconds, so a reading of
+    `e` means the step ended in [e, e + 1). Steps of a run are regular, so a straight line
+    through the neighbouring readings (step -> e + 0.5, `window` readings either side) places
+    each step within that second; the estimate is kept inside its own reading's second and
+    never before the previous step's. `points` are (step, whole seconds) in log order; the
+    result is seconds since the bar started, one per point.
+    """
+    refined: list[float] = []
+    for i, (step, elapsed) in enumerate(points):
+        near = points[max(0, i - window): i + window + 1]
+        xs = [float(s) for s, _ in near]
+        ys = [e + 0.5 for _, e in near]
+        mean_x, mean_y = sum(xs) / len(xs), sum(ys) / len(ys)
+        spread = sum((x - mean_x) ** 2 for x in xs)
+        if len(near) >= 3 and spread > 0:
+            slope = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread
+            estimate = mean_y + slope * (step - mean_x)
+        else:
+            estimate = elapsed + 0.5
+        estimate = min(max(estimate, float(elapsed)), elapsed + 0.999)
+        if refined:
+            estimate = max(estimate, refined[-1])
+        refined.append(estimate)
+    return refined
+
+
+def anchor_bar(header_ns: int, readings: list[tuple[int, int]], refined: dict[int, float],
+               dated: list[tuple[int, int]]) -> int:
+    """When a progress bar started, from the dated lines printed among its readings.
+
+    The bar starts after its header line (`header_ns`). A dated line at T printed after a
+    reading of e whole seconds and before one of e' seconds bounds the start to
+    (T - e' - 1, T - e]. Within those bounds the start is T - (the refined time of the reading
+    before T) for the dated line printed closest after a step's end (a checkpoint save follows
+    its step at once); with no dated line, the header's time. `readings` are the bar's
+    (step, whole seconds) in print order, `refined` the refined seconds per step, `dated`
+    (readings printed before the line, T in ns). The readings and the dated lines must come
+    from one stream (tqdm and logging both write to stderr; print() goes elsewhere).
+    """
+    low, high = header_ns, None
+    estimate = None
+    for before, ts_ns in dated:
+        if before >= 1:
+            step, elapsed = readings[before - 1]
+            bound = ts_ns - elapsed * 10**9
+            high = bound if high is None else min(high, bound)
+            if step in refined:
+                guess = ts_ns - int(refined[step] * 1e9)
+                estimate = guess if estimate is None else min(estimate, guess)
+        if before < len(readings):
+            low = max(low, ts_ns - (readings[before][1] + 1) * 10**9 + 1)
+    if estimate is None or (high is not None and low > high):
+        return header_ns
+    return min(max(estimate, low), high if high is not None else estimate)

@@ -10,7 +10,8 @@
 - Time: HF logger lines carry timestamps; dict lines do not. The training tqdm bar
   (`N/M [mm:ss<...]`, glued to the lines by carriage returns) gives the step and the time
   elapsed since the bar started, so each dict line is placed at header time + elapsed
-  (an estimate, to the bar's one-second resolution). Without a dated header the steps are
+  (an estimate: the bar shows whole seconds; a line through the neighbouring readings places
+  each step within its second, see `refine_bar_elapsed`). Without a dated header the steps are
   stored without times.
 """
 
@@ -24,7 +25,7 @@ from typing import Any
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._lines import strip_prefix
+from tracelens.parsers._lines import anchor_bar, refine_bar_elapsed, strip_prefix
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
@@ -75,10 +76,22 @@ class HFTrainerParser:
         epochs: int | None = None
         bar_step: int | None = None
         bar_ns: int | None = None
+        bar_elapsed = 0
+        bar_rows: dict[tuple[int | None, int], list[tuple[int, int]]] = {}  # (rank, header time) -> [(row, elapsed)]
+        readings: dict[tuple[int | None, int], list[tuple[int, int]]] = {}  # -> [(bar step, whole seconds)]
+        dated: dict[tuple[int | None, int], list[tuple[int, int]]] = {}  # -> [(readings before, line time)]
         last_step = 0  # the last step this attempt logged (or resumed from)
         logged = 0
         for line in lines:
             text = line.text
+            if header_ns is not None:
+                # the bar's readings and the dated lines between them, in print order (a bar
+                # glued before a logger line was printed first)
+                key = (line.rank, header_ns)
+                if (reading := _BAR.search(text)) and (total_steps is None or int(reading.group(2)) == total_steps):
+                    readings.setdefault(key, []).append((int(reading.group(1)), int(_elapsed(reading))))
+                if line.ts_ns and line.ts_ns > header_ns:
+                    dated.setdefault(key, []).append((len(readings.get(key, ())), line.ts_ns))
             if _HEADER in text:
                 header_ns, bar_step, bar_ns, total_steps, last_step = line.ts_ns, None, None, None, 0
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
@@ -105,7 +118,8 @@ class HFTrainerParser:
             bar = _BAR.search(text)
             if bar and (total_steps is None or int(bar.group(2)) == total_steps):
                 bar_step = int(bar.group(1))
-                bar_ns = header_ns + int(_elapsed(bar) * 1e9) if header_ns is not None else None
+                bar_elapsed = int(_elapsed(bar))
+                bar_ns = header_ns + bar_elapsed * 10**9 if header_ns is not None else None
             for found in _DICT.finditer(text):
                 record = _literal(found.group(0))
                 if record is None:
@@ -131,6 +145,8 @@ class HFTrainerParser:
                     else:
                         step = logged  # no bar, no header: the metric line's ordinal
                     last_step = step
+                    if not line.ts_ns and bar_ns is not None and header_ns is not None:
+                        bar_rows.setdefault((line.rank, header_ns), []).append((len(rows.steps), bar_elapsed))
                     rows.step(
                         line=line.number, rank=line.rank, step=step, end_ns=when,
                         time_source=("log_line" if line.ts_ns else "tqdm") if when is not None else None,
@@ -140,6 +156,18 @@ class HFTrainerParser:
             events.scan(line)
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no HF Trainer lines found", where="line 1")
+        for key, placed in bar_rows.items():
+            # a step's first reading is the closest to its end (tqdm redraws the bar later with
+            # later times; metric dicts go to stdout and can land after a later reading)
+            first: dict[int, int] = {}
+            for step, elapsed in readings.get(key, []):
+                first.setdefault(step, elapsed)
+            points = [(rows.steps[i]["step"], first.get(rows.steps[i]["step"], e)) for i, e in placed]
+            refined = refine_bar_elapsed(points)
+            by_step = {step: seconds for (step, _), seconds in zip(points, refined, strict=True)}
+            start_ns = anchor_bar(key[1], readings.get(key, []), by_step, dated.get(key, []))
+            for (i, _), seconds in zip(placed, refined, strict=True):
+                rows.steps[i]["end_ns"] = start_ns + int(seconds * 1e9)
         return log_result(rows, warning)
 
 

@@ -445,6 +445,7 @@ class _Accumulator:
         extra = narrow.select("kind", _profiler_steps(narrow), self._thread_name_column(narrow))
         has_kernels = extra.filter(pl.col("kind").is_in([EventKind.COMPUTE_KERNEL.value, EventKind.COMM_KERNEL.value])).height > 0
         categories = set(narrow.get_column("category").drop_nulls().unique().to_list())
+        host_pid = _host_pid(narrow.select("pid", extra.get_column("kind")))
         del narrow
         for name in extra.columns:
             table = table.append_column(name, extra.get_column(name).to_arrow())
@@ -452,7 +453,7 @@ class _Accumulator:
         trace_events = conform(table, TRACE_EVENTS)
         del table, extra
         return {
-            "trace_meta": self._meta(path, header, rank, rank_source, trace_events, categories, has_kernels, truncated),
+            "trace_meta": self._meta(path, header, rank, rank_source, trace_events, categories, has_kernels, truncated, host_pid),
             "process_groups": _process_groups(header, rank),
             "devices": _devices(header, rank),
             "trace_events": trace_events,
@@ -475,7 +476,7 @@ class _Accumulator:
 
     def _meta(
         self, path: Path, header: _Header, rank: int, rank_source: RankSource, events: pa.Table,
-        categories: set[str], has_kernels: bool, truncated: bool,
+        categories: set[str], has_kernels: bool, truncated: bool, host_pid: int | None,
     ) -> pa.Table:
         import pyarrow.compute as pc
 
@@ -489,6 +490,7 @@ class _Accumulator:
             "world_size": [dist.world_size if dist else None],
             "backend": [dist.backend if dist else None],
             "host_name": [header.host_name],
+            "host_pid": [host_pid],
             "trace_id": [header.trace_id],
             "trace_schema_version": [header.schemaVersion],
             "era": ["legacy" if categories & {"Operator", "Kernel", "Runtime"} else "kineto"],
@@ -517,6 +519,17 @@ _VERSION_FIELDS = (
     "cupti_version", "cuda_runtime_version", "cuda_driver_version",
     "hip_runtime_version", "hip_driver_version", "roctracer_version",
 )
+
+
+def _host_pid(frame: pl.DataFrame) -> int | None:
+    """The profiled process's id: the pid of its ProfilerStep spans, else of most of its CPU ops.
+    (Device events carry the device as pid.) A different host pid on the same rank is a new
+    process: a restart."""
+    for kinds in ([EventKind.PROFILER_STEP.value], [EventKind.CPU_OP.value]):
+        pids = frame.filter(pl.col("kind").is_in(kinds) & pl.col("pid").is_not_null()).get_column("pid")
+        if len(pids):
+            return int(pids.mode().sort()[0])
+    return None
 
 
 def _process_groups(header: _Header, rank: int) -> pa.Table:

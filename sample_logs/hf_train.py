@@ -68,6 +68,30 @@ class Truth(TrainerCallback):
         self.emit(event="attempt_end", t=time.time())
 
 
+class Profile(TrainerCallback):
+    """torch.profiler over a few steps of each attempt, as users hook it into the Trainer:
+    started when training begins, stepped at each step's end, traces written by
+    tensorboard_trace_handler (one file per rank and attempt, named host_pid.ms)."""
+
+    def __init__(self, folder: str, wait: int, active: int) -> None:
+        from torch.profiler import ProfilerActivity, profile, schedule, tensorboard_trace_handler
+
+        self.prof = profile(
+            activities=[ProfilerActivity.CPU],
+            schedule=schedule(wait=wait, warmup=1, active=active, repeat=1),
+            on_trace_ready=tensorboard_trace_handler(folder),
+        )
+
+    def on_train_begin(self, args, state, control, **kwargs):  # type: ignore[no-untyped-def]
+        self.prof.start()
+
+    def on_step_end(self, args, state, control, **kwargs):  # type: ignore[no-untyped-def]
+        self.prof.step()
+
+    def on_train_end(self, args, state, control, **kwargs):  # type: ignore[no-untyped-def]
+        self.prof.stop()
+
+
 class CpuDdpTrainer(Trainer):
     """Compatibility shim: under CPU DDP transformers 4.57 loads the optimizer state with
     map_location=args.device, i.e. "cpu:0", a location torch 2.13 refuses. Map it to "cpu"."""
@@ -94,6 +118,9 @@ def main() -> None:
     ap.add_argument("--crash-rank", type=int, default=-1)
     ap.add_argument("--crash-step", type=int, default=-1)
     ap.add_argument("--step-sleep", type=float, default=0.0)
+    ap.add_argument("--profile-dir", help="write profiler traces of --profile-active steps here")
+    ap.add_argument("--profile-wait", type=int, default=2, help="steps before the profiler's warm-up step")
+    ap.add_argument("--profile-active", type=int, default=2)
     a = ap.parse_args()
     rank = int(os.environ.get("RANK", "0"))
     attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
@@ -109,7 +136,10 @@ def main() -> None:
         save_steps=a.save_steps, save_strategy="steps", report_to=[], use_cpu=True, ddp_backend="gloo",
         dataloader_num_workers=0, disable_tqdm=False, seed=0, save_only_model=False,
     )
-    trainer = CpuDdpTrainer(model=model, args=args, train_dataset=RandomTokens(4096, 64, 512), callbacks=[truth])
+    callbacks: list[TrainerCallback] = [truth]
+    if a.profile_dir:
+        callbacks.append(Profile(a.profile_dir, a.profile_wait, a.profile_active))
+    trainer = CpuDdpTrainer(model=model, args=args, train_dataset=RandomTokens(4096, 64, 512), callbacks=callbacks)
     last = get_last_checkpoint(a.out) if os.path.isdir(a.out) else None
     trainer.train(resume_from_checkpoint=last)
 

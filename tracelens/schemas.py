@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 6  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables;
-# 5: log_steps.time_source; 6: log_steps.data_time_s
+SCHEMA_VERSION = 7  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables;
+# 5: log_steps.time_source; 6: log_steps.data_time_s; 7: trace_meta.host_pid
 
 _str = pa.string()
 _i64 = pa.int64()
@@ -44,6 +44,7 @@ TRACE_META = pa.schema(
         pa.field("world_size", _i32),
         pa.field("backend", _str),
         pa.field("host_name", _str),
+        pa.field("host_pid", _i64),  # the profiled process (a new one on a rank: a restart)
         pa.field("trace_id", _str),
         pa.field("trace_schema_version", _i32),
         pa.field("era", _str),  # 'legacy' (2021 Operator/Kernel categories, absolute us) or 'kineto'

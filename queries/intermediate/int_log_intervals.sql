@@ -16,7 +16,8 @@
 --     (`data_time_s`, Megatron's batch-generator timer), at the step's start;
 --   restart_downtime: an attempt's end to the next attempt's start.
 -- Step boundaries (a logged line may cover several steps: a log interval): start =
---   start_ns, else the previous line's end, else end_ns - reported step time; end = end_ns, else the next step's start, else (last step of a completed
+--   start_ns, else the previous line's end, else end_ns - reported step time, else (an
+--   attempt's first step) end_ns - the ideal step time, not before the attempt's start; end = end_ns, else the next step's start, else (last step of a completed
 --   attempt) the attempt's end. The ideal step time is the median duration of completed
 --   steps that are not an attempt's first.
 -- Columns: label, start_ns, end_ns, attempt, step (NULL for non-step intervals).
@@ -42,6 +43,23 @@ bounded as (
         lag(step) over (partition by attempt order by t_ns, line) as prev_step
     from steps
 ),
+first_known as (
+    -- an attempt's first step with no known start (nothing before it in the attempt says when
+    -- it began) is taken to have run for the ideal step time (below): the rest of the time from
+    -- the attempt's start is start-up, as for a first step whose start is logged
+    select median(e_ns - s_ns) filter (where nth > 1 and e_ns >= s_ns) as ideal_ns
+    from bounded
+),
+dated_first as (
+    select b.* replace (
+        case when b.s_ns is null and b.nth = 1 and b.e_ns is not null and f.ideal_ns is not null
+             then greatest(a.start_ns, b.e_ns - f.ideal_ns::bigint)
+             else b.s_ns end as s_ns
+    )
+    from bounded b
+    cross join first_known f
+    join attempts a using (attempt)
+),
 credited as (
     -- A line is credited with at most the time its reported step time accounts for (steps since
     -- the previous line x seconds per step, with 50 % slack): a longer gap between two lines
@@ -54,7 +72,7 @@ credited as (
             else s_ns
         end as s_ns
     )
-    from bounded
+    from dated_first
 ),
 later_starts as (
     -- the first step of any later attempt: from there on this attempt's steps were redone,
@@ -134,7 +152,7 @@ durations as (
 attempt_edges as (
     select 'startup' as label, a.start_ns, coalesce(min(c.s_ns), a.end_ns) as end_ns, a.attempt
     from attempts a
-    left join bounded c on c.attempt = a.attempt and c.s_ns is not null
+    left join dated_first c on c.attempt = a.attempt and c.s_ns is not null
     group by a.attempt, a.start_ns, a.end_ns
     union all
     select 'restart_downtime', end_ns, lead(start_ns) over (order by attempt), attempt

@@ -1,23 +1,35 @@
 -- attempts: the job cut into attempts (process lifetimes between restarts).
 -- materialize: per_connection
 -- Grain: one row per attempt.
--- Inputs: stg_log_events, stg_log_steps.
+-- Inputs: stg_log_events, stg_log_steps, int_trace_processes, hang_analysis.
 -- An attempt begins at an attempt_start event (a training header, a job-start record, a
---   process's first dated line) or where the step counter goes back. It ends at its
+--   process's first dated line), where the step counter goes back, or where the reference
+--   rank's traces come from a new process with no other sign of a restart since the previous
+--   process's traces (dated by the new traces' first event). It ends at its
 --   attempt_end event, else at its last logged activity: a launcher's failure line comes
 --   after the failure (detection, then the other workers' shutdown), so it marks the attempt
---   as crashed but does not end it later than the last sign of life.
+--   as crashed but does not end it later than the last sign of life (log lines, steps, traced
+--   activity of the reference rank).
 -- Columns: attempt (1-based), start_ns, end_ns, first_step, last_step (last logged step),
 --   resumed_from_step (a later attempt's loaded checkpoint step when logged, else first_step - 1
 --   when it starts past the first attempt's first step),
 --   end_reason ('completed', 'crash', 'restarted': followed by another attempt with no
---   failure logged, 'unknown'), start_source ('event' or 'step_counter'), hang_start_ns and
+--   failure logged, 'unknown'), start_source ('event', 'step_counter' or 'trace_process'), hang_start_ns and
 --   hang_s (a hang that ended the attempt: from a c10d watchdog timeout or a launcher's
 --   no-output watchdog, dated at its start, "ran for" long; else from flight-recorder dumps of the attempt: the first stuck
 --   collective's creation, to the crash or the next start), hang_suspect_ranks (from
 --   hang_analysis). The hang lies between the attempt's end and the next start, so
 --   goodput_buckets counts it in restart_downtime.
-with steps as (
+with reference as (
+    -- the rank whose view of the job counts: the one stg_log_steps reads, else the lowest traced
+    select coalesce((select min(rank) from log_steps), (select min(rank) from int_trace_processes)) as rank
+),
+processes as (
+    select p.*, lag(p.end_ns) over (order by p.start_ns) as previous_end_ns
+    from int_trace_processes p, reference r
+    where p.rank = r.rank
+),
+steps as (
     select step, t_ns, step_time_s,
         lag(step) over (order by t_ns, line) as previous_step,
         lag(t_ns) over (order by t_ns, line) as previous_t_ns
@@ -35,8 +47,20 @@ boundaries as (
           where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns and e.ts_ns > s.previous_t_ns
       )
 ),
-distinct_boundaries as (
+log_boundaries as (
     select start_ns, min(start_source) as start_source from boundaries group by start_ns
+),
+distinct_boundaries as (
+    select * from log_boundaries
+    union all
+    -- a new profiled process that nothing logged explains: a restart the logs do not show
+    select p.start_ns, 'trace_process'
+    from processes p
+    where not exists (
+        select 1 from log_boundaries b
+        where b.start_ns <= p.start_ns and (p.previous_end_ns is null or b.start_ns > p.previous_end_ns)
+    )
+    and (p.previous_end_ns is not null or not exists (select 1 from log_boundaries))
 ),
 kept as (
     -- a start marker with no step logged since the previous one belongs to the same attempt
@@ -44,6 +68,7 @@ kept as (
     select b.*
     from (select *, lag(start_ns) over (order by start_ns) as previous_ns from distinct_boundaries) b
     where b.previous_ns is null
+       or b.start_source = 'trace_process'
        or exists (select 1 from stg_log_steps s where s.t_ns >= b.previous_ns and s.t_ns < b.start_ns)
 ),
 numbered as (
@@ -75,7 +100,7 @@ endings as (
 final as (
     select
         a.attempt, a.start_ns,
-        coalesce(e.completed_ns, greatest(x.last_step_ns, e.last_event_ns), a.start_ns)::bigint as end_ns,
+        coalesce(e.completed_ns, greatest(x.last_step_ns, e.last_event_ns, t.last_traced_ns), a.start_ns)::bigint as end_ns,
         x.first_step, x.last_step,
         case
             when a.attempt > 1 and e.loaded_step is not null then e.loaded_step
@@ -94,6 +119,11 @@ final as (
     from numbered a
     join activity x using (attempt)
     join endings e using (attempt)
+    left join lateral (
+        select max(p.end_ns) as last_traced_ns
+        from processes p
+        where p.start_ns >= a.start_ns and (a.next_start_ns is null or p.start_ns < a.next_start_ns)
+    ) t on true
     left join lateral (
         -- the flight recorder's view of a hang in this attempt: its first stuck collective
         select min(hang_start_ns) as hang_start_ns, arg_min(suspect_ranks, hang_order) as suspect_ranks

@@ -2,7 +2,7 @@
 -- Grain: one row per trace file (file_id).
 -- Inputs: trace_meta, files.
 -- Columns: file_id, path, rank, cycle (0-based order of the rank's traces by start time),
---   rank_source, world_size, backend, era, device_type, start_ns, end_ns (ns since epoch),
+--   rank_source, world_size, backend, host_name, host_pid (the profiled process), era, device_type, start_ns, end_ns (ns since epoch),
 --   window_ns (end - start), duration_events, truncated, status (files.status).
 with meta as (
     select * from trace_meta
@@ -19,6 +19,8 @@ final as (
         meta.rank_source,
         meta.world_size,
         meta.backend,
+        meta.host_name,
+        meta.host_pid,
         meta.era,
         meta.device_type,
         meta.start_ns,
