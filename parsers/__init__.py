@@ -93,6 +93,8 @@ def detect(path: Path, head: bytes, parsers: dict[str, Parser] | None = None) ->
     best: tuple[Parser | None, Claim] = (None, Claim.NO)
     for parser in (parsers or registry()).values():
         claim = parser.detect(path, head)
+        if claim == Claim.CONTENT:
+            return parser, claim  # nothing claims more, and earlier parsers win ties
         if claim > best[1]:
             best = (parser, claim)
     return best

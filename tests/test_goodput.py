@@ -221,6 +221,8 @@ def test_attempts_from_trace_processes_alone(tmp_path: Path) -> None:
     con = store.connect()
     got = con.execute("select start_ns, end_ns, end_reason, start_source from attempts order by attempt").fetchall()
     assert [g[2:] for g in got] == [("restarted", "trace_process"), ("unknown", "trace_process")]
+    detail = con.execute("select detail from provenance where figure = 'attempts'").fetchone()[0]
+    assert detail.startswith("2 attempt(s)") and "trace epoch timestamps" in detail
     for (start, end, _), (got_start, got_end, *_) in zip(reference, got, strict=True):
         assert abs(got_start - start) <= 1000 and abs(got_end - end) <= 1000  # ts in us with 3 decimals
     # with the console log as well, the log's own restart evidence dates the attempts

@@ -623,10 +623,14 @@ def build_views_sql(
     or from its SQL."""
     from tracelens.queries import view_definitions
 
+    definitions = view_definitions(only)
+    if only is not None:  # a view over Parquet reads the files' footers when it is created: only what is read
+        code = "\n".join(re.sub(r"--[^\n]*", "", sql) for _, sql in definitions)
+        tables = {t: paths for t, paths in tables.items() if re.search(rf"\b{t}\b", code)}
     lines = [f"CREATE OR REPLACE VIEW files AS {files_sql};"]
     for table, paths in tables.items():
         lines.append(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{', '.join(map(_sql_str, paths))}]);")
-    for name, sql in view_definitions(only):
+    for name, sql in definitions:
         if name in precomputed:
             listed = ", ".join(map(_sql_str, precomputed[name]))
             lines.append(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM read_parquet([{listed}]);")

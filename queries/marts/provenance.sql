@@ -1,6 +1,6 @@
 -- provenance: how each headline figure of the report was obtained, for this job's inputs.
 -- Grain: one row per figure.
--- Inputs: stg_log_steps, stg_log_events, goodput, productive_breakdown, trace_meta.
+-- Inputs: stg_log_steps, stg_log_events, attempts, goodput, productive_breakdown, trace_meta.
 -- Kinds: measured (read from the inputs' own clocks), derived (arithmetic on
 --   measured figures), estimated (resting on an assumption: tqdm's one-second bars, profiled
 --   steps extrapolated to all steps, step lines that only report their duration), given (on the
@@ -17,7 +17,9 @@ with steps as (
 basis as (
     select
         case when tqdm > 0 then 'estimated' else 'measured' end as time_kind,
-        case when tqdm > 0 then format('{} of {} step times from tqdm progress bars anchored on a dated header (1 s resolution)', tqdm, dated)
+        case when tqdm > 0 then format('{} of {} step times from tqdm progress bars (whole seconds since the bar started, '
+                                       'placed within the second by the neighbouring readings and anchored by the dated lines '
+                                       'printed among them)', tqdm, dated)
              when records > 0 then format('from the time fields of {} structured records', records)
              else format('from the timestamps of {} log lines', dated) end as time_detail
     from steps
@@ -34,6 +36,16 @@ figures as (
     select 'buckets', case when b.time_kind = 'estimated' then 'estimated' else 'derived' end,
         'wall time split by priority over logged intervals (checkpoints, evals, start-up, steps, downtime); ' || b.time_detail
     from basis b
+    union all
+    select 'attempts', 'measured',
+        format('{} attempt(s); starts from {}', count(*),
+               string_agg(distinct case start_source
+                   when 'event' then 'restart and start lines'
+                   when 'step_counter' then 'a step counter that went back'
+                   when 'trace_process' then 'new profiled processes (trace epoch timestamps)'
+                   else start_source end, ', '))
+    from attempts
+    having count(*) > 0
     union all
     select 'goodput_fraction', 'derived', 'productive_s / wall_s'
     union all
