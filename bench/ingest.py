@@ -57,7 +57,7 @@ def run_measured(cmd: list[str], env: dict[str, str] | None = None) -> tuple[flo
 
     The command runs twice: once alone for its time, once sampled for its memory. Sampling
     reads every process's /proc smaps each 20 ms, which on a 2-core machine takes CPU from
-    the command and slowed a 3-process tracelens ingest by about 2 s, so times come from the
+    the command and slowed a 3-process tracelens ingest by about 1 s and HTA by 3 s, so times come from the
     unsampled run. RSS summed over processes counts the pages forked workers share with
     their parent once per process; the peak PSS (each shared page split between its sharers)
     is recorded too, in LAST_PSS, as the fair figure for a multi-process tool."""
