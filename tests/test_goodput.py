@@ -223,12 +223,17 @@ def test_attempts_from_trace_processes_alone(tmp_path: Path) -> None:
     assert [g[2:] for g in got] == [("restarted", "trace_process"), ("unknown", "trace_process")]
     detail = con.execute("select detail from provenance where figure = 'attempts'").fetchone()[0]
     assert detail.startswith("2 attempt(s)") and "trace epoch timestamps" in detail
+    # traces alone say nothing of what filled the time around their few steps: no goodput
+    assert con.execute("select list(logged) from attempts").fetchone()[0] == [False, False]
+    assert con.execute("select count(*) from goodput where wall_s is not null").fetchone()[0] == 0
+    assert con.execute("select sum(seconds) from goodput_buckets").fetchone()[0] == 0
     for (start, end, _), (got_start, got_end, *_) in zip(reference, got, strict=True):
         assert abs(got_start - start) <= 1000 and abs(got_end - end) <= 1000  # ts in us with 3 decimals
     # with the console log as well, the log's own restart evidence dates the attempts
     store.ingest([SAMPLE_LOGS / "hf_trainer_restart" / "console.log"])
     con = store.connect()
     assert con.execute("select list(start_source order by attempt) from attempts").fetchone()[0] == ["event", "event"]
+    assert con.execute("select bool_and(logged) from attempts").fetchone()[0]
 
 
 def test_data_stall_reported_by_the_log_matches_the_harness(tmp_path: Path) -> None:

@@ -151,12 +151,12 @@ durations as (
 ),
 attempt_edges as (
     select 'startup' as label, a.start_ns, coalesce(min(c.s_ns), a.end_ns) as end_ns, a.attempt
-    from attempts a
+    from (select * from attempts where logged) a
     left join dated_first c on c.attempt = a.attempt and c.s_ns is not null
     group by a.attempt, a.start_ns, a.end_ns
     union all
     select 'restart_downtime', end_ns, lead(start_ns) over (order by attempt), attempt
-    from attempts
+    from attempts where logged
 ),
 final as (
     select label, start_ns, end_ns, attempt, step from step_intervals

@@ -18,7 +18,9 @@
 --   hang_s (a hang that ended the attempt: from a c10d watchdog timeout or a launcher's
 --   no-output watchdog, dated at its start, "ran for" long; else from flight-recorder dumps of the attempt: the first stuck
 --   collective's creation, to the crash or the next start), hang_suspect_ranks (from
---   hang_analysis). The hang lies between the attempt's end and the next start, so
+--   hang_analysis), logged (the logs see the attempt: a step or an event in it; an attempt
+--   known only from a profiled process is not, and stays out of the goodput wall clock, since
+--   nothing says what filled the time around its traced steps). The hang lies between the attempt's end and the next start, so
 --   goodput_buckets counts it in restart_downtime.
 with reference as (
     -- the rank whose view of the job counts: the one stg_log_steps reads, else the lowest traced
@@ -92,7 +94,8 @@ endings as (
         max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
         max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step,
         min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
-        max(e.duration_s) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_s
+        max(e.duration_s) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_s,
+        count(e.ts_ns) as events
     from numbered a
     left join stg_log_events e on e.ts_ns >= a.start_ns and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)
     group by a.attempt
@@ -115,7 +118,8 @@ final as (
         a.start_source,
         coalesce(e.timeout_hang_start_ns, h.hang_start_ns) as hang_start_ns,
         coalesce(e.timeout_hang_s, (coalesce(e.crash_ns, a.next_start_ns) - h.hang_start_ns) / 1e9) as hang_s,
-        h.suspect_ranks as hang_suspect_ranks
+        h.suspect_ranks as hang_suspect_ranks,
+        x.first_step is not null or e.events > 0 as logged
     from numbered a
     join activity x using (attempt)
     join endings e using (attempt)

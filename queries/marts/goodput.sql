@@ -14,7 +14,7 @@
 --   decoder-only transformer of N parameters, L layers, H heads of size Q, sequence T),
 --   reported_mfu (the mean MFU the logs themselves report, in percent, when they do).
 with wall as (
-    select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts from attempts
+    select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts from attempts where logged
 ),
 buckets as (
     select sum(seconds) filter (where bucket = 'productive') as productive_s,

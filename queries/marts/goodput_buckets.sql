@@ -10,7 +10,7 @@
 --   as waiting for data (data_time_s); 0 when they do not say.
 -- Columns: bucket, seconds, fraction (of wall time), priority (1 = highest).
 with wall as (
-    select min(start_ns) as start_ns, max(end_ns) as end_ns from attempts
+    select min(start_ns) as start_ns, max(end_ns) as end_ns from attempts where logged
 ),
 labels as (
     select * from (values
