@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mmap
 import zlib
 from pathlib import Path
 from typing import cast
@@ -70,3 +71,58 @@ def _salvage_gzip(path: Path, raw: bytes, exc: Exception) -> tuple[bytes, str | 
             got = b"".join(chunks)
             return got, f"gzip stream corrupt near compressed byte {offset}; kept {len(got)} decompressed bytes"
     return b"".join(chunks), None
+
+
+def map_bytes(path: Path) -> tuple[bytes | mmap.mmap, str | None]:
+    """Like `read_bytes`, but an uncompressed file is memory-mapped rather than read: its pages
+    are the page cache's, and a parser can hand back the ones it is done with (see `Pager`).
+    A file cut shorter while mapped would fault the reader; traces are written once, and an
+    ingest worker that dies is reported as that file's failure."""
+    if _is_gzip_name(path):
+        return read_bytes(path)
+    try:
+        with open(path, "rb") as fh:
+            if fh.read(2) == GZIP_MAGIC:
+                return read_bytes(path)
+            return mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ), None
+    except ValueError:  # an empty file cannot be mapped
+        return b"", None
+    except OSError:
+        return read_bytes(path)  # raises the one-line error
+
+
+class Pager:
+    """Hands back the pages of a memory-mapped input a parser has finished with.
+
+    Pages of a mapping a process has read stay in its resident set until unmapped; decoding a
+    trace walks it once, so each piece is dropped (MADV_DONTNEED: the kernel reads it again
+    from the page cache if it is touched again) and the resident part stays about one piece.
+    `region` is a buffer inside the mapping (e.g. the raw event array); offsets are within it.
+    """
+
+    def __init__(self, data: bytes | mmap.mmap, region: object | None = None) -> None:
+        self.mapping = data if isinstance(data, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED") else None
+        self.offset = 0
+        self.released = 0
+        if self.mapping is not None and region is not None:
+            import numpy as np
+
+            start = np.frombuffer(memoryview(region), dtype=np.uint8).ctypes.data  # type: ignore[call-overload]
+            self.offset = start - np.frombuffer(self.mapping, dtype=np.uint8).ctypes.data
+
+    def release(self, upto: int | None = None) -> None:
+        """Drop the pages before `upto` (an offset in the region; None: the whole mapping)."""
+        if self.mapping is None:
+            return
+        end = len(self.mapping) if upto is None else (self.offset + upto) // mmap.PAGESIZE * mmap.PAGESIZE
+        start = 0 if upto is None else self.released
+        if end > start:
+            self.mapping.madvise(mmap.MADV_DONTNEED, start, end - start)
+            self.released = max(self.released, end) if upto is not None else 0
+
+    def close(self) -> None:
+        if self.mapping is not None:
+            try:
+                self.mapping.close()
+            except BufferError:
+                pass  # a view is still alive: the mapping goes with it

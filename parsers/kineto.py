@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import read_bytes
+from tracelens.parsers._io import Pager, map_bytes
 
 from tracelens.enums import EventKind, FileStatus, RankSource
 from tracelens.errors import ParseError
@@ -173,28 +173,34 @@ class KinetoParser:
         return Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        data, gzip_warning = read_bytes(path)
+        data, gzip_warning = map_bytes(path)
         warnings: list[str] = [gzip_warning] if gzip_warning else []
-        if re.match(rb"\s*\S", data) is None:
-            raise ParseError(str(path), "empty file" if not gzip_warning else f"empty file ({gzip_warning})")
+        pager = Pager(data)
         gc_was_enabled = gc.isenabled()
         gc.disable()  # hundreds of thousands of short-lived acyclic objects: collection only costs time
         try:
+            if re.match(rb"\s*\S", data) is None:
+                raise ParseError(str(path), "empty file" if not gzip_warning else f"empty file ({gzip_warning})")
             header, truncation = _decode_header(path, data)
             if truncation:
                 warnings.append(truncation)
             truncated = bool(gzip_warning or truncation)
             acc = _Accumulator(header.baseTimeNanoseconds or 0)
             corrupt: list[str] = []
-            for chunk in _event_chunks(memoryview(header.traceEvents), corrupt):
+            if isinstance(header.traceEvents, msgspec.Raw) and pager.mapping is not None:
+                pager = Pager(data, header.traceEvents)
+                pager.release()  # the header's decode walked the whole file: start from nothing resident
+            for chunk in _event_chunks(memoryview(header.traceEvents), corrupt, pager.release):
                 acc.add(chunk)
             if corrupt:
                 warnings.extend(corrupt)
                 truncated = True
             header.traceEvents = msgspec.Raw(b"[]")  # releases the file's bytes before the columnar work
             del data
+            pager.close()
             tables = acc.finish(path, header, options, truncated)
         finally:
+            pager.close()
             if gc_was_enabled:
                 gc.enable()
         warnings.extend(acc.warnings)
@@ -271,13 +277,15 @@ _CHUNK_ERRORS = (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeErro
 _MAX_EXTENSIONS = 8  # a false boundary (inside a string) resolves within one or two
 
 
-def _event_chunks(buf: memoryview, problems: list[str]) -> Iterator[tuple[list[_Event], bytes]]:
+def _event_chunks(
+    buf: memoryview, problems: list[str], done: Callable[[int], None] | None = None
+) -> Iterator[tuple[list[_Event], bytes]]:
     """Split the raw event array at event boundaries into pieces of about CHUNK_BYTES.
 
     A boundary candidate is `}` `,` `{`; one that falls inside a string or a nested value
     makes the piece fail to decode, and the next candidate is tried. A piece that still fails
     holds a corrupt event: it is decoded event by event and the corrupt ones are skipped
-    (reported in `problems`).
+    (reported in `problems`). `done(offset)` is told how far the consumer has got.
     """
     end = len(buf) - 1  # the closing ']'
     pos = 1
@@ -301,6 +309,8 @@ def _event_chunks(buf: memoryview, problems: list[str]) -> Iterator[tuple[list[_
         if not decoded:
             yield from _events_one_by_one(buf, pos, split, problems)
         pos = match.end() - 1 if match else end
+        if done is not None:
+            done(pos)  # the bytes before `pos` are decoded and consumed
 
 
 def _events_one_by_one(buf: memoryview, start: int, stop: int, problems: list[str]) -> Iterator[tuple[list[_Event], bytes]]:

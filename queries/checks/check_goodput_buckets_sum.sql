@@ -1,8 +1,9 @@
--- check_goodput_buckets_sum: goodput buckets that do not add up to the job's wall time.
+-- check_goodput_buckets_sum: goodput buckets that do not add up to the job's wall time (the
+-- span of the attempts the logs see).
 -- Grain: at most one row. Must return zero rows.
 -- Inputs: goodput_buckets, attempts.
 with wall as (
-    select (max(end_ns) - min(start_ns)) / 1e9 as wall_s from attempts
+    select (max(end_ns) - min(start_ns)) / 1e9 as wall_s from attempts where logged
 ),
 final as (
     select w.wall_s, sum(b.seconds) as buckets_s
