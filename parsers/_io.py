@@ -5,7 +5,7 @@ from __future__ import annotations
 import mmap
 import zlib
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from isal import isal_zlib
 
@@ -100,14 +100,14 @@ class Pager:
     `region` is a buffer inside the mapping (e.g. the raw event array); offsets are within it.
     """
 
-    def __init__(self, data: bytes | mmap.mmap, region: object | None = None) -> None:
+    def __init__(self, data: bytes | mmap.mmap, region: Any = None) -> None:
         self.mapping = data if isinstance(data, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED") else None
         self.offset = 0
         self.released = 0
         if self.mapping is not None and region is not None:
             import numpy as np
 
-            start = np.frombuffer(memoryview(region), dtype=np.uint8).ctypes.data  # type: ignore[call-overload]
+            start = np.frombuffer(memoryview(region), dtype=np.uint8).ctypes.data
             self.offset = start - np.frombuffer(self.mapping, dtype=np.uint8).ctypes.data
 
     def release(self, upto: int | None = None) -> None:

@@ -207,7 +207,8 @@ def test_attempts_from_trace_processes_alone(tmp_path: Path) -> None:
     traces = sorted((SAMPLE_LOGS / "hf_trainer_restart" / "traces").glob("*.json.gz"))
     spans: dict[int, list[tuple[int, int, int]]] = {}
     for path in traces:
-        doc = json.loads(gzip.open(path).read())
+        with gzip.open(path) as fh:
+            doc = json.loads(fh.read())
         base = doc["baseTimeNanoseconds"]
         events = [e for e in doc["traceEvents"] if e.get("ph") == "X"]
         pid = next(e["pid"] for e in events if e["name"].startswith("ProfilerStep#"))
