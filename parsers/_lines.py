@@ -174,7 +174,9 @@ def anchor_bar(header_ns: int, readings: list[tuple[int, int]], refined: dict[in
     reading of e whole seconds and before one of e' seconds bounds the start to
     (T - e' - 1, T - e]. Within those bounds the start is T - (the refined time of the reading
     before T) for the dated line printed closest after a step's end (a checkpoint save follows
-    its step at once); with no dated line, the header's time. `readings` are the bar's
+    its step at once), among lines with readings at most 2 s apart on both sides (a line after
+    the bar's last reading, e.g. after a crash, may come long after any step); with none, the
+    header's time. `readings` are the bar's
     (step, whole seconds) in print order, `refined` the refined seconds per step, `dated`
     (readings printed before the line, T in ns). The readings and the dated lines must come
     from one stream (tqdm and logging both write to stderr; print() goes elsewhere).
@@ -182,11 +184,12 @@ def anchor_bar(header_ns: int, readings: list[tuple[int, int]], refined: dict[in
     low, high = header_ns, None
     estimate = None
     for before, ts_ns in dated:
+        bracketed = 1 <= before < len(readings) and readings[before][1] - readings[before - 1][1] <= 2
         if before >= 1:
             step, elapsed = readings[before - 1]
             bound = ts_ns - elapsed * 10**9
             high = bound if high is None else min(high, bound)
-            if step in refined:
+            if step in refined and bracketed:  # printed between two readings close in time: near a step's end
                 guess = ts_ns - int(refined[step] * 1e9)
                 estimate = guess if estimate is None else min(estimate, guess)
         if before < len(readings):

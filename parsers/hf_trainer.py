@@ -90,7 +90,7 @@ class HFTrainerParser:
                 key = (line.rank, header_ns)
                 if (reading := _BAR.search(text)) and (total_steps is None or int(reading.group(2)) == total_steps):
                     readings.setdefault(key, []).append((int(reading.group(1)), int(_elapsed(reading))))
-                if line.ts_ns and line.ts_ns > header_ns:
+                if line.ts_ns and line.ts_ns > header_ns and _HEADER not in text:  # a new header starts a new bar
                     dated.setdefault(key, []).append((len(readings.get(key, ())), line.ts_ns))
             if _HEADER in text:
                 header_ns, bar_step, bar_ns, total_steps, last_step = line.ts_ns, None, None, None, 0

@@ -198,6 +198,20 @@ def test_progress_bar_step_times_match_the_harness(tmp_path: Path) -> None:
     assert max(abs(e) for e in errors) < 0.5, errors
 
 
+def test_bar_anchor_uses_lines_printed_between_close_readings() -> None:
+    """The bar starts 0.3 s after its header; step 2 ends 1.5 s into the bar (reading "1 s")
+    and a checkpoint line follows 10 ms later (T = 1.81 s), before step 3's reading ("2 s"):
+    the start is T - 1.5 s. A line printed after the bar's last reading (a crash a minute
+    later) only bounds the start from above and does not move it off the header."""
+    from tracelens.parsers._lines import anchor_bar
+
+    readings = [(1, 0), (2, 1), (3, 2)]
+    refined = {1: 0.5, 2: 1.5, 3: 2.5}
+    started = anchor_bar(0, readings, refined, [(2, 1_810_000_000)])
+    assert started == 1_810_000_000 - 1_500_000_000
+    assert anchor_bar(0, readings, refined, [(3, 60_000_000_000)]) == 0
+
+
 def test_attempts_from_trace_processes_alone(tmp_path: Path) -> None:
     """With only the profiler traces of sample_logs/hf_trainer_restart, each rank's traces come
     from one process per attempt: a new process is a restart, and each attempt spans its
