@@ -97,22 +97,26 @@ class Pager:
     Pages of a mapping a process has read stay in its resident set until unmapped; decoding a
     trace walks it once, so each piece is dropped (MADV_DONTNEED: the kernel reads it again
     from the page cache if it is touched again) and the resident part stays about one piece.
-    `region` is a buffer inside the mapping (e.g. the raw event array); offsets are within it.
     """
 
-    def __init__(self, data: bytes | mmap.mmap, region: Any = None) -> None:
+    def __init__(self, data: bytes | mmap.mmap) -> None:
         self.mapping = data if isinstance(data, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED") else None
         self.offset = 0
         self.released = 0
-        if self.mapping is not None and region is not None:
+        self.inside = True
+
+    def within(self, region: Any) -> None:
+        """Offsets given to `release` are from now on within `region`, a buffer inside the mapping."""
+        if self.mapping is not None:
             import numpy as np
 
             start = np.frombuffer(memoryview(region), dtype=np.uint8).ctypes.data
             self.offset = start - np.frombuffer(self.mapping, dtype=np.uint8).ctypes.data
+            self.inside = 0 <= self.offset <= len(self.mapping)  # a salvaged or re-encoded copy is not
 
     def release(self, upto: int | None = None) -> None:
         """Drop the pages before `upto` (an offset in the region; None: the whole mapping)."""
-        if self.mapping is None:
+        if self.mapping is None or (upto is not None and not self.inside):
             return
         end = len(self.mapping) if upto is None else (self.offset + upto) // mmap.PAGESIZE * mmap.PAGESIZE
         start = 0 if upto is None else self.released

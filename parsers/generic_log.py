@@ -11,7 +11,7 @@ from pathlib import Path
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS
 from tracelens.parsers._events import STEP, WATCHDOG, log_result, open_log
-from tracelens.parsers._lines import iter_numbers, parse_timestamp, strip_prefix
+from tracelens.parsers._lines import head_bodies, iter_numbers, parse_timestamp
 
 from tracelens.errors import ParseError
 
@@ -41,8 +41,7 @@ class GenericLogParser:
         if WATCHDOG.search(text) or "ChildFailedError" in text or _LAUNCHER.search(text):
             return Claim.CONTENT  # a launcher/failure log, with or without step lines
         hits = 0
-        for raw in text.splitlines()[:400]:
-            _, body = strip_prefix(raw)
+        for body in head_bodies(head, limit=400):
             if parse_timestamp(body) is not None and _is_step_line(body):
                 hits += 1
                 if hits >= 2:

@@ -84,12 +84,13 @@ class HFTrainerParser:
         logged = 0
         for line in lines:
             text = line.text
+            bar = _BAR.search(text)
             if header_ns is not None:
                 # the bar's readings and the dated lines between them, in print order (a bar
                 # glued before a logger line was printed first)
                 key = (line.rank, header_ns)
-                if (reading := _BAR.search(text)) and (total_steps is None or int(reading.group(2)) == total_steps):
-                    readings.setdefault(key, []).append((int(reading.group(1)), int(_elapsed(reading))))
+                if bar and (total_steps is None or int(bar.group(2)) == total_steps):
+                    readings.setdefault(key, []).append((int(bar.group(1)), int(_elapsed(bar))))
                 if line.ts_ns and line.ts_ns > header_ns and _HEADER not in text:  # a new header starts a new bar
                     dated.setdefault(key, []).append((len(readings.get(key, ())), line.ts_ns))
             if _HEADER in text:
@@ -115,7 +116,6 @@ class HFTrainerParser:
             if _EVAL_HEADER.search(text):
                 rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns or bar_ns, raw=text)
                 continue
-            bar = _BAR.search(text)
             if bar and (total_steps is None or int(bar.group(2)) == total_steps):
                 bar_step = int(bar.group(1))
                 bar_elapsed = int(_elapsed(bar))

@@ -187,9 +187,8 @@ class KinetoParser:
             truncated = bool(gzip_warning or truncation)
             acc = _Accumulator(header.baseTimeNanoseconds or 0)
             corrupt: list[str] = []
-            if isinstance(header.traceEvents, msgspec.Raw) and pager.mapping is not None:
-                pager = Pager(data, header.traceEvents)
-                pager.release()  # the header's decode walked the whole file: start from nothing resident
+            pager.release()  # the header's decode walked the whole file: start from nothing resident
+            pager.within(header.traceEvents)
             for chunk in _event_chunks(memoryview(header.traceEvents), corrupt, pager.release):
                 acc.add(chunk)
             if corrupt:

@@ -28,7 +28,7 @@ from typing import Any
 
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._lines import Line, strip_prefix
+from tracelens.parsers._lines import Line, head_bodies
 from tracelens.parsers._logtables import LOG_TABLES
 
 from tracelens.enums import LogEventKind
@@ -97,8 +97,8 @@ class ProfileParser:
         self.name = f"profile:{profile.name}"
 
     def detect(self, path: Path, head: bytes) -> Claim:
-        for raw in head.decode("utf-8", "replace").splitlines()[:2000]:
-            if self.profile.detect.search(strip_prefix(raw)[1]):
+        for body in head_bodies(head):
+            if self.profile.detect.search(body):
                 return Claim.CONTENT
         return Claim.NO
 
