@@ -22,6 +22,10 @@ Restarts (run under torchrun --max-restarts 1, see record_restart_job.sh):
                                   all_reduce after --hang-timeout-s (gloo), every rank dumps
                                   its flight recorder to --fr-dir and the attempt fails
   --no-profile                    no profiler
+GPU recordings (see record_gpu_jobs.sh): --device cuda puts the model and batches on the GPU
+and adds CUDA to the profiler's activities; --backend nccl uses NCCL (one rank per GPU);
+--d-model sets the model width; with --fr-dir and the profiler on, every rank dumps its flight
+recorder (pickle and, where the build has it, JSON) after the last step.
 The harness's own clock (time.time()) is logged as `TRUTH {...}` lines: attempt start, each
 step's start and end, checkpoint save/load start and end, the crash. Tests take these as the
 expected values for attempts, lost steps and goodput buckets.
@@ -106,6 +110,9 @@ def main() -> None:
     ap.add_argument("--metrics-jsonl", default="", help="rank 0 also writes one JSON line per step here")
     ap.add_argument("--log-data-time", action="store_true", help="step lines also say how long the batch took")
     ap.add_argument("--no-profile", action="store_true")
+    ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
+    ap.add_argument("--backend", default="gloo", choices=["gloo", "nccl"])
+    ap.add_argument("--d-model", type=int, default=64)
     a = ap.parse_args()
     attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
     truth_t0 = time.time()
@@ -116,17 +123,22 @@ def main() -> None:
 
     hang_mode = a.hang_rank >= 0 and attempt == 0
     if hang_mode:
-        dist.init_process_group("gloo", timeout=timedelta(seconds=a.hang_timeout_s))
+        dist.init_process_group(a.backend, timeout=timedelta(seconds=a.hang_timeout_s))
     else:
-        dist.init_process_group("gloo")
+        dist.init_process_group(a.backend)
     rank, world = dist.get_rank(), dist.get_world_size()
     torch.manual_seed(0)
     torch.set_num_threads(1)
-    vocab, d = 512, 64
+    vocab, d = 512, a.d_model
+    device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0")) % max(1, torch.cuda.device_count())) \
+        if a.device == "cuda" else torch.device("cpu")
+    if a.device == "cuda":
+        torch.cuda.set_device(device)
     ds = TokenDataset(2048, a.seq, vocab)
     sampler = DistributedSampler(ds, num_replicas=world, rank=rank, shuffle=True, seed=0)
     dl = DataLoader(ds, batch_size=a.batch, sampler=sampler, num_workers=0)
-    model = nn.parallel.DistributedDataParallel(TinyLM(vocab, d, a.slow_ms / 1000 if rank == a.slow_rank else 0.0))
+    model = nn.parallel.DistributedDataParallel(
+        TinyLM(vocab, d, a.slow_ms / 1000 if rank == a.slow_rank else 0.0).to(device))
     opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
     lossf = nn.CrossEntropyLoss()
     stall_steps = {int(s) for s in a.stall_steps.split(",") if s}
@@ -136,8 +148,15 @@ def main() -> None:
     def dump_flight_recorder() -> None:
         if a.fr_dir:
             os.makedirs(a.fr_dir, exist_ok=True)
+            c10d = torch._C._distributed_c10d
+            dump = getattr(c10d, "_dump_nccl_trace", None) if a.backend == "nccl" else None
             with open(os.path.join(a.fr_dir, f"fr_trace_rank_{rank}"), "wb") as fh:
-                fh.write(torch._C._distributed_c10d._dump_fr_trace())
+                fh.write(dump() if dump else c10d._dump_fr_trace())
+            dump_json = getattr(c10d, "_dump_nccl_trace_json" if a.backend == "nccl" else "_dump_fr_trace_json", None)
+            if dump_json is not None:
+                text = dump_json()
+                with open(os.path.join(a.fr_dir, f"fr_trace_rank_{rank}.json"), "wb") as fh:
+                    fh.write(text if isinstance(text, bytes) else text.encode())
 
     def truth(**fields: object) -> None:
         if rank == 0 or fields.get("event") in ("crash", "hang_start"):
@@ -180,6 +199,7 @@ def main() -> None:
                 ds.stall_s = a.stall_ms / 1000
             t_data = time.time()
             x, y = next(it)
+            x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
             data_s = time.time() - t_data
             if a.log_data_time and rank == 0:
                 truth(event="data", step=step, data_s=data_s, t=time.time())
@@ -218,7 +238,7 @@ def main() -> None:
         dist.destroy_process_group()
         return
     with profile(
-        activities=[ProfilerActivity.CPU],
+        activities=[ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if a.device == "cuda" else []),
         schedule=schedule(wait=1, warmup=1, active=a.steps - 2, repeat=1),
         on_trace_ready=tensorboard_trace_handler(a.out, worker_name=f"rank{rank}", use_gzip=True),
         record_shapes=True,
@@ -229,6 +249,7 @@ def main() -> None:
                 ds.stall_s = a.stall_ms / 1000
             stalled_before, slept_before = ds.stalled_s, model.module.slept_s
             x, y = next(it)
+            x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
             opt.zero_grad(set_to_none=True)
             out = model(x)
             with record_function("loss"):
@@ -244,6 +265,7 @@ def main() -> None:
                 print("INJECTED " + json.dumps({"rank": rank, "step": step, "data_stall_s": stalled, "forward_sleep_s": slept}), flush=True)
             log.info("step %d loss %.4f step_time_s %.4f tokens %d", step, loss.item(), time.time() - t0, tokens_per_step)
     log.info("training done: %d steps in %.3f s", a.steps, time.time() - t_start)
+    dump_flight_recorder()
     dist.destroy_process_group()
 
 

@@ -328,6 +328,47 @@ def test_pickle_and_json_dumps_hold_the_same_entries() -> None:
                 == from_json["fr_pg_status"].drop(["fr_version", "comm_lib_version"]).to_pylist())
 
 
+def test_gpu_job_nccl_flight_recorder_timing_and_debug_lines(tmp_path: Path) -> None:
+    """The NCCL job recorded on an H100 (record_gpu_jobs.sh): NCCL_DEBUG=INFO lines in the
+    console log, and the NCCL flight recorder dumped with TORCH_NCCL_ENABLE_TIMING=1."""
+    job = SAMPLE_LOGS / "gpu_nccl_1rank"
+    dumps = job / "flight_recorder"
+    parser = FlightRecorderParser()
+    from_pickle = parser.parse(dumps / "fr_trace_rank_0", ParseOptions()).tables["fr_entries"]
+    from_json = parser.parse(dumps / "fr_trace_rank_0.json", ParseOptions()).tables["fr_entries"]
+    assert from_pickle.drop(["frames"]).to_pylist() == from_json.drop(["frames"]).to_pylist()
+    raw = json.loads((dumps / "fr_trace_rank_0.json").read_text())["entries"]
+    entries = from_json.to_pylist()
+    assert [(e["collective_seq_id"], e["profiling_name"], e["duration_ms"]) for e in entries] == [
+        (r["collective_seq_id"], r["profiling_name"], r["duration_ms"]) for r in raw]
+    assert all(r["duration_ms"] > 0 for r in raw)
+
+    con = _fr_store(tmp_path, job).connect()
+    # bandwidth from the timed entries: one rank, so all_reduce moves nothing across ranks (bus
+    # factor 2(n-1)/n = 0) and a broadcast's bus bandwidth is its algorithm bandwidth
+    rows = con.execute("select op, size_bytes, time_ns, n_ranks, busbw_gbps from collective_bandwidth "
+                       "where source = 'flight_recorder'").fetchall()
+    timed = sorted((r["profiling_name"].removeprefix("nccl:"), round(r["duration_ms"] * 1e6)) for r in raw)
+    assert sorted((op, t) for op, _, t, _, _ in rows) == timed
+    for op, size, time_ns, n, busbw in rows:
+        assert n == 1
+        assert busbw == pytest.approx(size / time_ns if op == "broadcast" else 0.0, abs=1e-9)
+
+    log = (job / "console.log").read_text()
+    calls = con.execute("select op, count, dtype, size_bytes, nranks from nccl_calls order by line").fetchall()
+    raw_calls = re.findall(r"NCCL INFO (\w+): opCount \w+ .* count (\d+) datatype (\d+) .*\[nranks=(\d+)\]", log)
+    assert len(calls) == len(raw_calls) > 0
+    assert {(c[1], c[4]) for c in calls} == {(int(n), int(r)) for _, n, _, r in raw_calls}
+    init = re.search(r"rank (\d+) nranks (\d+) cudaDev (\d+) nvmlDev \d+ busId (\w+) commId (0x[0-9a-f]+) - Init COMPLETE", log)
+    total = re.search(r"Init timings - \w+: rank \d+ nranks \d+ total ([\d.]+)", log)
+    version = re.search(r"NCCL INFO NCCL version (\S+)", log)
+    assert init and total and version
+    (comm,) = con.execute("select rank, nranks, cuda_dev, bus_id, comm_id, init_complete, init_total_s, nccl_version "
+                          "from nccl_comms").fetchall()
+    assert comm == (int(init.group(1)), int(init.group(2)), int(init.group(3)), init.group(4), init.group(5), True,
+                    float(total.group(1)), version.group(1))
+
+
 class _RunsACommand:
     def __init__(self, marker: Path) -> None:
         self.marker = marker
