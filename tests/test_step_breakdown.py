@@ -16,6 +16,7 @@ from tests.conftest import CORPUS, SAMPLE_LOGS
 from tracelens.store import Store
 
 SAMPLE_JOB = SAMPLE_LOGS / "ddp_gloo_2rank"
+GPU_JOBS = ("gpu_nccl_1rank", "gpu_gloo_2rank")  # recorded on an H100 (sample_logs/record_gpu_jobs.sh)
 NS_PER_US = 1000
 
 # HTA reference output key -> corpus trace (folder, file)
@@ -58,6 +59,10 @@ def test_gpu_time_breakdown_matches_hta(corpus_con, label: str, path: str, tempo
         "from gpu_time_breakdown join stg_traces using (file_id) where stg_traces.path = ?",
         [path],
     ).fetchone()
+    _assert_matches_hta(row, temporal, overlap)
+
+
+def _assert_matches_hta(row: tuple | None, temporal: dict, overlap: dict) -> None:
     assert row is not None
     window, idle, compute, non_compute, overlap_pct = row
     assert window == pytest.approx(temporal["kernel_time(us)"] * NS_PER_US, rel=0.01)
@@ -68,6 +73,29 @@ def test_gpu_time_breakdown_matches_hta(corpus_con, label: str, path: str, tempo
         assert overlap_pct is None
     else:
         assert overlap_pct == pytest.approx(overlap["comp_comm_overlap_pctg"], abs=0.5)
+
+
+def _sample_hta_rows() -> list[tuple[str, str, dict, dict]]:
+    """(label, job, HTA temporal row, HTA overlap row) for each rank of the GPU sample jobs,
+    from what HTA 0.6.1 computed on them (sample_logs/record_hta_reference.py)."""
+    rows = []
+    for job in GPU_JOBS:
+        ref = json.loads((SAMPLE_LOGS / job / "hta_0.6.1_reference.json").read_text())
+        for temporal, overlap in zip(ref["temporal_breakdown"], ref["comm_comp_overlap"], strict=True):
+            rows.append((f"{job} rank {temporal['rank']}", job, temporal, overlap))
+    return rows
+
+
+@pytest.mark.parametrize("label,job,temporal,overlap", _sample_hta_rows(), ids=[r[0] for r in _sample_hta_rows()])
+def test_gpu_sample_jobs_time_breakdown_matches_hta(sample_cons, label: str, job: str, temporal: dict, overlap: dict) -> None:  # type: ignore[no-untyped-def]
+    """The H100 recordings: kernel window, idle, compute and non-compute time as HTA computes
+    them on the same files (HTA_DISABLE_NS_ROUNDING=1)."""
+    row = sample_cons(job).execute(
+        "select kernel_window_ns, idle_ns, compute_ns, non_compute_ns, comm_compute_overlap_pct "
+        "from gpu_time_breakdown where rank = ?",
+        [temporal["rank"]],
+    ).fetchone()
+    _assert_matches_hta(row, temporal, overlap)
 
 
 @pytest.mark.parametrize("label,path,temporal,overlap", _hta_rows(), ids=[r[0] for r in _hta_rows()])
@@ -140,7 +168,7 @@ def test_data_loader_share_matches_tensorboard_plugin(corpus_con, name: str, sha
 # ------------------------------------------------------------------ the recorded sample jobs
 # Jobs recorded with injected, measured faults (gloo_train.py's INJECTED lines): the CPU job
 # over gloo, and the GPU jobs recorded on an H100 (record_gpu_jobs.sh).
-STALL_JOBS = ("ddp_gloo_2rank", "gpu_gloo_2rank", "gpu_nccl_1rank")
+STALL_JOBS = ("ddp_gloo_2rank", *GPU_JOBS)
 MULTI_RANK_JOBS = ("ddp_gloo_2rank", "gpu_gloo_2rank")
 
 
