@@ -233,8 +233,13 @@ class Store:
         progress: ProgressCallback | None = None,
         profiles: Iterable[str | Path] = (),
         log_format: str | None = None,
+        max_memory: int | None = None,
     ) -> IngestOutcome:
-        """Parse new or changed input files into the store; idempotent and atomic."""
+        """Parse new or changed input files into the store; idempotent and atomic.
+
+        `workers` parser processes (default: as many as usable CPUs, input files and the
+        available memory allow, see tracelens.resources); `max_memory` (bytes) caps the memory
+        the default plans for."""
         from tracelens.parsers import ParseOptions, detect, registry
         from tracelens.parsers._io import read_head
 
@@ -279,7 +284,7 @@ class Store:
                     path=key, size_bytes=st.st_size, mtime_ns=st.st_mtime_ns, kind=parser.kind, parser=parser.name
                 )
                 todo.append((rec, parser.name))  # hashed by the worker, which reads the bytes anyway
-            self._parse_all(todo, options, workers, progress, outcome)
+            self._parse_all(todo, options, workers, progress, outcome, max_memory)
             outcome.notes.extend(self._rank_collisions())
             self._commit(outcome.parsed)
             self._collect_garbage()
@@ -298,6 +303,7 @@ class Store:
         workers: int | None,
         progress: ProgressCallback | None,
         outcome: IngestOutcome,
+        max_memory: int | None = None,
     ) -> None:
         total = sum(rec.size_bytes for rec, _ in todo)
         done = 0
@@ -333,7 +339,14 @@ class Store:
                 pending.clear()
                 last_commit = time.monotonic()
 
-        n_workers = workers or min(os.cpu_count() or 1, len(todo))
+        if workers:
+            n_workers = workers
+        elif total < PARALLEL_MIN_BYTES or len(todo) < 2:
+            n_workers = 1
+        else:
+            n_workers, note = _plan_workers(todo, max_memory)
+            if note:
+                outcome.notes.append(note)
         if n_workers <= 1 or total < PARALLEL_MIN_BYTES or len(todo) < 2:
             for rec, parser_name in todo:
                 finish(parse_file(str(self.root), rec, parser_name, options, token))
@@ -501,6 +514,16 @@ class Store:
                 con.execute(f"CREATE TEMP TABLE _connection_{view} AS SELECT * FROM {view}")
                 con.execute(f"CREATE OR REPLACE VIEW {view} AS SELECT * FROM _connection_{view}")
         return con
+
+
+def _plan_workers(todo: list[tuple[FileRecord, str]], max_memory: int | None) -> tuple[int, str | None]:
+    from tracelens.resources import available_memory, plan_workers, uncompressed_size, usable_cpus
+
+    memory = available_memory()
+    if max_memory is not None:
+        memory = max_memory if memory is None else min(memory, max_memory)
+    largest = max(uncompressed_size(Path(rec.path), rec.size_bytes) for rec, _ in todo)
+    return plan_workers(len(todo), largest, usable_cpus(), memory)
 
 
 # ---------------------------------------------------------------------- worker side

@@ -24,21 +24,28 @@ from tracelens.cli._common import set_exit_code, ingest_progress, report_ingest
     help="Store directory (created if missing; conventionally NAME.tlstore).",
 )
 @click.option("--rank", type=int, default=None, help="Rank for traces that do not say which rank wrote them.")
-@click.option("-j", "--jobs", type=int, default=None, help="Parser processes (default: one per core).")
+@click.option("-j", "--jobs", type=int, default=None,
+              help="Parser processes (default: one per usable core, fewer where memory would run short).")
+@click.option("--max-memory", default=None, metavar="SIZE",
+              help="Plan parser processes for at most this much memory (e.g. 8G; default: what the "
+                   "system and the container's cgroup limit leave available).")
 @click.option("--profile", "profiles", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
               help="A TOML profile of regexes for a log format tracelens does not know (repeatable).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar, no warnings; errors only.")
 @click.option("--log-format", default=None, metavar="NAME",
               help="Read every console log as this format (a parser name: hf_trainer, megatron, deepspeed, ...).")
 def command(
-    inputs: tuple[Path, ...], store_path: Path, rank: int | None, jobs: int | None, profiles: tuple[Path, ...], log_format: str | None,
-    quiet: bool,
+    inputs: tuple[Path, ...], store_path: Path, rank: int | None, jobs: int | None, max_memory: str | None,
+    profiles: tuple[Path, ...], log_format: str | None, quiet: bool,
 ) -> None:
+    from tracelens.resources import parse_size
     from tracelens.store import Store
 
+    memory = parse_size(max_memory) if max_memory is not None else None
     store = Store.open(store_path)
     with ingest_progress(quiet) as progress:
-        outcome = store.ingest(inputs, rank=rank, workers=jobs, progress=progress, profiles=profiles, log_format=log_format)
+        outcome = store.ingest(inputs, rank=rank, workers=jobs, progress=progress, profiles=profiles, log_format=log_format,
+                               max_memory=memory)
     set_exit_code(report_ingest(outcome, quiet=quiet))
     counts: dict[str, int] = {}
     for rec in outcome.parsed:

@@ -1,0 +1,106 @@
+"""How many parser processes an ingest plans for: usable CPUs, and the memory the machine (or
+its container) has left for the largest input."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import psutil
+import pytest
+
+from tests.conftest import SAMPLE_LOGS, corpus_or_skip, run_cli
+from tracelens import resources
+from tracelens.errors import UsageError
+from tracelens.store import Store
+
+MB = 1 << 20
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("512M", 512 * 1024**2), ("4G", 4 * 1024**3), ("1.5GiB", int(1.5 * 1024**3)), ("800MB", 800 * 1024**2),
+    ("1000000", 1_000_000), ("2k", 2048), ("1T", 1024**4),
+])
+def test_sizes_are_read_in_powers_of_1024(text: str, expected: int) -> None:
+    assert resources.parse_size(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "5Q", "G", "-1G", "1.2.3M"])
+def test_a_bad_size_is_a_usage_error(text: str) -> None:
+    with pytest.raises(UsageError):
+        resources.parse_size(text)
+
+
+def test_available_memory_is_what_the_kernel_reports_here() -> None:
+    """No cgroup limit binds on this machine (or CI's): MemAvailable, as psutil reads it."""
+    got = resources.available_memory()
+    assert got is not None
+    assert got == pytest.approx(psutil.virtual_memory().available, rel=0.05)
+
+
+@pytest.mark.parametrize("layout", ["v2", "v1"])
+def test_a_cgroup_memory_limit_binds(tmp_path: Path, layout: str) -> None:
+    """The room left under a container's memory limit, when it is less than MemAvailable."""
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text(Path("/proc/meminfo").read_text())
+    root = tmp_path / "cgroup"
+    level = root if layout == "v2" else root / "memory"
+    level.mkdir(parents=True)
+    limit_name, usage_name = ("memory.max", "memory.current") if layout == "v2" else (
+        "memory.limit_in_bytes", "memory.usage_in_bytes")
+    (level / limit_name).write_text(f"{1024 * MB}\n")
+    (level / usage_name).write_text(f"{256 * MB}\n")
+    assert resources.available_memory(cgroup_root=root, meminfo=meminfo) == 768 * MB
+    (level / limit_name).write_text("max\n" if layout == "v2" else "9223372036854771712\n")  # no limit
+    unlimited = resources.available_memory(cgroup_root=root, meminfo=meminfo)
+    assert unlimited == pytest.approx(psutil.virtual_memory().available, rel=0.05)
+
+
+def test_gzip_size_comes_from_its_trailer() -> None:
+    trace = sorted((SAMPLE_LOGS / "gpu_gloo_2rank" / "traces").glob("*.json.gz"))[0]
+    assert resources.uncompressed_size(trace, trace.stat().st_size) == len(gzip.decompress(trace.read_bytes()))
+    plain = SAMPLE_LOGS / "gpu_nccl_1rank" / "console.log"
+    assert resources.uncompressed_size(plain, plain.stat().st_size) == plain.stat().st_size
+
+
+@pytest.mark.parametrize("files,largest,cpus,memory", [
+    (8, 54 * MB, 2, 24 << 30), (8, 54 * MB, 64, 2 << 30), (64, 2000 * MB, 64, 64 << 30), (3, 10 * MB, 16, None),
+    (5, 500 * MB, 8, 100 * MB), (1, 1 * MB, 4, 1 << 30),
+])
+def test_planned_processes_fit_cpus_files_and_memory(files: int, largest: int, cpus: int, memory: int | None) -> None:
+    n, note = resources.plan_workers(files, largest, cpus, memory)
+    assert 1 <= n <= min(files, cpus)
+    per_worker = resources.WORKER_BASE_BYTES + resources.WORKER_BYTES_PER_INPUT_BYTE * largest
+    if memory is None or resources.PARENT_BYTES + min(files, cpus) * per_worker <= memory:
+        assert (n, note) == (min(files, cpus), None)  # memory does not bind
+    else:
+        assert note is not None
+        if n > 1 or resources.PARENT_BYTES + per_worker <= memory:
+            assert resources.PARENT_BYTES + n * per_worker <= memory < resources.PARENT_BYTES + (n + 1) * per_worker
+        else:
+            assert "may run short" in note  # not even one fits: one process, and the user is told
+
+
+def test_ingest_plans_processes_for_the_memory_it_is_given(tmp_path: Path) -> None:
+    """Two real GPU traces (decompressed, above the size where a pool is used) with room for
+    one parser process: the ingest says so and stores the same rows as with two."""
+    sources = [corpus_or_skip("kineto", "gpu", "df_index_resolver", "df_index_resolver.json.gz"),
+               corpus_or_skip("kineto", "gpu", "nccl_parser_config", "nccl_data.json.gz")]
+    job = tmp_path / "job"
+    job.mkdir()
+    sizes = []
+    for i, source in enumerate(sources):
+        data = gzip.decompress(source.read_bytes())
+        (job / f"rank{i}.json").write_bytes(data)
+        sizes.append(len(data))
+    per_worker = resources.WORKER_BASE_BYTES + resources.WORKER_BYTES_PER_INPUT_BYTE * max(sizes)
+    budget = resources.PARENT_BYTES + per_worker + per_worker // 2  # one fits, two do not
+    code, _, stderr = run_cli("ingest", str(job), "-o", str(tmp_path / "one.tlstore"), "--max-memory", str(budget))
+    assert code == 0, stderr
+    assert "1 parser process instead of 2" in stderr
+    assert f"about {per_worker // MB} MB" in stderr
+    reference = Store.open(tmp_path / "two.tlstore")
+    reference.ingest([job], workers=2)
+    query = "select file_id, count(*) from trace_events group by file_id order by file_id"
+    assert (Store.open(tmp_path / "one.tlstore", create=False).connect().execute(query).fetchall()
+            == reference.connect().execute(query).fetchall())
