@@ -25,7 +25,9 @@ Restarts (run under torchrun --max-restarts 1, see record_restart_job.sh):
 GPU recordings (see record_gpu_jobs.sh): --device cuda puts the model and batches on the GPU
 and adds CUDA to the profiler's activities; --backend nccl uses NCCL (one rank per GPU);
 --d-model sets the model width; with --fr-dir and the profiler on, every rank dumps its flight
-recorder (pickle and, where the build has it, JSON) after the last step.
+recorder (pickle and, where the build has it, JSON) after the last step. --compile MODE wraps
+the model in torch.compile (MODE "reduce-overhead" replays CUDA graphs); --bf16 runs forward
+and loss under bf16 autocast.
 The harness's own clock (time.time()) is logged as `TRUTH {...}` lines: attempt start, each
 step's start and end, checkpoint save/load start and end, the crash. Tests take these as the
 expected values for attempts, lost steps and goodput buckets.
@@ -113,6 +115,8 @@ def main() -> None:
     ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
     ap.add_argument("--backend", default="gloo", choices=["gloo", "nccl"])
     ap.add_argument("--d-model", type=int, default=64)
+    ap.add_argument("--compile", default="", metavar="MODE", help="torch.compile the model with this mode")
+    ap.add_argument("--bf16", action="store_true", help="bf16 autocast for forward and loss")
     a = ap.parse_args()
     attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
     truth_t0 = time.time()
@@ -137,8 +141,13 @@ def main() -> None:
     ds = TokenDataset(2048, a.seq, vocab)
     sampler = DistributedSampler(ds, num_replicas=world, rank=rank, shuffle=True, seed=0)
     dl = DataLoader(ds, batch_size=a.batch, sampler=sampler, num_workers=0)
-    model = nn.parallel.DistributedDataParallel(
-        TinyLM(vocab, d, a.slow_ms / 1000 if rank == a.slow_rank else 0.0).to(device))
+    net: nn.Module = TinyLM(vocab, d, a.slow_ms / 1000 if rank == a.slow_rank else 0.0).to(device)
+    if a.compile:
+        net = torch.compile(net, mode=a.compile)  # type: ignore[assignment]
+    model = nn.parallel.DistributedDataParallel(net)
+
+    def amp() -> torch.autocast:
+        return torch.autocast(device_type=device.type, dtype=torch.bfloat16, enabled=a.bf16)
     opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
     lossf = nn.CrossEntropyLoss()
     stall_steps = {int(s) for s in a.stall_steps.split(",") if s}
@@ -205,7 +214,8 @@ def main() -> None:
                 truth(event="data", step=step, data_s=data_s, t=time.time())
             opt.zero_grad(set_to_none=True)
             try:
-                loss = lossf(model(x).reshape(-1, vocab), y.reshape(-1))
+                with amp():
+                    loss = lossf(model(x).reshape(-1, vocab), y.reshape(-1))
                 loss.backward()
                 opt.step()
             except RuntimeError:
@@ -251,9 +261,10 @@ def main() -> None:
             x, y = next(it)
             x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
             opt.zero_grad(set_to_none=True)
-            out = model(x)
-            with record_function("loss"):
-                loss = lossf(out.reshape(-1, vocab), y.reshape(-1))
+            with amp():
+                out = model(x)
+                with record_function("loss"):
+                    loss = lossf(out.reshape(-1, vocab), y.reshape(-1))
             loss.backward()
             opt.step()
             prof.step()

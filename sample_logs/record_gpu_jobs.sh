@@ -8,18 +8,24 @@
 #   gpu_gloo_2rank   two ranks sharing the GPU, gradients all-reduced over gloo (NCCL refuses two
 #                    ranks on one GPU): rank 1 sleeps 30 ms in every forward (a straggler), rank 0
 #                    stalls 100 ms in its DataLoader on steps 4 and 6.
+#   gpu_compiled_1rank one rank over NCCL, the model under torch.compile(mode="reduce-overhead")
+#                    (Inductor's Triton kernels, replayed as CUDA graphs) and bf16 autocast.
 #
 # Each job holds traces/*.pt.trace.json.gz (one profiler cycle per rank), console.log (torchrun
 # --tee: [default0]: prefixes) and RECORDED.txt (versions, GPU, command). Every injected sleep
 # is logged as an `INJECTED {...}` line with its measured length.
+# Usage: record_gpu_jobs.sh [JOB...] (default: every job).
 # Needs: a CUDA build of torch (any 2.x with the flight recorder; the recording used the one the
 # machine had).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 py=${PYTHON:-python3}
 
+wanted=" ${*:-gpu_nccl_1rank gpu_gloo_2rank gpu_compiled_1rank} "
+
 record() {  # record NAME NPROC ARGS...
   local name=$1 nproc=$2; shift 2
+  [[ $wanted == *" $name "* ]] || return 0
   local out="$here/$name"
   rm -rf "$out" && mkdir -p "$out/traces"
   local port=$((29600 + RANDOM % 300))
@@ -42,4 +48,6 @@ TORCH_NCCL_ENABLE_TIMING=1 \
 
 record gpu_gloo_2rank 2 --device cuda --backend gloo --d-model 512 --seq 257 --batch 16 --steps 10 \
     --stall-rank 0 --stall-steps 4,6 --stall-ms 100 --slow-rank 1 --slow-ms 30
-ls -la "$here"/gpu_*/ "$here"/gpu_*/traces
+record gpu_compiled_1rank 1 --device cuda --backend nccl --d-model 1024 --seq 257 --batch 16 --steps 12 \
+    --compile reduce-overhead --bf16
+for job in $wanted; do ls -la "$here/$job" "$here/$job/traces"; done

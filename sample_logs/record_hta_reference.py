@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-JOBS = ("gpu_nccl_1rank", "gpu_gloo_2rank")
+JOBS = ("gpu_nccl_1rank", "gpu_gloo_2rank", "gpu_compiled_1rank")
 
 
 def main() -> None:

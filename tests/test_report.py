@@ -81,7 +81,8 @@ def test_mfu_and_productive_split(tmp_path: Path) -> None:
 
 
 GOLDEN_JOBS = ("ddp_gloo_2rank", "restart_gloo_2rank", "hf_trainer_restart", "hang_restart_gloo_2rank", "data_stall_gloo_2rank",
-               "fr_gloo_skip_4rank", "fr_gloo_mismatch_4rank", "gpu_nccl_1rank", "gpu_gloo_2rank")
+               "fr_gloo_skip_4rank", "fr_gloo_mismatch_4rank", "gpu_nccl_1rank", "gpu_gloo_2rank",
+               "gpu_compiled_1rank")
 GOLDENS = Path(__file__).parent / "goldens"
 
 

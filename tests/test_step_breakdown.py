@@ -16,7 +16,7 @@ from tests.conftest import CORPUS, SAMPLE_LOGS
 from tracelens.store import Store
 
 SAMPLE_JOB = SAMPLE_LOGS / "ddp_gloo_2rank"
-GPU_JOBS = ("gpu_nccl_1rank", "gpu_gloo_2rank")  # recorded on an H100 (sample_logs/record_gpu_jobs.sh)
+GPU_JOBS = ("gpu_nccl_1rank", "gpu_gloo_2rank", "gpu_compiled_1rank")  # recorded on an H100 (record_gpu_jobs.sh)
 NS_PER_US = 1000
 
 # HTA reference output key -> corpus trace (folder, file)
@@ -168,7 +168,7 @@ def test_data_loader_share_matches_tensorboard_plugin(corpus_con, name: str, sha
 # ------------------------------------------------------------------ the recorded sample jobs
 # Jobs recorded with injected, measured faults (gloo_train.py's INJECTED lines): the CPU job
 # over gloo, and the GPU jobs recorded on an H100 (record_gpu_jobs.sh).
-STALL_JOBS = ("ddp_gloo_2rank", *GPU_JOBS)
+STALL_JOBS = ("ddp_gloo_2rank", "gpu_gloo_2rank", "gpu_nccl_1rank")
 MULTI_RANK_JOBS = ("ddp_gloo_2rank", "gpu_gloo_2rank")
 
 
@@ -297,6 +297,33 @@ def test_overlapping_waits_count_once(sample_cons) -> None:  # type: ignore[no-u
     assert got == union
     summed = {k: sum(e - s for s, e in v) for k, v in spans.items()}
     assert any(summed[k] > 1.5 * union[k] for k in union)
+
+
+def test_cuda_graph_replays_belong_to_the_step_that_launched_them(sample_cons) -> None:  # type: ignore[no-untyped-def]
+    """torch.compile(mode="reduce-overhead") replays CUDA graphs: one cudaGraphLaunch on the
+    host, hundreds of kernels on the device, tied by the correlation id. Read from the raw
+    JSON: every replayed kernel ends inside the step whose host span made the launch."""
+    job = SAMPLE_LOGS / "gpu_compiled_1rank"
+    (trace,) = sorted((job / "traces").glob("*.pt.trace.json.gz"))
+    raw = json.loads(gzip.open(trace).read())
+    base = raw["baseTimeNanoseconds"]
+    events = [e for e in raw["traceEvents"] if e.get("ph") == "X"]
+    launches = {e["args"]["correlation"]: e for e in events if e.get("name") == "cudaGraphLaunch"}
+    replayed = [e for e in events if e.get("cat") in ("kernel", "gpu_memset", "gpu_memcpy")
+                and e.get("args", {}).get("correlation") in launches]
+    assert len(launches) >= 10 and len(replayed) > 10 * len(launches)
+    steps = sample_cons("gpu_compiled_1rank").execute(
+        "select step, host_start_ns, host_end_ns, step_end_ns from int_steps order by step").fetchall()
+    checked = 0
+    for kernel in replayed:
+        launch_ns = base + round(launches[kernel["args"]["correlation"]]["ts"] * 1000)
+        owner = [s for s in steps if s[1] <= launch_ns < s[2]]
+        if not owner:
+            continue  # launched outside the profiled steps
+        end_ns = base + round((kernel["ts"] + kernel["dur"]) * 1000)
+        assert end_ns <= owner[0][3] + 1, (kernel["name"], owner[0][0])
+        checked += 1
+    assert checked > len(replayed) // 2
 
 
 @pytest.mark.parametrize("job", MULTI_RANK_JOBS)

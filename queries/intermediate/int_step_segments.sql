@@ -7,7 +7,11 @@
 --   the time-ordered boundary points gives, for the segment after each point, how many
 --   events of each category are active (a category is active when its count is > 0; up to
 --   4095 overlapping events per category). Points at the same instant make zero-length
---   segments, which are dropped. Step boundaries are points too, so no segment crosses one.
+--   segments, which are dropped. Step boundaries are points too, so no segment crosses one,
+--   and they carry the step in a second running sum: step + 1 added at its start, taken
+--   away at its end (ordered before a next step starting at the same instant), so the sum is
+--   the segment's step + 1, or 0 outside steps; in the same sorted pass, which is cheaper
+--   than an as-of join against the steps.
 -- Columns: file_id, step, device_type, seg_start_ns, seg_end_ns, seg_ns, state (bitmask of
 --   the active categories: 16 compute, 8 comm, 4 memory, 2 data, 1 host).
 with traces as (
@@ -29,34 +33,37 @@ tagged as (
     where e.dur_ns > 0
 ),
 deltas as (
-    select file_id, start_ns as t, (1::bigint << shift) as delta from tagged where shift is not null
+    -- rank: the order of points at one instant (a step's end, then events, then a step's start)
+    select file_id, start_ns as t, 1 as rank, (1::bigint << shift) as delta, 0::bigint as step_delta
+    from tagged where shift is not null
     union all
-    select file_id, end_ns as t, -(1::bigint << shift) as delta from tagged where shift is not null
+    select file_id, end_ns as t, 1 as rank, -(1::bigint << shift) as delta, 0::bigint as step_delta
+    from tagged where shift is not null
     union all
-    select file_id, step_start_ns as t, 0::bigint as delta from int_steps
+    select file_id, step_start_ns as t, 2 as rank, 0::bigint as delta, step + 1 as step_delta from int_steps
     union all
-    select file_id, step_end_ns as t, 0::bigint as delta from int_steps
+    select file_id, step_end_ns as t, 0 as rank, 0::bigint as delta, -(step + 1) as step_delta from int_steps
 ),
 counts as (
-    select file_id, t, lead(t) over w as t_next, sum(delta) over w as packed
+    select file_id, t, lead(t) over w as t_next, sum(delta) over w as packed,
+        sum(step_delta) over w as step_plus_one
     from deltas
-    window w as (partition by file_id order by t rows between unbounded preceding and current row)
+    window w as (partition by file_id order by t, rank rows between unbounded preceding and current row)
 ),
 segments as (
-    select file_id, t as seg_start_ns, t_next as seg_end_ns,
+    select file_id, (step_plus_one - 1)::bigint as step, t as seg_start_ns, t_next as seg_end_ns,
         (case when (packed >> 48) & 4095 > 0 then 16 else 0 end
          + case when (packed >> 36) & 4095 > 0 then 8 else 0 end
          + case when (packed >> 24) & 4095 > 0 then 4 else 0 end
          + case when (packed >> 12) & 4095 > 0 then 2 else 0 end
          + case when packed & 4095 > 0 then 1 else 0 end)::integer as state
     from counts
-    where t_next > t
+    where t_next > t and step_plus_one > 0
 ),
 final as (
-    select s.file_id, st.step, st.device_type, s.seg_start_ns, s.seg_end_ns,
+    select s.file_id, s.step, t.device_type, s.seg_start_ns, s.seg_end_ns,
            s.seg_end_ns - s.seg_start_ns as seg_ns, s.state
     from segments s
-    asof join int_steps st on s.file_id = st.file_id and s.seg_start_ns >= st.step_start_ns
-    where s.seg_end_ns <= st.step_end_ns
+    join traces t using (file_id)
 )
 select * from final
