@@ -123,3 +123,29 @@ def test_slow_collective_threshold(tmp_path: Path) -> None:
     assert any(f"{round(100 * worst)}% of the nccl-tests bus bandwidth" in t for _, t in rows)
     _set(con, "tracelens_bandwidth_efficiency", worst - 0.001)
     assert _severity(con, "slow_collective") is None
+
+
+def test_launch_bound_advice_knows_the_job_already_replays_cuda_graphs(tmp_path: Path) -> None:
+    """The torch.compile("reduce-overhead") job launches CUDA graphs: its launch-bound finding
+    says how many (counted here from the raw trace) and stops suggesting graphs; the eager
+    NCCL job gets the generic advice."""
+    import gzip
+    import json
+
+    compiled = SAMPLE_LOGS / "gpu_compiled_1rank"
+    (trace,) = sorted((compiled / "traces").glob("*.pt.trace.json.gz"))
+    raw = json.loads(gzip.open(trace).read())
+    launches = sum(1 for e in raw["traceEvents"] if e.get("ph") == "X" and e.get("name") == "cudaGraphLaunch")
+    assert launches > 0
+    advice = {}
+    for job in ("gpu_compiled_1rank", "gpu_nccl_1rank"):
+        store = Store.open(tmp_path / f"{job}.tlstore")
+        store.ingest([SAMPLE_LOGS / job])
+        ((evidence, advice[job]),) = store.connect().execute(
+            "select evidence, advice from findings where finding = 'host_overhead'").fetchall()
+        if job == "gpu_compiled_1rank":
+            assert f"({launches} graph launches)" in evidence
+        else:
+            assert "graph launches" not in evidence
+    assert advice["gpu_compiled_1rank"].startswith("kernels already replay from CUDA graphs")
+    assert "CUDA graphs" in advice["gpu_nccl_1rank"] and not advice["gpu_nccl_1rank"].startswith("kernels already")

@@ -1,6 +1,6 @@
 -- findings: what a reviewer should look at first, ranked, each with its evidence and what to try.
 -- Grain: one row per finding.
--- Inputs: step_summary, stragglers, goodput, goodput_buckets, attempts, stg_log_events,
+-- Inputs: step_summary, trace_events (graph launches), stragglers, goodput, goodput_buckets, attempts, stg_log_events,
 --   int_log_intervals, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_bandwidth,
 --   nccl_warnings, files.
 -- Thresholds (session variables override the defaults; tests move them across measured values):
@@ -8,7 +8,10 @@
 --                   XProf's "highly input-bound") -> high; >= tracelens_data_stall_medium_pct (5,
 --                   XProf's "moderately input-bound") -> medium.
 --   exposed_comm:   comm_exposed_pct >= tracelens_comm_high_pct (30) -> high; >= tracelens_comm_medium_pct (10) -> medium.
---   host_overhead:  host_overhead_pct >= tracelens_host_overhead_pct (15) -> medium.
+--   host_overhead:  host_overhead_pct >= tracelens_host_overhead_pct (15) -> medium. A rank
+--                   whose trace launches CUDA/HIP graphs already replays its kernels from
+--                   graphs (torch.compile "reduce-overhead"): the advice then points at the
+--                   host work outside them instead of suggesting graphs.
 --   gpu_idle:       idle_pct >= tracelens_idle_pct (20) -> medium.
 --   straggler:      every row of stragglers; high when the wait it causes per step is >=
 --                   tracelens_straggler_high_pct (10) % of the mean step of the other ranks.
@@ -72,14 +75,25 @@ exposed_comm as (
     from ranks r, thresholds t
     where r.comm_exposed_pct >= t.comm_medium
 ),
+graph_replays as (
+    select rank, count(*) as launches
+    from trace_events
+    where kind in ('runtime', 'driver') and (name like 'cudaGraphLaunch%' or name like 'hipGraphLaunch%')
+    group by rank
+),
 host_overhead as (
     select 'host_overhead', 'medium', r.host_overhead_pct / 100 * r.profiled_s, r.rank,
         format('launch-bound on rank {}: {}% of step time in host overhead', r.rank, round(r.host_overhead_pct, 1)),
-        format('rank {}: {}% of step time the device waits on the host (kernel launches, Python) (view step_summary)',
-               r.rank, round(r.host_overhead_pct, 1)),
-        'fewer, larger kernels: torch.compile, CUDA graphs, fused optimizers; a larger batch per step',
+        format('rank {}: {}% of step time the device waits on the host (kernel launches, Python){} (view step_summary)',
+               r.rank, round(r.host_overhead_pct, 1),
+               case when g.launches > 0 then format('; its trace already launches CUDA graphs ({} graph launches)', g.launches) else '' end),
+        case when g.launches > 0
+            then 'kernels already replay from CUDA graphs: the host time lies between the graphs; look at the optimizer step (fused=True), .item() and synchronize calls, DDP/FSDP hooks and Python between replays; a larger batch per step'
+            else 'fewer, larger kernels: torch.compile, CUDA graphs, fused optimizers; a larger batch per step' end,
         'step_summary'
-    from ranks r, thresholds t
+    from ranks r
+    cross join thresholds t
+    left join graph_replays g using (rank)
     where r.host_overhead_pct >= t.host_overhead
 ),
 gpu_idle as (
