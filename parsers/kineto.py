@@ -18,7 +18,9 @@ fractional part are re-decoded as decimals.
 from __future__ import annotations
 
 import gc
+import os
 import re
+import types
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -28,11 +30,18 @@ import msgspec
 import numpy as np
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._io import Pager, map_bytes
 
 from tracelens.enums import EventKind, FileStatus, RankSource
 from tracelens.errors import ParseError
+_fastscan: types.ModuleType | None
+try:  # the C scanner (tracelens/_fastscan.c), built where a compiler was found at install
+    from tracelens import _fastscan
+except ImportError:  # pragma: no cover - exercised on installs without a C compiler
+    _fastscan = None
+
 from tracelens.schemas import (
     DEVICES,
     PROCESS_GROUPS,
@@ -187,10 +196,16 @@ class KinetoParser:
             truncated = bool(gzip_warning or truncation)
             acc = _Accumulator(header.baseTimeNanoseconds or 0)
             corrupt: list[str] = []
-            pager.release()  # the header's decode walked the whole file: start from nothing resident
             pager.within(header.traceEvents)
-            for chunk in _event_chunks(memoryview(header.traceEvents), corrupt, pager.release):
-                acc.add(chunk)
+            scanned = _scan(header.traceEvents)  # one pass over pages the header's decode just read
+            if scanned is None:
+                pager.release()  # the Python path decodes piece by piece from nothing resident
+            if scanned is not None and acc.add_scanned(scanned, memoryview(header.traceEvents)):
+                pager.release(len(header.traceEvents))
+            else:
+                acc = _Accumulator(header.baseTimeNanoseconds or 0)
+                for chunk in _event_chunks(memoryview(header.traceEvents), corrupt, pager.release):
+                    acc.add(chunk)
             if corrupt:
                 warnings.extend(corrupt)
                 truncated = True
@@ -204,6 +219,15 @@ class KinetoParser:
                 gc.enable()
         warnings.extend(acc.warnings)
         return ParseResult(tables=tables, status=FileStatus.TRUNCATED if truncated else FileStatus.OK, warnings=warnings)
+
+
+def _scan(events: msgspec.Raw) -> dict[str, Any] | None:
+    """The C scanner's columns for the event array, or None where the Python path must run
+    (no scanner built, TRACELENS_PURE_PYTHON set, or input the scanner leaves to Python)."""
+    if _fastscan is None or os.environ.get("TRACELENS_PURE_PYTHON"):
+        return None
+    result: dict[str, Any] | None = _fastscan.scan(events)
+    return result
 
 
 def _decode_header(path: Path, data: bytes) -> tuple[_Header, str | None]:
@@ -380,6 +404,77 @@ class _Accumulator:
         }
         columns.update(_collective_columns(args, len(complete)))
         self.batches.append(pa.RecordBatch.from_pydict(columns))
+
+    def add_scanned(self, scanned: dict[str, Any], buf: memoryview) -> bool:
+        """The C scanner's columns (see tracelens/_fastscan.c), made into the same tables the
+        Python path builds event by event. False when a piece it left to Python does not
+        decode (the caller then runs the Python path over the whole array)."""
+        spans = np.frombuffer(scanned["others"], dtype=np.int64).reshape(-1, 2)
+        if len(spans):
+            try:
+                others = _EVENTS_DECODER.decode(b"[" + b",".join(buf[a:b] for a, b in spans.tolist()) + b"]")
+            except _CHUNK_ERRORS:
+                return False
+            self._other_phases(others)
+        self.begin_end += scanned["begin_end"]
+        self.missing_ts += scanned["missing_ts"]
+        instants = scanned["instants"]
+        if instants["rows"]:
+            m = instants["rows"]
+            self.instants.append(pa.table({
+                "pid": _scanned_ints(instants["pid"]),
+                "tid": _scanned_ints(instants["tid"]),
+                "category": _scanned_strings(instants["category"], m),
+                "name": _scanned_strings(instants["name"], m),
+                "ts_ns": pc.add(_scanned_ints(instants["ts_ns"]), pa.scalar(self.base_ns, pa.int64())),
+                "scope": _scanned_strings(instants["scope"], m),
+                "args_json": _scanned_strings(instants["args_json"], m),
+            }))
+        n = scanned["rows"]
+        if not n:
+            return True
+        args_json = _scanned_strings(scanned["args_json"], n)
+        promoted = {key: _IntColumn(scanned[key]) for key in ("correlation", "external_id", "stream", "device", "bytes")}
+        legacy = _IntColumn(scanned["external_id_legacy"])
+        missing = ~promoted["external_id"].valid & legacy.valid
+        promoted["external_id"].values[missing] = legacy.values[missing]
+        promoted["external_id"].valid[missing] = True
+        flagged = np.frombuffer(scanned["flagged"], dtype=np.int64)
+        collective: dict[str, pa.Array] = {}
+        if len(flagged):
+            # Args the scanner does not read (collective fields, strings or floats where
+            # integers are promoted): decoded here exactly as the Python path decodes them.
+            raws = args_json.take(pa.array(flagged)).to_pylist()
+            decoded, bad = _decode_args([msgspec.Raw(r.encode()) for r in raws])
+            self.bad_args += bad
+            for key, values in (
+                ("correlation", [a.correlation for a in decoded]),
+                ("external_id", [a.external_id if a.external_id is not None else a.external_id_legacy for a in decoded]),
+                ("stream", [a.stream for a in decoded]),
+                ("device", [a.device for a in decoded]),
+                ("bytes", [a.nbytes for a in decoded]),
+            ):
+                promoted[key].set_rows(flagged, _int_array(values))
+            collective = _collective_columns(decoded, n, rows=flagged.tolist())
+        else:
+            collective = _collective_columns([], n)
+        columns: dict[str, pa.Array] = {
+            "pid": _scanned_ints(scanned["pid"]),
+            "tid": _scanned_ints(scanned["tid"]),
+            "category": _scanned_strings(scanned["category"], n),
+            "name": _scanned_strings(scanned["name"], n),
+            "start_ns": pc.add(_scanned_ints(scanned["ts_ns"]), pa.scalar(self.base_ns, pa.int64())),
+            "dur_ns": _scanned_ints(scanned["dur_ns"]),
+            "correlation": promoted["correlation"].array(),
+            "external_id": promoted["external_id"].array(),
+            "stream": promoted["stream"].array(),
+            "device": promoted["device"].array(),
+            "bytes": promoted["bytes"].array(),
+            "args_json": args_json,
+        }
+        columns.update(collective)
+        self.batches.append(pa.RecordBatch.from_pydict(columns))
+        return True
 
     def _other_phases(self, events: list[_Event]) -> None:
         names = [e for e in events if e.ph == "M"]
@@ -575,9 +670,39 @@ def _devices(header: _Header, rank: int) -> pa.Table:
     )
 
 
-def _collective_columns(args: list[_Args], height: int) -> dict[str, pa.Array]:
-    """Collective args, present on a few events only: built for those rows, nulls elsewhere."""
-    rows = [i for i, a in enumerate(args) if a.coll_name is not None or a.pg_name is not None or a.seq is not None]
+class _IntColumn:
+    """A scanned int64 column (values and a validity mask) that rows can be patched into."""
+
+    def __init__(self, col: tuple[bytes, bytes]) -> None:
+        self.values = np.frombuffer(col[0], dtype=np.int64).copy()
+        self.valid = np.frombuffer(col[1], dtype=np.uint8).astype(bool)
+
+    def set_rows(self, rows: np.ndarray, values: pa.Array) -> None:
+        self.valid[rows] = values.is_valid().to_numpy(zero_copy_only=False)
+        self.values[rows] = values.fill_null(0).to_numpy(zero_copy_only=False)
+
+    def array(self) -> pa.Array:
+        return pa.array(self.values, pa.int64(), mask=None if self.valid.all() else ~self.valid)
+
+
+def _scanned_ints(col: tuple[bytes, bytes]) -> pa.Array:
+    return _IntColumn(col).array()
+
+
+def _scanned_strings(col: tuple[bytes, bytes, bytes], n: int) -> pa.Array:
+    offsets, data, mask = col
+    valid = np.frombuffer(mask, dtype=np.uint8).astype(bool)
+    bitmap = None if valid.all() else pa.py_buffer(np.packbits(valid, bitorder="little").tobytes())
+    return pa.Array.from_buffers(pa.string(), n, [bitmap, pa.py_buffer(offsets), pa.py_buffer(data)])
+
+
+def _collective_columns(args: list[_Args], height: int, rows: list[int] | None = None) -> dict[str, pa.Array]:
+    """Collective args, present on a few events only: built for those rows, nulls elsewhere.
+    `rows` places a short `args` list in a column of `height` rows (default: args[i] is row i)."""
+    if rows is None:
+        rows = list(range(len(args)))
+    picked = [(row, a) for row, a in zip(rows, args, strict=True)
+              if a.coll_name is not None or a.pg_name is not None or a.seq is not None]
     getters: dict[str, tuple[pa.DataType, Any]] = {
         "coll_name": (pa.string(), lambda a: a.coll_name),
         "coll_in_nelems": (pa.int64(), lambda a: _int_or_none(a.in_nelems)),
@@ -593,12 +718,12 @@ def _collective_columns(args: list[_Args], height: int) -> dict[str, pa.Array]:
     }
     out = {}
     for name, (dtype, get) in getters.items():
-        if not rows:
+        if not picked:
             out[name] = pa.nulls(height, dtype)
             continue
         values: list[Any] = [None] * height
-        for i in rows:
-            values[i] = get(args[i])
+        for row, a in picked:
+            values[row] = get(a)
         out[name] = pa.array(values, dtype)
     return out
 
