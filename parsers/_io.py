@@ -114,6 +114,11 @@ class Pager:
             self.offset = start - np.frombuffer(self.mapping, dtype=np.uint8).ctypes.data
             self.inside = 0 <= self.offset <= len(self.mapping)  # a salvaged or re-encoded copy is not
 
+    @property
+    def file_backed(self) -> bool:
+        """The region lies in the read-only file mapping: its pages may be dropped and read again."""
+        return self.mapping is not None and self.inside
+
     def release(self, upto: int | None = None) -> None:
         """Drop the pages before `upto` (an offset in the region; None: the whole mapping)."""
         if self.mapping is None or (upto is not None and not self.inside):

@@ -196,10 +196,9 @@ class KinetoParser:
             truncated = bool(gzip_warning or truncation)
             acc = _Accumulator(header.baseTimeNanoseconds or 0)
             corrupt: list[str] = []
+            pager.release()  # the header's decode walked the whole file: start from nothing resident
             pager.within(header.traceEvents)
-            scanned = _scan(header.traceEvents)  # one pass over pages the header's decode just read
-            if scanned is None:
-                pager.release()  # the Python path decodes piece by piece from nothing resident
+            scanned = _scan(header.traceEvents, release=pager.file_backed)
             if scanned is not None and acc.add_scanned(scanned, memoryview(header.traceEvents)):
                 pager.release(len(header.traceEvents))
             else:
@@ -221,12 +220,13 @@ class KinetoParser:
         return ParseResult(tables=tables, status=FileStatus.TRUNCATED if truncated else FileStatus.OK, warnings=warnings)
 
 
-def _scan(events: msgspec.Raw) -> dict[str, Any] | None:
+def _scan(events: msgspec.Raw, release: bool) -> dict[str, Any] | None:
     """The C scanner's columns for the event array, or None where the Python path must run
-    (no scanner built, TRACELENS_PURE_PYTHON set, or input the scanner leaves to Python)."""
+    (no scanner built, TRACELENS_PURE_PYTHON set, or input the scanner leaves to Python).
+    `release`: the array lies in a read-only file mapping whose pages it may hand back."""
     if _fastscan is None or os.environ.get("TRACELENS_PURE_PYTHON"):
         return None
-    result: dict[str, Any] | None = _fastscan.scan(events)
+    result: dict[str, Any] | None = _fastscan.scan(events, release=release)
     return result
 
 

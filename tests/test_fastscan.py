@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import SAMPLE_LOGS, kineto_corpus_files
+from tests.conftest import SAMPLE_LOGS, corpus_or_skip, kineto_corpus_files
 from tracelens.errors import ParseError
 from tracelens.parsers import ParseOptions, ParseResult
 from tracelens.parsers import kineto
@@ -117,5 +117,17 @@ def test_scanner_survives_mangled_traces_and_agrees_when_it_accepts(tmp_path_fac
     kineto._fastscan.scan(bytes(raw))  # never crashes, whatever the bytes
     target = tmp_path_factory.mktemp("fuzz") / "mangled.pt.trace.json"
     target.write_bytes(bytes(raw))
+    fast, pure = _both(target)
+    _assert_same(fast, pure)
+
+
+def test_a_large_uncompressed_trace_agrees_while_its_pages_are_handed_back(tmp_path: Path) -> None:
+    """An uncompressed trace is memory-mapped and the scanner drops the pages it has read
+    every 8 MB; the events it leaves to Python are read again from those pages afterwards."""
+    source = corpus_or_skip("kineto", "gpu", "df_index_resolver", "df_index_resolver.json.gz")
+    target = tmp_path / "rank0.json"
+    target.write_bytes(gzip.decompress(source.read_bytes()))
+    assert target.stat().st_size > 4 * (8 << 20)
+    assert _scanner_takes(target)
     fast, pure = _both(target)
     _assert_same(fast, pure)

@@ -1,6 +1,6 @@
 /* tracelens._fastscan: one pass over a Kineto trace's event array, straight into columns.
  *
- * scan(buffer) -> dict | None
+ * scan(buffer, release=False) -> dict | None
  *
  * The buffer holds the JSON array of trace events ("[ {...}, ... ]"). Complete events
  * (ph "X") and instant events (ph i, I) become columns in Arrow's memory layout (int64
@@ -21,6 +21,8 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 typedef struct {
     const unsigned char *p;
@@ -596,7 +598,22 @@ static PyObject *str_col(StrCol *col) {
                          col->mask.data ? col->mask.data : "", (Py_ssize_t)col->mask.len);
 }
 
-static PyObject *scan(PyObject *self, PyObject *arg) {
+#define RELEASE_EVERY (8 << 20)
+
+/* Hand back to the kernel the whole pages of a file mapping between from and to: they were
+ * read and are not needed again (a later read faults them back in from the page cache). */
+static void release_pages(const unsigned char *from, const unsigned char *to) {
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t start = ((uintptr_t)from + page - 1) / page * page;
+    uintptr_t stop = (uintptr_t)to / page * page;
+    if (stop > start) madvise((void *)start, stop - start, MADV_DONTNEED);
+}
+
+static PyObject *scan(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"buffer", "release", NULL};
+    PyObject *arg;
+    int release = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|p", kwlist, &arg, &release)) return NULL;
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
     Out o;
@@ -615,11 +632,16 @@ static PyObject *scan(PyObject *self, PyObject *arg) {
         if (c.p < c.end && *c.p == ']') {
             c.p++;
         } else {
+            const unsigned char *released = base;
             for (;;) {
                 skip_ws(&c);
                 if (c.p >= c.end) { status = -1; break; }
                 status = scan_event(&c, base, &o);
                 if (status) break;
+                if (release && c.p - released >= RELEASE_EVERY) {
+                    release_pages(released, c.p);
+                    released = c.p;
+                }
                 skip_ws(&c);
                 if (c.p >= c.end) { status = -1; break; }
                 if (*c.p == ',') { c.p++; continue; }
@@ -666,7 +688,9 @@ static PyObject *scan(PyObject *self, PyObject *arg) {
 }
 
 static PyMethodDef methods[] = {
-    {"scan", scan, METH_O, "scan(buffer) -> dict | None: a Kineto event array's complete events as columns."},
+    {"scan", (PyCFunction)(void (*)(void))scan, METH_VARARGS | METH_KEYWORDS,
+     "scan(buffer, release=False) -> dict | None: a Kineto event array's complete and instant events as columns.\n"
+     "release=True hands the pages already read back to the kernel as it goes (for a read-only file mapping)."},
     {NULL, NULL, 0, NULL},
 };
 
