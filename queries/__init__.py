@@ -35,11 +35,12 @@ def _sources() -> dict[str, tuple[str, str]]:
 @cache
 def _dependencies() -> dict[str, frozenset[str]]:
     sources = _sources()
-    code = {name: re.sub(r"--[^\n]*", "", sql) for name, (_, sql) in sources.items()}  # comments name views too
-    return {
-        name: frozenset(other for other in sources if other != name and re.search(rf"\b{other}\b", code[name]))
-        for name in sources
-    }
+    names = set(sources)
+    out = {}
+    for name, (_, sql) in sources.items():
+        words = set(re.findall(r"\w+", re.sub(r"--[^\n]*", "", sql)))  # comments name views too
+        out[name] = frozenset((words & names) - {name})
+    return out
 
 
 def view_definitions(only: set[str] | None = None) -> list[tuple[str, str]]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import fcntl
+import functools
 import hashlib
 import json
 import os
@@ -185,18 +186,37 @@ class Store:
         from tracelens.queries import materialized_views
 
         missing = [v for v in materialized_views() if not (self.root / "derived" / v / "_empty.parquet").exists()]
-        if missing:
-            # The schema of a precomputed view is whatever its SQL yields on empty tables.
-            import duckdb
+        if not missing:
+            return
+        # The schema of a precomputed view is whatever its SQL yields on empty tables. Working
+        # it out takes DuckDB ~0.2 s, so the result is kept per version of the views' SQL in
+        # the user's cache and copied into each new store.
+        cached = cache_dir() / "empty-derived" / f"{SCHEMA_VERSION}-{derived_version()}"
+        todo = []
+        for view in missing:
+            target = self.root / "derived" / view / "_empty.parquet"
+            try:
+                data = (cached / f"{view}.parquet").read_bytes()
+                pq.read_schema(pa.BufferReader(data))  # a cut-off copy is recomputed, not used
+            except (OSError, pa.ArrowException):
+                todo.append(view)
+                continue
+            _atomic_write_bytes(data, target)
+        if not todo:
+            return
+        import duckdb
 
-            con = duckdb.connect(config={"threads": 1})  # no worker threads: the CLI forks later
-            tables = {t: [str(self.root / "tables" / t / "_empty.parquet")] for t in TABLES}
-            con.execute(build_views_sql(tables, _EMPTY_FILES_SQL, {}, only=set(missing)))
-            for view in missing:
-                target = self.root / "derived" / view / "_empty.parquet"
-                target.parent.mkdir(parents=True, exist_ok=True)
-                _atomic_write_parquet(con.sql(f"SELECT * FROM {view} LIMIT 0").to_arrow_table(), target)
-            con.close()
+        con = duckdb.connect(config={"threads": 1})  # no worker threads: the CLI forks later
+        tables = {t: [str(self.root / "tables" / t / "_empty.parquet")] for t in TABLES}
+        con.execute(build_views_sql(tables, _EMPTY_FILES_SQL, {}, only=set(todo)))
+        for view in todo:
+            target = self.root / "derived" / view / "_empty.parquet"
+            _atomic_write_parquet(con.sql(f"SELECT * FROM {view} LIMIT 0").to_arrow_table(), target)
+            try:
+                _atomic_write_bytes(target.read_bytes(), cached / f"{view}.parquet")
+            except OSError:
+                pass  # no writable cache: the next store works it out again
+        con.close()
 
     # ------------------------------------------------------------------ locking
     @contextmanager
@@ -606,11 +626,27 @@ def derived_version() -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+@functools.cache
+def _precompute_inputs() -> frozenset[str]:
+    """The base tables the per-file views read (directly or through other views)."""
+    from tracelens.queries import materialized_views, view_definitions
+
+    words: set[str] = set()
+    for _, sql in view_definitions(only=set(materialized_views())):
+        words |= set(re.findall(r"\w+", re.sub(r"--[^\n]*", "", sql)))
+    return frozenset(words & set(TABLES))
+
+
 def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
-    """Run the per-file views over this file alone and store their results as fragments."""
+    """Run the per-file views over this file alone and store their results as fragments.
+    A file that wrote none of the tables they read (a log, an NCCL dump) has no rows in any of
+    them: nothing to run (a DuckDB connection and its views cost ~0.1 s per file)."""
     import duckdb
 
     from tracelens.queries import materialized_views
+
+    if not _precompute_inputs() & rec.fragments.keys():
+        return
 
     tables = {
         t: [str(store_root / rec.fragments.get(t, f"tables/{t}/_empty.parquet"))] for t in TABLES
