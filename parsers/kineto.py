@@ -24,15 +24,21 @@ import types
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
-import numpy as np
-import polars as pl
 import pyarrow as pa
-import pyarrow.compute as pc
 from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import Pager, map_bytes
+from tracelens.parsers._io import LazyModule, Pager, map_bytes
+
+if TYPE_CHECKING:
+    import numpy as np
+    import polars as pl
+    import pyarrow.compute as pc
+else:  # loaded by the parser process that first needs them, not by the ingesting process
+    np = LazyModule("numpy")
+    pl = LazyModule("polars")
+    pc = LazyModule("pyarrow.compute")
 
 from tracelens.enums import EventKind, FileStatus, RankSource
 from tracelens.errors import ParseError
