@@ -42,12 +42,6 @@ else:  # loaded by the parser process that first needs them, not by the ingestin
 
 from tracelens.enums import EventKind, FileStatus, RankSource
 from tracelens.errors import ParseError
-_fastscan: types.ModuleType | None
-try:  # the C scanner (tracelens/_fastscan.c), built where a compiler was found at install
-    from tracelens import _fastscan
-except ImportError:  # pragma: no cover - exercised on installs without a C compiler
-    _fastscan = None
-
 from tracelens.schemas import (
     DEVICES,
     PROCESS_GROUPS,
@@ -57,6 +51,12 @@ from tracelens.schemas import (
     TRACE_META,
     conform,
 )
+
+_fastscan: types.ModuleType | None
+try:  # the C scanner (tracelens/_fastscan.c), built where a compiler was found at install
+    from tracelens import _fastscan
+except ImportError:  # pragma: no cover - exercised on installs without a C compiler
+    _fastscan = None
 
 _Scalar = str | int | float | None
 

@@ -13,12 +13,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tracelens.parsers import ParseOptions, ParseResult, kineto
+from tracelens.parsers.kineto import KinetoParser
 
 from tests.conftest import SAMPLE_LOGS, corpus_or_skip, kineto_corpus_files
 from tracelens.errors import ParseError
-from tracelens.parsers import ParseOptions, ParseResult
-from tracelens.parsers import kineto
-from tracelens.parsers.kineto import KinetoParser
 
 PARSER = KinetoParser()
 
@@ -57,7 +56,7 @@ def _assert_same(fast: ParseResult | str, pure: ParseResult | str) -> None:
 
 
 def _scanner_takes(path: Path) -> bool:
-    data = gzip.open(path).read() if path.name.endswith(".gz") else path.read_bytes()
+    data = gzip.decompress(path.read_bytes()) if path.name.endswith(".gz") else path.read_bytes()
     header = kineto._HEADER_DECODER.decode(data)
     return kineto._fastscan is not None and kineto._fastscan.scan(header.traceEvents) is not None
 
@@ -83,7 +82,7 @@ def test_the_scanner_reads_nearly_every_real_trace() -> None:
 
 
 def _sample_bytes() -> bytes:
-    trace = sorted((SAMPLE_LOGS / "gpu_nccl_1rank" / "traces").glob("*.pt.trace.json.gz"))[0]
+    trace = min((SAMPLE_LOGS / "gpu_nccl_1rank" / "traces").glob("*.pt.trace.json.gz"))
     data = gzip.decompress(trace.read_bytes())
     # the first few hundred events keep each example fast; the cut is at an event boundary
     cut = data.find(b"\n  },", 60_000)

@@ -57,7 +57,7 @@ def test_a_cgroup_memory_limit_binds(tmp_path: Path, layout: str) -> None:
 
 
 def test_gzip_size_comes_from_its_trailer() -> None:
-    trace = sorted((SAMPLE_LOGS / "gpu_gloo_2rank" / "traces").glob("*.json.gz"))[0]
+    trace = min((SAMPLE_LOGS / "gpu_gloo_2rank" / "traces").glob("*.json.gz"))
     assert resources.uncompressed_size(trace, trace.stat().st_size) == len(gzip.decompress(trace.read_bytes()))
     plain = SAMPLE_LOGS / "gpu_nccl_1rank" / "console.log"
     assert resources.uncompressed_size(plain, plain.stat().st_size) == plain.stat().st_size
