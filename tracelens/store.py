@@ -191,7 +191,7 @@ class Store:
         # The schema of a precomputed view is whatever its SQL yields on empty tables. Working
         # it out takes DuckDB ~0.2 s, so the result is kept per version of the views' SQL in
         # the user's cache and copied into each new store.
-        cached = cache_dir() / "empty-derived" / f"{SCHEMA_VERSION}-{derived_version()}"
+        cached = cache_dir() / "empty-derived" / f"{SCHEMA_VERSION}-{derived_version()}-{_tables_digest()}"
         todo = []
         for view in missing:
             target = self.root / "derived" / view / "_empty.parquet"
@@ -624,6 +624,13 @@ def derived_version() -> str:
 
     text = "\0".join(sql for _, sql in view_definitions(only=set(materialized_views())))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@functools.cache
+def _tables_digest() -> str:
+    """A digest of the declared table schemas: the per-file views' output types follow them."""
+    text = "\0".join(f"{name}:{schema}" for name, schema in sorted(TABLES.items()))
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 @functools.cache
