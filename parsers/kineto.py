@@ -378,19 +378,23 @@ class _Accumulator:
 
     def add(self, chunk: tuple[list[_Event], bytes]) -> None:
         events, piece = chunk
+        if self.fractional_ts is None:
+            # One writer wrote the whole trace: its first events tell whether timestamps carry
+            # sub-microsecond digits (scanning every chunk for them would cost a full pass).
+            self.fractional_ts = _LONG_FRACTIONAL_TS.search(piece, 0, 1 << 20) is not None
+        fractional = self.fractional_ts
         complete = [e for e in events if e.ph == "X"]
         if len(complete) != len(events):
-            self._other_phases([e for e in events if e.ph != "X"])
+            self._other_phases(
+                [e for e in events if e.ph != "X"],
+                lambda instants: _exact_start_ns(piece, events, instants, self.base_ns, fractional),
+            )
         n_before = len(complete)
         complete = [e for e in complete if e.ts is not None]
         self.missing_ts += n_before - len(complete)
         if not complete:
             return
-        if self.fractional_ts is None:
-            # One writer wrote the whole trace: its first events tell whether timestamps carry
-            # sub-microsecond digits (scanning every chunk for them would cost a full pass).
-            self.fractional_ts = _LONG_FRACTIONAL_TS.search(piece, 0, 1 << 20) is not None
-        start_ns = _exact_start_ns(piece, events, complete, self.base_ns, self.fractional_ts)
+        start_ns = _exact_start_ns(piece, events, complete, self.base_ns, fractional)
         dur_ns = _us_to_ns(np.array([e.dur if e.dur is not None else 0.0 for e in complete], dtype=np.float64))
         args, bad = _decode_args([e.args for e in complete])
         self.bad_args += bad
@@ -482,7 +486,9 @@ class _Accumulator:
         self.batches.append(pa.RecordBatch.from_pydict(columns))
         return True
 
-    def _other_phases(self, events: list[_Event]) -> None:
+    def _other_phases(self, events: list[_Event], exact_ns: Callable[[list[_Event]], np.ndarray] | None = None) -> None:
+        """Metadata, begin/end, instant and counter events. `exact_ns` gives instants' times as
+        exact nanoseconds (absolute microseconds with a fraction do not fit a float)."""
         names = [e for e in events if e.ph == "M"]
         if names:
             threads, processes = _names(names)
@@ -492,7 +498,10 @@ class _Accumulator:
         self.begin_end += sum(1 for e in events if e.ph in ("B", "E"))
         instants = [e for e in events if e.ph in ("i", "I") and e.ts is not None]
         if instants:
-            ts = _us_to_ns(np.array([e.ts for e in instants], dtype=np.float64)) + self.base_ns
+            if exact_ns is not None:
+                ts = exact_ns(instants)
+            else:
+                ts = _us_to_ns(np.array([e.ts for e in instants], dtype=np.float64)) + self.base_ns
             self.instants.append(
                 pa.table(
                     {

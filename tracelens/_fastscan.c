@@ -537,8 +537,6 @@ static int scan_event(Cur *c, const unsigned char *base, Out *o) {
     if (ts.type == V_NUM && memchr(ts.start, 'e', ts.stop - ts.start)) return -2;
     if (ts.type == V_NUM && memchr(ts.start, 'E', ts.stop - ts.start)) return -2;
     if (us_to_ns(ts.start, ts.stop, &ts_ns)) return -2;
-    /* Instants' times go through a float in the Python parser: exact only below 2**43 us */
-    if (phase != 'X' && ts.type == V_NUM && (ts_ns >= 8796093022208000LL || ts_ns <= -8796093022208000LL)) return -2;
     if (dur.type == V_INT || dur.type == V_NUM) {
         if (memchr(dur.start, 'e', dur.stop - dur.start) || memchr(dur.start, 'E', dur.stop - dur.start)) return -2;
         if (us_to_ns(dur.start, dur.stop, &dur_ns)) return -2;
