@@ -73,8 +73,7 @@ class JsonlMetricsParser:
             ts = next((t for k in _TIME_KEYS if (t := _time_ns(record.get(k))) is not None), None)
             if step is None:
                 continue
-            values = {column: float(record[key]) for key, column in _METRICS.items()
-                      if isinstance(record.get(key), (int, float)) and not isinstance(record.get(key), bool)}
+            values = {column: value for key, column in _METRICS.items() if (value := _number(record.get(key))) is not None}
             rank = record.get("rank") if isinstance(record.get("rank"), int) else None
             if ts is not None and rank not in started:
                 # the job (as this file sees it) starts when its first step does
@@ -88,3 +87,13 @@ class JsonlMetricsParser:
         if bad:
             warnings.append(f"{bad} lines are not JSON objects and were skipped")
         return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)
+
+
+def _number(value: Any) -> float | None:
+    """A metric as a float: numbers only (not bools), and none beyond a float's range."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    try:
+        return float(value)
+    except OverflowError:
+        return None

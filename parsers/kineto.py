@@ -769,7 +769,7 @@ def _exact_start_ns(
         # Absolute microseconds with nanosecond digits: floats cannot hold them; use decimals.
         try:
             decimals = _DECIMAL_EVENTS_DECODER.decode(piece)
-        except msgspec.MsgspecError:
+        except _CHUNK_ERRORS:
             decimals = []
         if len(decimals) == len(events):
             index = {id(e): i for i, e in enumerate(events)}
@@ -787,14 +787,14 @@ def _decode_args(raws: list[msgspec.Raw]) -> tuple[list[_Args], int]:
     joined = b"[" + b",".join(raws) + b"]"
     try:
         return _ARGS_LIST_DECODER.decode(joined), 0
-    except msgspec.MsgspecError:
+    except _CHUNK_ERRORS:  # odd types, or bytes that are not UTF-8 (args are skipped unchecked)
         pass
     out: list[_Args] = []
     bad = 0
     for raw in raws:
         try:
             out.append(_ARGS_DECODER.decode(raw))
-        except msgspec.MsgspecError:
+        except _CHUNK_ERRORS:
             bad += 1
             try:
                 loose = _LOOSE_ARGS_DECODER.decode(raw)
@@ -806,7 +806,7 @@ def _decode_args(raws: list[msgspec.Raw]) -> tuple[list[_Args], int]:
                         device=_int_or_none(loose.device),
                     )
                 )
-            except msgspec.MsgspecError:
+            except _CHUNK_ERRORS:
                 out.append(empty)
     return out, bad
 
@@ -851,7 +851,10 @@ def _text(value: Any) -> str | None:
 def _raw_text(raw: msgspec.Raw) -> str | None:
     if not len(raw):
         return None
-    value = _ANY_DECODER.decode(raw)
+    try:
+        value = _ANY_DECODER.decode(raw)
+    except _CHUNK_ERRORS:
+        value = None
     return value if isinstance(value, str) else bytes(raw).decode("utf-8", "replace")
 
 
