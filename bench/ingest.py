@@ -169,7 +169,7 @@ def main() -> None:
     ap.add_argument("--data-dir", type=Path, default=HERE / "data")
     ap.add_argument("--skip-hta", action="store_true")
     ap.add_argument("--hta-python", default=None)
-    ap.add_argument("--jobs", type=int, default=None, help="tracelens parser processes")
+    ap.add_argument("--jobs", type=int, default=None, help="tracelens -j: files parsed at once")
     ap.add_argument("--repeat", type=int, default=3, help="timed runs per command; the fastest counts")
     a = ap.parse_args()
     REPEAT[0] = max(1, a.repeat)

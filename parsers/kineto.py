@@ -17,7 +17,6 @@ fractional part are re-decoded as decimals.
 
 from __future__ import annotations
 
-import gc
 import os
 import re
 import types
@@ -29,13 +28,13 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 import pyarrow as pa
 from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import LazyModule, Pager, map_bytes
+from tracelens.parsers._io import LazyModule, Pager, gc_paused, map_bytes
 
 if TYPE_CHECKING:
     import numpy as np
     import polars as pl
     import pyarrow.compute as pc
-else:  # loaded by the parser process that first needs them, not by the ingesting process
+else:  # loaded when a trace is first parsed (see LazyModule)
     np = LazyModule("numpy")
     pl = LazyModule("polars")
     pc = LazyModule("pyarrow.compute")
@@ -188,11 +187,20 @@ class KinetoParser:
         return Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        # hundreds of thousands of short-lived acyclic objects: collection only costs time
+        with gc_paused():
+            return self._parse(path, options)
+
+    @property
+    def threads_well(self) -> bool:
+        """True when the C scanner does the bulk of a parse with the GIL released, so that
+        files parse in parallel threads of one process (see Store._parse_all)."""
+        return _fastscan is not None and not os.environ.get("TRACELENS_PURE_PYTHON")
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         data, gzip_warning = map_bytes(path)
-        warnings: list[str] = [gzip_warning] if gzip_warning else []
         pager = Pager(data)
-        gc_was_enabled = gc.isenabled()
-        gc.disable()  # hundreds of thousands of short-lived acyclic objects: collection only costs time
+        warnings: list[str] = [gzip_warning] if gzip_warning else []
         try:
             if re.match(rb"\s*\S", data) is None:
                 raise ParseError(str(path), "empty file" if not gzip_warning else f"empty file ({gzip_warning})")
@@ -220,8 +228,6 @@ class KinetoParser:
             tables = acc.finish(path, header, options, truncated)
         finally:
             pager.close()
-            if gc_was_enabled:
-                gc.enable()
         warnings.extend(acc.warnings)
         return ParseResult(tables=tables, status=FileStatus.TRUNCATED if truncated else FileStatus.OK, warnings=warnings)
 

@@ -1,4 +1,4 @@
-"""How many parser processes an ingest plans for: usable CPUs, and the memory the machine (or
+"""How many files an ingest parses at once: usable CPUs, and the memory the machine (or
 its container) has left for the largest input."""
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def test_planned_processes_fit_cpus_files_and_memory(files: int, largest: int, c
 
 def test_ingest_plans_processes_for_the_memory_it_is_given(tmp_path: Path) -> None:
     """Two real GPU traces (decompressed, above the size where a pool is used) with room for
-    one parser process: the ingest says so and stores the same rows as with two."""
+    one parser: the ingest says so and stores the same rows as with two."""
     sources = [corpus_or_skip("kineto", "gpu", "df_index_resolver", "df_index_resolver.json.gz"),
                corpus_or_skip("kineto", "gpu", "nccl_parser_config", "nccl_data.json.gz")]
     job = tmp_path / "job"
@@ -97,7 +97,7 @@ def test_ingest_plans_processes_for_the_memory_it_is_given(tmp_path: Path) -> No
     budget = resources.PARENT_BYTES + per_worker + per_worker // 2  # one fits, two do not
     code, _, stderr = run_cli("ingest", str(job), "-o", str(tmp_path / "one.tlstore"), "--max-memory", str(budget))
     assert code == 0, stderr
-    assert "1 parser process instead of 2" in stderr
+    assert "1 file parsed at once instead of 2" in stderr
     assert f"about {per_worker // MB} MB" in stderr
     reference = Store.open(tmp_path / "two.tlstore")
     reference.ingest([job], workers=2)

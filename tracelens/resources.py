@@ -1,11 +1,12 @@
 """How much of the machine an ingest may use: CPUs and memory, container limits included.
 
-An ingest runs one parser process per usable CPU, each holding one input file's work at a
-time, so its peak memory is about (processes x the largest file's cost). On a many-core
-host with large traces that product can exceed the memory there is, and a container's limit
-is usually far below what the host reports. The number of parser processes is therefore the
-smallest of: usable CPUs (affinity and cgroup CPU quota), files, and how many workers the
-available memory (MemAvailable, a cgroup memory limit, or --max-memory) holds.
+An ingest parses one file per usable CPU at once (traces in threads of one process, logs in
+processes; see Store._parse_all), each parser holding one input file's work at a time, so
+its peak memory is about (parsers x the largest file's cost). On a many-core host with large
+traces that product can exceed the memory there is, and a container's limit is usually far
+below what the host reports. The number of parallel parsers is therefore the smallest of:
+usable CPUs (affinity and cgroup CPU quota), files, and how many parsers the available
+memory (MemAvailable, a cgroup memory limit, or --max-memory) holds.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from pathlib import Path
 
 from tracelens.errors import UsageError
 
-# A parser process's cost, measured with bench/ingest.py (one 53.7 MB GPU trace, -j 1): about
-# 105 MB of imported libraries plus 3.7 bytes per byte of JSON at its peak (the decoded
-# columns, their Parquet encoding, the per-file views). Rounded up.
+# A parser's cost, measured with bench/ingest.py (one 53.7 MB GPU trace, -j 1): about 105 MB
+# of imported libraries plus 3.7 bytes per byte of JSON at its peak (the decoded columns,
+# their Parquet encoding, the per-file views). Rounded up. Parser threads share one copy of
+# the libraries, so for traces this overestimates: the plan errs on the safe side.
 WORKER_BASE_BYTES = 128 << 20
 WORKER_BYTES_PER_INPUT_BYTE = 4
 PARENT_BYTES = 160 << 20  # the ingesting process itself (catalog, detection, imports)
@@ -94,12 +96,12 @@ def uncompressed_size(path: Path, size: int) -> int:
 
 
 def worker_bytes(largest_input: int) -> int:
-    """Estimated peak of one parser process working on the largest input."""
+    """Estimated peak of one parser working on the largest input."""
     return WORKER_BASE_BYTES + WORKER_BYTES_PER_INPUT_BYTE * largest_input
 
 
 def plan_workers(files: int, largest_input: int, cpus: int, memory: int | None) -> tuple[int, str | None]:
-    """(parser processes, a note for the user when memory, not CPUs, set the number)."""
+    """(parallel parsers, a note for the user when memory, not CPUs, set the number)."""
     wanted = max(1, min(cpus, files))
     if memory is None:
         return wanted, None
@@ -110,8 +112,8 @@ def plan_workers(files: int, largest_input: int, cpus: int, memory: int | None) 
     mb = 1 << 20
     if fit == 0:
         return 1, (f"the largest input ({largest_input // mb} MB decoded) needs about {per_worker // mb} MB to parse "
-                   f"and {memory // mb} MB are available: one parser process, which may run short of memory")
-    return int(fit), (f"{fit} parser process{'es' if fit > 1 else ''} instead of {wanted}: each needs about "
+                   f"and {memory // mb} MB are available: one file at a time, which may run short of memory")
+    return int(fit), (f"{fit} file{'s' if fit > 1 else ''} parsed at once instead of {wanted}: each needs about "
                       f"{per_worker // mb} MB for the largest input ({largest_input // mb} MB decoded) "
                       f"and {memory // mb} MB are available")
 

@@ -25,9 +25,9 @@ from tracelens.cli._common import set_exit_code, ingest_progress, report_ingest
 )
 @click.option("--rank", type=int, default=None, help="Rank for traces that do not say which rank wrote them.")
 @click.option("-j", "--jobs", type=int, default=None,
-              help="Parser processes (default: one per usable core, fewer where memory would run short).")
+              help="Files parsed at once (default: one per usable core, fewer where memory would run short).")
 @click.option("--max-memory", default=None, metavar="SIZE",
-              help="Plan parser processes for at most this much memory (e.g. 8G; default: what the "
+              help="Plan parallel parsing for at most this much memory (e.g. 8G; default: what the "
                    "system and the container's cgroup limit leave available).")
 @click.option("--profile", "profiles", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
               help="A TOML profile of regexes for a log format tracelens does not know (repeatable).")
