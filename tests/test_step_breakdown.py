@@ -387,3 +387,25 @@ def test_clock_offsets_undo_a_skewed_host_clock(tmp_path: Path) -> None:
     for a, b in zip(ref_con.execute(query).fetchall(), con.execute(query).fetchall(), strict=True):
         assert a[:2] == b[:2] and a[3] == b[3]
         assert b[2] == pytest.approx(a[2], abs=1000)
+
+
+def test_views_over_all_traces_at_once_equal_the_per_file_results(corpus_store: Path) -> None:
+    """The per-file views, run by their SQL over every trace of the corpus store at once,
+    give exactly the rows computed one file at a time at ingest. int_step_segments sweeps
+    all traces in one ordered pass without PARTITION BY (relying on each trace's deltas
+    summing to zero): a trace leaking into the next would show up here."""
+    import duckdb
+
+    from tracelens.queries import materialized_views
+
+    store = Store.open(corpus_store, create=False)
+    per_file = store.connect()
+    at_once = duckdb.connect()
+    for statement in at_once.extract_statements(store.views_sql(relative=False, precomputed=False)):
+        at_once.execute(statement)
+    traces = per_file.execute("select count(*) from stg_traces").fetchall()[0][0]
+    assert traces >= 20
+    for view in materialized_views():
+        expected = sorted(per_file.execute(f"select * from {view}").fetchall(), key=repr)
+        assert expected, view
+        assert sorted(at_once.execute(f"select * from {view}").fetchall(), key=repr) == expected, view
