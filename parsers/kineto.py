@@ -691,12 +691,18 @@ def _devices(header: _Header, rank: int) -> pa.Table:
     )
 
 
+_Buffer = Any  # an object with the buffer protocol (the scanner's columns; bytes in tests)
+
+
 class _IntColumn:
     """A scanned int64 column (values and a validity mask) that rows can be patched into."""
 
-    def __init__(self, col: tuple[bytes, bytes]) -> None:
-        self.values = np.frombuffer(col[0], dtype=np.int64).copy()
-        self.valid = np.frombuffer(col[1], dtype=np.uint8).astype(bool)
+    def __init__(self, col: tuple[_Buffer, _Buffer]) -> None:
+        values = np.frombuffer(col[0], dtype=np.int64)
+        # The scanner hands over writable memory it no longer owns: patched in place, no copy.
+        self.values = values if values.flags.writeable else values.copy()
+        valid = np.frombuffer(col[1], dtype=np.uint8).view(bool)  # the scanner writes 0 or 1
+        self.valid = valid if valid.flags.writeable else valid.copy()
 
     def set_rows(self, rows: np.ndarray, values: pa.Array) -> None:
         self.valid[rows] = values.is_valid().to_numpy(zero_copy_only=False)
@@ -706,13 +712,13 @@ class _IntColumn:
         return pa.array(self.values, pa.int64(), mask=None if self.valid.all() else ~self.valid)
 
 
-def _scanned_ints(col: tuple[bytes, bytes]) -> pa.Array:
+def _scanned_ints(col: tuple[_Buffer, _Buffer]) -> pa.Array:
     return _IntColumn(col).array()
 
 
-def _scanned_strings(col: tuple[bytes, bytes, bytes], n: int) -> pa.Array:
+def _scanned_strings(col: tuple[_Buffer, _Buffer, _Buffer], n: int) -> pa.Array:
     offsets, data, mask = col
-    valid = np.frombuffer(mask, dtype=np.uint8).astype(bool)
+    valid = np.frombuffer(mask, dtype=np.uint8).view(bool)
     bitmap = None if valid.all() else pa.py_buffer(np.packbits(valid, bitorder="little").tobytes())
     return pa.Array.from_buffers(pa.string(), n, [bitmap, pa.py_buffer(offsets), pa.py_buffer(data)])
 
