@@ -204,7 +204,15 @@ class KinetoParser:
         try:
             if re.match(rb"\s*\S", data) is None:
                 raise ParseError(str(path), "empty file" if not gzip_warning else f"empty file ({gzip_warning})")
-            header, truncation = _decode_header(path, data)
+            # The scanner reads the whole document in one pass (the event array into columns,
+            # the rest checked); the small rest is then decoded on its own. Where it declines
+            # (a cut-off file, unusual JSON), the header decoder walks the document and salvages.
+            truncation = None
+            document = _scan_document(data, release=pager.file_backed)
+            header = _reduced_header(data, *document[1:]) if document is not None else None
+            scanned = document[0] if document is not None and header is not None else None
+            if header is None:
+                header, truncation = _decode_header(path, data)
             if truncation:
                 warnings.append(truncation)
             truncated = bool(gzip_warning or truncation)
@@ -212,7 +220,8 @@ class KinetoParser:
             corrupt: list[str] = []
             pager.release()  # the header's decode walked the whole file: start from nothing resident
             pager.within(header.traceEvents)
-            scanned = _scan(header.traceEvents, release=pager.file_backed)
+            if scanned is None:
+                scanned = _scan(header.traceEvents, release=pager.file_backed)
             if scanned is not None and acc.add_scanned(scanned, memoryview(header.traceEvents)):
                 pager.release(len(header.traceEvents))
             else:
@@ -240,6 +249,28 @@ def _scan(events: msgspec.Raw, release: bool) -> dict[str, Any] | None:
         return None
     result: dict[str, Any] | None = _fastscan.scan(events, release=release)
     return result
+
+
+def _scan_document(data: Any, release: bool) -> tuple[dict[str, Any], int, int] | None:
+    """The C scanner over a whole trace document: (columns, start, stop of the event array),
+    or None where the general decoder must run (see _scan)."""
+    if _fastscan is None or os.environ.get("TRACELENS_PURE_PYTHON"):
+        return None
+    result: tuple[dict[str, Any], int, int] | None = _fastscan.scan_document(data, release=release)
+    return result
+
+
+def _reduced_header(data: Any, start: int, stop: int) -> _Header | None:
+    """The header decoded from the document without its event array (a few kB instead of the
+    whole file), the array kept as raw bytes (no copy). None where that does not decode: the
+    general decoder then reports or converts it."""
+    view = memoryview(data)
+    try:
+        header = _HEADER_DECODER.decode(b"".join((view[:start], b"[]", view[stop:])))
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
+        return None
+    header.traceEvents = msgspec.Raw(view[start:stop])
+    return header
 
 
 def _decode_header(path: Path, data: bytes) -> tuple[_Header, str | None]:

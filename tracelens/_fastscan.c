@@ -655,6 +655,67 @@ static void release_pages(const unsigned char *from, const unsigned char *to) {
     if (stop > start) madvise((void *)start, stop - start, MADV_DONTNEED);
 }
 
+/* Scan the event array at c->p (after whitespace): every event into o. 0, -1 (not an array
+ * the scanner takes), or -3 (out of memory). `base` is the array's first byte: the offsets
+ * handed back for events left to Python are relative to it. */
+static int scan_array(Cur *c, const unsigned char *base, Out *o, int release) {
+    int status = 0;
+    if (c->p >= c->end || *c->p != '[') return -1;
+    c->p++;
+    skip_ws(c);
+    if (c->p < c->end && *c->p == ']') {
+        c->p++;
+        return 0;
+    }
+    const unsigned char *released = base;
+    for (;;) {
+        skip_ws(c);
+        if (c->p >= c->end) return -1;
+        status = scan_event(c, base, o);
+        if (status) return status;
+        if (release && c->p - released >= RELEASE_EVERY) {
+            release_pages(released, c->p);
+            released = c->p;
+        }
+        skip_ws(c);
+        if (c->p >= c->end) return -1;
+        if (*c->p == ',') { c->p++; continue; }
+        if (*c->p == ']') { c->p++; return 0; }
+        return -1;
+    }
+}
+
+static int out_init(Out *o) {
+    memset(o, 0, sizeof *o);
+    StrCol *strs[] = {&o->cat, &o->name, &o->args, &o->i_cat, &o->i_name, &o->i_scope, &o->i_args};
+    for (int i = 0; i < 7; i++)
+        if (buf_i32(&strs[i]->offsets, 0)) return -3;
+    return 0;
+}
+
+/* The result dict for a successful scan (o's memory moves into it), or NULL with an error. */
+static PyObject *result_of(Out *o) {
+    PyObject *instants = Py_BuildValue(
+        "{s:L,s:N,s:N,s:N,s:N,s:N,s:N,s:N}", "rows", (long long)o->instants,
+        "pid", int_col(&o->i_pid), "tid", int_col(&o->i_tid), "ts_ns", int_col(&o->i_ts), "category", str_col(&o->i_cat),
+        "name", str_col(&o->i_name), "scope", str_col(&o->i_scope), "args_json", str_col(&o->i_args));
+    if (!instants) {
+        out_free(o);
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue(
+        "{s:L,s:L,s:L,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
+        "rows", (long long)o->rows, "missing_ts", (long long)o->missing_ts, "begin_end", (long long)o->begin_end,
+        "pid", int_col(&o->pid), "tid", int_col(&o->tid), "ts_ns", int_col(&o->ts), "dur_ns", int_col(&o->dur),
+        "external_id", int_col(&o->args_int[A_EXT]), "external_id_legacy", int_col(&o->args_int[A_EXT_LEGACY]),
+        "correlation", int_col(&o->args_int[A_CORR]), "device", int_col(&o->args_int[A_DEVICE]),
+        "stream", int_col(&o->args_int[A_STREAM]), "bytes", int_col(&o->args_int[A_BYTES]),
+        "category", str_col(&o->cat), "name", str_col(&o->name), "args_json", str_col(&o->args),
+        "flagged", take(&o->flagged), "others", take(&o->others), "instants", instants);
+    out_free(o);
+    return result;
+}
+
 static PyObject *scan(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"buffer", "release", NULL};
     PyObject *arg;
@@ -663,39 +724,14 @@ static PyObject *scan(PyObject *self, PyObject *args, PyObject *kwargs) {
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
     Out o;
-    memset(&o, 0, sizeof o);
     int status = 0;
     const unsigned char *base = (const unsigned char *)view.buf;
     Py_BEGIN_ALLOW_THREADS
     Cur c = {base, base + view.len};
-    StrCol *strs[] = {&o.cat, &o.name, &o.args, &o.i_cat, &o.i_name, &o.i_scope, &o.i_args};
-    for (int i = 0; i < 7 && !status; i++) status = buf_i32(&strs[i]->offsets, 0) ? -3 : 0;
-    skip_ws(&c);
-    if (!status && (c.p >= c.end || *c.p != '[')) status = -1;
+    status = out_init(&o);
     if (!status) {
-        c.p++;
         skip_ws(&c);
-        if (c.p < c.end && *c.p == ']') {
-            c.p++;
-        } else {
-            const unsigned char *released = base;
-            for (;;) {
-                skip_ws(&c);
-                if (c.p >= c.end) { status = -1; break; }
-                status = scan_event(&c, base, &o);
-                if (status) break;
-                if (release && c.p - released >= RELEASE_EVERY) {
-                    release_pages(released, c.p);
-                    released = c.p;
-                }
-                skip_ws(&c);
-                if (c.p >= c.end) { status = -1; break; }
-                if (*c.p == ',') { c.p++; continue; }
-                if (*c.p == ']') { c.p++; break; }
-                status = -1;
-                break;
-            }
-        }
+        status = scan_array(&c, base, &o, release);
     }
     if (!status) {
         skip_ws(&c);
@@ -703,39 +739,86 @@ static PyObject *scan(PyObject *self, PyObject *args, PyObject *kwargs) {
     }
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&view);
-    if (status == -3) {
-        out_free(&o);
-        return PyErr_NoMemory();
-    }
     if (status) {
         out_free(&o);
+        if (status == -3) return PyErr_NoMemory();
         Py_RETURN_NONE;
     }
-    PyObject *instants = Py_BuildValue(
-        "{s:L,s:N,s:N,s:N,s:N,s:N,s:N,s:N}", "rows", (long long)o.instants,
-        "pid", int_col(&o.i_pid), "tid", int_col(&o.i_tid), "ts_ns", int_col(&o.i_ts), "category", str_col(&o.i_cat),
-        "name", str_col(&o.i_name), "scope", str_col(&o.i_scope), "args_json", str_col(&o.i_args));
-    if (!instants) {
-        out_free(&o);
-        return NULL;
+    return result_of(&o);
+}
+
+/* A whole trace document: its top-level object's "traceEvents" array scanned as `scan` does,
+ * every other value checked and skipped. -1 where the document is not one the scanner takes
+ * as it is (not an object, no or two "traceEvents" keys, an escaped key, anything malformed or
+ * cut short): the caller then decodes it the general way. */
+static int scan_doc(Cur *c, Out *o, int release, const unsigned char **start, const unsigned char **stop) {
+    const unsigned char *s, *e;
+    int esc, found = 0;
+    skip_ws(c);
+    if (c->p >= c->end || *c->p != '{') return -1;
+    c->p++;
+    skip_ws(c);
+    if (c->p < c->end && *c->p == '}') return -1;
+    for (;;) {
+        skip_ws(c);
+        if (c->p >= c->end || *c->p != '"' || scan_string(c, &s, &e, &esc) || esc) return -1;
+        skip_ws(c);
+        if (c->p >= c->end || *c->p != ':') return -1;
+        c->p++;
+        skip_ws(c);
+        if (e - s == 11 && !memcmp(s, "traceEvents", 11)) {
+            if (found) return -1;
+            found = 1;
+            *start = c->p;
+            int status = scan_array(c, c->p, o, release);
+            if (status) return status;
+            *stop = c->p;
+        } else if (skip_value(c, 1)) {
+            return -1;
+        }
+        skip_ws(c);
+        if (c->p >= c->end) return -1;
+        if (*c->p == ',') { c->p++; continue; }
+        if (*c->p == '}') { c->p++; break; }
+        return -1;
     }
-    PyObject *result = Py_BuildValue(
-        "{s:L,s:L,s:L,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
-        "rows", (long long)o.rows, "missing_ts", (long long)o.missing_ts, "begin_end", (long long)o.begin_end,
-        "pid", int_col(&o.pid), "tid", int_col(&o.tid), "ts_ns", int_col(&o.ts), "dur_ns", int_col(&o.dur),
-        "external_id", int_col(&o.args_int[A_EXT]), "external_id_legacy", int_col(&o.args_int[A_EXT_LEGACY]),
-        "correlation", int_col(&o.args_int[A_CORR]), "device", int_col(&o.args_int[A_DEVICE]),
-        "stream", int_col(&o.args_int[A_STREAM]), "bytes", int_col(&o.args_int[A_BYTES]),
-        "category", str_col(&o.cat), "name", str_col(&o.name), "args_json", str_col(&o.args),
-        "flagged", take(&o.flagged), "others", take(&o.others), "instants", instants);
-    out_free(&o);
-    return result;
+    skip_ws(c);
+    return found && c->p == c->end ? 0 : -1;
+}
+
+static PyObject *scan_document(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"buffer", "release", NULL};
+    PyObject *arg;
+    int release = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|p", kwlist, &arg, &release)) return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
+    Out o;
+    int status = 0;
+    const unsigned char *base = (const unsigned char *)view.buf, *start = NULL, *stop = NULL;
+    Py_BEGIN_ALLOW_THREADS
+    Cur c = {base, base + view.len};
+    status = out_init(&o);
+    if (!status) status = scan_doc(&c, &o, release, &start, &stop);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    if (status) {
+        out_free(&o);
+        if (status == -3) return PyErr_NoMemory();
+        Py_RETURN_NONE;
+    }
+    PyObject *result = result_of(&o);
+    if (!result) return NULL;
+    return Py_BuildValue("(Nnn)", result, (Py_ssize_t)(start - base), (Py_ssize_t)(stop - base));
 }
 
 static PyMethodDef methods[] = {
     {"scan", (PyCFunction)(void (*)(void))scan, METH_VARARGS | METH_KEYWORDS,
      "scan(buffer, release=False) -> dict | None: a Kineto event array's complete and instant events as columns.\n"
      "release=True hands the pages already read back to the kernel as it goes (for a read-only file mapping)."},
+    {"scan_document", (PyCFunction)(void (*)(void))scan_document, METH_VARARGS | METH_KEYWORDS,
+     "scan_document(buffer, release=False) -> (dict, start, stop) | None: a whole trace document; its traceEvents\n"
+     "array scanned as scan() does, found at buffer[start:stop]; None where the general decoder must run."},
     {NULL, NULL, 0, NULL},
 };
 
