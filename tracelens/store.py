@@ -391,10 +391,15 @@ class Store:
             for rec, parser_name in threaded:
                 finish(parse_file(str(self.root), rec, parser_name, options, token))
             return
-        with ThreadPoolExecutor(max_workers=n_workers, thread_name_prefix="tracelens-parse") as threads:
+        threads = ThreadPoolExecutor(max_workers=n_workers, thread_name_prefix="tracelens-parse")
+        try:
             results = [threads.submit(parse_file, str(self.root), rec, name, options, token) for rec, name in threaded]
             for result in results:
                 finish(result.result())  # parse_file never raises
+        finally:
+            # Interrupted (Ctrl-C): files not started are dropped; each running thread finishes
+            # its file (a C scan cannot be stopped midway), whose fragments no catalog names.
+            threads.shutdown(wait=True, cancel_futures=True)
 
     def _parse_in_processes(
         self, todo: list[tuple[FileRecord, str]], options: ParseOptions, token: str, n_workers: int,
