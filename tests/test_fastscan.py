@@ -171,3 +171,17 @@ def test_a_large_uncompressed_trace_agrees_while_its_pages_are_handed_back(tmp_p
     assert _scanner_takes(target)
     fast, pure = _both(target)
     _assert_same(fast, pure)
+
+
+def test_a_lone_surrogate_escape_is_declined_not_reported_as_out_of_memory(tmp_path: Path) -> None:
+    """Found by the fuzz test above once the scanner read whole documents: a name with a lone
+    surrogate escape made the scan report MemoryError. It declines instead, and the file gets
+    the Python path's result (here msgspec's error, the same with or without the scanner)."""
+    at = SAMPLE.index(b'"name": "', SAMPLE.index(b'"traceEvents"')) + len(b'"name": "')  # an event's name
+    mangled = SAMPLE[:at] + b"\\ud800" + SAMPLE[at:]
+    assert kineto._fastscan is not None
+    assert kineto._fastscan.scan_document(mangled) is None
+    target = tmp_path / "surrogate.pt.trace.json"
+    target.write_bytes(mangled)
+    fast, pure = _both(target)
+    _assert_same(fast, pure)

@@ -152,13 +152,14 @@ static int scan_string(Cur *c, const unsigned char **start, const unsigned char 
     return -1;
 }
 
-/* Append the decoded contents of a string scanned by scan_string. 0, or -1 (lone surrogate). */
+/* Append the decoded contents of a string scanned by scan_string. 0, -1 (a lone surrogate: not
+ * taken), or -3 (out of memory). */
 static int put_unescaped(Buf *out, const unsigned char *p, const unsigned char *stop, int escaped) {
-    if (!escaped) return buf_put(out, p, (size_t)(stop - p));
+    if (!escaped) return buf_put(out, p, (size_t)(stop - p)) ? -3 : 0;
     while (p < stop) {
         const unsigned char *q = p;
         while (q < stop && *q != '\\') q++;
-        if (q > p && buf_put(out, p, (size_t)(q - p))) return -1;
+        if (q > p && buf_put(out, p, (size_t)(q - p))) return -3;
         if (q >= stop) break;
         unsigned char e = q[1];
         uint32_t cp;
@@ -183,7 +184,7 @@ static int put_unescaped(Buf *out, const unsigned char *p, const unsigned char *
                 return -1;
             }
         }
-        if (put_utf8(out, cp)) return -1;
+        if (put_utf8(out, cp)) return -3;
         p = q;
     }
     return 0;
@@ -402,10 +403,14 @@ static int int_put(IntCol *col, int valid, int64_t v) {
     return buf_i64(&col->values, valid ? v : 0) || buf_u8(&col->mask, valid ? 1 : 0);
 }
 
+/* 0, -1 (content the scanner does not take: a lone surrogate, a column over 2 GiB), or -3. */
 static int str_put(StrCol *col, const Val *v) {
-    if (v->type == V_STR && put_unescaped(&col->data, v->start, v->stop, v->escaped)) return -1;
+    if (v->type == V_STR) {
+        int status = put_unescaped(&col->data, v->start, v->stop, v->escaped);
+        if (status) return status;
+    }
     if (col->data.len > INT32_MAX) return -1;
-    return buf_i32(&col->offsets, (int32_t)col->data.len) || buf_u8(&col->mask, v->type == V_STR);
+    return buf_i32(&col->offsets, (int32_t)col->data.len) || buf_u8(&col->mask, v->type == V_STR) ? -3 : 0;
 }
 
 /* The promoted fields of an X event's args (an object span). *flag set when Python must decode it. */
@@ -558,10 +563,12 @@ static int scan_event(Cur *c, const unsigned char *base, Out *o) {
     const unsigned char *ae = args_start ? args_stop : EMPTY_ARGS + 2;
     if (phase != 'X') {
         Val raw = {V_STR, as, ae, 0};
-        if (int_put(&o->i_pid, pid_ok, pid_v) || int_put(&o->i_tid, tid_ok, tid_v) || int_put(&o->i_ts, 1, ts_ns)
-            || str_put(&o->i_cat, &cat) || str_put(&o->i_name, &name) || str_put(&o->i_scope, &scope)
-            || str_put(&o->i_args, &raw))
+        if (int_put(&o->i_pid, pid_ok, pid_v) || int_put(&o->i_tid, tid_ok, tid_v) || int_put(&o->i_ts, 1, ts_ns))
             return -3;
+        int status;
+        if ((status = str_put(&o->i_cat, &cat)) || (status = str_put(&o->i_name, &name))
+            || (status = str_put(&o->i_scope, &scope)) || (status = str_put(&o->i_args, &raw)))
+            return status;
         o->instants++;
         return 0;
     }
@@ -577,9 +584,10 @@ static int scan_event(Cur *c, const unsigned char *base, Out *o) {
         return -3;
     for (int i = 0; i < N_ARGS; i++)
         if (int_put(&o->args_int[i], have[i], have[i] ? vals[i] : 0)) return -3;
-    if (str_put(&o->cat, &cat) || str_put(&o->name, &name)) return -3;
     Val raw = {V_STR, as, ae, 0};
-    if (str_put(&o->args, &raw)) return -3;
+    int status;
+    if ((status = str_put(&o->cat, &cat)) || (status = str_put(&o->name, &name)) || (status = str_put(&o->args, &raw)))
+        return status;
     if (flag && buf_i64(&o->flagged, o->rows)) return -3;
     o->rows++;
     return 0;
@@ -716,35 +724,14 @@ static PyObject *result_of(Out *o) {
     return result;
 }
 
-static PyObject *scan(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"buffer", "release", NULL};
-    PyObject *arg;
-    int release = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|p", kwlist, &arg, &release)) return NULL;
-    Py_buffer view;
-    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
-    Out o;
-    int status = 0;
-    const unsigned char *base = (const unsigned char *)view.buf;
-    Py_BEGIN_ALLOW_THREADS
-    Cur c = {base, base + view.len};
-    status = out_init(&o);
-    if (!status) {
-        skip_ws(&c);
-        status = scan_array(&c, base, &o, release);
-    }
-    if (!status) {
-        skip_ws(&c);
-        if (c.p != c.end) status = -1;
-    }
-    Py_END_ALLOW_THREADS
-    PyBuffer_Release(&view);
-    if (status) {
-        out_free(&o);
-        if (status == -3) return PyErr_NoMemory();
-        Py_RETURN_NONE;
-    }
-    return result_of(&o);
+/* The buffer is one event array (whitespace around it allowed). */
+static int scan_whole_array(Cur *c, Out *o, int release) {
+    const unsigned char *base = c->p;
+    skip_ws(c);
+    int status = scan_array(c, base, o, release);
+    if (status) return status;
+    skip_ws(c);
+    return c->p == c->end ? 0 : -1;
 }
 
 /* A whole trace document: its top-level object's "traceEvents" array scanned as `scan` does,
@@ -786,7 +773,9 @@ static int scan_doc(Cur *c, Out *o, int release, const unsigned char **start, co
     return found && c->p == c->end ? 0 : -1;
 }
 
-static PyObject *scan_document(PyObject *self, PyObject *args, PyObject *kwargs) {
+/* scan() and scan_document(): the buffer scanned with the GIL released; None where the
+ * scanner declines it. With `document`, the result is (columns, start, stop) of the array. */
+static PyObject *scan_entry(PyObject *args, PyObject *kwargs, int document) {
     static char *kwlist[] = {"buffer", "release", NULL};
     PyObject *arg;
     int release = 0;
@@ -799,7 +788,7 @@ static PyObject *scan_document(PyObject *self, PyObject *args, PyObject *kwargs)
     Py_BEGIN_ALLOW_THREADS
     Cur c = {base, base + view.len};
     status = out_init(&o);
-    if (!status) status = scan_doc(&c, &o, release, &start, &stop);
+    if (!status) status = document ? scan_doc(&c, &o, release, &start, &stop) : scan_whole_array(&c, &o, release);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&view);
     if (status) {
@@ -808,8 +797,14 @@ static PyObject *scan_document(PyObject *self, PyObject *args, PyObject *kwargs)
         Py_RETURN_NONE;
     }
     PyObject *result = result_of(&o);
-    if (!result) return NULL;
+    if (!result || !document) return result;
     return Py_BuildValue("(Nnn)", result, (Py_ssize_t)(start - base), (Py_ssize_t)(stop - base));
+}
+
+static PyObject *scan(PyObject *self, PyObject *args, PyObject *kwargs) { return scan_entry(args, kwargs, 0); }
+
+static PyObject *scan_document(PyObject *self, PyObject *args, PyObject *kwargs) {
+    return scan_entry(args, kwargs, 1);
 }
 
 static PyMethodDef methods[] = {
