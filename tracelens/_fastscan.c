@@ -264,6 +264,16 @@ static int us_to_ns(const unsigned char *p, const unsigned char *stop, int64_t *
     return 0;
 }
 
+/* After an object's member: 1 at a ',' (another follows), 0 at its closing '}' (consumed),
+ * -1 for anything else. */
+static int next_member(Cur *c) {
+    skip_ws(c);
+    if (c->p >= c->end) return -1;
+    if (*c->p == ',') { c->p++; return 1; }
+    if (*c->p == '}') { c->p++; return 0; }
+    return -1;
+}
+
 /* Skip any JSON value at c->p. 0, or -1 if invalid. */
 static int skip_value(Cur *c, int depth) {
     const unsigned char *s, *e;
@@ -508,11 +518,9 @@ static int scan_event(Cur *c, const unsigned char *base, Out *o) {
         } else if (skip_value(c, 1)) {
             return -1;
         }
-        skip_ws(c);
-        if (c->p >= c->end) return -1;
-        if (*c->p == ',') { c->p++; continue; }
-        if (*c->p == '}') { c->p++; break; }
-        return -1;
+        int more = next_member(c);
+        if (more < 0) return -1;
+        if (!more) break;
     }
     /* The types msgspec accepts for every event (_Event in kineto.py) */
     if (ph.type != V_NONE && ph.type != V_STR) return -2;
@@ -763,11 +771,9 @@ static int scan_doc(Cur *c, Out *o, int release, const unsigned char **start, co
         } else if (skip_value(c, 1)) {
             return -1;
         }
-        skip_ws(c);
-        if (c->p >= c->end) return -1;
-        if (*c->p == ',') { c->p++; continue; }
-        if (*c->p == '}') { c->p++; break; }
-        return -1;
+        int more = next_member(c);
+        if (more < 0) return -1;
+        if (!more) break;
     }
     skip_ws(c);
     return found && c->p == c->end ? 0 : -1;
