@@ -3,7 +3,9 @@
 -- numbers can be compared with HTA one to one (tests do, on HTA's own sample traces).
 -- materialize: per_file
 -- Grain: one row per trace file.
--- Inputs: trace_events, int_steps, stg_launches.
+-- Inputs: trace_events, int_steps, stg_launches, stg_traces.
+-- Method: one sweep over the start and end points of that work (see `points` below), the same
+--   technique as int_step_segments; the unions and the overlap are sums of its segments.
 -- Window (HTA's default): device work (kernels, memcpy, memset) launched by a host call that
 --   starts before the trace's last profiler step (the last step is dropped); all device work
 --   when the trace has fewer than two steps. kernel_window_ns runs from the first start to
@@ -31,54 +33,45 @@ device as (
     where d.kind in ('compute_kernel', 'comm_kernel', 'memcpy', 'memset')
       and (coalesce(s.steps, 0) < 2 or l.launch_ns < s.last_step_start_ns)
 ),
-tagged as (
-    select file_id, rank, 'all' as category, start_ns, end_ns from device
+traces as (
+    select file_id, row_number() over (order by file_id) as trace_no from stg_traces
+),
+points as (
+    -- One sweep per trace over the device work's start and end points, with three counters
+    -- packed in one integer (20 bits each: all work, compute kernels << 20, comm kernels << 40):
+    -- a running sum gives, for the segment after each point, how many of each are running.
+    -- The union of a kind's intervals is the segments where its counter is > 0, and comm/compute
+    -- overlap the segments where both are. Every trace's points sum to zero, so one ordered
+    -- pass over all traces needs no PARTITION BY (see int_step_segments).
+    select t.trace_no, d.start_ns as t,
+        1 + case d.kind when 'compute_kernel' then 1::bigint << 20 when 'comm_kernel' then 1::bigint << 40 else 0 end as delta
+    from device d join traces t using (file_id)
     union all
-    select file_id, rank, 'compute', start_ns, end_ns from device where kind = 'compute_kernel'
-    union all
-    select file_id, rank, 'comm', start_ns, end_ns from device where kind = 'comm_kernel'
+    select t.trace_no, d.end_ns as t,
+        -(1 + case d.kind when 'compute_kernel' then 1::bigint << 20 when 'comm_kernel' then 1::bigint << 40 else 0 end)
+    from device d join traces t using (file_id)
 ),
-ordered as (
-    select *,
-        max(end_ns) over (partition by file_id, category order by start_ns, end_ns
-                          rows between unbounded preceding and 1 preceding) as reach_ns
-    from tagged
-),
-islands as (
-    select *,
-        sum(case when reach_ns is null or start_ns > reach_ns then 1 else 0 end)
-            over (partition by file_id, category order by start_ns, end_ns rows unbounded preceding) as island
-    from ordered
-),
-unions as (
-    select file_id, category, min(start_ns) as start_ns, max(end_ns) as end_ns
-    from islands group by file_id, category, island
-),
-overlap_points as (
-    select file_id, t, sum(delta) as delta from (
-        select file_id, start_ns as t, case category when 'compute' then 2 else 1 end as delta from unions where category <> 'all'
-        union all
-        select file_id, end_ns as t, case category when 'compute' then -2 else -1 end as delta from unions where category <> 'all'
-    ) group by file_id, t
-),
-overlap as (
-    select file_id, sum(case when state = 3 then t_next - t else 0 end) as comm_compute_overlap_ns
+segments as (
+    select trace_no, t_next - t as seg_ns, packed & 1048575 > 0 as busy,
+        (packed >> 20) & 1048575 > 0 as compute, (packed >> 40) & 1048575 > 0 as comm
     from (
-        select file_id, t, lead(t) over (partition by file_id order by t) as t_next,
-               sum(delta) over (partition by file_id order by t rows unbounded preceding) as state
-        from overlap_points
+        select trace_no, t, lead(t) over w as t_next, sum(delta) over w as packed
+        from points
+        window w as (order by trace_no, t rows between unbounded preceding and current row)
     )
-    where t_next is not null
-    group by file_id
+    where t_next > t
+),
+sweep as (
+    select tr.file_id,
+        coalesce(sum(seg_ns) filter (where busy), 0) as busy_ns,
+        coalesce(sum(seg_ns) filter (where compute), 0) as compute_ns,
+        coalesce(sum(seg_ns) filter (where comm), 0) as comm_ns,
+        coalesce(sum(seg_ns) filter (where compute and comm), 0) as comm_compute_overlap_ns
+    from segments s join traces tr using (trace_no)
+    group by tr.file_id
 ),
 totals as (
-    select file_id,
-        sum(end_ns - start_ns) filter (where category = 'all') as busy_ns,
-        coalesce(sum(end_ns - start_ns) filter (where category = 'compute'), 0) as compute_ns,
-        coalesce(sum(end_ns - start_ns) filter (where category = 'comm'), 0) as comm_ns,
-        min(start_ns) filter (where category = 'all') as first_ns,
-        max(end_ns) filter (where category = 'all') as last_ns
-    from unions group by file_id
+    select file_id, min(start_ns) as first_ns, max(end_ns) as last_ns from device group by file_id
 ),
 counts as (
     select file_id, any_value(rank) as rank, count(*) as device_events from device group by file_id
@@ -87,16 +80,16 @@ final as (
     select
         c.rank, t.file_id, c.device_events,
         (t.last_ns - t.first_ns)::bigint as kernel_window_ns,
-        t.busy_ns::bigint as busy_ns,
-        (t.last_ns - t.first_ns - t.busy_ns)::bigint as idle_ns,
-        t.compute_ns::bigint as compute_ns,
-        (t.busy_ns - t.compute_ns)::bigint as non_compute_ns,
-        t.comm_ns::bigint as comm_ns,
-        coalesce(o.comm_compute_overlap_ns, 0)::bigint as comm_compute_overlap_ns,
-        round(100.0 * coalesce(o.comm_compute_overlap_ns, 0) / nullif(t.comm_ns, 0), 2) as comm_compute_overlap_pct
+        o.busy_ns::bigint as busy_ns,
+        (t.last_ns - t.first_ns - o.busy_ns)::bigint as idle_ns,
+        o.compute_ns::bigint as compute_ns,
+        (o.busy_ns - o.compute_ns)::bigint as non_compute_ns,
+        o.comm_ns::bigint as comm_ns,
+        o.comm_compute_overlap_ns::bigint as comm_compute_overlap_ns,
+        round(100.0 * o.comm_compute_overlap_ns / nullif(o.comm_ns, 0), 2) as comm_compute_overlap_pct
     from totals t
     join counts c using (file_id)
-    left join overlap o using (file_id)
+    join sweep o using (file_id)
 )
 select * from final
 order by rank, file_id
