@@ -7,8 +7,9 @@ timestamps relative to `baseTimeNanoseconds`), ROCm traces, and CPU-only (gloo) 
 Speed: the file is decoded once with msgspec into typed structs that name only the fields we
 store, so unknown keys (and the environment dumps some trace headers carry) are skipped without
 ever becoming Python objects. Each event's `args` stays raw JSON text; the promoted fields are
-decoded from all of them in one bulk call. Columns are built with list comprehensions and
-classified with vectorised polars expressions.
+decoded from all of them in one bulk call. Columns are built with list comprehensions (or by the
+C scanner, see README); events are classified once per distinct (category, name) and assigned
+their profiler step with numpy, so a trace's parse never loads polars.
 
 Timestamps are exact integer nanoseconds: relative timestamps (< 2**43 us) survive float
 decoding exactly once integer and fraction are split; absolute microsecond timestamps with a
@@ -588,26 +589,31 @@ class _Accumulator:
             table = conform(pa.table({"name": pa.array([], pa.string())}), _EVENT_COLUMNS)
             self.warnings.append("the trace holds no duration events")
         self.batches = []
-        # The wide table (args text and all) stays in Arrow; kind, profiler_step and thread_name
-        # are worked out on a narrow polars projection and appended, so nothing wide is copied.
-        narrow = pl.DataFrame(pl.from_arrow(table.select(["category", "name", "coll_name", "start_ns", "dur_ns", "correlation", "pid", "tid"])))
-        narrow = narrow.with_columns(_classify(narrow))
-        negative = narrow.filter(pl.col("dur_ns") < 0).height
+        # Three columns are added to the wide table (args text and all), worked out in numpy on
+        # the few columns they need: no copy of the table, and no polars in the process.
+        dur = table.column("dur_ns").combine_chunks()
+        negative = pc.sum(pc.less(dur, 0)).as_py() or 0
         if negative:
             self.warnings.append(f"{negative} events with a negative duration stored with duration 0")
-            clipped = pl.Series("dur_ns", narrow.get_column("dur_ns").clip(lower_bound=0))
-            narrow = narrow.with_columns(clipped)
-            table = table.set_column(table.schema.get_field_index("dur_ns"), "dur_ns", clipped.to_arrow())
-        extra = narrow.select("kind", _profiler_steps(narrow), self._thread_name_column(narrow))
-        has_kernels = extra.filter(pl.col("kind").is_in([EventKind.COMPUTE_KERNEL.value, EventKind.COMM_KERNEL.value])).height > 0
-        categories = set(narrow.get_column("category").drop_nulls().unique().to_list())
-        host_pid = _host_pid(narrow.select("pid", extra.get_column("kind")))
-        del narrow
-        for name in extra.columns:
-            table = table.append_column(name, extra.get_column(name).to_arrow())
+            dur = pc.if_else(pc.less(dur, 0), pa.scalar(0, pa.int64()), dur)
+            table = table.set_column(table.schema.get_field_index("dur_ns"), "dur_ns", dur)
+        category = table.column("category").combine_chunks()
+        name = table.column("name").combine_chunks()
+        kind_codes = _classify(category, name, table.column("coll_name").combine_chunks())
+        kind = pa.DictionaryArray.from_arrays(pa.array(kind_codes, pa.int8()), _KIND_VALUES).cast(pa.string())
+        start = _int64_values(table.column("start_ns"))
+        correlation = table.column("correlation").combine_chunks()
+        pid = table.column("pid").combine_chunks()
+        steps = _profiler_steps(start, _int64_values(dur), name, kind_codes, correlation)
+        table = table.append_column("kind", kind)
+        table = table.append_column("profiler_step", steps)
+        table = table.append_column("thread_name", self._thread_name_column(pid, table.column("tid").combine_chunks()))
+        has_kernels = bool(np.isin(kind_codes, [_KIND_CODE[EventKind.COMPUTE_KERNEL], _KIND_CODE[EventKind.COMM_KERNEL]]).any())
+        categories = {c for c in pc.unique(category).to_pylist() if c is not None}
+        host_pid = _host_pid(pid, kind_codes)
         table = table.append_column("rank", pa.array(np.full(table.num_rows, rank, dtype=np.int32)))
         trace_events = conform(table, TRACE_EVENTS)
-        del table, extra
+        del table
         return {
             "trace_meta": self._meta(path, header, rank, rank_source, trace_events, categories, has_kernels, truncated, host_pid),
             "process_groups": _process_groups(header, rank),
@@ -617,18 +623,13 @@ class _Accumulator:
             "trace_counters": self._counter_table(rank),
         }
 
-    def _thread_name_column(self, narrow: pl.DataFrame) -> pl.Series:
+    def _thread_name_column(self, pid: pa.Array, tid: pa.Array) -> pa.Array:
+        """Each event's thread name, from the thread_name metadata events of its (pid, tid)."""
         if not self.thread_names:
-            return pl.Series("thread_name", [None] * narrow.height, dtype=pl.String)
-        names = pl.DataFrame(
-            {
-                "pid": pl.Series([k[0] for k in self.thread_names], dtype=pl.Int64),
-                "tid": pl.Series([k[1] for k in self.thread_names], dtype=pl.Int64),
-                "thread_name": pl.Series(list(self.thread_names.values()), dtype=pl.String),
-            }
-        )
-        joined = narrow.select("pid", "tid").join(names, on=["pid", "tid"], how="left", maintain_order="left")
-        return joined.get_column("thread_name")
+            return pa.nulls(len(pid), pa.string())
+        codes, (pids, tids) = _group_codes(pid, tid)
+        labels = [self.thread_names.get((p, t)) if p is not None and t is not None else None for p, t in zip(pids, tids, strict=True)]
+        return pa.array(labels, pa.string()).take(pa.array(codes))
 
     def _meta(
         self, path: Path, header: _Header, rank: int, rank_source: RankSource, events: pa.Table,
@@ -677,14 +678,17 @@ _VERSION_FIELDS = (
 )
 
 
-def _host_pid(frame: pl.DataFrame) -> int | None:
+def _host_pid(pid: pa.Array, kind_codes: np.ndarray) -> int | None:
     """The profiled process's id: the pid of its ProfilerStep spans, else of most of its CPU ops.
     (Device events carry the device as pid.) A different host pid on the same rank is a new
     process: a restart."""
-    for kinds in ([EventKind.PROFILER_STEP.value], [EventKind.CPU_OP.value]):
-        pids = frame.filter(pl.col("kind").is_in(kinds) & pl.col("pid").is_not_null()).get_column("pid")
+    values = _int64_values(pid)
+    known = pid.is_valid().to_numpy(zero_copy_only=False)
+    for kind in (EventKind.PROFILER_STEP, EventKind.CPU_OP):
+        pids = values[(kind_codes == _KIND_CODE[kind]) & known]
         if len(pids):
-            return int(pids.mode().sort()[0])
+            unique, counts = np.unique(pids, return_counts=True)  # sorted: the smallest of equals wins
+            return int(unique[np.argmax(counts)])
     return None
 
 
@@ -926,118 +930,155 @@ def _names(events: list[_Event]) -> tuple[dict[tuple[int, int], str], dict[int, 
     return threads, processes
 
 
-_DATA_LOADER = r"^enumerate\(DataLoader\)#.*__next__"
-_COMM_KERNEL = r"(?i)nccl|rccl|^ncclDevKernel|all_?reduce|all_?gather|reduce_?scatter|alltoall|sendrecv"
 
 
-def _classify(frame: pl.DataFrame) -> pl.Series:
-    """Vectorised EventKind classification, by category first and name second.
+_KINDS = list(EventKind)
+_KIND_VALUES = pa.array([k.value for k in _KINDS], pa.string())
+_KIND_CODE = {k: i for i, k in enumerate(_KINDS)}
 
-    Evaluated once per distinct (category, name, has collective args), then joined back:
-    a trace repeats a few thousand names hundreds of thousands of times.
+
+def _group_codes(*columns: pa.Array) -> tuple[np.ndarray, list[list[Any]]]:
+    """Each row's group among the distinct combinations of `columns` (nulls included), and
+    each group's values per column: (codes, [values of column 0 per group, ...])."""
+    codes: np.ndarray | None = None
+    values: list[list[Any]] = []
+    for column in columns:
+        encoded = pc.dictionary_encode(column, null_encoding="encode")
+        indices = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+        dictionary = encoded.dictionary.to_pylist()
+        if codes is None:
+            codes, values = indices, [dictionary]
+            continue
+        # Pairs of (groups so far, this column) made dense again, so codes stay below the rows.
+        width = len(dictionary)
+        pairs = pc.dictionary_encode(pa.array(codes * width + indices))
+        codes = pairs.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+        keys = pairs.dictionary.to_numpy(zero_copy_only=False)
+        previous, current = (keys // width).tolist(), (keys % width).tolist()
+        values = [[v[k] for k in previous] for v in values] + [[dictionary[k] for k in current]]
+    assert codes is not None
+    return codes, values
+
+
+def _classify(category: pa.Array, name: pa.Array, coll_name: pa.Array) -> np.ndarray:
+    """Each event's EventKind (as its index in EventKind), by category first and name second.
+
+    Decided once per distinct (category, name, has collective args) in Python, then spread
+    back: a trace repeats a few thousand names hundreds of thousands of times.
     """
-    has_coll = pl.col("coll_name").is_not_null().alias("_has_coll")
-    keys = frame.select("category", "name", has_coll).unique()
-    cat = pl.col("category").str.to_lowercase()
-    name = pl.col("name").fill_null("")
-    kernel = cat == "kernel"
-    is_comm_kernel = name.str.contains(_COMM_KERNEL) | pl.col("_has_coll")
-    host_collective = (
-        (name == "record_param_comms")
-        | name.str.starts_with("c10d::")
-        | name.str.starts_with("nccl:")
-        | name.str.starts_with("rccl:")
-        | (pl.col("_has_coll") & ~kernel)
+    codes, (categories, names, has_coll) = _group_codes(category, name, coll_name.is_valid())
+    kinds = np.array(
+        [_KIND_CODE[_kind_of(c, n, h)] for c, n, h in zip(categories, names, has_coll, strict=True)], dtype=np.int8
     )
-    kind = (
-        pl.when(name.str.starts_with("ProfilerStep#") & ~cat.is_in(["kernel", "gpu_user_annotation"]))
-        .then(pl.lit(EventKind.PROFILER_STEP.value))
-        .when(kernel & is_comm_kernel)
-        .then(pl.lit(EventKind.COMM_KERNEL.value))
-        .when(kernel)
-        .then(pl.lit(EventKind.COMPUTE_KERNEL.value))
-        .when(cat.is_in(["gpu_memcpy", "memcpy"]))
-        .then(pl.lit(EventKind.MEMCPY.value))
-        .when(cat.is_in(["gpu_memset", "memset"]))
-        .then(pl.lit(EventKind.MEMSET.value))
-        .when(cat == "gpu_user_annotation")
-        .then(pl.lit(EventKind.GPU_ANNOTATION.value))
-        .when(cat.is_in(["cuda_runtime", "runtime", "hip_runtime"]))
-        .then(pl.lit(EventKind.RUNTIME.value))
-        .when(cat.is_in(["cuda_driver", "driver", "hip_driver"]))
-        .then(pl.lit(EventKind.DRIVER.value))
-        .when(name.str.contains(_DATA_LOADER))
-        .then(pl.lit(EventKind.DATA_LOADER.value))
-        .when(name.str.starts_with("gloo:"))
-        .then(pl.lit(EventKind.COMM_CPU.value))
-        .when(host_collective)
-        .then(pl.lit(EventKind.COLLECTIVE_CPU.value))
-        .when(cat.is_in(["cpu_op", "operator"]))
-        .then(pl.lit(EventKind.CPU_OP.value))
-        .when(cat == "user_annotation")
-        .then(pl.lit(EventKind.ANNOTATION.value))
-        .when(cat == "python_function")
-        .then(pl.lit(EventKind.PYTHON_FUNCTION.value))
-        .when(cat == "overhead")
-        .then(pl.lit(EventKind.OVERHEAD.value))
-        .when(cat == "trace")
-        .then(pl.lit(EventKind.TRACE.value))
-        .otherwise(pl.lit(EventKind.OTHER.value))
-    )
-    keys = keys.with_columns(kind.alias("kind"))
-    return (
-        frame.select("category", "name", has_coll)
-        .join(keys, on=["category", "name", "_has_coll"], how="left", nulls_equal=True, maintain_order="left")
-        .get_column("kind")
-    )
+    return kinds[codes]
 
 
-_DEVICE_KIND_VALUES = [
-    EventKind.COMPUTE_KERNEL.value,
-    EventKind.COMM_KERNEL.value,
-    EventKind.MEMCPY.value,
-    EventKind.MEMSET.value,
-    EventKind.GPU_ANNOTATION.value,
+_COMM_KERNEL_RE = re.compile(r"nccl|rccl|^ncclDevKernel|all_?reduce|all_?gather|reduce_?scatter|alltoall|sendrecv", re.I)
+_DATA_LOADER_RE = re.compile(r"^enumerate\(DataLoader\)#.*__next__")
+
+
+def _kind_of(category: str | None, name: str | None, has_coll: bool) -> EventKind:
+    """One event's kind. An event without a category matches no rule about categories (not
+    even a negated one): it is classified by its name alone."""
+    name = name or ""
+    cat = category.lower() if category is not None else None
+    if cat is not None and name.startswith("ProfilerStep#") and cat not in ("kernel", "gpu_user_annotation"):
+        return EventKind.PROFILER_STEP
+    if cat == "kernel":
+        return EventKind.COMM_KERNEL if has_coll or _COMM_KERNEL_RE.search(name) else EventKind.COMPUTE_KERNEL
+    if cat in ("gpu_memcpy", "memcpy"):
+        return EventKind.MEMCPY
+    if cat in ("gpu_memset", "memset"):
+        return EventKind.MEMSET
+    if cat == "gpu_user_annotation":
+        return EventKind.GPU_ANNOTATION
+    if cat in ("cuda_runtime", "runtime", "hip_runtime"):
+        return EventKind.RUNTIME
+    if cat in ("cuda_driver", "driver", "hip_driver"):
+        return EventKind.DRIVER
+    if _DATA_LOADER_RE.search(name):
+        return EventKind.DATA_LOADER
+    if name.startswith("gloo:"):
+        return EventKind.COMM_CPU
+    if (
+        name == "record_param_comms"
+        or name.startswith(("c10d::", "nccl:", "rccl:"))
+        or (has_coll and cat is not None)  # (not a kernel: kernels were decided above)
+    ):
+        return EventKind.COLLECTIVE_CPU
+    if cat in ("cpu_op", "operator"):
+        return EventKind.CPU_OP
+    if cat == "user_annotation":
+        return EventKind.ANNOTATION
+    if cat == "python_function":
+        return EventKind.PYTHON_FUNCTION
+    if cat == "overhead":
+        return EventKind.OVERHEAD
+    if cat == "trace":
+        return EventKind.TRACE
+    return EventKind.OTHER
+
+
+_DEVICE_KIND_CODES = [
+    _KIND_CODE[k]
+    for k in (EventKind.COMPUTE_KERNEL, EventKind.COMM_KERNEL, EventKind.MEMCPY, EventKind.MEMSET, EventKind.GPU_ANNOTATION)
 ]
+_STEP_NUMBER = re.compile(r"ProfilerStep#(\d+)")
+_INT64_MAX = 2**63 - 1
 
 
-def _profiler_steps(frame: pl.DataFrame) -> pl.Series:
+def _int64_values(column: pa.Array | pa.ChunkedArray) -> np.ndarray:
+    """An int64 column's values as numpy (nulls read as 0: callers mask them)."""
+    if isinstance(column, pa.ChunkedArray):
+        column = column.combine_chunks()
+    return column.fill_null(0).to_numpy(zero_copy_only=False)
+
+
+def _profiler_steps(
+    start: np.ndarray, dur: np.ndarray, name: pa.Array, kind_codes: np.ndarray, correlation: pa.Array
+) -> pa.Array:
     """profiler_step: the ProfilerStep#N holding a host event; for device work, its launch's step.
 
-    """
-    steps = (
-        frame.filter(pl.col("kind") == EventKind.PROFILER_STEP.value)
-        .select(
-            pl.col("start_ns").alias("step_start_ns"),
-            (pl.col("start_ns") + pl.col("dur_ns")).alias("step_end_ns"),
-            pl.col("name").str.extract(r"ProfilerStep#(\d+)").cast(pl.Int64).alias("profiler_step"),
-        )
-        .sort("step_start_ns")
-    )
-    if steps.height == 0:
-        return pl.Series("profiler_step", [None] * frame.height, dtype=pl.Int64)
-    is_device = pl.col("kind").is_in(_DEVICE_KIND_VALUES)
-    narrow = frame.select("start_ns", "kind", "correlation").with_row_index("_row")
-    host = (
-        narrow.sort("start_ns")
-        .join_asof(steps, left_on="start_ns", right_on="step_start_ns", strategy="backward")
-        .with_columns(
-            pl.when(~is_device & (pl.col("start_ns") < pl.col("step_end_ns"))).then(pl.col("profiler_step")).alias("profiler_step")
-        )
-    )
-    launches = (
-        host.filter(pl.col("kind").is_in([EventKind.RUNTIME.value, EventKind.DRIVER.value]))
-        .filter(pl.col("correlation").is_not_null() & pl.col("profiler_step").is_not_null())
-        .group_by("correlation")
-        .agg(pl.col("profiler_step").first().alias("_launch_step"))
-    )
-    step = (
-        host.join(launches, on="correlation", how="left")
-        .select("_row", pl.when(is_device).then(pl.col("_launch_step")).otherwise(pl.col("profiler_step")).alias("profiler_step"))
-        .sort("_row")
-        .get_column("profiler_step")
-    )
-    return step
+    A host event belongs to the last step starting at or before it, if it starts before that
+    step ends; device work (kernels, memcpy/memset, GPU annotations) to the step of the runtime
+    or driver call with its correlation id (the earliest, where several share it)."""
+    n = len(start)
+    step_rows = np.flatnonzero(kind_codes == _KIND_CODE[EventKind.PROFILER_STEP])
+    if not len(step_rows):
+        return pa.nulls(n, pa.int64())
+    numbers = []
+    for text in name.take(pa.array(step_rows)).to_pylist():
+        match = _STEP_NUMBER.search(text or "")
+        number = int(match.group(1)) if match else None
+        numbers.append(number if number is not None and number <= _INT64_MAX else None)
+    order = np.argsort(start[step_rows], kind="stable")
+    step_start = start[step_rows][order]
+    step_end = step_start + dur[step_rows][order]
+    step_number = np.array([-1 if v is None else v for v in numbers], dtype=np.int64)[order]
+    step_known = np.array([v is not None for v in numbers], dtype=bool)[order]
+
+    holder = np.searchsorted(step_start, start, side="right") - 1  # the last step starting at or before
+    held = holder >= 0
+    holder = np.where(held, holder, 0)
+    is_device = np.isin(kind_codes, _DEVICE_KIND_CODES)
+    host_ok = held & ~is_device & (start < step_end[holder]) & step_known[holder]
+    result = np.where(host_ok, step_number[holder], 0)
+    valid = host_ok.copy()
+
+    corr_known = correlation.is_valid().to_numpy(zero_copy_only=False)
+    corr = _int64_values(correlation)
+    is_launch = np.isin(kind_codes, [_KIND_CODE[EventKind.RUNTIME], _KIND_CODE[EventKind.DRIVER]])
+    launches = np.flatnonzero(is_launch & corr_known & host_ok)
+    devices = np.flatnonzero(is_device & corr_known)
+    if len(launches) and len(devices):
+        launches = launches[np.argsort(start[launches], kind="stable")]  # the earliest launch first
+        launch_corr, first = np.unique(corr[launches], return_index=True)
+        launch_step = result[launches][first]
+        at = np.minimum(np.searchsorted(launch_corr, corr[devices]), len(launch_corr) - 1)
+        found = launch_corr[at] == corr[devices]
+        result[devices[found]] = launch_step[at[found]]
+        valid[devices[found]] = True
+    return pa.array(result, pa.int64(), mask=~valid)
 
 
 def _device_type(header: _Header, has_kernels: bool) -> str:

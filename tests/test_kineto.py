@@ -120,3 +120,78 @@ def test_comm_kernels_recognised_by_name_in_every_era() -> None:
         for name, kind in zip(table.column("name").to_pylist(), table.column("kind").to_pylist(), strict=True):
             if name.startswith(("ncclKernel", "ncclDevKernel")):
                 assert kind == "comm_kernel", (path, name)
+
+
+_COMM_NAME = ("nccl", "rccl", "allreduce", "all_reduce", "allgather", "all_gather", "reducescatter", "reduce_scatter", "alltoall", "sendrecv")
+_DEVICE_CATEGORIES = {"kernel", "gpu_memcpy", "memcpy", "gpu_memset", "memset", "gpu_user_annotation"}
+_BY_CATEGORY = {
+    "gpu_memcpy": "memcpy", "memcpy": "memcpy", "gpu_memset": "memset", "memset": "memset",
+    "gpu_user_annotation": "gpu_annotation", "cuda_runtime": "runtime", "runtime": "runtime", "hip_runtime": "runtime",
+    "cuda_driver": "driver", "driver": "driver", "hip_driver": "driver",
+}
+_HOST_BY_CATEGORY = {
+    "cpu_op": "cpu_op", "operator": "cpu_op", "user_annotation": "annotation", "python_function": "python_function",
+    "overhead": "overhead", "trace": "trace",
+}
+
+
+def _kind_from_raw(event: dict) -> str:
+    """EventKind's documented rules (tracelens/enums.py), applied to one raw event."""
+    cat = event.get("cat")
+    lower = cat.lower() if isinstance(cat, str) else None
+    name = event.get("name") if isinstance(event.get("name"), str) else ""
+    args = event.get("args") if isinstance(event.get("args"), dict) else {}
+    has_coll = args.get("Collective name") is not None
+    if lower is not None and name.startswith("ProfilerStep#") and lower not in ("kernel", "gpu_user_annotation"):
+        return "profiler_step"
+    if lower == "kernel":
+        return "comm_kernel" if has_coll or any(word in name.lower() for word in _COMM_NAME) else "compute_kernel"
+    if lower in _BY_CATEGORY:
+        return _BY_CATEGORY[lower]
+    if name.startswith("enumerate(DataLoader)#") and "__next__" in name:
+        return "data_loader"
+    if name.startswith("gloo:"):
+        return "comm_cpu"
+    if name == "record_param_comms" or name.startswith(("c10d::", "nccl:", "rccl:")) or (has_coll and lower is not None):
+        return "collective_cpu"
+    return _HOST_BY_CATEGORY.get(lower or "", "other")
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_kinds_and_profiler_steps_match_the_raw_json(path: Path) -> None:
+    """Every event's kind, and its profiler step (host events: the ProfilerStep#N span holding
+    their start; device work: the step of the runtime/driver call with its correlation id),
+    worked out event by event from the raw JSON."""
+    events = [e for e in _raw(path)["traceEvents"] if e.get("ph") == "X" and "ts" in e]
+    kinds = [_kind_from_raw(e) for e in events]
+    start = [int(Decimal(e["ts"]) * 1000) for e in events]
+    steps = sorted(
+        (s, s + max(int(Decimal(e.get("dur", 0)) * 1000), 0), int(e["name"].split("#")[1]))
+        for e, k, s in zip(events, kinds, start, strict=True)
+        if k == "profiler_step"
+    )
+
+    def holding_step(t: int) -> int | None:
+        held = [step for step in steps if step[0] <= t]
+        return held[-1][2] if held and t < held[-1][1] else None
+
+    device = {"compute_kernel", "comm_kernel", "memcpy", "memset", "gpu_annotation"}
+    host_step = [None if k in device else holding_step(s) for k, s in zip(kinds, start, strict=True)]
+    launch_step: dict[int, int] = {}
+    for s, e, k, step in sorted(zip(start, events, kinds, host_step, strict=True), key=lambda x: x[0]):
+        corr = (e.get("args") or {}).get("correlation")
+        if k in ("runtime", "driver") and isinstance(corr, int) and step is not None:
+            launch_step.setdefault(corr, step)
+    expected = collections.Counter()
+    for e, k, step in zip(events, kinds, host_step, strict=True):
+        if k in device:
+            corr = (e.get("args") or {}).get("correlation")
+            step = launch_step.get(corr) if isinstance(corr, int) else None
+        expected[(e.get("cat"), e.get("name"), k, step)] += 1
+
+    table = KinetoParser().parse(path, ParseOptions()).tables["trace_events"]
+    got = collections.Counter(
+        zip(*(table.column(c).to_pylist() for c in ("category", "name", "kind", "profiler_step")), strict=True)
+    )
+    assert got == expected
+    assert any(k != "other" for k in kinds)
