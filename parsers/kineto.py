@@ -591,23 +591,23 @@ class _Accumulator:
         self.batches = []
         # Three columns are added to the wide table (args text and all), worked out in numpy on
         # the few columns they need: no copy of the table, and no polars in the process.
-        dur = table.column("dur_ns").combine_chunks()
+        dur = _one_array(table.column("dur_ns"))
         negative = pc.sum(pc.less(dur, 0)).as_py() or 0
         if negative:
             self.warnings.append(f"{negative} events with a negative duration stored with duration 0")
             dur = pc.if_else(pc.less(dur, 0), pa.scalar(0, pa.int64()), dur)
             table = table.set_column(table.schema.get_field_index("dur_ns"), "dur_ns", dur)
-        category = table.column("category").combine_chunks()
-        name = table.column("name").combine_chunks()
-        kind_codes = _classify(category, name, table.column("coll_name").combine_chunks())
+        category = _one_array(table.column("category"))
+        name = _one_array(table.column("name"))
+        kind_codes = _classify(category, name, _one_array(table.column("coll_name")))
         kind = pa.DictionaryArray.from_arrays(pa.array(kind_codes, pa.int8()), _KIND_VALUES).cast(pa.string())
         start = _int64_values(table.column("start_ns"))
-        correlation = table.column("correlation").combine_chunks()
-        pid = table.column("pid").combine_chunks()
+        correlation = _one_array(table.column("correlation"))
+        pid = _one_array(table.column("pid"))
         steps = _profiler_steps(start, _int64_values(dur), name, kind_codes, correlation)
         table = table.append_column("kind", kind)
         table = table.append_column("profiler_step", steps)
-        table = table.append_column("thread_name", self._thread_name_column(pid, table.column("tid").combine_chunks()))
+        table = table.append_column("thread_name", self._thread_name_column(pid, _one_array(table.column("tid"))))
         has_kernels = bool(np.isin(kind_codes, [_KIND_CODE[EventKind.COMPUTE_KERNEL], _KIND_CODE[EventKind.COMM_KERNEL]]).any())
         categories = {c for c in pc.unique(category).to_pylist() if c is not None}
         host_pid = _host_pid(pid, kind_codes)
@@ -1027,10 +1027,17 @@ _STEP_NUMBER = re.compile(r"ProfilerStep#(\d+)")
 _INT64_MAX = 2**63 - 1
 
 
+def _one_array(column: pa.ChunkedArray) -> pa.Array:
+    """A column as one array, without a copy where it is one chunk (the scanner's case)."""
+    return column.chunk(0) if column.num_chunks == 1 else column.combine_chunks()
+
+
 def _int64_values(column: pa.Array | pa.ChunkedArray) -> np.ndarray:
     """An int64 column's values as numpy (nulls read as 0: callers mask them)."""
     if isinstance(column, pa.ChunkedArray):
-        column = column.combine_chunks()
+        column = _one_array(column)
+    if column.null_count == 0:
+        return column.to_numpy(zero_copy_only=False)  # a view of the column's memory
     return column.fill_null(0).to_numpy(zero_copy_only=False)
 
 

@@ -104,3 +104,8 @@ class HangVerdict(StrEnum):
     MISMATCH = "mismatch"  # ranks issued different collectives at the same sequence number
     SILENT_RANKS = "silent_ranks"  # members without flight-recorder data
     OK = "ok"
+
+
+# The parts of `tracelens report`, in their order (here rather than in tracelens.report, so that
+# the command line can offer them without importing the report model).
+REPORT_SECTIONS = ("goodput", "findings", "attempts", "steps", "ranks", "collectives", "hangs", "inputs")

@@ -8,9 +8,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from tracelens.enums import REPORT_SECTIONS
+
 REPORT_SCHEMA_VERSION = 2
-# In the order a reviewer reads them.
-SECTIONS = ("goodput", "findings", "attempts", "steps", "ranks", "collectives", "hangs", "inputs")
+SECTIONS = REPORT_SECTIONS  # in the order a reviewer reads them
 
 
 @dataclass(frozen=True)

@@ -615,7 +615,7 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
     del result
     for table in list(tables):
         data = conform(tables.pop(table), TABLES[table])  # each table freed once written
-        data = data.set_column(0, "file_id", pa.array([rec.file_id] * data.num_rows, pa.string()))
+        data = data.set_column(0, "file_id", pa.repeat(pa.scalar(rec.file_id, pa.string()), data.num_rows))
         rel = _fragment_path(table, rec.file_id, f"{token}{hashlib.sha1(rec.path.encode()).hexdigest()[:6]}", data)
         _atomic_write_parquet(data, store_root / rel)
         rec.fragments[table] = rel
@@ -638,7 +638,7 @@ def _release_memory() -> None:
     import ctypes
     import gc
 
-    gc.collect()
+    gc.collect(1)  # the parse's objects are young; a full collection walks every module's too (~10 ms)
     try:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):
@@ -691,15 +691,18 @@ def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
         t: [str(store_root / rec.fragments.get(t, f"tables/{t}/_empty.parquet"))] for t in TABLES
     }
     files_sql = f"{_EMPTY_FILES_SQL} UNION ALL BY NAME SELECT {_sql_str(rec.file_id)} AS file_id, 'ok' AS status"
-    views = materialized_views()
+    views = set(materialized_views())
     con = duckdb.connect(config={"threads": 1, "memory_limit": PRECOMPUTE_MEMORY})  # one worker per core already
-    con.execute(build_views_sql(tables, files_sql, {}, only=set(views)))
-    for view in views:  # in dependency order: each result then stands in for its view
-        con.execute(f"CREATE TEMP TABLE _done_{view} AS SELECT * FROM {view}")
-        con.execute(f"CREATE OR REPLACE VIEW {view} AS SELECT * FROM _done_{view}")
-        rel = f"derived/{view}/{rec.file_id}.{token}{hashlib.sha1(rec.path.encode()).hexdigest()[:6]}.parquet"
-        _atomic_write_parquet(con.sql(f"SELECT * FROM _done_{view}").to_arrow_table(), store_root / rel)
-        rec.fragments[view] = rel
+    # Each stored view is computed as soon as it is defined, and its result stands in for it
+    # from then on: a view defined later is bound against that table, not against its SQL.
+    for name, statement in view_statements(tables, files_sql, {}, only=views):
+        con.execute(statement)
+        if name in views:
+            con.execute(f"CREATE TEMP TABLE _done_{name} AS SELECT * FROM {name}")
+            con.execute(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _done_{name}")
+            rel = f"derived/{name}/{rec.file_id}.{token}{hashlib.sha1(rec.path.encode()).hexdigest()[:6]}.parquet"
+            _atomic_write_parquet(con.sql(f"SELECT * FROM _done_{name}").to_arrow_table(), store_root / rel)
+            rec.fragments[name] = rel
     con.close()
 
 
@@ -719,22 +722,30 @@ def build_views_sql(
     """The views: stored tables from their Parquet files, then every view of queries/ (or
     those in `only` and what they read), each from its precomputed fragments (when given)
     or from its SQL."""
+    return "\n".join(sql for _, sql in view_statements(tables, files_sql, precomputed, only)) + "\n"
+
+
+def view_statements(
+    tables: dict[str, list[str]], files_sql: str, precomputed: dict[str, list[str]], only: set[str] | None = None
+) -> list[tuple[str, str]]:
+    """build_views_sql's CREATE VIEW statements, one (view name, statement) each, in
+    dependency order."""
     from tracelens.queries import view_definitions
 
     definitions = view_definitions(only)
     if only is not None:  # a view over Parquet reads the files' footers when it is created: only what is read
         code = "\n".join(re.sub(r"--[^\n]*", "", sql) for _, sql in definitions)
         tables = {t: paths for t, paths in tables.items() if re.search(rf"\b{t}\b", code)}
-    lines = [f"CREATE OR REPLACE VIEW files AS {files_sql};"]
+    statements = [("files", f"CREATE OR REPLACE VIEW files AS {files_sql};")]
     for table, paths in tables.items():
-        lines.append(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{', '.join(map(_sql_str, paths))}]);")
+        statements.append((table, f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{', '.join(map(_sql_str, paths))}]);"))
     for name, sql in definitions:
         if name in precomputed:
             listed = ", ".join(map(_sql_str, precomputed[name]))
-            lines.append(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM read_parquet([{listed}]);")
+            statements.append((name, f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM read_parquet([{listed}]);"))
         else:
-            lines.append(f"CREATE OR REPLACE VIEW {name} AS\n{sql.strip().rstrip(';')}\n;")
-    return "\n".join(lines) + "\n"
+            statements.append((name, f"CREATE OR REPLACE VIEW {name} AS\n{sql.strip().rstrip(';')}\n;"))
+    return statements
 
 
 def _fragment_path(table: str, file_id: str, token: str, data: pa.Table) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from tracelens.cli._common import emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code
-from tracelens.report import SECTIONS
+from tracelens.enums import REPORT_SECTIONS as SECTIONS
 
 FORMATS = ("text", "json", "md", "html")
 
