@@ -183,3 +183,36 @@ def gc_paused() -> Iterator[None]:
             _gc_pausers -= 1
             if _gc_pausers == 0 and _gc_was_enabled:
                 gc.enable()
+
+
+class ColumnsTurn:
+    """Parser threads take turns at holding a whole file's columns in memory.
+
+    The store parses and writes each file inside `scope()`; a parser calls `take()` once its
+    file's bulk is read into columns and it starts building the tables, and the turn is given
+    back when the scope ends, with the tables on disk. Meanwhile the other threads scan, hash,
+    or compute their per-file views, so their memory peaks do not add up (8 traces of 54 MB on
+    2 threads: peak RSS 278 -> 261 MB, median of 5, same time; a turn taken before the scan as
+    well saved 3 MB more but cost 12 % of the time). Outside a scope (a parser called directly)
+    `take()` does nothing; separate processes each have their own turn."""
+
+    _lock = threading.Lock()
+    _state = threading.local()
+
+    @classmethod
+    @contextmanager
+    def scope(cls) -> Iterator[None]:
+        cls._state.scoped, cls._state.held = True, False
+        try:
+            yield
+        finally:
+            cls._state.scoped = False
+            if cls._state.held:
+                cls._state.held = False
+                cls._lock.release()
+
+    @classmethod
+    def take(cls) -> None:
+        if getattr(cls._state, "scoped", False) and not cls._state.held:
+            cls._lock.acquire()
+            cls._state.held = True

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 import pyarrow as pa
 from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import LazyModule, Pager, gc_paused, map_bytes
+from tracelens.parsers._io import ColumnsTurn, LazyModule, Pager, gc_paused, map_bytes
 
 if TYPE_CHECKING:
     import numpy as np
@@ -210,6 +210,7 @@ class KinetoParser:
             # (a cut-off file, unusual JSON), the header decoder walks the document and salvages.
             truncation = None
             document = _scan_document(data, release=pager.file_backed)
+            ColumnsTurn.take()  # until the store has written the tables (see ColumnsTurn)
             header = _reduced_header(data, *document[1:]) if document is not None else None
             scanned = document[0] if document is not None and header is not None else None
             if header is None:

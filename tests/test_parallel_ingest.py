@@ -75,3 +75,50 @@ def test_the_kineto_parser_threads_well_only_with_the_scanner(monkeypatch: pytes
     assert kineto.threads_well is (kineto_module._fastscan is not None)  # type: ignore[attr-defined]
     monkeypatch.setenv("TRACELENS_PURE_PYTHON", "1")
     assert kineto.threads_well is False  # type: ignore[attr-defined]
+
+
+def test_parser_threads_take_turns_between_their_columns_and_their_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a threaded ingest no two threads are ever between ColumnsTurn.take() and the end of
+    their tables' writes at once; outside the store's scope take() never blocks."""
+    import threading
+    import time
+
+    from tracelens.parsers._io import ColumnsTurn
+
+    spans: list[tuple[float, float, int]] = []
+    held_since: dict[int, float] = {}
+    take, write = ColumnsTurn.take, store_module._atomic_write_parquet
+
+    def timed_take() -> None:
+        take()
+        held_since.setdefault(threading.get_ident(), time.monotonic())
+
+    def timed_write(table, target):  # type: ignore[no-untyped-def]
+        write(table, target)
+        if "/tables/trace_events/" in str(target) and not target.name.startswith("_empty"):
+            me = threading.get_ident()
+            spans.append((held_since.pop(me), time.monotonic(), me))
+
+    monkeypatch.setattr(ColumnsTurn, "take", staticmethod(timed_take))
+    monkeypatch.setattr(store_module, "_atomic_write_parquet", timed_write)
+    monkeypatch.setattr(store_module, "PARALLEL_MIN_BYTES", 0)  # the samples are small
+    job = tmp_path / "traces"
+    shutil.copytree(SAMPLE_LOGS / "gpu_gloo_2rank", job / "gpu")
+    shutil.copytree(SAMPLE_LOGS / "ddp_gloo_2rank" / "traces", job / "cpu")
+    outcome = Store.open(tmp_path / "s").ingest([job], workers=2)
+    assert len(spans) == sum(1 for r in outcome.parsed if r.kind == "kineto_trace") >= 4
+    assert len({thread for *_, thread in spans}) == 2, "both threads parsed"
+    spans.sort()
+    for (_, end, _), (start, _, _) in zip(spans, spans[1:]):
+        assert start >= end, "two threads held a trace's columns at once"
+
+    # Outside a store's scope (a parser called directly) the turn is never waited for.
+    parser = registry(())["kineto"]
+    trace = next((SAMPLE_LOGS / "gpu_gloo_2rank").rglob("*.json*"))
+    from tracelens.parsers import ParseOptions
+
+    with ColumnsTurn.scope():
+        ColumnsTurn.take()  # this thread holds the turn
+        done = threading.Event()
+        threading.Thread(target=lambda: (parser.parse(trace, ParseOptions()), done.set()), daemon=True).start()
+        assert done.wait(30), "a direct parse waited for the store's turn"

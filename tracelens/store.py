@@ -580,10 +580,8 @@ def _plan_workers(todo: list[tuple[FileRecord, str]], max_memory: int | None) ->
 
 # ---------------------------------------------------------------------- worker side
 def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token: str) -> FileRecord:
-    """Parse one file and write its fragments (runs in a worker process). Never raises."""
-    from tracelens.errors import ParseError
-    from tracelens.parsers import registry
-
+    """Parse one file, write its fragments and its per-file views (in a parser thread or
+    process). Never raises on bad input."""
     path = Path(rec.path)
     rec.ingested_at_ns = time.time_ns()
     # The system allocator hands freed buffers back at once; Arrow's default pool keeps them,
@@ -595,18 +593,42 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
         rec.status, rec.message = FileStatus.FAILED.value, f"{rec.path}: cannot read: {exc.strerror or exc}"
         return rec
     rec.file_id = rec.sha256[:16]
+    from tracelens.parsers._io import ColumnsTurn
+
+    with ColumnsTurn.scope():  # parser threads take turns between their columns and their writes
+        _parse_and_write(root, rec, parser_name, options, token)
+    if rec.status == FileStatus.FAILED.value:
+        return rec
+    _release_memory()
+    try:
+        _precompute(Path(root), rec, token)
+    except Exception as exc:  # the trace is stored; only its precomputed views are missing
+        for rel in rec.fragments.values():
+            (Path(root) / rel).unlink(missing_ok=True)
+        rec.fragments = {}
+        rec.status = FileStatus.FAILED.value
+        rec.message = f"{rec.path}: internal error computing its views ({type(exc).__name__}: {exc}); please report it"
+    return rec
+
+
+def _parse_and_write(root: str, rec: FileRecord, parser_name: str, options: Any, token: str) -> None:
+    """parse_file's parse and table writes: fills rec (status, rows, fragments; or FAILED)."""
+    from tracelens.errors import ParseError
+    from tracelens.parsers import registry
+
+    path = Path(rec.path)
     try:
         result = registry(options.profiles)[parser_name].parse(path, options)
     except ParseError as exc:
         rec.status, rec.message = FileStatus.FAILED.value, str(exc)
-        return rec
+        return
     except MemoryError:
         rec.status, rec.message = FileStatus.FAILED.value, f"{rec.path}: out of memory while parsing"
-        return rec
+        return
     except Exception as exc:  # a parser bug must not take the ingest down; it is reported per file
         rec.status = FileStatus.FAILED.value
         rec.message = f"{rec.path}: internal parser error ({type(exc).__name__}: {exc}); please report it"
-        return rec
+        return
     rec.status, rec.warnings = result.status.value, list(result.warnings)
     rec.rows = result.rows
     rec.unrecognised_lines = result.unrecognised_lines
@@ -620,16 +642,6 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
         _atomic_write_parquet(data, store_root / rel)
         rec.fragments[table] = rel
         del data
-    _release_memory()
-    try:
-        _precompute(store_root, rec, token)
-    except Exception as exc:  # the trace is stored; only its precomputed views are missing
-        for rel in rec.fragments.values():
-            (store_root / rel).unlink(missing_ok=True)
-        rec.fragments = {}
-        rec.status = FileStatus.FAILED.value
-        rec.message = f"{rec.path}: internal error computing its views ({type(exc).__name__}: {exc}); please report it"
-    return rec
 
 
 def _release_memory() -> None:
