@@ -373,7 +373,7 @@ class Store:
             return
         # Largest first: the pool finishes together instead of waiting on one big straggler.
         todo = sorted(todo, key=lambda item: -item[0].size_bytes)
-        # Parsers whose bulk runs without the GIL (the Kineto scanner, Arrow, polars, DuckDB)
+        # Parsers whose bulk runs without the GIL (the Kineto scanner, Arrow, numpy, DuckDB)
         # share one process: one copy of the libraries instead of one per worker (the 8-rank
         # bench: 441 MB peak RSS instead of 662, and no slower). Pure-Python parsers (logs)
         # would serialise on the GIL there: they get processes, before any thread has started
