@@ -32,6 +32,13 @@ class StoreLockedError(TracelensError):
     exit_code = 1
 
 
+class DiskFullError(TracelensError):
+    """A write failed for want of space (ENOSPC, EDQUOT): the whole ingest stops, the store
+    keeps its last commit (exit code 1)."""
+
+    exit_code = 1
+
+
 class ParseError(InputError):
     """A parser could not read a file. `where` names the line or byte offset."""
 

@@ -9,13 +9,19 @@ Layout::
       tables/<table>/_empty.parquet                          zero rows, the declared schema
       tables/<table>/rank=<r>/<file_id>.<token>.parquet      partitioned tables
       tables/<table>/<file_id>.<token>.parquet               the others
-      .lock                       held (flock) while an ingest writes
+      .lock                       held (a POSIX lock: the writing process's own) while an ingest writes
+      .readers                    shared flock of every process reading the store
 
 Consistency: fragments are written under fresh names and fsynced; the manifest is then
 replaced atomically, and that rename is the only commit point. Readers build their views from
 the manifest, never from a directory listing, so a fragment left by a killed ingest is never
 read; the next ingest deletes it and parses that file again. Ingest commits in batches, so a
-long ingest killed late keeps what it had committed.
+long ingest killed late keeps what it had committed. Garbage collection skips its turn while
+any process reads the store, so a reader sees the state it opened until it is done.
+
+Safety: a store may come from someone else. Reading one writes nothing; an ingest refuses a
+store whose folders or lock are symbolic links; garbage collection deletes only regular files
+named as the store names its own; a manifest naming a file outside the store is refused.
 
 Identity: a file is known by its absolute path; its content is known by sha256. The same
 path with the same bytes is skipped; the same path with new bytes replaces its rows; the same
@@ -25,6 +31,7 @@ bytes under a second path are stored once (the second record says `duplicate`).
 from __future__ import annotations
 
 import dataclasses
+import errno
 import fcntl
 import functools
 import hashlib
@@ -32,19 +39,23 @@ import json
 import os
 import re
 import secrets
+import shutil
+import signal
+import stat
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from tracelens.enums import FileStatus
-from tracelens.errors import StoreLockedError, TracelensError, UsageError
+from tracelens.errors import DiskFullError, StoreLockedError, TracelensError, UsageError
 from tracelens.schemas import FILES, PARTITION_BY, SCHEMA_VERSION, TABLES, conform
 
 if TYPE_CHECKING:
@@ -53,6 +64,8 @@ if TYPE_CHECKING:
 MANIFEST = "store.json"
 VIEWS_SQL = "views.sql"
 LOCK = ".lock"
+READERS = ".readers"  # readers hold a shared flock on it; garbage collection needs it exclusive
+STORE_DIRS = ("catalog", "tables", "derived")
 FORMAT = "tracelens-store"
 COMMIT_EVERY_S = float(os.environ.get("TRACELENS_COMMIT_EVERY_S", "10"))  # batch commits on long ingests
 FORK_IS_SAFE = False  # set by the CLI, whose process has started no DuckDB/polars threads
@@ -105,16 +118,28 @@ class Store:
         self.records = records
         self.generation = generation
         self.derived_version: str | None = None  # of the precomputed views on disk
+        self.catalog = ""  # the committed `files` table, relative to the root
+
+    def _adopt(self, fresh: Store) -> None:
+        """Take on the committed state another process wrote since this object read it."""
+        self.records, self.generation = fresh.records, fresh.generation
+        self.derived_version, self.catalog = fresh.derived_version, fresh.catalog
 
     # ------------------------------------------------------------------ opening
     @classmethod
     def open(cls, root: str | Path, *, create: bool = True) -> Store:
+        """The store at `root`. `create=False` opens an existing store to read it: nothing is
+        written, and this process holds the store's reader lock from then on (see `_read_lock`).
+        Otherwise the store is created if absent, for an ingest to write."""
         root = Path(os.path.abspath(root))
         manifest = root / MANIFEST
+        if not create:
+            if not manifest.exists():
+                raise UsageError(f"{root}: not a tracelens store (no {MANIFEST})")
+            _read_lock(root)  # before the manifest is read: what it names stays until we are done
+            return cls._load(root)
         if manifest.exists():
             return cls._load(root)
-        if not create:
-            raise UsageError(f"{root}: not a tracelens store (no {MANIFEST})")
         if root.exists() and any(root.iterdir()):
             raise UsageError(f"{root}: exists and is not a tracelens store; choose a new path")
         # Built beside its final place and renamed into it: a creation killed halfway leaves
@@ -122,21 +147,32 @@ class Store:
         root.parent.mkdir(parents=True, exist_ok=True)
         building = root.parent / f".{root.name}.creating-{os.getpid()}-{secrets.token_hex(3)}"
         building.mkdir()
-        store = cls(building, {}, 0)
-        store._write_empty_tables()
-        store._commit([])  # an empty store is a store: it opens, and its views work
-        if root.exists():
-            root.rmdir()  # empty (checked above)
-        os.rename(building, root)
+        try:
+            store = cls(building, {}, 0)
+            store._write_empty_tables()
+            _touch(building / READERS)
+            store._commit([])  # an empty store is a store: it opens, and its views work
+            try:
+                if root.exists():
+                    root.rmdir()  # empty (checked above)
+                os.rename(building, root)
+            except OSError as exc:
+                # Another process created it first: use theirs.
+                if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST) or not manifest.exists():
+                    raise
+        finally:
+            if building.exists():
+                shutil.rmtree(building, ignore_errors=True)  # ours alone; rmtree follows no links
         return cls._load(root)
 
     @classmethod
-    def _load(cls, root: Path, *, refresh: bool = True) -> Store:
+    def _load(cls, root: Path) -> Store:
+        """The committed state in the manifest; reads only."""
         try:
             doc = json.loads((root / MANIFEST).read_text())
         except (OSError, ValueError) as exc:
             raise TracelensError(f"{root / MANIFEST}: unreadable store manifest: {exc}") from exc
-        if doc.get("format") != FORMAT:
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise UsageError(f"{root}: not a tracelens store")
         version = doc.get("schema_version")
         if version != SCHEMA_VERSION:
@@ -146,87 +182,81 @@ class Store:
             )
         names = {f.name for f in dataclasses.fields(FileRecord)}
         records = {}
-        for raw in doc.get("files", []):
-            rec = FileRecord(**{k: v for k, v in raw.items() if k in names})
-            records[rec.path] = rec
+        try:
+            for raw in doc.get("files", []):
+                rec = FileRecord(**{k: v for k, v in raw.items() if k in names})
+                for rel in rec.fragments.values():
+                    _check_inside(root, rel, ("tables", "derived"))
+                records[rec.path] = rec
+            if doc.get("catalog"):
+                _check_inside(root, str(doc["catalog"]), ("catalog",))
+        except (TypeError, AttributeError) as exc:
+            raise TracelensError(f"{root / MANIFEST}: malformed store manifest ({exc})") from exc
         store = cls(root, records, int(doc.get("generation", 0)))
-        store._write_empty_tables()
         store.derived_version = doc.get("derived_version")
-        if refresh and store.derived_version != derived_version():
-            store._refresh_derived()
+        store.catalog = str(doc.get("catalog") or "")
         return store
 
     def _refresh_derived(self) -> None:
         """Recompute every file's precomputed views: the SQL of queries/ changed since they were
-        made (a newer tracelens). The base tables are kept; nothing is parsed again."""
+        made (a newer tracelens). The base tables are kept; nothing is parsed again. Only an
+        ingest does this, holding the lock; a reader runs the views' SQL instead."""
         from tracelens.queries import materialized_views
 
         views = set(materialized_views())
-        with self.locked():
-            if self.derived_version == derived_version():
-                return  # another process refreshed them while we waited
-            for view in views:
-                (self.root / "derived" / view / "_empty.parquet").unlink(missing_ok=True)
-            self._write_empty_tables()
-            token = secrets.token_hex(4)
-            for rec in self.records.values():
-                if not rec.fragments:
-                    continue
-                rec.fragments = {k: v for k, v in rec.fragments.items() if k not in views}
-                _precompute(self.root, rec, token)
-            self._commit([])
-            self._collect_garbage()
+        for view in views:
+            (self.root / "derived" / view / "_empty.parquet").unlink(missing_ok=True)
+        self._write_empty_tables()
+        token = secrets.token_hex(4)
+        for rec in self.records.values():
+            if not rec.fragments:
+                continue
+            rec.fragments = {k: v for k, v in rec.fragments.items() if k not in views}
+            _precompute(self.root, rec, token)
+        self._commit([])
 
     def _write_empty_tables(self) -> None:
-        for table, schema in TABLES.items():
-            target = self.root / "tables" / table / "_empty.parquet"
-            if not target.exists():
-                target.parent.mkdir(parents=True, exist_ok=True)
-                _atomic_write_parquet(schema.empty_table(), target)
-        from tracelens.queries import materialized_views
+        _write_templates(self.root)
 
-        missing = [v for v in materialized_views() if not (self.root / "derived" / v / "_empty.parquet").exists()]
-        if not missing:
-            return
-        # The schema of a precomputed view is whatever its SQL yields on empty tables. Working
-        # it out takes DuckDB ~0.2 s, so the result is kept per version of the views' SQL in
-        # the user's cache and copied into each new store.
-        cached = cache_dir() / "empty-derived" / f"{SCHEMA_VERSION}-{derived_version()}-{_tables_digest()}"
-        todo = []
-        for view in missing:
-            target = self.root / "derived" / view / "_empty.parquet"
-            try:
-                data = (cached / f"{view}.parquet").read_bytes()
-                pq.read_schema(pa.BufferReader(data))  # a cut-off copy is recomputed, not used
-            except (OSError, pa.ArrowException):
-                todo.append(view)
-                continue
-            _atomic_write_bytes(data, target)
-        if not todo:
-            return
-        import duckdb
-
-        con = duckdb.connect(config={"threads": 1})  # no worker threads: the CLI forks later
-        tables = {t: [str(self.root / "tables" / t / "_empty.parquet")] for t in TABLES}
-        con.execute(build_views_sql(tables, _EMPTY_FILES_SQL, {}, only=set(todo)))
-        for view in todo:
-            target = self.root / "derived" / view / "_empty.parquet"
-            _atomic_write_parquet(con.sql(f"SELECT * FROM {view} LIMIT 0").to_arrow_table(), target)
-            try:
-                _atomic_write_bytes(target.read_bytes(), cached / f"{view}.parquet")
-            except OSError:
-                pass  # no writable cache: the next store works it out again
-        con.close()
+    def _template(self, kind: str, name: str) -> str:
+        """The zero-row template of a table (`kind` "tables") or precomputed view ("derived"):
+        the store's own, or, for a store that lacks it (a reader writes nothing into a store),
+        the copy kept in the user's cache."""
+        rel = f"{kind}/{name}/_empty.parquet"
+        own = self.root / rel
+        try:
+            if stat.S_ISREG(os.lstat(own).st_mode):
+                return rel
+        except OSError:
+            pass
+        shared = cache_dir() / "templates" / f"{SCHEMA_VERSION}-{derived_version()}-{_tables_digest()}"
+        if not (shared / rel).exists():
+            _write_templates(shared)
+        return str(shared / rel)
 
     # ------------------------------------------------------------------ locking
     @contextmanager
     def locked(self) -> Iterator[None]:
-        lock_path = self.root / LOCK
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        """Hold the store's write lock. A POSIX record lock: it belongs to this process alone
+        (parser processes forked from it do not inherit it) and dies with it, so a killed
+        ingest never leaves the store locked, whatever its children do."""
+        key = str(self.root)
+        with _HELD_GUARD:
+            if key in _HELD:
+                raise StoreLockedError(f"{self.root}: this process is already writing this store")
+            _HELD.add(key)
+        fd = -1
         try:
+            _check_no_links(self.root)
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
+                fd = _open_nofollow(self.root / LOCK, os.O_RDWR | os.O_CREAT)
+            except PermissionError:
+                raise TracelensError(f"{self.root}: the store is read-only here; it can be read, not ingested into") from None
+            try:
+                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                if exc.errno not in (errno.EACCES, errno.EAGAIN):
+                    raise
                 holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or "?"
                 raise StoreLockedError(
                     f"{self.root}: another tracelens ingest (pid {holder}) is writing this store; "
@@ -236,12 +266,14 @@ class Store:
             os.pwrite(fd, str(os.getpid()).encode(), 0)
             # The manifest may have moved on while we waited for the lock.
             if (self.root / MANIFEST).exists():
-                fresh = Store._load(self.root, refresh=False)
-                self.records, self.generation = fresh.records, fresh.generation
-                self.derived_version = fresh.derived_version
+                self._adopt(Store._load(self.root))
+            _touch(self.root / READERS)  # stores made before readers took a lock lack it
             yield
         finally:
-            os.close(fd)
+            if fd >= 0:
+                os.close(fd)  # releases the lock
+            with _HELD_GUARD:
+                _HELD.discard(key)
 
     # ------------------------------------------------------------------ ingest
     def ingest(
@@ -268,6 +300,9 @@ class Store:
         parsers = registry(options.profiles)
         forced = _forced_log_parser(parsers, log_format)
         with self.locked():
+            self._write_empty_tables()
+            if self.derived_version != derived_version():
+                self._refresh_derived()
             todo: list[tuple[FileRecord, str]] = []  # record (path/size/mtime/sha filled), parser name
             for path, explicit in _discover(inputs, exclude=self.root):
                 key = str(path)
@@ -412,13 +447,15 @@ class Store:
         # thread pools running, and forking those can deadlock: it gets a forkserver, which
         # preloads nothing and stays small; each worker then imports the parser once.
         context = multiprocessing.get_context("fork" if FORK_IS_SAFE else "forkserver")
-        with ProcessPoolExecutor(max_workers=n_workers, mp_context=context) as pool:
+        with ProcessPoolExecutor(max_workers=n_workers, mp_context=context, initializer=_worker_started) as pool:
             futures: list[Future[FileRecord]] = [
                 pool.submit(parse_file, str(self.root), rec, name, options, token) for rec, name in todo
             ]
             for future, (rec, _) in zip(futures, todo, strict=True):
                 try:
                     result = future.result()
+                except DiskFullError:
+                    raise
                 except Exception as exc:  # a worker died (e.g. out of memory): report, keep going
                     result = rec
                     result.status = FileStatus.FAILED.value
@@ -471,23 +508,45 @@ class Store:
             "files": [dataclasses.asdict(r) for r in sorted(self.records.values(), key=lambda r: r.path)],
         }
         _atomic_write_bytes(json.dumps(doc, indent=1).encode(), self.root / MANIFEST)
-        self.derived_version = derived_version()
+        self.derived_version, self.catalog = derived_version(), catalog_rel
         _atomic_write_bytes(self.views_sql(relative=True).encode(), self.root / VIEWS_SQL)
 
     def _collect_garbage(self) -> None:
-        """Delete fragments no committed record refers to (left by a killed or older ingest)."""
-        live = {rec_frag for rec in self.records.values() for rec_frag in rec.fragments.values()}
-        live.add(self.catalog_path())
-        for sub in ("tables", "catalog", "derived"):
-            for path in (self.root / sub).rglob("*"):
-                rel = path.relative_to(self.root).as_posix()
-                if path.is_file() and not path.name.startswith("_empty") and rel not in live:
-                    path.unlink(missing_ok=True)
+        """Delete fragments no committed record refers to (left by a killed or older ingest).
+
+        Only regular files named as this store names its own, found without following any
+        link; and not while another process reads the store (it may still read them): then
+        they wait for the next ingest."""
+        try:
+            fd = _open_nofollow(self.root / READERS, os.O_RDONLY)
+        except OSError:
+            return
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                return  # a reader is using the store
+            live = {rel for rec in self.records.values() for rel in rec.fragments.values()}
+            live.add(self.catalog_path())
+            for sub in STORE_DIRS:
+                top = self.root / sub
+                if not stat.S_ISDIR(os.lstat(top).st_mode):
+                    continue
+                for dirpath, _, filenames in os.walk(top, followlinks=False):
+                    for name in filenames:
+                        if not _OWN_FILE.match(name):
+                            continue
+                        path = Path(dirpath) / name
+                        rel = path.relative_to(self.root).as_posix()
+                        if rel in live or not stat.S_ISREG(os.lstat(path).st_mode):
+                            continue
+                        path.unlink(missing_ok=True)
+        finally:
+            os.close(fd)
 
     # ------------------------------------------------------------------ reading
     def catalog_path(self) -> str:
-        doc = json.loads((self.root / MANIFEST).read_text()) if (self.root / MANIFEST).exists() else {}
-        return str(doc.get("catalog", ""))
+        return self.catalog
 
     def files_table(self) -> pa.Table:
         rows = [dataclasses.asdict(r) for r in sorted(self.records.values(), key=lambda r: r.path)]
@@ -497,7 +556,7 @@ class Store:
 
     def fragments(self, table: str, *, derived: bool = False) -> list[str]:
         """Relative paths of a table's (or precomputed view's) fragments, the empty template first."""
-        frags = [f"{'derived' if derived else 'tables'}/{table}/_empty.parquet"]
+        frags = [self._template("derived" if derived else "tables", table)]
         frags += sorted(rec.fragments[table] for rec in self.records.values() if table in rec.fragments)
         return frags
 
@@ -541,6 +600,11 @@ class Store:
         """
         import duckdb
 
+        _read_lock(self.root)
+        if self.generation != _manifest_generation(self.root):  # an ingest committed since: read that
+            self._adopt(Store._load(self.root))
+        # Views precomputed by other SQL (another tracelens made them) are not read: their SQL runs.
+        fresh_derived = self.derived_version == derived_version()
         con = duckdb.connect()
         # Variables first: the views materialized below read them.
         if step_marker:
@@ -556,7 +620,7 @@ class Store:
         from tracelens.queries import connection_views
 
         once = set(connection_views())
-        for statement in con.extract_statements(self.views_sql(relative=False, precomputed=not step_marker)):
+        for statement in con.extract_statements(self.views_sql(relative=False, precomputed=fresh_derived and not step_marker)):
             con.execute(statement)
             match = _CREATE_VIEW.match(statement.query)
             if match is not None and match.group(1) in once:
@@ -602,7 +666,12 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
     _release_memory()
     try:
         _precompute(Path(root), rec, token)
+    except DiskFullError:
+        raise
     except Exception as exc:  # the trace is stored; only its precomputed views are missing
+        if "No space left on device" in str(exc):  # DuckDB's own writes
+            raise DiskFullError(f"{root}: no space left on device; the store keeps what it had committed: "
+                                "free space there and run again") from None
         for rel in rec.fragments.values():
             (Path(root) / rel).unlink(missing_ok=True)
         rec.fragments = {}
@@ -779,20 +848,42 @@ _DICTIONARY_COLUMNS = frozenset(
 
 
 def _atomic_write_parquet(table: pa.Table, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     dictionary = [f.name for f in table.schema if f.name in _DICTIONARY_COLUMNS]
-    pq.write_table(
-        table, tmp, compression="zstd", compression_level=1, row_group_size=256_000, use_dictionary=dictionary
-    )
-    _fsync_and_rename(tmp, target)
+    with _writing(target) as tmp:
+        pq.write_table(
+            table, tmp, compression="zstd", compression_level=1, row_group_size=256_000, use_dictionary=dictionary
+        )
 
 
 def _atomic_write_bytes(data: bytes, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
+    with _writing(target) as tmp:
+        tmp.write_bytes(data)
+
+
+@contextmanager
+def _writing(target: Path) -> Iterator[Path]:
+    """A temporary name beside `target` to write to; fsynced and renamed into place after.
+    A full disk becomes one error naming where, with the temporary file removed."""
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(data)
-    _fsync_and_rename(tmp, target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        yield tmp
+        _fsync_and_rename(tmp, target)
+    except OSError as exc:
+        if not _is_disk_full(exc):
+            raise
+        tmp.unlink(missing_ok=True)
+        raise DiskFullError(
+            f"{target.parent}: no space left on device ({exc.strerror or 'disk full'}); "
+            "the store keeps what it had committed: free space there and run again"
+        ) from None
+
+
+def _is_disk_full(exc: OSError) -> bool:
+    # Arrow's writer raises OSError without errno, naming the cause in its text.
+    return exc.errno in (errno.ENOSPC, errno.EDQUOT) or any(
+        text in str(exc) for text in ("No space left on device", "Disk quota exceeded")
+    )
 
 
 def _fsync_and_rename(tmp: Path, target: Path) -> None:
@@ -853,6 +944,140 @@ def _discover(inputs: Iterable[str | Path], exclude: Path) -> Iterator[tuple[Pat
 
 def _is_store_path(path: Path) -> bool:
     return any((parent / MANIFEST).exists() and parent.suffix == ".tlstore" for parent in path.parents)
+
+
+# ---------------------------------------------------------------------- safety
+# Names the store gives its own files (fragments, catalogs, their temporary copies): garbage
+# collection deletes nothing else, whatever a folder holds.
+_OWN_FILE = re.compile(
+    r"^(?:[0-9a-f]{16}\.[0-9a-f]{14}\.parquet|files\.\d+\.[0-9a-f]{6}\.parquet"
+    r"|\.(?:[0-9a-f]{16}\.[0-9a-f]{14}\.parquet|files\.\d+\.[0-9a-f]{6}\.parquet|_empty\.parquet)\.\d+\.tmp)$"
+)  # the templates (_empty.parquet) themselves are never garbage
+_HELD: set[str] = set()  # stores this process holds the write lock of (POSIX locks do not exclude threads)
+_HELD_GUARD = threading.Lock()
+_READERS: dict[str, int] = {}  # store root -> this process's reader-lock descriptor
+
+
+def _open_nofollow(path: Path, flags: int) -> int:
+    """A descriptor for `path`, which must not be a symbolic link (O_NOFOLLOW; ELOOP if it is)."""
+    try:
+        return os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise TracelensError(f"{path}: is a symbolic link; tracelens follows no link in a store") from None
+        raise
+
+
+def _touch(path: Path) -> None:
+    os.close(_open_nofollow(path, os.O_RDONLY | os.O_CREAT))
+
+
+def _check_no_links(root: Path) -> None:
+    """Refuse to write into a store whose own folders lead elsewhere: a store received from
+    someone else could otherwise make an ingest write or delete files outside it."""
+    for name in (*STORE_DIRS, LOCK, READERS, MANIFEST, VIEWS_SQL):
+        top = root / name
+        try:
+            mode = os.lstat(top).st_mode
+        except FileNotFoundError:
+            continue
+        if stat.S_ISLNK(mode):
+            raise TracelensError(f"{top}: is a symbolic link; tracelens writes into no store through links")
+        if name in STORE_DIRS and stat.S_ISDIR(mode):
+            for dirpath, dirnames, _ in os.walk(top, followlinks=False):
+                for sub in dirnames:
+                    if os.path.islink(os.path.join(dirpath, sub)):
+                        raise TracelensError(
+                            f"{os.path.join(dirpath, sub)}: is a symbolic link; tracelens writes into no store through links"
+                        )
+
+
+def _check_inside(root: Path, rel: str, tops: tuple[str, ...]) -> None:
+    """A path the manifest names must be a plain relative path inside one of the store's folders."""
+    parts = PurePosixPath(rel).parts
+    if (not isinstance(rel, str) or PurePosixPath(rel).is_absolute() or len(parts) < 2 or parts[0] not in tops
+            or any(part in ("", ".", "..") for part in parts) or "\\" in rel):
+        raise TracelensError(f"{root / MANIFEST}: names a file outside the store ({rel!r}); refusing to read it")
+
+
+def _read_lock(root: Path) -> None:
+    """Hold a shared lock on the store's readers file for the rest of this process: garbage
+    collection waits for no reader, it skips its turn, so the files a reader's manifest names
+    stay until the reader is gone. Taken before the manifest is read. A store without the file
+    (made by an older tracelens, or not writable) is read without it."""
+    key = str(root)
+    if key in _READERS:
+        return
+    try:
+        fd = _open_nofollow(root / READERS, os.O_RDONLY)
+    except (OSError, TracelensError):
+        return
+    fcntl.flock(fd, fcntl.LOCK_SH)  # waits out a collection in progress (short)
+    _READERS[key] = fd
+
+
+def _manifest_generation(root: Path) -> int | None:
+    try:
+        return int(json.loads((root / MANIFEST).read_text()).get("generation", 0))
+    except (OSError, ValueError, AttributeError, TypeError):
+        return None
+
+
+def _write_templates(root: Path) -> None:
+    """Write the zero-row templates of every table and precomputed view under `root`
+    (a store, or a cache folder laid out like one) where they are missing."""
+    for table, schema in TABLES.items():
+        target = root / "tables" / table / "_empty.parquet"
+        if not target.exists():
+            _atomic_write_parquet(schema.empty_table(), target)
+    from tracelens.queries import materialized_views
+
+    missing = [v for v in materialized_views() if not (root / "derived" / v / "_empty.parquet").exists()]
+    if not missing:
+        return
+    # The schema of a precomputed view is whatever its SQL yields on empty tables. Working
+    # it out takes DuckDB ~0.2 s, so the result is kept per version of the views' SQL in
+    # the user's cache and copied into each new store.
+    cached = cache_dir() / "empty-derived" / f"{SCHEMA_VERSION}-{derived_version()}-{_tables_digest()}"
+    todo = []
+    for view in missing:
+        target = root / "derived" / view / "_empty.parquet"
+        try:
+            data = (cached / f"{view}.parquet").read_bytes()
+            pq.read_schema(pa.BufferReader(data))  # a cut-off copy is recomputed, not used
+        except (OSError, pa.ArrowException):
+            todo.append(view)
+            continue
+        _atomic_write_bytes(data, target)
+    if not todo:
+        return
+    import duckdb
+
+    con = duckdb.connect(config={"threads": 1})  # no worker threads: the CLI forks later
+    tables = {t: [str(root / "tables" / t / "_empty.parquet")] for t in TABLES}
+    con.execute(build_views_sql(tables, _EMPTY_FILES_SQL, {}, only=set(todo)))
+    for view in todo:
+        target = root / "derived" / view / "_empty.parquet"
+        _atomic_write_parquet(con.sql(f"SELECT * FROM {view} LIMIT 0").to_arrow_table(), target)
+        try:
+            _atomic_write_bytes(target.read_bytes(), cached / f"{view}.parquet")
+        except (OSError, TracelensError):
+            pass  # no writable cache: the next store works it out again
+    con.close()
+
+
+def _worker_started() -> None:
+    """First thing in a parser process: die with the process that started it. A killed ingest
+    (kill -9, the OOM killer) would otherwise leave its workers blocked forever on a queue
+    whose other end they themselves hold open."""
+    import ctypes
+
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return  # not Linux/glibc: workers end when their queue closes
+    if os.getppid() == 1:
+        os._exit(1)  # the parent died before the line above took effect
 
 
 def _sql_str(value: str) -> str:
