@@ -1,9 +1,11 @@
 """Console-log lines as users have them, made regular: one logical line at a time, with the
 launcher's rank prefix, ANSI colours and progress-bar carriage returns taken off, and the
-line's own timestamp (if any) in ns since the epoch."""
+line's own timestamp (if any) in ns since the epoch; and progress-bar readings (tqdm, rich)
+read as clocks."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -13,17 +15,29 @@ from pathlib import Path
 from tracelens.parsers._io import read_bytes
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
-# Launcher prefixes: torchrun --tee "[default3]:", "[rank3]:", srun "3: ", mpirun "[1,3]<stdout>:",
-# "[host:3]:"; docker-compose "svc-1  | " (no rank).
-_PREFIXES = (
-    re.compile(r"^\[default(?P<rank>\d+)\]:"),
-    re.compile(r"^\[rank(?P<rank>\d+)\]:\s?"),
-    re.compile(r"^\[\d+,(?P<rank>\d+)\]<std(?:out|err)>:\s?"),
-    re.compile(r"^\[(?P<rank>\d{1,4})\] "),  # mpirun "[3] " (longer numbers are counters, not ranks)
-    re.compile(r"^\[[\w.\-]+:(?P<rank>\d+)\]:\s?"),
-    re.compile(r"^(?P<rank>\d{1,5}): "),
-    re.compile(r"^[\w.\-]+-\d+\s+\|\s"),
+# Launcher and scheduler prefixes, one combined pattern tried at the start of a line (and again
+# on what follows, since they nest: srun's label around torchrun's): torchrun --tee
+# "[default3]:", "[rank3]:"; mpirun/horovodrun "[1,3]<stdout>:", "[3] "; "[host:3]:"; srun
+# --label "3: " (padded with spaces to the widest label); docker-compose "svc-1  | "; pdsh-style
+# "host [stderr] "; Ray actors "(CommandActor pid=123) ", "(RayTrainWorker pid=1, ip=10.0.0.1) ";
+# Determined "[2023-05-10T12:34:56.789Z] 1a2b3c4d || " (its time is the line's) and "[rank=3] ".
+# Longer bracketed numbers are counters, not ranks.
+_PREFIX = re.compile(
+    r"\[default(?P<r1>\d+)\]:"
+    r"|\[rank(?P<r2>\d+)\]:[ ]?"
+    r"|\[\d+,(?P<r3>\d+)\]<std(?:out|err)>:[ ]?"
+    r"|\[(?P<r4>\d{1,4})\] "
+    r"|\[[\w.\-]{1,255}:(?P<r5>\d+)\]:[ ]?"
+    r"|[ ]{0,6}(?P<r6>\d{1,5}): "
+    r"|\[rank=(?P<r7>\d+)\] "
+    r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] [0-9a-f]{6,64} \|\| "
+    r"|\([A-Za-z_]\w{0,100} pid=\d+(?:, ip=[\d.]{1,40})?\) "
+    r"|[\w.\-]{1,255} \[std(?:out|err)\]:? "
+    r"|[\w.]{1,255}(?:-[\w.]{1,255}){0,8}-\d+[ ]{1,40}\|[ ]"
 )
+_RANK_GROUPS = ("r1", "r2", "r3", "r4", "r5", "r6", "r7")
+# A line number pasted in front of every line (`cat -n`, copied from a code viewer): "  12\t".
+_PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)")
 _ISO = re.compile(
     r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[ T](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?"
     r"(?P<tz>Z|[+-]\d{2}:?\d{2})?"
@@ -36,38 +50,80 @@ class Line:
     rank: int | None  # from the launcher prefix
     text: str  # without prefix and colours
     ts_ns: int | None  # the line's own timestamp
+    # a progress bar was cleared just before this line (tqdm.write clears the bar, prints, and
+    # redraws it: the redraw after a clear shows the state when the message was written)
+    after_clear: bool = False
 
 
 def read_lines(path: Path) -> tuple[list[Line], str | None]:
     """Every logical line of a (possibly gzipped) log, and a warning if it was cut short."""
     data, warning = read_bytes(path)
-    text = data.decode("utf-8", "replace")
+    return split_lines(data.decode("utf-8", "replace")), warning
+
+
+def split_lines(text: str) -> list[Line]:
+    """The logical lines of a log's text (see `Line`)."""
     lines: list[Line] = []
     yearless: list[int] = []  # indexes of lines whose timestamp (glog) has no year
     year: int | None = None
     in_header = True
-    for number, physical in enumerate(text.splitlines(), start=1):
+    physical_lines = text.splitlines()
+    pasted = _pasted_numbers(physical_lines)
+    cleared = False
+    for number, physical in enumerate(physical_lines, start=1):
         if in_header and physical.startswith("#"):
             continue  # provenance notes at the top of collected logs
         in_header = False
-        clean = _ANSI.sub("", physical)
+        if pasted and (m := _PASTED_NUMBER.match(physical)) is not None:
+            physical = physical[m.end():]
+        if "\x1b" in physical:
+            physical = _ANSI.sub("", physical)
         # A progress bar redraws itself with \r; each redraw (and the log line glued after the
         # last one) is a line of its own.
-        for segment in clean.split("\r"):
-            if segment.strip():
-                rank, body = strip_prefix(segment)
-                ts = parse_timestamp(body)
-                if ts is None and _GLOG.match(body):
-                    yearless.append(len(lines))
-                elif ts is not None and year is None:
-                    year = datetime.fromtimestamp(ts / 1e9, tz=timezone.utc).year
-                lines.append(Line(number, rank, body, ts))
+        for segment in physical.split("\r") if "\r" in physical else (physical,):
+            rank, body, prefix_ns = _strip(segment)
+            if not body.strip():
+                # tqdm clears its bar with spaces (the width of the last reading) before a write
+                cleared = cleared or len(body) >= 8
+                continue
+            ts = parse_timestamp(body) if _may_hold_time(body) else None
+            if ts is None:
+                ts = prefix_ns
+            if ts is None and _GLOG.match(body):
+                yearless.append(len(lines))
+            elif ts is not None and year is None:
+                year = datetime.fromtimestamp(ts / 1e9, tz=timezone.utc).year
+            lines.append(Line(number, rank, body, ts, cleared))
+            cleared = False
     if year is not None:
         # glog lines (torchrun's launcher: "E1122 03:42:27.010000 ...") carry no year: take the
         # year of the file's own dated lines.
         for i in yearless:
-            lines[i] = Line(lines[i].number, lines[i].rank, lines[i].text, _glog_ns(lines[i].text, year))
-    return lines, warning
+            old = lines[i]
+            lines[i] = Line(old.number, old.rank, old.text, _glog_ns(old.text, year), old.after_clear)
+    return lines
+
+
+def _may_hold_time(text: str) -> bool:
+    """A cheap look for a date's dash pair before the regex runs (most lines hold none)."""
+    head = text[:80]
+    return "-" in head and ":" in head
+
+
+def _pasted_numbers(lines: list[str]) -> bool:
+    """Whether the file's lines carry pasted line numbers: the first ten non-blank lines all do,
+    and the numbers rise by one."""
+    numbers = []
+    for physical in lines[:200]:
+        if not physical.strip():
+            continue
+        m = _PASTED_NUMBER.match(physical)
+        if m is None:
+            return False
+        numbers.append(int(m.group(1)))
+        if len(numbers) == 10:
+            break
+    return len(numbers) >= 3 and all(b == a + 1 for a, b in zip(numbers, numbers[1:], strict=False))
 
 
 def head_bodies(head: bytes, limit: int = 2000) -> Iterator[str]:
@@ -78,12 +134,28 @@ def head_bodies(head: bytes, limit: int = 2000) -> Iterator[str]:
 
 
 def strip_prefix(text: str) -> tuple[int | None, str]:
-    for pattern in _PREFIXES:
-        match = pattern.match(text)
-        if match:
-            rank = match.groupdict().get("rank")
-            return (int(rank) if rank is not None else None), text[match.end():]
-    return None, text
+    """The launcher's rank (None when the prefix names none) and the line without prefixes."""
+    rank, body, _ = _strip(text)
+    return rank, body
+
+
+def _strip(text: str) -> tuple[int | None, str, int | None]:
+    rank: int | None = None
+    ts: int | None = None
+    for _ in range(3):  # prefixes nest (srun around torchrun around Determined)
+        match = _PREFIX.match(text)
+        if match is None or match.end() == 0:
+            break
+        groups = match.groupdict()
+        if rank is None:
+            for name in _RANK_GROUPS:
+                if groups[name] is not None:
+                    rank = int(groups[name])
+                    break
+        if groups["det"] is not None:
+            ts = parse_timestamp(groups["det"])
+        text = text[match.end():]
+    return rank, text, ts
 
 
 _GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
@@ -109,7 +181,7 @@ def parse_timestamp(text: str) -> int | None:
     g = match.groupdict()
     try:
         moment = datetime(int(g["y"]), int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]), tzinfo=timezone.utc)
-    except ValueError:
+    except (ValueError, OverflowError):
         return None
     ns = int(moment.timestamp()) * 1_000_000_000
     if g["frac"]:
@@ -137,15 +209,69 @@ _KEY_VALUE = re.compile(
 )
 
 
-def refine_bar_elapsed(points: list[tuple[int, int]], window: int = 4) -> list[float]:
+# ---------------------------------------------------------------- progress bars as clocks
+
+@dataclass(frozen=True)
+class BarReading:
+    """One drawing of a progress bar: `n` done (of `total` when the bar knows it), `elapsed_s`
+    whole seconds since the bar started, and the seconds per item the bar shows (its rate)."""
+
+    n: int
+    total: int | None
+    elapsed_s: int
+    seconds_per_item: float | None
+    start: int  # where the reading starts and ends in the line
+    end: int
+
+
+# tqdm: " 2%|▏   | 18/1136 [00:08<08:31,  2.19it/s]", an iterable with no length
+# "10000it [25:24,  6.56it/s]", a custom unit "37batch [00:02, 15.1batch/s]", "s/it" when slow,
+# "[1:02:03<?, ?it/s]" before the first rate; rate scaled "1.2kit/s".
+_TQDM = re.compile(
+    r"(?P<n>\d{1,15})(?:/(?P<total>\d{1,15})|[A-Za-z]{0,20}) \["
+    r"(?:(?P<h>\d{1,6}):)?(?P<m>\d{2}):(?P<s>\d{2})(?:<(?:\?|(?:\d{1,6}:)?\d{2}:\d{2}))?"
+    r"(?:,\s{0,8}(?:\?|(?P<rate>\d{1,12}(?:\.\d{1,12})?)(?P<scale>[kMGT]?))(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{0,20}))?"
+)
+# rich (Lightning's RichProgressBar): "193/193 0:08:27 • 0:00:00 0.40it/s"
+_RICH = re.compile(
+    r"(?P<n>\d{1,15})/(?P<total>\d{1,15}) (?P<h>\d{1,6}):(?P<m>\d{2}):(?P<s>\d{2}) • (?:-:--:--|\d{1,6}:\d{2}:\d{2})"
+    r"(?: (?P<rate>\d{1,12}(?:\.\d{1,12})?)(?P<scale>[kMGT]?)(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{0,20}))?"
+)
+_SCALE = {"": 1.0, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
+
+
+def bar_readings(text: str) -> list[BarReading]:
+    """Every progress-bar reading in a line (a line can hold several redraws glued together)."""
+    if "[" not in text and "•" not in text:
+        return []
+    out = []
+    for pattern in (_TQDM, _RICH) if "•" in text else (_TQDM,):
+        for m in pattern.finditer(text):
+            rate = seconds_per_item = None
+            if m.group("rate"):
+                rate = float(m.group("rate")) * _SCALE[m.group("scale")]
+                unit = m.group("unit")
+                if rate > 0:
+                    seconds_per_item = rate if unit.startswith("s/") else 1.0 / rate
+            elapsed = int(m.group("h") or 0) * 3600 + int(m.group("m")) * 60 + int(m.group("s"))
+            total = int(m.group("total")) if m.group("total") else None
+            out.append(BarReading(int(m.group("n")), total, elapsed, seconds_per_item, m.start(), m.end()))
+    out.sort(key=lambda r: r.start)
+    return out
+
+
+def refine_bar_elapsed(points: list[tuple[int, int]], window: int = 4,
+                       rates: list[float | None] | None = None) -> list[float]:
     """Sub-second times for a progress bar's readings.
 
     tqdm prints the time since the bar started truncated to whole seconds, so a reading of
     `e` means the step ended in [e, e + 1). Steps of a run are regular, so a straight line
     through the neighbouring readings (step -> e + 0.5, `window` readings either side) places
-    each step within that second; the estimate is kept inside its own reading's second and
-    never before the previous step's. `points` are (step, whole seconds) in log order; the
-    result is seconds since the bar started, one per point.
+    each step within that second. Where the neighbours all show the same second (a fast run: a
+    dozen steps in one second), the bar's rate places it instead: step x seconds per step. The
+    estimate is kept inside its own reading's second and never before the previous step's.
+    `points` are (step, whole seconds) in log order, `rates` the seconds per step each reading
+    shows (or None); the result is seconds since the bar started, one per point.
     """
     refined: list[float] = []
     for i, (step, elapsed) in enumerate(points):
@@ -154,9 +280,12 @@ def refine_bar_elapsed(points: list[tuple[int, int]], window: int = 4) -> list[f
         ys = [e + 0.5 for _, e in near]
         mean_x, mean_y = sum(xs) / len(xs), sum(ys) / len(ys)
         spread = sum((x - mean_x) ** 2 for x in xs)
-        if len(near) >= 3 and spread > 0:
+        rate = rates[i] if rates is not None else None
+        if len(near) >= 3 and spread > 0 and len(set(ys)) > 1:
             slope = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread
             estimate = mean_y + slope * (step - mean_x)
+        elif rate is not None:
+            estimate = step * rate
         else:
             estimate = elapsed + 0.5
         estimate = min(max(estimate, float(elapsed)), elapsed + 0.999)
@@ -166,23 +295,27 @@ def refine_bar_elapsed(points: list[tuple[int, int]], window: int = 4) -> list[f
     return refined
 
 
-def anchor_bar(header_ns: int, readings: list[tuple[int, int]], refined: dict[int, float],
-               dated: list[tuple[int, int]]) -> int:
+def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: dict[int, float],
+               dated: list[tuple[int, int]]) -> int | None:
     """When a progress bar started, from the dated lines printed among its readings.
 
-    The bar starts after its header line (`header_ns`). A dated line at T printed after a
-    reading of e whole seconds and before one of e' seconds bounds the start to
+    The bar starts after its header line (`header_ns`: the training header, else the last
+    dated line before its first reading; None when there is none). A dated line at T printed
+    after a reading of e whole seconds and before one of e' seconds bounds the start to
     (T - e' - 1, T - e]. Within those bounds the start is T - (the refined time of the reading
     before T) for the dated line printed closest after a step's end (a checkpoint save follows
     its step at once), among lines with readings at most 2 s apart on both sides (a line after
     the bar's last reading, e.g. after a crash, may come long after any step); with none, the
-    header's time. `readings` are the bar's
-    (step, whole seconds) in print order, `refined` the refined seconds per step, `dated`
-    (readings printed before the line, T in ns). The readings and the dated lines must come
-    from one stream (tqdm and logging both write to stderr; print() goes elsewhere).
+    header's time; with no header either, the latest start the lines after the bar allow (the
+    first line after the last reading taken to follow that step at once); None when no dated
+    line says anything. `readings` are the bar's (step, whole seconds) in print order,
+    `refined` the refined seconds per step, `dated` (readings printed before the line, T in
+    ns). The readings and the dated lines must come from one stream (tqdm and logging both
+    write to stderr; print() goes elsewhere).
     """
     low, high = header_ns, None
     estimate = None
+    after_last = None
     for before, ts_ns in dated:
         bracketed = 1 <= before < len(readings) and readings[before][1] - readings[before - 1][1] <= 2
         if before >= 1:
@@ -192,8 +325,23 @@ def anchor_bar(header_ns: int, readings: list[tuple[int, int]], refined: dict[in
             if step in refined and bracketed:  # printed between two readings close in time: near a step's end
                 guess = ts_ns - int(refined[step] * 1e9)
                 estimate = guess if estimate is None else min(estimate, guess)
+            if before == len(readings) and after_last is None and step in refined:
+                after_last = ts_ns - int(refined[step] * 1e9)
         if before < len(readings):
-            low = max(low, ts_ns - (readings[before][1] + 1) * 10**9 + 1)
-    if estimate is None or (high is not None and low > high):
+            bound = ts_ns - (readings[before][1] + 1) * 10**9 + 1
+            low = bound if low is None else max(low, bound)
+    if header_ns is None and estimate is None:
+        estimate = after_last
+    if estimate is None or (high is not None and low is not None and low > high):
         return header_ns
-    return min(max(estimate, low), high if high is not None else estimate)
+    if low is not None:
+        estimate = max(estimate, low)
+    return min(estimate, high) if high is not None else estimate
+
+
+def file_mtime_ns(path: Path) -> int | None:
+    """When the file was last written: the last clock left to a log with no dated line."""
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return None

@@ -22,6 +22,7 @@ from pathlib import Path
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import head_bodies
 
 from tracelens.enums import LogEventKind
@@ -44,6 +45,9 @@ class DeepSpeedParser:
     tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
+        found = console_format(path)
+        if found is not None:
+            return Claim.CONTENT if found == self.name else Claim.NO
         hits = 0
         for body in head_bodies(head):
             if _DS_LINE.match(body) and _MARKERS.search(body):

@@ -25,6 +25,7 @@ from typing import Any
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import anchor_bar, refine_bar_elapsed, strip_prefix
 
 from tracelens.enums import LogEventKind
@@ -61,6 +62,9 @@ class HFTrainerParser:
     tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
+        found = console_format(path)
+        if found is not None:
+            return Claim.CONTENT if found == self.name else Claim.NO
         text = head.decode("utf-8", "replace")
         if (_HEADER in text or "'train_runtime'" in text or "Saving model checkpoint to" in text
                 or "Continuing training from global step" in text):

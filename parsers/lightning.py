@@ -22,6 +22,7 @@ from typing import Any
 
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import head_bodies
 from tracelens.parsers._logtables import LOG_TABLES
 
@@ -55,6 +56,9 @@ class LightningParser:
     tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
+        found = console_format(path)
+        if found is not None:
+            return Claim.CONTENT if found == self.name else Claim.NO
         bars = markers = 0
         for body in head_bodies(head.replace(b"\r", b"\n"), 3000):  # progress bars redraw with \r
             if _TQDM.search(body) or _RICH.search(body):

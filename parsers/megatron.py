@@ -16,6 +16,7 @@ from pathlib import Path
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import head_bodies
 
 from tracelens.errors import ParseError
@@ -23,6 +24,10 @@ from tracelens.errors import ParseError
 _ITERATION = re.compile(r"\biteration\s*[=:]?\s*(\d+)\s*/\s*(\d+)")
 _TIMERS = re.compile(r"^\s*time \(ms\) \|.*\bbatch-generator:\s*(?P<ms>[\d.]+)")
 _FIELD = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z _/()\-]*?)\s*[:=]\s*(?P<value>[-+]?[\d.]+(?:[eE][-+]?\d+)?)\s*$")
+
+
+# the training loss, as Megatron ("lm loss"), NeMo ("reduced train loss") and others name it
+_LOSS_FIELDS = ("lm loss", "reduced train loss", "train loss", "loss")
 
 
 def _delta(total: float | None, previous: float | None) -> float | None:
@@ -33,7 +38,8 @@ def _delta(total: float | None, previous: float | None) -> float | None:
 
 
 def _norm(name: str) -> str:
-    return re.sub(r"[\s_]+", " ", name.strip().lower())
+    """Field names as Megatron's eras and forks spell them: `lm loss`, `lm-loss`, `lm_loss`."""
+    return re.sub(r"[\s_\-]+", " ", name.strip().lower())
 
 
 class MegatronParser:
@@ -42,6 +48,9 @@ class MegatronParser:
     tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
+        found = console_format(path)
+        if found is not None:
+            return Claim.CONTENT if found == self.name else Claim.NO
         for body in head_bodies(head):
             if _ITERATION.search(body) and "|" in body and "consumed" in body.replace("_", " "):
                 return Claim.CONTENT
@@ -71,7 +80,8 @@ class MegatronParser:
                     except ValueError:
                         continue
             step_ms = fields.get("elapsed time per iteration (ms)", fields.get("elapsed time per iteration ms"))
-            step_s = fields.get("elapsed time per iteration (s)")
+            # NeMo 2 prints the step's own time ("train_step_timing in s"), Megatron the interval's mean
+            step_s = fields.get("elapsed time per iteration (s)", fields.get("train step timing in s"))
             step_time = step_s if step_s is not None else (step_ms / 1000 if step_ms is not None else None)
             samples, tokens = fields.get("consumed samples"), fields.get("consumed tokens")
             last_samples, last_tokens = previous.get(line.rank, (None, None))
@@ -81,7 +91,8 @@ class MegatronParser:
                 step_time_s=step_time,
                 samples=_delta(samples, last_samples),
                 tokens=_delta(tokens, last_tokens),
-                loss=fields.get("lm loss"), lr=fields.get("learning rate"), grad_norm=fields.get("grad norm"),
+                loss=next((fields[k] for k in _LOSS_FIELDS if k in fields), None),
+                lr=fields.get("learning rate", fields.get("lr")), grad_norm=fields.get("grad norm"),
                 tflops=fields.get("throughput per gpu (tflop/s/gpu)"),
             )
         if not rows.steps:
