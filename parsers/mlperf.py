@@ -1,5 +1,6 @@
 """MLPerf training logs: `:::MLLOG {json}` lines from mlperf-logging (time_ms, event_type, key,
-value, metadata), under any launcher prefix.
+value, metadata), and the 2019 form `:::MLL <unix seconds> key: {"value": ..., "metadata": ...}`,
+under any launcher prefix.
 
 - `init_start` / `init_stop`: start-up (init events); `run_start`: the timed run begins;
   `run_stop` ends the attempt (metadata status `success`, else a crash).
@@ -7,6 +8,9 @@ value, metadata), under any launcher prefix.
   log_steps row per training block, from its start to its stop. The step number is the block's
   `samples_count` at its stop, else its last epoch; samples are the block's samples.
 - A log that starts past `init_start`/`run_start` (a tail) starts at its first record.
+- Blocks follow one another: a `block_stop` whose start was never logged starts where the
+  previous block stopped (or at `run_start`). A record printed twice (some harnesses echo
+  their records again at the end, "Processing :::MLLOG ...") is read once.
 - `eval_start` / `eval_stop`: evaluation; `tracked_stats` throughput is kept as reported.
 """
 
@@ -19,6 +23,7 @@ from typing import Any
 import msgspec
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._io import read_bytes
+from tracelens.parsers._evidence import evidence
 from tracelens.parsers._lines import strip_prefix
 from tracelens.parsers._logtables import LOG_TABLES, LogRows
 
@@ -26,6 +31,8 @@ from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
 
 _MLLOG = re.compile(r":::MLL(?:OG)? (\{.*\})\s*$")
+# 2019 (mlperf_compliance): ":::MLL 1561426552.510 run_start: {"value": null, "metadata": {...}}"
+_MLL_2019 = re.compile(r":::MLL (?P<s>\d{1,12}(?:\.\d{1,9})?) (?P<key>\w{1,100}): (?P<json>\{.*\})\s*$")
 _EVENTS = {
     "init_start": LogEventKind.INIT_START, "init_stop": LogEventKind.INIT_END,
     "eval_start": LogEventKind.EVAL_START, "eval_stop": LogEventKind.EVAL_END,
@@ -39,7 +46,9 @@ class MlperfParser:
     tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
-        return Claim.CONTENT if b":::MLLOG {" in head else Claim.NO
+        if b":::MLLOG {" in head or evidence(path)["mlperf"] >= 2:
+            return Claim.CONTENT
+        return Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
         data, warning = read_bytes(path)
@@ -47,18 +56,31 @@ class MlperfParser:
         warnings = [warning] if warning else []
         bad = 0
         records = 0
-        open_blocks: dict[int | None, tuple[int, int, float | None]] = {}  # rank -> (line, start ns, samples at start)
-        blocks_seen = b'"key": "block_start"' in data
+        # rank -> (line, start ns, samples at start, metadata) of its open block
+        open_blocks: dict[int | None, tuple[int, int, float | None, dict[str, Any]]] = {}
+        last_stop: dict[int | None, int] = {}  # rank -> when its previous block stopped (or its run started)
+        blocks_seen = b'block_start' in data
+        seen: set[tuple[int | None, str]] = set()
         for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
             rank, body = strip_prefix(raw.strip())
-            match = _MLLOG.search(body)
-            if match is None:
+            if ":::MLL" not in body:
                 continue
+            match = _MLLOG.search(body)
+            old = _MLL_2019.search(body) if match is None else None
+            if match is None and old is None:
+                continue
+            payload = match.group(1) if match is not None else old.group("json")  # type: ignore[union-attr]
+            echo_key = (rank, body[body.index(":::MLL"):])
+            if echo_key in seen:
+                continue  # the same record echoed again
+            seen.add(echo_key)
             try:
-                record: Any = msgspec.json.decode(match.group(1))
+                record: Any = msgspec.json.decode(payload)
             except msgspec.DecodeError:
                 bad += 1
                 continue
+            if old is not None and isinstance(record, dict):
+                record = {**record, "key": old.group("key"), "time_ms": float(old.group("s")) * 1000}
             if not isinstance(record, dict) or not isinstance(record.get("time_ms"), (int, float)):
                 bad += 1
                 continue
@@ -70,6 +92,8 @@ class MlperfParser:
             raw_meta = record.get("metadata")
             meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
             samples = meta.get("samples_count") if isinstance(meta.get("samples_count"), (int, float)) else None
+            if key == "run_start":
+                last_stop[rank] = ts_ns
             if key in _EVENTS:
                 # start and end share a detail ("init", "eval"): that is how they are paired
                 rows.event(_EVENTS[key], line=number, rank=rank, ts_ns=ts_ns, detail=key.rsplit("_", 1)[0], raw=body)
@@ -80,9 +104,12 @@ class MlperfParser:
                 kind = LogEventKind.ATTEMPT_END if status == "success" else LogEventKind.CRASH
                 rows.event(kind, line=number, rank=rank, ts_ns=ts_ns, detail=f"run_stop status={status}", raw=body)
             elif key in ("block_start", "epoch_start") and (key == "block_start" or not blocks_seen):
-                open_blocks[rank] = (number, ts_ns, samples)
-            elif key in ("block_stop", "epoch_stop") and (key == "block_stop" or not blocks_seen) and rank in open_blocks:
-                _, start_ns, start_samples = open_blocks.pop(rank)
+                open_blocks[rank] = (number, ts_ns, samples, meta)
+            elif key in ("block_stop", "epoch_stop") and (key == "block_stop" or not blocks_seen) and (
+                    rank in open_blocks or rank in last_stop):
+                _, start_ns, start_samples, start_meta = open_blocks.pop(rank, (number, last_stop.get(rank, ts_ns), None, {}))
+                last_stop[rank] = ts_ns
+                meta = {**start_meta, **meta}  # the 2019 stop names its first epoch, the start also the count
                 epoch = meta.get("epoch_num")
                 if samples is not None:
                     step = int(samples)
