@@ -280,3 +280,63 @@ def test_megatron_batch_generator_timer_is_data_time() -> None:
     timers = [float(ms) / 1000 for ms in re.findall(r"^time \(ms\) \|.*batch-generator: ([\d.]+)", path.read_text(), re.M)]
     rows = MegatronParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
     assert [r["data_time_s"] for r in rows] == timers and timers
+
+
+def test_stalled_steps_tokens_are_useful_and_their_waits_are_lost(tmp_path: Path) -> None:
+    """sample_logs/data_stall_gloo_2rank (defect 1 of issue 15): the waits for data cost
+    throughput x stall / wall tokens/s; the stalled steps' own tokens are useful, not lost too.
+    Throughput is the tokens of the steps over the time they computed, read from the harness's
+    clock: each step's end - start - data time (the first step's excess over the median step
+    is start-up). Before: throughput 8,031 (tokens / time stepping, stalls included), tokens/s
+    lost summing to 7,323 against a gap of 4,719, and 8.8 % goodput by time but 41 % by tokens."""
+    job = SAMPLE_LOGS / "data_stall_gloo_2rank"
+    truth = [t for t in _truth(job) if t["rank"] == 0]
+    starts = {t["step"]: t["t"] for t in truth if t["event"] == "step_start"}
+    ends = {t["step"]: t["t"] for t in truth if t["event"] == "step_end"}
+    data = {t["step"]: t["data_s"] for t in truth if t["event"] == "data"}
+    tokens = sum(int(m) for m in re.findall(r"\[default0\]:.* step \d+ .* tokens (\d+)", (job / "console.log").read_text()))
+    durations = {s: ends[s] - starts[s] for s in ends}
+    first = min(durations)
+    ideal = sorted(d for s, d in durations.items() if s != first)[(len(durations) - 1) // 2]
+    computing = ideal + sum(d - data[s] for s, d in durations.items() if s != first)
+    store = Store.open(tmp_path / "d.tlstore")
+    store.ingest([job])
+    con = store.connect()
+    through, good, fraction, useful = con.execute(
+        "select throughput_tokens_per_s, goodput_tokens_per_s, goodput_fraction, tokens_useful from goodput").fetchone()
+    assert useful == tokens == 12 * 1024  # every step is productive: its tokens are useful
+    assert through == pytest.approx(tokens / computing, rel=0.05)
+    lost = con.execute("select sum(tokens_per_s_lost) from goodput_attribution").fetchone()[0]
+    assert lost == pytest.approx(through - good, rel=1e-9)
+    assert good / through == pytest.approx(fraction, abs=0.01)  # goodput by tokens = by time
+    stall = con.execute("select tokens_per_s_lost, seconds from goodput_attribution where bucket = 'data_stall'").fetchone()
+    wall = con.execute("select wall_s from goodput").fetchone()[0]
+    assert stall[0] == pytest.approx(through * stall[1] / wall)
+
+
+@pytest.mark.parametrize("job", ["restart_gloo_2rank", "data_stall_gloo_2rank", "jsonl_metrics_gloo_2rank"])
+def test_log_only_torchrun_job_counts_its_ranks(tmp_path: Path, job: str) -> None:
+    """Defect 9 of issue 15: a log-only torchrun job of 2 ranks said "GPUs: 1 (default)" and
+    halved its GPU-hours. The harness's command line (RECORDED.txt) says how many it launched."""
+    launched = int(re.search(r"--nproc-per-node (\d+)", (SAMPLE_LOGS / job / "RECORDED.txt").read_text()).group(1))
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([SAMPLE_LOGS / job])
+    con = store.connect()
+    gpus, source, wall, total = con.execute("select gpus, gpus_source, wall_s, total_gpu_hours from goodput_headline").fetchone()
+    assert (gpus, source) == (launched, "log_ranks")
+    assert total == pytest.approx(wall * launched / 3600)
+
+
+def test_gpu_count_unknown_is_said_not_assumed(tmp_path: Path) -> None:
+    """One process's lines, no trace: the GPU count is unknown, and so are GPU-hours (never a
+    default of 1 shown as fact); --gpus gives it."""
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([SAMPLE_LOGS / "hf_trainer_state"])
+    con = store.connect()
+    row = con.execute("select gpus, gpus_source, total_gpu_hours, lost_gpu_hours from goodput_headline").fetchone()
+    assert row == (None, "unknown", None, None)
+    assert con.execute("select count(gpu_hours) from goodput_attribution").fetchone()[0] == 0
+    assert con.execute("select kind from provenance where figure = 'gpus'").fetchone()[0] == "unknown"
+    con = store.connect(gpus=4)
+    wall, gpus, source, total = con.execute("select wall_s, gpus, gpus_source, total_gpu_hours from goodput_headline").fetchone()
+    assert (gpus, source) == (4, "cli") and total == pytest.approx(wall * 4 / 3600)

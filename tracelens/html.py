@@ -80,7 +80,7 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
         unit = "tokens/s" if g.throughput_tokens_per_s is not None else "samples/s"
         through = g.throughput_tokens_per_s if unit == "tokens/s" else g.throughput_samples_per_s
         good = g.goodput_tokens_per_s if unit == "tokens/s" else g.goodput_samples_per_s
-        rows = [{"rate": "throughput (while stepping)", "value": through}, {"rate": "goodput (per wall-clock second)", "value": good}]
+        rows = [{"rate": "throughput (while computing steps)", "value": through}, {"rate": "goodput (per wall-clock second)", "value": good}]
         chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(
             y=alt.Y("rate:N", title=None, sort=None), x=alt.X("value:Q", title=unit),
             color=alt.Color("rate:N", legend=None, scale=alt.Scale(range=["#4c78a8", "#54a24b"])),
@@ -226,7 +226,7 @@ def _cards(report: Report) -> str:
         items.append((fmt_pct(100 * g.mfu), "MFU"))
     elif g.reported_mfu is not None:
         items.append((fmt_pct(g.reported_mfu), "MFU as logged"))
-    if g.lost_gpu_hours is not None:
+    if g.lost_gpu_hours is not None and g.gpus is not None:
         items.append((f"{g.lost_gpu_hours:.3g}", f"GPU-hours lost ({g.gpus:g} GPUs)"))
     if g.lost_dollars is not None:
         items.append((f"${g.lost_dollars:,.2f}", "lost"))

@@ -91,11 +91,16 @@ def layout(report: Report) -> list[Section]:
                                 f"goodput {fmt_pct(100 * g.goodput_fraction if g.goodput_fraction is not None else None)} "
                                 f"({fmt_s(g.productive_s)} productive, {fmt_s(g.lost_s)} lost).")
             if g.throughput_tokens_per_s is not None:
-                s.paragraphs.append(f"Tokens/s: {fmt_rate(g.throughput_tokens_per_s)} while stepping (throughput), "
+                s.paragraphs.append(f"Tokens/s: {fmt_rate(g.throughput_tokens_per_s)} while computing steps (throughput), "
                                     f"{fmt_rate(g.goodput_tokens_per_s)} useful per wall-clock second (goodput).")
+                if g.fractions_note:
+                    s.paragraphs.append(f"By tokens, goodput is {fmt_pct(100 * g.token_goodput_fraction if g.token_goodput_fraction is not None else None)}: {g.fractions_note}.")
             cost = f"; ${g.lost_dollars:,.2f} of ${g.total_dollars:,.2f}" if g.lost_dollars is not None and g.total_dollars else ""
-            s.paragraphs.append(f"GPUs: {g.gpus:g} ({g.gpus_source}); GPU-hours lost {_num(g.lost_gpu_hours)} of "
-                                f"{_num(g.total_gpu_hours)}{cost}.")
+            if g.gpus is None:
+                s.paragraphs.append(f"GPUs: unknown ({g.gpus_detail}); no GPU-hours.")
+            else:
+                s.paragraphs.append(f"GPUs: {g.gpus:g} ({g.gpus_detail or g.gpus_source}); GPU-hours lost {_num(g.lost_gpu_hours)} of "
+                                    f"{_num(g.total_gpu_hours)}{cost}.")
             if g.mfu is not None or g.reported_mfu is not None:
                 parts = []
                 if g.mfu is not None:

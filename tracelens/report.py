@@ -42,8 +42,8 @@ class Goodput:
     goodput_tokens_per_s: float | None
     throughput_samples_per_s: float | None
     goodput_samples_per_s: float | None
-    gpus: float
-    gpus_source: str
+    gpus: float | None  # None when no input says and --gpus was not given: no GPU-hours then
+    gpus_source: str  # cli, world_size, nccl_comms, log_ranks or unknown (view int_world_size)
     buckets: dict[str, float]  # bucket -> seconds (the JSON contract)
     attribution: tuple[Bucket, ...]  # per bucket: percent, GPU-hours, dollars, tokens/s lost
     mfu: float | None  # from --flops-per-token and --peak-tflops
@@ -55,6 +55,12 @@ class Goodput:
     lost_gpu_hours: float | None = None
     total_dollars: float | None = None
     lost_dollars: float | None = None
+    gpus_detail: str | None = None  # where the GPU count comes from, or what to pass
+    computing_s: float | None = None  # productive + lost_work: the time throughput is measured over
+    tokens_total: float | None = None
+    tokens_useful: float | None = None
+    token_goodput_fraction: float | None = None  # goodput / throughput tokens/s
+    fractions_note: str | None = None  # why it differs from goodput_fraction, when it does
 
 
 @dataclass(frozen=True)
@@ -236,12 +242,12 @@ PROVENANCE = {
     "wall_s": "measured: first attempt start to last attempt end, from log timestamps (view attempts)",
     "productive_s": "derived: completed steps not redone later, less start-up excess (view goodput_buckets)",
     "goodput_fraction": "derived: productive_s / wall_s (view goodput)",
-    "throughput_tokens_per_s": "derived: tokens logged per completed step / time stepping (view goodput)",
+    "throughput_tokens_per_s": "derived: tokens logged per completed step / time computing steps (view goodput)",
     "goodput_tokens_per_s": "derived: tokens of productive steps / wall_s (view goodput)",
     "buckets": "derived: wall time split by priority over logged intervals (view goodput_buckets)",
     "mfu": "derived: throughput x --flops-per-token / (GPUs x --peak-tflops) (view goodput)",
     "productive_split": "estimated: profiled steps' category shares applied to all productive time (view productive_breakdown)",
-    "lost_gpu_hours": "derived: non-productive seconds x GPUs / 3600 (view goodput_headline)",
+    "lost_gpu_hours": "derived: non-productive seconds x GPUs / 3600, NULL when the GPU count is unknown (view goodput_headline)",
 }
 
 
@@ -273,7 +279,9 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
                 goodput_fraction=g["goodput_fraction"], throughput_tokens_per_s=g["throughput_tokens_per_s"],
                 goodput_tokens_per_s=g["goodput_tokens_per_s"], throughput_samples_per_s=g["throughput_samples_per_s"],
                 goodput_samples_per_s=g["goodput_samples_per_s"],
-                gpus=g["gpus"] if g["gpus"] is not None else 1.0, gpus_source=g["gpus_source"] or "default",
+                gpus=g["gpus"], gpus_source=g["gpus_source"], gpus_detail=g["gpus_detail"],
+                computing_s=g["computing_s"], tokens_total=g["tokens_total"], tokens_useful=g["tokens_useful"],
+                token_goodput_fraction=g["token_goodput_fraction"], fractions_note=g["fractions_note"],
                 buckets={b["bucket"]: b["seconds"] for b in buckets},
                 attribution=tuple(
                     Bucket(b["bucket"], b["seconds"], b["percent"], b["gpu_hours"], b["dollars"], b["tokens_per_s_lost"])

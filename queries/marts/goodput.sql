@@ -1,24 +1,37 @@
 -- goodput: the job's headline: wall time, goodput, throughput vs goodput.
 -- Grain: one row per job (the store).
--- Inputs: goodput_buckets, attempts, int_log_intervals, stg_log_steps, trace_meta.
+-- Inputs: goodput_buckets, attempts, int_log_intervals, stg_log_steps, int_world_size.
 -- Columns: wall_s (first attempt start to last attempt end), attempts, productive_s,
 --   goodput_fraction (productive_s / wall_s), stepping_s (the productive, lost_work and
---   data_stall buckets: time spent stepping, redone steps and waits for data included), tokens_total (tokens of every completed
---   step, redone ones included), tokens_useful (tokens of productive steps),
---   throughput_tokens_per_s (tokens_total / stepping_s: the rate while stepping),
---   goodput_tokens_per_s (tokens_useful / wall_s), the same two for samples, and
---   lost_steps (step numbers completed and then redone), each figure measured from log
---   timestamps; mfu (model FLOPs utilisation while stepping: throughput_tokens_per_s x
---   flops per token / (GPUs x peak FLOP/s), when session variables `tracelens_flops_per_token`
---   and `tracelens_peak_tflops` are set, e.g. flops per token = 6N + 12LHQT for a
+--   data_stall buckets: time spent stepping, redone steps and waits for data included),
+--   computing_s (the productive and lost_work buckets: stepping less the waits for data),
+--   tokens_total (tokens of every completed step, redone ones included), tokens_useful
+--   (tokens of productive steps), tokens_lost (tokens_total - tokens_useful: redone steps),
+--   throughput_tokens_per_s (tokens_total / computing_s: the rate while the job computes
+--   steps, what a job with no lost time would sustain), goodput_tokens_per_s (tokens_useful /
+--   wall_s), the same two for samples, token_goodput_fraction (goodput_tokens_per_s /
+--   throughput_tokens_per_s), fractions_note (why the token fraction differs from
+--   goodput_fraction by more than 1 point; NULL when they agree), lost_steps (step numbers
+--   completed and then redone), each figure measured from log timestamps; mfu (model FLOPs
+--   utilisation while computing: throughput_tokens_per_s x flops per token / (GPUs x peak
+--   FLOP/s), when session variables `tracelens_flops_per_token` and `tracelens_peak_tflops` are
+--   set and the GPU count is known (int_world_size), e.g. flops per token = 6N + 12LHQT for a
 --   decoder-only transformer of N parameters, L layers, H heads of size Q, sequence T),
 --   reported_mfu (the mean MFU the logs themselves report, in percent, when they do).
+-- Why computing_s: a second of data stall, start-up or downtime produces no token; dividing
+--   by computing_s makes every bucket but productive cost throughput x seconds / wall_s
+--   tokens/s and redone steps their own tokens / wall_s, which sum exactly to throughput -
+--   goodput (goodput_attribution, check_tokens_lost_sum); the time and token fractions then
+--   differ only where redone steps' tokens per second differ from productive ones' or some
+--   steps logged no tokens, and fractions_note says which (check_goodput_fractions_agree).
 with wall as (
     select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts from attempts where logged
 ),
 buckets as (
     select sum(seconds) filter (where bucket = 'productive') as productive_s,
-           sum(seconds) filter (where bucket in ('productive', 'lost_work', 'data_stall')) as stepping_s
+           sum(seconds) filter (where bucket = 'lost_work') as lost_work_s,
+           sum(seconds) filter (where bucket in ('productive', 'lost_work', 'data_stall')) as stepping_s,
+           sum(seconds) filter (where bucket in ('productive', 'lost_work')) as computing_s
     from goodput_buckets
 ),
 later_starts as (
@@ -49,28 +62,54 @@ totals as (
         sum(tokens) filter (where label = 'productive') as tokens_useful,
         sum(samples) as samples_total,
         sum(samples) filter (where label = 'productive') as samples_useful,
+        count(*) as steps_total,
+        count(tokens) as steps_with_tokens,
         (select list(distinct step order by step) from redone
          where (attempt < last_attempt or step >= later_first_step) and completed) as lost_steps
     from step_rows
 ),
-final as (
+rates as (
     select
         (w.end_ns - w.start_ns) / 1e9 as wall_s,
         w.attempts,
         b.productive_s,
         b.productive_s / nullif((w.end_ns - w.start_ns) / 1e9, 0) as goodput_fraction,
         b.stepping_s,
+        b.computing_s,
+        b.lost_work_s,
         t.tokens_total, t.tokens_useful,
-        t.tokens_total / nullif(b.stepping_s, 0) as throughput_tokens_per_s,
+        t.tokens_total - t.tokens_useful as tokens_lost,
+        t.tokens_total / nullif(b.computing_s, 0) as throughput_tokens_per_s,
         t.tokens_useful / nullif((w.end_ns - w.start_ns) / 1e9, 0) as goodput_tokens_per_s,
-        t.samples_total / nullif(b.stepping_s, 0) as throughput_samples_per_s,
+        t.samples_total / nullif(b.computing_s, 0) as throughput_samples_per_s,
         t.samples_useful / nullif((w.end_ns - w.start_ns) / 1e9, 0) as goodput_samples_per_s,
-        coalesce(t.lost_steps, []) as lost_steps,
-        t.tokens_total / nullif(b.stepping_s, 0) * try_cast(getvariable('tracelens_flops_per_token') as double)
-            / nullif(coalesce(try_cast(getvariable('tracelens_gpus') as double), (select max(world_size) from trace_meta), 1)
-                     * try_cast(getvariable('tracelens_peak_tflops') as double) * 1e12, 0) as mfu,
-        (select avg(mfu) from stg_log_steps) as reported_mfu
+        t.steps_total, t.steps_with_tokens,
+        coalesce(t.lost_steps, []) as lost_steps
     from wall w, buckets b, totals t
     where w.start_ns is not null
+),
+final as (
+    select
+        r.wall_s, r.attempts, r.productive_s, r.goodput_fraction, r.stepping_s, r.computing_s,
+        r.tokens_total, r.tokens_useful, r.tokens_lost,
+        r.throughput_tokens_per_s, r.goodput_tokens_per_s, r.throughput_samples_per_s, r.goodput_samples_per_s,
+        r.goodput_tokens_per_s / nullif(r.throughput_tokens_per_s, 0) as token_goodput_fraction,
+        case
+            when r.throughput_tokens_per_s is null
+                 or abs(r.goodput_tokens_per_s / nullif(r.throughput_tokens_per_s, 0) - r.goodput_fraction) <= 0.01 then null
+            when r.steps_with_tokens < r.steps_total then format(
+                'tokens are logged for {} of {} steps: throughput and goodput count only those steps'' tokens',
+                r.steps_with_tokens, r.steps_total)
+            else format(
+                'redone steps ran at another rate than productive ones: lost work took {:.3f} s and logged {:,} tokens '
+                '({:,} at the throughput; a step a crash cut short logs none)',
+                r.lost_work_s, r.tokens_lost::bigint, round(r.throughput_tokens_per_s * r.lost_work_s)::bigint)
+        end as fractions_note,
+        r.lost_steps,
+        r.throughput_tokens_per_s * try_cast(getvariable('tracelens_flops_per_token') as double)
+            / nullif((select gpus from int_world_size) * try_cast(getvariable('tracelens_peak_tflops') as double) * 1e12, 0)
+            as mfu,
+        (select avg(mfu) from stg_log_steps) as reported_mfu
+    from rates r
 )
 select * from final

@@ -1,10 +1,10 @@
 -- provenance: how each headline figure of the report was obtained, for this job's inputs.
 -- Grain: one row per figure.
--- Inputs: stg_log_steps, stg_log_events, attempts, goodput, productive_breakdown, trace_meta.
+-- Inputs: stg_log_steps, stg_log_events, attempts, goodput, productive_breakdown, int_world_size.
 -- Kinds: measured (read from the inputs' own clocks), derived (arithmetic on
 --   measured figures), estimated (resting on an assumption: tqdm's one-second bars, profiled
 --   steps extrapolated to all steps, step lines that only report their duration), given (on the
---   command line).
+--   command line), unknown (not in the inputs).
 -- Columns: figure, kind, detail (how, in a sentence).
 with steps as (
     select
@@ -49,16 +49,14 @@ figures as (
     union all
     select 'goodput_fraction', 'derived', 'productive_s / wall_s'
     union all
-    select 'throughput_tokens_per_s', 'derived', 'tokens logged per completed step / time spent stepping (productive, lost work, data stalls)'
+    select 'throughput_tokens_per_s', 'derived', 'tokens logged per completed step / time computing steps (productive and lost work; waits for data excluded)'
     union all
     select 'goodput_tokens_per_s', 'derived', 'tokens of productive steps / wall_s'
     union all
     select 'mfu', 'derived', 'throughput x --flops-per-token / (GPUs x --peak-tflops)'
     union all
-    select 'gpus', case when getvariable('tracelens_gpus') is not null then 'given' else 'estimated' end,
-        case when getvariable('tracelens_gpus') is not null then 'given with --gpus'
-             when (select max(world_size) from trace_meta) is not null then 'the largest world size in the traces'
-             else 'not known: 1 assumed' end
+    select 'gpus', case gpus_source when 'cli' then 'given' when 'unknown' then 'unknown' else 'measured' end, gpus_detail
+    from int_world_size
     union all
     select 'productive_split', 'estimated',
         format('the profiled steps'' category shares ({} rank-steps) applied to all productive time',

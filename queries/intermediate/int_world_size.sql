@@ -1,0 +1,48 @@
+-- int_world_size: how many GPUs (processes) the job held, and where that number comes from;
+-- never a silent default.
+-- Grain: one row.
+-- Inputs: trace_meta, nccl_comms, log_steps, log_events; session variable `tracelens_gpus`
+--   (--gpus).
+-- Sources, best first: cli (--gpus), world_size (the largest world size in the traces'
+--   distributedInfo), nccl_comms (the largest communicator in NCCL_DEBUG lines), log_ranks
+--   (two or more ranks print lines under the launcher's prefixes, `[default3]:`, srun `3: `:
+--   ranks 0 to the highest one seen), unknown (none of these: gpus is NULL, and every GPU-hour
+--   and MFU figure with it).
+-- Columns: gpus (NULL when unknown), gpus_source, gpus_detail (a sentence: where it comes
+--   from, or what to pass).
+with traced as (
+    select max(world_size) as n from trace_meta
+),
+comms as (
+    select max(nranks) as n from nccl_comms
+),
+log_ranks as (
+    select count(distinct rank) as seen, max(rank) + 1 as n
+    from (select rank from log_steps union all select rank from log_events)
+    where rank is not null
+),
+final as (
+    select
+        case
+            when getvariable('tracelens_gpus') is not null then try_cast(getvariable('tracelens_gpus') as double)
+            when t.n is not null then t.n::double
+            when c.n is not null then c.n::double
+            when l.seen >= 2 then l.n::double
+        end as gpus,
+        case
+            when getvariable('tracelens_gpus') is not null then 'cli'
+            when t.n is not null then 'world_size'
+            when c.n is not null then 'nccl_comms'
+            when l.seen >= 2 then 'log_ranks'
+            else 'unknown'
+        end as gpus_source,
+        case
+            when getvariable('tracelens_gpus') is not null then 'given with --gpus'
+            when t.n is not null then 'the largest world size in the traces'
+            when c.n is not null then 'the largest NCCL communicator in the logs'
+            when l.seen >= 2 then format('ranks 0 to {} print lines under the launcher''s prefixes ({} seen)', l.n - 1, l.seen)
+            else 'not in any trace or log: pass --gpus N for GPU-hours and MFU'
+        end as gpus_detail
+    from traced t, comms c, log_ranks l
+)
+select * from final
