@@ -56,6 +56,7 @@ import pyarrow.parquet as pq
 
 from tracelens.enums import FileStatus
 from tracelens.errors import DiskFullError, StoreLockedError, TracelensError, UsageError
+from tracelens.safe_text import printable
 from tracelens.schemas import FILES, PARTITION_BY, SCHEMA_VERSION, TABLES, conform
 
 if TYPE_CHECKING:
@@ -311,6 +312,9 @@ class Store:
                 except OSError as exc:
                     outcome.parsed.append(_failed(key, f"cannot read: {exc.strerror or exc}"))
                     continue
+                if not stat.S_ISREG(st.st_mode):  # a FIFO would block the read, /dev/zero never end it
+                    outcome.parsed.append(_failed(key, f"not a regular file ({_file_type(st.st_mode)}); not read"))
+                    continue
                 old = self.records.get(key)
                 if (
                     old is not None
@@ -345,9 +349,11 @@ class Store:
             self._collect_garbage()
         return outcome
 
-    def _same_content(self, digest: str, path: str) -> FileRecord | None:
+    def _same_content(self, new: FileRecord) -> FileRecord | None:
+        """A stored file (not failed, not itself a duplicate) with the same bytes and parser."""
         for rec in self.records.values():
-            if rec.sha256 == digest and rec.path != path and rec.status != FileStatus.DUPLICATE.value:
+            if (rec.sha256 == new.sha256 and rec.path != new.path and rec.parser == new.parser
+                    and rec.status not in (FileStatus.DUPLICATE.value, FileStatus.FAILED.value)):
                 return rec
         return None
 
@@ -379,11 +385,12 @@ class Store:
                 outcome.unchanged.append(old)
                 pending.append(old)
                 return
-            twin = (self._same_content(rec.sha256, rec.path) or batch.get(rec.sha256)) if rec.sha256 else None
-            if twin is not None:
+            stored = rec.sha256 and rec.status != FileStatus.FAILED.value and rec.size_bytes > 0
+            twin = (self._same_content(rec) or batch.get(rec.sha256)) if stored else None
+            if twin is not None and twin.parser == rec.parser:
                 self._discard(rec)
                 rec.status, rec.duplicate_of, rec.rows, rec.warnings = FileStatus.DUPLICATE.value, twin.path, 0, []
-            elif rec.sha256:
+            elif stored:
                 batch[rec.sha256] = rec
             outcome.parsed.append(rec)
             pending.append(rec)
@@ -552,6 +559,10 @@ class Store:
         rows = [dataclasses.asdict(r) for r in sorted(self.records.values(), key=lambda r: r.path)]
         for row in rows:
             row.pop("fragments")
+            for key in ("path", "message", "duplicate_of"):
+                if row[key] is not None:
+                    row[key] = printable(row[key])
+            row["warnings"] = [printable(w) for w in row["warnings"]]
         return pa.Table.from_pylist(rows, schema=FILES)
 
     def fragments(self, table: str, *, derived: bool = False) -> list[str]:
@@ -707,7 +718,7 @@ def _parse_and_write(root: str, rec: FileRecord, parser_name: str, options: Any,
     for table in list(tables):
         data = conform(tables.pop(table), TABLES[table])  # each table freed once written
         data = data.set_column(0, "file_id", pa.repeat(pa.scalar(rec.file_id, pa.string()), data.num_rows))
-        rel = _fragment_path(table, rec.file_id, f"{token}{hashlib.sha1(rec.path.encode()).hexdigest()[:6]}", data)
+        rel = _fragment_path(table, rec.file_id, f"{token}{hashlib.sha1(os.fsencode(rec.path)).hexdigest()[:6]}", data)
         _atomic_write_parquet(data, store_root / rel)
         rec.fragments[table] = rel
         del data
@@ -781,7 +792,7 @@ def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
         if name in views:
             con.execute(f"CREATE TEMP TABLE _done_{name} AS SELECT * FROM {name}")
             con.execute(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _done_{name}")
-            rel = f"derived/{name}/{rec.file_id}.{token}{hashlib.sha1(rec.path.encode()).hexdigest()[:6]}.parquet"
+            rel = f"derived/{name}/{rec.file_id}.{token}{hashlib.sha1(os.fsencode(rec.path)).hexdigest()[:6]}.parquet"
             _atomic_write_parquet(con.sql(f"SELECT * FROM _done_{name}").to_arrow_table(), store_root / rel)
             rec.fragments[name] = rel
     con.close()
@@ -919,6 +930,14 @@ def _forced_log_parser(parsers: dict[str, Any], name: str | None) -> Any:
     if name not in logs:
         raise UsageError(f"--log-format {name}: not a console-log format; one of: {', '.join(logs)}")
     return parsers[name]
+
+
+def _file_type(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "a special file"
 
 
 def _failed(path: str, message: str) -> FileRecord:

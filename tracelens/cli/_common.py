@@ -12,6 +12,7 @@ import click
 
 from tracelens.enums import FileStatus
 from tracelens.errors import UsageError
+from tracelens.safe_text import printable
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -90,16 +91,17 @@ def report_ingest(outcome: Any, *, quiet: bool) -> int:
     """One line per failed file (error) and per warning; returns the exit code (1 if any failed)."""
     for rec in outcome.parsed:
         if rec.status == FileStatus.FAILED.value:
-            click.echo(f"error: {rec.message}", err=True)
+            click.echo(f"error: {printable(rec.message or rec.path)}", err=True)
         elif not quiet:
             for warning in rec.warnings:
                 label = "truncated" if rec.status == FileStatus.TRUNCATED.value else "warning"
-                click.echo(f"{label}: {rec.path}: {warning}", err=True)
+                click.echo(f"{label}: {printable(rec.path)}: {printable(warning)}", err=True)
             if rec.status == FileStatus.DUPLICATE.value:
-                click.echo(f"note: {rec.path}: same bytes as {rec.duplicate_of}; stored once", err=True)
+                click.echo(f"note: {printable(rec.path)}: same bytes as {printable(rec.duplicate_of or '')}; stored once",
+                           err=True)
     if not quiet:
         for note in outcome.notes:
-            click.echo(f"warning: {note}", err=True)
+            click.echo(f"warning: {printable(note)}", err=True)
     return 1 if outcome.failed else 0
 
 

@@ -1,0 +1,82 @@
+"""Inputs an attacker or an unlucky user hands over: special files, odd names, empty twins.
+Each is one clear line naming the file, and the good files given with it are still stored."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import SAMPLE_LOGS
+
+GOOD_LOG = SAMPLE_LOGS / "data_stall_gloo_2rank" / "console.log"
+
+
+def _cli(*args: str | bytes, timeout: float = 60) -> tuple[int, str, str]:
+    proc = subprocess.run([sys.executable, "-m", "tracelens", *args], capture_output=True, timeout=timeout)
+    return proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
+
+
+def _stored_paths(store: Path) -> list[str]:
+    code, out, err = _cli("sql", str(store), "select path from files where status = 'ok' order by 1", "--format", "json")
+    assert code == 0, err
+    return [row["path"] for row in json.loads(out)]
+
+
+def test_a_fifo_and_a_link_to_dev_zero_do_not_hang_the_ingest(tmp_path: Path) -> None:
+    good = tmp_path / "good.log"
+    shutil.copy(GOOD_LOG, good)
+    fifo = tmp_path / "fifo.log"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.log"
+    zero.symlink_to("/dev/zero")
+    store = tmp_path / "s.tlstore"
+    code, _, err = _cli("ingest", str(good), str(fifo), str(zero), "-o", str(store), "-q", timeout=60)
+    assert code == 1
+    assert err.splitlines() == [
+        f"error: {fifo}: not a regular file (a FIFO); not read",
+        f"error: {zero}: not a regular file (a character device); not read",
+    ]
+    assert _stored_paths(store) == [str(good)]
+
+
+def test_a_file_name_that_is_not_utf8_is_stored_and_printed_losslessly(tmp_path: Path) -> None:
+    job = tmp_path / "job"
+    job.mkdir()
+    name = os.fsdecode(b"caf\xe9.log")  # Latin-1 bytes, as an old file system holds them
+    shutil.copy(GOOD_LOG, job / name)
+    store = tmp_path / "s.tlstore"
+    code, _, err = _cli("ingest", str(job), "-o", str(store), "-q")
+    assert code == 0, err
+    assert _stored_paths(store) == [f"{job}/caf\\xe9.log"]  # the byte, shown as an escape
+
+
+def test_a_newline_in_a_file_name_cannot_forge_an_error_line(tmp_path: Path) -> None:
+    forged = tmp_path / "x\nerror: everything.log"
+    forged.write_text("nothing any parser reads\n")
+    code, _, err = _cli("ingest", str(forged), "-o", str(tmp_path / "s.tlstore"), "-q")
+    assert code == 1
+    assert err.splitlines() == [f"error: {tmp_path}/x\\x0aerror: everything.log: not a recognised input format"]
+
+
+def test_empty_files_are_each_reported_never_duplicates_of_each_other(tmp_path: Path) -> None:
+    names = ["a.pt.trace.json", "b.pt.trace.json", "trainer_state.json"]
+    for name in names:
+        (tmp_path / name).write_bytes(b"")
+    code, _, err = _cli("ingest", *(str(tmp_path / n) for n in names), "-o", str(tmp_path / "s.tlstore"), "-q")
+    assert code == 1
+    lines = err.splitlines()
+    assert len(lines) == 3 and all(line.startswith("error: ") for line in lines), lines
+    assert [line.split(": ")[1].split(":")[0] for line in lines] == [str(tmp_path / n) for n in names]
+    assert "same bytes" not in err
+
+
+def test_a_second_copy_of_a_failed_file_is_reported_on_its_own(tmp_path: Path) -> None:
+    for name in ("one.pt.trace.json", "two.pt.trace.json"):
+        (tmp_path / name).write_text('{"traceEvents": [{"ph": "X", "name"')  # the same damage twice
+    code, _, err = _cli("ingest", str(tmp_path), "-o", str(tmp_path / "s.tlstore"), "-q")
+    assert "same bytes" not in err and "duplicate" not in err
+    assert sum(line.startswith(("error:", "truncated:")) for line in err.splitlines()) == 2, err
