@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tracelens.parsers import ParseResult
-from tracelens.parsers._lines import Line, read_lines
+from tracelens.parsers._lines import Line, bar_readings, read_lines
 from tracelens.parsers._logtables import LogRows
 
 from tracelens.enums import FileStatus, LogEventKind
@@ -19,6 +19,20 @@ _END = re.compile(r"\btraining (?:done|finished|complete[d]?)\b", re.IGNORECASE)
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError")
 _RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")  # torchelastic's agent
+# torchelastic's rendezvous result: restart_count=0 is the first launch, more a relaunch (the
+# count may sit on a line of its own under "Result:" in older releases)
+_RESTART_COUNT = re.compile(r"\brestart_count=(\d{1,9})\b")
+# torchelastic stopping its workers (every era): on a signal it received, or to tear down the
+# group after a failure
+_AGENT_STOP = re.compile(
+    r"Received (?P<sig>\d{1,3}|SIG[A-Z]{2,8}) death signal|(?:Closing|Sending) process \d{1,10} (?:via|closing) signal SIG[A-Z]{2,8}"
+)
+# a launcher's own lines (DeepSpeed's launch.py, torchelastic's agent): after a failure they are
+# the launcher shutting down, not a new worker process starting
+_AGENT_LINE = re.compile(
+    r"\[launch(?:er)?\.py:\d+:|torch\.distributed\.elastic|sigkill_handler|Killing subprocess|"
+    r"(?:Closing|Sending) process \d+|death signal"
+)
 _DURATION = r"(?:\s+in\s+(?P<dur>\d+(?:\.\d+)?)\s*(?:s|sec|seconds)\b)?"
 WATCHDOG = re.compile(
     r"Watchdog caught collective operation timeout: Work\w*\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)"
@@ -67,12 +81,16 @@ class EventScanner:
         self.rows = rows
         self.started: set[int | None] = set()  # ranks whose current process has logged a dated line
         self.timeouts: dict[tuple[int | None, str], dict[str, Any]] = {}  # (rank, seq) -> its event row
+        self.failed = False  # a failure was logged since the last process start
+        self.restarted = False  # a restart was logged since the last process start
 
     def scan(self, line: Line) -> bool:
         """Record the line's events; True when it was a failure or restart line (nothing else to read)."""
         rows = self.rows
-        if line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text):
+        if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
+                and not (self.failed and _AGENT_LINE.search(line.text))):
             self.started.add(line.rank)
+            self.failed = self.restarted = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="first dated line of a process", raw=line.text)
         if "NCCL" in line.text and rows.nccl.feed(line.number, line.text, line.rank, line.ts_ns):
@@ -85,7 +103,7 @@ class EventScanner:
         if (kill := _SCHEDULER_KILL.search(line.text)) is not None:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
                        detail="scheduler: " + kill.group(0)[:200])
-            self.started.clear()
+            self._failure()
             return True
         if (idle := _IDLE_WATCHDOG.search(line.text)) is not None:
             hung_s = float(idle.group("s"))
@@ -96,12 +114,26 @@ class EventScanner:
         if (nccl_error := _NCCL_ERROR.search(line.text)) is not None:
             rows.event(LogEventKind.CRASH, line=line.number, rank=_rank_of(line), ts_ns=line.ts_ns, raw=line.text,
                        detail=nccl_error.group(0)[:200])
-            self.started.clear()
+            self._failure()
             return True
         if _CRASH.search(line.text) or _RESTART.search(line.text):
             kind = LogEventKind.RESTART if _RESTART.search(line.text) else LogEventKind.CRASH
             rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
-            self.started.clear()  # the launcher restarts every worker: each one's next dated line starts anew
+            self.restarted = self.restarted or kind == LogEventKind.RESTART
+            self._failure()  # the launcher restarts every worker: each one's next dated line starts anew
+            return True
+        if "signal" in line.text and (stop := _AGENT_STOP.search(line.text)) is not None:
+            detail = (f"launcher received signal {stop.group('sig')}" if stop.group("sig")
+                      else "launcher stopping its workers")
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text, detail=detail)
+            self._failure()
+            return True
+        if "restart_count=" in line.text and (count := _RESTART_COUNT.search(line.text)) is not None:
+            if int(count.group(1)) > 0 and not self.restarted:  # else the restart line already said so
+                rows.event(LogEventKind.RESTART, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                           detail=f"rendezvous restart_count={count.group(1)}")
+                self.restarted = True
+                self._failure()
             return True
         if _OOM.search(line.text):
             rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
@@ -110,7 +142,7 @@ class EventScanner:
                        step=int(starts.group(1)), detail="training starts", raw=line.text)
         elif _END.search(line.text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
-        else:
+        elif "checkpoint" in line.text.lower() and not _redrawn_bar(line.text):
             for pattern, kind in _CKPT:
                 ckpt = pattern.search(line.text)
                 if ckpt:
@@ -122,6 +154,10 @@ class EventScanner:
         return False
 
 
+
+    def _failure(self) -> None:
+        self.started.clear()
+        self.failed = True
 
     def _timeout(self, line: Line, watchdog: re.Match[str] | None, work: re.Match[str] | None) -> None:
         """One c10d watchdog timeout per (rank, sequence number), however many lines repeat it: the
@@ -150,6 +186,15 @@ class EventScanner:
             event["detail"] += f" pg={pg.group('pg')}" + (f"({pg.group('desc')})" if pg.group("desc") else "")
         if work is not None and "last_enqueued" not in event["detail"]:
             event["detail"] += f" last_enqueued={work.group('enqueued')} last_completed={work.group('completed')}"
+
+
+def _redrawn_bar(text: str) -> bool:
+    """A progress bar past its first reading ("Loading checkpoint shards: 50%|...| 1/2 [...]"):
+    its line was already read when the bar started."""
+    if "|" not in text:
+        return False
+    readings = bar_readings(text)
+    return bool(readings) and readings[0].n > 0
 
 
 def _rank_of(line: Line) -> int | None:
