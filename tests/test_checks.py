@@ -104,3 +104,11 @@ def test_no_negative_figures_fails_on_negative_gpus() -> None:
     con = _connect("ddp_gloo_2rank", gpus=-3)
     bad = {what for _, what, _ in _rows(con, "check_no_negative_figures")}
     assert {"gpus", "total_gpu_hours", "productive.gpu_hours"} <= bad
+
+
+def test_inputs_cover_files_fails_when_a_file_vanishes() -> None:
+    # defect 8: a file of the job missing from the report's inputs
+    con = _connect("gpu_nccl_1rank")
+    assert _rows(con, "check_inputs_cover_files") == []
+    _replace(con, "inputs", "select * from inputs_fixed where path not like '%console.log'")
+    assert [r[0].rsplit("/", 1)[-1] for r in _rows(con, "check_inputs_cover_files")] == ["console.log"]

@@ -138,3 +138,37 @@ def test_provenance_follows_the_inputs(tmp_path: Path, job: str, kind: str, sour
     assert report.goodput is not None
     assert report.goodput.provenance["wall_s"].startswith(f"{kind}: ")
     assert report.goodput.provenance["goodput_fraction"].startswith("derived: ")
+
+
+def test_every_input_file_is_in_the_report_with_its_status(tmp_path: Path) -> None:
+    """Defect 8 of issue 15: fr_gloo_skip_4rank/console.log (which holds the failure lines) and
+    RECORDED.txt vanished from the report's inputs. Every file under the folder (os.walk) is
+    listed, the ones no parser reads as `unknown` with the reason."""
+    import os
+
+    job = SAMPLE_LOGS / "fr_gloo_skip_4rank"
+    walked = sorted(os.path.join(d, f) for d, _, files in os.walk(job) for f in files)
+    code, out, err = run_cli("report", str(job), "--format", "json", "--section", "inputs", "-q")
+    assert code == 0, err
+    inputs = {f["path"]: f for f in json.loads(out)["inputs"]}
+    assert sorted(inputs) == walked
+    for name in ("console.log", "RECORDED.txt"):
+        listed = inputs[str(job / name)]
+        assert listed["status"] == "unknown" and listed["message"].startswith("not recognised")
+    code, text, _ = run_cli("report", str(job), "--section", "inputs")
+    assert all(line.split()[0] in ("ok", "unknown") for line in text.splitlines() if str(job) in line)
+
+
+@pytest.mark.parametrize("contents", [{}, {"notes.txt": "hello\n", "image.png": "\x89PNG\r\n"}])
+def test_nothing_recognised_is_an_error(tmp_path: Path, contents: dict[str, str]) -> None:
+    """An empty folder, or one of files tracelens does not read (as `/etc`): exit 1 and one
+    line saying so, not an empty report."""
+    job = tmp_path / "job"
+    job.mkdir()
+    for name, text in contents.items():
+        (job / name).write_text(text)
+    code, out, err = run_cli("report", str(job))
+    assert code == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1 and ("no input" in err), err
+    if contents:
+        assert f"among {len(contents)} files" in err

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
+from tracelens.enums import FileStatus
 from tracelens.report import Report, to_dict
 
 
@@ -198,7 +199,11 @@ def layout(report: Report) -> list[Section]:
             [[f.status, f.kind or "-", str(f.rows), str(f.unrecognised_lines) if f.unrecognised_lines is not None else "-", f.path]
              for f in report.inputs],
         ))
-        s.notes += [f"! {f.message}" for f in report.inputs if f.message]
+        unknown = [f for f in report.inputs if f.status == FileStatus.UNKNOWN.value]
+        s.notes += [f"! {f.message if f.message.startswith(f.path) else f'{f.path}: {f.message}'}"
+                    for f in report.inputs if f.message and f.status != FileStatus.UNKNOWN.value]
+        if unknown:
+            s.notes.append(f"! {len(unknown)} file{'s' if len(unknown) != 1 else ''} with status unknown: {unknown[0].message}.")
         s.notes += [f"{f.path}: {w}" for f in report.inputs for w in f.warnings]
         out.append(s)
     return out

@@ -22,6 +22,25 @@ from tracelens.enums import REPORT_SECTIONS as SECTIONS
 FORMATS = ("text", "json", "md", "html")
 
 
+def refuse_unrecognised(con: object, target: Path, skipped: tuple[str, ...]) -> None:
+    """Nothing tracelens reads among the inputs: an error (exit 1), not an empty report."""
+    from tracelens.errors import InputError
+
+    statuses = dict(con.execute("select status, count(*) from inputs group by 1").fetchall())  # type: ignore[attr-defined]
+    read = sum(n for status, n in statuses.items() if status not in ("failed", "unknown"))
+    if read:
+        return
+    looked = sum(statuses.values()) + len(skipped)
+    if not looked:
+        raise InputError(f"{target}: no input files (an empty folder?)")
+    names = ", ".join(Path(p).name for p in skipped[:3]) + (", ..." if len(skipped) > 3 else "")
+    raise InputError(
+        f"{target}: no input recognised among {looked} file{'s' if looked != 1 else ''}"
+        + (f" ({statuses.get('failed', 0)} failed)" if statuses.get("failed") else "")
+        + (f"; not a trace, log or dump tracelens reads: {names}" if skipped else "")
+    )
+
+
 @click.command("report", help=__doc__)
 @click.argument("target", type=click.Path(path_type=Path))
 @output_options(FORMATS, "text")
@@ -51,10 +70,12 @@ def command(
         store, outcome = store_for(target, progress=progress, profiles=profiles, log_format=log_format)
     if outcome is not None:
         set_exit_code(report_ingest(outcome, quiet=quiet))
+    skipped = tuple(outcome.skipped) if outcome is not None else ()
     con = store.connect(
         step_marker=step_marker, gpus=gpus, gpu_hour_cost=gpu_hour_cost, flops_per_token=flops_per_token, peak_tflops=peak_tflops
     )
-    report = build(con, sections or SECTIONS)
+    refuse_unrecognised(con, target, skipped)
+    report = build(con, sections or SECTIONS, skipped=skipped)
     fmt = resolve_format(fmt, output, FORMATS, "text")
     if fmt == "json":
         text = render_json(report)
