@@ -80,3 +80,18 @@ def test_a_second_copy_of_a_failed_file_is_reported_on_its_own(tmp_path: Path) -
     code, _, err = _cli("ingest", str(tmp_path), "-o", str(tmp_path / "s.tlstore"), "-q")
     assert "same bytes" not in err and "duplicate" not in err
     assert sum(line.startswith(("error:", "truncated:")) for line in err.splitlines()) == 2, err
+
+
+def test_a_trace_whose_views_outgrow_the_default_memory_is_kept_whole(tmp_path: Path) -> None:
+    trace = sorted((SAMPLE_LOGS / "gpu_gloo_2rank" / "traces").glob("*.json*"))[0]
+    views = "select (select count(*) from step_breakdown), (select count(*) from gpu_time_breakdown), " \
+            "(select sum(compute_ns + comm_exposed_ns + idle_ns) from step_breakdown)"
+    results = []
+    for limit in ("256MB", "2MB"):  # 2 MB: far less than this trace's views need, as 256 MB is for 3M events
+        store = tmp_path / f"{limit}.tlstore"
+        proc = subprocess.run([sys.executable, "-m", "tracelens", "ingest", str(trace), "-o", str(store)],
+                              capture_output=True, text=True, env={**os.environ, "TRACELENS_PRECOMPUTE_MEMORY": limit})
+        assert proc.returncode == 0, proc.stderr
+        results.append((proc.stderr, _cli("sql", str(store), views, "--format", "csv")[1]))
+    assert results[0][0] == "" and "needed more than 2MB" in results[1][0]
+    assert results[0][1] == results[1][1] and results[0][1].count("\n") == 2

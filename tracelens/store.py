@@ -42,6 +42,7 @@ import secrets
 import shutil
 import signal
 import stat
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -784,18 +785,41 @@ def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
     }
     files_sql = f"{_EMPTY_FILES_SQL} UNION ALL BY NAME SELECT {_sql_str(rec.file_id)} AS file_id, 'ok' AS status"
     views = set(materialized_views())
-    con = duckdb.connect(config={"threads": 1, "memory_limit": PRECOMPUTE_MEMORY})  # one worker per core already
-    # Each stored view is computed as soon as it is defined, and its result stands in for it
-    # from then on: a view defined later is bound against that table, not against its SQL.
-    for name, statement in view_statements(tables, files_sql, {}, only=views):
-        con.execute(statement)
-        if name in views:
-            con.execute(f"CREATE TEMP TABLE _done_{name} AS SELECT * FROM {name}")
-            con.execute(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _done_{name}")
-            rel = f"derived/{name}/{rec.file_id}.{token}{hashlib.sha1(os.fsencode(rec.path)).hexdigest()[:6]}.parquet"
-            _atomic_write_parquet(con.sql(f"SELECT * FROM _done_{name}").to_arrow_table(), store_root / rel)
-            rec.fragments[name] = rel
-    con.close()
+    suffix = f"{rec.file_id}.{token}{hashlib.sha1(os.fsencode(rec.path)).hexdigest()[:6]}.parquet"
+    try:
+        _run_views(store_root, rec, tables, files_sql, views, suffix, PRECOMPUTE_MEMORY)
+    except duckdb.OutOfMemoryException:
+        # A trace of millions of events: its views get what memory there is (they spill past it).
+        from tracelens.resources import available_memory
+
+        room = int((available_memory() or 4 << 30) * 0.6)
+        limit = f"{max(room, 1 << 30) >> 20}MB"
+        _run_views(store_root, rec, tables, files_sql, views, suffix, limit)
+        rec.warnings.append(f"its views needed more than {PRECOMPUTE_MEMORY} of memory; computed within {limit}")
+
+
+def _run_views(store_root: Path, rec: FileRecord, tables: dict[str, list[str]], files_sql: str, views: set[str],
+               suffix: str, memory_limit: str) -> None:
+    import duckdb
+
+    # One thread: one worker per core already. Past its limit DuckDB spills what it can to a
+    # temporary folder of its own.
+    spill = tempfile.mkdtemp(prefix="tracelens-views-")
+    con = duckdb.connect(config={"threads": 1, "memory_limit": memory_limit, "temp_directory": spill})
+    try:
+        # Each stored view is computed as soon as it is defined, and its result stands in for
+        # it from then on: a view defined later is bound against that table, not its SQL.
+        for name, statement in view_statements(tables, files_sql, {}, only=views):
+            con.execute(statement)
+            if name in views:
+                con.execute(f"CREATE TEMP TABLE _done_{name} AS SELECT * FROM {name}")
+                con.execute(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _done_{name}")
+                rel = f"derived/{name}/{suffix}"
+                _atomic_write_parquet(con.sql(f"SELECT * FROM _done_{name}").to_arrow_table(), store_root / rel)
+                rec.fragments[name] = rel
+    finally:
+        con.close()
+        shutil.rmtree(spill, ignore_errors=True)
 
 
 _CREATE_VIEW = re.compile(r"\s*CREATE OR REPLACE VIEW (\w+) AS", re.I)
