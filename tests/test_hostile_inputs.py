@@ -95,3 +95,13 @@ def test_a_trace_whose_views_outgrow_the_default_memory_is_kept_whole(tmp_path: 
         results.append((proc.stderr, _cli("sql", str(store), views, "--format", "csv")[1]))
     assert results[0][0] == "" and "needed more than 2MB" in results[1][0]
     assert results[0][1] == results[1][1] and results[0][1].count("\n") == 2
+
+
+def test_sql_reads_timestamps_with_zones_and_downloads_no_extension(tmp_path: Path) -> None:
+    store = tmp_path / "s.tlstore"
+    assert _cli("ingest", str(GOOD_LOG), "-o", str(store), "-q")[0] == 0
+    code, out, err = _cli("sql", str(store), "select now() as t", "--format", "json")
+    assert code == 0 and err == "", err
+    assert json.loads(out)[0]["t"].startswith(str(__import__("datetime").date.today().year))
+    code, out, err = _cli("sql", str(store), "select * from read_json_auto('https://127.0.0.1:9/x.json')")
+    assert code == 1 and "requires the extension httpfs" in err and len(err.splitlines()) == 1, err

@@ -617,7 +617,9 @@ class Store:
             self._adopt(Store._load(self.root))
         # Views precomputed by other SQL (another tracelens made them) are not read: their SQL runs.
         fresh_derived = self.derived_version == derived_version()
-        con = duckdb.connect()
+        # The user's own DuckDB, but it fetches nothing: no extension is downloaded or loaded
+        # behind a query's back (a store's views need none).
+        con = duckdb.connect(config={"autoinstall_known_extensions": False, "autoload_known_extensions": False})
         # Variables first: the views materialized below read them.
         if step_marker:
             con.execute("SET VARIABLE tracelens_step_marker = ?", [step_marker])
