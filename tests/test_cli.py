@@ -122,3 +122,35 @@ def test_every_command_is_documented_in_the_readme() -> None:
 def test_python_dash_m_and_version() -> None:
     code, out, _ = run_cli("--version")
     assert code == 0 and out.startswith("tracelens, version")
+
+
+def _annotations(job: Path) -> dict[int, dict[str, int]]:
+    """rank -> user annotation span name -> count, read from the raw trace JSON."""
+    import gzip
+    from collections import Counter
+
+    out: dict[int, dict[str, int]] = {}
+    for path in sorted((job / "traces").glob("*.pt.trace.json.gz")):
+        doc = json.loads(gzip.open(path).read())
+        names = Counter(e["name"] for e in doc["traceEvents"] if e.get("ph") == "X" and e.get("cat") == "user_annotation")
+        out[doc["distributedInfo"]["rank"]] = dict(names)
+    return out
+
+
+def test_unknown_step_marker_is_a_usage_error_naming_the_spans(tmp_path: Path) -> None:
+    """Defect 6 of issue 15: `--step-marker nosuchspan` made each profiled window one step and
+    changed every figure, exit 0. Now exit 2 and the annotation spans the traces hold."""
+    job = SAMPLE_LOGS / "ddp_gloo_2rank"
+    spans = _annotations(job)
+    for command in (["report", str(job)], ["sql", str(job), "select count(*) from int_steps"]):
+        code, out, err = run_cli(*command, "--step-marker", "nosuchspan", "-q")
+        assert code == 2 and out == "", err
+        assert len(err.strip().splitlines()) == 1 and "nosuchspan" in err
+        # every user annotation but the profiler's own steps and gloo's collectives
+        assert all(name in err for name in spans[0] if not name.startswith(("ProfilerStep#", "gloo:"))), err
+    # a span that exists marks the steps: one per span on each rank
+    name = "DistributedDataParallel.forward"
+    code, out, err = run_cli("sql", str(job), "select rank, count(*) from int_steps group by rank order by rank",
+                             "--step-marker", name, "--format", "csv", "-q")
+    assert code == 0, err
+    assert [tuple(map(int, r)) for r in list(csv.reader(io.StringIO(out)))[1:]] == [(r, spans[r][name]) for r in sorted(spans)]

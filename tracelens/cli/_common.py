@@ -116,3 +116,36 @@ def set_exit_code(code: int) -> None:
 def take_exit_code() -> int:
     code, _EXIT["code"] = _EXIT["code"], 0
     return code
+
+
+_MARKER_KINDS = ("annotation", "gpu_annotation", "data_loader", "python_function")
+
+
+def check_step_marker(con: Any, marker: str | None) -> None:
+    """--step-marker must name spans that exist: an unknown name would silently make each
+    profiled window one step and change every figure. A usage error names the spans there are."""
+    if not marker:
+        return
+    from difflib import get_close_matches
+
+    from tracelens.enums import DEVICE_KINDS
+
+    device = sorted(str(k) for k in DEVICE_KINDS)
+    found = con.execute(
+        "select count(*) from trace_events where name = ? and kind <> all(?)", [marker, device]
+    ).fetchone()[0]
+    if found:
+        return
+    names = [r[0] for r in con.execute(
+        "select name, count(*) as n from trace_events where kind = any(?) group by name order by n desc, name limit 200",
+        [list(_MARKER_KINDS)],
+    ).fetchall()]
+    if not names:
+        traced = con.execute("select count(*) from trace_meta").fetchone()[0]
+        raise UsageError(f"--step-marker {marker}: " + (
+            "no span of that name, and no annotated span in the traces at all" if traced else
+            "the inputs hold no profiler trace, so no span to count steps by"))
+    close = get_close_matches(marker, names, n=3)
+    suggestion = f" (did you mean {', '.join(close)}?)" if close else ""
+    shown = ", ".join(names[:8]) + (f", ... ({len(names)} in all)" if len(names) > 8 else "")
+    raise UsageError(f"--step-marker {marker}: no span of that name in the traces{suggestion}; spans there are: {shown}")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from tracelens.cli._common import emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code
+from tracelens.cli._common import check_step_marker, emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code
 from tracelens.enums import REPORT_SECTIONS as SECTIONS
 
 FORMATS = ("text", "json", "md", "html")
@@ -74,6 +74,7 @@ def command(
     con = store.connect(
         step_marker=step_marker, gpus=gpus, gpu_hour_cost=gpu_hour_cost, flops_per_token=flops_per_token, peak_tflops=peak_tflops
     )
+    check_step_marker(con, step_marker)
     refuse_unrecognised(con, target, skipped)
     report = build(con, sections or SECTIONS, skipped=skipped)
     fmt = resolve_format(fmt, output, FORMATS, "text")

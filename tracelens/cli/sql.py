@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from tracelens.cli._common import set_exit_code, emit, ingest_progress, output_options, report_ingest, resolve_format
+from tracelens.cli._common import check_step_marker, emit, set_exit_code, ingest_progress, output_options, report_ingest, resolve_format
 from tracelens.errors import TracelensError
 
 FORMATS = ("table", "csv", "json")
@@ -52,6 +52,7 @@ def command(
     if outcome is not None:
         set_exit_code(report_ingest(outcome, quiet=quiet))
     con = store.connect(step_marker=step_marker)
+    check_step_marker(con, step_marker)
     try:
         cursor = con.execute(query)
     except duckdb.Error as exc:
