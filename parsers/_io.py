@@ -52,14 +52,29 @@ def read_bytes(path: Path) -> tuple[bytes, str | None]:
     if raw[:2] != GZIP_MAGIC:
         return raw, None
     decomp = isal_zlib.decompressobj(wbits=31)
+    limit = inflate_limit(len(raw))
     try:
-        out = decomp.decompress(raw)
+        out = decomp.decompress(raw, limit + 1)  # one buffer, never past the limit
     except _GZIP_ERRORS as exc:
         # Corrupt in the middle: fall back to zlib, which hands out what it got before the error.
         return _salvage_gzip(path, raw, exc)
+    if len(out) > limit:
+        raise ParseError(
+            str(path), f"inflates to more than {limit >> 20} MiB, over {MAX_GZIP_RATIO} times its compressed size "
+            "(real traces and logs compress at most ~30:1): not read as a possible gzip bomb",
+            where=f"compressed byte {len(raw) - len(decomp.unconsumed_tail)}",
+        )
     if not decomp.eof:
         return out, f"gzip stream ends early after {len(raw)} compressed bytes ({len(out)} decompressed)"
     return out, None
+
+
+MAX_GZIP_RATIO = 64  # the corpus's real traces and logs compress 5:1 to 30:1; zlib can reach ~1000:1
+
+
+def inflate_limit(compressed: int) -> int:
+    """The most bytes a gzip input of `compressed` bytes is inflated to before it is refused."""
+    return MAX_GZIP_RATIO * compressed + (1 << 20)
 
 
 def _salvage_gzip(path: Path, raw: bytes, exc: Exception) -> tuple[bytes, str | None]:

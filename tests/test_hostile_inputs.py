@@ -105,3 +105,23 @@ def test_sql_reads_timestamps_with_zones_and_downloads_no_extension(tmp_path: Pa
     assert json.loads(out)[0]["t"].startswith(str(__import__("datetime").date.today().year))
     code, out, err = _cli("sql", str(store), "select * from read_json_auto('https://127.0.0.1:9/x.json')")
     assert code == 1 and "requires the extension httpfs" in err and len(err.splitlines()) == 1, err
+
+
+def test_a_gzip_bomb_is_refused_early_and_the_other_files_are_stored(tmp_path: Path) -> None:
+    import gzip
+    import resource
+
+    bomb = tmp_path / "rank0.pt.trace.json.gz"
+    inflated = 400 << 20  # a trace's opening, then 400 MiB of blanks: about 1000:1
+    with gzip.open(bomb, "wb", compresslevel=9) as fh:
+        fh.write(b'{"traceEvents": [')
+        for _ in range(inflated >> 20):
+            fh.write(b" " * (1 << 20))
+    good = tmp_path / "console.log"
+    shutil.copy(GOOD_LOG, good)
+    code, _, err = _cli("ingest", str(bomb), str(good), "-o", str(tmp_path / "s.tlstore"), "-q")
+    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # the largest child yet: a bound on this one
+    assert code == 1 and len(err.splitlines()) == 1, err
+    assert err.startswith(f"error: {bomb}:compressed byte ") and "gzip bomb" in err, err
+    assert _stored_paths(tmp_path / "s.tlstore") == [str(good)]
+    assert peak_kb * 1024 < inflated / 2, "the bomb was inflated"

@@ -91,8 +91,15 @@ def uncompressed_size(path: Path, size: int) -> int:
             (isize,) = struct.unpack("<I", fh.read(4))
     except OSError:
         return size
-    # One member under 4 GiB: the trailer is exact. Wrapped (or multi-member) files: a guess.
-    return isize if isize >= size else size * GZIP_RATIO_GUESS
+    # The trailer holds the size modulo 4 GiB: exact for one member under 4 GiB, a wrapped
+    # value past it. A parser inflates at most inflate_limit(size) bytes; where that could
+    # exceed 4 GiB, the trailer cannot be trusted to bound it.
+    from tracelens.parsers._io import inflate_limit
+
+    bound = inflate_limit(size)
+    if bound >= 1 << 32:
+        return max(isize, size * GZIP_RATIO_GUESS)
+    return isize if size <= isize <= bound else min(bound, size * GZIP_RATIO_GUESS)
 
 
 def worker_bytes(largest_input: int) -> int:

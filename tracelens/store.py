@@ -326,7 +326,16 @@ class Store:
                 ):
                     outcome.unchanged.append(old)
                     continue
-                parser, claim = detect(path, read_head(path), parsers)
+                try:
+                    parser, claim = detect(path, read_head(path), parsers)
+                except TracelensError as exc:  # one file's problem, not the ingest's
+                    failed = _failed(key, str(exc))
+                    failed.message = str(exc) if str(exc).startswith(key) else failed.message
+                    outcome.parsed.append(failed)
+                    continue
+                except Exception as exc:
+                    outcome.parsed.append(_failed(key, f"internal error recognising its format ({type(exc).__name__}: {exc}); please report it"))
+                    continue
                 if forced is not None and (
                     (parser is not None and parser.kind == LOG_KIND)
                     or (parser is None and (explicit or path.suffix.lower() in (".log", ".txt", ".out", ".err")))
