@@ -8,6 +8,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import ROOT, SAMPLE_LOGS, run_cli
 from tracelens.cli import cli
 
@@ -154,3 +156,28 @@ def test_unknown_step_marker_is_a_usage_error_naming_the_spans(tmp_path: Path) -
                              "--step-marker", name, "--format", "csv", "-q")
     assert code == 0, err
     assert [tuple(map(int, r)) for r in list(csv.reader(io.StringIO(out)))[1:]] == [(r, spans[r][name]) for r in sorted(spans)]
+
+
+def test_impossible_numbers_and_outputs_are_refused_before_any_work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Defect 7 of issue 15: --gpus -3 gave negative GPU-hours; -o existing.html was refused
+    only after the report was built (the job is ingested into a cache first: nothing must be
+    written there either); -o /proc/x.html was an internal error; -o r.pdf wrote text."""
+    job = SAMPLE_LOGS / "ddp_gloo_2rank"
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("TRACELENS_CACHE_DIR", str(cache))
+    existing = tmp_path / "existing.html"
+    existing.write_text("keep me")
+    cases = [
+        (["--gpus", "-3"], "--gpus"), (["--gpus", "0"], "--gpus"), (["--gpu-hour-cost", "-1"], "--gpu-hour-cost"),
+        (["--peak-tflops", "0"], "--peak-tflops"), (["-o", str(existing)], "exists"),
+        (["-o", "/proc/x.html"], "/proc/x.html"), (["-o", str(tmp_path / "r.pdf")], ".pdf"),
+    ]
+    for args, said in cases:
+        code, out, err = run_cli("report", str(job), *args)
+        assert code == 2 and out == "" and said in err and "internal error" not in err, (args, err)
+    assert existing.read_text() == "keep me" and not (tmp_path / "r.pdf").exists()
+    assert not cache.exists() or not any(cache.iterdir())  # refused before the ingest
+    code, _, err = run_cli("sql", str(job), "select 1", "-o", str(tmp_path / "q.pdf"))
+    assert code == 2 and ".pdf" in err
+    code, _, err = run_cli("report", str(job), "-o", str(tmp_path / "r.pdf"), "--format", "md")
+    assert code == 0 and (tmp_path / "r.pdf").read_text().startswith("#")

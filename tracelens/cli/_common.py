@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import click
 
 from tracelens.enums import FileStatus
-from tracelens.errors import UsageError
+from tracelens.errors import TracelensError, UsageError
 from tracelens.safe_text import printable
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -40,13 +40,44 @@ def output_options(formats: tuple[str, ...], default: str) -> Callable[[F], F]:
 
 
 def resolve_format(fmt: str | None, output: Path | None, formats: tuple[str, ...], default: str) -> str:
+    """--format, else the -o suffix; a suffix that names no format of the command is a usage
+    error (`-o r.pdf` would otherwise write text into a .pdf)."""
     if fmt:
         return fmt
-    if output is not None:
-        guessed = SUFFIX_FORMATS.get(output.suffix.lower())
-        if guessed in formats:
-            return guessed
-    return default
+    if output is None or not output.suffix:
+        return default
+    guessed = SUFFIX_FORMATS.get(output.suffix.lower())
+    if guessed == "text" and "text" not in formats:
+        guessed = default  # .txt: the command's plain text form (sql's table)
+    if guessed in formats:
+        return guessed
+    known = sorted({suffix for suffix, f in SUFFIX_FORMATS.items() if f in formats or (f == "text")})
+    raise UsageError(f"{output}: no format for {output.suffix!r} files; use {', '.join(known)} or --format")
+
+
+def check_output(output: Path | None, force: bool) -> None:
+    """Refuse an output file before any work: one that exists (without --force), or one that
+    cannot be written where it is asked for."""
+    if output is None:
+        return
+    import os
+
+    if output.is_dir():
+        raise UsageError(f"{output}: is a directory")
+    if output.exists() and not force:
+        raise UsageError(f"{output}: exists; use --force to overwrite")
+    parent = output.absolute().parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        raise UsageError(f"{output}: cannot write there ({parent} is not a writable folder)")
+    import tempfile
+
+    try:  # permissions do not tell everything (root, /proc, read-only mounts): try a file there
+        with tempfile.NamedTemporaryFile(dir=parent, prefix=".tracelens-probe-"):
+            pass
+    except OSError as exc:
+        raise UsageError(f"{output}: cannot write there: {exc.strerror or exc}") from exc
 
 
 def emit(text: str, output: Path | None, force: bool) -> None:
@@ -56,8 +87,11 @@ def emit(text: str, output: Path | None, force: bool) -> None:
         return
     if output.exists() and not force:
         raise UsageError(f"{output}: exists; use --force to overwrite")
-    output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_text(text, encoding="utf-8")
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise TracelensError(f"{output}: cannot write: {exc.strerror or exc}") from exc
     click.echo(f"Wrote {output}", err=True)
 
 

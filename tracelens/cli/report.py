@@ -16,7 +16,9 @@ from pathlib import Path
 
 import click
 
-from tracelens.cli._common import check_step_marker, emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code
+from tracelens.cli._common import (
+    check_output, check_step_marker, emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code,
+)
 from tracelens.enums import REPORT_SECTIONS as SECTIONS
 
 FORMATS = ("text", "json", "md", "html")
@@ -45,10 +47,14 @@ def refuse_unrecognised(con: object, target: Path, skipped: tuple[str, ...]) -> 
 @click.argument("target", type=click.Path(path_type=Path))
 @output_options(FORMATS, "text")
 @click.option("--section", "sections", multiple=True, type=click.Choice(SECTIONS), help="Only these parts (repeatable).")
-@click.option("--gpus", type=float, default=None, help="GPUs the job held (default: world size from the traces, else 1).")
-@click.option("--gpu-hour-cost", type=float, default=None, help="Dollars per GPU-hour, for the cost of each bucket.")
-@click.option("--flops-per-token", type=float, default=None, help="Model FLOPs per token (e.g. 6N + 12LHQT), for MFU.")
-@click.option("--peak-tflops", type=float, default=None, help="Peak TFLOP/s of one GPU at the training precision, for MFU.")
+@click.option("--gpus", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="GPUs the job held (default: the traces' world size, NCCL communicators or the ranks in the logs; "
+                   "else unknown, and no GPU-hours).")
+@click.option("--gpu-hour-cost", type=click.FloatRange(min=0), default=None, help="Dollars per GPU-hour, for the cost of each bucket.")
+@click.option("--flops-per-token", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Model FLOPs per token (e.g. 6N + 12LHQT), for MFU.")
+@click.option("--peak-tflops", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Peak TFLOP/s of one GPU at the training precision, for MFU.")
 @click.option("--step-marker", default=None, metavar="NAME", help="Span name to use as the step instead of ProfilerStep#N.")
 @click.option("--profile", "profiles", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
               help="A TOML profile of regexes for a log format tracelens does not know (repeatable).")
@@ -66,6 +72,8 @@ def command(
     from tracelens.report import build
     from tracelens.store import store_for
 
+    fmt = resolve_format(fmt, output, FORMATS, "text")
+    check_output(output, force)
     with ingest_progress(quiet) as progress:
         store, outcome = store_for(target, progress=progress, profiles=profiles, log_format=log_format)
     if outcome is not None:
@@ -77,7 +85,6 @@ def command(
     check_step_marker(con, step_marker)
     refuse_unrecognised(con, target, skipped)
     report = build(con, sections or SECTIONS, skipped=skipped)
-    fmt = resolve_format(fmt, output, FORMATS, "text")
     if fmt == "json":
         text = render_json(report)
     elif fmt == "md":

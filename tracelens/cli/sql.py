@@ -21,7 +21,9 @@ from typing import Any
 
 import click
 
-from tracelens.cli._common import check_step_marker, emit, set_exit_code, ingest_progress, output_options, report_ingest, resolve_format
+from tracelens.cli._common import (
+    check_output, check_step_marker, emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code,
+)
 from tracelens.errors import TracelensError
 
 FORMATS = ("table", "csv", "json")
@@ -46,6 +48,8 @@ def command(
 ) -> None:
     from tracelens.store import store_for
 
+    fmt = resolve_format(fmt, output, FORMATS, "table")
+    check_output(output, force)
     with ingest_progress(quiet) as progress:
         store, outcome = store_for(target, progress=progress, profiles=profiles, log_format=log_format)
     import duckdb  # after the ingest: its worker processes are forked from a DuckDB-free process
@@ -61,7 +65,7 @@ def command(
         return
     columns = [d[0] for d in cursor.description]
     rows = cursor.fetchall()
-    emit(render(columns, rows, resolve_format(fmt, output, FORMATS, "table")), output, force)
+    emit(render(columns, rows, fmt), output, force)
 
 
 def render(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> str:
