@@ -112,3 +112,19 @@ def test_inputs_cover_files_fails_when_a_file_vanishes() -> None:
     assert _rows(con, "check_inputs_cover_files") == []
     _replace(con, "inputs", "select * from inputs_fixed where path not like '%console.log'")
     assert [r[0].rsplit("/", 1)[-1] for r in _rows(con, "check_inputs_cover_files")] == ["console.log"]
+
+
+def test_bandwidth_check_fails_on_one_rank_bandwidth() -> None:
+    """Defect 5: gpu_nccl_1rank (torchrun --nproc-per-node 1, RECORDED.txt) showed all_reduce at
+    0 GB/s and a 14.7 MB broadcast at 666 GB/s: over one rank nothing crosses a link."""
+    import re
+
+    job = SAMPLE_LOGS / "gpu_nccl_1rank"
+    assert re.search(r"--nproc-per-node 1\b", (job / "RECORDED.txt").read_text())
+    con = _connect("gpu_nccl_1rank")
+    rows = con.execute("select n_ranks, median_busbw_gbps, no_bandwidth_reason from collective_summary").fetchall()
+    assert rows and all(r == (1, None, "one rank: nothing crosses a link") for r in rows)
+    assert _rows(con, "check_bandwidth_multi_rank") == []
+    _replace(con, "collective_bandwidth", "select * replace (size_bytes / time_ns as busbw_gbps, "
+             "size_bytes / time_ns as algbw_gbps) from collective_bandwidth_fixed")
+    assert len(_rows(con, "check_bandwidth_multi_rank")) == 2 * len(rows)  # per instance and per size

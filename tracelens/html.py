@@ -167,6 +167,9 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
                     for c in report.collectives if c.median_busbw_gbps and c.size_bytes > 0]
         curve = [{"op": b.op, "size_bytes": b.size_bytes, "busbw": b.busbw_gbps, "n_ranks": b.n_ranks,
                   "series": f"nccl-tests {b.op} x{b.n_ranks}"} for b in report.baseline if b.busbw_gbps > 0]
+        without = [c for c in report.collectives if c.median_busbw_gbps is None and c.no_bandwidth_reason]
+        left_out = (f" {sum(c.instances for c in without)} collectives are not drawn: "
+                    f"{'; '.join(sorted({str(c.no_bandwidth_reason) for c in without}))}." if without else "")
         if observed:
             x = alt.X("size_bytes:Q", scale=alt.Scale(type="log"), title="message size (bytes)")
             y = alt.Y("busbw:Q", scale=alt.Scale(type="log"), title="bus bandwidth (GB/s)")
@@ -183,9 +186,10 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
                 ))
             add("bandwidth", "Collective bandwidth vs message size", alt.layer(*layers).properties(width="container", height=260),
                 "Median bus bandwidth of each observed op and size (points) against the nccl-tests curve (dashed) "
-                "(views collective_summary, int_nccl_baseline)." + ("" if curve else " No nccl-tests baseline was ingested."))
+                "(views collective_summary, int_nccl_baseline)." + ("" if curve else " No nccl-tests baseline was ingested.") + left_out)
         else:
-            add("bandwidth", "Collective bandwidth vs message size", None, "No observed collective has a known size.")
+            add("bandwidth", "Collective bandwidth vs message size", None,
+                ("No observed collective has a bus bandwidth." + left_out) if without else "No observed collective has a known size.")
     else:
         add("bandwidth", "Collective bandwidth vs message size", None, "No collective with a known size was observed.")
     return out

@@ -40,7 +40,18 @@ def fmt_rate(value: float | None) -> str:
 
 
 def fmt_ms(ns: float | None) -> str:
-    return "-" if ns is None else f"{ns / 1e6:.1f} ms"
+    """A duration in the unit that suits it: 0.0 ms would hide microsecond kernels."""
+    if ns is None:
+        return "-"
+    if ns == 0:
+        return "0"
+    if abs(ns) >= 1e9:
+        return fmt_s(ns / 1e9)
+    if abs(ns) >= 1e6:
+        return f"{ns / 1e6:.3g} ms"
+    if abs(ns) >= 1e3:
+        return f"{ns / 1e3:.3g} µs"
+    return f"{ns:.0f} ns"
 
 
 def fmt_bytes(n: float | None) -> str:
@@ -177,6 +188,9 @@ def layout(report: Report) -> list[Section]:
               fmt_pct(100 * c.median_efficiency) if c.median_efficiency is not None else "-", fmt_s(c.excess_s)]
              for c in report.collectives],
         ))
+        reasons = sorted({c.no_bandwidth_reason for c in report.collectives if c.no_bandwidth_reason})
+        if reasons:
+            s.notes.append(f"No bus bandwidth ('-') where {'; '.join(reasons)}.")
         if not report.baseline:
             s.notes.append("No nccl-tests results for these ops and rank counts were ingested: no expected bandwidth.")
         out.append(s)

@@ -136,6 +136,7 @@ class CollectiveStat:
     median_baseline_busbw_gbps: float | None
     median_efficiency: float | None
     excess_s: float | None
+    no_bandwidth_reason: str | None = None  # one rank: nothing crosses a link; rank count unknown
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,13 @@
 --   size: its time, the latency floor; above the largest: S at its algbw); efficiency =
 --   expected / observed time; excess_ns = observed - expected when positive (time lost to an
 --   under-performing collective).
+-- A collective over one rank moves nothing between devices: it has no bandwidth (algbw, busbw,
+--   baseline, efficiency and excess NULL), nor one whose rank count is unknown;
+--   no_bandwidth_reason says why (check_bandwidth_multi_rank).
 -- Columns: source ('trace' / 'flight_recorder'), file_id, rank, step, pg, op, dtype, size_bytes,
 --   n_ranks, time_ns, time_basis, algbw_gbps, busbw_gbps, baseline, expected_ns,
---   baseline_busbw_gbps (the baseline's bus bandwidth at S), efficiency, excess_ns.
+--   baseline_busbw_gbps (the baseline's bus bandwidth at S), efficiency, excess_ns,
+--   no_bandwidth_reason (NULL when the bandwidth is known).
 with traced as (
     select 'trace' as source, c.file_id, c.rank, c.step, c.pg, c.op, c.dtype, c.bytes, c.in_nelems, c.out_nelems,
         c.group_size as n_ranks,
@@ -82,16 +86,27 @@ expected as (
         end * 1e3 as expected_ns_f
     from both_points
 ),
+judged as (
+    select *,
+        case when n_ranks is null then 'rank count unknown'
+             when n_ranks < 2 then 'one rank: nothing crosses a link'
+             when not time_ns > 0 then 'no duration'
+             when size_bytes is null then 'size unknown' end as no_bandwidth_reason
+    from expected
+),
 final as (
     select source, file_id, rank, step, pg, op, dtype, size_bytes, n_ranks, time_ns, time_basis,
-        case when time_ns > 0 then size_bytes / time_ns end as algbw_gbps,  -- bytes/ns = GB/s
-        case when time_ns > 0 then size_bytes / time_ns * bus_factor end as busbw_gbps,
-        coalesce(baseline, hi_baseline) as baseline,
-        round(expected_ns_f)::bigint as expected_ns,
-        case when expected_ns_f > 0 then size_bytes / expected_ns_f * bus_factor end as baseline_busbw_gbps,
-        case when time_ns > 0 then expected_ns_f / time_ns end as efficiency,
-        case when expected_ns_f is not null then greatest(time_ns - round(expected_ns_f)::bigint, 0) end as excess_ns
-    from expected
+        case when no_bandwidth_reason is null then size_bytes / time_ns end as algbw_gbps,  -- bytes/ns = GB/s
+        case when no_bandwidth_reason is null then size_bytes / time_ns * bus_factor end as busbw_gbps,
+        case when no_bandwidth_reason is null then coalesce(baseline, hi_baseline) end as baseline,
+        case when no_bandwidth_reason is null then round(expected_ns_f)::bigint end as expected_ns,
+        case when no_bandwidth_reason is null and expected_ns_f > 0 then size_bytes / expected_ns_f * bus_factor end
+            as baseline_busbw_gbps,
+        case when no_bandwidth_reason is null then expected_ns_f / time_ns end as efficiency,
+        case when no_bandwidth_reason is null and expected_ns_f is not null
+             then greatest(time_ns - round(expected_ns_f)::bigint, 0) end as excess_ns,
+        no_bandwidth_reason
+    from judged
     where size_bytes is not null or time_ns is not null
 )
 select * from final
