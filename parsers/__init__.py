@@ -76,13 +76,15 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     from tracelens.parsers.nccl_debug import NcclDebugParser
     from tracelens.parsers.nccl_tests import NcclTestsParser
     from tracelens.parsers.straggler_reports import StragglerReportParser
+    from tracelens.parsers.lightning_csv import LightningCsvParser
+    from tracelens.parsers.tensorboard import TensorBoardParser
 
     # Order breaks ties between equal claims: specific formats before the generic log parser.
     from tracelens.parsers.profile import ProfileParser, load_profile
 
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
-        KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(), JsonlMetricsParser(), MlperfParser(), NcclTestsParser(), MegatronParser(), HFTrainerParser(),
+        KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(), JsonlMetricsParser(), TensorBoardParser(), LightningCsvParser(), MlperfParser(), NcclTestsParser(), MegatronParser(), HFTrainerParser(),
         DeepSpeedParser(), LightningParser(), GenericLogParser(), NcclDebugParser(),
     ]
     return {p.name: p for p in parsers}

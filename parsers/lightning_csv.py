@@ -1,0 +1,125 @@
+"""Lightning's CSVLogger file (`<save_dir>/<name>/version_N/metrics.csv`): one row per
+`log_metrics` call, a header of every metric key seen (`epoch`, `step`, `train_loss`,
+`val_loss`, ...), empty cells where a row did not log a key.
+
+The file has no times: its rows carry steps and metrics (loss curves, learning rate) for SQL,
+and the console, TensorBoard events or traces of the same job date them. Steps are Lightning's
+(`step` counts the optimizer steps done before the logged batch, from 0) plus one: tracelens
+numbers a step by the optimizer steps done once it ends, as the progress bar and the other
+readers do. Rows that logged only evaluation metrics (`val_*`, `test_*`), epoch aggregates
+(`*_epoch`) or nothing but `epoch` are not training steps and yield no row.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers._logtables import LogRows
+from tracelens.parsers.tensorboard import is_eval_tag, metric_column
+
+from tracelens.enums import FileStatus
+from tracelens.errors import ParseError
+
+_NOT_METRICS = frozenset({"epoch", "step"})
+
+
+def _header(head: bytes) -> list[str] | None:
+    first = head.split(b"\n", 1)[0].strip(b"\r")
+    try:
+        text = first.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    fields = [f.strip() for f in text.split(",")]
+    return fields if "step" in fields else None
+
+
+def _training_column(name: str) -> bool:
+    return name not in _NOT_METRICS and not name.endswith("_epoch") and not is_eval_tag(name)
+
+
+class LightningCsvParser:
+    name = "lightning_csv"
+    kind = "metrics_csv"
+    tables = ("log_steps",)
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        fields = _header(head)
+        if fields is not None and "epoch" in fields and path.suffix.lower() == ".csv":
+            return Claim.CONTENT
+        return Claim.NAME if path.name == "metrics.csv" else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        data, gzip_warning = read_bytes(path)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ParseError(str(path), f"not UTF-8 text ({exc.reason})", where=f"byte {exc.start}") from None
+        reader = csv.reader(io.StringIO(text, newline=""))
+        try:
+            header = [name.strip() for name in next(reader)]
+        except (StopIteration, csv.Error):
+            raise ParseError(str(path), "no CSV header", where="line 1") from None
+        if "step" not in header:
+            raise ParseError(str(path), "no `step` column: not a Lightning metrics.csv", where="line 1")
+        step_at = header.index("step")
+        training = [(i, name, metric_column(name.removesuffix("_step"))) for i, name in enumerate(header) if _training_column(name)]
+        merged: list[tuple[int, int, dict[str, float]]] = []  # (line, step, values), one per step run
+        bad = 0
+        for number, record in enumerate(_records(reader), start=2):
+            if record is None or len(record) != len(header):
+                bad += 1  # a row cut short (the job was killed mid-write) or a mangled one
+                continue
+            step = _int(record[step_at])
+            cells = {name: value for i, name, _ in training if (value := _float(record[i])) is not None}
+            if step is None or not cells:
+                continue
+            values = {column: cells[name] for _, name, column in training if column is not None and name in cells}
+            if merged and merged[-1][1] == step:
+                for column, value in values.items():
+                    merged[-1][2].setdefault(column, value)  # another log call at the same step adds its metrics
+            else:
+                merged.append((number, step, values))
+        rows = LogRows("lightning")
+        for number, step, values in merged:
+            rows.step(line=number, rank=options.rank, step=step + 1, **values)
+        if not rows.steps:
+            raise ParseError(str(path), "no row with a step and a training metric", where="line 2")
+        warnings = [gzip_warning] if gzip_warning else []
+        if bad:
+            warnings.append(f"{bad} rows do not match the header's {len(header)} columns and were skipped")
+        status = FileStatus.TRUNCATED if gzip_warning or bad else FileStatus.OK
+        return ParseResult({"log_steps": rows.tables()["log_steps"]}, status, warnings)
+
+
+def _records(reader: Iterator[list[str]]) -> list[list[str] | None]:
+    out: list[list[str] | None] = []
+    while True:
+        try:
+            out.append(next(reader))
+        except StopIteration:
+            return out
+        except csv.Error:
+            out.append(None)  # a NUL byte or a quote left open: skip the row, keep reading
+
+
+def _int(cell: str) -> int | None:
+    try:
+        value = float(cell)
+    except ValueError:
+        return None
+    return int(value) if value.is_integer() and 0 <= value < 1 << 62 else None
+
+
+def _float(cell: str) -> float | None:
+    if not cell.strip():
+        return None
+    try:
+        value = float(cell)
+    except ValueError:
+        return None
+    return value if value == value and abs(value) != float("inf") else None
