@@ -53,24 +53,79 @@ class SafeUnpickler(pickle.Unpickler):
         raise UnsafePickleError("refused a persistent reference: a flight-recorder dump holds only plain data")
 
 
+MAX_DEPTH = 64  # real dumps nest five or six levels
+MAX_EXPANSION = 64  # the decoded data, every shared reference counted as a copy, vs the pickle's size
+
+
 def safe_loads(data: bytes) -> Any:
-    """Decode a pickle of plain data; UnsafePickleError for anything else."""
+    """Decode a pickle of plain data; UnsafePickleError for anything else, and for plain data
+    that would cost more than its bytes suggest to walk (see `_check_plain`)."""
     obj = SafeUnpickler(io.BytesIO(data)).load()
-    _check_plain(obj)
+    _check_plain(obj, budget=MAX_EXPANSION * len(data) + (16 << 20))
     return obj
 
 
-def _check_plain(obj: Any) -> None:
-    stack = [obj]
+def _check_plain(obj: Any, budget: int) -> None:
+    """Refuse what is not plain data, and plain data whose walk would not end or would blow up.
+
+    A pickle's memo lets a few bytes refer to one container many times: a list holding
+    itself never ends a walk, and a chain of lists each holding the next twice doubles at
+    every link. Each container is visited once, post-order, and its size as a tree (what
+    converting it to rows or JSON costs: shared parts counted at every use) is summed from its
+    children's; a cycle, nesting past MAX_DEPTH, or a tree size past `budget` is refused. Time
+    and memory are linear in the number of distinct objects."""
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+    # (object, depth, children expanded yet)
+    stack: list[tuple[Any, int, bool]] = [(obj, 0, False)]
     while stack:
-        item = stack.pop()
+        item, depth, expanded = stack.pop()
         if not isinstance(item, _ALLOWED):
             raise UnsafePickleError(f"refused a {type(item).__name__}: a flight-recorder dump holds only plain data")
-        if isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
+        if not isinstance(item, (dict, list, tuple)):
+            continue
+        key = id(item)
+        children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+        if expanded:
+            on_path.discard(key)
+            total = 1
+            for child in children:
+                total += sizes.get(id(child), 0) if isinstance(child, (dict, list, tuple)) else _leaf_size(child)
+            if total > budget:
+                raise UnsafePickleError(f"refused: shared references expand it past {budget} units (a memo bomb?)")
+            sizes[key] = total
+            continue
+        if key in sizes:
+            continue  # shared, already sized
+        if key in on_path:
+            raise UnsafePickleError("refused a container that holds itself: a flight-recorder dump has no cycles")
+        if depth >= MAX_DEPTH:
+            raise UnsafePickleError(f"refused: nested deeper than {MAX_DEPTH} levels")
+        on_path.add(key)
+        stack.append((item, depth, True))
+        for child in children:
+            if isinstance(child, (dict, list, tuple)) and id(child) in sizes:
+                continue
+            stack.append((child, depth + 1, False))
+
+
+def _fit(rows: list[dict[str, Any]], schema: pa.Schema) -> int:
+    """Empty the integers a column cannot hold (a dump's counters are C++ integers of any
+    width; a hostile one may hold anything); how many were emptied."""
+    bounds = {f.name: (-(1 << (f.type.bit_width - 1)), 1 << (f.type.bit_width - 1))
+              for f in schema if pa.types.is_signed_integer(f.type)}
+    dropped = 0
+    for row in rows:
+        for name, (low, high) in bounds.items():
+            value = row.get(name)
+            if isinstance(value, int) and not low <= value < high:
+                row[name] = None
+                dropped += 1
+    return dropped
+
+
+def _leaf_size(value: Any) -> int:
+    return 1 + len(value) // 8 if isinstance(value, str) else 1
 
 
 def _int(value: Any) -> int | None:
@@ -182,7 +237,7 @@ class FlightRecorderParser:
             raise ParseError(str(path), "not a flight-recorder dump (no entries list)", where="byte 0")
         warnings = [warning] if warning else []
         match = _RANK_IN_NAME.search(path.name)
-        if match is not None:
+        if match is not None and int(match.group(1)) < 1 << 31:
             rank: int | None = int(match.group(1))
             rank_source = RankSource.FILE_NAME.value
         elif options.rank is not None:
@@ -192,6 +247,9 @@ class FlightRecorderParser:
             warnings.append("no rank in the file name (<prefix><rank>) and no --rank: rank left empty")
         entries, names = self._entries(dump.get("entries") or [], rank)
         status = self._pg_status(dump, rank, rank_source, names, entries)
+        dropped = _fit(entries, FR_ENTRIES) + _fit(status, FR_PG_STATUS)
+        if dropped:
+            warnings.append(f"{dropped} integer values beyond their column's range left empty")
         return ParseResult(
             {"fr_entries": pa.Table.from_pylist(entries, schema=FR_ENTRIES),
              "fr_pg_status": pa.Table.from_pylist(status, schema=FR_PG_STATUS)},

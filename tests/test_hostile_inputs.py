@@ -125,3 +125,58 @@ def test_a_gzip_bomb_is_refused_early_and_the_other_files_are_stored(tmp_path: P
     assert err.startswith(f"error: {bomb}:compressed byte ") and "gzip bomb" in err, err
     assert _stored_paths(tmp_path / "s.tlstore") == [str(good)]
     assert peak_kb * 1024 < inflated / 2, "the bomb was inflated"
+
+
+REAL_DUMP = SAMPLE_LOGS / "fr_gloo_mismatch_4rank" / "fr_trace_rank_0"
+
+
+def _hostile_pickles() -> dict[str, bytes]:
+    import pickle
+
+    cycle: list[object] = []
+    cycle.append(cycle)
+    dag: list[object] = []
+    for _ in range(80):  # each link holds the next twice: 2**80 leaves as a tree
+        dag = [dag, dag]
+    line = "x" * (1 << 20)
+    return {
+        "cycle": pickle.dumps({"entries": cycle}, protocol=2),
+        "dag": pickle.dumps({"entries": [{"frames": dag}]}, protocol=2),
+        "memo": pickle.dumps({"entries": [{"profiling_name": line}] * 50_000}, protocol=2),  # 50 GB as rows
+        "deep": b"\x80\x02" + b"]" * 5000 + b"." ,
+    }
+
+
+def test_hostile_pickles_are_refused_in_linear_time(tmp_path: Path) -> None:
+    import time
+
+    dumps = _hostile_pickles()
+    assert len(dumps["cycle"]) < 40 and len(dumps["dag"]) < 2000 and len(dumps["memo"]) < 2 << 20
+    for name, data in dumps.items():
+        path = tmp_path / f"fr_{name}_rank_0"
+        path.write_bytes(data)
+        started = time.monotonic()
+        code, _, err = _cli("ingest", str(path), "-o", str(tmp_path / f"{name}.tlstore"), "-q", timeout=60)
+        assert time.monotonic() - started < 20, name
+        assert code == 1 and len(err.splitlines()) == 1 and err.startswith(f"error: {path}:"), (name, err)
+        assert "internal error" not in err, (name, err)
+
+
+def test_integers_beyond_a_column_are_emptied_and_the_rest_kept(tmp_path: Path) -> None:
+    import pickle
+
+    from tracelens.parsers.flight_recorder import safe_loads
+
+    dump = safe_loads(REAL_DUMP.read_bytes())
+    entries = len(dump["entries"])
+    dump["entries"][0]["pg_id"] = 1 << 40  # an int32 column
+    dump["entries"][1]["collective_seq_id"] = 1 << 70  # beyond int64
+    path = tmp_path / "fr_trace_rank_4294967296"  # a rank that does not fit 32 bits
+    path.write_bytes(pickle.dumps(dump, protocol=2))
+    store = tmp_path / "s.tlstore"
+    code, _, err = _cli("ingest", str(path), "-o", str(store))
+    assert code == 0, err
+    assert "2 integer values beyond their column's range left empty" in err
+    code, out, err = _cli("sql", str(store), "select count(*) as n, count(pg_id) as pg, count(rank) as r from fr_entries",
+                          "--format", "json")
+    assert json.loads(out) == [{"n": entries, "pg": entries - 1, "r": 0}], err
