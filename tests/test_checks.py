@@ -128,3 +128,13 @@ def test_bandwidth_check_fails_on_one_rank_bandwidth() -> None:
     _replace(con, "collective_bandwidth", "select * replace (size_bytes / time_ns as busbw_gbps, "
              "size_bytes / time_ns as algbw_gbps) from collective_bandwidth_fixed")
     assert len(_rows(con, "check_bandwidth_multi_rank")) == 2 * len(rows)  # per instance and per size
+
+
+def test_step_series_check_fails_when_attempts_are_merged() -> None:
+    """Defect 2: with no column telling the attempts apart, hf_trainer_restart had two rows per
+    (rank, step)."""
+    con = _connect("hf_trainer_restart")
+    assert _rows(con, "check_step_series_unique") == []
+    _replace(con, "step_series", "select * replace (1 as attempt) from step_series_fixed")
+    assert sorted((r[0], r[2], r[3]) for r in _rows(con, "check_step_series_unique")) == [
+        (0, 3, 2), (0, 4, 2), (1, 3, 2), (1, 4, 2)]

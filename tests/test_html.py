@@ -1,6 +1,7 @@
 """The HTML report in a real browser (headless Chromium): no console error, no network request,
 every chart drawn, inputs' strings shown as text and never run; a screenshot is kept as a
-test artifact (test-artifacts/)."""
+test artifact, outside the tracked tree ($TRACELENS_TEST_ARTIFACTS, else
+<tmp>/tracelens-test-artifacts): running the tests changes no file of the checkout."""
 
 from __future__ import annotations
 
@@ -8,18 +9,19 @@ import gzip
 import json
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from tests.browser import Browser, find_chromium
-from tests.conftest import ROOT, SAMPLE_LOGS
+from tests.conftest import SAMPLE_LOGS
 from tracelens.html import charts, render_html
 from tracelens.render import render_markdown, render_text
 from tracelens.report import build
 from tracelens.store import Store
 
-ARTIFACTS = Path(os.environ.get("TRACELENS_TEST_ARTIFACTS", ROOT / "test-artifacts"))
+ARTIFACTS = Path(os.environ.get("TRACELENS_TEST_ARTIFACTS", Path(tempfile.gettempdir()) / "tracelens-test-artifacts"))
 EVIL_OP = "<script>window.__pwned=1</script><img src=x onerror=\"window.__pwned=2\">"
 EVIL_FILE = "rank0 <img src=x onerror=window.__pwned=3><script>window.__pwned=4.pt.trace.json.gz"
 

@@ -172,3 +172,50 @@ def test_nothing_recognised_is_an_error(tmp_path: Path, contents: dict[str, str]
     assert len(err.strip().splitlines()) == 1 and ("no input" in err), err
     if contents:
         assert f"among {len(contents)} files" in err
+
+
+def test_step_points_one_per_rank_attempt_and_step(tmp_path: Path) -> None:
+    """Defect 2 of issue 15: hf_trainer_restart profiles steps 3 and 4 on each rank in both
+    attempts; step_series gave two rows per (rank, step) and the HTML stacked them into bars of
+    about 1,680 ms. Each point is now one step of one attempt, as long as its ProfilerStep#N
+    span in that attempt's raw trace."""
+    import gzip
+
+    job = SAMPLE_LOGS / "hf_trainer_restart"
+    spans: dict[int, list[tuple[int, dict[int, float]]]] = {}
+    for path in sorted((job / "traces").glob("*.pt.trace.json.gz")):
+        doc = json.loads(gzip.open(path).read())
+        steps = {int(e["name"].split("#")[1]): e["dur"] * 1e3 for e in doc["traceEvents"]
+                 if e.get("ph") == "X" and e["name"].startswith("ProfilerStep#")}
+        spans.setdefault(doc["distributedInfo"]["rank"], []).append((doc["baseTimeNanoseconds"], steps))
+    expected = {(rank, attempt, step): ns for rank, traces in spans.items()
+                for attempt, (_, steps) in enumerate(sorted(traces, key=lambda t: t[0]), start=1) for step, ns in steps.items()}
+    assert len(expected) == 8  # 2 ranks x 2 attempts x steps 3 and 4
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([job])
+    points = build(store.connect(), ("steps",)).step_points
+    got = {(p.rank, p.attempt, p.step): p.step_ns for p in points}
+    assert len(points) == len(got) and got.keys() == expected.keys()
+    for key, ns in expected.items():
+        assert got[key] == pytest.approx(ns, rel=0.02), key
+
+
+def test_lateness_names_the_slow_rank_each_step(tmp_path: Path) -> None:
+    """Defect 4 of issue 15: in synchronous DDP every rank's step lasts as long as the slowest
+    one's, so the heatmap of step time showed whole step columns, not the straggler's row. The
+    recording (RECORDED.txt) made rank --slow-rank slow on every step and --stall-rank stall on
+    --stall-steps: at each step the latest rank (whom the others waited for) is that one."""
+    import re
+
+    job = SAMPLE_LOGS / "ddp_gloo_2rank"
+    command = (job / "RECORDED.txt").read_text()
+    slow = int(re.search(r"--slow-rank (\d+)", command).group(1))
+    stall = int(re.search(r"--stall-rank (\d+)", command).group(1))
+    stall_steps = {int(s) for s in re.search(r"--stall-steps ([\d,]+)", command).group(1).split(",")}
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([job])
+    points = build(store.connect(), ("steps",)).step_points
+    for step in sorted({p.step for p in points}):
+        latest = max((p for p in points if p.step == step), key=lambda p: p.lateness_ns)
+        assert latest.rank == (stall if step in stall_steps else slow), step
+        assert min(p.lateness_ns for p in points if p.step == step) == 0

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from tracelens.render import Section, fmt_pct, fmt_rate, fmt_s, layout
-from tracelens.report import Report
+from tracelens.report import Report, StepPoint
 
 CATEGORIES = ("compute", "comm_exposed", "memory", "data_stall", "host_overhead", "idle")
 _COLORS = ("#4c78a8", "#e45756", "#72b7b2", "#f58518", "#b279a2", "#bab0ac")
@@ -93,34 +93,66 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
     # 3. stacked step-time breakdown per step: one rank (selector) and averaged over ranks
     points = report.step_points
     if points:
-        long = [{"rank": p.rank, "step": p.step, "category": c, "ms": getattr(p, f"{c}_ns") / 1e6}
+        attempts = sorted({p.attempt for p in points})
+        # one bar per (attempt, step): a restart that profiles steps 3 and 4 again draws them apart
+        order = sorted({(p.attempt, p.step) for p in points})
+
+        def at(p: StepPoint) -> str:
+            return str(p.step) if len(attempts) == 1 else f"{p.step} (attempt {p.attempt})"
+
+        labels = [str(s) if len(attempts) == 1 else f"{s} (attempt {a})" for a, s in order]
+        long = [{"rank": p.rank, "step": at(p), "category": c, "ms": getattr(p, f"{c}_ns") / 1e6,
+                 "category_order": CATEGORIES.index(c)}
                 for p in points for c in CATEGORIES]
         ranks = sorted({p.rank for p in points})
         pick = alt.param(name="rank_pick", value=ranks[0],
                          bind=alt.binding_select(options=ranks, name="rank "))
         color = alt.Color("category:N", sort=list(CATEGORIES), scale=alt.Scale(domain=list(CATEGORIES), range=list(_COLORS)),
                           legend=alt.Legend(orient="top", title=None))  # inside the page's width
+        # both charts stack the categories in the legend's order, compute at the bottom
+        stack_order = alt.Order("category_order:Q", sort="ascending")
+        step_title = "step" if len(attempts) == 1 else "step (attempt)"
+        x = alt.X("step:O", sort=labels, title=step_title)
         per_rank = alt.Chart(alt.Data(values=long)).mark_bar().encode(
-            x=alt.X("step:O"), y=alt.Y("ms:Q", title="ms", stack="zero"), color=color,
-            order=alt.Order("category_order:Q"),
+            x=x, y=alt.Y("ms:Q", title="ms", stack="zero"), color=color, order=stack_order,
             tooltip=[alt.Tooltip("rank:Q"), alt.Tooltip("step:O"), alt.Tooltip("category:N"), alt.Tooltip("ms:Q", format=".2f")],
-        ).transform_filter("datum.rank == rank_pick").transform_calculate(
-            category_order=f"indexof({json.dumps(list(CATEGORIES))}, datum.category)"
-        ).add_params(pick).properties(width="container", height=220, title="one rank (pick it below)")
-        mean = alt.Chart(alt.Data(values=long)).mark_bar().encode(
-            x=alt.X("step:O"), y=alt.Y("mean(ms):Q", title="ms, mean over ranks", stack="zero"), color=color,
-            tooltip=[alt.Tooltip("step:O"), alt.Tooltip("category:N"), alt.Tooltip("mean(ms):Q", format=".2f")],
+        ).transform_filter("datum.rank == rank_pick").add_params(pick).properties(
+            width="container", height=220, title="one rank (pick it below)")
+        mean = alt.Chart(alt.Data(values=long)).transform_aggregate(
+            ms="mean(ms)", groupby=["step", "category", "category_order"]
+        ).mark_bar().encode(
+            x=x, y=alt.Y("ms:Q", title="ms, mean over ranks", stack="zero"), color=color, order=stack_order,
+            tooltip=[alt.Tooltip("step:O"), alt.Tooltip("category:N"), alt.Tooltip("ms:Q", format=".2f", title="mean ms")],
         ).properties(width="container", height=220, title="averaged over ranks")
         add("breakdown", "Step time by category", alt.vconcat(per_rank, mean).resolve_scale(color="shared"),
-            "Each profiled step split into exclusive categories that sum to its duration (view step_series).")
-        heat = alt.Chart(alt.Data(values=[{"rank": p.rank, "step": p.step, "ms": p.step_ns / 1e6} for p in points])).mark_rect().encode(
-            x=alt.X("step:Q", bin=False, title="step", scale=alt.Scale(zero=False), axis=alt.Axis(tickMinStep=1, format="d")),
-            x2=alt.X2("step_end:Q"),
-            y=alt.Y("rank:O"), color=alt.Color("ms:Q", title="step ms", scale=alt.Scale(scheme="orangered")),
-            tooltip=[alt.Tooltip("rank:O"), alt.Tooltip("step:Q"), alt.Tooltip("ms:Q", format=".2f")],
-        ).transform_calculate(step_end="datum.step + 1").properties(width="container", height=max(80, 22 * len(ranks))).interactive(bind_y=False)
-        add("heatmap", "Step time, rank by step", heat,
-            "A straggling rank shows as a darker row; drag to pan and scroll to zoom along the steps (view step_series).")
+            "Each profiled step split into exclusive categories that sum to its duration (view step_series)"
+            + ("." if len(attempts) == 1 else "; steps profiled in more than one attempt are drawn once per attempt."))
+        waits = any(p.comm_wait_ns for p in points)
+        single = len(ranks) == 1
+        measure, what = (("step_ns", "step ms") if single else ("lateness_ns", "late (ms)") if waits
+                         else ("vs_median_ns", "vs median (ms)"))
+        cells = [{"rank": p.rank, "step": at(p), "ms": p.step_ns / 1e6, "value": (getattr(p, measure) or 0) / 1e6,
+                  "median": (p.median_step_ns or 0) / 1e6, "wait": p.comm_wait_ns / 1e6} for p in points]
+        scale = (alt.Scale(scheme="orangered", domainMin=0) if waits or single
+                 else alt.Scale(scheme="redblue", reverse=True, domainMid=0))
+        heat = alt.Chart(alt.Data(values=cells)).mark_rect().encode(
+            x=alt.X("step:O", sort=labels, title=step_title, axis=alt.Axis(labelOverlap=True)),
+            y=alt.Y("rank:O"), color=alt.Color("value:Q", title=what, scale=scale),
+            tooltip=[alt.Tooltip("rank:O"), alt.Tooltip("step:O"), alt.Tooltip("ms:Q", format=".2f", title="step ms"),
+                     alt.Tooltip("median:Q", format=".2f", title="median step ms"),
+                     alt.Tooltip("wait:Q", format=".2f", title="waited for others (ms)"),
+                     alt.Tooltip("value:Q", format=".2f", title=what)],
+        ).properties(width="container", height=max(80, 22 * len(ranks)))
+        caption = ("One rank: each step's time, from 0 ms (view step_series)." if single else
+                   "How long the other ranks waited for each rank at each step's collectives (the longest wait of any "
+                   "rank minus this rank's own): in synchronous training every rank's step lasts as long as the "
+                   "slowest one's, so a straggler shows as a darker row here, not in step time (view step_series, "
+                   "lateness_ns)." if waits else
+                   "Each rank's step time minus the median over ranks at that step (red: slower, blue: faster); "
+                   "a straggler shows as a red row (view step_series, vs_median_ns).")
+        add("heatmap", "Step time by step" if single else "Who the others waited for, rank by step" if waits
+            else "Step time against the step's median",
+            heat, caption)
     else:
         add("breakdown", "Step time by category", None, "No profiler trace with steps was ingested.")
         add("heatmap", "Step time, rank by step", None, "No profiler trace with steps was ingested.")

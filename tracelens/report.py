@@ -112,6 +112,11 @@ class StepPoint:
     data_stall_ns: int
     host_overhead_ns: int
     idle_ns: int
+    attempt: int = 1  # the attempt the step ran in: a restart can profile the same step numbers again
+    median_step_ns: int | None = None  # the median over ranks at this attempt and step
+    vs_median_ns: int | None = None  # step_ns - median_step_ns
+    comm_wait_ns: int = 0  # this rank's collectives waiting for others
+    lateness_ns: int = 0  # the longest wait of any rank at this step - this rank's: how long others waited for it
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,44 @@
--- step_series: step time and its categories per rank and step, for charts; steps are merged
---   into bins when a job has more rank-steps than a page can draw.
--- Grain: one row per rank x step bin (a bin is one step unless rank-steps exceed 4000).
--- Inputs: step_breakdown.
--- Columns: rank, step (first step of the bin), steps (steps in the bin), step_ns and the six
---   categories (ns, averaged over the bin's steps).
-with sized as (
-    select *, greatest(1, ceil(count(*) over () / 4000.0))::bigint as bin_width from step_breakdown
+-- step_series: step time and its categories per rank, attempt and step, for charts; steps are
+--   merged into bins when a job has more rank-steps than a page can draw.
+-- Grain: one row per rank x attempt x step bin (a bin is one step unless rank-steps exceed
+--   4000; bins never mix attempts, check_step_series_unique). A rank with a trace in each of
+--   two attempts (a restart redoing steps 3 and 4) has the steps of each, apart.
+-- Inputs: step_breakdown, attempts.
+-- Columns: rank, attempt (the attempt the trace's steps ran in: attempts, by the step's start;
+--   1 when the job's attempts are unknown), step (first step of the bin), steps (steps in the
+--   bin), step_ns and the six categories (ns, averaged over the bin's steps), median_step_ns
+--   (the median over ranks of step_ns at this attempt and step: what the step took for the
+--   job), vs_median_ns (step_ns - median_step_ns), comm_wait_ns (time the rank's collectives
+--   waited for other ranks, step_breakdown), lateness_ns (the longest comm_wait_ns of any rank
+--   at this attempt and step - this rank's: how long the others waited for it; in synchronous
+--   data parallelism every rank's step takes as long as the slowest one's, so a straggler shows
+--   here, not in step_ns; the heatmap's colour).
+with dated as (
+    select b.*, coalesce(a.attempt, 1) as attempt
+    from step_breakdown b
+    asof left join (select attempt, start_ns from attempts) a on b.step_start_ns >= a.start_ns
+),
+sized as (
+    select *, greatest(1, ceil(count(*) over () / 4000.0))::bigint as bin_width from dated
 ),
 binned as (
-    select *, (dense_rank() over (partition by rank order by cycle, step) - 1) // bin_width as bin from sized
+    select *, (dense_rank() over (partition by rank, attempt order by cycle, step) - 1) // bin_width as bin from sized
 ),
-final as (
-    select rank, min(step) as step, count(*) as steps,
+series as (
+    select rank, attempt, min(step) as step, count(*) as steps,
         avg(step_ns)::bigint as step_ns, avg(compute_ns)::bigint as compute_ns, avg(comm_exposed_ns)::bigint as comm_exposed_ns,
         avg(memory_ns)::bigint as memory_ns, avg(data_stall_ns)::bigint as data_stall_ns,
-        avg(host_overhead_ns)::bigint as host_overhead_ns, avg(idle_ns)::bigint as idle_ns
+        avg(host_overhead_ns)::bigint as host_overhead_ns, avg(idle_ns)::bigint as idle_ns,
+        avg(comm_wait_ns)::bigint as comm_wait_ns
     from binned
-    group by rank, bin
+    group by rank, attempt, bin
+),
+final as (
+    select *,
+        (median(step_ns) over (partition by attempt, step))::bigint as median_step_ns,
+        step_ns - (median(step_ns) over (partition by attempt, step))::bigint as vs_median_ns,
+        max(comm_wait_ns) over (partition by attempt, step) - comm_wait_ns as lateness_ns
+    from series
 )
 select * from final
-order by rank, step
+order by rank, attempt, step
