@@ -14,6 +14,7 @@ bandwidth" is kept with each run as a check.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,10 +50,13 @@ _VALUE = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$|^N/A$|^nan
 
 
 def _num(token: str) -> float | None:
+    """A printed value; None for N/A and for nan/inf (a timer that failed), which no sum or
+    ratio may take in."""
     try:
-        return float(token)
+        value = float(token)
     except ValueError:
         return None
+    return value if math.isfinite(value) else None
 
 
 @dataclass
@@ -101,6 +105,7 @@ class NcclTestsParser:
         pending_line = 0
         binary_op: str | None = None
         unparsed = 0
+        nonfinite = 0
         for number, physical in enumerate(text.splitlines(), start=1):
             clean = _ANSI.sub("", physical)
             for segment in _segments(clean):
@@ -146,6 +151,7 @@ class NcclTestsParser:
                     continue
                 row = _row(pending, run.time_unit_ms)
                 if row is not None:
+                    nonfinite += sum(1 for t in pending[3:] if t.lower().lstrip("+-") in ("nan", "inf"))
                     run.op = run.op or binary_op
                     for half in row:
                         half["line"] = pending_line
@@ -153,6 +159,8 @@ class NcclTestsParser:
                     pending = []
         if pending:
             unparsed += 1
+        if nonfinite:
+            warnings.append(f"{nonfinite} values printed as nan or inf left empty")
         out: list[dict[str, Any]] = []
         for run in runs:
             if run.headers > 1 and run.ranks and run.rank_lines > len(run.ranks):

@@ -180,3 +180,29 @@ def test_integers_beyond_a_column_are_emptied_and_the_rest_kept(tmp_path: Path) 
     code, out, err = _cli("sql", str(store), "select count(*) as n, count(pg_id) as pg, count(rank) as r from fr_entries",
                           "--format", "json")
     assert json.loads(out) == [{"n": entries, "pg": entries - 1, "r": 0}], err
+
+
+def test_nan_and_inf_in_an_nccl_tests_row_leave_those_values_empty_and_keep_the_table(tmp_path: Path) -> None:
+    from tests.conftest import corpus_or_skip
+
+    source = corpus_or_skip("nccl", "nccl-tests", "nccl_issue1435_all_gather_bf16_none_large_sizes.log")
+    lines = source.read_text().splitlines(keepends=True)
+    rows = [i for i, line in enumerate(lines) if line.split()[2:3] == ["bfloat16"]]
+    # size count type redop root | time algbw busbw #wrong | time algbw busbw #wrong
+    fastest = max(rows, key=lambda i: float(lines[i].split()[10]))  # the row the rank count is read from
+    tokens = lines[fastest].split()
+    tokens[11] = "nan"  # its in-place busbw
+    lines[fastest] = "  ".join(tokens) + "\n"
+    other = next(i for i in rows if i != fastest)
+    tokens = lines[other].split()
+    tokens[7] = "inf"  # another row's out-of-place busbw
+    lines[other] = "  ".join(tokens) + "\n"
+    path = tmp_path / "all_gather_perf.log"
+    path.write_text("".join(lines))
+    store = tmp_path / "s.tlstore"
+    code, _, err = _cli("ingest", str(path), "-o", str(store))
+    assert code == 0, err
+    assert "2 values printed as nan or inf left empty" in err
+    code, out, err = _cli("sql", str(store), "select count(*) as n, count(busbw_gbps) as bus, count(algbw_gbps) as alg "
+                          "from nccl_tests", "--format", "json")
+    assert json.loads(out) == [{"n": 2 * len(rows), "bus": 2 * len(rows) - 2, "alg": 2 * len(rows)}], err
