@@ -286,6 +286,8 @@ def refine_bar_elapsed(points: list[tuple[int, int]], window: int = 4,
             estimate = mean_y + slope * (step - mean_x)
         elif rate is not None:
             estimate = step * rate
+        elif step == 0:
+            estimate = 0.0  # the bar's first drawing, at its start
         else:
             estimate = elapsed + 0.5
         estimate = min(max(estimate, float(elapsed)), elapsed + 0.999)
@@ -337,6 +339,25 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
     if low is not None:
         estimate = max(estimate, low)
     return min(estimate, high) if high is not None else estimate
+
+
+def rate_agrees(seconds: dict[int, float], reading: BarReading, base: BarReading | None) -> float | None:
+    """The seconds per step a reading's rate shows, when the bar's own clock agrees with it.
+
+    tqdm's rate is a moving average that a jump throws off for many readings (a resumed run's
+    bar starts at the checkpoint's step: the first update counts every restored step as done at
+    once), so it is checked against the clock's own seconds per step since an earlier reading
+    `base` (None: the bar's start, step 0): within half again either way, over at least two
+    whole seconds of the bar's clock (its resolution). `seconds` are the refined seconds since
+    the bar started, by step."""
+    rate = reading.seconds_per_item
+    if rate is None or reading.n not in seconds:
+        return None
+    base_n, base_elapsed, base_s = (base.n, base.elapsed_s, seconds.get(base.n)) if base is not None else (0, 0, 0.0)
+    if base_s is None or reading.n <= base_n or reading.elapsed_s - base_elapsed < 2:
+        return None
+    measured = (seconds[reading.n] - base_s) / (reading.n - base_n)
+    return rate if measured / 1.5 <= rate <= measured * 1.5 else None
 
 
 def file_mtime_ns(path: Path) -> int | None:

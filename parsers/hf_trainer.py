@@ -1,59 +1,94 @@
 """HuggingFace Trainer console logs (and frameworks built on it: LLaMA-Factory, TRL, ...).
 
 - `***** Running training *****` starts an attempt; its `Total optimization steps`,
-  `Total train batch size` and `Continuing training from global step N` lines are read.
-- Metric lines are Python dicts (`{'loss': 1.92, 'learning_rate': ..., 'epoch': 0.5}`),
-  read with `ast.literal_eval` (typographic quotes normalised), eval dicts (`eval_loss`)
-  end an evaluation, and the final `{'train_runtime': ...}` dict ends the attempt.
-- Step: the training bar's N, else epoch x (total optimization steps / epochs) from the
-  header, else the metric line's ordinal.
-- Time: HF logger lines carry timestamps; dict lines do not. The training tqdm bar
-  (`N/M [mm:ss<...]`, glued to the lines by carriage returns) gives the step and the time
-  elapsed since the bar started, so each dict line is placed at header time + elapsed
-  (an estimate: the bar shows whole seconds; a line through the neighbouring readings places
-  each step within its second, see `refine_bar_elapsed`). Without a dated header the steps are
-  stored without times.
+  `Total train batch size` and `Continuing training from global step N` lines are read. The
+  header is printed at INFO level only: a console at the default WARNING level has none.
+- Metric lines are Python dicts (`{'loss': 1.92, 'learning_rate': ..., 'epoch': 0.5}`, values
+  as numbers or as strings), read with `ast.literal_eval` (typographic quotes normalised), eval
+  dicts (`eval_loss`) end an evaluation, and the final `{'train_runtime': ...}` dict ends the
+  attempt. `TrainOutput(global_step=N, ...)` says how many steps the run made.
+- Step of a metric dict: the training bar's reading that tqdm redrew right after writing the
+  dict (tqdm.write clears the bar, prints the line, and redraws the bar with the step it is
+  at). Those redraws follow a clear (a line of spaces) or the dict line itself; when there are
+  as many of them as dicts, the k-th dict gets the k-th redraw, whatever stdout's buffering
+  did to the order of the two streams. Else the reading printed right after the dict, else the
+  reading before it (at least one step past the previous dict), else epoch x (total
+  optimization steps / epochs) from the header, else, when the run's total is known and the
+  dicts are evenly spaced up to it (the last one at the schedule's end), k x total / dicts,
+  else the metric line's ordinal.
+- Time: HF logger lines carry timestamps; dict lines do not. The training tqdm bar prints the
+  time elapsed since it started (whole seconds) and its rate, so each dict line is placed at
+  the bar's start + elapsed (refined within the second by the neighbouring readings or the
+  rate, see `refine_bar_elapsed`). The bar's start is anchored on the dated lines around it
+  (the header, else the last dated line before its first reading, and the lines printed among
+  its readings; see `anchor_bar`): time_source `tqdm`. With no dated line at all, the bar's
+  last reading is taken to be when the file was last written (its mtime): `tqdm_mtime`, an
+  estimate that is only as good as the file was left untouched since. The bar's rate is the
+  step's reported time (`step_time_s`) where the bar's own clock agrees with it (see
+  `rate_agrees`: a resumed bar's rate is off for a while).
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import anchor_bar, refine_bar_elapsed, strip_prefix
+from tracelens.parsers._lines import (
+    BarReading, Line, anchor_bar, bar_readings, file_mtime_ns, rate_agrees, refine_bar_elapsed, strip_prefix,
+)
+from tracelens.parsers._logtables import LOG_TABLES
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 
 _HEADER = "***** Running training *****"
 _EVAL_HEADER = re.compile(r"\*\*\*\*\* Running Evaluation \*\*\*\*\*")
-_TOTAL_STEPS = re.compile(r"Total optimization steps = ([\d,]+)")
-_BATCH = re.compile(r"Total train batch size \(w\. parallel, distributed & accumulation\) = ([\d,]+)")
-_EPOCHS = re.compile(r"Num Epochs = ([\d,]+)")
-_CONTINUE = re.compile(r"Continuing training from global step (\d+)")
-_SAVE = re.compile(r"Saving model checkpoint to \S*?checkpoint-(\d+)")
-_BAR = re.compile(r"(\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<")
+_TOTAL_STEPS = re.compile(r"Total optimization steps = ([\d,]{1,30})")
+_BATCH = re.compile(r"Total train batch size \(w\. parallel, distributed & accumulation\) = ([\d,]{1,30})")
+_EPOCHS = re.compile(r"Num Epochs = ([\d,]{1,30})")
+_CONTINUE = re.compile(r"Continuing training from global step (\d{1,18})")
+_SAVE = re.compile(r"Saving model checkpoint to \S*?checkpoint-(\d{1,18})")
+_TRAIN_OUTPUT = re.compile(r"TrainOutput\(global_step=(\d{1,18})")
 _DICT = re.compile(r"\{'[^{}]*\}|\{[‘’][^{}]*\}")
-
-
-def _elapsed(match: re.Match[str]) -> float:
-    hours = int(match.group(3) or 0)
-    return hours * 3600 + int(match.group(4)) * 60 + int(match.group(5))
 
 
 def _literal(text: str) -> dict[str, Any] | None:
     text = text.replace("‘", "'").replace("’", "'")
     try:
         value = ast.literal_eval(text)
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
+    except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
         return None
     return value if isinstance(value, dict) else None
+
+
+@dataclass
+class _Bar:
+    """One run of the training bar: from a header (or its first reading) to the next."""
+
+    header_ns: int | None  # the training header's time, else the last dated line before the bar
+    header_logged: bool  # a header line started it
+    readings: list[BarReading] = field(default_factory=list)
+    dated: list[tuple[int, int]] = field(default_factory=list)  # (readings printed before, line time)
+    start_ns: int | None = None
+    source: str | None = None
+    seconds: dict[int, float] = field(default_factory=dict)  # step -> refined seconds since the start
+
+
+@dataclass
+class _Dict:
+    index: int  # position in the file's lines
+    line: Line
+    record: dict[str, Any]
+    before: tuple[int, BarReading] | None = None  # the last training-bar reading printed before it
+    reading: tuple[int, BarReading] | None = None  # (bar, reading) that gives its step and time
+    exact: bool = False  # the reading was drawn when the dict was written (not an earlier one)
 
 
 class HFTrainerParser:
@@ -74,105 +109,215 @@ class HFTrainerParser:
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "hf_trainer")
-        header_ns: int | None = None  # when the current training bar started
+        train_total = _training_total(lines)
+        bars: list[_Bar] = []
+        dicts: list[_Dict] = []
+        # (bar, reading) drawn right after a write: after the bar's clear, or (a console that
+        # kept only each line's last drawing) right after the written line
+        cleared: list[tuple[int, BarReading]] = []
+        adjacent: list[tuple[int, BarReading]] = []
+        reading_at: dict[int, tuple[int, BarReading]] = {}  # line index -> its first training reading
+        last_reading: tuple[int, BarReading] | None = None
         total_steps: int | None = None
         batch: float | None = None
         epochs: int | None = None
-        bar_step: int | None = None
-        bar_ns: int | None = None
-        bar_elapsed = 0
-        bar_rows: dict[tuple[int | None, int], list[tuple[int, int]]] = {}  # (rank, header time) -> [(row, elapsed)]
-        readings: dict[tuple[int | None, int], list[tuple[int, int]]] = {}  # -> [(bar step, whole seconds)]
-        dated: dict[tuple[int | None, int], list[tuple[int, int]]] = {}  # -> [(readings before, line time)]
-        last_step = 0  # the last step this attempt logged (or resumed from)
-        logged = 0
-        for line in lines:
+        global_step: int | None = None
+        last_dated: int | None = None
+        previous_was_dict = False
+        for index, line in enumerate(lines):
             text = line.text
-            bar = _BAR.search(text)
-            if header_ns is not None:
-                # the bar's readings and the dated lines between them, in print order (a bar
-                # glued before a logger line was printed first)
-                key = (line.rank, header_ns)
-                if bar and (total_steps is None or int(bar.group(2)) == total_steps):
-                    readings.setdefault(key, []).append((int(bar.group(1)), int(_elapsed(bar))))
-                if line.ts_ns and line.ts_ns > header_ns and _HEADER not in text:  # a new header starts a new bar
-                    dated.setdefault(key, []).append((len(readings.get(key, ())), line.ts_ns))
             if _HEADER in text:
-                header_ns, bar_step, bar_ns, total_steps, last_step = line.ts_ns, None, None, None, 0
+                bars.append(_Bar(line.ts_ns, True))
+                total_steps = None
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            detail="***** Running training *****", raw=text)
+                previous_was_dict = False
                 continue
+            readings = [r for r in bar_readings(text) if r.total is not None and r.total in train_total] if "[" in text else []
+            for i, reading in enumerate(readings):
+                bar = bars[-1] if bars else None
+                if bar is None or (bar.readings and (reading.n < bar.readings[-1].n
+                                                     or reading.elapsed_s < bar.readings[-1].elapsed_s)):
+                    # the first reading, or a bar that starts over with no header: a new bar
+                    bar = _Bar(last_dated, False)
+                    bars.append(bar)
+                bar.readings.append(reading)
+                last_reading = (len(bars) - 1, reading)
+                if i == 0:
+                    reading_at[index] = last_reading
+                    if line.after_clear:
+                        cleared.append(last_reading)
+                    elif previous_was_dict:
+                        adjacent.append(last_reading)
+            if line.ts_ns is not None:
+                last_dated = line.ts_ns
+                if bars:
+                    bars[-1].dated.append((len(bars[-1].readings), line.ts_ns))
+            previous_was_dict = False
             if (m := _TOTAL_STEPS.search(text)) is not None:
                 total_steps = int(m.group(1).replace(",", ""))
             if (m := _EPOCHS.search(text)) is not None:
                 epochs = int(m.group(1).replace(",", ""))
             if (m := _BATCH.search(text)) is not None:
                 batch = float(m.group(1).replace(",", ""))
+            if (m := _TRAIN_OUTPUT.search(text)) is not None:
+                global_step = int(m.group(1))
+                continue  # its metrics dict repeats the train_runtime dict printed before
             if (m := _CONTINUE.search(text)) is not None:
-                last_step = int(m.group(1))
                 rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=int(m.group(1)), detail="continuing training", raw=text)
+                dicts.append(_Dict(index, line, {"_resumed_from": int(m.group(1))}, last_reading))
                 continue
             if (m := _SAVE.search(text)) is not None:
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank,
-                           ts_ns=line.ts_ns or bar_ns, step=int(m.group(1)), raw=text)
+                           ts_ns=line.ts_ns, step=int(m.group(1)), raw=text)
                 continue
             if _EVAL_HEADER.search(text):
-                rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns or bar_ns, raw=text)
+                rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
                 continue
-            if bar and (total_steps is None or int(bar.group(2)) == total_steps):
-                bar_step = int(bar.group(1))
-                bar_elapsed = int(_elapsed(bar))
-                bar_ns = header_ns + bar_elapsed * 10**9 if header_ns is not None else None
-            for found in _DICT.finditer(text):
-                record = _literal(found.group(0))
-                if record is None:
-                    continue
-                when = line.ts_ns or bar_ns
-                runtime = _num(record.get("train_runtime"))
-                if "train_runtime" in record:
-                    end = header_ns + int(runtime * 1e9) if header_ns is not None and runtime is not None and 0 <= runtime < 1e8 else when
-                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=end,
-                               duration_s=runtime, detail="train_runtime", raw=text)
-                elif any(k.startswith("eval_") for k in record):
-                    rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=when,
-                               duration_s=_num(record.get("eval_runtime")), raw=text)
-                elif "loss" in record:
-                    logged += 1
-                    epoch = _num(record.get("epoch"))
-                    if bar_step is not None:
-                        # tqdm redraws at most every 0.1 s, so the bar can lag the metric line it
-                        # follows: a metric line is at least one step past the previous one
-                        step = max(bar_step, last_step + 1)
-                    elif epoch is not None and total_steps and epochs:
-                        step = round(epoch * total_steps / epochs)  # the header says how many steps an epoch has
-                    else:
-                        step = logged  # no bar, no header: the metric line's ordinal
-                    last_step = step
-                    if not line.ts_ns and bar_ns is not None and header_ns is not None:
-                        bar_rows.setdefault((line.rank, header_ns), []).append((len(rows.steps), bar_elapsed))
-                    rows.step(
-                        line=line.number, rank=line.rank, step=step, end_ns=when,
-                        time_source=("log_line" if line.ts_ns else "tqdm") if when is not None else None,
-                        loss=_num(record.get("loss")), lr=_num(record.get("learning_rate")),
-                        grad_norm=_num(record.get("grad_norm")), samples=batch,
-                    )
+            if "{" in text:
+                for found in _DICT.finditer(text):
+                    record = _literal(found.group(0))
+                    if record is not None and ("loss" in record or "train_runtime" in record
+                                               or any(str(k).startswith("eval_") for k in record)):
+                        dicts.append(_Dict(index, line, record, last_reading))
+                        previous_was_dict = True
             events.scan(line)
+        written = [d for d in dicts if "_resumed_from" not in d.record]
+        redraws = cleared or adjacent
+        if len(redraws) == len(written) and written:
+            for d, reading in zip(written, redraws, strict=True):
+                d.reading, d.exact = reading, True
+        else:
+            for d in written:
+                after = reading_at.get(d.index + 1)
+                if after is not None and after != d.before:
+                    d.reading, d.exact = after, True  # redrawn right after the dict was written
+                else:
+                    d.reading = d.before
+        mtime = file_mtime_ns(path)
+        for number, bar in enumerate(bars):
+            _clock(bar, mtime if number == len(bars) - 1 else None)
+        self._rows(rows, dicts, bars, total_steps, epochs, batch, global_step or (max(train_total) if train_total else None))
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no HF Trainer lines found", where="line 1")
-        for key, placed in bar_rows.items():
-            # a step's first reading is the closest to its end (tqdm redraws the bar later with
-            # later times; metric dicts go to stdout and can land after a later reading)
-            first: dict[int, int] = {}
-            for step, elapsed in readings.get(key, []):
-                first.setdefault(step, elapsed)
-            points = [(rows.steps[i]["step"], first.get(rows.steps[i]["step"], e)) for i, e in placed]
-            refined = refine_bar_elapsed(points)
-            by_step = {step: seconds for (step, _), seconds in zip(points, refined, strict=True)}
-            start_ns = anchor_bar(key[1], readings.get(key, []), by_step, dated.get(key, []))
-            for (i, _), seconds in zip(placed, refined, strict=True):
-                rows.steps[i]["end_ns"] = start_ns + int(seconds * 1e9)
         return log_result(rows, warning)
+
+    @staticmethod
+    def _rows(rows: Any, dicts: list[_Dict], bars: list[_Bar], total_steps: int | None, epochs: int | None,
+              batch: float | None, run_total: int | None) -> None:
+        losses = [d for d in dicts if "loss" in d.record]
+        spacing = _even_spacing(losses, dicts, run_total) if not any(d.reading for d in losses) else None
+        last_step = 0
+        previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
+        for ordinal, d in enumerate(dicts, start=1):
+            record, line = d.record, d.line
+            if "_resumed_from" in record:
+                last_step = record["_resumed_from"]
+                continue
+            when, source, step_time = line.ts_ns, "log_line" if line.ts_ns is not None else None, None
+            bar_step = None
+            if d.reading is not None:
+                bar, reading = bars[d.reading[0]], d.reading[1]
+                bar_step = reading.n
+                # a bar's first row has no earlier reading to check the rate with (its start
+                # may hold a resumed run's jump)
+                earlier = previous_reading.get(d.reading[0])
+                step_time = rate_agrees(bar.seconds, reading, earlier) if earlier is not None else None
+                previous_reading[d.reading[0]] = reading
+            if d.reading is not None and line.ts_ns is None and "loss" not in record:
+                bar = bars[d.reading[0]]
+                if bar.start_ns is not None and d.reading[1].n in bar.seconds:
+                    when, source = bar.start_ns + int(bar.seconds[d.reading[1].n] * 1e9), bar.source
+            runtime = _num(record.get("train_runtime"))
+            if "train_runtime" in record:
+                header = next((b.header_ns for b in reversed(bars) if b.header_logged), None)
+                end = header + int(runtime * 1e9) if header is not None and runtime is not None and 0 <= runtime < 1e8 else when
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=end,
+                           duration_s=runtime, detail="train_runtime", raw=line.text)
+                if header is None and end is not None and runtime is not None and 0 <= runtime < 1e8:
+                    # no header: the runtime says when training started
+                    rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank,
+                               ts_ns=end - int(runtime * 1e9), detail="train_runtime before the end", raw=line.text)
+            elif "loss" not in record:
+                rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=when,
+                           duration_s=_num(record.get("eval_runtime")), raw=line.text)
+            else:
+                epoch = _num(record.get("epoch"))
+                if bar_step is not None:
+                    # tqdm redraws at most every 0.1 s, so a reading printed before the dict can
+                    # lag it: a metric line is at least one step past the previous one
+                    step = bar_step if d.exact else max(bar_step, last_step + 1)
+                elif spacing is not None:
+                    step = spacing * (losses.index(d) + 1)
+                elif epoch is not None and total_steps and epochs:
+                    step = round(epoch * total_steps / epochs)  # the header says how many steps an epoch has
+                else:
+                    step = sum(1 for x in dicts[:ordinal] if "loss" in x.record)  # no clue: the line's ordinal
+                last_step = step
+                if d.reading is not None and line.ts_ns is None:
+                    bar = bars[d.reading[0]]
+                    seconds = bar.seconds.get(step, bar.seconds.get(d.reading[1].n))  # the step's own first reading
+                    if bar.start_ns is not None and seconds is not None:
+                        when, source = bar.start_ns + int(seconds * 1e9), bar.source
+                rows.step(
+                    line=line.number, rank=line.rank, step=step, end_ns=when, time_source=source if when is not None else None,
+                    loss=_num(record.get("loss")), lr=_num(record.get("learning_rate")),
+                    grad_norm=_num(record.get("grad_norm")), samples=batch, step_time_s=step_time,
+                )
+
+
+def _training_total(lines: list[Line]) -> set[int]:
+    """The training bar's total: the header's `Total optimization steps`, else the total the
+    most bar readings show (evaluation bars are shorter-lived), else none."""
+    header: set[int] = set()
+    totals: Counter[int] = Counter()
+    for line in lines:
+        text = line.text
+        if "Total optimization steps" in text and (m := _TOTAL_STEPS.search(text)) is not None:
+            header.add(int(m.group(1).replace(",", "")))
+        elif "[" in text and "/" in text:
+            for reading in bar_readings(text):
+                if reading.total is not None:
+                    totals[reading.total] += 1
+    if header:
+        return header
+    if not totals:
+        return set()
+    best = max(totals.items(), key=lambda kv: (kv[1], kv[0]))
+    return {best[0]}
+
+
+def _even_spacing(losses: list[_Dict], dicts: list[_Dict], run_total: int | None) -> int | None:
+    """Steps between metric dicts when nothing else places them: HF logs every `logging_steps`
+    steps, so K dicts over a run of N steps are `logging_steps` apart with N / (K + 1) <
+    logging_steps <= N / K. It is N / K exactly when the last dict is at the run's last step:
+    its learning rate is 0 (a decayed schedule's end) or its epoch is the run summary's."""
+    if not losses or not run_total or run_total % len(losses):
+        return None
+    last = losses[-1].record
+    summary = next((d.record for d in dicts if "train_runtime" in d.record), None)
+    at_end = _num(last.get("learning_rate")) == 0.0 or (
+        summary is not None and _num(summary.get("epoch")) is not None and _num(summary.get("epoch")) == _num(last.get("epoch")))
+    return run_total // len(losses) if at_end else None
+
+
+def _clock(bar: _Bar, mtime_ns: int | None) -> None:
+    """The bar's start and each step's refined seconds since it (see the module docstring)."""
+    first: dict[int, BarReading] = {}
+    for reading in bar.readings:
+        first.setdefault(reading.n, reading)  # a step's first reading is the closest to its end
+    points = [(n, r.elapsed_s) for n, r in first.items()]
+    refined = refine_bar_elapsed(points, rates=[r.seconds_per_item for r in first.values()])
+    bar.seconds = {n: seconds for (n, _), seconds in zip(points, refined, strict=True)}
+    readings = [(r.n, r.elapsed_s) for r in bar.readings]
+    start = anchor_bar(bar.header_ns, readings, bar.seconds, bar.dated)
+    if start is not None:
+        bar.start_ns, bar.source = start, "tqdm"
+    elif mtime_ns is not None and bar.readings:
+        last = bar.readings[-1]
+        bar.start_ns = mtime_ns - int(bar.seconds.get(last.n, last.elapsed_s) * 1e9)
+        bar.source = "tqdm_mtime"
 
 
 def _num(value: Any) -> float | None:
