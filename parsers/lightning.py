@@ -6,7 +6,16 @@
   postfix carries `global_step`, `reduced_train_loss`, `consumed_samples` and `train_step_timing
   in s` (numbers in any notation, 2e+3 included): one log_steps row per global step. A plain
   Lightning bar counts batches of an epoch, not optimizer steps (gradient accumulation): its
-  rows are numbered epoch x batches per epoch + batch, and keep the bar's loss.
+  rows are numbered epoch x batches per epoch + batch, and keep the bar's loss. A bar over an
+  iterable with no length (`Epoch 0: : 10000it [25:24,  6.56it/s]`) counts on across epochs.
+- Time: each epoch's bar prints the whole seconds since it started and its rate. The bar's
+  first reading of a step is placed within its second (see `refine_bar_elapsed`), and the bar's
+  start is anchored on dated lines (the last one before its first reading, those among its
+  readings; see `anchor_bar`): time_source `tqdm`. With no dated line at all, the last bar's
+  last reading is taken to be when the file was last written (its mtime) and earlier epochs'
+  bars to end where the next one starts (the validation between them is not known):
+  `tqdm_mtime`, an estimate. The rate is the step's reported time where the bar's clock agrees
+  (see `rate_agrees`).
 - ModelCheckpoint: `Epoch N, global step G: 'metric' reached X ... saving model to '...'` is a
   checkpoint save at step G; `Restored all states from the checkpoint` a load;
   "`Trainer.fit` stopped" the end of the run. Lines that Lightning's two handlers print twice
@@ -23,7 +32,9 @@ from typing import Any
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import head_bodies
+from tracelens.parsers._lines import (
+    BarReading, anchor_bar, bar_readings, file_mtime_ns, head_bodies, rate_agrees, refine_bar_elapsed,
+)
 from tracelens.parsers._logtables import LOG_TABLES
 
 from tracelens.enums import LogEventKind
@@ -37,7 +48,9 @@ _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring state
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
 _LIGHTNING = re.compile(r"pytorch_lightning|lightning\.pytorch|LOCAL_RANK: \d+ - CUDA_VISIBLE_DEVICES|`Trainer\.fit` stopped|"
                         r"Restored all states from the checkpoint|global step \d+: '|\[NeMo [IWE] ")
-_GLUED = re.compile(r"\[NeMo [IWE] |\[rank: \d+\]")
+_GLUED = re.compile(r"\[NeMo [IWE] |\[rank: \d+\]|\[(?:INFO|WARNING|ERROR)\] ")
+# a logger's level put before Lightning's messages ("INFO:lightning.pytorch...: ", "[INFO] ")
+_LEVEL = re.compile(r"^(?:INFO:(?:[\w.]{1,200}:)?\s*|\[(?:INFO|WARNING)\]\s*)")
 
 
 def _values(rest: str) -> dict[str, float]:
@@ -71,14 +84,22 @@ class LightningParser:
         lines, warning, rows, events = open_log(path, "lightning")
         steps: dict[tuple[int | None, int], dict[str, Any]] = {}  # (rank, step) -> row: a bar redraws itself
         seen_events: set[tuple[str, int | None, str]] = set()
+        clocks: dict[tuple[int | None, int], _Clock] = {}  # (rank, epoch) -> that epoch's bar
+        state = _State(clocks)
         recognised = 0
         for line in lines:
+            if line.ts_ns is not None:
+                state.last_dated = line.ts_ns
+                for clock in clocks.values():
+                    if clock.open:
+                        clock.dated.append((len(clock.readings), line.ts_ns))
             text = line.text.replace("^M", "\n")
             for part in text.split("\n"):
                 glued = _GLUED.search(part, 1)
                 segments = [part[: glued.start()], part[glued.start():]] if glued else [part]
                 for segment in segments:
-                    recognised += self._segment(segment, line, rows, events, steps, seen_events)
+                    recognised += self._segment(segment, line, rows, events, steps, seen_events, state)
+        _place(steps, clocks, file_mtime_ns(path))
         previous: dict[int | None, float] = {}
         for (rank, _), row in sorted(steps.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1])):
             total = row.pop("_consumed", None)
@@ -86,6 +107,8 @@ class LightningParser:
                 if rank in previous and total > previous[rank]:
                     row["samples"] = total - previous[rank]
                 previous[rank] = total
+            row.pop("_reading", None)
+            row.pop("_clock", None)
             rows.step(**row)
         if not recognised:
             raise ParseError(str(path), "no Lightning progress bar or checkpoint line found", where="line 1")
@@ -93,8 +116,8 @@ class LightningParser:
 
     @staticmethod
     def _segment(text: str, line: Any, rows: Any, events: Any, steps: dict[tuple[int | None, int], dict[str, Any]],
-                 seen: set[tuple[str, int | None, str]]) -> int:
-        body = re.sub(r"^INFO:(?:[\w.]+:)?\s*", "", text.strip())
+                 seen: set[tuple[str, int | None, str]], state: _State) -> int:
+        body = _LEVEL.sub("", text.strip())
         if not body:
             return 0
         if (m := _CKPT_SAVE.search(body)) is not None:
@@ -120,13 +143,19 @@ class LightningParser:
         values = _values(bar.group("rest"))
         epoch, i = int(bar.group("epoch")), int(bar.group("i"))
         n = int(bar.group("n")) if bar.group("n") else None
+        readings = [r for r in bar_readings(body[bar.start():]) if r.n == i]
+        reading = readings[0] if readings else None
+        clock = state.clock(line.rank, epoch, reading)
         if "global_step" in values:
             step = int(values["global_step"])
         elif n is not None:
             step = epoch * n + i
         else:
-            return 1
+            step = clock.base + i  # an iterable's bar: batches counted on from the previous epochs
         row: dict[str, Any] = {"line": line.number, "rank": line.rank, "step": step, "end_ns": line.ts_ns}
+        previous = steps.get((line.rank, step))
+        row["_reading"] = previous["_reading"] if previous is not None and previous.get("_reading") else reading
+        row["_clock"] = clock
         loss = values.get("reduced_train_loss", values.get("train_loss", values.get("loss")))
         if loss is not None:
             row["loss"] = loss
@@ -136,3 +165,78 @@ class LightningParser:
             row["_consumed"] = values["consumed_samples"]  # cumulative: made per step once all are read
         steps[(line.rank, step)] = row
         return 1
+
+
+class _Clock:
+    """One epoch's progress bar: its readings in print order and the dated lines among them."""
+
+    def __init__(self, header_ns: int | None, base: int) -> None:
+        self.header_ns = header_ns  # the last dated line before the bar's first reading
+        self.base = base  # steps of the epochs before (for bars that count batches with no total)
+        self.readings: list[BarReading] = []
+        self.dated: list[tuple[int, int]] = []
+        self.open = True
+        self.start_ns: int | None = None
+        self.source: str | None = None
+        self.seconds: dict[int, float] = {}
+
+    def place(self, mtime_ns: int | None) -> None:
+        first: dict[int, BarReading] = {}
+        for reading in self.readings:
+            first.setdefault(reading.n, reading)
+        points = [(n, r.elapsed_s) for n, r in first.items()]
+        refined = refine_bar_elapsed(points, rates=[r.seconds_per_item for r in first.values()])
+        self.seconds = {n: t for (n, _), t in zip(points, refined, strict=True)}
+        start = anchor_bar(self.header_ns, [(r.n, r.elapsed_s) for r in self.readings], self.seconds, self.dated)
+        if start is not None:
+            self.start_ns, self.source = start, "tqdm"
+        elif mtime_ns is not None and self.readings:
+            last = self.readings[-1]
+            self.start_ns = mtime_ns - int(self.seconds.get(last.n, float(last.elapsed_s)) * 1e9)
+            self.source = "tqdm_mtime"
+
+class _State:
+    def __init__(self, clocks: dict[tuple[int | None, int], _Clock]) -> None:
+        self.clocks = clocks
+        self.last_dated: int | None = None
+
+    def clock(self, rank: int | None, epoch: int, reading: BarReading | None) -> _Clock:
+        clock = self.clocks.get((rank, epoch))
+        if clock is None:
+            before = [c for (r, _), c in self.clocks.items() if r == rank]
+            base = (before[-1].base + max((x.n for x in before[-1].readings), default=0)) if before else 0
+            for c in before:
+                c.open = False
+            clock = self.clocks[(rank, epoch)] = _Clock(self.last_dated, base)
+        if reading is not None:
+            clock.readings.append(reading)
+        return clock
+
+
+def _place(steps: dict[tuple[int | None, int], dict[str, Any]], clocks: dict[tuple[int | None, int], _Clock],
+           mtime_ns: int | None) -> None:
+    """Each row's time and step time from its epoch's bar (see the module docstring)."""
+    by_rank: dict[int | None, list[_Clock]] = {}
+    for (rank, _), clock in clocks.items():
+        by_rank.setdefault(rank, []).append(clock)
+    for chain in by_rank.values():
+        following: int | None = mtime_ns
+        for clock in reversed(chain):  # the last bar ends at the mtime, each earlier one where the next starts
+            clock.place(following)
+            following = clock.start_ns if clock.source == "tqdm_mtime" else None
+    previous: dict[int, BarReading] = {}
+    for row in sorted(steps.values(), key=lambda r: r["line"]):
+        clock, reading = row.get("_clock"), row.get("_reading")
+        if clock is None or reading is None:
+            continue
+        if row.get("end_ns") is None and clock.start_ns is not None and reading.n in clock.seconds:
+            row["end_ns"] = clock.start_ns + int(clock.seconds[reading.n] * 1e9)
+            row["time_source"] = clock.source
+        if "step_time_s" not in row:
+            base = previous.get(id(clock))
+            if base is None and clock.readings and clock.readings[0] is not reading:
+                base = clock.readings[0]
+            step_time = rate_agrees(clock.seconds, reading, base)
+            if step_time is not None:
+                row["step_time_s"] = step_time
+        previous[id(clock)] = reading
