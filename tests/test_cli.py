@@ -181,3 +181,17 @@ def test_impossible_numbers_and_outputs_are_refused_before_any_work(tmp_path: Pa
     assert code == 2 and ".pdf" in err
     code, _, err = run_cli("report", str(job), "-o", str(tmp_path / "r.pdf"), "--format", "md")
     assert code == 0 and (tmp_path / "r.pdf").read_text().startswith("#")
+
+
+def test_help_examples_keep_their_lines() -> None:
+    """Defect 11 of issue 15: click rewrapped the examples of --help into one paragraph. Each
+    example line of a command's docstring is a line of its --help."""
+    import tracelens.cli.report
+    import tracelens.cli.sql
+
+    for module, name in ((tracelens.cli.report, "report"), (tracelens.cli.sql, "sql")):
+        examples = [line.strip() for line in (module.__doc__ or "").splitlines() if line.strip().startswith("tracelens ")]
+        code, out, _ = run_cli(name, "--help")
+        assert code == 0 and examples
+        lines = [line.strip() for line in out.splitlines()]
+        assert all(example in lines for example in examples), out

@@ -149,3 +149,34 @@ def test_launch_bound_advice_knows_the_job_already_replays_cuda_graphs(tmp_path:
             assert "graph launches" not in evidence
     assert advice["gpu_compiled_1rank"].startswith("kernels already replay from CUDA graphs")
     assert "CUDA graphs" in advice["gpu_nccl_1rank"] and not advice["gpu_nccl_1rank"].startswith("kernels already")
+
+
+def test_cpu_only_job_is_not_advised_cuda_graphs(tmp_path: Path) -> None:
+    """Issue 15 (11): the gloo job on CPU (RECORDED.txt: no --device cuda; its traces hold no
+    kernel) was told to use CUDA graphs for its host overhead."""
+    import gzip
+    import json
+
+    job = SAMPLE_LOGS / "ddp_gloo_2rank"
+    assert "--device cuda" not in (job / "RECORDED.txt").read_text()
+    for trace in (job / "traces").glob("*.pt.trace.json.gz"):
+        assert not any(e.get("cat") == "kernel" for e in json.loads(gzip.open(trace).read())["traceEvents"])
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([job])
+    rows = store.connect().execute("select title, advice from findings where finding = 'host_overhead'").fetchall()
+    assert rows
+    for title, advice in rows:
+        assert "CUDA" not in advice and "launch" not in title, (title, advice)
+
+
+def test_checkpoint_advice_does_not_ask_for_the_interval_the_job_has(restart: Any) -> None:
+    """Issue 15 (11): restart_gloo_2rank checkpoints every 4 steps (RECORDED.txt --ckpt-every 4),
+    at or below its Young/Daly optimum: moving "closer to the Young/Daly interval" is no advice."""
+    import re
+
+    every = int(re.search(r"--ckpt-every (\d+)", (SAMPLE_LOGS / "restart_gloo_2rank" / "RECORDED.txt").read_text()).group(1))
+    con = restart.connect()
+    evidence, advice = con.execute("select evidence, advice from findings where finding = 'lost_work'").fetchone()
+    optimum = int(re.search(r"Young/Daly optimum of ~(\d+) steps", evidence).group(1))
+    assert f"checkpoint every {every} steps" in evidence and optimum <= 2 * every
+    assert "closer to the Young/Daly interval" not in advice and f"({every} steps) is already" in advice

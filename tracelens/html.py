@@ -12,7 +12,7 @@ import json
 from functools import cache
 from typing import Any
 
-from tracelens.render import Section, fmt_pct, fmt_rate, fmt_s, layout
+from tracelens.render import Section, fmt_hours, fmt_pct, fmt_rate, fmt_s, fmt_time, layout
 from tracelens.report import Report, StepPoint
 
 CATEGORIES = ("compute", "comm_exposed", "memory", "data_stall", "host_overhead", "idle")
@@ -159,30 +159,45 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
 
     # 5. attempts timeline with crashes, checkpoints, restarts and hangs
     if report.attempts:
-        bars = [{"row": f"attempt {a.attempt}", "start": a.start_ns / 1e6, "end": max(a.end_ns, a.start_ns + 1) / 1e6,
+        # seconds since the first attempt's start on a plain axis: a time axis over a few seconds
+        # labels its ticks with bare milliseconds (.950 .050), over hours with clock times
+        t0 = min(a.start_ns for a in report.attempts)
+        span_s = (max([a.end_ns for a in report.attempts] + [e.ts_ns for e in report.timeline]) - t0) / 1e9
+        unit, per = (("h", 3600.0) if span_s >= 3 * 3600 else ("min", 60.0) if span_s >= 180 else ("s", 1.0))
+
+        def rel(ns: int) -> float:
+            return (ns - t0) / 1e9 / per
+
+        def clock(ns: int) -> str:
+            return fmt_time(ns).replace(" UTC", f".{ns // 1_000_000 % 1000:03d} UTC")
+
+        bars = [{"row": f"attempt {a.attempt}", "start": rel(a.start_ns), "end": rel(max(a.end_ns, a.start_ns + 1)),
+                 "from": clock(a.start_ns), "to": clock(a.end_ns),
                  "end_reason": a.end_reason, "steps": f"{a.first_step}..{a.last_step}"} for a in report.attempts]
-        hangs = [{"row": "hangs", "start": a.hang_start_ns / 1e6, "end": a.hang_start_ns / 1e6 + a.hang_s * 1e3,
+        hangs = [{"row": "hangs", "start": rel(a.hang_start_ns), "end": rel(a.hang_start_ns + int(a.hang_s * 1e9)),
                   "hang_s": a.hang_s, "suspects": ", ".join(map(str, a.hang_suspect_ranks)) or "?"}
                  for a in report.attempts if a.hang_s and a.hang_start_ns]
-        events = [{"row": "events", "t": e.ts_ns / 1e6, "kind": e.kind, "rank": e.rank, "step": e.step, "detail": e.detail or ""}
+        events = [{"row": "events", "t": rel(e.ts_ns), "at": clock(e.ts_ns), "kind": e.kind, "rank": e.rank, "step": e.step,
+                   "detail": e.detail or ""}
                   for e in report.timeline]
+        axis_title = f"{'seconds' if unit == 's' else 'minutes' if unit == 'min' else 'hours'} since {fmt_time(t0)}"
         base = alt.Chart(alt.Data(values=bars)).mark_bar(height=14).encode(
-            y=alt.Y("row:N", title=None), x=alt.X("start:T", title="time (UTC)"), x2="end:T",
+            y=alt.Y("row:N", title=None), x=alt.X("start:Q", title=axis_title, axis=alt.Axis(format="~r")), x2="end:Q",
             color=alt.Color("end_reason:N", title="attempt ended"),
-            tooltip=[alt.Tooltip("row:N"), alt.Tooltip("start:T", format="%H:%M:%S.%L"), alt.Tooltip("end:T", format="%H:%M:%S.%L"),
+            tooltip=[alt.Tooltip("row:N"), alt.Tooltip("from:N"), alt.Tooltip("to:N"),
                      alt.Tooltip("steps:N"), alt.Tooltip("end_reason:N")],
         )
         layers = [base]
         if events:
             layers.append(alt.Chart(alt.Data(values=events)).mark_point(filled=True, size=70).encode(
-                y=alt.Y("row:N"), x=alt.X("t:T"), shape=alt.Shape("kind:N", title="event"),
+                y=alt.Y("row:N"), x=alt.X("t:Q"), shape=alt.Shape("kind:N", title="event"),
                 color=alt.value("#333"),
-                tooltip=[alt.Tooltip("kind:N"), alt.Tooltip("t:T", format="%H:%M:%S.%L"), alt.Tooltip("rank:Q"),
+                tooltip=[alt.Tooltip("kind:N"), alt.Tooltip("at:N", title="at"), alt.Tooltip("rank:Q"),
                          alt.Tooltip("step:Q"), alt.Tooltip("detail:N")],
             ))
         if hangs:
             layers.append(alt.Chart(alt.Data(values=hangs)).mark_bar(height=10, color="#d62728").encode(
-                y=alt.Y("row:N"), x=alt.X("start:T"), x2="end:T",
+                y=alt.Y("row:N"), x=alt.X("start:Q"), x2="end:Q",
                 tooltip=[alt.Tooltip("hang_s:Q", title="hung (s)", format=".1f"), alt.Tooltip("suspects:N", title="suspect ranks")],
             ))
         chart = alt.layer(*layers).resolve_scale(color="independent", shape="independent").properties(
@@ -263,7 +278,7 @@ def _cards(report: Report) -> str:
     elif g.reported_mfu is not None:
         items.append((fmt_pct(g.reported_mfu), "MFU as logged"))
     if g.lost_gpu_hours is not None and g.gpus is not None:
-        items.append((f"{g.lost_gpu_hours:.3g}", f"GPU-hours lost ({g.gpus:g} GPUs)"))
+        items.append((fmt_hours(g.lost_gpu_hours), f"GPU-hours lost ({g.gpus:g} GPUs)"))
     if g.lost_dollars is not None:
         items.append((f"${g.lost_dollars:,.2f}", "lost"))
     return '<div class="cards">' + "".join(

@@ -54,6 +54,31 @@ def fmt_ms(ns: float | None) -> str:
     return f"{ns:.0f} ns"
 
 
+def fmt_hours(value: float | None) -> str:
+    """GPU-hours with plain digits (never 9.08e-05): two significant figures below 1."""
+    if value is None:
+        return "-"
+    if value == 0:
+        return "0"
+    if abs(value) >= 100:
+        return f"{value:,.0f}"
+    if abs(value) >= 1:
+        return f"{value:.2f}"
+    import math
+
+    decimals = 1 - math.floor(math.log10(abs(value)))
+    return f"{value:.{decimals}f}"
+
+
+def shorten(name: str, width: int = 90) -> str:
+    """Cut the middle, not the end: kernel names that differ only in their template arguments'
+    tail stay apart (the full name is in the JSON and the HTML tooltip)."""
+    if len(name) <= width:
+        return name
+    keep = width - 3
+    return name[: keep - keep // 3] + "..." + name[len(name) - keep // 3:]
+
+
 def fmt_bytes(n: float | None) -> str:
     if n is None:
         return "-"
@@ -111,8 +136,8 @@ def layout(report: Report) -> list[Section]:
             if g.gpus is None:
                 s.paragraphs.append(f"GPUs: unknown ({g.gpus_detail}); no GPU-hours.")
             else:
-                s.paragraphs.append(f"GPUs: {g.gpus:g} ({g.gpus_detail or g.gpus_source}); GPU-hours lost {_num(g.lost_gpu_hours)} of "
-                                    f"{_num(g.total_gpu_hours)}{cost}.")
+                s.paragraphs.append(f"GPUs: {g.gpus:g} ({g.gpus_detail or g.gpus_source}); GPU-hours lost "
+                                    f"{fmt_hours(g.lost_gpu_hours)} of {fmt_hours(g.total_gpu_hours)}{cost}.")
             if g.mfu is not None or g.reported_mfu is not None:
                 parts = []
                 if g.mfu is not None:
@@ -122,7 +147,7 @@ def layout(report: Report) -> list[Section]:
                 s.paragraphs.append("MFU: " + "; ".join(parts) + ".")
             s.tables.append(Table(
                 ["bucket", "time", "share", "GPU-h", "cost", "tokens/s lost"],
-                [[b.name, fmt_s(b.seconds), fmt_pct(b.percent), _num(b.gpu_hours),
+                [[b.name, fmt_s(b.seconds), fmt_pct(b.percent), fmt_hours(b.gpu_hours),
                   f"${b.dollars:,.2f}" if b.dollars is not None else "-",
                   fmt_rate(b.tokens_per_s_lost) if b.tokens_per_s_lost else "-"]
                  for b in g.attribution if b.seconds > 0],
@@ -132,7 +157,9 @@ def layout(report: Report) -> list[Section]:
                 split = ", ".join(f"{p.category.replace('_', ' ')} {100 * p.share:.0f} %" for p in g.productive_split if p.share > 0)
                 s.notes.append(f"Productive time, split like the {basis} profiled rank-steps (estimate): {split}.")
             if report.lost_steps:
-                s.notes.append(f"Steps redone after a restart: {', '.join(map(str, report.lost_steps))}.")
+                n = len(report.lost_steps)
+                s.notes.append(f"Redone after a restart: {'step' if n == 1 else f'{n} steps,'} "
+                               f"{', '.join(map(str, report.lost_steps))}.")
         out.append(s)
     if "findings" in report.sections:
         s = Section("findings", "Findings")
@@ -164,11 +191,11 @@ def layout(report: Report) -> list[Section]:
             s.tables.append(Table(
                 ["top " + ("kernels" if report.top_kernels[0].kind in ("compute_kernel", "comm_kernel", "memcpy", "memset")
                            else "operators"), "kind", "calls", "ranks", "total", "mean", "share"],
-                [[k.name if len(k.name) <= 90 else k.name[:87] + "...", k.kind, str(k.calls), str(k.ranks), fmt_ms(k.total_ns),
+                [[shorten(k.name), k.kind, str(k.calls), str(k.ranks), fmt_ms(k.total_ns),
                   fmt_ms(k.mean_ns), fmt_pct(k.share_pct)] for k in report.top_kernels],
             ))
         out.append(s)
-    if "ranks" in report.sections and (report.stragglers or report.skew):
+    if "ranks" in report.sections and (report.stragglers or len(report.skew) > 1):  # one rank: nobody to wait for
         s = Section("ranks", "Stragglers and collective skew")
         s.paragraphs += [st.evidence for st in report.stragglers] or ["No rank holds the others back."]
         if report.skew:

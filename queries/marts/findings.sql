@@ -75,6 +75,10 @@ exposed_comm as (
     from ranks r, thresholds t
     where r.comm_exposed_pct >= t.comm_medium
 ),
+cpu_only as (
+    -- ranks whose profiled steps ran on the host alone (gloo on CPU): no kernels to launch
+    select rank, bool_and(device_type = 'cpu') as cpu from step_breakdown group by rank
+),
 graph_replays as (
     select rank, count(*) as launches
     from trace_events
@@ -83,17 +87,26 @@ graph_replays as (
 ),
 host_overhead as (
     select 'host_overhead', 'medium', r.host_overhead_pct / 100 * r.profiled_s, r.rank,
-        format('launch-bound on rank {}: {}% of step time in host overhead', r.rank, round(r.host_overhead_pct, 1)),
-        format('rank {}: {}% of step time the device waits on the host (kernel launches, Python){} (view step_summary)',
+        case when c.cpu
+            then format('host-bound on rank {}: {}% of step time in Python and framework overhead', r.rank, round(r.host_overhead_pct, 1))
+            else format('launch-bound on rank {}: {}% of step time in host overhead', r.rank, round(r.host_overhead_pct, 1)) end,
+        case when c.cpu
+            then format('rank {}: {}% of step time outside operators, collectives and data loading (Python, optimizer '
+                        'bookkeeping, annotated regions); a CPU-only trace (view step_summary)', r.rank, round(r.host_overhead_pct, 1))
+            else format('rank {}: {}% of step time the device waits on the host (kernel launches, Python){} (view step_summary)',
                r.rank, round(r.host_overhead_pct, 1),
-               case when g.launches > 0 then format('; its trace already launches CUDA graphs ({} graph launches)', g.launches) else '' end),
-        case when g.launches > 0
+               case when g.launches > 0 then format('; its trace already launches CUDA graphs ({} graph launches)', g.launches) else '' end)
+            end,
+        case when c.cpu
+            then 'less Python per step (torch.compile, fused optimizers with foreach=True), a larger batch per step; profile the Python (py-spy) to see where it goes'
+            when g.launches > 0
             then 'kernels already replay from CUDA graphs: the host time lies between the graphs; look at the optimizer step (fused=True), .item() and synchronize calls, DDP/FSDP hooks and Python between replays; a larger batch per step'
             else 'fewer, larger kernels: torch.compile, CUDA graphs, fused optimizers; a larger batch per step' end,
         'step_summary'
     from ranks r
     cross join thresholds t
     left join graph_replays g using (rank)
+    left join cpu_only c using (rank)
     where r.host_overhead_pct >= t.host_overhead
 ),
 gpu_idle as (
@@ -175,7 +188,18 @@ bucket_findings as (
                printf('%.3g', y.save_s), printf('%.3g', y.mtbf_s), printf('%.3g', y.optimum_s), printf('%.3g', y.step_s))
            else '' end,
         case b.bucket
-            when 'lost_work' then 'checkpoint closer to the Young/Daly interval; asynchronous checkpointing makes each save cheaper'
+            when 'lost_work' then case
+                when y.optimum_s is null or not y.step_s > 0 or y.interval_steps is null
+                    then 'checkpoint closer to the Young/Daly interval; asynchronous checkpointing makes each save cheaper'
+                when y.interval_steps > 2 * y.optimum_s / y.step_s
+                    then format('checkpoint every ~{} steps instead of every {} (the Young/Daly optimum); asynchronous '
+                                'checkpointing makes each save cheaper', greatest(1, round(y.optimum_s / y.step_s))::bigint,
+                                printf('%g', y.interval_steps))
+                else format('the checkpoint interval ({} steps) is already at or below the Young/Daly optimum (~{}): '
+                            'another interval would not save time; fewer failures would (find why it failed: hang '
+                            'analysis, watchdog lines), and asynchronous checkpointing makes saves cheaper',
+                            printf('%g', y.interval_steps), greatest(1, round(y.optimum_s / y.step_s))::bigint)
+            end
             when 'restart_downtime' then 'restart in place (torchrun --max-restarts, warm spares) and find why the job failed (hang analysis, watchdog lines)'
             when 'checkpoint_save' then 'asynchronous or sharded checkpointing (torch.distributed.checkpoint async_save), fewer blocking saves'
             when 'checkpoint_load' then 'load sharded checkpoints in parallel from fast local storage'

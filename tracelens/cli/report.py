@@ -5,6 +5,7 @@ TARGET is a store or a raw job folder (ingested on the fly into a cache). The fo
 --format, else the -o suffix (.json, .md, .html), else text (rich tables on a terminal, plain
 text when piped). The HTML page is self-contained: it works offline.
 
+\b
     tracelens report path/to/job/
     tracelens report path/to/job/ -o review.html
     tracelens report job.tlstore --format json --gpus 64 --gpu-hour-cost 2.10

@@ -4,6 +4,7 @@ Every view of queries/ is registered, plus the stored tables (trace_events, file
 A raw job folder is ingested into a cache under ~/.cache/tracelens (or $TRACELENS_CACHE_DIR)
 that is re-used while its files are unchanged.
 
+\b
     tracelens sql job.tlstore "select rank, count(*) from trace_events group by rank"
     tracelens sql path/to/job/ "select * from event_summary" --format csv
     tracelens sql job.tlstore "select * from step_breakdown" --step-marker train_step
