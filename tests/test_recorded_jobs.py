@@ -11,8 +11,10 @@ twice (stg_log_steps keeps every dated row of the reference rank, whatever file 
 from __future__ import annotations
 
 import json
+from typing import Any
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from tests.conftest import SAMPLE_LOGS
@@ -54,14 +56,14 @@ def inputs(job: Path, which: str) -> list[Path]:
     return [job]  # the whole folder: console, events, metrics.csv / trainer_state.json
 
 
-def ingest(tmp_path: Path, files: list[Path]) -> object:
+def ingest(tmp_path: Path, files: list[Path]) -> duckdb.DuckDBPyConnection:
     store = Store.open(tmp_path / "job.tlstore")
     outcome = store.ingest(files)
     assert not outcome.failed, [r.message for r in outcome.failed]
     return store.connect()
 
 
-def _case(job: str, which: str, gap: str | None) -> object:
+def _case(job: str, which: str, gap: str | None) -> Any:
     marks = [pytest.mark.xfail(strict=True, reason=gap)] if gap else []
     return pytest.param(job, which, marks=marks, id=f"{job}-{which}")
 
@@ -83,9 +85,9 @@ CASES = [
 def test_same_steps_and_attempts_from_any_inputs(tmp_path: Path, job: str, which: str) -> None:
     folder = SAMPLE_LOGS / job
     con = ingest(tmp_path, inputs(folder, which))
-    attempts = con.execute("select attempt, first_step, last_step from attempts order by attempt").fetchall()  # type: ignore[attr-defined]
+    attempts = con.execute("select attempt, first_step, last_step from attempts order by attempt").fetchall()
     assert [tuple(a) for a in attempts] == truth_attempts(folder)
-    dated = con.execute(  # type: ignore[attr-defined]
+    dated = con.execute(
         "select a.attempt, s.step from stg_log_steps s asof join attempts a on s.t_ns >= a.start_ns order by s.t_ns, s.line"
     ).fetchall()
     assert [tuple(r) for r in dated] == [(a, s) for a, s, _ in truth_steps(folder)]
@@ -106,7 +108,7 @@ def test_step_ends_within_two_percent_of_wall_time(tmp_path: Path, job: str, whi
     wall = max(x["t"] for x in t if x["event"] == "attempt_end") - min(x["t"] for x in t if x["event"] == "attempt_start")
     ends = {(a, s): e for a, s, e in truth_steps(folder)}
     con = ingest(tmp_path, inputs(folder, which))
-    rows = con.execute(  # type: ignore[attr-defined]
+    rows = con.execute(
         "select a.attempt, s.step, s.end_ns from stg_log_steps s asof join attempts a on s.t_ns >= a.start_ns"
     ).fetchall()
     assert {(a, s) for a, s, _ in rows} == set(ends)
@@ -119,5 +121,5 @@ def test_console_without_a_clock_does_not_claim_measured_times(tmp_path: Path) -
     """sample_logs/lightning_ddp_bar/console.log carries no timestamp at all: whatever dates its
     steps (a bar's elapsed times hung on the file's mtime, at best) is not a measurement."""
     con = ingest(tmp_path, [SAMPLE_LOGS / "lightning_ddp_bar" / "console.log"])
-    kind = con.execute("select kind from provenance where figure = 'wall_s'").fetchone()  # type: ignore[attr-defined]
+    kind = con.execute("select kind from provenance where figure = 'wall_s'").fetchone()
     assert kind is not None and kind[0] != "measured"
