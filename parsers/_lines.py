@@ -9,6 +9,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -32,9 +33,10 @@ _PREFIX = re.compile(
     r"|\[rank=(?P<r7>\d+)\] "
     r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] [0-9a-f]{6,64} \|\| "
     r"|\([A-Za-z_]\w{0,100} pid=\d+(?:, ip=[\d.]{1,40})?\) "
-    r"|[\w.\-]{1,255} \[std(?:out|err)\]:? "
-    r"|[\w.]{1,255}(?:-[\w.]{1,255}){0,8}-\d+[ ]{1,40}\|[ ]"
 )
+_PREFIX_OPENERS = frozenset("[( 0123456789")
+# prefixes that open with a name: tried only when the line holds their separator
+_WORD_PREFIX = re.compile(r"[\w.\-]{1,255} \[std(?:out|err)\]:? |[\w.]{1,255}(?:-[\w.]{1,255}){0,8}-\d+[ ]{1,40}\|[ ]")
 _RANK_GROUPS = ("r1", "r2", "r3", "r4", "r5", "r6", "r7")
 # A line number pasted in front of every line (`cat -n`, copied from a code viewer): "  12\t".
 _PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)")
@@ -44,8 +46,7 @@ _ISO = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     number: int  # 1-based line number in the file
     rank: int | None  # from the launcher prefix
     text: str  # without prefix and colours
@@ -53,17 +54,21 @@ class Line:
     # a progress bar was cleared just before this line (tqdm.write clears the bar, prints, and
     # redraws it: the redraw after a clear shows the state when the message was written)
     after_clear: bool = False
+    # whether the line may hold a log event (see `mark_lines`); None: not looked at yet
+    event_hint: bool | None = None
 
 
-def read_lines(path: Path) -> tuple[list[Line], str | None]:
+def read_lines(path: Path, hint: str | None = None) -> tuple[list[Line], str | None]:
     """Every logical line of a (possibly gzipped) log, and a warning if it was cut short."""
     data, warning = read_bytes(path)
-    return split_lines(data.decode("utf-8", "replace")), warning
+    return split_lines(data.decode("utf-8", "replace"), hint), warning
 
 
-def split_lines(text: str) -> list[Line]:
-    """The logical lines of a log's text (see `Line`)."""
-    lines: list[Line] = []
+def split_lines(text: str, hint: str | None = None) -> list[Line]:
+    """The logical lines of a log's text (see `Line`); with `hint` (a regex), each line's
+    `event_hint` says whether it occurs in the line: one vectorised search over every line
+    (polars' regex engine, linear time) instead of one Python search a line."""
+    parts: list[tuple[int, int | None, str, int | None, bool]] = []
     yearless: list[int] = []  # indexes of lines whose timestamp (glog) has no year
     year: int | None = None
     in_header = True
@@ -90,18 +95,23 @@ def split_lines(text: str) -> list[Line]:
             if ts is None:
                 ts = prefix_ns
             if ts is None and _GLOG.match(body):
-                yearless.append(len(lines))
+                yearless.append(len(parts))
             elif ts is not None and year is None:
                 year = datetime.fromtimestamp(ts / 1e9, tz=timezone.utc).year
-            lines.append(Line(number, rank, body, ts, cleared))
+            parts.append((number, rank, body, ts, cleared))
             cleared = False
     if year is not None:
         # glog lines (torchrun's launcher: "E1122 03:42:27.010000 ...") carry no year: take the
         # year of the file's own dated lines.
         for i in yearless:
-            old = lines[i]
-            lines[i] = Line(old.number, old.rank, old.text, _glog_ns(old.text, year), old.after_clear)
-    return lines
+            number, rank, body, _, cleared = parts[i]
+            parts[i] = (number, rank, body, _glog_ns(body, year), cleared)
+    if hint is None or not parts:
+        return [Line(*part) for part in parts]
+    import polars as pl
+
+    hits = pl.Series([part[2] for part in parts], dtype=pl.String).str.contains(hint).to_list()
+    return [Line(*part, bool(hit)) for part, hit in zip(parts, hits, strict=True)]
 
 
 def _may_hold_time(text: str) -> bool:
@@ -143,7 +153,15 @@ def _strip(text: str) -> tuple[int | None, str, int | None]:
     rank: int | None = None
     ts: int | None = None
     for _ in range(3):  # prefixes nest (srun around torchrun around Determined)
-        match = _PREFIX.match(text)
+        if text[:1] in _PREFIX_OPENERS:
+            match = _PREFIX.match(text)
+        elif "| " in text[:300] or " [std" in text[:300]:
+            match = _WORD_PREFIX.match(text)
+            if match is not None and match.end():
+                text = text[match.end():]
+                continue
+        else:
+            break
         if match is None or match.end() == 0:
             break
         groups = match.groupdict()

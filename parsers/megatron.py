@@ -62,14 +62,16 @@ class MegatronParser:
         for line in lines:
             if events.scan(line):
                 continue
-            timers = _TIMERS.search(line.text)
+            timers = _TIMERS.search(line.text) if "time (ms)" in line.text else None
             if timers is not None and rows.steps and rows.steps[-1]["rank"] == line.rank:
                 # "time (ms) | forward-compute: ... | batch-generator: 1.23": per iteration, averaged
                 # over the interval; the data loader's share of the step
                 rows.steps[-1]["data_time_s"] = float(timers.group("ms")) / 1000
                 continue
+            if "|" not in line.text or "iteration" not in line.text:
+                continue
             match = _ITERATION.search(line.text)
-            if not match or "|" not in line.text:
+            if not match:
                 continue
             fields: dict[str, float] = {}
             for part in line.text[match.end():].split("|"):
