@@ -54,6 +54,8 @@ def _load(chromium: str, page: Path, tmp_path: Path) -> Browser:
 @pytest.mark.parametrize(("job", "expected_charts"), [
     ("ddp_gloo_2rank", ["waterfall", "rates", "breakdown", "heatmap", "timeline", "bandwidth"]),
     ("hang_restart_gloo_2rank", ["waterfall", "rates", "timeline"]),  # logs and dumps, no profiler trace
+    ("hf_trainer_restart", ["waterfall", "rates", "breakdown", "heatmap", "timeline"]),  # steps 3, 4 profiled twice
+    ("data_stall_gloo_2rank", ["waterfall", "rates", "timeline"]),  # a 3.7 s job: sub-second timeline ticks
 ])
 def test_html_report_renders_offline_in_chromium(chromium: str, tmp_path: Path, job: str, expected_charts: list[str]) -> None:
     store = Store.open(tmp_path / "job.tlstore")
@@ -80,6 +82,21 @@ def test_html_report_renders_offline_in_chromium(chromium: str, tmp_path: Path, 
         assert [u for u in browser.requests() if not u.startswith(("file:", "data:", "about:"))] == []
         text = browser.evaluate("document.body.innerText")
         assert report.findings and report.findings[0].title in text
+        # issue 15: every chart fits its card; tick labels say distinct numbers (not .950 .050,
+        # not 3, 4, 4, 5, 5); one bar per attempt and step
+        widths = browser.evaluate("Object.fromEntries([...document.querySelectorAll('div[data-chart]')].map(d => "
+                                  "[d.dataset.chart, [d.scrollWidth, d.closest('section').clientWidth]]))")
+        assert all(inner <= card for inner, card in widths.values()), widths
+        labels = browser.evaluate("Object.fromEntries([...document.querySelectorAll('div[data-chart]')].map(d => "
+                                  "[d.dataset.chart, [...d.querySelectorAll('g[class*=role-axis-label] text')]"
+                                  ".map(t => t.textContent)]))")
+        if "timeline" in labels:
+            ticks = [t for t in labels["timeline"] if t[:1].isdigit() or t[:1] == "."]
+            assert ticks and not any(t.startswith(".") for t in ticks) and len(ticks) == len(set(ticks)), ticks
+        if "heatmap" in labels:
+            steps = [t for t in labels["heatmap"] if not t.isdigit() or int(t) not in {p.rank for p in report.step_points}]
+            expected = {(p.attempt, p.step) for p in report.step_points}
+            assert len(steps) == len(set(steps)) == len(expected), steps
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         browser.screenshot(ARTIFACTS / f"report_{job}.png")
         assert (ARTIFACTS / f"report_{job}.png").stat().st_size > 10_000

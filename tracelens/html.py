@@ -258,7 +258,8 @@ h2{font-size:16px;margin:0 0 8px}
 .finding.high .sev{color:#d62728}.finding.medium .sev{color:#c77800}.finding.low .sev{color:#888}
 .finding p{margin:2px 0;color:#444;font-size:13px}
 table{border-collapse:collapse;font-size:12.5px;margin:6px 0}th,td{padding:3px 9px;border-bottom:1px solid #eee;text-align:left}
-th{background:#f3f3f3}.chart{width:100%}.caption{color:#666;font-size:12px;margin:2px 0 8px}
+th{background:#f3f3f3}.chart{width:100%}
+#chart-breakdown{width:calc(100% - 60px)}/* two stacked charts: their y axes sit outside the width they fill */.caption{color:#666;font-size:12px;margin:2px 0 8px}
 .nochart{color:#888;font-style:italic}pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
 """
 

@@ -40,7 +40,8 @@ final as (
             when getvariable('tracelens_gpus') is not null then 'given with --gpus'
             when t.n is not null then 'the largest world size in the traces'
             when c.n is not null then 'the largest NCCL communicator in the logs'
-            when l.seen >= 2 then format('ranks 0 to {} print lines under the launcher''s prefixes ({} seen)', l.n - 1, l.seen)
+            when l.seen >= 2 then format('the launcher''s line prefixes show ranks 0 to {}{}', l.n - 1,
+                                         case when l.seen < l.n then format(', {} of them', l.seen) else '' end)
             else 'not in any trace or log: pass --gpus N for GPU-hours and MFU'
         end as gpus_detail
     from traced t, comms c, log_ranks l
