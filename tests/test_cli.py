@@ -195,3 +195,28 @@ def test_help_examples_keep_their_lines() -> None:
         assert code == 0 and examples
         lines = [line.strip() for line in out.splitlines()]
         assert all(example in lines for example in examples), out
+
+
+def test_progress_bar_is_labelled_at_once_and_fits_a_narrow_terminal() -> None:
+    """Issue 15 (11): the bar showed "0/? bytes" with no label until the first file, and its
+    unit wrapped onto a second line on a narrow terminal."""
+    from rich.console import Console
+
+    from tracelens.cli._common import fmt_size, progress_bar
+
+    for width in (40, 60, 120):
+        out = io.StringIO()
+        console = Console(file=out, width=width, force_terminal=True, color_system=None, legacy_windows=False)
+        bar = progress_bar(console)
+        task = bar.add_task("looking for files", total=None, size="")
+        with console.capture() as capture:
+            console.print(bar.make_tasks_table(bar.tasks))
+        lines = [line for line in capture.get().splitlines() if line.strip()]
+        assert len(lines) == 1 and lines[0].startswith("ingesting") and "?" not in lines[0], lines
+        name = "rank0.1795314817766335616.pt.trace.json.gz"
+        bar.update(task, completed=3_400_000, total=12_800_000, description=name, size=fmt_size(3_400_000, 12_800_000))
+        with console.capture() as capture:
+            console.print(bar.make_tasks_table(bar.tasks))
+        lines = [line for line in capture.get().splitlines() if line.strip()]
+        assert len(lines) == 1 and len(lines[0]) <= width, lines
+        assert "3.4/12.8 MB" in lines[0]

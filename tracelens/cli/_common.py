@@ -95,6 +95,30 @@ def emit(text: str, output: Path | None, force: bool) -> None:
     click.echo(f"Wrote {output}", err=True)
 
 
+def progress_bar(console: Any) -> Any:
+    """The ingest progress bar: labelled from its first frame ("ingesting: looking for
+    files"), sizes only once the total is known (never "0/? bytes"), and no column that wraps
+    on a narrow terminal (the file name is cut instead)."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Column
+
+    return Progress(
+        TextColumn("ingesting", table_column=Column(no_wrap=True)),
+        BarColumn(bar_width=20),
+        TextColumn("{task.fields[size]}", table_column=Column(no_wrap=True)),
+        TimeRemainingColumn(),
+        TextColumn("{task.description}", table_column=Column(no_wrap=True, overflow="ellipsis", ratio=1)),
+        console=console,
+        transient=True,
+        expand=True,
+    )
+
+
+def fmt_size(done: int, total: int) -> str:
+    scale, unit = next(((s, u) for s, u in ((1e9, "GB"), (1e6, "MB"), (1e3, "kB")) if total >= s), (1.0, "B"))
+    return f"{done / scale:.1f}/{total / scale:.1f} {unit}"
+
+
 @contextmanager
 def ingest_progress(quiet: bool) -> Iterator[Callable[[int, int, str], None] | None]:
     """A transient progress bar on stderr, only on a terminal and without --quiet."""
@@ -102,21 +126,13 @@ def ingest_progress(quiet: bool) -> Iterator[Callable[[int, int, str], None] | N
         yield None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
-    with Progress(
-        TextColumn("ingesting"),
-        BarColumn(),
-        DownloadColumn(),
-        TimeRemainingColumn(),
-        TextColumn("{task.description}"),
-        console=Console(stderr=True),
-        transient=True,
-    ) as bar:
-        task = bar.add_task("", total=None)
+    with progress_bar(Console(stderr=True)) as bar:
+        task = bar.add_task("looking for files", total=None, size="")
 
         def update(done: int, total: int, path: str) -> None:
-            bar.update(task, completed=done, total=total, description=Path(path).name)
+            bar.update(task, completed=done, total=total or None, description=Path(path).name,
+                       size=fmt_size(done, total) if total else "")
 
         yield update
 
