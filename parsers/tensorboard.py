@@ -9,11 +9,12 @@ decoded with its `Event` proto (TF1/PyTorch `simple_value` and TF2 tensor scalar
 file is one error line naming the package.
 
 What becomes rows (`log_steps`, `log_events`):
-- one step per run of consecutive scalars at the same step that holds a training scalar (tags
-  naming eval/validation/test are not steps: they are logged after an evaluation, at the step
-  it followed). Its `end_ns` is the earliest write time of its training scalars (loggers write
-  right after the step; later scalars at the same step, such as an end-of-training summary, come
-  later), `time_source` 'record';
+- one step per run of consecutive scalars at the same step that holds a training scalar. Tags
+  naming eval/validation/test, and files in a `validation/` folder (Keras' evaluation writer),
+  are not steps: they are logged after an evaluation, at the step it followed. A step's `end_ns`
+  is the earliest write time of its training scalars (loggers write right after the step; later
+  scalars at the same step, such as an end-of-training summary, come later), `time_source`
+  'record';
 - metrics by tag name (`train/loss`, `lm loss`, `learning_rate`, `grad-norm`, `iteration-time`,
   ...) into the same columns as the console parsers;
 - an `attempt_start` event where the writer opened the file (its `file_version` record): one
@@ -63,7 +64,13 @@ TAG_METRICS = {
     "train_step_timing_in_s": "step_time_s", "elapsed_time_per_iteration": "step_time_s",
 }
 _EVAL_WORDS = frozenset({"eval", "evaluation", "val", "valid", "validation", "test"})
-_HF_END_OF_TRAINING = "train_runtime"  # HF Trainer logs it once, when train() returns
+# HF Trainer's end-of-training summary (`train/` + these), logged once when train() returns: a
+# time for the end of training, and no step's metrics (train_loss is the mean over the run)
+_HF_END_OF_TRAINING = "train_runtime"
+_HF_SUMMARY = frozenset({_HF_END_OF_TRAINING, "train_samples_per_second", "train_steps_per_second", "total_flos", "train_loss"})
+# Megatron writes each scalar twice: against the iteration and against consumed samples or tokens
+# (`lm loss vs samples`); the second axis is no step
+_OTHER_AXIS = re.compile(r" vs (?:samples|tokens|steps)$")
 
 
 def metric_column(tag: str) -> str | None:
@@ -82,9 +89,8 @@ def is_eval_tag(tag: str) -> bool:
 class _Step:
     step: int
     record: int  # 1-based record number of its first scalar: the row's `line`
-    end_ns: int | None = None  # earliest write of a training scalar
+    end_ns: int | None = None  # earliest write of its scalars
     values: dict[str, float] = field(default_factory=dict)
-    training: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,6 +157,9 @@ def _read(records: Iterator[bytes], path: Path, options: ParseOptions, tb: _Tens
 
     rows = LogRows("tensorboard")
     lightning = (path.parent / "hparams.yaml").is_file()  # Lightning's loggers write it beside the events
+    # Keras' TensorBoard callback writes evaluation metrics with their own writer, in a sibling
+    # `validation/` folder, under tags such as `epoch_loss`: none of that file is training
+    evaluation_writer = path.parent.name.lower() in ("validation", "val", "eval")
     pid = _pid_from_name(path.name)
     steps: list[_Step] = []
     epoch_tags: set[int] = set()  # steps carrying Lightning's per-step `epoch` scalar
@@ -165,6 +174,8 @@ def _read(records: Iterator[bytes], path: Path, options: ParseOptions, tb: _Tens
         kept += 1
         wall_ns = _wall_ns(event.wall_time)
         if event.HasField("file_version"):
+            if evaluation_writer:
+                continue  # opened at the first evaluation, mid-attempt: not a process start
             detail = f"TensorBoard writer opened ({event.file_version}{f', pid {pid}' if pid else ''})"
             rows.event(LogEventKind.ATTEMPT_START, line=number, rank=options.rank, ts_ns=wall_ns, detail=detail)
             continue
@@ -175,29 +186,29 @@ def _read(records: Iterator[bytes], path: Path, options: ParseOptions, tb: _Tens
             if scalar is None:
                 continue  # histograms, images, text: no step metric
             tag = value.tag
-            if not steps or steps[-1].step != event.step:
-                steps.append(_Step(step=event.step, record=number))
-            current = steps[-1]
-            if tag.rsplit("/", 1)[-1].lower() == _HF_END_OF_TRAINING:
-                rows.event(LogEventKind.ATTEMPT_END, line=number, rank=options.rank, ts_ns=wall_ns,
-                           detail=f"{tag} = {scalar:g} s", duration_s=scalar)
+            if tag.startswith("train/") and tag[6:] in _HF_SUMMARY:
+                # HF's end-of-training summary, logged once when train() returns
+                if tag[6:] == _HF_END_OF_TRAINING:
+                    rows.event(LogEventKind.ATTEMPT_END, line=number, rank=options.rank, ts_ns=wall_ns,
+                               detail=f"{tag} = {scalar:g} s", duration_s=scalar)
                 continue
             if tag == "epoch":
                 epoch_tags.add(event.step)
                 continue
-            if is_eval_tag(tag):
+            if evaluation_writer or is_eval_tag(tag) or _OTHER_AXIS.search(tag):
                 continue
-            current.training = True
+            if not steps or steps[-1].step != event.step:
+                steps.append(_Step(step=event.step, record=number))
+            current = steps[-1]
             if wall_ns is not None and (current.end_ns is None or wall_ns < current.end_ns):
                 current.end_ns = wall_ns
             column = metric_column(tag)
             if column is not None and column not in current.values:
                 current.values[column] = scalar
-    shift = 1 if lightning and steps and all(s.step in epoch_tags for s in steps if s.training) else 0
+    shift = 1 if lightning and steps and all(s.step in epoch_tags for s in steps) else 0
     for s in steps:
-        if s.training:
-            rows.step(line=s.record, rank=options.rank, step=s.step + shift, end_ns=s.end_ns,
-                      time_source="record" if s.end_ns is not None else None, **s.values)
+        rows.step(line=s.record, rank=options.rank, step=s.step + shift, end_ns=s.end_ns,
+                  time_source="record" if s.end_ns is not None else None, **s.values)
     return rows, kept, bad, consumed
 
 

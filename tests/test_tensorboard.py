@@ -345,3 +345,53 @@ def test_evaluation_scalars_at_their_own_step_are_no_step(tmp_path: Path) -> Non
     assert [(r["step"], r["end_ns"], r["loss"]) for r in rows] == [
         (2, int((wall + 2) * 1e9), 2.5), (4, int((wall + 4) * 1e9), 2.25)
     ]
+
+
+def test_a_validation_writers_file_holds_no_step(tmp_path: Path) -> None:
+    """Keras' TensorBoard callback keeps one writer for training and one for evaluation, in
+    sibling `train/` and `validation/` folders, both with tags like `epoch_loss`. Written here
+    with TensorBoard's own EventFileWriter in that layout: the validation file yields no step and
+    no attempt start (its writer opens at the first evaluation, mid-run)."""
+    from tensorboard.compat.proto import event_pb2, summary_pb2
+    from tensorboard.summary.writer.event_file_writer import EventFileWriter
+
+    files = {}
+    for folder in ("train", "validation"):
+        writer = EventFileWriter(str(tmp_path / folder))
+        writer.add_event(event_pb2.Event(
+            wall_time=1_795_000_010.0, step=1,
+            summary=summary_pb2.Summary(value=[summary_pb2.Summary.Value(tag="epoch_loss", simple_value=0.5)]),
+        ))
+        writer.close()
+        (files[folder],) = (tmp_path / folder).glob("events.out.tfevents.*")
+    train = TensorBoardParser().parse(files["train"], ParseOptions()).tables
+    validation = TensorBoardParser().parse(files["validation"], ParseOptions()).tables
+    assert [r["step"] for r in train["log_steps"].to_pylist()] == [1]
+    assert [e["kind"] for e in train["log_events"].to_pylist()] == ["attempt_start"]
+    assert validation["log_steps"].num_rows == 0 and validation["log_events"].num_rows == 0
+
+
+def test_megatron_scalars_against_samples_are_no_steps(tmp_path: Path) -> None:
+    """Megatron's training_log writes each scalar against the iteration and again against the
+    consumed samples (`writer.add_scalar('lm loss vs samples', loss, consumed_train_samples)`).
+    Written here in that order with TensorBoard's own EventFileWriter (global batch 512): the
+    steps are the iterations; the sample counts are no steps."""
+    from tensorboard.compat.proto import event_pb2, summary_pb2
+    from tensorboard.summary.writer.event_file_writer import EventFileWriter
+
+    writer = EventFileWriter(str(tmp_path))
+    for iteration, loss in [(10, 7.5), (20, 6.25)]:
+        for tag, step, value in [
+            ("learning-rate", iteration, 1e-4), ("learning-rate vs samples", 512 * iteration, 1e-4),
+            ("lm loss", iteration, loss), ("lm loss vs samples", 512 * iteration, loss),
+            ("grad-norm", iteration, 1.5), ("grad-norm vs samples", 512 * iteration, 1.5),
+        ]:
+            writer.add_event(event_pb2.Event(
+                wall_time=1_795_000_000.0 + iteration, step=step,
+                summary=summary_pb2.Summary(value=[summary_pb2.Summary.Value(tag=tag, simple_value=value)]),
+            ))
+    writer.close()
+    (path,) = tmp_path.glob("events.out.tfevents.*")
+    rows = TensorBoardParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+    assert [(r["step"], r["loss"], r["grad_norm"]) for r in rows] == [(10, 7.5, 1.5), (20, 6.25, 1.5)]
+    assert rows[0]["lr"] == pytest.approx(1e-4)
