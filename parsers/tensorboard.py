@@ -76,6 +76,8 @@ _OTHER_AXIS = re.compile(r" vs (?:samples|tokens|steps)$")
 def metric_column(tag: str) -> str | None:
     """The log_steps column a scalar's tag fills, or None (not a known metric)."""
     name = tag.rsplit("/", 1)[-1].strip().lower().replace("-", "_").replace(" ", "_")
+    if name.startswith("lr_"):
+        return "lr"  # Lightning's LearningRateMonitor: lr-Adam, lr-SGD, ...
     return TAG_METRICS.get(name)
 
 
