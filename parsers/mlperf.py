@@ -7,7 +7,7 @@ under any launcher prefix.
 - `block_start` / `block_stop` (or `epoch_start` / `epoch_stop` when a log has no blocks): one
   log_steps row per training block, from its start to its stop. The step number is the block's
   `samples_count` at its stop, else its last epoch; samples are the block's samples.
-- A log that starts past `init_start`/`run_start` (a tail) starts at its first record.
+- A log with no `init_start`/`run_start` (a tail) starts at its first record.
 - Blocks follow one another: a `block_stop` whose start was never logged starts where the
   previous block stopped (or at `run_start`). A record printed twice (some harnesses echo
   their records again at the end, "Processing :::MLLOG ...") is read once.
@@ -60,6 +60,7 @@ class MlperfParser:
         open_blocks: dict[int | None, tuple[int, int, float | None, dict[str, Any]]] = {}
         last_stop: dict[int | None, int] = {}  # rank -> when its previous block stopped (or its run started)
         blocks_seen = b'block_start' in data
+        started_in_log = b"init_start" in data or b"run_start" in data
         seen: set[tuple[int | None, str]] = set()
         for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
             rank, body = strip_prefix(raw.strip())
@@ -86,8 +87,9 @@ class MlperfParser:
                 continue
             records += 1
             key, ts_ns = record.get("key"), int(record["time_ms"] * 1_000_000)
-            if records == 1 and key not in ("init_start", "run_start"):
-                # a log's tail: what it shows starts at its first record
+            if records == 1 and not started_in_log:
+                # a log's tail: what it shows starts at its first record (a whole log opens with
+                # submission records and a cache clear before its init_start)
                 rows.event(LogEventKind.ATTEMPT_START, line=number, rank=rank, ts_ns=ts_ns, detail="first record", raw=body)
             raw_meta = record.get("metadata")
             meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}

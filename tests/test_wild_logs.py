@@ -1,0 +1,379 @@
+"""Console logs as users have them (issue 14): real logs of ../shared/corpus/wild recognised by
+the evidence anywhere in them, progress bars read as clocks, and each line rule on the strings it
+reads. Expectations come from outside the parsers: the corpus's hand-derived answers (scored
+by its own scorer), numbers read from the files here with independent patterns, the harness's
+TRUTH clock of a recorded job, or the strings' own text."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CORPUS, SAMPLE_LOGS, corpus_or_skip
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
+from tracelens.store import Store
+
+WILD = CORPUS / "wild"
+LOG_PARSERS = ("megatron", "hf_trainer", "deepspeed", "lightning", "generic_log", "mlperf", "nccl_debug")
+
+
+def _answers() -> dict[str, dict]:  # type: ignore[type-arg]
+    if not (WILD / "answers.json").exists():
+        return {}
+    artifacts = json.loads((WILD / "answers.json").read_text())["artifacts"]
+    return {rel: spec for rel, spec in artifacts.items() if spec["kind"] in ("train_log", "mlperf")}
+
+
+def _store(tmp_path: Path, path: Path):  # type: ignore[no-untyped-def]
+    store = Store.open(tmp_path / "s.tlstore")
+    outcome = store.ingest([path])
+    return store.connect(), outcome
+
+
+# ------------------------------------------------------------------ the wild corpus, end to end
+
+@pytest.mark.parametrize("rel", sorted(_answers()) or ["(wild corpus absent)"])
+def test_wild_log_scores_ok(rel: str, tmp_path: Path) -> None:
+    """Every log of the wild corpus scores `ok` with the corpus's own scorer and answers."""
+    corpus_or_skip("wild", "score.py")
+    spec = importlib.util.spec_from_file_location("wild_score", WILD / "score.py")
+    assert spec is not None and spec.loader is not None
+    scorer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scorer)
+    binary = Path(sys.executable).parent / "tracelens"
+    result = scorer.score_one(str(binary), tmp_path, rel, _answers()[rel])
+    assert result["verdict"] == "ok", result.get("details")
+
+
+def test_megatron_after_a_long_bash_trace(tmp_path: Path) -> None:
+    """The first iteration line sits past the 64 kB head every detect() is handed (after ~1,400
+    lines of `bash -x`): the file is still Megatron's, and its steps are the iteration lines."""
+    path = corpus_or_skip("wild", "megatron", "bigscience_2021_meg_gpt2_n8_tp4_pp8_slurm_cancelled.out")
+    raw = path.read_bytes()
+    assert raw.index(b" iteration ") > 65536
+    parser, _ = detect(path, read_head(path))
+    assert parser is not None and parser.name == "megatron"
+    con, _ = _store(tmp_path, path)
+    expected = [(int(s), float(ms) / 1000) for s, ms in re.findall(
+        r" iteration\s+(\d+)/\s*\d+ \| consumed samples:\s+\d+ \| elapsed time per iteration \(ms\): ([\d.]+)", raw.decode())]
+    got = con.execute("select step, step_time_s from log_steps order by line").fetchall()
+    assert got == [(s, pytest.approx(t)) for s, t in expected] and len(expected) == 20
+    cancelled = [d for (d,) in con.execute("select detail from log_events where kind = 'crash'").fetchall()]
+    assert any("CANCELLED AT 2021-05-23T08:29:53" in d for d in cancelled)
+
+
+def test_megatron_deepspeed_lm_loss_with_a_hyphen(tmp_path: Path) -> None:
+    """DeepSpeed INFO lines first, then Megatron-DeepSpeed iteration lines with `lm-loss:`."""
+    path = corpus_or_skip("wild", "megatron", "bigscience_2021_meg_ds_3d_n16_lm-loss_hyphen_key.out")
+    expected = [(int(s), float(ms) / 1000, float(loss)) for s, ms, loss in re.findall(
+        r" iteration\s+(\d+)/\s*\d+ \|.*?elapsed time per iteration \(ms\): ([\d.]+) \|.*?lm-loss: ([\d.E+-]+)",
+        path.read_text())]
+    con, _ = _store(tmp_path, path)
+    got = con.execute("select step, step_time_s, loss, framework from log_steps order by line").fetchall()
+    assert [(s, pytest.approx(t), pytest.approx(x), "megatron") for s, t, x in expected] == got
+    assert len(expected) == 49
+
+
+def test_nemo2_step_lines_under_padded_srun_labels(tmp_path: Path) -> None:
+    path = corpus_or_skip("wild", "nemo", "bionemo_esm2_nemo2_srun_label_leading_space_async_ckpt_step99.log")
+    expected = [(int(s), float(loss), float(t)) for s, loss, t in re.findall(
+        r"^ ?0: Training epoch 0, iteration (\d+)/99 .*?reduced_train_loss: ([\d.]+) \| train_step_timing in s: ([\d.]+)",
+        path.read_text(), re.M)]
+    con, _ = _store(tmp_path, path)
+    got = con.execute("select step, loss, step_time_s, rank from log_steps order by line").fetchall()
+    assert got == [(s, loss, t, 0) for s, loss, t in expected] and len(expected) == 7
+
+
+def test_hf_dicts_take_the_bar_redrawn_after_them(tmp_path: Path) -> None:
+    """ESM-2 under srun: each metric dict is followed by the bar tqdm redrew after writing it;
+    that reading is the dict's step, and the bar's rate its step time."""
+    path = corpus_or_skip("wild", "hf_trainer", "esm2_fsdp_srun_label_prefix_2node_ckpt_1136.log")
+    raw = path.read_text().splitlines()
+    expected = []
+    for i, line in enumerate(raw[:-1]):
+        loss = re.search(r"\{'loss': ([\d.]+)", line)
+        bar = re.search(r"(\d+)/1136 \[\d\d:\d\d<[^,]*,\s*([\d.]+)it/s\]", raw[i + 1])
+        if loss and bar:
+            expected.append((int(bar.group(1)), float(loss.group(1)), 1 / float(bar.group(2))))
+    con, _ = _store(tmp_path, path)
+    got = con.execute("select step, loss, step_time_s from log_steps order by line").fetchall()
+    assert [(s, x) for s, x, _ in got] == [(s, x) for s, x, _ in expected] and len(expected) >= 9
+    rates = [(g, e) for (_, _, g), (_, _, e) in zip(got, expected, strict=True) if g is not None]
+    assert len(rates) >= len(expected) - 1 and all(g == pytest.approx(e) for g, e in rates)
+    # the bar is anchored on the dated lines around it: the checkpoint line printed right after
+    # the last reading ("1136/1136 [08:29<...") bounds the bar's start from above
+    save = re.search(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) >> Saving model checkpoint", path.read_text())
+    assert save is not None
+    from datetime import datetime, timezone
+
+    save_s = datetime.strptime(save.group(1), "%Y-%m-%d %H:%M:%S").replace(tzinfo=timezone.utc).timestamp() + int(save.group(2)) / 1000
+    last_end = con.execute("select max(end_ns) from log_steps").fetchone()[0] / 1e9
+    assert save_s - 1.0 <= last_end <= save_s
+    assert {s for (s,) in con.execute("select distinct time_source from log_steps").fetchall()} == {"tqdm"}
+
+
+def test_hf_dicts_evenly_spaced_up_to_the_train_output(tmp_path: Path) -> None:
+    """No header, no bar between the dicts: `TrainOutput(global_step=200)` and 10 loss dicts, the
+    last at a zero learning rate (the schedule's end), are steps 20, 40, ..., 200."""
+    path = corpus_or_skip("wild", "hf_trainer", "ipex_llm_qlora_trl_no_header_warning_level_console.log")
+    text = path.read_text()
+    total = int(re.search(r"TrainOutput\(global_step=(\d+)", text).group(1))  # type: ignore[union-attr]
+    losses = [float(x) for x in re.findall(r"\{'loss': ([\d.]+)", text)]
+    con, _ = _store(tmp_path, path)
+    got = con.execute("select step, loss from log_steps order by line").fetchall()
+    assert got == [(total // len(losses) * (k + 1), x) for k, x in enumerate(losses)]
+
+
+def test_lightning_iterable_bar_is_a_clock(tmp_path: Path) -> None:
+    """`Epoch 0: : 10000it [25:24,  6.56it/s]` glued to `[INFO] ... stopped`: step 10000, the
+    rate is the step time, and with no dated line the bar's last reading is the file's mtime."""
+    path = corpus_or_skip("wild", "lightning", "threestudio_pl2_iterable_bar_no_total_info_prefix_max_steps_10000.log")
+    m = re.search(r"Epoch 0: : (\d+)it \[(\d+):(\d+),\s+([\d.]+)it/s\]", path.read_text())
+    assert m is not None
+    con, _ = _store(tmp_path, path)
+    step, step_time, end_ns, source = con.execute("select step, step_time_s, end_ns, time_source from log_steps").fetchone()
+    assert step == int(m.group(1))
+    assert step_time == pytest.approx(1 / float(m.group(4)))
+    assert source == "tqdm_mtime" and end_ns == path.stat().st_mtime_ns
+    assert con.execute("select count(*) from log_events where kind = 'attempt_end'").fetchone()[0] == 1
+
+
+def test_mlperf_2019_records(tmp_path: Path) -> None:
+    path = corpus_or_skip("wild", "mlperf", "v0.6_nvidia_dgx1_pytorch_transformer_mll_2019_result_0.txt")
+    t = {}
+    blocks = []
+    for s, key in re.findall(r"^:::MLL (\d+\.\d+) (\w+): ", path.read_text(), re.M):
+        t.setdefault(key, float(s))
+        if key in ("block_start", "block_stop"):
+            blocks.append(float(s))
+    con, _ = _store(tmp_path, path)
+    got = con.execute("select step_time_s from log_steps order by line").fetchall()
+    assert [g for (g,) in got] == [pytest.approx(b - a, abs=1e-6) for a, b in zip(blocks[::2], blocks[1::2], strict=True)]
+    (start, end, reason), = con.execute("select start_ns, end_ns, end_reason from attempts").fetchall()
+    assert reason == "completed" and (end - start) / 1e9 == pytest.approx(t["run_stop"] - t["init_start"], abs=1e-3)
+
+
+def test_killing_subprocess_after_a_crash_is_no_restart(tmp_path: Path) -> None:
+    """DeepSpeed's launcher kills the other workers after one failed: its dated `Killing
+    subprocess` lines come after the tracebacks, and start no second attempt."""
+    path = corpus_or_skip("wild", "deepspeed", "dschat_llama7b_zero3_16rank_crash_before_first_step.log")
+    text = path.read_text()
+    assert text.index("Killing subprocess") > text.index("Traceback (most recent call last)")
+    con, _ = _store(tmp_path, path)
+    assert con.execute("select count(*) from attempts").fetchone()[0] == 1
+    assert con.execute("select count(*) from log_events where kind = 'restart'").fetchone()[0] == 0
+    # the model loader's bar ("Loading checkpoint shards: ... 0/2") starts a load once per bar, not per redraw
+    loads = con.execute("select count(*) from log_events where kind = 'checkpoint_load_start'").fetchone()[0]
+    assert loads == len(re.findall(r"Loading checkpoint shards:\s+0%", text))
+
+
+def test_hf_trainer_state_sample_console_against_truth(tmp_path: Path) -> None:
+    """sample_logs/hf_trainer_state: stdout (dicts, TRUTH) and stderr (bar, logger) are
+    interleaved out of order, the dicts of steps 1-2 even before the training header. Each
+    dict's step is the bar tqdm redrew after writing it; steps 1..12 each once, each within
+    30 ms of the harness's step_end, and the completed job has productive time."""
+    folder = SAMPLE_LOGS / "hf_trainer_state"
+    truth = [json.loads(line.split("TRUTH ", 1)[1]) for line in (folder / "console.log").read_text().splitlines()
+             if "TRUTH {" in line]
+    ends = [(t["step"], t["t"]) for t in truth if t["event"] == "step_end"]
+    con, _ = _store(tmp_path, folder / "console.log")
+    got = con.execute("select step, end_ns from log_steps order by line").fetchall()
+    assert [s for s, _ in got] == [s for s, _ in ends]
+    assert max(abs(e / 1e9 - t) for (_, e), (_, t) in zip(got, ends, strict=True)) < 0.03
+    productive = con.execute("select seconds from goodput_buckets where bucket = 'productive'").fetchone()[0]
+    starts = {t["step"]: t["t"] for t in truth if t["event"] == "step_start"}
+    stepping = sum(t - starts[s] for s, t in ends)
+    assert productive == pytest.approx(stepping, abs=0.1) and productive > 0
+
+
+# ------------------------------------------------------------------ line rules on strings
+
+@pytest.mark.parametrize(("raw", "rank", "body"), [
+    ("[default3]:loss 1.0", 3, "loss 1.0"),
+    ("[rank12]: loss", 12, "loss"),
+    ("[1,5]<stdout>:text", 5, "text"),
+    ("[node-7.example:4]: text", 4, "text"),
+    ("3: text", 3, "text"),
+    (" 0: Training epoch 0", 0, "Training epoch 0"),  # srun pads labels to the widest
+    ("  12: x", 12, "x"),
+    ("0: [default2]:x", 0, "x"),  # srun around torchrun
+    ("trainer-1  | step 3", None, "step 3"),  # docker-compose
+    ("worker-0 [stderr] step 3", None, "step 3"),
+    ("(CommandActor pid=4242) [rank1]: step 3", 1, "step 3"),  # Ray actor around torchrun
+    ("(RayTrainWorker pid=17, ip=10.0.0.2) step 3", None, "step 3"),
+    ("[rank=2] step 3", 2, "step 3"),
+    ("WARNING: no prefix: here", None, "WARNING: no prefix: here"),
+    ("[12345] counter", None, "[12345] counter"),  # five digits: a counter, not a rank
+])
+def test_launcher_prefixes(raw: str, rank: int | None, body: str) -> None:
+    from tracelens.parsers._lines import strip_prefix
+
+    assert strip_prefix(raw) == (rank, body)
+
+
+def test_determined_prefix_dates_the_line() -> None:
+    from tracelens.parsers._lines import split_lines
+
+    (line,) = split_lines("[2023-05-10T12:34:56.789Z] 1a2b3c4d || INFO: epoch 1 step 3\n")
+    assert line.text == "INFO: epoch 1 step 3"
+    assert line.ts_ns == 1683722096789000000  # 2023-05-10T12:34:56.789Z
+
+
+def test_pasted_line_numbers_and_tqdm_clears() -> None:
+    from tracelens.parsers._lines import split_lines
+
+    lines = split_lines("1\tfirst\n2\tsecond [00:01<00:02]\n3\tthird\n")
+    assert [(line.number, line.text) for line in lines] == [(1, "first"), (2, "second [00:01<00:02]"), (3, "third")]
+    cleared = split_lines("a\n" + " " * 40 + "\n\n 50%|#    | 1/2 [00:00<00:00, 9.1it/s]\n")
+    assert [line.after_clear for line in cleared] == [False, True]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("  2%|▏         | 18/1136 [00:08<08:31,  2.19it/s]", [(18, 1136, 8, 1 / 2.19)]),
+    ("Epoch 0: : 10000it [25:24,  6.56it/s]", [(10000, None, 1524, 1 / 6.56)]),
+    ("Loading: 50%|█ | 1/2 [00:02<00:02,  2.77s/it]", [(1, 2, 2, 2.77)]),
+    ("  0%|          | 0/12 [00:00<?, ?it/s]", [(0, 12, 0, None)]),
+    ("37batch [1:02:03, 1.2kbatch/s]", [(37, None, 3723, 1 / 1200)]),
+    ("Epoch 17/35 ━━━━━━━━ 193/193 0:08:27 • 0:00:00 0.40it/s train_loss: 1.774", [(193, 193, 507, 2.5)]),
+    ("1/4 [00:01<00:03, 1.00it/s]2/4 [00:02<00:02, 1.00it/s]", [(1, 4, 1, 1.0), (2, 4, 2, 1.0)]),
+    ("iteration 10/ 100 | time 3", []),
+])
+def test_bar_readings(text: str, expected: list[tuple[int, int | None, int, float | None]]) -> None:
+    from tracelens.parsers._lines import bar_readings
+
+    got = [(r.n, r.total, r.elapsed_s, r.seconds_per_item) for r in bar_readings(text)]
+    assert [g[:3] for g in got] == [e[:3] for e in expected]
+    for g, e in zip(got, expected, strict=True):
+        assert g[3] == (pytest.approx(e[3]) if e[3] is not None else None)
+
+
+def test_fast_bar_placed_by_its_rate() -> None:
+    """A dozen steps inside the bar's first second: every reading shows 00:00, so the rate
+    places each step (step x seconds per step), not the middle of the second."""
+    from tracelens.parsers._lines import refine_bar_elapsed
+
+    points = [(0, 0), (1, 0), (2, 0), (3, 0)]
+    rates = [None, 1 / 20.0, 1 / 25.0, 1 / 30.0]
+    assert refine_bar_elapsed(points, rates=rates) == [0.0, pytest.approx(0.05), pytest.approx(0.08), pytest.approx(0.1)]
+
+
+def test_a_resumed_bars_rate_is_not_a_step_time() -> None:
+    """A resumed bar jumps from 0 to the checkpoint's step at once; its moving-average rate
+    then shows ~0.1 s a step while the bar's clock shows ~0.85 s: the rate is dropped."""
+    from tracelens.parsers._lines import BarReading, rate_agrees
+
+    def r(n: int, e: int, spi: float) -> BarReading:
+        return BarReading(n, 24, e, spi, 0, 0)
+
+    seconds = {8: 0.0, 9: 0.9, 10: 1.8, 11: 2.6, 12: 3.5}
+    assert rate_agrees(seconds, r(12, 3, 0.1), r(9, 0, 0.1)) is None
+    assert rate_agrees(seconds, r(12, 3, 0.86), r(9, 0, 0.1)) == 0.86
+    assert rate_agrees(seconds, r(10, 1, 0.9), r(9, 0, 0.9)) is None  # one second of clock says too little
+
+
+def _scan(*texts: str, dated: bool = True) -> list[tuple[str, str | None]]:
+    from tracelens.parsers._events import EventScanner
+    from tracelens.parsers._lines import Line
+    from tracelens.parsers._logtables import LogRows
+
+    rows = LogRows("generic")
+    scanner = EventScanner(rows)
+    for number, text in enumerate(texts, start=1):
+        scanner.scan(Line(number, None, text, number * 10**9 if dated else None))
+    return [(e["kind"], e.get("detail")) for e in rows.events]
+
+
+def test_torchelastic_lines_of_every_era() -> None:
+    assert _scan("Received 15 death signal, shutting down workers", dated=False) == [
+        ("crash", "launcher received signal 15")]
+    assert _scan("Closing process 8123 via signal SIGTERM", dated=False) == [("crash", "launcher stopping its workers")]
+    assert _scan("Sending process 8123 closing signal SIGTERM", dated=False) == [("crash", "launcher stopping its workers")]
+    assert _scan("Rendezvous complete for workers. Result: restart_count=0 master_addr=n1", dated=False) == []
+    assert _scan("  restart_count=2", dated=False) == [("restart", "rendezvous restart_count=2")]
+    # the restart line and the rendezvous that follows it are one restart
+    assert [k for k, _ in _scan("[default] Worker group FAILED. 3/3 attempts left; will restart worker group",
+                                "  restart_count=1", dated=False)] == ["restart"]
+
+
+def test_launcher_lines_after_a_failure_start_no_attempt() -> None:
+    kinds = [k for k, _ in _scan(
+        "[2023-06-09 05:17:46,388] [INFO] worker up",
+        "Traceback (most recent call last):",
+        "[2023-06-09 05:24:44,405] [INFO] [launch.py:314:sigkill_handler] Killing subprocess 75727",
+    )]
+    assert kinds == ["attempt_start", "crash"]
+    # a worker's own line after the failure is a new process: a new attempt
+    assert [k for k, _ in _scan("worker up", "Traceback (most recent call last):", "worker up again")] == [
+        "attempt_start", "crash", "attempt_start"]
+
+
+def test_slurm_time_limit_is_a_crash() -> None:
+    line = "slurmstepd: error: *** JOB 1999616 ON r6i4n5 CANCELLED AT 2021-05-27T21:42:11 DUE TO TIME LIMIT ***"
+    ((kind, detail),) = _scan(line, dated=False)
+    assert kind == "crash" and detail is not None and "DUE TO TIME LIMIT" in detail
+
+
+def test_megatron_field_names_of_every_era() -> None:
+    from tracelens.parsers.megatron import _norm
+
+    assert {_norm(n) for n in ("lm loss", "lm-loss", "lm_loss", " LM  loss ")} == {"lm loss"}
+    assert _norm("train_step_timing in s") == "train step timing in s"
+    assert _norm("reduced_train_loss") == "reduced train loss"
+
+
+# ------------------------------------------------------------------ bad input, speed
+
+_CLASSES = {"word": "a", "space": " ", "digit": "7", "punct": "[:|{'/.-,]<", "mixed": "a1 :|["}
+_OPENERS = ("", "iteration 1/ 10 | ", "{'loss': ", "Epoch 1: ", ":::MLLOG ", ":::MLL 1 k: ", "[default0]:", "0: ",
+            "step=1, skipped=0, lr=[", " 5%|#  | 1/20 [", "Watchdog caught collective operation timeout: WorkNCCL(")
+
+
+@pytest.mark.parametrize("cls", sorted(_CLASSES))
+def test_megabyte_lines_stay_linear(cls: str, tmp_path: Path) -> None:
+    """1 MB lines of each character class, after each rule's opening text, through every log
+    parser: no pattern backtracks super-linearly (a quadratic one takes minutes here)."""
+    unit = _CLASSES[cls]
+    body = unit * ((1 << 20) // len(unit))
+    parsers = registry()
+    for opener in _OPENERS:
+        path = tmp_path / "long.log"
+        path.write_text(opener + body + "\n" + opener + body[: 1 << 16] + "\r" + opener + "\n")
+        started = time.perf_counter()
+        for name in LOG_PARSERS:
+            try:
+                parsers[name].parse(path, ParseOptions())
+            except Exception as exc:  # noqa: BLE001 - only ParseError is allowed
+                from tracelens.errors import ParseError
+
+                assert isinstance(exc, ParseError), f"{name}: {exc!r}"
+        assert time.perf_counter() - started < 15, (cls, opener)
+
+
+def test_a_million_noise_lines_ingest_in_seconds(tmp_path: Path) -> None:
+    """A real console log followed by 1M lines of noise: read in seconds, its steps intact,
+    every noise line counted as not recognised."""
+    import random
+    import string
+
+    real = corpus_or_skip("wild", "megatron", "bigscience_2021_meg_gpt2_n8_tp4_pp8_slurm_cancelled.out").read_text()
+    rng = random.Random(14)
+    words = ["".join(rng.choices(string.ascii_letters + string.digits + ":=|[]", k=rng.randint(2, 9))) for _ in range(3000)]
+    noise = "\n".join(" ".join(rng.choices(words, k=rng.randint(3, 15))) for _ in range(1_000_000))
+    path = tmp_path / "noisy.log"
+    path.write_text(real + noise + "\n")
+    started = time.perf_counter()
+    store = Store.open(tmp_path / "n.tlstore")
+    (rec,) = store.ingest([path]).parsed
+    elapsed = time.perf_counter() - started
+    assert rec.parser == "megatron"
+    steps = store.connect().execute("select count(*) from log_steps").fetchone()[0]
+    assert steps == len(re.findall(r" iteration\s+\d+/", real)) == 20
+    assert rec.unrecognised_lines is not None and rec.unrecognised_lines >= 1_000_000
+    assert elapsed < 30, elapsed
