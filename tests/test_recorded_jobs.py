@@ -4,8 +4,10 @@ and all their files together: each gives the steps and attempts of the harness's
 (`truth.txt`). Expectations come from the TRUTH lines only.
 
 Marked xfail (strict: a fix makes them fail until the mark goes) where console parsing does not
-read these consoles yet, or where one store holding the same steps from two files counts them
-twice (stg_log_steps keeps every dated row of the reference rank, whatever file it came from).
+read these consoles yet. Ingested together, a step the console and the events both date reaches
+stg_log_steps twice (it keeps every dated row of the reference rank, whatever file it came from)
+and reads as a restart: those cases xfail when, and only when, that happens (whether it does
+depends on the console parser dating its steps), and are held to every expectation otherwise.
 """
 
 from __future__ import annotations
@@ -63,6 +65,16 @@ def ingest(tmp_path: Path, files: list[Path]) -> duckdb.DuckDBPyConnection:
     return store.connect()
 
 
+def xfail_if_counted_twice(con: duckdb.DuckDBPyConnection) -> None:
+    """xfail when one step reaches stg_log_steps from files of two kinds (console and events)."""
+    twice = con.execute(
+        "select count(*) from (select s.step from stg_log_steps s join files f using (file_id) "
+        "group by s.step having count(distinct f.parser) > 1)"
+    ).fetchone()
+    if twice is not None and twice[0] > 0:
+        pytest.xfail(f"{twice[0]} steps dated by two inputs: {DUPLICATE_STEPS}")
+
+
 def _case(job: str, which: str, gap: str | None) -> Any:
     marks = [pytest.mark.xfail(strict=True, reason=gap)] if gap else []
     return pytest.param(job, which, marks=marks, id=f"{job}-{which}")
@@ -71,13 +83,13 @@ def _case(job: str, which: str, gap: str | None) -> Any:
 CASES = [
     _case("hf_trainer_default_tb", "console", CONSOLE_GAP),
     _case("hf_trainer_default_tb", "events", None),
-    _case("hf_trainer_default_tb", "all", f"{DUPLICATE_STEPS}; and {CONSOLE_GAP}"),
+    _case("hf_trainer_default_tb", "all", None),
     _case("lightning_ddp_bar", "console", CONSOLE_GAP),
     _case("lightning_ddp_bar", "events", None),
-    _case("lightning_ddp_bar", "all", f"{DUPLICATE_STEPS}; and {CONSOLE_GAP}"),
+    _case("lightning_ddp_bar", "all", None),
     # the Rich bar off a terminal prints its last frame only: the console names no step but the last
     _case("lightning_ddp_rich", "events", None),
-    _case("lightning_ddp_rich", "all", DUPLICATE_STEPS),
+    _case("lightning_ddp_rich", "all", None),
 ]
 
 
@@ -85,6 +97,8 @@ CASES = [
 def test_same_steps_and_attempts_from_any_inputs(tmp_path: Path, job: str, which: str) -> None:
     folder = SAMPLE_LOGS / job
     con = ingest(tmp_path, inputs(folder, which))
+    if which == "all":
+        xfail_if_counted_twice(con)
     attempts = con.execute("select attempt, first_step, last_step from attempts order by attempt").fetchall()
     assert [tuple(a) for a in attempts] == truth_attempts(folder)
     dated = con.execute(
@@ -108,6 +122,8 @@ def test_step_ends_within_two_percent_of_wall_time(tmp_path: Path, job: str, whi
     wall = max(x["t"] for x in t if x["event"] == "attempt_end") - min(x["t"] for x in t if x["event"] == "attempt_start")
     ends = {(a, s): e for a, s, e in truth_steps(folder)}
     con = ingest(tmp_path, inputs(folder, which))
+    if which == "all":
+        xfail_if_counted_twice(con)
     rows = con.execute(
         "select a.attempt, s.step, s.end_ns from stg_log_steps s asof join attempts a on s.t_ns >= a.start_ns"
     ).fetchall()
