@@ -9,12 +9,16 @@ Lightning prints no timestamp anywhere: the console has INFO lines without dates
 harness's own clock (time.time() in a Callback, rank 0) goes to --truth as `TRUTH {...}` lines,
 never to the console: attempt start, each training step's begin and end (global step, 1-based,
 as the bar counts within an epoch), validation runs, checkpoint saves, the end of training.
+With --crash-rank/--crash-step (run under torchrun with restarts) the first attempt raises on that
+rank at that step and the next one resumes from the last epoch-end checkpoint.
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import json
+import os
 import time
 from typing import Any
 
@@ -49,20 +53,25 @@ class Regressor(L.LightningModule):
 
 
 class Truth(L.Callback):
-    def __init__(self, path: str) -> None:
-        self.path = path
+    def __init__(self, path: str, attempt: int, crash_rank: int, crash_step: int) -> None:
+        self.path, self.attempt, self.crash_rank, self.crash_step = path, attempt, crash_rank, crash_step
 
     def emit(self, trainer: L.Trainer, **fields: Any) -> None:
-        if trainer.global_rank == 0:
+        if trainer.global_rank == 0 or fields.get("event") == "crash":
+            # one short line per write with O_APPEND: the ranks' lines never interleave
             with open(self.path, "a") as fh:
-                fh.write("TRUTH " + json.dumps({"rank": 0, "attempt": 0, **fields}) + "\n")
+                fh.write("TRUTH " + json.dumps({"rank": trainer.global_rank, "attempt": self.attempt, **fields}) + "\n")
 
     def on_fit_start(self, trainer: L.Trainer, pl_module: L.LightningModule) -> None:
         self.emit(trainer, event="attempt_start", t=T0)
 
     def on_train_batch_start(self, trainer: L.Trainer, pl_module: L.LightningModule, batch: Any, batch_idx: int) -> None:
-        self.emit(trainer, event="step_start", step=trainer.global_step + 1, epoch=trainer.current_epoch,
-                  batch=batch_idx + 1, t=time.time())
+        step = trainer.global_step + 1
+        self.emit(trainer, event="step_start", step=step, epoch=trainer.current_epoch, batch=batch_idx + 1, t=time.time())
+        if trainer.global_rank == self.crash_rank and step == self.crash_step and self.attempt == 0:
+            time.sleep(0.05)
+            self.emit(trainer, event="crash", step=step, t=time.time())
+            raise RuntimeError(f"injected failure on rank {trainer.global_rank} at step {step}")
 
     def on_train_batch_end(self, trainer: L.Trainer, pl_module: L.LightningModule, outputs: Any, batch: Any,
                            batch_idx: int) -> None:
@@ -89,7 +98,12 @@ def main() -> None:
     ap.add_argument("--epochs", type=int, default=2)
     ap.add_argument("--samples", type=int, default=240)
     ap.add_argument("--step-sleep", type=float, default=0.5)
+    ap.add_argument("--crash-rank", type=int, default=-1)
+    ap.add_argument("--crash-step", type=int, default=-1)
     a = ap.parse_args()
+    # under torchrun (a restartable job) the launcher counts the attempts; Lightning's own
+    # launcher runs one
+    attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
     L.seed_everything(0)
     torch.set_num_threads(1)
     g = torch.Generator().manual_seed(0)
@@ -100,9 +114,12 @@ def main() -> None:
     trainer = L.Trainer(
         accelerator="cpu", devices=2, strategy="ddp", max_epochs=a.epochs, log_every_n_steps=1,
         logger=[TensorBoardLogger(a.out, name="tb"), CSVLogger(a.out, name="csv")],
-        callbacks=[Truth(a.truth)],
+        callbacks=[Truth(a.truth, attempt, a.crash_rank, a.crash_step)],
     )
-    trainer.fit(Regressor(a.step_sleep), train, val)
+    # a restarted attempt resumes from the newest checkpoint the default ModelCheckpoint wrote
+    # (at each epoch's end, under the first logger's tb/version_N/checkpoints/)
+    saved = sorted(glob.glob(os.path.join(a.out, "tb", "version_*", "checkpoints", "*.ckpt")), key=os.path.getmtime)
+    trainer.fit(Regressor(a.step_sleep), train, val, ckpt_path=saved[-1] if attempt > 0 and saved else None)
 
 
 if __name__ == "__main__":

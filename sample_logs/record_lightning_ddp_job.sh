@@ -12,25 +12,38 @@
 #   record_lightning_ddp_job.sh rich  -> sample_logs/lightning_ddp_rich: a Python with `rich`
 #       installed (tracelens' own venv), where the default bar is RichProgressBar, which off a
 #       terminal prints only its last frame.
+#   record_lightning_ddp_job.sh restart -> sample_logs/lightning_ddp_restart: as `bar`, but launched
+#       by torchrun (no --tee) with one allowed restart; rank 1 raises at step 20 of the first
+#       attempt; the restarted workers resume from the epoch-end checkpoint (step 15) and finish
+#       30 steps; each attempt's loggers write a new version_N. torchrun's own lines are dated.
 #
 # Kept: console.log (stdout+stderr), tb/ and csv/ (the checkpoints the default ModelCheckpoint
 # writes under tb/ are removed), truth.txt (the harness's clock, `TRUTH {...}`).
 # Needs: torch==2.13.0 (CPU), lightning, tensorboard.
 set -euo pipefail
-variant=${1:?usage: record_lightning_ddp_job.sh bar|rich}
+variant=${1:?usage: record_lightning_ddp_job.sh bar|rich|restart}
 py=${PYTHON:-python}
 has_rich=$("$py" -c 'import importlib.util as u; print(int(u.find_spec("rich") is not None))')
 case "$variant" in
-  bar) [ "$has_rich" = 0 ] || { echo "$py has rich: Lightning's default bar would be Rich; use one without it" >&2; exit 2; } ;;
+  bar|restart) [ "$has_rich" = 0 ] || { echo "$py has rich: Lightning's default bar would be Rich; use one without it" >&2; exit 2; } ;;
   rich) [ "$has_rich" = 1 ] || { echo "$py has no rich" >&2; exit 2; } ;;
-  *) echo "usage: record_lightning_ddp_job.sh bar|rich" >&2; exit 2 ;;
+  *) echo "usage: record_lightning_ddp_job.sh bar|rich|restart" >&2; exit 2 ;;
 esac
 here=$(cd "$(dirname "$0")" && pwd)
 out="$here/lightning_ddp_$variant"
 rm -rf "$out" && mkdir -p "$out"
 work=$(mktemp -d)
-(cd "$work" && OMP_NUM_THREADS=1 "$py" "$here/lightning_train.py" --out "$out" --truth "$out/truth.txt" \
-    --epochs 2 --samples 240 --step-sleep 0.5 > "$out/console.log" 2>&1)
+args=(--out "$out" --truth "$out/truth.txt" --epochs 2 --samples 240 --step-sleep 0.5)
+if [ "$variant" = restart ]; then
+  port=$((29600 + RANDOM % 300))
+  command="torchrun --nproc-per-node 2 --max-restarts 1 lightning_train.py --epochs 2 --samples 240 --step-sleep 0.5 --crash-rank 1 --crash-step 20"
+  (cd "$work" && TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1 OMP_NUM_THREADS=1 "$py" -m torch.distributed.run \
+      --nnodes 1 --nproc-per-node 2 --max-restarts 1 --rdzv-backend c10d --rdzv-endpoint "127.0.0.1:$port" \
+      "$here/lightning_train.py" "${args[@]}" --crash-rank 1 --crash-step 20 > "$out/console.log" 2>&1) || true
+else
+  command="python lightning_train.py --epochs 2 --samples 240 --step-sleep 0.5"
+  (cd "$work" && OMP_NUM_THREADS=1 "$py" "$here/lightning_train.py" "${args[@]}" > "$out/console.log" 2>&1)
+fi
 rm -rf "$work" "$out"/tb/version_*/checkpoints
 {
   echo "recorded: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -38,7 +51,7 @@ rm -rf "$work" "$out"/tb/version_*/checkpoints
   echo "lightning: $("$py" -c 'import lightning; print(lightning.__version__)')"
   echo "tensorboard: $("$py" -c 'import tensorboard; print(tensorboard.__version__)')"
   echo "rich installed: $has_rich (Lightning's default bar: $([ "$has_rich" = 1 ] && echo RichProgressBar || echo TQDMProgressBar))"
-  echo "command: python lightning_train.py --epochs 2 --samples 240 --step-sleep 0.5"
+  echo "command: $command"
   echo "settings: Lightning's defaults except log_every_n_steps=1 (so every step has a record) and the two loggers; TRUTH lines in truth.txt, not the console"
 } > "$out/RECORDED.txt"
 grep -c TRUTH "$out/truth.txt"

@@ -33,7 +33,9 @@ from tracelens.parsers.lightning_csv import LightningCsvParser  # noqa: E402
 from tracelens.parsers.tensorboard import TensorBoardParser  # noqa: E402
 
 HF_JOB = SAMPLE_LOGS / "hf_trainer_default_tb"
-LIGHTNING_JOBS = [SAMPLE_LOGS / "lightning_ddp_bar", SAMPLE_LOGS / "lightning_ddp_rich"]
+# lightning_ddp_restart: under torchrun, rank 1 raises at step 20, the restart resumes from the
+# epoch-end checkpoint (step 15); each attempt's loggers write their own version_N
+LIGHTNING_JOBS = [SAMPLE_LOGS / "lightning_ddp_bar", SAMPLE_LOGS / "lightning_ddp_rich", SAMPLE_LOGS / "lightning_ddp_restart"]
 # A TensorBoard writer records a step's scalars right after the step (HF's on_log, Lightning's
 # batch end): it is a clock, not an estimate. The harness stamps step_end just before: up to 16 ms
 # in these recordings (HF computes and logs its metrics in between). HF's end-of-training summary
@@ -129,30 +131,35 @@ def test_hf_end_of_training_summary_is_the_attempt_end() -> None:
 def test_lightning_event_steps_are_the_optimizer_steps_done(job: Path) -> None:
     """Lightning writes step 0 for the first batch; tracelens calls it step 1 (one optimizer step
     done), as the harness and the bar count. A reader that kept Lightning's numbers would date
-    every step at its predecessor's end, 0.5 s early."""
+    every step at its predecessor's end, 0.5 s early. One event file per attempt."""
     ends = step_ends(job)
-    (path,) = event_files(job)
-    rows = TensorBoardParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
-    assert [r["step"] for r in rows] == sorted(s for _, s in ends) == list(range(1, 31))
+    files = event_files(job)
+    assert len(files) == len({a for a, _ in ends})
     wall = truth_wall_s(job)
-    for r in rows:
-        error = r["end_ns"] / 1e9 - ends[(0, r["step"])]
-        assert abs(error) <= 0.02 * wall and 0 <= error < WRITE_DELAY_S, (r["step"], error)
+    for attempt, path in enumerate(files):
+        rows = TensorBoardParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+        assert [r["step"] for r in rows] == sorted(s for a, s in ends if a == attempt)
+        for r in rows:
+            error = r["end_ns"] / 1e9 - ends[(attempt, r["step"])]
+            assert abs(error) <= 0.02 * wall and 0 <= error < WRITE_DELAY_S, (attempt, r["step"], error)
 
 
 @pytest.mark.parametrize("job", LIGHTNING_JOBS, ids=lambda p: p.name)
 def test_lightning_metrics_csv_steps_and_losses(job: Path) -> None:
-    """metrics.csv has no clock: its steps are TRUTH's, its losses those the event file holds
-    (float32 there), and the validation rows (val_loss only) are no steps."""
-    (csv_path,) = job.rglob("metrics.csv")
-    result = LightningCsvParser().parse(csv_path, ParseOptions())
-    assert result.warnings == []
-    rows = result.tables["log_steps"].to_pylist()
-    assert [r["step"] for r in rows] == sorted(s for _, s in step_ends(job))
-    assert all(r["end_ns"] is None and r["time_source"] is None for r in rows)
-    (events,) = event_files(job)
-    tb = TensorBoardParser().parse(events, ParseOptions()).tables["log_steps"].to_pylist()
-    assert [r["loss"] for r in rows] == pytest.approx([r["loss"] for r in tb], rel=1e-6)
+    """metrics.csv has no clock: its steps are TRUTH's, its losses those the event file of the
+    same logger version holds (float32 there), and the validation rows (val_loss only) are no
+    steps."""
+    ends = step_ends(job)
+    csv_files = sorted(job.rglob("metrics.csv"))  # csv/version_0, version_1, ...: one per attempt
+    assert len(csv_files) == len({a for a, _ in ends})
+    for attempt, (csv_path, events) in enumerate(zip(csv_files, event_files(job), strict=True)):
+        result = LightningCsvParser().parse(csv_path, ParseOptions())
+        assert result.warnings == []
+        rows = result.tables["log_steps"].to_pylist()
+        assert [r["step"] for r in rows] == sorted(s for a, s in ends if a == attempt)
+        assert all(r["end_ns"] is None and r["time_source"] is None for r in rows)
+        tb = TensorBoardParser().parse(events, ParseOptions()).tables["log_steps"].to_pylist()
+        assert [r["loss"] for r in rows] == pytest.approx([r["loss"] for r in tb], rel=1e-6)
 
 
 def test_lightning_bar_prints_the_loss_of_the_same_step() -> None:
