@@ -71,6 +71,8 @@ class LightningCsvParser:
         merged: list[tuple[int, int, dict[str, float]]] = []  # (line, step, values), one per step run
         bad = 0
         for number, record in enumerate(_records(reader), start=2):
+            if record == []:
+                continue  # a blank line
             if record is None or len(record) != len(header):
                 bad += 1  # a row cut short (the job was killed mid-write) or a mangled one
                 continue
