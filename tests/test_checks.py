@@ -135,6 +135,6 @@ def test_step_series_check_fails_when_attempts_are_merged() -> None:
     (rank, step)."""
     con = _connect("hf_trainer_restart")
     assert _rows(con, "check_step_series_unique") == []
-    _replace(con, "step_series", "select * replace (1 as attempt) from step_series_fixed")
-    assert sorted((r[0], r[2], r[3]) for r in _rows(con, "check_step_series_unique")) == [
+    _replace(con, "step_series", "select * replace (1 as attempt, 0 as cycle) from step_series_fixed")
+    assert sorted((r[0], r[3], r[4]) for r in _rows(con, "check_step_series_unique")) == [
         (0, 3, 2), (0, 4, 2), (1, 3, 2), (1, 4, 2)]

@@ -94,13 +94,19 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
     points = report.step_points
     if points:
         attempts = sorted({p.attempt for p in points})
-        # one bar per (attempt, step): a restart that profiles steps 3 and 4 again draws them apart
-        order = sorted({(p.attempt, p.step) for p in points})
+        # one bar per (attempt, step): a restart that profiles steps 3 and 4 again draws them
+        # apart (and per trace, where one rank has two traces numbering their steps alike)
+        by_cycle = len({(p.rank, p.attempt, p.step) for p in points}) < len(points)
+        order = sorted({(p.attempt, p.cycle if by_cycle else 0, p.step) for p in points})
+
+        def label(attempt: int, cycle: int, step: int) -> str:
+            parts = ([f"attempt {attempt}"] if len(attempts) > 1 else []) + ([f"trace {cycle}"] if by_cycle else [])
+            return f"{step} ({', '.join(parts)})" if parts else str(step)
 
         def at(p: StepPoint) -> str:
-            return str(p.step) if len(attempts) == 1 else f"{p.step} (attempt {p.attempt})"
+            return label(p.attempt, p.cycle if by_cycle else 0, p.step)
 
-        labels = [str(s) if len(attempts) == 1 else f"{s} (attempt {a})" for a, s in order]
+        labels = [label(*key) for key in order]
         long = [{"rank": p.rank, "step": at(p), "category": c, "ms": getattr(p, f"{c}_ns") / 1e6,
                  "category_order": CATEGORIES.index(c)}
                 for p in points for c in CATEGORIES]
@@ -111,7 +117,8 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
                           legend=alt.Legend(orient="top", title=None))  # inside the page's width
         # both charts stack the categories in the legend's order, compute at the bottom
         stack_order = alt.Order("category_order:Q", sort="ascending")
-        step_title = "step" if len(attempts) == 1 else "step (attempt)"
+        step_title = "step" + (" (attempt)" if len(attempts) > 1 and not by_cycle else
+                               " (attempt, trace)" if len(attempts) > 1 else " (trace)" if by_cycle else "")
         x = alt.X("step:O", sort=labels, title=step_title)
         per_rank = alt.Chart(alt.Data(values=long)).mark_bar().encode(
             x=x, y=alt.Y("ms:Q", title="ms", stack="zero"), color=color, order=stack_order,

@@ -113,6 +113,7 @@ class StepPoint:
     host_overhead_ns: int
     idle_ns: int
     attempt: int = 1  # the attempt the step ran in: a restart can profile the same step numbers again
+    cycle: int = 0  # the rank's trace (profiler cycle): apart from attempt only for traces of unrelated runs
     median_step_ns: int | None = None  # the median over ranks at this attempt and step
     vs_median_ns: int | None = None  # step_ns - median_step_ns
     comm_wait_ns: int = 0  # this rank's collectives waiting for others

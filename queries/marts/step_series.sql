@@ -1,11 +1,13 @@
 -- step_series: step time and its categories per rank, attempt and step, for charts; steps are
 --   merged into bins when a job has more rank-steps than a page can draw.
--- Grain: one row per rank x attempt x step bin (a bin is one step unless rank-steps exceed
---   4000; bins never mix attempts, check_step_series_unique). A rank with a trace in each of
---   two attempts (a restart redoing steps 3 and 4) has the steps of each, apart.
+-- Grain: one row per rank x attempt x cycle x step bin (a bin is one step unless rank-steps
+--   exceed 4000; bins never mix attempts or traces, check_step_series_unique). A rank with a
+--   trace in each of two attempts (a restart redoing steps 3 and 4) has the steps of each,
+--   apart; `cycle` (the rank's trace, stg_traces) keeps apart two traces of one rank in one
+--   attempt that number their steps alike (traces of unrelated runs in one store).
 -- Inputs: step_breakdown, attempts.
 -- Columns: rank, attempt (the attempt the trace's steps ran in: attempts, by the step's start;
---   1 when the job's attempts are unknown), step (first step of the bin), steps (steps in the
+--   1 when the job's attempts are unknown), cycle, step (first step of the bin), steps (steps in the
 --   bin), step_ns and the six categories (ns, averaged over the bin's steps), median_step_ns
 --   (the median over ranks of step_ns at this attempt and step: what the step took for the
 --   job), vs_median_ns (step_ns - median_step_ns), comm_wait_ns (time the rank's collectives
@@ -22,16 +24,16 @@ sized as (
     select *, greatest(1, ceil(count(*) over () / 4000.0))::bigint as bin_width from dated
 ),
 binned as (
-    select *, (dense_rank() over (partition by rank, attempt order by cycle, step) - 1) // bin_width as bin from sized
+    select *, (dense_rank() over (partition by rank, attempt, cycle order by step) - 1) // bin_width as bin from sized
 ),
 series as (
-    select rank, attempt, min(step) as step, count(*) as steps,
+    select rank, attempt, cycle, min(step) as step, count(*) as steps,
         avg(step_ns)::bigint as step_ns, avg(compute_ns)::bigint as compute_ns, avg(comm_exposed_ns)::bigint as comm_exposed_ns,
         avg(memory_ns)::bigint as memory_ns, avg(data_stall_ns)::bigint as data_stall_ns,
         avg(host_overhead_ns)::bigint as host_overhead_ns, avg(idle_ns)::bigint as idle_ns,
         avg(comm_wait_ns)::bigint as comm_wait_ns
     from binned
-    group by rank, attempt, bin
+    group by rank, attempt, cycle, bin
 ),
 final as (
     select *,
@@ -41,4 +43,4 @@ final as (
     from series
 )
 select * from final
-order by rank, attempt, step
+order by rank, attempt, cycle, step
