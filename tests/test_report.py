@@ -219,3 +219,31 @@ def test_lateness_names_the_slow_rank_each_step(tmp_path: Path) -> None:
         latest = max((p for p in points if p.step == step), key=lambda p: p.lateness_ns)
         assert latest.rank == (stall if step in stall_steps else slow), step
         assert min(p.lateness_ns for p in points if p.step == step) == 0
+
+
+def test_long_kernel_names_stay_apart_and_whole_in_tooltips(tmp_path: Path) -> None:
+    """Issue 15 (11): kernel names that differ only at the end were cut to the same text. They
+    are shortened in the middle; the HTML keeps the whole name as the cell's tooltip and the
+    JSON the whole name."""
+    import gzip
+    import html as html_lib
+
+    from tracelens.html import render_html
+    from tracelens.render import shorten_all
+
+    job = SAMPLE_LOGS / "gpu_nccl_1rank"
+    (trace,) = sorted((job / "traces").glob("*.pt.trace.json.gz"))
+    kernels = sorted({e["name"] for e in json.loads(gzip.open(trace).read())["traceEvents"] if e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset")})
+    long = [k for k in kernels if len(k) > 90]
+    short = shorten_all(long)
+    assert len(set(short.values())) == len(long) and all(len(s) < len(k) for k, s in short.items())
+    assert len({k[:87] for k in long}) < len(long)  # the old cut merged some of them
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([job])
+    report = build(store.connect())
+    page = render_html(report)
+    shown = shorten_all([k.name for k in report.top_kernels])
+    for k in report.top_kernels:
+        assert k.name in kernels
+        if len(k.name) > 90:
+            assert f'<td title="{html_lib.escape(k.name)}">{html_lib.escape(shown[k.name])}</td>' in page

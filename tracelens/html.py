@@ -310,7 +310,9 @@ def _section_html(section: Section) -> str:
         parts += [f"<p>{html.escape(p)}</p>" for p in section.paragraphs]
     for table in section.tables:
         head = "".join(f"<th>{html.escape(h)}</th>" for h in table.header)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in table.rows)
+        body = "".join("<tr>" + "".join(
+            f"<td title=\"{html.escape(table.full[c])}\">{html.escape(c)}</td>" if c in table.full else f"<td>{html.escape(c)}</td>"
+            for c in row) + "</tr>" for row in table.rows)
         parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
     for note in section.notes:
         parts.append(f"<pre>{html.escape(note)}</pre>" if "\n" in note else f"<p class=\"caption\">{html.escape(note)}</p>")

@@ -79,6 +79,22 @@ def shorten(name: str, width: int = 90) -> str:
     return name[: keep - keep // 3] + "..." + name[len(name) - keep // 3:]
 
 
+def shorten_all(names: list[str], width: int = 90) -> dict[str, str]:
+    """Each name shortened in the middle, wider where two would read the same, so that the
+    shortened names stay as distinct as the names."""
+    widths = {n: width for n in names}
+    while True:
+        short = {n: shorten(n, widths[n]) for n in names}
+        seen: dict[str, list[str]] = {}
+        for n, text in short.items():
+            seen.setdefault(text, []).append(n)
+        clashing = [n for group in seen.values() if len(set(group)) > 1 for n in group if len(short[n]) < len(n)]
+        if not clashing:
+            return short
+        for n in clashing:
+            widths[n] += 10
+
+
 def fmt_bytes(n: float | None) -> str:
     if n is None:
         return "-"
@@ -104,6 +120,7 @@ def _ranks(ranks: tuple[int, ...]) -> str:
 class Table:
     header: list[str]
     rows: list[list[str]]
+    full: dict[str, str] = field(default_factory=dict)  # a shortened cell -> its whole text (HTML tooltips)
 
 
 @dataclass
@@ -188,11 +205,13 @@ def layout(report: Report) -> list[Section]:
               fmt_ms(r.comm_wait_per_step_ns)] for r in report.ranks],
         ))
         if report.top_kernels:
+            short = shorten_all([k.name for k in report.top_kernels])
             s.tables.append(Table(
                 ["top " + ("kernels" if report.top_kernels[0].kind in ("compute_kernel", "comm_kernel", "memcpy", "memset")
                            else "operators"), "kind", "calls", "ranks", "total", "mean", "share"],
-                [[shorten(k.name), k.kind, str(k.calls), str(k.ranks), fmt_ms(k.total_ns),
+                [[short[k.name], k.kind, str(k.calls), str(k.ranks), fmt_ms(k.total_ns),
                   fmt_ms(k.mean_ns), fmt_pct(k.share_pct)] for k in report.top_kernels],
+                full={short[k.name]: k.name for k in report.top_kernels if short[k.name] != k.name},
             ))
         out.append(s)
     if "ranks" in report.sections and (report.stragglers or len(report.skew) > 1):  # one rank: nobody to wait for
