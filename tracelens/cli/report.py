@@ -14,6 +14,7 @@ text when piped). The HTML page is self-contained: it works offline.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -25,11 +26,11 @@ from tracelens.enums import REPORT_SECTIONS as SECTIONS
 FORMATS = ("text", "json", "md", "html")
 
 
-def refuse_unrecognised(con: object, target: Path, skipped: tuple[str, ...]) -> None:
+def refuse_unrecognised(con: Any, target: Path, skipped: tuple[str, ...]) -> None:
     """Nothing tracelens reads among the inputs: an error (exit 1), not an empty report."""
     from tracelens.errors import InputError
 
-    statuses = dict(con.execute("select status, count(*) from inputs group by 1").fetchall())  # type: ignore[attr-defined]
+    statuses = dict(con.execute("select status, count(*) from inputs group by 1").fetchall())
     read = sum(n for status, n in statuses.items() if status not in ("failed", "unknown"))
     if read:
         return
