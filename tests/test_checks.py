@@ -138,3 +138,26 @@ def test_step_series_check_fails_when_attempts_are_merged() -> None:
     _replace(con, "step_series", "select * replace (1 as attempt, 0 as cycle) from step_series_fixed")
     assert sorted((r[0], r[3], r[4]) for r in _rows(con, "check_step_series_unique")) == [
         (0, 3, 2), (0, 4, 2), (1, 3, 2), (1, 4, 2)]
+
+
+def test_fractions_that_differ_say_why() -> None:
+    """The time and token goodput fractions agree unless redone steps logged another number of
+    tokens per second than productive ones, or some steps logged none; then fractions_note says
+    which, and check_goodput_fractions_agree still passes. restart_gloo_2rank redoes step 8 (the
+    first attempt's copy is lost work): given 20x its tokens, the lost work's rate differs."""
+    con = _connect("restart_gloo_2rank")
+    first_end = con.execute("select end_ns from attempts where attempt = 1").fetchone()[0]
+    _replace(con, "stg_log_steps", "select * replace (case when step = 8 and t_ns <= %d then tokens * 20 else tokens end "
+             "as tokens) from stg_log_steps_fixed" % first_end)
+    fraction, token_fraction, note = con.execute(
+        "select goodput_fraction, token_goodput_fraction, fractions_note from goodput").fetchone()
+    assert abs(token_fraction - fraction) > 0.01 and note.startswith("redone steps ran at another rate")
+    assert _rows(con, "check_goodput_fractions_agree") == [] and _rows(con, "check_tokens_lost_sum") == []
+    # the first attempt's productive steps log no tokens: productive time seems to carry fewer
+    con = _connect("restart_gloo_2rank")
+    _replace(con, "stg_log_steps", "select * replace (case when t_ns <= %d and step <> 8 then null else tokens end "
+             "as tokens) from stg_log_steps_fixed" % first_end)
+    fraction, token_fraction, note = con.execute(
+        "select goodput_fraction, token_goodput_fraction, fractions_note from goodput").fetchone()
+    assert abs(token_fraction - fraction) > 0.01 and note.startswith("tokens are logged for ")
+    assert _rows(con, "check_goodput_fractions_agree") == [] and _rows(con, "check_tokens_lost_sum") == []
