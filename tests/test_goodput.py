@@ -340,3 +340,17 @@ def test_gpu_count_unknown_is_said_not_assumed(tmp_path: Path) -> None:
     con = store.connect(gpus=4)
     wall, gpus, source, total = con.execute("select wall_s, gpus, gpus_source, total_gpu_hours from goodput_headline").fetchone()
     assert (gpus, source) == (4, "cli") and total == pytest.approx(wall * 4 / 3600)
+
+
+def test_world_size_a_launcher_printed_counts_the_gpus(tmp_path: Path) -> None:
+    """A launch_config event (a launcher's or framework's own world size: DeepSpeed's
+    "dist_world_size=16" in ../shared/corpus/wild/deepspeed) wins over the ranks the line
+    prefixes show. The parsers emit no such event yet; the event is added to the view here."""
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([SAMPLE_LOGS / "restart_gloo_2rank"])
+    con = store.connect()
+    con.execute("ALTER VIEW log_events RENAME TO log_events_stored")
+    con.execute("CREATE VIEW log_events AS SELECT * FROM log_events_stored UNION ALL BY NAME "
+                "SELECT 'launch_config' AS kind, 'world_size=16' AS detail")
+    wall, gpus, source, total = con.execute("select wall_s, gpus, gpus_source, total_gpu_hours from goodput_headline").fetchone()
+    assert (gpus, source) == (16, "launch_config") and total == pytest.approx(wall * 16 / 3600)

@@ -74,6 +74,9 @@ class LogEventKind(StrEnum):
     COLLECTIVE_TIMEOUT = "collective_timeout"
     OOM = "oom"
     STRAGGLER = "straggler"  # a framework's own straggler detector reported (the rank when it names one)
+    # a launcher or framework printed the job's world size (torchrun's launch configs, DeepSpeed's
+    # dist_world_size, Megatron's "using world size: N"): `detail` is "world_size=N" (int_world_size)
+    LAUNCH_CONFIG = "launch_config"
 
 
 class GoodputBucket(StrEnum):

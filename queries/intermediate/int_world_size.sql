@@ -4,7 +4,9 @@
 -- Inputs: trace_meta, nccl_comms, log_steps, log_events; session variable `tracelens_gpus`
 --   (--gpus).
 -- Sources, best first: cli (--gpus), world_size (the largest world size in the traces'
---   distributedInfo), nccl_comms (the largest communicator in NCCL_DEBUG lines), log_ranks
+--   distributedInfo), launch_config (the largest world size a launcher or framework printed:
+--   log_events of kind launch_config, detail "world_size=N"), nccl_comms (the largest
+--   communicator in NCCL_DEBUG lines), log_ranks
 --   (two or more ranks print lines under the launcher's prefixes, `[default3]:`, srun `3: `:
 --   ranks 0 to the highest one seen), unknown (none of these: gpus is NULL, and every GPU-hour
 --   and MFU figure with it).
@@ -12,6 +14,11 @@
 --   from, or what to pass).
 with traced as (
     select max(world_size) as n from trace_meta
+),
+stated as (
+    select max(try_cast(regexp_extract(detail, 'world_size=(\d+)', 1) as integer)) as n
+    from log_events
+    where kind = 'launch_config'
 ),
 comms as (
     select max(nranks) as n from nccl_comms
@@ -26,12 +33,14 @@ final as (
         case
             when getvariable('tracelens_gpus') is not null then try_cast(getvariable('tracelens_gpus') as double)
             when t.n is not null then t.n::double
+            when s.n is not null then s.n::double
             when c.n is not null then c.n::double
             when l.seen >= 2 then l.n::double
         end as gpus,
         case
             when getvariable('tracelens_gpus') is not null then 'cli'
             when t.n is not null then 'world_size'
+            when s.n is not null then 'launch_config'
             when c.n is not null then 'nccl_comms'
             when l.seen >= 2 then 'log_ranks'
             else 'unknown'
@@ -39,11 +48,12 @@ final as (
         case
             when getvariable('tracelens_gpus') is not null then 'given with --gpus'
             when t.n is not null then 'the largest world size in the traces'
+            when s.n is not null then 'the world size the launcher printed'
             when c.n is not null then 'the largest NCCL communicator in the logs'
             when l.seen >= 2 then format('the launcher''s line prefixes show ranks 0 to {}{}', l.n - 1,
                                          case when l.seen < l.n then format(', {} of them', l.seen) else '' end)
             else 'not in any trace or log: pass --gpus N for GPU-hours and MFU'
         end as gpus_detail
-    from traced t, comms c, log_ranks l
+    from traced t, stated s, comms c, log_ranks l
 )
 select * from final
