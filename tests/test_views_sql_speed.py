@@ -3,13 +3,8 @@ views.sql) took 7 s to open the 2-rank sample and 213 s for `select * from findi
 (tracelens.connect: 1 s), and DuckDB drew a progress bar into the output. views.sql must be
 within 2x of tracelens.connect wherever the store is moved, and give the same rows.
 
-views.sql is written by tracelens/store.py (view_statements): the fix is there, and until it
-lands this test is expected to fail (xfail, not strict). The change it needs: after the CREATE
-VIEW of each view of `tracelens.queries.connection_views()`, the same two statements
-Store.connect runs (`CREATE OR REPLACE TEMP TABLE _connection_V AS SELECT * FROM V;` and
-`CREATE OR REPLACE VIEW V AS SELECT * FROM _connection_V;`), and `SET enable_progress_bar =
-false;` first. A prototype of exactly that opens the sample in 0.97 s and answers findings in
-0.17 s (tracelens.connect: 0.97 s and 0.21 s)."""
+views.sql (tracelens/store.py, Store.views_sql with script=True) computes the per-connection
+views once when it runs, as Store.connect does, and turns DuckDB's progress bar off."""
 
 from __future__ import annotations
 
@@ -25,8 +20,6 @@ from tests.conftest import SAMPLE_LOGS
 from tracelens.store import Store
 
 
-@pytest.mark.xfail(reason="views.sql materializes no per-connection view yet (tracelens/store.py, see the docstring)",
-                   strict=False)
 def test_views_sql_is_as_fast_as_connect_wherever_the_store_is(tmp_path: Path) -> None:
     store = tmp_path / "a.tlstore"
     Store.open(store).ingest([SAMPLE_LOGS / "ddp_gloo_2rank"])

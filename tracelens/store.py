@@ -526,7 +526,7 @@ class Store:
         }
         _atomic_write_bytes(json.dumps(doc, indent=1).encode(), self.root / MANIFEST)
         self.derived_version, self.catalog = derived_version(), catalog_rel
-        _atomic_write_bytes(self.views_sql(relative=True).encode(), self.root / VIEWS_SQL)
+        _atomic_write_bytes(self.views_sql(relative=True, script=True).encode(), self.root / VIEWS_SQL)
 
     def _collect_garbage(self) -> None:
         """Delete fragments no committed record refers to (left by a killed or older ingest).
@@ -581,14 +581,17 @@ class Store:
         frags += sorted(rec.fragments[table] for rec in self.records.values() if table in rec.fragments)
         return frags
 
-    def views_sql(self, *, relative: bool, precomputed: bool = True) -> str:
+    def views_sql(self, *, relative: bool, precomputed: bool = True, script: bool = False) -> str:
         """CREATE VIEW statements for the stored tables and every view of queries/.
 
         Views marked `-- materialize: per_file` were computed for each trace at ingest; with
         `precomputed` they read those results, otherwise they run their SQL (needed when a
-        session variable such as the step marker changes what they compute).
+        session variable such as the step marker changes what they compute). A `script` (the
+        store's views.sql, for the stock duckdb CLI and Python) also does what `connect` does
+        when it opens: computes the per-connection views once, and keeps DuckDB's progress bar
+        out of the query output.
         """
-        from tracelens.queries import materialized_views
+        from tracelens.queries import connection_views, materialized_views
 
         def path(rel: str) -> str:
             return rel if relative else str(self.root / rel)
@@ -603,7 +606,16 @@ class Store:
             "-- tracelens store views. From the store directory: duckdb -init views.sql\n"
             "-- From elsewhere: SET file_search_path='<store dir>'; then run this file.\n"
         )
-        return header + build_views_sql(tables, files_sql, derived)
+        if not script:
+            return header + build_views_sql(tables, files_sql, derived)
+        once = set(connection_views())
+        lines = [header + "SET enable_progress_bar = false;"]
+        for name, statement in view_statements(tables, files_sql, derived):
+            lines.append(statement)
+            if name in once:
+                lines.append(f"CREATE OR REPLACE TEMP TABLE _connection_{name} AS SELECT * FROM {name};")
+                lines.append(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _connection_{name};")
+        return "\n".join(lines) + "\n"
 
     def connect(
         self,
