@@ -14,9 +14,12 @@ import pyarrow as pa
 from tracelens.schemas import NCCL_CALLS, NCCL_COMMS, NCCL_WARNINGS
 
 # The time field appears in TRACE builds ("host:pid:tid [dev] 12.345 func:line NCCL TRACE").
+# The host is tried only where a run of name characters starts, and each field is taken
+# possessively: a search stays linear in the line's length (a plain `[\w.\-]+:` retried at
+# every offset of a long word was quadratic: 16 kB took seconds).
 NCCL_LINE = re.compile(
-    r"(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\](?: [\d.]+)?"
-    r"(?: (?P<src>[\w/.\-]+:\d+))? NCCL (?P<level>INFO|WARN|TRACE|ERROR) ?(?P<msg>.*)$"
+    r"(?<![\w.\-])(?P<host>[\w.\-]++):(?P<pid>\d++):(?P<tid>\d++) \[(?P<dev>\d++)\](?: [\d.]++)?"
+    r"(?: (?P<src>[\w/.\-]+:\d++))? NCCL (?P<level>INFO|WARN|TRACE|ERROR) ?(?P<msg>.*)$"
 )
 _VERSION = re.compile(r"NCCL version (?P<v>\d+\.\d+\.\d+[\w.+\-]*)")
 _COMM = re.compile(

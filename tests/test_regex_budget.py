@@ -1,0 +1,81 @@
+"""No line rule backtracks super-linearly: every pattern of every parser module, on long lines
+of each character class, behind the openings that steer a search into it, within a budget that
+a linear pattern meets a hundred times over and a quadratic one misses (a 16 kB line of word
+characters took the old NCCL pattern 3 s; this line is 4 times longer)."""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import pkgutil
+import re
+import time
+from typing import Any
+
+import tracelens.parsers
+
+LINE_BYTES = 64 << 10
+BUDGET_S = 0.5
+DEADLINE_S = 5.0  # per pattern, all its cases (a linear pattern needs well under a second)
+CLASSES = {"word": "a", "digits": "7", "spaces": " ", "punctuation": ".", "mixed": "a1 .:[](){}|=,/-_'\""}
+OPENINGS = ("", "[0] ", "0: ", "host:12:34 [0] NCCL INFO ", "iteration 1/ ", "Epoch 0: ", "step=", "{'loss': ")
+
+
+def _patterns() -> list[tuple[str, re.Pattern[str]]]:
+    found: dict[int, tuple[str, re.Pattern[str]]] = {}
+    for info in pkgutil.iter_modules(tracelens.parsers.__path__):
+        module = importlib.import_module(f"tracelens.parsers.{info.name}")
+        for name, value in vars(module).items():
+            values = value if isinstance(value, (tuple, list)) else [value]
+            for i, item in enumerate(values):
+                if isinstance(item, re.Pattern) and isinstance(item.pattern, str):
+                    found.setdefault(id(item), (f"{info.name}.{name}" + (f"[{i}]" if value is not item else ""), item))
+    return sorted(found.values(), key=lambda pair: pair[0])
+
+
+def _slowest_case(pattern: re.Pattern[str]) -> str | None:
+    """The first (class, opening) on which searching and scanning a line takes over the
+    budget, or None."""
+    for label, unit in CLASSES.items():
+        body = (unit * (LINE_BYTES // len(unit) + 1))[:LINE_BYTES]
+        for opening in OPENINGS:
+            started = time.perf_counter()
+            pattern.search(opening + body)
+            for _ in pattern.finditer(opening + body):
+                pass
+            elapsed = time.perf_counter() - started
+            if elapsed > BUDGET_S:
+                return f"{label} after {opening!r}: {elapsed:.1f} s"
+    return None
+
+
+def _run_child(index: int, out: Any) -> None:
+    out.send(_slowest_case(_patterns()[index][1]))
+
+
+def test_every_line_rule_is_linear_in_the_line() -> None:
+    """Each pattern runs in a child process of its own, stopped at the deadline: a quadratic
+    pattern on a long line would otherwise run for minutes (it cannot be interrupted)."""
+    context = multiprocessing.get_context("fork")
+    slow = []
+    for index, (name, _) in enumerate(_patterns()):
+        receive, send = context.Pipe(duplex=False)
+        child = context.Process(target=_run_child, args=(index, send))
+        child.start()
+        if receive.poll(DEADLINE_S):
+            verdict = receive.recv()
+            if verdict is not None:
+                slow.append(f"{name}: {verdict}")
+        else:
+            slow.append(f"{name}: still searching after {DEADLINE_S} s")
+        child.kill()
+        child.join()
+    assert not slow, f"rules that backtrack on a {LINE_BYTES >> 10} kB line: {slow}"
+
+
+def test_the_old_nccl_pattern_would_fail_this_budget() -> None:
+    """The check can fire: the NCCL pattern before it was made linear misses the budget."""
+    old = re.compile(r"(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\]")
+    started = time.perf_counter()
+    old.search("a" * (16 << 10))
+    assert time.perf_counter() - started > BUDGET_S
