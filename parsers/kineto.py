@@ -144,7 +144,6 @@ _RANK_IN_NAME = re.compile(r"rank[-_\[]?(\d+)", re.IGNORECASE)
 # represented in a float to the nanosecond.
 _LONG_FRACTIONAL_TS = re.compile(rb'"ts"\s*:\s*-?\d{14,}\.\d')
 _EXACT_FLOAT_US = float(2**43)  # below this a float64 microsecond value resolves 1 ns
-_MAX_SALVAGE_TRIES = 200
 
 
 class _Header(msgspec.Struct, gc=False):
@@ -237,6 +236,8 @@ class KinetoParser:
             del data
             pager.close()
             tables = acc.finish(path, header, options, truncated)
+            if truncation and not any(tables[t].num_rows for t in ("trace_events", "trace_instants") if t in tables):
+                raise ParseError(str(path), f"no complete trace event could be read ({truncation})")
         finally:
             pager.close()
         warnings.extend(acc.warnings)
@@ -290,21 +291,34 @@ def _decode_header(path: Path, data: bytes) -> tuple[_Header, str | None]:
     start = data.find(b'"traceEvents"', 0, end)
     if start < 0:
         raise ParseError(str(path), f"not a Kineto trace: {first_error}", where=_byte_offset(first_error))
-    array_start = data.find(b"[", start, end)
-    for _ in range(_MAX_SALVAGE_TRIES):
-        end = data.rfind(b"}", array_start, end) if array_start >= 0 else -1
-        if end < 0:
-            break
-        candidate = data[: end + 1] + b"]}"
-        try:
-            header = _HEADER_DECODER.decode(candidate)
-            _EVENTS_DECODER.decode(candidate[data.find(b"[", start) : -1])  # the events themselves parse
-        except (msgspec.DecodeError, UnicodeDecodeError):
-            continue
-        except msgspec.ValidationError:
-            break
-        return header, f"truncated or corrupt after byte {end + 1} of {len(data)} ({first_error}); kept the complete events before it"
-    raise ParseError(str(path), f"no complete trace event could be read ({first_error})", where=_byte_offset(first_error))
+    array_start = data.find(b"[", start)
+    if array_start < 0:
+        raise ParseError(str(path), f"no complete trace event could be read ({first_error})", where=_byte_offset(first_error))
+    # The event array ends at the last `]` when what follows it is the document's closing
+    # fields; otherwise the file was cut inside the array, which then runs to the end. Its
+    # events are decoded piece by piece (_event_chunks), a piece that fails one event at a
+    # time: every complete event before the damage is kept, and after it as far as the events'
+    # own boundaries can be found again. One pass, linear in the file.
+    array_end = data.rfind(b"]", array_start)
+    trailer = _salvaged_fields(b'{"traceEvents": []' + data[array_end + 1:]) if array_end > 0 else None
+    events = (memoryview(data)[array_start: array_end + 1] if trailer is not None
+              else bytes(memoryview(data)[array_start:]).rstrip() + b"]")
+    header = _salvaged_fields(data[:array_start] + b"[]}")  # the fields before the array (Kineto writes most there)
+    if header is None:
+        header = trailer or _Header()
+    elif trailer is not None:
+        for name in _Header.__struct_fields__:
+            if getattr(header, name) in (None, []) and getattr(trailer, name) not in (None, []):
+                setattr(header, name, getattr(trailer, name))
+    header.traceEvents = msgspec.Raw(events)
+    return header, f"truncated or corrupt ({first_error}); its events were read one by one around the damage"
+
+
+def _salvaged_fields(document: bytes) -> _Header | None:
+    try:
+        return _HEADER_DECODER.decode(document)
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
+        return None
 
 
 def _byte_offset(message: str) -> str | None:

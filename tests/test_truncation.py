@@ -83,3 +83,42 @@ def test_cut_before_any_event_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(ParseError) as info:
         KinetoParser().parse(target, ParseOptions())
     assert str(target) in str(info.value)
+
+
+def _event_spans(data: bytes) -> list[tuple[int, int, bool]]:
+    """(start byte, end byte, is a complete X event) of every event of an intact trace."""
+    text = data.decode("latin-1")  # one character per byte: offsets are byte offsets
+    pos = text.index("[", text.index('"traceEvents"')) + 1
+    decoder = json.JSONDecoder()
+    spans = []
+    while True:
+        while text[pos] in " \t\r\n,":
+            pos += 1
+        if text[pos] == "]":
+            return spans
+        event, end = decoder.raw_decode(text, pos)
+        spans.append((pos, end, event.get("ph") == "X" and "ts" in event))
+        pos = end
+
+
+@pytest.mark.parametrize("damage", ["nul_block", "nan_token", "infinity_token"])
+@pytest.mark.parametrize("fraction", [0.05, 0.5, 0.8])
+def test_damage_in_the_middle_keeps_the_events_around_it(damage: str, fraction: float, tmp_path: Path) -> None:
+    data = read_trace_bytes(_sources()[0])
+    spans = _event_spans(data)
+    # The damage lands inside the event found at `fraction` of the file.
+    start, end, _ = next(span for span in spans if span[0] >= len(data) * fraction)
+    if damage == "nul_block":
+        at, size = start + (end - start) // 2, 512  # as a crash with delayed allocation leaves
+        damaged = data[:at] + b"\0" * size + data[at + size:]
+    else:
+        token = b"NaN" if damage == "nan_token" else b"Infinity"
+        at, size = data.index(b'"ts":', start) + 5, 0  # a value printed by a float formatter
+        damaged = data[:at] + token + b", \"was\": " + data[at:]
+    target = tmp_path / "damaged.pt.trace.json"
+    target.write_bytes(damaged)
+    hit = {i for i, (s, e, _) in enumerate(spans) if s < at + max(size, 1) and e > at}
+    expected = sum(x for i, (_, _, x) in enumerate(spans) if i not in hit)
+    result = KinetoParser().parse(target, ParseOptions())
+    assert result.status == FileStatus.TRUNCATED
+    assert result.tables["trace_events"].num_rows == expected, (len(hit), result.warnings)
