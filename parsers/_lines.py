@@ -36,7 +36,9 @@ _PREFIX = re.compile(
 )
 _PREFIX_OPENERS = frozenset("[( 0123456789")
 # prefixes that open with a name: tried only when the line holds their separator
-_WORD_PREFIX = re.compile(r"[\w.\-]{1,255} \[std(?:out|err)\]:? |[\w.]{1,255}(?:-[\w.]{1,255}){0,8}-\d+[ ]{1,40}\|[ ]")
+_WORD_PREFIX = re.compile(
+    r"(?<![\w.\-])[\w.\-]{1,255}+ \[std(?:out|err)\]:? |(?<![\w.\-])[\w.]{1,255}+(?:-[\w.]{1,255}+){0,8}-\d++[ ]{1,40}+\|[ ]"
+)
 _RANK_GROUPS = ("r1", "r2", "r3", "r4", "r5", "r6", "r7")
 # A line number pasted in front of every line (`cat -n`, copied from a code viewer): "  12\t".
 _PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)")
@@ -222,7 +224,7 @@ def iter_numbers(text: str) -> Iterator[tuple[str, float]]:
 
 
 _KEY_VALUE = re.compile(
-    r"(?P<key>[A-Za-z_][\w/.]*)\s*(?:[:=]\s*|\s+)"
+    r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]*+)(?:\s*[:=]\s*|\s+)"
     r"(?P<value>[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)(?![\w.,])"
 )
 

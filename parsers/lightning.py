@@ -40,9 +40,15 @@ from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 
-_TQDM = re.compile(r"Epoch (?P<epoch>\d+):\s*:?\s*(?:\d+%\|[^|]*\|\s*)?(?P<i>\d+)(?:/(?P<n>\d+))?(?:it)?\s*\[(?P<rest>[^\]]*)\]?")
-_RICH = re.compile(r"Epoch (?P<epoch>\d+)/(?P<epochs>\d+)\s+[━╸╺\s]+(?P<i>\d+)/(?P<n>\d+)\s+(?P<rest>.*)$")
-_KV = re.compile(r"(?P<key>[A-Za-z_][\w./ ]*?)\s*[=:]\s*(?P<value>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?=[,\s\]]|$)")
+# Possessive runs and bounded keys: a search stays linear in the line's length (a plain `\d+`
+# followed by what cannot follow it is retried at every offset of a long run of digits).
+_TQDM = re.compile(
+    r"Epoch (?P<epoch>\d++):\s*+:?\s*+(?:\d++%\|[^|]*+\|\s*+)?(?P<i>\d++)(?:/(?P<n>\d++))?(?:it)?\s*+\[(?P<rest>[^\]]*+)\]?"
+)
+_RICH = re.compile(r"Epoch (?P<epoch>\d++)/(?P<epochs>\d++)\s[━╸╺\s]*+(?P<i>\d++)/(?P<n>\d++)\s++(?P<rest>.*)$")
+_KV = re.compile(
+    r"(?<![\w./])(?P<key>[A-Za-z_](?:[\w./]| (?=[\w./])){0,80}?)\s*[=:]\s*(?P<value>[-+]?(?:\d++\.?\d*+|\.\d++)(?:[eE][-+]?\d++)?)(?=[,\s\]]|$)"
+)
 _CKPT_SAVE = re.compile(r"Epoch (?P<epoch>\d+), global step (?P<step>\d+): .*saving model to")
 _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint path")
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
