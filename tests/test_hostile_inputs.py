@@ -109,8 +109,6 @@ def test_sql_reads_timestamps_with_zones_and_downloads_no_extension(tmp_path: Pa
 
 def test_a_gzip_bomb_is_refused_early_and_the_other_files_are_stored(tmp_path: Path) -> None:
     import gzip
-    import resource
-
     bomb = tmp_path / "rank0.pt.trace.json.gz"
     inflated = 400 << 20  # a trace's opening, then 400 MiB of blanks: about 1000:1
     with gzip.open(bomb, "wb", compresslevel=9) as fh:
@@ -119,8 +117,13 @@ def test_a_gzip_bomb_is_refused_early_and_the_other_files_are_stored(tmp_path: P
             fh.write(b" " * (1 << 20))
     good = tmp_path / "console.log"
     shutil.copy(GOOD_LOG, good)
-    code, _, err = _cli("ingest", str(bomb), str(good), "-o", str(tmp_path / "s.tlstore"), "-q")
-    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # the largest child yet: a bound on this one
+    # The ingest runs under a process of its own that reports its children's peak memory.
+    measure = ("import resource, subprocess, sys; p = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+               "sys.stderr.write(p.stderr); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); "
+               "sys.exit(p.returncode)")
+    proc = subprocess.run([sys.executable, "-c", measure, sys.executable, "-m", "tracelens", "ingest", str(bomb),
+                           str(good), "-o", str(tmp_path / "s.tlstore"), "-q"], capture_output=True, text=True)
+    code, err, peak_kb = proc.returncode, proc.stderr, int(proc.stdout.split()[-1])
     assert code == 1 and len(err.splitlines()) == 1, err
     assert err.startswith(f"error: {bomb}:compressed byte ") and "gzip bomb" in err, err
     assert _stored_paths(tmp_path / "s.tlstore") == [str(good)]
@@ -206,3 +209,24 @@ def test_nan_and_inf_in_an_nccl_tests_row_leave_those_values_empty_and_keep_the_
     code, out, err = _cli("sql", str(store), "select count(*) as n, count(busbw_gbps) as bus, count(algbw_gbps) as alg "
                           "from nccl_tests", "--format", "json")
     assert json.loads(out) == [{"n": 2 * len(rows), "bus": 2 * len(rows) - 2, "alg": 2 * len(rows)}], err
+
+
+def test_escapes_and_link_syntax_in_names_never_reach_the_terminal_or_markdown_raw(tmp_path: Path) -> None:
+    import gzip
+
+    trace = sorted((SAMPLE_LOGS / "ddp_gloo_2rank" / "traces").glob("*.json.gz"))[0]
+    text = gzip.open(trace).read().decode()
+    hostile = "\\u001b]0;owned\\u0007\\u001b]52;c;ZXZpbA==\\u0007[click](https://127.0.0.1/x)\\u202egnp.exe"
+    # The most frequent operator gets the hostile name, so that every report section shows it.
+    names = __import__("collections").Counter(__import__("re").findall(r'"name": "(aten::[a-z_]+)"', text))
+    top = names.most_common(1)[0][0]
+    job = tmp_path / "job"
+    job.mkdir()
+    (job / trace.name.removesuffix(".gz")).write_text(text.replace(f'"name": "{top}"', f'"name": "{hostile}"'))
+    outputs = {fmt: _cli("report", str(job), "--format", fmt)[1] for fmt in ("text", "md")}
+    outputs["sql"] = _cli("sql", str(job), "select name, count(*) as n from trace_events group by 1 order by 2 desc")[1]
+    for fmt, out in outputs.items():
+        assert out, fmt
+        assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, fmt
+        assert "\\x1b]0;owned" in out or fmt == "md", fmt  # shown, as an escape
+    assert "[click](" not in outputs["md"] and "\\[click\\]" in outputs["md"]

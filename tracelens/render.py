@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from tracelens.enums import FileStatus
+from tracelens.safe_text import terminal_safe
 from tracelens.report import Report, to_dict
 
 
@@ -133,7 +134,22 @@ class Section:
 
 
 def layout(report: Report) -> list[Section]:
-    """The report as sections of formatted text, in reading order."""
+    """The report as sections of formatted text, in reading order. Text from the inputs
+    (names, paths, messages) can hold terminal escapes and bidi overrides: every string is
+    made safe to show here, once, for every renderer (see tracelens.safe_text)."""
+    sections = _layout(report)
+    for section in sections:
+        section.title = terminal_safe(section.title)
+        section.paragraphs = [terminal_safe(p) for p in section.paragraphs]
+        section.notes = [terminal_safe(n) for n in section.notes]
+        for table in section.tables:
+            table.header = [terminal_safe(h) for h in table.header]
+            table.rows = [[terminal_safe(c) for c in row] for row in table.rows]
+            table.full = {terminal_safe(k): terminal_safe(v) for k, v in table.full.items()}
+    return sections
+
+
+def _layout(report: Report) -> list[Section]:
     out: list[Section] = []
     g = report.goodput
     if "goodput" in report.sections:
@@ -328,8 +344,12 @@ def render_rich(report: Report, width: int = 120) -> str:
 
 # ------------------------------------------------------------------------- markdown
 def _md_cell(text: str) -> str:
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
-            .replace("\n", "<br>"))
+    # Link and code syntax from a name would be live in the rendered page: escaped. Emphasis
+    # marks are left as they are (harmless, and kernel names are full of underscores).
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    for ch in ("\\", "`", "[", "]"):
+        escaped = escaped.replace(ch, "\\" + ch)
+    return escaped.replace("|", "\\|").replace("\n", "<br>")
 
 
 def _md_text(text: str) -> str:

@@ -27,3 +27,17 @@ def printable(text: str) -> str:
     except UnicodeEncodeError:
         raw = text.encode("utf-8", "backslashreplace")
     return _UNSAFE.sub(_escape, raw.decode("utf-8", "backslashreplace"))
+
+
+# What `terminal_safe` keeps: the line breaks and tabs of multi-line text.
+_UNSAFE_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def terminal_safe(text: str) -> str:
+    """Multi-line text safe for a terminal, Markdown or a browser: as `printable`, but line
+    breaks and tabs are kept."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        raw = text.encode("utf-8", "backslashreplace")
+    return _UNSAFE_IN_TEXT.sub(_escape, raw.decode("utf-8", "backslashreplace"))

@@ -26,6 +26,7 @@ from tracelens.cli._common import (
     check_output, check_step_marker, emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code,
 )
 from tracelens.errors import TracelensError
+from tracelens.safe_text import printable
 
 FORMATS = ("table", "csv", "json")
 
@@ -108,5 +109,5 @@ def _cell(value: Any) -> str:
         return "NULL"
     if isinstance(value, float):
         return f"{value:.6g}"
-    text = str(value)
+    text = printable(str(value))  # names from the inputs may hold terminal escapes
     return text if len(text) <= 80 else text[:77] + "..."
