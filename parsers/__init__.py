@@ -1,8 +1,10 @@
 """Input parsers: one module per input format, one shared contract, one registry.
 
 A parser turns one input file into named Arrow tables whose schemas are declared in
-`tracelens.schemas`. `detect` looks at the file name and the first bytes only; `parse`
-reads the whole file. Parsers never print: they return warnings, and raise
+`tracelens.schemas`. `detect` looks at the file name and the first bytes, except the console-log
+readers: a log's head says little (a thousand lines of `bash -x`, launcher lines before any
+step), so they decide on the evidence of the whole text, searched once with one combined
+pattern and shared between them (`_evidence.console_format`). `parse` reads the whole file. Parsers never print: they return warnings, and raise
 `tracelens.errors.ParseError` (naming the file and the line or byte offset) when nothing can
 be salvaged.
 """

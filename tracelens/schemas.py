@@ -169,8 +169,10 @@ LOG_STEPS = pa.schema(
         pa.field("framework", _str),
         pa.field("line", _i64),  # 1-based line number in the source file
         # how the step's time was obtained: log_line (the line's own timestamp), record (a
-        # structured record's time field), tqdm (a progress bar's elapsed time, anchored on a
-        # dated header: an estimate to the bar's one-second resolution); NULL when undated
+        # structured record's time field), tqdm (a progress bar's elapsed time, anchored on the
+        # dated lines around the bar: an estimate to the bar's one-second resolution), tqdm_mtime
+        # (a bar in a log with no dated line, its last reading taken as the file's mtime: the
+        # steps' spacing is the bar's, their absolute time a guess); NULL when undated
         pa.field("time_source", _str),
     ]
 )
