@@ -232,9 +232,11 @@ def _place(steps: dict[tuple[int | None, int], dict[str, Any]], clocks: dict[tup
             following = clock.start_ns if clock.source == "tqdm_mtime" else None
     previous: dict[int, BarReading] = {}
     for row in sorted(steps.values(), key=lambda r: r["line"]):
-        clock, reading = row.get("_clock"), row.get("_reading")
-        if clock is None or reading is None:
+        row_clock: _Clock | None = row.get("_clock")
+        reading: BarReading | None = row.get("_reading")
+        if row_clock is None or reading is None:
             continue
+        clock = row_clock
         if row.get("end_ns") is None and clock.start_ns is not None and reading.n in clock.seconds:
             row["end_ns"] = clock.start_ns + int(clock.seconds[reading.n] * 1e9)
             row["time_source"] = clock.source

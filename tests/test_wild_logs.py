@@ -12,6 +12,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,14 +25,14 @@ WILD = CORPUS / "wild"
 LOG_PARSERS = ("megatron", "hf_trainer", "deepspeed", "lightning", "generic_log", "mlperf", "nccl_debug")
 
 
-def _answers() -> dict[str, dict]:  # type: ignore[type-arg]
+def _answers() -> dict[str, dict[str, Any]]:
     if not (WILD / "answers.json").exists():
         return {}
     artifacts = json.loads((WILD / "answers.json").read_text())["artifacts"]
     return {rel: spec for rel, spec in artifacts.items() if spec["kind"] in ("train_log", "mlperf")}
 
 
-def _store(tmp_path: Path, path: Path):  # type: ignore[no-untyped-def]
+def _store(tmp_path: Path, path: Path) -> tuple[Any, Any]:
     store = Store.open(tmp_path / "s.tlstore")
     outcome = store.ingest([path])
     return store.connect(), outcome
@@ -147,8 +148,8 @@ def test_lightning_iterable_bar_is_a_clock(tmp_path: Path) -> None:
 
 def test_mlperf_2019_records(tmp_path: Path) -> None:
     path = corpus_or_skip("wild", "mlperf", "v0.6_nvidia_dgx1_pytorch_transformer_mll_2019_result_0.txt")
-    t = {}
-    blocks = []
+    t: dict[str, float] = {}
+    blocks: list[float] = []
     for s, key in re.findall(r"^:::MLL (\d+\.\d+) (\w+): ", path.read_text(), re.M):
         t.setdefault(key, float(s))
         if key in ("block_start", "block_stop"):
