@@ -86,7 +86,8 @@ class MlperfParser:
                 bad += 1
                 continue
             records += 1
-            key, ts_ns = record.get("key"), int(record["time_ms"] * 1_000_000)
+            key = record.get("key") if isinstance(record.get("key"), str) else ""  # a mangled record names nothing
+            ts_ns = int(record["time_ms"] * 1_000_000)
             if records == 1 and not started_in_log:
                 # a log's tail: what it shows starts at its first record (a whole log opens with
                 # submission records and a cache clear before its init_start)
