@@ -230,3 +230,35 @@ def test_escapes_and_link_syntax_in_names_never_reach_the_terminal_or_markdown_r
         assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, fmt
         assert "\\x1b]0;owned" in out or fmt == "md", fmt  # shown, as an escape
     assert "[click](" not in outputs["md"] and "\\[click\\]" in outputs["md"]
+
+
+SECRETS = {
+    "HF_TOKEN=": "hf_" + "Q" * 34,
+    "WANDB_API_KEY=": "0123456789abcdef" * 2 + "01234567",
+    "AWS_SECRET_ACCESS_KEY=": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+}
+
+
+def test_credentials_in_log_lines_are_never_stored(tmp_path: Path) -> None:
+    import duckdb
+
+    lines = (SAMPLE_LOGS / "hf_trainer_restart" / "console.log").read_text().splitlines(keepends=True)
+    # A process's first dated line (kept whole as its attempt's start) echoes the environment.
+    first = next(i for i, line in enumerate(lines) if "Generate config" in line)
+    leak = " ".join(name + value for name, value in SECRETS.items())
+    lines[first] = lines[first].rstrip("\n") + f" (environment: {leak} tokens=512)\n"
+    job = tmp_path / "job"
+    job.mkdir()
+    (job / "console.log").write_text("".join(lines))
+    store = tmp_path / "s.tlstore"
+    code, _, err = _cli("ingest", str(job), "-o", str(store), "-q")
+    assert code == 0, err
+    code, out, _ = _cli("sql", str(store), "select raw from log_events where raw like '%environment:%'", "--format", "csv")
+    assert "HF_TOKEN=<redacted>" in out and "tokens=512" in out, out  # the line is kept, its secrets not
+    stored = ""
+    for fragment in store.rglob("*.parquet"):
+        stored += str(duckdb.sql(f"select * from read_parquet('{fragment}')").fetchall())
+    stored += (store / "store.json").read_text()
+    assert "environment:" in stored
+    for value in SECRETS.values():
+        assert value not in stored

@@ -41,3 +41,30 @@ def terminal_safe(text: str) -> str:
     except UnicodeEncodeError:
         raw = text.encode("utf-8", "backslashreplace")
     return _UNSAFE_IN_TEXT.sub(_escape, raw.decode("utf-8", "backslashreplace"))
+
+
+# Credentials that logs and dumps carry (environment printouts, launch commands, URLs):
+# replaced before anything is stored. Each is RE2-compatible (Arrow runs them, in linear time).
+SECRET_PATTERNS: tuple[tuple[str, str], ...] = (
+    # NAME=value and NAME: value where the name says it is a secret (HF_TOKEN, WANDB_API_KEY,
+    # AWS_SECRET_ACCESS_KEY, DB_PASSWORD, ...): the name ends with the word, so that metrics
+    # such as `tokens=` or `max_tokens:` are left alone
+    (r"(?i)\b([A-Z0-9_.\-]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH))"
+     r"(['\"]?\s*[=:]\s*['\"]?)[^\s'\",;}\]]+", r"\1\2<redacted>"),
+    (r"\bhf_[A-Za-z0-9]{30,}", "<redacted>"),  # Hugging Face tokens
+    (r"\bsk-[A-Za-z0-9_\-]{20,}", "<redacted>"),  # OpenAI-style keys
+    (r"\bgh[pousr]_[A-Za-z0-9]{30,}", "<redacted>"),  # GitHub tokens
+    (r"\bxox[abprs]-[A-Za-z0-9\-]{10,}", "<redacted>"),  # Slack tokens
+    (r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b", "<redacted>"),  # AWS access key ids
+    (r"(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/\-]{16,}=*", r"\1 <redacted>"),  # HTTP authorization
+    (r"://[^/\s:@]+:[^/\s@]+@", "://<redacted>@"),  # user:password in URLs
+)
+
+
+def redact(text: str) -> str:
+    """`text` with every credential SECRET_PATTERNS knows replaced by `<redacted>`."""
+    import re as _re
+
+    for pattern, replacement in SECRET_PATTERNS:
+        text = _re.sub(pattern, replacement.replace("\\1", "\\g<1>").replace("\\2", "\\g<2>"), text)
+    return text

@@ -57,7 +57,7 @@ import pyarrow.parquet as pq
 
 from tracelens.enums import FileStatus
 from tracelens.errors import DiskFullError, StoreLockedError, TracelensError, UsageError
-from tracelens.safe_text import printable
+from tracelens.safe_text import printable, redact
 from tracelens.schemas import FILES, PARTITION_BY, SCHEMA_VERSION, TABLES, conform
 
 if TYPE_CHECKING:
@@ -572,7 +572,9 @@ class Store:
             for key in ("path", "message", "duplicate_of"):
                 if row[key] is not None:
                     row[key] = printable(row[key])
-            row["warnings"] = [printable(w) for w in row["warnings"]]
+            if row["message"] is not None:
+                row["message"] = redact(row["message"])
+            row["warnings"] = [redact(printable(w)) for w in row["warnings"]]
         return pa.Table.from_pylist(rows, schema=FILES)
 
     def fragments(self, table: str, *, derived: bool = False) -> list[str]:
@@ -741,11 +743,35 @@ def _parse_and_write(root: str, rec: FileRecord, parser_name: str, options: Any,
     del result
     for table in list(tables):
         data = conform(tables.pop(table), TABLES[table])  # each table freed once written
+        if table not in _NOT_REDACTED:
+            data = _redacted(data)
         data = data.set_column(0, "file_id", pa.repeat(pa.scalar(rec.file_id, pa.string()), data.num_rows))
         rel = _fragment_path(table, rec.file_id, f"{token}{hashlib.sha1(os.fsencode(rec.path)).hexdigest()[:6]}", data)
         _atomic_write_parquet(data, store_root / rel)
         rec.fragments[table] = rel
         del data
+
+
+# Tables of profiler events: operator and kernel names and shapes, millions of rows. Every
+# other table (log lines, launcher and NCCL text, dump fields, trace metadata) has its text
+# columns redacted before it is written.
+_NOT_REDACTED = frozenset({"trace_events", "trace_instants", "trace_counters"})
+
+
+def _redacted(data: pa.Table) -> pa.Table:
+    """Credentials in text columns replaced by `<redacted>` (tracelens.safe_text.SECRET_PATTERNS)."""
+    import pyarrow.compute as pc
+
+    from tracelens.safe_text import SECRET_PATTERNS
+
+    for i, fld in enumerate(data.schema):
+        if fld.name == "file_id" or not (pa.types.is_string(fld.type) or pa.types.is_large_string(fld.type)):
+            continue
+        column = data.column(i)
+        for pattern, replacement in SECRET_PATTERNS:
+            column = pc.replace_substring_regex(column, pattern=pattern, replacement=replacement)
+        data = data.set_column(i, fld, column)
+    return data
 
 
 def _release_memory() -> None:
