@@ -262,3 +262,23 @@ def test_credentials_in_log_lines_are_never_stored(tmp_path: Path) -> None:
     assert "environment:" in stored
     for value in SECRETS.values():
         assert value not in stored
+
+
+def test_deeply_nested_json_is_one_error_line_per_file(tmp_path: Path) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    files = {
+        "rank0.pt.trace.json": '{"traceEvents": ' + deep + "}",
+        "trainer_state.json": '{"log_history": ' + deep + "}",
+        "metrics.jsonl": '{"step": ' + deep + "}\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    good = tmp_path / "console.log"
+    shutil.copy(GOOD_LOG, good)
+    store = tmp_path / "s.tlstore"
+    code, _, err = _cli("ingest", *(str(tmp_path / n) for n in files), str(good), "-o", str(store), "-q")
+    assert code == 1
+    lines = err.splitlines()
+    assert [line.split(": ")[1] for line in lines] == [str(tmp_path / n) for n in files], err
+    assert all("nested deeper" in line for line in lines) and "internal" not in err, err
+    assert _stored_paths(store) == [str(good)]

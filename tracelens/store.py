@@ -333,6 +333,9 @@ class Store:
                     failed.message = str(exc) if str(exc).startswith(key) else failed.message
                     outcome.parsed.append(failed)
                     continue
+                except RecursionError:
+                    outcome.parsed.append(_failed(key, _TOO_DEEP))
+                    continue
                 except Exception as exc:
                     outcome.parsed.append(_failed(key, f"internal error recognising its format ({type(exc).__name__}: {exc}); please report it"))
                     continue
@@ -731,6 +734,9 @@ def _parse_and_write(root: str, rec: FileRecord, parser_name: str, options: Any,
     except MemoryError:
         rec.status, rec.message = FileStatus.FAILED.value, f"{rec.path}: out of memory while parsing"
         return
+    except RecursionError:
+        rec.status, rec.message = FileStatus.FAILED.value, f"{rec.path}: {_TOO_DEEP}"
+        return
     except Exception as exc:  # a parser bug must not take the ingest down; it is reported per file
         rec.status = FileStatus.FAILED.value
         rec.message = f"{rec.path}: internal parser error ({type(exc).__name__}: {exc}); please report it"
@@ -1011,6 +1017,9 @@ def _file_type(mode: int) -> str:
         if test(mode):
             return name
     return "a special file"
+
+
+_TOO_DEEP = "nested deeper than a decoder can follow (JSON or pickle containers inside containers, thousands deep); not read"
 
 
 def _failed(path: str, message: str) -> FileRecord:
