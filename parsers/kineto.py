@@ -426,6 +426,7 @@ class _Accumulator:
         self.begin_end = 0
         self.missing_ts = 0
         self.bad_args = 0
+        self.out_of_range = 0
         self.fractional_ts: bool | None = None
         self.warnings: list[str] = []
 
@@ -436,10 +437,12 @@ class _Accumulator:
             # sub-microsecond digits (scanning every chunk for them would cost a full pass).
             self.fractional_ts = _LONG_FRACTIONAL_TS.search(piece, 0, 1 << 20) is not None
         fractional = self.fractional_ts
-        complete = [e for e in events if e.ph == "X"]
-        if len(complete) != len(events):
+        complete = [e for e in events if e.ph == "X" and _in_range(e)]
+        others = [e for e in events if e.ph != "X" and _in_range(e)]
+        self.out_of_range += len(events) - len(complete) - len(others)
+        if others:
             self._other_phases(
-                [e for e in events if e.ph != "X"],
+                others,
                 lambda instants: _exact_start_ns(piece, events, instants, self.base_ns, fractional),
             )
         n_before = len(complete)
@@ -597,6 +600,9 @@ class _Accumulator:
             self.warnings.append(f"{self.missing_ts} duration events without a timestamp dropped")
         if self.bad_args:
             self.warnings.append(f"{self.bad_args} events had args that could not be decoded; their promoted columns are empty")
+        if self.out_of_range:
+            self.warnings.append(f"{self.out_of_range} events with a time or duration beyond any real clock "
+                                 f"(over {_MAX_US:.0e} µs) dropped")
         rank, rank_source = _rank(path, header, options)
         if self.batches:
             table = pa.Table.from_batches(self.batches)
@@ -612,6 +618,14 @@ class _Accumulator:
             self.warnings.append(f"{negative} events with a negative duration stored with duration 0")
             dur = pc.if_else(pc.less(dur, 0), pa.scalar(0, pa.int64()), dur)
             table = table.set_column(table.schema.get_field_index("dur_ns"), "dur_ns", dur)
+        outside = _implausible_times(_int64_values(table.column("start_ns")), _int64_values(dur))
+        if outside is not None:
+            n_out = int(outside.sum())
+            self.warnings.append(
+                f"{n_out} events with timestamps more than {_TIME_GAP_NS // 3_600_000_000_000} h away from the rest of "
+                "the trace (a garbage clock or value) left out of the trace's tables, windows and sums")
+            table = table.filter(pa.array(~outside))
+            dur = _one_array(table.column("dur_ns"))
         category = _one_array(table.column("category"))
         name = _one_array(table.column("name"))
         kind_codes = _classify(category, name, _one_array(table.column("coll_name")))
@@ -691,6 +705,40 @@ _VERSION_FIELDS = (
     "cupti_version", "cuda_runtime_version", "cuda_driver_version",
     "hip_runtime_version", "hip_driver_version", "roctracer_version",
 )
+
+
+# Microseconds past which a time or a duration is no clock's reading (year 2096 since the
+# epoch; nanoseconds of it still fit an int64).
+_MAX_US = 4e15
+
+
+def _in_range(e: _Event) -> bool:
+    return (e.ts is None or -_MAX_US < e.ts < _MAX_US) and (e.dur is None or -_MAX_US < e.dur < _MAX_US)
+
+
+# A profiler trace records one window of a run: its events follow each other closely. An event
+# separated from all the others by more than this (before or after) holds a garbage time.
+_TIME_GAP_NS = 3_600_000_000_000
+
+
+def _implausible_times(start: np.ndarray, dur: np.ndarray) -> np.ndarray | None:
+    """A mask of the events outside the trace's main body of time, or None when there are
+    none. The body is the largest run of events (by count) whose sorted start times are never
+    more than _TIME_GAP_NS apart; an event of the body whose end runs past its last start by
+    more than that has a garbage duration and is left out too. Linear after one sort."""
+    if len(start) < 2:
+        return None
+    order = np.argsort(start, kind="stable")
+    sorted_start = start[order]
+    breaks = np.flatnonzero(np.diff(sorted_start) > _TIME_GAP_NS) + 1
+    end = start + np.maximum(dur, 0)
+    if not len(breaks):
+        late = end > sorted_start[-1] + _TIME_GAP_NS
+        return late if late.any() else None
+    bounds = np.concatenate(([0], breaks, [len(start)]))
+    body = int(np.argmax(np.diff(bounds)))
+    low, high = sorted_start[bounds[body]], sorted_start[bounds[body + 1] - 1]
+    return (start < low) | (start > high) | (end > high + _TIME_GAP_NS)
 
 
 def _host_pid(pid: pa.Array, kind_codes: np.ndarray) -> int | None:

@@ -122,3 +122,26 @@ def test_damage_in_the_middle_keeps_the_events_around_it(damage: str, fraction: 
     result = KinetoParser().parse(target, ParseOptions())
     assert result.status == FileStatus.TRUNCATED
     assert result.tables["trace_events"].num_rows == expected, (len(hit), result.warnings)
+
+
+@pytest.mark.parametrize("pure_python", ["", "1"])
+def test_garbage_timestamps_are_left_out_of_the_trace_and_said(pure_python: str, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRACELENS_PURE_PYTHON", pure_python)
+    doc = json.loads(read_trace_bytes(_sources()[0]))
+    complete = [e for e in doc["traceEvents"] if e.get("ph") == "X" and "ts" in e]
+    untouched = complete[:100] + complete[104:]
+    day_us = 86_400e6
+    complete[100]["ts"] += 50 * day_us  # a clock 50 days off
+    complete[101]["ts"] -= 50 * day_us
+    complete[102]["ts"] = 1e17  # past what int64 nanoseconds hold
+    complete[103]["dur"] = 9e15
+    target = tmp_path / "garbage.pt.trace.json"
+    target.write_text(json.dumps(doc))
+    result = KinetoParser().parse(target, ParseOptions())
+    assert result.tables["trace_events"].num_rows == len(untouched)
+    meta = result.tables["trace_meta"].to_pylist()[0]
+    span_us = max(e["ts"] + e.get("dur", 0) for e in untouched) - min(e["ts"] for e in untouched)
+    assert abs((meta["end_ns"] - meta["start_ns"]) / 1000 - span_us) < 1.0
+    assert any("1 h away from the rest" in w for w in result.warnings), result.warnings
+    assert any("beyond any real clock" in w for w in result.warnings), result.warnings
