@@ -252,3 +252,18 @@ def test_a_full_disk_is_named_and_the_store_keeps_its_last_commit(tmp_path: Path
         assert code == 0 and json.loads(out) == [{"n": 1}], err
     finally:
         subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def test_logs_parsed_in_worker_processes_finish(tmp_path: Path) -> None:
+    """Recognising a log uses polars in the ingesting process; workers forked after that
+    deadlocked. Two large logs (different bytes), parsed in two processes, end as one does."""
+    job = _log_job(tmp_path)
+    results = []
+    for jobs in ("1", "2"):
+        store = tmp_path / f"j{jobs}.tlstore"
+        proc = subprocess.run([sys.executable, "-m", "tracelens", "ingest", str(job), "-o", str(store), "-q", "-j", jobs],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        code, out, err = run_cli("sql", str(store), "select count(*) from log_steps", "--format", "csv")
+        results.append(out)
+    assert results[0] == results[1] and int(results[0].split()[-1]) > 0

@@ -42,6 +42,7 @@ import secrets
 import shutil
 import signal
 import stat
+import sys
 import tempfile
 import threading
 import time
@@ -462,11 +463,14 @@ class Store:
     ) -> None:
         import multiprocessing
 
-        # The CLI process has run no DuckDB or polars code when it gets here, so it forks: the
-        # workers share its imported modules. A library caller (a notebook, a test) may have their
-        # thread pools running, and forking those can deadlock: it gets a forkserver, which
-        # preloads nothing and stays small; each worker then imports the parser once.
-        context = multiprocessing.get_context("fork" if FORK_IS_SAFE else "forkserver")
+        # Forking a process whose DuckDB or polars thread pools have started can deadlock the
+        # child (a lock held by a thread that does not exist there). The CLI forks when neither
+        # has been loaded yet: the workers share its imported modules. Otherwise (a library
+        # caller, or a detection that used polars on a log) the workers are spawned: fresh
+        # interpreters that import the parser once each. Not a forkserver: its workers are not
+        # this process's children, and it outlives a killed ingest with them.
+        threaded = any(name in sys.modules for name in ("polars", "duckdb"))
+        context = multiprocessing.get_context("fork" if FORK_IS_SAFE and not threaded else "spawn")
         with ProcessPoolExecutor(max_workers=n_workers, mp_context=context, initializer=_worker_started) as pool:
             futures: list[Future[FileRecord]] = [
                 pool.submit(parse_file, str(self.root), rec, name, options, token) for rec, name in todo
