@@ -282,3 +282,27 @@ def test_deeply_nested_json_is_one_error_line_per_file(tmp_path: Path) -> None:
     assert [line.split(": ")[1] for line in lines] == [str(tmp_path / n) for n in files], err
     assert all("nested deeper" in line for line in lines) and "internal" not in err, err
     assert _stored_paths(store) == [str(good)]
+
+
+def test_the_html_report_under_an_address_space_limit_degrades_with_one_warning(tmp_path: Path) -> None:
+    import resource
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (8 << 30, 8 << 30))  # as `ulimit -v` on an HPC login node
+
+    env = {**os.environ, "TRACELENS_CACHE_DIR": str(tmp_path / "cache")}  # no Vega bundle made yet
+
+    def report(out: Path, limit: bool) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "tracelens", "report", str(SAMPLE_LOGS / "ddp_gloo_2rank"), "-o", str(out)],
+                              capture_output=True, text=True, env=env, preexec_fn=limited if limit else None, timeout=300)
+
+    first = report(tmp_path / "limited.html", limit=True)
+    assert first.returncode == 0, first.stderr[-2000:]
+    warnings = [line for line in first.stderr.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and "no charts" in warnings[0], first.stderr
+    page = (tmp_path / "limited.html").read_text()
+    assert "vegaEmbed(" not in page and "no charts" in page and "step" in page.lower()
+    assert report(tmp_path / "free.html", limit=False).returncode == 0  # makes the bundle, kept in the cache
+    again = report(tmp_path / "again.html", limit=True)
+    assert again.returncode == 0 and "warning" not in again.stderr
+    assert "vegaEmbed(" in (tmp_path / "again.html").read_text()

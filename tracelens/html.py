@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 from functools import cache
 from typing import Any
 
@@ -23,12 +24,51 @@ _BUCKET_COLORS = {
 }
 
 
-@cache
-def _bundle() -> str:
-    import vl_convert
+# Why the page has no charts, when it has none (shown on the page and by the CLI).
+NO_CHARTS: list[str] = []
 
-    bundle: Any = vl_convert.javascript_bundle  # its stub wants a snippet; None gives the default globals
-    return str(bundle())
+
+@cache
+def _bundle() -> str | None:
+    """Vega, Vega-Lite and vega-embed as one script, inlined so the page works offline.
+
+    vl-convert makes it with an embedded V8, which aborts the whole process (SIGTRAP) under an
+    address-space limit (`ulimit -v`, common on HPC login nodes). So it is made once in a child
+    process and kept in the user's cache per vl-convert version; where the child fails, the
+    page is written without charts and says why."""
+    import subprocess
+    import sys
+    from importlib.metadata import PackageNotFoundError, version
+
+    from tracelens.store import cache_dir
+
+    try:
+        tag = version("vl-convert-python")
+    except PackageNotFoundError:
+        tag = "unknown"
+    cached = cache_dir() / "vega-bundle" / f"vl-convert-{tag}.js"
+    try:
+        return cached.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    # (its stub wants a snippet; no argument gives the default globals)
+    code = "import sys, vl_convert; sys.stdout.write(vl_convert.javascript_bundle())"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8")
+    if proc.returncode != 0 or "vegaEmbed" not in proc.stdout:
+        NO_CHARTS.append(
+            "no charts: vl-convert could not build the Vega bundle here (exit "
+            f"{proc.returncode}; an address-space limit such as `ulimit -v` stops its V8); "
+            "run once without the limit and later reports reuse the bundle"
+        )
+        return None
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
+        tmp.write_text(proc.stdout, encoding="utf-8")
+        os.replace(tmp, cached)
+    except OSError:
+        pass  # no writable cache: made again next time
+    return proc.stdout
 
 
 def _script_json(value: Any) -> str:
@@ -323,9 +363,13 @@ def _section_html(section: Section) -> str:
 def render_html(report: Report, title: str = "tracelens report") -> str:
     """The whole page as one string."""
     sections = {s.key: s for s in layout(report)}
+    bundle = _bundle()
     figure_specs = charts(report)
     chart_html = []
     embeds = []
+    if bundle is None:
+        chart_html.append(f"<p class=\"nochart\">{html.escape(NO_CHARTS[-1])}</p>")
+        figure_specs = []
     for key, chart_title, spec, caption in figure_specs:
         chart_html.append(f"<h2>{html.escape(chart_title)}</h2>")
         if spec is None:
@@ -351,7 +395,7 @@ def render_html(report: Report, title: str = "tracelens report") -> str:
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         f"<title>{html.escape(title)}</title><style>{_CSS}</style>"
-        f"<script>{_bundle()}</script></head><body>"
+        f"<script>{bundle or ''}</script></head><body>"
         f"<header><h1>{html.escape(title)}</h1><p>{html.escape(subtitle)}</p></header>"
         f"<main>{''.join(body)}</main>"
         f"<script>\n{script}\n</script></body></html>\n"

@@ -95,6 +95,10 @@ def command(
         from tracelens.html import render_html
 
         text = render_html(report, title=f"tracelens report: {target.name or target}")
+        from tracelens.html import NO_CHARTS
+
+        for problem in NO_CHARTS:
+            click.echo(f"warning: {problem}", err=True)
     elif output is None and sys.stdout.isatty():
         import shutil
 
