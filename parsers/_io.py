@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import mmap
+import signal
 import threading
 import zlib
 from collections.abc import Iterator
@@ -95,19 +96,42 @@ def _salvage_gzip(path: Path, raw: bytes, exc: Exception) -> tuple[bytes, str | 
 def map_bytes(path: Path) -> tuple[bytes | mmap.mmap, str | None]:
     """Like `read_bytes`, but an uncompressed file is memory-mapped rather than read: its pages
     are the page cache's, and a parser can hand back the ones it is done with (see `Pager`).
-    A file cut shorter while mapped would fault the reader; traces are written once, and an
-    ingest worker that dies is reported as that file's failure."""
+
+    A mapped file cut shorter while it is read (a writer still writing, `rsync --inplace`)
+    kills the reader with SIGBUS. So a file is mapped only under a read lease, which the kernel
+    grants only while no process has it open for writing, and which makes a writer's open or
+    truncate wait (up to /proc/sys/fs/lease-break-time, 45 s by default) until the mapping is
+    gone; the lease lives as long as the mapping. A file with a writer, or one this process
+    may not lease (not its owner), is read into memory instead."""
     if _is_gzip_name(path):
         return read_bytes(path)
     try:
         with open(path, "rb") as fh:
-            if fh.read(2) == GZIP_MAGIC:
+            if fh.read(2) == GZIP_MAGIC or not _lease(fh.fileno()):
                 return read_bytes(path)
             return mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ), None
     except ValueError:  # an empty file cannot be mapped
         return b"", None
     except OSError:
         return read_bytes(path)  # raises the one-line error
+
+
+def _lease(fd: int) -> bool:
+    """Take a read lease on `fd` (see map_bytes); False where none can be had."""
+    import fcntl
+
+    setlease = getattr(fcntl, "F_SETLEASE", None)
+    setsig = getattr(fcntl, "F_SETSIG", None)
+    if setlease is None or setsig is None:
+        return False
+    try:
+        # The kernel tells the holder a writer is waiting with a signal, SIGIO by default,
+        # whose default action ends the process: SIGURG's is to ignore it.
+        fcntl.fcntl(fd, setsig, signal.SIGURG)
+        fcntl.fcntl(fd, setlease, fcntl.F_RDLCK)
+    except OSError:
+        return False
+    return True
 
 
 class Pager:

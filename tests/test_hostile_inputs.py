@@ -306,3 +306,32 @@ def test_the_html_report_under_an_address_space_limit_degrades_with_one_warning(
     again = report(tmp_path / "again.html", limit=True)
     assert again.returncode == 0 and "warning" not in again.stderr
     assert "vegaEmbed(" in (tmp_path / "again.html").read_text()
+
+
+def test_a_trace_rewritten_while_it_is_read_never_kills_the_ingest(tmp_path: Path) -> None:
+    import gzip
+    import threading
+    import time
+
+    from tests.conftest import corpus_or_skip
+
+    data = gzip.open(corpus_or_skip("kineto", "gpu", "df_index_resolver", "df_index_resolver.json.gz")).read()
+    target = tmp_path / "rank0.pt.trace.json"
+    outcomes = []
+    for delay in (0.05, 0.15, 0.3, 0.5, 0.8, 1.2):
+        target.write_bytes(data)
+
+        def rewrite() -> None:  # as rsync --inplace does: cut the file, then write it again
+            time.sleep(delay)
+            with open(target, "r+b") as fh:
+                fh.truncate(len(data) // 3)
+                fh.seek(0, os.SEEK_END)
+                fh.write(data[len(data) // 3:])
+
+        writer = threading.Thread(target=rewrite)
+        writer.start()
+        proc = subprocess.run([sys.executable, "-m", "tracelens", "ingest", str(target), "-o", str(tmp_path / f"{delay}.tlstore"),
+                               "-q"], capture_output=True, text=True, timeout=120)
+        writer.join()
+        outcomes.append((delay, proc.returncode, proc.stderr.strip()[-300:]))
+    assert all(code in (0, 1) and "internal error" not in err for _, code, err in outcomes), outcomes
