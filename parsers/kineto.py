@@ -302,7 +302,7 @@ def _decode_header(path: Path, data: bytes) -> tuple[_Header, str | None]:
     array_end = data.rfind(b"]", array_start)
     trailer = _salvaged_fields(b'{"traceEvents": []' + data[array_end + 1:]) if array_end > 0 else None
     events = (memoryview(data)[array_start: array_end + 1] if trailer is not None
-              else bytes(memoryview(data)[array_start:]).rstrip() + b"]")
+              else bytes(memoryview(data)[array_start:]).rstrip(b" \t\r\n,") + b"]")  # a cut after `},`: that event is whole
     header = _salvaged_fields(data[:array_start] + b"[]}")  # the fields before the array (Kineto writes most there)
     if header is None:
         header = trailer or _Header()
