@@ -335,3 +335,37 @@ def test_a_trace_rewritten_while_it_is_read_never_kills_the_ingest(tmp_path: Pat
         writer.join()
         outcomes.append((delay, proc.returncode, proc.stderr.strip()[-300:]))
     assert all(code in (0, 1) and "internal error" not in err for _, code, err in outcomes), outcomes
+
+
+def test_unreadable_files_and_folders_are_each_one_error_line_and_the_rest_is_stored(tmp_path: Path) -> None:
+    import pytest
+
+    setpriv = shutil.which("setpriv")
+    if os.geteuid() != 0 or setpriv is None:
+        pytest.skip("needs root to run the ingest as another user (setpriv)")
+    work = Path(__import__("tempfile").mkdtemp(prefix="tl-perm-"))  # pytest's tmp_path is root's alone
+    try:
+        work.chmod(0o777)
+        job = work / "job"
+        (job / "private").mkdir(parents=True)
+        for target in (job / "console.log", job / "theirs.log", job / "private" / "console.log"):
+            shutil.copy(GOOD_LOG, target)
+        (job / "theirs.log").write_text(GOOD_LOG.read_text() + "another run\n")
+        (job / "theirs.log").chmod(0o600)
+        (job / "private").chmod(0o700)
+        job.chmod(0o755)
+        env = {**os.environ, "TRACELENS_CACHE_DIR": str(work / "cache")}
+        as_nobody = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-m", "tracelens"]
+        for inputs in ([str(job)], [str(job / "console.log"), str(job / "theirs.log")]):
+            store = work / f"s{len(inputs)}.tlstore"
+            proc = subprocess.run([*as_nobody, "ingest", *inputs, "-o", str(store), "-q"], capture_output=True,
+                                  text=True, env=env, cwd=work)
+            assert proc.returncode == 1, proc.stderr
+            expected = {f"error: {job / 'theirs.log'}: cannot read: Permission denied"}
+            if len(inputs) == 1:
+                expected.add(f"error: {job / 'private'}: cannot list this folder: Permission denied")
+            assert set(proc.stderr.splitlines()) == expected, proc.stderr
+            assert _stored_paths(store) == [str(job / "console.log")]
+    finally:
+        subprocess.run(["chmod", "-R", "u+rwx", str(work)], check=False)
+        shutil.rmtree(work, ignore_errors=True)

@@ -307,7 +307,8 @@ class Store:
             if self.derived_version != derived_version():
                 self._refresh_derived()
             todo: list[tuple[FileRecord, str]] = []  # record (path/size/mtime/sha filled), parser name
-            for path, explicit in _discover(inputs, exclude=self.root):
+            unreadable: list[tuple[str, str]] = []
+            for path, explicit in _discover(inputs, exclude=self.root, unreadable=unreadable):
                 key = str(path)
                 try:
                     st = path.stat()
@@ -316,6 +317,11 @@ class Store:
                     continue
                 if not stat.S_ISREG(st.st_mode):  # a FIFO would block the read, /dev/zero never end it
                     outcome.parsed.append(_failed(key, f"not a regular file ({_file_type(st.st_mode)}); not read"))
+                    continue
+                try:
+                    os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
+                except OSError as exc:  # unreadable (permissions): said, in a folder as on the command line
+                    outcome.parsed.append(_failed(key, f"cannot read: {exc.strerror or exc}"))
                     continue
                 old = self.records.get(key)
                 if (
@@ -357,6 +363,7 @@ class Store:
                     path=key, size_bytes=st.st_size, mtime_ns=st.st_mtime_ns, kind=parser.kind, parser=parser.name
                 )
                 todo.append((rec, parser.name))  # hashed by the worker, which reads the bytes anyway
+            outcome.parsed.extend(_failed(folder, reason) for folder, reason in unreadable)
             self._parse_all(todo, options, workers, progress, outcome, max_memory)
             outcome.notes.extend(self._rank_collisions())
             self._commit(outcome.parsed)
@@ -1030,21 +1037,44 @@ def _failed(path: str, message: str) -> FileRecord:
     return FileRecord(path=path, status=FileStatus.FAILED.value, message=f"{path}: {message}", ingested_at_ns=time.time_ns())
 
 
-def _discover(inputs: Iterable[str | Path], exclude: Path) -> Iterator[tuple[Path, bool]]:
-    """(absolute path, given explicitly) for every file under the inputs, in a stable order."""
+def _discover(
+    inputs: Iterable[str | Path], exclude: Path, unreadable: list[tuple[str, str]] | None = None
+) -> Iterator[tuple[Path, bool]]:
+    """(absolute path, given explicitly) for every file under the inputs, in a stable order.
+    Folders that cannot be listed are added to `unreadable` as (path, reason): skipped, never
+    silently. Links to folders are followed, each folder once (a link loop ends)."""
     seen: set[Path] = set()
     for item in inputs:
         path = Path(os.path.abspath(item))
-        if path.is_dir():
-            for sub in sorted(path.rglob("*")):
-                if any(part.startswith(".") for part in sub.relative_to(path).parts):
-                    continue
-                if sub.is_file() and exclude not in sub.parents and sub not in seen and not _is_store_path(sub):
-                    seen.add(sub)
-                    yield sub, False
-        elif path not in seen:
-            seen.add(path)
-            yield path, True
+        if not path.is_dir():
+            if path not in seen:
+                seen.add(path)
+                yield path, True
+            continue
+        found: list[Path] = []
+        visited: set[tuple[int, int]] = set()
+
+        def refused(exc: OSError) -> None:
+            if unreadable is not None:
+                unreadable.append((str(exc.filename or path), f"cannot list this folder: {exc.strerror or exc}"))
+
+        for dirpath, dirnames, filenames in os.walk(path, onerror=refused, followlinks=True):
+            try:
+                st = os.stat(dirpath)
+            except OSError:
+                dirnames[:] = []
+                continue
+            base = Path(dirpath)
+            if (st.st_dev, st.st_ino) in visited or base == exclude or exclude in base.parents:
+                dirnames[:] = []
+                continue
+            visited.add((st.st_dev, st.st_ino))
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            found.extend(base / name for name in filenames if not name.startswith("."))
+        for sub in sorted(found):
+            if sub.is_file() and sub not in seen and not _is_store_path(sub):
+                seen.add(sub)
+                yield sub, False
 
 
 def _is_store_path(path: Path) -> bool:

@@ -18,7 +18,7 @@ from tracelens.cli._common import set_exit_code, ingest_progress, report_ingest
 
 
 @click.command("ingest", help=__doc__)
-@click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path, readable=False))
 @click.option(
     "-o", "--output", "store_path", required=True, type=click.Path(file_okay=False, path_type=Path),
     help="Store directory (created if missing; conventionally NAME.tlstore).",

@@ -46,7 +46,7 @@ def refuse_unrecognised(con: Any, target: Path, skipped: tuple[str, ...]) -> Non
 
 
 @click.command("report", help=__doc__)
-@click.argument("target", type=click.Path(path_type=Path))
+@click.argument("target", type=click.Path(path_type=Path, readable=False))
 @output_options(FORMATS, "text")
 @click.option("--section", "sections", multiple=True, type=click.Choice(SECTIONS), help="Only these parts (repeatable).")
 @click.option("--gpus", type=click.FloatRange(min=0, min_open=True), default=None,

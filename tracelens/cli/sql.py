@@ -32,7 +32,7 @@ FORMATS = ("table", "csv", "json")
 
 
 @click.command("sql", help=__doc__)
-@click.argument("target", type=click.Path(path_type=Path))
+@click.argument("target", type=click.Path(path_type=Path, readable=False))
 @click.argument("query")
 @output_options(FORMATS, "table")
 @click.option(
