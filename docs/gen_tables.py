@@ -81,8 +81,10 @@ def render() -> str:
         out.append(f"| [`{table}`](#{table}) | {len(schema)} | {f'`{partition}`' if partition else ''} |")
     out.append("")
     for table, schema in tables.items():
-        variable = names[id(schema)]
-        out += [f"## {table}", "", f"`tracelens.schemas.{variable}`", "", "| column | type | description |", "|---|---|---|"]
+        variable = names.get(id(schema), "")
+        out += [f"## {table}", ""]
+        out += [f"`tracelens.schemas.{variable}`", ""] if variable else []
+        out += ["| column | type | description |", "|---|---|---|"]
         for field in schema:
             kind = f"`{field.type}`" + ("" if field.nullable else ", not null")
             out.append(f"| `{field.name}` | {_cell(kind)} | {_cell(comments.get((variable, field.name), ''))} |")
