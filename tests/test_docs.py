@@ -101,15 +101,33 @@ def test_readme_commands_and_flags_exist() -> None:
                 assert flag in known, f"README: `tracelens {argv[0]}` has no option {flag}"
 
 
+def _anchors(page: Path) -> set[str]:
+    """The anchors GitHub gives a page's headings (outside code blocks)."""
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    out: set[str] = set()
+    for heading in re.findall(r"^#+ (.+)$", text, flags=re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        anchor, n = slug, 0
+        while anchor in out:
+            n += 1
+            anchor = f"{slug}-{n}"
+        out.add(anchor)
+    return out
+
+
 def test_every_relative_link_resolves() -> None:
+    """Every relative link of the README and docs/ names a file that exists, and a heading of it."""
     pages = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
     for page in pages:
-        text = page.read_text(encoding="utf-8")
+        text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
         for target in re.findall(r"\]\(([^)\s]+)\)", text):
-            if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            if re.match(r"[a-z]+:", target):
                 continue
-            path = (page.parent / target.split("#", 1)[0]).resolve()
+            file, _, anchor = target.partition("#")
+            path = (page.parent / file).resolve() if file else page
             assert path.exists(), f"{page.relative_to(ROOT)} links to missing {target}"
+            if anchor and path.suffix == ".md":
+                assert anchor in _anchors(path), f"{page.relative_to(ROOT)} links to {target}: no such heading"
 
 
 def test_every_docs_page_is_linked_from_the_readme() -> None:
