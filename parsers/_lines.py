@@ -58,15 +58,18 @@ class Line(NamedTuple):
     after_clear: bool = False
     # whether the line may hold a log event (see `mark_lines`); None: not looked at yet
     event_hint: bool | None = None
+    # the timestamp printed no year and the file's dated lines gave none: the year is the file's
+    # mtime's, which git and copies do not keep (an estimate of the date, not of the time of day)
+    year_from_mtime: bool = False
 
 
 def read_lines(path: Path, hint: str | None = None) -> tuple[list[Line], str | None]:
     """Every logical line of a (possibly gzipped) log, and a warning if it was cut short."""
     data, warning = read_bytes(path)
-    return split_lines(data.decode("utf-8", "replace"), hint), warning
+    return split_lines(data.decode("utf-8", "replace"), hint, file_mtime_ns(path)), warning
 
 
-def split_lines(text: str, hint: str | None = None) -> list[Line]:
+def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None) -> list[Line]:
     """The logical lines of a log's text (see `Line`); with `hint` (a regex), each line's
     `event_hint` says whether it occurs in the line: one vectorised search over every line
     (polars' regex engine, linear time) instead of one Python search a line."""
@@ -102,18 +105,30 @@ def split_lines(text: str, hint: str | None = None) -> list[Line]:
                 year = datetime.fromtimestamp(ts / 1e9, tz=timezone.utc).year
             parts.append((number, rank, body, ts, cleared))
             cleared = False
+    guessed: set[int] = set()
     if year is not None:
-        # glog lines (torchrun's launcher: "E1122 03:42:27.010000 ...") carry no year: take the
-        # year of the file's own dated lines.
+        # glog lines (torchrun's launcher: "E1122 03:42:27.010000 ...", c10d's "[W1122 ...]")
+        # carry no year: take the year of the file's own dated lines.
         for i in yearless:
             number, rank, body, _, cleared = parts[i]
             parts[i] = (number, rank, body, _glog_ns(body, year), cleared)
+    elif yearless and mtime_ns is not None:
+        # With no year anywhere, the file was last written after its last line: the mtime's
+        # year, or the one before when the date would fall after the mtime (a log of late
+        # December read in January).
+        mtime_year = datetime.fromtimestamp(mtime_ns / 1e9, tz=timezone.utc).year
+        last = max((ns for i in yearless if (ns := _glog_ns(parts[i][2], mtime_year)) is not None), default=None)
+        guess = mtime_year - 1 if last is not None and last > mtime_ns + 86_400 * 10**9 else mtime_year
+        for i in yearless:
+            number, rank, body, _, cleared = parts[i]
+            parts[i] = (number, rank, body, _glog_ns(body, guess), cleared)
+            guessed.add(i)
     if hint is None or not parts:
-        return [Line(*part) for part in parts]
+        return [Line(*part, year_from_mtime=i in guessed) for i, part in enumerate(parts)]
     import polars as pl
 
     hits = pl.Series([part[2] for part in parts], dtype=pl.String).str.contains(hint).to_list()
-    return [Line(*part, bool(hit)) for part, hit in zip(parts, hits, strict=True)]
+    return [Line(*part, bool(hit), i in guessed) for i, (part, hit) in enumerate(zip(parts, hits, strict=True))]
 
 
 def _may_hold_time(text: str) -> bool:

@@ -23,7 +23,9 @@
   (the header, else the last dated line before its first reading, and the lines printed among
   its readings; see `anchor_bar`): time_source `tqdm`. With no dated line at all, the bar's
   last reading is taken to be when the file was last written (its mtime): `tqdm_mtime`, an
-  estimate that is only as good as the file was left untouched since. The bar's rate is the
+  estimate that is only as good as the file was left untouched since. Dated lines that print
+  no year (torchrun's glog lines) in a file with no year anywhere take the mtime's year: the
+  time of day is theirs, the date an estimate, so those bars are `tqdm_mtime` too. The bar's rate is the
   step's reported time (`step_time_s`) where the bar's own clock agrees with it (see
   `rate_agrees`: a resumed bar's rate is off for a while).
 """
@@ -196,8 +198,12 @@ class HFTrainerParser:
                 else:
                     d.reading = d.before
         mtime = file_mtime_ns(path)
+        # dated lines without a year (glog) whose year is the mtime's: every anchor rests on it
+        year_from_mtime = any(line.year_from_mtime for line in lines)
         for number, bar in enumerate(bars):
             _clock(bar, mtime if number == len(bars) - 1 else None)
+            if bar.source == "tqdm" and year_from_mtime:
+                bar.source = "tqdm_mtime"
         self._rows(rows, dicts, bars, total_steps, epochs, batch, global_step or (max(train_total) if train_total else None))
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no HF Trainer lines found", where="line 1")

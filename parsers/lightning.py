@@ -88,7 +88,8 @@ class LightningParser:
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "lightning")
-        steps: dict[tuple[int | None, int], dict[str, Any]] = {}  # (rank, step) -> row: a bar redraws itself
+        # (rank, process, step) -> row: a bar redraws itself; a restarted process redoes steps
+        steps: dict[tuple[int | None, int, int], dict[str, Any]] = {}
         seen_events: set[tuple[str, int | None, str]] = set()
         clocks: dict[tuple[int | None, int], _Clock] = {}  # (rank, epoch) -> that epoch's bar
         state = _State(clocks)
@@ -105,9 +106,17 @@ class LightningParser:
                 segments = [part[: glued.start()], part[glued.start():]] if glued else [part]
                 for segment in segments:
                     recognised += self._segment(segment, line, rows, events, steps, seen_events, state)
-        _place(steps, clocks, file_mtime_ns(path))
+        # with dated lines that print no year (glog) and no year anywhere, every anchor takes the
+        # mtime's year: an estimate too
+        _place(steps, clocks, file_mtime_ns(path), any(line.year_from_mtime for line in lines))
+        for (rank, _), clock in clocks.items():
+            if clock.first and clock.start_ns is not None and any(r.n > 0 for r in clock.readings):
+                # Lightning prints no dated line of its own: a process's training begins where
+                # its first bar starts (a restart's where its bar counts back)
+                rows.event(LogEventKind.ATTEMPT_START, line=clock.line, rank=rank, ts_ns=clock.start_ns,
+                           detail="training bar starts", raw="")
         previous: dict[int | None, float] = {}
-        for (rank, _), row in sorted(steps.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1])):
+        for (rank, _, _), row in sorted(steps.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1], kv[0][2])):
             total = row.pop("_consumed", None)
             if total is not None:
                 if rank in previous and total > previous[rank]:
@@ -121,7 +130,7 @@ class LightningParser:
         return log_result(rows, warning)
 
     @staticmethod
-    def _segment(text: str, line: Any, rows: Any, events: Any, steps: dict[tuple[int | None, int], dict[str, Any]],
+    def _segment(text: str, line: Any, rows: Any, events: Any, steps: dict[tuple[int | None, int, int], dict[str, Any]],
                  seen: set[tuple[str, int | None, str]], state: _State) -> int:
         body = _LEVEL.sub("", text.strip())
         if not body:
@@ -151,7 +160,15 @@ class LightningParser:
         n = int(bar.group("n")) if bar.group("n") else None
         readings = [r for r in bar_readings(body[bar.start():]) if r.n == i]
         reading = readings[0] if readings else None
-        clock = state.clock(line.rank, epoch, reading)
+        existing = state.current(line.rank, epoch)
+        if i == 0 and existing is not None and existing.readings and existing.readings[-1].n > 0:
+            # Lightning resets the bar at an epoch's end and draws it at 0 under the old epoch's
+            # name before renaming it: no step, and no reading of that epoch's clock (as its last
+            # reading it would put the epoch's end at its start)
+            return 1
+        clock = state.clock(line.rank, epoch, reading, line.number)
+        if i == 0 and "global_step" not in values:
+            return 1  # the bar's first drawing: no batch of this epoch done yet
         if "global_step" in values:
             step = int(values["global_step"])
         elif n is not None:
@@ -159,7 +176,8 @@ class LightningParser:
         else:
             step = clock.base + i  # an iterable's bar: batches counted on from the previous epochs
         row: dict[str, Any] = {"line": line.number, "rank": line.rank, "step": step, "end_ns": line.ts_ns}
-        previous = steps.get((line.rank, step))
+        key = (line.rank, state.processes.get(line.rank, 0), step)
+        previous = steps.get(key)
         row["_reading"] = previous["_reading"] if previous is not None and previous.get("_reading") else reading
         row["_clock"] = clock
         loss = values.get("reduced_train_loss", values.get("train_loss", values.get("loss")))
@@ -169,16 +187,18 @@ class LightningParser:
             row["step_time_s"] = values["train_step_timing in s"]
         if "consumed_samples" in values:
             row["_consumed"] = values["consumed_samples"]  # cumulative: made per step once all are read
-        steps[(line.rank, step)] = row
+        steps[key] = row
         return 1
 
 
 class _Clock:
     """One epoch's progress bar: its readings in print order and the dated lines among them."""
 
-    def __init__(self, header_ns: int | None, base: int) -> None:
+    def __init__(self, header_ns: int | None, base: int, first: bool = False, line: int = 0) -> None:
+        self.line = line  # where the bar is first drawn
         self.header_ns = header_ns  # the last dated line before the bar's first reading
         self.base = base  # steps of the epochs before (for bars that count batches with no total)
+        self.first = first  # the first bar of a process: its start is when that process began training
         self.readings: list[BarReading] = []
         self.dated: list[tuple[int, int]] = []
         self.open = True
@@ -198,38 +218,59 @@ class _Clock:
             self.start_ns, self.source = start, "tqdm"
         elif mtime_ns is not None and self.readings:
             last = self.readings[-1]
-            self.start_ns = mtime_ns - int(self.seconds.get(last.n, float(last.elapsed_s)) * 1e9)
+            # the last drawing came at least its own elapsed seconds after the start (a bar
+            # redrawn when its process stopped shows more than its step's first reading)
+            self.start_ns = mtime_ns - int(max(self.seconds.get(last.n, 0.0), float(last.elapsed_s)) * 1e9)
             self.source = "tqdm_mtime"
 
 class _State:
     def __init__(self, clocks: dict[tuple[int | None, int], _Clock]) -> None:
-        self.clocks = clocks
+        self.clocks = clocks  # keyed (rank, n-th bar of that rank), in print order
         self.last_dated: int | None = None
+        self._current: dict[tuple[int | None, int], tuple[int | None, int]] = {}  # (rank, epoch) -> its bar's key
+        self.processes: dict[int | None, int] = {}  # rank -> restarts seen in its bars
 
-    def clock(self, rank: int | None, epoch: int, reading: BarReading | None) -> _Clock:
-        clock = self.clocks.get((rank, epoch))
-        if clock is None:
+    def current(self, rank: int | None, epoch: int) -> _Clock | None:
+        key = self._current.get((rank, epoch))
+        return self.clocks[key] if key is not None else None
+
+    def clock(self, rank: int | None, epoch: int, reading: BarReading | None, line: int) -> _Clock:
+        clock = self.current(rank, epoch)
+        # a bar of an epoch already drawn that counts back is a new process's (a restart that
+        # resumed within or before that epoch): a bar of its own, with its own start
+        restarted = (clock is not None and reading is not None and bool(clock.readings)
+                     and reading.n < clock.readings[-1].n)
+        if clock is None or restarted:
             before = [c for (r, _), c in self.clocks.items() if r == rank]
             base = (before[-1].base + max((x.n for x in before[-1].readings), default=0)) if before else 0
             for c in before:
                 c.open = False
-            clock = self.clocks[(rank, epoch)] = _Clock(self.last_dated, base)
+            if restarted:
+                self.processes[rank] = self.processes.get(rank, 0) + 1
+            key = (rank, len(before))
+            clock = self.clocks[key] = _Clock(self.last_dated, base, first=not before or restarted, line=line)
+            self._current[(rank, epoch)] = key
         if reading is not None:
             clock.readings.append(reading)
         return clock
 
 
-def _place(steps: dict[tuple[int | None, int], dict[str, Any]], clocks: dict[tuple[int | None, int], _Clock],
-           mtime_ns: int | None) -> None:
+def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dict[tuple[int | None, int], _Clock],
+           mtime_ns: int | None, year_from_mtime: bool = False) -> None:
     """Each row's time and step time from its epoch's bar (see the module docstring)."""
     by_rank: dict[int | None, list[_Clock]] = {}
     for (rank, _), clock in clocks.items():
         by_rank.setdefault(rank, []).append(clock)
     for chain in by_rank.values():
         following: int | None = mtime_ns
+        following_source = "tqdm_mtime"
         for clock in reversed(chain):  # the last bar ends at the mtime, each earlier one where the next starts
             clock.place(following)
-            following = clock.start_ns if clock.source == "tqdm_mtime" else None
+            if clock.source == "tqdm" and year_from_mtime:
+                clock.source = "tqdm_mtime"
+            elif clock.source == "tqdm_mtime" and following_source == "tqdm":
+                clock.source = "tqdm"  # chained to a bar the dated lines anchor
+            following, following_source = clock.start_ns, clock.source or "tqdm_mtime"
     previous: dict[int, BarReading] = {}
     for row in sorted(steps.values(), key=lambda r: r["line"]):
         row_clock: _Clock | None = row.get("_clock")

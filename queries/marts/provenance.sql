@@ -2,14 +2,16 @@
 -- Grain: one row per figure.
 -- Inputs: stg_log_steps, stg_log_events, attempts, goodput, productive_breakdown, int_world_size.
 -- Kinds: measured (read from the inputs' own clocks), derived (arithmetic on
---   measured figures), estimated (resting on an assumption: tqdm's one-second bars, profiled
+--   measured figures), estimated (resting on an assumption: progress bars' one-second readings,
+--   anchored on dated lines or on the file's modification time (tqdm_mtime), profiled
 --   steps extrapolated to all steps, step lines that only report their duration), given (on the
 --   command line), unknown (not in the inputs).
 -- Columns: figure, kind, detail (how, in a sentence).
 with steps as (
     select
         count(*) as dated,
-        count(*) filter (where time_source = 'tqdm') as tqdm,
+        count(*) filter (where time_source like 'tqdm%') as tqdm,
+        count(*) filter (where time_source = 'tqdm_mtime') as tqdm_mtime,
         count(*) filter (where time_source = 'record') as records,
         count(*) filter (where end_ns is null and start_ns is null) as undated
     from stg_log_steps
@@ -17,7 +19,12 @@ with steps as (
 basis as (
     select
         case when tqdm > 0 then 'estimated' else 'measured' end as time_kind,
-        case when tqdm > 0 then format('{} of {} step times from tqdm progress bars (whole seconds since the bar started, '
+        case when tqdm_mtime > 0 then format('{} of {} step times from progress bars (whole seconds since the bar started, '
+                                       'placed within the second by the neighbouring readings) that rest on the file''s '
+                                       'modification time ({} of them: no dated line, or dated lines without a year): '
+                                       'only as right as the file was left untouched since the job wrote it (copies and '
+                                       'git checkouts do not keep it)', tqdm, dated, tqdm_mtime)
+             when tqdm > 0 then format('{} of {} step times from tqdm progress bars (whole seconds since the bar started, '
                                        'placed within the second by the neighbouring readings and anchored by the dated lines '
                                        'printed among them)', tqdm, dated)
              when records > 0 then format('from the time fields of {} structured records', records)

@@ -1,10 +1,13 @@
--- stg_log_events: the job's log events as seen by the reference rank of stg_log_steps, plus
--- events that belong to no rank (launcher lines, job-level records).
+-- stg_log_events: the job's log events as seen by the reference rank of stg_log_steps (when
+-- its step lines name no rank, the lowest rank that logs events), plus events that belong to
+-- no rank (launcher lines, job-level records).
 -- Grain: one row per event with a timestamp.
 -- Inputs: log_events, log_steps.
 -- Columns: as log_events.
 with reference as (
-    select min(rank) as rank from log_steps
+    -- a console whose step lines carry no rank (HF and Lightning print them from rank 0 only)
+    -- takes the events of the lowest rank that prints any, as well as the unranked ones
+    select coalesce((select min(rank) from log_steps), (select min(rank) from log_events)) as rank
 ),
 final as (
     select e.*
