@@ -62,12 +62,15 @@ def test_every_command_and_option_is_in_the_cli_reference() -> None:
                     assert re.search(rf"(?<![\w-]){re.escape(opt)}(?![\w-])", page), f"{name} {opt} missing from docs/cli.md"
 
 
-def _readme_commands() -> list[list[str]]:
-    """Every `tracelens ...` command line in the README's code blocks, as argv after `tracelens`."""
+def _readme_commands(setup: bool = True) -> list[list[str]]:
+    """Every `tracelens ...` command line in the README's code blocks, as argv after `tracelens`
+    (without the set-up lines, those that install, when `setup` is false)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     commands = []
     for block in re.findall(r"```[a-z]*\n(.*?)```", readme, flags=re.S):
         for line in block.splitlines():
+            if not setup and "pip install" in line:
+                continue
             for part in re.split(r"&&|\|", line):
                 words = shlex.split(part.strip()) if part.strip() else []
                 if words and words[0].endswith("tracelens") and not words[0].endswith("/pip"):
@@ -148,3 +151,15 @@ def test_every_dependency_and_extra_is_explained() -> None:
         names += [re.split(r"[<>=!~\[; ]", spec, maxsplit=1)[0] for spec in specs]
     for name in names:
         assert re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", install), f"docs/install.md does not say why {name} is a dependency"
+
+
+def test_readme_examples_run(tmp_path: Path) -> None:
+    """The README's example of each command, run in order as shown (sample paths made absolute,
+    outputs in a scratch folder), exits 0. (The set-up line's report of a raw sample folder is
+    what the golden report tests run; its options are checked above.)"""
+    examples = _readme_commands(setup=False)
+    assert sorted(argv[0] for argv in examples) == sorted(cli.commands)
+    for argv in examples:
+        argv = [str(ROOT / word) if word.startswith("sample_logs/") else word for word in argv]
+        proc = subprocess.run([sys.executable, "-m", "tracelens", *argv], cwd=tmp_path, capture_output=True, text=True)
+        assert proc.returncode == 0, f"README example `tracelens {' '.join(argv)}` failed: {proc.stderr}"
