@@ -270,7 +270,7 @@ def _reduced_header(data: Any, start: int, stop: int) -> _Header | None:
     view = memoryview(data)
     try:
         header = _HEADER_DECODER.decode(b"".join((view[:start], b"[]", view[stop:])))
-    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
+    except _CHUNK_ERRORS:
         return None
     header.traceEvents = msgspec.Raw(view[start:stop])
     return header
@@ -285,6 +285,8 @@ def _decode_header(path: Path, data: bytes) -> tuple[_Header, str | None]:
         return _decode_loose(path, data, exc), None
     except msgspec.DecodeError as exc:
         first_error = str(exc)
+    except RecursionError:
+        first_error = "containers nested deeper than the decoder follows"
     except UnicodeDecodeError as exc:
         first_error = f"invalid UTF-8 (byte {exc.start})"
         end = exc.start
@@ -317,7 +319,7 @@ def _decode_header(path: Path, data: bytes) -> tuple[_Header, str | None]:
 def _salvaged_fields(document: bytes) -> _Header | None:
     try:
         return _HEADER_DECODER.decode(document)
-    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
+    except _CHUNK_ERRORS:
         return None
 
 
@@ -332,6 +334,8 @@ def _decode_loose(path: Path, data: bytes, exc: msgspec.ValidationError) -> _Hea
         doc = _ANY_DECODER.decode(data)
     except (msgspec.DecodeError, UnicodeDecodeError) as exc2:
         raise ParseError(str(path), f"not valid JSON: {exc2}", where=_byte_offset(str(exc2))) from exc2
+    except RecursionError:
+        raise ParseError(str(path), "not read: containers nested deeper than the decoder follows") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("traceEvents"), list):
         raise ParseError(str(path), f"not a Kineto trace (no traceEvents list): {exc}")
     fields = set(_Header.__struct_fields__) - {"traceEvents"}
@@ -355,7 +359,9 @@ def _decode_loose(path: Path, data: bytes, exc: msgspec.ValidationError) -> _Hea
     return header
 
 
-_CHUNK_ERRORS = (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError)
+# msgspec raises RecursionError for containers nested past its depth limit (a mutated or
+# hostile event): that piece is corrupt like any other, not the end of the whole file.
+_CHUNK_ERRORS = (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RecursionError)
 _MAX_EXTENSIONS = 8  # a false boundary (inside a string) resolves within one or two
 
 

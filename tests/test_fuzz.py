@@ -55,6 +55,8 @@ LONG = EXAMPLES > 0
 BUDGET_S = float(os.environ.get("TRACELENS_FUZZ_BUDGET_S", "5"))
 COLLECT = os.environ.get("TRACELENS_FUZZ_COLLECT")  # long run: record failures and go on
 STATS = os.environ.get("TRACELENS_FUZZ_STATS")  # long run: per-kind figures (JSON lines)
+# Ingests of a folder of one mutated file per kind (each a subprocess, about 1-3 s).
+CLI_EXAMPLES = int(os.environ.get("TRACELENS_FUZZ_CLI_EXAMPLES", str(max(2, EXAMPLES // 50))))
 # Sizes of the inserted runs: the short run stays small so that it stays fast.
 MAX_NEST = 200_000 if LONG else 20_000
 MAX_LONG_LINE = 4 << 20 if LONG else 200_000
@@ -372,6 +374,8 @@ def check_case(case: Case, path: Path) -> Outcome | None:
                              + "".join(traceback.format_exception(exc))[-3000:])
         return None
     stats.slowest_s = max(stats.slowest_s, outcome.seconds)
+    if stats.cases % 1000 == 0:
+        _write_stats(case.kind)  # progress of a long run
     if outcome.error is not None:
         stats.parse_errors += 1
     elif outcome.parser is None:
@@ -391,9 +395,9 @@ def check_case(case: Case, path: Path) -> Outcome | None:
     return outcome
 
 
-def _settings(short_examples: int) -> Callable[[Any], Any]:
+def _settings(examples: int) -> Callable[[Any], Any]:
     return settings(
-        max_examples=EXAMPLES or short_examples,
+        max_examples=examples,
         deadline=None,
         derandomize=True,
         database=None,
@@ -405,7 +409,7 @@ def _settings(short_examples: int) -> Callable[[Any], Any]:
 def _write_stats(kind: str) -> None:
     if STATS and kind in STATS_BY_KIND:
         with open(STATS, "a") as fh:
-            fh.write(json.dumps({"kind": kind, **STATS_BY_KIND[kind].__dict__}) + "\n")
+            fh.write(json.dumps({"kind": kind, "at": time.strftime("%H:%M:%S"), **STATS_BY_KIND[kind].__dict__}) + "\n")
 
 
 # ---------------------------------------------------------------- the tests
@@ -415,7 +419,7 @@ def _write_stats(kind: str) -> None:
 def test_mutated_inputs_parse_or_fail_cleanly(kind: str, tmp_path: Path) -> None:
     """Every mutation of every kind: detection and parse raise nothing but ParseError, within
     the budget, and a damaged Kineto trace keeps its complete events before the damage."""
-    @_settings(short_examples=12)
+    @_settings(EXAMPLES or 12)
     @given(case=cases(kind))
     def run(case: Case) -> None:
         check_case(case, tmp_path / case.source.name)  # the real file name: detection reads names too
@@ -426,6 +430,33 @@ def test_mutated_inputs_parse_or_fail_cleanly(kind: str, tmp_path: Path) -> None
     _write_stats(kind)
     if COLLECT and STATS_BY_KIND[kind].failures:
         pytest.fail(f"{STATS_BY_KIND[kind].failures} failing cases in {time.perf_counter() - started:.0f} s; see {COLLECT}")
+
+
+@st.composite
+def damage_cases(draw: st.DrawFn, kind: str) -> Case:
+    """One truncation, NUL block or bit flip of a Kineto trace: the cases the lost-events
+    property applies to (the general mix holds few of them)."""
+    source = draw(st.sampled_from(KINDS[kind]))
+    n = len(source_bytes(source))
+    at = draw(st.integers(0, n))
+    op = draw(st.sampled_from([
+        ("truncate", at), ("nul_block", at, draw(st.sampled_from([1, 512, 4096])), draw(st.booleans())),
+        ("bitflip", ((min(at, n - 1), draw(st.integers(0, 7))),)),
+    ]))
+    return Case(kind, source, [op])
+
+
+@pytest.mark.parametrize("kind", [k for k in KINETO_KINDS if k in KINDS])
+def test_damaged_kineto_traces_keep_the_events_before_the_damage(kind: str, tmp_path: Path) -> None:
+    @_settings(EXAMPLES or 15)
+    @given(case=damage_cases(kind))
+    def run(case: Case) -> None:
+        assert damage_point(case) is not None
+        check_case(case, tmp_path / case.source.name)
+
+    run()
+    if COLLECT and STATS_BY_KIND[kind].failures:
+        pytest.fail(f"{STATS_BY_KIND[kind].failures} failing cases; see {COLLECT}")
 
 
 def test_the_kineto_property_can_fire(tmp_path: Path) -> None:
@@ -444,7 +475,7 @@ def test_the_kineto_property_can_fire(tmp_path: Path) -> None:
         assert 0 < events_before(cut, cut.ops[0][1]) <= run_in_process(path).result.tables["trace_events"].num_rows  # type: ignore[union-attr]
 
 
-@_settings(short_examples=2)
+@_settings(CLI_EXAMPLES)
 @given(data=st.data())
 def test_a_folder_of_mutated_files_is_one_ingest_with_one_error_line_per_failed_file(data: st.DataObject) -> None:
     """One mutated file of every kind through `python -m tracelens ingest` in a subprocess: exit
@@ -526,3 +557,23 @@ def test_a_cut_just_after_an_events_comma_keeps_that_event(tail: bytes, pure_pyt
 
 
 KINETO = REGISTRY["kineto"]
+
+
+@pytest.mark.parametrize("pure_python", ["", "1"])
+def test_an_event_nested_past_the_decoders_depth_costs_only_that_event(pure_python: str, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the fuzzer: `[` x 100000 inside one event made msgspec raise RecursionError,
+    which escaped the salvage and lost the whole trace; now that event is skipped as corrupt."""
+    monkeypatch.setenv("TRACELENS_PURE_PYTHON", pure_python)
+    if "kineto_json" not in KINDS:
+        pytest.skip("../shared/corpus is absent")
+    source = KINDS["kineto_json"][0]
+    data = source_bytes(source)
+    spans = event_spans(data)
+    start, _ = spans[len(spans) // 2]
+    at = data.index(b'"ts"', start)
+    path = tmp_path / source.name
+    path.write_bytes(data[:at] + b'"deep": ' + b"[" * 100_000 + data[at:])
+    result = KINETO.parse(path, ParseOptions())
+    assert result.tables["trace_events"].num_rows == len(spans) - 1
+    assert any("corrupt events skipped" in w for w in result.warnings), result.warnings
