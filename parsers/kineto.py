@@ -402,21 +402,43 @@ def _event_chunks(
 
 
 def _events_one_by_one(buf: memoryview, start: int, stop: int, problems: list[str]) -> Iterator[tuple[list[_Event], bytes]]:
+    """The events of a piece that failed to decode, found one by one; the corrupt ones are
+    skipped, and each run of good ones between them is handed on as one piece (handing on
+    every event alone cost ~0.3 ms of column building each: 3 s for a damaged 4 MB piece)."""
     pos = start
     skipped = 0
     first_bad = None
+    good: list[tuple[int, int]] = []  # (start, end) of the good events not yet handed on
     while pos < stop:
         match = _BOUNDARY.search(buf, pos, stop)
         split = match.start() + 1 if match else stop
-        piece = b"[" + buf[pos:split] + b"]"
         try:
-            yield _EVENTS_DECODER.decode(piece), piece
+            _EVENTS_DECODER.decode(b"[" + buf[pos:split] + b"]")
         except _CHUNK_ERRORS:
             skipped += split - pos
             first_bad = first_bad if first_bad is not None else pos
+            yield from _good_run(buf, good)
+            good = []
+        else:
+            good.append((pos, split))
         pos = match.end() - 1 if match else stop
+    yield from _good_run(buf, good)
     if skipped:
         problems.append(f"{skipped} bytes of corrupt events skipped (first near byte {first_bad} of the event array)")
+
+
+def _good_run(buf: memoryview, spans: list[tuple[int, int]]) -> Iterator[tuple[list[_Event], bytes]]:
+    """Consecutive events that each decoded, as one piece: the bytes between them are the
+    array's own `,` separators, so together they decode too."""
+    if not spans:
+        return
+    piece = b"[" + buf[spans[0][0]: spans[-1][1]] + b"]"
+    try:
+        yield _EVENTS_DECODER.decode(piece), piece
+    except _CHUNK_ERRORS:  # not expected; each event alone did decode
+        for a, b in spans:
+            one = b"[" + buf[a:b] + b"]"
+            yield _EVENTS_DECODER.decode(one), one
 
 
 class _Accumulator:
