@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import mmap
+import os
 import signal
 import threading
 import zlib
@@ -109,11 +110,34 @@ def map_bytes(path: Path) -> tuple[bytes | mmap.mmap, str | None]:
         with open(path, "rb") as fh:
             if fh.read(2) == GZIP_MAGIC or not _lease(fh.fileno()):
                 return read_bytes(path)
-            return mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ), None
+            mapping = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+            # Kept to give the lease back when the parse is done (Pager.close), even where a
+            # view keeps the mapping itself alive until it is collected: a writer of the file
+            # (this process too) would otherwise wait out the kernel's lease-break time.
+            _LEASES[id(mapping)] = os.dup(fh.fileno())
+            return mapping, None
     except ValueError:  # an empty file cannot be mapped
         return b"", None
     except OSError:
         return read_bytes(path)  # raises the one-line error
+
+
+_LEASES: dict[int, int] = {}  # id of a leased mapping -> a descriptor of its file
+
+
+def release_lease(mapping: object) -> None:
+    """Give back the read lease taken for `mapping` (see map_bytes); nothing if none."""
+    fd = _LEASES.pop(id(mapping), None)
+    if fd is None:
+        return
+    import fcntl
+
+    try:
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETLEASE", 1024), fcntl.F_UNLCK)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _lease(fd: int) -> bool:
@@ -174,6 +198,7 @@ class Pager:
 
     def close(self) -> None:
         if self.mapping is not None:
+            release_lease(self.mapping)
             try:
                 self.mapping.close()
             except BufferError:

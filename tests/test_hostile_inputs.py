@@ -369,3 +369,29 @@ def test_unreadable_files_and_folders_are_each_one_error_line_and_the_rest_is_st
     finally:
         subprocess.run(["chmod", "-R", "u+rwx", str(work)], check=False)
         shutil.rmtree(work, ignore_errors=True)
+
+
+def test_the_read_lease_is_given_back_when_a_parse_ends_even_on_error(tmp_path: Path) -> None:
+    import gzip
+
+    import pytest
+
+    from tracelens.errors import ParseError
+    from tracelens.parsers import ParseOptions
+    from tracelens.parsers.kineto import KinetoParser
+
+    trace = sorted((SAMPLE_LOGS / "ddp_gloo_2rank" / "traces").glob("*.json.gz"))[0]
+    data = gzip.open(trace).read()
+    for content, fails in ((data, False), (data[: data.index(b'"traceEvents"') + 20], True)):
+        target = tmp_path / "rank0.pt.trace.json"
+        target.write_bytes(content)
+        try:
+            KinetoParser().parse(target, ParseOptions())
+        except ParseError:
+            assert fails
+        # A writer of the file (this process or another) is not kept waiting for the kernel's
+        # lease-break time (45 s): the lease went with the parse.
+        try:
+            os.close(os.open(target, os.O_WRONLY | os.O_NONBLOCK))
+        except BlockingIOError:
+            pytest.fail("the parse left a read lease on the file")
