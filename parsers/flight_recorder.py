@@ -272,6 +272,9 @@ class FlightRecorderParser:
             return msgspec.json.decode(data)
         except (msgspec.DecodeError, UnicodeDecodeError) as exc:
             raise ParseError(str(path), f"unreadable flight-recorder JSON ({exc})", where="byte 0") from None
+        except RecursionError:  # msgspec's depth limit: containers nested thousands deep
+            raise ParseError(str(path), "unreadable flight-recorder JSON (containers nested deeper than the decoder "
+                             "follows)", where="byte 0") from None
 
     @staticmethod
     def _entries(raw: list[Any], rank: int | None) -> tuple[list[dict[str, Any]], dict[int, tuple[str, str | None]]]:

@@ -605,3 +605,13 @@ def test_an_event_nested_past_the_decoders_depth_costs_only_that_event(pure_pyth
     result = KINETO.parse(path, ParseOptions())
     assert result.tables["trace_events"].num_rows == len(spans) - 1
     assert any("corrupt events skipped" in w for w in result.warnings), result.warnings
+
+
+def test_a_flight_recorder_json_dump_nested_past_the_decoders_depth_is_a_parse_error(tmp_path: Path) -> None:
+    """Found by the fuzzer: a JSON dump with `{"a":` x 5000 inside raised RecursionError."""
+    source = SAMPLE_LOGS / "fr_gloo_skip_4rank" / "fr_trace_rank_1.json"
+    data = source.read_bytes()
+    path = tmp_path / source.name
+    path.write_bytes(data[:1969] + b'{"a":' * 5000 + data[1969:])
+    with pytest.raises(ParseError, match="nested deeper"):
+        REGISTRY["flight_recorder"].parse(path, ParseOptions())
