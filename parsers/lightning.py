@@ -109,12 +109,6 @@ class LightningParser:
         # with dated lines that print no year (glog) and no year anywhere, every anchor takes the
         # mtime's year: an estimate too
         _place(steps, clocks, file_mtime_ns(path), any(line.year_from_mtime for line in lines))
-        for (rank, _), clock in clocks.items():
-            if clock.first and clock.start_ns is not None and any(r.n > 0 for r in clock.readings):
-                # Lightning prints no dated line of its own: a process's training begins where
-                # its first bar starts (a restart's where its bar counts back)
-                rows.event(LogEventKind.ATTEMPT_START, line=clock.line, rank=rank, ts_ns=clock.start_ns,
-                           detail="training bar starts", raw="")
         previous: dict[int | None, float] = {}
         for (rank, _, _), row in sorted(steps.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1], kv[0][2])):
             total = row.pop("_consumed", None)
@@ -166,7 +160,7 @@ class LightningParser:
             # name before renaming it: no step, and no reading of that epoch's clock (as its last
             # reading it would put the epoch's end at its start)
             return 1
-        clock = state.clock(line.rank, epoch, reading, line.number)
+        clock = state.clock(line.rank, epoch, reading)
         if i == 0 and "global_step" not in values:
             return 1  # the bar's first drawing: no batch of this epoch done yet
         if "global_step" in values:
@@ -194,11 +188,9 @@ class LightningParser:
 class _Clock:
     """One epoch's progress bar: its readings in print order and the dated lines among them."""
 
-    def __init__(self, header_ns: int | None, base: int, first: bool = False, line: int = 0) -> None:
-        self.line = line  # where the bar is first drawn
+    def __init__(self, header_ns: int | None, base: int) -> None:
         self.header_ns = header_ns  # the last dated line before the bar's first reading
         self.base = base  # steps of the epochs before (for bars that count batches with no total)
-        self.first = first  # the first bar of a process: its start is when that process began training
         self.readings: list[BarReading] = []
         self.dated: list[tuple[int, int]] = []
         self.open = True
@@ -234,7 +226,7 @@ class _State:
         key = self._current.get((rank, epoch))
         return self.clocks[key] if key is not None else None
 
-    def clock(self, rank: int | None, epoch: int, reading: BarReading | None, line: int) -> _Clock:
+    def clock(self, rank: int | None, epoch: int, reading: BarReading | None) -> _Clock:
         clock = self.current(rank, epoch)
         # a bar of an epoch already drawn that counts back is a new process's (a restart that
         # resumed within or before that epoch): a bar of its own, with its own start
@@ -248,7 +240,7 @@ class _State:
             if restarted:
                 self.processes[rank] = self.processes.get(rank, 0) + 1
             key = (rank, len(before))
-            clock = self.clocks[key] = _Clock(self.last_dated, base, first=not before or restarted, line=line)
+            clock = self.clocks[key] = _Clock(self.last_dated, base)
             self._current[(rank, epoch)] = key
         if reading is not None:
             clock.readings.append(reading)

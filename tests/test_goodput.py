@@ -189,7 +189,7 @@ def test_progress_bar_step_times_match_the_harness(tmp_path: Path) -> None:
     store.ingest([job / "console.log"])
     con = store.connect()
     rows = con.execute(
-        "select a.attempt - 1, s.step, s.end_ns, s.time_source from stg_log_steps s "
+        "select a.attempt - 1, s.step, s.end_ns, s.time_source from int_log_steps s "
         "asof join attempts a on s.t_ns >= a.start_ns order by s.t_ns, s.line"
     ).fetchall()
     assert {(a, step) for a, step, _, _ in rows} == set(truth)

@@ -348,7 +348,7 @@ def test_trainer_state_log_history_matches_the_console(tmp_path: Path) -> None:
     assert [(r[1], r[2], r[3]) for r in rows] == [(d["loss"], d["learning_rate"], d["grad_norm"]) for d in printed]
     assert [r[0] for r in rows] == list(range(1, len(printed) + 1))
     # no times: the goodput story comes from the console alone
-    assert con.execute("select count(*) from stg_log_steps where framework = 'hf_trainer_state'").fetchone()[0] == 0
+    assert con.execute("select count(*) from int_log_steps where framework = 'hf_trainer_state'").fetchone()[0] == 0
 
 
 def test_jsonl_metrics_against_the_harness_clock(tmp_path: Path) -> None:

@@ -3,11 +3,8 @@ record_lightning_ddp_job.sh), ingested from their console alone, their TensorBoa
 and all their files together: each gives the steps and attempts of the harness's own clock
 (`truth.txt`). Expectations come from the TRUTH lines only.
 
-Marked xfail (strict: a fix makes them fail until the mark goes) where console parsing does not
-read these consoles yet. Ingested together, a step the console and the events both date reaches
-stg_log_steps twice (it keeps every dated row of the reference rank, whatever file it came from)
-and reads as a restart: those cases xfail when, and only when, that happens (whether it does
-depends on the console parser dating its steps), and are held to every expectation otherwise.
+Ingested together, the console and the event files date the same steps: each must reach the
+job's steps (int_log_steps) once, or it reads as a restart (HF gave 18 attempts instead of 2).
 """
 
 from __future__ import annotations
@@ -23,13 +20,6 @@ from tests.conftest import SAMPLE_LOGS
 from tracelens.store import Store
 
 pytest.importorskip("tensorboard", reason="the tensorboard extra is not installed")
-
-CONSOLE_GAP = "console parsing (parsers/, another agent's part of issue 14) does not yet read this default console"
-DUPLICATE_STEPS = (
-    "console and event rows of the same step both reach stg_log_steps: a step seen twice reads as a "
-    "restart (queries/staging/stg_log_steps.sql needs to keep one row per step and attempt)"
-)
-
 
 def truth(job: Path) -> list[dict]:
     lines = (job / "truth.txt").read_text().splitlines()
@@ -65,14 +55,14 @@ def ingest(tmp_path: Path, files: list[Path]) -> duckdb.DuckDBPyConnection:
     return store.connect()
 
 
-def xfail_if_counted_twice(con: duckdb.DuckDBPyConnection) -> None:
-    """xfail when one step reaches stg_log_steps from files of two kinds (console and events)."""
+def assert_each_step_once(con: duckdb.DuckDBPyConnection) -> None:
+    """No step of one attempt is dated by two files (console and events): int_log_steps keeps
+    one, whatever the harness says about the rest."""
     twice = con.execute(
-        "select count(*) from (select s.step from stg_log_steps s join files f using (file_id) "
-        "group by s.step having count(distinct f.parser) > 1)"
+        "select count(*) from (select a.attempt, s.step from int_log_steps s asof join attempts a on s.t_ns >= a.start_ns "
+        "group by all having count(*) > 1)"
     ).fetchone()
-    if twice is not None and twice[0] > 0:
-        pytest.xfail(f"{twice[0]} steps dated by two inputs: {DUPLICATE_STEPS}")
+    assert twice == (0,)
 
 
 def _case(job: str, which: str, gap: str | None) -> Any:
@@ -100,12 +90,11 @@ CASES = [
 def test_same_steps_and_attempts_from_any_inputs(tmp_path: Path, job: str, which: str) -> None:
     folder = SAMPLE_LOGS / job
     con = ingest(tmp_path, inputs(folder, which))
-    if which == "all":
-        xfail_if_counted_twice(con)
+    assert_each_step_once(con)
     attempts = con.execute("select attempt, first_step, last_step from attempts order by attempt").fetchall()
     assert [tuple(a) for a in attempts] == truth_attempts(folder)
     dated = con.execute(
-        "select a.attempt, s.step from stg_log_steps s asof join attempts a on s.t_ns >= a.start_ns order by s.t_ns, s.line"
+        "select a.attempt, s.step from int_log_steps s asof join attempts a on s.t_ns >= a.start_ns order by s.t_ns, s.line"
     ).fetchall()
     assert [tuple(r) for r in dated] == [(a, s) for a, s, _ in truth_steps(folder)]
 
@@ -128,10 +117,9 @@ def test_step_ends_within_two_percent_of_wall_time(tmp_path: Path, job: str, whi
     wall = max(x["t"] for x in t if x["event"] == "attempt_end") - min(x["t"] for x in t if x["event"] == "attempt_start")
     ends = {(a, s): e for a, s, e in truth_steps(folder)}
     con = ingest(tmp_path, inputs(folder, which))
-    if which == "all":
-        xfail_if_counted_twice(con)
+    assert_each_step_once(con)
     rows = con.execute(
-        "select a.attempt, s.step, s.end_ns from stg_log_steps s asof join attempts a on s.t_ns >= a.start_ns"
+        "select a.attempt, s.step, s.end_ns from int_log_steps s asof join attempts a on s.t_ns >= a.start_ns"
     ).fetchall()
     assert {(a, s) for a, s, _ in rows} == set(ends)
     errors = {(a, s): end_ns / 1e9 - ends[(a, s)] for a, s, end_ns in rows}
@@ -157,13 +145,13 @@ def test_console_bar_within_its_second(tmp_path: Path) -> None:
     ends = {(a, s): e for a, s, e in truth_steps(folder)}
     con = ingest(tmp_path, inputs(folder, "console"))
     rows = con.execute(
-        "select a.attempt, s.step, s.end_ns from stg_log_steps s asof join attempts a on s.t_ns >= a.start_ns order by s.t_ns"
+        "select a.attempt, s.step, s.end_ns from int_log_steps s asof join attempts a on s.t_ns >= a.start_ns order by s.t_ns"
     ).fetchall()
     assert {(a, s) for a, s, _ in rows} == set(ends)
     first_got = rows[0][2] / 1e9
     first_truth = ends[(rows[0][0], rows[0][1])]
     errors = {(a, s): (end_ns / 1e9 - first_got) - (ends[(a, s)] - first_truth) for a, s, end_ns in rows}
     assert max(abs(e) for e in errors.values()) < 1.0, errors
-    sources = {r[0] for r in con.execute("select distinct time_source from stg_log_steps").fetchall()}
+    sources = {r[0] for r in con.execute("select distinct time_source from int_log_steps").fetchall()}
     assert sources == {"tqdm_mtime"}  # the date rests on the mtime's year
     assert con.execute("select kind from provenance where figure = 'wall_s'").fetchone() == ("estimated",)

@@ -132,7 +132,7 @@ def test_provenance_follows_the_inputs(tmp_path: Path, job: str, kind: str, sour
     store = Store.open(tmp_path / "s.tlstore")
     store.ingest([SAMPLE_LOGS / job])
     con = store.connect()
-    sources = {s for (s,) in con.execute("select distinct time_source from stg_log_steps").fetchall()}
+    sources = {s for (s,) in con.execute("select distinct time_source from int_log_steps").fetchall()}
     assert sources == {source}
     report = build(con)
     assert report.goodput is not None

@@ -1,7 +1,7 @@
 -- int_log_intervals: the job's wall-clock time as labelled intervals, for goodput_buckets.
 -- materialize: per_connection
 -- Grain: one row per interval (may overlap; goodput_buckets resolves overlaps by priority).
--- Inputs: attempts, stg_log_steps, stg_log_events.
+-- Inputs: attempts, int_log_steps, stg_log_events.
 -- Labels (GoodputBucket, priority in goodput_buckets):
 --   checkpoint_save / checkpoint_load / eval: between start and end events (or an end event
 --     carrying its duration);
@@ -24,7 +24,7 @@
 with steps as (
     select a.attempt, a.end_ns as attempt_end_ns, a.end_reason, s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples,
         s.data_time_s, s.t_ns, s.line
-    from stg_log_steps s
+    from int_log_steps s
     asof join attempts a on s.t_ns >= a.start_ns
 ),
 bounded as (

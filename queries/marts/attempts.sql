@@ -1,7 +1,7 @@
 -- attempts: the job cut into attempts (process lifetimes between restarts).
 -- materialize: per_connection
 -- Grain: one row per attempt.
--- Inputs: stg_log_events, stg_log_steps, int_trace_processes, hang_analysis.
+-- Inputs: stg_log_events, int_log_steps, int_trace_processes, hang_analysis.
 -- An attempt begins at an attempt_start event (a training header, a job-start record, a
 --   process's first dated line), where the step counter goes back, or where the reference
 --   rank's traces come from a new process with no other sign of a restart since the previous
@@ -14,7 +14,8 @@
 --   resumed_from_step (a later attempt's loaded checkpoint step when logged, else first_step - 1
 --   when it starts past the first attempt's first step),
 --   end_reason ('completed', 'crash', 'restarted': followed by another attempt with no
---   failure logged, 'unknown'), start_source ('event', 'step_counter' or 'trace_process'), hang_start_ns and
+--   failure logged, 'unknown'), start_source ('event', 'step_counter', 'trace_process' or
+--   'first_step': no start line before the job's first dated step), hang_start_ns and
 --   hang_s (a hang that ended the attempt: from a c10d watchdog timeout or a launcher's
 --   no-output watchdog, dated at its start, "ran for" long; else from flight-recorder dumps of the attempt: the first stuck
 --   collective's creation, to the crash or the next start), hang_suspect_ranks (from
@@ -23,7 +24,7 @@
 --   nothing says what filled the time around its traced steps). The hang lies between the attempt's end and the next start, so
 --   goodput_buckets counts it in restart_downtime.
 with reference as (
-    -- the rank whose view of the job counts: the one stg_log_steps reads, else the lowest traced
+    -- the rank whose view of the job counts: the one int_log_steps reads, else the lowest traced
     select coalesce((select min(rank) from log_steps), (select min(rank) from int_trace_processes)) as rank
 ),
 processes as (
@@ -35,7 +36,7 @@ steps as (
     select step, t_ns, step_time_s,
         lag(step) over (order by t_ns, line) as previous_step,
         lag(t_ns) over (order by t_ns, line) as previous_t_ns
-    from stg_log_steps
+    from int_log_steps
 ),
 boundaries as (
     select distinct ts_ns as start_ns, 'event' as start_source from stg_log_events where kind = 'attempt_start'
@@ -49,8 +50,17 @@ boundaries as (
           where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns and e.ts_ns > s.previous_t_ns
       )
 ),
+first_step as (
+    -- steps dated before any start line (a console that prints no dated line when training
+    -- begins): the first attempt starts with its first step
+    -- in integer ns: a double holds an epoch time only to 256 ns, which would start it after its step
+    select s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as start_ns, 'first_step' as start_source
+    from steps s
+    where s.previous_t_ns is null
+      and not exists (select 1 from stg_log_events e where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns)
+),
 log_boundaries as (
-    select start_ns, min(start_source) as start_source from boundaries group by start_ns
+    select start_ns, min(start_source) as start_source from (select * from boundaries union all select * from first_step) group by start_ns
 ),
 distinct_boundaries as (
     select * from log_boundaries
@@ -71,7 +81,7 @@ kept as (
     from (select *, lag(start_ns) over (order by start_ns) as previous_ns from distinct_boundaries) b
     where b.previous_ns is null
        or b.start_source = 'trace_process'
-       or exists (select 1 from stg_log_steps s where s.t_ns >= b.previous_ns and s.t_ns < b.start_ns)
+       or exists (select 1 from int_log_steps s where s.t_ns >= b.previous_ns and s.t_ns < b.start_ns)
 ),
 numbered as (
     select row_number() over (order by start_ns) as attempt, start_ns::bigint as start_ns, start_source,
@@ -84,7 +94,7 @@ activity as (
         max(s.step) as last_step,
         max(greatest(s.t_ns, coalesce(s.end_ns, s.t_ns))) as last_step_ns
     from numbered a
-    left join stg_log_steps s on s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
+    left join int_log_steps s on s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
     group by a.attempt
 ),
 endings as (

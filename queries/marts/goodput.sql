@@ -1,6 +1,6 @@
 -- goodput: the job's headline: wall time, goodput, throughput vs goodput.
 -- Grain: one row per job (the store).
--- Inputs: goodput_buckets, attempts, int_log_intervals, stg_log_steps, int_world_size.
+-- Inputs: goodput_buckets, attempts, int_log_intervals, int_log_steps, int_world_size.
 -- Columns: wall_s (first attempt start to last attempt end), attempts, productive_s,
 --   goodput_fraction (productive_s / wall_s), stepping_s (the productive, lost_work and
 --   data_stall buckets: time spent stepping, redone steps and waits for data included),
@@ -44,14 +44,14 @@ redone as (
     -- crash cut short is lost time, not a lost step
     select s.step, a.attempt, max(a.attempt) over (partition by s.step) as last_attempt, l.later_first_step,
         s.end_ns is not null or lead(s.t_ns) over (partition by a.attempt order by s.t_ns, s.line) is not null as completed
-    from stg_log_steps s
+    from int_log_steps s
     asof join attempts a on s.t_ns >= a.start_ns
     left join later_starts l on l.attempt = a.attempt
 ),
 step_rows as (
     select i.label, i.step, i.attempt, s.tokens, s.samples
     from int_log_intervals i
-    left join stg_log_steps s on s.step = i.step and i.attempt is not null
+    left join int_log_steps s on s.step = i.step and i.attempt is not null
         and s.t_ns >= (select start_ns from attempts a where a.attempt = i.attempt)
         and s.t_ns <= (select end_ns from attempts a where a.attempt = i.attempt)
     where i.step is not null and i.label in ('productive', 'lost_work')
@@ -109,7 +109,7 @@ final as (
         r.throughput_tokens_per_s * try_cast(getvariable('tracelens_flops_per_token') as double)
             / nullif((select gpus from int_world_size) * try_cast(getvariable('tracelens_peak_tflops') as double) * 1e12, 0)
             as mfu,
-        (select avg(mfu) from stg_log_steps) as reported_mfu
+        (select avg(mfu) from int_log_steps) as reported_mfu
     from rates r
 )
 select * from final

@@ -1,6 +1,6 @@
 -- provenance: how each headline figure of the report was obtained, for this job's inputs.
 -- Grain: one row per figure.
--- Inputs: stg_log_steps, stg_log_events, attempts, goodput, productive_breakdown, int_world_size.
+-- Inputs: int_log_steps, stg_log_events, attempts, goodput, productive_breakdown, int_world_size.
 -- Kinds: measured (read from the inputs' own clocks), derived (arithmetic on
 --   measured figures), estimated (resting on an assumption: progress bars' one-second readings,
 --   anchored on dated lines or on the file's modification time (tqdm_mtime), profiled
@@ -14,7 +14,7 @@ with steps as (
         count(*) filter (where time_source = 'tqdm_mtime') as tqdm_mtime,
         count(*) filter (where time_source = 'record') as records,
         count(*) filter (where end_ns is null and start_ns is null) as undated
-    from stg_log_steps
+    from int_log_steps
 ),
 basis as (
     select
@@ -50,6 +50,7 @@ figures as (
                    when 'event' then 'restart and start lines'
                    when 'step_counter' then 'a step counter that went back'
                    when 'trace_process' then 'new profiled processes (trace epoch timestamps)'
+                   when 'first_step' then 'the first dated step (no start line before it)'
                    else start_source end, ', '))
     from attempts
     having count(*) > 0

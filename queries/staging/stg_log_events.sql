@@ -1,4 +1,4 @@
--- stg_log_events: the job's log events as seen by the reference rank of stg_log_steps (when
+-- stg_log_events: the job's log events as seen by the reference rank of int_log_steps (when
 -- its step lines name no rank, the lowest rank that logs events), plus events that belong to
 -- no rank (launcher lines, job-level records).
 -- Grain: one row per event with a timestamp.

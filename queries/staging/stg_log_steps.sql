@@ -1,16 +1,12 @@
--- stg_log_steps: the job's step lines as seen by one reference rank (the lowest rank that
--- logs steps; lines without a rank when none has one), so that a step logged by every rank
--- counts once. A store holds one job.
--- Grain: one row per logged step line of the reference rank.
+-- stg_log_steps: every step row the log readers stored (consoles, TensorBoard event files,
+-- metrics files), of every rank, with its anchor time. int_log_steps picks the job's steps
+-- from them (one reference rank, one row per step and attempt).
+-- Grain: one row per stored step row.
 -- Inputs: log_steps.
--- Columns: as log_steps, plus t_ns (the line's anchor time: start_ns, else end_ns).
-with reference as (
-    select min(rank) as rank from log_steps
-),
-final as (
+-- Columns: as log_steps, plus t_ns (the row's anchor time: start_ns, else end_ns; NULL when
+--   nothing dates the step).
+with final as (
     select s.*, coalesce(s.start_ns, s.end_ns) as t_ns
-    from log_steps s, reference r
-    where s.rank is not distinct from r.rank
-      and coalesce(s.start_ns, s.end_ns) is not null
+    from log_steps s
 )
 select * from final

@@ -1,0 +1,50 @@
+-- int_log_steps: the job's dated steps as seen by one reference rank, each step once whatever
+-- number of inputs logged it (a console, the TensorBoard event files, a metrics file of one job
+-- all date the same steps; counted twice, a step reads as a restart).
+-- Grain: one row per dated step of the reference rank and attempt.
+-- Inputs: stg_log_steps.
+-- Rules, in order:
+--   rank: the lowest rank that logs steps, and rows that name no rank (event files and
+--     metrics files do not know theirs; a console's unprefixed lines are rank 0's);
+--   clock: of the rows of one step number, only those of the best clock present: a line's own
+--     timestamp or a record's time field (log_line, record), over a progress bar anchored on
+--     dated lines (tqdm), over a bar anchored on the file's mtime or no source (tqdm_mtime);
+--   files: a row is dropped where another file dates the same step within the tolerance
+--     (3 x the median interval between a file's consecutive steps, at least 2 s), the file
+--     with more dated steps kept (ties: the lower file_id). A step redone after a restart is
+--     dated farther apart than that and kept twice.
+-- Columns: as stg_log_steps.
+with reference as (
+    select min(rank) as rank from stg_log_steps
+),
+candidates as (
+    select s.*,
+        case when s.time_source in ('log_line', 'record') then 1 when s.time_source = 'tqdm' then 2 else 3 end as clock_rank
+    from stg_log_steps s, reference r
+    where (s.rank is not distinct from r.rank or s.rank is null)
+      and s.t_ns is not null
+),
+best_clock as (
+    select * from candidates
+    qualify clock_rank = min(clock_rank) over (partition by step)
+),
+file_sizes as (
+    select file_id, count(*) as dated_steps from best_clock group by file_id
+),
+gaps as (
+    select t_ns - lag(t_ns) over (partition by file_id order by t_ns, line) as gap_ns from best_clock
+),
+tolerance as (
+    select greatest(2e9, 3 * coalesce(median(gap_ns) filter (where gap_ns > 0), 0)) as ns from gaps
+),
+final as (
+    select b.* exclude (clock_rank)
+    from best_clock b join file_sizes f using (file_id), tolerance t
+    where not exists (
+        select 1 from best_clock o join file_sizes g using (file_id)
+        where o.step = b.step and o.file_id <> b.file_id
+          and abs(o.t_ns - b.t_ns) <= t.ns
+          and (g.dated_steps > f.dated_steps or (g.dated_steps = f.dated_steps and o.file_id < b.file_id))
+    )
+)
+select * from final
