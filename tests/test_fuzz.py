@@ -307,7 +307,7 @@ def event_spans(content: bytes) -> list[tuple[int, int]]:
     text = content.decode("latin-1")  # one character per byte: offsets are byte offsets
     pos = text.index("[", text.index('"traceEvents"')) + 1
     decoder = json.JSONDecoder()
-    spans = []
+    spans: list[tuple[int, int]] = []
     while True:
         while text[pos] in " \t\r\n,":
             pos += 1
