@@ -15,7 +15,7 @@
 --   when it starts past the first attempt's first step),
 --   end_reason ('completed', 'crash', 'restarted': followed by another attempt with no
 --   failure logged, 'unknown'), start_source ('event', 'step_counter', 'trace_process' or
---   'first_step': no start line before the job's first dated step), hang_start_ns and
+--   'first_step': no start line at all, the job's first dated step), hang_start_ns and
 --   hang_s (a hang that ended the attempt: from a c10d watchdog timeout or a launcher's
 --   no-output watchdog, dated at its start, "ran for" long; else from flight-recorder dumps of the attempt: the first stuck
 --   collective's creation, to the crash or the next start), hang_suspect_ranks (from
@@ -51,13 +51,14 @@ boundaries as (
       )
 ),
 first_step as (
-    -- steps dated before any start line (a console that prints no dated line when training
-    -- begins): the first attempt starts with its first step
+    -- steps dated and no start line at all (a console that prints no dated line, Lightning's):
+    -- the first attempt starts with its first step. A start line dated after the first steps
+    -- (a rank's first dated line at the final checkpoint) does not make them an attempt of their own.
     -- in integer ns: a double holds an epoch time only to 256 ns, which would start it after its step
     select s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as start_ns, 'first_step' as start_source
     from steps s
     where s.previous_t_ns is null
-      and not exists (select 1 from stg_log_events e where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns)
+      and not exists (select 1 from stg_log_events e where e.kind = 'attempt_start')
 ),
 log_boundaries as (
     select start_ns, min(start_source) as start_source from (select * from boundaries union all select * from first_step) group by start_ns

@@ -50,7 +50,7 @@ figures as (
                    when 'event' then 'restart and start lines'
                    when 'step_counter' then 'a step counter that went back'
                    when 'trace_process' then 'new profiled processes (trace epoch timestamps)'
-                   when 'first_step' then 'the first dated step (no start line before it)'
+                   when 'first_step' then 'the first dated step (no start line)'
                    else start_source end, ', '))
     from attempts
     having count(*) > 0
