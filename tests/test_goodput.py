@@ -354,3 +354,27 @@ def test_world_size_a_launcher_printed_counts_the_gpus(tmp_path: Path) -> None:
                 "SELECT 'launch_config' AS kind, 'world_size=16' AS detail")
     wall, gpus, source, total = con.execute("select wall_s, gpus, gpus_source, total_gpu_hours from goodput_headline").fetchone()
     assert (gpus, source) == (16, "launch_config") and total == pytest.approx(wall * 16 / 3600)
+
+
+def test_steps_without_a_clock_leave_goodput_undetermined(tmp_path: Path) -> None:
+    """HF's trainer_state.json alone: a step number per logged dict and nothing that says when it
+    ran (no timestamp, no bar, no trace). Wall time, goodput and the figures built on them are
+    NULL with the reason, the report says "undetermined" and no finding rests on them."""
+    from tracelens.render import render_text
+    from tracelens.report import build
+
+    path = SAMPLE_LOGS / "hf_trainer_state" / "trainer_state.json"
+    history = json.loads(path.read_text())["log_history"]
+    steps = len({h["step"] for h in history if "loss" in h})
+    assert steps > 0 and not any(k.endswith("time") or k == "timestamp" for h in history for k in h)
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    row = con.execute("select wall_s, attempts, productive_s, goodput_fraction, throughput_tokens_per_s, "
+                      "goodput_tokens_per_s, reason from goodput").fetchall()
+    reason = f"the inputs have {steps} steps but no clock: no timestamps, no bar times, no traces"
+    assert row == [(None, None, None, None, None, None, reason)]
+    report = build(con)
+    assert report.goodput is not None and report.goodput.reason == reason
+    assert report.goodput.attribution == () and report.findings == ()
+    assert f"undetermined: {reason}" in render_text(report)

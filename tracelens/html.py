@@ -91,7 +91,7 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
 
     g = report.goodput
     # 1. goodput waterfall: wall time, minus each bucket in turn, down to productive time
-    if g is not None and g.wall_s > 0:
+    if g is not None and g.wall_s:  # None: nothing dates the steps (g.reason)
         rows = [{"label": "wall time", "start": 0.0, "end": g.wall_s, "bucket": "wall", "seconds": g.wall_s, "percent": 100.0}]
         left = g.wall_s
         for b in sorted((b for b in g.attribution if b.name != "productive" and b.seconds > 0), key=lambda b: -b.seconds):
@@ -315,6 +315,10 @@ def _cards(report: Report) -> str:
     g = report.goodput
     if g is None:
         return ""
+    if g.reason:
+        items = [("undetermined", f"wall time and goodput: {g.reason}")]
+        return '<div class="cards">' + "".join(
+            f"<div class=\"card\"><b>{html.escape(v)}</b><span>{html.escape(k)}</span></div>" for v, k in items) + "</div>"
     items = [
         (fmt_s(g.wall_s), f"wall time, {g.attempts} attempt{'s' if g.attempts != 1 else ''}"),
         (fmt_pct(100 * g.goodput_fraction if g.goodput_fraction is not None else None), "goodput"),

@@ -156,6 +156,8 @@ def _layout(report: Report) -> list[Section]:
         s = Section("goodput", "Goodput")
         if g is None:
             s.paragraphs.append("No training log with steps was found: the job's wall time and goodput cannot be computed.")
+        elif g.reason:
+            s.paragraphs.append(f"Wall time and goodput undetermined: {g.reason}.")
         else:
             s.paragraphs.append(f"Wall time {fmt_s(g.wall_s)} over {g.attempts} attempt{'s' if g.attempts != 1 else ''}; "
                                 f"goodput {fmt_pct(100 * g.goodput_fraction if g.goodput_fraction is not None else None)} "

@@ -34,8 +34,8 @@ class ProductiveShare:
 
 @dataclass(frozen=True)
 class Goodput:
-    wall_s: float
-    attempts: int
+    wall_s: float | None  # None with `reason`: nothing says when the steps ran
+    attempts: int | None
     productive_s: float | None
     goodput_fraction: float | None
     throughput_tokens_per_s: float | None
@@ -61,6 +61,8 @@ class Goodput:
     tokens_useful: float | None = None
     token_goodput_fraction: float | None = None  # goodput / throughput tokens/s
     fractions_note: str | None = None  # why it differs from goodput_fraction, when it does
+    # why wall time, goodput and every figure built on them are None (steps but no clock)
+    reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -284,7 +286,8 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS, skipped: tuple[str, ..
         head = _rows(con, "select * from goodput_headline")
         if head:
             g = head[0]
-            buckets = _rows(con, "select * from goodput_attribution order by seconds desc, bucket")
+            # with no clock, the buckets are no measurement either
+            buckets = [] if g["reason"] else _rows(con, "select * from goodput_attribution order by seconds desc, bucket")
             goodput = Goodput(
                 wall_s=g["wall_s"], attempts=g["attempts"], productive_s=g["productive_s"],
                 goodput_fraction=g["goodput_fraction"], throughput_tokens_per_s=g["throughput_tokens_per_s"],
@@ -292,7 +295,7 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS, skipped: tuple[str, ..
                 goodput_samples_per_s=g["goodput_samples_per_s"],
                 gpus=g["gpus"], gpus_source=g["gpus_source"], gpus_detail=g["gpus_detail"],
                 computing_s=g["computing_s"], tokens_total=g["tokens_total"], tokens_useful=g["tokens_useful"],
-                token_goodput_fraction=g["token_goodput_fraction"], fractions_note=g["fractions_note"],
+                token_goodput_fraction=g["token_goodput_fraction"], fractions_note=g["fractions_note"], reason=g["reason"],
                 buckets={b["bucket"]: b["seconds"] for b in buckets},
                 attribution=tuple(
                     Bucket(b["bucket"], b["seconds"], b["percent"], b["gpu_hours"], b["dollars"], b["tokens_per_s_lost"])

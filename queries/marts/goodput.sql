@@ -17,7 +17,10 @@
 --   FLOP/s), when session variables `tracelens_flops_per_token` and `tracelens_peak_tflops` are
 --   set and the GPU count is known (int_world_size), e.g. flops per token = 6N + 12LHQT for a
 --   decoder-only transformer of N parameters, L layers, H heads of size Q, sequence T),
---   reported_mfu (the mean MFU the logs themselves report, in percent, when they do).
+--   reported_mfu (the mean MFU the logs themselves report, in percent, when they do), reason
+--   (NULL, or where the inputs have steps and nothing says when they ran: why every figure
+--   above is NULL; that row is the only one).
+-- Grain note: no row at all when the inputs have no step.
 -- Why computing_s: a second of data stall, start-up or downtime produces no token; dividing
 --   by computing_s makes every bucket but productive cost throughput x seconds / wall_s
 --   tokens/s and redone steps their own tokens / wall_s, which sum exactly to throughput -
@@ -88,7 +91,15 @@ rates as (
     from wall w, buckets b, totals t
     where w.start_ns is not null
 ),
-final as (
+undated as (
+    -- steps of the reference rank (or unranked) that nothing dates, when none is dated
+    select count(distinct s.step) as steps,
+        bool_or(f.kind = 'console_log') as from_console
+    from stg_log_steps s left join files f using (file_id)
+    where (s.rank is not distinct from (select min(rank) from stg_log_steps) or s.rank is null)
+      and not exists (select 1 from int_log_steps)
+),
+dated as (
     select
         r.wall_s, r.attempts, r.productive_s, r.goodput_fraction, r.stepping_s, r.computing_s,
         r.tokens_total, r.tokens_useful, r.tokens_lost,
@@ -109,7 +120,17 @@ final as (
         r.throughput_tokens_per_s * try_cast(getvariable('tracelens_flops_per_token') as double)
             / nullif((select gpus from int_world_size) * try_cast(getvariable('tracelens_peak_tflops') as double) * 1e12, 0)
             as mfu,
-        (select avg(mfu) from int_log_steps) as reported_mfu
+        (select avg(mfu) from int_log_steps) as reported_mfu,
+        null::varchar as reason
     from rates r
+),
+final as (
+    select * from dated
+    union all by name
+    -- steps and no clock: no figure resting on time, and why
+    select format('{} {} steps but no clock: no timestamps, no bar times, no traces',
+                  case when u.from_console then 'the console has' else 'the inputs have' end, u.steps) as reason
+    from undated u
+    where u.steps > 0 and not exists (select 1 from dated)
 )
 select * from final
