@@ -76,8 +76,19 @@ _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Timeout at |PBS: job killed|slurmstepd: error|srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
-    r"(?i:no output for|training (?:starts|done|finished|complete)|checkpoint)"
+    r"(?i:no output for|training (?:starts|done|finished|complete)|checkpoint)|"
+    r"world_size|world size|world_sizes=|nproc[_-]per[_-]node"
 )
+# The job's world size as a launcher or framework prints it: DeepSpeed's launcher
+# "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec
+# "global_world_sizes=[4, 4, 4, 4]" (each worker's view of one world). Not HF's "Total train
+# batch size" (samples), nor DeepSpeed's config dump "world_size ....... 1" (its data-parallel
+# size, 1 in a 3D-parallel job of 64 ranks).
+_WORLD_SIZE = re.compile(r"\bdist_world_size=(\d{1,7})\b|using world size: (\d{1,7})\b|\bglobal_world_sizes=\[(\d{1,7})\b")
+# torch.distributed.launch / torchrun arguments: processes per node x nodes (a fixed count, not
+# an elastic range "1:4")
+_NPROC = re.compile(r"--nproc[_-]per[_-]node[ =]+(\d{1,5})\b")
+_NNODES = re.compile(r"--nnodes[ =]+(\d{1,5})(?![\d:])")
 _ANY_EVENT = re.compile(_ANY_EVENT_PATTERN)
 _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
 
@@ -95,6 +106,17 @@ class EventScanner:
         self.failed = False  # a failure was logged since the last process start
         self.restarted = False  # a restart was logged since the last process start
 
+    def _world_size(self, line: Line) -> None:
+        text = line.text
+        size = None
+        if (m := _WORLD_SIZE.search(text)) is not None:
+            size = int(next(g for g in m.groups() if g is not None))
+        elif (procs := _NPROC.search(text)) is not None and (nodes := _NNODES.search(text)) is not None:
+            size = int(procs.group(1)) * int(nodes.group(1))
+        if size:
+            self.rows.event(LogEventKind.LAUNCH_CONFIG, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                            detail=f"world_size={size}", raw=text)
+
     def scan(self, line: Line) -> bool:
         """Record the line's events; True when it was a failure or restart line (nothing else to read)."""
         rows = self.rows
@@ -108,6 +130,8 @@ class EventScanner:
             return True  # an NCCL_DEBUG line: to the NCCL tables
         if not line.event_hint if line.event_hint is not None else _ANY_EVENT.search(line.text) is None:
             return False
+        if "world" in line.text or "nproc" in line.text:
+            self._world_size(line)
         watchdog = WATCHDOG.search(line.text)
         work = None if watchdog else _WATCHDOG_WORK.search(line.text)
         if watchdog is not None or work is not None:

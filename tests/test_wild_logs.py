@@ -378,3 +378,57 @@ def test_a_million_noise_lines_ingest_in_seconds(tmp_path: Path) -> None:
     assert steps == len(re.findall(r" iteration\s+\d+/", real)) == 20
     assert rec.unrecognised_lines is not None and rec.unrecognised_lines >= 1_000_000
     assert elapsed < 30, elapsed
+
+
+# ------------------------------------------------------------------ world size from the logs
+
+WORLD_SIZE_LOGS = [
+    ("wild", "scheduler", "bigscience_2021_meg_ds_zero_n16_slurm_time_limit.out"),
+    ("wild", "megatron", "bigscience_2021_meg_ds_3d_n16_lm-loss_hyphen_key.out"),
+    ("wild", "megatron", "bigscience_2021_meg_gpt2_n8_tp4_pp8_slurm_cancelled.out"),
+    ("wild", "deepspeed", "dschat_llama7b_zero3_16rank_crash_before_first_step.log"),
+    ("logs", "torchelastic", "doc2edag_issue24_worker_group_failed_restart_count1.log"),
+    ("logs", "deepspeed", "deepspeed_launcher_world_info_spawn.log"),
+    ("logs", "deepspeed", "megatron_deepspeed_polaris_wallclock_breakdown_timers.log"),
+]
+
+
+def _printed_world_sizes(text: str) -> set[int]:
+    """World sizes as the file prints them, read here line by line: Megatron's arguments line,
+    DeepSpeed's launcher, torchelastic's worker spec (one entry per worker, all alike), and the
+    launcher's arguments (processes per node x nodes)."""
+    sizes = set()
+    for line in text.splitlines():
+        for pattern in (r"using world size: (\d+)", r"dist_world_size=(\d+)", r"global_world_sizes=\[(\d+)"):
+            if (m := re.search(pattern, line)) is not None:
+                sizes.add(int(m.group(1)))
+        per_node = re.search(r"--nproc_per_node\s+(\d+)", line)
+        nodes = re.search(r"--nnodes\s+(\d+)\s", line)
+        if per_node and nodes:
+            sizes.add(int(per_node.group(1)) * int(nodes.group(1)))
+    return sizes
+
+
+@pytest.mark.parametrize("parts", WORLD_SIZE_LOGS, ids=lambda p: p[-1])
+def test_world_size_from_the_printed_lines(tmp_path: Path, parts: tuple[str, ...]) -> None:
+    """The GPU count comes from the world size the launcher or framework printed (issue 15,
+    defect 9), not a default and not another figure (DeepSpeed's config dump prints its
+    data-parallel `world_size ... 1` in a 64-rank 3D job)."""
+    path = corpus_or_skip(*parts)
+    expected = _printed_world_sizes(path.read_text(errors="replace"))
+    assert len(expected) == 1, expected  # each file prints one world
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    assert con.execute("select gpus, gpus_source from int_world_size").fetchone() == (float(expected.pop()), "launch_config")
+
+
+def test_total_train_batch_size_is_no_world_size(tmp_path: Path) -> None:
+    """HF prints `Total train batch size (w. parallel, distributed & accumulation) = 88`:
+    samples per optimizer step, not ranks."""
+    path = corpus_or_skip("wild", "hf_trainer", "esm2_fsdp_srun_label_prefix_2node_ckpt_1136.log")
+    assert re.search(r"Total train batch size \(w\. parallel, distributed & accumulation\) = 88", path.read_text())
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    assert con.execute("select count(*) from log_events where kind = 'launch_config'").fetchone() == (0,)
