@@ -170,8 +170,8 @@ class LightningParser:
         else:
             step = clock.base + i  # an iterable's bar: batches counted on from the previous epochs
         row: dict[str, Any] = {"line": line.number, "rank": line.rank, "step": step, "end_ns": line.ts_ns}
-        key = (line.rank, state.processes.get(line.rank, 0), step)
-        previous = steps.get(key)
+        step_key = (line.rank, state.processes.get(line.rank, 0), step)
+        previous = steps.get(step_key)
         row["_reading"] = previous["_reading"] if previous is not None and previous.get("_reading") else reading
         row["_clock"] = clock
         loss = values.get("reduced_train_loss", values.get("train_loss", values.get("loss")))
@@ -181,7 +181,7 @@ class LightningParser:
             row["step_time_s"] = values["train_step_timing in s"]
         if "consumed_samples" in values:
             row["_consumed"] = values["consumed_samples"]  # cumulative: made per step once all are read
-        steps[key] = row
+        steps[step_key] = row
         return 1
 
 
