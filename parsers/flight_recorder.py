@@ -14,6 +14,7 @@ import io
 import json
 import math
 import pickle
+import pickletools
 import re
 from pathlib import Path
 from typing import Any
@@ -60,9 +61,27 @@ MAX_EXPANSION = 64  # the decoded data, every shared reference counted as a copy
 def safe_loads(data: bytes) -> Any:
     """Decode a pickle of plain data; UnsafePickleError for anything else, and for plain data
     that would cost more than its bytes suggest to walk (see `_check_plain`)."""
+    _check_memo_indices(data)
     obj = SafeUnpickler(io.BytesIO(data)).load()
     _check_plain(obj, budget=MAX_EXPANSION * len(data) + (16 << 20))
     return obj
+
+
+def _check_memo_indices(data: bytes) -> None:
+    """Refuse a memo index past the pickle's size before the C unpickler reads it: it sizes its
+    memo array to the largest index it is given and zeroes the new part, so five mutated bytes
+    (`r` LONG_BINPUT and a 4-byte index) cost up to 32 GB and minutes (found by the fuzz
+    harness). A pickle numbers its memo entries from 0, one per opcode at most, so a real
+    index is below its size. The scan stops where the opcodes stop parsing: so does the load."""
+    limit = len(data)
+    try:
+        for opcode, arg, pos in pickletools.genops(data):
+            if opcode.name in ("LONG_BINPUT", "PUT") and isinstance(arg, int) and arg > limit:
+                raise UnsafePickleError(f"memo index {arg} at byte {pos} is past the pickle's {limit} bytes")
+    except UnsafePickleError:
+        raise
+    except Exception:  # malformed opcodes: the unpickler stops there too, with its own error
+        return
 
 
 def _check_plain(obj: Any, budget: int) -> None:

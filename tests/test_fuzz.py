@@ -615,3 +615,15 @@ def test_a_flight_recorder_json_dump_nested_past_the_decoders_depth_is_a_parse_e
     path.write_bytes(data[:1969] + b'{"a":' * 5000 + data[1969:])
     with pytest.raises(ParseError, match="nested deeper"):
         REGISTRY["flight_recorder"].parse(path, ParseOptions())
+
+
+def test_a_pickle_memo_index_past_its_size_is_refused_at_once(tmp_path: Path) -> None:
+    """Found by the fuzzer: text inserted into a dump made `r` + 4 bytes a LONG_BINPUT of index
+    1164272481 (here 1600415092); the C unpickler grew its memo array to that size (GBs zeroed, minutes)."""
+    source = SAMPLE_LOGS / "fr_gloo_skip_4rank" / "fr_trace_rank_0"
+    case = Case("fr_pickle", source, [("nest", 201, b'{"traceEvents":[', 1)])
+    path = tmp_path / source.name
+    path.write_bytes(case.build())
+    outcome = run_in_process(path)  # within the budget, else OverBudget
+    assert outcome.parser == "flight_recorder"
+    assert outcome.error is not None and "memo index" in str(outcome.error)
