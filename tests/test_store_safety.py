@@ -146,13 +146,16 @@ def test_workers_die_with_a_killed_ingest_and_the_store_is_not_left_locked(tmp_p
     job = _log_job(tmp_path)
     store = tmp_path / "s.tlstore"
     Store.open(store)
-    for delay in (0.6, 1.2):
+    for delay in (0.1, 0.5):
         proc = subprocess.Popen(
             [sys.executable, "-m", "tracelens", "ingest", str(job), "-o", str(store), "-q", "-j", "2"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         )
+        started = time.monotonic()
+        while len(_session_processes(proc.pid)) < 3 and time.monotonic() - started < 30:
+            time.sleep(0.05)  # the ingest and its two parser processes
+        assert len(_session_processes(proc.pid)) >= 3, "the ingest had no worker processes to orphan"
         time.sleep(delay)
-        assert len(_session_processes(proc.pid)) >= 2, "the ingest had no worker processes to orphan"
         os.kill(proc.pid, signal.SIGKILL)  # the parent alone, as the OOM killer does
         proc.wait()
         deadline = time.monotonic() + 10

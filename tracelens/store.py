@@ -543,20 +543,23 @@ class Store:
         _atomic_write_bytes(self.views_sql(relative=True, script=True).encode(), self.root / VIEWS_SQL)
 
     def _collect_garbage(self) -> None:
-        """Delete fragments no committed record refers to (left by a killed or older ingest).
+        """Delete what no committed record refers to (left by a killed or older ingest).
 
         Only regular files named as this store names its own, found without following any
-        link; and not while another process reads the store (it may still read them): then
-        they wait for the next ingest."""
+        link. Temporary files of dead writers go at once (the caller holds the write lock, and no
+        reader ever reads one); unreferenced fragments not while another process reads the store
+        (its manifest may name them): they wait for the next ingest."""
         try:
             fd = _open_nofollow(self.root / READERS, os.O_RDONLY)
         except OSError:
-            return
+            fd = -1
         try:
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                if fd >= 0:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                unread = fd >= 0
             except OSError:
-                return  # a reader is using the store
+                unread = False  # a reader is using the store
             live = {rel for rec in self.records.values() for rel in rec.fragments.values()}
             live.add(self.catalog_path())
             for sub in STORE_DIRS:
@@ -565,7 +568,7 @@ class Store:
                     continue
                 for dirpath, _, filenames in os.walk(top, followlinks=False):
                     for name in filenames:
-                        if not _OWN_FILE.match(name):
+                        if not _OWN_FILE.match(name) or not (unread or name.endswith(".tmp")):
                             continue
                         path = Path(dirpath) / name
                         rel = path.relative_to(self.root).as_posix()
@@ -573,7 +576,8 @@ class Store:
                             continue
                         path.unlink(missing_ok=True)
         finally:
-            os.close(fd)
+            if fd >= 0:
+                os.close(fd)
 
     # ------------------------------------------------------------------ reading
     def catalog_path(self) -> str:
