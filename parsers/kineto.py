@@ -412,19 +412,39 @@ def _events_one_by_one(buf: memoryview, start: int, stop: int, problems: list[st
     while pos < stop:
         match = _BOUNDARY.search(buf, pos, stop)
         split = match.start() + 1 if match else stop
-        try:
-            _EVENTS_DECODER.decode(b"[" + buf[pos:split] + b"]")
-        except _CHUNK_ERRORS:
+        end = _whole_prefix(buf, pos, split)
+        if end is None:
             skipped += split - pos
             first_bad = first_bad if first_bad is not None else pos
             yield from _good_run(buf, good)
             good = []
         else:
-            good.append((pos, split))
+            good.append((pos, end))
+            if end < split:  # an intact event, damage after it (the array's end, the trailer)
+                skipped += split - end
+                first_bad = first_bad if first_bad is not None else end
+                yield from _good_run(buf, good)
+                good = []
         pos = match.end() - 1 if match else stop
     yield from _good_run(buf, good)
     if skipped:
         problems.append(f"{skipped} bytes of corrupt events skipped (first near byte {first_bad} of the event array)")
+
+
+def _whole_prefix(buf: memoryview, start: int, stop: int) -> int | None:
+    """Where the piece buf[start:stop] ends as decodable events: `stop`, or, when damage
+    follows an intact event (a flipped or NUL-blanked `]` or trailer after the last event), the
+    `}` that closes it (a few are tried from the end); None when it holds no whole event."""
+    end = stop
+    for _ in range(4):
+        try:
+            _EVENTS_DECODER.decode(b"[" + buf[start:end] + b"]")
+            return end
+        except _CHUNK_ERRORS:
+            end = bytes(buf[start:end - 1]).rfind(b"}") + start + 1
+            if end <= start:
+                return None
+    return None
 
 
 def _good_run(buf: memoryview, spans: list[tuple[int, int]]) -> Iterator[tuple[list[_Event], bytes]]:

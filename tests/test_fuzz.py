@@ -627,3 +627,23 @@ def test_a_pickle_memo_index_past_its_size_is_refused_at_once(tmp_path: Path) ->
     outcome = run_in_process(path)  # within the budget, else OverBudget
     assert outcome.parser == "flight_recorder"
     assert outcome.error is not None and "memo index" in str(outcome.error)
+
+
+@pytest.mark.parametrize("pure_python", ["", "1"])
+@pytest.mark.parametrize("damage", ["flip_last_byte", "nul_over_the_end", "nuls_appended"])
+def test_damage_after_the_last_event_keeps_it(damage: str, pure_python: str, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the fuzzer: a bit flip in the trace's closing `}`, or NULs over or after the
+    array's end, lost the last event (its piece ran into the damage and was skipped whole)."""
+    monkeypatch.setenv("TRACELENS_PURE_PYTHON", pure_python)
+    if "kineto_json" not in KINDS:
+        pytest.skip("../shared/corpus is absent")
+    source = KINDS["kineto_json"][1]
+    data = source_bytes(source)
+    n = len(data.rstrip())
+    op: Op = {"flip_last_byte": ("bitflip", ((n - 1, 0),)), "nul_over_the_end": ("nul_block", n - 1, 512, False),
+              "nuls_appended": ("nul_block", len(data), 4096, True)}[damage]
+    path = tmp_path / source.name
+    path.write_bytes(apply_op(data, op))
+    result = KINETO.parse(path, ParseOptions())
+    assert result.tables["trace_events"].num_rows == len(event_spans(data))
