@@ -9,8 +9,10 @@ from tracelens.queries import view_definitions
 
 
 def test_sql_literals_are_enum_members() -> None:
-    # `kind` is trace_events.kind (EventKind) or log_events.kind (LogEventKind)
-    kinds = {k.value for k in EventKind} | {k.value for k in LogEventKind}
+    # `kind` is trace_events.kind (EventKind), log_events.kind (LogEventKind) or files.kind (a parser's kind)
+    from tracelens.parsers import registry
+
+    kinds = {k.value for k in EventKind} | {k.value for k in LogEventKind} | {p.kind for p in registry().values()}
     statuses = {s.value for s in FileStatus}
     verdicts = {v.value for v in HangVerdict}
     checked = 0
