@@ -34,7 +34,7 @@ def _time_ns(value: Any) -> int | None:
 def _record(raw: bytes) -> dict[str, Any] | None:
     try:
         value = msgspec.json.decode(raw)
-    except (msgspec.DecodeError, UnicodeDecodeError):
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):  # nested past msgspec's depth limit
         return None
     return value if isinstance(value, dict) else None
 

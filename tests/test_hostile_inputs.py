@@ -395,3 +395,13 @@ def test_the_read_lease_is_given_back_when_a_parse_ends_even_on_error(tmp_path: 
             os.close(os.open(target, os.O_WRONLY | os.O_NONBLOCK))
         except BlockingIOError:
             pytest.fail("the parse left a read lease on the file")
+
+
+def test_jsonl_detection_of_deeply_nested_lines_is_a_plain_no() -> None:
+    """Found by the fuzz harness: a line nested past msgspec's depth limit raised RecursionError
+    out of detect() (the store turned it into an error line; a parser must not raise it)."""
+    from tracelens.parsers import Claim
+    from tracelens.parsers.jsonl_metrics import JsonlMetricsParser
+
+    head = b'{"step": 1, "a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}\n"
+    assert JsonlMetricsParser().detect(Path("metrics.jsonl"), head) == Claim.NO
