@@ -16,6 +16,9 @@ import sys
 import tokenize
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # docs/_page.py, also when loaded by path
+from _page import write_or_check  # noqa: E402
+
 PAGE = Path(__file__).resolve().parent / "tables.md"
 
 
@@ -93,15 +96,7 @@ def render() -> str:
 
 
 def main(argv: list[str]) -> int:
-    text = render()
-    if "--check" in argv:
-        if not PAGE.exists() or PAGE.read_text(encoding="utf-8") != text:
-            print(f"{PAGE} is stale: run python docs/gen_tables.py", file=sys.stderr)
-            return 1
-        return 0
-    PAGE.write_text(text, encoding="utf-8")
-    print(f"Wrote {PAGE}")
-    return 0
+    return write_or_check(PAGE, render(), "gen_tables.py", argv)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,9 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # docs/_page.py, also when loaded by path
+from _page import write_or_check  # noqa: E402
+
 PAGE = Path(__file__).resolve().parent / "views.md"
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
 LAYER_ORDER = ("staging", "intermediate", "marts", "checks")
@@ -89,15 +92,7 @@ def render() -> str:
 
 
 def main(argv: list[str]) -> int:
-    text = render()
-    if "--check" in argv:
-        if not PAGE.exists() or PAGE.read_text(encoding="utf-8") != text:
-            print(f"{PAGE} is stale: run python docs/gen_views.py", file=sys.stderr)
-            return 1
-        return 0
-    PAGE.write_text(text, encoding="utf-8")
-    print(f"Wrote {PAGE}")
-    return 0
+    return write_or_check(PAGE, render(), "gen_views.py", argv)
 
 
 if __name__ == "__main__":
