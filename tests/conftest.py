@@ -35,6 +35,25 @@ def kineto_corpus_files() -> list[Path]:
     return files
 
 
+def trace_event_spans(data: bytes) -> list[tuple[int, int, bool]]:
+    """(start byte, end byte, is a complete X event with a `ts`) of every event of an intact
+    Kineto trace, walked with the stdlib's raw_decode, independently of tracelens' parser."""
+    import json
+
+    text = data.decode("latin-1")  # one character per byte: offsets are byte offsets
+    pos = text.index("[", text.index('"traceEvents"')) + 1
+    decoder = json.JSONDecoder()
+    spans = []
+    while True:
+        while text[pos] in " \t\r\n,":
+            pos += 1
+        if text[pos] == "]":
+            return spans
+        event, end = decoder.raw_decode(text, pos)
+        spans.append((pos, end, isinstance(event, dict) and event.get("ph") == "X" and "ts" in event))
+        pos = end
+
+
 def read_trace_bytes(path: Path) -> bytes:
     return gzip.open(path).read() if path.name.endswith(".gz") else path.read_bytes()
 

@@ -45,7 +45,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import CORPUS, SAMPLE_LOGS
+from tests.conftest import CORPUS, SAMPLE_LOGS, trace_event_spans
 from tracelens.errors import ParseError
 from tracelens.parsers import ParseOptions, ParseResult, detect, registry
 from tracelens.parsers._io import read_head
@@ -302,21 +302,8 @@ def run_in_process(path: Path) -> Outcome:
 
 
 def event_spans(content: bytes) -> list[tuple[int, int]]:
-    """(start, end) byte offsets of the complete X events (with a `ts`) of an intact trace,
-    walked with the stdlib's raw_decode, independently of the parser."""
-    text = content.decode("latin-1")  # one character per byte: offsets are byte offsets
-    pos = text.index("[", text.index('"traceEvents"')) + 1
-    decoder = json.JSONDecoder()
-    spans: list[tuple[int, int]] = []
-    while True:
-        while text[pos] in " \t\r\n,":
-            pos += 1
-        if text[pos] == "]":
-            return spans
-        event, end = decoder.raw_decode(text, pos)
-        if isinstance(event, dict) and event.get("ph") == "X" and "ts" in event:
-            spans.append((pos, end))
-        pos = end
+    """(start, end) byte offsets of the complete X events (with a `ts`) of an intact trace."""
+    return [(start, end) for start, end, complete in trace_event_spans(content) if complete]
 
 
 _SPANS: dict[Path, list[tuple[int, int]]] = {}

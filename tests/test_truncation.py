@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SAMPLE_LOGS, corpus_or_skip, read_trace_bytes
+from tests.conftest import SAMPLE_LOGS, corpus_or_skip, read_trace_bytes, trace_event_spans
 from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
 from tracelens.parsers import ParseOptions
@@ -85,27 +85,11 @@ def test_cut_before_any_event_is_an_error(tmp_path: Path) -> None:
     assert str(target) in str(info.value)
 
 
-def _event_spans(data: bytes) -> list[tuple[int, int, bool]]:
-    """(start byte, end byte, is a complete X event) of every event of an intact trace."""
-    text = data.decode("latin-1")  # one character per byte: offsets are byte offsets
-    pos = text.index("[", text.index('"traceEvents"')) + 1
-    decoder = json.JSONDecoder()
-    spans = []
-    while True:
-        while text[pos] in " \t\r\n,":
-            pos += 1
-        if text[pos] == "]":
-            return spans
-        event, end = decoder.raw_decode(text, pos)
-        spans.append((pos, end, event.get("ph") == "X" and "ts" in event))
-        pos = end
-
-
 @pytest.mark.parametrize("damage", ["nul_block", "nan_token", "infinity_token"])
 @pytest.mark.parametrize("fraction", [0.05, 0.5, 0.8])
 def test_damage_in_the_middle_keeps_the_events_around_it(damage: str, fraction: float, tmp_path: Path) -> None:
     data = read_trace_bytes(_sources()[0])
-    spans = _event_spans(data)
+    spans = trace_event_spans(data)
     # The damage lands inside the event found at `fraction` of the file.
     start, end, _ = next(span for span in spans if span[0] >= len(data) * fraction)
     if damage == "nul_block":
