@@ -19,14 +19,19 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def _valid_utf8(text: str) -> str:
+    """Bytes that were not UTF-8 as `\\xNN`, other lone surrogates as `\\udNNN`."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")  # how os.fsdecode smuggled a name's bytes
+    except UnicodeEncodeError:
+        raw = text.encode("utf-8", "backslashreplace")
+    return raw.decode("utf-8", "backslashreplace")
+
+
 def printable(text: str) -> str:
     """`text` on one line, valid UTF-8: bytes that were not UTF-8 as `\\xNN`, other lone
     surrogates as `\\udNNN`, control and bidi-control characters as escapes."""
-    try:
-        raw = text.encode("utf-8", "surrogateescape")  # how os.fsdecode smuggled the name's bytes
-    except UnicodeEncodeError:
-        raw = text.encode("utf-8", "backslashreplace")
-    return _UNSAFE.sub(_escape, raw.decode("utf-8", "backslashreplace"))
+    return _UNSAFE.sub(_escape, _valid_utf8(text))
 
 
 # What `terminal_safe` keeps: the line breaks and tabs of multi-line text.
@@ -36,11 +41,7 @@ _UNSAFE_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u2
 def terminal_safe(text: str) -> str:
     """Multi-line text safe for a terminal, Markdown or a browser: as `printable`, but line
     breaks and tabs are kept."""
-    try:
-        raw = text.encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:
-        raw = text.encode("utf-8", "backslashreplace")
-    return _UNSAFE_IN_TEXT.sub(_escape, raw.decode("utf-8", "backslashreplace"))
+    return _UNSAFE_IN_TEXT.sub(_escape, _valid_utf8(text))
 
 
 # Credentials that logs and dumps carry (environment printouts, launch commands, URLs):
@@ -63,8 +64,6 @@ SECRET_PATTERNS: tuple[tuple[str, str], ...] = (
 
 def redact(text: str) -> str:
     """`text` with every credential SECRET_PATTERNS knows replaced by `<redacted>`."""
-    import re as _re
-
     for pattern, replacement in SECRET_PATTERNS:
-        text = _re.sub(pattern, replacement.replace("\\1", "\\g<1>").replace("\\2", "\\g<2>"), text)
+        text = re.sub(pattern, replacement, text)
     return text
