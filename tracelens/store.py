@@ -308,8 +308,10 @@ class Store:
                 self._refresh_derived()
             todo: list[tuple[FileRecord, str]] = []  # record (path/size/mtime/sha filled), parser name
             unreadable: list[tuple[str, str]] = []
+            order: dict[str, int] = {}  # said back in the order the inputs were found
             for path, explicit in _discover(inputs, exclude=self.root, unreadable=unreadable):
                 key = str(path)
+                order.setdefault(key, len(order))
                 try:
                     st = path.stat()
                 except OSError as exc:
@@ -365,6 +367,7 @@ class Store:
                 todo.append((rec, parser.name))  # hashed by the worker, which reads the bytes anyway
             outcome.parsed.extend(_failed(folder, reason) for folder, reason in unreadable)
             self._parse_all(todo, options, workers, progress, outcome, max_memory)
+            outcome.parsed.sort(key=lambda rec: order.get(rec.path, len(order)))
             outcome.notes.extend(self._rank_collisions())
             self._commit(outcome.parsed)
             self._collect_garbage()
