@@ -159,6 +159,24 @@ def test_every_input_file_is_in_the_report_with_its_status(tmp_path: Path) -> No
     assert all(line.split()[0] in ("ok", "unknown") for line in text.splitlines() if str(job) in line)
 
 
+def test_a_stored_job_lists_its_unread_files_too(tmp_path: Path) -> None:
+    """`report STORE` after `ingest`, not only `report FOLDER`: the store records the files no
+    parser claimed, so a report of the store (in another process, later) still lists them."""
+    import os
+
+    job = SAMPLE_LOGS / "fr_gloo_skip_4rank"
+    walked = sorted(os.path.join(d, f) for d, _, files in os.walk(job) for f in files)
+    store = tmp_path / "s.tlstore"
+    assert run_cli("ingest", str(job), "-o", str(store), "-q")[0] == 0
+    assert run_cli("ingest", str(job), "-o", str(store), "-q")[0] == 0  # again: listed once
+    code, out, err = run_cli("report", str(store), "--format", "json", "--section", "inputs")
+    assert code == 0, err
+    inputs = [f["path"] for f in json.loads(out)["inputs"]]
+    assert inputs == walked
+    unknown = [f["path"] for f in json.loads(out)["inputs"] if f["status"] == "unknown"]
+    assert unknown == [str(job / "RECORDED.txt"), str(job / "console.log")]
+
+
 @pytest.mark.parametrize("contents", [{}, {"notes.txt": "hello\n", "image.png": "\x89PNG\r\n"}])
 def test_nothing_recognised_is_an_error(tmp_path: Path, contents: dict[str, str]) -> None:
     """An empty folder, or one of files tracelens does not read (as `/etc`): exit 1 and one

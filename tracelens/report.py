@@ -272,12 +272,9 @@ def _fields(cls: type, row: dict[str, Any]) -> dict[str, Any]:
     return {n: tuple(row[n]) if isinstance(row.get(n), list) else row.get(n) for n in names if n in row}
 
 
-SKIPPED_REASON = "not recognised: no parser reads a file of this name and first bytes"
 
-
-def build(con: Any, sections: tuple[str, ...] = SECTIONS, skipped: tuple[str, ...] = ()) -> Report:
-    """Read the views into a Report. `skipped`: files the ingest walked and no parser claimed
-    (IngestOutcome.skipped; the store does not record them), listed in the inputs as `unknown`."""
+def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
+    """Read the views into a Report."""
     goodput = None
     attempts: tuple[Attempt, ...] = ()
     lost: tuple[int, ...] = ()
@@ -345,14 +342,11 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS, skipped: tuple[str, ..
         suspects = tuple(Suspect(**_fields(Suspect, r)) for r in _rows(con, "select * from hang_suspects order by suspect_order"))
     inputs: tuple[InputFile, ...] = ()
     if "inputs" in sections:
-        stored = [
+        inputs = tuple(
             InputFile(r["path"], r["kind"], r["status"], r["rows"], r["reason"], tuple(r["warnings"] or ()),
                       r["unrecognised_lines"])
             for r in _rows(con, "select path, kind, status, rows, reason, warnings, unrecognised_lines from inputs")
-        ]
-        known = {f.path for f in stored}
-        walked = [InputFile(p, None, FileStatus.UNKNOWN.value, 0, SKIPPED_REASON, ()) for p in skipped if p not in known]
-        inputs = tuple(sorted(stored + walked, key=lambda f: f.path))
+        )
     return Report(REPORT_SCHEMA_VERSION, tuple(sections), goodput, attempts, lost, ranks, stragglers, inputs,
                   findings, timeline, points, skew, collectives, baseline, hangs, suspects, kernels)
 

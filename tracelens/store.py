@@ -309,6 +309,7 @@ class Store:
             todo: list[tuple[FileRecord, str]] = []  # record (path/size/mtime/sha filled), parser name
             unreadable: list[tuple[str, str]] = []
             order: dict[str, int] = {}  # said back in the order the inputs were found
+            unknown: list[FileRecord] = []  # walked, claimed by no parser: recorded for the inputs section
             for path, explicit in _discover(inputs, exclude=self.root, unreadable=unreadable):
                 key = str(path)
                 order.setdefault(key, len(order))
@@ -330,7 +331,7 @@ class Store:
                     old is not None
                     and old.size_bytes == st.st_size
                     and old.mtime_ns == st.st_mtime_ns
-                    and old.status != FileStatus.FAILED.value
+                    and old.status not in (FileStatus.FAILED.value, FileStatus.UNKNOWN.value)  # a --profile may read it now
                     and (forced is None or old.kind != LOG_KIND or old.parser == forced.name)
                 ):
                     outcome.unchanged.append(old)
@@ -358,8 +359,11 @@ class Store:
                         rec = _failed(key, "not a recognised input format")
                         rec.size_bytes, rec.mtime_ns = st.st_size, st.st_mtime_ns
                         outcome.parsed.append(rec)
-                    else:
-                        outcome.skipped.append(key)
+                        continue
+                    outcome.skipped.append(key)
+                    if old is None or old.status != FileStatus.UNKNOWN.value or (old.size_bytes, old.mtime_ns) != (st.st_size, st.st_mtime_ns):
+                        unknown.append(FileRecord(path=key, size_bytes=st.st_size, mtime_ns=st.st_mtime_ns, status=FileStatus.UNKNOWN.value,
+                                                  message=SKIPPED_REASON, ingested_at_ns=time.time_ns()))
                     continue
                 rec = FileRecord(
                     path=key, size_bytes=st.st_size, mtime_ns=st.st_mtime_ns, kind=parser.kind, parser=parser.name
@@ -369,7 +373,7 @@ class Store:
             self._parse_all(todo, options, workers, progress, outcome, max_memory)
             outcome.parsed.sort(key=lambda rec: order.get(rec.path, len(order)))
             outcome.notes.extend(self._rank_collisions())
-            self._commit(outcome.parsed)
+            self._commit(outcome.parsed + unknown)
             self._collect_garbage()
         return outcome
 
@@ -1038,6 +1042,9 @@ def _file_type(mode: int) -> str:
 
 
 _TOO_DEEP = "nested deeper than a decoder can follow (JSON or pickle containers inside containers, thousands deep); not read"
+
+
+SKIPPED_REASON = "not recognised: no parser reads a file of this name and first bytes"
 
 
 def _failed(path: str, message: str) -> FileRecord:

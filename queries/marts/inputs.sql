@@ -1,6 +1,6 @@
 -- inputs: every input file of the store, its status and, when it was not read in full, why;
--- the report's inputs section reads this view (and adds the files an ingest walked and no
--- parser claims, which the store does not record).
+-- the report's inputs section reads this view; files an ingest walked and no parser claims
+-- are here as `unknown`.
 -- Grain: one row per input file (table files).
 -- Inputs: files.
 -- Columns: path, kind (the parser's kind; NULL when none read it), status (FileStatus), rows

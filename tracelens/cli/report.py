@@ -26,7 +26,7 @@ from tracelens.enums import REPORT_SECTIONS as SECTIONS
 FORMATS = ("text", "json", "md", "html")
 
 
-def refuse_unrecognised(con: Any, target: Path, skipped: tuple[str, ...]) -> None:
+def refuse_unrecognised(con: Any, target: Path) -> None:
     """Nothing tracelens reads among the inputs: an error (exit 1), not an empty report."""
     from tracelens.errors import InputError
 
@@ -34,7 +34,8 @@ def refuse_unrecognised(con: Any, target: Path, skipped: tuple[str, ...]) -> Non
     read = sum(n for status, n in statuses.items() if status not in ("failed", "unknown"))
     if read:
         return
-    looked = sum(statuses.values()) + len(skipped)
+    looked = sum(statuses.values())
+    skipped = [p for (p,) in con.execute("select path from inputs where status = 'unknown' order by path").fetchall()]
     if not looked:
         raise InputError(f"{target}: no input files (an empty folder?)")
     names = ", ".join(Path(p).name for p in skipped[:3]) + (", ..." if len(skipped) > 3 else "")
@@ -80,13 +81,12 @@ def command(
         store, outcome = store_for(target, progress=progress, profiles=profiles, log_format=log_format)
     if outcome is not None:
         set_exit_code(report_ingest(outcome, quiet=quiet))
-    skipped = tuple(outcome.skipped) if outcome is not None else ()
     con = store.connect(
         step_marker=step_marker, gpus=gpus, gpu_hour_cost=gpu_hour_cost, flops_per_token=flops_per_token, peak_tflops=peak_tflops
     )
     check_step_marker(con, step_marker)
-    refuse_unrecognised(con, target, skipped)
-    report = build(con, sections or SECTIONS, skipped=skipped)
+    refuse_unrecognised(con, target)
+    report = build(con, sections or SECTIONS)
     if fmt == "json":
         text = render_json(report)
     elif fmt == "md":
