@@ -241,7 +241,7 @@ def test_attempts_from_trace_processes_alone(tmp_path: Path) -> None:
     # traces alone say nothing of what filled the time around their few steps: no goodput
     assert con.execute("select list(logged) from attempts").fetchone()[0] == [False, False]
     assert con.execute("select count(*) from goodput where wall_s is not null").fetchone()[0] == 0
-    assert con.execute("select sum(seconds) from goodput_buckets").fetchone()[0] == 0
+    assert con.execute("select count(seconds) from goodput_buckets").fetchone()[0] == 0  # undetermined, not 0 s
     for (start, end, _), (got_start, got_end, *_) in zip(reference, got, strict=True):
         assert abs(got_start - start) <= 1000 and abs(got_end - end) <= 1000  # ts in us with 3 decimals
     # with the console log as well, the log's own restart evidence dates the attempts
@@ -374,6 +374,10 @@ def test_steps_without_a_clock_leave_goodput_undetermined(tmp_path: Path) -> Non
                       "goodput_tokens_per_s, reason from goodput").fetchall()
     reason = f"the inputs have {steps} steps but no clock: no timestamps, no bar times, no traces"
     assert row == [(None, None, None, None, None, None, reason)]
+    # and no bucket says 0 s: every one is as undetermined as the wall time, with the same reason
+    buckets = con.execute("select bucket, seconds, percent, gpu_hours, reason from goodput_attribution order by bucket").fetchall()
+    assert len(buckets) == 9 and all(b[1:] == (None, None, None, reason) for b in buckets), buckets
+    assert con.execute("select count(*) from goodput_buckets where seconds is not null").fetchone() == (0,)
     report = build(con)
     assert report.goodput is not None and report.goodput.reason == reason
     assert report.goodput.attribution == () and report.findings == ()

@@ -9,13 +9,14 @@
 --   throughput_tokens_per_s x seconds / wall_s for a bucket that computes nothing, the redone
 --   steps' own tokens / wall_s for lost_work, NULL for productive; they sum exactly to
 --   throughput_tokens_per_s - goodput_tokens_per_s, check_tokens_lost_sum), gpus,
---   gpus_source and gpus_detail (int_world_size).
+--   gpus_source and gpus_detail (int_world_size), reason (goodput.reason: why the figures are
+--   NULL when the inputs cannot say when steps ran; NULL otherwise).
 with settings as (
     select gpus, gpus_source, gpus_detail, try_cast(getvariable('tracelens_gpu_hour_cost') as double) as cost
     from int_world_size
 ),
 job as (
-    select wall_s, throughput_tokens_per_s, tokens_lost from goodput
+    select wall_s, throughput_tokens_per_s, tokens_lost, reason from goodput
 ),
 final as (
     select
@@ -28,7 +29,7 @@ final as (
             when b.bucket = 'lost_work' then coalesce(j.tokens_lost, 0) / nullif(j.wall_s, 0)
             else j.throughput_tokens_per_s * b.seconds / nullif(j.wall_s, 0)
         end as tokens_per_s_lost,
-        s.gpus, s.gpus_source, s.gpus_detail
+        s.gpus, s.gpus_source, s.gpus_detail, j.reason
     from goodput_buckets b, settings s, job j
 )
 select * from final

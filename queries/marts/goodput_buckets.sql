@@ -8,7 +8,8 @@
 --   restart_downtime > other (nothing logged), so the buckets sum exactly to wall_s
 --   (check_goodput_buckets_sum). data_stall is the part of productive steps the logs report
 --   as waiting for data (data_time_s); 0 when they do not say.
--- Columns: bucket, seconds, fraction (of wall time), priority (1 = highest).
+-- Columns: bucket, seconds (NULL when the job has no wall time: nothing says when its steps
+--   ran; goodput.reason says why), fraction (of wall time), priority (1 = highest).
 with wall as (
     select min(start_ns) as start_ns, max(end_ns) as end_ns from attempts where logged
 ),
@@ -57,7 +58,8 @@ assigned as (
     where seg_ns > 0
 ),
 final as (
-    select l.bucket, coalesce(sum(a.seg_ns), 0) / 1e9 as seconds,
+    -- no wall time (no attempt has a clock): every bucket is undetermined, not 0 s
+    select l.bucket, case when (select start_ns from wall) is not null then coalesce(sum(a.seg_ns), 0) / 1e9 end as seconds,
            coalesce(sum(a.seg_ns), 0) / nullif((select end_ns - start_ns from wall), 0) as fraction,
            l.priority
     from labels l
