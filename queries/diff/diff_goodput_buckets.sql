@@ -1,0 +1,23 @@
+-- diff_goodput_buckets: where each job's wall-clock time went, bucket by bucket, side by side.
+-- Grain: one row per goodput bucket (GoodputBucket), in priority order.
+-- Inputs: base.goodput_buckets, new.goodput_buckets (see marts/goodput_buckets).
+-- Columns: bucket, priority, base_s, new_s (seconds; NULL when that side has no wall time),
+--   delta_s (new - base), delta_pct (of base_s; NULL when base_s is 0 or NULL), base_fraction,
+--   new_fraction (share of that side's wall time), delta_fraction (new - base, in fraction
+--   points: what a bucket's share of the job gained or lost).
+with final as (
+    select
+        coalesce(b.bucket, n.bucket) as bucket,
+        coalesce(b.priority, n.priority) as priority,
+        b.seconds as base_s,
+        n.seconds as new_s,
+        n.seconds - b.seconds as delta_s,
+        case when b.seconds <> 0 then (n.seconds - b.seconds) / b.seconds * 100 end as delta_pct,
+        b.fraction as base_fraction,
+        n.fraction as new_fraction,
+        n.fraction - b.fraction as delta_fraction
+    from base.goodput_buckets b
+    full outer join new.goodput_buckets n on b.bucket = n.bucket
+)
+
+select * from final order by priority
