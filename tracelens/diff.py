@@ -87,3 +87,502 @@ def open_pair(base: Any, new: Any, *, patterns: tuple[str, ...] = (), gpus: floa
     for name, sql in diff_view_definitions():
         con.execute(f"CREATE OR REPLACE VIEW {name} AS\n{sql.strip().rstrip(';')}\n;")
     return con
+
+
+# ---------------------------------------------------------------------------- the model
+import dataclasses  # noqa: E402
+import json  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+
+DIFF_SCHEMA_VERSION = 1
+DIFF_SECTIONS = ("goodput", "steps", "ops", "collectives", "ranks", "findings", "inputs")
+
+
+@dataclass(frozen=True)
+class MetricDelta:
+    """A job-level figure (diff_goodput): one number per side, no per-step noise."""
+
+    metric: str
+    unit: str
+    better: str  # 'higher' or 'lower'
+    base: float | None
+    new: float | None
+    delta: float | None
+    delta_pct: float | None
+
+
+@dataclass(frozen=True)
+class BucketDelta:
+    bucket: str
+    base_s: float | None
+    new_s: float | None
+    delta_s: float | None
+    delta_pct: float | None
+    base_fraction: float | None
+    new_fraction: float | None
+    delta_fraction: float | None
+
+
+@dataclass(frozen=True)
+class StepDelta:
+    """A per-step quantity (diff_steps) with its bootstrap interval and verdict."""
+
+    quantity: str
+    family: str
+    base_units: int | None
+    new_units: int | None
+    base_mean_ms: float | None
+    new_mean_ms: float | None
+    base_median_ms: float | None
+    new_median_ms: float | None
+    delta_ms: float | None
+    delta_pct: float | None
+    ci_low_ms: float | None
+    ci_high_ms: float | None
+    verdict: str
+
+
+@dataclass(frozen=True)
+class StepQuantile:
+    side: str
+    quantity: str
+    q: float
+    value_ms: float
+    steps: int
+
+
+@dataclass(frozen=True)
+class OpDelta:
+    level: str  # 'kernel' or 'op'
+    name: str  # normalised (diff_op_samples)
+    status: str  # appeared, disappeared, both
+    base_calls: int
+    new_calls: int
+    base_total_ms: float
+    new_total_ms: float
+    base_mean_us: float | None
+    new_mean_us: float | None
+    base_calls_per_step: float | None
+    new_calls_per_step: float | None
+    base_ms_per_step: float | None
+    new_ms_per_step: float | None
+    delta_ms_per_step: float | None
+    delta_pct: float | None
+    ci_low_ms: float | None
+    ci_high_ms: float | None
+    verdict: str
+    change_rank: int
+
+
+@dataclass(frozen=True)
+class CollectiveDelta:
+    source: str
+    op: str
+    size_bytes: int | None
+    n_ranks: int | None
+    base_instances: int
+    new_instances: int
+    base_median_time_ms: float | None
+    new_median_time_ms: float | None
+    delta_time_pct: float | None
+    base_median_busbw_gbps: float | None
+    new_median_busbw_gbps: float | None
+    delta_busbw_pct: float | None
+    status: str
+
+
+@dataclass(frozen=True)
+class RankDelta:
+    rank: int
+    base_steps: int | None
+    new_steps: int | None
+    base_median_step_ms: float | None
+    new_median_step_ms: float | None
+    delta_ms: float | None
+    delta_pct: float | None
+    base_step_score: float | None
+    new_step_score: float | None
+    base_wait_caused_per_step_ms: float | None
+    new_wait_caused_per_step_ms: float | None
+    base_straggler: str | None
+    new_straggler: str | None
+    status: str | None
+
+
+@dataclass(frozen=True)
+class FindingChange:
+    finding: str
+    rank: int | None
+    status: str  # appeared, disappeared, worse, better, same
+    base_severity: str | None
+    new_severity: str | None
+    base_score: float | None
+    new_score: float | None
+    title: str
+    evidence: str
+
+
+@dataclass(frozen=True)
+class SideInputs:
+    side: str
+    files: int
+    read: int
+    failed: int
+    traces: int
+    traced_ranks: int
+    trace_steps: int
+    log_steps: int
+    collectives: int
+    has_goodput: bool
+    missing: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RuleResult:
+    """One --fail-on rule against the diff: violated only by a change outside noise."""
+
+    rule: str
+    metric: str
+    violated: bool
+    evidence: str
+    delta: float | None = None
+    delta_pct: float | None = None
+    verdict: str | None = None
+
+
+@dataclass(frozen=True)
+class DiffReport:
+    schema_version: int
+    base: str
+    new: str
+    goodput: tuple[MetricDelta, ...]
+    buckets: tuple[BucketDelta, ...]
+    steps: tuple[StepDelta, ...]
+    step_distribution: tuple[StepQuantile, ...]
+    ops: tuple[OpDelta, ...]
+    collectives: tuple[CollectiveDelta, ...]
+    ranks: tuple[RankDelta, ...]
+    findings: tuple[FindingChange, ...]
+    inputs: tuple[SideInputs, ...]
+    rules: tuple[RuleResult, ...]
+
+    @property
+    def violations(self) -> tuple[RuleResult, ...]:
+        return tuple(r for r in self.rules if r.violated)
+
+
+def _rows(con: Any, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
+    cursor = con.execute(sql, params or [])
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def _make(cls: type, row: dict[str, Any]) -> Any:
+    values = {}
+    for f in dataclasses.fields(cls):
+        value = row.get(f.name)
+        if isinstance(value, list):
+            value = tuple(value)
+        elif value is not None and f.type in ("float", "float | None"):
+            value = float(value)
+        values[f.name] = value
+    return cls(**values)
+
+
+def _section(con: Any, cls: type, sql: str) -> tuple[Any, ...]:
+    return tuple(_make(cls, r) for r in _rows(con, sql))
+
+
+def build(con: Any, base: str, new: str, rules: tuple[Rule, ...] = ()) -> DiffReport:
+    """Read the diff_ views of an `open_pair` connection into a DiffReport, and judge `rules`."""
+    report = DiffReport(
+        schema_version=DIFF_SCHEMA_VERSION,
+        base=base,
+        new=new,
+        goodput=_section(con, MetricDelta, "select * from diff_goodput"),
+        buckets=_section(con, BucketDelta, "select * from diff_goodput_buckets"),
+        steps=_section(con, StepDelta, "select * from diff_steps"),
+        step_distribution=_section(con, StepQuantile, "select * from diff_step_distribution"),
+        ops=_section(con, OpDelta, "select * from diff_ops"),
+        collectives=_section(con, CollectiveDelta, "select * from diff_collectives"),
+        ranks=_section(con, RankDelta, "select * from diff_ranks"),
+        findings=_section(con, FindingChange, "select * from diff_findings"),
+        inputs=_section(con, SideInputs, "select * from diff_inputs"),
+        rules=(),
+    )
+    pattern_rows = {r["quantity"]: r for r in _rows(con, "select * from diff_noise where quantity = any(?)",
+                                                    [[r.metric for r in rules if r.is_pattern]])}
+    return dataclasses.replace(report, rules=tuple(judge(rule, report, pattern_rows) for rule in rules))
+
+
+def to_dict(report: DiffReport) -> dict[str, Any]:
+    """The JSON document: every section, the rules' results and the violations."""
+    doc = dataclasses.asdict(report)
+    doc["violations"] = [dataclasses.asdict(v) for v in report.violations]
+    return doc
+
+
+def from_dict(data: dict[str, Any]) -> DiffReport:
+    def rows(cls: type, key: str) -> tuple[Any, ...]:
+        return tuple(_make(cls, item) for item in data.get(key, []))
+
+    return DiffReport(
+        schema_version=data["schema_version"], base=data["base"], new=data["new"],
+        goodput=rows(MetricDelta, "goodput"), buckets=rows(BucketDelta, "buckets"), steps=rows(StepDelta, "steps"),
+        step_distribution=rows(StepQuantile, "step_distribution"), ops=rows(OpDelta, "ops"),
+        collectives=rows(CollectiveDelta, "collectives"), ranks=rows(RankDelta, "ranks"),
+        findings=rows(FindingChange, "findings"), inputs=rows(SideInputs, "inputs"), rules=rows(RuleResult, "rules"),
+    )
+
+
+# ---------------------------------------------------------------------------- --fail-on rules
+STEP_QUANTITIES = ("step_time_ms", "compute_ms", "comm_exposed_ms", "memory_ms", "data_stall_ms", "host_overhead_ms",
+                   "idle_ms", "comm_overlapped_ms", "comm_wait_ms", "log_step_time_ms")
+GOODPUT_METRICS = ("wall_s", "attempts", "productive_s", "goodput_fraction", "throughput_tokens_per_s",
+                   "goodput_tokens_per_s", "throughput_samples_per_s", "goodput_samples_per_s")
+ALIASES = {"goodput": "goodput_fraction", "step_time": "step_time_ms"}
+RULE_GRAMMAR = (
+    "METRIC OP THRESHOLD: OP is > or <, THRESHOLD a signed number, with % for a change relative to BASE; "
+    "METRIC is a per-step quantity (" + ", ".join(STEP_QUANTITIES) + "), a job figure ("
+    + ", ".join(("goodput", *GOODPUT_METRICS)) + "), bucket:NAME (seconds of a goodput bucket), "
+    "kernel:GLOB or op:GLOB (ms per step of the kernels or operators whose normalised name matches)"
+)
+_RULE = re.compile(r"^\s*(?P<metric>[^<>]+?)\s*(?P<op>[<>])\s*(?P<value>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?P<pct>%)?\s*$")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A parsed --fail-on rule: violated when the change in `metric` is `op` `threshold`
+    (percent of BASE when `percent`) and outside noise."""
+
+    text: str
+    metric: str
+    op: str
+    threshold: float
+    percent: bool
+
+    @property
+    def is_pattern(self) -> bool:
+        return self.metric.startswith(("kernel:", "op:"))
+
+
+def parse_rule(text: str) -> Rule:
+    """A Rule, or a UsageError (exit 2) that says the grammar."""
+    from tracelens.enums import GoodputBucket
+    from tracelens.errors import UsageError
+
+    match = _RULE.match(text)
+    if match is None:
+        raise UsageError(f"--fail-on {text!r}: not a rule; {RULE_GRAMMAR}")
+    metric = ALIASES.get(match["metric"], match["metric"])
+    kind, _, rest = metric.partition(":")
+    if metric in STEP_QUANTITIES or metric in GOODPUT_METRICS:
+        pass
+    elif kind in ("kernel", "op") and rest:
+        pass
+    elif kind == "bucket" and rest in {b.value for b in GoodputBucket}:
+        pass
+    elif kind == "bucket":
+        raise UsageError(f"--fail-on {text!r}: no goodput bucket {rest!r}; one of: "
+                         + ", ".join(b.value for b in GoodputBucket))
+    else:
+        raise UsageError(f"--fail-on {text!r}: unknown metric {match['metric']!r}; {RULE_GRAMMAR}")
+    return Rule(text=text, metric=metric, op=match["op"], threshold=float(match["value"]), percent=bool(match["pct"]))
+
+
+def _num(value: float | None, digits: int = 4) -> str:
+    return "-" if value is None else f"{value:.{digits}g}"
+
+
+def judge(rule: Rule, report: DiffReport, pattern_rows: dict[str, dict[str, Any]]) -> RuleResult:
+    """Is the rule violated? By per-step quantities only when their verdict is outside noise;
+    by job figures (one number a side, no spread to measure) when they changed at all."""
+    base = new = delta = pct = None
+    verdict: str | None = None
+    what = rule.metric
+    if rule.metric in STEP_QUANTITIES or rule.is_pattern:
+        if rule.is_pattern:
+            row = pattern_rows.get(rule.metric)
+            step = _make(StepDelta, row) if row else None
+        else:
+            by_name = {s.quantity: s for s in report.steps}
+            step = by_name.get(rule.metric)
+            if step is None and rule.metric == "step_time_ms":  # no profiled steps: the logged ones
+                step = by_name.get("log_step_time_ms")
+                what = "log_step_time_ms"
+        if step is not None:
+            base, new, delta, pct, verdict = step.base_mean_ms, step.new_mean_ms, step.delta_ms, step.delta_pct, step.verdict
+        outside = verdict in ("regression", "improvement", "changed")
+        interval = (f", 95 % interval {_num(step.ci_low_ms)} .. {_num(step.ci_high_ms)} ms, {verdict}"
+                    if step is not None else "")
+        unit = " ms per step"
+    else:
+        if rule.metric.startswith("bucket:"):
+            row_b = next((b for b in report.buckets if b.bucket == rule.metric[len("bucket:"):]), None)
+            if row_b is not None:
+                base, new, delta, pct = row_b.base_s, row_b.new_s, row_b.delta_s, row_b.delta_pct
+            unit = " s"
+        else:
+            row_g = next((g for g in report.goodput if g.metric == rule.metric), None)
+            if row_g is not None:
+                base, new, delta, pct = row_g.base, row_g.new, row_g.delta, row_g.delta_pct
+            unit = f" {row_g.unit}" if row_g is not None and row_g.unit not in ("fraction", "count") else ""
+        outside = delta is not None and delta != 0
+        interval = ", a job figure (no per-step spread; any change counts)"
+    value = pct if rule.percent else delta
+    if value is None:
+        return RuleResult(rule.text, what, False, f"{what}: no figure on "
+                          + ("either side" if base is None and new is None else "one side") + "; not judged",
+                          delta, pct, verdict)
+    crossed = value > rule.threshold if rule.op == ">" else value < rule.threshold
+    violated = crossed and outside
+    evidence = (f"{what}: base {_num(base)}, new {_num(new)}{unit}, delta {delta:+.4g}"
+                + (f" ({pct:+.1f} %)" if pct is not None else "") + interval)
+    return RuleResult(rule.text, what, violated, evidence, delta, pct, verdict)
+
+
+# ---------------------------------------------------------------------------- renderers
+TOP_OPS = 12  # changes shown per level in text and Markdown (JSON has every name)
+
+
+def _f(value: float | None, digits: int = 4) -> str:
+    if value is None:
+        return "-"
+    if value == 0:
+        return "0"
+    return f"{value:.{digits}g}" if abs(value) < 1e6 else f"{value:,.0f}"
+
+
+def _signed(value: float | None, digits: int = 3) -> str:
+    if value is None:
+        return "-"
+    if value == 0:
+        return "0"
+    return f"{value:+.{digits}g}"
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else ("0 %" if value == 0 else f"{value:+.1f} %")
+
+
+def _share(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:.1f} %"
+
+
+def _interval(low: float | None, high: float | None) -> str:
+    return "-" if low is None or high is None else f"{_signed(low)} .. {_signed(high)}"
+
+
+def _tables(report: DiffReport) -> list[tuple[str, str | None, list[str], list[list[str]]]]:
+    """(section title, a line of explanation or None, header, rows) in reading order; both
+    text renderers lay out the same tables."""
+    out: list[tuple[str, str | None, list[str], list[list[str]]]] = []
+    if report.rules:
+        out.append(("Rules (--fail-on)", f"{len(report.violations)} of {len(report.rules)} violated",
+                    ["rule", "result", "evidence"],
+                    [[r.rule, "VIOLATED" if r.violated else "ok", r.evidence] for r in report.rules]))
+    out.append(("Goodput", None, ["figure", "base", "new", "delta", "delta %"],
+                [[g.metric, _f(g.base), _f(g.new), _signed(g.delta), _pct(g.delta_pct)] for g in report.goodput
+                 if g.base is not None or g.new is not None]))
+    out.append(("Goodput buckets", "seconds and share of wall time", ["bucket", "base s", "new s", "delta s",
+                "base share", "new share"],
+                [[b.bucket, _f(b.base_s), _f(b.new_s), _signed(b.delta_s), _share(b.base_fraction),
+                  _share(b.new_fraction)] for b in report.buckets if b.base_s or b.new_s]))
+    out.append(("Step time", "ms per step (the mean over ranks of each job step); 95 % bootstrap interval of the "
+                "delta of the means", ["quantity", "steps", "base mean", "new mean", "base median", "new median",
+                                       "delta", "delta %", "95 % interval", "verdict"],
+                [[s.quantity, f"{s.base_units or 0}/{s.new_units or 0}", _f(s.base_mean_ms), _f(s.new_mean_ms),
+                  _f(s.base_median_ms), _f(s.new_median_ms), _signed(s.delta_ms), _pct(s.delta_pct),
+                  _interval(s.ci_low_ms, s.ci_high_ms), s.verdict] for s in report.steps]))
+    quantiles: dict[tuple[str, str], dict[float, float]] = {}
+    for q in report.step_distribution:
+        quantiles.setdefault((q.quantity, q.side), {})[q.q] = q.value_ms
+    out.append(("Step time distribution", "ms per step at each quantile",
+                ["quantity", "side", "min", "p10", "p25", "median", "p75", "p90", "max"],
+                [[quantity, side, *(_f(v.get(p)) for p in (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0))]
+                 for (quantity, side), v in quantiles.items()]))
+    for level, title in (("kernel", "Kernels"), ("op", "Operators")):
+        rows = [o for o in report.ops if o.level == level]
+        if not rows:
+            continue
+        top = sorted(rows, key=lambda o: o.change_rank)[:TOP_OPS]
+        appeared = sum(o.status == "appeared" for o in rows)
+        gone = sum(o.status == "disappeared" for o in rows)
+        out.append((f"{title}: top changes", f"matched by normalised name, per step of the mean rank; {len(rows)} "
+                    f"names, {appeared} appeared, {gone} disappeared",
+                    ["name", "status", "calls/step", "base ms/step", "new ms/step", "delta", "delta %",
+                     "95 % interval", "verdict"],
+                    [[o.name, o.status, f"{_f(o.base_calls_per_step, 3)}/{_f(o.new_calls_per_step, 3)}",
+                      _f(o.base_ms_per_step), _f(o.new_ms_per_step), _signed(o.delta_ms_per_step), _pct(o.delta_pct),
+                      _interval(o.ci_low_ms, o.ci_high_ms), o.verdict] for o in top]))
+    out.append(("Collectives", "per op x message size x ranks; median time and bus bandwidth",
+                ["op", "bytes", "ranks", "instances", "base ms", "new ms", "time %", "base GB/s", "new GB/s", "status"],
+                [[c.op, _f(c.size_bytes, 6), _f(c.n_ranks), f"{c.base_instances}/{c.new_instances}",
+                  _f(c.base_median_time_ms), _f(c.new_median_time_ms), _pct(c.delta_time_pct),
+                  _f(c.base_median_busbw_gbps), _f(c.new_median_busbw_gbps), c.status] for c in report.collectives]))
+    out.append(("Ranks", "median step (ms) and the wait each rank causes the others per step (ms)",
+                ["rank", "base median", "new median", "delta", "base wait caused", "new wait caused",
+                 "base straggler", "new straggler"],
+                [[str(r.rank), _f(r.base_median_step_ms), _f(r.new_median_step_ms), _signed(r.delta_ms),
+                  _f(r.base_wait_caused_per_step_ms), _f(r.new_wait_caused_per_step_ms), r.base_straggler or "-",
+                  r.new_straggler or "-"] for r in report.ranks]))
+    out.append(("Findings", "appeared, worse, disappeared, better, same",
+                ["status", "finding", "rank", "severity", "title"],
+                [[f.status, f.finding, "-" if f.rank is None else str(f.rank),
+                  f"{f.base_severity or '-'} -> {f.new_severity or '-'}", f.title] for f in report.findings]))
+    out.append(("Inputs", None, ["side", "files", "read", "failed", "traces", "ranks", "trace steps", "log steps",
+                                 "cannot fill"],
+                [[i.side, str(i.files), str(i.read), str(i.failed), str(i.traces), str(i.traced_ranks),
+                  str(i.trace_steps), str(i.log_steps), "; ".join(i.missing) or "-"] for i in report.inputs]))
+    return out
+
+
+def _safe(text: str) -> str:
+    from tracelens.safe_text import printable
+
+    return printable(text)
+
+
+def render_text(report: DiffReport) -> str:
+    """Plain text: one aligned table per section."""
+    lines = [f"tracelens diff: BASE {_safe(report.base)}  ->  NEW {_safe(report.new)}", ""]
+    for title, note, header, rows in _tables(report):
+        lines.append(title + (f" ({note})" if note else ""))
+        if not rows:
+            lines += ["  (nothing on either side)", ""]
+            continue
+        cells = [header, *[[_safe(c) for c in row] for row in rows]]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+        for n, row in enumerate(cells):
+            text = "  ".join(c.ljust(w) if i == 0 or i == len(row) - 1 else c.rjust(w)
+                             for i, (c, w) in enumerate(zip(row, widths, strict=True)))
+            lines.append("  " + text.rstrip())
+            if n == 0:
+                lines.append("  " + "  ".join("-" * w for w in widths))
+        lines.append("")
+    return "\n".join(lines)
+
+
+def render_markdown(report: DiffReport) -> str:
+    """GitHub Markdown: a heading and a table per section."""
+    def cell(text: str) -> str:
+        return _safe(text).replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+
+    lines = [f"# tracelens diff", "", f"BASE `{_safe(report.base)}`, NEW `{_safe(report.new)}`", ""]
+    for title, note, header, rows in _tables(report):
+        lines += [f"## {title}", ""]
+        if note:
+            lines += [cell(note), ""]
+        if not rows:
+            lines += ["Nothing on either side.", ""]
+            continue
+        lines.append("| " + " | ".join(cell(h) for h in header) + " |")
+        lines.append("|" + "|".join("---" if i == 0 else "---:" for i in range(len(header))) + "|")
+        lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def render_json(report: DiffReport) -> str:
+    """The JSON document for CI: schema_version, every section, rules and violations."""
+    return json.dumps(to_dict(report), indent=1, default=str) + "\n"

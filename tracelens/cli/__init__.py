@@ -36,9 +36,9 @@ def cli(ctx: click.Context, verbose: bool) -> None:
 
 
 def _register() -> None:
-    from tracelens.cli import ingest, report, sql
+    from tracelens.cli import diff, ingest, report, sql
 
-    for module in (ingest, report, sql):
+    for module in (ingest, report, sql, diff):
         cli.add_command(module.command)
 
 

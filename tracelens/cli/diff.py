@@ -1,0 +1,78 @@
+"""Compare two runs: what changed from BASE to NEW and what it cost, with noise told apart from
+change, and a regression gate for CI.
+
+BASE and NEW are stores or raw job folders (ingested on the fly into a cache, as `report`
+does); the same one twice shows no change. Sections: goodput and its buckets, step time per
+category (with a 95 % bootstrap interval from the steps and a verdict: regression,
+improvement, within noise), operators and kernels matched by normalised name (per step),
+collectives, ranks and stragglers, findings, inputs. The format follows --format, else the -o
+suffix (.json, .md), else text.
+
+--fail-on RULE (repeatable) is METRIC OP THRESHOLD, e.g. 'step_time_ms>+5%' (mean step time
+up more than 5 %), 'goodput<-0.02' (goodput fraction down more than 0.02),
+'kernel:ncclDevKernel_AllReduce*>+10%' (time per step of the kernels the glob matches). A
+per-step metric violates a rule only by a change outside noise; a job figure (goodput, wall_s,
+bucket:NAME, ...) by any change. Exit 3 when a rule is violated (the rule and its evidence
+are printed on stderr), 2 for a rule that does not parse. Grammar: docs/diff.md.
+
+\b
+    tracelens diff base.tlstore new.tlstore
+    tracelens diff runs/good/ runs/bad/ -o diff.md
+    tracelens diff base.tlstore new.tlstore --format json --fail-on 'step_time_ms>+5%'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from tracelens.cli._common import (
+    check_output, emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code,
+)
+
+FORMATS = ("text", "json", "md")
+VIOLATION_EXIT = 3
+
+
+@click.command("diff", help=__doc__)
+@click.argument("base", type=click.Path(path_type=Path, readable=False))
+@click.argument("new", type=click.Path(path_type=Path, readable=False))
+@output_options(FORMATS, "text")
+@click.option("--fail-on", "fail_on", multiple=True, metavar="RULE",
+              help="Exit 3 when this change happens outside noise, e.g. 'step_time_ms>+5%' (repeatable).")
+@click.option("--gpus", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="GPUs each job held (default: what each job's inputs say).")
+@click.option("--gpu-hour-cost", type=click.FloatRange(min=0), default=None, help="Dollars per GPU-hour.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
+def command(
+    base: Path, new: Path, fmt: str | None, output: Path | None, force: bool, fail_on: tuple[str, ...],
+    gpus: float | None, gpu_hour_cost: float | None, quiet: bool,
+) -> None:
+    from tracelens.cli.report import refuse_unrecognised
+    from tracelens.diff import build, open_pair, parse_rule, render_json, render_markdown, render_text
+    from tracelens.store import store_for
+
+    rules = tuple(parse_rule(text) for text in fail_on)  # a bad rule is a usage error before any work
+    fmt = resolve_format(fmt, output, FORMATS, "text")
+    check_output(output, force)
+    stores = []
+    for target in (base, new):
+        with ingest_progress(quiet) as progress:
+            store, outcome = store_for(target, progress=progress)
+        if outcome is not None:
+            set_exit_code(report_ingest(outcome, quiet=quiet))
+        stores.append(store)
+    con = open_pair(stores[0], stores[1], patterns=tuple(r.metric for r in rules if r.is_pattern),
+                    gpus=gpus, gpu_hour_cost=gpu_hour_cost)
+    for side, target in (("base", base), ("new", new)):  # each side's own views, as `report` checks them
+        con.execute(f"USE {side}")
+        refuse_unrecognised(con, target)
+    con.execute("USE memory")
+    report = build(con, str(base), str(new), rules)
+    text = {"json": render_json, "md": render_markdown}.get(fmt, render_text)(report)
+    emit(text, output, force)
+    for violation in report.violations:
+        click.echo(f"violated: {violation.rule}: {violation.evidence}", err=True)
+    if report.violations:
+        set_exit_code(VIOLATION_EXIT)
