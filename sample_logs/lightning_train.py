@@ -25,6 +25,7 @@ from typing import Any
 import lightning as L
 import torch
 from lightning.pytorch.loggers import CSVLogger, TensorBoardLogger
+from lightning.pytorch.profilers import PyTorchProfiler
 from torch import nn
 from torch.utils.data import DataLoader, TensorDataset
 
@@ -100,6 +101,9 @@ def main() -> None:
     ap.add_argument("--step-sleep", type=float, default=0.5)
     ap.add_argument("--crash-rank", type=int, default=-1)
     ap.add_argument("--crash-step", type=int, default=-1)
+    ap.add_argument("--profile-dir", default=None,
+                    help="profile with Lightning's PyTorchProfiler (its default schedule, Chrome traces into this folder) "
+                         "and no logger: the console's bar and the traces are all the job leaves")
     a = ap.parse_args()
     # under torchrun (a restartable job) the launcher counts the attempts; Lightning's own
     # launcher runs one
@@ -111,9 +115,11 @@ def main() -> None:
     y = torch.randn(a.samples, 1, generator=g)
     train = DataLoader(TensorDataset(x, y), batch_size=8)
     val = DataLoader(TensorDataset(x[:64], y[:64]), batch_size=16)
+    profiled = a.profile_dir is not None
     trainer = L.Trainer(
         accelerator="cpu", devices=2, strategy="ddp", max_epochs=a.epochs, log_every_n_steps=1,
-        logger=[TensorBoardLogger(a.out, name="tb"), CSVLogger(a.out, name="csv")],
+        logger=False if profiled else [TensorBoardLogger(a.out, name="tb"), CSVLogger(a.out, name="csv")],
+        profiler=PyTorchProfiler(dirpath=a.profile_dir, filename="profile", export_to_chrome=True) if profiled else None,
         callbacks=[Truth(a.truth, attempt, a.crash_rank, a.crash_step)],
     )
     # a restarted attempt resumes from the newest checkpoint the default ModelCheckpoint wrote

@@ -83,6 +83,9 @@ CASES = [
     _case("lightning_ddp_restart", "console", None),
     _case("lightning_ddp_restart", "events", None),
     _case("lightning_ddp_restart", "all", None),
+    # the bar and the profiler's dated lines; with the profiler traces beside it
+    _case("lightning_ddp_profiled", "console", None),
+    _case("lightning_ddp_profiled", "all", None),
 ]
 
 
@@ -104,7 +107,7 @@ def test_same_steps_and_attempts_from_any_inputs(tmp_path: Path, job: str, which
 # the HF one has only torchrun's and c10d's yearless glog lines around its bar, so its date is the
 # file's mtime's year and its times of day are the bar's whole seconds: it is held to the bar's
 # resolution, relative to its own first step, below (test_console_bar_within_its_second).
-CLOCKED = [c for c in CASES if c.values[1] != "console"]
+CLOCKED = [c for c in CASES if c.values[1] != "console" and c.values[0] != "lightning_ddp_profiled"]
 
 
 @pytest.mark.parametrize(("job", "which"), CLOCKED)
@@ -155,3 +158,23 @@ def test_console_bar_within_its_second(tmp_path: Path) -> None:
     sources = {r[0] for r in con.execute("select distinct time_source from int_log_steps").fetchall()}
     assert sources == {"tqdm_mtime"}  # the date rests on the mtime's year
     assert con.execute("select kind from provenance where figure = 'wall_s'").fetchone() == ("estimated",)
+
+
+@pytest.mark.parametrize("which", ["console", "all"])
+def test_bar_per_epoch_anchored_by_dated_lines_before_and_after(tmp_path: Path, which: str) -> None:
+    """sample_logs/lightning_ddp_profiled: Lightning draws one bar per epoch, each counting its
+    elapsed seconds from 0; the only dated lines are the profiler's USDT start (before the first
+    epoch's bar) and stop (after the last). The start line dates the first bar, not the second:
+    each epoch's steps end within 2 s of the harness's step_end (what provenance states: the
+    dated lines' whole second, which only bounds the bar's start from below, plus the bar's own
+    whole second), in one attempt (the second epoch's bar once took the first one's start: its steps
+    came out 8 s early, read as ten restarts)."""
+    folder = SAMPLE_LOGS / "lightning_ddp_profiled"
+    ends = {(a, s): e for a, s, e in truth_steps(folder)}
+    con = ingest(tmp_path, inputs(folder, which))
+    assert [tuple(a) for a in con.execute("select attempt, first_step, last_step from attempts").fetchall()] == truth_attempts(folder)
+    rows = con.execute("select s.step, s.end_ns, s.time_source from int_log_steps s order by s.t_ns").fetchall()
+    assert [s for s, _, _ in rows] == [s for _, s, _ in truth_steps(folder)]
+    errors = {s: end_ns / 1e9 - ends[(1, s)] for s, end_ns, _ in rows}
+    assert max(abs(e) for e in errors.values()) < 2.0, errors
+    assert {src for _, _, src in rows} == {"tqdm"}
