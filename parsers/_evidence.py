@@ -41,6 +41,7 @@ _KINDS = (
     ("Epoch", "lightning"), (":::MLL", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"),
 )
+_OPENING = max(len(opening) for opening, _ in _KINDS)
 STEP_FORMATS = ("megatron", "hf_trainer", "deepspeed", "lightning")  # ties go to the earlier
 
 
@@ -51,13 +52,20 @@ def _counts(path: str, size: int, mtime_ns: int) -> Counter[str]:
         return Counter()  # a binary file
     if len(data) > _CAP:
         data = data[: _CAP - _TAIL] + b"\n" + data[-_TAIL:]
-    text = data.decode("utf-8", "replace")
     import polars as pl
 
+    # valid UTF-8 goes to polars as it is (a validation, no Python string); else decoded as the
+    # parsers decode it, invalid bytes replaced
+    series = pl.Series([data], dtype=pl.Binary).cast(pl.String, strict=False)
+    if series.null_count():
+        series = pl.Series([data.decode("utf-8", "replace")], dtype=pl.String)
     counts: Counter[str] = Counter()
-    matches = pl.Series([text]).str.extract_all(_EVIDENCE)[0]
-    for found in matches if matches is not None else ():
-        counts[next((kind for opening, kind in _KINDS if found.startswith(opening)), "m_lightning")] += 1
+    # a match is named by its opening (at most _OPENING characters): the openings are counted
+    # in polars and each distinct one named once, not each of a big log's matches in Python
+    openings = (series.str.extract_all(_EVIDENCE).explode().drop_nulls()
+                .str.slice(0, _OPENING).value_counts())
+    for found, count in openings.iter_rows():
+        counts[next((kind for opening, kind in _KINDS if found.startswith(opening)), "m_lightning")] += count
     return counts
 
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
+from itertools import repeat
 from typing import NamedTuple
 from datetime import datetime, timezone
 from pathlib import Path
@@ -72,18 +74,30 @@ def read_lines(path: Path, hint: str | None = None) -> tuple[list[Line], str | N
 def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None) -> list[Line]:
     """The logical lines of a log's text (see `Line`); with `hint` (a regex), each line's
     `event_hint` says whether it occurs in the line: one vectorised search over every line
-    (polars' regex engine, linear time) instead of one Python search a line."""
-    parts: list[tuple[int, int | None, str, int | None, bool]] = []
+    (polars' regex engine, linear time) instead of one Python search a line.
+
+    The loop is the hot path of every console log (one pass over each line in Python): a line
+    that cannot open with a prefix is taken as it is without a call, timestamps are looked for
+    only where a date's dash and colon are, and the lines are built as columns, then made
+    `Line`s in one C-level pass."""
+    numbers: list[int] = []
+    ranks: list[int | None] = []
+    bodies: list[str] = []
+    times: list[int | None] = []
+    clears: list[bool] = []
     yearless: list[int] = []  # indexes of lines whose timestamp (glog) has no year
     year: int | None = None
-    in_header = True
     physical_lines = text.splitlines()
+    start = 0
+    while start < len(physical_lines) and physical_lines[start].startswith("#"):
+        start += 1  # provenance notes at the top of collected logs
     pasted = _pasted_numbers(physical_lines)
     cleared = False
-    for number, physical in enumerate(physical_lines, start=1):
-        if in_header and physical.startswith("#"):
-            continue  # provenance notes at the top of collected logs
-        in_header = False
+    openers = _PREFIX_OPENERS
+    glog_openers = _GLOG_OPENERS
+    stamp = parse_timestamp
+    glog = _GLOG.match
+    for number, physical in enumerate(physical_lines[start:] if start else physical_lines, start=start + 1):
         if pasted and (m := _PASTED_NUMBER.match(physical)) is not None:
             physical = physical[m.end():]
         if "\x1b" in physical:
@@ -91,44 +105,58 @@ def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None)
         # A progress bar redraws itself with \r; each redraw (and the log line glued after the
         # last one) is a line of its own.
         for segment in physical.split("\r") if "\r" in physical else (physical,):
-            rank, body, prefix_ns = _strip(segment)
-            if not body.strip():
+            if segment[:1] in openers or "| " in segment[:300] or " [std" in segment[:300]:
+                rank, body, prefix_ns = _strip(segment)
+            else:
+                rank, body, prefix_ns = None, segment, None
+            if not body or body.isspace():
                 # tqdm clears its bar with spaces (the width of the last reading) before a write
                 cleared = cleared or len(body) >= 8
                 continue
-            ts = parse_timestamp(body) if _may_hold_time(body) else None
+            head = body[:80]
+            ts = stamp(head) if "-" in head and ":" in head else None
             if ts is None:
                 ts = prefix_ns
-            if ts is None and _GLOG.match(body):
-                yearless.append(len(parts))
-            elif ts is not None and year is None:
+            if ts is None:
+                if body[:1] in glog_openers and glog(body):
+                    yearless.append(len(bodies))
+            elif year is None:
                 year = datetime.fromtimestamp(ts / 1e9, tz=timezone.utc).year
-            parts.append((number, rank, body, ts, cleared))
+            numbers.append(number)
+            ranks.append(rank)
+            bodies.append(body)
+            times.append(ts)
+            clears.append(cleared)
             cleared = False
-    guessed: set[int] = set()
+    guessed: list[bool] | None = None
     if year is not None:
         # glog lines (torchrun's launcher: "E1122 03:42:27.010000 ...", c10d's "[W1122 ...]")
         # carry no year: take the year of the file's own dated lines.
         for i in yearless:
-            number, rank, body, _, cleared = parts[i]
-            parts[i] = (number, rank, body, _glog_ns(body, year), cleared)
+            times[i] = _glog_ns(bodies[i], year)
     elif yearless and mtime_ns is not None:
         # With no year anywhere, the file was last written after its last line: the mtime's
         # year, or the one before when the date would fall after the mtime (a log of late
         # December read in January).
         mtime_year = datetime.fromtimestamp(mtime_ns / 1e9, tz=timezone.utc).year
-        last = max((ns for i in yearless if (ns := _glog_ns(parts[i][2], mtime_year)) is not None), default=None)
+        last = max((ns for i in yearless if (ns := _glog_ns(bodies[i], mtime_year)) is not None), default=None)
         guess = mtime_year - 1 if last is not None and last > mtime_ns + 86_400 * 10**9 else mtime_year
+        guessed = [False] * len(bodies)
         for i in yearless:
-            number, rank, body, _, cleared = parts[i]
-            parts[i] = (number, rank, body, _glog_ns(body, guess), cleared)
-            guessed.add(i)
-    if hint is None or not parts:
-        return [Line(*part, year_from_mtime=i in guessed) for i, part in enumerate(parts)]
-    import polars as pl
+            times[i] = _glog_ns(bodies[i], guess)
+            guessed[i] = True
+    if hint is None or not bodies:
+        hits: Iterable[bool | None] = repeat(None)
+    else:
+        import polars as pl
 
-    hits = pl.Series([part[2] for part in parts], dtype=pl.String).str.contains(hint).to_list()
-    return [Line(*part, bool(hit), i in guessed) for i, (part, hit) in enumerate(zip(parts, hits, strict=True))]
+        hits = pl.Series(bodies, dtype=pl.String).str.contains(hint).to_list()
+    columns = (numbers, ranks, bodies, times, clears, hits, guessed if guessed is not None else repeat(False))
+    return list(map(_new_line, zip(*columns)))
+
+
+# a Line from its fields as one tuple, without a Python-level call (NamedTuple's __new__ is one)
+_new_line = partial(tuple.__new__, Line)
 
 
 def _may_hold_time(text: str) -> bool:
@@ -193,6 +221,7 @@ def _strip(text: str) -> tuple[int | None, str, int | None]:
     return rank, text, ts
 
 
+_GLOG_OPENERS = frozenset("[IWEF")  # what a glog line opens with
 _GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
 
 
@@ -210,17 +239,32 @@ def _glog_ns(text: str, year: int) -> int | None:
 
 def parse_timestamp(text: str) -> int | None:
     """The first ISO-like timestamp in the line (naive times are taken as UTC)."""
-    match = _ISO.search(text[:80])
+    match = _ISO.search(text, 0, 80)
     if not match:
         return None
+    # a log's lines share their seconds: each distinct second (and zone) is converted once
+    key = text[match.start():match.end("s")] + (match.group("tz") or "")
+    ns = _SECONDS.get(key, -1)
+    if ns == -1:
+        ns = _SECONDS[key] = _second_ns(match)
+        if len(_SECONDS) > 100_000:
+            _SECONDS.clear()
+    if ns is None:
+        return None
+    frac = match.group("frac")
+    return ns + int(frac.ljust(9, "0")[:9]) if frac else ns
+
+
+_SECONDS: dict[str, int | None] = {}  # "YYYY-MM-DD HH:MM:SS[zone]" -> its ns since the epoch (None: no date)
+
+
+def _second_ns(match: re.Match[str]) -> int | None:
     g = match.groupdict()
     try:
         moment = datetime(int(g["y"]), int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]), tzinfo=timezone.utc)
     except (ValueError, OverflowError):
         return None
     ns = int(moment.timestamp()) * 1_000_000_000
-    if g["frac"]:
-        ns += int(g["frac"].ljust(9, "0")[:9])
     tz = g["tz"]
     if tz and tz != "Z":
         sign = 1 if tz[0] == "+" else -1
@@ -272,15 +316,21 @@ _RICH = re.compile(
     r"(?P<n>\d{1,15})/(?P<total>\d{1,15}) (?P<h>\d{1,6}):(?P<m>\d{2}):(?P<s>\d{2}) • (?:-:--:--|\d{1,6}:\d{2}:\d{2})"
     r"(?: (?P<rate>\d{1,12}(?:\.\d{1,12})?)(?P<scale>[kMGT]?)(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{0,20}))?"
 )
+_TQDM_ELAPSED = re.compile(r" \[(?:\d{1,6}:)?\d{2}:\d{2}")  # in every tqdm reading
 _SCALE = {"": 1.0, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
 
 
 def bar_readings(text: str) -> list[BarReading]:
     """Every progress-bar reading in a line (a line can hold several redraws glued together)."""
-    if "[" not in text and "•" not in text:
+    # what each form needs, looked for first (most lines with a bracket are no bar): tqdm's
+    # " [mm:ss" (a literal opening that the regex engine finds fast, where the full pattern is
+    # tried at every digit), rich's " • "
+    tqdm = " [" in text and _TQDM_ELAPSED.search(text) is not None
+    rich = " • " in text
+    if not tqdm and not rich:
         return []
     out = []
-    for pattern in (_TQDM, _RICH) if "•" in text else (_TQDM,):
+    for pattern in ((_TQDM,) if tqdm else ()) + ((_RICH,) if rich else ()):
         for m in pattern.finditer(text):
             rate = seconds_per_item = None
             if m.group("rate"):

@@ -61,24 +61,31 @@ class DeepSpeedParser:
         overflows = 0
         last_step_ns: dict[int | None, int] = {}
         deepspeed_lines = 0
+        # Every rule below needs a literal of its own: the substring checks (a few ns each) keep
+        # the regexes off the lines that cannot match them, which is most of a console's lines.
         for line in lines:
             text = line.text
-            if _DS_LINE.match(text):
+            if not deepspeed_lines and text[:1] == "[" and _DS_LINE.match(text):
                 deepspeed_lines += 1
-            if (m := _SAVE_START.search(text)) is not None:
-                rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                           step=int(m.group("step")), raw=text)
-                continue
-            if (m := _SAVE_END.search(text)) is not None:
-                rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                           step=int(m.group("step")), raw=text)
-                continue
+            if "Checkpoint global_step" in text:
+                if (m := _SAVE_START.search(text)) is not None:
+                    rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                               step=int(m.group("step")), raw=text)
+                    continue
+                if (m := _SAVE_END.search(text)) is not None:
+                    rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                               step=int(m.group("step")), raw=text)
+                    continue
             if "Saving model checkpoint" in text or "[Torch] Sav" in text or "zero checkpoint saved" in text:
                 continue  # the files of a save already bracketed by the two lines above
-            if _OVERFLOW.search(text):
+            if "OVERFLOW! Rank " in text and _OVERFLOW.search(text):
                 overflows += 1
                 continue
             if events.scan(line):
+                continue
+            if "step=" not in text:
+                if "Loss:" in text and (m := _LOSS.search(text)) is not None and rows.steps and rows.steps[-1].get("loss") is None:
+                    rows.steps[-1]["loss"] = float(m.group("loss"))
                 continue
             if (m := _STEP.search(text)) is not None:
                 try:
@@ -86,14 +93,15 @@ class DeepSpeedParser:
                 except ValueError:
                     lr = None
                 rows.step(line=line.number, rank=line.rank, step=int(m.group("step")), end_ns=line.ts_ns, lr=lr)
-            elif (m := _TIMER.search(text)) is not None and rows.steps and rows.steps[-1]["step"] == int(m.group("step")):
+            elif ("global_step=" in text and (m := _TIMER.search(text)) is not None and rows.steps
+                  and rows.steps[-1]["step"] == int(m.group("step"))):
                 step = rows.steps[-1]
                 previous = last_step_ns.get(line.rank)
                 if previous is not None and step.get("end_ns") is not None and step["end_ns"] > previous:
                     step["samples"] = float(m.group("cur")) * (step["end_ns"] - previous) / 1e9
                 if step.get("end_ns") is not None:
                     last_step_ns[line.rank] = step["end_ns"]
-            elif (m := _LOSS.search(text)) is not None and rows.steps and rows.steps[-1].get("loss") is None:
+            elif "Loss:" in text and (m := _LOSS.search(text)) is not None and rows.steps and rows.steps[-1].get("loss") is None:
                 rows.steps[-1]["loss"] = float(m.group("loss"))
         if not deepspeed_lines:
             raise ParseError(str(path), "no DeepSpeed log line found", where="line 1")

@@ -1,0 +1,204 @@
+"""Console-log ingest benchmark: MB/s per core on a large console, and where the time goes.
+
+Input: one large console log (default about 500 MB) made by concatenating, over and over, the
+real logs of the corpus (../shared/corpus/wild/, ../shared/corpus/logs/) and the samples'
+sample_logs/*/console.log, written once under bench/data/ (ignored by git) and reused. MLPerf
+result files are left out: they are not consoles, and their `:::MLLOG` lines would make the
+whole file an MLPerf log (read by a parser that looks at nothing else). The console is read by
+the reader its evidence calls for (the one with the most step lines); `--log-format NAME`
+reads it as another one, as `tracelens ingest --log-format` does.
+
+Runs, each in a child process of its own:
+  ingest   tracelens ingest FILE -o STORE -q into a fresh store (the CLI, as a user runs it):
+           wall seconds and the CPU seconds of its process tree (user + system), from which
+           MB/s per core = MB / CPU seconds (this machine is shared: CPU time is steadier than
+           wall time, and a single console is parsed by one process)
+  profile  (with --profile) the same ingest through Store.ingest under cProfile, its time split
+           into: reading and decoding, evidence recognition (parsers/_evidence.py), line
+           splitting and prefix normalisation (parsers/_lines.py), the parser's line rules,
+           building the Arrow tables and writing the Parquet, the per-file SQL views; and the
+           functions that spend the most time of their own
+
+    python bench/logs.py [--mb 500] [--repeat 1] [--profile] [--log-format NAME] [--top 25]
+
+`--mb 50` is the quick iteration size. Times are the fastest of --repeat runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+TEXT_SUFFIXES = (".log", ".out", ".txt")
+
+
+def sources() -> list[Path]:
+    """The real console logs the big console is made of, in a fixed order."""
+    found: list[Path] = []
+    for folder in (CORPUS / "wild", CORPUS / "logs"):
+        found += sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in TEXT_SUFFIXES
+                        and "kineto" not in p.parts and "mlperf" not in p.parts)
+    found += sorted((ROOT / "sample_logs").glob("*/console.log"))
+    if not found:
+        raise SystemExit(f"no corpus logs found under {CORPUS} or sample_logs/")
+    return found
+
+
+def prepare(mb: int, data_dir: Path) -> Path:
+    """bench/data/console_<mb>mb.log: the corpus logs concatenated until the file reaches `mb` MB."""
+    target = data_dir / f"console_{mb}mb.log"
+    if target.exists():
+        return target
+    data_dir.mkdir(parents=True, exist_ok=True)
+    pieces = [p.read_bytes() for p in sources()]
+    pieces = [piece if piece.endswith(b"\n") else piece + b"\n" for piece in pieces]
+    one_round = b"".join(pieces)
+    want = mb * 1_000_000
+    tmp = target.with_suffix(".tmp")
+    with open(tmp, "wb") as out:
+        written = 0
+        while written < want:
+            out.write(one_round)
+            written += len(one_round)
+    tmp.rename(target)
+    return target
+
+
+# `tracelens ingest FILE -o STORE -q` into a store that does not exist yet, in this child's own
+# process (the CLI parses a single file in-process)
+INGEST = """
+import shutil, sys
+shutil.rmtree(sys.argv[1], ignore_errors=True)
+sys.argv = ["tracelens", "ingest", *sys.argv[2:], "-o", sys.argv[1], "-q"]
+from tracelens.cli import main
+sys.exit(main())
+"""
+
+# Store.ingest under cProfile; prints one JSON line with the breakdown and the top functions
+PROFILE = r"""
+import cProfile, json, pstats, shutil, sys, time
+store_path, path, log_format, top = sys.argv[1], sys.argv[2], sys.argv[3] or None, int(sys.argv[4])
+shutil.rmtree(store_path, ignore_errors=True)
+from tracelens.store import Store
+profiler = cProfile.Profile()
+started = time.perf_counter()
+profiler.enable()
+outcome = Store.open(store_path).ingest([path], log_format=log_format)
+profiler.disable()
+wall = time.perf_counter() - started
+stats = pstats.Stats(profiler).stats  # (file, line, name) -> (cc, nc, tottime, cumtime, callers)
+
+def cum(file_part, name):
+    # cumulative seconds of the outermost calls of a function (recursion counted once)
+    return sum(v[3] for (f, _, n), v in stats.items() if n == name and file_part in f)
+
+total = sum(v[2] for v in stats.values())
+read = cum("parsers/_io.py", "read_bytes")
+evidence = cum("parsers/_evidence.py", "_counts")
+read_in_evidence = 0.0
+for (f, _, n), v in stats.items():
+    if n == "read_bytes" and "parsers/_io.py" in f:
+        read_in_evidence = sum(c[3] for (cf, _, cn), c in v[4].items() if cn == "_counts")
+decode = sum(v[2] for (f, _, n), v in stats.items() if "decode" in n and f == "~")
+split = cum("parsers/_lines.py", "split_lines")
+parse = sum(v[3] for (f, _, n), v in stats.items() if n == "parse" and "/parsers/" in f)
+tables = cum("parsers/_logtables.py", "tables")
+open_log = cum("parsers/_events.py", "open_log")
+write = cum("tracelens/store.py", "_atomic_write_parquet")
+views = cum("tracelens/store.py", "_precompute")
+parse_file = cum("tracelens/store.py", "parse_file")
+rules = parse - open_log - tables - cum("parsers/_events.py", "unrecognised")
+parts = {
+    "reading (read_bytes, outside the evidence pass)": read - read_in_evidence,
+    "decoding (bytes.decode)": decode,
+    "evidence recognition (_evidence._counts, its read included)": evidence,
+    "line splitting and prefix normalisation (_lines.split_lines)": split,
+    "line rules of the parser (parse less open_log and tables)": rules,
+    "Arrow tables (LogRows.tables) + unrecognised count": tables + cum("parsers/_events.py", "unrecognised"),
+    "Parquet writes (_atomic_write_parquet)": write,
+    "per-file SQL views (_precompute)": views,
+    "rest of ingest (discovery, sha256, detect, commit)": wall - parse_file - evidence,
+}
+rows = sorted(stats.items(), key=lambda kv: -kv[1][2])[:top]
+top_rows = [(f"{f.rsplit('/', 2)[-1] if f != '~' else ''}:{line}({n})", v[1], round(v[2], 3), round(v[3], 3))
+            for (f, line, n), v in rows]
+parsed = [(r.path, r.parser, r.status, r.rows, r.unrecognised_lines) for r in outcome.parsed]
+print("PROFILE " + json.dumps({"wall_s": wall, "profiled_s": total, "parts": parts, "top": top_rows, "parsed": parsed}))
+"""
+
+
+def run_child(cmd: list[str]) -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds of the child's process tree, its output)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = done.stdout.decode(errors="replace")
+    if done.returncode != 0:
+        raise SystemExit(f"{cmd[:4]} failed ({done.returncode}):\n{out[-3000:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mb", type=int, default=500, help="size of the console to build and ingest (MB)")
+    ap.add_argument("--data-dir", type=Path, default=HERE / "data")
+    ap.add_argument("--repeat", type=int, default=1, help="timed ingests; the fastest counts")
+    ap.add_argument("--profile", action="store_true", help="also run the ingest under cProfile and print the breakdown")
+    ap.add_argument("--log-format", default="", help="tracelens --log-format: read the console as this format")
+    ap.add_argument("--top", type=int, default=25, help="functions listed by their own time (--profile)")
+    ap.add_argument("--skip-timed", action="store_true", help="only the profile")
+    a = ap.parse_args()
+
+    path = prepare(a.mb, a.data_dir)
+    mb = path.stat().st_size / 1e6
+    print(f"input: {path} ({mb:.0f} MB, {len(sources())} corpus logs concatenated)")
+    print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}")
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Path(tmp) / "bench.tlstore"
+        extra = ["--log-format", a.log_format] if a.log_format else []
+        if not a.skip_timed:
+            best: tuple[float, float] | None = None
+            for _ in range(max(1, a.repeat)):
+                wall, cpu, _ = run_child([sys.executable, "-c", INGEST, str(store), str(path), *extra])
+                print(f"  ingest: {wall:.2f} s wall, {cpu:.2f} s CPU")
+                if best is None or cpu < best[1]:
+                    best = (wall, cpu)
+                shutil.rmtree(store, ignore_errors=True)
+            assert best is not None
+            wall, cpu = best
+            results = {"mb": round(mb, 1), "wall_s": round(wall, 3), "cpu_s": round(cpu, 3),
+                       "mb_per_s_wall": round(mb / wall, 2), "mb_per_s_per_core": round(mb / cpu, 2)}
+            print(f"tracelens ingest: {mb / wall:.1f} MB/s wall, {mb / cpu:.1f} MB/s per core "
+                  f"(MB / CPU seconds of the process tree; target >= 20)")
+        if a.profile:
+            _, _, out = run_child([sys.executable, "-c", PROFILE, str(store), str(path), a.log_format, str(a.top)])
+            line = next(x for x in out.splitlines() if x.startswith("PROFILE "))
+            prof = json.loads(line[len("PROFILE "):])
+            print(f"\nprofile (cProfile, which slows Python code down): {prof['wall_s']:.2f} s wall")
+            for name, seconds in prof["parts"].items():
+                print(f"  {seconds:8.2f} s  {100 * seconds / prof['wall_s']:5.1f} %  {name}")
+            print("\nfunctions by own time: calls, own s, cumulative s")
+            for name, calls, own, cumulative in prof["top"]:
+                print(f"  {own:8.2f} {cumulative:8.2f} {calls:10d}  {name}")
+            print("\nparsed:", prof["parsed"])
+    if results:
+        print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()
