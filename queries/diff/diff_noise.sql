@@ -1,5 +1,6 @@
 -- diff_noise: every per-step quantity of the two jobs, its change, and whether the change is
 -- outside the noise of the steps themselves.
+-- materialize: per_connection
 -- Grain: one row per quantity (diff_step_samples' quantities, and level:name of diff_op_samples).
 -- Inputs: diff_step_samples, diff_op_samples.
 -- Method: percentile bootstrap of the difference of means (docs/diff.md says why). Each side's
@@ -64,7 +65,7 @@ resampled as (
 ),
 
 grid as (
-    select p.quantity, p.side, p.n, r.b, coalesce(x.weighted, 0) / p.n as mean_ms
+    select p.quantity, p.side, p.n, r.b, round(coalesce(x.weighted, 0) / p.n, 9) as mean_ms
     from point p
     cross join range(1000) r(b)
     left join resampled x on x.quantity = p.quantity and x.side = p.side and x.b = r.b

@@ -1,5 +1,6 @@
 -- diff_op_samples: each side's operators and kernels per profiled step, matched by a normalised
 -- name, for diff_ops and for the noise estimate of each one's time per step.
+-- materialize: per_connection
 -- Grain: one row per side x level x name x sampling unit (a job step: cycle x profiler step,
 --   as in diff_step_samples); plus one row per side x pattern x unit for each pattern in the
 --   session variable `tracelens_diff_patterns` (a list of 'kernel:GLOB' / 'op:GLOB', set by

@@ -1,4 +1,5 @@
 -- diff_step_samples: the per-step samples each side's noise estimate is drawn from.
+-- materialize: per_connection
 -- Grain: one row per side x quantity x sampling unit.
 -- Inputs: base.step_breakdown, new.step_breakdown (profiled steps), base.int_log_steps,
 --   new.int_log_steps (logged step times).

@@ -1,0 +1,183 @@
+"""tracelens diff: the diff_ views and the command, against HTA's TraceDiff and the raw traces.
+
+Ground truth: tests/reference/hta_trace_diff/hta_0.6.1_trace_diff.json, what HTA 0.6.1's
+TraceDiff computes on the corpus pair kineto/gpu/trace_diff (control vs test; the script
+beside it made it), and the ProfilerStep spans of the raw traces, read here with the stdlib.
+"""
+
+from __future__ import annotations
+
+import collections
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import SAMPLE_LOGS, corpus_or_skip, run_cli
+
+REFERENCE = Path(__file__).resolve().parent / "reference" / "hta_trace_diff" / "hta_0.6.1_trace_diff.json"
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The trace_diff pair (control, test) ingested into two stores."""
+    from tracelens.store import Store
+
+    folder = corpus_or_skip("kineto", "gpu", "trace_diff")
+    roots = []
+    for side in ("control", "test"):
+        root = tmp_path_factory.mktemp("diff") / f"{side}.tlstore"
+        outcome = Store.open(root).ingest([folder / side])
+        assert not outcome.failed
+        roots.append(root)
+    return roots[0], roots[1]
+
+
+@pytest.fixture(scope="module")
+def pair_con(pair: tuple[Path, Path]) -> Any:
+    from tracelens.diff import open_pair
+    from tracelens.store import Store
+
+    return open_pair(Store.open(pair[0], create=False), Store.open(pair[1], create=False))
+
+
+def _hta() -> dict[str, Any]:
+    return json.loads(REFERENCE.read_text())
+
+
+def _close(got: float, want: float) -> bool:
+    return abs(got - want) <= 0.01 * abs(want) + 1e-9  # within 1 %
+
+
+def test_kernels_agree_with_hta_trace_diff(pair_con: Any) -> None:
+    """Every GPU kernel, memcpy and memset HTA's compare_traces names (short names, every
+    iteration), with its calls and total time on each side, within 1 %; no other name."""
+    hta = {r["short_name"]: r for r in _hta()["compare_traces"]["GPU"]}
+    ours = {name: row for name, *row in pair_con.execute(
+        "select name, base_calls, new_calls, base_total_ms * 1000, new_total_ms * 1000 from diff_ops where level = 'kernel'"
+    ).fetchall()}
+    assert set(ours) == set(hta)
+    for name, ref in hta.items():
+        want = (ref["control_counts"], ref["test_counts"], ref["control_total_duration"], ref["test_total_duration"])
+        assert all(_close(g, w) for g, w in zip(ours[name], want, strict=True)), (name, ours[name], want)
+
+
+def test_operators_agree_with_hta_ops_summary(pair_con: Any) -> None:
+    """Every CPU operator (HTA's category cpu_op, grouped by HTA's short name) with its calls and
+    total time on each side, within 1 %; no other name."""
+    hta: dict[str, list[float]] = collections.defaultdict(lambda: [0, 0, 0, 0])
+    for i, side in enumerate(("control", "test")):
+        for row in _hta()["sides"][side]["ops_summary"]:
+            if row["cat"] == "cpu_op":
+                hta[row["short_name"]][i] += row["counts"]
+                hta[row["short_name"]][2 + i] += row["total_duration"]
+    ours = {name: row for name, *row in pair_con.execute(
+        "select name, base_calls, new_calls, base_total_ms * 1000, new_total_ms * 1000 from diff_ops where level = 'op'"
+    ).fetchall()}
+    assert set(ours) == set(hta)
+    for name, want in hta.items():
+        assert all(_close(g, w) for g, w in zip(ours[name], want, strict=True)), (name, ours[name], want)
+
+
+def test_time_per_step_is_hta_total_over_its_iterations(pair_con: Any) -> None:
+    """Per step, so that runs of different lengths compare: HTA's total over the iterations it
+    counted (one rank each side) divided by their number."""
+    ref = _hta()
+    steps = {side: len(ref["sides"][side]["iterations"]) for side in ("control", "test")}
+    hta = {r["short_name"]: r for r in ref["compare_traces"]["GPU"]}
+    ours = {name: (b, n) for name, b, n in pair_con.execute(
+        "select name, base_ms_per_step, new_ms_per_step from diff_ops where level = 'kernel'").fetchall()}
+    for name, r in hta.items():
+        assert _close(ours[name][0] * 1000, r["control_total_duration"] / steps["control"]), name
+        assert _close(ours[name][1] * 1000, r["test_total_duration"] / steps["test"]), name
+
+
+def _profiler_steps_ms(trace: Path) -> list[float]:
+    events = json.loads(gzip.open(trace).read())["traceEvents"]
+    return [e["dur"] / 1000 for e in events if str(e.get("name", "")).startswith("ProfilerStep#")]
+
+
+def test_step_time_regression_is_outside_noise(pair_con: Any) -> None:
+    """Every ProfilerStep of the test trace is longer than every one of the control trace (raw
+    spans): a change no resampling of the steps explains; diff calls it a regression, and the
+    mean delta has the sign and about the size of the raw spans' (device-side step bounds
+    differ from the host spans by a few ms)."""
+    folder = corpus_or_skip("kineto", "gpu", "trace_diff")
+    control = _profiler_steps_ms(next((folder / "control").glob("*.json.gz")))
+    test = _profiler_steps_ms(next((folder / "test").glob("*.json.gz")))
+    assert min(test) > max(control)
+    raw_delta = sum(test) / len(test) - sum(control) / len(control)
+    delta, low, verdict = pair_con.execute(
+        "select delta_ms, ci_low_ms, verdict from diff_steps where quantity = 'step_time_ms'").fetchone()
+    assert verdict == "regression"
+    assert low > 0
+    assert abs(delta - raw_delta) <= 0.15 * raw_delta
+
+
+def test_bootstrap_is_reproducible(pair: tuple[Path, Path], pair_con: Any) -> None:
+    """A fixed seed: another connection gives the same intervals, to the last digit."""
+    from tracelens.diff import open_pair
+    from tracelens.store import Store
+
+    again = open_pair(Store.open(pair[0], create=False), Store.open(pair[1], create=False))
+    sql = "select quantity, ci_low_ms, ci_high_ms, verdict from diff_noise order by quantity"
+    assert again.execute(sql).fetchall() == pair_con.execute(sql).fetchall()
+
+
+RULES = ("step_time_ms>+5%", "step_time_ms<-5%", "goodput<-0.02", "goodput>-0.02", "wall_s>+0", "bucket:other>0",
+         "kernel:*>+1%", "op:*<-1%", "op:gloo*>+0%", "data_stall_ms>+0", "comm_wait_ms<-0")
+
+
+def test_same_job_against_itself_shows_no_change() -> None:
+    """The sample DDP job against itself: every delta 0, every verdict within noise, every
+    finding the same, no rule violated whatever it asks: exit 0."""
+    job = str(SAMPLE_LOGS / "ddp_gloo_2rank")
+    args = ["diff", job, job, "--format", "json", "-q"]
+    for rule in RULES:
+        args += ["--fail-on", rule]
+    code, out, err = run_cli(*args)
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["schema_version"] == 1 and doc["violations"] == []
+    assert len(doc["rules"]) == len(RULES) and not any(r["violated"] for r in doc["rules"])
+    assert doc["steps"] and all(s["delta_ms"] == 0 and s["verdict"] == "within noise" for s in doc["steps"])
+    assert doc["ops"] and all(o["delta_ms_per_step"] == 0 and o["status"] == "both" for o in doc["ops"])
+    assert all(g["delta"] in (0, None) for g in doc["goodput"])
+    assert doc["findings"] and all(f["status"] == "same" for f in doc["findings"])
+    assert all(r["delta_ms"] == 0 for r in doc["ranks"])
+
+
+def test_violated_rule_exits_3(pair: tuple[Path, Path]) -> None:
+    """HTA's totals put the all-reduce kernel 2.4x slower in the test trace: a rule asking for
+    at most +10 % fails with exit 3 and names itself and its evidence; one asking for more than
+    HTA's change passes."""
+    hta = {r["short_name"]: r for r in _hta()["compare_traces"]["GPU"]}
+    allreduce = [r for name, r in hta.items() if name.startswith("ncclKernel_AllReduce")]
+    growth_pct = (sum(r["test_total_duration"] for r in allreduce) / sum(r["control_total_duration"] for r in allreduce) - 1) * 100
+    assert growth_pct > 10
+    code, out, err = run_cli("diff", str(pair[0]), str(pair[1]), "--fail-on", "kernel:ncclKernel_AllReduce*>+10%")
+    assert code == 3, err
+    assert "violated: kernel:ncclKernel_AllReduce*>+10%" in err and "regression" in err
+    assert "VIOLATED" in out
+    code, _, err = run_cli("diff", str(pair[0]), str(pair[1]), "--fail-on", f"kernel:ncclKernel_AllReduce*>+{growth_pct + 5:.0f}%")
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("rule", ["x>1", "step_time_ms=5", "bucket:nope>1", "step_time_ms>5%%", "kernel:>1", ">5%"])
+def test_bad_rule_is_a_usage_error(rule: str) -> None:
+    job = str(SAMPLE_LOGS / "ddp_gloo_2rank")
+    code, out, err = run_cli("diff", job, job, "--fail-on", rule)
+    assert code == 2 and out == ""
+    assert err.startswith("tracelens: error: --fail-on ") and err.count("\n") == 1
+
+
+def test_json_round_trip_and_renderers(pair_con: Any) -> None:
+    from tracelens.diff import build, from_dict, parse_rule, render_json, render_markdown, render_text
+
+    report = build(pair_con, "control", "test", (parse_rule("step_time_ms>+5%"),))
+    assert from_dict(json.loads(render_json(report))) == report
+    assert [r.rule for r in report.violations] == ["step_time_ms>+5%"]
+    for text in (render_text(report), render_markdown(report)):
+        assert "step_time_ms" in text and "ncclKernel_AllReduce_RING_LL_Sum_float" in text
