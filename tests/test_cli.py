@@ -17,7 +17,7 @@ from tracelens.cli import cli
 def _job_with_bad_files(tmp_path: Path) -> Path:
     job = tmp_path / "job"
     job.mkdir()
-    for trace in sorted(SAMPLE_LOGS.rglob("*.pt.trace.json.gz")):
+    for trace in sorted((SAMPLE_LOGS / "hf_trainer_restart").rglob("*.pt.trace.json.gz")):  # one job's traces
         shutil.copy(trace, job / trace.name)
     (job / "garbage.pt.trace.json").write_bytes(b"\x00\x01not json at all")
     (job / "empty.pt.trace.json").write_bytes(b"")
@@ -87,7 +87,7 @@ def test_sql_on_a_raw_job_uses_a_cache(tmp_path: Path) -> None:
 
 def test_output_file_needs_force(tmp_path: Path) -> None:
     store = tmp_path / "s.tlstore"
-    run_cli("ingest", str(SAMPLE_LOGS), "-o", str(store))
+    run_cli("ingest", str(SAMPLE_LOGS), "-o", str(store), "--job", "all")  # every sample job, as one
     out = tmp_path / "ranks.json"
     code, _, err = run_cli("sql", str(store), "select distinct rank from trace_events order by 1", "-o", str(out))
     assert code == 0 and err.strip() == f"Wrote {out}"
@@ -100,7 +100,7 @@ def test_output_file_needs_force(tmp_path: Path) -> None:
 
 def test_bad_sql_is_one_line(tmp_path: Path) -> None:
     store = tmp_path / "s.tlstore"
-    run_cli("ingest", str(SAMPLE_LOGS), "-o", str(store))
+    run_cli("ingest", str(SAMPLE_LOGS), "-o", str(store), "--job", "all")  # every sample job, as one
     code, _, err = run_cli("sql", str(store), "select nope from trace_events")
     assert code == 1 and len(err.strip().splitlines()) == 1 and "query failed" in err
 

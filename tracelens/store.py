@@ -289,12 +289,16 @@ class Store:
         profiles: Iterable[str | Path] = (),
         log_format: str | None = None,
         max_memory: int | None = None,
+        one_job: bool = False,
+        job: str | None = None,
     ) -> IngestOutcome:
         """Parse new or changed input files into the store; idempotent and atomic.
 
         `workers` files parsed at once (default: as many as usable CPUs, input files and the
         available memory allow, see tracelens.resources; traces in threads, logs in processes,
-        see _parse_all); `max_memory` (bytes) caps the memory the default plans for."""
+        see _parse_all); `max_memory` (bytes) caps the memory the default plans for.
+        `one_job` refuses inputs holding several jobs (InputError, nothing committed); `job`
+        (a number or label, or "all") keeps one of them: see tracelens.jobs."""
         from tracelens.parsers import ParseOptions, detect, registry
         from tracelens.parsers._io import read_head
 
@@ -370,8 +374,13 @@ class Store:
                 )
                 todo.append((rec, parser.name))  # hashed by the worker, which reads the bytes anyway
             outcome.parsed.extend(_failed(folder, reason) for folder, reason in unreadable)
-            self._parse_all(todo, options, workers, progress, outcome, max_memory)
+            checked = job not in (None, "all") or one_job  # one job per store: decided once all is parsed
+            self._parse_all(todo, options, workers, progress, outcome, max_memory, batch_commits=not checked)
             outcome.parsed.sort(key=lambda rec: order.get(rec.path, len(order)))
+            if checked:
+                from tracelens.jobs import keep_one_job
+
+                keep_one_job(self, inputs, outcome, unknown, job=job, one_job=one_job)
             outcome.notes.extend(self._rank_collisions())
             self._commit(outcome.parsed + unknown)
             self._collect_garbage()
@@ -393,6 +402,7 @@ class Store:
         progress: ProgressCallback | None,
         outcome: IngestOutcome,
         max_memory: int | None = None,
+        batch_commits: bool = True,
     ) -> None:
         total = sum(rec.size_bytes for rec, _ in todo)
         done = 0
@@ -424,7 +434,7 @@ class Store:
             pending.append(rec)
             if progress:
                 progress(done, total, rec.path)
-            if time.monotonic() - last_commit > COMMIT_EVERY_S:
+            if batch_commits and time.monotonic() - last_commit > COMMIT_EVERY_S:
                 self._commit(pending)
                 pending.clear()
                 last_commit = time.monotonic()
@@ -1243,27 +1253,30 @@ def cache_dir() -> Path:
 
 def store_for(
     target: str | Path, *, progress: ProgressCallback | None = None, profiles: Iterable[str | Path] = (),
-    log_format: str | None = None,
+    log_format: str | None = None, one_job: bool = False, job: str | None = None,
 ) -> tuple[Store, IngestOutcome | None]:
     """A store for a store directory, or for a raw job folder/file (ingested into a cache).
 
-    The cache is keyed by the job's absolute path and refreshed incrementally: unchanged files
-    are recognised by size and mtime and not parsed again.
+    The cache is keyed by the job's absolute path (and `job`) and refreshed incrementally:
+    unchanged files are recognised by size and mtime and not parsed again. `one_job` and `job`
+    as in Store.ingest; a store directory is read as it is.
     """
     path = Path(os.path.abspath(target))
     if (path / MANIFEST).exists():
+        if job is not None:
+            raise UsageError(f"{path}: --job picks a job of a raw folder; this is a store (it holds what was ingested)")
         return Store.open(path, create=False), None
     if not path.exists():
         raise UsageError(f"{path}: no such file or directory")
     # The schema version is part of the key: a cache written by another tracelens is not reused.
     profiles = tuple(profiles)
-    digest = hashlib.sha256(f"{path}\0{SCHEMA_VERSION}\0{log_format or ''}".encode())
+    digest = hashlib.sha256(f"{path}\0{SCHEMA_VERSION}\0{log_format or ''}".encode() + (f"\0job={job}".encode() if job else b""))
     digest.update(_parsers_digest().encode())  # another version of the parsers: another cache
     for profile in profiles:  # another profile reads the files differently: another cache
         digest.update(Path(profile).read_bytes() if Path(profile).is_file() else str(profile).encode())
     key = digest.hexdigest()[:16]
     store = Store.open(cache_dir() / f"{path.name}-{key}.tlstore")
-    outcome = store.ingest([path], progress=progress, profiles=profiles, log_format=log_format)
+    outcome = store.ingest([path], progress=progress, profiles=profiles, log_format=log_format, one_job=one_job, job=job)
     return store, outcome
 
 

@@ -39,6 +39,16 @@ def output_options(formats: tuple[str, ...], default: str) -> Callable[[F], F]:
     return decorate
 
 
+def job_option(func: F) -> F:
+    """--job: which job of a folder holding several to read (tracelens.jobs)."""
+    return click.option(
+        "--job", default=None, metavar="N|LABEL|all",
+        help="The inputs hold several jobs (clocks over an hour apart, other world sizes, run folders each "
+             "with its own console log): read only this one, by its number or label in the list the refusal "
+             "prints; 'all' reads everything as one job. Without it such inputs are refused (exit 1).",
+    )(func)
+
+
 def resolve_format(fmt: str | None, output: Path | None, formats: tuple[str, ...], default: str) -> str:
     """--format, else the -o suffix; a suffix that names no format of the command is a usage
     error (`-o r.pdf` would otherwise write text into a .pdf)."""

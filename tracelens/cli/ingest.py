@@ -4,6 +4,8 @@ Each input file is detected by its name and first bytes and parsed into Parquet 
 Running it again is cheap: unchanged files are skipped, changed files replace their rows.
 A file that cannot be read is reported on one line and the others are still ingested
 (exit code 1). A truncated trace keeps its complete events (a warning, exit code 0).
+One job per store: inputs holding several jobs are refused with the list of them (exit 1,
+nothing stored); --job picks one.
 
     tracelens ingest path/to/job/ -o job.tlstore
 """
@@ -14,7 +16,8 @@ from pathlib import Path
 
 import click
 
-from tracelens.cli._common import set_exit_code, ingest_progress, report_ingest
+from tracelens.cli._common import ingest_progress, job_option, report_ingest, set_exit_code
+from tracelens.errors import TracelensError
 
 
 @click.command("ingest", help=__doc__)
@@ -34,18 +37,27 @@ from tracelens.cli._common import set_exit_code, ingest_progress, report_ingest
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar, no warnings; errors only.")
 @click.option("--log-format", default=None, metavar="NAME",
               help="Read every console log as this format (a parser name: hf_trainer, megatron, deepspeed, ...).")
+@job_option
 def command(
     inputs: tuple[Path, ...], store_path: Path, rank: int | None, jobs: int | None, max_memory: str | None,
-    profiles: tuple[Path, ...], log_format: str | None, quiet: bool,
+    profiles: tuple[Path, ...], log_format: str | None, quiet: bool, job: str | None,
 ) -> None:
     from tracelens.resources import parse_size
     from tracelens.store import Store
 
     memory = parse_size(max_memory) if max_memory is not None else None
+    created = not store_path.exists() and not store_path.is_symlink()
     store = Store.open(store_path)
-    with ingest_progress(quiet) as progress:
-        outcome = store.ingest(inputs, rank=rank, workers=jobs, progress=progress, profiles=profiles, log_format=log_format,
-                               max_memory=memory)
+    try:
+        with ingest_progress(quiet) as progress:
+            outcome = store.ingest(inputs, rank=rank, workers=jobs, progress=progress, profiles=profiles,
+                                   log_format=log_format, max_memory=memory, one_job=True, job=job)
+    except TracelensError:
+        if created and not store.records:  # refused before anything was stored: no store where there was none
+            import shutil
+
+            shutil.rmtree(store.root, ignore_errors=True)
+        raise
     set_exit_code(report_ingest(outcome, quiet=quiet))
     counts: dict[str, int] = {}
     for rec in outcome.parsed:

@@ -19,7 +19,8 @@ from typing import Any
 import click
 
 from tracelens.cli._common import (
-    check_output, check_step_marker, emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code,
+    check_output, check_step_marker, emit, ingest_progress, job_option, output_options, report_ingest, resolve_format,
+    set_exit_code,
 )
 from tracelens.enums import REPORT_SECTIONS as SECTIONS
 
@@ -64,10 +65,12 @@ def refuse_unrecognised(con: Any, target: Path) -> None:
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
 @click.option("--log-format", default=None, metavar="NAME",
               help="Read every console log as this format (a parser name: hf_trainer, megatron, deepspeed, ...).")
+@job_option
 def command(
     target: Path, fmt: str | None, output: Path | None, force: bool, sections: tuple[str, ...],
     gpus: float | None, gpu_hour_cost: float | None, flops_per_token: float | None, peak_tflops: float | None,
     step_marker: str | None, profiles: tuple[Path, ...], log_format: str | None, quiet: bool,
+    job: str | None,
 ) -> None:
     import sys
 
@@ -78,7 +81,8 @@ def command(
     fmt = resolve_format(fmt, output, FORMATS, "text")
     check_output(output, force)
     with ingest_progress(quiet) as progress:
-        store, outcome = store_for(target, progress=progress, profiles=profiles, log_format=log_format)
+        store, outcome = store_for(target, progress=progress, profiles=profiles, log_format=log_format,
+                                   one_job=True, job=job)
     if outcome is not None:
         set_exit_code(report_ingest(outcome, quiet=quiet))
     con = store.connect(

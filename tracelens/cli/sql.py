@@ -23,7 +23,8 @@ from typing import Any
 import click
 
 from tracelens.cli._common import (
-    check_output, check_step_marker, emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code,
+    check_output, check_step_marker, emit, ingest_progress, job_option, output_options, report_ingest, resolve_format,
+    set_exit_code,
 )
 from tracelens.errors import TracelensError
 from tracelens.safe_text import printable
@@ -44,16 +45,19 @@ FORMATS = ("table", "csv", "json")
               help="A TOML profile of regexes for a log format tracelens does not know (repeatable).")
 @click.option("--log-format", default=None, metavar="NAME",
               help="Read every console log as this format (a parser name: hf_trainer, megatron, deepspeed, ...).")
+@job_option
 def command(
     target: Path, query: str, fmt: str | None, output: Path | None, force: bool, step_marker: str | None,
     profiles: tuple[Path, ...], log_format: str | None, quiet: bool,
+    job: str | None,
 ) -> None:
     from tracelens.store import store_for
 
     fmt = resolve_format(fmt, output, FORMATS, "table")
     check_output(output, force)
     with ingest_progress(quiet) as progress:
-        store, outcome = store_for(target, progress=progress, profiles=profiles, log_format=log_format)
+        store, outcome = store_for(target, progress=progress, profiles=profiles, log_format=log_format,
+                                   one_job=True, job=job)
     import duckdb  # after the ingest: its worker processes are forked from a DuckDB-free process
     if outcome is not None:
         set_exit_code(report_ingest(outcome, quiet=quiet))
