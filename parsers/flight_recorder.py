@@ -225,7 +225,7 @@ def _ranks(text: Any) -> list[int] | None:
     elif isinstance(text, str):
         try:
             values = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested past the decoder's depth
             return None
     else:
         return None

@@ -40,6 +40,8 @@ class HFTrainerStateParser:
             doc = msgspec.json.decode(data)
         except (msgspec.DecodeError, UnicodeDecodeError) as exc:
             raise ParseError(str(path), f"not valid JSON ({exc})", where="byte 0") from None
+        except RecursionError:  # containers nested past msgspec's depth limit
+            raise ParseError(str(path), "nested deeper than a JSON decoder follows; not read", where="byte 0") from None
         history = doc.get("log_history") if isinstance(doc, dict) else None
         if not isinstance(history, list):
             raise ParseError(str(path), "no log_history list: not a trainer_state.json", where="byte 0")

@@ -54,7 +54,7 @@ class MlgpParser:
                 continue
             try:
                 record = msgspec.json.decode(raw)
-            except (msgspec.DecodeError, UnicodeDecodeError):
+            except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):  # RecursionError: nested past msgspec's limit
                 bad += 1
                 continue
             if not isinstance(record, dict) or "_comment" in record:

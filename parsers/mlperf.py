@@ -77,7 +77,7 @@ class MlperfParser:
             seen.add(echo_key)
             try:
                 record: Any = msgspec.json.decode(payload)
-            except msgspec.DecodeError:
+            except (msgspec.DecodeError, RecursionError):  # RecursionError: nested past msgspec's depth limit
                 bad += 1
                 continue
             if old is not None and isinstance(record, dict):

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SAMPLE_LOGS
 
 GOOD_LOG = SAMPLE_LOGS / "data_stall_gloo_2rank" / "console.log"
@@ -408,3 +410,53 @@ def test_jsonl_detection_of_deeply_nested_lines_is_a_plain_no() -> None:
 
     head = b'{"step": 1, "a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}\n"
     assert JsonlMetricsParser().detect(Path("metrics.jsonl"), head) == Claim.NO
+
+
+DEEP = b"[" * 100_000 + b"]" * 100_000
+
+
+@pytest.mark.parametrize("case", ["trainer_state", "mlgp", "mlperf", "lightning_epoch"])
+def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: Path, case: str) -> None:
+    """A real file with one part made hostile (the long fuzz run's findings): a parser raises
+    ParseError or salvages the rest, never RecursionError or ValueError (trainer_state.json and
+    an ml-goodput-measurement line nested past msgspec's depth limit, an MLPerf `:::MLLOG`
+    payload likewise, a Lightning bar whose epoch number has more digits than int() converts)."""
+    from tracelens.errors import ParseError
+    from tracelens.parsers import ParseOptions, registry
+
+    corpus = SAMPLE_LOGS.parent.parent / "shared" / "corpus"
+    if case == "trainer_state":
+        source = SAMPLE_LOGS / "hf_trainer_state" / "trainer_state.json"
+        data = source.read_bytes().replace(b'"log_history": [', b'"log_history": [' + DEEP + b",", 1)
+        parser = "hf_trainer_state"
+    elif case == "mlgp":
+        source = corpus / "logs" / "goodput_mlgp" / "synthetic_events_with_restart.jsonl"
+        lines = source.read_bytes().splitlines(keepends=True)
+        data = b"".join(lines[:3]) + b'{"a": ' + DEEP + b"}\n" + b"".join(lines[3:])
+        parser = "mlgp"
+    elif case == "mlperf":
+        if not corpus.exists():
+            pytest.skip("../shared is absent")
+        source = corpus / "logs" / "mlperf" / "llama2_70b_lora_asus_result_0.log"
+        lines = source.read_bytes().splitlines(keepends=True)
+        data = b"".join(lines[:5]) + b':::MLLOG {"namespace": ' + DEEP + b"}\n" + b"".join(lines[5:])
+        parser = "mlperf"
+    else:
+        source = SAMPLE_LOGS / "lightning_ddp_bar" / "console.log"
+        data = source.read_bytes().replace(b"Epoch 0:", b"Epoch " + b"7" * 6000 + b":", 1)
+        parser = "lightning"
+    if not source.exists():
+        pytest.skip("../shared is absent")
+    path = tmp_path / source.name
+    path.write_bytes(data)
+    try:
+        result = registry()[parser].parse(path, ParseOptions())
+    except ParseError as exc:
+        assert case == "trainer_state" and "nested deeper" in str(exc), exc
+        return
+    assert case != "trainer_state"
+    clean = registry()[parser].parse(source, ParseOptions())
+    if case == "lightning_epoch":  # the one reading lost, the bar's other steps kept
+        assert 0 < result.tables["log_steps"].num_rows <= clean.tables["log_steps"].num_rows
+    else:  # the hostile line is no record: every other line read as in the file without it
+        assert {t: d.num_rows for t, d in result.tables.items()} == {t: d.num_rows for t, d in clean.tables.items()}
