@@ -116,6 +116,66 @@ def test_step_time_regression_is_outside_noise(pair_con: Any) -> None:
     assert abs(delta - raw_delta) <= 0.15 * raw_delta
 
 
+def _raw_kernel_steps(trace: Path, short: dict[tuple[str, str], str]) -> dict[str, list[float]]:
+    """Per kernel short name, its summed duration (us) in each ProfilerStep, from the raw trace:
+    a kernel belongs to the step whose span holds the runtime call that launched it (same
+    correlation id), as HTA assigns iterations; a step where it did not run counts 0."""
+    events = json.loads(gzip.open(trace).read())["traceEvents"]
+    steps = sorted((e["ts"], e["ts"] + e["dur"]) for e in events if str(e.get("name", "")).startswith("ProfilerStep#"))
+    launched = {e["args"]["correlation"]: e["ts"] for e in events
+                if e.get("cat") == "cuda_runtime" and "correlation" in e.get("args", {})}
+    out: dict[str, list[float]] = collections.defaultdict(lambda: [0.0] * len(steps))
+    for e in events:
+        if e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset"):
+            ts = launched.get(e["args"].get("correlation"))
+            for i, (start, end) in enumerate(steps):
+                if ts is not None and start <= ts < end:
+                    out[short[(e["cat"], e["name"])]][i] += e["dur"]
+    return out
+
+
+def _mann_whitney_p(a: list[float], b: list[float]) -> float:
+    """Exact two-sided Mann-Whitney p-value, by enumerating every split of the pooled values."""
+    import itertools
+
+    def u(x: list[float], y: list[float]) -> float:
+        return sum((xi > yi) + 0.5 * (xi == yi) for xi in x for yi in y)
+
+    pooled, mid = a + b, len(a) * len(b) / 2
+    observed = abs(u(b, a) - mid)
+    splits = list(itertools.combinations(range(len(pooled)), len(a)))
+    extreme = 0
+    for chosen in splits:
+        x = [pooled[i] for i in chosen]
+        y = [pooled[i] for i in range(len(pooled)) if i not in chosen]
+        extreme += abs(u(y, x) - mid) >= observed - 1e-9
+    return extreme / len(splits)
+
+
+def test_kernel_verdicts_agree_with_a_rank_test_on_the_raw_steps(pair_con: Any) -> None:
+    """Noise versus change, checked with another method on other data: an exact Mann-Whitney
+    test on each kernel's per-step time computed here from the raw traces (names: HTA's short
+    names from the reference). Where it is decisive (p <= 0.01) diff calls a change in the same
+    direction; where it finds nothing (p >= 0.2) diff says within noise."""
+    folder = corpus_or_skip("kineto", "gpu", "trace_diff")
+    ref = _hta()
+    short = {(r["cat"], r["name"]): r["short_name"] for side in ("control", "test") for r in ref["sides"][side]["ops_summary"]}
+    control = _raw_kernel_steps(next((folder / "control").glob("*.json.gz")), short)
+    test = _raw_kernel_steps(next((folder / "test").glob("*.json.gz")), short)
+    verdicts = dict(pair_con.execute("select name, verdict from diff_ops where level = 'kernel'").fetchall())
+    decisive = quiet = 0
+    for name in set(control) | set(test):
+        a, b = control.get(name, [0.0] * 6), test.get(name, [0.0] * 6)
+        p = _mann_whitney_p(a, b)
+        if p <= 0.01:
+            decisive += 1
+            assert verdicts[name] == ("regression" if sum(b) > sum(a) else "improvement"), (name, p, verdicts[name])
+        elif p >= 0.2:
+            quiet += 1
+            assert verdicts[name] == "within noise", (name, p, verdicts[name])
+    assert decisive >= 50 and quiet >= 3  # both kinds are tested (measured: 69 and 3)
+
+
 def test_bootstrap_is_reproducible(pair: tuple[Path, Path], pair_con: Any) -> None:
     """A fixed seed: another connection gives the same intervals, to the last digit."""
     from tracelens.diff import open_pair
