@@ -95,7 +95,8 @@ def test_ingest_plans_processes_for_the_memory_it_is_given(tmp_path: Path) -> No
         sizes.append(len(data))
     per_worker = resources.WORKER_BASE_BYTES + resources.WORKER_BYTES_PER_INPUT_BYTE * max(sizes)
     budget = resources.PARENT_BYTES + per_worker + per_worker // 2  # one fits, two do not
-    code, _, stderr = run_cli("ingest", str(job), "-o", str(tmp_path / "one.tlstore"), "--max-memory", str(budget))
+    code, _, stderr = run_cli("ingest", str(job), "-o", str(tmp_path / "one.tlstore"), "--max-memory", str(budget),
+                              "--job", "all")  # two unrelated jobs' traces (2022 and 2024), read as one
     assert code == 0, stderr
     assert "1 file parsed at once instead of 2" in stderr
     assert f"about {per_worker // MB} MB" in stderr

@@ -230,12 +230,15 @@ def _name(jobs: list[Job]) -> None:
         job.label = os.path.basename(common.rstrip(os.sep)) or common
         if job.label == ".":
             job.label = os.path.basename(os.path.dirname(common)) or "."
-    seen: dict[str, int] = {}
-    for job in jobs:
-        seen[job.label] = seen.get(job.label, 0) + 1
-    for job in jobs:
-        if seen[job.label] > 1:
-            job.label += "@" + (_when(job.first_ns)[:16].replace(" ", "T") if job.first_ns is not None else f"undated-{job.number}")
+    base = {job.number: job.label for job in jobs}
+    for width in (16, 19, None):  # the start minute, then second, then the number tells them apart
+        counts: dict[str, int] = {}
+        for job in jobs:
+            counts[job.label] = counts.get(job.label, 0) + 1
+        for job in jobs:
+            if counts[job.label] > 1:
+                when = _when(job.first_ns)[:width].replace(" ", "T") if width and job.first_ns is not None else None
+                job.label = f"{base[job.number]}@{when}" if when else f"{base[job.number]}#{job.number}"
 
 
 def _when(ns: int | None) -> str:

@@ -1,0 +1,195 @@
+"""One job per store (issue 14, item 4): a folder holding several jobs is refused by the command
+line with one message listing them; `--job` keeps one, and the store then holds what a store of
+that job alone holds. Restarts of one job stay one job. The expectations come from the recorded
+files themselves: each sample's RECORDED.txt (when it was recorded, the torchrun command and its
+--nproc-per-node) and a walk of the folders.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SAMPLE_LOGS, run_cli
+from tracelens.store import MANIFEST, Store
+
+RESTART_JOBS = ["restart_gloo_2rank", "hang_restart_gloo_2rank", "hf_trainer_restart", "lightning_ddp_restart"]
+# Recorded on different days (RECORDED.txt): 2026-11-22 and 2026-11-23.
+EARLIER, LATER = "hf_trainer_restart", "lightning_ddp_restart"
+
+
+def _recorded(job: str) -> dict[str, str]:
+    """RECORDED.txt's `key: value` header lines."""
+    text = (SAMPLE_LOGS / job / "RECORDED.txt").read_text()
+    return dict(re.findall(r"^(\w[\w ]*): (.*)$", text, re.MULTILINE))
+
+
+def _recorded_day(job: str) -> str:
+    return _recorded(job)["recorded"][:10]
+
+
+def _nproc(job: str) -> int:
+    return int(re.search(r"--nproc-per-node[ =](\d+)", _recorded(job)["command"]).group(1))  # type: ignore[union-attr]
+
+
+def _walked(folder: Path) -> list[str]:
+    return sorted(os.path.join(d, f) for d, _, files in os.walk(folder) for f in files)
+
+
+def _mixed(tmp_path: Path, *jobs: str) -> Path:
+    """A folder holding copies of the given sample jobs, each in its own folder."""
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    for job in jobs:
+        shutil.copytree(SAMPLE_LOGS / job, folder / job)
+    return folder
+
+
+def _job_lines(err: str) -> dict[str, str]:
+    """The refusal's `job N (LABEL): ...` lines by label."""
+    return {m.group(2): m.group(0) for m in re.finditer(r"^\s*job (\d+) \(([^)]*)\): .*$", err, re.MULTILINE)}
+
+
+def _sql_json(target: Path, query: str, *args: str) -> list[dict[str, object]]:
+    code, out, err = run_cli("sql", str(target), query, "--format", "json", "-q", *args)
+    assert code == 0, err
+    return json.loads(out)  # type: ignore[no-any-return]
+
+
+def test_two_jobs_recorded_days_apart_are_refused_with_one_message(tmp_path: Path) -> None:
+    assert _recorded_day(EARLIER) != _recorded_day(LATER)  # the premise, from the recordings
+    folder = _mixed(tmp_path, EARLIER, LATER)
+    store = tmp_path / "s.tlstore"
+    code, out, err = run_cli("ingest", str(folder), "-o", str(store))
+    assert code == 1, err
+    assert err.count("tracelens: error:") == 1 and "--job" in err and "Traceback" not in err
+    lines = _job_lines(err)
+    assert sorted(lines) == sorted([EARLIER, LATER]), err
+    for number, job in enumerate([EARLIER, LATER], 1):  # numbered by start time
+        line = lines[job]
+        assert line.strip().startswith(f"job {number} ("), line
+        assert _recorded_day(job) in line, line
+        assert str(folder / job) in line  # a sample path
+        files = len(_walked(folder / job))
+        assert f" {files} files" in line, line
+    assert f"world size {_nproc(EARLIER)}" in lines[EARLIER]  # from the traces' distributedInfo
+    assert not store.exists()  # nothing stored, not even an empty store
+
+
+@pytest.mark.parametrize(("choice", "job"), [("1", EARLIER), ("2", LATER), (LATER, LATER)])
+def test_job_option_keeps_one_job_as_a_store_of_that_job_alone(tmp_path: Path, choice: str, job: str) -> None:
+    folder = _mixed(tmp_path, EARLIER, LATER)
+    chosen, alone = tmp_path / "chosen.tlstore", tmp_path / "alone.tlstore"
+    code, _, err = run_cli("ingest", str(folder), "-o", str(chosen), "--job", choice)
+    assert code == 0, err
+    other = LATER if job == EARLIER else EARLIER
+    assert "left out" in err and str(folder / other) in err  # said, with a path of the other job
+    code, _, err = run_cli("ingest", str(folder / job), "-o", str(alone))
+    assert code == 0, err
+    files = "select path, sha256, kind, parser, status, rows from files order by path"
+    assert _sql_json(chosen, files) == _sql_json(alone, files)
+    assert [r["path"] for r in _sql_json(chosen, files)] == _walked(folder / job)  # unread files listed too
+    for query in ("select * exclude (file_id) from log_steps order by all",
+                  "select * exclude (file_id) from log_events order by all",
+                  "select * exclude (file_id, path) from trace_meta order by all",
+                  "select count(*) as n, sum(dur_ns) as d from trace_events",
+                  "select bucket, seconds from goodput_buckets order by bucket",
+                  "select * from attempts order by all"):
+        assert _sql_json(chosen, query) == _sql_json(alone, query), query
+
+
+def test_each_restart_job_alone_is_one_job(tmp_path: Path) -> None:
+    """Restarts (torchrun relaunches seconds apart, a TensorBoard folder per process start, a
+    hang then a restart) stay one job: the command line ingests every file."""
+    for job in RESTART_JOBS:
+        store = tmp_path / f"{job}.tlstore"
+        code, _, err = run_cli("ingest", str(SAMPLE_LOGS / job), "-o", str(store), "-q")
+        assert code == 0, (job, err)
+        paths = [r["path"] for r in _sql_json(store, "select path from files order by path")]
+        assert paths == _walked(SAMPLE_LOGS / job), job
+
+
+def test_per_process_tensorboard_folders_are_one_job(tmp_path: Path) -> None:
+    """HF writes runs/<date>_<host>/ per process start and Lightning tb/version_N/: the attempts
+    of one restarted job, even without the console (recorded with a restart: RECORDED.txt)."""
+    for folder in (SAMPLE_LOGS / "hf_trainer_default_tb" / "runs", SAMPLE_LOGS / "lightning_ddp_restart" / "tb"):
+        runs = [p for p in folder.iterdir() if p.is_dir()]
+        assert len(runs) == 2  # the premise: two process starts
+        code, _, err = run_cli("ingest", str(folder), "-o", str(tmp_path / f"{folder.parent.name}.tlstore"), "-q")
+        assert code == 0, err
+
+
+def test_world_sizes_split_jobs_recorded_seconds_apart(tmp_path: Path) -> None:
+    """Two jobs' traces in one flat folder, recorded seconds apart on one machine: their world
+    sizes (torchrun --nproc-per-node 1 and 2) tell them apart."""
+    one, two = "gpu_nccl_1rank", "gpu_gloo_2rank"
+    assert (_nproc(one), _nproc(two)) == (1, 2)
+    folder = tmp_path / "traces"
+    folder.mkdir()
+    for job in (one, two):
+        for trace in (SAMPLE_LOGS / job / "traces").iterdir():
+            shutil.copy2(trace, folder / trace.name)
+    code, _, err = run_cli("ingest", str(folder), "-o", str(tmp_path / "s.tlstore"))
+    assert code == 1, err
+    lines = list(_job_lines(err).values())
+    assert len(lines) == 2, err
+    assert any("world size 1, 1 file," in line for line in lines) and any("world size 2, 2 files," in line for line in lines), err
+
+
+def test_the_whole_sample_folder_is_refused(tmp_path: Path) -> None:
+    """sample_logs/: jobs recorded over two days, each in its own folder with its own console."""
+    store = tmp_path / "s.tlstore"
+    code, _, err = run_cli("ingest", str(SAMPLE_LOGS), "-o", str(store))
+    assert code == 1, err
+    labels = set(_job_lines(err))
+    assert set(RESTART_JOBS) <= labels, err
+    assert not store.exists()
+
+
+def test_a_refused_ingest_leaves_an_existing_store_as_it_was(tmp_path: Path) -> None:
+    store = tmp_path / "s.tlstore"
+    assert run_cli("ingest", str(SAMPLE_LOGS / EARLIER), "-o", str(store), "-q")[0] == 0
+    manifest = (store / MANIFEST).read_bytes()
+    fragments = sorted(str(p) for p in store.rglob("*.parquet"))
+    code, _, err = run_cli("ingest", str(SAMPLE_LOGS / LATER), "-o", str(store))
+    assert code == 1 and sorted(_job_lines(err)) == sorted([EARLIER, LATER]), err
+    assert (store / MANIFEST).read_bytes() == manifest
+    assert sorted(str(p) for p in store.rglob("*.parquet")) == fragments
+
+
+def test_report_and_sql_on_a_raw_folder_refuse_or_take_job(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRACELENS_CACHE_DIR", str(tmp_path / "cache"))
+    folder = _mixed(tmp_path, EARLIER, LATER)
+    code, out, err = run_cli("report", str(folder), "--section", "goodput")
+    assert code == 1 and out == "" and sorted(_job_lines(err)) == sorted([EARLIER, LATER]), err
+    code, _, err = run_cli("sql", str(folder), "select 1")
+    assert code == 1 and "--job" in err
+    rows = _sql_json(folder, "select path from files order by path", "--job", EARLIER)
+    assert [r["path"] for r in rows] == _walked(folder / EARLIER)
+    code, out, err = run_cli("report", str(folder), "--job", "2", "--section", "attempts", "-q")
+    assert code == 0, err
+    code, _, err = run_cli("sql", str(folder), "select 1", "--job", "3")
+    assert code == 2 and "no such job" in err
+    store = tmp_path / "s.tlstore"
+    assert run_cli("ingest", str(folder / EARLIER), "-o", str(store), "-q")[0] == 0
+    code, _, err = run_cli("sql", str(store), "select 1", "--job", "1")  # a store is read as it is
+    assert code == 2 and "store" in err
+
+
+def test_job_all_and_the_library_keep_every_file(tmp_path: Path) -> None:
+    """`--job all` reads everything as one job; the library merges unless asked (one_job=True)."""
+    folder = _mixed(tmp_path, EARLIER, LATER)
+    code, _, err = run_cli("ingest", str(folder), "-o", str(tmp_path / "all.tlstore"), "--job", "all", "-q")
+    assert code == 0, err
+    assert [r["path"] for r in _sql_json(tmp_path / "all.tlstore", "select path from files order by path")] == _walked(folder)
+    outcome = Store.open(tmp_path / "lib.tlstore").ingest([folder])
+    assert len(outcome.parsed) + len(outcome.skipped) == len(_walked(folder))
+    from tracelens.jobs import SeveralJobsError
+
+    with pytest.raises(SeveralJobsError):
+        Store.open(tmp_path / "lib2.tlstore").ingest([folder], one_job=True)
