@@ -241,3 +241,41 @@ def test_json_round_trip_and_renderers(pair_con: Any) -> None:
     assert [r.rule for r in report.violations] == ["step_time_ms>+5%"]
     for text in (render_text(report), render_markdown(report)):
         assert "step_time_ms" in text and "ncclKernel_AllReduce_RING_LL_Sum_float" in text
+
+
+PAIRS = Path(__file__).resolve().parent / "reference" / "diff_pairs"
+
+
+def _injected(job: Path) -> list[dict[str, Any]]:
+    """The harness's INJECTED lines: each injected sleep with its measured length."""
+    lines = (job / "console.log").read_text().splitlines()
+    return [json.loads(line.split("INJECTED ", 1)[1]) for line in lines if "INJECTED {" in line]
+
+
+def _profiled_steps(job: Path, rank: int) -> set[int]:
+    trace = next((job / "traces").glob(f"rank{rank}.*.pt.trace.json.gz"))
+    events = json.loads(gzip.open(trace).read())["traceEvents"]
+    return {int(e["name"].split("#")[1]) for e in events if str(e.get("name", "")).startswith("ProfilerStep#")}
+
+
+@pytest.mark.parametrize(("pair", "quantity", "field", "rank"), [
+    ("stall", "data_stall_ms", "data_stall_s", 1),  # rank 1's DataLoader stalls 100 ms on 5 steps
+    ("slow", "host_overhead_ms", "forward_sleep_s", 0),  # rank 0 sleeps 30 ms in every forward
+])
+def test_recorded_pair_names_its_change_first(pair: str, quantity: str, field: str, rank: int) -> None:
+    """Two real runs of the same script, the second with one known change: diff names that
+    change first among the step's categories (diff_changes, waiting for other ranks counted as
+    the effect it is), a regression outside noise, and its size per step within 10 % of what the
+    harness measured: the injected sleeps on the profiled steps, over the steps and the 2 ranks
+    (the step quantities are the mean over ranks)."""
+    base, new = PAIRS / "base", PAIRS / pair
+    steps = _profiled_steps(new, rank)
+    injected_ms = sum(r[field] for r in _injected(new) if r["rank"] == rank and r["step"] in steps) * 1000
+    expected = injected_ms / len(steps) / 2
+    assert expected > 5
+    code, out, err = run_cli("diff", str(base), str(new), "--format", "json", "-q")
+    assert code == 0, err
+    changes = json.loads(out)["changes"]
+    first = next(c for c in changes if c["change_rank"] == 1)
+    assert first["quantity"] == quantity and first["verdict"] == "regression"
+    assert abs(first["delta_ms"] - expected) <= 0.1 * expected, (first["delta_ms"], expected)

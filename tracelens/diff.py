@@ -149,6 +149,22 @@ class StepDelta:
 
 
 @dataclass(frozen=True)
+class Change:
+    """A row of diff_changes: the step's categories, the cause of a change ranked first."""
+
+    quantity: str
+    role: str  # total, cause, effect, other
+    base_mean_ms: float | None
+    new_mean_ms: float | None
+    delta_ms: float | None
+    delta_pct: float | None
+    ci_low_ms: float | None
+    ci_high_ms: float | None
+    verdict: str
+    change_rank: int | None
+
+
+@dataclass(frozen=True)
 class StepQuantile:
     side: str
     quantity: str
@@ -261,6 +277,7 @@ class DiffReport:
     schema_version: int
     base: str
     new: str
+    changes: tuple[Change, ...]
     goodput: tuple[MetricDelta, ...]
     buckets: tuple[BucketDelta, ...]
     steps: tuple[StepDelta, ...]
@@ -305,6 +322,7 @@ def build(con: Any, base: str, new: str, rules: tuple[Rule, ...] = ()) -> DiffRe
         schema_version=DIFF_SCHEMA_VERSION,
         base=base,
         new=new,
+        changes=_section(con, Change, "select * from diff_changes"),
         goodput=_section(con, MetricDelta, "select * from diff_goodput"),
         buckets=_section(con, BucketDelta, "select * from diff_goodput_buckets"),
         steps=_section(con, StepDelta, "select * from diff_steps"),
@@ -333,7 +351,7 @@ def from_dict(data: dict[str, Any]) -> DiffReport:
         return tuple(_make(cls, item) for item in data.get(key, []))
 
     return DiffReport(
-        schema_version=data["schema_version"], base=data["base"], new=data["new"],
+        schema_version=data["schema_version"], base=data["base"], new=data["new"], changes=rows(Change, "changes"),
         goodput=rows(MetricDelta, "goodput"), buckets=rows(BucketDelta, "buckets"), steps=rows(StepDelta, "steps"),
         step_distribution=rows(StepQuantile, "step_distribution"), ops=rows(OpDelta, "ops"),
         collectives=rows(CollectiveDelta, "collectives"), ranks=rows(RankDelta, "ranks"),
@@ -343,7 +361,7 @@ def from_dict(data: dict[str, Any]) -> DiffReport:
 
 # ---------------------------------------------------------------------------- --fail-on rules
 STEP_QUANTITIES = ("step_time_ms", "compute_ms", "comm_exposed_ms", "memory_ms", "data_stall_ms", "host_overhead_ms",
-                   "idle_ms", "comm_overlapped_ms", "comm_wait_ms", "log_step_time_ms")
+                   "idle_ms", "comm_overlapped_ms", "comm_wait_ms", "comm_transfer_ms", "log_step_time_ms")
 GOODPUT_METRICS = ("wall_s", "attempts", "productive_s", "goodput_fraction", "throughput_tokens_per_s",
                    "goodput_tokens_per_s", "throughput_samples_per_s", "goodput_samples_per_s")
 ALIASES = {"goodput": "goodput_fraction", "step_time": "step_time_ms"}
@@ -487,6 +505,17 @@ def _tables(report: DiffReport) -> list[tuple[str, str | None, list[str], list[l
         out.append(("Rules (--fail-on)", f"{len(report.violations)} of {len(report.rules)} violated",
                     ["rule", "result", "evidence"],
                     [[r.rule, "VIOLATED" if r.violated else "ok", r.evidence] for r in report.rules]))
+    causes = [c for c in report.changes if c.change_rank is not None]
+    total = next((c for c in report.changes if c.role == "total"), None)
+    if total is not None:
+        headline = (f"step time {_signed(total.delta_ms)} ms per step ({_pct(total.delta_pct)}, {total.verdict})"
+                    + (f"; first cause: {causes[0].quantity} {_signed(causes[0].delta_ms)} ms per step"
+                       if causes else "; no category changed outside noise"))
+        out.append(("What changed", headline, ["quantity", "role", "base ms", "new ms", "delta", "delta %",
+                                                 "95 % interval", "verdict", "rank"],
+                    [[c.quantity, c.role, _f(c.base_mean_ms), _f(c.new_mean_ms), _signed(c.delta_ms), _pct(c.delta_pct),
+                      _interval(c.ci_low_ms, c.ci_high_ms), c.verdict, "-" if c.change_rank is None else str(c.change_rank)]
+                     for c in report.changes]))
     out.append(("Goodput", None, ["figure", "base", "new", "delta", "delta %"],
                 [[g.metric, _f(g.base), _f(g.new), _signed(g.delta), _pct(g.delta_pct)] for g in report.goodput
                  if g.base is not None or g.new is not None]))

@@ -8,7 +8,9 @@
 --   steps are). Logged steps: one unit per dated step of the reference rank.
 -- Quantities (ms per step): step_time_ms, compute_ms, comm_exposed_ms, memory_ms,
 --   data_stall_ms, host_overhead_ms, idle_ms (the six exclusive categories of step_breakdown),
---   comm_overlapped_ms, comm_wait_ms; log_step_time_ms (the step time the logs report).
+--   comm_overlapped_ms, comm_wait_ms; comm_transfer_ms (comm_exposed_ms less comm_wait_ms, at
+--   least 0: exposed collective time not spent waiting for other ranks); log_step_time_ms (the
+--   step time the logs report).
 -- Columns: side ('base' / 'new'), family ('trace' / 'log': samples of one family share their
 --   units), quantity, unit (the unit's key: 'cycle:step', or 'step:t_ns'), value_ms, ranks
 --   (ranks averaged into the unit; 1 for logs).
@@ -31,7 +33,8 @@ per_step as (
         avg(host_overhead_ns) / 1e6 as host_overhead_ms,
         avg(idle_ns) / 1e6 as idle_ms,
         avg(comm_overlapped_ns) / 1e6 as comm_overlapped_ms,
-        avg(coalesce(comm_wait_ns, 0)) / 1e6 as comm_wait_ms
+        avg(coalesce(comm_wait_ns, 0)) / 1e6 as comm_wait_ms,
+        greatest(avg(comm_exposed_ns) - avg(coalesce(comm_wait_ns, 0)), 0) / 1e6 as comm_transfer_ms
     from trace_steps
     group by all
 ),
@@ -40,7 +43,8 @@ trace_samples as (
     select side, 'trace' as family, quantity, unit, value_ms, ranks
     from per_step
     unpivot (value_ms for quantity in (step_time_ms, compute_ms, comm_exposed_ms, memory_ms, data_stall_ms,
-                                        host_overhead_ms, idle_ms, comm_overlapped_ms, comm_wait_ms))
+                                        host_overhead_ms, idle_ms, comm_overlapped_ms, comm_wait_ms,
+                                        comm_transfer_ms))
 ),
 
 log_samples as (

@@ -1,6 +1,6 @@
 -- diff_steps: step time and its categories, per step, on each side, with the noise verdict.
 -- Grain: one row per step quantity (step_time_ms, the six exclusive categories, comm_overlapped_ms,
---   comm_wait_ms, log_step_time_ms), in that order; only quantities some side has.
+--   comm_wait_ms, comm_transfer_ms, log_step_time_ms), in that order; only quantities some side has.
 -- Inputs: diff_step_samples (units: job steps, the mean over ranks), diff_noise.
 -- Columns: quantity, family, base_units, new_units (steps), base_mean_ms, new_mean_ms,
 --   base_median_ms, new_median_ms (ms per step), delta_ms (of the means), delta_pct, ci_low_ms,
@@ -8,7 +8,7 @@
 with quantities(quantity, ord) as (
     values ('step_time_ms', 1), ('compute_ms', 2), ('comm_exposed_ms', 3), ('memory_ms', 4), ('data_stall_ms', 5),
            ('host_overhead_ms', 6), ('idle_ms', 7), ('comm_overlapped_ms', 8), ('comm_wait_ms', 9),
-           ('log_step_time_ms', 10)
+           ('comm_transfer_ms', 10), ('log_step_time_ms', 11)
 ),
 
 medians as (
