@@ -2,7 +2,8 @@
 change, and a regression gate for CI.
 
 BASE and NEW are stores or raw job folders (ingested on the fly into a cache, as `report`
-does); the same one twice shows no change. Sections: goodput and its buckets, step time per
+does; a folder holding several jobs is refused: ingest one with `ingest --job`); the same one
+twice shows no change. Sections: goodput and its buckets, step time per
 category (with a 95 % bootstrap interval from the steps and a verdict: regression,
 improvement, within noise), operators and kernels matched by normalised name (per step),
 collectives, ranks and stragglers, findings, inputs. The format follows --format, else the -o
@@ -51,6 +52,7 @@ def command(
 ) -> None:
     from tracelens.cli.report import refuse_unrecognised
     from tracelens.diff import build, open_pair, parse_rule, render_json, render_markdown, render_text
+    from tracelens.errors import InputError
     from tracelens.store import store_for
 
     rules = tuple(parse_rule(text) for text in fail_on)  # a bad rule is a usage error before any work
@@ -59,7 +61,15 @@ def command(
     stores = []
     for target in (base, new):
         with ingest_progress(quiet) as progress:
-            store, outcome = store_for(target, progress=progress)
+            # A folder holding several jobs is refused, as `report` refuses it: ingest the one
+            # meant into a store first (tracelens ingest --job).
+            try:
+                store, outcome = store_for(target, progress=progress, one_job=True)
+            except InputError as exc:
+                if "--job" not in str(exc):
+                    raise
+                raise InputError(f"{exc}\n  diff takes no --job: ingest the job meant into a store "
+                                 "(tracelens ingest FOLDER --job N -o JOB.tlstore) and diff the store") from None
         if outcome is not None:
             set_exit_code(report_ingest(outcome, quiet=quiet))
         stores.append(store)
