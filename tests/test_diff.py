@@ -279,3 +279,32 @@ def test_recorded_pair_names_its_change_first(pair: str, quantity: str, field: s
     first = next(c for c in changes if c["change_rank"] == 1)
     assert first["quantity"] == quantity and first["verdict"] == "regression"
     assert abs(first["delta_ms"] - expected) <= 0.1 * expected, (first["delta_ms"], expected)
+
+
+def test_html_page_renders_offline_in_chromium(tmp_path: Path) -> None:
+    """The HTML diff in headless Chromium: every chart drawn as SVG, no console error, no request
+    leaving the page, the tables there."""
+    from tests.browser import Browser, find_chromium
+
+    chromium = find_chromium()
+    if chromium is None:
+        pytest.skip("no chromium on this machine (apt-get install chromium)")
+    page = tmp_path / "diff.html"
+    code, _, err = run_cli("diff", str(PAIRS / "base"), str(PAIRS / "stall"), "-o", str(page), "-q")
+    assert code == 0, err
+    browser = Browser(chromium, tmp_path / "profile")
+    try:
+        browser.open(page.as_uri())
+        for _ in range(100):
+            if browser.evaluate("[...document.querySelectorAll('div[data-chart]')].every(d => d.querySelector('svg'))"):
+                break
+            browser.evaluate("new Promise(r => setTimeout(r, 100))")
+        drawn = browser.evaluate("[...document.querySelectorAll('div[data-chart]')].filter(d => d.querySelector('svg'))"
+                                 ".map(d => d.dataset.chart)")
+        assert sorted(drawn) == ["categories", "distribution", "goodput", "ops"]
+        assert browser.console_errors() == []
+        assert [u for u in browser.requests() if not u.startswith(("file:", "data:", "about:"))] == []
+        text = browser.evaluate("document.body.innerText")
+        assert "What changed" in text and "data_stall_ms" in text
+    finally:
+        browser.close()

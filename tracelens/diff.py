@@ -621,3 +621,108 @@ def render_markdown(report: DiffReport) -> str:
 def render_json(report: DiffReport) -> str:
     """The JSON document for CI: schema_version, every section, rules and violations."""
     return json.dumps(to_dict(report), indent=1, default=str) + "\n"
+
+
+# ---------------------------------------------------------------------------- HTML
+_SIDE_COLORS = {"base": "#4c78a8", "new": "#f58518"}
+
+
+def _charts(report: DiffReport) -> list[tuple[str, str, dict[str, Any] | None, str]]:
+    """(key, title, Vega-Lite spec or None, caption) of each chart; the data are the model's."""
+    out: list[tuple[str, str, dict[str, Any] | None, str]] = []
+    side_scale = {"domain": list(_SIDE_COLORS), "range": list(_SIDE_COLORS.values())}
+    buckets = [{"bucket": b.bucket, "side": side, "seconds": value}
+               for b in report.buckets for side, value in (("base", b.base_s), ("new", b.new_s)) if value]
+    out.append(("goodput", "Wall time by goodput bucket, side by side", {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json", "width": "container", "height": 90,
+        "data": {"values": buckets}, "mark": {"type": "bar", "tooltip": True},
+        "encoding": {"y": {"field": "side", "type": "nominal", "sort": ["base", "new"], "title": None},
+                     "x": {"field": "seconds", "type": "quantitative", "stack": "zero", "title": "seconds"},
+                     "color": {"field": "bucket", "type": "nominal"},
+                     "order": {"field": "bucket"}},
+    } if buckets else None, "each bar is one run's wall time, split into the goodput buckets" if buckets
+        else "no goodput on either side: no log dates the steps"))
+    steps = [{"quantity": c.quantity, "delta_ms": c.delta_ms, "low": c.ci_low_ms, "high": c.ci_high_ms,
+              "verdict": c.verdict} for c in report.changes if c.delta_ms is not None]
+    out.append(("categories", "Change per step of each category, with its 95 % interval", {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json", "width": "container", "height": 24 * max(len(steps), 1),
+        "data": {"values": steps},
+        "layer": [
+            {"mark": {"type": "bar", "tooltip": True},
+             "encoding": {"y": {"field": "quantity", "type": "nominal", "sort": None, "title": None},
+                          "x": {"field": "delta_ms", "type": "quantitative", "title": "NEW - BASE, ms per step"},
+                          "color": {"field": "verdict", "type": "nominal",
+                                    "scale": {"domain": ["regression", "improvement", "changed", "within noise", "undetermined"],
+                                              "range": ["#e45756", "#54a24b", "#b279a2", "#bab0ac", "#dddddd"]}}}},
+            {"mark": {"type": "rule", "color": "#333"},
+             "encoding": {"y": {"field": "quantity", "type": "nominal", "sort": None},
+                          "x": {"field": "low", "type": "quantitative"}, "x2": {"field": "high"}}},
+        ],
+    } if steps else None, "bars: delta of the mean per step; lines: bootstrap interval" if steps
+        else "no profiled steps on one side"))
+    top = sorted((o for o in report.ops if o.delta_ms_per_step), key=lambda o: -abs(o.delta_ms_per_step or 0))[:20]
+    ops = [{"name": f"{o.level}: {o.name}", "delta_ms": o.delta_ms_per_step, "verdict": o.verdict} for o in top]
+    out.append(("ops", "Largest kernel and operator changes per step", {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json", "width": "container", "height": 18 * max(len(ops), 1),
+        "data": {"values": ops}, "mark": {"type": "bar", "tooltip": True},
+        "encoding": {"y": {"field": "name", "type": "nominal", "sort": None, "title": None,
+                           "axis": {"labelLimit": 420}},
+                     "x": {"field": "delta_ms", "type": "quantitative", "title": "NEW - BASE, ms per step"},
+                     "color": {"condition": {"test": "datum.delta_ms > 0", "value": "#e45756"}, "value": "#54a24b"}},
+    } if ops else None, "red: slower or more in NEW; green: faster or less" if ops else "no kernel or operator changed"))
+    quantiles = [{"side": q.side, "q": q.q, "value_ms": q.value_ms} for q in report.step_distribution
+                 if q.quantity == "step_time_ms"]
+    out.append(("distribution", "Step time distribution of each side", {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json", "width": "container", "height": 200,
+        "data": {"values": quantiles}, "mark": {"type": "line", "point": True, "tooltip": True},
+        "encoding": {"x": {"field": "value_ms", "type": "quantitative", "title": "step time, ms"},
+                     "y": {"field": "q", "type": "quantitative", "title": "share of steps at most this long"},
+                     "color": {"field": "side", "type": "nominal", "scale": side_scale}},
+    } if quantiles else None, "the quantiles of each side's profiled step times, overlaid (min, p10, p25, median, p75, p90, max)"
+        if quantiles else "no profiled steps"))
+    return out
+
+
+def render_html(report: DiffReport, title: str = "tracelens diff") -> str:
+    """One self-contained page like the report's: Vega inlined, every input string escaped."""
+    import html as html_escape
+
+    from tracelens.html import _CSS, NO_CHARTS, _bundle, _script_json
+
+    esc = html_escape.escape
+    bundle = _bundle()
+    parts, embeds = [], []
+    charts = _charts(report)
+    if bundle is None:
+        parts.append(f"<p class=\"nochart\">{esc(NO_CHARTS[-1])}</p>")
+        charts = []
+    for key, chart_title, spec, caption in charts:
+        parts.append(f"<h2>{esc(chart_title)}</h2>")
+        if spec is None:
+            parts.append(f"<p class=\"nochart\" data-chart=\"{esc(key)}\">{esc(caption)}</p>")
+            continue
+        parts.append(f"<div class=\"chart\" id=\"chart-{esc(key)}\" data-chart=\"{esc(key)}\"></div>"
+                     f"<p class=\"caption\">{esc(caption)}</p>")
+        embeds.append((key, spec))
+    body = ["<section id=\"charts\">" + "".join(parts) + "</section>"]
+    for section_title, note, header, rows in _tables(report):
+        cells = "".join(f"<th>{esc(h)}</th>" for h in header)
+        trs = "".join("<tr>" + "".join(f"<td>{esc(_safe(c))}</td>" for c in row) + "</tr>" for row in rows)
+        body.append(f"<section><h2>{esc(section_title)}</h2>" + (f"<p class=\"caption\">{esc(note)}</p>" if note else "")
+                    + (f"<table><thead><tr>{cells}</tr></thead><tbody>{trs}</tbody></table>" if rows
+                       else "<p>Nothing on either side.</p>") + "</section>")
+    script = "\n".join(
+        f"vegaEmbed('#chart-{key}', {_script_json(spec)}, {{renderer: 'svg', actions: false}})"
+        f".catch(function (e) {{ console.error('chart {key}: ' + e); }});"
+        for key, spec in embeds
+    )
+    subtitle = f"BASE {_safe(report.base)}  ->  NEW {_safe(report.new)}"
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        f"<title>{esc(title)}</title><style>{_CSS}</style>"
+        f"<script>{bundle or ''}</script></head><body>"
+        f"<header><h1>{esc(title)}</h1><p>{esc(subtitle)}</p></header>"
+        f"<main>{''.join(body)}</main>"
+        f"<script>\n{script}\n</script></body></html>\n"
+    )

@@ -7,7 +7,7 @@ twice shows no change. Sections: goodput and its buckets, step time per
 category (with a 95 % bootstrap interval from the steps and a verdict: regression,
 improvement, within noise), operators and kernels matched by normalised name (per step),
 collectives, ranks and stragglers, findings, inputs. The format follows --format, else the -o
-suffix (.json, .md), else text.
+suffix (.json, .md, .html), else text; the HTML page is self-contained: it works offline.
 
 --fail-on RULE (repeatable) is METRIC OP THRESHOLD, e.g. 'step_time_ms>+5%' (mean step time
 up more than 5 %), 'goodput<-0.02' (goodput fraction down more than 0.02),
@@ -32,7 +32,7 @@ from tracelens.cli._common import (
     check_output, emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code,
 )
 
-FORMATS = ("text", "json", "md")
+FORMATS = ("text", "json", "md", "html")
 VIOLATION_EXIT = 3
 
 
@@ -80,7 +80,15 @@ def command(
         refuse_unrecognised(con, target)
     con.execute("USE memory")
     report = build(con, str(base), str(new), rules)
-    text = {"json": render_json, "md": render_markdown}.get(fmt, render_text)(report)
+    if fmt == "html":
+        from tracelens.diff import render_html
+        from tracelens.html import NO_CHARTS
+
+        text = render_html(report, title=f"tracelens diff: {base.name or base} -> {new.name or new}")
+        for problem in NO_CHARTS:
+            click.echo(f"warning: {problem}", err=True)
+    else:
+        text = {"json": render_json, "md": render_markdown}.get(fmt, render_text)(report)
     emit(text, output, force)
     for violation in report.violations:
         click.echo(f"violated: {violation.rule}: {violation.evidence}", err=True)
