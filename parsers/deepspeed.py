@@ -23,7 +23,7 @@ from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import head_bodies
+from tracelens.parsers._lines import gc_paused, head_bodies
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
@@ -57,6 +57,10 @@ class DeepSpeedParser:
         return Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "deepspeed")
         overflows = 0
         last_step_ns: dict[int | None, int] = {}

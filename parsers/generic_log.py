@@ -11,7 +11,7 @@ from pathlib import Path
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS
 from tracelens.parsers._events import STEP, WATCHDOG, log_result, open_log
-from tracelens.parsers._lines import head_bodies, iter_numbers, parse_timestamp
+from tracelens.parsers._lines import gc_paused, head_bodies, iter_numbers, parse_timestamp
 
 from tracelens.errors import ParseError
 
@@ -51,6 +51,10 @@ class GenericLogParser:
         return Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "generic")
         for line in lines:
             if events.scan(line):

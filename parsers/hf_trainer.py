@@ -43,7 +43,7 @@ from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import (
-    BarReading, Line, anchor_bar, bar_readings, file_mtime_ns, rate_agrees, refine_bar_elapsed, strip_prefix,
+    BarReading, Line, anchor_bar, bar_readings, file_mtime_ns, gc_paused, rate_agrees, refine_bar_elapsed, strip_prefix,
 )
 from tracelens.parsers._logtables import LOG_TABLES
 
@@ -110,6 +110,10 @@ class HFTrainerParser:
         return Claim.CONTENT if dict_lines >= 2 else Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "hf_trainer")
         train_total = _training_total(lines)
         bars: list[_Bar] = []

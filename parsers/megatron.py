@@ -17,13 +17,13 @@ from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import head_bodies
+from tracelens.parsers._lines import gc_paused, head_bodies
 
 from tracelens.errors import ParseError
 
 _ITERATION = re.compile(r"\biteration\s*[=:]?\s*(\d+)\s*/\s*(\d+)")
 _TIMERS = re.compile(r"^\s*time \(ms\) \|.*\bbatch-generator:\s*(?P<ms>[\d.]+)")
-_FIELD = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z _/()\-]*?)\s*[:=]\s*(?P<value>[-+]?[\d.]+(?:[eE][-+]?\d+)?)\s*$")
+_FIELD = re.compile(r"^\s*+(?P<name>[A-Za-z][A-Za-z _/()\-]*+)[:=]\s*+(?P<value>[-+]?[\d.]++(?:[eE][-+]?\d++)?)\s*+$")
 
 
 # the training loss, as Megatron ("lm loss"), NeMo ("reduced train loss") and others name it
@@ -57,6 +57,10 @@ class MegatronParser:
         return Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "megatron")
         previous: dict[int | None, tuple[float | None, float | None]] = {}  # rank -> (samples, tokens) consumed
         for line in lines:
@@ -78,7 +82,7 @@ class MegatronParser:
                 field = _FIELD.match(part)
                 if field:
                     try:
-                        fields[_norm(field.group("name"))] = float(field.group("value"))
+                        fields[_norm(field.group("name").rstrip())] = float(field.group("value"))
                     except ValueError:
                         continue
             step_ms = fields.get("elapsed time per iteration (ms)", fields.get("elapsed time per iteration ms"))

@@ -24,7 +24,7 @@ import msgspec
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._io import read_bytes
 from tracelens.parsers._evidence import evidence
-from tracelens.parsers._lines import strip_prefix
+from tracelens.parsers._lines import gc_paused, strip_prefix
 from tracelens.parsers._logtables import LOG_TABLES, LogRows
 
 from tracelens.enums import FileStatus, LogEventKind
@@ -51,6 +51,10 @@ class MlperfParser:
         return Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         data, warning = read_bytes(path)
         rows = LogRows("mlperf")
         warnings = [warning] if warning else []

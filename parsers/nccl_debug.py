@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._io import read_bytes
-from tracelens.parsers._lines import _ANSI, parse_timestamp, strip_prefix
+from tracelens.parsers._lines import _ANSI, gc_paused, parse_timestamp, strip_prefix
 from tracelens.parsers._nccl import NCCL_LINE, NcclScanner
 
 from tracelens.enums import FileStatus
@@ -27,6 +27,10 @@ class NcclDebugParser:
         return Claim.CONTENT if any(NCCL_LINE.search(line) for line in text.splitlines()[:2000]) else Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         data, warning = read_bytes(path)
         if not data.strip():
             raise ParseError(str(path), "empty file")
