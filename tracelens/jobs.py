@@ -9,20 +9,21 @@ history. `find_jobs` groups the files of one ingest into jobs; `Store.ingest(one
 - Each file has a clock span (the first and last epoch timestamp of its rows: trace events,
   dated log lines and steps, TensorBoard wall times, flight-recorder entries, NCCL warnings; a
   progress bar dated only by the file's mtime is no clock), a world size where it states one
-  (a trace's distributedInfo, a launcher's or framework's printed world size) and a *place*:
-  the first folder below the input folder it was found under (attempt folders such as
-  `attempt_1`, `version_2`, `restart-3` count as one place).
-- Within a place, files follow one another in time; a silence longer than JOB_GAP_NS (1 h) or
-  a different world size starts another job.
-- Jobs of different places are one job where their clock spans overlap (CLOCK_SLACK_NS for
-  clocks of different hosts and sources) and no world size disagrees: a console and the traces,
-  TensorBoard runs and flight-recorder dumps written during it.
-- Jobs still apart in time are one job when less than JOB_GAP_NS separates them, their world
-  sizes agree and they are not two places that each hold a dated console log of their own
-  (the log a launcher or framework writes for a job's whole life, restarts included): the
-  TensorBoard folders HF writes per process start are restarts, two run folders each with its
-  console are two jobs.
-- Files without a clock go with the job of their place, else with the only job.
+  (a trace's distributedInfo, a launcher's or framework's printed world size) and a *run
+  folder*: the nearest folder at or above it, below the input folder, that holds a log of its
+  own (a console log, or any `.log`/`.out`/`.err` file), else the input folder itself; attempt
+  folders (`attempt_1`, `version_2`, `restart-3`, ...) count as one.
+- In one run folder, files follow one another in time: a silence longer than JOB_GAP_NS (1 h)
+  or another world size starts another job.
+- Files of different run folders are one job where their clock spans overlap (within
+  CLOCK_SLACK_NS where one side has no log of its own) and no world size disagrees: a console
+  and the traces, TensorBoard runs and flight-recorder dumps written during it, per-node logs.
+- Jobs still apart in time are one job (restarts) when at most JOB_GAP_NS separates them,
+  their world sizes agree and they are not two run folders each with its own log: HF's
+  `runs/<date>_<host>/` per process start is one job, two run folders each with a console two.
+- Files without a clock go with the job of their run folder, else with the only job; else they
+  are a job of their own (nothing dates them against the others). Files nothing was read from
+  (not recognised, failed, empty) never make a job: they go with their folder's job.
 """
 
 from __future__ import annotations
@@ -118,9 +119,9 @@ class Job:
 
 
 def place_of(path: str, roots: Sequence[str], log_dirs: set[str]) -> str:
-    """The folder a file belongs to: the nearest folder at or above it, below the input folder
-    it was found under, that holds a log file of its own (a run folder), else that input folder;
-    attempt folders (`attempt_1`, `version_2`, ...) as one. A file given alone: its folder."""
+    """The run folder of a file: the nearest folder at or above it, below the input folder it
+    was found under, that holds a log file of its own, else that input folder; attempt folders
+    (`attempt_1`, `version_2`, ...) as one. A file given alone, or stored before: its folder."""
     root = max((r for r in roots if path.startswith(r.rstrip(os.sep) + os.sep)), key=len, default=None)
     if root is None:
         return os.path.dirname(path)
@@ -154,19 +155,28 @@ def find_jobs(facts: Iterable[FileFacts]) -> list[Job]:
                 current = Job()
                 segments.append(current)
             current.add(f)
-    # 2. Across places: overlapping clock spans with agreeing world sizes are one job.
-    merged = True
-    while merged:
-        merged = False
-        for i, a in enumerate(segments):
-            for b in segments[i + 1:]:
-                if _overlap(a, b, 0 if a.other_run(b) else CLOCK_SLACK_NS) and a.agrees(b):
-                    a.add(b)
-                    segments.remove(b)
-                    merged = True
-                    break
-            if merged:
-                break
+    # 2. Across places: overlapping clock spans with agreeing world sizes are one job (a sweep
+    #    in start order; only groups still open at a segment's start can overlap it).
+    segments.sort(key=lambda j: (j.first_ns or 0, j.paths[0]))
+    merged: list[Job] = []
+    open_groups: list[Job] = []
+    for seg in segments:
+        assert seg.first_ns is not None
+        open_groups = [g for g in open_groups if g.last_ns is not None and g.last_ns + CLOCK_SLACK_NS >= seg.first_ns]
+        target = seg
+        for group in list(open_groups):
+            if group is target or group not in open_groups:
+                continue
+            if _overlap(group, target, 0 if group.other_run(target) else CLOCK_SLACK_NS) and group.agrees(target):
+                group.add(target)
+                if target is not seg:
+                    open_groups.remove(target)
+                    merged.remove(target)
+                target = group
+        if target is seg:
+            merged.append(seg)
+            open_groups.append(seg)
+    segments = merged
     # 3. Apart in time: restarts of one job unless a long gap, another world size or two
     #    run folders (each with its own log).
     segments.sort(key=lambda j: (j.first_ns or 0, j.paths[0]))
@@ -402,14 +412,16 @@ def keep_one_job(store: Any, inputs: Sequence[str | Path], outcome: Any, unknown
     outcome.unchanged[:] = [r for r in outcome.unchanged if r.path in keep]
     unknown[:] = [r for r in unknown if r.path in keep]
     outcome.skipped[:] = [p for p in outcome.skipped if p in keep]
+    removed = 0
     for path in dropped:  # stored before (this path's older version too): out of the next commit
-        store.records.pop(path, None)
+        removed += store.records.pop(path, None) is not None
     if dropped:
         others = ", ".join(f"{j.number} ({printable(j.label)})" for j in jobs if j is not chosen)
-        sample = printable(sorted(dropped)[0])
+        sample = printable(min(dropped, key=lambda p: (not dropped[p].rows, p)))
         outcome.notes.append(
             f"--job {printable(str(job))}: kept job {chosen.number} ({printable(chosen.label)}), {len(keep)} files; "
-            f"left out {len(dropped)} files of the other jobs {others} (not ingested), e.g. {sample}")
+            f"left out {len(dropped)} files of the other jobs {others}"
+            + (f" ({removed} of them removed from the store)" if removed else " (not ingested)") + f", e.g. {sample}")
 
 
 def _discard_new(store: Any, outcome: Any) -> None:
