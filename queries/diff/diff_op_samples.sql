@@ -19,15 +19,18 @@
 --   this step), calls (summed over ranks), time_ms (summed duration over ranks / ranks: the
 --   mean rank's time in the step), total_ns (summed over ranks).
 with events as (
-    select 'base' as side, e.file_id, e.kind, e.category, e.name, e.dur_ns, e.profiler_step
+    -- summed per file, step and raw name first: the name is normalised once per distinct name
+    select 'base' as side, e.file_id, e.kind, e.name, e.profiler_step, count(*) as calls, sum(e.dur_ns) as total_ns
     from base.trace_events e
     where e.profiler_step is not null
       and (e.kind in ('compute_kernel', 'comm_kernel', 'memcpy', 'memset', 'comm_cpu') or e.category = 'cpu_op')
+    group by all
     union all
-    select 'new' as side, e.file_id, e.kind, e.category, e.name, e.dur_ns, e.profiler_step
+    select 'new' as side, e.file_id, e.kind, e.name, e.profiler_step, count(*) as calls, sum(e.dur_ns) as total_ns
     from new.trace_events e
     where e.profiler_step is not null
       and (e.kind in ('compute_kernel', 'comm_kernel', 'memcpy', 'memset', 'comm_cpu') or e.category = 'cpu_op')
+    group by all
 ),
 
 traces as (
@@ -36,25 +39,22 @@ traces as (
     select 'new' as side, file_id, cycle from new.stg_traces
 ),
 
-named as (
+names as (
     select
-        e.side,
-        case when e.kind in ('compute_kernel', 'comm_kernel', 'memcpy', 'memset') then 'kernel' else 'op' end as level,
+        kind,
+        name as raw_name,
+        case when kind in ('compute_kernel', 'comm_kernel', 'memcpy', 'memset') then 'kernel' else 'op' end as level,
         case
-            when e.kind in ('memcpy', 'memset') or (strpos(e.name, '<') = 0 and strpos(e.name, '(') = 0) then e.name
+            when kind in ('memcpy', 'memset') or (strpos(name, '<') = 0 and strpos(name, '(') = 0) then name
             else string_split(
                 regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
-                regexp_replace(regexp_replace(replace(e.name, '->', ''),
+                regexp_replace(regexp_replace(replace(name, '->', ''),
                 '<[^<>]*>|\([^()]*\)', '', 'g'), '<[^<>]*>|\([^()]*\)', '', 'g'),
                 '<[^<>]*>|\([^()]*\)', '', 'g'), '<[^<>]*>|\([^()]*\)', '', 'g'),
                 '<[^<>]*>|\([^()]*\)', '', 'g'), '<[^<>]*>|\([^()]*\)', '', 'g'),
                 '<[^<>]*>|\([^()]*\)', '', 'g'), '<[^<>]*>|\([^()]*\)', '', 'g'), ' ')[-1]
-        end as name,
-        t.cycle || ':' || e.profiler_step as unit,
-        e.file_id,
-        e.dur_ns
-    from events e
-    join traces t on t.side = e.side and t.file_id = e.file_id
+        end as name
+    from (select distinct kind, name from events)
 ),
 
 unit_ranks as (
@@ -65,8 +65,11 @@ unit_ranks as (
 ),
 
 by_name as (
-    select side, level, name, unit, count(*) as calls, sum(dur_ns) as total_ns
-    from named
+    select e.side, n.level, n.name, t.cycle || ':' || e.profiler_step as unit, sum(e.calls) as calls,
+           sum(e.total_ns) as total_ns
+    from events e
+    join traces t using (side, file_id)
+    join names n on n.kind = e.kind and n.raw_name = e.name
     group by all
 ),
 
