@@ -13,13 +13,15 @@ Runs, each in a child process of its own:
            wall seconds and the CPU seconds of its process tree (user + system), from which
            MB/s per core = MB / CPU seconds (this machine is shared: CPU time is steadier than
            wall time, and a single console is parsed by one process)
-  profile  (with --profile) the same ingest through Store.ingest under cProfile, its time split
-           into: reading and decoding, evidence recognition (parsers/_evidence.py), line
-           splitting and prefix normalisation (parsers/_lines.py), the parser's line rules,
-           building the Arrow tables and writing the Parquet, the per-file SQL views; and the
-           functions that spend the most time of their own
+  profile  (with --profile) the same ingest through Store.ingest, the CPU time of each stage
+           measured by a timer around its function (each stage's own time, its timed callees
+           taken out): reading and decoding, evidence recognition (parsers/_evidence.py), line
+           splitting and prefix normalisation (parsers/_lines.py), the shared event and NCCL
+           rules (parsers/_events.py), the parser's own line rules, the Arrow tables, the
+           Parquet writes, the per-file SQL views, the input's sha256; with --top N, also the N
+           functions with the most time of their own, from a second run under cProfile
 
-    python bench/logs.py [--mb 500] [--repeat 1] [--profile] [--log-format NAME] [--top 25]
+    python bench/logs.py [--mb 500] [--repeat 1] [--profile [--top 25]] [--log-format NAME]
 
 `--mb 50` is the quick iteration size. Times are the fastest of --repeat runs.
 """
@@ -85,56 +87,80 @@ from tracelens.cli import main
 sys.exit(main())
 """
 
-# Store.ingest under cProfile; prints one JSON line with the breakdown and the top functions
+# Store.ingest with its stages timed (CPU seconds of this process): each stage's function is
+# wrapped by a timer, innermost stages subtracted from the ones that call them; with a top count,
+# also a cProfile run for the functions that spend the most time of their own. Prints one JSON line.
 PROFILE = r"""
-import cProfile, json, pstats, shutil, sys, time
+import cProfile, gc, json, pstats, shutil, sys, time
 store_path, path, log_format, top = sys.argv[1], sys.argv[2], sys.argv[3] or None, int(sys.argv[4])
-shutil.rmtree(store_path, ignore_errors=True)
+import polars, pyarrow, duckdb  # imports are not the ingest's work
+from tracelens import store as store_module
+from tracelens.parsers import _evidence, _events, _io, _lines, _logtables, registry
 from tracelens.store import Store
-profiler = cProfile.Profile()
-started = time.perf_counter()
-profiler.enable()
-outcome = Store.open(store_path).ingest([path], log_format=log_format)
-profiler.disable()
-wall = time.perf_counter() - started
-stats = pstats.Stats(profiler).stats  # (file, line, name) -> (cc, nc, tottime, cumtime, callers)
 
-def cum(file_part, name):
-    # cumulative seconds of the outermost calls of a function (recursion counted once)
-    return sum(v[3] for (f, _, n), v in stats.items() if n == name and file_part in f)
+spent = {}  # label -> CPU seconds of its own (its timed callees' time subtracted)
+stack = []  # the callees' seconds of each timed call in progress
+def timed(owner, name, label):
+    inner = getattr(owner, name)
+    def wrapper(*args, **kwargs):
+        stack.append(0.0)
+        started = time.process_time()
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            elapsed = time.process_time() - started
+            callees = stack.pop()
+            spent[label] = spent.get(label, 0.0) + elapsed - callees
+            if stack:
+                stack[-1] += elapsed
+    setattr(owner, name, wrapper)
 
-total = sum(v[2] for v in stats.values())
-read = cum("parsers/_io.py", "read_bytes")
-evidence = cum("parsers/_evidence.py", "_counts")
-read_in_evidence = 0.0
-for (f, _, n), v in stats.items():
-    if n == "read_bytes" and "parsers/_io.py" in f:
-        read_in_evidence = sum(c[3] for (cf, _, cn), c in v[4].items() if cn == "_counts")
-decode = sum(v[2] for (f, _, n), v in stats.items() if "decode" in n and f == "~")
-split = cum("parsers/_lines.py", "split_lines")
-parse = sum(v[3] for (f, _, n), v in stats.items() if n == "parse" and "/parsers/" in f)
-tables = cum("parsers/_logtables.py", "tables")
-open_log = cum("parsers/_events.py", "open_log")
-write = cum("tracelens/store.py", "_atomic_write_parquet")
-views = cum("tracelens/store.py", "_precompute")
-parse_file = cum("tracelens/store.py", "parse_file")
-rules = parse - open_log - tables - cum("parsers/_events.py", "unrecognised")
+clear_evidence = _evidence._counts.cache_clear
+for parser in registry().values():
+    timed(type(parser), "parse", "rules")
+    module = sys.modules[type(parser).__module__]
+    if hasattr(module, "log_result"):
+        timed(module, "log_result", "tables")
+timed(_evidence, "_counts", "evidence")
+timed(_lines, "split_lines", "split")
+timed(_events, "read_lines", "read")
+timed(_events.EventScanner, "scan", "scan")
+timed(store_module, "_atomic_write_parquet", "parquet")
+timed(store_module, "_precompute", "views")
+timed(store_module, "_sha256", "sha256")
+
+def ingest():
+    shutil.rmtree(store_path, ignore_errors=True)
+    clear_evidence()
+    return Store.open(store_path).ingest([path], log_format=log_format)
+
+started = time.process_time()
+outcome = ingest()
+total = time.process_time() - started
+g = lambda k: spent.get(k, 0.0)
 parts = {
-    "reading (read_bytes, outside the evidence pass)": read - read_in_evidence,
-    "decoding (bytes.decode)": decode,
-    "evidence recognition (_evidence._counts, its read included)": evidence,
-    "line splitting and prefix normalisation (_lines.split_lines)": split,
-    "line rules of the parser (parse less open_log and tables)": rules,
-    "Arrow tables (LogRows.tables) + unrecognised count": tables + cum("parsers/_events.py", "unrecognised"),
-    "Parquet writes (_atomic_write_parquet)": write,
-    "per-file SQL views (_precompute)": views,
-    "rest of ingest (discovery, sha256, detect, commit)": wall - parse_file - evidence,
+    "reading and decoding the log (read_bytes, decode)": g("read"),
+    "evidence recognition (_evidence: one combined pattern over the text)": g("evidence"),
+    "line splitting and prefix normalisation (_lines.split_lines)": g("split"),
+    "shared event and NCCL rules (_events.EventScanner.scan)": g("scan"),
+    "the parser's own line rules (its parse, less the above)": g("rules"),
+    "Arrow tables and unrecognised count (log_result)": g("tables"),
+    "Parquet writes": g("parquet"),
+    "per-file SQL views (_precompute, less their Parquet writes)": g("views"),
+    "sha256 of the input": g("sha256"),
 }
-rows = sorted(stats.items(), key=lambda kv: -kv[1][2])[:top]
-top_rows = [(f"{f.rsplit('/', 2)[-1] if f != '~' else ''}:{line}({n})", v[1], round(v[2], 3), round(v[3], 3))
-            for (f, line, n), v in rows]
+parts["rest (store bookkeeping, detection, commit)"] = total - sum(parts.values())
+top_rows = []
+if top:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    ingest()
+    profiler.disable()
+    rows = sorted(pstats.Stats(profiler).stats.items(), key=lambda kv: -kv[1][2])[:top]
+    top_rows = [(f"{f.rsplit('/', 2)[-1] if f != '~' else ''}:{line}({n})", v[1], round(v[2], 3), round(v[3], 3))
+                for (f, line, n), v in rows]
 parsed = [(r.path, r.parser, r.status, r.rows, r.unrecognised_lines) for r in outcome.parsed]
-print("PROFILE " + json.dumps({"wall_s": wall, "profiled_s": total, "parts": parts, "top": top_rows, "parsed": parsed}))
+print("PROFILE " + json.dumps({"cpu_s": total, "parts": parts, "top": top_rows, "parsed": parsed}))
 """
 
 
@@ -142,12 +168,14 @@ def run_child(cmd: list[str]) -> tuple[float, float, str]:
     """(wall seconds, CPU seconds of the child's process tree, its output)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    # run from a folder of its own: from the repository root, `python -c` would import the
+    # checkout's tracelens/ ahead of PYTHONPATH (which A/B runs of two versions rely on)
+    done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tempfile.gettempdir())
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = done.stdout.decode(errors="replace")
     if done.returncode != 0:
-        raise SystemExit(f"{cmd[:4]} failed ({done.returncode}):\n{out[-3000:]}")
+        raise SystemExit(f"{cmd[:1]} failed ({done.returncode}):\n{out[-3000:]}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu, out
 
@@ -159,7 +187,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1, help="timed ingests; the fastest counts")
     ap.add_argument("--profile", action="store_true", help="also run the ingest under cProfile and print the breakdown")
     ap.add_argument("--log-format", default="", help="tracelens --log-format: read the console as this format")
-    ap.add_argument("--top", type=int, default=25, help="functions listed by their own time (--profile)")
+    ap.add_argument("--top", type=int, default=0, help="with --profile: also list the N functions with the most time of "
+                    "their own, from a second run under cProfile")
     ap.add_argument("--skip-timed", action="store_true", help="only the profile")
     a = ap.parse_args()
 
@@ -189,12 +218,13 @@ def main() -> None:
             _, _, out = run_child([sys.executable, "-c", PROFILE, str(store), str(path), a.log_format, str(a.top)])
             line = next(x for x in out.splitlines() if x.startswith("PROFILE "))
             prof = json.loads(line[len("PROFILE "):])
-            print(f"\nprofile (cProfile, which slows Python code down): {prof['wall_s']:.2f} s wall")
+            print(f"\nwhere the time goes (CPU seconds of Store.ingest, imports excluded): {prof['cpu_s']:.2f} s")
             for name, seconds in prof["parts"].items():
-                print(f"  {seconds:8.2f} s  {100 * seconds / prof['wall_s']:5.1f} %  {name}")
-            print("\nfunctions by own time: calls, own s, cumulative s")
-            for name, calls, own, cumulative in prof["top"]:
-                print(f"  {own:8.2f} {cumulative:8.2f} {calls:10d}  {name}")
+                print(f"  {seconds:8.2f} s  {100 * seconds / prof['cpu_s']:5.1f} %  {name}")
+            if prof["top"]:
+                print("\nfunctions by own time under cProfile (which slows Python code down): own s, cumulative s, calls")
+                for name, calls, own, cumulative in prof["top"]:
+                    print(f"  {own:8.2f} {cumulative:8.2f} {calls:10d}  {name}")
             print("\nparsed:", prof["parsed"])
     if results:
         print(json.dumps(results))
