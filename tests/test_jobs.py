@@ -193,3 +193,25 @@ def test_job_all_and_the_library_keep_every_file(tmp_path: Path) -> None:
 
     with pytest.raises(SeveralJobsError):
         Store.open(tmp_path / "lib2.tlstore").ingest([folder], one_job=True)
+
+
+def test_a_file_both_jobs_hold_stays_with_the_chosen_one(tmp_path: Path) -> None:
+    """lightning_ddp_bar and lightning_ddp_rich, recorded a minute apart, wrote byte-identical
+    metrics.csv files: the store keeps one copy and marks the other a duplicate. Choosing the
+    job whose copy was the duplicate still stores its rows, as a store of that job alone does."""
+    bar, rich = "lightning_ddp_bar", "lightning_ddp_rich"
+    csv = Path("csv") / "version_0" / "metrics.csv"
+    assert (SAMPLE_LOGS / bar / csv).read_bytes() == (SAMPLE_LOGS / rich / csv).read_bytes()  # the premise
+    folder = _mixed(tmp_path, bar, rich)
+    code, _, err = run_cli("ingest", str(folder), "-o", str(tmp_path / "r.tlstore"))
+    assert code == 1 and sorted(_job_lines(err)) == [bar, rich], err
+    chosen, alone = tmp_path / "chosen.tlstore", tmp_path / "alone.tlstore"
+    for job in (bar, rich):
+        shutil.rmtree(chosen, ignore_errors=True)
+        shutil.rmtree(alone, ignore_errors=True)
+        assert run_cli("ingest", str(folder), "-o", str(chosen), "--job", job, "-q")[0] == 0
+        assert run_cli("ingest", str(folder / job), "-o", str(alone), "-q")[0] == 0
+        files = "select path, sha256, status, rows, duplicate_of from files order by path"
+        assert _sql_json(chosen, files) == _sql_json(alone, files)
+        query = "select * exclude (file_id) from log_steps order by all"
+        assert _sql_json(chosen, query) == _sql_json(alone, query)
