@@ -308,3 +308,22 @@ def test_html_page_renders_offline_in_chromium(tmp_path: Path) -> None:
         assert "What changed" in text and "data_stall_ms" in text
     finally:
         browser.close()
+
+
+def test_recorded_restart_names_the_downtime_first() -> None:
+    """A log-only pair, the second run with a crash of rank 1 at step 9 and a torchrun restart:
+    the lost-time bucket that changed the most is restart_downtime, and its change is within
+    10 % of the harness's own clock (TRUTH lines: the restarted attempt's start less the crash)."""
+    truth = [json.loads(line.split("TRUTH ", 1)[1]) for line in (PAIRS / "restart" / "console.log").read_text().splitlines()
+             if "TRUTH {" in line]
+    crash = next(t["t"] for t in truth if t["event"] == "crash")
+    restarted = next(t["t"] for t in truth if t["event"] == "attempt_start" and t["rank"] == 0 and t["attempt"] == 1)
+    expected = restarted - crash
+    code, out, err = run_cli("diff", str(PAIRS / "ckpt"), str(PAIRS / "restart"), "--format", "json", "-q",
+                             "--fail-on", "bucket:restart_downtime>+1")
+    assert code == 3, err
+    doc = json.loads(out)
+    first = next(b for b in doc["buckets"] if b["change_rank"] == 1)
+    assert first["bucket"] == "restart_downtime"
+    assert abs(first["delta_s"] - expected) <= 0.1 * expected, (first["delta_s"], expected)
+    assert [v["rule"] for v in doc["violations"]] == ["bucket:restart_downtime>+1"]

@@ -130,6 +130,7 @@ class BucketDelta:
     base_fraction: float | None
     new_fraction: float | None
     delta_fraction: float | None
+    change_rank: int | None = None  # 1 = the lost-time bucket that changed the most
 
 
 @dataclass(frozen=True)
@@ -519,7 +520,13 @@ def _tables(report: DiffReport) -> list[tuple[str, str | None, list[str], list[l
                     [[c.quantity, c.role, _f(c.base_mean_ms), _f(c.new_mean_ms), _signed(c.delta_ms), _pct(c.delta_pct),
                       _interval(c.ci_low_ms, c.ci_high_ms), c.verdict, "-" if c.change_rank is None else str(c.change_rank)]
                      for c in report.changes]))
-    out.append(("Goodput", None, ["figure", "base", "new", "delta", "delta %"],
+    wall = next((g for g in report.goodput if g.metric == "wall_s"), None)
+    lost = next((b for b in report.buckets if b.change_rank == 1), None)
+    goodput_note = None
+    if wall is not None and wall.delta is not None:
+        goodput_note = (f"wall time {_signed(wall.delta)} s ({_pct(wall.delta_pct)})"
+                        + (f"; largest change of lost time: {lost.bucket} {_signed(lost.delta_s)} s" if lost else ""))
+    out.append(("Goodput", goodput_note, ["figure", "base", "new", "delta", "delta %"],
                 [[g.metric, _f(g.base), _f(g.new), _signed(g.delta), _pct(g.delta_pct)] for g in report.goodput
                  if g.base is not None or g.new is not None]))
     out.append(("Goodput buckets", "seconds and share of wall time", ["bucket", "base s", "new s", "delta s",

@@ -4,8 +4,10 @@
 -- Columns: bucket, priority, base_s, new_s (seconds; NULL when that side has no wall time),
 --   delta_s (new - base), delta_pct (of base_s; NULL when base_s is 0 or NULL), base_fraction,
 --   new_fraction (share of that side's wall time), delta_fraction (new - base, in fraction
---   points: what a bucket's share of the job gained or lost).
-with final as (
+--   points: what a bucket's share of the job gained or lost), change_rank (1 = the lost-time
+--   bucket, every bucket but productive, whose seconds changed the most; NULL for productive
+--   and for buckets that did not change).
+with paired as (
     select
         coalesce(b.bucket, n.bucket) as bucket,
         coalesce(b.priority, n.priority) as priority,
@@ -18,6 +20,15 @@ with final as (
         n.fraction - b.fraction as delta_fraction
     from base.goodput_buckets b
     full outer join new.goodput_buckets n on b.bucket = n.bucket
+),
+
+final as (
+    select
+        *,
+        case when bucket <> 'productive' and delta_s <> 0
+             then row_number() over (partition by bucket <> 'productive' and delta_s <> 0
+                                     order by abs(delta_s) desc, priority) end as change_rank
+    from paired
 )
 
 select * from final order by priority
