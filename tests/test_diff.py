@@ -327,3 +327,16 @@ def test_recorded_restart_names_the_downtime_first() -> None:
     assert first["bucket"] == "restart_downtime"
     assert abs(first["delta_s"] - expected) <= 0.1 * expected, (first["delta_s"], expected)
     assert [v["rule"] for v in doc["violations"]] == ["bucket:restart_downtime>+1"]
+
+
+def test_recorded_stall_per_rank_is_on_the_stalled_rank() -> None:
+    """Per rank, the stall lands on rank 1, the rank the harness stalled, within 10 % of its
+    measured sleeps per profiled step; rank 0's data stall moves by less than a tenth of that."""
+    new = PAIRS / "stall"
+    steps = _profiled_steps(new, 1)
+    expected = sum(r["data_stall_s"] for r in _injected(new) if r["rank"] == 1 and r["step"] in steps) * 1000 / len(steps)
+    code, out, err = run_cli("diff", str(PAIRS / "base"), str(new), "--format", "json", "-q")
+    assert code == 0, err
+    rows = {r["rank"]: r for r in json.loads(out)["rank_steps"] if r["quantity"] == "data_stall_ms"}
+    assert abs(rows[1]["delta_ms"] - expected) <= 0.1 * expected, (rows[1]["delta_ms"], expected)
+    assert abs(rows[0]["delta_ms"]) < 0.1 * expected

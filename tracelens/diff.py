@@ -236,6 +236,22 @@ class RankDelta:
 
 
 @dataclass(frozen=True)
+class RankStepDelta:
+    """A row of diff_rank_steps: one rank's step time or category per step, on each side."""
+
+    rank: int
+    quantity: str
+    base_steps: int
+    new_steps: int
+    base_mean_ms: float | None
+    new_mean_ms: float | None
+    base_median_ms: float | None
+    new_median_ms: float | None
+    delta_ms: float | None
+    delta_pct: float | None
+
+
+@dataclass(frozen=True)
 class FindingChange:
     finding: str
     rank: int | None
@@ -289,6 +305,7 @@ class DiffReport:
     ops: tuple[OpDelta, ...]
     collectives: tuple[CollectiveDelta, ...]
     ranks: tuple[RankDelta, ...]
+    rank_steps: tuple[RankStepDelta, ...]
     findings: tuple[FindingChange, ...]
     inputs: tuple[SideInputs, ...]
     rules: tuple[RuleResult, ...]
@@ -334,6 +351,7 @@ def build(con: Any, base: str, new: str, rules: tuple[Rule, ...] = ()) -> DiffRe
         ops=_section(con, OpDelta, "select * from diff_ops"),
         collectives=_section(con, CollectiveDelta, "select * from diff_collectives"),
         ranks=_section(con, RankDelta, "select * from diff_ranks"),
+        rank_steps=_section(con, RankStepDelta, "select * from diff_rank_steps"),
         findings=_section(con, FindingChange, "select * from diff_findings"),
         inputs=_section(con, SideInputs, "select * from diff_inputs"),
         rules=(),
@@ -359,6 +377,7 @@ def from_dict(data: dict[str, Any]) -> DiffReport:
         goodput=rows(MetricDelta, "goodput"), buckets=rows(BucketDelta, "buckets"), steps=rows(StepDelta, "steps"),
         step_distribution=rows(StepQuantile, "step_distribution"), ops=rows(OpDelta, "ops"),
         collectives=rows(CollectiveDelta, "collectives"), ranks=rows(RankDelta, "ranks"),
+        rank_steps=rows(RankStepDelta, "rank_steps"),
         findings=rows(FindingChange, "findings"), inputs=rows(SideInputs, "inputs"), rules=rows(RuleResult, "rules"),
     )
 
@@ -571,6 +590,15 @@ def _tables(report: DiffReport) -> list[tuple[str, str | None, list[str], list[l
                 [[str(r.rank), _f(r.base_median_step_ms), _f(r.new_median_step_ms), _signed(r.delta_ms),
                   _f(r.base_wait_caused_per_step_ms), _f(r.new_wait_caused_per_step_ms), r.base_straggler or "-",
                   r.new_straggler or "-"] for r in report.ranks]))
+    categories = [q for q in STEP_QUANTITIES[:7]]
+    by_rank: dict[int, dict[str, RankStepDelta]] = {}
+    for r in report.rank_steps:
+        by_rank.setdefault(r.rank, {})[r.quantity] = r
+    out.append(("Step time per rank", "mean ms per step of each rank: base -> new",
+                ["rank", "steps", *categories],
+                [[str(rank), f"{next(iter(qs.values())).base_steps}/{next(iter(qs.values())).new_steps}",
+                  *(f"{_f(qs[q].base_mean_ms, 3)} -> {_f(qs[q].new_mean_ms, 3)}" if q in qs else "-" for q in categories)]
+                 for rank, qs in by_rank.items()]))
     out.append(("Findings", "appeared, worse, disappeared, better, same",
                 ["status", "finding", "rank", "severity", "title"],
                 [[f.status, f.finding, "-" if f.rank is None else str(f.rank),
