@@ -58,7 +58,7 @@ def _job_lines(err: str) -> dict[str, str]:
 def _sql_json(target: Path, query: str, *args: str) -> list[dict[str, object]]:
     code, out, err = run_cli("sql", str(target), query, "--format", "json", "-q", *args)
     assert code == 0, err
-    return json.loads(out)  # type: ignore[no-any-return]
+    return json.loads(out)
 
 
 def test_two_jobs_recorded_days_apart_are_refused_with_one_message(tmp_path: Path) -> None:

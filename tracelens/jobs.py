@@ -21,9 +21,10 @@ history. `find_jobs` groups the files of one ingest into jobs; `Store.ingest(one
 - Jobs still apart in time are one job (restarts) when at most JOB_GAP_NS separates them,
   their world sizes agree and they are not two run folders each with its own log: HF's
   `runs/<date>_<host>/` per process start is one job, two run folders each with a console two.
-- Files without a clock go with the job of their run folder, else with the only job; else they
-  are a job of their own (nothing dates them against the others). Files nothing was read from
-  (not recognised, failed, empty) never make a job: they go with their folder's job.
+- Files without a clock go with the job of their run folder (when it holds one), else with the
+  only job; else they are a job of their own (nothing dates them against the others). Files
+  nothing was read from (not recognised, failed, empty) never make a job: they go with their
+  folder's job (when it holds one), else with the only job, else with none.
 """
 
 from __future__ import annotations
@@ -204,10 +205,8 @@ def find_jobs(facts: Iterable[FileFacts]) -> list[Job]:
             owners[0].add(f)
         elif len(jobs) == 1:
             jobs[0].add(f)
-        elif not owners:
+        else:  # no dated job in its folder, or several: nothing dates it against them
             undated.setdefault(f.place, Job()).add(f)
-        else:  # a place several dated jobs share: nothing says which; with the latest
-            owners[-1].add(f)
     jobs.extend(undated[p] for p in sorted(undated))
     if not jobs and loose:
         jobs.append(Job())
@@ -217,8 +216,8 @@ def find_jobs(facts: Iterable[FileFacts]) -> list[Job]:
             place_jobs.setdefault(place, []).append(job)
     for f in loose:  # with the job of their place, else the only job; else in none
         owners = place_jobs.get(f.place, [])
-        if owners:
-            owners[-1].add(f)
+        if len(owners) == 1:
+            owners[0].add(f)
         elif len(jobs) == 1:
             jobs[0].add(f)
     _name(jobs)
@@ -371,7 +370,7 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
 
 
 # ---------------------------------------------------------------------- the ingest hook
-def keep_one_job(store: Any, inputs: Sequence[str | Path], outcome: Any, unknown: list[Any], *,
+def keep_one_job(store: Any, inputs: Iterable[str | Path], outcome: Any, unknown: list[Any], *,
                  job: str | None, one_job: bool) -> None:
     """Called by Store.ingest after parsing, before its commit. With several jobs among the
     store's files after this ingest: refuse (`one_job`, no `job`), discarding what this ingest
