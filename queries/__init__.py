@@ -102,3 +102,8 @@ def connection_views() -> list[str]:
         name for name, (_, sql) in _sources().items() if re.search(r"^--\s*materialize:\s*per_connection\s*$", sql, re.M)
     }
     return [name for name, _ in view_definitions() if name in marked]
+
+
+def report_views() -> set[str]:
+    """Every view but the zero-row checks (layer `checks`): what a report or a query reads."""
+    return {name for name, (layer, _) in _sources().items() if layer != "checks"}

@@ -618,7 +618,7 @@ class Store:
         frags += sorted(rec.fragments[table] for rec in self.records.values() if table in rec.fragments)
         return frags
 
-    def views_sql(self, *, relative: bool, precomputed: bool = True, script: bool = False) -> str:
+    def views_sql(self, *, relative: bool, precomputed: bool = True, script: bool = False, checks: bool = True) -> str:
         """CREATE VIEW statements for the stored tables and every view of queries/.
 
         Views marked `-- materialize: per_file` were computed for each trace at ingest; with
@@ -626,9 +626,10 @@ class Store:
         session variable such as the step marker changes what they compute). A `script` (the
         store's views.sql, for the stock duckdb CLI and Python) also does what `connect` does
         when it opens: computes the per-connection views once, and keeps DuckDB's progress bar
-        out of the query output.
+        out of the query output. Without `checks` the zero-row checks of queries/checks/ are left
+        out (binding each costs ~0.1 s at every connection; a report reads none).
         """
-        from tracelens.queries import connection_views, materialized_views
+        from tracelens.queries import connection_views, materialized_views, report_views
 
         def path(rel: str) -> str:
             return rel if relative else str(self.root / rel)
@@ -643,11 +644,12 @@ class Store:
             "-- tracelens store views. From the store directory: duckdb -init views.sql\n"
             "-- From elsewhere: SET file_search_path='<store dir>'; then run this file.\n"
         )
+        only = None if checks else report_views()
         if not script:
-            return header + build_views_sql(tables, files_sql, derived)
+            return header + build_views_sql(tables, files_sql, derived, only)
         once = set(connection_views())
         lines = [header + "SET enable_progress_bar = false;"]
-        for name, statement in view_statements(tables, files_sql, derived):
+        for name, statement in view_statements(tables, files_sql, derived, only):
             lines.append(statement)
             if name in once:
                 lines.append(f"CREATE OR REPLACE TEMP TABLE _connection_{name} AS SELECT * FROM {name};")
@@ -662,11 +664,13 @@ class Store:
         gpu_hour_cost: float | None = None,
         flops_per_token: float | None = None,
         peak_tflops: float | None = None,
+        checks: bool = True,
     ) -> Any:
         """An in-memory DuckDB connection with every view registered.
 
         `step_marker` names a span (e.g. a user `record_function("train_step")`) to use as
         the step instead of ProfilerStep#N; the views read it from a session variable.
+        `checks=False` leaves out the zero-row checks (queries/checks/), for a faster open.
         """
         import duckdb
 
@@ -692,7 +696,8 @@ class Store:
         from tracelens.queries import connection_views
 
         once = set(connection_views())
-        for statement in con.extract_statements(self.views_sql(relative=False, precomputed=fresh_derived and not step_marker)):
+        sql = self.views_sql(relative=False, precomputed=fresh_derived and not step_marker, checks=checks)
+        for statement in con.extract_statements(sql):
             con.execute(statement)
             match = _CREATE_VIEW.match(statement.query)
             if match is not None and match.group(1) in once:
