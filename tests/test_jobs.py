@@ -112,6 +112,8 @@ def test_each_restart_job_alone_is_one_job(tmp_path: Path) -> None:
         assert code == 0, (job, err)
         paths = [r["path"] for r in _sql_json(store, "select path from files order by path")]
         assert paths == _walked(SAMPLE_LOGS / job), job
+    code, _, err = run_cli("ingest", str(SAMPLE_LOGS / job), "-o", str(tmp_path / "two.tlstore"), "--job", "2")
+    assert code == 2 and "no such job" in err and f"job 1 ({job})" in err  # one job: there is no second
 
 
 def test_per_process_tensorboard_folders_are_one_job(tmp_path: Path) -> None:

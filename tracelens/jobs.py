@@ -385,13 +385,13 @@ def keep_one_job(store: Any, inputs: Iterable[str | Path], outcome: Any, unknown
     stored = [r for path, r in store.records.items() if path not in walked_paths]
     records = walked + stored
     jobs = find_jobs(file_facts(store.root, records, roots, outcome.skipped))
-    if len(jobs) <= 1:
-        return
     try:
-        chosen = choose(jobs, job) if job is not None else None
+        chosen = choose(jobs, job) if job is not None and jobs else None  # a --job naming no job is a mistake
     except UsageError:
         _discard_new(store, outcome)
         raise
+    if len(jobs) <= 1:
+        return
     if chosen is None:
         _discard_new(store, outcome)
         raise refusal(jobs, roots)
