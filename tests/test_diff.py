@@ -340,3 +340,20 @@ def test_recorded_stall_per_rank_is_on_the_stalled_rank() -> None:
     rows = {r["rank"]: r for r in json.loads(out)["rank_steps"] if r["quantity"] == "data_stall_ms"}
     assert abs(rows[1]["delta_ms"] - expected) <= 0.1 * expected, (rows[1]["delta_ms"], expected)
     assert abs(rows[0]["delta_ms"]) < 0.1 * expected
+
+
+def test_recorded_stall_finding_appears() -> None:
+    """The harness's stalls on rank 1 come to more than 20 % of its mean step time in NEW (the
+    findings' documented threshold for a high data_loader finding, queries/marts/findings.sql),
+    and under 5 % in BASE (no stall injected): the data_loader finding of rank 1 appears, high."""
+    new = PAIRS / "stall"
+    steps = _profiled_steps(new, 1)
+    stalled_ms = sum(r["data_stall_s"] for r in _injected(new) if r["rank"] == 1 and r["step"] in steps) * 1000
+    new_step_ms = sum(_profiler_steps_ms(next((new / "traces").glob("rank1.*.pt.trace.json.gz"))))
+    assert stalled_ms / new_step_ms > 0.20
+    assert not any(r["data_stall_s"] for r in _injected(PAIRS / "base"))
+    code, out, err = run_cli("diff", str(PAIRS / "base"), str(new), "--format", "json", "-q")
+    assert code == 0, err
+    found = [f for f in json.loads(out)["findings"] if f["finding"] == "data_loader" and f["rank"] == 1]
+    assert len(found) == 1
+    assert found[0]["status"] == "appeared" and found[0]["new_severity"] == "high" and found[0]["base_severity"] is None
