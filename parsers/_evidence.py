@@ -56,8 +56,12 @@ def _counts(path: str, size: int, mtime_ns: int) -> Counter[str]:
 
     # valid UTF-8 goes to polars as it is (a validation, no Python string); else decoded as the
     # parsers decode it, invalid bytes replaced
-    series = pl.Series([data], dtype=pl.Binary).cast(pl.String, strict=False)
-    if series.null_count():
+    try:
+        series = pl.Series([data], dtype=pl.Binary).cast(pl.String, strict=False)
+        valid = not series.null_count()
+    except pl.exceptions.ComputeError:  # some polars versions raise on invalid UTF-8 even when not strict
+        valid = False
+    if not valid:
         series = pl.Series([data.decode("utf-8", "replace")], dtype=pl.String)
     counts: Counter[str] = Counter()
     # a match is named by its opening (at most _OPENING characters): the openings are counted

@@ -30,9 +30,11 @@ from tracelens.parsers._logtables import LOG_TABLES, LogRows
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
 
-_MLLOG = re.compile(r":::MLL(?:OG)? (\{.*\})\s*$")
+# The record's opening; its JSON runs from the brace to the end of the line (taken in code: a
+# pattern running to the line's end from every marker is quadratic on a line of markers).
+_MLLOG = re.compile(r":::MLL(?:OG)? (?=\{)")
 # 2019 (mlperf_compliance): ":::MLL 1561426552.510 run_start: {"value": null, "metadata": {...}}"
-_MLL_2019 = re.compile(r":::MLL (?P<s>\d{1,12}(?:\.\d{1,9})?) (?P<key>\w{1,100}): (?P<json>\{.*\})\s*$")
+_MLL_2019 = re.compile(r":::MLL (?P<s>\d{1,12}(?:\.\d{1,9})?) (?P<key>\w{1,100}): (?=\{)")
 _EVENTS = {
     "init_start": LogEventKind.INIT_START, "init_stop": LogEventKind.INIT_END,
     "eval_start": LogEventKind.EVAL_START, "eval_stop": LogEventKind.EVAL_END,
@@ -67,14 +69,19 @@ class MlperfParser:
         started_in_log = b"init_start" in data or b"run_start" in data
         seen: set[tuple[int | None, str]] = set()
         for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
+            if ":::MLL" not in raw:  # (the body is a piece of the raw line)
+                continue
             rank, body = strip_prefix(raw.strip())
             if ":::MLL" not in body:
                 continue
+            body = body.rstrip()
+            if not body.endswith("}"):
+                continue  # a record's JSON ends the line
             match = _MLLOG.search(body)
             old = _MLL_2019.search(body) if match is None else None
             if match is None and old is None:
                 continue
-            payload = match.group(1) if match is not None else old.group("json")  # type: ignore[union-attr]
+            payload = body[(match or old).end():]  # type: ignore[union-attr]
             echo_key = (rank, body[body.index(":::MLL"):])
             if echo_key in seen:
                 continue  # the same record echoed again

@@ -20,7 +20,8 @@ DEADLINE_S = 5.0  # per pattern, all its cases (a linear pattern needs well unde
 CLASSES = {"word": "a", "digits": "7", "spaces": " ", "punctuation": ".", "mixed": "a1 .:[](){}|=,/-_'\""}
 # "a": a word then the run (a field name padded with blanks: the old Megatron field rule was
 # quadratic in the blanks after a name, found by the long fuzz run)
-OPENINGS = ("", "a", "[0] ", "0: ", "host:12:34 [0] NCCL INFO ", "iteration 1/ ", "Epoch 0: ", "step=", "{'loss': ")
+OPENINGS = ("", "a", "[0] ", "0: ", "host:12:34 [0] NCCL INFO ", "iteration 1/ ", "Epoch 0: ", "step=", "{'loss': ",
+            ":::MLLOG {", ":::MLL 1.5 key: {")
 
 
 def _patterns() -> list[tuple[str, re.Pattern[str]]]:
@@ -48,6 +49,17 @@ def _slowest_case(pattern: re.Pattern[str]) -> str | None:
             elapsed = time.process_time() - started
             if elapsed > BUDGET_S:
                 return f"{label} after {opening!r}: {elapsed:.1f} s"
+    # an opening over and over (a pattern that runs to the line's end from each one: the old
+    # MLPerf record rule on a line of `:::MLLOG {...}` redraws with no closing brace at its end)
+    for opening in OPENINGS[1:]:
+        line = (opening * (4 * LINE_BYTES // len(opening) + 1))[: 4 * LINE_BYTES]  # longer: the cost grows with the openings too
+        started = time.process_time()
+        pattern.search(line)
+        for _ in pattern.finditer(line):
+            pass
+        elapsed = time.process_time() - started
+        if elapsed > BUDGET_S:
+            return f"{opening!r} repeated: {elapsed:.1f} s"
     return None
 
 
