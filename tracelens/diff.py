@@ -3,13 +3,17 @@
 `open_pair` attaches BASE and NEW side by side in one DuckDB connection: each side's views are
 built in a catalog of its own (`base`, `new`), exactly as `Store.connect` builds them for one
 store, and the diff_ views of queries/diff/ join the two. `build` reads those views into
-frozen dataclasses; `render_text`, `render_markdown` and `render_json` turn the model into
-strings. Nothing here computes a metric.
+frozen dataclasses; `render_text`, `render_markdown`, `render_json` and `render_html` turn
+the model into strings; `parse_rule` and `judge` are the --fail-on gate. Nothing here
+computes a metric.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import re
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -80,10 +84,10 @@ def open_pair(base: Any, new: Any, *, patterns: tuple[str, ...] = (), gpus: floa
     if gpu_hour_cost is not None:
         con.execute("SET VARIABLE tracelens_gpu_hour_cost = ?", [float(gpu_hour_cost)])
     con.execute("SET VARIABLE tracelens_diff_patterns = ?::VARCHAR[]", [list(patterns)])
-    for side, store in zip(SIDES, (base, new)):
-        from tracelens.store import _manifest_generation, _read_lock, Store
+    from tracelens.store import Store, _manifest_generation, _read_lock
 
-        _read_lock(store.root)
+    for side, store in zip(SIDES, (base, new), strict=True):
+        _read_lock(store.root)  # as Store.connect: what the manifest names stays while we read
         if store.generation != _manifest_generation(store.root):
             store._adopt(Store._load(store.root))
         _attach_side(con, store, side)
@@ -99,9 +103,6 @@ def open_pair(base: Any, new: Any, *, patterns: tuple[str, ...] = (), gpus: floa
 
 
 # ---------------------------------------------------------------------------- the model
-import dataclasses  # noqa: E402
-import json  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
 
 DIFF_SCHEMA_VERSION = 1
 DIFF_SECTIONS = ("goodput", "steps", "ops", "collectives", "ranks", "findings", "inputs")
@@ -590,7 +591,7 @@ def _tables(report: DiffReport) -> list[tuple[str, str | None, list[str], list[l
                 [[str(r.rank), _f(r.base_median_step_ms), _f(r.new_median_step_ms), _signed(r.delta_ms),
                   _f(r.base_wait_caused_per_step_ms), _f(r.new_wait_caused_per_step_ms), r.base_straggler or "-",
                   r.new_straggler or "-"] for r in report.ranks]))
-    categories = [q for q in STEP_QUANTITIES[:7]]
+    categories = list(STEP_QUANTITIES[:7])
     by_rank: dict[int, dict[str, RankStepDelta]] = {}
     for r in report.rank_steps:
         by_rank.setdefault(r.rank, {})[r.quantity] = r
