@@ -357,3 +357,40 @@ def test_recorded_stall_finding_appears() -> None:
     found = [f for f in json.loads(out)["findings"] if f["finding"] == "data_loader" and f["rank"] == 1]
     assert len(found) == 1
     assert found[0]["status"] == "appeared" and found[0]["new_severity"] == "high" and found[0]["base_severity"] is None
+
+
+def test_html_shows_markup_from_inputs_as_text(tmp_path: Path) -> None:
+    """A job folder whose name and one operator's name carry markup: the page runs none of it
+    and shows the folder's name as text."""
+    import shutil
+
+    from tests.browser import Browser, find_chromium
+
+    chromium = find_chromium()
+    if chromium is None:
+        pytest.skip("no chromium on this machine (apt-get install chromium)")
+    evil = "job <img src=x onerror=window.__pwned=5><script>window.__pwned=6</script>"
+    job = tmp_path / evil
+    shutil.copytree(SAMPLE_LOGS / "ddp_gloo_2rank", job)
+    trace = sorted((job / "traces").glob("*.pt.trace.json.gz"))[0]
+    data = json.loads(gzip.decompress(trace.read_bytes()))
+    for event in data["traceEvents"]:
+        if event.get("name") == "aten::dropout":
+            event["name"] = "<script>window.__pwned=1</script><img src=x onerror=\"window.__pwned=2\">"
+    trace.write_bytes(gzip.compress(json.dumps(data).encode()))
+    page = tmp_path / "diff.html"
+    code, _, err = run_cli("diff", str(SAMPLE_LOGS / "ddp_gloo_2rank"), str(job), "-o", str(page), "-q")
+    assert code == 0, err
+    browser = Browser(chromium, tmp_path / "profile")
+    try:
+        browser.open(page.as_uri())
+        for _ in range(100):
+            if browser.evaluate("[...document.querySelectorAll('div[data-chart]')].every(d => d.querySelector('svg'))"):
+                break
+            browser.evaluate("new Promise(r => setTimeout(r, 100))")
+        assert browser.evaluate("typeof window.__pwned") == "undefined"
+        assert browser.evaluate("document.querySelectorAll('main img, main script').length") == 0
+        assert evil in browser.evaluate("document.body.innerText")
+        assert browser.console_errors() == []
+    finally:
+        browser.close()
