@@ -455,9 +455,10 @@ def judge(rule: Rule, report: DiffReport, pattern_rows: dict[str, dict[str, Any]
         else:
             by_name = {s.quantity: s for s in report.steps}
             step = by_name.get(rule.metric)
-            if step is None and rule.metric == "step_time_ms":  # no profiled steps: the logged ones
-                step = by_name.get("log_step_time_ms")
-                what = "log_step_time_ms"
+            logged = by_name.get("log_step_time_ms")
+            if (rule.metric == "step_time_ms" and (step is None or not step.base_units or not step.new_units)
+                    and logged is not None):  # a side without profiled steps: the logged ones
+                step, what = logged, "log_step_time_ms"
         if step is not None:
             base, new, delta, pct, verdict = step.base_mean_ms, step.new_mean_ms, step.delta_ms, step.delta_pct, step.verdict
         outside = verdict in ("regression", "improvement", "changed")
