@@ -394,3 +394,25 @@ def test_html_shows_markup_from_inputs_as_text(tmp_path: Path) -> None:
         assert browser.console_errors() == []
     finally:
         browser.close()
+
+
+def test_recorded_collectives_match_the_raw_traces() -> None:
+    """DDP all-reduces its gradients, one float32 bucket of the model's parameters (the harness
+    logs params=N): one all_reduce of 4N bytes over 2 ranks, as many instances on each side as
+    the raw traces hold gloo:all_reduce spans."""
+    import re
+
+    def spans(job: Path) -> int:
+        return sum(
+            sum(1 for e in json.loads(gzip.open(t).read())["traceEvents"] if e.get("name") == "gloo:all_reduce" and e.get("ph") == "X")
+            for t in (job / "traces").glob("*.pt.trace.json.gz")
+        )
+
+    match = re.search(r"params=(\d+)", (PAIRS / "base" / "console.log").read_text())
+    assert match is not None
+    size = 4 * int(match.group(1))
+    code, out, err = run_cli("diff", str(PAIRS / "base"), str(PAIRS / "stall"), "--format", "json", "-q")
+    assert code == 0, err
+    rows = [c for c in json.loads(out)["collectives"] if c["op"] == "all_reduce"]
+    assert [(c["size_bytes"], c["n_ranks"], c["status"]) for c in rows] == [(size, 2, "both")]
+    assert (rows[0]["base_instances"], rows[0]["new_instances"]) == (spans(PAIRS / "base"), spans(PAIRS / "stall"))

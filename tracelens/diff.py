@@ -581,6 +581,13 @@ def _tables(report: DiffReport) -> list[tuple[str, str | None, list[str], list[l
                     [[o.name, o.status, f"{_f(o.base_calls_per_step, 3)}/{_f(o.new_calls_per_step, 3)}",
                       _f(o.base_ms_per_step), _f(o.new_ms_per_step), _signed(o.delta_ms_per_step), _pct(o.delta_pct),
                       _interval(o.ci_low_ms, o.ci_high_ms), o.verdict] for o in top]))
+    moved = sorted((o for o in report.ops if o.status != "both"),
+                   key=lambda o: (-max(o.base_total_ms, o.new_total_ms), o.level, o.name))
+    if moved:
+        out.append(("Kernels and operators that appeared or disappeared", f"the {min(len(moved), TOP_OPS)} "
+                    f"largest of {len(moved)}, by time", ["level", "name", "status", "calls", "ms per step"],
+                    [[o.level, o.name, o.status, str(o.new_calls or o.base_calls),
+                      _f(o.new_ms_per_step if o.status == "appeared" else o.base_ms_per_step)] for o in moved[:TOP_OPS]]))
     out.append(("Collectives", "per op x message size x ranks; median time and bus bandwidth",
                 ["op", "bytes", "ranks", "instances", "base ms", "new ms", "time %", "base GB/s", "new GB/s", "status"],
                 [[c.op, _f(c.size_bytes, 6), _f(c.n_ranks), f"{c.base_instances}/{c.new_instances}",
