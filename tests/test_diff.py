@@ -416,3 +416,15 @@ def test_recorded_collectives_match_the_raw_traces() -> None:
     rows = [c for c in json.loads(out)["collectives"] if c["op"] == "all_reduce"]
     assert [(c["size_bytes"], c["n_ranks"], c["status"]) for c in rows] == [(size, 2, "both")]
     assert (rows[0]["base_instances"], rows[0]["new_instances"]) == (spans(PAIRS / "base"), spans(PAIRS / "stall"))
+
+
+def test_a_side_without_traces_says_what_it_cannot_fill() -> None:
+    """`ckpt` was recorded without the profiler (no trace file in its folder): its side of the
+    inputs says the step, kernel and rank sections cannot be filled; the traced side does not."""
+    assert not list((PAIRS / "ckpt").rglob("*.pt.trace.json*")) and list((PAIRS / "base").rglob("*.pt.trace.json*"))
+    code, out, err = run_cli("diff", str(PAIRS / "ckpt"), str(PAIRS / "base"), "--format", "json", "-q")
+    assert code == 0, err
+    sides = {i["side"]: i for i in json.loads(out)["inputs"]}
+    assert sides["base"]["traces"] == 0 and sides["base"]["trace_steps"] == 0
+    assert any(m.startswith("steps, ops, ranks:") for m in sides["base"]["missing"])
+    assert sides["new"]["traces"] == 2 and not any(m.startswith("steps, ops, ranks:") for m in sides["new"]["missing"])
