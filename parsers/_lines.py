@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from itertools import repeat
 from typing import NamedTuple
 from datetime import datetime, timezone
@@ -128,18 +128,29 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
         # last one) is a line of its own.
         for segment in physical.split("\r") if "\r" in physical else (physical,):
             opener = segment[:1]
-            if ((opener in openers and (opener != " " or segment[:7].lstrip(" ")[:1].isdecimal()))
-                    or "| " in segment[:300] or " [std" in segment[:300]):
-                # (an indented line can only be srun's label: "  3: ", up to 6 spaces and a digit)
-                rank, body, prefix_ns = _strip(segment)
-                if prefix_ns is not None:
-                    prefix_times.append((len(bodies), prefix_ns))
+            if opener in openers:
+                # what the prefixes that open so need, looked at before the regex: an indented
+                # line can only be srun's label ("  3: ", up to 6 spaces and a digit); a bracket
+                # and a digit (a logger's "[2023-05-10 ...", most often) only "[3] ", "[1,3]<std",
+                # "[host:3]:" or Determined's "[2023-05-10T...] id || "
+                if opener == " ":
+                    special = segment[:7].lstrip(" ")[:1].isdecimal()
+                elif opener == "[" and segment[1:2].isdecimal():
+                    special = "] " in segment[:7] or "]:" in segment or "]<std" in segment or " || " in segment
+                else:
+                    special = True
             else:
-                rank, body = None, segment
+                special = "| " in segment[:300] or " [std" in segment[:300]
+            if special:
+                rank, body, prefix_ns = _strip(segment)
+            else:
+                rank, body, prefix_ns = None, segment, None
             if not body or body.isspace():
                 # tqdm clears its bar with spaces (the width of the last reading) before a write
                 cleared = cleared or len(body) >= 8
                 continue
+            if prefix_ns is not None:
+                prefix_times.append((len(bodies), prefix_ns))
             numbers.append(number)
             ranks.append(rank)
             bodies.append(body)
@@ -150,12 +161,11 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
     # One vectorised pass says which lines may hold a date (what every ISO timestamp holds,
     # in the first 80 characters where `parse_timestamp` looks), a glog time, the hint: Python
     # reads only those.
-    series = pl.Series(bodies, dtype=pl.String)
-    frame = pl.DataFrame({"body": series}).select(
+    frame = pl.DataFrame({"body": pl.Series(bodies, dtype=pl.String)}).select(
         dated=pl.col("body").str.slice(0, 80).str.contains(_DATE_HINT),
         glog=pl.col("body").str.contains(_GLOG_HINT),
         hint=pl.col("body").str.contains(hint) if hint is not None else pl.lit(None, dtype=pl.Boolean),
-    )
+    )  # (the bodies' copy in polars is let go here: a big log's text is the most memory held)
     times: list[int | None] = [None] * len(bodies)
     stamp = parse_timestamp
     for i in frame.get_column("dated").arg_true().to_list():
@@ -184,6 +194,7 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
             times[i] = _glog_ns(bodies[i], guess)
             guessed[i] = True
     hits: Iterable[bool | None] = frame.get_column("hint").to_list() if hint is not None else repeat(None)
+    del frame
     columns = (numbers, ranks, bodies, times, clears, hits, guessed if guessed is not None else repeat(False))
     return list(map(_new_line, zip(*columns)))
 
@@ -361,16 +372,41 @@ _SCALE = {"": 1.0, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
 
 def bar_readings(text: str) -> list[BarReading]:
     """Every progress-bar reading in a line (a line can hold several redraws glued together)."""
+    return list(_bar_readings(text))
+
+
+# Before its " [" a tqdm reading holds at most "<15 digits>/<15 digits>" or "<15 digits><20 letters>",
+# after it at most ~90 characters (elapsed, remaining, rate and unit, each bounded).
+_TQDM_BEFORE, _TQDM_AFTER = 36, 160
+
+
+def _tqdm_matches(text: str) -> Iterator[re.Match[str]]:
+    """_TQDM.finditer(text), the same matches, tried only around each " [mm:ss" (a literal the
+    engine finds at memory speed): the full pattern at every digit of a long line of numbers
+    cost 1.5 s a 3 MB line."""
+    done = 0  # end of the last match: matches do not overlap
+    for elapsed in _TQDM_ELAPSED.finditer(text):
+        at = elapsed.start()
+        if at < done:
+            continue
+        m = _TQDM.search(text, max(done, at - _TQDM_BEFORE), at + _TQDM_AFTER)
+        if m is not None and m.start() <= at < m.end():
+            done = m.end()
+            yield m
+
+
+@lru_cache(maxsize=8)  # a parser asks for a line's readings in more than one pass: a long line is read once
+def _bar_readings(text: str) -> tuple[BarReading, ...]:
     # what each form needs, looked for first (most lines with a bracket are no bar): tqdm's
     # " [mm:ss" (a literal opening that the regex engine finds fast, where the full pattern is
     # tried at every digit), rich's " • "
     tqdm = " [" in text and _TQDM_ELAPSED.search(text) is not None
     rich = " • " in text
     if not tqdm and not rich:
-        return []
+        return ()
     out = []
     for pattern in ((_TQDM,) if tqdm else ()) + ((_RICH,) if rich else ()):
-        for m in pattern.finditer(text):
+        for m in (_tqdm_matches(text) if pattern is _TQDM else pattern.finditer(text)):
             rate = seconds_per_item = None
             if m.group("rate"):
                 rate = float(m.group("rate")) * _SCALE[m.group("scale")]
@@ -381,7 +417,7 @@ def bar_readings(text: str) -> list[BarReading]:
             total = int(m.group("total")) if m.group("total") else None
             out.append(BarReading(int(m.group("n")), total, elapsed, seconds_per_item, m.start(), m.end()))
     out.sort(key=lambda r: r.start)
-    return out
+    return tuple(out)
 
 
 def refine_bar_elapsed(points: list[tuple[int, int]], window: int = 4,

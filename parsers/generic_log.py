@@ -59,8 +59,8 @@ class GenericLogParser:
         for line in lines:
             if events.scan(line):
                 continue
-            match = STEP.search(line.text)
-            if match and line.ts_ns is not None:
+            match = STEP.search(line.text) if line.ts_ns is not None else None  # an undated step has no row
+            if match:
                 values = {_KEYS[k]: v for k, v in iter_numbers(line.text[match.end():]) if k in _KEYS}
                 if values:
                     rows.step(line=line.number, rank=line.rank, step=int(match.group(1)), end_ns=line.ts_ns, **values)

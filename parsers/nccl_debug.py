@@ -36,7 +36,7 @@ class NcclDebugParser:
             raise ParseError(str(path), "empty file")
         nccl = NcclScanner()
         for number, physical in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
-            rank, body = strip_prefix(_ANSI.sub("", physical))
+            rank, body = strip_prefix(_ANSI.sub("", physical) if "\x1b" in physical else physical)
             nccl.feed(number, body, rank, parse_timestamp(body) if "WARN" in body else None)
         if not nccl.lines:
             raise ParseError(str(path), "no NCCL line found", where="line 1")

@@ -421,3 +421,41 @@ def test_unknown_lines_are_counted_not_errors(tmp_path: Path) -> None:
     assert rec.unrecognised_lines == len(non_blank - cited) > 0
     assert con.execute("select unrecognised_lines from files").fetchone()[0] == rec.unrecognised_lines
     assert rec.status == "ok" and not rec.message
+
+
+def test_lines_read_past_the_prefix_rules_keep_their_prefixes_and_times() -> None:
+    """split_lines looks for a prefix's regex only where the line can open with one, and for a
+    timestamp only where one pass over the lines found a date: each case by hand. An indented
+    line is srun's label only with up to 6 spaces and a digit; a bracket and a digit is a
+    logger's date unless "[3] ", "[host:3]:", "[1,3]<stdout>:" or Determined's "... || "
+    follows; a prefix whose message is blank is no line, and its time dates no other line."""
+    from tracelens.parsers._lines import split_lines
+
+    text = "\n".join([
+        "  3: step 1",                                   # srun's label, padded
+        "        4: step 2",                             # 8 spaces: not a label
+        "    indented text",
+        "[12] step 3",                                   # mpirun's rank
+        "[10.0.0.1:5]: step 4",                          # host:rank
+        "[1,6]<stdout>:step 5",
+        "[2023-05-10 12:34:56,250] [INFO] [engine.py:1:step] step 6",  # a logger's date, no prefix
+        "[2023-05-10T12:34:57.000Z] 1a2b3c4d || step 7",  # Determined: its time is the line's
+        "[2023-05-10T12:34:58.000Z] 1a2b3c4d || ",       # nothing after the prefix: no line
+        "undated step 8",
+        "I0510 12:35:00.500000 1 launch.py:1] glog, dated by the year of the lines above",
+    ])
+    lines = [(line.number, line.rank, line.text, line.ts_ns) for line in split_lines(text)]
+    base = 1683722096 * 10**9  # 2023-05-10 12:34:56 UTC
+    assert lines == [
+        (1, 3, "step 1", None),
+        (2, None, "        4: step 2", None),
+        (3, None, "    indented text", None),
+        (4, 12, "step 3", None),
+        (5, 5, "step 4", None),
+        (6, 6, "step 5", None),
+        (7, None, "[2023-05-10 12:34:56,250] [INFO] [engine.py:1:step] step 6", base + 250_000_000),
+        (8, None, "step 7", base + 1_000_000_000),
+        (10, None, "undated step 8", None),
+        (11, None, "I0510 12:35:00.500000 1 launch.py:1] glog, dated by the year of the lines above",
+         base + 4_500_000_000),
+    ]
