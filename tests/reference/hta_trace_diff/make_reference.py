@@ -42,6 +42,7 @@ def main() -> None:
         iterations = trace.iterations()
         ops = trace.extract_ops(rank=trace.ranks(), iteration=iterations, device_type=DeviceType.ALL)
         summary = trace.get_ops_summary(ops)[["cat", "name", "short_name", "counts", "total_duration"]]
+        summary = summary.sort_values(["cat", "name"], kind="stable")  # HTA's row order follows its symbol ids
         doc["sides"][name] = {
             "ranks": trace.ranks(),
             "iterations": iterations,
@@ -54,7 +55,7 @@ def main() -> None:
             control_iteration=sides["control"].iterations(), test_iteration=sides["test"].iterations(),
             device_type=device, use_short_name=True,
         )
-        comp = comp.reset_index().rename(columns={"index": "short_name"})
+        comp = comp.reset_index().rename(columns={"index": "short_name"}).sort_values("short_name", kind="stable")
         doc["compare_traces"][device.name] = json.loads(comp.to_json(orient="records"))
     target = HERE / "hta_0.6.1_trace_diff.json"
     target.write_text(json.dumps(doc, indent=1) + "\n")
