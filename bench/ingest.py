@@ -11,7 +11,10 @@ Runs, each in its own child process, with peak RSS summed over the child's proce
   floor       orjson.loads of each file's bytes, one core (time of the loads only)
 and prints MB/s, peak RSS and the ratios.
 
-    python bench/ingest.py [--ranks 8] [--skip-hta] [--hta-python PATH] [--jobs N] [--repeat 3]
+    python bench/ingest.py [--ranks 8] [--gz] [--skip-hta] [--hta-python PATH] [--jobs N] [--repeat 3]
+
+--gz: the same traces gzipped (level 6, as `gzip` writes them; how most traces are kept); MB/s
+then counts the JSON inside, and the compressed size is printed beside it.
 
 Times are the fastest of --repeat unsampled runs of each command; memory comes from one
 more run with its process tree sampled.
@@ -50,6 +53,19 @@ def prepare(ranks: int, source: Path, data_dir: Path) -> list[Path]:
         text = re.sub(rb'("distributedInfo"\s*:\s*\{[^}]*?"rank"\s*:\s*)\d+', rb"\g<1>" + str(r).encode(), raw, count=1)
         path.write_bytes(text)
     return files
+
+
+def gzipped(files: list[Path]) -> list[Path]:
+    """The traces gzipped, in a folder beside them (made once)."""
+    folder = files[0].parent.with_name(files[0].parent.name + "_gz")
+    folder.mkdir(exist_ok=True)
+    out = []
+    for f in files:
+        target = folder / (f.name + ".gz")
+        if not target.exists():
+            target.write_bytes(gzip.compress(f.read_bytes(), compresslevel=6))
+        out.append(target)
+    return out
 
 
 LAST_PSS = [0]  # peak PSS of the last measured process tree (bytes)
@@ -132,13 +148,15 @@ sys.exit(main())
 """
 
 FLOOR = """
-import sys, time, orjson
-total = 0.0
+import sys, time, zlib, orjson
+total = inflate = 0.0
 for path in sys.argv[1:]:
     data = open(path, 'rb').read()
+    if path.endswith('.gz'):  # zlib's inflate, timed apart: the floor is the JSON decode
+        t = time.perf_counter(); data = zlib.decompress(data, 47); inflate += time.perf_counter() - t
     t = time.perf_counter(); doc = orjson.loads(data); total += time.perf_counter() - t
     del doc, data
-print(f"LOADS_S {total:.3f}")
+print(f"LOADS_S {total:.3f} INFLATE_S {inflate:.3f}")
 """
 
 HTA = """
@@ -165,6 +183,7 @@ def hta_python(explicit: str | None) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ranks", type=int, default=8)
+    ap.add_argument("--gz", action="store_true", help="gzipped traces (.json.gz)")
     ap.add_argument("--source", type=Path, default=SOURCE)
     ap.add_argument("--data-dir", type=Path, default=HERE / "data")
     ap.add_argument("--skip-hta", action="store_true")
@@ -178,6 +197,9 @@ def main() -> None:
     total_mb = sum(f.stat().st_size for f in files) / 1e6
     largest_mb = max(f.stat().st_size for f in files) / 1e6
     print(f"input: {len(files)} ranks x {a.source.name}, {total_mb:.0f} MB of JSON (largest file {largest_mb:.1f} MB)")
+    if a.gz:
+        files = gzipped(files)
+        print(f"       gzipped: {sum(f.stat().st_size for f in files) / 1e6:.0f} MB on disk (MB/s below count the JSON inside)")
     print(f"machine: {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB")
 
     results: dict[str, tuple[float, int]] = {}
@@ -199,6 +221,9 @@ def main() -> None:
 
     _, rss_floor, out = run_measured([sys.executable, "-c", FLOOR, *map(str, files)])
     floor_s = min(float(x) for x in re.findall(r"LOADS_S ([\d.]+)", out))
+    inflate_s = min(float(x) for x in re.findall(r"INFLATE_S ([\d.]+)", out))
+    if a.gz:
+        print(f"zlib inflate of the gzipped traces (one core): {inflate_s:.2f} s, {total_mb / max(inflate_s, 1e-9):.0f} MB/s of JSON")
     results["orjson floor"] = (floor_s, rss_floor)
     pss["orjson floor"] = LAST_PSS[0]
 
