@@ -170,9 +170,9 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
     stamp = parse_timestamp
     for i in frame.get_column("dated").arg_true().to_list():
         times[i] = stamp(bodies[i])
-    for i, ns in prefix_times:
+    for i, prefix_ns in prefix_times:
         if times[i] is None:
-            times[i] = ns
+            times[i] = prefix_ns
     first = next((ns for ns in times if ns is not None), None)
     year = datetime.fromtimestamp(first / 1e9, tz=timezone.utc).year if first is not None else None
     yearless = [i for i in frame.get_column("glog").arg_true().to_list() if times[i] is None and _GLOG.match(bodies[i])]
