@@ -220,6 +220,7 @@ class HFTrainerParser:
     def _rows(rows: Any, dicts: list[_Dict], bars: list[_Bar], total_steps: int | None, epochs: int | None,
               batch: float | None, run_total: int | None) -> None:
         losses = [d for d in dicts if "loss" in d.record]
+        loss_number = {id(d): i for i, d in enumerate(losses, start=1)}  # each metric line's place among them
         spacing = _even_spacing(losses, dicts, run_total) if not any(d.reading for d in losses) else None
         last_step = 0
         previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
@@ -262,11 +263,11 @@ class HFTrainerParser:
                     # lag it: a metric line is at least one step past the previous one
                     step = bar_step if d.exact else max(bar_step, last_step + 1)
                 elif spacing is not None:
-                    step = spacing * (losses.index(d) + 1)
+                    step = spacing * loss_number[id(d)]
                 elif epoch is not None and total_steps and epochs:
                     step = round(epoch * total_steps / epochs)  # the header says how many steps an epoch has
                 else:
-                    step = sum(1 for x in dicts[:ordinal] if "loss" in x.record)  # no clue: the line's ordinal
+                    step = loss_number[id(d)]  # no clue: the line's ordinal
                 last_step = step
                 if d.reading is not None and line.ts_ns is None:
                     bar = bars[d.reading[0]]
