@@ -101,8 +101,10 @@ from tracelens.store import Store
 spent = {}  # label -> CPU seconds of its own (its timed callees' time subtracted)
 calls = {}  # label -> timed calls
 stack = []  # the callees' seconds of each timed call in progress
+originals = []  # (owner, name, function) of each timed function, put back for the cProfile run
 def timed(owner, name, label):
     inner = getattr(owner, name)
+    originals.append((owner, name, inner))
     def wrapper(*args, **kwargs):
         stack.append(0.0)
         started = time.process_time()
@@ -178,6 +180,8 @@ parts = {
 parts["rest (store bookkeeping, detection, commit)"] = total - sum(parts.values())
 top_rows = []
 if top:
+    for owner, name, inner in reversed(originals):
+        setattr(owner, name, inner)
     profiler = cProfile.Profile()
     profiler.enable()
     ingest()
