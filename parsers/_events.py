@@ -14,7 +14,7 @@ from tracelens.parsers._logtables import LogRows
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
 
-STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d+)", re.IGNORECASE)
+STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re.IGNORECASE)
 _END = re.compile(r"\btraining (?:done|finished|complete[d]?)\b", re.IGNORECASE)
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError")
@@ -37,9 +37,9 @@ _DURATION = r"(?:\s+in\s+(?P<dur>\d+(?:\.\d+)?)\s*(?:s|sec|seconds)\b)?"
 WATCHDOG = re.compile(
     r"Watchdog caught collective operation timeout: Work\w*\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)"
     r"(?:, NumelIn=(?P<numel_in>\d+), NumelOut=(?P<numel_out>\d+))?, Timeout\(ms\)=(?P<timeout>\d+)\)"
-    r" ran for (?P<ran>\d+) milliseconds"
+    r" ran for (?P<ran>\d{1,15}) milliseconds"
 )
-_STARTS = re.compile(r"\bTraining starts at step (\d+)", re.I)  # torchtitan's header, also used by others
+_STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
 _CKPT = (
     (re.compile(r"\b(?:successfully )?saved (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
     (re.compile(r"\bcheckpoint (?:save )?completed" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
@@ -55,7 +55,7 @@ _WATCHDOG_WORK = re.compile(
     r"last completed \w+ work: (?P<completed>-?\d+)"
 )
 _PG = re.compile(r"\[PG (?:ID )?(?P<pg>\d+)(?: PG GUID \S+?\((?P<desc>[^)]*)\))?(?: \([^)]*\))? Rank \d+\]")
-_NAMED_RANK = re.compile(r"\[(?:PG [^\]]*?)?Rank (\d+)\]")
+_NAMED_RANK = re.compile(r"\[(?:PG [^\]]*?)?Rank (\d{1,9})\]")
 # A scheduler ending the job: PBS walltime kills, Slurm cancellations (time limit, preemption,
 # node failure), srun reporting killed tasks.
 _SCHEDULER_KILL = re.compile(
@@ -144,6 +144,8 @@ class EventScanner:
             return True
         if (idle := _IDLE_WATCHDOG.search(line.text)) is not None:
             hung_s = float(idle.group("s"))
+            if not 0 <= hung_s < 1e8:  # inf, or digits past any job's length: no time to place the hang at
+                return False
             rows.event(LogEventKind.HANG, line=line.number, rank=line.rank, raw=line.text, duration_s=hung_s,
                        ts_ns=line.ts_ns - int(hung_s * 1e9) if line.ts_ns is not None else None,
                        detail=f"no output for {hung_s:g} s, then killed")

@@ -263,7 +263,8 @@ def _strip(text: str) -> tuple[int | None, str, int | None]:
         if rank is None:
             for name in _RANK_GROUPS:
                 if groups[name] is not None:
-                    rank = int(groups[name])
+                    digits = groups[name]
+                    rank = int(digits) if len(digits) <= 9 else None  # no launcher numbers ranks past 10^9
                     break
         if groups["det"] is not None:
             ts = parse_timestamp(groups["det"])

@@ -417,7 +417,7 @@ def test_jsonl_detection_of_deeply_nested_lines_is_a_plain_no() -> None:
 DEEP = b"[" * 100_000 + b"]" * 100_000
 
 
-@pytest.mark.parametrize("case", ["trainer_state", "mlgp", "mlperf", "lightning_epoch"])
+@pytest.mark.parametrize("case", ["trainer_state", "mlgp", "mlperf", "lightning_epoch", "idle_watchdog", "mpi_rank"])
 def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: Path, case: str) -> None:
     """A real file with one part made hostile (the long fuzz run's findings): a parser raises
     ParseError or salvages the rest, never RecursionError or ValueError (trainer_state.json and
@@ -443,10 +443,18 @@ def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: 
         lines = source.read_bytes().splitlines(keepends=True)
         data = b"".join(lines[:5]) + b':::MLLOG {"namespace": ' + DEEP + b"}\n" + b"".join(lines[5:])
         parser = "mlperf"
-    else:
+    elif case == "lightning_epoch":
         source = SAMPLE_LOGS / "lightning_ddp_bar" / "console.log"
         data = source.read_bytes().replace(b"Epoch 0:", b"Epoch " + b"7" * 6000 + b":", 1)
         parser = "lightning"
+    elif case == "idle_watchdog":  # a hang of more seconds than a float holds: no time to place it at
+        source = corpus / "logs" / "torchtitan" / "aurora_ezpz_silent_hang_failover_restart.log"
+        data = source.read_bytes().replace(b"no output for 1800.0s", b"no output for " + b"9" * 26_000 + b"s", 1) if source.exists() else b""
+        parser = "generic_log"
+    else:  # Open MPI's rank tag with more digits than int() converts
+        source = corpus / "nccl" / "nccl-debug" / "aws_efa_eks_p4d_16rank_nccl_info_plus_all_reduce_perf.log"
+        data = source.read_bytes().replace(b"[1,0]<stdout>:", b"[1," + b"5" * 6000 + b"]<stdout>:", 1) if source.exists() else b""
+        parser = "nccl_tests"
     if not source.exists():
         pytest.skip("../shared is absent")
     path = tmp_path / source.name
@@ -460,5 +468,7 @@ def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: 
     clean = registry()[parser].parse(source, ParseOptions())
     if case == "lightning_epoch":  # the one reading lost, the bar's other steps kept
         assert 0 < result.tables["log_steps"].num_rows <= clean.tables["log_steps"].num_rows
+    elif case in ("idle_watchdog", "mpi_rank"):  # the one line read differently, every other as before
+        assert 0 < sum(d.num_rows for d in result.tables.values()) <= sum(d.num_rows for d in clean.tables.values()) + 1
     else:  # the hostile line is no record: every other line read as in the file without it
         assert {t: d.num_rows for t, d in result.tables.items()} == {t: d.num_rows for t, d in clean.tables.items()}
