@@ -153,13 +153,14 @@ class EventScanner:
         if (nccl_error := _NCCL_ERROR.search(line.text)) is not None:
             rows.event(LogEventKind.CRASH, line=line.number, rank=_rank_of(line), ts_ns=line.ts_ns, raw=line.text,
                        detail=nccl_error.group(0)[:200])
-            self._failure()
+            self._failure(line.rank)
             return True
         if _CRASH.search(line.text) or _RESTART.search(line.text):
             kind = LogEventKind.RESTART if _RESTART.search(line.text) else LogEventKind.CRASH
             rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
             self.restarted = self.restarted or kind == LogEventKind.RESTART
-            self._failure()  # the launcher restarts every worker: each one's next dated line starts anew
+            # a restart: the launcher restarts every worker, each one's next dated line starts anew
+            self._failure(None if kind == LogEventKind.RESTART else line.rank)
             return True
         if "signal" in line.text and (stop := _AGENT_STOP.search(line.text)) is not None:
             detail = (f"launcher received signal {stop.group('sig')}" if stop.group("sig")
@@ -194,8 +195,15 @@ class EventScanner:
 
 
 
-    def _failure(self) -> None:
-        self.started.clear()
+    def _failure(self, rank: int | None = None) -> None:
+        """A failure: the next dated line of a process starts a new one. A worker's own failure
+        (its traceback, under its rank's prefix) says that of its rank alone: the other ranks'
+        processes may go on printing lines (a step they finish) until the launcher stops them,
+        and its lines, or a line with no rank, say it of every rank."""
+        if rank is None:
+            self.started.clear()
+        else:
+            self.started.discard(rank)
         self.failed = True
 
     def _timeout(self, line: Line, watchdog: re.Match[str] | None, work: re.Match[str] | None) -> None:

@@ -43,19 +43,20 @@ from tracelens.errors import ParseError
 # Possessive runs and bounded keys: a search stays linear in the line's length (a plain `\d+`
 # followed by what cannot follow it is retried at every offset of a long run of digits).
 _TQDM = re.compile(
-    r"Epoch (?P<epoch>\d++):\s*+:?\s*+(?:\d++%\|[^|]*+\|\s*+)?(?P<i>\d++)(?:/(?P<n>\d++))?(?:it)?\s*+\[(?P<rest>[^\]]*+)\]?"
+    r"Epoch (?P<epoch>\d{1,15}+):\s*+:?\s*+(?:\d++%\|[^|]*+\|\s*+)?(?P<i>\d{1,15}+)(?:/(?P<n>\d{1,15}+))?(?:it)?\s*+\[(?P<rest>[^\]]*+)\]?"
 )
-_RICH = re.compile(r"Epoch (?P<epoch>\d++)/(?P<epochs>\d++)\s[━╸╺\s]*+(?P<i>\d++)/(?P<n>\d++)\s++(?P<rest>.*)$")
+_RICH = re.compile(r"Epoch (?P<epoch>\d{1,15}+)/(?P<epochs>\d{1,15}+)\s[━╸╺\s]*+(?P<i>\d{1,15}+)/(?P<n>\d{1,15}+)\s++(?P<rest>.*)$")
 _KV = re.compile(
     r"(?<![\w./])(?P<key>[A-Za-z_](?:[\w./]| (?=[\w./])){0,80}?)\s*[=:]\s*(?P<value>[-+]?(?:\d++\.?\d*+|\.\d++)(?:[eE][-+]?\d++)?)(?=[,\s\]]|$)"
 )
-_CKPT_SAVE = re.compile(r"Epoch (?P<epoch>\d+), global step (?P<step>\d+): .*saving model to")
+_CKPT_SAVE = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,15}): .*saving model to")
 _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint path")
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
 _LIGHTNING = re.compile(r"pytorch_lightning|lightning\.pytorch|LOCAL_RANK: \d+ - CUDA_VISIBLE_DEVICES|`Trainer\.fit` stopped|"
                         r"Restored all states from the checkpoint|global step \d+: '|\[NeMo [IWE] ")
 _GLUED = re.compile(r"\[NeMo [IWE] |\[rank: \d+\]|\[(?:INFO|WARNING|ERROR)\] ")
 # a logger's level put before Lightning's messages ("INFO:lightning.pytorch...: ", "[INFO] ")
+_LEVEL_OPENERS = frozenset("I[")
 _LEVEL = re.compile(r"^(?:INFO:(?:[\w.]{1,200}:)?\s*|\[(?:INFO|WARNING)\]\s*)")
 
 
@@ -96,13 +97,14 @@ class LightningParser:
         recognised = 0
         for line in lines:
             if line.ts_ns is not None:
-                state.last_dated = line.ts_ns
+                state.last_dated, state.last_dated_line = line.ts_ns, line.number
                 for clock in clocks.values():
                     if clock.open:
                         clock.dated.append((len(clock.readings), line.ts_ns))
-            text = line.text.replace("^M", "\n")
-            for part in text.split("\n"):
-                glued = _GLUED.search(part, 1)
+            text = line.text.replace("^M", "\n") if "^M" in line.text else line.text
+            for part in text.split("\n") if "\n" in text else (text,):
+                # every glued opening is bracketed
+                glued = _GLUED.search(part, 1) if "[" in part[1:] else None
                 segments = [part[: glued.start()], part[glued.start():]] if glued else [part]
                 for segment in segments:
                     recognised += self._segment(segment, line, rows, events, steps, seen_events, state)
@@ -126,28 +128,33 @@ class LightningParser:
     @staticmethod
     def _segment(text: str, line: Any, rows: Any, events: Any, steps: dict[tuple[int | None, int, int], dict[str, Any]],
                  seen: set[tuple[str, int | None, str]], state: _State) -> int:
-        body = _LEVEL.sub("", text.strip())
+        body = text.strip()
+        if body[:1] in _LEVEL_OPENERS:
+            body = _LEVEL.sub("", body)
         if not body:
             return 0
-        if (m := _CKPT_SAVE.search(body)) is not None:
+        # each rule's own literal first: most lines hold none
+        if "global step " in body and (m := _CKPT_SAVE.search(body)) is not None:
             key = ("save", line.rank, m.group("step"))
             if key not in seen:
                 seen.add(key)
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=int(m.group("step")), raw=body)
             return 1
-        if _RESTORED.search(body):
+        if "states from the checkpoint" in body and _RESTORED.search(body):
             key = ("load", line.rank, body.split("checkpoint", 1)[-1])
             if key not in seen and "Restored" in body:
                 seen.add(key)
                 rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=body)
             return 1
-        if _FIT_STOPPED.search(body):
+        if "`Trainer.fit` stopped" in body and _FIT_STOPPED.search(body):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=body)
             return 1
-        bar = _RICH.search(body) or _TQDM.search(body)
+        bar = (_RICH.search(body) or _TQDM.search(body)) if "Epoch " in body else None
         if bar is None:
-            events.scan(type(line)(line.number, line.rank, body, line.ts_ns))
+            # the body is a piece of the line: where the whole line holds no event word, neither
+            # does the piece (the hint says so without a search)
+            events.scan(type(line)(line.number, line.rank, body, line.ts_ns, False, False if line.event_hint is False else None))
             return 1 if _LIGHTNING.search(body) else 0
         values = _values(bar.group("rest"))
         epoch, i = int(bar.group("epoch")), int(bar.group("i"))
@@ -160,9 +167,11 @@ class LightningParser:
             # name before renaming it: no step, and no reading of that epoch's clock (as its last
             # reading it would put the epoch's end at its start)
             return 1
-        clock = state.clock(line.rank, epoch, reading)
+        clock = state.clock(line.rank, epoch, reading, line.number)
         if i == 0 and "global_step" not in values:
             return 1  # the bar's first drawing: no batch of this epoch done yet
+        if "global_step" in values and not 0 <= values["global_step"] < 2**53:
+            del values["global_step"]  # inf, nan or a number no step counter reaches: not a step
         if "global_step" in values:
             step = int(values["global_step"])
         elif n is not None:
@@ -219,6 +228,8 @@ class _State:
     def __init__(self, clocks: dict[tuple[int | None, int], _Clock]) -> None:
         self.clocks = clocks  # keyed (rank, n-th bar of that rank), in print order
         self.last_dated: int | None = None
+        self.last_dated_line = -1
+        self.last_reading_line: dict[int | None, int] = {}  # rank -> line of its bars' latest reading
         self._current: dict[tuple[int | None, int], tuple[int | None, int]] = {}  # (rank, epoch) -> its bar's key
         self.processes: dict[int | None, int] = {}  # rank -> restarts seen in its bars
 
@@ -226,7 +237,7 @@ class _State:
         key = self._current.get((rank, epoch))
         return self.clocks[key] if key is not None else None
 
-    def clock(self, rank: int | None, epoch: int, reading: BarReading | None) -> _Clock:
+    def clock(self, rank: int | None, epoch: int, reading: BarReading | None, line_number: int) -> _Clock:
         clock = self.current(rank, epoch)
         # a bar of an epoch already drawn that counts back is a new process's (a restart that
         # resumed within or before that epoch): a bar of its own, with its own start
@@ -240,10 +251,15 @@ class _State:
             if restarted:
                 self.processes[rank] = self.processes.get(rank, 0) + 1
             key = (rank, len(before))
-            clock = self.clocks[key] = _Clock(self.last_dated, base)
+            # the bar's header: the last dated line before its first reading, if printed after the
+            # previous bar's readings (one printed before them, e.g. a profiler's start, dates the
+            # earlier bar, not this one: this bar then chains on to the bars and lines after it)
+            fresh = self.last_dated_line > self.last_reading_line.get(rank, -1)
+            clock = self.clocks[key] = _Clock(self.last_dated if fresh else None, base)
             self._current[(rank, epoch)] = key
         if reading is not None:
             clock.readings.append(reading)
+            self.last_reading_line[rank] = line_number
         return clock
 
 

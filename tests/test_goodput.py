@@ -382,3 +382,18 @@ def test_steps_without_a_clock_leave_goodput_undetermined(tmp_path: Path) -> Non
     assert report.goodput is not None and report.goodput.reason == reason
     assert report.goodput.attribution == () and report.findings == ()
     assert f"undetermined: {reason}" in render_text(report)
+
+
+def test_a_worker_crash_does_not_restart_the_other_ranks_still_printing(tmp_path: Path) -> None:
+    """tests/reference/diff_pairs/restart (torchrun, 2 gloo ranks, rank 1 raises at step 9):
+    rank 1's traceback comes before rank 0's own "step 8" line, from the same rank-0 process.
+    The harness's TRUTH lines say 2 attempts (steps 0..8, then 8..13); the traceback made rank
+    0's next line a new process, a third attempt of one step."""
+    job = Path(__file__).parent / "reference" / "diff_pairs" / "restart"
+    truth = [json.loads(line.split("TRUTH ", 1)[1]) for line in (job / "console.log").read_text().splitlines() if "TRUTH {" in line]
+    ends = [(t["attempt"] + 1, t["step"]) for t in truth if t["event"] == "step_end" and t["rank"] == 0]
+    expected = [(a, min(s for b, s in ends if b == a), max(s for b, s in ends if b == a)) for a in sorted({a for a, _ in ends})]
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([job / "console.log"])
+    got = store.connect().execute("select attempt, first_step, last_step from attempts order by attempt").fetchall()
+    assert [tuple(g) for g in got] == expected
