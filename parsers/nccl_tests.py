@@ -212,6 +212,8 @@ def _row(tokens: list[str], time_ms: bool) -> list[dict[str, Any]] | None:
         size, count = int(tokens[0]), int(tokens[1])
     except (ValueError, IndexError):
         return None
+    if not (0 <= size < 2**63 and 0 <= count < 2**63):
+        return None  # past the int64 columns: no row nccl-tests prints
     dtype = tokens[2]
     i = 3
     redop = ""
@@ -227,6 +229,8 @@ def _row(tokens: list[str], time_ms: bool) -> list[dict[str, Any]] | None:
             root = int(rest[0])
         except ValueError:
             return None
+        if not -(2**31) <= root < 2**31:
+            return None
         rest = rest[1:]
     if len(rest) not in (4, 8):
         return None
@@ -236,7 +240,7 @@ def _row(tokens: list[str], time_ms: bool) -> list[dict[str, Any]] | None:
             continue
         time = _num(group[0])
         last = group[3]
-        wrong = int(last) if root is not None and last.isdigit() else None
+        wrong = int(last) if root is not None and last.isdigit() and len(last) < 19 else None
         error = _num(last) if root is None else None
         halves.append({
             "size_bytes": size, "count": count, "dtype": dtype, "redop": redop, "root": root, "in_place": in_place,

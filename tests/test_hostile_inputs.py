@@ -417,7 +417,7 @@ def test_jsonl_detection_of_deeply_nested_lines_is_a_plain_no() -> None:
 DEEP = b"[" * 100_000 + b"]" * 100_000
 
 
-@pytest.mark.parametrize("case", ["trainer_state", "mlgp", "mlperf", "lightning_epoch", "idle_watchdog", "mpi_rank"])
+@pytest.mark.parametrize("case", ["trainer_state", "mlgp", "mlperf", "lightning_epoch", "idle_watchdog", "mpi_rank", "nccl_tests_size"])
 def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: Path, case: str) -> None:
     """A real file with one part made hostile (the long fuzz run's findings): a parser raises
     ParseError or salvages the rest, never RecursionError or ValueError (trainer_state.json and
@@ -451,6 +451,10 @@ def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: 
         source = corpus / "logs" / "torchtitan" / "aurora_ezpz_silent_hang_failover_restart.log"
         data = source.read_bytes().replace(b"no output for 1800.0s", b"no output for " + b"9" * 26_000 + b"s", 1) if source.exists() else b""
         parser = "generic_log"
+    elif case == "nccl_tests_size":  # a size past the int64 column
+        source = corpus / "nccl" / "nccl-tests" / "all_reduce_perf_2node_p5_efa_8B-16G.log"
+        data = re.sub(rb"(<stdout>:\s+)8(\s+2\s+float)", rb"\g<1>" + b"9" * 25 + rb"\2", source.read_bytes(), count=1) if source.exists() else b""
+        parser = "nccl_tests"
     else:  # Open MPI's rank tag with more digits than int() converts
         source = corpus / "nccl" / "nccl-debug" / "aws_efa_eks_p4d_16rank_nccl_info_plus_all_reduce_perf.log"
         data = source.read_bytes().replace(b"[1,0]<stdout>:", b"[1," + b"5" * 6000 + b"]<stdout>:", 1) if source.exists() else b""
@@ -468,6 +472,8 @@ def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: 
     clean = registry()[parser].parse(source, ParseOptions())
     if case == "lightning_epoch":  # the one reading lost, the bar's other steps kept
         assert 0 < result.tables["log_steps"].num_rows <= clean.tables["log_steps"].num_rows
+    elif case == "nccl_tests_size":  # that row skipped (both halves), every other kept
+        assert result.tables["nccl_tests"].num_rows == clean.tables["nccl_tests"].num_rows - 2
     elif case in ("idle_watchdog", "mpi_rank"):  # the one line read differently, every other as before
         assert 0 < sum(d.num_rows for d in result.tables.values()) <= sum(d.num_rows for d in clean.tables.values()) + 1
     else:  # the hostile line is no record: every other line read as in the file without it
