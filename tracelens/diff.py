@@ -734,23 +734,11 @@ def render_html(report: DiffReport, title: str = "tracelens diff") -> str:
     """One self-contained page like the report's: Vega inlined, every input string escaped."""
     import html as html_escape
 
-    from tracelens.html import _CSS, NO_CHARTS, _bundle, _script_json
+    from tracelens.html import _CSS, _bundle, _script_json, chart_blocks
 
     esc = html_escape.escape
     bundle = _bundle()
-    parts, embeds = [], []
-    charts = _charts(report)
-    if bundle is None:
-        parts.append(f"<p class=\"nochart\">{esc(NO_CHARTS[-1])}</p>")
-        charts = []
-    for key, chart_title, spec, caption in charts:
-        parts.append(f"<h2>{esc(chart_title)}</h2>")
-        if spec is None:
-            parts.append(f"<p class=\"nochart\" data-chart=\"{esc(key)}\">{esc(caption)}</p>")
-            continue
-        parts.append(f"<div class=\"chart\" id=\"chart-{esc(key)}\" data-chart=\"{esc(key)}\"></div>"
-                     f"<p class=\"caption\">{esc(caption)}</p>")
-        embeds.append((key, spec))
+    parts, embeds = chart_blocks(_charts(report), bundle)
     body = ["<section id=\"charts\">" + "".join(parts) + "</section>"]
     for section_title, note, header, rows in _tables(report):
         cells = "".join(f"<th>{esc(h)}</th>" for h in header)

@@ -364,24 +364,30 @@ def _section_html(section: Section) -> str:
     return "".join(parts)
 
 
+def chart_blocks(figures: list[tuple[str, str, dict[str, Any] | None, str]],
+                 bundle: Any) -> tuple[list[str], list[tuple[str, dict[str, Any]]]]:
+    """Each figure's title, its chart's place (or why it has none) and caption, as HTML; and
+    the (key, Vega-Lite spec) pairs to embed. No Vega bundle: one note instead of every chart."""
+    parts: list[str] = []
+    embeds: list[tuple[str, dict[str, Any]]] = []
+    if bundle is None:
+        return [f"<p class=\"nochart\">{html.escape(NO_CHARTS[-1])}</p>"], []
+    for key, chart_title, spec, caption in figures:
+        parts.append(f"<h2>{html.escape(chart_title)}</h2>")
+        if spec is None:
+            parts.append(f"<p class=\"nochart\" data-chart=\"{html.escape(key)}\">{html.escape(caption)}</p>")
+            continue
+        parts.append(f"<div class=\"chart\" id=\"chart-{html.escape(key)}\" data-chart=\"{html.escape(key)}\"></div>"
+                     f"<p class=\"caption\">{html.escape(caption)}</p>")
+        embeds.append((key, spec))
+    return parts, embeds
+
+
 def render_html(report: Report, title: str = "tracelens report") -> str:
     """The whole page as one string."""
     sections = {s.key: s for s in layout(report)}
     bundle = _bundle()
-    figure_specs = charts(report)
-    chart_html = []
-    embeds = []
-    if bundle is None:
-        chart_html.append(f"<p class=\"nochart\">{html.escape(NO_CHARTS[-1])}</p>")
-        figure_specs = []
-    for key, chart_title, spec, caption in figure_specs:
-        chart_html.append(f"<h2>{html.escape(chart_title)}</h2>")
-        if spec is None:
-            chart_html.append(f"<p class=\"nochart\" data-chart=\"{html.escape(key)}\">{html.escape(caption)}</p>")
-            continue
-        chart_html.append(f"<div class=\"chart\" id=\"chart-{html.escape(key)}\" data-chart=\"{html.escape(key)}\"></div>"
-                          f"<p class=\"caption\">{html.escape(caption)}</p>")
-        embeds.append((key, spec))
+    chart_html, embeds = chart_blocks(charts(report), bundle)
     order = ["goodput", "findings", "charts", "attempts", "steps", "ranks", "collectives", "hangs", "inputs"]
     body = [_cards(report)]
     for key in order:

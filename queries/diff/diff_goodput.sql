@@ -13,31 +13,22 @@ with metrics(metric, unit, better, ord) as (
            ('goodput_samples_per_s', 'samples/s', 'higher', 8)
 ),
 
-base_side as (
-    select metric, value from (
-        select wall_s::double as wall_s, attempts::double as attempts, productive_s::double as productive_s,
+sides as (
+    select side, metric, value from (
+        select side, wall_s::double as wall_s, attempts::double as attempts, productive_s::double as productive_s,
                goodput_fraction::double as goodput_fraction,
                throughput_tokens_per_s::double as throughput_tokens_per_s,
                goodput_tokens_per_s::double as goodput_tokens_per_s,
                throughput_samples_per_s::double as throughput_samples_per_s,
                goodput_samples_per_s::double as goodput_samples_per_s
-        from base.goodput
+        from (select 'base' as side, * from base.goodput union all by name select 'new' as side, * from new.goodput)
     ) unpivot include nulls (value for metric in (wall_s, attempts, productive_s, goodput_fraction,
         throughput_tokens_per_s, goodput_tokens_per_s, throughput_samples_per_s, goodput_samples_per_s))
 ),
 
-new_side as (
-    select metric, value from (
-        select wall_s::double as wall_s, attempts::double as attempts, productive_s::double as productive_s,
-               goodput_fraction::double as goodput_fraction,
-               throughput_tokens_per_s::double as throughput_tokens_per_s,
-               goodput_tokens_per_s::double as goodput_tokens_per_s,
-               throughput_samples_per_s::double as throughput_samples_per_s,
-               goodput_samples_per_s::double as goodput_samples_per_s
-        from new.goodput
-    ) unpivot include nulls (value for metric in (wall_s, attempts, productive_s, goodput_fraction,
-        throughput_tokens_per_s, goodput_tokens_per_s, throughput_samples_per_s, goodput_samples_per_s))
-),
+base_side as (select metric, value from sides where side = 'base'),
+
+new_side as (select metric, value from sides where side = 'new'),
 
 final as (
     select
