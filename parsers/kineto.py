@@ -214,6 +214,7 @@ class KinetoParser:
             scanned = document[0] if document is not None and header is not None else None
             if header is None:
                 header, truncation = _decode_header(path, data)
+            _bound_header_ints(header)
             if truncation:
                 warnings.append(truncation)
             truncated = bool(gzip_warning or truncation)
@@ -274,6 +275,33 @@ def _reduced_header(data: Any, start: int, stop: int) -> _Header | None:
         return None
     header.traceEvents = msgspec.Raw(view[start:stop])
     return header
+
+
+_I32 = (-(2**31), 2**31)
+_I64 = (-(2**63), 2**63)
+
+
+def _fits(value: int | None, bounds: tuple[int, int]) -> int | None:
+    return value if value is None or bounds[0] <= value < bounds[1] else None
+
+
+def _bound_header_ints(header: _Header) -> None:
+    """The header's integers that its columns cannot hold (int32 ranks, sizes and device
+    fields; int64 memory) become unknown: no trace prints them, a damaged one may."""
+    header.schemaVersion = _fits(header.schemaVersion, _I32)
+    header.baseTimeNanoseconds = _fits(header.baseTimeNanoseconds, _I64)
+    dist = header.distributedInfo
+    if dist is not None:
+        dist.rank, dist.world_size = _fits(dist.rank, _I32), _fits(dist.world_size, _I32)
+        for pg in dist.pg_config:
+            pg.pg_size = _fits(pg.pg_size, _I32)
+            pg.ranks = [r for r in pg.ranks if _fits(r, _I32) is not None]
+            if isinstance(pg.pg_name, int):
+                pg.pg_name = _fits(pg.pg_name, _I64)
+    for d in header.deviceProperties:
+        d.id, d.totalGlobalMem = _fits(d.id, _I32), _fits(d.totalGlobalMem, _I64)
+        d.computeMajor, d.computeMinor = _fits(d.computeMajor, _I32), _fits(d.computeMinor, _I32)
+        d.numSms, d.warpSize = _fits(d.numSms, _I32), _fits(d.warpSize, _I32)
 
 
 def _decode_header(path: Path, data: bytes) -> tuple[_Header, str | None]:

@@ -417,7 +417,7 @@ def test_jsonl_detection_of_deeply_nested_lines_is_a_plain_no() -> None:
 DEEP = b"[" * 100_000 + b"]" * 100_000
 
 
-@pytest.mark.parametrize("case", ["trainer_state", "mlgp", "mlperf", "lightning_epoch", "idle_watchdog", "mpi_rank", "nccl_tests_size"])
+@pytest.mark.parametrize("case", ["trainer_state", "mlgp", "mlperf", "lightning_epoch", "idle_watchdog", "mpi_rank", "nccl_tests_size", "kineto_device_mem"])
 def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: Path, case: str) -> None:
     """A real file with one part made hostile (the long fuzz run's findings): a parser raises
     ParseError or salvages the rest, never RecursionError or ValueError (trainer_state.json and
@@ -451,6 +451,12 @@ def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: 
         source = corpus / "logs" / "torchtitan" / "aurora_ezpz_silent_hang_failover_restart.log"
         data = source.read_bytes().replace(b"no output for 1800.0s", b"no output for " + b"9" * 26_000 + b"s", 1) if source.exists() else b""
         parser = "generic_log"
+    elif case == "kineto_device_mem":  # a device's memory past the int64 column
+        import gzip
+
+        source = next((SAMPLE_LOGS / "gpu_nccl_1rank" / "traces").glob("*.pt.trace.json.gz"))
+        data = re.sub(rb'"totalGlobalMem": *\d+', b'"totalGlobalMem": ' + b"9" * 30, gzip.decompress(source.read_bytes()), count=1)
+        parser = "kineto"
     elif case == "nccl_tests_size":  # a size past the int64 column
         source = corpus / "nccl" / "nccl-tests" / "all_reduce_perf_2node_p5_efa_8B-16G.log"
         data = re.sub(rb"(<stdout>:\s+)8(\s+2\s+float)", rb"\g<1>" + b"9" * 25 + rb"\2", source.read_bytes(), count=1) if source.exists() else b""
@@ -461,7 +467,7 @@ def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: 
         parser = "nccl_tests"
     if not source.exists():
         pytest.skip("../shared is absent")
-    path = tmp_path / source.name
+    path = tmp_path / source.name.removesuffix(".gz")
     path.write_bytes(data)
     try:
         result = registry()[parser].parse(path, ParseOptions())
@@ -472,6 +478,9 @@ def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: 
     clean = registry()[parser].parse(source, ParseOptions())
     if case == "lightning_epoch":  # the one reading lost, the bar's other steps kept
         assert 0 < result.tables["log_steps"].num_rows <= clean.tables["log_steps"].num_rows
+    elif case == "kineto_device_mem":  # that one figure unknown, every event kept
+        assert result.tables["devices"].column("total_global_mem_bytes").to_pylist() == [None]
+        assert result.tables["trace_events"].num_rows == clean.tables["trace_events"].num_rows
     elif case == "nccl_tests_size":  # that row skipped (both halves), every other kept
         assert result.tables["nccl_tests"].num_rows == clean.tables["nccl_tests"].num_rows - 2
     elif case in ("idle_watchdog", "mpi_rank"):  # the one line read differently, every other as before
