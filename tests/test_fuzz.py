@@ -519,7 +519,8 @@ def test_a_folder_of_mutated_files_is_one_ingest_with_one_error_line_per_failed_
         started = time.perf_counter()
         try:
             proc = subprocess.run(
-                [sys.executable, "-m", "tracelens", "ingest", *map(str, files), "-o", str(store), "-q", "-j", "2"],
+                # --job all: the files come from many jobs on purpose (one ingest, not one job)
+                [sys.executable, "-m", "tracelens", "ingest", *map(str, files), "-o", str(store), "-q", "-j", "2", "--job", "all"],
                 capture_output=True, timeout=BUDGET_S * len(files) + 60,
             )
         except subprocess.TimeoutExpired:
