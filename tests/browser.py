@@ -131,6 +131,13 @@ class Browser:
             raise RuntimeError(result["exceptionDetails"])
         return result["result"].get("value")
 
+    def wait_for_charts(self, tries: int = 100) -> None:
+        """Until every chart container holds an SVG (vega-embed renders asynchronously), 10 s at most."""
+        for _ in range(tries):
+            if self.evaluate("[...document.querySelectorAll('div[data-chart]')].every(d => d.querySelector('svg'))"):
+                return
+            self.evaluate("new Promise(r => setTimeout(r, 100))")
+
     def screenshot(self, target: Path) -> None:
         height = int(self.evaluate("document.documentElement.scrollHeight"))
         self.send("Emulation.setDeviceMetricsOverride",

@@ -295,10 +295,7 @@ def test_html_page_renders_offline_in_chromium(tmp_path: Path) -> None:
     browser = Browser(chromium, tmp_path / "profile")
     try:
         browser.open(page.as_uri())
-        for _ in range(100):
-            if browser.evaluate("[...document.querySelectorAll('div[data-chart]')].every(d => d.querySelector('svg'))"):
-                break
-            browser.evaluate("new Promise(r => setTimeout(r, 100))")
+        browser.wait_for_charts()
         drawn = browser.evaluate("[...document.querySelectorAll('div[data-chart]')].filter(d => d.querySelector('svg'))"
                                  ".map(d => d.dataset.chart)")
         assert sorted(drawn) == ["categories", "distribution", "goodput", "ops"]
@@ -384,10 +381,7 @@ def test_html_shows_markup_from_inputs_as_text(tmp_path: Path) -> None:
     browser = Browser(chromium, tmp_path / "profile")
     try:
         browser.open(page.as_uri())
-        for _ in range(100):
-            if browser.evaluate("[...document.querySelectorAll('div[data-chart]')].every(d => d.querySelector('svg'))"):
-                break
-            browser.evaluate("new Promise(r => setTimeout(r, 100))")
+        browser.wait_for_charts()
         assert browser.evaluate("typeof window.__pwned") == "undefined"
         assert browser.evaluate("document.querySelectorAll('main img, main script').length") == 0
         assert evil in browser.evaluate("document.body.innerText")

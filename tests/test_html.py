@@ -43,11 +43,7 @@ def _report(store: Store):  # type: ignore[no-untyped-def]
 def _load(chromium: str, page: Path, tmp_path: Path) -> Browser:
     browser = Browser(chromium, tmp_path / "profile")
     browser.open(page.as_uri())
-    # vega-embed renders asynchronously: wait until every chart container holds an SVG
-    for _ in range(100):
-        if browser.evaluate("[...document.querySelectorAll('div[data-chart]')].every(d => d.querySelector('svg'))"):
-            break
-        browser.evaluate("new Promise(r => setTimeout(r, 100))")
+    browser.wait_for_charts()
     return browser
 
 
