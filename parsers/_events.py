@@ -4,6 +4,7 @@ parser starts and ends with."""
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -250,6 +251,10 @@ def _rank_of(line: Line) -> int | None:
     return int(named.group(1)) if named else line.rank
 
 
+# False while a console is read by a reader other than its primary (parsers/console.py).
+SHARED_LINES: ContextVar[bool] = ContextVar("shared_lines", default=True)
+
+
 def open_log(path: Path, framework: str) -> tuple[list[Line], str | None, LogRows, EventScanner]:
     """The file's logical lines (a ParseError when there are none), its truncation warning,
     fresh rows for `framework` and the shared event scanner feeding them."""
@@ -258,7 +263,9 @@ def open_log(path: Path, framework: str) -> tuple[list[Line], str | None, LogRow
         raise ParseError(str(path), "empty file")
     rows = LogRows(framework)
     rows.text_lines = {line.number for line in lines if line.text.strip()}
-    return lines, warning, rows, EventScanner(rows)
+    # the shared lines' rows are the primary reader's to make (parsers/console.py): a second
+    # reader of the file keeps only what its own rules read
+    return lines, warning, rows, EventScanner(rows if SHARED_LINES.get() else LogRows(framework))
 
 
 def log_result(rows: LogRows, warning: str | None) -> ParseResult:
