@@ -131,65 +131,75 @@ class EventScanner:
             return True  # an NCCL_DEBUG line: to the NCCL tables
         if not line.event_hint if line.event_hint is not None else _ANY_EVENT.search(line.text) is None:
             return False
-        if "world" in line.text or "nproc" in line.text:
+        # Each rule behind a literal it needs (a substring check costs a few ns, a failed search a
+        # microsecond or more); the case-insensitive rules behind a lower-cased copy of an ASCII
+        # line (where lower-casing is exactly what re.IGNORECASE compares), always on the others.
+        text = line.text
+        low = text.lower() if text.isascii() else None
+        if "world" in text or "nproc" in text:
             self._world_size(line)
-        watchdog = WATCHDOG.search(line.text)
-        work = None if watchdog else _WATCHDOG_WORK.search(line.text)
+        watchdog = WATCHDOG.search(text) if "Watchdog caught" in text else None
+        work = None if watchdog is not None or " work: " not in text else _WATCHDOG_WORK.search(text)
         if watchdog is not None or work is not None:
             self._timeout(line, watchdog, work)
             return True
-        if (kill := _SCHEDULER_KILL.search(line.text)) is not None:
-            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+        if (("PBS: job killed" in text or ": error: " in text)
+                and (kill := _SCHEDULER_KILL.search(text)) is not None):
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail="scheduler: " + kill.group(0)[:200])
             self._failure()
             return True
-        if (idle := _IDLE_WATCHDOG.search(line.text)) is not None:
+        if (low is None or "no output for" in low) and (idle := _IDLE_WATCHDOG.search(text)) is not None:
             hung_s = float(idle.group("s"))
             if not 0 <= hung_s < 1e8:  # inf, or digits past any job's length: no time to place the hang at
                 return False
-            rows.event(LogEventKind.HANG, line=line.number, rank=line.rank, raw=line.text, duration_s=hung_s,
+            rows.event(LogEventKind.HANG, line=line.number, rank=line.rank, raw=text, duration_s=hung_s,
                        ts_ns=line.ts_ns - int(hung_s * 1e9) if line.ts_ns is not None else None,
                        detail=f"no output for {hung_s:g} s, then killed")
             return True
-        if (nccl_error := _NCCL_ERROR.search(line.text)) is not None:
-            rows.event(LogEventKind.CRASH, line=line.number, rank=_rank_of(line), ts_ns=line.ts_ns, raw=line.text,
+        if (("nccl" in text or "Detected mismatch" in text or "communicator was aborted" in text)
+                and (nccl_error := _NCCL_ERROR.search(text)) is not None):
+            rows.event(LogEventKind.CRASH, line=line.number, rank=_rank_of(line), ts_ns=line.ts_ns, raw=text,
                        detail=nccl_error.group(0)[:200])
             self._failure(line.rank)
             return True
-        if _CRASH.search(line.text) or _RESTART.search(line.text):
-            kind = LogEventKind.RESTART if _RESTART.search(line.text) else LogEventKind.CRASH
-            rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
+        restart = "worker group" in text and _RESTART.search(text) is not None
+        if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text)
+                       and _CRASH.search(text) is not None):
+            kind = LogEventKind.RESTART if restart else LogEventKind.CRASH
+            rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             self.restarted = self.restarted or kind == LogEventKind.RESTART
             # a restart: the launcher restarts every worker, each one's next dated line starts anew
             self._failure(None if kind == LogEventKind.RESTART else line.rank)
             return True
-        if "signal" in line.text and (stop := _AGENT_STOP.search(line.text)) is not None:
+        if "signal" in text and (stop := _AGENT_STOP.search(text)) is not None:
             detail = (f"launcher received signal {stop.group('sig')}" if stop.group("sig")
                       else "launcher stopping its workers")
-            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text, detail=detail)
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text, detail=detail)
             self._failure()
             return True
-        if "restart_count=" in line.text and (count := _RESTART_COUNT.search(line.text)) is not None:
+        if "restart_count=" in text and (count := _RESTART_COUNT.search(text)) is not None:
             if int(count.group(1)) > 0 and not self.restarted:  # else the restart line already said so
-                rows.event(LogEventKind.RESTART, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                rows.event(LogEventKind.RESTART, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail=f"rendezvous restart_count={count.group(1)}")
                 self.restarted = True
                 self._failure()
             return True
-        if _OOM.search(line.text):
-            rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
-        elif (starts := _STARTS.search(line.text)) is not None:
+        training = low is None or "training " in low
+        if ("out of memory" in text or "OutOfMemoryError" in text) and _OOM.search(text):
+            rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+        elif training and (starts := _STARTS.search(text)) is not None:
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                       step=int(starts.group(1)), detail="training starts", raw=line.text)
-        elif _END.search(line.text):
-            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
-        elif "checkpoint" in line.text.lower() and not _redrawn_bar(line.text):
+                       step=int(starts.group(1)), detail="training starts", raw=text)
+        elif training and _END.search(text):
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+        elif "checkpoint" in (low if low is not None else text.lower()) and not _redrawn_bar(text):
             for pattern, kind in _CKPT:
-                ckpt = pattern.search(line.text)
+                ckpt = pattern.search(text)
                 if ckpt:
                     dur = ckpt.groupdict().get("dur")
-                    at = STEP.search(line.text)
-                    rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                    at = STEP.search(text)
+                    rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                     break
         return False

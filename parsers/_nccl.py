@@ -83,7 +83,7 @@ class NcclScanner:
 
     def feed(self, number: int, text: str, rank: int | None = None, ts_ns: int | None = None) -> bool:
         """Read one line; True when it was an NCCL line."""
-        match = NCCL_LINE.search(text)
+        match = NCCL_LINE.search(text) if " NCCL " in text else None  # the pattern's one literal
         if match is None:
             if self.last_warning is not None and text[:1].isalnum() and "NCCL" not in text:
                 self.last_warning["message"] += " " + text.strip()  # a WARN hard-wrapped by the terminal
@@ -102,10 +102,11 @@ class NcclScanner:
             self.last_warning = row
             return True
         key = (host, pid, dev)
-        if (v := _VERSION.search(msg)) is not None:
+        # each rule behind a literal it needs: most lines are a channel's or a transport's
+        if "NCCL version " in msg and (v := _VERSION.search(msg)) is not None:
             self.versions[(host, pid)] = v.group("v")
             self.version = self.version or v.group("v")
-        elif (c := _CALL.match(msg)) is not None:
+        elif ": opCount " in msg and (c := _CALL.match(msg)) is not None:
             dtype_name, width = DTYPES.get(int(c.group("dtype")), (c.group("dtype"), None))
             count = int(c.group("count"))
             self.calls.append({
@@ -116,7 +117,7 @@ class NcclScanner:
                 "comm": c.group("comm"), "nranks": int(c.group("nranks")) if c.group("nranks") else None,
                 "stream": c.group("stream"), "line": number,
             })
-        elif (c := _COMM.search(msg)) is not None:
+        elif "comm 0x" in msg and (c := _COMM.search(msg)) is not None:
             comm = self._comm(host, pid, dev, c.group("comm"), number)
             for column, group in (("rank", "rank"), ("nranks", "nranks"), ("nnodes", "nnodes"), ("local_ranks", "local")):
                 if c.group(group) is not None:
@@ -127,7 +128,7 @@ class NcclScanner:
                 comm["init_complete"] = True
                 comm["line"] = number
                 self._attach(key, comm)
-        elif (t := _TIMINGS.search(msg)) is not None:
+        elif "Init timings" in msg and (t := _TIMINGS.search(msg)) is not None:
             last = self.last_comm.get(key)
             if last is None or last["rank"] != int(t.group("rank")):
                 last = self._comm(host, pid, dev, None, number)
@@ -144,13 +145,14 @@ class NcclScanner:
             comm["init_timings"] = json.dumps(parts)
         else:
             pending = self.pending.setdefault(key, _Pending())
-            if (ch := _CHANNELS.match(msg)) is not None:
+            ch = _CHANNELS.match(msg) if " coll channels" in msg else None
+            if ch is not None:
                 pending.channels = int(ch.group("n"))
-            elif (ring := _RING.match(msg)) is not None:
+            elif msg.startswith("Channel ") and (ring := _RING.match(msg)) is not None:
                 pending.rings = int(ring.group("n"))
-            elif (trees := _TREES.match(msg)) is not None:
+            elif msg.startswith("Trees") and (trees := _TREES.match(msg)) is not None:
                 pending.trees = trees.group(1).count("[")
-            elif (via := _VIA.search(msg)) is not None:
+            elif "via " in msg and (via := _VIA.search(msg)) is not None:
                 pending.transports.update(transport(via.group("via").strip()))
             else:
                 return True
