@@ -263,12 +263,22 @@ def _rank_of(line: Line) -> int | None:
 
 # False while a console is read by a reader other than its primary (parsers/console.py).
 SHARED_LINES: ContextVar[bool] = ContextVar("shared_lines", default=True)
+# Set by parsers/console.py while it reads one console with several readers: path -> the lines
+# read (and the truncation warning), so that the file is read and split once; what the cache
+# holds for a second reader is the lines given to it.
+LINE_CACHE: ContextVar[dict[str, tuple[list[Line], str | None]] | None] = ContextVar("line_cache", default=None)
 
 
 def open_log(path: Path, framework: str) -> tuple[list[Line], str | None, LogRows, EventScanner]:
     """The file's logical lines (a ParseError when there are none), its truncation warning,
     fresh rows for `framework` and the shared event scanner feeding them."""
-    lines, warning = read_lines(path, _ANY_EVENT_PATTERN)
+    cache = LINE_CACHE.get()
+    if cache is not None and str(path) in cache:
+        lines, warning = cache[str(path)]
+    else:
+        lines, warning = read_lines(path, _ANY_EVENT_PATTERN)
+        if cache is not None:
+            cache[str(path)] = lines, warning
     if not lines:
         raise ParseError(str(path), "empty file")
     rows = LogRows(framework)
