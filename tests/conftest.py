@@ -78,7 +78,33 @@ def corpus_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run_cli(*args: str) -> tuple[int, str, str]:
-    """Run the CLI in a subprocess: (exit code, stdout, stderr)."""
+    """Run one CLI command in this process, as `tracelens` would: (exit code, stdout, stderr).
+
+    In-process: a test that is not about the process itself pays no interpreter start-up and
+    imports (1-3 s a call on a busy machine). Parser workers are spawned, not forked, here
+    (`tracelens.store.FORK_IS_SAFE` stays False in a process that has run DuckDB)."""
+    import contextlib
+    import io
+
+    from tracelens.cli import run
+
+    stdout, stderr = io.StringIO(), io.StringIO()
+    columns = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "120"
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            code = run(list(args))
+    finally:
+        if columns is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = columns
+    return code, stdout.getvalue(), stderr.getvalue()
+
+
+def run_cli_process(*args: str) -> tuple[int, str, str]:
+    """Run the CLI in a subprocess (`python -m tracelens`), for tests about the process:
+    (exit code, stdout, stderr)."""
     import subprocess
     import sys
 

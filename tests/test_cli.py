@@ -10,8 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, SAMPLE_LOGS, run_cli
+from tests.conftest import ROOT, SAMPLE_LOGS, run_cli, run_cli_process
 from tracelens.cli import cli
+
+
+@pytest.fixture(scope="module")
+def samples_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every sample job in one store (read only by the tests that share it)."""
+    store = tmp_path_factory.mktemp("cli") / "samples.tlstore"
+    run_cli("ingest", str(SAMPLE_LOGS), "-o", str(store), "--job", "all", "-q")
+    return store
 
 
 def _job_with_bad_files(tmp_path: Path) -> Path:
@@ -63,7 +71,7 @@ def test_truncated_trace_warns_and_exits_0(tmp_path: Path) -> None:
     import gzip
 
     trace = sorted(SAMPLE_LOGS.rglob("*.pt.trace.json.gz"))[0]
-    data = gzip.open(trace).read()
+    data = gzip.decompress(trace.read_bytes())
     cut = tmp_path / "rank0.pt.trace.json"
     cut.write_bytes(data[: len(data) // 2])
     code, out, err = run_cli("ingest", str(cut), "-o", str(tmp_path / "s.tlstore"))
@@ -85,9 +93,8 @@ def test_sql_on_a_raw_job_uses_a_cache(tmp_path: Path) -> None:
     assert sorted(r["path"] for r in rows) == sorted(str(p) for p in job.rglob("*") if p.is_file())  # the unread ones too
 
 
-def test_output_file_needs_force(tmp_path: Path) -> None:
-    store = tmp_path / "s.tlstore"
-    run_cli("ingest", str(SAMPLE_LOGS), "-o", str(store), "--job", "all")  # every sample job, as one
+def test_output_file_needs_force(tmp_path: Path, samples_store: Path) -> None:
+    store = samples_store
     out = tmp_path / "ranks.json"
     code, _, err = run_cli("sql", str(store), "select distinct rank from trace_events order by 1", "-o", str(out))
     assert code == 0 and err.strip() == f"Wrote {out}"
@@ -98,11 +105,43 @@ def test_output_file_needs_force(tmp_path: Path) -> None:
     assert code == 0 and json.loads(out.read_text()) == [{"one": 1}]
 
 
-def test_bad_sql_is_one_line(tmp_path: Path) -> None:
-    store = tmp_path / "s.tlstore"
-    run_cli("ingest", str(SAMPLE_LOGS), "-o", str(store), "--job", "all")  # every sample job, as one
-    code, _, err = run_cli("sql", str(store), "select nope from trace_events")
+def test_bad_sql_is_one_line(samples_store: Path) -> None:
+    code, _, err = run_cli("sql", str(samples_store), "select nope from trace_events")
     assert code == 1 and len(err.strip().splitlines()) == 1 and "query failed" in err
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_verbose_shows_the_traceback_before_or_after_the_command(samples_store: Path, where: str) -> None:
+    command = ["sql", str(samples_store), "select nope from trace_events"]
+    code, _, err = run_cli(*(["-v", *command] if where == "before" else [*command, "-v"]))
+    assert code == 1 and "Traceback (most recent call last)" in err, err
+    assert err.splitlines()[-1].startswith("tracelens: error: query failed"), err
+
+
+def test_an_exit_code_does_not_carry_over_to_the_next_command(tmp_path: Path, samples_store: Path) -> None:
+    """Exit codes travel on the exceptions: a command whose files failed and which then stopped
+    on an error leaves nothing behind for the next command run in the same process."""
+    job = tmp_path / "job"
+    job.mkdir()
+    (job / "garbage.pt.trace.json").write_bytes(b"\x00\x01not json at all")
+    code, _, err = run_cli("report", str(job), "-q")
+    assert code == 1 and "garbage.pt.trace.json" in err, err
+    code, out, err = run_cli("sql", str(samples_store), "select 1 as one", "--format", "csv")
+    assert (code, out, err) == (0, "one\n1\n", "")
+
+
+def test_a_violated_rule_exits_3_and_failed_files_add_no_line(tmp_path: Path) -> None:
+    """--fail-on: exit 3 and one `violated:` line per rule; the files that failed were each
+    reported once, with no summary line after them."""
+    job = tmp_path / "job"
+    shutil.copytree(SAMPLE_LOGS / "ddp_gloo_2rank", job)
+    (job / "garbage.pt.trace.json").write_bytes(b"\x00\x01not json at all")
+    other = SAMPLE_LOGS / "data_stall_gloo_2rank"  # another job: its wall time differs
+    code, _, err = run_cli("diff", str(job), str(other), "--fail-on", "wall_s>-100%", "-q")
+    assert code == 3, err
+    assert [line.split(":")[0] for line in err.splitlines()] == ["error", "violated"], err
+    code, _, err = run_cli("diff", str(job), str(other), "-q")
+    assert code == 1 and [line.split(":")[0] for line in err.splitlines()] == ["error"], err
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
@@ -121,7 +160,7 @@ def test_every_command_is_documented_in_the_readme() -> None:
 
 
 def test_python_dash_m_and_version() -> None:
-    code, out, _ = run_cli("--version")
+    code, out, _ = run_cli_process("--version")
     assert code == 0 and out.startswith("tracelens, version")
 
 
@@ -132,7 +171,7 @@ def _annotations(job: Path) -> dict[int, dict[str, int]]:
 
     out: dict[int, dict[str, int]] = {}
     for path in sorted((job / "traces").glob("*.pt.trace.json.gz")):
-        doc = json.loads(gzip.open(path).read())
+        doc = json.loads(gzip.decompress(path.read_bytes()))
         names = Counter(e["name"] for e in doc["traceEvents"] if e.get("ph") == "X" and e.get("cat") == "user_annotation")
         out[doc["distributedInfo"]["rank"]] = dict(names)
     return out

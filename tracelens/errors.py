@@ -4,9 +4,13 @@ from __future__ import annotations
 
 
 class TracelensError(Exception):
-    """Base class: a message fit for one line on stderr, and the process exit code."""
+    """Base class: a message fit for one line on stderr, and the process exit code.
+
+    `reported`: the command has already said what went wrong (a line per failed file, per
+    violated rule) and finished its work; `main` prints nothing more and exits with the code."""
 
     exit_code = 1
+    reported = False
 
     def __init__(self, message: str, *, exit_code: int | None = None) -> None:
         super().__init__(message)
@@ -37,6 +41,28 @@ class DiskFullError(TracelensError):
     keeps its last commit (exit code 1)."""
 
     exit_code = 1
+
+
+class InputsFailed(InputError):
+    """The command did its work, but some input files could not be read; each was reported on
+    its own line (exit code 1)."""
+
+    reported = True
+
+    def __init__(self, count: int) -> None:
+        super().__init__(f"{count} input file{'s' if count != 1 else ''} could not be read")
+        self.count = count
+
+
+class RulesViolated(TracelensError):
+    """`diff --fail-on`: a rule was violated; each was reported with its evidence (exit code 3)."""
+
+    exit_code = 3
+    reported = True
+
+    def __init__(self, rules: list[str]) -> None:
+        super().__init__(f"violated: {', '.join(rules)}")
+        self.rules = rules
 
 
 class ParseError(InputError):

@@ -1,21 +1,21 @@
-"""Command-line interface: a thin click layer over the library. One module per command."""
+"""Command-line interface: a thin click layer over the library. One module per command.
+
+Errors carry their exit code (`tracelens.errors`); `run` turns each into one line on stderr
+and that code: 0 ok, 1 bad input or data, 2 usage, 3 a `diff --fail-on` rule violated.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
 import traceback
-
-# numpy's OpenBLAS starts a thread per core that spins after use; tracelens does no linear
-# algebra, and on a small machine those spins take cycles from the parser threads (1.8 % of
-# an 8-trace ingest's CPU on 2 cores). Set before anything imports numpy; a user's setting wins.
-# (The command line only: a library caller's own numpy work keeps its BLAS threads.)
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+from collections.abc import Sequence
 
 import click
 
 from tracelens import __version__
-from tracelens.cli._common import take_exit_code
+from tracelens.cli import diff, ingest, report, sql
+from tracelens.cli._common import CliState, verbose_option
 from tracelens.errors import TracelensError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -23,36 +23,25 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 @click.group(context_settings=CONTEXT)
 @click.version_option(__version__, prog_name="tracelens")
-@click.option("-v", "--verbose", is_flag=True, help="Show tracebacks for errors.")
-@click.pass_context
-def cli(ctx: click.Context, verbose: bool) -> None:
+@verbose_option
+def cli() -> None:
     """tracelens: where a training job's time and money went.
 
     Ingest console logs, PyTorch profiler traces and NCCL timings into one Parquet store,
     then query it with SQL or read the reports.
     """
-    ctx.ensure_object(dict)
-    ctx.obj["verbose"] = verbose
 
 
-def _register() -> None:
-    from tracelens.cli import diff, ingest, report, sql
-
-    for module in (ingest, report, sql, diff):
-        cli.add_command(module.command)
+for _module in (ingest, report, sql, diff):
+    cli.add_command(verbose_option(_module.command))
 
 
-_register()
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; every error becomes one line on stderr and an exit code (0, 1 or 2)."""
-    verbose = "-v" in (argv or sys.argv[1:]) or "--verbose" in (argv or sys.argv[1:])
-    import tracelens.store
-
-    tracelens.store.FORK_IS_SAFE = True  # this process runs ingest before any DuckDB/polars work
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run one command in this process and return its exit code; every error becomes one line
+    on stderr (a traceback only with -v)."""
+    state = CliState()
     try:
-        cli.main(args=argv, prog_name="tracelens", standalone_mode=False)
+        cli.main(args=list(argv) if argv is not None else None, prog_name="tracelens", standalone_mode=False, obj=state)
     except click.exceptions.Abort:
         click.echo("tracelens: aborted", err=True)
         return 130
@@ -62,9 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.Exit as exc:
         return int(exc.exit_code or 0)
     except TracelensError as exc:
-        if verbose:
+        if state.verbose:
             traceback.print_exc()
-        click.echo(f"tracelens: error: {exc}", err=True)
+        if not exc.reported:
+            click.echo(f"tracelens: error: {exc}", err=True)
         return exc.exit_code
     except KeyboardInterrupt:
         click.echo("tracelens: interrupted", err=True)
@@ -72,8 +62,23 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: say so in one line, traceback only with -v
-        if verbose:
+        if state.verbose:
             traceback.print_exc()
         click.echo(f"tracelens: internal error: {type(exc).__name__}: {exc} (run with -v for the traceback)", err=True)
         return 1
-    return take_exit_code()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The `tracelens` program: `run` in a process of its own, which it may tune for ingest."""
+    # numpy's OpenBLAS starts a thread per core that spins after use; tracelens does no linear
+    # algebra, and on a small machine those spins take cycles from the parser threads (1.8 % of
+    # an 8-trace ingest's CPU on 2 cores). Set before anything imports numpy; a user's setting
+    # wins. Only here: a library caller's own numpy work keeps its BLAS threads.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    import tracelens.store
+
+    # Forking parser workers is safe only in a process that has started no DuckDB or polars
+    # threads yet, which holds for this process and not for a library caller's (or a test's).
+    tracelens.store.FORK_IS_SAFE = True
+    return run(sys.argv[1:] if argv is None else argv)

@@ -1,12 +1,22 @@
-"""Helpers shared by the commands: output options, progress, ingest messages."""
+"""What the commands share: their common options (one decorator each), the output file,
+progress, the ingest's messages."""
 
 from __future__ import annotations
 
+import csv
+import functools
+import io
+import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
@@ -19,22 +29,87 @@ F = TypeVar("F", bound=Callable[..., Any])
 SUFFIX_FORMATS = {".json": "json", ".csv": "csv", ".md": "md", ".html": "html", ".txt": "text"}
 
 
+@dataclass
+class CliState:
+    """What the group and every command share through click's context object."""
+
+    verbose: bool = False
+
+
+def _set_verbose(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.ensure_object(CliState).verbose = True
+
+
+def verbose_option(func: F) -> F:
+    """-v/--verbose, before or after the command's name: `main` reads it to show tracebacks."""
+    return click.option(
+        "-v", "--verbose", is_flag=True, expose_value=False, is_eager=True, callback=_set_verbose,
+        help="Show the traceback of an error.",
+    )(func)
+
+
+def quiet_option(func: F) -> F:
+    """-q/--quiet, handed to the command as `quiet`."""
+    return click.option("-q", "--quiet", is_flag=True, help="No progress bar, no warnings; errors only.")(func)
+
+
+def profile_option(func: F) -> F:
+    """--profile (repeatable), handed to the command as `profiles`."""
+    return click.option(
+        "--profile", "profiles", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+        help="A TOML profile of regexes for a log format tracelens does not know (repeatable).",
+    )(func)
+
+
+def log_format_option(func: F) -> F:
+    """--log-format, handed to the command as `log_format`."""
+    return click.option(
+        "--log-format", default=None, metavar="NAME",
+        help="Read every console log as this format (a parser name: hf_trainer, megatron, deepspeed, ...).",
+    )(func)
+
+
+@dataclass(frozen=True)
+class Output:
+    """Where a command's result goes, in which format: checked before any work is done, so a
+    refused file costs no ingest."""
+
+    fmt: str
+    path: Path | None
+    force: bool
+
+    @classmethod
+    def resolve(cls, fmt: str | None, path: Path | None, force: bool, formats: tuple[str, ...], default: str) -> Output:
+        out = cls(resolve_format(fmt, path, formats, default), path, force)
+        check_output(path, force)
+        return out
+
+    def write(self, text: str) -> None:
+        emit(text, self.path, self.force)
+
+
 def output_options(formats: tuple[str, ...], default: str) -> Callable[[F], F]:
-    """--format, -o/--output and --force; the format follows the -o suffix unless given."""
+    """--format, -o/--output and --force, handed to the command as one checked `out: Output`;
+    the format follows the -o suffix unless given."""
 
     def decorate(func: F) -> F:
-        func = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")(func)
-        func = click.option(
+        @functools.wraps(func)
+        def wrapper(*args: Any, fmt: str | None, output: Path | None, force: bool, **kwargs: Any) -> Any:
+            return func(*args, out=Output.resolve(fmt, output, force, formats, default), **kwargs)
+
+        command = click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")(wrapper)
+        command = click.option(
             "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file instead of stdout."
-        )(func)
-        func = click.option(
+        )(command)
+        command = click.option(
             "--format",
             "fmt",
             type=click.Choice(formats),
             default=None,
             help=f"Output format (default: from the -o suffix, else {default}).",
-        )(func)
-        return func
+        )(command)
+        return cast(F, command)
 
     return decorate
 
@@ -70,8 +145,6 @@ def check_output(output: Path | None, force: bool) -> None:
     cannot be written where it is asked for."""
     if output is None:
         return
-    import os
-
     if output.is_dir():
         raise UsageError(f"{output}: is a directory")
     if output.exists() and not force:
@@ -81,8 +154,6 @@ def check_output(output: Path | None, force: bool) -> None:
         parent = parent.parent
     if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
         raise UsageError(f"{output}: cannot write there ({parent} is not a writable folder)")
-    import tempfile
-
     try:  # permissions do not tell everything (root, /proc, read-only mounts): try a file there
         with tempfile.NamedTemporaryFile(dir=parent, prefix=".tracelens-probe-"):
             pass
@@ -103,6 +174,58 @@ def emit(text: str, output: Path | None, force: bool) -> None:
     except OSError as exc:
         raise TracelensError(f"{output}: cannot write: {exc.strerror or exc}") from exc
     click.echo(f"Wrote {output}", err=True)
+
+
+ROW_FORMATS = ("table", "csv", "json")
+
+
+def format_rows(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> str:
+    """Rows of a query as one of ROW_FORMATS: an aligned table, CSV, or a JSON list of objects."""
+    if fmt == "json":
+        return to_json([dict(zip(columns, r, strict=True)) for r in rows])
+    if fmt == "csv":
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows(rows)
+        return buf.getvalue()
+    return _table(columns, rows)
+
+
+def to_json(value: Any) -> str:
+    """The JSON every command writes: one indent, DuckDB's decimals as numbers, dates in ISO 8601."""
+    return json.dumps(value, default=_json_default, indent=1) + "\n"
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    return str(value)
+
+
+def _table(columns: list[str], rows: list[tuple[Any, ...]]) -> str:
+    cells = [[_cell(v) for v in row] for row in rows]
+    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
+    numeric = [all(isinstance(r[i], (int, float, Decimal)) or r[i] is None for r in rows) for i in range(len(columns))]
+
+    def line(values: list[str]) -> str:
+        return "  ".join(v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric, strict=True)).rstrip()
+
+    out = [line(columns), "  ".join("-" * w for w in widths)]
+    out += [line(r) for r in cells]
+    out.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
+    return "\n".join(out) + "\n"
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "NULL"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    text = printable(str(value))  # names from the inputs may hold terminal escapes
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def progress_bar(console: Any) -> Any:
@@ -148,7 +271,8 @@ def ingest_progress(quiet: bool) -> Iterator[Callable[[int, int, str], None] | N
 
 
 def report_ingest(outcome: Any, *, quiet: bool) -> int:
-    """One line per failed file (error) and per warning; returns the exit code (1 if any failed)."""
+    """One line per failed file (error) and per warning; returns how many files failed (the
+    command raises `InputsFailed` once its work is done)."""
     for rec in outcome.parsed:
         if rec.status == FileStatus.FAILED.value:
             click.echo(f"error: {printable(rec.message or rec.path)}", err=True)
@@ -162,20 +286,7 @@ def report_ingest(outcome: Any, *, quiet: bool) -> int:
     if not quiet:
         for note in outcome.notes:
             click.echo(f"warning: {printable(note)}", err=True)
-    return 1 if outcome.failed else 0
-
-
-_EXIT = {"code": 0}
-
-
-def set_exit_code(code: int) -> None:
-    """Commands that finish their work but met bad input report exit code 1 through this."""
-    _EXIT["code"] = max(_EXIT["code"], code)
-
-
-def take_exit_code() -> int:
-    code, _EXIT["code"] = _EXIT["code"], 0
-    return code
+    return len(outcome.failed)
 
 
 _MARKER_KINDS = ("annotation", "gpu_annotation", "data_loader", "python_function")

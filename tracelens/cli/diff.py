@@ -28,12 +28,10 @@ from pathlib import Path
 
 import click
 
-from tracelens.cli._common import (
-    check_output, emit, ingest_progress, output_options, report_ingest, resolve_format, set_exit_code,
-)
+from tracelens.cli._common import Output, ingest_progress, output_options, quiet_option, report_ingest
+from tracelens.errors import InputsFailed, RulesViolated
 
 FORMATS = ("text", "json", "md", "html")
-VIOLATION_EXIT = 3
 
 
 @click.command("diff", help=__doc__)
@@ -45,9 +43,9 @@ VIOLATION_EXIT = 3
 @click.option("--gpus", type=click.FloatRange(min=0, min_open=True), default=None,
               help="GPUs each job held (default: what each job's inputs say).")
 @click.option("--gpu-hour-cost", type=click.FloatRange(min=0), default=None, help="Dollars per GPU-hour.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
+@quiet_option
 def command(
-    base: Path, new: Path, fmt: str | None, output: Path | None, force: bool, fail_on: tuple[str, ...],
+    base: Path, new: Path, out: Output, fail_on: tuple[str, ...],
     gpus: float | None, gpu_hour_cost: float | None, quiet: bool,
 ) -> None:
     from tracelens.cli.report import refuse_unrecognised
@@ -56,9 +54,8 @@ def command(
     from tracelens.store import store_for
 
     rules = tuple(parse_rule(text) for text in fail_on)  # a bad rule is a usage error before any work
-    fmt = resolve_format(fmt, output, FORMATS, "text")
-    check_output(output, force)
     stores = []
+    failed = 0
     for target in (base, new):
         with ingest_progress(quiet) as progress:
             # A folder holding several jobs is refused, as `report` refuses it: ingest the one
@@ -71,7 +68,7 @@ def command(
                 raise InputError(f"{exc}\n  diff takes no --job: ingest the job meant into a store "
                                  "(tracelens ingest FOLDER --job N -o JOB.tlstore) and diff the store") from None
         if outcome is not None:
-            set_exit_code(report_ingest(outcome, quiet=quiet))
+            failed += report_ingest(outcome, quiet=quiet)
         stores.append(store)
     con = open_pair(stores[0], stores[1], patterns=tuple(r.metric for r in rules if r.is_pattern),
                     gpus=gpus, gpu_hour_cost=gpu_hour_cost)
@@ -80,7 +77,7 @@ def command(
         refuse_unrecognised(con, target)
     con.execute("USE memory")
     report = build(con, str(base), str(new), rules)
-    if fmt == "html":
+    if out.fmt == "html":
         from tracelens.diff import render_html
         from tracelens.html import NO_CHARTS
 
@@ -88,9 +85,11 @@ def command(
         for problem in NO_CHARTS:
             click.echo(f"warning: {problem}", err=True)
     else:
-        text = {"json": render_json, "md": render_markdown}.get(fmt, render_text)(report)
-    emit(text, output, force)
+        text = {"json": render_json, "md": render_markdown}.get(out.fmt, render_text)(report)
+    out.write(text)
     for violation in report.violations:
         click.echo(f"violated: {violation.rule}: {violation.evidence}", err=True)
     if report.violations:
-        set_exit_code(VIOLATION_EXIT)
+        raise RulesViolated([violation.rule for violation in report.violations])
+    if failed:
+        raise InputsFailed(failed)

@@ -16,8 +16,15 @@ from pathlib import Path
 
 import click
 
-from tracelens.cli._common import ingest_progress, job_option, report_ingest, set_exit_code
-from tracelens.errors import TracelensError
+from tracelens.cli._common import (
+    ingest_progress,
+    job_option,
+    log_format_option,
+    profile_option,
+    quiet_option,
+    report_ingest,
+)
+from tracelens.errors import InputsFailed, TracelensError
 
 
 @click.command("ingest", help=__doc__)
@@ -32,11 +39,9 @@ from tracelens.errors import TracelensError
 @click.option("--max-memory", default=None, metavar="SIZE",
               help="Plan parallel parsing for at most this much memory (e.g. 8G; default: what the "
                    "system and the container's cgroup limit leave available).")
-@click.option("--profile", "profiles", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="A TOML profile of regexes for a log format tracelens does not know (repeatable).")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar, no warnings; errors only.")
-@click.option("--log-format", default=None, metavar="NAME",
-              help="Read every console log as this format (a parser name: hf_trainer, megatron, deepspeed, ...).")
+@profile_option
+@quiet_option
+@log_format_option
 @job_option
 def command(
     inputs: tuple[Path, ...], store_path: Path, rank: int | None, jobs: int | None, max_memory: str | None,
@@ -58,7 +63,7 @@ def command(
 
             shutil.rmtree(store.root, ignore_errors=True)
         raise
-    set_exit_code(report_ingest(outcome, quiet=quiet))
+    failed = report_ingest(outcome, quiet=quiet)
     counts: dict[str, int] = {}
     for rec in outcome.parsed:
         counts[rec.status] = counts.get(rec.status, 0) + 1
@@ -70,3 +75,5 @@ def command(
         parts.append(f"{len(outcome.skipped)} not recognised (skipped)")
     summary = ", ".join(parts) or "nothing to ingest"
     click.echo(f"Ingested {len(outcome.parsed)} files ({rows} rows) into {store.root}: {summary}")
+    if failed:
+        raise InputsFailed(failed)

@@ -19,18 +19,25 @@ from typing import Any
 import click
 
 from tracelens.cli._common import (
-    check_output, check_step_marker, emit, ingest_progress, job_option, output_options, report_ingest, resolve_format,
-    set_exit_code,
+    Output,
+    check_step_marker,
+    ingest_progress,
+    job_option,
+    log_format_option,
+    output_options,
+    profile_option,
+    quiet_option,
+    report_ingest,
+    to_json,
 )
 from tracelens.enums import REPORT_SECTIONS as SECTIONS
+from tracelens.errors import InputError, InputsFailed
 
 FORMATS = ("text", "json", "md", "html")
 
 
 def refuse_unrecognised(con: Any, target: Path) -> None:
     """Nothing tracelens reads among the inputs: an error (exit 1), not an empty report."""
-    from tracelens.errors import InputError
-
     statuses = dict(con.execute("select status, count(*) from inputs group by 1").fetchall())
     read = sum(n for status, n in statuses.items() if status not in ("failed", "unknown"))
     if read:
@@ -54,37 +61,33 @@ def refuse_unrecognised(con: Any, target: Path) -> None:
 @click.option("--gpus", type=click.FloatRange(min=0, min_open=True), default=None,
               help="GPUs the job held (default: the traces' world size, NCCL communicators or the ranks in the logs; "
                    "else unknown, and no GPU-hours).")
-@click.option("--gpu-hour-cost", type=click.FloatRange(min=0), default=None, help="Dollars per GPU-hour, for the cost of each bucket.")
+@click.option("--gpu-hour-cost", type=click.FloatRange(min=0), default=None,
+              help="Dollars per GPU-hour, for the cost of each bucket.")
 @click.option("--flops-per-token", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Model FLOPs per token (e.g. 6N + 12LHQT), for MFU.")
 @click.option("--peak-tflops", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Peak TFLOP/s of one GPU at the training precision, for MFU.")
 @click.option("--step-marker", default=None, metavar="NAME", help="Span name to use as the step instead of ProfilerStep#N.")
-@click.option("--profile", "profiles", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="A TOML profile of regexes for a log format tracelens does not know (repeatable).")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar or ingest warnings.")
-@click.option("--log-format", default=None, metavar="NAME",
-              help="Read every console log as this format (a parser name: hf_trainer, megatron, deepspeed, ...).")
+@profile_option
+@quiet_option
+@log_format_option
 @job_option
 def command(
-    target: Path, fmt: str | None, output: Path | None, force: bool, sections: tuple[str, ...],
+    target: Path, out: Output, sections: tuple[str, ...],
     gpus: float | None, gpu_hour_cost: float | None, flops_per_token: float | None, peak_tflops: float | None,
     step_marker: str | None, profiles: tuple[Path, ...], log_format: str | None, quiet: bool,
     job: str | None,
 ) -> None:
     import sys
 
-    from tracelens.render import render_json, render_markdown, render_rich, render_text
-    from tracelens.report import build
+    from tracelens.render import render_markdown, render_rich, render_text
+    from tracelens.report import build, to_dict
     from tracelens.store import store_for
 
-    fmt = resolve_format(fmt, output, FORMATS, "text")
-    check_output(output, force)
     with ingest_progress(quiet) as progress:
         store, outcome = store_for(target, progress=progress, profiles=profiles, log_format=log_format,
                                    one_job=True, job=job)
-    if outcome is not None:
-        set_exit_code(report_ingest(outcome, quiet=quiet))
+    failed = report_ingest(outcome, quiet=quiet) if outcome is not None else 0
     con = store.connect(
         step_marker=step_marker, gpus=gpus, gpu_hour_cost=gpu_hour_cost, flops_per_token=flops_per_token, peak_tflops=peak_tflops,
         checks=False,
@@ -92,11 +95,11 @@ def command(
     check_step_marker(con, step_marker)
     refuse_unrecognised(con, target)
     report = build(con, sections or SECTIONS)
-    if fmt == "json":
-        text = render_json(report)
-    elif fmt == "md":
+    if out.fmt == "json":
+        text = to_json(to_dict(report))
+    elif out.fmt == "md":
         text = render_markdown(report)
-    elif fmt == "html":
+    elif out.fmt == "html":
         from tracelens.html import render_html
 
         text = render_html(report, title=f"tracelens report: {target.name or target}")
@@ -104,10 +107,12 @@ def command(
 
         for problem in NO_CHARTS:
             click.echo(f"warning: {problem}", err=True)
-    elif output is None and sys.stdout.isatty():
+    elif out.path is None and sys.stdout.isatty():
         import shutil
 
         text = render_rich(report, width=min(shutil.get_terminal_size().columns, 160))
     else:
         text = render_text(report)
-    emit(text, output, force)
+    out.write(text)
+    if failed:
+        raise InputsFailed(failed)
