@@ -4,7 +4,9 @@ A parser turns one input file into named Arrow tables whose schemas are declared
 `tracelens.schemas`. `detect` looks at the file name and the first bytes, except the console-log
 readers: a log's head says little (a thousand lines of `bash -x`, launcher lines before any
 step), so they decide on the evidence of the whole text, searched once with one combined
-pattern and shared between them (`_evidence.console_format`). `parse` reads the whole file. Parsers never print: they return warnings, and raise
+pattern and shared between them (`_evidence.console_format`); a console that holds several
+frameworks' lines is read by each of their readers (`console.ConsoleReader`). `parse` reads the
+whole file. Parsers never print: they return warnings, and raise
 `tracelens.errors.ParseError` (naming the file and the line or byte offset) when nothing can
 be salvaged.
 """
@@ -84,10 +86,16 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     # Order breaks ties between equal claims: specific formats before the generic log parser.
     from tracelens.parsers.profile import ProfileParser, load_profile
 
+    from tracelens.parsers.console import ConsoleReader
+
+    # a console is read by its primary reader and by every other one whose lines it holds
+    consoles: dict[str, Parser] = {p.name: p for p in (
+        MegatronParser(), HFTrainerParser(), DeepSpeedParser(), LightningParser(), GenericLogParser())}
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
-        KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(), JsonlMetricsParser(), TensorBoardParser(), LightningCsvParser(), MlperfParser(), NcclTestsParser(), MegatronParser(), HFTrainerParser(),
-        DeepSpeedParser(), LightningParser(), GenericLogParser(), NcclDebugParser(),
+        KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(),
+        JsonlMetricsParser(), TensorBoardParser(), LightningCsvParser(), MlperfParser(), NcclTestsParser(),
+        *(ConsoleReader(reader, consoles) for reader in consoles.values()), NcclDebugParser(),
     ]
     return {p.name: p for p in parsers}
 

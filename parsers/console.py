@@ -1,0 +1,167 @@
+"""A console log read by every reader whose lines it holds, each row credited to the reader
+(the framework) whose rule yielded it.
+
+A console is rarely one framework's: Megatron-DeepSpeed prints DeepSpeed's engine lines (its
+checkpoint saves among them) between Megatron's iteration lines, NeMo 2 prints Lightning's
+`Trainer.fit` and ModelCheckpoint lines around Megatron-style step lines, DeepSpeed-Chat and
+HF-on-DeepSpeed jobs print HF Trainer's header and checkpoint lines among DeepSpeed's. The reader
+with the most step lines (`_evidence.console_format`) is the file's primary; every other reader
+that the file's evidence (one combined search of the whole text) shows lines of reads it too,
+and adds what the primary did not take:
+
+- the events its own rules read (the lines every reader shares, launcher, failure, checkpoint
+  and NCCL lines, are the primary's), from lines that yielded no row of the primary's and that
+  are not an event the primary has (two lines of one checkpoint save, say: same kind, rank and
+  step);
+- its steps, only where the primary found none: two readers' steps are two views of the same
+  steps (Megatron-DeepSpeed prints `iteration N` and `step=N` for the same optimizer steps, at
+  different intervals), and mixing them would mix their intervals.
+
+Rows keep
+the `framework` of the reader that made them, so `log_steps.framework` and
+`log_events.framework` say which lines yielded what.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import polars as pl
+import pyarrow as pa
+
+from tracelens.errors import ParseError
+from tracelens.parsers import Claim, ParseOptions, ParseResult, Parser
+from tracelens.parsers._events import LINE_CACHE, SHARED_LINES
+from tracelens.parsers._evidence import evidence
+from tracelens.parsers._lines import Line
+
+# reader name -> the evidence that its lines are in a file: step lines of its own, or this
+# many of its marker lines (one DeepSpeed logger line or HF checkpoint line is a framework's
+# own print; Lightning's markers include words that other tools' lines may mention once)
+_SECONDARY_EVIDENCE: dict[str, tuple[str, int]] = {
+    "megatron": ("m_megatron", 1),
+    "hf_trainer": ("m_hf_trainer", 1),
+    "deepspeed": ("m_deepspeed", 1),
+    "lightning": ("m_lightning", 2),
+}
+
+
+def secondary_readers(path: Path, primary: str) -> list[str]:
+    """The readers other than `primary` whose lines the file's evidence shows, in a fixed order."""
+    counts = evidence(path)
+    return [name for name, (marker, needed) in _SECONDARY_EVIDENCE.items()
+            if name != primary and (counts[name] > 0 or counts[marker] >= needed)]
+
+
+# The lines a second reader's own event rules read (checkpoint saves and loads, training
+# headers, run summaries), by reader: where the primary has steps, a second reader is given only
+# these (its steps would be dropped), so that reading a console with several readers costs
+# little more than with one. Megatron's rules read steps only. tests/test_console.py checks that
+# each reader, given only these lines, makes the events it makes from the whole file.
+_EVENT_LINES = {
+    "deepspeed": r"Checkpoint global_step|OVERFLOW! Rank ",
+    "hf_trainer": r"\*\*\*\*\* Running (?:training|Evaluation)|TrainOutput\(|Continuing training|Saving model checkpoint to |\{['‘]",
+    "lightning": r"global step |states from the checkpoint|`Trainer\.fit` stopped",
+}
+
+
+class ConsoleReader:
+    """One console reader (the primary), with the others the file's lines call for."""
+
+    def __init__(self, primary: Parser, readers: Mapping[str, Parser]) -> None:
+        self.primary = primary
+        self.readers = readers  # every console reader by name; the primary among them
+        self.name = primary.name
+        self.kind = primary.kind
+        self.tables = primary.tables
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        return self.primary.detect(path, head)
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        others = secondary_readers(path, self.name)
+        if not others:
+            return self.primary.parse(path, options)
+        cache: dict[str, tuple[list[Line], str | None]] = {}
+        token = LINE_CACHE.set(cache)
+        try:
+            result = self.primary.parse(path, options)
+            lines, warning = cache[str(path)]
+            has_steps = result.tables["log_steps"].num_rows > 0
+            texts = pl.Series([line.text for line in lines], dtype=pl.String) if has_steps else None
+            for name in others:
+                if texts is not None:
+                    if name not in _EVENT_LINES:
+                        continue  # it would read steps only, and the primary has them
+                    mask = texts.str.contains(_EVENT_LINES[name]).to_list()
+                    given = [line for line, keep in zip(lines, mask, strict=True) if keep]
+                    if not given:
+                        continue
+                    cache[str(path)] = given, warning
+                else:
+                    cache[str(path)] = lines, warning
+                shared = SHARED_LINES.set(False)  # the primary read the shared lines
+                try:
+                    extra = self.readers[name].parse(path, options)
+                except ParseError:
+                    continue  # its marker lines were there, but none it reads
+                finally:
+                    SHARED_LINES.reset(shared)
+                merge(result, extra)
+        finally:
+            LINE_CACHE.reset(token)
+        return result
+
+
+def _lines(tables: Mapping[str, pa.Table]) -> set[int]:
+    used: set[int] = set()
+    for table in tables.values():
+        if "line" in table.column_names:
+            used.update(v for v in table.column("line").to_pylist() if v is not None)
+    return used
+
+
+def _event_key(kind: str, rank: int | None, step: int | None, ts_ns: int | None, line: int) -> tuple[object, ...]:
+    """What makes two readers' events the same event: two lines of one checkpoint save (DeepSpeed's
+    `Checkpoint global_step500 is about to be saved` and HF's `Saving model checkpoint to
+    .../checkpoint-500`) name its step; undated ones without a step are told apart by line."""
+    if step is not None:
+        return kind, rank, "step", step
+    if ts_ns is not None:
+        return kind, rank, "ts", ts_ns
+    return kind, rank, "line", line
+
+
+def merge(result: ParseResult, extra: ParseResult) -> None:
+    """Add to `result` (the primary's) what `extra` (another reader's) read that it did not:
+    events from lines the primary yielded nothing from and that are not an event it has, steps
+    where it has none."""
+    used = _lines(result.tables)
+    added: set[int] = set()
+    events, extra_events = result.tables.get("log_events"), extra.tables.get("log_events")
+    if events is not None and extra_events is not None and extra_events.num_rows:
+        columns = ("kind", "rank", "step", "ts_ns", "line")
+        known = {_event_key(*row) for row in zip(*(events.column(c).to_pylist() for c in columns), strict=True)}
+        keep = []
+        for row in zip(*(extra_events.column(c).to_pylist() for c in columns), strict=True):
+            key = _event_key(*row)
+            fresh_event = row[-1] not in used and key not in known
+            keep.append(fresh_event)
+            if fresh_event:
+                known.add(key)
+        fresh = extra_events.filter(pa.array(keep, pa.bool_()))
+        if fresh.num_rows:
+            result.tables["log_events"] = pa.concat_tables([events, fresh.cast(events.schema)])
+            added.update(fresh.column("line").to_pylist())
+    steps, extra_steps = result.tables.get("log_steps"), extra.tables.get("log_steps")
+    if steps is not None and extra_steps is not None and extra_steps.num_rows:
+        fresh = extra_steps if not steps.num_rows else extra_steps.slice(0, 0)
+        if fresh.num_rows:
+            result.tables["log_steps"] = pa.concat_tables([steps, fresh.cast(steps.schema)])
+            added.update(fresh.column("line").to_pylist())
+    if added:
+        result.warnings.extend(w for w in extra.warnings if w not in result.warnings)
+    new_lines = added - used
+    if result.unrecognised_lines is not None and new_lines:
+        result.unrecognised_lines = max(0, result.unrecognised_lines - len(new_lines))

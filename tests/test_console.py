@@ -1,0 +1,108 @@
+"""A console read by every reader whose lines it holds (parsers/console.py): each row credited
+to the reader whose rule yielded it. Expectations come from the files' own text, found here
+with plain substring searches."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CORPUS, SAMPLE_LOGS, corpus_or_skip
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._events import _ANY_EVENT_PATTERN, LINE_CACHE, SHARED_LINES
+from tracelens.parsers._io import read_head
+from tracelens.parsers._lines import read_lines
+from tracelens.parsers.console import _EVENT_LINES, ConsoleReader, secondary_readers
+
+WILD = CORPUS / "wild"
+
+
+def _read(path: Path) -> tuple[ConsoleReader, dict[str, list[dict[str, object]]]]:
+    parser, _ = detect(path, read_head(path), registry())
+    assert isinstance(parser, ConsoleReader), f"{path.name} is not read as a console"
+    result = parser.parse(path, ParseOptions())
+    return parser, {name: result.tables[name].to_pylist() for name in ("log_steps", "log_events")}
+
+
+def _line_numbers(path: Path, needle: str) -> list[int]:
+    return [n for n, text in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), start=1)
+            if needle in text]
+
+
+def test_a_nemo2_console_has_megatron_steps_and_lightnings_end_of_fit() -> None:
+    """NeMo 2 prints Megatron-style step lines and Lightning's "`Trainer.fit` stopped": the
+    steps are Megatron's, the end of the run Lightning's, each from its own line."""
+    path = CORPUS / "logs" / "nemo" / "evo2_nemo2_async_ckpt_finalize_344s.log"
+    corpus_or_skip(path)
+    parser, rows = _read(path)
+    assert parser.name == "megatron"
+    stopped = _line_numbers(path, "`Trainer.fit` stopped")
+    assert stopped, "the file's own end-of-fit line"
+    lightning = [(e["line"], e["kind"]) for e in rows["log_events"] if e["framework"] == "lightning"]
+    assert lightning == [(n, "attempt_end") for n in stopped]
+    step_lines = {n for n in _line_numbers(path, "global_step:")}
+    assert rows["log_steps"], "its step lines"
+    assert {s["framework"] for s in rows["log_steps"]} == {"megatron"}
+    assert {s["line"] for s in rows["log_steps"]} <= step_lines
+
+
+def test_deepspeed_chat_prints_hf_trainers_training_header() -> None:
+    """DeepSpeed-Chat prints HF's `***** Running training *****` before DeepSpeed's engine lines:
+    the header is an attempt start of HF's rule, the steps DeepSpeed's `step=N` lines."""
+    path = WILD / "deepspeed" / "dschat_step1_opt1.3b_sft_16_epochs_fp16_overflow_skips.log"
+    corpus_or_skip(path)
+    parser, rows = _read(path)
+    assert parser.name == "deepspeed"
+    header = _line_numbers(path, "***** Running training *****")
+    hf = [(e["line"], e["kind"]) for e in rows["log_events"] if e["framework"] == "hf_trainer"]
+    assert hf == [(n, "attempt_start") for n in header]
+    assert {s["framework"] for s in rows["log_steps"]} == {"deepspeed"}
+    assert len(rows["log_steps"]) == len(_line_numbers(path, "] step="))
+
+
+def _own_events(parser: ConsoleReader, name: str, path: Path, given_lines: bool) -> list[tuple[object, ...]]:
+    """The events `name`'s own rules make from the file, given every line or only its event lines."""
+    cache: dict[str, object] = {}
+    token, shared = LINE_CACHE.set(cache), SHARED_LINES.set(False)  # type: ignore[arg-type]
+    try:
+        if given_lines:
+            lines, warning = read_lines(path, _ANY_EVENT_PATTERN)
+            pattern = re.compile(_EVENT_LINES[name])
+            cache[str(path)] = [line for line in lines if pattern.search(line.text)], warning
+        try:
+            result = parser.readers[name].parse(path, ParseOptions())
+        except Exception:
+            return []
+    finally:
+        SHARED_LINES.reset(shared)
+        LINE_CACHE.reset(token)
+    events = result.tables["log_events"]
+    return sorted(zip(*(events.column(c).to_pylist() for c in ("line", "kind", "step")), strict=True), key=repr)
+
+
+def _consoles() -> list[Path]:
+    found = [p for p in sorted(WILD.glob("*/*")) + sorted((CORPUS / "logs").glob("*/*")) + sorted(SAMPLE_LOGS.glob("*/*.log"))
+             if p.is_file() and p.suffix in (".log", ".out", ".txt")]
+    return found
+
+
+def test_a_second_reader_given_only_its_event_lines_makes_the_events_it_makes_from_the_whole_file() -> None:
+    """Where the primary has steps, a second reader is given only the lines its own event rules
+    read (`_EVENT_LINES`): those lists must hold every line its rules make an event from, on
+    every real console of the corpus and the samples where a second reader runs."""
+    compared = 0
+    for path in _consoles():
+        parser, _ = detect(path, read_head(path), registry())
+        if not isinstance(parser, ConsoleReader):
+            continue
+        for name in secondary_readers(path, parser.name):
+            if name not in _EVENT_LINES:
+                continue
+            whole = _own_events(parser, name, path, given_lines=False)
+            given = _own_events(parser, name, path, given_lines=True)
+            assert given == whole, f"{path.name}: {name} given its event lines"
+            compared += bool(whole)
+    if not compared:
+        pytest.skip("no console of ../shared/corpus with a second reader's events")
