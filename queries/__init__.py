@@ -15,7 +15,7 @@ LAYERS = ("staging", "intermediate", "marts", "checks")
 
 
 @cache
-def _sources() -> dict[str, tuple[str, str]]:
+def sources() -> dict[str, tuple[str, str]]:
     """view name -> (layer, sql text)."""
     out: dict[str, tuple[str, str]] = {}
     root = resources.files(__name__)
@@ -32,21 +32,55 @@ def _sources() -> dict[str, tuple[str, str]]:
     return out
 
 
+_INPUTS = re.compile(r"^-- Inputs:(.*(?:\n--   .*)*)", re.M)
+_NAME = re.compile(r"[a-z_][a-z0-9_]*")
+
+
+def declared_inputs(name: str, sql: str) -> frozenset[str]:
+    """The tables and views a query reads, as its header's `-- Inputs:` line declares them.
+
+    The declaration is the comma-separated list of names up to the first `.` or `;` outside
+    parentheses (parentheses hold remarks); it may run on over `--   ` continuation lines.
+    tests/test_views_dependencies.py checks it against the tables DuckDB's parser finds in the SQL.
+    """
+    match = _INPUTS.search(sql)
+    if match is None:
+        raise RuntimeError(f"queries/: {name} has no '-- Inputs:' line")
+    text = re.sub(r"\n--", " ", match.group(1))
+    names: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for char in text:
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif depth == 0 and char in ",.;":
+            names.append("".join(current).strip())
+            current = []
+            if char != ",":
+                break
+        elif depth == 0:
+            current.append(char)
+    else:
+        raise RuntimeError(f"queries/: {name}: its '-- Inputs:' list does not end with '.' or ';'")
+    bad = [n for n in names if not _NAME.fullmatch(n)]
+    if bad:
+        raise RuntimeError(f"queries/: {name}: '-- Inputs:' names {bad!r}, which are not table or view names")
+    return frozenset(names)
+
+
 @cache
-def _dependencies() -> dict[str, frozenset[str]]:
-    sources = _sources()
-    names = set(sources)
-    out = {}
-    for name, (_, sql) in sources.items():
-        words = set(re.findall(r"\w+", re.sub(r"--[^\n]*", "", sql)))  # comments name views too
-        out[name] = frozenset((words & names) - {name})
-    return out
+def dependencies() -> dict[str, frozenset[str]]:
+    """view name -> the views it reads (its declared inputs that are views, not stored tables)."""
+    views = sources()
+    return {name: declared_inputs(name, sql) & views.keys() for name, (_, sql) in views.items()}
 
 
 def view_definitions(only: set[str] | None = None) -> list[tuple[str, str]]:
     """(name, sql) for every view (or only those in `only` and what they read), each after the views it reads."""
-    sources = _sources()
-    deps = _dependencies()
+    views = sources()
+    deps = dependencies()
     if only is not None:
         needed: set[str] = set()
         stack = list(only)
@@ -55,7 +89,7 @@ def view_definitions(only: set[str] | None = None) -> list[tuple[str, str]]:
             if name not in needed:
                 needed.add(name)
                 stack.extend(deps[name])
-        sources = {k: v for k, v in sources.items() if k in needed}
+        views = {k: v for k, v in views.items() if k in needed}
     ordered: list[str] = []
     visiting: set[str] = set()
 
@@ -65,19 +99,19 @@ def view_definitions(only: set[str] | None = None) -> list[tuple[str, str]]:
         if name in visiting:
             raise RuntimeError(f"queries/: circular view dependency through {name}")
         visiting.add(name)
-        for dep in sorted(deps[name] & sources.keys()):
+        for dep in sorted(deps[name] & views.keys()):
             visit(dep)
         visiting.discard(name)
         ordered.append(name)
 
-    for name in sorted(sources, key=lambda n: (LAYERS.index(sources[n][0]), n)):
+    for name in sorted(views, key=lambda n: (LAYERS.index(views[n][0]), n)):
         visit(name)
-    return [(name, sources[name][1]) for name in ordered]
+    return [(name, views[name][1]) for name in ordered]
 
 
 def check_names() -> list[str]:
     """Views that must return zero rows."""
-    return [name for name, (layer, _) in _sources().items() if layer == "checks"]
+    return [name for name, (layer, _) in sources().items() if layer == "checks"]
 
 
 def materialized_views() -> list[str]:
@@ -86,7 +120,7 @@ def materialized_views() -> list[str]:
     Their result for a trace depends on that trace alone, so the store computes them once per
     file at ingest (in the parser's worker) and queries read the stored result.
     """
-    marked = {name for name, (_, sql) in _sources().items() if re.search(r"^--\s*materialize:\s*per_file\s*$", sql, re.M)}
+    marked = {name for name, (_, sql) in sources().items() if re.search(r"^--\s*materialize:\s*per_file\s*$", sql, re.M)}
     return [name for name, _ in view_definitions() if name in marked]
 
 
@@ -99,11 +133,11 @@ def connection_views() -> list[str]:
     them; variables set later do not.
     """
     marked = {
-        name for name, (_, sql) in _sources().items() if re.search(r"^--\s*materialize:\s*per_connection\s*$", sql, re.M)
+        name for name, (_, sql) in sources().items() if re.search(r"^--\s*materialize:\s*per_connection\s*$", sql, re.M)
     }
     return [name for name, _ in view_definitions() if name in marked]
 
 
 def report_views() -> set[str]:
     """Every view but the zero-row checks (layer `checks`): what a report or a query reads."""
-    return {name for name, (layer, _) in _sources().items() if layer != "checks"}
+    return {name for name, (layer, _) in sources().items() if layer != "checks"}

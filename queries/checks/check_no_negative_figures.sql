@@ -2,7 +2,7 @@
 -- is built from.
 -- Grain: one row per offending figure (view, what, value). Must return zero rows.
 -- Inputs: goodput_headline, goodput_attribution, attempts, step_series, step_summary,
---   collective_summary, top_kernels, int_world_size.
+--   collective_summary, top_kernels.
 with figures as (
     select 'goodput_headline' as view_name, unnest(['wall_s', 'productive_s', 'stepping_s', 'computing_s', 'tokens_total',
         'tokens_useful', 'throughput_tokens_per_s', 'goodput_tokens_per_s', 'throughput_samples_per_s',

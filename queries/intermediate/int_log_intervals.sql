@@ -1,7 +1,7 @@
 -- int_log_intervals: the job's wall-clock time as labelled intervals, for goodput_buckets.
 -- materialize: per_connection
 -- Grain: one row per interval (may overlap; goodput_buckets resolves overlaps by priority).
--- Inputs: attempts, int_log_steps, stg_log_events.
+-- Inputs: int_attempts, int_log_steps, stg_log_events.
 -- Labels (GoodputBucket, priority in goodput_buckets):
 --   checkpoint_save / checkpoint_load / eval: between start and end events (or an end event
 --     carrying its duration);
@@ -25,7 +25,7 @@ with steps as (
     select a.attempt, a.end_ns as attempt_end_ns, a.end_reason, s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples,
         s.data_time_s, s.t_ns, s.line
     from int_log_steps s
-    asof join attempts a on s.t_ns >= a.start_ns
+    asof join int_attempts a on s.t_ns >= a.start_ns
 ),
 bounded as (
     select *,
@@ -58,7 +58,7 @@ dated_first as (
     )
     from bounded b
     cross join first_known f
-    join attempts a using (attempt)
+    join int_attempts a using (attempt)
 ),
 credited as (
     -- A line is credited with at most the time its reported step time accounts for (steps since
@@ -78,7 +78,7 @@ later_starts as (
     -- the first step of any later attempt: from there on this attempt's steps were redone,
     -- whether or not the later attempt logged each of them again
     select attempt, min(first_step) over (order by attempt rows between 1 following and unbounded following) as later_first_step
-    from attempts
+    from int_attempts
 ),
 logged as (
     -- a step logged by a later attempt was redone there, whether or not its interval is known
@@ -151,12 +151,12 @@ durations as (
 ),
 attempt_edges as (
     select 'startup' as label, a.start_ns, coalesce(min(c.s_ns), a.end_ns) as end_ns, a.attempt
-    from (select * from attempts where logged) a
+    from (select * from int_attempts where logged) a
     left join dated_first c on c.attempt = a.attempt and c.s_ns is not null
     group by a.attempt, a.start_ns, a.end_ns
     union all
     select 'restart_downtime', end_ns, lead(start_ns) over (order by attempt), attempt
-    from attempts where logged
+    from int_attempts where logged
 ),
 final as (
     select label, start_ns, end_ns, attempt, step from step_intervals

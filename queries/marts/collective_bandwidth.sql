@@ -2,7 +2,7 @@
 -- materialize: per_connection
 -- Grain: one row per collective instance per rank: from profiler traces, and from flight-recorder
 --   entries that were timed (duration_ms, NCCL with timing enabled).
--- Inputs: collectives, collective_matches, stg_fr_entries, int_nccl_baseline.
+-- Inputs: collectives, collective_matches, stg_fr_entries, int_nccl_baseline, int_fr_progress.
 -- Message size S follows nccl-tests: the input bytes, except all_gather (the gathered output:
 --   input x ranks). algbw = S / time, in decimal GB/s (1e9 bytes/s) as nccl-tests prints it;
 --   busbw = algbw x 2(n-1)/n for all_reduce, x (n-1)/n for all_gather, reduce_scatter and

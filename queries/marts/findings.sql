@@ -1,6 +1,6 @@
 -- findings: what a reviewer should look at first, ranked, each with its evidence and what to try.
 -- Grain: one row per finding.
--- Inputs: step_summary, trace_events (graph launches), stragglers, goodput, goodput_buckets, attempts, stg_log_events,
+-- Inputs: step_summary, step_breakdown, trace_events (graph launches), stragglers, goodput, goodput_buckets, attempts, stg_log_events,
 --   int_log_intervals, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_bandwidth,
 --   nccl_warnings, files.
 -- Thresholds (session variables override the defaults; tests move them across measured values):

@@ -1,6 +1,6 @@
 -- goodput: the job's headline: wall time, goodput, throughput vs goodput.
 -- Grain: one row per job (the store).
--- Inputs: goodput_buckets, attempts, int_log_intervals, int_log_steps, int_world_size.
+-- Inputs: goodput_buckets, attempts, int_log_intervals, int_log_steps, int_world_size, stg_log_steps, files.
 -- Columns: wall_s (first attempt start to last attempt end), attempts, productive_s,
 --   goodput_fraction (productive_s / wall_s), stepping_s (the productive, lost_work and
 --   data_stall buckets: time spent stepping, redone steps and waits for data included),

@@ -1,6 +1,6 @@
 -- provenance: how each headline figure of the report was obtained, for this job's inputs.
 -- Grain: one row per figure.
--- Inputs: int_log_steps, stg_log_events, attempts, goodput, productive_breakdown, int_world_size.
+-- Inputs: int_log_steps, attempts, productive_breakdown, int_world_size.
 -- Kinds: measured (read from the inputs' own clocks), derived (arithmetic on
 --   measured figures), estimated (resting on an assumption: progress bars' one-second readings,
 --   anchored on dated lines or on the file's modification time (tqdm_mtime), profiled

@@ -1,12 +1,12 @@
 -- rank_summary: how each rank compares with the others, and who waits for whom.
 -- materialize: per_connection
 -- Grain: one row per rank.
--- Inputs: step_breakdown, collective_matches, int_comm_waits.
+-- Inputs: step_breakdown, collective_matches, comm_waits.
 -- Columns: rank, steps, median_step_ns, step_score (median step time / the best rank's;
 --   1.0 = as fast as the fastest), collectives (matched across >= 2 ranks), arrived_last
 --   (times this rank started a collective after every other rank), arrived_last_pct,
 --   wait_suffered_ns (its own collective wait), wait_caused_ns (the other ranks' wait in the
---   collectives where it arrived last; waits are unions, int_comm_waits), wait_caused_per_step_ns (wait_caused_ns divided by
+--   collectives where it arrived last; waits are unions, comm_waits), wait_caused_per_step_ns (wait_caused_ns divided by
 --   the rank's profiled steps), data_stall_ns, host_overhead_ns (summed over its steps).
 with steps as (
     select rank, count(*) as steps, median(step_ns) as median_step_ns,
@@ -30,14 +30,14 @@ arrivals as (
 caused as (
     -- the wait of every other rank in the instances where this rank arrived last
     select cause as rank, sum(wait_ns) as wait_caused_ns
-    from int_comm_waits
+    from comm_waits
     where cause is not null and cause <> rank
     group by cause
 ),
 suffered as (
     select m.rank, count(*) as collectives, any_value(w.wait_ns) as wait_suffered_ns
     from matched m
-    left join (select rank, sum(wait_ns) as wait_ns from int_comm_waits where cause is null group by rank) w using (rank)
+    left join (select rank, sum(wait_ns) as wait_ns from comm_waits where cause is null group by rank) w using (rank)
     group by m.rank
 ),
 final as (

@@ -1,7 +1,7 @@
 -- step_breakdown: where each step's time went, on each rank.
 -- Grain: one row per trace file x step (a rank's cycle x step; `file_id` keeps several
 --   profiler cycles and attempts of one rank apart).
--- Inputs: int_step_categories (computed once per trace at ingest), stg_traces, int_comm_waits.
+-- Inputs: int_step_categories (computed once per trace at ingest), stg_traces, comm_waits.
 -- Exclusive categories, by priority over every instant of the step; they sum exactly to
 --   step_ns (check_step_breakdown_sums):
 --   compute_ns        a compute kernel runs on any stream (CPU-only traces: the host runs an
@@ -14,7 +14,7 @@
 --   idle_ns           nothing at all
 -- Not exclusive: comm_overlapped_ns (collective time hidden under compute), comm_total_ns
 --   (union of collective time), comm_wait_ns (collective time spent waiting for other ranks:
---   the union of the waits of the step's collectives, int_comm_waits).
+--   the union of the waits of the step's collectives, comm_waits).
 -- Columns: rank, cycle, step, file_id, step_source, step_start_ns, step_ns, the categories
 --   above (ns), device_type.
 with categories as (
@@ -25,7 +25,7 @@ traces as (
 ),
 waits as (
     select file_id, step, wait_ns as comm_wait_ns
-    from int_comm_waits
+    from comm_waits
     where step is not null and cause is null
 ),
 final as (

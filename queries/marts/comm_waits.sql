@@ -1,4 +1,4 @@
--- int_comm_waits: wall-clock time each rank spends waiting for other ranks in collectives,
+-- comm_waits: wall-clock time each rank spends waiting for other ranks in collectives,
 -- each instant counted once.
 -- Grain: one row per trace file x step x cause. cause is null on the row that unions every
 --   wait of the step; the other rows union only the waits in instances where rank `cause`

@@ -1,0 +1,127 @@
+-- int_attempts: the job cut into attempts (process lifetimes between restarts), from the logs
+-- and the traced processes; the attempts mart adds the hangs the flight recorder saw.
+-- materialize: per_connection
+-- Grain: one row per attempt.
+-- Inputs: stg_log_events, int_log_steps, int_trace_processes, log_steps.
+-- Method and columns: as attempts (attempt, start_ns, end_ns, first_step, last_step,
+--   resumed_from_step, end_reason, start_source, logged), plus next_start_ns (the next
+--   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt),
+--   timeout_hang_start_ns and timeout_hang_s (a c10d watchdog timeout or a launcher's
+--   no-output watchdog in the attempt: its start and how long it ran).
+with reference as (
+    -- the rank whose view of the job counts: the one int_log_steps reads, else the lowest traced
+    select coalesce((select min(rank) from log_steps), (select min(rank) from int_trace_processes)) as rank
+),
+processes as (
+    select p.*, lag(p.end_ns) over (order by p.start_ns) as previous_end_ns
+    from int_trace_processes p, reference r
+    where p.rank = r.rank
+),
+steps as (
+    select step, t_ns, step_time_s,
+        lag(step) over (order by t_ns, line) as previous_step,
+        lag(t_ns) over (order by t_ns, line) as previous_t_ns
+    from int_log_steps
+),
+boundaries as (
+    select distinct ts_ns as start_ns, 'event' as start_source from stg_log_events where kind = 'attempt_start'
+    union all
+    -- the step counter went back with no attempt_start logged in between: a restart
+    select (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint, 'step_counter'
+    from steps s
+    where s.step <= s.previous_step
+      and not exists (
+          select 1 from stg_log_events e
+          where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns and e.ts_ns > s.previous_t_ns
+      )
+),
+first_step as (
+    -- steps dated and no start line at all (a console that prints no dated line, Lightning's):
+    -- the first attempt starts with its first step. A start line dated after the first steps
+    -- (a rank's first dated line at the final checkpoint) does not make them an attempt of their own.
+    -- in integer ns: a double holds an epoch time only to 256 ns, which would start it after its step
+    select s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as start_ns, 'first_step' as start_source
+    from steps s
+    where s.previous_t_ns is null
+      and not exists (select 1 from stg_log_events e where e.kind = 'attempt_start')
+),
+log_boundaries as (
+    select start_ns, min(start_source) as start_source from (select * from boundaries union all select * from first_step) group by start_ns
+),
+distinct_boundaries as (
+    select * from log_boundaries
+    union all
+    -- a new profiled process that nothing logged explains: a restart the logs do not show
+    select p.start_ns, 'trace_process'
+    from processes p
+    where not exists (
+        select 1 from log_boundaries b
+        where b.start_ns <= p.start_ns and (p.previous_end_ns is null or b.start_ns > p.previous_end_ns)
+    )
+    and (p.previous_end_ns is not null or not exists (select 1 from log_boundaries))
+),
+kept as (
+    -- a start marker with no step logged since the previous one belongs to the same attempt
+    -- (a process logs its first line, then a "Training starts" header)
+    select b.*
+    from (select *, lag(start_ns) over (order by start_ns) as previous_ns from distinct_boundaries) b
+    where b.previous_ns is null
+       or b.start_source = 'trace_process'
+       or exists (select 1 from int_log_steps s where s.t_ns >= b.previous_ns and s.t_ns < b.start_ns)
+),
+numbered as (
+    select row_number() over (order by start_ns) as attempt, start_ns::bigint as start_ns, start_source,
+           lead(start_ns) over (order by start_ns)::bigint as next_start_ns
+    from kept
+),
+activity as (
+    select a.attempt,
+        min(s.step) as first_step,  -- steps rise within an attempt; times can tie (tqdm: 1 s)
+        max(s.step) as last_step,
+        max(greatest(s.t_ns, coalesce(s.end_ns, s.t_ns))) as last_step_ns
+    from numbered a
+    left join int_log_steps s on s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
+    group by a.attempt
+),
+endings as (
+    select a.attempt,
+        min(e.ts_ns) filter (where e.kind = 'attempt_end') as completed_ns,
+        min(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as crash_ns,
+        max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
+        max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step,
+        min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
+        max(e.duration_s) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_s,
+        count(e.ts_ns) as events
+    from numbered a
+    left join stg_log_events e on e.ts_ns >= a.start_ns and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)
+    group by a.attempt
+),
+final as (
+    select
+        a.attempt, a.start_ns,
+        coalesce(e.completed_ns, greatest(x.last_step_ns, e.last_event_ns, t.last_traced_ns), a.start_ns)::bigint as end_ns,
+        x.first_step, x.last_step,
+        case
+            when a.attempt > 1 and e.loaded_step is not null then e.loaded_step
+            when a.attempt > 1 and x.first_step > first_value(x.first_step) over (order by a.attempt) then x.first_step - 1
+        end as resumed_from_step,
+        case
+            when e.completed_ns is not null then 'completed'
+            when e.crash_ns is not null then 'crash'
+            when a.next_start_ns is not null then 'restarted'
+            else 'unknown'
+        end as end_reason,
+        a.start_source,
+        x.first_step is not null or e.events > 0 as logged,
+        a.next_start_ns, e.crash_ns, e.timeout_hang_start_ns, e.timeout_hang_s
+    from numbered a
+    join activity x using (attempt)
+    join endings e using (attempt)
+    left join lateral (
+        select max(p.end_ns) as last_traced_ns
+        from processes p
+        where p.start_ns >= a.start_ns and (a.next_start_ns is null or p.start_ns < a.next_start_ns)
+    ) t on true
+)
+select * from final
+order by attempt
