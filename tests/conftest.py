@@ -43,7 +43,7 @@ def trace_event_spans(data: bytes) -> list[tuple[int, int, bool]]:
     text = data.decode("latin-1")  # one character per byte: offsets are byte offsets
     pos = text.index("[", text.index('"traceEvents"')) + 1
     decoder = json.JSONDecoder()
-    spans = []
+    spans: list[tuple[int, int, bool]] = []
     while True:
         while text[pos] in " \t\r\n,":
             pos += 1

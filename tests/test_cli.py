@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, SAMPLE_LOGS, run_cli, run_cli_process
-from tracelens.cli import cli
+from tests.conftest import SAMPLE_LOGS, run_cli, run_cli_process
 
 
 @pytest.fixture(scope="module")
@@ -149,14 +148,6 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert code == 2
     code, _, err = run_cli("sql", str(tmp_path / "missing"), "select 1")
     assert code == 2 and "no such file" in err
-
-
-def test_every_command_is_documented_in_the_readme() -> None:
-    readme = (ROOT / "README.md").read_text()
-    for name in cli.commands:
-        assert f"tracelens {name}" in readme, f"`tracelens {name}` is not documented in README.md"
-        code, out, _ = run_cli(name, "--help")
-        assert code == 0 and "Usage:" in out
 
 
 def test_python_dash_m_and_version() -> None:

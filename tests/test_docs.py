@@ -16,7 +16,7 @@ from types import ModuleType
 import click
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_cli
 from tracelens.cli import cli
 
 DOCS = ROOT / "docs"
@@ -83,9 +83,11 @@ def test_readme_is_a_short_user_guide() -> None:
     assert len(readme.splitlines()) <= 150
     # the two set-up commands, exactly as .ci/run runs the suite
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    suite = "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest"
+    suite = ("python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/ruff check && .venv/bin/mypy"
+             " && .venv/bin/python -m pytest")
     assert suite in ci and suite in readme
-    assert re.search(r"python3 -m venv \.venv && \.venv/bin/pip install -e \. && \.venv/bin/tracelens report sample_logs/\S+", readme)
+    assert re.search(r"python3 -m venv \.venv && \.venv/bin/pip install -e \. && \.venv/bin/tracelens report sample_logs/\S+",
+                     readme)
     for name in cli.commands:
         assert any(argv and argv[0] == name for argv in _readme_commands()), f"no example of `tracelens {name}` in README.md"
 
@@ -150,16 +152,18 @@ def test_every_dependency_and_extra_is_explained() -> None:
         assert f"`{extra}`" in install, f"docs/install.md does not explain the extra {extra}"
         names += [re.split(r"[<>=!~\[; ]", spec, maxsplit=1)[0] for spec in specs]
     for name in names:
-        assert re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", install), f"docs/install.md does not say why {name} is a dependency"
+        assert re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", install), (
+            f"docs/install.md does not say why {name} is a dependency")
 
 
-def test_readme_examples_run(tmp_path: Path) -> None:
+def test_readme_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The README's example of each command, run in order as shown (sample paths made absolute,
     outputs in a scratch folder), exits 0. (The set-up line's report of a raw sample folder is
     what the golden report tests run; its options are checked above.)"""
     examples = _readme_commands(setup=False)
     assert sorted(argv[0] for argv in examples) == sorted(cli.commands)
+    monkeypatch.chdir(tmp_path)
     for argv in examples:
         argv = [str(ROOT / word) if word.startswith("sample_logs/") else word for word in argv]
-        proc = subprocess.run([sys.executable, "-m", "tracelens", *argv], cwd=tmp_path, capture_output=True, text=True)
-        assert proc.returncode == 0, f"README example `tracelens {' '.join(argv)}` failed: {proc.stderr}"
+        code, _, err = run_cli(*argv)
+        assert code == 0, f"README example `tracelens {' '.join(argv)}` failed: {err}"
