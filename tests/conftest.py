@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import gzip
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,34 @@ def corpus_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("stores") / "corpus.tlstore"
     outcome = Store.open(root).ingest(files)
     assert not outcome.failed, [r.message for r in outcome.failed]
+    return root
+
+
+@pytest.fixture(scope="session")
+def sample_store(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """A store of one sample job (`sample_store("ddp_gloo_2rank")`), ingested once per session
+    and shared: the tests that take it only read it."""
+    from tracelens.store import Store
+
+    stores: dict[str, Path] = {}
+
+    def get(job: str) -> Path:
+        if job not in stores:
+            root = tmp_path_factory.mktemp("samples") / f"{job}.tlstore"
+            Store.open(root).ingest([SAMPLE_LOGS / job])
+            stores[job] = root
+        return stores[job]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def all_samples_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every sample job in one store, as `tracelens ingest sample_logs --job all` makes it; read only."""
+    from tracelens.store import Store
+
+    root = tmp_path_factory.mktemp("samples") / "all.tlstore"
+    Store.open(root).ingest([SAMPLE_LOGS])
     return root
 
 

@@ -4,12 +4,13 @@ and the SQL views on the same numbers."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import SAMPLE_LOGS, corpus_or_skip, run_cli
-from tracelens.render import fmt_s, render_markdown
+from tracelens.render import render_markdown
 from tracelens.report import build, from_dict, to_dict
 from tracelens.store import Store
 
@@ -34,16 +35,16 @@ def test_json_contract_on_ml_goodput_records(tmp_path: Path) -> None:
     assert downtime["dollars"] == pytest.approx(31 * 8 / 3600 * 2.5)
 
 
-def test_model_round_trips_through_json(tmp_path: Path) -> None:
-    store = tmp_path / "s.tlstore"
-    Store.open(store).ingest([SAMPLE_LOGS])
-    report = build(Store.open(store, create=False).connect())
+def test_model_round_trips_through_json(all_samples_store: Path) -> None:
+    report = build(Store.open(all_samples_store, create=False).connect())
     assert from_dict(json.loads(json.dumps(to_dict(report)))) == report
 
 
-def test_text_json_and_sql_agree(tmp_path: Path) -> None:
-    store = tmp_path / "s.tlstore"
-    Store.open(store).ingest([SAMPLE_LOGS])
+_UNIT_S = {"s": 1.0, "min": 60.0, "h": 3600.0}
+
+
+def test_text_json_and_sql_agree(all_samples_store: Path) -> None:
+    store = all_samples_store
     con = Store.open(store, create=False).connect()
     sql = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
     code, out, _ = run_cli("report", str(store), "--format", "json")
@@ -54,29 +55,57 @@ def test_text_json_and_sql_agree(tmp_path: Path) -> None:
     assert code == 0
     fraction = con.execute("select goodput_fraction from goodput").fetchone()[0]
     assert f"goodput {100 * fraction:.1f} %" in text
-    for bucket, seconds in sql.items():  # every non-empty bucket's row, as the text formats it
+    shown = 0
+    for bucket, seconds in sql.items():  # every non-empty bucket's row: its time, read back from the text
         if seconds > 0:
-            assert any(line.split()[:2] == [bucket, fmt_s(seconds).split()[0]] for line in text.splitlines()), bucket
+            (row,) = [line.split() for line in text.splitlines() if line.split()[:1] == [bucket]]
+            value, unit = float(row[1]), _UNIT_S[row[2]]
+            assert value * unit == pytest.approx(seconds, rel=0.01, abs=0.05 * unit), (bucket, row)
+            shown += 1
+    assert shown >= 2
     stragglers = [r[0] for r in con.execute("select evidence from stragglers").fetchall()]
     code, text, _ = run_cli("report", str(store), "--section", "ranks")
     assert all(s in text for s in stragglers) and stragglers
 
 
-def test_mfu_and_productive_split(tmp_path: Path) -> None:
+def _profiled_steps_and_spans(job: Path) -> tuple[set[int], float]:
+    """The steps the profiler recorded and the seconds of their ProfilerStep#N spans over all
+    ranks, read from the raw traces."""
+    import gzip
+
+    steps: set[int] = set()
+    seconds = 0.0
+    for path in sorted((job / "traces").glob("*.pt.trace.json.gz")):
+        for e in json.loads(gzip.decompress(path.read_bytes()))["traceEvents"]:
+            if e.get("ph") == "X" and str(e.get("name", "")).startswith("ProfilerStep#"):
+                steps.add(int(e["name"].split("#")[1]))
+                seconds += e["dur"] / 1e6
+    return steps, seconds
+
+
+def test_mfu_and_productive_split(sample_store: Callable[[str], Path]) -> None:
+    """MFU against the training script's own log (tokens and step_time_s of rank 0's step
+    lines); the productive split's data stall against the stalls the harness injected
+    (INJECTED lines) in the profiled steps, over those steps' span time in the raw traces."""
+    import re
+
     job = SAMPLE_LOGS / "ddp_gloo_2rank"
-    store = tmp_path / "s.tlstore"
-    Store.open(store).ingest([job])
-    con = Store.open(store, create=False).connect(flops_per_token=6e5, peak_tflops=0.5, gpus=2)
-    throughput, mfu = con.execute("select throughput_tokens_per_s, mfu from goodput").fetchone()
-    assert mfu == pytest.approx(throughput * 6e5 / (2 * 0.5e12))
-    # the split of productive time is the profiled steps' category shares, applied to productive seconds
+    con = Store.open(sample_store(job.name), create=False).connect(flops_per_token=6e5, peak_tflops=0.5, gpus=2)
+    log = (job / "console.log").read_text()
+    lines = re.findall(r"\[rank0\] gloo_train: step \d+ .*step_time_s ([\d.]+) tokens (\d+)", log)
+    rank0 = [(int(tok), float(sec)) for sec, tok in lines]
+    assert len(rank0) == 8
+    tokens, step_s = sum(t for t, _ in rank0), sum(s for _, s in rank0)
+    (mfu,) = con.execute("select mfu from goodput").fetchone()
+    assert mfu == pytest.approx(tokens / step_s * 6e5 / (2 * 0.5e12), rel=0.03)
+
+    profiled, span_s = _profiled_steps_and_spans(job)
+    injected = [json.loads(m) for m in re.findall(r"INJECTED (\{.*\})", log)]
+    stall_s = sum(i["data_stall_s"] for i in injected if i["step"] in profiled)
+    assert stall_s > 0.2  # the recording stalled rank 1 on two profiled steps
     productive = con.execute("select seconds from goodput_buckets where bucket = 'productive'").fetchone()[0]
-    totals = con.execute(
-        "select sum(step_ns), sum(compute_ns), sum(data_stall_ns) from step_breakdown"
-    ).fetchone()
     split = dict(con.execute("select category, seconds from productive_breakdown").fetchall())
-    assert split["compute"] == pytest.approx(totals[1] / totals[0] * productive)
-    assert split["data_stall"] == pytest.approx(totals[2] / totals[0] * productive)
+    assert split["data_stall"] / productive == pytest.approx(stall_s / span_s, rel=0.03)
     assert sum(split.values()) == pytest.approx(productive)
 
 
@@ -107,12 +136,10 @@ def _close(a: object, b: object, where: str = "") -> None:
 
 
 @pytest.mark.parametrize("job", GOLDEN_JOBS)
-def test_golden_reports(job: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    """The JSON and Markdown reports of each sample job; `pytest --regen-goldens` rewrites them,
-    so that a diff in review is the behaviour change."""
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([SAMPLE_LOGS / job])
-    report = build(store.connect())
+def test_golden_reports(job: str, sample_store: Callable[[str], Path], request: pytest.FixtureRequest) -> None:
+    """The JSON and Markdown reports of each sample job; `pytest --regen-goldens` rewrites them
+    (and checks nothing: the test is skipped), so that a diff in review is the behaviour change."""
+    report = build(Store.open(sample_store(job), create=False).connect())
     as_json = _normalise(json.dumps(to_dict(report), indent=1, default=str, sort_keys=True), job) + "\n"
     as_md = _normalise(render_markdown(report), job)
     golden_json, golden_md = GOLDENS / f"{job}.json", GOLDENS / f"{job}.md"
@@ -120,6 +147,7 @@ def test_golden_reports(job: str, tmp_path: Path, request: pytest.FixtureRequest
         GOLDENS.mkdir(exist_ok=True)
         golden_json.write_text(as_json)
         golden_md.write_text(as_md)
+        pytest.skip(f"rewrote {golden_json.name} and {golden_md.name}: review their diff")
     _close(json.loads(as_json), json.loads(golden_json.read_text()))
     assert as_md == golden_md.read_text()
 
@@ -128,10 +156,8 @@ def test_golden_reports(job: str, tmp_path: Path, request: pytest.FixtureRequest
     ("restart_gloo_2rank", "measured", "log_line"),  # every step line carries its own timestamp
     ("hf_trainer_restart", "estimated", "tqdm"),  # step times from progress bars, to the second
 ])
-def test_provenance_follows_the_inputs(tmp_path: Path, job: str, kind: str, source: str) -> None:
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([SAMPLE_LOGS / job])
-    con = store.connect()
+def test_provenance_follows_the_inputs(sample_store: Callable[[str], Path], job: str, kind: str, source: str) -> None:
+    con = Store.open(sample_store(job), create=False).connect()
     sources = {s for (s,) in con.execute("select distinct time_source from int_log_steps").fetchall()}
     assert sources == {source}
     report = build(con)
@@ -192,7 +218,7 @@ def test_nothing_recognised_is_an_error(tmp_path: Path, contents: dict[str, str]
         assert f"among {len(contents)} files" in err
 
 
-def test_step_points_one_per_rank_attempt_and_step(tmp_path: Path) -> None:
+def test_step_points_one_per_rank_attempt_and_step(sample_store: Callable[[str], Path]) -> None:
     """Defect 2 of issue 15: hf_trainer_restart profiles steps 3 and 4 on each rank in both
     attempts; step_series gave two rows per (rank, step) and the HTML stacked them into bars of
     about 1,680 ms. Each point is now one step of one attempt, as long as its ProfilerStep#N
@@ -202,23 +228,21 @@ def test_step_points_one_per_rank_attempt_and_step(tmp_path: Path) -> None:
     job = SAMPLE_LOGS / "hf_trainer_restart"
     spans: dict[int, list[tuple[int, dict[int, float]]]] = {}
     for path in sorted((job / "traces").glob("*.pt.trace.json.gz")):
-        doc = json.loads(gzip.open(path).read())
+        doc = json.loads(gzip.decompress(path.read_bytes()))
         steps = {int(e["name"].split("#")[1]): e["dur"] * 1e3 for e in doc["traceEvents"]
                  if e.get("ph") == "X" and e["name"].startswith("ProfilerStep#")}
         spans.setdefault(doc["distributedInfo"]["rank"], []).append((doc["baseTimeNanoseconds"], steps))
     expected = {(rank, attempt, step): ns for rank, traces in spans.items()
                 for attempt, (_, steps) in enumerate(sorted(traces, key=lambda t: t[0]), start=1) for step, ns in steps.items()}
     assert len(expected) == 8  # 2 ranks x 2 attempts x steps 3 and 4
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([job])
-    points = build(store.connect(), ("steps",)).step_points
+    points = build(Store.open(sample_store(job.name), create=False).connect(), ("steps",)).step_points
     got = {(p.rank, p.attempt, p.step): p.step_ns for p in points}
     assert len(points) == len(got) and got.keys() == expected.keys()
     for key, ns in expected.items():
         assert got[key] == pytest.approx(ns, rel=0.02), key
 
 
-def test_lateness_names_the_slow_rank_each_step(tmp_path: Path) -> None:
+def test_lateness_names_the_slow_rank_each_step(sample_store: Callable[[str], Path]) -> None:
     """Defect 4 of issue 15: in synchronous DDP every rank's step lasts as long as the slowest
     one's, so the heatmap of step time showed whole step columns, not the straggler's row. The
     recording (RECORDED.txt) made rank --slow-rank slow on every step and --stall-rank stall on
@@ -227,19 +251,22 @@ def test_lateness_names_the_slow_rank_each_step(tmp_path: Path) -> None:
 
     job = SAMPLE_LOGS / "ddp_gloo_2rank"
     command = (job / "RECORDED.txt").read_text()
-    slow = int(re.search(r"--slow-rank (\d+)", command).group(1))
-    stall = int(re.search(r"--stall-rank (\d+)", command).group(1))
-    stall_steps = {int(s) for s in re.search(r"--stall-steps ([\d,]+)", command).group(1).split(",")}
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([job])
-    points = build(store.connect(), ("steps",)).step_points
+
+    def flag(name: str) -> str:
+        found = re.search(rf"--{name} ([\d,]+)", command)
+        assert found, name
+        return found.group(1)
+
+    slow, stall = int(flag("slow-rank")), int(flag("stall-rank"))
+    stall_steps = {int(s) for s in flag("stall-steps").split(",")}
+    points = build(Store.open(sample_store(job.name), create=False).connect(), ("steps",)).step_points
     for step in sorted({p.step for p in points}):
         latest = max((p for p in points if p.step == step), key=lambda p: p.lateness_ns)
         assert latest.rank == (stall if step in stall_steps else slow), step
         assert min(p.lateness_ns for p in points if p.step == step) == 0
 
 
-def test_long_kernel_names_stay_apart_and_whole_in_tooltips(tmp_path: Path) -> None:
+def test_long_kernel_names_stay_apart_and_whole_in_tooltips(sample_store: Callable[[str], Path]) -> None:
     """Issue 15 (11): kernel names that differ only at the end were cut to the same text. They
     are shortened in the middle; the HTML keeps the whole name as the cell's tooltip and the
     JSON the whole name."""
@@ -251,14 +278,13 @@ def test_long_kernel_names_stay_apart_and_whole_in_tooltips(tmp_path: Path) -> N
 
     job = SAMPLE_LOGS / "gpu_nccl_1rank"
     (trace,) = sorted((job / "traces").glob("*.pt.trace.json.gz"))
-    kernels = sorted({e["name"] for e in json.loads(gzip.open(trace).read())["traceEvents"] if e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset")})
+    events = json.loads(gzip.decompress(trace.read_bytes()))["traceEvents"]
+    kernels = sorted({e["name"] for e in events if e.get("cat") in ("kernel", "gpu_memcpy", "gpu_memset")})
     long = [k for k in kernels if len(k) > 90]
     short = shorten_all(long)
     assert len(set(short.values())) == len(long) and all(len(s) < len(k) for k, s in short.items())
     assert len({k[:87] for k in long}) < len(long)  # the old cut merged some of them
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([job])
-    report = build(store.connect())
+    report = build(Store.open(sample_store(job.name), create=False).connect())
     page = render_html(report)
     shown = shorten_all([k.name for k in report.top_kernels])
     for k in report.top_kernels:
