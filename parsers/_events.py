@@ -4,7 +4,9 @@ parser starts and ends with."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +93,14 @@ _WORLD_SIZE = re.compile(r"\bdist_world_size=(\d{1,7})\b|using world size: (\d{1
 _NPROC = re.compile(r"--nproc[_-]per[_-]node[ =]+(\d{1,5})\b")
 _NNODES = re.compile(r"--nnodes[ =]+(\d{1,5})(?![\d:])")
 _ANY_EVENT = re.compile(_ANY_EVENT_PATTERN)
+# What the readers that pass over quiet lines (`EventScanner.busy`) read beyond the shared rules:
+# DeepSpeed's step, timer, loss, overflow and save lines, Megatron's iteration and timer lines,
+# the generic reader's steps (its case-insensitive rule on any line with a non-ASCII character,
+# where Python's and polars' case folding differ). A reader's rule left out of it loses its lines.
+_READER_PATTERN = r"Checkpoint global_step|OVERFLOW! Rank |Loss:|time \(ms\)|(?i:step|iter)|[^\x00-\x7f]"
+# A line's `event_hint`: it may hold an event, an NCCL line or a reader's line (one pattern for
+# every reader: the lines of a console read by several are split once).
+_LINE_HINT = f"{_ANY_EVENT_PATTERN}|NCCL|{_READER_PATTERN}"
 _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
 
 
@@ -117,6 +127,16 @@ class EventScanner:
         if size:
             self.rows.event(LogEventKind.LAUNCH_CONFIG, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                             detail=f"world_size={size}", raw=text)
+
+    def busy(self, lines: Iterable[Line]) -> Iterator[Line]:
+        """The lines that the shared rules or a reader's own rules (see `_READER_PATTERN`) may
+        read: those the hint marks, and the dated lines of a rank whose process has not logged
+        one yet. What the others would do in `scan` is nothing, and they cost no call."""
+        started = self.started
+        for line in lines:
+            if line.event_hint is False and (line.ts_ns is None or line.rank in started):
+                continue
+            yield line
 
     def scan(self, line: Line) -> bool:
         """Record the line's events; True when it was a failure or restart line (nothing else to read)."""
@@ -276,13 +296,13 @@ def open_log(path: Path, framework: str) -> tuple[list[Line], str | None, LogRow
     if cache is not None and str(path) in cache:
         lines, warning = cache[str(path)]
     else:
-        lines, warning = read_lines(path, _ANY_EVENT_PATTERN)
+        lines, warning = read_lines(path, _LINE_HINT)
         if cache is not None:
             cache[str(path)] = lines, warning
     if not lines:
         raise ParseError(str(path), "empty file")
     rows = LogRows(framework)
-    rows.text_lines = {line.number for line in lines if line.text.strip()}
+    rows.text_lines = set(map(attrgetter("number"), lines))  # split_lines keeps no blank line
     # the shared lines' rows are the primary reader's to make (parsers/console.py): a second
     # reader of the file keeps only what its own rules read
     return lines, warning, rows, EventScanner(rows if SHARED_LINES.get() else LogRows(framework))

@@ -12,12 +12,15 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from itertools import repeat
-from typing import NamedTuple
+from itertools import accumulate, compress, repeat
+from typing import TYPE_CHECKING, NamedTuple
 from datetime import datetime, timezone
 from pathlib import Path
 
 from tracelens.parsers._io import read_bytes
+
+if TYPE_CHECKING:
+    import polars as pl
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 # Launcher and scheduler prefixes, one combined pattern tried at the start of a line (and again
@@ -107,55 +110,77 @@ def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None)
 def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line]:
     import polars as pl
 
-    numbers: list[int] = []
-    ranks: list[int | None] = []
-    bodies: list[str] = []
-    clears: list[bool] = []
-    prefix_times: list[tuple[int, int]] = []  # (line index, time) from a prefix that dates its lines
-    physical_lines = text.splitlines()
+    physical_lines = text.splitlines()  # (splits at \r too: each redraw of a bar is a line of its own)
     start = 0
     while start < len(physical_lines) and physical_lines[start].startswith("#"):
         start += 1  # provenance notes at the top of collected logs
     pasted = _pasted_numbers(physical_lines)
-    cleared = False
+    bodies = physical_lines[start:] if start else physical_lines  # made each line's body in place
+    count = len(bodies)
+    if not count:
+        return []
+    # Most lines are taken as they are: one vectorised pass finds those that may not be (a
+    # prefix, colours, nothing but blanks), and only those go through Python.
+    if pasted:
+        complex_lines: Iterable[int] = range(count)
+    else:
+        complex_lines = _needs_python(pl.Series(bodies, dtype=pl.String)).arg_true().to_list()
+    numbers = list(range(start + 1, start + 1 + count))
+    ranks: list[int | None] = [None] * count
+    clears = [False] * count
+    keep: list[bool] | None = None  # made when a line is left out
+    prefix_times: list[tuple[int, int]] = []  # (line index, time) from a prefix that dates its lines
+    cleared = False  # a bar was cleared and no line has been kept since
+    previous = -1  # the last line looked at here: the lines between it and the next are kept as they are
     openers = _PREFIX_OPENERS
-    for number, physical in enumerate(physical_lines[start:] if start else physical_lines, start=start + 1):
-        if pasted and (m := _PASTED_NUMBER.match(physical)) is not None:
-            physical = physical[m.end():]
-        if "\x1b" in physical:
-            physical = _ANSI.sub("", physical)
-        # A progress bar redraws itself with \r; each redraw (and the log line glued after the
-        # last one) is a line of its own.
-        for segment in physical.split("\r") if "\r" in physical else (physical,):
-            opener = segment[:1]
-            if opener in openers:
-                # what the prefixes that open so need, looked at before the regex: an indented
-                # line can only be srun's label ("  3: ", up to 6 spaces and a digit); a bracket
-                # and a digit (a logger's "[2023-05-10 ...", most often) only "[3] ", "[1,3]<std",
-                # "[host:3]:" or Determined's "[2023-05-10T...] id || "
-                if opener == " ":
-                    special = segment[:7].lstrip(" ")[:1].isdecimal()
-                elif opener == "[" and segment[1:2].isdecimal():
-                    special = "] " in segment[:7] or "]:" in segment or "]<std" in segment or " || " in segment
-                else:
-                    special = True
-            else:
-                special = "| " in segment[:300] or " [std" in segment[:300]
-            if special:
-                rank, body, prefix_ns = _strip(segment)
-            else:
-                rank, body, prefix_ns = None, segment, None
-            if not body or body.isspace():
-                # tqdm clears its bar with spaces (the width of the last reading) before a write
-                cleared = cleared or len(body) >= 8
-                continue
-            if prefix_ns is not None:
-                prefix_times.append((len(bodies), prefix_ns))
-            numbers.append(number)
-            ranks.append(rank)
-            bodies.append(body)
-            clears.append(cleared)
+    for i in complex_lines:
+        if cleared and i > previous + 1:
+            clears[previous + 1] = True
             cleared = False
+        previous = i
+        segment = bodies[i]
+        if pasted and (m := _PASTED_NUMBER.match(segment)) is not None:
+            segment = segment[m.end():]
+        if "\x1b" in segment:
+            segment = _ANSI.sub("", segment)
+        opener = segment[:1]
+        if opener in openers:
+            # what the prefixes that open so need, looked at before the regex: an indented
+            # line can only be srun's label ("  3: ", up to 6 spaces and a digit); a bracket
+            # and a digit (a logger's "[2023-05-10 ...", most often) only "[3] ", "[1,3]<std",
+            # "[host:3]:" or Determined's "[2023-05-10T...] id || "
+            if opener == " ":
+                special = segment[:7].lstrip(" ")[:1].isdecimal()
+            elif opener == "[" and segment[1:2].isdecimal():
+                special = "] " in segment[:7] or "]:" in segment or "]<std" in segment or " || " in segment
+            else:
+                special = True
+        else:
+            special = "| " in segment[:300] or " [std" in segment[:300]
+        if special:
+            rank, body, prefix_ns = _strip(segment)
+        else:
+            rank, body, prefix_ns = None, segment, None
+        if not body or body.isspace():
+            # tqdm clears its bar with spaces (the width of the last reading) before a write
+            cleared = cleared or len(body) >= 8
+            if keep is None:
+                keep = [True] * count
+            keep[i] = False
+            continue
+        if prefix_ns is not None:
+            prefix_times.append((i, prefix_ns))
+        ranks[i] = rank
+        bodies[i] = body
+        clears[i] = cleared
+        cleared = False
+    if cleared and previous + 1 < count:
+        clears[previous + 1] = True
+    if keep is not None:
+        if prefix_times:
+            kept_before = list(accumulate(keep, initial=0))
+            prefix_times = [(kept_before[i], ns) for i, ns in prefix_times]
+        numbers, ranks, bodies, clears = (list(compress(column, keep)) for column in (numbers, ranks, bodies, clears))
     if not bodies:
         return []
     # One vectorised pass says which lines may hold a date (what every ISO timestamp holds,
@@ -197,6 +222,23 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
     del frame
     columns = (numbers, ranks, bodies, times, clears, hits, guessed if guessed is not None else repeat(False))
     return list(map(_new_line, zip(*columns)))
+
+
+def _needs_python(raw: pl.Series) -> pl.Series:
+    """Over the physical lines: True where the Python loop of `_split_lines`
+    may make the line something else than itself (a superset: the loop decides). A line is
+    kept as it is when it holds no escape, cannot open with a prefix (the loop's own tests,
+    written for polars: an ASCII digit or any non-ASCII character stands for what `isdecimal`
+    accepts) and holds a visible ASCII character (so it is no blank line)."""
+    head = raw.str.slice(0, 300)
+    return (
+        raw.str.contains("\x1b", literal=True)
+        | raw.str.contains(r"^(?:[(0-9]| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$))")
+        | (raw.str.contains(r"^\[[0-9]") & (raw.str.contains(r"^.{0,5}\] ") | raw.str.contains("]:", literal=True)
+                                            | raw.str.contains("]<std", literal=True) | raw.str.contains(" || ", literal=True)))
+        | head.str.contains("| ", literal=True) | head.str.contains(" [std", literal=True)
+        | ~raw.str.contains(r"[!-~]")
+    )
 
 
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines

@@ -58,6 +58,19 @@ def transport(via: str) -> list[str]:
     return out
 
 
+_TRANSPORTS: dict[str, tuple[str, ...]] = {}  # a log names a handful of paths, over and over
+
+
+def _transport(via: str) -> tuple[str, ...]:
+    """`transport(via)`, each distinct path worked out once."""
+    known = _TRANSPORTS.get(via)
+    if known is None:
+        if len(_TRANSPORTS) > 10_000:
+            _TRANSPORTS.clear()
+        known = _TRANSPORTS[via] = tuple(transport(via))
+    return known
+
+
 @dataclass
 class _Pending:
     rings: int | None = None
@@ -88,13 +101,13 @@ class NcclScanner:
             if self.last_warning is not None and text[:1].isalnum() and "NCCL" not in text:
                 self.last_warning["message"] += " " + text.strip()  # a WARN hard-wrapped by the terminal
             self.last_warning = None
-            if self.version is None and (v := _VERSION.search(text)):
+            if self.version is None and "NCCL version " in text and (v := _VERSION.search(text)):
                 self.version = v.group("v")  # nccl-tests prints "NCCL version X" on its own
             return False
         self.last_warning = None
         self.lines += 1
-        host, pid, dev = match.group("host"), int(match.group("pid")), int(match.group("dev"))
-        level, msg = match.group("level"), match.group("msg").strip()
+        host, pid_digits, dev_digits, level, msg = match.group("host", "pid", "dev", "level", "msg")
+        pid, dev, msg = int(pid_digits), int(dev_digits), msg.strip()
         if level in ("WARN", "ERROR"):
             row = {"file_id": "", "host": host, "pid": pid, "tid": int(match.group("tid")), "cuda_dev": dev,
                    "rank": rank, "ts_ns": ts_ns, "source": match.group("src"), "message": msg[:2000], "line": number}
@@ -153,7 +166,7 @@ class NcclScanner:
             elif msg.startswith("Trees") and (trees := _TREES.match(msg)) is not None:
                 pending.trees = trees.group(1).count("[")
             elif "via " in msg and (via := _VIA.search(msg)) is not None:
-                pending.transports.update(transport(via.group("via").strip()))
+                pending.transports.update(_transport(via.group("via").strip()))
             else:
                 return True
             comm_done = self.last_comm.get(key)

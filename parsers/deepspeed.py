@@ -64,13 +64,11 @@ class DeepSpeedParser:
         lines, warning, rows, events = open_log(path, "deepspeed")
         overflows = 0
         last_step_ns: dict[int | None, int] = {}
-        deepspeed_lines = 0
         # Every rule below needs a literal of its own: the substring checks (a few ns each) keep
-        # the regexes off the lines that cannot match them, which is most of a console's lines.
-        for line in lines:
+        # the regexes off the lines that cannot match them, and the lines that hold none of them
+        # (most of a console's) are not looked at (`busy`, with the literals in its pattern).
+        for line in events.busy(lines):
             text = line.text
-            if not deepspeed_lines and text[:1] == "[" and _DS_LINE.match(text):
-                deepspeed_lines += 1
             if "Checkpoint global_step" in text:
                 if (m := _SAVE_START.search(text)) is not None:
                     rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
@@ -107,7 +105,7 @@ class DeepSpeedParser:
                     last_step_ns[line.rank] = step["end_ns"]
             elif "Loss:" in text and (m := _LOSS.search(text)) is not None and rows.steps and rows.steps[-1].get("loss") is None:
                 rows.steps[-1]["loss"] = float(m.group("loss"))
-        if not deepspeed_lines:
+        if not any(line.text[:1] == "[" and _DS_LINE.match(line.text) for line in lines):
             raise ParseError(str(path), "no DeepSpeed log line found", where="line 1")
         result = log_result(rows, warning)
         if overflows:

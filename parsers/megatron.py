@@ -63,7 +63,7 @@ class MegatronParser:
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "megatron")
         previous: dict[int | None, tuple[float | None, float | None]] = {}  # rank -> (samples, tokens) consumed
-        for line in lines:
+        for line in events.busy(lines):  # its rules' literals are in the pattern that `busy` reads
             if events.scan(line):
                 continue
             timers = _TIMERS.search(line.text) if "time (ms)" in line.text else None
