@@ -1,7 +1,7 @@
 -- findings: what a reviewer should look at first, ranked, each with its evidence and what to try.
 -- Grain: one row per finding.
--- Inputs: step_summary, step_breakdown, trace_events (graph launches), stragglers, goodput, goodput_buckets, attempts, stg_log_events,
---   int_log_intervals, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_bandwidth,
+-- Inputs: step_summary, step_breakdown, trace_events (graph launches), stragglers, goodput, goodput_buckets, attempts,
+--   stg_log_events, int_ideal_step, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_summary,
 --   nccl_warnings, files.
 -- Thresholds (session variables override the defaults; tests move them across measured values):
 --   data_loader:    data_stall_pct of a rank's step time >= tracelens_data_stall_high_pct (20,
@@ -20,7 +20,7 @@
 --                   >= tracelens_bucket_medium_pct (2) -> medium; > 0 s -> low.
 --   checkpoint interval (with lost work): Young/Daly optimum sqrt(2 x C x MTBF), C = mean
 --                   blocking checkpoint save, MTBF = wall time / failures; reported in steps
---                   with the median productive step time.
+--                   of the ideal step time (int_ideal_step).
 --   hang:           the first problem group of hang_analysis, with hang_suspects -> high.
 --   mismatch:       every collective_mismatches row -> high.
 --   collective_timeout: a c10d watchdog timeout in the logs -> high.
@@ -155,7 +155,7 @@ saves as (
     )
 ),
 ideal_step as (
-    select median(end_ns - start_ns) / 1e9 as step_s from int_log_intervals where label = 'productive' and step is not null
+    select ideal_ns / 1e9 as step_s from int_ideal_step
 ),
 young_daly as (
     select f.n as failures, f.crash_step, s.interval_steps, i.step_s,
@@ -242,20 +242,19 @@ timeouts as (
     having count(*) > 0
 ),
 slow_collectives as (
-    select op, size_bytes, n_ranks, median(efficiency) as efficiency, median(busbw_gbps) as busbw,
-        median(baseline_busbw_gbps) as baseline_busbw, sum(excess_ns) / 1e9 as excess_s, count(*) as n
-    from collective_bandwidth
-    where efficiency is not null
-    group by op, size_bytes, n_ranks
+    select op, size_bytes, n_ranks, median_efficiency as efficiency, median_busbw_gbps as busbw,
+        median_baseline_busbw_gbps as baseline_busbw, excess_s, instances as n
+    from collective_summary
+    where median_efficiency is not null
 ),
 slow as (
     select 'slow_collective', 'medium', s.excess_s, null::integer,
         format('{} of {} MB on {} ranks runs at {}% of the nccl-tests bus bandwidth', s.op, round(s.size_bytes / 1e6, 1), s.n_ranks,
                round(100 * s.efficiency)::bigint),
-        format('{} instances: median busbw {} GB/s vs {} GB/s expected from nccl-tests at this size; {} s lost in all (view collective_bandwidth)',
+        format('{} instances: median busbw {} GB/s vs {} GB/s expected from nccl-tests at this size; {} s lost in all (view collective_summary)',
                s.n, round(s.busbw, 2), round(s.baseline_busbw, 2), round(s.excess_s, 3)),
         'check NCCL_ALGO/NCCL_PROTO, the topology (nvidia-smi topo -m), the NICs used (NCCL_DEBUG=INFO transports) and concurrent traffic',
-        'collective_bandwidth'
+        'collective_summary'
     from slow_collectives s, thresholds t
     where s.efficiency < t.bw_efficiency
 ),

@@ -1,6 +1,7 @@
 -- goodput: the job's headline: wall time, goodput, throughput vs goodput.
 -- Grain: one row per job (the store).
--- Inputs: goodput_buckets, attempts, int_log_intervals, int_log_steps, int_world_size, stg_log_steps, files.
+-- Inputs: goodput_buckets, attempts, int_log_intervals, int_log_steps, int_log_step_bounds, int_world_size,
+--   stg_log_steps, files.
 -- Columns: wall_s (first attempt start to last attempt end), attempts, productive_s,
 --   goodput_fraction (productive_s / wall_s), stepping_s (the productive, lost_work and
 --   data_stall buckets: time spent stepping, redone steps and waits for data included),
@@ -37,20 +38,6 @@ buckets as (
            sum(seconds) filter (where bucket in ('productive', 'lost_work')) as computing_s
     from goodput_buckets
 ),
-later_starts as (
-    select attempt, min(first_step) over (order by attempt rows between 1 following and unbounded following) as later_first_step
-    from attempts
-),
-redone as (
-    -- steps completed in an attempt (logged at their end, or followed by another step) and
-    -- redone by a later attempt (logged again, or at or after where it started); the step a
-    -- crash cut short is lost time, not a lost step
-    select s.step, a.attempt, max(a.attempt) over (partition by s.step) as last_attempt, l.later_first_step,
-        s.end_ns is not null or lead(s.t_ns) over (partition by a.attempt order by s.t_ns, s.line) is not null as completed
-    from int_log_steps s
-    asof join attempts a on s.t_ns >= a.start_ns
-    left join later_starts l on l.attempt = a.attempt
-),
 step_rows as (
     select i.label, i.step, i.attempt, s.tokens, s.samples
     from int_log_intervals i
@@ -67,8 +54,7 @@ totals as (
         sum(samples) filter (where label = 'productive') as samples_useful,
         count(*) as steps_total,
         count(tokens) as steps_with_tokens,
-        (select list(distinct step order by step) from redone
-         where (attempt < last_attempt or step >= later_first_step) and completed) as lost_steps
+        (select list(distinct step order by step) from int_log_step_bounds where lost_step) as lost_steps
     from step_rows
 ),
 rates as (
