@@ -94,7 +94,7 @@ PROFILE = r"""
 import cProfile, gc, json, pstats, shutil, sys, time
 store_path, path, log_format, top = sys.argv[1], sys.argv[2], sys.argv[3] or None, int(sys.argv[4])
 import polars, pyarrow, duckdb  # imports are not the ingest's work
-from tracelens import store as store_module
+from tracelens import ingest as ingest_module, store as store_module
 from tracelens.parsers import _evidence, _events, _io, _lines, _logtables, registry
 from tracelens.store import Store
 
@@ -150,8 +150,8 @@ timed(_lines, "split_lines", "split")
 timed(_events, "read_lines", "read")
 timed(_events.EventScanner, "scan", "scan")
 timed(store_module, "_atomic_write_parquet", "parquet")
-timed(store_module, "_precompute", "views")
-timed(store_module, "_sha256", "sha256")
+timed(ingest_module, "_precompute", "views")
+timed(ingest_module, "_sha256", "sha256")
 
 def ingest():
     shutil.rmtree(store_path, ignore_errors=True)

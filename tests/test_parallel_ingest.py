@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SAMPLE_LOGS, corpus_or_skip
+from tracelens import executors
 from tracelens import store as store_module
+from tracelens.executors import ProcessExecutor
 from tracelens.parsers import registry
 from tracelens.schemas import TABLES
 from tracelens.store import Store
@@ -44,14 +46,14 @@ def _contents(path: Path) -> dict[str, list[tuple[object, ...]]]:
 def test_parallel_ingest_stores_what_a_serial_ingest_stores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     job = _job(tmp_path)
     routed: dict[str, list[str]] = {"processes": [], "threads": []}
-    in_processes = Store._parse_in_processes
+    in_processes = ProcessExecutor.run
 
-    def spy(self: Store, todo: list, *args: object) -> None:  # type: ignore[type-arg]
-        routed["processes"] += [parser for _, parser in todo]
-        in_processes(self, todo, *args)  # type: ignore[arg-type]
+    def spy(self: ProcessExecutor, tasks: list, *args: object) -> None:  # type: ignore[type-arg]
+        routed["processes"] += [task.parser for task in tasks]
+        in_processes(self, tasks, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Store, "_parse_in_processes", spy)
-    monkeypatch.setattr(store_module, "PARALLEL_MIN_BYTES", 0)  # the sample job is small: pool it anyway
+    monkeypatch.setattr(ProcessExecutor, "run", spy)
+    monkeypatch.setattr(executors, "PARALLEL_MIN_BYTES", 0)  # the sample job is small: pool it anyway
     serial = Store.open(tmp_path / "serial.tlstore")
     serial_outcome = serial.ingest([job], workers=1)
     assert routed["processes"] == []
@@ -101,7 +103,7 @@ def test_parser_threads_take_turns_between_their_columns_and_their_writes(tmp_pa
 
     monkeypatch.setattr(ColumnsTurn, "take", staticmethod(timed_take))
     monkeypatch.setattr(store_module, "_atomic_write_parquet", timed_write)
-    monkeypatch.setattr(store_module, "PARALLEL_MIN_BYTES", 0)  # the samples are small
+    monkeypatch.setattr(executors, "PARALLEL_MIN_BYTES", 0)  # the samples are small
     job = tmp_path / "traces"
     shutil.copytree(SAMPLE_LOGS / "gpu_gloo_2rank", job / "gpu")
     shutil.copytree(SAMPLE_LOGS / "ddp_gloo_2rank" / "traces", job / "cpu")

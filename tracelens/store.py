@@ -26,10 +26,14 @@ named as the store names its own; a manifest naming a file outside the store is 
 Identity: a file is known by its absolute path; its content is known by sha256. The same
 path with the same bytes is skipped; the same path with new bytes replaces its rows; the same
 bytes under a second path are stored once (the second record says `duplicate`).
+
+How files get into a store (discovery, detection, parse tasks, executors, the committer that
+calls `_commit`): tracelens.ingest and tracelens.executors; docs/scale.md.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import errno
 import fcntl
@@ -40,14 +44,9 @@ import os
 import re
 import secrets
 import shutil
-import signal
 import stat
-import sys
-import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -59,10 +58,10 @@ import pyarrow.parquet as pq
 from tracelens.enums import FileStatus
 from tracelens.errors import DiskFullError, StoreLockedError, TracelensError, UsageError
 from tracelens.safe_text import printable, redact
-from tracelens.schemas import FILES, PARTITION_BY, SCHEMA_VERSION, TABLES, conform
+from tracelens.schemas import FILES, PARTITION_BY, SCHEMA_VERSION, TABLES
 
 if TYPE_CHECKING:
-    from tracelens.parsers import ParseOptions
+    from tracelens.executors import Executor
 
 MANIFEST = "store.json"
 VIEWS_SQL = "views.sql"
@@ -70,9 +69,7 @@ LOCK = ".lock"
 READERS = ".readers"  # readers hold a shared flock on it; garbage collection needs it exclusive
 STORE_DIRS = ("catalog", "tables", "derived")
 FORMAT = "tracelens-store"
-COMMIT_EVERY_S = float(os.environ.get("TRACELENS_COMMIT_EVERY_S", "10"))  # batch commits on long ingests
 FORK_IS_SAFE = False  # set by the CLI, whose process has started no DuckDB/polars threads
-PARALLEL_MIN_BYTES = 8 << 20  # below this a process pool costs more than it saves
 
 
 @dataclass
@@ -200,24 +197,6 @@ class Store:
         store.catalog = str(doc.get("catalog") or "")
         return store
 
-    def _refresh_derived(self) -> None:
-        """Recompute every file's precomputed views: the SQL of queries/ changed since they were
-        made (a newer tracelens). The base tables are kept; nothing is parsed again. Only an
-        ingest does this, holding the lock; a reader runs the views' SQL instead."""
-        from tracelens.queries import materialized_views
-
-        views = set(materialized_views())
-        for view in views:
-            (self.root / "derived" / view / "_empty.parquet").unlink(missing_ok=True)
-        self._write_empty_tables()
-        token = secrets.token_hex(4)
-        for rec in self.records.values():
-            if not rec.fragments:
-                continue
-            rec.fragments = {k: v for k, v in rec.fragments.items() if k not in views}
-            _precompute(self.root, rec, token)
-        self._commit([])
-
     def _write_empty_tables(self) -> None:
         _write_templates(self.root)
 
@@ -291,224 +270,23 @@ class Store:
         max_memory: int | None = None,
         one_job: bool = False,
         job: str | None = None,
+        executor: Executor | None = None,
     ) -> IngestOutcome:
         """Parse new or changed input files into the store; idempotent and atomic.
 
         `workers` files parsed at once (default: as many as usable CPUs, input files and the
         available memory allow, see tracelens.resources; traces in threads, logs in processes,
-        see _parse_all); `max_memory` (bytes) caps the memory the default plans for.
+        see tracelens.executors.LocalExecutor); `max_memory` (bytes) caps the memory the
+        default plans for. `executor` runs the parse tasks elsewhere (e.g.
+        tracelens.executors.RayExecutor); default: the one chosen with
+        tracelens.executors.use_executor, else this machine.
         `one_job` refuses inputs holding several jobs (InputError, nothing committed); `job`
-        (a number or label, or "all") keeps one of them: see tracelens.jobs."""
-        from tracelens.parsers import ParseOptions, detect, registry
-        from tracelens.parsers._io import read_head
+        (a number or label, or "all") keeps one of them: see tracelens.jobs. How files are
+        found, parsed and committed: tracelens.ingest."""
+        from tracelens.ingest import ingest
 
-        outcome = IngestOutcome()
-        options = ParseOptions(rank=rank, profiles=tuple(os.path.abspath(p) for p in profiles))
-        parsers = registry(options.profiles)
-        forced = _forced_log_parser(parsers, log_format)
-        with self.locked():
-            self._write_empty_tables()
-            if self.derived_version != derived_version():
-                self._refresh_derived()
-            todo: list[tuple[FileRecord, str]] = []  # record (path/size/mtime/sha filled), parser name
-            unreadable: list[tuple[str, str]] = []
-            order: dict[str, int] = {}  # said back in the order the inputs were found
-            unknown: list[FileRecord] = []  # walked, claimed by no parser: recorded for the inputs section
-            for path, explicit in _discover(inputs, exclude=self.root, unreadable=unreadable):
-                key = str(path)
-                order.setdefault(key, len(order))
-                try:
-                    st = path.stat()
-                except OSError as exc:
-                    outcome.parsed.append(_failed(key, f"cannot read: {exc.strerror or exc}"))
-                    continue
-                if not stat.S_ISREG(st.st_mode):  # a FIFO would block the read, /dev/zero never end it
-                    outcome.parsed.append(_failed(key, f"not a regular file ({_file_type(st.st_mode)}); not read"))
-                    continue
-                try:
-                    os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
-                except OSError as exc:  # unreadable (permissions): said, in a folder as on the command line
-                    outcome.parsed.append(_failed(key, f"cannot read: {exc.strerror or exc}"))
-                    continue
-                old = self.records.get(key)
-                if (
-                    old is not None
-                    and old.size_bytes == st.st_size
-                    and old.mtime_ns == st.st_mtime_ns
-                    and old.status not in (FileStatus.FAILED.value, FileStatus.UNKNOWN.value)  # a --profile may read it now
-                    and (forced is None or old.kind != LOG_KIND or old.parser == forced.name)
-                ):
-                    outcome.unchanged.append(old)
-                    continue
-                try:
-                    parser, claim = detect(path, read_head(path), parsers)
-                except TracelensError as exc:  # one file's problem, not the ingest's
-                    failed = _failed(key, str(exc))
-                    failed.message = str(exc) if str(exc).startswith(key) else failed.message
-                    outcome.parsed.append(failed)
-                    continue
-                except RecursionError:
-                    outcome.parsed.append(_failed(key, _TOO_DEEP))
-                    continue
-                except Exception as exc:
-                    outcome.parsed.append(_failed(key, f"internal error recognising its format ({type(exc).__name__}: {exc}); please report it"))
-                    continue
-                if forced is not None and (
-                    (parser is not None and parser.kind == LOG_KIND)
-                    or (parser is None and (explicit or path.suffix.lower() in (".log", ".txt", ".out", ".err")))
-                ):
-                    parser = forced  # --log-format: every console log is read as this format
-                if parser is None:
-                    if explicit:
-                        rec = _failed(key, "not a recognised input format")
-                        rec.size_bytes, rec.mtime_ns = st.st_size, st.st_mtime_ns
-                        outcome.parsed.append(rec)
-                        continue
-                    outcome.skipped.append(key)
-                    if old is None or old.status != FileStatus.UNKNOWN.value or (old.size_bytes, old.mtime_ns) != (st.st_size, st.st_mtime_ns):
-                        unknown.append(FileRecord(path=key, size_bytes=st.st_size, mtime_ns=st.st_mtime_ns, status=FileStatus.UNKNOWN.value,
-                                                  message=SKIPPED_REASON, ingested_at_ns=time.time_ns()))
-                    continue
-                rec = FileRecord(
-                    path=key, size_bytes=st.st_size, mtime_ns=st.st_mtime_ns, kind=parser.kind, parser=parser.name
-                )
-                todo.append((rec, parser.name))  # hashed by the worker, which reads the bytes anyway
-            outcome.parsed.extend(_failed(folder, reason) for folder, reason in unreadable)
-            checked = job not in (None, "all") or one_job  # one job per store: decided once all is parsed
-            self._parse_all(todo, options, workers, progress, outcome, max_memory, batch_commits=not checked)
-            outcome.parsed.sort(key=lambda rec: order.get(rec.path, len(order)))
-            if checked:
-                from tracelens.jobs import keep_one_job
-
-                keep_one_job(self, inputs, outcome, unknown, job=job, one_job=one_job)
-            outcome.notes.extend(self._rank_collisions())
-            self._commit(outcome.parsed + unknown)
-            self._collect_garbage()
-        return outcome
-
-    def _same_content(self, new: FileRecord) -> FileRecord | None:
-        """A stored file (not failed, not itself a duplicate) with the same bytes and parser."""
-        for rec in self.records.values():
-            if (rec.sha256 == new.sha256 and rec.path != new.path and rec.parser == new.parser
-                    and rec.status not in (FileStatus.DUPLICATE.value, FileStatus.FAILED.value)):
-                return rec
-        return None
-
-    def _parse_all(
-        self,
-        todo: list[tuple[FileRecord, str]],
-        options: ParseOptions,
-        workers: int | None,
-        progress: ProgressCallback | None,
-        outcome: IngestOutcome,
-        max_memory: int | None = None,
-        batch_commits: bool = True,
-    ) -> None:
-        total = sum(rec.size_bytes for rec, _ in todo)
-        done = 0
-        token = secrets.token_hex(4)
-        pending: list[FileRecord] = []
-        last_commit = time.monotonic()
-
-        batch: dict[str, FileRecord] = {}  # sha256 -> first record of this run with those bytes
-
-        def finish(rec: FileRecord) -> None:
-            nonlocal done, last_commit
-            done += rec.size_bytes
-            old = self.records.get(rec.path)
-            if (rec.sha256 and old is not None and old.sha256 == rec.sha256 and old.status != FileStatus.FAILED.value
-                    and old.parser == rec.parser):
-                self._discard(rec)  # touched, not changed: keep what the store has
-                old.mtime_ns = rec.mtime_ns
-                outcome.unchanged.append(old)
-                pending.append(old)
-                return
-            stored = rec.sha256 and rec.status != FileStatus.FAILED.value and rec.size_bytes > 0
-            twin = (self._same_content(rec) or batch.get(rec.sha256)) if stored else None
-            if twin is not None and twin.parser == rec.parser:
-                self._discard(rec)
-                rec.status, rec.duplicate_of, rec.rows, rec.warnings = FileStatus.DUPLICATE.value, twin.path, 0, []
-            elif stored:
-                batch[rec.sha256] = rec
-            outcome.parsed.append(rec)
-            pending.append(rec)
-            if progress:
-                progress(done, total, rec.path)
-            if batch_commits and time.monotonic() - last_commit > COMMIT_EVERY_S:
-                self._commit(pending)
-                pending.clear()
-                last_commit = time.monotonic()
-
-        if workers:
-            n_workers = workers
-        elif total < PARALLEL_MIN_BYTES or len(todo) < 2:
-            n_workers = 1
-        else:
-            n_workers, note = _plan_workers(todo, max_memory)
-            if note:
-                outcome.notes.append(note)
-        if n_workers <= 1 or total < PARALLEL_MIN_BYTES or len(todo) < 2:
-            for rec, parser_name in todo:
-                finish(parse_file(str(self.root), rec, parser_name, options, token))
-            return
-        # Largest first: the pool finishes together instead of waiting on one big straggler.
-        todo = sorted(todo, key=lambda item: -item[0].size_bytes)
-        # Parsers whose bulk runs without the GIL (the Kineto scanner, Arrow, numpy, DuckDB)
-        # share one process: one copy of the libraries instead of one per worker (the 8-rank
-        # bench: 441 MB peak RSS instead of 662, and no slower). Pure-Python parsers (logs)
-        # would serialise on the GIL there: they get processes, before any thread has started
-        # DuckDB or polars, which forking must not follow. Too few of them for a pool: threads.
-        from tracelens.parsers import registry
-
-        parser_objects = registry(options.profiles)
-        threaded = [item for item in todo if getattr(parser_objects[item[1]], "threads_well", False)]
-        forked = [item for item in todo if not getattr(parser_objects[item[1]], "threads_well", False)]
-        if len(forked) >= 2 and sum(rec.size_bytes for rec, _ in forked) >= PARALLEL_MIN_BYTES:
-            self._parse_in_processes(forked, options, token, n_workers, finish)
-        else:
-            threaded = sorted(threaded + forked, key=lambda item: -item[0].size_bytes)
-        if len(threaded) < 2:
-            for rec, parser_name in threaded:
-                finish(parse_file(str(self.root), rec, parser_name, options, token))
-            return
-        threads = ThreadPoolExecutor(max_workers=n_workers, thread_name_prefix="tracelens-parse")
-        try:
-            results = [threads.submit(parse_file, str(self.root), rec, name, options, token) for rec, name in threaded]
-            for result in results:
-                finish(result.result())  # parse_file never raises
-        finally:
-            # Interrupted (Ctrl-C): files not started are dropped; each running thread finishes
-            # its file (a C scan cannot be stopped midway), whose fragments no catalog names.
-            threads.shutdown(wait=True, cancel_futures=True)
-
-    def _parse_in_processes(
-        self, todo: list[tuple[FileRecord, str]], options: ParseOptions, token: str, n_workers: int,
-        finish: Callable[[FileRecord], None],
-    ) -> None:
-        import multiprocessing
-
-        # Forking a process whose DuckDB or polars thread pools have started can deadlock the
-        # child (a lock held by a thread that does not exist there). The CLI forks when neither
-        # has been loaded yet: the workers share its imported modules. Otherwise (a library
-        # caller, or a detection that used polars on a log) the workers are spawned: fresh
-        # interpreters that import the parser once each. Not a forkserver: its workers are not
-        # this process's children, and it outlives a killed ingest with them.
-        threaded = any(name in sys.modules for name in ("polars", "duckdb"))
-        context = multiprocessing.get_context("fork" if FORK_IS_SAFE and not threaded else "spawn")
-        with ProcessPoolExecutor(max_workers=n_workers, mp_context=context, initializer=_worker_started) as pool:
-            futures: list[Future[FileRecord]] = [
-                pool.submit(parse_file, str(self.root), rec, name, options, token) for rec, name in todo
-            ]
-            for future, (rec, _) in zip(futures, todo, strict=True):
-                try:
-                    result = future.result()
-                except DiskFullError:
-                    raise
-                except Exception as exc:  # a worker died (e.g. out of memory): report, keep going
-                    result = rec
-                    result.status = FileStatus.FAILED.value
-                    result.message = f"parser process failed: {type(exc).__name__}: {exc}"
-                finish(result)
+        return ingest(self, inputs, rank=rank, workers=workers, progress=progress, profiles=profiles,
+                      log_format=log_format, max_memory=max_memory, one_job=one_job, job=job, executor=executor)
 
     def _discard(self, rec: FileRecord) -> None:
         for rel in rec.fragments.values():
@@ -709,132 +487,6 @@ class Store:
         return con
 
 
-def _plan_workers(todo: list[tuple[FileRecord, str]], max_memory: int | None) -> tuple[int, str | None]:
-    from tracelens.resources import available_memory, plan_workers, uncompressed_size, usable_cpus
-
-    memory = available_memory()
-    if max_memory is not None:
-        memory = max_memory if memory is None else min(memory, max_memory)
-    largest = max(uncompressed_size(Path(rec.path), rec.size_bytes) for rec, _ in todo)
-    return plan_workers(len(todo), largest, usable_cpus(), memory)
-
-
-# ---------------------------------------------------------------------- worker side
-def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token: str) -> FileRecord:
-    """Parse one file, write its fragments and its per-file views (in a parser thread or
-    process). Never raises on bad input."""
-    path = Path(rec.path)
-    rec.ingested_at_ns = time.time_ns()
-    # The system allocator hands freed buffers back at once; Arrow's default pool keeps them,
-    # which would make a worker's memory grow with its largest file's garbage, not its data.
-    pa.set_memory_pool(pa.system_memory_pool())
-    try:
-        rec.sha256 = _sha256(path)
-    except OSError as exc:
-        rec.status, rec.message = FileStatus.FAILED.value, f"{rec.path}: cannot read: {exc.strerror or exc}"
-        return rec
-    rec.file_id = rec.sha256[:16]
-    from tracelens.parsers._io import ColumnsTurn
-
-    with ColumnsTurn.scope():  # parser threads take turns between their columns and their writes
-        _parse_and_write(root, rec, parser_name, options, token)
-    if rec.status == FileStatus.FAILED.value:
-        return rec
-    _release_memory()
-    try:
-        _precompute(Path(root), rec, token)
-    except DiskFullError:
-        raise
-    except Exception as exc:  # the trace is stored; only its precomputed views are missing
-        if "No space left on device" in str(exc):  # DuckDB's own writes
-            raise DiskFullError(f"{root}: no space left on device; the store keeps what it had committed: "
-                                "free space there and run again") from None
-        for rel in rec.fragments.values():
-            (Path(root) / rel).unlink(missing_ok=True)
-        rec.fragments = {}
-        rec.status = FileStatus.FAILED.value
-        rec.message = f"{rec.path}: internal error computing its views ({type(exc).__name__}: {exc}); please report it"
-    return rec
-
-
-def _parse_and_write(root: str, rec: FileRecord, parser_name: str, options: Any, token: str) -> None:
-    """parse_file's parse and table writes: fills rec (status, rows, fragments; or FAILED)."""
-    from tracelens.errors import ParseError
-    from tracelens.parsers import registry
-
-    path = Path(rec.path)
-    try:
-        result = registry(options.profiles)[parser_name].parse(path, options)
-    except ParseError as exc:
-        rec.status, rec.message = FileStatus.FAILED.value, str(exc)
-        return
-    except MemoryError:
-        rec.status, rec.message = FileStatus.FAILED.value, f"{rec.path}: out of memory while parsing"
-        return
-    except RecursionError:
-        rec.status, rec.message = FileStatus.FAILED.value, f"{rec.path}: {_TOO_DEEP}"
-        return
-    except Exception as exc:  # a parser bug must not take the ingest down; it is reported per file
-        rec.status = FileStatus.FAILED.value
-        rec.message = f"{rec.path}: internal parser error ({type(exc).__name__}: {exc}); please report it"
-        return
-    rec.status, rec.warnings = result.status.value, list(result.warnings)
-    rec.rows = result.rows
-    rec.unrecognised_lines = result.unrecognised_lines
-    store_root = Path(root)
-    tables = result.tables
-    del result
-    for table in list(tables):
-        data = conform(tables.pop(table), TABLES[table])  # each table freed once written
-        if table not in _NOT_REDACTED:
-            data = _redacted(data)
-        data = data.set_column(0, "file_id", pa.repeat(pa.scalar(rec.file_id, pa.string()), data.num_rows))
-        rel = _fragment_path(table, rec.file_id, f"{token}{hashlib.sha1(os.fsencode(rec.path)).hexdigest()[:6]}", data)
-        _atomic_write_parquet(data, store_root / rel)
-        rec.fragments[table] = rel
-        del data
-
-
-# Tables of profiler events: operator and kernel names and shapes, millions of rows. Every
-# other table (log lines, launcher and NCCL text, dump fields, trace metadata) has its text
-# columns redacted before it is written.
-_NOT_REDACTED = frozenset({"trace_events", "trace_instants", "trace_counters"})
-
-
-def _redacted(data: pa.Table) -> pa.Table:
-    """Credentials in text columns replaced by `<redacted>` (tracelens.safe_text.SECRET_PATTERNS)."""
-    import pyarrow.compute as pc
-
-    from tracelens.safe_text import SECRET_PATTERNS
-
-    for i, fld in enumerate(data.schema):
-        if fld.name == "file_id" or not (pa.types.is_string(fld.type) or pa.types.is_large_string(fld.type)):
-            continue
-        column = data.column(i)
-        for pattern, replacement in SECRET_PATTERNS:
-            column = pc.replace_substring_regex(column, pattern=pattern, replacement=replacement)
-        data = data.set_column(i, fld, column)
-    return data
-
-
-def _release_memory() -> None:
-    """Hand the parse's freed heap back to the system before the next phase (glibc keeps it
-    otherwise, and a worker's resident memory would stay at its parse peak)."""
-    import ctypes
-    import gc
-
-    gc.collect(1)  # the parse's objects are young; a full collection walks every module's too (~10 ms)
-    try:
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        pass  # not glibc
-
-
-# DuckDB's buffer pool for a file's precomputed views: it keeps what it reads cached up to its
-# limit (80 % of RAM by default), which would make each worker's memory grow with the machine.
-PRECOMPUTE_MEMORY = os.environ.get("TRACELENS_PRECOMPUTE_MEMORY", "256MB")
-
-
 def derived_version() -> str:
     """A digest of the per-file views' SQL: precomputed results made by other SQL are stale."""
     from tracelens.queries import materialized_views, view_definitions
@@ -848,70 +500,6 @@ def _tables_digest() -> str:
     """A digest of the declared table schemas: the per-file views' output types follow them."""
     text = "\0".join(f"{name}:{schema}" for name, schema in sorted(TABLES.items()))
     return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
-@functools.cache
-def _precompute_inputs() -> frozenset[str]:
-    """The base tables the per-file views read (directly or through other views)."""
-    from tracelens.queries import materialized_views, view_definitions
-
-    words: set[str] = set()
-    for _, sql in view_definitions(only=set(materialized_views())):
-        words |= set(re.findall(r"\w+", re.sub(r"--[^\n]*", "", sql)))
-    return frozenset(words & set(TABLES))
-
-
-def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
-    """Run the per-file views over this file alone and store their results as fragments.
-    A file that wrote none of the tables they read (a log, an NCCL dump) has no rows in any of
-    them: nothing to run (a DuckDB connection and its views cost ~0.1 s per file)."""
-    import duckdb
-
-    from tracelens.queries import materialized_views
-
-    if not _precompute_inputs() & rec.fragments.keys():
-        return
-
-    tables = {
-        t: [str(store_root / rec.fragments.get(t, f"tables/{t}/_empty.parquet"))] for t in TABLES
-    }
-    files_sql = f"{_EMPTY_FILES_SQL} UNION ALL BY NAME SELECT {_sql_str(rec.file_id)} AS file_id, 'ok' AS status"
-    views = set(materialized_views())
-    suffix = f"{rec.file_id}.{token}{hashlib.sha1(os.fsencode(rec.path)).hexdigest()[:6]}.parquet"
-    try:
-        _run_views(store_root, rec, tables, files_sql, views, suffix, PRECOMPUTE_MEMORY)
-    except duckdb.OutOfMemoryException:
-        # A trace of millions of events: its views get what memory there is (they spill past it).
-        from tracelens.resources import available_memory
-
-        room = int((available_memory() or 4 << 30) * 0.6)
-        limit = f"{max(room, 1 << 30) >> 20}MB"
-        _run_views(store_root, rec, tables, files_sql, views, suffix, limit)
-        rec.warnings.append(f"its views needed more than {PRECOMPUTE_MEMORY} of memory; computed within {limit}")
-
-
-def _run_views(store_root: Path, rec: FileRecord, tables: dict[str, list[str]], files_sql: str, views: set[str],
-               suffix: str, memory_limit: str) -> None:
-    import duckdb
-
-    # One thread: one worker per core already. Past its limit DuckDB spills what it can to a
-    # temporary folder of its own.
-    spill = tempfile.mkdtemp(prefix="tracelens-views-")
-    con = duckdb.connect(config={"threads": 1, "memory_limit": memory_limit, "temp_directory": spill})
-    try:
-        # Each stored view is computed as soon as it is defined, and its result stands in for
-        # it from then on: a view defined later is bound against that table, not its SQL.
-        for name, statement in view_statements(tables, files_sql, {}, only=views):
-            con.execute(statement)
-            if name in views:
-                con.execute(f"CREATE TEMP TABLE _done_{name} AS SELECT * FROM {name}")
-                con.execute(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _done_{name}")
-                rel = f"derived/{name}/{suffix}"
-                _atomic_write_parquet(con.sql(f"SELECT * FROM _done_{name}").to_arrow_table(), store_root / rel)
-                rec.fragments[name] = rel
-    finally:
-        con.close()
-        shutil.rmtree(spill, ignore_errors=True)
 
 
 _CREATE_VIEW = re.compile(r"\s*CREATE OR REPLACE VIEW (\w+) AS", re.I)
@@ -946,7 +534,8 @@ def view_statements(
         tables = {t: paths for t, paths in tables.items() if re.search(rf"\b{t}\b", code)}
     statements = [("files", f"CREATE OR REPLACE VIEW files AS {files_sql};")]
     for table, paths in tables.items():
-        statements.append((table, f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{', '.join(map(_sql_str, paths))}]);"))
+        listed = ", ".join(map(_sql_str, paths))
+        statements.append((table, f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{listed}]);"))
     for name, sql in definitions:
         if name in precomputed:
             listed = ", ".join(map(_sql_str, precomputed[name]))
@@ -972,6 +561,19 @@ _DICTIONARY_COLUMNS = frozenset(
     {"file_id", "rank", "pid", "tid", "thread_name", "stream", "device", "category", "kind", "name",
      "coll_name", "coll_dtype", "pg_name", "pg_desc", "pg_ranks", "path", "status", "series", "scope"}
 )
+
+
+def write_fragment(root: Path, table: str, file_id: str, tag: str, data: pa.Table) -> str:
+    """Write one file's rows of `table` into the store at `root` under a fresh name (which
+    no manifest names until the file's record is committed); its path relative to `root`."""
+    rel = _fragment_path(table, file_id, tag, data)
+    _atomic_write_parquet(data, root / rel)
+    return rel
+
+
+def write_parquet(table: pa.Table, target: Path) -> None:
+    """Write `table` to `target` as the store writes its fragments: atomically, fsynced."""
+    _atomic_write_parquet(table, target)
 
 
 def _atomic_write_parquet(table: pa.Table, target: Path) -> None:
@@ -1025,89 +627,6 @@ def _fsync_and_rename(tmp: Path, target: Path) -> None:
         os.fsync(dfd)
     finally:
         os.close(dfd)
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        while chunk := fh.read(1 << 20):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
-LOG_KIND = "console_log"
-
-
-def _forced_log_parser(parsers: dict[str, Any], name: str | None) -> Any:
-    """The parser --log-format names (a console-log parser), or None; a UsageError otherwise."""
-    if name is None:
-        return None
-    logs = sorted(n for n, p in parsers.items() if p.kind == LOG_KIND)
-    if name not in logs:
-        raise UsageError(f"--log-format {name}: not a console-log format; one of: {', '.join(logs)}")
-    return parsers[name]
-
-
-def _file_type(mode: int) -> str:
-    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return name
-    return "a special file"
-
-
-_TOO_DEEP = "nested deeper than a decoder can follow (JSON or pickle containers inside containers, thousands deep); not read"
-
-
-SKIPPED_REASON = "not recognised: no parser reads a file of this name and first bytes"
-
-
-def _failed(path: str, message: str) -> FileRecord:
-    return FileRecord(path=path, status=FileStatus.FAILED.value, message=f"{path}: {message}", ingested_at_ns=time.time_ns())
-
-
-def _discover(
-    inputs: Iterable[str | Path], exclude: Path, unreadable: list[tuple[str, str]] | None = None
-) -> Iterator[tuple[Path, bool]]:
-    """(absolute path, given explicitly) for every file under the inputs, in a stable order.
-    Folders that cannot be listed are added to `unreadable` as (path, reason): skipped, never
-    silently. Links to folders are followed, each folder once (a link loop ends)."""
-    seen: set[Path] = set()
-    for item in inputs:
-        path = Path(os.path.abspath(item))
-        if not path.is_dir():
-            if path not in seen:
-                seen.add(path)
-                yield path, True
-            continue
-        found: list[Path] = []
-        visited: set[tuple[int, int]] = set()
-
-        def refused(exc: OSError) -> None:
-            if unreadable is not None:
-                unreadable.append((str(exc.filename or path), f"cannot list this folder: {exc.strerror or exc}"))
-
-        for dirpath, dirnames, filenames in os.walk(path, onerror=refused, followlinks=True):
-            try:
-                st = os.stat(dirpath)
-            except OSError:
-                dirnames[:] = []
-                continue
-            base = Path(dirpath)
-            if (st.st_dev, st.st_ino) in visited or base == exclude or exclude in base.parents:
-                dirnames[:] = []
-                continue
-            visited.add((st.st_dev, st.st_ino))
-            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-            found.extend(base / name for name in filenames if not name.startswith("."))
-        for sub in sorted(found):
-            if sub.is_file() and sub not in seen and not _is_store_path(sub):
-                seen.add(sub)
-                yield sub, False
-
-
-def _is_store_path(path: Path) -> bool:
-    return any((parent / MANIFEST).exists() and parent.suffix == ".tlstore" for parent in path.parents)
 
 
 # ---------------------------------------------------------------------- safety
@@ -1223,25 +742,9 @@ def _write_templates(root: Path) -> None:
     for view in todo:
         target = root / "derived" / view / "_empty.parquet"
         _atomic_write_parquet(con.sql(f"SELECT * FROM {view} LIMIT 0").to_arrow_table(), target)
-        try:
+        with contextlib.suppress(OSError, TracelensError):  # no writable cache: the next store works it out again
             _atomic_write_bytes(target.read_bytes(), cached / f"{view}.parquet")
-        except (OSError, TracelensError):
-            pass  # no writable cache: the next store works it out again
     con.close()
-
-
-def _worker_started() -> None:
-    """First thing in a parser process: die with the process that started it. A killed ingest
-    (kill -9, the OOM killer) would otherwise leave its workers blocked forever on a queue
-    whose other end they themselves hold open."""
-    import ctypes
-
-    try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return  # not Linux/glibc: workers end when their queue closes
-    if os.getppid() == 1:
-        os._exit(1)  # the parent died before the line above took effect
 
 
 def _sql_str(value: str) -> str:

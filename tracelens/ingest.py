@@ -1,0 +1,536 @@
+"""How files get into a store: discover, detect, plan, execute, materialise per-file views.
+
+The store (tracelens.store) knows its layout, manifest, commit, lock and garbage; this module
+knows files. The two meet at one narrow interface:
+
+- a `ParseTask` names one file, its parser and the store's location; `run_task` parses the
+  file, writes its fragments and its per-file views straight into the store's folders and
+  returns the file's record (fragments written, rows, status, warnings). It never touches the
+  manifest and never raises on bad input, so any executor can run it anywhere the store's
+  path is visible: a thread, a process, a Ray worker on another node (tracelens.executors);
+- the `Committer`, in the ingesting process alone, takes each returned record, settles
+  duplicates and unchanged files, and commits the manifest in batches (Store._commit).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import os
+import re
+import secrets
+import shutil
+import stat
+import tempfile
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pyarrow as pa
+
+from tracelens import store as _store
+from tracelens.enums import FileStatus
+from tracelens.errors import DiskFullError, TracelensError, UsageError
+from tracelens.schemas import TABLES, conform
+from tracelens.store import (
+    _EMPTY_FILES_SQL,
+    MANIFEST,
+    FileRecord,
+    IngestOutcome,
+    ProgressCallback,
+    Store,
+    _sql_str,
+    view_statements,
+)
+
+if TYPE_CHECKING:
+    from tracelens.executors import Executor
+    from tracelens.parsers import ParseOptions
+
+COMMIT_EVERY_S = float(os.environ.get("TRACELENS_COMMIT_EVERY_S", "10"))  # batch commits on long ingests
+LOG_KIND = "console_log"
+SKIPPED_REASON = "not recognised: no parser reads a file of this name and first bytes"
+_TOO_DEEP = "nested deeper than a decoder can follow (JSON or pickle containers inside containers, thousands deep); not read"
+
+
+# ---------------------------------------------------------------------- the interface
+@dataclass
+class ParseTask:
+    """One file to parse into the store at `root`. Picklable: it travels to processes and to
+    Ray workers. `record` holds what discovery knew (path, size, mtime, kind, parser)."""
+
+    root: str
+    record: FileRecord
+    parser: str
+    options: ParseOptions
+    token: str  # this ingest's: fragment names of two ingests never collide
+
+    @property
+    def size_bytes(self) -> int:
+        return self.record.size_bytes
+
+
+def run_task(task: ParseTask) -> FileRecord:
+    """Run one parse task: the file's record, its fragments written. Never raises on bad input
+    (only DiskFullError, which stops the whole ingest)."""
+    return parse_file(task.root, task.record, task.parser, task.options, task.token)
+
+
+# ---------------------------------------------------------------------- orchestration
+def ingest(
+    store: Store,
+    inputs: Iterable[str | Path],
+    *,
+    rank: int | None = None,
+    workers: int | None = None,
+    progress: ProgressCallback | None = None,
+    profiles: Iterable[str | Path] = (),
+    log_format: str | None = None,
+    max_memory: int | None = None,
+    one_job: bool = False,
+    job: str | None = None,
+    executor: Executor | None = None,
+) -> IngestOutcome:
+    """Store.ingest: see its docstring."""
+    from tracelens.executors import LocalExecutor, chosen_executor
+    from tracelens.parsers import ParseOptions, registry
+
+    inputs = list(inputs)
+    outcome = IngestOutcome()
+    options = ParseOptions(rank=rank, profiles=tuple(os.path.abspath(p) for p in profiles))
+    parsers = registry(options.profiles)
+    forced = _forced_log_parser(parsers, log_format)
+    if executor is None:
+        executor = chosen_executor(workers=workers, max_memory=max_memory)
+    with store.locked():
+        store._write_empty_tables()
+        if store.derived_version != _store.derived_version():
+            refresh_derived(store)
+        todo, unknown, order = _plan(store, inputs, parsers, forced, outcome)
+        checked = job not in (None, "all") or one_job  # one job per store: decided once all is parsed
+        token = secrets.token_hex(4)
+        tasks = [ParseTask(str(store.root), rec, name, options, token) for rec, name in todo]
+        committer = Committer(store, outcome, progress, sum(t.size_bytes for t in tasks), batch_commits=not checked)
+        executor.run(tasks, committer.finish)
+        if isinstance(executor, LocalExecutor) and executor.note:
+            outcome.notes.append(executor.note)
+        outcome.parsed.sort(key=lambda rec: order.get(rec.path, len(order)))
+        if checked:
+            from tracelens.jobs import keep_one_job
+
+            keep_one_job(store, inputs, outcome, unknown, job=job, one_job=one_job)
+        outcome.notes.extend(store._rank_collisions())
+        committer.commit(outcome.parsed + unknown)
+        store._collect_garbage()
+    return outcome
+
+
+def _plan(
+    store: Store, inputs: list[str | Path], parsers: dict[str, Any], forced: Any, outcome: IngestOutcome,
+) -> tuple[list[tuple[FileRecord, str]], list[FileRecord], dict[str, int]]:
+    """Discover and detect: the files to parse (record with path/size/mtime, parser name), the
+    walked files no parser claims (recorded for the inputs section), and the order the inputs
+    were found in (said back in it). Failures and unchanged files go into `outcome`."""
+    from tracelens.parsers import detect
+    from tracelens.parsers._io import read_head
+
+    todo: list[tuple[FileRecord, str]] = []
+    unreadable: list[tuple[str, str]] = []
+    order: dict[str, int] = {}
+    unknown: list[FileRecord] = []
+    for path, explicit in discover(inputs, exclude=store.root, unreadable=unreadable):
+        key = str(path)
+        order.setdefault(key, len(order))
+        try:
+            st = path.stat()
+        except OSError as exc:
+            outcome.parsed.append(_failed(key, f"cannot read: {exc.strerror or exc}"))
+            continue
+        if not stat.S_ISREG(st.st_mode):  # a FIFO would block the read, /dev/zero never end it
+            outcome.parsed.append(_failed(key, f"not a regular file ({_file_type(st.st_mode)}); not read"))
+            continue
+        try:
+            os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
+        except OSError as exc:  # unreadable (permissions): said, in a folder as on the command line
+            outcome.parsed.append(_failed(key, f"cannot read: {exc.strerror or exc}"))
+            continue
+        old = store.records.get(key)
+        if (
+            old is not None
+            and old.size_bytes == st.st_size
+            and old.mtime_ns == st.st_mtime_ns
+            and old.status not in (FileStatus.FAILED.value, FileStatus.UNKNOWN.value)  # a --profile may read it now
+            and (forced is None or old.kind != LOG_KIND or old.parser == forced.name)
+        ):
+            outcome.unchanged.append(old)
+            continue
+        try:
+            parser, claim = detect(path, read_head(path), parsers)
+        except TracelensError as exc:  # one file's problem, not the ingest's
+            failed = _failed(key, str(exc))
+            failed.message = str(exc) if str(exc).startswith(key) else failed.message
+            outcome.parsed.append(failed)
+            continue
+        except RecursionError:
+            outcome.parsed.append(_failed(key, _TOO_DEEP))
+            continue
+        except Exception as exc:
+            problem = f"internal error recognising its format ({type(exc).__name__}: {exc}); please report it"
+            outcome.parsed.append(_failed(key, problem))
+            continue
+        if forced is not None and (
+            (parser is not None and parser.kind == LOG_KIND)
+            or (parser is None and (explicit or path.suffix.lower() in (".log", ".txt", ".out", ".err")))
+        ):
+            parser = forced  # --log-format: every console log is read as this format
+        if parser is None:
+            if explicit:
+                rec = _failed(key, "not a recognised input format")
+                rec.size_bytes, rec.mtime_ns = st.st_size, st.st_mtime_ns
+                outcome.parsed.append(rec)
+                continue
+            outcome.skipped.append(key)
+            same = old is not None and (old.size_bytes, old.mtime_ns) == (st.st_size, st.st_mtime_ns)
+            if old is None or old.status != FileStatus.UNKNOWN.value or not same:
+                unknown.append(FileRecord(path=key, size_bytes=st.st_size, mtime_ns=st.st_mtime_ns,
+                                          status=FileStatus.UNKNOWN.value, message=SKIPPED_REASON,
+                                          ingested_at_ns=time.time_ns()))
+            continue
+        rec = FileRecord(path=key, size_bytes=st.st_size, mtime_ns=st.st_mtime_ns, kind=parser.kind, parser=parser.name)
+        todo.append((rec, parser.name))  # hashed by the worker, which reads the bytes anyway
+    outcome.parsed.extend(_failed(folder, reason) for folder, reason in unreadable)
+    return todo, unknown, order
+
+
+class Committer:
+    """The only writer of the manifest during an ingest: takes each parsed file's record as
+    its task returns, and commits them in batches (every COMMIT_EVERY_S) so that a long ingest
+    killed late keeps what it had committed."""
+
+    def __init__(self, store: Store, outcome: IngestOutcome, progress: ProgressCallback | None, total: int,
+                 *, batch_commits: bool) -> None:
+        self.store, self.outcome, self.progress, self.total = store, outcome, progress, total
+        self.batch_commits = batch_commits
+        self.done = 0
+        self.pending: list[FileRecord] = []
+        self.last_commit = time.monotonic()
+        self.batch: dict[str, FileRecord] = {}  # sha256 -> first record of this run with those bytes
+
+    def finish(self, rec: FileRecord) -> None:
+        store, outcome = self.store, self.outcome
+        self.done += rec.size_bytes
+        old = store.records.get(rec.path)
+        if (rec.sha256 and old is not None and old.sha256 == rec.sha256 and old.status != FileStatus.FAILED.value
+                and old.parser == rec.parser):
+            store._discard(rec)  # touched, not changed: keep what the store has
+            old.mtime_ns = rec.mtime_ns
+            outcome.unchanged.append(old)
+            self.pending.append(old)
+            return
+        stored = rec.sha256 and rec.status != FileStatus.FAILED.value and rec.size_bytes > 0
+        twin = (self._same_content(rec) or self.batch.get(rec.sha256)) if stored else None
+        if twin is not None and twin.parser == rec.parser:
+            store._discard(rec)
+            rec.status, rec.duplicate_of, rec.rows, rec.warnings = FileStatus.DUPLICATE.value, twin.path, 0, []
+        elif stored:
+            self.batch[rec.sha256] = rec
+        outcome.parsed.append(rec)
+        self.pending.append(rec)
+        if self.progress:
+            self.progress(self.done, self.total, rec.path)
+        if self.batch_commits and time.monotonic() - self.last_commit > COMMIT_EVERY_S:
+            self.commit(self.pending)
+            self.pending.clear()
+            self.last_commit = time.monotonic()
+
+    def commit(self, records: list[FileRecord]) -> None:
+        self.store._commit(records)
+
+    def _same_content(self, new: FileRecord) -> FileRecord | None:
+        """A stored file (not failed, not itself a duplicate) with the same bytes and parser."""
+        for rec in self.store.records.values():
+            if (rec.sha256 == new.sha256 and rec.path != new.path and rec.parser == new.parser
+                    and rec.status not in (FileStatus.DUPLICATE.value, FileStatus.FAILED.value)):
+                return rec
+        return None
+
+
+def refresh_derived(store: Store) -> None:
+    """Recompute every file's precomputed views: the SQL of queries/ changed since they were
+    made (a newer tracelens). The base tables are kept; nothing is parsed again. Only an
+    ingest does this, holding the lock; a reader runs the views' SQL instead."""
+    from tracelens.queries import materialized_views
+
+    views = set(materialized_views())
+    for view in views:
+        (store.root / "derived" / view / "_empty.parquet").unlink(missing_ok=True)
+    store._write_empty_tables()
+    token = secrets.token_hex(4)
+    for rec in store.records.values():
+        if not rec.fragments:
+            continue
+        rec.fragments = {k: v for k, v in rec.fragments.items() if k not in views}
+        _precompute(store.root, rec, token)
+    store._commit([])
+
+
+# ---------------------------------------------------------------------- discovery
+def discover(
+    inputs: Iterable[str | Path], exclude: Path, unreadable: list[tuple[str, str]] | None = None
+) -> Iterator[tuple[Path, bool]]:
+    """(absolute path, given explicitly) for every file under the inputs, in a stable order.
+    Folders that cannot be listed are added to `unreadable` as (path, reason): skipped, never
+    silently. Links to folders are followed, each folder once (a link loop ends)."""
+    seen: set[Path] = set()
+    for item in inputs:
+        path = Path(os.path.abspath(item))
+        if not path.is_dir():
+            if path not in seen:
+                seen.add(path)
+                yield path, True
+            continue
+        found: list[Path] = []
+        visited: set[tuple[int, int]] = set()
+
+        def refused(exc: OSError, top: Path = path) -> None:
+            if unreadable is not None:
+                unreadable.append((str(exc.filename or top), f"cannot list this folder: {exc.strerror or exc}"))
+
+        for dirpath, dirnames, filenames in os.walk(path, onerror=refused, followlinks=True):
+            try:
+                st = os.stat(dirpath)
+            except OSError:
+                dirnames[:] = []
+                continue
+            base = Path(dirpath)
+            if (st.st_dev, st.st_ino) in visited or base == exclude or exclude in base.parents:
+                dirnames[:] = []
+                continue
+            visited.add((st.st_dev, st.st_ino))
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            found.extend(base / name for name in filenames if not name.startswith("."))
+        for sub in sorted(found):
+            if sub.is_file() and sub not in seen and not _is_store_path(sub):
+                seen.add(sub)
+                yield sub, False
+
+
+def _is_store_path(path: Path) -> bool:
+    return any((parent / MANIFEST).exists() and parent.suffix == ".tlstore" for parent in path.parents)
+
+
+def _forced_log_parser(parsers: dict[str, Any], name: str | None) -> Any:
+    """The parser --log-format names (a console-log parser), or None; a UsageError otherwise."""
+    if name is None:
+        return None
+    logs = sorted(n for n, p in parsers.items() if p.kind == LOG_KIND)
+    if name not in logs:
+        raise UsageError(f"--log-format {name}: not a console-log format; one of: {', '.join(logs)}")
+    return parsers[name]
+
+
+def _file_type(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "a special file"
+
+
+def _failed(path: str, message: str) -> FileRecord:
+    return FileRecord(path=path, status=FileStatus.FAILED.value, message=f"{path}: {message}", ingested_at_ns=time.time_ns())
+
+
+# ---------------------------------------------------------------------- the parse task
+def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token: str) -> FileRecord:
+    """Parse one file, write its fragments and its per-file views (in a parser thread, process
+    or Ray worker). Never raises on bad input."""
+    path = Path(rec.path)
+    rec.ingested_at_ns = time.time_ns()
+    # The system allocator hands freed buffers back at once; Arrow's default pool keeps them,
+    # which would make a worker's memory grow with its largest file's garbage, not its data.
+    pa.set_memory_pool(pa.system_memory_pool())
+    try:
+        rec.sha256 = _sha256(path)
+    except OSError as exc:
+        rec.status, rec.message = FileStatus.FAILED.value, f"{rec.path}: cannot read: {exc.strerror or exc}"
+        return rec
+    rec.file_id = rec.sha256[:16]
+    from tracelens.parsers._io import ColumnsTurn
+
+    with ColumnsTurn.scope():  # parser threads take turns between their columns and their writes
+        _parse_and_write(root, rec, parser_name, options, token)
+    if rec.status == FileStatus.FAILED.value:
+        return rec
+    _release_memory()
+    try:
+        _precompute(Path(root), rec, token)
+    except DiskFullError:
+        raise
+    except Exception as exc:  # the trace is stored; only its precomputed views are missing
+        if "No space left on device" in str(exc):  # DuckDB's own writes
+            raise DiskFullError(f"{root}: no space left on device; the store keeps what it had committed: "
+                                "free space there and run again") from None
+        for rel in rec.fragments.values():
+            (Path(root) / rel).unlink(missing_ok=True)
+        rec.fragments = {}
+        rec.status = FileStatus.FAILED.value
+        rec.message = f"{rec.path}: internal error computing its views ({type(exc).__name__}: {exc}); please report it"
+    return rec
+
+
+def _fragment_tag(rec: FileRecord, token: str) -> str:
+    # The path's digest too: two paths with the same bytes (one kept as a duplicate) parsed in
+    # one ingest write distinct fragments.
+    return f"{token}{hashlib.sha1(os.fsencode(rec.path)).hexdigest()[:6]}"
+
+
+def _parse_and_write(root: str, rec: FileRecord, parser_name: str, options: Any, token: str) -> None:
+    """parse_file's parse and table writes: fills rec (status, rows, fragments; or FAILED)."""
+    from tracelens.errors import ParseError
+    from tracelens.parsers import registry
+
+    path = Path(rec.path)
+    try:
+        result = registry(options.profiles)[parser_name].parse(path, options)
+    except ParseError as exc:
+        rec.status, rec.message = FileStatus.FAILED.value, str(exc)
+        return
+    except MemoryError:
+        rec.status, rec.message = FileStatus.FAILED.value, f"{rec.path}: out of memory while parsing"
+        return
+    except RecursionError:
+        rec.status, rec.message = FileStatus.FAILED.value, f"{rec.path}: {_TOO_DEEP}"
+        return
+    except Exception as exc:  # a parser bug must not take the ingest down; it is reported per file
+        rec.status = FileStatus.FAILED.value
+        rec.message = f"{rec.path}: internal parser error ({type(exc).__name__}: {exc}); please report it"
+        return
+    rec.status, rec.warnings = result.status.value, list(result.warnings)
+    rec.rows = result.rows
+    rec.unrecognised_lines = result.unrecognised_lines
+    store_root = Path(root)
+    tables = result.tables
+    del result
+    for table in list(tables):
+        data = conform(tables.pop(table), TABLES[table])  # each table freed once written
+        if table not in _NOT_REDACTED:
+            data = _redacted(data)
+        data = data.set_column(0, "file_id", pa.repeat(pa.scalar(rec.file_id, pa.string()), data.num_rows))
+        rec.fragments[table] = _store.write_fragment(store_root, table, rec.file_id, _fragment_tag(rec, token), data)
+        del data
+
+
+# Tables of profiler events: operator and kernel names and shapes, millions of rows. Every
+# other table (log lines, launcher and NCCL text, dump fields, trace metadata) has its text
+# columns redacted before it is written.
+_NOT_REDACTED = frozenset({"trace_events", "trace_instants", "trace_counters"})
+
+
+def _redacted(data: pa.Table) -> pa.Table:
+    """Credentials in text columns replaced by `<redacted>` (tracelens.safe_text.SECRET_PATTERNS)."""
+    import pyarrow.compute as pc
+
+    from tracelens.safe_text import SECRET_PATTERNS
+
+    for i, fld in enumerate(data.schema):
+        if fld.name == "file_id" or not (pa.types.is_string(fld.type) or pa.types.is_large_string(fld.type)):
+            continue
+        column = data.column(i)
+        for pattern, replacement in SECRET_PATTERNS:
+            column = pc.replace_substring_regex(column, pattern=pattern, replacement=replacement)
+        data = data.set_column(i, fld, column)
+    return data
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        while chunk := fh.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _release_memory() -> None:
+    """Hand the parse's freed heap back to the system before the next phase (glibc keeps it
+    otherwise, and a worker's resident memory would stay at its parse peak)."""
+    import ctypes
+    import gc
+
+    gc.collect(1)  # the parse's objects are young; a full collection walks every module's too (~10 ms)
+    with contextlib.suppress(OSError, AttributeError):  # not glibc
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+# ---------------------------------------------------------------------- per-file views
+# DuckDB's buffer pool for a file's precomputed views: it keeps what it reads cached up to its
+# limit (80 % of RAM by default), which would make each worker's memory grow with the machine.
+PRECOMPUTE_MEMORY = os.environ.get("TRACELENS_PRECOMPUTE_MEMORY", "256MB")
+
+
+@functools.cache
+def _precompute_inputs() -> frozenset[str]:
+    """The base tables the per-file views read (directly or through other views)."""
+    from tracelens.queries import materialized_views, view_definitions
+
+    words: set[str] = set()
+    for _, sql in view_definitions(only=set(materialized_views())):
+        words |= set(re.findall(r"\w+", re.sub(r"--[^\n]*", "", sql)))
+    return frozenset(words & set(TABLES))
+
+
+def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
+    """Run the per-file views over this file alone and store their results as fragments.
+    A file that wrote none of the tables they read (a log, an NCCL dump) has no rows in any of
+    them: nothing to run (a DuckDB connection and its views cost ~0.1 s per file)."""
+    import duckdb
+
+    from tracelens.queries import materialized_views
+
+    if not _precompute_inputs() & rec.fragments.keys():
+        return
+
+    tables = {
+        t: [str(store_root / rec.fragments.get(t, f"tables/{t}/_empty.parquet"))] for t in TABLES
+    }
+    files_sql = f"{_EMPTY_FILES_SQL} UNION ALL BY NAME SELECT {_sql_str(rec.file_id)} AS file_id, 'ok' AS status"
+    views = set(materialized_views())
+    suffix = f"{rec.file_id}.{_fragment_tag(rec, token)}.parquet"
+    try:
+        _run_views(store_root, rec, tables, files_sql, views, suffix, PRECOMPUTE_MEMORY)
+    except duckdb.OutOfMemoryException:
+        # A trace of millions of events: its views get what memory there is (they spill past it).
+        from tracelens.resources import available_memory
+
+        room = int((available_memory() or 4 << 30) * 0.6)
+        limit = f"{max(room, 1 << 30) >> 20}MB"
+        _run_views(store_root, rec, tables, files_sql, views, suffix, limit)
+        rec.warnings.append(f"its views needed more than {PRECOMPUTE_MEMORY} of memory; computed within {limit}")
+
+
+def _run_views(store_root: Path, rec: FileRecord, tables: dict[str, list[str]], files_sql: str, views: set[str],
+               suffix: str, memory_limit: str) -> None:
+    import duckdb
+
+    # One thread: one worker per core already. Past its limit DuckDB spills what it can to a
+    # temporary folder of its own.
+    spill = tempfile.mkdtemp(prefix="tracelens-views-")
+    con = duckdb.connect(config={"threads": 1, "memory_limit": memory_limit, "temp_directory": spill})
+    try:
+        # Each stored view is computed as soon as it is defined, and its result stands in for
+        # it from then on: a view defined later is bound against that table, not its SQL.
+        for name, statement in view_statements(tables, files_sql, {}, only=views):
+            con.execute(statement)
+            if name in views:
+                con.execute(f"CREATE TEMP TABLE _done_{name} AS SELECT * FROM {name}")
+                con.execute(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _done_{name}")
+                rel = f"derived/{name}/{suffix}"
+                _store.write_parquet(con.sql(f"SELECT * FROM _done_{name}").to_arrow_table(), store_root / rel)
+                rec.fragments[name] = rel
+    finally:
+        con.close()
+        shutil.rmtree(spill, ignore_errors=True)
+
