@@ -13,14 +13,6 @@ import pytest
 from tests.conftest import SAMPLE_LOGS, run_cli, run_cli_process
 
 
-@pytest.fixture(scope="module")
-def samples_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every sample job in one store (read only by the tests that share it)."""
-    store = tmp_path_factory.mktemp("cli") / "samples.tlstore"
-    run_cli("ingest", str(SAMPLE_LOGS), "-o", str(store), "--job", "all", "-q")
-    return store
-
-
 def _job_with_bad_files(tmp_path: Path) -> Path:
     job = tmp_path / "job"
     job.mkdir()
@@ -92,8 +84,8 @@ def test_sql_on_a_raw_job_uses_a_cache(tmp_path: Path) -> None:
     assert sorted(r["path"] for r in rows) == sorted(str(p) for p in job.rglob("*") if p.is_file())  # the unread ones too
 
 
-def test_output_file_needs_force(tmp_path: Path, samples_store: Path) -> None:
-    store = samples_store
+def test_output_file_needs_force(tmp_path: Path, all_samples_store: Path) -> None:
+    store = all_samples_store
     out = tmp_path / "ranks.json"
     code, _, err = run_cli("sql", str(store), "select distinct rank from trace_events order by 1", "-o", str(out))
     assert code == 0 and err.strip() == f"Wrote {out}"
@@ -104,20 +96,20 @@ def test_output_file_needs_force(tmp_path: Path, samples_store: Path) -> None:
     assert code == 0 and json.loads(out.read_text()) == [{"one": 1}]
 
 
-def test_bad_sql_is_one_line(samples_store: Path) -> None:
-    code, _, err = run_cli("sql", str(samples_store), "select nope from trace_events")
+def test_bad_sql_is_one_line(all_samples_store: Path) -> None:
+    code, _, err = run_cli("sql", str(all_samples_store), "select nope from trace_events")
     assert code == 1 and len(err.strip().splitlines()) == 1 and "query failed" in err
 
 
 @pytest.mark.parametrize("where", ["before", "after"])
-def test_verbose_shows_the_traceback_before_or_after_the_command(samples_store: Path, where: str) -> None:
-    command = ["sql", str(samples_store), "select nope from trace_events"]
+def test_verbose_shows_the_traceback_before_or_after_the_command(all_samples_store: Path, where: str) -> None:
+    command = ["sql", str(all_samples_store), "select nope from trace_events"]
     code, _, err = run_cli(*(["-v", *command] if where == "before" else [*command, "-v"]))
     assert code == 1 and "Traceback (most recent call last)" in err, err
     assert err.splitlines()[-1].startswith("tracelens: error: query failed"), err
 
 
-def test_an_exit_code_does_not_carry_over_to_the_next_command(tmp_path: Path, samples_store: Path) -> None:
+def test_an_exit_code_does_not_carry_over_to_the_next_command(tmp_path: Path, all_samples_store: Path) -> None:
     """Exit codes travel on the exceptions: a command whose files failed and which then stopped
     on an error leaves nothing behind for the next command run in the same process."""
     job = tmp_path / "job"
@@ -125,7 +117,7 @@ def test_an_exit_code_does_not_carry_over_to_the_next_command(tmp_path: Path, sa
     (job / "garbage.pt.trace.json").write_bytes(b"\x00\x01not json at all")
     code, _, err = run_cli("report", str(job), "-q")
     assert code == 1 and "garbage.pt.trace.json" in err, err
-    code, out, err = run_cli("sql", str(samples_store), "select 1 as one", "--format", "csv")
+    code, out, err = run_cli("sql", str(all_samples_store), "select 1 as one", "--format", "csv")
     assert (code, out, err) == (0, "one\n1\n", "")
 
 

@@ -5,6 +5,8 @@ cites."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,17 +18,13 @@ from tracelens.store import Store
 
 
 @pytest.fixture(scope="module")
-def ddp(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    store = Store.open(tmp_path_factory.mktemp("f") / "ddp.tlstore")
-    store.ingest([SAMPLE_LOGS / "ddp_gloo_2rank"])
-    return store
+def ddp(sample_store: Callable[[str], Path]) -> Store:
+    return Store.open(sample_store("ddp_gloo_2rank"), create=False)
 
 
 @pytest.fixture(scope="module")
-def restart(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    store = Store.open(tmp_path_factory.mktemp("f") / "restart.tlstore")
-    store.ingest([SAMPLE_LOGS / "restart_gloo_2rank"])
-    return store
+def restart(sample_store: Callable[[str], Path]) -> Store:
+    return Store.open(sample_store("restart_gloo_2rank"), create=False)
 
 
 def _severity(con: Any, finding: str, rank: int | None = None) -> str | None:
@@ -56,12 +54,11 @@ def test_step_share_thresholds(ddp: Any, finding: str, column: str, high_var: st
     assert _severity(con, finding, rank) == "medium"
     _set(con, medium_var, value + 0.01)
     assert _severity(con, finding, rank) is None
-    # the default thresholds and the evidence: the same number as step_summary, rounded
-    con = ddp.connect()
+    # the evidence of a finding that fires: the same number as step_summary, rounded
+    _set(con, medium_var, value - 0.01)
     evidence = con.execute("select string_agg(evidence, ' | ') from findings where finding = ? and rank = ?",
                            [finding, rank]).fetchone()[0]
-    if evidence is not None:
-        assert f"{round(value, 1)}%" in evidence
+    assert evidence is not None and f"{round(value, 1)}%" in evidence, evidence
 
 
 def test_straggler_threshold(ddp: Any) -> None:
@@ -87,23 +84,36 @@ def test_bucket_thresholds(restart: Any) -> None:
     assert _severity(con, "restart_downtime") == "medium"
     _set(con, "tracelens_bucket_medium_pct", pct + 0.01)
     assert _severity(con, "restart_downtime") == "low"
-    # lost work: the Young/Daly figure from the buckets and the events, recomputed here
-    con = restart.connect()
-    evidence = con.execute("select evidence from findings where finding = 'lost_work'").fetchone()[0]
-    saves = con.execute("select count(*) from stg_log_events where kind = 'checkpoint_save_end'").fetchone()[0]
-    save_s = con.execute("select seconds from goodput_buckets where bucket = 'checkpoint_save'").fetchone()[0] / saves
-    wall = con.execute("select wall_s from goodput").fetchone()[0]
-    failures = con.execute("select count(*) from attempts where end_reason in ('crash', 'restarted')").fetchone()[0]
-    optimum = (2 * save_s * wall / failures) ** 0.5
-    assert f"= {optimum:.3g} s" in evidence and f"{save_s:.3g} s per save" in evidence
+
+
+def test_lost_work_young_daly_figure_matches_the_harness_clock(restart: Store) -> None:
+    """The Young/Daly interval sqrt(2 x save time x time between failures), recomputed from the
+    harness's TRUTH lines: its checkpoint saves (start, end), its crashes, and the job's span
+    from the first attempt's start to the last event."""
+    import json
+
+    log = (SAMPLE_LOGS / "restart_gloo_2rank" / "console.log").read_text()
+    truth = [json.loads(m) for m in re.findall(r"TRUTH (\{.*\})", log)]
+    saves = [e["end"] - e["start"] for e in truth if e["event"] == "checkpoint_save"]
+    crashes = sum(1 for e in truth if e["event"] == "crash")
+    times = [t for e in truth for t in (e.get("t"), e.get("start"), e.get("end")) if t is not None]
+    assert saves and crashes == 1
+    save_s, wall_s = sum(saves) / len(saves), max(times) - min(times)
+    optimum_s = (2 * save_s * wall_s / crashes) ** 0.5
+    evidence = restart.connect().execute("select evidence from findings where finding = 'lost_work'").fetchone()[0]
+    said = re.search(r"sqrt\(2 x ([\d.]+) s per save x ([\d.]+) s between failures\) = ([\d.]+) s", evidence)
+    assert said, evidence
+    assert float(said.group(1)) == pytest.approx(save_s, rel=0.1)
+    assert float(said.group(2)) == pytest.approx(wall_s, rel=0.01)
+    assert float(said.group(3)) == pytest.approx(optimum_s, rel=0.05)
 
 
 def test_every_threshold_variable_is_documented_and_tested() -> None:
     sql = dict(view_definitions())["findings"]
     header = sql.split("with thresholds as")[0]
-    used = set(__import__("re").findall(r"getvariable\('(tracelens_\w+)'\)", sql))
-    documented = set(__import__("re").findall(r"tracelens_\w+", header))
-    tested = set(__import__("re").findall(r"tracelens_\w+", Path(__file__).read_text()))
+    used = set(re.findall(r"getvariable\('(tracelens_\w+)'\)", sql))
+    documented = set(re.findall(r"tracelens_\w+", header))
+    tested = set(re.findall(r"tracelens_\w+", Path(__file__).read_text()))
     assert used == documented
     assert used <= tested
 
@@ -125,7 +135,7 @@ def test_slow_collective_threshold(tmp_path: Path) -> None:
     assert _severity(con, "slow_collective") is None
 
 
-def test_launch_bound_advice_knows_the_job_already_replays_cuda_graphs(tmp_path: Path) -> None:
+def test_launch_bound_advice_knows_the_job_already_replays_cuda_graphs(sample_store: Callable[[str], Path]) -> None:
     """The torch.compile("reduce-overhead") job launches CUDA graphs: its launch-bound finding
     says how many (counted here from the raw trace) and stops suggesting graphs; the eager
     NCCL job gets the generic advice."""
@@ -134,14 +144,12 @@ def test_launch_bound_advice_knows_the_job_already_replays_cuda_graphs(tmp_path:
 
     compiled = SAMPLE_LOGS / "gpu_compiled_1rank"
     (trace,) = sorted((compiled / "traces").glob("*.pt.trace.json.gz"))
-    raw = json.loads(gzip.open(trace).read())
+    raw = json.loads(gzip.decompress(trace.read_bytes()))
     launches = sum(1 for e in raw["traceEvents"] if e.get("ph") == "X" and e.get("name") == "cudaGraphLaunch")
     assert launches > 0
     advice = {}
     for job in ("gpu_compiled_1rank", "gpu_nccl_1rank"):
-        store = Store.open(tmp_path / f"{job}.tlstore")
-        store.ingest([SAMPLE_LOGS / job])
-        ((evidence, advice[job]),) = store.connect().execute(
+        ((evidence, advice[job]),) = Store.open(sample_store(job), create=False).connect().execute(
             "select evidence, advice from findings where finding = 'host_overhead'").fetchall()
         if job == "gpu_compiled_1rank":
             assert f"({launches} graph launches)" in evidence
@@ -151,7 +159,7 @@ def test_launch_bound_advice_knows_the_job_already_replays_cuda_graphs(tmp_path:
     assert "CUDA graphs" in advice["gpu_nccl_1rank"] and not advice["gpu_nccl_1rank"].startswith("kernels already")
 
 
-def test_cpu_only_job_is_not_advised_cuda_graphs(tmp_path: Path) -> None:
+def test_cpu_only_job_is_not_advised_cuda_graphs(ddp: Store) -> None:
     """Issue 15 (11): the gloo job on CPU (RECORDED.txt: no --device cuda; its traces hold no
     kernel) was told to use CUDA graphs for its host overhead."""
     import gzip
@@ -160,10 +168,8 @@ def test_cpu_only_job_is_not_advised_cuda_graphs(tmp_path: Path) -> None:
     job = SAMPLE_LOGS / "ddp_gloo_2rank"
     assert "--device cuda" not in (job / "RECORDED.txt").read_text()
     for trace in (job / "traces").glob("*.pt.trace.json.gz"):
-        assert not any(e.get("cat") == "kernel" for e in json.loads(gzip.open(trace).read())["traceEvents"])
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([job])
-    rows = store.connect().execute("select title, advice from findings where finding = 'host_overhead'").fetchall()
+        assert not any(e.get("cat") == "kernel" for e in json.loads(gzip.decompress(trace.read_bytes()))["traceEvents"])
+    rows = ddp.connect().execute("select title, advice from findings where finding = 'host_overhead'").fetchall()
     assert rows
     for title, advice in rows:
         assert "CUDA" not in advice and "launch" not in title, (title, advice)
@@ -172,11 +178,13 @@ def test_cpu_only_job_is_not_advised_cuda_graphs(tmp_path: Path) -> None:
 def test_checkpoint_advice_does_not_ask_for_the_interval_the_job_has(restart: Any) -> None:
     """Issue 15 (11): restart_gloo_2rank checkpoints every 4 steps (RECORDED.txt --ckpt-every 4),
     at or below its Young/Daly optimum: moving "closer to the Young/Daly interval" is no advice."""
-    import re
-
-    every = int(re.search(r"--ckpt-every (\d+)", (SAMPLE_LOGS / "restart_gloo_2rank" / "RECORDED.txt").read_text()).group(1))
+    recorded = re.search(r"--ckpt-every (\d+)", (SAMPLE_LOGS / "restart_gloo_2rank" / "RECORDED.txt").read_text())
+    assert recorded
+    every = int(recorded.group(1))
     con = restart.connect()
     evidence, advice = con.execute("select evidence, advice from findings where finding = 'lost_work'").fetchone()
-    optimum = int(re.search(r"Young/Daly optimum of ~(\d+) steps", evidence).group(1))
+    said = re.search(r"Young/Daly optimum of ~(\d+) steps", evidence)
+    assert said, evidence
+    optimum = int(said.group(1))
     assert f"checkpoint every {every} steps" in evidence and optimum <= 2 * every
     assert "closer to the Young/Daly interval" not in advice and f"({every} steps) is already" in advice
