@@ -24,6 +24,7 @@ from tracelens.cli._common import (
     quiet_option,
     report_ingest,
 )
+from tracelens.cli._executor import executor_options
 from tracelens.errors import InputsFailed, TracelensError
 
 
@@ -43,6 +44,7 @@ from tracelens.errors import InputsFailed, TracelensError
 @quiet_option
 @log_format_option
 @job_option
+@executor_options
 def command(
     inputs: tuple[Path, ...], store_path: Path, rank: int | None, jobs: int | None, max_memory: str | None,
     profiles: tuple[Path, ...], log_format: str | None, quiet: bool, job: str | None,

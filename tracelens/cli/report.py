@@ -30,6 +30,7 @@ from tracelens.cli._common import (
     report_ingest,
     to_json,
 )
+from tracelens.cli._executor import executor_options
 from tracelens.enums import REPORT_SECTIONS as SECTIONS
 from tracelens.errors import InputError, InputsFailed
 
@@ -72,6 +73,7 @@ def refuse_unrecognised(con: Any, target: Path) -> None:
 @quiet_option
 @log_format_option
 @job_option
+@executor_options
 def command(
     target: Path, out: Output, sections: tuple[str, ...],
     gpus: float | None, gpu_hour_cost: float | None, flops_per_token: float | None, peak_tflops: float | None,

@@ -29,6 +29,7 @@ from tracelens.cli._common import (
     quiet_option,
     report_ingest,
 )
+from tracelens.cli._executor import executor_options
 from tracelens.errors import InputsFailed, TracelensError
 
 
@@ -44,6 +45,7 @@ from tracelens.errors import InputsFailed, TracelensError
 @profile_option
 @log_format_option
 @job_option
+@executor_options
 def command(
     target: Path, query: str, out: Output, step_marker: str | None,
     profiles: tuple[Path, ...], log_format: str | None, quiet: bool,
