@@ -1,0 +1,152 @@
+"""Ingest on Ray: a real cluster made on this machine (a head that runs no task and two worker
+nodes of one CPU each), the store written by its workers through the shared path."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import SAMPLE_LOGS
+from tracelens.schemas import TABLES
+from tracelens.store import Store
+
+ray = pytest.importorskip("ray")
+from ray.cluster_utils import Cluster  # noqa: E402
+
+_SMALL = {"num_cpus": 1, "object_store_memory": 100 << 20, "memory": 3 << 30}
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    made = Cluster(initialize_head=True,
+                   head_node_args={"num_cpus": 0, "object_store_memory": 100 << 20, "include_dashboard": False})
+    try:
+        for _ in range(2):
+            made.add_node(**_SMALL)
+        made.wait_for_nodes()
+        ray.init(address=made.address, logging_level="ERROR", log_to_driver=False)
+        yield made
+    finally:
+        ray.shutdown()
+        made.shutdown()
+
+
+def _job(tmp_path: Path) -> Path:
+    """Real GPU traces (threaded locally) and real console logs (processes locally)."""
+    job = tmp_path / "job"
+    shutil.copytree(SAMPLE_LOGS / "gpu_gloo_2rank", job / "gpu")
+    shutil.copytree(SAMPLE_LOGS / "hf_trainer_restart", job / "hf")
+    return job
+
+
+def _contents(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every stored table and precomputed view, rows sorted; only the ingest's clock left out."""
+    from tracelens.queries import materialized_views
+
+    con = Store.open(path, create=False).connect()
+    out = {}
+    for name in ["files", *TABLES, *materialized_views()]:
+        columns = [c for c, *_ in con.execute(f"describe {name}").fetchall() if c != "ingested_at_ns"]
+        out[name] = sorted(con.execute(f"select {', '.join(columns)} from {name}").fetchall(), key=repr)
+    con.close()
+    return out
+
+
+def _not_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A parse in the driver fails the test: the files must be parsed by Ray's workers (which
+    import tracelens afresh, without this patch)."""
+    import tracelens.ingest
+
+    def refuse(*_: Any) -> None:
+        raise AssertionError("a file was parsed in the driver, not on a Ray worker")
+
+    monkeypatch.setattr(tracelens.ingest, "parse_file", refuse)
+
+
+def test_a_ray_ingest_stores_what_a_local_ingest_stores(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tracelens.executors import RayExecutor
+
+    job = _job(tmp_path)
+    local = Store.open(tmp_path / "local.tlstore").ingest([job])
+    _not_in_this_process(monkeypatch)
+    remote = Store.open(tmp_path / "ray.tlstore").ingest([job], executor=RayExecutor(cluster.address))
+    assert [(r.path, r.status, r.rows) for r in remote.parsed] == [(r.path, r.status, r.rows) for r in local.parsed]
+    kinds = {r.kind for r in remote.parsed}
+    assert "kineto_trace" in kinds and "console_log" in kinds, kinds
+    contents = _contents(tmp_path / "ray.tlstore")
+    assert contents == _contents(tmp_path / "local.tlstore")
+    assert len(contents["trace_events"]) > 1000 and len(contents["log_steps"]) > 10
+
+
+def test_a_file_that_fails_on_a_worker_gives_the_local_error_line(cluster: Cluster, tmp_path: Path) -> None:
+    bad = tmp_path / "run" / "trainer_state.json"
+    bad.parent.mkdir()
+    bad.write_text('{"log_history": 5, "global_step": 3}')  # a trainer_state.json with no history
+    shutil.copy(SAMPLE_LOGS / "hf_trainer_restart" / "console.log", bad.parent / "console.log")
+    runs = {}
+    for executor in ("local", "ray"):
+        extra = ["--executor", "ray", "--ray-address", cluster.address] if executor == "ray" else []
+        proc = subprocess.run(
+            [sys.executable, "-m", "tracelens", "ingest", str(bad.parent), "-o", str(tmp_path / f"{executor}.tlstore"),
+             "-q", *extra],
+            capture_output=True, text=True, timeout=300,
+        )
+        runs[executor] = proc
+    assert runs["local"].returncode == runs["ray"].returncode == 1
+    assert runs["local"].stderr == runs["ray"].stderr, runs["ray"].stderr
+    lines = runs["ray"].stderr.splitlines()
+    assert len(lines) == 1 and str(bad) in lines[0] and "log_history" in lines[0], lines
+
+
+def test_without_ray_installed_the_ray_executor_is_one_line(tmp_path: Path) -> None:
+    code = (
+        "import sys; sys.modules['ray'] = None\n"  # what an install without the extra sees
+        "from tracelens.cli import main\n"
+        f"sys.exit(main(['ingest', {str(SAMPLE_LOGS / 'hf_trainer_restart')!r}, '-o', {str(tmp_path / 's')!r}, "
+        "'--executor', 'ray', '-q']))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.splitlines() == ["tracelens: error: --executor ray needs Ray: pip install 'tracelens[ray]'"]
+    assert not (tmp_path / "s").exists()
+
+
+def test_a_worker_node_killed_mid_ingest_loses_and_duplicates_nothing(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tracelens.executors import RayExecutor
+
+    job = _job(tmp_path)
+    Store.open(tmp_path / "local.tlstore").ingest([job])
+    victims = [node for node in cluster.worker_nodes]
+    killed: list[tuple[int, int]] = []
+
+    def kill_a_node(done: int, total: int, _: str) -> None:
+        if not killed:  # at the first file back: the others are running on both nodes
+            killed.append((done, total))
+            cluster.remove_node(victims[0], allow_graceful=False)
+
+    _not_in_this_process(monkeypatch)
+    try:
+        outcome = Store.open(tmp_path / "ray.tlstore").ingest(
+            [job], executor=RayExecutor(cluster.address), progress=kill_a_node
+        )
+    finally:
+        cluster.add_node(**_SMALL)  # the module's cluster keeps two workers
+    assert killed and killed[0][0] < killed[0][1], "the node was killed with files still to parse"
+    assert [r.status for r in outcome.parsed] == ["ok"] * len(outcome.parsed), [r.message for r in outcome.parsed]
+    assert _contents(tmp_path / "ray.tlstore") == _contents(tmp_path / "local.tlstore")
+    # Nothing but what the manifest names: a killed attempt's fragments were overwritten by its retry.
+    store = Store.open(tmp_path / "ray.tlstore", create=False)
+    named = {rel for rec in store.records.values() for rel in rec.fragments.values()}
+    on_disk = {p.relative_to(store.root).as_posix() for top in ("tables", "derived") for p in (store.root / top).rglob("*")
+               if p.is_file() and not p.name.startswith("_empty")}
+    assert on_disk == named
