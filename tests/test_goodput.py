@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -59,9 +60,18 @@ def test_attempts_and_lost_steps(mlgp) -> None:  # type: ignore[no-untyped-def]
     assert attempts[-1][2] == expected["last_productive_step"]
     assert attempts[-1][4] == "completed"
     lost = con.execute("select lost_steps from goodput").fetchone()[0]
-    # steps completed in the first attempt after the checkpoint it resumed from, then redone
-    first_last_completed = attempts[0][2] - 1  # its last step was cut short by the crash
-    assert lost == list(range(attempts[1][3] + 1, first_last_completed + 1))
+    # From the raw records: the steps the first run completed (each one whose next step
+    # started) from the step the restart began at on, redone after it; as many as the
+    # peer tool's wasted progress over its ideal step time.
+    folder = corpus_or_skip("logs", "goodput_mlgp")
+    records = [json.loads(line) for line in (folder / "synthetic_events_with_restart.jsonl").read_text().splitlines()]
+    started = [r["step_count"] for r in records if "step_start_time" in r]
+    restart = next(i for i in range(1, len(started)) if started[i] <= started[i - 1])
+    completed_before = started[: restart - 1]  # the last step started before the restart crashed
+    redone = [step for step in completed_before if step >= started[restart]]
+    assert redone and lost == redone
+    wasted_s = expected["unproductive_time_s"]["WASTED_PROGRESS_FROM_DISRUPTION"]
+    assert len(lost) == pytest.approx(wasted_s / expected["ideal_step_time_s"])
     assert con.execute("select * from check_goodput_buckets_sum").fetchall() == []
 
 
@@ -73,7 +83,7 @@ def _log_times(log: Path) -> tuple[int, int, dict[tuple[int, int], float]]:
         m = re.search(r"\[default(\d)\]:(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3})", line)
         if not m:
             continue
-        ts = datetime.strptime(m.group(2), "%Y-%m-%d %H:%M:%S,%f").replace(tzinfo=timezone.utc)
+        ts = datetime.strptime(m.group(2), "%Y-%m-%d %H:%M:%S,%f").replace(tzinfo=UTC)
         stamps.append(int(ts.replace(microsecond=0).timestamp()) * 10**9 + ts.microsecond * 1000)
         s = re.search(r"step (\d+) loss \S+ step_time_s (\S+)", line)
         if s:
@@ -153,13 +163,11 @@ def _expected_buckets(truth: list[dict]) -> tuple[dict[str, float], float, list[
 
 
 @pytest.mark.parametrize("job", ["restart_gloo_2rank", "hf_trainer_restart"])
-def test_torchrun_restart_matches_the_harness_clock(tmp_path: Path, job: str) -> None:
+def test_torchrun_restart_matches_the_harness_clock(sample_store: Callable[[str], Path], job: str) -> None:
     truth = _truth(SAMPLE_LOGS / job)
     assert truth, f"sample_logs/{job} has no TRUTH lines"
     expected, wall, redone = _expected_buckets(truth)
-    store = tmp_path / "s.tlstore"
-    Store.open(store).ingest([SAMPLE_LOGS / job])
-    con = Store.open(store, create=False).connect()
+    con = Store.open(sample_store(job), create=False).connect()
     # the profiler traces recorded with the job (a few steps per rank and attempt) are read too
     traced = len(list((SAMPLE_LOGS / job).glob("traces/*.pt.trace.json*")))
     assert con.execute("select count(*) from stg_traces").fetchone()[0] == traced
@@ -251,16 +259,14 @@ def test_attempts_from_trace_processes_alone(tmp_path: Path) -> None:
     assert con.execute("select bool_and(logged) from attempts").fetchone()[0]
 
 
-def test_data_stall_reported_by_the_log_matches_the_harness(tmp_path: Path) -> None:
+def test_data_stall_reported_by_the_log_matches_the_harness(sample_store: Callable[[str], Path]) -> None:
     """sample_logs/data_stall_gloo_2rank: rank 0's DataLoader stalls 400 ms on steps 3, 6, 9 and
     every step line says how long its batch took; the data_stall bucket is that time, as the
     harness measured it (the log prints 4 decimals)."""
     job = SAMPLE_LOGS / "data_stall_gloo_2rank"
     truth = _truth(job)
     data = {t["step"]: t["data_s"] for t in truth if t["event"] == "data"}
-    store = Store.open(tmp_path / "d.tlstore")
-    store.ingest([job])
-    con = store.connect()
+    con = Store.open(sample_store(job.name), create=False).connect()
     buckets = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
     first = min(data)  # the first step's data time counts as start-up (its excess over the median step)
     expected = sum(v for s, v in data.items() if s != first)
@@ -282,7 +288,7 @@ def test_megatron_batch_generator_timer_is_data_time() -> None:
     assert [r["data_time_s"] for r in rows] == timers and timers
 
 
-def test_stalled_steps_tokens_are_useful_and_their_waits_are_lost(tmp_path: Path) -> None:
+def test_stalled_steps_tokens_are_useful_and_their_waits_are_lost(sample_store: Callable[[str], Path]) -> None:
     """sample_logs/data_stall_gloo_2rank (defect 1 of issue 15): the waits for data cost
     throughput x stall / wall tokens/s; the stalled steps' own tokens are useful, not lost too.
     Throughput is the tokens of the steps over the time they computed, read from the harness's
@@ -299,9 +305,7 @@ def test_stalled_steps_tokens_are_useful_and_their_waits_are_lost(tmp_path: Path
     first = min(durations)
     ideal = sorted(d for s, d in durations.items() if s != first)[(len(durations) - 1) // 2]
     computing = ideal + sum(d - data[s] for s, d in durations.items() if s != first)
-    store = Store.open(tmp_path / "d.tlstore")
-    store.ingest([job])
-    con = store.connect()
+    con = Store.open(sample_store(job.name), create=False).connect()
     through, good, fraction, useful = con.execute(
         "select throughput_tokens_per_s, goodput_tokens_per_s, goodput_fraction, tokens_useful from goodput").fetchone()
     assert useful == tokens == 12 * 1024  # every step is productive: its tokens are useful
@@ -315,23 +319,22 @@ def test_stalled_steps_tokens_are_useful_and_their_waits_are_lost(tmp_path: Path
 
 
 @pytest.mark.parametrize("job", ["restart_gloo_2rank", "data_stall_gloo_2rank", "jsonl_metrics_gloo_2rank"])
-def test_log_only_torchrun_job_counts_its_ranks(tmp_path: Path, job: str) -> None:
+def test_log_only_torchrun_job_counts_its_ranks(sample_store: Callable[[str], Path], job: str) -> None:
     """Defect 9 of issue 15: a log-only torchrun job of 2 ranks said "GPUs: 1 (default)" and
     halved its GPU-hours. The harness's command line (RECORDED.txt) says how many it launched."""
-    launched = int(re.search(r"--nproc-per-node (\d+)", (SAMPLE_LOGS / job / "RECORDED.txt").read_text()).group(1))
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([SAMPLE_LOGS / job])
-    con = store.connect()
+    recorded = re.search(r"--nproc-per-node (\d+)", (SAMPLE_LOGS / job / "RECORDED.txt").read_text())
+    assert recorded
+    launched = int(recorded.group(1))
+    con = Store.open(sample_store(job), create=False).connect()
     gpus, source, wall, total = con.execute("select gpus, gpus_source, wall_s, total_gpu_hours from goodput_headline").fetchone()
     assert (gpus, source) == (launched, "log_ranks")
     assert total == pytest.approx(wall * launched / 3600)
 
 
-def test_gpu_count_unknown_is_said_not_assumed(tmp_path: Path) -> None:
+def test_gpu_count_unknown_is_said_not_assumed(sample_store: Callable[[str], Path]) -> None:
     """One process's lines, no trace: the GPU count is unknown, and so are GPU-hours (never a
     default of 1 shown as fact); --gpus gives it."""
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([SAMPLE_LOGS / "hf_trainer_state"])
+    store = Store.open(sample_store("hf_trainer_state"), create=False)
     con = store.connect()
     row = con.execute("select gpus, gpus_source, total_gpu_hours, lost_gpu_hours from goodput_headline").fetchone()
     assert row == (None, "unknown", None, None)
@@ -375,7 +378,8 @@ def test_steps_without_a_clock_leave_goodput_undetermined(tmp_path: Path) -> Non
     reason = f"the inputs have {steps} steps but no clock: no timestamps, no bar times, no traces"
     assert row == [(None, None, None, None, None, None, reason)]
     # and no bucket says 0 s: every one is as undetermined as the wall time, with the same reason
-    buckets = con.execute("select bucket, seconds, percent, gpu_hours, reason from goodput_attribution order by bucket").fetchall()
+    buckets = con.execute(
+        "select bucket, seconds, percent, gpu_hours, reason from goodput_attribution order by bucket").fetchall()
     assert len(buckets) == 9 and all(b[1:] == (None, None, None, reason) for b in buckets), buckets
     assert con.execute("select count(*) from goodput_buckets where seconds is not null").fetchone() == (0,)
     report = build(con)
@@ -390,7 +394,8 @@ def test_a_worker_crash_does_not_restart_the_other_ranks_still_printing(tmp_path
     The harness's TRUTH lines say 2 attempts (steps 0..8, then 8..13); the traceback made rank
     0's next line a new process, a third attempt of one step."""
     job = Path(__file__).parent / "reference" / "diff_pairs" / "restart"
-    truth = [json.loads(line.split("TRUTH ", 1)[1]) for line in (job / "console.log").read_text().splitlines() if "TRUTH {" in line]
+    lines = (job / "console.log").read_text().splitlines()
+    truth = [json.loads(line.split("TRUTH ", 1)[1]) for line in lines if "TRUTH {" in line]
     ends = [(t["attempt"] + 1, t["step"]) for t in truth if t["event"] == "step_end" and t["rank"] == 0]
     expected = [(a, min(s for b, s in ends if b == a), max(s for b, s in ends if b == a)) for a in sorted({a for a, _ in ends})]
     store = Store.open(tmp_path / "s.tlstore")
