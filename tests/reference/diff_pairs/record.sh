@@ -6,6 +6,9 @@
 #   base_again  the same command again: what differs is this machine's noise
 #   stall       rank 1's DataLoader stalls 100 ms on steps 4, 6, 8, 10 and 12
 #   slow        rank 0 sleeps 30 ms in every forward
+#   base_third  the same command as base a third time: with base_again, the run-to-run noise
+#   batch       batches of 16 sequences instead of 8 (tokens per step and every step's time
+#               logged by the harness)
 # and a log-only pair (no profiler; checkpoints every 4 steps, rank 0 sleeps 150 ms in every
 # forward so that steps are long enough to time from the logs), torchrun allowing one restart:
 #   ckpt        no crash
@@ -17,7 +20,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 script="$here/../../../sample_logs/gloo_train.py"
-wanted=" ${*:-base base_again stall slow ckpt restart} "
+wanted=" ${*:-base base_again base_third stall slow batch ckpt restart} "
 record() {
   local name=$1; shift
   [[ "$wanted" == *" $name "* ]] || return 0
@@ -46,6 +49,8 @@ record base
 record base_again
 record stall --stall-rank 1 --stall-steps 4,6,8,10,12 --stall-ms 100
 record slow --slow-rank 0 --slow-ms 30
+record base_third
+record batch --batch 16
 record ckpt --no-profile --ckpt-dir CKPT --ckpt-every 4 --slow-rank 0 --slow-ms 150
 record restart --no-profile --ckpt-dir CKPT --ckpt-every 4 --slow-rank 0 --slow-ms 150 --crash-rank 1 --crash-step 9
 du -sh "$here"/*/
