@@ -2,19 +2,15 @@
 -- and the traced processes; the attempts mart adds the hangs the flight recorder saw.
 -- materialize: per_connection
 -- Grain: one row per attempt.
--- Inputs: stg_log_events, int_log_steps, int_trace_processes, log_steps.
+-- Inputs: int_log_events, int_log_steps, int_trace_processes, int_reference_rank.
 -- Method and columns: as attempts (attempt, start_ns, end_ns, first_step, last_step,
 --   resumed_from_step, end_reason, start_source, logged), plus next_start_ns (the next
 --   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt),
 --   timeout_hang_start_ns and timeout_hang_s (a c10d watchdog timeout or a launcher's
 --   no-output watchdog in the attempt: its start and how long it ran).
-with reference as (
-    -- the rank whose view of the job counts: the one int_log_steps reads, else the lowest traced
-    select coalesce((select min(rank) from log_steps), (select min(rank) from int_trace_processes)) as rank
-),
-processes as (
+with processes as (
     select p.*, lag(p.end_ns) over (order by p.start_ns) as previous_end_ns
-    from int_trace_processes p, reference r
+    from int_trace_processes p, int_reference_rank r
     where p.rank = r.rank
 ),
 steps as (
@@ -24,14 +20,14 @@ steps as (
     from int_log_steps
 ),
 boundaries as (
-    select distinct ts_ns as start_ns, 'event' as start_source from stg_log_events where kind = 'attempt_start'
+    select distinct ts_ns as start_ns, 'event' as start_source from int_log_events where kind = 'attempt_start'
     union all
     -- the step counter went back with no attempt_start logged in between: a restart
     select (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint, 'step_counter'
     from steps s
     where s.step <= s.previous_step
       and not exists (
-          select 1 from stg_log_events e
+          select 1 from int_log_events e
           where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns and e.ts_ns > s.previous_t_ns
       )
 ),
@@ -43,7 +39,7 @@ first_step as (
     select s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as start_ns, 'first_step' as start_source
     from steps s
     where s.previous_t_ns is null
-      and not exists (select 1 from stg_log_events e where e.kind = 'attempt_start')
+      and not exists (select 1 from int_log_events e where e.kind = 'attempt_start')
 ),
 log_boundaries as (
     select start_ns, min(start_source) as start_source from (select * from boundaries union all select * from first_step) group by start_ns
@@ -93,7 +89,7 @@ endings as (
         max(e.duration_s) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_s,
         count(e.ts_ns) as events
     from numbered a
-    left join stg_log_events e on e.ts_ns >= a.start_ns and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)
+    left join int_log_events e on e.ts_ns >= a.start_ns and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)
     group by a.attempt
 ),
 final as (

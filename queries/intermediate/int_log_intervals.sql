@@ -1,7 +1,7 @@
 -- int_log_intervals: the job's wall-clock time as labelled intervals, for goodput_buckets.
 -- materialize: per_connection
 -- Grain: one row per interval (may overlap; goodput_buckets resolves overlaps by priority).
--- Inputs: int_attempts, int_log_step_bounds, int_ideal_step, stg_log_events.
+-- Inputs: int_attempts, int_log_step_bounds, int_ideal_step, int_log_events.
 -- Labels (GoodputBucket, priority in goodput_buckets):
 --   checkpoint_save / checkpoint_load / eval: between start and end events (or an end event
 --     carrying its duration);
@@ -67,8 +67,8 @@ paired as (
             else 'startup'
         end as label,
         s.ts_ns as start_ns, e.ts_ns as end_ns
-    from (select * from stg_log_events where kind in ('checkpoint_save_start', 'checkpoint_load_start', 'eval_start', 'init_start')) s
-    asof join (select * from stg_log_events where kind in ('checkpoint_save_end', 'checkpoint_load_end', 'eval_end', 'init_end')) e
+    from (select * from int_log_events where kind in ('checkpoint_save_start', 'checkpoint_load_start', 'eval_start', 'init_start')) s
+    asof join (select * from int_log_events where kind in ('checkpoint_save_end', 'checkpoint_load_end', 'eval_end', 'init_end')) e
       on replace(e.kind, '_end', '') = replace(s.kind, '_start', '')
      and e.detail is not distinct from s.detail
      and e.ts_ns >= s.ts_ns
@@ -76,10 +76,10 @@ paired as (
 durations as (
     -- an end event that carries its duration ("saved checkpoint in 12.3 s") and has no start
     select replace(e.kind, '_end', '') as label, (e.ts_ns - e.duration_s * 1e9)::bigint as start_ns, e.ts_ns as end_ns
-    from stg_log_events e
+    from int_log_events e
     where e.kind in ('checkpoint_save_end', 'checkpoint_load_end', 'eval_end') and e.duration_s is not null
       and not exists (
-          select 1 from stg_log_events s
+          select 1 from int_log_events s
           where s.kind = replace(e.kind, '_end', '_start') and s.ts_ns <= e.ts_ns and s.ts_ns >= e.ts_ns - e.duration_s * 1e9 - 1e9
       )
 ),

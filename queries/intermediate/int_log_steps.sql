@@ -2,9 +2,9 @@
 -- number of inputs logged it (a console, the TensorBoard event files, a metrics file of one job
 -- all date the same steps; counted twice, a step reads as a restart).
 -- Grain: one row per dated step of the reference rank and attempt.
--- Inputs: stg_log_steps.
+-- Inputs: stg_log_steps, int_reference_rank.
 -- Rules, in order:
---   rank: the lowest rank that logs steps, and rows that name no rank (event files and
+--   rank: the reference rank (int_reference_rank), and rows that name no rank (event files and
 --     metrics files do not know theirs; a console's unprefixed lines are rank 0's);
 --   clock: of the rows of one step number, only those of the best clock present: a line's own
 --     timestamp or a record's time field (log_line, record), over a progress bar anchored on
@@ -14,13 +14,10 @@
 --     with more dated steps kept (ties: the lower file_id). A step redone after a restart is
 --     dated farther apart than that and kept twice.
 -- Columns: as stg_log_steps.
-with reference as (
-    select min(rank) as rank from stg_log_steps
-),
-candidates as (
+with candidates as (
     select s.*,
         case when s.time_source in ('log_line', 'record') then 1 when s.time_source = 'tqdm' then 2 else 3 end as clock_rank
-    from stg_log_steps s, reference r
+    from stg_log_steps s, int_reference_rank r
     where (s.rank is not distinct from r.rank or s.rank is null)
       and s.t_ns is not null
 ),

@@ -1,7 +1,7 @@
 -- findings: what a reviewer should look at first, ranked, each with its evidence and what to try.
 -- Grain: one row per finding.
 -- Inputs: step_summary, step_breakdown, trace_events (graph launches), stragglers, goodput, goodput_buckets, attempts,
---   stg_log_events, int_ideal_step, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_summary,
+--   int_log_events, int_ideal_step, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_summary,
 --   nccl_warnings, files.
 -- Thresholds (session variables override the defaults; tests move them across measured values):
 --   data_loader:    data_stall_pct of a rank's step time >= tracelens_data_stall_high_pct (20,
@@ -150,7 +150,7 @@ saves as (
         median(step_gap) as interval_steps
     from (
         select kind, step - lag(step) over (order by ts_ns) as step_gap
-        from stg_log_events
+        from int_log_events
         where kind = 'checkpoint_save_end' and step is not null
     )
 ),

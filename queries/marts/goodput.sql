@@ -1,7 +1,7 @@
 -- goodput: the job's headline: wall time, goodput, throughput vs goodput.
 -- Grain: one row per job (the store).
 -- Inputs: goodput_buckets, attempts, int_log_intervals, int_log_steps, int_log_step_bounds, int_world_size,
---   stg_log_steps, files.
+--   int_reference_rank, stg_log_steps, files.
 -- Columns: wall_s (first attempt start to last attempt end), attempts, productive_s,
 --   goodput_fraction (productive_s / wall_s), stepping_s (the productive, lost_work and
 --   data_stall buckets: time spent stepping, redone steps and waits for data included),
@@ -82,7 +82,7 @@ undated as (
     select count(distinct s.step) as steps,
         bool_or(f.kind = 'console_log') as from_console
     from stg_log_steps s left join files f using (file_id)
-    where (s.rank is not distinct from (select min(rank) from stg_log_steps) or s.rank is null)
+    where (s.rank is not distinct from (select rank from int_reference_rank) or s.rank is null)
       and not exists (select 1 from int_log_steps)
 ),
 dated as (

@@ -1,12 +1,12 @@
 -- timeline: what happened when, for the report's attempts timeline.
 -- Grain: one row per notable log event (at most 500: failures first, then checkpoints, evals).
--- Inputs: stg_log_events, attempts.
+-- Inputs: int_log_events, attempts.
 -- Columns: ts_ns, kind (LogEventKind), rank, step, duration_s, detail, attempt.
 with notable as (
     select e.ts_ns, e.kind, e.rank, e.step, e.duration_s, coalesce(e.detail, left(e.raw, 200)) as detail,
         case when e.kind in ('crash', 'restart', 'oom', 'collective_timeout', 'hang') then 0
              when e.kind like 'checkpoint%' then 1 else 2 end as importance
-    from stg_log_events e
+    from int_log_events e
     where e.kind in ('crash', 'restart', 'oom', 'collective_timeout', 'hang', 'checkpoint_save_start', 'checkpoint_save_end',
                      'checkpoint_load_start', 'checkpoint_load_end', 'eval_start', 'eval_end')
 ),
