@@ -3,6 +3,7 @@ nodes of one CPU each), the store written by its workers through the shared path
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -119,29 +120,56 @@ def test_without_ray_installed_the_ray_executor_is_one_line(tmp_path: Path) -> N
     assert not (tmp_path / "s").exists()
 
 
+def _node_running_a_parse(cluster: Cluster) -> Any:
+    """A worker node of the cluster with a parse task running on it now, or None: a Ray worker
+    process titled `ray::run_task` whose parent is that node's raylet."""
+    raylets = {node.all_processes["raylet"][0].process.pid: node for node in cluster.worker_nodes}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            title = (entry / "cmdline").read_bytes()
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if title.startswith(b"ray::run_task") and parent in raylets:
+            return raylets[parent]
+    return None
+
+
 def test_a_worker_node_killed_mid_ingest_loses_and_duplicates_nothing(
     cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import threading
+    import time
+
     from tracelens.executors import RayExecutor
 
     job = _job(tmp_path)
     Store.open(tmp_path / "local.tlstore").ingest([job])
-    victims = [node for node in cluster.worker_nodes]
-    killed: list[tuple[int, int]] = []
+    killed: list[Any] = []
+    finished = threading.Event()
 
-    def kill_a_node(done: int, total: int, _: str) -> None:
-        if not killed:  # at the first file back: the others are running on both nodes
-            killed.append((done, total))
-            cluster.remove_node(victims[0], allow_graceful=False)
+    def kill_a_node_while_it_parses() -> None:
+        while not finished.is_set():
+            node = _node_running_a_parse(cluster)
+            if node is not None:
+                cluster.remove_node(node, allow_graceful=False)  # as a machine that loses power
+                killed.append(node)
+                return
+            time.sleep(0.01)
 
     _not_in_this_process(monkeypatch)
+    killer = threading.Thread(target=kill_a_node_while_it_parses, daemon=True)
+    killer.start()
     try:
-        outcome = Store.open(tmp_path / "ray.tlstore").ingest(
-            [job], executor=RayExecutor(cluster.address), progress=kill_a_node
-        )
+        outcome = Store.open(tmp_path / "ray.tlstore").ingest([job], executor=RayExecutor(cluster.address))
     finally:
+        finished.set()
+        killer.join()
         cluster.add_node(**_SMALL)  # the module's cluster keeps two workers
-    assert killed and killed[0][0] < killed[0][1], "the node was killed with files still to parse"
+        cluster.wait_for_nodes()
+    assert killed, "no node was seen parsing, none was killed"
     assert [r.status for r in outcome.parsed] == ["ok"] * len(outcome.parsed), [r.message for r in outcome.parsed]
     assert _contents(tmp_path / "ray.tlstore") == _contents(tmp_path / "local.tlstore")
     # Nothing but what the manifest names: a killed attempt's fragments were overwritten by its retry.
@@ -150,3 +178,40 @@ def test_a_worker_node_killed_mid_ingest_loses_and_duplicates_nothing(
     on_disk = {p.relative_to(store.root).as_posix() for top in ("tables", "derived") for p in (store.root / top).rglob("*")
                if p.is_file() and not p.name.startswith("_empty")}
     assert on_disk == named
+
+
+def test_ctrl_c_cancels_the_ray_ingest_and_leaves_the_store_as_it_was(cluster: Cluster, tmp_path: Path) -> None:
+    import json
+    import signal
+    import time
+
+    from tests.conftest import corpus_or_skip
+
+    job = _job(tmp_path)
+    shutil.copy(corpus_or_skip("kineto", "gpu", "df_index_resolver", "df_index_resolver.json.gz"), job / "big.json.gz")
+    store = tmp_path / "s.tlstore"
+    Store.open(store)
+    committed = (store / "store.json").read_bytes()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tracelens", "ingest", str(job), "-o", str(store), "-q",
+         "--executor", "ray", "--ray-address", cluster.address],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "TRACELENS_COMMIT_EVERY_S": "600"},  # no batch commit: only the final one could write
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        written = [p for p in (store / "tables").rglob("*.parquet") if not p.name.startswith("_empty")]
+        if written:  # a worker has written into the store: the ingest is under way
+            break
+        time.sleep(0.05)
+    assert proc.poll() is None, "the ingest ended before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and err.strip() == "tracelens: aborted", (proc.returncode, err)  # as a local Ctrl-C
+    assert (store / "store.json").read_bytes() == committed  # nothing committed
+    assert json.loads(committed)["files"] == []
+    # The lock went with the process, and the next ingest finishes the work (no leftovers read).
+    Store.open(store).ingest([job])
+    local = tmp_path / "local.tlstore"
+    Store.open(local).ingest([job])
+    assert _contents(store) == _contents(local)
