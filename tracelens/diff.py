@@ -119,6 +119,8 @@ class MetricDelta:
     new: float | None
     delta: float | None
     delta_pct: float | None
+    noise_floor: float | None = None  # run to run, in the figure's unit (diff_job_noise)
+    verdict: str | None = None
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,9 @@ class BucketDelta:
     base_fraction: float | None
     new_fraction: float | None
     delta_fraction: float | None
-    change_rank: int | None = None  # 1 = the lost-time bucket that changed the most
+    change_rank: int | None = None  # 1 = the lost-time bucket that changed the most outside noise
+    noise_floor_s: float | None = None
+    verdict: str | None = None
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,9 @@ class StepDelta:
     ci_low_ms: float | None
     ci_high_ms: float | None
     verdict: str
+    base_spread_ms: float | None = None  # robust spread of each side's steps
+    new_spread_ms: float | None = None
+    noise_floor_ms: float | None = None  # run to run: a smaller change is within noise
 
 
 @dataclass(frozen=True)
@@ -167,6 +174,7 @@ class Change:
     ci_high_ms: float | None
     verdict: str
     change_rank: int | None
+    noise_floor_ms: float | None = None
 
 
 @dataclass(frozen=True)
@@ -199,6 +207,7 @@ class OpDelta:
     ci_high_ms: float | None
     verdict: str
     change_rank: int
+    noise_floor_ms: float | None = None
 
 
 @dataclass(frozen=True)
@@ -443,9 +452,9 @@ def _num(value: float | None, digits: int = 4) -> str:
 
 
 def judge(rule: Rule, report: DiffReport, pattern_rows: dict[str, dict[str, Any]]) -> RuleResult:
-    """Is the rule violated? By per-step quantities only when their verdict is outside noise;
-    by job figures (one number a side, no spread to measure) when they changed at all."""
-    base = new = delta = pct = None
+    """Is the rule violated? Only by a change outside noise: a per-step quantity's verdict
+    (interval and run-to-run floor), a job figure's (its relative run-to-run floor)."""
+    base = new = delta = pct = floor = None
     verdict: str | None = None
     what = rule.metric
     if rule.metric in STEP_QUANTITIES or rule.is_pattern:
@@ -462,22 +471,24 @@ def judge(rule: Rule, report: DiffReport, pattern_rows: dict[str, dict[str, Any]
         if step is not None:
             base, new, delta, pct, verdict = step.base_mean_ms, step.new_mean_ms, step.delta_ms, step.delta_pct, step.verdict
         outside = verdict in ("regression", "improvement", "changed")
-        interval = (f", 95 % interval {_num(step.ci_low_ms)} .. {_num(step.ci_high_ms)} ms, {verdict}"
-                    if step is not None else "")
+        interval = (f", 95 % interval {_num(step.ci_low_ms)} .. {_num(step.ci_high_ms)} ms, noise floor "
+                    f"{_num(step.noise_floor_ms)} ms, {verdict}" if step is not None else "")
         unit = " ms per step"
     else:
         if rule.metric.startswith("bucket:"):
             row_b = next((b for b in report.buckets if b.bucket == rule.metric[len("bucket:"):]), None)
             if row_b is not None:
-                base, new, delta, pct = row_b.base_s, row_b.new_s, row_b.delta_s, row_b.delta_pct
+                base, new, delta, pct, floor = row_b.base_s, row_b.new_s, row_b.delta_s, row_b.delta_pct, row_b.noise_floor_s
+                verdict = row_b.verdict
             unit = " s"
         else:
             row_g = next((g for g in report.goodput if g.metric == rule.metric), None)
             if row_g is not None:
-                base, new, delta, pct = row_g.base, row_g.new, row_g.delta, row_g.delta_pct
+                base, new, delta, pct, floor = row_g.base, row_g.new, row_g.delta, row_g.delta_pct, row_g.noise_floor
+                verdict = row_g.verdict
             unit = f" {row_g.unit}" if row_g is not None and row_g.unit not in ("fraction", "count") else ""
-        outside = delta is not None and delta != 0
-        interval = ", a job figure (no per-step spread; any change counts)"
+        outside = verdict in ("regression", "improvement", "changed")
+        interval = f", a job figure, run-to-run noise floor {_num(floor)}{unit}, {verdict}"
     value = pct if rule.percent else delta
     if value is None:
         return RuleResult(rule.text, what, False, f"{what}: no figure on "
@@ -532,14 +543,19 @@ def _tables(report: DiffReport) -> list[tuple[str, str | None, list[str], list[l
                     [[r.rule, "VIOLATED" if r.violated else "ok", r.evidence] for r in report.rules]))
     causes = [c for c in report.changes if c.change_rank is not None]
     total = next((c for c in report.changes if c.role == "total"), None)
+    work = next((g for g in report.goodput if g.metric == "tokens_per_step" and g.verdict == "changed"), None)
     if total is not None:
-        headline = (f"step time {_signed(total.delta_ms)} ms per step ({_pct(total.delta_pct)}, {total.verdict})"
+        # a step that does other work (a larger batch, longer sequences) is the change to name first:
+        # every per-step figure below then compares steps of different sizes
+        headline = ((f"tokens per step {_f(work.base)} -> {_f(work.new)} ({_pct(work.delta_pct)}); " if work else "")
+                    + f"step time {_signed(total.delta_ms)} ms per step ({_pct(total.delta_pct)}, {total.verdict})"
                     + (f"; first cause: {causes[0].quantity} {_signed(causes[0].delta_ms)} ms per step"
                        if causes else "; no category changed outside noise"))
         out.append(("What changed", headline, ["quantity", "role", "base ms", "new ms", "delta", "delta %",
-                                                 "95 % interval", "verdict", "rank"],
+                                                 "95 % interval", "noise floor", "verdict", "rank"],
                     [[c.quantity, c.role, _f(c.base_mean_ms), _f(c.new_mean_ms), _signed(c.delta_ms), _pct(c.delta_pct),
-                      _interval(c.ci_low_ms, c.ci_high_ms), c.verdict, "-" if c.change_rank is None else str(c.change_rank)]
+                      _interval(c.ci_low_ms, c.ci_high_ms), _f(c.noise_floor_ms, 3), c.verdict,
+                      "-" if c.change_rank is None else str(c.change_rank)]
                      for c in report.changes]))
     wall = next((g for g in report.goodput if g.metric == "wall_s"), None)
     lost = next((b for b in report.buckets if b.change_rank == 1), None)
@@ -547,19 +563,21 @@ def _tables(report: DiffReport) -> list[tuple[str, str | None, list[str], list[l
     if wall is not None and wall.delta is not None:
         goodput_note = (f"wall time {_signed(wall.delta)} s ({_pct(wall.delta_pct)})"
                         + (f"; largest change of lost time: {lost.bucket} {_signed(lost.delta_s)} s" if lost else ""))
-    out.append(("Goodput", goodput_note, ["figure", "base", "new", "delta", "delta %"],
-                [[g.metric, _f(g.base), _f(g.new), _signed(g.delta), _pct(g.delta_pct)] for g in report.goodput
-                 if g.base is not None or g.new is not None]))
+    out.append(("Goodput", goodput_note, ["figure", "base", "new", "delta", "delta %", "noise floor", "verdict"],
+                [[g.metric, _f(g.base), _f(g.new), _signed(g.delta), _pct(g.delta_pct), _f(g.noise_floor, 3),
+                  g.verdict or "-"] for g in report.goodput if g.base is not None or g.new is not None]))
     out.append(("Goodput buckets", "seconds and share of wall time", ["bucket", "base s", "new s", "delta s",
-                "base share", "new share"],
+                "base share", "new share", "noise floor", "verdict"],
                 [[b.bucket, _f(b.base_s), _f(b.new_s), _signed(b.delta_s), _share(b.base_fraction),
-                  _share(b.new_fraction)] for b in report.buckets if b.base_s or b.new_s]))
+                  _share(b.new_fraction), _f(b.noise_floor_s, 3), b.verdict or "-"]
+                 for b in report.buckets if b.base_s or b.new_s]))
     out.append(("Step time", "ms per step (the mean over ranks of each job step); 95 % bootstrap interval of the "
-                "delta of the means", ["quantity", "steps", "base mean", "new mean", "base median", "new median",
-                                       "delta", "delta %", "95 % interval", "verdict"],
+                "delta of the means; run-to-run noise floor", ["quantity", "steps", "base mean", "new mean",
+                                                                "base median", "new median", "delta", "delta %",
+                                                                "95 % interval", "noise floor", "verdict"],
                 [[s.quantity, f"{s.base_units or 0}/{s.new_units or 0}", _f(s.base_mean_ms), _f(s.new_mean_ms),
                   _f(s.base_median_ms), _f(s.new_median_ms), _signed(s.delta_ms), _pct(s.delta_pct),
-                  _interval(s.ci_low_ms, s.ci_high_ms), s.verdict] for s in report.steps]))
+                  _interval(s.ci_low_ms, s.ci_high_ms), _f(s.noise_floor_ms, 3), s.verdict] for s in report.steps]))
     quantiles: dict[tuple[str, str], dict[float, float]] = {}
     for q in report.step_distribution:
         quantiles.setdefault((q.quantity, q.side), {})[q.q] = q.value_ms

@@ -9,7 +9,7 @@
 -- Ranking: causes whose verdict is outside noise (regression or improvement), by the absolute
 --   delta of their mean per step.
 -- Columns: quantity, role, base_mean_ms, new_mean_ms, delta_ms, delta_pct, ci_low_ms,
---   ci_high_ms, verdict (diff_steps), change_rank (1 = the largest cause outside noise: what
+--   ci_high_ms, noise_floor_ms, verdict (diff_steps), change_rank (1 = the largest cause outside noise: what
 --   changed first; NULL for the rest).
 with roles(quantity, role) as (
     values ('step_time_ms', 'total'), ('compute_ms', 'cause'), ('comm_transfer_ms', 'cause'), ('memory_ms', 'cause'),
@@ -19,7 +19,8 @@ with roles(quantity, role) as (
 
 ranked as (
     select
-        s.quantity, r.role, s.base_mean_ms, s.new_mean_ms, s.delta_ms, s.delta_pct, s.ci_low_ms, s.ci_high_ms, s.verdict,
+        s.quantity, r.role, s.base_mean_ms, s.new_mean_ms, s.delta_ms, s.delta_pct, s.ci_low_ms, s.ci_high_ms,
+        s.noise_floor_ms, s.verdict,
         case when r.role = 'cause' and s.verdict in ('regression', 'improvement')
              then row_number() over (partition by r.role = 'cause' and s.verdict in ('regression', 'improvement')
                                      order by abs(s.delta_ms) desc, s.quantity) end as change_rank,

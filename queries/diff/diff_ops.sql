@@ -6,8 +6,8 @@
 --   'both'), base_calls, new_calls, base_total_ms, new_total_ms (summed over every rank and
 --   profiled step), base_mean_us, new_mean_us (per call), base_calls_per_step,
 --   new_calls_per_step, base_ms_per_step, new_ms_per_step (per step of the mean rank:
---   diff_noise's means), delta_ms_per_step, delta_pct, ci_low_ms, ci_high_ms, verdict
---   (diff_noise), change_rank (1 = the largest absolute delta_ms_per_step of its level).
+--   diff_noise's means), delta_ms_per_step, delta_pct, ci_low_ms, ci_high_ms, noise_floor_ms,
+--   verdict (diff_noise), change_rank (1 = the largest absolute delta_ms_per_step of its level).
 with totals as (
     select level, name,
            sum(calls) filter (where side = 'base') as base_calls,
@@ -43,6 +43,7 @@ final as (
         d.delta_pct,
         d.ci_low_ms,
         d.ci_high_ms,
+        d.noise_floor_ms,
         d.verdict,
         row_number() over (partition by t.level order by abs(d.delta_ms) desc nulls last, t.name) as change_rank
     from totals t
