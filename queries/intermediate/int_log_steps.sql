@@ -2,22 +2,34 @@
 -- number of inputs logged it (a console, the TensorBoard event files, a metrics file of one job
 -- all date the same steps; counted twice, a step reads as a restart).
 -- Grain: one row per dated step of the reference rank and attempt.
--- Inputs: stg_log_steps, int_reference_rank.
+-- Inputs: stg_log_steps, int_reference_rank, int_bar_anchors.
 -- Rules, in order:
 --   rank: the reference rank (int_reference_rank), and rows that name no rank (event files and
 --     metrics files do not know theirs; a console's unprefixed lines are rank 0's);
 --   clock: of the rows of one step number, only those of the best clock present: a line's own
 --     timestamp or a record's time field (log_line, record), over a progress bar anchored on
---     dated lines (tqdm), over a bar anchored on the file's mtime or no source (tqdm_mtime);
+--     dated lines (tqdm) or on the profiled steps of the job's traces (tqdm_trace: the file's
+--     times moved by int_bar_anchors.offset_ns), over a bar anchored on the file's mtime or no
+--     source (tqdm_mtime);
 --   files: a row is dropped where another file dates the same step within the tolerance
 --     (3 x the median interval between a file's consecutive steps, at least 2 s), the file
 --     with more dated steps kept (ties: the lower file_id). A step redone after a restart is
 --     dated farther apart than that and kept twice.
--- Columns: as stg_log_steps.
-with candidates as (
+-- Columns: as stg_log_steps (time_source also 'tqdm_trace').
+with anchored as (
+    -- a console only a bar dates, on the traces' clock (int_bar_anchors)
+    select s.* replace (
+            s.start_ns + a.offset_ns as start_ns, s.end_ns + a.offset_ns as end_ns, s.t_ns + a.offset_ns as t_ns,
+            'tqdm_trace' as time_source)
+    from stg_log_steps s join int_bar_anchors a using (file_id)
+    union all
+    select s.* from stg_log_steps s where s.file_id not in (select file_id from int_bar_anchors)
+),
+candidates as (
     select s.*,
-        case when s.time_source in ('log_line', 'record') then 1 when s.time_source = 'tqdm' then 2 else 3 end as clock_rank
-    from stg_log_steps s, int_reference_rank r
+        case when s.time_source in ('log_line', 'record') then 1 when s.time_source in ('tqdm', 'tqdm_trace') then 2 else 3 end
+            as clock_rank
+    from anchored s, int_reference_rank r
     where (s.rank is not distinct from r.rank or s.rank is null)
       and s.t_ns is not null
 ),

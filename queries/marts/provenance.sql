@@ -1,9 +1,10 @@
 -- provenance: how each headline figure of the report was obtained, for this job's inputs.
 -- Grain: one row per figure.
--- Inputs: int_log_steps, attempts, productive_breakdown, int_world_size.
+-- Inputs: int_log_steps, int_bar_anchors, attempts, productive_breakdown, int_world_size.
 -- Kinds: measured (read from the inputs' own clocks), derived (arithmetic on
 --   measured figures), estimated (resting on an assumption: progress bars' one-second readings,
---   anchored on dated lines or on the file's modification time (tqdm_mtime), profiled
+--   anchored on dated lines, on the profiled steps of the traces (tqdm_trace) or on the file's
+--   modification time (tqdm_mtime), profiled
 --   steps extrapolated to all steps, step lines that only report their duration), given (on the
 --   command line), unknown (not in the inputs).
 -- Columns: figure, kind, detail (how, in a sentence).
@@ -12,6 +13,7 @@ with steps as (
         count(*) as dated,
         count(*) filter (where time_source like 'tqdm%') as tqdm,
         count(*) filter (where time_source = 'tqdm_mtime') as tqdm_mtime,
+        count(*) filter (where time_source = 'tqdm_trace') as tqdm_trace,
         count(*) filter (where time_source = 'record') as records,
         count(*) filter (where end_ns is null and start_ns is null) as undated
     from int_log_steps
@@ -24,6 +26,13 @@ basis as (
                                        'modification time ({} of them: no dated line, or dated lines without a year): '
                                        'only as right as the file was left untouched since the job wrote it (copies and '
                                        'git checkouts do not keep it)', tqdm, dated, tqdm_mtime)
+             when tqdm_trace > 0 then format('{} of {} step times from progress bars (whole seconds since the bar started, '
+                                       'placed within the second by the neighbouring readings) anchored on {} step(s) '
+                                       'that the profiler traces date too, the profiler''s step N taken as the bar''s '
+                                       'step N: within +-{:.1f} s (the differences'' spread, at least one step and '
+                                       'the bar''s one second)', tqdm, dated,
+                                       (select sum(matched_steps) from int_bar_anchors),
+                                       (select max(error_ns) from int_bar_anchors) / 1e9)
              when tqdm > 0 then format('{} of {} step times from tqdm progress bars (whole seconds since the bar started, '
                                        'placed within the second by the neighbouring readings and anchored by the dated lines '
                                        'printed among them)', tqdm, dated)
