@@ -1,8 +1,8 @@
 -- goodput: the job's headline: wall time, goodput, throughput vs goodput.
 -- Grain: one row per job (the store).
--- Inputs: goodput_buckets, attempts, int_log_intervals, int_log_steps, int_log_step_bounds, int_world_size,
+-- Inputs: goodput_buckets, int_job_wall, attempts, int_log_intervals, int_log_steps, int_log_step_bounds, int_world_size,
 --   int_reference_rank, stg_log_steps, files.
--- Columns: wall_s (first attempt start to last attempt end), attempts, productive_s,
+-- Columns: wall_s (int_job_wall: first attempt start to last attempt end), attempts, productive_s,
 --   goodput_fraction (productive_s / wall_s), stepping_s (the productive, lost_work and
 --   data_stall buckets: time spent stepping, redone steps and waits for data included),
 --   computing_s (the productive and lost_work buckets: stepping less the waits for data),
@@ -28,10 +28,7 @@
 --   goodput (goodput_attribution, check_tokens_lost_sum); the time and token fractions then
 --   differ only where redone steps' tokens per second differ from productive ones' or some
 --   steps logged no tokens, and fractions_note says which (check_goodput_fractions_agree).
-with wall as (
-    select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts from attempts where logged
-),
-buckets as (
+with buckets as (
     select sum(seconds) filter (where bucket = 'productive') as productive_s,
            sum(seconds) filter (where bucket = 'lost_work') as lost_work_s,
            sum(seconds) filter (where bucket in ('productive', 'lost_work', 'data_stall')) as stepping_s,
@@ -59,22 +56,22 @@ totals as (
 ),
 rates as (
     select
-        (w.end_ns - w.start_ns) / 1e9 as wall_s,
+        w.wall_s,
         w.attempts,
         b.productive_s,
-        b.productive_s / nullif((w.end_ns - w.start_ns) / 1e9, 0) as goodput_fraction,
+        b.productive_s / nullif(w.wall_s, 0) as goodput_fraction,
         b.stepping_s,
         b.computing_s,
         b.lost_work_s,
         t.tokens_total, t.tokens_useful,
         t.tokens_total - t.tokens_useful as tokens_lost,
         t.tokens_total / nullif(b.computing_s, 0) as throughput_tokens_per_s,
-        t.tokens_useful / nullif((w.end_ns - w.start_ns) / 1e9, 0) as goodput_tokens_per_s,
+        t.tokens_useful / nullif(w.wall_s, 0) as goodput_tokens_per_s,
         t.samples_total / nullif(b.computing_s, 0) as throughput_samples_per_s,
-        t.samples_useful / nullif((w.end_ns - w.start_ns) / 1e9, 0) as goodput_samples_per_s,
+        t.samples_useful / nullif(w.wall_s, 0) as goodput_samples_per_s,
         t.steps_total, t.steps_with_tokens,
         coalesce(t.lost_steps, []) as lost_steps
-    from wall w, buckets b, totals t
+    from int_job_wall w, buckets b, totals t
     where w.start_ns is not null
 ),
 undated as (

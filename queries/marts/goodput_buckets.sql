@@ -1,7 +1,7 @@
 -- goodput_buckets: where the job's wall-clock time went, bucket by bucket.
 -- materialize: per_connection
 -- Grain: one row per GoodputBucket (all buckets, zero included).
--- Inputs: int_log_intervals, attempts.
+-- Inputs: int_log_intervals, int_job_wall.
 -- Wall time runs from the first attempt's start to the last attempt's end. Every instant of it
 --   goes to exactly one bucket, by priority where intervals overlap:
 --   checkpoint_save > checkpoint_load > eval > startup > lost_work > data_stall > productive >
@@ -11,9 +11,11 @@
 -- Columns: bucket, seconds (NULL when the job has no wall time: nothing says when its steps
 --   ran; goodput.reason says why), fraction (of wall time), priority (1 = highest).
 with wall as (
-    select min(start_ns) as start_ns, max(end_ns) as end_ns from attempts where logged
+    select start_ns, end_ns from int_job_wall
 ),
 labels as (
+    -- GoodputBucket and its priority: the only list of buckets in the SQL; the last is what
+    -- no interval covers
     select * from (values
         ('checkpoint_save', 1), ('checkpoint_load', 2), ('eval', 3), ('startup', 4), ('lost_work', 5),
         ('data_stall', 6), ('productive', 7), ('restart_downtime', 8), ('other', 9)
@@ -25,37 +27,36 @@ clipped as (
     join labels l on l.bucket = i.label, wall w
     where least(i.end_ns, w.end_ns) > greatest(i.start_ns, w.start_ns)
 ),
+changes as (
+    select start_ns as t, priority, 1 as d from clipped
+    union all
+    select end_ns, priority, -1 from clipped
+),
+open_by_priority as (
+    -- how many intervals of each priority are open from each of its boundaries on
+    select t, priority, sum(sum(d)) over (partition by priority order by t) as open_n
+    from changes
+    group by t, priority
+),
 points as (
-    select t, sum(d1) as d1, sum(d2) as d2, sum(d3) as d3, sum(d4) as d4, sum(d5) as d5, sum(d6) as d6, sum(d7) as d7, sum(d8) as d8
-    from (
-        select start_ns as t, 1 as sign, priority from clipped
-        union all
-        select end_ns, -1, priority from clipped
-        union all
-        select start_ns, 0, 0 from wall
-        union all
-        select end_ns, 0, 0 from wall
-    ) x,
-    lateral (select
-        case when priority = 1 then sign else 0 end as d1, case when priority = 2 then sign else 0 end as d2,
-        case when priority = 3 then sign else 0 end as d3, case when priority = 4 then sign else 0 end as d4,
-        case when priority = 5 then sign else 0 end as d5, case when priority = 6 then sign else 0 end as d6,
-        case when priority = 7 then sign else 0 end as d7, case when priority = 8 then sign else 0 end as d8)
-    group by t
+    select t from changes
+    union
+    select start_ns from wall
+    union
+    select end_ns from wall
 ),
 segments as (
-    select t, lead(t) over w - t as seg_ns,
-        sum(d1) over w as n1, sum(d2) over w as n2, sum(d3) over w as n3, sum(d4) over w as n4,
-        sum(d5) over w as n5, sum(d6) over w as n6, sum(d7) over w as n7, sum(d8) over w as n8
-    from points
-    window w as (order by t rows between unbounded preceding and current row)
+    select t, lead(t) over (order by t) - t as seg_ns from points
 ),
 assigned as (
-    select seg_ns,
-        case when n1 > 0 then 1 when n2 > 0 then 2 when n3 > 0 then 3 when n4 > 0 then 4 when n5 > 0 then 5
-             when n6 > 0 then 6 when n7 > 0 then 7 when n8 > 0 then 8 else 9 end as priority
-    from segments
-    where seg_ns > 0
+    -- each segment between consecutive boundaries goes to the highest-priority label open over it
+    select s.t, any_value(s.seg_ns) as seg_ns,
+        coalesce(min(l.priority) filter (where o.open_n > 0), (select max(priority) from labels)) as priority
+    from segments s
+    cross join labels l
+    asof left join open_by_priority o on o.priority = l.priority and o.t <= s.t
+    where s.seg_ns > 0
+    group by s.t
 ),
 final as (
     -- no wall time (no attempt has a clock): every bucket is undetermined, not 0 s
