@@ -339,19 +339,11 @@ def _cards(report: Report) -> str:
 
 def _section_html(section: Section) -> str:
     parts = [f"<section id=\"{html.escape(section.key)}\"><h2>{html.escape(section.title)}</h2>"]
-    if section.key == "findings":
-        for paragraph in section.paragraphs:
-            if not paragraph[:1].isdigit():
-                parts.append(f"<p>{html.escape(paragraph)}</p>")
-                continue
-            head, _, rest = paragraph.partition("\n")
-            severity = head.split("[", 1)[1].split("]", 1)[0] if "[" in head else "low"
-            title = head.split("] ", 1)[-1]
-            lines = "".join(f"<p>{html.escape(line.strip())}</p>" for line in rest.splitlines())
-            parts.append(f"<div class=\"finding {html.escape(severity)}\"><span class=\"sev\">{html.escape(severity)}</span>"
-                         f"<b>{html.escape(title)}</b>{lines}</div>")
-    else:
-        parts += [f"<p>{html.escape(p)}</p>" for p in section.paragraphs]
+    parts += [f"<p>{html.escape(p)}</p>" for p in section.paragraphs]
+    for f in section.findings:
+        lines = "".join(f"<p>{html.escape(line)}</p>" for line in (f"evidence: {f.evidence}", f"try: {f.advice}"))
+        parts.append(f"<div class=\"finding {html.escape(f.severity)}\"><span class=\"sev\">{html.escape(f.severity)}</span>"
+                     f"<b>{html.escape(f.title)}</b>{lines}</div>")
     for table in section.tables:
         head = "".join(f"<th>{html.escape(h)}</th>" for h in table.header)
         body = "".join("<tr>" + "".join(

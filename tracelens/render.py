@@ -1,7 +1,8 @@
 """Renderers: a Report in, a string out (they never print, and compute nothing).
 
-Text, rich terminal text and Markdown share one layout (`layout`): a list of sections, each
-with paragraphs and tables of already-formatted cells, in the order a reviewer reads them.
+Text, rich terminal text, Markdown and HTML share one layout (`layout`): a list of sections,
+each with paragraphs, findings, tables of already-formatted cells and notes, in the order a
+reviewer reads them.
 HTML lives in tracelens.html.
 """
 
@@ -125,10 +126,22 @@ class Table:
 
 
 @dataclass
+class FindingBlock:
+    """One finding as every renderer shows it: numbered, its severity, what, why, what to try."""
+
+    number: int
+    severity: str
+    title: str
+    evidence: str
+    advice: str
+
+
+@dataclass
 class Section:
     key: str  # the --section it belongs to
     title: str
     paragraphs: list[str] = field(default_factory=list)
+    findings: list[FindingBlock] = field(default_factory=list)  # after the paragraphs
     tables: list[Table] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # after the tables
 
@@ -141,6 +154,8 @@ def layout(report: Report) -> list[Section]:
     for section in sections:
         section.title = terminal_safe(section.title)
         section.paragraphs = [terminal_safe(p) for p in section.paragraphs]
+        section.findings = [FindingBlock(f.number, terminal_safe(f.severity), terminal_safe(f.title),
+                                         terminal_safe(f.evidence), terminal_safe(f.advice)) for f in section.findings]
         section.notes = [terminal_safe(n) for n in section.notes]
         for table in section.tables:
             table.header = [terminal_safe(h) for h in table.header]
@@ -200,8 +215,8 @@ def _layout(report: Report) -> list[Section]:
         s = Section("findings", "Findings")
         if not report.findings:
             s.paragraphs.append("Nothing crossed a threshold.")
-        for i, f in enumerate(report.findings, start=1):
-            s.paragraphs.append(f"{i}. [{f.severity}] {f.title}\n   evidence: {f.evidence}\n   try: {f.advice}")
+        s.findings = [FindingBlock(i, f.severity, f.title, f.evidence, f.advice)
+                      for i, f in enumerate(report.findings, start=1)]
         out.append(s)
     if "attempts" in report.sections and report.attempts:
         s = Section("attempts", "Attempts")
@@ -295,6 +310,14 @@ def _plain_table(table: Table) -> list[str]:
     return out
 
 
+def _finding_head(f: FindingBlock) -> str:
+    return f"{f.number}. [{f.severity}] {f.title}"
+
+
+def _finding_text(f: FindingBlock) -> str:
+    return f"{_finding_head(f)}\n   evidence: {f.evidence}\n   try: {f.advice}"
+
+
 def render_text(report: Report) -> str:
     """Plain text, for pipes and files."""
     out: list[str] = []
@@ -302,6 +325,8 @@ def render_text(report: Report) -> str:
         out.append(section.title.upper())
         for paragraph in section.paragraphs:
             out += ["  " + line for line in paragraph.splitlines()]
+        for f in section.findings:
+            out += ["  " + line for line in _finding_text(f).splitlines()]
         for table in section.tables:
             out += ["  " + line for line in _plain_table(table)]
         for note in section.notes:
@@ -324,13 +349,10 @@ def render_rich(report: Report, width: int = 120) -> str:
     for section in layout(report):
         console.rule(f"[bold]{escape(section.title)}", align="left")
         for paragraph in section.paragraphs:
-            if section.key == "findings" and paragraph[:1].isdigit():
-                head, _, rest = paragraph.partition("\n")
-                severity = head.split("[", 1)[1].split("]", 1)[0] if "[" in head else "low"
-                console.print(f"[{_SEVERITY_STYLE.get(severity, '')}]{escape(head)}[/]")
-                console.print(escape(rest), style="dim" if severity == "low" else None)
-            else:
-                console.print(escape(paragraph))
+            console.print(escape(paragraph))
+        for f in section.findings:
+            console.print(f"[{_SEVERITY_STYLE.get(f.severity, '')}]{escape(_finding_head(f))}[/]")
+            console.print(escape(f"   evidence: {f.evidence}\n   try: {f.advice}"), style="dim" if f.severity == "low" else None)
         for table in section.tables:
             rich_table = RichTable(show_edge=False, header_style="bold")
             for i, name in enumerate(table.header):
@@ -367,12 +389,11 @@ def render_markdown(report: Report) -> str:
     for section in layout(report):
         out += [f"## {section.title}", ""]
         for paragraph in section.paragraphs:
-            if section.key == "findings" and paragraph[:1].isdigit():
-                head, _, rest = paragraph.partition("\n")
-                out.append(_md_text(head))
-                out += [f"   - {_md_text(line.strip())}" for line in rest.splitlines()]
-            else:
-                out.append(_md_text(paragraph))
+            out.append(_md_text(paragraph))
+            out.append("")
+        for f in section.findings:
+            out.append(_md_text(_finding_head(f)))
+            out += [f"   - {_md_text(line.strip())}" for line in (f"evidence: {f.evidence}", f"try: {f.advice}")]
             out.append("")
         for table in section.tables:
             out.append("| " + " | ".join(_md_cell(h) for h in table.header) + " |")
