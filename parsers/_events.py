@@ -94,10 +94,9 @@ _NPROC = re.compile(r"--nproc[_-]per[_-]node[ =]+(\d{1,5})\b")
 _NNODES = re.compile(r"--nnodes[ =]+(\d{1,5})(?![\d:])")
 _ANY_EVENT = re.compile(_ANY_EVENT_PATTERN)
 # What the readers that pass over quiet lines (`EventScanner.busy`) read beyond the shared rules:
-# DeepSpeed's step, timer, loss, overflow and save lines, Megatron's iteration and timer lines,
-# the generic reader's steps (its case-insensitive rule on any line with a non-ASCII character,
-# where Python's and polars' case folding differ). A reader's rule left out of it loses its lines.
-_READER_PATTERN = r"Checkpoint global_step|OVERFLOW! Rank |Loss:|time \(ms\)|(?i:step|iter)|[^\x00-\x7f]"
+# DeepSpeed's step, timer, loss, overflow and save lines, Megatron's iteration and timer lines.
+# A reader's rule left out of it loses its lines.
+_READER_PATTERN = r"Checkpoint global_step|OVERFLOW! Rank |Loss:|step=|time \(ms\)|iteration"
 # A line's `event_hint`: it may hold an event, an NCCL line or a reader's line (one pattern for
 # every reader: the lines of a console read by several are split once).
 _LINE_HINT = f"{_ANY_EVENT_PATTERN}|NCCL|{_READER_PATTERN}"

@@ -21,6 +21,7 @@ NCCL_LINE = re.compile(
     r"(?<![\w.\-])(?P<host>[\w.\-]++):(?P<pid>\d++):(?P<tid>\d++) \[(?P<dev>\d++)\](?: [\d.]++)?"
     r"(?: (?P<src>[\w/.\-]+:\d++))? NCCL (?P<level>INFO|WARN|TRACE|ERROR) ?(?P<msg>.*)$"
 )
+_FIELDS = ("host", "pid", "tid", "dev", "src", "level", "msg")
 _VERSION = re.compile(r"NCCL version (?P<v>\d+\.\d+\.\d+[\w.+\-]*)")
 _COMM = re.compile(
     r"\bcomm (?P<comm>0x[0-9a-f]+) rank (?P<rank>\d+) n[Rr]anks (?P<nranks>\d+)"
@@ -106,11 +107,11 @@ class NcclScanner:
             return False
         self.last_warning = None
         self.lines += 1
-        host, pid_digits, dev_digits, level, msg = match.group("host", "pid", "dev", "level", "msg")
+        host, pid_digits, tid, dev_digits, source, level, msg = match.group(*_FIELDS)
         pid, dev, msg = int(pid_digits), int(dev_digits), msg.strip()
         if level in ("WARN", "ERROR"):
-            row = {"file_id": "", "host": host, "pid": pid, "tid": int(match.group("tid")), "cuda_dev": dev,
-                   "rank": rank, "ts_ns": ts_ns, "source": match.group("src"), "message": msg[:2000], "line": number}
+            row = {"file_id": "", "host": host, "pid": pid, "tid": int(tid), "cuda_dev": dev,
+                   "rank": rank, "ts_ns": ts_ns, "source": source, "message": msg[:2000], "line": number}
             self.warnings.append(row)
             self.last_warning = row
             return True
@@ -157,7 +158,9 @@ class NcclScanner:
                     continue
             comm["init_timings"] = json.dumps(parts)
         else:
-            pending = self.pending.setdefault(key, _Pending())
+            pending = self.pending.get(key)
+            if pending is None:
+                pending = self.pending[key] = _Pending()
             ch = _CHANNELS.match(msg) if " coll channels" in msg else None
             if ch is not None:
                 pending.channels = int(ch.group("n"))

@@ -56,7 +56,7 @@ class GenericLogParser:
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "generic")
-        for line in events.busy(lines):  # its rule's words are in the pattern that `busy` reads
+        for line in lines:
             if events.scan(line):
                 continue
             match = STEP.search(line.text) if line.ts_ns is not None else None  # an undated step has no row
