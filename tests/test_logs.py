@@ -156,12 +156,18 @@ def test_hf_trainer_metric_dicts(logs_con, name: str) -> None:  # type: ignore[n
     totals = re.search(r"Total optimization steps = ([\d,]+)", text)
     epochs = re.search(r"Num Epochs = ([\d,]+)", text)
     if totals and epochs:
-        per_epoch = int(totals.group(1).replace(",", "")) / int(epochs.group(1).replace(",", ""))
-        first_epoch = ast.literal_eval(re.search(r"\{'loss'[^{}]*\}", text).group(0))["epoch"]  # type: ignore[union-attr]
+        # The Trainer logs every logging_steps steps, the first dict at that step: as the log
+        # states it, or, for a run that went to its last epoch, the total steps over the dicts
+        # logged (not worked out from the dict's epoch, as the reader does).
+        stated = re.search(r"logging_steps=(\d+)", text)
+        last_epoch = ast.literal_eval(re.findall(r"\{'loss'[^{}]*\}", text)[-1])["epoch"]
+        assert stated or last_epoch == int(epochs.group(1).replace(",", ""))
+        interval, rest = (int(stated.group(1)), 0) if stated else divmod(int(totals.group(1).replace(",", "")), len(expected))
+        assert rest == 0
         first_step = con.execute(
             "select s.step from log_steps s join files f using (file_id) where f.path = ? order by s.line limit 1", [str(path)]
         ).fetchone()[0]
-        assert first_step == round(first_epoch * per_epoch)
+        assert first_step == interval
 
 
 def test_hf_trainer_train_runtime(logs_con) -> None:  # type: ignore[no-untyped-def]
@@ -419,6 +425,12 @@ def test_unknown_lines_are_counted_not_errors(tmp_path: Path) -> None:
     cited = {n for (n,) in con.execute("select line from log_steps union select line from log_events").fetchall()}
     non_blank = {i for i, line in enumerate(log.read_text().splitlines(), start=1) if line.strip() and not line.startswith("#")}
     assert rec.unrecognised_lines == len(non_blank - cited) > 0
+    # independently of the tables: every step line the script printed is read, every TRUTH line
+    # (the harness's own record, no format tracelens reads) is counted as not read
+    lines = log.read_text().splitlines()
+    truth = {i for i, line in enumerate(lines, start=1) if "TRUTH {" in line}
+    step_lines = {i for i, line in enumerate(lines, start=1) if re.search(r"gloo_train: step \d+ loss", line)}
+    assert truth and step_lines and step_lines <= cited and not truth & cited
     assert con.execute("select unrecognised_lines from files").fetchone()[0] == rec.unrecognised_lines
     assert rec.status == "ok" and not rec.message
 
