@@ -43,13 +43,17 @@ WATCHDOG = re.compile(
     r" ran for (?P<ran>\d{1,15}) milliseconds"
 )
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
+# each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
-    (re.compile(r"\b(?:successfully )?saved (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
-    (re.compile(r"\bcheckpoint (?:save )?completed" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
-    (re.compile(r"\bfinished loading (?:the )?checkpoint" + _DURATION, re.I), LogEventKind.CHECKPOINT_LOAD_END),
-    (re.compile(r"\bsaving (?:the )?(?:model )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
-    (re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I), LogEventKind.CHECKPOINT_LOAD_END),
-    (re.compile(r"\bloading (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
+    ("saved ", re.compile(r"\b(?:successfully )?saved (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
+     LogEventKind.CHECKPOINT_SAVE_END),
+    (" completed", re.compile(r"\bcheckpoint (?:save )?completed" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
+    ("finished loading ", re.compile(r"\bfinished loading (?:the )?checkpoint" + _DURATION, re.I),
+     LogEventKind.CHECKPOINT_LOAD_END),
+    ("saving ", re.compile(r"\bsaving (?:the )?(?:model )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
+    ("loaded ", re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
+     LogEventKind.CHECKPOINT_LOAD_END),
+    ("loading ", re.compile(r"\bloading (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
 )
 # "[PG 1 Rank 0] Exception (either an error or timeout) detected by watchdog at work: 1580, last enqueued
 # NCCL work: 1582, last completed NCCL work: 1579." and "Timeout at NCCL work: 1, ..." (PyTorch >= 2.2)
@@ -213,8 +217,8 @@ class EventScanner:
         elif training and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif "checkpoint" in (low if low is not None else text.lower()) and not _redrawn_bar(text):
-            for pattern, kind in _CKPT:
-                ckpt = pattern.search(text)
+            for word, pattern, kind in _CKPT:
+                ckpt = pattern.search(text) if low is None or word in low else None
                 if ckpt:
                     dur = ckpt.groupdict().get("dur")
                     at = STEP.search(text)

@@ -225,20 +225,23 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
 
 
 def _needs_python(raw: pl.Series) -> pl.Series:
-    """Over the physical lines: True where the Python loop of `_split_lines`
-    may make the line something else than itself (a superset: the loop decides). A line is
-    kept as it is when it holds no escape, cannot open with a prefix (the loop's own tests,
-    written for polars: an ASCII digit or any non-ASCII character stands for what `isdecimal`
-    accepts) and holds a visible ASCII character (so it is no blank line)."""
-    head = raw.str.slice(0, 300)
-    return (
-        raw.str.contains("\x1b", literal=True)
-        | raw.str.contains(r"^(?:[(0-9]| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$))")
-        | (raw.str.contains(r"^\[[0-9]") & (raw.str.contains(r"^.{0,5}\] ") | raw.str.contains("]:", literal=True)
-                                            | raw.str.contains("]<std", literal=True) | raw.str.contains(" || ", literal=True)))
-        | head.str.contains("| ", literal=True) | head.str.contains(" [std", literal=True)
-        | ~raw.str.contains(r"[!-~]")
-    )
+    """Over the physical lines: True where the Python loop of `_split_lines` may make the line
+    something else than itself (a superset: the loop decides). A line is kept as it is when it
+    holds no escape, cannot open with a prefix and holds a visible ASCII character (so it is no
+    blank line). One pattern (`_NEEDS_PYTHON`), one pass."""
+    return raw.str.contains(_NEEDS_PYTHON)
+
+
+# The loop's own tests for polars' engine, each widened where that is simpler (an ASCII digit or
+# any non-ASCII character for what `isdecimal` accepts; a name-opened prefix's separator, "]:",
+# "]<std" and " || " anywhere in the line): an escape; a line opening with "(", a digit, up to
+# six spaces and a digit, or a bracket and no digit; a bracket and a digit with "] " within its
+# first seven characters; no visible ASCII character.
+_NEEDS_PYTHON = (
+    r"\x1b|\| | \[std|\]:|\]<std| \|\| "
+    r"|^(?:[(0-9]| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] )"
+    r"|^[^!-~]*$"
+)
 
 
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
