@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -61,9 +62,9 @@ def _sql_json(target: Path, query: str, *args: str) -> list[dict[str, object]]:
     return json.loads(out)
 
 
-def test_two_jobs_recorded_days_apart_are_refused_with_one_message(tmp_path: Path) -> None:
+def test_two_jobs_recorded_days_apart_are_refused_with_one_message(tmp_path: Path, two_jobs: Path) -> None:
     assert _recorded_day(EARLIER) != _recorded_day(LATER)  # the premise, from the recordings
-    folder = _mixed(tmp_path, EARLIER, LATER)
+    folder = two_jobs
     store = tmp_path / "s.tlstore"
     code, out, err = run_cli("ingest", str(folder), "-o", str(store))
     assert code == 1, err
@@ -81,26 +82,58 @@ def test_two_jobs_recorded_days_apart_are_refused_with_one_message(tmp_path: Pat
     assert not store.exists()  # nothing stored, not even an empty store
 
 
+@pytest.fixture(scope="module")
+def two_jobs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding EARLIER and LATER; the tests that take it only read it."""
+    return _mixed(tmp_path_factory.mktemp("jobs"), EARLIER, LATER)
+
+
+@pytest.fixture(scope="module")
+def alone_stores(tmp_path_factory: pytest.TempPathFactory, two_jobs: Path) -> Callable[[str], Path]:
+    """A store of one job of `two_jobs`, ingested from its folder alone, once per job."""
+    stores: dict[str, Path] = {}
+
+    def get(job: str) -> Path:
+        if job not in stores:
+            store = tmp_path_factory.mktemp("alone") / f"{job}.tlstore"
+            code, _, err = run_cli("ingest", str(two_jobs / job), "-o", str(store))
+            assert code == 0, err
+            stores[job] = store
+        return stores[job]
+
+    return get
+
+
+_SAME_IN_BOTH = (
+    "select path, sha256, kind, parser, status, rows from files order by path",
+    "select * exclude (file_id) from log_steps order by all",
+    "select * exclude (file_id) from log_events order by all",
+    "select * exclude (file_id, path) from trace_meta order by all",
+    "select count(*) as n, sum(dur_ns) as d from trace_events",
+    "select bucket, seconds from goodput_buckets order by bucket",
+    "select * from attempts order by all",
+)
+
+
+def _answers(store: Path) -> list[list[tuple[object, ...]]]:
+    con = Store.open(store, create=False).connect()
+    return [con.execute(query).fetchall() for query in _SAME_IN_BOTH]
+
+
 @pytest.mark.parametrize(("choice", "job"), [("1", EARLIER), ("2", LATER), (LATER, LATER)])
-def test_job_option_keeps_one_job_as_a_store_of_that_job_alone(tmp_path: Path, choice: str, job: str) -> None:
-    folder = _mixed(tmp_path, EARLIER, LATER)
-    chosen, alone = tmp_path / "chosen.tlstore", tmp_path / "alone.tlstore"
+def test_job_option_keeps_one_job_as_a_store_of_that_job_alone(
+    tmp_path: Path, two_jobs: Path, alone_stores: Callable[[str], Path], choice: str, job: str,
+) -> None:
+    folder = two_jobs
+    chosen = tmp_path / "chosen.tlstore"
     code, _, err = run_cli("ingest", str(folder), "-o", str(chosen), "--job", choice)
     assert code == 0, err
     other = LATER if job == EARLIER else EARLIER
     assert "left out" in err and str(folder / other) in err  # said, with a path of the other job
-    code, _, err = run_cli("ingest", str(folder / job), "-o", str(alone))
-    assert code == 0, err
-    files = "select path, sha256, kind, parser, status, rows from files order by path"
-    assert _sql_json(chosen, files) == _sql_json(alone, files)
-    assert [r["path"] for r in _sql_json(chosen, files)] == _walked(folder / job)  # unread files listed too
-    for query in ("select * exclude (file_id) from log_steps order by all",
-                  "select * exclude (file_id) from log_events order by all",
-                  "select * exclude (file_id, path) from trace_meta order by all",
-                  "select count(*) as n, sum(dur_ns) as d from trace_events",
-                  "select bucket, seconds from goodput_buckets order by bucket",
-                  "select * from attempts order by all"):
-        assert _sql_json(chosen, query) == _sql_json(alone, query), query
+    chosen_answers, alone_answers = _answers(chosen), _answers(alone_stores(job))
+    for query, got, expected in zip(_SAME_IN_BOTH, chosen_answers, alone_answers, strict=True):
+        assert got == expected, query
+    assert [row[0] for row in chosen_answers[0]] == _walked(folder / job)  # unread files listed too
 
 
 def test_each_restart_job_alone_is_one_job(tmp_path: Path) -> None:
@@ -164,9 +197,11 @@ def test_a_refused_ingest_leaves_an_existing_store_as_it_was(tmp_path: Path) -> 
     assert sorted(str(p) for p in store.rglob("*.parquet")) == fragments
 
 
-def test_report_and_sql_on_a_raw_folder_refuse_or_take_job(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_report_and_sql_on_a_raw_folder_refuse_or_take_job(
+    tmp_path: Path, two_jobs: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("TRACELENS_CACHE_DIR", str(tmp_path / "cache"))
-    folder = _mixed(tmp_path, EARLIER, LATER)
+    folder = two_jobs
     code, out, err = run_cli("report", str(folder), "--section", "goodput")
     assert code == 1 and out == "" and sorted(_job_lines(err)) == sorted([EARLIER, LATER]), err
     code, _, err = run_cli("sql", str(folder), "select 1")
@@ -183,9 +218,9 @@ def test_report_and_sql_on_a_raw_folder_refuse_or_take_job(tmp_path: Path, monke
     assert code == 2 and "store" in err
 
 
-def test_job_all_and_the_library_keep_every_file(tmp_path: Path) -> None:
+def test_job_all_and_the_library_keep_every_file(tmp_path: Path, two_jobs: Path) -> None:
     """`--job all` reads everything as one job; the library merges unless asked (one_job=True)."""
-    folder = _mixed(tmp_path, EARLIER, LATER)
+    folder = two_jobs
     code, _, err = run_cli("ingest", str(folder), "-o", str(tmp_path / "all.tlstore"), "--job", "all", "-q")
     assert code == 0, err
     assert [r["path"] for r in _sql_json(tmp_path / "all.tlstore", "select path from files order by path")] == _walked(folder)
