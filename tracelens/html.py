@@ -91,17 +91,9 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
 
     g = report.goodput
     # 1. goodput waterfall: wall time, minus each bucket in turn, down to productive time
-    if g is not None and g.wall_s:  # None: nothing dates the steps (g.reason)
-        rows = [{"label": "wall time", "start": 0.0, "end": g.wall_s, "bucket": "wall", "seconds": g.wall_s, "percent": 100.0}]
-        left = g.wall_s
-        for b in sorted((b for b in g.attribution if b.name != "productive" and b.seconds > 0), key=lambda b: -b.seconds):
-            rows.append({"label": b.name, "start": left - b.seconds, "end": left, "bucket": b.name, "seconds": b.seconds,
-                         "percent": b.percent})
-            left -= b.seconds
-        productive = next((b for b in g.attribution if b.name == "productive"), None)
-        if productive is not None:
-            rows.append({"label": "productive", "start": 0.0, "end": productive.seconds, "bucket": "productive",
-                         "seconds": productive.seconds, "percent": productive.percent})
+    if g is not None and g.wall_s and g.waterfall:  # none: nothing dates the steps (g.reason)
+        rows = [{"label": w.label, "start": w.start_s, "end": w.end_s, "bucket": w.bucket, "seconds": w.seconds,
+                 "percent": w.percent} for w in g.waterfall]
         colors = {"wall": "#4c78a8", **_BUCKET_COLORS}
         chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(
             y=alt.Y("label:N", sort=[str(r["label"]) for r in rows], title=None),
@@ -221,9 +213,9 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
         bars = [{"row": f"attempt {a.attempt}", "start": rel(a.start_ns), "end": rel(max(a.end_ns, a.start_ns + 1)),
                  "from": clock(a.start_ns), "to": clock(a.end_ns),
                  "end_reason": a.end_reason, "steps": f"{a.first_step}..{a.last_step}"} for a in report.attempts]
-        hangs = [{"row": "hangs", "start": rel(a.hang_start_ns), "end": rel(a.hang_start_ns + int(a.hang_s * 1e9)),
+        hangs = [{"row": "hangs", "start": rel(a.hang_start_ns), "end": rel(a.hang_end_ns),
                   "hang_s": a.hang_s, "suspects": ", ".join(map(str, a.hang_suspect_ranks)) or "?"}
-                 for a in report.attempts if a.hang_s and a.hang_start_ns]
+                 for a in report.attempts if a.hang_s and a.hang_start_ns and a.hang_end_ns]
         events = [{"row": "events", "t": rel(e.ts_ns), "at": clock(e.ts_ns), "kind": e.kind, "rank": e.rank, "step": e.step,
                    "detail": e.detail or ""}
                   for e in report.timeline]

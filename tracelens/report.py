@@ -25,6 +25,19 @@ class Bucket:
 
 
 @dataclass(frozen=True)
+class WaterfallBar:
+    """A bar of the goodput waterfall (view goodput_waterfall): where it lies on the wall-time axis."""
+
+    bar: int
+    label: str
+    bucket: str
+    start_s: float
+    end_s: float
+    seconds: float
+    percent: float | None
+
+
+@dataclass(frozen=True)
 class ProductiveShare:
     category: str
     share: float
@@ -63,6 +76,7 @@ class Goodput:
     fractions_note: str | None = None  # why it differs from goodput_fraction, when it does
     # why wall time, goodput and every figure built on them are None (steps but no clock)
     reason: str | None = None
+    waterfall: tuple[WaterfallBar, ...] = ()  # wall time down to productive time, bar by bar
 
 
 @dataclass(frozen=True)
@@ -76,6 +90,7 @@ class Attempt:
     end_reason: str
     hang_start_ns: int | None = None
     hang_s: float | None = None  # a collective hang that ended it (restart_downtime)
+    hang_end_ns: int | None = None
     hang_suspect_ranks: tuple[int, ...] = ()
 
 
@@ -308,6 +323,8 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
                                              for r in _rows(con, "select * from provenance")}},
                 lost_s=g["lost_s"], total_gpu_hours=g["total_gpu_hours"], lost_gpu_hours=g["lost_gpu_hours"],
                 total_dollars=g["total_dollars"], lost_dollars=g["lost_dollars"],
+                waterfall=() if g["reason"] else tuple(
+                    WaterfallBar(**_fields(WaterfallBar, r)) for r in _rows(con, "select * from goodput_waterfall order by bar")),
             )
             lost = tuple(g["lost_steps"] or ())
         attempts = tuple(Attempt(**_fields(Attempt, r)) for r in _rows(con, "select * from attempts order by attempt"))
@@ -367,6 +384,7 @@ def from_dict(data: dict[str, Any]) -> Report:
             **g,
             "attribution": tuple(Bucket(**b) for b in g["attribution"]),
             "productive_split": tuple(ProductiveShare(**p) for p in g["productive_split"]),
+            "waterfall": tuple(WaterfallBar(**w) for w in g.get("waterfall", ())),
         })
     return Report(
         schema_version=data["schema_version"],

@@ -18,7 +18,7 @@
 --   'first_step': no start line at all, the job's first dated step), hang_start_ns and
 --   hang_s (a hang that ended the attempt: from a c10d watchdog timeout or a launcher's
 --   no-output watchdog, dated at its start, "ran for" long; else from flight-recorder dumps of the attempt: the first stuck
---   collective's creation, to the crash or the next start), hang_suspect_ranks (from
+--   collective's creation, to the crash or the next start), hang_end_ns (hang_start_ns + hang_s), hang_suspect_ranks (from
 --   hang_analysis), logged (the logs see the attempt: a step or an event in it; an attempt
 --   known only from a profiled process is not, and stays out of the goodput wall clock, since
 --   nothing says what filled the time around its traced steps). The hang lies between the attempt's end and the next start, so
@@ -28,6 +28,9 @@ with final as (
         a.attempt, a.start_ns, a.end_ns, a.first_step, a.last_step, a.resumed_from_step, a.end_reason, a.start_source,
         coalesce(a.timeout_hang_start_ns, h.hang_start_ns) as hang_start_ns,
         coalesce(a.timeout_hang_s, (coalesce(a.crash_ns, a.next_start_ns) - h.hang_start_ns) / 1e9) as hang_s,
+        coalesce(a.timeout_hang_start_ns, h.hang_start_ns)
+            + (coalesce(a.timeout_hang_s, (coalesce(a.crash_ns, a.next_start_ns) - h.hang_start_ns) / 1e9) * 1e9)::bigint
+            as hang_end_ns,
         h.suspect_ranks as hang_suspect_ranks,
         a.logged
     from int_attempts a
