@@ -215,3 +215,31 @@ def test_ctrl_c_cancels_the_ray_ingest_and_leaves_the_store_as_it_was(cluster: C
     local = tmp_path / "local.tlstore"
     Store.open(local).ingest([job])
     assert _contents(store) == _contents(local)
+
+
+def test_sql_and_report_on_a_raw_folder_ingest_on_ray(cluster: Cluster, tmp_path: Path) -> None:
+    """`--executor ray` on sql and report: each command's ingest of the raw folder into its
+    cache runs on the cluster (each connects to it as a driver), and the answers are the local ones."""
+    from ray._private.state import jobs
+
+    job = tmp_path / "hf"
+    shutil.copytree(SAMPLE_LOGS / "hf_trainer_restart", job)  # one job: its traces and its log
+    commands = {
+        "sql": ["sql", str(job), "select kind, status, count(*) as n, sum(rows) as rows from files group by all order by all",
+                "--format", "csv"],
+        "report": ["report", str(job), "--format", "json", "--section", "steps"],
+    }
+    answers = {}
+    drivers = len(jobs())
+    for executor in ("local", "ray"):
+        extra = ["--executor", "ray", "--ray-address", cluster.address] if executor == "ray" else []
+        for name, argv in commands.items():
+            cache = tmp_path / f"cache-{executor}-{name}"  # each command ingests afresh
+            proc = subprocess.run([sys.executable, "-m", "tracelens", *argv, "-q", *extra], capture_output=True, text=True,
+                                  timeout=300, env={**os.environ, "TRACELENS_CACHE_DIR": str(cache)})
+            assert proc.returncode == 0, proc.stderr
+            (store,) = cache.glob("*.tlstore")
+            answers[executor, name] = (proc.stdout, _contents(store))
+    assert len(jobs()) - drivers == 2, "sql and report did not each ingest on the cluster"
+    assert answers["ray", "sql"] == answers["local", "sql"] and answers["ray", "report"] == answers["local", "report"]
+    assert "kineto_trace" in answers["ray", "sql"][0] and "console_log" in answers["ray", "sql"][0]
