@@ -137,6 +137,23 @@ def _node_running_a_parse(cluster: Cluster) -> Any:
     return None
 
 
+def test_an_address_where_no_ray_listens_is_one_line_and_no_store(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on once closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = subprocess.run(
+        [sys.executable, "-m", "tracelens", "ingest", str(SAMPLE_LOGS / "hf_trainer_restart"), "-o", str(tmp_path / "s"),
+         "-q", "--executor", "ray", "--ray-address", f"127.0.0.1:{port}"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines() == [f"tracelens: error: --ray-address 127.0.0.1:{port}: no Ray cluster answers there "
+                                        "(Connection refused)"], proc.stderr
+    assert not (tmp_path / "s").exists()
+
+
 def test_a_worker_node_killed_mid_ingest_loses_and_duplicates_nothing(
     cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -211,6 +211,11 @@ class RayExecutor:
 
     def _connect(self, ray: Any) -> None:
         quiet: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
+        if self.address:
+            # Ray retries an address where nothing listens for minutes, printing as it goes.
+            problem = _unreachable(self.address)
+            if problem:
+                raise TracelensError(f"--ray-address {self.address}: no Ray cluster answers there ({problem})")
         try:
             if self.address:
                 ray.init(address=self.address, **quiet)
@@ -278,6 +283,23 @@ class RayExecutor:
         rec.status = FileStatus.FAILED.value
         rec.message = f"{rec.path}: parser worker failed ({problem})"
         return rec
+
+
+def _unreachable(address: str, timeout_s: float = 10) -> str | None:
+    """Why nothing can answer at a Ray address (HOST:PORT, or ray://HOST:PORT), or None.
+    "auto" (the cluster started on this node) is left to Ray."""
+    import socket
+
+    if address == "auto":
+        return None
+    host, sep, port = address.split("://", 1)[-1].rpartition(":")
+    if not sep or not host or not port.isdigit():
+        return "not HOST:PORT"
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout_s).close()
+    except OSError as exc:
+        return exc.strerror or str(exc) or type(exc).__name__
+    return None
 
 
 def _first_line(exc: BaseException) -> str:
