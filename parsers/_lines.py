@@ -199,7 +199,7 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
         if times[i] is None:
             times[i] = prefix_ns
     first = next((ns for ns in times if ns is not None), None)
-    year = datetime.fromtimestamp(first / 1e9, tz=timezone.utc).year if first is not None else None
+    year = _utc_year(first) if first is not None else None
     yearless = [i for i in frame.get_column("glog").arg_true().to_list() if times[i] is None and _GLOG.match(bodies[i])]
     guessed: list[bool] | None = None
     if year is not None:
@@ -222,6 +222,15 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
     del frame
     columns = (numbers, ranks, bodies, times, clears, hits, guessed if guessed is not None else repeat(False))
     return list(map(_new_line, zip(*columns)))
+
+
+def _utc_year(ns: int) -> int | None:
+    """The year of a time in ns since the epoch; None past what `datetime` holds (a date of
+    9999-12-31 in a zone west of UTC is in year 10000)."""
+    try:
+        return datetime.fromtimestamp(ns / 1e9, tz=timezone.utc).year
+    except (ValueError, OverflowError, OSError):
+        return None
 
 
 def _needs_python(raw: pl.Series) -> pl.Series:

@@ -1,0 +1,150 @@
+"""The console readers' fast paths (issue 14's speed) give what reading every line gives.
+
+Two shortcuts decide, for all lines at once, what Python need not look at: `split_lines` takes a
+line as it is when one vectorised pattern says no prefix, colour or blank can be in it, and
+`EventScanner.busy` hands the DeepSpeed and Megatron readers only the lines that a rule of
+theirs or of the shared scanner can read. Each is checked against the same reading with the
+shortcut turned off (every line through the Python loop, every line to the reader), on every
+real console of the corpus and the samples, and for the splitter on generated texts made of the
+pieces its rules look at."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterable, Iterator
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pytest
+
+from tests.conftest import CORPUS, SAMPLE_LOGS
+from tracelens.errors import ParseError
+from tracelens.parsers import ParseOptions
+from tracelens.parsers import _events, _lines
+from tracelens.parsers._lines import Line, split_lines
+from tracelens.parsers.deepspeed import DeepSpeedParser
+from tracelens.parsers.generic_log import GenericLogParser
+from tracelens.parsers.megatron import MegatronParser
+
+
+def _consoles() -> list[Path]:
+    found = sorted(SAMPLE_LOGS.glob("*/console.log"))
+    for folder in (CORPUS / "wild", CORPUS / "logs"):
+        if folder.exists():
+            found += sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in (".log", ".out", ".txt"))
+    return found
+
+
+def _every_line_through_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """split_lines with its vectorised test answering "maybe" for every line."""
+    import polars as pl
+
+    monkeypatch.setattr(_lines, "_needs_python", lambda raw: pl.Series([True] * len(raw)))
+
+
+def _fields(lines: list[Line]) -> list[tuple[Any, ...]]:
+    return [tuple(line) for line in lines]
+
+
+# the pieces the splitter's rules look at: prefixes of every launcher, their near misses, colours,
+# blanks of every kind, dates, glog times, pasted numbers, digits that are not ASCII
+_PIECES = [
+    "[", "]", " ", "  ", "      ", "0", "3", "12", ":", "|", "| ", " [std", "out", "err", "<stdout>", "]:", "] ",
+    " || ", "(", "pid=1", ")", "\x1b[31m", "\x1b]0;t\x07", "a", "host", "default", "rank", "=", ",", "é", "５", "٣",
+    "\t", "\u00a0", "\u3000", "\x1f", "\x0b", "2023-05-10 12:34:56", "T", ".123", "Z", "+01:00", "I1122 03:42:27.010000 ",
+    "[W1122 03:42:27.0 ", "NCCL", "step=3", "Traceback (most", "svc-1", "x [stdout] ", "#", "1a2b3c4d",
+]
+
+
+# every launcher prefix the splitter knows, as the launchers print them, and near misses
+_PREFIXES = [
+    "[default3]:", "[rank3]:", "[rank3]: ", "[1,3]<stdout>:", "[1,3]<stderr>: ", "[3] ", "[12345] ", "[host:3]:",
+    "[10.0.0.1:3]: ", "  3: ", "12: ", "       3: ", "[rank=3] ", "[2023-05-10T12:34:56.789Z] 1a2b3c4d || ",
+    "(RayTrainWorker pid=1, ip=10.0.0.1) ", "(CommandActor pid=123) ", "svc-1  | ", "host [stderr] ", "node-2 [stdout]: ",
+    "[2023-05-10 12:34:56,250] ", "[12]", "[1,3]:", "  x: ", "[٣] ", " ５: ",
+]
+
+
+def _generated_texts(count: int) -> Iterator[str]:
+    rnd = random.Random(14)
+    for _ in range(count):
+        lines = ["".join(rnd.choice(_PREFIXES) for _ in range(rnd.choice([0, 0, 1, 1, 2])))
+                 + "".join(rnd.choice(_PIECES) for _ in range(rnd.randint(0, 8))) for _ in range(rnd.randint(1, 12))]
+        if rnd.random() < 0.3:  # line numbers pasted in front of every line
+            lines = [rnd.choice(["", " ", "   "]) + str(i + 1) + rnd.choice(["\t", " | ", ":\t"]) + line
+                     for i, line in enumerate(lines)]
+        yield rnd.choice(["\n", "\r\n", "\r"]).join(lines)
+
+
+def _split_both_ways(texts: Iterable[str], monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], list[Any]]:
+    mtime = 1_700_000_000 * 10**9
+    fast = [_fields(split_lines(text, _events._LINE_HINT, mtime)) for text in texts]
+    with monkeypatch.context() as patch:
+        _every_line_through_python(patch)
+        slow = [_fields(split_lines(text, _events._LINE_HINT, mtime)) for text in texts]
+    return fast, slow
+
+
+def test_lines_taken_as_they_are_are_what_the_line_by_line_reading_makes_of_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = list(_generated_texts(1500))
+    fast, slow = _split_both_ways(texts, monkeypatch)
+    differing = [text for text, a, b in zip(texts, fast, slow, strict=True) if a != b]
+    assert not differing, differing[:3]
+
+
+def test_real_consoles_split_the_same_with_and_without_the_shortcut(monkeypatch: pytest.MonkeyPatch) -> None:
+    consoles = _consoles()
+    assert consoles
+    texts = [path.read_bytes().decode("utf-8", "replace") for path in consoles]
+    fast, slow = _split_both_ways(texts, monkeypatch)
+    assert [str(p) for p, a, b in zip(consoles, fast, slow, strict=True) if a != b] == []
+
+
+def _outcome(parser: Any, path: Path) -> tuple[Any, ...]:
+    try:
+        result = parser.parse(path, ParseOptions())
+    except ParseError as error:
+        return ("error", str(error))
+    tables = {}
+    for name, table in sorted(result.tables.items()):
+        sink = io.BytesIO()
+        with pa.ipc.new_stream(sink, table.schema) as writer:
+            writer.write_table(table)
+        tables[name] = sink.getvalue()
+    return (str(result.status), result.warnings, result.unrecognised_lines, tables)
+
+
+def _every_line(self: _events.EventScanner, lines: Iterable[Line]) -> Iterator[Line]:
+    yield from lines
+
+
+@pytest.mark.parametrize("parser", [DeepSpeedParser(), MegatronParser()], ids=lambda p: p.name)
+def test_readers_given_only_busy_lines_read_what_they_read_from_every_line(
+        parser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    consoles = _consoles()
+    fast = [_outcome(parser, path) for path in consoles]
+    monkeypatch.setattr(_events.EventScanner, "busy", _every_line)
+    slow = [_outcome(parser, path) for path in consoles]
+    assert [str(p) for p, a, b in zip(consoles, fast, slow, strict=True) if a != b] == []
+    assert any(outcome[0] != "error" and outcome[2] is not None for outcome in fast)  # some console is the reader's
+
+
+def test_a_first_date_past_the_year_9999_is_read_not_a_crash(tmp_path: Path) -> None:
+    """9999-12-31 23:59:59 at UTC-05:30 is in the year 10000, which `datetime` cannot hold: the
+    file's year is unknown, and its glog lines take their year from the file's mtime."""
+    text = ("9999-12-31 23:59:59-0530 step 1 loss 2.0\n"
+            "9999-12-31 23:59:59-0530 step 2 loss 1.0\n"
+            "I1122 03:42:27.010000 1 launch.py:1] a glog line\n")
+    mtime = int(datetime(2026, 11, 24, tzinfo=timezone.utc).timestamp()) * 10**9
+    first, _, glog = split_lines(text, None, mtime)
+    utc = datetime(9999, 12, 31, 23, 59, 59, tzinfo=timezone.utc)
+    assert first.ts_ns == (int(utc.timestamp()) + 5 * 3600 + 30 * 60) * 10**9
+    assert glog.year_from_mtime
+    assert glog.ts_ns == int(datetime(2026, 11, 22, 3, 42, 27, 10_000, tzinfo=timezone.utc).timestamp() * 10**6) * 1000
+    path = tmp_path / "far_future.log"
+    path.write_text(text)
+    result = GenericLogParser().parse(path, ParseOptions())
+    assert result.tables["log_steps"].num_rows == 2
