@@ -49,19 +49,48 @@ def diff_view_definitions() -> list[tuple[str, str]]:
     return [(name, sources[name]) for name in ordered]
 
 
+# Small results that several of the views a diff reads would each compute again (goodput by
+# diff_goodput, diff_inputs and findings; step_breakdown by five): computed once per side.
+_SHARED_SIDE_VIEWS = frozenset({"int_reference_rank", "int_log_steps", "int_job_wall", "int_ideal_step",
+                                "step_breakdown", "goodput", "collective_summary", "stragglers"})
+
+
+@cache
+def side_views() -> frozenset[str]:
+    """The views of queries/ that the diff_ views read on a side, and every view those read."""
+    from tracelens.queries import dependencies
+
+    deps = dependencies()
+    wanted = [name for _, sql in diff_view_definitions()
+              for name in re.findall(r"\b(?:base|new)\.(\w+)", _inputs_header(sql)) if name in deps]
+    needed: set[str] = set()
+    while wanted:
+        name = wanted.pop()
+        if name not in needed:
+            needed.add(name)
+            wanted.extend(deps[name])
+    return frozenset(needed)
+
+
+def _inputs_header(sql: str) -> str:
+    match = re.search(r"^-- Inputs:(.*(?:\n--   .*)*)", sql, re.M)
+    return match.group(1) if match else ""
+
+
 def _attach_side(con: Any, store: Any, side: str) -> None:
-    """Build one store's views in the catalog `side`, as Store.connect does for a connection."""
-    from tracelens.queries import check_names, connection_views
+    """Build one store's views in the catalog `side`, as Store.connect does for a connection,
+    less the views no diff_ view reads (checks, the timeline, ...: binding each costs time)."""
+    from tracelens.queries import connection_views, sources
     from tracelens.store import derived_version
 
     con.execute(f"ATTACH ':memory:' AS {side}")
     con.execute(f"USE {side}")
-    once = set(connection_views())
-    checks = set(check_names())  # zero-row checks: nothing a diff reads (binding them costs ~0.1 s each)
+    once = set(connection_views()) | _SHARED_SIDE_VIEWS
+    unread = set(sources()) - side_views()
     fresh_derived = store.derived_version == derived_version()
     for statement in con.extract_statements(store.views_sql(relative=False, precomputed=fresh_derived)):
         match = _CREATE_VIEW.match(statement.query)
-        if match is not None and match.group(1) in checks:
+        if match is not None and match.group(1) in unread:
             continue
         con.execute(statement)
         if match is not None and match.group(1) in once:
