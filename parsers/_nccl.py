@@ -59,16 +59,22 @@ def transport(via: str) -> list[str]:
     return out
 
 
-_TRANSPORTS: dict[str, tuple[str, ...]] = {}  # a log names a handful of paths, over and over
+# a message's end from the character before its first "via " -> the transports it names (None:
+# no `_VIA` match); a log names a handful of paths, over and over
+_TRANSPORTS: dict[str, tuple[str, ...] | None] = {}
 
 
-def _transport(via: str) -> tuple[str, ...]:
-    """`transport(via)`, each distinct path worked out once."""
-    known = _TRANSPORTS.get(via)
-    if known is None:
+def _transports(msg: str, at: int) -> tuple[str, ...] | None:
+    """`transport()` of what `_VIA` finds in `msg`, whose first "via " is at `at`: no match can
+    open before it, and its `\\b` looks at the character before, so the search on the message's
+    end from there finds what the search on the whole message finds (each distinct end once)."""
+    end = msg[at - 1:] if at else msg
+    known = _TRANSPORTS.get(end, ())
+    if known == ():
         if len(_TRANSPORTS) > 10_000:
             _TRANSPORTS.clear()
-        known = _TRANSPORTS[via] = tuple(transport(via))
+        via = _VIA.search(end)
+        known = _TRANSPORTS[end] = tuple(transport(via.group("via").strip())) if via is not None else None
     return known
 
 
@@ -168,8 +174,8 @@ class NcclScanner:
                 pending.rings = int(ring.group("n"))
             elif msg.startswith("Trees") and (trees := _TREES.match(msg)) is not None:
                 pending.trees = trees.group(1).count("[")
-            elif "via " in msg and (via := _VIA.search(msg)) is not None:
-                pending.transports.update(_transport(via.group("via").strip()))
+            elif (at := msg.find("via ")) >= 0 and (named := _transports(msg, at)) is not None:
+                pending.transports.update(named)
             else:
                 return True
             comm_done = self.last_comm.get(key)
