@@ -425,7 +425,7 @@ def from_dict(data: dict[str, Any]) -> DiffReport:
 STEP_QUANTITIES = ("step_time_ms", "compute_ms", "comm_exposed_ms", "memory_ms", "data_stall_ms", "host_overhead_ms",
                    "idle_ms", "comm_overlapped_ms", "comm_wait_ms", "comm_transfer_ms", "log_step_time_ms")
 GOODPUT_METRICS = ("wall_s", "attempts", "productive_s", "goodput_fraction", "throughput_tokens_per_s",
-                   "goodput_tokens_per_s", "throughput_samples_per_s", "goodput_samples_per_s")
+                   "goodput_tokens_per_s", "throughput_samples_per_s", "goodput_samples_per_s", "tokens_per_step")
 ALIASES = {"goodput": "goodput_fraction", "step_time": "step_time_ms"}
 RULE_GRAMMAR = (
     "METRIC OP THRESHOLD: OP is > or <, THRESHOLD a signed number, with % for a change relative to BASE; "

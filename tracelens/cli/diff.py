@@ -4,16 +4,17 @@ change, and a regression gate for CI.
 BASE and NEW are stores or raw job folders (ingested on the fly into a cache, as `report`
 does; a folder holding several jobs is refused: ingest one with `ingest --job`); the same one
 twice shows no change. Sections: goodput and its buckets, step time per
-category (with a 95 % bootstrap interval from the steps and a verdict: regression,
-improvement, within noise), operators and kernels matched by normalised name (per step),
+category (with a 95 % bootstrap interval from the steps, a run-to-run noise floor and a
+verdict: regression, improvement, within noise), operators and kernels matched by normalised
+name (per step),
 collectives, ranks and stragglers, findings, inputs. The format follows --format, else the -o
 suffix (.json, .md, .html), else text; the HTML page is self-contained: it works offline.
 
 --fail-on RULE (repeatable) is METRIC OP THRESHOLD, e.g. 'step_time_ms>+5%' (mean step time
 up more than 5 %), 'goodput<-0.02' (goodput fraction down more than 0.02),
 'kernel:ncclDevKernel_AllReduce*>+10%' (time per step of the kernels the glob matches). A
-per-step metric violates a rule only by a change outside noise; a job figure (goodput, wall_s,
-bucket:NAME, ...) by any change. Exit 3 when a rule is violated (the rule and its evidence
+rule is violated only by a change outside noise (a job figure such as goodput, wall_s or
+bucket:NAME against a floor relative to the step time's spread). Exit 3 when a rule is violated (the rule and its evidence
 are printed on stderr), 2 for a rule that does not parse. Grammar: docs/diff.md.
 
 \b
