@@ -48,7 +48,11 @@ def prepare(ranks: int, source: Path, data_dir: Path) -> list[Path]:
     if all(f.exists() for f in files):
         return files
     target.mkdir(parents=True, exist_ok=True)
-    raw = gzip.open(source).read() if source.name.endswith(".gz") else source.read_bytes()
+    if source.name.endswith(".gz"):
+        with gzip.open(source) as fh:
+            raw = fh.read()
+    else:
+        raw = source.read_bytes()
     for r, path in enumerate(files):
         text = re.sub(rb'("distributedInfo"\s*:\s*\{[^}]*?"rank"\s*:\s*)\d+', rb"\g<1>" + str(r).encode(), raw, count=1)
         path.write_bytes(text)
@@ -223,7 +227,8 @@ def main() -> None:
     floor_s = min(float(x) for x in re.findall(r"LOADS_S ([\d.]+)", out))
     inflate_s = min(float(x) for x in re.findall(r"INFLATE_S ([\d.]+)", out))
     if a.gz:
-        print(f"zlib inflate of the gzipped traces (one core): {inflate_s:.2f} s, {total_mb / max(inflate_s, 1e-9):.0f} MB/s of JSON")
+        rate = total_mb / max(inflate_s, 1e-9)
+        print(f"zlib inflate of the gzipped traces (one core): {inflate_s:.2f} s, {rate:.0f} MB/s of JSON")
     results["orjson floor"] = (floor_s, rss_floor)
     pss["orjson floor"] = LAST_PSS[0]
 

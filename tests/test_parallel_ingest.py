@@ -79,7 +79,9 @@ def test_the_kineto_parser_threads_well_only_with_the_scanner(monkeypatch: pytes
     assert kineto.threads_well is False  # type: ignore[attr-defined]
 
 
-def test_parser_threads_take_turns_between_their_columns_and_their_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_parser_threads_take_turns_between_their_columns_and_their_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """In a threaded ingest no two threads are ever between ColumnsTurn.take() and the end of
     their tables' writes at once; outside the store's scope take() never blocks."""
     import threading
@@ -111,7 +113,7 @@ def test_parser_threads_take_turns_between_their_columns_and_their_writes(tmp_pa
     assert len(spans) == sum(1 for r in outcome.parsed if r.kind == "kineto_trace") >= 4
     assert len({thread for *_, thread in spans}) == 2, "both threads parsed"
     spans.sort()
-    for (_, end, _), (start, _, _) in zip(spans, spans[1:]):
+    for (_, end, _), (start, _, _) in zip(spans, spans[1:], strict=False):
         assert start >= end, "two threads held a trace's columns at once"
 
     # Outside a store's scope (a parser called directly) the turn is never waited for.

@@ -35,7 +35,7 @@ def _expected_counts(paths: list[Path]) -> dict[str, int]:
     from tracelens.parsers import ParseOptions
     from tracelens.parsers.kineto import KinetoParser
 
-    out = {t: 0 for t in ("trace_events", "trace_meta", "trace_instants", "devices", "process_groups")}
+    out = dict.fromkeys(("trace_events", "trace_meta", "trace_instants", "devices", "process_groups"), 0)
     for path in paths:
         for table, data in KinetoParser().parse(path, ParseOptions()).tables.items():
             if table in out:
@@ -117,8 +117,10 @@ def test_one_rank_reads_only_its_partition(tmp_path: Path) -> None:
 def test_second_ingest_waits_out_a_locked_store(tmp_path: Path) -> None:
     store_path = tmp_path / "s.tlstore"
     store = Store.open(store_path)
-    with store.locked():
-        code, out, err = run_cli("ingest", str(SAMPLE_LOGS), "-o", str(store_path))
+    with store.locked():  # another process's ingest: run_cli's would meet this process's own guard
+        proc = subprocess.run([sys.executable, "-m", "tracelens", "ingest", str(SAMPLE_LOGS), "-o", str(store_path)],
+                              capture_output=True, text=True, timeout=300)
+    code, err = proc.returncode, proc.stderr
     assert code == 1
     assert "another tracelens ingest" in err and len(err.strip().splitlines()) == 1
     assert Store.open(store_path, create=False).records == {}
@@ -155,5 +157,5 @@ def test_killed_ingest_leaves_store_readable_and_rerun_completes(tmp_path: Path)
     code, _, err = run_cli("ingest", str(job), "-o", str(store), "-q")
     assert code == 0, err
     assert _counts(store) == expected
-    leftovers = [p for p in store.rglob("*.tmp")]
+    leftovers = list(store.rglob("*.tmp"))
     assert leftovers == []

@@ -33,7 +33,7 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -253,7 +253,7 @@ def _name(jobs: list[Job]) -> None:
 def _when(ns: int | None) -> str:
     if ns is None:
         return "no clock"
-    return datetime.fromtimestamp(ns / 1e9, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+    return datetime.fromtimestamp(ns / 1e9, tz=UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def describe(job: Job) -> str:
@@ -351,7 +351,7 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
             ws_params.append(tables["log_events"])
         if ws_parts:
             sql = "select file_id, max(n) from (" + " union all ".join(ws_parts) + ") where n > 0 group by file_id"
-            sizes = {file_id: n for file_id, n in con.execute(sql, ws_params).fetchall()}
+            sizes = dict(con.execute(sql, ws_params).fetchall())
         con.close()
     by_path = {rec.path: rec for rec in records}
     run_places = {place_of(os.path.join(d, "-"), roots, log_dirs) for d in log_dirs}
