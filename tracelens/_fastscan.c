@@ -560,7 +560,7 @@ static int scan_event(Cur *c, const unsigned char *base, Out *o) {
         if (more < 0) return -1;
         if (!more) break;
     }
-    /* The types msgspec accepts for every event (_Event in kineto.py) */
+    /* The types msgspec accepts for every event (_Event in parsers/kineto/_decode.py) */
     if (ph.type != V_NONE && ph.type != V_STR) return -2;
     if (cat.type != V_NONE && cat.type != V_NULL && cat.type != V_STR) return -2;
     if (name.type == V_OTHER) return -2;
