@@ -8,7 +8,9 @@ import ast
 import gzip
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,12 +50,14 @@ def _hta_rows() -> list[tuple[str, str, dict, dict | None]]:
 
 
 @pytest.fixture(scope="module")
-def corpus_con(corpus_store: Path):  # type: ignore[no-untyped-def]
+def corpus_con(corpus_store: Path) -> Any:
     return Store.open(corpus_store, create=False).connect()
 
 
 @pytest.mark.parametrize("label,path,temporal,overlap", _hta_rows(), ids=[r[0] for r in _hta_rows()])
-def test_gpu_time_breakdown_matches_hta(corpus_con, label: str, path: str, temporal: dict, overlap: dict) -> None:  # type: ignore[no-untyped-def]
+def test_gpu_time_breakdown_matches_hta(
+    corpus_con: Any, label: str, path: str, temporal: dict[str, Any], overlap: dict[str, Any],
+) -> None:
     row = corpus_con.execute(
         "select kernel_window_ns, idle_ns, compute_ns, non_compute_ns, comm_compute_overlap_pct "
         "from gpu_time_breakdown join stg_traces using (file_id) where stg_traces.path = ?",
@@ -62,7 +66,7 @@ def test_gpu_time_breakdown_matches_hta(corpus_con, label: str, path: str, tempo
     _assert_matches_hta(row, temporal, overlap)
 
 
-def _assert_matches_hta(row: tuple | None, temporal: dict, overlap: dict) -> None:
+def _assert_matches_hta(row: tuple | None, temporal: dict[str, Any], overlap: dict[str, Any]) -> None:
     assert row is not None
     window, idle, compute, non_compute, overlap_pct = row
     assert window == pytest.approx(temporal["kernel_time(us)"] * NS_PER_US, rel=0.01)
@@ -87,7 +91,9 @@ def _sample_hta_rows() -> list[tuple[str, str, dict, dict]]:
 
 
 @pytest.mark.parametrize("label,job,temporal,overlap", _sample_hta_rows(), ids=[r[0] for r in _sample_hta_rows()])
-def test_gpu_sample_jobs_time_breakdown_matches_hta(sample_cons, label: str, job: str, temporal: dict, overlap: dict) -> None:  # type: ignore[no-untyped-def]
+def test_gpu_sample_jobs_time_breakdown_matches_hta(
+    sample_cons: Callable[[str], Any], label: str, job: str, temporal: dict[str, Any], overlap: dict[str, Any],
+) -> None:
     """The H100 recordings: kernel window, idle, compute and non-compute time as HTA computes
     them on the same files (HTA_DISABLE_NS_ROUNDING=1)."""
     row = sample_cons(job).execute(
@@ -99,7 +105,9 @@ def test_gpu_sample_jobs_time_breakdown_matches_hta(sample_cons, label: str, job
 
 
 @pytest.mark.parametrize("label,path,temporal,overlap", _hta_rows(), ids=[r[0] for r in _hta_rows()])
-def test_step_breakdown_agrees_with_hta_over_the_same_steps(corpus_con, label: str, path: str, temporal: dict, overlap: dict) -> None:  # type: ignore[no-untyped-def]
+def test_step_breakdown_agrees_with_hta_over_the_same_steps(
+    corpus_con: Any, label: str, path: str, temporal: dict[str, Any], overlap: dict[str, Any],
+) -> None:
     """Summed over every step but the last (HTA drops it), compute time agrees with HTA's
     within 1 % wherever each step's device window holds only the work its host step
     launched. Where device work launched by a later step runs (on another stream) inside an
@@ -151,7 +159,7 @@ def _tb_oracle() -> list[tuple[str, float, float]]:
 
 
 @pytest.mark.parametrize("name,share,avg_step_us", _tb_oracle(), ids=[o[0][:30] for o in _tb_oracle()])
-def test_data_loader_share_matches_tensorboard_plugin(corpus_con, name: str, share: float, avg_step_us: float) -> None:  # type: ignore[no-untyped-def]
+def test_data_loader_share_matches_tensorboard_plugin(corpus_con: Any, name: str, share: float, avg_step_us: float) -> None:
     stem = name.removesuffix(".gz")
     got_share, got_avg = corpus_con.execute(
         """
@@ -178,22 +186,20 @@ def _injected(job: str) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def sample_cons(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    """job name -> a connection to a store of that job, ingested once per module."""
-    cons: dict[str, object] = {}
+def sample_cons(sample_store: Callable[[str], Path]) -> Callable[[str], Any]:
+    """job name -> a connection to the session's store of that job, opened once per module."""
+    cons: dict[str, Any] = {}
 
-    def con(job: str):  # type: ignore[no-untyped-def]
+    def con(job: str) -> Any:
         if job not in cons:
-            store = tmp_path_factory.mktemp(job) / "s.tlstore"
-            Store.open(store).ingest([SAMPLE_LOGS / job])
-            cons[job] = Store.open(store, create=False).connect()
+            cons[job] = Store.open(sample_store(job), create=False).connect()
         return cons[job]
 
     return con
 
 
 @pytest.mark.parametrize("job", STALL_JOBS)
-def test_injected_data_stall_is_data_stall_on_that_rank_and_step(sample_cons, job: str) -> None:  # type: ignore[no-untyped-def]
+def test_injected_data_stall_is_data_stall_on_that_rank_and_step(sample_cons: Callable[[str], Any], job: str) -> None:
     con = sample_cons(job)
     stalls = [i for i in _injected(job) if i["data_stall_s"] > 0]
     assert stalls, "the sample job injected no stall"
@@ -207,7 +213,8 @@ def test_injected_data_stall_is_data_stall_on_that_rank_and_step(sample_cons, jo
         ).fetchone()[0]
         assert got == pytest.approx(stall["data_stall_s"] * 1e9, rel=0.2)
         others = con.execute(
-            "select coalesce(max(data_stall_ns), 0) from step_breakdown where rank <> ? and step = ?", [stall["rank"], stall["step"]]
+            "select coalesce(max(data_stall_ns), 0) from step_breakdown where rank <> ? and step = ?",
+            [stall["rank"], stall["step"]]
         ).fetchone()[0]
         assert others < 0.1 * got
         checked += 1
@@ -215,7 +222,7 @@ def test_injected_data_stall_is_data_stall_on_that_rank_and_step(sample_cons, jo
 
 
 @pytest.mark.parametrize("job", MULTI_RANK_JOBS)
-def test_injected_stall_is_communication_wait_on_the_other_rank(sample_cons, job: str) -> None:  # type: ignore[no-untyped-def]
+def test_injected_stall_is_communication_wait_on_the_other_rank(sample_cons: Callable[[str], Any], job: str) -> None:
     con = sample_cons(job)
     injected = _injected(job)
     stalls = [i for i in injected if i["data_stall_s"] > 0]
@@ -234,7 +241,7 @@ def test_injected_stall_is_communication_wait_on_the_other_rank(sample_cons, job
 
 
 @pytest.mark.parametrize("job", MULTI_RANK_JOBS)
-def test_forward_sleep_is_host_overhead_and_makes_the_others_wait(sample_cons, job: str) -> None:  # type: ignore[no-untyped-def]
+def test_forward_sleep_is_host_overhead_and_makes_the_others_wait(sample_cons: Callable[[str], Any], job: str) -> None:
     con = sample_cons(job)
     injected = _injected(job)
     sleeps = [i for i in injected if i["forward_sleep_s"] > 0]
@@ -257,7 +264,7 @@ def test_forward_sleep_is_host_overhead_and_makes_the_others_wait(sample_cons, j
 
 
 @pytest.mark.parametrize("job", MULTI_RANK_JOBS)
-def test_sleeping_rank_is_named_the_straggler(sample_cons, job: str) -> None:  # type: ignore[no-untyped-def]
+def test_sleeping_rank_is_named_the_straggler(sample_cons: Callable[[str], Any], job: str) -> None:
     con = sample_cons(job)
     slow_rank = next(i["rank"] for i in _injected(job) if i["forward_sleep_s"] > 0)
     rows = con.execute("select rank, reason, evidence from stragglers").fetchall()
@@ -272,7 +279,7 @@ def test_sleeping_rank_is_named_the_straggler(sample_cons, job: str) -> None:  #
     assert pct == pytest.approx(100.0 * last / n, abs=0.1)
 
 
-def test_overlapping_waits_count_once(sample_cons) -> None:  # type: ignore[no-untyped-def]
+def test_overlapping_waits_count_once(sample_cons: Callable[[str], Any]) -> None:
     """On the GPU job DDP all-reduces two gradient buckets that wait for the slow rank at the
     same time: the step's wait is the union of the two waits, from the raw matched instances."""
     con = sample_cons("gpu_gloo_2rank")
@@ -293,19 +300,20 @@ def test_overlapping_waits_count_once(sample_cons) -> None:  # type: ignore[no-u
             reach = max(reach, end)
         union[key] = total
     assert overlapping, "expected collectives in flight together"
-    got = {(f, s): w for f, s, w in con.execute("select file_id, step, comm_wait_ns from step_breakdown where comm_wait_ns > 0").fetchall()}
+    waits = con.execute("select file_id, step, comm_wait_ns from step_breakdown where comm_wait_ns > 0").fetchall()
+    got = {(f, s): w for f, s, w in waits}
     assert got == union
     summed = {k: sum(e - s for s, e in v) for k, v in spans.items()}
     assert any(summed[k] > 1.5 * union[k] for k in union)
 
 
-def test_cuda_graph_replays_belong_to_the_step_that_launched_them(sample_cons) -> None:  # type: ignore[no-untyped-def]
+def test_cuda_graph_replays_belong_to_the_step_that_launched_them(sample_cons: Callable[[str], Any]) -> None:
     """torch.compile(mode="reduce-overhead") replays CUDA graphs: one cudaGraphLaunch on the
     host, hundreds of kernels on the device, tied by the correlation id. Read from the raw
     JSON: every replayed kernel ends inside the step whose host span made the launch."""
     job = SAMPLE_LOGS / "gpu_compiled_1rank"
     (trace,) = sorted((job / "traces").glob("*.pt.trace.json.gz"))
-    raw = json.loads(gzip.open(trace).read())
+    raw = json.loads(gzip.decompress(trace.read_bytes()))
     base = raw["baseTimeNanoseconds"]
     events = [e for e in raw["traceEvents"] if e.get("ph") == "X"]
     launches = {e["args"]["correlation"]: e for e in events if e.get("name") == "cudaGraphLaunch"}
@@ -327,7 +335,7 @@ def test_cuda_graph_replays_belong_to_the_step_that_launched_them(sample_cons) -
 
 
 @pytest.mark.parametrize("job", MULTI_RANK_JOBS)
-def test_categories_sum_exactly_and_collectives_match_by_order(sample_cons, job: str) -> None:  # type: ignore[no-untyped-def]
+def test_categories_sum_exactly_and_collectives_match_by_order(sample_cons: Callable[[str], Any], job: str) -> None:
     con = sample_cons(job)
     assert con.execute("select * from check_step_breakdown_sums").fetchall() == []
     per_rank = dict(con.execute("select rank, count(*) from collectives group by rank").fetchall())
@@ -341,12 +349,13 @@ def test_step_marker_names_another_span_as_the_step(tmp_path: Path) -> None:
     Store.open(store).ingest([SAMPLE_JOB])
     con = Store.open(store, create=False).connect(step_marker="loss")
     expected = con.execute("select rank, count(*) from trace_events where name = 'loss' group by rank order by rank").fetchall()
-    got = con.execute("select rank, count(*) from step_breakdown where step_source = 'marker' group by rank order by rank").fetchall()
+    got = con.execute(
+        "select rank, count(*) from step_breakdown where step_source = 'marker' group by rank order by rank").fetchall()
     assert got == expected and got
     assert con.execute("select * from check_step_breakdown_sums").fetchall() == []
 
 
-def test_trace_without_profiler_steps_is_one_window_step(corpus_con) -> None:  # type: ignore[no-untyped-def]
+def test_trace_without_profiler_steps_is_one_window_step(corpus_con: Any) -> None:
     rows = corpus_con.execute(
         """
         select s.file_id, s.step_start_ns, s.step_end_ns, t.start_ns, t.end_ns from int_steps s join stg_traces t using (file_id)
@@ -355,7 +364,8 @@ def test_trace_without_profiler_steps_is_one_window_step(corpus_con) -> None:  #
     ).fetchall()
     assert rows, "expected a corpus trace without ProfilerStep spans"
     for file_id, start, end, trace_start, trace_end in rows:
-        n_steps = corpus_con.execute("select count(*) from trace_events where file_id = ? and kind = 'profiler_step'", [file_id]).fetchone()[0]
+        n_steps = corpus_con.execute(
+            "select count(*) from trace_events where file_id = ? and kind = 'profiler_step'", [file_id]).fetchone()[0]
         assert n_steps == 0
         assert start == trace_start and end >= trace_end
 
@@ -368,7 +378,7 @@ def test_clock_offsets_undo_a_skewed_host_clock(tmp_path: Path) -> None:
     job.mkdir()
     shift = 7_000_000_000
     for trace in traces:
-        data = gzip.open(trace).read()
+        data = gzip.decompress(trace.read_bytes())
         if "rank1" in trace.name:
             base = int(re.search(rb'"baseTimeNanoseconds":\s*(\d+)', data).group(1))  # type: ignore[union-attr]
             data = data.replace(f'"baseTimeNanoseconds": {base}'.encode(), f'"baseTimeNanoseconds": {base + shift}'.encode())
