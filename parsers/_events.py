@@ -10,12 +10,11 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from tracelens.parsers import ParseResult
-from tracelens.parsers._lines import Line, bar_readings, read_lines
-from tracelens.parsers._logtables import LogRows
-
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
+from tracelens.parsers._lines import Line, bar_readings, read_lines
+from tracelens.parsers._logtables import LogRows
+from tracelens.parsers.contract import ParseResult
 
 STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re.IGNORECASE)
 _END = re.compile(r"\btraining (?:done|finished|complete[d]?)\b", re.IGNORECASE)

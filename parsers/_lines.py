@@ -11,11 +11,11 @@ import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import lru_cache, partial
 from itertools import accumulate, compress, repeat
-from typing import TYPE_CHECKING, NamedTuple
-from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from tracelens.parsers._io import read_bytes
 
@@ -211,7 +211,7 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
         # With no year anywhere, the file was last written after its last line: the mtime's
         # year, or the one before when the date would fall after the mtime (a log of late
         # December read in January).
-        mtime_year = datetime.fromtimestamp(mtime_ns / 1e9, tz=timezone.utc).year
+        mtime_year = datetime.fromtimestamp(mtime_ns / 1e9, tz=UTC).year
         last = max((ns for i in yearless if (ns := _glog_ns(bodies[i], mtime_year)) is not None), default=None)
         guess = mtime_year - 1 if last is not None and last > mtime_ns + 86_400 * 10**9 else mtime_year
         guessed = [False] * len(bodies)
@@ -228,7 +228,7 @@ def _utc_year(ns: int) -> int | None:
     """The year of a time in ns since the epoch; None past what `datetime` holds (a date of
     9999-12-31 in a zone west of UTC is in year 10000)."""
     try:
-        return datetime.fromtimestamp(ns / 1e9, tz=timezone.utc).year
+        return datetime.fromtimestamp(ns / 1e9, tz=UTC).year
     except (ValueError, OverflowError, OSError):
         return None
 
@@ -336,7 +336,7 @@ def _glog_ns(text: str, year: int) -> int | None:
         return None
     g = match.groupdict()
     try:
-        moment = datetime(year, int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]), tzinfo=timezone.utc)
+        moment = datetime(year, int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]), tzinfo=UTC)
     except ValueError:
         return None
     return int(moment.timestamp()) * 1_000_000_000 + int(g["frac"].ljust(9, "0")[:9])
@@ -366,7 +366,7 @@ _SECONDS: dict[str, int | None] = {}  # "YYYY-MM-DD HH:MM:SS[zone]" -> its ns si
 def _second_ns(match: re.Match[str]) -> int | None:
     g = match.groupdict()
     try:
-        moment = datetime(int(g["y"]), int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]), tzinfo=timezone.utc)
+        moment = datetime(int(g["y"]), int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]), tzinfo=UTC)
     except (ValueError, OverflowError):
         return None
     ns = int(moment.timestamp()) * 1_000_000_000

@@ -6,11 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pyarrow as pa
-from tracelens.parsers._nccl import NcclScanner
 
 from tracelens.enums import LogEventKind
+from tracelens.parsers._nccl import NcclScanner
 from tracelens.schemas import LOG_EVENTS, LOG_STEPS
-
 
 # Metric names as logs and metric files spell them -> log_steps column (one map for every parser
 # that reads free-form metrics: generic key=value lines, JSON-lines records).

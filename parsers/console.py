@@ -31,10 +31,10 @@ import polars as pl
 import pyarrow as pa
 
 from tracelens.errors import ParseError
-from tracelens.parsers import Claim, ParseOptions, ParseResult, Parser
 from tracelens.parsers._events import LINE_CACHE, SHARED_LINES
 from tracelens.parsers._evidence import evidence
 from tracelens.parsers._lines import Line
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 # reader name -> the evidence that its lines are in a file: step lines of its own, or this
 # many of its marker lines (one DeepSpeed logger line or HF checkpoint line is a framework's
@@ -66,7 +66,7 @@ _EVENT_LINES = {
 }
 
 
-class ConsoleReader:
+class ConsoleReader(Parser):
     """One console reader (the primary), with the others the file's lines call for."""
 
     def __init__(self, primary: Parser, readers: Mapping[str, Parser]) -> None:

@@ -19,14 +19,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.enums import LogEventKind
+from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import gc_paused, head_bodies
-
-from tracelens.enums import LogEventKind
-from tracelens.errors import ParseError
+from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _DS_LINE = re.compile(r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3}\] \[(?:INFO|WARNING|ERROR|DEBUG)\] \[[\w.]+:\d+:\w+\] ")
 _MARKERS = re.compile(r"\[deepspeed\]|RunningAvgSamplesPerSec|\bstep=\d+, skipped=\d+|launch\.py:\d+:main|ds_accelerator|"
@@ -39,7 +38,7 @@ _LOSS = re.compile(r"\bLoss:\s*(?P<loss>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)")
 _OVERFLOW = re.compile(r"OVERFLOW! Rank \d+ Skipping step")
 
 
-class DeepSpeedParser:
+class DeepSpeedParser(Parser):
     name = "deepspeed"
     kind = "console_log"
     tables = LOG_TABLES

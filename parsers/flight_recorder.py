@@ -21,11 +21,11 @@ from typing import Any
 
 import msgspec
 import pyarrow as pa
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import read_bytes
 
 from tracelens.enums import FileStatus, RankSource
 from tracelens.errors import ParseError
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 from tracelens.schemas import FR_ENTRIES, FR_PG_STATUS
 
 _ALLOWED = (dict, list, tuple, str, int, float, bool, type(None))
@@ -234,7 +234,7 @@ def _ranks(text: Any) -> list[int] | None:
     return values
 
 
-class FlightRecorderParser:
+class FlightRecorderParser(Parser):
     name = "flight_recorder"
     kind = "flight_recorder_dump"
     tables = ("fr_entries", "fr_pg_status")

@@ -8,12 +8,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS
+from tracelens.errors import ParseError
 from tracelens.parsers._events import STEP, WATCHDOG, log_result, open_log
 from tracelens.parsers._lines import gc_paused, head_bodies, iter_numbers, parse_timestamp
-
-from tracelens.errors import ParseError
+from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _KEYS = METRIC_KEYS
 
@@ -33,7 +32,7 @@ def _is_step_line(text: str) -> bool:
     return bool(STEP.search(text)) and any(k in _KEYS and k not in ("step",) for k, _ in iter_numbers(text))
 
 
-class GenericLogParser:
+class GenericLogParser(Parser):
     name = "generic_log"
     kind = "console_log"
     tables = LOG_TABLES

@@ -39,16 +39,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.enums import LogEventKind
+from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import (
-    BarReading, Line, anchor_bar, bar_readings, file_mtime_ns, gc_paused, rate_agrees, refine_bar_elapsed, strip_prefix,
+    BarReading,
+    Line,
+    anchor_bar,
+    bar_readings,
+    file_mtime_ns,
+    gc_paused,
+    rate_agrees,
+    refine_bar_elapsed,
+    strip_prefix,
 )
 from tracelens.parsers._logtables import LOG_TABLES
-
-from tracelens.enums import LogEventKind
-from tracelens.errors import ParseError
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _HEADER = "***** Running training *****"
 _EVAL_HEADER = re.compile(r"\*\*\*\*\* Running Evaluation \*\*\*\*\*")
@@ -93,7 +100,7 @@ class _Dict:
     exact: bool = False  # the reading was drawn when the dict was written (not an earlier one)
 
 
-class HFTrainerParser:
+class HFTrainerParser(Parser):
     name = "hf_trainer"
     kind = "console_log"
     tables = LOG_TABLES

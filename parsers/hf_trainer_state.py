@@ -11,12 +11,12 @@ from typing import Any
 
 import msgspec
 import pyarrow as pa
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import read_bytes
-from tracelens.parsers._logtables import LOG_TABLES, LogRows
 
 from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers._logtables import LOG_TABLES, LogRows
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 
 def _number(entry: dict[str, Any], key: str) -> float | None:
@@ -24,7 +24,7 @@ def _number(entry: dict[str, Any], key: str) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
-class HFTrainerStateParser:
+class HFTrainerStateParser(Parser):
     name = "hf_trainer_state"
     kind = "trainer_state"
     tables = LOG_TABLES

@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import read_bytes
-from tracelens.parsers._lines import parse_timestamp
-from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows
 
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers._lines import parse_timestamp
+from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _STEP_KEYS = ("step", "_step", "global_step", "iteration", "iter")
 _TIME_KEYS = ("time", "timestamp", "_timestamp", "ts", "wall_time", "time_s")
@@ -39,7 +39,7 @@ def _record(raw: bytes) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
-class JsonlMetricsParser:
+class JsonlMetricsParser(Parser):
     name = "jsonl_metrics"
     kind = "metrics_jsonl"
     tables = LOG_TABLES

@@ -29,16 +29,21 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.enums import LogEventKind
+from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import (
-    BarReading, anchor_bar, bar_readings, file_mtime_ns, head_bodies, rate_agrees, refine_bar_elapsed,
+    BarReading,
+    anchor_bar,
+    bar_readings,
+    file_mtime_ns,
+    head_bodies,
+    rate_agrees,
+    refine_bar_elapsed,
 )
 from tracelens.parsers._logtables import LOG_TABLES
-
-from tracelens.enums import LogEventKind
-from tracelens.errors import ParseError
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 # Possessive runs and bounded keys: a search stays linear in the line's length (a plain `\d+`
 # followed by what cannot follow it is retried at every offset of a long run of digits).
@@ -70,7 +75,7 @@ def _values(rest: str) -> dict[str, float]:
     return out
 
 
-class LightningParser:
+class LightningParser(Parser):
     name = "lightning"
     kind = "console_log"
     tables = LOG_TABLES

@@ -17,13 +17,12 @@ import io
 from collections.abc import Iterator
 from pathlib import Path
 
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import read_bytes
-from tracelens.parsers._logtables import LogRows
-from tracelens.parsers.tensorboard import is_eval_tag, metric_column
-
 from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers._logtables import LogRows
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers.tensorboard import is_eval_tag, metric_column
 
 _NOT_METRICS = frozenset({"epoch", "step"})
 
@@ -42,7 +41,7 @@ def _training_column(name: str) -> bool:
     return name not in _NOT_METRICS and not name.endswith("_epoch") and not is_eval_tag(name)
 
 
-class LightningCsvParser:
+class LightningCsvParser(Parser):
     name = "lightning_csv"
     kind = "metrics_csv"
     tables = ("log_steps",)

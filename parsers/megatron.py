@@ -13,13 +13,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import gc_paused, head_bodies
-
-from tracelens.errors import ParseError
+from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _ITERATION = re.compile(r"\biteration\s*[=:]?\s*(\d+)\s*/\s*(\d+)")
 _TIMERS = re.compile(r"^\s*time \(ms\) \|.*\bbatch-generator:\s*(?P<ms>[\d.]+)")
@@ -42,7 +41,7 @@ def _norm(name: str) -> str:
     return re.sub(r"[\s_\-]+", " ", name.strip().lower())
 
 
-class MegatronParser:
+class MegatronParser(Parser):
     name = "megatron"
     kind = "console_log"
     tables = LOG_TABLES

@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import msgspec
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import read_bytes
-from tracelens.parsers._logtables import LOG_TABLES, LogRows
 
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers._logtables import LOG_TABLES, LogRows
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _KEYS = (b'"job_start_time"', b'"step_start_time"', b'"tpu_init_start_time"', b'"custom_badput_event_type"')
 # key -> (event kind, detail)
@@ -32,7 +32,7 @@ def _ns(seconds: float) -> int:
     return round(seconds * 1_000_000_000)
 
 
-class MlgpParser:
+class MlgpParser(Parser):
     name = "mlgp"
     kind = "goodput_events"
     tables = LOG_TABLES

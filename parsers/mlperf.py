@@ -21,14 +21,14 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import read_bytes
-from tracelens.parsers._evidence import evidence
-from tracelens.parsers._lines import gc_paused, strip_prefix
-from tracelens.parsers._logtables import LOG_TABLES, LogRows
 
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
+from tracelens.parsers._evidence import evidence
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers._lines import gc_paused, strip_prefix
+from tracelens.parsers._logtables import LOG_TABLES, LogRows
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 # The record's opening; its JSON runs from the brace to the end of the line (taken in code: a
 # pattern running to the line's end from every marker is quadratic on a line of markers).
@@ -42,7 +42,7 @@ _EVENTS = {
 }
 
 
-class MlperfParser:
+class MlperfParser(Parser):
     name = "mlperf"
     kind = "mlperf_log"
     tables = LOG_TABLES

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.enums import FileStatus
+from tracelens.errors import ParseError
 from tracelens.parsers._io import read_bytes
 from tracelens.parsers._lines import _ANSI, gc_paused, parse_timestamp, strip_prefix
 from tracelens.parsers._nccl import NCCL_LINE, NcclScanner
-
-from tracelens.enums import FileStatus
-from tracelens.errors import ParseError
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 
-class NcclDebugParser:
+class NcclDebugParser(Parser):
     name = "nccl_debug"
     kind = "nccl_log"
     tables = ("nccl_comms", "nccl_warnings", "nccl_calls")

@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import read_bytes
-from tracelens.parsers._lines import _ANSI, strip_prefix
-from tracelens.parsers._nccl import NCCL_LINE, NcclScanner
 
 from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers._lines import _ANSI, strip_prefix
+from tracelens.parsers._nccl import NCCL_LINE, NcclScanner
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 from tracelens.schemas import NCCL_TESTS
 
 # binary name (or file name) -> op; nccl-tests names its binaries <op>_perf
@@ -73,7 +73,7 @@ class _Run:
     avg_busbw: float | None = None
 
 
-class NcclTestsParser:
+class NcclTestsParser(Parser):
     name = "nccl_tests"
     kind = "nccl_tests"
     tables = ("nccl_tests", "nccl_comms", "nccl_warnings", "nccl_calls")

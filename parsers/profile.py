@@ -22,17 +22,16 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tracelens.parsers import Claim, ParseOptions, ParseResult
+from tracelens.enums import LogEventKind
+from tracelens.errors import ParseError, UsageError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._lines import Line, head_bodies
 from tracelens.parsers._logtables import LOG_TABLES
-
-from tracelens.enums import LogEventKind
-from tracelens.errors import ParseError, UsageError
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _STEP_COLUMNS = {"start_ns", "end_ns", "step_time_s", "tokens", "samples", "loss", "lr", "grad_norm", "tokens_per_s",
                  "tflops", "mfu"}
@@ -88,7 +87,7 @@ def load_profile(path: Path) -> Profile:
     )
 
 
-class ProfileParser:
+class ProfileParser(Parser):
     kind = "console_log"
     tables = LOG_TABLES
 
@@ -115,7 +114,7 @@ class ProfileParser:
         except ValueError:
             return line.ts_ns
         if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=timezone.utc)
+            moment = moment.replace(tzinfo=UTC)
         return round(moment.timestamp() * 1e9)
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
@@ -150,9 +149,7 @@ class ProfileParser:
                 values.setdefault("end_ns", ts)
                 rows.step(line=line.number, rank=line.rank, step=int(m.group("step")), **values)
                 hit = True
-            if hit:
-                matched += 1
-            elif scanner.scan(line):
+            if hit or scanner.scan(line):
                 matched += 1
         if not matched and not rows.events:
             raise ParseError(str(path), f"no line matches profile {self.profile.name}", where="line 1")

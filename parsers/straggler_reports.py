@@ -14,12 +14,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._logtables import LOG_TABLES
-
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
+from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _MEGATRON = re.compile(r"MnRtt/Rnk:\s*(?P<min>[\d.]+)ms/(?P<min_rank>\d+)\s*\|\s*MxRtt/Rnk:\s*(?P<max>[\d.]+)ms/(?P<max_rank>\d+)")
 _MEGATRON_TIME = re.compile(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\]")
@@ -32,7 +31,7 @@ _XTUNER_ROW = re.compile(r"^\s*(?P<rank>\d+)\s+(?P<data>[\d.]+)\s+(?P<step>[\d.]
 _DETECT = re.compile(r"MnRtt/Rnk:|=== Straggler Report at Step|slowest ranks by data_time")
 
 
-class StragglerReportParser:
+class StragglerReportParser(Parser):
     name = "straggler_report"
     kind = "console_log"
     tables = LOG_TABLES

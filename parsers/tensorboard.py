@@ -42,12 +42,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tracelens.parsers import Claim, ParseOptions, ParseResult
-from tracelens.parsers._io import GZIP_MAGIC
-from tracelens.parsers._logtables import METRIC_KEYS, LogRows
-
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
+from tracelens.parsers._io import GZIP_MAGIC
+from tracelens.parsers._logtables import METRIC_KEYS, LogRows
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 INSTALL_HINT = "reading TensorBoard event files needs the `tensorboard` package: pip install 'tracelens[tensorboard]'"
 
@@ -113,7 +112,7 @@ def _load_tensorboard() -> _TensorBoard:
     return _TensorBoard(RawEventFileLoader, event_pb2, tensor_util, tf.errors.OpError)
 
 
-class TensorBoardParser:
+class TensorBoardParser(Parser):
     name = "tensorboard"
     kind = "tensorboard_events"
     tables = ("log_steps", "log_events")

@@ -130,8 +130,8 @@ class LocalExecutor:
         from tracelens.parsers import registry
 
         parsers = registry(ordered[0].options.profiles)
-        threaded = [t for t in ordered if getattr(parsers[t.parser], "threads_well", False)]
-        forked = [t for t in ordered if not getattr(parsers[t.parser], "threads_well", False)]
+        threaded = [t for t in ordered if parsers[t.parser].threads_well]
+        forked = [t for t in ordered if not parsers[t.parser].threads_well]
         if len(forked) >= 2 and sum(t.size_bytes for t in forked) >= PARALLEL_MIN_BYTES:
             ProcessExecutor(n_workers).run(forked, finish)
         else:

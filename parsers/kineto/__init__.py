@@ -26,8 +26,8 @@ import msgspec
 
 from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
-from tracelens.parsers import Claim, ParseOptions, ParseResult
 from tracelens.parsers._io import ColumnsTurn, Pager, gc_paused, map_bytes
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 from tracelens.parsers.kineto._columns import _Accumulator
 from tracelens.parsers.kineto._decode import (
     _HEADER_DECODER,  # noqa: F401  (the scanner's tests decode headers as the parser does)
@@ -43,7 +43,7 @@ from tracelens.parsers.kineto._decode import (
 _TRACE_NAME = re.compile(r"\.pt\.trace\.json(\.gz)?$|trace.*\.json(\.gz)?$", re.IGNORECASE)
 
 
-class KinetoParser:
+class KinetoParser(Parser):
     name = "kineto"
     kind = "kineto_trace"
     tables = ("trace_meta", "process_groups", "devices", "trace_events", "trace_instants", "trace_counters")

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 import pyarrow as pa
 
-from tracelens.parsers import ParseOptions
 from tracelens.parsers._io import LazyModule
+from tracelens.parsers.contract import ParseOptions
 
 if TYPE_CHECKING:
     import numpy as np

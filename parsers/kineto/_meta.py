@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
-from tracelens.parsers import ParseOptions
 from tracelens.parsers._io import LazyModule
+from tracelens.parsers.contract import ParseOptions
 
 if TYPE_CHECKING:
     import numpy as np
