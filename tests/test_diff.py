@@ -206,7 +206,8 @@ def test_bootstrap_is_reproducible(pair: tuple[Path, Path], pair_con: Any) -> No
 
 
 RULES = ("step_time_ms>+5%", "step_time_ms<-5%", "goodput<-0.02", "goodput>-0.02", "wall_s>+0", "bucket:other>0",
-         "kernel:*>+1%", "op:*<-1%", "op:gloo*>+0%", "data_stall_ms>+0", "comm_wait_ms<-0")
+         "kernel:*>+1%", "op:*<-1%", "op:gloo*>+0%", "data_stall_ms>+0", "comm_wait_ms<-0", "tokens_per_step>+0",
+         "bucket:startup>+0", "throughput_tokens_per_s<-0")
 
 
 def test_same_job_against_itself_shows_no_change() -> None:
