@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import json
 import mmap
 import os
 import signal
@@ -13,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
+import msgspec
 from isal import isal_zlib
 
 from tracelens.errors import ParseError
@@ -20,6 +22,21 @@ from tracelens.errors import ParseError
 GZIP_MAGIC = b"\x1f\x8b"
 # isal's stubs declare `error` as an instance; at run time it is the exception class.
 _GZIP_ERRORS: tuple[type[Exception], ...] = (zlib.error, cast("type[Exception]", isal_zlib.error))
+
+
+def decode_json(data: bytes | str) -> Any:
+    """A JSON document: msgspec's strict decoder, else Python's, which also reads the NaN,
+    Infinity and out-of-range numbers that Python's own `json.dumps` writes by default (HF's
+    trainer_state.json after an fp16 overflow, metrics files of Python loggers). Values that are
+    not finite numbers are the callers' to drop (parsers/_numbers.py). Raises msgspec's error
+    when neither reads it (RecursionError: nested past both decoders' depth)."""
+    try:
+        return msgspec.json.decode(data)
+    except msgspec.DecodeError as strict:
+        try:
+            return json.loads(data)
+        except (ValueError, RecursionError):
+            raise strict from None
 
 
 def read_head(path: Path, size: int = 65536) -> bytes:

@@ -9,6 +9,7 @@ import pyarrow as pa
 
 from tracelens.enums import LogEventKind
 from tracelens.parsers._nccl import NcclScanner
+from tracelens.parsers._numbers import within_int64
 from tracelens.schemas import LOG_EVENTS, LOG_STEPS
 
 # Metric names as logs and metric files spell them -> log_steps column (one map for every parser
@@ -40,19 +41,19 @@ class LogRows:
         return len(self.text_lines - used)
 
     def step(self, *, line: int, rank: int | None, step: int, **values: Any) -> None:
-        if _fit(step) is None:
+        if within_int64(step) is None:
             return  # a step number no int64 holds is not a step (a mangled line)
-        values = {k: _fit(v) for k, v in values.items()}
+        values = {k: within_int64(v) for k, v in values.items()}
         if "time_source" not in values and (values.get("end_ns") is not None or values.get("start_ns") is not None):
             values["time_source"] = "log_line"
-        self.steps.append({"file_id": "", "rank": _fit(rank), "step": step, "framework": self.framework, "line": line, **values})
+        self.steps.append({"file_id": "", "rank": within_int64(rank), "step": step, "framework": self.framework, "line": line, **values})
 
     def event(
         self, kind: LogEventKind, *, line: int, rank: int | None, ts_ns: int | None, raw: str = "", **values: Any
     ) -> None:
-        values = {k: _fit(v) for k, v in values.items()}
+        values = {k: within_int64(v) for k, v in values.items()}
         self.events.append(
-            {"file_id": "", "rank": _fit(rank), "ts_ns": _fit(ts_ns), "kind": kind.value, "framework": self.framework,
+            {"file_id": "", "rank": within_int64(rank), "ts_ns": within_int64(ts_ns), "kind": kind.value, "framework": self.framework,
              "line": line, "raw": raw[:500], **values}
         )
 
@@ -62,10 +63,3 @@ class LogRows:
             "log_events": pa.Table.from_pylist(self.events, schema=LOG_EVENTS),
             **self.nccl.tables(),
         }
-
-
-def _fit(value: Any) -> Any:
-    """An integer the int64 columns cannot hold becomes null (inputs can carry any number)."""
-    if isinstance(value, int) and not isinstance(value, bool) and not -(1 << 63) <= value < (1 << 63):
-        return None
-    return value

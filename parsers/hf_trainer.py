@@ -55,6 +55,7 @@ from tracelens.parsers._lines import (
     strip_prefix,
 )
 from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _HEADER = "***** Running training *****"
@@ -250,7 +251,7 @@ class HFTrainerParser(Parser):
                 bar = bars[d.reading[0]]
                 if bar.start_ns is not None and d.reading[1].n in bar.seconds:
                     when, source = bar.start_ns + int(bar.seconds[d.reading[1].n] * 1e9), bar.source
-            runtime = _num(record.get("train_runtime"))
+            runtime = to_float(record.get("train_runtime"))
             if "train_runtime" in record:
                 header = next((b.header_ns for b in reversed(bars) if b.header_logged), None)
                 end = header + int(runtime * 1e9) if header is not None and runtime is not None and 0 <= runtime < 1e8 else when
@@ -262,9 +263,9 @@ class HFTrainerParser(Parser):
                                ts_ns=end - int(runtime * 1e9), detail="train_runtime before the end", raw=line.text)
             elif "loss" not in record:
                 rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=when,
-                           duration_s=_num(record.get("eval_runtime")), raw=line.text)
+                           duration_s=to_float(record.get("eval_runtime")), raw=line.text)
             else:
-                epoch = _num(record.get("epoch"))
+                epoch = to_float(record.get("epoch"))
                 if bar_step is not None:
                     # tqdm redraws at most every 0.1 s, so a reading printed before the dict can
                     # lag it: a metric line is at least one step past the previous one
@@ -283,8 +284,8 @@ class HFTrainerParser(Parser):
                         when, source = bar.start_ns + int(seconds * 1e9), bar.source
                 rows.step(
                     line=line.number, rank=line.rank, step=step, end_ns=when, time_source=source if when is not None else None,
-                    loss=_num(record.get("loss")), lr=_num(record.get("learning_rate")),
-                    grad_norm=_num(record.get("grad_norm")), samples=batch, step_time_s=step_time,
+                    loss=to_float(record.get("loss")), lr=to_float(record.get("learning_rate")),
+                    grad_norm=to_float(record.get("grad_norm")), samples=batch, step_time_s=step_time,
                 )
 
 
@@ -318,8 +319,8 @@ def _even_spacing(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
         return None
     last = losses[-1].record
     summary = next((d.record for d in dicts if "train_runtime" in d.record), None)
-    at_end = _num(last.get("learning_rate")) == 0.0 or (
-        summary is not None and _num(summary.get("epoch")) is not None and _num(summary.get("epoch")) == _num(last.get("epoch")))
+    at_end = to_float(last.get("learning_rate")) == 0.0 or (
+        summary is not None and to_float(summary.get("epoch")) is not None and to_float(summary.get("epoch")) == to_float(last.get("epoch")))
     return run_total // len(losses) if at_end else None
 
 
@@ -339,14 +340,3 @@ def _clock(bar: _Bar, mtime_ns: int | None) -> None:
         last = bar.readings[-1]
         bar.start_ns = mtime_ns - int(bar.seconds.get(last.n, last.elapsed_s) * 1e9)
         bar.source = "tqdm_mtime"
-
-
-def _num(value: Any) -> float | None:
-    """A finite number, whatever the dict held (strings included); None otherwise."""
-    if isinstance(value, bool):
-        return None
-    try:
-        number = float(value)
-    except (TypeError, ValueError, OverflowError):
-        return None
-    return number if number == number and abs(number) != float("inf") else None

@@ -7,21 +7,16 @@ time, and the console log still dates the job."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import msgspec
 import pyarrow as pa
 
 from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
-from tracelens.parsers._io import read_bytes
+from tracelens.parsers._io import decode_json, read_bytes
 from tracelens.parsers._logtables import LOG_TABLES, LogRows
+from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
-
-
-def _number(entry: dict[str, Any], key: str) -> float | None:
-    value = entry.get(key)
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 class HFTrainerStateParser(Parser):
@@ -37,7 +32,7 @@ class HFTrainerStateParser(Parser):
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
         data, warning = read_bytes(path)
         try:
-            doc = msgspec.json.decode(data)
+            doc = decode_json(data)
         except (msgspec.DecodeError, UnicodeDecodeError) as exc:
             raise ParseError(str(path), f"not valid JSON ({exc})", where="byte 0") from None
         except RecursionError:  # containers nested past msgspec's depth limit
@@ -49,7 +44,7 @@ class HFTrainerStateParser(Parser):
         for number, entry in enumerate(history, start=1):
             if not isinstance(entry, dict) or not isinstance(entry.get("step"), int) or "loss" not in entry:
                 continue  # eval entries and the run summary carry no training step metrics
-            rows.step(line=number, rank=None, step=entry["step"], loss=_number(entry, "loss"),
-                      lr=_number(entry, "learning_rate"), grad_norm=_number(entry, "grad_norm"))
+            rows.step(line=number, rank=None, step=entry["step"], loss=to_float(entry.get("loss"), text=False),
+                      lr=to_float(entry.get("learning_rate"), text=False), grad_norm=to_float(entry.get("grad_norm"), text=False))
         tables: dict[str, pa.Table] = rows.tables()
         return ParseResult(tables, FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [])

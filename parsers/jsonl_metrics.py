@@ -13,9 +13,10 @@ import msgspec
 
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._io import read_bytes
+from tracelens.parsers._io import decode_json, read_bytes
 from tracelens.parsers._lines import parse_timestamp
 from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows
+from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _STEP_KEYS = ("step", "_step", "global_step", "iteration", "iter")
@@ -33,7 +34,7 @@ def _time_ns(value: Any) -> int | None:
 
 def _record(raw: bytes) -> dict[str, Any] | None:
     try:
-        value = msgspec.json.decode(raw)
+        value = decode_json(raw)
     except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):  # nested past msgspec's depth limit
         return None
     return value if isinstance(value, dict) else None
@@ -73,7 +74,7 @@ class JsonlMetricsParser(Parser):
             ts = next((t for k in _TIME_KEYS if (t := _time_ns(record.get(k))) is not None), None)
             if step is None:
                 continue
-            values = {column: value for key, column in _METRICS.items() if (value := _number(record.get(key))) is not None}
+            values = {column: value for key, column in _METRICS.items() if (value := to_float(record.get(key), text=False)) is not None}
             rank = record.get("rank") if isinstance(record.get("rank"), int) else None
             if ts is not None and rank not in started:
                 # the job (as this file sees it) starts when its first step does
@@ -87,13 +88,3 @@ class JsonlMetricsParser(Parser):
         if bad:
             warnings.append(f"{bad} lines are not JSON objects and were skipped")
         return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)
-
-
-def _number(value: Any) -> float | None:
-    """A metric as a float: numbers only (not bools), and none beyond a float's range."""
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        return None
-    try:
-        return float(value)
-    except OverflowError:
-        return None

@@ -21,6 +21,7 @@ from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
 from tracelens.parsers._io import read_bytes
 from tracelens.parsers._logtables import LogRows
+from tracelens.parsers._numbers import to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 from tracelens.parsers.tensorboard import is_eval_tag, metric_column
 
@@ -75,8 +76,9 @@ class LightningCsvParser(Parser):
             if record is None or len(record) != len(header):
                 bad += 1  # a row cut short (the job was killed mid-write) or a mangled one
                 continue
-            step = _int(record[step_at])
-            cells = {name: value for i, name, _ in training if (value := _float(record[i])) is not None}
+            step = to_int(record[step_at])
+            step = step if step is not None and step >= 0 else None
+            cells = {name: value for i, name, _ in training if (value := to_float(record[i])) is not None}
             if step is None or not cells:
                 continue
             values = {column: cells[name] for _, name, column in training if column is not None and name in cells}
@@ -107,20 +109,3 @@ def _records(reader: Iterator[list[str]]) -> list[list[str] | None]:
         except csv.Error:
             out.append(None)  # a NUL byte or a quote left open: skip the row, keep reading
 
-
-def _int(cell: str) -> int | None:
-    try:
-        value = float(cell)
-    except ValueError:
-        return None
-    return int(value) if value.is_integer() and 0 <= value < 1 << 62 else None
-
-
-def _float(cell: str) -> float | None:
-    if not cell.strip():
-        return None
-    try:
-        value = float(cell)
-    except ValueError:
-        return None
-    return value if value == value and abs(value) != float("inf") else None

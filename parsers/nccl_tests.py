@@ -14,7 +14,6 @@ bandwidth" is kept with each run as a check.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +26,7 @@ from tracelens.errors import ParseError
 from tracelens.parsers._io import read_bytes
 from tracelens.parsers._lines import _ANSI, strip_prefix
 from tracelens.parsers._nccl import NCCL_LINE, NcclScanner
+from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 from tracelens.schemas import NCCL_TESTS
 
@@ -48,15 +48,6 @@ _TYPES = ("float", "half", "double", "bfloat16", "int8", "uint8", "int32", "uint
 _ROW_START = re.compile(r"^\s*\d+\s+\d+\s+(?:" + "|".join(_TYPES) + r")\b")
 _VALUE = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$|^N/A$|^nan$|^-?inf$", re.I)
 
-
-def _num(token: str) -> float | None:
-    """A printed value; None for N/A and for nan/inf (a timer that failed), which no sum or
-    ratio may take in."""
-    try:
-        value = float(token)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
 
 
 @dataclass
@@ -136,7 +127,7 @@ class NcclTestsParser(Parser):
                     pending = []
                     continue
                 if (a := _AVG.match(stripped)) is not None:
-                    run.avg_busbw = _num(a.group("v"))
+                    run.avg_busbw = to_float(a.group("v"))
                     continue
                 if stripped.startswith("#"):
                     continue
@@ -238,14 +229,14 @@ def _row(tokens: list[str], time_ms: bool) -> list[dict[str, Any]] | None:
     for in_place, group in ((False, rest[:4]), (True, rest[4:8])):
         if not group:
             continue
-        time = _num(group[0])
+        time = to_float(group[0])
         last = group[3]
         wrong = int(last) if root is not None and last.isdigit() and len(last) < 19 else None
-        error = _num(last) if root is None else None
+        error = to_float(last) if root is None else None
         halves.append({
             "size_bytes": size, "count": count, "dtype": dtype, "redop": redop, "root": root, "in_place": in_place,
             "time_us": time * 1000 if time is not None and time_ms else time,
-            "algbw_gbps": _num(group[1]), "busbw_gbps": _num(group[2]), "wrong": wrong, "max_error": error,
+            "algbw_gbps": to_float(group[1]), "busbw_gbps": to_float(group[2]), "wrong": wrong, "max_error": error,
         })
     return halves
 

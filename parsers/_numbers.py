@@ -1,0 +1,66 @@
+"""Numbers from inputs: the one set of coercions every parser uses.
+
+Inputs carry anything where a number is expected: strings ("1.5e-3", "N/A"), booleans, NaN and
+infinities (a timer that failed, an overflow), integers no int64 column holds. A figure that is
+not a finite number, or an integer that does not fit its column, is None: it is missing, never
+a wrong value that a sum or a ratio takes in.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def to_float(value: Any, *, text: bool = True) -> float | None:
+    """A finite float: an int or a float (a bool is no number), or with `text` a string that
+    reads as one; None for anything else, NaN, infinities and ints beyond a float's range."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        try:
+            result = float(value)
+        except OverflowError:
+            return None
+    elif text and isinstance(value, str):
+        try:
+            result = float(value)
+        except ValueError:
+            return None
+    else:
+        return None
+    return result if math.isfinite(result) else None
+
+
+def to_int(value: Any, *, text: bool = True) -> int | None:
+    """An int64: an int (not a bool), a float with no fractional part, or with `text` a string
+    that reads as either ("12", "12.0", "1e3"); None for anything else and beyond int64."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        result = value
+    elif isinstance(value, float):
+        if not (math.isfinite(value) and value.is_integer()):
+            return None
+        result = int(value)
+    elif text and isinstance(value, str):
+        try:
+            result = int(value)
+        except ValueError:
+            as_float = to_float(value)
+            if as_float is None or not as_float.is_integer():
+                return None
+            result = int(as_float)
+    else:
+        return None
+    return result if INT64_MIN <= result <= INT64_MAX else None
+
+
+def within_int64(value: Any) -> Any:
+    """The value as it is, except an int no int64 column holds, which becomes None (a row's
+    fields are checked once, whatever their types)."""
+    if isinstance(value, int) and not isinstance(value, bool) and not INT64_MIN <= value <= INT64_MAX:
+        return None
+    return value
