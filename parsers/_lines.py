@@ -180,7 +180,8 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
         if prefix_times:
             kept_before = list(accumulate(keep, initial=0))
             prefix_times = [(kept_before[i], ns) for i, ns in prefix_times]
-        numbers, ranks, bodies, clears = (list(compress(column, keep)) for column in (numbers, ranks, bodies, clears))
+        numbers, ranks = list(compress(numbers, keep)), list(compress(ranks, keep))
+        bodies, clears = list(compress(bodies, keep)), list(compress(clears, keep))
     if not bodies:
         return []
     # One vectorised pass says which lines may hold a date (what every ISO timestamp holds,
@@ -221,7 +222,7 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
     hits: Iterable[bool | None] = frame.get_column("hint").to_list() if hint is not None else repeat(None)
     del frame
     columns = (numbers, ranks, bodies, times, clears, hits, guessed if guessed is not None else repeat(False))
-    return list(map(_new_line, zip(*columns)))
+    return list(map(_new_line, zip(*columns, strict=False)))  # (the repeat() columns are endless)
 
 
 def _utc_year(ns: int) -> int | None:

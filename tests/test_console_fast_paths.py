@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Iterable, Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +22,7 @@ import pytest
 
 from tests.conftest import CORPUS, SAMPLE_LOGS
 from tracelens.errors import ParseError
-from tracelens.parsers import ParseOptions
-from tracelens.parsers import _events, _lines
+from tracelens.parsers import ParseOptions, _events, _lines
 from tracelens.parsers._lines import Line, split_lines
 from tracelens.parsers.deepspeed import DeepSpeedParser
 from tracelens.parsers.generic_log import GenericLogParser
@@ -138,12 +137,12 @@ def test_a_first_date_past_the_year_9999_is_read_not_a_crash(tmp_path: Path) -> 
     text = ("9999-12-31 23:59:59-0530 step 1 loss 2.0\n"
             "9999-12-31 23:59:59-0530 step 2 loss 1.0\n"
             "I1122 03:42:27.010000 1 launch.py:1] a glog line\n")
-    mtime = int(datetime(2026, 11, 24, tzinfo=timezone.utc).timestamp()) * 10**9
+    mtime = int(datetime(2026, 11, 24, tzinfo=UTC).timestamp()) * 10**9
     first, _, glog = split_lines(text, None, mtime)
-    utc = datetime(9999, 12, 31, 23, 59, 59, tzinfo=timezone.utc)
+    utc = datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC)
     assert first.ts_ns == (int(utc.timestamp()) + 5 * 3600 + 30 * 60) * 10**9
     assert glog.year_from_mtime
-    assert glog.ts_ns == int(datetime(2026, 11, 22, 3, 42, 27, 10_000, tzinfo=timezone.utc).timestamp() * 10**6) * 1000
+    assert glog.ts_ns == int(datetime(2026, 11, 22, 3, 42, 27, 10_000, tzinfo=UTC).timestamp() * 10**6) * 1000
     path = tmp_path / "far_future.log"
     path.write_text(text)
     result = GenericLogParser().parse(path, ParseOptions())
