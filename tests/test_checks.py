@@ -161,3 +161,16 @@ def test_fractions_that_differ_say_why() -> None:
         "select goodput_fraction, token_goodput_fraction, fractions_note from goodput").fetchone()
     assert abs(token_fraction - fraction) > 0.01 and note.startswith("tokens are logged for ")
     assert _rows(con, "check_goodput_fractions_agree") == [] and _rows(con, "check_tokens_lost_sum") == []
+
+
+def test_mart_grain_fails_on_a_duplicated_key() -> None:
+    """A mart with two rows for one key value: every sum over it counts that key twice."""
+    con = _connect("hf_trainer_restart")  # two attempts, profiled steps
+    assert _rows(con, "check_mart_grain") == []
+    steps = con.execute("select count(*) from step_breakdown").fetchone()[0]
+    _replace(con, "step_breakdown", "select * from step_breakdown_fixed union all select * from step_breakdown_fixed")
+    _replace(con, "attempts", "select * from attempts_fixed union all select * from attempts_fixed where attempt = 2")
+    got = _rows(con, "check_mart_grain")
+    assert sorted((v, n) for v, _, n in got if v == "attempts") == [("attempts", 2)]
+    assert len([r for r in got if r[0] == "step_breakdown"]) == steps > 0
+    assert all(n == 2 for v, _, n in got if v == "step_breakdown")

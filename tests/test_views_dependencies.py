@@ -82,6 +82,7 @@ def test_a_column_named_like_a_view_is_no_dependency() -> None:
         ("-- Inputs: a, b.\nselect 1", {"a", "b"}),
         ("-- Inputs: a (remark, with a comma; and more.), b; session variable x.\nselect 1", {"a", "b"}),
         ("-- Inputs: a,\n--   b (on the next line).\nselect 1", {"a", "b"}),
+        ("-- Inputs: none.\nselect 1", set()),
     ],
 )
 def test_the_inputs_line_is_read_as_documented(header: str, expected: set[str]) -> None:

@@ -1,6 +1,6 @@
 -- int_step_segments: every step cut into elementary segments with a constant activity state.
 -- Grain: one row per trace file x step x segment; segments tile [step_start_ns, step_end_ns).
--- Inputs: trace_events, stg_traces, int_steps. Activity categories as in int_activity.
+-- Inputs: trace_events, stg_traces, int_steps, int_activity_kinds (the activity category of each kind).
 -- Method: one sweep per trace. Every event adds 1 at its start and removes 1 at its end from
 --   its category's counter; the five counters are packed into one integer (12 bits each:
 --   compute << 48, comm << 36, memory << 24, data << 12, host), so a single running sum over
@@ -24,27 +24,20 @@ with traces as (
     select file_id, device_type, row_number() over (order by file_id) as trace_no from stg_traces
 ),
 tagged as (
-    select
-        t.trace_no, e.start_ns, e.start_ns + e.dur_ns as end_ns,
-        case
-            when e.kind = 'compute_kernel' then 48
-            when e.kind = 'cpu_op' and t.device_type = 'cpu' then 48
-            when e.kind in ('comm_kernel', 'comm_cpu') then 36
-            when e.kind in ('memcpy', 'memset') then 24
-            when e.kind = 'data_loader' then 12
-            when e.kind in ('cpu_op', 'runtime', 'driver', 'python_function', 'overhead', 'annotation', 'collective_cpu') then 0
-        end as shift
+    select t.trace_no, e.start_ns, e.start_ns + e.dur_ns as end_ns, k.shift
     from trace_events e
     join traces t using (file_id)
+    join int_activity_kinds k
+      on k.kind = e.kind and (k.cpu_trace is null or k.cpu_trace = coalesce(t.device_type = 'cpu', false))
     where e.dur_ns > 0
 ),
 deltas as (
     -- rank: the order of points at one instant (a step's end, then events, then a step's start)
     select trace_no, start_ns as t, 1 as rank, (1::bigint << shift) as delta, 0::bigint as step_delta
-    from tagged where shift is not null
+    from tagged
     union all
     select trace_no, end_ns as t, 1 as rank, -(1::bigint << shift) as delta, 0::bigint as step_delta
-    from tagged where shift is not null
+    from tagged
     union all
     select t.trace_no, s.step_start_ns as t, 2 as rank, 0::bigint as delta, s.step + 1 as step_delta
     from int_steps s join traces t using (file_id)
