@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tracelens.enums import EventKind, FileStatus, GoodputBucket, HangVerdict, LogEventKind
 from tracelens.queries import view_definitions
@@ -39,3 +40,115 @@ def test_hang_verdicts_are_the_enum() -> None:
     case = re.search(r"case when len\(w\.missing_ranks\).*?end as verdict", sql, re.S)
     assert case is not None
     assert sorted(set(re.findall(r"'(\w+)'", case.group(0)))) == sorted(v.value for v in HangVerdict)
+
+
+# One source for each closed set (tracelens/enums.py); every copy of it in SQL, C or another
+# module is read here and compared with it.
+
+def _sql(view: str) -> str:
+    return dict(view_definitions())[view]
+
+
+def _lists(sql: str, column: str) -> list[set[str]]:
+    """The literal lists of every `column [not] in (...)` of a query."""
+    return [set(re.findall(r"'([^']*)'", m)) for m in re.findall(rf"\b{column}\s+(?:not\s+)?in\s*\(([^)]*)\)", sql)]
+
+
+def test_failure_event_kinds_are_the_enum_set() -> None:
+    from tracelens.enums import FAILURE_EVENT_KINDS
+
+    lists = _lists(_sql("int_attempts"), r"e\.kind")
+    assert set(FAILURE_EVENT_KINDS) in lists  # the crash list
+    assert set(FAILURE_EVENT_KINDS) | {"restart"} in lists  # what is no sign of life
+    for name, sql in view_definitions():
+        for members in _lists(sql, r"(?:\w+\.)?kind"):
+            if "crash" in members:
+                assert set(FAILURE_EVENT_KINDS) <= members, (name, members)
+
+
+def test_every_device_work_list_names_every_device_kind() -> None:
+    from tracelens.enums import DEVICE_WORK_KINDS
+
+    seen = 0
+    for name, sql in view_definitions():
+        for members in _lists(sql, r"(?:\w+\.)?kind"):
+            if "memcpy" in members:
+                assert set(DEVICE_WORK_KINDS) <= members, (name, members)
+                seen += 1
+    assert seen >= 4
+
+
+def test_activity_kinds_are_event_kinds_and_step_categories_the_enum() -> None:
+    from tracelens.enums import StepCategory
+
+    rows = re.findall(r"\('(\w+)', (?:null|true|false), '(\w+)', \d+, \d+\)", _sql("int_activity_kinds"))
+    assert rows and {kind for kind, _ in rows} <= {k.value for k in EventKind}
+    columns = re.findall(r"\b(\w+)_ns\b", _sql("int_step_categories").split("with ", 1)[0].split("-- Columns:", 1)[1])
+    assert {c.value for c in StepCategory} <= set(columns)
+    categories = re.findall(r"select '(\w+)'(?: as category)?, \w+(?: as ns)? from profiled", _sql("productive_breakdown"))
+    assert set(categories) == {c.value for c in StepCategory}
+
+
+def test_collective_ops_are_one_set() -> None:
+    from tracelens.enums import SIZES_MUST_MATCH, CollectiveOp, bus_bandwidth_factor
+    from tracelens.parsers import _nccl, nccl_tests
+
+    ops = {o.value for o in CollectiveOp}
+    assert set(_nccl._OPS.values()) <= ops
+    assert set(nccl_tests.OPS.values()) <= ops
+    (must_match,) = re.findall(r"bool_and\(op in \(([^)]*)\)\) as sizes_must_match", _sql("collective_mismatches"))
+    assert set(re.findall(r"'(\w+)'", must_match)) == set(SIZES_MUST_MATCH)
+    bandwidth = _sql("collective_bandwidth")
+    normalised = bandwidth.split("as op_norm", 1)[0].rsplit("case when op in", 1)[1]
+    assert set(re.findall(r"then '(\w+)'", normalised)) <= ops
+    factors = dict(re.findall(r"when '(\w+)' then ([^\n]+?)(?= when|\n| end)", bandwidth.split("as op_norm", 1)[1]))
+    assert factors and set(factors) <= ops
+    for op, expression in factors.items():
+        for n in (2, 8):
+            assert eval(expression.replace("n_ranks", str(n))) == bus_bandwidth_factor(op, n), op
+    assert {o for o in ops if bus_bandwidth_factor(o, 8) is not None} == set(factors)
+
+
+def test_dtype_sizes_are_one_table() -> None:
+    from tracelens.enums import DTYPE_BYTES
+    from tracelens.parsers import _nccl, flight_recorder
+
+    sql = dict(re.findall(r"when '(\w+)' then (\d+)", _sql("int_collectives").split("as bytes", 1)[0]))
+    copies = {
+        "int_collectives": {name: int(size) for name, size in sql.items()},
+        "parsers/_nccl.py": {name: size for name, size in _nccl.DTYPES.values()},
+        "parsers/flight_recorder.py": {name.lower(): size for name, size in flight_recorder.DTYPE_BYTES.items()},
+    }
+    for where, sizes in copies.items():
+        assert sizes and {n: DTYPE_BYTES.get(n) for n in sizes} == sizes, where
+
+
+def test_promoted_kineto_args_are_one_list() -> None:
+    """The C scanner and the Python decoder promote the same args."""
+    import msgspec
+
+    from tracelens.enums import KINETO_COLLECTIVE_ARGS, KINETO_PROMOTED_ARGS
+    from tracelens.parsers.kineto import _decode
+
+    source = (Path(__file__).parent.parent / "tracelens" / "_fastscan.c").read_text()
+
+    def c_keys(array: str) -> tuple[str, ...]:
+        (body,) = re.findall(rf"{array}\[[^\]]*\] = \{{(.*?)\}};", source, re.S)
+        return tuple(re.findall(r'KEY\("([^"]+)"\)', body))
+
+    assert c_keys("ARG_KEYS") == KINETO_PROMOTED_ARGS
+    assert c_keys("COLLECTIVE_KEYS") == KINETO_COLLECTIVE_ARGS
+    decoded = {f.encode_name for f in msgspec.structs.fields(_decode._Args)}
+    assert decoded == set(KINETO_PROMOTED_ARGS) | set(KINETO_COLLECTIVE_ARGS)
+
+
+def test_gpu_count_sources_are_the_enum() -> None:
+    from tracelens.enums import GpusSource
+
+    sql = _sql("int_world_size")
+    case = re.search(r"case(.*?)end as gpus_source", sql, re.S)
+    assert case is not None
+    assert set(re.findall(r"then '(\w+)'|else '(\w+)'", case.group(1))) - {("", "")} and {
+        v for pair in re.findall(r"then '(\w+)'|else '(\w+)'", case.group(1)) for v in pair if v} == {s.value for s in GpusSource}
+    kinds = re.search(r"case gpus_source(.*?)end", _sql("provenance"), re.S)
+    assert kinds is not None and set(re.findall(r"when '(\w+)'", kinds.group(1))) <= {s.value for s in GpusSource}

@@ -34,6 +34,9 @@ class EventKind(StrEnum):
 DEVICE_KINDS = frozenset(
     {EventKind.COMPUTE_KERNEL, EventKind.COMM_KERNEL, EventKind.MEMCPY, EventKind.MEMSET, EventKind.GPU_ANNOTATION}
 )
+# The device's own work (annotations on a stream are not work): what a view lists as `kind in
+# (...)` when it means time the device spent busy. tests/test_enums.py checks every such list.
+DEVICE_WORK_KINDS = DEVICE_KINDS - {EventKind.GPU_ANNOTATION}
 
 
 class FileStatus(StrEnum):
@@ -79,6 +82,12 @@ class LogEventKind(StrEnum):
     LAUNCH_CONFIG = "launch_config"
 
 
+# Log events that end an attempt in failure (attempts.end_reason 'crash'); int_attempts lists them.
+FAILURE_EVENT_KINDS = frozenset(
+    {LogEventKind.CRASH, LogEventKind.OOM, LogEventKind.COLLECTIVE_TIMEOUT, LogEventKind.HANG}
+)
+
+
 class GoodputBucket(StrEnum):
     """Where a job's wall-clock time went (`goodput_buckets.bucket`); they sum to wall time.
 
@@ -107,6 +116,91 @@ class HangVerdict(StrEnum):
     MISMATCH = "mismatch"  # ranks issued different collectives at the same sequence number
     SILENT_RANKS = "silent_ranks"  # members without flight-recorder data
     OK = "ok"
+
+
+class GpusSource(StrEnum):
+    """Where the job's GPU count comes from (`int_world_size.gpus_source`), best first."""
+
+    CLI = "cli"  # --gpus
+    WORLD_SIZE = "world_size"  # the largest world size in the traces' distributedInfo
+    LAUNCH_CONFIG = "launch_config"  # the world size a launcher or framework printed
+    NCCL_COMMS = "nccl_comms"  # the largest NCCL communicator in NCCL_DEBUG lines
+    LOG_RANKS = "log_ranks"  # the ranks seen in the launcher's line prefixes
+    UNKNOWN = "unknown"  # none of these: no GPU-hours
+
+
+class StepCategory(StrEnum):
+    """Where a profiled step's time went (int_step_categories' `*_ns` columns,
+    productive_breakdown.category); they sum to the step's duration."""
+
+    COMPUTE = "compute"
+    COMM_EXPOSED = "comm_exposed"
+    MEMORY = "memory"
+    DATA_STALL = "data_stall"
+    HOST_OVERHEAD = "host_overhead"
+    IDLE = "idle"
+
+
+class CollectiveOp(StrEnum):
+    """A collective's operation as the tables and views name it (`collectives.op`,
+    `nccl_tests.op`, `nccl_calls.op`, `fr_entries.op`)."""
+
+    ALL_REDUCE = "all_reduce"
+    ALL_GATHER = "all_gather"
+    REDUCE_SCATTER = "reduce_scatter"
+    ALL_TO_ALL = "all_to_all"
+    BROADCAST = "broadcast"
+    REDUCE = "reduce"
+    GATHER = "gather"
+    SCATTER = "scatter"
+    BARRIER = "barrier"
+    SEND = "send"
+    RECV = "recv"
+    SENDRECV = "sendrecv"  # nccl-tests' sendrecv_perf
+    HYPERCUBE = "hypercube"  # nccl-tests' hypercube_perf
+
+
+# Ops whose inputs must match on every rank (collective_mismatches); all_to_all, gather,
+# scatter and p2p sizes legitimately differ.
+SIZES_MUST_MATCH = frozenset(
+    {CollectiveOp.ALL_REDUCE, CollectiveOp.BROADCAST, CollectiveOp.REDUCE, CollectiveOp.ALL_GATHER,
+     CollectiveOp.REDUCE_SCATTER, CollectiveOp.BARRIER}
+)
+
+
+def bus_bandwidth_factor(op: str, n_ranks: int) -> float | None:
+    """busbw / algbw for `op` over `n_ranks`, as nccl-tests defines it (collective_bandwidth's
+    bus_factor; NULL for ops nccl-tests gives no bus bandwidth)."""
+    if op == CollectiveOp.ALL_REDUCE:
+        return 2.0 * (n_ranks - 1) / n_ranks
+    if op in (CollectiveOp.ALL_GATHER, CollectiveOp.REDUCE_SCATTER, CollectiveOp.ALL_TO_ALL):
+        return (n_ranks - 1) / n_ranks
+    if op in (CollectiveOp.BROADCAST, CollectiveOp.REDUCE):
+        return 1.0
+    return None
+
+
+# Bytes per element of every dtype spelling the inputs use, lower-cased: NCCL's names
+# (parsers/_nccl.py), torch's c10::ScalarType names (flight recorder, Kineto's `dtype` arg) and
+# the views' sizing of trace collectives (int_collectives). tests/test_enums.py checks each copy.
+DTYPE_BYTES: dict[str, int] = {
+    "int8": 1, "uint8": 1, "char": 1, "byte": 1, "bool": 1,
+    "int16": 2, "short": 2, "uint16": 2, "float16": 2, "half": 2, "bfloat16": 2,
+    "int32": 4, "int": 4, "uint32": 4, "float32": 4, "float": 4,
+    "int64": 8, "long": 8, "uint64": 8, "float64": 8, "double": 8,
+    "complexfloat": 8, "complexdouble": 16,
+    "fp8_e4m3": 1, "fp8_e5m2": 1, "float8_e4m3fn": 1, "float8_e5m2": 1, "float8_e4m3fnuz": 1, "float8_e5m2fnuz": 1,
+}
+
+# Kineto args promoted to columns of trace_events, read by both the C scanner
+# (tracelens/_fastscan.c ARG_KEYS) and the Python decoder (parsers/kineto/_decode.py _Args);
+# names differ by profiler era (`External id` vs `external id`).
+KINETO_PROMOTED_ARGS = ("External id", "external id", "correlation", "device", "stream", "bytes")
+# Kineto args of a collective (record_param_comms), read by both paths likewise (C: COLLECTIVE_KEYS).
+KINETO_COLLECTIVE_ARGS = (
+    "Collective name", "In msg nelems", "Out msg nelems", "In split size", "Out split size", "dtype", "Group size",
+    "Process Group Name", "Process Group Description", "Process Group Ranks", "Seq",
+)
 
 
 # The parts of `tracelens report`, in their order (here rather than in tracelens.report, so that

@@ -56,7 +56,7 @@ class Goodput:
     throughput_samples_per_s: float | None
     goodput_samples_per_s: float | None
     gpus: float | None  # None when no input says and --gpus was not given: no GPU-hours then
-    gpus_source: str  # cli, world_size, nccl_comms, log_ranks or unknown (view int_world_size)
+    gpus_source: str  # a GpusSource value (tracelens.enums): where int_world_size found the count
     buckets: dict[str, float]  # bucket -> seconds (the JSON contract)
     attribution: tuple[Bucket, ...]  # per bucket: percent, GPU-hours, dollars, tokens/s lost
     mfu: float | None  # from --flops-per-token and --peak-tflops
