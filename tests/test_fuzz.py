@@ -93,7 +93,8 @@ KINDS: dict[str, list[Path]] = {
     "trainer_state": _sample("hf_trainer_*/trainer_state.json"),
     "jsonl_metrics": _sample("jsonl_metrics_*/metrics.jsonl") + _corpus("logs/goodput_mlgp/*.jsonl")
     + _corpus("nccl/inspector/*.jsonl"),
-    "tensorboard": _sample("*/tb/version_*/events.out.tfevents.*") + _sample("hf_trainer_default_tb/runs/*/events.out.tfevents.*"),
+    "tensorboard": (_sample("*/tb/version_*/events.out.tfevents.*")
+                    + _sample("hf_trainer_default_tb/runs/*/events.out.tfevents.*")),
     "metrics_csv": _sample("lightning_ddp_*/csv/version_*/metrics.csv"),
 }
 KINDS = {kind: paths for kind, paths in KINDS.items() if paths}
@@ -520,7 +521,8 @@ def test_a_folder_of_mutated_files_is_one_ingest_with_one_error_line_per_failed_
         try:
             proc = subprocess.run(
                 # --job all: the files come from many jobs on purpose (one ingest, not one job)
-                [sys.executable, "-m", "tracelens", "ingest", *map(str, files), "-o", str(store), "-q", "-j", "2", "--job", "all"],
+                [sys.executable, "-m", "tracelens", "ingest", *map(str, files), "-o", str(store), "-q", "-j", "2",
+                 "--job", "all"],
                 capture_output=True, timeout=BUDGET_S * len(files) + 60,
             )
         except subprocess.TimeoutExpired:

@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -105,7 +106,8 @@ def test_nccl_tests_header_gives_ranks_hosts_devices() -> None:
     assert row["hosts"] == ",".join(hosts) and row["devices"] == "A100-SXM4-40GB"
     assert row["op"] == "all_reduce" and row["nccl_version"] == re.search(r"NCCL version (\S+)", text).group(1)  # type: ignore[union-attr]
     # the NCCL INFO lines of the same file fill the NCCL tables: one communicator per process
-    inits = set(re.findall(r"([\w.\-]+):(\d+):\d+ \[\d+\] NCCL INFO comm (0x[0-9a-f]+) rank \d+ nranks \d+ .*Init COMPLETE", text))
+    init = r"([\w.\-]+):(\d+):\d+ \[\d+\] NCCL INFO comm (0x[0-9a-f]+) rank \d+ nranks \d+ .*Init COMPLETE"
+    inits = set(re.findall(init, text))
     comms = result.tables["nccl_comms"].to_pylist()
     assert {(c["host"], str(c["pid"]), c["comm"]) for c in comms if c["init_complete"]} == inits and inits
 
@@ -285,7 +287,8 @@ def test_hang_suspects_without_reference_are_the_ranks_that_fell_behind(tmp_path
 def _truth(folder: Path) -> dict[str, object]:
     lines = [line.split("TRUTH ", 1)[1] for line in (folder / "console.log").read_text().splitlines() if "TRUTH " in line]
     assert len(lines) == 1
-    return json.loads(lines[0])  # type: ignore[no-any-return]
+    decoded: dict[str, Any] = json.loads(lines[0])
+    return decoded
 
 
 def test_gloo_skip_hang_finds_the_rank_that_skipped(tmp_path: Path) -> None:
@@ -298,7 +301,7 @@ def test_gloo_skip_hang_finds_the_rank_that_skipped(tmp_path: Path) -> None:
     assert row[:5] == (truth["pg"], "missing_ranks", truth["seq"], [truth["rank"]], truth["op"])
     assert "fr_hang.py" in row[5]  # the Python frames of the collective the others are stuck in
     # the rank that skipped is somewhere else: its latest recorded op, on its pair group
-    (last,) = con.execute("select missing_rank_last_ops from hang_analysis where hang_order = 1").fetchone()  # type: ignore[misc]
+    (last,) = con.execute("select missing_rank_last_ops from hang_analysis where hang_order = 1").fetchone()
     assert [op["rank"] for op in last] == [truth["rank"]] and last[0]["pg_name"] != "0"
 
 
@@ -350,7 +353,7 @@ def test_gpu_job_nccl_flight_recorder_timing_and_debug_lines(tmp_path: Path) -> 
                        "where source = 'flight_recorder'").fetchall()
     timed = sorted((r["profiling_name"].removeprefix("nccl:"), round(r["duration_ms"] * 1e6)) for r in raw)
     assert sorted((op, t) for op, _, t, *_ in rows) == timed
-    for op, size, time_ns, n, busbw, reason in rows:
+    for _op, _size, _time_ns, n, busbw, reason in rows:
         assert n == 1 and busbw is None and reason == "one rank: nothing crosses a link"
 
     log = (job / "console.log").read_text()
@@ -412,7 +415,8 @@ def test_watchdog_timeouts_one_per_rank_and_sequence(path: Path) -> None:
     with the op and "ran for" of the line; the rank is the one the message names."""
     expected: dict[tuple[int | None, str], tuple[str, int]] = {}
     for line in path.read_text().splitlines():
-        m = re.search(r"Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(\d+), OpType=(\w+).*?\) ran for (\d+) milli", line)
+        m = re.search(r"Watchdog caught collective operation timeout: "
+                      r"WorkNCCL\(SeqNum=(\d+), OpType=(\w+).*?\) ran for (\d+) milli", line)
         if m:
             named = re.search(r"\[(?:PG [^\]]*?)?Rank (\d+)\]", line) or re.match(r"\[(?:default|rank)(\d+)\]:", line)
             expected.setdefault((int(named.group(1)) if named else None, m.group(1)), (m.group(2), int(m.group(3))))
@@ -425,7 +429,8 @@ def test_watchdog_timeouts_one_per_rank_and_sequence(path: Path) -> None:
 
 def test_watchdog_progress_lines_join_their_timeout() -> None:
     path = corpus_or_skip("nccl", "c10d-watchdog", "basicsr_issue737_allreduce_timeout_pt27_pg_guid.log")
-    work = re.findall(r"Rank (\d+)\] Exception .*? at work: (\d+), last enqueued NCCL work: (\d+), last completed NCCL work: (\d+)",
+    work = re.findall(r"Rank (\d+)\] Exception .*? at work: (\d+), last enqueued NCCL work: (\d+), "
+                      r"last completed NCCL work: (\d+)",
                       path.read_text())
     events = {e["rank"]: e for e in GenericLogParser().parse(path, ParseOptions()).tables["log_events"].to_pylist()}
     for rank, seq, enqueued, completed in work:
@@ -444,7 +449,7 @@ def test_collective_bandwidth_against_the_nccl_tests_curve(tmp_path: Path) -> No
     rows = con.execute("select op, size_bytes, n_ranks, time_ns, busbw_gbps, expected_ns, efficiency, excess_ns "
                    "from collective_bandwidth where op = 'all_reduce'").fetchall()
     assert rows
-    for op, size, n, time_ns, busbw, expected_ns, efficiency, excess in rows:
+    for _op, size, n, time_ns, busbw, expected_ns, efficiency, excess in rows:
         assert n == 2
         assert busbw == pytest.approx(size / time_ns * 2 * (n - 1) / n)
         i = bisect.bisect_left(sizes, size)
@@ -491,8 +496,8 @@ def test_hang_in_a_restarted_job_is_restart_downtime_with_its_suspect(tmp_path: 
     # the stuck collective began after the hung rank stopped and before the other rank gave up
     assert hang["t"] <= hang_start_ns / 1e9 <= failed["t"]
     assert failed["t"] - hang["t"] <= hang_s + 0.01 and hang_s <= restart["t"] - hang["t"]
-    wall = con.execute("select wall_s from goodput").fetchone()[0]  # type: ignore[index]
-    downtime = con.execute("select seconds from goodput_buckets where bucket = 'restart_downtime'").fetchone()[0]  # type: ignore[index]
+    wall = con.execute("select wall_s from goodput").fetchone()[0]
+    downtime = con.execute("select seconds from goodput_buckets where bucket = 'restart_downtime'").fetchone()[0]
     # from the last sign of life (the hung rank's own log line, before its step-9 work) to the restart
     assert downtime == pytest.approx(restart["t"] - hang["t"], abs=0.005 * wall)
     assert downtime > restart["t"] - failed["t"] and last_step_end < hang["t"] + 0.2

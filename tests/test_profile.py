@@ -47,7 +47,7 @@ def test_profile_reads_an_unknown_wrapper(tmp_path: Path) -> None:
     assert kinds.count("crash") == len(re.findall(r"^\[failover\] attempt \d+ exited \d+", text, re.M)) + 1  # + PBS kill
     assert "hang" in kinds  # the shared scanner still reads the no-output watchdog
     steps = con.execute("select step, loss, grad_norm from log_steps order by line").fetchall()
-    expected = [(int(s), float(l), float(g)) for s, l, g in
+    expected = [(int(s), float(loss), float(g)) for s, loss, g in
                 re.findall(r"step:\s*(\d+)\s+loss:\s*([\d.]+)\s+grad_norm:\s*([\d.]+)", text)]
     assert steps == expected
     # the wrapper's crash line dates nothing (it has no time); the goodput story is unchanged
@@ -72,7 +72,8 @@ def test_profile_through_the_cli(tmp_path: Path) -> None:
 def test_bad_profiles_are_usage_errors(tmp_path: Path, text: str, message: str) -> None:
     with pytest.raises(UsageError, match=message):
         load_profile(_profile(tmp_path, text))
-    code, _, err = run_cli("ingest", str(tmp_path), "-o", str(tmp_path / "s.tlstore"), "--profile", str(tmp_path / "failover.toml"))
+    code, _, err = run_cli("ingest", str(tmp_path), "-o", str(tmp_path / "s.tlstore"),
+                           "--profile", str(tmp_path / "failover.toml"))
     assert code == 2 and len(err.strip().splitlines()) == 1 and message.split()[0] in err
 
 

@@ -10,8 +10,8 @@ job's steps (int_log_steps) once, or it reads as a restart (HF gave 18 attempts 
 from __future__ import annotations
 
 import json
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import pytest
@@ -172,7 +172,8 @@ def test_bar_per_epoch_anchored_by_dated_lines_before_and_after(tmp_path: Path, 
     folder = SAMPLE_LOGS / "lightning_ddp_profiled"
     ends = {(a, s): e for a, s, e in truth_steps(folder)}
     con = ingest(tmp_path, inputs(folder, which))
-    assert [tuple(a) for a in con.execute("select attempt, first_step, last_step from attempts").fetchall()] == truth_attempts(folder)
+    attempts = con.execute("select attempt, first_step, last_step from attempts").fetchall()
+    assert [tuple(a) for a in attempts] == truth_attempts(folder)
     rows = con.execute("select s.step, s.end_ns, s.time_source from int_log_steps s order by s.t_ns").fetchall()
     assert [s for s, _, _ in rows] == [s for _, s, _ in truth_steps(folder)]
     errors = {s: end_ns / 1e9 - ends[(1, s)] for s, end_ns, _ in rows}

@@ -29,8 +29,8 @@ from tracelens.store import Store
 
 pytest.importorskip("tensorboard", reason="the tensorboard extra is not installed")
 
-from tracelens.parsers.lightning_csv import LightningCsvParser  # noqa: E402
-from tracelens.parsers.tensorboard import TensorBoardParser  # noqa: E402
+from tracelens.parsers.lightning_csv import LightningCsvParser
+from tracelens.parsers.tensorboard import TensorBoardParser
 
 HF_JOB = SAMPLE_LOGS / "hf_trainer_default_tb"
 # lightning_ddp_restart: under torchrun, rank 1 raises at step 20, the restart resumes from the
@@ -205,7 +205,8 @@ def test_hf_job_from_its_event_files_alone(tmp_path: Path) -> None:
     store = Store.open(tmp_path / "tb.tlstore")
     store.ingest(event_files(HF_JOB))
     con = store.connect()
-    attempts = con.execute("select attempt, first_step, last_step, resumed_from_step, end_reason from attempts order by attempt").fetchall()
+    attempts = con.execute(
+        "select attempt, first_step, last_step, resumed_from_step, end_reason from attempts order by attempt").fetchall()
     ckpt = max(x["step"] for x in t if x["event"] == "checkpoint_saved" and x["attempt"] == 0)
     assert [(a, f, last) for a, f, last, _, _ in attempts] == [
         (a + 1, min(s for b, s in ends if b == a), max(s for b, s in ends if b == a)) for a in (0, 1)
