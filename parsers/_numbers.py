@@ -34,9 +34,10 @@ def to_float(value: Any, *, text: bool = True) -> float | None:
     return result if math.isfinite(result) else None
 
 
-def to_int(value: Any, *, text: bool = True) -> int | None:
+def to_int(value: Any, *, text: bool = True, bounded: bool = True) -> int | None:
     """An int64: an int (not a bool), a float with no fractional part, or with `text` a string
-    that reads as either ("12", "12.0", "1e3"); None for anything else and beyond int64."""
+    that reads as either ("12", "12.0", "1e3"); None for anything else and, when `bounded`,
+    beyond int64 (a parser that counts such values for its warning takes them unbounded)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -55,7 +56,7 @@ def to_int(value: Any, *, text: bool = True) -> int | None:
             result = int(as_float)
     else:
         return None
-    return result if INT64_MIN <= result <= INT64_MAX else None
+    return result if not bounded or INT64_MIN <= result <= INT64_MAX else None
 
 
 def within_int64(value: Any) -> Any:

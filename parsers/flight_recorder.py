@@ -211,6 +211,12 @@ def _ranks(text: Any) -> list[int] | None:
     return values
 
 
+
+def _int(value: Any) -> int | None:
+    """An integer field of a dump: beyond every column it may reach are kept here, so that
+    `_fit` counts them in its warning as it empties them."""
+    return to_int(value, bounded=False)
+
 class FlightRecorderParser(Parser):
     name = "flight_recorder"
     kind = "flight_recorder_dump"
@@ -279,7 +285,7 @@ class FlightRecorderParser(Parser):
         for e in raw:
             if not isinstance(e, dict):
                 continue
-            pg_id = to_int(e.get("pg_id"))
+            pg_id = _int(e.get("pg_id"))
             group = e.get("process_group")
             pg_name = pg_desc = None
             if isinstance(group, (list, tuple)) and group:
@@ -293,17 +299,17 @@ class FlightRecorderParser(Parser):
             in_dtypes, out_dtypes = e.get("input_dtypes"), e.get("output_dtypes")
             rows.append({
                 "file_id": "", "rank": rank, "pg_id": pg_id, "pg_name": pg_name, "pg_desc": pg_desc,
-                "collective_seq_id": to_int(e.get("collective_seq_id")), "p2p_seq_id": to_int(e.get("p2p_seq_id")),
-                "op_id": to_int(e.get("op_id")), "record_id": to_int(e.get("record_id")),
+                "collective_seq_id": _int(e.get("collective_seq_id")), "p2p_seq_id": _int(e.get("p2p_seq_id")),
+                "op_id": _int(e.get("op_id")), "record_id": _int(e.get("record_id")),
                 "profiling_name": profiling, "op": base_op(profiling) if profiling else None,
                 "is_p2p": e.get("is_p2p") if isinstance(e.get("is_p2p"), bool) else None,
                 "state": e.get("state") if isinstance(e.get("state"), str) else None,
                 "retired": e.get("retired") if isinstance(e.get("retired"), bool) else None,
                 # the JSON form writes 0 where the pickle has None: no such moment
-                "time_created_ns": to_int(e.get("time_created_ns")) or None,
-                "time_started_ns": to_int(e.get("time_discovered_started_ns")) or None,
-                "time_completed_ns": to_int(e.get("time_discovered_completed_ns")) or None,
-                "duration_ms": to_float(e.get("duration_ms")), "timeout_ms": to_int(e.get("timeout_ms")),
+                "time_created_ns": _int(e.get("time_created_ns")) or None,
+                "time_started_ns": _int(e.get("time_discovered_started_ns")) or None,
+                "time_completed_ns": _int(e.get("time_discovered_completed_ns")) or None,
+                "duration_ms": to_float(e.get("duration_ms")), "timeout_ms": _int(e.get("timeout_ms")),
                 "input_sizes": _json(in_sizes), "output_sizes": _json(out_sizes),
                 "input_dtypes": ",".join(map(str, in_dtypes)) if isinstance(in_dtypes, list) else None,
                 "output_dtypes": ",".join(map(str, out_dtypes)) if isinstance(out_dtypes, list) else None,
@@ -323,7 +329,7 @@ class FlightRecorderParser(Parser):
         status = raw_status if isinstance(raw_status, dict) else {}
         raw_config = dump.get("pg_config")
         config = {str(k): v for k, v in raw_config.items() if k != "" and isinstance(v, dict)} if isinstance(raw_config, dict) else {}
-        local_ids = sorted(i for i in (to_int(k) for k in status) if i is not None)
+        local_ids = sorted(i for i in (_int(k) for k in status) if i is not None)
         # Groups are created in the same order on every rank: a rank's local ids, sorted, line up
         # with the global names of the groups it belongs to, sorted. Used only where the dump's own
         # entries agree with it, for groups that have no entry in this dump.
@@ -341,7 +347,7 @@ class FlightRecorderParser(Parser):
         lib = dump.get("comm_lib_version", dump.get("nccl_version"))
         rows = []
         for key, value in status.items():
-            pg_id = to_int(key)
+            pg_id = _int(key)
             if pg_id is None or not isinstance(value, dict):
                 continue
             name, desc = names.get(pg_id, (None, None))
@@ -357,9 +363,9 @@ class FlightRecorderParser(Parser):
                 "comm_lib_version": str(lib) if lib else None,
                 "pg_id": pg_id, "pg_name": name, "pg_name_source": source, "pg_desc": desc,
                 "pg_ranks": _ranks(cfg.get("ranks")) if cfg else None,
-                "last_enqueued": to_int(value.get("last_enqueued_collective")),
-                "last_started": to_int(value.get("last_started_collective")),
-                "last_completed": to_int(value.get("last_completed_collective")),
+                "last_enqueued": _int(value.get("last_enqueued_collective")),
+                "last_started": _int(value.get("last_started_collective")),
+                "last_completed": _int(value.get("last_completed_collective")),
                 "n_entries": counts.get(pg_id, 0),
             })
         return rows
