@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,9 +49,9 @@ def test_parallel_ingest_stores_what_a_serial_ingest_stores(tmp_path: Path, monk
     routed: dict[str, list[str]] = {"processes": [], "threads": []}
     in_processes = ProcessExecutor.run
 
-    def spy(self: ProcessExecutor, tasks: list, *args: object) -> None:  # type: ignore[type-arg]
+    def spy(self: ProcessExecutor, tasks: list[Any], *args: Any) -> None:
         routed["processes"] += [task.parser for task in tasks]
-        in_processes(self, tasks, *args)  # type: ignore[arg-type]
+        in_processes(self, tasks, *args)
 
     monkeypatch.setattr(ProcessExecutor, "run", spy)
     monkeypatch.setattr(executors, "PARALLEL_MIN_BYTES", 0)  # the sample job is small: pool it anyway
@@ -61,8 +62,8 @@ def test_parallel_ingest_stores_what_a_serial_ingest_stores(tmp_path: Path, monk
     outcome = parallel.ingest([job], workers=2)
 
     parsers = registry()
-    parsed = [rec.parser for rec in outcome.parsed]
-    assert sorted(parsed) == sorted(rec.parser for rec in serial_outcome.parsed)
+    parsed = [str(rec.parser) for rec in outcome.parsed]
+    assert sorted(parsed) == sorted(str(rec.parser) for rec in serial_outcome.parsed)
     gil_bound = sorted(p for p in parsed if not getattr(parsers[p], "threads_well", False))
     assert parsed.count("kineto") >= 4 and len(gil_bound) >= 2
     assert sorted(routed["processes"]) == gil_bound  # the traces stayed in this process's threads
@@ -74,9 +75,9 @@ def test_the_kineto_parser_threads_well_only_with_the_scanner(monkeypatch: pytes
     kineto = registry()["kineto"]
     from tracelens.parsers import kineto as kineto_module
 
-    assert kineto.threads_well is (kineto_module._fastscan is not None)  # type: ignore[attr-defined]
+    assert kineto.threads_well is (kineto_module._fastscan is not None)
     monkeypatch.setenv("TRACELENS_PURE_PYTHON", "1")
-    assert kineto.threads_well is False  # type: ignore[attr-defined]
+    assert kineto.threads_well is False
 
 
 def test_parser_threads_take_turns_between_their_columns_and_their_writes(
@@ -124,5 +125,10 @@ def test_parser_threads_take_turns_between_their_columns_and_their_writes(
     with ColumnsTurn.scope():
         ColumnsTurn.take()  # this thread holds the turn
         done = threading.Event()
-        threading.Thread(target=lambda: (parser.parse(trace, ParseOptions()), done.set()), daemon=True).start()
+
+        def parse() -> None:
+            parser.parse(trace, ParseOptions())
+            done.set()
+
+        threading.Thread(target=parse, daemon=True).start()
         assert done.wait(30), "a direct parse waited for the store's turn"

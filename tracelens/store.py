@@ -119,6 +119,7 @@ class Store:
         self.generation = generation
         self.derived_version: str | None = None  # of the precomputed views on disk
         self.catalog = ""  # the committed `files` table, relative to the root
+        self.created = False  # made by this Store.open (not found, nor made by a concurrent one)
 
     def _adopt(self, fresh: Store) -> None:
         """Take on the committed state another process wrote since this object read it."""
@@ -147,15 +148,18 @@ class Store:
         root.parent.mkdir(parents=True, exist_ok=True)
         building = root.parent / f".{root.name}.creating-{os.getpid()}-{secrets.token_hex(3)}"
         building.mkdir()
+        made = False
         try:
             store = cls(building, {}, 0)
             store._write_empty_tables()
             _touch(building / READERS)
             store._commit([])  # an empty store is a store: it opens, and its views work
             try:
-                if root.exists():
+                existed = root.exists()
+                if existed:
                     root.rmdir()  # empty (checked above)
                 os.rename(building, root)
+                made = not existed  # a user's empty folder is theirs, not made here
             except OSError as exc:
                 # Another process created it first: use theirs.
                 if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST) or not manifest.exists():
@@ -163,7 +167,9 @@ class Store:
         finally:
             if building.exists():
                 shutil.rmtree(building, ignore_errors=True)  # ours alone; rmtree follows no links
-        return cls._load(root)
+        store = cls._load(root)
+        store.created = made
+        return store
 
     @classmethod
     def _load(cls, root: Path) -> Store:

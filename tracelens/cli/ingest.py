@@ -25,7 +25,7 @@ from tracelens.cli._common import (
     report_ingest,
 )
 from tracelens.cli._executor import executor_options
-from tracelens.errors import InputsFailed, TracelensError
+from tracelens.errors import InputsFailed, StoreLockedError, TracelensError
 
 
 @click.command("ingest", help=__doc__)
@@ -53,14 +53,15 @@ def command(
     from tracelens.store import Store
 
     memory = parse_size(max_memory) if max_memory is not None else None
-    created = not store_path.exists() and not store_path.is_symlink()
     store = Store.open(store_path)
     try:
         with ingest_progress(quiet) as progress:
             outcome = store.ingest(inputs, rank=rank, workers=jobs, progress=progress, profiles=profiles,
                                    log_format=log_format, max_memory=memory, one_job=True, job=job)
-    except TracelensError:
-        if created and not store.records:  # refused before anything was stored: no store where there was none
+    except TracelensError as exc:
+        # Refused before anything was stored: no store where there was none. Not when another
+        # ingest holds the lock: the store it found, or made just now, is that ingest's.
+        if store.created and not store.records and not isinstance(exc, StoreLockedError):
             import shutil
 
             shutil.rmtree(store.root, ignore_errors=True)
