@@ -61,7 +61,8 @@ def secondary_readers(path: Path, primary: str) -> list[str]:
 # each reader, given only these lines, makes the events it makes from the whole file.
 _EVENT_LINES = {
     "deepspeed": r"Checkpoint global_step|OVERFLOW! Rank ",
-    "hf_trainer": r"\*\*\*\*\* Running (?:training|Evaluation)|TrainOutput\(|Continuing training|Saving model checkpoint to |\{['‘]",
+    "hf_trainer": (r"\*\*\*\*\* Running (?:training|Evaluation)|TrainOutput\(|Continuing training"
+                   r"|Saving model checkpoint to |\{['‘]"),
     "lightning": r"global step |states from the checkpoint|`Trainer\.fit` stopped",
 }
 
@@ -94,8 +95,7 @@ class ConsoleReader(Parser):
                 if texts is not None:
                     if name not in _EVENT_LINES:
                         continue  # it would read steps only, and the primary has them
-                    mask = texts.str.contains(_EVENT_LINES[name]).to_list()
-                    given = [line for line, keep in zip(lines, mask, strict=True) if keep]
+                    given = [lines[i] for i in texts.str.contains(_EVENT_LINES[name]).arg_true().to_list()]
                     if not given:
                         continue
                     cache[str(path)] = given, warning
