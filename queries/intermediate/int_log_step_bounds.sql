@@ -9,7 +9,8 @@
 --   the attempt's end. A line is credited with at most the time its reported step time
 --   accounts for (steps since the previous line x seconds per step, with 50 % slack): a
 --   longer gap between two lines (an excerpt, a stall, a hang) is left to `other` rather than
---   called productive. An attempt's first step with no known start is dated by
+--   called productive (session variable tracelens_step_credit_slack, default 1.5: a step's
+--   reported time is a mean over the interval, and single steps vary by that much). An attempt's first step with no known start is dated by
 --   int_log_intervals (it needs the ideal step time, which rests on the other steps).
 -- Redone: a step that a later attempt completes again: that attempt logs the step again, or
 --   starts at or before it (from the first step of any later attempt on, this attempt's steps
@@ -47,7 +48,8 @@ credited as (
     select * replace (
         case
             when step_time_s is not null and e_ns is not null and s_ns is not null and prev_step is not null and step > prev_step
-                 and e_ns - s_ns > 1.5 * (step - prev_step) * step_time_s * 1e9
+                 and e_ns - s_ns > coalesce(try_cast(getvariable('tracelens_step_credit_slack') as double), 1.5)
+                                   * (step - prev_step) * step_time_s * 1e9
             then (e_ns - (step - prev_step) * step_time_s * 1e9)::bigint
             else s_ns
         end as s_ns

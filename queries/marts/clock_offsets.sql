@@ -6,6 +6,8 @@
 -- Columns: cycle, rank, offset_ns, instances (collectives it rests on), exceeds_threshold
 --   (|offset| > 1 ms: ranks on different hosts with unsynchronised clocks; the skews in
 --   collective_matches are measured after this correction).
+-- Settings: tracelens_clock_offset_threshold_ms (1): ranks on one host share a clock to well
+--   under a millisecond; an offset past that means separate, unsynchronised host clocks.
 with instances as (
     select cycle, pg, seq, median(end_ns) as median_end_ns, count(*) as ranks
     from collectives
@@ -19,7 +21,8 @@ per_rank as (
 ),
 final as (
     select cycle, rank, median(delta_ns)::bigint as offset_ns, count(*) as instances,
-           abs(median(delta_ns)) > 1000000 as exceeds_threshold
+           abs(median(delta_ns)) > 1e6 * coalesce(try_cast(getvariable('tracelens_clock_offset_threshold_ms') as double), 1)
+               as exceeds_threshold
     from per_rank
     group by cycle, rank
 )

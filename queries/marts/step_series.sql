@@ -1,7 +1,8 @@
 -- step_series: step time and its categories per rank, attempt and step, for charts; steps are
 --   merged into bins when a job has more rank-steps than a page can draw.
 -- Grain: one row per rank x attempt x cycle x step bin (a bin is one step unless rank-steps
---   exceed 4000; bins never mix attempts or traces, check_step_series_unique). A rank with a
+--   exceed tracelens_step_series_max_bins, 4000 by default: about one bar per pixel of a wide
+--   chart; bins never mix attempts or traces, check_step_series_unique). A rank with a
 --   trace in each of two attempts (a restart redoing steps 3 and 4) has the steps of each,
 --   apart; `cycle` (the rank's trace, stg_traces) keeps apart two traces of one rank in one
 --   attempt that number their steps alike (traces of unrelated runs in one store).
@@ -21,7 +22,8 @@ with dated as (
     asof left join (select attempt, start_ns from attempts) a on b.step_start_ns >= a.start_ns
 ),
 sized as (
-    select *, greatest(1, ceil(count(*) over () / 4000.0))::bigint as bin_width from dated
+    select *, greatest(1, ceil(count(*) over () / coalesce(try_cast(getvariable('tracelens_step_series_max_bins') as double), 4000)))::bigint
+        as bin_width from dated
 ),
 binned as (
     select *, (dense_rank() over (partition by rank, attempt, cycle order by step) - 1) // bin_width as bin from sized

@@ -1,6 +1,8 @@
 -- top_kernels: the device kernels (or, in CPU-only traces, the operators) that took the most time.
 -- Grain: one row per (kind, name), at most 15: device work first when the traces have any.
 -- Inputs: trace_events.
+-- Settings: tracelens_top_kernels (15): a report's table, not the full list (query trace_events
+--   for that).
 -- Columns: kind, name, calls, ranks (ranks that ran it), total_ns (summed over ranks), mean_ns,
 --   share_pct (of the summed time of the same level: device work, or CPU operators).
 with events as (
@@ -25,4 +27,4 @@ final as (
 )
 select * from final
 order by total_ns desc, name
-limit 15
+limit coalesce(try_cast(getvariable('tracelens_top_kernels') as bigint), 15)
