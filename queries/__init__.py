@@ -1,7 +1,9 @@
 """The SQL views: one query per .sql file, layered staging -> intermediate -> marts, plus checks.
 
 A file's stem is its view name. Each file opens with a comment (purpose, grain, inputs,
-output columns with units) and holds one SELECT, written as CTEs ending in `final`.
+output columns with units) and holds one SELECT, written as CTEs ending in `final`. The
+`-- Inputs:` line is the declaration of what the view reads: views are created in that order.
+Staging views pass stored tables through; intermediate views read no mart.
 Checks (`checks/*.sql`) are views that must return zero rows on any store.
 """
 
