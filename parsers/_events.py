@@ -20,6 +20,9 @@ STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re
 _END = re.compile(r"\btraining (?:done|finished|complete[d]?)\b", re.IGNORECASE)
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError")
+# A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
+# out-of-memory killer most often), "Segmentation fault (core dumped)", "Aborted", "Bus error".
+_SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?")
 _RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")  # torchelastic's agent
 # torchelastic's rendezvous result: restart_count=0 is the first launch, more a relaunch (the
 # count may sit on a line of its own under "Result:" in older releases)
@@ -83,7 +86,8 @@ _ANY_EVENT_PATTERN = (
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
     r"(?i:no output for|training (?:starts|done|finished|complete)|checkpoint)|"
-    r"world_size|world size|world_sizes=|nproc[_-]per[_-]node"
+    r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|"
+    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
 # "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec
@@ -183,6 +187,11 @@ class EventScanner:
                 and (nccl_error := _NCCL_ERROR.search(text)) is not None):
             rows.event(LogEventKind.CRASH, line=line.number, rank=_rank_of(line), ts_ns=line.ts_ns, raw=text,
                        detail=nccl_error.group(0)[:200])
+            self._failure(line.rank)
+            return True
+        if text[:1] in "KSAB " and (death := _SHELL_DEATH.fullmatch(text.strip())) is not None:
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail=f"the shell: {death.group(0)}")
             self._failure(line.rank)
             return True
         restart = "worker group" in text and _RESTART.search(text) is not None

@@ -48,7 +48,7 @@ _WORD_PREFIX = re.compile(
 )
 _RANK_GROUPS = ("r1", "r2", "r3", "r4", "r5", "r6", "r7")
 # A line number pasted in front of every line (`cat -n`, copied from a code viewer): "  12\t".
-_PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)")
+_PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)|\[(\d{1,9})\](?:[ ]|$)")
 _ISO = re.compile(
     r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[ T](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?"
     r"(?P<tz>Z|[+-]\d{2}:?\d{2})?"
@@ -271,19 +271,27 @@ def _may_hold_time(text: str) -> bool:
 
 
 def _pasted_numbers(lines: list[str]) -> bool:
-    """Whether the file's lines carry pasted line numbers: the first ten non-blank lines all do,
-    and the numbers rise by one."""
+    """Whether the file's lines carry pasted line numbers: the first ten non-blank lines all do
+    (the first may be cut, as an excerpt's is), and the numbers rise by one. A bracketed number
+    ("[1745] ") is also how mpirun labels a rank: it counts as a line number only where it rises
+    by one over every one of the first 200 lines (ranks come round again)."""
     numbers = []
+    bracketed = skipped = False
     for physical in lines[:200]:
         if not physical.strip():
             continue
         m = _PASTED_NUMBER.match(physical)
         if m is None:
-            return False
-        numbers.append(int(m.group(1)))
-        if len(numbers) == 10:
+            if numbers or skipped:
+                return False
+            skipped = True
+            continue
+        numbers.append(int(m.group(1) or m.group(2)))
+        bracketed = bracketed or m.group(2) is not None
+        if len(numbers) == 10 and not bracketed:
             break
-    return len(numbers) >= 3 and all(b == a + 1 for a, b in zip(numbers, numbers[1:], strict=False))
+    rising = len(numbers) >= 3 and all(b == a + 1 for a, b in zip(numbers, numbers[1:], strict=False))
+    return rising and (not bracketed or len(numbers) >= 10)
 
 
 def head_bodies(head: bytes, limit: int = 2000) -> Iterator[str]:
@@ -413,7 +421,7 @@ class BarReading:
 # "10000it [25:24,  6.56it/s]", a custom unit "37batch [00:02, 15.1batch/s]", "s/it" when slow,
 # "[1:02:03<?, ?it/s]" before the first rate; rate scaled "1.2kit/s".
 _TQDM = re.compile(
-    r"(?P<n>\d{1,15})(?:/(?P<total>\d{1,15})|[A-Za-z]{0,20}) \["
+    r"(?P<n>\d{1,15})(?:/(?:(?P<total>\d{1,15})|\?)|[A-Za-z]{0,20}) \["
     r"(?:(?P<h>\d{1,6}):)?(?P<m>\d{2}):(?P<s>\d{2})(?:<(?:\?|(?:\d{1,6}:)?\d{2}:\d{2}))?"
     r"(?:,\s{0,8}(?:\?|(?P<rate>\d{1,12}(?:\.\d{1,12})?)(?P<scale>[kMGT]?))(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{0,20}))?"
 )
@@ -525,8 +533,8 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
     its step at once), among lines with readings at most 2 s apart on both sides (a line after
     the bar's last reading, e.g. after a crash, may come long after any step); with none, the
     header's time; with no header either, the latest start the lines after the bar allow (the
-    first line after the last reading taken to follow that step at once); None when no dated
-    line says anything. `readings` are the bar's (step, whole seconds) in print order,
+    first line after the last reading taken to follow that step at once), else the latest start
+    any dated line after a reading allows; None when no dated line says anything. `readings` are the bar's (step, whole seconds) in print order,
     `refined` the refined seconds per step, `dated` (readings printed before the line, T in
     ns). The readings and the dated lines must come from one stream (tqdm and logging both
     write to stderr; print() goes elsewhere).
@@ -549,7 +557,10 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
             bound = ts_ns - (readings[before][1] + 1) * 10**9 + 1
             low = bound if low is None else max(low, bound)
     if header_ns is None and estimate is None:
-        estimate = after_last
+        # no header and no line close to a step's end: the first line after the last reading, else
+        # the latest start any line allows (a dated line printed after a reading is taken to follow
+        # it at once). A file's own dates always beat its modification time.
+        estimate = after_last if after_last is not None else high
     if estimate is None or (high is not None and low is not None and low > high):
         return header_ns
     if low is not None:

@@ -7,7 +7,8 @@
   as numbers or as strings), read with `ast.literal_eval` (typographic quotes normalised), eval
   dicts (`eval_loss`) end an evaluation, and the final `{'train_runtime': ...}` dict ends the
   attempt. `TrainOutput(global_step=N, ...)` says how many steps the run made.
-- Step of a metric dict: the training bar's reading that tqdm redrew right after writing the
+- Step of a metric dict: its own `step` key where it has one (TFTrainer's dicts), else the
+  training bar's reading that tqdm redrew right after writing the
   dict (tqdm.write clears the bar, prints the line, and redraws the bar with the step it is
   at). Those redraws follow a clear (a line of spaces) or the dict line itself; when there are
   as many of them as dicts, the k-th dict gets the k-th redraw, whatever stdout's buffering
@@ -55,7 +56,7 @@ from tracelens.parsers._lines import (
     strip_prefix,
 )
 from tracelens.parsers._logtables import LOG_TABLES
-from tracelens.parsers._numbers import to_float
+from tracelens.parsers._numbers import to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _HEADER = "***** Running training *****"
@@ -266,7 +267,10 @@ class HFTrainerParser(Parser):
                            duration_s=to_float(record.get("eval_runtime")), raw=line.text)
             else:
                 epoch = to_float(record.get("epoch"))
-                if bar_step is not None:
+                logged_step = to_int(record.get("step"), text=False)
+                if logged_step is not None and logged_step >= 0:
+                    step = logged_step  # the dict says which step it is (TFTrainer and others print it)
+                elif bar_step is not None:
                     # tqdm redraws at most every 0.1 s, so a reading printed before the dict can
                     # lag it: a metric line is at least one step past the previous one
                     step = bar_step if d.exact else max(bar_step, last_step + 1)

@@ -48,7 +48,8 @@ from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 # Possessive runs and bounded keys: a search stays linear in the line's length (a plain `\d+`
 # followed by what cannot follow it is retried at every offset of a long run of digits).
 _TQDM = re.compile(
-    r"Epoch (?P<epoch>\d{1,15}+):\s*+:?\s*+(?:\d++%\|[^|]*+\|\s*+)?(?P<i>\d{1,15}+)(?:/(?P<n>\d{1,15}+))?(?:it)?\s*+\[(?P<rest>[^\]]*+)\]?"
+    r"Epoch (?P<epoch>\d{1,15}+):\s*+:?\s*+(?:\d++%(?:\|[^|]*+\|)?\s*+)?(?P<i>\d{1,15}+)(?:/(?:(?P<n>\d{1,15}+)|\?))?(?:it)?"
+    r"\s*+\[(?P<rest>[^\]]*+)\]?"
 )
 _RICH = re.compile(r"Epoch (?P<epoch>\d{1,15}+)/(?P<epochs>\d{1,15}+)\s[━╸╺\s]*+(?P<i>\d{1,15}+)/(?P<n>\d{1,15}+)\s++(?P<rest>.*)$")
 _KV = re.compile(

@@ -1,0 +1,145 @@
+"""Line rules on lines quoted verbatim from public training logs (the source of each is cited):
+tiny inputs in, exact rows out. Each expectation is read off the quoted text itself."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
+from tracelens.parsers._lines import bar_readings
+
+
+def _read(tmp_path: Path, lines: list[str], name: str = "console.log") -> tuple[str, list[dict], list[dict]]:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.utime(path, (2_000_000_000, 2_000_000_000))  # a copy's time, years after these jobs ran
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None
+    result = parser.parse(path, ParseOptions())
+    return parser.name, result.tables["log_steps"].to_pylist(), result.tables["log_events"].to_pylist()
+
+
+def _ns(text: str) -> int:
+    return int(datetime.strptime(text, "%Y-%m-%d %H:%M:%S,%f").replace(tzinfo=UTC).timestamp() * 1e9)
+
+
+def test_an_hf_dict_that_names_its_step_is_that_step(tmp_path: Path) -> None:
+    """TFTrainer prints the step in its metric dicts (huggingface/transformers PR 6998): the
+    steps are 10, 20, 30, not the dicts' ordinals from an epoch formula."""
+    lines = [
+        "***** Running training *****",
+        "  Num examples = 24000",
+        "  Num Epochs = 3",
+        "  Instantaneous batch size per device = 32",
+        "  Total train batch size (w. parallel, distributed & accumulation) = 128",
+        "  Gradient Accumulation steps = 1",
+        "  Steps per epoch = 188",
+        "  Total optimization steps = 564",
+        "{'loss': 18.6387, 'learning_rate': 4.9113474e-05, 'epoch': 0.05851063829787234, 'step': 10}",
+        "{'loss': 14.222743, 'learning_rate': 4.822695e-05, 'epoch': 0.11170212765957446, 'step': 20}",
+        "{'loss': 12.079448, 'learning_rate': 4.734042e-05, 'epoch': 0.16489361702127658, 'step': 30}",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    assert [(s["step"], s["loss"]) for s in steps] == [(10, 18.6387), (20, 14.222743), (30, 12.079448)]
+
+
+def test_a_bar_glued_to_dated_lines_is_dated_by_them_not_by_the_file_time(tmp_path: Path) -> None:
+    """An HF job at INFO level (huggingface/transformers issue 15401): each bar reading is glued
+    to a dated `Saving model checkpoint` line, and dated lines follow. The bar's clock rests on
+    those dates; the step the dict logs (printed just before the 2000 reading, 570 s into the
+    bar) lands where the line glued to that reading says, 2022-01-28 23:55:44.792 (the bar's
+    reading is in whole seconds: within 2 s), not at the copy's file time."""
+    bar_1500 = (" 10%|" + "█" * 15 + "▉" + " " * 141 + "| 1500/14754 [07:07<1:02:41,  3.52it/s][INFO|trainer.py:2103] "
+                "2022-01-28 23:53:21,517 >> Saving model checkpoint to /tmp/debug_squad/checkpoint-1500")
+    bar_2000 = (" 14%|" + "█" * 21 + "▎" + " " * 135 + "| 2000/14754 [09:30<1:00:17,  3.53it/s][INFO|trainer.py:2103] "
+                "2022-01-28 23:55:44,792 >> Saving model")
+    lines = [
+        bar_1500,
+        "[INFO|configuration_utils.py:430] 2022-01-28 23:53:21,518 >> Configuration saved in "
+        "/tmp/debug_squad/checkpoint-1500/config.json",
+        "[INFO|modeling_utils.py:1074] 2022-01-28 23:53:22,005 >> Model weights saved in "
+        "/tmp/debug_squad/checkpoint-1500/pytorch_model.bin",
+        "[INFO|tokenization_utils_base.py:2074] 2022-01-28 23:53:22,006 >> tokenizer config file saved in "
+        "/tmp/debug_squad/checkpoint-1500/tokenizer_config.json",
+        "[INFO|tokenization_utils_base.py:2080] 2022-01-28 23:53:22,006 >> Special tokens file saved in "
+        "/tmp/debug_squad/checkpoint-1500/special_tokens_map.json",
+        "{'loss': 1.3288, 'learning_rate': 2.593330622204148e-05, 'epoch': 0.27}" + " " * 130,
+        bar_2000,
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    assert [s["step"] for s in steps] == [2000]
+    assert steps[0]["time_source"] == "tqdm"
+    assert abs(steps[0]["end_ns"] - _ns("2022-01-28 23:55:44,792")) <= 2e9
+
+
+def test_a_bar_of_an_iterable_with_no_length_is_read(tmp_path: Path) -> None:
+    """NeMo's bar over an iterable dataset (NVIDIA-NeMo issue 11900): `614/?`, 23:53 elapsed."""
+    bar = ("Epoch 0: :   0%|          | 614/? [23:53<00:00, v_num=, reduced_train_loss=, global_step=, "
+           "consumed_samples=, train_step_timing in s=, val_loss=]")
+    (reading,) = bar_readings(bar)
+    assert (reading.n, reading.total, reading.elapsed_s) == (614, None, 23 * 60 + 53)
+    name, steps, _ = _read(tmp_path, [bar])
+    assert name == "lightning"
+    assert [s["step"] for s in steps] == [614]
+
+
+def test_a_colab_bar_drawn_without_its_blocks_is_read(tmp_path: Path) -> None:
+    """Colab draws tqdm without the block column (rhasspy/piper issue 746): `100% 2/2 [...]`."""
+    lines = [
+        "Epoch 5999: 100% 2/2 [00:03<00:00,  1.92s/it, v_num=2, step=7440.0]`Trainer.fit` stopped: `max_epochs=6000` reached.",
+        "Epoch 5999: 100% 2/2 [00:03<00:00,  1.92s/it, v_num=2, step=7440.0]",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "lightning"
+    assert [s["step"] for s in steps] == [5999 * 2 + 2]  # the batches of 6000 epochs of 2
+    assert [e["kind"] for e in events] == ["attempt_end"]
+
+
+def test_a_shells_killed_line_is_a_crash(tmp_path: Path) -> None:
+    """The shell's `Killed` after the last bar (LambdaLabsML/examples issue 41): the kernel
+    killed the process (SIGKILL), a crash, not the run's end."""
+    lines = [
+        "Epoch 0: 100%|█| 209/209 [06:12<00:00,  1.78s/it, loss=0.0685, v_num=0, train/loss_simple_step=0.0223, "
+        "train/loss_vlb_step=8.78e-5, train/loss_step=0.0223, global_step=208.0]",
+        "Summoning checkpoint.",
+        "Killed",
+    ]
+    name, _, events = _read(tmp_path, lines)
+    assert name == "lightning"
+    assert [(e["kind"], e["line"]) for e in events] == [("crash", 3)]
+
+
+def test_bracketed_line_numbers_pasted_from_a_viewer_are_no_rank(tmp_path: Path) -> None:
+    """An excerpt copied with its viewer's line numbers (hiyouga/LlamaFactory issue 8261), the
+    first line cut: `[1745]` counts lines, it is no mpirun rank label."""
+    lines = [
+        "1743] {'loss': 3.5534, 'grad_norm': 1.4142135381698608, 'learning_rate': 2.0454545454545457e-06, 'epoch': 0.01}",
+        '[1744] ',
+        '[1745]   1%|          | 10/1752 [00:29<1:22:01,  2.83s/it]',
+        '[1746]   1%|          | 11/1752 [00:31<1:21:50,  2.82s/it]',
+        '[1747]   1%|          | 12/1752 [00:34<1:20:50,  2.79s/it]',
+        '[1748]   1%|          | 13/1752 [00:37<1:20:49,  2.79s/it]',
+        '[1749]   1%|          | 14/1752 [00:39<1:18:17,  2.70s/it]',
+        '[1750]   1%|          | 15/1752 [00:42<1:18:30,  2.71s/it]',
+        '[1751]   1%|          | 16/1752 [00:45<1:19:17,  2.74s/it]',
+        '[1752]   1%|          | 17/1752 [00:48<1:19:22,  2.74s/it]',
+        '[1753]   1%|          | 18/1752 [00:51<1:19:26,  2.75s/it]',
+        '[1754]   1%|          | 19/1752 [00:54<1:22:59,  2.87s/it]',
+        '[1755]   1%|          | 20/1752 [00:57<1:22:40,  2.86s/it]',
+        '[1756]                                                    ',
+        "[1757] {'loss': 0.0, 'grad_norm': 1.4142135381698608, 'learning_rate': 4.3181818181818185e-06, 'epoch': 0.01}",
+        '[1758] ',
+        '[1759]   1%|          | 20/1752 [00:57<1:22:40,  2.86s/it]',
+        '[1760]   1%|          | 21/1752 [00:59<1:21:32,  2.83s/it]',
+        '[1761]   1%|▏         | 22/1752 [01:02<1:21:36,  2.83s/it]',
+        '[1762]   1%|▏         | 23/1752 [01:05<1:23:14,  2.89s/it]',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    assert {s["rank"] for s in steps} == {None}
+    assert [(s["step"], s["loss"]) for s in steps] == [(10, 3.5534), (20, 0.0)]  # the bar's step after each dict
