@@ -1,7 +1,7 @@
 -- int_steps: the steps of every trace file, with device-side boundaries.
 -- materialize: per_file
 -- Grain: one row per trace file x step (file_id, step).
--- Inputs: trace_events, stg_traces, stg_launches; session variable `tracelens_step_marker` (set by
+-- Inputs: trace_events, stg_traces, int_launches; session variable `tracelens_step_marker` (set by
 --   `tracelens ... --step-marker NAME`): when set, spans with that name are the steps,
 --   numbered 0, 1, ... in each file, instead of ProfilerStep#N.
 -- Columns: file_id, rank, device_type, step (ProfilerStep N, marker index, or 0 for a
@@ -48,7 +48,7 @@ host_steps as (
 ),
 launches as (
     -- host time of every launch, to place device work in the step that launched it
-    select * from stg_launches
+    select * from int_launches
 ),
 device as (
     select d.file_id, l.launch_ns, d.start_ns + d.dur_ns as end_ns

@@ -3,7 +3,7 @@
 -- numbers can be compared with HTA one to one (tests do, on HTA's own sample traces).
 -- materialize: per_file
 -- Grain: one row per trace file.
--- Inputs: trace_events, int_steps, stg_launches, stg_traces.
+-- Inputs: trace_events, int_steps, int_launches, stg_traces.
 -- Method: one sweep over the start and end points of that work (see `points` below), the same
 --   technique as int_step_segments; the unions and the overlap are sums of its segments.
 -- Window (HTA's default): device work (kernels, memcpy, memset) launched by a host call that
@@ -23,7 +23,7 @@ with last_step as (
 ),
 launches as (
     -- host time of every launch, to place device work in the step that launched it
-    select * from stg_launches
+    select * from int_launches
 ),
 device as (
     select d.file_id, d.rank, d.kind, d.start_ns, d.start_ns + d.dur_ns as end_ns

@@ -1,4 +1,4 @@
--- stg_launches: when the host launched each piece of device work.
+-- int_launches: when the host launched each piece of device work.
 -- Grain: one row per trace file x correlation id.
 -- Inputs: trace_events (runtime/driver calls carry the correlation id of the kernel, memcpy
 --   or memset they launch).
