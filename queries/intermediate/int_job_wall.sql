@@ -1,13 +1,34 @@
 -- int_job_wall: the job's wall-clock span: from the first attempt's start to the last
 -- attempt's end, over the attempts the logs see (an attempt known only from a profiled process
 -- stays out: nothing says what filled the time around its traced steps).
--- Grain: one row (its times NULL when no attempt has a clock).
--- Inputs: int_attempts.
--- Columns: start_ns, end_ns, wall_s (seconds), attempts (attempts the logs see).
-with final as (
-    select min(start_ns) as start_ns, max(end_ns) as end_ns, (max(end_ns) - min(start_ns)) / 1e9 as wall_s,
-        count(*) as attempts
+-- Grain: one row (its times NULL when no attempt has a clock, or when the dated steps cannot
+--   split the span: `reason`).
+-- Inputs: int_attempts, int_log_steps.
+-- Columns: start_ns, end_ns, wall_s (seconds), attempts (attempts the logs see), reason (NULL,
+--   or why the span is not split into buckets although the logs date it: no dated step at all
+--   (launcher, checkpoint or failure lines only), or a single one (nothing says how long a step
+--   takes, nor whether the time before it went to start-up or to steps not logged)).
+with span as (
+    select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts
     from int_attempts
     where logged
+),
+dated_steps as (
+    select count(*) as n from int_log_steps
+),
+final as (
+    select
+        case when d.n >= 2 then s.start_ns end as start_ns,
+        case when d.n >= 2 then s.end_ns end as end_ns,
+        case when d.n >= 2 then (s.end_ns - s.start_ns) / 1e9 end as wall_s,
+        s.attempts,
+        case
+            when s.start_ns is null or d.n >= 2 then null
+            when d.n = 0 then 'the logs date the job but hold no step line (launcher, checkpoint or failure lines only): '
+                              'nothing says what its time went to'
+            else 'one dated step: nothing says how long a step takes, nor whether the time before it went to '
+                 'start-up or to steps the logs do not show'
+        end as reason
+    from span s, dated_steps d
 )
 select * from final

@@ -115,5 +115,11 @@ final as (
                   case when u.from_console then 'the console has' else 'the inputs have' end, u.steps) as reason
     from undated u
     where u.steps > 0 and not exists (select 1 from dated)
+    union all by name
+    -- a clock, but dated steps that cannot split the wall time (int_job_wall.reason)
+    select w.reason
+    from int_job_wall w
+    where w.reason is not null and not exists (select 1 from dated)
+      and not exists (select 1 from undated u where u.steps > 0)
 )
 select * from final
