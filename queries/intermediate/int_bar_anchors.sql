@@ -6,7 +6,7 @@
 -- median difference over the steps both hold is the bar's offset.
 -- Grain: one row per log file whose dated steps all rest on its mtime and share at least 3
 --   step numbers with the profiled steps of the trace's reference rank.
--- Inputs: stg_log_steps, int_steps, int_reference_rank.
+-- Inputs: stg_log_steps, trace_events, int_reference_rank.
 -- Assumption: the profiler's step N is the bar's step N (torch.profiler counts `step()` calls
 --   from 0, frameworks call it once a training step); where the two count differently (a
 --   validation batch stepped too), the differences spread, and error_ns says by how much.
@@ -18,14 +18,17 @@
 -- A file is left unanchored (no row) where the differences spread over more than
 --   max(2 s, 3 x the bar's median step interval): its steps and the traces' do not line up.
 with trace_rank as (
-    select min(rank) as rank from int_steps where step_source = 'profiler_step'
+    select min(rank) as rank from trace_events where kind = 'profiler_step'
 ),
 trace_steps as (
-    -- a step number profiled once by that rank (one profiled in two processes is ambiguous)
-    select s.step, any_value(s.host_end_ns) as end_ns
-    from int_steps s, trace_rank r
-    where s.step_source = 'profiler_step' and s.rank = r.rank
-    group by s.step
+    -- a step number profiled once by that rank (one profiled in two processes is ambiguous);
+    -- its end is the ProfilerStep span's end on the host, read from the stored events (not
+    -- int_steps: every view over the log's steps reads this one, and the per-file step
+    -- bounds of int_steps would be worked out again for each of them)
+    select e.profiler_step as step, any_value(e.start_ns + e.dur_ns) as end_ns
+    from trace_events e, trace_rank r
+    where e.kind = 'profiler_step' and e.rank = r.rank and e.profiler_step is not null
+    group by e.profiler_step
     having count(*) = 1
 ),
 mtime_files as (
