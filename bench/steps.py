@@ -73,7 +73,8 @@ def synthetic_store(target: Path, ranks: int, steps: int) -> Path:
     def copy(view: str, select: str) -> None:
         (out / "derived" / view).mkdir(parents=True, exist_ok=True)
         con.execute(
-            f"COPY ({select}) TO '{out}/derived/{view}' (FORMAT parquet, PARTITION_BY (file_id), WRITE_PARTITION_COLUMNS true, COMPRESSION zstd, OVERWRITE_OR_IGNORE)"
+            f"COPY ({select}) TO '{out}/derived/{view}' "
+            "(FORMAT parquet, PARTITION_BY (file_id), WRITE_PARTITION_COLUMNS true, COMPRESSION zstd, OVERWRITE_OR_IGNORE)"
         )
 
     shift = f"(k * {window} + s.offset_ns)"
@@ -99,7 +100,8 @@ def synthetic_store(target: Path, ranks: int, steps: int) -> Path:
     (out / "tables" / "trace_meta").mkdir(exist_ok=True)
     con.execute(f"""COPY (select m.* replace ('syn' || lpad(s.rank::varchar, 5, '0') as file_id, s.rank::integer as rank)
         from trace_meta m join synth s on s.src_rank = m.rank)
-        TO '{out}/tables/trace_meta' (FORMAT parquet, PARTITION_BY (file_id), WRITE_PARTITION_COLUMNS true, OVERWRITE_OR_IGNORE)""")
+        TO '{out}/tables/trace_meta'
+        (FORMAT parquet, PARTITION_BY (file_id), WRITE_PARTITION_COLUMNS true, OVERWRITE_OR_IGNORE)""")
     records = []
     for r in range(ranks):
         fid = f"syn{r:05d}"
@@ -108,7 +110,8 @@ def synthetic_store(target: Path, ranks: int, steps: int) -> Path:
         for key, folder in frags.items():
             files = sorted((out / folder).glob("*.parquet"))
             frags[key] = files[0].relative_to(out).as_posix() if files else f"derived/{key}/_empty.parquet"
-        records.append(FileRecord(path=f"synthetic://rank{r}", file_id=fid, sha256=fid, kind="kineto_trace", parser="synthetic", fragments=frags))
+        records.append(FileRecord(path=f"synthetic://rank{r}", file_id=fid, sha256=fid, kind="kineto_trace", parser="synthetic",
+                                  fragments=frags))
     with store.locked():
         store._commit(records)
     return target
@@ -131,7 +134,8 @@ def main() -> None:
     for view in VIEWS:
         print(f"  {view:16s} {t8[view]:7.3f} s")
     if not a.skip_hta:
-        out = subprocess.run([hta_python(a.hta_python), "-c", HTA, str(files[0].parent)], capture_output=True, text=True, check=True).stdout
+        out = subprocess.run([hta_python(a.hta_python), "-c", HTA, str(files[0].parent)],
+                             capture_output=True, text=True, check=True).stdout
         load = float(out.split("HTA_LOAD_S ")[1].split()[0])
         tb = float(out.split("HTA_BREAKDOWN_S ")[1].split()[0])
         print(f"  HTA get_temporal_breakdown {tb:7.3f} s (after {load:.1f} s of loading)")

@@ -15,9 +15,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # docs/_page.py, also when loaded by path
-from _page import write_or_check  # noqa: E402
-
 import click
+from _page import write_or_check
 from click.testing import CliRunner
 
 PAGE = Path(__file__).resolve().parent / "cli.md"

@@ -17,7 +17,7 @@ import tokenize
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # docs/_page.py, also when loaded by path
-from _page import write_or_check  # noqa: E402
+from _page import write_or_check
 
 PAGE = Path(__file__).resolve().parent / "tables.md"
 

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # docs/_page.py, also when loaded by path
-from _page import write_or_check  # noqa: E402
+from _page import write_or_check
 
 PAGE = Path(__file__).resolve().parent / "views.md"
 QUERIES = Path(__file__).resolve().parent.parent / "queries"

@@ -30,7 +30,8 @@ _RESTART_COUNT = re.compile(r"\brestart_count=(\d{1,9})\b")
 # torchelastic stopping its workers (every era): on a signal it received, or to tear down the
 # group after a failure
 _AGENT_STOP = re.compile(
-    r"Received (?P<sig>\d{1,3}|SIG[A-Z]{2,8}) death signal|(?:Closing|Sending) process \d{1,10} (?:via|closing) signal SIG[A-Z]{2,8}"
+    r"Received (?P<sig>\d{1,3}|SIG[A-Z]{2,8}) death signal"
+    r"|(?:Closing|Sending) process \d{1,10} (?:via|closing) signal SIG[A-Z]{2,8}"
 )
 # a launcher's own lines (DeepSpeed's launch.py, torchelastic's agent): after a failure they are
 # the launcher shutting down, not a new worker process starting

@@ -10,7 +10,7 @@ import signal
 import threading
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, cast
 
@@ -216,10 +216,8 @@ class Pager:
     def close(self) -> None:
         if self.mapping is not None:
             release_lease(self.mapping)
-            try:
+            with suppress(BufferError):  # a view is still alive: the mapping goes with it
                 self.mapping.close()
-            except BufferError:
-                pass  # a view is still alive: the mapping goes with it
 
 
 class LazyModule:

@@ -275,7 +275,7 @@ def _pasted_numbers(lines: list[str]) -> bool:
     (the first may be cut, as an excerpt's is), and the numbers rise by one. A bracketed number
     ("[1745] ") is also how mpirun labels a rank: it counts as a line number only where it rises
     by one over every one of the first 200 lines (ranks come round again)."""
-    numbers = []
+    numbers: list[int] = []
     bracketed = skipped = False
     for physical in lines[:200]:
         if not physical.strip():
@@ -534,10 +534,10 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
     the bar's last reading, e.g. after a crash, may come long after any step); with none, the
     header's time; with no header either, the latest start the lines after the bar allow (the
     first line after the last reading taken to follow that step at once), else the latest start
-    any dated line after a reading allows; None when no dated line says anything. `readings` are the bar's (step, whole seconds) in print order,
-    `refined` the refined seconds per step, `dated` (readings printed before the line, T in
-    ns). The readings and the dated lines must come from one stream (tqdm and logging both
-    write to stderr; print() goes elsewhere).
+    any dated line after a reading allows; None when no dated line says anything. `readings` are
+    the bar's (step, whole seconds) in print order, `refined` the refined seconds per step,
+    `dated` (readings printed before the line, T in ns). The readings and the dated lines must
+    come from one stream (tqdm and logging both write to stderr; print() goes elsewhere).
     """
     low, high = header_ns, None
     estimate = None

@@ -46,15 +46,16 @@ class LogRows:
         values = {k: within_int64(v) for k, v in values.items()}
         if "time_source" not in values and (values.get("end_ns") is not None or values.get("start_ns") is not None):
             values["time_source"] = "log_line"
-        self.steps.append({"file_id": "", "rank": within_int64(rank), "step": step, "framework": self.framework, "line": line, **values})
+        self.steps.append({"file_id": "", "rank": within_int64(rank), "step": step, "framework": self.framework, "line": line,
+                           **values})
 
     def event(
         self, kind: LogEventKind, *, line: int, rank: int | None, ts_ns: int | None, raw: str = "", **values: Any
     ) -> None:
         values = {k: within_int64(v) for k, v in values.items()}
         self.events.append(
-            {"file_id": "", "rank": within_int64(rank), "ts_ns": within_int64(ts_ns), "kind": kind.value, "framework": self.framework,
-             "line": line, "raw": raw[:500], **values}
+            {"file_id": "", "rank": within_int64(rank), "ts_ns": within_int64(ts_ns), "kind": kind.value,
+             "framework": self.framework, "line": line, "raw": raw[:500], **values}
         )
 
     def tables(self) -> dict[str, pa.Table]:

@@ -29,7 +29,9 @@ _COMM = re.compile(
     r"(?:.*?\bbusId (?P<bus>[0-9a-fA-F:.x]+))?(?:.*?\bcommId (?P<commid>0x[0-9a-f]+))?"
     r"(?P<complete>.*- Init COMPLETE)?"
 )
-_TIMINGS = re.compile(r"Init timings(?: - \w+)?: rank (?P<rank>\d+) nranks (?P<nranks>\d+) total (?P<total>[\d.]+) \((?P<parts>[^)]*)\)")
+_TIMINGS = re.compile(
+    r"Init timings(?: - \w+)?: rank (?P<rank>\d+) nranks (?P<nranks>\d+) total (?P<total>[\d.]+) \((?P<parts>[^)]*)\)"
+)
 _CHANNELS = re.compile(r"^(?P<n>\d+) coll channels")
 _RING = re.compile(r"^Channel \d+/(?P<n>\d+) :")
 _TREES = re.compile(r"^Trees((?: \[\d+\] \S+)+)")

@@ -31,7 +31,9 @@ _DS_LINE = re.compile(r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3}\] \[(?:INFO
 _MARKERS = re.compile(r"\[deepspeed\]|RunningAvgSamplesPerSec|\bstep=\d+, skipped=\d+|launch\.py:\d+:main|ds_accelerator|"
                       r"DeepSpeed|deepspeed_|torch_checkpoint_engine")
 _STEP = re.compile(r"\bstep=(?P<step>\d+), skipped=(?P<skipped>\d+), lr=\[(?P<lr>[^\],]+)")
-_TIMER = re.compile(r"global_step=(?P<step>\d+), RunningAvgSamplesPerSec=(?P<avg>[\d.eE+-]+), CurrSamplesPerSec=(?P<cur>[\d.eE+-]+)")
+_TIMER = re.compile(
+    r"global_step=(?P<step>\d+), RunningAvgSamplesPerSec=(?P<avg>[\d.eE+-]+), CurrSamplesPerSec=(?P<cur>[\d.eE+-]+)"
+)
 _SAVE_START = re.compile(r"Checkpoint global_step(?P<step>\d+) is about to be saved")
 _SAVE_END = re.compile(r"Checkpoint global_step(?P<step>\d+) is ready now")
 _LOSS = re.compile(r"\bLoss:\s*(?P<loss>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)")
@@ -85,7 +87,8 @@ class DeepSpeedParser(Parser):
             if events.scan(line):
                 continue
             if "step=" not in text:
-                if "Loss:" in text and (m := _LOSS.search(text)) is not None and rows.steps and rows.steps[-1].get("loss") is None:
+                if ("Loss:" in text and (m := _LOSS.search(text)) is not None
+                        and rows.steps and rows.steps[-1].get("loss") is None):
                     rows.steps[-1]["loss"] = float(m.group("loss"))
                 continue
             if (m := _STEP.search(text)) is not None:

@@ -328,7 +328,8 @@ class FlightRecorderParser(Parser):
         raw_status = dump.get("pg_status")
         status = raw_status if isinstance(raw_status, dict) else {}
         raw_config = dump.get("pg_config")
-        config = {str(k): v for k, v in raw_config.items() if k != "" and isinstance(v, dict)} if isinstance(raw_config, dict) else {}
+        config = ({str(k): v for k, v in raw_config.items() if k != "" and isinstance(v, dict)}
+                  if isinstance(raw_config, dict) else {})
         local_ids = sorted(i for i in (_int(k) for k in status) if i is not None)
         # Groups are created in the same order on every rank: a rank's local ids, sorted, line up
         # with the global names of the groups it belongs to, sorted. Used only where the dump's own

@@ -233,7 +233,7 @@ class HFTrainerParser(Parser):
         spacing = _even_spacing(losses, dicts, run_total) if not any(d.reading for d in losses) else None
         last_step = 0
         previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
-        for ordinal, d in enumerate(dicts, start=1):
+        for d in dicts:
             record, line = d.record, d.line
             if "_resumed_from" in record:
                 last_step = record["_resumed_from"]
@@ -324,7 +324,8 @@ def _even_spacing(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
     last = losses[-1].record
     summary = next((d.record for d in dicts if "train_runtime" in d.record), None)
     at_end = to_float(last.get("learning_rate")) == 0.0 or (
-        summary is not None and to_float(summary.get("epoch")) is not None and to_float(summary.get("epoch")) == to_float(last.get("epoch")))
+        summary is not None and to_float(summary.get("epoch")) is not None
+        and to_float(summary.get("epoch")) == to_float(last.get("epoch")))
     return run_total // len(losses) if at_end else None
 
 

@@ -54,7 +54,8 @@ class JsonlMetricsParser(Parser):
             record = _record(line)
             if record is None:
                 return Claim.NO
-            if any(k in record for k in _STEP_KEYS) and any(k in record for k in _TIME_KEYS) and any(k in record for k in _METRICS):
+            if (any(k in record for k in _STEP_KEYS) and any(k in record for k in _TIME_KEYS)
+                    and any(k in record for k in _METRICS)):
                 good += 1
         return Claim.CONTENT if good else Claim.NO
 
@@ -74,7 +75,8 @@ class JsonlMetricsParser(Parser):
             ts = next((t for k in _TIME_KEYS if (t := _time_ns(record.get(k))) is not None), None)
             if step is None:
                 continue
-            values = {column: value for key, column in _METRICS.items() if (value := to_float(record.get(key), text=False)) is not None}
+            values = {column: value for key, column in _METRICS.items()
+                      if (value := to_float(record.get(key), text=False)) is not None}
             rank = record.get("rank") if isinstance(record.get("rank"), int) else None
             if ts is not None and rank not in started:
                 # the job (as this file sees it) starts when its first step does

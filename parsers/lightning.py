@@ -51,9 +51,12 @@ _TQDM = re.compile(
     r"Epoch (?P<epoch>\d{1,15}+):\s*+:?\s*+(?:\d++%(?:\|[^|]*+\|)?\s*+)?(?P<i>\d{1,15}+)(?:/(?:(?P<n>\d{1,15}+)|\?))?(?:it)?"
     r"\s*+\[(?P<rest>[^\]]*+)\]?"
 )
-_RICH = re.compile(r"Epoch (?P<epoch>\d{1,15}+)/(?P<epochs>\d{1,15}+)\s[━╸╺\s]*+(?P<i>\d{1,15}+)/(?P<n>\d{1,15}+)\s++(?P<rest>.*)$")
+_RICH = re.compile(
+    r"Epoch (?P<epoch>\d{1,15}+)/(?P<epochs>\d{1,15}+)\s[━╸╺\s]*+(?P<i>\d{1,15}+)/(?P<n>\d{1,15}+)\s++(?P<rest>.*)$"
+)
 _KV = re.compile(
-    r"(?<![\w./])(?P<key>[A-Za-z_](?:[\w./]| (?=[\w./])){0,80}?)\s*[=:]\s*(?P<value>[-+]?(?:\d++\.?\d*+|\.\d++)(?:[eE][-+]?\d++)?)(?=[,\s\]]|$)"
+    r"(?<![\w./])(?P<key>[A-Za-z_](?:[\w./]| (?=[\w./])){0,80}?)\s*[=:]\s*"
+    r"(?P<value>[-+]?(?:\d++\.?\d*+|\.\d++)(?:[eE][-+]?\d++)?)(?=[,\s\]]|$)"
 )
 _CKPT_SAVE = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,15}): .*saving model to")
 _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint path")

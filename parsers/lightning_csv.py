@@ -67,7 +67,8 @@ class LightningCsvParser(Parser):
         if "step" not in header:
             raise ParseError(str(path), "no `step` column: not a Lightning metrics.csv", where="line 1")
         step_at = header.index("step")
-        training = [(i, name, metric_column(name.removesuffix("_step"))) for i, name in enumerate(header) if _training_column(name)]
+        training = [(i, name, metric_column(name.removesuffix("_step")))
+                    for i, name in enumerate(header) if _training_column(name)]
         merged: list[tuple[int, int, dict[str, float]]] = []  # (line, step, values), one per step run
         bad = 0
         for number, record in enumerate(_records(reader), start=2):

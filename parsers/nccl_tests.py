@@ -40,7 +40,10 @@ OPS = {
 _BINARY = re.compile(r"\b(" + "|".join(sorted(OPS, key=len, reverse=True)) + r")_perf(?:_mpi)?\b")
 _NAME_OP = re.compile(r"(?:^|[^a-z])(" + "|".join(sorted(OPS, key=len, reverse=True)) + r")(?:[^a-z]|$)")
 _THREADS = re.compile(r"^#\s*nThread\s+\d+\s+nGpus\s+\d+")
-_RANK = re.compile(r"^#\s+Rank\s+(?P<rank>\d+)(?:\s+Group\s+\d+)?\s+Pid\s+(?P<pid>\d+)\s+on\s+(?P<host>\S+)\s+device\s+\d+\s+\[[^\]]*\]\s+(?P<name>.+?)\s*$")
+_RANK = re.compile(
+    r"^#\s+Rank\s+(?P<rank>\d+)(?:\s+Group\s+\d+)?\s+Pid\s+(?P<pid>\d+)\s+on\s+(?P<host>\S+)"
+    r"\s+device\s+\d+\s+\[[^\]]*\]\s+(?P<name>.+?)\s*$"
+)
 _COLUMNS = re.compile(r"^#\s+(?:size|bytes)\s+(?:count|N)\s+type\b(?P<rest>.*)$")
 _AVG = re.compile(r"^#\s*Avg bus bandwidth\s*:\s*(?P<v>[\d.eE+\-]+|nan|inf)", re.I)
 _TYPES = ("float", "half", "double", "bfloat16", "int8", "uint8", "int32", "uint32", "int64", "uint64",
@@ -119,7 +122,7 @@ class NcclTestsParser(Parser):
                     run.rank_lines += 1
                     run.ranks[int(r.group("rank"))] = (r.group("host"), r.group("name"))
                     continue
-                if (c := _COLUMNS.match(stripped)) is not None:
+                if _COLUMNS.match(stripped) is not None:
                     if run.rows:
                         run = _Run(len(runs), ranks=dict(run.ranks))
                         runs.append(run)

@@ -20,7 +20,9 @@ from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
-_MEGATRON = re.compile(r"MnRtt/Rnk:\s*(?P<min>[\d.]+)ms/(?P<min_rank>\d+)\s*\|\s*MxRtt/Rnk:\s*(?P<max>[\d.]+)ms/(?P<max_rank>\d+)")
+_MEGATRON = re.compile(
+    r"MnRtt/Rnk:\s*(?P<min>[\d.]+)ms/(?P<min_rank>\d+)\s*\|\s*MxRtt/Rnk:\s*(?P<max>[\d.]+)ms/(?P<max_rank>\d+)"
+)
 _MEGATRON_TIME = re.compile(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\]")
 _FLAGSCALE = re.compile(r"=== Straggler Report at Step (?P<step>\d+) ===")
 _FLAGSCALE_NONE = re.compile(r"No stragglers detected")

@@ -39,8 +39,8 @@ import argparse
 import json
 import logging
 import os
-from datetime import timedelta
 import time
+from datetime import timedelta
 
 import torch
 import torch.distributed as dist
@@ -273,7 +273,8 @@ def main() -> None:
             if stalled or slept:
                 # ProfilerStep#N numbering: the profiler names the step it is in by its own counter,
                 # which equals the loop index here (prof.step() is called once per iteration).
-                print("INJECTED " + json.dumps({"rank": rank, "step": step, "data_stall_s": stalled, "forward_sleep_s": slept}), flush=True)
+                injected = {"rank": rank, "step": step, "data_stall_s": stalled, "forward_sleep_s": slept}
+                print("INJECTED " + json.dumps(injected), flush=True)
             log.info("step %d loss %.4f step_time_s %.4f tokens %d", step, loss.item(), time.time() - t0, tokens_per_step)
     log.info("training done: %d steps in %.3f s", a.steps, time.time() - t_start)
     dump_flight_recorder()

@@ -8,6 +8,7 @@ and 4), so it needs no driver and no Python dependency.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import shutil
@@ -51,7 +52,7 @@ class Browser:
         self.proc = subprocess.Popen(
             [executable, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
             pass_fds=(3, 4), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            preexec_fn=lambda: _onto_3_and_4(to_child_r, from_child_w),  # noqa: PLW1509
+            preexec_fn=lambda: _onto_3_and_4(to_child_r, from_child_w),
         )
         os.close(to_child_r)
         os.close(from_child_w)
@@ -61,10 +62,8 @@ class Browser:
         self.session: str | None = None
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(Exception):  # it may already be gone
             self.send("Browser.close", session=False)
-        except Exception:  # noqa: BLE001 - it may already be gone
-            pass
         try:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -86,7 +85,7 @@ class Browser:
                     raise RuntimeError("Chromium closed the pipe")
                 self._buffer += chunk
         raw, _, self._buffer = self._buffer.partition(b"\0")
-        return json.loads(raw)  # type: ignore[no-any-return]
+        return json.loads(raw)
 
     def send(self, method: str, params: dict[str, Any] | None = None, *, session: bool = True, timeout: float = 30) -> Any:
         self._next_id += 1

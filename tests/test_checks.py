@@ -147,16 +147,16 @@ def test_fractions_that_differ_say_why() -> None:
     first attempt's copy is lost work): given 20x its tokens, the lost work's rate differs."""
     con = _connect("restart_gloo_2rank")
     first_end = con.execute("select end_ns from attempts where attempt = 1").fetchone()[0]
-    _replace(con, "int_log_steps", "select * replace (case when step = 8 and t_ns <= %d then tokens * 20 else tokens end "
-             "as tokens) from int_log_steps_fixed" % first_end)
+    _replace(con, "int_log_steps", f"select * replace (case when step = 8 and t_ns <= {first_end:d} then tokens * 20 "
+             "else tokens end as tokens) from int_log_steps_fixed")
     fraction, token_fraction, note = con.execute(
         "select goodput_fraction, token_goodput_fraction, fractions_note from goodput").fetchone()
     assert abs(token_fraction - fraction) > 0.01 and note.startswith("redone steps ran at another rate")
     assert _rows(con, "check_goodput_fractions_agree") == [] and _rows(con, "check_tokens_lost_sum") == []
     # the first attempt's productive steps log no tokens: productive time seems to carry fewer
     con = _connect("restart_gloo_2rank")
-    _replace(con, "int_log_steps", "select * replace (case when t_ns <= %d and step <> 8 then null else tokens end "
-             "as tokens) from int_log_steps_fixed" % first_end)
+    _replace(con, "int_log_steps", f"select * replace (case when t_ns <= {first_end:d} and step <> 8 then null else tokens end "
+             "as tokens) from int_log_steps_fixed")
     fraction, token_fraction, note = con.execute(
         "select goodput_fraction, token_goodput_fraction, fractions_note from goodput").fetchone()
     assert abs(token_fraction - fraction) > 0.01 and note.startswith("tokens are logged for ")

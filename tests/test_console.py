@@ -34,15 +34,14 @@ def _line_numbers(path: Path, needle: str) -> list[int]:
 def test_a_nemo2_console_has_megatron_steps_and_lightnings_end_of_fit() -> None:
     """NeMo 2 prints Megatron-style step lines and Lightning's "`Trainer.fit` stopped": the
     steps are Megatron's, the end of the run Lightning's, each from its own line."""
-    path = CORPUS / "logs" / "nemo" / "evo2_nemo2_async_ckpt_finalize_344s.log"
-    corpus_or_skip(path)
+    path = corpus_or_skip("logs", "nemo", "evo2_nemo2_async_ckpt_finalize_344s.log")
     parser, rows = _read(path)
     assert parser.name == "megatron"
     stopped = _line_numbers(path, "`Trainer.fit` stopped")
     assert stopped, "the file's own end-of-fit line"
     lightning = [(e["line"], e["kind"]) for e in rows["log_events"] if e["framework"] == "lightning"]
     assert lightning == [(n, "attempt_end") for n in stopped]
-    step_lines = {n for n in _line_numbers(path, "global_step:")}
+    step_lines = set(_line_numbers(path, "global_step:"))
     assert rows["log_steps"], "its step lines"
     assert {s["framework"] for s in rows["log_steps"]} == {"megatron"}
     assert {s["line"] for s in rows["log_steps"]} <= step_lines
@@ -51,8 +50,7 @@ def test_a_nemo2_console_has_megatron_steps_and_lightnings_end_of_fit() -> None:
 def test_deepspeed_chat_prints_hf_trainers_training_header() -> None:
     """DeepSpeed-Chat prints HF's `***** Running training *****` before DeepSpeed's engine lines:
     the header is an attempt start of HF's rule, the steps DeepSpeed's `step=N` lines."""
-    path = WILD / "deepspeed" / "dschat_step1_opt1.3b_sft_16_epochs_fp16_overflow_skips.log"
-    corpus_or_skip(path)
+    path = corpus_or_skip("wild", "deepspeed", "dschat_step1_opt1.3b_sft_16_epochs_fp16_overflow_skips.log")
     parser, rows = _read(path)
     assert parser.name == "deepspeed"
     header = _line_numbers(path, "***** Running training *****")
@@ -65,7 +63,7 @@ def test_deepspeed_chat_prints_hf_trainers_training_header() -> None:
 def _own_events(parser: ConsoleReader, name: str, path: Path, given_lines: bool) -> list[tuple[object, ...]]:
     """The events `name`'s own rules make from the file, given every line or only its event lines."""
     cache: dict[str, object] = {}
-    token, shared = LINE_CACHE.set(cache), SHARED_LINES.set(False)  # type: ignore[arg-type]
+    token, shared = LINE_CACHE.set(cache), SHARED_LINES.set(False)
     try:
         if given_lines:
             lines, warning = read_lines(path, _ANY_EVENT_PATTERN)

@@ -95,7 +95,8 @@ def test_time_per_step_is_hta_total_over_its_iterations(pair_con: Any) -> None:
 
 
 def _profiler_steps_ms(trace: Path) -> list[float]:
-    events = json.loads(gzip.open(trace).read())["traceEvents"]
+    with gzip.open(trace) as fh:
+        events = json.loads(fh.read())["traceEvents"]
     return [e["dur"] / 1000 for e in events if str(e.get("name", "")).startswith("ProfilerStep#")]
 
 
@@ -120,7 +121,8 @@ def _raw_kernel_steps(trace: Path, short: dict[tuple[str, str], str]) -> dict[st
     """Per kernel short name, its summed duration (us) in each ProfilerStep, from the raw trace:
     a kernel belongs to the step whose span holds the runtime call that launched it (same
     correlation id), as HTA assigns iterations; a step where it did not run counts 0."""
-    events = json.loads(gzip.open(trace).read())["traceEvents"]
+    with gzip.open(trace) as fh:
+        events = json.loads(fh.read())["traceEvents"]
     steps = sorted((e["ts"], e["ts"] + e["dur"]) for e in events if str(e.get("name", "")).startswith("ProfilerStep#"))
     launched = {e["args"]["correlation"]: e["ts"] for e in events
                 if e.get("cat") == "cuda_runtime" and "correlation" in e.get("args", {})}
@@ -235,13 +237,16 @@ def test_violated_rule_exits_3(pair: tuple[Path, Path]) -> None:
     HTA's change passes."""
     hta = {r["short_name"]: r for r in _hta()["compare_traces"]["GPU"]}
     allreduce = [r for name, r in hta.items() if name.startswith("ncclKernel_AllReduce")]
-    growth_pct = (sum(r["test_total_duration"] for r in allreduce) / sum(r["control_total_duration"] for r in allreduce) - 1) * 100
+    test_total = sum(r["test_total_duration"] for r in allreduce)
+    control_total = sum(r["control_total_duration"] for r in allreduce)
+    growth_pct = (test_total / control_total - 1) * 100
     assert growth_pct > 10
     code, out, err = run_cli("diff", str(pair[0]), str(pair[1]), "--fail-on", "kernel:ncclKernel_AllReduce*>+10%")
     assert code == 3, err
     assert "violated: kernel:ncclKernel_AllReduce*>+10%" in err and "regression" in err
     assert "VIOLATED" in out
-    code, _, err = run_cli("diff", str(pair[0]), str(pair[1]), "--fail-on", f"kernel:ncclKernel_AllReduce*>+{growth_pct + 5:.0f}%")
+    code, _, err = run_cli("diff", str(pair[0]), str(pair[1]),
+                           "--fail-on", f"kernel:ncclKernel_AllReduce*>+{growth_pct + 5:.0f}%")
     assert code == 0, err
 
 
@@ -274,7 +279,8 @@ def _injected(job: Path) -> list[dict[str, Any]]:
 
 def _profiled_steps(job: Path, rank: int) -> set[int]:
     trace = next((job / "traces").glob(f"rank{rank}.*.pt.trace.json.gz"))
-    events = json.loads(gzip.open(trace).read())["traceEvents"]
+    with gzip.open(trace) as fh:
+        events = json.loads(fh.read())["traceEvents"]
     return {int(e["name"].split("#")[1]) for e in events if str(e.get("name", "")).startswith("ProfilerStep#")}
 
 
@@ -494,7 +500,8 @@ def test_recorded_collectives_match_the_raw_traces() -> None:
 
     def spans(job: Path) -> int:
         return sum(
-            sum(1 for e in json.loads(gzip.open(t).read())["traceEvents"] if e.get("name") == "gloo:all_reduce" and e.get("ph") == "X")
+            sum(1 for e in json.loads(gzip.decompress(t.read_bytes()))["traceEvents"]
+                if e.get("name") == "gloo:all_reduce" and e.get("ph") == "X")
             for t in (job / "traces").glob("*.pt.trace.json.gz")
         )
 

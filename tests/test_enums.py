@@ -116,7 +116,7 @@ def test_dtype_sizes_are_one_table() -> None:
     sql = dict(re.findall(r"when '(\w+)' then (\d+)", _sql("int_collectives").split("as bytes", 1)[0]))
     copies = {
         "int_collectives": {name: int(size) for name, size in sql.items()},
-        "parsers/_nccl.py": {name: size for name, size in _nccl.DTYPES.values()},
+        "parsers/_nccl.py": dict(_nccl.DTYPES.values()),
         "parsers/flight_recorder.py": {name.lower(): size for name, size in flight_recorder.DTYPE_BYTES.items()},
     }
     for where, sizes in copies.items():

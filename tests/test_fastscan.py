@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tracelens.parsers import ParseOptions, ParseResult, kineto
-from tracelens.parsers.kineto import KinetoParser
 
 from tests.conftest import SAMPLE_LOGS, corpus_or_skip, kineto_corpus_files
 from tracelens.errors import ParseError
+from tracelens.parsers import ParseOptions, ParseResult, kineto
+from tracelens.parsers.kineto import KinetoParser
 
 PARSER = KinetoParser()
 

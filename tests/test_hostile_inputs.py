@@ -218,7 +218,8 @@ def test_escapes_and_link_syntax_in_names_never_reach_the_terminal_or_markdown_r
     import gzip
 
     trace = sorted((SAMPLE_LOGS / "ddp_gloo_2rank" / "traces").glob("*.json.gz"))[0]
-    text = gzip.open(trace).read().decode()
+    with gzip.open(trace) as fh:
+        text = fh.read().decode()
     hostile = "\\u001b]0;owned\\u0007\\u001b]52;c;ZXZpbA==\\u0007[click](https://127.0.0.1/x)\\u202egnp.exe"
     # The most frequent operator gets the hostile name, so that every report section shows it.
     names = __import__("collections").Counter(__import__("re").findall(r'"name": "(aten::[a-z_]+)"', text))
@@ -260,7 +261,9 @@ def test_credentials_in_log_lines_are_never_stored(tmp_path: Path) -> None:
     assert "HF_TOKEN=<redacted>" in out and "tokens=512" in out, out  # the line is kept, its secrets not
     stored = ""
     for fragment in store.rglob("*.parquet"):
-        stored += str(duckdb.sql(f"select * from read_parquet('{fragment}')").fetchall())
+        relation = duckdb.sql(f"select * from read_parquet('{fragment}')")
+        assert relation is not None
+        stored += str(relation.fetchall())
     stored += (store / "store.json").read_text()
     assert "environment:" in stored
     for value in SECRETS.values():
@@ -322,13 +325,14 @@ def test_a_trace_rewritten_while_it_is_read_never_kills_the_ingest(tmp_path: Pat
 
     from tests.conftest import corpus_or_skip
 
-    data = gzip.open(corpus_or_skip("kineto", "gpu", "df_index_resolver", "df_index_resolver.json.gz")).read()
+    with gzip.open(corpus_or_skip("kineto", "gpu", "df_index_resolver", "df_index_resolver.json.gz")) as fh:
+        data = fh.read()
     target = tmp_path / "rank0.pt.trace.json"
     outcomes = []
     for delay in (0.05, 0.15, 0.3, 0.5, 0.8, 1.2):
         target.write_bytes(data)
 
-        def rewrite() -> None:  # as rsync --inplace does: cut the file, then write it again
+        def rewrite(delay: float = delay) -> None:  # as rsync --inplace does: cut the file, then write it again
             time.sleep(delay)
             with open(target, "r+b") as fh:
                 fh.truncate(len(data) // 3)
@@ -388,7 +392,8 @@ def test_the_read_lease_is_given_back_when_a_parse_ends_even_on_error(tmp_path: 
     from tracelens.parsers.kineto import KinetoParser
 
     trace = sorted((SAMPLE_LOGS / "ddp_gloo_2rank" / "traces").glob("*.json.gz"))[0]
-    data = gzip.open(trace).read()
+    with gzip.open(trace) as fh:
+        data = fh.read()
     for content, fails in ((data, False), (data[: data.index(b'"traceEvents"') + 20], True)):
         target = tmp_path / "rank0.pt.trace.json"
         target.write_bytes(content)
@@ -417,7 +422,8 @@ def test_jsonl_detection_of_deeply_nested_lines_is_a_plain_no() -> None:
 DEEP = b"[" * 100_000 + b"]" * 100_000
 
 
-@pytest.mark.parametrize("case", ["trainer_state", "mlgp", "mlperf", "lightning_epoch", "idle_watchdog", "mpi_rank", "nccl_tests_size", "kineto_device_mem"])
+@pytest.mark.parametrize("case", ["trainer_state", "mlgp", "mlperf", "lightning_epoch", "idle_watchdog", "mpi_rank",
+                                  "nccl_tests_size", "kineto_device_mem"])
 def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: Path, case: str) -> None:
     """A real file with one part made hostile (the long fuzz run's findings): a parser raises
     ParseError or salvages the rest, never RecursionError or ValueError (trainer_state.json and
@@ -449,17 +455,20 @@ def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: 
         parser = "lightning"
     elif case == "idle_watchdog":  # a hang of more seconds than a float holds: no time to place it at
         source = corpus / "logs" / "torchtitan" / "aurora_ezpz_silent_hang_failover_restart.log"
-        data = source.read_bytes().replace(b"no output for 1800.0s", b"no output for " + b"9" * 26_000 + b"s", 1) if source.exists() else b""
+        data = (source.read_bytes().replace(b"no output for 1800.0s", b"no output for " + b"9" * 26_000 + b"s", 1)
+                if source.exists() else b"")
         parser = "generic_log"
     elif case == "kineto_device_mem":  # a device's memory past the int64 column
         import gzip
 
         source = next((SAMPLE_LOGS / "gpu_nccl_1rank" / "traces").glob("*.pt.trace.json.gz"))
-        data = re.sub(rb'"totalGlobalMem": *\d+', b'"totalGlobalMem": ' + b"9" * 30, gzip.decompress(source.read_bytes()), count=1)
+        data = re.sub(rb'"totalGlobalMem": *\d+', b'"totalGlobalMem": ' + b"9" * 30, gzip.decompress(source.read_bytes()),
+                      count=1)
         parser = "kineto"
     elif case == "nccl_tests_size":  # a size past the int64 column
         source = corpus / "nccl" / "nccl-tests" / "all_reduce_perf_2node_p5_efa_8B-16G.log"
-        data = re.sub(rb"(<stdout>:\s+)8(\s+2\s+float)", rb"\g<1>" + b"9" * 25 + rb"\2", source.read_bytes(), count=1) if source.exists() else b""
+        data = (re.sub(rb"(<stdout>:\s+)8(\s+2\s+float)", rb"\g<1>" + b"9" * 25 + rb"\2", source.read_bytes(), count=1)
+                if source.exists() else b"")
         parser = "nccl_tests"
     else:  # Open MPI's rank tag with more digits than int() converts
         source = corpus / "nccl" / "nccl-debug" / "aws_efa_eks_p4d_16rank_nccl_info_plus_all_reduce_perf.log"

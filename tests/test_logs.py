@@ -4,6 +4,7 @@ log parsers extract equal an independent reading of the lines."""
 from __future__ import annotations
 
 import re
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -175,26 +176,27 @@ def test_hf_trainer_train_runtime(logs_con) -> None:  # type: ignore[no-untyped-
     path = corpus_or_skip("logs", "hf_trainer", "azure_docker_compose_prefixed_trainer_end.log")
     expected = [float(m.group(1)) for m in re.finditer(r"'train_runtime': ([\d.]+)", path.read_text())]
     got = [r[0] for r in con.execute(
-        "select e.duration_s from log_events e join files f using (file_id) where f.path = ? and e.detail = 'train_runtime' order by e.line",
+        "select e.duration_s from log_events e join files f using (file_id) "
+        "where f.path = ? and e.detail = 'train_runtime' order by e.line",
         [str(path)],
     ).fetchall()]
     assert got == expected and expected
 
 
 def test_watchdog_timeouts_date_the_hang_start(logs_con) -> None:  # type: ignore[no-untyped-def]
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     con, _ = logs_con
     path = corpus_or_skip("logs", "nccl", "deepspeed_launcher_nccl_watchdog_broadcast_timeout_then_next_job.log")
     text = path.read_text()
     year = int(re.search(r"\b(20\d\d)-\d\d-\d\d \d\d:\d\d:\d\d", text).group(1))  # type: ignore[union-attr]
-    expected = {}
+    expected: dict[int, int] = {}
     for m in re.finditer(
         r"\[rank(\d+)\]:\[E(\d\d)(\d\d) (\d\d):(\d\d):(\d\d)\.(\d+) [^\]]*\] \[Rank \d+\] Watchdog caught collective "
         r"operation timeout: WorkNCCL\(SeqNum=(\d+).*?ran for (\d+) milliseconds", text
     ):
         rank, mo, d, h, mi, s, frac, seq, ran = m.groups()
-        logged = int(datetime(year, int(mo), int(d), int(h), int(mi), int(s), tzinfo=timezone.utc).timestamp()) * 10**9
+        logged = int(datetime(year, int(mo), int(d), int(h), int(mi), int(s), tzinfo=UTC).timestamp()) * 10**9
         logged += int(frac.ljust(9, "0")[:9])
         expected.setdefault(int(rank), logged - int(ran) * 10**6)
     got = dict(con.execute(
@@ -205,9 +207,9 @@ def test_watchdog_timeouts_date_the_hang_start(logs_con) -> None:  # type: ignor
 
 
 def _ts(text: str) -> float:
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    return datetime.strptime(text, "%Y-%m-%d %H:%M:%S,%f").replace(tzinfo=timezone.utc).timestamp()
+    return datetime.strptime(text, "%Y-%m-%d %H:%M:%S,%f").replace(tzinfo=UTC).timestamp()
 
 
 def test_deepspeed_steps_checkpoints_overflows(tmp_path: Path) -> None:
@@ -230,7 +232,7 @@ def test_deepspeed_steps_checkpoints_overflows(tmp_path: Path) -> None:
     assert got == pytest.approx(saved, abs=0.002)
 
 
-def _mllog(path: Path) -> list[dict]:  # type: ignore[type-arg]
+def _mllog(path: Path) -> list[dict]:
     import json
 
     return [json.loads(line.split(":::MLLOG ", 1)[1]) for line in path.read_text().splitlines() if line.startswith(":::MLLOG {")]
@@ -313,10 +315,10 @@ def test_silent_hang_failover_and_scheduler_kill(tmp_path: Path) -> None:
     """ALCF Aurora, torchtitan: attempt 1 hangs silently after step 37, a no-output watchdog kills
     it after 1800 s, the failover wrapper relaunches from step 1 (no checkpoint yet), PBS kills
     attempt 2 at its walltime. Every figure is read back from the lines' own timestamps."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     path = corpus_or_skip("logs", "torchtitan", "aurora_ezpz_silent_hang_failover_restart.log")
-    dated = [(datetime.strptime(t, "%Y-%m-%d %H:%M:%S").replace(tzinfo=timezone.utc).timestamp(), rest)
+    dated = [(datetime.strptime(t, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC).timestamp(), rest)
              for t, rest in re.findall(r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\](.*)$", path.read_text(), re.M)]
     watchdog_t = next(t for t, rest in dated if "no output for" in rest)
     first_attempt = [(t, int(m.group(1))) for t, rest in dated if t < watchdog_t and (m := re.search(r"step:\s*(\d+)", rest))]
@@ -382,8 +384,8 @@ def test_jsonl_metrics_against_the_harness_clock(tmp_path: Path) -> None:
 def test_straggler_detector_reports(tmp_path: Path) -> None:
     xtuner = corpus_or_skip("logs", "straggler", "xtuner_pr1790_data_bound_slowest_ranks.log")
     text = xtuner.read_text()
-    tables = re.findall(r"\[step (\d+)\] step_time=[\d.]+s.*?slowest ranks by data_time.*?\n\s*rank\s+data_time\s+step_time\n\s*(\d+)\s+([\d.]+)",
-                        text, re.S)
+    tables = re.findall(r"\[step (\d+)\] step_time=[\d.]+s.*?slowest ranks by data_time.*?"
+                        r"\n\s*rank\s+data_time\s+step_time\n\s*(\d+)\s+([\d.]+)", text, re.S)
     events = _parse(xtuner, "straggler_report")["log_events"].to_pylist()
     assert [(e["step"], e["rank"], e["duration_s"]) for e in events] == [(int(s), int(r), float(d)) for s, r, d in tables]
     megatron = corpus_or_skip("logs", "straggler", "megatron_straggler_detector_readme.log")
@@ -392,7 +394,8 @@ def test_straggler_detector_reports(tmp_path: Path) -> None:
     store = Store.open(tmp_path / "s.tlstore")
     store.ingest([xtuner])
     titles = [t for (t,) in store.connect().execute("select title from findings where finding = 'reported_straggler'").fetchall()]
-    assert titles == [f"the job's own straggler detector flagged rank {r} (1 report)" for _, r, _ in sorted(tables, key=lambda t: -float(t[2]))]
+    assert titles == [f"the job's own straggler detector flagged rank {r} (1 report)"
+                      for _, r, _ in sorted(tables, key=lambda t: -float(t[2]))]
 
 
 def test_log_format_forces_a_parser(tmp_path: Path) -> None:

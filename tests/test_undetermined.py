@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
-from tests.conftest import CORPUS, corpus_or_skip
+from tests.conftest import corpus_or_skip
 from tracelens.store import Store
 
 
-def _goodput(tmp_path: Path, log: Path) -> tuple[tuple[object, ...], list[str]]:
+def _goodput(tmp_path: Path, log: Path) -> tuple[tuple[Any, ...], list[str]]:
     store = Store.open(tmp_path / "s.tlstore")
     store.ingest([log])
     con = store.connect()
@@ -24,8 +25,7 @@ def _goodput(tmp_path: Path, log: Path) -> tuple[tuple[object, ...], list[str]]:
 
 def test_a_launcher_log_without_a_step_line_has_no_goodput(tmp_path: Path) -> None:
     """DeepSpeed's launcher lines only (a relaunched job's start-up): dated, no step."""
-    log = CORPUS / "logs" / "deepspeed" / "deepspeed_launcher_world_info_spawn.log"
-    corpus_or_skip(log)
+    log = corpus_or_skip("logs", "deepspeed", "deepspeed_launcher_world_info_spawn.log")
     text = log.read_text(encoding="utf-8")
     assert re.search(r"^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", text, re.M), "dated lines"
     assert "step" not in text.lower() and "iteration" not in text.lower(), "no step line"
@@ -38,8 +38,7 @@ def test_a_launcher_log_without_a_step_line_has_no_goodput(tmp_path: Path) -> No
 def test_one_dated_step_does_not_split_the_wall_time(tmp_path: Path) -> None:
     """DeepSpeed-Chat crashing before its first step: its only step line is the engine's
     `step=0` at init; the rest of the dated time cannot be told apart as start-up or steps."""
-    log = CORPUS / "wild" / "deepspeed" / "dschat_llama7b_zero3_16rank_crash_before_first_step.log"
-    corpus_or_skip(log)
+    log = corpus_or_skip("wild", "deepspeed", "dschat_llama7b_zero3_16rank_crash_before_first_step.log")
     assert len(re.findall(r"\bstep=\d+, skipped=", log.read_text(encoding="utf-8"))) == 1
     (wall_s, fraction, _, reason), titles = _goodput(tmp_path, log)
     assert (wall_s, fraction) == (None, None)

@@ -20,7 +20,9 @@ STORED = set(TABLES) | {"files"}  # `files` is the store's catalog of inputs
 def _read_by_sql(sql: str) -> set[str]:
     """Every table a query names in a FROM or JOIN (subqueries, CTEs and lateral joins
     included), less the names of its CTEs, as DuckDB's parser sees it."""
-    tree = json.loads(duckdb.connect().execute("select json_serialize_sql(?)", [sql]).fetchone()[0])
+    row = duckdb.connect().execute("select json_serialize_sql(?)", [sql]).fetchone()
+    assert row is not None
+    tree = json.loads(row[0])
     assert not tree.get("error"), tree
     tables: set[str] = set()
     ctes: set[str] = set()

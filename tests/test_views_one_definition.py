@@ -15,7 +15,8 @@ RULES = {
     # the ideal step time: the median duration of completed steps
     "ideal step time": (r"median\(\(?(?:e_ns - s_ns|end_ns - start_ns)", "int_ideal_step"),
     # the reference rank: the lowest rank that logs (or traces)
-    "reference rank": (r"min\(rank\)\s+from\s+(?:stg_)?log_(?:steps|events)\b|min\(rank\)\s+from\s+int_trace_processes", "int_reference_rank"),
+    "reference rank": (r"min\(rank\)\s+from\s+(?:stg_)?log_(?:steps|events)\b|min\(rank\)\s+from\s+int_trace_processes",
+                       "int_reference_rank"),
     # wall time: the logged attempts' first start to last end
     "wall time": (r"min\(start_ns\)[^;]*?from (?:int_)?attempts\s+where logged", "int_job_wall"),
     # the GPU count and its fallbacks

@@ -15,7 +15,7 @@ DOCS = Path(__file__).parent.parent / "docs"
 
 def test_every_setting_is_documented_with_its_default() -> None:
     used: dict[str, set[str]] = {}
-    for view, (_, sql) in sources().items():
+    for _, sql in sources().values():
         for name, default in re.findall(r"coalesce\(try_cast\(getvariable\('(tracelens_\w+)'\) as \w+\), ([\d.]+)\)", sql):
             used.setdefault(name, set()).add(default)
     assert len(used) >= 18  # the findings thresholds and the settings of the other views

@@ -11,6 +11,7 @@ import json
 import re
 import sys
 import time
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -112,9 +113,9 @@ def test_hf_dicts_take_the_bar_redrawn_after_them(tmp_path: Path) -> None:
     # the last reading ("1136/1136 [08:29<...") bounds the bar's start from above
     save = re.search(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) >> Saving model checkpoint", path.read_text())
     assert save is not None
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    save_s = datetime.strptime(save.group(1), "%Y-%m-%d %H:%M:%S").replace(tzinfo=timezone.utc).timestamp() + int(save.group(2)) / 1000
+    save_s = datetime.strptime(save.group(1), "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC).timestamp() + int(save.group(2)) / 1000
     last_end = con.execute("select max(end_ns) from log_steps").fetchone()[0] / 1e9
     assert save_s - 1.0 <= last_end <= save_s
     assert {s for (s,) in con.execute("select distinct time_source from log_steps").fetchall()} == {"tqdm"}
@@ -350,7 +351,7 @@ def test_megabyte_lines_stay_linear(cls: str, tmp_path: Path) -> None:
         for name in LOG_PARSERS:
             try:
                 parsers[name].parse(path, ParseOptions())
-            except Exception as exc:  # noqa: BLE001 - only ParseError is allowed
+            except Exception as exc:  # only ParseError is allowed
                 from tracelens.errors import ParseError
 
                 assert isinstance(exc, ParseError), f"{name}: {exc!r}"

@@ -433,7 +433,9 @@ RULE_GRAMMAR = (
     + ", ".join(("goodput", *GOODPUT_METRICS)) + "), bucket:NAME (seconds of a goodput bucket), "
     "kernel:GLOB or op:GLOB (ms per step of the kernels or operators whose normalised name matches)"
 )
-_RULE = re.compile(r"^\s*(?P<metric>[^<>]+?)\s*(?P<op>[<>])\s*(?P<value>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?P<pct>%)?\s*$")
+_RULE = re.compile(
+    r"^\s*(?P<metric>[^<>]+?)\s*(?P<op>[<>])\s*(?P<value>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?P<pct>%)?\s*$"
+)
 
 
 @dataclass(frozen=True)
@@ -462,11 +464,8 @@ def parse_rule(text: str) -> Rule:
         raise UsageError(f"--fail-on {text!r}: not a rule; {RULE_GRAMMAR}")
     metric = ALIASES.get(match["metric"], match["metric"])
     kind, _, rest = metric.partition(":")
-    if metric in STEP_QUANTITIES or metric in GOODPUT_METRICS:
-        pass
-    elif kind in ("kernel", "op") and rest:
-        pass
-    elif kind == "bucket" and rest in {b.value for b in GoodputBucket}:
+    if (metric in STEP_QUANTITIES or metric in GOODPUT_METRICS or (kind in ("kernel", "op") and rest)
+            or (kind == "bucket" and rest in {b.value for b in GoodputBucket})):
         pass
     elif kind == "bucket":
         raise UsageError(f"--fail-on {text!r}: no goodput bucket {rest!r}; one of: "
@@ -697,7 +696,7 @@ def render_markdown(report: DiffReport) -> str:
     def cell(text: str) -> str:
         return _safe(text).replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
 
-    lines = [f"# tracelens diff", "", f"BASE `{_safe(report.base)}`, NEW `{_safe(report.new)}`", ""]
+    lines = ["# tracelens diff", "", f"BASE `{_safe(report.base)}`, NEW `{_safe(report.new)}`", ""]
     for title, note, header, rows in _tables(report):
         lines += [f"## {title}", ""]
         if note:

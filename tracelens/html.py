@@ -112,7 +112,8 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
         unit = "tokens/s" if g.throughput_tokens_per_s is not None else "samples/s"
         through = g.throughput_tokens_per_s if unit == "tokens/s" else g.throughput_samples_per_s
         good = g.goodput_tokens_per_s if unit == "tokens/s" else g.goodput_samples_per_s
-        rows = [{"rate": "throughput (while computing steps)", "value": through}, {"rate": "goodput (per wall-clock second)", "value": good}]
+        rows = [{"rate": "throughput (while computing steps)", "value": through},
+                {"rate": "goodput (per wall-clock second)", "value": good}]
         chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(
             y=alt.Y("rate:N", title=None, sort=None), x=alt.X("value:Q", title=unit),
             color=alt.Color("rate:N", legend=None, scale=alt.Scale(range=["#4c78a8", "#54a24b"])),
@@ -237,7 +238,8 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
         if hangs:
             layers.append(alt.Chart(alt.Data(values=hangs)).mark_bar(height=10, color="#d62728").encode(
                 y=alt.Y("row:N"), x=alt.X("start:Q"), x2="end:Q",
-                tooltip=[alt.Tooltip("hang_s:Q", title="hung (s)", format=".1f"), alt.Tooltip("suspects:N", title="suspect ranks")],
+                tooltip=[alt.Tooltip("hang_s:Q", title="hung (s)", format=".1f"),
+                         alt.Tooltip("suspects:N", title="suspect ranks")],
             ))
         chart = alt.layer(*layers).resolve_scale(color="independent", shape="independent").properties(
             width="container", height=60 + 26 * (len(bars) + (1 if events else 0) + (1 if hangs else 0)))
@@ -268,14 +270,17 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
             if curve:
                 layers.insert(0, alt.Chart(alt.Data(values=curve)).mark_line(strokeDash=[4, 3]).encode(
                     x=x, y=y, detail="series:N", color=alt.value("#888"),
-                    tooltip=[alt.Tooltip("series:N"), alt.Tooltip("size_bytes:Q", format=","), alt.Tooltip("busbw:Q", format=".2f")],
+                    tooltip=[alt.Tooltip("series:N"), alt.Tooltip("size_bytes:Q", format=","),
+                             alt.Tooltip("busbw:Q", format=".2f")],
                 ))
             add("bandwidth", "Collective bandwidth vs message size", alt.layer(*layers).properties(width="container", height=260),
                 "Median bus bandwidth of each observed op and size (points) against the nccl-tests curve (dashed) "
-                "(views collective_summary, int_nccl_baseline)." + ("" if curve else " No nccl-tests baseline was ingested.") + left_out)
+                "(views collective_summary, int_nccl_baseline)."
+                + ("" if curve else " No nccl-tests baseline was ingested.") + left_out)
         else:
             add("bandwidth", "Collective bandwidth vs message size", None,
-                ("No observed collective has a bus bandwidth." + left_out) if without else "No observed collective has a known size.")
+                ("No observed collective has a bus bandwidth." + left_out) if without
+                else "No observed collective has a known size.")
     else:
         add("bandwidth", "Collective bandwidth vs message size", None, "No collective with a known size was observed.")
     return out
@@ -298,7 +303,8 @@ h2{font-size:16px;margin:0 0 8px}
 .finding p{margin:2px 0;color:#444;font-size:13px}
 table{border-collapse:collapse;font-size:12.5px;margin:6px 0}th,td{padding:3px 9px;border-bottom:1px solid #eee;text-align:left}
 th{background:#f3f3f3}.chart{width:100%}
-#chart-breakdown{width:calc(100% - 60px)}/* two stacked charts: their y axes sit outside the width they fill */.caption{color:#666;font-size:12px;margin:2px 0 8px}
+/* two stacked charts: their y axes sit outside the width they fill */
+#chart-breakdown{width:calc(100% - 60px)}.caption{color:#666;font-size:12px;margin:2px 0 8px}
 .nochart{color:#888;font-style:italic}pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
 """
 
@@ -316,7 +322,8 @@ def _cards(report: Report) -> str:
         (fmt_pct(100 * g.goodput_fraction if g.goodput_fraction is not None else None), "goodput"),
     ]
     if g.throughput_tokens_per_s is not None:
-        items.append((f"{fmt_rate(g.throughput_tokens_per_s)} / {fmt_rate(g.goodput_tokens_per_s)}", "tokens/s: throughput / goodput"))
+        items.append((f"{fmt_rate(g.throughput_tokens_per_s)} / {fmt_rate(g.goodput_tokens_per_s)}",
+                      "tokens/s: throughput / goodput"))
     if g.mfu is not None:
         items.append((fmt_pct(100 * g.mfu), "MFU"))
     elif g.reported_mfu is not None:
@@ -339,7 +346,8 @@ def _section_html(section: Section) -> str:
     for table in section.tables:
         head = "".join(f"<th>{html.escape(h)}</th>" for h in table.header)
         body = "".join("<tr>" + "".join(
-            f"<td title=\"{html.escape(table.full[c])}\">{html.escape(c)}</td>" if c in table.full else f"<td>{html.escape(c)}</td>"
+            f"<td title=\"{html.escape(table.full[c])}\">{html.escape(c)}</td>" if c in table.full
+            else f"<td>{html.escape(c)}</td>"
             for c in row) + "</tr>" for row in table.rows)
         parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
     for note in section.notes:

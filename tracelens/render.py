@@ -11,11 +11,11 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from tracelens.enums import FileStatus
-from tracelens.safe_text import terminal_safe
 from tracelens.report import Report, to_dict
+from tracelens.safe_text import terminal_safe
 
 
 def render_json(report: Report) -> str:
@@ -84,7 +84,7 @@ def shorten(name: str, width: int = 90) -> str:
 def shorten_all(names: list[str], width: int = 90) -> dict[str, str]:
     """Each name shortened in the middle, wider where two would read the same, so that the
     shortened names stay as distinct as the names."""
-    widths = {n: width for n in names}
+    widths = dict.fromkeys(names, width)
     while True:
         short = {n: shorten(n, widths[n]) for n in names}
         seen: dict[str, list[str]] = {}
@@ -107,7 +107,7 @@ def fmt_bytes(n: float | None) -> str:
 
 
 def fmt_time(ns: int) -> str:
-    return datetime.fromtimestamp(ns / 1e9, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return datetime.fromtimestamp(ns / 1e9, tz=UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def _num(value: float | None, spec: str = ".3g") -> str:
@@ -181,8 +181,10 @@ def _layout(report: Report) -> list[Section]:
                 s.paragraphs.append(f"Tokens/s: {fmt_rate(g.throughput_tokens_per_s)} while computing steps (throughput), "
                                     f"{fmt_rate(g.goodput_tokens_per_s)} useful per wall-clock second (goodput).")
                 if g.fractions_note:
-                    s.paragraphs.append(f"By tokens, goodput is {fmt_pct(100 * g.token_goodput_fraction if g.token_goodput_fraction is not None else None)}: {g.fractions_note}.")
-            cost = f"; ${g.lost_dollars:,.2f} of ${g.total_dollars:,.2f}" if g.lost_dollars is not None and g.total_dollars else ""
+                    by_tokens = 100 * g.token_goodput_fraction if g.token_goodput_fraction is not None else None
+                    s.paragraphs.append(f"By tokens, goodput is {fmt_pct(by_tokens)}: {g.fractions_note}.")
+            cost = (f"; ${g.lost_dollars:,.2f} of ${g.total_dollars:,.2f}"
+                    if g.lost_dollars is not None and g.total_dollars else "")
             if g.gpus is None:
                 s.paragraphs.append(f"GPUs: unknown ({g.gpus_detail}); no GPU-hours.")
             else:
@@ -204,7 +206,8 @@ def _layout(report: Report) -> list[Section]:
             ))
             if g.productive_split:
                 basis = g.productive_split[0].basis_rank_steps
-                split = ", ".join(f"{p.category.replace('_', ' ')} {100 * p.share:.0f} %" for p in g.productive_split if p.share > 0)
+                split = ", ".join(f"{p.category.replace('_', ' ')} {100 * p.share:.0f} %"
+                                  for p in g.productive_split if p.share > 0)
                 s.notes.append(f"Productive time, split like the {basis} profiled rank-steps (estimate): {split}.")
             if report.lost_steps:
                 n = len(report.lost_steps)
@@ -289,7 +292,8 @@ def _layout(report: Report) -> list[Section]:
         s = Section("inputs", "Inputs")
         s.tables.append(Table(
             ["status", "kind", "rows", "lines not read", "path"],
-            [[f.status, f.kind or "-", str(f.rows), str(f.unrecognised_lines) if f.unrecognised_lines is not None else "-", f.path]
+            [[f.status, f.kind or "-", str(f.rows),
+              str(f.unrecognised_lines) if f.unrecognised_lines is not None else "-", f.path]
              for f in report.inputs],
         ))
         unknown = [f for f in report.inputs if f.status == FileStatus.UNKNOWN.value]
@@ -356,7 +360,8 @@ def render_rich(report: Report, width: int = 120) -> str:
         for table in section.tables:
             rich_table = RichTable(show_edge=False, header_style="bold")
             for i, name in enumerate(table.header):
-                rich_table.add_column(escape(name), justify="right" if i and name not in ("path", "evidence", "op", "kind") else "left")
+                left = i == 0 or name in ("path", "evidence", "op", "kind")
+                rich_table.add_column(escape(name), justify="left" if left else "right")
             for row in table.rows:
                 rich_table.add_row(*(escape(c) for c in row))
             console.print(rich_table)

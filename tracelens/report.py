@@ -8,7 +8,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from tracelens.enums import REPORT_SECTIONS, FileStatus
+from tracelens.enums import REPORT_SECTIONS
 
 REPORT_SCHEMA_VERSION = 2
 SECTIONS = REPORT_SECTIONS  # in the order a reviewer reads them
