@@ -8,7 +8,8 @@
 --   of the instance across ranks; a rank's wait = its duration - transfer time.
 -- Columns: cycle, pg, seq, op, rank, file_id, step, start_ns, end_ns (corrected), dur_ns,
 --   ranks (ranks that ran the instance), arrival_skew_ns (last start - first start),
---   end_skew_ns, last_rank (the rank that arrived last), transfer_ns, wait_ns, seq_source.
+--   end_skew_ns, last_rank (the rank that arrived last: NULL when all started at once, the lowest
+--   of ranks that tie), transfer_ns, wait_ns, seq_source.
 with corrected as (
     select c.*, c.start_ns - coalesce(o.offset_ns, 0) as start_adj_ns, c.end_ns - coalesce(o.offset_ns, 0) as end_adj_ns
     from collectives c
@@ -19,7 +20,9 @@ instances as (
         count(*) as ranks,
         max(start_adj_ns) - min(start_adj_ns) as arrival_skew_ns,
         max(end_adj_ns) - min(end_adj_ns) as end_skew_ns,
-        arg_max(rank, start_adj_ns) as last_rank,
+        -- nobody arrived last where every rank started at once (copies of one trace); of ranks
+        -- that tie for last, the lowest: the same answer on every run
+        case when max(start_adj_ns) > min(start_adj_ns) then arg_max(rank, [start_adj_ns, -rank]) end as last_rank,
         min(dur_ns) as transfer_ns
     from corrected
     group by cycle, pg, seq
