@@ -3,6 +3,7 @@ from __future__ import annotations
 import gzip
 import os
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,15 @@ def run_cli_process(*args: str) -> tuple[int, str, str]:
         [sys.executable, "-m", "tracelens", *args], capture_output=True, text=True, env={**os.environ, "COLUMNS": "120"}
     )
     return proc.returncode, proc.stdout, proc.stderr
+
+
+def recompute_connection_views(con: Any) -> None:
+    """Compute again, in dependency order, the views a connection computed once when it opened
+    (`materialize: per_connection`): for a test that has put a substitute in place of a view
+    they read, after the connection opened."""
+    from tracelens.queries import connection_views, view_definitions
+
+    once = set(connection_views())
+    for name, sql in view_definitions(only=once):
+        if name in once:
+            con.execute(f"CREATE OR REPLACE TEMP TABLE _connection_{name} AS {sql.strip().rstrip(';')}")

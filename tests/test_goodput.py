@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SAMPLE_LOGS, corpus_or_skip
+from tests.conftest import SAMPLE_LOGS, corpus_or_skip, recompute_connection_views
 from tracelens.store import Store
 
 MLGP_TO_TRACELENS = {
@@ -355,6 +355,7 @@ def test_world_size_a_launcher_printed_counts_the_gpus(tmp_path: Path) -> None:
     con.execute("ALTER VIEW log_events RENAME TO log_events_stored")
     con.execute("CREATE VIEW log_events AS SELECT * FROM log_events_stored UNION ALL BY NAME "
                 "SELECT 'launch_config' AS kind, 'world_size=16' AS detail")
+    recompute_connection_views(con)
     wall, gpus, source, total = con.execute("select wall_s, gpus, gpus_source, total_gpu_hours from goodput_headline").fetchone()
     assert (gpus, source) == (16, "launch_config") and total == pytest.approx(wall * 16 / 3600)
 

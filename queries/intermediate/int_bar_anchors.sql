@@ -1,4 +1,5 @@
 -- int_bar_anchors: the clock of a console that only a progress bar dates, taken from the
+-- materialize: per_connection
 -- profiler traces of the same job. A bar prints the seconds since it started; with no dated
 -- line in the file its readings rest on the file's modification time (time_source
 -- tqdm_mtime), which copies and git checkouts do not keep. A profiled step is dated on both

@@ -1,4 +1,5 @@
 -- int_log_steps: the job's dated steps as seen by one reference rank, each step once whatever
+-- materialize: per_connection
 -- number of inputs logged it (a console, the TensorBoard event files, a metrics file of one job
 -- all date the same steps; counted twice, a step reads as a restart).
 -- Grain: one row per dated step of the reference rank and attempt.

@@ -1,4 +1,5 @@
 -- goodput: the job's headline: wall time, goodput, throughput vs goodput.
+-- materialize: per_connection
 -- Grain: one row per job (the store).
 -- Inputs: goodput_buckets, int_job_wall, attempts, int_log_intervals, int_log_steps, int_log_step_bounds, int_world_size,
 --   int_reference_rank, stg_log_steps, files.

@@ -1,4 +1,5 @@
 -- goodput_attribution: the gap between throughput and goodput, bucket by bucket.
+-- materialize: per_connection
 -- Grain: one row per GoodputBucket.
 -- Inputs: goodput_buckets, goodput, int_world_size (GPUs the job held: --gpus, else the traces'
 --   world size, NCCL communicators or the ranks in the logs; NULL, and no GPU-hours, when none
