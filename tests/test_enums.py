@@ -42,6 +42,20 @@ def test_hang_verdicts_are_the_enum() -> None:
     assert sorted(set(re.findall(r"'(\w+)'", case.group(0)))) == sorted(v.value for v in HangVerdict)
 
 
+def test_hang_verdict_priority_is_the_enum_order() -> None:
+    """A process group that shows several defects gets the first verdict, and the hangs are
+    ordered the same way (`hang_order`): both copies of the priority follow HangVerdict's order."""
+    sql = dict(view_definitions())["hang_analysis"]
+    case = re.search(r"case when len\(w\.missing_ranks\).*?end as verdict", sql, re.S)
+    order = re.search(r"order by case verdict (.*?) end", sql, re.S)
+    assert case is not None and order is not None
+    priority = [v.value for v in HangVerdict]
+    assert re.findall(r"then '(\w+)'", case.group(0)) + re.findall(r"else '(\w+)'", case.group(0)) == priority
+    ranked = re.findall(r"when '(\w+)' then (\d+)", order.group(1))
+    assert [v for v, _ in sorted(ranked, key=lambda vr: int(vr[1]))] == priority[: len(ranked)]
+    assert len(ranked) == len(priority) - 2  # the last defect falls to `else`; ok has no hang_order
+
+
 # One source for each closed set (tracelens/enums.py); every copy of it in SQL, C or another
 # module is read here and compared with it.
 

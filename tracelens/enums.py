@@ -109,7 +109,8 @@ class GoodputBucket(StrEnum):
 
 
 class HangVerdict(StrEnum):
-    """What the flight recorder says of one process group (`hang_analysis.verdict`)."""
+    """What the flight recorder says of one process group (`hang_analysis.verdict`), in
+    priority order: a group showing several defects gets the first (tests/test_enums.py)."""
 
     MISSING_RANKS = "missing_ranks"  # some ranks never issued a collective the others issued
     STUCK = "stuck"  # some ranks entered a collective the others completed, and never left it
