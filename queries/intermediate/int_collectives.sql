@@ -13,6 +13,19 @@
 with traces as (
     select file_id, rank, world_size from stg_traces
 ),
+events as (
+    -- The recorded args' text only for gloo spans: GPU traces' comm kernels carry their fields
+    -- in columns, and reading every event's args to keep none costs a trace's scan twice over.
+    select file_id, profiler_step, pg_name, kind, stream, coll_name, name, coll_dtype, coll_in_nelems,
+        coll_out_nelems, coll_group_size, start_ns, dur_ns, coll_seq, null::varchar as args_json
+    from trace_events
+    where kind = 'comm_kernel'
+    union all
+    select file_id, profiler_step, pg_name, kind, stream, coll_name, name, coll_dtype, coll_in_nelems,
+        coll_out_nelems, coll_group_size, start_ns, dur_ns, coll_seq, args_json
+    from trace_events
+    where kind = 'comm_cpu'
+),
 raw as (
     select
         e.file_id, t.rank, e.profiler_step as step,
@@ -32,9 +45,8 @@ raw as (
         coalesce(e.coll_group_size, case when e.kind = 'comm_cpu' then t.world_size end) as group_size,
         e.start_ns, e.start_ns + e.dur_ns as end_ns, e.dur_ns,
         e.coll_seq
-    from trace_events e
+    from events e
     join traces t using (file_id)
-    where e.kind in ('comm_kernel', 'comm_cpu')
 ),
 sized as (
     select *,
