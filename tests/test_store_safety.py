@@ -43,7 +43,7 @@ def _event_count(store: Path) -> int:
     return int(json.loads(out)[0]["n"])
 
 
-@pytest.mark.parametrize("folder", ["derived", "tables", "catalog"])
+@pytest.mark.parametrize("folder", ["derived", "tables", "manifest"])
 def test_a_read_through_a_linked_folder_deletes_nothing(tmp_path: Path, folder: str) -> None:
     store = tmp_path / "given.tlstore"
     Store.open(store).ingest([TRACES])
@@ -62,7 +62,7 @@ def test_a_read_through_a_linked_folder_deletes_nothing(tmp_path: Path, folder: 
     assert (store / MANIFEST).read_bytes() == manifest  # a read writes nothing
 
 
-@pytest.mark.parametrize("folder", ["derived", "tables", "catalog"])
+@pytest.mark.parametrize("folder", ["derived", "tables", "manifest"])
 def test_an_ingest_refuses_to_write_through_a_link(tmp_path: Path, folder: str) -> None:
     store = tmp_path / "given.tlstore"
     Store.open(store).ingest([SAMPLE_LOGS / "data_stall_gloo_2rank"])
@@ -105,11 +105,30 @@ def test_garbage_collection_spares_files_the_store_did_not_write(tmp_path: Path)
     assert theirs.read_text() == "kept by the user\n" and lookalike.read_bytes() == b"user data"
 
 
-def test_a_manifest_naming_files_outside_the_store_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["head", "record", "old_manifest"])
+def test_a_manifest_naming_files_outside_the_store_is_refused(tmp_path: Path, where: str) -> None:
+    """The head naming a segment elsewhere, a record (in a segment) naming a fragment elsewhere,
+    and the one-document manifest of older stores doing the same: each refused in one line."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     store = tmp_path / "s.tlstore"
     Store.open(store).ingest([TRACES])
     doc = json.loads((store / MANIFEST).read_text())
-    doc["files"][0]["fragments"]["trace_events"] = "../../outside.parquet"
+    segment = store / doc["segments"][-1]  # the ingest's commit
+    if where == "head":
+        doc["segments"].append("../../outside.parquet")
+    rows = pq.read_table(segment)
+    records = [json.loads(r) for r in rows.column("record").to_pylist()]
+    if where == "record":
+        next(r for r in records if r["fragments"])["fragments"]["trace_events"] = "../../outside.parquet"
+        index = rows.schema.get_field_index("record")
+        rows = rows.set_column(index, "record", pa.array([json.dumps(r) for r in records], pa.string()))
+        pq.write_table(rows, segment)
+    if where == "old_manifest":
+        del doc["segments"]
+        doc["files"] = records
+        doc["files"][0]["fragments"]["trace_events"] = "/etc/outside.parquet"
     (store / MANIFEST).write_text(json.dumps(doc))
     code, _, err = run_cli("sql", str(store), "select 1")
     assert code == 1 and "outside the store" in err and len(err.strip().splitlines()) == 1, err

@@ -5,7 +5,8 @@ knows files. The two meet at one narrow interface:
 
 - a `ParseTask` names one file, its parser and the store's location; `run_task` parses the
   file, writes its fragments and its per-file views straight into the store's folders and
-  returns the file's record (fragments written, rows, status, warnings). It never touches the
+  returns the file's record (fragments written, rows, status, warnings; a small file's rows
+  ride back in the record instead, for the commit to pack with others'). It never touches the
   manifest and never raises on bad input, so any executor can run it anywhere the store's
   path is visible: a thread, a process, a Ray worker on another node (tracelens.executors);
 - the `Committer`, in the ingesting process alone, takes each returned record, settles
@@ -36,7 +37,7 @@ import pyarrow as pa
 from tracelens import store as _store
 from tracelens.enums import FileStatus
 from tracelens.errors import DiskFullError, TracelensError, UsageError
-from tracelens.schemas import TABLES, conform
+from tracelens.schemas import PARTITION_BY, TABLES, conform
 from tracelens.store import (
     _EMPTY_FILES_SQL,
     MANIFEST,
@@ -53,6 +54,8 @@ if TYPE_CHECKING:
     from tracelens.parsers import ParseOptions
 
 COMMIT_EVERY_S = float(os.environ.get("TRACELENS_COMMIT_EVERY_S", "10"))  # batch commits on long ingests
+# Small files' rows held by the committer before they are written as packs: its memory bound.
+PACK_EVERY_BYTES = 64 << 20
 LOG_KIND = "console_log"
 SKIPPED_REASON = "not recognised: no parser reads a file of this name and first bytes"
 _TOO_DEEP = "nested deeper than a decoder can follow (JSON or pickle containers inside containers, thousands deep); not read"
@@ -123,9 +126,17 @@ def ingest(
         if checked:
             from tracelens.jobs import keep_one_job
 
-            keep_one_job(store, inputs, outcome, unknown, job=job, one_job=one_job)
+            store._pack(committer.pending)  # the job check reads every parsed file's rows
+            try:
+                keep_one_job(store, inputs, outcome, unknown, job=job, one_job=one_job)
+            except BaseException:
+                store._collect_garbage()  # a refused ingest leaves the store as it was: its packs go
+                raise
         outcome.notes.extend(store._rank_collisions())
-        committer.commit(outcome.parsed + unknown)
+        kept = {rec.path for rec in outcome.parsed} | {rec.path for rec in outcome.unchanged}
+        final = {id(rec): rec for rec in outcome.parsed + committer.pending
+                 if id(rec) not in committer.committed and rec.path in kept}
+        committer.commit([*final.values(), *unknown])
         store._collect_garbage()
     return outcome
 
@@ -220,6 +231,8 @@ class Committer:
         self.pending: list[FileRecord] = []
         self.last_commit = time.monotonic()
         self.batch: dict[str, FileRecord] = {}  # sha256 -> first record of this run with those bytes
+        self.held = 0  # bytes of small files' rows in `pending`, not yet packed
+        self.committed: set[int] = set()  # ids of the records committed so far
 
     def finish(self, rec: FileRecord) -> None:
         store, outcome = self.store, self.outcome
@@ -241,15 +254,21 @@ class Committer:
             self.batch[rec.sha256] = rec
         outcome.parsed.append(rec)
         self.pending.append(rec)
+        self.held += sum(table.nbytes for table in rec.tables.values())
         if self.progress:
             self.progress(self.done, self.total, rec.path)
-        if self.batch_commits and time.monotonic() - self.last_commit > COMMIT_EVERY_S:
+        if self.batch_commits and (time.monotonic() - self.last_commit > COMMIT_EVERY_S or self.held > PACK_EVERY_BYTES):
             self.commit(self.pending)
             self.pending.clear()
             self.last_commit = time.monotonic()
+            self.held = 0
+        elif self.held > PACK_EVERY_BYTES:  # committed at the end, once the job is known: packed now
+            self.store._pack(self.pending)
+            self.held = 0
 
     def commit(self, records: list[FileRecord]) -> None:
         self.store._commit(records)
+        self.committed.update(id(rec) for rec in records)
 
     def _same_content(self, new: FileRecord) -> FileRecord | None:
         """A stored file (not failed, not itself a duplicate) with the same bytes and parser."""
@@ -271,12 +290,14 @@ def refresh_derived(store: Store) -> None:
         (store.root / "derived" / view / "_empty.parquet").unlink(missing_ok=True)
     store._write_empty_tables()
     token = secrets.token_hex(4)
+    refreshed = []
     for rec in store.records.values():
         if not rec.fragments:
             continue
         rec.fragments = {k: v for k, v in rec.fragments.items() if k not in views}
         _precompute(store.root, rec, token)
-    store._commit([])
+        refreshed.append(rec)
+    store._commit(refreshed)
 
 
 # ---------------------------------------------------------------------- discovery
@@ -417,35 +438,21 @@ def _parse_and_write(root: str, rec: FileRecord, parser_name: str, options: Any,
     store_root = Path(root)
     tables = result.tables
     del result
+    # A small file's rows go back with its record and into a pack with other small files'
+    # (one fragment per file and table made a store of 50,000 logs 250,000 files, and its
+    # views unusable). Not the tables its per-file views read, nor the partitioned ones.
+    small = (sum(table.nbytes for table in tables.values()) <= _store.INLINE_MAX_BYTES
+             and not tables.keys() & (_precompute_inputs() | PARTITION_BY.keys()))
     for table in list(tables):
         data = conform(tables.pop(table), TABLES[table])  # each table freed once written
-        if table not in _NOT_REDACTED:
-            data = _redacted(data)
         data = data.set_column(0, "file_id", pa.repeat(pa.scalar(rec.file_id, pa.string()), data.num_rows))
+        if small:
+            rec.tables[table] = data  # redacted when packed
+            continue
+        if table not in _store.NOT_REDACTED:
+            data = _store.redacted(data)
         rec.fragments[table] = _store.write_fragment(store_root, table, rec.file_id, _fragment_tag(rec, token), data)
         del data
-
-
-# Tables of profiler events: operator and kernel names and shapes, millions of rows. Every
-# other table (log lines, launcher and NCCL text, dump fields, trace metadata) has its text
-# columns redacted before it is written.
-_NOT_REDACTED = frozenset({"trace_events", "trace_instants", "trace_counters"})
-
-
-def _redacted(data: pa.Table) -> pa.Table:
-    """Credentials in text columns replaced by `<redacted>` (tracelens.safe_text.SECRET_PATTERNS)."""
-    import pyarrow.compute as pc
-
-    from tracelens.safe_text import SECRET_PATTERNS
-
-    for i, fld in enumerate(data.schema):
-        if fld.name == "file_id" or not (pa.types.is_string(fld.type) or pa.types.is_large_string(fld.type)):
-            continue
-        column = data.column(i)
-        for pattern, replacement in SECRET_PATTERNS:
-            column = pc.replace_substring_regex(column, pattern=pattern, replacement=replacement)
-        data = data.set_column(i, fld, column)
-    return data
 
 
 def _sha256(path: Path) -> str:

@@ -1,19 +1,33 @@
-"""The store: a directory of Parquet fragments, one per input file and table, plus a manifest.
+"""The store: a directory of Parquet fragments plus a manifest.
 
 Layout::
 
     job.tlstore/
-      store.json                  manifest: schema version, generation, one record per input file
+      store.json                  the manifest's head: schema version, generation, its segments
+      manifest/records.<gen>.<tok>.parquet   segments: the records a commit changed (a log)
       views.sql                   setup script for the stock duckdb CLI / Python (relative paths)
-      catalog/files.<gen>.parquet the `files` table of this generation
       tables/<table>/_empty.parquet                          zero rows, the declared schema
       tables/<table>/rank=<r>/<file_id>.<token>.parquet      partitioned tables
-      tables/<table>/<file_id>.<token>.parquet               the others
+      tables/<table>/<file_id>.<token>.parquet               the others, one file's rows
+      tables/<table>/pack-<n>-<tok>.parquet                  the rows of n small files
       .lock                       held (a POSIX lock: the writing process's own) while an ingest writes
       .readers                    shared flock of every process reading the store
 
-Consistency: fragments are written under fresh names and fsynced; the manifest is then
-replaced atomically, and that rename is the only commit point. Readers build their views from
+The manifest is a log: each commit writes one segment holding the records it changed (and a
+tombstone for each file it dropped), then replaces the small head that names the segments. A
+commit's cost follows what changed, not the size of the store; when the segments hold twice
+the live records, or too many of them, a commit folds them into one. The `files` view reads
+the segments, the latest row of each path.
+
+Small files (a per-rank log) do not get fragments of their own: the parse task hands their
+rows back with the record, and the commit writes the rows of all the small files it commits
+into one pack per table. A pack's name says how many files it was written with; when fewer
+live records name it (a file replaced or dropped), the commit rewrites it with their rows
+alone, and packs of similar sizes are merged, so a table has a few packs, not one fragment
+per file.
+
+Consistency: fragments, packs and segments are written under fresh names and fsynced; the
+head is then replaced atomically, and that rename is the only commit point. Readers build their views from
 the manifest, never from a directory listing, so a fragment left by a killed ingest is never
 read; the next ingest deletes it and parses that file again. Ingest commits in batches, so a
 long ingest killed late keeps what it had committed. Garbage collection skips its turn while
@@ -22,6 +36,7 @@ any process reads the store, so a reader sees the state it opened until it is do
 Safety: a store may come from someone else. Reading one writes nothing; an ingest refuses a
 store whose folders or lock are symbolic links; garbage collection deletes only regular files
 named as the store names its own; a manifest naming a file outside the store is refused.
+Credentials in every table but the profiler events are redacted before rows are written.
 
 Identity: a file is known by its absolute path; its content is known by sha256. The same
 path with the same bytes is skipped; the same path with new bytes replaces its rows; the same
@@ -63,11 +78,17 @@ from tracelens.schemas import FILES, PARTITION_BY, SCHEMA_VERSION, TABLES
 if TYPE_CHECKING:
     from tracelens.executors import Executor
 
-MANIFEST = "store.json"
+MANIFEST = "store.json"  # the head: names the segments of the record log
+SEGMENTS = "manifest"
 VIEWS_SQL = "views.sql"
 LOCK = ".lock"
 READERS = ".readers"  # readers hold a shared flock on it; garbage collection needs it exclusive
-STORE_DIRS = ("catalog", "tables", "derived")
+STORE_DIRS = ("manifest", "catalog", "tables", "derived")  # catalog/: the `files` table of older stores
+# A commit folds the log into one segment past this many segments (or when the segments hold
+# twice the live records): opening a store reads every segment.
+MAX_SEGMENTS = 32
+# A small file's rows (their Arrow size) travel back with its record and go into a pack.
+INLINE_MAX_BYTES = 2 << 20
 FORMAT = "tracelens-store"
 FORK_IS_SAFE = False  # set by the CLI, whose process has started no DuckDB/polars threads
 
@@ -91,6 +112,8 @@ class FileRecord:
     ingested_at_ns: int = 0
     unrecognised_lines: int | None = None  # text inputs: non-blank lines no parser rule read
     fragments: dict[str, str] = field(default_factory=dict)  # table -> path relative to the store
+    # A small file's rows, not yet written: the commit packs them (tracelens.store, "Small files").
+    tables: dict[str, pa.Table] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass
@@ -118,13 +141,17 @@ class Store:
         self.records = records
         self.generation = generation
         self.derived_version: str | None = None  # of the precomputed views on disk
-        self.catalog = ""  # the committed `files` table, relative to the root
+        self.catalog = ""  # an older store's `files` table (one Parquet file), relative to the root
+        self.segments: list[str] = []  # the record log, oldest first, relative to the root
+        self.segment_rows = 0  # rows in the segments (live records, older versions, tombstones)
+        self.committed: set[str] = set(records)  # paths the committed manifest holds
         self.created = False  # made by this Store.open (not found, nor made by a concurrent one)
 
     def _adopt(self, fresh: Store) -> None:
         """Take on the committed state another process wrote since this object read it."""
         self.records, self.generation = fresh.records, fresh.generation
         self.derived_version, self.catalog = fresh.derived_version, fresh.catalog
+        self.segments, self.segment_rows, self.committed = fresh.segments, fresh.segment_rows, fresh.committed
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -186,21 +213,38 @@ class Store:
                 f"{root}: store schema version {version}, this tracelens writes {SCHEMA_VERSION}; "
                 "ingest the inputs into a new store"
             )
-        names = {f.name for f in dataclasses.fields(FileRecord)}
-        records = {}
+        records: dict[str, FileRecord] = {}
+        segments: list[str] = []
+        rows = 0
         try:
-            for raw in doc.get("files", []):
-                rec = FileRecord(**{k: v for k, v in raw.items() if k in names})
-                for rel in rec.fragments.values():
-                    _check_inside(root, rel, ("tables", "derived"))
-                records[rec.path] = rec
-            if doc.get("catalog"):
-                _check_inside(root, str(doc["catalog"]), ("catalog",))
-        except (TypeError, AttributeError) as exc:
+            if "files" in doc:  # written by a tracelens before the record log: one document
+                for raw in doc["files"]:
+                    rec = _record_from(root, raw)
+                    records[rec.path] = rec
+                if doc.get("catalog"):
+                    _check_inside(root, str(doc["catalog"]), ("catalog",))
+            for rel in doc.get("segments", []):
+                _check_inside(root, rel, (SEGMENTS,))
+                segments.append(rel)
+            for rel in segments:
+                try:
+                    segment = pq.read_table(root / rel, columns=["removed", "record"])
+                except (OSError, pa.ArrowException) as exc:
+                    raise TracelensError(f"{root / rel}: unreadable manifest segment ({exc})") from None
+                rows += segment.num_rows
+                for removed, raw in zip(segment.column("removed").to_pylist(), segment.column("record").to_pylist(),
+                                        strict=True):
+                    rec = _record_from(root, json.loads(raw))
+                    if removed:
+                        records.pop(rec.path, None)
+                    else:
+                        records[rec.path] = rec
+        except (TypeError, AttributeError, ValueError) as exc:
             raise TracelensError(f"{root / MANIFEST}: malformed store manifest ({exc})") from exc
         store = cls(root, records, int(doc.get("generation", 0)))
         store.derived_version = doc.get("derived_version")
-        store.catalog = str(doc.get("catalog") or "")
+        store.catalog = str(doc.get("catalog") or "") if "files" in doc else ""
+        store.segments, store.segment_rows = segments, rows
         return store
 
     def _write_empty_tables(self) -> None:
@@ -295,19 +339,22 @@ class Store:
                       log_format=log_format, max_memory=max_memory, one_job=one_job, job=job, executor=executor)
 
     def _discard(self, rec: FileRecord) -> None:
+        """Drop the rows of a record no commit will name: its own fragments are deleted; in a
+        pack (shared with other files) its rows stay until the commit rewrites the pack."""
         for rel in rec.fragments.values():
-            (self.root / rel).unlink(missing_ok=True)
-        rec.fragments = {}
+            if not _is_pack(rel):
+                (self.root / rel).unlink(missing_ok=True)
+        rec.fragments, rec.tables = {}, {}
 
     def _rank_collisions(self) -> list[str]:
         """Two trace files claiming one rank over overlapping time: both kept, one warning."""
         import duckdb
 
-        metas = [
+        metas = sorted({
             self.root / rec.fragments["trace_meta"]
             for rec in self.records.values()
             if "trace_meta" in rec.fragments
-        ]
+        })
         if len(metas) < 2:
             return []
         con = duckdb.connect()
@@ -325,23 +372,116 @@ class Store:
 
     # ------------------------------------------------------------------ commit
     def _commit(self, changed: list[FileRecord]) -> None:
-        """Make `changed` part of the store: one atomic manifest replacement."""
+        """Make `changed` part of the store, and forget the paths no longer in `records`: their
+        small files' rows packed, one segment of the record log written, then the head
+        replaced atomically (the commit point)."""
+        self._pack(changed)
         for rec in changed:
             self.records[rec.path] = rec
+        rows = {rec.path: rec for rec in changed}
+        rows.update(self._repack())
+        dropped = sorted(self.committed - self.records.keys())
         self.generation += 1
-        catalog_rel = f"catalog/files.{self.generation}.{secrets.token_hex(3)}.parquet"
-        _atomic_write_parquet(self.files_table(), self.root / catalog_rel)
+        fold = (bool(self.catalog) or not self.segments or len(self.segments) >= MAX_SEGMENTS
+                or self.segment_rows + len(rows) + len(dropped) > 2 * len(self.records) + 1000)
+        if fold:
+            segment = self._write_segment(list(self.records.values()), [])
+            segments, self.segment_rows = [segment], len(self.records)
+        elif rows or dropped:
+            segments = [*self.segments, self._write_segment(list(rows.values()), dropped)]
+            self.segment_rows += len(rows) + len(dropped)
+        else:
+            segments = list(self.segments)
         doc = {
             "format": FORMAT,
             "schema_version": SCHEMA_VERSION,
             "derived_version": derived_version(),
             "generation": self.generation,
-            "catalog": catalog_rel,
-            "files": [dataclasses.asdict(r) for r in sorted(self.records.values(), key=lambda r: r.path)],
+            "segments": segments,
         }
         _atomic_write_bytes(json.dumps(doc, indent=1).encode(), self.root / MANIFEST)
-        self.derived_version, self.catalog = derived_version(), catalog_rel
+        self.segments, self.catalog, self.committed = segments, "", set(self.records)
+        self.derived_version = derived_version()
         _atomic_write_bytes(self.views_sql(relative=True, script=True).encode(), self.root / VIEWS_SQL)
+
+    def _write_segment(self, records: list[FileRecord], dropped: list[str]) -> str:
+        """One segment of the record log: each record in full (`record`, JSON) and as its row of
+        `files`, and a tombstone for each dropped path; its path relative to the root."""
+        records = sorted(records, key=lambda r: r.path)
+        files = self._files_rows(records)
+        tombstones = [FileRecord(path=path) for path in dropped]
+        files = pa.concat_tables([files, self._files_rows(tombstones)])
+        everything = records + tombstones
+        extra = {
+            "key": pa.array([_path_key(r.path) for r in everything], pa.string()),
+            "seq": pa.array([self.generation] * len(everything), pa.int64()),
+            "removed": pa.array([False] * len(records) + [True] * len(tombstones), pa.bool_()),
+            "record": pa.array([json.dumps(_record_doc(r), ensure_ascii=True) for r in everything], pa.string()),
+        }
+        for name, column in extra.items():
+            files = files.append_column(name, column)
+        rel = f"{SEGMENTS}/records.{self.generation}.{secrets.token_hex(3)}.parquet"
+        _atomic_write_parquet(files, self.root / rel)
+        return rel
+
+    def _pack(self, records: Iterable[FileRecord]) -> None:
+        """Write the rows small files handed back (`FileRecord.tables`) as one pack per table,
+        under fresh names (no committed record names them yet), and point the records at them."""
+        holders: dict[str, list[FileRecord]] = {}
+        for rec in records:
+            for table in rec.tables:
+                holders.setdefault(table, []).append(rec)
+        for table, recs in holders.items():
+            data = pa.concat_tables([rec.tables[table].cast(TABLES[table]) for rec in recs])
+            if table not in NOT_REDACTED:
+                data = redacted(data)
+            rel = _write_pack(self.root, table, len({rec.file_id for rec in recs}), data)
+            for rec in recs:
+                rec.fragments[table] = rel
+        for recs in holders.values():
+            for rec in recs:
+                rec.tables = {}
+
+    def _repack(self) -> dict[str, FileRecord]:
+        """Keep the packs true and few: a pack holding rows of files no live record names any
+        more (replaced, dropped) is rewritten with the others' rows, or left to the garbage; the
+        smaller packs of a table are merged while one is at least half the next (so a table
+        holds about log2(files) packs, and each row is rewritten about as often). The records
+        whose pack changed."""
+        import pyarrow.compute as pc
+
+        holders: dict[str, list[FileRecord]] = {}
+        for rec in self.records.values():
+            for rel in rec.fragments.values():
+                if _is_pack(rel):
+                    holders.setdefault(rel, []).append(rec)
+        by_table: dict[str, list[str]] = {}
+        for rel in holders:
+            by_table.setdefault(PurePosixPath(rel).parts[1], []).append(rel)
+        moved: dict[str, FileRecord] = {}
+        for table, packs in by_table.items():
+            live = {rel: {rec.file_id for rec in holders[rel]} for rel in packs}
+            stale = [rel for rel in packs if len(live[rel]) < _pack_files(rel)]
+            packs = sorted((rel for rel in packs if rel not in stale), key=lambda rel: len(live[rel]))
+            groups = [[rel] for rel in stale]
+            while len(packs) >= 2 and 2 * len(live[packs[0]]) >= len(live[packs[1]]):
+                merged = packs[:2]
+                packs = packs[2:]
+                size = sum(len(live[rel]) for rel in merged)
+                while packs and 2 * size >= len(live[packs[0]]):
+                    merged.append(packs.pop(0))
+                    size += len(live[merged[-1]])
+                groups.append(merged)
+            for group in groups:
+                ids = set().union(*(live[rel] for rel in group))
+                data = pa.concat_tables([pq.read_table(self.root / rel) for rel in group])
+                data = data.filter(pc.is_in(data.column("file_id"), pa.array(sorted(ids), pa.string())))
+                rel = _write_pack(self.root, table, len(ids), data)
+                for old in group:
+                    for rec in holders[old]:
+                        rec.fragments[table] = rel
+                        moved[rec.path] = rec
+        return moved
 
     def _collect_garbage(self) -> None:
         """Delete what no committed record refers to (left by a killed or older ingest).
@@ -362,10 +502,14 @@ class Store:
             except OSError:
                 unread = False  # a reader is using the store
             live = {rel for rec in self.records.values() for rel in rec.fragments.values()}
+            live.update(self.segments)
             live.add(self.catalog_path())
             for sub in STORE_DIRS:
                 top = self.root / sub
-                if not stat.S_ISDIR(os.lstat(top).st_mode):
+                try:
+                    if not stat.S_ISDIR(os.lstat(top).st_mode):
+                        continue
+                except FileNotFoundError:  # a store made after catalog/ went, or before manifest/ came
                     continue
                 for dirpath, _, filenames in os.walk(top, followlinks=False):
                     for name in filenames:
@@ -385,7 +529,12 @@ class Store:
         return self.catalog
 
     def files_table(self) -> pa.Table:
-        rows = [dataclasses.asdict(r) for r in sorted(self.records.values(), key=lambda r: r.path)]
+        return self._files_rows(sorted(self.records.values(), key=lambda r: r.path))
+
+    @staticmethod
+    def _files_rows(records: list[FileRecord]) -> pa.Table:
+        """The `files` rows of these records: names and messages made printable and redacted."""
+        rows = [_record_doc(r) for r in records]
         for row in rows:
             row.pop("fragments")
             for key in ("path", "message", "duplicate_of"):
@@ -399,7 +548,7 @@ class Store:
     def fragments(self, table: str, *, derived: bool = False) -> list[str]:
         """Relative paths of a table's (or precomputed view's) fragments, the empty template first."""
         frags = [self._template("derived" if derived else "tables", table)]
-        frags += sorted(rec.fragments[table] for rec in self.records.values() if table in rec.fragments)
+        frags += sorted({rec.fragments[table] for rec in self.records.values() if table in rec.fragments})
         return frags
 
     def views_sql(self, *, relative: bool, precomputed: bool = True, script: bool = False, checks: bool = True) -> str:
@@ -419,7 +568,12 @@ class Store:
             return rel if relative else str(self.root / rel)
 
         catalog = self.catalog_path()
-        files_sql = f"SELECT * FROM read_parquet({_sql_str(path(catalog))})" if catalog else _EMPTY_FILES_SQL
+        if self.segments:
+            files_sql = _files_sql([path(rel) for rel in self.segments])
+        elif catalog:
+            files_sql = f"SELECT * FROM read_parquet({_sql_str(path(catalog))})"
+        else:
+            files_sql = _EMPTY_FILES_SQL
         tables = {t: [path(f) for f in self.fragments(t)] for t in TABLES}
         derived = (
             {v: [path(f) for f in self.fragments(v, derived=True)] for v in materialized_views()} if precomputed else {}
@@ -431,7 +585,7 @@ class Store:
         only = None if checks else report_views()
         if not script:
             return header + build_views_sql(tables, files_sql, derived, only)
-        once = set(connection_views())
+        once = {"files", *connection_views()}  # files: the latest row of each path, worked out once
         lines = [header + "SET enable_progress_bar = false;"]
         for name, statement in view_statements(tables, files_sql, derived, only):
             lines.append(statement)
@@ -479,7 +633,7 @@ class Store:
             con.execute("SET VARIABLE tracelens_peak_tflops = ?", [float(peak_tflops)])
         from tracelens.queries import connection_views
 
-        once = set(connection_views())
+        once = {"files", *connection_views()}  # files: the latest row of each path, worked out once
         sql = self.views_sql(relative=False, precomputed=fresh_derived and not step_marker, checks=checks)
         for statement in con.extract_statements(sql):
             con.execute(statement)
@@ -636,12 +790,13 @@ def _fsync_and_rename(tmp: Path, target: Path) -> None:
 
 
 # ---------------------------------------------------------------------- safety
-# Names the store gives its own files (fragments, catalogs, their temporary copies): garbage
-# collection deletes nothing else, whatever a folder holds.
-_OWN_FILE = re.compile(
-    r"^(?:[0-9a-f]{16}\.[0-9a-f]{14}\.parquet|files\.\d+\.[0-9a-f]{6}\.parquet"
-    r"|\.(?:[0-9a-f]{16}\.[0-9a-f]{14}\.parquet|files\.\d+\.[0-9a-f]{6}\.parquet|_empty\.parquet)\.\d+\.tmp)$"
-)  # the templates (_empty.parquet) themselves are never garbage
+# Names the store gives its own files (fragments, packs, manifest segments, older stores'
+# catalogs, their temporary copies): garbage collection deletes nothing else, whatever a folder
+# holds.
+_OWN_NAMES = (r"[0-9a-f]{16}\.[0-9a-f]{14}\.parquet|files\.\d+\.[0-9a-f]{6}\.parquet"
+              r"|records\.\d+\.[0-9a-f]{6}\.parquet|pack-\d+-[0-9a-f]{12}\.parquet")
+# The templates (_empty.parquet) themselves are never garbage.
+_OWN_FILE = re.compile(rf"^(?:{_OWN_NAMES}|\.(?:{_OWN_NAMES}|_empty\.parquet)\.\d+\.tmp)$")
 _HELD: set[str] = set()  # stores this process holds the write lock of (POSIX locks do not exclude threads)
 _HELD_GUARD = threading.Lock()
 _READERS: dict[str, int] = {}  # store root -> this process's reader-lock descriptor
@@ -755,6 +910,96 @@ def _write_templates(root: Path) -> None:
 
 def _sql_str(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
+
+
+def _files_sql(segments: list[str]) -> str:
+    """The `files` table from the record log: the latest row of each path, unless a tombstone."""
+    columns = ", ".join(FILES.names)
+    listed = ", ".join(map(_sql_str, segments))
+    return (f"SELECT {columns} FROM (SELECT *, row_number() OVER (PARTITION BY key ORDER BY seq DESC) AS _latest "
+            f"FROM read_parquet([{listed}])) WHERE _latest = 1 AND NOT removed ORDER BY path")
+
+
+def _path_key(path: str) -> str:
+    # Paths are bytes that need not be UTF-8 (surrogate escapes); their digest is a string.
+    return hashlib.sha1(os.fsencode(path)).hexdigest()
+
+
+def _record_doc(rec: FileRecord) -> dict[str, Any]:
+    """A record as the manifest keeps it (its unwritten rows left out)."""
+    doc = {f.name: getattr(rec, f.name) for f in dataclasses.fields(FileRecord) if f.name != "tables"}
+    doc["warnings"], doc["fragments"] = list(rec.warnings), dict(rec.fragments)
+    return doc
+
+
+_RECORD_FIELDS = frozenset(f.name for f in dataclasses.fields(FileRecord)) - {"tables"}
+
+
+def _record_from(root: Path, raw: dict[str, Any]) -> FileRecord:
+    """A record read from a manifest, its fragments checked to lie inside the store."""
+    rec = FileRecord(**{k: v for k, v in raw.items() if k in _RECORD_FIELDS})
+    if not isinstance(rec.path, str) or not isinstance(rec.fragments, dict):
+        raise TypeError(f"a record of {type(rec.path).__name__} path and {type(rec.fragments).__name__} fragments")
+    for rel in rec.fragments.values():
+        _check_inside(root, rel, ("tables", "derived"))
+    return rec
+
+
+_PACK = re.compile(r"pack-(\d+)-[0-9a-f]{12}\.parquet")
+
+
+def _is_pack(rel: str) -> bool:
+    return _PACK.fullmatch(PurePosixPath(rel).name) is not None
+
+
+def _pack_files(rel: str) -> int:
+    """How many files' rows a pack was written with (its name says)."""
+    match = _PACK.fullmatch(PurePosixPath(rel).name)
+    return int(match.group(1)) if match else 0
+
+
+def _write_pack(root: Path, table: str, files: int, data: pa.Table) -> str:
+    rel = f"tables/{table}/pack-{files}-{secrets.token_hex(6)}.parquet"
+    _atomic_write_parquet(data, root / rel)
+    return rel
+
+
+# Tables of profiler events: operator and kernel names and shapes, millions of rows. Every
+# other table (log lines, launcher and NCCL text, dump fields, trace metadata) has its text
+# columns redacted before it is written.
+NOT_REDACTED = frozenset({"trace_events", "trace_instants", "trace_counters"})
+
+
+def redacted(data: pa.Table) -> pa.Table:
+    """Credentials in text columns replaced by `<redacted>` (tracelens.safe_text.SECRET_PATTERNS)."""
+    import pyarrow.compute as pc
+
+    from tracelens.safe_text import SECRET_PATTERNS
+
+    for i, fld in enumerate(data.schema):
+        if fld.name == "file_id" or not (pa.types.is_string(fld.type) or pa.types.is_large_string(fld.type)
+                                         or pa.types.is_string_view(fld.type)):
+            continue
+        column = data.column(i).combine_chunks()
+        if pa.types.is_string_view(column.type):  # Arrow's regex kernels read plain strings
+            column, fld = column.cast(pa.string()), fld.with_type(pa.string())
+        # Few values hold a credential: one pass of all patterns at once finds them, and only
+        # those go through the replacements (each a pass of its own).
+        mask = pc.fill_null(pc.match_substring_regex(column, pattern=_any_secret()), False)
+        if not pc.any(mask).as_py():
+            continue
+        subset = column.filter(mask)
+        for pattern, replacement in SECRET_PATTERNS:
+            subset = pc.replace_substring_regex(subset, pattern=pattern, replacement=replacement)
+        data = data.set_column(i, fld, pc.replace_with_mask(column, mask, subset))
+    return data
+
+
+@functools.cache
+def _any_secret() -> str:
+    from tracelens.safe_text import SECRET_PATTERNS
+
+    return "|".join(f"(?i:{p[4:]})" if p.startswith("(?i)") else f"(?:{p})" for p, _ in SECRET_PATTERNS)
 
 
 # ---------------------------------------------------------------------- query entry points
