@@ -12,7 +12,7 @@ from typing import Any
 
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._lines import Line, bar_readings, read_lines
+from tracelens.parsers._lines import Line, Lines, bar_readings, read_lines
 from tracelens.parsers._logtables import LogRows
 from tracelens.parsers.contract import ParseResult
 
@@ -108,6 +108,11 @@ _READER_PATTERN = r"Checkpoint global_step|OVERFLOW! Rank |Loss:|step=|time \(ms
 # A line's `event_hint`: it may hold an event, an NCCL line or a reader's line (one pattern for
 # every reader: the lines of a console read by several are split once).
 _LINE_HINT = f"{_ANY_EVENT_PATTERN}|NCCL|{_READER_PATTERN}"
+# The literals of the rules that a reader passing over quiet lines applies before the shared
+# scanner (DeepSpeed's checkpoint, save and overflow rules): an NCCL line holding one is no
+# line the scanner alone reads, and the file's NCCL lines are then read line by line
+# (`_nccl.nccl_lines`). A reader's rule left out of it may miss its lines.
+_BEFORE_SCAN_PATTERN = r"Checkpoint global_step|Saving model checkpoint|\[Torch\] Sav|zero checkpoint saved|OVERFLOW! Rank "
 _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
 
 
@@ -138,9 +143,19 @@ class EventScanner:
     def busy(self, lines: Iterable[Line]) -> Iterator[Line]:
         """The lines that the shared rules or a reader's own rules (see `_READER_PATTERN`) may
         read: those the hint marks, and the dated lines of a rank whose process has not logged
-        one yet. What the others would do in `scan` is nothing, and they cost no call."""
+        one yet. What the others would do in `scan` is nothing, and they cost no call.
+
+        The NCCL_DEBUG lines that `split_lines` read column-wise (`Lines.nccl`) are read here,
+        before the others, and not handed on: `scan` would read them and nothing else, and no
+        other line changes what they yield (see `_nccl.nccl_lines`)."""
         started = self.started
-        for line in lines:
+        if isinstance(lines, Lines) and lines.marked is not None:
+            if lines.nccl is not None:
+                self.rows.nccl.feed_columns(lines.nccl, lines)
+            candidates: Iterable[Line] = map(lines.__getitem__, lines.marked)
+        else:
+            candidates = lines
+        for line in candidates:
             if line.event_hint is False and (line.ts_ns is None or line.rank in started):
                 continue
             yield line
@@ -308,7 +323,7 @@ def open_log(path: Path, framework: str) -> tuple[list[Line], str | None, LogRow
     if cache is not None and str(path) in cache:
         lines, warning = cache[str(path)]
     else:
-        lines, warning = read_lines(path, _LINE_HINT)
+        lines, warning = read_lines(path, _LINE_HINT, _BEFORE_SCAN_PATTERN)
         if cache is not None:
             cache[str(path)] = lines, warning
     if not lines:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from tracelens.parsers._io import read_bytes
+from tracelens.parsers._nccl import NcclLines, nccl_candidates, nccl_lines
 
 if TYPE_CHECKING:
     import polars as pl
@@ -70,10 +71,20 @@ class Line(NamedTuple):
     year_from_mtime: bool = False
 
 
-def read_lines(path: Path, hint: str | None = None) -> tuple[list[Line], str | None]:
+class Lines(list[Line]):
+    """A log's lines; its NCCL_DEBUG lines read column-wise where `split_lines` could (`nccl`;
+    see `_nccl.nccl_lines`); and, where it was given a hint, the positions of the lines that
+    the hint marks or that are dated, less those NCCL lines (`marked`): the only ones that
+    `EventScanner.busy` may hand on."""
+
+    nccl: NcclLines | None = None
+    marked: list[int] | None = None
+
+
+def read_lines(path: Path, hint: str | None = None, nccl_guard: str | None = None) -> tuple[list[Line], str | None]:
     """Every logical line of a (possibly gzipped) log, and a warning if it was cut short."""
     data, warning = read_bytes(path)
-    return split_lines(data.decode("utf-8", "replace"), hint, file_mtime_ns(path)), warning
+    return split_lines(data.decode("utf-8", "replace"), hint, file_mtime_ns(path), nccl_guard), warning
 
 
 @contextmanager
@@ -94,20 +105,24 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None) -> list[Line]:
+def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None,
+                nccl_guard: str | None = None) -> list[Line]:
     """The logical lines of a log's text (see `Line`); with `hint` (a regex), each line's
     `event_hint` says whether it occurs in the line: one vectorised search over every line
-    (polars' regex engine, linear time) instead of one Python search a line.
+    (polars' regex engine, linear time) instead of one Python search a line. With `nccl_guard`
+    (a regex of the literals that readers' rules look for before the shared scanner's), the
+    NCCL_DEBUG lines' fields are read column-wise too, where that gives what reading them line
+    by line gives (the result's `nccl`, see `_nccl.nccl_lines`).
 
     The loop is the hot path of every console log (one pass over each line in Python): a line
     that cannot open with a prefix is taken as it is without a call, timestamps are looked for
     only where a date's dash and colon are, and the lines are built as columns, then made
     `Line`s in one C-level pass, with the garbage collector held off (`gc_paused`)."""
     with gc_paused():
-        return _split_lines(text, hint, mtime_ns)
+        return _split_lines(text, hint, mtime_ns, nccl_guard)
 
 
-def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line]:
+def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: str | None) -> list[Line]:
     import polars as pl
 
     physical_lines = text.splitlines()  # (splits at \r too: each redraw of a bar is a line of its own)
@@ -187,7 +202,9 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
     # One vectorised pass says which lines may hold a date (what every ISO timestamp holds,
     # in the first 80 characters where `parse_timestamp` looks), a glog time, the hint: Python
     # reads only those.
-    frame = pl.DataFrame({"body": pl.Series(bodies, dtype=pl.String)}).select(
+    frame = pl.DataFrame({"body": pl.Series(bodies, dtype=pl.String)})
+    nccl = nccl_candidates(frame, nccl_guard) if nccl_guard is not None else None
+    frame = frame.select(
         dated=pl.col("body").str.slice(0, 80).str.contains(_DATE_HINT),
         glog=pl.col("body").str.contains(_GLOG_HINT),
         hint=pl.col("body").str.contains(hint) if hint is not None else pl.lit(None, dtype=pl.Boolean),
@@ -220,9 +237,19 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None) -> list[Line
             times[i] = _glog_ns(bodies[i], guess)
             guessed[i] = True
     hits: Iterable[bool | None] = frame.get_column("hint").to_list() if hint is not None else repeat(None)
+    nccl_read = nccl_lines(nccl, times) if nccl is not None else None
+    marked = None
+    if hint is not None:
+        # (times past int64's range are kept: a dated line is a dated line)
+        marks = frame.get_column("hint") | pl.Series([ns is not None for ns in times], dtype=pl.Boolean)
+        if nccl_read is not None:
+            marks = marks.scatter(nccl_read.indices(), False)
+        marked = marks.arg_true().to_list()
     del frame
     columns = (numbers, ranks, bodies, times, clears, hits, guessed if guessed is not None else repeat(False))
-    return list(map(_new_line, zip(*columns, strict=False)))  # (the repeat() columns are endless)
+    lines = Lines(map(_new_line, zip(*columns, strict=False)))  # (the repeat() columns are endless)
+    lines.nccl, lines.marked = nccl_read, marked
+    return lines
 
 
 def _utc_year(ns: int) -> int | None:

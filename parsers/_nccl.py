@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 
 from tracelens.schemas import NCCL_CALLS, NCCL_COMMS, NCCL_WARNINGS
+
+if TYPE_CHECKING:
+    import polars as pl
 
 # The time field appears in TRACE builds ("host:pid:tid [dev] 12.345 func:line NCCL TRACE").
 # The host is tried only where a run of name characters starts, and each field is taken
@@ -22,6 +26,23 @@ NCCL_LINE = re.compile(
     r"(?: (?P<src>[\w/.\-]+:\d++))? NCCL (?P<level>INFO|WARN|TRACE|ERROR) ?(?P<msg>.*)$"
 )
 _FIELDS = ("host", "pid", "tid", "dev", "src", "level", "msg")
+# `NCCL_LINE` for polars' engine, which has neither look-behind nor possessive runs: the host
+# opens the text or follows a character no host holds, and each greedy run is followed by a
+# character outside it, so it ends where the possessive one does. On ASCII text, where `\w` and
+# `\d` mean the same to both engines, the two find the same match with the same groups.
+_NCCL_LINE_COLUMNS = (
+    r"(?:^|[^\w.\-])(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\](?: [\d.]+)?"
+    r"(?: (?P<src>[\w/.\-]+:\d+))? NCCL (?P<level>INFO|WARN|TRACE|ERROR) ?(?P<msg>.*)$"
+)
+# What `NCCL_LINE` reads before " NCCL ", to the end of a line's head (the text before its first
+# " NCCL "): that part of the pattern holds no " NCCL " (its spaces open a bracket, a digit run
+# or a source file name followed by ":digits"), so where a match opens in the head, it ends the
+# head; a console's lines have few distinct heads (one per process and thread).
+_NCCL_HEAD = (
+    r"(?:^|[^\w.\-])(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\](?: [\d.]+)?"
+    r"(?: (?P<src>[\w/.\-]+:\d+))?$"
+)
+_LEVELS = ("INFO", "WARN", "TRACE", "ERROR")
 _VERSION = re.compile(r"NCCL version (?P<v>\d+\.\d+\.\d+[\w.+\-]*)")
 _COMM = re.compile(
     r"\bcomm (?P<comm>0x[0-9a-f]+) rank (?P<rank>\d+) n[Rr]anks (?P<nranks>\d+)"
@@ -80,6 +101,83 @@ def _transports(msg: str, at: int) -> tuple[str, ...] | None:
     return known
 
 
+@dataclass(frozen=True)
+class NcclLines:
+    """A console's NCCL_DEBUG lines read column-wise: each one's position among the console's
+    lines (`index`, ascending) and its `NCCL_LINE` groups, one column each; and, in line order
+    among them, the other lines that name NCCL's version (`host` null, their text in `text`)."""
+
+    fields: pl.DataFrame
+
+    def indices(self) -> list[int]:
+        """The positions of the NCCL_DEBUG lines."""
+        import polars as pl
+
+        return self.fields.filter(pl.col("host").is_not_null()).get_column("index").to_list()
+
+
+def nccl_candidates(frame: pl.DataFrame, guard: str) -> pl.DataFrame:
+    """Of a frame of line bodies (column `body`), the lines that may be NCCL lines or name NCCL's
+    version (each with its index, whether it is ASCII, whether it holds `guard`, the groups of
+    `NCCL_LINE`'s match, and the text of a line that names the version but is no NCCL line):
+    what `nccl_lines` decides on once the lines' times are known.
+
+    A line whose head (see `_NCCL_HEAD`) matches and whose rest opens with a level has the
+    match that opens in its head: its fields are its head's, read once for each distinct head,
+    the level and the rest. The others (a match further on, or none) are matched whole."""
+    import polars as pl
+
+    body = pl.col("body")
+    version = body.str.contains("NCCL version ", literal=True)
+    lines = (frame.lazy().with_row_index("index")
+             .filter(body.str.contains(" NCCL ", literal=True) | version)
+             .with_columns(parts=body.str.splitn(" NCCL ", 2))
+             .unnest("parts")
+             .rename({"field_0": "head", "field_1": "rest"})
+             .collect())
+    heads = (lines.lazy().select(pl.col("head").unique())
+             .with_columns(fields=pl.col("head").str.extract_groups(_NCCL_HEAD)).unnest("fields"))
+    level = pl.coalesce(*(pl.when(pl.col("rest").str.starts_with(name)).then(pl.lit(name)) for name in _LEVELS))
+    by_head = (lines.lazy().join(heads, on="head", how="left", maintain_order="left")
+               .with_columns(level=pl.when(pl.col("host").is_not_null()).then(level)))
+    whole = pl.col("level").is_not_null()
+    fields = pl.col("body").str.extract_groups(_NCCL_LINE_COLUMNS)
+    matched = (by_head
+               .with_columns(msg=pl.col("rest").str.slice(pl.col("level").str.len_chars()),
+                             fields=pl.when(~whole).then(fields))
+               .with_columns(*(pl.coalesce(pl.when(whole).then(pl.col(name)), pl.col("fields").struct.field(name))
+                               .alias(name) for name in _FIELDS)))
+    return (matched
+            .select("index", *_FIELDS, ascii=body.str.len_bytes() == body.str.len_chars(),
+                    guard=body.str.contains(guard), version=version,
+                    text=pl.when(version & pl.col("host").is_null()).then(body))
+            .collect())
+
+
+def nccl_lines(candidates: pl.DataFrame, times: Sequence[int | None]) -> NcclLines | None:
+    """The console's NCCL lines for `NcclScanner.feed_columns`, when reading them apart from the
+    other lines gives what `feed` gives, line by line, in the readers' loop; else None.
+
+    That holds when the column-wise match finds every line that `NCCL_LINE` matches (every
+    candidate is ASCII); when no NCCL line is dated (a dated line may start an attempt,
+    `EventScanner.scan`); and when neither an NCCL line nor a line naming NCCL's version holds a
+    literal of a reader's rule applied before the scanner's (`guard` of `nccl_candidates`).
+    The lines naming the version that are no NCCL line go with the NCCL lines, in line order
+    (`feed` keeps the first version seen); read again by `feed` in the loop, they change
+    nothing. `times` are the lines' times, by line index."""
+    import polars as pl
+
+    if candidates.is_empty():
+        return None
+    matched = pl.col("host").is_not_null()
+    kept = candidates.filter(matched | pl.col("version"))
+    if kept.is_empty() or not candidates.get_column("ascii").all() or kept.get_column("guard").any():
+        return None
+    if any(times[i] is not None for i in kept.filter(matched).get_column("index").to_list()):
+        return None
+    return NcclLines(kept.select("index", *_FIELDS, "text"))
+
+
 @dataclass
 class _Pending:
     rings: int | None = None
@@ -113,16 +211,37 @@ class NcclScanner:
             if self.version is None and "NCCL version " in text and (v := _VERSION.search(text)):
                 self.version = v.group("v")  # nccl-tests prints "NCCL version X" on its own
             return False
+        self.feed_fields(number, rank, ts_ns, *match.group(*_FIELDS))
+        return True
+
+    def feed_columns(self, nccl: NcclLines, lines: Sequence[tuple[Any, ...]]) -> None:
+        """Read the NCCL lines of a console whose fields were read column-wise (`nccl_lines`),
+        in their order: what `feed` does with each. `lines` are the console's `Line`s (their
+        number and rank)."""
+        feed = self.feed_fields
+        # a slice at a time: the fields of every NCCL line as Python strings at once would hold
+        # several times the text's memory
+        for chunk in nccl.fields.iter_slices(1 << 16):
+            columns = (chunk.get_column(name).to_list() for name in ("index", *_FIELDS, "text"))
+            for index, host, pid, tid, dev, source, level, msg, text in zip(*columns, strict=True):
+                if host is not None:
+                    line = lines[index]
+                    feed(line[0], line[1], None, host, pid, tid, dev, source, level, msg)
+                elif self.version is None and (v := _VERSION.search(text)):
+                    self.version = v.group("v")
+
+    def feed_fields(self, number: int, rank: int | None, ts_ns: int | None, host: str, pid_digits: str, tid: str,
+                    dev_digits: str, source: str | None, level: str, msg: str) -> None:
+        """Read one NCCL line, given the fields of its `NCCL_LINE` match."""
         self.last_warning = None
         self.lines += 1
-        host, pid_digits, tid, dev_digits, source, level, msg = match.group(*_FIELDS)
         pid, dev, msg = int(pid_digits), int(dev_digits), msg.strip()
         if level in ("WARN", "ERROR"):
             row = {"file_id": "", "host": host, "pid": pid, "tid": int(tid), "cuda_dev": dev,
                    "rank": rank, "ts_ns": ts_ns, "source": source, "message": msg[:2000], "line": number}
             self.warnings.append(row)
             self.last_warning = row
-            return True
+            return
         key = (host, pid, dev)
         # each rule behind a literal it needs: most lines are a channel's or a transport's
         if "NCCL version " in msg and (v := _VERSION.search(msg)) is not None:
@@ -179,11 +298,10 @@ class NcclScanner:
             elif (at := msg.find("via ")) >= 0 and (named := _transports(msg, at)) is not None:
                 pending.transports.update(named)
             else:
-                return True
+                return
             comm_done = self.last_comm.get(key)
             if comm_done is not None and comm_done["init_complete"] and ch is not None:
                 self._attach(key, comm_done)  # "N coll channels" is printed after Init COMPLETE by newer NCCL
-        return True
 
     def _comm(self, host: str, pid: int, dev: int, address: str | None, number: int) -> dict[str, Any]:
         key = (host, pid, address or f"?{dev}:{len(self.comms)}")
