@@ -1,0 +1,310 @@
+"""The fast tier of the SQL views: tiny hand-built tables into one view, exact rows out.
+
+Each `tests/sql/<view>.test` file holds cases in a small sqllogictest-like format
+(docs/testing.md, "Fast tier"). A case runs in a fresh in-memory DuckDB connection: its
+statements build the view's inputs as tiny tables under the input names, then only the view
+under test is created from its queries/ SQL (none of its upstream chain), and each query's
+rows are compared with the expected rows written, with their hand arithmetic, in the file.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+import pytest
+
+from tracelens.queries import declared_inputs, sources, view_definitions
+from tracelens.schemas import FILES, TABLES
+from tracelens.store import _EMPTY_FILES_SQL
+
+CASES_DIR = Path(__file__).parent / "sql"
+# Hand arithmetic writes a float to 6-12 significant digits; DuckDB's double arithmetic is
+# exact to ~1e-15. A relative 1e-9 passes the first and still fails on any real change.
+DEFAULT_REL_TOL = 1e-9
+SEPARATOR = " | "
+
+
+@dataclass
+class Query:
+    sql: str
+    expected: list[list[str]]
+    line: int
+    rel_tol: float = DEFAULT_REL_TOL
+
+
+@dataclass
+class Case:
+    path: Path
+    view: str
+    name: str
+    line: int
+    setup: list[str]
+    statements: list[str] = field(default_factory=list)
+    queries: list[Query] = field(default_factory=list)
+    xfail: str | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.path.stem}: {self.name}"
+
+
+class CaseFileError(ValueError):
+    pass
+
+
+def _blocks(lines: list[str], start: int) -> tuple[list[str], int]:
+    """The lines from `start` up to the next blank line, and the index after it."""
+    block: list[str] = []
+    i = start
+    while i < len(lines) and lines[i].strip():
+        block.append(lines[i])
+        i += 1
+    return block, i
+
+
+_INPUT = re.compile(r"([a-z_][a-z0-9_]*)\(([a-z0-9_, ]+)\)")
+
+
+def _input_statement(head: str, rows: list[str], where: str) -> str:
+    """`name(col, ...)` and its rows of SQL literals -> a CREATE TABLE with every column cast
+    to the type the real table or view gives it."""
+    match = _INPUT.fullmatch(head)
+    if match is None:
+        raise CaseFileError(f"{where}: 'input' wants name(column, ...), not {head!r}")
+    table = match.group(1)
+    columns = [c.strip() for c in match.group(2).split(",")]
+    real = real_columns().get(table)
+    if real is None:
+        raise CaseFileError(f"{where}: {table} is no stored table or view")
+    unknown = [c for c in columns if c not in real]
+    if unknown:
+        raise CaseFileError(f"{where}: {table} has no column {unknown}")
+    if not rows:
+        return f"CREATE OR REPLACE TABLE {table} (" + ", ".join(f'"{c}" {real[c]}' for c in columns) + ")"
+    values = "\n".join(rows).rstrip().rstrip(",")
+    casts = ", ".join(f'"{c}"::{real[c]} AS "{c}"' for c in columns)
+    names = ", ".join(f'"{c}"' for c in columns)
+    return f"CREATE OR REPLACE TABLE {table} AS SELECT {casts} FROM (VALUES\n{values}\n) _rows({names})"
+
+
+def parse_case_file(path: Path) -> list[Case]:
+    """Every case of one .test file (format: docs/testing.md, "Fast tier")."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    view: str | None = None
+    setup: list[str] = []
+    cases: list[Case] = []
+    current: Case | None = None
+    i = 0
+    while i < len(lines):
+        text = lines[i].rstrip()
+        where = f"{path.name}:{i + 1}"
+        if not text.strip() or text.startswith("#"):
+            i += 1
+        elif text.startswith("view "):
+            view = text.removeprefix("view ").strip()
+            i += 1
+        elif text.startswith("setup input "):
+            if cases:
+                raise CaseFileError(f"{where}: setup must come before the first case")
+            block, i = _blocks(lines, i + 1)
+            setup.append(_input_statement(text.removeprefix("setup input ").strip(), block, where))
+        elif text.startswith("case "):
+            if view is None:
+                raise CaseFileError(f"{where}: a case before the 'view' line")
+            current = Case(path, view, text.removeprefix("case ").strip(), i + 1, list(setup))
+            cases.append(current)
+            i += 1
+        elif current is None:
+            raise CaseFileError(f"{where}: {text!r} outside a case")
+        elif text.startswith("xfail "):
+            current.xfail = text.removeprefix("xfail ").strip()
+            i += 1
+        elif text.startswith("input "):
+            block, i = _blocks(lines, i + 1)
+            current.statements.append(_input_statement(text.removeprefix("input ").strip(), block, where))
+        elif text == "statement":
+            block, i = _blocks(lines, i + 1)
+            current.statements.append("\n".join(block))
+        elif text == "query" or text.startswith("query "):
+            options = dict(opt.split("=", 1) for opt in text.split()[1:])
+            block, i = _blocks(lines, i + 1)
+            if "----" not in block:
+                raise CaseFileError(f"{where}: a query without its '----' line")
+            cut = block.index("----")
+            rows = [row.split(SEPARATOR) for row in block[cut + 1 :] if not row.startswith("#")]
+            rows = [[cell.strip() for cell in row] for row in rows]
+            if rows == [["(no rows)"]]:
+                rows = []
+            tol = float(options.get("tol", DEFAULT_REL_TOL))
+            current.queries.append(Query("\n".join(block[:cut]), rows, i + 1, tol))
+        else:
+            raise CaseFileError(f"{where}: cannot read {text!r}")
+    for case in cases:
+        if not case.queries:
+            raise CaseFileError(f"{path.name}:{case.line}: case {case.name!r} has no query")
+    return cases
+
+
+def _all_cases() -> list[Case]:
+    return [case for path in sorted(CASES_DIR.glob("*.test")) for case in parse_case_file(path)]
+
+
+def render(value: Any) -> str:
+    """A value as the case files write it."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value if value else "(empty)"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(render(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {render(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def cell_matches(actual: Any, expected: str, rel_tol: float) -> bool:
+    if isinstance(actual, float | Decimal) and not isinstance(actual, bool):
+        try:
+            want = float(expected)
+        except ValueError:
+            return False
+        got = float(actual)
+        if math.isnan(want) or math.isnan(got):
+            return math.isnan(want) and math.isnan(got)
+        return math.isclose(got, want, rel_tol=rel_tol, abs_tol=rel_tol)
+    return render(actual) == expected
+
+
+_DUCKDB_TYPES = {
+    pa.string(): "VARCHAR",
+    pa.int64(): "BIGINT",
+    pa.int32(): "INTEGER",
+    pa.float64(): "DOUBLE",
+    pa.bool_(): "BOOLEAN",
+}
+
+
+@cache
+def real_columns() -> dict[str, dict[str, str]]:
+    """Every stored table's and view's columns and DuckDB types, as a store with no rows has
+    them: a case's hand-built input must use the real names and types."""
+    con = duckdb.connect()
+    for name, schema in TABLES.items():
+        con.register("_empty", pa.table({f.name: pa.array([], type=f.type) for f in schema}))
+        con.execute(f"CREATE TABLE {name} AS SELECT * FROM _empty")
+        con.unregister("_empty")
+    con.execute(f"CREATE VIEW files AS {_EMPTY_FILES_SQL}")
+    for name, sql in view_definitions():
+        # an empty table, not a view: a view re-binds its whole upstream chain at every use
+        con.execute(f"CREATE TABLE {name} AS SELECT * FROM (\n{sql.strip().rstrip(';')}\n) LIMIT 0")
+    out: dict[str, dict[str, str]] = {}
+    for name in [*TABLES, "files", *sources()]:
+        out[name] = {row[0]: row[1] for row in con.execute(f"DESCRIBE {name}").fetchall()}
+    con.close()
+    return out
+
+
+def _check_inputs(con: duckdb.DuckDBPyConnection, case: Case) -> None:
+    """The case built only what the view declares it reads, with the real columns' types."""
+    inputs = declared_inputs(case.view, sources()[case.view][1])
+    built = {row[0] for row in con.execute("SELECT table_name FROM duckdb_tables() UNION SELECT view_name "
+                                           "FROM duckdb_views() WHERE NOT internal").fetchall()}
+    stray = built - inputs
+    assert not stray, f"{case.id}: builds {sorted(stray)}, which {case.view} does not declare as inputs"
+    real = real_columns()
+    for table in built:
+        columns = {row[0]: row[1] for row in con.execute(f"DESCRIBE {table}").fetchall()}
+        for column, type_ in columns.items():
+            assert column in real[table], f"{case.id}: {table} has no column {column}"
+            assert type_ == real[table][column], (
+                f"{case.id}: {table}.{column} is {type_}, the real one {real[table][column]}")
+
+
+def run_case(case: Case) -> None:
+    con = duckdb.connect()
+    try:
+        for statement in [*case.setup, *case.statements]:
+            con.execute(statement)
+        _check_inputs(con, case)
+        sql = sources()[case.view][1]
+        con.execute(f"CREATE VIEW {case.view} AS\n{sql.strip().rstrip(';')}\n")
+        for query in case.queries:
+            rows = con.execute(query.sql).fetchall()
+            where = f"{case.path.name}:{query.line}"
+            shown = "\n".join(SEPARATOR.join(render(v) for v in row) for row in rows) or "(no rows)"
+            assert len(rows) == len(query.expected), (
+                f"{where}: {len(rows)} rows, expected {len(query.expected)}; got:\n{shown}")
+            for n, (got, want) in enumerate(zip(rows, query.expected, strict=True)):
+                assert len(got) == len(want), f"{where}: row {n + 1} has {len(got)} columns, expected {len(want)}"
+                bad = [k for k, (a, e) in enumerate(zip(got, want, strict=True)) if not cell_matches(a, e, query.rel_tol)]
+                assert not bad, (f"{where}: row {n + 1}, column(s) {[k + 1 for k in bad]}: got "
+                                 f"{SEPARATOR.join(render(v) for v in got)!r}, expected {SEPARATOR.join(want)!r}; "
+                                 f"all rows:\n{shown}")
+    finally:
+        con.close()
+
+
+CASES = _all_cases()
+
+
+@pytest.mark.parametrize(
+    "case",
+    [pytest.param(c, id=c.id, marks=[pytest.mark.xfail(reason=c.xfail, strict=True)] if c.xfail else [])
+     for c in CASES],
+)
+def test_view_case(case: Case) -> None:
+    run_case(case)
+
+
+def test_every_mart_has_a_case() -> None:
+    marts = {name for name, (layer, _) in sources().items() if layer == "marts"}
+    covered = {case.view for case in CASES}
+    assert sorted(marts - covered) == []
+
+
+def test_each_file_tests_the_view_it_is_named_after() -> None:
+    assert [c.id for c in CASES if c.view != c.path.stem] == []
+
+
+def test_the_harness_fails_on_a_wrong_row(tmp_path: Path) -> None:
+    """A wrong value, a missing row and a stray input each fail a case."""
+    base = (
+        "view event_summary\n\n"
+        "case one event\n"
+        "statement\n"
+        "CREATE TABLE trace_events AS SELECT 0::INTEGER AS rank, 'cpu_op' AS kind, 5::BIGINT AS dur_ns, "
+        "'f' AS file_id\n\n{extra}"
+        "query\nSELECT rank, kind, events, total_dur_ns, files FROM event_summary\n----\n{row}\n"
+    )
+    variants = {
+        "wrong value": ("", "0 | cpu_op | 1 | 6 | 1"),
+        "missing row": ("", "(no rows)"),
+        "stray input": ("statement\nCREATE TABLE collectives (x INTEGER)\n\n", "0 | cpu_op | 1 | 5 | 1"),
+    }
+    good = tmp_path / "event_summary.test"
+    good.write_text(base.format(extra="", row="0 | cpu_op | 1 | 5 | 1"), encoding="utf-8")
+    run_case(parse_case_file(good)[0])
+    for label, (extra, row) in variants.items():
+        path = tmp_path / "event_summary.test"
+        path.write_text(base.format(extra=extra, row=row), encoding="utf-8")
+        with pytest.raises(AssertionError):
+            run_case(parse_case_file(path)[0])
+        assert label
+
+
+def test_a_float_matches_within_the_tolerance_only() -> None:
+    assert cell_matches(1 / 3, "0.333333333333", DEFAULT_REL_TOL)
+    assert not cell_matches(1 / 3, "0.3333", DEFAULT_REL_TOL)
+    assert cell_matches(1 / 3, "0.3333", 1e-3)
+    assert not cell_matches(None, "0", DEFAULT_REL_TOL)
+    assert re.fullmatch(r"NULL", render(None))
