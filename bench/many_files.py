@@ -77,7 +77,8 @@ def run(cmd: list[str], pythonpath: str | None, timeout: float) -> tuple[float |
         env["PYTHONPATH"] = pythonpath
     start = time.perf_counter()
     with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=env)
+        # Run outside the checkout: `-m` would put its tracelens ahead of PYTHONPATH's.
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=env, cwd=tempfile.gettempdir())
         deadline = start + timeout
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)

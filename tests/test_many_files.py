@@ -1,0 +1,256 @@
+"""Many small files (per-rank logs): packed into a few fragments, with a manifest whose commit
+writes what changed, and the same rows as the files ingested one at a time.
+
+The expectations come from ingesting each real log alone into a store of its own (the union
+of those single-file stores, table by table and row by row), from hashlib (a file's id is its
+content's sha256 prefix) and from counting the files the test wrote."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import duckdb
+import pyarrow.parquet as pq
+import pytest
+
+from tests.conftest import CORPUS, SAMPLE_LOGS
+from tracelens import ingest as _ingest
+from tracelens.schemas import TABLES
+from tracelens.store import MANIFEST, Store
+
+MAX_SOURCE_BYTES = 8 << 10
+
+
+def _real_logs() -> list[bytes]:
+    """Distinct small console logs: the sample jobs' and, when present, the corpus's."""
+    paths = sorted(SAMPLE_LOGS.glob("*/console.log"))
+    if (CORPUS / "logs").is_dir():
+        paths += sorted(p for p in (CORPUS / "logs").rglob("*.log") if p.is_file())
+    seen: dict[bytes, None] = {}
+    for path in paths:
+        data = path.read_bytes()
+        if 0 < len(data) <= MAX_SOURCE_BYTES:
+            seen.setdefault(data)
+    return list(seen)
+
+
+def _write_job(folder: Path, logs: list[bytes]) -> list[Path]:
+    """The logs as per-rank files of one job."""
+    paths = []
+    for rank, data in enumerate(logs):
+        path = folder / f"node{rank // 8}" / f"rank{rank}.log"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        paths.append(path)
+    return paths
+
+
+def _read(store: Path, sql: str) -> dict[str, list[tuple[object, ...]]]:
+    """`sql` (over `t`) run on each stored table: the Parquet files the committed manifest names."""
+    opened = Store.open(store, create=False)
+    con = duckdb.connect()
+    out = {}
+    for table in TABLES:
+        files = [str(opened.root / rel) for rel in opened.fragments(table)]
+        out[table] = con.execute(f"with t as (select * from read_parquet(?)) {sql}", [files]).fetchall()
+    return out
+
+
+def _rows(store: Path) -> dict[str, Counter[str]]:
+    """Every stored table's rows (as text, so that NaN equals NaN), counted."""
+    return {table: Counter(map(repr, rows)) for table, rows in _read(store, "select * from t").items()}
+
+
+def _per_file(store: Path) -> dict[str, dict[str, int]]:
+    """Rows of each table per file_id."""
+    return {table: {str(i): int(n) for i, n in rows}  # type: ignore[call-overload]
+            for table, rows in _read(store, "select file_id, count(*) from t group by 1").items()}
+
+
+_ALONE: dict[tuple[str, int], dict[str, Counter[str]]] = {}  # (path, mtime) -> rows of its own store
+
+
+def _alone(path: Path, work: Path) -> dict[str, Counter[str]]:
+    """The rows of `path` ingested by itself into a fresh store."""
+    key = (str(path), path.stat().st_mtime_ns)
+    if key not in _ALONE:
+        store = work / f"alone-{len(list(work.glob('alone-*')))}.tlstore"
+        Store.open(store).ingest([path], job="all")
+        _ALONE[key] = _rows(store)
+    return _ALONE[key]
+
+
+def _union(paths: list[Path], work: Path) -> dict[str, Counter[str]]:
+    total: dict[str, Counter[str]] = {table: Counter() for table in TABLES}
+    for path in paths:
+        for table, rows in _alone(path, work).items():
+            total[table].update(rows)
+    return total
+
+
+def _stored_parquet(store: Path) -> list[Path]:
+    """The fragments the committed records name (templates left out)."""
+    opened = Store.open(store, create=False)
+    return sorted({store / rel for rec in opened.records.values() for rel in rec.fragments.values()})
+
+
+@pytest.fixture
+def commit_every_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A commit after each file: many segments, many packs, their merges and folds."""
+    monkeypatch.setattr(_ingest, "COMMIT_EVERY_S", -1.0)
+
+
+def test_a_many_file_ingest_holds_the_rows_of_the_files_ingested_one_at_a_time(
+    tmp_path: Path, commit_every_file: None
+) -> None:
+    logs = _real_logs()
+    assert len(logs) >= 12
+    paths = _write_job(tmp_path / "job", logs)
+    store = tmp_path / "many.tlstore"
+    Store.open(store).ingest([tmp_path / "job"], job="all")
+
+    assert _rows(store) == _union(paths, tmp_path / "alone")
+    con = Store.open(store, create=False).connect(checks=False)
+    ids = {str(p): hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in paths}
+    files = dict(con.execute("select path, file_id from files where status <> 'unknown'").fetchall())
+    unknown = {r[0] for r in con.execute("select path from files where status = 'unknown'").fetchall()}
+    assert files.keys() | unknown == ids.keys() and files == {p: ids[p] for p in files}
+    # Few fragments: packs only (no file has one of its own), about log2(files) a table.
+    fragments = _stored_parquet(store)
+    assert all(p.name.startswith("pack-") for p in fragments), fragments
+    per_table = Counter(p.parent.name for p in fragments)
+    assert max(per_table.values()) <= len(paths).bit_length(), per_table
+
+
+def test_reingest_is_idempotent_and_a_touched_file_keeps_its_rows(tmp_path: Path) -> None:
+    paths = _write_job(tmp_path / "job", _real_logs()[:10])
+    store = tmp_path / "s.tlstore"
+    Store.open(store).ingest([tmp_path / "job"], job="all")
+    rows, fragments = _rows(store), _stored_parquet(store)
+    again = Store.open(store).ingest([tmp_path / "job"], job="all")
+    assert again.parsed == [] and len(again.unchanged) + len(again.skipped) == len(paths)
+    stored = Store.open(store, create=False).records
+    path = next(p for p in paths if stored[str(p)].rows > 0)
+    os.utime(path, ns=(time.time_ns(), time.time_ns()))  # same bytes, new mtime: read, not stored again
+    touched = Store.open(store).ingest([tmp_path / "job"], job="all")
+    assert touched.parsed == [] and str(path) in {r.path for r in touched.unchanged}
+    assert _rows(store) == rows and _stored_parquet(store) == fragments
+
+
+def test_replacing_one_file_replaces_only_its_rows_inside_a_pack(tmp_path: Path) -> None:
+    logs = _real_logs()
+    paths = _write_job(tmp_path / "job", logs[:10])
+    store = tmp_path / "s.tlstore"
+    Store.open(store).ingest([tmp_path / "job"], job="all")
+    packs = _stored_parquet(store)
+    old_id = hashlib.sha256(paths[4].read_bytes()).hexdigest()[:16]
+    assert any(old_id in pq.read_table(p, columns=["file_id"]).column(0).to_pylist() for p in packs)
+
+    paths[4].write_bytes(logs[10])  # another real log, found nowhere else in the job
+    Store.open(store).ingest([tmp_path / "job"], job="all")
+
+    assert _rows(store) == _union(paths, tmp_path / "alone")
+    assert all(old_id not in counts for counts in _per_file(store).values())
+    con = Store.open(store, create=False).connect(checks=False)
+    assert con.execute("select count(*) from files").fetchone() == (len(paths),)
+
+
+def test_a_commit_writes_what_changed_not_the_whole_store(tmp_path: Path) -> None:
+    logs = _real_logs()
+    _write_job(tmp_path / "job", logs[:12])
+    store = tmp_path / "s.tlstore"
+    Store.open(store).ingest([tmp_path / "job"], job="all")
+    head = json.loads((store / MANIFEST).read_text())
+    extra = tmp_path / "job" / "late" / "rank99.log"
+    extra.parent.mkdir()
+    extra.write_bytes(logs[12])
+    Store.open(store).ingest([tmp_path / "job"], job="all")
+
+    after = json.loads((store / MANIFEST).read_text())
+    assert after["segments"][:-1] == head["segments"]  # the earlier segments are kept as they were
+    written = pq.read_table(store / after["segments"][-1], columns=["path", "removed"])
+    assert written.column("path").to_pylist() == [str(extra)] and written.column("removed").to_pylist() == [False]
+    assert len((store / MANIFEST).read_bytes()) < 1000  # the head names segments, not files
+    con = Store.open(store, create=False).connect(checks=False)
+    assert con.execute("select count(*) from files").fetchone() == (13,)
+
+
+@pytest.mark.slow
+def test_a_killed_many_file_ingest_keeps_what_it_committed_and_never_duplicates(tmp_path: Path) -> None:
+    logs = _real_logs()
+    # More files than one second of ingest: each real log, and each followed by another.
+    combined = [a + b for a, b in zip(logs, logs[1:] + logs[:1], strict=True)]
+    _write_job(tmp_path / "job", logs + combined)
+    whole = tmp_path / "whole.tlstore"
+    Store.open(whole).ingest([tmp_path / "job"], job="all")
+    expected, per_file = _rows(whole), _per_file(whole)
+
+    store = tmp_path / "s.tlstore"
+    env = {**os.environ, "TRACELENS_COMMIT_EVERY_S": "0"}
+    for delay in (1.5, 2.5, 3.5):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tracelens", "ingest", str(tmp_path / "job"), "-o", str(store), "-q", "--job", "all"],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        )
+        time.sleep(delay)
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        if (store / MANIFEST).exists():
+            # What was committed is whole: each committed file has all its rows, once.
+            for table, counted in _rows(store).items():
+                assert counted - expected[table] == Counter(), table
+            for table, counts in _per_file(store).items():
+                assert all(per_file[table][i] == n for i, n in counts.items()), table
+    rerun = subprocess.run(
+        [sys.executable, "-m", "tracelens", "ingest", str(tmp_path / "job"), "-o", str(store), "-q", "--job", "all"],
+        capture_output=True, text=True,
+    )
+    assert rerun.returncode == 0, rerun.stderr
+    assert _rows(store) == expected
+    assert list(store.rglob("*.tmp")) == []
+
+
+def test_an_old_one_document_manifest_still_opens_and_is_carried_over(tmp_path: Path) -> None:
+    """A store written before the record log (store.json holding every record): read as it is,
+    and moved to segments by the next ingest, rows unchanged."""
+    old = _old_store(tmp_path)
+    rows = _rows(old)
+    assert sum(map(len, rows.values())) > 0
+    Store.open(old).ingest([tmp_path / "job"], job="all")
+    head = json.loads((old / MANIFEST).read_text())
+    assert "files" not in head and head["segments"]
+    assert _rows(old) == rows
+
+
+def _old_store(tmp_path: Path) -> Path:
+    """A store as the tracelens of commit 611bb62 wrote it (its store.py, from git), or skip."""
+    repo = Path(__file__).resolve().parent.parent
+    old_code = tmp_path / "oldcode"
+    old_code.mkdir()
+    archive = subprocess.run(["git", "-C", str(repo), "archive", "611bb62", "tracelens"], capture_output=True)
+    if archive.returncode != 0:
+        pytest.skip(f"the older tracelens is not in this checkout's history: {archive.stderr.decode().strip()}")
+    subprocess.run(["tar", "-x", "-C", str(old_code)], input=archive.stdout, check=True)
+    # Its parsers and views are this checkout's: only the store's code is the older one.
+    (old_code / "tracelens" / "parsers").symlink_to(repo / "parsers")
+    (old_code / "tracelens" / "queries").symlink_to(repo / "queries")
+    for scanner in (repo / "tracelens").glob("_fastscan*.so"):
+        shutil.copy(scanner, old_code / "tracelens")
+    _write_job(tmp_path / "job", _real_logs()[:6])
+    store = tmp_path / "old.tlstore"
+    made = subprocess.run(
+        [sys.executable, "-m", "tracelens", "ingest", str(tmp_path / "job"), "-o", str(store), "-q", "--job", "all"],
+        env={**os.environ, "PYTHONPATH": str(old_code)}, capture_output=True, text=True, cwd=tmp_path,
+    )  # not run from the checkout, whose tracelens `-m` would put first
+    assert made.returncode == 0, made.stderr
+    assert "files" in json.loads((store / MANIFEST).read_text())
+    return store
