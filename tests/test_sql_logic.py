@@ -47,8 +47,8 @@ class Case:
     name: str
     line: int
     setup: list[str]
-    statements: list[str] = field(default_factory=list)
-    queries: list[Query] = field(default_factory=list)
+    # statements (SQL text) and queries, run in file order
+    steps: list[str | Query] = field(default_factory=list)
     xfail: str | None = None
 
     @property
@@ -129,10 +129,10 @@ def parse_case_file(path: Path) -> list[Case]:
             i += 1
         elif text.startswith("input "):
             block, i = _blocks(lines, i + 1)
-            current.statements.append(_input_statement(text.removeprefix("input ").strip(), block, where))
+            current.steps.append(_input_statement(text.removeprefix("input ").strip(), block, where))
         elif text == "statement":
             block, i = _blocks(lines, i + 1)
-            current.statements.append("\n".join(block))
+            current.steps.append("\n".join(block))
         elif text == "query" or text.startswith("query "):
             options = dict(opt.split("=", 1) for opt in text.split()[1:])
             block, i = _blocks(lines, i + 1)
@@ -144,11 +144,11 @@ def parse_case_file(path: Path) -> list[Case]:
             if rows == [["(no rows)"]]:
                 rows = []
             tol = float(options.get("tol", DEFAULT_REL_TOL))
-            current.queries.append(Query("\n".join(block[:cut]), rows, i + 1, tol))
+            current.steps.append(Query("\n".join(block[:cut]), rows, i + 1, tol))
         else:
             raise CaseFileError(f"{where}: cannot read {text!r}")
     for case in cases:
-        if not case.queries:
+        if not any(isinstance(step, Query) for step in case.steps):
             raise CaseFileError(f"{path.name}:{case.line}: case {case.name!r} has no query")
     return cases
 
@@ -233,12 +233,18 @@ def _check_inputs(con: duckdb.DuckDBPyConnection, case: Case) -> None:
 def run_case(case: Case) -> None:
     con = duckdb.connect()
     try:
-        for statement in [*case.setup, *case.statements]:
+        for statement in case.setup:
             con.execute(statement)
-        _check_inputs(con, case)
-        sql = sources()[case.view][1]
-        con.execute(f"CREATE VIEW {case.view} AS\n{sql.strip().rstrip(';')}\n")
-        for query in case.queries:
+        created = False
+        for query in case.steps:
+            if isinstance(query, str):
+                con.execute(query)
+                continue
+            if not created:  # the inputs are built: only now the view under test, over them
+                _check_inputs(con, case)
+                sql = sources()[case.view][1]
+                con.execute(f"CREATE VIEW {case.view} AS\n{sql.strip().rstrip(';')}\n")
+                created = True
             rows = con.execute(query.sql).fetchall()
             where = f"{case.path.name}:{query.line}"
             shown = "\n".join(SEPARATOR.join(render(v) for v in row) for row in rows) or "(no rows)"
