@@ -125,8 +125,7 @@ def materialized_views() -> list[str]:
     Their result for a trace depends on that trace alone, so the store computes them once per
     file at ingest (in the parser's worker) and queries read the stored result.
     """
-    marked = {name for name, (_, sql) in sources().items() if re.search(r"^--\s*materialize:\s*per_file\s*$", sql, re.M)}
-    return [name for name, _ in view_definitions() if name in marked]
+    return list(_marked("per_file"))
 
 
 def connection_views() -> list[str]:
@@ -137,10 +136,14 @@ def connection_views() -> list[str]:
     Session variables set when the connection opens (tracelens.store.Store.connect) apply to
     them; variables set later do not.
     """
-    marked = {
-        name for name, (_, sql) in sources().items() if re.search(r"^--\s*materialize:\s*per_connection\s*$", sql, re.M)
-    }
-    return [name for name, _ in view_definitions() if name in marked]
+    return list(_marked("per_connection"))
+
+
+@cache
+def _marked(how: str) -> tuple[str, ...]:
+    # Asked for once per ingested file: the scan of every query's text is done once.
+    marked = {name for name, (_, sql) in sources().items() if re.search(rf"^--\s*materialize:\s*{how}\s*$", sql, re.M)}
+    return tuple(name for name, _ in view_definitions() if name in marked)
 
 
 def report_views() -> set[str]:
