@@ -97,7 +97,7 @@ def main() -> None:
     size_mb = sum(p.stat().st_size for p in folder.iterdir()) / 1e6
     raw_mb = sum(f.stat().st_size for f in files) / 1e6
     print(f"input: {len(files)} ranks, {size_mb:.0f} MB on disk ({raw_mb:.0f} MB of JSON), {folder}")
-    print(f"machine: {os.cpu_count()} cores")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
 
     with tempfile.TemporaryDirectory() as tmp:
         tl = fastest([sys.executable, "-c", TRACELENS, str(Path(tmp) / "e2e.tlstore"), str(folder)], a.repeat)
@@ -111,6 +111,7 @@ def main() -> None:
     print()
     print(f"time to the first answer, HTA / tracelens: {hta['TOTAL_S'] / tl['TOTAL_S']:.2f}x   (aim 10x)")
     print(f"load alone, HTA / tracelens              : {hta['LOAD_S'] / tl['LOAD_S']:.2f}x")
+    print(f"load average at the end (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
