@@ -184,32 +184,42 @@ def test_a_commit_writes_what_changed_not_the_whole_store(tmp_path: Path) -> Non
     assert con.execute("select count(*) from files").fetchone() == (13,)
 
 
+def _generation(store: Path) -> int:
+    try:
+        return int(json.loads((store / MANIFEST).read_text())["generation"])
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
 @pytest.mark.slow
 def test_a_killed_many_file_ingest_keeps_what_it_committed_and_never_duplicates(tmp_path: Path) -> None:
     logs = _real_logs()
-    # More files than one second of ingest: each real log, and each followed by another.
-    combined = [a + b for a, b in zip(logs, logs[1:] + logs[:1], strict=True)]
+    # Hundreds of files: each real log, and each followed by a few others.
+    combined = [a + logs[(i + k) % len(logs)] for k in (1, 2, 3, 5, 8) for i, a in enumerate(logs)]
     _write_job(tmp_path / "job", logs + combined)
     whole = tmp_path / "whole.tlstore"
     Store.open(whole).ingest([tmp_path / "job"], job="all")
     expected, per_file = _rows(whole), _per_file(whole)
 
     store = tmp_path / "s.tlstore"
-    env = {**os.environ, "TRACELENS_COMMIT_EVERY_S": "0"}
-    for delay in (1.5, 2.5, 3.5):
+    env = {**os.environ, "TRACELENS_COMMIT_EVERY_S": "0"}  # a commit after each file
+    for more in (5, 40, 80):  # killed once this many more commits are in: mid-ingest, whatever the machine's speed
+        start = _generation(store)
         proc = subprocess.Popen(
             [sys.executable, "-m", "tracelens", "ingest", str(tmp_path / "job"), "-o", str(store), "-q", "--job", "all"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
         )
-        time.sleep(delay)
+        while proc.poll() is None and _generation(store) < start + more:
+            time.sleep(0.01)
+        ended = proc.poll() is not None
+        assert not ended, f"the ingest ended (exit {proc.returncode}) before it was killed: {proc.communicate()[1]!r}"
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
-        if (store / MANIFEST).exists():
-            # What was committed is whole: each committed file has all its rows, once.
-            for table, counted in _rows(store).items():
-                assert counted - expected[table] == Counter(), table
-            for table, counts in _per_file(store).items():
-                assert all(per_file[table][i] == n for i, n in counts.items()), table
+        # What was committed is whole: each committed file has all its rows, once.
+        for table, counted in _rows(store).items():
+            assert counted - expected[table] == Counter(), table
+        for table, counts in _per_file(store).items():
+            assert all(per_file[table][i] == n for i, n in counts.items()), table
     rerun = subprocess.run(
         [sys.executable, "-m", "tracelens", "ingest", str(tmp_path / "job"), "-o", str(store), "-q", "--job", "all"],
         capture_output=True, text=True,

@@ -312,6 +312,7 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
             by_id.setdefault(rec.file_id, []).append(rec)
         for table, rel in rec.fragments.items():
             tables.setdefault(table, []).append(str(root / rel))
+    tables = {table: sorted(set(paths)) for table, paths in tables.items()}  # a pack holds many files' rows
     spans: dict[str, tuple[int | None, int | None]] = {}
     sizes: dict[str, int] = {}
     if tables:

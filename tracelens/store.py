@@ -504,6 +504,10 @@ class Store:
             live = {rel for rec in self.records.values() for rel in rec.fragments.values()}
             live.update(self.segments)
             live.add(self.catalog_path())
+            for name in os.listdir(self.root):  # the head and views.sql of a writer killed mid-write
+                path = self.root / name
+                if _OWN_TOP_TMP.match(name) and stat.S_ISREG(os.lstat(path).st_mode):
+                    path.unlink(missing_ok=True)
             for sub in STORE_DIRS:
                 top = self.root / sub
                 try:
@@ -797,6 +801,7 @@ _OWN_NAMES = (r"[0-9a-f]{16}\.[0-9a-f]{14}\.parquet|files\.\d+\.[0-9a-f]{6}\.par
               r"|records\.\d+\.[0-9a-f]{6}\.parquet|pack-\d+-[0-9a-f]{12}\.parquet")
 # The templates (_empty.parquet) themselves are never garbage.
 _OWN_FILE = re.compile(rf"^(?:{_OWN_NAMES}|\.(?:{_OWN_NAMES}|_empty\.parquet)\.\d+\.tmp)$")
+_OWN_TOP_TMP = re.compile(rf"^\.(?:{re.escape(MANIFEST)}|{re.escape(VIEWS_SQL)})\.\d+\.tmp$")
 _HELD: set[str] = set()  # stores this process holds the write lock of (POSIX locks do not exclude threads)
 _HELD_GUARD = threading.Lock()
 _READERS: dict[str, int] = {}  # store root -> this process's reader-lock descriptor
