@@ -22,7 +22,7 @@ import pyarrow as pa
 import pytest
 
 from tracelens.queries import declared_inputs, sources, view_definitions
-from tracelens.schemas import FILES, TABLES
+from tracelens.schemas import TABLES
 from tracelens.store import _EMPTY_FILES_SQL
 
 CASES_DIR = Path(__file__).parent / "sql"
@@ -135,6 +135,7 @@ def parse_case_file(path: Path) -> list[Case]:
             current.steps.append("\n".join(block))
         elif text == "query" or text.startswith("query "):
             options = dict(opt.split("=", 1) for opt in text.split()[1:])
+            query_line = i + 1
             block, i = _blocks(lines, i + 1)
             if "----" not in block:
                 raise CaseFileError(f"{where}: a query without its '----' line")
@@ -143,8 +144,10 @@ def parse_case_file(path: Path) -> list[Case]:
             rows = [[cell.strip() for cell in row] for row in rows]
             if rows == [["(no rows)"]]:
                 rows = []
+            elif not any(row.startswith("#") for row in block[cut + 1 :]):
+                raise CaseFileError(f"{where}: expected rows without a '#' line saying why they are what they are")
             tol = float(options.get("tol", DEFAULT_REL_TOL))
-            current.steps.append(Query("\n".join(block[:cut]), rows, i + 1, tol))
+            current.steps.append(Query("\n".join(block[:cut]), rows, query_line, tol))
         else:
             raise CaseFileError(f"{where}: cannot read {text!r}")
     for case in cases:
@@ -183,15 +186,6 @@ def cell_matches(actual: Any, expected: str, rel_tol: float) -> bool:
             return math.isnan(want) and math.isnan(got)
         return math.isclose(got, want, rel_tol=rel_tol, abs_tol=rel_tol)
     return render(actual) == expected
-
-
-_DUCKDB_TYPES = {
-    pa.string(): "VARCHAR",
-    pa.int64(): "BIGINT",
-    pa.int32(): "INTEGER",
-    pa.float64(): "DOUBLE",
-    pa.bool_(): "BOOLEAN",
-}
 
 
 @cache
@@ -290,7 +284,7 @@ def test_the_harness_fails_on_a_wrong_row(tmp_path: Path) -> None:
         "statement\n"
         "CREATE TABLE trace_events AS SELECT 0::INTEGER AS rank, 'cpu_op' AS kind, 5::BIGINT AS dur_ns, "
         "'f' AS file_id\n\n{extra}"
-        "query\nSELECT rank, kind, events, total_dur_ns, files FROM event_summary\n----\n{row}\n"
+        "query\nSELECT rank, kind, events, total_dur_ns, files FROM event_summary\n----\n# one event of 5 ns\n{row}\n"
     )
     variants = {
         "wrong value": ("", "0 | cpu_op | 1 | 6 | 1"),
@@ -305,7 +299,7 @@ def test_the_harness_fails_on_a_wrong_row(tmp_path: Path) -> None:
         path.write_text(base.format(extra=extra, row=row), encoding="utf-8")
         with pytest.raises(AssertionError):
             run_case(parse_case_file(path)[0])
-        assert label
+            pytest.fail(f"the case with a {label} passed")
 
 
 def test_a_float_matches_within_the_tolerance_only() -> None:
@@ -313,4 +307,5 @@ def test_a_float_matches_within_the_tolerance_only() -> None:
     assert not cell_matches(1 / 3, "0.3333", DEFAULT_REL_TOL)
     assert cell_matches(1 / 3, "0.3333", 1e-3)
     assert not cell_matches(None, "0", DEFAULT_REL_TOL)
-    assert re.fullmatch(r"NULL", render(None))
+    assert cell_matches(None, "NULL", DEFAULT_REL_TOL)
+    assert not cell_matches(0.0, "NULL", DEFAULT_REL_TOL)
