@@ -302,6 +302,38 @@ def test_the_harness_fails_on_a_wrong_row(tmp_path: Path) -> None:
             pytest.fail(f"the case with a {label} passed")
 
 
+# One deliberate fault per view, each a rule its cases are written to pin down.
+BROKEN_VIEWS = [
+    ("stragglers", "arrived_last >= (select min_last from settings)", "arrived_last > (select min_last from settings)"),
+    ("goodput_buckets", "('data_stall', 6), ('productive', 7)", "('data_stall', 7), ('productive', 6)"),
+    ("collective_matches", "arg_max(rank, [start_adj_ns, -rank])", "arg_max(rank, [start_adj_ns, rank])"),
+    ("comm_waits", "coalesce(max(wait_end_ns) over (", "coalesce(last_value(wait_end_ns) over ("),
+    ("hang_analysis", "g.last_enqueued < p.divergent_seq", "g.last_enqueued <= p.divergent_seq"),
+    ("findings", "when y.interval_steps > 2 * y.optimum_s", "when y.interval_steps > 20 * y.optimum_s"),
+    ("attempts", "coalesce(a.timeout_hang_start_ns, h.hang_start_ns)", "coalesce(h.hang_start_ns, a.timeout_hang_start_ns)"),
+    ("goodput", "i.label in ('productive', 'lost_work')", "i.label = 'productive'"),
+    ("step_breakdown", "where step is not null and cause is null", "where step is not null"),
+    ("clock_offsets", "having count(*) > 1", "having count(*) >= 1"),
+    ("collective_bandwidth", "and hi_size is not null then hi_us", "and hi_size is not null then 0"),
+    ("rank_summary", "where cause is not null and cause <> rank", "where cause is not null"),
+]
+
+
+@pytest.mark.parametrize(("view", "old", "new"), BROKEN_VIEWS, ids=[v for v, _, _ in BROKEN_VIEWS])
+def test_a_broken_view_fails_a_case(view: str, old: str, new: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cases can fire: with one comparison or constant of the view changed, one fails."""
+    layer, sql = sources()[view]
+    assert old in sql, f"{view} no longer holds {old!r}: pick another fault for this test"
+    monkeypatch.setitem(sources(), view, (layer, sql.replace(old, new)))
+    failed = []
+    for case in [c for c in CASES if c.view == view and not c.xfail]:
+        try:
+            run_case(case)
+        except AssertionError:
+            failed.append(case.name)
+    assert failed, f"every case of {view} passes on the broken view"
+
+
 def test_a_float_matches_within_the_tolerance_only() -> None:
     assert cell_matches(1 / 3, "0.333333333333", DEFAULT_REL_TOL)
     assert not cell_matches(1 / 3, "0.3333", DEFAULT_REL_TOL)
