@@ -314,6 +314,9 @@ SHARED_LINES: ContextVar[bool] = ContextVar("shared_lines", default=True)
 # read (and the truncation warning), so that the file is read and split once; what the cache
 # holds for a second reader is the lines given to it.
 LINE_CACHE: ContextVar[dict[str, tuple[list[Line], str | None]] | None] = ContextVar("line_cache", default=None)
+# Set by parsers/console.py likewise: a regex of the lines its second readers may be given, which
+# `open_log` has `split_lines` find with its other vectorised passes (`Lines.picked`).
+PICK_LINES: ContextVar[str | None] = ContextVar("pick_lines", default=None)
 
 
 def open_log(path: Path, framework: str) -> tuple[list[Line], str | None, LogRows, EventScanner]:
@@ -323,7 +326,7 @@ def open_log(path: Path, framework: str) -> tuple[list[Line], str | None, LogRow
     if cache is not None and str(path) in cache:
         lines, warning = cache[str(path)]
     else:
-        lines, warning = read_lines(path, _LINE_HINT, _BEFORE_SCAN_PATTERN)
+        lines, warning = read_lines(path, _LINE_HINT, _BEFORE_SCAN_PATTERN, PICK_LINES.get())
         if cache is not None:
             cache[str(path)] = lines, warning
     if not lines:

@@ -79,12 +79,14 @@ class Lines(list[Line]):
 
     nccl: NcclLines | None = None
     marked: list[int] | None = None
+    picked: list[int] | None = None  # the positions of the lines `split_lines`' `pick` occurs in
 
 
-def read_lines(path: Path, hint: str | None = None, nccl_guard: str | None = None) -> tuple[list[Line], str | None]:
+def read_lines(path: Path, hint: str | None = None, nccl_guard: str | None = None,
+               pick: str | None = None) -> tuple[list[Line], str | None]:
     """Every logical line of a (possibly gzipped) log, and a warning if it was cut short."""
     data, warning = read_bytes(path)
-    return split_lines(data.decode("utf-8", "replace"), hint, file_mtime_ns(path), nccl_guard), warning
+    return split_lines(data.decode("utf-8", "replace"), hint, file_mtime_ns(path), nccl_guard, pick), warning
 
 
 @contextmanager
@@ -106,23 +108,25 @@ def gc_paused() -> Iterator[None]:
 
 
 def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None,
-                nccl_guard: str | None = None) -> list[Line]:
+                nccl_guard: str | None = None, pick: str | None = None) -> list[Line]:
     """The logical lines of a log's text (see `Line`); with `hint` (a regex), each line's
     `event_hint` says whether it occurs in the line: one vectorised search over every line
     (polars' regex engine, linear time) instead of one Python search a line. With `nccl_guard`
     (a regex of the literals that readers' rules look for before the shared scanner's), the
     NCCL_DEBUG lines' fields are read column-wise too, where that gives what reading them line
-    by line gives (the result's `nccl`, see `_nccl.nccl_lines`).
+    by line gives (the result's `nccl`, see `_nccl.nccl_lines`). With `pick` (a regex), the
+    result's `picked` lists the lines it occurs in.
 
     The loop is the hot path of every console log (one pass over each line in Python): a line
     that cannot open with a prefix is taken as it is without a call, timestamps are looked for
     only where a date's dash and colon are, and the lines are built as columns, then made
     `Line`s in one C-level pass, with the garbage collector held off (`gc_paused`)."""
     with gc_paused():
-        return _split_lines(text, hint, mtime_ns, nccl_guard)
+        return _split_lines(text, hint, mtime_ns, nccl_guard, pick)
 
 
-def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: str | None) -> list[Line]:
+def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: str | None,
+                 pick: str | None) -> list[Line]:
     import polars as pl
 
     physical_lines = text.splitlines()  # (splits at \r too: each redraw of a bar is a line of its own)
@@ -136,10 +140,13 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: 
         return []
     # Most lines are taken as they are: one vectorised pass finds those that may not be (a
     # prefix, colours, nothing but blanks), and only those go through Python.
+    raw: pl.Series | None = None  # the lines in polars, reused for the second pass where few change
     if pasted:
         complex_lines: Iterable[int] = range(count)
     else:
-        complex_lines = _needs_python(pl.Series(bodies, dtype=pl.String)).arg_true().to_list()
+        raw = pl.Series(bodies, dtype=pl.String)
+        complex_lines = _needs_python(raw).arg_true().to_list()
+    changed: list[int] = []  # lines whose body is not the line itself
     numbers = list(range(start + 1, start + 1 + count))
     ranks: list[int | None] = [None] * count
     clears = [False] * count
@@ -186,11 +193,17 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: 
         if prefix_ns is not None:
             prefix_times.append((i, prefix_ns))
         ranks[i] = rank
-        bodies[i] = body
+        if body is not bodies[i]:
+            changed.append(i)
+            bodies[i] = body
         clears[i] = cleared
         cleared = False
     if cleared and previous + 1 < count:
         clears[previous + 1] = True
+    if raw is not None:
+        raw = raw.scatter(changed, [bodies[i] for i in changed]) if changed else raw
+        if keep is not None:
+            raw = raw.filter(pl.Series(keep, dtype=pl.Boolean))
     if keep is not None:
         if prefix_times:
             kept_before = list(accumulate(keep, initial=0))
@@ -202,12 +215,14 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: 
     # One vectorised pass says which lines may hold a date (what every ISO timestamp holds,
     # in the first 80 characters where `parse_timestamp` looks), a glog time, the hint: Python
     # reads only those.
-    frame = pl.DataFrame({"body": pl.Series(bodies, dtype=pl.String)})
+    frame = pl.DataFrame({"body": raw if raw is not None else pl.Series(bodies, dtype=pl.String)})
+    del raw
     nccl = nccl_candidates(frame, nccl_guard) if nccl_guard is not None else None
     frame = frame.select(
         dated=pl.col("body").str.slice(0, 80).str.contains(_DATE_HINT),
         glog=pl.col("body").str.contains(_GLOG_HINT),
         hint=pl.col("body").str.contains(hint) if hint is not None else pl.lit(None, dtype=pl.Boolean),
+        pick=pl.col("body").str.contains(pick) if pick is not None else pl.lit(None, dtype=pl.Boolean),
     )  # (the bodies' copy in polars is let go here: a big log's text is the most memory held)
     times: list[int | None] = [None] * len(bodies)
     stamp = parse_timestamp
@@ -245,10 +260,12 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: 
         if nccl_read is not None:
             marks = marks.scatter(nccl_read.indices(), False)
         marked = marks.arg_true().to_list()
+    picked = frame.get_column("pick").arg_true().to_list() if pick is not None else None
     del frame
     columns = (numbers, ranks, bodies, times, clears, hits, guessed if guessed is not None else repeat(False))
     lines = Lines(map(_new_line, zip(*columns, strict=False)))  # (the repeat() columns are endless)
     lines.nccl, lines.marked = nccl_read, marked
+    lines.picked = picked
     return lines
 
 

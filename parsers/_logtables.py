@@ -38,7 +38,7 @@ class LogRows:
         """Non-blank lines that yielded no step, event or NCCL row: counted, not errors."""
         used = {r["line"] for r in self.steps} | {e["line"] for e in self.events}
         used |= {r["line"] for r in (*self.nccl.comms, *self.nccl.warnings, *self.nccl.calls)}
-        return len(self.text_lines - used)
+        return len(self.text_lines) - len(used & self.text_lines)  # (the smaller set walked)
 
     def step(self, *, line: int, rank: int | None, step: int, **values: Any) -> None:
         if within_int64(step) is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +43,7 @@ _NCCL_HEAD = (
     r"(?: (?P<src>[\w/.\-]+:\d+))?$"
 )
 _LEVELS = ("INFO", "WARN", "TRACE", "ERROR")
+_PY_ASCII_SPACE = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"  # what str.strip() takes off an ASCII text
 _VERSION = re.compile(r"NCCL version (?P<v>\d+\.\d+\.\d+[\w.+\-]*)")
 _COMM = re.compile(
     r"\bcomm (?P<comm>0x[0-9a-f]+) rank (?P<rank>\d+) n[Rr]anks (?P<nranks>\d+)"
@@ -140,14 +141,12 @@ def nccl_candidates(frame: pl.DataFrame, guard: str) -> pl.DataFrame:
     level = pl.coalesce(*(pl.when(pl.col("rest").str.starts_with(name)).then(pl.lit(name)) for name in _LEVELS))
     by_head = (lines.lazy().join(heads, on="head", how="left", maintain_order="left")
                .with_columns(level=pl.when(pl.col("host").is_not_null()).then(level)))
-    whole = pl.col("level").is_not_null()
-    fields = pl.col("body").str.extract_groups(_NCCL_LINE_COLUMNS)
-    matched = (by_head
-               .with_columns(msg=pl.col("rest").str.slice(pl.col("level").str.len_chars()),
-                             fields=pl.when(~whole).then(fields))
-               .with_columns(*(pl.coalesce(pl.when(whole).then(pl.col(name)), pl.col("fields").struct.field(name))
-                               .alias(name) for name in _FIELDS)))
-    return (matched
+    from_head = (by_head.filter(pl.col("level").is_not_null())
+                 .with_columns(msg=pl.col("rest").str.slice(pl.col("level").str.len_chars())))
+    whole = (by_head.filter(pl.col("level").is_null()).drop(*_FIELDS[:-1])
+             .with_columns(fields=body.str.extract_groups(_NCCL_LINE_COLUMNS)).unnest("fields"))
+    return (pl.concat([from_head.select("index", "body", *_FIELDS), whole.select("index", "body", *_FIELDS)])
+            .sort("index")
             .select("index", *_FIELDS, ascii=body.str.len_bytes() == body.str.len_chars(),
                     guard=body.str.contains(guard), version=version,
                     text=pl.when(version & pl.col("host").is_null()).then(body))
@@ -217,18 +216,69 @@ class NcclScanner:
     def feed_columns(self, nccl: NcclLines, lines: Sequence[tuple[Any, ...]]) -> None:
         """Read the NCCL lines of a console whose fields were read column-wise (`nccl_lines`),
         in their order: what `feed` does with each. `lines` are the console's `Line`s (their
-        number and rank)."""
-        feed = self.feed_fields
-        # a slice at a time: the fields of every NCCL line as Python strings at once would hold
-        # several times the text's memory
-        for chunk in nccl.fields.iter_slices(1 << 16):
-            columns = (chunk.get_column(name).to_list() for name in ("index", *_FIELDS, "text"))
-            for index, host, pid, tid, dev, source, level, msg, text in zip(*columns, strict=True):
-                if host is not None:
-                    line = lines[index]
-                    feed(line[0], line[1], None, host, pid, tid, dev, source, level, msg)
-                elif self.version is None and (v := _VERSION.search(text)):
-                    self.version = v.group("v")
+        number and rank).
+
+        Most NCCL lines only note a channel count, a tree or a transport of their process and
+        device, kept until its communicator's init completes (`_Pending`). Between two lines
+        that do more (a communicator, a call, a version, a warning, a channel summary: read by
+        `feed_fields`), those notes are gathered in polars: for each (host, pid, device) in the
+        order they first appear, the last ring count, the last tree count and the transports,
+        which is what reading them one by one leaves."""
+        import polars as pl
+
+        msg = pl.col("msg").str.strip_chars(_PY_ASCII_SPACE)
+        at = msg.str.find("via ", literal=True)
+        pid, dev = pl.col("pid").cast(pl.Int64, strict=False), pl.col("dev").cast(pl.Int64, strict=False)
+        # a line `feed_fields` reads: one a rule before the notes may read (each one's literal),
+        # a warning, a line whose notes polars cannot read as Python does (numbers past int64;
+        # the separators that Python's `\s` holds and polars' does not)
+        barrier = (pl.col("host").is_null() | pl.col("level").is_in(["WARN", "ERROR"]) | pid.is_null() | dev.is_null()
+                   | msg.str.contains("NCCL version |: opCount |comm 0x|Init timings| coll channels|[\x1c-\x1f]"))
+        frame = (nccl.fields.lazy()
+                 .with_columns(barrier=barrier, pid_n=pid, dev_n=dev,
+                               ring=msg.str.extract(r"^Channel \d+/(\d+) :", 1),
+                               trees=msg.str.extract(r"^Trees((?: \[\d+\] \S+)+)", 1).str.count_matches("[", literal=True),
+                               end=pl.when(at > 0).then(msg.str.slice(at - 1)).when(at == 0).then(msg))
+                 .with_columns(segment=pl.col("barrier").cum_sum())
+                 .collect())
+        notes = (frame.lazy().filter(~pl.col("barrier"))
+                 .with_columns(trees=pl.when(pl.col("ring").is_null()).then(pl.col("trees")),
+                               end=pl.when(pl.col("ring").is_null() & pl.col("trees").is_null()).then(pl.col("end")))
+                 .group_by("segment", "host", "pid_n", "dev_n", maintain_order=True)
+                 .agg(pl.len().alias("count"), pl.col("ring").drop_nulls().last(), pl.col("trees").drop_nulls().last(),
+                      pl.col("end").drop_nulls().unique())
+                 .collect())
+        barriers = frame.filter(pl.col("barrier")).select("segment", "index", *_FIELDS, "text")
+        by_segment: dict[int, list[tuple[Any, ...]]] = {}
+        for row in zip(*(column.to_list() for column in notes.iter_columns()), strict=True):
+            by_segment.setdefault(row[0], []).append(row[1:])
+        self._note(by_segment.pop(0, ()))
+        columns = (column.to_list() for column in barriers.iter_columns())
+        for segment, index, host, pid_digits, tid, dev_digits, source, level, msg_text, text in zip(*columns, strict=True):
+            if host is not None:
+                line = lines[index]
+                self.feed_fields(line[0], line[1], None, host, pid_digits, tid, dev_digits, source, level, msg_text)
+            elif self.version is None and (v := _VERSION.search(text)):
+                self.version = v.group("v")
+            self._note(by_segment.pop(segment, ()))
+
+    def _note(self, notes: Iterable[tuple[Any, ...]]) -> None:
+        """What the note lines of one stretch between two read lines leave, gathered by
+        (host, pid, device) in `feed_columns`."""
+        for host, pid, dev, count, ring, trees, ends in notes:
+            key = (host, pid, dev)
+            pending = self.pending.get(key)
+            if pending is None:
+                pending = self.pending[key] = _Pending()
+            if ring is not None:
+                pending.rings = int(ring)
+            if trees is not None:
+                pending.trees = trees
+            for end in ends:
+                if (named := _transports(end, 0)) is not None:
+                    pending.transports.update(named)
+            self.lines += count
+            self.last_warning = None
 
     def feed_fields(self, number: int, rank: int | None, ts_ns: int | None, host: str, pid_digits: str, tid: str,
                     dev_digits: str, source: str | None, level: str, msg: str) -> None:

@@ -31,9 +31,9 @@ import polars as pl
 import pyarrow as pa
 
 from tracelens.errors import ParseError
-from tracelens.parsers._events import LINE_CACHE, SHARED_LINES
+from tracelens.parsers._events import LINE_CACHE, PICK_LINES, SHARED_LINES
 from tracelens.parsers._evidence import evidence
-from tracelens.parsers._lines import Line
+from tracelens.parsers._lines import Line, Lines
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 # reader name -> the evidence that its lines are in a file: step lines of its own, or this
@@ -65,6 +65,7 @@ _EVENT_LINES = {
                    r"|Saving model checkpoint to |\{['‘]"),
     "lightning": r"global step |states from the checkpoint|`Trainer\.fit` stopped",
 }
+_ANY_EVENT_LINE = "|".join(f"(?:{pattern})" for pattern in _EVENT_LINES.values())
 
 
 class ConsoleReader(Parser):
@@ -86,16 +87,19 @@ class ConsoleReader(Parser):
             return self.primary.parse(path, options)
         cache: dict[str, tuple[list[Line], str | None]] = {}
         token = LINE_CACHE.set(cache)
+        picking = PICK_LINES.set(_ANY_EVENT_LINE)
         try:
             result = self.primary.parse(path, options)
             lines, warning = cache[str(path)]
             has_steps = result.tables["log_steps"].num_rows > 0
-            texts = pl.Series([line.text for line in lines], dtype=pl.String) if has_steps else None
+            # the lines any second reader may be given, found with the splitting's passes (else all)
+            picked = lines.picked if isinstance(lines, Lines) and lines.picked is not None else range(len(lines))
+            texts = pl.Series([lines[i].text for i in picked], dtype=pl.String) if has_steps else None
             for name in others:
                 if texts is not None:
                     if name not in _EVENT_LINES:
                         continue  # it would read steps only, and the primary has them
-                    given = [lines[i] for i in texts.str.contains(_EVENT_LINES[name]).arg_true().to_list()]
+                    given = [lines[picked[i]] for i in texts.str.contains(_EVENT_LINES[name]).arg_true().to_list()]
                     if not given:
                         continue
                     cache[str(path)] = given, warning
@@ -110,6 +114,7 @@ class ConsoleReader(Parser):
                     SHARED_LINES.reset(shared)
                 merge(result, extra)
         finally:
+            PICK_LINES.reset(picking)
             LINE_CACHE.reset(token)
         return result
 

@@ -22,7 +22,7 @@ import pytest
 
 from tests.conftest import CORPUS, SAMPLE_LOGS
 from tracelens.errors import ParseError
-from tracelens.parsers import ParseOptions, _events, _lines
+from tracelens.parsers import ParseOptions, _events, _lines, _nccl
 from tracelens.parsers._lines import Line, split_lines
 from tracelens.parsers.deepspeed import DeepSpeedParser
 from tracelens.parsers.generic_log import GenericLogParser
@@ -147,3 +147,76 @@ def test_a_first_date_past_the_year_9999_is_read_not_a_crash(tmp_path: Path) -> 
     path.write_text(text)
     result = GenericLogParser().parse(path, ParseOptions())
     assert result.tables["log_steps"].num_rows == 2
+
+
+# NCCL lines as the corpus prints them, and near misses of every field: a host run that a name
+# character precedes, a second " NCCL " after a head that is no NCCL head, a level glued to the
+# message, a TRACE time and source file, no message at all
+_NCCL_PIECES = [
+    "r6i4n5:41698:41698 [3] NCCL INFO ", "vm:447:447 [0] NCCL INFO ", "a:b:1:2 [3] NCCL TRACE ", "h:1:2 [0] 12.5 f.c:3 NCCL ",
+    "x h.a-b:1:2 [0] NCCL WARN ", "h:1:2 [0] NCCL ", "NCCL ", "INFO", "WARN", "ERROR", "TRACEx", "NCCL version 2.7.8+cuda10.2",
+    "Channel 00/02 :    0   1", "comm 0x55d4 rank 0 nranks 2", " via P2P/IPC", ":", "[", "]", " ", "7", "-", ".",
+]
+
+
+def _nccl_texts() -> list[str]:
+    lines: list[str] = []
+    for path in _consoles():
+        lines += [line for line in path.read_bytes().decode("utf-8", "replace").splitlines() if "NCCL" in line]
+    rnd = random.Random(17)
+    lines += ["".join(rnd.choice(_NCCL_PIECES) for _ in range(rnd.randint(1, 5))) for _ in range(3000)]
+    return lines
+
+
+def test_nccl_fields_read_column_wise_are_the_line_patterns_groups() -> None:
+    """Each NCCL line's fields as polars reads them, all lines at once (`nccl_candidates`), are
+    the groups of Python's `NCCL_LINE` on that line, and a line it does not match has none."""
+    import polars as pl
+
+    texts = _nccl_texts()
+    assert sum(" NCCL " in text for text in texts) > 1000
+    read = _nccl.nccl_candidates(pl.DataFrame({"body": pl.Series(texts, dtype=pl.String)}), "OVERFLOW")
+    wrong = []
+    for index, *fields in read.select("index", *_nccl._FIELDS).iter_rows():
+        match = _nccl.NCCL_LINE.search(texts[index])
+        expected = match.group(*_nccl._FIELDS) if match is not None else (None,) * 7
+        # (the message is taken stripped: the space after the level is the pattern's or the message's)
+        if (*fields[:6], (fields[6] or "").strip()) != (*expected[:6], (expected[6] or "").strip()):
+            wrong.append((texts[index], fields, expected))
+    assert read.height == sum(" NCCL " in text or "NCCL version " in text for text in texts)
+    assert not wrong, wrong[:3]
+
+
+def _bigscience_variants() -> dict[str, str]:
+    """A real Megatron-DeepSpeed console with NCCL lines, and the same console cut and marked so
+    that each condition of `nccl_lines` is met or not: cut at its first NCCL line with that
+    line dated (a dated NCCL line may start an attempt); one NCCL line holding the DeepSpeed
+    reader's checkpoint literal (its rule reads the line before the scanner does)."""
+    path = CORPUS / "wild" / "scheduler" / "bigscience_2021_meg_ds_zero_n16_slurm_time_limit.out"
+    if not path.exists():
+        pytest.skip("corpus absent")
+    lines = path.read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if " NCCL " in line)
+    dated = ["2021-05-27 21:31:55,934 " + lines[first], *lines[first + 1:]]
+    marked = [*lines[:first], lines[first] + " Checkpoint global_step5 is about to be saved!", *lines[first + 1:]]
+    return {"as_is": "\n".join(lines), "cut_dated": "\n".join(dated), "checkpoint_literal": "\n".join(marked)}
+
+
+@pytest.mark.parametrize("parser", [DeepSpeedParser(), MegatronParser()], ids=lambda p: p.name)
+def test_nccl_lines_read_apart_read_what_the_scanner_reads_line_by_line(
+        parser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    variants = _bigscience_variants()
+    paths = {}
+    for name, text in variants.items():
+        paths[name] = tmp_path / f"{name}.out"
+        paths[name].write_text(text + "\n")
+    read = {name: _lines.read_lines(path, _events._LINE_HINT, _events._BEFORE_SCAN_PATTERN)[0]
+            for name, path in paths.items()}
+    # the column-wise reading is taken where it may be, and only there
+    assert {name: isinstance(lines, _lines.Lines) and lines.nccl is not None for name, lines in read.items()} == {
+        "as_is": True, "cut_dated": False, "checkpoint_literal": False}
+    fast = {name: _outcome(parser, path) for name, path in paths.items()}
+    monkeypatch.setattr(_events.EventScanner, "busy", _every_line)  # every line to the reader and the scanner
+    slow = {name: _outcome(parser, path) for name, path in paths.items()}
+    assert [name for name in variants if fast[name] != slow[name]] == []
+    assert fast["as_is"][0] != "error"
