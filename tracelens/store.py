@@ -555,7 +555,8 @@ class Store:
         frags += sorted({rec.fragments[table] for rec in self.records.values() if table in rec.fragments})
         return frags
 
-    def views_sql(self, *, relative: bool, precomputed: bool = True, script: bool = False, checks: bool = True) -> str:
+    def views_sql(self, *, relative: bool, precomputed: bool = True, script: bool = False, checks: bool = True,
+                  only: set[str] | None = None) -> str:
         """CREATE VIEW statements for the stored tables and every view of queries/.
 
         Views marked `-- materialize: per_file` were computed for each trace at ingest; with
@@ -564,7 +565,8 @@ class Store:
         store's views.sql, for the stock duckdb CLI and Python) also does what `connect` does
         when it opens: computes the per-connection views once, and keeps DuckDB's progress bar
         out of the query output. Without `checks` the zero-row checks of queries/checks/ are left
-        out (binding each costs ~0.1 s at every connection; a report reads none).
+        out (binding each costs ~0.1 s at every connection; a report reads none). `only` names
+        the views and tables to define (with what they read), instead of all.
         """
         from tracelens.queries import connection_views, materialized_views, report_views
 
@@ -586,7 +588,8 @@ class Store:
             "-- tracelens store views. From the store directory: duckdb -init views.sql\n"
             "-- From elsewhere: SET file_search_path='<store dir>'; then run this file.\n"
         )
-        only = None if checks else report_views()
+        if only is None and not checks:
+            only = report_views()
         if not script:
             return header + build_views_sql(tables, files_sql, derived, only)
         once = {"files", *connection_views()}  # files: the latest row of each path, worked out once
@@ -607,12 +610,15 @@ class Store:
         flops_per_token: float | None = None,
         peak_tflops: float | None = None,
         checks: bool = True,
+        only: set[str] | None = None,
     ) -> Any:
         """An in-memory DuckDB connection with every view registered.
 
         `step_marker` names a span (e.g. a user `record_function("train_step")`) to use as
         the step instead of ProfilerStep#N; the views read it from a session variable.
-        `checks=False` leaves out the zero-row checks (queries/checks/), for a faster open.
+        `checks=False` leaves out the zero-row checks (queries/checks/), for a faster open;
+        `only` defines just the views and tables it names and what they read (a query's names:
+        the views computed once per connection that it does not read are then not computed).
         """
         import duckdb
 
@@ -638,7 +644,7 @@ class Store:
         from tracelens.queries import connection_views
 
         once = {"files", *connection_views()}  # files: the latest row of each path, worked out once
-        sql = self.views_sql(relative=False, precomputed=fresh_derived and not step_marker, checks=checks)
+        sql = self.views_sql(relative=False, precomputed=fresh_derived and not step_marker, checks=checks, only=only)
         for statement in con.extract_statements(sql):
             con.execute(statement)
             match = _CREATE_VIEW.match(statement.query)
@@ -690,12 +696,12 @@ def view_statements(
 ) -> list[tuple[str, str]]:
     """build_views_sql's CREATE VIEW statements, one (view name, statement) each, in
     dependency order."""
-    from tracelens.queries import view_definitions
+    from tracelens.queries import sources, view_definitions
 
-    definitions = view_definitions(only)
+    definitions = view_definitions(None if only is None else only & sources().keys())
     if only is not None:  # a view over Parquet reads the files' footers when it is created: only what is read
         code = "\n".join(re.sub(r"--[^\n]*", "", sql) for _, sql in definitions)
-        tables = {t: paths for t, paths in tables.items() if re.search(rf"\b{t}\b", code)}
+        tables = {t: paths for t, paths in tables.items() if t in only or re.search(rf"\b{t}\b", code)}
     statements = [("files", f"CREATE OR REPLACE VIEW files AS {files_sql};")]
     for table, paths in tables.items():
         listed = ", ".join(map(_sql_str, paths))

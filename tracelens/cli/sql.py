@@ -1,6 +1,7 @@
 """Run SQL over a store's views (or over a raw job folder, ingested on the fly into a cache).
 
-Every view of queries/ is registered, plus the stored tables (trace_events, files, ...).
+Every view of queries/ can be queried, plus the stored tables (trace_events, files, ...);
+the query's connection builds only the views it names and what they read.
 A raw job folder is ingested into a cache under ~/.cache/tracelens (or $TRACELENS_CACHE_DIR)
 that is re-used while its files are unchanged.
 
@@ -58,7 +59,7 @@ def command(
                                    one_job=True, job=job)
     import duckdb  # after the ingest: its worker processes are forked from a DuckDB-free process
     failed = report_ingest(outcome, quiet=quiet) if outcome is not None else 0
-    con = store.connect(step_marker=step_marker)
+    con = store.connect(step_marker=step_marker, only=_names_read(query, step_marker))
     check_step_marker(con, step_marker)
     try:
         cursor = con.execute(query)
@@ -70,3 +71,23 @@ def command(
         raise InputsFailed(failed)
 
 
+
+
+def _names_read(query: str, step_marker: str | None) -> set[str] | None:
+    """The views and stored tables the query names, for a connection that defines only those
+    and what they read: `select count(*) from trace_events` then computes none of the views a
+    connection computes when it opens. None (every view) where the query names none of them
+    (`show tables`, `duckdb_views()`) or does not parse (DuckDB then says why)."""
+    import duckdb
+
+    from tracelens.queries import sources
+    from tracelens.schemas import TABLES
+
+    try:
+        names = duckdb.get_table_names(query, qualified=False)
+    except duckdb.Error:
+        return None
+    known = {name for name in names if name in sources() or name in TABLES or name == "files"}
+    if not known:
+        return None
+    return known | {"trace_events"} if step_marker else known  # check_step_marker reads it
