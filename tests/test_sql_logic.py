@@ -326,6 +326,7 @@ BROKEN_VIEWS = [
     ("int_attempts", "where s.step <= s.previous_step", "where s.step < s.previous_step"),
     ("int_world_size", "when l.seen >= 2 then l.n::double", "when l.seen >= 1 then l.n::double"),
     ("int_bar_anchors", "having count(*) >= 3", "having count(*) >= 2"),
+    ("int_log_intervals", "then greatest(b.attempt_start_ns, b.e_ns - i.ideal_ns::bigint)", "then b.attempt_start_ns"),
 ]
 
 
