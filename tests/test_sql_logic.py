@@ -328,7 +328,7 @@ BROKEN_VIEWS = [
     ("int_bar_anchors", "having count(*) >= 3", "having count(*) >= 2"),
     ("int_log_intervals", "then greatest(b.attempt_start_ns, b.e_ns - i.ideal_ns::bigint)", "then b.attempt_start_ns"),
     ("int_step_categories", "(state & 16) > 0 and not (device_type = 'cpu' and (state & 2) > 0)", "(state & 16) > 0"),
-    ("int_step_segments", "k.cpu_trace = coalesce(t.device_type = 'cpu', false)", "k.cpu_trace = coalesce(t.device_type = 'cuda', false)"),
+    ("int_step_segments", "coalesce(t.device_type = 'cpu', false)", "coalesce(t.device_type = 'cuda', false)"),
 ]
 
 
