@@ -329,6 +329,8 @@ BROKEN_VIEWS = [
     ("int_log_intervals", "then greatest(b.attempt_start_ns, b.e_ns - i.ideal_ns::bigint)", "then b.attempt_start_ns"),
     ("int_step_categories", "(state & 16) > 0 and not (device_type = 'cpu' and (state & 2) > 0)", "(state & 16) > 0"),
     ("int_step_segments", "coalesce(t.device_type = 'cpu', false)", "coalesce(t.device_type = 'cuda', false)"),
+    ("int_nccl_baseline", "where not in_place and size_bytes > 0", "where size_bytes > 0"),
+    ("int_fr_progress", "max(last_enqueued) as last_enqueued", "min(last_enqueued) as last_enqueued"),
 ]
 
 
