@@ -331,6 +331,7 @@ BROKEN_VIEWS = [
     ("int_step_segments", "coalesce(t.device_type = 'cpu', false)", "coalesce(t.device_type = 'cuda', false)"),
     ("int_nccl_baseline", "where not in_place and size_bytes > 0", "where size_bytes > 0"),
     ("int_fr_progress", "max(last_enqueued) as last_enqueued", "min(last_enqueued) as last_enqueued"),
+    ("int_log_steps", "or (g.dated_steps = f.dated_steps and o.file_id < b.file_id)", "or (g.dated_steps = f.dated_steps)"),
 ]
 
 
