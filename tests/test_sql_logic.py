@@ -335,6 +335,9 @@ BROKEN_VIEWS = [
     ("int_steps", "coalesce(lag(device_end_ns) over", "coalesce(lag(host_end_ns) over"),
     ("int_trace_processes", "coalesce(host_pid::varchar, 'file:' || file_id)", "coalesce(host_pid::varchar, 'file')"),
     ("int_log_events", "(e.rank is null or e.rank is not distinct from r.rank)", "(e.rank is not distinct from r.rank)"),
+    ("stg_fr_entries", "order by case state when 'completed' then 0 when 'started' then 1 else 2 end,\n"
+     "                     frames is null", "order by frames is null"),
+    ("stg_traces", "order by meta.start_ns, meta.file_id", "order by meta.file_id"),
 ]
 
 
