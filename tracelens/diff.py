@@ -11,12 +11,13 @@ computes a metric.
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from tracelens.render import aligned, to_json
 
 SIDES = ("base", "new")
 _CREATE_VIEW = re.compile(r"\s*CREATE OR REPLACE VIEW (\w+) AS", re.I)
@@ -679,14 +680,8 @@ def render_text(report: DiffReport) -> str:
         if not rows:
             lines += ["  (nothing on either side)", ""]
             continue
-        cells = [header, *[[_safe(c) for c in row] for row in rows]]
-        widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-        for n, row in enumerate(cells):
-            text = "  ".join(c.ljust(w) if i == 0 or i == len(row) - 1 else c.rjust(w)
-                             for i, (c, w) in enumerate(zip(row, widths, strict=True)))
-            lines.append("  " + text.rstrip())
-            if n == 0:
-                lines.append("  " + "  ".join("-" * w for w in widths))
+        right = [0 < i < len(header) - 1 for i in range(len(header))]  # the figures between name and verdict
+        lines += ["  " + line for line in aligned(header, [[_safe(c) for c in row] for row in rows], right, rule=True)]
         lines.append("")
     return "\n".join(lines)
 
@@ -713,7 +708,7 @@ def render_markdown(report: DiffReport) -> str:
 
 def render_json(report: DiffReport) -> str:
     """The JSON document for CI: schema_version, every section, rules and violations."""
-    return json.dumps(to_dict(report), indent=1, default=str) + "\n"
+    return to_json(to_dict(report))
 
 
 # ---------------------------------------------------------------------------- HTML

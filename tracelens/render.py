@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from typing import Any
 
 from tracelens.enums import FileStatus
 from tracelens.report import Report, to_dict
@@ -19,7 +22,38 @@ from tracelens.safe_text import terminal_safe
 
 
 def render_json(report: Report) -> str:
-    return json.dumps(to_dict(report), indent=1, default=str) + "\n"
+    return to_json(to_dict(report))
+
+
+# ------------------------------------------------------------------------- writers
+# One JSON writer and one aligned-table writer for every command's output: report, sql, diff.
+def to_json(value: Any) -> str:
+    """The JSON every command writes: one indent, DuckDB's decimals as numbers, dates in ISO 8601."""
+    return json.dumps(value, default=_json_default, indent=1) + "\n"
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    return str(value)
+
+
+def aligned(header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool] | None = None, *,
+            rule: bool = False) -> list[str]:
+    """Text cells in columns two blanks apart, each as wide as its widest cell: right-aligned
+    where `right` says (numbers), left otherwise; a line of dashes under the header with `rule`."""
+    widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(header)]
+    flush = right or [False] * len(header)
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, flush, strict=True)).rstrip()
+
+    out = [line(header)]
+    if rule:
+        out.append("  ".join("-" * w for w in widths))
+    return out + [line(r) for r in rows]
 
 
 # ------------------------------------------------------------------------- formatting
@@ -307,13 +341,6 @@ def _layout(report: Report) -> list[Section]:
 
 
 # ------------------------------------------------------------------------- text
-def _plain_table(table: Table) -> list[str]:
-    widths = [max(len(h), *(len(r[i]) for r in table.rows)) if table.rows else len(h) for i, h in enumerate(table.header)]
-    out = ["  ".join(h.ljust(w) for h, w in zip(table.header, widths, strict=True)).rstrip()]
-    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in table.rows]
-    return out
-
-
 def _finding_head(f: FindingBlock) -> str:
     return f"{f.number}. [{f.severity}] {f.title}"
 
@@ -332,7 +359,7 @@ def render_text(report: Report) -> str:
         for f in section.findings:
             out += ["  " + line for line in _finding_text(f).splitlines()]
         for table in section.tables:
-            out += ["  " + line for line in _plain_table(table)]
+            out += ["  " + line for line in aligned(table.header, table.rows)]
         for note in section.notes:
             out += ["  " + line for line in note.splitlines()]
         out.append("")

@@ -6,14 +6,12 @@ from __future__ import annotations
 import csv
 import functools
 import io
-import json
 import os
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -22,6 +20,7 @@ import click
 
 from tracelens.enums import FileStatus
 from tracelens.errors import TracelensError, UsageError
+from tracelens.render import aligned, to_json
 from tracelens.safe_text import printable
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -192,29 +191,9 @@ def format_rows(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> st
     return _table(columns, rows)
 
 
-def to_json(value: Any) -> str:
-    """The JSON every command writes: one indent, DuckDB's decimals as numbers, dates in ISO 8601."""
-    return json.dumps(value, default=_json_default, indent=1) + "\n"
-
-
-def _json_default(value: Any) -> Any:
-    if isinstance(value, Decimal):
-        return float(value)
-    if isinstance(value, (date, datetime)):
-        return value.isoformat()
-    return str(value)
-
-
 def _table(columns: list[str], rows: list[tuple[Any, ...]]) -> str:
-    cells = [[_cell(v) for v in row] for row in rows]
-    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
     numeric = [all(isinstance(r[i], (int, float, Decimal)) or r[i] is None for r in rows) for i in range(len(columns))]
-
-    def line(values: list[str]) -> str:
-        return "  ".join(v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric, strict=True)).rstrip()
-
-    out = [line(columns), "  ".join("-" * w for w in widths)]
-    out += [line(r) for r in cells]
+    out = aligned(columns, [[_cell(v) for v in row] for row in rows], numeric, rule=True)
     out.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
     return "\n".join(out) + "\n"
 
