@@ -11,6 +11,7 @@ pieces its rules look at."""
 from __future__ import annotations
 
 import io
+import itertools
 import random
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
@@ -220,3 +221,27 @@ def test_nccl_lines_read_apart_read_what_the_scanner_reads_line_by_line(
     slow = {name: _outcome(parser, path) for name, path in paths.items()}
     assert [name for name in variants if fast[name] != slow[name]] == []
     assert fast["as_is"][0] != "error"
+
+
+class _NoSecondKnown(dict[str, "int | None"]):
+    """A cache of seconds that knows none: every dated line is parsed by `parse_timestamp`."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return default
+
+
+def test_times_read_from_the_dates_parts_are_what_parse_timestamp_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`split_lines` times a dated line from its date's parts read in polars and the second's time
+    cached by `parse_timestamp`; the same lines with every date parsed by `parse_timestamp` get
+    the same times (real consoles, generated texts with dates, zones, fractions and digits that
+    are not ASCII, and the bench's dates of every form)."""
+    texts = [path.read_bytes().decode("utf-8", "replace") for path in _consoles()] + list(_generated_texts(1500))
+    dates = itertools.product(("2023", "2024", "9999", "0000"), ("01", "02", "13"), ("28", "29", "30"), (" ", "T"),
+                              ("00", "24"), ("", ",5", ".123456789123"), ("", "Z", "+05:30", "-0800"))
+    texts.append("\n".join(f"{y}-{mo}-{d}{sep}{h}:07:09{frac}{zone} step {i} loss 1.0"
+                           for i, (y, mo, d, sep, h, frac, zone) in enumerate(dates)))
+    fast = [[line.ts_ns for line in split_lines(text, _events._LINE_HINT)] for text in texts]
+    monkeypatch.setattr(_lines, "_SECONDS", _NoSecondKnown())
+    slow = [[line.ts_ns for line in split_lines(text, _events._LINE_HINT)] for text in texts]
+    assert [text[:200] for text, a, b in zip(texts, fast, slow, strict=True) if a != b] == []
+    assert sum(ts is not None for times in fast for ts in times) > 1000
