@@ -112,6 +112,17 @@ def test_sql_computes_only_the_views_the_query_reads(sample_store: Callable[[str
     assert row["n"] == 2 and "_connection_attempts" in row["computed"] and "_connection_goodput" not in row["computed"]
 
 
+def test_a_query_spills_to_the_temporary_folder_not_the_working_directory(sample_store: Callable[[str], Path]) -> None:
+    """DuckDB's default spill folder is `.tmp` in the working directory, which a killed query
+    leaves behind in the user's checkout."""
+    import tempfile
+
+    code, out, _ = run_cli("sql", str(sample_store("ddp_gloo_2rank")), "select current_setting('temp_directory') as d",
+                           "--format", "json")
+    assert code == 0
+    assert Path(json.loads(out)[0]["d"]).parent == Path(tempfile.gettempdir())
+
+
 def test_bad_sql_is_one_line(all_samples_store: Path) -> None:
     code, _, err = run_cli("sql", str(all_samples_store), "select nope from trace_events")
     assert code == 1 and len(err.strip().splitlines()) == 1 and "query failed" in err

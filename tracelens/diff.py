@@ -108,13 +108,14 @@ def open_pair(base: Any, new: Any, *, patterns: tuple[str, ...] = (), gpus: floa
     diff_op_samples, for --fail-on rules."""
     import duckdb
 
-    con = duckdb.connect(config={"autoinstall_known_extensions": False, "autoload_known_extensions": False})
+    from tracelens.store import Store, _manifest_generation, _read_lock, query_config
+
+    con = duckdb.connect(config=query_config())
     if gpus is not None:
         con.execute("SET VARIABLE tracelens_gpus = ?", [float(gpus)])
     if gpu_hour_cost is not None:
         con.execute("SET VARIABLE tracelens_gpu_hour_cost = ?", [float(gpu_hour_cost)])
     con.execute("SET VARIABLE tracelens_diff_patterns = ?::VARCHAR[]", [list(patterns)])
-    from tracelens.store import Store, _manifest_generation, _read_lock
 
     for side, store in zip(SIDES, (base, new), strict=True):
         _read_lock(store.root)  # as Store.connect: what the manifest names stays while we read

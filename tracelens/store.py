@@ -627,9 +627,7 @@ class Store:
             self._adopt(Store._load(self.root))
         # Views precomputed by other SQL (another tracelens made them) are not read: their SQL runs.
         fresh_derived = self.derived_version == derived_version()
-        # The user's own DuckDB, but it fetches nothing: no extension is downloaded or loaded
-        # behind a query's back (a store's views need none).
-        con = duckdb.connect(config={"autoinstall_known_extensions": False, "autoload_known_extensions": False})
+        con = duckdb.connect(config=query_config())
         # Variables first: the views materialized below read them.
         if step_marker:
             con.execute("SET VARIABLE tracelens_step_marker = ?", [step_marker])
@@ -655,6 +653,17 @@ class Store:
                 con.execute(f"CREATE TEMP TABLE _connection_{view} AS SELECT * FROM {view}")
                 con.execute(f"CREATE OR REPLACE VIEW {view} AS SELECT * FROM _connection_{view}")
         return con
+
+
+def query_config() -> dict[str, Any]:
+    """DuckDB settings of a connection that reads a store: the user's own DuckDB, but it
+    fetches nothing (no extension downloaded or loaded behind a query's back: a store's views
+    need none), and what a large query spills goes to the system's temporary folder, not to
+    DuckDB's default `.tmp` in the user's working directory (which a killed query leaves behind)."""
+    import tempfile
+
+    return {"autoinstall_known_extensions": False, "autoload_known_extensions": False,
+            "temp_directory": os.path.join(tempfile.gettempdir(), f"tracelens-duckdb-{os.getuid()}")}
 
 
 def derived_version() -> str:
