@@ -18,7 +18,9 @@ with waits as (
 keyed as (
     select file_id, rank, step, null::integer as cause, wait_start_ns, wait_end_ns from waits
     union all
-    select file_id, rank, step, last_rank as cause, wait_start_ns, wait_end_ns from waits
+    -- no per-cause copy where nobody arrived last (every rank started at once): it would land in
+    -- the union row's partition (cause NULL) and count that collective twice
+    select file_id, rank, step, last_rank as cause, wait_start_ns, wait_end_ns from waits where last_rank is not null
 ),
 marked as (
     select *,

@@ -119,18 +119,17 @@ gpu_idle as (
     from ranks r, thresholds t
     where r.idle_pct >= t.idle
 ),
-others_step as (
-    select avg(mean_step_ns) as mean_step_ns from step_summary
-),
 straggler as (
     select 'straggler',
-        case when s.wait_caused_per_step_ns >= t.straggler_high / 100 * o.mean_step_ns then 'high' else 'medium' end,
+        case when s.wait_caused_per_step_ns >= t.straggler_high / 100 * (
+            select avg(o.mean_step_ns) from step_summary o where o.rank <> s.rank
+        ) then 'high' else 'medium' end,
         s.wait_caused_ns / 1e9, s.rank,
         format('rank {} straggles', s.rank),
         s.evidence || ' (view stragglers)',
         'look at that rank''s host and device: thermal throttling, a noisy neighbour, a slower link, an unbalanced data shard',
         'stragglers'
-    from stragglers s, thresholds t, others_step o
+    from stragglers s, thresholds t
 ),
 wall as (
     select wall_s from goodput
