@@ -20,6 +20,9 @@ from tracelens.store import Store
 ray = pytest.importorskip("ray")
 from ray.cluster_utils import Cluster  # noqa: E402
 
+# Under pytest-xdist these tests share one worker: one Ray cluster at a time on this machine.
+pytestmark = pytest.mark.xdist_group("ray")
+
 _SMALL: dict[str, Any] = {"num_cpus": 1, "object_store_memory": 100 << 20, "memory": 3 << 30}
 
 
