@@ -13,7 +13,9 @@ and the children it waited for, peak RSS of the largest of them):
   sql       tracelens sql STORE "select count(*) from log_steps"
   report    tracelens report STORE --format json
 and the store's size: the manifest (store.json and its segments), and the fragments (count and
-bytes of the Parquet files under tables/ and derived/, templates left out).
+bytes of the Parquet files under tables/ and derived/, templates left out), and the cost of
+one commit of one changed record into that store (Store._commit, in a child process, taking
+the store's lock as an ingest does; the median of 5).
 
 `--old DIR` runs the same with another checkout of tracelens (PYTHONPATH=DIR, e.g. a
 `git worktree` of an older commit) for a before/after in one session.
@@ -100,6 +102,31 @@ def run(cmd: list[str], pythonpath: str | None, timeout: float) -> tuple[float |
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, tail
 
 
+COMMIT_ONE = """
+import statistics, sys, time
+from tracelens.store import Store
+store = Store.open(sys.argv[1])
+times = []
+with store.locked():
+    rec = next(iter(store.records.values()))
+    for _ in range(5):
+        rec.mtime_ns += 1
+        start = time.perf_counter()
+        store._commit([rec])
+        times.append(time.perf_counter() - start)
+print(statistics.median(times))
+"""
+
+
+def commit_one(store: Path, pythonpath: str | None) -> float:
+    env = dict(os.environ)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    out = subprocess.run([sys.executable, "-c", COMMIT_ONE, str(store)], env=env, cwd=tempfile.gettempdir(),
+                         capture_output=True, text=True, check=True)
+    return float(out.stdout.split()[-1])
+
+
 def store_sizes(store: Path) -> dict[str, float]:
     manifest = sum(p.stat().st_size for p in [store / "store.json", *store.glob("manifest/*")] if p.is_file())
     fragments = [p for top in ("tables", "derived") for p in (store / top).rglob("*.parquet")
@@ -128,6 +155,7 @@ def measure(label: str, inputs: Path, work: Path, pythonpath: str | None, timeou
     again, cpu, rss, tail = run([*tl, "ingest", str(inputs), "-o", str(store), "-q", "--job", "all"], pythonpath, timeout)
     shown = f"{again:8.1f} s wall" if again is not None else f"past {timeout:.0f} s"
     print(f"{label:6s} again   {shown} {cpu:8.1f} s CPU {rss / 1e6:7.0f} MB peak RSS   (nothing changed)")
+    print(f"{label:6s} commit  {commit_one(store, pythonpath) * 1000:8.1f} ms for one changed record")
 
 
 def main() -> None:

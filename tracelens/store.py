@@ -969,12 +969,12 @@ _PACK = re.compile(r"pack-(\d+)-[0-9a-f]{12}\.parquet")
 
 
 def _is_pack(rel: str) -> bool:
-    return _PACK.fullmatch(PurePosixPath(rel).name) is not None
+    return _PACK.fullmatch(rel, rel.rfind("/") + 1) is not None  # called per record and table at each commit
 
 
 def _pack_files(rel: str) -> int:
     """How many files' rows a pack was written with (its name says)."""
-    match = _PACK.fullmatch(PurePosixPath(rel).name)
+    match = _PACK.fullmatch(rel, rel.rfind("/") + 1)
     return int(match.group(1)) if match else 0
 
 
