@@ -24,9 +24,7 @@ import secrets
 import shutil
 import stat
 import tempfile
-import threading
 import time
-import weakref
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -522,95 +520,60 @@ def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
 
 def _run_views(store_root: Path, rec: FileRecord, tables: dict[str, list[str]], files_sql: str, views: set[str],
                suffix: str, memory_limit: str) -> None:
-    session = _view_session()
-    session.set_memory_limit(memory_limit)
-    con = session.con
-    if session.defined:
-        # Only the stored tables and `files` change from one file to the next: each worker's
-        # connection binds the views once (a fresh connection and its ~15 views cost ~45 ms a
-        # file, and writing their statements out again ~10 ms).
+    import duckdb
+
+    # One thread: one worker per core already. Past its limit DuckDB spills what it can to a
+    # temporary folder of its own. A connection per file: one kept by a worker from file to
+    # file saved ~40 ms a file but kept ~35 MB of DuckDB's freed memory per worker.
+    spill = tempfile.mkdtemp(prefix="tracelens-views-")
+    con = duckdb.connect(config={"threads": 1, "memory_limit": memory_limit, "temp_directory": spill})
+    try:
         con.execute(f"CREATE OR REPLACE VIEW files AS {files_sql};")
-        for table in session.tables:
+        for table in _view_tables():
             listed = ", ".join(map(_sql_str, tables[table]))
             con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{listed}]);")
-    else:
-        session.computed, session.tables = [], []
-        for name, statement in view_statements(tables, files_sql, {}, only=views):
-            if name == "files":
-                con.execute(statement)
-            elif name in TABLES:
-                con.execute(statement)
-                session.tables.append(name)
-            else:
-                session.define(name, statement, stored=name in views)
-        session.defined = True
-    # Each computed view's result stands in for it from then on, so a view defined later reads
-    # that table, not its SQL; intermediate views that several of them read are computed once.
-    for name in session.computed:
-        con.execute(f"CREATE OR REPLACE TEMP TABLE _done_{name} AS SELECT * FROM _sql_{name}")
-        if name in views:
-            rel = f"derived/{name}/{suffix}"
-            _store.write_parquet(con.sql(f"SELECT * FROM _done_{name}").to_arrow_table(), store_root / rel)
-            rec.fragments[name] = rel
-
-
-class _ViewSession:
-    """One DuckDB connection of a worker thread with the per-file views defined: the stored
-    ones and the intermediate views that two or more of them read are views over a table
-    (`_done_NAME`) that each file's run fills from the view's own SQL (`_sql_NAME`)."""
-
-    def __init__(self) -> None:
-        import duckdb
-
-        # One thread: one worker per core already. Past its limit DuckDB spills what it can
-        # to a temporary folder of its own.
-        self.spill = tempfile.mkdtemp(prefix="tracelens-views-")
-        self.memory_limit = PRECOMPUTE_MEMORY
-        self.con = duckdb.connect(config={"threads": 1, "memory_limit": self.memory_limit,
-                                          "temp_directory": self.spill})
-        self.pid = os.getpid()
-        self.defined = False
-        self.tables: list[str] = []  # the stored tables the views read
-        self.computed: list[str] = []
-        weakref.finalize(self, _close_view_session, self.con, self.spill)
-
-    def set_memory_limit(self, limit: str) -> None:
-        if limit != self.memory_limit:
-            self.con.execute(f"SET memory_limit = {_sql_str(limit)}")
-            self.memory_limit = limit
-
-    def define(self, name: str, statement: str, *, stored: bool) -> None:
-        from tracelens.queries import dependencies
-
-        readers = sum(name in dependencies()[view] for view in _per_file_closure() if view != name)
-        if not (stored or readers >= 2):
-            self.con.execute(statement)
-            return
-        self.con.execute(statement.replace(f"CREATE OR REPLACE VIEW {name} AS", f"CREATE OR REPLACE VIEW _sql_{name} AS", 1))
-        self.con.execute(f"CREATE OR REPLACE TEMP TABLE _done_{name} AS SELECT * FROM _sql_{name} LIMIT 0")
-        self.con.execute(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _done_{name}")
-        self.computed.append(name)
+        # Each stored view, and each view that two of them read, is computed as soon as it is
+        # defined, and its result stands in for it from then on: a view defined later is bound
+        # against that table, not its SQL.
+        for name, statement in _view_statements():
+            con.execute(statement)
+            if name in views or name in _shared_views():
+                con.execute(f"CREATE TEMP TABLE _done_{name} AS SELECT * FROM {name}")
+                con.execute(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _done_{name}")
+            if name in views:
+                rel = f"derived/{name}/{suffix}"
+                _store.write_parquet(con.sql(f"SELECT * FROM _done_{name}").to_arrow_table(), store_root / rel)
+                rec.fragments[name] = rel
+    finally:
+        con.close()
+        shutil.rmtree(spill, ignore_errors=True)
 
 
 @functools.cache
-def _per_file_closure() -> frozenset[str]:
-    """The per-file views and every view they read."""
-    from tracelens.queries import materialized_views, view_definitions
+def _view_plan() -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The stored tables the per-file views read, and the views' CREATE statements in
+    dependency order: the same for every file, written out once per process (~10 ms)."""
+    from tracelens.queries import materialized_views
 
-    return frozenset(name for name, _ in view_definitions(only=set(materialized_views())))
-
-
-_VIEW_SESSIONS = threading.local()
-
-
-def _view_session() -> _ViewSession:
-    session: _ViewSession | None = getattr(_VIEW_SESSIONS, "session", None)
-    if session is None or session.pid != os.getpid():  # a forked child never uses its parent's DuckDB
-        session = _VIEW_SESSIONS.session = _ViewSession()
-    return session
+    placeholder = {t: [f"tables/{t}/_empty.parquet"] for t in TABLES}
+    statements = view_statements(placeholder, _EMPTY_FILES_SQL, {}, only=set(materialized_views()))
+    tables = tuple(name for name, _ in statements if name in TABLES)
+    return tables, tuple((name, sql) for name, sql in statements if name != "files" and name not in TABLES)
 
 
-def _close_view_session(con: Any, spill: str) -> None:
-    with contextlib.suppress(Exception):
-        con.close()
-    shutil.rmtree(spill, ignore_errors=True)
+def _view_tables() -> tuple[str, ...]:
+    return _view_plan()[0]
+
+
+def _view_statements() -> tuple[tuple[str, str], ...]:
+    return _view_plan()[1]
+
+
+@functools.cache
+def _shared_views() -> frozenset[str]:
+    """Intermediate views that two or more per-file views read (int_launches, stg_traces):
+    computed once per file rather than once per reader."""
+    from tracelens.queries import dependencies
+
+    names = [name for name, _ in _view_statements()]
+    return frozenset(view for view in names if sum(view in dependencies()[other] for other in names) >= 2)
