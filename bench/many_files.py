@@ -1,9 +1,10 @@
 """Many small files: a folder of N per-rank console logs through ingest, `sql` and `report`.
 
 Input: N distinct small console logs made only of real ones. The sources are the console logs
-of sample_logs/ and the logs of ../shared/corpus/logs/ under 8 KB; file i is one source
-followed by the first k lines of another (k from 1 up), so every file is a different byte
-string and every line in it was written by a real job. They are laid out as per-rank logs of
+of sample_logs/ and the logs of ../shared/corpus/logs/ under 8 KB; each file is one source
+followed by the first k lines of another (every pair with k = 1, then k = 2, ...; then the
+last k lines), so every file is a different byte string and every line in it was written by
+a real job. They are laid out as per-rank logs of
 a big job, `node<n>/rank<r>.log`, 64 ranks a node.
 
 Runs, each a `python -m tracelens` child process timed with wait4 (wall, CPU of the process
@@ -26,6 +27,7 @@ the store's lock as an ingest does; the median of 5).
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import shutil
 import subprocess
@@ -58,13 +60,19 @@ def prepare(n_files: int, folder: Path) -> int:
     logs = sources()
     lines = [log.splitlines(keepends=True) for log in logs]
     pairs = [(a, b) for a in range(len(logs)) for b in range(len(logs)) if a != b]
+    # Log a, then the first k lines of log b (k grows once every pair has had it), then log a
+    # and the last k lines of b (fewer than all: all of b is a first-k variant already).
+    longest = max(map(len, lines))
+    heads = ((a, lines[b][:k]) for k in range(1, longest + 1) for a, b in pairs if k <= len(lines[b]))
+    tails = ((a, lines[b][-k:]) for k in range(1, longest) for a, b in pairs if k < len(lines[b]))
+    variants = itertools.chain(heads, tails)
     total = 0
     for i in range(n_files):
-        a, b = pairs[i % len(pairs)]
-        k = 1 + i // len(pairs)
-        if k > len(lines[b]):
-            raise SystemExit(f"{n_files} files need longer source logs (only {len(logs)} sources)")
-        data = logs[a] + b"".join(lines[b][:k])
+        try:
+            a, tail = next(variants)
+        except StopIteration:
+            raise SystemExit(f"{n_files} files need more source logs (only {len(logs)})") from None
+        data = logs[a] + b"".join(tail)
         target = folder / f"node{i // RANKS_PER_NODE:04d}" / f"rank{i}.log"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
