@@ -231,6 +231,12 @@ class Committer:
         self.batch: dict[str, FileRecord] = {}  # sha256 -> first record of this run with those bytes
         self.held = 0  # bytes of small files' rows in `pending`, not yet packed
         self.committed: set[int] = set()  # ids of the records committed so far
+        # sha256 -> the store's records with those bytes when the ingest began: a lookup per
+        # parsed file, where a scan of every record made an ingest quadratic in its files.
+        self.stored: dict[str, list[FileRecord]] = {}
+        for rec in store.records.values():
+            if rec.sha256:
+                self.stored.setdefault(rec.sha256, []).append(rec)
 
     def finish(self, rec: FileRecord) -> None:
         store, outcome = self.store, self.outcome
@@ -270,8 +276,9 @@ class Committer:
 
     def _same_content(self, new: FileRecord) -> FileRecord | None:
         """A stored file (not failed, not itself a duplicate) with the same bytes and parser."""
-        for rec in self.store.records.values():
-            if (rec.sha256 == new.sha256 and rec.path != new.path and rec.parser == new.parser
+        for rec in self.stored.get(new.sha256, ()):
+            if (self.store.records.get(rec.path) is rec  # not replaced since
+                    and rec.path != new.path and rec.parser == new.parser
                     and rec.status not in (FileStatus.DUPLICATE.value, FileStatus.FAILED.value)):
                 return rec
         return None
