@@ -445,9 +445,9 @@ class Store:
     def _repack(self) -> dict[str, FileRecord]:
         """Keep the packs true and few: a pack holding rows of files no live record names any
         more (replaced, dropped) is rewritten with the others' rows, or left to the garbage; the
-        smaller packs of a table are merged while one is at least half the next (so a table
-        holds about log2(files) packs, and each row is rewritten about as often). The records
-        whose pack changed."""
+        packs of a table holding as many files to within a factor of two are merged (so a table
+        holds at most log2(files) packs, and each row is rewritten at most as often). The
+        records whose pack changed."""
         import pyarrow.compute as pc
 
         holders: dict[str, list[FileRecord]] = {}
@@ -461,17 +461,18 @@ class Store:
         moved: dict[str, FileRecord] = {}
         for table, packs in by_table.items():
             live = {rel: {rec.file_id for rec in holders[rel]} for rel in packs}
-            stale = [rel for rel in packs if len(live[rel]) < _pack_files(rel)]
-            packs = sorted((rel for rel in packs if rel not in stale), key=lambda rel: len(live[rel]))
-            groups = [[rel] for rel in stale]
-            while len(packs) >= 2 and 2 * len(live[packs[0]]) >= len(live[packs[1]]):
-                merged = packs[:2]
-                packs = packs[2:]
-                size = sum(len(live[rel]) for rel in merged)
-                while packs and 2 * size >= len(live[packs[0]]):
-                    merged.append(packs.pop(0))
-                    size += len(live[merged[-1]])
-                groups.append(merged)
+            stale = {rel for rel in packs if len(live[rel]) < _pack_files(rel)}
+            # Packs whose live files have the same bit length are merged into one, again until
+            # no two remain: at most one pack per power of two.
+            merged = [([rel], len(live[rel])) for rel in packs]
+            while True:
+                tiers: dict[int, list[tuple[list[str], int]]] = {}
+                for group, size in merged:
+                    tiers.setdefault(size.bit_length(), []).append((group, size))
+                if all(len(members) < 2 for members in tiers.values()):
+                    break
+                merged = [(sum((g for g, _ in members), []), sum(n for _, n in members)) for members in tiers.values()]
+            groups = [group for group, _ in merged if len(group) > 1 or group[0] in stale]
             for group in groups:
                 ids = set().union(*(live[rel] for rel in group))
                 data = pa.concat_tables([pq.read_table(self.root / rel) for rel in group])
