@@ -319,14 +319,16 @@ LINE_CACHE: ContextVar[dict[str, tuple[list[Line], str | None]] | None] = Contex
 PICK_LINES: ContextVar[str | None] = ContextVar("pick_lines", default=None)
 
 
-def open_log(path: Path, framework: str) -> tuple[list[Line], str | None, LogRows, EventScanner]:
+def open_log(path: Path, framework: str, busy: bool = False) -> tuple[list[Line], str | None, LogRows, EventScanner]:
     """The file's logical lines (a ParseError when there are none), its truncation warning,
-    fresh rows for `framework` and the shared event scanner feeding them."""
+    fresh rows for `framework` and the shared event scanner feeding them. `busy`: the reader
+    walks `EventScanner.busy`, so the splitting finds the lines it hands on and reads the NCCL
+    lines column-wise (work the other readers would not use)."""
     cache = LINE_CACHE.get()
     if cache is not None and str(path) in cache:
         lines, warning = cache[str(path)]
     else:
-        lines, warning = read_lines(path, _LINE_HINT, _BEFORE_SCAN_PATTERN, PICK_LINES.get())
+        lines, warning = read_lines(path, _LINE_HINT, _BEFORE_SCAN_PATTERN if busy else None, PICK_LINES.get())
         if cache is not None:
             cache[str(path)] = lines, warning
     if not lines:

@@ -73,9 +73,9 @@ class Line(NamedTuple):
 
 class Lines(list[Line]):
     """A log's lines; its NCCL_DEBUG lines read column-wise where `split_lines` could (`nccl`;
-    see `_nccl.nccl_lines`); and, where it was given a hint, the positions of the lines that
-    the hint marks or that are dated, less those NCCL lines (`marked`): the only ones that
-    `EventScanner.busy` may hand on."""
+    see `_nccl.nccl_lines`); and, where it was given a hint and an NCCL guard, the positions of
+    the lines that the hint marks or that are dated, less those NCCL lines (`marked`): the only
+    ones that `EventScanner.busy` may hand on."""
 
     nccl: NcclLines | None = None
     marked: list[int] | None = None
@@ -114,7 +114,8 @@ def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None,
     (polars' regex engine, linear time) instead of one Python search a line. With `nccl_guard`
     (a regex of the literals that readers' rules look for before the shared scanner's), the
     NCCL_DEBUG lines' fields are read column-wise too, where that gives what reading them line
-    by line gives (the result's `nccl`, see `_nccl.nccl_lines`). With `pick` (a regex), the
+    by line gives (the result's `nccl`, see `_nccl.nccl_lines`), and with both, the lines that
+    `EventScanner.busy` may hand on are found (`Lines.marked`). With `pick` (a regex), the
     result's `picked` lists the lines it occurs in.
 
     The loop is the hot path of every console log (one pass over each line in Python): a line
@@ -267,7 +268,7 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: 
     hits: Iterable[bool | None] = frame.get_column("hint").to_list() if hint is not None else repeat(None)
     nccl_read = nccl_lines(nccl, times) if nccl is not None else None
     marked = None
-    if hint is not None:
+    if hint is not None and nccl_guard is not None:
         # (times past int64's range are kept: a dated line is a dated line)
         marks = frame.get_column("hint") | pl.Series([ns is not None for ns in times], dtype=pl.Boolean)
         if nccl_read is not None:

@@ -62,7 +62,7 @@ class DeepSpeedParser(Parser):
             return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        lines, warning, rows, events = open_log(path, "deepspeed")
+        lines, warning, rows, events = open_log(path, "deepspeed", busy=True)
         overflows = 0
         last_step_ns: dict[int | None, int] = {}
         # Every rule below needs a literal of its own: the substring checks (a few ns each) keep

@@ -60,7 +60,7 @@ class MegatronParser(Parser):
             return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        lines, warning, rows, events = open_log(path, "megatron")
+        lines, warning, rows, events = open_log(path, "megatron", busy=True)
         previous: dict[int | None, tuple[float | None, float | None]] = {}  # rank -> (samples, tokens) consumed
         for line in events.busy(lines):  # its rules' literals are in the pattern that `busy` reads
             if events.scan(line):
