@@ -451,9 +451,13 @@ class Store:
         import pyarrow.compute as pc
 
         holders: dict[str, list[FileRecord]] = {}
+        packed: dict[str, bool] = {}  # a pass over every record's fragments: each name matched once
         for rec in self.records.values():
             for rel in rec.fragments.values():
-                if _is_pack(rel):
+                is_pack = packed.get(rel)
+                if is_pack is None:
+                    is_pack = packed[rel] = _is_pack(rel)
+                if is_pack:
                     holders.setdefault(rel, []).append(rec)
         by_table: dict[str, list[str]] = {}
         for rel in holders:
@@ -550,11 +554,21 @@ class Store:
             row["warnings"] = [redact(printable(w)) for w in row["warnings"]]
         return pa.Table.from_pylist(rows, schema=FILES)
 
-    def fragments(self, table: str, *, derived: bool = False) -> list[str]:
-        """Relative paths of a table's (or precomputed view's) fragments, the empty template first."""
+    def fragments(self, table: str, *, derived: bool = False, index: dict[str, set[str]] | None = None) -> list[str]:
+        """Relative paths of a table's (or precomputed view's) fragments, the empty template first.
+        `index`: every table's fragments (`_fragment_index`), for a caller listing many tables."""
         frags = [self._template("derived" if derived else "tables", table)]
-        frags += sorted({rec.fragments[table] for rec in self.records.values() if table in rec.fragments})
-        return frags
+        if index is None:
+            index = {table: {rec.fragments[table] for rec in self.records.values() if table in rec.fragments}}
+        return frags + sorted(index.get(table, ()))
+
+    def _fragment_index(self) -> dict[str, set[str]]:
+        """Each table's (and precomputed view's) fragments, from one pass over the records."""
+        index: dict[str, set[str]] = {}
+        for rec in self.records.values():
+            for table, rel in rec.fragments.items():
+                index.setdefault(table, set()).add(rel)
+        return index
 
     def views_sql(self, *, relative: bool, precomputed: bool = True, script: bool = False, checks: bool = True,
                   only: set[str] | None = None) -> str:
@@ -581,9 +595,11 @@ class Store:
             files_sql = f"SELECT * FROM read_parquet({_sql_str(path(catalog))})"
         else:
             files_sql = _EMPTY_FILES_SQL
-        tables = {t: [path(f) for f in self.fragments(t)] for t in TABLES}
+        index = self._fragment_index()
+        tables = {t: [path(f) for f in self.fragments(t, index=index)] for t in TABLES}
         derived = (
-            {v: [path(f) for f in self.fragments(v, derived=True)] for v in materialized_views()} if precomputed else {}
+            {v: [path(f) for f in self.fragments(v, derived=True, index=index)] for v in materialized_views()}
+            if precomputed else {}
         )
         header = (
             "-- tracelens store views. From the store directory: duckdb -init views.sql\n"
