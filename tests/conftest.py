@@ -13,6 +13,12 @@ SHARED = ROOT.parent / "shared"
 CORPUS = SHARED / "corpus"
 SAMPLE_LOGS = ROOT / "sample_logs"
 
+# Stores written by the tests skip fsync (tracelens.store._fsync_and_rename): a third of a small
+# ingest's time here, and no test can tell it from a durable write (a killed ingest's writes
+# survive in the page cache; only a machine crash loses them). Set before any store is made, and
+# inherited by the commands the tests run in subprocesses.
+os.environ.setdefault("TRACELENS_DURABLE", "0")
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--regen-goldens", action="store_true", help="Rewrite golden outputs from the current code.")
