@@ -461,7 +461,7 @@ def iter_numbers(text: str) -> Iterator[tuple[str, float]]:
 
 _KEY_VALUE = re.compile(
     r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]*+)(?:\s*[:=]\s*|\s+)"
-    r"(?P<value>[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)(?![\w.,])"
+    r"(?P<value>[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)(?![\w.]|,\d)"
 )
 
 

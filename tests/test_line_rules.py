@@ -143,3 +143,24 @@ def test_bracketed_line_numbers_pasted_from_a_viewer_are_no_rank(tmp_path: Path)
     assert name == "hf_trainer"
     assert {s["rank"] for s in steps} == {None}
     assert [(s["step"], s["loss"]) for s in steps] == [(10, 3.5534), (20, 0.0)]  # the bar's step after each dict
+
+
+def test_comma_separated_metrics_and_a_total_loss_make_a_step_line(tmp_path: Path) -> None:
+    """YOLOX's loguru lines (Megvii-BaseDetection/YOLOX issue 830): `iter: N` with metrics
+    separated by commas, the loss named `total_loss`. A value followed by a comma was not read
+    (the comma was taken for a thousands separator), so no metric was found and the log was not
+    recognised at all."""
+    lines = [
+        "2021-10-18 20:51:36 | INFO     | yolox.core.trainer:246 - epoch: 8/40, iter: 1340/1816, mem: 34235Mb, "
+        "iter_time: 1.270s, data_time: 0.548s, total_loss: 98.0, iou_loss: 4.6, l1_loss: 0.0, conf_loss: 92.7, "
+        "cls_loss: 0.7, lr: 9.417e-03, size: 640, ETA: 1 day, 0:02:28",
+        "2021-10-18 20:51:50 | INFO     | yolox.core.trainer:246 - epoch: 8/40, iter: 1350/1816, mem: 34235Mb, "
+        "iter_time: 1.353s, data_time: 0.722s, total_loss: 48.8, iou_loss: 4.9, l1_loss: 0.0, conf_loss: 43.5, "
+        "cls_loss: 0.3, lr: 9.416e-03, size: 416, ETA: 1 day, 0:02:08",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["lr"], s["end_ns"]) for s in steps] == [
+        (1340, 98.0, 9.417e-03, _ns("2021-10-18 20:51:36,000")),
+        (1350, 48.8, 9.416e-03, _ns("2021-10-18 20:51:50,000")),
+    ]
