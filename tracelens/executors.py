@@ -14,6 +14,7 @@ the tasks run:
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import logging
 import os
@@ -264,7 +265,12 @@ class RayExecutor:
         except BaseException:
             # Ctrl-C, a full disk, a lost driver: stop what runs; its fragments are named by no
             # manifest and go at the next ingest's garbage collection.
-            for ref in pending:
+            # Only the tasks still running: cancelling one that has just returned races Ray's
+            # own bookkeeping of it.
+            running = list(pending)
+            with contextlib.suppress(Exception):
+                _, running = ray.wait(running, num_returns=len(running), timeout=0)
+            for ref in running:
                 ray.cancel(ref, force=True)
             raise
 
