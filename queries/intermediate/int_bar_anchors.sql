@@ -1,10 +1,10 @@
 -- int_bar_anchors: the clock of a console that only a progress bar dates, taken from the
--- materialize: per_connection
 -- profiler traces of the same job. A bar prints the seconds since it started; with no dated
 -- line in the file its readings rest on the file's modification time (time_source
 -- tqdm_mtime), which copies and git checkouts do not keep. A profiled step is dated on both
 -- sides: the trace gives its end on the wall clock, the bar its end on the bar's clock, so the
 -- median difference over the steps both hold is the bar's offset.
+-- materialize: per_connection
 -- Grain: one row per log file whose dated steps all rest on its mtime and share at least 3
 --   step numbers with the profiled steps of the trace's reference rank.
 -- Inputs: stg_log_steps, trace_events, int_reference_rank.

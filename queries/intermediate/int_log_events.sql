@@ -1,8 +1,8 @@
 -- int_log_events: the job's dated log events as seen by the reference rank (int_reference_rank),
--- materialize: per_connection
 -- plus events that belong to no rank (launcher lines, job-level records); the events of a
 -- console that only a progress bar dates (HF Trainer's run summary and evaluation ends, placed
 -- by the bar) on the profiler traces' clock where int_bar_anchors puts its steps there.
+-- materialize: per_connection
 -- Grain: one row per event with a timestamp.
 -- Inputs: stg_log_events, int_reference_rank, int_bar_anchors.
 -- Columns: as log_events.

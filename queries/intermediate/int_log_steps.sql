@@ -1,7 +1,7 @@
 -- int_log_steps: the job's dated steps as seen by one reference rank, each step once whatever
--- materialize: per_connection
 -- number of inputs logged it (a console, the TensorBoard event files, a metrics file of one job
 -- all date the same steps; counted twice, a step reads as a restart).
+-- materialize: per_connection
 -- Grain: one row per dated step of the reference rank and attempt.
 -- Inputs: stg_log_steps, int_reference_rank, int_bar_anchors.
 -- Rules, in order:
