@@ -20,7 +20,6 @@ from typing import Any
 from tracelens.render import aligned, to_json
 
 SIDES = ("base", "new")
-_CREATE_VIEW = re.compile(r"\s*CREATE OR REPLACE VIEW (\w+) AS", re.I)
 _PER_CONNECTION = re.compile(r"^--\s*materialize:\s*per_connection\s*$", re.M)
 
 
@@ -81,23 +80,16 @@ def _inputs_header(sql: str) -> str:
 def _attach_side(con: Any, store: Any, side: str) -> None:
     """Build one store's views in the catalog `side`, as Store.connect does for a connection,
     less the views no diff_ view reads (checks, the timeline, ...: binding each costs time)."""
-    from tracelens.queries import connection_views, sources
-    from tracelens.store import derived_version
+    from tracelens.queries import sources
+    from tracelens.store import computed_once, derived_version, open_views
 
     con.execute(f"ATTACH ':memory:' AS {side}")
     con.execute(f"USE {side}")
-    once = set(connection_views()) | _SHARED_SIDE_VIEWS
     unread = set(sources()) - side_views()
     fresh_derived = store.derived_version == derived_version()
-    for statement in con.extract_statements(store.views_sql(relative=False, precomputed=fresh_derived)):
-        match = _CREATE_VIEW.match(statement.query)
-        if match is not None and match.group(1) in unread:
-            continue
-        con.execute(statement)
-        if match is not None and match.group(1) in once:
-            view = match.group(1)  # computed once; the views created after it read the result
-            con.execute(f"CREATE TABLE _connection_{view} AS SELECT * FROM {view}")
-            con.execute(f"CREATE OR REPLACE VIEW {view} AS SELECT * FROM _connection_{view}")
+    statements = [(name, sql) for name, sql in store.view_statements(relative=False, precomputed=fresh_derived)
+                  if name not in unread]
+    open_views(con, statements, temp=False, once=computed_once() | _SHARED_SIDE_VIEWS)
 
 
 def open_pair(base: Any, new: Any, *, patterns: tuple[str, ...] = (), gpus: float | None = None,
@@ -108,7 +100,7 @@ def open_pair(base: Any, new: Any, *, patterns: tuple[str, ...] = (), gpus: floa
     diff_op_samples, for --fail-on rules."""
     import duckdb
 
-    from tracelens.store import Store, _manifest_generation, _read_lock, query_config
+    from tracelens.store import Store, _manifest_generation, _read_lock, open_views, query_config
 
     con = duckdb.connect(config=query_config())
     if gpus is not None:
@@ -123,13 +115,11 @@ def open_pair(base: Any, new: Any, *, patterns: tuple[str, ...] = (), gpus: floa
             store._adopt(Store._load(store.root))
         _attach_side(con, store, side)
     con.execute("USE memory")
-    for name, sql in diff_view_definitions():
-        con.execute(f"CREATE OR REPLACE VIEW {name} AS\n{sql.strip().rstrip(';')}\n;")
-        if _PER_CONNECTION.search(sql):
-            # Computed once, now: the views that read it then plan over a small table (a filter
-            # pushed down through the bootstrap's joins made one query 25x slower).
-            con.execute(f"CREATE TEMP TABLE _connection_{name} AS SELECT * FROM {name}")
-            con.execute(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _connection_{name}")
+    # The diff views marked per_connection are computed once, as a store's (a filter pushed down
+    # through the bootstrap's joins made one query 25x slower).
+    definitions = diff_view_definitions()
+    open_views(con, [(name, f"CREATE OR REPLACE VIEW {name} AS\n{sql.strip().rstrip(';')}\n;") for name, sql in definitions],
+               once=frozenset(name for name, sql in definitions if _PER_CONNECTION.search(sql)))
     return con
 
 

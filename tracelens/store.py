@@ -572,18 +572,38 @@ class Store:
 
     def views_sql(self, *, relative: bool, precomputed: bool = True, script: bool = False, checks: bool = True,
                   only: set[str] | None = None) -> str:
-        """CREATE VIEW statements for the stored tables and every view of queries/.
+        """CREATE VIEW statements for the stored tables and every view of queries/ (see
+        `view_statements`), as one text. A `script` (the store's views.sql, for the stock duckdb
+        CLI and Python) also does what `connect` does when it opens: computes the per-connection
+        views once, and keeps DuckDB's progress bar out of the query output."""
+        header = (
+            "-- tracelens store views. From the store directory: duckdb -init views.sql\n"
+            "-- From elsewhere: SET file_search_path='<store dir>'; then run this file.\n"
+        )
+        statements = self.view_statements(relative=relative, precomputed=precomputed, checks=checks, only=only)
+        if not script:
+            return header + "\n".join(statement for _, statement in statements) + "\n"
+        once = computed_once()
+        lines = [header + "SET enable_progress_bar = false;"]
+        for name, statement in statements:
+            lines.append(statement)
+            if name in once:
+                lines.extend(f"{sql};" for sql in compute_once(name))
+        return "\n".join(lines) + "\n"
+
+    def view_statements(self, *, relative: bool, precomputed: bool = True, checks: bool = True,
+                        only: set[str] | None = None) -> list[tuple[str, str]]:
+        """(view name, CREATE VIEW statement) for the stored tables and every view of queries/, in
+        dependency order.
 
         Views marked `-- materialize: per_file` were computed for each trace at ingest; with
         `precomputed` they read those results, otherwise they run their SQL (needed when a
-        session variable such as the step marker changes what they compute). A `script` (the
-        store's views.sql, for the stock duckdb CLI and Python) also does what `connect` does
-        when it opens: computes the per-connection views once, and keeps DuckDB's progress bar
-        out of the query output. Without `checks` the zero-row checks of queries/checks/ are left
-        out (binding each costs ~0.1 s at every connection; a report reads none). `only` names
-        the views and tables to define (with what they read), instead of all.
+        session variable such as the step marker changes what they compute). Without `checks`
+        the zero-row checks of queries/checks/ are left out (binding each costs ~0.1 s at every
+        connection; a report reads none). `only` names the views and tables to define (with what
+        they read), instead of all.
         """
-        from tracelens.queries import connection_views, materialized_views, report_views
+        from tracelens.queries import materialized_views, report_views
 
         def path(rel: str) -> str:
             return rel if relative else str(self.root / rel)
@@ -601,22 +621,9 @@ class Store:
             {v: [path(f) for f in self.fragments(v, derived=True, index=index)] for v in materialized_views()}
             if precomputed else {}
         )
-        header = (
-            "-- tracelens store views. From the store directory: duckdb -init views.sql\n"
-            "-- From elsewhere: SET file_search_path='<store dir>'; then run this file.\n"
-        )
         if only is None and not checks:
             only = report_views()
-        if not script:
-            return header + build_views_sql(tables, files_sql, derived, only)
-        once = {"files", *connection_views()}  # files: the latest row of each path, worked out once
-        lines = [header + "SET enable_progress_bar = false;"]
-        for name, statement in view_statements(tables, files_sql, derived, only):
-            lines.append(statement)
-            if name in once:
-                lines.append(f"CREATE OR REPLACE TEMP TABLE _connection_{name} AS SELECT * FROM {name};")
-                lines.append(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _connection_{name};")
-        return "\n".join(lines) + "\n"
+        return view_statements(tables, files_sql, derived, only)
 
     def connect(
         self,
@@ -656,19 +663,9 @@ class Store:
             con.execute("SET VARIABLE tracelens_flops_per_token = ?", [float(flops_per_token)])
         if peak_tflops is not None:
             con.execute("SET VARIABLE tracelens_peak_tflops = ?", [float(peak_tflops)])
-        from tracelens.queries import connection_views
-
-        once = {"files", *connection_views()}  # files: the latest row of each path, worked out once
-        sql = self.views_sql(relative=False, precomputed=fresh_derived and not step_marker, checks=checks, only=only)
-        for statement in con.extract_statements(sql):
-            con.execute(statement)
-            match = _CREATE_VIEW.match(statement.query)
-            if match is not None and match.group(1) in once:
-                # Computed once, now; the views created after it bind to the result, which also
-                # keeps their planning cheap.
-                view = match.group(1)
-                con.execute(f"CREATE TEMP TABLE _connection_{view} AS SELECT * FROM {view}")
-                con.execute(f"CREATE OR REPLACE VIEW {view} AS SELECT * FROM _connection_{view}")
+        statements = self.view_statements(relative=False, precomputed=fresh_derived and not step_marker,
+                                          checks=checks, only=only)
+        open_views(con, statements)
         return con
 
 
@@ -681,6 +678,37 @@ def query_config() -> dict[str, Any]:
 
     return {"autoinstall_known_extensions": False, "autoload_known_extensions": False,
             "temp_directory": os.path.join(tempfile.gettempdir(), f"tracelens-duckdb-{os.getuid()}")}
+
+
+def computed_once() -> frozenset[str]:
+    """The views a connection computes once, when it opens: those marked `-- materialize:
+    per_connection`, and `files` (the latest row of each path)."""
+    from tracelens.queries import connection_views
+
+    return frozenset({"files", *connection_views()})
+
+
+def compute_once(name: str, source: str | None = None, *, temp: bool = True) -> tuple[str, str]:
+    """The two statements that compute view `name` once into a table and make the view read
+    that table: the views bound after it then plan over a small table instead of re-planning
+    the whole chain under it at every reference. `source` is the query computed (by default the
+    view as defined); `temp=False` keeps the table in the current catalog (two stores attached
+    to one connection each keep their own)."""
+    table = f"_connection_{name}"
+    return (f"CREATE OR REPLACE {'TEMP ' if temp else ''}TABLE {table} AS {source or f'SELECT * FROM {name}'}",
+            f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM {table}")
+
+
+def open_views(con: Any, statements: list[tuple[str, str]], *, temp: bool = True,
+               once: frozenset[str] | None = None) -> None:
+    """Run `statements` ((view name, CREATE VIEW) in dependency order) on `con`, computing each
+    view of `once` (by default `computed_once()`) as soon as it is defined."""
+    once = computed_once() if once is None else once
+    for name, statement in statements:
+        con.execute(statement)
+        if name in once:
+            for sql in compute_once(name, temp=temp):
+                con.execute(sql)
 
 
 def derived_version() -> str:
@@ -698,7 +726,6 @@ def _tables_digest() -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-_CREATE_VIEW = re.compile(r"\s*CREATE OR REPLACE VIEW (\w+) AS", re.I)
 
 _EMPTY_FILES_SQL = (
     "SELECT * FROM (SELECT NULL::VARCHAR AS file_id, NULL::VARCHAR AS path, NULL::BIGINT AS size_bytes, "
