@@ -11,6 +11,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -138,3 +139,26 @@ def test_markup_from_inputs_is_shown_as_text(chromium: str, tmp_path: Path) -> N
     markdown = render_markdown(report)
     assert EVIL_OP not in markdown and "&lt;script&gt;" in markdown
     assert EVIL_OP in render_text(report)  # plain text shows it as it is: a terminal runs nothing
+
+
+def test_the_breakdown_averaged_over_ranks_is_the_mean_of_the_ranks_bars(sample_store) -> None:  # type: ignore[no-untyped-def]
+    """The lower breakdown chart draws the view's mean over ranks (step_series), no aggregate of
+    its own; each of its bars is the mean of the bars the per-rank chart draws for that step."""
+    report = build(Store.open(sample_store("ddp_gloo_2rank")).connect())
+    spec = next(spec for key, _, spec, _ in charts(report) if key == "breakdown")
+    assert spec is not None
+    per_rank, averaged = spec["vconcat"]
+
+    def values(chart: dict[str, Any]) -> list[dict[str, Any]]:
+        data = chart.get("data") or spec["data"]
+        return data["values"] if "values" in data else spec["datasets"][data["name"]]
+
+    assert not any("aggregate" in t for t in averaged.get("transform", []))
+    bars: dict[tuple[str, str], list[float]] = {}
+    for row in values(per_rank):
+        bars.setdefault((row["step"], row["category"]), []).append(row["ms"])
+    ranks = {row["rank"] for row in values(per_rank)}
+    drawn = {(row["step"], row["category"]): row["ms"] for row in values(averaged)}
+    assert len(ranks) == 2 and len(drawn) == len(values(averaged)) == len(bars) > 0
+    for key, ms in bars.items():
+        assert len(ms) == 2 and drawn[key] == pytest.approx(sum(ms) / 2, abs=1e-6), key

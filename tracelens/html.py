@@ -158,9 +158,11 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
             tooltip=[alt.Tooltip("rank:Q"), alt.Tooltip("step:O"), alt.Tooltip("category:N"), alt.Tooltip("ms:Q", format=".2f")],
         ).transform_filter("datum.rank == rank_pick").add_params(pick).properties(
             width="container", height=220, title="one rank (pick it below)")
-        mean = alt.Chart(alt.Data(values=long)).transform_aggregate(
-            ms="mean(ms)", groupby=["step", "category", "category_order"]
-        ).mark_bar().encode(
+        # one bar segment per step and category (the view's mean over ranks; each rank's row carries it)
+        means = list({(at(p), c): {"step": at(p), "category": c, "ms": getattr(p, f"mean_{c}_ns") / 1e6,
+                                   "category_order": CATEGORIES.index(c)}
+                      for p in points for c in CATEGORIES}.values())
+        mean = alt.Chart(alt.Data(values=means)).mark_bar().encode(
             x=x, y=alt.Y("ms:Q", title="ms, mean over ranks", stack="zero"), color=color, order=stack_order,
             tooltip=[alt.Tooltip("step:O"), alt.Tooltip("category:N"), alt.Tooltip("ms:Q", format=".2f", title="mean ms")],
         ).properties(width="container", height=220, title="averaged over ranks")

@@ -15,7 +15,10 @@
 --   waited for other ranks, step_breakdown), lateness_ns (the longest comm_wait_ns of any rank
 --   at this attempt and step - this rank's: how long the others waited for it; in synchronous
 --   data parallelism every rank's step takes as long as the slowest one's, so a straggler shows
---   here, not in step_ns; the heatmap's colour).
+--   here, not in step_ns; the heatmap's colour), mean_compute_ns, mean_comm_exposed_ns,
+--   mean_memory_ns, mean_data_stall_ns, mean_host_overhead_ns, mean_idle_ns (each category's
+--   mean over ranks at this attempt and step, the ranks that profiled it: the chart averaged
+--   over ranks).
 with dated as (
     select b.*, coalesce(a.attempt, 1) as attempt
     from step_breakdown b
@@ -41,7 +44,13 @@ final as (
     select *,
         (median(step_ns) over (partition by attempt, step))::bigint as median_step_ns,
         step_ns - (median(step_ns) over (partition by attempt, step))::bigint as vs_median_ns,
-        max(comm_wait_ns) over (partition by attempt, step) - comm_wait_ns as lateness_ns
+        max(comm_wait_ns) over (partition by attempt, step) - comm_wait_ns as lateness_ns,
+        (avg(compute_ns) over (partition by attempt, step))::bigint as mean_compute_ns,
+        (avg(comm_exposed_ns) over (partition by attempt, step))::bigint as mean_comm_exposed_ns,
+        (avg(memory_ns) over (partition by attempt, step))::bigint as mean_memory_ns,
+        (avg(data_stall_ns) over (partition by attempt, step))::bigint as mean_data_stall_ns,
+        (avg(host_overhead_ns) over (partition by attempt, step))::bigint as mean_host_overhead_ns,
+        (avg(idle_ns) over (partition by attempt, step))::bigint as mean_idle_ns
     from series
 )
 select * from final
