@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 7  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables;
-# 5: log_steps.time_source; 6: log_steps.data_time_s; 7: trace_meta.host_pid
+SCHEMA_VERSION = 8  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables;
+# 5: log_steps.time_source; 6: log_steps.data_time_s; 7: trace_meta.host_pid; 8: trace_events.parent_kind
 
 _str = pa.string()
 _i64 = pa.int64()
@@ -100,6 +100,7 @@ TRACE_EVENTS = pa.schema(
         pa.field("device", _i32),
         pa.field("category", _str),  # the trace's own `cat`
         pa.field("kind", _str),  # EventKind
+        pa.field("parent_kind", _str),  # kind of the innermost event of its thread holding it (null: none)
         pa.field("name", _str),
         pa.field("start_ns", _i64),
         pa.field("dur_ns", _i64),

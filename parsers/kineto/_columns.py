@@ -44,6 +44,7 @@ from tracelens.parsers.kineto._kinds import (
     _KIND_VALUES,
     _classify,
     _group_codes,
+    _holders,
     _int64_values,
     _one_array,
     _profiler_steps,
@@ -418,9 +419,15 @@ class _Accumulator:
         correlation = _one_array(table.column("correlation"))
         pid = _one_array(table.column("pid"))
         steps = _profiler_steps(start, _int64_values(dur), name, kind_codes, correlation)
+        thread, (pids, tids) = _group_codes(pid, _one_array(table.column("tid")))
+        holder = _holders(thread, start, _int64_values(dur))
+        held = holder >= 0
+        parent_kind = pa.DictionaryArray.from_arrays(
+            pa.array(kind_codes[np.where(held, holder, 0)], pa.int8(), mask=~held), _KIND_VALUES).cast(pa.string())
         table = table.append_column("kind", kind)
+        table = table.append_column("parent_kind", parent_kind)
         table = table.append_column("profiler_step", steps)
-        table = table.append_column("thread_name", self._thread_name_column(pid, _one_array(table.column("tid"))))
+        table = table.append_column("thread_name", self._thread_name_column(thread, pids, tids))
         has_kernels = bool(np.isin(kind_codes, [_KIND_CODE[EventKind.COMPUTE_KERNEL], _KIND_CODE[EventKind.COMM_KERNEL]]).any())
         categories = {c for c in pc.unique(category).to_pylist() if c is not None}
         host_pid = _host_pid(pid, kind_codes)
@@ -436,11 +443,11 @@ class _Accumulator:
             "trace_counters": self._counter_table(rank),
         }
 
-    def _thread_name_column(self, pid: pa.Array, tid: pa.Array) -> pa.Array:
-        """Each event's thread name, from the thread_name metadata events of its (pid, tid)."""
+    def _thread_name_column(self, codes: np.ndarray, pids: list[Any], tids: list[Any]) -> pa.Array:
+        """Each event's thread name, from the thread_name metadata events of its (pid, tid)
+        (`codes`: each event's thread among the distinct (pids[i], tids[i]))."""
         if not self.thread_names:
-            return pa.nulls(len(pid), pa.string())
-        codes, (pids, tids) = _group_codes(pid, tid)
+            return pa.nulls(len(codes), pa.string())
         labels = [self.thread_names.get((p, t)) if p is not None and t is not None else None
                   for p, t in zip(pids, tids, strict=True)]
         return pa.array(labels, pa.string()).take(pa.array(codes))

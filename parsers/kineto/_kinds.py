@@ -183,3 +183,53 @@ def _profiler_steps(
         result[devices[found]] = launch_step[at[found]]
         valid[devices[found]] = True
     return pa.array(result, pa.int64(), mask=~valid)
+
+
+def _holders(thread: np.ndarray, start: np.ndarray, dur: np.ndarray) -> np.ndarray:
+    """Each event's holder: the row of the innermost event of the same thread whose span holds
+    it (starts at or before it, ends at or after it), or -1 (none, a zero-length event).
+
+    Host events nest as call stacks, and most lie inside another of their own activity
+    category: the step sweep (int_step_segments) leaves those out, as they change no state.
+    Found with sorts, in O(n log n): an event's depth is the events of its thread started
+    before it less those ended by its start, and its holder the last event before it at one
+    depth less. Where a thread's events overlap without nesting, that event may not be the
+    innermost holder or hold it at all: a holder is checked to hold, else -1."""
+    n = len(start)
+    out = np.full(n, -1, dtype=np.int64)
+    rows = np.flatnonzero(dur > 0)
+    m = len(rows)
+    if m < 2:
+        return out
+    s = start[rows]
+    e = s + dur[rows]
+    group = thread[rows].astype(np.int64)
+    t0 = int(s.min())
+    span = int(e.max()) - t0 + 1
+    if (int(group.max()) + 1) * span >= 1 << 62:  # thread and time do not pack into one int64: ranks of the times
+        _, ranked = np.unique(np.concatenate([s, e]), return_inverse=True)
+        s, e, t0, span = ranked[:m].astype(np.int64), ranked[m:].astype(np.int64), 0, 2 * m
+    begins = group * span + (s - t0)
+    ends = group * span + (e - t0)
+    # Traces are written mostly in time order, which a stable sort (timsort) takes in near-linear time.
+    order = np.argsort(begins, kind="stable")
+    begins = begins[order]
+    tie = np.flatnonzero(begins[1:] == begins[:-1])
+    if len(tie):  # equal starts on a thread: the longer first, as it holds the other
+        at = np.union1d(tie, tie + 1)
+        tied = order[at]
+        order[at] = tied[np.lexsort((-ends[tied], begins[at]))]
+    ends = ends[order]
+    depth = np.arange(m) - np.searchsorted(np.sort(ends, kind="stable"), begins, "right")
+    level = group[order] * (int(depth.max()) + 2) + depth
+    small = level.max() < 1 << 16  # numpy sorts 16-bit keys by radix
+    by_level = np.argsort(level.astype(np.uint16) if small else level, kind="stable")
+    if int(level.max()) + 1 >= (1 << 62) // m:  # (level, row) does not pack into one int64: dense levels
+        _, level = np.unique(level, return_inverse=True)
+        level = level.astype(np.int64)
+    key = level[by_level] * m + by_level
+    at = np.searchsorted(key, (level - 1) * m + np.arange(m), "left") - 1
+    holder = by_level[np.maximum(at, 0)]
+    held = (depth > 0) & (at >= 0) & (level[holder] == level - 1) & (ends[holder] >= ends)
+    out[rows[order[held]]] = rows[order[holder[held]]]
+    return out

@@ -1,6 +1,7 @@
--- int_step_segments: every step cut into elementary segments with a constant activity state.
+-- int_step_segments: every step cut into segments of a constant activity state.
 -- Grain: one row per trace file x step x segment; segments tile [step_start_ns, step_end_ns).
--- Inputs: trace_events, stg_traces, int_steps, int_activity_kinds (the activity category of each kind).
+-- Inputs: trace_events, stg_traces, int_steps, int_activity_kinds (the activity category of each kind
+--   and of each event's holder).
 -- Method: one sweep per trace. Every event adds 1 at its start and removes 1 at its end from
 --   its category's counter; the five counters are packed into one integer (12 bits each:
 --   compute << 48, comm << 36, memory << 24, data << 12, host), so a single running sum over
@@ -12,6 +13,10 @@
 --   away at its end (ordered before a next step starting at the same instant), so the sum is
 --   the segment's step + 1, or 0 outside steps; in the same sorted pass, which is cheaper
 --   than an as-of join against the steps.
+--   An event held by an event of its own category (its parent_kind's) is left out: while it
+--   runs, its holder keeps that category active, so its points would only cut a segment in
+--   two of the same state. Host events nest as call stacks, so this leaves out most of them,
+--   and the sweep's cost follows its points.
 --   The sweep runs over all traces at once, ordered by trace, with no PARTITION BY: each
 --   trace's deltas sum to zero (every +x has its -x), so the running sums restart at zero
 --   where the next trace's points begin; the last point of a trace is outside its steps
@@ -29,7 +34,10 @@ tagged as (
     join traces t using (file_id)
     join int_activity_kinds k
       on k.kind = e.kind and (k.cpu_trace is null or k.cpu_trace = coalesce(t.device_type = 'cpu', false))
-    where e.dur_ns > 0
+    left join int_activity_kinds holder
+      on holder.kind = e.parent_kind
+     and (holder.cpu_trace is null or holder.cpu_trace = coalesce(t.device_type = 'cpu', false))
+    where e.dur_ns > 0 and holder.shift is distinct from k.shift
 ),
 deltas as (
     -- rank: the order of points at one instant (a step's end, then events, then a step's start)
