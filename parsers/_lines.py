@@ -478,6 +478,8 @@ class BarReading:
     seconds_per_item: float | None
     start: int  # where the reading starts and ends in the line
     end: int
+    # half a unit of the rate's last printed digit, in seconds per item (tqdm prints 2 decimals)
+    rate_error: float = 0.0
 
 
 # tqdm: " 2%|▏   | 18/1136 [00:08<08:31,  2.19it/s]", an iterable with no length
@@ -535,24 +537,31 @@ def _bar_readings(text: str) -> tuple[BarReading, ...]:
     for pattern in ((_TQDM,) if tqdm else ()) + ((_RICH,) if rich else ()):
         for m in (_tqdm_matches(text) if pattern is _TQDM else pattern.finditer(text)):
             rate = seconds_per_item = None
+            rate_error = 0.0
             if m.group("rate"):
-                rate = float(m.group("rate")) * _SCALE[m.group("scale")]
+                printed = m.group("rate")
+                scale = _SCALE[m.group("scale")]
+                rate = float(printed) * scale
+                half = 0.5 * 10.0 ** -(len(printed) - printed.index(".") - 1 if "." in printed else 0) * scale
                 unit = m.group("unit")
                 if rate > 0:
                     seconds_per_item = rate if unit.startswith("s/") else 1.0 / rate
+                    rate_error = half if unit.startswith("s/") else half / rate**2
             elapsed = int(m.group("h") or 0) * 3600 + int(m.group("m")) * 60 + int(m.group("s"))
             total = int(m.group("total")) if m.group("total") else None
-            out.append(BarReading(int(m.group("n")), total, elapsed, seconds_per_item, m.start(), m.end()))
+            out.append(BarReading(int(m.group("n")), total, elapsed, seconds_per_item, m.start(), m.end(), rate_error))
     out.sort(key=lambda r: r.start)
     return tuple(out)
 
 
 def refine_bar_elapsed(points: list[tuple[int, int]], window: int = 4,
-                       rates: list[float | None] | None = None) -> list[float]:
+                       rates: list[float | None] | None = None, mean_rate: bool = False) -> list[float]:
     """Sub-second times for a progress bar's readings.
 
     tqdm prints the time since the bar started truncated to whole seconds, so a reading of
-    `e` means the step ended in [e, e + 1). Steps of a run are regular, so a straight line
+    `e` means the step ended in [e, e + 1). Where the bar's rate is its mean since the start
+    (`mean_rate`, see `rate_is_mean`), step x seconds per step is that time to the rate's
+    precision. Else steps of a run are regular, so a straight line
     through the neighbouring readings (step -> e + 0.5, `window` readings either side) places
     each step within that second. Where the neighbours all show the same second (a fast run: a
     dozen steps in one second), the bar's rate places it instead: step x seconds per step. The
@@ -568,7 +577,9 @@ def refine_bar_elapsed(points: list[tuple[int, int]], window: int = 4,
         mean_x, mean_y = sum(xs) / len(xs), sum(ys) / len(ys)
         spread = sum((x - mean_x) ** 2 for x in xs)
         rate = rates[i] if rates is not None else None
-        if len(near) >= 3 and spread > 0 and len(set(ys)) > 1:
+        if mean_rate and rate is not None:
+            estimate = step * rate
+        elif len(near) >= 3 and spread > 0 and len(set(ys)) > 1:
             slope = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread
             estimate = mean_y + slope * (step - mean_x)
         elif rate is not None:
@@ -629,6 +640,43 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
     if low is not None:
         estimate = max(estimate, low)
     return min(estimate, high) if high is not None else estimate
+
+
+def rate_is_mean(readings: Iterable[BarReading]) -> bool:
+    """Whether a bar's rate is its mean since it started, at every reading that shows one.
+
+    tqdm with `smoothing=0` (Lightning's training bar) prints n / t, t the unrounded time whose
+    whole seconds it prints as elapsed: n x seconds per item then falls within that second, to
+    the rate's printed precision. tqdm's default moving average (HF Trainer's bar) and rich's
+    speed column follow the recent steps, and leave it at the first step slower or faster than
+    the mean. A bar whose readings all fall within their first second passes either way: the
+    two are then alike."""
+    shown = False
+    for r in readings:
+        if r.seconds_per_item is None or r.n <= 0:
+            continue
+        slack = r.n * r.rate_error + 1e-9
+        if not r.elapsed_s - slack <= r.n * r.seconds_per_item < r.elapsed_s + 1 + slack:
+            return False
+        shown = True
+    return shown
+
+
+def span_mean(seconds: dict[int, float], resolution: dict[int, float], reading: BarReading,
+              base: BarReading | None, limit: float = 0.1) -> float | None:
+    """The mean seconds per step between an earlier reading `base` (None: the bar's start, step
+    0) and `reading`, from the bar's own clock (`seconds`: refined seconds since the start by
+    step; `resolution`: how far each may be off), where that clock can tell it: the two
+    readings' uncertainty spread over the steps between them at most `limit` of the mean. A
+    bar over 614 steps in 23:53 says 2.33 s a step; one step in the same second says nothing."""
+    base_n, base_s, base_error = (base.n, seconds.get(base.n), resolution.get(base.n, 1.0)) if base is not None else (0, 0.0, 0.0)
+    end_s = seconds.get(reading.n)
+    if base_s is None or end_s is None or reading.n <= base_n:
+        return None
+    steps = reading.n - base_n
+    mean = (end_s - base_s) / steps
+    error = (resolution.get(reading.n, 1.0) + base_error) / steps
+    return mean if mean > 0 and error <= limit * mean else None
 
 
 def rate_agrees(seconds: dict[int, float], reading: BarReading, base: BarReading | None) -> float | None:

@@ -243,9 +243,10 @@ class HFTrainerParser(Parser):
             if d.reading is not None:
                 bar, reading = bars[d.reading[0]], d.reading[1]
                 bar_step = reading.n
-                # a bar's first row has no earlier reading to check the rate with (its start
-                # may hold a resumed run's jump)
-                earlier = previous_reading.get(d.reading[0])
+                # the rate is checked against the bar's clock since an earlier reading: the
+                # previous row's, else the bar's last reading of an earlier step (not its start,
+                # which may hold a resumed run's jump)
+                earlier = previous_reading.get(d.reading[0]) or _earlier_reading(bar, reading)
                 step_time = rate_agrees(bar.seconds, reading, earlier) if earlier is not None else None
                 previous_reading[d.reading[0]] = reading
             if d.reading is not None and line.ts_ns is None and "loss" not in record:
@@ -291,6 +292,12 @@ class HFTrainerParser(Parser):
                     loss=to_float(record.get("loss")), lr=to_float(record.get("learning_rate")),
                     grad_norm=to_float(record.get("grad_norm")), samples=batch, step_time_s=step_time,
                 )
+
+
+def _earlier_reading(bar: _Bar, reading: BarReading) -> BarReading | None:
+    """The bar's last reading of an earlier step drawn before `reading`."""
+    at = next((i for i, r in enumerate(bar.readings) if r is reading), len(bar.readings))
+    return next((r for r in reversed(bar.readings[:at]) if r.n < reading.n), None)
 
 
 def _training_total(lines: list[Line]) -> set[int]:

@@ -4,7 +4,9 @@
   and rich (`Epoch 17/35 ━━━━ 193/193 0:08:27 • 0:00:00 0.40it/s train_loss: 1.774`); carriage
   return redraws are separate lines, NeMo lines glued after a bar are split off. NeMo 1's bar
   postfix carries `global_step`, `reduced_train_loss`, `consumed_samples` and `train_step_timing
-  in s` (numbers in any notation, 2e+3 included): one log_steps row per global step. A plain
+  in s` (numbers in any notation, 2e+3 included): one log_steps row per global step, numbered
+  global_step + 1 (the value is logged in `training_step`, before that step's optimizer step
+  counts it: `global_step=49` on the bar's 50/50 is the 50th step). A plain
   Lightning bar counts batches of an epoch, not optimizer steps (gradient accumulation): its
   rows are numbered epoch x batches per epoch + batch, and keep the bar's loss. A bar over an
   iterable with no length (`Epoch 0: : 10000it [25:24,  6.56it/s]`) counts on across epochs.
@@ -25,6 +27,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -40,7 +43,9 @@ from tracelens.parsers._lines import (
     file_mtime_ns,
     head_bodies,
     rate_agrees,
+    rate_is_mean,
     refine_bar_elapsed,
+    span_mean,
 )
 from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
@@ -58,6 +63,7 @@ _KV = re.compile(
     r"(?<![\w./])(?P<key>[A-Za-z_](?:[\w./]| (?=[\w./])){0,80}?)\s*[=:]\s*"
     r"(?P<value>[-+]?(?:\d++\.?\d*+|\.\d++)(?:[eE][-+]?\d++)?)(?=[,\s\]]|$)"
 )
+_ROUNDED_STEP = re.compile(r"\bglobal_step[=:]\s*+[-+]?\d++(?:\.\d*+)?[eE]")
 _CKPT_SAVE = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,15}): .*saving model to")
 _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint path")
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
@@ -181,12 +187,21 @@ class LightningParser(Parser):
             return 1  # the bar's first drawing: no batch of this epoch done yet
         if "global_step" in values and not 0 <= values["global_step"] < 2**53:
             del values["global_step"]  # inf, nan or a number no step counter reaches: not a step
+        counted = epoch * n + i if n is not None else clock.base + i  # (an iterable's bar counts on across epochs)
         if "global_step" in values:
-            step = int(values["global_step"])
-        elif n is not None:
-            step = epoch * n + i
+            # logged from training_step, before the optimizer step that ends the batch: the
+            # count of steps done before it (Lightning's "global step N" of a checkpoint line,
+            # and the bar's own count, include it)
+            step = int(values["global_step"]) + 1
+            rounded = _ROUNDED_STEP.search(bar.group("rest"))
+            if rounded is not None:
+                # tqdm's format_num prints 1999.0 as "2e+3" (3 significant digits): the bar's
+                # own count is exact where it lies within that rounding
+                half = 0.5 * 10.0 ** (math.floor(math.log10(max(values["global_step"], 1.0))) - 2)
+                if abs(counted - step) <= half:
+                    step = counted
         else:
-            step = clock.base + i  # an iterable's bar: batches counted on from the previous epochs
+            step = counted
         row: dict[str, Any] = {"line": line.number, "rank": line.rank, "step": step, "end_ns": line.ts_ns}
         step_key = (line.rank, state.processes.get(line.rank, 0), step)
         previous = steps.get(step_key)
@@ -215,14 +230,21 @@ class _Clock:
         self.start_ns: int | None = None
         self.source: str | None = None
         self.seconds: dict[int, float] = {}
+        self.resolution: dict[int, float] = {}  # step -> how far its refined seconds may be off
+        self.mean_rate = False  # the bar's rate is its mean since the start (see rate_is_mean)
 
     def place(self, mtime_ns: int | None) -> None:
         first: dict[int, BarReading] = {}
         for reading in self.readings:
             first.setdefault(reading.n, reading)
         points = [(n, r.elapsed_s) for n, r in first.items()]
-        refined = refine_bar_elapsed(points, rates=[r.seconds_per_item for r in first.values()])
+        self.mean_rate = rate_is_mean(self.readings)
+        refined = refine_bar_elapsed(points, rates=[r.seconds_per_item for r in first.values()], mean_rate=self.mean_rate)
         self.seconds = {n: t for (n, _), t in zip(points, refined, strict=True)}
+        # how far each refined time may be off: the rate's precision times the steps where the
+        # rate is the mean since the start, else the printed second
+        self.resolution = {n: min(1.0, n * r.rate_error) if self.mean_rate and r.seconds_per_item is not None
+                           else (0.0 if n == 0 else 1.0) for n, r in first.items()}
         start = anchor_bar(self.header_ns, [(r.n, r.elapsed_s) for r in self.readings], self.seconds, self.dated)
         if start is not None:
             self.start_ns, self.source = start, "tqdm"
@@ -300,9 +322,14 @@ def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dic
             row["time_source"] = clock.source
         if "step_time_s" not in row:
             base = previous.get(id(clock))
-            if base is None and clock.readings and clock.readings[0] is not reading:
-                base = clock.readings[0]
-            step_time = rate_agrees(clock.seconds, reading, base)
+            if clock.mean_rate or reading.seconds_per_item is None:
+                # a mean since the start is no step's time: the steps since the previous row
+                # took what the clock says between the two readings
+                step_time = span_mean(clock.seconds, clock.resolution, reading, base)
+            else:
+                if base is None and clock.readings and clock.readings[0] is not reading:
+                    base = clock.readings[0]
+                step_time = rate_agrees(clock.seconds, reading, base)
             if step_time is not None:
                 row["step_time_s"] = step_time
         previous[id(clock)] = reading

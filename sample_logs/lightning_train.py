@@ -33,14 +33,15 @@ T0 = time.time()
 
 
 class Regressor(L.LightningModule):
-    def __init__(self, step_sleep: float) -> None:
+    def __init__(self, step_sleep: float, slow_every: int = 0, slow_sleep: float = 0.0) -> None:
         super().__init__()
         self.net = nn.Sequential(nn.Linear(32, 64), nn.ReLU(), nn.Linear(64, 1))
-        self.step_sleep = step_sleep
+        self.step_sleep, self.slow_every, self.slow_sleep = step_sleep, slow_every, slow_sleep
 
     def training_step(self, batch: list[torch.Tensor], batch_idx: int) -> torch.Tensor:
         x, y = batch
-        time.sleep(self.step_sleep)
+        slow = self.slow_every > 0 and (batch_idx + 1) % self.slow_every == 0
+        time.sleep(self.slow_sleep if slow else self.step_sleep)
         loss = nn.functional.mse_loss(self.net(x), y)
         self.log("train_loss", loss, prog_bar=True)
         return loss
@@ -99,6 +100,8 @@ def main() -> None:
     ap.add_argument("--epochs", type=int, default=2)
     ap.add_argument("--samples", type=int, default=240)
     ap.add_argument("--step-sleep", type=float, default=0.5)
+    ap.add_argument("--slow-every", type=int, default=0, help="every N-th batch of an epoch sleeps --slow-sleep instead")
+    ap.add_argument("--slow-sleep", type=float, default=0.0)
     ap.add_argument("--crash-rank", type=int, default=-1)
     ap.add_argument("--crash-step", type=int, default=-1)
     ap.add_argument("--profile-dir", default=None,
@@ -125,7 +128,8 @@ def main() -> None:
     # a restarted attempt resumes from the newest checkpoint the default ModelCheckpoint wrote
     # (at each epoch's end, under the first logger's tb/version_N/checkpoints/)
     saved = sorted(glob.glob(os.path.join(a.out, "tb", "version_*", "checkpoints", "*.ckpt")), key=os.path.getmtime)
-    trainer.fit(Regressor(a.step_sleep), train, val, ckpt_path=saved[-1] if attempt > 0 and saved else None)
+    trainer.fit(Regressor(a.step_sleep, a.slow_every, a.slow_sleep), train, val,
+                ckpt_path=saved[-1] if attempt > 0 and saved else None)
 
 
 if __name__ == "__main__":

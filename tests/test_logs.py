@@ -286,13 +286,14 @@ def test_lightning_checkpoints_once_each_and_restores() -> None:
 def test_nemo1_progress_bar_metrics() -> None:
     path = corpus_or_skip("logs", "nemo", "nemo1_ptl_progressbar_variants.log")
     text = "\n".join(line for line in path.read_text().splitlines() if not line.startswith("#"))  # not the notes
-    expected = {}
-    for bar in re.findall(r"global_step=([\d.e+]+), consumed_samples=[\d.e+]+, train_step_timing in s=([\d.]+)", text):
-        expected[int(float(bar[0]))] = float(bar[1])
+    # global_step is logged in training_step, before that step's optimizer step counts it; in
+    # exponent form ("2e+3") it is rounded to 3 digits, and the bar's own count (i/N) is the step
+    bars = re.findall(r"(?:\| (\d+)/[\d?]+|\d+it) \[[^\]]*?reduced_train_loss=([\d.]+), global_step=([\d.e+]+), "
+                      r"consumed_samples=[\d.e+]+, train_step_timing in s=([\d.]+)", text)
+    steps = [int(i) if "e" in g else int(float(g)) + 1 for i, _, g, _ in bars]
     rows = _parse(path, "lightning")["log_steps"].to_pylist()
-    assert {r["step"]: r["step_time_s"] for r in rows} == expected
-    losses = {int(float(g)): float(x) for x, g in re.findall(r"reduced_train_loss=([\d.]+), global_step=([\d.e+]+)", text)}
-    assert {r["step"]: r["loss"] for r in rows} == losses
+    assert {r["step"]: r["step_time_s"] for r in rows} == {s: float(b[3]) for s, b in zip(steps, bars, strict=True)}
+    assert {r["step"]: r["loss"] for r in rows} == {s: float(b[1]) for s, b in zip(steps, bars, strict=True)}
 
 
 def test_launcher_and_resume_excerpts() -> None:

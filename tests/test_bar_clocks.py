@@ -1,0 +1,85 @@
+"""Progress bars as clocks: what a bar's elapsed time and rate say about the steps it counts.
+
+Expectations come from the recording harness's own clock (`TRUTH` lines of sample_logs/) or from
+arithmetic on the bar text itself (whole seconds printed, steps counted), never from the
+readers' helpers."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import SAMPLE_LOGS, corpus_or_skip
+from tracelens.parsers import ParseOptions
+from tracelens.parsers.lightning import LightningParser
+
+
+def _lightning_steps(path: Path) -> list[dict[str, Any]]:
+    return LightningParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+
+
+def _truth(job: str) -> list[dict[str, Any]]:
+    text = (SAMPLE_LOGS / job / "truth.txt").read_text()
+    return [json.loads(line[len("TRUTH "):]) for line in text.splitlines() if line.startswith("TRUTH ")]
+
+
+def test_uneven_lightning_steps_take_what_the_harness_clock_says() -> None:
+    """Lightning's training bar shows its mean rate since the epoch began (tqdm smoothing=0): in
+    a job whose every 4th step is 5x slower (sample_logs/lightning_ddp_uneven) that mean is no
+    step's time. Each row's step time is the time between its reading and the previous row's
+    (the epoch's start for the first), as the harness measured it between the same batch ends:
+    within 10 % (the bar's precision and the few ms between the harness's callback and the
+    bar's), and the slow steps read as slow."""
+    truth = [t for t in _truth("lightning_ddp_uneven") if t["rank"] == 0]
+    ends = {t["step"]: t["t"] for t in truth if t["event"] == "step_end"}
+    epoch_starts: dict[int, float] = {}  # epoch -> when its first batch began
+    for t in truth:
+        if t["event"] == "step_start":
+            epoch_starts.setdefault(t["epoch"], t["t"])
+    epoch_of = {t["step"]: t["epoch"] for t in truth if t["event"] == "step_end"}
+    rows = [r for r in _lightning_steps(SAMPLE_LOGS / "lightning_ddp_uneven" / "console.log") if r["rank"] in (0, None)]
+    assert sorted(r["step"] for r in rows) == sorted(ends)
+    timed = 0
+    previous: dict[int, int] = {}  # epoch -> the previous row's step
+    for row in sorted(rows, key=lambda r: r["step"]):
+        step, epoch = row["step"], epoch_of[row["step"]]
+        begin = ends[previous[epoch]] if epoch in previous else epoch_starts[epoch]
+        want = (ends[step] - begin) / (step - previous.get(epoch, step - 1))
+        previous[epoch] = step
+        if row["step_time_s"] is None:
+            continue
+        timed += 1
+        assert abs(row["step_time_s"] - want) <= 0.1 * want + 0.01, (step, row["step_time_s"], want)
+    slow = [t["step"] for t in truth if t["event"] == "step_end" and t["batch"] % 4 == 0]
+    timed_slow = [r for r in rows if r["step"] in slow and r["step_time_s"] is not None]
+    assert timed >= 2 * len(rows) // 3 and len(timed_slow) >= len(slow) // 2
+    assert all(r["step_time_s"] > 1.2 for r in timed_slow)
+
+
+def test_an_epochs_last_reading_gives_its_mean_step_time_to_the_printed_second() -> None:
+    """A real ResNet-50 console keeps one reading per epoch, `5005/5005 [37:53<00:00, 2.20it/s]`:
+    the epoch's 5005 steps took 2273 to 2274 s (tqdm truncates the elapsed time to whole
+    seconds), 0.45415 to 0.45435 s a step. The rate, printed to 2 decimals, says less (2.195 to
+    2.205 it/s); the row's step time is within what the elapsed time allows."""
+    path = corpus_or_skip("logs", "lightning", "resnet50_imagenet_resume_epochs77_86_modelcheckpoint.log")
+    text = path.read_text(encoding="utf-8")
+    readings = re.findall(r"^Epoch (\d+): 100%\|[^|]*\| (\d+)/(\d+) \[(\d+):(\d+)<", text, re.MULTILINE)
+    assert len(readings) == 10
+    rows = {r["step"]: r for r in _lightning_steps(path)}
+    for epoch, done, total, minutes, seconds in readings:
+        elapsed = int(minutes) * 60 + int(seconds)
+        row = rows[int(epoch) * int(total) + int(done)]
+        assert elapsed / int(done) <= row["step_time_s"] < (elapsed + 1) / int(done)
+
+
+def test_a_nemo_bar_counts_the_step_its_global_step_was_logged_in() -> None:
+    """NeMo 1 logs `global_step` from training_step, before the step's optimizer step counts
+    it: the bar that finished 50 of 50 batches shows `global_step=49.00`. Each finished bar's
+    row is its own count of steps done (the run is one epoch), read off the bar text."""
+    path = corpus_or_skip("logs", "nemo", "nemo1_ptl_progressbar_variants.log")
+    text = path.read_text(encoding="utf-8")
+    finished = {int(done) for done, total in re.findall(r"Epoch 0: : 100%\|[^|]*\| (\d+)/(\d+) \[", text) if done == total}
+    assert finished == {50, 100, 2000}
+    assert finished <= {r["step"] for r in _lightning_steps(path)}
