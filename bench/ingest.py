@@ -16,8 +16,9 @@ and prints MB/s, peak RSS and the ratios.
 --gz: the same traces gzipped (level 6, as `gzip` writes them; how most traces are kept); MB/s
 then counts the JSON inside, and the compressed size is printed beside it.
 
-Times are the fastest of --repeat unsampled runs of each command; memory comes from one
-more run with its process tree sampled.
+Times are the fastest of --repeat unsampled runs of each command, and CPU seconds (user +
+system of the process tree) the least of those runs'; memory comes from one more run with
+its process tree sampled. On a shared machine the CPU seconds move less than the time.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import gzip
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -73,6 +75,7 @@ def gzipped(files: list[Path]) -> list[Path]:
 
 
 LAST_PSS = [0]  # peak PSS of the last measured process tree (bytes)
+LAST_CPU = [0.0]  # CPU seconds (user + system, the whole process tree) of the last command's least costly run
 REPEAT = [3]  # timed runs per command (--repeat)
 
 
@@ -87,10 +90,15 @@ def run_measured(cmd: list[str], env: dict[str, str] | None = None) -> tuple[flo
     is recorded too, in LAST_PSS, as the fair figure for a multi-process tool."""
     best = float("inf")
     outputs = []
+    LAST_CPU[0] = float("inf")
     for _ in range(REPEAT[0]):  # the fastest of REPEAT runs: this machine's noise only ever adds time
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         timed = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
         elapsed = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        LAST_CPU[0] = min(LAST_CPU[0], cpu)
         if timed.returncode != 0:
             raise SystemExit(f"{cmd[:3]} failed ({timed.returncode}):\n{timed.stdout.decode(errors='replace')[-3000:]}")
         best = min(best, elapsed)
@@ -209,6 +217,7 @@ def main() -> None:
 
     results: dict[str, tuple[float, int]] = {}
     pss: dict[str, int] = {}
+    cpu: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
         store = Path(tmp) / "bench.tlstore"
         # --force-fresh: each of run_measured's two runs ingests into a new store
@@ -218,11 +227,13 @@ def main() -> None:
         wall, rss, _ = run_measured(cmd)
         results["tracelens"] = (wall, rss)
         pss["tracelens"] = LAST_PSS[0]
+        cpu["tracelens"] = LAST_CPU[0]
         shutil.rmtree(store)
         one = [sys.executable, "-c", FRESH_INGEST, str(store), str(files[0])]
         wall1, rss1, _ = run_measured(one)
         results["tracelens (1 file)"] = (wall1, rss1)
         pss["tracelens (1 file)"] = LAST_PSS[0]
+        cpu["tracelens (1 file)"] = LAST_CPU[0]
 
     _, rss_floor, out = run_measured([sys.executable, "-c", FLOOR, *map(str, files)])
     floor_s = min(float(x) for x in re.findall(r"LOADS_S ([\d.]+)", out))
@@ -232,6 +243,7 @@ def main() -> None:
         print(f"zlib inflate of the gzipped traces (one core): {inflate_s:.2f} s, {rate:.0f} MB/s of JSON")
     results["orjson floor"] = (floor_s, rss_floor)
     pss["orjson floor"] = LAST_PSS[0]
+    cpu["orjson floor"] = LAST_CPU[0]
 
     if not a.skip_hta:
         _, rss_hta, out = run_measured([hta_python(a.hta_python), "-c", HTA, str(files[0].parent)])
@@ -239,12 +251,14 @@ def main() -> None:
         hta_s = min(times) if times else float("nan")
         results["hta"] = (hta_s, rss_hta)
         pss["hta"] = LAST_PSS[0]
+        cpu["hta"] = LAST_CPU[0]
 
     print()
-    print(f"{'run':22s} {'seconds':>9s} {'MB/s':>8s} {'peak RSS MB':>12s} {'peak PSS MB':>12s}")
+    print(f"{'run':22s} {'seconds':>9s} {'CPU s':>7s} {'MB/s':>8s} {'peak RSS MB':>12s} {'peak PSS MB':>12s}")
     for name, (secs, rss) in results.items():
         mb = largest_mb if name.endswith("(1 file)") else total_mb
-        print(f"{name:22s} {secs:9.2f} {mb / secs:8.1f} {rss / 1e6:12.0f} {pss.get(name, 0) / 1e6:12.0f}")
+        print(f"{name:22s} {secs:9.2f} {cpu.get(name, 0):7.2f} {mb / secs:8.1f} {rss / 1e6:12.0f} "
+              f"{pss.get(name, 0) / 1e6:12.0f}")
     t_tl, rss_tl = results["tracelens"]
     print()
     print(f"tracelens time / orjson-floor time : {t_tl / floor_s:.2f}x   (target <= 2x, aim < 1x)")
@@ -253,10 +267,12 @@ def main() -> None:
     if "hta" in results:
         t_hta, rss_hta = results["hta"]
         print(f"tracelens throughput / HTA         : {t_hta / t_tl:.2f}x   (target >= 10x, issue 18)")
+        print(f"HTA CPU s / tracelens CPU s        : {cpu['hta'] / cpu['tracelens']:.2f}x")
         print(f"tracelens peak RSS / HTA peak RSS  : {rss_tl / rss_hta:.2f}   (target <= 0.33)")
         print(f"tracelens peak PSS / HTA peak PSS  : {pss['tracelens'] / max(pss['hta'], 1):.2f}")
     print(f"load average at the end (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    print(json.dumps({k: {"seconds": round(v[0], 3), "peak_rss_mb": round(v[1] / 1e6)} for k, v in results.items()}))
+    print(json.dumps({k: {"seconds": round(v[0], 3), "cpu_s": round(cpu.get(k, 0), 3), "peak_rss_mb": round(v[1] / 1e6)}
+                      for k, v in results.items()}))
 
 
 if __name__ == "__main__":
