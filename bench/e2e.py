@@ -30,7 +30,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from ingest import SOURCE, hta_python, prepare  # noqa: E402  (bench/ingest.py, beside this script)
+from ingest import SOURCE, child_env, hta_python, prepare  # noqa: E402  (bench/ingest.py, beside this script)
 
 TRACELENS = """
 import shutil, sys, time, io, contextlib
@@ -65,7 +65,7 @@ def fastest(cmd: list[str], repeat: int) -> dict[str, float]:
     """The split printed by the run with the least total time."""
     best: dict[str, float] | None = None
     for _ in range(repeat):
-        done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=child_env())
         text = done.stdout.decode(errors="replace")
         if done.returncode != 0 or "TOTAL_S" not in text:
             raise SystemExit(f"{cmd[:3]} failed ({done.returncode}):\n{text[-3000:]}")

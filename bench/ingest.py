@@ -74,6 +74,16 @@ def gzipped(files: list[Path]) -> list[Path]:
     return out
 
 
+def child_env() -> dict[str, str]:
+    """The environment of every measured command: Python may write its compiled bytecode (to
+    a cache under bench/data/, not beside the sources). A pip-installed package, HTA and the
+    libraries alike, ships compiled; an editable tracelens run with PYTHONDONTWRITEBYTECODE
+    set would compile its ~50 modules from source on every run (0.15-0.25 s)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(HERE / "data" / "pycache")
+    return env
+
+
 LAST_PSS = [0]  # peak PSS of the last measured process tree (bytes)
 LAST_CPU = [0.0]  # CPU seconds (user + system, the whole process tree) of the last command's least costly run
 REPEAT = [3]  # timed runs per command (--repeat)
@@ -94,7 +104,7 @@ def run_measured(cmd: list[str], env: dict[str, str] | None = None) -> tuple[flo
     for _ in range(REPEAT[0]):  # the fastest of REPEAT runs: this machine's noise only ever adds time
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        timed = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        timed = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env or child_env())
         elapsed = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
@@ -109,7 +119,7 @@ def run_measured(cmd: list[str], env: dict[str, str] | None = None) -> tuple[flo
 
 def _run_sampled(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int, str]:
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env or child_env())
     peak = 0
     peak_pss = 0
     done = threading.Event()
