@@ -1,7 +1,9 @@
 """Generic console logs: timestamped lines that report `step N` with numeric metrics
 (`loss 2.31 step_time_s 0.12 tokens 1024`, `key=value`, `key: value`), from any launcher
 (torchrun --tee, srun, mpirun prefixes give the rank), plus the lines that mark a run's
-start, end and failures. Framework-specific logs have their own modules."""
+start, end and failures. Framework-specific logs have their own modules; torchtitan's step
+lines (its `[titan]` logger, or its metrics line under another logger) are read here and
+credited to torchtitan."""
 
 from __future__ import annotations
 
@@ -26,6 +28,12 @@ _LAUNCHER = re.compile(
     r"slurmstepd: error: \*\*\* (?:JOB|STEP) |"
     r"\b(?:loading|saving|loaded|saved) (?:the )?checkpoint\b", re.I
 )
+
+
+# torchtitan's own lines: its logger's "[titan] " opening, or its metrics line (`step: 10  loss:
+# 3.91  ...  memory: 66.91GiB(37.51%)  tps: 10,050  ...`; `wps:` before tokens per second)
+# under another logger's format
+_TORCHTITAN = re.compile(r"\[titan\] |\bmemory:\s{0,8}[\d.]{1,20}GiB\([\d.]{1,20}%\)\s{1,8}[tw]ps:")
 
 
 def _is_step_line(text: str) -> bool:
@@ -62,7 +70,11 @@ class GenericLogParser(Parser):
             if match:
                 values = {_KEYS[k]: v for k, v in iter_numbers(line.text[match.end():]) if k in _KEYS}
                 if values:
+                    before = len(rows.steps)
                     rows.step(line=line.number, rank=line.rank, step=int(match.group(1)), end_ns=line.ts_ns, **values)
+                    if (len(rows.steps) > before and ("[titan]" in line.text or "GiB(" in line.text)
+                            and _TORCHTITAN.search(line.text)):
+                        rows.steps[-1]["framework"] = "torchtitan"  # a step's framework is its line's
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no step, launch, checkpoint or failure line found", where="line 1")
         return log_result(rows, warning)

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import SAMPLE_LOGS, corpus_or_skip
-from tracelens.parsers import ParseOptions
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
 from tracelens.parsers.lightning import LightningParser
 
 
@@ -83,3 +84,16 @@ def test_a_nemo_bar_counts_the_step_its_global_step_was_logged_in() -> None:
     finished = {int(done) for done, total in re.findall(r"Epoch 0: : 100%\|[^|]*\| (\d+)/(\d+) \[", text) if done == total}
     assert finished == {50, 100, 2000}
     assert finished <= {r["step"] for r in _lightning_steps(path)}
+
+
+def test_torchtitans_step_lines_are_credited_to_torchtitan() -> None:
+    """torchtitan's metrics line (`step: 35  loss: 11.93  grad_norm: ...  memory:
+    44.18GiB(69.05%)  tps: 4,070 ...`), under its own `[titan]` logger or another's (ezpz on
+    Aurora), is torchtitan's step: every step line of the corpus's torchtitan consoles is a row
+    of framework torchtitan."""
+    for path in sorted(corpus_or_skip("logs", "torchtitan").glob("*.log")):
+        want = len(re.findall(r"step:\s*\d+\s+loss:", path.read_text(encoding="utf-8")))
+        parser, _ = detect(path, read_head(path), registry())
+        assert parser is not None
+        rows = parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+        assert len(rows) == want and {r["framework"] for r in rows} == ({"torchtitan"} if want else set()), path.name
