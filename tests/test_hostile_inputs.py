@@ -13,12 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SAMPLE_LOGS
+from tests.conftest import SAMPLE_LOGS, run_cli
 
 GOOD_LOG = SAMPLE_LOGS / "data_stall_gloo_2rank" / "console.log"
 
 
 def _cli(*args: str | bytes, timeout: float = 60) -> tuple[int, str, str]:
+    """In a process of its own: for the tests about what reaches a real stdout, or where the input
+    could hang, recurse or crash the process (the others use the in-process `run_cli`)."""
     proc = subprocess.run([sys.executable, "-m", "tracelens", *args], capture_output=True, timeout=timeout)
     return proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
 
@@ -60,7 +62,7 @@ def test_a_file_name_that_is_not_utf8_is_stored_and_printed_losslessly(tmp_path:
 def test_a_newline_in_a_file_name_cannot_forge_an_error_line(tmp_path: Path) -> None:
     forged = tmp_path / "x\nerror: everything.log"
     forged.write_text("nothing any parser reads\n")
-    code, _, err = _cli("ingest", str(forged), "-o", str(tmp_path / "s.tlstore"), "-q")
+    code, _, err = run_cli("ingest", str(forged), "-o", str(tmp_path / "s.tlstore"), "-q")
     assert code == 1
     assert err.splitlines() == [f"error: {tmp_path}/x\\x0aerror: everything.log: not a recognised input format"]
 
@@ -69,7 +71,7 @@ def test_empty_files_are_each_reported_never_duplicates_of_each_other(tmp_path: 
     names = ["a.pt.trace.json", "b.pt.trace.json", "trainer_state.json"]
     for name in names:
         (tmp_path / name).write_bytes(b"")
-    code, _, err = _cli("ingest", *(str(tmp_path / n) for n in names), "-o", str(tmp_path / "s.tlstore"), "-q")
+    code, _, err = run_cli("ingest", *(str(tmp_path / n) for n in names), "-o", str(tmp_path / "s.tlstore"), "-q")
     assert code == 1
     lines = err.splitlines()
     assert len(lines) == 3 and all(line.startswith("error: ") for line in lines), lines
@@ -80,7 +82,7 @@ def test_empty_files_are_each_reported_never_duplicates_of_each_other(tmp_path: 
 def test_a_second_copy_of_a_failed_file_is_reported_on_its_own(tmp_path: Path) -> None:
     for name in ("one.pt.trace.json", "two.pt.trace.json"):
         (tmp_path / name).write_text('{"traceEvents": [{"ph": "X", "name"')  # the same damage twice
-    code, _, err = _cli("ingest", str(tmp_path), "-o", str(tmp_path / "s.tlstore"), "-q")
+    code, _, err = run_cli("ingest", str(tmp_path), "-o", str(tmp_path / "s.tlstore"), "-q")
     assert "same bytes" not in err and "duplicate" not in err
     assert sum(line.startswith(("error:", "truncated:")) for line in err.splitlines()) == 2, err
 
@@ -95,7 +97,7 @@ def test_a_trace_whose_views_outgrow_the_default_memory_is_kept_whole(tmp_path: 
         proc = subprocess.run([sys.executable, "-m", "tracelens", "ingest", str(trace), "-o", str(store)],
                               capture_output=True, text=True, env={**os.environ, "TRACELENS_PRECOMPUTE_MEMORY": limit})
         assert proc.returncode == 0, proc.stderr
-        results.append((proc.stderr, _cli("sql", str(store), views, "--format", "csv")[1]))
+        results.append((proc.stderr, run_cli("sql", str(store), views, "--format", "csv")[1]))
     assert results[0][0] == "" and "needed more than 2MB" in results[1][0]
     assert results[0][1] == results[1][1] and results[0][1].count("\n") == 2
 
@@ -187,11 +189,11 @@ def test_integers_beyond_a_column_are_emptied_and_the_rest_kept(tmp_path: Path) 
     path = tmp_path / "fr_trace_rank_4294967296"  # a rank that does not fit 32 bits
     path.write_bytes(pickle.dumps(dump, protocol=2))
     store = tmp_path / "s.tlstore"
-    code, _, err = _cli("ingest", str(path), "-o", str(store))
+    code, _, err = run_cli("ingest", str(path), "-o", str(store))
     assert code == 0, err
     assert "2 integer values beyond their column's range left empty" in err
-    code, out, err = _cli("sql", str(store), "select count(*) as n, count(pg_id) as pg, count(rank) as r from fr_entries",
-                          "--format", "json")
+    code, out, err = run_cli("sql", str(store), "select count(*) as n, count(pg_id) as pg, count(rank) as r from fr_entries",
+                             "--format", "json")
     assert json.loads(out) == [{"n": entries, "pg": entries - 1, "r": 0}], err
 
 
@@ -213,11 +215,11 @@ def test_nan_and_inf_in_an_nccl_tests_row_leave_those_values_empty_and_keep_the_
     path = tmp_path / "all_gather_perf.log"
     path.write_text("".join(lines))
     store = tmp_path / "s.tlstore"
-    code, _, err = _cli("ingest", str(path), "-o", str(store))
+    code, _, err = run_cli("ingest", str(path), "-o", str(store))
     assert code == 0, err
     assert "2 values printed as nan or inf left empty" in err
-    code, out, err = _cli("sql", str(store), "select count(*) as n, count(busbw_gbps) as bus, count(algbw_gbps) as alg "
-                          "from nccl_tests", "--format", "json")
+    code, out, err = run_cli("sql", str(store), "select count(*) as n, count(busbw_gbps) as bus, count(algbw_gbps) as alg "
+                             "from nccl_tests", "--format", "json")
     assert json.loads(out) == [{"n": 2 * len(rows), "bus": 2 * len(rows) - 2, "alg": 2 * len(rows)}], err
 
 
@@ -234,8 +236,8 @@ def test_escapes_and_link_syntax_in_names_never_reach_the_terminal_or_markdown_r
     job = tmp_path / "job"
     job.mkdir()
     (job / trace.name.removesuffix(".gz")).write_text(text.replace(f'"name": "{top}"', f'"name": "{hostile}"'))
-    outputs = {fmt: _cli("report", str(job), "--format", fmt)[1] for fmt in ("text", "md")}
-    outputs["sql"] = _cli("sql", str(job), "select name, count(*) as n from trace_events group by 1 order by 2 desc")[1]
+    outputs = {fmt: run_cli("report", str(job), "--format", fmt)[1] for fmt in ("text", "md")}
+    outputs["sql"] = run_cli("sql", str(job), "select name, count(*) as n from trace_events group by 1 order by 2 desc")[1]
     for fmt, out in outputs.items():
         assert out, fmt
         assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, fmt
@@ -262,9 +264,9 @@ def test_credentials_in_log_lines_are_never_stored(tmp_path: Path) -> None:
     job.mkdir()
     (job / "console.log").write_text("".join(lines))
     store = tmp_path / "s.tlstore"
-    code, _, err = _cli("ingest", str(job), "-o", str(store), "-q")
+    code, _, err = run_cli("ingest", str(job), "-o", str(store), "-q")
     assert code == 0, err
-    code, out, _ = _cli("sql", str(store), "select raw from log_events where raw like '%environment:%'", "--format", "csv")
+    code, out, _ = run_cli("sql", str(store), "select raw from log_events where raw like '%environment:%'", "--format", "csv")
     assert "HF_TOKEN=<redacted>" in out and "tokens=512" in out, out  # the line is kept, its secrets not
     stored = ""
     for fragment in store.rglob("*.parquet"):
