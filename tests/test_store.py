@@ -105,9 +105,8 @@ def test_views_sql_from_stock_duckdb_after_moving_the_store(tmp_path: Path) -> N
     assert con.execute("select count(*) from event_summary").fetchone()[0] > 0  # type: ignore[index]
 
 
-def test_one_rank_reads_only_its_partition(tmp_path: Path) -> None:
-    store = tmp_path / "s.tlstore"
-    Store.open(store).ingest([SAMPLE_LOGS])
+def test_one_rank_reads_only_its_partition(all_samples_store: Path) -> None:
+    store = all_samples_store
     ranks = sorted(p.name for p in (store / "tables" / "trace_events").iterdir() if p.is_dir())
     assert ranks == ["rank=0", "rank=1"]
     rank1 = f"{store}/tables/trace_events/rank=1/*.parquet"
