@@ -36,6 +36,28 @@ _LAUNCHER = re.compile(
 _TORCHTITAN = re.compile(r"\[titan\] |\bmemory:\s{0,8}[\d.]{1,20}GiB\([\d.]{1,20}%\)\s{1,8}[tw]ps:")
 
 
+# A log that counts epochs only (nnU-Net's `epoch:  3`, then dated `train loss : 1.17` and
+# `This epoch took 632.03 s` lines): the epoch number (not a fraction: HF's `'epoch': 0.27`), and
+# the epoch's duration where a line says it
+_EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.])", re.I)
+_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,80}?\b(?:took|time:?)\s{0,8}(\d{1,9}(?:\.\d{1,9})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
+
+
+class _Epoch:
+    """One epoch of a log that counts epochs only: its number, its last dated line (its end: the
+    lines an epoch prints, its loss and duration, come after its training), the first loss it
+    reports and the duration a line gives."""
+
+    __slots__ = ("number", "line", "end_ns", "loss", "took_s")
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.line: int | None = None
+        self.end_ns: int | None = None
+        self.loss: float | None = None
+        self.took_s: float | None = None
+
+
 def _is_step_line(text: str) -> bool:
     return bool(STEP.search(text)) and any(k in _KEYS and k not in ("step",) for k, _ in iter_numbers(text))
 
@@ -49,12 +71,22 @@ class GenericLogParser(Parser):
         text = head.decode("utf-8", "replace")
         if WATCHDOG.search(text) or "ChildFailedError" in text or _LAUNCHER.search(text):
             return Claim.CONTENT  # a launcher/failure log, with or without step lines
-        hits = 0
+        hits = epoch_hits = 0
+        epochs = False
         for body in head_bodies(head, limit=400):
-            if parse_timestamp(body) is not None and _is_step_line(body):
-                hits += 1
-                if hits >= 2:
-                    return Claim.CONTENT
+            if parse_timestamp(body) is not None:
+                if _is_step_line(body):
+                    hits += 1
+                    if hits >= 2:
+                        return Claim.CONTENT
+                elif "poch" in body and _EPOCH_TOOK.search(body):
+                    return Claim.CONTENT  # an epoch's duration: a log that counts epochs
+                elif any(k in _KEYS for k, _ in iter_numbers(body)):
+                    epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
+            elif "poch" in body and _EPOCH.search(body):
+                epochs = True
+            if epochs and epoch_hits >= 2:
+                return Claim.CONTENT
         return Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
@@ -63,7 +95,15 @@ class GenericLogParser(Parser):
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "generic")
+        epochs: dict[int | None, list[_Epoch]] = {}  # rank -> its epochs, in log order
         for line in lines:
+            if "poch" in line.text:
+                self._epoch(line.text, line.rank, epochs)
+            if line.ts_ns is not None and line.rank in epochs:
+                epoch = epochs[line.rank][-1]
+                epoch.line, epoch.end_ns = line.number, line.ts_ns
+                if epoch.loss is None and "loss" in line.text:
+                    epoch.loss = next((v for k, v in iter_numbers(line.text) if _KEYS.get(k) == "loss"), None)
             if events.scan(line):
                 continue
             match = STEP.search(line.text) if line.ts_ns is not None else None  # an undated step has no row
@@ -75,6 +115,27 @@ class GenericLogParser(Parser):
                     if (len(rows.steps) > before and ("[titan]" in line.text or "GiB(" in line.text)
                             and _TORCHTITAN.search(line.text)):
                         rows.steps[-1]["framework"] = "torchtitan"  # a step's framework is its line's
+        if not rows.steps:
+            # no step counter anywhere: the epochs are the steps, each ended by its last dated line
+            for rank, numbered in epochs.items():
+                for epoch in numbered:
+                    if epoch.line is not None:
+                        rows.step(line=epoch.line, rank=rank, step=epoch.number, end_ns=epoch.end_ns,
+                                  step_time_s=epoch.took_s, loss=epoch.loss)
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no step, launch, checkpoint or failure line found", where="line 1")
         return log_result(rows, warning)
+
+    @staticmethod
+    def _epoch(text: str, rank: int | None, epochs: dict[int | None, list[_Epoch]]) -> None:
+        """An epoch's number starts it (a new number only: an epoch's lines may repeat it); a
+        line giving an epoch's duration sets the current one's."""
+        numbered = epochs.get(rank)
+        if (took := _EPOCH_TOOK.search(text)) is not None:
+            if numbered:
+                numbered[-1].took_s = float(took.group(1))
+            return
+        if (match := _EPOCH.search(text)) is not None:
+            number = int(match.group(1))
+            if not numbered or numbered[-1].number != number:
+                epochs.setdefault(rank, []).append(_Epoch(number))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -97,3 +98,35 @@ def test_torchtitans_step_lines_are_credited_to_torchtitan() -> None:
         assert parser is not None
         rows = parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
         assert len(rows) == want and {r["framework"] for r in rows} == ({"torchtitan"} if want else set()), path.name
+
+
+def _read(tmp_path: Path, lines: list[str]) -> tuple[str, list[dict[str, Any]]]:
+    path = tmp_path / "console.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None
+    return parser.name, parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+
+
+def test_a_log_that_counts_epochs_only_has_epochs_for_steps(tmp_path: Path) -> None:
+    """nnU-Net v1 numbers epochs, never iterations (the tail of a training log quoted in a
+    public SLURM how-to, stored-index file 27199998598): `epoch:  226` opens an epoch, its dated
+    lines follow. The epoch is a step, ended by its last dated line, with the first loss it
+    reports; the `This epoch took 288.041806 s` printed before any epoch number closes an epoch
+    the excerpt does not show, and makes no row."""
+    lines = [
+        "2021-06-21 08:13:03.053071: lr: 0.007941",
+        "2021-06-21 08:13:03.054774: This epoch took 288.041806 s",
+        "",
+        "2021-06-21 08:13:03.056420: ",
+        "epoch:  226",
+        "2021-06-21 08:17:05.605214: train loss : -0.7531",
+        "2021-06-21 08:17:47.605599: validation loss: -0.5259",
+        "2021-06-21 08:17:47.611751: (interpret this as an estimate for the Dice of the different classes. This is not exact.)",
+        "2021-06-21 08:17:48.132057: lr: 0.007932",
+    ]
+    name, steps = _read(tmp_path, lines)
+    assert name == "generic_log"
+    end = int(datetime(2021, 6, 21, 8, 17, 48, 132057, tzinfo=UTC).timestamp()) * 10**9 + 132057000
+    assert [(s["step"], s["end_ns"], s["loss"], s["step_time_s"]) for s in steps] == [(226, end, -0.7531, None)]
+
