@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import SAMPLE_LOGS
+from tests.conftest import SAMPLE_LOGS, run_cli
 from tracelens.schemas import TABLES
 from tracelens.store import Store
 
@@ -95,18 +95,16 @@ def test_a_file_that_fails_on_a_worker_gives_the_local_error_line(cluster: Clust
     bad.parent.mkdir()
     bad.write_text('{"log_history": 5, "global_step": 3}')  # a trainer_state.json with no history
     shutil.copy(SAMPLE_LOGS / "hf_trainer_restart" / "console.log", bad.parent / "console.log")
-    runs = {}
-    for executor in ("local", "ray"):
-        extra = ["--executor", "ray", "--ray-address", cluster.address] if executor == "ray" else []
-        proc = subprocess.run(
-            [sys.executable, "-m", "tracelens", "ingest", str(bad.parent), "-o", str(tmp_path / f"{executor}.tlstore"),
-             "-q", *extra],
-            capture_output=True, text=True, timeout=300,
-        )
-        runs[executor] = proc
-    assert runs["local"].returncode == runs["ray"].returncode == 1
-    assert runs["local"].stderr == runs["ray"].stderr, runs["ray"].stderr
-    lines = runs["ray"].stderr.splitlines()
+    # The local ingest in this process; the Ray one in a driver process of its own.
+    local = run_cli("ingest", str(bad.parent), "-o", str(tmp_path / "local.tlstore"), "-q")
+    ray_run = subprocess.run(
+        [sys.executable, "-m", "tracelens", "ingest", str(bad.parent), "-o", str(tmp_path / "ray.tlstore"),
+         "-q", "--executor", "ray", "--ray-address", cluster.address],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert local[0] == ray_run.returncode == 1
+    assert local[2] == ray_run.stderr, ray_run.stderr
+    lines = ray_run.stderr.splitlines()
     assert len(lines) == 1 and str(bad) in lines[0] and "log_history" in lines[0], lines
 
 
@@ -240,7 +238,7 @@ def test_ctrl_c_cancels_the_ray_ingest_and_leaves_the_store_as_it_was(cluster: C
     assert _contents(store) == _contents(local)
 
 
-def test_sql_and_report_on_a_raw_folder_ingest_on_ray(cluster: Cluster, tmp_path: Path) -> None:
+def test_sql_and_report_on_a_raw_folder_ingest_on_ray(cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`--executor ray` on sql and report: each command's ingest of the raw folder into its
     cache runs on the cluster (each connects to it as a driver), and the answers are the local ones."""
     from ray._private.state import jobs
@@ -258,11 +256,16 @@ def test_sql_and_report_on_a_raw_folder_ingest_on_ray(cluster: Cluster, tmp_path
         extra = ["--executor", "ray", "--ray-address", cluster.address] if executor == "ray" else []
         for name, argv in commands.items():
             cache = tmp_path / f"cache-{executor}-{name}"  # each command ingests afresh
-            proc = subprocess.run([sys.executable, "-m", "tracelens", *argv, "-q", *extra], capture_output=True, text=True,
-                                  timeout=300, env={**os.environ, "TRACELENS_CACHE_DIR": str(cache)})
-            assert proc.returncode == 0, proc.stderr
+            if executor == "local":  # in this process, which is no Ray driver of its own
+                monkeypatch.setenv("TRACELENS_CACHE_DIR", str(cache))
+                code, out, err = run_cli(*argv, "-q")
+            else:  # a driver process of its own
+                proc = subprocess.run([sys.executable, "-m", "tracelens", *argv, "-q", *extra], capture_output=True,
+                                      text=True, timeout=300, env={**os.environ, "TRACELENS_CACHE_DIR": str(cache)})
+                code, out, err = proc.returncode, proc.stdout, proc.stderr
+            assert code == 0, err
             (store,) = cache.glob("*.tlstore")
-            answers[executor, name] = (proc.stdout, _contents(store))
+            answers[executor, name] = (out, _contents(store))
     assert len(jobs()) - drivers == 2, "sql and report did not each ingest on the cluster"
     assert answers["ray", "sql"] == answers["local", "sql"] and answers["ray", "report"] == answers["local", "report"]
     assert "kineto_trace" in answers["ray", "sql"][0] and "console_log" in answers["ray", "sql"][0]
