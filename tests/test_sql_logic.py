@@ -337,7 +337,7 @@ BROKEN_VIEWS = [
     ("int_log_events", "(e.rank is null or e.rank is not distinct from r.rank)", "(e.rank is not distinct from r.rank)"),
     ("stg_fr_entries", "order by case state when 'completed' then 0 when 'started' then 1 else 2 end,\n"
      "                     frames is null", "order by frames is null"),
-    ("stg_traces", "order by meta.start_ns, meta.file_id", "order by meta.file_id"),
+    ("int_traces", "order by t.start_ns, t.file_id", "order by t.file_id"),
 ]
 
 

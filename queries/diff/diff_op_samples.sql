@@ -5,7 +5,7 @@
 --   as in diff_step_samples); plus one row per side x pattern x unit for each pattern in the
 --   session variable `tracelens_diff_patterns` (a list of 'kernel:GLOB' / 'op:GLOB', set by
 --   `tracelens diff --fail-on`), summing the names the glob matches.
--- Inputs: base.trace_events, new.trace_events, base.stg_traces, new.stg_traces.
+-- Inputs: base.trace_events, new.trace_events, base.int_traces, new.int_traces.
 -- Levels: 'kernel' (device work: compute and communication kernels, memcpy, memset) and 'op'
 --   (the profiler's operators, trace category cpu_op, and gloo's collectives on CPU traces).
 --   Only events inside a ProfilerStep count (device work: by the step of its launch), as HTA's
@@ -34,9 +34,9 @@ with events as (
 ),
 
 traces as (
-    select 'base' as side, file_id, cycle from base.stg_traces
+    select 'base' as side, file_id, cycle from base.int_traces
     union all
-    select 'new' as side, file_id, cycle from new.stg_traces
+    select 'new' as side, file_id, cycle from new.int_traces
 ),
 
 names as (

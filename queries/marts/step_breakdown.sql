@@ -1,7 +1,7 @@
 -- step_breakdown: where each step's time went, on each rank.
 -- Grain: one row per trace file x step (a rank's cycle x step; `file_id` keeps several
 --   profiler cycles and attempts of one rank apart).
--- Inputs: int_step_categories (computed once per trace at ingest), stg_traces, comm_waits.
+-- Inputs: int_step_categories (computed once per trace at ingest), int_traces, comm_waits.
 -- Exclusive categories, by priority over every instant of the step; they sum exactly to
 --   step_ns (check_step_breakdown_sums):
 --   compute_ns        a compute kernel runs on any stream (CPU-only traces: the host runs an
@@ -21,7 +21,7 @@ with categories as (
     select * from int_step_categories
 ),
 traces as (
-    select file_id, cycle from stg_traces
+    select file_id, cycle from int_traces
 ),
 waits as (
     select file_id, step, wait_ns as comm_wait_ns

@@ -4,7 +4,7 @@
 --   exceed tracelens_step_series_max_bins, 4000 by default: about one bar per pixel of a wide
 --   chart; bins never mix attempts or traces, check_step_series_unique). A rank with a
 --   trace in each of two attempts (a restart redoing steps 3 and 4) has the steps of each,
---   apart; `cycle` (the rank's trace, stg_traces) keeps apart two traces of one rank in one
+--   apart; `cycle` (the rank's trace, int_traces) keeps apart two traces of one rank in one
 --   attempt that number their steps alike (traces of unrelated runs in one store).
 -- Inputs: step_breakdown, attempts.
 -- Columns: rank, attempt (the attempt the trace's steps ran in: attempts, by the step's start;

@@ -1,8 +1,8 @@
--- stg_traces: one row per ingested trace file, with its profiler cycle on its rank.
+-- stg_traces: one row per ingested trace file, read in full or truncated (int_traces numbers
+--   each rank's traces into profiler cycles).
 -- Grain: one row per trace file (file_id).
 -- Inputs: trace_meta, files.
--- Columns: file_id, path, rank, cycle (0-based order of the rank's traces by start time),
---   rank_source, world_size, backend, host_name, host_pid (the profiled process), era, device_type, start_ns, end_ns (ns since epoch),
+-- Columns: file_id, path, rank, rank_source, world_size, backend, host_name, host_pid (the profiled process), era, device_type, start_ns, end_ns (ns since epoch),
 --   window_ns (end - start), duration_events, truncated, status (files.status).
 with meta as (
     select * from trace_meta
@@ -15,7 +15,6 @@ final as (
         meta.file_id,
         meta.path,
         meta.rank,
-        (row_number() over (partition by meta.rank order by meta.start_ns, meta.file_id) - 1)::integer as cycle,
         meta.rank_source,
         meta.world_size,
         meta.backend,
