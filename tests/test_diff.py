@@ -8,6 +8,7 @@ beside it made it), and the ProfilerStep spans of the raw traces, read here with
 from __future__ import annotations
 
 import collections
+import functools
 import gzip
 import json
 from pathlib import Path
@@ -271,6 +272,12 @@ def test_json_round_trip_and_renderers(pair_con: Any) -> None:
 PAIRS = Path(__file__).resolve().parent / "reference" / "diff_pairs"
 
 
+@functools.cache
+def _diff_json(base: str, new: str) -> tuple[int, str, str]:
+    """`tracelens diff BASE NEW --format json -q`, run once per pair for the tests that read it."""
+    return run_cli("diff", base, new, "--format", "json", "-q")
+
+
 def _injected(job: Path) -> list[dict[str, Any]]:
     """The harness's INJECTED lines: each injected sleep with its measured length."""
     lines = (job / "console.log").read_text().splitlines()
@@ -299,7 +306,7 @@ def test_recorded_pair_names_its_change_first(pair: str, quantity: str, field: s
     injected_ms = sum(r[field] for r in _injected(new) if r["rank"] == rank and r["step"] in steps) * 1000
     expected = injected_ms / len(steps) / 2
     assert expected > 5
-    code, out, err = run_cli("diff", str(base), str(new), "--format", "json", "-q")
+    code, out, err = _diff_json(str(base), str(new))
     assert code == 0, err
     doc = json.loads(out)
     first = next(c for c in doc["changes"] if c["change_rank"] == 1)
@@ -434,7 +441,7 @@ def test_recorded_stall_per_rank_is_on_the_stalled_rank() -> None:
     new = PAIRS / "stall"
     steps = _profiled_steps(new, 1)
     expected = sum(r["data_stall_s"] for r in _injected(new) if r["rank"] == 1 and r["step"] in steps) * 1000 / len(steps)
-    code, out, err = run_cli("diff", str(PAIRS / "base"), str(new), "--format", "json", "-q")
+    code, out, err = _diff_json(str(PAIRS / "base"), str(new))
     assert code == 0, err
     rows = {r["rank"]: r for r in json.loads(out)["rank_steps"] if r["quantity"] == "data_stall_ms"}
     assert abs(rows[1]["delta_ms"] - expected) <= 0.1 * expected, (rows[1]["delta_ms"], expected)
@@ -451,7 +458,7 @@ def test_recorded_stall_finding_appears() -> None:
     new_step_ms = sum(_profiler_steps_ms(next((new / "traces").glob("rank1.*.pt.trace.json.gz"))))
     assert stalled_ms / new_step_ms > 0.20
     assert not any(r["data_stall_s"] for r in _injected(PAIRS / "base"))
-    code, out, err = run_cli("diff", str(PAIRS / "base"), str(new), "--format", "json", "-q")
+    code, out, err = _diff_json(str(PAIRS / "base"), str(new))
     assert code == 0, err
     found = [f for f in json.loads(out)["findings"] if f["finding"] == "data_loader" and f["rank"] == 1]
     assert len(found) == 1
@@ -508,7 +515,7 @@ def test_recorded_collectives_match_the_raw_traces() -> None:
     match = re.search(r"params=(\d+)", (PAIRS / "base" / "console.log").read_text())
     assert match is not None
     size = 4 * int(match.group(1))
-    code, out, err = run_cli("diff", str(PAIRS / "base"), str(PAIRS / "stall"), "--format", "json", "-q")
+    code, out, err = _diff_json(str(PAIRS / "base"), str(PAIRS / "stall"))
     assert code == 0, err
     rows = [c for c in json.loads(out)["collectives"] if c["op"] == "all_reduce"]
     assert [(c["size_bytes"], c["n_ranks"], c["status"]) for c in rows] == [(size, 2, "both")]
