@@ -31,6 +31,7 @@ from tracelens.parsers.mlgp import MlgpParser
 from tracelens.parsers.mlperf import MlperfParser
 from tracelens.parsers.nccl_debug import NcclDebugParser
 from tracelens.parsers.nccl_tests import NcclTestsParser
+from tracelens.parsers.openmmlab import OpenMMLabParser
 from tracelens.parsers.profile import ProfileParser, load_profile
 from tracelens.parsers.straggler_reports import StragglerReportParser
 from tracelens.parsers.tensorboard import TensorBoardParser
@@ -44,7 +45,7 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     breaks ties between equal claims)."""
     # a console is read by its primary reader and by every other one whose lines it holds
     consoles: dict[str, Parser] = {p.name: p for p in (
-        MegatronParser(), HFTrainerParser(), DeepSpeedParser(), LightningParser(), GenericLogParser())}
+        MegatronParser(), HFTrainerParser(), DeepSpeedParser(), LightningParser(), OpenMMLabParser(), GenericLogParser())}
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
         KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(),

@@ -30,6 +30,7 @@ _EVIDENCE = (
     r"|step=[0-9]+, skipped=[0-9]+"
     r"|\{(?:'|‘)(?:loss|eval_loss)(?:'|’): "
     r"|Epoch [0-9]+(?:: |/[0-9]+ (?:━|╸|╺))"
+    r"|(?:Epoch(?:\(train\))?[ ]{0,8}\[[ ]{0,8}[0-9]{1,9}\]|Iter(?:\(train\))?[ ]{0,8})\[[ ]{0,12}[0-9]{1,12}/[0-9]{1,12}\][ \t]"
     r"|:::MLL(?:OG \{| [0-9]+(?:\.[0-9]+)? [A-Za-z0-9_]+: )"
     r"|\*\*\*\*\* Running training \*\*\*\*\*|TrainOutput\(global_step=|\{'train_runtime': |Saving model checkpoint to "
     r"|`Trainer\.fit` stopped|LOCAL_RANK: [0-9]+ - CUDA_VISIBLE_DEVICES|pytorch_lightning|lightning\.pytorch|\[NeMo [IWE] "
@@ -38,11 +39,12 @@ _EVIDENCE = (
 # opening characters of a match -> what it is evidence of
 _KINDS = (
     ("iteration", "megatron"), ("step=", "deepspeed"), ("{'train_runtime", "m_hf_trainer"), ("{", "hf_trainer"),
+    ("Epoch(", "openmmlab"), ("Epoch [", "openmmlab"), ("Iter", "openmmlab"),
     ("Epoch", "lightning"), (":::MLL", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"),
 )
 _OPENING = max(len(opening) for opening, _ in _KINDS)
-STEP_FORMATS = ("megatron", "hf_trainer", "deepspeed", "lightning")  # ties go to the earlier
+STEP_FORMATS = ("megatron", "hf_trainer", "deepspeed", "lightning", "openmmlab")  # ties go to the earlier
 
 
 @lru_cache(maxsize=64)

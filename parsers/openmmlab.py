@@ -1,0 +1,198 @@
+"""OpenMMLab console logs: mmcv's runner (MMDetection 2.x, MMSegmentation 0.x and the other
+OpenMMLab 1.x toolboxes) and mmengine's (OpenMMLab 2.0: MMDetection 3, MMPretrain, MMYOLO,
+YOLO-World, ...).
+
+- Step lines, one per logging interval (10 iterations by default), as each runner prints them:
+  mmcv's TextLoggerHook `Epoch [1][50/7330]<TAB>lr: 1.000e-02, eta: 4:33:09, time: 0.547,
+  data_time: 0.032, memory: 6836, loss_rpn_cls: ..., loss: 0.4890` (or `Iter [50/1000]<TAB>` when
+  training by iterations) and mmengine's LogProcessor `Epoch(train)  [83][  50/2693]  base_lr:
+  ...  lr: ...  eta: ...  time: 1.1114  data_time: 0.0995  memory: ...  grad_norm: ...  loss: ...`
+  (or `Iter(train) [  50/1000]  `; the epoch and iteration are padded with spaces to the widest).
+  Validation and test lines (`Epoch(val)`, `Iter(val)`) are no training steps.
+- The step is the global iteration: an epoch's line counts iterations within the epoch (1-based,
+  of the epoch's N), so its step is (epoch - 1) x N + iteration; an `Iter` line's is global.
+- `time` and `data_time` are means per iteration: mmcv's over the logging interval, mmengine's
+  over its LogProcessor's window (10 iterations, as the interval by default); `time` is the whole
+  iteration (data loading included, IterTimerHook's clock), so it is the step's time and
+  `data_time` its wait for data. `eta` is a forecast, no clock.
+- Dates: mmcv's logger prints `2020-05-08 18:56:16,649 - mmdet - INFO - `; mmengine's console
+  prints `11/24 07:29:59 - mmengine - INFO - ` (no year) and its log file `2024/01/24 02:46:39
+  - ...`. A date without a year takes the year of the file's own evidence: a dated line with a
+  year, else the timestamp mmengine puts in its experiment name (`Exp name: cfg_20240124_024126`,
+  the run's start) or work dir, else the file's modification time (the year before it when the
+  date would fall after it); the result's warnings say which. A date earlier than the one before
+  it by more than half a year is in the next year (a run over New Year).
+- `Saving checkpoint at N epochs` / `at N iterations` is a save at that step; `resumed epoch: E,
+  iter: I` (mmengine) a load at step I. Failures, restarts, watchdog timeouts and NCCL lines are
+  read as in every console log.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tracelens.enums import LogEventKind
+from tracelens.errors import ParseError
+from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._evidence import console_format
+from tracelens.parsers._lines import Line, _glog_ns, file_mtime_ns, gc_paused
+from tracelens.parsers._logtables import LOG_TABLES, LogRows
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+
+# Bounded runs only: a search stays linear in the line's length.
+STEP_LINE = re.compile(
+    r"(?:Epoch(?:\(train\))?[ ]{0,8}\[[ ]{0,8}(?P<epoch>\d{1,9})\]|Iter(?:\(train\))?[ ]{0,8})"
+    r"\[[ ]{0,12}(?P<i>\d{1,12})/(?P<n>\d{1,12})\][ \t]"
+)
+# `key: value` fields: mmcv separates them with ", ", mmengine with two spaces
+_FIELD = re.compile(
+    r"(?<![\w.])(?P<key>[A-Za-z_][\w.]{0,80}): (?P<value>[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)(?![\w:.])"
+)
+# the training loss, learning rate and gradient norm as the runners name them
+_COLUMNS = {"loss": "loss", "lr": "lr", "grad_norm": "grad_norm", "time": "step_time_s", "data_time": "data_time_s"}
+# a date without a year at the line's start (mmengine's console), and mmengine's file form
+_SHORT_DATE = re.compile(r"(?:(?P<y>\d{4})/)?(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2}) - ")
+# mmengine's run timestamp (time.strftime('%Y%m%d_%H%M%S')) in its experiment name and work dir
+_RUN_STAMP = re.compile(r"(?<!\d)(?P<y>20\d{2})(?P<mo>[01]\d)(?P<d>[0-3]\d)_[0-2]\d[0-5]\d[0-5]\d(?!\d)")
+_SAVE = re.compile(r"Saving checkpoint at (?P<n>\d{1,12}) (?P<unit>epochs|iterations)")
+_RESUMED = re.compile(r"resumed epoch: (?P<epoch>\d{1,9}), iter: (?P<iter>\d{1,12})")
+_HALF_YEAR_NS = 183 * 86_400 * 10**9
+
+
+def step_line(text: str) -> tuple[int, int | None, dict[str, float]] | None:
+    """A training step line's global step, the iterations per epoch it shows (None for an
+    `Iter` line) and its `log_steps` values; None for any other line."""
+    match = STEP_LINE.search(text)
+    if match is None:
+        return None
+    i, n = int(match.group("i")), int(match.group("n"))
+    epoch = match.group("epoch")
+    step = (int(epoch) - 1) * n + i if epoch is not None else i
+    values: dict[str, float] = {}
+    for field in _FIELD.finditer(text, match.end()):
+        column = _COLUMNS.get(field.group("key"))
+        if column is not None and column not in values:
+            try:
+                values[column] = float(field.group("value"))
+            except ValueError:
+                continue
+    return step, n if epoch is not None else None, values
+
+
+def _moment(year: int, g: dict[str, str]) -> int | None:
+    try:
+        moment = datetime(year, int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]), tzinfo=UTC)
+    except ValueError:
+        return None
+    return int(moment.timestamp()) * 1_000_000_000
+
+
+class _Years:
+    """The year of each date printed without one, from the file's own evidence (see the module
+    docstring)."""
+
+    def __init__(self, lines: list[Line], mtime_ns: int | None) -> None:
+        self.source: str | None = None
+        year = next((_year(line.ts_ns) for line in lines if line.ts_ns is not None and not line.year_from_mtime), None)
+        if year is not None:
+            self.source = "the file's dated lines"
+        else:
+            stamp = next((m for line in lines if ("_20" in line.text or "name: 20" in line.text)
+                          and (m := _RUN_STAMP.search(line.text))), None)
+            if stamp is not None:
+                year, self.source = int(stamp.group("y")), "the run's timestamp in mmengine's experiment name"
+        self.mtime_ns = mtime_ns
+        self.year = year
+        self.last_ns: int | None = None
+
+    def date(self, g: dict[str, str]) -> int | None:
+        """The time of a date's parts; `y` None when it printed no year."""
+        if g["y"] is not None:
+            return _moment(int(g["y"]), g)
+        if self.year is None:
+            if self.mtime_ns is None:
+                return None
+            # the file was last written after its first line: the mtime's year, or the one
+            # before when the date would fall after the mtime
+            year = datetime.fromtimestamp(self.mtime_ns / 1e9, tz=UTC).year
+            first = _moment(year, g)
+            self.year = year - 1 if first is not None and first > self.mtime_ns else year
+            self.source = "the file's modification time"
+        ns = _moment(self.year, g)
+        if ns is not None and self.last_ns is not None and ns < self.last_ns - _HALF_YEAR_NS:
+            self.year += 1  # the run went on over New Year
+            ns = _moment(self.year, g)
+        if ns is not None:
+            self.last_ns = ns
+        return ns
+
+
+def _year(ns: int) -> int | None:
+    try:
+        return datetime.fromtimestamp(ns / 1e9, tz=UTC).year
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+class OpenMMLabParser(Parser):
+    name = "openmmlab"
+    kind = "console_log"
+    tables = LOG_TABLES
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        return Claim.CONTENT if console_format(path) == self.name else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        lines, warning, rows, events = open_log(path, "openmmlab")
+        years = _Years(lines, file_mtime_ns(path))
+        per_epoch: int | None = None  # iterations per epoch, from the last epoch line
+        for line in lines:
+            text = line.text
+            if line.ts_ns is None or line.year_from_mtime:
+                short = _SHORT_DATE.match(text) if text[:1].isdigit() else None
+                if short is not None:
+                    line = line._replace(ts_ns=years.date(short.groupdict()), year_from_mtime=False)
+                elif line.year_from_mtime and years.year is not None:
+                    line = line._replace(ts_ns=_glog_ns(text, years.year), year_from_mtime=False)
+            if events.scan(line):
+                continue
+            if "Saving checkpoint at " in text or "resumed epoch: " in text:
+                self._checkpoint(line, rows, per_epoch)
+                continue
+            read = step_line(text) if "[" in text else None
+            if read is None:
+                continue
+            step, per_epoch_here, values = read
+            per_epoch = per_epoch_here or per_epoch
+            rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
+        if not rows.steps:
+            raise ParseError(str(path), "no OpenMMLab training step line found", where="line 1")
+        result = log_result(rows, warning)
+        if years.source is not None and years.source != "the file's dated lines":
+            result.warnings.append(f"{path}: dates printed without a year are taken to be in {years.year} "
+                                   f"(from {years.source})")
+        return result
+
+    @staticmethod
+    def _checkpoint(line: Line, rows: LogRows, per_epoch: int | None) -> None:
+        save = _SAVE.search(line.text)
+        if save is not None:
+            n = int(save.group("n"))
+            step = n if save.group("unit") == "iterations" else (n * per_epoch if per_epoch is not None else None)
+            event = rows.events[-1] if rows.events and rows.events[-1]["line"] == line.number else None
+            if event is not None:
+                event["step"] = step  # the shared rules read the save; its step is the runner's
+            else:
+                rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           step=step, raw=line.text)
+            return
+        resumed = _RESUMED.search(line.text)
+        if resumed is not None:
+            rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                       step=int(resumed.group("iter")), detail="resumed", raw=line.text)
