@@ -407,7 +407,6 @@ def test_views_over_all_traces_at_once_equal_the_per_file_results(corpus_store: 
     import duckdb
 
     from tracelens.queries import materialized_views, sources, view_definitions
-    from tracelens.store import _CREATE_VIEW
 
     store = Store.open(corpus_store, create=False)
     per_file = store.connect()
@@ -415,9 +414,8 @@ def test_views_over_all_traces_at_once_equal_the_per_file_results(corpus_store: 
     # the stored tables and the per-file views with what they read: binding the rest (the log
     # chain, goodput, the checks) without the connection's computed-once views costs minutes
     needed = {name for name, _ in view_definitions(only=set(materialized_views()))}
-    for statement in at_once.extract_statements(store.views_sql(relative=False, precomputed=False)):
-        match = _CREATE_VIEW.match(statement.query)
-        if match is None or match.group(1) in needed or match.group(1) not in sources():
+    for name, statement in store.view_statements(relative=False, precomputed=False):
+        if name in needed or name not in sources():
             at_once.execute(statement)
     traces = per_file.execute("select count(*) from stg_traces").fetchall()[0][0]
     assert traces >= 20

@@ -396,6 +396,7 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
     _release_memory()
     try:
         _precompute(Path(root), rec, token)
+        _pack_view_inputs(rec, Path(root))
     except DiskFullError:
         raise
     except Exception as exc:  # the trace is stored; only its precomputed views are missing
@@ -404,7 +405,7 @@ def parse_file(root: str, rec: FileRecord, parser_name: str, options: Any, token
                                 "free space there and run again") from None
         for rel in rec.fragments.values():
             (Path(root) / rel).unlink(missing_ok=True)
-        rec.fragments = {}
+        rec.fragments, rec.tables = {}, {}
         rec.status = FileStatus.FAILED.value
         rec.message = f"{rec.path}: internal error computing its views ({type(exc).__name__}: {exc}); please report it"
     return rec
@@ -445,19 +446,34 @@ def _parse_and_write(root: str, rec: FileRecord, parser_name: str, options: Any,
     del result
     # A small file's rows go back with its record and into a pack with other small files'
     # (one fragment per file and table made a store of 50,000 logs 250,000 files, and its
-    # views unusable). Not the tables its per-file views read, nor the partitioned ones.
-    small = (sum(table.nbytes for table in tables.values()) <= _store.INLINE_MAX_BYTES
-             and not tables.keys() & (_precompute_inputs() | PARTITION_BY.keys()))
+    # views unusable); so do a large file's small tables (a trace's metadata, devices and
+    # process groups beside its millions of events). The partitioned tables keep fragments;
+    # the small tables the per-file views read are written for them, then packed as well
+    # (`_pack_view_inputs`).
+    small = sum(table.nbytes for table in tables.values()) <= _store.INLINE_MAX_BYTES
     for table in list(tables):
         data = conform(tables.pop(table), TABLES[table])  # each table freed once written
         data = data.set_column(0, "file_id", pa.repeat(pa.scalar(rec.file_id, pa.string()), data.num_rows))
-        if small:
+        if table not in PARTITION_BY and (small or data.nbytes <= SMALL_TABLE_BYTES):
             rec.tables[table] = data  # redacted when packed
-            continue
+            if table not in _precompute_inputs():
+                continue
         if table not in _store.NOT_REDACTED:
             data = _store.redacted(data)
         rec.fragments[table] = _store.write_fragment(store_root, table, rec.file_id, _fragment_tag(rec, token), data)
         del data
+
+
+# A large file's table this small goes into a pack like a small file's rows.
+SMALL_TABLE_BYTES = 256 << 10
+
+
+def _pack_view_inputs(rec: FileRecord, root: Path) -> None:
+    """The small tables written for the per-file views to read (a trace's metadata), now that
+    they are computed, go into a pack with the other files' rows: their fragments are dropped
+    (never committed: nothing reads them)."""
+    for table in rec.tables.keys() & rec.fragments.keys():
+        (root / rec.fragments.pop(table)).unlink(missing_ok=True)
 
 
 def _sha256(path: Path) -> str:
@@ -540,7 +556,9 @@ def _run_views(store_root: Path, rec: FileRecord, tables: dict[str, list[str]], 
         con.execute(f"CREATE OR REPLACE VIEW files AS {files_sql};")
         for table in _view_tables():
             listed = ", ".join(map(_sql_str, tables[table]))
-            con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{listed}]);")
+            # a pack (a view recomputed for a stored file) holds other files' rows too
+            mine = f" WHERE file_id = {_sql_str(rec.file_id)}" if any(map(_store._is_pack, tables[table])) else ""
+            con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{listed}]){mine};")
         # Each stored view, and each view that two of them read, is computed as soon as it is
         # defined, and its result stands in for it from then on: a view defined later is bound
         # against that table, not its SQL.
@@ -552,8 +570,12 @@ def _run_views(store_root: Path, rec: FileRecord, tables: dict[str, list[str]], 
             else:
                 con.execute(statement)
             if name in views:
+                rows = con.sql(f"SELECT * FROM _done_{name}").to_arrow_table()
+                if rows.nbytes <= _store.INLINE_MAX_BYTES:  # packed with other files' at commit (store: "Small files")
+                    rec.tables[name] = rows
+                    continue
                 rel = f"derived/{name}/{suffix}"
-                _store.write_parquet(con.sql(f"SELECT * FROM _done_{name}").to_arrow_table(), store_root / rel)
+                _store.write_parquet(rows, store_root / rel)
                 rec.fragments[name] = rel
     finally:
         con.close()

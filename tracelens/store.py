@@ -10,6 +10,8 @@ Layout::
       tables/<table>/rank=<r>/<file_id>.<token>.parquet      partitioned tables
       tables/<table>/<file_id>.<token>.parquet               the others, one file's rows
       tables/<table>/pack-<n>-<tok>.parquet                  the rows of n small files
+      derived/<view>/<file_id>.<token>.parquet               a per-file view's rows for one large file
+      derived/<view>/pack-<n>-<tok>.parquet                  ... and for n files, where those rows are few
       .lock                       held (a POSIX lock: the writing process's own) while an ingest writes
       .readers                    shared flock of every process reading the store
 
@@ -24,7 +26,9 @@ rows back with the record, and the commit writes the rows of all the small files
 into one pack per table. A pack's name says how many files it was written with; when fewer
 live records name it (a file replaced or dropped), the commit rewrites it with their rows
 alone, and packs of similar sizes are merged, so a table has a few packs, not one fragment
-per file.
+per file. The same holds for the per-file views' results (a trace's steps, collectives and
+categories: a few hundred rows from a trace of millions of events): a 1,024-rank job's views
+then read a few packs, not 1,024 fragments each.
 
 Consistency: fragments, packs and segments are written under fresh names and fsynced; the
 head is then replaced atomically, and that rename is the only commit point. Readers build their views from
@@ -432,9 +436,12 @@ class Store:
             for table in rec.tables:
                 holders.setdefault(table, []).append(rec)
         for table, recs in holders.items():
-            data = pa.concat_tables([rec.tables[table].cast(TABLES[table]) for rec in recs])
-            if table not in NOT_REDACTED:
-                data = redacted(data)
+            if table in TABLES:
+                data = pa.concat_tables([rec.tables[table].cast(TABLES[table]) for rec in recs])
+                if table not in NOT_REDACTED:
+                    data = redacted(data)
+            else:  # a per-file view's rows (derived/): its SQL fixes their types
+                data = pa.concat_tables([rec.tables[table] for rec in recs], promote_options="default")
             rel = _write_pack(self.root, table, len({rec.file_id for rec in recs}), data)
             for rec in recs:
                 rec.fragments[table] = rel
@@ -1028,7 +1035,8 @@ def _pack_files(rel: str) -> int:
 
 
 def _write_pack(root: Path, table: str, files: int, data: pa.Table) -> str:
-    rel = f"tables/{table}/pack-{files}-{secrets.token_hex(6)}.parquet"
+    """A pack of `table`'s rows (a per-file view's, under derived/) from `files` files."""
+    rel = f"{'tables' if table in TABLES else 'derived'}/{table}/pack-{files}-{secrets.token_hex(6)}.parquet"
     _atomic_write_parquet(data, root / rel)
     return rel
 
