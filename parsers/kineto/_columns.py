@@ -59,7 +59,7 @@ from tracelens.schemas import (
 )
 
 _EVENT_COLUMNS = pa.schema(
-    [f for f in TRACE_EVENTS if f.name not in ("file_id", "rank", "thread_name", "kind", "profiler_step")]
+    [f for f in TRACE_EVENTS if f.name not in ("file_id", "rank", "thread_name", "kind", "parent_kind", "profiler_step")]
 )
 
 
