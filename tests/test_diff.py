@@ -11,6 +11,7 @@ import collections
 import functools
 import gzip
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,9 +96,22 @@ def test_time_per_step_is_hta_total_over_its_iterations(pair_con: Any) -> None:
         assert _close(ours[name][1] * 1000, r["test_total_duration"] / steps["test"]), name
 
 
-def _profiler_steps_ms(trace: Path) -> list[float]:
+@functools.lru_cache(maxsize=2)  # the control and test traces: each decoded once, read by several tests
+def _trace_events(trace: Path) -> list[dict[str, Any]]:
     with gzip.open(trace) as fh:
-        events = json.loads(fh.read())["traceEvents"]
+        events: list[dict[str, Any]] = json.loads(fh.read())["traceEvents"]
+    return events
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _release_trace_events() -> Iterator[None]:
+    """The decoded traces (about 100 MB each) are let go when the module's tests end."""
+    yield
+    _trace_events.cache_clear()
+
+
+def _profiler_steps_ms(trace: Path) -> list[float]:
+    events = _trace_events(trace)
     return [e["dur"] / 1000 for e in events if str(e.get("name", "")).startswith("ProfilerStep#")]
 
 
@@ -122,8 +136,7 @@ def _raw_kernel_steps(trace: Path, short: dict[tuple[str, str], str]) -> dict[st
     """Per kernel short name, its summed duration (us) in each ProfilerStep, from the raw trace:
     a kernel belongs to the step whose span holds the runtime call that launched it (same
     correlation id), as HTA assigns iterations; a step where it did not run counts 0."""
-    with gzip.open(trace) as fh:
-        events = json.loads(fh.read())["traceEvents"]
+    events = _trace_events(trace)
     steps = sorted((e["ts"], e["ts"] + e["dur"]) for e in events if str(e.get("name", "")).startswith("ProfilerStep#"))
     launched = {e["args"]["correlation"]: e["ts"] for e in events
                 if e.get("cat") == "cuda_runtime" and "correlation" in e.get("args", {})}
@@ -138,20 +151,17 @@ def _raw_kernel_steps(trace: Path, short: dict[tuple[str, str], str]) -> dict[st
 
 
 def _mann_whitney_p(a: list[float], b: list[float]) -> float:
-    """Exact two-sided Mann-Whitney p-value, by enumerating every split of the pooled values."""
+    """Exact two-sided Mann-Whitney p-value, by enumerating every split of the pooled values.
+    U of a sample (its pairs won against the other, ties half) is its mid-rank sum less
+    n(n+1)/2: the ranks are taken once, not the pairs counted again for every split."""
     import itertools
 
-    def u(x: list[float], y: list[float]) -> float:
-        return sum((xi > yi) + 0.5 * (xi == yi) for xi in x for yi in y)
-
     pooled, mid = a + b, len(a) * len(b) / 2
-    observed = abs(u(b, a) - mid)
-    splits = list(itertools.combinations(range(len(pooled)), len(a)))
-    extreme = 0
-    for chosen in splits:
-        x = [pooled[i] for i in chosen]
-        y = [pooled[i] for i in range(len(pooled)) if i not in chosen]
-        extreme += abs(u(y, x) - mid) >= observed - 1e-9
+    ranks = [sum(p < v for p in pooled) + (sum(p == v for p in pooled) + 1) / 2 for v in pooled]
+    total, base = sum(ranks), len(b) * (len(b) + 1) / 2
+    observed = abs(total - sum(ranks[: len(a)]) - base - mid)
+    splits = list(itertools.combinations(ranks, len(a)))
+    extreme = sum(abs(total - sum(chosen) - base - mid) >= observed - 1e-9 for chosen in splits)
     return extreme / len(splits)
 
 
