@@ -35,6 +35,7 @@ from tracelens.parsers.openmmlab import OpenMMLabParser
 from tracelens.parsers.profile import ProfileParser, load_profile
 from tracelens.parsers.straggler_reports import StragglerReportParser
 from tracelens.parsers.tensorboard import TensorBoardParser
+from tracelens.parsers.tensorflow_log import TensorFlowLogParser
 
 __all__ = ["Claim", "ParseOptions", "ParseResult", "Parser", "detect", "registry"]
 
@@ -45,7 +46,8 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     breaks ties between equal claims)."""
     # a console is read by its primary reader and by every other one whose lines it holds
     consoles: dict[str, Parser] = {p.name: p for p in (
-        MegatronParser(), HFTrainerParser(), DeepSpeedParser(), LightningParser(), OpenMMLabParser(), GenericLogParser())}
+        MegatronParser(), HFTrainerParser(), DeepSpeedParser(), LightningParser(), OpenMMLabParser(),
+        TensorFlowLogParser(), GenericLogParser())}
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
         KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(),

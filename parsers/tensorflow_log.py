@@ -1,0 +1,132 @@
+"""TensorFlow training consoles: Estimator (and any `tf.train.LoggingTensorHook`), TF-slim's
+training loop and the TF2 Object Detection API's, through python logging (`INFO:tensorflow:`)
+or absl (glog lines, `I0912 11:40:27.956218 139735407601536 model_lib_v2.py:652] `, dated
+without a year: the year of the file's dated lines, else of its modification time).
+
+- LoggingTensorHook (Estimator's default logs `loss` and the global `step` every
+  `log_step_count_steps`, 100): `loss = 0.5, step = 100 (31.2 sec)`, its tags sorted, each
+  `tag = value`; the seconds are those since its previous line, so the step time is them over
+  the steps between the two lines (the first line has none).
+- TF-slim `train_step`: `global step 5: loss = 62.5264 (20.205 sec/step)`, that step's own time.
+- Object Detection API (model_lib_v2): `Step 100 per-step time 0.813s loss=1.396` (the loss in
+  later releases; earlier ones print the losses as a dict on the following lines, whose
+  `'Loss/total_loss'` is the loss), the last iteration's time per step.
+- StepCounterHook's `global_step/sec: 3.2` (a rate over its interval, no step number) gives the
+  step time of the next step line that has none.
+- A line printed twice (python logging and absl both on, or two handlers) is one row: the same
+  step again on the next line of that rank adds what the first lacked (its date).
+- `Saving checkpoints for N into ...` is a checkpoint save at step N, `Restoring parameters
+  from .../model.ckpt-N` a load, Estimator's `Loss for final step: ...` the end of training;
+  failures, restarts and NCCL lines are read as in every console log.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from tracelens.enums import LogEventKind
+from tracelens.errors import ParseError
+from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._evidence import console_format
+from tracelens.parsers._lines import gc_paused
+from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+
+_NUM = r"[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?|nan|inf|-inf"
+# LoggingTensorHook: "tag = value" pairs joined by ", ", the step among them
+_HOOK_STEP = re.compile(r"(?<![\w/.])step = (?P<step>\d{1,15})(?=,|\s|$)")
+_HOOK_LOSS = re.compile(rf"(?<![\w/.])loss = (?P<loss>{_NUM})(?=,|\s|$)")
+_HOOK_SECONDS = re.compile(r" \((?P<s>\d{1,9}(?:\.\d{1,9})?) sec\)\s*$")
+_SLIM = re.compile(rf"global step (?P<step>\d{{1,15}}): loss = (?P<loss>{_NUM}) \((?P<s>\d{{1,9}}(?:\.\d{{1,9}})?) sec/step\)")
+_OD = re.compile(rf"\bStep (?P<step>\d{{1,15}}) per-step time (?P<s>\d{{1,9}}(?:\.\d{{1,9}})?)s(?: loss=(?P<loss>{_NUM}))?")
+_OD_TOTAL_LOSS = re.compile(rf"'Loss/total_loss': (?P<loss>{_NUM})")
+_RATE = re.compile(r"global_step/sec: (?P<rate>\d{1,12}(?:\.\d{1,12})?(?:[eE][-+]?\d{1,4})?)")
+_SAVE = re.compile(r"Saving checkpoints? for (?P<step>\d{1,15}) into ")
+_RESTORE = re.compile(r"Restoring parameters from \S*?-(?P<step>\d{1,15})\s*$")
+_FINAL = "Loss for final step: "
+
+
+def step_line(text: str) -> tuple[str, int, dict[str, float]] | None:
+    """A step line's rule (`hook`, `slim`, `od`), step and values (`step_time_s` as printed: for
+    `hook` the seconds since the previous line, to be divided by the steps between); None for
+    any other line."""
+    values: dict[str, float] = {}
+    if "step = " in text and (step := _HOOK_STEP.search(text)) is not None:
+        if (loss := _HOOK_LOSS.search(text)) is not None:
+            values["loss"] = float(loss.group("loss"))
+        if (seconds := _HOOK_SECONDS.search(text)) is not None:
+            values["step_time_s"] = float(seconds.group("s"))
+        return "hook", int(step.group("step")), values
+    if "global step " in text and (slim := _SLIM.search(text)) is not None:
+        return "slim", int(slim.group("step")), {"loss": float(slim.group("loss")), "step_time_s": float(slim.group("s"))}
+    if "per-step time " in text and (od := _OD.search(text)) is not None:
+        values["step_time_s"] = float(od.group("s"))
+        if od.group("loss") is not None:
+            values["loss"] = float(od.group("loss"))
+        return "od", int(od.group("step")), values
+    return None
+
+
+class TensorFlowLogParser(Parser):
+    name = "tensorflow"
+    kind = "console_log"
+    tables = LOG_TABLES
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        return Claim.CONTENT if console_format(path) == self.name else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        lines, warning, rows, events = open_log(path, "tensorflow")
+        last: dict[int | None, dict[str, Any]] = {}  # rank -> its last step row
+        hook_step: dict[int | None, int] = {}  # rank -> the step of its last LoggingTensorHook line
+        rate: float | None = None  # the last global_step/sec not yet given to a step
+        for line in lines:
+            if events.scan(line):
+                continue
+            text = line.text
+            read = step_line(text) if "step" in text or "Step " in text else None
+            if read is None:
+                if "global_step/sec: " in text and (found := _RATE.search(text)) is not None:
+                    value = float(found.group("rate"))
+                    rate = 1.0 / value if value > 0 else None
+                elif "'Loss/total_loss': " in text and (total := _OD_TOTAL_LOSS.search(text)) is not None:
+                    row = last.get(line.rank)
+                    if row is not None and row.get("loss") is None:
+                        row["loss"] = float(total.group("loss"))
+                elif "Saving checkpoint" in text and (save := _SAVE.search(text)) is not None:
+                    rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                               step=int(save.group("step")), raw=text)
+                elif "Restoring parameters from " in text and (restore := _RESTORE.search(text)) is not None:
+                    rows.event(LogEventKind.CHECKPOINT_LOAD_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                               step=int(restore.group("step")), raw=text)
+                elif _FINAL in text:
+                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                               detail="Estimator: loss for final step")
+                continue
+            rule, step, values = read
+            row = last.get(line.rank)
+            if row is not None and row["step"] == step:
+                # the same line again from a second handler: it may carry the date the first lacked
+                if row.get("end_ns") is None and line.ts_ns is not None:
+                    row["end_ns"], row["time_source"] = line.ts_ns, "log_line"
+                continue
+            if rule == "hook":
+                previous = hook_step.get(line.rank)
+                hook_step[line.rank] = step
+                seconds = values.pop("step_time_s", None)
+                if seconds is not None and previous is not None and step > previous:
+                    values["step_time_s"] = seconds / (step - previous)
+            if "step_time_s" not in values and rate is not None:
+                values["step_time_s"] = rate
+            rate = None
+            rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
+            last[line.rank] = rows.steps[-1]
+        if not rows.steps:
+            raise ParseError(str(path), "no TensorFlow training step line found", where="line 1")
+        return log_result(rows, warning)
