@@ -71,34 +71,45 @@ def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
     monkeypatch.setenv("TRACELENS_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
 
 
-@pytest.fixture(scope="session")
-def corpus_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One store holding every Kineto trace of the corpus and of sample_logs/."""
+def _read_only_store(tmp_path_factory: pytest.TempPathFactory, name: str, inputs: list[Path], *, all_ok: bool = False) -> Path:
+    """A store of `inputs` that the tests only read, ingested once per run: under pytest-xdist
+    the first worker to ask makes it in the run's shared temporary folder, and the others wait
+    for it and read it (a read writes nothing to a store). `all_ok`: no input may fail."""
+    import fcntl
+    import shutil
+
     from tracelens.store import Store
 
-    files = kineto_corpus_files()
-    if not files:
-        pytest.skip("no traces available")
-    root = tmp_path_factory.mktemp("stores") / "corpus.tlstore"
-    outcome = Store.open(root).ingest(files)
-    assert not outcome.failed, [r.message for r in outcome.failed]
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "read-only-stores"
+    folder.mkdir(exist_ok=True)
+    root, done = folder / f"{name}.tlstore", folder / f"{name}.done"
+    with open(folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or its process dies
+        if not done.exists():
+            shutil.rmtree(root, ignore_errors=True)  # what a worker that failed making it left
+            outcome = Store.open(root).ingest(inputs)
+            assert not (all_ok and outcome.failed), [r.message for r in outcome.failed]
+            done.touch()
     return root
 
 
 @pytest.fixture(scope="session")
-def sample_store(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
-    """A store of one sample job (`sample_store("ddp_gloo_2rank")`), ingested once per session
-    and shared: the tests that take it only read it."""
-    from tracelens.store import Store
+def corpus_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One store holding every Kineto trace of the corpus and of sample_logs/; read only."""
+    files = kineto_corpus_files()
+    if not files:
+        pytest.skip("no traces available")
+    return _read_only_store(tmp_path_factory, "corpus", files, all_ok=True)
 
-    stores: dict[str, Path] = {}
+
+@pytest.fixture(scope="session")
+def sample_store(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """A store of one sample job (`sample_store("ddp_gloo_2rank")`), ingested once per run
+    and shared: the tests that take it only read it."""
 
     def get(job: str) -> Path:
-        if job not in stores:
-            root = tmp_path_factory.mktemp("samples") / f"{job}.tlstore"
-            Store.open(root).ingest([SAMPLE_LOGS / job])
-            stores[job] = root
-        return stores[job]
+        return _read_only_store(tmp_path_factory, f"sample-{job}", [SAMPLE_LOGS / job])
 
     return get
 
@@ -106,11 +117,7 @@ def sample_store(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Pa
 @pytest.fixture(scope="session")
 def all_samples_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every sample job in one store, as `tracelens ingest sample_logs --job all` makes it; read only."""
-    from tracelens.store import Store
-
-    root = tmp_path_factory.mktemp("samples") / "all.tlstore"
-    Store.open(root).ingest([SAMPLE_LOGS])
-    return root
+    return _read_only_store(tmp_path_factory, "all-samples", [SAMPLE_LOGS])
 
 
 def run_cli(*args: str) -> tuple[int, str, str]:
