@@ -86,6 +86,7 @@ class _Bar:
     header_ns: int | None  # the training header's time, else the last dated line before the bar
     header_logged: bool  # a header line started it
     readings: list[BarReading] = field(default_factory=list)
+    where: list[tuple[int, int | None]] = field(default_factory=list)  # each reading's (line number, rank)
     dated: list[tuple[int, int]] = field(default_factory=list)  # (readings printed before, line time)
     start_ns: int | None = None
     source: str | None = None
@@ -157,6 +158,7 @@ class HFTrainerParser(Parser):
                     bar = _Bar(last_dated, False)
                     bars.append(bar)
                 bar.readings.append(reading)
+                bar.where.append((line.number, line.rank))
                 last_reading = (len(bars) - 1, reading)
                 if i == 0:
                     reading_at[index] = last_reading
@@ -233,6 +235,7 @@ class HFTrainerParser(Parser):
         spacing = _even_spacing(losses, dicts, run_total) if not any(d.reading for d in losses) else None
         last_step = 0
         previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
+        logged: dict[tuple[int | None, int], set[int | None]] = {}  # (bar, step) -> the ranks whose metric line has it
         for d in dicts:
             record, line = d.record, d.line
             if "_resumed_from" in record:
@@ -287,11 +290,29 @@ class HFTrainerParser(Parser):
                     seconds = bar.seconds.get(step, bar.seconds.get(d.reading[1].n))  # the step's own first reading
                     if bar.start_ns is not None and seconds is not None:
                         when, source = bar.start_ns + int(seconds * 1e9), bar.source
+                logged.setdefault((d.reading[0] if d.reading is not None else None, step), set()).add(line.rank)
                 rows.step(
                     line=line.number, rank=line.rank, step=step, end_ns=when, time_source=source if when is not None else None,
                     loss=to_float(record.get("loss")), lr=to_float(record.get("learning_rate")),
                     grad_norm=to_float(record.get("grad_norm")), samples=batch, step_time_s=step_time,
                 )
+        # The training bar counts optimizer steps (ProgressCallback moves it to global_step at each
+        # step's end): the steps it shows between metric lines (logging_steps apart) and after
+        # the last one (a crash before the next log) were done, at the bar's time.
+        # A bar's steps that a metric line of the same bar has are not repeated (a bar line with
+        # no launcher prefix is the same process's as a metric line with one: tqdm writes the bar
+        # to stderr, which srun labels and torchrun tees apart from stdout); a restarted run's bar
+        # redoes steps of an earlier one.
+        for index, bar in enumerate(bars):
+            for reading, (number, rank) in zip(bar.readings, bar.where, strict=True):
+                ranks = logged.get((index, reading.n), set()) | logged.get((None, reading.n), set())
+                if reading.n <= 0 or (ranks and (rank in ranks or rank is None or None in ranks)):
+                    continue
+                logged.setdefault((index, reading.n), set()).add(rank)
+                seconds = bar.seconds.get(reading.n)
+                when = bar.start_ns + int(seconds * 1e9) if bar.start_ns is not None and seconds is not None else None
+                rows.step(line=number, rank=rank, step=reading.n, end_ns=when,
+                          time_source=bar.source if when is not None else None, samples=batch)
 
 
 def _earlier_reading(bar: _Bar, reading: BarReading) -> BarReading | None:

@@ -101,6 +101,7 @@ def main() -> None:
     ap.add_argument("--crash-rank", type=int, default=-1)
     ap.add_argument("--crash-step", type=int, default=-1)
     ap.add_argument("--step-sleep", type=float, default=0.0)
+    ap.add_argument("--logging-steps", type=int, default=1)
     a = ap.parse_args()
     rank = int(os.environ.get("RANK", "0"))
     attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
@@ -110,7 +111,7 @@ def main() -> None:
     torch.set_num_threads(1)
     model = GPT2LMHeadModel(GPT2Config(vocab_size=512, n_positions=64, n_embd=64, n_layer=2, n_head=4))
     args = TrainingArguments(
-        output_dir=a.out, max_steps=a.steps, per_device_train_batch_size=8, logging_steps=1,
+        output_dir=a.out, max_steps=a.steps, per_device_train_batch_size=8, logging_steps=a.logging_steps,
         save_steps=a.save_steps, use_cpu=True, ddp_backend="gloo", seed=0,
     )
     trainer = CpuDdpTrainer(model=model, args=args, train_dataset=RandomTokens(4096, 64, 512), callbacks=[truth])

@@ -15,11 +15,16 @@ from typing import Any
 from tests.conftest import SAMPLE_LOGS, corpus_or_skip
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
+from tracelens.parsers.hf_trainer import HFTrainerParser
 from tracelens.parsers.lightning import LightningParser
 
 
 def _lightning_steps(path: Path) -> list[dict[str, Any]]:
     return LightningParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+
+
+def _hf_steps(path: Path) -> list[dict[str, Any]]:
+    return HFTrainerParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
 
 
 def _truth(job: str) -> list[dict[str, Any]]:
@@ -130,3 +135,31 @@ def test_a_log_that_counts_epochs_only_has_epochs_for_steps(tmp_path: Path) -> N
     end = int(datetime(2021, 6, 21, 8, 17, 48, 132057, tzinfo=UTC).timestamp()) * 10**9 + 132057000
     assert [(s["step"], s["end_ns"], s["loss"], s["step_time_s"]) for s in steps] == [(226, end, -0.7531, None)]
 
+
+
+def test_an_hf_bar_shows_the_steps_between_metric_lines() -> None:
+    """HF Trainer logging every 5 steps under torchrun, rank 1 failing at step 17 and the job
+    resumed from checkpoint-10 (sample_logs/hf_trainer_logging_steps): the training bar moves to
+    the global step at each step's end, so every step it shows is a step done, logged or not;
+    the restarted run's bar redoes steps of the first. Each run's rows are the steps its bar
+    shows (read off the console), each one the harness saw end in that attempt, spaced as the
+    harness's clock spaced them to within the bar's one-second resolution."""
+    job = "hf_trainer_logging_steps"
+    truth = [t for t in _truth(job) if t["rank"] == 0 and t["event"] == "step_end"]
+    text = (SAMPLE_LOGS / job / "console.log").read_text(encoding="utf-8").replace("\r", "\n")
+    runs: list[list[int]] = [[]]  # the bar's steps, a run per drawing from 0
+    for found in re.findall(r"\|\s*(\d+)/30 \[", text):
+        n = int(found)
+        if n == 0 and runs[-1]:
+            runs.append([])
+        elif n and n not in runs[-1]:
+            runs[-1].append(n)
+    assert len(runs) == 2 and runs[0][-1] == 16 and runs[1][-1] == 30
+    rows = sorted(_hf_steps(SAMPLE_LOGS / job / "console.log"), key=lambda r: r["line"])
+    assert sorted(r["step"] for r in rows) == sorted(runs[0] + runs[1])
+    split = len(runs[0])
+    for attempt, run_rows in enumerate((rows[:split], rows[split:])):
+        ends = {t["step"]: t["t"] for t in truth if t["attempt"] == attempt}
+        assert {r["step"] for r in run_rows} <= set(ends)
+        for a, b in zip(run_rows, run_rows[1:], strict=False):
+            assert abs((b["end_ns"] - a["end_ns"]) / 1e9 - (ends[b["step"]] - ends[a["step"]])) <= 1.0, (a["step"], b["step"])
