@@ -17,6 +17,9 @@
   optimization steps / epochs) from the header, else, when the run's total is known and the
   dicts are evenly spaced up to it (the last one at the schedule's end), k x total / dicts,
   else the metric line's ordinal.
+- The training bar's own readings are steps too: ProgressCallback moves it to `global_step` at
+  each step's end, so a step it shows that no metric line has (between two logs, `logging_steps`
+  apart, or after the last one when the run stopped) is a row with the bar's time and no metric.
 - Time: HF logger lines carry timestamps; dict lines do not. The training tqdm bar prints the
   time elapsed since it started (whole seconds) and its rate, so each dict line is placed at
   the bar's start + elapsed (refined within the second by the neighbouring readings or the
@@ -26,9 +29,10 @@
   last reading is taken to be when the file was last written (its mtime): `tqdm_mtime`, an
   estimate that is only as good as the file was left untouched since. Dated lines that print
   no year (torchrun's glog lines) in a file with no year anywhere take the mtime's year: the
-  time of day is theirs, the date an estimate, so those bars are `tqdm_mtime` too. The bar's rate is the
-  step's reported time (`step_time_s`) where the bar's own clock agrees with it (see
-  `rate_agrees`: a resumed bar's rate is off for a while).
+  time of day is theirs, the date an estimate, so those bars are `tqdm_mtime` too. The bar's rate (a
+  moving average, tqdm's default smoothing) is the step's reported time (`step_time_s`) where
+  the bar's own clock agrees with it since an earlier reading (see `rate_agrees`: a resumed
+  bar's rate is off for a while).
 """
 
 from __future__ import annotations

@@ -16,8 +16,12 @@
   readings; see `anchor_bar`): time_source `tqdm`. With no dated line at all, the last bar's
   last reading is taken to be when the file was last written (its mtime) and earlier epochs'
   bars to end where the next one starts (the validation between them is not known):
-  `tqdm_mtime`, an estimate. The rate is the step's reported time where the bar's clock agrees
-  (see `rate_agrees`).
+  `tqdm_mtime`, an estimate. Lightning's training bar shows its mean rate since the epoch began
+  (tqdm `smoothing=0`; see `rate_is_mean`): then n x seconds per step places each reading within
+  its second, and a row's step time is the mean over the steps since the previous row, from the
+  bar's clock where its precision allows (see `span_mean`), never the rate itself (a slow step
+  moves the mean a little). A bar that prints no rate is timed the same way; another rate (rich's
+  speed column) is the step's time where the bar's clock agrees (see `rate_agrees`).
 - ModelCheckpoint: `Epoch N, global step G: 'metric' reached X ... saving model to '...'` is a
   checkpoint save at step G; `Restored all states from the checkpoint` a load;
   "`Trainer.fit` stopped" the end of the run. Lines that Lightning's two handlers print twice
