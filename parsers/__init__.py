@@ -18,6 +18,7 @@ from pathlib import Path
 from tracelens.parsers.console import ConsoleReader
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 from tracelens.parsers.deepspeed import DeepSpeedParser
+from tracelens.parsers.fairseq import FairseqParser
 from tracelens.parsers.flight_recorder import FlightRecorderParser
 from tracelens.parsers.generic_log import GenericLogParser
 from tracelens.parsers.hf_trainer import HFTrainerParser
@@ -47,7 +48,7 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     # a console is read by its primary reader and by every other one whose lines it holds
     consoles: dict[str, Parser] = {p.name: p for p in (
         MegatronParser(), HFTrainerParser(), DeepSpeedParser(), LightningParser(), OpenMMLabParser(),
-        TensorFlowLogParser(), GenericLogParser())}
+        TensorFlowLogParser(), FairseqParser(), GenericLogParser())}
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
         KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(),

@@ -32,6 +32,7 @@ _EVIDENCE = (
     r"|Epoch [0-9]+(?:: |/[0-9]+ (?:━|╸|╺))"
     r"|(?:Epoch(?:\(train\))?[ ]{0,8}\[[ ]{0,8}[0-9]{1,9}\]|Iter(?:\(train\))?[ ]{0,8})\[[ ]{0,12}[0-9]{1,12}/[0-9]{1,12}\][ \t]"
     r"|loss = [^,\n]{1,40}, step = [0-9]+|global step [0-9]+: loss = |Step [0-9]+ per-step time "
+    r"|epoch [0-9]{1,9}:[ ]{1,12}[0-9]{1,12} / [0-9]{1,12} [a-z_]{1,40}=|\{\"epoch\": [0-9]{1,9}, \"update\": "
     r"|:::MLL(?:OG \{| [0-9]+(?:\.[0-9]+)? [A-Za-z0-9_]+: )"
     r"|\*\*\*\*\* Running training \*\*\*\*\*|TrainOutput\(global_step=|\{'train_runtime': |Saving model checkpoint to "
     r"|`Trainer\.fit` stopped|LOCAL_RANK: [0-9]+ - CUDA_VISIBLE_DEVICES|pytorch_lightning|lightning\.pytorch|\[NeMo [IWE] "
@@ -39,14 +40,16 @@ _EVIDENCE = (
 )
 # opening characters of a match -> what it is evidence of
 _KINDS = (
-    ("iteration", "megatron"), ("step=", "deepspeed"), ("{'train_runtime", "m_hf_trainer"), ("{", "hf_trainer"),
+    ("iteration", "megatron"), ("step=", "deepspeed"), ("{'train_runtime", "m_hf_trainer"), ('{"epoch"', "fairseq"),
+    ("{", "hf_trainer"), ("epoch ", "fairseq"),
     ("Epoch(", "openmmlab"), ("Epoch [", "openmmlab"), ("Iter", "openmmlab"),
     ("Epoch", "lightning"), ("loss = ", "tensorflow"), ("global step", "tensorflow"), ("Step ", "tensorflow"),
     (":::MLL", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"),
 )
 _OPENING = max(len(opening) for opening, _ in _KINDS)
-STEP_FORMATS = ("megatron", "hf_trainer", "deepspeed", "lightning", "openmmlab", "tensorflow")  # ties go to the earlier
+# ties go to the earlier
+STEP_FORMATS = ("megatron", "hf_trainer", "deepspeed", "lightning", "openmmlab", "tensorflow", "fairseq")
 
 
 @lru_cache(maxsize=64)

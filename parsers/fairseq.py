@@ -1,0 +1,138 @@
+"""fairseq training consoles (`fairseq-train` and the toolkits built on it).
+
+- Step lines, one per `--log-interval` updates, in the forms of its progress bars
+  (fairseq/logging/progress_bar.py): the simple bar's `epoch 001:    100 / 1000 loss=9.255,
+  ..., num_updates=100, lr=..., gnorm=..., train_wall=13, wall=1236` (`{prefix}:  {i:5d} /
+  {size} {key=value, ...}`; under the logger's `2020-07-17 07:11:02 | INFO | train_inner | `
+  since 2020, after a `| ` in the 2019 releases) and the JSON bar's `{"epoch": 1, "update":
+  1.002, "loss": "9.255", ..., "num_updates": "100", ..., "wall": "1236"}`. End-of-epoch and
+  validation summaries (`epoch 001 | valid on 'valid' subset | ...`, JSON keys prefixed
+  `train_`, `valid_`) are no steps; the tqdm bar's redraws are not read.
+- The step is `num_updates` (optimizer updates; the bar's counter is batches of the epoch,
+  more than the updates with `--update-freq` or skipped overflow steps); without it, the
+  epoch's batches before plus the counter.
+- `wall` is the seconds since training started (an elapsed clock; `train_wall` the part spent
+  in training steps), both rounded to whole seconds. A row's step time is the wall seconds
+  since the previous step line over the updates between, and NULL where a validation run or a
+  checkpoint save came between them (their time is in the wall clock, not in the steps) or
+  the clock went back (a restart). A line's own date, when it has one, dates the step.
+- Checkpoint saves (`saved checkpoint ... (epoch 1 @ 600 updates, ...)`) and loads are dated at
+  their update; failures, restarts and NCCL lines are read as in every console log.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from tracelens.enums import LogEventKind
+from tracelens.errors import ParseError
+from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._evidence import console_format
+from tracelens.parsers._lines import gc_paused
+from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+
+# the simple bar's line, after the epoch prefix: "epoch 001:    450 / 1891 key=value, ..."
+SIMPLE = re.compile(r"\bepoch (?P<epoch>\d{1,9}):[ ]{1,12}(?P<i>\d{1,12}) / (?P<n>\d{1,12}) (?=\w)")
+_PAIR = re.compile(
+    r"(?<![\w.])(?P<key>[A-Za-z_]\w{0,60})=(?P<value>[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?)(?=,|\s|$)"
+)
+_JSON = re.compile(r"\{\"epoch\": \d{1,9}, \"update\": ")
+_COLUMNS = {"loss": "loss", "lr": "lr", "gnorm": "grad_norm"}
+_CHECKPOINT_KINDS = frozenset(kind.value for kind in (
+    LogEventKind.CHECKPOINT_SAVE_START, LogEventKind.CHECKPOINT_SAVE_END,
+    LogEventKind.CHECKPOINT_LOAD_START, LogEventKind.CHECKPOINT_LOAD_END))
+_UPDATES = re.compile(r"@ (?P<n>\d{1,15}) updates")
+
+
+def step_line(text: str) -> tuple[int, dict[str, float]] | None:
+    """A step line's update number and its numbers by fairseq's names (`loss`, `lr`, `gnorm`,
+    `wall`, `train_wall`, `num_updates`, ...); None for any other line."""
+    if "epoch " in text and (simple := SIMPLE.search(text)) is not None:
+        fields: dict[str, float] = {}
+        for pair in _PAIR.finditer(text, simple.end()):
+            try:
+                fields.setdefault(pair.group("key"), float(pair.group("value")))
+            except ValueError:
+                continue
+        updates = fields.get("num_updates")
+        if updates is not None:
+            return int(updates), fields
+        return (int(simple.group("epoch")) - 1) * int(simple.group("n")) + int(simple.group("i")), fields
+    if '{"epoch": ' in text and (start := _JSON.search(text)) is not None:
+        try:
+            record = json.JSONDecoder().raw_decode(text, start.start())[0]
+        except ValueError:
+            return None
+        fields = {}
+        for key, value in record.items():
+            try:
+                fields[key] = float(value)
+            except (TypeError, ValueError):
+                continue
+        updates = fields.get("num_updates")
+        if updates is None or not 0 <= updates < 1e15:
+            return None
+        return int(updates), fields
+    return None
+
+
+class FairseqParser(Parser):
+    name = "fairseq"
+    kind = "console_log"
+    tables = LOG_TABLES
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        return Claim.CONTENT if console_format(path) == self.name else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        lines, warning, rows, events = open_log(path, "fairseq")
+        # rank -> (update, wall) of its last step line, and whether an eval or save came after it
+        previous: dict[int | None, tuple[int, float | None]] = {}
+        interrupted: set[int | None] = set()
+        for line in lines:
+            before = len(rows.events)
+            if events.scan(line):
+                interrupted.add(line.rank)
+                continue
+            text = line.text
+            saves = [e for e in rows.events[before:] if e["kind"] in _CHECKPOINT_KINDS]
+            if saves:
+                self._at_update(saves, text)
+                interrupted.add(line.rank)
+                continue
+            if " | valid on " in text or "valid_loss" in text:
+                interrupted.add(line.rank)
+                continue
+            read = step_line(text) if ("epoch " in text or '"epoch"' in text) else None
+            if read is None:
+                continue
+            step, fields = read
+            values: dict[str, Any] = {column: fields[key] for key, column in _COLUMNS.items() if key in fields}
+            wall = fields.get("wall")
+            last = previous.get(line.rank)
+            if (last is not None and wall is not None and last[1] is not None and step > last[0]
+                    and wall >= last[1] and line.rank not in interrupted):
+                values["step_time_s"] = (wall - last[1]) / (step - last[0])
+            previous[line.rank] = (step, wall)
+            interrupted.discard(line.rank)
+            rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
+        if not rows.steps:
+            raise ParseError(str(path), "no fairseq training step line found", where="line 1")
+        return log_result(rows, warning)
+
+    @staticmethod
+    def _at_update(new_events: list[dict[str, Any]], text: str) -> None:
+        """fairseq names a checkpoint's update ("epoch 1 @ 600 updates"), not a step."""
+        found = _UPDATES.search(text) if " updates" in text else None
+        if found is not None:
+            for event in new_events:
+                if event.get("step") is None:
+                    event["step"] = int(found.group("n"))

@@ -1,0 +1,108 @@
+"""fairseq consoles, fast tier: single lines in the forms that fairseq's progress bars and
+checkpoint code print (fairseq/logging/progress_bar.py, checkpoint_utils.py; each case cites the
+format), through the step-line rule; and the step-time rule, which spans lines (the wall clock's
+seconds between two step lines over the updates between), on a few lines each. Every expectation
+is read off the lines themselves."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
+from tracelens.parsers.fairseq import step_line
+
+
+def _rows(tmp_path: Path, lines: list[str]) -> tuple[str, list[dict], list[dict]]:
+    path = tmp_path / "train.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.utime(path, (2_000_000_000, 2_000_000_000))
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None
+    result = parser.parse(path, ParseOptions())
+    return parser.name, result.tables["log_steps"].to_pylist(), result.tables["log_events"].to_pylist()
+
+
+def _step(line: str) -> int | None:
+    read = step_line(line)
+    return read[0] if read is not None else None
+
+
+def test_simple_bar_line_is_numbered_by_its_updates() -> None:
+    """SimpleProgressBar.log: '{prefix}:  {i:5d} / {size} {key=value, ...}' with prefix 'epoch
+    {:03d}'. Batch 450 of the epoch is update 445 (num_updates=445): the update is the step."""
+    line = ("epoch 001:    450 / 1891 loss=11.521, nll_loss=10.881, ppl=1886.05, wps=52922, ups=0.5, wpb=104928, "
+            "bsz=5325, num_updates=445, lr=8.90889e-05, gnorm=1.543, clip=0%, oom=0, loss_scale=2.000, wall=882, "
+            "train_wall=756")
+    read = step_line(line)
+    assert read is not None
+    step, fields = read
+    assert step == 445
+    assert (fields["loss"], fields["lr"], fields["gnorm"], fields["wall"], fields["train_wall"]) == (
+        11.521, 8.90889e-05, 1.543, 882, 756)
+
+
+def test_simple_bar_line_under_the_logger_and_the_old_pipe() -> None:
+    """Since 2020 under '%(asctime)s | %(levelname)s | %(name)s | ' (the name is the tag,
+    train_inner); in 2019 after '| '."""
+    assert _step("2020-07-17 07:11:02 | INFO | train_inner | epoch 001:   2800 / 160368 loss=9.255, "
+                     "num_updates=2800, lr=2.8e-05, gnorm=3.23, train_wall=13, wall=1236") == 2800
+    assert _step("| epoch 002:    100 / 1891 loss=9.1, num_updates=1990, wall=3500") == 1990
+
+
+def test_without_num_updates_the_step_counts_the_epochs_batches() -> None:
+    """Epoch 2, batch 100 of 1891: 1891 + 100."""
+    assert _step("epoch 002:    100 / 1891 loss=9.1, wall=3500") == 1991
+
+
+def test_json_bar_line() -> None:
+    """JsonProgressBar.log: json.dumps of {"epoch": e, "update": round(e - 1 + (i + 1) / size, 3), and
+    each stat as format_stat makes it (a string)}."""
+    read = step_line('2021-03-01 10:00:00 | INFO | train_inner | {"epoch": 1, "update": 0.053, '
+                             '"loss": "9.255", "num_updates": "100", "lr": "1e-05", "gnorm": "3.23", '
+                             '"train_wall": "13", "wall": "30"}')
+    assert read is not None
+    step, fields = read
+    assert step == 100
+    assert (fields["loss"], fields["wall"]) == (9.255, 30)
+
+
+@pytest.mark.parametrize("line", [
+    "epoch 001 | valid on 'valid' subset | valid_loss 8.11425 | valid_nll_loss 6.8834 | num_updates 600",
+    "epoch 001 | loss 11.2 | nll_loss 10.5 | num_updates 1891 | wall 3400",  # SimpleProgressBar.print: end of epoch
+    '{"epoch": 1, "train_loss": "11.2", "train_num_updates": "1891", "train_wall": "3400"}',  # JsonProgressBar.print
+    "epoch 001:   0%| | 39/11265 [01:55<9:15:41,  2.97s/it, loss=0.000, num_updates=0]",  # a tqdm redraw
+])
+def test_summaries_and_bar_redraws_are_no_step_lines(line: str) -> None:
+    assert step_line(line) is None
+
+
+def test_step_time_is_the_wall_seconds_between_lines_over_the_updates(tmp_path: Path) -> None:
+    """wall=882 at update 445, 973 at 495: 91 s over 50 updates, 1.82 s each. A validation run
+    between 545 and 595 (its time is in the wall clock) leaves the next step's time NULL, and
+    the checkpoint save after it is dated at its update (600)."""
+    name, steps, events = _rows(tmp_path, [
+        "| epoch 001:    450 / 1891 loss=11.5, num_updates=445, wall=882, train_wall=756",
+        "| epoch 001:    500 / 1891 loss=11.3, num_updates=495, wall=973, train_wall=840",
+        "| epoch 001:    550 / 1891 loss=11.1, num_updates=545, wall=1065, train_wall=925",
+        "| epoch 001 | valid on 'valid' subset | valid_loss 8.11425 | num_updates 600",
+        "| saved checkpoint checkpoints/checkpoint_1_600.pt (epoch 1 @ 600 updates, score 8.11) (writing took 2.3 seconds)",
+        "| epoch 001:    650 / 1891 loss=10.9, num_updates=645, wall=1263, train_wall=1094",
+        "| epoch 001:    700 / 1891 loss=10.8, num_updates=695, wall=1354, train_wall=1178",
+    ])
+    assert name == "fairseq"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [
+        (445, None), (495, 91 / 50), (545, 92 / 50), (645, None), (695, 91 / 50)]
+    assert [(e["kind"], e["step"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_end", 600)]
+
+
+def test_a_wall_clock_that_goes_back_is_a_restart_not_a_step_time(tmp_path: Path) -> None:
+    _, steps, _ = _rows(tmp_path, [
+        "| epoch 001:    450 / 1891 loss=11.5, num_updates=445, wall=882",
+        "| epoch 001:    500 / 1891 loss=11.3, num_updates=495, wall=973",
+        "| epoch 001:    550 / 1891 loss=11.1, num_updates=545, wall=40",
+    ])
+    assert [s["step_time_s"] for s in steps] == [None, 91 / 50, None]
