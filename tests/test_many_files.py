@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -227,40 +226,3 @@ def test_a_killed_many_file_ingest_keeps_what_it_committed_and_never_duplicates(
     assert rerun.returncode == 0, rerun.stderr
     assert _rows(store) == expected
     assert list(store.rglob("*.tmp")) == []
-
-
-def test_an_old_one_document_manifest_still_opens_and_is_carried_over(tmp_path: Path) -> None:
-    """A store written before the record log (store.json holding every record): read as it is,
-    and moved to segments by the next ingest, rows unchanged."""
-    old = _old_store(tmp_path)
-    rows = _rows(old)
-    assert sum(map(len, rows.values())) > 0
-    Store.open(old).ingest([tmp_path / "job"], job="all")
-    head = json.loads((old / MANIFEST).read_text())
-    assert "files" not in head and head["segments"]
-    assert _rows(old) == rows
-
-
-def _old_store(tmp_path: Path) -> Path:
-    """A store as the tracelens of commit 611bb62 wrote it (its store.py, from git), or skip."""
-    repo = Path(__file__).resolve().parent.parent
-    old_code = tmp_path / "oldcode"
-    old_code.mkdir()
-    archive = subprocess.run(["git", "-C", str(repo), "archive", "611bb62", "tracelens"], capture_output=True)
-    if archive.returncode != 0:
-        pytest.skip(f"the older tracelens is not in this checkout's history: {archive.stderr.decode().strip()}")
-    subprocess.run(["tar", "-x", "-C", str(old_code)], input=archive.stdout, check=True)
-    # Its parsers and views are this checkout's: only the store's code is the older one.
-    (old_code / "tracelens" / "parsers").symlink_to(repo / "parsers")
-    (old_code / "tracelens" / "queries").symlink_to(repo / "queries")
-    for scanner in (repo / "tracelens").glob("_fastscan*.so"):
-        shutil.copy(scanner, old_code / "tracelens")
-    _write_job(tmp_path / "job", _real_logs()[:6])
-    store = tmp_path / "old.tlstore"
-    made = subprocess.run(
-        [sys.executable, "-m", "tracelens", "ingest", str(tmp_path / "job"), "-o", str(store), "-q", "--job", "all"],
-        env={**os.environ, "PYTHONPATH": str(old_code)}, capture_output=True, text=True, cwd=tmp_path,
-    )  # not run from the checkout, whose tracelens `-m` would put first
-    assert made.returncode == 0, made.stderr
-    assert "files" in json.loads((store / MANIFEST).read_text())
-    return store

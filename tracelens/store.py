@@ -87,7 +87,7 @@ SEGMENTS = "manifest"
 VIEWS_SQL = "views.sql"
 LOCK = ".lock"
 READERS = ".readers"  # readers hold a shared flock on it; garbage collection needs it exclusive
-STORE_DIRS = ("manifest", "catalog", "tables", "derived")  # catalog/: the `files` table of older stores
+STORE_DIRS = ("manifest", "tables", "derived")
 # A commit folds the log into one segment past this many segments (or when the segments hold
 # twice the live records): opening a store reads every segment.
 MAX_SEGMENTS = 32
@@ -145,7 +145,6 @@ class Store:
         self.records = records
         self.generation = generation
         self.derived_version: str | None = None  # of the precomputed views on disk
-        self.catalog = ""  # an older store's `files` table (one Parquet file), relative to the root
         self.segments: list[str] = []  # the record log, oldest first, relative to the root
         self.segment_rows = 0  # rows in the segments (live records, older versions, tombstones)
         self.committed: set[str] = set(records)  # paths the committed manifest holds
@@ -154,7 +153,7 @@ class Store:
     def _adopt(self, fresh: Store) -> None:
         """Take on the committed state another process wrote since this object read it."""
         self.records, self.generation = fresh.records, fresh.generation
-        self.derived_version, self.catalog = fresh.derived_version, fresh.catalog
+        self.derived_version = fresh.derived_version
         self.segments, self.segment_rows, self.committed = fresh.segments, fresh.segment_rows, fresh.committed
 
     # ------------------------------------------------------------------ opening
@@ -221,12 +220,6 @@ class Store:
         segments: list[str] = []
         rows = 0
         try:
-            if "files" in doc:  # written by a tracelens before the record log: one document
-                for raw in doc["files"]:
-                    rec = _record_from(root, raw)
-                    records[rec.path] = rec
-                if doc.get("catalog"):
-                    _check_inside(root, str(doc["catalog"]), ("catalog",))
             for rel in doc.get("segments", []):
                 _check_inside(root, rel, (SEGMENTS,))
                 segments.append(rel)
@@ -247,7 +240,6 @@ class Store:
             raise TracelensError(f"{root / MANIFEST}: malformed store manifest ({exc})") from exc
         store = cls(root, records, int(doc.get("generation", 0)))
         store.derived_version = doc.get("derived_version")
-        store.catalog = str(doc.get("catalog") or "") if "files" in doc else ""
         store.segments, store.segment_rows = segments, rows
         return store
 
@@ -386,7 +378,7 @@ class Store:
         rows.update(self._repack())
         dropped = sorted(self.committed - self.records.keys())
         self.generation += 1
-        fold = (bool(self.catalog) or not self.segments or len(self.segments) >= MAX_SEGMENTS
+        fold = (not self.segments or len(self.segments) >= MAX_SEGMENTS
                 or self.segment_rows + len(rows) + len(dropped) > 2 * len(self.records) + 1000)
         if fold:
             segment = self._write_segment(list(self.records.values()), [])
@@ -404,7 +396,7 @@ class Store:
             "segments": segments,
         }
         _atomic_write_bytes(json.dumps(doc, indent=1).encode(), self.root / MANIFEST)
-        self.segments, self.catalog, self.committed = segments, "", set(self.records)
+        self.segments, self.committed = segments, set(self.records)
         self.derived_version = derived_version()
         _atomic_write_bytes(self.views_sql(relative=True, script=True).encode(), self.root / VIEWS_SQL)
 
@@ -515,7 +507,6 @@ class Store:
                 unread = False  # a reader is using the store
             live = {rel for rec in self.records.values() for rel in rec.fragments.values()}
             live.update(self.segments)
-            live.add(self.catalog_path())
             for name in os.listdir(self.root):  # the head and views.sql of a writer killed mid-write
                 path = self.root / name
                 if _OWN_TOP_TMP.match(name) and stat.S_ISREG(os.lstat(path).st_mode):
@@ -525,7 +516,7 @@ class Store:
                 try:
                     if not stat.S_ISDIR(os.lstat(top).st_mode):
                         continue
-                except FileNotFoundError:  # a store made after catalog/ went, or before manifest/ came
+                except FileNotFoundError:  # a store without one of them (no ingest has written a segment yet)
                     continue
                 for dirpath, _, filenames in os.walk(top, followlinks=False):
                     for name in filenames:
@@ -541,8 +532,6 @@ class Store:
                 os.close(fd)
 
     # ------------------------------------------------------------------ reading
-    def catalog_path(self) -> str:
-        return self.catalog
 
     def files_table(self) -> pa.Table:
         return self._files_rows(sorted(self.records.values(), key=lambda r: r.path))
@@ -615,13 +604,7 @@ class Store:
         def path(rel: str) -> str:
             return rel if relative else str(self.root / rel)
 
-        catalog = self.catalog_path()
-        if self.segments:
-            files_sql = _files_sql([path(rel) for rel in self.segments])
-        elif catalog:
-            files_sql = f"SELECT * FROM read_parquet({_sql_str(path(catalog))})"
-        else:
-            files_sql = _EMPTY_FILES_SQL
+        files_sql = _files_sql([path(rel) for rel in self.segments]) if self.segments else _EMPTY_FILES_SQL
         index = self._fragment_index()
         tables = {t: [path(f) for f in self.fragments(t, index=index)] for t in TABLES}
         derived = (
@@ -865,10 +848,9 @@ def _fsync_and_rename(tmp: Path, target: Path) -> None:
 
 
 # ---------------------------------------------------------------------- safety
-# Names the store gives its own files (fragments, packs, manifest segments, older stores'
-# catalogs, their temporary copies): garbage collection deletes nothing else, whatever a folder
-# holds.
-_OWN_NAMES = (r"[0-9a-f]{16}\.[0-9a-f]{14}\.parquet|files\.\d+\.[0-9a-f]{6}\.parquet"
+# Names the store gives its own files (fragments, packs, manifest segments, their temporary
+# copies): garbage collection deletes nothing else, whatever a folder holds.
+_OWN_NAMES = (r"[0-9a-f]{16}\.[0-9a-f]{14}\.parquet"
               r"|records\.\d+\.[0-9a-f]{6}\.parquet|pack-\d+-[0-9a-f]{12}\.parquet")
 # The templates (_empty.parquet) themselves are never garbage.
 _OWN_FILE = re.compile(rf"^(?:{_OWN_NAMES}|\.(?:{_OWN_NAMES}|_empty\.parquet)\.\d+\.tmp)$")
