@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import collections
 import gzip
 import os
 from collections.abc import Callable
@@ -22,6 +23,37 @@ os.environ.setdefault("TRACELENS_DURABLE", "0")
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--regen-goldens", action="store_true", help="Rewrite golden outputs from the current code.")
+
+
+# pytest-xdist's `--dist loadgroup` groups no test under pytest 9 (its worker writes the group
+# into `item._nodeid`, which pytest 9 does not read). Tests handed out one at a time alternate
+# between workers and modules, and a worker makes a module's fixtures (a Ray cluster, decoded
+# and parsed traces, stores) again each time it comes back to the module: so the unit of work
+# is a module.
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under `--dist loadgroup`: every test of a module on one worker, the modules handed out
+    in the order `pytest_collection_modifyitems` below gives them."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return nodeid.split("::", 1)[0]
+
+    config.option.loadscopereorder = False
+    return ModuleScheduling(config, log)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Modules in the order workers should start them: those of an `xdist_group` first (the Ray
+    tests: the longest unit, on processes of their own), then by number of tests, most first,
+    so that small modules even out the workers' ends."""
+    counts = collections.Counter(item.path for item in items)
+    grouped = {item.path for item in items if item.get_closest_marker("xdist_group") is not None}
+    first_seen = {path: i for i, path in reversed(list(enumerate(item.path for item in items)))}
+    items.sort(key=lambda item: (item.path not in grouped, -counts[item.path], first_seen[item.path]))
 
 
 def corpus_or_skip(*parts: str) -> Path:
