@@ -331,7 +331,7 @@ BROKEN_VIEWS = [
     ("int_step_segments", "coalesce(t.device_type = 'cpu', false)", "coalesce(t.device_type = 'cuda', false)"),
     ("int_nccl_baseline", "where not in_place and size_bytes > 0", "where size_bytes > 0"),
     ("int_fr_progress", "max(last_enqueued) as last_enqueued", "min(last_enqueued) as last_enqueued"),
-    ("int_log_steps", "or (g.dated_steps = f.dated_steps and o.file_id < b.file_id)", "or (g.dated_steps = f.dated_steps)"),
+    ("int_log_steps", "order by count(*) desc, file_id)", "order by count(*) desc, file_id desc)"),
     ("int_steps", "coalesce(lag(device_end_ns) over", "coalesce(lag(host_end_ns) over"),
     ("int_trace_processes", "coalesce(host_pid::varchar, 'file:' || file_id)", "coalesce(host_pid::varchar, 'file')"),
     ("int_log_events", "(e.rank is null or e.rank is not distinct from r.rank)", "(e.rank is not distinct from r.rank)"),

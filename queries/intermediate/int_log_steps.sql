@@ -39,7 +39,9 @@ best_clock as (
     qualify clock_rank = min(clock_rank) over (partition by step)
 ),
 file_sizes as (
-    select file_id, count(*) as dated_steps from best_clock group by file_id
+    -- the files in the order they win a step: more dated steps, then the lower file_id
+    select file_id, row_number() over (order by count(*) desc, file_id) as file_order
+    from best_clock group by file_id
 ),
 gaps as (
     select t_ns - lag(t_ns) over (partition by file_id order by t_ns, line) as gap_ns from best_clock
@@ -47,14 +49,18 @@ gaps as (
 tolerance as (
     select greatest(2e9, 3 * coalesce(median(gap_ns) filter (where gap_ns > 0), 0)) as ns from gaps
 ),
-final as (
-    select b.* exclude (clock_rank)
+ranked as (
+    -- the best file among the rows that date this step within the tolerance of this one: one
+    -- window over each step's rows in time order (a self-join on the step was quadratic in the
+    -- files dating one step: per-rank logs without a rank prefix all read as rank 0's)
+    select b.*, f.file_order,
+        min(f.file_order) over (partition by b.step order by b.t_ns range between t.ns preceding and t.ns following)
+            as best_order
     from best_clock b join file_sizes f using (file_id), tolerance t
-    where not exists (
-        select 1 from best_clock o join file_sizes g using (file_id)
-        where o.step = b.step and o.file_id <> b.file_id
-          and abs(o.t_ns - b.t_ns) <= t.ns
-          and (g.dated_steps > f.dated_steps or (g.dated_steps = f.dated_steps and o.file_id < b.file_id))
-    )
+),
+final as (
+    select * exclude (clock_rank, file_order, best_order)
+    from ranked
+    where best_order = file_order
 )
 select * from final
