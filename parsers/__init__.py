@@ -37,6 +37,7 @@ from tracelens.parsers.profile import ProfileParser, load_profile
 from tracelens.parsers.straggler_reports import StragglerReportParser
 from tracelens.parsers.tensorboard import TensorBoardParser
 from tracelens.parsers.tensorflow_log import TensorFlowLogParser
+from tracelens.parsers.ultralytics import UltralyticsParser
 
 __all__ = ["Claim", "ParseOptions", "ParseResult", "Parser", "detect", "registry"]
 
@@ -48,7 +49,7 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     # a console is read by its primary reader and by every other one whose lines it holds
     consoles: dict[str, Parser] = {p.name: p for p in (
         MegatronParser(), HFTrainerParser(), DeepSpeedParser(), LightningParser(), OpenMMLabParser(),
-        TensorFlowLogParser(), FairseqParser(), GenericLogParser())}
+        TensorFlowLogParser(), FairseqParser(), UltralyticsParser(), GenericLogParser())}
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
         KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(),

@@ -1,0 +1,97 @@
+"""Ultralytics YOLO training consoles (YOLOv5's successors: YOLOv8, YOLO11, ...).
+
+- Each epoch's training bar: a description of right-aligned columns (`%11s` epoch `1/20`, `%11s`
+  GPU memory `4.28G`, `%11.4g` each loss, the batch's instances and the image size), then the
+  bar: tqdm's `:  87%|████████▋ | 220/253 [02:21<00:08,  3.98it/s]` (releases up to 8.3) or
+  Ultralytics' own `: 87% ━━━━━━━━━━╸─ 220/253 4.0it/s 2:21<0:08` (its seconds to a tenth under a
+  minute, `m:ss` above). One row per batch count the bar shows (its first drawing of it),
+  numbered over the epochs: (epoch - 1) x batches per epoch + batches done.
+- The step time is the bar's rate (seconds per batch: tqdm's moving average, the overall rate at
+  the bar's end); the bar's elapsed time is since the epoch's start, and the console prints no
+  date, so the rows are undated. The validation bar (`Class  Images  Instances  Box(P ...`)
+  and the metrics rows after it are no steps.
+- Failures are read as in every console log.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tracelens.errors import ParseError
+from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._evidence import console_format
+from tracelens.parsers._lines import bar_readings, gc_paused
+from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+
+# the training bar's description: epoch/epochs, GPU memory, the losses, instances, image size
+DESCRIPTION = re.compile(
+    r"^\s{0,12}(?P<epoch>\d{1,9})/(?P<epochs>\d{1,9})\s{1,12}(?P<mem>\d{1,6}(?:\.\d{1,6})?[KMGT]?)\s{1,12}"
+    r"(?:[-+]?(?:\d{1,12}(?:\.\d{0,12})?(?:e[-+]?\d{1,3})?|nan|inf)\s{1,12}){1,16}\d{1,9}\s{1,12}\d{1,6}:"
+)
+# Ultralytics' own bar (8.3.x and later): "87% ━━━╸── 220/253 4.0it/s 2:21<0:08"
+_OWN_BAR = re.compile(
+    r" (?P<pct>\d{1,3})% [━─╸]{1,100} (?P<n>\d{1,15})/(?P<total>\d{1,15})"
+    r"(?: (?P<rate>\d{1,12}(?:\.\d{1,12})?)(?P<scale>[KMGT]?)(?P<unit>it/s|s/it))?"
+)
+
+
+def bar_line(text: str) -> tuple[int, int, int, float | None] | None:
+    """A training bar line's epoch (1-based), batches done, batches per epoch and seconds per
+    batch (None when the bar shows no rate yet); None for any other line."""
+    desc = DESCRIPTION.match(text)
+    if desc is None:
+        return None
+    epoch = int(desc.group("epoch"))
+    rest = text[desc.end():]
+    own = _OWN_BAR.search(rest) if "% " in rest else None
+    if own is not None:
+        seconds: float | None = None
+        if own.group("rate") is not None:
+            value = float(own.group("rate")) * {"": 1.0, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}[own.group("scale")]
+            if value > 0:
+                seconds = value if own.group("unit") == "s/it" else 1.0 / value
+        return epoch, int(own.group("n")), int(own.group("total")), seconds
+    readings = bar_readings(rest)
+    if not readings or readings[0].total is None:
+        return None
+    reading = readings[0]
+    assert reading.total is not None
+    return epoch, reading.n, reading.total, reading.seconds_per_item
+
+
+class UltralyticsParser(Parser):
+    name = "ultralytics"
+    kind = "console_log"
+    tables = LOG_TABLES
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        return Claim.CONTENT if console_format(path) == self.name else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        lines, warning, rows, events = open_log(path, "ultralytics")
+        seen: dict[int | None, int] = {}  # rank -> the last step it drew
+        for line in lines:
+            if events.scan(line):
+                continue
+            text = line.text
+            read = bar_line(text) if "/" in text and ":" in text else None
+            if read is None:
+                continue
+            epoch, done, per_epoch, seconds = read
+            if done == 0:
+                continue  # the bar's first drawing: no batch of the epoch done yet
+            step = (epoch - 1) * per_epoch + done
+            if seen.get(line.rank) == step:
+                continue  # a redraw of the same count
+            seen[line.rank] = step
+            rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns,
+                      **({"step_time_s": seconds} if seconds is not None else {}))
+        if not rows.steps:
+            raise ParseError(str(path), "no Ultralytics training bar found", where="line 1")
+        return log_result(rows, warning)

@@ -1,0 +1,71 @@
+"""Ultralytics consoles, fast tier: single training-bar lines in the forms Ultralytics prints
+(the description `("%11s" * 2 + "%11.4g" * (2 + losses)) % (f"{epoch}/{epochs}", f"{mem:.3g}G",
+*losses, instances, imgsz)` from ultralytics/engine/trainer.py, then tqdm's bar up to 8.3 or
+Ultralytics' own TQDM's `f"{percent:.0f}% {bar} {n}/{total} {rate} {elapsed}{remaining}"`), through
+the bar rule. Every expectation is read off the line itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
+from tracelens.parsers.ultralytics import bar_line
+
+DESC = ("%11s" * 2 + "%11.4g" * 5) % ("1/20", "4.28G", 0.8296, 1.756, 1.274, 73, 640)
+
+
+def test_tqdm_bar() -> None:
+    """220 of 253 batches of epoch 1, 3.98 it/s: 1 / 3.98 s a batch."""
+    line = DESC + ":  87%|████████▋ | 220/253 [02:21<00:08,  3.98it/s]"
+    read = bar_line(line)
+    assert read is not None
+    assert read[:3] == (1, 220, 253)
+    assert read[3] == pytest.approx(1 / 3.98)
+
+
+def test_own_bar() -> None:
+    """Ultralytics' own bar: '87% ━━━━━━━━━━╸─ 220/253 4.0it/s 2:21<0:08'; slow batches print
+    s/it ('2.6s/it')."""
+    read = bar_line(DESC + ": 87% ━━━━━━━━━━╸─ 220/253 4.0it/s 2:21<0:08")
+    assert read == (1, 220, 253, 0.25)
+    slow = bar_line(("%11s" * 2 + "%11.4g" * 5) % ("3/3", "0G", 3.9, 4.1, 4.0, 9, 64) + ": 100% ━━━━━━━━━━━━ 6/6 2.6s/it 15.6s")
+    assert slow == (3, 6, 6, 2.6)
+
+
+def test_the_first_drawing_has_no_rate() -> None:
+    read = bar_line(DESC + ": 0% ──────────── 0/253  0.0s")
+    assert read == (1, 0, 253, None)
+
+
+@pytest.mark.parametrize("line", [
+    # the validation bar and its metrics row
+    ("%22s" + "%11s" * 6) % ("Class", "Images", "Instances", "Box(P", "R", "mAP50", "mAP50-95)")
+    + ": 100%|██████████| 8/8 [00:03<00:00,  2.17it/s]",
+    ("%22s" + "%11i" * 2 + "%11.3g" * 4) % ("all", 722, 1444, 0.989, 0.99, 0.993, 0.681),
+    # the header row printed at each epoch's start
+    ("\n" + "%11s" * 7) % ("Epoch", "GPU_mem", "box_loss", "cls_loss", "dfl_loss", "Instances", "Size"),
+])
+def test_validation_and_header_lines_are_no_training_bar(line: str) -> None:
+    assert bar_line(line.strip("\n")) is None
+
+
+def test_epoch_bars_number_their_batches_over_the_epochs(tmp_path: Path) -> None:
+    """Epoch 71 of 16-batch epochs at 16 batches: 70 x 16 + 16 = 1136; epoch 72 at 8: 1144. A
+    redraw of the same count is one step; the validation bar between is none."""
+    row = "%11s" * 2 + "%11.4g" * 5
+    lines = [
+        (row % ("71/1000", "6.73G", 1.038, 0.4686, 1.064, 12, 640)) + ": 100%|██████████| 16/16 [00:05<00:00,  2.72it/s]",
+        (row % ("71/1000", "6.73G", 1.038, 0.4686, 1.064, 12, 640)) + ": 100%|██████████| 16/16 [00:05<00:00,  2.72it/s]",
+        ("%22s" + "%11s" * 6) % ("Class", "Images", "Instances", "Box(P", "R", "mAP50", "mAP50-95)")
+        + ": 100%|██████████| 8/8 [00:03<00:00,  2.31it/s]",
+        (row % ("72/1000", "6.73G", 1.096, 0.4883, 1.098, 8, 640)) + ":  50%|█████     | 8/16 [00:03<00:03,  2.5it/s]",
+    ]
+    path = tmp_path / "train.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None and parser.name == "ultralytics"
+    steps = parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(1136, pytest.approx(1 / 2.72)), (1144, 0.4)]
