@@ -6,10 +6,12 @@ the bar rule. Every expectation is read off the line itself."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import SAMPLE_LOGS
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.parsers.ultralytics import bar_line
@@ -69,3 +71,55 @@ def test_epoch_bars_number_their_batches_over_the_epochs(tmp_path: Path) -> None
     assert parser is not None and parser.name == "ultralytics"
     steps = parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(1136, pytest.approx(1 / 2.72)), (1144, 0.4)]
+
+
+# ---------------------------------------------------------------- a recorded job
+
+JOB = SAMPLE_LOGS / "ultralytics_resume"
+
+
+def _truth() -> list[dict]:
+    lines = (JOB / "truth.txt").read_text().splitlines()
+    return [json.loads(line.split("TRUTH ", 1)[1]) for line in lines if line.startswith("TRUTH {")]
+
+
+def _recorded_steps() -> list[dict]:
+    path = JOB / "console.log"
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None and parser.name == "ultralytics"
+    return parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+
+
+def test_the_recorded_job_s_steps_are_the_harness_s_batches_in_each_run() -> None:
+    """sample_logs/record_ultralytics_job.sh: the first run crashes in epoch 2, the second resumes
+    from epoch 1's last.pt. The bar is drawn after every batch here (each takes over its 0.1 s
+    redraw interval): the rows are the harness's batches, run by run, numbered as it numbers
+    them ((epoch - 1) x 6 + batch), the resumed run's counter going back to epoch 2's first."""
+    steps = [s["step"] for s in _recorded_steps()]
+    truth = [x["step"] for x in _truth() if x["event"] == "step_end"]
+    assert steps == truth
+    runs = [[x["step"] for x in _truth() if x["event"] == "step_end" and x["attempt"] == a] for a in (0, 1)]
+    assert steps.index(runs[1][0], len(runs[0])) == len(runs[0])  # the second run's rows follow the first's
+
+
+def test_an_epoch_s_last_drawing_gives_its_mean_batch_time() -> None:
+    """At an epoch's end the bar shows its overall rate (batches / seconds since it started): the
+    harness's (last batch's end - first batch's start) / batches, within 5 % (the bar starts
+    just before the first batch is fetched)."""
+    truth = _truth()
+    rows = _recorded_steps()
+    checked = 0
+    for attempt in (0, 1):
+        for epoch in (1, 2, 3):
+            marks = [x for x in truth if x["attempt"] == attempt and x.get("epoch") == epoch]
+            ends = [x for x in marks if x["event"] == "step_end"]
+            if len(ends) != 6:
+                continue  # the crashed epoch never finished
+            start = min(x["t"] for x in marks if x["event"] == "step_start")
+            expected = (max(x["t"] for x in ends) - start) / 6
+            last_step = (epoch - 1) * 6 + 6
+            drawn = [r for r in rows if r["step"] == last_step]
+            assert len(drawn) == 1
+            assert drawn[0]["step_time_s"] == pytest.approx(expected, rel=0.05), (attempt, epoch)
+            checked += 1
+    assert checked == 3
