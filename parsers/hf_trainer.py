@@ -307,7 +307,13 @@ class HFTrainerParser(Parser):
         # no launcher prefix is the same process's as a metric line with one: tqdm writes the bar
         # to stderr, which srun labels and torchrun tees apart from stdout); a restarted run's bar
         # redoes steps of an earlier one.
+        # Only a bar that metric lines were placed on: with no header to give the training bar's
+        # total, an evaluation bar drawn more often could be taken for it, and each evaluation
+        # would count its batches as steps again.
+        carrying = {index for index, _ in logged if index is not None}
         for index, bar in enumerate(bars):
+            if index not in carrying:
+                continue
             for reading, (number, rank) in zip(bar.readings, bar.where, strict=True):
                 ranks = logged.get((index, reading.n), set()) | logged.get((None, reading.n), set())
                 if reading.n <= 0 or (ranks and (rank in ranks or rank is None or None in ranks)):
