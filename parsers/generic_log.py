@@ -44,9 +44,9 @@ _EPOCH_TOOK = re.compile(r"\bepoch\b.{0,80}?\b(?:took|time:?)\s{0,8}(\d{1,9}(?:\
 
 
 class _Epoch:
-    """One epoch of a log that counts epochs only: its number, its last dated line (its end: the
-    lines an epoch prints, its loss and duration, come after its training), the first loss it
-    reports and the duration a line gives."""
+    """One epoch of a log that counts epochs only: its number, its last dated line of its own
+    (its end: the lines an epoch prints, its loss, learning rate and duration, come after its
+    training), the first loss it reports and the duration a line gives."""
 
     __slots__ = ("number", "line", "end_ns", "loss", "took_s")
 
@@ -99,7 +99,10 @@ class GenericLogParser(Parser):
         for line in lines:
             if "poch" in line.text:
                 self._epoch(line.text, line.rank, epochs)
-            if line.ts_ns is not None and line.rank in epochs:
+            if line.ts_ns is not None and line.rank in epochs and (
+                    "loss" in line.text or "lr" in line.text or "took" in line.text):
+                # the epoch's own lines (its losses, learning rate, duration), not a launcher's
+                # or a crash's printed while it ran
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.end_ns = line.number, line.ts_ns
                 if epoch.loss is None and "loss" in line.text:
