@@ -47,13 +47,15 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Modules in the order workers should start them: those of an `xdist_group` first (the Ray
-    tests: the longest unit, on processes of their own), then by number of tests, most first,
-    so that small modules even out the workers' ends."""
+    """Modules in the order workers should start them, longest first so that short ones even
+    out the workers' ends: those of an `xdist_group` (the Ray tests, on processes of their own),
+    then those holding a `slow` test, then by number of tests, most first."""
     counts = collections.Counter(item.path for item in items)
     grouped = {item.path for item in items if item.get_closest_marker("xdist_group") is not None}
+    slow = {item.path for item in items if item.get_closest_marker("slow") is not None}
     first_seen = {path: i for i, path in reversed(list(enumerate(item.path for item in items)))}
-    items.sort(key=lambda item: (item.path not in grouped, -counts[item.path], first_seen[item.path]))
+    items.sort(key=lambda item: (item.path not in grouped, item.path not in slow, -counts[item.path],
+                                 first_seen[item.path]))
 
 
 def corpus_or_skip(*parts: str) -> Path:

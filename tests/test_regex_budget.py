@@ -14,6 +14,8 @@ import resource
 import time
 from typing import Any
 
+import pytest
+
 import tracelens.parsers
 
 LINE_BYTES = 64 << 10
@@ -76,6 +78,7 @@ def _run_child(index: int, out: Any) -> None:
     out.send(_slowest_case(_patterns()[index][1]))
 
 
+@pytest.mark.slow
 def test_every_line_rule_is_linear_in_the_line() -> None:
     """Each pattern runs in a child process of its own, stopped at the deadline: a quadratic
     pattern on a long line would otherwise run for minutes (it cannot be interrupted)."""
