@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tracelens.parsers.composer import ComposerParser
 from tracelens.parsers.console import ConsoleReader
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 from tracelens.parsers.deepspeed import DeepSpeedParser
@@ -49,7 +50,8 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     # a console is read by its primary reader and by every other one whose lines it holds
     consoles: dict[str, Parser] = {p.name: p for p in (
         MegatronParser(), HFTrainerParser(), DeepSpeedParser(), LightningParser(), OpenMMLabParser(),
-        TensorFlowLogParser(), FairseqParser(), UltralyticsParser(), GenericLogParser())}
+        TensorFlowLogParser(), FairseqParser(), UltralyticsParser(), ComposerParser(),
+        GenericLogParser())}
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
         KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(),

@@ -1,0 +1,101 @@
+"""MosaicML Composer consoles (its ConsoleLogger, also under LLM Foundry).
+
+- A block per logged batch (composer/loggers/console_logger.py): a progress line
+  `[epoch=1][batch=10/20]:` (training in epochs: the batch within the epoch, of the epoch's
+  batches) or `[batch=10/100]:` (training in batches), then one `<TAB> Train name: value` line
+  per metric (`Train loss/train/total: 2.31`, `Train time/train: 0.0280`, `Train
+  throughput/batches_per_sec: 0.1085`, ...). Eval blocks (`[Eval batch=...]`, `Eval name:`) are
+  no steps, nor are progress units other than batches (tokens, samples).
+- The step is the global batch: (epoch - 1) x batches per epoch + batch, or the batch.
+- SpeedMonitor's `time/train` is the training time so far in hours (its default unit, printed
+  to 4 decimals: a 0.36 s resolution): a row's step time is its seconds since the previous
+  block over the batches between, else 1 / `throughput/batches_per_sec` (a window's rate),
+  else NULL. The loss is `loss/train/total`.
+- Failures and NCCL lines are read as in every console log.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from pathlib import Path
+from typing import Any
+
+from tracelens.errors import ParseError
+from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._evidence import console_format
+from tracelens.parsers._lines import Line, gc_paused
+from tracelens.parsers._logtables import LOG_TABLES, LogRows
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+
+PROGRESS = re.compile(r"^\s{0,8}(?:\[epoch=(?P<epoch>\d{1,9})\])?\[batch=(?P<batch>\d{1,15})(?:/(?P<total>\d{1,15}))?\]:?\s*$")
+METRIC = re.compile(
+    r"^\s{1,8}Train (?P<key>[^:\s]{1,200}): (?P<value>[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?)\s*$"
+)
+
+
+def progress_step(text: str) -> int | None:
+    """The global batch a training progress line names; None for any other line."""
+    match = PROGRESS.match(text)
+    if match is None:
+        return None
+    batch = int(match.group("batch"))
+    if match.group("epoch") is not None and match.group("total") is not None:
+        return (int(match.group("epoch")) - 1) * int(match.group("total")) + batch
+    return batch
+
+
+class ComposerParser(Parser):
+    name = "composer"
+    kind = "console_log"
+    tables = LOG_TABLES
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        return Claim.CONTENT if console_format(path) == self.name else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        lines, warning, rows, events = open_log(path, "composer")
+        block: tuple[Line, int, dict[str, float]] | None = None  # the open block: its line, step, metrics
+        last: tuple[int, float] | None = None  # (step, training seconds) of the last block with a time
+        for line in lines:
+            metric = METRIC.match(line.text) if block is not None and "Train " in line.text else None
+            if metric is not None and block is not None:
+                with contextlib.suppress(ValueError):
+                    block[2].setdefault(metric.group("key"), float(metric.group("value")))
+                continue
+            if block is not None:
+                last = _close(rows, block, last)
+                block = None
+            if events.scan(line):
+                continue
+            step = progress_step(line.text) if "[batch=" in line.text else None
+            if step is not None:
+                block = (line, step, {})
+        if block is not None:
+            _close(rows, block, last)
+        if not rows.steps:
+            raise ParseError(str(path), "no Composer training progress line found", where="line 1")
+        return log_result(rows, warning)
+
+
+def _close(rows: LogRows, block: tuple[Line, int, dict[str, float]], last: tuple[int, float] | None
+           ) -> tuple[int, float] | None:
+    """The block's row; the (step, training seconds) the next block's step time counts from."""
+    line, step, metrics = block
+    values: dict[str, Any] = {}
+    if "loss/train/total" in metrics:
+        values["loss"] = metrics["loss/train/total"]
+    hours = metrics.get("time/train")
+    seconds = hours * 3600 if hours is not None else None
+    if seconds is not None and last is not None and step > last[0] and seconds >= last[1]:
+        values["step_time_s"] = (seconds - last[1]) / (step - last[0])
+    elif (rate := metrics.get("throughput/batches_per_sec")) is not None and rate > 0:
+        values["step_time_s"] = 1.0 / rate
+    rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
+    if seconds is not None:
+        return step, seconds
+    return last if last is not None and step > last[0] else None
