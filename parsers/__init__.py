@@ -28,6 +28,7 @@ from tracelens.parsers.jsonl_metrics import JsonlMetricsParser
 from tracelens.parsers.kineto import KinetoParser
 from tracelens.parsers.lightning import LightningParser
 from tracelens.parsers.lightning_csv import LightningCsvParser
+from tracelens.parsers.llama_recipes import LlamaRecipesParser
 from tracelens.parsers.megatron import MegatronParser
 from tracelens.parsers.mlgp import MlgpParser
 from tracelens.parsers.mlperf import MlperfParser
@@ -51,7 +52,7 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     consoles: dict[str, Parser] = {p.name: p for p in (
         MegatronParser(), HFTrainerParser(), DeepSpeedParser(), LightningParser(), OpenMMLabParser(),
         TensorFlowLogParser(), FairseqParser(), UltralyticsParser(), ComposerParser(),
-        GenericLogParser())}
+        LlamaRecipesParser(), GenericLogParser())}
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
         KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(),

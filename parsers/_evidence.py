@@ -35,6 +35,7 @@ _EVIDENCE = (
     r"|epoch [0-9]{1,9}:[ ]{1,12}[0-9]{1,12} / [0-9]{1,12} [a-z_]{1,40}=|\{\"epoch\": [0-9]{1,9}, \"update\": "
     r"|   [0-9]{1,9}/[0-9]{1,9}[ ]{1,12}[0-9.]{1,12}G[ ]{1,12}[0-9]"
     r"|(?:\[epoch=[0-9]{1,9}\])?\[batch=[0-9]{1,15}(?:/[0-9]{1,15})?\]:\r?\n[ \t]{1,8}Train "
+    r"|Training Epoch: [0-9]{1,9}/[0-9]{1,9}, step [0-9]{1,15}/[0-9]{1,15} completed \(loss: "
     r"|:::MLL(?:OG \{| [0-9]+(?:\.[0-9]+)? [A-Za-z0-9_]+: )"
     r"|\*\*\*\*\* Running training \*\*\*\*\*|TrainOutput\(global_step=|\{'train_runtime': |Saving model checkpoint to "
     r"|`Trainer\.fit` stopped|LOCAL_RANK: [0-9]+ - CUDA_VISIBLE_DEVICES|pytorch_lightning|lightning\.pytorch|\[NeMo [IWE] "
@@ -48,12 +49,12 @@ _KINDS = (
     ("Epoch", "lightning"), ("loss = ", "tensorflow"), ("global step", "tensorflow"), ("Step ", "tensorflow"),
     (":::MLL", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), ("   ", "ultralytics"),
-    ("[epoch=", "composer"), ("[batch=", "composer"),
+    ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),
 )
 _OPENING = max(len(opening) for opening, _ in _KINDS)
 # ties go to the earlier
 STEP_FORMATS = ("megatron", "hf_trainer", "deepspeed", "lightning", "openmmlab", "tensorflow", "fairseq",
-                "ultralytics", "composer")
+                "ultralytics", "composer", "llama_recipes")
 
 
 @lru_cache(maxsize=64)

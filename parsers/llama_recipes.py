@@ -1,0 +1,76 @@
+"""llama-recipes / llama-cookbook fine-tuning consoles (its `train_utils.train`).
+
+- The training bar's description names the micro-batch just done: `Training Epoch: 1/3, step
+  10/36 completed (loss: 0.5200968384742737)` (`step` counts the epoch's batches from 0, of the
+  loader's length), while the bar itself counts optimizer steps (the batches over the gradient
+  accumulation steps: `3/9 [03:17<06:31, 65.28s/it]`). The row is the batch, numbered over the
+  epochs: (epoch - 1) x batches per epoch + step; its loss is the description's.
+- The step time is the bar's elapsed seconds between the first drawings of two consecutive
+  batches (whole seconds: to +-1 s); the console prints no date, so the rows are undated.
+- Failures are read as in every console log.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tracelens.errors import ParseError
+from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._evidence import console_format
+from tracelens.parsers._lines import bar_readings, gc_paused
+from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+
+DESCRIPTION = re.compile(
+    r"Training Epoch: (?P<epoch>\d{1,9})/(?P<epochs>\d{1,9}), step (?P<step>\d{1,15})/(?P<n>\d{1,15}) completed"
+    r" \(loss: (?P<loss>[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?|nan|inf)\)"
+)
+
+
+def description(text: str) -> tuple[int, float, int | None] | None:
+    """The global batch and loss a bar line's description names, and the bar's elapsed whole
+    seconds (None when the line holds no reading); None for any other line."""
+    match = DESCRIPTION.search(text)
+    if match is None:
+        return None
+    step = (int(match.group("epoch")) - 1) * int(match.group("n")) + int(match.group("step"))
+    readings = bar_readings(text[match.end():])
+    return step, float(match.group("loss")), readings[0].elapsed_s if readings else None
+
+
+class LlamaRecipesParser(Parser):
+    name = "llama_recipes"
+    kind = "console_log"
+    tables = LOG_TABLES
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        return Claim.CONTENT if console_format(path) == self.name else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        lines, warning, rows, events = open_log(path, "llama_recipes")
+        last: dict[int | None, tuple[int, int | None]] = {}  # rank -> (step, elapsed) of its last row
+        for line in lines:
+            if events.scan(line):
+                continue
+            read = description(line.text) if "Training Epoch: " in line.text else None
+            if read is None:
+                continue
+            step, loss, elapsed = read
+            previous = last.get(line.rank)
+            if previous is not None and previous[0] == step:
+                continue  # the bar redrawn with the same description
+            seconds = None
+            if (previous is not None and previous[0] == step - 1 and previous[1] is not None and elapsed is not None
+                    and elapsed >= previous[1]):
+                seconds = float(elapsed - previous[1])
+            last[line.rank] = (step, elapsed)
+            rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, loss=loss,
+                      **({"step_time_s": seconds} if seconds is not None else {}))
+        if not rows.steps:
+            raise ParseError(str(path), "no llama-recipes training bar found", where="line 1")
+        return log_result(rows, warning)
