@@ -771,7 +771,7 @@ def _fragment_path(table: str, file_id: str, token: str, data: pa.Table) -> str:
 # Low-cardinality columns: dictionary-encoded. Others (args text, timestamps) would only pay
 # for a dictionary attempt that Parquet then abandons.
 _DICTIONARY_COLUMNS = frozenset(
-    {"file_id", "rank", "pid", "tid", "thread_name", "stream", "device", "category", "kind", "name",
+    {"file_id", "rank", "pid", "tid", "thread_name", "stream", "device", "category", "kind", "parent_kind", "name",
      "coll_name", "coll_dtype", "pg_name", "pg_desc", "pg_ranks", "path", "status", "series", "scope"}
 )
 
