@@ -6,15 +6,16 @@
   {size} {key=value, ...}`; under the logger's `2020-07-17 07:11:02 | INFO | train_inner | `
   since 2020, after a `| ` in the 2019 releases) and the JSON bar's `{"epoch": 1, "update":
   1.002, "loss": "9.255", ..., "num_updates": "100", ..., "wall": "1236"}`. End-of-epoch and
-  validation summaries (`epoch 001 | valid on 'valid' subset | ...`, JSON keys prefixed
-  `train_`, `valid_`) are no steps; the tqdm bar's redraws are not read.
+  validation summaries (`epoch 001 | loss 6.648 | ... | wall 390`, `epoch 001 | valid on 'valid'
+  subset | ...`, JSON keys prefixed `train_`, `valid_`) are no steps; the tqdm bar's redraws are
+  not read.
 - The step is `num_updates` (optimizer updates; the bar's counter is batches of the epoch,
   more than the updates with `--update-freq` or skipped overflow steps); without it, the
   epoch's batches before plus the counter.
 - `wall` is the seconds since training started (an elapsed clock; `train_wall` the part spent
   in training steps), both rounded to whole seconds. A row's step time is the wall seconds
-  since the previous step line over the updates between, and NULL where a validation run or a
-  checkpoint save came between them (their time is in the wall clock, not in the steps) or
+  since the previous step line over the updates between, and NULL where an epoch's end, a
+  validation run or a checkpoint save came between them (their time is in the wall clock, not in the steps) or
   the clock went back (a restart). A line's own date, when it has one, dates the step.
 - Checkpoint saves (`saved checkpoint ... (epoch 1 @ 600 updates, ...)`) and loads are dated at
   their update; failures, restarts and NCCL lines are read as in every console log.
@@ -40,6 +41,8 @@ SIMPLE = re.compile(r"\bepoch (?P<epoch>\d{1,9}):[ ]{1,12}(?P<i>\d{1,12}) / (?P<
 _PAIR = re.compile(
     r"(?<![\w.])(?P<key>[A-Za-z_]\w{0,60})=(?P<value>[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?)(?=,|\s|$)"
 )
+# SimpleProgressBar.print at an epoch's end: "{prefix} | {key value | ...}"
+_SUMMARY = re.compile(r"\bepoch \d{1,9} \| (?!valid on )")
 _JSON = re.compile(r"\{\"epoch\": \d{1,9}, \"update\": ")
 _COLUMNS = {"loss": "loss", "lr": "lr", "gnorm": "grad_norm"}
 _CHECKPOINT_KINDS = frozenset(kind.value for kind in (
@@ -108,8 +111,8 @@ class FairseqParser(Parser):
                 self._at_update(saves, text)
                 interrupted.add(line.rank)
                 continue
-            if " | valid on " in text or "valid_loss" in text:
-                interrupted.add(line.rank)
+            if " | valid on " in text or "valid_loss" in text or _SUMMARY.search(text) is not None:
+                interrupted.add(line.rank)  # an epoch's end and the validation after it
                 continue
             read = step_line(text) if ("epoch " in text or '"epoch"' in text) else None
             if read is None:

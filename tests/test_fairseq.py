@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import corpus_or_skip
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
-from tracelens.parsers.fairseq import step_line
+from tracelens.parsers.fairseq import FairseqParser, step_line
 
 
 def _rows(tmp_path: Path, lines: list[str]) -> tuple[str, list[dict], list[dict]]:
@@ -106,3 +107,14 @@ def test_a_wall_clock_that_goes_back_is_a_restart_not_a_step_time(tmp_path: Path
         "| epoch 001:    550 / 1891 loss=11.1, num_updates=545, wall=40",
     ])
     assert [s["step_time_s"] for s in steps] == [None, 91 / 50, None]
+
+
+def test_a_real_console_s_step_lines_across_epochs() -> None:
+    """MLPerf v0.6's NVIDIA Transformer result (corpus wild/mlperf/), fairseq's 2019 console
+    between the :::MLL lines: step lines at updates 996, 2632 and 4269 (one an epoch, losses
+    7.624, 4.688, 4.381), each later one after its epoch's summary ('| epoch 001 | loss 6.648 |
+    ...') and the evaluation: no step time spans an epoch's end."""
+    path = corpus_or_skip("wild", "mlperf", "v0.6_nvidia_dgx1_pytorch_transformer_mll_2019_result_0.txt")
+    steps = FairseqParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (996, 7.624, None), (2632, 4.688, None), (4269, 4.381, None)]
