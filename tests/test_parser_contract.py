@@ -50,6 +50,15 @@ def _sample_for(parser_name: str) -> bytes:
         return next((SAMPLE_LOGS / "hf_trainer_default_tb" / "runs").rglob("events.out.tfevents.*")).read_bytes()
     if parser_name == "lightning_csv":
         return (SAMPLE_LOGS / "lightning_ddp_bar" / "csv" / "version_0" / "metrics.csv").read_bytes()
+    if parser_name == "openmmlab":
+        return (SAMPLE_LOGS / "mmengine_restart" / "console.log").read_bytes()
+    if parser_name == "ultralytics":
+        return (SAMPLE_LOGS / "ultralytics_resume" / "console.log").read_bytes()
+    if parser_name == "fairseq":
+        return corpus_or_skip("wild", "mlperf", "v0.6_nvidia_dgx1_pytorch_transformer_mll_2019_result_0.txt").read_bytes()
+    if parser_name in ("tensorflow", "composer", "llama_recipes"):
+        # no real console of theirs in the repository or the corpus: another framework's (wrong-format input)
+        return (SAMPLE_LOGS / "mmengine_restart" / "console.log").read_bytes()
     raise AssertionError(f"add a sample input for parser {parser_name}")
 
 
