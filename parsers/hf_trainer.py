@@ -251,8 +251,8 @@ class HFTrainerParser(Parser):
                 bar, reading = bars[d.reading[0]], d.reading[1]
                 bar_step = reading.n
                 # the rate is checked against the bar's clock since an earlier reading: the
-                # previous row's, else the bar's last reading of an earlier step (not its start,
-                # which may hold a resumed run's jump)
+                # previous row's, else the bar's first reading of an earlier step (not its
+                # start, which may hold a resumed run's jump)
                 earlier = previous_reading.get(d.reading[0]) or _earlier_reading(bar, reading)
                 step_time = rate_agrees(bar.seconds, reading, earlier) if earlier is not None else None
                 previous_reading[d.reading[0]] = reading
@@ -326,9 +326,11 @@ class HFTrainerParser(Parser):
 
 
 def _earlier_reading(bar: _Bar, reading: BarReading) -> BarReading | None:
-    """The bar's last reading of an earlier step drawn before `reading`."""
+    """The bar's first reading of an earlier step than `reading`'s, past the bar's first update
+    (a resumed run's bar jumps from 0 to the checkpoint's step in it): the longest stretch of
+    the bar's clock to check the rate with."""
     at = next((i for i, r in enumerate(bar.readings) if r is reading), len(bar.readings))
-    return next((r for r in reversed(bar.readings[:at]) if r.n < reading.n), None)
+    return next((r for r in bar.readings[:at] if 0 < r.n < reading.n), None)
 
 
 def _training_total(lines: list[Line]) -> set[int]:

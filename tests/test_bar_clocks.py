@@ -163,3 +163,32 @@ def test_an_hf_bar_shows_the_steps_between_metric_lines() -> None:
         assert {r["step"] for r in run_rows} <= set(ends)
         for a, b in zip(run_rows, run_rows[1:], strict=False):
             assert abs((b["end_ns"] - a["end_ns"]) / 1e9 - (ends[b["step"]] - ends[a["step"]])) <= 1.0, (a["step"], b["step"])
+
+
+def test_an_hf_bars_rate_is_checked_from_its_first_reading_past_the_start() -> None:
+    """The rate of HF's bar (tqdm's moving average) is a step's time where the bar's own clock
+    agrees with it. The first metric line of a run (step 5 of sample_logs/hf_trainer_logging_steps)
+    has no earlier metric line: the bar's first reading past its start (step 1) gives the
+    clock's stretch, 3 s here. Each step time read is within a quarter of the harness's mean
+    over the 5 steps before the line (a moving average follows them); the resumed run's first
+    metric line, where the average still holds the bar's jump to the checkpoint, has none."""
+    job = "hf_trainer_logging_steps"
+    ends = {(t["attempt"], t["step"]): t["t"] for t in _truth(job) if t["rank"] == 0 and t["event"] == "step_end"}
+    rows = sorted(_hf_steps(SAMPLE_LOGS / job / "console.log"), key=lambda r: r["line"])
+    logged = [r for r in rows if r["loss"] is not None]
+    first_attempt = logged[: [r["step"] for r in logged].index(15) + 1]
+    assert first_attempt[0]["step"] == 5 and first_attempt[0]["step_time_s"] is not None
+    resumed_first = logged[len(first_attempt)]
+    assert resumed_first["step"] == 15 and resumed_first["step_time_s"] is None
+    for row in logged:
+        if row["step_time_s"] is None:
+            continue
+        attempt = 0 if row in first_attempt else 1
+        step = row["step"]
+        start = ends.get((attempt, step - 5))
+        if start is None:  # the run's first steps: from the first step's end
+            start, span = ends[(attempt, min(s for a, s in ends if a == attempt))], step - min(s for a, s in ends if a == attempt)
+        else:
+            span = 5
+        mean = (ends[(attempt, step)] - start) / span
+        assert abs(row["step_time_s"] - mean) <= 0.25 * mean, (step, row["step_time_s"], mean)
