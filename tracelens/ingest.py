@@ -545,8 +545,6 @@ def _run_views(store_root: Path, rec: FileRecord, tables: dict[str, list[str]], 
                suffix: str, memory_limit: str) -> None:
     import duckdb
 
-    from tracelens.queries import sources
-
     # One thread: one worker per core already. Past its limit DuckDB spills what it can to a
     # temporary folder of its own. A connection per file: one kept by a worker from file to
     # file saved ~40 ms a file but kept ~35 MB of DuckDB's freed memory per worker.
@@ -563,14 +561,11 @@ def _run_views(store_root: Path, rec: FileRecord, tables: dict[str, list[str]], 
         # defined, and its result stands in for it from then on: a view defined later is bound
         # against that table, not its SQL.
         for name, statement in _view_statements():
-            if name in views or name in _shared_views():
-                # Made from its SQL at once: bound as a view and again to copy it cost ~13 ms a trace.
-                con.execute(f"CREATE TEMP TABLE _done_{name} AS {sources()[name][1].strip().rstrip(';')}")
-                con.execute(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _done_{name}")
-            else:
-                con.execute(statement)
+            done = name in views or name in _shared_views()
+            for sql in _store.once_statements(name, statement) if done else (statement,):
+                con.execute(sql)
             if name in views:
-                rows = con.sql(f"SELECT * FROM _done_{name}").to_arrow_table()
+                rows = con.sql(f"SELECT * FROM {name}").to_arrow_table()
                 if rows.nbytes <= _store.INLINE_MAX_BYTES:  # packed with other files' at commit (store: "Small files")
                     rec.tables[name] = rows
                     continue

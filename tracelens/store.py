@@ -582,9 +582,10 @@ class Store:
         once = computed_once()
         lines = [header + "SET enable_progress_bar = false;"]
         for name, statement in statements:
-            lines.append(statement)
             if name in once:
-                lines.extend(f"{sql};" for sql in compute_once(name))
+                lines.extend(f"{sql};" for sql in once_statements(name, statement))
+            else:
+                lines.append(statement)
         return "\n".join(lines) + "\n"
 
     def view_statements(self, *, relative: bool, precomputed: bool = True, checks: bool = True,
@@ -691,14 +692,21 @@ def compute_once(name: str, source: str | None = None, *, temp: bool = True) -> 
 
 def open_views(con: Any, statements: list[tuple[str, str]], *, temp: bool = True,
                once: frozenset[str] | None = None) -> None:
-    """Run `statements` ((view name, CREATE VIEW) in dependency order) on `con`, computing each
-    view of `once` (by default `computed_once()`) as soon as it is defined."""
+    """Run `statements` ((view name, CREATE VIEW) in dependency order) on `con`; each view of
+    `once` (by default `computed_once()`) is computed where it is defined (`once_statements`)."""
     once = computed_once() if once is None else once
     for name, statement in statements:
-        con.execute(statement)
-        if name in once:
-            for sql in compute_once(name, temp=temp):
-                con.execute(sql)
+        for sql in once_statements(name, statement, temp=temp) if name in once else (statement,):
+            con.execute(sql)
+
+
+def once_statements(name: str, statement: str, *, temp: bool = True) -> tuple[str, str]:
+    """`compute_once` for the view `statement` creates: its query computed straight into the
+    table (binding it as a view first, then again to copy it, cost as much again)."""
+    prefix = f"CREATE OR REPLACE VIEW {name} AS"
+    if not statement.startswith(prefix):
+        raise ValueError(f"not the CREATE VIEW statement of {name}: {statement[:80]!r}")
+    return compute_once(name, statement[len(prefix):].strip().rstrip(";"), temp=temp)
 
 
 def derived_version() -> str:
