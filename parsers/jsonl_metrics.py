@@ -25,7 +25,8 @@ _METRICS = METRIC_KEYS
 
 
 def _time_ns(value: Any) -> int | None:
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+    # seconds, ms or us or ns since the epoch; past int64's nanoseconds (or inf) it dates nothing
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < 9e18:
         return round(value * 1e9) if value < 1e11 else round(value * 1e6) if value < 1e14 else int(value)
     if isinstance(value, str):
         return parse_timestamp(value)
