@@ -26,7 +26,8 @@ CLASSES = {"word": "a", "digits": "7", "spaces": " ", "punctuation": ".", "mixed
 # "a": a word then the run (a field name padded with blanks: the old Megatron field rule was
 # quadratic in the blanks after a name, found by the long fuzz run)
 OPENINGS = ("", "a", "[0] ", "0: ", "host:12:34 [0] NCCL INFO ", "iteration 1/ ", "Epoch 0: ", "step=", "{'loss': ",
-            ":::MLLOG {", ":::MLL 1.5 key: {")
+            ":::MLLOG {", ":::MLL 1.5 key: {", "Epoch(train) [1][", "| epoch 001: ", "INFO:tensorflow:loss = ",
+            "[batch=1/")
 
 
 def _patterns() -> list[tuple[str, re.Pattern[str]]]:
