@@ -335,6 +335,8 @@ def open_log(path: Path, framework: str, busy: bool = False) -> tuple[list[Line]
         raise ParseError(str(path), "empty file")
     rows = LogRows(framework)
     rows.text_lines = set(map(attrgetter("number"), lines))  # split_lines keeps no blank line
+    if getattr(lines, "years_guessed", False):
+        rows.mtime_year_lines = {line.number for line in lines if line.year_from_mtime}
     # the shared lines' rows are the primary reader's to make (parsers/console.py): a second
     # reader of the file keeps only what its own rules read
     return lines, warning, rows, EventScanner(rows if SHARED_LINES.get() else LogRows(framework))

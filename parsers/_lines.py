@@ -80,6 +80,7 @@ class Lines(list[Line]):
     nccl: NcclLines | None = None
     marked: list[int] | None = None
     picked: list[int] | None = None  # the positions of the lines `split_lines`' `pick` occurs in
+    years_guessed: bool = False  # some lines' year is the file's mtime's (`Line.year_from_mtime`)
 
 
 def read_lines(path: Path, hint: str | None = None, nccl_guard: str | None = None,
@@ -280,6 +281,7 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: 
     lines = Lines(map(_new_line, zip(*columns, strict=False)))  # (the repeat() columns are endless)
     lines.nccl, lines.marked = nccl_read, marked
     lines.picked = picked
+    lines.years_guessed = guessed is not None
     return lines
 
 

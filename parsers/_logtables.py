@@ -33,6 +33,9 @@ class LogRows:
     events: list[dict[str, Any]] = field(default_factory=list)
     nccl: NcclScanner = field(default_factory=NcclScanner)  # NCCL_DEBUG lines in the log
     text_lines: set[int] = field(default_factory=set)  # non-blank line numbers of the file
+    # lines dated without a year, given the file's mtime's (a reader that finds the year
+    # elsewhere takes its line out): the steps they date are `log_line_mtime`
+    mtime_year_lines: set[int] = field(default_factory=set)
 
     def unrecognised(self) -> int:
         """Non-blank lines that yielded no step, event or NCCL row: counted, not errors."""
@@ -45,7 +48,7 @@ class LogRows:
             return  # a step number no int64 holds is not a step (a mangled line)
         values = {k: within_int64(v) for k, v in values.items()}
         if "time_source" not in values and (values.get("end_ns") is not None or values.get("start_ns") is not None):
-            values["time_source"] = "log_line"
+            values["time_source"] = "log_line_mtime" if line in self.mtime_year_lines else "log_line"
         self.steps.append({"file_id": "", "rank": within_int64(rank), "step": step, "framework": self.framework, "line": line,
                            **values})
 

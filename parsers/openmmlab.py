@@ -107,6 +107,11 @@ class _Years:
         self.year = year
         self.last_ns: int | None = None
 
+    @property
+    def from_mtime(self) -> bool:
+        """The year of the dates printed without one is the file's mtime's (an estimate)."""
+        return self.source == "the file's modification time"
+
     def date(self, g: dict[str, str]) -> int | None:
         """The time of a date's parts; `y` None when it printed no year."""
         if g["y"] is not None:
@@ -156,10 +161,17 @@ class OpenMMLabParser(Parser):
             text = line.text
             if line.ts_ns is None or line.year_from_mtime:
                 short = _SHORT_DATE.match(text) if text[:1].isdigit() else None
+                guessed = line.year_from_mtime
                 if short is not None:
                     line = line._replace(ts_ns=years.date(short.groupdict()), year_from_mtime=False)
+                    guessed = short.group("y") is None and years.from_mtime
                 elif line.year_from_mtime and years.year is not None:
                     line = line._replace(ts_ns=_glog_ns(text, years.year), year_from_mtime=False)
+                    guessed = years.from_mtime
+                if guessed:  # the steps it dates say so (time_source log_line_mtime)
+                    rows.mtime_year_lines.add(line.number)
+                else:
+                    rows.mtime_year_lines.discard(line.number)
             if events.scan(line):
                 continue
             if "Saving checkpoint at " in text or "resumed epoch: " in text:

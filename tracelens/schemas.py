@@ -169,7 +169,9 @@ LOG_STEPS = pa.schema(
         pa.field("mfu", pa.float64()),
         pa.field("framework", _str),
         pa.field("line", _i64),  # 1-based line number in the source file
-        # how the step's time was obtained: log_line (the line's own timestamp), record (a
+        # how the step's time was obtained: log_line (the line's own timestamp), log_line_mtime
+        # (a timestamp printed without a year, and no other evidence of it in the file: the
+        # year is the file's mtime's, the date an estimate, the time of day the line's), record (a
         # structured record's time field), tqdm (a progress bar's elapsed time, anchored on the
         # dated lines around the bar: an estimate to the bar's one-second resolution), tqdm_mtime
         # (a bar in a log with no dated line, its last reading taken as the file's mtime: the

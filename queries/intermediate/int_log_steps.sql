@@ -10,8 +10,8 @@
 --   clock: of the rows of one step number, only those of the best clock present: a line's own
 --     timestamp or a record's time field (log_line, record), over a progress bar anchored on
 --     dated lines (tqdm) or on the profiled steps of the job's traces (tqdm_trace: the file's
---     times moved by int_bar_anchors.offset_ns), over a bar anchored on the file's mtime or no
---     source (tqdm_mtime);
+--     times moved by int_bar_anchors.offset_ns), over a bar anchored on the file's mtime, lines
+--     whose year is the file's mtime's, or no source (tqdm_mtime, log_line_mtime);
 --   files: a row is dropped where another file dates the same step within the tolerance
 --     (3 x the median interval between a file's consecutive steps, at least 2 s), the file
 --     with more dated steps kept (ties: the lower file_id). A step redone after a restart is

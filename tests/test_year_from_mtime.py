@@ -1,0 +1,62 @@
+"""Timestamps printed without a year (glog's `I0912 11:41:51.976096`, mmengine's `11/24
+07:35:01`): where nothing else in the file gives the year, it is the file's modification
+time's, and the steps they date say so (`time_source` log_line_mtime) and `provenance` calls
+the times estimated; where the file gives it, they are plain log lines."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import SAMPLE_LOGS, run_cli
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
+from tracelens.store import Store
+
+MMENGINE = SAMPLE_LOGS / "mmengine_restart" / "console.log"
+GLOG_STEPS = [  # the Object Detection API's step lines as absl's glog handler prints them
+    "I0912 11:40:27.956218 139735407601536 model_lib_v2.py:652] Step 100 per-step time 0.813s loss=1.305",
+    "I0912 11:41:51.976096 139735407601536 model_lib_v2.py:652] Step 200 per-step time 0.831s loss=1.192",
+]
+
+
+def _steps(path: Path) -> list[dict[str, Any]]:
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None
+    return parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+
+
+def _write(path: Path, lines: list[str]) -> Path:
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.utime(path, (2_000_000_000, 2_000_000_000))  # 2033-05-18
+    return path
+
+
+def test_glog_dates_with_no_year_in_the_file_are_estimates(tmp_path: Path) -> None:
+    path = _write(tmp_path / "train.log", GLOG_STEPS)
+    steps = _steps(path)
+    assert [(s["step"], s["time_source"]) for s in steps] == [(100, "log_line_mtime"), (200, "log_line_mtime")]
+    store = tmp_path / "s.tlstore"
+    Store.open(store).ingest([path])
+    code, out, err = run_cli("sql", str(store), "select kind, detail from provenance where figure = 'wall_s'",
+                             "--format", "json")
+    assert code == 0, err
+    row = json.loads(out)[0]
+    assert row["kind"] == "estimated" and "2 of them printed without a year" in row["detail"], row
+
+
+def test_glog_dates_take_the_year_of_the_files_dated_lines(tmp_path: Path) -> None:
+    path = _write(tmp_path / "train.log", ["2032-09-12 11:40:00,000 INFO starting training", *GLOG_STEPS])
+    assert [s["time_source"] for s in _steps(path)] == ["log_line", "log_line"]
+
+
+def test_mmengine_dates_take_the_year_of_the_runs_timestamp_else_the_files_time(tmp_path: Path) -> None:
+    lines = MMENGINE.read_text(encoding="utf-8").splitlines()
+    dated = [s for s in _steps(_write(tmp_path / "with.log", lines)) if s["end_ns"] is not None]
+    assert dated and {s["time_source"] for s in dated} == {"log_line"}  # `Exp name: 20261124_073453`
+    without = [line for line in lines if "Exp name: " not in line]
+    assert len(without) == len(lines) - 4
+    dated = [s for s in _steps(_write(tmp_path / "without.log", without)) if s["end_ns"] is not None]
+    assert dated and {s["time_source"] for s in dated} == {"log_line_mtime"}
