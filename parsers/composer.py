@@ -23,10 +23,10 @@ from typing import Any
 
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import Line, gc_paused
-from tracelens.parsers._logtables import LOG_TABLES, LogRows
-from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers._lines import Line
+from tracelens.parsers._logreader import LogReader
+from tracelens.parsers._logtables import LogRows
+from tracelens.parsers.contract import ParseOptions, ParseResult
 
 PROGRESS = re.compile(r"^\s{0,8}(?:\[epoch=(?P<epoch>\d{1,9})\])?\[batch=(?P<batch>\d{1,15})(?:/(?P<total>\d{1,15}))?\]:?\s*$")
 METRIC = re.compile(
@@ -45,17 +45,8 @@ def progress_step(text: str) -> int | None:
     return batch
 
 
-class ComposerParser(Parser):
+class ComposerParser(LogReader):
     name = "composer"
-    kind = "console_log"
-    tables = LOG_TABLES
-
-    def detect(self, path: Path, head: bytes) -> Claim:
-        return Claim.CONTENT if console_format(path) == self.name else Claim.NO
-
-    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
-            return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "composer")

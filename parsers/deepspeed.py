@@ -23,9 +23,9 @@ from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import gc_paused, head_bodies
-from tracelens.parsers._logtables import LOG_TABLES
-from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers._lines import head_bodies
+from tracelens.parsers._logreader import LogReader
+from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _DS_LINE = re.compile(r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3}\] \[(?:INFO|WARNING|ERROR|DEBUG)\] \[[\w.]+:\d+:\w+\] ")
 _MARKERS = re.compile(r"\[deepspeed\]|RunningAvgSamplesPerSec|\bstep=\d+, skipped=\d+|launch\.py:\d+:main|ds_accelerator|"
@@ -40,10 +40,8 @@ _LOSS = re.compile(r"\bLoss:\s*(?P<loss>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)")
 _OVERFLOW = re.compile(r"OVERFLOW! Rank \d+ Skipping step")
 
 
-class DeepSpeedParser(Parser):
+class DeepSpeedParser(LogReader):
     name = "deepspeed"
-    kind = "console_log"
-    tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
         found = console_format(path)
@@ -56,10 +54,6 @@ class DeepSpeedParser(Parser):
                 if hits >= 2:
                     return Claim.CONTENT
         return Claim.NO
-
-    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
-            return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "deepspeed", busy=True)

@@ -31,10 +31,8 @@ from typing import Any
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import gc_paused
-from tracelens.parsers._logtables import LOG_TABLES
-from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers._logreader import LogReader
+from tracelens.parsers.contract import ParseOptions, ParseResult
 
 # the simple bar's line, after the epoch prefix: "epoch 001:    450 / 1891 key=value, ..."
 SIMPLE = re.compile(r"\bepoch (?P<epoch>\d{1,9}):[ ]{1,12}(?P<i>\d{1,12}) / (?P<n>\d{1,12}) (?=\w)")
@@ -83,17 +81,8 @@ def step_line(text: str) -> tuple[int, dict[str, float]] | None:
     return None
 
 
-class FairseqParser(Parser):
+class FairseqParser(LogReader):
     name = "fairseq"
-    kind = "console_log"
-    tables = LOG_TABLES
-
-    def detect(self, path: Path, head: bytes) -> Claim:
-        return Claim.CONTENT if console_format(path) == self.name else Claim.NO
-
-    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
-            return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "fairseq")

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from tracelens.errors import ParseError
 from tracelens.parsers._events import STEP, WATCHDOG, log_result, open_log
-from tracelens.parsers._lines import gc_paused, head_bodies, iter_numbers, parse_timestamp
-from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS
-from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers._lines import head_bodies, iter_numbers, parse_timestamp
+from tracelens.parsers._logreader import LogReader
+from tracelens.parsers._logtables import METRIC_KEYS
+from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _KEYS = METRIC_KEYS
 
@@ -62,10 +63,8 @@ def _is_step_line(text: str) -> bool:
     return bool(STEP.search(text)) and any(k in _KEYS and k not in ("step",) for k, _ in iter_numbers(text))
 
 
-class GenericLogParser(Parser):
+class GenericLogParser(LogReader):
     name = "generic_log"
-    kind = "console_log"
-    tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
         text = head.decode("utf-8", "replace")
@@ -88,10 +87,6 @@ class GenericLogParser(Parser):
             if epochs and epoch_hits >= 2:
                 return Claim.CONTENT
         return Claim.NO
-
-    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
-            return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "generic")

@@ -54,14 +54,13 @@ from tracelens.parsers._lines import (
     anchor_bar,
     bar_readings,
     file_mtime_ns,
-    gc_paused,
     rate_agrees,
     refine_bar_elapsed,
     strip_prefix,
 )
-from tracelens.parsers._logtables import LOG_TABLES
+from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._numbers import to_float, to_int
-from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _HEADER = "***** Running training *****"
 _EVAL_HEADER = re.compile(r"\*\*\*\*\* Running Evaluation \*\*\*\*\*")
@@ -107,10 +106,8 @@ class _Dict:
     exact: bool = False  # the reading was drawn when the dict was written (not an earlier one)
 
 
-class HFTrainerParser(Parser):
+class HFTrainerParser(LogReader):
     name = "hf_trainer"
-    kind = "console_log"
-    tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
         found = console_format(path)
@@ -122,10 +119,6 @@ class HFTrainerParser(Parser):
             return Claim.CONTENT
         dict_lines = sum(1 for raw in text.splitlines() if "{'loss'" in strip_prefix(raw)[1] or "{‘loss’" in raw)
         return Claim.CONTENT if dict_lines >= 2 else Claim.NO
-
-    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
-            return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "hf_trainer")

@@ -51,8 +51,8 @@ from tracelens.parsers._lines import (
     refine_bar_elapsed,
     span_mean,
 )
-from tracelens.parsers._logtables import LOG_TABLES
-from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers._logreader import LogReader
+from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 # Possessive runs and bounded keys: a search stays linear in the line's length (a plain `\d+`
 # followed by what cannot follow it is retried at every offset of a long run of digits).
@@ -89,10 +89,8 @@ def _values(rest: str) -> dict[str, float]:
     return out
 
 
-class LightningParser(Parser):
+class LightningParser(LogReader):
     name = "lightning"
-    kind = "console_log"
-    tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
         found = console_format(path)

@@ -17,10 +17,9 @@ from pathlib import Path
 
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import bar_readings, gc_paused
-from tracelens.parsers._logtables import LOG_TABLES
-from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers._lines import bar_readings
+from tracelens.parsers._logreader import LogReader
+from tracelens.parsers.contract import ParseOptions, ParseResult
 
 DESCRIPTION = re.compile(
     r"Training Epoch: (?P<epoch>\d{1,9})/(?P<epochs>\d{1,9}), step (?P<step>\d{1,15})/(?P<n>\d{1,15}) completed"
@@ -39,17 +38,8 @@ def description(text: str) -> tuple[int, float, int | None] | None:
     return step, float(match.group("loss")), readings[0].elapsed_s if readings else None
 
 
-class LlamaRecipesParser(Parser):
+class LlamaRecipesParser(LogReader):
     name = "llama_recipes"
-    kind = "console_log"
-    tables = LOG_TABLES
-
-    def detect(self, path: Path, head: bytes) -> Claim:
-        return Claim.CONTENT if console_format(path) == self.name else Claim.NO
-
-    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
-            return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "llama_recipes")

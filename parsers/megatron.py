@@ -16,9 +16,9 @@ from pathlib import Path
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import gc_paused, head_bodies
-from tracelens.parsers._logtables import LOG_TABLES
-from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers._lines import head_bodies
+from tracelens.parsers._logreader import LogReader
+from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _ITERATION = re.compile(r"\biteration\s*[=:]?\s*(\d+)\s*/\s*(\d+)")
 _TIMERS = re.compile(r"^\s*time \(ms\) \|.*\bbatch-generator:\s*(?P<ms>[\d.]+)")
@@ -41,10 +41,8 @@ def _norm(name: str) -> str:
     return re.sub(r"[\s_\-]+", " ", name.strip().lower())
 
 
-class MegatronParser(Parser):
+class MegatronParser(LogReader):
     name = "megatron"
-    kind = "console_log"
-    tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
         found = console_format(path)
@@ -54,10 +52,6 @@ class MegatronParser(Parser):
             if _ITERATION.search(body) and "|" in body and "consumed" in body.replace("_", " "):
                 return Claim.CONTENT
         return Claim.NO
-
-    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
-            return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "megatron", busy=True)

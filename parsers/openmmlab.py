@@ -36,10 +36,10 @@ from pathlib import Path
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import Line, _glog_ns, file_mtime_ns, gc_paused
-from tracelens.parsers._logtables import LOG_TABLES, LogRows
-from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers._lines import Line, _glog_ns, file_mtime_ns
+from tracelens.parsers._logreader import LogReader
+from tracelens.parsers._logtables import LogRows
+from tracelens.parsers.contract import ParseOptions, ParseResult
 
 # Bounded runs only: a search stays linear in the line's length.
 STEP_LINE = re.compile(
@@ -141,17 +141,8 @@ def _year(ns: int) -> int | None:
         return None
 
 
-class OpenMMLabParser(Parser):
+class OpenMMLabParser(LogReader):
     name = "openmmlab"
-    kind = "console_log"
-    tables = LOG_TABLES
-
-    def detect(self, path: Path, head: bytes) -> Claim:
-        return Claim.CONTENT if console_format(path) == self.name else Claim.NO
-
-    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
-            return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "openmmlab")

@@ -29,10 +29,8 @@ from typing import Any
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import gc_paused
-from tracelens.parsers._logtables import LOG_TABLES
-from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers._logreader import LogReader
+from tracelens.parsers.contract import ParseOptions, ParseResult
 
 _NUM = r"[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?|nan|inf|-inf"
 # LoggingTensorHook: "tag = value" pairs joined by ", ", the step among them
@@ -69,17 +67,8 @@ def step_line(text: str) -> tuple[str, int, dict[str, float]] | None:
     return None
 
 
-class TensorFlowLogParser(Parser):
+class TensorFlowLogParser(LogReader):
     name = "tensorflow"
-    kind = "console_log"
-    tables = LOG_TABLES
-
-    def detect(self, path: Path, head: bytes) -> Claim:
-        return Claim.CONTENT if console_format(path) == self.name else Claim.NO
-
-    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
-            return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "tensorflow")

@@ -20,10 +20,9 @@ from pathlib import Path
 
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import bar_readings, gc_paused
-from tracelens.parsers._logtables import LOG_TABLES
-from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers._lines import bar_readings
+from tracelens.parsers._logreader import LogReader
+from tracelens.parsers.contract import ParseOptions, ParseResult
 
 # the training bar's description: epoch/epochs, GPU memory, the losses, instances, image size
 DESCRIPTION = re.compile(
@@ -61,17 +60,8 @@ def bar_line(text: str) -> tuple[int, int, int, float | None] | None:
     return epoch, reading.n, reading.total, reading.seconds_per_item
 
 
-class UltralyticsParser(Parser):
+class UltralyticsParser(LogReader):
     name = "ultralytics"
-    kind = "console_log"
-    tables = LOG_TABLES
-
-    def detect(self, path: Path, head: bytes) -> Claim:
-        return Claim.CONTENT if console_format(path) == self.name else Claim.NO
-
-    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)
-            return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "ultralytics")
