@@ -185,3 +185,28 @@ def test_a_lone_surrogate_escape_is_declined_not_reported_as_out_of_memory(tmp_p
     target.write_bytes(mangled)
     fast, pure = _both(target)
     _assert_same(fast, pure)
+
+
+def _mangled_time(field: bytes, value: bytes | None) -> bytes:
+    """SAMPLE with the first complete event's `field` given `value`, or, with None, its
+    decimal point lost (a thousand times too large)."""
+    at = SAMPLE.index(field, SAMPLE.index(b'"ph": "X"')) + len(field)
+    end = SAMPLE.index(b",", at)
+    if value is None:
+        dot = SAMPLE.index(b".", at, end)
+        return SAMPLE[:dot] + SAMPLE[dot + 1:]
+    return SAMPLE[:at] + value + SAMPLE[end:]
+
+
+@pytest.mark.parametrize(("field", "value"), [(b'"ts": ', None), (b'"dur": ', b"4500000000000000.5")],
+                         ids=["ts_without_its_point", "dur_of_142_years"])
+def test_a_time_beyond_any_clock_is_dropped_alike_by_both_paths(tmp_path: Path, field: bytes, value: bytes | None) -> None:
+    """One event's time or duration past 4e15 us (year 2096): the scanner's rows drop it as the
+    Python path does, with the same warning, and the other events are the same."""
+    target = tmp_path / "rank0.pt.trace.json"
+    target.write_bytes(_mangled_time(field, value))
+    assert _scanner_takes(target)
+    fast, pure = _both(target)
+    _assert_same(fast, pure)
+    assert not isinstance(fast, str)
+    assert "1 events with a time or duration beyond any real clock (over 4e+15 µs) dropped" in fast.warnings

@@ -72,6 +72,17 @@ def _in_range(e: _Event) -> bool:
     return (e.ts is None or -_MAX_US < e.ts < _MAX_US) and (e.dur is None or -_MAX_US < e.dur < _MAX_US)
 
 
+def _in_range_ns(*columns: pa.Array) -> pa.Array | None:
+    """`_in_range` over the scanner's columns (nanoseconds as printed, before the trace's base
+    time): a mask of the rows to keep, None when all are kept."""
+    limit = int(_MAX_US * 1000)
+    keep = None
+    for column in columns:
+        inside = pc.fill_null(pc.less(pc.abs(column), limit), True)
+        keep = inside if keep is None else pc.and_(keep, inside)
+    return None if keep is None or pc.all(keep).as_py() else keep
+
+
 # A profiler trace records one window of a run: its events follow each other closely. An event
 # separated from all the others by more than this (before or after) holds a garbage time.
 _TIME_GAP_NS = 3_600_000_000_000
@@ -277,21 +288,29 @@ class _Accumulator:
                 others = _EVENTS_DECODER.decode(b"[" + b",".join(buf[a:b] for a, b in spans.tolist()) + b"]")
             except _CHUNK_ERRORS:
                 return False
-            self._other_phases(others)
+            kept = [e for e in others if _in_range(e)]
+            self.out_of_range += len(others) - len(kept)
+            self._other_phases(kept)
         self.begin_end += scanned["begin_end"]
         self.missing_ts += scanned["missing_ts"]
         instants = scanned["instants"]
         if instants["rows"]:
             m = instants["rows"]
-            self.instants.append(pa.table({
+            ts_ns = _scanned_ints(instants["ts_ns"])
+            table = pa.table({
                 "pid": _scanned_ints(instants["pid"]),
                 "tid": _scanned_ints(instants["tid"]),
                 "category": _scanned_strings(instants["category"], m),
                 "name": _scanned_strings(instants["name"], m),
-                "ts_ns": pc.add(_scanned_ints(instants["ts_ns"]), pa.scalar(self.base_ns, pa.int64())),
+                "ts_ns": pc.add(ts_ns, pa.scalar(self.base_ns, pa.int64())),
                 "scope": _scanned_strings(instants["scope"], m),
                 "args_json": _scanned_strings(instants["args_json"], m),
-            }))
+            })
+            keep = _in_range_ns(ts_ns)
+            if keep is not None:  # as the Python path drops them (`_in_range`)
+                self.out_of_range += table.num_rows - pc.sum(keep).as_py()
+                table = table.filter(keep)
+            self.instants.append(table)
         n = scanned["rows"]
         if not n:
             return True
@@ -314,17 +333,23 @@ class _Accumulator:
             collective = _collective_columns(decoded, n, rows=flagged.tolist())
         else:
             collective = _collective_columns([], n)
-        self.batches.append(_event_batch(
+        ts_ns, dur_ns = _scanned_ints(scanned["ts_ns"]), _scanned_ints(scanned["dur_ns"])
+        batch = _event_batch(
             pid=_scanned_ints(scanned["pid"]),
             tid=_scanned_ints(scanned["tid"]),
             category=_scanned_strings(scanned["category"], n),
             name=_scanned_strings(scanned["name"], n),
-            start_ns=pc.add(_scanned_ints(scanned["ts_ns"]), pa.scalar(self.base_ns, pa.int64())),
-            dur_ns=_scanned_ints(scanned["dur_ns"]),
+            start_ns=pc.add(ts_ns, pa.scalar(self.base_ns, pa.int64())),
+            dur_ns=dur_ns,
             promoted={key: column.array() for key, column in promoted.items()},
             args_json=args_json,
             collective=collective,
-        ))
+        )
+        keep = _in_range_ns(ts_ns, dur_ns)
+        if keep is not None:  # as the Python path drops them (`_in_range`)
+            self.out_of_range += batch.num_rows - pc.sum(keep).as_py()
+            batch = batch.filter(keep)
+        self.batches.append(batch)
         return True
 
     def _other_phases(self, events: list[_Event], exact_ns: Callable[[list[_Event]], np.ndarray] | None = None) -> None:
