@@ -196,8 +196,9 @@ def recompute_connection_views(con: Any) -> None:
     (`materialize: per_connection`): for a test that has put a substitute in place of a view
     they read, after the connection opened."""
     from tracelens.queries import connection_views, view_definitions
+    from tracelens.store import compute_once
 
     once = set(connection_views())
     for name, sql in view_definitions(only=once):
         if name in once:
-            con.execute(f"CREATE OR REPLACE TEMP TABLE _connection_{name} AS {sql.strip().rstrip(';')}")
+            con.execute(compute_once(name, sql.strip().rstrip(";"))[0])  # the view already reads that table
