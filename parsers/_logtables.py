@@ -48,7 +48,9 @@ class LogRows:
             return  # a step number no int64 holds is not a step (a mangled line)
         values = {k: within_int64(v) for k, v in values.items()}
         if "time_source" not in values and (values.get("end_ns") is not None or values.get("start_ns") is not None):
-            values["time_source"] = "log_line_mtime" if line in self.mtime_year_lines else "log_line"
+            values["time_source"] = "log_line"
+        if values.get("time_source") == "log_line" and line in self.mtime_year_lines:
+            values["time_source"] = "log_line_mtime"
         self.steps.append({"file_id": "", "rank": within_int64(rank), "step": step, "framework": self.framework, "line": line,
                            **values})
 

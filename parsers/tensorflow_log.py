@@ -103,7 +103,7 @@ class TensorFlowLogParser(LogReader):
             if row is not None and row["step"] == step:
                 # the same line again from a second handler: it may carry the date the first lacked
                 if row.get("end_ns") is None and line.ts_ns is not None:
-                    row["end_ns"], row["time_source"] = line.ts_ns, "log_line"
+                    row["end_ns"], row["time_source"] = line.ts_ns, "log_line_mtime" if line.year_from_mtime else "log_line"
                 continue
             if rule == "hook":
                 previous = hook_step.get(line.rank)

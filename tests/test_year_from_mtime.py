@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,8 @@ def test_glog_dates_with_no_year_in_the_file_are_estimates(tmp_path: Path) -> No
     path = _write(tmp_path / "train.log", GLOG_STEPS)
     steps = _steps(path)
     assert [(s["step"], s["time_source"]) for s in steps] == [(100, "log_line_mtime"), (200, "log_line_mtime")]
+    # 2033-09-12 would fall after the file's time (2033-05-18): the year before
+    assert steps[0]["end_ns"] == int(datetime(2032, 9, 12, 11, 40, 27, tzinfo=UTC).timestamp()) * 10**9 + 956_218_000
     store = tmp_path / "s.tlstore"
     Store.open(store).ingest([path])
     code, out, err = run_cli("sql", str(store), "select kind, detail from provenance where figure = 'wall_s'",
@@ -45,6 +48,16 @@ def test_glog_dates_with_no_year_in_the_file_are_estimates(tmp_path: Path) -> No
     assert code == 0, err
     row = json.loads(out)[0]
     assert row["kind"] == "estimated" and "2 of them printed without a year" in row["detail"], row
+
+
+def test_a_line_printed_twice_takes_the_dated_copys_year_source(tmp_path: Path) -> None:
+    """TensorFlow with both python logging and absl on: the undated `INFO:tensorflow:` copy makes
+    the step, the glog copy dates it, its year the file's time's."""
+    path = _write(tmp_path / "train.log", [line for glog in GLOG_STEPS
+                                           for line in ("INFO:tensorflow:" + glog.split("] ", 1)[1], glog)])
+    steps = _steps(path)
+    assert [(s["step"], s["line"], s["time_source"]) for s in steps] == [(100, 1, "log_line_mtime"),
+                                                                       (200, 3, "log_line_mtime")]
 
 
 def test_glog_dates_take_the_year_of_the_files_dated_lines(tmp_path: Path) -> None:
