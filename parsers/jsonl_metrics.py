@@ -25,9 +25,12 @@ _METRICS = METRIC_KEYS
 
 
 def _time_ns(value: Any) -> int | None:
-    # seconds, ms or us or ns since the epoch; past int64's nanoseconds (or inf) it dates nothing
+    # seconds, ms, us or ns since the epoch (told apart by magnitude: today is 1.7e9 s, 1.7e12 ms,
+    # 1.7e15 us, 1.7e18 ns); past int64's nanoseconds (or inf) it dates nothing
     if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < 9e18:
-        return round(value * 1e9) if value < 1e11 else round(value * 1e6) if value < 1e14 else int(value)
+        if value < 1e11:
+            return round(value * 1e9)
+        return round(value * 1e6) if value < 1e14 else round(value * 1e3) if value < 1e17 else int(value)
     if isinstance(value, str):
         return parse_timestamp(value)
     return None
