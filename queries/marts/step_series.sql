@@ -17,8 +17,9 @@
 --   data parallelism every rank's step takes as long as the slowest one's, so a straggler shows
 --   here, not in step_ns; the heatmap's colour), mean_compute_ns, mean_comm_exposed_ns,
 --   mean_memory_ns, mean_data_stall_ns, mean_host_overhead_ns, mean_idle_ns (each category's
---   mean over ranks at this attempt and step, the ranks that profiled it: the chart averaged
---   over ranks).
+--   mean over the ranks that profiled this attempt and step: the chart averaged over ranks;
+--   where some rank has two traces at one attempt and step, the chart draws each trace apart,
+--   and the mean is over the ranks' rows of this trace).
 with dated as (
     select b.*, coalesce(a.attempt, 1) as attempt
     from step_breakdown b
@@ -40,18 +41,24 @@ series as (
     from binned
     group by rank, attempt, cycle, bin
 ),
+drawn as (
+    -- the chart's bars: one per attempt and step, or per attempt, trace and step where a rank
+    -- has two traces at one attempt and step
+    select *, case when bool_or(twice) over () then cycle else 0 end as bar_cycle
+    from (select *, count(*) over (partition by rank, attempt, step) > 1 as twice from series)
+),
 final as (
-    select *,
+    select * exclude (twice, bar_cycle),
         (median(step_ns) over (partition by attempt, step))::bigint as median_step_ns,
         step_ns - (median(step_ns) over (partition by attempt, step))::bigint as vs_median_ns,
         max(comm_wait_ns) over (partition by attempt, step) - comm_wait_ns as lateness_ns,
-        (avg(compute_ns) over (partition by attempt, step))::bigint as mean_compute_ns,
-        (avg(comm_exposed_ns) over (partition by attempt, step))::bigint as mean_comm_exposed_ns,
-        (avg(memory_ns) over (partition by attempt, step))::bigint as mean_memory_ns,
-        (avg(data_stall_ns) over (partition by attempt, step))::bigint as mean_data_stall_ns,
-        (avg(host_overhead_ns) over (partition by attempt, step))::bigint as mean_host_overhead_ns,
-        (avg(idle_ns) over (partition by attempt, step))::bigint as mean_idle_ns
-    from series
+        (avg(compute_ns) over (partition by attempt, bar_cycle, step))::bigint as mean_compute_ns,
+        (avg(comm_exposed_ns) over (partition by attempt, bar_cycle, step))::bigint as mean_comm_exposed_ns,
+        (avg(memory_ns) over (partition by attempt, bar_cycle, step))::bigint as mean_memory_ns,
+        (avg(data_stall_ns) over (partition by attempt, bar_cycle, step))::bigint as mean_data_stall_ns,
+        (avg(host_overhead_ns) over (partition by attempt, bar_cycle, step))::bigint as mean_host_overhead_ns,
+        (avg(idle_ns) over (partition by attempt, bar_cycle, step))::bigint as mean_idle_ns
+    from drawn
 )
 select * from final
 order by rank, attempt, cycle, step
