@@ -60,7 +60,8 @@ class LogRows:
         values = {k: within_int64(v) for k, v in values.items()}
         self.events.append(
             {"file_id": "", "rank": within_int64(rank), "ts_ns": within_int64(ts_ns), "kind": kind.value,
-             "framework": self.framework, "line": line, "raw": raw[:500], **values}
+             "framework": self.framework, "line": line, "raw": raw[:500],
+             "year_from_mtime": ts_ns is not None and line in self.mtime_year_lines, **values}
         )
 
     def tables(self) -> dict[str, pa.Table]:

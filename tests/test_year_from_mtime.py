@@ -73,3 +73,23 @@ def test_mmengine_dates_take_the_year_of_the_runs_timestamp_else_the_files_time(
     assert len(without) == len(lines) - 4
     dated = [s for s in _steps(_write(tmp_path / "without.log", without)) if s["end_ns"] is not None]
     assert dated and {s["time_source"] for s in dated} == {"log_line_mtime"}
+
+
+def test_a_launcher_log_without_years_joins_its_job_whatever_its_mtime(tmp_path: Path) -> None:
+    """torchrun's stderr kept apart (`2> launcher.log`): its glog lines print no year, so their
+    dates rest on the file's mtime; a file copied a year later must not read as another job."""
+    lines = (SAMPLE_LOGS / "restart_gloo_2rank" / "console.log").read_text(encoding="utf-8").splitlines()
+    glog = [line for line in lines if line[:1] in "IWE" and line[1:5].isdigit()]
+    assert glog, "the sample's torchrun lines"
+    job = tmp_path / "job"
+    job.mkdir()
+    (job / "console.log").write_text("\n".join(line for line in lines if line not in glog) + "\n", encoding="utf-8")
+    launcher = job / "launcher.log"
+    launcher.write_text("\n".join(glog) + "\n", encoding="utf-8")
+    os.utime(launcher, (1_831_000_000, 1_831_000_000))  # 2028-01-10, a year after the job
+    code, out, err = run_cli("ingest", str(job), "-o", str(tmp_path / "s.tlstore"))
+    assert code == 0, err
+    events = Store.open(tmp_path / "s.tlstore", create=False).connect().execute(
+        "select bool_and(year_from_mtime) from log_events e join files f using (file_id) "
+        "where f.path like '%launcher.log'").fetchone()
+    assert events is not None and events[0] is True

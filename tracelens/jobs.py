@@ -332,7 +332,7 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
         source("trace_meta", "start_ns", "end_ns")
         source("log_steps", "coalesce(start_ns, end_ns)", "coalesce(end_ns, start_ns)",
                "coalesce(time_source, '') not in ('tqdm_mtime', 'log_line_mtime')")  # dates guessed from the mtime
-        source("log_events", "ts_ns", "ts_ns")
+        source("log_events", "ts_ns", "ts_ns", "not coalesce(year_from_mtime, false)")
         source("nccl_warnings", "ts_ns", "ts_ns")
         source("fr_entries", "coalesce(time_created_ns, time_started_ns, time_completed_ns)",
                "coalesce(time_completed_ns, time_started_ns, time_created_ns)")

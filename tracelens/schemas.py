@@ -192,6 +192,9 @@ LOG_EVENTS = pa.schema(
         pa.field("framework", _str),
         pa.field("line", _i64),
         pa.field("raw", _str),  # the line, cut to 500 characters
+        # its date was printed without a year and nothing else in the file gave it: the year is
+        # the file's mtime's (an estimate; log_steps.time_source says log_line_mtime alike)
+        pa.field("year_from_mtime", pa.bool_()),
     ]
 )
 
