@@ -11,7 +11,6 @@ import json
 import shutil
 from pathlib import Path
 
-import duckdb
 import pytest
 
 from tests.conftest import SAMPLE_LOGS
@@ -89,14 +88,3 @@ def test_a_traces_small_tables_are_packed_and_views_recomputed_from_packs_are_it
     for view in materialized_views():
         expected = sorted((row for rows in alone.values() for row in rows[view]), key=repr)
         assert _rows(store, view) == expected, view
-
-
-def test_a_pack_of_views_reads_as_the_fragments_did(tmp_path: Path) -> None:
-    """The packs are plain Parquet: DuckDB reads each view's rows straight from the files."""
-    store = tmp_path / "s.tlstore"
-    Store.open(store).ingest(TRACES[:2])
-    con = duckdb.connect()
-    for view in materialized_views():
-        on_disk = con.execute(
-            f"select count(*) from read_parquet('{store}/derived/{view}/pack-*.parquet')").fetchone()
-        assert on_disk is not None and on_disk[0] == len(_rows(store, view)), view

@@ -554,9 +554,10 @@ def _run_views(store_root: Path, rec: FileRecord, tables: dict[str, list[str]], 
         con.execute(f"CREATE OR REPLACE VIEW files AS {files_sql};")
         for table in _view_tables():
             listed = ", ".join(map(_sql_str, tables[table]))
-            # a pack (a view recomputed for a stored file) holds other files' rows too
-            mine = f" WHERE file_id = {_sql_str(rec.file_id)}" if any(map(_store._is_pack, tables[table])) else ""
-            con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{listed}]){mine};")
+            # (a view recomputed for a stored file reads its trace_meta from a pack, with other
+            # files' rows: the views join it to the file's events and `files`, which hold this
+            # file alone; tests/test_trace_packs.py checks the recomputed rows)
+            con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{listed}]);")
         # Each stored view, and each view that two of them read, is computed as soon as it is
         # defined, and its result stands in for it from then on: a view defined later is bound
         # against that table, not its SQL.
