@@ -104,7 +104,7 @@ class LightningParser(LogReader):
                 markers += 1
         return Claim.CONTENT if (bars and markers) or bars >= 3 or markers >= 2 else Claim.NO
 
-    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "lightning")
         # (rank, process, step) -> row: a bar redraws itself; a restarted process redoes steps
         steps: dict[tuple[int | None, int, int], dict[str, Any]] = {}
