@@ -73,8 +73,34 @@ _TRAIN_OUTPUT = re.compile(r"TrainOutput\(global_step=(\d{1,18})")
 _DICT = re.compile(r"\{'[^{}]*\}|\{[‘’][^{}]*\}")
 
 
+# The Trainer's log dict as `print` writes it, flat: quoted keys with no quote, backslash or
+# control character in them, plain numbers. Read without `ast.literal_eval` (a parse and a
+# compile a line, most of an HF console's reading); anything else goes to it. Numbers as
+# Python's literals read them: an integer with no leading zero (long ones left to it), else a
+# float.
+_FLAT_DICT = re.compile(r"\{'[^'\\\x00-\x1f]*+': [-\d.eE+]{1,40}+(?:, '[^'\\\x00-\x1f]*+': [-\d.eE+]{1,40}+)*+\}")
+_FLAT_ITEM = re.compile(r"'([^'\\\x00-\x1f]*)': ([-\d.eE+]+)")
+_INT = re.compile(r"-?(?:0|[1-9]\d{0,17})")
+_FLOAT = re.compile(r"-?(?:\d{1,40}+\.\d{0,40}+|\.\d{1,40}+|\d{1,40}+(?=[eE]))(?:[eE][-+]?\d{1,40}+)?")
+
+
+def _flat_literal(text: str) -> dict[str, Any] | None:
+    """`ast.literal_eval(text)` for a flat dict of numbers, None where that is not what it is."""
+    out: dict[str, Any] = {}
+    for key, number in _FLAT_ITEM.findall(text):
+        if _INT.fullmatch(number):
+            out[key] = int(number)
+        elif _FLOAT.fullmatch(number):
+            out[key] = float(number)
+        else:
+            return None
+    return out
+
+
 def _literal(text: str) -> dict[str, Any] | None:
     text = text.replace("‘", "'").replace("’", "'")
+    if _FLAT_DICT.fullmatch(text) is not None and (flat := _flat_literal(text)) is not None:
+        return flat
     try:
         value = ast.literal_eval(text)
     except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):

@@ -245,3 +245,47 @@ def test_times_read_from_the_dates_parts_are_what_parse_timestamp_reads(monkeypa
     slow = [[line.ts_ns for line in split_lines(text, _events._LINE_HINT)] for text in texts]
     assert [text[:200] for text, a, b in zip(texts, fast, slow, strict=True) if a != b] == []
     assert sum(ts is not None for times in fast for ts in times) > 1000
+
+
+def _literal_eval_dict(text: str) -> dict[str, Any] | None:
+    """What HF Trainer's reader made of a log dict before its fast path: Python's own reading."""
+    import ast
+
+    try:
+        value = ast.literal_eval(text.replace("‘", "'").replace("’", "'"))
+    except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _typed(value: dict[str, Any] | None) -> object:
+    return None if value is None else [(k, type(v).__name__, repr(v)) for k, v in value.items()]
+
+
+def test_hf_log_dicts_read_without_literal_eval_are_what_literal_eval_reads() -> None:
+    from tracelens.parsers import hf_trainer
+
+    dicts = [m.group(0) for path in _consoles() for line in path.read_text("utf-8", "replace").splitlines()
+             for m in hf_trainer._DICT.finditer(line)]
+    assert sum(hf_trainer._FLAT_DICT.fullmatch(d) is not None for d in dicts) >= 100  # the fast path is taken
+    # and the numbers and keys its rules leave to `literal_eval`, placed in the real dicts' values
+    numbers = ["0", "-0", "007", "01.5", "1.", ".5", "-.5", "1e5", "1E-5", "00e5", "1e", "+1", "--1", "1e999",
+               "123456789012345678", "1234567890123456789012", "1.2.3", "1_0", "0x1", "nan", "5e-324"]
+    keys = ["", "a b", "é", "a\x00b", "a\\nb", "a\tb"]
+    rng = random.Random(14)
+    for text in rng.sample(dicts, min(200, len(dicts))):
+        dicts.append(text.replace("'", f"'{rng.choice(keys)}", 1))
+        dicts.append(_with_first_value(text, rng.choice(numbers)))
+    for text in dicts:
+        assert _typed(hf_trainer._literal(text)) == _typed(_literal_eval_dict(text)), text
+
+
+def _with_first_value(text: str, number: str) -> str:
+    """The dict with its first value replaced by `number`."""
+    at = text.find("': ")
+    if at < 0:
+        return text
+    end = at + 3
+    while end < len(text) and text[end] not in ",}":
+        end += 1
+    return text[: at + 3] + number + text[end:]
