@@ -85,7 +85,7 @@ class DeepSpeedParser(LogReader):
                         and rows.steps and rows.steps[-1].get("loss") is None):
                     rows.steps[-1]["loss"] = float(m.group("loss"))
                 continue
-            if (m := _STEP.search(text)) is not None:
+            if "skipped=" in text and (m := _STEP.search(text)) is not None:  # (keeps the search off the timer lines)
                 try:
                     lr: float | None = float(m.group("lr"))
                 except ValueError:
