@@ -135,7 +135,7 @@ class StepPoint:
     vs_median_ns: int | None = None  # step_ns - median_step_ns
     comm_wait_ns: int = 0  # this rank's collectives waiting for others
     lateness_ns: int = 0  # the longest wait of any rank at this step - this rank's: how long others waited for it
-    # each category's mean over the ranks at this attempt and step
+    # each category's mean over the ranks at this attempt and step (and trace, where a rank has two: step_series)
     mean_compute_ns: int = 0
     mean_comm_exposed_ns: int = 0
     mean_memory_ns: int = 0
