@@ -4,9 +4,9 @@ parser starts and ends with."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
-from operator import attrgetter
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -151,8 +151,8 @@ class EventScanner:
         started = self.started
         if isinstance(lines, Lines) and lines.marked is not None:
             if lines.nccl is not None:
-                self.rows.nccl.feed_columns(lines.nccl, lines)
-            candidates: Iterable[Line] = map(lines.__getitem__, lines.marked)
+                self.rows.nccl.feed_columns(lines.nccl, lines.numbers, lines.ranks)
+            candidates: Iterable[Line] = lines.at(lines.marked)
         else:
             candidates = lines
         for line in candidates:
@@ -313,13 +313,13 @@ SHARED_LINES: ContextVar[bool] = ContextVar("shared_lines", default=True)
 # Set by parsers/console.py while it reads one console with several readers: path -> the lines
 # read (and the truncation warning), so that the file is read and split once; what the cache
 # holds for a second reader is the lines given to it.
-LINE_CACHE: ContextVar[dict[str, tuple[list[Line], str | None]] | None] = ContextVar("line_cache", default=None)
+LINE_CACHE: ContextVar[dict[str, tuple[Sequence[Line], str | None]] | None] = ContextVar("line_cache", default=None)
 # Set by parsers/console.py likewise: a regex of the lines its second readers may be given, which
 # `open_log` has `split_lines` find with its other vectorised passes (`Lines.picked`).
 PICK_LINES: ContextVar[str | None] = ContextVar("pick_lines", default=None)
 
 
-def open_log(path: Path, framework: str, busy: bool = False) -> tuple[list[Line], str | None, LogRows, EventScanner]:
+def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[Line], str | None, LogRows, EventScanner]:
     """The file's logical lines (a ParseError when there are none), its truncation warning,
     fresh rows for `framework` and the shared event scanner feeding them. `busy`: the reader
     walks `EventScanner.busy`, so the splitting finds the lines it hands on and reads the NCCL
@@ -334,8 +334,11 @@ def open_log(path: Path, framework: str, busy: bool = False) -> tuple[list[Line]
     if not lines:
         raise ParseError(str(path), "empty file")
     rows = LogRows(framework)
-    rows.text_lines = set(map(attrgetter("number"), lines))  # split_lines keeps no blank line
-    if getattr(lines, "years_guessed", False):
+    # (split_lines keeps no blank line)
+    rows.text_lines = set(lines.numbers) if isinstance(lines, Lines) else {line.number for line in lines}
+    if isinstance(lines, Lines) and lines.guessed is not None:
+        rows.mtime_year_lines = set(compress(lines.numbers, lines.guessed))
+    elif not isinstance(lines, Lines):
         rows.mtime_year_lines = {line.number for line in lines if line.year_from_mtime}
     # the shared lines' rows are the primary reader's to make (parsers/console.py): a second
     # reader of the file keeps only what its own rules read

@@ -5,19 +5,18 @@ read as clocks."""
 
 from __future__ import annotations
 
-import gc
 import os
 import re
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache, partial
 from itertools import accumulate, compress, repeat
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
-from tracelens.parsers._io import read_bytes
+from tracelens.errors import ParseError
+from tracelens.parsers._io import GZIP_MAGIC, gc_paused, read_bytes
 from tracelens.parsers._nccl import NcclLines, nccl_candidates, nccl_lines
 
 if TYPE_CHECKING:
@@ -71,45 +70,106 @@ class Line(NamedTuple):
     year_from_mtime: bool = False
 
 
-class Lines(list[Line]):
-    """A log's lines; its NCCL_DEBUG lines read column-wise where `split_lines` could (`nccl`;
-    see `_nccl.nccl_lines`); and, where it was given a hint and an NCCL guard, the positions of
-    the lines that the hint marks or that are dated, less those NCCL lines (`marked`): the only
-    ones that `EventScanner.busy` may hand on."""
+class Lines(Sequence[Line]):
+    """A log's lines, held as columns: a `Line` is made when it is asked for, so a reader that
+    reads a few of a console's lines (`EventScanner.busy`'s) pays nothing for the others, and
+    a 500 MB console is not 4 million tuples at once. With them, its NCCL_DEBUG lines read
+    column-wise where `split_lines` could (`nccl`; see `_nccl.nccl_lines`); and, where it was
+    given a hint and an NCCL guard, the positions of the lines that the hint marks or that are
+    dated, less those NCCL lines (`marked`): the only ones that `EventScanner.busy` may hand on."""
 
-    nccl: NcclLines | None = None
-    marked: list[int] | None = None
-    picked: list[int] | None = None  # the positions of the lines `split_lines`' `pick` occurs in
-    years_guessed: bool = False  # some lines' year is the file's mtime's (`Line.year_from_mtime`)
+    def __init__(self, numbers: list[int], ranks: list[int | None], texts: list[str], times: list[int | None],
+                 clears: list[bool], hints: list[bool | None] | None = None, guessed: list[bool] | None = None) -> None:
+        self.numbers, self.ranks, self.texts, self.times, self.clears = numbers, ranks, texts, times, clears
+        self.hints, self.guessed = hints, guessed  # None: no hint looked for; no year guessed
+        self.nccl: NcclLines | None = None
+        self.marked: list[int] | None = None
+        self.picked: list[int] | None = None  # the positions of the lines `split_lines`' `pick` occurs in
+        self.years_guessed = guessed is not None  # some lines' year is the file's mtime's (`Line.year_from_mtime`)
+
+    def _columns(self) -> tuple[Iterable[Any], ...]:
+        return (self.numbers, self.ranks, self.texts, self.times, self.clears,
+                repeat(None) if self.hints is None else self.hints, repeat(False) if self.guessed is None else self.guessed)
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __iter__(self) -> Iterator[Line]:
+        return map(_new_line, zip(*self._columns(), strict=False))  # (the repeat() columns are endless)
+
+    @overload
+    def __getitem__(self, index: int) -> Line: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Line]: ...
+    def __getitem__(self, index: int | slice) -> Line | list[Line]:
+        if isinstance(index, slice):
+            return list(self.at(range(len(self))[index]))
+        return _new_line((self.numbers[index], self.ranks[index], self.texts[index], self.times[index], self.clears[index],
+                          None if self.hints is None else self.hints[index],
+                          False if self.guessed is None else self.guessed[index]))
+
+    def at(self, indices: Sequence[int]) -> Iterator[Line]:
+        """The lines at `indices`, in that order, each made without a Python-level call."""
+        return map(_new_line, zip(*(map(column.__getitem__, indices) if isinstance(column, list) else column
+                                    for column in self._columns()), strict=False))
 
 
 def read_lines(path: Path, hint: str | None = None, nccl_guard: str | None = None,
-               pick: str | None = None) -> tuple[list[Line], str | None]:
+               pick: str | None = None) -> tuple[Sequence[Line], str | None]:
     """Every logical line of a (possibly gzipped) log, and a warning if it was cut short."""
-    data, warning = read_bytes(path)
-    return split_lines(data.decode("utf-8", "replace"), hint, file_mtime_ns(path), nccl_guard, pick), warning
+    physical, warning = read_text_lines(path)
+    with gc_paused():
+        return _split_lines(physical, hint, file_mtime_ns(path), nccl_guard, pick), warning
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """The cyclic garbage collector held off while a log's lines and rows are built.
+_CHUNK = 1 << 20
 
-    Reading a console allocates a tracked object or more per line (the `Line`s, the rows) and
-    frees almost none: each of the collector's passes over the survivors finds nothing to free,
-    and they took 40 % of the line splitting's time on a 500k-line console. Reference counting
-    still frees everything as usual; the collector runs again when the block ends (nested
-    blocks leave it to the outermost)."""
-    enabled = gc.isenabled()
-    gc.disable()
+
+def read_text_lines(path: Path) -> tuple[list[str], str | None]:
+    """`read_bytes(path)`'s content decoded as UTF-8 (invalid bytes replaced) and split with
+    `str.splitlines`, a megabyte of lines at a time: an uncompressed file is never held whole
+    as bytes or text, and one character past Latin-1 (an emoji, a bar's block) makes CPython
+    store a text at 2 or 4 bytes a character only for its own chunk (a whole 500 MB log was a 2
+    GB string). Chunks end just after a newline byte, which no UTF-8 sequence holds and no line
+    break continues, so the lines are those of the whole text."""
     try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+        with open(path, "rb") as fh:
+            if fh.read(2) == GZIP_MAGIC:
+                data, warning = read_bytes(path)
+                return decode_lines(data), warning
+            fh.seek(0)
+            out: list[str] = []
+            pending: list[bytes] = []  # a line longer than a chunk, in pieces
+            while block := fh.read(_CHUNK):
+                cut = block.rfind(b"\n") + 1
+                if not cut:
+                    pending.append(block)
+                    continue
+                head = b"".join((*pending, block[:cut])) if pending else block[:cut]
+                pending = [block[cut:]] if cut < len(block) else []
+                out += head.decode("utf-8", "replace").splitlines()
+            if pending:
+                out += b"".join(pending).decode("utf-8", "replace").splitlines()
+            return out, None
+    except OSError as exc:
+        raise ParseError(str(path), f"cannot read: {exc.strerror or exc}") from exc
+
+
+def decode_lines(data: bytes, chunk: int = _CHUNK) -> list[str]:
+    """`data.decode("utf-8", "replace").splitlines()`, a chunk of lines at a time (see
+    `read_text_lines`)."""
+    view = memoryview(data)
+    out: list[str] = []
+    start, size = 0, len(data)
+    while start < size:
+        end = size if start + chunk >= size else data.find(b"\n", start + chunk) + 1 or size
+        out += str(view[start:end], "utf-8", "replace").splitlines()
+        start = end
+    return out
 
 
 def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None,
-                nccl_guard: str | None = None, pick: str | None = None) -> list[Line]:
+                nccl_guard: str | None = None, pick: str | None = None) -> Sequence[Line]:
     """The logical lines of a log's text (see `Line`); with `hint` (a regex), each line's
     `event_hint` says whether it occurs in the line: one vectorised search over every line
     (polars' regex engine, linear time) instead of one Python search a line. With `nccl_guard`
@@ -124,14 +184,15 @@ def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None,
     only where a date's dash and colon are, and the lines are built as columns, then made
     `Line`s in one C-level pass, with the garbage collector held off (`gc_paused`)."""
     with gc_paused():
-        return _split_lines(text, hint, mtime_ns, nccl_guard, pick)
+        return _split_lines(text.splitlines(), hint, mtime_ns, nccl_guard, pick)
 
 
-def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: str | None,
-                 pick: str | None) -> list[Line]:
+def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | None, nccl_guard: str | None,
+                 pick: str | None) -> Sequence[Line]:
+    """`split_lines` of the text's `str.splitlines()` (which splits at \\r too: each redraw of
+    a bar is a line of its own)."""
     import polars as pl
 
-    physical_lines = text.splitlines()  # (splits at \r too: each redraw of a bar is a line of its own)
     start = 0
     while start < len(physical_lines) and physical_lines[start].startswith("#"):
         start += 1  # provenance notes at the top of collected logs
@@ -224,25 +285,22 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: 
     stamps = (frame.lazy().with_row_index("index").filter(head.str.contains(_DATE_HINT))
               .select("index", ascii=head.str.len_bytes() == head.str.len_chars(),
                       stamp=head.str.extract_groups(_ISO_COLUMNS))
-              .unnest("stamp").collect())
+              .unnest("stamp").select("index", ns=_iso_ns()).collect())
     frame = frame.select(
         glog=pl.col("body").str.contains(_GLOG_HINT),
         hint=pl.col("body").str.contains(hint) if hint is not None else pl.lit(None, dtype=pl.Boolean),
         pick=pl.col("body").str.contains(pick) if pick is not None else pl.lit(None, dtype=pl.Boolean),
     )  # (the bodies' copy in polars is let go here: a big log's text is the most memory held)
-    times: list[int | None] = [None] * len(bodies)
+    # each dated line's time as polars reads it where that is Python's reading (`_iso_ns`), the
+    # others' by `parse_timestamp`
+    known = stamps.get_column("ns").is_not_null()
+    times: list[int | None] = (pl.repeat(None, len(bodies), dtype=pl.Int64, eager=True)
+                               .scatter(stamps.get_column("index").filter(known), stamps.get_column("ns").filter(known))
+                               .to_list())
     stamp = parse_timestamp
-    seconds = _SECONDS
-    # each dated line's time from its date's parts, read in polars (an ASCII head, where `\d`
-    # means the same to both engines), and its second's time from the cache: Python parses the
-    # lines whose second it has not seen (which fills the cache) and the others
-    for i, ascii_head, second, frac, zone in zip(*(column.to_list() for column in stamps.iter_columns()), strict=True):
-        ns = seconds.get(second + zone if zone else second, -1) if ascii_head and second is not None else -1
-        if ns == -1:
-            times[i] = stamp(bodies[i])
-        elif ns is not None:
-            times[i] = ns + int(frac.ljust(9, "0")[:9]) if frac else ns
-    del stamps
+    for i in stamps.get_column("index").filter(~known).to_list():
+        times[i] = stamp(bodies[i])
+    del stamps, known
     for i, prefix_ns in prefix_times:
         if times[i] is None:
             times[i] = prefix_ns
@@ -266,7 +324,7 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: 
         for i in yearless:
             times[i] = _glog_ns(bodies[i], guess)
             guessed[i] = True
-    hits: Iterable[bool | None] = frame.get_column("hint").to_list() if hint is not None else repeat(None)
+    hits: list[bool | None] | None = frame.get_column("hint").to_list() if hint is not None else None
     nccl_read = nccl_lines(nccl, times) if nccl is not None else None
     marked = None
     if hint is not None and nccl_guard is not None:
@@ -277,11 +335,8 @@ def _split_lines(text: str, hint: str | None, mtime_ns: int | None, nccl_guard: 
         marked = marks.arg_true().to_list()
     picked = frame.get_column("pick").arg_true().to_list() if pick is not None else None
     del frame
-    columns = (numbers, ranks, bodies, times, clears, hits, guessed if guessed is not None else repeat(False))
-    lines = Lines(map(_new_line, zip(*columns, strict=False)))  # (the repeat() columns are endless)
-    lines.nccl, lines.marked = nccl_read, marked
-    lines.picked = picked
-    lines.years_guessed = guessed is not None
+    lines = Lines(numbers, ranks, bodies, times, clears, hits, guessed)
+    lines.nccl, lines.marked, lines.picked = nccl_read, marked, picked
     return lines
 
 
@@ -323,6 +378,27 @@ _GLOG_HINT = r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d"
 _ISO_COLUMNS = (
     r"(?P<second>\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2})(?:[.,](?P<frac>\d{1,9}))?(?P<tz>Z|[+-]\d{2}:?\d{2})?"
 )
+
+
+def _iso_ns() -> pl.Expr:
+    """Over a dated line's head's `_ISO_COLUMNS` groups (`second`, `frac`, `tz`) and whether the
+    head is ASCII (`ascii`): the time in ns of `_ISO`'s first match in the head, read by polars
+    where it reads what `parse_timestamp` reads: an ASCII head (where `\\d` means the same to
+    both engines), a year from 1700 to 2199 (inside int64 ns and chrono's calendar) and a
+    second below 60 (chrono takes a leap second, `datetime` does not). Null elsewhere: Python
+    reads those."""
+    import polars as pl
+
+    second, frac, zone = pl.col("second"), pl.col("frac"), pl.col("tz")
+    moment = second.str.replace("T", " ", literal=True).str.strptime(pl.Datetime("us"), "%Y-%m-%d %H:%M:%S", strict=False)
+    digits = zone.str.replace(":", "", literal=True)  # "+hhmm", "-hhmm"
+    offset_s = (pl.when(zone.is_null() | (zone == "Z")).then(0)
+                .otherwise(pl.when(zone.str.starts_with("-")).then(-1).otherwise(1)
+                           * (digits.str.slice(1, 2).cast(pl.Int64) * 3600 + digits.str.slice(3, 2).cast(pl.Int64) * 60)))
+    fraction = pl.when(frac.is_null()).then(0).otherwise(frac.str.pad_end(9, "0").cast(pl.Int64))
+    usable = (pl.col("ascii") & second.str.slice(0, 4).is_between(pl.lit("1700"), pl.lit("2199"))
+              & (second.str.slice(17, 2) < "60"))
+    return pl.when(usable).then((moment.dt.epoch("s") - offset_s) * 1_000_000_000 + fraction)
 
 
 # a Line from its fields as one tuple, without a Python-level call (NamedTuple's __new__ is one)

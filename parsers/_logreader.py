@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import gc_paused
+from tracelens.parsers._io import gc_paused
 from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 

@@ -213,10 +213,10 @@ class NcclScanner:
         self.feed_fields(number, rank, ts_ns, *match.group(*_FIELDS))
         return True
 
-    def feed_columns(self, nccl: NcclLines, lines: Sequence[tuple[Any, ...]]) -> None:
+    def feed_columns(self, nccl: NcclLines, numbers: Sequence[int], ranks: Sequence[int | None]) -> None:
         """Read the NCCL lines of a console whose fields were read column-wise (`nccl_lines`),
-        in their order: what `feed` does with each. `lines` are the console's `Line`s (their
-        number and rank).
+        in their order: what `feed` does with each. `numbers` and `ranks` are those of the
+        console's lines, by position.
 
         Most NCCL lines only note a channel count, a tree or a transport of their process and
         device, kept until its communicator's init completes (`_Pending`). Between two lines
@@ -256,8 +256,7 @@ class NcclScanner:
         columns = (column.to_list() for column in barriers.iter_columns())
         for segment, index, host, pid_digits, tid, dev_digits, source, level, msg_text, text in zip(*columns, strict=True):
             if host is not None:
-                line = lines[index]
-                self.feed_fields(line[0], line[1], None, host, pid_digits, tid, dev_digits, source, level, msg_text)
+                self.feed_fields(numbers[index], ranks[index], None, host, pid_digits, tid, dev_digits, source, level, msg_text)
             elif self.version is None and (v := _VERSION.search(text)):
                 self.version = v.group("v")
             self._note(by_segment.pop(segment, ()))

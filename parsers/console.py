@@ -24,7 +24,7 @@ the `framework` of the reader that made them, so `log_steps.framework` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,6 +39,7 @@ else:  # loaded when a console is first read: an ingest of traces alone never ne
     pl = LazyModule("polars")
 from tracelens.parsers._events import LINE_CACHE, PICK_LINES, SHARED_LINES
 from tracelens.parsers._evidence import evidence
+from tracelens.parsers._io import gc_paused
 from tracelens.parsers._lines import Line, Lines
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
@@ -88,10 +89,16 @@ class ConsoleReader(Parser):
         return self.primary.detect(path, head)
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        # the collector held off until the cached lines are let go: between two readers it
+        # would walk every line of the file to find nothing to free (see gc_paused)
+        with gc_paused():
+            return self._parse(path, options)
+
+    def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         others = secondary_readers(path, self.name)
         if not others:
             return self.primary.parse(path, options)
-        cache: dict[str, tuple[list[Line], str | None]] = {}
+        cache: dict[str, tuple[Sequence[Line], str | None]] = {}
         token = LINE_CACHE.set(cache)
         picking = PICK_LINES.set(_ANY_EVENT_LINE)
         try:
@@ -100,12 +107,14 @@ class ConsoleReader(Parser):
             has_steps = result.tables["log_steps"].num_rows > 0
             # the lines any second reader may be given, found with the splitting's passes (else all)
             picked = lines.picked if isinstance(lines, Lines) and lines.picked is not None else range(len(lines))
-            texts = pl.Series([lines[i].text for i in picked], dtype=pl.String) if has_steps else None
+            bodies = lines.texts if isinstance(lines, Lines) else [line.text for line in lines]
+            texts = pl.Series(list(map(bodies.__getitem__, picked)), dtype=pl.String) if has_steps else None
             for name in others:
                 if texts is not None:
                     if name not in _EVENT_LINES:
                         continue  # it would read steps only, and the primary has them
-                    given = [lines[picked[i]] for i in texts.str.contains(_EVENT_LINES[name]).arg_true().to_list()]
+                    chosen = [picked[i] for i in texts.str.contains(_EVENT_LINES[name]).arg_true().to_list()]
+                    given = list(lines.at(chosen)) if isinstance(lines, Lines) else [lines[i] for i in chosen]
                     if not given:
                         continue
                     cache[str(path)] = given, warning

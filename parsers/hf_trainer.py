@@ -40,6 +40,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -352,7 +353,7 @@ def _earlier_reading(bar: _Bar, reading: BarReading) -> BarReading | None:
     return next((r for r in bar.readings[:at] if 0 < r.n < reading.n), None)
 
 
-def _training_total(lines: list[Line]) -> set[int]:
+def _training_total(lines: Sequence[Line]) -> set[int]:
     """The training bar's total: the header's `Total optimization steps`, else the total the
     most bar readings show (evaluation bars are shorter-lived), else none."""
     header: set[int] = set()

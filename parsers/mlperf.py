@@ -25,8 +25,8 @@ import msgspec
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._evidence import evidence
-from tracelens.parsers._io import read_bytes
-from tracelens.parsers._lines import gc_paused, strip_prefix
+from tracelens.parsers._io import gc_paused, read_bytes
+from tracelens.parsers._lines import strip_prefix
 from tracelens.parsers._logtables import LOG_TABLES, LogRows
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 

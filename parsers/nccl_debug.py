@@ -10,8 +10,8 @@ from pathlib import Path
 
 from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
-from tracelens.parsers._io import read_bytes
-from tracelens.parsers._lines import _ANSI, gc_paused, parse_timestamp, strip_prefix
+from tracelens.parsers._io import gc_paused, read_bytes
+from tracelens.parsers._lines import _ANSI, parse_timestamp, strip_prefix
 from tracelens.parsers._nccl import NCCL_LINE, NcclScanner
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 

@@ -30,6 +30,7 @@ YOLO-World, ...).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -93,7 +94,7 @@ class _Years:
     """The year of each date printed without one, from the file's own evidence (see the module
     docstring)."""
 
-    def __init__(self, lines: list[Line], mtime_ns: int | None) -> None:
+    def __init__(self, lines: Sequence[Line], mtime_ns: int | None) -> None:
         self.source: str | None = None
         year = next((_year(line.ts_ns) for line in lines if line.ts_ns is not None and not line.year_from_mtime), None)
         if year is not None:
