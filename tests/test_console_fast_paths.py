@@ -243,6 +243,42 @@ def test_times_read_by_polars_are_what_parse_timestamp_reads(monkeypatch: pytest
     assert sum(ts is not None for times in fast for ts in times) > 1000
 
 
+def test_lines_read_a_chunk_at_a_time_are_the_whole_texts_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`read_text_lines` decodes a file a chunk at a time; with chunks of a few bytes (so that
+    chunks end inside multi-byte characters, between a carriage return and its newline, inside
+    invalid sequences, and lines run over several chunks), plain and gzipped, its lines are
+    Python's `splitlines()` of the whole file decoded at once: the real consoles, and bytes
+    that stress each of those."""
+    import gzip
+
+    monkeypatch.setattr(_lines, "_CHUNK", 5)
+    stress = ("é✓𝔘 step 1\r\nloss ▏▏ 2\r\rtail\x85next\u2028sep\n".encode() + b"\xff\xe2\x9c\n\xf0\x9d\n"
+              + b"x" * 23 + b"\r" + b"\n" * 3)
+    sources = [path.read_bytes() for path in _consoles()[:12]] + [stress, stress[:-1], b"", b"\n", b"no newline"]
+    for i, data in enumerate(sources):
+        expected = data.decode("utf-8", "replace").splitlines()
+        plain, packed = tmp_path / f"{i}.log", tmp_path / f"{i}.log.gz"
+        plain.write_bytes(data)
+        packed.write_bytes(gzip.compress(data))
+        assert _lines.read_text_lines(plain) == (expected, None), i
+        assert _lines.read_text_lines(packed) == (expected, None), i
+        assert _lines.decode_lines(data, 3) == expected, i
+
+
+def test_lines_held_as_columns_index_slice_and_pick_as_a_list_does(tmp_path: Path) -> None:
+    """`Lines` makes each `Line` when asked: indexing (negative too), slicing and `at` give what
+    the same operations give on the list of its lines (Python's list as the reference)."""
+    path = SAMPLE_LOGS / "lightning_ddp_uneven" / "console.log"
+    lines, _ = _lines.read_lines(path, _events._LINE_HINT)
+    assert isinstance(lines, _lines.Lines) and len(lines) > 20
+    every = list(lines)
+    assert [lines[i] for i in range(-len(lines), len(lines))] == every[-len(lines):] + every
+    for cut in (slice(None), slice(3, 9), slice(None, None, -2), slice(-5, None), slice(100_000, None)):
+        assert lines[cut] == every[cut]
+    picks = [0, 7, 3, 3, len(lines) - 1]
+    assert list(lines.at(picks)) == [every[i] for i in picks]
+
+
 def _literal_eval_dict(text: str) -> dict[str, Any] | None:
     """What HF Trainer's reader made of a log dict before its fast path: Python's own reading."""
     import ast
