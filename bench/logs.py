@@ -15,8 +15,8 @@ Runs, each in a child process of its own:
            wall time, and a single console is parsed by one process)
   profile  (with --profile) the same ingest through Store.ingest, the CPU time of each stage
            measured by a timer around its function (each stage's own time, its timed callees
-           taken out): reading and decoding, evidence recognition (parsers/_evidence.py), line
-           splitting and prefix normalisation (parsers/_lines.py), the shared event and NCCL
+           taken out): reading and decoding, evidence recognition (parsers/_evidence.py),
+           prefix normalisation, times and marks (parsers/_lines.py), the shared event and NCCL
            rules (parsers/_events.py), the parser's own line rules, the Arrow tables, the
            Parquet writes, the per-file SQL views, the input's sha256; with --top N, also the N
            functions with the most time of their own, from a second run under cProfile
@@ -146,8 +146,8 @@ for parser in registry().values():
     if hasattr(module, "log_result"):
         timed(module, "log_result", "tables")
 timed(_evidence, "_counts", "evidence")
-timed(_lines, "split_lines", "split")
-timed(_events, "read_lines", "read")
+timed(_lines, "_split_lines", "split")
+timed(_lines, "read_text_lines", "read")
 timed(_events.EventScanner, "scan", "scan")
 timed(store_module, "_atomic_write_parquet", "parquet")
 timed(ingest_module, "_precompute", "views")
@@ -167,9 +167,9 @@ spent["rules"] = spent.get("rules", 0.0) - scans * outside_per_call
 total -= scans * (inside_per_call + outside_per_call)
 g = lambda k: spent.get(k, 0.0)
 parts = {
-    "reading and decoding the log (read_bytes, decode)": g("read"),
+    "reading and decoding the log, split at line breaks (_lines.read_text_lines)": g("read"),
     "evidence recognition (_evidence: one combined pattern over the text)": g("evidence"),
-    "line splitting and prefix normalisation (_lines.split_lines)": g("split"),
+    "prefix normalisation, times and marks of the lines (_lines.split_lines)": g("split"),
     "shared event and NCCL rules (_events.EventScanner.scan)": g("scan"),
     "the parser's own line rules (its parse, less the above)": g("rules"),
     "Arrow tables and unrecognised count (log_result)": g("tables"),
