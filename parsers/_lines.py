@@ -114,6 +114,12 @@ class Lines(Sequence[Line]):
                                     for column in self._columns()), strict=False))
 
 
+def years_guessed(lines: Sequence[Line]) -> bool:
+    """Whether some line's year is the file's mtime's (`Line.year_from_mtime`): a flag of a
+    `Lines`, a pass over any other sequence."""
+    return lines.years_guessed if isinstance(lines, Lines) else any(line.year_from_mtime for line in lines)
+
+
 def read_lines(path: Path, hint: str | None = None, nccl_guard: str | None = None,
                pick: str | None = None) -> tuple[Sequence[Line], str | None]:
     """Every logical line of a (possibly gzipped) log, and a warning if it was cut short."""

@@ -58,6 +58,7 @@ from tracelens.parsers._lines import (
     rate_agrees,
     refine_bar_elapsed,
     strip_prefix,
+    years_guessed,
 )
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._numbers import to_float, to_int
@@ -241,7 +242,7 @@ class HFTrainerParser(LogReader):
                     d.reading = d.before
         mtime = file_mtime_ns(path)
         # dated lines without a year (glog) whose year is the mtime's: every anchor rests on it
-        year_from_mtime = any(line.year_from_mtime for line in lines)
+        year_from_mtime = years_guessed(lines)
         for number, bar in enumerate(bars):
             _clock(bar, mtime if number == len(bars) - 1 else None)
             if bar.source == "tqdm" and year_from_mtime:

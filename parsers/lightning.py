@@ -50,6 +50,7 @@ from tracelens.parsers._lines import (
     rate_is_mean,
     refine_bar_elapsed,
     span_mean,
+    years_guessed,
 )
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
@@ -127,7 +128,7 @@ class LightningParser(LogReader):
                     recognised += self._segment(segment, line, rows, events, steps, seen_events, state)
         # with dated lines that print no year (glog) and no year anywhere, every anchor takes the
         # mtime's year: an estimate too
-        _place(steps, clocks, file_mtime_ns(path), any(line.year_from_mtime for line in lines))
+        _place(steps, clocks, file_mtime_ns(path), years_guessed(lines))
         previous: dict[int | None, float] = {}
         for (rank, _, _), row in sorted(steps.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1], kv[0][2])):
             total = row.pop("_consumed", None)
