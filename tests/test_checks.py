@@ -19,7 +19,7 @@ WILD = CORPUS / "wild"
 
 def _jobs() -> list[Path]:
     """Each folder of sample_logs/, each file (or trace folder) of ../shared/corpus/wild/*/."""
-    jobs = sorted(p for p in SAMPLE_LOGS.iterdir() if p.is_dir())
+    jobs = sorted(p for p in SAMPLE_LOGS.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))  # (not __pycache__)
     if WILD.exists():
         for family in sorted(p for p in WILD.iterdir() if p.is_dir()):
             jobs += sorted(family.iterdir())
