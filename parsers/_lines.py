@@ -364,13 +364,15 @@ def _needs_python(raw: pl.Series) -> pl.Series:
 
 
 # The loop's own tests for polars' engine, each widened where that is simpler (an ASCII digit or
-# any non-ASCII character for what `isdecimal` accepts; a name-opened prefix's separator, "]:",
-# "]<std" and " || " anywhere in the line): an escape; a line opening with "(", a digit, up to
-# six spaces and a digit, or a bracket and no digit; a bracket and a digit with "] " within its
-# first seven characters; no visible ASCII character.
+# any non-ASCII character for what `isdecimal` accepts; "]:", "]<std" and " || " anywhere in the
+# line; a prefix's name and digits as any run of its characters): an escape; a line opening with
+# what a name-opened prefix needs before its separator ("svc-1  | ", "host [stderr] "), with an
+# srun label ("3: "), "(" and a name before " pid=", up to six spaces and a digit, or a bracket
+# and no digit; a bracket and a digit with "] " within its first seven characters; no visible
+# ASCII character.
 _NEEDS_PYTHON = (
-    r"\x1b|\| | \[std|\]:|\]<std| \|\| "
-    r"|^(?:[(0-9]| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] )"
+    r"\x1b|\]:|\]<std| \|\| "
+    r"|^(?:[\w.\-]*-\d+ +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |\([^ ]* pid=| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] )"
     r"|^[^!-~]*$"
 )
 
