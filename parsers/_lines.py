@@ -210,14 +210,21 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     # Most lines are taken as they are: one vectorised pass finds those that may not be (a
     # prefix, colours, nothing but blanks), and only those go through Python.
     raw: pl.Series | None = None  # the lines in polars, reused for the second pass where few change
+    ranks: list[int | None] = [None] * count
     if pasted:
         complex_lines: Iterable[int] = range(count)
     else:
         raw = pl.Series(bodies, dtype=pl.String)
-        complex_lines = _needs_python(raw).arg_true().to_list()
+        needs = _needs_python(raw)
+        taken, digits, rests = _torchrun_prefixes(raw)
+        if taken:
+            needs, raw = needs.scatter(taken, False), raw.scatter(taken, rests)
+            for i, rank_digits, rest in zip(taken, digits, rests, strict=True):
+                ranks[i] = int(rank_digits)
+                bodies[i] = rest
+        complex_lines = needs.arg_true().to_list()
     changed: list[int] = []  # lines whose body is not the line itself
     numbers = list(range(start + 1, start + 1 + count))
-    ranks: list[int | None] = [None] * count
     clears = [False] * count
     keep: list[bool] | None = None  # made when a line is left out
     prefix_times: list[tuple[int, int]] = []  # (line index, time) from a prefix that dates its lines
@@ -363,6 +370,28 @@ def _needs_python(raw: pl.Series) -> pl.Series:
     return raw.str.contains(_NEEDS_PYTHON)
 
 
+def _torchrun_prefixes(raw: pl.Series) -> tuple[list[int], list[str], list[str]]:
+    """Over the physical lines: those that open with torchrun's "[default3]:" or "[rank3]:"
+    (the commonest launcher prefixes) and whose rest needs nothing of Python (`_NEEDS_PYTHON`):
+    their positions, their ranks' digits and their rests, which is what `_strip` makes of them."""
+    import polars as pl
+
+    line = pl.col("line")
+    found = (pl.DataFrame({"line": raw}).lazy().with_row_index("index")
+             .with_columns(end=line.str.extract(_TORCHRUN, 0).str.len_chars())
+             .filter(pl.col("end").is_not_null())
+             .with_columns(rest=line.str.slice(pl.col("end")), digits=line.str.extract_groups(_TORCHRUN))
+             .filter(~pl.col("rest").str.contains(_NEEDS_PYTHON))
+             .select("index", pl.coalesce(pl.col("digits").struct.field("1"), pl.col("digits").struct.field("2")), "rest")
+             .collect())
+    index, digits, rests = (column.to_list() for column in found.iter_columns())
+    return index, digits, rests
+
+
+# `_PREFIX`'s first two forms, with ASCII digits and no more than `_strip` reads as a rank
+_TORCHRUN = r"^\[(?:default([0-9]{1,9})\]:|rank([0-9]{1,9})\]: ?)"
+
+
 # The loop's own tests for polars' engine, each widened where that is simpler (an ASCII digit or
 # any non-ASCII character for what `isdecimal` accepts; "]:", "]<std" and " || " anywhere in the
 # line; a prefix's name and digits as any run of its characters): an escape; a line opening with
@@ -372,7 +401,8 @@ def _needs_python(raw: pl.Series) -> pl.Series:
 # ASCII character.
 _NEEDS_PYTHON = (
     r"\x1b|\]:|\]<std| \|\| "
-    r"|^(?:[\w.\-]*-\d+ +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |\([^ ]* pid=| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] )"
+    r"|^(?:[\w.\-]*-\d+ +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |\([^ ]* pid="
+    r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] )"
     r"|^[^!-~]*$"
 )
 
