@@ -3,6 +3,7 @@ parser starts and ends with."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
@@ -45,6 +46,9 @@ WATCHDOG = re.compile(
     r"(?:, NumelIn=(?P<numel_in>\d+), NumelOut=(?P<numel_out>\d+))?, Timeout\(ms\)=(?P<timeout>\d+)\)"
     r" ran for (?P<ran>\d{1,15}) milliseconds"
 )
+# A terminal's hard wrap (a paste from a terminal of fixed width) cuts the watchdog's long line
+# anywhere ("OpTy" / "pe=BROADCAST"): its pieces are the next physical lines, which finish it.
+WRAPPED_PIECES_MAX = 4  # a 250-character watchdog line wrapped at 80 columns is 4 pieces
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
@@ -333,6 +337,7 @@ def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[L
             cache[str(path)] = lines, warning
     if not lines:
         raise ParseError(str(path), "empty file")
+    lines = join_wrapped_watchdogs(lines)
     rows = LogRows(framework)
     # (split_lines keeps no blank line)
     rows.text_lines = set(lines.numbers) if isinstance(lines, Lines) else {line.number for line in lines}
@@ -343,6 +348,63 @@ def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[L
     # the shared lines' rows are the primary reader's to make (parsers/console.py): a second
     # reader of the file keeps only what its own rules read
     return lines, warning, rows, EventScanner(rows if SHARED_LINES.get() else LogRows(framework))
+
+
+def join_wrapped_watchdogs(lines: Sequence[Line]) -> Sequence[Line]:
+    """`lines` with each watchdog timeout line that a terminal's hard wrap cut (`WATCHDOG` does
+    not match it) made whole from the physical lines around it: a piece is a line with no
+    launcher prefix and no time of its own (it starts mid-message) that is no whole watchdog
+    line itself. The line holding "Watchdog caught" or "WorkNCCL" (the hint marks it) is joined
+    with up to WRAPPED_PIECES_MAX pieces after it, and with the line before it where it is a
+    piece itself ("... exception: [Rank 6] Watchdog " / "caught collective ..."), where the join
+    matches. The joined text goes to the
+    first of them; the others stay lines of their own (no rule reads anything in them alone).
+    Only marked lines are looked at, so a console of millions of lines pays one pass over its
+    hint column."""
+    if isinstance(lines, Lines):
+        texts, numbers, ranks, times = lines.texts, lines.numbers, lines.ranks, lines.times
+        positions: Iterable[int] = (compress(range(len(texts)), lines.hints) if lines.hints is not None
+                                    else range(len(texts)))
+    else:
+        texts, numbers = [line.text for line in lines], [line.number for line in lines]
+        ranks, times = [line.rank for line in lines], [line.ts_ns for line in lines]
+        positions = range(len(texts))
+
+    def piece(k: int) -> bool:
+        return (numbers[k] == numbers[k - 1] + 1 and ranks[k] is None and times[k] is None
+                and WATCHDOG.search(texts[k]) is None)
+
+    def join(head: int) -> str | None:
+        text = texts[head]
+        for k in range(head + 1, min(head + 1 + WRAPPED_PIECES_MAX, len(texts))):
+            if not piece(k):
+                return None
+            text += texts[k]
+            if WATCHDOG.search(text) is not None:
+                return text
+        return None
+
+    joined: dict[int, str] = {}
+    for p in positions:
+        text = texts[p]
+        if ("Watchdog caught" not in text and "WorkNCCL" not in text) or WATCHDOG.search(text) is not None:
+            continue
+        for head in ((p - 1, p) if p > 0 and piece(p) else (p,)):
+            if head not in joined and (whole := join(head)) is not None:
+                joined[head] = whole
+                break
+    if not joined:
+        return lines
+    if isinstance(lines, Lines):
+        for i, text in joined.items():
+            texts[i] = text
+            if lines.hints is not None:
+                lines.hints[i] = True  # the joined line holds what the hint looks for
+            if lines.marked is not None and i not in lines.marked:
+                bisect.insort(lines.marked, i)
+        return lines
+    return [line._replace(text=joined[i], event_hint=True if line.event_hint is not None else None)
+            if i in joined else line for i, line in enumerate(lines)]
 
 
 def log_result(rows: LogRows, warning: str | None) -> ParseResult:

@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 
 from tracelens.errors import ParseError
-from tracelens.parsers._events import STEP, WATCHDOG, log_result, open_log
-from tracelens.parsers._lines import head_bodies, iter_numbers, parse_timestamp
+from tracelens.parsers._events import STEP, WATCHDOG, join_wrapped_watchdogs, log_result, open_log
+from tracelens.parsers._lines import Line, head_bodies, iter_numbers, parse_timestamp
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
@@ -63,12 +63,21 @@ def _is_step_line(text: str) -> bool:
     return bool(STEP.search(text)) and any(k in _KEYS and k not in ("step",) for k, _ in iter_numbers(text))
 
 
+def _wrapped_watchdog(text: str) -> bool:
+    """The head holds a watchdog timeout line that a terminal's hard wrap cut (see
+    `join_wrapped_watchdogs`)."""
+    if "Watchdog caught" not in text and "WorkNCCL" not in text:
+        return False
+    lines = [Line(number, None, body, None) for number, body in enumerate(text.splitlines(), 1)]
+    return any(WATCHDOG.search(line.text) for line in join_wrapped_watchdogs(lines))
+
+
 class GenericLogParser(LogReader):
     name = "generic_log"
 
     def detect(self, path: Path, head: bytes) -> Claim:
         text = head.decode("utf-8", "replace")
-        if WATCHDOG.search(text) or "ChildFailedError" in text or _LAUNCHER.search(text):
+        if WATCHDOG.search(text) or "ChildFailedError" in text or _LAUNCHER.search(text) or _wrapped_watchdog(text):
             return Claim.CONTENT  # a launcher/failure log, with or without step lines
         hits = epoch_hits = 0
         epochs = False

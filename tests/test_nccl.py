@@ -23,6 +23,7 @@ from tests.conftest import CORPUS, SAMPLE_LOGS, corpus_or_skip
 from tracelens.errors import ParseError
 from tracelens.parsers import ParseOptions, detect
 from tracelens.parsers._io import read_head
+from tracelens.parsers.contract import Claim
 from tracelens.parsers.flight_recorder import FlightRecorderParser
 from tracelens.parsers.generic_log import GenericLogParser
 from tracelens.parsers.nccl_debug import NcclDebugParser
@@ -413,18 +414,46 @@ def _watchdog_files() -> list[Path]:
 def test_watchdog_timeouts_one_per_rank_and_sequence(path: Path) -> None:
     """Every "Watchdog caught" line yields its (rank, SeqNum), once however often it is repeated,
     with the op and "ran for" of the line; the rank is the one the message names."""
+    assert _timeouts_found(path) == _timeouts_in(path.read_text())
+
+
+def _timeouts_in(text: str) -> dict[tuple[int | None, str], tuple[str, int]]:
+    """(rank, SeqNum) -> (op, ran-for ms) of every whole "Watchdog caught" line of `text`."""
     expected: dict[tuple[int | None, str], tuple[str, int]] = {}
-    for line in path.read_text().splitlines():
+    for line in text.splitlines():
         m = re.search(r"Watchdog caught collective operation timeout: "
                       r"WorkNCCL\(SeqNum=(\d+), OpType=(\w+).*?\) ran for (\d+) milli", line)
         if m:
             named = re.search(r"\[(?:PG [^\]]*?)?Rank (\d+)\]", line) or re.match(r"\[(?:default|rank)(\d+)\]:", line)
             expected.setdefault((int(named.group(1)) if named else None, m.group(1)), (m.group(2), int(m.group(3))))
+    return expected
+
+
+def _timeouts_found(path: Path) -> dict[tuple[int | None, str], tuple[str, int]]:
     events = [e for e in GenericLogParser().parse(path, ParseOptions()).tables["log_events"].to_pylist()
               if e["kind"] == "collective_timeout" and e["duration_s"] is not None]
     got = {(e["rank"], re.search(r"SeqNum=(\d+)", e["detail"]).group(1)): (e["detail"].split()[0], round(e["duration_s"] * 1000))  # type: ignore[union-attr]
            for e in events}
-    assert len(events) == len(got) and got == expected
+    assert len(events) == len(got)
+    return got
+
+
+@pytest.mark.parametrize("width", [80, 100, 120, 140, 160])
+@pytest.mark.parametrize("path", [p for p in _watchdog_files() if _timeouts_in(p.read_text())], ids=lambda p: p.name)
+def test_watchdog_lines_cut_by_a_terminals_wrap_are_read_whole(path: Path, width: int, tmp_path: Path) -> None:
+    """A log pasted from a terminal of fixed width: every physical line longer than the width
+    cut into pieces of that width (GitHub issues hold such pastes, "OpTy" / "pe=BROADCAST"); its
+    timeouts are those of the log as written, and the file is still recognised."""
+    text = path.read_text()
+    wrapped = "".join(
+        "".join(line[i:i + width] + "\n" for i in range(0, len(line), width)) if line else "\n"
+        for line in text.splitlines()
+    )
+    assert wrapped != text.replace("\r\n", "\n")  # some line is longer than the width
+    cut = tmp_path / path.name
+    cut.write_text(wrapped)
+    assert GenericLogParser().detect(cut, wrapped.encode()[:65536]) != Claim.NO
+    assert _timeouts_found(cut) == _timeouts_in(text)
 
 
 def test_watchdog_progress_lines_join_their_timeout() -> None:
