@@ -48,7 +48,7 @@ WATCHDOG = re.compile(
 )
 # A terminal's hard wrap (a paste from a terminal of fixed width) cuts the watchdog's long line
 # anywhere ("OpTy" / "pe=BROADCAST"): its pieces are the next physical lines, which finish it.
-WRAPPED_PIECES_MAX = 4  # a 250-character watchdog line wrapped at 80 columns is 4 pieces
+WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 5 lines of 50 columns
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
@@ -333,11 +333,11 @@ def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[L
         lines, warning = cache[str(path)]
     else:
         lines, warning = read_lines(path, _LINE_HINT, _BEFORE_SCAN_PATTERN if busy else None, PICK_LINES.get())
+        lines = join_wrapped_watchdogs(lines)  # once per file: the cached lines are joined already
         if cache is not None:
             cache[str(path)] = lines, warning
     if not lines:
         raise ParseError(str(path), "empty file")
-    lines = join_wrapped_watchdogs(lines)
     rows = LogRows(framework)
     # (split_lines keeps no blank line)
     rows.text_lines = set(lines.numbers) if isinstance(lines, Lines) else {line.number for line in lines}
@@ -374,24 +374,26 @@ def join_wrapped_watchdogs(lines: Sequence[Line]) -> Sequence[Line]:
         return (numbers[k] == numbers[k - 1] + 1 and ranks[k] is None and times[k] is None
                 and WATCHDOG.search(texts[k]) is None)
 
-    def join(head: int) -> str | None:
+    def join(head: int) -> tuple[str, int] | None:
+        """The whole message from `head` on, and its last piece."""
         text = texts[head]
         for k in range(head + 1, min(head + 1 + WRAPPED_PIECES_MAX, len(texts))):
             if not piece(k):
                 return None
             text += texts[k]
             if WATCHDOG.search(text) is not None:
-                return text
+                return text, k
         return None
 
     joined: dict[int, str] = {}
+    upto = -1  # the last line of the last join: a piece of it starts no join of its own
     for p in positions:
         text = texts[p]
-        if ("Watchdog caught" not in text and "WorkNCCL" not in text) or WATCHDOG.search(text) is not None:
+        if p <= upto or ("Watchdog caught" not in text and "WorkNCCL" not in text) or WATCHDOG.search(text) is not None:
             continue
-        for head in ((p - 1, p) if p > 0 and piece(p) else (p,)):
-            if head not in joined and (whole := join(head)) is not None:
-                joined[head] = whole
+        for head in ((p - 1, p) if p - 1 > upto and piece(p) else (p,)):
+            if (found := join(head)) is not None:
+                joined[head], upto = found
                 break
     if not joined:
         return lines

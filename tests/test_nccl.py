@@ -438,22 +438,43 @@ def _timeouts_found(path: Path) -> dict[tuple[int | None, str], tuple[str, int]]
     return got
 
 
-@pytest.mark.parametrize("width", [80, 100, 120, 140, 160])
+def _wrapped(text: str, width: int) -> str:
+    """`text` as a terminal `width` columns wide shows it: each longer line cut into pieces."""
+    return "".join(
+        "".join(line[i:i + width] + "\n" for i in range(0, len(line), width)) if line else "\n"
+        for line in text.splitlines()
+    )
+
+
+@pytest.mark.parametrize("width", [50, 60, 80, 100, 120, 140, 160])
 @pytest.mark.parametrize("path", [p for p in _watchdog_files() if _timeouts_in(p.read_text())], ids=lambda p: p.name)
 def test_watchdog_lines_cut_by_a_terminals_wrap_are_read_whole(path: Path, width: int, tmp_path: Path) -> None:
     """A log pasted from a terminal of fixed width: every physical line longer than the width
     cut into pieces of that width (GitHub issues hold such pastes, "OpTy" / "pe=BROADCAST"); its
     timeouts are those of the log as written, and the file is still recognised."""
     text = path.read_text()
-    wrapped = "".join(
-        "".join(line[i:i + width] + "\n" for i in range(0, len(line), width)) if line else "\n"
-        for line in text.splitlines()
-    )
+    wrapped = _wrapped(text, width)
     assert wrapped != text.replace("\r\n", "\n")  # some line is longer than the width
     cut = tmp_path / path.name
     cut.write_text(wrapped)
     assert GenericLogParser().detect(cut, wrapped.encode()[:65536]) != Claim.NO
     assert _timeouts_found(cut) == _timeouts_in(text)
+
+
+def test_an_ingested_wrapped_watchdog_log_stores_each_timeout_once(tmp_path: Path) -> None:
+    """Through the whole ingest (detection, the console reader, the store): the stored timeouts
+    are the log's as written, each once, with its op and ran-for."""
+    path = corpus_or_skip("nccl", "c10d-watchdog", "pytorch_issue118369_multiple_seqnums_pt21.log")
+    text = path.read_text()
+    expected = _timeouts_in(text)
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / path.name).write_text(_wrapped(text, 100))
+    Store.open(tmp_path / "s.tlstore").ingest([tmp_path / "in"])
+    rows = Store.open(tmp_path / "s.tlstore").connect(only={"log_events"}).execute(
+        "select rank, detail, duration_s from log_events where kind = 'collective_timeout'").fetchall()
+    got = {(rank, re.search(r"SeqNum=(\d+)", detail).group(1)): (detail.split()[0], round(duration_s * 1000))  # type: ignore[union-attr]
+           for rank, detail, duration_s in rows}
+    assert len(rows) == len(got) and got == expected
 
 
 def test_watchdog_progress_lines_join_their_timeout() -> None:
