@@ -26,7 +26,7 @@ def _cli(*args: str | bytes, timeout: float = 60) -> tuple[int, str, str]:
 
 
 def _stored_paths(store: Path) -> list[str]:
-    code, out, err = _cli("sql", str(store), "select path from files where status = 'ok' order by 1", "--format", "json")
+    code, out, err = run_cli("sql", str(store), "select path from files where status = 'ok' order by 1", "--format", "json")
     assert code == 0, err
     return [row["path"] for row in json.loads(out)]
 
