@@ -17,6 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # docs/_page.py, also when loaded by path
 from _page import write_or_check
 
+from tracelens.store import EAGER_VIEWS_MAX_ROWS
+
 PAGE = Path(__file__).resolve().parent / "views.md"
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
 LAYER_ORDER = ("staging", "intermediate", "marts", "checks")
@@ -73,6 +75,9 @@ def render() -> str:
         "intermediate -> marts. `tracelens sql`, the reports and `tracelens.connect()` all read these",
         "views. A view marked `materialize: per_file` is computed once per trace at ingest and stored",
         "under `derived/`; `materialize: per_connection` is computed once when a connection opens.",
+        f"On a store of at most {EAGER_VIEWS_MAX_ROWS:,} rows (`tracelens.store.EAGER_VIEWS_MAX_ROWS`) a connection",
+        "computes every other view when it opens too, but for those that read a session variable",
+        "(or read such a view): they stay views, so that a `SET VARIABLE` moves them.",
         "The tables they read are in [tables.md](tables.md).",
         "",
     ]

@@ -193,12 +193,14 @@ def run_cli_process(*args: str) -> tuple[int, str, str]:
 
 def recompute_connection_views(con: Any) -> None:
     """Compute again, in dependency order, the views a connection computed once when it opened
-    (`materialize: per_connection`): for a test that has put a substitute in place of a view
+    (`materialize: per_connection`, and on a small store every view it could: see
+    `tracelens.store.open_views`): for a test that has put a substitute in place of a view
     they read, after the connection opened."""
-    from tracelens.queries import connection_views, view_definitions
+    from tracelens.queries import view_definitions
     from tracelens.store import compute_once
 
-    once = set(connection_views())
-    for name, sql in view_definitions(only=once):
+    once = {name.removeprefix("_connection_") for (name,) in con.execute(
+        "select table_name from duckdb_tables() where temporary and starts_with(table_name, '_connection_')").fetchall()}
+    for name, sql in view_definitions(only=once & {n for n, _ in view_definitions()}):
         if name in once:
             con.execute(compute_once(name, sql.strip().rstrip(";"))[0])  # the view already reads that table

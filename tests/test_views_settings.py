@@ -4,11 +4,16 @@ docs/methods.md#settings with its default, and setting it moves the view."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+import tracelens.store
 from tests.conftest import SAMPLE_LOGS
 from tracelens.queries import sources
-from tracelens.store import store_for
+from tracelens.store import Store, open_views, store_for
 
 DOCS = Path(__file__).parent.parent / "docs"
 
@@ -39,3 +44,41 @@ def test_settings_move_the_views() -> None:
     con.execute("SET VARIABLE tracelens_top_kernels = 1")
     assert con.execute("select count(*) from timeline").fetchone()[0] == 2
     assert con.execute("select count(*) from top_kernels").fetchone()[0] == 1
+
+
+def _rows(con: Any, view: str) -> list[str]:
+    return sorted(map(repr, con.execute(f"select * from {view}").fetchall()))
+
+
+@pytest.mark.parametrize("job", ["ddp_gloo_2rank", "hf_trainer_restart", "hang_restart_gloo_2rank"])
+def test_views_computed_when_a_small_store_opens_hold_the_rows_of_the_views(
+        job: str, sample_store: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small store's connection computes its views where it defines them (`open_views`,
+    eager): every view, and each column's type, is what the same connection gives with every
+    view left a view."""
+    store = Store.open(sample_store(job))
+    assert store.small()
+    eager = store.connect()
+    monkeypatch.setattr(tracelens.store, "EAGER_VIEWS_MAX_ROWS", -1)
+    plain = store.connect()
+    names = [name for (name,) in plain.execute(
+        "select view_name from duckdb_views() where not internal and not starts_with(view_name, '_') order by 1").fetchall()]
+    computed = {name.removeprefix("_connection_") for (name,) in eager.execute(
+        "select table_name from duckdb_tables() where starts_with(table_name, '_connection_')").fetchall()}
+    assert len(computed & set(names)) > 40, sorted(computed)  # not only the views computed once anyway
+    for name in names:
+        assert eager.execute(f"describe {name}").fetchall() == plain.execute(f"describe {name}").fetchall(), name
+        assert _rows(eager, name) == _rows(plain, name), name
+
+
+def test_a_view_that_cannot_be_computed_when_the_store_opens_fails_where_it_is_read() -> None:
+    """A view whose query fails on the store's rows does not stop the connection opening: it is
+    left a view, and its error comes where it is read, as with no view computed at once."""
+    import duckdb
+
+    con = duckdb.connect()
+    open_views(con, [("doomed", "CREATE OR REPLACE VIEW doomed AS SELECT error('no rows like these') AS a;"),
+                     ("fine", "CREATE OR REPLACE VIEW fine AS SELECT 42 AS b;")], once=frozenset(), eager=True)
+    assert con.execute("select b from fine").fetchall() == [(42,)]
+    with pytest.raises(duckdb.Error, match="no rows like these"):
+        con.execute("select * from doomed").fetchall()
