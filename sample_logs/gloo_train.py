@@ -22,6 +22,9 @@ Restarts (run under torchrun --max-restarts 1, see record_restart_job.sh):
                                   all_reduce after --hang-timeout-s (gloo), every rank dumps
                                   its flight recorder to --fr-dir and the attempt fails
   --no-profile                    no profiler
+  --unlabeled-log                 log lines name no rank (as a script that logs on every rank
+                                  without saying which does); run without torchrun's --tee,
+                                  the console holds every rank's lines with nothing to tell them apart
 GPU recordings (see record_gpu_jobs.sh): --device cuda puts the model and batches on the GPU
 and adds CUDA to the profiler's activities; --backend nccl uses NCCL (one rank per GPU);
 --d-model sets the model width; with --fr-dir and the profiler on, every rank dumps its flight
@@ -112,6 +115,7 @@ def main() -> None:
     ap.add_argument("--metrics-jsonl", default="", help="rank 0 also writes one JSON line per step here")
     ap.add_argument("--log-data-time", action="store_true", help="step lines also say how long the batch took")
     ap.add_argument("--no-profile", action="store_true")
+    ap.add_argument("--unlabeled-log", action="store_true", help="log lines name no rank")
     ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
     ap.add_argument("--backend", default="gloo", choices=["gloo", "nccl"])
     ap.add_argument("--d-model", type=int, default=64)
@@ -120,9 +124,8 @@ def main() -> None:
     a = ap.parse_args()
     attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
     truth_t0 = time.time()
-    logging.basicConfig(
-        level=logging.INFO, format=f"%(asctime)s %(levelname)s [rank{os.environ.get('RANK', '0')}] %(name)s: %(message)s"
-    )
+    label = "" if a.unlabeled_log else f"[rank{os.environ.get('RANK', '0')}] "
+    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s %(levelname)s {label}%(name)s: %(message)s")
     log.info("starting (restart count %d)", attempt)
 
     hang_mode = a.hang_rank >= 0 and attempt == 0

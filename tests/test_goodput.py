@@ -162,7 +162,7 @@ def _expected_buckets(truth: list[dict]) -> tuple[dict[str, float], float, list[
     return expected, wall, redone
 
 
-@pytest.mark.parametrize("job", ["restart_gloo_2rank", "hf_trainer_restart"])
+@pytest.mark.parametrize("job", ["restart_gloo_2rank", "hf_trainer_restart", "unlabeled_restart_gloo_2rank"])
 def test_torchrun_restart_matches_the_harness_clock(sample_store: Callable[[str], Path], job: str) -> None:
     truth = _truth(SAMPLE_LOGS / job)
     assert truth, f"sample_logs/{job} has no TRUTH lines"

@@ -15,7 +15,10 @@
 --   files: a row is dropped where another file dates the same step within the tolerance
 --     (3 x the median interval between a file's consecutive steps, at least 2 s), the file
 --     with more dated steps kept (ties: the lower file_id). A step redone after a restart is
---     dated farther apart than that and kept twice.
+--     dated farther apart than that and kept twice;
+--   prints: of a file's rows of one step dated within the tolerance of the one before, the
+--     first is kept (ranks that print with no rank prefix log each step once each; a
+--     relaunched process redoes a step seconds later at the least).
 -- Columns: as stg_log_steps (time_source also 'tqdm_trace').
 with anchored as (
     -- a console only a bar dates, on the traces' clock (int_bar_anchors)
@@ -58,9 +61,14 @@ ranked as (
             as best_order
     from best_clock b join file_sizes f using (file_id), tolerance t
 ),
+best_file as (
+    select r.*, r.t_ns - lag(r.t_ns) over (partition by r.file_id, r.step order by r.t_ns, r.line) as since_ns
+    from ranked r
+    where r.best_order = r.file_order
+),
 final as (
-    select * exclude (clock_rank, file_order, best_order)
-    from ranked
-    where best_order = file_order
+    select b.* exclude (clock_rank, file_order, best_order, since_ns)
+    from best_file b, tolerance t
+    where b.since_ns is null or b.since_ns > t.ns
 )
 select * from final

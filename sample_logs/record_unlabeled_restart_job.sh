@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Re-record sample_logs/unlabeled_restart_gloo_2rank: the job of record_restart_job.sh (2 gloo
+# ranks under torchrun, one allowed restart, a checkpoint every 4 steps, rank 1 raises at step 9
+# of the first attempt, both resume from the step-7 checkpoint and finish 14 steps), but every
+# rank logs each step with no rank in its lines (--unlabeled-log) and torchrun adds no prefix
+# (no --tee): the console holds each step twice, once per rank, with nothing to tell them
+# apart, as scripts that log on every rank write. The harness's own clock (with the rank) is in
+# `TRUTH {...}` lines. Needs: pip install torch==2.13.0 (CPU wheel).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out="$here/unlabeled_restart_gloo_2rank"
+rm -rf "$out" && mkdir -p "$out"
+ckpt=$(mktemp -d)
+port=$((29600 + RANDOM % 300))
+TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1 OMP_NUM_THREADS=1 python -m torch.distributed.run \
+    --nnodes 1 --nproc-per-node 2 --max-restarts 1 --monitor-interval 1 \
+    --rdzv-backend c10d --rdzv-endpoint "127.0.0.1:$port" \
+    "$here/gloo_train.py" --out "$ckpt/unused" --steps 14 --no-profile --unlabeled-log \
+    --ckpt-dir "$ckpt" --ckpt-every 4 --crash-rank 1 --crash-step 9 --slow-rank 0 --slow-ms 150 \
+    > "$out/console.log" 2>&1 || true
+rm -rf "$ckpt"
+{
+  echo "recorded: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "torch: $(python -c 'import torch; print(torch.__version__)')"
+  echo "command: torchrun --nproc-per-node 2 --max-restarts 1 gloo_train.py --steps 14 --no-profile --unlabeled-log --ckpt-every 4 --crash-rank 1 --crash-step 9 --slow-rank 0 --slow-ms 150"
+} > "$out/RECORDED.txt"
+grep -c TRUTH "$out/console.log"
