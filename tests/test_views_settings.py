@@ -82,3 +82,14 @@ def test_a_view_that_cannot_be_computed_when_the_store_opens_fails_where_it_is_r
     assert con.execute("select b from fine").fetchall() == [(42,)]
     with pytest.raises(duckdb.Error, match="no rows like these"):
         con.execute("select * from doomed").fetchall()
+
+
+def test_a_view_reading_a_setting_through_another_view_moves_with_it(sample_store: Callable[[str], Path]) -> None:
+    """`provenance` reads no variable itself; it reads `int_world_size`, which reads
+    `tracelens_gpus`: a small store's connection leaves it a view, and setting the GPU count
+    after the connection opened makes it say the count was given."""
+    con = Store.open(sample_store("ddp_gloo_2rank")).connect(checks=False)
+    gpus = "select kind from provenance where figure = 'gpus'"
+    assert con.execute(gpus).fetchall() == [("measured",)]  # the traces' world size
+    con.execute("SET VARIABLE tracelens_gpus = 8")
+    assert con.execute(gpus).fetchall() == [("given",)]
