@@ -16,9 +16,11 @@
 --     (3 x the median interval between a file's consecutive steps, at least 2 s), the file
 --     with more dated steps kept (ties: the lower file_id). A step redone after a restart is
 --     dated farther apart than that and kept twice;
---   prints: of a file's rows of one step dated within the tolerance of the one before, the
---     first is kept (ranks that print with no rank prefix log each step once each; a
---     relaunched process redoes a step seconds later at the least).
+--   prints: of a file's rows of one step, one dated within half the file's step interval (the
+--     median between its consecutive rows of different steps; 2 s where it has none) of the
+--     one before is dropped: ranks that name none in their lines log each step once each, a
+--     few milliseconds apart; a relaunched process redoes a step a whole step's time after
+--     its start at the least.
 -- Columns: as stg_log_steps (time_source also 'tqdm_trace').
 with anchored as (
     -- a console only a bar dates, on the traces' clock (int_bar_anchors)
@@ -62,13 +64,25 @@ ranked as (
     from best_clock b join file_sizes f using (file_id), tolerance t
 ),
 best_file as (
-    select r.*, r.t_ns - lag(r.t_ns) over (partition by r.file_id, r.step order by r.t_ns, r.line) as since_ns
-    from ranked r
-    where r.best_order = r.file_order
+    select * from ranked where best_order = file_order
+),
+print_gaps as (
+    select file_id, step <> lag(step) over w as new_step, t_ns - lag(t_ns) over w as gap_ns
+    from best_file
+    window w as (partition by file_id order by t_ns, line)
+),
+print_tolerance as (
+    select file_id, coalesce(0.5 * median(gap_ns) filter (where new_step and gap_ns > 0), 2e9) as ns
+    from print_gaps
+    group by file_id
+),
+repeats as (
+    select b.*, b.t_ns - lag(b.t_ns) over (partition by b.file_id, b.step order by b.t_ns, b.line) as since_ns
+    from best_file b
 ),
 final as (
-    select b.* exclude (clock_rank, file_order, best_order, since_ns)
-    from best_file b, tolerance t
-    where b.since_ns is null or b.since_ns > t.ns
+    select r.* exclude (clock_rank, file_order, best_order, since_ns)
+    from repeats r join print_tolerance p using (file_id)
+    where r.since_ns is null or r.since_ns > p.ns
 )
 select * from final
