@@ -1,26 +1,41 @@
 #!/usr/bin/env bash
-# Re-record sample_logs/restart_gloo_2rank: a real 2-rank DDP job over gloo under torchrun
-# with one allowed restart. It checkpoints every 4 steps; rank 1 raises at step 9 of the
-# first attempt; torchrun restarts both workers, which resume from the step-7 checkpoint and
-# finish 14 steps. Each worker sleeps 0.15 s inside every step's forward (--slow-ms) so steps
-# are long enough to measure. The harness's own clock is in `TRUTH {...}` lines.
+# Re-record sample_logs/restart_gloo_2rank and sample_logs/unlabeled_restart_gloo_2rank.
+#
+# restart_gloo_2rank: a real 2-rank DDP job over gloo under torchrun with one allowed restart.
+# It checkpoints every 4 steps; rank 1 raises at step 9 of the first attempt; torchrun restarts
+# both workers, which resume from the step-7 checkpoint and finish 14 steps. Each worker sleeps
+# 0.15 s inside every step's forward (--slow-ms) so steps are long enough to measure. The
+# harness's own clock is in `TRUTH {...}` lines.
+#
+# unlabeled_restart_gloo_2rank: the same job, but every rank logs each step with no rank in its
+# lines (--unlabeled-log) and torchrun adds no prefix (no --tee): the console holds each step
+# twice, once per rank, with nothing to tell them apart, as scripts that log on every rank
+# write. The TRUTH lines still name their rank.
+#
 # Needs: pip install torch==2.13.0 (CPU wheel).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-out="$here/restart_gloo_2rank"
-rm -rf "$out" && mkdir -p "$out"
-ckpt=$(mktemp -d)
-port=$((29600 + RANDOM % 300))
-TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1 OMP_NUM_THREADS=1 python -m torch.distributed.run \
-    --nnodes 1 --nproc-per-node 2 --max-restarts 1 --monitor-interval 1 \
-    --rdzv-backend c10d --rdzv-endpoint "127.0.0.1:$port" --tee 3 \
-    "$here/gloo_train.py" --out "$ckpt/unused" --steps 14 --no-profile \
-    --ckpt-dir "$ckpt" --ckpt-every 4 --crash-rank 1 --crash-step 9 --slow-rank 0 --slow-ms 150 \
-    > "$out/console.log" 2>&1 || true
-rm -rf "$ckpt"
-{
-  echo "recorded: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "torch: $(python -c 'import torch; print(torch.__version__)')"
-  echo "command: torchrun --nproc-per-node 2 --max-restarts 1 gloo_train.py --steps 14 --no-profile --ckpt-every 4 --crash-rank 1 --crash-step 9 --slow-rank 0 --slow-ms 150"
-} > "$out/RECORDED.txt"
-grep -c TRUTH "$out/console.log"
+
+record() {  # record OUT_NAME TORCHRUN_OPTION GLOO_TRAIN_OPTION (either may be "")
+  local out="$here/$1" launch="$2" logging="$3" ckpt port
+  rm -rf "$out" && mkdir -p "$out"
+  ckpt=$(mktemp -d)
+  port=$((29600 + RANDOM % 300))
+  # shellcheck disable=SC2086  # the options are one word or none
+  TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1 OMP_NUM_THREADS=1 python -m torch.distributed.run \
+      --nnodes 1 --nproc-per-node 2 --max-restarts 1 --monitor-interval 1 \
+      --rdzv-backend c10d --rdzv-endpoint "127.0.0.1:$port" $launch \
+      "$here/gloo_train.py" --out "$ckpt/unused" --steps 14 --no-profile $logging \
+      --ckpt-dir "$ckpt" --ckpt-every 4 --crash-rank 1 --crash-step 9 --slow-rank 0 --slow-ms 150 \
+      > "$out/console.log" 2>&1 || true
+  rm -rf "$ckpt"
+  {
+    echo "recorded: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "torch: $(python -c 'import torch; print(torch.__version__)')"
+    echo "command: torchrun --nproc-per-node 2 --max-restarts 1 gloo_train.py --steps 14 --no-profile${logging:+ $logging} --ckpt-every 4 --crash-rank 1 --crash-step 9 --slow-rank 0 --slow-ms 150"
+  } > "$out/RECORDED.txt"
+  grep -c TRUTH "$out/console.log"
+}
+
+record restart_gloo_2rank "--tee 3" ""
+record unlabeled_restart_gloo_2rank "" --unlabeled-log
