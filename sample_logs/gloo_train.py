@@ -22,6 +22,8 @@ Restarts (run under torchrun --max-restarts 1, see record_restart_job.sh):
                                   all_reduce after --hang-timeout-s (gloo), every rank dumps
                                   its flight recorder to --fr-dir and the attempt fails
   --no-profile                    no profiler
+  --log-every N                   a step line for every Nth step only (steps 0, N, 2N, ...), as
+                                  DeepSpeed's steps_per_print and Megatron's log_interval do
   --unlabeled-log                 log lines name no rank (as a script that logs on every rank
                                   without saying which does); run without torchrun's --tee,
                                   the console holds every rank's lines with nothing to tell them apart
@@ -116,6 +118,7 @@ def main() -> None:
     ap.add_argument("--log-data-time", action="store_true", help="step lines also say how long the batch took")
     ap.add_argument("--no-profile", action="store_true")
     ap.add_argument("--unlabeled-log", action="store_true", help="log lines name no rank")
+    ap.add_argument("--log-every", type=int, default=1, help="a step line for every Nth step only")
     ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
     ap.add_argument("--backend", default="gloo", choices=["gloo", "nccl"])
     ap.add_argument("--d-model", type=int, default=64)
@@ -226,7 +229,9 @@ def main() -> None:
                     truth(event="collective_failed", step=step, t=time.time())
                     dump_flight_recorder()
                 raise
-            if a.log_data_time:
+            if step % a.log_every:
+                pass
+            elif a.log_data_time:
                 log.info("step %d loss %.4f step_time_s %.4f data_time_s %.4f tokens %d", step, loss.item(), time.time() - t0,
                          data_s, tokens_per_step)
             else:

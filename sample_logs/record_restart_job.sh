@@ -12,12 +12,18 @@
 # twice, once per rank, with nothing to tell them apart, as scripts that log on every rank
 # write. The TRUTH lines still name their rank.
 #
+# sparse_log_restart_gloo_2rank: 320 steps (batches of 2: the data holds 512 a rank) with a
+# step line for every 100th only (--log-every 100, as DeepSpeed's steps_per_print and
+# Megatron's log_interval), a checkpoint every 7 steps, rank 1 raising at step 201 of the first
+# attempt: both resume from the step-195 checkpoint and log step 200 again, a few seconds after
+# its first line (less than half the time between two lines). TRUTH lines hold every step.
+#
 # Needs: pip install torch==2.13.0 (CPU wheel).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
-record() {  # record OUT_NAME TORCHRUN_OPTION GLOO_TRAIN_OPTION (either may be "")
-  local out="$here/$1" launch="$2" logging="$3" ckpt port
+record() {  # record OUT_NAME TORCHRUN_OPTION GLOO_TRAIN_OPTIONS [STEPS CKPT_EVERY CRASH_STEP]
+  local out="$here/$1" launch="$2" logging="$3" steps="${4:-14}" every="${5:-4}" crash="${6:-9}" ckpt port
   rm -rf "$out" && mkdir -p "$out"
   ckpt=$(mktemp -d)
   port=$((29600 + RANDOM % 300))
@@ -25,17 +31,18 @@ record() {  # record OUT_NAME TORCHRUN_OPTION GLOO_TRAIN_OPTION (either may be "
   TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1 OMP_NUM_THREADS=1 python -m torch.distributed.run \
       --nnodes 1 --nproc-per-node 2 --max-restarts 1 --monitor-interval 1 \
       --rdzv-backend c10d --rdzv-endpoint "127.0.0.1:$port" $launch \
-      "$here/gloo_train.py" --out "$ckpt/unused" --steps 14 --no-profile $logging \
-      --ckpt-dir "$ckpt" --ckpt-every 4 --crash-rank 1 --crash-step 9 --slow-rank 0 --slow-ms 150 \
+      "$here/gloo_train.py" --out "$ckpt/unused" --steps "$steps" --no-profile $logging \
+      --ckpt-dir "$ckpt" --ckpt-every "$every" --crash-rank 1 --crash-step "$crash" --slow-rank 0 --slow-ms 150 \
       > "$out/console.log" 2>&1 || true
   rm -rf "$ckpt"
   {
     echo "recorded: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "torch: $(python -c 'import torch; print(torch.__version__)')"
-    echo "command: torchrun --nproc-per-node 2 --max-restarts 1 gloo_train.py --steps 14 --no-profile${logging:+ $logging} --ckpt-every 4 --crash-rank 1 --crash-step 9 --slow-rank 0 --slow-ms 150"
+    echo "command: torchrun --nproc-per-node 2 --max-restarts 1 gloo_train.py --steps $steps --no-profile${logging:+ $logging} --ckpt-every $every --crash-rank 1 --crash-step $crash --slow-rank 0 --slow-ms 150"
   } > "$out/RECORDED.txt"
   grep -c TRUTH "$out/console.log"
 }
 
 record restart_gloo_2rank "--tee 3" ""
 record unlabeled_restart_gloo_2rank "" --unlabeled-log
+record sparse_log_restart_gloo_2rank "--tee 3" "--log-every 100 --batch 2" 320 7 201

@@ -187,6 +187,22 @@ def test_torchrun_restart_matches_the_harness_clock(sample_store: Callable[[str]
     assert con.execute("select * from check_goodput_buckets_sum").fetchall() == []
 
 
+def test_a_step_logged_again_soon_after_a_restart_is_redone_work_where_few_steps_are_logged(
+        sample_store: Callable[[str], Path]) -> None:
+    """sample_logs/sparse_log_restart_gloo_2rank logs every 100th step only (RECORDED.txt:
+    --log-every 100); rank 1 crashes at step 201 and the relaunch logs step 200 again about
+    5 s after its first line, less than half the time between two lines but many steps' time.
+    The harness's TRUTH lines: 2 attempts, and the logged steps done in both are lost work."""
+    job = SAMPLE_LOGS / "sparse_log_restart_gloo_2rank"
+    truth = _truth(job)
+    done = {(t["attempt"], t["step"]) for t in truth if t["rank"] == 0 and t["event"] == "step_end"}
+    logged_redone = sorted(s for (a, s) in done if a == 0 and (1, s) in done and s % 100 == 0)
+    assert logged_redone == [200]
+    con = Store.open(sample_store("sparse_log_restart_gloo_2rank"), create=False).connect()
+    assert con.execute("select count(*) from attempts").fetchone()[0] == len({t["attempt"] for t in truth})
+    assert con.execute("select lost_steps from goodput").fetchone()[0] == logged_redone
+
+
 def test_progress_bar_step_times_match_the_harness(tmp_path: Path) -> None:
     """sample_logs/hf_trainer_restart: HF dict lines carry no time; the tqdm bar prints whole
     seconds since it started, and the bar starts a little after the dated header. Refined

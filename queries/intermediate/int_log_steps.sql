@@ -16,11 +16,12 @@
 --     (3 x the median interval between a file's consecutive steps, at least 2 s), the file
 --     with more dated steps kept (ties: the lower file_id). A step redone after a restart is
 --     dated farther apart than that and kept twice;
---   prints: of a file's rows of one step, one dated within half the file's step interval (the
---     median between its consecutive rows of different steps; 2 s where it has none) of the
---     one before is dropped: ranks that name none in their lines log each step once each, a
---     few milliseconds apart; a relaunched process redoes a step a whole step's time after
---     its start at the least.
+--   prints: of a file's rows of one step, one dated within half a step's time (the median, over
+--     the file's consecutive rows where the step goes forward, of the time between them over
+--     the steps between them; 2 s where there is none) of the one before is dropped: ranks that
+--     name none in their lines log each step once each, a few milliseconds apart; a relaunched
+--     process redoes a step a whole step's time after its start at the least, even where only
+--     every 100th step is logged.
 -- Columns: as stg_log_steps (time_source also 'tqdm_trace').
 with anchored as (
     -- a console only a bar dates, on the traces' clock (int_bar_anchors)
@@ -67,12 +68,12 @@ best_file as (
     select * from ranked where best_order = file_order
 ),
 print_gaps as (
-    select file_id, step <> lag(step) over w as new_step, t_ns - lag(t_ns) over w as gap_ns
+    select file_id, step - lag(step) over w as steps, t_ns - lag(t_ns) over w as gap_ns
     from best_file
     window w as (partition by file_id order by t_ns, line)
 ),
 print_tolerance as (
-    select file_id, coalesce(0.5 * median(gap_ns) filter (where new_step and gap_ns > 0), 2e9) as ns
+    select file_id, coalesce(0.5 * median(gap_ns / steps) filter (where steps > 0 and gap_ns > 0), 2e9) as ns
     from print_gaps
     group by file_id
 ),
