@@ -196,11 +196,11 @@ def recompute_connection_views(con: Any) -> None:
     (`materialize: per_connection`, and on a small store every view it could: see
     `tracelens.store.open_views`): for a test that has put a substitute in place of a view
     they read, after the connection opened."""
-    from tracelens.queries import view_definitions
+    from tracelens.queries import sources, view_definitions
     from tracelens.store import compute_once
 
     once = {name.removeprefix("_connection_") for (name,) in con.execute(
         "select table_name from duckdb_tables() where temporary and starts_with(table_name, '_connection_')").fetchall()}
-    for name, sql in view_definitions(only=once & {n for n, _ in view_definitions()}):
+    for name, sql in view_definitions(only=once & sources().keys()):
         if name in once:
             con.execute(compute_once(name, sql.strip().rstrip(";"))[0])  # the view already reads that table

@@ -667,8 +667,8 @@ class Store:
 # A store of at most this many rows computes every view where it is defined, not only those
 # marked `materialize: per_connection`: on so few rows computing a view costs less than binding
 # it again inside each view and query that reads it (the 2-rank sample: opening and the
-# report's reads 0.65 s, 0.41 s computed at once; the 8-trace bench store, 1.2M rows: 0.71 s,
-# 1.19 s computed at once).
+# report's reads 0.57 s, 0.45 s computed at once; the 8-trace bench store, 1.2M rows: 0.71 s,
+# 1.19 s with every view computed at once).
 EAGER_VIEWS_MAX_ROWS = 100_000
 
 
@@ -719,9 +719,9 @@ def open_views(con: Any, statements: list[tuple[str, str]], *, temp: bool = True
     reads = dependencies()
     moving: set[str] = set()  # views whose rows a variable set later can change
     for name, statement in statements:
+        stored = statement.startswith(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM read_parquet(")  # precomputed
         if name not in once and name not in TABLES and (
-                "getvariable(" in statement
-                or (not statement.endswith("]);") and reads.get(name, frozenset()) & moving)):
+                "getvariable(" in statement or (not stored and reads.get(name, frozenset()) & moving)):
             moving.add(name)
         if name in once:
             for sql in once_statements(name, statement, temp=temp):
