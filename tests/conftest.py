@@ -19,6 +19,9 @@ SAMPLE_LOGS = ROOT / "sample_logs"
 # survive in the page cache; only a machine crash loses them). Set before any store is made, and
 # inherited by the commands the tests run in subprocesses.
 os.environ.setdefault("TRACELENS_DURABLE", "0")
+# What `tracelens.cli.main` sets for the program, for the test processes and the children they
+# start other than through it: numpy's OpenBLAS threads spin at start-up (~0.1 CPU-s a process).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -132,3 +132,33 @@ def test_parser_threads_take_turns_between_their_columns_and_their_writes(
 
         threading.Thread(target=parse, daemon=True).start()
         assert done.wait(30), "a direct parse waited for the store's turn"
+
+
+def test_small_traces_views_on_the_kept_database_are_those_of_a_database_of_their_own(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small trace's per-file views run on a cursor of a DuckDB database the process keeps
+    (making one costs most of a small trace's views): two workers at once store what a database
+    of each trace's own stores, and leave nothing behind in the kept database."""
+    from tracelens import ingest as ingest_module
+
+    job = tmp_path / "job"
+    for sample in ("gpu_gloo_2rank", "ddp_gloo_2rank"):
+        shutil.copytree(SAMPLE_LOGS / sample, job / sample)
+    kept = ingest_module._views_database
+    uses: list[int] = []
+
+    def counted() -> Any:
+        uses.append(1)
+        return kept()
+
+    monkeypatch.setattr(ingest_module, "_views_database", counted)
+    monkeypatch.setattr(ingest_module, "SHARED_VIEWS_MAX_ROWS", -1)  # every trace on a database of its own
+    Store.open(tmp_path / "own.tlstore").ingest([job], workers=2)
+    assert uses == []
+    monkeypatch.setattr(ingest_module, "SHARED_VIEWS_MAX_ROWS", 10**9)
+    Store.open(tmp_path / "kept.tlstore").ingest([job], workers=2)
+    assert len(uses) == 4  # the four traces of the two jobs
+    assert _contents(tmp_path / "kept.tlstore") == _contents(tmp_path / "own.tlstore")
+    left = kept().execute("select view_name from duckdb_views() where not internal and not temporary "
+                          "union all select table_name from duckdb_tables() where not temporary").fetchall()
+    assert left == []
