@@ -554,7 +554,7 @@ def _run_views(store_root: Path, rec: FileRecord, tables: dict[str, list[str]], 
     # after: one kept from file to file holds on to what DuckDB's allocator freed (+45 MB at the
     # peak of the 8 x 54 MB bench ingest).
     if rec.rows <= SHARED_VIEWS_MAX_ROWS and memory_limit == PRECOMPUTE_MEMORY:
-        con, spill = _views_database().cursor(), None
+        con, spill = _views_cursor(), None
     else:
         spill = tempfile.mkdtemp(prefix="tracelens-views-")
         con = duckdb.connect(config={"threads": 1, "memory_limit": memory_limit, "temp_directory": spill})
@@ -599,6 +599,13 @@ def _temporary(sql: str) -> str:
 
 _VIEWS_DB_LOCK = threading.Lock()
 _VIEWS_DB: dict[int, Any] = {}
+
+
+def _views_cursor() -> Any:
+    """A new cursor of `_views_database()` (made under its lock: parser threads ask at once)."""
+    database = _views_database()
+    with _VIEWS_DB_LOCK:
+        return database.cursor()
 
 
 def _views_database() -> Any:
