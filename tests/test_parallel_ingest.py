@@ -137,18 +137,21 @@ def test_parser_threads_take_turns_between_their_columns_and_their_writes(
 def test_small_traces_views_on_the_kept_database_are_those_of_a_database_of_their_own(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A small trace's per-file views run on a cursor of a DuckDB database the process keeps
-    (making one costs most of a small trace's views): two workers at once store what a database
-    of each trace's own stores, and leave nothing behind in the kept database."""
+    (making one costs most of a small trace's views): two parser threads at once store what a
+    database of each trace's own stores, and leave nothing behind in the kept database."""
+    import threading
+
     from tracelens import ingest as ingest_module
 
     job = tmp_path / "job"
     for sample in ("gpu_gloo_2rank", "ddp_gloo_2rank"):
         shutil.copytree(SAMPLE_LOGS / sample, job / sample)
+    monkeypatch.setattr(executors, "PARALLEL_MIN_BYTES", 0)  # the sample jobs are small: threads anyway
     kept = ingest_module._views_database
-    uses: list[int] = []
+    uses: list[str] = []
 
     def counted() -> Any:
-        uses.append(1)
+        uses.append(threading.current_thread().name)
         return kept()
 
     monkeypatch.setattr(ingest_module, "_views_database", counted)
@@ -157,8 +160,26 @@ def test_small_traces_views_on_the_kept_database_are_those_of_a_database_of_thei
     assert uses == []
     monkeypatch.setattr(ingest_module, "SHARED_VIEWS_MAX_ROWS", 10**9)
     Store.open(tmp_path / "kept.tlstore").ingest([job], workers=2)
-    assert len(uses) == 4  # the four traces of the two jobs
+    assert len(uses) == 4 and len(set(uses)) == 2  # the four traces of the two jobs, on two threads
     assert _contents(tmp_path / "kept.tlstore") == _contents(tmp_path / "own.tlstore")
     left = kept().execute("select view_name from duckdb_views() where not internal and not temporary "
                           "union all select table_name from duckdb_tables() where not temporary").fetchall()
     assert left == []
+
+
+def test_a_small_trace_whose_views_do_not_fit_on_the_kept_database_is_computed_alone_without_a_warning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kept database's memory is shared by the threads' cursors: a trace whose views do not
+    fit there beside another's is computed again on a database of its own, within the memory a
+    trace's views get, and not said to need more (here the kept database has almost none)."""
+    import duckdb
+
+    from tracelens import ingest as ingest_module
+
+    job = SAMPLE_LOGS / "gpu_gloo_2rank"
+    Store.open(tmp_path / "plain.tlstore").ingest([job])
+    crowded = duckdb.connect(config={"threads": 1, "memory_limit": "1MB", "temp_directory": ""})
+    monkeypatch.setattr(ingest_module, "_views_database", lambda: crowded)
+    outcome = Store.open(tmp_path / "crowded.tlstore").ingest([job])
+    assert [rec.warnings for rec in outcome.parsed if rec.parser == "kineto"] == [[], []]
+    assert _contents(tmp_path / "crowded.tlstore") == _contents(tmp_path / "plain.tlstore")

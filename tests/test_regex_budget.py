@@ -51,14 +51,16 @@ def _search_time(pattern: re.Pattern[str], line: str) -> float:
     return time.process_time() - started
 
 
-def _over_budget(pattern: re.Pattern[str], make: Any, length: int) -> float | None:
-    """The time over the budget on `make(length)`, or None. The line a quarter as long is
-    searched first: a pattern whose time grows at most with the cube of the line's length
-    (three nested unbounded repeats; more nesting backtracks past any budget on the short line
-    already) takes at most 64 times as long on the long one, so one that takes under 1/64 of
-    the budget there cannot miss it, and the long line is searched only for the others (a
-    tenth of the test's time)."""
-    if _search_time(pattern, make(length // 4)) < BUDGET_S / 64:
+def _over_budget(pattern: re.Pattern[str], make: Any, length: int, period: int) -> float | None:
+    """The time over the budget on `make(length)` (a line of a unit `period` characters long,
+    repeated), or None. A line about a quarter as long, ending in the same part of the unit, is
+    searched first: a pattern whose time grows at most with the cube of the line's length (two
+    unbounded repeats that can take the same characters, side by side, tried from every start;
+    worse backtracks past any budget on the short line already) takes at most 64 times as long
+    on a line 4 times longer, so one that takes under 1/64 of the budget there cannot miss it,
+    and the long line is searched only for the others (a tenth of the test's time)."""
+    short = length // 4 + (length - length // 4) % period
+    if _search_time(pattern, make(short)) < BUDGET_S / 64:
         return None
     elapsed = _search_time(pattern, make(length))
     return elapsed if elapsed > BUDGET_S else None
@@ -72,7 +74,7 @@ def _slowest_case(pattern: re.Pattern[str]) -> str | None:
             def line(length: int, unit: str = unit, opening: str = opening) -> str:
                 return opening + (unit * (length // len(unit) + 1))[:length]
 
-            if (elapsed := _over_budget(pattern, line, LINE_BYTES)) is not None:
+            if (elapsed := _over_budget(pattern, line, LINE_BYTES, len(unit))) is not None:
                 return f"{label} after {opening!r}: {elapsed:.1f} s"
     # an opening over and over (a pattern that runs to the line's end from each one: the old
     # MLPerf record rule on a line of `:::MLLOG {...}` redraws with no closing brace at its end)
@@ -81,7 +83,7 @@ def _slowest_case(pattern: re.Pattern[str]) -> str | None:
             return (opening * (length // len(opening) + 1))[:length]
 
         # longer: the cost grows with the openings too
-        if (elapsed := _over_budget(pattern, repeated, 4 * LINE_BYTES)) is not None:
+        if (elapsed := _over_budget(pattern, repeated, 4 * LINE_BYTES, len(opening))) is not None:
             return f"{opening!r} repeated: {elapsed:.1f} s"
     return None
 

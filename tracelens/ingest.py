@@ -531,6 +531,12 @@ def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
     files_sql = f"{_EMPTY_FILES_SQL} UNION ALL BY NAME SELECT {_sql_str(rec.file_id)} AS file_id, 'ok' AS status"
     views = set(materialized_views())
     suffix = f"{rec.file_id}.{_fragment_tag(rec, token)}.parquet"
+    if rec.rows <= SHARED_VIEWS_MAX_ROWS:
+        try:
+            _run_views(store_root, rec, tables, files_sql, views, suffix, None)
+            return
+        except duckdb.OutOfMemoryException:
+            pass  # the kept database's limit is shared by the threads: this file alone may fit in it
     try:
         _run_views(store_root, rec, tables, files_sql, views, suffix, PRECOMPUTE_MEMORY)
     except duckdb.OutOfMemoryException:
@@ -544,7 +550,9 @@ def _precompute(store_root: Path, rec: FileRecord, token: str) -> None:
 
 
 def _run_views(store_root: Path, rec: FileRecord, tables: dict[str, list[str]], files_sql: str, views: set[str],
-               suffix: str, memory_limit: str) -> None:
+               suffix: str, memory_limit: str | None) -> None:
+    """Compute the per-file views of `rec`: on a cursor of the process's kept database
+    (`memory_limit` None), or on a database of their own within `memory_limit`."""
     import duckdb
 
     # One thread: one worker per core already. Past its limit DuckDB spills what it can to a
@@ -553,7 +561,7 @@ def _run_views(store_root: Path, rec: FileRecord, tables: dict[str, list[str]], 
     # ~14 ms, most of a small trace's views. A large trace's get a database of their own, closed
     # after: one kept from file to file holds on to what DuckDB's allocator freed (+45 MB at the
     # peak of the 8 x 54 MB bench ingest).
-    if rec.rows <= SHARED_VIEWS_MAX_ROWS and memory_limit == PRECOMPUTE_MEMORY:
+    if memory_limit is None:
         con, spill = _views_cursor(), None
     else:
         spill = tempfile.mkdtemp(prefix="tracelens-views-")
@@ -610,16 +618,17 @@ def _views_cursor() -> Any:
 
 def _views_database() -> Any:
     """The in-memory DuckDB database this process computes small traces' views on (a cursor
-    each): one thread, PRECOMPUTE_MEMORY, a spill folder of its own removed at exit. One per
+    each): one thread, PRECOMPUTE_MEMORY for all its cursors at once (a file that does not fit
+    beside the others is computed again on a database of its own), and a spill folder that
+    DuckDB makes only if it spills and removes when the database closes (at exit). One per
     process id: a database does not survive a fork."""
     import duckdb
 
     with _VIEWS_DB_LOCK:
         if os.getpid() not in _VIEWS_DB:
-            spill = tempfile.mkdtemp(prefix="tracelens-views-")
+            spill = os.path.join(tempfile.gettempdir(), f"tracelens-views-{os.getpid()}-{secrets.token_hex(4)}")
             con = duckdb.connect(config={"threads": 1, "memory_limit": PRECOMPUTE_MEMORY, "temp_directory": spill})
-            atexit.register(shutil.rmtree, spill, ignore_errors=True)
-            atexit.register(con.close)  # (runs first)
+            atexit.register(con.close)
             _VIEWS_DB[os.getpid()] = con
         return _VIEWS_DB[os.getpid()]
 
