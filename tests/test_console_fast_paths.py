@@ -22,7 +22,7 @@ import polars as pl
 import pyarrow as pa
 import pytest
 
-from tests.conftest import CORPUS, SAMPLE_LOGS
+from tests.conftest import CORPUS, SAMPLE_LOGS, corpus_or_skip
 from tracelens.errors import ParseError
 from tracelens.parsers import ParseOptions, _events, _lines, _nccl
 from tracelens.parsers._lines import Line, split_lines
@@ -127,6 +127,7 @@ def _every_line(self: _events.EventScanner, lines: Iterable[Line]) -> Iterator[L
 @pytest.mark.parametrize("parser", [DeepSpeedParser(), MegatronParser()], ids=lambda p: p.name)
 def test_readers_given_only_busy_lines_read_what_they_read_from_every_line(
         parser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus_or_skip("logs")  # the readers' own consoles are the corpus's
     consoles = _consoles()
     fast = [_outcome(parser, path) for path in consoles]
     monkeypatch.setattr(_events.EventScanner, "busy", _every_line)
@@ -299,6 +300,7 @@ def _typed(value: dict[str, Any] | None) -> object:
 def test_hf_log_dicts_read_without_literal_eval_are_what_literal_eval_reads() -> None:
     from tracelens.parsers import hf_trainer
 
+    corpus_or_skip("wild")  # (most of the dicts are the corpus's)
     dicts = [m.group(0) for path in _consoles() for line in path.read_text("utf-8", "replace").splitlines()
              for m in hf_trainer._DICT.finditer(line)]
     assert sum(hf_trainer._FLAT_DICT.fullmatch(d) is not None for d in dicts) >= 100  # the fast path is taken

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SAMPLE_LOGS, run_cli
+from tests.conftest import SAMPLE_LOGS, corpus_or_skip, run_cli
 
 GOOD_LOG = SAMPLE_LOGS / "data_stall_gloo_2rank" / "console.log"
 
@@ -447,7 +447,7 @@ def test_found_by_the_long_fuzz_run_each_is_a_parse_error_or_salvaged(tmp_path: 
         data = source.read_bytes().replace(b'"log_history": [', b'"log_history": [' + DEEP + b",", 1)
         parser = "hf_trainer_state"
     elif case == "mlgp":
-        source = corpus / "logs" / "goodput_mlgp" / "synthetic_events_with_restart.jsonl"
+        source = corpus_or_skip("logs", "goodput_mlgp", "synthetic_events_with_restart.jsonl")
         lines = source.read_bytes().splitlines(keepends=True)
         data = b"".join(lines[:3]) + b'{"a": ' + DEEP + b"}\n" + b"".join(lines[3:])
         parser = "mlgp"

@@ -12,7 +12,7 @@ from typing import Any
 import pyarrow as pa
 import pytest
 
-from tests.conftest import kineto_corpus_files, read_trace_bytes
+from tests.conftest import corpus_or_skip, kineto_corpus_files, read_trace_bytes
 from tracelens.parsers import ParseOptions
 from tracelens.parsers.kineto import KinetoParser
 from tracelens.store import Store
@@ -184,6 +184,7 @@ KIND_EXAMPLES = [
 
 
 def test_kinds_of_real_events(corpus_con: Any) -> None:
+    corpus_or_skip("kineto")  # the examples are the corpus's events
     con = corpus_con
     for category, name, kind in KIND_EXAMPLES:
         kinds = [k for (k,) in con.execute(
