@@ -53,6 +53,13 @@ _ISO = re.compile(
     r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[ T](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?"
     r"(?P<tz>Z|[+-]\d{2}:?\d{2})?"
 )
+# Dates with slashes: `%Y/%m/%d %H:%M:%S`, and `%m/%d/%Y %H:%M:%S` (the `datefmt` of Python
+# logging in Hugging Face's, diffusers' and accelerate's example scripts: `11/24/2026 20:26:33`),
+# read month first unless the file's dates say day first (`split_lines`: a first field over 12).
+_SLASH = re.compile(
+    r"(?:(?P<y>\d{4})/(?P<mo>\d{2})/(?P<d>\d{2})|(?P<first>\d{2})/(?P<second>\d{2})/(?P<year>\d{4}))"
+    r"[ T](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?(?P<tz>Z|[+-]\d{2}:?\d{2})?"
+)
 
 
 class Line(NamedTuple):
@@ -311,8 +318,12 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
                                .scatter(stamps.get_column("index").filter(known), stamps.get_column("ns").filter(known))
                                .to_list())
     stamp = parse_timestamp
-    for i in stamps.get_column("index").filter(~known).to_list():
+    by_python = stamps.get_column("index").filter(~known).to_list()
+    for i in by_python:
         times[i] = stamp(bodies[i])
+    if day_first(bodies[i] for i in by_python):  # the file's slashed dates write the day first
+        for i in by_python:
+            times[i] = stamp(bodies[i], True)
     del stamps, known
     for i, prefix_ns in prefix_times:
         if times[i] is None:
@@ -409,7 +420,7 @@ _NEEDS_PYTHON = (
 
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
-_DATE_HINT = r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}"
+_DATE_HINT = r"(?:\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]\d{2}:\d{2}:\d{2}"
 _GLOG_HINT = r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d"
 # `_ISO` for polars, its date and time to the second in one group (the cache key of `parse_timestamp`
 # less the zone)
@@ -530,16 +541,17 @@ def _glog_ns(text: str, year: int) -> int | None:
     return int(moment.timestamp()) * 1_000_000_000 + int(g["frac"].ljust(9, "0")[:9])
 
 
-def parse_timestamp(text: str) -> int | None:
-    """The first ISO-like timestamp in the line (naive times are taken as UTC)."""
+def parse_timestamp(text: str, day_first: bool = False) -> int | None:
+    """The first ISO-like timestamp in the line (naive times are taken as UTC); failing one, a
+    date with slashes (`_SLASH`), `day_first` where the file writes the day before the month."""
     match = _ISO.search(text, 0, 80)
     if not match:
-        return None
+        return _slash_timestamp(text, day_first) if "/" in text[:80] else None
     # a log's lines share their seconds: each distinct second (and zone) is converted once
     key = text[match.start():match.end("s")] + (match.group("tz") or "")
     ns = _SECONDS.get(key, -1)
     if ns == -1:
-        ns = _SECONDS[key] = _second_ns(match)
+        ns = _SECONDS[key] = _second_ns(match.groupdict())
         if len(_SECONDS) > 100_000:
             _SECONDS.clear()
     if ns is None:
@@ -548,11 +560,37 @@ def parse_timestamp(text: str) -> int | None:
     return ns + int(frac.ljust(9, "0")[:9]) if frac else ns
 
 
-_SECONDS: dict[str, int | None] = {}  # "YYYY-MM-DD HH:MM:SS[zone]" -> its ns since the epoch (None: no date)
+def _slash_timestamp(text: str, day_first: bool) -> int | None:
+    match = _SLASH.search(text, 0, 80)
+    if not match:
+        return None
+    key = f"{day_first:d}{text[match.start():match.end('s')]}{match.group('tz') or ''}"
+    ns = _SECONDS.get(key, -1)
+    if ns == -1:
+        g = match.groupdict()
+        if g["y"] is None:
+            day, month = (g["first"], g["second"]) if day_first else (g["second"], g["first"])
+            g = {**g, "y": g["year"], "mo": month, "d": day}
+        ns = _SECONDS[key] = _second_ns(g)
+        if len(_SECONDS) > 100_000:
+            _SECONDS.clear()
+    if ns is None:
+        return None
+    frac = match.group("frac")
+    return ns + int(frac.ljust(9, "0")[:9]) if frac else ns
 
 
-def _second_ns(match: re.Match[str]) -> int | None:
-    g = match.groupdict()
+def day_first(texts: Iterable[str]) -> bool:
+    """Whether the `first/second/year` dates among these lines write the day first: one whose
+    first field is over 12 (no month) says so."""
+    return any((m := _SLASH.search(text, 0, 80)) is not None and m.group("first") is not None
+               and int(m.group("first")) > 12 for text in texts if "/" in text[:80])
+
+
+_SECONDS: dict[str, int | None] = {}  # a date to the second (and zone) as written -> its ns since the epoch (None: no date)
+
+
+def _second_ns(g: dict[str, Any]) -> int | None:
     try:
         moment = datetime(int(g["y"]), int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]), tzinfo=UTC)
     except (ValueError, OverflowError):

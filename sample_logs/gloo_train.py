@@ -27,6 +27,8 @@ Restarts (run under torchrun --max-restarts 1, see record_restart_job.sh):
   --unlabeled-log                 log lines name no rank (as a script that logs on every rank
                                   without saying which does); run without torchrun's --tee,
                                   the console holds every rank's lines with nothing to tell them apart
+  --whole-seconds                 log times in whole seconds (`datefmt="%m/%d/%Y %H:%M:%S"`, as
+                                  Hugging Face's example scripts configure logging)
 GPU recordings (see record_gpu_jobs.sh): --device cuda puts the model and batches on the GPU
 and adds CUDA to the profiler's activities; --backend nccl uses NCCL (one rank per GPU);
 --d-model sets the model width; with --fr-dir and the profiler on, every rank dumps its flight
@@ -119,6 +121,8 @@ def main() -> None:
     ap.add_argument("--no-profile", action="store_true")
     ap.add_argument("--unlabeled-log", action="store_true", help="log lines name no rank")
     ap.add_argument("--log-every", type=int, default=1, help="a step line for every Nth step only")
+    ap.add_argument("--whole-seconds", action="store_true",
+                    help="log times in whole seconds (datefmt %%m/%%d/%%Y %%H:%%M:%%S, as HF's example scripts)")
     ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
     ap.add_argument("--backend", default="gloo", choices=["gloo", "nccl"])
     ap.add_argument("--d-model", type=int, default=64)
@@ -128,7 +132,8 @@ def main() -> None:
     attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
     truth_t0 = time.time()
     label = "" if a.unlabeled_log else f"[rank{os.environ.get('RANK', '0')}] "
-    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s %(levelname)s {label}%(name)s: %(message)s")
+    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s %(levelname)s {label}%(name)s: %(message)s",
+                        datefmt="%m/%d/%Y %H:%M:%S" if a.whole_seconds else None)
     log.info("starting (restart count %d)", attempt)
 
     hang_mode = a.hang_rank >= 0 and attempt == 0

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Re-record sample_logs/restart_gloo_2rank and sample_logs/unlabeled_restart_gloo_2rank.
+# Re-record sample_logs/restart_gloo_2rank, unlabeled_restart_gloo_2rank,
+# sparse_log_restart_gloo_2rank and whole_second_restart_gloo_2rank (or those named:
+# record_restart_job.sh whole_second_restart_gloo_2rank).
 #
 # restart_gloo_2rank: a real 2-rank DDP job over gloo under torchrun with one allowed restart.
 # It checkpoints every 4 steps; rank 1 raises at step 9 of the first attempt; torchrun restarts
@@ -17,6 +19,12 @@
 # Megatron's log_interval), a checkpoint every 7 steps, rank 1 raising at step 201 of the first
 # attempt: both resume from the step-195 checkpoint and log step 200 again, a few seconds after
 # its first line (less than half the time between two lines). TRUTH lines hold every step.
+#
+# whole_second_restart_gloo_2rank: the unlabeled job (--unlabeled-log, no --tee) with its times
+# in whole seconds (--whole-seconds: `datefmt="%m/%d/%Y %H:%M:%S"`, as Hugging Face's,
+# diffusers' and accelerate's example scripts configure logging), 60 steps, rank 1 raising at
+# step 31 of the first attempt, both resuming from the step-27 checkpoint: most steps share
+# their second with the next, and a gap between two lines is known to a second only.
 #
 # Needs: pip install torch==2.13.0 (CPU wheel).
 set -euo pipefail
@@ -43,6 +51,9 @@ record() {  # record OUT_NAME TORCHRUN_OPTION GLOO_TRAIN_OPTIONS [STEPS CKPT_EVE
   grep -c TRUTH "$out/console.log"
 }
 
-record restart_gloo_2rank "--tee 3" ""
-record unlabeled_restart_gloo_2rank "" --unlabeled-log
-record sparse_log_restart_gloo_2rank "--tee 3" "--log-every 100 --batch 2" 320 7 201
+ONLY=("$@")  # the jobs to record (all when none is named)
+want() { [ ${#ONLY[@]} -eq 0 ] || [[ " ${ONLY[*]} " == *" $1 "* ]]; }
+! want restart_gloo_2rank || record restart_gloo_2rank "--tee 3" ""
+! want unlabeled_restart_gloo_2rank || record unlabeled_restart_gloo_2rank "" --unlabeled-log
+! want sparse_log_restart_gloo_2rank || record sparse_log_restart_gloo_2rank "--tee 3" "--log-every 100 --batch 2" 320 7 201
+! want whole_second_restart_gloo_2rank || record whole_second_restart_gloo_2rank "" "--unlabeled-log --whole-seconds" 60 4 31

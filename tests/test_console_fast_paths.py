@@ -25,7 +25,7 @@ import pytest
 from tests.conftest import CORPUS, SAMPLE_LOGS, corpus_or_skip
 from tracelens.errors import ParseError
 from tracelens.parsers import ParseOptions, _events, _lines, _nccl
-from tracelens.parsers._lines import Line, split_lines
+from tracelens.parsers._lines import Line, parse_timestamp, split_lines
 from tracelens.parsers.deepspeed import DeepSpeedParser
 from tracelens.parsers.generic_log import GenericLogParser
 from tracelens.parsers.megatron import MegatronParser
@@ -325,3 +325,24 @@ def _with_first_value(text: str, number: str) -> str:
     while end < len(text) and text[end] not in ",}":
         end += 1
     return text[: at + 3] + number + text[end:]
+
+
+def test_dates_with_slashes_are_read_month_first_unless_the_file_writes_the_day_first() -> None:
+    """`%m/%d/%Y %H:%M:%S` (Python logging's datefmt in Hugging Face's example scripts) and
+    `%Y/%m/%d %H:%M:%S`; a file whose first field goes past 12 writes the day first, and then
+    all its dates are read so. Expectations: `datetime` on the written fields."""
+    from datetime import UTC, datetime
+
+    def ns(year: int, month: int, day: int, hour: int, minute: int, second: int) -> int:
+        return int(datetime(year, month, day, hour, minute, second, tzinfo=UTC).timestamp()) * 10**9
+
+    assert parse_timestamp("11/24/2026 20:26:33 INFO gloo_train: step 3") == ns(2026, 11, 24, 20, 26, 33)
+    assert parse_timestamp("[2024/01/24 02:47:35.250] step 3") == ns(2024, 1, 24, 2, 47, 35) + 250_000_000
+    assert parse_timestamp("05/11/2026 20:26:33 step 3") == ns(2026, 5, 11, 20, 26, 33)
+    assert parse_timestamp("13/31/2026 20:26:33 step 3") is None  # no month 13, no day 31 first
+    us = "05/11/2026 23:59:59 - INFO - step 1 loss 2.0\n05/12/2026 00:00:00 - INFO - step 2 loss 1.9\n"
+    assert [line.ts_ns for line in split_lines(us, _events._LINE_HINT)] == [ns(2026, 5, 11, 23, 59, 59),
+                                                                          ns(2026, 5, 12, 0, 0, 0)]
+    eu = "12/11/2026 23:59:59 - INFO - step 1 loss 2.0\n13/11/2026 00:00:00 - INFO - step 2 loss 1.9\n"
+    assert [line.ts_ns for line in split_lines(eu, _events._LINE_HINT)] == [ns(2026, 11, 12, 23, 59, 59),
+                                                                          ns(2026, 11, 13, 0, 0, 0)]

@@ -7,8 +7,10 @@
 -- Step boundaries: start = start_ns, else the previous line's end, else end_ns - reported step
 --   time; end = end_ns, else the next step's start, else (last step of a completed attempt)
 --   the attempt's end. A line is credited with at most the time its reported step time
---   accounts for (steps since the previous line x seconds per step, with 50 % slack): a
---   longer gap between two lines (an excerpt, a stall, a hang) is left to `other` rather than
+--   accounts for (steps since the previous line x seconds per step, with 50 % slack, plus the
+--   clock resolution of int_log_steps: lines in whole seconds a second apart may be a few
+--   milliseconds apart): a longer gap between two lines (an excerpt, a stall, a hang) is left
+--   to `other` rather than
 --   called productive (session variable tracelens_step_credit_slack, default 1.5: a step's
 --   reported time is a mean over the interval, and single steps vary by that much). An attempt's first step with no known start is dated by
 --   int_log_intervals (it needs the ideal step time, which rests on the other steps).
@@ -16,14 +18,14 @@
 --   starts at or before it (from the first step of any later attempt on, this attempt's steps
 --   were redone, whether or not the later attempt logged each of them again).
 -- Columns: attempt, attempt_start_ns, attempt_end_ns, end_reason (the attempt's), step,
---   start_ns, end_ns, step_time_s, samples, data_time_s, t_ns, line (as int_log_steps),
+--   start_ns, end_ns, step_time_s, samples, data_time_s, t_ns, line, t_resolution_ns (as int_log_steps),
 --   s_ns, e_ns (the step's bounds as above; NULL when unknown), nth (1 = the attempt's first
 --   logged step), prev_step (the attempt's previous logged step), redone (as above),
 --   lost_step (redone, and completed: logged at its end or followed by another step of the
 --   attempt; the step a crash cut short is lost time, not a lost step).
 with steps as (
     select a.attempt, a.start_ns as attempt_start_ns, a.end_ns as attempt_end_ns, a.end_reason,
-        s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples, s.data_time_s, s.t_ns, s.line
+        s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples, s.data_time_s, s.t_ns, s.line, s.t_resolution_ns
     from int_log_steps s
     asof join int_attempts a on s.t_ns >= a.start_ns
 ),
@@ -49,7 +51,7 @@ credited as (
         case
             when step_time_s is not null and e_ns is not null and s_ns is not null and prev_step is not null and step > prev_step
                  and e_ns - s_ns > coalesce(try_cast(getvariable('tracelens_step_credit_slack') as double), 1.5)
-                                   * (step - prev_step) * step_time_s * 1e9
+                                   * (step - prev_step) * step_time_s * 1e9 + t_resolution_ns
             then (e_ns - (step - prev_step) * step_time_s * 1e9)::bigint
             else s_ns
         end as s_ns
@@ -62,7 +64,7 @@ later_starts as (
 ),
 final as (
     select c.attempt, c.attempt_start_ns, c.attempt_end_ns, c.end_reason, c.step, c.start_ns, c.end_ns, c.step_time_s,
-        c.samples, c.data_time_s, c.t_ns, c.line, c.s_ns, c.e_ns, c.nth, c.prev_step,
+        c.samples, c.data_time_s, c.t_ns, c.line, c.t_resolution_ns, c.s_ns, c.e_ns, c.nth, c.prev_step,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false) as redone,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false)
             and c.completed as lost_step

@@ -18,11 +18,16 @@
 --     dated farther apart than that and kept twice;
 --   prints: of a file's rows of one step, one dated within half a step's time (the median, over
 --     the file's consecutive rows where the step goes forward, of the time between them over
---     the steps between them; 2 s where there is none) of the one before is dropped: ranks that
---     name none in their lines log each step once each, a few milliseconds apart; a relaunched
---     process redoes a step a whole step's time after its start at the least, even where only
---     every 100th step is logged.
--- Columns: as stg_log_steps (time_source also 'tqdm_trace').
+--     the steps between them; 2 s where there is none), or within the file's clock resolution
+--     where that is longer, of the one before is dropped: ranks that name none in their lines
+--     log each step once each, a few milliseconds apart (in whole seconds, one second apart
+--     where they straddle one); a relaunched process redoes a step a whole step's time after
+--     its start at the least, even where only every 100th step is logged, and seconds after
+--     the crash.
+--   clock resolution: 1 s for a file whose every dated row (three or more) falls on a whole
+--     second (a log format without fractions, as `datefmt="%m/%d/%Y %H:%M:%S"`), else 0.
+-- Columns: as stg_log_steps (time_source also 'tqdm_trace'), t_resolution_ns (the clock
+--   resolution of the row's file).
 with anchored as (
     -- a console only a bar dates, on the traces' clock (int_bar_anchors)
     select s.* replace (
@@ -72,18 +77,28 @@ print_gaps as (
     from best_file
     window w as (partition by file_id order by t_ns, line)
 ),
-print_tolerance as (
-    select file_id, coalesce(0.5 * median(gap_ns / steps) filter (where steps > 0 and gap_ns > 0), 2e9) as ns
-    from print_gaps
+clock as (
+    -- a file whose every dated row (three or more) falls on a whole second writes its times
+    -- without a fraction of a second: each is known to a second only
+    select file_id,
+        case when count(*) >= 3 and bool_and(t_ns % 1000000000 = 0) then 1000000000 else 0 end::bigint as t_resolution_ns
+    from best_file
     group by file_id
+),
+print_tolerance as (
+    select g.file_id,
+        greatest(coalesce(0.5 * median(g.gap_ns / g.steps) filter (where g.steps > 0 and g.gap_ns > 0), 2e9),
+                 any_value(c.t_resolution_ns)) as ns
+    from print_gaps g join clock c using (file_id)
+    group by g.file_id
 ),
 repeats as (
     select b.*, b.t_ns - lag(b.t_ns) over (partition by b.file_id, b.step order by b.t_ns, b.line) as since_ns
     from best_file b
 ),
 final as (
-    select r.* exclude (clock_rank, file_order, best_order, since_ns)
-    from repeats r join print_tolerance p using (file_id)
+    select r.* exclude (clock_rank, file_order, best_order, since_ns), c.t_resolution_ns
+    from repeats r join print_tolerance p using (file_id) join clock c using (file_id)
     where r.since_ns is null or r.since_ns > p.ns
 )
 select * from final
