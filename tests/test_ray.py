@@ -28,8 +28,12 @@ _SMALL: dict[str, Any] = {"num_cpus": 1, "object_store_memory": 100 << 20, "memo
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Cluster]:
+    # A node is declared dead after 3 missed health checks a second apart (Ray's default: 5, 3 s
+    # apart, each waiting 10 s): the killed-node test's retries start seconds sooner.
     made = Cluster(initialize_head=True,
-                   head_node_args={"num_cpus": 0, "object_store_memory": 100 << 20, "include_dashboard": False})
+                   head_node_args={"num_cpus": 0, "object_store_memory": 100 << 20, "include_dashboard": False,
+                                   "_system_config": {"health_check_period_ms": 1000, "health_check_timeout_ms": 1000,
+                                                      "health_check_failure_threshold": 3}})
     try:
         for _ in range(2):
             made.add_node(**_SMALL)
