@@ -18,7 +18,8 @@ from tracelens.parsers._logtables import LogRows
 from tracelens.parsers.contract import ParseResult
 
 STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re.IGNORECASE)
-_END = re.compile(r"\btraining (?:done|finished|complete[d]?)\b", re.IGNORECASE)
+# "training done", "training finished"; Megatron-LM's "[after training is done] datetime: ..."
+_END = re.compile(r"\btraining (?:is )?(?:done|finished|complete[d]?)\b", re.IGNORECASE)
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError")
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
@@ -70,12 +71,17 @@ _WATCHDOG_WORK = re.compile(
 )
 _PG = re.compile(r"\[PG (?:ID )?(?P<pg>\d+)(?: PG GUID \S+?\((?P<desc>[^)]*)\))?(?: \([^)]*\))? Rank \d+\]")
 _NAMED_RANK = re.compile(r"\[(?:PG [^\]]*?)?Rank (\d{1,9})\]")
+_TORCH_RANK = re.compile(r"\[rank(\d{1,9})\]:")  # PyTorch's prefix of its C++ log lines: the global rank
 # A scheduler ending the job: PBS walltime kills, Slurm cancellations (time limit, preemption,
 # node failure), srun reporting killed tasks.
 _SCHEDULER_KILL = re.compile(
     r"=>> PBS: job killed: [^\n]*|slurmstepd: error: \*\*\* (?:JOB|STEP) [\w.]+ ON \S+ CANCELLED AT \S+[^*]*\*\*\*|"
-    r"srun: error: \S+: tasks? [\d\-,]+: (?:Killed|Terminated|Exited with exit code \d+)"
+    r"srun: error: \S+: tasks? [\d\-,]+: (?:Killed|Terminated|Exited with exit code \d+)|"
+    r"srun: error: Node failure on \S+"
 )
+# A C++ exception nothing caught: the process aborts (c10::Error from a CUDA or NCCL failure
+# raised on a watchdog or worker thread, e.g. "... an instance of 'c10::DistBackendError'").
+_TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<what>[\w:<>]{1,200})'")
 # A launcher's own silent-hang watchdog (no output for N s): the hang began N s before the line.
 _IDLE_WATCHDOG = re.compile(r"no output for (?P<s>\d+(?:\.\d+)?)\s*s\b.*?(?:SIGTERM|SIGKILL|kill)", re.I)
 _NCCL_ERROR = re.compile(
@@ -90,7 +96,7 @@ _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Timeout at |PBS: job killed|slurmstepd: error|srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
-    r"(?i:no output for|training (?:starts|done|finished|complete)|checkpoint)|"
+    r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete))|checkpoint)|terminate called|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
 )
@@ -209,6 +215,11 @@ class EventScanner:
                        detail=nccl_error.group(0)[:200])
             self._failure(line.rank)
             return True
+        if "terminate called" in text and (abort := _TERMINATE.search(text)) is not None:
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail=f"uncaught C++ exception {abort.group('what')}: the process aborted")
+            self._failure(line.rank)
+            return True
         if text[:1] in "KSAB " and (death := _SHELL_DEATH.fullmatch(text.strip())) is not None:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=f"the shell: {death.group(0)}")
@@ -276,8 +287,13 @@ class EventScanner:
         rank = _rank_of(line)
         match = watchdog or work
         assert match is not None
-        key = (rank, match.group("seq"))
+        # one process's lines of one timeout: its launcher prefix tells the process where there is
+        # one (the lines may name its rank in different groups, or not name the group)
+        key = (line.rank if line.rank is not None else rank, match.group("seq"))
         event = self.timeouts.get(key)
+        if event is not None and rank != event["rank"] and line.rank is not None and (
+                _in_subgroup(line.text) or _TORCH_RANK.search(line.text, 0, 120) is not None):
+            event["rank"] = rank  # the global rank, which an earlier line of the process did not say
         if event is None:
             self.rows.event(LogEventKind.COLLECTIVE_TIMEOUT, line=line.number, rank=rank, ts_ns=None, raw=line.text,
                             detail=f"SeqNum={match.group('seq')}")
@@ -307,9 +323,27 @@ def _redrawn_bar(text: str) -> bool:
 
 
 def _rank_of(line: Line) -> int | None:
-    """The rank the message itself names ("[Rank 3]", "[PG 1 Rank 3]"), else the launcher prefix's."""
-    named = _NAMED_RANK.search(line.text)
+    """The process's global rank, as well as the line says it: PyTorch's own `[rankN]:` prefix
+    (still in the text behind a log collector's timestamp); the launcher prefix's where the
+    message names a process group other than the default (its "Rank N" is the rank within that
+    group: "[PG ID 11 PG GUID 119 Rank 1]" on the process `[rank13]:`); else the rank the message
+    names ("[Rank 3]", "[PG 0 Rank 3]"), else the launcher prefix's."""
+    text = line.text
+    if "[rank" in text[:120] and (own := _TORCH_RANK.search(text, 0, 120)) is not None:
+        return int(own.group(1))
+    named = _NAMED_RANK.search(text)
+    if named is not None and line.rank is not None and _in_subgroup(text):
+        return line.rank
     return int(named.group(1)) if named else line.rank
+
+
+def _in_subgroup(text: str) -> bool:
+    """The message names a process group other than the default one, as PyTorch >= 2.4 names
+    them ("[PG ID 11 PG GUID 119 Rank 1]"; the default: "[PG ID 0 PG GUID 0(default_pg) Rank 1]").
+    Not the older "[PG 1 Rank 0]": there the default group may be PG 1."""
+    pg = _PG.search(text)
+    return (pg is not None and pg.group(0).startswith("[PG ID ") and pg.group("pg") != "0"
+            and pg.group("desc") != "default_pg")
 
 
 # False while a console is read by a reader other than its primary (parsers/console.py).

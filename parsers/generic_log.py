@@ -26,7 +26,7 @@ _LAUNCHER = re.compile(
     r"failed \(exitcode: -?\d+\)|[Ww]orker group FAILED|will restart worker group|Restarting worker group|"
     r"Starting elastic_operator with launch configs|Running torch\.distributed\.run|Training starts at step \d+|"
     r"Received \d+ death signal|(?:Closing|Sending) process \d+ (?:via|closing) signal|Rendezvous complete for workers|"
-    r"slurmstepd: error: \*\*\* (?:JOB|STEP) |"
+    r"slurmstepd: error: \*\*\* (?:JOB|STEP) |srun: error: Node failure on |terminate called after throwing an instance of |"
     r"\b(?:loading|saving|loaded|saved) (?:the )?checkpoint\b", re.I
 )
 

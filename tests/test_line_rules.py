@@ -168,3 +168,59 @@ def test_comma_separated_metrics_and_a_total_loss_make_a_step_line(tmp_path: Pat
         (1340, 98.0, 9.417e-03, _ns("2021-10-18 20:51:36,000")),
         (1350, 48.8, 9.416e-03, _ns("2021-10-18 20:51:50,000")),
     ]
+
+
+def test_megatrons_after_training_is_done_line_ends_the_attempt(tmp_path: Path) -> None:
+    """Megatron-LM prints `[after training is done] datetime: ...` when its training loop
+    returns (`print_datetime` in megatron/training/training.py); a 5-iteration Megatron-core
+    pretraining run in a public write-up (NeMo's getting-started, code index). The line was not
+    read: the attempt ended `unknown` though the run finished."""
+    iteration = (" [2024-08-01 09:44:{s}] iteration        {n}/       5 | consumed samples:          {c} | elapsed time "
+                 "per iteration (ms): {ms} | throughput per GPU (TFLOP/s/GPU): 1.0 | learning rate: 6.000000E-05 | "
+                 "global batch size:    32 | loss scale: 2147483648.0 | number of skipped iterations:   1 | "
+                 "number of nan iterations:   0 |")
+    lines = [
+        "training ...",
+        "[before the start of training step] datetime: 2024-08-01 09:44:51",
+        iteration.format(s="55", n=1, c="32", ms="3902.7"),
+        iteration.format(s="56", n=2, c="64", ms="689.4"),
+        iteration.format(s="56", n=3, c="96", ms="645.4"),
+        iteration.format(s="57", n=4, c="128", ms="613.5"),
+        iteration.format(s="58", n=5, c="160", ms="624.4"),
+        "[after training is done] datetime: 2024-08-01 09:44:58",
+        "0.02user 0.00system 0:28.09elapsed 0%CPU (0avgtext+0avgdata 30816maxresident)k",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "megatron"
+    assert [s["step"] for s in steps] == [1, 2, 3, 4, 5]
+    ends = [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "attempt_end"]
+    assert ends == [(8, _ns("2024-08-01 09:44:58,000"))]
+
+
+def test_a_log_of_aborts_and_a_node_failure_is_a_console_with_those_crashes(tmp_path: Path) -> None:
+    """Several ranks of a PyTorch 1.12 job abort on an uncaught c10::CUDAError raised in NCCL's
+    work-cleanup thread, two of them interleaved on one line, then srun reports the node's
+    failure (huggingface/m4-logs @ 7a31dce, tr_141-hanging/..._num_workers_02/README.md). No
+    line matched a rule: the file was refused as no recognised format."""
+    lines = [
+        "terminate called after throwing an instance of 'terminate called after throwing an instance of 'c10::CUDAError'",
+        "c10::CUDAError'",
+        "  what():  CUDA error: unknown error",
+        "Exception raised from query at ../aten/src/ATen/cuda/CUDAEvent.h:91 (most recent call first):",
+        "frame #3: c10d::ProcessGroupNCCL::workCleanupLoop() + 0x221 (0x147b9b82fcf1 in /gpfswork/rech/cnw/commun/"
+        "conda/shared-m4-2023-02-28/lib/python3.8/site-packages/torch/lib/libtorch_cuda_cpp.so)",
+        "",
+        "terminate called after throwing an instance of 'c10::CUDAError'",
+        "  what():  CUDA error: unknown error",
+        "",
+        "srun: error: Node failure on jean-zay-iam49",
+        "srun: Job step aborted: Waiting up to 62 seconds for job step to finish.",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert steps == []
+    assert [(e["kind"], e["line"], e["detail"]) for e in events] == [
+        ("crash", 1, "uncaught C++ exception c10::CUDAError: the process aborted"),
+        ("crash", 7, "uncaught C++ exception c10::CUDAError: the process aborted"),
+        ("crash", 10, "scheduler: srun: error: Node failure on jean-zay-iam49"),
+    ]
