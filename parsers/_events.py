@@ -346,6 +346,38 @@ def _in_subgroup(text: str) -> bool:
             and pg.group("desc") != "default_pg")
 
 
+def _drop_exit_starts(rows: LogRows) -> None:
+    """A process's "first dated line" that comes after its training ended cleanly (an attempt
+    end of its rank or of every rank earlier in the file, and no failure, restart or start
+    between) is the process's own exit under a log whose training lines carry no time
+    (PyTorch's "destroy_process_group() was not called" warning, a framework's closing
+    summary), not a new process: it starts no attempt."""
+    starts = [e for e in rows.events
+              if e["kind"] == LogEventKind.ATTEMPT_START.value and e.get("detail") == "first dated line of a process"]
+    if not starts or not any(e["kind"] == LogEventKind.ATTEMPT_END.value for e in rows.events):
+        return
+    ended: dict[int | None, bool] = {}  # rank (None: every rank) -> ended cleanly, not started since
+    exits: set[int] = set()
+    boundary = (LogEventKind.CRASH.value, LogEventKind.RESTART.value, LogEventKind.ATTEMPT_START.value)
+    # in line order; on one line, the end last (HF's train_runtime dict dates its attempt's start and end)
+    order = sorted(enumerate(rows.events),
+                   key=lambda pair: (pair[1]["line"], pair[1]["kind"] == LogEventKind.ATTEMPT_END.value, pair[0]))
+    for n, event in order:
+        kind, rank = event["kind"], event["rank"]
+        if kind == LogEventKind.ATTEMPT_END.value:
+            ended[rank] = True
+        elif kind == LogEventKind.ATTEMPT_START.value and event.get("detail") == "first dated line of a process" and (
+                ended.get(rank) or ended.get(None) or (rank is None and any(ended.values()))):
+            exits.add(n)
+        elif kind in boundary:
+            if rank is None:
+                ended.clear()
+            else:
+                ended[rank] = ended[None] = False
+    if exits:
+        rows.events[:] = [e for n, e in enumerate(rows.events) if n not in exits]
+
+
 # False while a console is read by a reader other than its primary (parsers/console.py).
 SHARED_LINES: ContextVar[bool] = ContextVar("shared_lines", default=True)
 # Set by parsers/console.py while it reads one console with several readers: path -> the lines
@@ -444,6 +476,7 @@ def join_wrapped_watchdogs(lines: Sequence[Line]) -> Sequence[Line]:
 
 
 def log_result(rows: LogRows, warning: str | None) -> ParseResult:
+    _drop_exit_starts(rows)
     tables = rows.tables()  # before counting: it completes the NCCL rows
     return ParseResult(tables, FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [],
                        unrecognised_lines=rows.unrecognised())

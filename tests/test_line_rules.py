@@ -224,3 +224,40 @@ def test_a_log_of_aborts_and_a_node_failure_is_a_console_with_those_crashes(tmp_
         ("crash", 7, "uncaught C++ exception c10::CUDAError: the process aborted"),
         ("crash", 10, "scheduler: srun: error: Node failure on jean-zay-iam49"),
     ]
+
+
+def test_a_dated_line_after_the_end_of_an_undated_hf_run_starts_no_attempt(tmp_path: Path) -> None:
+    """A TRL/HF Trainer run (AAssets/Qwen3-0.6B-Alpaca-LoRA @ da06be4, train.log: lines of its
+    end): its bars and dicts carry no time; the only dated line is PyTorch's exit warning
+    under rank 0's prefix, after the train_runtime dict. That line is the process exiting, not a
+    new process: one attempt, completed (it was followed by a second, `unknown`, attempt)."""
+    lines = [
+        '100%|█████████▉| 4840/4854 [2:15:39<00:24,  1.73s/it]100%|█████████▉| 4841/4854 [2:15:41<0'
+        '0:22,  1.74s/it]100%|█████████▉| 4842/4854 [2:15:42<00:19,  1.65s/it]100%|█████████▉| 4843'
+        '/4854 [2:15:44<00:17,  1.57s/it]100%|█████████▉| 4844/4854 [2:15:46<00:16,  1.64s/it]100%|'
+        '█████████▉| 4845/4854 [2:15:47<00:15,  1.70s/it]100%|█████████▉| 4846/4854 [2:15:49<00:13,'
+        '  1.65s/it]100%|█████████▉| 4847/4854 [2:15:50<00:11,  1.61s/it]100%|█████████▉| 4848/4854'
+        ' [2:15:52<00:09,  1.65s/it]100%|█████████▉| 4849/4854 [2:15:54<00:07,  1.56s/it]100%|█████'
+        '████▉| 4850/4854 [2:15:55<00:06,  1.66s/it]                                               '
+        "      {'loss': 1.1103, 'grad_norm': 0.3612020015716553, 'learning_rate': 1.030078285949732"
+        "3e-07, 'entropy': 1.1891025722026825, 'num_tokens': 26168723.0, 'mean_token_accuracy': 0.7"
+        "053373277187347, 'epoch': 3.0}",
+        '100%|█████████▉| 4850/4854 [2:15:55<00:06,  1.66s/it]100%|█████████▉| 4851/4854 [2:15:57<0'
+        '0:05,  1.75s/it]100%|█████████▉| 4852/4854 [2:15:59<00:03,  1.68s/it]100%|█████████▉| 4853'
+        '/4854 [2:16:00<00:01,  1.62s/it]100%|██████████| 4854/4854 [2:16:01<00:00,  1.39s/it]训练完成！'
+        '模型已保存至 ./qwen3-alpaca-lora',
+        "                                                     {'train_runtime': 8163.4703, 'train_s"
+        "amples_per_second': 19.021, 'train_steps_per_second': 0.595, 'train_loss': 1.1134260636963"
+        "47, 'entropy': 1.232901998928615, 'num_tokens': 26185644.0, 'mean_token_accuracy': 0.70751"
+        "96334293911, 'epoch': 3.0}",
+        '100%|██████████| 4854/4854 [2:16:02<00:00,  1.39s/it]100%|██████████| 4854/4854 [2:16:02<0'
+        '0:00,  1.68s/it]',
+        '训练完成！模型已保存至 ./qwen3-alpaca-lora',
+        '[rank0]:[W1206 09:29:31.197940985 ProcessGroupNCCL.cpp:1524] Warning: WARNING: destroy_pro'
+        'cess_group() was not called before program exit, which can leak resources. For more info, '
+        'please see https://pytorch.org/docs/stable/distributed.html#shutdown (function operator())',
+    ]
+    _, steps, events = _read(tmp_path, lines)
+    assert max(s["step"] for s in steps) == 4854
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_start", "attempt_end")] == [
+        ("attempt_end", 3), ("attempt_start", 3)]
