@@ -18,8 +18,9 @@ from tracelens.parsers._logtables import LogRows
 from tracelens.parsers.contract import ParseResult
 
 STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re.IGNORECASE)
-# "training done", "training finished"; Megatron-LM's "[after training is done] datetime: ..."
-_END = re.compile(r"\btraining (?:is )?(?:done|finished|complete[d]?)\b", re.IGNORECASE)
+# "training done", "training finished"; Megatron-LM's "[after training is done] datetime: ...";
+# Ultralytics' "100 epochs completed in 2.883 hours."
+_END = re.compile(r"\btraining (?:is )?(?:done|finished|complete[d]?)\b|\b\d{1,9} epochs? completed in \d", re.IGNORECASE)
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError")
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
@@ -58,7 +59,11 @@ _CKPT = (
     (" completed", re.compile(r"\bcheckpoint (?:save )?completed" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
     ("finished loading ", re.compile(r"\bfinished loading (?:the )?checkpoint" + _DURATION, re.I),
      LogEventKind.CHECKPOINT_LOAD_END),
-    ("saving ", re.compile(r"\bsaving (?:the )?(?:model )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
+    # "Unsharded checkpoint saved to ...", "Checkpoint saved at step 100"
+    ("checkpoint saved", re.compile(r"\bcheckpoint saved\b" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
+    # "Saving model checkpoint", "Saving unsharded checkpoint...", "Save checkpoint to out/pretrain_512.pth"
+    ("saving ", re.compile(r"\bsaving (?:the )?(?:[\w-]{1,40} )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
+    ("save ", re.compile(r"\bsave (?:the )?(?:[\w-]{1,40} )?checkpoint (?:to|at|in)\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
     ("loaded ", re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
      LogEventKind.CHECKPOINT_LOAD_END),
     ("loading ", re.compile(r"\bloading (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
@@ -96,7 +101,7 @@ _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Timeout at |PBS: job killed|slurmstepd: error|srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
-    r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete))|checkpoint)|terminate called|"
+    r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete))|checkpoint)|terminate called|epochs completed in |"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
 )
@@ -253,7 +258,7 @@ class EventScanner:
         elif training and (starts := _STARTS.search(text)) is not None:
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        step=int(starts.group(1)), detail="training starts", raw=text)
-        elif training and _END.search(text):
+        elif (training or "completed in " in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif "checkpoint" in (low if low is not None else text.lower()) and not _redrawn_bar(text):
             for word, pattern, kind in _CKPT:

@@ -27,7 +27,7 @@ _LAUNCHER = re.compile(
     r"Starting elastic_operator with launch configs|Running torch\.distributed\.run|Training starts at step \d+|"
     r"Received \d+ death signal|(?:Closing|Sending) process \d+ (?:via|closing) signal|Rendezvous complete for workers|"
     r"slurmstepd: error: \*\*\* (?:JOB|STEP) |srun: error: Node failure on |terminate called after throwing an instance of |"
-    r"\b(?:loading|saving|loaded|saved) (?:the )?checkpoint\b", re.I
+    r"\b(?:loading|saving|loaded|saved) (?:the )?(?:[\w-]{1,40} )?checkpoint\b|\bcheckpoint saved\b", re.I
 )
 
 

@@ -261,3 +261,57 @@ def test_a_dated_line_after_the_end_of_an_undated_hf_run_starts_no_attempt(tmp_p
     assert max(s["step"] for s in steps) == 4854
     assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_start", "attempt_end")] == [
         ("attempt_end", 3), ("attempt_start", 3)]
+
+
+def test_checkpoint_lines_with_a_word_between_or_saved_after(tmp_path: Path) -> None:
+    """OLMo's trainer (AntonioLopardo/OLMo @ f2d9024, training.log): "Saving unsharded
+    checkpoint..." then "Unsharded checkpoint saved to ..." (neither was read: a word between
+    "saving" and "checkpoint", "saved" after it)."""
+    lines = [
+        '2025-12-12 12:10:14.932\tquick-rain-shines-fin-03:0\tolmo.train:1304\tINFO\tSaving unsharded c'
+        'heckpoint...',
+        '2025-12-12 12:10:15.438\tquick-rain-shines-fin-03:0\tolmo.checkpoint:796\tINFO\tSaving model s'
+        'tate...',
+        '2025-12-12 12:10:25.607\tquick-rain-shines-fin-03:0\tolmo.checkpoint:811\tINFO\tSaving optim s'
+        'tate...',
+        '2025-12-12 12:10:45.568\tquick-rain-shines-fin-03:0\tolmo.checkpoint:669\tINFO\tSaving trainer'
+        ' state...',
+        '2025-12-12 12:10:45.570\tquick-rain-shines-fin-03:0\tolmo.checkpoint:607\tINFO\tSaving config.'
+        '..',
+        '2025-12-12 12:10:46.969\tquick-rain-shines-fin-03:0\tolmo.train:1306\tINFO\tUnsharded checkpoi'
+        'nt saved to /home/vec_norm/OLMo/checkpoints/OLMo-1B-0724-continue/step1000-unsharded',
+    ]
+    _, _, events = _read(tmp_path, lines)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", 1), ("checkpoint_save_end", 6)]
+
+
+def test_ultralytics_epochs_completed_line_ends_the_attempt(tmp_path: Path) -> None:
+    """YOLOv8's closing "100 epochs completed in 2.883 hours." (zjykzj/YOLO11Face @ 97a37e0,
+    yolo8face/docs/detect_train.md, its first shell block): the run finished; it was not read."""
+    lines = [
+        '# python3 yolo8face_train.py --model yolov8n.pt --data ./yolo8face/cfg/datasets/widerface.'
+        'yaml --epochs 100 --imgsz 640 --device 0',
+        '...',
+        '...',
+        '...',
+        '      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size',
+        '     99/100      18.3G      1.268     0.5815     0.9499        204        640: 100%|██████'
+        '████| 805/805 [01:30<00:00,  8.92it',
+        '                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95): '
+        '100%|██████████| 101/101 [00:11<00:',
+        '                   all       3225      39675      0.842      0.586      0.668      0.366',
+        '',
+        '      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size',
+        '    100/100      20.5G      1.269     0.5813     0.9481         63        640: 100%|██████'
+        '████| 805/805 [01:32<00:00,  8.74it',
+        '                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95): '
+        '100%|██████████| 101/101 [00:11<00:',
+        '                   all       3225      39675      0.842      0.587      0.668      0.367',
+        '',
+        '100 epochs completed in 2.883 hours.',
+        'Optimizer stripped from /data/zj/YOLO8Face/runs/detect/train3/weights/last.pt, 6.2MB',
+        'Optimizer stripped from /data/zj/YOLO8Face/runs/detect/train3/weights/best.pt, 6.2MB',
+    ]
+    _, _, events = _read(tmp_path, lines)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 15)]
