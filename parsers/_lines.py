@@ -40,6 +40,14 @@ _PREFIX = re.compile(
     r"|\[rank=(?P<r7>\d+)\] "
     r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] [0-9a-f]{6,64} \|\| "
     r"|\([A-Za-z_]\w{0,100} pid=\d+(?:, ip=[\d.]{1,40})?\) "
+    r"|(?:\d{1,3}\.){3}\d{1,3}: "  # pdsh (DeepSpeed's multi-node launcher): the node's address
+)
+# pdsh's node name ("worker-1: ", "localhost: "): a name with a digit, dot or dash (or localhost),
+# only before what a launcher or logger opens its lines with (a bare word and a colon is as often
+# a log's own "loss: ..."): "[rank3]:", "[default3]:", a dated "[2023-05-10 ...", glog's "[E0328 ..."
+_HOST_PREFIX = re.compile(
+    r"(?:localhost|(?=[\w.\-]{0,253}[\d.\-])[A-Za-z][\w.\-]{0,253}): "
+    r"(?=\[(?:rank\d|default\d|\d{4}-\d\d-\d\d[ T]|[IWEF]\d{4} ))"
 )
 _PREFIX_OPENERS = frozenset("[( 0123456789")
 # prefixes that open with a name: tried only when the line holds their separator
@@ -261,7 +269,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
             else:
                 special = True
         else:
-            special = "| " in segment[:300] or " [std" in segment[:300]
+            special = "| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:260]
         if special:
             rank, body, prefix_ns = _strip(segment)
         else:
@@ -412,7 +420,7 @@ _TORCHRUN = r"^\[(?:default([0-9]{1,9})\]:|rank([0-9]{1,9})\]: ?)"
 # ASCII character.
 _NEEDS_PYTHON = (
     r"\x1b|\]:|\]<std| \|\| "
-    r"|^(?:[\w.\-]*-\d+ +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |\([^ ]* pid="
+    r"|^(?:[\w.\-]*-\d+ +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |\([^ ]* pid=|[\w.\-]+: \["
     r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] )"
     r"|^[^!-~]*$"
 )
@@ -508,6 +516,9 @@ def _strip(text: str) -> tuple[int | None, str, int | None]:
             if match is not None and match.end():
                 text = text[match.end():]
                 continue
+        elif ": [" in text[:260] and (host := _HOST_PREFIX.match(text)) is not None:
+            text = text[host.end():]
+            continue
         else:
             break
         if match is None or match.end() == 0:

@@ -315,3 +315,67 @@ def test_ultralytics_epochs_completed_line_ends_the_attempt(tmp_path: Path) -> N
     ]
     _, _, events = _read(tmp_path, lines)
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 15)]
+
+
+def test_pdsh_node_prefixes_are_taken_off(tmp_path: Path) -> None:
+    """A two-node Megatron-DeepSpeed job launched by DeepSpeed's pdsh runner (stark-sim/
+    megatron-deepspeed-lock-clock @ b872e98, .context/dual8_tp4pp1dp2_smoke_nohup_20260328.log):
+    every line opens with the node's name or address ("localhost: ", "192.168.205.202: "). The
+    DeepSpeed reader claimed the file and then found no line of its own: the whole file failed,
+    and with it the watchdog timeout of rank 0 and the abort that followed."""
+    lines = [
+        '192.168.205.202: [rank7]:[E328 16:29:30.257068416 ProcessGroupNCCL.cpp:1575] [PG ID 0 PG G'
+        'UID 0(default_pg) Rank 7] ProcessGroupNCCL preparing to dump debug info. Include stack tra'
+        'ce: 1',
+        'localhost: [rank0]:[E328 16:30:29.896785346 ProcessGroupNCCL.cpp:744] [Rank 0] Some NCCL o'
+        'perations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subseq'
+        'uent GPU operations might run on corrupted/incomplete data.',
+        'localhost: [rank0]:[E328 16:30:29.896877978 ProcessGroupNCCL.cpp:758] [Rank 0] To avoid da'
+        'ta inconsistency, we are taking the entire process down.',
+        'localhost: [rank0]:[E328 16:30:29.897961633 ProcessGroupNCCL.cpp:2057] [PG ID 1 PG GUID 1 '
+        'Rank 0] Process group watchdog thread terminated with exception: [Rank 0] Watchdog caught '
+        'collective operation timeout: WorkNCCL(SeqNum=2, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, '
+        'Timeout(ms)=600000) ran for 600034 milliseconds before timing out.',
+        'localhost: ',
+        "localhost: terminate called after throwing an instance of 'c10::DistBackendError'",
+        'localhost: [rank0]:[E328 16:30:29.898264263 ProcessGroupNCCL.cpp:744] [Rank 0] Some NCCL o'
+        'perations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subseq'
+        'uent GPU operations might run on corrupted/incomplete data.',
+        'localhost: [rank0]:[E328 16:30:29.898278107 ProcessGroupNCCL.cpp:758] [Rank 0] To avoid da'
+        'ta inconsistency, we are taking the entire process down.',
+        'localhost:   what():  [PG ID 1 PG GUID 1 Rank 0] Process group watchdog thread terminated '
+        'with exception: [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=2, '
+        'OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600034 milliseconds b'
+        'efore timing out.',
+        'localhost: [2026-03-28 16:30:33,312] [INFO] [launch.py:335:sigkill_handler] Killing subpro'
+        'cess 774323',
+        "localhost: [2026-03-28 16:30:33,917] [ERROR] [launch.py:341:sigkill_handler] ['/usr/bin/py"
+        "thon3', '-u', 'pretrain_gpt.py', '--local_rank=3', '--tensor-model-parallel-size', '4', '-"
+        "-pipeline-model-parallel-size', '1', '--num-layers', '28', '--hidden-size', '3584', '--ffn"
+        "-hidden-size', '18944', '--num-attention-heads', '28', '--num-key-value-heads', '4', '--mi"
+        "cro-batch-size', '1', '--global-batch-size', '8', '--seq-length', '2048', '--max-position-"
+        "embeddings', '2048', '--train-iters', '2', '--data-path', '/home/sd/Megatron-DeepSpeed/dat"
+        "a/chinese_wiki_megatron_text_document', '--data-impl', 'mmap', '--tokenizer-type', 'HFToke"
+        "nizer', '--tokenizer-model', '/home/sd/Megatron-DeepSpeed/.context/qwen25_tokenizer_flat',"
+        " '--split', '98,2,0', '--distributed-backend', 'nccl', '--lr', '1e-5', '--lr-decay-style',"
+        " 'cosine', '--min-lr', '1e-6', '--weight-decay', '0.01', '--clip-grad', '1.0', '--lr-warmu"
+        "p-iters', '1', '--optimizer', 'adam', '--adam-beta1', '0.9', '--adam-beta2', '0.95', '--ad"
+        "am-eps', '1e-8', '--log-interval', '1', '--save-interval', '0', '--eval-interval', '100', "
+        "'--eval-iters', '1', '--no-query-key-layer-scaling', '--attention-dropout', '0', '--hidden"
+        "-dropout', '0', '--use-rotary-position-embeddings', '--untie-embeddings-and-output-weights"
+        "', '--swiglu', '--normalization', 'rmsnorm', '--disable-bias-linear', '--no-position-embed"
+        "ding', '--no-masked-softmax-fusion', '--no-bias-gelu-fusion', '--no-bias-dropout-fusion', "
+        "'--recompute-granularity', 'full', '--recompute-method', 'uniform', '--deepspeed-activatio"
+        "n-checkpointing', '--zero-stage=1', '--deepspeed_config=/home/sd/Megatron-DeepSpeed/.conte"
+        "xt/dsconfig_dual8_tp4pp1dp2_smoke990_20260328.json', '--deepspeed', '--experiment-run-id',"
+        " 'dual8_tp4pp1dp2_smoke990_20260328_161716_DGX2-1', '--experiment-name', 'dual8_tp4pp1dp2_"
+        "smoke990', '--experiment-root-dir', '/home/sd/Megatron-DeepSpeed/experiments', '--bf16'] e"
+        'xits with return code = -6',
+        'pdsh@DGX2-1: localhost: ssh exited with exit code 250',
+    ]
+    name, _, events = _read(tmp_path, lines)
+    assert name == "deepspeed"
+    assert [(e["kind"], e["rank"], e["line"]) for e in events if e["kind"] in ("collective_timeout", "crash")] == [
+        ("collective_timeout", 0, 4), ("crash", None, 6)]
+    timeout = next(e for e in events if e["kind"] == "collective_timeout")
+    assert timeout["detail"].startswith("ALLREDUCE SeqNum=2 NumelIn=1 Timeout(ms)=600000")
