@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache, partial
@@ -46,8 +46,7 @@ _PREFIX = re.compile(
 # only before what a launcher or logger opens its lines with (a bare word and a colon is as often
 # a log's own "loss: ..."): "[rank3]:", "[default3]:", a dated "[2023-05-10 ...", glog's "[E0328 ..."
 _HOST_PREFIX = re.compile(
-    r"(?:localhost|(?=[\w.\-]{0,253}[\d.\-])[A-Za-z][\w.\-]{0,253}): "
-    r"(?=\[(?:rank\d|default\d|\d{4}-\d\d-\d\d[ T]|[IWEF]\d{4} ))"
+    r"(?P<host>[A-Za-z][\w.\-]{0,63}): (?=\[(?:rank\d|default\d|\d{4}-\d\d-\d\d[ T]|[IWEF]\d{4} ))"
 )
 _PREFIX_OPENERS = frozenset("[( 0123456789")
 # prefixes that open with a name: tried only when the line holds their separator
@@ -269,7 +268,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
             else:
                 special = True
         else:
-            special = "| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:260]
+            special = "| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:70]
         if special:
             rank, body, prefix_ns = _strip(segment)
         else:
@@ -516,7 +515,8 @@ def _strip(text: str) -> tuple[int | None, str, int | None]:
             if match is not None and match.end():
                 text = text[match.end():]
                 continue
-        elif ": [" in text[:260] and (host := _HOST_PREFIX.match(text)) is not None:
+        elif ": [" in text[:70] and (host := _HOST_PREFIX.match(text)) is not None and (
+                host.group("host") == "localhost" or any(c in host.group("host") for c in "0123456789.-")):
             text = text[host.end():]
             continue
         else:
@@ -560,29 +560,30 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
         return _slash_timestamp(text, day_first) if "/" in text[:80] else None
     # a log's lines share their seconds: each distinct second (and zone) is converted once
     key = text[match.start():match.end("s")] + (match.group("tz") or "")
-    ns = _SECONDS.get(key, -1)
-    if ns == -1:
-        ns = _SECONDS[key] = _second_ns(match.groupdict())
-        if len(_SECONDS) > 100_000:
-            _SECONDS.clear()
-    if ns is None:
-        return None
-    frac = match.group("frac")
-    return ns + int(frac.ljust(9, "0")[:9]) if frac else ns
+    return _match_ns(match, key, match.groupdict)
 
 
 def _slash_timestamp(text: str, day_first: bool) -> int | None:
     match = _SLASH.search(text, 0, 80)
     if not match:
         return None
-    key = f"{day_first:d}{text[match.start():match.end('s')]}{match.group('tz') or ''}"
-    ns = _SECONDS.get(key, -1)
-    if ns == -1:
+
+    def fields() -> dict[str, Any]:
         g = match.groupdict()
         if g["y"] is None:
             day, month = (g["first"], g["second"]) if day_first else (g["second"], g["first"])
             g = {**g, "y": g["year"], "mo": month, "d": day}
-        ns = _SECONDS[key] = _second_ns(g)
+        return g
+
+    return _match_ns(match, f"{day_first:d}{text[match.start():match.end('s')]}{match.group('tz') or ''}", fields)
+
+
+def _match_ns(match: re.Match[str], key: str, fields: Callable[[], dict[str, Any]]) -> int | None:
+    """A timestamp match's time in ns: its second from the cache under `key` (computed from
+    `fields()` once), plus its fraction."""
+    ns = _SECONDS.get(key, -1)
+    if ns == -1:
+        ns = _SECONDS[key] = _second_ns(fields())
         if len(_SECONDS) > 100_000:
             _SECONDS.clear()
     if ns is None:
