@@ -21,6 +21,10 @@ STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re
 # "training done", "training finished"; Megatron-LM's "[after training is done] datetime: ...";
 # Ultralytics' "100 epochs completed in 2.883 hours."
 _END = re.compile(r"\btraining (?:is )?(?:done|finished|complete[d]?)\b|\b\d{1,9} epochs? completed in \d", re.IGNORECASE)
+# The run's total training time as its message (detectron2's "]: Total training time: 0:06:14",
+# a script's "INFO - Training time: 6.89 min"): printed once, when training is over. Not an
+# epoch's ("Epoch 3 training time: ...", see `_ended`).
+_TRAINING_TIME = re.compile(r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time\s{0,4}:", re.IGNORECASE)
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError")
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
@@ -102,7 +106,8 @@ _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Timeout at |PBS: job killed|slurmstepd: error|srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
-    r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete))|checkpoint)|terminate called|epochs completed in |"
+    r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time)|checkpoint)|"
+    r"terminate called|epochs completed in |"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
 )
@@ -259,7 +264,7 @@ class EventScanner:
         elif training and (starts := _STARTS.search(text)) is not None:
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        step=int(starts.group(1)), detail="training starts", raw=text)
-        elif (training or "completed in " in text) and _END.search(text):
+        elif (training or "completed in " in text) and _ended(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif "checkpoint" in (low if low is not None else text.lower()) and not _redrawn_bar(text):
             for word, pattern, kind in _CKPT:
@@ -317,6 +322,13 @@ class EventScanner:
             event["detail"] += f" pg={pg.group('pg')}" + (f"({pg.group('desc')})" if pg.group("desc") else "")
         if work is not None and "last_enqueued" not in event["detail"]:
             event["detail"] += f" last_enqueued={work.group('enqueued')} last_completed={work.group('completed')}"
+
+
+def _ended(text: str) -> bool:
+    """The line says training is over (`_END`, or the run's training time, `_TRAINING_TIME`)."""
+    if _END.search(text):
+        return True
+    return _TRAINING_TIME.search(text) is not None and "epoch" not in text.lower()
 
 
 def _redrawn_bar(text: str) -> bool:

@@ -337,11 +337,11 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
             times[i] = prefix_ns
     first = next((ns for ns in times if ns is not None), None)
     year = _utc_year(first) if first is not None else None
-    yearless = [i for i in frame.get_column("glog").arg_true().to_list() if times[i] is None and _GLOG.match(bodies[i])]
+    yearless = [i for i in frame.get_column("glog").arg_true().to_list() if times[i] is None and _yearless_match(bodies[i])]
     guessed: list[bool] | None = None
     if year is not None:
-        # glog lines (torchrun's launcher: "E1122 03:42:27.010000 ...", c10d's "[W1122 ...]")
-        # carry no year: take the year of the file's own dated lines.
+        # glog lines (torchrun's launcher: "E1122 03:42:27.010000 ...", c10d's "[W1122 ...]") and
+        # detectron2's carry no year: take the year of the file's own dated lines.
         for i in yearless:
             times[i] = _glog_ns(bodies[i], year)
     elif yearless and mtime_ns is not None:
@@ -428,7 +428,9 @@ _NEEDS_PYTHON = (
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
 _DATE_HINT = r"(?:\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]\d{2}:\d{2}:\d{2}"
-_GLOG_HINT = r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d"
+# Times printed without a year, read with the year of the file's dated lines or of its mtime
+# (`_yearless_ns`): glog's, and detectron2's `[09/02 02:37:24 d2.utils.events]:`
+_GLOG_HINT = r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
 # `_ISO` for polars, its date and time to the second in one group (the cache key of `parse_timestamp`
 # less the zone)
 _ISO_COLUMNS = (
@@ -536,12 +538,20 @@ def _strip(text: str) -> tuple[int | None, str, int | None]:
     return rank, text, ts
 
 
-_GLOG_OPENERS = frozenset("[IWEF")  # what a glog line opens with
 _GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
+# detectron2's logger (`[%m/%d %H:%M:%S %(name)s]:`): month first, whole seconds
+_MONTH_DAY = re.compile(r"^\[(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})[ \]]")
+
+
+def _yearless_match(text: str) -> re.Match[str] | None:
+    """The time at the start of a line that prints no year (`_GLOG`, `_MONTH_DAY`)."""
+    return _GLOG.match(text) or _MONTH_DAY.match(text)
 
 
 def _glog_ns(text: str, year: int) -> int | None:
-    match = _GLOG.match(text)
+    """The line's yearless time (`_yearless_match`) in `year`; None where it has none or names
+    no day of that year."""
+    match = _yearless_match(text)
     if not match:
         return None
     g = match.groupdict()
@@ -549,7 +559,7 @@ def _glog_ns(text: str, year: int) -> int | None:
         moment = datetime(year, int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]), tzinfo=UTC)
     except ValueError:
         return None
-    return int(moment.timestamp()) * 1_000_000_000 + int(g["frac"].ljust(9, "0")[:9])
+    return int(moment.timestamp()) * 1_000_000_000 + int((g.get("frac") or "0").ljust(9, "0")[:9])
 
 
 def parse_timestamp(text: str, day_first: bool = False) -> int | None:

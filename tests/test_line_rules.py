@@ -22,8 +22,9 @@ def _read(tmp_path: Path, lines: list[str], name: str = "console.log") -> tuple[
     return parser.name, result.tables["log_steps"].to_pylist(), result.tables["log_events"].to_pylist()
 
 
-def _ns(text: str) -> int:
-    return int(datetime.strptime(text, "%Y-%m-%d %H:%M:%S,%f").replace(tzinfo=UTC).timestamp() * 1e9)
+def _ns(text: str, form: str = "%Y-%m-%d %H:%M:%S,%f") -> int:
+    moment = datetime.strptime(text, form).replace(tzinfo=UTC)
+    return int(moment.replace(microsecond=0).timestamp()) * 10**9 + moment.microsecond * 1000
 
 
 def test_an_hf_dict_that_names_its_step_is_that_step(tmp_path: Path) -> None:
@@ -379,3 +380,120 @@ def test_pdsh_node_prefixes_are_taken_off(tmp_path: Path) -> None:
         ("collective_timeout", 0, 4), ("crash", None, 6)]
     timeout = next(e for e in events if e["kind"] == "collective_timeout")
     assert timeout["detail"].startswith("ALLREDUCE SeqNum=2 NumelIn=1 Timeout(ms)=600000")
+
+
+def test_nanogpt_undated_iteration_lines_keep_the_time_they_report(tmp_path: Path) -> None:
+    """nanoGPT prints no date (ChenZihua-cn/nanoGPT, train.log): its `iter N: loss X, time Yms`
+    lines are steps with the time they report and no clock; its eval line (`step 0: train
+    loss`) reports no time and is no step row; its -100 % MFU (not yet measured) is no MFU."""
+    lines = [
+        "using fused AdamW: False",
+        "step 0: train loss 4.2367, val loss 4.2475",
+        "iter 0: loss 4.2709, time 10268.08ms, mfu -100.00%",
+        "iter 5: loss 4.2082, time 1431.27ms, mfu 0.01%",
+        "iter 10: loss 4.1039, time 1434.03ms, mfu 0.01%",
+        "saving checkpoint to out-kirin",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["step_time_s"], s["mfu"], s["end_ns"]) for s in steps] == [
+        (0, 4.2709, 10.26808, None, None), (5, 4.2082, 1.43127, 0.01, None), (10, 4.1039, 1.43403, 0.01, None)]
+    assert [e["kind"] for e in events] == ["checkpoint_save_start"]
+
+
+def test_detectron2_lines_dated_without_a_year_and_their_iteration_time(tmp_path: Path) -> None:
+    """detectron2's logger prints `[09/02 02:37:24 d2.utils.events]` (month/day, no year;
+    Richard-cpu2333/tx2dl, models/log/R50-FPN_log.py). With no year anywhere, the year is the
+    file's mtime's (2033-05-18 here), the one before where the date would fall after it:
+    2032. `time:` beside `data_time:` is the iteration's time. `Total training time` ends the
+    attempt."""
+    lines = [
+        "[09/02 02:37:00 d2.engine.train_loop]: Starting training from iteration 0",
+        "[09/02 02:37:24 d2.utils.events]:  eta: 0:05:22  iter: 19  total_loss: 1.986  loss_cls: 0.595  loss_box_reg: "
+        "0.549  loss_mask: 0.697  loss_rpn_cls: 0.03067  loss_rpn_loc: 0.01108  time: 1.1678  data_time: 0.0222  lr: "
+        "1.6068e-05  max_mem: 2725M",
+        "[09/02 02:37:48 d2.utils.events]:  eta: 0:05:14  iter: 39  total_loss: 1.872  loss_cls: 0.5049  loss_box_reg: "
+        "0.6145  loss_mask: 0.6069  loss_rpn_cls: 0.03091  loss_rpn_loc: 0.008448  time: 1.2048  data_time: 0.0108  lr: "
+        "3.2718e-05  max_mem: 2849M",
+        "[09/02 02:43:17 d2.engine.hooks]: Overall training speed: 298 iterations in 0:06:13 (1.2533 s / it)",
+        "[09/02 02:43:17 d2.engine.hooks]: Total training time: 0:06:14 (0:00:01 on hooks)",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+
+    def at(clock: str) -> int:
+        return int(datetime.strptime(f"2032-09-02 {clock}", "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC).timestamp()) * 10**9
+
+    assert [(s["step"], s["end_ns"], s["step_time_s"], s["data_time_s"], s["loss"], s["time_source"]) for s in steps] == [
+        (19, at("02:37:24"), 1.1678, 0.0222, 1.986, "log_line_mtime"),
+        (39, at("02:37:48"), 1.2048, 0.0108, 1.872, "log_line_mtime")]
+    assert [(e["kind"], e["ts_ns"]) for e in events] == [
+        ("attempt_start", at("02:37:00")), ("attempt_end", at("02:43:17"))]
+
+
+def test_a_batch_counted_within_its_epoch_is_a_step_that_goes_on_across_epochs(tmp_path: Path) -> None:
+    """MiniMind (tclh123/minimind, pretrain.log) counts batches within the epoch,
+    `Epoch:[0/20](20700/41914)`: the step is epoch x 41914 + batch. Its undated print copy of a
+    line reports no step time and is no row."""
+    lines = [
+        "2025-01-28 13:58:05,148 __main__ INFO Epoch:[0/20](20600/41914) loss:2.702 lr:0.0001997 epoch_Time:51.0min:",
+        "2025-01-28 13:58:19,352 __main__ INFO Epoch:[0/20](20700/41914) loss:2.596 lr:0.0001997 epoch_Time:50.0min:",
+        "Epoch:[0/20](20700/41914) loss:2.596 lr:0.0001997 epoch_Time:50.0min:",
+        "2025-01-28 13:58:33,787 __main__ INFO Epoch:[0/20](20800/41914) loss:2.505 lr:0.0001997 epoch_Time:50.0min:",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["end_ns"], s["loss"]) for s in steps] == [
+        (20600, _ns("2025-01-28 13:58:05,148"), 2.702), (20700, _ns("2025-01-28 13:58:19,352"), 2.596),
+        (20800, _ns("2025-01-28 13:58:33,787"), 2.505)]
+    # a later epoch's batches come after the first's (the same line's counter, epoch 1)
+    _, steps, _ = _read(tmp_path, [lines[0], lines[1].replace("Epoch:[0/20](20700", "Epoch:[1/20](100")], "later.log")
+    assert [s["step"] for s in steps] == [20600, 41914 + 100]
+    # pytorch/examples' MNIST line counts samples, not batches: no step counter
+    from tracelens.parsers.generic_log import _step_counter
+
+    assert _step_counter("Train Epoch: 1 [640/60000 (1%)]\tLoss: 2.297453") is None
+
+
+def test_olmo_step_records_with_their_metrics_on_the_lines_below(tmp_path: Path) -> None:
+    """OLMo's trainer (AntonioLopardo/OLMo, training.log) prints a dated `[step=996/15000,epoch=0]`
+    and its metrics indented below, one a line: each record is a step at its first line's time."""
+    record = [
+        "    optim/total_grad_norm=0.2615",
+        "    train/CrossEntropyLoss=2.962",
+        "    train/Perplexity=19.33",
+        "    throughput/total_tokens=2,088,763,392",
+        "    throughput/device/tokens_per_second=67,561",
+    ]
+    lines = [
+        "2025-12-12 12:09:59.412\tquick-rain-shines-fin-03:0\tolmo.train:979\tINFO\t[step=996/15000,epoch=0]",
+        *record,
+        "2025-12-12 12:10:03.290\tquick-rain-shines-fin-03:0\tolmo.train:979\tINFO\t[step=997/15000,epoch=0]",
+        "    optim/total_grad_norm=0.2534",
+        "    train/CrossEntropyLoss=3.052",
+        "    train/Perplexity=21.16",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+
+    def at(text: str) -> int:
+        return _ns(text, "%Y-%m-%d %H:%M:%S.%f")
+
+    assert [(s["step"], s["end_ns"], s["loss"], s["grad_norm"]) for s in steps] == [
+        (996, at("2025-12-12 12:09:59.412"), 2.962, 0.2615), (997, at("2025-12-12 12:10:03.290"), 3.052, 0.2534)]
+
+
+def test_the_runs_training_time_line_ends_the_attempt(tmp_path: Path) -> None:
+    """A script's closing `Training time: 6.89 min` (Tianshi-Xu/assignment5-alignment, sft.log)
+    ends the attempt; an epoch's training time does not."""
+    lines = [
+        "2025-09-16 21:30:06,896 - train - INFO - Step 125 loss: 33.18623352050781 token_entropy: 0.7948970198631287",
+        "2025-09-16 21:30:08,448 - train - INFO - Step 127 loss: 95.2259521484375 token_entropy: 0.7870236039161682",
+        "2025-09-16 21:30:43,935 - train - INFO - Best acc: 0.546",
+        "2025-09-16 21:30:43,935 - train - INFO - Training time: 6.891515485445658 min",
+    ]
+    _, _, events = _read(tmp_path, lines)
+    assert [(e["kind"], e["ts_ns"]) for e in events] == [
+        ("attempt_start", _ns("2025-09-16 21:30:06,896")), ("attempt_end", _ns("2025-09-16 21:30:43,935"))]
+    _, _, events = _read(tmp_path, [*lines[:3], lines[3].replace("Training time", "Epoch 3 training time")], "epoch.log")
+    assert [e["kind"] for e in events] == ["attempt_start"]

@@ -21,7 +21,8 @@
 --   decoder-only transformer of N parameters, L layers, H heads of size Q, sequence T),
 --   reported_mfu (the mean MFU the logs themselves report, in percent, when they do), reason
 --   (NULL, or where the inputs have steps and nothing says when they ran: why every figure
---   above is NULL; that row is the only one).
+--   above is NULL, with the median step time the lines report where they do; that row is the
+--   only one).
 -- Grain note: no row at all when the inputs have no step.
 -- Why computing_s: a second of data stall, start-up or downtime produces no token; dividing
 --   by computing_s makes every bucket but productive cost throughput x seconds / wall_s
@@ -78,7 +79,9 @@ rates as (
 undated as (
     -- steps of the reference rank (or unranked) that nothing dates, when none is dated
     select count(distinct s.step) as steps,
-        bool_or(f.kind = 'console_log') as from_console
+        bool_or(f.kind = 'console_log') as from_console,
+        count(distinct s.step) filter (where s.step_time_s is not null) as timed_steps,
+        median(s.step_time_s) as median_step_time_s
     from stg_log_steps s left join files f using (file_id)
     where (s.rank is not distinct from (select rank from int_reference_rank) or s.rank is null)
       and not exists (select 1 from int_log_steps)
@@ -112,8 +115,11 @@ final as (
     select * from dated
     union all by name
     -- steps and no clock: no figure resting on time, and why
-    select format('{} {} steps but no clock: no timestamps, no bar times, no traces',
-                  case when u.from_console then 'the console has' else 'the inputs have' end, u.steps) as reason
+    select format('{} {} steps but no clock: no timestamps, no bar times, no traces{}',
+                  case when u.from_console then 'the console has' else 'the inputs have' end, u.steps,
+                  case when u.timed_steps > 0 then format(' (the lines report a median step time of {:.4g} s over {} steps; '
+                                                          'what ran between them is unknown)',
+                                                          u.median_step_time_s, u.timed_steps) else '' end) as reason
     from undated u
     where u.steps > 0 and not exists (select 1 from dated)
     union all by name
