@@ -25,6 +25,7 @@ from tracelens.parsers.generic_log import GenericLogParser
 from tracelens.parsers.hf_trainer import HFTrainerParser
 from tracelens.parsers.hf_trainer_state import HFTrainerStateParser
 from tracelens.parsers.jsonl_metrics import JsonlMetricsParser
+from tracelens.parsers.keras import KerasParser
 from tracelens.parsers.kineto import KinetoParser
 from tracelens.parsers.lightning import LightningParser
 from tracelens.parsers.lightning_csv import LightningCsvParser
@@ -52,7 +53,7 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     consoles: dict[str, Parser] = {p.name: p for p in (
         MegatronParser(), HFTrainerParser(), DeepSpeedParser(), LightningParser(), OpenMMLabParser(),
         TensorFlowLogParser(), FairseqParser(), UltralyticsParser(), ComposerParser(),
-        LlamaRecipesParser(), GenericLogParser())}
+        LlamaRecipesParser(), KerasParser(), GenericLogParser())}
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
         KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(),

@@ -40,6 +40,8 @@ _EVIDENCE = (
     r"|\*\*\*\*\* Running training \*\*\*\*\*|TrainOutput\(global_step=|\{'train_runtime': |Saving model checkpoint to "
     r"|`Trainer\.fit` stopped|LOCAL_RANK: [0-9]+ - CUDA_VISIBLE_DEVICES|pytorch_lightning|lightning\.pytorch|\[NeMo [IWE] "
     r"|\] \[(?:INFO|WARNING|ERROR|DEBUG)\] \[[A-Za-z0-9_.]+:[0-9]+:[A-Za-z0-9_]+\] "
+    r"|(?:\] - |━(?:\x1b\[[0-9;]{0,12}m){0,4} (?:\x1b\[[0-9;]{0,12}m){0,2})[0-9]{1,9}s(?:\x1b\[[0-9;]{0,12}m){0,2} "
+    r"[0-9.]{1,12}(?:us|ms|s)/step"
 )
 # opening characters of a match -> what it is evidence of
 _KINDS = (
@@ -50,11 +52,12 @@ _KINDS = (
     (":::MLL", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), ("   ", "ultralytics"),
     ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),
+    ("] - ", "keras"), ("━", "keras"),
 )
 _OPENING = max(len(opening) for opening, _ in _KINDS)
 # ties go to the earlier
 STEP_FORMATS = ("megatron", "hf_trainer", "deepspeed", "lightning", "openmmlab", "tensorflow", "fairseq",
-                "ultralytics", "composer", "llama_recipes")
+                "ultralytics", "composer", "llama_recipes", "keras")
 
 
 @lru_cache(maxsize=64)

@@ -54,6 +54,8 @@ def _sample_for(parser_name: str) -> bytes:
         return (SAMPLE_LOGS / "mmengine_restart" / "console.log").read_bytes()
     if parser_name == "ultralytics":
         return (SAMPLE_LOGS / "ultralytics_resume" / "console.log").read_bytes()
+    if parser_name == "keras":
+        return (SAMPLE_LOGS / "keras_fit" / "console.log").read_bytes()
     if parser_name == "fairseq":
         return corpus_or_skip("wild", "mlperf", "v0.6_nvidia_dgx1_pytorch_transformer_mll_2019_result_0.txt").read_bytes()
     if parser_name in ("tensorflow", "composer", "llama_recipes"):

@@ -1,0 +1,80 @@
+"""Keras `Model.fit` consoles: the recorded Keras 3 job (sample_logs/keras_fit, checked against the
+harness's clock) and lines quoted verbatim from keras-io's generated example pages (Keras 2 and 3)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from tests.conftest import SAMPLE_LOGS
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
+
+JOB = SAMPLE_LOGS / "keras_fit"
+
+
+def _steps(path: Path) -> list[dict]:
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None and parser.name == "keras"
+    return parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+
+
+def _write(tmp_path: Path, lines: list[str]) -> Path:
+    path = tmp_path / "fit.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.utime(path, (2_000_000_000, 2_000_000_000))
+    return path
+
+
+def test_recorded_fit_has_a_step_per_epoch_at_the_harness_count_and_time() -> None:
+    """A row per epoch at the number of batches the harness counted by the epoch's end, with the
+    epoch's training loss as fit's logs had it (printed to 4 decimals) and no time (Keras prints
+    no date). Its step time is Keras' mean over the epoch's steps after the first, printed in
+    whole ms: at least the harness's mean over those steps (less the half ms of rounding), and
+    at most that mean with the validation run at the epoch's end spread over them (fit's last
+    bar is drawn after it), plus the half ms. The evaluation's bar after the last epoch is no
+    step."""
+    truth = [json.loads(line.split(" ", 1)[1]) for line in (JOB / "truth.txt").read_text().splitlines()]
+    steps = _steps(JOB / "console.log")
+    epochs = sorted({e["epoch"] for e in truth if e["event"] == "epoch_end"})
+    assert [s["step"] for s in steps] == [
+        max(e["step"] for e in truth if e["event"] == "step_end" and e["epoch"] == epoch) for epoch in epochs]
+    assert all(s["end_ns"] is None and s["framework"] == "keras" for s in steps)
+    for row, epoch in zip(steps, epochs, strict=True):
+        ends = [e["t"] for e in truth if e["event"] == "step_end" and e["epoch"] == epoch]
+        end = next(e for e in truth if e["event"] == "epoch_end" and e["epoch"] == epoch)
+        mean = (ends[-1] - ends[0]) / (len(ends) - 1)
+        assert mean - 0.0005 <= row["step_time_s"] <= mean + (end["t"] - ends[-1]) / (len(ends) - 1) + 0.0005, epoch
+        assert abs(row["loss"] - end["loss"]) <= 0.00005, epoch
+
+
+def test_keras2_epoch_summaries_and_a_bar_cut_before_its_end(tmp_path: Path) -> None:
+    """keras-team/keras-io @ 38324b71, examples/vision/md/mnist_convnet.md: 422 batches an epoch;
+    epoch 12's bar was cut at batch 237 (its ETA line has no step time: no row)."""
+    lines = [
+        "Epoch 1/15",
+        "422/422 [==============================] - 13s 29ms/step - loss: 0.7840 - accuracy: 0.7643 - val_loss: 0.0780 "
+        "- val_accuracy: 0.9780",
+        "Epoch 2/15",
+        "422/422 [==============================] - 13s 31ms/step - loss: 0.1199 - accuracy: 0.9639 - val_loss: 0.0559 "
+        "- val_accuracy: 0.9843",
+        "Epoch 12/15",
+        "237/422 [===============>..............] - ETA: 7s - loss: 0.0398 - accuracy: 0.9877",
+    ]
+    steps = _steps(_write(tmp_path, lines))
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(422, 0.029, 0.784), (844, 0.031, 0.1199)]
+
+
+def test_keras3_epoch_summaries(tmp_path: Path) -> None:
+    """keras-team/keras-io @ 8bda227c, examples/nlp/md/bidirectional_lstm_imdb.md (Keras 3's bar)."""
+    lines = [
+        "Epoch 1/2",
+        " 782/782 ━━━━━━━━━━━━━━━━━━━━ 61s 75ms/step - accuracy: 0.7540 - loss: 0.4697 - val_accuracy: 0.8269 - val_loss: "
+        "0.4202",
+        "Epoch 2/2",
+        " 782/782 ━━━━━━━━━━━━━━━━━━━━ 54s 69ms/step - accuracy: 0.9151 - loss: 0.2263 - val_accuracy: 0.8428 - val_loss: "
+        "0.3650",
+    ]
+    steps = _steps(_write(tmp_path, lines))
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(782, 0.075, 0.4697), (1564, 0.069, 0.2263)]
