@@ -5,7 +5,9 @@
   bar: tqdm's `:  87%|████████▋ | 220/253 [02:21<00:08,  3.98it/s]` (releases up to 8.3) or
   Ultralytics' own `: 87% ━━━━━━━━━━╸─ 220/253 4.0it/s 2:21<0:08` (its seconds to a tenth under a
   minute, `m:ss` above). One row per batch count the bar shows (its first drawing of it),
-  numbered over the epochs: (epoch - 1) x batches per epoch + batches done.
+  numbered over the epochs: (epoch - 1) x batches per epoch + batches done, where YOLOv8 and
+  later count epochs from 1 (`1/300`); YOLOv5 counts them from 0 (`0/299`: its header has an
+  objectness loss, `obj_loss`, or a bar shows epoch 0), epoch x batches + batches done.
 - The step time is the bar's rate (seconds per batch: tqdm's moving average, the overall rate at
   the bar's end); the bar's elapsed time is since the epoch's start, and the console prints no
   date, so the rows are undated. The validation bar (`Class  Images  Instances  Box(P ...`)
@@ -37,7 +39,7 @@ _OWN_BAR = re.compile(
 
 
 def bar_line(text: str) -> tuple[int, int, int, float | None] | None:
-    """A training bar line's epoch (1-based), batches done, batches per epoch and seconds per
+    """A training bar line's epoch (as printed: from 1, from 0 in YOLOv5), batches done, batches per epoch and seconds per
     batch (None when the bar shows no rate yet); None for any other line."""
     desc = DESCRIPTION.match(text)
     if desc is None:
@@ -60,28 +62,45 @@ def bar_line(text: str) -> tuple[int, int, int, float | None] | None:
     return epoch, reading.n, reading.total, reading.seconds_per_item
 
 
+# YOLOv5's header: an objectness loss column (`obj_loss`, `obj` in its forks), which YOLOv8 and
+# later do not have; YOLOv5 numbers its epochs from 0 (`0/299` for 300 epochs)
+_V5_HEADER = re.compile(r"^\s{0,12}Epoch\s{1,12}gpu_mem\s{1,12}(?:\w{1,20}\s{1,12}){0,3}obj(?:_loss)?\s", re.I)
+
+
 class UltralyticsParser(LogReader):
     name = "ultralytics"
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "ultralytics")
         seen: dict[int | None, int] = {}  # rank -> the last step it drew
+        per_epoch: list[int] = []  # each row's batches per epoch
+        zero_based = False  # the epochs count from 0 (YOLOv5)
         for line in lines:
             if events.scan(line):
                 continue
             text = line.text
+            if not zero_based and "poch" in text and _V5_HEADER.match(text):
+                zero_based = True
+                continue
             read = bar_line(text) if "/" in text and ":" in text else None
             if read is None:
                 continue
-            epoch, done, per_epoch, seconds = read
+            epoch, done, batches, seconds = read
+            zero_based = zero_based or epoch == 0
             if done == 0:
                 continue  # the bar's first drawing: no batch of the epoch done yet
-            step = (epoch - 1) * per_epoch + done
+            step = (epoch - 1) * batches + done
             if seen.get(line.rank) == step:
                 continue  # a redraw of the same count
             seen[line.rank] = step
+            before = len(rows.steps)
             rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns,
                       **({"step_time_s": seconds} if seconds is not None else {}))
+            if len(rows.steps) > before:
+                per_epoch.append(batches)
+        if zero_based:  # epoch 0 is the first: its batches are the first steps
+            for row, batches in zip(rows.steps, per_epoch, strict=True):
+                row["step"] += batches
         if not rows.steps:
             raise ParseError(str(path), "no Ultralytics training bar found", where="line 1")
         return log_result(rows, warning)

@@ -73,6 +73,41 @@ def test_epoch_bars_number_their_batches_over_the_epochs(tmp_path: Path) -> None
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(1136, pytest.approx(1 / 2.72)), (1144, 0.4)]
 
 
+def _bar_steps(tmp_path: Path, lines: list[str]) -> list[tuple[int, float]]:
+    path = tmp_path / "train.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None and parser.name == "ultralytics"
+    return [(s["step"], s["step_time_s"]) for s in parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()]
+
+
+YOLOV5_HEADER = "      Epoch    GPU_mem   box_loss   obj_loss   cls_loss  Instances       Size"
+YOLOV5_VALIDATION = ("                 Class     Images  Instances          P          R      mAP50   mAP50-95: 100% 2/2 "
+                     "[00:00<00:00,  2.53it/s]")
+
+
+def test_yolov5_counts_epochs_from_zero(tmp_path: Path) -> None:
+    """YOLOv5 (a Colab run of its train.py for 100 epochs of 14 batches, quoted verbatim; index id
+    38411731967) prints `0/99` for its first epoch: epoch 0's 14 batches are steps 1-14, epoch 1's
+    end is step 28."""
+    lines = [
+        "Starting training for 100 epochs...",
+        "",
+        YOLOV5_HEADER,
+        "       0/99       3.5G     0.1159    0.02889    0.04875          7        640: 100% 14/14 [00:06<00:00,  2.11it/s]",
+        YOLOV5_VALIDATION,
+        "                   all         60         61    0.00285      0.697     0.0327    0.00661",
+        "",
+        YOLOV5_HEADER,
+        "       1/99      3.94G    0.08697    0.02846    0.04381          2        640: 100% 14/14 [00:03<00:00,  4.45it/s]",
+    ]
+    assert _bar_steps(tmp_path, lines) == [(14, pytest.approx(1 / 2.11)), (28, pytest.approx(1 / 4.45))]
+    # a tail from epoch 1 on: the header's objectness loss says YOLOv5
+    assert [step for step, _ in _bar_steps(tmp_path, lines[7:])] == [28]
+    # the bars alone, no header: epoch 0 says it
+    assert [step for step, _ in _bar_steps(tmp_path, [lines[3], lines[8]])] == [14, 28]
+
+
 # ---------------------------------------------------------------- a recorded job
 
 JOB = SAMPLE_LOGS / "ultralytics_resume"
