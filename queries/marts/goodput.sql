@@ -117,9 +117,9 @@ final as (
     -- steps and no clock: no figure resting on time, and why
     select format('{} {} steps but no clock: no timestamps, no bar times, no traces{}',
                   case when u.from_console then 'the console has' else 'the inputs have' end, u.steps,
-                  case when u.timed_steps > 0 then format(' (the lines report a median step time of {:.4g} s over {} steps; '
+                  case when u.timed_steps > 0 then format(' ({} of them report a step time, median {:.4g} s; '
                                                           'what ran between them is unknown)',
-                                                          u.median_step_time_s, u.timed_steps) else '' end) as reason
+                                                          u.timed_steps, u.median_step_time_s) else '' end) as reason
     from undated u
     where u.steps > 0 and not exists (select 1 from dated)
     union all by name
