@@ -20,13 +20,18 @@ from tracelens.parsers.contract import ParseResult
 STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re.IGNORECASE)
 # "training done", "training finished"; Megatron-LM's "[after training is done] datetime: ...";
 # Ultralytics' "100 epochs completed in 2.883 hours."
-_END = re.compile(r"\btraining (?:is )?(?:done|finished|complete[d]?)\b|\b\d{1,9} epochs? completed in \d", re.IGNORECASE)
+_END = re.compile(
+    r"\btraining (?:is )?(?:done|finished|complete[d]?)\b|\b\d{1,9} epochs? completed in \d|"
+    r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b", re.IGNORECASE)
 # The run's total training time as its message (detectron2's "]: Total training time: 0:06:14",
-# a script's "INFO - Training time: 6.89 min"): printed once, when training is over. Not an
-# epoch's ("Epoch 3 training time: ...", see `_ended`).
+# a script's "INFO - Training time: 6.89 min"): the end of training, where it is the process's
+# last word on training: not after a failure (detectron2 prints it in a `finally:` after the
+# traceback), not an epoch's ("Epoch 3 training time: ..."), and not where steps follow (a loop
+# that logs its training time so far: `_drop_early_training_time_ends`).
 _TRAINING_TIME = re.compile(r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time\s{0,4}:", re.IGNORECASE)
+TRAINING_TIME_END = "the run's training time"
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
-_OOM = re.compile(r"CUDA out of memory|OutOfMemoryError")
+_OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory")  # (the last: PyTorch < 1.0)
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
 # out-of-memory killer most often), "Segmentation fault (core dumped)", "Aborted", "Bus error".
 _SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?")
@@ -55,6 +60,8 @@ WATCHDOG = re.compile(
 # A terminal's hard wrap (a paste from a terminal of fixed width) cuts the watchdog's long line
 # anywhere ("OpTy" / "pe=BROADCAST"): its pieces are the next physical lines, which finish it.
 WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 5 lines of 50 columns
+# YOLOX's trainer saving its checkpoint files ("... save_ckpt:356 - Save weights to ./YOLOX_outputs/yolox_s")
+_SAVE_WEIGHTS = re.compile(r"\bSave weights to \S")
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
@@ -69,6 +76,8 @@ _CKPT = (
     ("saving ", re.compile(r"\bsaving (?:the )?(?:[\w-]{1,40} )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
     ("save ", re.compile(r"\bsave (?:the )?(?:[\w-]{1,40} )?checkpoint (?:to|at|in)\b", re.I),
      LogEventKind.CHECKPOINT_SAVE_START),
+    # timm's CheckpointSaver lists the checkpoints it keeps right after saving one
+    ("current checkpoints:", re.compile(r"^\s{0,8}Current checkpoints:\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_END),
     ("loaded ", re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
      LogEventKind.CHECKPOINT_LOAD_END),
     ("loading ", re.compile(r"\bloading (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
@@ -106,7 +115,8 @@ _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Timeout at |PBS: job killed|slurmstepd: error|srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
-    r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time)|checkpoint)|"
+    r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time|of )|done training|checkpoint)|"
+    r"Save weights to |"
     r"terminate called|epochs completed in |"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -184,6 +194,7 @@ class EventScanner:
     def scan(self, line: Line) -> bool:
         """Record the line's events; True when it was a failure or restart line (nothing else to read)."""
         rows = self.rows
+        failed = self.failed  # (before this line's start of a process clears it)
         if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
                 and not (self.failed and _AGENT_LINE.search(line.text))):
             self.started.add(line.rank)
@@ -264,8 +275,14 @@ class EventScanner:
         elif training and (starts := _STARTS.search(text)) is not None:
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        step=int(starts.group(1)), detail="training starts", raw=text)
-        elif (training or "completed in " in text) and _ended(text):
+        elif (training or "completed in " in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+        elif (training and not failed and _TRAINING_TIME.search(text) is not None
+              and "epoch" not in text.lower()):
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail=TRAINING_TIME_END)
+        elif "Save weights to " in text and _SAVE_WEIGHTS.search(text) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif "checkpoint" in (low if low is not None else text.lower()) and not _redrawn_bar(text):
             for word, pattern, kind in _CKPT:
                 ckpt = pattern.search(text) if low is None or word in low else None
@@ -322,13 +339,6 @@ class EventScanner:
             event["detail"] += f" pg={pg.group('pg')}" + (f"({pg.group('desc')})" if pg.group("desc") else "")
         if work is not None and "last_enqueued" not in event["detail"]:
             event["detail"] += f" last_enqueued={work.group('enqueued')} last_completed={work.group('completed')}"
-
-
-def _ended(text: str) -> bool:
-    """The line says training is over (`_END`, or the run's training time, `_TRAINING_TIME`)."""
-    if _END.search(text):
-        return True
-    return _TRAINING_TIME.search(text) is not None and "epoch" not in text.lower()
 
 
 def _redrawn_bar(text: str) -> bool:
@@ -493,7 +503,25 @@ def join_wrapped_watchdogs(lines: Sequence[Line]) -> Sequence[Line]:
             if i in joined else line for i, line in enumerate(lines)]
 
 
+def _drop_early_training_time_ends(rows: LogRows) -> None:
+    """A training-time line (`_TRAINING_TIME`) ends nothing where a step of its rank (or of any
+    rank, for a line of none) comes after it in the file: the loop logs its time so far."""
+    ends = [e for e in rows.events if e.get("detail") == TRAINING_TIME_END]
+    if not ends or not rows.steps:
+        return
+    last: dict[int | None, int] = {}  # rank -> the line of its last step
+    for row in rows.steps:
+        if row["line"] > last.get(row["rank"], -1):
+            last[row["rank"]] = row["line"]
+    latest = max(last.values())
+    early = {id(e) for e in ends if (latest if e["rank"] is None else max(last.get(e["rank"], -1), last.get(None, -1)))
+             > e["line"]}
+    if early:
+        rows.events[:] = [e for e in rows.events if id(e) not in early]
+
+
 def log_result(rows: LogRows, warning: str | None) -> ParseResult:
+    _drop_early_training_time_ends(rows)
     _drop_exit_starts(rows)
     tables = rows.tables()  # before counting: it completes the NCCL rows
     return ParseResult(tables, FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [],

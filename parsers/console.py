@@ -75,6 +75,12 @@ _EVENT_LINES = {
 _ANY_EVENT_LINE = "|".join(f"(?:{pattern})" for pattern in _EVENT_LINES.values())
 
 
+# The reader of step lines of no framework's own (`step N ... loss ...`): a console whose
+# framework reader finds no step is read by it too (PaddleNLP's trainer prints HF's checkpoint
+# lines, and its own `global_step: N` metric lines).
+GENERIC = "generic_log"
+
+
 class ConsoleReader(Parser):
     """One console reader (the primary), with the others the file's lines call for."""
 
@@ -96,7 +102,8 @@ class ConsoleReader(Parser):
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         others = secondary_readers(path, self.name)
-        if not others:
+        fallback = self.name != GENERIC and GENERIC in self.readers
+        if not others and not fallback:
             return self.primary.parse(path, options)
         cache: dict[str, tuple[Sequence[Line], str | None]] = {}
         token = LINE_CACHE.set(cache)
@@ -105,6 +112,8 @@ class ConsoleReader(Parser):
             result = self.primary.parse(path, options)
             lines, warning = cache[str(path)]
             has_steps = result.tables["log_steps"].num_rows > 0
+            if not has_steps and fallback:
+                others = [*others, GENERIC]  # the generic step lines, where the framework's reader found none
             # the lines any second reader may be given, found with the splitting's passes (else all)
             picked = lines.picked if isinstance(lines, Lines) and lines.picked is not None else range(len(lines))
             bodies = lines.texts if isinstance(lines, Lines) else [line.text for line in lines]

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from tracelens.errors import ParseError
 from tracelens.parsers._events import STEP, WATCHDOG, join_wrapped_watchdogs, log_result, open_log
-from tracelens.parsers._lines import Line, _yearless_match, head_bodies, iter_numbers, parse_timestamp
+from tracelens.parsers._lines import Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
@@ -25,13 +25,15 @@ _KEYS = METRIC_KEYS
 
 
 # torchrun/torchelastic lines that make a file worth reading even without step lines: failures,
-# restarts, the launch configuration, a training header, checkpoint loads and saves.
+# restarts, the launch configuration, a training header, checkpoint loads and saves, a GPU
+# running out of memory.
 _LAUNCHER = re.compile(
     r"failed \(exitcode: -?\d+\)|[Ww]orker group FAILED|will restart worker group|Restarting worker group|"
     r"Starting elastic_operator with launch configs|Running torch\.distributed\.run|Training starts at step \d+|"
     r"Received \d+ death signal|(?:Closing|Sending) process \d+ (?:via|closing) signal|Rendezvous complete for workers|"
     r"slurmstepd: error: \*\*\* (?:JOB|STEP) |srun: error: Node failure on |terminate called after throwing an instance of |"
-    r"\b(?:loading|saving|loaded|saved) (?:the )?(?:[\w-]{1,40} )?checkpoint\b|\bcheckpoint saved\b", re.I
+    r"\b(?:loading|saving|loaded|saved) (?:the )?(?:[\w-]{1,40} )?checkpoint\b|\bcheckpoint saved\b|"
+    r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory", re.I
 )
 
 
@@ -68,20 +70,61 @@ class _Epoch:
 # 0.21`, the ImageNet example's `Epoch: [0][ 10/5005]`. Not the MNIST example's `Train Epoch: 1
 # [640/60000 (1%)]` (samples, not batches: no bracket closes right after the count).
 _EPOCH_BATCH = re.compile(
-    r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}\d{1,9})?\s{0,4}[\])]?[\s,|]{0,4}"
-    r"(?:(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4})?[\[(]\s{0,8}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})\s{0,4}[\])]",
+    r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?[\s,|]{0,4}"
+    r"(?:(?:(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4})?[\[(]\s{0,8}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})\s{0,4}[\])]"
+    r"|(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4}(?P<i2>\d{1,12})/(?P<n2>\d{1,12})(?![\d/]))",
     re.I)
+# timm's train.py (`Train: 1 [  50/5004 (  1%)]  Loss: ...  Time: 0.499s, ...`; the epoch from 0)
+# and its imitators (OpenPCDet's `Train:    1/3 ( 33%) [  49/323 ( 15%)]`): a batch within its
+# epoch, the batch's own time in seconds
+_TIMM = re.compile(r"\bTrain:\s{1,8}(?P<e>\d{1,9})(?:/(?P<ee>\d{1,9})\s{1,4}\(\s{0,3}\d{1,3}%\))?\s{1,8}"
+                   r"\[\s{0,12}(?P<i>\d{1,12})/(?P<n>\d{1,12})\s{1,4}\(\s{0,3}\d{1,3}%\)\]")
+_TIMM_TIME = re.compile(r"\s{2}Time:\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)s\b")
+# PaddleNLP's trainer (`loss: 63.44, learning_rate: 0.0004646, global_step: 60, interval_runtime:
+# 21.11, interval_samples_per_second: 22.7, interval_steps_per_second: 0.947, epoch: 0.0072`)
+_GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))global_step\s{0,4}[:=]\s{0,4}(\d{1,15})(?![\d.])")
+_STEPS_PER_SECOND = re.compile(r"\b(?:interval_)?steps_per_second\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)(?![\d.])")
+# the wait for data with its unit (YOLOX's `data_time: 0.002s`)
+_DATA_TIME = re.compile(r"\bdata_time\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)\s{0,2}(?:(?P<ms>ms)|s)\b")
+# a step's seconds right after its counter (MaxText's `completed step: 5, seconds: 5.668, ...`)
+_SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)(?![\d.])")
 
 # A step's own time with its unit, where no metric key names it: nanoGPT's `iter 5: loss 4.2082,
 # time 1431.27ms, mfu 0.01%`, its forks' `dt 120.5ms`. A bare `time` only in milliseconds (in
-# seconds it may be the time since the run began).
+# seconds it may be the time since the run began), and only as a field of its own, after a
+# separator (not `data time 5.2ms` nor `elapsed time 123456ms`).
 _TIMED = re.compile(
-    r"\b(?:(?P<any>dt|step_time|iter_time|batch_time)|time)\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)\s{0,2}"
+    r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  ))(?:(?P<any>dt|step_time|iter_time|batch_time)|time)"
+    r"\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)\s{0,2}"
     r"(?:(?P<ms>ms)|(?(any)s|(?!)))\b", re.I)
 
 
+# A progress bar whose description names the epoch (`Epoch [3/80]: 100%|...| 500/500 [00:30<00:00,
+# 16.32it/s, loss=1.39]`, `Train (loss 63.31) epoch 1:   3%|...| 1/29 [00:23<11:10, 23.93s/it]`):
+# the epoch's training bar, its count the batches of the epoch
+_BAR_EPOCH = re.compile(r"\bepoch\s{0,4}[:=#]?\s{0,4}\[?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?", re.I)
+
+
+def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
+    """The step an epoch's training bar (`_BAR_EPOCH` in its description) shows, as a counter
+    (epoch x batches per epoch + batches done), and its rate in seconds a batch; None for
+    any other line, and for a bar's first drawing (no batch done)."""
+    if "poch" not in text and "POCH" not in text:
+        return None
+    readings = bar_readings(text)
+    if not readings:
+        return None
+    reading = readings[-1]  # (redraws glued on one line: the last is the latest)
+    head = _BAR_EPOCH.search(text, 0, reading.start)
+    if head is None or reading.total is None or reading.n <= 0:
+        return None
+    epoch, total = int(head.group("e")), reading.total
+    epochs = int(head.group("ee")) if head.group("ee") else None
+    return _Counter(epoch * total + reading.n, head, epoch, epochs, total), reading.seconds_per_item
+
+
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
-_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)")
+_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:")
 
 
 def _step_values(text: str) -> dict[str, float]:
@@ -89,14 +132,29 @@ def _step_values(text: str) -> dict[str, float]:
     beside `data_time` (the iteration timer's pair: detectron2's `time: 1.1678  data_time:
     0.0222`), and failing both, its time with a unit (`_TIMED`), as the step's time."""
     values: dict[str, float] = {}
-    bare_time = None
+    bare_time = bare_data = None
     for key, value in iter_numbers(text):
         if key in _KEYS:
             values[_KEYS[key]] = value
         elif key == "time" and bare_time is None:
             bare_time = value
-    if bare_time is not None and "data_time_s" in values:
+        elif key == "data" and bare_data is None:
+            bare_data = value
+    if bare_time is not None and ("data_time_s" in values or bare_data is not None):
+        # the iteration timer's pair: detectron2's `time: 1.1678  data_time: 0.0222`, the
+        # ImageNet example's `Time  0.473 ( 0.692)    Data  0.099 ( 0.110)`
         values.setdefault("step_time_s", bare_time)
+        if bare_data is not None:
+            values.setdefault("data_time_s", bare_data)
+    if ("step_time_s" not in values and "steps_per_second" in text
+            and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(rate.group("v")) > 0):
+        values["step_time_s"] = 1 / float(rate.group("v"))  # the interval's mean
+    if "step_time_s" not in values and (seconds := _SECONDS.match(text)) is not None:
+        values["step_time_s"] = float(seconds.group("v"))
+    if "step_time_s" not in values and "  Time:" in text and (own := _TIMM_TIME.search(text)) is not None:
+        values["step_time_s"] = float(own.group("v"))  # timm's batch time (its line alone writes `  Time: 0.449s`)
+    if "data_time_s" not in values and "data_time" in text and (data := _DATA_TIME.search(text)) is not None:
+        values["data_time_s"] = float(data.group("v")) / (1000 if data.group("ms") else 1)
     if values.get("mfu", 0) < 0:
         del values["mfu"]  # not measured yet (nanoGPT prints -100% until its fifth iteration)
     if "step_time_s" not in values and ("ms" in text or "s" in text) and (timed := _TIMED.search(text)) is not None:
@@ -105,30 +163,76 @@ def _step_values(text: str) -> dict[str, float]:
 
 
 class _Counter(NamedTuple):
-    """A step line's counter: the step, and the match that read it."""
+    """A step line's counter: the step and the match that read it; for a batch counted within
+    its epoch, the epoch as printed, the epochs in all (where the line says) and the batches
+    per epoch."""
 
     step: int
     match: re.Match[str]
+    epoch: int | None = None
+    epochs: int | None = None
+    batches: int = 0
+    metrics_at: int | None = None  # where the line's metrics start; None: after the counter
+    base: int | None = None  # the first epoch's number where the framework says it (else `_from_epoch_one` guesses)
+
+    def metrics(self, text: str) -> dict[str, float]:
+        """The step line's metrics (`_step_values`)."""
+        return _step_values(text[self.match.end() if self.metrics_at is None else self.metrics_at:])
 
 
 def _step_counter(text: str) -> _Counter | None:
     """The counter of a step line: a batch within its epoch (`_EPOCH_BATCH`: the step is
     epoch x batches per epoch + batch, the epoch as the line numbers it, so that the steps go on
-    across epochs), else `STEP`'s."""
+    across epochs; `_from_epoch_one` moves a log's steps where its epochs count from 1), else
+    `STEP`'s."""
+    batch = None
     if "poch" in text or "POCH" in text:
         batch = _EPOCH_BATCH.search(text)
-        if batch is not None:
-            return _Counter(int(batch.group("e")) * int(batch.group("n")) + int(batch.group("i")), batch)
+    if batch is None and "Train:" in text:
+        batch = _TIMM.search(text)
+    if batch is not None:
+        epoch = int(batch.group("e"))
+        i, n = batch.group("i") or batch.group("i2"), batch.group("n") or batch.group("n2")
+        epochs = int(batch.group("ee")) if batch.group("ee") else None
+        # timm's own form (`Train: 1 [...]`, no total of epochs) counts epochs from 0, YOLOX's
+        # trainer (`yolox.core.trainer:... - epoch: 8/40, iter: 1340/1816`) from 1
+        base = 0 if batch.re is _TIMM and epochs is None else 1 if "yolox." in text else None
+        return _Counter((epoch - (base or 0)) * int(n) + int(i), batch, epoch, epochs, int(n), base=base)
     match = STEP.search(text)
+    if match is None and "global_step" in text and (match := _GLOBAL_STEP.search(text)) is not None:
+        return _Counter(int(match.group(1)), match, metrics_at=0)  # its metrics come before it too
     return _Counter(int(match.group(1)), match) if match is not None else None
+
+
+def _from_epoch_one(rows: LogRows, counted: list[tuple[int, _Counter]]) -> None:
+    """Where a log's epochs count from 1, its steps counted within epochs start an epoch
+    earlier: epoch 1's batches are the first steps. They count from 1 where no line numbers an
+    epoch 0 and one numbers an epoch as the total (`Epoch [5/5]`) or the first epoch is 1 (a
+    log from its run's start: a count from 0 would have shown epoch 0 first). A tail that
+    starts past epoch 1 and never reaches the last is taken as printed. Counters whose
+    framework says how it counts (`_Counter.base`) are counted so already."""
+    guessed = [(index, c) for index, c in counted if c.base is None]
+    if not guessed or any(c.epoch == 0 for _, c in guessed):
+        return
+    if any(c.epoch == c.epochs for _, c in guessed) or min(c.epoch or 0 for _, c in guessed) == 1:
+        for index, c in guessed:
+            rows.steps[index]["step"] -= c.batches
 
 
 # What may follow the counter of a step record's first line, its metrics on lines of their own
 # below: OLMo's `[step=996/15000,epoch=0]`, then `    train/CrossEntropyLoss=2.962`, ...
-_RECORD_HEAD = re.compile(r"(?:/\d{1,15})?(?:[,;\s]{1,4}epoch\s{0,4}[=:]\s{0,4}\d{1,9})?\]?:?\s{0,8}", re.I)
+_RECORD_HEAD = re.compile(r"(?:/\d{1,15})?(?:[,;\s]{1,4}epoch\s{0,4}[=:]\s{0,4}\d{1,9})?\]\s{0,8}", re.I)
+
+
+def _record_head(text: str, counter: _Counter) -> bool:
+    """The line is a step record's first line: its counter in brackets ending the line
+    (`[step=996/15000,epoch=0]`), nothing after it."""
+    start = counter.match.start()
+    return start > 0 and text[start - 1] == "[" and _RECORD_HEAD.fullmatch(text, counter.match.end()) is not None
 # a record's metric line: `name=value`, indented (the name a path: its last part is the metric's)
 _RECORD_METRIC = re.compile(r"^(?P<key>[A-Za-z_][\w/.]{0,120}+)\s{0,4}[=:]\s{0,4}"
-                            r"(?P<value>[-+]?(?:\d{1,3}(?:,\d{3})+|\d{1,30})(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)")
+                            r"(?P<value>[-+]?(?:(?:\d{1,3}(?:,\d{3})+|\d{1,30})(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?|nan|inf))",
+                            re.I)
 # record metric names (the last part of the path) -> log_steps column, beyond METRIC_KEYS
 _RECORD_KEYS = {**_KEYS, "crossentropyloss": "loss", "total_grad_norm": "grad_norm"}
 RECORD_LINES_MAX = 256  # metric lines of one record at most
@@ -166,7 +270,7 @@ def _is_step_line(text: str, dated: bool = True) -> bool:
     counter = _step_counter(text)
     if counter is None:
         return False
-    values = _step_values(text[counter.match.end():])
+    values = counter.metrics(text)
     return "step_time_s" in values if not dated else any(k != "step" for k in values)
 
 
@@ -199,7 +303,7 @@ class GenericLogParser(LogReader):
                         return Claim.CONTENT
                     continue
             if parse_timestamp(body) is not None or _yearless_match(body) is not None:
-                if (counter := _step_counter(body)) is not None and _RECORD_HEAD.fullmatch(body, counter.match.end()):
+                if (counter := _step_counter(body)) is not None and _record_head(body, counter):
                     record_head = True
                 elif _is_step_line(body):
                     hits += 1
@@ -209,8 +313,8 @@ class GenericLogParser(LogReader):
                     return Claim.CONTENT  # an epoch's duration: a log that counts epochs
                 elif any(k in _KEYS for k, _ in iter_numbers(body)):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
-            elif _is_step_line(body, dated=False):
-                undated += 1  # a step line reporting its own time (nanoGPT's, undated)
+            elif _is_step_line(body, dated=False) or _bar_step(body) is not None:
+                undated += 1  # a step line reporting its own time (nanoGPT's, an epoch's bar), undated
                 if undated >= 3:
                     return Claim.CONTENT
             elif "poch" in body and _EPOCH.search(body):
@@ -223,6 +327,8 @@ class GenericLogParser(LogReader):
         lines, warning, rows, events = open_log(path, "generic")
         epochs: dict[int | None, list[_Epoch]] = {}  # rank -> its epochs, in log order
         record: _Record | None = None  # a multi-line step record being read
+        counted: list[tuple[int, _Counter]] = []  # (row, counter) of the steps counted within their epoch
+        bars_seen: dict[int | None, int] = {}  # rank -> the step its epoch bar last showed
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -244,18 +350,32 @@ class GenericLogParser(LogReader):
             text = line.text
             # an undated step has a row only where it reports its own time (nothing else places it)
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
+            if (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
+                counter, seconds = bar
+                if bars_seen.get(line.rank) != counter.step:  # a redraw of the same count is no new step
+                    bars_seen[line.rank] = counter.step
+                    before = len(rows.steps)
+                    rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns,
+                              **({"step_time_s": seconds} if seconds is not None else {}))
+                    if len(rows.steps) > before:
+                        counted.append((len(rows.steps) - 1, counter))
+                continue
             if counter is not None:
-                values = _step_values(text[counter.match.end():])
-                if not values and line.ts_ns is not None and _RECORD_HEAD.fullmatch(text, counter.match.end()):
+                values = counter.metrics(text)
+                if not values and line.ts_ns is not None and _record_head(text, counter):
                     record = _Record(line, counter.step)
                 elif values and (line.ts_ns is not None or "step_time_s" in values):
                     before = len(rows.steps)
                     rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns, **values)
+                    if len(rows.steps) > before and counter.epoch is not None:
+                        counted.append((len(rows.steps) - 1, counter))
                     if (len(rows.steps) > before and ("[titan]" in text or "GiB(" in text)
                             and _TORCHTITAN.search(text)):
                         rows.steps[-1]["framework"] = "torchtitan"  # a step's framework is its line's
         if record is not None:
             record.emit(rows)
+        if counted:
+            _from_epoch_one(rows, counted)
         if not rows.steps:
             # no step counter anywhere: the epochs are the steps, each ended by its last dated line
             for rank, numbered in epochs.items():

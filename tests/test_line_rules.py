@@ -152,7 +152,9 @@ def test_bracketed_line_numbers_pasted_from_a_viewer_are_no_rank(tmp_path: Path)
 
 def test_comma_separated_metrics_and_a_total_loss_make_a_step_line(tmp_path: Path) -> None:
     """YOLOX's loguru lines (Megvii-BaseDetection/YOLOX issue 830): `iter: N` with metrics
-    separated by commas, the loss named `total_loss`. A value followed by a comma was not read
+    separated by commas, the loss named `total_loss`; `epoch: 8/40, iter: 1340/1816` is iteration
+    1340 of epoch 8, counted from 1 (YOLOX's trainer prints epoch + 1): step 7 x 1816 + 1340. A
+    value followed by a comma was not read
     (the comma was taken for a thousands separator), so no metric was found and the log was not
     recognised at all."""
     lines = [
@@ -166,8 +168,8 @@ def test_comma_separated_metrics_and_a_total_loss_make_a_step_line(tmp_path: Pat
     name, steps, _ = _read(tmp_path, lines)
     assert name == "generic_log"
     assert [(s["step"], s["loss"], s["lr"], s["end_ns"]) for s in steps] == [
-        (1340, 98.0, 9.417e-03, _ns("2021-10-18 20:51:36,000")),
-        (1350, 48.8, 9.416e-03, _ns("2021-10-18 20:51:50,000")),
+        (7 * 1816 + 1340, 98.0, 9.417e-03, _ns("2021-10-18 20:51:36,000")),
+        (7 * 1816 + 1350, 48.8, 9.416e-03, _ns("2021-10-18 20:51:50,000")),
     ]
 
 
@@ -399,6 +401,11 @@ def test_nanogpt_undated_iteration_lines_keep_the_time_they_report(tmp_path: Pat
     assert [(s["step"], s["loss"], s["step_time_s"], s["mfu"], s["end_ns"]) for s in steps] == [
         (0, 4.2709, 10.26808, None, None), (5, 4.2082, 1.43127, 0.01, None), (10, 4.1039, 1.43403, 0.01, None)]
     assert [e["kind"] for e in events] == ["checkpoint_save_start"]
+    # a bare time in ms is the step's only as a field of its own, not another time's
+    from tracelens.parsers.generic_log import _step_values
+
+    assert _step_values(": loss 2.3, data time 5.2ms, time 120.0ms")["step_time_s"] == 0.12
+    assert "step_time_s" not in _step_values(" | elapsed time 123456ms")
 
 
 def test_detectron2_lines_dated_without_a_year_and_their_iteration_time(tmp_path: Path) -> None:
@@ -427,6 +434,11 @@ def test_detectron2_lines_dated_without_a_year_and_their_iteration_time(tmp_path
         (39, _ns(day.format("02:37:48")), 1.2048, 0.0108, 1.872, "log_line_mtime")]
     assert [(e["kind"], e["ts_ns"]) for e in events] == [
         ("attempt_start", _ns(day.format("02:37:00"))), ("attempt_end", _ns(day.format("02:43:17")))]
+    # detectron2 prints its training time in a `finally:` after a failure too: no clean end there
+    crashed = [*lines[:3], "[09/02 02:37:50 d2.engine.train_loop]: Exception during training:",
+               "Traceback (most recent call last):", "RuntimeError: CUDA out of memory.", lines[-1]]
+    _, _, events = _read(tmp_path, crashed, "crashed.log")
+    assert "attempt_end" not in [e["kind"] for e in events]
 
 
 def test_a_batch_counted_within_its_epoch_is_a_step_that_goes_on_across_epochs(tmp_path: Path) -> None:
@@ -476,6 +488,16 @@ def test_olmo_step_records_with_their_metrics_on_the_lines_below(tmp_path: Path)
 
     assert [(s["step"], s["end_ns"], s["loss"], s["grad_norm"]) for s in steps] == [
         (996, _ns("2025-12-12 12:09:59,412"), 2.962, 0.2615), (997, _ns("2025-12-12 12:10:03,290"), 3.052, 0.2534)]
+    # a diverged step's NaN metrics are still its record; a dated line that merely ends with a
+    # step number (an evaluation's header, its metrics indented below) starts none
+    nan_record = [lines[0], "    optim/total_grad_norm=nan", "    train/CrossEntropyLoss=nan", lines[1 + len(record)]]
+    _, steps, _ = _read(tmp_path, [*nan_record, *lines[1 + len(record):]], "nan.log")
+    assert [s["step"] for s in steps] == [996, 997] and steps[0]["grad_norm"] != steps[0]["grad_norm"]  # NaN
+    from tracelens.parsers.generic_log import _record_head, _step_counter
+
+    header = "2025-12-12 12:10:03.290 INFO Running evaluation at step 50:"
+    counter = _step_counter(header)
+    assert counter is not None and not _record_head(header, counter)
 
 
 def test_the_runs_training_time_line_ends_the_attempt(tmp_path: Path) -> None:

@@ -150,10 +150,12 @@ def test_replacing_one_file_replaces_only_its_rows_inside_a_pack(tmp_path: Path)
     store = tmp_path / "s.tlstore"
     Store.open(store).ingest([tmp_path / "job"], job="all")
     packs = _stored_parquet(store)
-    old_id = hashlib.sha256(paths[4].read_bytes()).hexdigest()[:16]
-    assert any(old_id in pq.read_table(p, columns=["file_id"]).column(0).to_pylist() for p in packs)
+    stored = {file_id for p in packs for file_id in pq.read_table(p, columns=["file_id"]).column(0).to_pylist()}
+    # a file with rows in a pack, past the first (a pack holds several files' rows)
+    victim = next(path for path in paths[1:] if hashlib.sha256(path.read_bytes()).hexdigest()[:16] in stored)
+    old_id = hashlib.sha256(victim.read_bytes()).hexdigest()[:16]
 
-    paths[4].write_bytes(logs[10])  # another real log, found nowhere else in the job
+    victim.write_bytes(logs[10])  # another real log, found nowhere else in the job
     Store.open(store).ingest([tmp_path / "job"], job="all")
 
     assert _rows(store) == _union(paths, tmp_path / "alone")

@@ -115,7 +115,7 @@ final as (
     select * from dated
     union all by name
     -- steps and no clock: no figure resting on time, and why
-    select format('{} {} steps but no clock: no timestamps, no bar times, no traces{}',
+    select format('{} {} logged steps but no clock: no timestamps, no bar times, no traces{}',
                   case when u.from_console then 'the console has' else 'the inputs have' end, u.steps,
                   case when u.timed_steps > 0 then format(' ({} of them report a step time, median {:.4g} s; '
                                                           'what ran between them is unknown)',

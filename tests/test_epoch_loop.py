@@ -1,0 +1,48 @@
+"""A tutorial-style loop (sample_logs/epoch_loop_1based, recorded by epoch_loop_train.py): its
+`Epoch [1/3], Step [5/20], Loss: ...` lines count batches within epochs numbered from 1, and it
+logs its training time so far after every epoch. Checked against the harness's clock."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import SAMPLE_LOGS
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
+
+JOB = SAMPLE_LOGS / "epoch_loop_1based"
+
+
+def _parsed() -> tuple[list[dict], list[dict]]:
+    path = JOB / "console.log"
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None
+    tables = parser.parse(path, ParseOptions()).tables
+    return tables["log_steps"].to_pylist(), tables["log_events"].to_pylist()
+
+
+def _truth() -> list[dict]:
+    return [json.loads(line.split(" ", 1)[1]) for line in (JOB / "truth.txt").read_text().splitlines()]
+
+
+def test_steps_are_the_harness_global_steps_with_their_time_and_loss() -> None:
+    """Each logged batch is the step the harness counted (from 1, over the epochs: epoch 1's
+    batches are the first, the last epoch `[3/3]` says the epochs count from 1), dated by its
+    line within 50 ms of the harness's clock, with the loss it printed."""
+    steps, _ = _parsed()
+    logged = [e for e in _truth() if e["event"] == "step_logged"]
+    assert [s["step"] for s in steps] == [e["step"] for e in logged]
+    for row, want in zip(steps, logged, strict=True):
+        assert abs(row["end_ns"] / 1e9 - want["t"]) < 0.05, (row, want)
+        assert row["loss"] == want["loss"]
+
+
+def test_the_training_time_so_far_after_each_epoch_ends_nothing() -> None:
+    """Only the lines after the last step end the attempt: the training time logged after
+    epochs 1 and 2 is the loop's time so far."""
+    steps, events = _parsed()
+    last_step = max(s["line"] for s in steps)
+    ends = [e for e in events if e["kind"] == "attempt_end"]
+    assert ends and all(e["line"] > last_step for e in ends)
+    train_end = next(e["t"] for e in _truth() if e["event"] == "train_end")
+    assert all(abs(e["ts_ns"] / 1e9 - train_end) < 0.05 for e in ends)
