@@ -328,10 +328,18 @@ class HFTrainerParser(LogReader):
         # no launcher prefix is the same process's as a metric line with one: tqdm writes the bar
         # to stderr, which srun labels and torchrun tees apart from stdout); a restarted run's bar
         # redoes steps of an earlier one.
-        # Only a bar that metric lines were placed on: with no header to give the training bar's
-        # total, an evaluation bar drawn more often could be taken for it, and each evaluation
-        # would count its batches as steps again.
+        # Only a bar that metric lines were placed on, or whose count a checkpoint save names:
+        # with no header to give the training bar's total, an evaluation bar drawn more often
+        # could be taken for it, and each evaluation would count its batches as steps again.
         carrying = {index for index, _ in logged if index is not None}
+        # or a bar that reads N where `checkpoint-N` is saved (glued to its reading, or the next
+        # line): the step count of the saves is the training bar's
+        saves = {e["line"]: e["step"] for e in rows.events
+                 if e["kind"] == LogEventKind.CHECKPOINT_SAVE_START.value and e.get("step") is not None}
+        if saves:
+            carrying |= {index for index, bar in enumerate(bars)
+                         if any(saves.get(number) == reading.n or saves.get(number + 1) == reading.n
+                                for reading, (number, _) in zip(bar.readings, bar.where, strict=True))}
         for index, bar in enumerate(bars):
             if index not in carrying:
                 continue

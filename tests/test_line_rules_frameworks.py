@@ -155,3 +155,23 @@ def test_imagenet_example_lines_time_and_data_and_fairseqs_end(tmp_path: Path) -
     ]
     _, _, events = _read(tmp_path, fairseq, "fairseq.log")
     assert ("attempt_end", _ns("2021-03-08 18:12:45,000")) in [(e["kind"], e["ts_ns"]) for e in events]
+
+
+def test_an_hf_bar_whose_count_a_checkpoint_save_names_is_the_training_bar(tmp_path: Path) -> None:
+    """axolotl (a fine-tuning blog's run output, index id 47237185595) prints no metric dict before
+    its last bar, `1124/1124 [2:48:45<00:00, 16.34s/it]`, glued to `Saving model checkpoint to
+    models/base/checkpoint-1124`: the save names the bar's count, so the bar is the training bar
+    and step 1124 was done (a bar no dict and no save confirms could be an evaluation's)."""
+    lines = [
+        "100%|██████████| 1124/1124 [2:48:45<00:00, 16.34s/it][2025-11-06 11:25:06,763] [INFO] "
+        "[axolotl.core.trainers.base._save:613] [PID:859953] [RANK:0] Saving model checkpoint to models/base/checkpoint-1124",
+        "[2025-11-06 11:25:10,069] [INFO] [axolotl.train.save_trained_model:228] [PID:859953] [RANK:0] Training completed! "
+        "Saving trained model to models/base.",
+        "[2025-11-06 11:25:11,945] [INFO] [axolotl.train.save_trained_model:350] [PID:859953] [RANK:0] Model successfully "
+        "saved to models/base",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    assert [s["step"] for s in steps] == [1124]
+    assert [(e["kind"], e["step"]) for e in events if e["kind"] == "checkpoint_save_start"] == [
+        ("checkpoint_save_start", 1124)]
