@@ -22,7 +22,7 @@ STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re
 # Ultralytics' "100 epochs completed in 2.883 hours."
 _END = re.compile(
     r"\btraining (?:is )?(?:done|finished|complete[d]?)\b|\b\d{1,9} epochs? completed in \d|"
-    r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b", re.IGNORECASE)
+    r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b|^total average iteration time: \d", re.IGNORECASE)
 # The run's total training time as its message (detectron2's "]: Total training time: 0:06:14",
 # a script's "INFO - Training time: 6.89 min"): the end of training, where it is the process's
 # last word on training: not after a failure (detectron2 prints it in a `finally:` after the
@@ -61,11 +61,12 @@ WATCHDOG = re.compile(
 # anywhere ("OpTy" / "pe=BROADCAST"): its pieces are the next physical lines, which finish it.
 WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 5 lines of 50 columns
 # YOLOX's trainer saving its checkpoint files ("... save_ckpt:356 - Save weights to ./YOLOX_outputs/yolox_s")
-_SAVE_WEIGHTS = re.compile(r"\bSave weights to \S")
+# (and PaddleOCR's "save model in ./output/...", Accelerate's save_state: "Saving current state to ...")
+_SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bsave model in \S|\bSaving current state to \S")
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
-    ("saved ", re.compile(r"\b(?:successfully )?saved (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
+    ("saved ", re.compile(r"\b(?:successfully )?saved (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b" + r".*?" + _DURATION, re.I),
      LogEventKind.CHECKPOINT_SAVE_END),
     (" completed", re.compile(r"\bcheckpoint (?:save )?completed" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
     ("finished loading ", re.compile(r"\bfinished loading (?:the )?checkpoint" + _DURATION, re.I),
@@ -76,6 +77,8 @@ _CKPT = (
     ("saving ", re.compile(r"\bsaving (?:the )?(?:[\w-]{1,40} )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
     ("save ", re.compile(r"\bsave (?:the )?(?:[\w-]{1,40} )?checkpoint (?:to|at|in)\b", re.I),
      LogEventKind.CHECKPOINT_SAVE_START),
+    # llm.c's "Writing checkpoint at step 19560"
+    ("writing ", re.compile(r"\bwriting (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
     # timm's CheckpointSaver lists the checkpoints it keeps right after saving one
     ("current checkpoints:", re.compile(r"^\s{0,8}Current checkpoints:\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_END),
     ("loaded ", re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
@@ -115,8 +118,9 @@ _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Timeout at |PBS: job killed|slurmstepd: error|srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
-    r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time|of )|done training|checkpoint)|"
-    r"Save weights to |"
+    r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time|of )|done training|checkpoint|"
+    r"total average iteration time)|"
+    r"Save weights to |save model in |Saving current state to |"
     r"terminate called|epochs completed in |"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -275,13 +279,14 @@ class EventScanner:
         elif training and (starts := _STARTS.search(text)) is not None:
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        step=int(starts.group(1)), detail="training starts", raw=text)
-        elif (training or "completed in " in text) and _END.search(text):
+        elif (training or "completed in " in text or "total average" in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif (training and not failed and _TRAINING_TIME.search(text) is not None
               and "epoch" not in text.lower()):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END)
-        elif "Save weights to " in text and _SAVE_WEIGHTS.search(text) is not None:
+        elif ("Save weights to " in text or "save model in " in text or "Saving current state to " in text
+              ) and _SAVE_WEIGHTS.search(text) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif "checkpoint" in (low if low is not None else text.lower()) and not _redrawn_bar(text):
             for word, pattern, kind in _CKPT:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     import polars as pl
 else:  # loaded when a console is first read: an ingest of traces alone never needs it (0.13 s, 30 MB)
     pl = LazyModule("polars")
-from tracelens.parsers._events import LINE_CACHE, PICK_LINES, SHARED_LINES
+from tracelens.parsers._events import LINE_CACHE, PICK_LINES, SHARED_LINES, TRAINING_TIME_END
 from tracelens.parsers._evidence import evidence
 from tracelens.parsers._io import gc_paused
 from tracelens.parsers._lines import Line, Lines
@@ -79,6 +79,9 @@ _ANY_EVENT_LINE = "|".join(f"(?:{pattern})" for pattern in _EVENT_LINES.values()
 # framework reader finds no step is read by it too (PaddleNLP's trainer prints HF's checkpoint
 # lines, and its own `global_step: N` metric lines).
 GENERIC = "generic_log"
+# what a generic step line needs (a superset of `generic_log`'s counters), for polars' engine
+_GENERIC_STEP_HINT = (r"(?i:\b(?:step|iter|iteration)\b\s*[:=#]?\s*\d|(?:global_step|num_updates)\s*[:=]|epoch\W{0,6}\d"
+                      r"|\bTrain:\s+\[?\d|completed step)")
 
 
 class ConsoleReader(Parser):
@@ -101,7 +104,7 @@ class ConsoleReader(Parser):
             return self._parse(path, options)
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        others = secondary_readers(path, self.name)
+        others = secondary = secondary_readers(path, self.name)
         fallback = self.name != GENERIC and GENERIC in self.readers
         if not others and not fallback:
             return self.primary.parse(path, options)
@@ -114,12 +117,20 @@ class ConsoleReader(Parser):
             has_steps = result.tables["log_steps"].num_rows > 0
             if not has_steps and fallback:
                 others = [*others, GENERIC]  # the generic step lines, where the framework's reader found none
+            bodies = lines.texts if isinstance(lines, Lines) else [line.text for line in lines]
             # the lines any second reader may be given, found with the splitting's passes (else all)
             picked = lines.picked if isinstance(lines, Lines) and lines.picked is not None else range(len(lines))
-            bodies = lines.texts if isinstance(lines, Lines) else [line.text for line in lines]
             texts = pl.Series(list(map(bodies.__getitem__, picked)), dtype=pl.String) if has_steps else None
             for name in others:
-                if texts is not None:
+                if name == GENERIC and GENERIC not in secondary:
+                    # only the lines that may be its step lines: a console of millions of lines
+                    # with no step is not read twice
+                    chosen = pl.Series(bodies, dtype=pl.String).str.contains(_GENERIC_STEP_HINT).arg_true().to_list()
+                    if not chosen:
+                        continue
+                    cache[str(path)] = (list(lines.at(chosen)) if isinstance(lines, Lines)
+                                        else [lines[i] for i in chosen]), warning
+                elif texts is not None:
                     if name not in _EVENT_LINES:
                         continue  # it would read steps only, and the primary has them
                     chosen = [picked[i] for i in texts.str.contains(_EVENT_LINES[name]).arg_true().to_list()]
@@ -137,10 +148,31 @@ class ConsoleReader(Parser):
                 finally:
                     SHARED_LINES.reset(shared)
                 merge(result, extra)
+            if GENERIC in others:
+                drop_early_training_time_ends(result)  # steps another reader added may come after them
         finally:
             PICK_LINES.reset(picking)
             LINE_CACHE.reset(token)
         return result
+
+
+def drop_early_training_time_ends(result: ParseResult) -> None:
+    """`_events._drop_early_training_time_ends` over the merged tables: a training-time line
+    ends nothing where a step of its rank (or of any rank, for a line of none) comes after it."""
+    events, steps = result.tables.get("log_events"), result.tables.get("log_steps")
+    if events is None or steps is None or not steps.num_rows or not events.num_rows:
+        return
+    last: dict[int | None, int] = {}
+    for rank, line in zip(steps.column("rank").to_pylist(), steps.column("line").to_pylist(), strict=True):
+        if line is not None and line > last.get(rank, -1):
+            last[rank] = line
+    latest = max(last.values(), default=-1)
+    keep = [not (detail == TRAINING_TIME_END and line is not None
+                 and (latest if rank is None else max(last.get(rank, -1), last.get(None, -1))) > line)
+            for detail, rank, line in zip(events.column("detail").to_pylist(), events.column("rank").to_pylist(),
+                                          events.column("line").to_pylist(), strict=True)]
+    if not all(keep):
+        result.tables["log_events"] = events.filter(pa.array(keep, pa.bool_()))
 
 
 def _lines(tables: Mapping[str, pa.Table]) -> set[int]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from tracelens.errors import ParseError
-from tracelens.parsers._events import STEP, WATCHDOG, join_wrapped_watchdogs, log_result, open_log
+from tracelens.parsers._events import SHARED_LINES, STEP, WATCHDOG, join_wrapped_watchdogs, log_result, open_log
 from tracelens.parsers._lines import Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
@@ -32,8 +32,8 @@ _LAUNCHER = re.compile(
     r"Starting elastic_operator with launch configs|Running torch\.distributed\.run|Training starts at step \d+|"
     r"Received \d+ death signal|(?:Closing|Sending) process \d+ (?:via|closing) signal|Rendezvous complete for workers|"
     r"slurmstepd: error: \*\*\* (?:JOB|STEP) |srun: error: Node failure on |terminate called after throwing an instance of |"
-    r"\b(?:loading|saving|loaded|saved) (?:the )?(?:[\w-]{1,40} )?checkpoint\b|\bcheckpoint saved\b|"
-    r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory", re.I
+    r"\b(?:loading|saving|loaded|saved|writing) (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b|\bcheckpoint saved\b|"
+    r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|Saving current state to ", re.I
 )
 
 
@@ -71,30 +71,39 @@ class _Epoch:
 # [640/60000 (1%)]` (samples, not batches: no bracket closes right after the count).
 _EPOCH_BATCH = re.compile(
     r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?[\s,|]{0,4}"
-    r"(?:(?:(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4})?[\[(]\s{0,8}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})\s{0,4}[\])]"
-    r"|(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4}(?P<i2>\d{1,12})/(?P<n2>\d{1,12})(?![\d/]))",
+    r"(?:(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4})?[\[(]\s{0,8}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})\s{0,4}[\])]",
     re.I)
+# YOLOX's trainer (`yolox.core.trainer:after_iter:253 - epoch: 18/20, iter: 10/14, ...`): unbracketed,
+# which other logs also write for a count over the whole run (`Epoch 2/3, Step 1200/3000`)
+_YOLOX = re.compile(r"\bepoch: (?P<e>\d{1,9})/(?P<ee>\d{1,9}), iter: (?P<i>\d{1,12})/(?P<n>\d{1,12})\b")
 # timm's train.py (`Train: 1 [  50/5004 (  1%)]  Loss: ...  Time: 0.499s, ...`; the epoch from 0)
 # and its imitators (OpenPCDet's `Train:    1/3 ( 33%) [  49/323 ( 15%)]`): a batch within its
 # epoch, the batch's own time in seconds
 _TIMM = re.compile(r"\bTrain:\s{1,8}(?P<e>\d{1,9})(?:/(?P<ee>\d{1,9})\s{1,4}\(\s{0,3}\d{1,3}%\))?\s{1,8}"
                    r"\[\s{0,12}(?P<i>\d{1,12})/(?P<n>\d{1,12})\s{1,4}\(\s{0,3}\d{1,3}%\)\]")
+# Swin's and its descendants' `Train: [14/300][250/1251]` (the epoch of its total, the batch of the epoch's)
+_SWIN = re.compile(r"\bTrain:\s{0,4}\[(?P<e>\d{1,9})/(?P<ee>\d{1,9})\]\[\s{0,12}(?P<i>\d{1,12})/(?P<n>\d{1,12})\]")
 _TIMM_TIME = re.compile(r"\s{2}Time:\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)s\b")
 # PaddleNLP's trainer (`loss: 63.44, learning_rate: 0.0004646, global_step: 60, interval_runtime:
 # 21.11, interval_samples_per_second: 22.7, interval_steps_per_second: 0.947, epoch: 0.0072`)
-_GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))global_step\s{0,4}[:=]\s{0,4}(\d{1,15})(?![\d.])")
-_STEPS_PER_SECOND = re.compile(r"\b(?:interval_)?steps_per_second\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)(?![\d.])")
+_GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))(?:global_step|num_updates)\s{0,4}[:=]\s{0,4}(\d{1,15})(?![\d.])")
+# (`ups`: fairseq's and MMF's updates per second)
+_STEPS_PER_SECOND = re.compile(
+    r"\b(?:(?:interval_)?steps_per_second|ups)\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)(?![\d.eE])")
 # the wait for data with its unit (YOLOX's `data_time: 0.002s`)
 _DATA_TIME = re.compile(r"\bdata_time\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)\s{0,2}(?:(?P<ms>ms)|s)\b")
+# a field of its own that is only a time in ms, between `|` (llm.c's `| lr 8.57e-07 | 4688.25 ms | 28.8% ...`)
+_MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?) ms\s{0,4}(?:\||$)")
 # a step's seconds right after its counter (MaxText's `completed step: 5, seconds: 5.668, ...`)
 _SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)(?![\d.])")
 
 # A step's own time with its unit, where no metric key names it: nanoGPT's `iter 5: loss 4.2082,
 # time 1431.27ms, mfu 0.01%`, its forks' `dt 120.5ms`. A bare `time` only in milliseconds (in
 # seconds it may be the time since the run began), and only as a field of its own, after a
-# separator (not `data time 5.2ms` nor `elapsed time 123456ms`).
+# separator or another field's value (`loss 2.490 dt 121.5ms`; not `data time 5.2ms` nor
+# `elapsed time 123456ms`).
 _TIMED = re.compile(
-    r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  ))(?:(?P<any>dt|step_time|iter_time|batch_time)|time)"
+    r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))(?:(?P<any>dt|step[_ ]time|iter[_ ]time|batch[_ ]time)|time)"
     r"\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)\s{0,2}"
     r"(?:(?P<ms>ms)|(?(any)s|(?!)))\b", re.I)
 
@@ -102,21 +111,34 @@ _TIMED = re.compile(
 # A progress bar whose description names the epoch (`Epoch [3/80]: 100%|...| 500/500 [00:30<00:00,
 # 16.32it/s, loss=1.39]`, `Train (loss 63.31) epoch 1:   3%|...| 1/29 [00:23<11:10, 23.93s/it]`):
 # the epoch's training bar, its count the batches of the epoch
-_BAR_EPOCH = re.compile(r"\bepoch\s{0,4}[:=#]?\s{0,4}\[?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?", re.I)
+_BAR_EPOCH = re.compile(r"\bepoch\s{0,4}[:=#]?\s{0,4}\[?\s{0,4}(?P<e>\d{1,9})(?![\d%])(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?",
+                        re.I)
+# a bar of an evaluation, not of training (`Validation epoch 1: 100%|...| 3/3`)
+_NOT_TRAINING = re.compile(r"\b(?:val(?:id|idation|idating)?|eval(?:uate|uation|uating)?|test(?:ing)?|predict\w*)\b", re.I)
+
+
+# a bar over the run's steps, described so (diffusers' and kohya-ss' training scripts:
+# `Steps:  70%|...| 608/864 [17:50<19:15,  4.51s/it, loss=0.0717, lr=0.0001]`)
+_STEPS_BAR = re.compile(r"\s{0,8}(?:training )?steps?\s{0,4}:?\s{0,8}(?=\d{1,3}%)", re.I)
 
 
 def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
-    """The step an epoch's training bar (`_BAR_EPOCH` in its description) shows, as a counter
-    (epoch x batches per epoch + batches done), and its rate in seconds a batch; None for
-    any other line, and for a bar's first drawing (no batch done)."""
-    if "poch" not in text and "POCH" not in text:
+    """The step a training bar shows, as a counter: an epoch's bar (`_BAR_EPOCH` in its
+    description: epoch x batches per epoch + batches done) or the run's steps bar (`_STEPS_BAR`:
+    its count), with its rate in seconds a batch; None for any other line, an evaluation's
+    bar, and a bar's first drawing (no batch done)."""
+    if "poch" not in text and "POCH" not in text and "teps" not in text:
         return None
     readings = bar_readings(text)
     if not readings:
         return None
     reading = readings[-1]  # (redraws glued on one line: the last is the latest)
+    if reading.total is None or reading.n <= 0 or _NOT_TRAINING.search(text, 0, reading.start):
+        return None
+    if (steps := _STEPS_BAR.match(text, 0, reading.start)) is not None:
+        return _Counter(reading.n, steps), reading.seconds_per_item  # the run's steps bar: its count is the step
     head = _BAR_EPOCH.search(text, 0, reading.start)
-    if head is None or reading.total is None or reading.n <= 0:
+    if head is None:
         return None
     epoch, total = int(head.group("e")), reading.total
     epochs = int(head.group("ee")) if head.group("ee") else None
@@ -134,6 +156,8 @@ def _step_values(text: str) -> dict[str, float]:
     values: dict[str, float] = {}
     bare_time = bare_data = None
     for key, value in iter_numbers(text):
+        if "/" in key:
+            key = key.rsplit("/", 1)[-1]  # `train/total_loss`: the metric is the name's last part
         if key in _KEYS:
             values[_KEYS[key]] = value
         elif key == "time" and bare_time is None:
@@ -146,9 +170,11 @@ def _step_values(text: str) -> dict[str, float]:
         values.setdefault("step_time_s", bare_time)
         if bare_data is not None:
             values.setdefault("data_time_s", bare_data)
-    if ("step_time_s" not in values and "steps_per_second" in text
+    if ("step_time_s" not in values and ("steps_per_second" in text or "ups" in text)
             and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(rate.group("v")) > 0):
         values["step_time_s"] = 1 / float(rate.group("v"))  # the interval's mean
+    if "step_time_s" not in values and " ms" in text and (field := _MS_FIELD.search(text)) is not None:
+        values["step_time_s"] = float(field.group("v")) / 1000  # llm.c's `| 4688.25 ms |`
     if "step_time_s" not in values and (seconds := _SECONDS.match(text)) is not None:
         values["step_time_s"] = float(seconds.group("v"))
     if "step_time_s" not in values and "  Time:" in text and (own := _TIMM_TIME.search(text)) is not None:
@@ -187,19 +213,20 @@ def _step_counter(text: str) -> _Counter | None:
     `STEP`'s."""
     batch = None
     if "poch" in text or "POCH" in text:
-        batch = _EPOCH_BATCH.search(text)
+        batch = _YOLOX.search(text) if "yolox." in text else None
+        batch = batch or _EPOCH_BATCH.search(text)
     if batch is None and "Train:" in text:
-        batch = _TIMM.search(text)
+        batch = _TIMM.search(text) or _SWIN.search(text)
     if batch is not None:
         epoch = int(batch.group("e"))
-        i, n = batch.group("i") or batch.group("i2"), batch.group("n") or batch.group("n2")
+        i, n = batch.group("i"), batch.group("n")
         epochs = int(batch.group("ee")) if batch.group("ee") else None
         # timm's own form (`Train: 1 [...]`, no total of epochs) counts epochs from 0, YOLOX's
         # trainer (`yolox.core.trainer:... - epoch: 8/40, iter: 1340/1816`) from 1
-        base = 0 if batch.re is _TIMM and epochs is None else 1 if "yolox." in text else None
+        base = 0 if batch.re is _TIMM and epochs is None else 1 if batch.re is _YOLOX else None
         return _Counter((epoch - (base or 0)) * int(n) + int(i), batch, epoch, epochs, int(n), base=base)
     match = STEP.search(text)
-    if match is None and "global_step" in text and (match := _GLOBAL_STEP.search(text)) is not None:
+    if match is None and ("global_step" in text or "num_updates" in text) and (match := _GLOBAL_STEP.search(text)) is not None:
         return _Counter(int(match.group(1)), match, metrics_at=0)  # its metrics come before it too
     return _Counter(int(match.group(1)), match) if match is not None else None
 
@@ -214,7 +241,7 @@ def _from_epoch_one(rows: LogRows, counted: list[tuple[int, _Counter]]) -> None:
     guessed = [(index, c) for index, c in counted if c.base is None]
     if not guessed or any(c.epoch == 0 for _, c in guessed):
         return
-    if any(c.epoch == c.epochs for _, c in guessed) or min(c.epoch or 0 for _, c in guessed) == 1:
+    if any(c.epochs is not None and c.epoch == c.epochs for _, c in guessed) or min(c.epoch or 0 for _, c in guessed) == 1:
         for index, c in guessed:
             rows.steps[index]["step"] -= c.batches
 
@@ -357,7 +384,7 @@ class GenericLogParser(LogReader):
                     before = len(rows.steps)
                     rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns,
                               **({"step_time_s": seconds} if seconds is not None else {}))
-                    if len(rows.steps) > before:
+                    if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
                 continue
             if counter is not None:
@@ -376,8 +403,9 @@ class GenericLogParser(LogReader):
             record.emit(rows)
         if counted:
             _from_epoch_one(rows, counted)
-        if not rows.steps:
+        if not rows.steps and SHARED_LINES.get():
             # no step counter anywhere: the epochs are the steps, each ended by its last dated line
+            # (not as another reader's fallback: a framework's epoch lines are its own to read)
             for rank, numbered in epochs.items():
                 for epoch in numbered:
                     if epoch.line is not None:

@@ -175,3 +175,121 @@ def test_an_hf_bar_whose_count_a_checkpoint_save_names_is_the_training_bar(tmp_p
     assert [s["step"] for s in steps] == [1124]
     assert [(e["kind"], e["step"]) for e in events if e["kind"] == "checkpoint_save_start"] == [
         ("checkpoint_save_start", 1124)]
+
+
+def test_bars_and_counters_that_are_no_epochs_training_steps() -> None:
+    """What the epoch rules must not read: a bar described `Epoch` whose percentage is no epoch
+    (fastai 0.7's `trange(..., desc="Epoch")`, a public notebook, index id 49020041741); a
+    validation bar (SuperGradients' output, index id 441645563), beside its training bar, which
+    is one; a step count over the whole run beside its epoch (`Epoch 2/3, Step 1200/3000`)."""
+    from tracelens.parsers.generic_log import _bar_step, _step_counter, _step_values
+
+    assert _bar_step("Epoch:   3%|##                                                          | 1/30 "
+                     "[03:19<1:36:12, 199.06s/it]") is None
+    train = _bar_step("Train epoch 1: 100%|██████████| 32/32 [00:26<00:00,  1.22it/s, PPYoloELoss/loss=0.91, "
+                      "PPYoloELoss/loss_cls=0.445, PPYoloELoss/loss_dfl=0.574, PPYoloELoss/loss_iou=0.0712, gpu_mem=10.1]")
+    assert train is not None and train[0].step == 1 * 32 + 32
+    assert _bar_step("Validation epoch 1: 100%|██████████| 3/3 [00:00<00:00,  3.88it/s]") is None
+    counter = _step_counter("Epoch 2/3, Step 1200/3000, Loss: 1.70")
+    assert counter is not None and counter.step == 1200
+    # a time with its unit after another field's value is the step's
+    assert _step_values(" loss 2.490 dt 121.5ms")["step_time_s"] == 0.1215
+    assert _step_values(" loss=2.49 time=351ms")["step_time_s"] == 0.351
+
+
+# johnman3032/simple-lora-dreambooth-trainer issue 2: a diffusers-style script's `Steps:` bar, Accelerate's save_state glued
+DIFFUSERS = [
+    "Steps:  70%|██████████████████████████████████▍              | 608/864 [17:50<19:15,  4.51s/it, "
+    "loss=0.0717, lr=0.0001]10/20/2023 15:57:47 - INFO - accelerate.accelerator - Saving current stat"
+    "e to C:/Users/User_name/Documents/LORA/W Output\\checkpoint-608",
+    "Steps:  74%|█████████████████████████████████████             | 640/864 [20:16<16:56,  4.54s/it,"
+    " loss=0.405, lr=0.0001]10/20/2023 16:00:14 - INFO - accelerate.accelerator - Saving current stat"
+    "e to C:/Users/User_name/Documents/LORA/W Output\\checkpoint-640",
+]
+# llm.c's train_gpt2cu (a course README's run, index id 41996914691), its `...` elision left out
+LLMC = [
+    "step    1/19560 | loss 11.010252 (+nanz)| norm 15.1374 (+nanz)| lr 8.57e-07 | 4688.25 ms | 28.8%"
+    " bf16 MFU | 111830 tok/s",
+    "step 19559/19560 | loss 3.314194 (+0.19z)| norm 0.2776 (+3.74z)| lr 1.79e-11 | 4339.91 ms | 31.1"
+    "% bf16 MFU | 124285 tok/s",
+    "step 19560/19560 | loss 3.252871 (-1.21z)| norm 0.2281 (+0.02z)| lr 0.00e+00 | 4367.96 ms | 30.9"
+    "% bf16 MFU | 124072 tok/s",
+    "Writing checkpoint at step 19560",
+    "total average iteration time: 4179.953030 ms",
+]
+# microsoft/Swin-Transformer issue 183
+SWIN = [
+    "[2022-03-14 09:05:16 swin_v1_tiny_patch4_window7_224_WindowAttention] (main.py 226): INFO Train:"
+    " [14/300][250/1251]\teta 0:10:52 lr 0.000710\ttime 0.6408 (0.6516)\tloss 6.5584 (6.3074)\tgrad_norm "
+    "6.5613 (10.6225)\tmem 14764MB",
+    "[2022-03-14 09:05:23 swin_v1_tiny_patch4_window7_224_WindowAttention] (main.py 226): INFO Train:"
+    " [14/300][260/1251]\teta 0:10:45 lr 0.000711\ttime 0.6290 (0.6510)\tloss 5.8341 (6.3028)\tgrad_norm "
+    "7.8036 (10.4777)\tmem 14764MB",
+]
+# facebookresearch/mmf issue 870
+MMF = [
+    "2021-04-12T20:44:18 | mmf.trainers.callbacks.logistics: progress: 1100/22000, train/hateful_meme"
+    "s/cross_entropy: 0.6094, train/hateful_memes/cross_entropy/avg: 0.5470, train/total_loss: 0.6094"
+    ", train/total_loss/avg: 0.5470, max mem: 3788.0, experiment: run, epoch: 1, num_updates: 1100, i"
+    "terations: 1100, max_updates: 22000, lr: 0.00001, ups: 0.76, time: 02m 12s 935ms, time_since_sta"
+    "rt: 27m 23s 547ms, eta: 08h 45m 34s 405ms",
+    "2021-04-12T20:46:26 | mmf.trainers.callbacks.logistics: progress: 1200/22000, train/hateful_meme"
+    "s/cross_entropy: 0.6070, train/hateful_memes/cross_entropy/avg: 0.5504, train/total_loss: 0.6070"
+    ", train/total_loss/avg: 0.5504, max mem: 3788.0, experiment: run, epoch: 1, num_updates: 1200, i"
+    "terations: 1200, max_updates: 22000, lr: 0.00001, ups: 0.79, time: 02m 07s 931ms, time_since_sta"
+    "rt: 29m 31s 479ms, eta: 08h 23m 22s 033ms",
+    "2021-04-12T20:48:33 | mmf.trainers.callbacks.logistics: progress: 1300/22000, train/hateful_meme"
+    "s/cross_entropy: 0.6094, train/hateful_memes/cross_entropy/avg: 0.5619, train/total_loss: 0.6094"
+    ", train/total_loss/avg: 0.5619, max mem: 3788.0, experiment: run, epoch: 1, num_updates: 1300, i"
+    "terations: 1300, max_updates: 22000, lr: 0.00001, ups: 0.79, time: 02m 06s 626ms, time_since_sta"
+    "rt: 31m 38s 105ms, eta: 08h 15m 50s 359ms",
+]
+
+
+def test_a_steps_bar_counts_the_runs_steps_and_accelerates_save_state_is_a_save(tmp_path: Path) -> None:
+    """diffusers-style training scripts draw one bar over the run's steps, described `Steps`: its
+    count is the step (608, 640), its rate the step's time; Accelerate's `Saving current state to`
+    is a checkpoint save."""
+    name, steps, events = _read(tmp_path, DIFFUSERS)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(608, 4.51), (640, 4.54)]
+    assert [e["kind"] for e in events].count("checkpoint_save_start") == 2
+
+
+def test_llmc_steps_with_their_ms_its_checkpoint_and_its_end(tmp_path: Path) -> None:
+    """llm.c: `step 19559/19560 | loss ... | 4339.91 ms | ...` is step 19559, 4.33991 s; `Writing
+    checkpoint at step 19560` a save; `total average iteration time: ...` its last line, the end."""
+    _, steps, events = _read(tmp_path, LLMC)
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (1, 4.68825, 11.010252), (19559, 4.33991, 3.314194), (19560, 4.36796, 3.252871)]
+    assert [(e["kind"], e["step"]) for e in events] == [("checkpoint_save_start", 19560), ("attempt_end", None)]
+
+
+def test_swin_train_lines_count_batches_over_epochs(tmp_path: Path) -> None:
+    """Swin's `Train: [14/300][250/1251]` is batch 250 of epoch 14 (a tail: the epochs as printed):
+    step 14 x 1251 + 250, at its line's time."""
+    _, steps, _ = _read(tmp_path, SWIN)
+    assert [(s["step"], s["loss"], s["end_ns"]) for s in steps] == [
+        (14 * 1251 + 250, 6.5584, _ns("2022-03-14 09:05:16,000")), (14 * 1251 + 260, 5.8341, _ns("2022-03-14 09:05:23,000"))]
+
+
+def test_mmf_progress_lines_by_their_updates(tmp_path: Path) -> None:
+    """MMF: `num_updates: 1100` is the step, `train/total_loss: 0.6094` its loss (a metric named by
+    the path's last part), `ups: 0.76` updates a second: 1 / 0.76 s a step."""
+    _, steps, _ = _read(tmp_path, MMF)
+    assert [(s["step"], s["loss"]) for s in steps] == [(1100, 0.6094), (1200, 0.607), (1300, 0.6094)]
+    assert steps[0]["step_time_s"] == pytest.approx(1 / 0.76)
+
+
+def test_more_checkpoint_phrasings_and_a_spaced_iter_time() -> None:
+    """SpeechBrain's `Saved an end-of-epoch checkpoint in ...` (speechbrain PR 2216), PaddleOCR's
+    `save model in ...` (PaddleOCR notes, index id 15098989945), litgpt's `iter time: 765.52ms`
+    (Lightning-AI/litgpt issue 834)."""
+    from tracelens.parsers._events import _CKPT, _SAVE_WEIGHTS
+    from tracelens.parsers.generic_log import _step_values
+
+    speechbrain = ("speechbrain.utils.checkpoints - Saved an end-of-epoch checkpoint in "
+                   "results/CRDNN_BPE_960h_LM/2602/save/CKPT+2023-10-21+12-02-55+00")
+    assert any(pattern.search(speechbrain) for _, pattern, _ in _CKPT)
+    assert _SAVE_WEIGHTS.search("[2025/06/25 18:25:28] ppocr INFO: save model in ./output/en_PP-OCRv4_rec\\latest")
+    assert _step_values(" step 1: loss 3.3320, iter time: 765.52ms (optimizer.step)")["step_time_s"] == 0.76552
