@@ -159,7 +159,7 @@ def _step_values(text: str) -> dict[str, float]:
         if "/" in key:
             key = key.rsplit("/", 1)[-1]  # `train/total_loss`: the metric is the name's last part
         if key in _KEYS:
-            values[_KEYS[key]] = value
+            values.setdefault(_KEYS[key], value)  # the first: later ones are averages (`moving ave loss`)
         elif key == "time" and bare_time is None:
             bare_time = value
         elif key == "data" and bare_data is None:
@@ -293,12 +293,19 @@ class _Record:
 
 
 def _is_step_line(text: str, dated: bool = True) -> bool:
-    """A step counter with a metric after it; undated, a metric that is the step's time."""
+    """A step counter with a metric after it (undated, not an evaluation's line: `_undated_step`)."""
     counter = _step_counter(text)
     if counter is None:
         return False
     values = counter.metrics(text)
-    return "step_time_s" in values if not dated else any(k != "step" for k in values)
+    return any(k != "step" for k in values) if dated else _undated_step(text, values)
+
+
+def _undated_step(text: str, values: dict[str, float]) -> bool:
+    """An undated step line's metrics make it a step row (with no time): its own time, or any
+    metric on a line that is not an evaluation's (nanoGPT's `step 0: train loss 4.2367, val loss
+    4.2475` is its evaluation, its `iter 0: loss 4.2709, time ...` the step)."""
+    return "step_time_s" in values or (bool(values) and _NOT_TRAINING.search(text) is None)
 
 
 def _wrapped_watchdog(text: str) -> bool:
@@ -375,7 +382,7 @@ class GenericLogParser(LogReader):
             if events.scan(line):
                 continue
             text = line.text
-            # an undated step has a row only where it reports its own time (nothing else places it)
+            # an undated step has a row with no time (nothing places it), with the time it reports
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
             if (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
                 counter, seconds = bar
@@ -391,7 +398,7 @@ class GenericLogParser(LogReader):
                 values = counter.metrics(text)
                 if not values and line.ts_ns is not None and _record_head(text, counter):
                     record = _Record(line, counter.step)
-                elif values and (line.ts_ns is not None or "step_time_s" in values):
+                elif values and (line.ts_ns is not None or _undated_step(text, values)):
                     before = len(rows.steps)
                     rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns, **values)
                     if len(rows.steps) > before and counter.epoch is not None:

@@ -444,7 +444,7 @@ def test_detectron2_lines_dated_without_a_year_and_their_iteration_time(tmp_path
 def test_a_batch_counted_within_its_epoch_is_a_step_that_goes_on_across_epochs(tmp_path: Path) -> None:
     """MiniMind (tclh123/minimind, pretrain.log) counts batches within the epoch,
     `Epoch:[0/20](20700/41914)`: the step is epoch x 41914 + batch. Its undated print copy of a
-    line reports no step time and is no row."""
+    line is a row with no time (the views that need a time pass it over)."""
     lines = [
         "2025-01-28 13:58:05,148 __main__ INFO Epoch:[0/20](20600/41914) loss:2.702 lr:0.0001997 epoch_Time:51.0min:",
         "2025-01-28 13:58:19,352 __main__ INFO Epoch:[0/20](20700/41914) loss:2.596 lr:0.0001997 epoch_Time:50.0min:",
@@ -455,7 +455,7 @@ def test_a_batch_counted_within_its_epoch_is_a_step_that_goes_on_across_epochs(t
     assert name == "generic_log"
     assert [(s["step"], s["end_ns"], s["loss"]) for s in steps] == [
         (20600, _ns("2025-01-28 13:58:05,148"), 2.702), (20700, _ns("2025-01-28 13:58:19,352"), 2.596),
-        (20800, _ns("2025-01-28 13:58:33,787"), 2.505)]
+        (20700, None, 2.596), (20800, _ns("2025-01-28 13:58:33,787"), 2.505)]
     # a later epoch's batches come after the first's (the same line's counter, epoch 1)
     _, steps, _ = _read(tmp_path, [lines[0], lines[1].replace("Epoch:[0/20](20700", "Epoch:[1/20](100")], "later.log")
     assert [s["step"] for s in steps] == [20600, 41914 + 100]

@@ -293,3 +293,19 @@ def test_more_checkpoint_phrasings_and_a_spaced_iter_time() -> None:
     assert any(pattern.search(speechbrain) for _, pattern, _ in _CKPT)
     assert _SAVE_WEIGHTS.search("[2025/06/25 18:25:28] ppocr INFO: save model in ./output/en_PP-OCRv4_rec\\latest")
     assert _step_values(" step 1: loss 3.3320, iter time: 765.52ms (optimizer.step)")["step_time_s"] == 0.76552
+
+
+def test_undated_step_lines_without_a_time_are_steps_with_no_clock(tmp_path: Path) -> None:
+    """darkflow (thtrieu/darkflow issue 470) prints `step 106 - loss 105.83... - moving ave loss
+    106.07...` with no date and no time: steps with their loss and no time (the goodput then
+    says the console has steps but no clock), not an unrecognised file."""
+    lines = [
+        "step 106 - loss 105.83324432373047 - moving ave loss 106.07497749111539",
+        "step 107 - loss 105.81340026855469 - moving ave loss 106.04881976885933",
+        "step 108 - loss 105.93949127197266 - moving ave loss 106.03788691917066",
+        "Checkpoint at step 108",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["end_ns"], s["step_time_s"]) for s in steps] == [
+        (106, 105.83324432373047, None, None), (107, 105.81340026855469, None, None), (108, 105.93949127197266, None, None)]
