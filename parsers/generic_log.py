@@ -92,6 +92,10 @@ _STEPS_PER_SECOND = re.compile(
     r"\b(?:(?:interval_)?steps_per_second|ups)\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)(?![\d.eE])")
 # the wait for data with its unit (YOLOX's `data_time: 0.002s`)
 _DATA_TIME = re.compile(r"\bdata_time\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)\s{0,2}(?:(?P<ms>ms)|s)\b")
+# an average meter's reading of the batch time as a field of its own, the running average in
+# brackets after it (Swin's `\ttime 0.6408 (0.6516)\t`)
+_METER_TIME = re.compile(r"(?:^|(?<=\t)|(?<=  ))time:?\s{1,4}(?P<v>\d{1,9}\.\d{1,9})\s{1,4}\(\s{0,4}\d{1,9}\.\d{1,9}\s{0,4}\)",
+                         re.I)
 # a field of its own that is only a time in ms, between `|` (llm.c's `| lr 8.57e-07 | 4688.25 ms | 28.8% ...`)
 _MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?) ms\s{0,4}(?:\||$)")
 # a step's seconds right after its counter (MaxText's `completed step: 5, seconds: 5.668, ...`)
@@ -173,6 +177,8 @@ def _step_values(text: str) -> dict[str, float]:
     if ("step_time_s" not in values and ("steps_per_second" in text or "ups" in text)
             and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(rate.group("v")) > 0):
         values["step_time_s"] = 1 / float(rate.group("v"))  # the interval's mean
+    if "step_time_s" not in values and "ime" in text and (meter := _METER_TIME.search(text)) is not None:
+        values["step_time_s"] = float(meter.group("v"))  # a meter's current batch time, its average after
     if "step_time_s" not in values and " ms" in text and (field := _MS_FIELD.search(text)) is not None:
         values["step_time_s"] = float(field.group("v")) / 1000  # llm.c's `| 4688.25 ms |`
     if "step_time_s" not in values and (seconds := _SECONDS.match(text)) is not None:

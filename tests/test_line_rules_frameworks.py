@@ -267,10 +267,12 @@ def test_llmc_steps_with_their_ms_its_checkpoint_and_its_end(tmp_path: Path) -> 
 
 def test_swin_train_lines_count_batches_over_epochs(tmp_path: Path) -> None:
     """Swin's `Train: [14/300][250/1251]` is batch 250 of epoch 14 (a tail: the epochs as printed):
-    step 14 x 1251 + 250, at its line's time."""
+    step 14 x 1251 + 250, at its line's time; its meter's `time 0.6408 (0.6516)` is the batch's
+    time (the running average in brackets)."""
     _, steps, _ = _read(tmp_path, SWIN)
-    assert [(s["step"], s["loss"], s["end_ns"]) for s in steps] == [
-        (14 * 1251 + 250, 6.5584, _ns("2022-03-14 09:05:16,000")), (14 * 1251 + 260, 5.8341, _ns("2022-03-14 09:05:23,000"))]
+    assert [(s["step"], s["loss"], s["end_ns"], s["step_time_s"]) for s in steps] == [
+        (14 * 1251 + 250, 6.5584, _ns("2022-03-14 09:05:16,000"), 0.6408),
+        (14 * 1251 + 260, 5.8341, _ns("2022-03-14 09:05:23,000"), 0.629)]
 
 
 def test_mmf_progress_lines_by_their_updates(tmp_path: Path) -> None:
