@@ -508,25 +508,26 @@ def join_wrapped_watchdogs(lines: Sequence[Line]) -> Sequence[Line]:
             if i in joined else line for i, line in enumerate(lines)]
 
 
-def _drop_early_training_time_ends(rows: LogRows) -> None:
-    """A training-time line (`_TRAINING_TIME`) ends nothing where a step of its rank (or of any
-    rank, for a line of none) comes after it in the file: the loop logs its time so far."""
-    ends = [e for e in rows.events if e.get("detail") == TRAINING_TIME_END]
-    if not ends or not rows.steps:
-        return
+def early_training_time_ends(steps: Iterable[tuple[int | None, int | None]],
+                             events: Sequence[tuple[str | None, int | None, int | None]]) -> list[bool]:
+    """Which events are a training-time line (`_TRAINING_TIME`) that ends nothing: a step of its
+    rank (or of any rank, for a line of none) comes after it in the file, so the loop logged its
+    time so far. `steps`: (rank, line) of each step; `events`: (detail, rank, line) of each event."""
     last: dict[int | None, int] = {}  # rank -> the line of its last step
-    for row in rows.steps:
-        if row["line"] > last.get(row["rank"], -1):
-            last[row["rank"]] = row["line"]
-    latest = max(last.values())
-    early = {id(e) for e in ends if (latest if e["rank"] is None else max(last.get(e["rank"], -1), last.get(None, -1)))
-             > e["line"]}
-    if early:
-        rows.events[:] = [e for e in rows.events if id(e) not in early]
+    for rank, line in steps:
+        if line is not None and line > last.get(rank, -1):
+            last[rank] = line
+    latest = max(last.values(), default=-1)
+    return [detail == TRAINING_TIME_END and line is not None
+            and (latest if rank is None else max(last.get(rank, -1), last.get(None, -1))) > line
+            for detail, rank, line in events]
 
 
 def log_result(rows: LogRows, warning: str | None) -> ParseResult:
-    _drop_early_training_time_ends(rows)
+    early = early_training_time_ends(((r["rank"], r["line"]) for r in rows.steps),
+                                     [(e.get("detail"), e["rank"], e["line"]) for e in rows.events])
+    if any(early):
+        rows.events[:] = [e for e, drop in zip(rows.events, early, strict=True) if not drop]
     _drop_exit_starts(rows)
     tables = rows.tables()  # before counting: it completes the NCCL rows
     return ParseResult(tables, FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [],

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     import polars as pl
 else:  # loaded when a console is first read: an ingest of traces alone never needs it (0.13 s, 30 MB)
     pl = LazyModule("polars")
-from tracelens.parsers._events import LINE_CACHE, PICK_LINES, SHARED_LINES, TRAINING_TIME_END
+from tracelens.parsers._events import LINE_CACHE, PICK_LINES, SHARED_LINES, early_training_time_ends
 from tracelens.parsers._evidence import evidence
 from tracelens.parsers._io import gc_paused
 from tracelens.parsers._lines import Line, Lines
@@ -157,22 +157,17 @@ class ConsoleReader(Parser):
 
 
 def drop_early_training_time_ends(result: ParseResult) -> None:
-    """`_events._drop_early_training_time_ends` over the merged tables: a training-time line
-    ends nothing where a step of its rank (or of any rank, for a line of none) comes after it."""
+    """`_events.early_training_time_ends` over the merged tables: the steps another reader added
+    may come after a training-time line the primary took for the end."""
     events, steps = result.tables.get("log_events"), result.tables.get("log_steps")
     if events is None or steps is None or not steps.num_rows or not events.num_rows:
         return
-    last: dict[int | None, int] = {}
-    for rank, line in zip(steps.column("rank").to_pylist(), steps.column("line").to_pylist(), strict=True):
-        if line is not None and line > last.get(rank, -1):
-            last[rank] = line
-    latest = max(last.values(), default=-1)
-    keep = [not (detail == TRAINING_TIME_END and line is not None
-                 and (latest if rank is None else max(last.get(rank, -1), last.get(None, -1))) > line)
-            for detail, rank, line in zip(events.column("detail").to_pylist(), events.column("rank").to_pylist(),
-                                          events.column("line").to_pylist(), strict=True)]
-    if not all(keep):
-        result.tables["log_events"] = events.filter(pa.array(keep, pa.bool_()))
+    early = early_training_time_ends(
+        zip(steps.column("rank").to_pylist(), steps.column("line").to_pylist(), strict=True),
+        list(zip(events.column("detail").to_pylist(), events.column("rank").to_pylist(),
+                 events.column("line").to_pylist(), strict=True)))
+    if any(early):
+        result.tables["log_events"] = events.filter(pa.array([not drop for drop in early], pa.bool_()))
 
 
 def _lines(tables: Mapping[str, pa.Table]) -> set[int]:

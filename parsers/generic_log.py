@@ -154,9 +154,12 @@ _MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:")
 
 
 def _step_values(text: str) -> dict[str, float]:
-    """The metrics of a step line (what follows its counter): its known keys; a bare `time`
-    beside `data_time` (the iteration timer's pair: detectron2's `time: 1.1678  data_time:
-    0.0222`), and failing both, its time with a unit (`_TIMED`), as the step's time."""
+    """The metrics of a step line (what follows its counter): its known keys (`METRIC_KEYS`, a
+    path's last part, the first of a key named twice), and its step time from the first of
+    these that it has: a `step_time` key; a bare `time` beside `data_time` or `data` (an
+    iteration timer's pair); a steps-per-second rate; an average meter's `time X (avg)`;
+    llm.c's `| N ms |` field; MaxText's `seconds` after the counter; timm's `  Time: Xs`; a
+    time with its unit (`_TIMED`)."""
     values: dict[str, float] = {}
     bare_time = bare_data = None
     for key, value in iter_numbers(text):
@@ -189,7 +192,7 @@ def _step_values(text: str) -> dict[str, float]:
         values["data_time_s"] = float(data.group("v")) / (1000 if data.group("ms") else 1)
     if values.get("mfu", 0) < 0:
         del values["mfu"]  # not measured yet (nanoGPT prints -100% until its fifth iteration)
-    if "step_time_s" not in values and ("ms" in text or "s" in text) and (timed := _TIMED.search(text)) is not None:
+    if "step_time_s" not in values and (timed := _TIMED.search(text)) is not None:
         values["step_time_s"] = float(timed.group("v")) / (1000 if timed.group("ms") else 1)
     return values
 
