@@ -73,6 +73,11 @@ _EPOCH_BATCH = re.compile(
     r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?[\s,|]{0,4}"
     r"(?:(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4})?[\[(]\s{0,8}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})\s{0,4}[\])]",
     re.I)
+# The epoch meters of pytorch/examples' ImageNet script (`Epoch: [1][  10/1563]`, ProgressMeter's
+# prefix) and of the MetricLogger headers its descendants print (`Epoch: [0]  [   0/1251]`: DeiT,
+# MAE, torchvision's references): each prints its loop's `range(start_epoch, epochs)` as it is,
+# so a log that starts at epoch 1 is a resumed run's (`=> start_epoch: 1`), not a count from 1
+_FROM_ZERO = re.compile(r"Epoch: \[\d{1,9}(?:/\d{1,9})?\][ \t]{0,4}\[")
 # YOLOX's trainer (`yolox.core.trainer:after_iter:253 - epoch: 18/20, iter: 10/14, ...`): unbracketed,
 # which other logs also write for a count over the whole run (`Epoch 2/3, Step 1200/3000`)
 _YOLOX = re.compile(r"\bepoch: (?P<e>\d{1,9})/(?P<ee>\d{1,9}), iter: (?P<i>\d{1,12})/(?P<n>\d{1,12})\b")
@@ -209,6 +214,7 @@ class _Counter(NamedTuple):
     batches: int = 0
     metrics_at: int | None = None  # where the line's metrics start; None: after the counter
     base: int | None = None  # the first epoch's number where the framework says it (else `_from_epoch_one` guesses)
+    from_zero: bool = False  # a shape whose printers count epochs from 0 (`_FROM_ZERO`)
 
     def metrics(self, text: str) -> dict[str, float]:
         """The step line's metrics (`_step_values`)."""
@@ -233,7 +239,9 @@ def _step_counter(text: str) -> _Counter | None:
         # timm's own form (`Train: 1 [...]`, no total of epochs) counts epochs from 0, YOLOX's
         # trainer (`yolox.core.trainer:... - epoch: 8/40, iter: 1340/1816`) from 1
         base = 0 if batch.re is _TIMM and epochs is None else 1 if batch.re is _YOLOX else None
-        return _Counter((epoch - (base or 0)) * int(n) + int(i), batch, epoch, epochs, int(n), base=base)
+        from_zero = batch.re is _EPOCH_BATCH and _FROM_ZERO.match(text, batch.start()) is not None
+        return _Counter((epoch - (base or 0)) * int(n) + int(i), batch, epoch, epochs, int(n), base=base,
+                        from_zero=from_zero)
     match = STEP.search(text)
     if match is None and ("global_step" in text or "num_updates" in text) and (match := _GLOBAL_STEP.search(text)) is not None:
         return _Counter(int(match.group(1)), match, metrics_at=0)  # its metrics come before it too
@@ -244,13 +252,15 @@ def _from_epoch_one(rows: LogRows, counted: list[tuple[int, _Counter]]) -> None:
     """Where a log's epochs count from 1, its steps counted within epochs start an epoch
     earlier: epoch 1's batches are the first steps. They count from 1 where no line numbers an
     epoch 0 and one numbers an epoch as the total (`Epoch [5/5]`) or the first epoch is 1 (a
-    log from its run's start: a count from 0 would have shown epoch 0 first). A tail that
-    starts past epoch 1 and never reaches the last is taken as printed. Counters whose
-    framework says how it counts (`_Counter.base`) are counted so already."""
+    log from its run's start: a count from 0 would have shown epoch 0 first), unless the lines
+    are of a shape whose printers count from 0 (`_FROM_ZERO`: there a first epoch 1 is a
+    resumed run's). A tail that starts past epoch 1 and never reaches the last is taken as
+    printed. Counters whose framework says how it counts (`_Counter.base`) are counted so already."""
     guessed = [(index, c) for index, c in counted if c.base is None]
     if not guessed or any(c.epoch == 0 for _, c in guessed):
         return
-    if any(c.epochs is not None and c.epoch == c.epochs for _, c in guessed) or min(c.epoch or 0 for _, c in guessed) == 1:
+    starts_at_one = min(c.epoch or 0 for _, c in guessed) == 1 and not any(c.from_zero for _, c in guessed)
+    if any(c.epochs is not None and c.epoch == c.epochs for _, c in guessed) or starts_at_one:
         for index, c in guessed:
             rows.steps[index]["step"] -= c.batches
 

@@ -157,6 +157,30 @@ def test_imagenet_example_lines_time_and_data_and_fairseqs_end(tmp_path: Path) -
     assert ("attempt_end", _ns("2021-03-08 18:12:45,000")) in [(e["kind"], e["ts_ns"]) for e in events]
 
 
+def test_a_resumed_imagenet_run_starting_at_epoch_1_counts_from_0(tmp_path: Path) -> None:
+    """pytorch/examples' ImageNet script prints its epoch loop's `range(start_epoch, epochs)` as it
+    is. A torchelastic walkthrough (index id 3057106100: `main.py --epochs=2`) resumes from the
+    checkpoint of epoch 0 (`max_epoch: 0`, `=> start_epoch: 1`) and its log starts at
+    `Epoch: [1][   0/1563]`: the second epoch's batches (1563 + i), not the first's. Its lines of
+    that attempt, as the walkthrough quotes them (its `......` between them left out)."""
+    lines = [
+        "=> using checkpoint from rank: 1, max_epoch: 0",
+        "=> done restoring from previous checkpoint",
+        "=> start_epoch: 1, best_acc1: 0.38999998569488525",
+        "Epoch: [1][   0/1563]\tTime  2.916 ( 2.916)\tData  0.095 ( 0.095)\tLoss 4.3512e+00 (4.3512e+00)\t"
+        "Acc@1  15.62 ( 15.62)\tAcc@5  21.88 ( 21.88)",
+        "Epoch: [1][  10/1563]\tTime  0.650 ( 0.833)\tData  0.043 ( 0.090)\tLoss 4.4603e+00 (4.4707e+00)\t"
+        "Acc@1  12.50 (  8.52)\tAcc@5  21.88 ( 20.45)",
+        "Epoch: [1][1450/1563]\tTime  0.563 ( 0.783)\tData  0.108 ( 0.177)\tLoss 4.0248e+00 (4.2794e+00)\t"
+        "Acc@1  12.50 ( 10.54)\tAcc@5  37.50 ( 28.52)",
+        "Epoch: [1][1460/1563]\tTime  0.560 ( 0.783)\tData  0.074 ( 0.179)\tLoss 4.5901e+00 (4.2787e+00)\t"
+        "Acc@1   6.25 ( 10.55)\tAcc@5  18.75 ( 28.53)",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["step_time_s"], s["data_time_s"]) for s in steps] == [
+        (1563 + 0, 2.916, 0.095), (1563 + 10, 0.65, 0.043), (1563 + 1450, 0.563, 0.108), (1563 + 1460, 0.56, 0.074)]
+
+
 def test_an_hf_bar_whose_count_a_checkpoint_save_names_is_the_training_bar(tmp_path: Path) -> None:
     """axolotl (a fine-tuning blog's run output, index id 47237185595) prints no metric dict before
     its last bar, `1124/1124 [2:48:45<00:00, 16.34s/it]`, glued to `Saving model checkpoint to
