@@ -89,6 +89,9 @@ _TIMM = re.compile(r"\bTrain:\s{1,8}(?P<e>\d{1,9})(?:/(?P<ee>\d{1,9})\s{1,4}\(\s
 # Swin's and its descendants' `Train: [14/300][250/1251]` (the epoch of its total, the batch of the epoch's)
 _SWIN = re.compile(r"\bTrain:\s{0,4}\[(?P<e>\d{1,9})/(?P<ee>\d{1,9})\]\[\s{0,12}(?P<i>\d{1,12})/(?P<n>\d{1,12})\]")
 _TIMM_TIME = re.compile(r"\s{2}Time:\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)s\b")
+# llama2.c's train.py (and its forks): the iteration alone at the line's start, `490 | loss 5.7543 |
+# lr 4.900000e-05 | 8060.78ms | mfu 0.21%`
+_BARE_COUNT = re.compile(r"(\d{1,15})(?= \| loss )")
 # PaddleNLP's trainer (`loss: 63.44, learning_rate: 0.0004646, global_step: 60, interval_runtime:
 # 21.11, interval_samples_per_second: 22.7, interval_steps_per_second: 0.947, epoch: 0.0072`)
 _GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))(?:global_step|num_updates)\s{0,4}[:=]\s{0,4}(\d{1,15})(?![\d.])")
@@ -102,7 +105,7 @@ _DATA_TIME = re.compile(r"\bdata_time\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9}
 _METER_TIME = re.compile(r"(?:^|(?<=\t)|(?<=  ))time:?\s{1,4}(?P<v>\d{1,9}\.\d{1,9})\s{1,4}\(\s{0,4}\d{1,9}\.\d{1,9}\s{0,4}\)",
                          re.I)
 # a field of its own that is only a time in ms, between `|` (llm.c's `| lr 8.57e-07 | 4688.25 ms | 28.8% ...`)
-_MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?) ms\s{0,4}(?:\||$)")
+_MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?) ?ms\s{0,4}(?:\||$)")
 # a step's seconds right after its counter (MaxText's `completed step: 5, seconds: 5.668, ...`)
 _SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)(?![\d.])")
 
@@ -155,7 +158,7 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
-_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:")
+_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:| \| loss ")
 
 
 def _step_values(text: str) -> dict[str, float]:
@@ -187,8 +190,8 @@ def _step_values(text: str) -> dict[str, float]:
         values["step_time_s"] = 1 / float(rate.group("v"))  # the interval's mean
     if "step_time_s" not in values and "ime" in text and (meter := _METER_TIME.search(text)) is not None:
         values["step_time_s"] = float(meter.group("v"))  # a meter's current batch time, its average after
-    if "step_time_s" not in values and " ms" in text and (field := _MS_FIELD.search(text)) is not None:
-        values["step_time_s"] = float(field.group("v")) / 1000  # llm.c's `| 4688.25 ms |`
+    if "step_time_s" not in values and "ms" in text and (field := _MS_FIELD.search(text)) is not None:
+        values["step_time_s"] = float(field.group("v")) / 1000  # llm.c's `| 4688.25 ms |`, llama2.c's `| 8060.78ms |`
     if "step_time_s" not in values and (seconds := _SECONDS.match(text)) is not None:
         values["step_time_s"] = float(seconds.group("v"))
     if "step_time_s" not in values and "  Time:" in text and (own := _TIMM_TIME.search(text)) is not None:
@@ -243,6 +246,8 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter((epoch - (base or 0)) * int(n) + int(i), batch, epoch, epochs, int(n), base=base,
                         from_zero=from_zero)
     match = STEP.search(text)
+    if match is None and text[:1].isdigit() and " | loss " in text:
+        match = _BARE_COUNT.match(text)
     if match is None and ("global_step" in text or "num_updates" in text) and (match := _GLOBAL_STEP.search(text)) is not None:
         return _Counter(int(match.group(1)), match, metrics_at=0)  # its metrics come before it too
     return _Counter(int(match.group(1)), match) if match is not None else None

@@ -181,6 +181,28 @@ def test_a_resumed_imagenet_run_starting_at_epoch_1_counts_from_0(tmp_path: Path
         (1563 + 0, 2.916, 0.095), (1563 + 10, 0.65, 0.043), (1563 + 1450, 0.563, 0.108), (1563 + 1460, 0.56, 0.074)]
 
 
+def test_llama2c_iteration_lines_lead_with_the_bare_iteration(tmp_path: Path) -> None:
+    """karpathy/llama2.c's train.py prints `490 | loss 5.7543 | lr 4.900000e-05 | 8060.78ms | mfu
+    0.21%` (llama2.c issue 461): the iteration alone at the line's start, the iteration's own
+    time in ms glued to its unit. Its evaluation's `step 500: train loss ..., val loss ...` line
+    is no iteration of its own (500's iteration line follows it)."""
+    lines = [
+        "490 | loss 5.7543 | lr 4.900000e-05 | 8060.78ms | mfu 0.21%",
+        "Created a PretokDataset with rng seed 42",
+        "step 500: train loss 5.7373, val loss 5.9544",
+        "saving checkpoint to out",
+        "wrote out/model.bin",
+        "500 | loss 6.0091 | lr 5.000000e-05 | 870067.53ms | mfu 0.19%",
+        "510 | loss 5.2391 | lr 4.999939e-05 | 8175.64ms | mfu 0.19%",
+        "520 | loss 5.6863 | lr 4.999756e-05 | 7966.06ms | mfu 0.20%",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    timed = [(s["step"], s["loss"], s["step_time_s"]) for s in steps if s["step_time_s"] is not None]
+    assert timed == [(490, 5.7543, pytest.approx(8.06078)), (500, 6.0091, pytest.approx(870.06753)),
+                     (510, 5.2391, pytest.approx(8.17564)), (520, 5.6863, pytest.approx(7.96606))]
+    assert sorted({s["step"] for s in steps}) == [490, 500, 510, 520]
+
+
 def test_an_hf_bar_whose_count_a_checkpoint_save_names_is_the_training_bar(tmp_path: Path) -> None:
     """axolotl (a fine-tuning blog's run output, index id 47237185595) prints no metric dict before
     its last bar, `1124/1124 [2:48:45<00:00, 16.34s/it]`, glued to `Saving model checkpoint to
