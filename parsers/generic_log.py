@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from tracelens.errors import ParseError
 from tracelens.parsers._events import SHARED_LINES, STEP, WATCHDOG, join_wrapped_watchdogs, log_result, open_log
-from tracelens.parsers._lines import Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
+from tracelens.parsers._lines import BarReading, Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
@@ -155,6 +155,34 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
     epoch, total = int(head.group("e")), reading.total
     epochs = int(head.group("ee")) if head.group("ee") else None
     return _Counter(epoch * total + reading.n, head, epoch, epochs, total), reading.seconds_per_item
+
+
+# A bar with no description (tqdm's default over a training loop: LLaMA-Factory's and the HF
+# Trainer's `  2%|█▋    | 10/620 [00:59<58:46,  5.78s/it]`): its count is the step where it is the
+# log's only counter and every such bar counts to one total (`_bare_bar_steps`)
+_BARE_BAR = re.compile(r"\s{0,8}\d{1,3}%\|")
+
+
+def _bare_bar(text: str) -> BarReading | None:
+    """The latest reading of a bar with no description (`_BARE_BAR`), with its total; else None."""
+    if _BARE_BAR.match(text) is None:
+        return None
+    readings = bar_readings(text)
+    return readings[-1] if readings and readings[-1].total is not None else None
+
+
+def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
+    """The readings of bars with no description as steps (their count, their rate the step's
+    time), where they all count to one total: bars of two lengths (a training loop's and an
+    evaluation's, neither named) leave which one is training unknown, and none is read."""
+    if len({reading.total for _, reading in bare}) != 1:
+        return
+    shown: dict[int | None, int] = {}  # rank -> the count its bar last showed (a redraw is no new step)
+    for line, reading in bare:
+        if reading.n > 0 and shown.get(line.rank) != reading.n:
+            shown[line.rank] = reading.n
+            rows.step(line=line.number, rank=line.rank, step=reading.n, end_ns=line.ts_ns,
+                      **({"step_time_s": reading.seconds_per_item} if reading.seconds_per_item is not None else {}))
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
@@ -371,7 +399,7 @@ class GenericLogParser(LogReader):
                     return Claim.CONTENT  # an epoch's duration: a log that counts epochs
                 elif any(k in _KEYS for k, _ in iter_numbers(body)):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
-            elif _is_step_line(body, dated=False) or _bar_step(body) is not None:
+            elif _is_step_line(body, dated=False) or _bar_step(body) is not None or _bare_bar(body) is not None:
                 undated += 1  # a step line reporting its own time (nanoGPT's, an epoch's bar), undated
                 if undated >= 3:
                     return Claim.CONTENT
@@ -387,6 +415,7 @@ class GenericLogParser(LogReader):
         record: _Record | None = None  # a multi-line step record being read
         counted: list[tuple[int, _Counter]] = []  # (row, counter) of the steps counted within their epoch
         bars_seen: dict[int | None, int] = {}  # rank -> the step its epoch bar last showed
+        bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -403,6 +432,8 @@ class GenericLogParser(LogReader):
                 epoch.line, epoch.end_ns = line.number, line.ts_ns
                 if epoch.loss is None and "loss" in line.text:
                     epoch.loss = next((v for k, v in iter_numbers(line.text) if _KEYS.get(k) == "loss"), None)
+            if "%|" in line.text and (reading := _bare_bar(line.text)) is not None:
+                bare.append((line, reading))  # (an event glued after the bar is read too: a crash cut it)
             if events.scan(line):
                 continue
             text = line.text
@@ -434,6 +465,8 @@ class GenericLogParser(LogReader):
             record.emit(rows)
         if counted:
             _from_epoch_one(rows, counted)
+        if not rows.steps and bare:
+            _bare_bar_steps(rows, bare)
         if not rows.steps and SHARED_LINES.get():
             # no step counter anywhere: the epochs are the steps, each ended by its last dated line
             # (not as another reader's fallback: a framework's epoch lines are its own to read)
@@ -443,6 +476,11 @@ class GenericLogParser(LogReader):
                         rows.step(line=epoch.line, rank=rank, step=epoch.number, end_ns=epoch.end_ns,
                                   step_time_s=epoch.took_s, loss=epoch.loss)
         if not rows.steps and not rows.events:
+            totals = sorted({reading.total for _, reading in bare if reading.total is not None})
+            if len(totals) > 1:
+                raise ParseError(str(path), f"progress bars with no description count to {len(totals)} totals "
+                                 f"({', '.join(map(str, totals[:4]))}): which one is training is unknown",
+                                 where=f"line {bare[0][0].number}")
             raise ParseError(str(path), "no step, launch, checkpoint or failure line found", where="line 1")
         return log_result(rows, warning)
 

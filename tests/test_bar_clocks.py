@@ -12,7 +12,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.conftest import SAMPLE_LOGS, corpus_or_skip
+from tracelens.errors import ParseError
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.parsers.hf_trainer import HFTrainerParser
@@ -192,3 +195,28 @@ def test_an_hf_bars_rate_is_checked_from_its_first_reading_past_the_start() -> N
             span = 5
         mean = (ends[(attempt, step)] - start) / span
         assert abs(row["step_time_s"] - mean) <= 0.25 * mean, (step, row["step_time_s"], mean)
+
+
+def test_bars_with_no_description_of_two_lengths_are_no_steps(tmp_path: Path) -> None:
+    """A script's training loop and its evaluation loop, both under a plain tqdm (real bars, drawn
+    here by tqdm itself): either could be training, so neither bar's counts are read as steps,
+    and the file fails with a line that says why. One loop alone is read."""
+    tqdm = pytest.importorskip("tqdm").tqdm
+
+    def draw(path: Path, loops: list[int]) -> None:
+        with path.open("w", encoding="utf-8") as out:
+            for total in loops:
+                for _ in tqdm(range(total), file=out, mininterval=0, miniters=1, ascii=False):
+                    pass
+
+    one, two = tmp_path / "one" / "console.log", tmp_path / "two" / "console.log"
+    for path, loops in ((one, [6]), (two, [6, 3])):
+        path.parent.mkdir()
+        draw(path, loops)
+    parser, _ = detect(one, read_head(one), registry())
+    assert parser is not None and parser.name == "generic_log"
+    assert [s["step"] for s in parser.parse(one, ParseOptions()).tables["log_steps"].to_pylist()] == [1, 2, 3, 4, 5, 6]
+    parser, _ = detect(two, read_head(two), registry())
+    assert parser is not None and parser.name == "generic_log"
+    with pytest.raises(ParseError, match=r"progress bars with no description count to 2 totals \(3, 6\)"):
+        parser.parse(two, ParseOptions())

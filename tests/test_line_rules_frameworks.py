@@ -357,3 +357,29 @@ def test_undated_step_lines_without_a_time_are_steps_with_no_clock(tmp_path: Pat
     assert name == "generic_log"
     assert [(s["step"], s["loss"], s["end_ns"], s["step_time_s"]) for s in steps] == [
         (106, 105.83324432373047, None, None), (107, 105.81340026855469, None, None), (108, 105.93949127197266, None, None)]
+
+
+def test_a_bar_with_no_description_is_the_step_where_it_is_the_only_counter(tmp_path: Path) -> None:
+    """LLaMA-Factory's console (hiyouga/LLaMA-Factory issue 74) shows the HF Trainer's training
+    bar with no description and no metric line, the NCCL watchdog's timeout glued to its last
+    drawing: the bar's counts are the steps and its rates their times, and the watchdog lines
+    that cut it are still read."""
+    bar = "█▋" + " " * 101
+    lines = [
+        f"  2%|{bar}| 10/620 [00:59<58:46,  5.78s/it]",
+        f"  2%|{bar}| 11/620 [01:05<59:23,  5.85s/it]",
+        f"  2%|{bar}| 12/620 [01:11<58:11,  5.74s/it]",
+        f"  2%|{bar}| 13/620 [01:17<58:26,  5.78s/it][rank1]:[E1123 16:02:10.083090635 ProcessGroupNCCL.cpp:607] "
+        "[Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1517, OpType=ALLREDUCE, NumelIn=1, "
+        "NumelOut=1, Timeout(ms)=600000) ran for 600033 milliseconds before timing out.",
+        "[rank1]:[E1123 16:02:10.083642868 ProcessGroupNCCL.cpp:1664] [PG 1 Rank 1] Exception (either an error or "
+        "timeout) detected by watchdog at work: 1517, last enqueued NCCL work: 1517, last completed NCCL work: 1516.",
+        "[rank0]:[E1123 16:02:10.114598162 ProcessGroupNCCL.cpp:607] [Rank 0] Watchdog caught collective operation "
+        "timeout: WorkNCCL(SeqNum=1516, OpType=ALLREDUCE, NumelIn=25427968, NumelOut=25427968, Timeout(ms)=600000) "
+        "ran for 600086 milliseconds before timing out.",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(10, 5.78), (11, 5.85), (12, 5.74), (13, 5.78)]
+    assert sorted((e["rank"], e["line"]) for e in events if e["kind"] == "collective_timeout") == [(0, 6), (1, 4)]
+
