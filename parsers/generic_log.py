@@ -11,6 +11,7 @@ logger, or its metrics line under another logger) are read here and credited to 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 from typing import NamedTuple
 
@@ -81,6 +82,12 @@ _FROM_ZERO = re.compile(r"Epoch: \[\d{1,9}(?:/\d{1,9})?\][ \t]{0,4}\[")
 # YOLOX's trainer (`yolox.core.trainer:after_iter:253 - epoch: 18/20, iter: 10/14, ...`): unbracketed,
 # which other logs also write for a count over the whole run (`Epoch 2/3, Step 1200/3000`)
 _YOLOX = re.compile(r"\bepoch: (?P<e>\d{1,9})/(?P<ee>\d{1,9}), iter: (?P<i>\d{1,12})/(?P<n>\d{1,12})\b")
+# A step counted within its epoch with no total of the epoch's steps: icefall's `Epoch 1, batch
+# 164100, train_loss[loss=2.413, ...]`, DeepSpeed-Chat's `Epoch: 0 | Step: 3196 | ...`, scripts'
+# `Epoch 2, Step 100, Loss: ...` (not `epoch 2 global step 1200`: a run's count; `_steps_across_epochs`)
+_EPOCH_COUNT = re.compile(
+    r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?"
+    r"[\s,|;:\-\[\]]{1,8}(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<i>\d{1,12})(?![\d/.])", re.I)
 # timm's train.py (`Train: 1 [  50/5004 (  1%)]  Loss: ...  Time: 0.499s, ...`; the epoch from 0)
 # and its imitators (OpenPCDet's `Train:    1/3 ( 33%) [  49/323 ( 15%)]`): a batch within its
 # epoch, the batch's own time in seconds
@@ -273,12 +280,48 @@ def _step_counter(text: str) -> _Counter | None:
         from_zero = batch.re is _EPOCH_BATCH and _FROM_ZERO.match(text, batch.start()) is not None
         return _Counter((epoch - (base or 0)) * int(n) + int(i), batch, epoch, epochs, int(n), base=base,
                         from_zero=from_zero)
+    if ("poch" in text or "POCH" in text) and (within := _EPOCH_COUNT.search(text)) is not None:
+        epochs = int(within.group("ee")) if within.group("ee") else None
+        return _Counter(int(within.group("i")), within, int(within.group("e")), epochs)
     match = STEP.search(text)
     if match is None and text[:1].isdigit() and " | loss " in text:
         match = _BARE_COUNT.match(text)
     if match is None and ("global_step" in text or "num_updates" in text) and (match := _GLOBAL_STEP.search(text)) is not None:
         return _Counter(int(match.group(1)), match, metrics_at=0)  # its metrics come before it too
     return _Counter(int(match.group(1)), match) if match is not None else None
+
+
+def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]]) -> str | None:
+    """Steps counted within their epoch (`_EPOCH_COUNT`, the rows `within` gives with their
+    epoch) where the log prints no epoch's length: where a rank's count starts over as its epoch
+    goes up, each epoch's first step line is put one log interval (the median step between two
+    lines of an epoch) after the epoch before's last, so that the steps go on across epochs
+    instead of reading as a restart; an epoch seen again (a restart into it) keeps its place. The
+    note says the step numbers past the first epoch are estimates; None where nothing moved."""
+    by_rank: dict[int | None, list[tuple[int, int]]] = {}
+    for index, epoch in within:
+        by_rank.setdefault(rows.steps[index]["rank"], []).append((index, epoch))
+    moved = None
+    for seq in by_rank.values():
+        steps = [rows.steps[index]["step"] for index, _ in seq]
+        pairs = list(zip(seq, steps, strict=True))
+        if not any(e2 > e1 and s2 < s1 for ((_, e1), s1), ((_, e2), s2) in pairwise(pairs)):
+            continue  # the count goes on across epochs (or the log shows one epoch): as printed
+        gaps = sorted(s2 - s1 for ((_, e1), s1), ((_, e2), s2) in pairwise(pairs) if e1 == e2 and s2 > s1)
+        interval = gaps[len(gaps) // 2] if gaps else 1
+        offsets = {seq[0][1]: 0}
+        previous_epoch, previous_step = seq[0][1], steps[0]
+        for (index, epoch), step in pairs:
+            if epoch not in offsets:
+                offsets[epoch] = previous_step + interval - step if epoch > previous_epoch else 0
+            rows.steps[index]["step"] = previous_step = offsets[epoch] + step
+            previous_epoch = epoch
+        moved = interval
+    if moved is None:
+        return None
+    return (f"steps are counted within each epoch and no epoch's length is printed: each epoch's first step "
+            f"line is put one log interval ({moved} steps) after the last of the epoch before, so step numbers "
+            "past the first epoch are estimates (within about an interval)")
 
 
 def _from_epoch_one(rows: LogRows, counted: list[tuple[int, _Counter]]) -> None:
@@ -416,6 +459,7 @@ class GenericLogParser(LogReader):
         counted: list[tuple[int, _Counter]] = []  # (row, counter) of the steps counted within their epoch
         bars_seen: dict[int | None, int] = {}  # rank -> the step its epoch bar last showed
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
+        within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -458,6 +502,8 @@ class GenericLogParser(LogReader):
                     rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns, **values)
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
+                        if counter.match.re is _EPOCH_COUNT:
+                            within.append((len(rows.steps) - 1, counter.epoch))
                     if (len(rows.steps) > before and ("[titan]" in text or "GiB(" in text)
                             and _TORCHTITAN.search(text)):
                         rows.steps[-1]["framework"] = "torchtitan"  # a step's framework is its line's
@@ -467,6 +513,7 @@ class GenericLogParser(LogReader):
             _from_epoch_one(rows, counted)
         if not rows.steps and bare:
             _bare_bar_steps(rows, bare)
+        estimated = _steps_across_epochs(rows, within) if within else None
         if not rows.steps and SHARED_LINES.get():
             # no step counter anywhere: the epochs are the steps, each ended by its last dated line
             # (not as another reader's fallback: a framework's epoch lines are its own to read)
@@ -482,7 +529,10 @@ class GenericLogParser(LogReader):
                                  f"({', '.join(map(str, totals[:4]))}): which one is training is unknown",
                                  where=f"line {bare[0][0].number}")
             raise ParseError(str(path), "no step, launch, checkpoint or failure line found", where="line 1")
-        return log_result(rows, warning)
+        result = log_result(rows, warning)
+        if estimated is not None:
+            result.warnings.append(estimated)
+        return result
 
     @staticmethod
     def _epoch(text: str, rank: int | None, epochs: dict[int | None, list[_Epoch]]) -> None:

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.test_line_rules import _ns, _read
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
 
 
 def test_maxtext_completed_step_lines_with_their_seconds(tmp_path: Path) -> None:
@@ -383,3 +385,52 @@ def test_a_bar_with_no_description_is_the_step_where_it_is_the_only_counter(tmp_
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(10, 5.78), (11, 5.85), (12, 5.74), (13, 5.78)]
     assert sorted((e["rank"], e["line"]) for e in events if e["kind"] == "collective_timeout") == [(0, 6), (1, 4)]
 
+
+
+def test_batches_counted_within_epochs_of_unknown_length_go_on_across_epochs(tmp_path: Path) -> None:
+    """icefall's trainer (the yesno recipe's run in k2-fsa/icefall's installation docs, index id
+    1112745166) prints `Epoch 1, batch 10, loss[loss=0.1139, ...]`: the batch counts within
+    its epoch and starts over at 0, and no line says how many batches an epoch has. The epochs
+    are one run, not restarts: each epoch's first line is put one log interval (10 batches, the
+    gap between two lines of an epoch) after the last line of the epoch before, and the file's
+    warning says the step numbers after the first epoch are estimates. Its validation lines
+    (`Epoch 0, validation loss=0.9002`) are no steps."""
+    lines = [
+        "2023-07-27 12:50:52,565 INFO [train.py:422] Epoch 0, batch 0, loss[loss=1.065, over 2436.00 frames. ], "
+        "tot_loss[loss=1.065, over 2436.00 frames. ], batch size: 4",
+        "2023-07-27 12:50:53,681 INFO [train.py:422] Epoch 0, batch 10, loss[loss=0.4561, over 2828.00 frames. ], "
+        "tot_loss[loss=0.7076, over 22192.90 frames.], batch size: 4",
+        "2023-07-27 12:50:54,167 INFO [train.py:444] Epoch 0, validation loss=0.9002, over 18067.00 frames.",
+        "2023-07-27 12:50:55,011 INFO [train.py:422] Epoch 0, batch 20, loss[loss=0.2555, over 2695.00 frames. ], "
+        "tot_loss[loss=0.484, over 34971.47 frames. ], batch size: 5",
+        "2023-07-27 12:50:55,331 INFO [train.py:444] Epoch 0, validation loss=0.4688, over 18067.00 frames.",
+        "2023-07-27 12:50:55,368 INFO [checkpoint.py:75] Saving checkpoint to tdnn/exp/epoch-0.pt",
+        "2023-07-27 12:50:55,633 INFO [train.py:422] Epoch 1, batch 0, loss[loss=0.2532, over 2436.00 frames. ], "
+        "tot_loss[loss=0.2532, over 2436.00 frames. ], batch size: 4",
+        "2023-07-27 12:50:56,242 INFO [train.py:422] Epoch 1, batch 10, loss[loss=0.1139, over 2828.00 frames. ], "
+        "tot_loss[loss=0.1592, over 22192.90 frames.], batch size: 4",
+        "2023-07-27 12:50:56,522 INFO [train.py:444] Epoch 1, validation loss=0.1627, over 18067.00 frames.",
+        "2023-07-27 12:50:57,209 INFO [train.py:422] Epoch 1, batch 20, loss[loss=0.07055, over 2695.00 frames. ], "
+        "tot_loss[loss=0.1175, over 34971.47 frames.], batch size: 5",
+        "2023-07-27 12:50:57,600 INFO [train.py:444] Epoch 1, validation loss=0.07091, over 18067.00 frames.",
+        "2023-07-27 12:50:57,640 INFO [checkpoint.py:75] Saving checkpoint to tdnn/exp/epoch-1.pt",
+        "2023-07-27 12:50:57,847 INFO [train.py:422] Epoch 2, batch 0, loss[loss=0.07731, over 2436.00 frames. ], "
+        "tot_loss[loss=0.07731, over 2436.00 frames.], batch size: 4",
+        "2023-07-27 12:50:58,427 INFO [train.py:422] Epoch 2, batch 10, loss[loss=0.04391, over 2828.00 frames. ], "
+        "tot_loss[loss=0.05341, over 22192.90 frames. ], batch size: 4",
+    ]
+    path = tmp_path / "train.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None and parser.name == "generic_log"
+    result = parser.parse(path, ParseOptions())
+    steps = result.tables["log_steps"].to_pylist()
+    assert [(s["step"], s["loss"], s["end_ns"]) for s in steps] == [
+        (0, 1.065, _ns("2023-07-27 12:50:52,565")), (10, 0.4561, _ns("2023-07-27 12:50:53,681")),
+        (20, 0.2555, _ns("2023-07-27 12:50:55,011")), (30, 0.2532, _ns("2023-07-27 12:50:55,633")),
+        (40, 0.1139, _ns("2023-07-27 12:50:56,242")), (50, 0.07055, _ns("2023-07-27 12:50:57,209")),
+        (60, 0.07731, _ns("2023-07-27 12:50:57,847")), (70, 0.04391, _ns("2023-07-27 12:50:58,427"))]
+    assert [w for w in result.warnings if "estimates" in w] == [
+        "steps are counted within each epoch and no epoch's length is printed: each epoch's first step line is put "
+        "one log interval (10 steps) after the last of the epoch before, so step numbers past the first epoch are "
+        "estimates (within about an interval)"]
