@@ -11,7 +11,7 @@ import json
 import re
 import subprocess
 import time
-from datetime import UTC
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -442,3 +442,43 @@ def test_total_train_batch_size_is_no_world_size(tmp_path: Path) -> None:
     store.ingest([path])
     con = store.connect()
     assert con.execute("select count(*) from log_events where kind = 'launch_config'").fetchone() == (0,)
+
+
+def test_a_worker_group_that_failed_before_its_first_step_is_an_attempt_of_its_own(tmp_path: Path) -> None:
+    """torchelastic's agent (a spot-eviction walkthrough's output, index id 8436331815) logs the
+    failed worker group, `Worker group FAILED. 3/3 attempts left; will restart worker group` at
+    23:18:16,220, and the restarted group's start 30 s later; the failed group logged no step.
+    The restart splits the job: two attempts, the first ending where the restart was logged (a
+    start marker with no step since the previous one would otherwise join the attempt before)."""
+    lines = [
+        "[ERROR] 2021-05-21 23:18:16,219 local_elastic_agent: [default] Worker group failed",
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/lib/python3.7/site-packages/torch/multiprocessing/spawn.py", line 119, in join',
+        "    raise Exception(msg)",
+        "Exception:",
+        "",
+        "[INFO] 2021-05-21 23:18:16,220 api: [default] Worker group FAILED. 3/3 attempts left; will restart worker group",
+        "[INFO] 2021-05-21 23:18:16,220 api: [default] Stopping worker group",
+        "[INFO] 2021-05-21 23:18:16,220 api: [default] Rendezvous'ing worker group",
+        "INFO 2021-05-21 23:18:16,220 Attempting to join next rendezvous",
+        "INFO 2021-05-21 23:18:46,489 Creating EtcdStore as the c10d::Store implementation",
+        "[INFO] 2021-05-21 23:18:46,501 api: [default] Rendezvous complete for workers.",
+        "Result:",
+        "        restart_count=1",
+        "        group_rank=0",
+        "",
+        "[INFO] 2021-05-21 23:18:46,502 api: [default] Starting worker group",
+        "=> set cuda device = 0",
+        "=> creating model: resnet18",
+        "=> loading checkpoint file: /mnt/blob/data/checkpoint.pth.tar",
+        "=> start_epoch: 2, best_acc1: 1.1699999570846558",
+        "Epoch: [2][   0/1563]   Time  2.800 ( 2.800)    Data  0.127 ( 0.127)    Loss 3.9720e+00 (3.9720e+00)",
+        "Epoch: [2][  10/1563]   Time  0.473 ( 0.692)    Data  0.099 ( 0.110)    Loss 4.1394e+00 (4.0961e+00)",
+    ]
+    path = tmp_path / "agent.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    con, _ = _store(tmp_path, path)
+    restart_ns = int(datetime(2021, 5, 21, 23, 18, 16, tzinfo=UTC).timestamp()) * 10**9 + 220_000_000  # (zone-less: UTC)
+    attempts = con.execute("select attempt, start_ns, end_ns from attempts order by attempt").fetchall()
+    assert len(attempts) == 2
+    assert attempts[0][2] <= restart_ns == attempts[1][1]

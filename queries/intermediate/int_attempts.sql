@@ -58,12 +58,15 @@ distinct_boundaries as (
 ),
 kept as (
     -- a start marker with no step logged since the previous one belongs to the same attempt
-    -- (a process logs its first line, then a "Training starts" header)
+    -- (a process logs its first line, then a "Training starts" header), unless a restart was
+    -- logged since (a worker group that failed before its first step, restarted by its agent)
     select b.*
     from (select *, lag(start_ns) over (order by start_ns) as previous_ns from distinct_boundaries) b
     where b.previous_ns is null
        or b.start_source = 'trace_process'
        or exists (select 1 from int_log_steps s where s.t_ns >= b.previous_ns and s.t_ns < b.start_ns)
+       or exists (select 1 from int_log_events e
+                  where e.kind = 'restart' and e.ts_ns > b.previous_ns and e.ts_ns <= b.start_ns)
 ),
 numbered as (
     select row_number() over (order by start_ns) as attempt, start_ns::bigint as start_ns, start_source,
