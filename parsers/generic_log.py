@@ -88,6 +88,12 @@ _YOLOX = re.compile(r"\bepoch: (?P<e>\d{1,9})/(?P<ee>\d{1,9}), iter: (?P<i>\d{1,
 _EPOCH_COUNT = re.compile(
     r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?"
     r"[\s,|;:\-\[\]]{1,8}(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<i>\d{1,12})(?![\d/.])", re.I)
+# ESPnet2's trainer (`1epoch:train:6376-6750batch: iter_time=0.001, forward_time=0.005, loss=2.386, ...,
+# train_time=0.013`): the batches of its epoch from..to, counted from 1 in each epoch (FunASR's adds the
+# run's updates: `2epoch:train:1-50batch:50num_updates:`, the step where it is printed); `train_time` is
+# an iteration's mean time over them, `iter_time` the part of it spent waiting for the batch
+_ESPNET = re.compile(r"\b(?P<e>\d{1,9})epoch:train:\d{1,12}-(?P<i>\d{1,12})batch:(?:(?P<u>\d{1,15})num_updates:)?")
+_ESPNET_TIMES = {"train_time": "step_time_s", "iter_time": "data_time_s"}
 # timm's train.py (`Train: 1 [  50/5004 (  1%)]  Loss: ...  Time: 0.499s, ...`; the epoch from 0)
 # and its imitators (OpenPCDet's `Train:    1/3 ( 33%) [  49/323 ( 15%)]`): a batch within its
 # epoch, the batch's own time in seconds
@@ -255,8 +261,13 @@ class _Counter(NamedTuple):
     from_zero: bool = False  # a shape whose printers count epochs from 0 (`_FROM_ZERO`)
 
     def metrics(self, text: str) -> dict[str, float]:
-        """The step line's metrics (`_step_values`)."""
-        return _step_values(text[self.match.end() if self.metrics_at is None else self.metrics_at:])
+        """The step line's metrics (`_step_values`; ESPnet's own time fields, `_ESPNET_TIMES`)."""
+        values = _step_values(text[self.match.end() if self.metrics_at is None else self.metrics_at:])
+        if self.match.re is _ESPNET:
+            for key, value in iter_numbers(text[self.match.end():]):
+                if key in _ESPNET_TIMES:
+                    values[_ESPNET_TIMES[key]] = value
+        return values
 
 
 def _step_counter(text: str) -> _Counter | None:
@@ -280,6 +291,8 @@ def _step_counter(text: str) -> _Counter | None:
         from_zero = batch.re is _EPOCH_BATCH and _FROM_ZERO.match(text, batch.start()) is not None
         return _Counter((epoch - (base or 0)) * int(n) + int(i), batch, epoch, epochs, int(n), base=base,
                         from_zero=from_zero)
+    if "epoch:train:" in text and (espnet := _ESPNET.search(text)) is not None:
+        return _Counter(int(espnet.group("u") or espnet.group("i")), espnet, int(espnet.group("e")))
     if ("poch" in text or "POCH" in text) and (within := _EPOCH_COUNT.search(text)) is not None:
         epochs = int(within.group("ee")) if within.group("ee") else None
         return _Counter(int(within.group("i")), within, int(within.group("e")), epochs)
@@ -292,7 +305,7 @@ def _step_counter(text: str) -> _Counter | None:
 
 
 def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]]) -> str | None:
-    """Steps counted within their epoch (`_EPOCH_COUNT`, the rows `within` gives with their
+    """Steps counted within their epoch (`_EPOCH_COUNT`, `_ESPNET`: the rows `within` gives with their
     epoch) where the log prints no epoch's length: where a rank's count starts over as its epoch
     goes up, each epoch's first step line is put one log interval (the median step between two
     lines of an epoch) after the epoch before's last, so that the steps go on across epochs
@@ -502,7 +515,7 @@ class GenericLogParser(LogReader):
                     rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns, **values)
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
-                        if counter.match.re is _EPOCH_COUNT:
+                        if counter.match.re is _EPOCH_COUNT or counter.match.re is _ESPNET:
                             within.append((len(rows.steps) - 1, counter.epoch))
                     if (len(rows.steps) > before and ("[titan]" in text or "GiB(" in text)
                             and _TORCHTITAN.search(text)):

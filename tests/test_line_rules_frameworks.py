@@ -434,3 +434,57 @@ def test_batches_counted_within_epochs_of_unknown_length_go_on_across_epochs(tmp
         "steps are counted within each epoch and no epoch's length is printed: each epoch's first step line is put "
         "one log interval (10 steps) after the last of the epoch before, so step numbers past the first epoch are "
         "estimates (within about an interval)"]
+
+
+def test_espnet2_batch_ranges_go_on_across_epochs_with_their_train_time(tmp_path: Path) -> None:
+    """ESPnet2's trainer (espnet/espnet issue 2674) prints each log interval's batches of its
+    epoch, counted from 1 in every epoch (`1epoch:train:6376-6750batch: iter_time=0.001, ...,
+    train_time=0.013`): the step is the range's last batch, `train_time` an iteration's mean time
+    and `iter_time` its wait for the batch. Epoch 2 starts over at 1-375: its first line is put
+    one interval (375 batches) after epoch 1's last, 7500 + 375; the epoch's results line and the
+    `2/20epoch started` line are no steps."""
+    head = "[PC] 2020-11-11 {} (trainer:{}) INFO: "
+    lines = [
+        head.format("16:30:04,578", 486) + "1epoch:train:6376-6750batch: iter_time=0.001, forward_time=0.005, "
+        "loss=2.386, backward_time=0.005, optim_step_time=1.949e-04, lr_0=0.100, train_time=0.013",
+        head.format("16:30:09,675", 486) + "1epoch:train:6751-7125batch: iter_time=0.001, forward_time=0.005, "
+        "loss=2.367, backward_time=0.005, optim_step_time=1.953e-04, lr_0=0.100, train_time=0.013",
+        head.format("16:30:14,840", 486) + "1epoch:train:7126-7500batch: iter_time=0.001, forward_time=0.005, "
+        "loss=2.339, backward_time=0.005, optim_step_time=1.963e-04, lr_0=0.100, train_time=0.014",
+        head.format("16:30:18,406", 243) + "1epoch results: [train] iter_time=0.001, forward_time=0.005, loss=2.853, "
+        "backward_time=0.005, optim_step_time=1.974e-04, lr_0=0.100, train_time=0.013, time=1 minute and 42.6 seconds, "
+        "total_count=7507, [valid] loss=2.387, time=3 seconds, total_count=240, [att_plot] time=0.28 seconds, total_count=0",
+        head.format("16:30:18,969", 286) + "The best model has been updated: valid.loss",
+        head.format("16:30:18,969", 184) + "2/20epoch started. Estimated time to finish: 33 minutes and 42.59 seconds",
+        head.format("16:30:24,312", 486) + "2epoch:train:1-375batch: iter_time=0.001, forward_time=0.005, loss=2.313, "
+        "backward_time=0.005, optim_step_time=2.000e-04, lr_0=0.100, train_time=0.014",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["step_time_s"], s["data_time_s"], s["end_ns"]) for s in steps] == [
+        (6750, 2.386, 0.013, 0.001, _ns("2020-11-11 16:30:04,578")),
+        (7125, 2.367, 0.013, 0.001, _ns("2020-11-11 16:30:09,675")),
+        (7500, 2.339, 0.014, 0.001, _ns("2020-11-11 16:30:14,840")),
+        (7875, 2.313, 0.014, 0.001, _ns("2020-11-11 16:30:24,312"))]
+
+
+def test_funasr_batch_ranges_name_the_runs_updates(tmp_path: Path) -> None:
+    """FunASR's ESPnet-derived trainer (a ModelScope fine-tuning guide, index id 2445184000) adds
+    the run's updates to the range (`2epoch:train:1-50batch:50num_updates:`): that is the step."""
+    head = "[bach-gpu011024008134] 2023-04-23 {} (trainer:777) INFO: 2epoch:train:"
+    lines = [
+        "[bach-gpu011024008134] 2023-04-23 18:59:13,976 (e2e_asr_paraformer:467) INFO: enable sampler in paraformer, "
+        "sampling_ratio: 0.75",
+        head.format("18:59:48,924") + "1-50batch:50num_updates: iter_time=0.008, forward_time=0.302, loss_att=0.186, "
+        "acc=0.942, loss_pre=0.005, loss=0.192, backward_time=0.231, optim_step_time=0.117, optim0_lr0=7.484e-06, "
+        "train_time=0.753",
+        head.format("19:00:23,869") + "51-100batch:100num_updates: iter_time=1.152e-04, forward_time=0.275, "
+        "loss_att=0.184, acc=0.945, loss_pre=0.005, loss=0.189, backward_time=0.234, optim_step_time=0.117, "
+        "optim0_lr0=7.567e-06, train_time=0.699",
+        head.format("19:00:58,463") + "101-150batch:150num_updates: iter_time=1.123e-04, forward_time=0.271, "
+        "loss_att=0.204, acc=0.942, loss_pre=0.005, loss=0.210, backward_time=0.231, optim_step_time=0.116, "
+        "optim0_lr0=7.651e-06, train_time=0.692",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["loss"], s["step_time_s"], s["data_time_s"]) for s in steps] == [
+        (50, 0.192, 0.753, 0.008), (100, 0.189, 0.699, 1.152e-04), (150, 0.210, 0.692, 1.123e-04)]
