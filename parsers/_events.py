@@ -122,7 +122,7 @@ _ANY_EVENT_PATTERN = (
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |"
     r"terminate called|epochs completed in |"
-    r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|"
+    r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
@@ -148,6 +148,10 @@ _LINE_HINT = f"{_ANY_EVENT_PATTERN}|NCCL|{_READER_PATTERN}"
 # line the scanner alone reads, and the file's NCCL lines are then read line by line
 # (`_nccl.nccl_lines`). A reader's rule left out of it may miss its lines.
 _BEFORE_SCAN_PATTERN = r"Checkpoint global_step|Saving model checkpoint|\[Torch\] Sav|zero checkpoint saved|OVERFLOW! Rank "
+# `colossalai run`'s report of each node's training (`====== Training on All Nodes =====` then
+# `127.0.0.1: success`, one line a node; it exits 1 where a node says `failure`)
+_NODES_HEADER = "====== Training on All Nodes ====="
+_NODE_STATUS = re.compile(r"(?P<host>\S{1,255}): (?P<status>success|failure)\s*")
 _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
 
 
@@ -163,6 +167,7 @@ class EventScanner:
         self.timeouts: dict[tuple[int | None, str], dict[str, Any]] = {}  # (rank, seq) -> its event row
         self.failed = False  # a failure was logged since the last process start
         self.restarted = False  # a restart was logged since the last process start
+        self.node_ends: list[dict[str, Any]] | None = None  # after `_NODES_HEADER`: its nodes' clean ends
 
     def _world_size(self, line: Line) -> None:
         text = line.text
@@ -216,6 +221,12 @@ class EventScanner:
         low = text.lower() if text.isascii() else None
         if "world" in text or "nproc" in text:
             self._world_size(line)
+        if _NODES_HEADER in text:
+            self.node_ends = []
+            return True
+        if self.node_ends is not None and (node := _NODE_STATUS.fullmatch(text)) is not None:
+            self._node_status(line, node)
+            return True
         watchdog = WATCHDOG.search(text) if "Watchdog caught" in text else None
         work = None if watchdog is not None or " work: " not in text else _WATCHDOG_WORK.search(text)
         if watchdog is not None or work is not None:
@@ -300,6 +311,24 @@ class EventScanner:
         return False
 
 
+
+    def _node_status(self, line: Line, node: re.Match[str]) -> None:
+        """A node's line in `colossalai run`'s report: `success` ends the attempt cleanly, unless
+        a node reports `failure` (the launcher then exits 1): a crash, and the clean ends that
+        its report gave before it are taken back."""
+        detail = f"colossalai run: {node.group('host')} {node.group('status')}"
+        ends = self.node_ends if self.node_ends is not None else []
+        if node.group("status") == "failure":
+            self.rows.events[:] = [e for e in self.rows.events if not any(e is end for end in ends)]
+            ends.clear()
+            self.node_ends = None  # the report failed: its later nodes' success ends nothing
+            self.rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                            detail=detail)
+            self._failure()
+        else:
+            self.rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                            raw=line.text, detail=detail)
+            ends.append(self.rows.events[-1])
 
     def _failure(self, rank: int | None = None) -> None:
         """A failure: the next dated line of a process starts a new one. A worker's own failure

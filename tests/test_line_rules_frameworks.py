@@ -488,3 +488,24 @@ def test_funasr_batch_ranges_name_the_runs_updates(tmp_path: Path) -> None:
     _, steps, _ = _read(tmp_path, lines)
     assert [(s["step"], s["loss"], s["step_time_s"], s["data_time_s"]) for s in steps] == [
         (50, 0.192, 0.753, 0.008), (100, 0.189, 0.699, 1.152e-04), (150, 0.210, 0.692, 1.123e-04)]
+
+
+def test_colossalai_runs_node_report_ends_the_run_cleanly(tmp_path: Path) -> None:
+    """`colossalai run` reports each node's training after the script's own output (a CIFAR-10
+    ResNet-18 run's README, index id 37907208851): `127.0.0.1: success` under `====== Training on
+    All Nodes =====` is the run's clean end; the stop report's `127.0.0.1: finish` is none."""
+    lines = [
+        "Epoch [77/80]: 100%|██████████| 500/500 [00:33<00:00, 14.87it/s, loss=0.0619]",
+        "Epoch [78/80]: 100%|██████████| 500/500 [00:33<00:00, 14.76it/s, loss=0.0361]",
+        "Epoch [79/80]: 100%|██████████| 500/500 [00:33<00:00, 14.99it/s, loss=0.0446]",
+        "Epoch [80/80]: 100%|██████████| 500/500 [00:33<00:00, 14.96it/s, loss=0.0355]",
+        "Accuracy of the model on the test images: 84.68 %",
+        "",
+        "====== Training on All Nodes =====",
+        "127.0.0.1: success",
+        "",
+        "====== Stopping All Nodes =====",
+        "127.0.0.1: finish",
+    ]
+    _, _, events = _read(tmp_path, lines)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [("attempt_end", 8)]
