@@ -151,7 +151,7 @@ _BEFORE_SCAN_PATTERN = r"Checkpoint global_step|Saving model checkpoint|\[Torch\
 # `colossalai run`'s report of each node's training (`====== Training on All Nodes =====` then
 # `127.0.0.1: success`, one line a node; it exits 1 where a node says `failure`)
 _NODES_HEADER = "====== Training on All Nodes ====="
-_NODE_STATUS = re.compile(r"(?P<host>\S{1,255}): (?P<status>success|failure)\s*")
+_NODE_STATUS = re.compile(r"^(?P<host>\S{1,255}): (?P<status>success|failure)\s*$")
 _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
 
 
@@ -224,7 +224,7 @@ class EventScanner:
         if _NODES_HEADER in text:
             self.node_ends = []
             return True
-        if self.node_ends is not None and (node := _NODE_STATUS.fullmatch(text)) is not None:
+        if self.node_ends is not None and (node := _NODE_STATUS.match(text)) is not None:
             self._node_status(line, node)
             return True
         watchdog = WATCHDOG.search(text) if "Watchdog caught" in text else None

@@ -176,25 +176,42 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
 _BARE_BAR = re.compile(r"\s{0,8}\d{1,3}%\|")
 
 
+# A bar faster than this a count (seconds) counts no training steps: a download's bytes (torchvision's
+# datasets draw theirs as `17049807/170498071 [..., 2554002632118.86it/s]`), a fast loop's items
+BARE_BAR_MIN_STEP_S = 1e-5
+
+
 def _bare_bar(text: str) -> BarReading | None:
-    """The latest reading of a bar with no description (`_BARE_BAR`), with its total; else None."""
+    """The latest reading of a bar with no description (`_BARE_BAR`) that counts iterations (tqdm's
+    `it/s` or `s/it`; not a download's bytes, `45.6MB/s`), with its total; else None."""
     if _BARE_BAR.match(text) is None:
         return None
     readings = bar_readings(text)
-    return readings[-1] if readings and readings[-1].total is not None else None
+    if not readings or readings[-1].total is None:
+        return None
+    drawn = text[readings[-1].start:readings[-1].end + 8]
+    return readings[-1] if "it/s" in drawn or "s/it" in drawn else None
 
 
 def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
     """The readings of bars with no description as steps (their count, their rate the step's
     time), where they all count to one total: bars of two lengths (a training loop's and an
-    evaluation's, neither named) leave which one is training unknown, and none is read."""
-    if len({reading.total for _, reading in bare}) != 1:
+    evaluation's, neither named) leave which one is training unknown, and none is read. A bar
+    that starts over after reaching its total is the next epoch's (a `tqdm(loader)` in an epoch
+    loop): its steps go on from there; one that starts over before is a restart's. A bar faster
+    than `BARE_BAR_MIN_STEP_S` a count counts no steps."""
+    if len({reading.total for _, reading in bare}) != 1 or any(
+            reading.seconds_per_item is not None and reading.seconds_per_item < BARE_BAR_MIN_STEP_S for _, reading in bare):
         return
     shown: dict[int | None, int] = {}  # rank -> the count its bar last showed (a redraw is no new step)
+    done: dict[int | None, int] = {}  # rank -> the steps of its bars that reached their total
     for line, reading in bare:
-        if reading.n > 0 and shown.get(line.rank) != reading.n:
+        last = shown.get(line.rank)
+        if reading.n > 0 and last != reading.n:
+            if last is not None and reading.n < last and last == reading.total:
+                done[line.rank] = done.get(line.rank, 0) + last
             shown[line.rank] = reading.n
-            rows.step(line=line.number, rank=line.rank, step=reading.n, end_ns=line.ts_ns,
+            rows.step(line=line.number, rank=line.rank, step=done.get(line.rank, 0) + reading.n, end_ns=line.ts_ns,
                       **({"step_time_s": reading.seconds_per_item} if reading.seconds_per_item is not None else {}))
 
 
@@ -293,14 +310,18 @@ def _step_counter(text: str) -> _Counter | None:
                         from_zero=from_zero)
     if "epoch:train:" in text and (espnet := _ESPNET.search(text)) is not None:
         return _Counter(int(espnet.group("u") or espnet.group("i")), espnet, int(espnet.group("e")))
-    if ("poch" in text or "POCH" in text) and (within := _EPOCH_COUNT.search(text)) is not None:
+    if ("poch" in text or "POCH" in text) and (within := _EPOCH_COUNT.search(text)) is not None and (
+            "global_step" not in text and "num_updates" not in text) and (
+            (first := STEP.search(text)) is None or first.start() >= within.start()) and STEP.search(text, within.end()) is None:
+        # (the line's only counter: a run's step printed beside it, `Epoch 2, batch 0, global step 35`, or
+        # before it, `step 100 ... (best epoch 1 step 50)`, is the line's step)
         epochs = int(within.group("ee")) if within.group("ee") else None
         return _Counter(int(within.group("i")), within, int(within.group("e")), epochs)
+    if ("global_step" in text or "num_updates" in text) and (run := _GLOBAL_STEP.search(text)) is not None:
+        return _Counter(int(run.group(1)), run, metrics_at=0)  # the run's count, its metrics before it too
     match = STEP.search(text)
     if match is None and text[:1].isdigit() and " | loss " in text:
         match = _BARE_COUNT.match(text)
-    if match is None and ("global_step" in text or "num_updates" in text) and (match := _GLOBAL_STEP.search(text)) is not None:
-        return _Counter(int(match.group(1)), match, metrics_at=0)  # its metrics come before it too
     return _Counter(int(match.group(1)), match) if match is not None else None
 
 
@@ -321,12 +342,20 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]]) -> str | 
         if not any(e2 > e1 and s2 < s1 for ((_, e1), s1), ((_, e2), s2) in pairwise(pairs)):
             continue  # the count goes on across epochs (or the log shows one epoch): as printed
         gaps = sorted(s2 - s1 for ((_, e1), s1), ((_, e2), s2) in pairwise(pairs) if e1 == e2 and s2 > s1)
-        interval = gaps[len(gaps) // 2] if gaps else 1
+        # one line an epoch (no gap within one): its count is about the epoch's length
+        interval = gaps[len(gaps) // 2] if gaps else max(sorted(steps)[len(steps) // 2], 1)
         offsets = {seq[0][1]: 0}
+        first_step = {seq[0][1]: steps[0]}  # each epoch's first printed count
         previous_epoch, previous_step = seq[0][1], steps[0]
         for (index, epoch), step in pairs:
             if epoch not in offsets:
-                offsets[epoch] = previous_step + interval - step if epoch > previous_epoch else 0
+                first_step[epoch] = step
+                if epoch > previous_epoch:
+                    # epochs the log skips took as long as the one before (its printed span and an interval)
+                    length = previous_step - offsets[previous_epoch] - first_step[previous_epoch] + interval
+                    offsets[epoch] = previous_step + interval - step + (epoch - previous_epoch - 1) * length
+                else:
+                    offsets[epoch] = 0
             rows.steps[index]["step"] = previous_step = offsets[epoch] + step
             previous_epoch = epoch
         moved = interval
@@ -334,7 +363,7 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]]) -> str | 
         return None
     return (f"steps are counted within each epoch and no epoch's length is printed: each epoch's first step "
             f"line is put one log interval ({moved} steps) after the last of the epoch before, so step numbers "
-            "past the first epoch are estimates (within about an interval)")
+            "past the first epoch are estimates (off by up to about an interval for each epoch before)")
 
 
 def _from_epoch_one(rows: LogRows, counted: list[tuple[int, _Counter]]) -> None:

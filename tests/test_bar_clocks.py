@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -197,26 +198,37 @@ def test_an_hf_bars_rate_is_checked_from_its_first_reading_past_the_start() -> N
         assert abs(row["step_time_s"] - mean) <= 0.25 * mean, (step, row["step_time_s"], mean)
 
 
-def test_bars_with_no_description_of_two_lengths_are_no_steps(tmp_path: Path) -> None:
-    """A script's training loop and its evaluation loop, both under a plain tqdm (real bars, drawn
-    here by tqdm itself): either could be training, so neither bar's counts are read as steps,
-    and the file fails with a line that says why. One loop alone is read."""
+def test_bars_with_no_description_are_steps_only_where_they_can_be_training(tmp_path: Path) -> None:
+    """Plain tqdm bars (real ones, drawn here by tqdm itself over loops of 2 ms steps) with no
+    description: one loop's counts are its steps; a `tqdm(loader)` drawn anew each epoch, each
+    reaching its total, goes on across epochs (3 x 4 steps: 1..12); a training loop's and an
+    evaluation's (two totals: either could be training) are no steps, and the file fails with a
+    line that says why; nor is a download's bar (170498071 counts in a blink: bytes)."""
     tqdm = pytest.importorskip("tqdm").tqdm
 
-    def draw(path: Path, loops: list[int]) -> None:
+    def draw(path: Path, loops: list[int]) -> Path:
+        path.parent.mkdir()
         with path.open("w", encoding="utf-8") as out:
             for total in loops:
                 for _ in tqdm(range(total), file=out, mininterval=0, miniters=1, ascii=False):
-                    pass
+                    time.sleep(0.002)
+        return path
 
-    one, two = tmp_path / "one" / "console.log", tmp_path / "two" / "console.log"
-    for path, loops in ((one, [6]), (two, [6, 3])):
-        path.parent.mkdir()
-        draw(path, loops)
-    parser, _ = detect(one, read_head(one), registry())
-    assert parser is not None and parser.name == "generic_log"
-    assert [s["step"] for s in parser.parse(one, ParseOptions()).tables["log_steps"].to_pylist()] == [1, 2, 3, 4, 5, 6]
-    parser, _ = detect(two, read_head(two), registry())
-    assert parser is not None and parser.name == "generic_log"
+    def steps(path: Path) -> list[int]:
+        parser, _ = detect(path, read_head(path), registry())
+        assert parser is not None and parser.name == "generic_log"
+        return [s["step"] for s in parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()]
+
+    assert steps(draw(tmp_path / "one" / "console.log", [6])) == [1, 2, 3, 4, 5, 6]
+    assert steps(draw(tmp_path / "epochs" / "console.log", [4, 4, 4])) == list(range(1, 13))
     with pytest.raises(ParseError, match=r"progress bars with no description count to 2 totals \(3, 6\)"):
-        parser.parse(two, ParseOptions())
+        steps(draw(tmp_path / "two" / "console.log", [6, 3]))
+    download = tmp_path / "download" / "console.log"
+    download.parent.mkdir()
+    with download.open("w", encoding="utf-8") as out, tqdm(total=170498071, file=out, mininterval=0, miniters=1) as bar:
+        for _ in range(10):
+            bar.update(17049807)
+    parser, _ = detect(download, read_head(download), registry())
+    assert parser is not None
+    with pytest.raises(ParseError):
+        parser.parse(download, ParseOptions())

@@ -10,6 +10,7 @@ import pytest
 from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
+from tracelens.parsers.generic_log import _step_counter
 
 
 def test_maxtext_completed_step_lines_with_their_seconds(tmp_path: Path) -> None:
@@ -433,7 +434,7 @@ def test_batches_counted_within_epochs_of_unknown_length_go_on_across_epochs(tmp
     assert [w for w in result.warnings if "estimates" in w] == [
         "steps are counted within each epoch and no epoch's length is printed: each epoch's first step line is put "
         "one log interval (10 steps) after the last of the epoch before, so step numbers past the first epoch are "
-        "estimates (within about an interval)"]
+        "estimates (off by up to about an interval for each epoch before)"]
 
 
 def test_espnet2_batch_ranges_go_on_across_epochs_with_their_train_time(tmp_path: Path) -> None:
@@ -509,3 +510,18 @@ def test_colossalai_runs_node_report_ends_the_run_cleanly(tmp_path: Path) -> Non
     ]
     _, _, events = _read(tmp_path, lines)
     assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [("attempt_end", 8)]
+
+
+@pytest.mark.parametrize(("text", "step", "epoch"), [
+    ("Epoch 1, batch 10, loss[loss=0.1139, over 2828.00 frames. ]", 10, 1),  # the count within the epoch
+    ("Epoch 2, batch 0, global step 35, loss 0.5", 35, None),  # a run's step beside it is the line's
+    ("Epoch 2 | Batch 0 | Step 35 | loss 0.5", 35, None),
+    ("epoch 2 iter 0 global_step=35 loss=0.5", 35, None),
+    ("step 100 loss 0.5 (best epoch 1 step 50)", 100, None),  # the first counter, not a remark's
+])
+def test_a_count_within_its_epoch_is_the_step_only_where_it_is_the_lines_only_counter(
+        text: str, step: int, epoch: int | None) -> None:
+    """The rule on the strings alone: `_EPOCH_COUNT` reads a line's step only where no other
+    counter (a run's step, printed before or after it) is on the line."""
+    counter = _step_counter(text)
+    assert counter is not None and (counter.step, counter.epoch) == (step, epoch)

@@ -56,6 +56,21 @@ distinct_boundaries as (
     )
     and (p.previous_end_ns is not null or not exists (select 1 from log_boundaries))
 ),
+restarts as (
+    -- the restarts that start one: not one logged again with no step and no failure since an
+    -- earlier one (each node's agent logs the same restart of a multi-node job)
+    select distinct e.ts_ns
+    from int_log_events e
+    where e.kind = 'restart' and e.ts_ns is not null
+      and not exists (
+          select 1 from int_log_events r
+          where r.kind = 'restart' and r.ts_ns < e.ts_ns
+            and not exists (select 1 from int_log_steps s where s.t_ns > r.ts_ns and s.t_ns < e.ts_ns)
+            and not exists (select 1 from int_log_events c
+                            where c.kind in ('crash', 'oom', 'collective_timeout', 'hang')
+                              and c.ts_ns > r.ts_ns and c.ts_ns < e.ts_ns)
+      )
+),
 kept as (
     -- a start marker with no step logged since the previous one belongs to the same attempt
     -- (a process logs its first line, then a "Training starts" header), unless a restart was
@@ -65,8 +80,7 @@ kept as (
     where b.previous_ns is null
        or b.start_source = 'trace_process'
        or exists (select 1 from int_log_steps s where s.t_ns >= b.previous_ns and s.t_ns < b.start_ns)
-       or exists (select 1 from int_log_events e
-                  where e.kind = 'restart' and e.ts_ns > b.previous_ns and e.ts_ns <= b.start_ns)
+       or exists (select 1 from restarts e where e.ts_ns > b.previous_ns and e.ts_ns <= b.start_ns)
 ),
 numbered as (
     select row_number() over (order by start_ns) as attempt, start_ns::bigint as start_ns, start_source,
