@@ -94,6 +94,21 @@ _EPOCH_COUNT = re.compile(
 # an iteration's mean time over them, `iter_time` the part of it spent waiting for the batch
 _ESPNET = re.compile(r"\b(?P<e>\d{1,9})epoch:train:\d{1,12}-(?P<i>\d{1,12})batch:(?:(?P<u>\d{1,15})num_updates:)?")
 _ESPNET_TIMES = {"train_time": "step_time_s", "iter_time": "data_time_s"}
+# its epoch's summary (`1epoch results: [train] iter_time=0.001, ..., total_count=7507, [valid] ...`): the
+# training batches of the epoch, `total_count` before the next bracket
+_ESPNET_RESULTS = re.compile(r"\b(?P<e>\d{1,9})epoch results: \[train\] ")
+_COUNT = re.compile(r"\d{1,12}")
+
+
+def _espnet_epoch_length(text: str) -> tuple[int, int] | None:
+    """(epoch, training batches) of an ESPnet epoch summary line; else None."""
+    head = _ESPNET_RESULTS.search(text)
+    if head is None:
+        return None
+    end = text.find("[", head.end())
+    at = text.find("total_count=", head.end(), end if end >= 0 else len(text))
+    count = _COUNT.match(text, at + len("total_count=")) if at >= 0 else None
+    return (int(head.group("e")), int(count.group(0))) if count is not None else None
 # timm's train.py (`Train: 1 [  50/5004 (  1%)]  Loss: ...  Time: 0.499s, ...`; the epoch from 0)
 # and its imitators (OpenPCDet's `Train:    1/3 ( 33%) [  49/323 ( 15%)]`): a batch within its
 # epoch, the batch's own time in seconds
@@ -325,18 +340,20 @@ def _step_counter(text: str) -> _Counter | None:
     return _Counter(int(match.group(1)), match) if match is not None else None
 
 
-def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]]) -> str | None:
+def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]],
+                         lengths: dict[tuple[int | None, int], int]) -> str | None:
     """Steps counted within their epoch (`_EPOCH_COUNT`, `_ESPNET`: the rows `within` gives with their
-    epoch) where the log prints no epoch's length: where a rank's count starts over as its epoch
-    goes up, each epoch's first step line is put one log interval (the median step between two
-    lines of an epoch) after the epoch before's last, so that the steps go on across epochs
-    instead of reading as a restart; an epoch seen again (a restart into it) keeps its place. The
-    note says the step numbers past the first epoch are estimates; None where nothing moved."""
+    epoch): where a rank's count starts over as its epoch goes up, the next epoch's steps go on
+    from the epoch before's length where the log prints it (`lengths`: (rank, epoch) -> batches,
+    ESPnet's epoch summary), else its first step line is put one log interval (the median step
+    between two lines of an epoch) after the epoch before's last, so that the steps go on across
+    epochs instead of reading as a restart; an epoch seen again (a restart into it) keeps its
+    place. The note says the step numbers placed so are estimates; None where none was."""
     by_rank: dict[int | None, list[tuple[int, int]]] = {}
     for index, epoch in within:
         by_rank.setdefault(rows.steps[index]["rank"], []).append((index, epoch))
     moved = None
-    for seq in by_rank.values():
+    for rank, seq in by_rank.items():
         steps = [rows.steps[index]["step"] for index, _ in seq]
         pairs = list(zip(seq, steps, strict=True))
         if not any(e2 > e1 and s2 < s1 for ((_, e1), s1), ((_, e2), s2) in pairwise(pairs)):
@@ -350,15 +367,17 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]]) -> str | 
         for (index, epoch), step in pairs:
             if epoch not in offsets:
                 first_step[epoch] = step
-                if epoch > previous_epoch:
+                if epoch == previous_epoch + 1 and (rank, previous_epoch) in lengths:
+                    offsets[epoch] = offsets[previous_epoch] + lengths[(rank, previous_epoch)]  # as printed
+                elif epoch > previous_epoch:
                     # epochs the log skips took as long as the one before (its printed span and an interval)
                     length = previous_step - offsets[previous_epoch] - first_step[previous_epoch] + interval
                     offsets[epoch] = previous_step + interval - step + (epoch - previous_epoch - 1) * length
+                    moved = interval
                 else:
                     offsets[epoch] = 0
             rows.steps[index]["step"] = previous_step = offsets[epoch] + step
             previous_epoch = epoch
-        moved = interval
     if moved is None:
         return None
     return (f"steps are counted within each epoch and no epoch's length is printed: each epoch's first step "
@@ -502,6 +521,7 @@ class GenericLogParser(LogReader):
         bars_seen: dict[int | None, int] = {}  # rank -> the step its epoch bar last showed
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
+        lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> its batches, where printed
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -523,6 +543,9 @@ class GenericLogParser(LogReader):
             if events.scan(line):
                 continue
             text = line.text
+            if "epoch results:" in text and (summary := _espnet_epoch_length(text)) is not None:
+                lengths[(line.rank, summary[0])] = summary[1]
+                continue
             # an undated step has a row with no time (nothing places it), with the time it reports
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
             if (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
@@ -555,7 +578,7 @@ class GenericLogParser(LogReader):
             _from_epoch_one(rows, counted)
         if not rows.steps and bare:
             _bare_bar_steps(rows, bare)
-        estimated = _steps_across_epochs(rows, within) if within else None
+        estimated = _steps_across_epochs(rows, within, lengths) if within else None
         if not rows.steps and SHARED_LINES.get():
             # no step counter anywhere: the epochs are the steps, each ended by its last dated line
             # (not as another reader's fallback: a framework's epoch lines are its own to read)

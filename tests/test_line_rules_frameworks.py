@@ -441,9 +441,9 @@ def test_espnet2_batch_ranges_go_on_across_epochs_with_their_train_time(tmp_path
     """ESPnet2's trainer (espnet/espnet issue 2674) prints each log interval's batches of its
     epoch, counted from 1 in every epoch (`1epoch:train:6376-6750batch: iter_time=0.001, ...,
     train_time=0.013`): the step is the range's last batch, `train_time` an iteration's mean time
-    and `iter_time` its wait for the batch. Epoch 2 starts over at 1-375: its first line is put
-    one interval (375 batches) after epoch 1's last, 7500 + 375; the epoch's results line and the
-    `2/20epoch started` line are no steps."""
+    and `iter_time` its wait for the batch. Epoch 2 starts over at 1-375: epoch 1's results line
+    says it had 7507 training batches (`[train] ... total_count=7507`), so its 375th is step
+    7507 + 375 = 7882; the results line and the `2/20epoch started` line are no steps."""
     head = "[PC] 2020-11-11 {} (trainer:{}) INFO: "
     lines = [
         head.format("16:30:04,578", 486) + "1epoch:train:6376-6750batch: iter_time=0.001, forward_time=0.005, "
@@ -466,7 +466,7 @@ def test_espnet2_batch_ranges_go_on_across_epochs_with_their_train_time(tmp_path
         (6750, 2.386, 0.013, 0.001, _ns("2020-11-11 16:30:04,578")),
         (7125, 2.367, 0.013, 0.001, _ns("2020-11-11 16:30:09,675")),
         (7500, 2.339, 0.014, 0.001, _ns("2020-11-11 16:30:14,840")),
-        (7875, 2.313, 0.014, 0.001, _ns("2020-11-11 16:30:24,312"))]
+        (7882, 2.313, 0.014, 0.001, _ns("2020-11-11 16:30:24,312"))]
 
 
 def test_funasr_batch_ranges_name_the_runs_updates(tmp_path: Path) -> None:
