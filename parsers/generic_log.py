@@ -191,6 +191,8 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
 _BARE_BAR = re.compile(r"\s{0,8}\d{1,3}%\|")
 
 
+# a bar's postfix naming a training loss (tqdm's `set_postfix(train_loss=...)`, `loss=`), right after its rate
+_TRAIN_POSTFIX = re.compile(r"[^\]]{0,12}?[,\s](?:train_)?loss=")
 # A bar faster than this a count (seconds) counts no training steps: a download's bytes (torchvision's
 # datasets draw theirs as `17049807/170498071 [..., 2554002632118.86it/s]`), a fast loop's items
 BARE_BAR_MIN_STEP_S = 1e-5
@@ -210,22 +212,33 @@ def _bare_bar(text: str) -> BarReading | None:
 
 def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
     """The readings of bars with no description as steps (their count, their rate the step's
-    time), where they all count to one total: bars of two lengths (a training loop's and an
-    evaluation's, neither named) leave which one is training unknown, and none is read. A bar
+    time), where they all count to one total, or the bars of one total alone show a training
+    loss after their rate (`_TRAIN_POSTFIX`: SpeechBrain's `190/190 [03:08<00:00,  1.01it/s,
+    train_loss=0.945]` beside its validation's `137/137 [01:43<00:00,  1.33it/s]`): else bars of
+    two lengths (a training loop's and an evaluation's, neither named) leave which one is
+    training unknown, and none is read. A bar
     that starts over after reaching its total is the next epoch's (a `tqdm(loader)` in an epoch
     loop): its steps go on from there; one that starts over before is a restart's. A bar faster
     than `BARE_BAR_MIN_STEP_S` a count counts no steps."""
-    if len({reading.total for _, reading in bare}) != 1 or any(
-            reading.seconds_per_item is not None and reading.seconds_per_item < BARE_BAR_MIN_STEP_S for _, reading in bare):
+    if len({reading.total for _, reading in bare}) > 1:
+        # bars of several lengths: the training loop's is the one length whose bars show a training loss
+        lossy = {reading.total for line, reading in bare if _TRAIN_POSTFIX.match(line.text, reading.end)}
+        if len(lossy) != 1:
+            return
+        bare = [(line, reading) for line, reading in bare if reading.total in lossy]
+    if any(reading.seconds_per_item is not None and reading.seconds_per_item < BARE_BAR_MIN_STEP_S
+           for _, reading in bare):
         return
-    shown: dict[int | None, int] = {}  # rank -> the count its bar last showed (a redraw is no new step)
+    shown: dict[int | None, BarReading] = {}  # rank -> its bar's last reading (a redraw is no new step)
     done: dict[int | None, int] = {}  # rank -> the steps of its bars that reached their total
     for line, reading in bare:
         last = shown.get(line.rank)
-        if reading.n > 0 and last != reading.n:
-            if last is not None and reading.n < last and last == reading.total:
-                done[line.rank] = done.get(line.rank, 0) + last
-            shown[line.rank] = reading.n
+        # a new bar: its count or its clock went back (an epoch's bar kept only at 100% each time)
+        new_bar = last is not None and (reading.n < last.n or (reading.n == last.n and reading.elapsed_s < last.elapsed_s))
+        if reading.n > 0 and (last is None or last.n != reading.n or new_bar):
+            if new_bar and last is not None and last.n == reading.total:
+                done[line.rank] = done.get(line.rank, 0) + last.n
+            shown[line.rank] = reading
             rows.step(line=line.number, rank=line.rank, step=done.get(line.rank, 0) + reading.n, end_ns=line.ts_ns,
                       **({"step_time_s": reading.seconds_per_item} if reading.seconds_per_item is not None else {}))
 
@@ -591,7 +604,8 @@ class GenericLogParser(LogReader):
             totals = sorted({reading.total for _, reading in bare if reading.total is not None})
             if len(totals) > 1:
                 raise ParseError(str(path), f"progress bars with no description count to {len(totals)} totals "
-                                 f"({', '.join(map(str, totals[:4]))}): which one is training is unknown",
+                                 f"({', '.join(map(str, totals[:4]))}) and none alone shows a training loss: "
+                                 "which one is training is unknown",
                                  where=f"line {bare[0][0].number}")
             raise ParseError(str(path), "no step, launch, checkpoint or failure line found", where="line 1")
         result = log_result(rows, warning)

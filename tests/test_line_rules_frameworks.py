@@ -525,3 +525,32 @@ def test_a_count_within_its_epoch_is_the_step_only_where_it_is_the_lines_only_co
     counter (a run's step, printed before or after it) is on the line."""
     counter = _step_counter(text)
     assert counter is not None and (counter.step, counter.epoch) == (step, epoch)
+
+
+def test_a_bar_showing_the_training_loss_is_the_training_loop_beside_a_validation_bar(tmp_path: Path) -> None:
+    """SpeechBrain's recipe console (speechbrain/speechbrain pull request 2216) draws each epoch's
+    training bar (190 batches, `train_loss=` after its rate) and its validation bar (137, no
+    postfix), neither described, each kept at 100%: the bars of the length that shows a training
+    loss are the steps, epoch 2's going on from epoch 1's 190 (its clock went back: a new bar,
+    not a redraw), their rates the steps' times (1/1.01 and 1/1.04 s)."""
+    lines = [
+        "100%|██████████████████████████████| 190/190 [03:08<00:00,  1.01it/s, train_loss=0.945]",
+        "100%|██████████████████████████████| 137/137 [01:43<00:00,  1.33it/s]",
+        "speechbrain.utils.train_logger - epoch: 1, lr: 1.00e+00 - train loss: 9.45e-01 - valid loss: 1.23, valid CER: "
+        "35.42, valid WER: 39.14",
+        "speechbrain.utils.checkpoints - Saved an end-of-epoch checkpoint in "
+        "results/CRDNN_BPE_960h_LM/2602/save/CKPT+2023-10-21+12-02-55+00",
+        "speechbrain.utils.epoch_loop - Going into epoch 2",
+        "100%|██████████████████████████████| 190/190 [03:02<00:00,  1.04it/s, train_loss=0.726]",
+        "100%|██████████████████████████████| 137/137 [02:17<00:00,  1.00s/it]",
+        "speechbrain.nnet.schedulers - Changing lr from 1 to 0.8",
+        "speechbrain.utils.train_logger - epoch: 2, lr: 1.00e+00 - train loss: 7.26e-01 - valid loss: 1.27, valid CER: "
+        "1.54e+02, valid WER: 1.54e+02",
+        "speechbrain.utils.checkpoints - Saved an end-of-epoch checkpoint in "
+        "results/CRDNN_BPE_960h_LM/2602/save/CKPT+2023-10-21+12-08-30+00",
+        "speechbrain.utils.epoch_loop - Going into epoch 3",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [
+        (190, pytest.approx(1 / 1.01)), (380, pytest.approx(1 / 1.04))]
