@@ -143,7 +143,7 @@ class HFTrainerParser(LogReader):
             return Claim.CONTENT if found == self.name else Claim.NO
         text = head.decode("utf-8", "replace")
         if (_HEADER in text or "'train_runtime'" in text or "Saving model checkpoint to" in text
-                or "Continuing training from global step" in text):
+                or "Continuing training from global step" in text or "\nStep\tTraining Loss" in text):
             return Claim.CONTENT
         dict_lines = sum(1 for raw in text.splitlines() if "{'loss'" in strip_prefix(raw)[1] or "{‘loss’" in raw)
         return Claim.CONTENT if dict_lines >= 2 else Claim.NO
@@ -248,6 +248,8 @@ class HFTrainerParser(LogReader):
             if bar.source == "tqdm" and year_from_mtime:
                 bar.source = "tqdm_mtime"
         self._rows(rows, dicts, bars, total_steps, epochs, batch, global_step or (max(train_total) if train_total else None))
+        if not rows.steps:
+            _notebook_rows(lines, rows)
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no HF Trainer lines found", where="line 1")
         return log_result(rows, warning)
@@ -360,6 +362,42 @@ def _earlier_reading(bar: _Bar, reading: BarReading) -> BarReading | None:
     the bar's clock to check the rate with."""
     at = next((i for i, r in enumerate(bar.readings) if r is reading), len(bar.readings))
     return next((r for r in bar.readings[:at] if 0 < r.n < reading.n), None)
+
+
+# The Trainer's notebook progress (NotebookProgressCallback) as text, copied out of a rendered
+# notebook: its bar's caption (` [60/60 09:26, Epoch 1/2]`, while running ` [ 45/100 05:00 < 06:06,
+# 0.15 it/s, Epoch 0.9/2]`) and its table of logged steps, tab-separated (`Step<TAB>Training
+# Loss<TAB>Validation Loss`, then `10<TAB>2.361331<TAB>2.238496`; `No log` where none was logged)
+_NOTEBOOK_HEADER = re.compile(r"^Step\tTraining Loss(?:\t|$)")
+_NOTEBOOK_ROW = re.compile(r"^(?P<step>\d{1,15})\t(?:(?P<loss>[-+]?\d{1,30}(?:\.\d{1,30})?(?:[eE][-+]?\d{1,4})?)|No log)(?:\t|$)")
+_NOTEBOOK_BAR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<n>\d{1,15})/(?P<total>\d{1,15}) (?:(?P<h>\d{1,6}):)?(?P<m>\d{1,2}):(?P<s>\d{2})"
+                           r"(?: < [\d:]{1,16})?(?:, [\d.]{1,16} it/s)?, Epoch [\d.]{1,16}/\d{1,9}\]")
+
+
+def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
+    """The notebook progress table's rows as steps (`_NOTEBOOK_ROW` under `_NOTEBOOK_HEADER`), each
+    with its training loss and, where the bar's caption (`_NOTEBOOK_BAR`) says how long its steps
+    took, their mean time (the caption's elapsed time over its count: the table dates no step)."""
+    mean: float | None = None
+    table = False
+    for line in lines:
+        text = line.text
+        if "Epoch " in text and (bar := _NOTEBOOK_BAR.match(text)) is not None and int(bar.group("n")) > 0:
+            elapsed = int(bar.group("h") or 0) * 3600 + int(bar.group("m")) * 60 + int(bar.group("s"))
+            mean = elapsed / int(bar.group("n"))
+            continue
+        if _NOTEBOOK_HEADER.match(text):
+            table = True
+            continue
+        if table and (row := _NOTEBOOK_ROW.match(text)) is not None:
+            values: dict[str, float] = {}
+            if row.group("loss") is not None:
+                values["loss"] = float(row.group("loss"))
+            if mean is not None:
+                values["step_time_s"] = mean
+            rows.step(line=line.number, rank=line.rank, step=int(row.group("step")), end_ns=None, **values)
+        else:
+            table = False
 
 
 def _training_total(lines: Sequence[Line]) -> set[int]:

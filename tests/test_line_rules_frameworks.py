@@ -554,3 +554,28 @@ def test_a_bar_showing_the_training_loss_is_the_training_loop_beside_a_validatio
     assert name == "generic_log"
     assert [(s["step"], s["step_time_s"]) for s in steps] == [
         (190, pytest.approx(1 / 1.01)), (380, pytest.approx(1 / 1.04))]
+
+
+def test_the_trainers_notebook_progress_copied_as_text(tmp_path: Path) -> None:
+    """An Unsloth fine-tuning run's Colab output pasted into a README (index id 54731592927): the HF
+    Trainer's notebook progress as text, its caption ` [60/60 09:26, Epoch 1/2]` and its table of
+    logged steps, tab-separated. The rows are the steps with their training losses; the caption
+    says 60 steps took 9 min 26 s, so their mean time is 566 / 60 s (the table dates none)."""
+    lines = [
+        "Unsloth: Will smartly offload gradients to save VRAM!",
+        " [60/60 09:26, Epoch 1/2]",
+        "Step\tTraining Loss\tValidation Loss",
+        "10\t2.361331\t2.238496",
+        "20\t1.537237\t1.518947",
+        "30\t1.494586\t1.442314",
+        "40\t1.500848\t1.419743",
+        "50\t1.528578\t1.404930",
+        "60\t1.568208\t1.399392",
+        "Unsloth: Restored added_tokens_decoder metadata in outputs/checkpoint-60/tokenizer_config.json.",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (10, 2.361331, pytest.approx(566 / 60)), (20, 1.537237, pytest.approx(566 / 60)),
+        (30, 1.494586, pytest.approx(566 / 60)), (40, 1.500848, pytest.approx(566 / 60)),
+        (50, 1.528578, pytest.approx(566 / 60)), (60, 1.568208, pytest.approx(566 / 60))]
