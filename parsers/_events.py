@@ -122,7 +122,7 @@ _ANY_EVENT_PATTERN = (
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |"
     r"terminate called|epochs completed in |"
-    r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|: (?:success|failure)\s*$|"
+    r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
@@ -223,6 +223,9 @@ class EventScanner:
             self._world_size(line)
         if _NODES_HEADER in text:
             self.node_ends = []
+            return True
+        if "====== Stopping All Nodes" in text:
+            self.node_ends = None  # the report is over: its nodes' stop statuses follow
             return True
         if self.node_ends is not None and (node := _NODE_STATUS.match(text)) is not None:
             self._node_status(line, node)

@@ -95,13 +95,14 @@ _EPOCH_COUNT = re.compile(
 _ESPNET = re.compile(r"\b(?P<e>\d{1,9})epoch:train:\d{1,12}-(?P<i>\d{1,12})batch:(?:(?P<u>\d{1,15})num_updates:)?")
 _ESPNET_TIMES = {"train_time": "step_time_s", "iter_time": "data_time_s"}
 # its epoch's summary (`1epoch results: [train] iter_time=0.001, ..., total_count=7507, [valid] ...`): the
-# training batches of the epoch, `total_count` before the next bracket
+# training batches of every epoch to this one's end (its reporter's running total), `total_count` before
+# the next bracket
 _ESPNET_RESULTS = re.compile(r"\b(?P<e>\d{1,9})epoch results: \[train\] ")
 _COUNT = re.compile(r"\d{1,12}")
 
 
 def _espnet_epoch_length(text: str) -> tuple[int, int] | None:
-    """(epoch, training batches) of an ESPnet epoch summary line; else None."""
+    """(epoch, training batches to its end) of an ESPnet epoch summary line; else None."""
     head = _ESPNET_RESULTS.search(text)
     if head is None:
         return None
@@ -122,7 +123,7 @@ _TIMM_TIME = re.compile(r"\s{2}Time:\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)s\b")
 _BARE_COUNT = re.compile(r"(\d{1,15})(?= \| loss )")
 # PaddleNLP's trainer (`loss: 63.44, learning_rate: 0.0004646, global_step: 60, interval_runtime:
 # 21.11, interval_samples_per_second: 22.7, interval_steps_per_second: 0.947, epoch: 0.0072`)
-_GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))(?:global_step|num_updates)\s{0,4}[:=]\s{0,4}(\d{1,15})(?![\d.])")
+_GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))(?:global_step|num_updates)\s{0,4}[:=]\s{0,4}(\d{1,15})(?![\d.eE])")
 # (`ups`: fairseq's and MMF's updates per second)
 _STEPS_PER_SECOND = re.compile(
     r"\b(?:(?:interval_)?steps_per_second|ups)\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)(?![\d.eE])")
@@ -229,16 +230,18 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
     if any(reading.seconds_per_item is not None and reading.seconds_per_item < BARE_BAR_MIN_STEP_S
            for _, reading in bare):
         return
-    shown: dict[int | None, BarReading] = {}  # rank -> its bar's last reading (a redraw is no new step)
+    shown: dict[int | None, tuple[int, BarReading]] = {}  # rank -> its bar's last (line, reading): a redraw is no new step
     done: dict[int | None, int] = {}  # rank -> the steps of its bars that reached their total
     for line, reading in bare:
-        last = shown.get(line.rank)
-        # a new bar: its count or its clock went back (an epoch's bar kept only at 100% each time)
-        new_bar = last is not None and (reading.n < last.n or (reading.n == last.n and reading.elapsed_s < last.elapsed_s))
+        last_line, last = shown.get(line.rank, (0, None))
+        # a new bar: its count went back, or a full bar again with its clock gone back or another
+        # line since (an epoch's bar kept only at 100% each time; tqdm's closing redraw follows at once)
+        new_bar = last is not None and (reading.n < last.n or (
+            reading.n == last.n == reading.total and (reading.elapsed_s < last.elapsed_s or line.number > last_line + 1)))
         if reading.n > 0 and (last is None or last.n != reading.n or new_bar):
             if new_bar and last is not None and last.n == reading.total:
                 done[line.rank] = done.get(line.rank, 0) + last.n
-            shown[line.rank] = reading
+            shown[line.rank] = (line.number, reading)
             rows.step(line=line.number, rank=line.rank, step=done.get(line.rank, 0) + reading.n, end_ns=line.ts_ns,
                       **({"step_time_s": reading.seconds_per_item} if reading.seconds_per_item is not None else {}))
 
@@ -339,7 +342,7 @@ def _step_counter(text: str) -> _Counter | None:
     if "epoch:train:" in text and (espnet := _ESPNET.search(text)) is not None:
         return _Counter(int(espnet.group("u") or espnet.group("i")), espnet, int(espnet.group("e")))
     if ("poch" in text or "POCH" in text) and (within := _EPOCH_COUNT.search(text)) is not None and (
-            "global_step" not in text and "num_updates" not in text) and (
+            ("global_step" not in text and "num_updates" not in text) or _GLOBAL_STEP.search(text) is None) and (
             (first := STEP.search(text)) is None or first.start() >= within.start()) and STEP.search(text, within.end()) is None:
         # (the line's only counter: a run's step printed beside it, `Epoch 2, batch 0, global step 35`, or
         # before it, `step 100 ... (best epoch 1 step 50)`, is the line's step)
@@ -353,15 +356,25 @@ def _step_counter(text: str) -> _Counter | None:
     return _Counter(int(match.group(1)), match) if match is not None else None
 
 
+def _epoch_length(totals: dict[tuple[int | None, int], int], rank: int | None, epoch: int) -> int | None:
+    """An epoch's batches from the running totals its summaries print (ESPnet's `total_count` counts
+    the iterations of every epoch so far): its own less the epoch before's, the first epoch's
+    (epoch 1) its own; None where a total is missing."""
+    total = totals.get((rank, epoch))
+    before = 0 if epoch == 1 else totals.get((rank, epoch - 1))
+    return total - before if total is not None and before is not None and total > before else None
+
+
 def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]],
                          lengths: dict[tuple[int | None, int], int]) -> str | None:
     """Steps counted within their epoch (`_EPOCH_COUNT`, `_ESPNET`: the rows `within` gives with their
     epoch): where a rank's count starts over as its epoch goes up, the next epoch's steps go on
-    from the epoch before's length where the log prints it (`lengths`: (rank, epoch) -> batches,
-    ESPnet's epoch summary), else its first step line is put one log interval (the median step
-    between two lines of an epoch) after the epoch before's last, so that the steps go on across
-    epochs instead of reading as a restart; an epoch seen again (a restart into it) keeps its
-    place. The note says the step numbers placed so are estimates; None where none was."""
+    from the epoch before's length where the log prints it (`lengths`: (rank, epoch) -> the
+    running total of batches ESPnet's epoch summary prints, `_epoch_length`), else its first
+    step line is put one log interval (the median step between two lines of an epoch) after the
+    epoch before's last, so that the steps go on across epochs instead of reading as a restart;
+    an epoch seen again (a restart into it) keeps its place. The note says the step numbers
+    placed so are estimates; None where none was."""
     by_rank: dict[int | None, list[tuple[int, int]]] = {}
     for index, epoch in within:
         by_rank.setdefault(rows.steps[index]["rank"], []).append((index, epoch))
@@ -380,8 +393,8 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]],
         for (index, epoch), step in pairs:
             if epoch not in offsets:
                 first_step[epoch] = step
-                if epoch == previous_epoch + 1 and (rank, previous_epoch) in lengths:
-                    offsets[epoch] = offsets[previous_epoch] + lengths[(rank, previous_epoch)]  # as printed
+                if epoch == previous_epoch + 1 and (length := _epoch_length(lengths, rank, previous_epoch)) is not None:
+                    offsets[epoch] = offsets[previous_epoch] + length  # as printed
                 elif epoch > previous_epoch:
                     # epochs the log skips took as long as the one before (its printed span and an interval)
                     length = previous_step - offsets[previous_epoch] - first_step[previous_epoch] + interval
@@ -534,7 +547,7 @@ class GenericLogParser(LogReader):
         bars_seen: dict[int | None, int] = {}  # rank -> the step its epoch bar last showed
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
-        lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> its batches, where printed
+        lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):

@@ -381,7 +381,7 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
     mean: float | None = None
     table = False
     for line in lines:
-        text = line.text
+        text = line.text.rstrip()  # (a copied table's cells may end in blanks)
         if "Epoch " in text and (bar := _NOTEBOOK_BAR.match(text)) is not None and int(bar.group("n")) > 0:
             elapsed = int(bar.group("h") or 0) * 3600 + int(bar.group("m")) * 60 + int(bar.group("s"))
             mean = elapsed / int(bar.group("n"))

@@ -10,7 +10,7 @@ import pytest
 from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
-from tracelens.parsers.generic_log import _step_counter
+from tracelens.parsers.generic_log import _epoch_length, _step_counter
 
 
 def test_maxtext_completed_step_lines_with_their_seconds(tmp_path: Path) -> None:
@@ -518,6 +518,8 @@ def test_colossalai_runs_node_report_ends_the_run_cleanly(tmp_path: Path) -> Non
     ("Epoch 2 | Batch 0 | Step 35 | loss 0.5", 35, None),
     ("epoch 2 iter 0 global_step=35 loss=0.5", 35, None),
     ("step 100 loss 0.5 (best epoch 1 step 50)", 100, None),  # the first counter, not a remark's
+    ("Epoch 2, step 100, global_step 2100, loss 0.5", 100, 2),  # no `global_step:`/`=`: no run's count read
+    ("step: 12, global_step: 1e3, loss 0.5", 12, None),  # a count in float notation is no step number
 ])
 def test_a_count_within_its_epoch_is_the_step_only_where_it_is_the_lines_only_counter(
         text: str, step: int, epoch: int | None) -> None:
@@ -579,3 +581,14 @@ def test_the_trainers_notebook_progress_copied_as_text(tmp_path: Path) -> None:
         (10, 2.361331, pytest.approx(566 / 60)), (20, 1.537237, pytest.approx(566 / 60)),
         (30, 1.494586, pytest.approx(566 / 60)), (40, 1.500848, pytest.approx(566 / 60)),
         (50, 1.528578, pytest.approx(566 / 60)), (60, 1.568208, pytest.approx(566 / 60))]
+
+
+def test_espnets_epoch_summary_counts_the_iterations_of_every_epoch_so_far() -> None:
+    """ESPnet's reporter documents `total_count` as "the number of iterations over all epochs"
+    (espnet2/train/reporter.py): an epoch's own batches are its running total less the epoch
+    before's, epoch 1's its own (issue 2674's `1epoch results: [train] ... total_count=7507`);
+    with the total before it missing, it is unknown."""
+    totals = {(None, 1): 7507, (None, 2): 15014, (None, 4): 30028}
+    assert _epoch_length(totals, None, 1) == 7507
+    assert _epoch_length(totals, None, 2) == 7507
+    assert _epoch_length(totals, None, 4) is None
