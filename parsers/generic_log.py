@@ -382,7 +382,7 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]],
     for rank, seq in by_rank.items():
         steps = [rows.steps[index]["step"] for index, _ in seq]
         pairs = list(zip(seq, steps, strict=True))
-        if not any(e2 > e1 and s2 < s1 for ((_, e1), s1), ((_, e2), s2) in pairwise(pairs)):
+        if not any(e2 > e1 and s2 <= s1 for ((_, e1), s1), ((_, e2), s2) in pairwise(pairs)):
             continue  # the count goes on across epochs (or the log shows one epoch): as printed
         gaps = sorted(s2 - s1 for ((_, e1), s1), ((_, e2), s2) in pairwise(pairs) if e1 == e2 and s2 > s1)
         # one line an epoch (no gap within one): its count is about the epoch's length

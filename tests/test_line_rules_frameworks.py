@@ -10,7 +10,8 @@ import pytest
 from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
-from tracelens.parsers.generic_log import _epoch_length, _step_counter
+from tracelens.parsers._logtables import LogRows
+from tracelens.parsers.generic_log import _epoch_length, _step_counter, _steps_across_epochs
 
 
 def test_maxtext_completed_step_lines_with_their_seconds(tmp_path: Path) -> None:
@@ -592,3 +593,20 @@ def test_espnets_epoch_summary_counts_the_iterations_of_every_epoch_so_far() -> 
     assert _epoch_length(totals, None, 1) == 7507
     assert _epoch_length(totals, None, 2) == 7507
     assert _epoch_length(totals, None, 4) is None
+
+
+@pytest.mark.parametrize(("counts", "expected"), [
+    ([500, 500, 500], [500, 1000, 1500]),  # the same count each epoch: not the same step thrice
+    ([499, 498, 499], [499, 998, 1497]),
+])
+def test_one_line_an_epoch_its_count_about_the_epochs_length(counts: list[int], expected: list[int]) -> None:
+    """The rule on rows alone: one `Epoch N, Step S` line an epoch (no gap within an epoch to
+    measure the log interval by) puts each epoch's line the median count (500, 499) after the
+    one before, so that a count that repeats or drops as the epoch goes up reads as epochs, not
+    as restarts, with the estimate's warning."""
+    rows = LogRows("generic")
+    for line, count in enumerate(counts, start=1):
+        rows.step(line=line, rank=None, step=count, end_ns=None)
+    note = _steps_across_epochs(rows, [(i, epoch) for i, epoch in enumerate(range(1, len(counts) + 1))], {})
+    assert [row["step"] for row in rows.steps] == expected
+    assert note is not None and "estimates" in note
