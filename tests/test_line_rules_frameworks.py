@@ -610,3 +610,20 @@ def test_one_line_an_epoch_its_count_about_the_epochs_length(counts: list[int], 
     note = _steps_across_epochs(rows, [(i, epoch) for i, epoch in enumerate(range(1, len(counts) + 1))], {})
     assert [row["step"] for row in rows.steps] == expected
     assert note is not None and "estimates" in note
+
+
+def test_darkflows_checkpoint_line_starts_a_save(tmp_path: Path) -> None:
+    """thtrieu/darkflow's trainer (its issue 470's output) prints `Checkpoint at step 108` on a line
+    of its own right before it saves the checkpoint: a save of step 108 starts there; its step
+    lines (`step 107 - loss 105.81340026855469 - moving ave loss ...`) are steps with no clock."""
+    lines = [
+        "step 106 - loss 105.83324432373047 - moving ave loss 106.07497749111539",
+        "step 107 - loss 105.81340026855469 - moving ave loss 106.04881976885933",
+        "step 108 - loss 105.93949127197266 - moving ave loss 106.03788691917066",
+        "Checkpoint at step 108",
+        "step 109 - loss 106.15354919433594 - moving ave loss 106.0494531466872",
+    ]
+    _, steps, events = _read(tmp_path, lines)
+    assert [s["step"] for s in steps] == [106, 107, 108, 109]
+    assert [(e["kind"], e["step"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", 108, 4)]
