@@ -22,7 +22,7 @@ from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
-_KEYS = METRIC_KEYS
+_KEYS = {**METRIC_KEYS, "act_loss": "loss"}  # (DeepSpeed-Chat's PPO actor loss)
 
 
 # torchrun/torchelastic lines that make a file worth reading even without step lines: failures,
@@ -110,6 +110,11 @@ def _espnet_epoch_length(text: str) -> tuple[int, int] | None:
     at = text.find("total_count=", head.end(), end if end >= 0 else len(text))
     count = _COUNT.match(text, at + len("total_count=")) if at >= 0 else None
     return (int(head.group("e")), int(count.group(0))) if count is not None else None
+# DeepSpeed-Chat's step 3 (PPO) prints each step's throughput line right before the step's own line:
+# `|E2E latency=2.06s |Gather latency=0.00s (0.00%) |Generate time=1.54s ...` then `epoch: 0|step: 3196|
+# ppo_ep: 1|act_loss: ...` (its later versions: `End-to-End => Latency: 2.06s, ...`): the step's time
+_E2E_LATENCY = re.compile(r"(?:^\|E2E latency=|^End-to-End => Latency: )(?P<v>\d{1,9}(?:\.\d{1,9})?)s\b")
+E2E_LATENCY_LINES = 2  # the step line follows its latency line within this many lines
 # timm's train.py (`Train: 1 [  50/5004 (  1%)]  Loss: ...  Time: 0.499s, ...`; the epoch from 0)
 # and its imitators (OpenPCDet's `Train:    1/3 ( 33%) [  49/323 ( 15%)]`): a batch within its
 # epoch, the batch's own time in seconds
@@ -510,7 +515,9 @@ class GenericLogParser(LogReader):
         epochs = False
         undated = 0
         record_head = False  # the line before was the dated first line of a step record
+        timed = False  # the line before was a step's E2E latency line (DeepSpeed-Chat's)
         for body in head_bodies(head, limit=400):
+            after_latency, timed = timed, "atency" in body and _E2E_LATENCY.search(body) is not None
             if record_head:
                 record_head = False
                 if _RECORD_METRIC.fullmatch(body) is not None:  # a step record: its first metric line
@@ -529,7 +536,8 @@ class GenericLogParser(LogReader):
                     return Claim.CONTENT  # an epoch's duration: a log that counts epochs
                 elif any(k in _KEYS for k, _ in iter_numbers(body)):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
-            elif _is_step_line(body, dated=False) or _bar_step(body) is not None or _bare_bar(body) is not None:
+            elif (_is_step_line(body, dated=False) or _bar_step(body) is not None or _bare_bar(body) is not None
+                  or (after_latency and _step_counter(body) is not None)):
                 undated += 1  # a step line reporting its own time (nanoGPT's, an epoch's bar), undated
                 if undated >= 3:
                     return Claim.CONTENT
@@ -547,6 +555,7 @@ class GenericLogParser(LogReader):
         bars_seen: dict[int | None, int] = {}  # rank -> the step its epoch bar last showed
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
+        latency: dict[int | None, tuple[int, float]] = {}  # rank -> (line, seconds) of its last E2E latency line
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
         for line in lines:
             if record is not None:
@@ -572,6 +581,9 @@ class GenericLogParser(LogReader):
             if "epoch results:" in text and (summary := _espnet_epoch_length(text)) is not None:
                 lengths[(line.rank, summary[0])] = summary[1]
                 continue
+            if "atency" in text and (e2e := _E2E_LATENCY.search(text)) is not None:
+                latency[line.rank] = (line.number, float(e2e.group("v")))
+                continue
             # an undated step has a row with no time (nothing places it), with the time it reports
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
             if (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
@@ -586,6 +598,9 @@ class GenericLogParser(LogReader):
                 continue
             if counter is not None:
                 values = counter.metrics(text)
+                if (latency and "step_time_s" not in values and (e2e_line := latency.pop(line.rank, None)) is not None
+                        and line.number - e2e_line[0] <= E2E_LATENCY_LINES):
+                    values["step_time_s"] = e2e_line[1]
                 if not values and line.ts_ns is not None and _record_head(text, counter):
                     record = _Record(line, counter.step)
                 elif values and (line.ts_ns is not None or _undated_step(text, values)):

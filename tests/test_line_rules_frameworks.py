@@ -627,3 +627,31 @@ def test_darkflows_checkpoint_line_starts_a_save(tmp_path: Path) -> None:
     assert [s["step"] for s in steps] == [106, 107, 108, 109]
     assert [(e["kind"], e["step"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_save_start", 108, 4)]
+
+
+def test_deepspeed_chat_ppo_steps_take_their_time_from_the_latency_line_before(tmp_path: Path) -> None:
+    """DeepSpeed-Chat"s step 3 (PPO; deepspeedai/DeepSpeedExamples issue 444) prints each step"s
+    throughput, `|E2E latency=2.06s |...`, right before the step"s own undated line, `epoch:
+    0|step: 3196|ppo_ep: 1|act_loss: inf|...`: the steps are 3196..3198 and their times the
+    latencies 2.06, 2.10 and 2.08 s (an `inf` loss is no number read)."""
+    lines = [
+        "|E2E latency=2.06s |Gather latency=0.00s (0.00%) |Generate time=1.54s (74.86%) |Training time=0.42s (20.36%)"
+        " |Others=0.10 (4.77%)|CurSamplesPerSec=1.94 |AvgSamplesPerSec=1.95",
+        "epoch: 0|step: 3196|ppo_ep: 1|act_loss: inf|cri_loss: inf|unsuper_loss: 0.0",
+        "average reward score: -4.56640625",
+        "-------------------------------------------------------------------------------------",
+        "|E2E latency=2.10s |Gather latency=0.00s (0.00%) |Generate time=1.58s (75.15%) |Training time=0.42s (19.89%)"
+        " |Others=0.10 (4.97%)|CurSamplesPerSec=1.90 |AvgSamplesPerSec=1.95",
+        "epoch: 0|step: 3197|ppo_ep: 1|act_loss: inf|cri_loss: inf|unsuper_loss: 0.0",
+        "average reward score: -6.9453125",
+        "-------------------------------------------------------------------------------------",
+        "|E2E latency=2.08s |Gather latency=0.00s (0.00%) |Generate time=1.56s (75.20%) |Training time=0.42s (19.98%)"
+        " |Others=0.10 (4.82%)|CurSamplesPerSec=1.93 |AvgSamplesPerSec=1.95",
+        "epoch: 0|step: 3198|ppo_ep: 1|act_loss: inf|cri_loss: inf|unsuper_loss: 0.0",
+        "average reward score: -5.7421875",
+        "-------------------------------------------------------------------------------------",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (3196, 2.06, None), (3197, 2.10, None), (3198, 2.08, None)]
