@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import SAMPLE_LOGS, corpus_or_skip, kineto_corpus_files
+from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
 from tracelens.parsers import ParseOptions, ParseResult, kineto
 from tracelens.parsers.kineto import KinetoParser
@@ -132,6 +133,21 @@ def _sample_bytes() -> bytes:
 SAMPLE = _sample_bytes()
 MUTATIONS = [b'"', b"\\", b"{", b"}", b"[", b"]", b",", b":", b"-", b".", b"e", b"0", b"9", b"\x00", b"\xc3",
              b"\xff", b'"X"', b'"i"', b"null", b"true", b"1e400", b"\\u00e9", b"\\ud800", b" ", b"\n"]
+
+
+@pytest.mark.parametrize(("escape", "kept"), [(b"\\ud800", False), (b"\\udc00", False), (b"\\ud83d\\ude00", True)])
+def test_a_lone_surrogate_escape_in_an_events_args_is_refused_by_both_paths(
+        tmp_path: Path, escape: bytes, kept: bool) -> None:
+    """A `\\ud800` escape with no low surrogate after it, inside an event's args string (a case
+    the fuzz test above drew): the Python path's decoder refuses the event and says so, and the
+    scanner agrees where it once kept the event; a surrogate pair is a character both keep."""
+    at = SAMPLE.index(b'"Input type": ["') + len(b'"Input type": ["')
+    target = tmp_path / "rank0.pt.trace.json"
+    target.write_bytes(SAMPLE[:at] + escape + SAMPLE[at:])
+    fast, pure = _both(target)
+    _assert_same(fast, pure)
+    assert not isinstance(pure, str)
+    assert (pure.status == FileStatus.OK) is kept
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

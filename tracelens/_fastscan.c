@@ -158,6 +158,14 @@ static int scan_string(Cur *c, const unsigned char **start, const unsigned char 
                 uint32_t cp;
                 if (hex4(p + 2, &cp)) return -1;
                 p += 6;
+                /* a surrogate only as a pair (the Python path's decoder refuses a lone one) */
+                if (cp >= 0xDC00 && cp <= 0xDFFF) return -1;
+                if (cp >= 0xD800 && cp <= 0xDBFF) {
+                    uint32_t lo;
+                    if (end - p < 6 || p[0] != '\\' || p[1] != 'u' || hex4(p + 2, &lo) || lo < 0xDC00 || lo > 0xDFFF)
+                        return -1;
+                    p += 6;
+                }
             } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
                 p += 2;
             } else {
