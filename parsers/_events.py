@@ -315,8 +315,6 @@ class EventScanner:
                     break
         return False
 
-
-
     def _node_status(self, line: Line, node: re.Match[str]) -> None:
         """A node's line in `colossalai run`'s report: `success` ends the attempt cleanly, unless
         a node reports `failure` (the launcher then exits 1): a crash, and the clean ends that

@@ -110,6 +110,8 @@ def _espnet_epoch_length(text: str) -> tuple[int, int] | None:
     at = text.find("total_count=", head.end(), end if end >= 0 else len(text))
     count = _COUNT.match(text, at + len("total_count=")) if at >= 0 else None
     return (int(head.group("e")), int(count.group(0))) if count is not None else None
+
+
 # DeepSpeed-Chat's step 3 (PPO) prints each step's throughput line right before the step's own line:
 # `|E2E latency=2.06s |Gather latency=0.00s (0.00%) |Generate time=1.54s ...` then `epoch: 0|step: 3196|
 # ppo_ep: 1|act_loss: ...` (its later versions: `End-to-End => Latency: 2.06s, ...`): the step's time
@@ -195,8 +197,6 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
 # Trainer's `  2%|█▋    | 10/620 [00:59<58:46,  5.78s/it]`): its count is the step where it is the
 # log's only counter and every such bar counts to one total (`_bare_bar_steps`)
 _BARE_BAR = re.compile(r"\s{0,8}\d{1,3}%\|")
-
-
 # a bar's postfix naming a training loss (tqdm's `set_postfix(train_loss=...)`, `loss=`), right after its rate
 _TRAIN_POSTFIX = re.compile(r"[^\]]{0,12}?[,\s](?:train_)?loss=")
 # A bar faster than this a count (seconds) counts no training steps: a download's bytes (torchvision's
@@ -222,10 +222,9 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
     loss after their rate (`_TRAIN_POSTFIX`: SpeechBrain's `190/190 [03:08<00:00,  1.01it/s,
     train_loss=0.945]` beside its validation's `137/137 [01:43<00:00,  1.33it/s]`): else bars of
     two lengths (a training loop's and an evaluation's, neither named) leave which one is
-    training unknown, and none is read. A bar
-    that starts over after reaching its total is the next epoch's (a `tqdm(loader)` in an epoch
-    loop): its steps go on from there; one that starts over before is a restart's. A bar faster
-    than `BARE_BAR_MIN_STEP_S` a count counts no steps."""
+    training unknown, and none is read. A bar that starts over after reaching its total is the
+    next epoch's (a `tqdm(loader)` in an epoch loop): its steps go on from there; one that starts
+    over before is a restart's. A bar faster than `BARE_BAR_MIN_STEP_S` a count counts no steps."""
     if len({reading.total for _, reading in bare}) > 1:
         # bars of several lengths: the training loop's is the one length whose bars show a training loss
         lossy = {reading.total for line, reading in bare if _TRAIN_POSTFIX.match(line.text, reading.end)}

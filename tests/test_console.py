@@ -104,3 +104,33 @@ def test_a_second_reader_given_only_its_event_lines_makes_the_events_it_makes_fr
             compared += bool(whole)
     if not compared:
         pytest.skip("no console of ../shared/corpus with a second reader's events")
+
+
+def test_the_lines_a_second_generic_reader_is_given_hold_every_step_line_it_reads(tmp_path: Path) -> None:
+    """A console whose primary is another reader hands the generic reader only the lines its hint
+    picks (`_GENERIC_STEP_HINT`, polars' engine): each step line the generic reader reads must be
+    among them. Step lines quoted verbatim from public logs (ESPnet2 issue 2674, FunASR's
+    ModelScope guide, llama2.c issue 461, icefall's docs, DeepSpeed-Chat issue 444, darkflow issue
+    470), each read alone by the generic reader first to show it is a step line."""
+    import polars as pl
+
+    from tracelens.parsers.console import _GENERIC_STEP_HINT
+
+    quoted = [
+        "[PC] 2020-11-11 16:30:04,578 (trainer:486) INFO: 1epoch:train:6376-6750batch: iter_time=0.001, "
+        "forward_time=0.005, loss=2.386, backward_time=0.005, optim_step_time=1.949e-04, lr_0=0.100, train_time=0.013",
+        "[bach-gpu011024008134] 2023-04-23 18:59:48,924 (trainer:777) INFO: 2epoch:train:1-50batch:50num_updates: "
+        "iter_time=0.008, forward_time=0.302, loss_att=0.186, acc=0.942, loss_pre=0.005, loss=0.192, backward_time=0.231, "
+        "optim_step_time=0.117, optim0_lr0=7.484e-06, train_time=0.753",
+        "490 | loss 5.7543 | lr 4.900000e-05 | 8060.78ms | mfu 0.21%",
+        "2023-07-27 12:50:53,681 INFO [train.py:422] Epoch 0, batch 10, loss[loss=0.4561, over 2828.00 frames. ], "
+        "tot_loss[loss=0.7076, over 22192.90 frames.], batch size: 4",
+        "step 106 - loss 105.83324432373047 - moving ave loss 106.07497749111539",
+    ]
+    generic = registry()["generic_log"]
+    for i, text in enumerate(quoted):
+        path = tmp_path / f"q{i}.log"
+        path.write_text(text + "\n", encoding="utf-8")
+        assert generic.parse(path, ParseOptions()).tables["log_steps"].num_rows == 1, text
+    picked = pl.Series(quoted, dtype=pl.String).str.contains(_GENERIC_STEP_HINT).to_list()
+    assert [t for t, ok in zip(quoted, picked, strict=True) if not ok] == []
