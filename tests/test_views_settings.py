@@ -73,15 +73,25 @@ def test_views_computed_when_a_small_store_opens_hold_the_rows_of_the_views(
 
 def test_a_view_that_cannot_be_computed_when_the_store_opens_fails_where_it_is_read() -> None:
     """A view whose query fails on the store's rows does not stop the connection opening: it is
-    left a view, and its error comes where it is read, as with no view computed at once."""
+    left a view, and its error comes where it is read, as with no view computed at once. A view
+    that no other view reads is not computed (a query reads it once)."""
     import duckdb
 
     con = duckdb.connect()
     open_views(con, [("doomed", "CREATE OR REPLACE VIEW doomed AS SELECT error('no rows like these') AS a;"),
-                     ("fine", "CREATE OR REPLACE VIEW fine AS SELECT 42 AS b;")], once=frozenset(), eager=True)
+                     ("fine", "CREATE OR REPLACE VIEW fine AS SELECT 42 AS b;"),
+                     ("pair", "CREATE OR REPLACE VIEW pair AS SELECT * FROM doomed, fine;"),
+                     ("lonely", "CREATE OR REPLACE VIEW lonely AS SELECT 7 AS c;")],
+               once=frozenset(), eager=True, reads={"pair": frozenset({"doomed", "fine"})})
+    tables = {name for (name,) in con.execute("select table_name from duckdb_tables()").fetchall()}
+    # `fine` computed; `doomed` tried and left a view; `pair` and `lonely`, read by no view, left views
+    assert tables == {"_connection_fine"}
+    assert con.execute("select c from lonely").fetchall() == [(7,)]
     assert con.execute("select b from fine").fetchall() == [(42,)]
     with pytest.raises(duckdb.Error, match="no rows like these"):
         con.execute("select * from doomed").fetchall()
+    with pytest.raises(duckdb.Error, match="no rows like these"):
+        con.execute("select * from pair").fetchall()
 
 
 def test_a_view_reading_a_setting_through_another_view_moves_with_it(sample_store: Callable[[str], Path]) -> None:

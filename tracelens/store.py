@@ -703,30 +703,38 @@ def compute_once(name: str, source: str | None = None, *, temp: bool = True) -> 
 
 
 def open_views(con: Any, statements: list[tuple[str, str]], *, temp: bool = True,
-               once: frozenset[str] | None = None, eager: bool = False) -> None:
+               once: frozenset[str] | None = None, eager: bool = False,
+               reads: dict[str, frozenset[str]] | None = None) -> None:
     """Run `statements` ((view name, CREATE VIEW) in dependency order) on `con`; each view of
     `once` (by default `computed_once()`) is computed where it is defined (`once_statements`).
-    `eager`: every other view (not a stored table's) is computed there too, where its rows cannot
-    change within the connection: not one that reads a session variable (a `SET VARIABLE` after
-    the connection opens moves it; docs/methods.md, Settings), nor one that reads such a view.
+    `eager`: every other view that another view of the connection reads (not a stored table's)
+    is computed there too, where its rows cannot change within the connection: not one that
+    reads a session variable (a `SET VARIABLE` after the connection opens moves it;
+    docs/methods.md, Settings), nor one that reads such a view. A view nothing else reads (a
+    mart a query reads once, a view only precomputed views read) stays a view.
     One that fails to compute stays a view, so that its error is said where it is read, as
-    without."""
+    without. `reads`: view -> the views it reads (by default queries/' declared inputs)."""
     import duckdb
 
     from tracelens.queries import dependencies
 
     once = computed_once() if once is None else once
-    reads = dependencies()
+    reads = dependencies() if reads is None else reads
+    stored_names = {name for name, statement in statements
+                    if statement.startswith(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM read_parquet(")}
+    # Views that a view of this connection reads (not one stored, precomputed from Parquet):
+    # computing one that nothing here reads only adds a table's write to the query that reads it.
+    read_here = {read for name, _ in statements if name not in stored_names for read in reads.get(name, ())}
     moving: set[str] = set()  # views whose rows a variable set later can change
     for name, statement in statements:
-        stored = statement.startswith(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM read_parquet(")  # precomputed
+        stored = name in stored_names  # precomputed
         if name not in once and name not in TABLES and (
                 "getvariable(" in statement or (not stored and reads.get(name, frozenset()) & moving)):
             moving.add(name)
         if name in once:
             for sql in once_statements(name, statement, temp=temp):
                 con.execute(sql)
-        elif eager and name not in TABLES and name not in moving:
+        elif eager and name not in TABLES and name not in moving and name in read_here:
             try:
                 for sql in once_statements(name, statement, temp=temp):
                     con.execute(sql)
