@@ -76,8 +76,9 @@ def render() -> str:
         "views. A view marked `materialize: per_file` is computed once per trace at ingest and stored",
         "under `derived/`; `materialize: per_connection` is computed once when a connection opens.",
         f"On a store of at most {EAGER_VIEWS_MAX_ROWS:,} rows (`tracelens.store.EAGER_VIEWS_MAX_ROWS`) a connection",
-        "computes every other view when it opens too, but for those that read a session variable",
-        "(or read such a view): they stay views, so that a `SET VARIABLE` moves them.",
+        "computes every other view that another of its views reads when it opens too, but for those",
+        "that read a session variable (or read such a view): they stay views, so that a `SET VARIABLE`",
+        "moves them. A view nothing else there reads (a mart a query reads once) stays a view.",
         "The tables they read are in [tables.md](tables.md).",
         "",
     ]
