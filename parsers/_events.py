@@ -61,8 +61,11 @@ WATCHDOG = re.compile(
 # anywhere ("OpTy" / "pe=BROADCAST"): its pieces are the next physical lines, which finish it.
 WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 5 lines of 50 columns
 # YOLOX's trainer saving its checkpoint files ("... save_ckpt:356 - Save weights to ./YOLOX_outputs/yolox_s")
-# (and PaddleOCR's "save model in ./output/...", Accelerate's save_state: "Saving current state to ...")
-_SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bsave model in \S|\bSaving current state to \S")
+# (and PaddleOCR's "save model in ./output/...", Accelerate's save_state: "Saving current state to ...",
+# Caffe's solver before it writes the weights: "Snapshotting to binary proto file x_iter_8694.caffemodel"
+# or "... HDF5 file ...", then the solver's state, "Snapshotting solver state to ...", part of one save)
+_SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bsave model in \S|\bSaving current state to \S"
+                           r"|\bSnapshotting to (?:binary proto|HDF5) file (?:\S*?_iter_(?P<iter>\d{1,15})\.caffemodel)?")
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
@@ -122,7 +125,7 @@ _ANY_EVENT_PATTERN = (
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
     r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time|of )|done training|checkpoint|"
     r"total average iteration time)|"
-    r"Save weights to |save model in |Saving current state to |"
+    r"Save weights to |save model in |Saving current state to |Snapshotting to |"
     r"terminate called|epochs completed in |"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -302,8 +305,9 @@ class EventScanner:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END)
         elif ("Save weights to " in text or "save model in " in text or "Saving current state to " in text
-              ) and _SAVE_WEIGHTS.search(text) is not None:
-            rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+              or "Snapshotting to " in text) and (save := _SAVE_WEIGHTS.search(text)) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       step=int(save.group("iter")) if save.group("iter") else None)
         elif "checkpoint" in (low if low is not None else text.lower()) and not _redrawn_bar(text):
             for word, pattern, kind in _CKPT:
                 ckpt = pattern.search(text) if low is None or word in low else None

@@ -81,7 +81,8 @@ _ANY_EVENT_LINE = "|".join(f"(?:{pattern})" for pattern in _EVENT_LINES.values()
 GENERIC = "generic_log"
 # what a generic step line needs (a superset of `generic_log`'s counters), for polars' engine
 _GENERIC_STEP_HINT = (r"(?i:\b(?:step|iter|iteration)\b\s*[:=#]?\s*\d|(?:global_step|num_updates)\s*[:=]|epoch\W{0,6}\d"
-                      r"|\bTrain:\s+\[?\d|completed step|\depoch:train:|^\d{1,15} \| loss )")
+                      r"|\bTrain:\s+\[?\d|completed step|\depoch:train:|^\d{1,15} \| loss |\bbatch\s*[:=#]?\s*\d+\s*/"
+                      r"|\] \[\d+\] \w|per step time: \d)")
 
 
 class ConsoleReader(Parser):

@@ -88,6 +88,18 @@ _YOLOX = re.compile(r"\bepoch: (?P<e>\d{1,9})/(?P<ee>\d{1,9}), iter: (?P<i>\d{1,
 _EPOCH_COUNT = re.compile(
     r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?"
     r"[\s,|;:\-\[\]]{1,8}(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<i>\d{1,12})(?![\d/.])", re.I)
+# Unbracketed, the word `batch` naming the count as the epoch's batches (a run's count is its steps):
+# GluonNLP's SQuAD script `Epoch: 2, Batch: 4134/8164, Loss ...`, Horovod examples' `Epoch 0/100,
+# Batch 16/29316`
+_EPOCH_BATCHES = re.compile(
+    r"\bepoch\s{0,4}[:=#]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?[\s,|;]{1,6}batch\s{0,4}[:=#]?\s{0,4}"
+    r"(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})(?![\d.])", re.I)
+# A batch of the epoch with no epoch on its line, the epoch on a line of its own before (AllenNLP's
+# trainer: `Epoch 0/139`, then `Batch 567/17168: accuracy: 0.42, loss: 1.32 ||`)
+_BATCH_OF = re.compile(r"\bbatch\s{0,4}[:=#]?\s{0,4}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})(?![\d./])", re.I)
+# CLU's metric writer (Flax's and JAX trainers' `LoggingWriter`: `[400] steps_per_second=1.58,
+# train_loss=3.21`), after absl's `file.py:35] ` header
+_CLU = re.compile(r"(?:^|(?<=\] ))\[(\d{1,15})\] (?=[A-Za-z_][\w/.\-]{0,120}=[-+]?\d)")
 # ESPnet2's trainer (`1epoch:train:6376-6750batch: iter_time=0.001, forward_time=0.005, loss=2.386, ...,
 # train_time=0.013`): the batches of its epoch from..to, counted from 1 in each epoch (FunASR's adds the
 # run's updates: `2epoch:train:1-50batch:50num_updates:`, the step where it is printed); `train_time` is
@@ -145,6 +157,12 @@ _MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?) ?ms\s{0,4}(?:\||$
 # a step's seconds right after its counter (MaxText's `completed step: 5, seconds: 5.668, ...`)
 _SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)(?![\d.])")
 
+_LOSS_IS = re.compile(r"\bloss is\s{1,4}(?P<v>[-+]?\d{1,9}(?:\.\d{1,12})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
+# MindSpore's TimeMonitor after the epoch's step line: `epoch time: 38912.93, per step time: 84.96`
+# (milliseconds, with or without the unit): the time of each step the line before counted
+_PER_STEP_TIME = re.compile(
+    r"^epoch time: \d{1,12}(?:\.\d{1,20})?(?: ms)?, per step time: (?P<v>\d{1,12}(?:\.\d{1,20})?)(?: ms)?\s{0,4}$")
+
 # A step's own time with its unit, where no metric key names it: nanoGPT's `iter 5: loss 4.2082,
 # time 1431.27ms, mfu 0.01%`, its forks' `dt 120.5ms`. A bare `time` only in milliseconds (in
 # seconds it may be the time since the run began), and only as a field of its own, after a
@@ -191,6 +209,10 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
     epoch, total = int(head.group("e")), reading.total
     epochs = int(head.group("ee")) if head.group("ee") else None
     return _Counter(epoch * total + reading.n, head, epoch, epochs, total), reading.seconds_per_item
+
+
+# a bar's description that names training before its epoch (`Train epoch 33: `, `Training Epoch 2/10: `)
+_TRAIN_BAR = re.compile(r"\s{0,8}train(?:ing)?\b[\s:\-]{0,4}", re.I)
 
 
 # A bar with no description (tqdm's default over a training loop: LLaMA-Factory's and the HF
@@ -291,6 +313,8 @@ def _step_values(text: str) -> dict[str, float]:
         values["step_time_s"] = float(own.group("v"))  # timm's batch time (its line alone writes `  Time: 0.449s`)
     if "data_time_s" not in values and "data_time" in text and (data := _DATA_TIME.search(text)) is not None:
         values["data_time_s"] = float(data.group("v")) / (1000 if data.group("ms") else 1)
+    if "loss" not in values and "loss is " in text and (said := _LOSS_IS.search(text)) is not None:
+        values["loss"] = float(said.group("v"))  # MindSpore's LossMonitor: `epoch: 1 step: 458, loss is 3.168`
     if values.get("mfu", 0) < 0:
         del values["mfu"]  # not measured yet (nanoGPT prints -100% until its fifth iteration)
     if "step_time_s" not in values and (timed := _TIMED.search(text)) is not None:
@@ -333,6 +357,8 @@ def _step_counter(text: str) -> _Counter | None:
         batch = batch or _EPOCH_BATCH.search(text)
     if batch is None and "Train:" in text:
         batch = _TIMM.search(text) or _SWIN.search(text)
+    if batch is None and ("atch" in text or "ATCH" in text) and ("poch" in text or "POCH" in text):
+        batch = _EPOCH_BATCHES.search(text)
     if batch is not None:
         epoch = int(batch.group("e"))
         i, n = batch.group("i"), batch.group("n")
@@ -357,6 +383,11 @@ def _step_counter(text: str) -> _Counter | None:
     match = STEP.search(text)
     if match is None and text[:1].isdigit() and " | loss " in text:
         match = _BARE_COUNT.match(text)
+    if match is None and "] [" in text:
+        match = _CLU.search(text)
+    if match is None and ("atch" in text or "ATCH" in text) and (batch := _BATCH_OF.search(text)) is not None:
+        # the epoch is its own line's (`GenericLogParser._parse` puts the count in it)
+        return _Counter(int(batch.group("i")), batch, batches=int(batch.group("n")))
     return _Counter(int(match.group(1)), match) if match is not None else None
 
 
@@ -483,8 +514,16 @@ def _is_step_line(text: str, dated: bool = True) -> bool:
     counter = _step_counter(text)
     if counter is None:
         return False
+    if _counter_alone(text, counter):
+        return True
     values = counter.metrics(text)
     return any(k != "step" for k in values) if dated else _undated_step(text, values)
+
+
+def _counter_alone(text: str, counter: _Counter) -> bool:
+    """A line that is nothing but an epoch's batch counted with both totals (`Epoch 0/100, Batch
+    16/29316`, Horovod's examples, the loss on a line of its own): a step with no metric."""
+    return counter.match.re is _EPOCH_BATCHES and counter.epochs is not None and not text[counter.match.end():].strip()
 
 
 def _undated_step(text: str, values: dict[str, float]) -> bool:
@@ -535,7 +574,10 @@ class GenericLogParser(LogReader):
                     return Claim.CONTENT  # an epoch's duration: a log that counts epochs
                 elif any(k in _KEYS for k, _ in iter_numbers(body)):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
-            elif (_is_step_line(body, dated=False) or _bar_step(body) is not None or _bare_bar(body) is not None
+            elif (bar := _bar_step(body)) is not None and bar[1] is not None and bar[0].epoch is not None and (
+                    _TRAIN_BAR.match(body, 0, bar[0].match.start()) is not None):
+                return Claim.CONTENT  # a training epoch's bar with its rate (super-gradients' `Train epoch 33: 100%|`)
+            elif (_is_step_line(body, dated=False) or bar is not None or _bare_bar(body) is not None
                   or (after_latency and _step_counter(body) is not None)):
                 undated += 1  # a step line reporting its own time (nanoGPT's, an epoch's bar), undated
                 if undated >= 3:
@@ -583,8 +625,15 @@ class GenericLogParser(LogReader):
             if "atency" in text and (e2e := _E2E_LATENCY.search(text)) is not None:
                 latency[line.rank] = (line.number, float(e2e.group("v")))
                 continue
+            if "per step time" in text and (per_step := _PER_STEP_TIME.match(text)) is not None:
+                if rows.steps and rows.steps[-1]["rank"] == line.rank and rows.steps[-1].get("step_time_s") is None:
+                    rows.steps[-1]["step_time_s"] = float(per_step.group("v")) / 1000
+                continue
             # an undated step has a row with no time (nothing places it), with the time it reports
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
+            if counter is not None and counter.match.re is _BATCH_OF and line.rank in epochs:
+                named = epochs[line.rank][-1].number  # the epoch its own line named last
+                counter = counter._replace(step=named * counter.batches + counter.step, epoch=named)
             if (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
                 counter, seconds = bar
                 if bars_seen.get(line.rank) != counter.step:  # a redraw of the same count is no new step
@@ -602,7 +651,7 @@ class GenericLogParser(LogReader):
                     values["step_time_s"] = e2e_line[1]
                 if not values and line.ts_ns is not None and _record_head(text, counter):
                     record = _Record(line, counter.step)
-                elif values and (line.ts_ns is not None or _undated_step(text, values)):
+                elif (values and (line.ts_ns is not None or _undated_step(text, values))) or _counter_alone(text, counter):
                     before = len(rows.steps)
                     rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns, **values)
                     if len(rows.steps) > before and counter.epoch is not None:

@@ -74,7 +74,11 @@ _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring state
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
 _LIGHTNING = re.compile(r"pytorch_lightning|lightning\.pytorch|LOCAL_RANK: \d+ - CUDA_VISIBLE_DEVICES|`Trainer\.fit` stopped|"
                         r"Restored all states from the checkpoint|global step \d+: '|\[NeMo [IWE] ")
-_GLUED = re.compile(r"\[NeMo [IWE] |\[rank: \d+\]|\[(?:INFO|WARNING|ERROR)\] ")
+# A message glued to the end of a bar's last redraw: NeMo's and Lightning's loggers, and PyTorch's
+# C++ log lines (a watchdog's timeout: `...consumed_samples=2.56e+7][E ProcessGroupNCCL.cpp:458] [Rank 0]
+# Watchdog caught ...`; since 2.2 with the rank first, `[rank0]:[E ...`)
+_GLUED = re.compile(r"\[NeMo [IWE] |\[rank: \d+\]|\[(?:INFO|WARNING|ERROR)\] "
+                    r"|\[[IWEF] ?[\w.\-]{1,80}\.(?:cpp|cc|h):\d{1,6}\] |\[rank\d{1,7}\]:\[[IWEF]")
 # a logger's level put before Lightning's messages ("INFO:lightning.pytorch...: ", "[INFO] ")
 _LEVEL_OPENERS = frozenset("I[")
 _LEVEL = re.compile(r"^(?:INFO:(?:[\w.]{1,200}:)?\s*|\[(?:INFO|WARNING)\]\s*)")

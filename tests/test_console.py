@@ -111,7 +111,8 @@ def test_the_lines_a_second_generic_reader_is_given_hold_every_step_line_it_read
     picks (`_GENERIC_STEP_HINT`, polars' engine): each step line the generic reader reads must be
     among them. Step lines quoted verbatim from public logs (ESPnet2 issue 2674, FunASR's
     ModelScope guide, llama2.c issue 461, icefall's docs, DeepSpeed-Chat issue 444, darkflow issue
-    470), each read alone by the generic reader first to show it is a step line."""
+    470, allennlp issue 379, flax issue 3364, horovod issue 1421, a MindSpore README), each read
+    alone by the generic reader first to show it is a step line."""
     import polars as pl
 
     from tracelens.parsers.console import _GENERIC_STEP_HINT
@@ -126,6 +127,11 @@ def test_the_lines_a_second_generic_reader_is_given_hold_every_step_line_it_read
         "2023-07-27 12:50:53,681 INFO [train.py:422] Epoch 0, batch 10, loss[loss=0.4561, over 2828.00 frames. ], "
         "tot_loss[loss=0.7076, over 22192.90 frames.], batch size: 4",
         "step 106 - loss 105.83324432373047 - moving ave loss 106.07497749111539",
+        "2017-10-14 16:48:58,960 - INFO - allennlp.training.trainer - Batch 567/17168: accuracy: 0.42, loss: 1.32 ||",
+        "I1002 21:38:13.425730 139917864867392 logging_writer.py:35] [400] steps_per_second=1.583725, "
+        "train_accuracy=0.3724340796470642, train_learning_rate=0.35846155881881714, train_loss=3.219879150390625",
+        "[1,0]<stdout>:Epoch 0/100, Batch 17/29316",
+        "epoch: 2 step: 458, loss is 2.8847265",
     ]
     generic = registry()["generic_log"]
     for i, text in enumerate(quoted):
@@ -134,3 +140,6 @@ def test_the_lines_a_second_generic_reader_is_given_hold_every_step_line_it_read
         assert generic.parse(path, ParseOptions()).tables["log_steps"].num_rows == 1, text
     picked = pl.Series(quoted, dtype=pl.String).str.contains(_GENERIC_STEP_HINT).to_list()
     assert [t for t, ok in zip(quoted, picked, strict=True) if not ok] == []
+    # the line after a step that gives its time (MindSpore's TimeMonitor)
+    assert pl.Series(["epoch time: 38912.93382644653, per step time: 84.96273761232868"]).str.contains(
+        _GENERIC_STEP_HINT).to_list() == [True]

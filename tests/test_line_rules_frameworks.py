@@ -655,3 +655,145 @@ def test_deepspeed_chat_ppo_steps_take_their_time_from_the_latency_line_before(t
     assert name == "generic_log"
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
         (3196, 2.06, None), (3197, 2.10, None), (3198, 2.08, None)]
+
+
+def test_caffes_snapshot_line_starts_the_save_of_its_iteration(tmp_path: Path) -> None:
+    """Caffe's solver (BVLC/caffe issue 5144, a DetectNet run under DIGITS) says `Snapshotting to
+    binary proto file snapshot_iter_8694.caffemodel` before it writes the weights, then the solver's
+    state: one save, of iteration 8694."""
+    lines = [
+        "I0413 15:10:34.081869 22206 sgd_solver.cpp:106] Iteration 8680, lr = 1e-05",
+        "I0413 15:11:22.549012 22206 solver.cpp:479] Snapshotting to binary proto file snapshot_iter_8694.caffemodel",
+        "I0413 15:11:22.642297 22206 sgd_solver.cpp:273] Snapshotting solver state to binary proto file "
+        "snapshot_iter_8694.solverstate",
+        "I0413 15:13:03.606060 22206 solver.cpp:242] Iteration 8720 (0.267511 iter/s, 149.526s/40 iter), "
+        "loss = -6.43825e-20",
+    ]
+    _, _, events = _read(tmp_path, lines)
+    assert [(e["kind"], e["step"], e["line"]) for e in events] == [("checkpoint_save_start", 8694, 2)]
+
+
+def test_a_watchdog_timeout_glued_to_a_bars_last_redraw_is_read(tmp_path: Path) -> None:
+    """A NeMo job's bar (pytorch/pytorch issue 118369) with PyTorch's C++ watchdog line glued to
+    its end: the timeout of SeqNum 96120 is read, as the one on a line of its own after it."""
+    lines = [
+        "Epoch 0:   6%|██                               | 32040/500150 [6:28:43<94:39:17,  1.37it/s, loss=2.6, "
+        "v_num=95nc, reduced_train_loss=2.590, global_step=3.2e+4, consumed_samples=2.56e+7][E ProcessGroupNCCL.cpp:458] "
+        "[Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=96120, OpType=ALLREDUCE, "
+        "Timeout(ms)=1800000) ran for 25624887 milliseconds before timing out.",
+        "[E ProcessGroupNCCL.cpp:458] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=96117, "
+        "OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 25624887 milliseconds before timing out.",
+    ]
+    _, _, events = _read(tmp_path, lines)
+    assert [(e["kind"], e["rank"], e["line"]) for e in events if e["kind"] == "collective_timeout"] == [
+        ("collective_timeout", 0, 1), ("collective_timeout", 0, 2)]
+    assert "SeqNum=96120" in events[0]["detail"]
+
+
+def test_an_unbracketed_epoch_and_batch_of_its_batches_count_within_the_epoch(tmp_path: Path) -> None:
+    """GluonNLP's SQuAD script (dmlc/gluon-nlp PR 1261): `Epoch: 2, Batch: 4134/8164, ...` is batch
+    4134 of 8164 in epoch 2: steps go on across epochs (`_from_epoch_one` moves them where the log's
+    epochs count from 1), 300 batches apart."""
+    lines = [
+        "2020-07-11 01:18:24,537 - root - INFO - Epoch: 2, Batch: 4134/8164, Loss span/answer/total=0.5251/0.1104/0.6355, "
+        "LR=0.00001106, grad_norm=33.4706. Time cost=89.23, Throughput=53.79 samples/s ETA=1.00h",
+        "2020-07-11 01:19:57,105 - root - INFO - Epoch: 2, Batch: 4434/8164, Loss span/answer/total=0.5365/0.1209/0.6574, "
+        "LR=0.00001079, grad_norm=19.0388. Time cost=92.57, Throughput=51.85 samples/s ETA=0.97h",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    got = [s["step"] for s in steps]
+    assert got in ([2 * 8164 + 4134, 2 * 8164 + 4434], [8164 + 4134, 8164 + 4434])
+    assert [s["end_ns"] for s in steps] == [_ns("2020-07-11 01:18:24,537"), _ns("2020-07-11 01:19:57,105")]
+
+
+def test_horovods_epoch_and_batch_lines_alone_are_each_ranks_steps(tmp_path: Path) -> None:
+    """Horovod under mpirun --tag-output (horovod/horovod issue 1421): `[1,0]<stdout>:Epoch 0/100,
+    Batch 17/29316` on a line of its own, the loss on the next: steps 17 and 18 of ranks 0 and 1,
+    with no time."""
+    lines = [
+        "[1,1]<stdout>:Epoch 0/100, Batch 17/29316",
+        "[1,0]<stdout>:Epoch 0/100, Batch 17/29316",
+        "[1,1]<stdout>:Total loss is  30.246166229248047 ETA is  7:37:42.398659",
+        "[1,0]<stdout>:Total loss is  29.862733840942383 ETA is  7:37:43.721964",
+        "[1,0]<stdout>:Epoch 0/100, Batch 18/29316",
+        "[1,1]<stdout>:Epoch 0/100, Batch 18/29316",
+        "[1,0]<stdout>:Total loss is  53.665191650390625 ETA is  7:19:39.170223",
+        "[1,1]<stdout>:Total loss is  48.74404525756836 ETA is  7:19:45.835702",
+        "[1,0]<stdout>:Epoch 0/100, Batch 19/29316",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["rank"], s["step"], s["step_time_s"]) for s in steps] == [
+        (1, 17, None), (0, 17, None), (0, 18, None), (1, 18, None), (0, 19, None)]
+
+
+def test_allennlps_batches_count_in_the_epoch_its_own_line_named(tmp_path: Path) -> None:
+    """AllenNLP's trainer in 2017 (allenai/allennlp issue 379): `Epoch 0/139` on a line of its own,
+    then `Batch 567/17168: accuracy: 0.42, loss: 1.32 ||` every 10 s: batches 1, 567 and 1128 of
+    epoch 0, the steps, with their losses."""
+    lines = [
+        "2017-10-14 16:48:27,962 - INFO - allennlp.training.trainer - Beginning training.",
+        "2017-10-14 16:48:27,962 - INFO - allennlp.training.trainer - Epoch 0/139",
+        "2017-10-14 16:48:27,962 - INFO - allennlp.training.trainer - Training",
+        "2017-10-14 16:48:48,950 - INFO - allennlp.training.trainer - Batch 1/17168: accuracy: 0.25, loss: 6.66 ||",
+        "2017-10-14 16:48:58,960 - INFO - allennlp.training.trainer - Batch 567/17168: accuracy: 0.42, loss: 1.32 ||",
+        "2017-10-14 16:49:08,969 - INFO - allennlp.training.trainer - Batch 1128/17168: accuracy: 0.46, loss: 1.17 ||",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["end_ns"]) for s in steps] == [
+        (1, 6.66, _ns("2017-10-14 16:48:48,950")), (567, 1.32, _ns("2017-10-14 16:48:58,960")),
+        (1128, 1.17, _ns("2017-10-14 16:49:08,969"))]
+
+
+def test_clus_metric_writer_lines_under_absl_are_steps_with_their_rate(tmp_path: Path) -> None:
+    """Flax's ImageNet example on 4 hosts (google/flax issue 3364): CLU's LoggingWriter under absl,
+    `I1002 21:38:13.425730 139917864867392 logging_writer.py:35] [400] steps_per_second=1.583725,
+    ...`: step 400, its time 1/1.583725 s, its loss `train_loss`."""
+    lines = [
+        "I1002 21:38:13.425730 139917864867392 logging_writer.py:35] [400] steps_per_second=1.583725, "
+        "train_accuracy=0.3724340796470642, train_learning_rate=0.35846155881881714, train_loss=3.219879150390625",
+        "I1002 21:39:09.572115 140400640460352 logging_writer.py:35] [500] steps_per_second=1.781075, "
+        "train_accuracy=0.8223657011985779, train_learning_rate=0.4610256254673004, train_loss=0.8868171572685242",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"]) for s in steps] == [(400, 3.219879150390625), (500, 0.8868171572685242)]
+    assert [s["step_time_s"] for s in steps] == pytest.approx([1 / 1.583725, 1 / 1.781075])
+
+
+def test_mindspores_loss_and_time_monitors_give_the_step_its_loss_and_time(tmp_path: Path) -> None:
+    """MindSpore's LossMonitor and TimeMonitor in dataset sink mode (an SSD-ResNet50 README, index id
+    17144632342): `epoch: 2 step: 458, loss is 2.8847265` ends epoch 2's 458 steps; `epoch time:
+    38912.93..., per step time: 84.96273761232868` after it is each step's time in ms."""
+    lines = [
+        "epoch: 1 step: 458, loss is 3.1681802",
+        "epoch time: 228752.4654865265, per step time: 499.4595316299705",
+        "epoch: 2 step: 458, loss is 2.8847265",
+        "epoch time: 38912.93382644653, per step time: 84.96273761232868",
+        "epoch: 3 step: 458, loss is 2.8398118",
+        "epoch time: 38769.184827804565, per step time: 84.64887516987896",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"]) for s in steps] == [(458, 3.1681802), (916, 2.8847265), (1374, 2.8398118)]
+    assert [s["step_time_s"] for s in steps] == pytest.approx([0.4994595316299705, 0.08496273761232868,
+                                                               0.08464887516987896])
+
+
+def test_one_training_epochs_bar_with_its_rate_is_a_log_of_steps(tmp_path: Path) -> None:
+    """super-gradients (Deci-AI/super-gradients issue 1085): one `Train epoch 33: 100%|...| 250/250
+    [05:10<00:00,  1.24s/it, ...]` bar and its validation bar are enough to read: epoch 33's last
+    batch, 1.24 s each (the validation bar is no step)."""
+    lines = [
+        "===========================================================",
+        "Train epoch 33: 100%|██████████| 250/250 [05:10<00:00,  1.24s/it, DEKRLoss/heatmap=0.00039, "
+        "DEKRLoss/offset=0.000749, DEKRLoss/total=0.00114, gpu_mem=13.4]",
+        "Validation epoch 33: 100%|██████████| 20/20 [00:24<00:00,  1.23s/it]",
+        "===========================================================",
+        "SUMMARY OF EPOCH 33",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(33 * 250 + 250, 1.24)]
