@@ -41,6 +41,9 @@ _PREFIX = re.compile(
     r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] [0-9a-f]{6,64} \|\| "
     r"|\([A-Za-z_]\w{0,100} pid=\d+(?:, ip=[\d.]{1,40})?\) "
     r"|(?:\d{1,3}\.){3}\d{1,3}: "  # pdsh (DeepSpeed's multi-node launcher): the node's address
+    # torchrun's `--role trainer` ("[trainer0]:", its role and local rank), and its templates that
+    # add the global rank ("[trainer0|3]:", torchx's): the global rank where given
+    r"|\[[A-Za-z_][A-Za-z_\-]{0,40}(?P<r8>\d{1,7})(?:\|(?P<r9>\d{1,7}))?\]:[ ]?"
 )
 # pdsh's node name ("worker-1: ", "localhost: "): a name with a digit, dot or dash (or localhost),
 # only before what a launcher or logger opens its lines with (a bare word and a colon is as often
@@ -53,7 +56,7 @@ _PREFIX_OPENERS = frozenset("[( 0123456789")
 _WORD_PREFIX = re.compile(
     r"(?<![\w.\-])[\w.\-]{1,255}+ \[std(?:out|err)\]:? |(?<![\w.\-])[\w.]{1,255}+(?:-[\w.]{1,255}+){0,8}-\d++[ ]{1,40}+\|[ ]"
 )
-_RANK_GROUPS = ("r1", "r2", "r3", "r4", "r5", "r6", "r7")
+_RANK_GROUPS = ("r1", "r2", "r3", "r4", "r5", "r6", "r7", "r9", "r8")
 # A line number pasted in front of every line (`cat -n`, copied from a code viewer): "  12\t".
 _PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)|\[(\d{1,9})\](?:[ ]|$)")
 _ISO = re.compile(

@@ -193,7 +193,7 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
     description: epoch x batches per epoch + batches done) or the run's steps bar (`_STEPS_BAR`:
     its count), with its rate in seconds a batch; None for any other line, an evaluation's
     bar, and a bar's first drawing (no batch done)."""
-    if "poch" not in text and "POCH" not in text and "teps" not in text:
+    if "poch" not in text and "POCH" not in text and "teps" not in text and "|Loss: " not in text:
         return None
     readings = bar_readings(text)
     if not readings:
@@ -204,6 +204,11 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
     if (steps := _STEPS_BAR.match(text, 0, reading.start)) is not None:
         return _Counter(reading.n, steps), reading.seconds_per_item  # the run's steps bar: its count is the step
     head = _BAR_EPOCH.search(text, 0, reading.start)
+    if head is None and (tune := _TORCHTUNE_BAR.match(text, 0, reading.start)) is not None:
+        # (the description is set after the bar moves: a redraw may show the step before's)
+        epoch = int(tune.group("e"))
+        return (_Counter((epoch - 1) * reading.total + reading.n, tune, epoch, None, reading.total, base=1),
+                reading.seconds_per_item)
     if head is None:
         return None
     epoch, total = int(head.group("e")), reading.total
@@ -211,6 +216,9 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
     return _Counter(epoch * total + reading.n, head, epoch, epochs, total), reading.seconds_per_item
 
 
+# torchtune's recipes' bar (`1|3|Loss: 2.764298677444458:   3%|▎  | 3/101 [00:53<27:44, 16.98s/it]`):
+# the epoch from 1, the run's step and the loss in its description, its count the epoch's steps
+_TORCHTUNE_BAR = re.compile(r"\s{0,8}(?P<e>\d{1,9})\|\d{1,15}\|Loss: ")
 # a bar's description that names training before its epoch (`Train epoch 33: `, `Training Epoch 2/10: `)
 _TRAIN_BAR = re.compile(r"\s{0,8}train(?:ing)?\b[\s:\-]{0,4}", re.I)
 

@@ -797,3 +797,32 @@ def test_one_training_epochs_bar_with_its_rate_is_a_log_of_steps(tmp_path: Path)
     name, steps, _ = _read(tmp_path, lines)
     assert name == "generic_log"
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(33 * 250 + 250, 1.24)]
+
+
+def test_torchtunes_bar_under_a_role_and_rank_prefix(tmp_path: Path) -> None:
+    """torchtune's LoRA recipe launched by torchx (meta-pytorch/torchtune PR 2620): torchrun's
+    prefix with a role, its local rank and the global rank (`[trainer0|0]:`), and torchtune's bar
+    described `epoch|global step|Loss: ...` (the description set after the bar moves, so a redraw
+    shows the step before's): steps 1..3 of rank 0 at the bar's rates 20.91, 18.96 and 16.98 s."""
+    lines = [
+        "[trainer0|0]:  0%|          | 0/101 [00:00<?, ?it/s][trainer0|0]:",
+        "[trainer0|0]:  1%|          | 1/101 [00:20<34:51, 20.91s/it]",
+        "[trainer0|0]:1|1|Loss: 2.7997918128967285:   1%|          | 1/101 [00:20<34:51, 20.91s/it][trainer0|0]:",
+        "[trainer0|0]:1|1|Loss: 2.7997918128967285:   2%|▏         | 2/101 [00:38<31:17, 18.96s/it]",
+        "[trainer0|0]:1|2|Loss: 2.764298677444458:   2%|▏         | 2/101 [00:38<31:17, 18.96s/it] [trainer0|0]:",
+        "[trainer0|0]:1|2|Loss: 2.764298677444458:   3%|▎         | 3/101 [00:53<27:44, 16.98s/it]",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["rank"], s["step"], s["step_time_s"], s["line"]) for s in steps] == [
+        (0, 1, 20.91, 3), (0, 2, 18.96, 4), (0, 3, 16.98, 6)]
+
+
+def test_torchruns_role_prefix_names_the_local_rank_and_a_template_the_global() -> None:
+    """torchrun's `--role` prefix is `[${role_name}${local_rank}]:` (`[trainer0]:`, its docs); a
+    template adding the global rank (`[trainer0|3]:`) gives that rank."""
+    from tracelens.parsers._lines import strip_prefix
+
+    assert strip_prefix("[trainer1]:step 5 loss 2.0") == (1, "step 5 loss 2.0")
+    assert strip_prefix("[trainer0|3]:1|2|Loss: 2.76") == (3, "1|2|Loss: 2.76")
+    assert strip_prefix("[default2]:step 5") == (2, "step 5")
