@@ -63,9 +63,11 @@ WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 
 # YOLOX's trainer saving its checkpoint files ("... save_ckpt:356 - Save weights to ./YOLOX_outputs/yolox_s")
 # (and PaddleOCR's "save model in ./output/...", Accelerate's save_state: "Saving current state to ...",
 # Caffe's solver before it writes the weights: "Snapshotting to binary proto file x_iter_8694.caffemodel"
-# or "... HDF5 file ...", then the solver's state, "Snapshotting solver state to ...", part of one save)
+# or "... HDF5 file ...", older Caffe and its forks "Snapshotting to c3d_ucf101_iter_8694", then the
+# solver's state, "Snapshotting solver state to ...", part of one save)
 _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bsave model in \S|\bSaving current state to \S"
-                           r"|\bSnapshotting to (?:binary proto|HDF5) file (?:\S*?_iter_(?P<iter>\d{1,15})\.caffemodel)?")
+                           r"|\bSnapshotting to (?:(?:binary proto|HDF5) file |(?=\S{0,4000}?_iter_\d))"
+                           r"(?:\S{0,4000}?_iter_(?P<iter>\d{1,15})(?:\.caffemodel|\.h5|(?!\S)))?")
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (

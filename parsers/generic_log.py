@@ -161,7 +161,8 @@ _LOSS_IS = re.compile(r"\bloss is\s{1,4}(?P<v>[-+]?\d{1,9}(?:\.\d{1,12})?(?:[eE]
 # MindSpore's TimeMonitor after the epoch's step line: `epoch time: 38912.93, per step time: 84.96`
 # (milliseconds, with or without the unit): the time of each step the line before counted
 _PER_STEP_TIME = re.compile(
-    r"^epoch time: \d{1,12}(?:\.\d{1,20})?(?: ms)?, per step time: (?P<v>\d{1,12}(?:\.\d{1,20})?)(?: ms)?\s{0,4}$")
+    r"^(?:[A-Za-z]{1,20} )?epoch time: \d{1,12}(?:\.\d{1,20})?(?: ms)?, per step time: (?P<v>\d{1,12}(?:\.\d{1,20})?)"
+    r"(?: ms)?(?:,? ?\(data time: \d{1,12}(?:\.\d{1,20})? ms\))?\s{0,4}$", re.I)
 
 # A step's own time with its unit, where no metric key names it: nanoGPT's `iter 5: loss 4.2082,
 # time 1431.27ms, mfu 0.01%`, its forks' `dt 120.5ms`. A bare `time` only in milliseconds (in
@@ -365,7 +366,8 @@ def _step_counter(text: str) -> _Counter | None:
         batch = batch or _EPOCH_BATCH.search(text)
     if batch is None and "Train:" in text:
         batch = _TIMM.search(text) or _SWIN.search(text)
-    if batch is None and ("atch" in text or "ATCH" in text) and ("poch" in text or "POCH" in text):
+    if batch is None and ("atch" in text or "ATCH" in text) and ("poch" in text or "POCH" in text) and (
+            STEP.search(text) is None and _GLOBAL_STEP.search(text) is None):  # (a run's step on the line is its step)
         batch = _EPOCH_BATCHES.search(text)
     if batch is not None:
         epoch = int(batch.group("e"))
@@ -393,7 +395,8 @@ def _step_counter(text: str) -> _Counter | None:
         match = _BARE_COUNT.match(text)
     if match is None and "] [" in text:
         match = _CLU.search(text)
-    if match is None and ("atch" in text or "ATCH" in text) and (batch := _BATCH_OF.search(text)) is not None:
+    if match is None and ("atch" in text or "ATCH" in text) and (batch := _BATCH_OF.search(text)) is not None and (
+            _NOT_TRAINING.search(text) is None):
         # the epoch is its own line's (`GenericLogParser._parse` puts the count in it)
         return _Counter(int(batch.group("i")), batch, batches=int(batch.group("n")))
     return _Counter(int(match.group(1)), match) if match is not None else None
@@ -606,6 +609,7 @@ class GenericLogParser(LogReader):
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         latency: dict[int | None, tuple[int, float]] = {}  # rank -> (line, seconds) of its last E2E latency line
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
+        batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -639,9 +643,12 @@ class GenericLogParser(LogReader):
                 continue
             # an undated step has a row with no time (nothing places it), with the time it reports
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
-            if counter is not None and counter.match.re is _BATCH_OF and line.rank in epochs:
-                named = epochs[line.rank][-1].number  # the epoch its own line named last
-                counter = counter._replace(step=named * counter.batches + counter.step, epoch=named)
+            if counter is not None and counter.match.re is _BATCH_OF:
+                named = epochs[line.rank][-1].number if line.rank in epochs else None  # the epoch its own line named last
+                if batch_totals.setdefault((line.rank, named), counter.batches) != counter.batches:
+                    counter = None  # another loop's batches in the epoch (its validation's): no step
+                elif named is not None:
+                    counter = counter._replace(step=named * counter.batches + counter.step, epoch=named)
             if (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
                 counter, seconds = bar
                 if bars_seen.get(line.rank) != counter.step:  # a redraw of the same count is no new step
