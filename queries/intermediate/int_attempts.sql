@@ -15,12 +15,25 @@ with processes as (
 ),
 steps as (
     select step, t_ns, step_time_s,
-        lag(step) over (order by t_ns, line) as previous_step,
-        lag(t_ns) over (order by t_ns, line) as previous_t_ns
+        lag(step) over (order by t_ns, line, step) as previous_step,
+        lag(t_ns) over (order by t_ns, line, step) as previous_t_ns
     from int_log_steps
 ),
+starts as (
+    select file_id, rank, ts_ns, line, row_number() over (partition by file_id, rank order by line, ts_ns) as nth
+    from int_log_events
+    where kind = 'attempt_start'
+),
 boundaries as (
-    select distinct ts_ns as start_ns, 'event' as start_source from int_log_events where kind = 'attempt_start'
+    -- a start line starts its attempt; a console's first one (its process's first dated line)
+    -- starts it no later than the steps that console logged on the lines before it (undated,
+    -- placed by a progress bar's clock): its process was running then
+    select distinct least(e.ts_ns, (
+        select min(s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0))
+        from int_log_steps s
+        where e.nth = 1 and s.file_id = e.file_id and s.rank is not distinct from e.rank and s.line < e.line
+    ))::bigint as start_ns, 'event' as start_source
+    from starts e
     union all
     -- the step counter went back with no attempt_start logged in between: a restart
     select (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint, 'step_counter'

@@ -33,17 +33,17 @@ bounded as (
     select *,
         coalesce(
             start_ns,
-            lag(end_ns) over (partition by attempt order by t_ns, line),
+            lag(end_ns) over (partition by attempt order by t_ns, line, step),
             (end_ns - step_time_s * 1e9)::bigint
         ) as s_ns,
         coalesce(
             end_ns,
-            lead(coalesce(start_ns, (end_ns - step_time_s * 1e9)::bigint)) over (partition by attempt order by t_ns, line),
+            lead(coalesce(start_ns, (end_ns - step_time_s * 1e9)::bigint)) over (partition by attempt order by t_ns, line, step),
             case when end_reason = 'completed' then attempt_end_ns end
         ) as e_ns,
-        row_number() over (partition by attempt order by t_ns, line) as nth,
-        lag(step) over (partition by attempt order by t_ns, line) as prev_step,
-        end_ns is not null or lead(t_ns) over (partition by attempt order by t_ns, line) is not null as completed
+        row_number() over (partition by attempt order by t_ns, line, step) as nth,
+        lag(step) over (partition by attempt order by t_ns, line, step) as prev_step,
+        end_ns is not null or lead(t_ns) over (partition by attempt order by t_ns, line, step) is not null as completed
     from steps
 ),
 credited as (

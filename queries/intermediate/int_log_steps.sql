@@ -55,7 +55,7 @@ file_sizes as (
     from best_clock group by file_id
 ),
 gaps as (
-    select t_ns - lag(t_ns) over (partition by file_id order by t_ns, line) as gap_ns from best_clock
+    select t_ns - lag(t_ns) over (partition by file_id order by t_ns, line, step) as gap_ns from best_clock
 ),
 tolerance as (
     select greatest(2e9, 3 * coalesce(median(gap_ns) filter (where gap_ns > 0), 0)) as ns from gaps
@@ -75,7 +75,7 @@ best_file as (
 print_gaps as (
     select file_id, step - lag(step) over w as steps, t_ns - lag(t_ns) over w as gap_ns
     from best_file
-    window w as (partition by file_id order by t_ns, line)
+    window w as (partition by file_id order by t_ns, line, step)
 ),
 clock as (
     -- a file whose every dated row (three or more) falls on a whole second writes its times
