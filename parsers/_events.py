@@ -36,6 +36,7 @@ _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\)
 # out-of-memory killer most often), "Segmentation fault (core dumped)", "Aborted", "Bus error".
 _SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?")
 _RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")  # torchelastic's agent
+_GROUP_FAILED = re.compile(r"Worker group (?:FAILED|UNHEALTHY)\b")  # its state when it restarts them
 # torchelastic's rendezvous result: restart_count=0 is the first launch, more a relaunch (the
 # count may sit on a line of its own under "Result:" in older releases)
 _RESTART_COUNT = re.compile(r"\brestart_count=(\d{1,9})\b")
@@ -276,6 +277,10 @@ class EventScanner:
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text)
                        and _CRASH.search(text) is not None):
             kind = LogEventKind.RESTART if restart else LogEventKind.CRASH
+            if restart and not failed and _GROUP_FAILED.search(text) is not None:
+                # the agent's own word that its workers failed, where nothing before said how
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="the launcher's worker group failed")
             rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             self.restarted = self.restarted or kind == LogEventKind.RESTART
             # a restart: the launcher restarts every worker, each one's next dated line starts anew
@@ -449,6 +454,38 @@ def _drop_exit_starts(rows: LogRows) -> None:
         rows.events[:] = [e for n, e in enumerate(rows.events) if n not in exits]
 
 
+
+def _peer_ops(rows: LogRows) -> None:
+    """A rank whose only line of a timed-out collective is the process group's "Exception ...
+    detected by watchdog at work: N" names no op: the op another rank's watchdog named for the
+    same sequence number of the same group (that rank's line or its group unnamed) is that of
+    the same collective, where those ranks name one op."""
+    timeouts = [e for e in rows.events if e["kind"] == LogEventKind.COLLECTIVE_TIMEOUT.value]
+    if not any(e["detail"].startswith("SeqNum=") for e in timeouts):
+        return
+    named: dict[str, list[tuple[str, str | None, int | None]]] = {}  # seq -> (op, pg, rank)
+    unnamed = []
+    for event in timeouts:
+        detail = event["detail"]
+        if (seq := _DETAIL_SEQ.search(detail)) is None:
+            continue
+        pg = _DETAIL_PG.search(detail)
+        facts = (seq.group(1), pg.group(1) if pg else None)
+        if detail.startswith("SeqNum="):
+            unnamed.append((event, *facts))
+        else:
+            named.setdefault(facts[0], []).append((detail.split(" ", 1)[0], facts[1], event["rank"]))
+    for event, seq_number, group in unnamed:
+        peers = [(op, rank) for op, pg, rank in named.get(seq_number, ()) if pg is None or group is None or pg == group]
+        if len({op for op, _ in peers}) == 1:
+            op, rank = peers[0]
+            event["detail"] = f"{op} {event['detail']} op_from_rank={rank}"
+
+
+_DETAIL_SEQ = re.compile(r"\bSeqNum=(\d{1,20})")
+_DETAIL_PG = re.compile(r" pg=(\w{1,80})")
+
+
 # False while a console is read by a reader other than its primary (parsers/console.py).
 SHARED_LINES: ContextVar[bool] = ContextVar("shared_lines", default=True)
 # Set by parsers/console.py while it reads one console with several readers: path -> the lines
@@ -567,6 +604,7 @@ def log_result(rows: LogRows, warning: str | None) -> ParseResult:
     if any(early):
         rows.events[:] = [e for e, drop in zip(rows.events, early, strict=True) if not drop]
     _drop_exit_starts(rows)
+    _peer_ops(rows)
     tables = rows.tables()  # before counting: it completes the NCCL rows
     return ParseResult(tables, FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [],
                        unrecognised_lines=rows.unrecognised())

@@ -20,9 +20,12 @@ from tracelens.parsers._events import SHARED_LINES, STEP, WATCHDOG, join_wrapped
 from tracelens.parsers._lines import BarReading, Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
+from tracelens.parsers._progress_table import is_table, table_steps
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
-_KEYS = {**METRIC_KEYS, "act_loss": "loss"}  # (DeepSpeed-Chat's PPO actor loss)
+_KEYS = {**METRIC_KEYS, "act_loss": "loss", "cost": "loss"}  # (DeepSpeed-Chat's PPO actor loss; Theano-era `cost`)
+# RETURNN's objective of one output layer: `cost:output 19.2419147897`
+_LAYER_COST = re.compile(r"\bcost:[A-Za-z_][\w/.]{0,80}\s{1,4}(?P<v>[-+]?\d{1,12}(?:\.\d{1,15})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
 
 
 # torchrun/torchelastic lines that make a file worth reading even without step lines: failures,
@@ -49,6 +52,8 @@ _TORCHTITAN = re.compile(r"\[titan\] |\bmemory:\s{0,8}[\d.]{1,20}GiB\([\d.]{1,20
 # the epoch's duration where a line says it
 _EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.])", re.I)
 _EPOCH_TOOK = re.compile(r"\bepoch\b.{0,80}?\b(?:took|time:?)\s{0,8}(\d{1,9}(?:\.\d{1,9})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
+# an epoch's `time: N` with no unit as its line's last figure: seconds
+_EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1,9})?)\s{0,8}$", re.I)
 
 
 class _Epoch:
@@ -303,6 +308,8 @@ def _step_values(text: str) -> dict[str, float]:
             bare_time = value
         elif key == "data" and bare_data is None:
             bare_data = value
+    if "loss" not in values and "cost:" in text and (cost := _LAYER_COST.search(text)) is not None:
+        values["loss"] = float(cost.group("v"))
     if bare_time is not None and ("data_time_s" in values or bare_data is not None):
         # the iteration timer's pair: detectron2's `time: 1.1678  data_time: 0.0222`, the
         # ImageNet example's `Time  0.473 ( 0.692)    Data  0.099 ( 0.110)`
@@ -565,7 +572,10 @@ class GenericLogParser(LogReader):
         undated = 0
         record_head = False  # the line before was the dated first line of a step record
         timed = False  # the line before was a step's E2E latency line (DeepSpeed-Chat's)
-        for body in head_bodies(head, limit=400):
+        bodies = list(head_bodies(head, limit=400))
+        if is_table(bodies):
+            return Claim.CONTENT  # a progress table: its header, then rows of numbers under it
+        for body in bodies:
             after_latency, timed = timed, "atency" in body and _E2E_LATENCY.search(body) is not None
             if record_head:
                 record_head = False
@@ -619,12 +629,12 @@ class GenericLogParser(LogReader):
             if "poch" in line.text:
                 self._epoch(line.text, line.rank, epochs)
             if line.ts_ns is not None and line.rank in epochs and (
-                    "loss" in line.text or "lr" in line.text or "took" in line.text):
+                    "oss" in line.text or "lr" in line.text or "took" in line.text):
                 # the epoch's own lines (its losses, learning rate, duration), not a launcher's
                 # or a crash's printed while it ran
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.end_ns = line.number, line.ts_ns
-                if epoch.loss is None and "loss" in line.text:
+                if epoch.loss is None and "oss" in line.text:
                     epoch.loss = next((v for k, v in iter_numbers(line.text) if _KEYS.get(k) == "loss"), None)
             if "%|" in line.text and (reading := _bare_bar(line.text)) is not None:
                 bare.append((line, reading))  # (an event glued after the bar is read too: a crash cut it)
@@ -684,6 +694,8 @@ class GenericLogParser(LogReader):
             _bare_bar_steps(rows, bare)
         estimated = _steps_across_epochs(rows, within, lengths) if within else None
         if not rows.steps and SHARED_LINES.get():
+            table_steps(lines, rows)  # a progress table (fastai's, chainer's): no step line above
+        if not rows.steps and SHARED_LINES.get():
             # no step counter anywhere: the epochs are the steps, each ended by its last dated line
             # (not as another reader's fallback: a framework's epoch lines are its own to read)
             for rank, numbered in epochs.items():
@@ -709,7 +721,15 @@ class GenericLogParser(LogReader):
         """An epoch's number starts it (a new number only: an epoch's lines may repeat it); a
         line giving an epoch's duration sets the current one's."""
         numbered = epochs.get(rank)
-        if (took := _EPOCH_TOOK.search(text)) is not None:
+        took = _EPOCH_TOOK.search(text)
+        if took is None and "time" in text and _NOT_TRAINING.search(text) is None:
+            took = _EPOCH_TIME_LAST.search(text)  # `===> Epoch 252 Complete: Avg. Loss: 0.0140 time: 657.89`
+        if took is not None and (match := _EPOCH.search(text, 0, took.start(1))) is not None:
+            number = int(match.group(1))  # the line names its epoch: that one's duration
+            if not numbered or numbered[-1].number != number:
+                numbered = epochs.setdefault(rank, [])
+                numbered.append(_Epoch(number))
+        if took is not None:
             if numbered:
                 numbered[-1].took_s = float(took.group(1))
             return

@@ -51,7 +51,8 @@ def test_recorded_fit_has_a_step_per_epoch_at_the_harness_count_and_time() -> No
 
 def test_keras2_epoch_summaries_and_a_bar_cut_before_its_end(tmp_path: Path) -> None:
     """keras-team/keras-io @ 38324b71, examples/vision/md/mnist_convnet.md: 422 batches an epoch;
-    epoch 12's bar was cut at batch 237 (its ETA line has no step time: no row)."""
+    epoch 12's bar was cut at batch 237: a row at 11 x 422 + 237 with its loss, and no step time
+    (an ETA is none)."""
     lines = [
         "Epoch 1/15",
         "422/422 [==============================] - 13s 29ms/step - loss: 0.7840 - accuracy: 0.7643 - val_loss: 0.0780 "
@@ -63,7 +64,8 @@ def test_keras2_epoch_summaries_and_a_bar_cut_before_its_end(tmp_path: Path) -> 
         "237/422 [===============>..............] - ETA: 7s - loss: 0.0398 - accuracy: 0.9877",
     ]
     steps = _steps(_write(tmp_path, lines))
-    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(422, 0.029, 0.784), (844, 0.031, 0.1199)]
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (422, 0.029, 0.784), (844, 0.031, 0.1199), (11 * 422 + 237, None, 0.0398)]
 
 
 def test_keras3_epoch_summaries(tmp_path: Path) -> None:
@@ -78,3 +80,46 @@ def test_keras3_epoch_summaries(tmp_path: Path) -> None:
     ]
     steps = _steps(_write(tmp_path, lines))
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(782, 0.075, 0.4697), (1564, 0.069, 0.2263)]
+
+
+def test_keras1_summaries_give_the_epochs_seconds_over_its_count(tmp_path: Path) -> None:
+    """Keras 1 prints an epoch's seconds and no time per step: keras-team/keras issue 8680 (turn
+    0, 1562 batches an epoch). The step time is the seconds over the epoch's count."""
+    lines = [
+        "Epoch 39/200",
+        "1562/1562 [==============================] - 484s - loss: 0.7744 - acc: 0.7344 - val_loss: 0.6673 - val_acc: 0.7737",
+        "Epoch 40/200",
+        "1562/1562 [==============================] - 481s - loss: 0.7758 - acc: 0.7363 - val_loss: 0.6600 - val_acc: 0.7800",
+    ]
+    steps = _steps(_write(tmp_path, lines))
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (39 * 1562, 484 / 1562, 0.7744), (40 * 1562, 481 / 1562, 0.7758)]
+
+
+def test_an_epochs_readings_are_no_rows_once_its_summary_comes(tmp_path: Path) -> None:
+    """jaungiers/LSTM-Neural-Network-for-Time-Series-Prediction pull request 17 (Keras 1's fit
+    counts samples): the bar's readings, then the epoch's summary: one row, at 3523 in 17 s."""
+    lines = [
+        "Train on 3523 samples, validate on 186 samples",
+        "Epoch 1/1",
+        " 512/3523 [===>..........................] - ETA: 25s - loss: 0.0051",
+        "1024/3523 [=======>......................] - ETA: 15s - loss: 0.0048",
+        "3072/3523 [=========================>....] - ETA: 2s - loss: 0.0025",
+        "3523/3523 [==============================] - 17s - loss: 0.0024 - val_loss: 9.8068e-04",
+        "Training duration (s) :  28.15471076965332",
+    ]
+    steps = _steps(_write(tmp_path, lines))
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(3523, 17 / 3523, 0.0024)]
+
+
+def test_an_epoch_cut_before_its_summary_is_its_bars_readings(tmp_path: Path) -> None:
+    """keras-team/keras issue 3556 (Keras 1 fit_generator, one line per batch pasted): epoch 1 of
+    200 read to batch 3 of 400, no summary: a row per reading, with its loss and no step time."""
+    lines = [
+        "Epoch 1/200",
+        "  1/400 [..............................] - ETA: 2258s - loss: 0.6937 - acc: 0.4661",
+        "  2/400 [..............................] - ETA: 1539s - loss: 0.6939 - acc: 0.4544",
+        "  3/400 [..............................] - ETA: 1304s - loss: 0.6940 - acc: 0.4523",
+    ]
+    steps = _steps(_write(tmp_path, lines))
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(1, None, 0.6937), (2, None, 0.6939), (3, None, 0.694)]

@@ -828,3 +828,101 @@ def test_torchruns_role_prefix_names_the_local_rank_and_a_template_the_global() 
     assert strip_prefix("[trainer1]:step 5 loss 2.0") == (1, "step 5 loss 2.0")
     assert strip_prefix("[trainer0|3]:1|2|Loss: 2.76") == (3, "1|2|Loss: 2.76")
     assert strip_prefix("[default2]:step 5") == (2, "step 5")
+
+
+def test_an_epoch_only_log_whose_complete_line_names_its_epoch_and_time(tmp_path: Path) -> None:
+    """MST (caiyuanhao1998/MST issue 7, a custom train script's logging): `===> Epoch N Complete:
+    Avg. Loss: L time: T` is epoch N's line, its loss L and its T seconds (no unit); the testing
+    line after it names its own time, not the epoch's; no finer counter: the epochs are the steps."""
+    lines = [
+        "2022-07-21 09:38:08,083 - INFO: Checkpoint saved to ./exp/mst_s/2022_07_19_11_16_17/model//model_epoch_251.pth",
+        "2022-07-21 09:49:05,973 - INFO: ===> Epoch 252 Complete: Avg. Loss: 0.013999 time: 657.89",
+        "2022-07-21 09:49:06,404 - INFO: ===> Epoch 252: testing psnr = 34.52, ssim = 0.941, time: 0.02",
+        "2022-07-21 09:49:07,073 - INFO: Checkpoint saved to ./exp/mst_s/2022_07_19_11_16_17/model//model_epoch_252.pth",
+        "2022-07-21 10:00:04,390 - INFO: ===> Epoch 253 Complete: Avg. Loss: 0.013756 time: 657.32",
+        "2022-07-21 10:00:04,826 - INFO: ===> Epoch 253: testing psnr = 34.52, ssim = 0.941, time: 0.02",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"], s["loss"], s["end_ns"]) for s in steps] == [
+        (252, 657.89, 0.013999, _ns("2022-07-21 09:49:05,973")), (253, 657.32, 0.013756, _ns("2022-07-21 10:00:04,390"))]
+    assert [e["kind"] for e in events if e["kind"].startswith("checkpoint")] == ["checkpoint_save_end"] * 2
+
+
+def test_returnn_batches_of_an_epoch_and_their_layer_cost(tmp_path: Path) -> None:
+    """RETURNN (rwth-i6/returnn issue 10, a 2016 Theano log): `train epoch 1, batch K, cost:output X`
+    is batch K of epoch 1 (counted from 0), its loss the output layer's cost X; its `elapsed` is the
+    epoch's, in whole seconds: no step's time."""
+    lines = [
+        "start epoch 1 with learning rate 0.0005 ...",
+        "starting task train",
+        "running 2 sequence slices (414612 nts) of batch 0 on device gpu0",
+        "train epoch 1, batch 0, cost:output 19.2419147897, elapsed 0:00:01, exp. remaining 1:00:12, complete 0.05%",
+        "running 3 sequence slices (360192 nts) of batch 1 on device gpu0",
+        "train epoch 1, batch 1, cost:output 15.7143249512, elapsed 0:00:03, exp. remaining 0:49:17, complete 0.11%",
+        "running 3 sequence slices (517080 nts) of batch 2 on device gpu0",
+        "train epoch 1, batch 2, cost:output 16.2926053779, elapsed 0:00:04, exp. remaining 0:49:48, complete 0.16%",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (0, 19.2419147897, None), (1, 15.7143249512, None), (2, 16.2926053779, None)]
+
+
+def test_a_fastai_table_an_epoch_a_row_with_its_duration(tmp_path: Path) -> None:
+    """fastai's Recorder table (a ULMFiT language model's training, index id 34709413269): a row
+    an epoch, counted from 0, its `train_loss` the loss, its `time` (h:mm:ss) the epoch's; the
+    validation columns are no training loss; `Total time:` after it is no row."""
+    lines = [
+        "Training lm from random weights",
+        "epoch     train_loss  valid_loss  accuracy  time",
+        "0         4.346260    4.408598    0.370535  1:12:49",
+        "1         4.253693    4.355113    0.372354  1:12:40",
+        "2         4.190918    4.288729    0.383211  1:12:15",
+        "Total time: 12:04:47",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (0, 4.34626, 4369.0), (1, 4.253693, 4360.0), (2, 4.190918, 4335.0)]
+
+
+def test_a_fastai_table_printed_again_goes_on_counting(tmp_path: Path) -> None:
+    """fastai's `fine_tune` (a ROCm benchmark's output, index id 56791392581): the frozen epoch's
+    table, then the unfrozen epochs' table counting from 0 again: the training goes on, step 1."""
+    lines = [
+        "epoch     train_loss  valid_loss  error_rate  time",
+        "0         0.112140    0.006432    0.002030    02:38",
+        "epoch     train_loss  valid_loss  error_rate  time",
+        "0         0.013685    0.000191    0.000000    03:57",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(0, 0.11214, 158.0), (1, 0.013685, 237.0)]
+
+
+def test_a_chainer_print_report_table_under_its_header(tmp_path: Path) -> None:
+    """ESPnet1's trainer (chainer's PrintReport; espnet/espnet pull request 1138, turn 2, the
+    terminal's codes pasted as the text `ESC[J`): a row every 100 iterations, each value under its
+    column (the validation columns blank); the step is the iteration, the loss `main/loss`; its
+    time the `elapsed_time` since the row before over the iterations between: (152.819 - 114.502)
+    / 100; the first row's has no row before it. The progress bar's lines between are no rows."""
+    header = ("epoch       iteration   main/loss   main/loss_ctc  main/loss_att  validation/main/loss  "
+              "validation/main/loss_ctc  validation/main/loss_att  main/acc    validation/main/acc  main/cer_ctc  "
+              "validation/main/cer_ctc  elapsed_time")
+    lines = [
+        header,
+        "ESC[J0" + " " * 11 + "100" + " " * 9 + "622.995" + " " * 5 + "1544.82" + " " * 8 + "227.928" + " " * 82
+        + "0.000281725" + " " * 62 + "114.502",
+        "ESC[J     total [..................................................]  0.00%",
+        "this epoch [..................................................]  0.21%",
+        "       100 iter, 0 epoch / 100 epochs",
+        "       inf iters/sec. Estimated time to finish: 0:00:00.",
+        "ESC[4AESC[J0" + " " * 11 + "200" + " " * 9 + "677.669" + " " * 5 + "1669.19" + " " * 8 + "252.73" + " " * 83
+        + "0.000181526" + " " * 62 + "152.819",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [s["step"] for s in steps] == [100, 200]
+    assert [s["loss"] for s in steps] == [622.995, 677.669]
+    assert steps[0]["step_time_s"] is None and abs(steps[1]["step_time_s"] - 0.38317) < 1e-12

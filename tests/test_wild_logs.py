@@ -305,9 +305,16 @@ def test_torchelastic_lines_of_every_era() -> None:
     assert _scan("Sending process 8123 closing signal SIGTERM", dated=False) == [("crash", "launcher stopping its workers")]
     assert _scan("Rendezvous complete for workers. Result: restart_count=0 master_addr=n1", dated=False) == []
     assert _scan("  restart_count=2", dated=False) == [("restart", "rendezvous restart_count=2")]
-    # the restart line and the rendezvous that follows it are one restart
-    assert [k for k, _ in _scan("[default] Worker group FAILED. 3/3 attempts left; will restart worker group",
-                                "  restart_count=1", dated=False)] == ["restart"]
+    # the restart line and the rendezvous that follows it are one restart; the group's state on
+    # the restart line (torch 1.9's agent, doc2edag issue 24) is the failure, where nothing said it
+    assert _scan("[default] Worker group FAILED. 3/3 attempts left; will restart worker group",
+                 "  restart_count=1", dated=False) == [("crash", "the launcher's worker group failed"), ("restart", None)]
+    assert [k for k, _ in _scan("[default] Worker group UNHEALTHY. 1/3 attempts left; will restart worker group",
+                                dated=False)] == ["crash", "restart"]
+    # a failure already read (a worker's traceback) is not said twice
+    assert [k for k, _ in _scan("Traceback (most recent call last):",
+                                "[default] Worker group FAILED. 3/3 attempts left; will restart worker group",
+                                dated=False)] == ["crash", "restart"]
 
 
 def test_launcher_lines_after_a_failure_start_no_attempt() -> None:
@@ -482,3 +489,30 @@ def test_a_worker_group_that_failed_before_its_first_step_is_an_attempt_of_its_o
     attempts = con.execute("select attempt, start_ns, end_ns from attempts order by attempt").fetchall()
     assert len(attempts) == 2
     assert attempts[0][2] <= restart_ns == attempts[1][1]
+
+
+def test_a_rank_whose_only_line_of_a_timeout_is_its_groups_exception_takes_the_op_its_peers_named(tmp_path: Path) -> None:
+    """LLaMA-Factory issue 7396 (PyTorch 2.5, a launcher's `[pid]` counter before each line):
+    ranks 0 and 4 name the timed-out ALLREDUCE, SeqNum 1580 of process group 1; rank 3 says only
+    `[PG 1 Rank 3] Exception ... at work: 1580`: the same collective of the same group."""
+    head = "[{n}] [rank{r}]:[E321 02:07:08.{f} ProcessGroupNCCL.cpp:{src}] "
+    caught = ("[Rank {r}] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1580, OpType=ALLREDUCE, "
+              "NumelIn=466119168, NumelOut=466119168, Timeout(ms)=600000) ran for {ms} milliseconds before timing out.")
+    exception = ("[PG 1 Rank {r}] Exception (either an error or timeout) detected by watchdog at work: 1580, "
+                 "last enqueued NCCL work: 1582, last completed NCCL work: 1579.")
+    lines = [head.format(n=80746, r=0, f="408271257", src=607) + caught.format(r=0, ms=600060),
+             head.format(n=80747, r=4, f="414640780", src=607) + caught.format(r=4, ms=600067),
+             head.format(n=80748, r=0, f="465150152", src=1664) + exception.format(r=0),
+             head.format(n=80749, r=3, f="465224069", src=1664) + exception.format(r=3)]
+    path = tmp_path / "watchdog.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    con, _ = _store(tmp_path, path)
+    got = con.execute("select rank, split_part(detail, ' ', 1), regexp_extract(detail, 'SeqNum=(\\d+)', 1) "
+                      "from log_events where kind = 'collective_timeout' order by rank").fetchall()
+    assert got == [(0, "ALLREDUCE", "1580"), (3, "ALLREDUCE", "1580"), (4, "ALLREDUCE", "1580")]
+    # where the peers name different ops for that number, none is taken
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "watchdog.log").write_text("\n".join([lines[0], lines[1].replace("ALLREDUCE", "BROADCAST"), lines[3]]) + "\n")
+    con, _ = _store(other, other / "watchdog.log")
+    assert con.execute("select detail from log_events where rank = 3").fetchone()[0].startswith("SeqNum=1580")

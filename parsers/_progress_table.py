@@ -1,0 +1,138 @@
+"""Progress tables: a header line of column names, then a row of numbers a step or an epoch, each
+value under its column's name (left-aligned there, a column left blank when it has no value).
+
+- fastai's `Recorder`: `epoch     train_loss  valid_loss  accuracy  time`, then `0         4.346260
+  4.408598    0.370535  1:12:49`: a row an epoch, counted from 0, `time` the epoch's duration.
+- chainer's `PrintReport` (ESPnet1's trainer): `epoch  iteration  main/loss ... elapsed_time`, then a
+  row every report interval of iterations, `elapsed_time` the seconds since training began; a
+  terminal's redraw codes before a row (`\\x1b[J`, or pasted as the text `ESC[J`) are not its text.
+
+The step is the row's iteration (or step) where the table has one, else its epoch. A table printed
+again in one file (fastai's `fine_tune`: the frozen epoch's table, then the unfrozen epochs')
+goes on counting from where the one before it ended: its counter starts again, the training
+does not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tracelens.parsers._lines import Line
+from tracelens.parsers._logtables import METRIC_KEYS, LogRows
+
+# a terminal control sequence, real or as pasted text, at a row's start
+_CONTROL = re.compile(r"(?:\x1b\[|ESC\[)[0-9;]{0,8}[A-Za-z]")
+_NAME = re.compile(r"[A-Za-z_][\w/.\-]{0,80}")
+_CELL = re.compile(r"\S+")
+_CLOCK = re.compile(r"(?:(\d{1,4}):)?(\d{1,2}):(\d{2})")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|nan|inf", re.I)
+_COUNTERS = ("iteration", "iter", "step", "global_step", "epoch")
+# columns whose value is time: the row's own duration, or the time since training began
+_DURATION = frozenset({"time"})
+_ELAPSED = frozenset({"elapsed_time", "elapsed"})
+
+
+@dataclass
+class Header:
+    starts: list[int]  # each column's first character
+    names: list[str]
+    counter: int  # the column the step is read from
+    epoch: int | None  # the epoch's column
+
+
+def header(text: str) -> Header | None:
+    """The columns of a progress table's header line, or None: at least three names, each apart
+    from the next by two spaces or more, an epoch, iteration or step among them and a loss."""
+    if "  " not in text:
+        return None
+    cells = list(_CELL.finditer(text))
+    if len(cells) < 3 or any(_NAME.fullmatch(c.group()) is None for c in cells):
+        return None
+    if any(b.start() - a.end() < 2 for a, b in zip(cells, cells[1:], strict=False)):
+        return None
+    names = [c.group().lower() for c in cells]
+    if not any("loss" in name for name in names):
+        return None
+    counter = next((names.index(name) for name in _COUNTERS if name in names), None)
+    if counter is None:
+        return None
+    return Header([c.start() for c in cells], names, counter, names.index("epoch") if "epoch" in names else None)
+
+
+def _strip(text: str) -> str:
+    """A row's text without the control sequences before it; its columns keep their places."""
+    while (control := _CONTROL.match(text)) is not None:
+        text = text[control.end():]
+    return text
+
+
+def row(head: Header, text: str) -> dict[str, str] | None:
+    """A row under `head`: column name -> its cell, every cell under a column's start (at most 2
+    characters left of it), the counter's a whole number; None for any other line."""
+    text = _strip(text)
+    cells: dict[str, str] = {}
+    for cell in _CELL.finditer(text):
+        column = max((i for i, start in enumerate(head.starts) if start <= cell.start() + 2), default=None)
+        if column is None or head.names[column] in cells:
+            return None
+        value = cell.group()
+        if _NUMBER.fullmatch(value) is None and _CLOCK.fullmatch(value) is None:
+            return None
+        cells[head.names[column]] = value
+    counter = cells.get(head.names[head.counter])
+    return cells if counter is not None and counter.isdigit() else None
+
+
+def seconds(value: str) -> float | None:
+    clock = _CLOCK.fullmatch(value)
+    if clock is not None:
+        return int(clock.group(1) or 0) * 3600 + int(clock.group(2)) * 60 + int(clock.group(3))
+    return float(value) if _NUMBER.fullmatch(value) else None
+
+
+def is_table(bodies: list[str]) -> bool:
+    """A header followed by two rows (a file's head, for detection)."""
+    for i, body in enumerate(bodies):
+        if (head := header(body)) is not None:
+            rows = [r for r in (row(head, b) for b in bodies[i + 1:i + 12]) if r is not None]
+            if len(rows) >= 2:
+                return True
+    return False
+
+
+def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
+    """Every progress table's rows, a step each; True when it found any."""
+    head: Header | None = None
+    base = 0  # what this table adds to its counter
+    last: int | None = None  # the previous row's step
+    restarted = False  # a header was printed again: its first row sets `base`
+    elapsed: tuple[int, float] | None = None  # (step, seconds since training began) of the previous row
+    for line in lines:
+        text = line.text
+        if (named := header(_strip(text))) is not None:
+            head, elapsed, restarted = named, None, last is not None
+            continue
+        if head is None or (cells := row(head, text)) is None:
+            continue
+        counter = int(cells[head.names[head.counter]])
+        if restarted and last is not None:
+            base = last + 1 - counter if counter <= last else 0  # a counter that starts again goes on
+            restarted = False
+        step = base + counter
+        values: dict[str, float] = {}
+        for name, value in cells.items():
+            key = name.rsplit("/", 1)[-1]
+            if key in METRIC_KEYS and not name.startswith(("valid", "val_", "val/", "test")):
+                if (number := seconds(value)) is not None:
+                    values.setdefault(METRIC_KEYS[key], number)
+            elif name in _DURATION and (duration := seconds(value)) is not None:
+                values["step_time_s"] = duration
+            elif name in _ELAPSED and (since := seconds(value)) is not None:
+                if elapsed is not None and step > elapsed[0]:
+                    values["step_time_s"] = (since - elapsed[1]) / (step - elapsed[0])
+                elapsed = (step, since)
+        rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
+        last = step
+    return last is not None
