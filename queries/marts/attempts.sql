@@ -3,7 +3,8 @@
 -- Grain: one row per attempt.
 -- Inputs: int_attempts, hang_analysis.
 -- An attempt begins at an attempt_start event (a training header, a job-start record, a
---   process's first dated line), where the step counter goes back, or where the reference
+--   process's first dated line; a console's first one no later than the steps that console
+--   logged on the lines before it, undated bar steps), where the step counter goes back, or where the reference
 --   rank's traces come from a new process with no other sign of a restart since the previous
 --   process's traces (dated by the new traces' first event). It ends at its
 --   attempt_end event, else at its last logged activity: a launcher's failure line comes
