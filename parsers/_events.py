@@ -458,8 +458,9 @@ def _drop_exit_starts(rows: LogRows) -> None:
 def _peer_ops(rows: LogRows) -> None:
     """A rank whose only line of a timed-out collective is the process group's "Exception ...
     detected by watchdog at work: N" names no op: the op another rank's watchdog named for the
-    same sequence number of the same group (that rank's line or its group unnamed) is that of
-    the same collective, where those ranks name one op."""
+    same sequence number of the same group (its own exception line names the group) is that of
+    the same collective, where those ranks name one op. A rank whose lines name no group may
+    have timed out in another group with the same number: not taken."""
     timeouts = [e for e in rows.events if e["kind"] == LogEventKind.COLLECTIVE_TIMEOUT.value]
     if not any(e["detail"].startswith("SeqNum=") for e in timeouts):
         return
@@ -476,7 +477,7 @@ def _peer_ops(rows: LogRows) -> None:
         else:
             named.setdefault(facts[0], []).append((detail.split(" ", 1)[0], facts[1], event["rank"]))
     for event, seq_number, group in unnamed:
-        peers = [(op, rank) for op, pg, rank in named.get(seq_number, ()) if pg is None or group is None or pg == group]
+        peers = [(op, rank) for op, pg, rank in named.get(seq_number, ()) if pg == group]
         if len({op for op, _ in peers}) == 1:
             op, rank = peers[0]
             event["detail"] = f"{op} {event['detail']} op_from_rank={rank}"

@@ -29,7 +29,7 @@ _EVIDENCE = (
     r"iteration[ \t]*[=:]?[ \t]*[0-9]+[ \t]*/[ \t]*[0-9]+[ \t]*\|"
     r"|step=[0-9]+, skipped=[0-9]+"
     r"|\{(?:'|‘)(?:loss|eval_loss)(?:'|’): "
-    r"|Epoch [0-9]+(?:: {1,3}(?:: {1,3})?(?:[0-9]{1,3}%|[0-9]{1,15}(?:/[0-9?]{1,15})?(?:it)? ?\[)|/[0-9]+ (?:━|╸|╺))"
+    r"|Epoch [0-9]+(?:: {1,3}(?:: {1,3})?(?:[0-9]{1,3}%|\||[0-9]{1,15}(?:/[0-9?]{1,15})?(?:it)? ?\[)|/[0-9]+ (?:━|╸|╺))"
     r"|(?:Epoch(?:\(train\))?[ ]{0,8}\[[ ]{0,8}[0-9]{1,9}\]|Iter(?:\(train\))?[ ]{0,8})\[[ ]{0,12}[0-9]{1,12}/[0-9]{1,12}\][ \t]"
     r"|loss = [^,\n]{1,40}, step = [0-9]+|global step [0-9]+: loss = |Step [0-9]+ per-step time "
     r"|epoch [0-9]{1,9}:[ ]{1,12}[0-9]{1,12} / [0-9]{1,12} [a-z_]{1,40}=|\{\"epoch\": [0-9]{1,9}, \"update\": "
@@ -41,7 +41,7 @@ _EVIDENCE = (
     r"|`Trainer\.fit` stopped|LOCAL_RANK: [0-9]+ - CUDA_VISIBLE_DEVICES|pytorch_lightning|lightning\.pytorch|\[NeMo [IWE] "
     r"|\] \[(?:INFO|WARNING|ERROR|DEBUG)\] \[[A-Za-z0-9_.]+:[0-9]+:[A-Za-z0-9_]+\] "
     r"|(?:\] - |━(?:\x1b\[[0-9;]{0,12}m){0,4} (?:\x1b\[[0-9;]{0,12}m){0,2})[0-9]{1,9}s(?:\x1b\[[0-9;]{0,12}m){0,2} "
-    r"[0-9.]{1,12}(?:us|ms|s)/step"
+    r"[0-9.]{1,12}(?:us|ms|s)/(?:step|sample)"
     r"|\] - (?:[0-9]{1,9}s|ETA: [0-9:]{1,12}s?) - [a-z_]{1,40}: [0-9]"
 )
 # opening characters of a match -> what it is evidence of

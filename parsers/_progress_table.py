@@ -7,15 +7,17 @@ value under its column's name (left-aligned there, a column left blank when it h
   row every report interval of iterations, `elapsed_time` the seconds since training began; a
   terminal's redraw codes before a row (`\\x1b[J`, or pasted as the text `ESC[J`) are not its text.
 
-The step is the row's iteration (or step) where the table has one, else its epoch. A table printed
-again in one file (fastai's `fine_tune`: the frozen epoch's table, then the unfrozen epochs')
-goes on counting from where the one before it ended: its counter starts again, the training
-does not.
+The step is the row's iteration (or step) where the table has one, else its epoch. A table of
+epochs printed again in one file (fastai's `fine_tune`: the frozen epoch's table, then the
+unfrozen epochs') goes on counting from where the one before it ended: its counter starts again,
+the training does not. An iteration counter is the run's own: one that goes back is a restart's.
+fastai's `#na#` (no validation set) is a cell with no value.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -23,11 +25,12 @@ from tracelens.parsers._lines import Line
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
 
 # a terminal control sequence, real or as pasted text, at a row's start
-_CONTROL = re.compile(r"(?:\x1b\[|ESC\[)[0-9;]{0,8}[A-Za-z]")
+_CONTROL = re.compile(r"(?:(?:\x1b\[|ESC\[)[0-9;]{0,8}[A-Za-z])+")
 _NAME = re.compile(r"[A-Za-z_][\w/.\-]{0,80}")
 _CELL = re.compile(r"\S+")
 _CLOCK = re.compile(r"(?:(\d{1,4}):)?(\d{1,2}):(\d{2})")
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|nan|inf", re.I)
+_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|nan|inf", re.I)
+_NO_VALUE = "#na#"  # fastai's cell with no value (no validation set)
 _COUNTERS = ("iteration", "iter", "step", "global_step", "epoch")
 # columns whose value is time: the row's own duration, or the time since training began
 _DURATION = frozenset({"time"})
@@ -63,9 +66,8 @@ def header(text: str) -> Header | None:
 
 def _strip(text: str) -> str:
     """A row's text without the control sequences before it; its columns keep their places."""
-    while (control := _CONTROL.match(text)) is not None:
-        text = text[control.end():]
-    return text
+    control = _CONTROL.match(text)
+    return text[control.end():] if control is not None else text
 
 
 def row(head: Header, text: str) -> dict[str, str] | None:
@@ -74,10 +76,12 @@ def row(head: Header, text: str) -> dict[str, str] | None:
     text = _strip(text)
     cells: dict[str, str] = {}
     for cell in _CELL.finditer(text):
-        column = max((i for i, start in enumerate(head.starts) if start <= cell.start() + 2), default=None)
-        if column is None or head.names[column] in cells:
+        column = bisect_right(head.starts, cell.start() + 2) - 1
+        if column < 0 or head.names[column] in cells:
             return None
         value = cell.group()
+        if value == _NO_VALUE:
+            continue
         if _NUMBER.fullmatch(value) is None and _CLOCK.fullmatch(value) is None:
             return None
         cells[head.names[column]] = value
@@ -118,7 +122,9 @@ def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
             continue
         counter = int(cells[head.names[head.counter]])
         if restarted and last is not None:
-            base = last + 1 - counter if counter <= last else 0  # a counter that starts again goes on
+            # an epoch counter that starts again goes on (fastai's `fit` after `fit`); an iteration's
+            # is the run's own, and one that goes back is a restart's
+            base = last + 1 - counter if counter <= last and head.names[head.counter] == "epoch" else 0
             restarted = False
         step = base + counter
         values: dict[str, float] = {}

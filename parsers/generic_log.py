@@ -23,7 +23,7 @@ from tracelens.parsers._logtables import METRIC_KEYS, LogRows
 from tracelens.parsers._progress_table import is_table, table_steps
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
-_KEYS = {**METRIC_KEYS, "act_loss": "loss", "cost": "loss"}  # (DeepSpeed-Chat's PPO actor loss; Theano-era `cost`)
+_KEYS = {**METRIC_KEYS, "act_loss": "loss"}  # (DeepSpeed-Chat's PPO actor loss)
 # RETURNN's objective of one output layer: `cost:output 19.2419147897`
 _LAYER_COST = re.compile(r"\bcost:[A-Za-z_][\w/.]{0,80}\s{1,4}(?P<v>[-+]?\d{1,12}(?:\.\d{1,15})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
 

@@ -10,6 +10,10 @@
 - One row per epoch that printed its summary: the step is the batches done since the run began,
   (epoch - 1) x batches per epoch + batches done, its time the epoch's mean per step. Keras
   prints no date, so the rows have no time unless a launcher's prefix dates the line.
+- Keras 1's and tf.keras <= 2.1's `fit` count samples (`Train on 3523 samples`, `631us/sample`):
+  the batch is the bar's first reading (drawn after the first batch), the steps batches, the
+  step time the time per sample times the batch (or the epoch's seconds over its batches); with
+  no reading to tell the batch, each epoch is a step, its time the epoch's seconds.
 - An epoch cut before its summary (a crash, a log that ends mid-epoch) is the bar's readings it
   printed, each a row at the batches done then (`237/422 [====>...] - ETA: 7s - loss: ...`), with
   no step time (an ETA is no step's time) but Keras 3's running mean per step; once its summary
@@ -20,12 +24,13 @@
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._lines import iter_numbers
+from tracelens.parsers._lines import Line, iter_numbers
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
 from tracelens.parsers.contract import ParseOptions, ParseResult
@@ -33,9 +38,11 @@ from tracelens.parsers.contract import ParseOptions, ParseResult
 _EPOCH = re.compile(r"\s{0,12}Epoch (?P<epoch>\d{1,9})/(?P<epochs>\d{1,9})\s{0,12}")
 _SUMMARY = re.compile(
     r"\s{0,12}(?P<n>\d{1,12})/(?P<total>\d{1,12}) (?:\[[=>.]{0,200}\] - |[━╸─]{1,200} )"
-    r"(?P<seconds>\d{1,9})s(?: (?P<per>\d{1,9}(?:\.\d{1,9})?)(?P<unit>us|ms|s)/step\b| - |$)"
+    r"(?P<seconds>\d{1,9})s(?: (?P<per>\d{1,9}(?:\.\d{1,9})?)(?P<unit>us|ms|s)/(?P<of>step|sample)\b| - |$)"
 )
 # a reading of a bar before its epoch's end: `  5/400 [..............................] - ETA: 1090s - loss: ...`
+# tf.keras 1.13-2.1 and Keras 1 fit count samples: `Train on 3523 samples, validate on 186 samples`
+_TRAIN_ON = re.compile(r"\s{0,12}Train on \d{1,15} samples")
 _READING = re.compile(r"\s{0,12}(?P<n>\d{1,12})/(?P<total>\d{1,12}) \[[=>.]{0,200}\] - ETA: ")
 _UNIT_S = {"us": 1e-6, "ms": 1e-3, "s": 1.0}
 
@@ -45,16 +52,20 @@ class KerasParser(LogReader):
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "keras")
-        epoch: int | None = None  # the epoch whose summary is still to come
-        readings: dict[int, dict[str, object]] = {}  # that epoch's bar readings: step -> its row
+        epoch: _Epoch | None = None  # the epoch whose summary is still to come
+        samples = False  # the bar counts samples (`Train on N samples`, `631us/sample`), not batches
+        batch: int | None = None  # samples a batch, where a bar's first reading says it
         for line in lines:
             if events.scan(line):
                 continue
             text = line.text
             if text.lstrip().startswith("Epoch ") and (opened := _EPOCH.fullmatch(text)) is not None:
-                _cut_epoch(rows, readings)
-                epoch = int(opened.group("epoch"))
+                if epoch is not None:
+                    batch = epoch.cut(rows, samples, batch)
+                epoch = _Epoch(int(opened.group("epoch")))
                 continue
+            if "samples" in text and _TRAIN_ON.match(text) is not None:
+                samples = True
             if epoch is None or "/" not in text:
                 continue
             summary = _SUMMARY.match(text) if "s" in text else None
@@ -64,26 +75,63 @@ class KerasParser(LogReader):
             n, total = int(reading.group("n")), int(reading.group("total"))
             if total == 0:
                 continue
-            values = {METRIC_KEYS[k]: v for k, v in iter_numbers(text[reading.end():]) if k in METRIC_KEYS}
+            values: dict[str, float] = {METRIC_KEYS[k]: v for k, v in iter_numbers(text[reading.end():]) if k in METRIC_KEYS}
             if summary is not None and summary.group("per") is not None:
+                samples = samples or summary.group("of") == "sample"
                 values["step_time_s"] = float(summary.group("per")) * _UNIT_S[summary.group("unit")]
-            row = dict(line=line.number, rank=line.rank, step=(epoch - 1) * total + n, end_ns=line.ts_ns, **values)
+            epoch.total = total
             if summary is None or n != total:
-                readings[n] = row
+                epoch.readings.append((n, line, values))
                 continue
-            if "step_time_s" not in row:  # Keras 1: the epoch's seconds over its batches
-                row["step_time_s"] = int(summary.group("seconds")) / total
-            readings.clear()
-            rows.step(**row)
+            batch = epoch.finish(rows, line, values, int(summary.group("seconds")), samples, batch)
             epoch = None  # what follows until the next epoch is no training step
-        _cut_epoch(rows, readings)
+        if epoch is not None:
+            epoch.cut(rows, samples, batch)
         if not rows.steps:
             raise ParseError(str(path), "no Keras epoch summary or progress bar line found", where="line 1")
         return log_result(rows, warning)
 
 
-def _cut_epoch(rows: LogRows, readings: dict[int, dict[str, object]]) -> None:
-    """The bar readings of an epoch that printed no summary, each a row, in the order of its batches."""
-    for n in sorted(readings):
-        rows.step(**readings[n])
-    readings.clear()
+class _Epoch:
+    """One epoch's bar: its number, its count, the readings it drew before its summary."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.total = 0
+        self.readings: list[tuple[int, Line, dict[str, float]]] = []
+
+    def _batch(self, samples: bool, batch: int | None) -> int | None:
+        """Samples a batch: the bar's first reading is drawn after the first batch."""
+        if not samples:
+            return 1
+        first = min((n for n, _, _ in self.readings if n < self.total), default=None)
+        return first if first is not None else batch
+
+    def finish(self, rows: LogRows, line: Line, values: dict[str, float], seconds: int, samples: bool,
+               batch: int | None) -> int | None:
+        """The epoch's summary row; the readings before it are none. Returns the batch size known."""
+        size = self._batch(samples, batch)
+        if size is None:  # samples with no batch size: the epoch is the step
+            values["step_time_s"] = float(seconds)
+            rows.step(line=line.number, rank=line.rank, step=self.number, end_ns=line.ts_ns, **values)
+            return None
+        batches = math.ceil(self.total / size)
+        if "step_time_s" in values:
+            values["step_time_s"] *= size  # Keras' mean per step, or per sample
+        else:
+            values["step_time_s"] = seconds / batches  # Keras 1 and 2.0: the epoch's seconds alone
+        rows.step(line=line.number, rank=line.rank, step=self.number * batches, end_ns=line.ts_ns, **values)
+        return size if samples else batch
+
+    def cut(self, rows: LogRows, samples: bool, batch: int | None) -> int | None:
+        """An epoch with no summary: its readings, a row each (none where samples of an unknown
+        batch size were counted). Returns the batch size known."""
+        size = self._batch(samples, batch)
+        if size is not None and self.readings:
+            batches = math.ceil(self.total / size)
+            for n, line, values in sorted(self.readings, key=lambda reading: reading[0]):
+                rows.step(line=line.number, rank=line.rank, step=(self.number - 1) * batches + math.ceil(n / size),
+                          end_ns=line.ts_ns, **values)
+        return size if samples else batch
+
+

@@ -58,7 +58,7 @@ from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 # Possessive runs and bounded keys: a search stays linear in the line's length (a plain `\d+`
 # followed by what cannot follow it is retried at every offset of a long run of digits).
 _TQDM = re.compile(
-    r"Epoch (?P<epoch>\d{1,15}+):\s*+:?\s*+(?:\d++%(?:\|[^|]*+\|)?\s*+)?(?P<i>\d{1,15}+)(?:/(?:(?P<n>\d{1,15}+)|\?))?(?:it)?"
+    r"Epoch (?P<epoch>\d{1,15}+):\s*+:?\s*+(?:\d++%\s*+)?(?:\|[^|]*+\|\s*+)?(?P<i>\d{1,15}+)(?:/(?:(?P<n>\d{1,15}+)|\?))?(?:it)?"
     r"\s*+\[(?P<rest>[^\]]*+)\]?"
 )
 _RICH = re.compile(

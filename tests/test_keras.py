@@ -82,9 +82,9 @@ def test_keras3_epoch_summaries(tmp_path: Path) -> None:
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(782, 0.075, 0.4697), (1564, 0.069, 0.2263)]
 
 
-def test_keras1_summaries_give_the_epochs_seconds_over_its_count(tmp_path: Path) -> None:
-    """Keras 1 prints an epoch's seconds and no time per step: keras-team/keras issue 8680 (turn
-    0, 1562 batches an epoch). The step time is the seconds over the epoch's count."""
+def test_summaries_that_give_the_epochs_seconds_alone(tmp_path: Path) -> None:
+    """Keras 1 and 2.0 print an epoch's seconds and no time per step: keras-team/keras issue 8680
+    (turn 0, a generator's 1562 batches an epoch). The step time is the seconds over the count."""
     lines = [
         "Epoch 39/200",
         "1562/1562 [==============================] - 484s - loss: 0.7744 - acc: 0.7344 - val_loss: 0.6673 - val_acc: 0.7737",
@@ -98,7 +98,8 @@ def test_keras1_summaries_give_the_epochs_seconds_over_its_count(tmp_path: Path)
 
 def test_an_epochs_readings_are_no_rows_once_its_summary_comes(tmp_path: Path) -> None:
     """jaungiers/LSTM-Neural-Network-for-Time-Series-Prediction pull request 17 (Keras 1's fit
-    counts samples): the bar's readings, then the epoch's summary: one row, at 3523 in 17 s."""
+    counts samples: `Train on 3523 samples`): its first reading, 512, is the batch; the epoch is
+    ceil(3523 / 512) = 7 batches, one row at the summary, step 7, its time 17 s over 7."""
     lines = [
         "Train on 3523 samples, validate on 186 samples",
         "Epoch 1/1",
@@ -109,7 +110,44 @@ def test_an_epochs_readings_are_no_rows_once_its_summary_comes(tmp_path: Path) -
         "Training duration (s) :  28.15471076965332",
     ]
     steps = _steps(_write(tmp_path, lines))
-    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(3523, 17 / 3523, 0.0024)]
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(7, 17 / 7, 0.0024)]
+
+
+def test_tf_keras_counting_samples_steps_by_its_batches(tmp_path: Path) -> None:
+    """tf.keras 2.0-2.1 (`Train on 1000 samples`, `631us/sample`; a course's notebook, index id
+    3514572867): the first reading, 32, is the batch: 32 batches an epoch, the step time the
+    time per sample times 32."""
+    lines = [
+        "Train on 1000 samples",
+        "    Epoch 1/5",
+        "    ",
+        "  32/1000 [..............................] - ETA: 16s - loss: 1.6624",
+        " 544/1000 [===============>..............] - ETA: 0s - loss: 1.4221 ",
+        "1000/1000 [==============================] - 1s 631us/sample - loss: 1.3699",
+        "    Epoch 2/5",
+        "    ",
+        "  32/1000 [..............................] - ETA: 0s - loss: 1.2227",
+        " 672/1000 [===================>..........] - ETA: 0s - loss: 1.2258",
+        "1000/1000 [==============================] - 0s 81us/sample - loss: 1.2104",
+    ]
+    steps = _steps(_write(tmp_path, lines))
+    assert [s["step"] for s in steps] == [32, 64]
+    assert [s["loss"] for s in steps] == [1.3699, 1.2104]
+    assert [round(s["step_time_s"], 9) for s in steps] == [round(631e-6 * 32, 9), round(81e-6 * 32, 9)]
+
+
+def test_samples_of_an_unknown_batch_make_the_epoch_the_step(tmp_path: Path) -> None:
+    """tf.keras counting samples with no reading to tell the batch (a notebook's summaries only,
+    index id 26160559751): each epoch is a step, its time the epoch's whole seconds."""
+    lines = [
+        "Train on 60000 samples",
+        "Epoch 1/5",
+        "60000/60000 [==============================] - 4s 63us/sample - loss: 0.5341 - sparse_categorical_accuracy: 0.80953",
+        "Epoch 2/5",
+        "60000/60000 [==============================] - 3s 57us/sample - loss: 0.4030 - sparse_categorical_accuracy: 0.8540",
+    ]
+    steps = _steps(_write(tmp_path, lines))
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(1, 4.0, 0.5341), (2, 3.0, 0.403)]
 
 
 def test_an_epoch_cut_before_its_summary_is_its_bars_readings(tmp_path: Path) -> None:

@@ -91,6 +91,18 @@ def test_a_bar_of_an_iterable_with_no_length_is_read(tmp_path: Path) -> None:
     assert [s["step"] for s in steps] == [614]
 
 
+def test_a_bar_with_no_total_and_no_percentage_is_lightnings(tmp_path: Path) -> None:
+    """Lightning 2.x under Ray Train (a Ray example's output, index id 13840264971; an iterable
+    dataset): `Epoch 0: |          | 1/? [...]`, the bar's empty block column right after the epoch."""
+    lines = [
+        "Epoch 0: |          | 1/? [00:20<00:00,  0.05it/s, v_num=0, train_loss=14.60]",
+        "Epoch 0: |          | 2/? [00:36<00:00,  0.06it/s, v_num=0, train_loss=13.90]",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "lightning"
+    assert [(s["step"], s["loss"]) for s in steps] == [(1, 14.6), (2, 13.9)]
+
+
 def test_a_colab_bar_drawn_without_its_blocks_is_read(tmp_path: Path) -> None:
     """Colab draws tqdm without the block column (rhasspy/piper issue 746): `100% 2/2 [...]`."""
     lines = [

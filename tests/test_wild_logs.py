@@ -516,3 +516,9 @@ def test_a_rank_whose_only_line_of_a_timeout_is_its_groups_exception_takes_the_o
     (other / "watchdog.log").write_text("\n".join([lines[0], lines[1].replace("ALLREDUCE", "BROADCAST"), lines[3]]) + "\n")
     con, _ = _store(other, other / "watchdog.log")
     assert con.execute("select detail from log_events where rank = 3").fetchone()[0].startswith("SeqNum=1580")
+    # nor where the rank that names the op names no group: its 1580 may be another group's
+    third = tmp_path / "third"
+    third.mkdir()
+    (third / "watchdog.log").write_text("\n".join([lines[1], lines[3]]) + "\n")
+    con, _ = _store(third, third / "watchdog.log")
+    assert con.execute("select detail from log_events where rank = 3").fetchone()[0].startswith("SeqNum=1580")

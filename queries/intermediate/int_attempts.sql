@@ -20,23 +20,25 @@ steps as (
     from int_log_steps
 ),
 starts as (
-    select file_id, rank, ts_ns, line, row_number() over (partition by file_id, rank order by line, ts_ns) as nth
-    from int_log_events
-    where kind = 'attempt_start'
-),
-boundaries as (
-    -- a start line starts its attempt; a console's first one (its process's first dated line)
-    -- starts it no later than the steps that console logged on the lines before it (undated,
-    -- placed by a progress bar's clock): its process was running then
-    select distinct least(e.ts_ns, (
+    -- a start line; a console's first one (its process's first dated line) no later than the
+    -- steps that console logged on the lines before it (undated, placed by a progress bar's
+    -- clock): its process was running then
+    select e.ts_ns, least(e.ts_ns, (
         select min(s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0))
         from int_log_steps s
         where e.nth = 1 and s.file_id = e.file_id and s.rank is not distinct from e.rank and s.line < e.line
-    ))::bigint as start_ns, 'event' as start_source
+    ))::bigint as start_ns
+    from (select *, row_number() over (partition by file_id, rank order by line, ts_ns) as nth
+          from int_log_events where kind = 'attempt_start') e
+),
+boundaries as (
+    -- marked_ns: when the marker was logged (a start moved back to its console's earlier steps
+    -- still joins a start marker logged soon after it, with no step between: below, `kept`)
+    select distinct e.start_ns, 'event' as start_source, e.ts_ns as marked_ns
     from starts e
     union all
     -- the step counter went back with no attempt_start logged in between: a restart
-    select (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint, 'step_counter'
+    select (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint, 'step_counter', (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint
     from steps s
     where s.step <= s.previous_step
       and not exists (
@@ -49,19 +51,21 @@ first_step as (
     -- the first attempt starts with its first step. A start line dated after the first steps
     -- (a rank's first dated line at the final checkpoint) does not make them an attempt of their own.
     -- in integer ns: a double holds an epoch time only to 256 ns, which would start it after its step
-    select s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as start_ns, 'first_step' as start_source
+    select s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as start_ns, 'first_step' as start_source,
+        s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as marked_ns
     from steps s
     where s.previous_t_ns is null
       and not exists (select 1 from int_log_events e where e.kind = 'attempt_start')
 ),
 log_boundaries as (
-    select start_ns, min(start_source) as start_source from (select * from boundaries union all select * from first_step) group by start_ns
+    select start_ns, min(start_source) as start_source, max(marked_ns) as marked_ns
+    from (select * from boundaries union all select * from first_step) group by start_ns
 ),
 distinct_boundaries as (
     select * from log_boundaries
     union all
     -- a new profiled process that nothing logged explains: a restart the logs do not show
-    select p.start_ns, 'trace_process'
+    select p.start_ns, 'trace_process', p.start_ns
     from processes p
     where not exists (
         select 1 from log_boundaries b
@@ -85,11 +89,17 @@ restarts as (
       )
 ),
 kept as (
-    -- a start marker with no step logged since the previous one belongs to the same attempt
+    -- a start marker with no step logged since the previous one was logged belongs to the same attempt
     -- (a process logs its first line, then a "Training starts" header), unless a restart was
     -- logged since (a worker group that failed before its first step, restarted by its agent)
     select b.*
-    from (select *, lag(start_ns) over (order by start_ns) as previous_ns from distinct_boundaries) b
+    from (
+        -- since the previous marker was logged, or since its start where it was logged after this one
+        -- (a start placed back at the steps before it, by a figure logged at the run's end)
+        select *, case when lag(marked_ns) over w <= start_ns then lag(marked_ns) over w else lag(start_ns) over w end as previous_ns
+        from distinct_boundaries
+        window w as (order by start_ns)
+    ) b
     where b.previous_ns is null
        or b.start_source = 'trace_process'
        or exists (select 1 from int_log_steps s where s.t_ns >= b.previous_ns and s.t_ns < b.start_ns)
