@@ -23,6 +23,9 @@ STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re
 _END = re.compile(
     r"\btraining (?:is )?(?:done|finished|complete[d]?)\b|\b\d{1,9} epochs? completed in \d|"
     r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b|^total average iteration time: \d", re.IGNORECASE)
+# DeepSpeed's launcher on a worker that returned 0 (`[launch.py:350:main] Process 29248 exits
+# successfully.`): its run ended cleanly, where no failure was logged before it
+_LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} exits successfully")
 # The run's total training time as its message (detectron2's "]: Total training time: 0:06:14",
 # a script's "INFO - Training time: 6.89 min"): the end of training, where it is the process's
 # last word on training: not after a failure (detectron2 prints it in a `finally:` after the
@@ -129,7 +132,7 @@ _ANY_EVENT_PATTERN = (
     r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time|of )|done training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |"
-    r"terminate called|epochs completed in |"
+    r"terminate called|epochs completed in |exits successfully|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
 )
@@ -174,7 +177,10 @@ class EventScanner:
         self.started: set[int | None] = set()  # ranks whose current process has logged a dated line
         self.timeouts: dict[tuple[int | None, str], dict[str, Any]] = {}  # (rank, seq) -> its event row
         self.failed = False  # a failure was logged since the last process start
-        self.restarted = False  # a restart was logged since the last process start
+        # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
+        # restarts so far, a new one only past them (the count's block follows the restart line,
+        # after the agent's own dated lines, and a membership change restarts with the count unchanged)
+        self.restarts = 0
         self.node_ends: list[dict[str, Any]] | None = None  # after `_NODES_HEADER`: its nodes' clean ends
 
     def _world_size(self, line: Line) -> None:
@@ -215,7 +221,7 @@ class EventScanner:
         if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
                 and not (self.failed and _AGENT_LINE.search(line.text))):
             self.started.add(line.rank)
-            self.failed = self.restarted = False
+            self.failed = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="first dated line of a process", raw=line.text)
         if "NCCL" in line.text and rows.nccl.feed(line.number, line.text, line.rank, line.ts_ns):
@@ -282,7 +288,7 @@ class EventScanner:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="the launcher's worker group failed")
             rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-            self.restarted = self.restarted or kind == LogEventKind.RESTART
+            self.restarts += kind == LogEventKind.RESTART
             # a restart: the launcher restarts every worker, each one's next dated line starts anew
             self._failure(None if kind == LogEventKind.RESTART else line.rank)
             return True
@@ -293,10 +299,12 @@ class EventScanner:
             self._failure()
             return True
         if "restart_count=" in text and (count := _RESTART_COUNT.search(text)) is not None:
-            if int(count.group(1)) > 0 and not self.restarted:  # else the restart line already said so
+            if int(count.group(1)) == 0:  # a launch's first rendezvous (another run's, in one file)
+                self.restarts = 0
+            elif int(count.group(1)) > self.restarts:  # else a restart line already said so
                 rows.event(LogEventKind.RESTART, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail=f"rendezvous restart_count={count.group(1)}")
-                self.restarted = True
+                self.restarts = int(count.group(1))
                 self._failure()
             return True
         training = low is None or "training " in low
@@ -307,6 +315,9 @@ class EventScanner:
                        step=int(starts.group(1)), detail="training starts", raw=text)
         elif (training or "completed in " in text or "total average" in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+        elif "exits successfully" in text and not failed and _LAUNCHER_SUCCESS.search(text) is not None:
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail="the launcher: a worker exited successfully")
         elif (training and not failed and _TRAINING_TIME.search(text) is not None
               and "epoch" not in text.lower()):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,

@@ -334,6 +334,15 @@ class HFTrainerParser(LogReader):
         # with no header to give the training bar's total, an evaluation bar drawn more often
         # could be taken for it, and each evaluation would count its batches as steps again.
         carrying = {index for index, _ in logged if index is not None}
+        # or a bar whose total is the run's steps by its summary (`train_runtime` x
+        # `train_steps_per_second`, rounded to 3 decimals as printed): a run shorter than its
+        # logging interval writes no metric line
+        summaries = [(to_float(d.record.get("train_runtime")), to_float(d.record.get("train_steps_per_second")))
+                     for d in dicts if "train_runtime" in d.record]
+        carrying |= {index for index, bar in enumerate(bars)
+                     if any(runtime is not None and rate is not None and reading.total is not None and 0 < runtime < 1e8
+                            and abs(runtime * rate - reading.total) <= 0.5 + runtime * 0.0005
+                            for runtime, rate in summaries for reading in bar.readings[-1:])}
         # or a bar that reads N where `checkpoint-N` is saved (glued to its reading, or the next
         # line): the step count of the saves is the training bar's
         saves = {e["line"]: e["step"] for e in rows.events

@@ -22,6 +22,23 @@ os.environ.setdefault("TRACELENS_DURABLE", "0")
 # What `tracelens.cli.main` sets for the program, for the test processes and the children they
 # start other than through it: numpy's OpenBLAS threads spin at start-up (~0.1 CPU-s a process).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# Where the environment forbids writing bytecode (PYTHONDONTWRITEBYTECODE, as on this project's
+# machines), every interpreter the run starts (xdist's workers, the CLI subprocesses, spawned
+# parser workers) would compile tracelens and the tests from source again: about 0.2 CPU-s each.
+# The run keeps their bytecode in a folder of its own instead, made here (in the controller,
+# before any worker starts) and removed when the run ends.
+_RUN_PYCACHE: str | None = None
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None and "PYTHONPYCACHEPREFIX" not in os.environ:
+    import tempfile
+
+    _RUN_PYCACHE = os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="tracelens-tests-pycache-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _RUN_PYCACHE is not None:
+        import shutil
+
+        shutil.rmtree(_RUN_PYCACHE, ignore_errors=True)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

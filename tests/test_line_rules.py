@@ -48,6 +48,25 @@ def test_an_hf_dict_that_names_its_step_is_that_step(tmp_path: Path) -> None:
     assert [(s["step"], s["loss"]) for s in steps] == [(10, 18.6387), (20, 14.222743), (30, 12.079448)]
 
 
+def test_a_run_shorter_than_its_logging_interval_steps_by_the_bar_its_summary_counts(tmp_path: Path) -> None:
+    """An HF Trainer run at its default level, its bar written to a file (no blocks), of 8 steps:
+    no metric line (its logging interval is 500), only the summary dict (denizyuret/peft-debug's
+    train.out). 11.2237 s x 0.713 steps/s = 8.0: the bar of 8 is the training's, its 8/8 a step
+    done; the bar of 2 (the checkpoint shards loading) is not."""
+    lines = [
+        "Loading checkpoint shards: 100% 2/2 [00:07<00:00,  3.54s/it]",
+        "Training adapter1",
+        "  0% 0/8 [00:00<?, ?it/s]You're using a LlamaTokenizerFast tokenizer.",
+        "{'train_runtime': 11.2237, 'train_samples_per_second': 0.713, 'train_steps_per_second': 0.713, "
+        "'train_loss': 1.527357816696167, 'epoch': 1.0}",
+        "100% 8/8 [00:11<00:00,  1.40s/it]",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    assert [s["step"] for s in steps] == [8]
+    assert [e["kind"] for e in events if e["kind"] == "attempt_end"] == ["attempt_end"]
+
+
 def test_a_bar_glued_to_dated_lines_is_dated_by_them_not_by_the_file_time(tmp_path: Path) -> None:
     """An HF job at INFO level (huggingface/transformers issue 15401): each bar reading is glued
     to a dated `Saving model checkpoint` line, and dated lines follow. The bar's clock rests on

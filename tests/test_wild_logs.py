@@ -317,6 +317,31 @@ def test_torchelastic_lines_of_every_era() -> None:
                                 dated=False)] == ["crash", "restart"]
 
 
+def test_a_rendezvous_count_after_the_agents_dated_lines_is_the_restart_already_read() -> None:
+    """torchelastic 0.2's agent (frameworkcontroller's elastic example, an Azure spot eviction):
+    the restart line, the agent's own dated lines, then the rendezvous' `restart_count=1`: one
+    restart. A membership change restarts with the count unchanged (`restart_count=1` after the
+    second restart line of a run is no third). A count past the lines read is a restart."""
+    failed = [
+        "[ERROR] 2021-05-21 23:18:16,219 local_elastic_agent: [default] Worker group failed",
+        "Traceback (most recent call last):",
+        "[INFO] 2021-05-21 23:18:16,220 api: [default] Worker group FAILED. 3/3 attempts left; will restart worker group",
+        "[INFO] 2021-05-21 23:18:16,220 api: [default] Stopping worker group",
+        "[INFO] 2021-05-21 23:18:46,501 api: [default] Rendezvous complete for workers.",
+        "Result:",
+        "        restart_count=1",
+    ]
+    assert [k for k, _ in _scan(*failed) if k == "restart"] == ["restart"]
+    joined = ["[INFO] 2020-07-31 07:35:16,348 api: [default] Detected 1 new nodes from group_rank=1; will restart worker group",
+              "[INFO] 2020-07-31 07:35:16,349 api: [default] Stopping worker group",
+              "\trestart_count=1"]
+    assert [k for k, _ in _scan(*joined) if k == "restart"] == ["restart"]
+    assert [d for k, d in _scan(*failed, "\trestart_count=2") if k == "restart"] == [None, "rendezvous restart_count=2"]
+    # another launch's first rendezvous in the same file counts from 0 again
+    assert [d for k, d in _scan(*failed, "\trestart_count=0", "\trestart_count=1") if k == "restart"] == [
+        None, "rendezvous restart_count=1"]
+
+
 def test_launcher_lines_after_a_failure_start_no_attempt() -> None:
     kinds = [k for k, _ in _scan(
         "[2023-06-09 05:17:46,388] [INFO] worker up",
