@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import CORPUS, SAMPLE_LOGS, corpus_or_skip
+from tests.conftest import CORPUS, SAMPLE_LOGS, corpus_or_skip, read_trace_bytes
 from tracelens.store import Store
 
 SAMPLE_JOB = SAMPLE_LOGS / "ddp_gloo_2rank"
@@ -426,3 +426,37 @@ def test_views_over_all_traces_at_once_equal_the_per_file_results(corpus_store: 
         expected = sorted(per_file.execute(f"select * from {view}").fetchall(), key=repr)
         assert expected, view
         assert sorted(at_once.execute(f"select * from {view}").fetchall(), key=repr) == expected, view
+
+
+def test_a_gpu_jobs_trace_of_cpu_activity_alone_has_no_breakdown(tmp_path: Path) -> None:
+    """A GPU job profiled with `activities=[ProfilerActivity.CPU]` records the host alone: the
+    V100 ResNet-50 trace of the TensorBoard plugin's samples (deviceProperties, six ProfilerSteps)
+    with its device work and runtime calls left out, as such a profiler leaves them. The device
+    idles in none of its steps for all the trace says: no category, a reason, no launch-bound
+    finding; the whole trace splits its steps (the check that the rule can fire only there)."""
+    source = corpus_or_skip("kineto", "gpu", "tb_plugin_v100_resnet50", "tbp_resnet50_nw0.json.gz")
+    trace = json.loads(read_trace_bytes(source))
+    device_cats = {"Kernel", "Memcpy", "Memset", "Runtime", "kernel", "gpu_memcpy", "gpu_memset", "cuda_runtime",
+                   "cuda_driver", "gpu_user_annotation", "async"}
+    host_only = {**trace, "traceEvents": [e for e in trace["traceEvents"] if e.get("cat") not in device_cats]}
+    assert trace["deviceProperties"]
+    assert sum(str(e.get("name", "")).startswith("ProfilerStep#") for e in host_only["traceEvents"]) == 6
+    (tmp_path / "whole").mkdir()
+    (tmp_path / "host").mkdir()
+    (tmp_path / "whole" / "rank0.json").write_text(json.dumps(trace))
+    (tmp_path / "host" / "rank0.json").write_text(json.dumps(host_only))
+
+    def summary(folder: str) -> tuple[tuple[Any, ...], list[str]]:
+        store = Store.open(tmp_path / f"{folder}.tlstore")
+        store.ingest([tmp_path / folder])
+        con = store.connect()
+        row = con.execute("select steps, compute_pct, host_overhead_pct, idle_pct, reason from step_summary").fetchone()
+        assert row is not None
+        return row, [t for (t,) in con.execute("select title from findings").fetchall()]
+
+    (steps, compute, host, idle, reason), titles = summary("host")
+    assert steps == 6 and (compute, host, idle) == (None, None, None)
+    assert reason is not None and "recorded no device work" in reason
+    assert not any("launch-bound" in t for t in titles)
+    (steps, compute, host, idle, reason), _ = summary("whole")
+    assert steps == 6 and reason is None and compute > 0 and host is not None and idle is not None

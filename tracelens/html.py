@@ -140,9 +140,11 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
             return label(p.attempt, p.cycle if by_cycle else 0, p.step)
 
         labels = [label(*key) for key in order]
+        # (the steps of a trace that recorded no device work have no categories: step_summary's reason)
+        split = [p for p in points if p.compute_ns is not None]
         long = [{"rank": p.rank, "step": at(p), "category": c, "ms": getattr(p, f"{c}_ns") / 1e6,
                  "category_order": CATEGORIES.index(c)}
-                for p in points for c in CATEGORIES]
+                for p in split for c in CATEGORIES]
         ranks = sorted({p.rank for p in points})
         pick = alt.param(name="rank_pick", value=ranks[0],
                          bind=alt.binding_select(options=ranks, name="rank "))
@@ -161,14 +163,18 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
         # one bar segment per step and category (the view's mean over ranks; each rank's row carries it)
         means = list({(at(p), c): {"step": at(p), "category": c, "ms": getattr(p, f"mean_{c}_ns") / 1e6,
                                    "category_order": CATEGORIES.index(c)}
-                      for p in points for c in CATEGORIES}.values())
+                      for p in split for c in CATEGORIES}.values())
         mean = alt.Chart(alt.Data(values=means)).mark_bar().encode(
             x=x, y=alt.Y("ms:Q", title="ms, mean over ranks", stack="zero"), color=color, order=stack_order,
             tooltip=[alt.Tooltip("step:O"), alt.Tooltip("category:N"), alt.Tooltip("ms:Q", format=".2f", title="mean ms")],
         ).properties(width="container", height=220, title="averaged over ranks")
-        add("breakdown", "Step time by category", alt.vconcat(per_rank, mean).resolve_scale(color="shared"),
-            "Each profiled step split into exclusive categories that sum to its duration (view step_series)"
-            + ("." if len(attempts) == 1 else "; steps profiled in more than one attempt are drawn once per attempt."))
+        if split:
+            add("breakdown", "Step time by category", alt.vconcat(per_rank, mean).resolve_scale(color="shared"),
+                "Each profiled step split into exclusive categories that sum to its duration (view step_series)"
+                + ("." if len(attempts) == 1 else "; steps profiled in more than one attempt are drawn once per attempt."))
+        else:
+            add("breakdown", "Step time by category", None,
+                "The traces recorded no device work (CPU activity alone): their steps' time cannot be split.")
         waits = any(p.comm_wait_ns for p in points)
         single = len(ranks) == 1
         measure, what = (("step_ns", "step ms") if single else ("lateness_ns", "late (ms)") if waits

@@ -274,6 +274,7 @@ def _layout(report: Report) -> list[Section]:
               fmt_pct(r.memory_pct), fmt_pct(r.data_stall_pct), fmt_pct(r.host_overhead_pct), fmt_pct(r.idle_pct),
               fmt_ms(r.comm_wait_per_step_ns)] for r in report.ranks],
         ))
+        s.paragraphs += [r.reason for r in report.ranks if r.reason]
         if report.top_kernels:
             short = shorten_all([k.name for k in report.top_kernels])
             s.tables.append(Table(

@@ -123,12 +123,13 @@ class StepPoint:
     step: int
     steps: int  # steps merged into this point (1 unless the job is large)
     step_ns: int
-    compute_ns: int
-    comm_exposed_ns: int
-    memory_ns: int
-    data_stall_ns: int
-    host_overhead_ns: int
-    idle_ns: int
+    # the categories: None where the step's trace recorded no device work (step_summary's reason)
+    compute_ns: int | None
+    comm_exposed_ns: int | None
+    memory_ns: int | None
+    data_stall_ns: int | None
+    host_overhead_ns: int | None
+    idle_ns: int | None
     attempt: int = 1  # the attempt the step ran in: a restart can profile the same step numbers again
     cycle: int = 0  # the rank's trace (profiler cycle): apart from attempt only for traces of unrelated runs
     median_step_ns: int | None = None  # the median over ranks at this attempt and step
@@ -136,12 +137,12 @@ class StepPoint:
     comm_wait_ns: int = 0  # this rank's collectives waiting for others
     lateness_ns: int = 0  # the longest wait of any rank at this step - this rank's: how long others waited for it
     # each category's mean over the ranks at this attempt and step (and trace, where a rank has two: step_series)
-    mean_compute_ns: int = 0
-    mean_comm_exposed_ns: int = 0
-    mean_memory_ns: int = 0
-    mean_data_stall_ns: int = 0
-    mean_host_overhead_ns: int = 0
-    mean_idle_ns: int = 0
+    mean_compute_ns: int | None = 0
+    mean_comm_exposed_ns: int | None = 0
+    mean_memory_ns: int | None = 0
+    mean_data_stall_ns: int | None = 0
+    mean_host_overhead_ns: int | None = 0
+    mean_idle_ns: int | None = 0
 
 
 @dataclass(frozen=True)
@@ -228,6 +229,7 @@ class RankSteps:
     idle_pct: float | None
     comm_overlapped_pct: float | None
     comm_wait_per_step_ns: int
+    reason: str | None = None  # why the shares are unknown, or over fewer steps than `steps`
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@
 -- Inputs: int_steps, int_step_segments.
 -- Columns: file_id, rank, step, step_source, step_start_ns, step_ns, device_type, compute_ns,
 --   comm_exposed_ns, memory_ns, data_stall_ns, host_overhead_ns, idle_ns, comm_overlapped_ns,
---   comm_total_ns (all ns).
+--   comm_total_ns (all ns): NULL for every step of a GPU job's trace that recorded no device work
+--   in any step (its profiler took CPU activity alone, `activities=[ProfilerActivity.CPU]`): what
+--   the device did then is not in the trace, and the host's time is no measure of it.
 with segments as (
     select file_id, step, seg_ns,
         (state & 16) > 0 and not (device_type = 'cpu' and (state & 2) > 0) as is_compute,
@@ -14,6 +16,12 @@ with segments as (
         (state & 2) > 0 as is_data,
         (state & 1) > 0 as is_host
     from int_step_segments
+),
+recorded as (
+    -- 28: compute, communication or memory work in the state (on a GPU trace, the device's)
+    select file_id, bool_or(device_type = 'cpu' or (state & 28) > 0) as device_recorded
+    from int_step_segments
+    group by file_id
 ),
 per_step as (
     select file_id, step,
@@ -31,15 +39,21 @@ per_step as (
 final as (
     select
         s.file_id, s.rank, s.step, s.step_source, s.step_start_ns, s.step_ns, s.device_type,
-        coalesce(p.compute_ns, 0)::bigint as compute_ns,
-        coalesce(p.comm_exposed_ns, 0)::bigint as comm_exposed_ns,
-        coalesce(p.memory_ns, 0)::bigint as memory_ns,
-        coalesce(p.data_stall_ns, 0)::bigint as data_stall_ns,
-        coalesce(p.host_overhead_ns, 0)::bigint as host_overhead_ns,
-        coalesce(p.idle_ns, 0)::bigint as idle_ns,
-        coalesce(p.comm_overlapped_ns, 0)::bigint as comm_overlapped_ns,
-        coalesce(p.comm_total_ns, 0)::bigint as comm_total_ns
+        c.compute_ns, c.comm_exposed_ns, c.memory_ns, c.data_stall_ns, c.host_overhead_ns, c.idle_ns,
+        c.comm_overlapped_ns, c.comm_total_ns
     from int_steps s
+    left join recorded r using (file_id)
     left join per_step p using (file_id, step)
+    cross join lateral (
+        select
+            case when r.device_recorded is not false then coalesce(p.compute_ns, 0)::bigint end as compute_ns,
+            case when r.device_recorded is not false then coalesce(p.comm_exposed_ns, 0)::bigint end as comm_exposed_ns,
+            case when r.device_recorded is not false then coalesce(p.memory_ns, 0)::bigint end as memory_ns,
+            case when r.device_recorded is not false then coalesce(p.data_stall_ns, 0)::bigint end as data_stall_ns,
+            case when r.device_recorded is not false then coalesce(p.host_overhead_ns, 0)::bigint end as host_overhead_ns,
+            case when r.device_recorded is not false then coalesce(p.idle_ns, 0)::bigint end as idle_ns,
+            case when r.device_recorded is not false then coalesce(p.comm_overlapped_ns, 0)::bigint end as comm_overlapped_ns,
+            case when r.device_recorded is not false then coalesce(p.comm_total_ns, 0)::bigint end as comm_total_ns
+    ) c
 )
 select * from final

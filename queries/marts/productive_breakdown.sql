@@ -10,7 +10,8 @@
 --   share (of profiled step time), seconds (share x productive seconds), basis_rank_steps,
 --   basis_profiled_s (profiled step time summed over ranks).
 with profiled as (
-    select count(*) as rank_steps, sum(step_ns) as step_ns,
+    -- the steps split into categories (not those of a trace that recorded no device work)
+    select count(compute_ns) as rank_steps, sum(step_ns) filter (where compute_ns is not null) as step_ns,
         sum(compute_ns) as compute, sum(comm_exposed_ns) as comm_exposed, sum(memory_ns) as memory,
         sum(data_stall_ns) as data_stall, sum(host_overhead_ns) as host_overhead, sum(idle_ns) as idle
     from step_breakdown
