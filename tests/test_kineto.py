@@ -108,6 +108,19 @@ def test_cli_rank_used_when_trace_is_silent(tmp_path: Path) -> None:
     assert (meta["rank"], meta["rank_source"]) == (5, "cli")
 
 
+def test_a_trace_whose_runtime_calls_are_hips_is_rocm(tmp_path: Path) -> None:
+    """AMD TraceLens' evaluation traces keep the events of a ROCm run without the header that
+    names it (no hip_runtime_version, roctracer_version or AMD device): the MI300X trace of the
+    corpus so trimmed is still ROCm by its runtime calls (`hipLaunchKernel`, ...)."""
+    raw = json.loads(read_trace_bytes(corpus_or_skip("kineto", "gpu", "amd_tracelens", "amd_mi300_resnet_act_checkpoint.json.gz")))
+    assert any(str(e.get("name", "")).startswith("hip") and e.get("cat") == "cuda_runtime" for e in raw["traceEvents"])
+    trimmed = {k: v for k, v in raw.items() if k not in ("roctracer_version", "hip_runtime_version", "hip_driver_version",
+                                                          "deviceProperties")}
+    path = tmp_path / "rank0.json"
+    path.write_text(json.dumps(trimmed))
+    assert KinetoParser().parse(path, ParseOptions()).tables["trace_meta"].column("device_type").to_pylist() == ["rocm"]
+
+
 def test_header_secrets_are_not_stored(tmp_path: Path) -> None:
     """A trace header with an environment dump: only known fields reach the store."""
     candidates = [p for p in FILES if b"mast_job_environment" in _head(p, 20000)]

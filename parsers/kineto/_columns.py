@@ -454,13 +454,18 @@ class _Accumulator:
         table = table.append_column("profiler_step", steps)
         table = table.append_column("thread_name", self._thread_name_column(thread, pids, tids))
         has_kernels = bool(np.isin(kind_codes, [_KIND_CODE[EventKind.COMPUTE_KERNEL], _KIND_CODE[EventKind.COMM_KERNEL]]).any())
+        # HIP's runtime calls (`hipLaunchKernel`, `hipExtModuleLaunchKernel`) under Kineto's
+        # `cuda_runtime` category: a ROCm trace whose header names no ROCm version or AMD device
+        runtime = kind_codes == _KIND_CODE[EventKind.RUNTIME]
+        hip = bool(runtime.any()) and bool(pc.any(pc.starts_with(name.filter(pa.array(runtime)), "hip")).as_py())
         categories = {c for c in pc.unique(category).to_pylist() if c is not None}
         host_pid = _host_pid(pid, kind_codes)
         table = table.append_column("rank", pa.array(np.full(table.num_rows, rank, dtype=np.int32)))
         trace_events = conform(table, TRACE_EVENTS)
         del table
         return {
-            "trace_meta": self._meta(path, header, rank, rank_source, trace_events, categories, has_kernels, truncated, host_pid),
+            "trace_meta": self._meta(path, header, rank, rank_source, trace_events, categories, has_kernels, hip, truncated,
+                                     host_pid),
             "process_groups": _process_groups(header, rank),
             "devices": _devices(header, rank),
             "trace_events": trace_events,
@@ -479,7 +484,7 @@ class _Accumulator:
 
     def _meta(
         self, path: Path, header: _Header, rank: int, rank_source: RankSource, events: pa.Table,
-        categories: set[str], has_kernels: bool, truncated: bool, host_pid: int | None,
+        categories: set[str], has_kernels: bool, hip: bool, truncated: bool, host_pid: int | None,
     ) -> pa.Table:
         import pyarrow.compute as pc
 
@@ -497,7 +502,7 @@ class _Accumulator:
             "trace_id": [header.trace_id],
             "trace_schema_version": [header.schemaVersion],
             "era": ["legacy" if categories & {"Operator", "Kernel", "Runtime"} else "kineto"],
-            "device_type": [_device_type(header, has_kernels)],
+            "device_type": [_device_type(header, has_kernels, hip)],
             "base_time_ns": [header.baseTimeNanoseconds],
             "start_ns": [pc.min(starts).as_py()],
             "end_ns": [pc.max(ends).as_py()],

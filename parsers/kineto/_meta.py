@@ -93,8 +93,9 @@ def _rank(path: Path, trace: _Header, options: ParseOptions) -> tuple[int, RankS
     return 0, RankSource.DEFAULT
 
 
-def _device_type(header: _Header, has_kernels: bool) -> str:
-    if header.hip_runtime_version is not None or header.roctracer_version is not None:
+def _device_type(header: _Header, has_kernels: bool, hip: bool = False) -> str:
+    """`hip`: the trace's runtime calls are HIP's."""
+    if hip or header.hip_runtime_version is not None or header.roctracer_version is not None:
         return "rocm"
     names = " ".join(d.name or "" for d in header.deviceProperties)
     if "AMD" in names or "Instinct" in names:
