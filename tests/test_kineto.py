@@ -112,7 +112,8 @@ def test_a_trace_whose_runtime_calls_are_hips_is_rocm(tmp_path: Path) -> None:
     """AMD TraceLens' evaluation traces keep the events of a ROCm run without the header that
     names it (no hip_runtime_version, roctracer_version or AMD device): the MI300X trace of the
     corpus so trimmed is still ROCm by its runtime calls (`hipLaunchKernel`, ...)."""
-    raw = json.loads(read_trace_bytes(corpus_or_skip("kineto", "gpu", "amd_tracelens", "amd_mi300_resnet_act_checkpoint.json.gz")))
+    source = corpus_or_skip("kineto", "gpu", "amd_tracelens", "amd_mi300_resnet_act_checkpoint.json.gz")
+    raw = json.loads(read_trace_bytes(source))
     assert any(str(e.get("name", "")).startswith("hip") and e.get("cat") == "cuda_runtime" for e in raw["traceEvents"])
     trimmed = {k: v for k, v in raw.items() if k not in ("roctracer_version", "hip_runtime_version", "hip_driver_version",
                                                           "deviceProperties")}
