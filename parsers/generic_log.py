@@ -23,7 +23,10 @@ from tracelens.parsers._logtables import METRIC_KEYS, LogRows
 from tracelens.parsers._progress_table import is_table, table_steps
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
-_KEYS = {**METRIC_KEYS, "act_loss": "loss"}  # (DeepSpeed-Chat's PPO actor loss)
+# DeepSpeed-Chat's PPO actor loss; veRL's (`step:2 - ... - actor/pg_loss:0.018 - ... -
+# timing_s/step:8.991 - ...`, newer releases `perf/time_per_step`) policy loss and step time
+_KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/step": "step_time_s",
+         "perf/time_per_step": "step_time_s"}
 # RETURNN's objective of one output layer: `cost:output 19.2419147897`
 _LAYER_COST = re.compile(r"\bcost:[A-Za-z_][\w/.]{0,80}\s{1,4}(?P<v>[-+]?\d{1,12}(?:\.\d{1,15})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
 
@@ -291,7 +294,7 @@ _MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:| \| loss ")
 
 
 def _step_values(text: str) -> dict[str, float]:
-    """The metrics of a step line (what follows its counter): its known keys (`METRIC_KEYS`, a
+    """The metrics of a step line (what follows its counter): its known keys (`_KEYS`, else a
     path's last part, the first of a key named twice), and its step time from the first of
     these that it has: a `step_time` key; a bare `time` beside `data_time` or `data` (an
     iteration timer's pair); a steps-per-second rate; an average meter's `time X (avg)`;
@@ -300,7 +303,7 @@ def _step_values(text: str) -> dict[str, float]:
     values: dict[str, float] = {}
     bare_time = bare_data = None
     for key, value in iter_numbers(text):
-        if "/" in key:
+        if "/" in key and key not in _KEYS:
             key = key.rsplit("/", 1)[-1]  # `train/total_loss`: the metric is the name's last part
         if key in _KEYS:
             values.setdefault(_KEYS[key], value)  # the first: later ones are averages (`moving ave loss`)
@@ -576,6 +579,8 @@ class GenericLogParser(LogReader):
         if is_table(bodies):
             return Claim.CONTENT  # a progress table: its header, then rows of numbers under it
         for body in bodies:
+            if "timing_s/step:" in body and _step_counter(body) is not None:
+                return Claim.CONTENT  # veRL's step line: its own step time among its timings
             after_latency, timed = timed, "atency" in body and _E2E_LATENCY.search(body) is not None
             if record_head:
                 record_head = False

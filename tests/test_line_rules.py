@@ -67,6 +67,37 @@ def test_a_run_shorter_than_its_logging_interval_steps_by_the_bar_its_summary_co
     assert [e["kind"] for e in events if e["kind"] == "attempt_end"] == ["attempt_end"]
 
 
+def test_verls_step_line_is_a_step_with_its_policy_loss_and_time(tmp_path: Path) -> None:
+    """veRL's console metrics under Ray's actor prefix (TinyZero's PPO notes): one line, the
+    step among its timings; its policy loss `actor/pg_loss` (not the critic's `vf_loss` before
+    it) and its step's `timing_s/step` (not another phase's `timing_s/gen`)."""
+    lines = [
+        "(main_task pid=19799) epoch 0, step 2",
+        "(main_task pid=19799) No equation found",
+        '(main_task pid=19799) step:2 - global_seqlen/min:10372.000 - global_seqlen/max:10372.000 - global_se'
+        'qlen/minmax_diff:0.000 - global_seqlen/balanced_min:10372.000 - global_seqlen/balanced_max:10372.000'
+        ' - global_seqlen/mean:10372.000 - critic/kl:-0.001 - critic/kl_coeff:0.001 - critic/vf_loss:24.428 -'
+        ' critic/vf_clipfrac:0.000 - critic/vpred_mean:6.461 - critic/grad_norm:554.065 - mfu/critic:0.000 - '
+        'critic/lr:0.000 - actor/entropy_loss:1.213 - actor/pg_loss:0.018 - actor/pg_clipfrac:0.000 - actor/p'
+        'po_kl:0.000 - actor/grad_norm:1.000 - mfu/actor:0.000 - actor/lr:0.000 - critic/score/mean:0.025 - c'
+        'ritic/score/max:0.100 - critic/score/min:0.000 - critic/rewards/mean:0.025 - critic/rewards/max:0.10'
+        '1 - critic/rewards/min:-0.002 - critic/advantages/mean:-0.000 - critic/advantages/max:5.966 - critic'
+        '/advantages/min:-4.406 - critic/returns/mean:0.019 - critic/returns/max:0.102 - critic/returns/min:-'
+        '0.002 - critic/values/mean:6.469 - critic/values/max:18.500 - critic/values/min:-9.875 - critic/vf_e'
+        'xplained_var:-4866.827 - response_length/mean:180.938 - response_length/max:256.000 - response_lengt'
+        'h/min:48.000 - response_length/clip_ratio:0.375 - prompt_length/mean:143.188 - prompt_length/max:146'
+        '.000 - prompt_length/min:140.000 - prompt_length/clip_ratio:0.000 - timing_s/gen:5.093 - timing_s/re'
+        'f:0.534 - timing_s/values:0.244 - timing_s/adv:0.041 - timing_s/update_critic:1.283 - timing_s/updat'
+        'e_actor:1.791 - timing_s/step:8.991 - timing_per_token_ms/ref:0.051 - timing_per_token_ms/adv:0.004 '
+        '- timing_per_token_ms/update_actor:0.173 - timing_per_token_ms/update_critic:0.124 - timing_per_toke'
+        'n_ms/gen:0.880 - timing_per_token_ms/values:0.024',
+        "(main_task pid=19799) epoch 0, step 3",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(2, 0.018, 8.991)]
+
+
 def test_a_bar_glued_to_dated_lines_is_dated_by_them_not_by_the_file_time(tmp_path: Path) -> None:
     """An HF job at INFO level (huggingface/transformers issue 15401): each bar reading is glued
     to a dated `Saving model checkpoint` line, and dated lines follow. The bar's clock rests on
