@@ -13,15 +13,22 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import head_bodies
 from tracelens.parsers._logreader import LogReader
+from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _ITERATION = re.compile(r"\biteration\s*[=:]?\s*(\d+)\s*/\s*(\d+)")
 _TIMERS = re.compile(r"^\s*time \(ms\) \|.*\bbatch-generator:\s*(?P<ms>[\d.]+)")
+# Megatron's checkpoint-save timer, logged after the save: `    save-checkpoint ......: (30421.34,
+# 30421.36)` under `(min, max) time across ranks (ms):`, or a field of an older `time (ms) | ...`
+# line (`save-checkpoint: 30421.34`); the longest rank's milliseconds
+_SAVE_TIMER = re.compile(
+    r"(?:^\s{0,16}|\| )save-checkpoint\s{0,4}\.{0,80}:\s{0,4}(?:\((?:[\d.]{1,20}),\s{0,4})?(?P<ms>[\d.]{1,20})")
 _FIELD = re.compile(r"^\s*+(?P<name>[A-Za-z][A-Za-z _/()\-]*+)[:=]\s*+(?P<value>[-+]?[\d.]++(?:[eE][-+]?\d++)?)\s*+$")
 
 
@@ -59,6 +66,23 @@ class MegatronParser(LogReader):
         for line in events.busy(lines):  # its rules' literals are in the pattern that `busy` reads
             if events.scan(line):
                 continue
+            save = _SAVE_TIMER.search(line.text) if "save-checkpoint" in line.text else None
+            if save is not None and (ms := to_float(save.group("ms"))) is not None:
+                # the save after the last iteration line: it ended its duration after that line
+                last = rows.steps[-1] if rows.steps and rows.steps[-1]["rank"] == line.rank else None
+                end = line.ts_ns if line.ts_ns is not None else (
+                    last["end_ns"] + int(ms * 1e6) if last is not None and last.get("end_ns") is not None else None)
+                step = last["step"] if last is not None else None
+                said = next((e for e in reversed(rows.events) if e["kind"] == LogEventKind.CHECKPOINT_SAVE_END.value
+                             and e["rank"] == line.rank and e.get("step") == step and e.get("duration_s") is None), None)
+                if said is not None:  # `successfully saved checkpoint from iteration N` before it: that save's time
+                    said["duration_s"] = ms / 1000
+                    said["ts_ns"] = said.get("ts_ns") or end
+                else:
+                    rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=end,
+                               duration_s=ms / 1000, step=step, raw=line.text, detail="save-checkpoint timer")
+                if "time (ms)" not in line.text:
+                    continue
             timers = _TIMERS.search(line.text) if "time (ms)" in line.text else None
             if timers is not None and rows.steps and rows.steps[-1]["rank"] == line.rank:
                 # "time (ms) | forward-compute: ... | batch-generator: 1.23": per iteration, averaged

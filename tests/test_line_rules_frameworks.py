@@ -926,3 +926,24 @@ def test_a_chainer_print_report_table_under_its_header(tmp_path: Path) -> None:
     assert [s["step"] for s in steps] == [100, 200]
     assert [s["loss"] for s in steps] == [622.995, 677.669]
     assert steps[0]["step_time_s"] is None and abs(steps[1]["step_time_s"] - 0.38317) < 1e-12
+
+
+def test_megatrons_save_checkpoint_timer_is_the_saves_time(tmp_path: Path) -> None:
+    """Megatron's timer after a save (an ms-swift Megatron SFT log, index id 33443949567): the
+    longest rank's 30421.36 ms, ending that long after iteration 100's line (15:27:27); where
+    Megatron said `successfully saved checkpoint from iteration 100` before it (the corpus'
+    gpt2_tp2_fp16_ckpt_save_eval.log), the timer is that save's time, not a second save."""
+    iteration = (" [2024-07-15 15:27:{s}] iteration      {n}/    1000 | consumed samples:          {c} | elapsed time per "
+                 "iteration (ms): 742.5 | learning rate: 1.000000E-05 | global batch size:     8 | lm loss: 9.911994E-01 |")
+    timer = ["(min, max) time across ranks (ms):", "    save-checkpoint ................................: (30421.34, 30421.36)"]
+    lines = [iteration.format(s="20", n=" 90", c=720), iteration.format(s="27", n="100", c=800), *timer]
+    name, _, events = _read(tmp_path, lines)
+    assert name == "megatron"
+    assert [(e["kind"], e["step"], e["duration_s"], e["ts_ns"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_end", 100, 30.42136, _ns("2024-07-15 15:27:27,000") + 30_421_360_000)]
+    folder = "/root/workspace/checkpoint/GPT2_pretrain_WS1"
+    said = [*lines[:2], f"saving checkpoint at iteration     100 to {folder} in torch_dist format",
+            f"  successfully saved checkpoint from iteration     100 to {folder} [ t 1/1, p 1/1 ]", *timer]
+    _, _, events = _read(tmp_path, said)
+    assert [(e["kind"], e["step"], e["duration_s"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", 100, None), ("checkpoint_save_end", 100, 30.42136)]
