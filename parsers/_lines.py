@@ -667,12 +667,12 @@ class BarReading:
 _TQDM = re.compile(
     r"(?P<n>\d{1,15})(?:/(?:(?P<total>\d{1,15})|\?)|[A-Za-z]{0,20}) \["
     r"(?:(?P<h>\d{1,6}):)?(?P<m>\d{2}):(?P<s>\d{2})(?:<(?:\?|(?:\d{1,6}:)?\d{2}:\d{2}))?"
-    r"(?:,\s{0,8}(?:\?|(?P<rate>\d{1,12}(?:\.\d{1,12})?)(?P<scale>[kMGT]?))(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{0,20}))?"
+    r"(?:,\s{0,8}(?:\?|(?P<rate>\d{1,12}(?:\.\d{1,20})?)(?P<scale>[kMGT]?))(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{0,20}))?"
 )
 # rich (Lightning's RichProgressBar): "193/193 0:08:27 • 0:00:00 0.40it/s"
 _RICH = re.compile(
     r"(?P<n>\d{1,15})/(?P<total>\d{1,15}) (?P<h>\d{1,6}):(?P<m>\d{2}):(?P<s>\d{2}) • (?:-:--:--|\d{1,6}:\d{2}:\d{2})"
-    r"(?: (?P<rate>\d{1,12}(?:\.\d{1,12})?)(?P<scale>[kMGT]?)(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{0,20}))?"
+    r"(?: (?P<rate>\d{1,12}(?:\.\d{1,20})?)(?P<scale>[kMGT]?)(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{0,20}))?"
 )
 _TQDM_ELAPSED = re.compile(r" \[(?:\d{1,6}:)?\d{2}:\d{2}")  # in every tqdm reading
 _SCALE = {"": 1.0, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}

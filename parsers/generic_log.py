@@ -28,7 +28,7 @@ from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 _KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/step": "step_time_s",
          "perf/time_per_step": "step_time_s"}
 # RETURNN's objective of one output layer: `cost:output 19.2419147897`
-_LAYER_COST = re.compile(r"\bcost:[A-Za-z_][\w/.]{0,80}\s{1,4}(?P<v>[-+]?\d{1,12}(?:\.\d{1,15})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
+_LAYER_COST = re.compile(r"\bcost:[A-Za-z_][\w/.]{0,80}\s{1,4}(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
 
 
 # torchrun/torchelastic lines that make a file worth reading even without step lines: failures,
@@ -54,9 +54,9 @@ _TORCHTITAN = re.compile(r"\[titan\] |\bmemory:\s{0,8}[\d.]{1,20}GiB\([\d.]{1,20
 # `This epoch took 632.03 s` lines): the epoch number (not a fraction: HF's `'epoch': 0.27`), and
 # the epoch's duration where a line says it
 _EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.])", re.I)
-_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,80}?\b(?:took|time:?)\s{0,8}(\d{1,9}(?:\.\d{1,9})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
+_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,80}?\b(?:took|time:?)\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
 # an epoch's `time: N` with no unit as its line's last figure: seconds
-_EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1,9})?)\s{0,8}$", re.I)
+_EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,8}$", re.I)
 
 
 class _Epoch:
@@ -135,7 +135,7 @@ def _espnet_epoch_length(text: str) -> tuple[int, int] | None:
 # DeepSpeed-Chat's step 3 (PPO) prints each step's throughput line right before the step's own line:
 # `|E2E latency=2.06s |Gather latency=0.00s (0.00%) |Generate time=1.54s ...` then `epoch: 0|step: 3196|
 # ppo_ep: 1|act_loss: ...` (its later versions: `End-to-End => Latency: 2.06s, ...`): the step's time
-_E2E_LATENCY = re.compile(r"(?:^\|E2E latency=|^End-to-End => Latency: )(?P<v>\d{1,9}(?:\.\d{1,9})?)s\b")
+_E2E_LATENCY = re.compile(r"(?:^\|E2E latency=|^End-to-End => Latency: )(?P<v>\d{1,9}(?:\.\d{1,20})?)s\b")
 E2E_LATENCY_LINES = 2  # the step line follows its latency line within this many lines
 # timm's train.py (`Train: 1 [  50/5004 (  1%)]  Loss: ...  Time: 0.499s, ...`; the epoch from 0)
 # and its imitators (OpenPCDet's `Train:    1/3 ( 33%) [  49/323 ( 15%)]`): a batch within its
@@ -144,7 +144,7 @@ _TIMM = re.compile(r"\bTrain:\s{1,8}(?P<e>\d{1,9})(?:/(?P<ee>\d{1,9})\s{1,4}\(\s
                    r"\[\s{0,12}(?P<i>\d{1,12})/(?P<n>\d{1,12})\s{1,4}\(\s{0,3}\d{1,3}%\)\]")
 # Swin's and its descendants' `Train: [14/300][250/1251]` (the epoch of its total, the batch of the epoch's)
 _SWIN = re.compile(r"\bTrain:\s{0,4}\[(?P<e>\d{1,9})/(?P<ee>\d{1,9})\]\[\s{0,12}(?P<i>\d{1,12})/(?P<n>\d{1,12})\]")
-_TIMM_TIME = re.compile(r"\s{2}Time:\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)s\b")
+_TIMM_TIME = re.compile(r"\s{2}Time:\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)s\b")
 # llama2.c's train.py (and its forks): the iteration alone at the line's start, `490 | loss 5.7543 |
 # lr 4.900000e-05 | 8060.78ms | mfu 0.21%`
 _BARE_COUNT = re.compile(r"(\d{1,15})(?= \| loss )")
@@ -153,19 +153,19 @@ _BARE_COUNT = re.compile(r"(\d{1,15})(?= \| loss )")
 _GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))(?:global_step|num_updates)\s{0,4}[:=]\s{0,4}(\d{1,15})(?![\d.eE])")
 # (`ups`: fairseq's and MMF's updates per second)
 _STEPS_PER_SECOND = re.compile(
-    r"\b(?:(?:interval_)?steps_per_second|ups)\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)(?![\d.eE])")
+    r"\b(?:(?:interval_)?steps_per_second|ups)\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.eE])")
 # the wait for data with its unit (YOLOX's `data_time: 0.002s`)
-_DATA_TIME = re.compile(r"\bdata_time\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)\s{0,2}(?:(?P<ms>ms)|s)\b")
+_DATA_TIME = re.compile(r"\bdata_time\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}(?:(?P<ms>ms)|s)\b")
 # an average meter's reading of the batch time as a field of its own, the running average in
 # brackets after it (Swin's `\ttime 0.6408 (0.6516)\t`)
-_METER_TIME = re.compile(r"(?:^|(?<=\t)|(?<=  ))time:?\s{1,4}(?P<v>\d{1,9}\.\d{1,9})\s{1,4}\(\s{0,4}\d{1,9}\.\d{1,9}\s{0,4}\)",
+_METER_TIME = re.compile(r"(?:^|(?<=\t)|(?<=  ))time:?\s{1,4}(?P<v>\d{1,9}\.\d{1,20})\s{1,4}\(\s{0,4}\d{1,9}\.\d{1,20}\s{0,4}\)",
                          re.I)
 # a field of its own that is only a time in ms, between `|` (llm.c's `| lr 8.57e-07 | 4688.25 ms | 28.8% ...`)
-_MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?) ?ms\s{0,4}(?:\||$)")
+_MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?) ?ms\s{0,4}(?:\||$)")
 # a step's seconds right after its counter (MaxText's `completed step: 5, seconds: 5.668, ...`)
-_SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)(?![\d.])")
+_SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 
-_LOSS_IS = re.compile(r"\bloss is\s{1,4}(?P<v>[-+]?\d{1,9}(?:\.\d{1,12})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
+_LOSS_IS = re.compile(r"\bloss is\s{1,4}(?P<v>[-+]?\d{1,9}(?:\.\d{1,24})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
 # MindSpore's TimeMonitor after the epoch's step line: `epoch time: 38912.93, per step time: 84.96`
 # (milliseconds, with or without the unit): the time of each step the line before counted
 _PER_STEP_TIME = re.compile(
@@ -179,7 +179,7 @@ _PER_STEP_TIME = re.compile(
 # `elapsed time 123456ms`).
 _TIMED = re.compile(
     r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))(?:(?P<any>dt|step[_ ]time|iter[_ ]time|batch[_ ]time)|time)"
-    r"\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,9})?)\s{0,2}"
+    r"\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}"
     r"(?:(?P<ms>ms)|(?(any)s|(?!)))\b", re.I)
 
 

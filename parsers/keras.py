@@ -38,7 +38,7 @@ from tracelens.parsers.contract import ParseOptions, ParseResult
 _EPOCH = re.compile(r"\s{0,12}Epoch (?P<epoch>\d{1,9})/(?P<epochs>\d{1,9})\s{0,12}")
 _SUMMARY = re.compile(
     r"\s{0,12}(?P<n>\d{1,12})/(?P<total>\d{1,12}) (?:\[[=>.]{0,200}\] - |[━╸─]{1,200} )"
-    r"(?P<seconds>\d{1,9})s(?: (?P<per>\d{1,9}(?:\.\d{1,9})?)(?P<unit>us|ms|s)/(?P<of>step|sample)\b| - |$)"
+    r"(?P<seconds>\d{1,9})s(?: (?P<per>\d{1,9}(?:\.\d{1,20})?)(?P<unit>us|ms|s)/(?P<of>step|sample)\b| - |$)"
 )
 # a reading of a bar before its epoch's end: `  5/400 [..............................] - ETA: 1090s - loss: ...`
 # tf.keras 1.13-2.1 and Keras 1 fit count samples: `Train on 3523 samples, validate on 186 samples`

@@ -34,7 +34,7 @@ from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 # pattern running to the line's end from every marker is quadratic on a line of markers).
 _MLLOG = re.compile(r":::MLL(?:OG)? (?=\{)")
 # 2019 (mlperf_compliance): ":::MLL 1561426552.510 run_start: {"value": null, "metadata": {...}}"
-_MLL_2019 = re.compile(r":::MLL (?P<s>\d{1,12}(?:\.\d{1,9})?) (?P<key>\w{1,100}): (?=\{)")
+_MLL_2019 = re.compile(r":::MLL (?P<s>\d{1,12}(?:\.\d{1,20})?) (?P<key>\w{1,100}): (?=\{)")
 _EVENTS = {
     "init_start": LogEventKind.INIT_START, "init_stop": LogEventKind.INIT_END,
     "eval_start": LogEventKind.EVAL_START, "eval_stop": LogEventKind.EVAL_END,

@@ -36,11 +36,11 @@ _NUM = r"[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?|nan|in
 # LoggingTensorHook: "tag = value" pairs joined by ", ", the step among them
 _HOOK_STEP = re.compile(r"(?<![\w/.])step = (?P<step>\d{1,15})(?=,|\s|$)")
 _HOOK_LOSS = re.compile(rf"(?<![\w/.])loss = (?P<loss>{_NUM})(?=,|\s|$)")
-_HOOK_SECONDS = re.compile(r" \((?P<s>\d{1,9}(?:\.\d{1,9})?) sec\)\s*$")
+_HOOK_SECONDS = re.compile(r" \((?P<s>\d{1,9}(?:\.\d{1,20})?) sec\)\s*$")
 _SLIM = re.compile(rf"global step (?P<step>\d{{1,15}}): loss = (?P<loss>{_NUM}) \((?P<s>\d{{1,9}}(?:\.\d{{1,9}})?) sec/step\)")
 _OD = re.compile(rf"\bStep (?P<step>\d{{1,15}}) per-step time (?P<s>\d{{1,9}}(?:\.\d{{1,9}})?)s(?: loss=(?P<loss>{_NUM}))?")
 _OD_TOTAL_LOSS = re.compile(rf"'Loss/total_loss': (?P<loss>{_NUM})")
-_RATE = re.compile(r"global_step/sec: (?P<rate>\d{1,12}(?:\.\d{1,12})?(?:[eE][-+]?\d{1,4})?)")
+_RATE = re.compile(r"global_step/sec: (?P<rate>\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)")
 _SAVE = re.compile(r"Saving checkpoints? for (?P<step>\d{1,15}) into ")
 _RESTORE = re.compile(r"Restoring parameters from \S*?-(?P<step>\d{1,15})\s*$")
 _FINAL = "Loss for final step: "

@@ -34,7 +34,7 @@ DESCRIPTION = re.compile(
 # Ultralytics' own bar (8.3.x and later): "87% ━━━╸── 220/253 4.0it/s 2:21<0:08"
 _OWN_BAR = re.compile(
     r" (?P<pct>\d{1,3})% [━─╸]{1,100} (?P<n>\d{1,15})/(?P<total>\d{1,15})"
-    r"(?: (?P<rate>\d{1,12}(?:\.\d{1,12})?)(?P<scale>[KMGT]?)(?P<unit>it/s|s/it))?"
+    r"(?: (?P<rate>\d{1,12}(?:\.\d{1,20})?)(?P<scale>[KMGT]?)(?P<unit>it/s|s/it))?"
 )
 
 

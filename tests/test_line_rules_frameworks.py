@@ -947,3 +947,16 @@ def test_megatrons_save_checkpoint_timer_is_the_saves_time(tmp_path: Path) -> No
     _, _, events = _read(tmp_path, said)
     assert [(e["kind"], e["step"], e["duration_s"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_save_start", 100, None), ("checkpoint_save_end", 100, 30.42136)]
+
+
+def test_figures_printed_as_a_floats_full_repr_are_read(tmp_path: Path) -> None:
+    """Python prints a float's shortest repr, up to 17 significant digits: MindSpore's LossMonitor
+    (the FCN8s tutorial, index id 1469279401) `loss is 3.0904884338378906`, 16 decimals."""
+    lines = [
+        "epoch: 1 step: 1, loss is 3.0904884338378906",
+        "epoch: 1 step: 2, loss is 3.0506458282470703",
+        "epoch: 1 step: 3, loss is 2.9796371459960938",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"]) for s in steps] == [(1, 3.0904884338378906), (2, 3.0506458282470703), (3, 2.9796371459960938)]
