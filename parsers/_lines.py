@@ -52,6 +52,9 @@ _HOST_PREFIX = re.compile(
     r"(?P<host>[A-Za-z][\w.\-]{0,63}): (?=\[(?:rank\d|default\d|\d{4}-\d\d-\d\d[ T]|[IWEF]\d{4} ))"
 )
 _PREFIX_OPENERS = frozenset("[( 0123456789")
+# NeMo-Run's local executor before torchrun's tee prefix: its app and replica, "retraining/0
+# [default0]:" (the rank is torchrun's)
+_APP_PREFIX = re.compile(r"[A-Za-z][\w.\-]{0,63}/\d{1,6} (?=\[(?:default|rank)\d{1,7}\]:)")
 # prefixes that open with a name: tried only when the line holds their separator
 _WORD_PREFIX = re.compile(
     r"(?<![\w.\-])[\w.\-]{1,255}+ \[std(?:out|err)\]:? |(?<![\w.\-])[\w.]{1,255}+(?:-[\w.]{1,255}+){0,8}-\d++[ ]{1,40}+\|[ ]"
@@ -515,6 +518,9 @@ def _strip(text: str) -> tuple[int | None, str, int | None]:
     for _ in range(3):  # prefixes nest (srun around torchrun around Determined)
         if text[:1] in _PREFIX_OPENERS:
             match = _PREFIX.match(text)
+        elif "]:" in text[:90] and (app := _APP_PREFIX.match(text)) is not None:
+            text = text[app.end():]
+            continue
         elif "| " in text[:300] or " [std" in text[:300]:
             match = _WORD_PREFIX.match(text)
             if match is not None and match.end():

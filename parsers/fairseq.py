@@ -17,6 +17,8 @@
   since the previous step line over the updates between, and NULL where an epoch's end, a
   validation run or a checkpoint save came between them (their time is in the wall clock, not in the steps) or
   the clock went back (a restart). A line's own date, when it has one, dates the step.
+- `Stopping training due to num_updates: N >= max_update: N`: update N, done after the last
+  step line (a row with no metric, at that line's time).
 - Checkpoint saves (`saved checkpoint ... (epoch 1 @ 600 updates, ...)`) and loads are dated at
   their update; failures, restarts and NCCL lines are read as in every console log.
 """
@@ -47,6 +49,9 @@ _CHECKPOINT_KINDS = frozenset(kind.value for kind in (
     LogEventKind.CHECKPOINT_SAVE_START, LogEventKind.CHECKPOINT_SAVE_END,
     LogEventKind.CHECKPOINT_LOAD_START, LogEventKind.CHECKPOINT_LOAD_END))
 _UPDATES = re.compile(r"@ (?P<n>\d{1,15}) updates")
+# fairseq_cli.train at the update that reached --max-update: "Stopping training due to
+# num_updates: 25 >= max_update: 25" (the steps since the last step line were done)
+_STOPPING = re.compile(r"Stopping training due to num_updates: (?P<n>\d{1,15}) >= max_update")
 
 
 def step_line(text: str) -> tuple[int, dict[str, float]] | None:
@@ -102,6 +107,12 @@ class FairseqParser(LogReader):
                 continue
             if " | valid on " in text or "valid_loss" in text or _SUMMARY.search(text) is not None:
                 interrupted.add(line.rank)  # an epoch's end and the validation after it
+                continue
+            if "Stopping training" in text and (stop := _STOPPING.search(text)) is not None:
+                last = previous.get(line.rank)
+                if last is None or int(stop.group("n")) > last[0]:
+                    previous[line.rank] = (int(stop.group("n")), None)
+                    rows.step(line=line.number, rank=line.rank, step=int(stop.group("n")), end_ns=line.ts_ns)
                 continue
             read = step_line(text) if ("epoch " in text or '"epoch"' in text) else None
             if read is None:

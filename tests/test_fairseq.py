@@ -118,3 +118,20 @@ def test_a_real_console_s_step_lines_across_epochs() -> None:
     steps = FairseqParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
         (996, 7.624, None), (2632, 4.688, None), (4269, 4.381, None)]
+
+
+def test_stopping_at_max_update_is_the_last_update_done(tmp_path: Path) -> None:
+    """A fairseq MoE run's JSON console (its step lines' other fields elided here): the last step
+    line is update 20, then `Stopping training due to num_updates: 25 >= max_update: 25`: updates
+    21-25 were done, the last at that line's time."""
+    lines = [
+        '2022-10-18 04:39:17 | INFO | train_inner | '
+        '{"epoch": 1, "update": 0.027, "loss": "21.229", "num_updates": "10", "wall": "410"}',
+        '2022-10-18 04:40:25 | INFO | train_inner | '
+        '{"epoch": 1, "update": 0.046, "loss": "15.052", "num_updates": "20", "wall": "478"}',
+        '2022-10-18 04:40:58 | INFO | fairseq_cli.train | Stopping training due to num_updates: 25 >= max_update: 25',
+    ]
+    name, steps, _ = _rows(tmp_path, lines)
+    assert name == "fairseq"
+    assert [s["step"] for s in steps] == [10, 20, 25]
+    assert steps[-1]["end_ns"] == 1666068058 * 10**9  # 2022-10-18 04:40:58 UTC

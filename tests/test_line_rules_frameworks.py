@@ -960,3 +960,16 @@ def test_figures_printed_as_a_floats_full_repr_are_read(tmp_path: Path) -> None:
     name, steps, _ = _read(tmp_path, lines)
     assert name == "generic_log"
     assert [(s["step"], s["loss"]) for s in steps] == [(1, 3.0904884338378906), (2, 3.0506458282470703), (3, 2.9796371459960938)]
+
+
+def test_nemo_runs_app_prefix_before_torchruns_keeps_the_rank(tmp_path: Path) -> None:
+    """NeMo-Run's local executor (a NeMo 2 fine-tuning walkthrough, index id 65969569710) opens
+    each line with its app and replica before torchrun's tee prefix: rank 0, from `[default0]:`."""
+    lines = [
+        "retraining/0 [default0]:Training epoch 0, iteration 0/99 | lr: 9.804e-08 | global_batch_size: 4 | global_step: 0 | "
+        "reduced_train_loss: 14.66 | train_step_timing in s: 5.276",
+        "retraining/0 [default0]:Training epoch 0, iteration 1/99 | lr: 1.961e-07 | global_batch_size: 4 | global_step: 1 | "
+        "reduced_train_loss: 15.07 | train_step_timing in s: 2.008 | consumed_samples: 8",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["rank"], s["step_time_s"], s["loss"]) for s in steps] == [(0, 0, 5.276, 14.66), (1, 0, 2.008, 15.07)]
