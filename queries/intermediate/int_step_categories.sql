@@ -14,14 +14,9 @@ with segments as (
         (state & 8) > 0 as is_comm,
         (state & 4) > 0 as is_memory,
         (state & 2) > 0 as is_data,
-        (state & 1) > 0 as is_host
+        (state & 1) > 0 as is_host,
+        device_type
     from int_step_segments
-),
-recorded as (
-    -- 28: compute, communication or memory work in the state (on a GPU trace, the device's)
-    select file_id, bool_or(device_type = 'cpu' or (state & 28) > 0) as device_recorded
-    from int_step_segments
-    group by file_id
 ),
 per_step as (
     select file_id, step,
@@ -32,9 +27,16 @@ per_step as (
         sum(case when not is_compute and not is_comm and not is_memory and not is_data and is_host then seg_ns else 0 end) as host_overhead_ns,
         sum(case when not (is_compute or is_comm or is_memory or is_data or is_host) then seg_ns else 0 end) as idle_ns,
         sum(case when is_compute and is_comm then seg_ns else 0 end) as comm_overlapped_ns,
-        sum(case when is_comm then seg_ns else 0 end) as comm_total_ns
+        sum(case when is_comm then seg_ns else 0 end) as comm_total_ns,
+        bool_or(device_type = 'cpu') as cpu_trace
     from segments
     group by file_id, step
+),
+recorded as (
+    -- compute, communication or memory work in some step (on a GPU trace, the device's)
+    select file_id, bool_or(cpu_trace or compute_ns + comm_total_ns + memory_ns > 0) as device_recorded
+    from per_step
+    group by file_id
 ),
 final as (
     select
