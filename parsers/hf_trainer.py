@@ -334,11 +334,12 @@ class HFTrainerParser(LogReader):
         # with no header to give the training bar's total, an evaluation bar drawn more often
         # could be taken for it, and each evaluation would count its batches as steps again.
         carrying = {index for index, _ in logged if index is not None}
-        # or a bar whose total is the run's steps by its summary (`train_runtime` x
-        # `train_steps_per_second`, rounded to 3 decimals as printed): a run shorter than its
-        # logging interval writes no metric line
+        # or, where no metric line was placed on a bar (a run shorter than its logging interval
+        # writes none), a bar whose total is the run's steps by its summary (`train_runtime` x
+        # `train_steps_per_second`, rounded to 3 decimals as printed); not beside one that metric
+        # lines name, where an evaluation's bar of as many batches would count its batches again
         summaries = [(to_float(d.record.get("train_runtime")), to_float(d.record.get("train_steps_per_second")))
-                     for d in dicts if "train_runtime" in d.record]
+                     for d in dicts if "train_runtime" in d.record] if not carrying else []
         carrying |= {index for index, bar in enumerate(bars)
                      if any(runtime is not None and rate is not None and reading.total is not None and 0 < runtime < 1e8
                             and abs(runtime * rate - reading.total) <= 0.5 + runtime * 0.0005
