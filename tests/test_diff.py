@@ -542,3 +542,25 @@ def test_a_side_without_traces_says_what_it_cannot_fill() -> None:
     assert sides["base"]["traces"] == 0 and sides["base"]["trace_steps"] == 0
     assert any(m.startswith("steps, ops, ranks:") for m in sides["base"]["missing"])
     assert sides["new"]["traces"] == 2 and not any(m.startswith("steps, ops, ranks:") for m in sides["new"]["missing"])
+
+
+def test_categories_a_side_did_not_measure_are_undetermined_not_zero(tmp_path: Path) -> None:
+    """The V100 ResNet-50 trace of the TensorBoard plugin's samples against itself with its device
+    work left out (a profiler of CPU activity alone): the new side measured no category, so each
+    is undetermined with no new mean (not 0 ms: an improvement of every category), and a rule on
+    one does not fire; the step time, measured on both sides, is compared."""
+    with gzip.open(corpus_or_skip("kineto", "gpu", "tb_plugin_v100_resnet50", "tbp_resnet50_nw0.json.gz")) as fh:
+        trace = json.loads(fh.read())
+    device = {"Kernel", "Memcpy", "Memset", "Runtime", "async"}
+    host = [e for e in trace["traceEvents"] if e.get("cat") not in device]
+    for name, events in (("whole", trace["traceEvents"]), ("host", host)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "rank0.json").write_text(json.dumps({**trace, "traceEvents": events}))
+    code, out, _ = run_cli("diff", str(tmp_path / "whole"), str(tmp_path / "host"), "--format", "json", "-q")
+    assert code == 0
+    rows = {row["quantity"]: row for row in json.loads(out)["changes"]}
+    assert rows["compute_ms"]["base_mean_ms"] > 0
+    assert (rows["compute_ms"]["new_mean_ms"], rows["compute_ms"]["verdict"]) == (None, "undetermined")
+    assert rows["step_time_ms"]["new_mean_ms"] > 0 and rows["step_time_ms"]["verdict"] != "undetermined"
+    code, _, _ = run_cli("diff", str(tmp_path / "whole"), str(tmp_path / "host"), "--fail-on", "compute_ms<-5", "-q")
+    assert code == 0

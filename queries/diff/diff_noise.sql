@@ -14,7 +14,8 @@
 --   per-step values (1.4826 x their median absolute deviation, 0 ms for a step without the
 --   operator), and the smaller of the two sides' robust spread of the step time itself (of the
 --   same family: step_time_ms for profiled steps, log_step_time_ms for logged ones).
--- Verdict: 'undetermined' when a side has fewer than 2 units (no spread to measure); 'within
+-- Verdict: 'undetermined' when a side has fewer than 2 units (no spread to measure) or did not
+--   measure the quantity (base_mean_ms or new_mean_ms NULL: see point); 'within
 --   noise' when the delta is 0, the interval holds 0, or the delta is no larger than the noise
 --   floor; otherwise, for quantities where less is better (all but comm_overlapped_ms),
 --   'regression' when the interval is above 0 and 'improvement' when below; comm_overlapped_ms
@@ -58,7 +59,10 @@ indexed as (
 ),
 
 point as (
-    select q.quantity, q.family, z.side, z.n, round(coalesce(sum(i.value_ms), 0) / z.n, 9) as mean_ms
+    -- NULL where a sample of the side has no value: the quantity was not measured there (the
+    -- categories of a trace that recorded no device work), not 0 ms
+    select q.quantity, q.family, z.side, z.n,
+        case when count(i.quantity) = count(i.value_ms) then round(coalesce(sum(i.value_ms), 0) / z.n, 9) end as mean_ms
     from (select distinct quantity, family from samples) q
     join sizes z using (family)
     left join indexed i on i.quantity = q.quantity and i.side = z.side
@@ -132,8 +136,8 @@ paired as (
         n.mean_ms as new_mean_ms,
         n.mean_ms - b.mean_ms as delta_ms,
         case when b.mean_ms <> 0 then (n.mean_ms - b.mean_ms) / b.mean_ms * 100 end as delta_pct,
-        i.ci_low_ms,
-        i.ci_high_ms,
+        case when b.mean_ms is not null and n.mean_ms is not null then i.ci_low_ms end as ci_low_ms,
+        case when b.mean_ms is not null and n.mean_ms is not null then i.ci_high_ms end as ci_high_ms,
         f.base_spread_ms,
         f.new_spread_ms,
         f.noise_floor_ms
@@ -148,7 +152,8 @@ judged as (
     select
         *,
         case
-            when coalesce(base_units, 0) < 2 or coalesce(new_units, 0) < 2 then 'undetermined'
+            when coalesce(base_units, 0) < 2 or coalesce(new_units, 0) < 2 or base_mean_ms is null or new_mean_ms is null
+                then 'undetermined'
             when delta_ms = 0 or (ci_low_ms <= 0 and ci_high_ms >= 0) or abs(delta_ms) <= noise_floor_ms
                 then 'within noise'
             when quantity = 'comm_overlapped_ms' then 'changed'

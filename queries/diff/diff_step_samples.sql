@@ -12,7 +12,8 @@
 --   least 0: exposed collective time not spent waiting for other ranks); log_step_time_ms (the
 --   step time the logs report).
 -- Columns: side ('base' / 'new'), family ('trace' / 'log': samples of one family share their
---   units), quantity, unit (the unit's key: 'cycle:step', or 'step:t_ns'), value_ms, ranks
+--   units), quantity, unit (the unit's key: 'cycle:step', or 'step:t_ns'), value_ms (NULL: a
+--   category of a step whose trace recorded no device work, not measured), ranks
 --   (ranks averaged into the unit; 1 for logs).
 with trace_steps as (
     select 'base' as side, * from base.step_breakdown
@@ -34,7 +35,9 @@ per_step as (
         avg(idle_ns) / 1e6 as idle_ms,
         avg(comm_overlapped_ns) / 1e6 as comm_overlapped_ms,
         avg(coalesce(comm_wait_ns, 0)) / 1e6 as comm_wait_ms,
-        greatest(avg(comm_exposed_ns) - avg(coalesce(comm_wait_ns, 0)), 0) / 1e6 as comm_transfer_ms
+        -- (NULL where comm_exposed_ns is: greatest() would read NULL as absent)
+        case when avg(comm_exposed_ns) is not null
+             then greatest(avg(comm_exposed_ns) - avg(coalesce(comm_wait_ns, 0)), 0) / 1e6 end as comm_transfer_ms
     from trace_steps
     group by all
 ),
@@ -42,7 +45,7 @@ per_step as (
 trace_samples as (
     select side, 'trace' as family, quantity, unit, value_ms, ranks
     from per_step
-    unpivot (value_ms for quantity in (step_time_ms, compute_ms, comm_exposed_ms, memory_ms, data_stall_ms,
+    unpivot include nulls (value_ms for quantity in (step_time_ms, compute_ms, comm_exposed_ms, memory_ms, data_stall_ms,
                                         host_overhead_ms, idle_ms, comm_overlapped_ms, comm_wait_ms,
                                         comm_transfer_ms))
 ),
