@@ -223,7 +223,7 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
                  "from": clock(a.start_ns), "to": clock(a.end_ns),
                  "end_reason": a.end_reason, "steps": f"{a.first_step}..{a.last_step}"} for a in report.attempts]
         hangs = [{"row": "hangs", "start": rel(a.hang_start_ns), "end": rel(a.hang_end_ns),
-                  "hang_s": a.hang_s, "suspects": ", ".join(map(str, a.hang_suspect_ranks)) or "?"}
+                  "hang_s": a.hang_s, "suspects": ", ".join(map(str, a.hang_suspect_ranks or ())) or "?"}
                  for a in report.attempts if a.hang_s and a.hang_start_ns and a.hang_end_ns]
         events = [{"row": "events", "t": rel(e.ts_ns), "at": clock(e.ts_ns), "kind": e.kind, "rank": e.rank, "step": e.step,
                    "detail": e.detail or ""}

@@ -148,8 +148,9 @@ def _num(value: float | None, spec: str = ".3g") -> str:
     return "-" if value is None else format(value, spec)
 
 
-def _ranks(ranks: tuple[int, ...]) -> str:
-    return ", ".join(map(str, ranks)) or "-"
+def _ranks(ranks: tuple[int, ...] | None) -> str:
+    """Ranks as a list, `-` for none (a hang no flight recorder dump names suspects for)."""
+    return ", ".join(map(str, ranks or ())) or "-"
 
 
 @dataclass
@@ -274,7 +275,7 @@ def _layout(report: Report) -> list[Section]:
               fmt_pct(r.memory_pct), fmt_pct(r.data_stall_pct), fmt_pct(r.host_overhead_pct), fmt_pct(r.idle_pct),
               fmt_ms(r.comm_wait_per_step_ns)] for r in report.ranks],
         ))
-        s.paragraphs += [r.reason for r in report.ranks if r.reason]
+        s.notes += [r.reason for r in report.ranks if r.reason]
         if report.top_kernels:
             short = shorten_all([k.name for k in report.top_kernels])
             s.tables.append(Table(

@@ -91,7 +91,7 @@ class Attempt:
     hang_start_ns: int | None = None
     hang_s: float | None = None  # a collective hang that ended it (restart_downtime)
     hang_end_ns: int | None = None
-    hang_suspect_ranks: tuple[int, ...] = ()
+    hang_suspect_ranks: tuple[int, ...] | None = ()  # None: no flight-recorder dump names suspects
 
 
 @dataclass(frozen=True)

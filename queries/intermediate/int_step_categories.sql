@@ -33,8 +33,9 @@ per_step as (
     group by file_id, step
 ),
 recorded as (
-    -- compute, communication or memory work in some step (on a GPU trace, the device's)
-    select file_id, bool_or(cpu_trace or compute_ns + comm_total_ns + memory_ns > 0) as device_recorded
+    -- a kernel or a copy in some step (on a GPU trace compute is a kernel's; not communication,
+    -- which gloo's host spans are too)
+    select file_id, bool_or(cpu_trace or compute_ns + memory_ns > 0) as device_recorded
     from per_step
     group by file_id
 ),
