@@ -183,6 +183,10 @@ class EventScanner:
         # after the agent's own dated lines, and a membership change restarts with the count unchanged)
         self.restarts = 0
         self.node_ends: list[dict[str, Any]] | None = None  # after `_NODES_HEADER`: its nodes' clean ends
+        # DeepSpeed's launcher's clean end: one per worker that exited 0, the run's end at the last;
+        # a failure after it (another worker's) takes it back
+        self.launcher_end: dict[str, Any] | None = None
+        self.unclean = False  # a failure, timeout or OOM since the last process start: no clean end
 
     def _world_size(self, line: Line) -> None:
         text = line.text
@@ -223,6 +227,8 @@ class EventScanner:
                 and not (self.failed and _AGENT_LINE.search(line.text))):
             self.started.add(line.rank)
             self.failed = False
+            self.launcher_end = None  # a new process: the clean end said before was another's run's
+            self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="first dated line of a process", raw=line.text)
         if "NCCL" in line.text and rows.nccl.feed(line.number, line.text, line.rank, line.ts_ns):
@@ -249,6 +255,7 @@ class EventScanner:
         work = None if watchdog is not None or " work: " not in text else _WATCHDOG_WORK.search(text)
         if watchdog is not None or work is not None:
             self._timeout(line, watchdog, work)
+            self._take_back_clean_end()
             return True
         if (("PBS: job killed" in text or ": error: " in text)
                 and (kill := _SCHEDULER_KILL.search(text)) is not None):
@@ -311,14 +318,19 @@ class EventScanner:
         training = low is None or "training " in low
         if ("out of memory" in text or "OutOfMemoryError" in text) and _OOM.search(text):
             rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            self._take_back_clean_end()
         elif training and (starts := _STARTS.search(text)) is not None:
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        step=int(starts.group(1)), detail="training starts", raw=text)
         elif (training or "completed in " in text or "total average" in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-        elif "exits successfully" in text and not failed and _LAUNCHER_SUCCESS.search(text) is not None:
-            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       detail="the launcher: a worker exited successfully")
+        elif "exits successfully" in text and not self.unclean and _LAUNCHER_SUCCESS.search(text) is not None:
+            if self.launcher_end is not None:  # the run ends with its last worker
+                self.launcher_end.update(line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text[:500])
+            else:
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="the launcher: its workers exited successfully")
+                self.launcher_end = rows.events[-1]
         elif (training and not failed and _TRAINING_TIME.search(text) is not None
               and "epoch" not in text.lower()):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -366,6 +378,15 @@ class EventScanner:
         else:
             self.started.discard(rank)
         self.failed = True
+        self._take_back_clean_end()
+
+    def _take_back_clean_end(self) -> None:
+        """A failure, timeout or OOM: the launcher's clean end said before it (its other workers
+        exited cleanly) is none, and none comes after it."""
+        self.unclean = True
+        if self.launcher_end is not None:
+            self.rows.events[:] = [e for e in self.rows.events if e is not self.launcher_end]
+            self.launcher_end = None
 
     def _timeout(self, line: Line, watchdog: re.Match[str] | None, work: re.Match[str] | None) -> None:
         """One c10d watchdog timeout per (rank, sequence number), however many lines repeat it: the

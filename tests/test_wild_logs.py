@@ -342,6 +342,34 @@ def test_a_rendezvous_count_after_the_agents_dated_lines_is_the_restart_already_
         None, "rendezvous restart_count=1"]
 
 
+def test_deepspeeds_launcher_ends_the_run_at_its_last_clean_exit_unless_a_failure_follows() -> None:
+    """DeepSpeed's launcher says `Process N exits successfully.` of each worker (DeepSpeed-Chat's
+    SFT log of the wild corpus): the run ended cleanly, at the last of them (03:20:49.471). A
+    worker's failure after one (the watchdog line of an NCCL hang, from the corpus) takes the
+    clean end back."""
+    exits = [
+        "[2023-04-18 03:20:47,468] [INFO] [launch.py:460:main] Process 73585 exits successfully.",
+        "[2023-04-18 03:20:47,468] [INFO] [launch.py:460:main] Process 73586 exits successfully.",
+        "[2023-04-18 03:20:49,471] [INFO] [launch.py:460:main] Process 73578 exits successfully.",
+    ]
+    from tracelens.parsers._events import EventScanner
+    from tracelens.parsers._lines import Line, parse_timestamp
+    from tracelens.parsers._logtables import LogRows
+
+    def scan(*texts: str) -> list[tuple[str, int | None]]:
+        rows = LogRows("generic")
+        scanner = EventScanner(rows)
+        for number, text in enumerate(texts, start=1):
+            scanner.scan(Line(number, None, text, parse_timestamp(text)))
+        return [(e["kind"], e["line"]) for e in rows.events if e["kind"] != "attempt_start"]
+
+    assert scan(*exits) == [("attempt_end", 3)]
+    watchdog = ("[E ProcessGroupNCCL.cpp:737] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=469508, "
+                "OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1802212 milliseconds before timing out.")
+    assert scan(exits[0], watchdog) == [("collective_timeout", 2)]
+    assert scan(exits[0], watchdog, exits[2]) == [("collective_timeout", 2)]  # none after it either
+
+
 def test_launcher_lines_after_a_failure_start_no_attempt() -> None:
     kinds = [k for k, _ in _scan(
         "[2023-06-09 05:17:46,388] [INFO] worker up",
