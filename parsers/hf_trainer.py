@@ -334,16 +334,21 @@ class HFTrainerParser(LogReader):
         # with no header to give the training bar's total, an evaluation bar drawn more often
         # could be taken for it, and each evaluation would count its batches as steps again.
         carrying = {index for index, _ in logged if index is not None}
-        # or, where no metric line was placed on a bar (a run shorter than its logging interval
-        # writes none), a bar whose total is the run's steps by its summary (`train_runtime` x
-        # `train_steps_per_second`, rounded to 3 decimals as printed); not beside one that metric
-        # lines name, where an evaluation's bar of as many batches would count its batches again
-        summaries = [(to_float(d.record.get("train_runtime")), to_float(d.record.get("train_steps_per_second")))
-                     for d in dicts if "train_runtime" in d.record] if not carrying else []
-        carrying |= {index for index, bar in enumerate(bars)
-                     if any(runtime is not None and rate is not None and reading.total is not None and 0 < runtime < 1e8
-                            and abs(runtime * rate - reading.total) <= 0.5 + runtime * 0.0005
-                            for runtime, rate in summaries for reading in bar.readings[-1:])}
+        # Where no metric line was placed on a bar (a run shorter than its logging interval writes
+        # none), the reading its summary dict was drawn beside (`train_runtime`: tqdm redraws the
+        # training bar right after it) is a step done, where its total is the run's steps by the
+        # summary (`train_runtime` x `train_steps_per_second`, rounded to 3 decimals as printed);
+        # that reading alone: a bar told apart by its count alone may hold an evaluation's readings
+        summarized: list[tuple[int, BarReading]] = []
+        if not carrying:
+            for d in dicts:
+                runtime = to_float(d.record.get("train_runtime"))
+                rate = to_float(d.record.get("train_steps_per_second"))
+                if d.reading is None or runtime is None or rate is None or not 0 < runtime < 1e8:
+                    continue
+                total = d.reading[1].total
+                if total is not None and abs(runtime * rate - total) <= 0.5 + runtime * 0.0005:
+                    summarized.append(d.reading)
         # or a bar that reads N where `checkpoint-N` is saved (glued to its reading, or the next
         # line): the step count of the saves is the training bar's
         saves = {e["line"]: e["step"] for e in rows.events
@@ -353,9 +358,11 @@ class HFTrainerParser(LogReader):
                          if any(saves.get(number) == reading.n or saves.get(number + 1) == reading.n
                                 for reading, (number, _) in zip(bar.readings, bar.where, strict=True))}
         for index, bar in enumerate(bars):
-            if index not in carrying:
+            if index not in carrying and not any(at == index for at, _ in summarized):
                 continue
             for reading, (number, rank) in zip(bar.readings, bar.where, strict=True):
+                if index not in carrying and not any(at == index and r is reading for at, r in summarized):
+                    continue
                 ranks = logged.get((index, reading.n), set()) | logged.get((None, reading.n), set())
                 if reading.n <= 0 or (ranks and (rank in ranks or rank is None or None in ranks)):
                     continue
