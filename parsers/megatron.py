@@ -17,18 +17,21 @@ from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
-from tracelens.parsers._lines import head_bodies
+from tracelens.parsers._lines import Line, head_bodies
 from tracelens.parsers._logreader import LogReader
+from tracelens.parsers._logtables import LogRows
 from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _ITERATION = re.compile(r"\biteration\s*[=:]?\s*(\d+)\s*/\s*(\d+)")
 _TIMERS = re.compile(r"^\s*time \(ms\) \|.*\bbatch-generator:\s*(?P<ms>[\d.]+)")
-# Megatron's checkpoint-save timer, logged after the save: `    save-checkpoint ......: (30421.34,
-# 30421.36)` under `(min, max) time across ranks (ms):`, or a field of an older `time (ms) | ...`
-# line (`save-checkpoint: 30421.34`); the longest rank's milliseconds
-_SAVE_TIMER = re.compile(
-    r"(?:^\s{0,16}|\| )save-checkpoint\s{0,4}\.{0,80}:\s{0,4}(?:\((?:[\d.]{1,20}),\s{0,4})?(?P<ms>[\d.]{1,20})")
+# Megatron's timers of the phases between iterations, each logged after its phase: `    evaluate
+# ......: (2052.52, 2052.52)`, `    save-checkpoint ......: (30421.34, 30421.36)` under `(min, max)
+# time across ranks (ms):`, or a field of an older `time (ms) | ...` line (`save-checkpoint:
+# 30421.34`); the longest rank's milliseconds
+_PHASE_TIMER = re.compile(
+    r"(?:^\s{0,16}|\| )(?P<phase>save-checkpoint|evaluate)\s{0,4}\.{0,80}:\s{0,4}(?:\((?:[\d.]{1,20}),\s{0,4})?"
+    r"(?P<ms>[\d.]{1,20})")
 _FIELD = re.compile(r"^\s*+(?P<name>[A-Za-z][A-Za-z _/()\-]*+)[:=]\s*+(?P<value>[-+]?[\d.]++(?:[eE][-+]?\d++)?)\s*+$")
 
 
@@ -63,24 +66,13 @@ class MegatronParser(LogReader):
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "megatron", busy=True)
         previous: dict[int | None, tuple[float | None, float | None]] = {}  # rank -> (samples, tokens) consumed
+        clock: int | None = None  # the end of the last phase since the last dated iteration line (see _timed_phase)
         for line in events.busy(lines):  # its rules' literals are in the pattern that `busy` reads
             if events.scan(line):
                 continue
-            save = _SAVE_TIMER.search(line.text) if "save-checkpoint" in line.text else None
-            if save is not None and (ms := to_float(save.group("ms"))) is not None:
-                # the save after the last iteration line: it ended its duration after that line
-                last = rows.steps[-1] if rows.steps and rows.steps[-1]["rank"] == line.rank else None
-                end = line.ts_ns if line.ts_ns is not None else (
-                    last["end_ns"] + int(ms * 1e6) if last is not None and last.get("end_ns") is not None else None)
-                step = last["step"] if last is not None else None
-                said = next((e for e in reversed(rows.events) if e["kind"] == LogEventKind.CHECKPOINT_SAVE_END.value
-                             and e["rank"] == line.rank and e.get("step") == step and e.get("duration_s") is None), None)
-                if said is not None:  # `successfully saved checkpoint from iteration N` before it: that save's time
-                    said["duration_s"] = ms / 1000
-                    said["ts_ns"] = said.get("ts_ns") or end
-                else:
-                    rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=end,
-                               duration_s=ms / 1000, step=step, raw=line.text, detail="save-checkpoint timer")
+            timed = _PHASE_TIMER.search(line.text) if ("save-checkpoint" in line.text or "evaluate" in line.text) else None
+            if timed is not None and (ms := to_float(timed.group("ms"))) is not None:
+                clock = self._timed_phase(rows, line, timed.group("phase"), ms, clock)
                 if "time (ms)" not in line.text:
                     continue
             timers = _TIMERS.search(line.text) if "time (ms)" in line.text else None
@@ -109,6 +101,7 @@ class MegatronParser(LogReader):
             samples, tokens = fields.get("consumed samples"), fields.get("consumed tokens")
             last_samples, last_tokens = previous.get(line.rank, (None, None))
             previous[line.rank] = (samples, tokens)
+            clock = line.ts_ns
             rows.step(
                 line=line.number, rank=line.rank, step=int(match.group(1)), end_ns=line.ts_ns,
                 step_time_s=step_time,
@@ -121,3 +114,31 @@ class MegatronParser(LogReader):
         if not rows.steps:
             raise ParseError(str(path), "no iteration lines found", where="line 1")
         return log_result(rows, warning)
+
+    @staticmethod
+    def _timed_phase(rows: LogRows, line: Line, phase: str, ms: float, clock: int | None) -> int | None:
+        """An evaluation or a checkpoint save, from the timer Megatron logs after it. Megatron
+        runs them after an iteration's log line, one after the other: each ends its duration after
+        the one before (the clock, from the iteration line's time). A save's `successfully saved
+        checkpoint from iteration N` line (rank 0's, where the timers are the last rank's) before
+        its timer is that save: the timer gives it its time. A timer with no line naming its
+        iteration names none (a save need not fall on a logged iteration). Returns the clock."""
+        end = line.ts_ns if line.ts_ns is not None else (clock + int(ms * 1e6) if clock is not None else None)
+        if phase == "evaluate":
+            rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=end, duration_s=ms / 1000,
+                       raw=line.text, detail="evaluate timer")
+            return end
+        said = None
+        for event in reversed(rows.events):
+            if event["kind"] == LogEventKind.CHECKPOINT_SAVE_END.value:
+                said = event if event.get("duration_s") is None else None
+                break
+            if event.get("detail") in ("evaluate timer", "save-checkpoint timer"):
+                break  # a phase timed since: that save's line was no part of this one
+        if said is not None:
+            said["duration_s"] = ms / 1000
+            said["ts_ns"] = said.get("ts_ns") or end
+        else:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=end,
+                       duration_s=ms / 1000, raw=line.text, detail="save-checkpoint timer")
+        return end

@@ -930,9 +930,10 @@ def test_a_chainer_print_report_table_under_its_header(tmp_path: Path) -> None:
 
 def test_megatrons_save_checkpoint_timer_is_the_saves_time(tmp_path: Path) -> None:
     """Megatron's timer after a save (an ms-swift Megatron SFT log, index id 33443949567): the
-    longest rank's 30421.36 ms, ending that long after iteration 100's line (15:27:27); where
-    Megatron said `successfully saved checkpoint from iteration 100` before it (the corpus'
-    gpt2_tp2_fp16_ckpt_save_eval.log), the timer is that save's time, not a second save."""
+    longest rank's 30421.36 ms, ending that long after iteration 100's line (15:27:27), at no
+    iteration it names (a save need not fall on a logged one); where Megatron said `successfully
+    saved checkpoint from iteration 100` before it (the corpus' gpt2_tp2_fp16_ckpt_save_eval.log),
+    the timer is that save's time, not a second save, whatever rank printed that line."""
     iteration = (" [2024-07-15 15:27:{s}] iteration      {n}/    1000 | consumed samples:          {c} | elapsed time per "
                  "iteration (ms): 742.5 | learning rate: 1.000000E-05 | global batch size:     8 | lm loss: 9.911994E-01 |")
     timer = ["(min, max) time across ranks (ms):", "    save-checkpoint ................................: (30421.34, 30421.36)"]
@@ -940,7 +941,7 @@ def test_megatrons_save_checkpoint_timer_is_the_saves_time(tmp_path: Path) -> No
     name, _, events = _read(tmp_path, lines)
     assert name == "megatron"
     assert [(e["kind"], e["step"], e["duration_s"], e["ts_ns"]) for e in events if e["kind"].startswith("checkpoint")] == [
-        ("checkpoint_save_end", 100, 30.42136, _ns("2024-07-15 15:27:27,000") + 30_421_360_000)]
+        ("checkpoint_save_end", None, 30.42136, _ns("2024-07-15 15:27:27,000") + 30_421_360_000)]
     folder = "/root/workspace/checkpoint/GPT2_pretrain_WS1"
     said = [*lines[:2], f"saving checkpoint at iteration     100 to {folder} in torch_dist format",
             f"  successfully saved checkpoint from iteration     100 to {folder} [ t 1/1, p 1/1 ]", *timer]
@@ -973,3 +974,27 @@ def test_nemo_runs_app_prefix_before_torchruns_keeps_the_rank(tmp_path: Path) ->
     ]
     _, steps, _ = _read(tmp_path, lines)
     assert [(s["step"], s["rank"], s["step_time_s"], s["loss"]) for s in steps] == [(0, 0, 5.276, 14.66), (1, 0, 2.008, 15.07)]
+
+
+def test_megatrons_evaluate_timer_is_an_evaluation_before_the_save(tmp_path: Path) -> None:
+    """Megatron evaluates, then saves, after iteration 100's line (the corpus'
+    gpt2_tp2_fp16_ckpt_save_eval.log, 23:42:31): the evaluate timer's 2052.52 ms is an evaluation
+    ending that long after the line, the save's 3413.14 ms ending that long after the evaluation."""
+    lines = [
+        ' [2025-04-13 23:42:31] iteration      100/    1000 | consumed samples:         1600 | elapsed time per iterati'
+        'on (ms): 869.1 | learning rate: 9.892558E-05 | global batch size:    16 | lm loss: 7.514787E+00 | loss scale: '
+        '4096.0 | grad norm: 1.082 | num zeros: 298.0 | number of skipped iterations:   0 | number of nan iterations:  '
+        ' 0 |',
+        "(min, max) time across ranks (ms):",
+        "    evaluate .......................................: (2052.52, 2052.52)",
+        " validation loss at iteration 100 | lm loss value: 7.398865E+00 | lm loss PPL: 1.634128E+03 | ",
+        "saving checkpoint at iteration     100 to /root/workspace/checkpoint/GPT2_pretrain_WS1 in torch_dist format",
+        "  successfully saved checkpoint from iteration     100 to /root/workspace/checkpoint/GPT2_pretrain_WS1 [ t 1/1, p 1/1 ]",
+        "(min, max) time across ranks (ms):",
+        "    save-checkpoint ................................: (3413.14, 3413.14)",
+    ]
+    name, _, events = _read(tmp_path, lines)
+    assert name == "megatron"
+    logged = _ns("2025-04-13 23:42:31,000")
+    assert [(e["kind"], e["duration_s"], e["ts_ns"]) for e in events if e["kind"] in ("eval_end", "checkpoint_save_end")] == [
+        ("eval_end", 2.05252, logged + 2_052_520_000), ("checkpoint_save_end", 3.41314, logged + 2_052_520_000 + 3_413_140_000)]
