@@ -27,18 +27,22 @@ starts as (
         select min(s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0))
         from int_log_steps s
         where e.nth = 1 and s.file_id = e.file_id and s.rank is not distinct from e.rank and s.line < e.line
-    ))::bigint as start_ns
+    ))::bigint as start_ns,
+    -- until when its console logged steps (its process, or a later one of that console, ran then)
+    (select max(s.t_ns) from int_log_steps s where s.file_id = e.file_id and s.rank is not distinct from e.rank) as ran_until_ns
     from (select *, row_number() over (partition by file_id, rank order by line, ts_ns) as nth
           from int_log_events where kind = 'attempt_start') e
 ),
 boundaries as (
     -- marked_ns: when the marker was logged (a start moved back to its console's earlier steps
-    -- still joins a start marker logged soon after it, with no step between: below, `kept`)
-    select distinct e.start_ns, 'event' as start_source, e.ts_ns as marked_ns
+    -- still joins a start marker another console logs while it runs, with no step between:
+    -- below, `kept`)
+    select distinct e.start_ns, 'event' as start_source, e.ts_ns as marked_ns, e.ran_until_ns
     from starts e
     union all
     -- the step counter went back with no attempt_start logged in between: a restart
-    select (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint, 'step_counter', (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint
+    select (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint, 'step_counter', (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint,
+        null
     from steps s
     where s.step <= s.previous_step
       and not exists (
@@ -52,20 +56,20 @@ first_step as (
     -- (a rank's first dated line at the final checkpoint) does not make them an attempt of their own.
     -- in integer ns: a double holds an epoch time only to 256 ns, which would start it after its step
     select s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as start_ns, 'first_step' as start_source,
-        s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as marked_ns
+        s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as marked_ns, null as ran_until_ns
     from steps s
     where s.previous_t_ns is null
       and not exists (select 1 from int_log_events e where e.kind = 'attempt_start')
 ),
 log_boundaries as (
-    select start_ns, min(start_source) as start_source, max(marked_ns) as marked_ns
+    select start_ns, min(start_source) as start_source, max(marked_ns) as marked_ns, max(ran_until_ns) as ran_until_ns
     from (select * from boundaries union all select * from first_step) group by start_ns
 ),
 distinct_boundaries as (
     select * from log_boundaries
     union all
     -- a new profiled process that nothing logged explains: a restart the logs do not show
-    select p.start_ns, 'trace_process', p.start_ns
+    select p.start_ns, 'trace_process', p.start_ns, null
     from processes p
     where not exists (
         select 1 from log_boundaries b
@@ -89,14 +93,16 @@ restarts as (
       )
 ),
 kept as (
-    -- a start marker with no step logged since the previous one was logged belongs to the same attempt
-    -- (a process logs its first line, then a "Training starts" header), unless a restart was
-    -- logged since (a worker group that failed before its first step, restarted by its agent)
+    -- a start marker with no step logged since the previous one belongs to the same attempt (a
+    -- process logs its first line, then a "Training starts" header), unless a restart or a
+    -- failure was logged since (a worker group that failed before its first step, restarted by
+    -- its agent). Since the previous one was logged, where it was logged by then and its console
+    -- went on logging steps after this start (two consoles of one launch: the first one's start
+    -- placed back at the bar steps it printed before its first dated line); else since its start
     select b.*
     from (
-        -- since the previous marker was logged, or since its start where it was logged after this one
-        -- (a start placed back at the steps before it, by a figure logged at the run's end)
-        select *, case when lag(marked_ns) over w <= start_ns then lag(marked_ns) over w else lag(start_ns) over w end as previous_ns
+        select *, case when lag(marked_ns) over w <= start_ns and lag(ran_until_ns) over w >= start_ns
+                       then lag(marked_ns) over w else lag(start_ns) over w end as previous_ns
         from distinct_boundaries
         window w as (order by start_ns)
     ) b
@@ -104,6 +110,9 @@ kept as (
        or b.start_source = 'trace_process'
        or exists (select 1 from int_log_steps s where s.t_ns >= b.previous_ns and s.t_ns < b.start_ns)
        or exists (select 1 from restarts e where e.ts_ns > b.previous_ns and e.ts_ns <= b.start_ns)
+       or exists (select 1 from int_log_events c
+                  where c.kind in ('crash', 'oom', 'collective_timeout', 'hang')
+                    and c.ts_ns > b.previous_ns and c.ts_ns <= b.start_ns)
 ),
 numbered as (
     select row_number() over (order by start_ns) as attempt, start_ns::bigint as start_ns, start_source,
