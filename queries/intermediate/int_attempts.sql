@@ -94,9 +94,10 @@ restarts as (
 ),
 kept as (
     -- a start marker with no step logged since the previous one belongs to the same attempt (a
-    -- process logs its first line, then a "Training starts" header), unless a restart or a
-    -- failure was logged since (a worker group that failed before its first step, restarted by
-    -- its agent). Since the previous one was logged, where it was logged by then and its console
+    -- process logs its first line, then a "Training starts" header), unless a restart, or a
+    -- failure before this marker's instant, was logged since (a worker group that failed before
+    -- its first step, restarted by its agent; not a failure logged with the marker: the
+    -- scheduler's second cancel line after its first, read as a new process's first line). Since the previous one was logged, where it was logged by then and its console
     -- went on logging steps after this start (two consoles of one launch: the first one's start
     -- placed back at the bar steps it printed before its first dated line); else since its start
     select b.*
@@ -112,7 +113,7 @@ kept as (
        or exists (select 1 from restarts e where e.ts_ns > b.previous_ns and e.ts_ns <= b.start_ns)
        or exists (select 1 from int_log_events c
                   where c.kind in ('crash', 'oom', 'collective_timeout', 'hang')
-                    and c.ts_ns > b.previous_ns and c.ts_ns <= b.start_ns)
+                    and c.ts_ns > b.previous_ns and c.ts_ns < b.start_ns)
 ),
 numbered as (
     select row_number() over (order by start_ns) as attempt, start_ns::bigint as start_ns, start_source,
