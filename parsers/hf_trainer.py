@@ -118,6 +118,7 @@ class _Bar:
     header_logged: bool  # a header line started it
     readings: list[BarReading] = field(default_factory=list)
     where: list[tuple[int, int | None]] = field(default_factory=list)  # each reading's (line number, rank)
+    losses: list[float | None] = field(default_factory=list)  # each reading's loss in its postfix
     dated: list[tuple[int, int]] = field(default_factory=list)  # (readings printed before, line time)
     start_ns: int | None = None
     source: str | None = None
@@ -184,6 +185,7 @@ class HFTrainerParser(LogReader):
                     bars.append(bar)
                 bar.readings.append(reading)
                 bar.where.append((line.number, line.rank))
+                bar.losses.append(_postfix_loss(text, reading))
                 last_reading = (len(bars) - 1, reading)
                 if i == 0:
                     reading_at[index] = last_reading
@@ -330,10 +332,16 @@ class HFTrainerParser(LogReader):
         # no launcher prefix is the same process's as a metric line with one: tqdm writes the bar
         # to stderr, which srun labels and torchrun tees apart from stdout); a restarted run's bar
         # redoes steps of an earlier one.
-        # Only a bar that metric lines were placed on, or whose count a checkpoint save names:
-        # with no header to give the training bar's total, an evaluation bar drawn more often
-        # could be taken for it, and each evaluation would count its batches as steps again.
+        # Only a bar that metric lines were placed on, whose total the header gives, or whose count
+        # a checkpoint save names: with no header to give the training bar's total, an evaluation
+        # bar drawn more often could be taken for it, and each evaluation would count its batches
+        # as steps again.
         carrying = {index for index, _ in logged if index is not None}
+        # or a bar of the total the training header gives (`Total optimization steps = 250`: a
+        # run cut before its first metric line, diffusers' scripts' `Steps:` bar, with its loss
+        # in the bar's postfix)
+        if total_steps is not None:
+            carrying |= {index for index, bar in enumerate(bars) if any(r.total == total_steps for r in bar.readings)}
         # Where no metric line was placed on a bar (a run shorter than its logging interval writes
         # none), the reading its summary dict was drawn beside (`train_runtime`: tqdm redraws the
         # training bar right after it) is a step done, where its total is the run's steps by the
@@ -360,6 +368,9 @@ class HFTrainerParser(LogReader):
         for index, bar in enumerate(bars):
             if index not in carrying and not any(at == index for at, _ in summarized):
                 continue
+            # a step's loss is its last drawing's (diffusers' bar: update(1) draws the step with the
+            # loss before it, set_postfix draws it again with its own)
+            last_loss = {reading.n: loss for reading, loss in zip(bar.readings, bar.losses, strict=True)}
             for reading, (number, rank) in zip(bar.readings, bar.where, strict=True):
                 if index not in carrying and not any(at == index and r is reading for at, r in summarized):
                     continue
@@ -370,7 +381,21 @@ class HFTrainerParser(LogReader):
                 seconds = bar.seconds.get(reading.n)
                 when = bar.start_ns + int(seconds * 1e9) if bar.start_ns is not None and seconds is not None else None
                 rows.step(line=number, rank=rank, step=reading.n, end_ns=when,
-                          time_source=bar.source if when is not None else None, samples=batch)
+                          time_source=bar.source if when is not None else None, samples=batch,
+                          loss=last_loss.get(reading.n))
+
+
+def _postfix_loss(text: str, reading: BarReading) -> float | None:
+    """The loss a bar's postfix shows after its rate (diffusers' scripts' `Steps:  96%|...| 241/250
+    [04:53<00:10,  1.22s/it, loss=0.577, lr=0.0004]`): the step's own, as the loop set it."""
+    if ", loss=" not in text[reading.end:reading.end + 200]:
+        return None
+    close = text.find("]", reading.end, reading.end + 400)
+    found = _POSTFIX_LOSS.search(text, reading.end, close if close >= 0 else reading.end + 400)
+    return float(found.group("v")) if found is not None else None
+
+
+_POSTFIX_LOSS = re.compile(r", loss=(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)(?=[,\]])")
 
 
 def _earlier_reading(bar: _Bar, reading: BarReading) -> BarReading | None:

@@ -98,6 +98,26 @@ def test_verls_step_line_is_a_step_with_its_policy_loss_and_time(tmp_path: Path)
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(2, 0.018, 8.991)]
 
 
+def test_the_bar_of_the_headers_total_is_the_training_bar_its_postfix_the_loss(tmp_path: Path) -> None:
+    """A diffusers DreamBooth LoRA script under accelerate (a Modal walkthrough, index id
+    37918265018) prints the Trainer's header with `Total optimization steps = 250` and no metric
+    line: its `Steps:` bar of 250 is the training bar; its drawings glued by carriage returns
+    each a step, the loss the last drawing of the step shows (update(1) draws 241 with the loss
+    before it, 0.577; set_postfix draws it again with its own, 0.622)."""
+    lines = [
+        '08/23/2024 02:05:33 - INFO - __main__ - ***** Running training *****',
+        '08/23/2024 02:05:33 - INFO - __main__ -   Total optimization steps = 250',
+        'Steps:  96%|█████████▋| 241/250 [04:53<00:10,  1.22s/it, loss=0.577, lr=0.0004]Steps:  96%|█████████'
+        '▋| 241/250 [04:53<00:10,  1.22s/it, loss=0.622, lr=0.0004]Steps:  97%|█████████▋| 242/250 [04:54<00:'
+        '09,  1.22s/it, loss=0.622, lr=0.0004]Steps:  97%|█████████▋| 242/250 [04:54<00:09,  1.22s/it, loss=0'
+        '.728, lr=0.0004]',
+        'Steps: 100%|██████████| 250/250 [05:08<00:00,  1.23s/it, loss=0.647, lr=0.0004]',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    assert [(s["step"], s["loss"]) for s in steps] == [(241, 0.622), (242, 0.728), (250, 0.647)]
+
+
 def test_a_bar_glued_to_dated_lines_is_dated_by_them_not_by_the_file_time(tmp_path: Path) -> None:
     """An HF job at INFO level (huggingface/transformers issue 15401): each bar reading is glued
     to a dated `Saving model checkpoint` line, and dated lines follow. The bar's clock rests on
