@@ -409,9 +409,10 @@ def _earlier_reading(bar: _Bar, reading: BarReading) -> BarReading | None:
 # The Trainer's notebook progress (NotebookProgressCallback) as text, copied out of a rendered
 # notebook: its bar's caption (` [60/60 09:26, Epoch 1/2]`, while running ` [ 45/100 05:00 < 06:06,
 # 0.15 it/s, Epoch 0.9/2]`) and its table of logged steps, tab-separated (`Step<TAB>Training
-# Loss<TAB>Validation Loss`, then `10<TAB>2.361331<TAB>2.238496`; `No log` where none was logged)
+# Loss<TAB>Validation Loss`, then `10<TAB>2.361331<TAB>2.238496`, a cell's padding kept in some
+# copies; `No log` where none was logged)
 _NOTEBOOK_HEADER = re.compile(r"^Step\tTraining Loss(?:\t|$)")
-_NOTEBOOK_ROW = re.compile(r"^(?P<step>\d{1,15})\t(?:(?P<loss>[-+]?\d{1,30}(?:\.\d{1,30})?(?:[eE][-+]?\d{1,4})?)|No log)(?:\t|$)")
+_NOTEBOOK_ROW = re.compile(r"^(?P<step>\d{1,15})\t {0,16}(?:(?P<loss>[-+]?\d{1,30}(?:\.\d{1,30})?(?:[eE][-+]?\d{1,4})?)|No log)(?:\t|$)")
 _NOTEBOOK_BAR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<n>\d{1,15})/(?P<total>\d{1,15}) (?:(?P<h>\d{1,6}):)?(?P<m>\d{1,2}):(?P<s>\d{2})"
                            r"(?: < [\d:]{1,16})?(?:, [\d.]{1,16} it/s)?, Epoch [\d.]{1,16}/\d{1,9}\]")
 

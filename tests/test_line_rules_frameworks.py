@@ -998,3 +998,13 @@ def test_megatrons_evaluate_timer_is_an_evaluation_before_the_save(tmp_path: Pat
     logged = _ns("2025-04-13 23:42:31,000")
     assert [(e["kind"], e["duration_s"], e["ts_ns"]) for e in events if e["kind"] in ("eval_end", "checkpoint_save_end")] == [
         ("eval_end", 2.05252, logged + 2_052_520_000), ("checkpoint_save_end", 3.41314, logged + 2_052_520_000 + 3_413_140_000)]
+
+
+def test_a_notebook_tables_cells_copied_with_their_padding(tmp_path: Path) -> None:
+    """An Unsloth Colab run's notes (index id 57417137550) keep the table's cell padding after
+    the tab (`25<TAB>    0.451400`): each row a step, its mean time the caption's 9:20 over 189."""
+    lines = [" [189/189 09:20, Epoch 3/3]", "Step\tTraining Loss", "25\t    0.451400", "50\t    0.150000", "75\t    0.135000"]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (25, 0.4514, 560 / 189), (50, 0.15, 560 / 189), (75, 0.135, 560 / 189)]
