@@ -412,7 +412,8 @@ def _earlier_reading(bar: _Bar, reading: BarReading) -> BarReading | None:
 # Loss<TAB>Validation Loss`, then `10<TAB>2.361331<TAB>2.238496`, a cell's padding kept in some
 # copies; `No log` where none was logged)
 _NOTEBOOK_HEADER = re.compile(r"^Step\tTraining Loss(?:\t|$)")
-_NOTEBOOK_ROW = re.compile(r"^(?P<step>\d{1,15})\t {0,16}(?:(?P<loss>[-+]?\d{1,30}(?:\.\d{1,30})?(?:[eE][-+]?\d{1,4})?)|No log)(?:\t|$)")
+_NOTEBOOK_ROW = re.compile(
+    r"^(?P<step>\d{1,15})\t {0,16}(?:(?P<loss>[-+]?\d{1,30}(?:\.\d{1,30})?(?:[eE][-+]?\d{1,4})?)|No log)(?:\t|$)")
 _NOTEBOOK_BAR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<n>\d{1,15})/(?P<total>\d{1,15}) (?:(?P<h>\d{1,6}):)?(?P<m>\d{1,2}):(?P<s>\d{2})"
                            r"(?: < [\d:]{1,16})?(?:, [\d.]{1,16} it/s)?, Epoch [\d.]{1,16}/\d{1,9}\]")
 
