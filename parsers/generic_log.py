@@ -98,10 +98,11 @@ _EPOCH_COUNT = re.compile(
     r"[\s,|;:\-\[\]]{1,8}(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<i>\d{1,12})(?![\d/.])", re.I)
 # Unbracketed, the word `batch` naming the count as the epoch's batches (a run's count is its steps):
 # GluonNLP's SQuAD script `Epoch: 2, Batch: 4134/8164, Loss ...`, Horovod examples' `Epoch 0/100,
-# Batch 16/29316`
+# Batch 16/29316`; or `iter` right after the epoch with the epoch's batches (Flair's trainer:
+# `epoch 1 - iter 210/219 - loss 8.43762823 - samples/sec: 19.11`)
 _EPOCH_BATCHES = re.compile(
-    r"\bepoch\s{0,4}[:=#]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?[\s,|;]{1,6}batch\s{0,4}[:=#]?\s{0,4}"
-    r"(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})(?![\d.])", re.I)
+    r"\bepoch\s{0,4}[:=#]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?(?:[\s,|;]{1,6}batch|\s{0,2}[\s,|;\-]\s{0,2}iter)"
+    r"\s{0,4}[:=#]?\s{0,4}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})(?![\d.])", re.I)
 # A batch of the epoch with no epoch on its line, the epoch on a line of its own before (AllenNLP's
 # trainer: `Epoch 0/139`, then `Batch 567/17168: accuracy: 0.42, loss: 1.32 ||`)
 _BATCH_OF = re.compile(r"\bbatch\s{0,4}[:=#]?\s{0,4}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})(?![\d./])", re.I)
@@ -376,9 +377,11 @@ def _step_counter(text: str) -> _Counter | None:
         batch = batch or _EPOCH_BATCH.search(text)
     if batch is None and "Train:" in text:
         batch = _TIMM.search(text) or _SWIN.search(text)
-    if batch is None and ("atch" in text or "ATCH" in text) and ("poch" in text or "POCH" in text) and (
-            STEP.search(text) is None and _GLOBAL_STEP.search(text) is None):  # (a run's step on the line is its step)
-        batch = _EPOCH_BATCHES.search(text)
+    if batch is None and ("atch" in text or "ATCH" in text or "iter" in text) and ("poch" in text or "POCH" in text) and (
+            (batches := _EPOCH_BATCHES.search(text)) is not None) and not any(
+            # (a run's step elsewhere on the line is its step)
+            not batches.start() <= m.start() < batches.end() for m in (*STEP.finditer(text), *_GLOBAL_STEP.finditer(text))):
+        batch = batches
     if batch is not None:
         epoch = int(batch.group("e"))
         i, n = batch.group("i"), batch.group("n")

@@ -1008,3 +1008,18 @@ def test_a_notebook_tables_cells_copied_with_their_padding(tmp_path: Path) -> No
     assert name == "hf_trainer"
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
         (25, 0.4514, 560 / 189), (50, 0.15, 560 / 189), (75, 0.135, 560 / 189)]
+
+
+def test_flairs_iterations_within_their_epoch_go_on_across_epochs(tmp_path: Path) -> None:
+    """Flair's trainer (a SemEval write-up, index id 22706928461): `epoch 1 - iter 210/219`, then
+    `epoch 2 - iter 21/219`: batch 21 of the second epoch of 219, step 219 + 21 = 240, one run (its
+    count starting over read as a restart each epoch: 5 attempts, goodput 1.3 %)."""
+    lines = [
+        '2021-02-22 08:40:43,913 epoch 1 - iter 21/219 - loss 14.28931536 - samples/sec: 19.11 - lr: 0.000500',
+        '2021-02-22 08:45:49,743 epoch 1 - iter 210/219 - loss 8.43762823 - samples/sec: 19.82 - lr: 0.000500',
+        '2021-02-22 08:46:03,925 EPOCH 1 done: loss 8.4037 - lr 0.0005000',
+        '2021-02-22 08:46:50,622 epoch 2 - iter 21/219 - loss 7.97614507 - samples/sec: 72.63 - lr: 0.000500',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"]) for s in steps] == [(21, 14.28931536), (210, 8.43762823), (240, 7.97614507)]
