@@ -19,10 +19,12 @@ from tracelens.parsers.contract import ParseResult
 
 STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re.IGNORECASE)
 # "training done", "training finished"; Megatron-LM's "[after training is done] datetime: ...";
-# Ultralytics' "100 epochs completed in 2.883 hours."
+# Ultralytics' "100 epochs completed in 2.883 hours."; PyTorch's word_language_model example's
+# "| End of training | test loss  4.96 | test ppl   142.94"
 _END = re.compile(
     r"\btraining (?:is )?(?:done|finished|complete[d]?)\b|\b\d{1,9} epochs? completed in \d|"
-    r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b|^total average iteration time: \d", re.IGNORECASE)
+    r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b|^total average iteration time: \d|"
+    r"\|\s{0,4}end of training\s{0,4}\|", re.IGNORECASE)
 # DeepSpeed's launcher on a worker that returned 0 (`[launch.py:350:main] Process 29248 exits
 # successfully.`): its run ended cleanly, where no failure was logged before it
 _LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} exits successfully")
@@ -129,7 +131,7 @@ _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Timeout at |PBS: job killed|slurmstepd: error|srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
-    r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time|of )|done training|checkpoint|"
+    r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time|of )|done training|end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |"
     r"terminate called|epochs completed in |exits successfully|"

@@ -103,6 +103,12 @@ _EPOCH_COUNT = re.compile(
 _EPOCH_BATCHES = re.compile(
     r"\bepoch\s{0,4}[:=#]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?(?:[\s,|;]{1,6}batch|\s{0,2}[\s,|;\-]\s{0,2}iter)"
     r"\s{0,4}[:=#]?\s{0,4}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})(?![\d.])", re.I)
+# The count before the word: PyTorch's word_language_model example (and the LSTM scripts copied
+# from it), `| epoch   1 |   200/ 2983 batches | lr 20.00 | ms/batch  8.41 | loss  7.63 | ppl  2064.78`
+_EPOCH_BATCHES_AFTER = re.compile(
+    r"\|\s{0,4}epoch\s{1,6}(?P<e>\d{1,9})\s{0,4}\|\s{0,12}(?P<i>\d{1,12})\s{0,4}/\s{0,12}(?P<n>\d{1,12})\s{1,4}batches\b", re.I)
+# its interval's mean time of a batch, in ms
+_MS_PER_BATCH = re.compile(r"\bms/batch\s{1,6}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 # A batch of the epoch with no epoch on its line, the epoch on a line of its own before (AllenNLP's
 # trainer: `Epoch 0/139`, then `Batch 567/17168: accuracy: 0.42, loss: 1.32 ||`)
 _BATCH_OF = re.compile(r"\bbatch\s{0,4}[:=#]?\s{0,4}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})(?![\d./])", re.I)
@@ -329,6 +335,8 @@ def _step_values(text: str) -> dict[str, float]:
         values["step_time_s"] = float(field.group("v")) / 1000  # llm.c's `| 4688.25 ms |`, llama2.c's `| 8060.78ms |`
     if "step_time_s" not in values and (seconds := _SECONDS.match(text)) is not None:
         values["step_time_s"] = float(seconds.group("v"))
+    if "step_time_s" not in values and "ms/batch" in text and (per := _MS_PER_BATCH.search(text)) is not None:
+        values["step_time_s"] = float(per.group("v")) / 1000  # word_language_model's `| ms/batch  8.41 |`
     if "step_time_s" not in values and "  Time:" in text and (own := _TIMM_TIME.search(text)) is not None:
         values["step_time_s"] = float(own.group("v"))  # timm's batch time (its line alone writes `  Time: 0.449s`)
     if "data_time_s" not in values and "data_time" in text and (data := _DATA_TIME.search(text)) is not None:
@@ -375,6 +383,8 @@ def _step_counter(text: str) -> _Counter | None:
     if "poch" in text or "POCH" in text:
         batch = _YOLOX.search(text) if "yolox." in text else None
         batch = batch or _EPOCH_BATCH.search(text)
+        if batch is None and " batches" in text:
+            batch = _EPOCH_BATCHES_AFTER.search(text)
     if batch is None and "Train:" in text:
         batch = _TIMM.search(text) or _SWIN.search(text)
     if batch is None and ("atch" in text or "ATCH" in text or "iter" in text) and ("poch" in text or "POCH" in text) and (
@@ -385,7 +395,7 @@ def _step_counter(text: str) -> _Counter | None:
     if batch is not None:
         epoch = int(batch.group("e"))
         i, n = batch.group("i"), batch.group("n")
-        epochs = int(batch.group("ee")) if batch.group("ee") else None
+        epochs = int(ee) if (ee := batch.groupdict().get("ee")) else None
         # timm's own form (`Train: 1 [...]`, no total of epochs) counts epochs from 0, YOLOX's
         # trainer (`yolox.core.trainer:... - epoch: 8/40, iter: 1340/1816`) from 1
         base = 0 if batch.re is _TIMM and epochs is None else 1 if batch.re is _YOLOX else None

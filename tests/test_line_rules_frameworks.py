@@ -1023,3 +1023,18 @@ def test_flairs_iterations_within_their_epoch_go_on_across_epochs(tmp_path: Path
     name, steps, _ = _read(tmp_path, lines)
     assert name == "generic_log"
     assert [(s["step"], s["loss"]) for s in steps] == [(21, 14.28931536), (210, 8.43762823), (240, 7.97614507)]
+
+
+def test_word_language_models_batches_of_the_epoch_and_its_end(tmp_path: Path) -> None:
+    """PyTorch's word_language_model example under an OCI job's timestamps (Oracle ADS docs, index
+    id 18115189731): `| epoch   1 |   200/ 2983 batches | ... | ms/batch  8.41 | loss  7.63 |`
+    is batch 200 of the first epoch, its time 8.41 ms; `| End of training |` ends the run."""
+    lines = [
+        '2023-02-27 20:33:31 - | epoch   1 |   200/ 2983 batches | lr 20.00 | ms/batch  8.41 | loss  7.63 | ppl  2064.78',
+        '2023-02-27 20:33:32 - | epoch   1 |   400/ 2983 batches | lr 20.00 | ms/batch  8.23 | loss  6.86 | ppl   949.18',
+        '2023-02-27 20:35:41 - | End of training | test loss  4.96 | test ppl   142.94',
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], round(s["step_time_s"], 9), s["loss"]) for s in steps] == [(200, 0.00841, 7.63), (400, 0.00823, 6.86)]
+    assert [e["kind"] for e in events if e["kind"] == "attempt_end"] == ["attempt_end"]
