@@ -7,7 +7,8 @@
 --   (times this rank started a collective after every other rank), arrived_last_pct,
 --   wait_suffered_ns (its own collective wait), wait_caused_ns (the other ranks' wait in the
 --   collectives where it arrived last; waits are unions, comm_waits), wait_caused_per_step_ns (wait_caused_ns divided by
---   the rank's profiled steps), data_stall_ns, host_overhead_ns (summed over its steps).
+--   the rank's profiled steps), data_stall_ns, host_overhead_ns (summed over its steps whose
+--   time is split: NULL where none is, a trace that recorded no device work).
 with steps as (
     select rank, count(*) as steps, median(step_ns) as median_step_ns,
            sum(data_stall_ns) as data_stall_ns, sum(host_overhead_ns) as host_overhead_ns

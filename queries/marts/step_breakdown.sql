@@ -3,7 +3,9 @@
 --   profiler cycles and attempts of one rank apart).
 -- Inputs: int_step_categories (computed once per trace at ingest), int_traces, comm_waits.
 -- Exclusive categories, by priority over every instant of the step; they sum exactly to
---   step_ns (check_step_breakdown_sums):
+--   step_ns (check_step_breakdown_sums), or are all NULL, with the non-exclusive ones, for a
+--   step of a GPU job's trace that recorded no device work (int_step_categories; step_summary
+--   says why):
 --   compute_ns        a compute kernel runs on any stream (CPU-only traces: the host runs an
 --                     operator outside collectives and data loading)
 --   comm_exposed_ns   a collective runs and no compute does

@@ -9,7 +9,8 @@
 -- Inputs: step_breakdown, attempts.
 -- Columns: rank, attempt (the attempt the trace's steps ran in: attempts, by the step's start;
 --   1 when the job's attempts are unknown), cycle, step (first step of the bin), steps (steps in the
---   bin), step_ns and the six categories (ns, averaged over the bin's steps), median_step_ns
+--   bin), step_ns and the six categories (ns, averaged over the bin's steps; NULL for a trace
+--   that recorded no device work, step_breakdown), median_step_ns
 --   (the median over ranks of step_ns at this attempt and step: what the step took for the
 --   job), vs_median_ns (step_ns - median_step_ns), comm_wait_ns (time the rank's collectives
 --   waited for other ranks, step_breakdown), lateness_ns (the longest comm_wait_ns of any rank
