@@ -24,9 +24,9 @@ from tracelens.parsers._progress_table import is_table, table_steps
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 # DeepSpeed-Chat's PPO actor loss; veRL's (`step:2 - ... - actor/pg_loss:0.018 - ... -
-# timing_s/step:8.991 - ...`, newer releases `perf/time_per_step`) policy loss and step time
-_KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/step": "step_time_s",
-         "perf/time_per_step": "step_time_s"}
+# timing_s/step:8.991 - ...`; newer releases' `perf/time_per_step` is METRIC_KEYS' by its last
+# part) policy loss and step time
+_KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/step": "step_time_s"}
 # RETURNN's objective of one output layer: `cost:output 19.2419147897`
 _LAYER_COST = re.compile(r"\bcost:[A-Za-z_][\w/.]{0,80}\s{1,4}(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
 
@@ -172,7 +172,7 @@ _MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?) ?ms\s{0,4}(?:\||
 # a step's seconds right after its counter (MaxText's `completed step: 5, seconds: 5.668, ...`)
 _SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 
-_LOSS_IS = re.compile(r"\bloss is\s{1,4}(?P<v>[-+]?\d{1,9}(?:\.\d{1,24})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
+_LOSS_IS = re.compile(r"\bloss is\s{1,4}(?P<v>[-+]?\d{1,9}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
 # MindSpore's TimeMonitor after the epoch's step line: `epoch time: 38912.93, per step time: 84.96`
 # (milliseconds, with or without the unit): the time of each step the line before counted
 _PER_STEP_TIME = re.compile(
