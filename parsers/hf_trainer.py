@@ -106,8 +106,22 @@ def _literal(text: str) -> dict[str, Any] | None:
     try:
         value = ast.literal_eval(text)
     except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
-        return None
+        # a float that is no literal: Python prints a NaN or infinite value as `nan`, `inf`
+        # (`{'loss': 0.0, 'grad_norm': nan, ...}`, a run whose gradients blew up)
+        if ("nan" not in text and "inf" not in text) or (marked := _NOT_FINITE.sub(r"'\1\2'", text)) == text:
+            return None
+        try:
+            value = ast.literal_eval(marked)
+        except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
+            return None
+        if isinstance(value, dict):
+            value = {k: float(v) if isinstance(v, str) and v in _NOT_FINITE_VALUES else v for k, v in value.items()}
     return value if isinstance(value, dict) else None
+
+
+# a dict's value that is no literal: `nan`, `inf`, `-inf`
+_NOT_FINITE = re.compile(r"(?<=: )(-?)(nan|inf)(?=[,}])")
+_NOT_FINITE_VALUES = frozenset({"nan", "-nan", "inf", "-inf"})
 
 
 @dataclass

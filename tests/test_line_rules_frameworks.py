@@ -1038,3 +1038,14 @@ def test_word_language_models_batches_of_the_epoch_and_its_end(tmp_path: Path) -
     assert name == "generic_log"
     assert [(s["step"], round(s["step_time_s"], 9), s["loss"]) for s in steps] == [(200, 0.00841, 7.63), (400, 0.00823, 6.86)]
     assert [e["kind"] for e in events if e["kind"] == "attempt_end"] == ["attempt_end"]
+
+
+def test_an_hf_metric_dict_holding_a_nan_is_read(tmp_path: Path) -> None:
+    """A run whose gradients blew up prints `nan` in its metric dict (an mT5 fine-tuning write-up,
+    index id 17304988529): no Python literal, yet a step with its loss; the file was claimed and
+    then failed whole ("no HF Trainer lines found")."""
+    lines = ["{'loss': 0.0, 'grad_norm': nan, 'learning_rate': 0.0, 'epoch': 0.0}",
+             "WARNING:root:grad_norm became NaN. Stopping training."]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    assert [(s["step"], s["loss"], s["lr"]) for s in steps] == [(1, 0.0, 0.0)]
