@@ -435,14 +435,27 @@ _NOTEBOOK_BAR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<n>\d{1,15})/(?P<total>\d{1,15}
 def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
     """The notebook progress table's rows as steps (`_NOTEBOOK_ROW` under `_NOTEBOOK_HEADER`), each
     with its training loss and, where the bar's caption (`_NOTEBOOK_BAR`) says how long its steps
-    took, their mean time (the caption's elapsed time over its count: the table dates no step)."""
+    took, their mean time (the caption's elapsed time over its count: the table dates no step).
+    The caption's count is a step done too, where its table's rows stop short of it (the table
+    holds the logged steps: ` [189/189 09:20, Epoch 3/3]` over rows to 175)."""
     mean: float | None = None
     table = False
+    caption: tuple[Line, int] | None = None  # the last caption's line and count
+    last_row = 0
+
+    def counted() -> None:
+        if caption is not None and caption[1] > last_row:
+            line, n = caption
+            rows.step(line=line.number, rank=line.rank, step=n, end_ns=None,
+                      **({"step_time_s": mean} if mean is not None else {}))
+
     for line in lines:
         text = line.text.rstrip()  # (a copied table's cells may end in blanks)
         if "Epoch " in text and (bar := _NOTEBOOK_BAR.match(text)) is not None and int(bar.group("n")) > 0:
+            counted()
             elapsed = int(bar.group("h") or 0) * 3600 + int(bar.group("m")) * 60 + int(bar.group("s"))
             mean = elapsed / int(bar.group("n"))
+            caption, last_row = (line, int(bar.group("n"))), 0
             continue
         if _NOTEBOOK_HEADER.match(text):
             table = True
@@ -453,9 +466,11 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
                 values["loss"] = float(row.group("loss"))
             if mean is not None:
                 values["step_time_s"] = mean
+            last_row = max(last_row, int(row.group("step")))
             rows.step(line=line.number, rank=line.rank, step=int(row.group("step")), end_ns=None, **values)
         else:
             table = False
+    counted()
 
 
 def _training_total(lines: Sequence[Line]) -> set[int]:

@@ -1002,12 +1002,13 @@ def test_megatrons_evaluate_timer_is_an_evaluation_before_the_save(tmp_path: Pat
 
 def test_a_notebook_tables_cells_copied_with_their_padding(tmp_path: Path) -> None:
     """An Unsloth Colab run's notes (index id 57417137550) keep the table's cell padding after
-    the tab (`25<TAB>    0.451400`): each row a step, its mean time the caption's 9:20 over 189."""
+    the tab (`25<TAB>    0.451400`): each row a step, its mean time the caption's 9:20 over 189;
+    the caption's 189 a step done too, past the table's last logged row."""
     lines = [" [189/189 09:20, Epoch 3/3]", "Step\tTraining Loss", "25\t    0.451400", "50\t    0.150000", "75\t    0.135000"]
     name, steps, _ = _read(tmp_path, lines)
     assert name == "hf_trainer"
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
-        (25, 0.4514, 560 / 189), (50, 0.15, 560 / 189), (75, 0.135, 560 / 189)]
+        (25, 0.4514, 560 / 189), (50, 0.15, 560 / 189), (75, 0.135, 560 / 189), (189, None, 560 / 189)]
 
 
 def test_flairs_iterations_within_their_epoch_go_on_across_epochs(tmp_path: Path) -> None:
