@@ -283,13 +283,25 @@ def test_lines_held_as_columns_index_slice_and_pick_as_a_list_does(tmp_path: Pat
 
 
 def _literal_eval_dict(text: str) -> dict[str, Any] | None:
-    """What HF Trainer's reader made of a log dict before its fast path: Python's own reading."""
+    """What HF Trainer's reader made of a log dict before its fast path: Python's own reading;
+    where that refuses a non-finite float as Python prints it (`'loss': nan`, a real dict of the
+    corpus), JSON's reading of the same dict with JSON's names for those values."""
     import ast
+    import json
+    import re
 
+    text = text.replace("‘", "'").replace("’", "'")
     try:
-        value = ast.literal_eval(text.replace("‘", "'").replace("’", "'"))
+        value = ast.literal_eval(text)
     except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
-        return None
+        if "'" not in text or '"' in text or re.search(r": -?(?:nan|inf)[,}]", text) is None:
+            return None
+        names = {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}
+        as_json = re.sub(r"(?<=: )(-?(?:nan|inf))(?=[,}])", lambda m: names[m.group(1)], text.replace("'", '"'))
+        try:
+            value = json.loads(as_json)
+        except ValueError:
+            return None
     return value if isinstance(value, dict) else None
 
 
