@@ -13,7 +13,7 @@ from typing import Any
 
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._lines import Line, Lines, bar_readings, read_lines
+from tracelens.parsers._lines import Line, Lines, bar_readings, parse_timestamp, read_lines
 from tracelens.parsers._logtables import LogRows
 from tracelens.parsers.contract import ParseResult
 
@@ -45,6 +45,9 @@ _GROUP_FAILED = re.compile(r"Worker group (?:FAILED|UNHEALTHY)\b")  # its state 
 # torchelastic's rendezvous result: restart_count=0 is the first launch, more a relaunch (the
 # count may sit on a line of its own under "Result:" in older releases)
 _RESTART_COUNT = re.compile(r"\brestart_count=(\d{1,9})\b")
+# torchelastic's failure report (ChildFailedError's "Root Cause (first observed failure):" block):
+# `  time      : 2024-08-25_17:31:27`, when the worker failed (its own clock, as the log's lines)
+_FAILURE_TIME = re.compile(r"^\s{0,8}time\s{0,8}: (\d{4}-\d\d-\d\d)_(\d\d:\d\d:\d\d)\s*$")
 # torchelastic stopping its workers (every era): on a signal it received, or to tear down the
 # group after a failure
 _AGENT_STOP = re.compile(
@@ -134,7 +137,7 @@ _ANY_EVENT_PATTERN = (
     r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time|of )|done training|end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |"
-    r"terminate called|epochs completed in |exits successfully|"
+    r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
 )
@@ -302,6 +305,15 @@ class EventScanner:
             self.restarts += kind == LogEventKind.RESTART
             # a restart: the launcher restarts every worker, each one's next dated line starts anew
             self._failure(None if kind == LogEventKind.RESTART else line.rank)
+            return True
+        if "time" in text and (failed_at := _FAILURE_TIME.match(text)) is not None:
+            # the failure report's time dates the failure lines before it that no clock dated (a
+            # launcher's traceback; a glog line glued after a progress bar)
+            at = parse_timestamp(f"{failed_at.group(1)} {failed_at.group(2)}")
+            for event in reversed(rows.events):
+                if event["kind"] != LogEventKind.CRASH.value or event.get("ts_ns") is not None:
+                    break
+                event["ts_ns"] = at
             return True
         if "signal" in text and (stop := _AGENT_STOP.search(text)) is not None:
             detail = (f"launcher received signal {stop.group('sig')}" if stop.group("sig")

@@ -370,6 +370,43 @@ def test_deepspeeds_launcher_ends_the_run_at_its_last_clean_exit_unless_a_failur
     assert scan(exits[0], watchdog, exits[2]) == [("collective_timeout", 2)]  # none after it either
 
 
+def test_torchelastics_failure_report_dates_the_failure_lines_no_clock_dated() -> None:
+    """FasterDecoding/Medusa issue 118 (a Colab torchrun job killed by SIGKILL while loading its
+    checkpoint shards): the ChildFailedError block's lines are undated; its `time :
+    2024-08-25_17:31:27` is when the worker failed, and dates them."""
+    from tracelens.parsers._events import EventScanner
+    from tracelens.parsers._lines import Line, parse_timestamp
+    from tracelens.parsers._logtables import LogRows
+
+    lines = [
+        '2024-08-25 17:30:20.138324: E external/local_xla/xla/stream_executor/cuda/cuda_fft.cc:485] Unable to'
+        ' register cuFFT factory: Attempting to register factory for plugin cuFFT when one has already been r'
+        'egistered',
+        '    raise ChildFailedError(',
+        'torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ',
+        '=====================================================',
+        'medusa/train/train.py FAILED',
+        '-----------------------------------------------------',
+        'Failures:',
+        '  <NO_OTHER_FAILURES>',
+        '-----------------------------------------------------',
+        'Root Cause (first observed failure):',
+        '[0]:',
+        '  time      : 2024-08-25_17:31:27',
+        '  host      : 4b1a9e8a140f',
+        '  rank      : 0 (local_rank: 0)',
+        '  exitcode  : -9 (pid: 8158)',
+        '  error_file: <N/A>',
+        '  traceback : Signal 9 (SIGKILL) received by PID 8158',
+    ]
+    rows = LogRows("generic")
+    scanner = EventScanner(rows)
+    for number, text in enumerate(lines, start=1):
+        scanner.scan(Line(number, None, text, parse_timestamp(text) if number == 1 else None))
+    crashes = [e["ts_ns"] for e in rows.events if e["kind"] == "crash"]
+    assert crashes and set(crashes) == {parse_timestamp("2024-08-25 17:31:27")}
+
+
 def test_launcher_lines_after_a_failure_start_no_attempt() -> None:
     kinds = [k for k, _ in _scan(
         "[2023-06-09 05:17:46,388] [INFO] worker up",

@@ -145,7 +145,9 @@ endings as (
 final as (
     select
         a.attempt, a.start_ns,
-        coalesce(e.completed_ns, greatest(x.last_step_ns, e.last_event_ns, t.last_traced_ns), a.start_ns)::bigint as end_ns,
+        -- (an attempt that logged no step ran until its failure: a crash while loading, at start-up)
+        coalesce(e.completed_ns, greatest(x.last_step_ns, e.last_event_ns, t.last_traced_ns,
+                                          case when x.last_step_ns is null then e.crash_ns end), a.start_ns)::bigint as end_ns,
         x.first_step, x.last_step,
         case
             when a.attempt > 1 and e.loaded_step is not null then e.loaded_step
