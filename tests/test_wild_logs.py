@@ -286,16 +286,22 @@ def test_a_resumed_bars_rate_is_not_a_step_time() -> None:
     assert rate_agrees(seconds, r(10, 1, 0.9), r(9, 0, 0.9)) is None  # one second of clock says too little
 
 
-def _scan(*texts: str, dated: bool = True) -> list[tuple[str, str | None]]:
+def _scan_rows(*texts: str, dated: bool | None = True) -> list[dict[str, Any]]:
+    """The event rows of lines through the shared scanner: each line dated a second after the one
+    before (`dated`), undated (False), or as its own text dates it (None)."""
     from tracelens.parsers._events import EventScanner
-    from tracelens.parsers._lines import Line
+    from tracelens.parsers._lines import Line, parse_timestamp
     from tracelens.parsers._logtables import LogRows
 
     rows = LogRows("generic")
     scanner = EventScanner(rows)
     for number, text in enumerate(texts, start=1):
-        scanner.scan(Line(number, None, text, number * 10**9 if dated else None))
-    return [(e["kind"], e.get("detail")) for e in rows.events]
+        scanner.scan(Line(number, None, text, number * 10**9 if dated else parse_timestamp(text) if dated is None else None))
+    return rows.events
+
+
+def _scan(*texts: str, dated: bool = True) -> list[tuple[str, str | None]]:
+    return [(e["kind"], e.get("detail")) for e in _scan_rows(*texts, dated=dated)]
 
 
 def test_torchelastic_lines_of_every_era() -> None:
@@ -352,16 +358,9 @@ def test_deepspeeds_launcher_ends_the_run_at_its_last_clean_exit_unless_a_failur
         "[2023-04-18 03:20:47,468] [INFO] [launch.py:460:main] Process 73586 exits successfully.",
         "[2023-04-18 03:20:49,471] [INFO] [launch.py:460:main] Process 73578 exits successfully.",
     ]
-    from tracelens.parsers._events import EventScanner
-    from tracelens.parsers._lines import Line, parse_timestamp
-    from tracelens.parsers._logtables import LogRows
 
     def scan(*texts: str) -> list[tuple[str, int | None]]:
-        rows = LogRows("generic")
-        scanner = EventScanner(rows)
-        for number, text in enumerate(texts, start=1):
-            scanner.scan(Line(number, None, text, parse_timestamp(text)))
-        return [(e["kind"], e["line"]) for e in rows.events if e["kind"] != "attempt_start"]
+        return [(e["kind"], e["line"]) for e in _scan_rows(*texts, dated=None) if e["kind"] != "attempt_start"]
 
     assert scan(*exits) == [("attempt_end", 3)]
     watchdog = ("[E ProcessGroupNCCL.cpp:737] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=469508, "
@@ -374,9 +373,7 @@ def test_torchelastics_failure_report_dates_the_failure_lines_no_clock_dated() -
     """FasterDecoding/Medusa issue 118 (a Colab torchrun job killed by SIGKILL while loading its
     checkpoint shards): the ChildFailedError block's lines are undated; its `time :
     2024-08-25_17:31:27` is when the worker failed, and dates them."""
-    from tracelens.parsers._events import EventScanner
-    from tracelens.parsers._lines import Line, parse_timestamp
-    from tracelens.parsers._logtables import LogRows
+    from tracelens.parsers._lines import parse_timestamp
 
     lines = [
         '2024-08-25 17:30:20.138324: E external/local_xla/xla/stream_executor/cuda/cuda_fft.cc:485] Unable to'
@@ -399,11 +396,7 @@ def test_torchelastics_failure_report_dates_the_failure_lines_no_clock_dated() -
         '  error_file: <N/A>',
         '  traceback : Signal 9 (SIGKILL) received by PID 8158',
     ]
-    rows = LogRows("generic")
-    scanner = EventScanner(rows)
-    for number, text in enumerate(lines, start=1):
-        scanner.scan(Line(number, None, text, parse_timestamp(text) if number == 1 else None))
-    crashes = [e["ts_ns"] for e in rows.events if e["kind"] == "crash"]
+    crashes = [e["ts_ns"] for e in _scan_rows(*lines, dated=None) if e["kind"] == "crash"]
     assert crashes and set(crashes) == {parse_timestamp("2024-08-25 17:31:27")}
 
 
