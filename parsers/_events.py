@@ -18,6 +18,8 @@ from tracelens.parsers._logtables import LogRows
 from tracelens.parsers.contract import ParseResult
 
 STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re.IGNORECASE)
+# fairseq's checkpoint lines name their update: `Loaded checkpoint .../checkpoint_last.pt (epoch 51 @ 650 updates)`
+_AT_UPDATES = re.compile(r"@ (\d{1,15}) updates\b")
 # "training done", "training finished"; Megatron-LM's "[after training is done] datetime: ...";
 # Ultralytics' "100 epochs completed in 2.883 hours."; PyTorch's word_language_model example's
 # "| End of training | test loss  4.96 | test ppl   142.94"
@@ -359,7 +361,7 @@ class EventScanner:
                 ckpt = pattern.search(text) if low is None or word in low else None
                 if ckpt:
                     dur = ckpt.groupdict().get("dur")
-                    at = STEP.search(text)
+                    at = STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
                     rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                     break

@@ -400,6 +400,15 @@ def test_torchelastics_failure_report_dates_the_failure_lines_no_clock_dated() -
     assert crashes and set(crashes) == {parse_timestamp("2024-08-25 17:31:27")}
 
 
+def test_fairseqs_checkpoint_line_names_its_update() -> None:
+    """fairseq under hydra's logger (a wav2vec-U example's output, index id 14020005304), read by
+    the generic reader: `Loaded checkpoint ... (epoch 51 @ 650 updates)` loads update 650."""
+    line = ("[2023-11-28 22:49:35,376][fairseq.trainer][INFO] - Loaded checkpoint "
+            "//ai-transcription/output/model/checkpoint_last.pt (epoch 51 @ 650 updates)")
+    assert [(e["kind"], e.get("step")) for e in _scan_rows(line, dated=None) if e["kind"] != "attempt_start"] == [
+        ("checkpoint_load_end", 650)]
+
+
 def test_launcher_lines_after_a_failure_start_no_attempt() -> None:
     kinds = [k for k, _ in _scan(
         "[2023-06-09 05:17:46,388] [INFO] worker up",
