@@ -40,7 +40,9 @@ _PREFIX = re.compile(
     r"|\[rank=(?P<r7>\d+)\] "
     r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] [0-9a-f]{6,64} \|\| "
     r"|\([A-Za-z_]\w{0,100} pid=\d+(?:, ip=[\d.]{1,40})?\) "
-    r"|(?:\d{1,3}\.){3}\d{1,3}: "  # pdsh (DeepSpeed's multi-node launcher): the node's address
+    # pdsh (DeepSpeed's multi-node launcher): the node's address; not `colossalai run`'s report
+    # of a node's end ("127.0.0.1: success", read whole by the event scanner)
+    r"|(?P<ip>(?:\d{1,3}\.){3}\d{1,3}): (?!(?:success|failure)\s*$)"
     # torchrun's `--role trainer` ("[trainer0]:", its role and local rank), and its templates that
     # add the global rank ("[trainer0|3]:", torchx's): the global rank where given
     r"|\[[A-Za-z_][A-Za-z_\-]{0,40}(?P<r8>\d{1,7})(?:\|(?P<r9>\d{1,7}))?\]:[ ]?"
@@ -248,6 +250,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     clears = [False] * count
     keep: list[bool] | None = None  # made when a line is left out
     prefix_times: list[tuple[int, int]] = []  # (line index, time) from a prefix that dates its lines
+    nodes: list[str | None] | None = None  # the node a pdsh prefix names, of each line that has no rank
     cleared = False  # a bar was cleared and no line has been kept since
     previous = -1  # the last line looked at here: the lines between it and the next are kept as they are
     openers = _PREFIX_OPENERS
@@ -276,7 +279,11 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         else:
             special = "| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:70]
         if special:
-            rank, body, prefix_ns = _strip(segment)
+            rank, body, prefix_ns, node = _strip(segment)
+            if node is not None and rank is None:
+                if nodes is None:
+                    nodes = [None] * count
+                nodes[i] = node
         else:
             rank, body, prefix_ns = None, segment, None
         if not body or body.isspace():
@@ -306,8 +313,13 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
             prefix_times = [(kept_before[i], ns) for i, ns in prefix_times]
         numbers, ranks = list(compress(numbers, keep)), list(compress(ranks, keep))
         bodies, clears = list(compress(bodies, keep)), list(compress(clears, keep))
+        nodes = list(compress(nodes, keep)) if nodes is not None else None
     if not bodies:
         return []
+    if nodes is not None and (node_ranks := _node_ranks(bodies, nodes)):
+        for i, node in enumerate(nodes):
+            if node is not None and (node_rank := node_ranks.get(node)) is not None:
+                ranks[i] = node_rank
     # One vectorised pass says which lines may hold a date (what every ISO timestamp holds,
     # in the first 80 characters where `parse_timestamp` looks), a glog time, the hint: Python
     # reads only those.
@@ -425,7 +437,7 @@ _TORCHRUN = r"^\[(?:default([0-9]{1,9})\]:|rank([0-9]{1,9})\]: ?)"
 # ASCII character.
 _NEEDS_PYTHON = (
     r"\x1b|\]:|\]<std| \|\| "
-    r"|^(?:[\w.\-]*-\d+ +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |\([^ ]* pid=|[\w.\-]+: \["
+    r"|^(?:[\w.\-]*-\d+ +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |(?:[0-9]{1,3}\.){3}[0-9]{1,3}: |\([^ ]* pid=|[\w.\-]+: \["
     r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] )"
     r"|^[^!-~]*$"
 )
@@ -435,8 +447,9 @@ _NEEDS_PYTHON = (
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
 _DATE_HINT = r"(?:\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]\d{2}:\d{2}:\d{2}"
 # Times printed without a year, read with the year of the file's dated lines or of its mtime
-# (`_yearless_ns`): glog's, and detectron2's `[09/02 02:37:24 d2.utils.events]:`
-_GLOG_HINT = r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
+# (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
+_GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
+              r"|^(?:[^\w\s]{1,6} )?\d{2}/\d{2} \[\d{2}:\d{2}:\d{2}\]")
 # `_ISO` for polars, its date and time to the second in one group (the cache key of `parse_timestamp`
 # less the zone)
 _ISO_COLUMNS = (
@@ -508,13 +521,16 @@ def head_bodies(head: bytes, limit: int = 2000) -> Iterator[str]:
 
 def strip_prefix(text: str) -> tuple[int | None, str]:
     """The launcher's rank (None when the prefix names none) and the line without prefixes."""
-    rank, body, _ = _strip(text)
+    rank, body, _, _ = _strip(text)
     return rank, body
 
 
-def _strip(text: str) -> tuple[int | None, str, int | None]:
+def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
+    """The line's rank (from its prefixes), its body, the time a prefix dates it with, and the
+    node a pdsh prefix names (its address or host name)."""
     rank: int | None = None
     ts: int | None = None
+    node: str | None = None
     for _ in range(3):  # prefixes nest (srun around torchrun around Determined)
         if text[:1] in _PREFIX_OPENERS:
             match = _PREFIX.match(text)
@@ -528,6 +544,7 @@ def _strip(text: str) -> tuple[int | None, str, int | None]:
                 continue
         elif ": [" in text[:70] and (host := _HOST_PREFIX.match(text)) is not None and (
                 host.group("host") == "localhost" or any(c in host.group("host") for c in "0123456789.-")):
+            node = node or host.group("host")
             text = text[host.end():]
             continue
         else:
@@ -543,8 +560,40 @@ def _strip(text: str) -> tuple[int | None, str, int | None]:
                     break
         if groups["det"] is not None:
             ts = parse_timestamp(groups["det"])
+        node = node or groups["ip"]
         text = text[match.end():]
-    return rank, text, ts
+    return rank, text, ts, node
+
+
+# DeepSpeed's launcher on each node (pdsh prefixes its lines with the node): the global ranks it
+# placed on every node, "global_rank_mapping=defaultdict(<class 'list'>, {'10.0.143.177': [0],
+# '10.0.128.14': [1]})", and, where that line is missing, the node's own "nnodes=2,
+# num_local_procs=1, node_rank=1" (one process a node: the node's rank is its process's)
+_RANK_MAPPING = re.compile(r"global_rank_mapping=(?:defaultdict\(<class 'list'>, )?\{(?P<body>[^{}]{0,100000})\}")
+_MAPPING_ENTRY = re.compile(r"'(?P<node>[^']{1,255})': \[(?P<ranks>[\d, ]{0,100000})\]")
+_NODE_RANK = re.compile(r"num_local_procs=1, node_rank=(?P<rank>\d{1,7})\b")
+
+
+def _node_ranks(bodies: Sequence[str], nodes: Sequence[str | None]) -> dict[str, int]:
+    """Each pdsh node's rank: the lowest global rank DeepSpeed's launcher placed on it (the
+    node's local rank 0, the process that per-node loggers print from), from the first
+    `global_rank_mapping` line; a node with one process that printed its `node_rank` and no
+    mapping line, that rank. Nodes neither names are left out."""
+    ranks: dict[str, int] = {}
+    for body, node in zip(bodies, nodes, strict=True):
+        if node is None or "_rank" not in body:
+            continue
+        if (mapping := _RANK_MAPPING.search(body)) is not None:
+            placed = {}
+            for entry in _MAPPING_ENTRY.finditer(mapping.group("body")):
+                numbers = [int(n) for n in entry.group("ranks").replace(",", " ").split()]
+                if numbers:
+                    placed[entry.group("node")] = min(numbers)
+            if placed:
+                return placed
+        elif (own := _NODE_RANK.search(body)) is not None:
+            ranks.setdefault(node, int(own.group("rank")))
+    return ranks
 
 
 _GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
@@ -552,9 +601,16 @@ _GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\
 _MONTH_DAY = re.compile(r"^\[(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})[ \]]")
 
 
+# Python logging's `datefmt="%m/%d [%H:%M:%S]"` (Stanford CRFM's mistral, prismatic/OpenVLA):
+# "|=>> 07/26 [22:43:08] - mistral - INFO :: ...", after a short marker or none
+_MONTH_DAY_BRACKET = re.compile(
+    r"^(?:[^\w\s]{1,6} )?(?P<mo>\d{2})/(?P<d>\d{2}) \[(?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\]")
+
+
 def _yearless_match(text: str) -> re.Match[str] | None:
-    """The time at the start of a line that prints no year (`_GLOG`, `_MONTH_DAY`)."""
-    return _GLOG.match(text) or _MONTH_DAY.match(text)
+    """The time at the start of a line that prints no year (`_GLOG`, `_MONTH_DAY`,
+    `_MONTH_DAY_BRACKET`)."""
+    return _GLOG.match(text) or _MONTH_DAY.match(text) or _MONTH_DAY_BRACKET.match(text)
 
 
 def _glog_ns(text: str, year: int) -> int | None:
@@ -669,10 +725,13 @@ class BarReading:
 
 # tqdm: " 2%|▏   | 18/1136 [00:08<08:31,  2.19it/s]", an iterable with no length
 # "10000it [25:24,  6.56it/s]", a custom unit "37batch [00:02, 15.1batch/s]", "s/it" when slow,
-# "[1:02:03<?, ?it/s]" before the first rate; rate scaled "1.2kit/s".
+# "[1:02:03<?, ?it/s]" before the first rate; rate scaled "1.2kit/s". The elapsed time is
+# followed by the time left or the rate (or the line's end, where it was cut): a bracketed
+# clock time after a date ("07/26 [22:43:08]", Python logging's `%m/%d [%H:%M:%S]`) or a PCI
+# address after a number ("5 [0000:85:00]", NCCL's) is no reading.
 _TQDM = re.compile(
     r"(?P<n>\d{1,15})(?:/(?:(?P<total>\d{1,15})|\?)|[A-Za-z]{0,20}) \["
-    r"(?:(?P<h>\d{1,6}):)?(?P<m>\d{2}):(?P<s>\d{2})(?:<(?:\?|(?:\d{1,6}:)?\d{2}:\d{2}))?"
+    r"(?:(?P<h>\d{1,6}):)?(?P<m>\d{2}):(?P<s>\d{2})(?=[<,]|$)(?:<(?:\?|(?:\d{1,6}:)?\d{2}:\d{2}))?"
     r"(?:,\s{0,8}(?:\?|(?P<rate>\d{1,12}(?:\.\d{1,20})?)(?P<scale>[kMGT]?))(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{0,20}))?"
 )
 # rich (Lightning's RichProgressBar): "193/193 0:08:27 • 0:00:00 0.40it/s"

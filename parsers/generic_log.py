@@ -87,6 +87,11 @@ _EPOCH_BATCH = re.compile(
 # MAE, torchvision's references): each prints its loop's `range(start_epoch, epochs)` as it is,
 # so a log that starts at epoch 1 is a resumed run's (`=> start_epoch: 1`), not a count from 1
 _FROM_ZERO = re.compile(r"Epoch: \[\d{1,9}(?:/\d{1,9})?\][ \t]{0,4}\[")
+# A micro-batch's line that names the optimizer step too: LitGPT's `Epoch 1 | iter  2 step 1 | loss
+# train: 10.979 | iter time: 3194.35 ms` (lit-gpt's `iter 100 step 50: loss 3.7451, iter time:
+# 187.97ms (optimizer.step)`): the step is the optimizer's, made of the iterations printed since
+# the previous one (`_optimizer_steps`)
+_ITER_STEP = re.compile(r"\biter\s{1,8}(?P<i>\d{1,12})\s{1,4}step\s{1,8}(?P<s>\d{1,12})\b")
 # YOLOX's trainer (`yolox.core.trainer:after_iter:253 - epoch: 18/20, iter: 10/14, ...`): unbracketed,
 # which other logs also write for a count over the whole run (`Epoch 2/3, Step 1200/3000`)
 _YOLOX = re.compile(r"\bepoch: (?P<e>\d{1,9})/(?P<ee>\d{1,9}), iter: (?P<i>\d{1,12})/(?P<n>\d{1,12})\b")
@@ -173,6 +178,8 @@ _MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?) ?ms\s{0,4}(?:\||
 _SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 
 _LOSS_IS = re.compile(r"\bloss is\s{1,4}(?P<v>[-+]?\d{1,9}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
+# LitGPT's `loss train: 10.979, val: n/a` (the training loss named after the word)
+_LOSS_TRAIN = re.compile(r"\bloss train:\s{0,8}(?P<v>[-+]?\d{1,9}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
 # MindSpore's TimeMonitor after the epoch's step line: `epoch time: 38912.93, per step time: 84.96`
 # (milliseconds, with or without the unit): the time of each step the line before counted
 _PER_STEP_TIME = re.compile(
@@ -343,6 +350,8 @@ def _step_values(text: str) -> dict[str, float]:
         values["data_time_s"] = float(data.group("v")) / (1000 if data.group("ms") else 1)
     if "loss" not in values and "loss is " in text and (said := _LOSS_IS.search(text)) is not None:
         values["loss"] = float(said.group("v"))  # MindSpore's LossMonitor: `epoch: 1 step: 458, loss is 3.168`
+    if "loss train:" in text and (train := _LOSS_TRAIN.search(text)) is not None:
+        values["loss"] = float(train.group("v"))
     if values.get("mfu", 0) < 0:
         del values["mfu"]  # not measured yet (nanoGPT prints -100% until its fifth iteration)
     if "step_time_s" not in values and (timed := _TIMED.search(text)) is not None:
@@ -380,6 +389,8 @@ def _step_counter(text: str) -> _Counter | None:
     across epochs; `_from_epoch_one` moves a log's steps where its epochs count from 1), else
     `STEP`'s."""
     batch = None
+    if "step" in text and "iter" in text and (optimizer := _ITER_STEP.search(text)) is not None:
+        return _Counter(int(optimizer.group("s")), optimizer)
     if "poch" in text or "POCH" in text:
         batch = _YOLOX.search(text) if "yolox." in text else None
         batch = batch or _EPOCH_BATCH.search(text)
@@ -423,6 +434,33 @@ def _step_counter(text: str) -> _Counter | None:
         # the epoch is its own line's (`GenericLogParser._parse` puts the count in it)
         return _Counter(int(batch.group("i")), batch, batches=int(batch.group("n")))
     return _Counter(int(match.group(1)), match) if match is not None else None
+
+
+def _optimizer_steps(rows: LogRows, micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]]) -> None:
+    """Optimizer steps from micro-batch lines that print the step count (`_ITER_STEP`): the count
+    goes up at the line of the iteration that stepped the optimizer, so step N is a row at the
+    first line that prints N, with that line's metrics. Its time is the sum of the times of its
+    iterations, those after the previous step's up to its own, where the log prints every one of
+    them (not where lines were printed every few iterations, nor an excerpt's first step, whose
+    earlier iterations are cut off; a run's first step's iterations start at 0 or 1). A count
+    that goes back is a new run."""
+    for rank, seen in micro.items():
+        previous: int | None = None  # the step the last line printed
+        stepped: int | None = None  # the iteration of the last step's line
+        pending: list[tuple[int, float | None]] = []  # (iteration, time) since then
+        for line, iteration, step, values in seen:
+            if previous is None or step < previous:
+                stepped, pending = None, []
+            pending.append((iteration, values.get("step_time_s")))
+            if (previous is None or step != previous) and step > 0:
+                first = pending[0][0] if stepped is None else stepped + 1
+                whole = (stepped is not None or first <= 1) and [i for i, _ in pending] == list(range(first, iteration + 1))
+                metrics = {key: value for key, value in values.items() if key != "step_time_s"}
+                if whole and all(t is not None for _, t in pending):
+                    metrics["step_time_s"] = sum(t for _, t in pending if t is not None)
+                rows.step(line=line.number, rank=rank, step=step, end_ns=line.ts_ns, **metrics)
+                stepped, pending = iteration, []
+            previous = step
 
 
 def _epoch_length(totals: dict[tuple[int | None, int], int], rank: int | None, epoch: int) -> int | None:
@@ -638,6 +676,7 @@ class GenericLogParser(LogReader):
         latency: dict[int | None, tuple[int, float]] = {}  # rank -> (line, seconds) of its last E2E latency line
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
+        micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]] = {}  # `_ITER_STEP` lines of each rank
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -687,6 +726,10 @@ class GenericLogParser(LogReader):
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
                 continue
+            if counter is not None and counter.match.re is _ITER_STEP:
+                micro.setdefault(line.rank, []).append(
+                    (line, int(counter.match.group("i")), counter.step, counter.metrics(text)))
+                continue
             if counter is not None:
                 values = counter.metrics(text)
                 if (latency and "step_time_s" not in values and (e2e_line := latency.pop(line.rank, None)) is not None
@@ -706,6 +749,8 @@ class GenericLogParser(LogReader):
                         rows.steps[-1]["framework"] = "torchtitan"  # a step's framework is its line's
         if record is not None:
             record.emit(rows)
+        if micro:
+            _optimizer_steps(rows, micro)
         if counted:
             _from_epoch_one(rows, counted)
         if not rows.steps and bare:

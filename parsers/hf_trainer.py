@@ -16,7 +16,8 @@
   reading before it (at least one step past the previous dict), else epoch x (total
   optimization steps / epochs) from the header, else, when the run's total is known and the
   dicts are evenly spaced up to it (the last one at the schedule's end), k x total / dicts,
-  else the metric line's ordinal.
+  else the metric line's ordinal. Each process's dicts are counted apart (a launcher's
+  prefix names the process: each node of a pdsh launch prints the same dicts).
 - The training bar's own readings are steps too: ProgressCallback moves it to `global_step` at
   each step's end, so a step it shows that no metric line has (between two logs, `logging_steps`
   apart, or after the last one when the run stopped) is a row with the bar's time and no metric.
@@ -239,10 +240,16 @@ class HFTrainerParser(LogReader):
             if "{" in text:
                 for found in _DICT.finditer(text):
                     record = _literal(found.group(0))
-                    if record is not None and ("loss" in record or "train_runtime" in record
-                                               or any(str(k).startswith("eval_") for k in record)):
-                        dicts.append(_Dict(index, line, record, last_reading))
-                        previous_was_dict = True
+                    if record is None or not ("loss" in record or "train_runtime" in record
+                                              or any(str(k).startswith("eval_") for k in record)):
+                        continue
+                    if dicts and _same_log(dicts[-1], index, line, record):
+                        # LLaMA-Factory's callback logs each record before the Trainer prints its
+                        # dict: one log, the dict's fuller figures kept
+                        dicts[-1].record = {**dicts[-1].record, **record}
+                        continue
+                    dicts.append(_Dict(index, line, record, last_reading))
+                    previous_was_dict = True
             events.scan(line)
         written = [d for d in dicts if "_resumed_from" not in d.record]
         redraws = cleared or adjacent
@@ -274,15 +281,23 @@ class HFTrainerParser(LogReader):
     def _rows(rows: Any, dicts: list[_Dict], bars: list[_Bar], total_steps: int | None, epochs: int | None,
               batch: float | None, run_total: int | None) -> None:
         losses = [d for d in dicts if "loss" in d.record]
-        loss_number = {id(d): i for i, d in enumerate(losses, start=1)}  # each metric line's place among them
-        spacing = _even_spacing(losses, dicts, run_total) if not any(d.reading for d in losses) else None
-        last_step = 0
+        # each metric line's place among its own process's (a launcher's prefix tells processes
+        # apart: each node of a pdsh launch prints the same dicts)
+        by_rank: dict[int | None, list[_Dict]] = {}
+        for d in losses:
+            by_rank.setdefault(d.line.rank, []).append(d)
+        loss_number = {id(d): i for group in by_rank.values() for i, d in enumerate(group, start=1)}
+        spacing = {rank: _even_spacing(group, dicts, run_total) for rank, group in by_rank.items()
+                   } if not any(d.reading for d in losses) else {}
+        last_steps: dict[int | None, int] = {}  # each process's last metric line's step
+        # the highest step each bar drew: a step past it has no time on the bar
+        drawn = {index: max(bar.seconds, default=-1) for index, bar in enumerate(bars)}
         previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
         logged: dict[tuple[int | None, int], set[int | None]] = {}  # (bar, step) -> the ranks whose metric line has it
         for d in dicts:
             record, line = d.record, d.line
             if "_resumed_from" in record:
-                last_step = record["_resumed_from"]
+                last_steps[line.rank] = record["_resumed_from"]
                 continue
             when, source, step_time = line.ts_ns, "log_line" if line.ts_ns is not None else None, None
             bar_step = None
@@ -320,17 +335,22 @@ class HFTrainerParser(LogReader):
                 elif bar_step is not None:
                     # tqdm redraws at most every 0.1 s, so a reading printed before the dict can
                     # lag it: a metric line is at least one step past the previous one
-                    step = bar_step if d.exact else max(bar_step, last_step + 1)
-                elif spacing is not None:
-                    step = spacing * loss_number[id(d)]
+                    step = bar_step if d.exact else max(bar_step, last_steps.get(line.rank, 0) + 1)
+                elif (every := spacing.get(line.rank)) is not None:
+                    step = every * loss_number[id(d)]
                 elif epoch is not None and total_steps and epochs:
                     step = round(epoch * total_steps / epochs)  # the header says how many steps an epoch has
                 else:
                     step = loss_number[id(d)]  # no clue: the line's ordinal
-                last_step = step
+                last_steps[line.rank] = step
                 if d.reading is not None and line.ts_ns is None:
                     bar = bars[d.reading[0]]
-                    seconds = bar.seconds.get(step, bar.seconds.get(d.reading[1].n))  # the step's own first reading
+                    # the step's own first reading, else (the reading drawn before the dict lags
+                    # it by a redraw) the reading's, where the bar went on to the step: a bar that
+                    # stopped drawing before it does not say when the step ended
+                    seconds = bar.seconds.get(step)
+                    if seconds is None and drawn[d.reading[0]] >= step:
+                        seconds = bar.seconds.get(d.reading[1].n)
                     if bar.start_ns is not None and seconds is not None:
                         when, source = bar.start_ns + int(seconds * 1e9), bar.source
                 logged.setdefault((d.reading[0] if d.reading is not None else None, step), set()).add(line.rank)
@@ -397,6 +417,19 @@ class HFTrainerParser(LogReader):
                 rows.step(line=number, rank=rank, step=reading.n, end_ns=when,
                           time_source=bar.source if when is not None else None, samples=batch,
                           loss=last_loss.get(reading.n))
+
+
+def _same_log(before: _Dict, index: int, line: Line, record: dict[str, Any]) -> bool:
+    """Whether a metric dict repeats the one before it, on its line or the next, of the same
+    process: the same loss (as rounded to 4 decimals) and epoch (LLaMA-Factory's LogCallback
+    record `{'loss': 0.3529, 'learning_rate': 1.3058e-06, 'epoch': 8.73, 'throughput': 1840.48}`
+    and the Trainer's `{'loss': 0.3529, 'grad_norm': 1.5703..., 'epoch': 8.73, ...}` after it)."""
+    if index - before.index > 1 or before.line.rank != line.rank or "loss" not in record or "loss" not in before.record:
+        return False
+    loss, earlier = to_float(record.get("loss")), to_float(before.record.get("loss"))
+    epoch, earlier_epoch = to_float(record.get("epoch")), to_float(before.record.get("epoch"))
+    return (loss is not None and earlier is not None and abs(loss - earlier) <= 5e-5
+            and epoch is not None and earlier_epoch is not None and abs(epoch - earlier_epoch) <= 5e-3)
 
 
 def _postfix_loss(text: str, reading: BarReading) -> float | None:

@@ -10,6 +10,7 @@ import pytest
 from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
+from tracelens.parsers._lines import bar_readings, split_lines
 from tracelens.parsers._logtables import LogRows
 from tracelens.parsers.generic_log import _epoch_length, _step_counter, _steps_across_epochs
 
@@ -1050,3 +1051,131 @@ def test_an_hf_metric_dict_holding_a_nan_is_read(tmp_path: Path) -> None:
     name, steps, _ = _read(tmp_path, lines)
     assert name == "hf_trainer"
     assert [(s["step"], s["loss"], s["lr"]) for s in steps] == [(1, 0.0, 0.0)]
+
+
+# Stanford CRFM mistral's multi-node DeepSpeed run (its documentation, index id 14060014015, the
+# block under "### Multi-Node Deepspeed run with mistral"): pdsh prefixes each node's lines with
+# the node's address; each node prints the same metric dicts.
+_MISTRAL_PDSH = [
+    "[2022-07-26 22:43:03,683] [INFO] [multinode_runner.py:65:get_cmd] Running on the following workers: "
+    "10.0.143.177,10.0.128.14",
+    "10.0.143.177: [2022-07-26 22:43:04,464] [INFO] [launch.py:109:main] nnodes=2, num_local_procs=1, node_rank=0",
+    "10.0.143.177: [2022-07-26 22:43:04,464] [INFO] [launch.py:122:main] global_rank_mapping=defaultdict("
+    "<class 'list'>, {'10.0.143.177': [0], '10.0.128.14': [1]})",
+    "10.0.128.14: [2022-07-26 22:43:05,228] [INFO] [launch.py:109:main] nnodes=2, num_local_procs=1, node_rank=1",
+    "10.0.128.14: [2022-07-26 22:43:05,228] [INFO] [launch.py:122:main] global_rank_mapping=defaultdict("
+    "<class 'list'>, {'10.0.143.177': [0], '10.0.128.14': [1]})",
+    "10.0.143.177: |=>> 07/26 [22:43:56] - wandb - INFO :: Watching",
+    "  0%|          | 0/400000 [00:00<?, ?it/s][W reducer.cpp:1251] Warning: find_unused_parameters=True was "
+    "specified in DDP constructor, but did not find any unused parameters in the forward pass. This flag results in "
+    "an extra traversal of the autograd graph every iteration,  which can adversely affect performance. If your model "
+    "indeed never has any unused parameters in the forward pass, consider turning this flag off. Note that this "
+    "warning may be a false positive if your model has flow control causing later iterations to have unused "
+    "parameters. (function operator())",
+    "10.0.128.14: {'loss': 10.9772, 'learning_rate': 1.5e-07, 'epoch': 0.0}",
+    "10.0.143.177: {'loss': 10.9772, 'learning_rate': 1.5e-07, 'epoch': 0.0}",
+    "10.0.128.14: {'loss': 10.5956, 'learning_rate': 7.499999999999999e-06, 'epoch': 0.0}",
+    "10.0.143.177: {'loss': 10.5956, 'learning_rate': 7.499999999999999e-06, 'epoch': 0.0}",
+]
+
+
+def test_pdsh_nodes_are_the_ranks_deepspeed_placed_on_them() -> None:
+    """A pdsh node's lines are its process's: `global_rank_mapping` puts rank 0 on 10.0.143.177 and
+    rank 1 on 10.0.128.14; the launcher's own line (no prefix) is no rank's. `07/26 [22:43:56]`
+    (datefmt `%m/%d [%H:%M:%S]`) is that time in the year of the file's dated lines, not a bar
+    reading 7 of 26 at 22 h 43 min elapsed."""
+    lines = split_lines("\n".join(_MISTRAL_PDSH))
+    assert [line.rank for line in lines] == [None, 0, 0, 1, 1, 0, None, 1, 0, 1, 0]
+    assert lines[5].text == "|=>> 07/26 [22:43:56] - wandb - INFO :: Watching"
+    assert lines[5].ts_ns == _ns("2022-07-26 22:43:56,000")
+    assert bar_readings(lines[5].text) == []
+    assert [(r.n, r.total, r.elapsed_s) for r in bar_readings(lines[6].text)] == [(0, 400000, 0)]
+
+
+def test_pdsh_nodes_without_the_mapping_line_take_their_own_node_rank() -> None:
+    """Where the mapping line is missing, a node that runs one process (`num_local_procs=1`) is its
+    own `node_rank`."""
+    kept = [line for line in _MISTRAL_PDSH if "global_rank_mapping" not in line]
+    lines = split_lines("\n".join(kept))
+    assert [line.rank for line in lines] == [None, 0, 1, 0, None, 1, 0, 1, 0]
+
+
+def test_each_pdsh_node_counts_its_own_metric_dicts(tmp_path: Path) -> None:
+    """Both nodes print each dict: two dicts a node are steps 1 and 2 of each (not 1 to 4 of
+    one), and the bar, drawn at 0 only, dates none of them (the steps ended after it)."""
+    name, steps, _ = _read(tmp_path, _MISTRAL_PDSH)
+    assert name == "hf_trainer"
+    assert [(s["rank"], s["step"], s["loss"], s["end_ns"]) for s in steps] == [
+        (1, 1, 10.9772, None), (0, 1, 10.9772, None), (1, 2, 10.5956, None), (0, 2, 10.5956, None)]
+
+
+def test_a_pci_address_after_a_number_is_no_bar_reading() -> None:
+    """nccl-tests' device table (a 2-node H100 run's output): `device  5 [0000:85:00]` is a PCI
+    address, not 5 items at 0 h 85 min."""
+    assert bar_readings("#  Rank  5 Group  0 Pid   6904 on ztan-mig-235z device  5 [0000:85:00] NVIDIA H100 80GB HBM3") == []
+
+
+def test_litgpt_iterations_make_optimizer_steps(tmp_path: Path) -> None:
+    """lit-gpt's LoRA fine-tuning with two micro-batches a step (Lightning-AI/litgpt issue 834): `iter
+    N step M` counts iterations and optimizer steps; the step goes up at the iteration marked
+    `(optimizer.step)`. Steps 50 to 53, each at its marked line; step 51's time is its two
+    iterations' (101: 108.78 ms, 102: 196.97 ms), step 50's is unknown (iteration 99 is not in
+    the excerpt)."""
+    lines = [
+        "iter 100 step 50: loss 3.7451, iter time: 187.97ms (optimizer.step)",
+        "iter 101 step 50: loss 3.5551, iter time: 108.78ms",
+        "iter 102 step 51: loss 3.1906, iter time: 196.97ms (optimizer.step)",
+        "iter 103 step 51: loss 3.5086, iter time: 108.74ms",
+        "iter 104 step 52: loss 3.5551, iter time: 190.11ms (optimizer.step)",
+        "iter 105 step 52: loss 3.7451, iter time: 107.93ms",
+        "iter 106 step 53: loss 3.7000, iter time: 190.80ms (optimizer.step)",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["line"], s["loss"]) for s in steps] == [(50, 1, 3.7451), (51, 3, 3.1906), (52, 5, 3.5551),
+                                                                   (53, 7, 3.7)]
+    assert [s["step_time_s"] for s in steps] == pytest.approx([None, 0.10878 + 0.19697, 0.10874 + 0.19011,
+                                                               0.10793 + 0.19080])
+
+
+def test_litgpt_steps_logged_every_few_iterations_have_no_time(tmp_path: Path) -> None:
+    """LitGPT's pretraining log (a reproduction write-up, index id 60255553806): `iter  2 step 1`
+    and `iter 16 step 8`, its loss after `loss train:`. Step 8 is iterations 15 and 16, of which
+    the log prints one: its time is unknown, not 28.05 ms."""
+    from tracelens.parsers.generic_log import GenericLogParser
+
+    path = tmp_path / "pretrain.log"  # (two step lines: too few to detect the file by; parsed as a generic log)
+    path.write_text("Epoch 1 | iter  2 step 1 | loss train: 10.979 | iter time: 3194.35 ms\n"
+                    "Epoch 1 | iter 16 step 8 | loss train:  9.884 | iter time:   28.05 ms\n"
+                    "Final evaluation | val loss: 9.738 | val ppl: 16948.362\n")
+    steps = GenericLogParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(1, 10.979, None), (8, 9.884, None)]
+
+
+
+def test_llamafactory_callback_record_glued_to_the_bar_and_the_trainer_dict_are_one_step(tmp_path: Path) -> None:
+    """LLaMA-Factory's LoRA SFT (its training output in a user's notes, index id 35859349549): the
+    LogCallback's record is glued to the bar it was written at (265/300, 270/300, ...), and the
+    Trainer's dict of the same log follows on the next line. One step each at 265, 270, 275, with
+    the dict's grad norm (not the next step's), the bar's rate its time."""
+    lines = [
+        (' 88%|' + "█" * 61 + '▊' + " " * 8 + '| 265/300 [22:33<02:50,  4.88s/it]'
+         '[INFO|2025-04-30 23:18:04] llamafactory.train.callbacks:143 >> '
+         "{'loss': 0.4825, 'learning_rate': 1.7556e-06, 'epoch': 8.56, 'throughput': 1840.31}"),
+        "{'loss': 0.4825, 'grad_norm': 1.9975656270980835, "
+        "'learning_rate': 1.7555878527937164e-06, 'epoch': 8.56, 'num_input_tokens_seen': 2491672}",
+        (' 90%|' + "█" * 63 + " " * 7 + '| 270/300 [23:01<02:47,  5.60s/it]'
+         '[INFO|2025-04-30 23:18:32] llamafactory.train.callbacks:143 >> '
+         "{'loss': 0.3529, 'learning_rate': 1.3058e-06, 'epoch': 8.73, 'throughput': 1840.48}"),
+        "{'loss': 0.3529, 'grad_norm': 1.5703303813934326, "
+        "'learning_rate': 1.305789749760361e-06, 'epoch': 8.73, 'num_input_tokens_seen': 2542712}",
+        (' 92%|' + "█" * 64 + '▏' + " " * 5 + '| 275/300 [23:25<02:06,  5.07s/it]'
+         '[INFO|2025-04-30 23:18:56] llamafactory.train.callbacks:143 >> '
+         "{'loss': 0.4455, 'learning_rate': 9.2094e-07, 'epoch': 8.90, 'throughput': 1840.05}"),
+        "{'loss': 0.4455, 'grad_norm': 1.8864351511001587, "
+        "'learning_rate': 9.209358300585474e-07, 'epoch': 8.9, 'num_input_tokens_seen': 2586360}",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["loss"], s["grad_norm"], s["step_time_s"]) for s in steps] == [
+        (265, 0.4825, 1.9975656270980835, None), (270, 0.3529, 1.5703303813934326, 5.6),
+        (275, 0.4455, 1.8864351511001587, 5.07)]
