@@ -6,15 +6,16 @@
 -- Inputs: int_attempts, int_log_steps.
 -- Columns: start_ns, end_ns, wall_s (seconds), attempts (attempts the logs see), reason (NULL,
 --   or why the span is not split into buckets although the logs date it: no dated step at all
---   (launcher, checkpoint or failure lines only), or a single one (nothing says how long a step
---   takes, nor whether the time before it went to start-up or to steps not logged)).
+--   (launcher, checkpoint or failure lines only), or a single one (nothing says whether the time
+--   before it went to start-up or to steps not logged, nor, unless it logged its own time, how
+--   long a step takes)).
 with span as (
     select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts
     from int_attempts
     where logged
 ),
 dated_steps as (
-    select count(*) as n from int_log_steps
+    select count(*) as n, count(step_time_s) as timed from int_log_steps
 ),
 final as (
     select
@@ -26,6 +27,8 @@ final as (
             when s.start_ns is null or d.n >= 2 then null
             when d.n = 0 then 'the logs date the job but hold no step line (launcher, checkpoint or failure lines only): '
                               'nothing says what its time went to'
+            when d.timed > 0 then 'one dated step: it logged how long it took, but nothing says whether the time '
+                                  'before it went to start-up or to steps the logs do not show'
             else 'one dated step: nothing says how long a step takes, nor whether the time before it went to '
                  'start-up or to steps the logs do not show'
         end as reason
