@@ -38,7 +38,8 @@ _LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} ex
 _TRAINING_TIME = re.compile(r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time\s{0,4}:", re.IGNORECASE)
 TRAINING_TIME_END = "the run's training time"
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
-_OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory")  # (the last: PyTorch < 1.0)
+# (PyTorch < 1.0's `cuda runtime error (2)`; darknet's `CUDA Error: out of memory`)
+_OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|^CUDA Error: out of memory")
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
 # out-of-memory killer most often), "Segmentation fault (core dumped)", "Aborted", "Bus error".
 _SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?")

@@ -92,6 +92,12 @@ _FROM_ZERO = re.compile(r"Epoch: \[\d{1,9}(?:/\d{1,9})?\][ \t]{0,4}\[")
 # 187.97ms (optimizer.step)`): the step is the optimizer's, made of the iterations printed since
 # the previous one (`_optimizer_steps`)
 _ITER_STEP = re.compile(r"\biter\s{1,8}(?P<i>\d{1,12})\s{1,4}step\s{1,8}(?P<s>\d{1,12})\b")
+# darknet's iteration line (YOLO v2-v4: ` 10090: 1.262299, 1.207728 avg loss, 0.001000 rate,
+# 4.776061 seconds, 645760 images`, AlexeyAB's with `, 12.34 hours left` after): the iteration,
+# its loss, the running average, the learning rate, its own seconds, the images seen
+_DARKNET = re.compile(
+    r"^\s{0,8}(?P<i>\d{1,12}): (?P<loss>[-+]?\d{1,9}(?:\.\d{1,20})?|-?nan|inf), (?:[-+]?\d{1,9}(?:\.\d{1,20})?|-?nan|inf)"
+    r" avg(?: loss)?, \d{1,9}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})? rate, (?P<t>\d{1,9}(?:\.\d{1,20})?) seconds, \d{1,15} images")
 # YOLOX's trainer (`yolox.core.trainer:after_iter:253 - epoch: 18/20, iter: 10/14, ...`): unbracketed,
 # which other logs also write for a count over the whole run (`Epoch 2/3, Step 1200/3000`)
 _YOLOX = re.compile(r"\bepoch: (?P<e>\d{1,9})/(?P<ee>\d{1,9}), iter: (?P<i>\d{1,12})/(?P<n>\d{1,12})\b")
@@ -304,7 +310,7 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
-_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:| \| loss ")
+_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:| \| loss | avg loss, ")
 
 
 def _step_values(text: str) -> dict[str, float]:
@@ -375,6 +381,9 @@ class _Counter(NamedTuple):
 
     def metrics(self, text: str) -> dict[str, float]:
         """The step line's metrics (`_step_values`; ESPnet's own time fields, `_ESPNET_TIMES`)."""
+        if self.match.re is _DARKNET:
+            own = {"step_time_s": float(self.match.group("t"))}
+            return own | ({"loss": float(self.match.group("loss"))} if self.match.group("loss")[-1].isdigit() else {})
         values = _step_values(text[self.match.end() if self.metrics_at is None else self.metrics_at:])
         if self.match.re is _ESPNET:
             for key, value in iter_numbers(text[self.match.end():]):
@@ -389,6 +398,8 @@ def _step_counter(text: str) -> _Counter | None:
     across epochs; `_from_epoch_one` moves a log's steps where its epochs count from 1), else
     `STEP`'s."""
     batch = None
+    if " seconds, " in text and (darknet := _DARKNET.match(text)) is not None:
+        return _Counter(int(darknet.group("i")), darknet)
     if "step" in text and "iter" in text and (optimizer := _ITER_STEP.search(text)) is not None:
         return _Counter(int(optimizer.group("s")), optimizer)
     if "poch" in text or "POCH" in text:
@@ -632,6 +643,8 @@ class GenericLogParser(LogReader):
         for body in bodies:
             if "timing_s/step:" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
+            if " seconds, " in body and _DARKNET.match(body) is not None:
+                return Claim.CONTENT  # darknet's iteration line: one is enough
             after_latency, timed = timed, "atency" in body and _E2E_LATENCY.search(body) is not None
             if record_head:
                 record_head = False

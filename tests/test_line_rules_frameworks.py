@@ -1179,3 +1179,26 @@ def test_llamafactory_callback_record_glued_to_the_bar_and_the_trainer_dict_are_
     assert [(s["step"], s["loss"], s["grad_norm"], s["step_time_s"]) for s in steps] == [
         (265, 0.4825, 1.9975656270980835, None), (270, 0.3529, 1.5703303813934326, 5.6),
         (275, 0.4455, 1.8864351511001587, 5.07)]
+
+
+def test_darknet_iteration_line_its_seconds_and_its_out_of_memory(tmp_path: Path) -> None:
+    """darknet's YOLOv3 training (pjreddie/darknet issue 491, a user's console): ` 10090: 1.262299,
+    1.207728 avg loss, 0.001000 rate, 4.776061 seconds, 645760 images` is iteration 10090 (not
+    srun's label of rank 10090), loss 1.262299, 4.776061 s; `CUDA Error: out of memory` an OOM,
+    `Aborted (core dumped)` the crash."""
+    lines = [
+        " (next mAP calculation at 10715 iterations) ",
+        " 10090: 1.262299, 1.207728 avg loss, 0.001000 rate, 4.776061 seconds, 645760 images",
+        "Resizing",
+        "480 x 480 ",
+        " Try to set subdivisions=64 in your cfg-file. ",
+        "CUDA status Error: file: ./src/cuda.c : () : line: 203 : build time: Feb 14 2019 - 09:20:38 ",
+        "CUDA Error: out of memory",
+        "CUDA Error: out of memory: Resource temporarily unavailable",
+        "darknet: ./src/utils.c:277: error: Assertion `0' failed.",
+        "Aborted (core dumped)",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["rank"], s["loss"], s["step_time_s"]) for s in steps] == [(10090, None, 1.262299, 4.776061)]
+    assert [(e["kind"], e["line"]) for e in events] == [("oom", 7), ("oom", 8), ("crash", 10)]

@@ -49,6 +49,17 @@ boundaries as (
           select 1 from int_log_events e
           where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns and e.ts_ns > s.previous_t_ns
       )
+    union all
+    -- a checkpoint loaded between steps: a process loads its checkpoint when it starts, so a
+    -- load logged after steps, with steps after it, is a relaunch that logged no start line of
+    -- its own (MMEngine's `Auto resumed from the latest checkpoint` in a console the relaunch
+    -- appends to); a load at the end, with no step after it (the best checkpoint, for a test),
+    -- starts nothing
+    select e.ts_ns, 'checkpoint_load', e.ts_ns, null
+    from int_log_events e
+    where e.kind in ('checkpoint_load_start', 'checkpoint_load_end') and e.ts_ns is not null
+      and exists (select 1 from steps s where s.t_ns < e.ts_ns)
+      and exists (select 1 from steps s where s.t_ns > e.ts_ns)
 ),
 first_step as (
     -- steps dated and no start line at all (a console that prints no dated line, Lightning's):
@@ -151,6 +162,10 @@ final as (
         x.first_step, x.last_step,
         case
             when a.attempt > 1 and e.loaded_step is not null then e.loaded_step
+            -- the first attempt the logs show went on from the checkpoint it loaded (its earlier
+            -- attempts' logs are not among the inputs), not one it started over from (a
+            -- fine-tuning's pretrained weights)
+            when e.loaded_step is not null and (x.first_step is null or x.first_step > e.loaded_step) then e.loaded_step
             when a.attempt > 1 and x.first_step > first_value(x.first_step) over (order by a.attempt) then x.first_step - 1
         end as resumed_from_step,
         case

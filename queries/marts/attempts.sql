@@ -13,9 +13,11 @@
 --   activity of the reference rank).
 -- Columns: attempt (1-based), start_ns, end_ns, first_step, last_step (last logged step),
 --   resumed_from_step (a later attempt's loaded checkpoint step when logged, else first_step - 1
---   when it starts past the first attempt's first step),
+--   when it starts past the first attempt's first step; the first attempt's loaded step where
+--   its steps go on from it),
 --   end_reason ('completed', 'crash', 'restarted': followed by another attempt with no
---   failure logged, 'unknown'), start_source ('event', 'step_counter', 'trace_process' or
+--   failure logged, 'unknown'), start_source ('event', 'step_counter', 'checkpoint_load': a
+--   checkpoint loaded between steps, a relaunch that logged no start line, 'trace_process' or
 --   'first_step': no start line at all, the job's first dated step), hang_start_ns and
 --   hang_s (a hang that ended the attempt: from a c10d watchdog timeout or a launcher's
 --   no-output watchdog, dated at its start, "ran for" long; else from flight-recorder dumps of the attempt: the first stuck
