@@ -603,6 +603,14 @@ def _is_step_line(text: str, dated: bool = True) -> bool:
     return any(k != "step" for k in values) if dated else _undated_step(text, values)
 
 
+# torch_xla's training update (`| Training Device=xla:1/0 Epoch=1 Step=500 Loss=0.00223 Rate=553.79
+# ...`, its test utilities' and examples'): the device, then the process's ordinal, its global rank
+_XLA_DEVICE = re.compile(r"\bDevice=xla:\d{1,6}/(?P<rank>\d{1,7})\b")
+# A dated batch of an epoch that prints its throughput and no metric tracelens reads (MXNet's
+# Speedometer: `Epoch[102] Batch [50]\tSpeed: 580.51 samples/sec\taccuracy=1.000000`): a step
+_THROUGHPUT_ONLY = re.compile(r"\bSpeed: \d{1,12}(?:\.\d{1,20})? samples/sec\b")
+
+
 def _counter_alone(text: str, counter: _Counter) -> bool:
     """A line that is nothing but an epoch's batch counted with both totals (`Epoch 0/100, Batch
     16/29316`, Horovod's examples, the loss on a line of its own): a step with no metric."""
@@ -750,9 +758,13 @@ class GenericLogParser(LogReader):
                     values["step_time_s"] = e2e_line[1]
                 if not values and line.ts_ns is not None and _record_head(text, counter):
                     record = _Record(line, counter.step)
-                elif (values and (line.ts_ns is not None or _undated_step(text, values))) or _counter_alone(text, counter):
+                elif ((values and (line.ts_ns is not None or _undated_step(text, values))) or _counter_alone(text, counter)
+                      or (line.ts_ns is not None and counter.epoch is not None and _THROUGHPUT_ONLY.search(text) is not None)):
                     before = len(rows.steps)
-                    rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns, **values)
+                    rank = line.rank
+                    if rank is None and "Device=xla:" in text and (xla := _XLA_DEVICE.search(text)) is not None:
+                        rank = int(xla.group("rank"))
+                    rows.step(line=line.number, rank=rank, step=counter.step, end_ns=line.ts_ns, **values)
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
                         if counter.match.re is _EPOCH_COUNT or counter.match.re is _ESPNET:

@@ -1202,3 +1202,45 @@ def test_darknet_iteration_line_its_seconds_and_its_out_of_memory(tmp_path: Path
     assert name == "generic_log"
     assert [(s["step"], s["rank"], s["loss"], s["step_time_s"]) for s in steps] == [(10090, None, 1.262299, 4.776061)]
     assert [(e["kind"], e["line"]) for e in events] == [("oom", 7), ("oom", 8), ("crash", 10)]
+
+
+def test_mxnet_speedometer_batches_are_steps(tmp_path: Path) -> None:
+    """MXNet's Speedometer (a Gluon image-classification run in apache/incubator-mxnet issue 15962):
+    `Epoch[101] Batch [250]\tSpeed: 581.56 samples/sec\taccuracy=1.000000` is a step at its line's
+    time, though it prints no loss; the epoch's summary lines are none."""
+    lines = [
+        "2019-08-21 14:56:44,024 INFO Epoch[101] Batch [250]\tSpeed: 581.56 samples/sec\taccuracy=1.000000",
+        "2019-08-21 14:56:54,971 INFO Epoch[101] Batch [300]\tSpeed: 584.65 samples/sec\taccuracy=1.000000",
+        "2019-08-21 14:57:05,945 INFO Epoch[101] Batch [350]\tSpeed: 583.26 samples/sec\taccuracy=1.000000",
+        "2019-08-21 14:57:14,472 INFO Epoch[101] Train-accuracy=1.000000",
+        "2019-08-21 14:57:14,472 INFO Epoch[101] Time cost=85.508",
+        '2019-08-21 14:57:14,947 INFO Saved checkpoint to "image-classifier-resnet18_v2-0102.params"',
+        "2019-08-21 14:57:18,638 INFO Epoch[101] Validation-accuracy=0.808193",
+        "2019-08-21 14:57:29,825 INFO Epoch[102] Batch [50]\tSpeed: 580.51 samples/sec\taccuracy=1.000000",
+        "2019-08-21 14:57:40,758 INFO Epoch[102] Batch [100]\tSpeed: 585.36 samples/sec\taccuracy=1.000000",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["line"], s["end_ns"]) for s in steps] == [
+        (1, _ns("2019-08-21 14:56:44,024")), (2, _ns("2019-08-21 14:56:54,971")), (3, _ns("2019-08-21 14:57:05,945")),
+        (8, _ns("2019-08-21 14:57:29,825")), (9, _ns("2019-08-21 14:57:40,758"))]
+    assert [s["step"] for s in steps][:3] == [250, 300, 350]
+    assert all(b["step"] > a["step"] for a, b in zip(steps, steps[1:], strict=False))  # epoch 102 goes on after 101
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_end", 6)]
+
+
+
+def test_torch_xla_training_update_names_its_rank(tmp_path: Path) -> None:
+    """torch_xla's test_train_mp on 8 devices (pytorch/xla PR 4324): `Device=xla:1/0` is the device,
+    then the process's ordinal: lines of ranks 0, 7, 3 at step 500, then 6 and 1 at step 520."""
+    lines = [
+        '| Training Device=xla:1/0 Epoch=1 Step=500 Loss=0.00223 Rate=553.79 GlobalRate=349.32 Time=01:53:18',
+        '| Training Device=xla:0/7 Epoch=1 Step=500 Loss=0.00223 Rate=553.80 GlobalRate=352.39 Time=01:53:18',
+        '| Training Device=xla:0/3 Epoch=1 Step=500 Loss=0.00223 Rate=553.71 GlobalRate=354.44 Time=01:53:18',
+        '| Training Device=xla:0/6 Epoch=1 Step=520 Loss=0.00213 Rate=557.70 GlobalRate=359.37 Time=01:53:23',
+        '| Training Device=xla:0/1 Epoch=1 Step=520 Loss=0.00213 Rate=557.46 GlobalRate=357.55 Time=01:53:23',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["rank"], s["step"], s["loss"]) for s in steps] == [
+        (0, 500, 0.00223), (7, 500, 0.00223), (3, 500, 0.00223), (6, 520, 0.00213), (1, 520, 0.00213)]
