@@ -3,7 +3,9 @@
 Iteration lines are `|`-separated `name: value` fields (`name= value` in Megatron-DeepSpeed),
 one line per log interval: `iteration 200/ 1000 | consumed samples: 800 | elapsed time per
 iteration (ms): 430.0 | learning rate: ... | lm loss: ... | grad norm: ...`, with or without a
-`[YYYY-MM-DD HH:MM:SS]` prefix and under any launcher prefix. Consumed samples and tokens are
+`[YYYY-MM-DD HH:MM:SS]` prefix and under any launcher prefix. An undated iteration line takes
+the time of DeepSpeed's dated line of the same step printed just before it (Megatron-DeepSpeed:
+`[Rank 0] step=200, ...`, `.../global_step=200, ...`). Consumed samples and tokens are
 cumulative: a row's samples/tokens are the difference from the previous line (the interval's
 work). Checkpoint, failure and restart lines are read as in every console log.
 """
@@ -32,6 +34,12 @@ _TIMERS = re.compile(r"^\s*time \(ms\) \|.*\bbatch-generator:\s*(?P<ms>[\d.]+)")
 _PHASE_TIMER = re.compile(
     r"(?:^\s{0,16}|\| )(?P<phase>save-checkpoint|evaluate)\s{0,4}\.{0,80}:\s{0,4}(?:\((?:[\d.]{1,20}),\s{0,4})?"
     r"(?P<ms>[\d.]{1,20})")
+# DeepSpeed's own lines of a step in Megatron-DeepSpeed, dated, printed at the step's end just
+# before Megatron's undated iteration line of that step: `[Rank 0] step=200, skipped=4, ...` and
+# the timer's `epoch=0/micro_step=200/global_step=200, RunningAvgSamplesPerSec=...`
+_DS_STEP = re.compile(r"(?:\[Rank \d{1,7}\] step|/global_step)=(?P<step>\d{1,15})\b")
+# how many lines before the iteration line DeepSpeed's line of its step may be
+_DS_STEP_LINES = 4
 _FIELD = re.compile(r"^\s*+(?P<name>[A-Za-z][A-Za-z _/()\-]*+)[:=]\s*+(?P<value>[-+]?[\d.]++(?:[eE][-+]?\d++)?)\s*+$")
 
 
@@ -67,7 +75,10 @@ class MegatronParser(LogReader):
         lines, warning, rows, events = open_log(path, "megatron", busy=True)
         previous: dict[int | None, tuple[float | None, float | None]] = {}  # rank -> (samples, tokens) consumed
         clock: int | None = None  # the end of the last phase since the last dated iteration line (see _timed_phase)
+        ds_step: tuple[int, int, int] | None = None  # (line number, step, time) of DeepSpeed's last dated step line
         for line in events.busy(lines):  # its rules' literals are in the pattern that `busy` reads
+            if line.ts_ns is not None and "step=" in line.text and (said := _DS_STEP.search(line.text)) is not None:
+                ds_step = (line.number, int(said.group("step")), line.ts_ns)
             if events.scan(line):
                 continue
             timed = _PHASE_TIMER.search(line.text) if ("save-checkpoint" in line.text or "evaluate" in line.text) else None
@@ -101,9 +112,13 @@ class MegatronParser(LogReader):
             samples, tokens = fields.get("consumed samples"), fields.get("consumed tokens")
             last_samples, last_tokens = previous.get(line.rank, (None, None))
             previous[line.rank] = (samples, tokens)
-            clock = line.ts_ns
+            step = int(match.group(1))
+            end_ns = line.ts_ns
+            if end_ns is None and ds_step is not None and ds_step[1] == step and line.number - ds_step[0] <= _DS_STEP_LINES:
+                end_ns = ds_step[2]  # the undated iteration line of a step DeepSpeed dated a line before
+            clock = end_ns
             rows.step(
-                line=line.number, rank=line.rank, step=int(match.group(1)), end_ns=line.ts_ns,
+                line=line.number, rank=line.rank, step=step, end_ns=end_ns,
                 step_time_s=step_time,
                 samples=_delta(samples, last_samples),
                 tokens=_delta(tokens, last_tokens),

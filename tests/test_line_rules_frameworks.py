@@ -1244,3 +1244,33 @@ def test_torch_xla_training_update_names_its_rank(tmp_path: Path) -> None:
     assert name == "generic_log"
     assert [(s["rank"], s["step"], s["loss"]) for s in steps] == [
         (0, 500, 0.00223), (7, 500, 0.00223), (3, 500, 0.00223), (6, 520, 0.00213), (1, 520, 0.00213)]
+
+
+def test_megatron_deepspeed_iteration_dated_by_deepspeeds_line_of_its_step(tmp_path: Path) -> None:
+    """Megatron-DeepSpeed on ALCF Polaris (ALCF's Megatron-DeepSpeed notes, index id 6293104457):
+    Megatron's iteration lines are undated; DeepSpeed's timer line of the same step, printed just
+    before, is dated (`.../global_step=199, ...` at 15:27:02.646, `global_step=200` at
+    15:27:17.188): each iteration ends then."""
+    lines = [
+        "[2024-03-07 15:27:02,646] [INFO] [timer.py:260:stop] epoch=0/micro_step=199/global_step=199, "
+        "RunningAvgSamplesPerSec=58.730622229657506, CurrSamplesPerSec=61.35304005128382, MemAllocated=6.01GB, "
+        "MaxMemAllocated=19.52GB",
+        "iteration      199/  317892 | consumed samples:       152832 | consumed tokens:    625999872 | elapsed time per "
+        "iteration (ms): 14287.5 | learning rate: 2.407E-04 | global batch size:   768 | lm loss: 5.905366E+00 | loss "
+        "scale: 8192.0 | actual seqlen:  4096 | number of skipped iterations:   0 | number of nan iterations:   0 | "
+        "samples per second: 53.753 | tokens per gpu per second (tgs): 1146.733 | TFLOPs: 69.85 |",
+        "[2024-03-07 15:27:15,063] [INFO] [logging.py:96:log_dist] [Rank 0] step=200, skipped=4, "
+        "lr=[0.000240653265864008, 0.000240653265864008], mom=[(0.9, 0.999), (0.9, 0.999)]",
+        "[2024-03-07 15:27:17,188] [INFO] [timer.py:260:stop] epoch=0/micro_step=200/global_step=200, "
+        "RunningAvgSamplesPerSec=58.730745476291396, CurrSamplesPerSec=58.75503515561452, MemAllocated=6.01GB, "
+        "MaxMemAllocated=19.52GB",
+        "iteration      200/  317892 | consumed samples:       153600 | consumed tokens:    629145600 | elapsed time per "
+        "iteration (ms): 14541.4 | learning rate: 2.407E-04 | global batch size:   768 | lm loss: 5.897035E+00 | loss "
+        "scale: 8192.0 | actual seqlen:  4096 | number of skipped iterations:   0 | number of nan iterations:   0 | "
+        "samples per second: 52.815 | tokens per gpu per second (tgs): 1126.713 | TFLOPs: 68.63 |",
+        "saving checkpoint at iteration     200 to checkpoints/ds_stage2_nl32_hs4096_mb8_seq4096_gb768_pp1_tp2_fp16",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "megatron"
+    assert [(s["step"], s["end_ns"], s["step_time_s"]) for s in steps] == [
+        (199, _ns("2024-03-07 15:27:02,646"), 14.2875), (200, _ns("2024-03-07 15:27:17,188"), 14.5414)]

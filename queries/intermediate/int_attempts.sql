@@ -2,10 +2,12 @@
 -- and the traced processes; the attempts mart adds the hangs the flight recorder saw.
 -- materialize: per_connection
 -- Grain: one row per attempt.
--- Inputs: int_log_events, int_log_steps, int_trace_processes, int_reference_rank.
+-- Inputs: int_log_events, int_log_steps, int_trace_processes, int_reference_rank, stg_log_events, stg_log_steps.
 -- Method and columns: as attempts (attempt, start_ns, end_ns, first_step, last_step,
 --   resumed_from_step, end_reason, start_source, logged), plus next_start_ns (the next
---   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt),
+--   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt; an
+--   undated one, a traceback after which its console logs no step, at its console's last dated
+--   line before it),
 --   timeout_hang_start_ns and timeout_hang_s (a c10d watchdog timeout or a launcher's
 --   no-output watchdog in the attempt: its start and how long it ran).
 with processes as (
@@ -140,10 +142,30 @@ activity as (
     left join int_log_steps s on s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
     group by a.attempt
 ),
+undated_failures as (
+    -- a failure line with no time of its own (a Python traceback's) after which its console logs
+    -- no step: it ended the attempt that its console's last dated line before it falls in, no
+    -- earlier than that line (after_ns); the first such line of each console
+    select f.file_id, greatest(
+        (select max(s.t_ns) from int_log_steps s where s.file_id = f.file_id and s.line < f.line),
+        (select max(d.ts_ns) from int_log_events d where d.file_id = f.file_id and d.line < f.line)) as after_ns
+    from (
+        select e.file_id, min(e.line) as line
+        from stg_log_events e
+        cross join int_reference_rank r
+        left join (select file_id, max(line) as line from stg_log_steps group by file_id) l using (file_id)
+        where e.ts_ns is null and e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
+          and (e.rank is null or e.rank is not distinct from r.rank)
+          and (l.line is null or e.line > l.line)
+        group by e.file_id
+    ) f
+),
 endings as (
     select a.attempt,
         min(e.ts_ns) filter (where e.kind = 'attempt_end') as completed_ns,
-        min(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as crash_ns,
+        coalesce(min(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')),
+                 (select min(u.after_ns) from undated_failures u
+                  where u.after_ns >= a.start_ns and (a.next_start_ns is null or u.after_ns < a.next_start_ns))) as crash_ns,
         max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
         max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step,
         min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
@@ -151,7 +173,7 @@ endings as (
         count(e.ts_ns) as events
     from numbered a
     left join int_log_events e on e.ts_ns >= a.start_ns and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)
-    group by a.attempt
+    group by a.attempt, a.start_ns, a.next_start_ns
 ),
 final as (
     select
