@@ -7,7 +7,8 @@
   as numbers or as strings), read with `ast.literal_eval` (typographic quotes normalised), eval
   dicts (`eval_loss`) end an evaluation, and the final `{'train_runtime': ...}` dict ends the
   attempt. `TrainOutput(global_step=N, ...)` says how many steps the run made.
-- Step of a metric dict: its own `step` key where it has one (TFTrainer's dicts), else the
+- Step of a metric dict: its own `step` key where it has one (TFTrainer's dicts; ms-swift's
+  `'global_step/max_steps': '50/60'`), else the
   training bar's reading that tqdm redrew right after writing the
   dict (tqdm.write clears the bar, prints the line, and redraws the bar with the step it is
   at). Those redraws follow a clear (a line of spaces) or the dict line itself; when there are
@@ -40,6 +41,7 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -290,8 +292,7 @@ class HFTrainerParser(LogReader):
         spacing = {rank: _even_spacing(group, dicts, run_total) for rank, group in by_rank.items()
                    } if not any(d.reading for d in losses) else {}
         last_steps: dict[int | None, int] = {}  # each process's last metric line's step
-        # the highest step each bar drew: a step past it has no time on the bar
-        drawn = {index: max(bar.seconds, default=-1) for index, bar in enumerate(bars)}
+        drawn = {index: sorted(bar.seconds) for index, bar in enumerate(bars)}  # the steps each bar drew
         previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
         logged: dict[tuple[int | None, int], set[int | None]] = {}  # (bar, step) -> the ranks whose metric line has it
         for d in dicts:
@@ -330,6 +331,8 @@ class HFTrainerParser(LogReader):
             else:
                 epoch = to_float(record.get("epoch"))
                 logged_step = to_int(record.get("step"), text=False)
+                if logged_step is None and isinstance(shown := record.get("global_step/max_steps"), str):
+                    logged_step = to_int(shown.split("/", 1)[0])  # ms-swift's `'global_step/max_steps': '50/60'`
                 if logged_step is not None and logged_step >= 0:
                     step = logged_step  # the dict says which step it is (TFTrainer and others print it)
                 elif bar_step is not None:
@@ -345,12 +348,9 @@ class HFTrainerParser(LogReader):
                 last_steps[line.rank] = step
                 if d.reading is not None and line.ts_ns is None:
                     bar = bars[d.reading[0]]
-                    # the step's own first reading, else (the reading drawn before the dict lags
-                    # it by a redraw) the reading's, where the bar went on to the step: a bar that
-                    # stopped drawing before it does not say when the step ended
-                    seconds = bar.seconds.get(step)
-                    if seconds is None and drawn[d.reading[0]] >= step:
-                        seconds = bar.seconds.get(d.reading[1].n)
+                    seconds = bar.seconds.get(step)  # the step's own first reading
+                    if seconds is None:
+                        seconds = _between(bar.seconds, drawn[d.reading[0]], step)
                     if bar.start_ns is not None and seconds is not None:
                         when, source = bar.start_ns + int(seconds * 1e9), bar.source
                 logged.setdefault((d.reading[0] if d.reading is not None else None, step), set()).add(line.rank)
@@ -417,6 +417,17 @@ class HFTrainerParser(LogReader):
                 rows.step(line=number, rank=rank, step=reading.n, end_ns=when,
                           time_source=bar.source if when is not None else None, samples=batch,
                           loss=last_loss.get(reading.n))
+
+
+def _between(seconds: dict[int, float], drawn: list[int], step: int) -> float | None:
+    """A step the bar did not draw, placed on its clock between the readings it drew before and
+    after it (the bar runs at a steady pace between two drawings); None where the bar drew none
+    after it (it stopped before the step ended) or none before."""
+    at = bisect_right(drawn, step)
+    if at == 0 or at == len(drawn):
+        return None
+    low, high = drawn[at - 1], drawn[at]
+    return seconds[low] + (seconds[high] - seconds[low]) * (step - low) / (high - low)
 
 
 def _same_log(before: _Dict, index: int, line: Line, record: dict[str, Any]) -> bool:

@@ -1274,3 +1274,97 @@ def test_megatron_deepspeed_iteration_dated_by_deepspeeds_line_of_its_step(tmp_p
     assert name == "megatron"
     assert [(s["step"], s["end_ns"], s["step_time_s"]) for s in steps] == [
         (199, _ns("2024-03-07 15:27:02,646"), 14.2875), (200, _ns("2024-03-07 15:27:17,188"), 14.5414)]
+
+
+
+def test_ms_swift_dicts_glued_to_the_bar_name_their_step(tmp_path: Path) -> None:
+    """ms-swift's SFT at default verbosity (Qwen2-VL on Colab, a notebook's output, index id
+    56130335455): each metric dict, glued to a bar reading, names its step (`'global_step/max_steps':
+    '5/60'`): steps 1, 5, 10, each at its own reading (1/60 at 0:42, 5/60 at 3:52, 10/60 at 7:55),
+    not at the next one's, and no step 11 after the last."""
+    lines = [
+        'Train:   0%|          | 0/60 [00:00<?, ?it/s][INFO:swift] use_logits_to_keep: True',
+        ("Train:   2%|▏         | 1/60 [00:42<41:47, 42.51s/it]{'loss': '0.3713', 'grad_norm': '0.8901', '"
+         "learning_rate': '3.333e-05', 'token_acc': '0.921', 'epoch': '0.08602', 'global_step/max_steps': "
+         "'1/60', 'elapsed_time': '43s', 'remaining_time': '41m 48s', 'memory(GiB)': '14.3', 'train_speed("
+         "s/it)': '42.51'}"),
+        ("Train:   8%|▊         | 5/60 [03:52<43:40, 47.64s/it]{'loss': '0.2992', 'grad_norm': '0.6541', '"
+         "learning_rate': '9.97e-05', 'token_acc': '0.9285', 'epoch': '0.4301', 'global_step/max_steps': '"
+         "5/60', 'elapsed_time': '3m 53s', 'remaining_time': '42m 43s', 'memory(GiB)': '14.3', 'train_spee"
+         "d(s/it)': '46.6'}"),
+        ("Train:  17%|█▋        | 10/60 [07:55<40:14, 48.30s/it]{'loss': '0.1605', 'grad_norm': '0.4602', "
+         "'learning_rate': '9.632e-05', 'token_acc': '0.9575', 'epoch': '0.8602', 'global_step/max_steps':"
+         " '10/60', 'elapsed_time': '7m 56s', 'remaining_time': '39m 38s', 'memory(GiB)': '14.3', 'train_s"
+         "peed(s/it)': '47.56'}"),
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["loss"]) for s in steps] == [(1, 0.3713), (5, 0.2992), (10, 0.1605)]
+    ends = [s["end_ns"] for s in steps]
+    assert (ends[1] - ends[0]) / 1e9 == pytest.approx((3 * 60 + 52) - 42, abs=1.0)
+    assert (ends[2] - ends[1]) / 1e9 == pytest.approx((7 * 60 + 55) - (3 * 60 + 52), abs=1.0)
+
+
+def test_steps_the_bar_did_not_draw_lie_between_its_readings(tmp_path: Path) -> None:
+    """ms-swift's GRPO (a user's troubleshooting notes, index id 33204499410): the bar is drawn at
+    0/9, then six dicts (steps 1 to 6 by their `global_step/max_steps`), then 6/9 at 05:20. Steps
+    1 to 5 are not drawn: they lie between the two readings (k x 320 s / 6 after the first), not
+    all at 0/9's instant."""
+    lines = [
+        ('Train:   0%|                                                                                    '
+         '                  | 0/9 [00:00<?, ?it/s]/usr/local/lib/python3.11/site-packages/torch/utils/chec'
+         'kpoint.py:86: UserWarning: None of the inputs have requires_grad=True. Gradients will be None'),
+        '  warnings.warn(',
+        ('[2025-10-09 12:01:31,035] [WARNING] [stage3.py:2160:step] 1 pytorch allocator cache flushes sinc'
+         'e last step. this happens when there is high memory pressure and is detrimental to performance. '
+         'if this is happening frequently consider adjusting settings to reduce memory consumption. If you'
+         ' are unable to make the cache flushes go away consider adding get_accelerator().empty_cache() ca'
+         'lls in your training loop to ensure that all ranks flush their caches at the same time'),
+        ("{'loss': 0.0, 'grad_norm': 0.0, 'learning_rate': 5e-07, 'reward': 0.0, 'reward_std': 0.0, 'frac_"
+         "reward_zero_std': 1.0, 'rewards/Format/mean': 0.0, 'rewards/Format/std': 0.0, 'completions/mean_"
+         "length': 2067.25, 'completions/min_length': 1091.0, 'completions/max_length': 3584.0, 'completio"
+         "ns/clipped_ratio': 0.125, 'num_turns': 5.0, 'kl': 0.0, 'clip_ratio/low_mean': 0.0, 'clip_ratio/l"
+         "ow_min': 0.0, 'clip_ratio/high_mean': 0.0, 'clip_ratio/high_max': 0.0, 'clip_ratio/region_mean':"
+         " 0.0, 'epoch': 0.11, 'global_step/max_steps': '1/9', 'percentage': '11.11%', 'elapsed_time': '1m"
+         " 35s', 'remaining_time': '12m 44s', 'memory(GiB)': 21.86, 'train_speed(iter/s)': 0.010467}"),
+        ("{'loss': 0.0, 'grad_norm': 0.0, 'learning_rate': 4.8e-07, 'reward': 0.0, 'reward_std': 0.0, 'fra"
+         "c_reward_zero_std': 1.0, 'rewards/Format/mean': 0.0, 'rewards/Format/std': 0.0, 'completions/mea"
+         "n_length': 2774.125, 'completions/min_length': 951.0, 'completions/max_length': 4846.0, 'complet"
+         "ions/clipped_ratio': 0.0, 'num_turns': 5.0, 'kl': 0.0, 'clip_ratio/low_mean': 0.0, 'clip_ratio/l"
+         "ow_min': 0.0, 'clip_ratio/high_mean': 0.0, 'clip_ratio/high_max': 0.0, 'clip_ratio/region_mean':"
+         " 0.0, 'epoch': 0.22, 'global_step/max_steps': '2/9', 'percentage': '22.22%', 'elapsed_time': '2m"
+         " 46s', 'remaining_time': '9m 43s', 'memory(GiB)': 21.86, 'train_speed(iter/s)': 0.012004}"),
+        ("{'loss': 0.0, 'grad_norm': 0.0, 'learning_rate': 4.3e-07, 'reward': 0.0, 'reward_std': 0.0, 'fra"
+         "c_reward_zero_std': 1.0, 'rewards/Format/mean': 0.0, 'rewards/Format/std': 0.0, 'completions/mea"
+         "n_length': 1363.125, 'completions/min_length': 1194.0, 'completions/max_length': 1632.0, 'comple"
+         "tions/clipped_ratio': 0.0, 'num_turns': 5.0, 'kl': 0.0, 'clip_ratio/low_mean': 0.0, 'clip_ratio/"
+         "low_min': 0.0, 'clip_ratio/high_mean': 0.0, 'clip_ratio/high_max': 0.0, 'clip_ratio/region_mean'"
+         ": 0.0, 'epoch': 0.33, 'global_step/max_steps': '3/9', 'percentage': '33.33%', 'elapsed_time': '3"
+         "m 23s', 'remaining_time': '6m 47s', 'memory(GiB)': 21.86, 'train_speed(iter/s)': 0.01474}"),
+        ("{'loss': 0.0, 'grad_norm': 0.0, 'learning_rate': 3.5e-07, 'reward': 0.0, 'reward_std': 0.0, 'fra"
+         "c_reward_zero_std': 1.0, 'rewards/Format/mean': 0.0, 'rewards/Format/std': 0.0, 'completions/mea"
+         "n_length': 1473.125, 'completions/min_length': 1219.0, 'completions/max_length': 1738.0, 'comple"
+         "tions/clipped_ratio': 0.0, 'num_turns': 5.0, 'kl': 0.0, 'clip_ratio/low_mean': 0.0, 'clip_ratio/"
+         "low_min': 0.0, 'clip_ratio/high_mean': 0.0, 'clip_ratio/high_max': 0.0, 'clip_ratio/region_mean'"
+         ": 0.0, 'epoch': 0.44, 'global_step/max_steps': '4/9', 'percentage': '44.44%', 'elapsed_time': '4"
+         "m 0s', 'remaining_time': '5m 0s', 'memory(GiB)': 21.86, 'train_speed(iter/s)': 0.016664}"),
+        ("{'loss': 0.0, 'grad_norm': 0.0, 'learning_rate': 2.5e-07, 'reward': 0.0, 'reward_std': 0.0, 'fra"
+         "c_reward_zero_std': 1.0, 'rewards/Format/mean': 0.0, 'rewards/Format/std': 0.0, 'completions/mea"
+         "n_length': 1988.375, 'completions/min_length': 1094.0, 'completions/max_length': 3110.0, 'comple"
+         "tions/clipped_ratio': 0.0, 'num_turns': 5.0, 'kl': 0.0, 'clip_ratio/low_mean': 0.0, 'clip_ratio/"
+         "low_min': 0.0, 'clip_ratio/high_mean': 0.0, 'clip_ratio/high_max': 0.0, 'clip_ratio/region_mean'"
+         ": 0.0, 'epoch': 0.56, 'global_step/max_steps': '5/9', 'percentage': '55.56%', 'elapsed_time': '4"
+         "m 49s', 'remaining_time': '3m 51s', 'memory(GiB)': 21.86, 'train_speed(iter/s)': 0.01725}"),
+        ("{'loss': 0.0, 'grad_norm': 0.0, 'learning_rate': 1.5e-07, 'reward': 0.0, 'reward_std': 0.0, 'fra"
+         "c_reward_zero_std': 1.0, 'rewards/Format/mean': 0.0, 'rewards/Format/std': 0.0, 'completions/mea"
+         "n_length': 1257.0, 'completions/min_length': 1074.0, 'completions/max_length': 1422.0, 'completi"
+         "ons/clipped_ratio': 0.0, 'num_turns': 5.0, 'kl': 0.0, 'clip_ratio/low_mean': 0.0, 'clip_ratio/lo"
+         "w_min': 0.0, 'clip_ratio/high_mean': 0.0, 'clip_ratio/high_max': 0.0, 'clip_ratio/region_mean': "
+         "0.0, 'epoch': 0.67, 'global_step/max_steps': '6/9', 'percentage': '66.67%', 'elapsed_time': '5m "
+         "20s', 'remaining_time': '2m 40s', 'memory(GiB)': 21.86, 'train_speed(iter/s)': 0.018726}"),
+        ('Train:  67%|████████████████████████████████████████████████████████████████████                '
+         '                  | 6/9 [05:20<02:11, 43.90s/it][INFO:swift] last_model_checkpoint: None'),
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [s["step"] for s in steps] == [1, 2, 3, 4, 5, 6]
+    six = steps[-1]["end_ns"]
+    assert [(six - s["end_ns"]) / 1e9 for s in steps] == pytest.approx([320 * (6 - k) / 6 for k in range(1, 7)], abs=1.0)
