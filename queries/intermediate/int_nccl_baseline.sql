@@ -1,7 +1,8 @@
 -- int_nccl_baseline: the nccl-tests curve each observed collective is compared with.
 -- Grain: one row per (op, n_ranks, size_bytes) of the chosen baseline run.
 -- Inputs: nccl_tests.
--- Choice: out-of-place results (what a framework's collective does), sizes > 0 with a time; of
+-- Choice: out-of-place results (what a framework's collective does), sizes > 0 with a time and
+--   no element nccl-tests found wrong; of
 --   several runs for the same op and rank count, the one with the highest peak bus bandwidth
 --   (what the hardware showed it can do). Repeated sizes in a run are averaged.
 -- Columns: op, n_ranks, size_bytes, time_us, algbw_gbps, busbw_gbps, baseline (file_id:run),
@@ -10,6 +11,7 @@ with rows as (
     select file_id, run, op, n_ranks, size_bytes, time_us, algbw_gbps, busbw_gbps
     from nccl_tests
     where not in_place and size_bytes > 0 and time_us > 0 and op is not null and n_ranks is not null
+      and coalesce(wrong, 0) = 0  -- a result nccl-tests found wrong is no baseline (findings: nccl_test_errors)
 ),
 runs as (
     select file_id, run, op, n_ranks, max(busbw_gbps) as peak_busbw_gbps

@@ -2,7 +2,7 @@
 -- Grain: one row per finding.
 -- Inputs: step_summary, step_breakdown, trace_events (graph launches), stragglers, goodput, goodput_buckets, attempts,
 --   int_log_events, int_ideal_step, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_summary,
---   nccl_warnings, files.
+--   nccl_warnings, nccl_tests, files.
 -- Thresholds (session variables override the defaults; tests move them across measured values):
 --   data_loader:    data_stall_pct of a rank's step time >= tracelens_data_stall_high_pct (20,
 --                   XProf's "highly input-bound") -> high; >= tracelens_data_stall_medium_pct (5,
@@ -26,6 +26,7 @@
 --   collective_timeout: a c10d watchdog timeout in the logs -> high.
 --   slow_collective: per op and size, median efficiency against nccl-tests <
 --                   tracelens_bandwidth_efficiency (0.5) -> medium.
+--   nccl_test_errors: nccl-tests rows whose #wrong is above 0 (corrupted results) -> high.
 --   nccl_warnings:  NCCL WARN lines -> medium.
 --   reported_straggler: a rank a framework's straggler detector named (log_events) -> medium.
 --   inputs:         truncated or failed input files -> low.
@@ -231,7 +232,7 @@ mismatch as (
 ),
 timeouts as (
     select 'collective_timeout', 'high', max(duration_s), null::integer,
-        format('c10d watchdog timeout: {} hung {} s before the watchdog fired', arg_max(detail, duration_s), round(max(duration_s))),
+        format('c10d watchdog timeout: {} hung {} s before the watchdog fired', arg_max(detail, duration_s), round(max(duration_s), 1)),
         format('{} watchdog timeout{} (rank, sequence number), first: {} (table log_events)', count(*),
                case when count(*) = 1 then '' else 's' end, any_value(detail order by ts_ns nulls last)),
         'a rank stopped issuing collectives or is stuck inside one: enable the flight recorder (TORCH_FR_BUFFER_SIZE) and ingest its dumps for a hang analysis',
@@ -256,6 +257,20 @@ slow as (
         'collective_summary'
     from slow_collectives s, thresholds t
     where s.efficiency < t.bw_efficiency
+),
+nccl_test_errors as (
+    -- nccl-tests' own check of the results (`#wrong`, with -c 1, the default): elements that came
+    -- out wrong mean corrupted collectives on this hardware, not a slow link
+    select 'nccl_test_errors', 'high', 0.0, null::integer,
+        format('nccl-tests found wrong results: {} element{} wrong over {} row{}', sum(wrong),
+               case when sum(wrong) = 1 then '' else 's' end, count(*), case when count(*) = 1 then '' else 's' end),
+        format('{} of {} to {} bytes, up to {} wrong in one row (table nccl_tests, column wrong)',
+               string_agg(distinct op, ', ' order by op), min(size_bytes), max(size_bytes), max(wrong)),
+        'a collective that returns wrong data is a hardware or driver fault (GPU memory, NVLink/PCIe, NIC): rerun nccl-tests per node to isolate it, check dmesg and the GPUs'' ECC/Xid errors, and do not trust runs on these nodes',
+        'nccl_tests'
+    from nccl_tests
+    where wrong > 0
+    having count(*) > 0
 ),
 nccl_warn as (
     select 'nccl_warnings', 'medium', 0.0, null::integer,
@@ -299,6 +314,7 @@ all_findings as (
     union all select * from mismatch
     union all select * from timeouts
     union all select * from slow
+    union all select * from nccl_test_errors
     union all select * from nccl_warn
     union all select * from reported_stragglers
     union all select * from inputs
