@@ -38,6 +38,18 @@ OPS = {
     "gather": "gather", "scatter": "scatter", "hypercube": "hypercube",
 }
 _BINARY = re.compile(r"\b(" + "|".join(sorted(OPS, key=len, reverse=True)) + r")_perf(?:_mpi)?\b")
+
+# nccl-tests' version line names the NCCL it ran with as NCCL_VERSION_CODE (`# nccl-tests version
+# 2.17.9 nccl-headers=22902 nccl-library=22902`): where no `NCCL version` line says it
+_LIBRARY = re.compile(r"\bnccl-library=(\d{4,6})\b")
+
+
+def _version_of(code: int) -> str:
+    """NCCL_VERSION_CODE as a version: major x 10000 + minor x 100 + patch from 2.9 on (22902 is
+    2.29.2), major x 1000 + minor x 100 + patch before (2708 is 2.7.8)."""
+    if code >= 20900:
+        return f"{code // 10000}.{code % 10000 // 100}.{code % 100}"
+    return f"{code // 1000}.{code % 1000 // 100}.{code % 100}"
 _NAME_OP = re.compile(r"(?:^|[^a-z])(" + "|".join(sorted(OPS, key=len, reverse=True)) + r")(?:[^a-z]|$)")
 _THREADS = re.compile(r"^#\s*nThread\s+\d+\s+nGpus\s+\d+")
 _RANK = re.compile(
@@ -100,6 +112,7 @@ class NcclTestsParser(Parser):
         binary_op: str | None = None
         unparsed = 0
         nonfinite = 0
+        library: str | None = None  # the version the header's `nccl-library=` code names
         for number, physical in enumerate(text.splitlines(), start=1):
             clean = _ANSI.sub("", physical)
             for segment in _segments(clean):
@@ -110,6 +123,8 @@ class NcclTestsParser(Parser):
                 if not stripped:
                     continue
                 run = runs[-1]
+                if library is None and "nccl-library=" in stripped and (code := _LIBRARY.search(stripped)) is not None:
+                    library = _version_of(int(code.group(1)))
                 if (b := _BINARY.search(stripped)) is not None:
                     binary_op = OPS[b.group(1)]
                 if _THREADS.match(stripped):
@@ -173,7 +188,7 @@ class NcclTestsParser(Parser):
             devices = ",".join(sorted({d for _, d in run.ranks.values()})) or None
             for half in run.rows:
                 half.update(file_id="", run=run.index, op=op, n_ranks=n_ranks, n_ranks_source=source, hosts=hosts,
-                            devices=devices, nccl_version=nccl.version, avg_busbw_gbps=run.avg_busbw)
+                            devices=devices, nccl_version=nccl.version or library, avg_busbw_gbps=run.avg_busbw)
                 out.append(half)
         if unparsed:
             warnings.append(f"{unparsed} table rows were incomplete (cut short) and were skipped")

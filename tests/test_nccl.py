@@ -569,3 +569,33 @@ def test_flight_recorder_json_fuzz(tmp_path: Path, data: st.DataObject) -> None:
         FlightRecorderParser().parse(path, ParseOptions())
     except ParseError as exc:
         assert str(path) in str(exc) and "\n" not in str(exc)
+
+
+
+def test_nccl_tests_header_names_the_nccl_library(tmp_path: Path) -> None:
+    """nccl-tests 2.17.9 on 16 GH200s (NRIS' "NCCL on Olivia" page, its all_reduce block) prints no
+    `NCCL version` line; its header's `nccl-library=22902` is NCCL_VERSION_CODE 2.29.2
+    (2 x 10000 + 29 x 100 + 2)."""
+    from tracelens.parsers.nccl_tests import NcclTestsParser
+
+    lines = [
+        '# nccl-tests version 2.17.9 nccl-headers=22902 nccl-library=22902',
+        '# Collective test starting: all_reduce_perf',
+        '# nThread 1 nGpus 1 minBytes 1 maxBytes 134217728 step: 2(factor) warmup iters: 1 iters: 20 agg iters: 1 '
+        'validation: 1 graph: 0',
+        '#',
+        '# Using devices',
+        '#  Rank  0 Group  0 Pid 206828 on   gpu-1-43 device  0 [0009:01:00] NVIDIA GH200 120GB',
+        '#  Rank  1 Group  0 Pid 206829 on   gpu-1-43 device  1 [0019:01:00] NVIDIA GH200 120GB',
+        '#',
+        '#                                                              out-of-place                       in-place          ',
+        '#       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw   busbw  #wrong ',
+        '#        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)  (GB/s)         ',
+        '           1             1      int8     sum      -1    24.41    0.00    0.00       0    21.26    0.00    0.00       0',
+        '           2             2      int8     sum      -1    28.02    0.00    0.00       0    21.18    0.00    0.00       0',
+    ]
+    path = tmp_path / "all_reduce.log"
+    path.write_text("\n".join(lines) + "\n")
+    rows = NcclTestsParser().parse(path, ParseOptions()).tables["nccl_tests"].to_pylist()
+    assert {r["nccl_version"] for r in rows} == {"2.29.2"}
+    assert [r["size_bytes"] for r in rows if not r["in_place"]] == [1, 2]
