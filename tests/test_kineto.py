@@ -244,3 +244,20 @@ def test_profiler_steps_match_the_raw_json(raw: dict[str, Any], parsed: dict[str
         zip(*(table.column(c).to_pylist() for c in ("category", "name", "profiler_step")), strict=True)
     )
     assert got == expected
+
+
+def test_a_trace_of_cudnn_ops_with_no_device_activity_is_a_gpu_jobs(tmp_path: Path) -> None:
+    """A GPU job profiled with `activities=[CPU]` on a torch that wrote no deviceProperties (a 2022
+    Windows trace: `aten::cudnn_convolution` among its ops, no kernel): its device is CUDA, so its
+    step categories are unknown, not host ops read as device compute. The V100 ResNet-50 trace of
+    the corpus, kept to its CPU ops and stripped of its header's devices, is such a trace."""
+    source = corpus_or_skip("kineto", "gpu", "tb_plugin_v100_resnet50", "tbp_resnet50_nw0.json.gz")
+    raw = json.loads(read_trace_bytes(source))
+    assert any(e.get("name") == "aten::cudnn_convolution" for e in raw["traceEvents"])
+    kept = [e for e in raw["traceEvents"] if e.get("cat") in ("cpu_op", "Operator", "user_annotation", "python_function")]
+    trimmed = {**{k: v for k, v in raw.items() if k != "deviceProperties"}, "traceEvents": kept}
+    path = tmp_path / "rank0.json"
+    path.write_text(json.dumps(trimmed))
+    tables = KinetoParser().parse(path, ParseOptions()).tables
+    assert tables["trace_meta"].column("device_type").to_pylist() == ["cuda"]
+    assert not set(tables["trace_events"].column("kind").to_pylist()) & {"compute_kernel", "comm_kernel", "memcpy", "runtime"}

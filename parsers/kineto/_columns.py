@@ -458,6 +458,11 @@ class _Accumulator:
         # `cuda_runtime` category: a ROCm trace whose header names no ROCm version or AMD device
         runtime = kind_codes == _KIND_CODE[EventKind.RUNTIME]
         hip = bool(runtime.any()) and bool(pc.any(pc.starts_with(name.filter(pa.array(runtime)), "hip")).as_py())
+        # ops that run only on a GPU's tensors (`aten::cudnn_convolution`, MIOpen's on ROCm): a
+        # GPU job's trace though it recorded no device activity and names no device
+        names = name.dictionary if pa.types.is_dictionary(name.type) else name
+        gpu_library = next((lib for lib in ("cudnn", "miopen")
+                            if pc.any(pc.match_substring_regex(names, f"^aten::_?{lib}_")).as_py()), None)
         categories = {c for c in pc.unique(category).to_pylist() if c is not None}
         host_pid = _host_pid(pid, kind_codes)
         table = table.append_column("rank", pa.array(np.full(table.num_rows, rank, dtype=np.int32)))
@@ -465,7 +470,7 @@ class _Accumulator:
         del table
         return {
             "trace_meta": self._meta(path, header, rank, rank_source, trace_events, categories, has_kernels, hip, truncated,
-                                     host_pid),
+                                     host_pid, gpu_library),
             "process_groups": _process_groups(header, rank),
             "devices": _devices(header, rank),
             "trace_events": trace_events,
@@ -485,6 +490,7 @@ class _Accumulator:
     def _meta(
         self, path: Path, header: _Header, rank: int, rank_source: RankSource, events: pa.Table,
         categories: set[str], has_kernels: bool, hip: bool, truncated: bool, host_pid: int | None,
+        gpu_library: str | None = None,
     ) -> pa.Table:
         import pyarrow.compute as pc
 
@@ -502,7 +508,7 @@ class _Accumulator:
             "trace_id": [header.trace_id],
             "trace_schema_version": [header.schemaVersion],
             "era": ["legacy" if categories & {"Operator", "Kernel", "Runtime"} else "kineto"],
-            "device_type": [_device_type(header, has_kernels, hip)],
+            "device_type": [_device_type(header, has_kernels, hip, gpu_library)],
             "base_time_ns": [header.baseTimeNanoseconds],
             "start_ns": [pc.min(starts).as_py()],
             "end_ns": [pc.max(ends).as_py()],

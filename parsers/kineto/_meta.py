@@ -93,11 +93,12 @@ def _rank(path: Path, trace: _Header, options: ParseOptions) -> tuple[int, RankS
     return 0, RankSource.DEFAULT
 
 
-def _device_type(header: _Header, has_kernels: bool, hip: bool = False) -> str:
-    """`hip`: the trace's runtime calls are HIP's."""
-    if hip or header.hip_runtime_version is not None or header.roctracer_version is not None:
+def _device_type(header: _Header, has_kernels: bool, hip: bool = False, gpu_library: str | None = None) -> str:
+    """`hip`: the trace's runtime calls are HIP's; `gpu_library`: its ops call cuDNN or MIOpen
+    (`aten::cudnn_convolution`: a GPU's tensors, though no device activity was recorded)."""
+    if hip or header.hip_runtime_version is not None or header.roctracer_version is not None or gpu_library == "miopen":
         return "rocm"
     names = " ".join(d.name or "" for d in header.deviceProperties)
     if "AMD" in names or "Instinct" in names:
         return "rocm"
-    return "cuda" if has_kernels or header.deviceProperties else "cpu"
+    return "cuda" if has_kernels or header.deviceProperties or gpu_library == "cudnn" else "cpu"
