@@ -224,6 +224,8 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     start = 0
     while start < len(physical_lines) and physical_lines[start].startswith("#"):
         start += 1  # provenance notes at the top of collected logs
+    if start and (commented := uncommented(physical_lines)) is not None:
+        physical_lines, start = commented, 0
     pasted = _pasted_numbers(physical_lines)
     bodies = physical_lines[start:] if start else physical_lines  # made each line's body in place
     count = len(bodies)
@@ -513,10 +515,23 @@ def _pasted_numbers(lines: list[str]) -> bool:
 
 
 def head_bodies(head: bytes, limit: int = 2000) -> Iterator[str]:
-    """The first `limit` lines of a file's head, each without its launcher prefix: what the
-    log parsers' detect() look at."""
-    for raw in head.decode("utf-8", "replace").splitlines()[:limit]:
+    """The first `limit` lines of a file's head, each without its launcher prefix (and, in a log
+    whose every line is commented out, its `# `): what the log parsers' detect() look at."""
+    lines = head.decode("utf-8", "replace").splitlines()[:limit]
+    if lines[:1] and lines[0].startswith("#"):
+        lines = uncommented(lines) or lines
+    for raw in lines:
         yield strip_prefix(raw.strip())[1]
+
+
+def uncommented(lines: list[str]) -> list[str] | None:
+    """A log pasted as comments, every non-blank line opening with `#` (a console's output kept
+    in a script or a notebook cell: `# I0306 06:18:07.047491 ... compilation_cache.py:213]
+    ...`), without its `# `; None where a line is not so commented (a log under a few lines of
+    notes)."""
+    if not any(line.startswith("#") for line in lines) or not all(line.startswith("#") for line in lines if line.strip()):
+        return None
+    return [line[2:] if line.startswith("# ") else line[1:] for line in lines]
 
 
 def strip_prefix(text: str) -> tuple[int | None, str]:

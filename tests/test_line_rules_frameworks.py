@@ -1368,3 +1368,21 @@ def test_steps_the_bar_did_not_draw_lie_between_its_readings(tmp_path: Path) -> 
     assert [s["step"] for s in steps] == [1, 2, 3, 4, 5, 6]
     six = steps[-1]["end_ns"]
     assert [(six - s["end_ns"]) / 1e9 for s in steps] == pytest.approx([320 * (6 - k) / 6 for k in range(1, 7)], abs=1.0)
+
+
+
+def test_a_log_pasted_as_comments_is_read_without_them(tmp_path: Path) -> None:
+    """MaxText's llama2-7b run on A3 pasted into a bash script as `# ` comments (index id
+    2891025603): every line is commented out, so none is a note above the log; steps 0 to 3 with
+    their seconds, as if the `# ` were not there."""
+    lines = [
+        '# completed step: 0, seconds: 36.240, TFLOP/s/device: 28.510, loss: 1.966',
+        "# To see full metrics 'tensorboard --logdir=gs://runner-maxtext-logs/yooh-llama-2024-03-06-06-16/tensorboard/'",
+        '# completed step: 1, seconds: 192.846, TFLOP/s/device: 5.358, loss: 2.008',
+        '# completed step: 2, seconds: 3.033, TFLOP/s/device: 340.650, loss: 1.989',
+        '# completed step: 3, seconds: 3.565, TFLOP/s/device: 289.823, loss: 1.977',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (0, 36.24, 1.966), (1, 192.846, 2.008), (2, 3.033, 1.989), (3, 3.565, 1.977)]
