@@ -35,7 +35,10 @@ _LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} ex
 # last word on training: not after a failure (detectron2 prints it in a `finally:` after the
 # traceback), not an epoch's ("Epoch 3 training time: ..."), and not where steps follow (a loop
 # that logs its training time so far: `_drop_early_training_time_ends`).
-_TRAINING_TIME = re.compile(r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time\s{0,4}:", re.IGNORECASE)
+# DeiT's, MAE's and torchvision's references print it without the colon, as the line's whole
+# message ("Training time 1:16:43").
+_TRAINING_TIME = re.compile(
+    r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time(?:\s{0,4}:| (?=\d{1,6}:\d{2}:\d{2}\s*$))", re.IGNORECASE)
 TRAINING_TIME_END = "the run's training time"
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
 # (PyTorch < 1.0's `cuda runtime error (2)`; darknet's `CUDA Error: out of memory`)

@@ -680,8 +680,8 @@ class GenericLogParser(LogReader):
                 undated += 1  # a step line reporting its own time (nanoGPT's, an epoch's bar), undated
                 if undated >= 3:
                     return Claim.CONTENT
-            elif "poch" in body and _EPOCH.search(body):
-                epochs = True
+            if not epochs and "poch" in body and _EPOCH.search(body):
+                epochs = True  # (dated or not: PaddleOCR's `[2025/07/22 00:22:10] ppocr INFO: epoch: [1/10], lr: ...`)
             if epochs and epoch_hits >= 2:
                 return Claim.CONTENT
         return Claim.NO

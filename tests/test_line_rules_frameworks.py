@@ -1386,3 +1386,59 @@ def test_a_log_pasted_as_comments_is_read_without_them(tmp_path: Path) -> None:
     assert name == "generic_log"
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
         (0, 36.24, 1.966), (1, 192.846, 2.008), (2, 3.033, 1.989), (3, 3.565, 1.977)]
+
+
+
+def test_deit_training_time_line_is_the_runs_end(tmp_path: Path) -> None:
+    """DeiT's main (Vision Mamba on MI210, ROCm's blog, rocm-blogs vision-mamba README): after the
+    last evaluation it prints `Training time 1:16:43` (no colon) as its last word: the run's end."""
+    lines = [
+        'Epoch: [0]  [1230/1251]  eta: 0:01:08  lr: 0.000010  loss: 2.5217 (2.5542)  time: 3.1813  data: 0.0004  max mem: 58206',
+        'Epoch: [0]  [1240/1251]  eta: 0:00:35  lr: 0.000010  loss: 2.6710 (2.5543)  time: 3.1810  data: 0.0006  max mem: 58206',
+        'Epoch: [0]  [1250/1251]  eta: 0:00:03  lr: 0.000010  loss: 2.5232 (2.5541)  time: 3.1798  data: 0.0005  max mem: 58206',
+        'Epoch: [0] Total time: 1:08:01 (3.2629 s / it)',
+        'Averaged stats: lr: 0.000010  loss: 2.5232 (2.5604)',
+        ('Test:  [ 0/14]  eta: 1:01:08  loss: 0.7193 (0.7193)  acc1: 83.8802 (83.8802)  acc5: 97.0313 (97.0313'
+         ')  time: 262.0067  data: 77.2542  max mem: 99122'),
+        ('Test:  [10/14]  eta: 0:02:53  loss: 0.8385 (0.8442)  acc1: 82.8906 (81.9058)  acc5: 95.1042 (95.4380'
+         ')  time: 43.4364  data: 7.0233  max mem: 99137'),
+        ('Test:  [13/14]  eta: 0:00:37  loss: 0.8385 (0.9020)  acc1: 81.4583 (81.5280)  acc5: 95.0000 (95.3680'
+         ')  time: 37.1473  data: 5.5183  max mem: 99137'),
+        'Test: Total time: 0:08:40 (37.1782 s / it)',
+        '* Acc@1 81.469 Acc@5 95.298 loss 0.906',
+        'Accuracy of the network on the 50000 test images: 81.5%',
+        'Max accuracy: 81.47%',
+        'Training time 1:16:43',
+    ]
+    _, _, events = _read(tmp_path, lines)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 13)]
+
+
+
+def test_paddleocr_epoch_lines_with_no_step_counter_make_an_epoch_log(tmp_path: Path) -> None:
+    """PaddleOCR's recognition fine-tuning (a handwriting-OCR README, its training output): dated
+    `epoch: [1/10], lr: ..., loss: 38.897942, ...` lines with no step counter, and `save model in`
+    lines. The log counts epochs: epoch 1 a step ended at its last dated line with a loss (00:42:07),
+    its loss the first it reports; each save a checkpoint."""
+    lines = [
+        ('[2025/07/22 00:14:40] ppocr INFO: During the training process, after the 0th iteration, an evaluatio'
+         'n is run every 2000 iterations'),
+        ('[2025/07/22 00:22:10] ppocr INFO: epoch: [1/10], lr: 0.000024, acc: 0.109375, CTCLoss: 36.289278, SA'
+         'RLoss: 2.587582, loss: 38.897942, eta: 4:30:02'),
+        ('[2025/07/22 00:29:33] ppocr INFO: epoch: [1/10], lr: 0.000051, acc: 0.117187, CTCLoss: 33.585308, SA'
+         'RLoss: 2.507226, loss: 36.276060, eta: 4:20:36'),
+        ('[2025/07/22 00:36:56] ppocr INFO: epoch: [1/10], lr: 0.000105, acc: 0.152344, CTCLoss: 27.627853, SA'
+         'RLoss: 2.179113, loss: 29.816208, eta: 4:12:28'),
+        ('[2025/07/22 00:42:07] ppocr INFO: epoch: [1/10], lr: 0.000143, acc: 0.164062, CTCLoss: 21.134651, SA'
+         'RLoss: 1.886903, loss: 22.924883, eta: 4:07:03'),
+        '[2025/07/22 00:42:07] ppocr INFO: save model in .../Fine-tuning_an_OCR/checkpoints/v3_en_mobile/latest',
+        ('[2025/07/22 00:44:26] ppocr INFO: epoch: [2/10], lr: 0.000159, acc: 0.167969, CTCLoss: 19.733342, SA'
+         'RLoss: 1.798387, loss: 21.525607, eta: 4:05:32'),
+        ('[2025/07/22 00:51:55] ppocr INFO: epoch: [2/10], lr: 0.000214, acc: 0.214844, CTCLoss: 14.636453, SA'
+         'RLoss: 1.576685, loss: 16.263607, eta: 3:58:26'),
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["end_ns"], s["loss"]) for s in steps][:1] == [
+        (1, _ns("2025-07-22 00:42:07,000"), 38.897942)]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_start", 6)]

@@ -7,7 +7,7 @@
 --   resumed_from_step, end_reason, start_source, logged), plus next_start_ns (the next
 --   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt; an
 --   undated one, a traceback after which its console logs no step, at its console's last dated
---   line before it),
+--   line before it; an undated clean end so ends its attempt as completed),
 --   timeout_hang_start_ns and timeout_hang_s (a c10d watchdog timeout or a launcher's
 --   no-output watchdog in the attempt: its start and how long it ran).
 with processes as (
@@ -142,30 +142,35 @@ activity as (
     left join int_log_steps s on s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
     group by a.attempt
 ),
-undated_failures as (
-    -- a failure line with no time of its own (a Python traceback's) after which its console logs
-    -- no step: it ended the attempt that its console's last dated line before it falls in, no
-    -- earlier than that line (after_ns); the first such line of each console
-    select f.file_id, greatest(
+undated_ends as (
+    -- a failure or a clean end logged on a line with no time of its own (a Python traceback, a
+    -- script's final "Training time 1:16:43") after which its console logs no step: it ended
+    -- the attempt that its console's last dated line before it falls in, no earlier than that
+    -- line (after_ns); the first such line of each kind in each console
+    select f.failure, greatest(
         (select max(s.t_ns) from int_log_steps s where s.file_id = f.file_id and s.line < f.line),
         (select max(d.ts_ns) from int_log_events d where d.file_id = f.file_id and d.line < f.line)) as after_ns
     from (
-        select e.file_id, min(e.line) as line
+        select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line
         from stg_log_events e
         cross join int_reference_rank r
         left join (select file_id, max(line) as line from stg_log_steps group by file_id) l using (file_id)
-        where e.ts_ns is null and e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
+        where e.ts_ns is null and e.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'attempt_end')
           and (e.rank is null or e.rank is not distinct from r.rank)
           and (l.line is null or e.line > l.line)
-        group by e.file_id
+        group by all
     ) f
 ),
 endings as (
     select a.attempt,
-        min(e.ts_ns) filter (where e.kind = 'attempt_end') as completed_ns,
+        coalesce(min(e.ts_ns) filter (where e.kind = 'attempt_end'),
+                 (select min(u.after_ns) from undated_ends u
+                  where not u.failure and u.after_ns >= a.start_ns
+                    and (a.next_start_ns is null or u.after_ns < a.next_start_ns))) as completed_ns,
         coalesce(min(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')),
-                 (select min(u.after_ns) from undated_failures u
-                  where u.after_ns >= a.start_ns and (a.next_start_ns is null or u.after_ns < a.next_start_ns))) as crash_ns,
+                 (select min(u.after_ns) from undated_ends u
+                  where u.failure and u.after_ns >= a.start_ns
+                    and (a.next_start_ns is null or u.after_ns < a.next_start_ns))) as crash_ns,
         max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
         max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step,
         min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
