@@ -1,9 +1,10 @@
 """DeepSpeed console logs: `[YYYY-MM-DD HH:MM:SS,mmm] [LEVEL] [file.py:line:func] message` lines.
 
 - Step lines: `[Rank 0] step=20, skipped=17, lr=[0.0001], mom=[...]` (the engine's
-  steps_per_print), and the timer line after it: `epoch=0/micro_step=20/global_step=20,
-  RunningAvgSamplesPerSec=..., CurrSamplesPerSec=..., MemAllocated=...`. Consecutive step lines
-  make log intervals: samples = CurrSamplesPerSec x the time since the previous step line.
+  steps_per_print; the rank `log_dist` names, where no launcher prefix does), and the timer
+  line after it: `epoch=0/micro_step=20/global_step=20, RunningAvgSamplesPerSec=...,
+  CurrSamplesPerSec=..., MemAllocated=...`. Consecutive step lines make log intervals:
+  samples = CurrSamplesPerSec x the time since the previous step line.
 - fp16 loss-scale overflows (`OVERFLOW! Rank 0 Skipping step`): the optimizer skipped that
   step; counted in the file's warnings (the `skipped=` counter of the step lines).
 - Checkpoints: `Checkpoint global_stepN is about to be saved!` starts a save, `... is ready
@@ -30,7 +31,8 @@ from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 _DS_LINE = re.compile(r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3}\] \[(?:INFO|WARNING|ERROR|DEBUG)\] \[[\w.]+:\d+:\w+\] ")
 _MARKERS = re.compile(r"\[deepspeed\]|RunningAvgSamplesPerSec|\bstep=\d+, skipped=\d+|launch\.py:\d+:main|ds_accelerator|"
                       r"DeepSpeed|deepspeed_|torch_checkpoint_engine")
-_STEP = re.compile(r"\bstep=(?P<step>\d+), skipped=(?P<skipped>\d+), lr=\[(?P<lr>[^\],]+)")
+# (`log_dist` opens the message with the printing process's rank: `[Rank 0] step=20, ...`)
+_STEP = re.compile(r"(?:\[Rank (?P<rank>\d{1,7})\] )?\bstep=(?P<step>\d+), skipped=(?P<skipped>\d+), lr=\[(?P<lr>[^\],]+)")
 _TIMER = re.compile(
     r"global_step=(?P<step>\d+), RunningAvgSamplesPerSec=(?P<avg>[\d.eE+-]+), CurrSamplesPerSec=(?P<cur>[\d.eE+-]+)"
 )
@@ -90,7 +92,8 @@ class DeepSpeedParser(LogReader):
                     lr: float | None = float(m.group("lr"))
                 except ValueError:
                     lr = None
-                rows.step(line=line.number, rank=line.rank, step=int(m.group("step")), end_ns=line.ts_ns, lr=lr)
+                rank = line.rank if line.rank is not None or m.group("rank") is None else int(m.group("rank"))
+                rows.step(line=line.number, rank=rank, step=int(m.group("step")), end_ns=line.ts_ns, lr=lr)
             elif ("global_step=" in text and (m := _TIMER.search(text)) is not None and rows.steps
                   and rows.steps[-1]["step"] == int(m.group("step"))):
                 step = rows.steps[-1]

@@ -8,7 +8,9 @@
   global_step + 1 (the value is logged in `training_step`, before that step's optimizer step
   counts it: `global_step=49` on the bar's 50/50 is the 50th step). A plain
   Lightning bar counts batches of an epoch, not optimizer steps (gradient accumulation): its
-  rows are numbered epoch x batches per epoch + batch, and keep the bar's loss. A bar over an
+  rows are numbered epoch x batches per epoch + batch, and keep the bar's loss; where
+  ModelCheckpoint's lines give the global step at epochs' ends, those batches are made the
+  optimizer steps they are (`_optimizer_steps`). A bar over an
   iterable with no length (`Epoch 0: : 10000it [25:24,  6.56it/s]`) counts on across epochs.
 - Time: each epoch's bar prints the whole seconds since it started and its rate. The bar's
   first reading of a step is placed within its second (see `refine_bar_elapsed`), and the bar's
@@ -133,6 +135,7 @@ class LightningParser(LogReader):
         # with dated lines that print no year (glog) and no year anywhere, every anchor takes the
         # mtime's year: an estimate too
         _place(steps, clocks, file_mtime_ns(path), years_guessed(lines))
+        _optimizer_steps(steps, state.saves)
         previous: dict[int | None, float] = {}
         for (rank, _, _), row in sorted(steps.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1], kv[0][2])):
             total = row.pop("_consumed", None)
@@ -142,6 +145,7 @@ class LightningParser(LogReader):
                 previous[rank] = total
             row.pop("_reading", None)
             row.pop("_clock", None)
+            row.pop("_batches", None)
             rows.step(**row)
         if not recognised:
             raise ParseError(str(path), "no Lightning progress bar or checkpoint line found", where="line 1")
@@ -160,6 +164,7 @@ class LightningParser(LogReader):
             key = ("save", line.rank, m.group("step"))
             if key not in seen:
                 seen.add(key)
+                state.saves.append((line.rank, int(m.group("epoch")), int(m.group("step"))))
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=int(m.group("step")), raw=body)
             return 1
@@ -210,6 +215,8 @@ class LightningParser(LogReader):
         else:
             step = counted
         row: dict[str, Any] = {"line": line.number, "rank": line.rank, "step": step, "end_ns": line.ts_ns}
+        if "global_step" not in values and n is not None:
+            row["_batches"] = True  # the bar's batches of an epoch of n (`_optimizer_steps`)
         step_key = (line.rank, state.processes.get(line.rank, 0), step)
         previous = steps.get(step_key)
         row["_reading"] = previous["_reading"] if previous is not None and previous.get("_reading") else reading
@@ -270,6 +277,7 @@ class _State:
         self.last_reading_line: dict[int | None, int] = {}  # rank -> line of its bars' latest reading
         self._current: dict[tuple[int | None, int], tuple[int | None, int]] = {}  # (rank, epoch) -> its bar's key
         self.processes: dict[int | None, int] = {}  # rank -> restarts seen in its bars
+        self.saves: list[tuple[int | None, int, int]] = []  # (rank, epoch, global step) of ModelCheckpoint's lines
 
     def current(self, rank: int | None, epoch: int) -> _Clock | None:
         key = self._current.get((rank, epoch))
@@ -299,6 +307,39 @@ class _State:
             clock.readings.append(reading)
             self.last_reading_line[rank] = line_number
         return clock
+
+
+def _optimizer_steps(steps: dict[tuple[int | None, int, int], dict[str, Any]],
+                     saves: list[tuple[int | None, int, int]]) -> None:
+    """A plain bar counts batches; ModelCheckpoint's `Epoch 77, global step 195234:` counts
+    optimizer steps at the end of that epoch's training. Where a rank's lines give both, its
+    batch-counted rows are the optimizer steps they make: optimizer steps per batch (gradient
+    accumulation) from the two saves furthest apart (their global steps over the batches between
+    their epochs' ends), or from one save over the batches since the run began; each row's step
+    the batches done x that ratio, its step time over the ratio. A ratio above 1 (no bar of
+    batches) changes nothing."""
+    by_rank: dict[int | None, list[tuple[int, int]]] = {}
+    for rank, epoch, step in saves:
+        by_rank.setdefault(rank, []).append((epoch, step))
+    for rank, points in by_rank.items():
+        rows = [row for (r, _, _), row in steps.items() if r == rank and row.get("_batches")]
+        if not rows:
+            continue
+        batches = next((reading.total for row in rows if (reading := row.get("_reading")) is not None
+                        and reading.total), None)
+        if not batches:
+            continue
+        (first_epoch, first_step), (last_epoch, last_step) = min(points), max(points)
+        if last_epoch > first_epoch:
+            ratio = (last_step - first_step) / ((last_epoch - first_epoch) * batches)
+        else:
+            ratio = last_step / ((last_epoch + 1) * batches)
+        if not 0 < ratio < 1:
+            continue
+        for row in rows:
+            row["step"] = round(row["step"] * ratio)
+            if row.get("step_time_s") is not None:
+                row["step_time_s"] /= ratio
 
 
 def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dict[tuple[int | None, int], _Clock],

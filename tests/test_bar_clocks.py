@@ -71,18 +71,24 @@ def test_uneven_lightning_steps_take_what_the_harness_clock_says() -> None:
 
 def test_an_epochs_last_reading_gives_its_mean_step_time_to_the_printed_second() -> None:
     """A real ResNet-50 console keeps one reading per epoch, `5005/5005 [37:53<00:00, 2.20it/s]`:
-    the epoch's 5005 steps took 2273 to 2274 s (tqdm truncates the elapsed time to whole
-    seconds), 0.45415 to 0.45435 s a step. The rate, printed to 2 decimals, says less (2.195 to
-    2.205 it/s); the row's step time is within what the elapsed time allows."""
+    the epoch's 5005 batches took 2273 to 2274 s (tqdm truncates the elapsed time to whole
+    seconds), 0.45415 to 0.45435 s a batch. The rate, printed to 2 decimals, says less (2.195 to
+    2.205 it/s). ModelCheckpoint's `Epoch E, global step G` lines count the optimizer steps
+    (two batches a step): each epoch's row is its global step, and its step time, an optimizer
+    step's, is within what the elapsed time allows over the batches a step takes."""
     path = corpus_or_skip("logs", "lightning", "resnet50_imagenet_resume_epochs77_86_modelcheckpoint.log")
     text = path.read_text(encoding="utf-8")
     readings = re.findall(r"^Epoch (\d+): 100%\|[^|]*\| (\d+)/(\d+) \[(\d+):(\d+)<", text, re.MULTILINE)
     assert len(readings) == 10
+    saved = {int(e): int(g) for e, g in re.findall(r"^Epoch (\d+), global step (\d+):", text, re.MULTILINE)}
+    (first, first_step), (last, last_step) = min(saved.items()), max(saved.items())
+    batches = int(readings[0][2])
+    per_batch = (last_step - first_step) / ((last - first) * batches)  # optimizer steps a batch
     rows = {r["step"]: r for r in _lightning_steps(path)}
-    for epoch, done, total, minutes, seconds in readings:
+    for epoch, done, _, minutes, seconds in readings:
         elapsed = int(minutes) * 60 + int(seconds)
-        row = rows[int(epoch) * int(total) + int(done)]
-        assert elapsed / int(done) <= row["step_time_s"] < (elapsed + 1) / int(done)
+        row = rows[saved[int(epoch)]]
+        assert elapsed / int(done) / per_batch <= row["step_time_s"] < (elapsed + 1) / int(done) / per_batch
 
 
 def test_a_nemo_bar_counts_the_step_its_global_step_was_logged_in() -> None:

@@ -1442,3 +1442,58 @@ def test_paddleocr_epoch_lines_with_no_step_counter_make_an_epoch_log(tmp_path: 
     assert [(s["step"], s["end_ns"], s["loss"]) for s in steps][:1] == [
         (1, _ns("2025-07-22 00:42:07,000"), 38.897942)]
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_start", 6)]
+
+
+
+def test_lightning_bar_of_batches_and_checkpoint_global_steps_make_optimizer_steps(tmp_path: Path) -> None:
+    """A resumed ResNet-50 run on an A10G (the ERA4 Mini Capstone README, index id 36929896372):
+    one bar a epoch of 5005 batches, and ModelCheckpoint's `Epoch 77, global step 195234`,
+    `Epoch 78, global step 197737`, `Epoch 79, global step 200240`: two batches an optimizer step
+    (2503 steps an epoch). The bars' rows are those global steps (not (epoch + 1) x 5005), and a
+    step takes two batches' time (2.20 it/s: about 0.91 s)."""
+    lines = [
+        ('Epoch 77: 100%|' + "█" * 147
+         + '| 5005/5005 [37:53<00:00,  2.20it/s, v_num=3, metric.val.loss=2.070, metric.val.acc=0.720, metri'
+         'c.train.loss=3.040, metric.train.acc=0.311]'),
+        ("Epoch 77, global step 195234: 'metric.val.acc' reached 0.72026 (best 0.72026), saving model to '"
+         'data/logs/resnet50_imagenet1k/version_3/checkpoints/resnet50-imagenet1k-epoch=77-metric.val.acc='
+         "0.7203.ckpt' as top 3" + " " * 88),
+        ('Epoch 78: 100%|' + "█" * 147
+         + '| 5005/5005 [37:33<00:00,  2.22it/s, v_num=3, metric.val.loss=2.030, metric.val.acc=0.723, metri'
+         'c.train.loss=3.020, metric.train.acc=0.319]'),
+        ("Epoch 78, global step 197737: 'metric.val.acc' reached 0.72346 (best 0.72346), saving model to '"
+         'data/logs/resnet50_imagenet1k/version_3/checkpoints/resnet50-imagenet1k-epoch=78-metric.val.acc='
+         "0.7235.ckpt' as top 3" + " " * 88),
+        ('Epoch 79: 100%|' + "█" * 147
+         + '| 5005/5005 [37:33<00:00,  2.22it/s, v_num=3, metric.val.loss=2.090, metric.val.acc=0.721, metri'
+         'c.train.loss=3.020, metric.train.acc=0.322]'),
+        ("Epoch 79, global step 200240: 'metric.val.acc' reached 0.72080 (best 0.72346), saving model to '"
+         'data/logs/resnet50_imagenet1k/version_3/checkpoints/resnet50-imagenet1k-epoch=79-metric.val.acc='
+         "0.7208.ckpt' as top 3" + " " * 88),
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "lightning"
+    assert [s["step"] for s in steps] == [195234, 197737, 200240]
+    assert [e["step"] for e in events if e["kind"] == "checkpoint_save_end"] == [195234, 197737, 200240]
+    assert all(s["step_time_s"] is None or 0.85 < s["step_time_s"] < 0.95 for s in steps)
+
+
+
+def test_deepspeed_log_dist_names_the_rank_of_its_step_line(tmp_path: Path) -> None:
+    """DeepSpeed-Chat on two Kubernetes workers (a user's `kubectl logs` of worker 0, T9k's
+    docs): the node prefix names no rank, but `log_dist`'s `[Rank 0] step=1890, ...` does."""
+    lines = [
+        ('actor-multi-node-worker-0: [2023-06-21 03:45:55,424] [INFO] [timer.py:199:stop] epoch=1/micro_step=9'
+         '26/global_step=1880, RunningAvgSamplesPerSec=6.60372389313781, CurrSamplesPerSec=6.368302303901175, '
+         'MemAllocated=7.79GB, MaxMemAllocated=10.55GB'),
+        ('actor-multi-node-worker-0: [2023-06-21 03:46:19,251] [INFO] [logging.py:96:log_dist] [Rank 0] step=1'
+         '890, skipped=19, lr=[9.275816201087529e-08, 9.275816201087529e-08], mom=[(0.9, 0.95), (0.9, 0.95)]'),
+        ('actor-multi-node-worker-0: [2023-06-21 03:46:19,254] [INFO] [timer.py:199:stop] epoch=1/micro_step=9'
+         '36/global_step=1890, RunningAvgSamplesPerSec=6.604309943995918, CurrSamplesPerSec=6.809163050305052,'
+         ' MemAllocated=7.79GB, MaxMemAllocated=10.55GB'),
+        ('actor-multi-node-worker-0: [2023-06-21 03:46:43,211] [INFO] [logging.py:96:log_dist] [Rank 0] step=1'
+         '900, skipped=19, lr=[4.940137226560615e-08, 4.940137226560615e-08], mom=[(0.9, 0.95), (0.9, 0.95)]'),
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "deepspeed"
+    assert [(s["step"], s["rank"]) for s in steps] == [(1890, 0), (1900, 0)]
