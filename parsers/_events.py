@@ -45,6 +45,9 @@ _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|^CUDA Error: out of memory")
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
 # out-of-memory killer most often), "Segmentation fault (core dumped)", "Aborted", "Bus error".
+# PALS' mpiexec (HPE Cray machines: ALCF's Aurora, Polaris, Sunspot) on a rank that failed:
+# "x1921c1s1b0n0-hsn0...: rank 16 exited with code 1", "...: rank 0 died from signal 15"
+_PALS_EXIT = re.compile(r"(?:^|: )rank (?P<rank>\d{1,7}) (?:exited with code [1-9]\d{0,3}|died from signal \d{1,3})\b")
 _SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?")
 _RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")  # torchelastic's agent
 _GROUP_FAILED = re.compile(r"Worker group (?:FAILED|UNHEALTHY)\b")  # its state when it restarts them
@@ -145,7 +148,7 @@ _ANY_EVENT_PATTERN = (
     r"Save weights to |save model in |Saving current state to |Snapshotting to |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
-    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
+    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$| exited with code | died from signal "
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
 # "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec
@@ -292,6 +295,11 @@ class EventScanner:
         if "terminate called" in text and (abort := _TERMINATE.search(text)) is not None:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=f"uncaught C++ exception {abort.group('what')}: the process aborted")
+            self._failure(line.rank)
+            return True
+        if (" exited with code " in text or " died from signal " in text) and (pals := _PALS_EXIT.search(text)) is not None:
+            rows.event(LogEventKind.CRASH, line=line.number, rank=int(pals.group("rank")), ts_ns=line.ts_ns, raw=text,
+                       detail=f"the launcher: {pals.group(0).lstrip(': ')}")
             self._failure(line.rank)
             return True
         if text[:1] in "KSAB " and (death := _SHELL_DEATH.fullmatch(text.strip())) is not None:

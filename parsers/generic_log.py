@@ -40,7 +40,8 @@ _LAUNCHER = re.compile(
     r"Received \d+ death signal|(?:Closing|Sending) process \d+ (?:via|closing) signal|Rendezvous complete for workers|"
     r"slurmstepd: error: \*\*\* (?:JOB|STEP) |srun: error: Node failure on |terminate called after throwing an instance of |"
     r"\b(?:loading|saving|loaded|saved|writing) (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b|\bcheckpoint saved\b|"
-    r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|Saving current state to ", re.I
+    r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|Saving current state to |"
+    r": rank \d{1,7} (?:exited with code [1-9]|died from signal )", re.I
 )
 
 

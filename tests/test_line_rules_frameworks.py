@@ -1497,3 +1497,19 @@ def test_deepspeed_log_dist_names_the_rank_of_its_step_line(tmp_path: Path) -> N
     name, steps, _ = _read(tmp_path, lines)
     assert name == "deepspeed"
     assert [(s["step"], s["rank"]) for s in steps] == [(1890, 0), (1900, 0)]
+
+
+def test_pals_reports_of_ranks_that_failed_are_crashes(tmp_path: Path) -> None:
+    """PALS' mpiexec on ALCF's Sunspot (saforem2/ezpz, docs/guides/autoretry-nodekill.md: an FSDP+TP
+    run that filled its disk): after rank 23's `OSError: [Errno 28] No space left on device`, the
+    launcher reports `rank 16 exited with code 1` and `rank 0 died from signal 15`: crashes of
+    those ranks, and the file is read though it holds no step."""
+    lines = [
+        '[rank23]:     with path.open(mode) as stream:',
+        '[rank23]: OSError: [Errno 28] No space left on device',
+        '',
+        'x1921c1s1b0n0-hsn0.hsn.cm.sunspot.alcf.anl.gov: rank 16 exited with code 1',
+        'x1921c1s4b0n0-hsn0.hsn.cm.sunspot.alcf.anl.gov: rank 0 died from signal 15',
+    ]
+    _, _, events = _read(tmp_path, lines)
+    assert [(e["kind"], e["rank"], e["line"]) for e in events] == [("crash", 16, 4), ("crash", 0, 5)]
