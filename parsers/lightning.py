@@ -312,12 +312,14 @@ class _State:
 def _optimizer_steps(steps: dict[tuple[int | None, int, int], dict[str, Any]],
                      saves: list[tuple[int | None, int, int]]) -> None:
     """A plain bar counts batches; ModelCheckpoint's `Epoch 77, global step 195234:` counts
-    optimizer steps at the end of that epoch's training. Where a rank's lines give both, its
-    batch-counted rows are the optimizer steps they make: optimizer steps per batch (gradient
-    accumulation) from the two saves furthest apart (their global steps over the batches between
-    their epochs' ends), or from one save over the batches since the run began; each row's step
-    the batches done x that ratio, its step time over the ratio. A ratio above 1 (no bar of
-    batches) changes nothing."""
+    optimizer steps at the end of that epoch's training. Where a rank's lines give both and the
+    steps an epoch makes are its n batches accumulated k at a time (k >= 2; Lightning steps
+    after every k batches and after an epoch's last: ceil(n / k) steps an epoch), its
+    batch-counted rows are the optimizer steps they make: epoch x ceil(n / k) + ceil(batch / k),
+    their step time k batches'. The steps an epoch makes come from the two saves furthest apart
+    (their global steps over the epochs between them), or from one save over the epochs since
+    the run began. Any other count (a bar whose total holds the validation's batches too) changes
+    nothing."""
     by_rank: dict[int | None, list[tuple[int, int]]] = {}
     for rank, epoch, step in saves:
         by_rank.setdefault(rank, []).append((epoch, step))
@@ -331,15 +333,20 @@ def _optimizer_steps(steps: dict[tuple[int | None, int, int], dict[str, Any]],
             continue
         (first_epoch, first_step), (last_epoch, last_step) = min(points), max(points)
         if last_epoch > first_epoch:
-            ratio = (last_step - first_step) / ((last_epoch - first_epoch) * batches)
+            span, made = last_epoch - first_epoch, last_step - first_step
         else:
-            ratio = last_step / ((last_epoch + 1) * batches)
-        if not 0 < ratio < 1:
+            span, made = last_epoch + 1, last_step
+        if made <= 0 or made % span:
+            continue
+        per_epoch = made // span
+        k = round(batches / per_epoch)
+        if k < 2 or -(-batches // k) != per_epoch:
             continue
         for row in rows:
-            row["step"] = round(row["step"] * ratio)
+            epoch, batch = divmod(row["step"], batches)
+            row["step"] = epoch * per_epoch - (-batch // k)
             if row.get("step_time_s") is not None:
-                row["step_time_s"] /= ratio
+                row["step_time_s"] *= k
 
 
 def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dict[tuple[int | None, int], _Clock],

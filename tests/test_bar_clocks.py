@@ -83,12 +83,14 @@ def test_an_epochs_last_reading_gives_its_mean_step_time_to_the_printed_second()
     saved = {int(e): int(g) for e, g in re.findall(r"^Epoch (\d+), global step (\d+):", text, re.MULTILINE)}
     (first, first_step), (last, last_step) = min(saved.items()), max(saved.items())
     batches = int(readings[0][2])
-    per_batch = (last_step - first_step) / ((last - first) * batches)  # optimizer steps a batch
+    per_epoch = (last_step - first_step) // (last - first)  # 2503 optimizer steps an epoch of 5005 batches
+    accumulated = round(batches / per_epoch)  # batches an optimizer step: 2
+    assert -(-batches // accumulated) == per_epoch
     rows = {r["step"]: r for r in _lightning_steps(path)}
     for epoch, done, _, minutes, seconds in readings:
         elapsed = int(minutes) * 60 + int(seconds)
         row = rows[saved[int(epoch)]]
-        assert elapsed / int(done) / per_batch <= row["step_time_s"] < (elapsed + 1) / int(done) / per_batch
+        assert accumulated * elapsed / int(done) <= row["step_time_s"] < accumulated * (elapsed + 1) / int(done)
 
 
 def test_a_nemo_bar_counts_the_step_its_global_step_was_logged_in() -> None:
@@ -238,3 +240,15 @@ def test_bars_with_no_description_are_steps_only_where_they_can_be_training(tmp_
     assert parser is not None
     with pytest.raises(ParseError):
         parser.parse(download, ParseOptions())
+
+
+def test_a_global_step_that_no_accumulation_of_the_bars_batches_makes_changes_no_step() -> None:
+    """A Lightning 2.x console pieced from one job's notes: the bar's `Epoch 17/35 ... 193/193` and a
+    checkpoint of `Epoch 1, global step 296` (148 steps an epoch: no whole number of 193 batches
+    accumulates to it). The bar's row stays its batches' count, 17 x 193 + 193."""
+    path = corpus_or_skip("logs", "lightning", "vqa_rich_progressbar_duplicate_logger_ckpt.log")
+    text = path.read_text(encoding="utf-8")
+    bar = re.search(r"^Epoch (\d+)/\d+ \S+ (\d+)/(\d+) ", text, re.MULTILINE)
+    assert bar is not None
+    epoch, done, total = (int(x) for x in bar.groups())
+    assert [r["step"] for r in _lightning_steps(path)] == [epoch * total + done]
