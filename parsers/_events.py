@@ -40,6 +40,9 @@ _LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} ex
 _TRAINING_TIME = re.compile(
     r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time(?:\s{0,4}:| (?=\d{1,6}:\d{2}:\d{2}\s*$))", re.IGNORECASE)
 TRAINING_TIME_END = "the run's training time"
+# A script's last word as its logger's whole message (icefall's `INFO [train.py:555] Done!`):
+# its end where no step follows (as the training time's, `early_training_time_ends`)
+_DONE = re.compile(r"(?:^|\] | - )Done!\s*$")
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
 # (PyTorch < 1.0's `cuda runtime error (2)`; darknet's `CUDA Error: out of memory`)
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|^CUDA Error: out of memory")
@@ -148,7 +151,7 @@ _ANY_EVENT_PATTERN = (
     r"Save weights to |save model in |Saving current state to |Snapshotting to |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
-    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$| exited with code | died from signal "
+    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$| exited with code | died from signal |\] Done!"
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
 # "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec
@@ -361,7 +364,7 @@ class EventScanner:
                            detail="the launcher: its workers exited successfully")
                 self.launcher_end = rows.events[-1]
         elif (training and not failed and _TRAINING_TIME.search(text) is not None
-              and "epoch" not in text.lower()):
+              and "epoch" not in text.lower()) or ("Done!" in text and not failed and _DONE.search(text) is not None):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END)
         elif ("Save weights to " in text or "save model in " in text or "Saving current state to " in text

@@ -1513,3 +1513,17 @@ def test_pals_reports_of_ranks_that_failed_are_crashes(tmp_path: Path) -> None:
     ]
     _, _, events = _read(tmp_path, lines)
     assert [(e["kind"], e["rank"], e["line"]) for e in events] == [("crash", 16, 4), ("crash", 0, 5)]
+
+
+def test_icefalls_done_after_its_last_epoch_ends_the_run(tmp_path: Path) -> None:
+    """icefall's yesno recipe on CPU (its installation docs' training log): after the last epoch's
+    validation and checkpoint, `INFO [train.py:555] Done!` is the run's end."""
+    lines = [
+        "2023-07-27 12:51:27,970 INFO [train.py:422] Epoch 14, batch 20, loss[loss=0.01169, over 2695.00 frames. ], "
+        "tot_loss[loss=0.01054, over 34971.47 frames. ], batch size: 5",
+        "2023-07-27 12:51:28,247 INFO [train.py:444] Epoch 14, validation loss=0.01073, over 18067.00 frames.",
+        "2023-07-27 12:51:28,323 INFO [checkpoint.py:75] Saving checkpoint to tdnn/exp/epoch-14.pt",
+        "2023-07-27 12:51:28,326 INFO [train.py:555] Done!",
+    ]
+    _, _, events = _read(tmp_path, lines)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 4)]
