@@ -11,6 +11,7 @@ logger, or its metrics line under another logger) are read here and credited to 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
 from typing import NamedTuple
@@ -448,6 +449,46 @@ def _step_counter(text: str) -> _Counter | None:
     return _Counter(int(match.group(1)), match) if match is not None else None
 
 
+# stable-baselines3's logger tables (its `verbose=1` output): a row of dashes, then
+# `| time/              |          |` sections and `|    iterations      | 2        |` values
+_TABLE_ROW = re.compile(r"^\|\s{4}(?P<key>[\w.\-]{1,80})\s{0,80}\|\s{0,8}"
+                        r"(?P<value>[-+]?(?:\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?|nan|inf))\s{0,80}\|$")
+_TABLE_EDGE = re.compile(r"^-{10,400}$")
+
+
+def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
+    """stable-baselines3's logger tables (`_TABLE_ROW`), one a log dump: the dump's step is its
+    `iterations` (on-policy algorithms), else its `total_timesteps`; its step time the
+    `time_elapsed` seconds (whole, since learning began) since the previous dump over the steps
+    between (a first dump at iteration 1: its own); its loss `train/loss`. Undated: nothing
+    dates a table."""
+    table: dict[str, float] = {}
+    at: dict[str, Line] = {}  # each key's line
+    previous: tuple[float, float] | None = None  # (step, time_elapsed) of the previous dump
+    for line in [*lines, None]:
+        text = line.text.strip() if line is not None else "-" * 10
+        if (row := _TABLE_ROW.match(text)) is not None and line is not None:
+            if row.group("key") not in table:
+                table[row.group("key")], at[row.group("key")] = float(row.group("value")), line
+            continue
+        if not _TABLE_EDGE.match(text) or not table:
+            continue
+        key = "iterations" if "iterations" in table else "total_timesteps"
+        step = table.get(key)
+        elapsed = table.get("time_elapsed")
+        if step is not None and step.is_integer():
+            values: dict[str, float] = {}
+            if "loss" in table:
+                values["loss"] = table["loss"]
+            if elapsed is not None and previous is not None and step > previous[0]:
+                values["step_time_s"] = (elapsed - previous[1]) / (step - previous[0])
+            elif elapsed is not None and previous is None and "iterations" in table and step == 1:
+                values["step_time_s"] = elapsed
+            rows.step(line=at[key].number, rank=at[key].rank, step=int(step), end_ns=None, **values)
+            previous = (step, elapsed) if elapsed is not None else None
+        table, at = {}, {}
+
+
 def _optimizer_steps(rows: LogRows, micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]]) -> None:
     """Optimizer steps from micro-batch lines that print the step count (`_ITER_STEP`): the count
     goes up at the line of the iteration that stepped the optimizer, so step N is a row at the
@@ -649,6 +690,9 @@ class GenericLogParser(LogReader):
         bodies = list(head_bodies(head, limit=400))
         if is_table(bodies):
             return Claim.CONTENT  # a progress table: its header, then rows of numbers under it
+        if sum(1 for body in bodies if "|" in body and (row := _TABLE_ROW.match(body)) is not None
+               and row.group("key") in ("iterations", "total_timesteps", "time_elapsed")) >= 2:
+            return Claim.CONTENT  # a stable-baselines3 logger table
         for body in bodies:
             if "timing_s/step:" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
@@ -784,6 +828,8 @@ class GenericLogParser(LogReader):
         estimated = _steps_across_epochs(rows, within, lengths) if within else None
         if not rows.steps and SHARED_LINES.get():
             table_steps(lines, rows)  # a progress table (fastai's, chainer's): no step line above
+        if not rows.steps:
+            _logger_tables(lines, rows)  # stable-baselines3's key/value tables
         if not rows.steps and SHARED_LINES.get():
             # no step counter anywhere: the epochs are the steps, each ended by its last dated line
             # (not as another reader's fallback: a framework's epoch lines are its own to read)

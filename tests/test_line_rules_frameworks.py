@@ -1527,3 +1527,48 @@ def test_icefalls_done_after_its_last_epoch_ends_the_run(tmp_path: Path) -> None
     ]
     _, _, events = _read(tmp_path, lines)
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 4)]
+
+
+
+def test_stable_baselines3_logger_tables_are_steps(tmp_path: Path) -> None:
+    """stable-baselines3's PPO at `verbose=1` (kachayev/gym-microrts-paper-sb3's README): a table
+    each log dump, its `iterations` the step (1, then 2), its `time_elapsed` since learning began
+    (11 s, then 74 s) giving the step's time (11 s; 74 - 11 = 63 s), `train/loss` its loss
+    (none in the first table)."""
+    lines = [
+        'Using cpu device',
+        '---------------------------------',
+        '| rollout/           |          |',
+        '|    ep_len_mean     | 2e+03    |',
+        '|    ep_rew_mean     | 0.0      |',
+        '| time/              |          |',
+        '|    fps             | 179      |',
+        '|    iterations      | 1        |',
+        '|    time_elapsed    | 11       |',
+        '|    total_timesteps | 2048     |',
+        '---------------------------------',
+        '------------------------------------------',
+        '| rollout/                |              |',
+        '|    ep_len_mean          | 1.72e+03     |',
+        '|    ep_rew_mean          | -5.0         |',
+        '| time/                   |              |',
+        '|    fps                  | 55           |',
+        '|    iterations           | 2            |',
+        '|    time_elapsed         | 74           |',
+        '|    total_timesteps      | 4096         |',
+        '| train/                  |              |',
+        '|    approx_kl            | 0.0056759235 |',
+        '|    clip_fraction        | 0.0861       |',
+        '|    clip_range           | 0.2          |',
+        '|    entropy_loss         | -5.65        |',
+        '|    explained_variance   | 0.412        |',
+        '|    learning_rate        | 0.0003       |',
+        '|    loss                 | -0.024       |',
+        '|    n_updates            | 10           |',
+        '|    policy_gradient_loss | -0.00451     |',
+        '|    value_loss           | 0.00413      |',
+        '------------------------------------------',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(1, 11.0, None), (2, 63.0, -0.024)]
