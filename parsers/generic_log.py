@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tracelens.errors import ParseError
 from tracelens.parsers._events import SHARED_LINES, STEP, WATCHDOG, join_wrapped_watchdogs, log_result, open_log
@@ -489,6 +489,43 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
         table, at = {}, {}
 
 
+# Ray Tune's result as RLlib's examples print it (`pretty_print(result)`: a YAML block a training
+# iteration, its keys sorted, nested ones indented): its top-level `key: value` lines
+_RESULT_FIELD = re.compile(r"^(?P<key>[a-z_]{1,60}): (?P<value>[-+]?\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)$")
+_RESULT_LOSS = re.compile(r"^\s{2,16}total_loss: (?P<value>[-+]?\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)$")
+
+
+def _result_blocks(lines: Sequence[Line], rows: LogRows) -> None:
+    """Ray Tune's printed results (RLlib's `pretty_print(result)`): each block's
+    `training_iteration` is a step, ended at its `timestamp` (the result's Unix time, in whole
+    seconds: time_source `record`), its `time_this_iter_s` the step's time, its first nested
+    `total_loss` (the learner's) its loss. A block is the lines since the previous
+    `training_iteration`."""
+    block: dict[str, float] = {}
+    for line in lines:
+        text = line.text
+        if (field := _RESULT_FIELD.match(text)) is not None:
+            key, value = field.group("key"), float(field.group("value"))
+            if key != "training_iteration":
+                block.setdefault(key, value)
+                continue
+            if not value.is_integer():
+                block = {}
+                continue
+            values: dict[str, Any] = {}
+            if (spent := block.get("time_this_iter_s")) is not None and spent >= 0:
+                values["step_time_s"] = spent
+            if "loss" in block:
+                values["loss"] = block["loss"]
+            stamp = block.get("timestamp")
+            end = int(stamp) * 1_000_000_000 if stamp is not None and stamp.is_integer() and 0 < stamp < 2**33 else None
+            rows.step(line=line.number, rank=line.rank, step=int(value), end_ns=end,
+                      **({"time_source": "record"} if end is not None else {}), **values)
+            block = {}
+        elif "total_loss" in text and "loss" not in block and (loss := _RESULT_LOSS.match(text)) is not None:
+            block["loss"] = float(loss.group("value"))
+
+
 def _optimizer_steps(rows: LogRows, micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]]) -> None:
     """Optimizer steps from micro-batch lines that print the step count (`_ITER_STEP`): the count
     goes up at the line of the iteration that stepped the optimizer, so step N is a row at the
@@ -693,6 +730,8 @@ class GenericLogParser(LogReader):
         if sum(1 for body in bodies if "|" in body and (row := _TABLE_ROW.match(body)) is not None
                and row.group("key") in ("iterations", "total_timesteps", "time_elapsed")) >= 2:
             return Claim.CONTENT  # a stable-baselines3 logger table
+        if sum(1 for body in bodies if body.startswith(("training_iteration: ", "time_this_iter_s: "))) >= 2:
+            return Claim.CONTENT  # Ray Tune's printed results
         for body in bodies:
             if "timing_s/step:" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
@@ -830,6 +869,8 @@ class GenericLogParser(LogReader):
             table_steps(lines, rows)  # a progress table (fastai's, chainer's): no step line above
         if not rows.steps:
             _logger_tables(lines, rows)  # stable-baselines3's key/value tables
+        if not rows.steps:
+            _result_blocks(lines, rows)  # Ray Tune's / RLlib's printed results
         if not rows.steps and SHARED_LINES.get():
             # no step counter anywhere: the epochs are the steps, each ended by its last dated line
             # (not as another reader's fallback: a framework's epoch lines are its own to read)

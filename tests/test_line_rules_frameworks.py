@@ -1572,3 +1572,61 @@ def test_stable_baselines3_logger_tables_are_steps(tmp_path: Path) -> None:
     name, steps, _ = _read(tmp_path, lines)
     assert name == "generic_log"
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(1, 11.0, None), (2, 63.0, -0.024)]
+
+
+
+def test_ray_tunes_printed_results_are_steps_at_their_timestamp(tmp_path: Path) -> None:
+    """RLlib's PPO results as `pretty_print` writes them (ray-project/ray issue 3908): each block's
+    `training_iteration` is a step (84, whose block the excerpt cut, then 85), ended at its
+    `timestamp: 1548972009` (the `date: 2019-01-31_22-00-09` of the block), taking its
+    `time_this_iter_s: 2.8040077686309814`, its loss the learner's `total_loss`."""
+    lines = [
+        'timesteps_this_iter: 4000',
+        'timesteps_total: 336000',
+        'training_iteration: 84',
+        '',
+        'custom_metrics: {}',
+        'date: 2019-01-31_22-00-09',
+        'done: false',
+        'episode_len_mean: 52.0',
+        'episode_reward_max: -389.0',
+        'episode_reward_mean: -550.34',
+        'episode_reward_min: -718.0',
+        'episodes_this_iter: 76',
+        'episodes_total: 6765',
+        'experiment_id: 3bc0c9eb2c16474686937454214ecdbb',
+        'hostname: melting-warthog-ray-head-689ddb7c79-z7gfd',
+        'info:',
+        '  default:',
+        '    cur_kl_coeff: 0.22499996423721313',
+        '    cur_lr: 4.999999873689376e-05',
+        '    entropy: 1.1819819211959839',
+        '    kl: 0.012258782051503658',
+        '    policy_loss: -0.020113203674554825',
+        '    total_loss: 936.0924682617188',
+        '    vf_explained_var: 0.10152316838502884',
+        '    vf_loss: 936.1097412109375',
+        '  grad_time_ms: 2260.449',
+        '  load_time_ms: 0.845',
+        '  num_steps_sampled: 340000',
+        '  num_steps_trained: 340000',
+        '  sample_time_ms: 476.407',
+        '  update_time_ms: 5.337',
+        'iterations_since_restore: 85',
+        'node_ip: 192.168.166.180',
+        'num_metric_batches_dropped: 0',
+        'pid: 123',
+        'policy_reward_mean: {}',
+        'time_since_restore: 258.1266098022461',
+        'time_this_iter_s: 2.8040077686309814',
+        'time_total_s: 258.1266098022461',
+        'timestamp: 1548972009',
+        'timesteps_since_restore: 340000',
+        'timesteps_this_iter: 4000',
+        'timesteps_total: 340000',
+        'training_iteration: 85',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["end_ns"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (84, None, None, None), (85, 1548972009 * 10**9, 2.8040077686309814, 936.0924682617188)]
