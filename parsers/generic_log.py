@@ -526,6 +526,39 @@ def _result_blocks(lines: Sequence[Line], rows: LogRows) -> None:
             block["loss"] = float(loss.group("value"))
 
 
+# open_clip's training line: `Train Epoch: 0 [  32768/3200000 (1%)] Data (t): 0.029 Batch (t):
+# 6.655, 2461.78/s, 76.9308/s/gpu LR: ... Loss: 9.7031 (9.7031)`: the epoch, the samples done of
+# its samples, the step's data and whole time, the samples a second
+_SAMPLES_STEP = re.compile(
+    r"\bTrain Epoch: (?P<e>\d{1,9}) \[\s{0,16}(?P<s>\d{1,15})/(?P<n>\d{1,15}) \(\s{0,3}\d{1,3}%\)\] "
+    r"Data \(t\): (?P<d>\d{1,9}(?:\.\d{1,20})?) Batch \(t\): (?P<b>\d{1,9}(?:\.\d{1,20})?), "
+    r"(?P<r>\d{1,12}(?:\.\d{1,20})?)/s\b")
+_SAMPLES_LOSS = re.compile(r"\bLoss: (?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?) \(")
+
+
+def _sample_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> None:
+    """open_clip's lines (`_SAMPLES_STEP`) count samples: a step is a global batch, which is the
+    samples a second x the step's time (the line with the longest step time gives it most
+    precisely), made exact by the fewest samples a line shows (a whole number of batches: an
+    epoch's first line, one batch). Step = epoch x ceil(epoch's samples / batch) + samples /
+    batch; the step's time and data time as printed, its loss the first `Loss:`."""
+    longest = max(lines, key=lambda item: float(item[1].group("b")))[1]
+    estimate = float(longest.group("r")) * float(longest.group("b"))
+    fewest = min(int(m.group("s")) for _, m in lines)
+    if estimate <= 0 or fewest <= 0 or round(fewest / estimate) < 1:
+        return
+    batch = fewest / round(fewest / estimate)
+    if abs(batch - estimate) > 0.01 * estimate:
+        return  # the rate and the time do not say the same batch
+    for line, m in lines:
+        per_epoch = -(-int(m.group("n")) // round(batch))
+        values: dict[str, float] = {"step_time_s": float(m.group("b")), "data_time_s": float(m.group("d"))}
+        if (loss := _SAMPLES_LOSS.search(line.text, m.end())) is not None:
+            values["loss"] = float(loss.group("v"))
+        rows.step(line=line.number, rank=line.rank, step=int(m.group("e")) * per_epoch + round(int(m.group("s")) / batch),
+                  end_ns=line.ts_ns, **values)
+
+
 def _optimizer_steps(rows: LogRows, micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]]) -> None:
     """Optimizer steps from micro-batch lines that print the step count (`_ITER_STEP`): the count
     goes up at the line of the iteration that stepped the optimizer, so step N is a row at the
@@ -782,6 +815,7 @@ class GenericLogParser(LogReader):
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
         micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]] = {}  # `_ITER_STEP` lines of each rank
+        samples: list[tuple[Line, re.Match[str]]] = []  # open_clip's step lines (`_SAMPLES_STEP`)
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -812,6 +846,9 @@ class GenericLogParser(LogReader):
             if "per step time" in text and (per_step := _PER_STEP_TIME.match(text)) is not None:
                 if rows.steps and rows.steps[-1]["rank"] == line.rank and rows.steps[-1].get("step_time_s") is None:
                     rows.steps[-1]["step_time_s"] = float(per_step.group("v")) / 1000
+                continue
+            if "Batch (t): " in text and (sampled := _SAMPLES_STEP.search(text)) is not None:
+                samples.append((line, sampled))
                 continue
             # an undated step has a row with no time (nothing places it), with the time it reports
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
@@ -860,6 +897,8 @@ class GenericLogParser(LogReader):
             record.emit(rows)
         if micro:
             _optimizer_steps(rows, micro)
+        if samples:
+            _sample_steps(rows, samples)
         if counted:
             _from_epoch_one(rows, counted)
         if not rows.steps and bare:

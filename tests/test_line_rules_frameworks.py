@@ -1630,3 +1630,29 @@ def test_ray_tunes_printed_results_are_steps_at_their_timestamp(tmp_path: Path) 
     assert name == "generic_log"
     assert [(s["step"], s["end_ns"], s["step_time_s"], s["loss"]) for s in steps] == [
         (84, None, None, None), (85, 1548972009 * 10**9, 2.8040077686309814, 936.0924682617188)]
+
+
+
+def test_open_clip_sample_counts_make_steps_of_its_global_batch(tmp_path: Path) -> None:
+    """open_clip on 32 GPUs (a JUBE benchmark's docs): `Train Epoch: 0 [  16384/3200000 (1%)] ...
+    Batch (t): 137.606, 119.065/s` counts samples; its global batch is 119.065 x 137.606 = 16384
+    samples (the first line's count, one batch): steps 1, 2, 3, each at its line's time
+    (`2023-04-21,12:03:13`: open_clip writes a comma between date and time), taking its
+    `Batch (t)` seconds, its data time `Data (t)`."""
+    lines = [
+        ('2023-04-21,12:03:13 | INFO | Train Epoch: 0 [  16384/3200000 (1%)] Data (t): 90.938 Batch (t): 137.6'
+         '06, 119.065/s, 3.72078/s/gpu LR: 0.000000 Logit Scale: 14.286 Contrastive_loss: 9.7031 (9.7031) Loss'
+         ': 9.7031 (9.7031)'),
+        ('2023-04-21,12:03:20 | INFO | Train Epoch: 0 [  32768/3200000 (1%)] Data (t): 0.029 Batch (t): 6.655,'
+         ' 2461.78/s, 76.9308/s/gpu LR: 0.000000 Logit Scale: 14.286 Contrastive_loss: 9.7031 (9.7031) Loss: 9'
+         '.7031 (9.7031)'),
+        ('2023-04-21,12:03:26 | INFO | Train Epoch: 0 [  49152/3200000 (2%)] Data (t): 0.034 Batch (t): 6.466,'
+         ' 2533.71/s, 79.1783/s/gpu LR: 0.000000 Logit Scale: 14.286 Contrastive_loss: 9.7031 (9.7031) Loss: 9'
+         '.7031 (9.7031)'),
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["end_ns"], s["step_time_s"], s["data_time_s"], s["loss"]) for s in steps] == [
+        (1, _ns("2023-04-21 12:03:13,000"), 137.606, 90.938, 9.7031),
+        (2, _ns("2023-04-21 12:03:20,000"), 6.655, 0.029, 9.7031),
+        (3, _ns("2023-04-21 12:03:26,000"), 6.466, 0.034, 9.7031)]
