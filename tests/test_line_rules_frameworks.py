@@ -1656,3 +1656,71 @@ def test_open_clip_sample_counts_make_steps_of_its_global_batch(tmp_path: Path) 
         (1, _ns("2023-04-21 12:03:13,000"), 137.606, 90.938, 9.7031),
         (2, _ns("2023-04-21 12:03:20,000"), 6.655, 0.029, 9.7031),
         (3, _ns("2023-04-21 12:03:26,000"), 6.466, 0.034, 9.7031)]
+
+
+def test_lightnings_warning_on_resuming_mid_epoch_ends_nothing(tmp_path: Path) -> None:
+    """NeMo 2's resiliency demo (NVIDIA/NeMo, examples/llm/resiliency/resiliency-in-pretraining-demo.ipynb):
+    as the restarted worker group resumes, Lightning warns `You're resuming from a checkpoint that
+    ended before the epoch ended ... unreliable results if further training is done.`: no end of
+    training; the steps after it (10, 11) follow."""
+    lines = [
+        ('ining-demo/0 [default0]:[NeMo W 2025-02-28 20:35:32 nemo_logging:361] /usr/local/lib/python3.10/dist'
+         "-packages/lightning/pytorch/loops/training_epoch_loop.py:161: You're resuming from a checkpoint that"
+         ' ended before the epoch ended and your dataloader is not resumable. This can cause unreliable result'
+         's if further training is done. Consider using an end-of-epoch checkpoint or make your dataloader res'
+         'umable by implementing the `state_dict` / `load_state_dict` interface.'),
+        'ining-demo/0 [default0]:    ',
+        ('ining-demo/0 [default0]:[NeMo W 2025-02-28 20:35:41 rerun_state_machine:1088] Implicit initializatio'
+         'n of Rerun State Machine!'),
+        ('ining-demo/0 [default0]:[NeMo W 2025-02-28 20:35:41 rerun_state_machine:211] RerunStateMachine initi'
+         'alized in mode disabled'),
+        ('ining-demo/0 [default0]:Training epoch 0, iteration 10/19 | lr: 1.649e-06 | consumed_samples: 5632 |'
+         ' global_batch_size: 512 | global_step: 10 | reduced_train_loss: 11.03 | train_step_timing in s: 8.65'
+         '6'),
+        ('ining-demo/0 [default0]:Training epoch 0, iteration 11/19 | lr: 1.799e-06 | consumed_samples: 6144 |'
+         ' global_batch_size: 512 | global_step: 11 | reduced_train_loss: 11.03 | train_step_timing in s: 5.65'),
+    ]
+    _, steps, events = _read(tmp_path, lines)
+    assert [s["step"] for s in steps] == [10, 11]
+    assert [e for e in events if e["kind"] == "attempt_end"] == []
+
+
+def test_asynchronous_checkpoint_saves_start_a_save_of_their_step(tmp_path: Path) -> None:
+    """torchtitan's asynchronous DCP save (pytorch/torchtitan PR 1287) and NeMo 2's (NVIDIA/NeMo's
+    resiliency demo) hand the save over and log it: `Submitted checkpoint save request for
+    checkpoint_id=...step-400...` starts the save of step 400, `Scheduled async checkpoint save
+    for .../...-step=19-...-last.ckpt` that of step 19."""
+    cases = (
+        ([
+            ('[rank0]:[titan] 2025-06-25 13:06:03,755 - root - INFO - step: 440  loss:  5.2553  memory: '
+             '49.66GiB(52.28%)  tps: 5,868  tflops: 339.85  mfu: 34.36%'),
+            ('[rank0]:[0] 2025-06-25 13:06:06,800 - root - INFO - Submitted checkpoint save request for '
+             "checkpoint_id=_CheckpointRequestIdentifier(checkpoint_id='./outputs/checkpoint/step-400', "
+             "uuid='22d8ae0c-f9c7-4424-ac4b-ab4fdaa4655f')"),
+            '[rank0]:[0] 2025-06-25 13:06:06,800 - root - INFO - Waiting for checkpoint save request...',
+            ('[rank0]:[titan] 2025-06-25 13:06:16,214 - root - INFO - [GC] Peforming periodical GC colle'
+             'ction. 0.12 seconds.'),
+            ('[rank0]:[titan] 2025-06-25 13:06:17,743 - root - INFO - step: 450  loss:  5.1627  memory: '
+             '49.66GiB(52.28%)  tps: 5,858  tflops: 339.25  mfu: 34.30%'),
+            ('[rank0]:[titan] 2025-06-25 13:06:31,746 - root - INFO - step: 460  loss:  5.1879  memory: '
+             '49.66GiB(52.28%)  tps: 5,851  tflops: 338.86  mfu: 34.26%'),
+        ], 400, 2),
+        ([
+            ('ining-demo/0 [default0]:Training epoch 0, iteration 17/19 | lr: 2.699e-06 | consumed_sampl'
+             'es: 9216 | global_batch_size: 512 | global_step: 17 | reduced_train_loss: 11.03 | train_st'
+             'ep_timing in s: 5.648'),
+            ('ining-demo/0 [default0]:Training epoch 0, iteration 18/19 | lr: 2.849e-06 | consumed_sampl'
+             'es: 9728 | global_batch_size: 512 | global_step: 18 | reduced_train_loss: 11.03 | train_st'
+             'ep_timing in s: 5.646'),
+            ('ining-demo/0 [default0]:Training epoch 0, iteration 19/19 | lr: 2.999e-06 | consumed_sampl'
+             'es: 10240 | global_batch_size: 512 | global_step: 19 | reduced_train_loss: 11.03 | train_s'
+             'tep_timing in s: 5.648'),
+            ('ining-demo/0 [default0]:[NeMo I 2025-02-28 20:36:36 model_checkpoint:497] Scheduled async '
+             'checkpoint save for /tmp/nemo_run/checkpoints/resiliency-in-pretraining-demo/checkpoints/m'
+             'odel_name=0--val_loss=0.00-step=19-consumed_samples=10240.0-last.ckpt'),
+        ], 19, 4),
+    )
+    for lines, step, line in cases:
+        _, _, events = _read(tmp_path, lines)
+        assert [(e["kind"], e["step"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+            ("checkpoint_save_start", step, line)]
