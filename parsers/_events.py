@@ -20,8 +20,6 @@ from tracelens.parsers.contract import ParseResult
 STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re.IGNORECASE)
 # fairseq's checkpoint lines name their update: `Loaded checkpoint .../checkpoint_last.pt (epoch 51 @ 650 updates)`
 _AT_UPDATES = re.compile(r"@ (\d{1,15}) updates\b")
-# a checkpoint's folder named by its step (torchtitan's `./outputs/checkpoint/step-400`)
-_STEP_DIR = re.compile(r"/step-(\d{1,15})\b")
 # "training done", "training finished" (not Lightning's warning on resuming mid-epoch, "...
 # unreliable results if further training is done"); Megatron-LM's "[after training is done] datetime: ...";
 # Ultralytics' "100 epochs completed in 2.883 hours."; PyTorch's word_language_model example's
@@ -95,11 +93,6 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bsave model in \S|\bSaving cu
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
-    # an asynchronous save handed over (its writing goes on beside the training): torchtitan's
-    # "Submitted checkpoint save request for checkpoint_id=...step-400...", NeMo's "Scheduled
-    # async checkpoint save for .../step=19-...ckpt"
-    ("checkpoint save ", re.compile(r"\b(?:submitted checkpoint save request|scheduled async checkpoint save)\b", re.I),
-     LogEventKind.CHECKPOINT_SAVE_START),
     ("saved ", re.compile(r"\b(?:successfully )?saved (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b" + r".*?" + _DURATION, re.I),
      LogEventKind.CHECKPOINT_SAVE_END),
     (" completed", re.compile(r"\bcheckpoint (?:save )?completed" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
@@ -384,8 +377,7 @@ class EventScanner:
                 ckpt = pattern.search(text) if low is None or word in low else None
                 if ckpt:
                     dur = ckpt.groupdict().get("dur")
-                    at = (STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
-                          or (_STEP_DIR.search(text) if "step-" in text else None))
+                    at = STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
                     rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                     break
