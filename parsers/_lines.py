@@ -453,7 +453,7 @@ _DATE_HINT = r"(?:\d{4}-\d{2}-\d{2}[ T,]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})
 # Times printed without a year, read with the year of the file's dated lines or of its mtime
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
 _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
-              r"|^(?:[^\w\s]{1,6} )?\d{2}/\d{2} \[\d{2}:\d{2}:\d{2}\]")
+              r"|^(?:[^\w\s]{1,6} )?\d{2}/\d{2} \[\d{2}:\d{2}:\d{2}\]|^\d{2}/\d{2} \d{2}:\d{2}:\d{2} \[")
 # `_ISO` for polars, its date and time to the second in one group (the cache key of `parse_timestamp`
 # less the zone)
 _ISO_COLUMNS = (
@@ -625,10 +625,14 @@ _MONTH_DAY_BRACKET = re.compile(
     r"^(?:[^\w\s]{1,6} )?(?P<mo>\d{2})/(?P<d>\d{2}) \[(?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\]")
 
 
+# nanotron's logger with a date of no year, before its bracket: "12/21 01:39:51 [INFO|DP=0|TP=0|lrdn0007]: ..."
+_MONTH_DAY_PLAIN = re.compile(r"^(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2}) (?=\[)")
+
+
 def _yearless_match(text: str) -> re.Match[str] | None:
     """The time at the start of a line that prints no year (`_GLOG`, `_MONTH_DAY`,
-    `_MONTH_DAY_BRACKET`)."""
-    return _GLOG.match(text) or _MONTH_DAY.match(text) or _MONTH_DAY_BRACKET.match(text)
+    `_MONTH_DAY_BRACKET`, `_MONTH_DAY_PLAIN`)."""
+    return _GLOG.match(text) or _MONTH_DAY.match(text) or _MONTH_DAY_BRACKET.match(text) or _MONTH_DAY_PLAIN.match(text)
 
 
 def _glog_ns(text: str, year: int) -> int | None:

@@ -40,7 +40,10 @@ _PHASE_TIMER = re.compile(
 _DS_STEP = re.compile(r"(?:\[Rank \d{1,7}\] step|/global_step)=(?P<step>\d{1,15})\b")
 # how many lines before the iteration line DeepSpeed's line of its step may be
 _DS_STEP_LINES = 4
-_FIELD = re.compile(r"^\s*+(?P<name>[A-Za-z][A-Za-z _/()\-]*+)[:=]\s*+(?P<value>[-+]?[\d.]++(?:[eE][-+]?\d++)?)\s*+$")
+# (nanotron writes its figures human-readably: `time_per_iteration_ms: 8.79K`, `consumed_tokens: 480B`)
+_FIELD = re.compile(
+    r"^\s*+(?P<name>[A-Za-z][A-Za-z _/()\-]*+)[:=]\s*+(?P<value>[-+]?[\d.]++(?:[eE][-+]?\d++)?)(?P<unit>[KMBT])?\s*+$")
+_UNITS = {None: 1.0, "K": 1e3, "M": 1e6, "B": 1e9, "T": 1e12}
 
 
 # the training loss, as Megatron ("lm loss"), NeMo ("reduced train loss") and others name it
@@ -98,18 +101,24 @@ class MegatronParser(LogReader):
             if not match:
                 continue
             fields: dict[str, float] = {}
+            rounded: set[str] = set()  # the fields written with a unit (3 significant digits: no counter to subtract)
             for part in line.text[match.end():].split("|"):
                 field = _FIELD.match(part)
                 if field:
+                    name = _norm(field.group("name").rstrip())
                     try:
-                        fields[_norm(field.group("name").rstrip())] = float(field.group("value"))
+                        fields[name] = float(field.group("value")) * _UNITS[field.group("unit")]
                     except ValueError:
                         continue
-            step_ms = fields.get("elapsed time per iteration (ms)", fields.get("elapsed time per iteration ms"))
+                    if field.group("unit"):
+                        rounded.add(name)
+            step_ms = fields.get("elapsed time per iteration (ms)", fields.get("elapsed time per iteration ms",
+                                                                             fields.get("time per iteration ms")))
             # NeMo 2 prints the step's own time ("train_step_timing in s"), Megatron the interval's mean
             step_s = fields.get("elapsed time per iteration (s)", fields.get("train step timing in s"))
             step_time = step_s if step_s is not None else (step_ms / 1000 if step_ms is not None else None)
-            samples, tokens = fields.get("consumed samples"), fields.get("consumed tokens")
+            samples, tokens = (fields.get(name) if name not in rounded else None
+                               for name in ("consumed samples", "consumed tokens"))
             last_samples, last_tokens = previous.get(line.rank, (None, None))
             previous[line.rank] = (samples, tokens)
             step = int(match.group(1))
@@ -124,7 +133,7 @@ class MegatronParser(LogReader):
                 tokens=_delta(tokens, last_tokens),
                 loss=next((fields[k] for k in _LOSS_FIELDS if k in fields), None),
                 lr=fields.get("learning rate", fields.get("lr")), grad_norm=fields.get("grad norm"),
-                tflops=fields.get("throughput per gpu (tflop/s/gpu)"),
+                tflops=fields.get("throughput per gpu (tflop/s/gpu)", fields.get("model tflops per gpu")),
             )
         if not rows.steps:
             raise ParseError(str(path), "no iteration lines found", where="line 1")

@@ -1683,3 +1683,54 @@ def test_lightnings_warning_on_resuming_mid_epoch_ends_nothing(tmp_path: Path) -
     _, steps, events = _read(tmp_path, lines)
     assert [s["step"] for s in steps] == [10, 11]
     assert [e for e in events if e["kind"] == "attempt_end"] == []
+
+
+
+def test_composer_blocks_under_sruns_labels_are_read(tmp_path: Path) -> None:
+    """LLM Foundry's MPT on Slurm (aws-samples' awsome-distributed-training docs): `srun --label`
+    prefixes each line of Composer's block with the task, `0: [batch=1/300000000]:` then `0:
+    Train ...` lines: the file is Composer's, step 1 of task 0 with its loss 12.0."""
+    lines = [
+        '0: [batch=1/300000000]:',
+        '0:       Train time/epoch: 0',
+        '0:       Train time/batch: 0',
+        '0:       Train time/sample: 0',
+        '0:       Train time/batch_in_epoch: 0',
+        '0:       Train time/sample_in_epoch: 0',
+        '0:       Train time/token: 0',
+        '0:       Train time/token_in_epoch: 0',
+        '0:       Train memory/allocated_mem: 3.6287',
+        '0:       Train memory/active_mem: 3.6287',
+        '0:       Train memory/inactive_mem: 2.7844',
+        '0:       Train memory/reserved_mem: 20.9650',
+        '0:       Train memory/alloc_retries: 0',
+        '0:       Train trainer/device_train_microbatch_size: 8',
+        '0:       Train loss/train/total: 12.0000',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "composer"
+    assert [(s["step"], s["rank"], s["loss"]) for s in steps] == [(1, 0, 12.0)]
+
+
+
+def test_nanotron_iteration_lines_human_readable_figures_and_yearless_date(tmp_path: Path) -> None:
+    """nanotron on 64 GPUs of Leonardo (mii-llm's pretraining write-up): `12/21 01:39:51 [INFO|DP=0|TP=0|lrdn0007]:
+    iteration: 211364 / 1500000 | ... | time_per_iteration_ms: 8.79K | ... | model_tflops_per_gpu:
+    15.4`: 8.79K ms is 8.79 s, the line dated 12/21 01:39:51 (the year is the file's: none
+    printed), 15.4 TFLOPs a GPU; `consumed_tokens: 480B` on both lines is rounded, so the tokens
+    between them are unknown, not 0."""
+    lines = [
+        ('12/21 01:39:51 [INFO|DP=0|TP=0|lrdn0007]: iteration: 211364 / 1500000 | consumed_tokens: 480B | time'
+         '_per_iteration_ms: 8.79K | tokens_per_sec: 182K | tokens_per_sec_per_gpu: 699 | global_batch_size: 1'
+         '.6M | grad_norm: 0.112 | lm_loss: 2.04 | lr: 0.0001 | model_tflops_per_gpu: 15.4 | eta: 131 days, 1:'
+         '45:39'),
+        ('12/21 01:40:00 [INFO|DP=0|TP=0|lrdn0007]: iteration: 211365 / 1500000 | consumed_tokens: 480B | time'
+         '_per_iteration_ms: 8.74K | tokens_per_sec: 183K | tokens_per_sec_per_gpu: 703 | global_batch_size: 1'
+         '.6M | grad_norm: 0.105 | lm_loss: 2.06 | lr: 0.0001 | model_tflops_per_gpu: 15.5 | eta: 130 days, 9:'
+         '39:28'),
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["step_time_s"], s["tflops"], s["tokens"], s["loss"]) for s in steps] == [
+        (211364, 8.79, 15.4, None, 2.04), (211365, 8.74, 15.5, None, 2.06)]
+    assert [(s["end_ns"] - steps[0]["end_ns"]) / 1e9 for s in steps] == [0.0, 9.0]
+    assert {s["time_source"] for s in steps} == {"log_line_mtime"}
