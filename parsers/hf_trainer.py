@@ -8,7 +8,8 @@
   dicts (`eval_loss`) end an evaluation, and the final `{'train_runtime': ...}` dict ends the
   attempt. `TrainOutput(global_step=N, ...)` says how many steps the run made.
 - Step of a metric dict: its own `step` key where it has one (TFTrainer's dicts; ms-swift's
-  `'global_step/max_steps': '50/60'`), else the
+  `'global_step/max_steps': '50/60'`), else the reading it was printed right after on its
+  own line (a console that keeps no carriage return), else the
   training bar's reading that tqdm redrew right after writing the
   dict (tqdm.write clears the bar, prints the line, and redraws the bar with the step it is
   at). Those redraws follow a clear (a line of spaces) or the dict line itself; when there are
@@ -250,11 +251,20 @@ class HFTrainerParser(LogReader):
                         # dict: one log, the dict's fuller figures kept
                         dicts[-1].record = {**dicts[-1].record, **record}
                         continue
-                    dicts.append(_Dict(index, line, record, last_reading))
-                    previous_was_dict = True
+                    d = _Dict(index, line, record, last_reading)
+                    if readings and last_reading is not None and readings[-1].end <= found.start():
+                        # written right after a reading on its line (a console that keeps no
+                        # carriage return: the bar was drawn, then the dict printed after it, at
+                        # that step): that reading is its step's, not the next line's
+                        d.reading, d.exact = last_reading, True
+                    else:
+                        previous_was_dict = True
+                    dicts.append(d)
             events.scan(line)
-        written = [d for d in dicts if "_resumed_from" not in d.record]
-        redraws = cleared or adjacent
+        written = [d for d in dicts if "_resumed_from" not in d.record and not d.exact]
+        # (a reading a dict was glued to is that dict's, no other's redraw)
+        glued = {id(d.reading[1]) for d in dicts if d.exact and d.reading is not None}
+        redraws = [r for r in (cleared or adjacent) if id(r[1]) not in glued]
         if len(redraws) == len(written) and written:
             for d, reading in zip(written, redraws, strict=True):
                 d.reading, d.exact = reading, True

@@ -1734,3 +1734,24 @@ def test_nanotron_iteration_lines_human_readable_figures_and_yearless_date(tmp_p
         (211364, 8.79, 15.4, None, 2.04), (211365, 8.74, 15.5, None, 2.06)]
     assert [(s["end_ns"] - steps[0]["end_ns"]) / 1e9 for s in steps] == [0.0, 9.0]
     assert {s["time_source"] for s in steps} == {"log_line_mtime"}
+
+
+
+def test_a_dict_glued_after_a_bar_reading_is_that_readings_step(tmp_path: Path) -> None:
+    """HF Trainer LoRA on Windows in PyCharm's console (a user's capture of Qwen3-0.6B
+    fine-tuning, kept in a .py file): each metric dict is printed right after the bar's reading on
+    the same line, ` 14%|█▍        | 10/69 [10:55<1:11:19, 72.53s/it]{'loss': 5.4448, ...,
+    'epoch': 0.45}`: step 10's loss (0.45 of an epoch of 22.2 steps), not step 20's."""
+    lines = [
+        (' 14%|' + "█" * 1 + '▍        '
+         + "| 10/69 [10:55<1:11:19, 72.53s/it]{'loss': 5.4448, 'grad_norm': 19.964406967163086, 'learning_ra"
+         "te': 1.8e-05, 'epoch': 0.45}"),
+        (' 29%|' + "█" * 2 + '▉       '
+         + "| 20/69 [21:21<47:21, 57.99s/it]{'loss': 3.7822, 'grad_norm': 8.013687133789062, 'learning_rate'"
+         ": 3.8e-05, 'epoch': 0.9}"),
+        (' 43%|' + "█" * 4 + '▎     '
+         + "| 30/69 [29:57<36:03, 55.47s/it]{'loss': 2.3764, 'grad_norm': 6.840965747833252, 'learning_rate'"
+         ": 5.8e-05, 'epoch': 1.31}"),
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["loss"]) for s in steps] == [(10, 5.4448), (20, 3.7822), (30, 2.3764)]
