@@ -30,6 +30,9 @@ _END = re.compile(
     r"\|\s{0,4}end of training\s{0,4}\|", re.IGNORECASE)
 # DeepSpeed's launcher on a worker that returned 0 (`[launch.py:350:main] Process 29248 exits
 # successfully.`): its run ended cleanly, where no failure was logged before it
+# SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting
+# training SUCCESS" (it returned 0), "... Reporting training FAILURE"
+_SAGEMAKER_REPORT = re.compile(r"\bReporting training (SUCCESS|FAILURE)\b")
 _LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} exits successfully")
 # The run's total training time as its message (detectron2's "]: Total training time: 0:06:14",
 # a script's "INFO - Training time: 6.89 min"): the end of training, where it is the process's
@@ -152,7 +155,8 @@ _ANY_EVENT_PATTERN = (
     r"Save weights to |save model in |Saving current state to |Snapshotting to |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
-    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$| exited with code | died from signal |\] Done!"
+    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
+    r"| exited with code | died from signal |\] Done!|Reporting training "
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
 # "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec
@@ -357,6 +361,15 @@ class EventScanner:
                        step=int(starts.group(1)), detail="training starts", raw=text)
         elif (training or "completed in " in text or "total average" in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+        elif "Reporting training " in text and (report := _SAGEMAKER_REPORT.search(text)) is not None:
+            if report.group(1) == "SUCCESS":
+                if not self.unclean:
+                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                               detail="SageMaker: training SUCCESS")
+            else:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="SageMaker: training FAILURE")
+                self._failure(line.rank)
         elif "exits successfully" in text and not self.unclean and _LAUNCHER_SUCCESS.search(text) is not None:
             if self.launcher_end is not None:  # the run ends with its last worker
                 self.launcher_end.update(line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text[:500])

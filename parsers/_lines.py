@@ -34,6 +34,8 @@ _PREFIX = re.compile(
     r"\[default(?P<r1>\d+)\]:"
     r"|\[rank(?P<r2>\d+)\]:[ ]?"
     r"|\[\d+,(?P<r3>\d+)\]<std(?:out|err)>:[ ]?"
+    # SageMaker's mpirun: "[1,mpirank:3,algo-1]<stdout>:"
+    r"|\[\d{1,6},mpirank:(?P<r10>\d{1,7}),[\w.\-]{1,255}\]<std(?:out|err)>:[ ]?"
     r"|\[(?P<r4>\d{1,4})\] "
     r"|\[[\w.\-]{1,255}:(?P<r5>\d+)\]:[ ]?"
     r"|[ ]{0,6}(?P<r6>\d{1,5}): (?![-+]?[\d.]{1,30}, [-+]?[\w.]{1,30} avg)"  # (not darknet's ` 10090: 1.26, 1.21 avg loss`)
@@ -61,7 +63,7 @@ _APP_PREFIX = re.compile(r"[A-Za-z][\w.\-]{0,63}/\d{1,6} (?=\[(?:default|rank)\d
 _WORD_PREFIX = re.compile(
     r"(?<![\w.\-])[\w.\-]{1,255}+ \[std(?:out|err)\]:? |(?<![\w.\-])[\w.]{1,255}+(?:-[\w.]{1,255}+){0,8}-\d++[ ]{1,40}+\|[ ]"
 )
-_RANK_GROUPS = ("r1", "r2", "r3", "r4", "r5", "r6", "r7", "r9", "r8")
+_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r4", "r5", "r6", "r7", "r9", "r8")
 # A line number pasted in front of every line (`cat -n`, copied from a code viewer): "  12\t".
 _PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)|\[(\d{1,9})\](?:[ ]|$)")
 # ISO-like times: a space, `T` or (open_clip's `datefmt="%Y-%m-%d,%H:%M:%S"`) a comma between

@@ -42,7 +42,7 @@ _LAUNCHER = re.compile(
     r"slurmstepd: error: \*\*\* (?:JOB|STEP) |srun: error: Node failure on |terminate called after throwing an instance of |"
     r"\b(?:loading|saving|loaded|saved|writing) (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b|\bcheckpoint saved\b|"
     r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|Saving current state to |"
-    r": rank \d{1,7} (?:exited with code [1-9]|died from signal )", re.I
+    r": rank \d{1,7} (?:exited with code [1-9]|died from signal )|Reporting training (?:SUCCESS|FAILURE)", re.I
 )
 
 

@@ -1755,3 +1755,27 @@ def test_a_dict_glued_after_a_bar_reading_is_that_readings_step(tmp_path: Path) 
     ]
     _, steps, _ = _read(tmp_path, lines)
     assert [(s["step"], s["loss"]) for s in steps] == [(10, 5.4448), (20, 3.7822), (30, 2.3764)]
+
+
+
+def test_sagemakers_mpirun_prefix_and_its_toolkits_report(tmp_path: Path) -> None:
+    """Accelerate's nlp_example under SageMaker's data-parallel mpirun (an accelerate-on-SageMaker
+    examples README): `[1,mpirank:3,algo-1]<stderr>:` names rank 3; the training toolkit's
+    `Reporting training SUCCESS` ends the run cleanly, and the file is a console's, though it
+    holds an NCCL INFO line."""
+    lines = [
+        '[1,mpirank:0,algo-1]<stdout>:algo-1:79:1300 [0] NCCL INFO Launch mode Parallel',
+        '[1,mpirank:0,algo-1]<stderr>:INFO:root:Reducer buckets have been rebuilt in this iteration.',
+        '[1,mpirank:3,algo-1]<stderr>:INFO:root:Reducer buckets have been rebuilt in this iteration.',
+        "[1,mpirank:0,algo-1]<stdout>:epoch 0: {'accuracy': 0.6838235294117647, 'f1': 0.8122270742358079}",
+        "[1,mpirank:0,algo-1]<stdout>:epoch 1: {'accuracy': 0.7205882352941176, 'f1': 0.8256880733944955}",
+        "[1,mpirank:0,algo-1]<stdout>:epoch 2: {'accuracy': 0.75, 'f1': 0.838095238095238}",
+        '2022-09-21 13:21:05,187 sagemaker-training-toolkit INFO     Waiting for the process to finish and give a return code.',
+        ('2022-09-21 13:21:05,188 sagemaker-training-toolkit INFO     Done waiting for a return code'
+         '. Received 0 from exiting process.'),
+        '2022-09-21 13:21:05,188 sagemaker-training-toolkit INFO     Reporting training SUCCESS',
+    ]
+    assert [line.rank for line in split_lines("\n".join(lines))][:3] == [0, 0, 3]
+    name, _, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 9)]
