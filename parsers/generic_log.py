@@ -765,6 +765,9 @@ class GenericLogParser(LogReader):
             return Claim.CONTENT  # a stable-baselines3 logger table
         if sum(1 for body in bodies if body.startswith(("training_iteration: ", "time_this_iter_s: "))) >= 2:
             return Claim.CONTENT  # Ray Tune's printed results
+        if "Traceback (most recent call last)" in text and any(
+                "%|" in body and (reading := _bare_bar(body)) is not None and reading.n > 0 for body in bodies):
+            return Claim.CONTENT  # a progress bar that moved, then the traceback that stopped it
         for body in bodies:
             if "timing_s/step:" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings

@@ -1779,3 +1779,36 @@ def test_sagemakers_mpirun_prefix_and_its_toolkits_report(tmp_path: Path) -> Non
     name, _, events = _read(tmp_path, lines)
     assert name == "generic_log"
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 9)]
+
+
+
+def test_a_bar_that_moved_then_a_traceback_is_a_crashed_run(tmp_path: Path) -> None:
+    """TRL's SFTTrainer on an iterable dataset (a Kaggle ARC-prize write-up, "Iteration 8"): the
+    bar reaches 5/100 at 3.44 s/it, then the traceback (`ValueError: Batch does not contain any
+    data`) glued to it: step 5 done, then a crash; the file is a training console."""
+    lines = [
+        ('  0%|' + " " * 115
+         + '| 0/100 [00:00<?, ?it/s]Detected flash_attn version: 2.6.3'),
+        ('  5%|' + "█" * 5 + '▎' + " " * 101
+         + '| 5/100 [00:18<05:26,  3.44s/it]Traceback (most recent call last):'),
+        '  File "/mnt/hdd0/MEGA/AI/22_Kaggle/arc24/scripts/fine-tuning.py", line 773, in <module>',
+        '    trainer.train()',
+        ('  File "/home/gbarbadillo/miniconda3/envs/arc/lib/python3.10/site-packages/trl/trainer/sft_trainer.p'
+         'y", line 444, in train'),
+        '    output = super().train(*args, **kwargs)',
+        ('  File "/home/gbarbadillo/miniconda3/envs/arc/lib/python3.10/site-packages/transformers/trainer.py",'
+         ' line 1938, in train'),
+        '    return inner_training_loop(',
+        ('  File "/home/gbarbadillo/miniconda3/envs/arc/lib/python3.10/site-packages/transformers/trainer.py",'
+         ' line 2236, in _inner_training_loop'),
+        '    for step, inputs in enumerate(epoch_iterator):',
+        ('  File "/home/gbarbadillo/miniconda3/envs/arc/lib/python3.10/site-packages/accelerate/data_loader.py'
+         '", line 699, in __iter__'),
+        '    raise ValueError(',
+        ('ValueError: Batch does not contain any data (`None`). At the end of all iterable data available befo'
+         're expected stop iteration.'),
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(5, 3.44)]
+    assert [(e["kind"], e["line"]) for e in events] == [("crash", 2)]
