@@ -90,7 +90,10 @@ WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 
 # Caffe's solver before it writes the weights: "Snapshotting to binary proto file x_iter_8694.caffemodel"
 # or "... HDF5 file ...", older Caffe and its forks "Snapshotting to c3d_ucf101_iter_8694", then the
 # solver's state, "Snapshotting solver state to ...", part of one save)
+# (and Keras' ModelCheckpoint before it writes: "Epoch 1: val_loss improved from inf to 0.52239,
+# saving model to best_model.keras")
 _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bsave model in \S|\bSaving current state to \S"
+                           r"|^Epoch \d{1,9}: [\w.]{1,200} improved from \S{1,40} to \S{1,40}, saving model to \S"
                            r"|\bSnapshotting to (?:(?:binary proto|HDF5) file |(?=\S{0,4000}?_iter_\d))"
                            r"(?:\S{0,4000}?_iter_(?P<iter>\d{1,15})(?:\.caffemodel|\.h5|(?!\S)))?")
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
@@ -152,7 +155,7 @@ _ANY_EVENT_PATTERN = (
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
     r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time|of )|done training|end of training|checkpoint|"
     r"total average iteration time)|"
-    r"Save weights to |save model in |Saving current state to |Snapshotting to |"
+    r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -382,7 +385,7 @@ class EventScanner:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END)
         elif ("Save weights to " in text or "save model in " in text or "Saving current state to " in text
-              or "Snapshotting to " in text) and (save := _SAVE_WEIGHTS.search(text)) is not None:
+              or "Snapshotting to " in text or "saving model to " in text) and (save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else None)
         elif "checkpoint" in (low if low is not None else text.lower()) and not _redrawn_bar(text):

@@ -1812,3 +1812,34 @@ def test_a_bar_that_moved_then_a_traceback_is_a_crashed_run(tmp_path: Path) -> N
     assert name == "generic_log"
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(5, 3.44)]
     assert [(e["kind"], e["line"]) for e in events] == [("crash", 2)]
+
+
+def test_keras_model_checkpoints_improved_and_saved_lines_are_saves(tmp_path: Path) -> None:
+    """Keras 3's ModelCheckpoint(save_best_only=True, verbose=1) in a notebook (an ECG CRNN
+    notebook's fit cell): `Epoch 1: val_sparse_categorical_accuracy improved from -inf to
+    0.52239, saving model to best_model.keras` is a checkpoint save, at each of the two epochs
+    that improved."""
+    lines = [
+        'Epoch 1/20',
+        ('\x1b[1m98/98\x1b[0m \x1b[32m━━━━━━━━━━━━━━━━━━━━\x1b[0m\x1b[37m\x1b['
+         '0m \x1b[1m0s\x1b[0m 490ms/step - loss: 0.7375 - sparse_c'
+         'ategorical_accuracy: 0.5431'),
+        'Epoch 1: val_sparse_categorical_accuracy improved from -inf to 0.52239, saving model to best_model.keras',
+        ('\x1b[1m98/98\x1b[0m \x1b[32m━━━━━━━━━━━━━━━━━━━━\x1b[0m\x1b[37m\x1b['
+         '0m \x1b[1m56s\x1b[0m 537ms/step - loss: 0.7370 - sparse_'
+         'categorical_accuracy: 0.5437 - val_loss: 0.8431 - '
+         'val_sparse_categorical_accuracy: 0.5224'),
+        'Epoch 2/20',
+        ('\x1b[1m98/98\x1b[0m \x1b[32m━━━━━━━━━━━━━━━━━━━━\x1b[0m\x1b[37m\x1b['
+         '0m \x1b[1m0s\x1b[0m 469ms/step - loss: 0.5505 - sparse_c'
+         'ategorical_accuracy: 0.7213'),
+        'Epoch 2: val_sparse_categorical_accuracy improved from 0.52239 to 0.52537, saving model to best_model.keras',
+        ('\x1b[1m98/98\x1b[0m \x1b[32m━━━━━━━━━━━━━━━━━━━━\x1b[0m\x1b[37m\x1b['
+         '0m \x1b[1m50s\x1b[0m 512ms/step - loss: 0.5506 - sparse_'
+         'categorical_accuracy: 0.7213 - val_loss: 0.7470 - '
+         'val_sparse_categorical_accuracy: 0.5254'),
+    ]
+    name, _, events = _read(tmp_path, lines)
+    assert name == "keras"
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", 3), ("checkpoint_save_start", 7)]
