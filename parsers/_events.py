@@ -47,6 +47,11 @@ TRAINING_TIME_END = "the run's training time"
 # A script's last word as its logger's whole message (icefall's `INFO [train.py:555] Done!`):
 # its end where no step follows (as the training time's, `early_training_time_ends`)
 _DONE = re.compile(r"(?:^|\] | - )Done!\s*$")
+DONE_END = "the script's last word"  # (a `Done!` with no step before it, a preparation's, ends nothing either)
+# Python's report of an exception it ignored (an object's __del__ at shutdown, PyTorch's
+# DataLoader iterator's most often): "Exception ignored in: <function
+# _MultiProcessingDataLoaderIter.__del__ at 0x...>", then its traceback within these lines
+_IGNORED_TRACEBACK_LINES = 2
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError")
 # (PyTorch < 1.0's `cuda runtime error (2)`; darknet's `CUDA Error: out of memory`)
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|^CUDA Error: out of memory")
@@ -159,7 +164,7 @@ _ANY_EVENT_PATTERN = (
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
-    r"| exited with code | died from signal |\] Done!|Reporting training "
+    r"| exited with code | died from signal |Done!\s*$|Reporting training |Exception ignored in"
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
 # "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec
@@ -213,6 +218,7 @@ class EventScanner:
         # a failure after it (another worker's) takes it back
         self.launcher_end: dict[str, Any] | None = None
         self.unclean = False  # a failure, timeout or OOM since the last process start: no clean end
+        self.ignored_at = -10  # the line of Python's last "Exception ignored in: ..." (an unraisable hook's report)
 
     def _world_size(self, line: Line) -> None:
         text = line.text
@@ -319,6 +325,12 @@ class EventScanner:
             self._failure(line.rank)
             return True
         restart = "worker group" in text and _RESTART.search(text) is not None
+        if "Exception ignored in" in text and text.lstrip().startswith("Exception ignored in"):
+            self.ignored_at = line.number  # the traceback that follows is reported and ignored: no failure
+            return True
+        if (not restart and "Traceback (most" in text and line.number - self.ignored_at <= _IGNORED_TRACEBACK_LINES
+                and text.lstrip().startswith("Traceback (most")):
+            return True
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text)
                        and _CRASH.search(text) is not None):
             kind = LogEventKind.RESTART if restart else LogEventKind.CRASH
@@ -380,10 +392,12 @@ class EventScanner:
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="the launcher: its workers exited successfully")
                 self.launcher_end = rows.events[-1]
-        elif (training and not failed and _TRAINING_TIME.search(text) is not None
-              and "epoch" not in text.lower()) or ("Done!" in text and not failed and _DONE.search(text) is not None):
+        elif training and not failed and _TRAINING_TIME.search(text) is not None and "epoch" not in text.lower():
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END)
+        elif "Done!" in text and not failed and _DONE.search(text) is not None:
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail=DONE_END)
         elif ("Save weights to " in text or "save model in " in text or "Saving current state to " in text
               or "Snapshotting to " in text or "saving model to " in text) and (save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -668,16 +682,22 @@ def join_wrapped_watchdogs(lines: Sequence[Line]) -> Sequence[Line]:
 
 def early_training_time_ends(steps: Iterable[tuple[int | None, int | None]],
                              events: Sequence[tuple[str | None, int | None, int | None]]) -> list[bool]:
-    """Which events are a training-time line (`_TRAINING_TIME`) that ends nothing: a step of its
-    rank (or of any rank, for a line of none) comes after it in the file, so the loop logged its
-    time so far. `steps`: (rank, line) of each step; `events`: (detail, rank, line) of each event."""
+    """Which events are a training-time line (`_TRAINING_TIME`) or a `Done!` (`_DONE`) that ends
+    nothing: a step of its rank (or of any rank, for a line of none) comes after it in the file,
+    so the loop logged its time so far; or, for a `Done!`, no step comes before it (a
+    preparation's). `steps`: (rank, line) of each step; `events`: (detail, rank, line) of each event."""
     last: dict[int | None, int] = {}  # rank -> the line of its last step
+    first = None  # the line of the first step of any rank
     for rank, line in steps:
         if line is not None and line > last.get(rank, -1):
             last[rank] = line
+        if line is not None and (first is None or line < first):
+            first = line
     latest = max(last.values(), default=-1)
-    return [detail == TRAINING_TIME_END and line is not None
-            and (latest if rank is None else max(last.get(rank, -1), last.get(None, -1))) > line
+    return [line is not None and (
+        (detail in (TRAINING_TIME_END, DONE_END)
+         and (latest if rank is None else max(last.get(rank, -1), last.get(None, -1))) > line)
+        or (detail == DONE_END and (first is None or first > line)))
             for detail, rank, line in events]
 
 

@@ -595,10 +595,10 @@ _NODE_RANK = re.compile(r"num_local_procs=1, node_rank=(?P<rank>\d{1,7})\b")
 
 
 def _node_ranks(bodies: Sequence[str], nodes: Sequence[str | None]) -> dict[str, int]:
-    """Each pdsh node's rank: the lowest global rank DeepSpeed's launcher placed on it (the
-    node's local rank 0, the process that per-node loggers print from), from the first
-    `global_rank_mapping` line; a node with one process that printed its `node_rank` and no
-    mapping line, that rank. Nodes neither names are left out."""
+    """Each pdsh node's rank where it runs one process: the global rank DeepSpeed's launcher
+    placed on it, from the first `global_rank_mapping` line; with no mapping line, the
+    `node_rank` a node of one process printed. Nodes of several processes (a line could be any
+    of theirs) and nodes neither names are left out."""
     ranks: dict[str, int] = {}
     for body, node in zip(bodies, nodes, strict=True):
         if node is None or "_rank" not in body:
@@ -607,10 +607,9 @@ def _node_ranks(bodies: Sequence[str], nodes: Sequence[str | None]) -> dict[str,
             placed = {}
             for entry in _MAPPING_ENTRY.finditer(mapping.group("body")):
                 numbers = [int(n) for n in entry.group("ranks").replace(",", " ").split()]
-                if numbers:
-                    placed[entry.group("node")] = min(numbers)
-            if placed:
-                return placed
+                if len(numbers) == 1:  # (a node of several processes does not say which printed a line)
+                    placed[entry.group("node")] = numbers[0]
+            return placed
         elif (own := _NODE_RANK.search(body)) is not None:
             ranks.setdefault(node, int(own.group("rank")))
     return ranks

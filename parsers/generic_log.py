@@ -449,6 +449,9 @@ def _step_counter(text: str) -> _Counter | None:
     return _Counter(int(match.group(1)), match) if match is not None else None
 
 
+# a traceback's frame in a training loop (`trainer.train()`, HF's `_inner_training_loop`, a
+# `train_step`/`training_step`, a `train.py`): a bar it stopped was training's, not an evaluation's
+_TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train\.py\b")
 # stable-baselines3's logger tables (its `verbose=1` output): a row of dashes, then
 # `| time/              |          |` sections and `|    iterations      | 2        |` values
 _TABLE_ROW = re.compile(r"^\|\s{4}(?P<key>[\w.\-]{1,80})\s{0,80}\|\s{0,8}"
@@ -765,9 +768,9 @@ class GenericLogParser(LogReader):
             return Claim.CONTENT  # a stable-baselines3 logger table
         if sum(1 for body in bodies if body.startswith(("training_iteration: ", "time_this_iter_s: "))) >= 2:
             return Claim.CONTENT  # Ray Tune's printed results
-        if "Traceback (most recent call last)" in text and any(
+        if "Traceback (most recent call last)" in text and _TRAINING_FRAME.search(text) is not None and any(
                 "%|" in body and (reading := _bare_bar(body)) is not None and reading.n > 0 for body in bodies):
-            return Claim.CONTENT  # a progress bar that moved, then the traceback that stopped it
+            return Claim.CONTENT  # a progress bar that moved, then the traceback that stopped its training
         for body in bodies:
             if "timing_s/step:" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings

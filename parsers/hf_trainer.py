@@ -252,10 +252,12 @@ class HFTrainerParser(LogReader):
                         dicts[-1].record = {**dicts[-1].record, **record}
                         continue
                     d = _Dict(index, line, record, last_reading)
-                    if readings and last_reading is not None and readings[-1].end <= found.start():
+                    if (readings and last_reading is not None and readings[-1].end <= found.start()
+                            and (readings[-1].seconds_per_item or 0.0) >= _EVERY_STEP_DRAWN_S):
                         # written right after a reading on its line (a console that keeps no
-                        # carriage return: the bar was drawn, then the dict printed after it, at
-                        # that step): that reading is its step's, not the next line's
+                        # carriage return: the bar was drawn, then the dict printed after it) of
+                        # a bar slow enough that tqdm drew every step: that reading is its step's,
+                        # not the next line's (a faster bar's last drawing may lag the step)
                         d.reading, d.exact = last_reading, True
                     else:
                         previous_was_dict = True
@@ -440,13 +442,19 @@ def _between(seconds: dict[int, float], drawn: list[int], step: int) -> float | 
     return seconds[low] + (seconds[high] - seconds[low]) * (step - low) / (high - low)
 
 
+# tqdm redraws at most every `mininterval` (0.1 s): a bar of at least that many seconds a step
+# drew every step
+_EVERY_STEP_DRAWN_S = 0.1
+
+
 def _same_log(before: _Dict, index: int, line: Line, record: dict[str, Any]) -> bool:
     """Whether a metric dict repeats the one before it, on its line or the next, of the same
-    process: the same loss (as rounded to 4 decimals) and epoch (LLaMA-Factory's LogCallback
+    process, with other keys: the same loss (as rounded to 4 decimals) and epoch (LLaMA-Factory's LogCallback
     record `{'loss': 0.3529, 'learning_rate': 1.3058e-06, 'epoch': 8.73, 'throughput': 1840.48}`
     and the Trainer's `{'loss': 0.3529, 'grad_norm': 1.5703..., 'epoch': 8.73, ...}` after it)."""
-    if index - before.index > 1 or before.line.rank != line.rank or "loss" not in record or "loss" not in before.record:
-        return False
+    if (index - before.index > 1 or before.line.rank != line.rank or "loss" not in record or "loss" not in before.record
+            or set(record) == set(before.record)):
+        return False  # (two dicts of the same keys are two logs: GRPO's loss is 0.0 at every step)
     loss, earlier = to_float(record.get("loss")), to_float(before.record.get("loss"))
     epoch, earlier_epoch = to_float(record.get("epoch")), to_float(before.record.get("epoch"))
     return (loss is not None and earlier is not None and abs(loss - earlier) <= 5e-5

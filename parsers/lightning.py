@@ -164,7 +164,13 @@ class LightningParser(LogReader):
             key = ("save", line.rank, m.group("step"))
             if key not in seen:
                 seen.add(key)
-                state.saves.append((line.rank, int(m.group("epoch")), int(m.group("step"))))
+                # only a save at its epoch's end (its bar drawn at its total) says the steps of
+                # whole epochs: ModelCheckpoint's every_n_train_steps and a mid-epoch validation
+                # save within one
+                drawn = state.current(line.rank, int(m.group("epoch")))
+                last = drawn.readings[-1] if drawn is not None and drawn.readings else None
+                if last is not None and last.total is not None and last.n == last.total:
+                    state.saves.append((line.rank, int(m.group("epoch")), int(m.group("step"))))
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=int(m.group("step")), raw=body)
             return 1
@@ -277,7 +283,7 @@ class _State:
         self.last_reading_line: dict[int | None, int] = {}  # rank -> line of its bars' latest reading
         self._current: dict[tuple[int | None, int], tuple[int | None, int]] = {}  # (rank, epoch) -> its bar's key
         self.processes: dict[int | None, int] = {}  # rank -> restarts seen in its bars
-        self.saves: list[tuple[int | None, int, int]] = []  # (rank, epoch, global step) of ModelCheckpoint's lines
+        self.saves: list[tuple[int | None, int, int]] = []  # (rank, epoch, global step) of saves at an epoch's end
 
     def current(self, rank: int | None, epoch: int) -> _Clock | None:
         key = self._current.get((rank, epoch))
@@ -311,9 +317,10 @@ class _State:
 
 def _optimizer_steps(steps: dict[tuple[int | None, int, int], dict[str, Any]],
                      saves: list[tuple[int | None, int, int]]) -> None:
-    """A plain bar counts batches; ModelCheckpoint's `Epoch 77, global step 195234:` counts
-    optimizer steps at the end of that epoch's training. Where a rank's lines give both and the
-    steps an epoch makes are its n batches accumulated k at a time (k >= 2; Lightning steps
+    """A plain bar counts batches; ModelCheckpoint's `Epoch 77, global step 195234:`, printed
+    after the epoch's bar reached its total, counts the optimizer steps of the epochs so far.
+    Where a rank's lines give both and the steps an epoch makes are its n batches accumulated k
+    at a time (k >= 2; Lightning steps
     after every k batches and after an epoch's last: ceil(n / k) steps an epoch), its
     batch-counted rows are the optimizer steps they make: epoch x ceil(n / k) + ceil(batch / k),
     their step time k batches'. The steps an epoch makes come from the two saves furthest apart

@@ -13,6 +13,7 @@ from tracelens.parsers._io import read_head
 from tracelens.parsers._lines import bar_readings, split_lines
 from tracelens.parsers._logtables import LogRows
 from tracelens.parsers.generic_log import _epoch_length, _step_counter, _steps_across_epochs
+from tracelens.parsers.hf_trainer import HFTrainerParser
 
 
 def test_maxtext_completed_step_lines_with_their_seconds(tmp_path: Path) -> None:
@@ -1475,7 +1476,7 @@ def test_lightning_bar_of_batches_and_checkpoint_global_steps_make_optimizer_ste
     assert name == "lightning"
     assert [s["step"] for s in steps] == [195234, 197737, 200240]
     assert [e["step"] for e in events if e["kind"] == "checkpoint_save_end"] == [195234, 197737, 200240]
-    assert all(s["step_time_s"] is None or 0.85 < s["step_time_s"] < 0.95 for s in steps)
+    assert [s["step_time_s"] is not None and 0.85 < s["step_time_s"] < 0.95 for s in steps] == [True, True, True]
 
 
 
@@ -1843,3 +1844,74 @@ def test_keras_model_checkpoints_improved_and_saved_lines_are_saves(tmp_path: Pa
     assert name == "keras"
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_save_start", 3), ("checkpoint_save_start", 7)]
+
+
+def test_a_dict_glued_after_a_fast_bars_reading_takes_the_redraw_after_it(tmp_path: Path) -> None:
+    """Real tqdm at about 30 steps a second, a metric dict written (`tqdm.write`, as HF's
+    ProgressCallback does) every 10 steps, the console keeping no carriage return: the reading a
+    dict is glued after may be a redraw behind (tqdm draws at most every 0.1 s), so each dict is
+    the step the harness wrote it at, 10, 20, ... 60, from the redraw after it."""
+    tqdm = pytest.importorskip("tqdm").tqdm
+    import io
+    import time
+
+    buffer = io.StringIO()
+    bar = tqdm(total=60, file=buffer, ncols=80)
+    written: list[tuple[int, float]] = []
+    for step in range(1, 61):
+        time.sleep(0.03)
+        bar.update(1)
+        if step % 10 == 0:
+            loss = round(2.0 - step / 100, 4)
+            written.append((step, loss))
+            tqdm.write(str({"loss": loss, "learning_rate": 1e-05, "epoch": round(step / 60, 2)}), file=buffer)
+    bar.close()
+    path = tmp_path / "console.log"
+    path.write_text(buffer.getvalue().replace("\r", ""))
+    steps = HFTrainerParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+    assert [(s["step"], s["loss"]) for s in steps if s["loss"] is not None] == written
+
+
+def test_a_traceback_python_reports_and_ignores_is_no_crash(tmp_path: Path) -> None:
+    """A notebook's training cell (EfficientNet on Windows, a user's medical-AI notes): after epoch
+    2, Python reports twice `Exception ignored in: <function _MultiProcessingDataLoaderIter.__del__
+    ...>` and a traceback it ignored (the DataLoader's workers shutting down): no failure; the
+    `KeyboardInterrupt` that stopped the cell is one."""
+    from tracelens.parsers.generic_log import GenericLogParser
+
+    lines = [
+        'Epoch: 1/5, Train Loss: 0.9917, Train Acc: 0.5597, Test Loss: 0.9140, Test Acc: 0.5672',
+        'Epoch: 2/5, Train Loss: 0.9883, Train Acc: 0.5605, Test Loss: 0.9242, Test Acc: 0.5686',
+        '',
+        '',
+        'Exception ignored in: <function _MultiProcessingDataLoaderIter.__del__ at 0x000001CCB9210860>',
+        'Traceback (most recent call last):',
+        ('  File "C:\\Users\\sandu\\AppData\\Local\\Programs\\Python\\Python312\\Lib\\site-packages'
+         '\\torch\\utils\\data\\dataloader.py", line 1618, in __del__'),
+        '    self._shutdown_workers()',
+        ('  File "C:\\Users\\sandu\\AppData\\Local\\Programs\\Python\\Python312\\Lib\\site-packages'
+         '\\torch\\utils\\data\\dataloader.py", line 1576, in _shutdown_workers'),
+        '    if self._persistent_workers or self._workers_status[worker_id]:',
+        '                                   ^^^^^^^^^^^^^^^^^^^^',
+        "AttributeError: '_MultiProcessingDataLoaderIter' object has no attribute '_workers_status'",
+        'Exception ignored in: <function _MultiProcessingDataLoaderIter.__del__ at 0x000001CCB9210860>',
+        'Traceback (most recent call last):',
+        ('  File "C:\\Users\\sandu\\AppData\\Local\\Programs\\Python\\Python312\\Lib\\site-packages'
+         '\\torch\\utils\\data\\dataloader.py", line 1618, in __del__'),
+        '    self._shutdown_workers()',
+        ('  File "C:\\Users\\sandu\\AppData\\Local\\Programs\\Python\\Python312\\Lib\\site-packages'
+         '\\torch\\utils\\data\\dataloader.py", line 1576, in _shutdown_workers'),
+        '    if self._persistent_workers or self._workers_status[worker_id]:',
+        '                                   ^^^^^^^^^^^^^^^^^^^^',
+        "AttributeError: '_MultiProcessingDataLoaderIter' object has no attribute '_workers_status'",
+        '',
+        '',
+        '',
+        '---------------------------------------------------------------------------',
+        '',
+        'KeyboardInterrupt                         Traceback (most recent call last)',
+    ]
+    path = tmp_path / "cell.log"
+    path.write_text("\n".join(lines) + "\n")
+    events = GenericLogParser().parse(path, ParseOptions()).tables["log_events"].to_pylist()
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", 26)]
