@@ -390,7 +390,6 @@ def test_a_bar_with_no_description_is_the_step_where_it_is_the_only_counter(tmp_
     assert sorted((e["rank"], e["line"]) for e in events if e["kind"] == "collective_timeout") == [(0, 6), (1, 4)]
 
 
-
 def test_batches_counted_within_epochs_of_unknown_length_go_on_across_epochs(tmp_path: Path) -> None:
     """icefall's trainer (the yesno recipe's run in k2-fsa/icefall's installation docs, index id
     1112745166) prints `Epoch 1, batch 10, loss[loss=0.1139, ...]`: the batch counts within
@@ -1153,7 +1152,6 @@ def test_litgpt_steps_logged_every_few_iterations_have_no_time(tmp_path: Path) -
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(1, 10.979, None), (8, 9.884, None)]
 
 
-
 def test_llamafactory_callback_record_glued_to_the_bar_and_the_trainer_dict_are_one_step(tmp_path: Path) -> None:
     """LLaMA-Factory's LoRA SFT (its training output in a user's notes, index id 35859349549): the
     LogCallback's record is glued to the bar it was written at (265/300, 270/300, ...), and the
@@ -1230,7 +1228,6 @@ def test_mxnet_speedometer_batches_are_steps(tmp_path: Path) -> None:
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_end", 6)]
 
 
-
 def test_torch_xla_training_update_names_its_rank(tmp_path: Path) -> None:
     """torch_xla's test_train_mp on 8 devices (pytorch/xla PR 4324): `Device=xla:1/0` is the device,
     then the process's ordinal: lines of ranks 0, 7, 3 at step 500, then 6 and 1 at step 520."""
@@ -1275,7 +1272,6 @@ def test_megatron_deepspeed_iteration_dated_by_deepspeeds_line_of_its_step(tmp_p
     assert name == "megatron"
     assert [(s["step"], s["end_ns"], s["step_time_s"]) for s in steps] == [
         (199, _ns("2024-03-07 15:27:02,646"), 14.2875), (200, _ns("2024-03-07 15:27:17,188"), 14.5414)]
-
 
 
 def test_ms_swift_dicts_glued_to_the_bar_name_their_step(tmp_path: Path) -> None:
@@ -1371,7 +1367,6 @@ def test_steps_the_bar_did_not_draw_lie_between_its_readings(tmp_path: Path) -> 
     assert [(six - s["end_ns"]) / 1e9 for s in steps] == pytest.approx([320 * (6 - k) / 6 for k in range(1, 7)], abs=1.0)
 
 
-
 def test_a_log_pasted_as_comments_is_read_without_them(tmp_path: Path) -> None:
     """MaxText's llama2-7b run on A3 pasted into a bash script as `# ` comments (index id
     2891025603): every line is commented out, so none is a note above the log; steps 0 to 3 with
@@ -1387,7 +1382,6 @@ def test_a_log_pasted_as_comments_is_read_without_them(tmp_path: Path) -> None:
     assert name == "generic_log"
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
         (0, 36.24, 1.966), (1, 192.846, 2.008), (2, 3.033, 1.989), (3, 3.565, 1.977)]
-
 
 
 def test_deit_training_time_line_is_the_runs_end(tmp_path: Path) -> None:
@@ -1413,7 +1407,6 @@ def test_deit_training_time_line_is_the_runs_end(tmp_path: Path) -> None:
     ]
     _, _, events = _read(tmp_path, lines)
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 13)]
-
 
 
 def test_paddleocr_epoch_lines_with_no_step_counter_make_an_epoch_log(tmp_path: Path) -> None:
@@ -1443,7 +1436,6 @@ def test_paddleocr_epoch_lines_with_no_step_counter_make_an_epoch_log(tmp_path: 
     assert [(s["step"], s["end_ns"], s["loss"]) for s in steps][:1] == [
         (1, _ns("2025-07-22 00:42:07,000"), 38.897942)]
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_start", 6)]
-
 
 
 def test_lightning_bar_of_batches_and_checkpoint_global_steps_make_optimizer_steps(tmp_path: Path) -> None:
@@ -1477,7 +1469,6 @@ def test_lightning_bar_of_batches_and_checkpoint_global_steps_make_optimizer_ste
     assert [s["step"] for s in steps] == [195234, 197737, 200240]
     assert [e["step"] for e in events if e["kind"] == "checkpoint_save_end"] == [195234, 197737, 200240]
     assert [s["step_time_s"] is not None and 0.85 < s["step_time_s"] < 0.95 for s in steps] == [True, True, True]
-
 
 
 def test_deepspeed_log_dist_names_the_rank_of_its_step_line(tmp_path: Path) -> None:
@@ -1530,7 +1521,6 @@ def test_icefalls_done_after_its_last_epoch_ends_the_run(tmp_path: Path) -> None
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 4)]
 
 
-
 def test_stable_baselines3_logger_tables_are_steps(tmp_path: Path) -> None:
     """stable-baselines3's PPO at `verbose=1` (kachayev/gym-microrts-paper-sb3's README): a table
     each log dump, its `iterations` the step (1, then 2), its `time_elapsed` since learning began
@@ -1573,7 +1563,6 @@ def test_stable_baselines3_logger_tables_are_steps(tmp_path: Path) -> None:
     name, steps, _ = _read(tmp_path, lines)
     assert name == "generic_log"
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(1, 11.0, None), (2, 63.0, -0.024)]
-
 
 
 def test_ray_tunes_printed_results_are_steps_at_their_timestamp(tmp_path: Path) -> None:
@@ -1633,7 +1622,6 @@ def test_ray_tunes_printed_results_are_steps_at_their_timestamp(tmp_path: Path) 
         (84, None, None, None), (85, 1548972009 * 10**9, 2.8040077686309814, 936.0924682617188)]
 
 
-
 def test_open_clip_sample_counts_make_steps_of_its_global_batch(tmp_path: Path) -> None:
     """open_clip on 32 GPUs (a JUBE benchmark's docs): `Train Epoch: 0 [  16384/3200000 (1%)] ...
     Batch (t): 137.606, 119.065/s` counts samples; its global batch is 119.065 x 137.606 = 16384
@@ -1686,7 +1674,6 @@ def test_lightnings_warning_on_resuming_mid_epoch_ends_nothing(tmp_path: Path) -
     assert [e for e in events if e["kind"] == "attempt_end"] == []
 
 
-
 def test_composer_blocks_under_sruns_labels_are_read(tmp_path: Path) -> None:
     """LLM Foundry's MPT on Slurm (aws-samples' awsome-distributed-training docs): `srun --label`
     prefixes each line of Composer's block with the task, `0: [batch=1/300000000]:` then `0:
@@ -1713,7 +1700,6 @@ def test_composer_blocks_under_sruns_labels_are_read(tmp_path: Path) -> None:
     assert [(s["step"], s["rank"], s["loss"]) for s in steps] == [(1, 0, 12.0)]
 
 
-
 def test_nanotron_iteration_lines_human_readable_figures_and_yearless_date(tmp_path: Path) -> None:
     """nanotron on 64 GPUs of Leonardo (mii-llm's pretraining write-up): `12/21 01:39:51 [INFO|DP=0|TP=0|lrdn0007]:
     iteration: 211364 / 1500000 | ... | time_per_iteration_ms: 8.79K | ... | model_tflops_per_gpu:
@@ -1737,7 +1723,6 @@ def test_nanotron_iteration_lines_human_readable_figures_and_yearless_date(tmp_p
     assert {s["time_source"] for s in steps} == {"log_line_mtime"}
 
 
-
 def test_a_dict_glued_after_a_bar_reading_is_that_readings_step(tmp_path: Path) -> None:
     """HF Trainer LoRA on Windows in PyCharm's console (a user's capture of Qwen3-0.6B
     fine-tuning, kept in a .py file): each metric dict is printed right after the bar's reading on
@@ -1756,7 +1741,6 @@ def test_a_dict_glued_after_a_bar_reading_is_that_readings_step(tmp_path: Path) 
     ]
     _, steps, _ = _read(tmp_path, lines)
     assert [(s["step"], s["loss"]) for s in steps] == [(10, 5.4448), (20, 3.7822), (30, 2.3764)]
-
 
 
 def test_sagemakers_mpirun_prefix_and_its_toolkits_report(tmp_path: Path) -> None:
@@ -1780,7 +1764,6 @@ def test_sagemakers_mpirun_prefix_and_its_toolkits_report(tmp_path: Path) -> Non
     name, _, events = _read(tmp_path, lines)
     assert name == "generic_log"
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 9)]
-
 
 
 def test_a_bar_that_moved_then_a_traceback_is_a_crashed_run(tmp_path: Path) -> None:
