@@ -460,12 +460,14 @@ class _Accumulator:
         hip = bool(runtime.any()) and bool(pc.any(pc.starts_with(name.filter(pa.array(runtime)), "hip")).as_py())
         # ops that run only on a GPU's tensors (`aten::cudnn_convolution`, MIOpen's on ROCm; not
         # `aten::cudnn_is_acceptable`, the CPU-side check of whether cuDNN could run): a GPU
-        # job's trace though it recorded no device activity and names no device
-        names = name.dictionary if pa.types.is_dictionary(name.type) else name
-        probe = pc.match_substring(names, "_is_acceptable")  # (RE2, Arrow's engine, has no lookahead)
-        gpu_library = next((lib for lib in ("cudnn", "miopen")
-                            if pc.any(pc.and_(pc.match_substring_regex(names, f"^aten::_?{lib}_"), pc.invert(probe))).as_py()),
-                           None)
+        # job's trace though it recorded no device activity and names no device (looked for only
+        # then: a pass over every event's name)
+        gpu_library = None
+        if not has_kernels and not header.deviceProperties:
+            names = name.dictionary if pa.types.is_dictionary(name.type) else pc.unique(name)
+            probe = pc.match_substring(names, "_is_acceptable")  # (RE2, Arrow's engine, has no lookahead)
+            gpu_library = next((lib for lib in ("cudnn", "miopen") if pc.any(
+                pc.and_(pc.match_substring_regex(names, f"^aten::_?{lib}_"), pc.invert(probe))).as_py()), None)
         categories = {c for c in pc.unique(category).to_pylist() if c is not None}
         host_pid = _host_pid(pid, kind_codes)
         table = table.append_column("rank", pa.array(np.full(table.num_rows, rank, dtype=np.int32)))
