@@ -101,6 +101,8 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bsave model in \S|\bSaving cu
                            r"|^Epoch \d{1,9}: [\w.]{1,200} improved from \S{1,40} to \S{1,40}, saving model to \S"
                            r"|\bSnapshotting to (?:(?:binary proto|HDF5) file |(?=\S{0,4000}?_iter_\d))"
                            r"(?:\S{0,4000}?_iter_(?P<iter>\d{1,15})(?:\.caffemodel|\.h5|(?!\S)))?")
+# PyTorch's DDP tutorial series after it wrote its snapshot: "Epoch 0 | Training snapshot saved at snapshot.pt"
+_SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S")
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
@@ -160,7 +162,7 @@ _ANY_EVENT_PATTERN = (
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
     r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time|of )|done training|end of training|checkpoint|"
     r"total average iteration time)|"
-    r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |"
+    r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -398,6 +400,8 @@ class EventScanner:
         elif "Done!" in text and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
+        elif "snapshot saved at " in text and _SNAPSHOT_SAVED.search(text) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif ("Save weights to " in text or "save model in " in text or "Saving current state to " in text
               or "Snapshotting to " in text or "saving model to " in text) and (save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,

@@ -40,6 +40,7 @@ _PREFIX = re.compile(
     r"|\[[\w.\-]{1,255}:(?P<r5>\d+)\]:[ ]?"
     r"|[ ]{0,6}(?P<r6>\d{1,5}): (?![-+]?[\d.]{1,30}, [-+]?[\w.]{1,30} avg)"  # (not darknet's ` 10090: 1.26, 1.21 avg loss`)
     r"|\[rank=(?P<r7>\d+)\] "
+    r"|\[GPU(?P<r11>\d{1,7})\] "  # PyTorch's DDP tutorial series prints its global rank so: "[GPU2] Epoch 0 | ..."
     r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] [0-9a-f]{6,64} \|\| "
     r"|\([A-Za-z_]\w{0,100} pid=\d+(?:, ip=[\d.]{1,40})?\) "
     # pdsh (DeepSpeed's multi-node launcher): the node's address; not `colossalai run`'s report
@@ -63,7 +64,7 @@ _APP_PREFIX = re.compile(r"[A-Za-z][\w.\-]{0,63}/\d{1,6} (?=\[(?:default|rank)\d
 _WORD_PREFIX = re.compile(
     r"(?<![\w.\-])[\w.\-]{1,255}+ \[std(?:out|err)\]:? |(?<![\w.\-])[\w.]{1,255}+(?:-[\w.]{1,255}+){0,8}-\d++[ ]{1,40}+\|[ ]"
 )
-_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r4", "r5", "r6", "r7", "r9", "r8")
+_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r4", "r5", "r6", "r7", "r11", "r9", "r8")
 # A line number pasted in front of every line (`cat -n`, copied from a code viewer): "  12\t".
 _PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)|\[(\d{1,9})\](?:[ ]|$)")
 # ISO-like times: a space, `T` or (open_clip's `datefmt="%Y-%m-%d,%H:%M:%S"`) a comma between

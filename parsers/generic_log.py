@@ -94,6 +94,9 @@ _FROM_ZERO = re.compile(r"Epoch: \[\d{1,9}(?:/\d{1,9})?\][ \t]{0,4}\[")
 # 187.97ms (optimizer.step)`): the step is the optimizer's, made of the iterations printed since
 # the previous one (`_optimizer_steps`)
 _ITER_STEP = re.compile(r"\biter\s{1,8}(?P<i>\d{1,12})\s{1,4}step\s{1,8}(?P<s>\d{1,12})\b")
+# PyTorch's DDP tutorial series (examples' distributed/ddp-tutorial-series, and its many copies)
+# at each epoch's start: `[GPU2] Epoch 1 | Batchsize: 32 | Steps: 16` (the rank its prefix's)
+_EPOCH_STEPS = re.compile(r"^Epoch (?P<e>\d{1,9}) \| Batchsize: \d{1,9} \| Steps: (?P<n>\d{1,12})\s*$")
 # darknet's iteration line (YOLO v2-v4: ` 10090: 1.262299, 1.207728 avg loss, 0.001000 rate,
 # 4.776061 seconds, 645760 images`, AlexeyAB's with `, 12.34 hours left` after): the iteration,
 # its loss, the running average, the learning rate, its own seconds, the images seen
@@ -400,6 +403,10 @@ def _step_counter(text: str) -> _Counter | None:
     across epochs; `_from_epoch_one` moves a log's steps where its epochs count from 1), else
     `STEP`'s."""
     batch = None
+    if "| Steps: " in text and (tutorial := _EPOCH_STEPS.match(text)) is not None:
+        # the epoch's start: the epochs before it are done
+        epoch = int(tutorial.group("e"))
+        return _Counter(epoch * int(tutorial.group("n")), tutorial) if epoch > 0 else None
     if " seconds, " in text and (darknet := _DARKNET.match(text)) is not None:
         return _Counter(int(darknet.group("i")), darknet)
     if "step" in text and "iter" in text and (optimizer := _ITER_STEP.search(text)) is not None:
@@ -728,8 +735,10 @@ _THROUGHPUT_ONLY = re.compile(r"\bSpeed: \d{1,12}(?:\.\d{1,20})? samples/sec\b")
 
 def _counter_alone(text: str, counter: _Counter) -> bool:
     """A line that is nothing but an epoch's batch counted with both totals (`Epoch 0/100, Batch
-    16/29316`, Horovod's examples, the loss on a line of its own): a step with no metric."""
-    return counter.match.re is _EPOCH_BATCHES and counter.epochs is not None and not text[counter.match.end():].strip()
+    16/29316`, Horovod's examples, the loss on a line of its own), or an epoch's start with its
+    steps (`_EPOCH_STEPS`): a step with no metric."""
+    return counter.match.re is _EPOCH_STEPS or (
+        counter.match.re is _EPOCH_BATCHES and counter.epochs is not None and not text[counter.match.end():].strip())
 
 
 def _undated_step(text: str, values: dict[str, float]) -> bool:
@@ -776,6 +785,8 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
             if " seconds, " in body and _DARKNET.match(body) is not None:
                 return Claim.CONTENT  # darknet's iteration line: one is enough
+            if "| Steps: " in body and _EPOCH_STEPS.match(body) is not None:
+                return Claim.CONTENT  # the DDP tutorial's epoch line
             after_latency, timed = timed, "atency" in body and _E2E_LATENCY.search(body) is not None
             if record_head:
                 record_head = False

@@ -1898,3 +1898,28 @@ def test_a_traceback_python_reports_and_ignores_is_no_crash(tmp_path: Path) -> N
     path.write_text("\n".join(lines) + "\n")
     events = GenericLogParser().parse(path, ParseOptions()).tables["log_events"].to_pylist()
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", 26)]
+
+
+
+def test_the_ddp_tutorials_epoch_lines_and_snapshots(tmp_path: Path) -> None:
+    """PyTorch's DDP tutorial series (multinode.py) on 2 x 2 GPUs under Slurm (Taiwanese HPC
+    notes): each rank prints `[GPU2] Epoch 1 | Batchsize: 32 | Steps: 16` as an epoch starts,
+    so epoch 0's 16 steps are done (step 16 of ranks 1, 3, 0, 2, as printed); `Epoch 0 |
+    Training snapshot saved at snapshot.pt` a checkpoint saved."""
+    lines = [
+        '[GPU2] Epoch 0 | Batchsize: 32 | Steps: 16',
+        '[GPU3] Epoch 0 | Batchsize: 32 | Steps: 16',
+        '[GPU0] Epoch 0 | Batchsize: 32 | Steps: 16',
+        '[GPU1] Epoch 0 | Batchsize: 32 | Steps: 16',
+        '[GPU1] Epoch 1 | Batchsize: 32 | Steps: 16',
+        '[GPU3] Epoch 1 | Batchsize: 32 | Steps: 16',
+        'Epoch 0 | Training snapshot saved at snapshot.pt',
+        '[GPU0] Epoch 1 | Batchsize: 32 | Steps: 16',
+        'Epoch 0 | Training snapshot saved at snapshot.pt',
+        '[GPU2] Epoch 1 | Batchsize: 32 | Steps: 16',
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["rank"]) for s in steps] == [(16, 1), (16, 3), (16, 0), (16, 2)]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_end", 7), ("checkpoint_save_end", 9)]
