@@ -19,7 +19,8 @@
   no step time (an ETA is no step's time) but Keras 3's running mean per step; once its summary
   comes, an epoch's readings are no rows. An evaluation's or a prediction's bar after the
   epoch's summary (`313/313 [===] - 1s 3ms/step - loss: ...`) is no row.
-- Failures are read as in every console log.
+- The summary of fit's last epoch (`Epoch 20/20`) ends the run cleanly. Failures are read as
+  in every console log.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import math
 import re
 from pathlib import Path
 
+from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._lines import Line, iter_numbers
@@ -53,6 +55,7 @@ class KerasParser(LogReader):
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "keras")
         epoch: _Epoch | None = None  # the epoch whose summary is still to come
+        last_epoch: int | None = None  # the epochs fit runs (`Epoch 3/15`: 15)
         samples = False  # the bar counts samples (`Train on N samples`, `631us/sample`), not batches
         batch: int | None = None  # samples a batch, where a bar's first reading says it
         for line in lines:
@@ -63,6 +66,7 @@ class KerasParser(LogReader):
                 if epoch is not None:
                     batch = epoch.cut(rows, samples, batch)
                 epoch = _Epoch(int(opened.group("epoch")))
+                last_epoch = int(opened.group("epochs"))
                 continue
             if "samples" in text and _TRAIN_ON.match(text) is not None:
                 samples = True
@@ -84,6 +88,9 @@ class KerasParser(LogReader):
                 epoch.readings.append((n, line, values))
                 continue
             batch = epoch.finish(rows, line, values, int(summary.group("seconds")), samples, batch)
+            if epoch.number == last_epoch:  # fit's last epoch done: the run's end
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           detail=f"fit's last epoch ({last_epoch}) done", raw=text[:500])
             epoch = None  # what follows until the next epoch is no training step
         if epoch is not None:
             epoch.cut(rows, samples, batch)

@@ -1923,3 +1923,35 @@ def test_the_ddp_tutorials_epoch_lines_and_snapshots(tmp_path: Path) -> None:
     assert [(s["step"], s["rank"]) for s in steps] == [(16, 1), (16, 3), (16, 0), (16, 2)]
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_save_end", 7), ("checkpoint_save_end", 9)]
+
+
+
+def test_keras_fits_last_epoch_summary_ends_the_run(tmp_path: Path) -> None:
+    """Keras 3's fit in a notebook (an ECG CRNN notebook's fit cell, `epochs=20`): `Epoch 20/20`'s
+    bar at its total (`98/98 ... 469ms/step`, line 6; Keras 3 draws it before its callbacks'
+    lines and redraws it with the validation's figures) ends fit's training: the run ended
+    cleanly there; epoch 19's ends nothing."""
+    lines = [
+        'Epoch 19/20',
+        ('\x1b[1m98/98\x1b[0m \x1b[32m━━━━━━━━━━━━━━━━━━━━\x1b[0m\x1b[37m\x1b['
+         '0m \x1b[1m0s\x1b[0m 469ms/step - loss: 0.0106 - sparse_c'
+         'ategorical_accuracy: 0.9987'),
+        'Epoch 19: val_sparse_categorical_accuracy did not improve from 0.67761',
+        ('\x1b[1m98/98\x1b[0m \x1b[32m━━━━━━━━━━━━━━━━━━━━\x1b[0m\x1b[37m\x1b['
+         '0m \x1b[1m48s\x1b[0m 494ms/step - loss: 0.0106 - sparse_'
+         'categorical_accuracy: 0.9987 - val_loss: 1.5445 - '
+         'val_sparse_categorical_accuracy: 0.6731'),
+        'Epoch 20/20',
+        ('\x1b[1m98/98\x1b[0m \x1b[32m━━━━━━━━━━━━━━━━━━━━\x1b[0m\x1b[37m\x1b['
+         '0m \x1b[1m0s\x1b[0m 469ms/step - loss: 0.0106 - sparse_c'
+         'ategorical_accuracy: 0.9989'),
+        'Epoch 20: val_sparse_categorical_accuracy did not improve from 0.67761',
+        ('\x1b[1m98/98\x1b[0m \x1b[32m━━━━━━━━━━━━━━━━━━━━\x1b[0m\x1b[37m\x1b['
+         '0m \x1b[1m48s\x1b[0m 495ms/step - loss: 0.0106 - sparse_'
+         'categorical_accuracy: 0.9989 - val_loss: 1.6070 - '
+         'val_sparse_categorical_accuracy: 0.6687'),
+        'Test Loss: 1.260242223739624, Test Accuracy: 0.7104477882385254',
+    ]
+    name, _, events = _read(tmp_path, lines)
+    assert name == "keras"
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 6)]
