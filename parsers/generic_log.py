@@ -188,9 +188,11 @@ _MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?) ?ms\s{0,4}(?:\||
 # a step's seconds right after its counter (MaxText's `completed step: 5, seconds: 5.668, ...`)
 _SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 
-_LOSS_IS = re.compile(r"\bloss is\s{1,4}(?P<v>[-+]?\d{1,9}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
+# a figure as Python prints a float: sign, digits, decimals, exponent
+_FIGURE = r"[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?"
+_LOSS_IS = re.compile(rf"\bloss is\s{{1,4}}(?P<v>{_FIGURE})(?![\d.])")
 # LitGPT's `loss train: 10.979, val: n/a` (the training loss named after the word)
-_LOSS_TRAIN = re.compile(r"\bloss train:\s{0,8}(?P<v>[-+]?\d{1,9}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
+_LOSS_TRAIN = re.compile(rf"\bloss train:\s{{0,8}}(?P<v>{_FIGURE})(?![\d.])")
 # MindSpore's TimeMonitor after the epoch's step line: `epoch time: 38912.93, per step time: 84.96`
 # (milliseconds, with or without the unit): the time of each step the line before counted
 _PER_STEP_TIME = re.compile(
@@ -501,8 +503,8 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
 
 # Ray Tune's result as RLlib's examples print it (`pretty_print(result)`: a YAML block a training
 # iteration, its keys sorted, nested ones indented): its top-level `key: value` lines
-_RESULT_FIELD = re.compile(r"^(?P<key>[a-z_]{1,60}): (?P<value>[-+]?\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)$")
-_RESULT_LOSS = re.compile(r"^\s{2,16}total_loss: (?P<value>[-+]?\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)$")
+_RESULT_FIELD = re.compile(rf"^(?P<key>[a-z_]{{1,60}}): (?P<value>{_FIGURE})$")
+_RESULT_LOSS = re.compile(rf"^\s{{2,16}}total_loss: (?P<value>{_FIGURE})$")
 
 
 def _result_blocks(lines: Sequence[Line], rows: LogRows) -> None:
@@ -543,7 +545,7 @@ _SAMPLES_STEP = re.compile(
     r"\bTrain Epoch: (?P<e>\d{1,9}) \[\s{0,16}(?P<s>\d{1,15})/(?P<n>\d{1,15}) \(\s{0,3}\d{1,3}%\)\] "
     r"Data \(t\): (?P<d>\d{1,9}(?:\.\d{1,20})?) Batch \(t\): (?P<b>\d{1,9}(?:\.\d{1,20})?), "
     r"(?P<r>\d{1,12}(?:\.\d{1,20})?)/s\b")
-_SAMPLES_LOSS = re.compile(r"\bLoss: (?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?) \(")
+_SAMPLES_LOSS = re.compile(rf"\bLoss: (?P<v>{_FIGURE}) \(")
 
 
 def _sample_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> None:
