@@ -34,8 +34,9 @@
   no year (torchrun's glog lines) in a file with no year anywhere take the mtime's year: the
   time of day is theirs, the date an estimate, so those bars are `tqdm_mtime` too. The bar's rate (a
   moving average, tqdm's default smoothing) is the step's reported time (`step_time_s`) where
-  the bar's own clock agrees with it since an earlier reading (see `rate_agrees`: a resumed
-  bar's rate is off for a while).
+  the bar's own clock agrees with it since an earlier reading, or since the bar's start for a
+  bar read once (see `rate_agrees`: a resumed bar's rate is off for a while, and its jump fails
+  the check).
 """
 
 from __future__ import annotations
@@ -320,8 +321,10 @@ class HFTrainerParser(LogReader):
                 # the rate is checked against the bar's clock since an earlier reading: the
                 # previous row's, else the bar's first reading of an earlier step (not its
                 # start, which may hold a resumed run's jump)
+                # (else the bar's start: a bar read once, the final reading of a console that keeps
+                # no carriage return; a resumed bar's jump fails the check)
                 earlier = previous_reading.get(d.reading[0]) or _earlier_reading(bar, reading)
-                step_time = rate_agrees(bar.seconds, reading, earlier) if earlier is not None else None
+                step_time = rate_agrees(bar.seconds, reading, earlier)
                 previous_reading[d.reading[0]] = reading
             if d.reading is not None and line.ts_ns is None and "loss" not in record:
                 bar = bars[d.reading[0]]

@@ -1955,3 +1955,20 @@ def test_keras_fits_last_epoch_summary_ends_the_run(tmp_path: Path) -> None:
     name, _, events = _read(tmp_path, lines)
     assert name == "keras"
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 6)]
+
+
+def test_a_bar_read_once_gives_its_rate_where_its_clock_since_the_start_agrees(tmp_path: Path) -> None:
+    """Whisper LoRA fine-tuning with HF's Seq2SeqTrainer (a committed console tail, index id
+    6512809343): the training bar is read once, at its end, `5000/5000 [67:12:24<00:00,
+    48.39s/it]`; its clock since the start agrees with the rate (67:12:24 = 241944 s over 5000
+    steps is 48.39 s a step, as `train_runtime` 241944.76 says too): step 5000 took 48.39 s."""
+    lines = [
+        "{'loss': 0.0453, 'grad_norm': 0.5267592072486877, 'learning_rate': 5.252525252525253e-08, 'epoch': 0.5}",
+        "{'loss': 0.0495, 'grad_norm': 0.5208714604377747, 'learning_rate': 2.0202020202020203e-09, 'epoch': 0.51}",
+        "100%|" + "█" * 10 + "| 5000/5000 [67:12:24<00:00, 48.39s/it]",
+        "{'train_runtime': 241944.7649, 'train_samples_per_second': 1.323, 'train_steps_per_second': 0.021, "
+        "'train_loss': 0.05146642076969147, 'epoch': 0.51}",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["step_time_s"]) for s in steps if s["step"] == 5000] == [(5000, 48.39)]
+

@@ -24,14 +24,16 @@ steps as (
 starts as (
     -- a start line; a console's first one (its process's first dated line) no later than the
     -- steps that console logged on the lines before it (undated, placed by a progress bar's
-    -- clock): its process was running then
+    -- clock), its process's or unprefixed ones (a rank-prefixed process's first dated line after
+    -- the console's bare bar lines): its process was running then
     select e.ts_ns, least(e.ts_ns, (
         select min(s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0))
         from int_log_steps s
-        where e.nth = 1 and s.file_id = e.file_id and s.rank is not distinct from e.rank and s.line < e.line
+        where e.nth = 1 and s.file_id = e.file_id and (s.rank is not distinct from e.rank or s.rank is null) and s.line < e.line
     ))::bigint as start_ns,
     -- until when its console logged steps (its process, or a later one of that console, ran then)
-    (select max(s.t_ns) from int_log_steps s where s.file_id = e.file_id and s.rank is not distinct from e.rank) as ran_until_ns
+    (select max(s.t_ns) from int_log_steps s
+     where s.file_id = e.file_id and (s.rank is not distinct from e.rank or s.rank is null)) as ran_until_ns
     from (select *, row_number() over (partition by file_id, rank order by line, ts_ns) as nth
           from int_log_events where kind = 'attempt_start') e
 ),
