@@ -128,6 +128,17 @@ _MS_PER_BATCH = re.compile(r"\bms/batch\s{1,6}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\
 # A batch of the epoch with no epoch on its line, the epoch on a line of its own before (AllenNLP's
 # trainer: `Epoch 0/139`, then `Batch 567/17168: accuracy: 0.42, loss: 1.32 ||`)
 _BATCH_OF = re.compile(r"\bbatch\s{0,4}[:=#]?\s{0,4}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})(?![\d./])", re.I)
+# DLRM's reference script (facebookresearch/dlrm, dlrm_s_pytorch.py, MLPerf's recommendation
+# benchmark): `Finished training it 1024/306969 of epoch 0, 7.90 ms/it, loss 0.518843` (the
+# iteration of its epoch's batches, epochs from 0; the mean milliseconds an iteration since the
+# previous line); its `Finished testing it ...` and `Testing at - ...` lines are evaluations'
+_DLRM = re.compile(r"\bFinished training it (?P<i>\d{1,12})/(?P<n>\d{1,12}) of epoch (?P<e>\d{1,9}),"
+                   r"(?: (?P<ms>\d{1,9}(?:\.\d{1,20})?) ms/it,)?")
+# MONAI's tutorials (Project-MONAI/tutorials: `print(f"{step}/{epoch_len}, train_loss: {loss.item():.4f}")`
+# under `print(f"epoch {epoch + 1}/{max_epochs}")`, the fast-training one adds `step time:
+# {time.time() - step_start:.4f}` in seconds): a batch of the epoch its own line numbers from 1
+_MONAI_BATCH = re.compile(r"^(?P<i>\d{1,12})/(?P<n>\d{1,12}), (?=train_loss: )")
+_MONAI_STEP_TIME = re.compile(r" step time: (?P<v>\d{1,9}\.\d{1,20})\s*$")
 # CLU's metric writer (Flax's and JAX trainers' `LoggingWriter`: `[400] steps_per_second=1.58,
 # train_loss=3.21`), after absl's `file.py:35] ` header
 _CLU = re.compile(r"(?:^|(?<=\] ))\[(\d{1,15})\] (?=[A-Za-z_][\w/.\-]{0,120}=[-+]?\d)")
@@ -317,7 +328,7 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
-_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:| \| loss | avg loss, ")
+_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:| \| loss | avg loss, |, train_loss: ")
 
 
 def _step_values(text: str) -> dict[str, float]:
@@ -391,6 +402,10 @@ class _Counter(NamedTuple):
         if self.match.re is _DARKNET:
             own = {"step_time_s": float(self.match.group("t"))}
             return own | ({"loss": float(self.match.group("loss"))} if self.match.group("loss")[-1].isdigit() else {})
+        if self.match.re is _DLRM and self.match.group("ms") is not None:
+            return _step_values(text[self.match.end():]) | {"step_time_s": float(self.match.group("ms")) / 1000}
+        if self.match.re is _MONAI_BATCH and (took := _MONAI_STEP_TIME.search(text)) is not None:
+            return _step_values(text[self.match.end():took.start()]) | {"step_time_s": float(took.group("v"))}
         values = _step_values(text[self.match.end() if self.metrics_at is None else self.metrics_at:])
         if self.match.re is _ESPNET:
             for key, value in iter_numbers(text[self.match.end():]):
@@ -411,6 +426,12 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(epoch * int(tutorial.group("n")), tutorial) if epoch > 0 else None
     if " seconds, " in text and (darknet := _DARKNET.match(text)) is not None:
         return _Counter(int(darknet.group("i")), darknet)
+    if "Finished training it " in text and (dlrm := _DLRM.search(text)) is not None:
+        epoch, per_epoch = int(dlrm.group("e")), int(dlrm.group("n"))
+        return _Counter(epoch * per_epoch + int(dlrm.group("i")), dlrm, epoch, None, per_epoch, base=0)
+    if ", train_loss: " in text and (monai := _MONAI_BATCH.match(text)) is not None:
+        # the epoch is its own line's (`GenericLogParser._parse` puts the count in it)
+        return _Counter(int(monai.group("i")), monai, batches=int(monai.group("n")), base=1)
     if "step" in text and "iter" in text and (optimizer := _ITER_STEP.search(text)) is not None:
         return _Counter(int(optimizer.group("s")), optimizer)
     if "poch" in text or "POCH" in text:
@@ -871,12 +892,12 @@ class GenericLogParser(LogReader):
                 continue
             # an undated step has a row with no time (nothing places it), with the time it reports
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
-            if counter is not None and counter.match.re is _BATCH_OF:
+            if counter is not None and (counter.match.re is _BATCH_OF or counter.match.re is _MONAI_BATCH):
                 named = epochs[line.rank][-1].number if line.rank in epochs else None  # the epoch its own line named last
                 if batch_totals.setdefault((line.rank, named), counter.batches) != counter.batches:
                     counter = None  # another loop's batches in the epoch (its validation's): no step
                 elif named is not None:
-                    counter = counter._replace(step=named * counter.batches + counter.step, epoch=named)
+                    counter = counter._replace(step=(named - (counter.base or 0)) * counter.batches + counter.step, epoch=named)
             if (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
                 counter, seconds = bar
                 if bars_seen.get(line.rank) != counter.step:  # a redraw of the same count is no new step

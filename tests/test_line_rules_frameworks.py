@@ -1972,3 +1972,61 @@ def test_a_bar_read_once_gives_its_rate_where_its_clock_since_the_start_agrees(t
     _, steps, _ = _read(tmp_path, lines)
     assert [(s["step"], s["step_time_s"]) for s in steps if s["step"] == 5000] == [(5000, 48.39)]
 
+
+
+def test_dlrm_iteration_lines_of_their_epoch_with_their_mean_milliseconds(tmp_path: Path) -> None:
+    """DLRM's reference script's lines (a JAX port's README sample log, index id 24907583736, as
+    dlrm_s_pytorch.py prints them): `Finished training it 1024/306969 of epoch 0, 7.90 ms/it,
+    loss 0.518843` is iteration 1024 of epoch 0's 306969 (epochs from 0: step 1024), 7.90 ms an
+    iteration; the test line after it is an evaluation's, no step."""
+    lines = [
+        "time/loss/accuracy (if enabled):",
+        "Finished training it 1024/306969 of epoch 0, 7.90 ms/it, loss 0.518843",
+        "Finished training it 2048/306969 of epoch 0, 7.90 ms/it, loss 0.504157",
+        "Finished training it 3072/306969 of epoch 0, 7.87 ms/it, loss 0.498123",
+        "Testing at - 3072/306969 of epoch 0,",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (1024, 0.0079, 0.518843), (2048, 0.0079, 0.504157), (3072, 0.00787, 0.498123)]
+
+
+def test_monai_tutorial_batches_of_their_epoch_and_the_best_model_saved(tmp_path: Path) -> None:
+    """MONAI's fast-training tutorial (Project-MONAI/MONAI issue 2722, its log as posted):
+    `epoch 14/300` (from 1), then `1/16, train_loss: 0.1162 step time: 0.9368`: batch 1 of the
+    epoch's 16, so step 13 x 16 + 1 = 209, 0.9368 s; `saved new best metric model` follows
+    the model's save."""
+    lines = [
+        "epoch 14/300",
+        "1/16, train_loss: 0.1162 step time: 0.9368",
+        "2/16, train_loss: 0.1221 step time: 0.9655",
+        "16/16, train_loss: 0.2303 step time: 1.1379",
+        "epoch 14 average loss: 0.2148",
+        "saved new best metric model",
+        "current epoch: 14 current mean dice: 0.9157 best mean dice: 0.9157 at epoch: 14",
+        "time consuming of epoch 14 is: 30.7164",
+        "----------",
+        "epoch 15/300",
+        "1/16, train_loss: 0.1676 step time: 0.9250",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (209, 0.9368, 0.1162), (210, 0.9655, 0.1221), (224, 1.1379, 0.2303), (225, 0.925, 0.1676)]
+    assert [(e["kind"], e["line"]) for e in events] == [("checkpoint_save_end", 6)]
+
+
+def test_litgpt_saving_lora_weights_is_a_save(tmp_path: Path) -> None:
+    """LitGPT's finetune/lora.py (Lightning-AI/litgpt issue 1110, its log as posted): `Saving LoRA
+    weights to '.../final/lit_model.pth.lora'` after the run's training time is a save."""
+    lines = [
+        "Epoch 4 | iter 963 step 963 | loss train: 0.971, val: 1.057 | iter time: 522.10 ms (step)",
+        "Epoch 4 | iter 964 step 964 | loss train: 0.902, val: 1.057 | iter time: 115.27 ms (step)",
+        "Epoch 5 | iter 965 step 965 | loss train: 1.182, val: 1.057 | iter time: 743.31 ms (step)",
+        "Training time: 583.36s",
+        "Memory used: 14.49 GB",
+        "Saving LoRA weights to 'out/finetune/lora-tiny-llama-1.1b/final/lit_model.pth.lora'",
+    ]
+    _, _, events = _read(tmp_path, lines)
+    assert [(e["kind"], e["line"]) for e in events] == [("attempt_end", 4), ("checkpoint_save_start", 6)]
