@@ -231,6 +231,9 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         start += 1  # provenance notes at the top of collected logs
     if start and (commented := uncommented(physical_lines)) is not None:
         physical_lines, start = commented, 0
+    if physical_lines[start:start + 1] and physical_lines[start][:1] == " " and (
+            indented := dedented(physical_lines)) is not None:
+        physical_lines = indented
     pasted = _pasted_numbers(physical_lines)
     bodies = physical_lines[start:] if start else physical_lines  # made each line's body in place
     count = len(bodies)
@@ -538,6 +541,26 @@ def uncommented(lines: list[str]) -> list[str] | None:
     if not any(line.startswith("#") for line in lines) or not all(line.startswith("#") for line in lines if line.strip()):
         return None
     return [line[2:] if line.startswith("# ") else line[1:] for line in lines]
+
+
+# the least indentation of a log pasted as an indented block (Markdown's code block, a note's
+# quote) that is taken off its lines: less may be the log's own (a bar's `  5%|`)
+PASTED_INDENT_MIN = 4
+
+
+def dedented(lines: list[str]) -> list[str] | None:
+    """A log pasted as an indented block, every non-blank line opening with at least
+    `PASTED_INDENT_MIN` spaces (`    [rank0]:2025-02-13 11:33:45,521 - root - INFO - step: 10 ...`
+    under a note's heading), without the indentation they share; None where a line is not so
+    indented."""
+    indent = None
+    for line in lines:
+        if line.strip():
+            width = len(line) - len(line.lstrip(" "))
+            if width < PASTED_INDENT_MIN:
+                return None
+            indent = width if indent is None else min(indent, width)
+    return [line[indent:] for line in lines] if indent is not None else None
 
 
 def strip_prefix(text: str) -> tuple[int | None, str]:

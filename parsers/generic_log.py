@@ -48,8 +48,8 @@ _LAUNCHER = re.compile(
 
 # torchtitan's own lines: its logger's "[titan] " opening, or its metrics line (`step: 10  loss:
 # 3.91  ...  memory: 66.91GiB(37.51%)  tps: 10,050  ...`; `wps:` before tokens per second)
-# under another logger's format
-_TORCHTITAN = re.compile(r"\[titan\] |\bmemory:\s{0,8}[\d.]{1,20}GiB\([\d.]{1,20}%\)\s{1,8}[tw]ps:")
+# under another logger's format (its colour codes cut from a copy leave their `m`: `mmemory: ...`)
+_TORCHTITAN = re.compile(r"\[titan\] |memory:\s{0,8}[\d.]{1,20}GiB\([\d.]{1,20}%\)\s{1,8}[tw]ps:")
 
 
 # A log that counts epochs only (nnU-Net's `epoch:  3`, then dated `train loss : 1.17` and

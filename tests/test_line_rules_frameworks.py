@@ -2030,3 +2030,21 @@ def test_litgpt_saving_lora_weights_is_a_save(tmp_path: Path) -> None:
     ]
     _, _, events = _read(tmp_path, lines)
     assert [(e["kind"], e["line"]) for e in events] == [("attempt_end", 4), ("checkpoint_save_start", 6)]
+
+
+def test_a_log_pasted_as_an_indented_block_keeps_its_prefixes(tmp_path: Path) -> None:
+    """torchtitan on 8 H200s (benchmark notes, index id 19093018932): the run's console kept as a
+    Markdown list item's block, every line indented 4 spaces: `    [rank0]:2025-02-13
+    11:33:35,026 - root - INFO - step:  1 ...` is rank 0's step 1 at 11:33:35.026, its line's
+    `mmemory` (a colour code cut from the copy) torchtitan's metrics line all the same."""
+    lines = [
+        "    [rank0]:2025-02-13 11:33:29,482 - root - INFO - Training starts at step 1, with local batch size 1, "
+        "global batch size 8, sequence length 8192, total steps 100 (warmup 200)",
+        "    [rank0]:2025-02-13 11:33:35,026 - root - INFO - step:  1  loss: 12.2417  memory: 42.08GiB(30.10%)  "
+        "tps: 1,478  mfu: 8.65%",
+        "    [rank0]:2025-02-13 11:33:45,521 - root - INFO - step: 10  loss:  9.8821  mmemory: 49.59GiB(35.46%)  "
+        "tps: 7,026  mfu: 41.15%",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["rank"], s["end_ns"], s["framework"]) for s in steps] == [
+        (1, 0, _ns("2025-02-13 11:33:35,026"), "torchtitan"), (10, 0, _ns("2025-02-13 11:33:45,521"), "torchtitan")]
