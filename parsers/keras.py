@@ -59,9 +59,13 @@ class KerasParser(LogReader):
         samples = False  # the bar counts samples (`Train on N samples`, `631us/sample`), not batches
         batch: int | None = None  # samples a batch, where a bar's first reading says it
         for line in lines:
-            if events.scan(line):
-                continue
             text = line.text
+            if events.scan(line):
+                # a crash glued to the bar's last reading (` 14/130 [==>....] - ETA: 27s - loss:
+                # 0.0254Traceback (most recent call last):`): that reading was drawn
+                if (glued := text.find("Traceback (most recent call last)")) <= 0:
+                    continue
+                text = text[:glued]
             if text.lstrip().startswith("Epoch ") and (opened := _EPOCH.fullmatch(text)) is not None:
                 if epoch is not None:
                     batch = epoch.cut(rows, samples, batch)

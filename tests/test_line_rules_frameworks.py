@@ -2048,3 +2048,22 @@ def test_a_log_pasted_as_an_indented_block_keeps_its_prefixes(tmp_path: Path) ->
     _, steps, _ = _read(tmp_path, lines)
     assert [(s["step"], s["rank"], s["end_ns"], s["framework"]) for s in steps] == [
         (1, 0, _ns("2025-02-13 11:33:35,026"), "torchtitan"), (10, 0, _ns("2025-02-13 11:33:45,521"), "torchtitan")]
+
+
+def test_a_keras_reading_with_the_crash_glued_to_it_was_drawn(tmp_path: Path) -> None:
+    """Keras 2.2 fitting an LSTM (jaungiers/LSTM-Neural-Network-for-Time-Series-Prediction issue
+    101, its log as posted): the traceback is glued to the bar's last reading, ` 14/130 [==>...]
+    - ETA: 27s - loss: 0.0254Traceback (most recent call last):`: batch 14 of epoch 17 (16 x 130
+    + 14 = 2094) was done, with its loss, and the run crashed on that line (the excerpt is cut
+    in the traceback's first frame)."""
+    lines = [
+        "Epoch 17/100",
+        "  1/130 [..............................] - ETA: 31s - loss: 0.0204",
+        " 13/130 [==>...........................] - ETA: 27s - loss: 0.0260",
+        " 14/130 [==>...........................] - ETA: 27s - loss: 0.0254Traceback (most recent call last):",
+        '  File "D:\\Develop\\DevelopmentTool\\Python\\368\\lib\\code.py", line 91, in runcode',
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "keras"
+    assert [(s["step"], s["loss"]) for s in steps] == [(2081, 0.0204), (2093, 0.026), (2094, 0.0254)]
+    assert [(e["kind"], e["line"]) for e in events] == [("crash", 4)]
