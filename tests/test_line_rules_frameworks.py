@@ -1984,12 +1984,14 @@ def test_dlrm_iteration_lines_of_their_epoch_with_their_mean_milliseconds(tmp_pa
         "Finished training it 1024/306969 of epoch 0, 7.90 ms/it, loss 0.518843",
         "Finished training it 2048/306969 of epoch 0, 7.90 ms/it, loss 0.504157",
         "Finished training it 3072/306969 of epoch 0, 7.87 ms/it, loss 0.498123",
-        "Testing at - 3072/306969 of epoch 0,",
+        "Finished training it 10240/306969 of epoch 0, 7.91 ms/it, loss 0.471978",
+        "Testing at - 10240/306969 of epoch 0,",
+        " accuracy 77.453 %, best 77.453 %",
     ]
     name, steps, _ = _read(tmp_path, lines)
     assert name == "generic_log"
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
-        (1024, 0.0079, 0.518843), (2048, 0.0079, 0.504157), (3072, 0.00787, 0.498123)]
+        (1024, 0.0079, 0.518843), (2048, 0.0079, 0.504157), (3072, 0.00787, 0.498123), (10240, 0.00791, 0.471978)]
 
 
 def test_monai_tutorial_batches_of_their_epoch_and_the_best_model_saved(tmp_path: Path) -> None:
