@@ -139,6 +139,13 @@ _DLRM = re.compile(r"\bFinished training it (?P<i>\d{1,12})/(?P<n>\d{1,12}) of e
 # {time.time() - step_start:.4f}` in seconds): a batch of the epoch its own line numbers from 1
 _MONAI_BATCH = re.compile(r"^(?P<i>\d{1,12})/(?P<n>\d{1,12}), (?=train_loss: )")
 _MONAI_STEP_TIME = re.compile(r" step time: (?P<v>\d{1,9}\.\d{1,20})\s*$")
+# NeMo-RL's algorithms (GRPO, SFT, DPO: `print(f"{'=' * 25} Step {step + 1}/{total} {'=' * 25}")`)
+# open each step with this header, and report it after its training in a block:
+# `📊 Training Results:`, its metrics as bullets (`  • Loss: 0.0138`, DPO's `  • loss: 0.6931`),
+# then `⏱️  Timing:` and `  • Total step time: 55.93s`: the step, its loss and its time
+_NEMO_RL_STEP = re.compile(r"^={8,40} Step (?P<s>\d{1,12})/\d{1,12} ={8,40}\s*$")
+_NEMO_RL_LOSS = re.compile(r"^\s{0,8}• [Ll]oss: (?P<v>[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?|nan)\s*$")
+_NEMO_RL_TIME = re.compile(r"^\s{0,8}• Total step time: (?P<v>\d{1,9}(?:\.\d{1,20})?)s\s*$")
 # CLU's metric writer (Flax's and JAX trainers' `LoggingWriter`: `[400] steps_per_second=1.58,
 # train_loss=3.21`), after absl's `file.py:35] ` header
 _CLU = re.compile(r"(?:^|(?<=\] ))\[(\d{1,15})\] (?=[A-Za-z_][\w/.\-]{0,120}=[-+]?\d)")
@@ -808,6 +815,8 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
             if " seconds, " in body and _DARKNET.match(body) is not None:
                 return Claim.CONTENT  # darknet's iteration line: one is enough
+            if "= Step " in body and _NEMO_RL_STEP.match(body) is not None:
+                return Claim.CONTENT  # NeMo-RL's step header
             if "| Steps: " in body and _EPOCH_STEPS.match(body) is not None:
                 return Claim.CONTENT  # the DDP tutorial's epoch line
             after_latency, timed = timed, "atency" in body and _E2E_LATENCY.search(body) is not None
@@ -856,6 +865,8 @@ class GenericLogParser(LogReader):
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
         micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]] = {}  # `_ITER_STEP` lines of each rank
         samples: list[tuple[Line, re.Match[str]]] = []  # open_clip's step lines (`_SAMPLES_STEP`)
+        nemo_steps: dict[int | None, int] = {}  # rank -> the NeMo-RL step its header opened, results to come
+        nemo_rows: dict[int | None, int] = {}  # rank -> the row of the NeMo-RL step whose results are being read
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -889,6 +900,19 @@ class GenericLogParser(LogReader):
                 continue
             if "Batch (t): " in text and (sampled := _SAMPLES_STEP.search(text)) is not None:
                 samples.append((line, sampled))
+                continue
+            if "= Step " in text and (nemo_rl := _NEMO_RL_STEP.match(text)) is not None:
+                nemo_steps[line.rank] = int(nemo_rl.group("s"))  # the step whose results come below
+                continue
+            if "Training Results:" in text and line.rank in nemo_steps:
+                rows.step(line=line.number, rank=line.rank, step=nemo_steps.pop(line.rank), end_ns=line.ts_ns)
+                nemo_rows[line.rank] = len(rows.steps) - 1
+                continue
+            if "• " in text and line.rank in nemo_rows:
+                if (loss := _NEMO_RL_LOSS.match(text)) is not None:
+                    rows.steps[nemo_rows[line.rank]]["loss"] = float(loss.group("v"))
+                elif (took := _NEMO_RL_TIME.match(text)) is not None:
+                    rows.steps[nemo_rows.pop(line.rank)]["step_time_s"] = float(took.group("v"))
                 continue
             # an undated step has a row with no time (nothing places it), with the time it reports
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None

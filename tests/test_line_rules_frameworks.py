@@ -2069,3 +2069,32 @@ def test_a_keras_reading_with_the_crash_glued_to_it_was_drawn(tmp_path: Path) ->
     assert name == "keras"
     assert [(s["step"], s["loss"]) for s in steps] == [(2081, 0.0204), (2093, 0.026), (2094, 0.0254)]
     assert [(e["kind"], e["line"]) for e in events] == [("crash", 4)]
+
+
+def test_nemo_rl_step_header_and_its_training_results_block(tmp_path: Path) -> None:
+    """NeMo-RL's DPO (NVIDIA-NeMo/nemo-platform pull request 943, its test run as posted):
+    `========================= Step 2/2 =========================` opens step 2, whose
+    `📊 Training Results:` block (after its validation and its checkpoint) gives its loss,
+    `  • loss: 0.6931`; the validation block's `• Validation loss: 0.6645` is not it."""
+    lines = [
+        "========================= Step 2/2 =========================",
+        "▶ Taking a training step...",
+        "▶ Starting validation at step 2 for `default` set..",
+        "",
+        "📊 Validation Results for `default` set:",
+        "    • Validation loss: 0.6645",
+        "    • Validation accuracy: 1.0000",
+        "",
+        "  ⏱️  Validation Timing for `default` set:",
+        "    • Total validation time: 3.17s",
+        "Saving checkpoint for step 2...",
+        "",
+        "📊 Training Results:",
+        "  • loss: 0.6931",
+        "  • sft_loss: 0.0000",
+        "  • preference_loss: 0.6931",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["line"]) for s in steps] == [(2, 0.6931, 13)]
+    assert [(e["kind"], e["step"]) for e in events] == [("checkpoint_save_start", 2)]
