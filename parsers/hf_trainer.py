@@ -34,9 +34,10 @@
   no year (torchrun's glog lines) in a file with no year anywhere take the mtime's year: the
   time of day is theirs, the date an estimate, so those bars are `tqdm_mtime` too. The bar's rate (a
   moving average, tqdm's default smoothing) is the step's reported time (`step_time_s`) where
-  the bar's own clock agrees with it since an earlier reading, or since the bar's start for a
-  bar read once (see `rate_agrees`: a resumed bar's rate is off for a while, and its jump fails
-  the check).
+  the bar's own clock agrees with it since an earlier reading, or since the bar's start for
+  step 1 and for a bar read once at its end (see `_bar_rate`, `rate_agrees`: a resumed bar's
+  rate is off for a while, and its first update jumps to the checkpoint's step). The steps the
+  bar alone shows get its rate by the same rule.
 """
 
 from __future__ import annotations
@@ -135,6 +136,7 @@ class _Bar:
 
     header_ns: int | None  # the training header's time, else the last dated line before the bar
     header_logged: bool  # a header line started it
+    resumed: bool = False  # its header said `Continuing training from global step N`
     readings: list[BarReading] = field(default_factory=list)
     where: list[tuple[int, int | None]] = field(default_factory=list)  # each reading's (line number, rank)
     losses: list[float | None] = field(default_factory=list)  # each reading's loss in its postfix
@@ -233,6 +235,8 @@ class HFTrainerParser(LogReader):
                 rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=int(m.group(1)), detail="continuing training", raw=text)
                 dicts.append(_Dict(index, line, {"_resumed_from": int(m.group(1))}, last_reading))
+                if bars:
+                    bars[-1].resumed = True
                 continue
             if "Saving model checkpoint to " in text and (m := _SAVE.search(text)) is not None:
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank,
@@ -321,10 +325,8 @@ class HFTrainerParser(LogReader):
                 # the rate is checked against the bar's clock since an earlier reading: the
                 # previous row's, else the bar's first reading of an earlier step (not its
                 # start, which may hold a resumed run's jump)
-                # (else the bar's start: a bar read once, the final reading of a console that keeps
-                # no carriage return; a resumed bar's jump fails the check)
                 earlier = previous_reading.get(d.reading[0]) or _earlier_reading(bar, reading)
-                step_time = rate_agrees(bar.seconds, reading, earlier)
+                step_time = _bar_rate(bar, reading, earlier)
                 previous_reading[d.reading[0]] = reading
             if d.reading is not None and line.ts_ns is None and "loss" not in record:
                 bar = bars[d.reading[0]]
@@ -429,9 +431,12 @@ class HFTrainerParser(LogReader):
                 logged.setdefault((index, reading.n), set()).add(rank)
                 seconds = bar.seconds.get(reading.n)
                 when = bar.start_ns + int(seconds * 1e9) if bar.start_ns is not None and seconds is not None else None
+                # its rate, where the bar's clock agrees with it over the longest stretch it has
+                # (from its first reading past the first update, as a metric line's)
                 rows.step(line=number, rank=rank, step=reading.n, end_ns=when,
                           time_source=bar.source if when is not None else None, samples=batch,
-                          loss=last_loss.get(reading.n))
+                          loss=last_loss.get(reading.n),
+                          step_time_s=_bar_rate(bar, reading, _earlier_reading(bar, reading)))
 
 
 def _between(seconds: dict[int, float], drawn: list[int], step: int) -> float | None:
@@ -475,6 +480,19 @@ def _postfix_loss(text: str, reading: BarReading) -> float | None:
 
 
 _POSTFIX_LOSS = re.compile(r", loss=(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)(?=[,\]])")
+
+
+def _bar_rate(bar: _Bar, reading: BarReading, earlier: BarReading | None) -> float | None:
+    """The seconds a step the reading's rate shows, where the bar's clock agrees with it since
+    `earlier`; with no earlier reading, since the bar's start, where the bar cannot have jumped
+    there: a bar under a training header that says no `Continuing training`, step 1 (its own
+    time), or the bar's last step (a bar read once, at its end, by a console that keeps no
+    carriage return). Any other first reading may be a resumed run's first update, which jumps
+    from 0 to the checkpoint's step in one step's time, its rate agreeing with the clock by
+    construction."""
+    if earlier is None and reading.n != 1 and reading.n != reading.total and (bar.resumed or not bar.header_logged):
+        return None
+    return rate_agrees(bar.seconds, reading, earlier)
 
 
 def _earlier_reading(bar: _Bar, reading: BarReading) -> BarReading | None:

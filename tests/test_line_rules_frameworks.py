@@ -2098,3 +2098,29 @@ def test_nemo_rl_step_header_and_its_training_results_block(tmp_path: Path) -> N
     assert name == "generic_log"
     assert [(s["step"], s["loss"], s["line"]) for s in steps] == [(2, 0.6931, 13)]
     assert [(e["kind"], e["step"]) for e in events] == [("checkpoint_save_start", 2)]
+
+
+def test_the_steps_a_bar_alone_shows_get_its_rate_where_its_clock_agrees(tmp_path: Path) -> None:
+    """HF's run_translation.py on DeepSpeed ZeRO-3 (an AWS walkthrough's console, index id
+    14060014015), each reading followed by DeepSpeed's overflow line: the bar's own steps take
+    the rate each reading shows where the bar's clock since its first reading agrees (step 2:
+    `[00:02<09:07,  1.10s/it]`, 2 s after step 1's `00:00`; steps 10 and 19: `2.25it/s`, 1/2.25 s,
+    against 5 s over 9 steps and 9 s over 18); step 1, 0 s into the bar, has no clock to check."""
+    lines = [
+        "[INFO|trainer.py:1605] 2022-07-26 19:15:43,851 >> ***** Running training *****",
+        "[INFO|trainer.py:1611] 2022-07-26 19:15:43,852 >>   Total optimization steps = 500",
+        "  0%|" + " " * 200 + "| 0/500 [00:00<?, ?it/s][2022-07-26 19:15:51,159] [INFO] [stage3.py:1834:_overflow_clean_up] "
+        "[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 65536",
+        "  0%|▍" + " " * 191 + "| 1/500 [00:00<03:47,  2.19it/s][2022-07-26 19:15:52,710] [INFO] [stage3.py:1834:_overflow_clean_up] "
+        "[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768.0",
+        "  0%|▊" + " " * 191 + "| 2/500 [00:02<09:07,  1.10s/it][2022-07-26 19:15:53,074] [INFO] [stage3.py:1834:_overflow_clean_up] "
+        "[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 32768.0, reducing to 16384.0",
+        "  2%|███▊" + " " * 187 + "| 10/500 [00:05<03:37,  2.25it/s][2022-07-26 19:15:56,242] [INFO] "
+        "[stage3.py:1834:_overflow_clean_up] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 1024.0, "
+        "reducing to 512.0",
+        "  4%|███████▎" + " " * 183 + "| 19/500 [00:09<03:33,  2.25it/s][2022-07-26 19:16:00,198] [INFO] "
+        "[stage3.py:1834:_overflow_clean_up] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 512.0, "
+        "reducing to 256.0",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(1, None), (2, 1.10), (10, 1 / 2.25), (19, 1 / 2.25)]
