@@ -2111,9 +2111,11 @@ def test_the_steps_a_bar_alone_shows_get_its_rate_where_its_clock_agrees(tmp_pat
         "[INFO|trainer.py:1611] 2022-07-26 19:15:43,852 >>   Total optimization steps = 500",
         "  0%|" + " " * 200 + "| 0/500 [00:00<?, ?it/s][2022-07-26 19:15:51,159] [INFO] [stage3.py:1834:_overflow_clean_up] "
         "[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 65536",
-        "  0%|▍" + " " * 191 + "| 1/500 [00:00<03:47,  2.19it/s][2022-07-26 19:15:52,710] [INFO] [stage3.py:1834:_overflow_clean_up] "
+        "  0%|▍" + " " * 191 + "| 1/500 [00:00<03:47,  2.19it/s][2022-07-26 19:15:52,710] [INFO] "
+        "[stage3.py:1834:_overflow_clean_up] "
         "[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768.0",
-        "  0%|▊" + " " * 191 + "| 2/500 [00:02<09:07,  1.10s/it][2022-07-26 19:15:53,074] [INFO] [stage3.py:1834:_overflow_clean_up] "
+        "  0%|▊" + " " * 191 + "| 2/500 [00:02<09:07,  1.10s/it][2022-07-26 19:15:53,074] [INFO] "
+        "[stage3.py:1834:_overflow_clean_up] "
         "[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 32768.0, reducing to 16384.0",
         "  2%|███▊" + " " * 187 + "| 10/500 [00:05<03:37,  2.25it/s][2022-07-26 19:15:56,242] [INFO] "
         "[stage3.py:1834:_overflow_clean_up] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 1024.0, "
