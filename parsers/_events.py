@@ -95,17 +95,20 @@ WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 
 # Caffe's solver before it writes the weights: "Snapshotting to binary proto file x_iter_8694.caffemodel"
 # or "... HDF5 file ...", older Caffe and its forks "Snapshotting to c3d_ucf101_iter_8694", then the
 # solver's state, "Snapshotting solver state to ...", part of one save)
-# (LitGPT's finetuning scripts: "Saving LoRA weights to 'out/finetune/lora/final/lit_model.pth.lora'")
+# (LitGPT's finetuning scripts: "Saving LoRA weights to 'out/finetune/lora/final/lit_model.pth.lora'",
+# "Saving adapter v2 weights to '...'", a save within the run to a `step-000200` folder: its step)
 # (and Keras' ModelCheckpoint before it writes: "Epoch 1: val_loss improved from inf to 0.52239,
 # saving model to best_model.keras")
-_SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} )?weights to \S|\bsave model in \S"
+_SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}weights to \S|\bsave model in \S"
                            r"|\bSaving current state to \S"
                            r"|^Epoch \d{1,9}: [\w.]{1,200} improved from \S{1,40} to \S{1,40}, saving model to \S"
                            r"|\bSnapshotting to (?:(?:binary proto|HDF5) file |(?=\S{0,4000}?_iter_\d))"
                            r"(?:\S{0,4000}?_iter_(?P<iter>\d{1,15})(?:\.caffemodel|\.h5|(?!\S)))?")
+# a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
+_STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
 # PyTorch's DDP tutorial series after it wrote its snapshot: "Epoch 0 | Training snapshot saved at snapshot.pt";
 # MONAI's tutorials after `torch.save(model.state_dict(), ...)`: "saved new best metric model"
-_SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|^saved new best metric model\s*$")
+_SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))saved new best metric model\s*$")
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
@@ -166,7 +169,7 @@ _ANY_EVENT_PATTERN = (
     r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time|of )|done training|end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
-    r"Saving [\w-]{1,40} weights to |Saving weights to |^saved new best metric model|"
+    r"Saving (?:[\w-]{1,40} ){0,3}weights to |saved new best metric model|"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -410,7 +413,8 @@ class EventScanner:
               or "Saving current state to " in text or "Snapshotting to " in text or "saving model to " in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       step=int(save.group("iter")) if save.group("iter") else None)
+                       step=int(save.group("iter")) if save.group("iter") else
+                       int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else None)
         elif "checkpoint" in (low if low is not None else text.lower()) and not _redrawn_bar(text):
             for word, pattern, kind in _CKPT:
                 ckpt = pattern.search(text) if low is None or word in low else None

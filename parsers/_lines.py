@@ -232,8 +232,8 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     if start and (commented := uncommented(physical_lines)) is not None:
         physical_lines, start = commented, 0
     if physical_lines[start:start + 1] and physical_lines[start][:1] == " " and (
-            indented := dedented(physical_lines)) is not None:
-        physical_lines = indented
+            indented := dedented(physical_lines[start:])) is not None:
+        physical_lines = physical_lines[:start] + indented  # (the notes above it as they are)
     pasted = _pasted_numbers(physical_lines)
     bodies = physical_lines[start:] if start else physical_lines  # made each line's body in place
     count = len(bodies)

@@ -130,21 +130,29 @@ _MS_PER_BATCH = re.compile(r"\bms/batch\s{1,6}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\
 _BATCH_OF = re.compile(r"\bbatch\s{0,4}[:=#]?\s{0,4}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})(?![\d./])", re.I)
 # DLRM's reference script (facebookresearch/dlrm, dlrm_s_pytorch.py, MLPerf's recommendation
 # benchmark): `Finished training it 1024/306969 of epoch 0, 7.90 ms/it, loss 0.518843` (the
-# iteration of its epoch's batches, epochs from 0; the mean milliseconds an iteration since the
-# previous line); its `Finished testing it ...` and `Testing at - ...` lines are evaluations'
+# iteration of its epoch's batches, epochs from 0; the mean milliseconds of an iteration's work
+# since the previous line, its batch's fetch not timed unless --mlperf-logging; -1.00 without
+# --print-time); its `Finished testing it ...` and `Testing at - ...` lines are evaluations'
 _DLRM = re.compile(r"\bFinished training it (?P<i>\d{1,12})/(?P<n>\d{1,12}) of epoch (?P<e>\d{1,9}),"
                    r"(?: (?P<ms>\d{1,9}(?:\.\d{1,20})?) ms/it,)?")
 # MONAI's tutorials (Project-MONAI/tutorials: `print(f"{step}/{epoch_len}, train_loss: {loss.item():.4f}")`
 # under `print(f"epoch {epoch + 1}/{max_epochs}")`, the fast-training one adds `step time:
-# {time.time() - step_start:.4f}` in seconds): a batch of the epoch its own line numbers from 1
-_MONAI_BATCH = re.compile(r"^(?P<i>\d{1,12})/(?P<n>\d{1,12}), (?=train_loss: )")
+# {time.time() - step_start:.4f}` in seconds, from after the batch's fetch; some print through a
+# logger, `[2023-02-15 08:01:20] 1/2, train_loss: 0.6936`): a batch of the epoch its own line
+# numbers from 1. Most count the epoch's batches rounded down (`len(train_ds) //
+# train_loader.batch_size`), so an epoch's last batch may print one past it (`3/2`): the epoch's
+# length is the largest batch number a line prints (`_monai_steps`)
+_MONAI_BATCH = re.compile(r"(?:^|(?<=\] ))(?P<i>\d{1,12})/(?P<n>\d{1,12}), (?=train_loss: )")
 _MONAI_STEP_TIME = re.compile(r" step time: (?P<v>\d{1,9}\.\d{1,20})\s*$")
 # NeMo-RL's algorithms (GRPO, SFT, DPO: `print(f"{'=' * 25} Step {step + 1}/{total} {'=' * 25}")`)
 # open each step with this header, and report it after its training in a block:
-# `📊 Training Results:`, its metrics as bullets (`  • Loss: 0.0138`, DPO's `  • loss: 0.6931`),
-# then `⏱️  Timing:` and `  • Total step time: 55.93s`: the step, its loss and its time
-_NEMO_RL_STEP = re.compile(r"^={8,40} Step (?P<s>\d{1,12})/\d{1,12} ={8,40}\s*$")
-_NEMO_RL_LOSS = re.compile(r"^\s{0,8}• [Ll]oss: (?P<v>[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?|nan)\s*$")
+# `📊 Training Results:`, its metrics as bullets (`  • Loss: ...`, DPO's `  • loss: 0.6931`),
+# then `⏱️  Timing:` and `  • Total step time: ...s` (its timer's: the whole step, its validation
+# and checkpoint save included): the step, its loss and its time
+_NEMO_RL_STEP = re.compile(r"^={8,40} Step (?P<s>\d{1,12})(?:/\d{1,12})? ={8,40}\s*$")
+# its epoch header (`===== Epoch 2/3 =====`): the step header counts from 1 again in each epoch
+_NEMO_RL_EPOCH = re.compile(r"^={8,40} Epoch (?P<e>\d{1,9})/\d{1,9} ={8,40}\s*$")
+_NEMO_RL_LOSS = re.compile(r"^\s{0,8}• [Ll]oss: (?P<v>[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?|-?nan|-?inf)\s*$")
 _NEMO_RL_TIME = re.compile(r"^\s{0,8}• Total step time: (?P<v>\d{1,9}(?:\.\d{1,20})?)s\s*$")
 # CLU's metric writer (Flax's and JAX trainers' `LoggingWriter`: `[400] steps_per_second=1.58,
 # train_loss=3.21`), after absl's `file.py:35] ` header
@@ -681,6 +689,18 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]],
             "past the first epoch are estimates (off by up to about an interval for each epoch before)")
 
 
+def _monai_steps(rows: LogRows, monai: list[tuple[int, _Counter]]) -> None:
+    """MONAI's batch lines numbered across epochs with the epoch's length its lines show: the
+    printed count (rounded down by most tutorials) or, past it, the largest batch number printed."""
+    length: dict[int | None, int] = {}
+    for index, counter in monai:
+        rank = rows.steps[index]["rank"]
+        length[rank] = max(length.get(rank, 0), counter.batches, int(counter.match.group("i")))
+    for index, counter in monai:
+        assert counter.epoch is not None
+        rows.steps[index]["step"] = (counter.epoch - 1) * length[rows.steps[index]["rank"]] + int(counter.match.group("i"))
+
+
 def _from_epoch_one(rows: LogRows, counted: list[tuple[int, _Counter]]) -> None:
     """Where a log's epochs count from 1, its steps counted within epochs start an epoch
     earlier: epoch 1's batches are the first steps. They count from 1 where no line numbers an
@@ -815,8 +835,10 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
             if " seconds, " in body and _DARKNET.match(body) is not None:
                 return Claim.CONTENT  # darknet's iteration line: one is enough
-            if "= Step " in body and _NEMO_RL_STEP.match(body) is not None:
-                return Claim.CONTENT  # NeMo-RL's step header
+            if "= Step " in body and _NEMO_RL_STEP.match(body) is not None and ("▶ " in text or "Training Results:" in text):
+                return Claim.CONTENT  # NeMo-RL's step header, its stage lines or results around it
+            if "Finished training it " in body and _DLRM.search(body) is not None:
+                return Claim.CONTENT  # DLRM's iteration line
             if "| Steps: " in body and _EPOCH_STEPS.match(body) is not None:
                 return Claim.CONTENT  # the DDP tutorial's epoch line
             after_latency, timed = timed, "atency" in body and _E2E_LATENCY.search(body) is not None
@@ -867,6 +889,9 @@ class GenericLogParser(LogReader):
         samples: list[tuple[Line, re.Match[str]]] = []  # open_clip's step lines (`_SAMPLES_STEP`)
         nemo_steps: dict[int | None, int] = {}  # rank -> the NeMo-RL step its header opened, results to come
         nemo_rows: dict[int | None, int] = {}  # rank -> the row of the NeMo-RL step whose results are being read
+        nemo_epochs: dict[int | None, int] = {}  # rank -> the NeMo-RL epoch its last epoch header opened
+        nemo_counts: dict[int | None, tuple[int | None, int, int | None]] = {}  # rank -> (epoch, steps before it, last header's)
+        monai: list[tuple[int, _Counter]] = []  # (row, counter) of MONAI's batch lines
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -901,8 +926,17 @@ class GenericLogParser(LogReader):
             if "Batch (t): " in text and (sampled := _SAMPLES_STEP.search(text)) is not None:
                 samples.append((line, sampled))
                 continue
+            if "= Epoch " in text and (nemo_epoch := _NEMO_RL_EPOCH.match(text)) is not None:
+                nemo_epochs[line.rank] = int(nemo_epoch.group("e"))
+                continue
             if "= Step " in text and (nemo_rl := _NEMO_RL_STEP.match(text)) is not None:
-                nemo_steps[line.rank] = int(nemo_rl.group("s"))  # the step whose results come below
+                # the step whose results come below; its count starts over in a new epoch (not in
+                # a relaunch that resumes within one: no epoch header between)
+                number, (counted_in, offset, last) = int(nemo_rl.group("s")), nemo_counts.get(line.rank, (None, 0, None))
+                if last is not None and number <= last and nemo_epochs.get(line.rank, counted_in) != counted_in:
+                    offset += last
+                nemo_counts[line.rank] = (nemo_epochs.get(line.rank), offset, number)
+                nemo_steps[line.rank] = offset + number
                 continue
             if "Training Results:" in text and line.rank in nemo_steps:
                 rows.step(line=line.number, rank=line.rank, step=nemo_steps.pop(line.rank), end_ns=line.ts_ns)
@@ -952,6 +986,8 @@ class GenericLogParser(LogReader):
                     rows.step(line=line.number, rank=rank, step=counter.step, end_ns=line.ts_ns, **values)
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
+                        if counter.match.re is _MONAI_BATCH:
+                            monai.append((len(rows.steps) - 1, counter))
                         if counter.match.re is _EPOCH_COUNT or counter.match.re is _ESPNET:
                             within.append((len(rows.steps) - 1, counter.epoch))
                     if (len(rows.steps) > before and ("[titan]" in text or "GiB(" in text)
@@ -963,6 +999,8 @@ class GenericLogParser(LogReader):
             _optimizer_steps(rows, micro)
         if samples:
             _sample_steps(rows, samples)
+        if monai:
+            _monai_steps(rows, monai)
         if counted:
             _from_epoch_one(rows, counted)
         if not rows.steps and bare:

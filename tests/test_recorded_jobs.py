@@ -10,6 +10,7 @@ job's steps (int_log_steps) once, or it reads as a restart (HF gave 18 attempts 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,7 @@ CASES = [
     _case("hf_trainer_default_tb", "console", None),
     _case("hf_trainer_default_tb", "events", None),
     _case("hf_trainer_default_tb", "all", None),
+    _case("hf_trainer_resume", "console", None),
     _case("lightning_ddp_bar", "console", None),
     _case("lightning_ddp_bar", "events", None),
     _case("lightning_ddp_bar", "all", None),
@@ -179,3 +181,22 @@ def test_bar_per_epoch_anchored_by_dated_lines_before_and_after(tmp_path: Path, 
     errors = {s: end_ns / 1e9 - ends[(1, s)] for s, end_ns, _ in rows}
     assert max(abs(e) for e in errors.values()) < 2.0, errors
     assert {src for _, _, src in rows} == {"tqdm"}
+
+
+def test_a_resumed_bars_first_update_gives_no_step_time(tmp_path: Path) -> None:
+    """sample_logs/hf_trainer_resume (record_hf_resume_job.sh): the relaunch resumes from
+    checkpoint-4 and its bar's first update jumps from 0 to step 5 in one step's time. That
+    reading's rate (`5/12 [00:02<00:03,  1.96it/s]`: 0.51 s, the clock's 2 s over 5 steps) is
+    not step 5's time, which the harness clocked at about 2.5 s: the row has no step time."""
+    folder = SAMPLE_LOGS / "hf_trainer_resume"
+    t = truth(folder)
+    began = {(x["attempt"], x["step"]): x["t"] for x in t if x["event"] == "step_start"}
+    took = [x["t"] - began[(x["attempt"], x["step"])] for x in t if x["event"] == "step_end" and x["attempt"] == 1 and x["step"] == 5]
+    text = (folder / "console.log").read_text()
+    jump = re.search(r"\| 5/12 \[00:0(\d)<[\d:]+, +([\d.]+)it/s\]", text)
+    assert jump is not None and took and took[0] > 2 * (1 / float(jump.group(2)))  # the rate is off by more than 2x
+    con = ingest(tmp_path, [folder / "console.log"])
+    rows = con.execute(
+        "select s.step_time_s from log_steps s, attempts a where a.attempt = 2 and s.end_ns >= a.start_ns and s.step = 5"
+    ).fetchall()
+    assert rows == [(None,)]

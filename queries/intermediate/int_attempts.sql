@@ -25,11 +25,19 @@ starts as (
     -- a start line; a console's first one (its process's first dated line) no later than the
     -- steps that console logged on the lines before it (undated, placed by a progress bar's
     -- clock), its process's or unprefixed ones (a rank-prefixed process's first dated line after
-    -- the console's bare bar lines): its process was running then
+    -- the console's bare bar lines, with no failure, end or start between): its process was
+    -- running then
     select e.ts_ns, least(e.ts_ns, (
         select min(s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0))
         from int_log_steps s
-        where e.nth = 1 and s.file_id = e.file_id and (s.rank is not distinct from e.rank or s.rank is null) and s.line < e.line
+        where e.nth = 1 and s.file_id = e.file_id and s.line < e.line
+          and (s.rank is not distinct from e.rank
+               or (s.rank is null and not exists (
+                   -- (not an earlier process's: a failure, end or start between them that is
+                   -- not this process's own, the watchdog line that precedes its first dated one)
+                   select 1 from stg_log_events x
+                   where x.file_id = e.file_id and x.line > s.line and x.line < e.line and x.rank is distinct from e.rank
+                     and x.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start', 'attempt_end'))))
     ))::bigint as start_ns,
     -- until when its console logged steps (its process, or a later one of that console, ran then)
     (select max(s.t_ns) from int_log_steps s
