@@ -191,7 +191,8 @@ def test_a_resumed_bars_first_update_gives_no_step_time(tmp_path: Path) -> None:
     folder = SAMPLE_LOGS / "hf_trainer_resume"
     t = truth(folder)
     began = {(x["attempt"], x["step"]): x["t"] for x in t if x["event"] == "step_start"}
-    took = [x["t"] - began[(x["attempt"], x["step"])] for x in t if x["event"] == "step_end" and x["attempt"] == 1 and x["step"] == 5]
+    took = [x["t"] - began[(x["attempt"], x["step"])] for x in t
+            if x["event"] == "step_end" and x["attempt"] == 1 and x["step"] == 5]
     text = (folder / "console.log").read_text()
     jump = re.search(r"\| 5/12 \[00:0(\d)<[\d:]+, +([\d.]+)it/s\]", text)
     assert jump is not None and took and took[0] > 2 * (1 / float(jump.group(2)))  # the rate is off by more than 2x
