@@ -324,9 +324,15 @@ class HFTrainerParser(LogReader):
                 bar_step = reading.n
                 # the rate is checked against the bar's clock since an earlier reading: the
                 # previous row's, else the bar's first reading of an earlier step (not its
-                # start, which may hold a resumed run's jump)
-                earlier = previous_reading.get(d.reading[0]) or _earlier_reading(bar, reading)
+                # start, which may hold a resumed run's jump); both, where they differ
+                first = _earlier_reading(bar, reading)
+                earlier = previous_reading.get(d.reading[0]) or first
                 step_time = _bar_rate(bar, reading, earlier)
+                if step_time is not None and first is not None and first is not earlier and (
+                        rate_agrees(bar.seconds, reading, first) is None):
+                    # (and since the bar's first reading past its first update: a resumed bar's
+                    # average is still catching up with its jump, by the bar's whole stretch)
+                    step_time = None
                 previous_reading[d.reading[0]] = reading
             if d.reading is not None and line.ts_ns is None and "loss" not in record:
                 bar = bars[d.reading[0]]

@@ -201,3 +201,22 @@ def test_a_resumed_bars_first_update_gives_no_step_time(tmp_path: Path) -> None:
         "select s.step_time_s from log_steps s, attempts a where a.attempt = 2 and s.end_ns >= a.start_ns and s.step = 5"
     ).fetchall()
     assert rows == [(None,)]
+
+
+def test_a_resumed_bars_step_times_are_within_the_rates_tolerance_or_none(tmp_path: Path) -> None:
+    """After the jump, tqdm's moving average catches up with the resumed bar's real pace over
+    several steps (`7/12 [00:07<00:06,  1.34s/it]` where the harness clocked 2.5 s): a step time
+    taken from the rate is within the 1.5x the rate is checked to, of the harness's clock, or
+    there is none."""
+    folder = SAMPLE_LOGS / "hf_trainer_resume"
+    t = truth(folder)
+    began = {(x["attempt"], x["step"]): x["t"] for x in t if x["event"] == "step_start"}
+    took = {x["step"]: x["t"] - began[(x["attempt"], x["step"])] for x in t if x["event"] == "step_end" and x["attempt"] == 1}
+    con = ingest(tmp_path, [folder / "console.log"])
+    rows = con.execute(
+        "select s.step, s.step_time_s from log_steps s, attempts a where a.attempt = 2 and s.end_ns >= a.start_ns "
+        "and s.step_time_s is not null"
+    ).fetchall()
+    assert rows, "the resumed attempt has step times"
+    within = [(step, took[step] / 1.5 <= seconds <= took[step] * 1.5) for step, seconds in rows]
+    assert within == [(step, True) for step, _ in rows]
