@@ -68,7 +68,7 @@ def secondary_readers(path: Path, primary: str) -> list[str]:
 # each reader, given only these lines, makes the events it makes from the whole file.
 _EVENT_LINES = {
     "deepspeed": r"Checkpoint global_step|OVERFLOW! Rank ",
-    "hf_trainer": (r"\*\*\*\*\* Running (?:training|Evaluation)|TrainOutput\(|Continuing training"
+    "hf_trainer": (r"\*\*\*\*\* Running (?:training|Evaluation)|\*\*\*\*\* train metrics|TrainOutput\(|Continuing training"
                    r"|Saving model checkpoint to |\{['‘]"),
     "lightning": r"global step |states from the checkpoint|`Trainer\.fit` stopped",
 }

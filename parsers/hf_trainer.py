@@ -71,6 +71,7 @@ from tracelens.parsers._numbers import to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _HEADER = "***** Running training *****"
+_TRAIN_METRICS = "***** train metrics *****"
 _EVAL_HEADER = re.compile(r"\*\*\*\*\* Running Evaluation \*\*\*\*\*")
 _TOTAL_STEPS = re.compile(r"Total optimization steps = ([\d,]{1,30})")
 _BATCH = re.compile(r"Total train batch size \(w\. parallel, distributed & accumulation\) = ([\d,]{1,30})")
@@ -187,11 +188,13 @@ class HFTrainerParser(LogReader):
         global_step: int | None = None
         last_dated: int | None = None
         previous_was_dict = False
+        summarized_run = False  # the run since the last header printed its summary (dict or metrics table)
         for index, line in enumerate(lines):
             text = line.text
             if _HEADER in text:
                 bars.append(_Bar(line.ts_ns, True))
                 total_steps = None
+                summarized_run = False
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            detail="***** Running training *****", raw=text)
                 previous_was_dict = False
@@ -228,6 +231,15 @@ class HFTrainerParser(LogReader):
                     epochs = int(m.group(1).replace(",", ""))
                 if "Total train batch size" in text and (m := _BATCH.search(text)) is not None:
                     batch = float(m.group(1).replace(",", ""))
+            if "train_runtime" in text and ("'train_runtime'" in text or "‘train_runtime’" in text):
+                summarized_run = True  # its summary dict ends the attempt (`_rows`)
+            elif _TRAIN_METRICS in text and not summarized_run:
+                # the run's metrics table (`trainer.log_metrics("train", ...)` in the example scripts
+                # and LLaMA-Factory, after the final save) with no summary dict before it: its end
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           detail="train metrics", raw=text)
+                summarized_run = True
+                continue
             if "TrainOutput(" in text and (m := _TRAIN_OUTPUT.search(text)) is not None:
                 global_step = int(m.group(1))
                 continue  # its metrics dict repeats the train_runtime dict printed before

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import CORPUS
 from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
@@ -2126,3 +2127,44 @@ def test_the_steps_a_bar_alone_shows_get_its_rate_where_its_clock_agrees(tmp_pat
     ]
     _, steps, _ = _read(tmp_path, lines)
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(1, None), (2, 1.10), (10, 1 / 2.25), (19, 1 / 2.25)]
+
+
+def test_the_train_metrics_table_with_no_summary_dict_ends_the_run(tmp_path: Path) -> None:
+    """LLaMA-Factory LoRA on two Intel GPUs (notes of a run on 2025-11-26, index id 46206645246):
+    the block as its author kept it has no `{'train_runtime': ...}` dict, but the Trainer's
+    metrics table after the final save, `***** train metrics *****` with its `train_runtime =
+    0:09:16.03`, which `trainer.log_metrics("train", ...)` prints once training returned: a clean
+    end, on its line."""
+    lines = [
+        "[INFO|trainer.py:2519] 2025-11-26 12:43:54,296 >> ***** Running training *****",
+        "[INFO|trainer.py:2527] 2025-11-26 12:43:54,296 >>   Total optimization steps = 207",
+        "{'loss': 1.3035, 'grad_norm': 0.7054071426391602, 'learning_rate': 8.444834595378434e-05, 'epoch': 1.01}" + " " * 42,
+        "100%|" + "█" * 111 + "| 207/207 [09:16<00:00,  2.69s/it]",
+        "[INFO|trainer.py:4309] 2025-11-26 12:53:10,334 >> Saving model checkpoint to saves/Kllama_Qwen3-0.6B",
+        "***** train metrics *****",
+        "  epoch                    =        3.0",
+        "  total_flos               =  1351978GF",
+        "  train_loss               =     1.3686",
+        "  train_runtime            = 0:09:16.03",
+        "  train_samples_per_second =      5.881",
+        "  train_steps_per_second   =      0.372",
+    ]
+    _, _, events = _read(tmp_path, lines)
+    assert [(e["kind"], e["line"], e["detail"]) for e in events if e["kind"].startswith("attempt_end")] == [
+        ("attempt_end", 6, "train metrics")]
+
+
+def test_the_train_metrics_table_after_the_summary_dict_ends_nothing_more(tmp_path: Path) -> None:
+    """LLaMA-Factory DPO on Windows (../shared/corpus/logs/hf_trainer/llamafactory_dpo_full_run_
+    ckpt_save_metrics.log): its `{'train_runtime': 1071.4363, ...}` dict ended the run; the
+    metrics table printed after the save is the same end, not a second one."""
+    path = CORPUS / "logs" / "hf_trainer" / "llamafactory_dpo_full_run_ckpt_save_metrics.log"
+    if not path.exists():
+        pytest.skip("../shared is absent")
+    text = path.read_text()
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None
+    events = parser.parse(path, ParseOptions()).tables["log_events"].to_pylist()
+    ends = [e["detail"] for e in events if e["kind"] == "attempt_end"]
+    assert "***** train metrics *****" in text and sum(line.startswith("{'train_runtime'") for line in text.splitlines()) == 1
+    assert "train_runtime" in ends and "train metrics" not in ends
