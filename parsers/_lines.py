@@ -34,6 +34,8 @@ _PREFIX = re.compile(
     r"\[default(?P<r1>\d+)\]:"
     r"|\[rank(?P<r2>\d+)\]:[ ]?"
     r"|\[\d+,(?P<r3>\d+)\]<std(?:out|err)>:[ ]?"
+    # horovodrun's own launcher: "[3]<stdout>:"
+    r"|\[(?P<r12>\d{1,7})\]<std(?:out|err)>:[ ]?"
     # SageMaker's mpirun: "[1,mpirank:3,algo-1]<stdout>:"
     r"|\[\d{1,6},mpirank:(?P<r10>\d{1,7}),[\w.\-]{1,255}\]<std(?:out|err)>:[ ]?"
     r"|\[(?P<r4>\d{1,4})\] "
@@ -64,7 +66,14 @@ _APP_PREFIX = re.compile(r"[A-Za-z][\w.\-]{0,63}/\d{1,6} (?=\[(?:default|rank)\d
 _WORD_PREFIX = re.compile(
     r"(?<![\w.\-])[\w.\-]{1,255}+ \[std(?:out|err)\]:? |(?<![\w.\-])[\w.]{1,255}+(?:-[\w.]{1,255}+){0,8}-\d++[ ]{1,40}+\|[ ]"
 )
-_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r4", "r5", "r6", "r7", "r11", "r9", "r8")
+_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r9", "r8")
+# horovodrun --timestamp-output (and mpirun's --timestamp-output with --tag-output): the time as
+# `time.ctime()` writes it, right before the rank's tag: "Wed Dec  8 02:01:36 2021[1]<stdout>:"
+_CTIME_PREFIX = re.compile(
+    r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}(?P<d>\d{1,2}) "
+    r"(?P<h>\d\d):(?P<m>\d\d):(?P<s>\d\d) (?P<y>\d{4})(?=\[\d{1,7}(?:,\d{1,7})?\]<std(?:out|err)>:)")
+_MONTHS = {name: number for number, name in enumerate(
+    ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), start=1)}
 # A line number pasted in front of every line (`cat -n`, copied from a code viewer): "  12\t".
 _PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)|\[(\d{1,9})\](?:[ ]|$)")
 # ISO-like times: a space, `T` or (open_clip's `datefmt="%Y-%m-%d,%H:%M:%S"`) a comma between
@@ -287,7 +296,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
             else:
                 special = True
         else:
-            special = "| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:70]
+            special = "| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:70] or "]<std" in segment[:40]
         if special:
             rank, body, prefix_ns, node = _strip(segment)
             if node is not None and rank is None:
@@ -580,6 +589,15 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
             match = _PREFIX.match(text)
         elif "]:" in text[:90] and (app := _APP_PREFIX.match(text)) is not None:
             text = text[app.end():]
+            continue
+        elif "]<std" in text[:40] and (ctime := _CTIME_PREFIX.match(text)) is not None:
+            try:
+                moment = datetime(int(ctime.group("y")), _MONTHS[ctime.group("mon")], int(ctime.group("d")),
+                                  int(ctime.group("h")), int(ctime.group("m")), int(ctime.group("s")), tzinfo=UTC)
+                ts = int(moment.timestamp()) * 1_000_000_000
+            except ValueError:
+                pass  # (no such day: the tag is read all the same)
+            text = text[ctime.end():]
             continue
         elif "| " in text[:300] or " [std" in text[:300]:
             match = _WORD_PREFIX.match(text)

@@ -2168,3 +2168,19 @@ def test_the_train_metrics_table_after_the_summary_dict_ends_nothing_more(tmp_pa
     ends = [e["detail"] for e in events if e["kind"] == "attempt_end"]
     assert "***** train metrics *****" in text and sum(line.startswith("{'train_runtime'") for line in text.splitlines()) == 1
     assert "train_runtime" in ends and "train metrics" not in ends
+
+
+def test_horovodruns_timestamped_rank_tags(tmp_path: Path) -> None:
+    """Horovod's elastic MPI-operator example on Kubernetes (kubeflow/mpi-operator issue 444, its
+    log as posted): horovodrun's `--timestamp-output` puts `time.ctime()` before its own rank tag,
+    `Wed Dec  8 02:01:36 2021[1]<stdout>:Step #480\\tLoss: 0.161612`: rank 1's step 480 at
+    2021-12-08 02:01:36."""
+    lines = [
+        "Wed Dec  8 02:01:36 2021[1]<stdout>:Step #480\tLoss: 0.161612",
+        "Wed Dec  8 02:01:36 2021[2]<stdout>:Step #480\tLoss: 0.047648",
+        "Wed Dec  8 02:01:36 2021[0]<stdout>:Step #480\tLoss: 0.029899",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    at = _ns("2021-12-08 02:01:36,000000")
+    assert [(s["step"], s["rank"], s["end_ns"], s["loss"]) for s in steps] == [
+        (480, 1, at, 0.161612), (480, 2, at, 0.047648), (480, 0, at, 0.029899)]
