@@ -11,7 +11,8 @@
   not read.
 - The step is `num_updates` (optimizer updates; the bar's counter is batches of the epoch,
   more than the updates with `--update-freq` or skipped overflow steps); without it, the
-  epoch's batches before plus the counter.
+  epoch's batches before plus the counter, in a log that never prints it (a line cut before its
+  `num_updates` among lines that print theirs is no step).
 - `wall` is the seconds since training started (an elapsed clock; `train_wall` the part spent
   in training steps), both rounded to whole seconds. A row's step time is the wall seconds
   since the previous step line over the updates between, and NULL where an epoch's end, a
@@ -94,6 +95,7 @@ class FairseqParser(LogReader):
         # rank -> (update, wall) of its last step line, and whether an eval or save came after it
         previous: dict[int | None, tuple[int, float | None]] = {}
         interrupted: set[int | None] = set()
+        counted: set[int | None] = set()  # ranks whose step lines print their updates
         for line in lines:
             before = len(rows.events)
             if events.scan(line):
@@ -118,6 +120,10 @@ class FairseqParser(LogReader):
             if read is None:
                 continue
             step, fields = read
+            if "num_updates" in fields:
+                counted.add(line.rank)
+            elif line.rank in counted:
+                continue  # its updates not printed (a line cut short) where the others print theirs: no step
             values: dict[str, Any] = {column: fields[key] for key, column in _COLUMNS.items() if key in fields}
             wall = fields.get("wall")
             last = previous.get(line.rank)

@@ -135,3 +135,18 @@ def test_stopping_at_max_update_is_the_last_update_done(tmp_path: Path) -> None:
     assert name == "fairseq"
     assert [s["step"] for s in steps] == [10, 20, 25]
     assert steps[-1]["end_ns"] == 1666068058 * 10**9  # 2022-10-18 04:40:58 UTC
+
+
+def test_a_line_cut_before_its_updates_among_lines_that_print_them_is_no_step(tmp_path: Path) -> None:
+    """fairseq issue 3334 (its log as posted, cut mid-line): `| epoch 006:   1000 / 2934 ...,
+    num_updates=15671, ...` then `| epoch 006:   2000 / 2934 loss=4.138, nll_loss=2.487,
+    ppl=5.61, wps=20122,`: the second line's update is not printed, and the epoch's batches
+    (5 x 2934 + 2000 = 16670) count something else than the updates its neighbour prints
+    (update 15671 at batch 5 x 2934 + 1000 = 15670): it is no step."""
+    name, steps, _ = _rows(tmp_path, [
+        "| epoch 006:   1000 / 2934 loss=4.144, nll_loss=2.493, ppl=5.63, wps=20122, ups=0, wpb=52204.242, bsz=1757.914, "
+        "num_updates=15671, lr=0.000505221, gnorm=0.324, clip=0.000, oom=0.000, wall=2661, train_wall=40119",
+        "| epoch 006:   2000 / 2934 loss=4.138, nll_loss=2.487, ppl=5.61, wps=20122,",
+    ])
+    assert name == "fairseq"
+    assert [s["step"] for s in steps] == [15671]
