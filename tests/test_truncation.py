@@ -129,3 +129,44 @@ def test_garbage_timestamps_are_left_out_of_the_trace_and_said(pure_python: str,
     assert abs((meta["end_ns"] - meta["start_ns"]) / 1000 - span_us) < 1.0
     assert any("1 h away from the rest" in w for w in result.warnings), result.warnings
     assert any("beyond any real clock" in w for w in result.warnings), result.warnings
+
+
+LEGACY = SAMPLE_LOGS / "legacy_profiler" / "trace.json"
+
+
+def _x_events_of_array(prefix: bytes) -> int:
+    """Complete X events of a bare JSON array of events, cut anywhere (an independent reader)."""
+    text = prefix.decode("utf-8", "replace")
+    decoder = json.JSONDecoder()
+    pos, n_x = text.index("[") + 1, 0
+    while True:
+        while pos < len(text) and text[pos] in " \t\r\n,":
+            pos += 1
+        try:
+            event, pos = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError:
+            return n_x
+        n_x += event.get("ph") == "X" and "ts" in event
+
+
+def test_the_legacy_profilers_bare_event_array_is_read() -> None:
+    """PyTorch's legacy autograd profiler (record_legacy_profiler_trace.py) exports a bare JSON
+    array of events, no `traceEvents` object: each of its X events is a row, named as in the file."""
+    events = json.loads(LEGACY.read_text())
+    result = KinetoParser().parse(LEGACY, ParseOptions())
+    assert result.status == FileStatus.OK
+    names = result.tables["trace_events"].column("name").to_pylist()
+    assert sorted(names) == sorted(e["name"] for e in events if e["ph"] == "X")
+
+
+@pytest.mark.parametrize("fraction", [0.2, 0.5, 0.93])
+def test_a_bare_event_array_cut_anywhere_keeps_its_complete_events(fraction: float, tmp_path: Path) -> None:
+    """The array form's closing `]` is optional (a tracer may stop at any time): the same trace
+    cut keeps every complete event, with a warning that the array is not closed."""
+    data = LEGACY.read_bytes()
+    cut = data[: int(len(data) * fraction)]
+    target = tmp_path / "cut.json"
+    target.write_bytes(cut)
+    result = KinetoParser().parse(target, ParseOptions())
+    assert result.tables["trace_events"].num_rows == _x_events_of_array(cut) > 0
+    assert any("no closing" in w for w in result.warnings)

@@ -223,9 +223,22 @@ def _bound_header_ints(header: _Header) -> None:
         d.numSms, d.warpSize = _fits(d.numSms, _I32), _fits(d.warpSize, _I32)
 
 
+_ARRAY_TAIL = frozenset(b" \t\r\n,")  # what may follow a bare event array's last event
+
+
 def _decode_header(path: Path, data: bytes) -> tuple[_Header, str | None]:
-    """The header, with the event array as raw bytes; a cut-off tail keeps every complete event."""
+    """The header, with the event array as raw bytes; a cut-off tail keeps every complete event.
+    A bare array of events (the Trace Event Format's "JSON Array Format", whose closing `]` is
+    optional so that a tracer may stop at any time) is the event array of an empty header."""
     end = len(data)
+    if (opening := bytes(data[:64]).lstrip()[:1]) == b"[":
+        start, stop = bytes(data[:64]).find(opening), end
+        while stop > start and data[stop - 1] in _ARRAY_TAIL:
+            stop -= 1
+        closed = data[stop - 1] == ord("]")
+        bare = _Header()
+        bare.traceEvents = msgspec.Raw(memoryview(data)[start:stop] if closed else bytes(memoryview(data)[start:stop]) + b"]")
+        return bare, None if closed else "a JSON array of trace events with no closing `]` (the format allows it)"
     try:
         return _HEADER_DECODER.decode(data), None
     except msgspec.ValidationError as exc:
