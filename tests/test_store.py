@@ -52,7 +52,9 @@ def test_reingest_is_idempotent(tmp_path: Path) -> None:
     store = tmp_path / "job.tlstore"
     first = Store.open(store).ingest([SAMPLE_LOGS])
     counts = _counts(store)
-    assert counts == {**_expected_counts(_traces()), "files": len(first.parsed) + len(first.skipped)}
+    # the Kineto traces and the legacy profiler's bare event array (sample_logs/legacy_profiler)
+    traces = [*_traces(), SAMPLE_LOGS / "legacy_profiler" / "trace.json"]
+    assert counts == {**_expected_counts(traces), "files": len(first.parsed) + len(first.skipped)}
     second = Store.open(store).ingest([SAMPLE_LOGS])
     assert second.parsed == [] and len(second.unchanged) == len(first.parsed)
     assert _counts(store) == counts
