@@ -151,12 +151,16 @@ def _x_events_of_array(prefix: bytes) -> int:
 
 def test_the_legacy_profilers_bare_event_array_is_read() -> None:
     """PyTorch's legacy autograd profiler (record_legacy_profiler_trace.py) exports a bare JSON
-    array of events, no `traceEvents` object: each of its X events is a row, named as in the file."""
+    array of events, no `traceEvents` object and no categories: each of its X events is a row,
+    named as in the file, its `aten::` operators CPU operators."""
     events = json.loads(LEGACY.read_text())
     result = KinetoParser().parse(LEGACY, ParseOptions())
     assert result.status == FileStatus.OK
     names = result.tables["trace_events"].column("name").to_pylist()
     assert sorted(names) == sorted(e["name"] for e in events if e["ph"] == "X")
+    # its events carry no category: its ATen operators are CPU operators all the same
+    kinds = dict(zip(names, result.tables["trace_events"].column("kind").to_pylist(), strict=True))
+    assert {kinds[e["name"]] for e in events if e["name"].startswith("aten::")} == {"cpu_op"}
 
 
 @pytest.mark.parametrize("fraction", [0.2, 0.5, 0.93])

@@ -99,7 +99,8 @@ def _kind_of(category: str | None, name: str | None, has_coll: bool) -> EventKin
         or (has_coll and cat is not None)  # (not a kernel: kernels were decided above)
     ):
         return EventKind.COLLECTIVE_CPU
-    if cat in ("cpu_op", "operator"):
+    if cat in ("cpu_op", "operator") or (cat is None and name.startswith("aten::")):
+        # (an ATen operator with no category: PyTorch's legacy autograd profiler writes none)
         return EventKind.CPU_OP
     if cat == "user_annotation":
         return EventKind.ANNOTATION
