@@ -60,7 +60,10 @@ def step_line(text: str) -> tuple[int, dict[str, float]] | None:
     `wall`, `train_wall`, `num_updates`, ...); None for any other line."""
     if "epoch " in text and (simple := SIMPLE.search(text)) is not None:
         fields: dict[str, float] = {}
+        end = len(text.rstrip())
         for pair in _PAIR.finditer(text, simple.end()):
+            if pair.group("key") == "num_updates" and pair.end() >= end:
+                continue  # the line's last field, where fairseq prints more after it: cut in its value
             try:
                 fields.setdefault(pair.group("key"), float(pair.group("value")))
             except ValueError:

@@ -138,6 +138,8 @@ class _Bar:
     header_ns: int | None  # the training header's time, else the last dated line before the bar
     header_logged: bool  # a header line started it
     resumed: bool = False  # its header said `Continuing training from global step N`
+    moved: BarReading | None = None  # its first reading past 0 (`_first_moved`)
+    moved_known: bool = False
     readings: list[BarReading] = field(default_factory=list)
     where: list[tuple[int, int | None]] = field(default_factory=list)  # each reading's (line number, rank)
     losses: list[float | None] = field(default_factory=list)  # each reading's loss in its postfix
@@ -340,10 +342,11 @@ class HFTrainerParser(LogReader):
                 first = _earlier_reading(bar, reading)
                 earlier = previous_reading.get(d.reading[0]) or first
                 step_time = _bar_rate(bar, reading, earlier)
-                if step_time is not None and first is not None and first is not earlier and (
+                if step_time is not None and first is not None and first is not earlier and _jumped(bar) and (
                         rate_agrees(bar.seconds, reading, first) is None):
-                    # (and since the bar's first reading past its first update: a resumed bar's
-                    # average is still catching up with its jump, by the bar's whole stretch)
+                    # (and, on a bar that jumped at its first update, since that reading: a
+                    # resumed bar's average is still catching up with its jump, by the bar's
+                    # whole stretch; not on others, whose stretch holds evaluations and saves)
                     step_time = None
                 previous_reading[d.reading[0]] = reading
             if d.reading is not None and line.ts_ns is None and "loss" not in record:
@@ -516,9 +519,25 @@ def _bar_rate(bar: _Bar, reading: BarReading, earlier: BarReading | None) -> flo
 def _earlier_reading(bar: _Bar, reading: BarReading) -> BarReading | None:
     """The bar's first reading of an earlier step than `reading`'s, past the bar's first update
     (a resumed run's bar jumps from 0 to the checkpoint's step in it): the longest stretch of
-    the bar's clock to check the rate with."""
-    at = next((i for i, r in enumerate(bar.readings) if r is reading), len(bar.readings))
-    return next((r for r in bar.readings[:at] if 0 < r.n < reading.n), None)
+    the bar's clock to check the rate with. A bar's counts never go back (a count that does
+    starts a new bar), so it is the bar's first reading past 0, where that is of an earlier step."""
+    first = _first_moved(bar)
+    return first if first is not None and first.n < reading.n else None
+
+
+def _first_moved(bar: _Bar) -> BarReading | None:
+    """The bar's first reading past 0 (found once a bar)."""
+    if not bar.moved_known:
+        bar.moved = next((r for r in bar.readings if r.n > 0), None)
+        bar.moved_known = True
+    return bar.moved
+
+
+def _jumped(bar: _Bar) -> bool:
+    """The bar's first update moved it past step 1: a resumed run's jump to its checkpoint's
+    step (or a bar drawn first after several steps: either way its early average is no step's)."""
+    first = _first_moved(bar)
+    return first is not None and first.n > 1
 
 
 # The Trainer's notebook progress (NotebookProgressCallback) as text, copied out of a rendered

@@ -150,3 +150,14 @@ def test_a_line_cut_before_its_updates_among_lines_that_print_them_is_no_step(tm
     ])
     assert name == "fairseq"
     assert [s["step"] for s in steps] == [15671]
+
+
+def test_a_line_cut_inside_its_updates_value_is_no_step(tmp_path: Path) -> None:
+    """The same issue's step line, and a copy of it cut inside its `num_updates` value (`...,
+    num_updates=156`: fairseq prints `lr`, `gnorm`, ... after it, so a value that ends the line
+    was cut): update 156 would be a step counter going back (a restart); it is no step."""
+    line = ("| epoch 006:   1000 / 2934 loss=4.144, nll_loss=2.493, ppl=5.63, wps=20122, ups=0, wpb=52204.242, bsz=1757.914, "
+            "num_updates=15671, lr=0.000505221, gnorm=0.324, clip=0.000, oom=0.000, wall=2661, train_wall=40119")
+    cut = line[: line.index("num_updates=") + len("num_updates=156")]
+    _, steps, _ = _rows(tmp_path, [line, cut])
+    assert [s["step"] for s in steps] == [15671]

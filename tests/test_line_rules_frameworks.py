@@ -2139,7 +2139,7 @@ def test_the_train_metrics_table_with_no_summary_dict_ends_the_run(tmp_path: Pat
         "[INFO|trainer.py:2519] 2025-11-26 12:43:54,296 >> ***** Running training *****",
         "[INFO|trainer.py:2527] 2025-11-26 12:43:54,296 >>   Total optimization steps = 207",
         "{'loss': 1.3035, 'grad_norm': 0.7054071426391602, 'learning_rate': 8.444834595378434e-05, 'epoch': 1.01}" + " " * 42,
-        "100%|" + "█" * 111 + "| 207/207 [09:16<00:00,  2.69s/it]",
+        "100%|" + "█" * 107 + "| 207/207 [09:16<00:00,  2.69s/it]",
         "[INFO|trainer.py:4309] 2025-11-26 12:53:10,334 >> Saving model checkpoint to saves/Kllama_Qwen3-0.6B",
         "***** train metrics *****",
         "  epoch                    =        3.0",

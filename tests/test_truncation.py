@@ -174,3 +174,12 @@ def test_a_bare_event_array_cut_anywhere_keeps_its_complete_events(fraction: flo
     result = KinetoParser().parse(target, ParseOptions())
     assert result.tables["trace_events"].num_rows == _x_events_of_array(cut) > 0
     assert any("no closing" in w for w in result.warnings)
+
+
+def test_a_json_list_that_is_no_trace_is_an_error_not_an_empty_trace(tmp_path: Path) -> None:
+    """A JSON list of records under a trace's name (a tiny malformed input): one error naming
+    the file and the reason, not an empty trace that reads as a profiled rank with no events."""
+    target = tmp_path / "trace_scores.json"
+    target.write_text('[{"path": "a.log", "verdict": "ok"}, {"path": "b.log", "verdict": "partial"}]\n')
+    with pytest.raises(ParseError, match="no trace event"):
+        KinetoParser().parse(target, ParseOptions())

@@ -224,6 +224,7 @@ def _bound_header_ints(header: _Header) -> None:
 
 
 _ARRAY_TAIL = frozenset(b" \t\r\n,")  # what may follow a bare event array's last event
+_ARRAY_PROBE = 64 << 10  # a bare event array shows an event's `ph` within its first bytes
 
 
 def _decode_header(path: Path, data: bytes) -> tuple[_Header, str | None]:
@@ -233,6 +234,10 @@ def _decode_header(path: Path, data: bytes) -> tuple[_Header, str | None]:
     end = len(data)
     if (opening := bytes(data[:64]).lstrip()[:1]) == b"[":
         start, stop = bytes(data[:64]).find(opening), end
+        if b'"ph"' not in bytes(data[start:start + _ARRAY_PROBE]):
+            # a JSON list of something else (records, strings) under a trace's name
+            raise ParseError(str(path), "a JSON array with no trace event (no `ph` field) at its start: not a trace",
+                             where="byte 0")
         while stop > start and data[stop - 1] in _ARRAY_TAIL:
             stop -= 1
         closed = data[stop - 1] == ord("]")
