@@ -2184,3 +2184,17 @@ def test_horovodruns_timestamped_rank_tags(tmp_path: Path) -> None:
     at = _ns("2021-12-08 02:01:36,000000")
     assert [(s["step"], s["rank"], s["end_ns"], s["loss"]) for s in steps] == [
         (480, 1, at, 0.161612), (480, 2, at, 0.047648), (480, 0, at, 0.029899)]
+
+
+def test_an_indented_log_under_notes_is_dedented_too(tmp_path: Path) -> None:
+    """The torchtitan block of the indented-block test with a note line above it (as collected
+    logs carry their provenance): the note is skipped and the block still dedented, rank 0."""
+    lines = [
+        "# torchtitan on 8 H200s, benchmark notes (index id 19093018932)",
+        "    [rank0]:2025-02-13 11:33:35,026 - root - INFO - step:  1  loss: 12.2417  memory: 42.08GiB(30.10%)  "
+        "tps: 1,478  mfu: 8.65%",
+        "    [rank0]:2025-02-13 11:33:45,521 - root - INFO - step: 10  loss:  9.8821  mmemory: 49.59GiB(35.46%)  "
+        "tps: 7,026  mfu: 41.15%",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["rank"]) for s in steps] == [(1, 0), (10, 0)]
