@@ -19,7 +19,11 @@ from tracelens.parsers.kineto import KinetoParser
 def complete_events_in_prefix(prefix: bytes) -> tuple[int, int]:
     """(complete X events, complete events of any phase) in a cut-off trace."""
     text = prefix.decode("utf-8", "replace")
-    start = text.index("[", text.index('"traceEvents"')) + 1
+    return _complete_events(text, text.index("[", text.index('"traceEvents"')) + 1)
+
+
+def _complete_events(text: str, start: int) -> tuple[int, int]:
+    """(complete X events, complete events of any phase) of an event array from `start` on."""
     decoder = json.JSONDecoder()
     pos, n_x, n_all = start, 0, 0
     while True:
@@ -137,16 +141,7 @@ LEGACY = SAMPLE_LOGS / "legacy_profiler" / "trace.json"
 def _x_events_of_array(prefix: bytes) -> int:
     """Complete X events of a bare JSON array of events, cut anywhere (an independent reader)."""
     text = prefix.decode("utf-8", "replace")
-    decoder = json.JSONDecoder()
-    pos, n_x = text.index("[") + 1, 0
-    while True:
-        while pos < len(text) and text[pos] in " \t\r\n,":
-            pos += 1
-        try:
-            event, pos = decoder.raw_decode(text, pos)
-        except json.JSONDecodeError:
-            return n_x
-        n_x += event.get("ph") == "X" and "ts" in event
+    return _complete_events(text, text.index("[") + 1)[0]
 
 
 def test_the_legacy_profilers_bare_event_array_is_read() -> None:
