@@ -7,7 +7,7 @@ import bisect
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
-from itertools import compress
+from itertools import compress, islice
 from pathlib import Path
 from typing import Any
 
@@ -20,14 +20,14 @@ from tracelens.parsers.contract import ParseResult
 STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re.IGNORECASE)
 # fairseq's checkpoint lines name their update: `Loaded checkpoint .../checkpoint_last.pt (epoch 51 @ 650 updates)`
 _AT_UPDATES = re.compile(r"@ (\d{1,15}) updates\b")
-# "training done", "training finished" (not Lightning's warning on resuming mid-epoch, "...
+# "training done", "training finished", tensorpack's "Training has finished!" (not Lightning's warning on resuming mid-epoch, "...
 # unreliable results if further training is done"); Megatron-LM's "[after training is done] datetime: ...";
 # Ultralytics' "100 epochs completed in 2.883 hours."; PyTorch's word_language_model example's
-# "| End of training | test loss  4.96 | test ppl   142.94"
+# "| End of training | test loss  4.96 | test ppl   142.94"; the Flax examples' "Finishing training at step 22500"
 _END = re.compile(
-    r"(?<!further )\btraining (?:is )?(?:done|finished|complete[d]?)\b|\b\d{1,9} epochs? completed in \d|"
+    r"(?<!further )\btraining (?:is |has )?(?:done|finished|complete[d]?)\b|\b\d{1,9} epochs? completed in \d|"
     r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b|^total average iteration time: \d|"
-    r"\|\s{0,4}end of training\s{0,4}\|", re.IGNORECASE)
+    r"\|\s{0,4}end of training\s{0,4}\||(?:^|\] )Finishing training at step \d{1,15}\s*$", re.IGNORECASE)
 # DeepSpeed's launcher on a worker that returned 0 (`[launch.py:350:main] Process 29248 exits
 # successfully.`): its run ended cleanly, where no failure was logged before it
 # SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting
@@ -81,6 +81,9 @@ _AGENT_LINE = re.compile(
     r"\[launch(?:er)?\.py:\d+:|torch\.distributed\.elastic|sigkill_handler|Killing subprocess|"
     r"(?:Closing|Sending) process \d+|death signal"
 )
+# the scheduler's own lines, dated with the moment it acted: no process of the job starts with them
+# ("slurmstepd: error: *** STEP 30399.0 ON sn30-r1-h1 CANCELLED AT 2024-04-03T09:40:00 ***")
+_SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ")
 _DURATION = r"(?:\s+in\s+(?P<dur>\d+(?:\.\d+)?)\s*(?:s|sec|seconds)\b)?"
 WATCHDOG = re.compile(
     r"Watchdog caught collective operation timeout: Work\w*\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)"
@@ -108,8 +111,15 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
 _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
 # PyTorch's DDP tutorial series after it wrote its snapshot: "Epoch 0 | Training snapshot saved at snapshot.pt";
 # MONAI's tutorials after `torch.save(model.state_dict(), ...)`: "saved new best metric model"
-_SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))saved new best metric model\s*$")
-_STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)", re.I)  # torchtitan's header, also used by others
+# tensorpack's ModelSaver after writing: "Model saved to train_log/alexnet-dorefa/model-10000.";
+# FixMatch-pytorch's (TorchSSL's) "model saved: ./saved_models/cifar_10_400/latest_model.pth"
+_SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))saved new best metric model\s*$"
+                             r"|\b[Mm]odel saved(?: to|:) \S")
+# torchtitan's header (also used by others); detectron2's TrainerBase ("[04/26 00:58:13
+# d2.engine.train_loop]: Starting training from iteration 9000", 0 unless resumed)
+# the Flax examples' "Starting training loop at step 1."
+_STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)|\bStarting training from iteration (\d{1,15})(?!\d)"
+                     r"|\bStarting training loop at step (\d{1,15})(?!\d)", re.I)
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
     ("saved ", re.compile(r"\b(?:successfully )?saved (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b" + r".*?" + _DURATION, re.I),
@@ -168,10 +178,12 @@ _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Timeout at |PBS: job killed|slurmstepd: error|srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
-    r"(?i:no output for|training (?:starts|(?:is )?(?:done|finished|complete)|time|of )|done training|end of training|checkpoint|"
+    r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|loop at step|at step)|"
+    r"done training|"
+    r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
-    r" weights to |saved new best metric model|"
+    r" weights to |saved new best metric model|odel saved to |odel saved: |Namespace\(|"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -207,6 +219,11 @@ _BEFORE_SCAN_PATTERN = r"Checkpoint global_step|Saving model checkpoint|\[Torch\
 _NODES_HEADER = "====== Training on All Nodes ====="
 _NODE_STATUS = re.compile(r"^(?P<host>\S{1,255}): (?P<status>success|failure)\s*$")
 _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
+
+
+# A script's arguments as argparse's Namespace prints them, as the line's message
+# ("[2021-01-31 00:40:23,809 INFO] Arguments: Namespace(T=0.5, amp=True, ...", "Namespace(batch_size=64, ...")
+_ARGS_DUMP = re.compile(r"(?:^|\] |: | - )(?:[Aa]rg(?:ument)?s:? ?)?Namespace\(\w{1,80}=")
 
 
 class EventScanner:
@@ -267,13 +284,21 @@ class EventScanner:
         rows = self.rows
         failed = self.failed  # (before this line's start of a process clears it)
         if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
-                and not (self.failed and _AGENT_LINE.search(line.text))):
+                and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)):
             self.started.add(line.rank)
             self.failed = False
             self.launcher_end = None  # a new process: the clean end said before was another's run's
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="first dated line of a process", raw=line.text)
+        elif ("Namespace(" in line.text and line.ts_ns is not None and _ARGS_DUMP.search(line.text) is not None
+              and any(step["rank"] == line.rank for step in islice(reversed(rows.steps), 1000))):
+            # a script's arguments, printed as it starts, after its steps: the script was launched again
+            self.failed = False
+            self.launcher_end = None
+            self.unclean = False
+            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                       detail="a launch's arguments printed after steps", raw=line.text)
         if "NCCL" in line.text and rows.nccl.feed(line.number, line.text, line.rank, line.ts_ns):
             return True  # an NCCL_DEBUG line: to the NCCL tables
         if not line.event_hint if line.event_hint is not None else _ANY_EVENT.search(line.text) is None:
@@ -383,8 +408,13 @@ class EventScanner:
             rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             self._take_back_clean_end()
         elif training and (starts := _STARTS.search(text)) is not None:
-            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                       step=int(starts.group(1)), detail="training starts", raw=text)
+            step = int(next(g for g in starts.groups() if g is not None))
+            last = rows.events[-1] if rows.events else None
+            if last is not None and last["line"] == line.number and last["kind"] == LogEventKind.ATTEMPT_START.value:
+                last.update(step=step, detail="training starts")  # the process's first dated line: one start
+            else:
+                rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           step=step, detail="training starts", raw=text)
         elif (training or "completed in " in text or "total average" in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif "Reporting training " in text and (report := _SAGEMAKER_REPORT.search(text)) is not None:
@@ -409,7 +439,8 @@ class EventScanner:
         elif "Done!" in text and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
-        elif ("snapshot saved at " in text or "saved new best" in text) and _SNAPSHOT_SAVED.search(text) is not None:
+        elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text) and (
+                _SNAPSHOT_SAVED.search(text) is not None):
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif ("Save weights to " in text or "save model in " in text or " weights to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "saving model to " in text) and (

@@ -45,6 +45,7 @@ _EVIDENCE = (
     r"|(?:\] - |━(?:\x1b\[[0-9;]{0,12}m){0,4} (?:\x1b\[[0-9;]{0,12}m){0,2})[0-9]{1,9}s(?:\x1b\[[0-9;]{0,12}m){0,2} "
     r"[0-9.]{1,12}(?:us|ms|s)/(?:step|sample)"
     r"|\] - (?:[0-9]{1,9}s|ETA: [0-9:]{1,12}s?) - [a-z_]{1,40}: [0-9]"
+    r"|Start running, host: "
 )
 # opening characters of a match -> what it is evidence of
 _KINDS = (
@@ -55,7 +56,7 @@ _KINDS = (
     (":::MLL", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), ("   ", "ultralytics"),
     ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),
-    ("] - ", "keras"), ("━", "keras"),
+    ("] - ", "keras"), ("━", "keras"), ("Start running", "m_openmmlab"),
 )
 _OPENING = max(len(opening) for opening, _ in _KINDS)
 # ties go to the earlier
@@ -114,4 +115,6 @@ def console_format(path: Path) -> str | None:
         return "lightning"
     if counts["m_deepspeed"] >= 2:
         return "deepspeed"
+    if counts["m_openmmlab"]:
+        return "openmmlab"  # mmcv's runner started, and logged no step (yet)
     return None

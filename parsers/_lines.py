@@ -340,14 +340,16 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
             if node is not None and (node_rank := node_ranks.get(node)) is not None:
                 ranks[i] = node_rank
     # One vectorised pass says which lines may hold a date (what every ISO timestamp holds,
-    # in the first 80 characters where `parse_timestamp` looks), a glog time, the hint: Python
+    # where `parse_timestamp` looks, `_leading`), a glog time, the hint: Python
     # reads only those.
     frame = pl.DataFrame({"body": raw if raw is not None else pl.Series(bodies, dtype=pl.String)})
     del raw
     nccl = nccl_candidates(frame, nccl_guard) if nccl_guard is not None else None
-    head = pl.col("body").str.slice(0, 80)
+    head = pl.col("body").str.slice(0, _DATE_END_MAX)
     stamps = (frame.lazy().with_row_index("index").filter(head.str.contains(_DATE_HINT))
               .select("index", ascii=head.str.len_bytes() == head.str.len_chars(),
+                      # (in an ASCII head a byte offset is a character's)
+                      leading=head.str.find(_ISO.pattern) < DATE_START_MAX,
                       stamp=head.str.extract_groups(_ISO_COLUMNS))
               .unnest("stamp").select("index", ns=_iso_ns()).collect())
     frame = frame.select(
@@ -468,7 +470,8 @@ _DATE_HINT = r"(?:\d{4}-\d{2}-\d{2}[ T,]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})
 # Times printed without a year, read with the year of the file's dated lines or of its mtime
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
 _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
-              r"|^(?:[^\w\s]{1,6} )?\d{2}/\d{2} \[\d{2}:\d{2}:\d{2}\]|^\d{2}/\d{2} \d{2}:\d{2}:\d{2} \[")
+              r"|^(?:[^\w\s]{1,6} )?\d{2}/\d{2} \[\d{2}:\d{2}:\d{2}\]|^\d{2}/\d{2} \d{2}:\d{2}:\d{2} \["
+              r"|^\[\d{4} \d{2}:\d{2}:\d{2} @")
 # `_ISO` for polars, its date and time to the second in one group (the cache key of `parse_timestamp`
 # less the zone)
 _ISO_COLUMNS = (
@@ -477,12 +480,12 @@ _ISO_COLUMNS = (
 
 
 def _iso_ns() -> pl.Expr:
-    """Over a dated line's head's `_ISO_COLUMNS` groups (`second`, `frac`, `tz`) and whether the
-    head is ASCII (`ascii`): the time in ns of `_ISO`'s first match in the head, read by polars
-    where it reads what `parse_timestamp` reads: an ASCII head (where `\\d` means the same to
-    both engines), a year from 1700 to 2199 (inside int64 ns and chrono's calendar) and a
-    second below 60 (chrono takes a leap second, `datetime` does not). Null elsewhere: Python
-    reads those."""
+    """Over a dated line's head's `_ISO_COLUMNS` groups (`second`, `frac`, `tz`), whether the
+    head is ASCII (`ascii`) and whether its first `_ISO` match starts within DATE_START_MAX
+    characters (`leading`): the time in ns of that match, read by polars where it reads what
+    `parse_timestamp` reads: an ASCII head (where `\\d` means the same to both engines), a year
+    from 1700 to 2199 (inside int64 ns and chrono's calendar) and a second below 60 (chrono takes
+    a leap second, `datetime` does not). Null elsewhere: Python reads those."""
     import polars as pl
 
     second, frac, zone = pl.col("second"), pl.col("frac"), pl.col("tz")
@@ -494,7 +497,7 @@ def _iso_ns() -> pl.Expr:
                            * (digits.str.slice(1, 2).cast(pl.Int64) * 3600 + digits.str.slice(3, 2).cast(pl.Int64) * 60)))
     fraction = pl.when(frac.is_null()).then(0).otherwise(frac.str.pad_end(9, "0").cast(pl.Int64))
     usable = (pl.col("ascii") & second.str.slice(0, 4).is_between(pl.lit("1700"), pl.lit("2199"))
-              & (second.str.slice(17, 2) < "60"))
+              & (second.str.slice(17, 2) < "60") & pl.col("leading"))
     return pl.when(usable).then((moment.dt.epoch("s") - offset_s) * 1_000_000_000 + fraction)
 
 
@@ -504,7 +507,7 @@ _new_line = partial(tuple.__new__, Line)
 
 def _may_hold_time(text: str) -> bool:
     """A cheap look for a date's dash pair before the regex runs (most lines hold none)."""
-    head = text[:80]
+    head = text[:_DATE_END_MAX]
     return "-" in head and ":" in head
 
 
@@ -672,10 +675,16 @@ _MONTH_DAY_BRACKET = re.compile(
 _MONTH_DAY_PLAIN = re.compile(r"^(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2}) (?=\[)")
 
 
+# tensorpack's logger (`[%(asctime)s @%(filename)s:%(lineno)d]`, datefmt `%m%d %H:%M:%S`), copied
+# by many research codebases: "[1119 21:10:27 @base.py:219] Epoch 67 (global_step 10000) finished"
+_TENSORPACK_DATE = re.compile(r"^\[(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2}) @")
+
+
 def _yearless_match(text: str) -> re.Match[str] | None:
     """The time at the start of a line that prints no year (`_GLOG`, `_MONTH_DAY`,
-    `_MONTH_DAY_BRACKET`, `_MONTH_DAY_PLAIN`)."""
-    return _GLOG.match(text) or _MONTH_DAY.match(text) or _MONTH_DAY_BRACKET.match(text) or _MONTH_DAY_PLAIN.match(text)
+    `_MONTH_DAY_BRACKET`, `_MONTH_DAY_PLAIN`, `_TENSORPACK_DATE`)."""
+    return (_GLOG.match(text) or _MONTH_DAY.match(text) or _MONTH_DAY_BRACKET.match(text) or _MONTH_DAY_PLAIN.match(text)
+            or _TENSORPACK_DATE.match(text))
 
 
 def _glog_ns(text: str, year: int) -> int | None:
@@ -692,19 +701,32 @@ def _glog_ns(text: str, year: int) -> int | None:
     return int(moment.timestamp()) * 1_000_000_000 + int((g.get("frac") or "0").ljust(9, "0")[:9])
 
 
+# A line's date starts within its first 80 characters (after a prefix: a level, a logger's name,
+# a progress bar the line was glued to, "... 1.17it/s]2024-04-03 09:39:54,427 - ..."); it may end
+# past them: the longest, a date, time, nanoseconds and zone, is 35 characters.
+DATE_START_MAX = 80
+_DATE_END_MAX = DATE_START_MAX + 35
+
+
+def _leading(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """`pattern`'s first match in `text` where it starts within DATE_START_MAX characters."""
+    match = pattern.search(text, 0, _DATE_END_MAX)
+    return match if match is not None and match.start() < DATE_START_MAX else None
+
+
 def parse_timestamp(text: str, day_first: bool = False) -> int | None:
     """The first ISO-like timestamp in the line (naive times are taken as UTC); failing one, a
     date with slashes (`_SLASH`), `day_first` where the file writes the day before the month."""
-    match = _ISO.search(text, 0, 80)
+    match = _leading(_ISO, text)
     if not match:
-        return _slash_timestamp(text, day_first) if "/" in text[:80] else None
+        return _slash_timestamp(text, day_first) if "/" in text[:_DATE_END_MAX] else None
     # a log's lines share their seconds: each distinct second (and zone) is converted once
     key = text[match.start():match.end("s")] + (match.group("tz") or "")
     return _match_ns(match, key, match.groupdict)
 
 
 def _slash_timestamp(text: str, day_first: bool) -> int | None:
-    match = _SLASH.search(text, 0, 80)
+    match = _leading(_SLASH, text)
     if not match:
         return None
 
@@ -735,8 +757,8 @@ def _match_ns(match: re.Match[str], key: str, fields: Callable[[], dict[str, Any
 def day_first(texts: Iterable[str]) -> bool:
     """Whether the `first/second/year` dates among these lines write the day first: one whose
     first field is over 12 (no month) says so."""
-    return any((m := _SLASH.search(text, 0, 80)) is not None and m.group("first") is not None
-               and int(m.group("first")) > 12 for text in texts if "/" in text[:80])
+    return any((m := _leading(_SLASH, text)) is not None and m.group("first") is not None
+               and int(m.group("first")) > 12 for text in texts if "/" in text[:_DATE_END_MAX])
 
 
 _SECONDS: dict[str, int | None] = {}  # a date to the second (and zone) as written -> its ns since the epoch (None: no date)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from tracelens.errors import ParseError
-from tracelens.parsers._events import SHARED_LINES, STEP, WATCHDOG, join_wrapped_watchdogs, log_result, open_log
+from tracelens.parsers._events import _STARTS, SHARED_LINES, STEP, WATCHDOG, join_wrapped_watchdogs, log_result, open_log
 from tracelens.parsers._lines import BarReading, Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
@@ -27,7 +27,12 @@ from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 # DeepSpeed-Chat's PPO actor loss; veRL's (`step:2 - ... - actor/pg_loss:0.018 - ... -
 # timing_s/step:8.991 - ...`; newer releases' `perf/time_per_step` is METRIC_KEYS' by its last
 # part) policy loss and step time
-_KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/step": "step_time_s"}
+# (PaddlePaddle's toolkits print a logging interval's mean iteration and data-loading times as
+# `batch_cost` and `reader_cost`: PaddleSeg's `batch_cost: 0.3483, reader_cost: 0.00205`, PaddleOCR's
+# `avg_reader_cost: 0.35601 s, avg_batch_cost: 0.41762 s`, PaddleDetection's `batch_cost: 1.7087 data_cost: 0.0102`)
+_KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/step": "step_time_s",
+         "batch_cost": "step_time_s", "avg_batch_cost": "step_time_s", "reader_cost": "data_time_s",
+         "avg_reader_cost": "data_time_s", "data_cost": "data_time_s"}
 # RETURNN's objective of one output layer: `cost:output 19.2419147897`
 _LAYER_COST = re.compile(r"\bcost:[A-Za-z_][\w/.]{0,80}\s{1,4}(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
 
@@ -168,6 +173,70 @@ _ESPNET_TIMES = {"train_time": "step_time_s", "iter_time": "data_time_s"}
 # the next bracket
 _ESPNET_RESULTS = re.compile(r"\b(?P<e>\d{1,9})epoch results: \[train\] ")
 _COUNT = re.compile(r"\d{1,12}")
+# the Flax examples' and CLU templates' first steps ("I0817 20:48:14.027691 140619461363520 train.py:383]
+# Finished training step 1."), logged for the first few steps only: each a step ended then
+_FINISHED_STEP = re.compile(r"(?:^|(?<=\] ))Finished training step (?P<s>\d{1,15})\.\s*$")
+# OpenPCDet's train_utils: "Train:    1/3 ( 33%) [  49/323 ( 15%)]  Loss: 36.77 (81.7)  LR: 1.351e-04  Time cost:
+# 00:15/01:25 [00:15/04:48]  Acc_iter 50          Data time: 0.00(0.02)  Forward time: 0.31(0.29)  Batch time: 0.31(0.31)":
+# the run's iteration (not the batch within the epoch), the batch's data and whole time (their means after)
+# VISSL's LogLossLrEtaHook: "... iter: 57; lr: 0.71785; loss: 2.94718; btime(ms): 192; eta: ..." (the batch's time)
+_VISSL_BTIME = re.compile(r"\bbtime\(ms\): (?P<v>\d{1,9}(?:\.\d{1,9})?);")
+_ACC_ITER = re.compile(r"\bAcc_iter (?P<i>\d{1,15})\b")
+_PCDET_TIME = re.compile(r"\b(?P<k>Data|Batch) time: (?P<v>\d{1,9}\.\d{1,20})\(")
+# torch-rnn's train.lua: "Epoch 1.00 / 100, i = 10 / 672300, loss = 0.099103": iteration i of the run's
+_TORCH_RNN = re.compile(r"^Epoch \d{1,9}\.\d{1,4} / \d{1,9}, i = (?P<i>\d{1,15}) / \d{1,15}, (?=loss = )")
+# TorchSSL's trainers (FixMatch-pytorch, FlexMatch, USB and their many copies) at an evaluation:
+# "900 iteration, USE_EMA: True, {'train/sup_loss': tensor(1.0505, device='cuda:0'), ...,
+# 'train/prefecth_time': 0.00027, 'train/run_time': 0.0801, ...}, BEST_EVAL_ACC: 0.3375, at 900 iters":
+# the step, and that iteration's own clocks (CUDA events around its batch's fetch and its run)
+_TORCHSSL = re.compile(r"(?:^|(?<=\] ))(?P<i>\d{1,12}) iteration, USE_EMA: ")
+_TORCHSSL_FIELD = re.compile(r"'(?P<k>train/total_loss|lr|train/prefecth_time|train/run_time)': (?:tensor\()?"
+                             r"(?P<v>[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)")
+
+
+def _torchssl_values(text: str) -> dict[str, float]:
+    """A TorchSSL line's loss, learning rate and clocks: its step's time is its batch's fetch
+    and its run."""
+    fields = {m.group("k"): float(m.group("v")) for m in _TORCHSSL_FIELD.finditer(text)}
+    values = {"loss": fields.get("train/total_loss"), "lr": fields.get("lr"),
+              "data_time_s": fields.get("train/prefecth_time")}
+    if "train/run_time" in fields:
+        values["step_time_s"] = fields["train/run_time"] + fields.get("train/prefecth_time", 0.0)
+    return {k: v for k, v in values.items() if v is not None}
+
+
+# tensorpack's trainer at an epoch's end: "Epoch 67 (global_step 10000) finished, time:2097.31 sec."
+# (its older releases), "Epoch 56 (global_step 210000) finished, time:23 minutes 52 seconds." (its
+# `humanize_time_delta`): the run's step, and the epoch's training time (the callbacks run after it)
+_TENSORPACK_EPOCH = re.compile(
+    r"\bEpoch (?P<e>\d{1,9}) \(global_step (?P<s>\d{1,15})\) finished, time: ?(?P<t>(?:\d{1,9}(?:\.\d{1,9})?(?: sec\b|"
+    r" (?:day|hour|minute|second)s?\b) ?){1,4})")
+_TENSORPACK_UNIT = re.compile(r"(\d{1,9}(?:\.\d{1,9})?) (sec|day|hour|minute|second)")
+_UNIT_SECONDS = {"sec": 1, "second": 1, "minute": 60, "hour": 3600, "day": 86400}
+
+
+def _tensorpack_end(text: str) -> tuple[int, int, float] | None:
+    """A tensorpack epoch end's epoch, step and seconds; None for any other line."""
+    match = _TENSORPACK_EPOCH.search(text)
+    if match is None:
+        return None
+    seconds = sum(float(n) * _UNIT_SECONDS[unit] for n, unit in _TENSORPACK_UNIT.findall(match.group("t")))
+    return int(match.group("e")), int(match.group("s")), seconds
+
+
+def _tensorpack_steps(rows: LogRows, ends: list[tuple[int, int, int, float]]) -> None:
+    """tensorpack's epoch ends (row, epoch, step, seconds): an epoch's mean step time is its
+    training time over the steps since the epoch before it (the first epoch's since step 0);
+    an epoch whose steps are unknown (the first one a resumed run logs) has none."""
+    last: dict[int | None, tuple[int, int]] = {}
+    for row, epoch, step, seconds in ends:
+        rank = rows.steps[row]["rank"]
+        before = last.get(rank, (0, 0) if epoch == 1 else None)
+        last[rank] = (epoch, step)
+        if before is not None and before[0] == epoch - 1 and step > before[1]:
+            rows.steps[row]["step_time_s"] = seconds / (step - before[1])
+
+
 
 
 def _espnet_epoch_length(text: str) -> tuple[int, int] | None:
@@ -202,7 +271,7 @@ _BARE_COUNT = re.compile(r"(\d{1,15})(?= \| loss )")
 _GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))(?:global_step|num_updates)\s{0,4}[:=]\s{0,4}(\d{1,15})(?![\d.eE])")
 # (`ups`: fairseq's and MMF's updates per second)
 _STEPS_PER_SECOND = re.compile(
-    r"\b(?:(?:interval_)?steps_per_second|ups)\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.eE])")
+    r"\b(?:(?:interval_)?steps_per_sec(?:ond)?|ups)\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.eE])")
 # the wait for data with its unit (YOLOX's `data_time: 0.002s`)
 _DATA_TIME = re.compile(r"\bdata_time\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}(?:(?P<ms>ms)|s)\b")
 # an average meter's reading of the batch time as a field of its own, the running average in
@@ -355,6 +424,11 @@ def _step_values(text: str) -> dict[str, float]:
     time with its unit (`_TIMED`)."""
     values: dict[str, float] = {}
     bare_time = bare_data = None
+    if "btime(ms): " in text and (btime := _VISSL_BTIME.search(text)) is not None:
+        values["step_time_s"] = float(btime.group("v")) / 1000
+    if " time: " in text:
+        for pcdet in _PCDET_TIME.finditer(text):
+            values.setdefault("step_time_s" if pcdet.group("k") == "Batch" else "data_time_s", float(pcdet.group("v")))
     for key, value in iter_numbers(text):
         if "/" in key and key not in _KEYS:
             key = key.rsplit("/", 1)[-1]  # `train/total_loss`: the metric is the name's last part
@@ -372,7 +446,7 @@ def _step_values(text: str) -> dict[str, float]:
         values.setdefault("step_time_s", bare_time)
         if bare_data is not None:
             values.setdefault("data_time_s", bare_data)
-    if ("step_time_s" not in values and ("steps_per_second" in text or "ups" in text)
+    if ("step_time_s" not in values and ("steps_per_sec" in text or "ups" in text)
             and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(rate.group("v")) > 0):
         values["step_time_s"] = 1 / float(rate.group("v"))  # the interval's mean
     if "step_time_s" not in values and "ime" in text and (meter := _METER_TIME.search(text)) is not None:
@@ -419,6 +493,8 @@ class _Counter(NamedTuple):
             return own | ({"loss": float(self.match.group("loss"))} if self.match.group("loss")[-1].isdigit() else {})
         if self.match.re is _DLRM and self.match.group("ms") is not None:
             return _step_values(text[self.match.end():]) | {"step_time_s": float(self.match.group("ms")) / 1000}
+        if self.match.re is _TORCHSSL:
+            return _torchssl_values(text[self.match.end():])
         if self.match.re is _MONAI_BATCH and (took := _MONAI_STEP_TIME.search(text)) is not None:
             return _step_values(text[self.match.end():took.start()]) | {"step_time_s": float(took.group("v"))}
         values = _step_values(text[self.match.end() if self.metrics_at is None else self.metrics_at:])
@@ -447,6 +523,12 @@ def _step_counter(text: str) -> _Counter | None:
     if ", train_loss: " in text and (monai := _MONAI_BATCH.match(text)) is not None:
         # the epoch is its own line's (`GenericLogParser._parse` puts the count in it)
         return _Counter(int(monai.group("i")), monai, batches=int(monai.group("n")), base=1)
+    if "Acc_iter " in text and (acc := _ACC_ITER.search(text)) is not None:
+        return _Counter(int(acc.group("i")), acc, metrics_at=0)
+    if ", i = " in text and (torch_rnn := _TORCH_RNN.match(text)) is not None:
+        return _Counter(int(torch_rnn.group("i")), torch_rnn)
+    if " iteration, USE_EMA: " in text and (torchssl := _TORCHSSL.search(text)) is not None:
+        return _Counter(int(torchssl.group("i")), torchssl)
     if "step" in text and "iter" in text and (optimizer := _ITER_STEP.search(text)) is not None:
         return _Counter(int(optimizer.group("s")), optimizer)
     if "poch" in text or "POCH" in text:
@@ -764,6 +846,70 @@ class _Record:
             rows.step(line=self.line.number, rank=self.line.rank, step=self.step, end_ns=self.line.ts_ns, **self.values)
 
 
+# Coqui TTS's (Mozilla TTS's) trainer: a step's head, then its metrics one a line, each with its
+# running mean after it ("   --> STEP: 309/390 -- GLOBAL_STEP: 91150", "     | > loss: 0.38516",
+# "     | > step_time: 3.02", "     | > loader_time: 0.01"; its later trainer dates the head:
+# "   --> TIME: 2023-06-20 11:28:35 -- STEP: 24/406 -- GLOBAL_STEP: 25")
+_COQUI_STEP = re.compile(r"^\s{0,8}--> (?:TIME: [\d\-: ]{8,30}-- )?STEP: \d{1,12}/\d{1,12} -- GLOBAL_STEP: (?P<s>\d{1,15})\s*$")
+_COQUI_METRIC = re.compile(r"^\s{0,12}\| > (?P<key>[\w/.]{1,120}): (?P<value>[-+]?\d{1,30}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)"
+                           r"(?:\s{1,8}\([-+]?\d{1,30}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?\))?\s*$")
+_COQUI_KEYS = {"loss": "loss", "step_time": "step_time_s", "loader_time": "data_time_s", "current_lr": "lr", "lr": "lr",
+               "grad_norm": "grad_norm"}
+
+
+class _CoquiRecord(_Record):
+    """A Coqui TTS step: its head's global step, its `| > key: value` lines below."""
+
+    __slots__ = ()
+
+    def add(self, text: str) -> bool:
+        match = _COQUI_METRIC.match(text) if self.metrics < RECORD_LINES_MAX else None
+        if match is None:
+            return False
+        self.metrics += 1
+        column = _COQUI_KEYS.get(match.group("key"))
+        if column is not None and column not in self.values:
+            self.values[column] = float(match.group("value"))
+        return True
+
+
+# TensorFlow Model Garden's Orbit controller: "train | step:    160 | steps/sec:    0.1 | output:", then the
+# outputs' dict over the lines below ("    {'learning_rate': 0.00016840002,", "     'training_loss': 0.46952447}");
+# printed bare and through absl's logger ("I0912 22:45:08.585236 140146006726464 controller.py:466] train | ...")
+_ORBIT_STEP = re.compile(r"(?:^|(?<=\] ))train \| step:\s{0,12}(?P<s>\d{1,15}) \| steps/sec:\s{0,12}"
+                         r"(?P<r>\d{1,9}(?:\.(?P<frac>\d{1,9}))?) \| output:")
+_DICT_METRIC = re.compile(r"^\s{0,12}\{?'(?P<key>[\w/.\-]{1,120})': "
+                          r"(?P<value>[-+]?\d{1,30}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)[,}]")
+_ORBIT_KEYS = {"training_loss": "loss", "total_loss": "loss", "loss": "loss", "learning_rate": "lr"}
+
+
+def _orbit_step_time(match: re.Match[str]) -> float | None:
+    """The interval's mean step time from Orbit's rate, where the rate as printed (to one
+    decimal) is within 5 % of the rate measured: `0.1` steps/s is anything from 0.05 to 0.15."""
+    rate = float(match.group("r"))
+    half_unit = 0.5 * 10 ** -len(match.group("frac") or "")
+    return 1 / rate if rate > 0 and half_unit / rate <= 0.05 else None
+
+
+class _OrbitRecord(_Record):
+    """An Orbit step: its line's step (and rate), the outputs' dict below it."""
+
+    __slots__ = ()
+
+    def add(self, text: str) -> bool:
+        match = _DICT_METRIC.match(text) if self.metrics < RECORD_LINES_MAX else None
+        if match is None:
+            return False
+        self.metrics += 1
+        column = _ORBIT_KEYS.get(match.group("key"))
+        if column is not None and column not in self.values:
+            self.values[column] = float(match.group("value"))
+        return True
+
+    def emit(self, rows: LogRows) -> None:
+        rows.step(line=self.line.number, rank=self.line.rank, step=self.step, end_ns=self.line.ts_ns, **self.values)
+
+
 def _is_step_line(text: str, dated: bool = True) -> bool:
     """A step counter with a metric after it (undated, not an evaluation's line: `_undated_step`)."""
     counter = _step_counter(text)
@@ -781,6 +927,12 @@ _XLA_DEVICE = re.compile(r"\bDevice=xla:\d{1,6}/(?P<rank>\d{1,7})\b")
 # A dated batch of an epoch that prints its throughput and no metric tracelens reads (MXNet's
 # Speedometer: `Epoch[102] Batch [50]\tSpeed: 580.51 samples/sec\taccuracy=1.000000`): a step
 _THROUGHPUT_ONLY = re.compile(r"\bSpeed: \d{1,12}(?:\.\d{1,20})? samples/sec\b")
+
+
+# A step line's rank in its logger's fields, where no launcher prefix gave one: icefall's
+# ("2021-09-30 01:06:45,761 INFO [train.py:542] (5/6) Epoch 0, batch 0, ...": rank 5 of 6) and
+# VISSL's ("INFO 2021-12-02 18:52:20,806 log_hooks.py: 277: Rank: 0; [ep: 0] iter: 57; ...")
+_MESSAGE_RANK = re.compile(r"\.py:\d{1,6}\] \((?P<r>\d{1,7})/\d{1,7}\) |(?:^|: )Rank: (?P<v>\d{1,7}); ")
 
 
 def _counter_alone(text: str, counter: _Counter) -> bool:
@@ -839,6 +991,15 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # NeMo-RL's step header, its stage lines or results around it
             if "Finished training it " in body and _DLRM.search(body) is not None:
                 return Claim.CONTENT  # DLRM's iteration line
+            if ("training from iteration " in body or "raining starts at step " in body or "training loop at step " in body) and (
+                    _STARTS.search(body) is not None):
+                return Claim.CONTENT  # a trainer's start at its first step (detectron2's, torchtitan's, Flax's): its run began
+            if "| steps/sec:" in body and _ORBIT_STEP.search(body) is not None:
+                return Claim.CONTENT  # TF Model Garden's Orbit controller's step line
+            if "GLOBAL_STEP: " in body and _COQUI_STEP.match(body) is not None:
+                return Claim.CONTENT  # Coqui TTS's step head (its metrics on the lines below)
+            if " iteration, USE_EMA: " in body and _TORCHSSL.search(body) is not None:
+                return Claim.CONTENT  # TorchSSL's evaluation line, its step and its dict of metrics
             if "| Steps: " in body and _EPOCH_STEPS.match(body) is not None:
                 return Claim.CONTENT  # the DDP tutorial's epoch line
             after_latency, timed = timed, "atency" in body and _E2E_LATENCY.search(body) is not None
@@ -892,6 +1053,8 @@ class GenericLogParser(LogReader):
         nemo_epochs: dict[int | None, int] = {}  # rank -> the NeMo-RL epoch its last epoch header opened
         nemo_counts: dict[int | None, tuple[int | None, int, int | None]] = {}  # rank -> (epoch, steps before it, last header's)
         monai: list[tuple[int, _Counter]] = []  # (row, counter) of MONAI's batch lines
+        tensorpack_ends: list[tuple[int, int, int, float]] = []  # (row, epoch, step, seconds)
+        orbit_last: dict[int | None, int] = {}  # rank -> the step of its last Orbit step line
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -948,6 +1111,23 @@ class GenericLogParser(LogReader):
                 elif (took := _NEMO_RL_TIME.match(text)) is not None:
                     rows.steps[nemo_rows.pop(line.rank)]["step_time_s"] = float(took.group("v"))
                 continue
+            if "| steps/sec:" in text and (orbit := _ORBIT_STEP.search(text)) is not None:
+                if orbit_last.get(line.rank) != int(orbit.group("s")):  # (not its second print)
+                    orbit_last[line.rank] = int(orbit.group("s"))
+                    record = _OrbitRecord(line, int(orbit.group("s")))
+                    if (orbit_s := _orbit_step_time(orbit)) is not None:
+                        record.values["step_time_s"] = orbit_s
+                continue
+            if "GLOBAL_STEP: " in text and (coqui := _COQUI_STEP.match(text)) is not None:
+                record = _CoquiRecord(line, int(coqui.group("s")))
+                continue
+            if "Finished training step " in text and (finished := _FINISHED_STEP.search(text)) is not None:
+                rows.step(line=line.number, rank=line.rank, step=int(finished.group("s")), end_ns=line.ts_ns)
+                continue
+            if "(global_step " in text and (tensorpack := _tensorpack_end(text)) is not None:
+                rows.step(line=line.number, rank=line.rank, step=tensorpack[1], end_ns=line.ts_ns)
+                tensorpack_ends.append((len(rows.steps) - 1, *tensorpack))
+                continue
             # an undated step has a row with no time (nothing places it), with the time it reports
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
             if counter is not None and (counter.match.re is _BATCH_OF or counter.match.re is _MONAI_BATCH):
@@ -983,6 +1163,9 @@ class GenericLogParser(LogReader):
                     rank = line.rank
                     if rank is None and "Device=xla:" in text and (xla := _XLA_DEVICE.search(text)) is not None:
                         rank = int(xla.group("rank"))
+                    elif rank is None and ("Rank: " in text or ") " in text) and (
+                            named := _MESSAGE_RANK.search(text)) is not None:
+                        rank = int(named.group("r") or named.group("v"))
                     rows.step(line=line.number, rank=rank, step=counter.step, end_ns=line.ts_ns, **values)
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
@@ -1001,6 +1184,8 @@ class GenericLogParser(LogReader):
             _sample_steps(rows, samples)
         if monai:
             _monai_steps(rows, monai)
+        if tensorpack_ends:
+            _tensorpack_steps(rows, tensorpack_ends)
         if counted:
             _from_epoch_one(rows, counted)
         if not rows.steps and bare:

@@ -23,8 +23,11 @@ YOLO-World, ...).
   date would fall after it); the result's warnings say which. A date earlier than the one before
   it by more than half a year is in the next year (a run over New Year).
 - `Saving checkpoint at N epochs` / `at N iterations` is a save at that step; `resumed epoch: E,
-  iter: I` (mmengine) a load at step I. Failures, restarts, watchdog timeouts and NCCL lines are
-  read as in every console log.
+  iter: I` (mmengine; mmcv's runner writes `resumed epoch E, iter I`) a load at step I. Failures,
+  restarts, watchdog timeouts and NCCL lines are read as in every console log.
+- A console whose mmcv runner started (`Start running, host: ...`) and logged no step line yet is
+  read all the same: its start, its loads and its failures (a job that stopped before its first
+  logging interval).
 """
 
 from __future__ import annotations
@@ -58,7 +61,10 @@ _SHORT_DATE = re.compile(r"(?:(?P<y>\d{4})/)?(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d
 # mmengine's run timestamp (time.strftime('%Y%m%d_%H%M%S')) in its experiment name and work dir
 _RUN_STAMP = re.compile(r"(?<!\d)(?P<y>20\d{2})(?P<mo>[01]\d)(?P<d>[0-3]\d)_[0-2]\d[0-5]\d[0-5]\d(?!\d)")
 _SAVE = re.compile(r"Saving checkpoint at (?P<n>\d{1,12}) (?P<unit>epochs|iterations)")
-_RESUMED = re.compile(r"resumed epoch: (?P<epoch>\d{1,9}), iter: (?P<iter>\d{1,12})")
+# mmengine's "resumed epoch: 64, iter: 156416", mmcv's runner's "resumed epoch 64, iter 156416"
+_RESUMED = re.compile(r"resumed epoch:? (?P<epoch>\d{1,9}), iter:? (?P<iter>\d{1,12})")
+# mmcv's runner as it starts its loop: "Start running, host: user@host, work_dir: /path/work_dirs/x"
+START_RUNNING = "Start running, host: "
 _HALF_YEAR_NS = 183 * 86_400 * 10**9
 
 
@@ -166,7 +172,7 @@ class OpenMMLabParser(LogReader):
                     rows.mtime_year_lines.discard(line.number)
             if events.scan(line):
                 continue
-            if "Saving checkpoint at " in text or "resumed epoch: " in text:
+            if "Saving checkpoint at " in text or "resumed epoch" in text:
                 self._checkpoint(line, rows, per_epoch)
                 continue
             read = step_line(text) if "[" in text else None
@@ -175,7 +181,7 @@ class OpenMMLabParser(LogReader):
             step, per_epoch_here, values = read
             per_epoch = per_epoch_here or per_epoch
             rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
-        if not rows.steps:
+        if not rows.steps and not any(START_RUNNING in line.text for line in lines):
             raise ParseError(str(path), "no OpenMMLab training step line found", where="line 1")
         result = log_result(rows, warning)
         if years.source is not None and years.source != "the file's dated lines":

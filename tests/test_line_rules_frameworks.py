@@ -11,9 +11,9 @@ from tests.conftest import CORPUS
 from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
-from tracelens.parsers._lines import bar_readings, split_lines
+from tracelens.parsers._lines import bar_readings, parse_timestamp, split_lines
 from tracelens.parsers._logtables import LogRows
-from tracelens.parsers.generic_log import _epoch_length, _step_counter, _steps_across_epochs
+from tracelens.parsers.generic_log import _epoch_length, _step_counter, _step_values, _steps_across_epochs, _tensorpack_end
 from tracelens.parsers.hf_trainer import HFTrainerParser
 
 
@@ -2198,3 +2198,311 @@ def test_an_indented_log_under_notes_is_dedented_too(tmp_path: Path) -> None:
     ]
     _, steps, _ = _read(tmp_path, lines)
     assert [(s["step"], s["rank"]) for s in steps] == [(1, 0), (10, 0)]
+
+
+def test_tensorpack_epoch_end_is_its_global_step_and_the_epoch_s_mean_step_time(tmp_path: Path) -> None:
+    """tensorpack's DQN example (a committed log, index id 7293118205): `[0724 10:47:52
+    @base.py:198] Epoch 1 (global_step 25000) finished, time:233.11 sec.` ends step 25000 (the
+    run's, not the epoch's number), the first epoch's 25000 steps in 233.11 s; its logger's date
+    has no year (`[MMDD HH:MM:SS @file:line]`); `Model saved to` follows the save."""
+    lines = [
+        "[0724 10:47:52 @base.py:198] Epoch 1 (global_step 25000) finished, time:233.11 sec.",
+        "[0724 10:47:52 @saver.py:85] Model saved to train_log/DQN-breakout/model-25000.",
+        "[0724 10:47:52 @param.py:144] exploration at epoch 2 will change to 0.91000000",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(25000, pytest.approx(233.11 / 25000))]
+    assert steps[0]["end_ns"] % (86400 * 10**9) == (10 * 3600 + 47 * 60 + 52) * 10**9
+    assert [e["kind"] for e in events if e["kind"] != "attempt_start"] == ["checkpoint_save_end"]
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    # tensorpack issue 1383: humanize_time_delta's minutes and seconds
+    ("[0119 15:39:21 @base.py:283] Epoch 16 (global_step 8000) finished, time:1 minute 49 seconds.", (16, 8000, 109.0)),
+    # a tensorpack user's example output (index id 4207830401)
+    (" [@base.py:282] Epoch 56 (global_step 210000) finished, time:23 minutes 52 seconds.", (56, 210000, 23 * 60 + 52.0)),
+    # tensorpack issue 500
+    ("[1119 21:10:27 @base.py:219] Epoch 67 (global_step 10000) finished, time:2097.31 sec.", (67, 10000, 2097.31)),
+])
+def test_tensorpack_epoch_end_reads_its_time_in_either_form(line: str, expected: tuple[int, int, float]) -> None:
+    assert _tensorpack_end(line) == expected
+
+
+def test_tensorpack_resumed_run_s_first_epoch_has_its_step_and_no_step_time(tmp_path: Path) -> None:
+    """tensorpack issue 500 (its pasted log.log): a run continued at epoch 67 logs `Epoch 67
+    (global_step 10000) finished, time:2097.31 sec.`; the steps that epoch ran are not known (no
+    epoch end before it), so step 10000 has no step time."""
+    lines = [
+        "[1119 20:35:30 @monitor.py:262] Found training history from JSON, now starting from epoch number 67.",
+        "[1119 20:35:30 @base.py:209] Start Epoch 67 ...",
+        "[1119 21:10:27 @base.py:219] Epoch 67 (global_step 10000) finished, time:2097.31 sec.",
+        "[1119 21:10:33 @saver.py:82] Model saved to train_log/alexnet-dorefa/model-10000.",
+    ]
+    _, steps, events = _read(tmp_path, lines)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(10000, None)]
+    assert [(e["kind"], e["line"]) for e in events] == [("attempt_start", 1), ("checkpoint_save_end", 4)]
+
+
+def test_torchssl_evaluation_line_its_saves_and_a_relaunch_printing_its_arguments(tmp_path: Path) -> None:
+    """FixMatch-pytorch (TorchSSL's trainer; LeeDoYup/FixMatch-pytorch issue 12, its log as
+    posted): `900 iteration, USE_EMA: True, {...}` is step 900, its clocks the iteration's batch
+    fetch and run (0.000272... + 0.0801... s); two `model saved:` lines are saves; two minutes
+    later the script starts again (`Arguments: Namespace(...`, after steps): a second launch."""
+    lines = [
+        "[2021-01-31 00:38:16,427 INFO] 900 iteration, USE_EMA: True, {'train/sup_loss': tensor(1.0505, device='cuda:0'), "
+        "'train/unsup_loss': tensor(0.1879, device='cuda:0'), 'train/total_loss': tensor(1.2384, device='cuda:0'), "
+        "'train/mask_ratio': tensor(0.7768, device='cuda:0'), 'lr': 0.009789938546188749, 'train/prefecth_time': "
+        "0.00027267199754714964, 'train/run_time': 0.08013571166992188, 'eval/loss': tensor(1.9005, device='cuda:0'), "
+        "'eval/top-1-acc': tensor(0.3375, device='cuda:0')}, BEST_EVAL_ACC: 0.3375000059604645, at 900 iters",
+        "[2021-01-31 00:38:16,493 INFO] model saved: ./saved_models/cifar_10_400/model_best.pth",
+        "[2021-01-31 00:38:28,637 INFO] model saved: ./saved_models/cifar_10_400/latest_model.pth",
+        "[2021-01-31 00:40:23,660 WARNING] USE GPU: 2 for training",
+        "[2021-01-31 00:40:23,778 INFO] Number of Trainable Params: 1467610",
+        "[2021-01-31 00:40:23,808 INFO] model_arch: <models.fixmatch.fixmatch.FixMatch object at 0x2aaae80d7b90>",
+        "[2021-01-31 00:40:23,809 INFO] Arguments: Namespace(T=0.5, amp=True, auto_flo",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["lr"], s["data_time_s"], s["step_time_s"]) for s in steps] == [
+        (900, 1.2384, 0.009789938546188749, 0.00027267199754714964,
+         pytest.approx(0.00027267199754714964 + 0.08013571166992188))]
+    assert [(e["kind"], e["line"]) for e in events] == [
+        ("attempt_start", 1), ("checkpoint_save_end", 2), ("checkpoint_save_end", 3), ("attempt_start", 7)]
+    assert events[-1]["ts_ns"] == _ns("2021-01-31 00:40:23,809")
+
+
+def test_arguments_printed_before_any_step_start_nothing_more(tmp_path: Path) -> None:
+    """The same log's second launch alone (its lines from `USE GPU` on): arguments printed
+    before any step are the launch the first dated line started, no second one."""
+    lines = [
+        "[2021-01-31 00:40:23,660 WARNING] USE GPU: 2 for training",
+        "[2021-01-31 00:40:23,778 INFO] Number of Trainable Params: 1467610",
+        "[2021-01-31 00:40:23,808 INFO] model_arch: <models.fixmatch.fixmatch.FixMatch object at 0x2aaae80d7b90>",
+        "[2021-01-31 00:40:23,809 INFO] Arguments: Namespace(T=0.5, amp=True, auto_flo",
+    ]
+    path = tmp_path / "console.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    events = registry()["generic_log"].parse(path, ParseOptions()).tables["log_events"].to_pylist()
+    assert [(e["kind"], e["line"]) for e in events] == [("attempt_start", 1)]
+
+
+def test_detectron2_resumed_at_its_last_iteration_started_and_ended_with_no_step(tmp_path: Path) -> None:
+    """detectron2 issue 1294 (its log as posted): a run resumed from a checkpoint at MAX_ITER
+    logs `Starting training from iteration 9000` and at once `Total training time: 0:00:00`: a
+    run that started at step 9000 and ended, with no step."""
+    lines = [
+        "[04/26 00:58:12 d2.data.build]: Using training sampler TrainingSampler",
+        "[04/26 00:58:13 d2.engine.train_loop]: Starting training from iteration 9000",
+        "[04/26 00:58:13 d2.engine.hooks]: Total training time: 0:00:00 (0:00:00 on hooks)",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log" and steps == []
+    assert [(e["kind"], e["line"], e["step"]) for e in events] == [
+        ("attempt_start", 1, None), ("attempt_start", 2, 9000), ("attempt_end", 3, None)]
+
+
+def test_mmcv_runner_resumed_and_started_with_no_iteration_logged_yet(tmp_path: Path) -> None:
+    """mmdetection issue 5505 (its log as posted): mmcv's runner loads `epoch_76.pth`, logs
+    `resumed epoch 64, iter 156416` (mmcv's form, no colons) and `Start running`; no iteration
+    line follows. The console is OpenMMLab's, with a load at step 156416 and no step."""
+    lines = [
+        "2021-07-02 10:24:28,325 - mmdet - INFO - load checkpoint from work_dirs/model/epoch_76.pth",
+        "2021-07-02 10:24:28,325 - mmdet - INFO - Use load_from_local loader",
+        "2021-07-02 10:24:30,810 - mmdet - INFO - resumed epoch 64, iter 156416",
+        "2021-07-02 10:24:30,811 - mmdet - INFO - Start running, host: u8485326@ppsox5ctr1624351441275-pnh75, "
+        "work_dir: /home/u8485326/mmdetection/work_dirs/model",
+        "2021-07-02 10:24:30,811 - mmdet - INFO - workflow: [('train', 1)], max: 280 epochs",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "openmmlab" and steps == []
+    assert [(e["kind"], e["step"]) for e in events if e["line"] == 3] == [("checkpoint_load_end", 156416)]
+
+
+def test_torch_rnn_iterations_of_the_run(tmp_path: Path) -> None:
+    """torch-rnn issue 72 (its log as posted): `Epoch 1.00 / 100, i = 10 / 672300, loss =
+    0.099103` is iteration 10 of the run's 672300."""
+    lines = [
+        "$ th train.lua $OPTIONS -init_from cv/$(ls -t cv | head -n1)",
+        "Running with CUDA on GPU 0",
+        "Initializing from       cv/checkpoint_7000.t7",
+        "Epoch 1.00 / 100, i = 10 / 672300, loss = 0.099103",
+        "Epoch 1.00 / 100, i = 20 / 672300, loss = 0.068736",
+        "Epoch 1.00 / 100, i = 30 / 672300, loss = 0.071380",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"]) for s in steps] == [(10, 0.099103), (20, 0.068736), (30, 0.07138)]
+
+
+def test_paddle_batch_and_reader_costs_are_the_interval_s_step_and_data_times(tmp_path: Path) -> None:
+    """PaddleSeg (PaddlePaddle/PaddleSeg PR 928, its fp32 log): `batch_cost: 0.5344,
+    reader_cost: 0.07273` are the logging interval's mean iteration and data-loading times."""
+    lines = [
+        "2021-03-30 06:55:57 [INFO]\t[TRAIN] epoch: 1, iter: 20/500, loss: 2.0859, lr: 0.009657, batch_cost: 0.5344, "
+        "reader_cost: 0.07273, ips: 3.7425 samples/sec | ETA 00:04:16",
+        "2021-03-30 06:56:04 [INFO]\t[TRAIN] epoch: 1, iter: 40/500, loss: 1.8769, lr: 0.009295, batch_cost: 0.3483, "
+        "reader_cost: 0.00205, ips: 5.7421 samples/sec | ETA 00:02:40",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["step_time_s"], s["data_time_s"]) for s in steps] == [(20, 0.5344, 0.07273), (40, 0.3483, 0.00205)]
+
+
+def test_paddleocr_and_paddledetection_costs(tmp_path: Path) -> None:
+    """PaddleOCR issue 13159 (`avg_reader_cost: 0.35601 s, avg_batch_cost: 0.41762 s`) and
+    PaddleDetection issue 6597 (`batch_cost: 1.7087 data_cost: 0.0102`), as posted."""
+    ocr = ("[2024/06/22 06:28:30] ppocr INFO: epoch: [5/500], global_step: 180, lr: 0.000100, loss: 1.000000, "
+           "loss_shrink_maps: 0.000000, loss_threshold_maps: 0.000000, loss_binary_maps: 1.000000, loss_cbn: 0.000000, "
+           "avg_reader_cost: 0.35601 s, avg_batch_cost: 0.41762 s, avg_samples: 6.4, ips: 15.32489 samples/s, eta: 2:49:22, "
+           "max_mem_reserved: 6177 MB, max_mem_allocated: 5281 MB")
+    det = ("[08/05 18:27:48] ppdet.engine INFO: Epoch: [8] [200/756] learning_rate: 0.021995 loss: 1.606704 loss_cls: "
+           "0.748175 loss_iou: 0.177527 loss_dfl: 0.794344 loss_l1: 0.309099 eta: 4 days, 4:01:00 batch_cost: 1.7087 "
+           "data_cost: 0.0102 ips: 11.1193 images/s")
+    ocr_times = {k: v for k, v in _step_values(ocr).items() if k.endswith("time_s")}
+    det_times = {k: v for k, v in _step_values(det).items() if k.endswith("time_s")}
+    assert ocr_times == {"step_time_s": 0.41762, "data_time_s": 0.35601}
+    assert det_times == {"step_time_s": 1.7087, "data_time_s": 0.0102}
+
+
+def test_openpcdet_accumulated_iteration_and_batch_time(tmp_path: Path) -> None:
+    """OpenPCDet (open-mmlab/OpenPCDet PR 1229, its log): `Train:    1/3 ( 33%) [  49/323 ...]
+    ... Acc_iter 50 ... Data time: 0.00(0.02) ... Batch time: 0.31(0.31)` is the run's iteration
+    50 (not batch 49 of the epoch), its batch 0.31 s, 0.00 s of it waiting for data."""
+    lines = [
+        "2023-01-05 16:34:37,748   INFO  Train:    1/3 ( 33%) [   0/323 (  0%)]  Loss: 516.7 (517.)  LR: 1.000e-04  "
+        "Time cost: 00:04/21:46 [00:04/1:05:18]  Acc_iter 1           Data time: 0.87(0.87)  Forward time: 3.18(3.18)  "
+        "Batch time: 4.04(4.04)",
+        "2023-01-05 16:34:49,377   INFO  Train:    1/3 ( 33%) [  49/323 ( 15%)]  Loss: 36.77 (81.7)  LR: 1.351e-04  "
+        "Time cost: 00:15/01:25 [00:15/04:48]  Acc_iter 50          Data time: 0.00(0.02)  Forward time: 0.31(0.29)  "
+        "Batch time: 0.31(0.31)",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["step_time_s"], s["data_time_s"], s["loss"]) for s in steps] == [
+        (1, 4.04, 0.87, 516.7), (50, 0.31, 0.0, 36.77)]
+
+
+def test_coqui_tts_step_records(tmp_path: Path) -> None:
+    """Mozilla TTS (mozilla/TTS issue 460, its log as posted): `--> STEP: 309/390 --
+    GLOBAL_STEP: 91150`, then one metric a line (`| > loss: 0.38516`, `| > step_time: 3.02`,
+    `| > loader_time: 0.01`): step 91150, 3.02 s, 0.01 s of it loading; a traceback after."""
+    lines = [
+        "   --> STEP: 309/390 -- GLOBAL_STEP: 91150",
+        "     | > decoder_loss: 0.20866  (0.19815)",
+        "     | > postnet_loss: 0.17622  (0.16908)",
+        "     | > loss: 0.38516",
+        "     | > step_time: 3.02",
+        "     | > loader_time: 0.01",
+        "     | > lr: 0.00010",
+        "",
+        "   --> STEP: 334/390 -- GLOBAL_STEP: 91175",
+        "     | > decoder_loss: 0.20624  (0.19872)",
+        "     | > loss: 0.38027",
+        "     | > step_time: 1.67",
+        "     | > loader_time: 0.01",
+        "     | > lr: 0.00010",
+        " ! Run is kept in /home/andre/projects/tts-output/ljspeech-July-08-2020_11+18AM-3366328",
+        "Traceback (most recent call last):",
+        '  File "train.py", line 676, in <module>',
+        "    main(args)",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["step_time_s"], s["data_time_s"], s["lr"]) for s in steps] == [
+        (91150, 0.38516, 3.02, 0.01, 0.0001), (91175, 0.38027, 1.67, 0.01, 0.0001)]
+    assert [e["kind"] for e in events] == ["crash"]
+
+
+def test_orbit_controller_steps_once_each_with_their_loss_and_no_rate_too_coarse(tmp_path: Path) -> None:
+    """TF Model Garden's Orbit controller (google-research-datasets/hiertext issue 6, its log as
+    posted): `train | step:    160 | steps/sec:    0.1 | output:`, printed through absl and bare,
+    is one step 160 with the dict's `training_loss`; `0.1` steps/s (0.05 to 0.15) gives no step
+    time."""
+    lines = [
+        "train | step:    140 | steps/sec:    0.1 | output:",
+        "    {'learning_rate': 0.00014860001,",
+        "     'loss_inst_dist': 2.5431335,",
+        "     'training_loss': 0.4755017}",
+        "I0912 22:45:08.585236 140146006726464 controller.py:466] train | step:    160 | steps/sec:    0.1 | output:",
+        "    {'learning_rate': 0.00016840002,",
+        "     'loss_inst_dist': 2.5124724,",
+        "     'training_loss': 0.46952447}",
+        "train | step:    160 | steps/sec:    0.1 | output:",
+        "    {'learning_rate': 0.00016840002,",
+        "     'loss_inst_dist': 2.5124724,",
+        "     'training_loss': 0.46952447}",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["lr"], s["step_time_s"], s["line"]) for s in steps] == [
+        (140, 0.4755017, 0.00014860001, None, 1), (160, 0.46952447, 0.00016840002, None, 5)]
+
+
+def test_flax_template_first_steps_rate_line_start_and_end(tmp_path: Path) -> None:
+    """google-research spin_spherical_cnns README's sample output (index id 718145242), a Flax
+    and CLU training loop: `Starting training loop at step 1.` starts it, `Finished training step
+    1.` ends step 1, `[22500] steps_per_sec=12.409270` is step 22500 at 1 / 12.409270 s a step,
+    `Finishing training at step 22500` ends the run."""
+    lines = [
+        "I0817 20:47:43.612029 140619461363520 train.py:358] Starting training loop at step 1.",
+        "I0817 20:48:14.027691 140619461363520 train.py:383] Finished training step 1.",
+        "I0817 20:48:14.229008 140619461363520 train.py:383] Finished training step 2.",
+        "I0817 21:18:34.252626 140588926080768 logging_writer.py:35] [22500] steps_per_sec=12.409270",
+        "I0817 21:18:53.155782 140619461363520 train.py:410] Finishing training at step 22500",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(1, None), (2, None), (22500, pytest.approx(1 / 12.409270))]
+    assert [(e["kind"], e["line"], e["step"]) for e in events] == [("attempt_start", 1, 1), ("attempt_end", 5, None)]
+
+
+def test_a_rank_named_in_the_logger_s_fields(tmp_path: Path) -> None:
+    """icefall (k2-fsa/icefall PR 63): `[train.py:542] (5/6) Epoch 0, batch 0, ...` is rank 5 of
+    6; VISSL (facebookresearch/vissl issue 480): `Rank: 0; [ep: 0] iter: 57; ... btime(ms): 192;`
+    is rank 0's iteration 57, its batch 0.192 s."""
+    icefall = [
+        "2021-09-30 01:06:45,761 INFO [train.py:542] (5/6) Epoch 0, batch 0, batch avg ctc loss 5.2337, batch avg att "
+        "loss 1.3110, batch avg loss 2.4878, total",
+        "2021-09-30 01:06:45,766 INFO [train.py:542] (3/6) Epoch 0, batch 0, batch avg ctc loss 5.1945, batch avg att "
+        "loss 1.2462, batch avg loss 2.4307, total",
+    ]
+    _, steps, _ = _read(tmp_path, icefall)
+    assert [(s["rank"], s["step"]) for s in steps] == [(5, 0), (3, 0)]
+    vissl = [
+        "INFO 2021-12-02 18:52:20,806 log_hooks.py: 277: Rank: 0; [ep: 0] iter: 57; lr: 0.71785; loss: 2.94718; "
+        "btime(ms): 192; eta: 0:00:08; peak_mem(M): 4176;",
+        "INFO 2021-12-02 18:52:20,935 log_hooks.py: 277: Rank: 0; [ep: 0] iter: 58; lr: 0.77805; loss: 2.93593; "
+        "btime(ms): 191; eta: 0:00:08; peak_mem(M): 4176;",
+    ]
+    _, steps, _ = _read(tmp_path, vissl, "vissl.log")
+    assert [(s["rank"], s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (0, 57, 0.192, 2.94718), (0, 58, 0.191, 2.93593)]
+
+
+def test_a_date_glued_after_a_progress_bar_keeps_its_milliseconds(tmp_path: Path) -> None:
+    """A log line written right after a tqdm bar (no newline between; a SambaNova job's srun
+    output, index id 25320092558): its date starts within the first 80 characters and ends past
+    them; its milliseconds are the line's (09:39:54,427), by Python's reading and polars' alike."""
+    line = ("^MIteration:  20%|█▉        | 500/2549 [07:29<29:04,  1.17it/s]2024-04-03 09:39:54,427 - "
+            "apps.nlp.transformers_on_rdu.tasks.lm_tasks.bert_mlperf_trainer - Process ID 1536235 - info     - "
+            "epoch:0|local_step:501|global_step:501|average_loss:8.34513|step_loss:8.34513")
+    assert parse_timestamp(line) == _ns("2024-04-03 09:39:54,427")
+    ascii_line = "[default0]: 33%|###3      | 8/24 [00:06<00:13,  1.18it/s][INFO|trainer.py:4309] 2026-11-22 06:59:17,651 >> x"
+    assert [line.ts_ns for line in split_lines(ascii_line + "\n")] == [_ns("2026-11-22 06:59:17,651")]
+
+
+def test_the_scheduler_s_dated_cancel_line_starts_no_process(tmp_path: Path) -> None:
+    """The same SambaNova job's end (index id 25320092558): after the failure, `slurmstepd:
+    error: *** STEP 30399.0 ON sn30-r1-h1 CANCELLED AT 2024-04-03T09:40:00 ***` is dated (the
+    scheduler's moment) but is no process of the job starting: one attempt, its crash dated."""
+    lines = [
+        "2024-04-03 09:39:57,835 - apps.nlp.transformers_on_rdu.tasks.lm_tasks.bert_mlperf_trainer - Process ID 1536235 - "
+        "info     - final_loss 8.308523",
+        "AssertionError: Expected throughput to be at least 560000.0, instead found 289619.6825559826",
+        "srun: error: sn30-r1-h1: task 0: Exited with exit code 1",
+        "srun: Terminating job step 30399.0",
+        "slurmstepd: error: *** STEP 30399.0 ON sn30-r1-h1 CANCELLED AT 2024-04-03T09:40:00 ***",
+    ]
+    _, _, events = _read(tmp_path, lines)
+    assert [e["line"] for e in events if e["kind"] == "attempt_start"] == [1]
+    cancelled = _ns("2024-04-03T09:40:00", "%Y-%m-%dT%H:%M:%S")
+    assert [(e["kind"], e["ts_ns"]) for e in events if e["line"] == 5] == [("crash", cancelled)]
