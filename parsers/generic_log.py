@@ -1164,8 +1164,8 @@ class GenericLogParser(LogReader):
                     if rank is None and "Device=xla:" in text and (xla := _XLA_DEVICE.search(text)) is not None:
                         rank = int(xla.group("rank"))
                     elif rank is None and ("Rank: " in text or ") " in text) and (
-                            named := _MESSAGE_RANK.search(text)) is not None:
-                        rank = int(named.group("r") or named.group("v"))
+                            in_message := _MESSAGE_RANK.search(text)) is not None:
+                        rank = int(in_message.group("r") or in_message.group("v"))
                     rows.step(line=line.number, rank=rank, step=counter.step, end_ns=line.ts_ns, **values)
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
