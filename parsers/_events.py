@@ -25,7 +25,8 @@ _AT_UPDATES = re.compile(r"@ (\d{1,15}) updates\b")
 # Ultralytics' "100 epochs completed in 2.883 hours."; PyTorch's word_language_model example's
 # "| End of training | test loss  4.96 | test ppl   142.94"; the Flax examples' "Finishing training at step 22500"
 _END = re.compile(
-    r"(?<!further )\btraining (?:is |has )?(?:done|finished|complete[d]?)\b|\b\d{1,9} epochs? completed in \d|"
+    r"(?<!further )\btraining (?:is )?(?:done|finished|complete[d]?)\b|(?:^|\] )Training has finished!|"
+    r"\b\d{1,9} epochs? completed in \d|"
     r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b|^total average iteration time: \d|"
     r"\|\s{0,4}end of training\s{0,4}\||(?:^|\] )Finishing training at step \d{1,15}\s*$", re.IGNORECASE)
 # DeepSpeed's launcher on a worker that returned 0 (`[launch.py:350:main] Process 29248 exits
@@ -114,7 +115,7 @@ _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
 # tensorpack's ModelSaver after writing: "Model saved to train_log/alexnet-dorefa/model-10000.";
 # FixMatch-pytorch's (TorchSSL's) "model saved: ./saved_models/cifar_10_400/latest_model.pth"
 _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))saved new best metric model\s*$"
-                             r"|\b[Mm]odel saved(?: to|:) \S")
+                             r"|(?<!ONNX )(?<!onnx )(?<!TorchScript )(?<!TensorRT )\b[Mm]odel saved(?: to:?|:) \S")
 # torchtitan's header (also used by others); detectron2's TrainerBase ("[04/26 00:58:13
 # d2.engine.train_loop]: Starting training from iteration 9000", 0 unless resumed)
 # the Flax examples' "Starting training loop at step 1."
@@ -183,7 +184,7 @@ _ANY_EVENT_PATTERN = (
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
-    r" weights to |saved new best metric model|odel saved to |odel saved: |Namespace\(|"
+    r" weights to |saved new best metric model|odel saved to|odel saved: |Namespace\(|"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -223,7 +224,8 @@ _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
 
 # A script's arguments as argparse's Namespace prints them, as the line's message
 # ("[2021-01-31 00:40:23,809 INFO] Arguments: Namespace(T=0.5, amp=True, ...", "Namespace(batch_size=64, ...")
-_ARGS_DUMP = re.compile(r"(?:^|\] |: | - )(?:[Aa]rg(?:ument)?s:? ?)?Namespace\(\w{1,80}=")
+# (the line's whole message, after a logger's level, not a mention: "eval config: Namespace(...)")
+_ARGS_DUMP = re.compile(r"(?:^|\] |\] - | - |INFO(?::[\w.]{1,60})?: ?)(?:[Aa]rg(?:ument)?s:? ?)?Namespace\(\w{1,80}=")
 
 
 class EventScanner:
@@ -292,7 +294,8 @@ class EventScanner:
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="first dated line of a process", raw=line.text)
         elif ("Namespace(" in line.text and line.ts_ns is not None and _ARGS_DUMP.search(line.text) is not None
-              and any(step["rank"] == line.rank for step in islice(reversed(rows.steps), 1000))):
+              and ((line.rank is None and rows.steps)
+                   or any(step["rank"] == line.rank for step in islice(reversed(rows.steps), 1000)))):
             # a script's arguments, printed as it starts, after its steps: the script was launched again
             self.failed = False
             self.launcher_end = None

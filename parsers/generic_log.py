@@ -179,29 +179,29 @@ _FINISHED_STEP = re.compile(r"(?:^|(?<=\] ))Finished training step (?P<s>\d{1,15
 # OpenPCDet's train_utils: "Train:    1/3 ( 33%) [  49/323 ( 15%)]  Loss: 36.77 (81.7)  LR: 1.351e-04  Time cost:
 # 00:15/01:25 [00:15/04:48]  Acc_iter 50          Data time: 0.00(0.02)  Forward time: 0.31(0.29)  Batch time: 0.31(0.31)":
 # the run's iteration (not the batch within the epoch), the batch's data and whole time (their means after)
-# VISSL's LogLossLrEtaHook: "... iter: 57; lr: 0.71785; loss: 2.94718; btime(ms): 192; eta: ..." (the batch's time)
-_VISSL_BTIME = re.compile(r"\bbtime\(ms\): (?P<v>\d{1,9}(?:\.\d{1,9})?);")
 _ACC_ITER = re.compile(r"\bAcc_iter (?P<i>\d{1,15})\b")
 _PCDET_TIME = re.compile(r"\b(?P<k>Data|Batch) time: (?P<v>\d{1,9}\.\d{1,20})\(")
 # torch-rnn's train.lua: "Epoch 1.00 / 100, i = 10 / 672300, loss = 0.099103": iteration i of the run's
 _TORCH_RNN = re.compile(r"^Epoch \d{1,9}\.\d{1,4} / \d{1,9}, i = (?P<i>\d{1,15}) / \d{1,15}, (?=loss = )")
-# TorchSSL's trainers (FixMatch-pytorch, FlexMatch, USB and their many copies) at an evaluation:
+# TorchSSL's trainers (FixMatch-pytorch, FlexMatch and their many copies) at an evaluation:
 # "900 iteration, USE_EMA: True, {'train/sup_loss': tensor(1.0505, device='cuda:0'), ...,
-# 'train/prefecth_time': 0.00027, 'train/run_time': 0.0801, ...}, BEST_EVAL_ACC: 0.3375, at 900 iters":
+# 'train/prefecth_time': 0.00027, 'train/run_time': 0.0801, ...}, BEST_EVAL_ACC: 0.3375, at 900 iters"
+# (`prefetch_time` in some copies; the keys unquoted where a hook prints them one by one):
 # the step, and that iteration's own clocks (CUDA events around its batch's fetch and its run)
 _TORCHSSL = re.compile(r"(?:^|(?<=\] ))(?P<i>\d{1,12}) iteration, USE_EMA: ")
-_TORCHSSL_FIELD = re.compile(r"'(?P<k>train/total_loss|lr|train/prefecth_time|train/run_time)': (?:tensor\()?"
+_TORCHSSL_FIELD = re.compile(r"(?<![\w/])'?(?P<k>train/total_loss|lr|train/pre(?:fecth|fetch)_time|train/run_time)'?: "
+                             r"(?:tensor\()?"
                              r"(?P<v>[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)")
 
 
 def _torchssl_values(text: str) -> dict[str, float]:
     """A TorchSSL line's loss, learning rate and clocks: its step's time is its batch's fetch
     and its run."""
-    fields = {m.group("k"): float(m.group("v")) for m in _TORCHSSL_FIELD.finditer(text)}
+    fields = {m.group("k").replace("prefecth", "prefetch"): float(m.group("v")) for m in _TORCHSSL_FIELD.finditer(text)}
     values = {"loss": fields.get("train/total_loss"), "lr": fields.get("lr"),
-              "data_time_s": fields.get("train/prefecth_time")}
+              "data_time_s": fields.get("train/prefetch_time")}
     if "train/run_time" in fields:
-        values["step_time_s"] = fields["train/run_time"] + fields.get("train/prefecth_time", 0.0)
+        values["step_time_s"] = fields["train/run_time"] + fields.get("train/prefetch_time", 0.0)
     return {k: v for k, v in values.items() if v is not None}
 
 
@@ -231,7 +231,7 @@ def _tensorpack_steps(rows: LogRows, ends: list[tuple[int, int, int, float]]) ->
     last: dict[int | None, tuple[int, int]] = {}
     for row, epoch, step, seconds in ends:
         rank = rows.steps[row]["rank"]
-        before = last.get(rank, (0, 0) if epoch == 1 else None)
+        before = (0, 0) if epoch == 1 else last.get(rank)
         last[rank] = (epoch, step)
         if before is not None and before[0] == epoch - 1 and step > before[1]:
             rows.steps[row]["step_time_s"] = seconds / (step - before[1])
@@ -424,8 +424,6 @@ def _step_values(text: str) -> dict[str, float]:
     time with its unit (`_TIMED`)."""
     values: dict[str, float] = {}
     bare_time = bare_data = None
-    if "btime(ms): " in text and (btime := _VISSL_BTIME.search(text)) is not None:
-        values["step_time_s"] = float(btime.group("v")) / 1000
     if " time: " in text:
         for pcdet in _PCDET_TIME.finditer(text):
             values.setdefault("step_time_s" if pcdet.group("k") == "Batch" else "data_time_s", float(pcdet.group("v")))
@@ -850,7 +848,8 @@ class _Record:
 # running mean after it ("   --> STEP: 309/390 -- GLOBAL_STEP: 91150", "     | > loss: 0.38516",
 # "     | > step_time: 3.02", "     | > loader_time: 0.01"; its later trainer dates the head:
 # "   --> TIME: 2023-06-20 11:28:35 -- STEP: 24/406 -- GLOBAL_STEP: 25")
-_COQUI_STEP = re.compile(r"^\s{0,8}--> (?:TIME: [\d\-: ]{8,30}-- )?STEP: \d{1,12}/\d{1,12} -- GLOBAL_STEP: (?P<s>\d{1,15})\s*$")
+# (printed bold: "\x1b[1m   --> STEP: ...\x1b[0m", its colour codes still on the lines a file's detection reads)
+_COQUI_STEP = re.compile(r"(?:^|\s)--> (?:TIME: [\d\-: ]{8,30}-- )?STEP: \d{1,12}/\d{1,12} -- GLOBAL_STEP: (?P<s>\d{1,15})(?!\d)")
 _COQUI_METRIC = re.compile(r"^\s{0,12}\| > (?P<key>[\w/.]{1,120}): (?P<value>[-+]?\d{1,30}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)"
                            r"(?:\s{1,8}\([-+]?\d{1,30}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?\))?\s*$")
 _COQUI_KEYS = {"loss": "loss", "step_time": "step_time_s", "loader_time": "data_time_s", "current_lr": "lr", "lr": "lr",
@@ -858,9 +857,13 @@ _COQUI_KEYS = {"loss": "loss", "step_time": "step_time_s", "loader_time": "data_
 
 
 class _CoquiRecord(_Record):
-    """A Coqui TTS step: its head's global step, its `| > key: value` lines below."""
+    """A Coqui TTS step: its head's global step (a step, whatever follows it), its `| > key:
+    value` lines below."""
 
     __slots__ = ()
+
+    def emit(self, rows: LogRows) -> None:
+        rows.step(line=self.line.number, rank=self.line.rank, step=self.step, end_ns=self.line.ts_ns, **self.values)
 
     def add(self, text: str) -> bool:
         match = _COQUI_METRIC.match(text) if self.metrics < RECORD_LINES_MAX else None
@@ -877,24 +880,46 @@ class _CoquiRecord(_Record):
 # outputs' dict over the lines below ("    {'learning_rate': 0.00016840002,", "     'training_loss': 0.46952447}");
 # printed bare and through absl's logger ("I0912 22:45:08.585236 140146006726464 controller.py:466] train | ...")
 _ORBIT_STEP = re.compile(r"(?:^|(?<=\] ))train \| step:\s{0,12}(?P<s>\d{1,15}) \| steps/sec:\s{0,12}"
-                         r"(?P<r>\d{1,9}(?:\.(?P<frac>\d{1,9}))?) \| output:")
+                         r"(?:(?P<r>\d{1,9}(?:\.(?P<frac>\d{1,9}))?)|\S{1,20}) \| output:")
 _DICT_METRIC = re.compile(r"^\s{0,12}\{?'(?P<key>[\w/.\-]{1,120})': "
                           r"(?P<value>[-+]?\d{1,30}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)[,}]")
-_ORBIT_KEYS = {"training_loss": "loss", "total_loss": "loss", "loss": "loss", "learning_rate": "lr"}
+_DICT_METRIC_INLINE = re.compile(r"'(?P<key>[\w/.\-]{1,120})': (?P<value>[-+]?\d{1,30}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)[,}]")
+_ORBIT_KEYS = {"training_loss": "loss", "train_loss": "loss", "total_loss": "loss", "loss": "loss", "learning_rate": "lr"}
 
 
 def _orbit_step_time(match: re.Match[str]) -> float | None:
     """The interval's mean step time from Orbit's rate, where the rate as printed (to one
     decimal) is within 5 % of the rate measured: `0.1` steps/s is anything from 0.05 to 0.15."""
+    if match.group("r") is None:
+        return None  # (a rate masked in a copy: `steps/sec:    xxxxx`)
     rate = float(match.group("r"))
     half_unit = 0.5 * 10 ** -len(match.group("frac") or "")
     return 1 / rate if rate > 0 and half_unit / rate <= 0.05 else None
 
 
 class _OrbitRecord(_Record):
-    """An Orbit step: its line's step (and rate), the outputs' dict below it."""
+    """An Orbit step: its line's step (and rate), the outputs' dict on it (where it fits on
+    one line) or below it; printed twice (bare and through absl), its first print's row dated
+    by the second where only that one is dated."""
 
-    __slots__ = ()
+    __slots__ = ("row",)
+
+    def __init__(self, line: Line, step: int) -> None:
+        super().__init__(line, step)
+        self.row: int | None = None  # its row, once emitted
+
+    def add_inline(self, text: str) -> None:
+        for match in _DICT_METRIC_INLINE.finditer(text):
+            column = _ORBIT_KEYS.get(match.group("key"))
+            if column is not None and column not in self.values:
+                self.values[column] = float(match.group("value"))
+
+    def dated_by(self, line: Line, rows: LogRows) -> None:
+        if self.row is None:
+            self.line = line
+        else:
+            source = "log_line_mtime" if line.number in rows.mtime_year_lines else "log_line"
+            rows.steps[self.row].update(end_ns=line.ts_ns, time_source=source)
 
     def add(self, text: str) -> bool:
         match = _DICT_METRIC.match(text) if self.metrics < RECORD_LINES_MAX else None
@@ -908,6 +933,7 @@ class _OrbitRecord(_Record):
 
     def emit(self, rows: LogRows) -> None:
         rows.step(line=self.line.number, rank=self.line.rank, step=self.step, end_ns=self.line.ts_ns, **self.values)
+        self.row = len(rows.steps) - 1
 
 
 def _is_step_line(text: str, dated: bool = True) -> bool:
@@ -929,10 +955,24 @@ _XLA_DEVICE = re.compile(r"\bDevice=xla:\d{1,6}/(?P<rank>\d{1,7})\b")
 _THROUGHPUT_ONLY = re.compile(r"\bSpeed: \d{1,12}(?:\.\d{1,20})? samples/sec\b")
 
 
-# A step line's rank in its logger's fields, where no launcher prefix gave one: icefall's
-# ("2021-09-30 01:06:45,761 INFO [train.py:542] (5/6) Epoch 0, batch 0, ...": rank 5 of 6) and
-# VISSL's ("INFO 2021-12-02 18:52:20,806 log_hooks.py: 277: Rank: 0; [ep: 0] iter: 57; ...")
-_MESSAGE_RANK = re.compile(r"\.py:\d{1,6}\] \((?P<r>\d{1,7})/\d{1,7}\) |(?:^|: )Rank: (?P<v>\d{1,7}); ")
+# A step line's rank in its logger's fields, where no launcher prefix gave one: VISSL's ("INFO
+# 2021-12-02 18:52:20,806 log_hooks.py: 277: Rank: 0; [ep: 0] iter: 57; ...") and icefall's
+# ("2021-09-30 01:06:45,761 INFO [train.py:542] (5/6) Epoch 0, batch 0, ...": rank 5 of 6), the
+# latter a rank only where the file's tags name one world and are no counter (`_logger_ranks`)
+_RANK_FIELD = re.compile(r"(?:^|: )Rank: (?P<r>\d{1,7}); ")
+_RANK_OF_WORLD = re.compile(r"\.py:\d{1,6}\] \((?P<r>\d{1,7})/(?P<w>\d{1,7})\) ")
+
+
+def _logger_ranks(rows: LogRows, tagged: list[tuple[int, int, int]]) -> None:
+    """The `(rank/world)` tags of step rows (row, rank, world) give their ranks where every tag
+    names the same world, each rank below it, and they do not count up line by line as a
+    progress counter `(10/1000)`, `(20/1000)` would."""
+    worlds = {world for _, _, world in tagged}
+    ranks = [rank for _, rank, _ in tagged]
+    counting = len(ranks) >= 3 and all(a < b for a, b in zip(ranks, ranks[1:], strict=False))
+    if len(worlds) == 1 and all(rank < world for _, rank, world in tagged) and not counting:
+        for row, rank, _ in tagged:
+            rows.steps[row]["rank"] = rank
 
 
 def _counter_alone(text: str, counter: _Counter) -> bool:
@@ -996,7 +1036,7 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # a trainer's start at its first step (detectron2's, torchtitan's, Flax's): its run began
             if "| steps/sec:" in body and _ORBIT_STEP.search(body) is not None:
                 return Claim.CONTENT  # TF Model Garden's Orbit controller's step line
-            if "GLOBAL_STEP: " in body and _COQUI_STEP.match(body) is not None:
+            if "GLOBAL_STEP: " in body and _COQUI_STEP.search(body) is not None:
                 return Claim.CONTENT  # Coqui TTS's step head (its metrics on the lines below)
             if " iteration, USE_EMA: " in body and _TORCHSSL.search(body) is not None:
                 return Claim.CONTENT  # TorchSSL's evaluation line, its step and its dict of metrics
@@ -1054,7 +1094,8 @@ class GenericLogParser(LogReader):
         nemo_counts: dict[int | None, tuple[int | None, int, int | None]] = {}  # rank -> (epoch, steps before it, last header's)
         monai: list[tuple[int, _Counter]] = []  # (row, counter) of MONAI's batch lines
         tensorpack_ends: list[tuple[int, int, int, float]] = []  # (row, epoch, step, seconds)
-        orbit_last: dict[int | None, int] = {}  # rank -> the step of its last Orbit step line
+        orbit_seen: dict[tuple[int | None, int], _OrbitRecord] = {}  # (rank, step) -> its Orbit record
+        tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -1112,13 +1153,16 @@ class GenericLogParser(LogReader):
                     rows.steps[nemo_rows.pop(line.rank)]["step_time_s"] = float(took.group("v"))
                 continue
             if "| steps/sec:" in text and (orbit := _ORBIT_STEP.search(text)) is not None:
-                if orbit_last.get(line.rank) != int(orbit.group("s")):  # (not its second print)
-                    orbit_last[line.rank] = int(orbit.group("s"))
-                    record = _OrbitRecord(line, int(orbit.group("s")))
+                key = (line.rank, int(orbit.group("s")))
+                if (first := orbit_seen.get(key)) is None:
+                    record = orbit_seen[key] = _OrbitRecord(line, key[1])
                     if (orbit_s := _orbit_step_time(orbit)) is not None:
                         record.values["step_time_s"] = orbit_s
+                    record.add_inline(text[orbit.end():])
+                elif first.line.ts_ns is None and line.ts_ns is not None:
+                    first.dated_by(line, rows)  # its second print, through absl: the step's time
                 continue
-            if "GLOBAL_STEP: " in text and (coqui := _COQUI_STEP.match(text)) is not None:
+            if "GLOBAL_STEP: " in text and (coqui := _COQUI_STEP.search(text)) is not None:
                 record = _CoquiRecord(line, int(coqui.group("s")))
                 continue
             if "Finished training step " in text and (finished := _FINISHED_STEP.search(text)) is not None:
@@ -1163,10 +1207,12 @@ class GenericLogParser(LogReader):
                     rank = line.rank
                     if rank is None and "Device=xla:" in text and (xla := _XLA_DEVICE.search(text)) is not None:
                         rank = int(xla.group("rank"))
-                    elif rank is None and ("Rank: " in text or ") " in text) and (
-                            in_message := _MESSAGE_RANK.search(text)) is not None:
-                        rank = int(in_message.group("r") or in_message.group("v"))
+                    elif rank is None and "Rank: " in text and (field := _RANK_FIELD.search(text)) is not None:
+                        rank = int(field.group("r"))
                     rows.step(line=line.number, rank=rank, step=counter.step, end_ns=line.ts_ns, **values)
+                    if (rank is None and len(rows.steps) > before and ") " in text
+                            and (of_world := _RANK_OF_WORLD.search(text)) is not None):
+                        tagged.append((len(rows.steps) - 1, int(of_world.group("r")), int(of_world.group("w"))))
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
                         if counter.match.re is _MONAI_BATCH:
@@ -1186,6 +1232,8 @@ class GenericLogParser(LogReader):
             _monai_steps(rows, monai)
         if tensorpack_ends:
             _tensorpack_steps(rows, tensorpack_ends)
+        if tagged:
+            _logger_ranks(rows, tagged)
         if counted:
             _from_epoch_one(rows, counted)
         if not rows.steps and bare:

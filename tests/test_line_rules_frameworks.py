@@ -13,7 +13,14 @@ from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.parsers._lines import bar_readings, parse_timestamp, split_lines
 from tracelens.parsers._logtables import LogRows
-from tracelens.parsers.generic_log import _epoch_length, _step_counter, _step_values, _steps_across_epochs, _tensorpack_end
+from tracelens.parsers.generic_log import (
+    _epoch_length,
+    _logger_ranks,
+    _step_counter,
+    _step_values,
+    _steps_across_epochs,
+    _tensorpack_end,
+)
 from tracelens.parsers.hf_trainer import HFTrainerParser
 
 
@@ -2458,7 +2465,8 @@ def test_flax_template_first_steps_rate_line_start_and_end(tmp_path: Path) -> No
 def test_a_rank_named_in_the_logger_s_fields(tmp_path: Path) -> None:
     """icefall (k2-fsa/icefall PR 63): `[train.py:542] (5/6) Epoch 0, batch 0, ...` is rank 5 of
     6; VISSL (facebookresearch/vissl issue 480): `Rank: 0; [ep: 0] iter: 57; ... btime(ms): 192;`
-    is rank 0's iteration 57, its batch 0.192 s."""
+    is rank 0's iteration 57 (its `btime` the mean of every batch since training began: no
+    step's time)."""
     icefall = [
         "2021-09-30 01:06:45,761 INFO [train.py:542] (5/6) Epoch 0, batch 0, batch avg ctc loss 5.2337, batch avg att "
         "loss 1.3110, batch avg loss 2.4878, total",
@@ -2475,7 +2483,7 @@ def test_a_rank_named_in_the_logger_s_fields(tmp_path: Path) -> None:
     ]
     _, steps, _ = _read(tmp_path, vissl, "vissl.log")
     assert [(s["rank"], s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
-        (0, 57, 0.192, 2.94718), (0, 58, 0.191, 2.93593)]
+        (0, 57, None, 2.94718), (0, 58, None, 2.93593)]
 
 
 def test_a_date_glued_after_a_progress_bar_keeps_its_milliseconds(tmp_path: Path) -> None:
@@ -2506,3 +2514,78 @@ def test_the_scheduler_s_dated_cancel_line_starts_no_process(tmp_path: Path) -> 
     assert [e["line"] for e in events if e["kind"] == "attempt_start"] == [1]
     cancelled = _ns("2024-04-03T09:40:00", "%Y-%m-%dT%H:%M:%S")
     assert [(e["kind"], e["ts_ns"]) for e in events if e["line"] == 5] == [("crash", cancelled)]
+
+
+def test_a_tag_that_counts_up_after_the_logger_s_bracket_is_no_rank() -> None:
+    """icefall's tags (k2-fsa/icefall PR 63: `(5/6)`, `(3/6)`, `(4/6)` on its rows) name ranks of
+    a world of 6; tags that rise row by row (`(10/1000)`, `(20/1000)`, `(30/1000)`: a counter of
+    the same shape) name none."""
+    rows = LogRows("generic")
+    for row in range(3):
+        rows.step(line=row + 1, rank=None, step=row)
+    _logger_ranks(rows, [(0, 10, 1000), (1, 20, 1000), (2, 30, 1000)])
+    assert [s["rank"] for s in rows.steps] == [None, None, None]
+    _logger_ranks(rows, [(0, 5, 6), (1, 3, 6), (2, 4, 6)])
+    assert [s["rank"] for s in rows.steps] == [5, 3, 4]
+
+
+def test_torchssl_prefetch_time_spelled_right(tmp_path: Path) -> None:
+    """A TorchSSL results script quotes its log's line (index id 408436526): `'train/prefetch_time':
+    0.0050832958221435545,'train/run_time': 0.315829833984375`: the step's fetch and run."""
+    line = ("[2021-04-13 15:57:33,078 INFO] 228000 iteration, USE_EMA: True, {'train/sup_loss': tensor(0.0311, "
+            "device='cuda:0'), 'train/unsup_loss': tensor(0.2391, device='cuda:0'), 'train/total_loss': tensor(0.3913, "
+            "device='cuda:0'), 'train/mask_ratio': tensor(0.5246, device='cuda:0'), 'lr': 0.028670201217471786, "
+            "'train/prefetch_time': 0.0050832958221435545,'train/run_time': 0.315829833984375, 'eval/loss': "
+            "tensor(1.0763, device='cuda:0'), 'eval/top-1-acc': 0.6306},BEST_EVAL_ACC: 0.9348, at 173000 iters")
+    _, steps, _ = _read(tmp_path, [line])
+    assert [(s["step"], s["loss"], s["data_time_s"], s["step_time_s"]) for s in steps] == [
+        (228000, 0.3913, 0.0050832958221435545, pytest.approx(0.0050832958221435545 + 0.315829833984375))]
+
+
+def test_coqui_trainer_dated_step_heads(tmp_path: Path) -> None:
+    """Coqui's trainer (an XTTS fine-tune's README log tail, index id 60921219550): `--> TIME:
+    2026-05-26 23:18:19 -- STEP: 10500/11864 -- GLOBAL_STEP: 10500`, its metrics each with their
+    running mean: step 10500 ended then, 0.205 s, 0.004 s of it loading; the next head is a step
+    of its own though its metrics are cut."""
+    lines = [
+        "   --> TIME: 2026-05-26 23:18:19 -- STEP: 10500/11864 -- GLOBAL_STEP: 10500",
+        "     | > current_lr: 2e-06  (1.9999999999996946e-06)",
+        "     | > loss_text_ce: 0.042247675359249115  (0.04080040151164642)",
+        "     | > loss_mel_ce: 2.8151001930236816  (3.1625411684513147)",
+        "     | > loss: 0.06803209334611893  (0.07627003880607938)",
+        "     | > step_time: 0.205  (0.309728635856084)",
+        "     | > loader_time: 0.004  (0.0054228431383768795)",
+        "",
+        "",
+        "   --> TIME: 2026-05-26 23:18:32 -- STEP: 10550/11864 -- GLOBAL_STEP: 10550",
+        "     | > current_lr: 2e-06  (1.999999999999693e-06)",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["end_ns"], s["step_time_s"], s["data_time_s"], s["loss"], s["lr"]) for s in steps] == [
+        (10500, _ns("2026-05-26 23:18:19", "%Y-%m-%d %H:%M:%S"), 0.205, 0.004, 0.06803209334611893, 2e-06),
+        (10550, _ns("2026-05-26 23:18:32", "%Y-%m-%d %H:%M:%S"), None, None, None, 2e-06)]
+
+
+def test_orbit_output_on_its_step_line(tmp_path: Path) -> None:
+    """TF Model Garden's docs (index id 4628252878) show Orbit's step lines with their output on
+    the line (`| output: {'train_accuracy': 0.0, 'train_loss': 12.634554}`) and the rate masked
+    (`steps/sec:    xxxxx`): each a step with its loss, and no step time."""
+    lines = [
+        "I0324 07:55:20.594147 140348344015936 keras_utils.py:145] TimeHistory: xxxxx seconds, xxxxx examples/second "
+        "between steps 0 and 1",
+        "I0324 07:55:20.597360 140348344015936 controller.py:479] train | step:      1 | steps/sec:    xxxxx | output: "
+        "{'train_accuracy': 0.0, 'train_loss': 12.634554}",
+        "I0324 07:55:22.161625 140348344015936 keras_utils.py:145] TimeHistory: xxxxx seconds, xxxxx examples/second "
+        "between steps 1 and 2",
+        "I0324 07:55:22.163815 140348344015936 controller.py:479] train | step:      2 | steps/sec:    xxxxx | output: "
+        "{'train_accuracy': 0.0, 'train_loss': 12.634554}",
+        "I0324 07:55:23.790632 140348344015936 keras_utils.py:145] TimeHistory: xxxxx seconds, xxxxx examples/second "
+        "between steps 2 and 3",
+        "I0324 07:55:23.792936 140348344015936 controller.py:479] train | step:      3 | steps/sec:    xxxxx | output: "
+        "{'train_accuracy': 1.0, 'train_loss': 9.103148}",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(1, 12.634554, None), (2, 12.634554, None),
+                                                                         (3, 9.103148, None)]
