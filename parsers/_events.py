@@ -654,6 +654,7 @@ def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[L
     else:
         lines, warning = read_lines(path, _LINE_HINT, _BEFORE_SCAN_PATTERN if busy else None, PICK_LINES.get())
         lines = join_wrapped_watchdogs(lines)  # once per file: the cached lines are joined already
+        lines = join_widget_bars(lines)
         if cache is not None:
             cache[str(path)] = lines, warning
     if not lines:
@@ -668,6 +669,33 @@ def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[L
     # the shared lines' rows are the primary reader's to make (parsers/console.py): a second
     # reader of the file keeps only what its own rules read
     return lines, warning, rows, EventScanner(rows if SHARED_LINES.get() else LogRows(framework))
+
+
+# A notebook's progress widget copied as text: its description and percentage on one line, its
+# count, clock and postfix on the next ("Epoch 23: 100%" / "98/98 [00:20<00:00, 4.86it/s, v_num=0, ...]")
+_WIDGET_HEAD = re.compile(r"^[^|]{0,120}?: {0,3}\d{1,3}%$")
+_WIDGET_TAIL = re.compile(r"^\d{1,15}/(?:\d{1,15}|\?) \[")
+
+
+def join_widget_bars(lines: Sequence[Line]) -> Sequence[Line]:
+    """`lines` with each notebook widget's two lines (`_WIDGET_HEAD`, then `_WIDGET_TAIL` on the
+    next physical line) read as tqdm writes the bar, its blocks left out: `Epoch 23: 100%|| 98/98 [00:20<00:00, ...]`,
+    on the first of them; the second stays a line of its own (no bar without its percentage)."""
+    texts = lines.texts if isinstance(lines, Lines) else [line.text for line in lines]
+    numbers = lines.numbers if isinstance(lines, Lines) else [line.number for line in lines]
+    joined: dict[int, str] = {}
+    for k in range(len(texts) - 1):
+        text = texts[k]
+        if (text.endswith("%") and numbers[k + 1] == numbers[k] + 1 and _WIDGET_TAIL.match(texts[k + 1]) is not None
+                and _WIDGET_HEAD.match(text) is not None):
+            joined[k] = f"{text}|| {texts[k + 1]}"
+    if not joined:
+        return lines
+    if isinstance(lines, Lines):
+        for k, text in joined.items():
+            texts[k] = text
+        return lines
+    return [line._replace(text=joined[k]) if k in joined else line for k, line in enumerate(lines)]
 
 
 def join_wrapped_watchdogs(lines: Sequence[Line]) -> Sequence[Line]:

@@ -2,7 +2,11 @@
 value under its column's name (left-aligned there, a column left blank when it has no value).
 
 - fastai's `Recorder`: `epoch     train_loss  valid_loss  accuracy  time`, then `0         4.346260
-  4.408598    0.370535  1:12:49`: a row an epoch, counted from 0, `time` the epoch's duration.
+  4.408598    0.370535  1:12:49`: a row an epoch, counted from 0, `time` the epoch's duration. A
+  notebook's table copied as text has its cells apart by tabs (`epoch<TAB>train_loss<TAB>...`,
+  `0<TAB>0.258882<TAB>...`) or single spaces (`epoch train_loss valid_loss accuracy time`, `0
+  2.597476 7.834398 0.205096 00:07`): its cells are read in their order, a row holding one for
+  each column (where the header opens with `epoch` and names a `..._loss`).
 - chainer's `PrintReport` (ESPnet1's trainer): `epoch  iteration  main/loss ... elapsed_time`, then a
   row every report interval of iterations, `elapsed_time` the seconds since training began; a
   terminal's redraw codes before a row (`\\x1b[J`, or pasted as the text `ESC[J`) are not its text.
@@ -43,25 +47,27 @@ class Header:
     names: list[str]
     counter: int  # the column the step is read from
     epoch: int | None  # the epoch's column
+    ordered: bool = False  # cells apart by a tab or one space: read in their order, not by place
 
 
 def header(text: str) -> Header | None:
     """The columns of a progress table's header line, or None: at least three names, each apart
     from the next by two spaces or more, an epoch, iteration or step among them and a loss."""
-    if "  " not in text:
+    if " " not in text and "\t" not in text:
         return None
     cells = list(_CELL.finditer(text))
     if len(cells) < 3 or any(_NAME.fullmatch(c.group()) is None for c in cells):
         return None
-    if any(b.start() - a.end() < 2 for a, b in zip(cells, cells[1:], strict=False)):
-        return None
     names = [c.group().lower() for c in cells]
+    ordered = any(b.start() - a.end() < 2 or "\t" in text[a.end():b.start()] for a, b in zip(cells, cells[1:], strict=False))
+    if ordered and (names[0] != "epoch" or not any(name.endswith("_loss") for name in names)):
+        return None  # (a sentence is words apart by one space too)
     if not any("loss" in name for name in names):
         return None
     counter = next((names.index(name) for name in _COUNTERS if name in names), None)
     if counter is None:
         return None
-    return Header([c.start() for c in cells], names, counter, names.index("epoch") if "epoch" in names else None)
+    return Header([c.start() for c in cells], names, counter, names.index("epoch") if "epoch" in names else None, ordered)
 
 
 def _strip(text: str) -> str:
@@ -75,6 +81,18 @@ def row(head: Header, text: str) -> dict[str, str] | None:
     characters left of it), the counter's a whole number; None for any other line."""
     text = _strip(text)
     cells: dict[str, str] = {}
+    if head.ordered:
+        values = text.split()
+        if len(values) != len(head.names):
+            return None
+        for name, value in zip(head.names, values, strict=True):
+            if value == _NO_VALUE:
+                continue
+            if _NUMBER.fullmatch(value) is None and _CLOCK.fullmatch(value) is None:
+                return None
+            cells[name] = value
+        counter = cells.get(head.names[head.counter])
+        return cells if counter is not None and counter.isdigit() else None
     for cell in _CELL.finditer(text):
         column = bisect_right(head.starts, cell.start() + 2) - 1
         if column < 0 or head.names[column] in cells:
@@ -97,13 +115,19 @@ def seconds(value: str) -> float | None:
 
 
 def is_table(bodies: list[str]) -> bool:
-    """A header followed by two rows (a file's head, for detection)."""
+    """A header followed by two rows, or fastai's (its Recorder's columns) by one (a file's
+    head, for detection)."""
     for i, body in enumerate(bodies):
         if (head := header(body)) is not None:
             rows = [r for r in (row(head, b) for b in bodies[i + 1:i + 12]) if r is not None]
-            if len(rows) >= 2:
+            if len(rows) >= 2 or (rows and _fastai(head)):
                 return True
     return False
+
+
+def _fastai(head: Header) -> bool:
+    """fastai's Recorder's columns: `epoch`, then `train_loss`, ..., `time`."""
+    return head.names[0] == "epoch" and "train_loss" in head.names and "time" in head.names
 
 
 def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
@@ -140,5 +164,7 @@ def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
                     values["step_time_s"] = (since - elapsed[1]) / (step - elapsed[0])
                 elapsed = (step, since)
         rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
+        if _fastai(head):
+            rows.steps[-1]["framework"] = "fastai"  # its Recorder's columns
         last = step
     return last is not None

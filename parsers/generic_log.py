@@ -173,6 +173,9 @@ _ESPNET_TIMES = {"train_time": "step_time_s", "iter_time": "data_time_s"}
 # the next bracket
 _ESPNET_RESULTS = re.compile(r"\b(?P<e>\d{1,9})epoch results: \[train\] ")
 _COUNT = re.compile(r"\d{1,12}")
+# PyTorch's CIFAR-10 tutorial loop (and its countless copies): "[1,  2000] loss: 2.196": epoch 1 (from
+# 1), its mini-batch 2000, the epoch's length unknown
+_TUTORIAL_PAIR = re.compile(r"^\[(?P<e>\d{1,9}),\s{1,8}(?P<i>\d{1,12})\] (?=loss: )")
 # the Flax examples' and CLU templates' first steps ("I0817 20:48:14.027691 140619461363520 train.py:383]
 # Finished training step 1."), logged for the first few steps only: each a step ended then
 _FINISHED_STEP = re.compile(r"(?:^|(?<=\] ))Finished training step (?P<s>\d{1,15})\.\s*$")
@@ -412,7 +415,7 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
-_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:| \| loss | avg loss, |, train_loss: ")
+_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:| \| loss | avg loss, |, train_loss: |\] loss: ")
 
 
 def _step_values(text: str) -> dict[str, float]:
@@ -523,6 +526,8 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(int(monai.group("i")), monai, batches=int(monai.group("n")), base=1)
     if "Acc_iter " in text and (acc := _ACC_ITER.search(text)) is not None:
         return _Counter(int(acc.group("i")), acc, metrics_at=0)
+    if "] loss: " in text and (pair := _TUTORIAL_PAIR.match(text)) is not None:
+        return _Counter(int(pair.group("i")), pair, int(pair.group("e")))
     if ", i = " in text and (torch_rnn := _TORCH_RNN.match(text)) is not None:
         return _Counter(int(torch_rnn.group("i")), torch_rnn)
     if " iteration, USE_EMA: " in text and (torchssl := _TORCHSSL.search(text)) is not None:
@@ -1217,7 +1222,7 @@ class GenericLogParser(LogReader):
                         counted.append((len(rows.steps) - 1, counter))
                         if counter.match.re is _MONAI_BATCH:
                             monai.append((len(rows.steps) - 1, counter))
-                        if counter.match.re is _EPOCH_COUNT or counter.match.re is _ESPNET:
+                        if counter.match.re is _EPOCH_COUNT or counter.match.re is _ESPNET or counter.match.re is _TUTORIAL_PAIR:
                             within.append((len(rows.steps) - 1, counter.epoch))
                     if (len(rows.steps) > before and ("[titan]" in text or "GiB(" in text)
                             and _TORCHTITAN.search(text)):

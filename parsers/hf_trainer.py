@@ -233,6 +233,15 @@ class HFTrainerParser(LogReader):
                     epochs = int(m.group(1).replace(",", ""))
                 if "Total train batch size" in text and (m := _BATCH.search(text)) is not None:
                     batch = float(m.group(1).replace(",", ""))
+            if "TrainOutput(" in text and (m := _TRAIN_OUTPUT.search(text)) is not None:
+                global_step = int(m.group(1))
+                if not summarized_run and "'train_runtime'" in text:
+                    # `trainer.train()`'s return value, as a notebook shows it, with no summary
+                    # dict printed before it (its metrics repeat that dict where there is one)
+                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                               detail="TrainOutput", raw=text)
+                    summarized_run = True
+                continue
             if "train_runtime" in text and ("'train_runtime'" in text or "‘train_runtime’" in text):
                 summarized_run = True  # its summary dict ends the attempt (`_rows`)
             elif _TRAIN_METRICS in text and not summarized_run:
@@ -242,9 +251,6 @@ class HFTrainerParser(LogReader):
                            detail="train metrics", raw=text)
                 summarized_run = True
                 continue
-            if "TrainOutput(" in text and (m := _TRAIN_OUTPUT.search(text)) is not None:
-                global_step = int(m.group(1))
-                continue  # its metrics dict repeats the train_runtime dict printed before
             if "Continuing training" in text and (m := _CONTINUE.search(text)) is not None:
                 rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=int(m.group(1)), detail="continuing training", raw=text)
@@ -544,10 +550,12 @@ def _jumped(bar: _Bar) -> bool:
 # notebook: its bar's caption (` [60/60 09:26, Epoch 1/2]`, while running ` [ 45/100 05:00 < 06:06,
 # 0.15 it/s, Epoch 0.9/2]`) and its table of logged steps, tab-separated (`Step<TAB>Training
 # Loss<TAB>Validation Loss`, then `10<TAB>2.361331<TAB>2.238496`, a cell's padding kept in some
-# copies; `No log` where none was logged)
-_NOTEBOOK_HEADER = re.compile(r"^Step\tTraining Loss(?:\t|$)")
+# copies; `No log` where none was logged). Some copies align the cells with spaces (`Step   Training
+# Loss`, `500    0.544700`) or end each line with Markdown's hard break (`50       1.557800 \`).
+_NOTEBOOK_HEADER = re.compile(r"^Step(?:\t| {1,16})Training Loss(?:\t| {2}|$)")
 _NOTEBOOK_ROW = re.compile(
-    r"^(?P<step>\d{1,15})\t {0,16}(?:(?P<loss>[-+]?\d{1,30}(?:\.\d{1,30})?(?:[eE][-+]?\d{1,4})?)|No log)(?:\t|$)")
+    r"^(?P<step>\d{1,15})(?:\t {0,16}| {1,24})(?:(?P<loss>[-+]?\d{1,30}(?:\.\d{1,30})?(?:[eE][-+]?\d{1,4})?)|No log)"
+    r"(?:\t| {2}|$)")
 _NOTEBOOK_BAR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<n>\d{1,15})/(?P<total>\d{1,15}) (?:(?P<h>\d{1,6}):)?(?P<m>\d{1,2}):(?P<s>\d{2})"
                            r"(?: < [\d:]{1,16})?(?:, [\d.]{1,16} it/s)?, Epoch [\d.]{1,16}/\d{1,9}\]")
 
@@ -571,6 +579,8 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
 
     for line in lines:
         text = line.text.rstrip()  # (a copied table's cells may end in blanks)
+        if text.endswith("\\"):
+            text = text[:-1].rstrip()  # a Markdown hard break
         if "Epoch " in text and (bar := _NOTEBOOK_BAR.match(text)) is not None and int(bar.group("n")) > 0:
             counted()
             elapsed = int(bar.group("h") or 0) * 3600 + int(bar.group("m")) * 60 + int(bar.group("s"))

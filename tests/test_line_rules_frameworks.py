@@ -2489,13 +2489,22 @@ def test_a_rank_named_in_the_logger_s_fields(tmp_path: Path) -> None:
 def test_a_date_glued_after_a_progress_bar_keeps_its_milliseconds(tmp_path: Path) -> None:
     """A log line written right after a tqdm bar (no newline between; a SambaNova job's srun
     output, index id 25320092558): its date starts within the first 80 characters and ends past
-    them; its milliseconds are the line's (09:39:54,427), by Python's reading and polars' alike."""
+    them; its milliseconds are the line's (09:39:54,427)."""
     line = ("^MIteration:  20%|█▉        | 500/2549 [07:29<29:04,  1.17it/s]2024-04-03 09:39:54,427 - "
             "apps.nlp.transformers_on_rdu.tasks.lm_tasks.bert_mlperf_trainer - Process ID 1536235 - info     - "
             "epoch:0|local_step:501|global_step:501|average_loss:8.34513|step_loss:8.34513")
     assert parse_timestamp(line) == _ns("2024-04-03 09:39:54,427")
-    ascii_line = "[default0]: 33%|###3      | 8/24 [00:06<00:13,  1.18it/s][INFO|trainer.py:4309] 2026-11-22 06:59:17,651 >> x"
-    assert [line.ts_ns for line in split_lines(ascii_line + "\n")] == [_ns("2026-11-22 06:59:17,651")]
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="needs ../shared")
+def test_megatron_s_datetime_lines_past_the_80th_character_are_dated() -> None:
+    """Megatron-LM's `[after model, optimizer, and learning rate scheduler are built] datetime:
+    2025-04-13 23:41:00 ` (a corpus log's line 13): its date starts at character 74 and ends past
+    the 80th; the line is dated then, by polars' reading (an ASCII line) as by Python's."""
+    path = CORPUS / "logs" / "megatron" / "gpt2_tp2_fp16_ckpt_save_eval.log"
+    line = next(line for line in split_lines(path.read_text(encoding="utf-8")) if line.number == 13)
+    assert line.text.index("2025-04-13") == 74
+    assert line.ts_ns == parse_timestamp(line.text) == _ns("2025-04-13 23:41:00", "%Y-%m-%d %H:%M:%S")
 
 
 def test_the_scheduler_s_dated_cancel_line_starts_no_process(tmp_path: Path) -> None:
@@ -2589,3 +2598,131 @@ def test_orbit_output_on_its_step_line(tmp_path: Path) -> None:
     assert name == "generic_log"
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(1, 12.634554, None), (2, 12.634554, None),
                                                                          (3, 9.103148, None)]
+
+
+def test_notebook_step_table_copied_with_spaces_and_hard_breaks_and_its_train_output(tmp_path: Path) -> None:
+    """The ROCm blog's QLoRA notebook output (index id 26327341855): the Trainer's notebook table
+    copied with its cells apart by spaces and each line ending in Markdown's hard break
+    (`50       1.557800 \\`): steps 50 to 250 with their losses, 331 s over the caption's 250
+    steps each; `TrainOutput(global_step=250, ..., metrics={'train_runtime': ...})`, the
+    notebook's view of `trainer.train()`'s return, ends the run."""
+    lines = [
+        "[250/250 05:31, Epoch 1/1]\\",
+        "Step     Training Loss \\",
+        "50       1.557800 \\",
+        "100      1.348100\\",
+        "150      1.277000\\",
+        "200      1.324300\\",
+        "250      1.347700",
+        "",
+        "TrainOutput(global_step=250, training_loss=1.3709784088134767, metrics={'train_runtime': 335.085, "
+        "'train_samples_per_second': 2.984, 'train_steps_per_second': 0.746, 'total_flos': 8679674339426304.0, "
+        "'train_loss': 1.3709784088134767, 'epoch': 1.0})",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (50, 1.5578, 331 / 250), (100, 1.3481, 331 / 250), (150, 1.277, 331 / 250), (200, 1.3243, 331 / 250),
+        (250, 1.3477, 331 / 250)]
+    assert [(e["kind"], e["line"]) for e in events] == [("attempt_end", 9)]
+
+
+def test_a_notebook_table_aligned_with_spaces_under_the_header_and_its_train_output(tmp_path: Path) -> None:
+    """HF's course notes (index id 5907539934): the header, the notebook's `Step   Training Loss`
+    table with space-aligned cells, then `TrainOutput(...)`: steps 500 and 1000, one start and one
+    end."""
+    lines = [
+        "***** Running training *****",
+        "  Num examples = 3668",
+        "  Num Epochs = 3",
+        "  Instantaneous batch size per device = 8",
+        "  Total train batch size (w. parallel, distributed & accumulation) = 8",
+        "  Gradient Accumulation steps = 1",
+        "  Total optimization steps = 1377",
+        "  ",
+        "Step   Training Loss",
+        "500    0.544700",
+        "1000   0.326500",
+        "",
+        "TrainOutput(global_step=1377, training_loss=0.3773723704795865, metrics={'train_runtime': 379.1704, "
+        "'train_samples_per_second': 29.021, 'train_steps_per_second': 3.632, 'total_flos': 405470580750720.0, "
+        "'train_loss': 0.3773723704795865, 'epoch': 3.0})",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    assert [(s["step"], s["loss"]) for s in steps] == [(500, 0.5447), (1000, 0.3265)]
+    assert [e["kind"] for e in events] == ["attempt_start", "attempt_end"]
+
+
+def test_fastai_tables_copied_with_tabs_or_single_spaces(tmp_path: Path) -> None:
+    """fastai's Recorder table as notebooks' text copies have it: tabs (a siamese-network README,
+    index id 34150060497: `epoch   train_loss<TAB>valid_loss<TAB>...`) or single spaces (notes on
+    fastbook chapter 16, christianjmills.com): an epoch a row, its `time` the epoch's."""
+    tabs = [
+        "learn.freeze()",
+        "learn.fit_one_cycle(4, 1e-3)",
+        ">>> ",
+        "epoch   train_loss\tvalid_loss\taccuracy\ttime",
+        "0\t0.258882\t0.202665\t0.924222\t00:38",
+        "1\t0.220346\t0.176225\t0.936401\t00:38",
+        "2\t0.189951\t0.118699\t0.955345\t00:37",
+        "3\t0.155383\t0.106692\t0.960758\t00:37",
+    ]
+    name, steps, _ = _read(tmp_path, tabs)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["step_time_s"], s["framework"]) for s in steps] == [
+        (0, 0.258882, 38.0, "fastai"), (1, 0.220346, 38.0, "fastai"), (2, 0.189951, 37.0, "fastai"),
+        (3, 0.155383, 37.0, "fastai")]
+    spaces = [
+        "epoch train_loss valid_loss accuracy time",
+        "0 2.597476 7.834398 0.205096 00:07",
+        "1 2.075519 2.908207 0.393121 00:06",
+        "2 1.739347 1.434073 0.544713 00:06",
+    ]
+    _, steps, _ = _read(tmp_path, spaces, "spaces.log")
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (0, 2.597476, 7.0), (1, 2.075519, 6.0), (2, 1.739347, 6.0)]
+
+
+def test_cifar_tutorial_loss_lines_count_iterations_over_epochs(tmp_path: Path) -> None:
+    """The PyTorch CIFAR-10 tutorial's loop, its output pasted as comments (a tutorial script,
+    index id 14435521888): `[1,  5000] loss: 2.293` every 5000 mini-batches; epoch 2 starts its
+    count again: the epoch's length is its largest count printed (50000), epoch 2's 5000 is
+    iteration 55000."""
+    lines = [
+        "# [1,  5000] loss: 2.293",
+        "# [1, 10000] loss: 2.075",
+        "# [1, 15000] loss: 1.876",
+        "# [1, 20000] loss: 1.754",
+        "# [1, 25000] loss: 1.658",
+        "# [1, 30000] loss: 1.625",
+        "# [1, 35000] loss: 1.558",
+        "# [1, 40000] loss: 1.520",
+        "# [1, 45000] loss: 1.494",
+        "# [1, 50000] loss: 1.459",
+        "# 1/5 4456/10000 44.56% (107.18255376815796s)",
+        "# [2,  5000] loss: 1.413",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"]) for s in steps][:2] == [(5000, 2.293), (10000, 2.075)]
+    assert [(s["step"], s["loss"]) for s in steps][-2:] == [(50000, 1.459), (55000, 1.413)]
+
+
+def test_a_notebook_widget_bar_copied_over_two_lines(tmp_path: Path) -> None:
+    """A Lightning 2 Colab run's widget progress copied into a README (index id 41726539041):
+    `Epoch 23: 100%` over `98/98 [00:20<00:00, 4.86it/s, v_num=0, ...]` is epoch 23's bar (from 0:
+    step 24 x 98), 1 / 4.86 s a step; the test bar under `Testing DataLoader 0: 100%` is no step."""
+    lines = [
+        'Epoch 23: 100%',
+        "98/98 [00:20<00:00, 4.86it/s, v_num=0, loss/train_step=0.133, acc/train_step=95.50, loss/val=0.307, acc/val=91.80, "
+        "loss/train_epoch=0.103, acc/train_epoch=96.40]",
+        'INFO:pytorch_lightning.utilities.rank_zero:`Trainer.fit` stopped: `max_epochs=24` reached.',
+        'Files already downloaded and verified',
+        'INFO:pytorch_lightning.accelerators.cuda:LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]',
+        'Testing DataLoader 0: 100%',
+        '20/20 [00:01<00:00, 13.30it/s]',
+    ]
+    _, steps, events = _read(tmp_path, lines)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(24 * 98, pytest.approx(1 / 4.86))]
+    assert [e["kind"] for e in events] == ["attempt_end"]
