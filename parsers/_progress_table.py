@@ -53,8 +53,8 @@ class Header:
 def header(text: str) -> Header | None:
     """The columns of a progress table's header line, or None: at least three names, each apart
     from the next by two spaces or more, an epoch, iteration or step among them and a loss."""
-    if " " not in text and "\t" not in text:
-        return None
+    if "  " not in text and text.lstrip()[:5].lower() != "epoch":
+        return None  # (a table apart by tabs or single spaces opens with `epoch`: `ordered`)
     cells = list(_CELL.finditer(text))
     if len(cells) < 3 or any(_NAME.fullmatch(c.group()) is None for c in cells):
         return None

@@ -10,6 +10,7 @@ logger, or its metrics line under another logger) are read here and credited to 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from itertools import pairwise
@@ -907,11 +908,21 @@ class _OrbitRecord(_Record):
     one line) or below it; printed twice (bare and through absl), its first print's row dated
     by the second where only that one is dated."""
 
-    __slots__ = ("row",)
+    __slots__ = ("row", "copies")
 
     def __init__(self, line: Line, step: int) -> None:
         super().__init__(line, step)
         self.row: int | None = None  # its row, once emitted
+        self.copies = 0  # its other prints seen
+
+    def copy_of(self, line: Line, last: bool) -> bool:
+        """Whether `line`, a print of this record's step, is its other print (bare and through
+        absl: one dated, one not, in either order, stdout's buffer may hold the bare ones back),
+        not the step run again after a restart (printed both ways again)."""
+        if self.copies:
+            return False
+        dated = (self.line.ts_ns is not None, line.ts_ns is not None)
+        return dated[0] != dated[1] or (last and not any(dated))
 
     def add_inline(self, text: str) -> None:
         for match in _DICT_METRIC_INLINE.finditer(text):
@@ -970,11 +981,14 @@ _RANK_OF_WORLD = re.compile(r"\.py:\d{1,6}\] \((?P<r>\d{1,7})/(?P<w>\d{1,7})\) "
 
 def _logger_ranks(rows: LogRows, tagged: list[tuple[int, int, int]]) -> None:
     """The `(rank/world)` tags of step rows (row, rank, world) give their ranks where every tag
-    names the same world, each rank below it, and they do not count up line by line as a
-    progress counter `(10/1000)`, `(20/1000)` would."""
+    names the same world, each rank below it, and they are no progress counter: not rising
+    line by line (`(1/100)`, `(2/100)`, `(3/100)`), nor three or more values that are all
+    multiples of a common interval (`(10/100)`, `(20/100)`, `(30/100)`, again each epoch)."""
     worlds = {world for _, _, world in tagged}
     ranks = [rank for _, rank, _ in tagged]
-    counting = len(ranks) >= 3 and all(a < b for a, b in zip(ranks, ranks[1:], strict=False))
+    distinct = set(ranks)
+    counting = len(ranks) >= 3 and (all(a < b for a, b in zip(ranks, ranks[1:], strict=False))
+                                    or (len(distinct) >= 3 and math.gcd(*distinct) >= 2))
     if len(worlds) == 1 and all(rank < world for _, rank, world in tagged) and not counting:
         for row, rank, _ in tagged:
             rows.steps[row]["rank"] = rank
@@ -1099,7 +1113,8 @@ class GenericLogParser(LogReader):
         nemo_counts: dict[int | None, tuple[int | None, int, int | None]] = {}  # rank -> (epoch, steps before it, last header's)
         monai: list[tuple[int, _Counter]] = []  # (row, counter) of MONAI's batch lines
         tensorpack_ends: list[tuple[int, int, int, float]] = []  # (row, epoch, step, seconds)
-        orbit_seen: dict[tuple[int | None, int], _OrbitRecord] = {}  # (rank, step) -> its Orbit record
+        orbit_seen: dict[tuple[int | None, int], _OrbitRecord] = {}  # (rank, step) -> its last Orbit record
+        orbit_last: dict[int | None, _OrbitRecord] = {}  # rank -> its last Orbit record
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
         for line in lines:
             if record is not None:
@@ -1159,13 +1174,17 @@ class GenericLogParser(LogReader):
                 continue
             if "| steps/sec:" in text and (orbit := _ORBIT_STEP.search(text)) is not None:
                 key = (line.rank, int(orbit.group("s")))
-                if (first := orbit_seen.get(key)) is None:
-                    record = orbit_seen[key] = _OrbitRecord(line, key[1])
-                    if (orbit_s := _orbit_step_time(orbit)) is not None:
-                        record.values["step_time_s"] = orbit_s
-                    record.add_inline(text[orbit.end():])
-                elif first.line.ts_ns is None and line.ts_ns is not None:
-                    first.dated_by(line, rows)  # its second print, through absl: the step's time
+                first = orbit_seen.get(key)
+                if first is not None and first.copy_of(line, orbit_last.get(line.rank) is first):
+                    if first.line.ts_ns is None and line.ts_ns is not None:
+                        first.dated_by(line, rows)  # its print through absl: the step's time
+                    first.copies += 1
+                    continue
+                # a step first seen, or seen again after a restart that went back to it
+                record = orbit_seen[key] = orbit_last[line.rank] = _OrbitRecord(line, key[1])
+                if (orbit_s := _orbit_step_time(orbit)) is not None:
+                    record.values["step_time_s"] = orbit_s
+                record.add_inline(text[orbit.end():])
                 continue
             if "GLOBAL_STEP: " in text and (coqui := _COQUI_STEP.search(text)) is not None:
                 record = _CoquiRecord(line, int(coqui.group("s")))

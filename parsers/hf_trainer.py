@@ -168,7 +168,8 @@ class HFTrainerParser(LogReader):
             return Claim.CONTENT if found == self.name else Claim.NO
         text = head.decode("utf-8", "replace")
         if (_HEADER in text or "'train_runtime'" in text or "Saving model checkpoint to" in text
-                or "Continuing training from global step" in text or "\nStep\tTraining Loss" in text):
+                or "Continuing training from global step" in text or "Training Loss" in text and any(
+                    _NOTEBOOK_HEADER.match(body.rstrip(" \\")) for body in text.splitlines())):
             return Claim.CONTENT
         dict_lines = sum(1 for raw in text.splitlines() if "{'loss'" in strip_prefix(raw)[1] or "{‘loss’" in raw)
         return Claim.CONTENT if dict_lines >= 2 else Claim.NO
@@ -191,12 +192,14 @@ class HFTrainerParser(LogReader):
         last_dated: int | None = None
         previous_was_dict = False
         summarized_run = False  # the run since the last header printed its summary (dict or metrics table)
+        train_output_end: dict[str, Any] | None = None  # the end a TrainOutput gave this run, where one did
         for index, line in enumerate(lines):
             text = line.text
             if _HEADER in text:
                 bars.append(_Bar(line.ts_ns, True))
                 total_steps = None
                 summarized_run = False
+                train_output_end = None
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            detail="***** Running training *****", raw=text)
                 previous_was_dict = False
@@ -241,9 +244,14 @@ class HFTrainerParser(LogReader):
                     rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                                detail="TrainOutput", raw=text)
                     summarized_run = True
+                    train_output_end = rows.events[-1]
                 continue
             if "train_runtime" in text and ("'train_runtime'" in text or "‘train_runtime’" in text):
                 summarized_run = True  # its summary dict ends the attempt (`_rows`)
+                if train_output_end is not None:
+                    # (a logged TrainOutput that stderr wrote before stdout's dict: the dict's end)
+                    rows.events[:] = [e for e in rows.events if e is not train_output_end]
+                    train_output_end = None
             elif _TRAIN_METRICS in text and not summarized_run:
                 # the run's metrics table (`trainer.log_metrics("train", ...)` in the example scripts
                 # and LLaMA-Factory, after the final save) with no summary dict before it: its end
@@ -552,9 +560,9 @@ def _jumped(bar: _Bar) -> bool:
 # Loss<TAB>Validation Loss`, then `10<TAB>2.361331<TAB>2.238496`, a cell's padding kept in some
 # copies; `No log` where none was logged). Some copies align the cells with spaces (`Step   Training
 # Loss`, `500    0.544700`) or end each line with Markdown's hard break (`50       1.557800 \`).
-_NOTEBOOK_HEADER = re.compile(r"^Step(?:\t| {1,16})Training Loss(?:\t| {2}|$)")
+_NOTEBOOK_HEADER = re.compile(r"^\s{0,8}Step(?:\t| {1,16})Training Loss(?:\t| {2}|$)")
 _NOTEBOOK_ROW = re.compile(
-    r"^(?P<step>\d{1,15})(?:\t {0,16}| {1,24})(?:(?P<loss>[-+]?\d{1,30}(?:\.\d{1,30})?(?:[eE][-+]?\d{1,4})?)|No log)"
+    r"^\s{0,8}(?P<step>\d{1,15})(?:\t {0,16}| {1,24})(?:(?P<loss>[-+]?\d{1,30}(?:\.\d{1,30})?(?:[eE][-+]?\d{1,4})?)|No log)"
     r"(?:\t| {2}|$)")
 _NOTEBOOK_BAR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<n>\d{1,15})/(?P<total>\d{1,15}) (?:(?P<h>\d{1,6}):)?(?P<m>\d{1,2}):(?P<s>\d{2})"
                            r"(?: < [\d:]{1,16})?(?:, [\d.]{1,16} it/s)?, Epoch [\d.]{1,16}/\d{1,9}\]")

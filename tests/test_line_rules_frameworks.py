@@ -2528,12 +2528,17 @@ def test_the_scheduler_s_dated_cancel_line_starts_no_process(tmp_path: Path) -> 
 def test_a_tag_that_counts_up_after_the_logger_s_bracket_is_no_rank() -> None:
     """icefall's tags (k2-fsa/icefall PR 63: `(5/6)`, `(3/6)`, `(4/6)` on its rows) name ranks of
     a world of 6; tags that rise row by row (`(10/1000)`, `(20/1000)`, `(30/1000)`: a counter of
-    the same shape) name none."""
+    the same shape), or repeat multiples of one interval, name none."""
     rows = LogRows("generic")
     for row in range(3):
         rows.step(line=row + 1, rank=None, step=row)
     _logger_ranks(rows, [(0, 10, 1000), (1, 20, 1000), (2, 30, 1000)])
     assert [s["rank"] for s in rows.steps] == [None, None, None]
+    again = LogRows("generic")
+    for row in range(6):
+        again.step(line=row + 1, rank=None, step=row)
+    _logger_ranks(again, [(row, tag, 100) for row, tag in enumerate((10, 20, 30, 10, 20, 30))])  # each epoch anew
+    assert [s["rank"] for s in again.steps] == [None] * 6
     _logger_ranks(rows, [(0, 5, 6), (1, 3, 6), (2, 4, 6)])
     assert [s["rank"] for s in rows.steps] == [5, 3, 4]
 
@@ -2726,3 +2731,20 @@ def test_a_notebook_widget_bar_copied_over_two_lines(tmp_path: Path) -> None:
     _, steps, events = _read(tmp_path, lines)
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(24 * 98, pytest.approx(1 / 4.86))]
     assert [e["kind"] for e in events] == ["attempt_end"]
+
+
+def test_a_notebook_step_table_alone_claims_the_file(tmp_path: Path) -> None:
+    """The ROCm blog's QLoRA output (index id 26327341855) without its TrainOutput line: the
+    caption and the space-aligned `Step     Training Loss` table are the Trainer's."""
+    lines = [
+        "[250/250 05:31, Epoch 1/1]\\",
+        "Step     Training Loss \\",
+        "50       1.557800 \\",
+        "100      1.348100\\",
+        "150      1.277000\\",
+        "200      1.324300\\",
+        "250      1.347700",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    assert [s["step"] for s in steps] == [50, 100, 150, 200, 250]
