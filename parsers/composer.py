@@ -3,7 +3,7 @@
 - A block per logged batch (composer/loggers/console_logger.py): a progress line
   `[epoch=1][batch=10/20]:` (training in epochs: the batch within the epoch, of the epoch's
   batches) or `[batch=10/100]:` (training in batches), then one `<TAB> Train name: value` line
-  per metric (`Train loss/train/total: 2.31`, `Train time/train: 0.0280`, `Train
+  (the tab expanded to spaces in some copies) per metric (`Train loss/train/total: 2.31`, `Train time/train: 0.0280`, `Train
   throughput/batches_per_sec: 0.1085`, ...). Eval blocks (`[Eval batch=...]`, `Eval name:`) are
   no steps, nor are progress units other than batches (tokens, samples).
 - The step is the global batch: (epoch - 1) x batches per epoch + batch, or the batch.
@@ -30,7 +30,7 @@ from tracelens.parsers.contract import ParseOptions, ParseResult
 
 PROGRESS = re.compile(r"^\s{0,8}(?:\[epoch=(?P<epoch>\d{1,9})\])?\[batch=(?P<batch>\d{1,15})(?:/(?P<total>\d{1,15}))?\]:?\s*$")
 METRIC = re.compile(
-    r"^\s{1,8}Train (?P<key>[^:\s]{1,200}): (?P<value>[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?)\s*$"
+    r"^\s{1,16}Train (?P<key>[^:\s]{1,200}): (?P<value>[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?)\s*$"
 )
 
 

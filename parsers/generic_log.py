@@ -273,9 +273,9 @@ _BARE_COUNT = re.compile(r"(\d{1,15})(?= \| loss )")
 # PaddleNLP's trainer (`loss: 63.44, learning_rate: 0.0004646, global_step: 60, interval_runtime:
 # 21.11, interval_samples_per_second: 22.7, interval_steps_per_second: 0.947, epoch: 0.0072`)
 _GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))(?:global_step|num_updates)\s{0,4}[:=]\s{0,4}(\d{1,15})(?![\d.eE])")
-# (`ups`: fairseq's and MMF's updates per second)
+# (`ups`: fairseq's and MMF's updates per second; `It/sec`: mlx-lm's iterations a second over its report interval)
 _STEPS_PER_SECOND = re.compile(
-    r"\b(?:(?:interval_)?steps_per_sec(?:ond)?|ups)\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.eE])")
+    r"(?:\b(?:(?:interval_)?steps_per_sec(?:ond)?|ups)\s{0,4}[:=]|\bIt/sec)\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.eE])")
 # the wait for data with its unit (YOLOX's `data_time: 0.002s`)
 _DATA_TIME = re.compile(r"\bdata_time\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}(?:(?P<ms>ms)|s)\b")
 # an average meter's reading of the batch time as a field of its own, the running average in
@@ -448,7 +448,7 @@ def _step_values(text: str) -> dict[str, float]:
         values.setdefault("step_time_s", bare_time)
         if bare_data is not None:
             values.setdefault("data_time_s", bare_data)
-    if ("step_time_s" not in values and ("steps_per_sec" in text or "ups" in text)
+    if ("step_time_s" not in values and ("steps_per_sec" in text or "ups" in text or "It/sec" in text)
             and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(rate.group("v")) > 0):
         values["step_time_s"] = 1 / float(rate.group("v"))  # the interval's mean
     if "step_time_s" not in values and "ime" in text and (meter := _METER_TIME.search(text)) is not None:
@@ -847,7 +847,8 @@ class _Record:
 
     def emit(self, rows: LogRows) -> None:
         if self.metrics >= 2:
-            rows.step(line=self.line.number, rank=self.line.rank, step=self.step, end_ns=self.line.ts_ns, **self.values)
+            rank = self.line.rank if self.line.rank is not None else _field_rank(self.line.text)
+            rows.step(line=self.line.number, rank=rank, step=self.step, end_ns=self.line.ts_ns, **self.values)
 
 
 # Coqui TTS's (Mozilla TTS's) trainer: a step's head, then its metrics one a line, each with its
@@ -975,7 +976,16 @@ _THROUGHPUT_ONLY = re.compile(r"\bSpeed: \d{1,12}(?:\.\d{1,20})? samples/sec\b")
 # 2021-12-02 18:52:20,806 log_hooks.py: 277: Rank: 0; [ep: 0] iter: 57; ...") and icefall's
 # ("2021-09-30 01:06:45,761 INFO [train.py:542] (5/6) Epoch 0, batch 0, ...": rank 5 of 6), the
 # latter a rank only where the file's tags name one world and are no counter (`_logger_ranks`)
-_RANK_FIELD = re.compile(r"(?:^|: )Rank: (?P<r>\d{1,7}); ")
+# (and OLMo's logger's own field: "[2024-04-18 19:06:17] INFO     [olmo.train:816, rank=0] [step=75/739328]")
+_RANK_FIELD = re.compile(r"(?:^|: )Rank: (?P<r>\d{1,7}); |\[[\w.]{1,120}:\d{1,6}, rank=(?P<o>\d{1,7})\] ")
+
+
+def _field_rank(text: str) -> int | None:
+    """The rank a step line's logger fields name (`_RANK_FIELD`), else None."""
+    if "Rank: " not in text and ", rank=" not in text:
+        return None
+    field = _RANK_FIELD.search(text)
+    return int(field.group("r") or field.group("o")) if field is not None else None
 _RANK_OF_WORLD = re.compile(r"\.py:\d{1,6}\] \((?P<r>\d{1,7})/(?P<w>\d{1,7})\) ")
 
 
@@ -1064,10 +1074,11 @@ class GenericLogParser(LogReader):
             after_latency, timed = timed, "atency" in body and _E2E_LATENCY.search(body) is not None
             if record_head:
                 record_head = False
-                if _RECORD_METRIC.fullmatch(body) is not None:  # a step record: its first metric line
+                if _RECORD_METRIC.fullmatch(body) is not None:  # a step record's metric line (two claim)
                     hits += 1
                     if hits >= 2:
                         return Claim.CONTENT
+                    record_head = True
                     continue
             if parse_timestamp(body) is not None or _yearless_match(body) is not None:
                 if (counter := _step_counter(body)) is not None and _record_head(body, counter):
@@ -1231,8 +1242,8 @@ class GenericLogParser(LogReader):
                     rank = line.rank
                     if rank is None and "Device=xla:" in text and (xla := _XLA_DEVICE.search(text)) is not None:
                         rank = int(xla.group("rank"))
-                    elif rank is None and "Rank: " in text and (field := _RANK_FIELD.search(text)) is not None:
-                        rank = int(field.group("r"))
+                    elif rank is None:
+                        rank = _field_rank(text)
                     rows.step(line=line.number, rank=rank, step=counter.step, end_ns=line.ts_ns, **values)
                     if (rank is None and len(rows.steps) > before and ") " in text
                             and (of_world := _RANK_OF_WORLD.search(text)) is not None):

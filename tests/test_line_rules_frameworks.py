@@ -2748,3 +2748,63 @@ def test_a_notebook_step_table_alone_claims_the_file(tmp_path: Path) -> None:
     name, steps, _ = _read(tmp_path, lines)
     assert name == "hf_trainer"
     assert [s["step"] for s in steps] == [50, 100, 150, 200, 250]
+
+
+def test_olmo_record_alone_its_rank_and_its_uncaught_error(tmp_path: Path) -> None:
+    """OLMo (allenai/OLMo issue 552, its log as posted): one `[step=75/739328]` record (its rank in
+    the logger's `[olmo.train:816, rank=0]`), then `CRITICAL ... Uncaught OLMoThreadError: ...`,
+    the exception that ended the run, logged by OLMo's excepthook."""
+    lines = [
+        '[2024-04-18 19:06:17] INFO     [olmo.train:816, rank=0] [step=75/739328]',
+        '    train/CrossEntropyLoss=7.417',
+        '    train/Perplexity=1,664',
+        '    throughput/total_tokens=314,572,800',
+        '    throughput/device/tokens_per_second=9,407',
+        '    throughput/device/batches_per_second=0.0022',
+        "[2024-04-18 19:10:41] CRITICAL [olmo.util:158, rank=0] Uncaught OLMoThreadError: generator thread da"
+        "ta thread 3 failed",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["rank"], s["loss"]) for s in steps] == [(75, 0, 7.417)]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", 7)]
+
+
+def test_mlx_lm_iterations_a_second(tmp_path: Path) -> None:
+    """mlx-lm's trainer (ml-explore/mlx-examples PR 1209, its log as posted): `Iter 63: ..., It/sec
+    1.133, ...`: iterations a second over its report interval, 1 / 1.133 s a step."""
+    lines = [
+        "Iter 63: Train loss 0.000, Chosen reward -8.056, Rejected reward -16.406, Learning Rate 1.000e-05, "
+        "It/sec 1.133, Tokens/sec 601.667, Trained Tokens 34211.0, Peak mem 2.334 GB",
+        "Iter 64: Train loss 0.000, Chosen reward -8.242, Rejected reward -16.768, Learning Rate 1.000e-05, "
+        "It/sec 1.130, Tokens/sec 593.061, Trained Tokens 34736.0, Peak mem 2.334 GB",
+        "Iter 65: Train loss 0.000, Chosen reward -7.887, Rejected reward -15.516, Learning Rate 1.000e-05, "
+        "It/sec 1.033, Tokens/sec 558.785, Trained Tokens 35277.0, Peak mem 2.334 GB",
+        "Iter 66: Train loss 0.001, Chosen reward -6.110, Rejected reward -13.061, Learning Rate 1.000e-05, "
+        "It/sec 1.018, Tokens/sec 584.581, Trained Tokens 35851.0, Peak mem 2.334 GB",
+        "Iter 67: Train loss 0.000, Chosen reward -8.406, Rejected reward -16.965, Learning Rate 1.000e-05, "
+        "It/sec 1.112, Tokens/sec 583.652, Trained Tokens 36376.0, Peak mem 2.334 GB",
+        "Iter 68: Train loss 0.000, Chosen reward -8.185, Rejected reward -16.584, Learning Rate 1.000e-05, "
+        "It/sec 1.115, Tokens/sec 592.150, Trained Tokens 36907.0, Peak mem 2.334 GB",
+        "Iter 69: Train loss 0.001, Chosen reward -6.123, Rejected reward -13.101, Learning Rate 1.000e-05, "
+        "It/sec 1.019, Tokens/sec 584.980, Trained Tokens 37481.0, Peak mem 2.334 GB",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [
+        (63, pytest.approx(1 / 1.133)), (64, pytest.approx(1 / 1.130)), (65, pytest.approx(1 / 1.033)),
+        (66, pytest.approx(1 / 1.018)), (67, pytest.approx(1 / 1.112)), (68, pytest.approx(1 / 1.115)),
+        (69, pytest.approx(1 / 1.019))]
+
+
+def test_composer_metrics_indented_with_spaces(tmp_path: Path) -> None:
+    """LLM Foundry on MI300X (an AMD ROCm blog, index id 61983064895): Composer's block with its
+    metric lines indented by nine spaces where the copy expanded the tab: batch 5 of epoch 1."""
+    lines = [
+        '[epoch=1][batch=5/5]:',
+        '         Train time/batch: 4',
+        '         Train time/sample: 4096',
+        '         Train time/batch_in_epoch: 4',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "composer"
+    assert [s["step"] for s in steps] == [5]
