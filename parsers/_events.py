@@ -113,6 +113,8 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            r"(?:\S{0,4000}?_iter_(?P<iter>\d{1,15})(?:\.caffemodel|\.h5|(?!\S)))?")
 # a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
 _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
+# a checkpoint named by its step (torchtitan's `./outputs/checkpoint/step-400`)
+_STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
 # PyTorch's DDP tutorial series after it wrote its snapshot: "Epoch 0 | Training snapshot saved at snapshot.pt";
 # MONAI's tutorials after `torch.save(model.state_dict(), ...)`: "saved new best metric model"
 # tensorpack's ModelSaver after writing: "Model saved to train_log/alexnet-dorefa/model-10000.";
@@ -133,6 +135,11 @@ _CKPT = (
      LogEventKind.CHECKPOINT_LOAD_END),
     # "Unsharded checkpoint saved to ...", "Checkpoint saved at step 100"
     ("checkpoint saved", re.compile(r"\bcheckpoint saved\b" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
+    # async saves begun: torchtitan's "Submitted checkpoint save request for checkpoint_id=
+    # _CheckpointRequestIdentifier(checkpoint_id='./outputs/checkpoint/step-400', ...", NeMo 2's
+    # "Scheduled async checkpoint save for .../model_name=0--val_loss=0.00-step=19-consumed_samples=10240.0-last.ckpt"
+    ("checkpoint save request", re.compile(r"\bSubmitted checkpoint save request\b"), LogEventKind.CHECKPOINT_SAVE_START),
+    ("async checkpoint save", re.compile(r"\bScheduled async checkpoint save\b"), LogEventKind.CHECKPOINT_SAVE_START),
     # "Saving model checkpoint", "Saving unsharded checkpoint...", "Save checkpoint to out/pretrain_512.pth"
     ("saving ", re.compile(r"\bsaving (?:the )?(?:[\w-]{1,40} )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
     ("save ", re.compile(r"\bsave (?:the )?(?:[\w-]{1,40} )?checkpoint (?:to|at|in)\b", re.I),
@@ -459,7 +466,8 @@ class EventScanner:
                 ckpt = pattern.search(text) if low is None or word in low else None
                 if ckpt:
                     dur = ckpt.groupdict().get("dur")
-                    at = STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
+                    at = (STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
+                          or (_STEP_NAMED.search(text) if "step-" in text else None))
                     rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                     break

@@ -2808,3 +2808,34 @@ def test_composer_metrics_indented_with_spaces(tmp_path: Path) -> None:
     name, steps, _ = _read(tmp_path, lines)
     assert name == "composer"
     assert [s["step"] for s in steps] == [5]
+
+
+def test_async_checkpoint_saves_begun(tmp_path: Path) -> None:
+    """torchtitan's asynchronous checkpointing (pytorch/torchtitan PR 1287, its log as posted):
+    `Submitted checkpoint save request for checkpoint_id=...('./outputs/checkpoint/step-400', ...)`
+    begins the save of step 400; NeMo 2's (NVIDIA/NeMo's resiliency example notebook's output)
+    `Scheduled async checkpoint save for .../model_name=0--val_loss=0.00-step=19-...-last.ckpt`
+    that of step 19."""
+    titan = [
+        "[rank0]:[titan] 2025-06-25 13:06:03,755 - root - INFO - step: 440  loss:  5.2553  memory: 49.66GiB(52.28%)  "
+        "tps: 5,868  tflops: 339.85  mfu: 34.36%",
+        "[rank0]:[0] 2025-06-25 13:06:06,800 - root - INFO - Submitted checkpoint save request for checkpoint_id="
+        "_CheckpointRequestIdentifier(checkpoint_id='./outputs/checkpoint/step-400', "
+        "uuid='22d8ae0c-f9c7-4424-ac4b-ab4fdaa4655f')",
+        "[rank0]:[0] 2025-06-25 13:06:06,800 - root - INFO - Waiting for checkpoint save request...",
+        "[rank0]:[titan] 2025-06-25 13:06:16,214 - root - INFO - [GC] Peforming periodical GC collection. 0.12 seconds.",
+        "[rank0]:[titan] 2025-06-25 13:06:17,743 - root - INFO - step: 450  loss:  5.1627  memory: 49.66GiB(52.28%)  "
+        "tps: 5,858  tflops: 339.25  mfu: 34.30%",
+    ]
+    _, _, events = _read(tmp_path, titan)
+    assert [(e["kind"], e["step"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", 400, 2)]
+    nemo = [
+        "ining-demo/0 [default0]:Training epoch 0, iteration 19/19 | lr: 2.999e-06 | consumed_samples: 10240 | "
+        "global_batch_size: 512 | global_step: 19 | reduced_train_loss: 11.03 | train_step_timing in s: 5.648",
+        "ining-demo/0 [default0]:[NeMo I 2025-02-28 20:36:36 model_checkpoint:497] Scheduled async checkpoint save for "
+        "/tmp/nemo_run/checkpoints/resiliency-in-pretraining-demo/checkpoints/model_name=0--val_loss=0.00-step=19-"
+        "consumed_samples=10240.0-last.ckpt",
+    ]
+    _, _, events = _read(tmp_path, nemo, "nemo.log")
+    assert [(e["kind"], e["step"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_start", 19)]
