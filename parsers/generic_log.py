@@ -836,14 +836,21 @@ class _Record:
 
     def add(self, text: str) -> bool:
         """Read one of the record's lines; False where it is none (the record ended before it)."""
-        match = _RECORD_METRIC.fullmatch(text.strip()) if self.metrics < RECORD_LINES_MAX else None
-        if match is None:
+        read = self.metric(text) if self.metrics < RECORD_LINES_MAX else None
+        if read is None:
             return False
         self.metrics += 1
-        column = _RECORD_KEYS.get(match.group("key").rsplit("/", 1)[-1].lower())
+        column, value = read
         if column is not None and column not in self.values:
-            self.values[column] = float(match.group("value").replace(",", ""))
+            self.values[column] = float(value)
         return True
+
+    def metric(self, text: str) -> tuple[str | None, str] | None:
+        """A metric line's log_steps column (None: a metric no column holds) and value."""
+        match = _RECORD_METRIC.fullmatch(text.strip())
+        if match is None:
+            return None
+        return _RECORD_KEYS.get(match.group("key").rsplit("/", 1)[-1].lower()), match.group("value").replace(",", "")
 
     def emit(self, rows: LogRows) -> None:
         if self.metrics >= 2:
@@ -872,15 +879,9 @@ class _CoquiRecord(_Record):
     def emit(self, rows: LogRows) -> None:
         rows.step(line=self.line.number, rank=self.line.rank, step=self.step, end_ns=self.line.ts_ns, **self.values)
 
-    def add(self, text: str) -> bool:
-        match = _COQUI_METRIC.match(text) if self.metrics < RECORD_LINES_MAX else None
-        if match is None:
-            return False
-        self.metrics += 1
-        column = _COQUI_KEYS.get(match.group("key"))
-        if column is not None and column not in self.values:
-            self.values[column] = float(match.group("value"))
-        return True
+    def metric(self, text: str) -> tuple[str | None, str] | None:
+        match = _COQUI_METRIC.match(text)
+        return (_COQUI_KEYS.get(match.group("key")), match.group("value")) if match is not None else None
 
 
 # TensorFlow Model Garden's Orbit controller: "train | step:    160 | steps/sec:    0.1 | output:", then the
@@ -938,15 +939,9 @@ class _OrbitRecord(_Record):
             source = "log_line_mtime" if line.number in rows.mtime_year_lines else "log_line"
             rows.steps[self.row].update(end_ns=line.ts_ns, time_source=source)
 
-    def add(self, text: str) -> bool:
-        match = _DICT_METRIC.match(text) if self.metrics < RECORD_LINES_MAX else None
-        if match is None:
-            return False
-        self.metrics += 1
-        column = _ORBIT_KEYS.get(match.group("key"))
-        if column is not None and column not in self.values:
-            self.values[column] = float(match.group("value"))
-        return True
+    def metric(self, text: str) -> tuple[str | None, str] | None:
+        match = _DICT_METRIC.match(text)
+        return (_ORBIT_KEYS.get(match.group("key")), match.group("value")) if match is not None else None
 
     def emit(self, rows: LogRows) -> None:
         rows.step(line=self.line.number, rank=self.line.rank, step=self.step, end_ns=self.line.ts_ns, **self.values)
