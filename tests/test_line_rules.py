@@ -12,11 +12,13 @@ from tracelens.parsers._io import read_head
 from tracelens.parsers._lines import bar_readings
 
 
-def _read(tmp_path: Path, lines: list[str], name: str = "console.log") -> tuple[str, list[dict], list[dict]]:
+def _read(tmp_path: Path, lines: list[str], name: str = "console.log",
+          parser_name: str | None = None) -> tuple[str, list[dict], list[dict]]:
+    """The lines written to a file and parsed by the parser detection picks (or `parser_name`)."""
     path = tmp_path / name
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     os.utime(path, (2_000_000_000, 2_000_000_000))  # a copy's time, years after these jobs ran
-    parser, _ = detect(path, read_head(path), registry())
+    parser = registry()[parser_name] if parser_name else detect(path, read_head(path), registry())[0]
     assert parser is not None
     result = parser.parse(path, ParseOptions())
     return parser.name, result.tables["log_steps"].to_pylist(), result.tables["log_events"].to_pylist()

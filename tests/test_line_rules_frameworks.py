@@ -2288,9 +2288,7 @@ def test_arguments_printed_before_any_step_start_nothing_more(tmp_path: Path) ->
         "[2021-01-31 00:40:23,808 INFO] model_arch: <models.fixmatch.fixmatch.FixMatch object at 0x2aaae80d7b90>",
         "[2021-01-31 00:40:23,809 INFO] Arguments: Namespace(T=0.5, amp=True, auto_flo",
     ]
-    path = tmp_path / "console.log"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    events = registry()["generic_log"].parse(path, ParseOptions()).tables["log_events"].to_pylist()
+    _, _, events = _read(tmp_path, lines, parser_name="generic_log")
     assert [(e["kind"], e["line"]) for e in events] == [("attempt_start", 1)]
 
 
