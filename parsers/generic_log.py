@@ -34,6 +34,8 @@ from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 _KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/step": "step_time_s",
          "batch_cost": "step_time_s", "avg_batch_cost": "step_time_s", "reader_cost": "data_time_s",
          "avg_reader_cost": "data_time_s", "data_cost": "data_time_s"}
+# a figure as Python prints a float: sign, digits, decimals, exponent
+_FIGURE = r"[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?"
 # RETURNN's objective of one output layer: `cost:output 19.2419147897`
 _LAYER_COST = re.compile(r"\bcost:[A-Za-z_][\w/.]{0,80}\s{1,4}(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
 
@@ -194,8 +196,7 @@ _TORCH_RNN = re.compile(r"^Epoch \d{1,9}\.\d{1,4} / \d{1,9}, i = (?P<i>\d{1,15})
 # the step, and that iteration's own clocks (CUDA events around its batch's fetch and its run)
 _TORCHSSL = re.compile(r"(?:^|(?<=\] ))(?P<i>\d{1,12}) iteration, USE_EMA: ")
 _TORCHSSL_FIELD = re.compile(r"(?<![\w/])'?(?P<k>train/total_loss|lr|train/pre(?:fecth|fetch)_time|train/run_time)'?: "
-                             r"(?:tensor\()?"
-                             r"(?P<v>[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)")
+                             rf"(?:tensor\()?(?P<v>{_FIGURE})")
 
 
 def _torchssl_values(text: str) -> dict[str, float]:
@@ -287,8 +288,6 @@ _MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?) ?ms\s{0,4}(?:\||
 # a step's seconds right after its counter (MaxText's `completed step: 5, seconds: 5.668, ...`)
 _SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 
-# a figure as Python prints a float: sign, digits, decimals, exponent
-_FIGURE = r"[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?"
 _LOSS_IS = re.compile(rf"\bloss is\s{{1,4}}(?P<v>{_FIGURE})(?![\d.])")
 # LitGPT's `loss train: 10.979, val: n/a` (the training loss named after the word)
 _LOSS_TRAIN = re.compile(rf"\bloss train:\s{{0,8}}(?P<v>{_FIGURE})(?![\d.])")
@@ -864,8 +863,7 @@ class _Record:
 # "   --> TIME: 2023-06-20 11:28:35 -- STEP: 24/406 -- GLOBAL_STEP: 25")
 # (printed bold: "\x1b[1m   --> STEP: ...\x1b[0m", its colour codes still on the lines a file's detection reads)
 _COQUI_STEP = re.compile(r"(?:^|\s)--> (?:TIME: [\d\-: ]{8,30}-- )?STEP: \d{1,12}/\d{1,12} -- GLOBAL_STEP: (?P<s>\d{1,15})(?!\d)")
-_COQUI_METRIC = re.compile(r"^\s{0,12}\| > (?P<key>[\w/.]{1,120}): (?P<value>[-+]?\d{1,30}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)"
-                           r"(?:\s{1,8}\([-+]?\d{1,30}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?\))?\s*$")
+_COQUI_METRIC = re.compile(rf"^\s{{0,12}}\| > (?P<key>[\w/.]{{1,120}}): (?P<value>{_FIGURE})(?:\s{{1,8}}\({_FIGURE}\))?\s*$")
 _COQUI_KEYS = {"loss": "loss", "step_time": "step_time_s", "loader_time": "data_time_s", "current_lr": "lr", "lr": "lr",
                "grad_norm": "grad_norm"}
 
@@ -889,9 +887,9 @@ class _CoquiRecord(_Record):
 # printed bare and through absl's logger ("I0912 22:45:08.585236 140146006726464 controller.py:466] train | ...")
 _ORBIT_STEP = re.compile(r"(?:^|(?<=\] ))train \| step:\s{0,12}(?P<s>\d{1,15}) \| steps/sec:\s{0,12}"
                          r"(?:(?P<r>\d{1,9}(?:\.(?P<frac>\d{1,9}))?)|\S{1,20}) \| output:")
-_DICT_METRIC = re.compile(r"^\s{0,12}\{?'(?P<key>[\w/.\-]{1,120})': "
-                          r"(?P<value>[-+]?\d{1,30}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)[,}]")
-_DICT_METRIC_INLINE = re.compile(r"'(?P<key>[\w/.\-]{1,120})': (?P<value>[-+]?\d{1,30}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)[,}]")
+_DICT_PAIR = rf"'(?P<key>[\w/.\-]{{1,120}})': (?P<value>{_FIGURE})[,}}]"
+_DICT_METRIC = re.compile(rf"^\s{{0,12}}\{{?{_DICT_PAIR}")  # a dict's line: its first pair or the next
+_DICT_METRIC_INLINE = re.compile(_DICT_PAIR)  # its pairs on the step's own line
 _ORBIT_KEYS = {"training_loss": "loss", "train_loss": "loss", "total_loss": "loss", "loss": "loss", "learning_rate": "lr"}
 
 
