@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tracelens.parsers._io import HEAD_BYTES
 from tracelens.parsers.composer import ComposerParser
 from tracelens.parsers.console import ConsoleReader
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
@@ -42,7 +43,7 @@ from tracelens.parsers.tensorboard import TensorBoardParser
 from tracelens.parsers.tensorflow_log import TensorFlowLogParser
 from tracelens.parsers.ultralytics import UltralyticsParser
 
-__all__ = ["Claim", "ParseOptions", "ParseResult", "Parser", "detect", "registry"]
+__all__ = ["Claim", "ParseOptions", "ParseResult", "Parser", "detect", "detect_beyond_head", "registry"]
 
 
 def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
@@ -74,3 +75,34 @@ def detect(path: Path, head: bytes, parsers: dict[str, Parser] | None = None) ->
         if claim > best[1]:
             best = (parser, claim)
     return best
+
+
+# A console's preamble that detection looks past: a configuration and a network's printout may
+# fill the head (Real-ESRGAN's log prints 820 lines before its first iteration); the console
+# readers look at the lines after it, a window at a time, up to this far into the file
+PREAMBLE_BYTES = 1 << 20
+_WINDOW_LINES = 400
+
+
+def detect_beyond_head(path: Path, head: bytes, parsers: dict[str, Parser]) -> tuple[Parser | None, Claim]:
+    """The console reader that claims a text file on its content past the head (`detect` found
+    no claim in `head`): windows of the lines after the first `_WINDOW_LINES`, up to
+    `PREAMBLE_BYTES`; (None, Claim.NO) for a compressed or binary file, one the head held all of,
+    or no claim."""
+    if head[:2] == b"\x1f\x8b" or b"\x00" in head or (len(head) < HEAD_BYTES and head.count(b"\n") <= _WINDOW_LINES):
+        return None, Claim.NO
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(PREAMBLE_BYTES)
+    except OSError:
+        return None, Claim.NO
+    if data[:2] == b"\x1f\x8b" or b"\x00" in data:
+        return None, Claim.NO
+    lines = data.split(b"\n")[:-1] if len(data) == PREAMBLE_BYTES else data.split(b"\n")  # (the read may cut the last)
+    readers = [parser for parser in parsers.values() if isinstance(parser, ConsoleReader)]
+    for start in range(_WINDOW_LINES, len(lines), _WINDOW_LINES):
+        window = b"\n".join(lines[start:start + _WINDOW_LINES])
+        for reader in readers:
+            if reader.detect(path, window) == Claim.CONTENT:
+                return reader, Claim.CONTENT
+    return None, Claim.NO

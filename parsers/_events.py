@@ -86,8 +86,9 @@ _AGENT_LINE = re.compile(
     r"(?:Closing|Sending) process \d+|death signal"
 )
 # the scheduler's own lines, dated with the moment it acted: no process of the job starts with them
-# ("slurmstepd: error: *** STEP 30399.0 ON sn30-r1-h1 CANCELLED AT 2024-04-03T09:40:00 ***")
-_SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ")
+# ("slurmstepd: error: *** STEP 30399.0 ON sn30-r1-h1 CANCELLED AT 2024-04-03T09:40:00 ***"; Ray's
+# node daemon: "(raylet) [2025-02-25 19:42:36,213 E 2097714 2097744] file_system_monitor.cc:116: ...")
+_SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ", "(raylet) ")
 _DURATION = r"(?:\s+in\s+(?P<dur>\d+(?:\.\d+)?)\s*(?:s|sec|seconds)\b)?"
 WATCHDOG = re.compile(
     r"Watchdog caught collective operation timeout: Work\w*\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)"
@@ -146,6 +147,8 @@ _CKPT = (
      LogEventKind.CHECKPOINT_SAVE_START),
     # darkflow's trainer says `Checkpoint at step 108` on a line of its own, then saves it
     ("checkpoint at step ", re.compile(r"^\s{0,8}Checkpoint at step \d{1,15}\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_START),
+    # BasicSR's "Saving models and training states." (its networks, then its optimizers' and schedulers' states)
+    ("training states", re.compile(r"\bSaving models and training states\b"), LogEventKind.CHECKPOINT_SAVE_START),
     # llm.c's "Writing checkpoint at step 19560"
     ("writing ", re.compile(r"\bwriting (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
     # timm's CheckpointSaver lists the checkpoints it keeps right after saving one
@@ -194,7 +197,7 @@ _ANY_EVENT_PATTERN = (
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
-    r" weights to |saved new best metric model|odel saved to|odel saved: |Namespace\(|"
+    r" weights to |saved new best metric model|odel saved to|odel saved: |Namespace\(|Beginning experiment!|training states|"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -236,6 +239,9 @@ _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
 # ("[2021-01-31 00:40:23,809 INFO] Arguments: Namespace(T=0.5, amp=True, ...", "Namespace(batch_size=64, ...")
 # (the line's whole message, after a logger's level, not a mention: "eval config: Namespace(...)")
 _ARGS_DUMP = re.compile(r"(?:^|\] |\] - | - |INFO(?::[\w.]{1,60})?: ?)(?:[Aa]rg(?:ument)?s:? ?)?Namespace\(\w{1,80}=")
+# a framework's own word that a script's run begins: SpeechBrain's `speechbrain.core - INFO - Beginning experiment!`
+_SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
+_RUN_BEGINS = re.compile(r"\bspeechbrain\.core - INFO - Beginning experiment!")
 
 
 class EventScanner:
@@ -251,8 +257,11 @@ class EventScanner:
         self.failed = False  # a failure was logged since the last process start
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
         # restarts so far, a new one only past them (the count's block follows the restart line,
-        # after the agent's own dated lines, and a membership change restarts with the count unchanged)
+        # after the agent's own dated lines, and a membership change restarts with the count unchanged;
+        # the block right after a restart line counts that restart, whatever its number: a file that
+        # begins mid-run has not seen the restarts before)
         self.restarts = 0
+        self.restart_unnumbered = False  # a restart line was read and no rendezvous count since
         self.node_ends: list[dict[str, Any]] | None = None  # after `_NODES_HEADER`: its nodes' clean ends
         # DeepSpeed's launcher's clean end: one per worker that exited 0, the run's end at the last;
         # a failure after it (another worker's) takes it back
@@ -303,15 +312,21 @@ class EventScanner:
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="first dated line of a process", raw=line.text)
-        elif ("Namespace(" in line.text and line.ts_ns is not None and _ARGS_DUMP.search(line.text) is not None
+        elif (("Namespace(" in line.text or "Beginning experiment!" in line.text) and line.ts_ns is not None
               and ((line.rank is None and rows.steps)
-                   or any(step["rank"] == line.rank for step in islice(reversed(rows.steps), 1000)))):
-            # a script's arguments, printed as it starts, after its steps: the script was launched again
+                   or any(step["rank"] == line.rank for step in islice(reversed(rows.steps), 1000))
+                   or any(event["rank"] == line.rank and event["kind"] in _SAVES
+                          for event in islice(reversed(rows.events), 1000)))
+              and (args := _ARGS_DUMP.search(line.text) or _RUN_BEGINS.search(line.text)) is not None):
+            # a script's arguments, or its framework's word that a run begins, printed as it starts,
+            # after its steps or saves (a reader that counts epochs holds its steps to the end): the
+            # script was launched again
             self.failed = False
             self.launcher_end = None
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                       detail="a launch's arguments printed after steps", raw=line.text)
+                       detail="a launch's arguments printed after steps" if args.re is _ARGS_DUMP
+                       else "a run's beginning printed after steps", raw=line.text)
         if "NCCL" in line.text and rows.nccl.feed(line.number, line.text, line.rank, line.ts_ns):
             return True  # an NCCL_DEBUG line: to the NCCL tables
         if not line.event_hint if line.event_hint is not None else _ANY_EVENT.search(line.text) is None:
@@ -389,6 +404,7 @@ class EventScanner:
                            detail="the launcher's worker group failed")
             rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             self.restarts += kind == LogEventKind.RESTART
+            self.restart_unnumbered = self.restart_unnumbered or kind == LogEventKind.RESTART
             # a restart: the launcher restarts every worker, each one's next dated line starts anew
             self._failure(None if kind == LogEventKind.RESTART else line.rank)
             return True
@@ -410,11 +426,14 @@ class EventScanner:
         if "restart_count=" in text and (count := _RESTART_COUNT.search(text)) is not None:
             if int(count.group(1)) == 0:  # a launch's first rendezvous (another run's, in one file)
                 self.restarts = 0
+            elif self.restart_unnumbered:  # the restart the line before announced, numbered
+                self.restarts = max(self.restarts, int(count.group(1)))
             elif int(count.group(1)) > self.restarts:  # else a restart line already said so
                 rows.event(LogEventKind.RESTART, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail=f"rendezvous restart_count={count.group(1)}")
                 self.restarts = int(count.group(1))
                 self._failure()
+            self.restart_unnumbered = False
             return True
         training = low is None or "training " in low
         if ("out of memory" in text or "OutOfMemoryError" in text) and _OOM.search(text):
@@ -461,7 +480,8 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else
                        int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else None)
-        elif "checkpoint" in (low if low is not None else text.lower()) and not _redrawn_bar(text):
+        elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered)
+              and not _redrawn_bar(text)):
             for word, pattern, kind in _CKPT:
                 ckpt = pattern.search(text) if low is None or word in low else None
                 if ckpt:

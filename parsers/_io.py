@@ -39,7 +39,10 @@ def decode_json(data: bytes | str) -> Any:
             raise strict from None
 
 
-def read_head(path: Path, size: int = 65536) -> bytes:
+HEAD_BYTES = 65536  # what detection reads of a file
+
+
+def read_head(path: Path, size: int = HEAD_BYTES) -> bytes:
     """The first `size` bytes of the (decompressed) file; b'' when unreadable."""
     try:
         with open(path, "rb") as fh:

@@ -50,7 +50,8 @@ _LAUNCHER = re.compile(
     r"slurmstepd: error: \*\*\* (?:JOB|STEP) |srun: error: Node failure on |terminate called after throwing an instance of |"
     r"\b(?:loading|saving|loaded|saved|writing) (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b|\bcheckpoint saved\b|"
     r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|Saving current state to |"
-    r": rank \d{1,7} (?:exited with code [1-9]|died from signal )|Reporting training (?:SUCCESS|FAILURE)", re.I
+    r": rank \d{1,7} (?:exited with code [1-9]|died from signal )|Reporting training (?:SUCCESS|FAILURE)|"
+    r"^Error executing job with overrides: \[", re.I | re.M  # (Hydra's word that the app it ran failed)
 )
 
 
@@ -69,6 +70,14 @@ _EPOCH_TOOK = re.compile(r"\bepoch\b.{0,80}?\b(?:took|time:?)\s{0,8}(\d{1,9}(?:\
 _EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,8}$", re.I)
 
 
+def _undated_epoch_loss(text: str) -> int | None:
+    """The epoch a line opens with, where the line also gives a loss and is no progress bar
+    (`Epoch: 3, lr: 9.47e-04 - train loss: 7.44e-01 - valid loss: 4.13e-01`)."""
+    if "%|" in text or (epoch := _EPOCH.match(text.lstrip())) is None:
+        return None
+    return int(epoch.group(1)) if any(_KEYS.get(k) == "loss" for k, _ in iter_numbers(text)) else None
+
+
 class _Epoch:
     """One epoch of a log that counts epochs only: its number, its last dated line of its own
     (its end: the lines an epoch prints, its loss, learning rate and duration, come after its
@@ -83,6 +92,14 @@ class _Epoch:
         self.loss: float | None = None
         self.took_s: float | None = None
 
+
+# BasicSR's MessageLogger (Real-ESRGAN's, SwinIR's, NAFNet's, Restormer's training): "[NAFNe..][epoch:249,
+# iter:   1,000, lr:(9.999e-04,)] [eta: 1 day, 16:37:50, time (data): 0.235 (0.000)] l_pix: 1.9727e-02",
+# the run's iteration with thousands separators (`{:8,d}`), the seconds of an iteration and of its data
+# loading; and its mmsr ancestor's (ESRGAN's, EDVR's): "<epoch: 47, iter:   4,400, lr:1.000e-04> l_g_pix: ..."
+_BASICSR = re.compile(r"[\[<]epoch:\s{0,8}\d{1,9}, iter:\s{0,12}(?P<i>\d{1,3}(?:,\d{3}){1,5}|\d{1,15}), "
+                      r"lr:\s{0,4}\(?(?P<lr>\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)[,)>\]]")
+_BASICSR_TIME = re.compile(r"\btime \(data\): (?P<t>\d{1,9}(?:\.\d{1,9})?) \((?P<d>\d{1,9}(?:\.\d{1,9})?)\)")
 
 # A step counted within its epoch, the epoch's batches known: MiniMind's
 # `Epoch:[0/20](20700/41914) loss:2.596`, PyTorch's tutorial `Epoch [1/5], Step [100/600], Loss:
@@ -496,6 +513,11 @@ class _Counter(NamedTuple):
             return _step_values(text[self.match.end():]) | {"step_time_s": float(self.match.group("ms")) / 1000}
         if self.match.re is _TORCHSSL:
             return _torchssl_values(text[self.match.end():])
+        if self.match.re is _BASICSR:
+            own = {"lr": float(self.match.group("lr"))}
+            if (took := _BASICSR_TIME.search(text, self.match.end())) is not None:
+                own |= {"step_time_s": float(took.group("t")), "data_time_s": float(took.group("d"))}
+            return own  # (its losses are the terms it optimises, `l_pix`, `l_g_gan`: no total among them)
         if self.match.re is _MONAI_BATCH and (took := _MONAI_STEP_TIME.search(text)) is not None:
             return _step_values(text[self.match.end():took.start()]) | {"step_time_s": float(took.group("v"))}
         values = _step_values(text[self.match.end() if self.metrics_at is None else self.metrics_at:])
@@ -528,6 +550,8 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(int(acc.group("i")), acc, metrics_at=0)
     if "] loss: " in text and (pair := _TUTORIAL_PAIR.match(text)) is not None:
         return _Counter(int(pair.group("i")), pair, int(pair.group("e")))
+    if ", iter:" in text and (basicsr := _BASICSR.search(text)) is not None:
+        return _Counter(int(basicsr.group("i").replace(",", "")), basicsr)
     if ", i = " in text and (torch_rnn := _TORCH_RNN.match(text)) is not None:
         return _Counter(int(torch_rnn.group("i")), torch_rnn)
     if " iteration, USE_EMA: " in text and (torchssl := _TORCHSSL.search(text)) is not None:
@@ -1029,6 +1053,7 @@ class GenericLogParser(LogReader):
         if WATCHDOG.search(text) or "ChildFailedError" in text or _LAUNCHER.search(text) or _wrapped_watchdog(text):
             return Claim.CONTENT  # a launcher/failure log, with or without step lines
         hits = epoch_hits = 0
+        loss_epochs: set[int] = set()
         epochs = False
         undated = 0
         record_head = False  # the line before was the dated first line of a step record
@@ -1092,6 +1117,10 @@ class GenericLogParser(LogReader):
                 undated += 1  # a step line reporting its own time (nanoGPT's, an epoch's bar), undated
                 if undated >= 3:
                     return Claim.CONTENT
+            elif "poch" in body and (number := _undated_epoch_loss(body)) is not None:
+                loss_epochs.add(number)  # an epoch's own line with its loss, undated (SpeechBrain's train_log.txt)
+                if len(loss_epochs) >= 3:
+                    return Claim.CONTENT
             if not epochs and "poch" in body and _EPOCH.search(body):
                 epochs = True  # (dated or not: PaddleOCR's `[2025/07/22 00:22:10] ppocr INFO: epoch: [1/10], lr: ...`)
             if epochs and epoch_hits >= 2:
@@ -1128,6 +1157,13 @@ class GenericLogParser(LogReader):
                 record = None
             if "poch" in line.text:
                 self._epoch(line.text, line.rank, epochs)
+                if line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None and (
+                        _undated_epoch_loss(line.text) == epochs[line.rank][-1].number):
+                    # an undated line that opens with its epoch and gives its loss: that epoch's
+                    # line, with no clock (a dated line of its own later still dates it)
+                    epoch = epochs[line.rank][-1]
+                    epoch.line = line.number
+                    epoch.loss = next((v for k, v in iter_numbers(line.text) if _KEYS.get(k) == "loss"), None)
             if line.ts_ns is not None and line.rank in epochs and (
                     "oss" in line.text or "lr" in line.text or "took" in line.text):
                 # the epoch's own lines (its losses, learning rate, duration), not a launcher's
@@ -1208,7 +1244,16 @@ class GenericLogParser(LogReader):
                     counter = None  # another loop's batches in the epoch (its validation's): no step
                 elif named is not None:
                     counter = counter._replace(step=(named - (counter.base or 0)) * counter.batches + counter.step, epoch=named)
-            if (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
+            glued_rate: float | None = None
+            if counter is not None and counter.epoch is None and "%|" in text and (
+                    readings := bar_readings(text)) and counter.match.start() >= readings[-1].end:
+                # a step line glued after a bar's drawing (verl's `| 34/35 [07:32<00:13, 13.14s/it]step:105 -
+                # train/loss:0.0629`): its own counter is the step (the bar may not have counted it yet), the
+                # bar's rate its time; a redraw of the bar's count later is no new step
+                glued_rate = readings[-1].seconds_per_item
+                if (bar := _bar_step(text)) is not None:
+                    bars_seen[line.rank] = bar[0].step
+            elif (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
                 counter, seconds = bar
                 if bars_seen.get(line.rank) != counter.step:  # a redraw of the same count is no new step
                     bars_seen[line.rank] = counter.step
@@ -1224,6 +1269,8 @@ class GenericLogParser(LogReader):
                 continue
             if counter is not None:
                 values = counter.metrics(text)
+                if glued_rate is not None and "step_time_s" not in values:
+                    values["step_time_s"] = glued_rate
                 if (latency and "step_time_s" not in values and (e2e_line := latency.pop(line.rank, None)) is not None
                         and line.number - e2e_line[0] <= E2E_LATENCY_LINES):
                     values["step_time_s"] = e2e_line[1]

@@ -19,13 +19,25 @@ from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 
+def _json_lines(head: bytes) -> bool:
+    """A first line that is a whole JSON object, with more lines after it: JSON lines (a
+    framework's log whose last record copies the Trainer's `log_history`), not one document."""
+    first, _, rest = head.lstrip().partition(b"\n")
+    if not rest.strip():
+        return False
+    try:
+        return isinstance(decode_json(first), dict)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return False
+
+
 class HFTrainerStateParser(Parser):
     name = "hf_trainer_state"
     kind = "trainer_state"
     tables = LOG_TABLES
 
     def detect(self, path: Path, head: bytes) -> Claim:
-        if head.lstrip()[:1] == b"{" and b'"log_history"' in head and b'"global_step"' in head:
+        if head.lstrip()[:1] == b"{" and b'"log_history"' in head and b'"global_step"' in head and not _json_lines(head):
             return Claim.CONTENT
         return Claim.NAME if path.name == "trainer_state.json" else Claim.NO
 

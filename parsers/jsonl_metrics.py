@@ -2,10 +2,19 @@
 them (`{"step": 12, "time": 1795320317.68, "loss": 2.31, "tokens": 4096, ...}`; wandb-style
 `_step` / `_timestamp` too). Times are POSIX seconds (or ISO 8601 strings); metric keys are read
 like the generic console parser's (loss, lr, grad_norm, tokens, samples, step_time_s, tps,
-tflops, mfu)."""
+tflops, mfu).
+
+Fine-tuning frameworks' own files carry the time since training began instead of a clock:
+ms-swift's `logging.jsonl` (`"global_step/max_steps": "12/438"`, `"elapsed_time": "1m 42s"`)
+and LLaMA-Factory's `trainer_log.jsonl` (`"current_steps": 12`, `"total_steps": 768`,
+`"elapsed_time": "0:01:42"`). Such a file dates no step; a step's time is the elapsed time
+between two records over the steps between them, to the one second the field is printed to; an
+evaluation's record at the step of the last training record restarts that clock after it.
+A record with the Trainer's `train_runtime` is the run's end."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +28,77 @@ from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows
 from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
-_STEP_KEYS = ("step", "_step", "global_step", "iteration", "iter")
+_STEP_KEYS = ("step", "_step", "global_step", "iteration", "iter", "current_steps")
 _TIME_KEYS = ("time", "timestamp", "_timestamp", "ts", "wall_time", "time_s")
 _METRICS = METRIC_KEYS
+_SWIFT_STEP = "global_step/max_steps"  # ms-swift: "12/438"
+_ELAPSED_KEYS = ("elapsed_time",)  # seconds since training began: a number, "1:02:03", "1 day, 1:02:03", "1h 2m 3s"
+_CLOCK = re.compile(r"(?:(\d{1,6}) days?, )?(\d{1,9}):([0-5]\d):([0-5]\d(?:\.\d{1,9})?)")
+_UNIT = re.compile(r"(\d{1,9}(?:\.\d{1,9})?)([dhms])")  # one field of ms-swift's "1h 7m 30s"
+_UNIT_S = {"d": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0}
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _step_of(record: dict[str, Any]) -> int | None:
+    step = next((record[k] for k in _STEP_KEYS if _int(record.get(k)) is not None), None)
+    if step is None and isinstance(swift := record.get(_SWIFT_STEP), str):
+        done, _, total = swift.partition("/")
+        if done.isdigit() and total.isdigit():
+            step = int(done)
+    # a whole epoch number where nothing finer is counted: the epoch is the step (DeiT's, MAE's,
+    # DINO's `log.txt`: `{"train_lr": ..., "train_loss": ..., "epoch": 3, ...}`)
+    return step if step is not None else _int(record.get("epoch"))
+
+
+def _mmcv(record: dict[str, Any]) -> bool:
+    """mmcv's `*.log.json` record: `{"mode": "train", "epoch": 1, "iter": 50, ..., "time": 0.84}`,
+    `time` the mean seconds per iteration over the logging interval, `iter` counted within the
+    epoch by an epoch-based runner."""
+    return isinstance(record.get("mode"), str) and _int(record.get("epoch")) is not None and _int(record.get("iter")) is not None
+
+
+def _elapsed_s(value: Any) -> float | None:
+    """Seconds since training began, as the frameworks print them (None if not such a field)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value) if 0 <= value < 1e9 else None
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip()
+    if (clock := _CLOCK.fullmatch(text)) is not None:
+        days, hours, minutes, seconds = clock.groups()
+        return int(days or 0) * 86400 + int(hours) * 3600 + int(minutes) * 60 + float(seconds)
+    fields = [_UNIT.fullmatch(token) for token in text.split()]
+    if not all(fields) or len(fields) > 4:
+        return None
+    units = [f.group(2) for f in fields if f is not None]
+    if units != [u for u in "dhms" if u in units]:  # each unit once, the largest first
+        return None
+    return sum(float(f.group(1)) * _UNIT_S[f.group(2)] for f in fields if f is not None)
+
+
+def _framework(record: dict[str, Any]) -> str:
+    if _SWIFT_STEP in record:
+        return "ms_swift"
+    if "current_steps" in record and "total_steps" in record:
+        return "llamafactory"
+    return "mmcv" if _mmcv(record) else "jsonl"
+
+
+_YEAR_2000_S = 946_684_800
 
 
 def _time_ns(value: Any) -> int | None:
     # seconds, ms, us or ns since the epoch (told apart by magnitude: today is 1.7e9 s, 1.7e12 ms,
-    # 1.7e15 us, 1.7e18 ns); past int64's nanoseconds (or inf) it dates nothing
+    # 1.7e15 us, 1.7e18 ns); a figure that would be a moment before 2000 in its band is no clock
+    # (mmcv's `"time": 0.84` is seconds per iteration), and past int64's nanoseconds (or inf) it
+    # dates nothing
     if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < 9e18:
-        if value < 1e11:
-            return round(value * 1e9)
-        return round(value * 1e6) if value < 1e14 else round(value * 1e3) if value < 1e17 else int(value)
+        for scale, upper in ((1e9, 1e11), (1e6, 1e14), (1e3, 1e17), (1.0, 9e18)):
+            if value < upper:
+                return round(value * scale) if value * scale >= _YEAR_2000_S * 1e9 else None
     if isinstance(value, str):
         return parse_timestamp(value)
     return None
@@ -58,15 +126,19 @@ class JsonlMetricsParser(Parser):
             record = _record(line)
             if record is None:
                 return Claim.NO
-            if (any(k in record for k in _STEP_KEYS) and any(k in record for k in _TIME_KEYS)
-                    and any(k in record for k in _METRICS)):
-                good += 1
+            if _step_of(record) is not None and (any(k in record for k in _METRICS) or (
+                    ("total_steps" in record or _SWIFT_STEP in record)
+                    and any(_elapsed_s(record.get(k)) is not None for k in _ELAPSED_KEYS))):
+                good += 1  # a step and a metric, or a framework's step of its total and the time since the start
         return Claim.CONTENT if good else Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
         data, warning = read_bytes(path)
         rows = LogRows("jsonl")
         started: set[int | None] = set()
+        previous: dict[int | None, tuple[int, float]] = {}  # rank -> (step, elapsed s) of its last record
+        within: dict[int | None, tuple[int, int, int]] = {}  # rank -> mmcv's (epoch, last iteration, iterations before the epoch)
+        estimated = False
         bad = 0
         for number, raw in enumerate(data.splitlines(), start=1):
             if not raw.strip():
@@ -75,13 +147,44 @@ class JsonlMetricsParser(Parser):
             if record is None:
                 bad += 1
                 continue
-            step = next((record[k] for k in _STEP_KEYS if isinstance(record.get(k), int)), None)
+            step = _step_of(record)
             ts = next((t for k in _TIME_KEYS if (t := _time_ns(record.get(k))) is not None), None)
             if step is None:
                 continue
             values = {column: value for key, column in _METRICS.items()
                       if (value := to_float(record.get(key), text=False)) is not None}
+            if _mmcv(record):
+                if record["mode"] != "train":
+                    continue  # a validation's metrics, at the iteration it followed
+                epoch, step = record["epoch"], record["iter"]
+                at = within.get(record.get("rank") if _int(record.get("rank")) is not None else None)
+                before = at[2] if at is not None else 0
+                if at is not None and epoch > at[0] and step <= at[1]:
+                    before += at[1]  # counted within epochs: this epoch starts after the last iteration logged
+                    estimated = True
+                within[_int(record.get("rank"))] = (epoch, step, before)
+                step += before
+                values.pop("step_time_s", None)
+                if (seconds := to_float(record.get("time"), text=False)) is not None:
+                    values["step_time_s"] = seconds
+                ts = None
+            if not rows.steps:
+                rows.framework = _framework(record)
+            if "train_runtime" in record:
+                values = {}  # the Trainer's summary: its train_loss is the run's mean, no step's
             rank = record.get("rank") if isinstance(record.get("rank"), int) else None
+            elapsed = next((e for k in _ELAPSED_KEYS if (e := _elapsed_s(record.get(k))) is not None), None)
+            if elapsed is not None:
+                last = previous.get(rank)
+                if last is not None and step > last[0] and elapsed >= last[1] and "step_time_s" not in values:
+                    values["step_time_s"] = (elapsed - last[1]) / (step - last[0])
+                if last is None or step >= last[0] or elapsed < last[1]:
+                    # a later record at the same step (an evaluation's) restarts the clock after it
+                    previous[rank] = (step, elapsed)
+            if "train_runtime" in record:
+                runtime = to_float(record.get("train_runtime"), text=False)
+                rows.event(LogEventKind.ATTEMPT_END, line=number, rank=rank, ts_ns=ts, duration_s=runtime,
+                           detail="train_runtime")
             if ts is not None and rank not in started:
                 # the job (as this file sees it) starts when its first step does
                 started.add(rank)
@@ -93,4 +196,8 @@ class JsonlMetricsParser(Parser):
         warnings = [warning] if warning else []
         if bad:
             warnings.append(f"{bad} lines are not JSON objects and were skipped")
+        if estimated:
+            warnings.append("iterations are counted within epochs: each epoch's steps are numbered on from the last "
+                            "iteration the epoch before logged (its true length, up to one logging interval more, "
+                            "is not printed)")
         return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)

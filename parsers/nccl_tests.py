@@ -180,7 +180,10 @@ class NcclTestsParser(Parser):
             if not run.rows:
                 continue
             op = run.op or binary_op or file_op
-            if op is None:
+            if op is None and run.ranks and (op := _op_from_ratio(run.rows, len(run.ranks))) is not None:
+                warnings.append(f"run {run.index}: the collective is not named (no <op>_perf in the output or the file "
+                                f"name): {op}, from its reduction and its busbw / algbw over {len(run.ranks)} ranks")
+            elif op is None:
                 warnings.append(f"run {run.index}: the collective is not named (no <op>_perf in the output or the file "
                                 "name): op left empty")
             n_ranks, source = (len(run.ranks), "header") if run.ranks else _ranks_from_ratio(op, run.rows)
@@ -262,6 +265,22 @@ def _row(tokens: list[str], time_ms: bool) -> list[dict[str, Any]] | None:
 def _op_from_name(name: str) -> str | None:
     match = _NAME_OP.search(name.lower().replace("-", "_"))
     return OPS[match.group(1)] if match else None
+
+
+def _op_from_ratio(rows: list[dict[str, Any]], n: int) -> str | None:
+    """The collective of a table whose rows reduce (a redop) over every rank (root -1): all_reduce
+    where busbw / algbw is 2(n-1)/n, reduce_scatter where it is (n-1)/n; None where the figures
+    cannot tell them apart (the ratio between the two, or none printed)."""
+    if n < 2 or any(not r["redop"] or r["root"] != -1 for r in rows):
+        return None
+    best = max((r for r in rows if (r["algbw_gbps"] or 0) > 0 and r["busbw_gbps"]), key=lambda r: r["algbw_gbps"], default=None)
+    if best is None or best["algbw_gbps"] < 1:  # (two decimals: a smaller figure is too coarse for the ratio)
+        return None
+    ratio = best["busbw_gbps"] / best["algbw_gbps"]
+    for op, factor in (("all_reduce", 2 * (n - 1) / n), ("reduce_scatter", (n - 1) / n)):
+        if abs(ratio - factor) <= 0.02 * factor:
+            return op
+    return None
 
 
 def _ranks_from_ratio(op: str | None, rows: list[dict[str, Any]]) -> tuple[int | None, str | None]:

@@ -3,7 +3,9 @@ batch, a forward, backward and optimizer step, and every few batches a line in t
 tutorial's form, `Epoch [1/3], Step [5/20], Loss: 0.6931` (the epoch and the batch counted from 1
 within their totals), logged through Python's logging with its default `asctime` date. At the
 end of each epoch it logs the training time so far (`training time: 3.2s`), and at the end the
-run's (`Training time: 9.6s`).
+run's (`Training time: 9.6s`). With --backbone N the model starts with N more hidden blocks,
+and the script prints it before training (`print(model)`, as research scripts print their
+network: N x 4 + 7 lines).
 
 The harness's own clock (time.time()) goes to --truth as `TRUTH {...}` lines, never to the
 console: each logged batch's end (its epoch and batch as printed, and the global step, counted
@@ -25,6 +27,7 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--batches", type=int, default=20)
     parser.add_argument("--log-every", type=int, default=5)
+    parser.add_argument("--backbone", type=int, default=0, help="hidden blocks before the head; printed with the model")
     args = parser.parse_args()
 
     import torch
@@ -39,6 +42,10 @@ def main() -> None:
 
     torch.manual_seed(0)
     model = torch.nn.Sequential(torch.nn.Linear(64, 256), torch.nn.ReLU(), torch.nn.Linear(256, 2))
+    if args.backbone:
+        blocks = [torch.nn.Sequential(torch.nn.Linear(64, 64), torch.nn.ReLU()) for _ in range(args.backbone)]
+        model = torch.nn.Sequential(torch.nn.Sequential(*blocks), model)
+        print(model, flush=True)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.05)
     loss_fn = torch.nn.CrossEntropyLoss()
     x = torch.randn(args.batches * 32, 64)

@@ -5,10 +5,12 @@ logs its training time so far after every epoch. Checked against the harness's c
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from tests.conftest import SAMPLE_LOGS
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
+from tracelens.store import Store
 
 JOB = SAMPLE_LOGS / "epoch_loop_1based"
 
@@ -46,3 +48,21 @@ def test_the_training_time_so_far_after_each_epoch_ends_nothing() -> None:
     assert ends and all(e["line"] > last_step for e in ends)
     train_end = next(e["t"] for e in _truth() if e["event"] == "train_end")
     assert all(abs(e["ts_ns"] / 1e9 - train_end) < 0.05 for e in ends)
+
+
+def test_a_console_whose_printed_model_fills_the_head_is_still_read(tmp_path: Path) -> None:
+    """sample_logs/epoch_loop_preamble: the same loop with its model printed first, 489 lines
+    before the first step line: detection looks past the head, and every logged batch is the
+    harness's step at its time."""
+    job = SAMPLE_LOGS / "epoch_loop_preamble"
+    path = job / "console.log"
+    assert detect(path, read_head(path), registry())[0] is None  # the head alone: the printout
+    store = Store.open(tmp_path / "s.tlstore")
+    outcome = store.ingest([path])
+    assert [r.parser for r in outcome.parsed] == ["generic_log"]
+    steps = store.connect().execute("select step, end_ns, loss from log_steps order by step").fetchall()
+    truth = [json.loads(line.split(" ", 1)[1]) for line in (job / "truth.txt").read_text().splitlines()]
+    logged = [e for e in truth if e["event"] == "step_logged"]
+    assert [s[0] for s in steps] == [e["step"] for e in logged]
+    for (_, end_ns, loss), want in zip(steps, logged, strict=True):
+        assert abs(end_ns / 1e9 - want["t"]) < 0.05 and loss == want["loss"]

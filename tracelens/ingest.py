@@ -147,7 +147,7 @@ def _plan(
     """Discover and detect: the files to parse (record with path/size/mtime, parser name), the
     walked files no parser claims (recorded for the inputs section), and the order the inputs
     were found in (said back in it). Failures and unchanged files go into `outcome`."""
-    from tracelens.parsers import detect
+    from tracelens.parsers import detect, detect_beyond_head
     from tracelens.parsers._io import read_head
 
     todo: list[tuple[FileRecord, str]] = []
@@ -181,7 +181,10 @@ def _plan(
             outcome.unchanged.append(old)
             continue
         try:
-            parser, claim = detect(path, read_head(path), parsers)
+            head = read_head(path)
+            parser, claim = detect(path, head, parsers)
+            if parser is None:
+                parser, claim = detect_beyond_head(path, head, parsers)  # a console whose head is all preamble
         except TracelensError as exc:  # one file's problem, not the ingest's
             failed = _failed(key, str(exc))
             failed.message = str(exc) if str(exc).startswith(key) else failed.message

@@ -1,0 +1,290 @@
+"""Line rules of research and fine-tuning scripts' consoles, on quoted real lines (each source
+cited): SpeechBrain's epoch logs and relaunch, verl's step lines glued to its bars, a Hydra app's
+failure under Ray, mmsr's iteration counter with thousands separators, a restart's rendezvous
+count read mid-run, and an rccl-tests table that does not name its collective."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.test_line_rules import _ns, _read
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
+
+# SpeechBrain's FileTrainLogger `train_log.txt`, the whole file (CRLF) (github.com/731875679/speakers_recognition @
+# fd9e5ab8a6ed065868fc13b7543361377482ff05 : results/speaker_id/1986/train_log.txt)
+SPEECHBRAIN_TRAIN_LOG = [
+    'Epoch: 1, lr: 1.00e-03 - train loss: 3.01 - valid loss: 1.31, valid error: 3.56e-01\r',
+    'Epoch: 2, lr: 9.74e-04 - train loss: 1.19 - valid loss: 6.16e-01, valid error: 1.78e-01\r',
+    'Epoch: 3, lr: 9.47e-04 - train loss: 7.44e-01 - valid loss: 4.13e-01, valid error: 1.20e-01\r',
+    'Epoch: 4, lr: 9.21e-04 - train loss: 5.31e-01 - valid loss: 1.78e-01, valid error: 5.39e-02\r',
+    'Epoch: 5, lr: 8.94e-04 - train loss: 4.12e-01 - valid loss: 1.80e-01, valid error: 5.35e-02\r',
+    'Epoch: 6, lr: 8.68e-04 - train loss: 3.39e-01 - valid loss: 1.75e-01, valid error: 4.83e-02\r',
+    'Epoch: 7, lr: 8.41e-04 - train loss: 3.01e-01 - valid loss: 1.04e-01, valid error: 2.85e-02\r',
+    'Epoch: 8, lr: 8.15e-04 - train loss: 2.45e-01 - valid loss: 1.00e-01, valid error: 2.89e-02\r',
+    'Epoch: 9, lr: 7.88e-04 - train loss: 2.14e-01 - valid loss: 6.63e-02, valid error: 1.99e-02\r',
+    'Epoch: 10, lr: 7.62e-04 - train loss: 2.06e-01 - valid loss: 6.98e-02, valid error: 1.77e-02\r',
+    'Epoch: 11, lr: 7.35e-04 - train loss: 1.73e-01 - valid loss: 8.87e-02, valid error: 2.46e-02\r',
+    'Epoch: 12, lr: 7.09e-04 - train loss: 1.53e-01 - valid loss: 5.91e-02, valid error: 1.73e-02\r',
+    'Epoch: 13, lr: 6.82e-04 - train loss: 1.47e-01 - valid loss: 5.50e-02, valid error: 1.73e-02\r',
+    'Epoch: 14, lr: 6.56e-04 - train loss: 1.29e-01 - valid loss: 3.43e-02, valid error: 1.12e-02\r',
+    'Epoch: 15, lr: 6.29e-04 - train loss: 1.11e-01 - valid loss: 3.96e-02, valid error: 1.21e-02\r',
+    'Epoch: 16, lr: 6.03e-04 - train loss: 1.06e-01 - valid loss: 5.95e-02, valid error: 1.55e-02\r',
+    'Epoch: 17, lr: 5.76e-04 - train loss: 9.65e-02 - valid loss: 3.53e-02, valid error: 9.50e-03\r',
+    'Epoch: 18, lr: 5.50e-04 - train loss: 9.24e-02 - valid loss: 4.44e-02, valid error: 1.12e-02\r',
+    'Epoch: 19, lr: 5.24e-04 - train loss: 8.37e-02 - valid loss: 3.10e-02, valid error: 8.63e-03\r',
+    'Epoch: 20, lr: 4.97e-04 - train loss: 7.57e-02 - valid loss: 3.77e-02, valid error: 1.17e-02\r',
+    'Epoch: 21, lr: 4.71e-04 - train loss: 6.78e-02 - valid loss: 4.04e-02, valid error: 1.25e-02\r',
+    'Epoch: 22, lr: 4.44e-04 - train loss: 5.81e-02 - valid loss: 3.64e-02, valid error: 9.93e-03\r',
+    'Epoch: 23, lr: 4.18e-04 - train loss: 5.92e-02 - valid loss: 3.42e-02, valid error: 1.21e-02\r',
+    'Epoch: 24, lr: 3.91e-04 - train loss: 5.26e-02 - valid loss: 3.36e-02, valid error: 1.08e-02\r',
+    'Epoch: 25, lr: 3.65e-04 - train loss: 4.80e-02 - valid loss: 3.22e-02, valid error: 9.06e-03\r',
+    'Epoch: 26, lr: 3.38e-04 - train loss: 4.69e-02 - valid loss: 3.76e-02, valid error: 9.93e-03\r',
+    'Epoch: 27, lr: 3.12e-04 - train loss: 3.94e-02 - valid loss: 2.73e-02, valid error: 8.20e-03\r',
+    'Epoch: 28, lr: 2.85e-04 - train loss: 3.65e-02 - valid loss: 1.91e-02, valid error: 6.91e-03\r',
+    'Epoch: 29, lr: 2.59e-04 - train loss: 3.12e-02 - valid loss: 1.98e-02, valid error: 5.18e-03\r',
+    'Epoch: 30, lr: 2.32e-04 - train loss: 3.03e-02 - valid loss: 2.04e-02, valid error: 6.04e-03\r',
+    'Epoch: 31, lr: 2.06e-04 - train loss: 2.91e-02 - valid loss: 1.80e-02, valid error: 5.61e-03\r',
+    'Epoch: 32, lr: 1.79e-04 - train loss: 2.37e-02 - valid loss: 2.34e-02, valid error: 6.91e-03\r',
+    'Epoch: 33, lr: 1.53e-04 - train loss: 2.36e-02 - valid loss: 2.17e-02, valid error: 5.18e-03\r',
+    'Epoch: 34, lr: 1.26e-04 - train loss: 1.81e-02 - valid loss: 2.06e-02, valid error: 6.91e-03\r',
+    'Epoch: 35, lr: 1.00e-04 - train loss: 1.91e-02 - valid loss: 1.85e-02, valid error: 6.04e-03\r',
+    'Epoch loaded: 33 - test loss: 2.03e-02, test error: 6.47e-03\r',
+]
+# its `log.txt`: the first launch's last epochs and test, then a second launch (the same file, lines 360-369)
+SPEECHBRAIN_RELAUNCH = [
+    ('2022-12-29 04:07:04,436 - speechbrain.utils.train_logger - INFO - Epoch: 34, lr: 1.26e-04 - train lo'
+     'ss: 1.81e-02 - valid loss: 2.06e-02, valid error: 6.91e-03\r'),
+    ('2022-12-29 04:07:04,494 - speechbrain.utils.checkpoints - INFO - Saved an end-of-epoch checkpoint in'
+     ' results\\speaker_id\\1986\\save\\CKPT+2022-12-29+04-07-04+00\r'),
+    '2022-12-29 04:07:04,586 - speechbrain.utils.epoch_loop - INFO - Going into epoch 35\r',
+    ('2022-12-29 04:15:58,826 - speechbrain.utils.train_logger - INFO - Epoch: 35, lr: 1.00e-04 - train lo'
+     'ss: 1.91e-02 - valid loss: 1.85e-02, valid error: 6.04e-03\r'),
+    ('2022-12-29 04:15:58,888 - speechbrain.utils.checkpoints - INFO - Saved an end-of-epoch checkpoint in'
+     ' results\\speaker_id\\1986\\save\\CKPT+2022-12-29+04-15-58+00\r'),
+    ('2022-12-29 04:15:59,022 - speechbrain.utils.checkpoints - INFO - Deleted checkpoint in results\\speak'
+     'er_id\\1986\\save\\CKPT+2022-12-29+04-07-04+00\r'),
+    ('2022-12-29 04:15:59,024 - speechbrain.utils.checkpoints - INFO - Loading a checkpoint from results\\s'
+     'peaker_id\\1986\\save\\CKPT+2022-12-29+03-58-13+00\r'),
+    ('2022-12-29 04:15:59,067 - root - DEBUG - SaveableDataLoader was requested to load a checkpoint, but '
+     'the DataLoader has already been iterated. The DataLoader file will be ignored. This is normal in eva'
+     'luation, when a checkpoint is loaded just to retrieve the best model.\r'),
+    ('2022-12-29 04:16:29,156 - speechbrain.utils.train_logger - INFO - Epoch loaded: 33 - test loss: 2.03'
+     'e-02, test error: 6.47e-03\r'),
+    '2022-12-30 15:08:57,504 - speechbrain.core - INFO - Beginning experiment!\r',
+]
+# verl's fsdp_sft_trainer console (github.com/johnson7788/RLDecisionAgent @
+# 12ff6dbe6c8dbe3aeb9b3351a7a2f993359ce59a : backend/char_count/README.md, the block after "To run the SFT",
+# its lines 19-37; the author cut steps 2-99 out with "...")
+VERL_SFT = [
+    ('Epoch 1/3:   0%|                                                                                    '
+     '        | 0/35 [00:00<?, ?it/s]step:1 - train/loss:1.1166926622390747 - train/lr(1e-3):0.00100000000'
+     '00000002'),
+    'Epoch 1/3:   3%|██▍',
+    '...',
+    ('Epoch 3/3:  83%|████████████████████████████████████████████████████████████████████▊              |'
+     ' 29/35 [06:26<01:19, 13.17s/it]step:100 - train/loss:0.0592457540333271 - train/lr(1e-3):6.819348298'
+     '63884e-05'),
+    ('Epoch 3/3:  86%|███████████████████████████████████████████████████████████████████████▏           |'
+     ' 30/35 [06:39<01:06, 13.23s/it]step:101 - train/loss:0.057852603495121 - train/lr(1e-3):4.3679653365'
+     '12403e-05'),
+    ('Epoch 3/3:  89%|█████████████████████████████████████████████████████████████████████████▌         |'
+     ' 31/35 [06:53<00:52, 13.24s/it]step:102 - train/loss:0.06261121481657028 - train/lr(1e-3):2.45854872'
+     '74942922e-05'),
+    ('Epoch 3/3:  91%|███████████████████████████████████████████████████████████████████████████▉       |'
+     ' 32/35 [07:06<00:39, 13.18s/it]step:103 - train/loss:0.061319638043642044 - train/lr(1e-3):1.0931863'
+     '906127327e-05'),
+    ('Epoch 3/3:  94%|██████████████████████████████████████████████████████████████████████████████▎    |'
+     ' 33/35 [07:19<00:26, 13.15s/it]step:104 - train/loss:0.05746186152100563 - train/lr(1e-3):2.73371329'
+     '53697555e-06'),
+    ('Epoch 3/3:  97%|████████████████████████████████████████████████████████████████████████████████▋  |'
+     ' 34/35 [07:32<00:13, 13.14s/it]step:105 - train/loss:0.06290543079376221 - train/lr(1e-3):0.0'),
+    'step:105 - val/loss:0.058481086045503616',
+    'Saving checkpoint to: ./models/sft/global_step_105',
+    ('[2025-08-04 12:26:42,932][/workspace/verl/verl/verl/utils/checkpoint/fsdp_checkpoint_manager.py][INF'
+     'O] - [Rank 0] Saved model to /root/code/verl/recipe/char_count/models/sft/global_step_105/model_worl'
+     'd_size_1_rank_0.pt'),
+    ('[2025-08-04 12:26:44,374][/workspace/verl/verl/verl/utils/checkpoint/fsdp_checkpoint_manager.py][INF'
+     'O] - [Rank 0] Saved optim to /root/code/verl/recipe/char_count/models/sft/global_step_105/optim_worl'
+     'd_size_1_rank_0.pt'),
+    ('[2025-08-04 12:26:44,376][/workspace/verl/verl/verl/utils/checkpoint/fsdp_checkpoint_manager.py][INF'
+     'O] - [Rank 0] Saved extra_state to /root/code/verl/recipe/char_count/models/sft/global_step_105/extr'
+     'a_state_world_size_1_rank_0.pt'),
+    ('[2025-08-04 12:26:45,202][/workspace/verl/verl/verl/utils/checkpoint/fsdp_checkpoint_manager.py][INF'
+     'O] - [Rank 0] Saved model config and tokenizer class to /root/code/verl/recipe/char_count/models/sft'
+     '/global_step_105/huggingface'),
+    'Saved dataloader state to: ./models/sft/global_step_105/data.pt',
+    'Updated checkpoint tracker: ./models/sft/latest_checkpointed_iteration.txt',
+    "Final validation metrics: {'val/loss': 0.058481086045503616}",
+    ('Epoch 3/3:  97%|████████████████████████████████████████████████████████████████████████████████▋  |'
+     ' 34/35 [08:01<00:14, 14.17s/it]'),
+]
+# Logic-RL's verl GRPO run on Ray that fails starting its workers (github.com/zhiyuanhubj/logic-rl-formula @
+# deb45ad808c3cda597bcd254deca79366a2ef4f4 : grpo.log, lines 1, 138-143, 186, 246-247 and 267)
+LOGIC_RL_CRASH = [
+    '2025-02-25 19:42:16,238\tINFO worker.py:1841 -- Started a local Ray instance.',
+    '\x1b[33m(raylet)\x1b[0m Traceback (most recent call last):',
+    '  File "python/ray/_raylet.pyx", line 2276, in ray._raylet.task_execution_handler',
+    '  File "python/ray/_raylet.pyx", line 2135, in ray._raylet.execute_task_with_cancellation_handler',
+    ('  File "/home/tri/miniconda3/envs/logic/lib/python3.9/site-packages/ray/_private/function_manager.py'
+     '", line 608, in temporary_actor_method'),
+    '    raise RuntimeError(',
+    ('RuntimeError: The actor with name WorkerDict failed to import on the worker. This may be because nee'
+     'ded library dependencies are not installed in the worker environment:'),
+    ('\x1b[33m(raylet)\x1b[0m [2025-02-25 19:42:36,213 E 2097714 2097744] file_system_monitor.cc:116: /tmp/ray/s'
+     'ession_2025-02-25_19-42-15_045676_2096893 is over 95% full, available space: 88.4216 GB; capacity: 3'
+     '466.18 GB. Object creation will fail if spilling is required.'),
+    ("Error executing job with overrides: ['algorithm.adv_estimator=grpo', 'data.train_files=data/kk/instr"
+     "uct/3ppl/train.parquet', 'data.val_files=data/kk/instruct/3ppl/test.parquet', 'data.train_batch_size"
+     "=8', 'data.val_batch_size=8', 'data.max_prompt_length=400', 'data.max_response_length=2048', 'actor_"
+     "rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct-1M', 'actor_rollout_ref.actor.optim.lr=3e-7', 'actor"
+     "_rollout_ref.model.use_remove_padding=True', 'actor_rollout_ref.actor.ppo_mini_batch_size=256', 'act"
+     "or_rollout_ref.actor.ppo_micro_batch_size=64', 'actor_rollout_ref.actor.use_kl_loss=True', 'actor_ro"
+     "llout_ref.actor.kl_loss_coef=0.001', 'actor_rollout_ref.actor.kl_loss_type=low_var_kl', 'actor_rollo"
+     "ut_ref.model.enable_gradient_checkpointing=True', 'actor_rollout_ref.actor.fsdp_config.param_offload"
+     "=True', 'actor_rollout_ref.actor.fsdp_config.grad_offload=True', 'actor_rollout_ref.actor.fsdp_confi"
+     "g.optimizer_offload=True', 'actor_rollout_ref.rollout.log_prob_micro_batch_size=160', 'actor_rollout"
+     "_ref.rollout.tensor_model_parallel_size=1', 'actor_rollout_ref.rollout.name=vllm', 'actor_rollout_re"
+     "f.rollout.gpu_memory_utilization=0.6', 'actor_rollout_ref.rollout.n=16', 'actor_rollout_ref.ref.log_"
+     "prob_micro_batch_size=160', 'actor_rollout_ref.ref.fsdp_config.param_offload=True', 'algorithm.kl_ct"
+     "rl.kl_coef=0.001', 'trainer.critic_warmup=0', 'trainer.n_gpus_per_node=8', 'trainer.nnodes=1', 'trai"
+     "ner.default_local_dir=', 'trainer.default_hdfs_dir=null', 'trainer.save_freq=10', 'trainer.test_freq"
+     "=10', 'trainer.total_epochs=5']"),
+    'Traceback (most recent call last):',
+    'AssertionError: failed to get register_center_actor: V9zrH5_register_center in []',
+]
+# mmsr's MessageLogger (SPSR, github.com/Maclory/SPSR/issues/38, the pasted lines)
+MMSR = [
+    ('21-05-24 03:02:40.728 - INFO: <epoch: 47, iter:   4,400, lr:1.000e-04> l_g_pix: 1.9327e-03 l_g_fea: '
+     '1.6821e+00 l_g_gan: 6.4633e-02 l_g_pix_grad_branch: 2.9793e-02 l_d_real: 8.4029e-05 l_d_fake: 1.5388'
+     'e-03 l_d_real_grad: 3.7105e-05 l_d_fake_grad: 2.8300e-06 D_real: -3.1148e+01 D_fake: -4.4074e+01 D_r'
+     'eal_grad: -2.0028e+01 D_fake_grad: -3.8328e+01 '),
+    ('21-05-24 03:05:52.137 - INFO: <epoch: 48, iter:   4,500, lr:1.000e-04> l_g_pix: 2.1025e-03 l_g_fea: '
+     '1.8216e+00 l_g_gan: 5.2623e-02 l_g_pix_grad_branch: 3.2644e-02 l_d_real: 9.1258e-02 l_d_fake: 6.3421'
+     'e-04 l_d_real_grad: 1.4305e-08 l_d_fake_grad: 2.8610e-08 D_real: -3.1337e+01 D_fake: -4.1816e+01 D_r'
+     'eal_grad: -1.3150e+01 D_fake_grad: -3.2264e+01 '),
+    ('21-05-24 03:09:04.571 - INFO: <epoch: 49, iter:   4,600, lr:1.000e-04> l_g_pix: 1.7092e-03 l_g_fea: '
+     '1.6174e+00 l_g_gan: 4.5857e-02 l_g_pix_grad_branch: 2.7879e-02 l_d_real: 1.8214e-01 l_d_fake: 2.6645'
+     'e-01 l_d_real_grad: 2.6844e-05 l_d_fake_grad: 2.5817e-05 D_real: -2.9393e+01 D_fake: -3.8340e+01 D_r'
+     'eal_grad: -2.9426e+01 D_fake_grad: -4.1452e+01 '),
+]
+# torchelastic's agent through Python logging, pasted from the middle of a run (github.com/ultralytics/yolov5/issues/4400)
+ELASTIC_MID_RUN = [
+    'ERROR:torch.distributed.elastic.agent.server.local_elastic_agent:[default] Worker group failed',
+    ('INFO:torch.distributed.elastic.agent.server.api:[default] Worker group FAILED. 2/3 attempts left; wi'
+     'll restart worker group'),
+    'INFO:torch.distributed.elastic.agent.server.api:[default] Stopping worker group',
+    "INFO:torch.distributed.elastic.agent.server.api:[default] Rendezvous'ing worker group",
+    'INFO:torch.distributed.elastic.agent.server.api:[default] Rendezvous complete for workers. Result:',
+    '  restart_count=2',
+]
+# rccl-tests' all_reduce_perf on 8 MI300X, its command not in the paste (github.com/ROCm/rccl/issues/1562,
+# a comment of 2025-02-22; the output block's first 31 lines)
+RCCL = [
+    ('# nThread 1 nGpus 8 minBytes 8 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20 agg iter'
+     's: 1 validation: 1 graph: 0'),
+    '#',
+    'rccl-tests: Version :+',
+    '# Using devices',
+    '#   Rank  0 Pid  56417 on c42f4555f685 device  0 [0002:00:00.0] AMD Instinct MI300X VF',
+    '#   Rank  1 Pid  56417 on c42f4555f685 device  1 [0003:00:00.0] AMD Instinct MI300X VF',
+    '#   Rank  2 Pid  56417 on c42f4555f685 device  2 [0004:00:00.0] AMD Instinct MI300X VF',
+    '#   Rank  3 Pid  56417 on c42f4555f685 device  3 [0005:00:00.0] AMD Instinct MI300X VF',
+    '#   Rank  4 Pid  56417 on c42f4555f685 device  4 [0006:00:00.0] AMD Instinct MI300X VF',
+    '#   Rank  5 Pid  56417 on c42f4555f685 device  5 [0007:00:00.0] AMD Instinct MI300X VF',
+    '#   Rank  6 Pid  56417 on c42f4555f685 device  6 [0008:00:00.0] AMD Instinct MI300X VF',
+    '#   Rank  7 Pid  56417 on c42f4555f685 device  7 [0009:00:00.0] AMD Instinct MI300X VF',
+    '#',
+    ('#                                                              out-of-place                       in'
+     '-place          '),
+    ('#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algb'
+     'w   busbw #wrong'),
+    ('#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s'
+     ')  (GB/s)       '),
+    ('           8             2     float     sum      -1    45.92    0.00    0.00      0    46.12    0.0'
+     '0    0.00      0'),
+    ('          16             4     float     sum      -1    48.87    0.00    0.00      0    48.60    0.0'
+     '0    0.00      0'),
+    ('          32             8     float     sum      -1    47.33    0.00    0.00      0    48.16    0.0'
+     '0    0.00      0'),
+    ('          64            16     float     sum      -1    50.03    0.00    0.00      0    55.74    0.0'
+     '0    0.00      0'),
+    ('         128            32     float     sum      -1    50.35    0.00    0.00      0    50.42    0.0'
+     '0    0.00      0'),
+    ('         256            64     float     sum      -1    51.52    0.00    0.01      0    51.64    0.0'
+     '0    0.01      0'),
+    ('         512           128     float     sum      -1    52.16    0.01    0.02      0    50.40    0.0'
+     '1    0.02      0'),
+    ('        1024           256     float     sum      -1    52.41    0.02    0.03      0    55.34    0.0'
+     '2    0.03      0'),
+    ('        2048           512     float     sum      -1    56.85    0.04    0.06      0    61.02    0.0'
+     '3    0.06      0'),
+    ('        4096          1024     float     sum      -1    54.51    0.08    0.13      0    54.52    0.0'
+     '8    0.13      0'),
+    ('        8192          2048     float     sum      -1    50.05    0.16    0.29      0    50.22    0.1'
+     '6    0.29      0'),
+    ('       16384          4096     float     sum      -1    54.82    0.30    0.52      0    52.96    0.3'
+     '1    0.54      0'),
+    ('       32768          8192     float     sum      -1    53.79    0.61    1.07      0    53.08    0.6'
+     '2    1.08      0'),
+    ('       65536         16384     float     sum      -1    55.40    1.18    2.07      0    52.54    1.2'
+     '5    2.18      0'),
+    ('      131072         32768     float     sum      -1    66.85    1.96    3.43      0    69.47    1.8'
+     '9    3.30      0'),
+]
+
+
+def test_speechbrain_train_log_epochs_are_its_steps_with_no_clock(tmp_path: Path) -> None:
+    parser, steps, _ = _read(tmp_path, SPEECHBRAIN_TRAIN_LOG, name="train_log.txt")
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == list(range(1, 36))  # `Epoch: 1` .. `Epoch: 35`; not `Epoch loaded: 33`
+    assert [s["loss"] for s in steps[:3]] == [3.01, 1.19, 0.744]  # each line's train loss, before its valid loss
+    assert all(s["end_ns"] is None and s["step_time_s"] is None for s in steps)
+
+
+def test_speechbrain_beginning_an_experiment_again_after_saves_is_a_relaunch(tmp_path: Path) -> None:
+    _, steps, events = _read(tmp_path, SPEECHBRAIN_RELAUNCH, name="log.txt")
+    starts = [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "attempt_start"]
+    assert starts == [(1, _ns("2022-12-29 04:07:04,436")), (10, _ns("2022-12-30 15:08:57,504"))]
+    assert [s["step"] for s in steps] == [34, 35]
+
+
+def test_verl_step_lines_glued_to_a_bar_are_the_steps_with_the_bars_rate(tmp_path: Path) -> None:
+    _, steps, _ = _read(tmp_path, VERL_SFT)
+    # the glued `step:N` lines, not the bar's count (2 x 35 + 29 = 99 where `step:100` follows it)
+    assert [s["step"] for s in steps] == [1, 100, 101, 102, 103, 104, 105]
+    assert [s["loss"] for s in steps][-2:] == [0.05746186152100563, 0.06290543079376221]
+    # the rate drawn on each step's line (`13.17s/it]step:100`); the first bar drew none (`?it/s]step:1`)
+    assert [s["step_time_s"] for s in steps] == [None, 13.17, 13.23, 13.24, 13.18, 13.15, 13.14]
+
+
+def test_a_hydra_apps_failure_under_ray_is_read_and_ray_daemon_lines_start_no_process(tmp_path: Path) -> None:
+    parser, steps, events = _read(tmp_path, LOGIC_RL_CRASH, name="grpo.log")
+    assert parser == "generic_log"  # claimed by Hydra's "Error executing job with overrides"
+    assert steps == []
+    assert [e["line"] for e in events if e["kind"] == "attempt_start"] == [1]  # not the `(raylet)` line after the failure
+    assert {e["line"] for e in events if e["kind"] == "crash"} >= {2, 10}  # the raylet's traceback, the job's
+
+
+def test_mmsr_iterations_with_thousands_separators(tmp_path: Path) -> None:
+    _, steps, _ = _read(tmp_path, MMSR, parser_name="generic_log")
+    assert [(s["step"], s["lr"]) for s in steps] == [(4400, 1e-4), (4500, 1e-4), (4600, 1e-4)]
+
+
+def test_a_restart_count_right_after_its_restart_line_is_that_restart(tmp_path: Path) -> None:
+    """A paste from the middle of a run: `restart_count=2` numbers the restart the agent just
+    announced (the first one is before the paste), not another."""
+    _, _, events = _read(tmp_path, ELASTIC_MID_RUN, parser_name="generic_log")
+    assert [e["line"] for e in events if e["kind"] == "restart"] == [2]
+
+
+def test_an_unnamed_nccl_tests_table_is_named_by_its_reduction_and_bandwidth_ratio(tmp_path: Path) -> None:
+    path = tmp_path / "rccl.log"
+    path.write_text("\n".join(RCCL) + "\n", encoding="utf-8")
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None and parser.name == "nccl_tests"
+    result = parser.parse(path, ParseOptions())
+    rows = result.tables["nccl_tests"].to_pylist()
+    # redop sum, root -1, and 2.07 / 1.18 = 1.75 = 2(n-1)/n over the header's 8 ranks: all_reduce
+    assert {r["op"] for r in rows} == {"all_reduce"} and {r["n_ranks"] for r in rows} == {8}
+    assert any("all_reduce, from its reduction" in w for w in result.warnings)
