@@ -288,3 +288,59 @@ def test_an_unnamed_nccl_tests_table_is_named_by_its_reduction_and_bandwidth_rat
     # redop sum, root -1, and 2.07 / 1.18 = 1.75 = 2(n-1)/n over the header's 8 ranks: all_reduce
     assert {r["op"] for r in rows} == {"all_reduce"} and {r["n_ranks"] for r in rows} == {8}
     assert any("all_reduce, from its reduction" in w for w in result.warnings)
+
+
+# BasicSR 1.4.2's log of an SMFANet debug run (github.com/Zheng-MJ/SMFANet @ b3ac071264c64daebb06e304e161a9b3d32d2e5f :
+# experiments/debug_SAFMNet_train_DIV2K_100w_x4SR/train_debug_SAFMNet_train_DIV2K_100w_x4SR_20231204_151208.log,
+# lines 350-365)
+BASICSR = [
+    '2023-12-04 15:12:15,709 INFO: Start training from epoch: 0, iter: 0',
+    ('2023-12-04 15:12:17,417 INFO: [debug..][epoch:  0, iter:       1, lr:(1.000e-03,)] [eta: 0:01:04, ti'
+     'me (data): 1.706 (0.787)] l_pix: 4.7016e-01 f_pix: 6.8678e-01 '),
+    ('2023-12-04 15:12:17,537 INFO: [debug..][epoch:  0, iter:       2, lr:(1.000e-03,)] [eta: 11:07:08, t'
+     'ime (data): 0.913 (0.399)] l_pix: 3.5117e-01 f_pix: 6.6488e-01 '),
+    ('2023-12-04 15:12:17,638 INFO: [debug..][epoch:  0, iter:       3, lr:(1.000e-03,)] [eta: 15:20:43, t'
+     'ime (data): 0.642 (0.270)] l_pix: 2.4459e-01 f_pix: 6.0161e-01 '),
+    ('2023-12-04 15:12:17,737 INFO: [debug..][epoch:  0, iter:       4, lr:(1.000e-03,)] [eta: 17:48:53, t'
+     'ime (data): 0.506 (0.205)] l_pix: 1.7472e-01 f_pix: 5.8309e-01 '),
+    ('2023-12-04 15:12:17,848 INFO: [debug..][epoch:  0, iter:       5, lr:(1.000e-03,)] [eta: 19:58:37, t'
+     'ime (data): 0.427 (0.166)] l_pix: 1.4727e-01 f_pix: 5.1184e-01 '),
+    ('2023-12-04 15:12:17,946 INFO: [debug..][epoch:  0, iter:       6, lr:(1.000e-03,)] [eta: 21:00:22, t'
+     'ime (data): 0.372 (0.140)] l_pix: 1.2908e-01 f_pix: 5.6858e-01 '),
+    ('2023-12-04 15:12:18,041 INFO: [debug..][epoch:  0, iter:       7, lr:(1.000e-03,)] [eta: 21:39:57, t'
+     'ime (data): 0.332 (0.121)] l_pix: 1.1508e-01 f_pix: 5.0854e-01 '),
+    ('2023-12-04 15:12:18,137 INFO: [debug..][epoch:  0, iter:       8, lr:(1.000e-03,)] [eta: 22:15:02, t'
+     'ime (data): 0.303 (0.107)] l_pix: 1.0401e-01 f_pix: 4.2829e-01 '),
+    '2023-12-04 15:12:18,138 INFO: Saving models and training states.',
+    '2023-12-04 15:12:19,110 INFO: Validation Set5',
+    '\t # psnr: 9.1575\tBest: 9.1575 @ 8 iter',
+    '\t # ssim: 0.0602\tBest: 0.0602 @ 8 iter',
+    '',
+    ('2023-12-04 15:12:19,231 INFO: [debug..][epoch:  0, iter:       9, lr:(1.000e-03,)] [eta: 2 days, 2:2'
+     '4:39, time (data): 0.283 (0.097)] l_pix: 1.0955e-01 f_pix: 4.6949e-01 '),
+    ('2023-12-04 15:12:19,327 INFO: [debug..][epoch:  0, iter:      10, lr:(1.000e-03,)] [eta: 2 days, 0:1'
+     '4:58, time (data): 0.264 (0.088)] l_pix: 1.0505e-01 f_pix: 4.5782e-01 '),
+]
+# Real-ESRGAN's fine-tune resumed at iteration 320000 (github.com/ChhaviPan23/Super_Res @
+# d8af3648b4f9add799b3ad01003f2ce2dac5ab2a : experiments/finetune_RealESRGANx4plus_400k/
+# train_finetune_RealESRGANx4plus_400k_20241022_203431.log, lines 825-826)
+REAL_ESRGAN = [
+    ('2024-10-22 20:35:57,839 INFO: [finet..][epoch:5159, iter: 320,100, lr:(1.000e-04,)] [eta: 18:11:04, '
+     'time (data): 0.764 (0.159)] l_g_pix: 3.6268e-02 l_g_percep: 6.5543e+00 l_g_gan: 5.8256e-01 l_d_real:'
+     ' 1.8541e-02 out_d_real: 1.1114e+01 l_d_fake: 1.8058e-02 out_d_fake: -5.8069e+00 '),
+    ('2024-10-22 20:37:08,435 INFO: [finet..][epoch:5161, iter: 320,200, lr:(1.000e-04,)] [eta: 16:54:30, '
+     'time (data): 0.735 (0.151)] l_g_pix: 2.6291e-02 l_g_percep: 5.8645e+00 l_g_gan: 5.4575e-01 l_d_real:'
+     ' 2.4699e-01 out_d_real: 9.1572e+00 l_d_fake: 3.0941e-02 out_d_fake: -5.4261e+00 '),
+]
+
+
+def test_basicsr_iterations_their_seconds_and_data_loading_and_its_saves(tmp_path: Path) -> None:
+    parser, steps, events = _read(tmp_path, BASICSR + REAL_ESRGAN, name="train_debug.log")
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == [*range(1, 11), 320100, 320200]  # `iter:   320,100` read whole
+    assert [(s["step_time_s"], s["data_time_s"], s["lr"]) for s in steps[:2]] == [(1.706, 0.787, 1e-3), (0.913, 0.399, 1e-3)]
+    assert [(s["step_time_s"], s["data_time_s"], s["lr"]) for s in steps[-2:]] == [(0.764, 0.159, 1e-4), (0.735, 0.151, 1e-4)]
+    assert all(s["loss"] is None for s in steps)  # `l_pix`, `f_pix`: terms of the objective, no total
+    assert steps[0]["end_ns"] == _ns("2023-12-04 15:12:17,417")
+    saves = [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")]
+    assert saves == [("checkpoint_save_start", 10)]  # `Saving models and training states.`
