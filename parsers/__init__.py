@@ -20,6 +20,7 @@ from tracelens.parsers.composer import ComposerParser
 from tracelens.parsers.console import ConsoleReader
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 from tracelens.parsers.deepspeed import DeepSpeedParser
+from tracelens.parsers.epoch_csv import EpochCsvParser
 from tracelens.parsers.fairseq import FairseqParser
 from tracelens.parsers.flight_recorder import FlightRecorderParser
 from tracelens.parsers.generic_log import GenericLogParser
@@ -58,7 +59,7 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
         KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(),
-        JsonlMetricsParser(), TensorBoardParser(), LightningCsvParser(), MlperfParser(), NcclTestsParser(),
+        JsonlMetricsParser(), TensorBoardParser(), LightningCsvParser(), EpochCsvParser(), MlperfParser(), NcclTestsParser(),
         *(ConsoleReader(reader, consoles) for reader in consoles.values()), NcclDebugParser(),
     ]
     return {p.name: p for p in parsers}

@@ -29,6 +29,7 @@ from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _STEP_KEYS = ("step", "_step", "global_step", "iteration", "iter", "current_steps")
+_ITERATION_KEYS = ("iter", "iteration")
 _TIME_KEYS = ("time", "timestamp", "_timestamp", "ts", "wall_time", "time_s")
 _METRICS = METRIC_KEYS
 _SWIFT_STEP = "global_step/max_steps"  # ms-swift: "12/438"
@@ -79,7 +80,18 @@ def _elapsed_s(value: Any) -> float | None:
     return sum(float(f.group(1)) * _UNIT_S[f.group(2)] for f in fields if f is not None)
 
 
+def _iteration_clock(record: dict[str, Any]) -> bool:
+    """A record whose `time` is the seconds of an iteration: beside its `data_time`, a figure no
+    clock (`_time_ns`) reads (mmcv's `*.log.json`, mmengine's `scalars.json`, detectron2's
+    `metrics.json`: `{"data_time": 0.0088, "iteration": 19, "time": 0.342, "total_loss": ...}`)."""
+    return "data_time" in record and to_float(record.get("time"), text=False) is not None and _time_ns(record["time"]) is None
+
+
 def _framework(record: dict[str, Any]) -> str:
+    if "iteration" in record and "eta_seconds" in record:
+        return "detectron2"
+    if "iter" in record and "step" in record and "data_time" in record:
+        return "mmengine"
     if _SWIFT_STEP in record:
         return "ms_swift"
     if "current_steps" in record and "total_steps" in record:
@@ -139,6 +151,7 @@ class JsonlMetricsParser(Parser):
         previous: dict[int | None, tuple[int, float]] = {}  # rank -> (step, elapsed s) of its last record
         within: dict[int | None, tuple[int, int, int]] = {}  # rank -> mmcv's (epoch, last iteration, iterations before the epoch)
         estimated = False
+        counts_iterations = False  # a record so far named its iteration: one that does not is an evaluation's
         bad = 0
         for number, raw in enumerate(data.splitlines(), start=1):
             if not raw.strip():
@@ -151,8 +164,14 @@ class JsonlMetricsParser(Parser):
             ts = next((t for k in _TIME_KEYS if (t := _time_ns(record.get(k))) is not None), None)
             if step is None:
                 continue
+            if any(k in record for k in _ITERATION_KEYS):
+                counts_iterations = True
+            elif counts_iterations:
+                continue  # mmengine's evaluation record, `{"accuracy/top1": 43.1, ..., "step": 1}` (its epoch)
             values = {column: value for key, column in _METRICS.items()
                       if (value := to_float(record.get(key), text=False)) is not None}
+            if _iteration_clock(record):
+                values["step_time_s"] = to_float(record["time"], text=False)
             if _mmcv(record):
                 if record["mode"] != "train":
                     continue  # a validation's metrics, at the iteration it followed

@@ -6,7 +6,8 @@ MLP classifying noise.
 The harness's own clock (time.time() in a Keras callback) goes to --truth as `TRUTH {...}` lines,
 never to the console: the run's start, each epoch's begin and end, each training batch's end
 (epoch 1-based, batch 1-based within the epoch, and the global batch), the epoch's training loss
-(fit's logs at its end), the run's end.
+(fit's logs at its end), the run's end. With --csv PATH, Keras's own CSVLogger callback writes its
+per-epoch table there too.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--samples", type=int, default=4000)
     parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--csv", type=Path, help="also keep Keras's CSVLogger file here")
     args = parser.parse_args()
 
     import keras
@@ -62,7 +64,10 @@ def main() -> None:
     model = keras.Sequential([keras.Input(shape=(256,)), keras.layers.Dense(1024, activation="relu"),
                               keras.layers.Dense(1024, activation="relu"), keras.layers.Dense(2, activation="softmax")])
     model.compile(optimizer="adam", loss="sparse_categorical_crossentropy", metrics=["accuracy"])
-    model.fit(x, y, batch_size=args.batch_size, epochs=args.epochs, validation_split=0.2, callbacks=[Clock()])
+    callbacks: list[keras.callbacks.Callback] = [Clock()]
+    if args.csv:
+        callbacks.append(keras.callbacks.CSVLogger(str(args.csv)))
+    model.fit(x, y, batch_size=args.batch_size, epochs=args.epochs, validation_split=0.2, callbacks=callbacks)
     mark("evaluate_start")
     model.evaluate(x[:640], y[:640], batch_size=args.batch_size)  # its bar after the epochs': no training step
     mark("run_end")

@@ -21,7 +21,8 @@ def _read(tmp_path: Path, lines: list[str], name: str = "console.log",
     parser = registry()[parser_name] if parser_name else detect(path, read_head(path), registry())[0]
     assert parser is not None
     result = parser.parse(path, ParseOptions())
-    return parser.name, result.tables["log_steps"].to_pylist(), result.tables["log_events"].to_pylist()
+    events = result.tables["log_events"].to_pylist() if "log_events" in result.tables else []  # (a metrics table has none)
+    return parser.name, result.tables["log_steps"].to_pylist(), events
 
 
 def _ns(text: str, form: str = "%Y-%m-%d %H:%M:%S,%f") -> int:

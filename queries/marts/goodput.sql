@@ -77,7 +77,9 @@ rates as (
     where w.start_ns is not null
 ),
 undated as (
-    -- steps of the reference rank (or unranked) that nothing dates, when none is dated
+    -- steps of the reference rank (or unranked) that nothing dates, when none is dated: a
+    -- console's where one logged steps (a metrics file may count in other units: a per-epoch
+    -- table's rows are epochs), else every file's
     select count(distinct s.step) as steps,
         bool_or(f.kind = 'console_log') as from_console,
         count(distinct s.step) filter (where s.step_time_s is not null) as timed_steps,
@@ -85,6 +87,8 @@ undated as (
     from stg_log_steps s left join files f using (file_id)
     where (s.rank is not distinct from (select rank from int_reference_rank) or s.rank is null)
       and not exists (select 1 from int_log_steps)
+      and (f.kind = 'console_log' or not exists (
+          select 1 from stg_log_steps c join files cf using (file_id) where cf.kind = 'console_log'))
 ),
 dated as (
     select

@@ -1,0 +1,109 @@
+"""Per-epoch metric tables in CSV, one row an epoch: Keras's CSVLogger (`training.log` by default:
+`epoch,accuracy,loss,val_accuracy,val_loss`, the metrics sorted by name, epochs from 0) and
+Ultralytics' `results.csv` (`epoch,time,train/box_loss,...,lr/pg0`, YOLOv8 and later from 1,
+`time` the seconds since training began; YOLOv5's from 0, its columns padded to 20 characters).
+
+Each row is a step numbered by its epoch as printed: the file counts no batches. The loss is a
+column named `loss` (`train_loss`, `train/loss`); Ultralytics' losses are terms (`box`, `cls`,
+`dfl`) with no total, and none is stored. The learning rate is `lr` (`lr/pg0`, YOLOv5's `x/lr0`).
+An epoch's time is the growth of a `time` column since the row before (the first row's its
+own), where the file has one. The rows are undated: the console or the events of the same job
+date the run.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from tracelens.enums import FileStatus
+from tracelens.errors import ParseError
+from tracelens.parsers._io import read_bytes
+from tracelens.parsers._logtables import LogRows
+from tracelens.parsers._numbers import to_float, to_int
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+
+_LOSS = ("loss", "train_loss", "train/loss")
+_LR = ("lr", "learning_rate", "lr/pg0", "x/lr0")
+
+
+def _fields(line: bytes) -> list[str] | None:
+    try:
+        text = line.strip(b"\r").decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return [field.strip() for field in text.split(",")]
+
+
+def _looks_like(head: bytes) -> bool:
+    """A header naming `epoch` first and at least one loss, no `step` (Lightning's file), each
+    name one word (letters, digits, `_./()-:@`), over a row of as many numbers."""
+    lines = head.split(b"\n", 2)
+    if len(lines) < 2:
+        return False
+    header, row = _fields(lines[0]), _fields(lines[1])
+    if header is None or row is None or len(header) < 2 or len(row) != len(header) or header[0] != "epoch":
+        return False
+    if "step" in header or not any("loss" in name for name in header):
+        return False
+    if not all(name and all(c.isalnum() or c in "_./()-:@" for c in name) for name in header):
+        return False
+    return to_int(row[0]) is not None and all(cell == "" or to_float(cell) is not None for cell in row)
+
+
+def _framework(header: list[str]) -> str:
+    if any(name.startswith("train/") for name in header) and any(name.startswith("metrics/") for name in header):
+        return "ultralytics"
+    metrics = header[1:]
+    return "keras" if metrics == sorted(metrics) else "csv"  # CSVLogger writes its metrics sorted by name
+
+
+class EpochCsvParser(Parser):
+    name = "epoch_csv"
+    kind = "metrics_csv"
+    tables = ("log_steps",)
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        return Claim.CONTENT if _looks_like(head) else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        data, gzip_warning = read_bytes(path)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ParseError(str(path), f"not UTF-8 text ({exc.reason})", where=f"byte {exc.start}") from None
+        rows_in = list(csv.reader(io.StringIO(text.replace("\x00", ""), newline="")))
+        if not rows_in or "epoch" not in (header := [name.strip() for name in rows_in[0]]):
+            raise ParseError(str(path), "no CSV header naming `epoch`", where="line 1")
+        at = {name: i for i, name in enumerate(header)}
+        loss_at = next((at[name] for name in _LOSS if name in at), None)
+        lr_at = next((at[name] for name in _LR if name in at), None)
+        time_at = at.get("time")
+        rows = LogRows(_framework(header))
+        bad = 0
+        before: float | None = None  # the `time` of the row before
+        for number, record in enumerate(rows_in[1:], start=2):
+            if not record or all(not cell.strip() for cell in record):
+                continue
+            epoch = to_int(record[0].strip()) if len(record) == len(header) else None
+            if epoch is None:
+                bad += 1  # a row cut short (the job was killed mid-write) or a mangled one
+                continue
+            values: dict[str, float] = {}
+            if loss_at is not None and (loss := to_float(record[loss_at].strip())) is not None:
+                values["loss"] = loss
+            if lr_at is not None and (lr := to_float(record[lr_at].strip())) is not None:
+                values["lr"] = lr
+            if time_at is not None and (now := to_float(record[time_at].strip())) is not None:
+                if before is None or now >= before:
+                    values["step_time_s"] = now - (before or 0.0)
+                before = now
+            rows.step(line=number, rank=options.rank, step=epoch, **values)
+        if not rows.steps:
+            raise ParseError(str(path), "no row with an epoch", where="line 2")
+        warnings = [gzip_warning] if gzip_warning else []
+        if bad:
+            warnings.append(f"{bad} rows do not match the header's {len(header)} columns and were skipped")
+        status = FileStatus.TRUNCATED if gzip_warning or bad else FileStatus.OK
+        return ParseResult({"log_steps": rows.tables()["log_steps"]}, status, warnings)
