@@ -197,7 +197,8 @@ _ANY_EVENT_PATTERN = (
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
-    r" weights to |saved new best metric model|odel saved to|odel saved: |Namespace\(|Beginning experiment!|training states|"
+    r" weights to |saved new best metric model|odel saved to|odel saved: |Namespace\(|"
+    r"Beginning experiment!|training states|U[Ss][Ee] GPU: |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -239,9 +240,23 @@ _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
 # ("[2021-01-31 00:40:23,809 INFO] Arguments: Namespace(T=0.5, amp=True, ...", "Namespace(batch_size=64, ...")
 # (the line's whole message, after a logger's level, not a mention: "eval config: Namespace(...)")
 _ARGS_DUMP = re.compile(r"(?:^|\] |\] - | - |INFO(?::[\w.]{1,60})?: ?)(?:[Aa]rg(?:ument)?s:? ?)?Namespace\(\w{1,80}=")
-# a framework's own word that a script's run begins: SpeechBrain's `speechbrain.core - INFO - Beginning experiment!`
+# a script's own word that its run begins: SpeechBrain's `speechbrain.core - INFO - Beginning experiment!`,
+# the ImageNet example's and its descendants' worker `Use GPU: 0 for training` (TorchSSL's `USE GPU: 2 for training`)
+_RUN_BEGINS = re.compile(r"\bspeechbrain\.core - INFO - Beginning experiment!|\b(?:Use|USE) GPU: \d{1,4} for training\b")
 _SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
-_RUN_BEGINS = re.compile(r"\bspeechbrain\.core - INFO - Beginning experiment!")
+
+
+def _progress_since_start(rows: LogRows, rank: int | None) -> bool:
+    """Steps or checkpoint saves of `rank` (of any rank, for a line of none) since its process's
+    last start."""
+    def mine(row: dict[str, Any]) -> bool:
+        return rank is None or row["rank"] == rank
+
+    started = next((event["line"] for event in islice(reversed(rows.events), 1000)
+                    if event["kind"] == LogEventKind.ATTEMPT_START.value and mine(event)), 0)
+    return (any(step["line"] > started for step in islice(reversed(rows.steps), 1000) if mine(step))
+            or any(event["line"] > started and event["kind"] in _SAVES
+                   for event in islice(reversed(rows.events), 1000) if mine(event)))
 
 
 class EventScanner:
@@ -312,15 +327,13 @@ class EventScanner:
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="first dated line of a process", raw=line.text)
-        elif (("Namespace(" in line.text or "Beginning experiment!" in line.text) and line.ts_ns is not None
-              and ((line.rank is None and rows.steps)
-                   or any(step["rank"] == line.rank for step in islice(reversed(rows.steps), 1000))
-                   or any(event["rank"] == line.rank and event["kind"] in _SAVES
-                          for event in islice(reversed(rows.events), 1000)))
-              and (args := _ARGS_DUMP.search(line.text) or _RUN_BEGINS.search(line.text)) is not None):
-            # a script's arguments, or its framework's word that a run begins, printed as it starts,
-            # after its steps or saves (a reader that counts epochs holds its steps to the end): the
-            # script was launched again
+        elif (("Namespace(" in line.text or "Beginning experiment!" in line.text or " GPU: " in line.text)
+              and line.ts_ns is not None
+              and (args := _ARGS_DUMP.search(line.text) or _RUN_BEGINS.search(line.text)) is not None
+              and _progress_since_start(rows, line.rank)):
+            # a script's arguments, or its word that a run begins, printed as it starts, after steps
+            # or saves since its process started (a reader that counts epochs holds its steps to the
+            # end): the script was launched again (its other ranks' same lines add no start)
             self.failed = False
             self.launcher_end = None
             self.unclean = False

@@ -83,7 +83,7 @@ class _Epoch:
     (its end: the lines an epoch prints, its loss, learning rate and duration, come after its
     training), the first loss it reports and the duration a line gives."""
 
-    __slots__ = ("number", "line", "end_ns", "loss", "took_s")
+    __slots__ = ("number", "line", "end_ns", "loss", "took_s", "start_line", "start_ns")
 
     def __init__(self, number: int) -> None:
         self.number = number
@@ -91,6 +91,17 @@ class _Epoch:
         self.end_ns: int | None = None
         self.loss: float | None = None
         self.took_s: float | None = None
+        self.start_line: int | None = None  # the dated line that opened it (`Epoch 27/300`)
+        self.start_ns: int | None = None
+
+    def seconds(self) -> float | None:
+        """The duration a line gives, else the time from the dated line that opened the epoch to
+        its last line of its own, where those are two lines."""
+        if self.took_s is not None:
+            return self.took_s
+        if self.start_ns is None or self.end_ns is None or self.line == self.start_line or self.end_ns <= self.start_ns:
+            return None
+        return (self.end_ns - self.start_ns) / 1e9
 
 
 # BasicSR's MessageLogger (Real-ESRGAN's, SwinIR's, NAFNet's, Restormer's training): "[NAFNe..][epoch:249,
@@ -1156,7 +1167,12 @@ class GenericLogParser(LogReader):
                 record.emit(rows)
                 record = None
             if "poch" in line.text:
+                opened = len(epochs.get(line.rank, ()))
                 self._epoch(line.text, line.rank, epochs)
+                if line.ts_ns is not None and len(epochs.get(line.rank, ())) > opened and "oss" not in line.text:
+                    # a line that opens the epoch and reports nothing of it (`Epoch 27/300`, `Going into
+                    # epoch 35`): its start (a first progress line comes after some of its batches)
+                    epochs[line.rank][-1].start_line, epochs[line.rank][-1].start_ns = line.number, line.ts_ns
                 if line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None and (
                         _undated_epoch_loss(line.text) == epochs[line.rank][-1].number):
                     # an undated line that opens with its epoch and gives its loss: that epoch's
@@ -1327,7 +1343,7 @@ class GenericLogParser(LogReader):
                 for epoch in numbered:
                     if epoch.line is not None:
                         rows.step(line=epoch.line, rank=rank, step=epoch.number, end_ns=epoch.end_ns,
-                                  step_time_s=epoch.took_s, loss=epoch.loss)
+                                  step_time_s=epoch.seconds(), loss=epoch.loss)
         if not rows.steps and not rows.events:
             totals = sorted({reading.total for _, reading in bare if reading.total is not None})
             if len(totals) > 1:

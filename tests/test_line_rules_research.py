@@ -344,3 +344,64 @@ def test_basicsr_iterations_their_seconds_and_data_loading_and_its_saves(tmp_pat
     assert steps[0]["end_ns"] == _ns("2023-12-04 15:12:17,417")
     saves = [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")]
     assert saves == [("checkpoint_save_start", 10)]  # `Saving models and training states.`
+
+
+# a BraTS 3D U-Net trainer resumed at epoch 26 (github.com/acchandaz0/FP-PengolahanCitra @
+# 826e2ae34b557c5863dc0b4f266621d27703ddcb : train_resume.log, lines 29-45)
+EPOCH_OPENED = [
+    '2026-06-19 13:55:24 | INFO     | Resumed from best_model.pth | epoch=26 | best_dsc=0.7643',
+    '2026-06-19 13:55:24 | INFO     | Epoch 27/300',
+    ('Load failed [614] /home/mci/arsyadl/braTS/preprocessed/BraTS-GLI-02336-100.npz: Bad CRC-32 for file '
+     "'images.npy'"),
+    ('/home/mci/arsyadl/pytan/venv/lib/python3.10/site-packages/torch/utils/data/_utils/fetch.py:52: Runti'
+     "meWarning: Bad CRC-32 for file 'images.npy'"),
+    '  data = [self.dataset[idx] for idx in possibly_batched_index]',
+    ('Load failed [152] /home/mci/arsyadl/braTS/preprocessed/BraTS-GLI-02085-100.npz: Bad CRC-32 for file '
+     "'images.npy'"),
+    ('/home/mci/arsyadl/pytan/venv/lib/python3.10/site-packages/torch/utils/data/_utils/fetch.py:52: Runti'
+     "meWarning: Bad CRC-32 for file 'images.npy'"),
+    '  data = [self.dataset[idx] for idx in possibly_batched_index]',
+    '2026-06-19 14:06:04 | INFO     | Inference time: 387.1 ms/volume (avg over 10 passes)',
+    '2026-06-19 14:06:04 | INFO     |   Train Loss: 0.3094 | Val Loss: 0.3554 | Mean DSC: 0.7422',
+    '2026-06-19 14:06:04 | INFO     |   DSC   NCR/ED/NET/ET : 0.5409 / 0.8545 / 0.8427 / 0.7306',
+    '2026-06-19 14:06:04 | INFO     |   HD95  NCR/ED/NET/ET : 9.64 / 10.27 / 7.34 / 14.88  mm',
+    '2026-06-19 14:06:04 | INFO     |   Sens  NCR/ED/NET/ET : 0.4007 / 0.8719 / 0.8781 / 0.8078',
+    '2026-06-19 14:06:04 | INFO     |   Prec  NCR/ED/NET/ET : 0.8319 / 0.8378 / 0.8101 / 0.6669',
+    '2026-06-19 14:06:04 | INFO     |   Time: 640.1s | Elapsed: 0.18h | ETA: 48h 33m | LR: 9.80e-05',
+    '2026-06-19 14:06:04 | INFO     | ------------------------------------------------------------',
+    '2026-06-19 14:06:04 | INFO     | Epoch 28/300',
+]
+# FixMatch-pytorch (TorchSSL) through Python logging: the end of a run, then the same job launched
+# again on 4 GPUs (github.com/LeeDoYup/FixMatch-pytorch/issues/12, the pasted lines)
+FIXMATCH_RELAUNCH = [
+    ("[2021-01-31 00:38:16,427 INFO] 900 iteration, USE_EMA: True, {'train/sup_loss': tensor(1.0505, devic"
+     "e='cuda:0'), 'train/unsup_loss': tensor(0.1879, device='cuda:0'), 'train/total_loss': tensor(1.2384,"
+     " device='cuda:0'), 'train/mask_ratio': tensor(0.7768, device='cuda:0'), 'lr': 0.009789938546188749, "
+     "'train/prefecth_time': 0.00027267199754714964, 'train/run_time': 0.08013571166992188, 'eval/loss': t"
+     "ensor(1.9005, device='cuda:0'), 'eval/top-1-acc': tensor(0.3375, device='cuda:0')}, BEST_EVAL_ACC: 0"
+     '.3375000059604645, at 900 iters'),
+    '[2021-01-31 00:38:16,493 INFO] model saved: ./saved_models/cifar_10_400/model_best.pth',
+    '[2021-01-31 00:38:28,637 INFO] model saved: ./saved_models/cifar_10_400/latest_model.pth',
+    '[2021-01-31 00:40:23,660 WARNING] USE GPU: 2 for training',
+    '[2021-01-31 00:40:23,660 WARNING] USE GPU: 3 for training',
+    '[2021-01-31 00:40:23,660 WARNING] USE GPU: 1 for training',
+    '[2021-01-31 00:40:23,681 WARNING] USE GPU: 0 for training',
+    '[2021-01-31 00:40:23,778 INFO] Number of Trainable Params: 1467610',
+    '[2021-01-31 00:40:23,808 INFO] model_arch: <models.fixmatch.fixmatch.FixMatch object at 0x2aaae80d7b90>',
+]
+
+
+def test_an_epochs_time_runs_from_the_line_that_opened_it_to_its_summary(tmp_path: Path) -> None:
+    _, steps, _ = _read(tmp_path, EPOCH_OPENED, name="train_resume.log")
+    # `Epoch 27/300` at 13:55:24, its `Train Loss: 0.3094 | ...` at 14:06:04 (it prints `Time: 640.1s`);
+    # epoch 28 opened and reported nothing: no row
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (27, (_ns("2026-06-19 14:06:04,0") - _ns("2026-06-19 13:55:24,0")) / 1e9, 0.3094)]
+
+
+def test_a_workers_use_gpu_line_after_saves_is_a_relaunch_once(tmp_path: Path) -> None:
+    _, _, events = _read(tmp_path, FIXMATCH_RELAUNCH, name="log.txt")
+    starts = [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "attempt_start"]
+    # the first line starts the run; the second launch's four workers each print `USE GPU: N for
+    # training`: one start, at the first of them
+    assert starts == [(1, _ns("2021-01-31 00:38:16,427")), (4, _ns("2021-01-31 00:40:23,660"))]
