@@ -25,6 +25,7 @@ from tracelens.parsers._numbers import to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _LOSS = ("loss", "train_loss", "train/loss")
+_MAX_TIME_S = 1e8  # a `time` past this (3 years) is no run's
 _LR = ("lr", "learning_rate", "lr/pg0", "x/lr0")
 
 
@@ -56,7 +57,8 @@ def _framework(header: list[str]) -> str:
     if any(name.startswith("train/") for name in header) and any(name.startswith("metrics/") for name in header):
         return "ultralytics"
     metrics = header[1:]
-    return "keras" if metrics == sorted(metrics) else "csv"  # CSVLogger writes its metrics sorted by name
+    # CSVLogger writes its metrics sorted by name (two at least: a loss and a metric or a validation loss)
+    return "keras" if len(metrics) >= 2 and metrics == sorted(metrics) else "csv"
 
 
 class EpochCsvParser(Parser):
@@ -80,14 +82,15 @@ class EpochCsvParser(Parser):
         loss_at = next((at[name] for name in _LOSS if name in at), None)
         lr_at = next((at[name] for name in _LR if name in at), None)
         time_at = at.get("time")
+        epoch_at = at["epoch"]
         rows = LogRows(_framework(header))
         bad = 0
-        before: float | None = None  # the `time` of the row before
+        before: tuple[int, float] | None = None  # the epoch and `time` of the row before
         for number, record in enumerate(rows_in[1:], start=2):
             if not record or all(not cell.strip() for cell in record):
                 continue
-            epoch = to_int(record[0].strip()) if len(record) == len(header) else None
-            if epoch is None:
+            epoch = to_int(record[epoch_at].strip()) if len(record) == len(header) else None
+            if epoch is None or epoch < 0:
                 bad += 1  # a row cut short (the job was killed mid-write) or a mangled one
                 continue
             values: dict[str, float] = {}
@@ -95,10 +98,17 @@ class EpochCsvParser(Parser):
                 values["loss"] = loss
             if lr_at is not None and (lr := to_float(record[lr_at].strip())) is not None:
                 values["lr"] = lr
-            if time_at is not None and (now := to_float(record[time_at].strip())) is not None:
-                if before is None or now >= before:
-                    values["step_time_s"] = now - (before or 0.0)
-                before = now
+            now = to_float(record[time_at].strip()) if time_at is not None else None
+            if now is not None and 0 <= now < _MAX_TIME_S:
+                # the growth since the epoch before's row (the first row's: its own time); none
+                # across a row skipped or unreadable, nor where the clock went back (a resumed run's)
+                if before is None and len(rows.steps) == 0:
+                    values["step_time_s"] = now
+                elif before is not None and before[0] == epoch - 1 and now >= before[1]:
+                    values["step_time_s"] = now - before[1]
+                before = (epoch, now)
+            else:
+                before = None
             rows.step(line=number, rank=options.rank, step=epoch, **values)
         if not rows.steps:
             raise ParseError(str(path), "no row with an epoch", where="line 2")

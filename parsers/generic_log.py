@@ -70,6 +70,11 @@ _EPOCH_TOOK = re.compile(r"\bepoch\b.{0,80}?\b(?:took|time:?)\s{0,8}(\d{1,9}(?:\
 _EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,8}$", re.I)
 
 
+# a line whose message ends at its epoch's number: the epoch opens (`Epoch 27/300`, `Going into epoch 35`);
+# not one that reports it (`Epoch 1 done, lr 0.1`, `Epoch 3: loss 0.5`)
+_EPOCH_OPENS = re.compile(r"\bepoch\s{0,4}[:#]?\s{0,4}\[?\d{1,9}(?:\s{0,4}/\s{0,4}\d{1,9})?\]?[\s.:=-]{0,8}$", re.I)
+
+
 def _undated_epoch_loss(text: str) -> int | None:
     """The epoch a line opens with, where the line also gives a loss and is no progress bar
     (`Epoch: 3, lr: 9.47e-04 - train loss: 7.44e-01 - valid loss: 4.13e-01`)."""
@@ -108,8 +113,9 @@ class _Epoch:
 # iter:   1,000, lr:(9.999e-04,)] [eta: 1 day, 16:37:50, time (data): 0.235 (0.000)] l_pix: 1.9727e-02",
 # the run's iteration with thousands separators (`{:8,d}`), the seconds of an iteration and of its data
 # loading; and its mmsr ancestor's (ESRGAN's, EDVR's): "<epoch: 47, iter:   4,400, lr:1.000e-04> l_g_pix: ..."
-_BASICSR = re.compile(r"[\[<]epoch:\s{0,8}\d{1,9}, iter:\s{0,12}(?P<i>\d{1,3}(?:,\d{3}){1,5}|\d{1,15}), "
-                      r"lr:\s{0,4}\(?(?P<lr>\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)[,)>\]]")
+_BASICSR = re.compile(r"(?:\[epoch:\s{0,8}\d{1,9}, iter:\s{0,12}(?P<i>\d{1,3}(?:,\d{3}){1,5}|\d{1,15}), lr:\(|"
+                      r"<epoch:\s{0,8}\d{1,9}, iter:\s{0,12}(?P<j>\d{1,3}(?:,\d{3}){1,5}|\d{1,15}), lr:)"
+                      r"(?P<lr>\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)[,)>]")
 _BASICSR_TIME = re.compile(r"\btime \(data\): (?P<t>\d{1,9}(?:\.\d{1,9})?) \((?P<d>\d{1,9}(?:\.\d{1,9})?)\)")
 
 # A step counted within its epoch, the epoch's batches known: MiniMind's
@@ -525,10 +531,11 @@ class _Counter(NamedTuple):
         if self.match.re is _TORCHSSL:
             return _torchssl_values(text[self.match.end():])
         if self.match.re is _BASICSR:
-            own = {"lr": float(self.match.group("lr"))}
+            own = {k: v for k, v in _step_values(text[self.match.end():]).items() if k == "loss"}  # (a script's own total)
+            own["lr"] = float(self.match.group("lr"))
             if (took := _BASICSR_TIME.search(text, self.match.end())) is not None:
                 own |= {"step_time_s": float(took.group("t")), "data_time_s": float(took.group("d"))}
-            return own  # (its losses are the terms it optimises, `l_pix`, `l_g_gan`: no total among them)
+            return own  # (its `l_pix`, `l_g_gan` are terms of the objective: no total among them)
         if self.match.re is _MONAI_BATCH and (took := _MONAI_STEP_TIME.search(text)) is not None:
             return _step_values(text[self.match.end():took.start()]) | {"step_time_s": float(took.group("v"))}
         values = _step_values(text[self.match.end() if self.metrics_at is None else self.metrics_at:])
@@ -562,7 +569,7 @@ def _step_counter(text: str) -> _Counter | None:
     if "] loss: " in text and (pair := _TUTORIAL_PAIR.match(text)) is not None:
         return _Counter(int(pair.group("i")), pair, int(pair.group("e")))
     if ", iter:" in text and (basicsr := _BASICSR.search(text)) is not None:
-        return _Counter(int(basicsr.group("i").replace(",", "")), basicsr)
+        return _Counter(int((basicsr.group("i") or basicsr.group("j")).replace(",", "")), basicsr)
     if ", i = " in text and (torch_rnn := _TORCH_RNN.match(text)) is not None:
         return _Counter(int(torch_rnn.group("i")), torch_rnn)
     if " iteration, USE_EMA: " in text and (torchssl := _TORCHSSL.search(text)) is not None:
@@ -1169,7 +1176,7 @@ class GenericLogParser(LogReader):
             if "poch" in line.text:
                 opened = len(epochs.get(line.rank, ()))
                 self._epoch(line.text, line.rank, epochs)
-                if line.ts_ns is not None and len(epochs.get(line.rank, ())) > opened and "oss" not in line.text:
+                if line.ts_ns is not None and len(epochs.get(line.rank, ())) > opened and _EPOCH_OPENS.search(line.text):
                     # a line that opens the epoch and reports nothing of it (`Epoch 27/300`, `Going into
                     # epoch 35`): its start (a first progress line comes after some of its batches)
                     epochs[line.rank][-1].start_line, epochs[line.rank][-1].start_ns = line.number, line.ts_ns

@@ -33,7 +33,9 @@ _ITERATION_KEYS = ("iter", "iteration")
 _TIME_KEYS = ("time", "timestamp", "_timestamp", "ts", "wall_time", "time_s")
 _METRICS = METRIC_KEYS
 _SWIFT_STEP = "global_step/max_steps"  # ms-swift: "12/438"
-_ELAPSED_KEYS = ("elapsed_time",)  # seconds since training began: a number, "1:02:03", "1 day, 1:02:03", "1h 2m 3s"
+_ELAPSED_KEYS = ("elapsed_time",)
+# whole seconds: a gap under this between two records times their steps more than 10 % off
+_ELAPSED_GAP_MIN_S = 10.0  # seconds since training began: a number, "1:02:03", "1 day, 1:02:03", "1h 2m 3s"
 _CLOCK = re.compile(r"(?:(\d{1,6}) days?, )?(\d{1,9}):([0-5]\d):([0-5]\d(?:\.\d{1,9})?)")
 _UNIT = re.compile(r"(\d{1,9}(?:\.\d{1,9})?)([dhms])")  # one field of ms-swift's "1h 7m 30s"
 _UNIT_S = {"d": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0}
@@ -47,7 +49,7 @@ def _step_of(record: dict[str, Any]) -> int | None:
     step = next((record[k] for k in _STEP_KEYS if _int(record.get(k)) is not None), None)
     if step is None and isinstance(swift := record.get(_SWIFT_STEP), str):
         done, _, total = swift.partition("/")
-        if done.isdigit() and total.isdigit():
+        if done.isdecimal() and total.isdecimal() and len(done) < 19:
             step = int(done)
     # a whole epoch number where nothing finer is counted: the epoch is the step (DeiT's, MAE's,
     # DINO's `log.txt`: `{"train_lr": ..., "train_loss": ..., "epoch": 3, ...}`)
@@ -84,7 +86,8 @@ def _iteration_clock(record: dict[str, Any]) -> bool:
     """A record whose `time` is the seconds of an iteration: beside its `data_time`, a figure no
     clock (`_time_ns`) reads (mmcv's `*.log.json`, mmengine's `scalars.json`, detectron2's
     `metrics.json`: `{"data_time": 0.0088, "iteration": 19, "time": 0.342, "total_loss": ...}`)."""
-    return "data_time" in record and to_float(record.get("time"), text=False) is not None and _time_ns(record["time"]) is None
+    seconds = to_float(record.get("time"), text=False)
+    return "data_time" in record and seconds is not None and 0 <= seconds < _MAX_STEP_S
 
 
 def _framework(record: dict[str, Any]) -> str:
@@ -100,6 +103,9 @@ def _framework(record: dict[str, Any]) -> str:
 
 
 _YEAR_2000_S = 946_684_800
+_MAX_STEP_S = 1e6  # a step's seconds past this (11 days) is no step's time
+# what makes a record a training step's, where an evaluation's record names its step too
+_TRAINING = ("loss", "lr", "grad_norm", "tokens", "samples", "tokens_per_s", "step_time_s")
 
 
 def _time_ns(value: Any) -> int | None:
@@ -138,7 +144,7 @@ class JsonlMetricsParser(Parser):
             record = _record(line)
             if record is None:
                 return Claim.NO
-            if _step_of(record) is not None and (any(k in record for k in _METRICS) or (
+            if _step_of(record) is not None and (any(to_float(record.get(k), text=False) is not None for k in _METRICS) or (
                     ("total_steps" in record or _SWIFT_STEP in record)
                     and any(_elapsed_s(record.get(k)) is not None for k in _ELAPSED_KEYS))):
                 good += 1  # a step and a metric, or a framework's step of its total and the time since the start
@@ -172,6 +178,8 @@ class JsonlMetricsParser(Parser):
                       if (value := to_float(record.get(key), text=False)) is not None}
             if _iteration_clock(record):
                 values["step_time_s"] = to_float(record["time"], text=False)
+            if counts_iterations and not values and not _mmcv(record):
+                continue  # detectron2's evaluation record, `{"bbox/AP": 41.2, ..., "iteration": 299}`
             if _mmcv(record):
                 if record["mode"] != "train":
                     continue  # a validation's metrics, at the iteration it followed
@@ -184,21 +192,23 @@ class JsonlMetricsParser(Parser):
                 within[_int(record.get("rank"))] = (epoch, step, before)
                 step += before
                 values.pop("step_time_s", None)
-                if (seconds := to_float(record.get("time"), text=False)) is not None:
+                if (seconds := to_float(record.get("time"), text=False)) is not None and 0 <= seconds < _MAX_STEP_S:
                     values["step_time_s"] = seconds
                 ts = None
             if not rows.steps:
                 rows.framework = _framework(record)
             if "train_runtime" in record:
                 values = {}  # the Trainer's summary: its train_loss is the run's mean, no step's
-            rank = record.get("rank") if isinstance(record.get("rank"), int) else None
+            rank = _int(record.get("rank"))
             elapsed = next((e for k in _ELAPSED_KEYS if (e := _elapsed_s(record.get(k))) is not None), None)
             if elapsed is not None:
                 last = previous.get(rank)
-                if last is not None and step > last[0] and elapsed >= last[1] and "step_time_s" not in values:
+                training = any(k in values for k in _TRAINING)
+                if (training and last is not None and step > last[0] and elapsed - last[1] >= _ELAPSED_GAP_MIN_S
+                        and "step_time_s" not in values):
                     values["step_time_s"] = (elapsed - last[1]) / (step - last[0])
                 if last is None or step >= last[0] or elapsed < last[1]:
-                    # a later record at the same step (an evaluation's) restarts the clock after it
+                    # a later record (an evaluation's, at its step or after it) restarts the clock after it
                     previous[rank] = (step, elapsed)
             if "train_runtime" in record:
                 runtime = to_float(record.get("train_runtime"), text=False)

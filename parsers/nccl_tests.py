@@ -268,11 +268,12 @@ def _op_from_name(name: str) -> str | None:
 
 
 def _op_from_ratio(rows: list[dict[str, Any]], n: int) -> str | None:
-    """The collective of a table whose rows reduce (a redop) over every rank (root -1): all_reduce
-    where busbw / algbw is 2(n-1)/n, reduce_scatter where it is (n-1)/n; None where the figures
-    cannot tell them apart (the ratio between the two, or none printed)."""
-    if n < 2 or any(not r["redop"] or r["root"] != -1 for r in rows):
-        return None
+    """The collective of a table whose rows reduce (a redop, not `none`) over every rank (root
+    -1), over 3 ranks or more: all_reduce where busbw / algbw is 2(n-1)/n, reduce_scatter where it
+    is (n-1)/n; None where the figures cannot tell them apart (sendrecv's `sum -1` rows have a
+    ratio of 1, all_reduce's over 2 ranks too)."""
+    if n < 3 or any(r["redop"] in ("", "none") or r["root"] != -1 for r in rows):
+        return None  # (over 2 ranks all_reduce's 2(n-1)/n is 1, sendrecv's ratio too)
     best = max((r for r in rows if (r["algbw_gbps"] or 0) > 0 and r["busbw_gbps"]), key=lambda r: r["algbw_gbps"], default=None)
     if best is None or best["algbw_gbps"] < 1:  # (two decimals: a smaller figure is too coarse for the ratio)
         return None

@@ -148,6 +148,8 @@ def test_ms_swift_records_are_steps_timed_by_their_elapsed_time(tmp_path: Path) 
     assert by_step[100] == (8 * 60 + 24 - (7 * 60 + 34)) / 10  # "8m 24s" - "7m 34s" over 10 steps
     # after the evaluation's record at step 100 ("10m 52s"), not across the evaluation's 148 s
     assert by_step[110] == (11 * 60 + 43 - (10 * 60 + 52)) / 10
+    # the evaluation at step 438 (`"elapsed_time": "49m 19s"`, after its 150 s) times no step
+    assert {s["step_time_s"] for s in steps if s["step"] == 438} == {None}
     ends = [e for e in events if e["kind"] == "attempt_end"]
     assert [(e["line"], e["duration_s"]) for e in ends] == [(6, 2959.8245)]  # the train_runtime record
     assert all(s["end_ns"] is None for s in steps)  # elapsed times date nothing

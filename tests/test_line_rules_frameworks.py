@@ -2255,7 +2255,8 @@ def test_torchssl_evaluation_line_its_saves_and_a_relaunch_printing_its_argument
     """FixMatch-pytorch (TorchSSL's trainer; LeeDoYup/FixMatch-pytorch issue 12, its log as
     posted): `900 iteration, USE_EMA: True, {...}` is step 900, its clocks the iteration's batch
     fetch and run (0.000272... + 0.0801... s); two `model saved:` lines are saves; two minutes
-    later the script starts again (`Arguments: Namespace(...`, after steps): a second launch."""
+    later the script starts again (its worker's `USE GPU: 2 for training`, then `Arguments:
+    Namespace(...`, after steps): a second launch, from its first line."""
     lines = [
         "[2021-01-31 00:38:16,427 INFO] 900 iteration, USE_EMA: True, {'train/sup_loss': tensor(1.0505, device='cuda:0'), "
         "'train/unsup_loss': tensor(0.1879, device='cuda:0'), 'train/total_loss': tensor(1.2384, device='cuda:0'), "
@@ -2275,8 +2276,8 @@ def test_torchssl_evaluation_line_its_saves_and_a_relaunch_printing_its_argument
         (900, 1.2384, 0.009789938546188749, 0.00027267199754714964,
          pytest.approx(0.00027267199754714964 + 0.08013571166992188))]
     assert [(e["kind"], e["line"]) for e in events] == [
-        ("attempt_start", 1), ("checkpoint_save_end", 2), ("checkpoint_save_end", 3), ("attempt_start", 7)]
-    assert events[-1]["ts_ns"] == _ns("2021-01-31 00:40:23,809")
+        ("attempt_start", 1), ("checkpoint_save_end", 2), ("checkpoint_save_end", 3), ("attempt_start", 4)]
+    assert events[-1]["ts_ns"] == _ns("2021-01-31 00:40:23,660")
 
 
 def test_arguments_printed_before_any_step_start_nothing_more(tmp_path: Path) -> None:

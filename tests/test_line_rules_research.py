@@ -405,3 +405,20 @@ def test_a_workers_use_gpu_line_after_saves_is_a_relaunch_once(tmp_path: Path) -
     # the first line starts the run; the second launch's four workers each print `USE GPU: N for
     # training`: one start, at the first of them
     assert starts == [(1, _ns("2021-01-31 00:38:16,427")), (4, _ns("2021-01-31 00:40:23,660"))]
+
+
+def test_a_table_that_reduces_nothing_is_named_no_collective_by_its_ratio(tmp_path: Path) -> None:
+    """An all_gather table (NVIDIA/nccl issue 1435, in the corpus) prints `none` as its redop:
+    its busbw / algbw of (n-1)/n over 2 ranks is all_gather's as well as reduce_scatter's, and
+    the guess is refused; over 2 ranks all_reduce's ratio (1) is sendrecv's too."""
+    from tests.conftest import corpus_or_skip
+    from tracelens.parsers.nccl_tests import _op_from_ratio
+
+    source = corpus_or_skip("nccl", "nccl-tests", "nccl_issue1435_all_gather_bf16_none_large_sizes.log")
+    rows = registry()["nccl_tests"].parse(source, ParseOptions()).tables["nccl_tests"].to_pylist()
+    assert {r["redop"] for r in rows} == {"none"} and {r["root"] for r in rows} == {-1}
+    assert _op_from_ratio(rows, 2) is None
+    path = tmp_path / "rccl.log"
+    path.write_text("\n".join(RCCL) + "\n", encoding="utf-8")
+    reduced = registry()["nccl_tests"].parse(path, ParseOptions()).tables["nccl_tests"].to_pylist()
+    assert _op_from_ratio(reduced, 8) == "all_reduce" and _op_from_ratio(reduced, 2) is None
