@@ -13,13 +13,10 @@ date the run.
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
-from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
-from tracelens.parsers._io import read_bytes
+from tracelens.parsers._csv import csv_rows, steps_result
 from tracelens.parsers._logtables import LogRows
 from tracelens.parsers._numbers import to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
@@ -70,13 +67,8 @@ class EpochCsvParser(Parser):
         return Claim.CONTENT if _looks_like(head) else Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        data, gzip_warning = read_bytes(path)
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ParseError(str(path), f"not UTF-8 text ({exc.reason})", where=f"byte {exc.start}") from None
-        rows_in = list(csv.reader(io.StringIO(text.replace("\x00", ""), newline="")))
-        if not rows_in or "epoch" not in (header := [name.strip() for name in rows_in[0]]):
+        records, gzip_warning = csv_rows(path)
+        if not records or records[0] is None or "epoch" not in (header := [name.strip() for name in records[0]]):
             raise ParseError(str(path), "no CSV header naming `epoch`", where="line 1")
         at = {name: i for i, name in enumerate(header)}
         loss_at = next((at[name] for name in _LOSS if name in at), None)
@@ -86,11 +78,10 @@ class EpochCsvParser(Parser):
         rows = LogRows(_framework(header))
         bad = 0
         before: tuple[int, float] | None = None  # the epoch and `time` of the row before
-        for number, record in enumerate(rows_in[1:], start=2):
-            if not record or all(not cell.strip() for cell in record):
+        for number, record in enumerate(records[1:], start=2):
+            if record is not None and (not record or all(not cell.strip() for cell in record)):
                 continue
-            epoch = to_int(record[epoch_at].strip()) if len(record) == len(header) else None
-            if epoch is None or epoch < 0:
+            if record is None or len(record) != len(header) or (epoch := to_int(record[epoch_at].strip())) is None or epoch < 0:
                 bad += 1  # a row cut short (the job was killed mid-write) or a mangled one
                 continue
             values: dict[str, float] = {}
@@ -112,8 +103,4 @@ class EpochCsvParser(Parser):
             rows.step(line=number, rank=options.rank, step=epoch, **values)
         if not rows.steps:
             raise ParseError(str(path), "no row with an epoch", where="line 2")
-        warnings = [gzip_warning] if gzip_warning else []
-        if bad:
-            warnings.append(f"{bad} rows do not match the header's {len(header)} columns and were skipped")
-        status = FileStatus.TRUNCATED if gzip_warning or bad else FileStatus.OK
-        return ParseResult({"log_steps": rows.tables()["log_steps"]}, status, warnings)
+        return steps_result(rows, len(header), bad, gzip_warning)

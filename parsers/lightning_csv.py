@@ -12,14 +12,10 @@ readers do. Rows that logged only evaluation metrics (`val_*`, `test_*`), epoch 
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterator
 from pathlib import Path
 
-from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
-from tracelens.parsers._io import read_bytes
+from tracelens.parsers._csv import csv_rows, steps_result
 from tracelens.parsers._logtables import LogRows
 from tracelens.parsers._numbers import to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
@@ -54,16 +50,10 @@ class LightningCsvParser(Parser):
         return Claim.NAME if path.name == "metrics.csv" else Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        data, gzip_warning = read_bytes(path)
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ParseError(str(path), f"not UTF-8 text ({exc.reason})", where=f"byte {exc.start}") from None
-        reader = csv.reader(io.StringIO(text, newline=""))
-        try:
-            header = [name.strip() for name in next(reader)]
-        except (StopIteration, csv.Error):
-            raise ParseError(str(path), "no CSV header", where="line 1") from None
+        records, gzip_warning = csv_rows(path)
+        if not records or records[0] is None:
+            raise ParseError(str(path), "no CSV header", where="line 1")
+        header = [name.strip() for name in records[0]]
         if "step" not in header:
             raise ParseError(str(path), "no `step` column: not a Lightning metrics.csv", where="line 1")
         step_at = header.index("step")
@@ -71,7 +61,7 @@ class LightningCsvParser(Parser):
                     for i, name in enumerate(header) if _training_column(name)]
         merged: list[tuple[int, int, dict[str, float]]] = []  # (line, step, values), one per step run
         bad = 0
-        for number, record in enumerate(_records(reader), start=2):
+        for number, record in enumerate(records[1:], start=2):
             if record == []:
                 continue  # a blank line
             if record is None or len(record) != len(header):
@@ -93,20 +83,5 @@ class LightningCsvParser(Parser):
             rows.step(line=number, rank=options.rank, step=step + 1, **values)
         if not rows.steps:
             raise ParseError(str(path), "no row with a step and a training metric", where="line 2")
-        warnings = [gzip_warning] if gzip_warning else []
-        if bad:
-            warnings.append(f"{bad} rows do not match the header's {len(header)} columns and were skipped")
-        status = FileStatus.TRUNCATED if gzip_warning or bad else FileStatus.OK
-        return ParseResult({"log_steps": rows.tables()["log_steps"]}, status, warnings)
-
-
-def _records(reader: Iterator[list[str]]) -> list[list[str] | None]:
-    out: list[list[str] | None] = []
-    while True:
-        try:
-            out.append(next(reader))
-        except StopIteration:
-            return out
-        except csv.Error:
-            out.append(None)  # a NUL byte or a quote left open: skip the row, keep reading
+        return steps_result(rows, len(header), bad, gzip_warning)
 
