@@ -12,6 +12,8 @@
   the bar's end); the bar's elapsed time is since the epoch's start, and the console prints no
   date, so the rows are undated. The validation bar (`Class  Images  Instances  Box(P ...`)
   and the metrics rows after it are no steps.
+- YOLOv5's `results.txt` (up to v5.0), one row an epoch with no bar anywhere: each row is a step
+  numbered by its epoch as printed (from 0), its loss the row's total loss, no time.
 - Failures are read as in every console log.
 """
 
@@ -22,7 +24,7 @@ from pathlib import Path
 
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._lines import bar_readings
+from tracelens.parsers._lines import Line, bar_readings
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers.contract import ParseOptions, ParseResult
 
@@ -36,6 +38,24 @@ _OWN_BAR = re.compile(
     r" (?P<pct>\d{1,3})% [━─╸]{1,100} (?P<n>\d{1,15})/(?P<total>\d{1,15})"
     r"(?: (?P<rate>\d{1,12}(?:\.\d{1,20})?)(?P<scale>[KMGT]?)(?P<unit>it/s|s/it))?"
 )
+
+
+# YOLOv5's results.txt (up to v5.0; results.csv after): one row an epoch, the last drawing of its bar's
+# description and its validation: epoch/epochs, GPU memory, the box, objectness, class and total
+# losses, labels, image size, P, R, mAP@.5, mAP@.5:.95, the three validation losses
+# ("       0/2     5.12G    0.1256   0.04029   0.03113    0.1971        25       640         0 ...")
+_FIGURE = re.compile(r"[-+]?(?:\d{1,12}(?:\.\d{0,12})?(?:e[-+]?\d{1,3})?|nan|inf)")
+_EPOCH_OF = re.compile(r"(\d{1,9})/\d{1,9}")
+_MEMORY = re.compile(r"\d{1,6}(?:\.\d{1,6})?[KMGT]?")
+
+
+def _results_row(text: str) -> tuple[int, float] | None:
+    """A results.txt row's epoch (as printed, from 0) and total loss; None for any other line."""
+    fields = text.split()
+    if (len(fields) != 15 or (epoch := _EPOCH_OF.fullmatch(fields[0])) is None or _MEMORY.fullmatch(fields[1]) is None
+            or not all(_FIGURE.fullmatch(field) for field in fields[2:])):
+        return None
+    return int(epoch.group(1)), float(fields[5])
 
 
 def bar_line(text: str) -> tuple[int, int, int, float | None] | None:
@@ -75,6 +95,7 @@ class UltralyticsParser(LogReader):
         seen: dict[int | None, int] = {}  # rank -> the last step it drew
         per_epoch: list[int] = []  # each row's batches per epoch
         zero_based = False  # the epochs count from 0 (YOLOv5)
+        results: list[tuple[Line, int, float]] = []  # YOLOv5's results.txt rows: (line, epoch, total loss)
         for line in lines:
             if events.scan(line):
                 continue
@@ -84,6 +105,8 @@ class UltralyticsParser(LogReader):
                 continue
             read = bar_line(text) if "/" in text and ":" in text else None
             if read is None:
+                if "/" in text and (epoch_row := _results_row(text)) is not None:
+                    results.append((line, *epoch_row))
                 continue
             epoch, done, batches, seconds = read
             zero_based = zero_based or epoch == 0
@@ -101,6 +124,9 @@ class UltralyticsParser(LogReader):
         if zero_based:  # epoch 0 is the first: its batches are the first steps
             for row, batches in zip(rows.steps, per_epoch, strict=True):
                 row["step"] += batches
+        if not rows.steps:
+            for line, epoch, loss in results:  # a results.txt: its epochs, no bar anywhere
+                rows.step(line=line.number, rank=line.rank, step=epoch, end_ns=line.ts_ns, loss=loss)
         if not rows.steps:
             raise ParseError(str(path), "no Ultralytics training bar found", where="line 1")
         return log_result(rows, warning)

@@ -121,3 +121,22 @@ def test_mmengine_scalars_training_records_are_steps_and_its_evaluations_are_not
     assert [(s["framework"], s["step"], s["loss"]) for s in steps] == [
         ("mmengine", 69, 1.7152580142021179), ("mmengine", 138, 0.9905896186828613)]
     assert [s["step_time_s"] for s in steps] == [0.14321839809417725, 0.12178785800933838]
+
+
+# YOLOv5's results.txt of a 3-epoch run, the whole file (github.com/ssong86/YOLOv5-PyTorch-wildfire @
+# 430b08e09fa3d1ed2ca799c7a3f4e95f900ff304 : runs/train/exp/results.txt)
+YOLOV5_RESULTS_TXT = [
+    ('       0/2     5.12G    0.1256   0.04029   0.03113    0.1971        25       640'
+     '         0         0  0.002948 0.0007939    0.1139   0.03296   0.02987'),
+    ('       1/2     5.14G    0.1217    0.0379    0.0303    0.1899        24       640'
+     '         0         0  0.004346  0.001063    0.1122   0.02928   0.02932'),
+    ('       2/2     5.14G    0.1183   0.03557   0.02931    0.1831        40       640'
+     '         0         0    0.0052  0.001267    0.1118   0.02733   0.02876'),
+]
+
+
+def test_yolov5_results_txt_rows_are_its_epochs_with_their_total_loss(tmp_path: Path) -> None:
+    parser, steps, _ = _read(tmp_path, YOLOV5_RESULTS_TXT, name="results.txt")
+    assert parser == "ultralytics"
+    # `0/2 5.12G 0.1256 0.04029 0.03113 0.1971 ...`: epoch 0, its box, obj, cls and total losses
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(0, 0.1971, None), (1, 0.1899, None), (2, 0.1831, None)]
