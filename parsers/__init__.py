@@ -27,6 +27,7 @@ from tracelens.parsers.flight_recorder import FlightRecorderParser
 from tracelens.parsers.generic_log import GenericLogParser
 from tracelens.parsers.hf_trainer import HFTrainerParser
 from tracelens.parsers.hf_trainer_state import HFTrainerStateParser
+from tracelens.parsers.json_metrics import JsonMetricsParser
 from tracelens.parsers.jsonl_metrics import JsonlMetricsParser
 from tracelens.parsers.keras import KerasParser
 from tracelens.parsers.kineto import KinetoParser
@@ -60,7 +61,8 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
         KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(),
-        JsonlMetricsParser(), TensorBoardParser(), LightningCsvParser(), EpochCsvParser(), MlperfParser(), NcclTestsParser(),
+        JsonlMetricsParser(), TensorBoardParser(), LightningCsvParser(), EpochCsvParser(), JsonMetricsParser(),
+        MlperfParser(), NcclTestsParser(),
         *(ConsoleReader(reader, consoles) for reader in consoles.values()), NcclDebugParser(),
     ]
     return {p.name: p for p in parsers}

@@ -96,6 +96,7 @@ KINDS: dict[str, list[Path]] = {
     "tensorboard": (_sample("*/tb/version_*/events.out.tfevents.*")
                     + _sample("hf_trainer_default_tb/runs/*/events.out.tfevents.*")),
     "metrics_csv": _sample("lightning_ddp_*/csv/version_*/metrics.csv") + _sample("keras_csvlogger/training.log"),
+    "metrics_json": _sample("sacred_metrics/metrics.json"),
 }
 KINDS = {kind: paths for kind, paths in KINDS.items() if paths}
 KINETO_KINDS = ("kineto_json", "kineto_gz")

@@ -1,0 +1,129 @@
+"""Metric files that are one JSON document, as experiment trackers and trainers keep them:
+
+- Sacred's `metrics.json` (its FileStorageObserver, `runs/<id>/metrics.json`): one series a metric,
+  `{"training.loss": {"steps": [1, 2, ...], "timestamps": ["2024-02-08T23:02:17.744847", ...],
+  "values": [...]}}`. A step is a step number any series logged, dated by the latest of its
+  series' timestamps (Sacred writes them in UTC); its loss a series named `loss` or ending in
+  `.loss`/`_loss`/`/loss` (one of a training's, where several: `train`/`training` in the name first),
+  its learning rate one named `lr` or `learning_rate` likewise.
+- Chainer's LogReport `log` (ESPnet1's `results/log`, ChainerCV's): a list of records, each the
+  means over a report interval, `{"main/loss": 114.4, "epoch": 0, "iteration": 100,
+  "elapsed_time": 31.15}`. A step is a record's iteration, its loss `main/loss`, its time the
+  elapsed seconds since the record before over the iterations between them (none for the first).
+  Records date nothing: `elapsed_time` counts from the trainer's start.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from tracelens.enums import FileStatus
+from tracelens.errors import ParseError
+from tracelens.parsers._io import decode_json, read_bytes
+from tracelens.parsers._lines import parse_timestamp
+from tracelens.parsers._logtables import LogRows
+from tracelens.parsers._numbers import to_float
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+
+_SERIES_KEYS = (b'"steps"', b'"timestamps"', b'"values"')
+_CHAINER_KEYS = (b'"iteration"', b'"elapsed_time"', b'"main/')
+
+
+def _is_sacred(doc: Any) -> bool:
+    return isinstance(doc, dict) and bool(doc) and all(
+        isinstance(series, dict) and isinstance(series.get("steps"), list) and isinstance(series.get("values"), list)
+        for series in doc.values())
+
+
+def _is_chainer(doc: Any) -> bool:
+    return isinstance(doc, list) and bool(doc) and all(isinstance(r, dict) for r in doc) and any(
+        "iteration" in r and "elapsed_time" in r for r in doc)
+
+
+def _pick(names: list[str], wanted: tuple[str, ...]) -> str | None:
+    """The series for a column: one named as `wanted` or ending in `.x`, `_x`, `/x`; a training's
+    first where there are several."""
+    found = [n for n in names if any(n == w or n.endswith(("." + w, "_" + w, "/" + w)) for w in wanted)]
+    found.sort(key=lambda n: (not any(t in n.lower() for t in ("train", "training")), any(
+        t in n.lower() for t in ("val", "valid", "test", "eval")), n))
+    return found[0] if found else None
+
+
+class JsonMetricsParser(Parser):
+    name = "json_metrics"
+    kind = "metrics_json"
+    tables = ("log_steps",)
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        start = head.lstrip()[:1]
+        if start == b"{" and all(k in head for k in _SERIES_KEYS):
+            return Claim.CONTENT
+        if start == b"[" and all(k in head for k in _CHAINER_KEYS):
+            return Claim.CONTENT
+        return Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        data, warning = read_bytes(path)
+        try:
+            doc = decode_json(data)
+        except (msgspec.DecodeError, UnicodeDecodeError) as exc:
+            raise ParseError(str(path), f"not valid JSON ({exc})", where="byte 0") from None
+        except RecursionError:
+            raise ParseError(str(path), "nested deeper than a JSON decoder follows; not read", where="byte 0") from None
+        if _is_sacred(doc):
+            rows = _sacred(doc, options)
+        elif _is_chainer(doc):
+            rows = _chainer(doc, options)
+        else:
+            raise ParseError(str(path), "neither Sacred's metric series nor Chainer's LogReport records", where="byte 0")
+        if not rows.steps:
+            raise ParseError(str(path), "no step in the metric file", where="byte 0")
+        return ParseResult({"log_steps": rows.tables()["log_steps"]}, FileStatus.TRUNCATED if warning else FileStatus.OK,
+                           [warning] if warning else [])
+
+
+def _sacred(doc: dict[str, dict[str, Any]], options: ParseOptions) -> LogRows:
+    rows = LogRows("sacred")
+    names = sorted(doc)
+    columns = {"loss": _pick(names, ("loss",)), "lr": _pick(names, ("lr", "learning_rate"))}
+    steps: dict[int, dict[str, Any]] = {}
+    for name, series in doc.items():
+        stamps: list[Any] = series["timestamps"] if isinstance(series.get("timestamps"), list) else []
+        values = series["values"]
+        for i, step in enumerate(series["steps"]):
+            if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+                continue
+            entry = steps.setdefault(step, {"end_ns": None})
+            ts = parse_timestamp(stamps[i]) if i < len(stamps) and isinstance(stamps[i], str) else None
+            if ts is not None and (entry["end_ns"] is None or ts > entry["end_ns"]):
+                entry["end_ns"] = ts
+            for column, source in columns.items():
+                if source == name and i < len(values) and (value := to_float(values[i], text=False)) is not None:
+                    entry[column] = value
+    for number, (step, entry) in enumerate(sorted(steps.items()), start=1):
+        rows.step(line=number, rank=options.rank, step=step, time_source="record" if entry["end_ns"] is not None else None,
+                  **entry)
+    return rows
+
+
+def _chainer(doc: list[dict[str, Any]], options: ParseOptions) -> LogRows:
+    rows = LogRows("chainer")
+    before: tuple[int, float] | None = None  # (iteration, elapsed seconds) of the record before
+    for number, record in enumerate(doc, start=1):
+        step = record.get("iteration")
+        if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+            continue
+        values: dict[str, float] = {}
+        if (loss := to_float(record.get("main/loss"), text=False)) is not None:
+            values["loss"] = loss
+        if (lr := to_float(record.get("lr"), text=False)) is not None:
+            values["lr"] = lr
+        elapsed = to_float(record.get("elapsed_time"), text=False)
+        if elapsed is not None and before is not None and step > before[0] and elapsed >= before[1]:
+            values["step_time_s"] = (elapsed - before[1]) / (step - before[0])
+        before = (step, elapsed) if elapsed is not None and 0 <= elapsed < 1e9 else None
+        rows.step(line=number, rank=options.rank, step=step, **values)
+    return rows
