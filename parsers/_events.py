@@ -171,7 +171,10 @@ _TORCH_RANK = re.compile(r"\[rank(\d{1,9})\]:")  # PyTorch's prefix of its C++ l
 _SCHEDULER_KILL = re.compile(
     r"=>> PBS: job killed: [^\n]*|slurmstepd: error: \*\*\* (?:JOB|STEP) [\w.]+ ON \S+ CANCELLED AT \S+[^*]*\*\*\*|"
     r"srun: error: \S+: tasks? [\d\-,]+: (?:Killed|Terminated|Exited with exit code \d+)|"
-    r"srun: error: Node failure on \S+"
+    r"srun: error: Node failure on \S+|"
+    # the cgroup's out-of-memory killer took some of the step's tasks (host memory, not a GPU's)
+    r"slurmstepd: error: Detected \d{1,9} oom[_-]kill events? in StepId=[\w.]+\."
+    r"(?: Some of the step tasks have been OOM Killed\.)?"
 )
 # A C++ exception nothing caught: the process aborts (c10::Error from a CUDA or NCCL failure
 # raised on a watchdog or worker thread, e.g. "... an instance of 'c10::DistBackendError'").

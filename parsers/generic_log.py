@@ -109,6 +109,10 @@ class _Epoch:
         return (self.end_ns - self.start_ns) / 1e9
 
 
+# MindSpore's TimeMonitor callback at an epoch's end, after its LossMonitor's `epoch: 1 step: 5004, loss is
+# 6.906126`: "epoch time: 571750.162 ms, per step time: 114.259 ms" (the epoch's mean step time)
+_TIME_MONITOR = re.compile(r"\s{0,8}epoch time: \d{1,15}(?:\.\d{1,9})? ms, per step time: (?P<ms>\d{1,12}(?:\.\d{1,9})?) ms")
+
 # BasicSR's MessageLogger (Real-ESRGAN's, SwinIR's, NAFNet's, Restormer's training): "[NAFNe..][epoch:249,
 # iter:   1,000, lr:(9.999e-04,)] [eta: 1 day, 16:37:50, time (data): 0.235 (0.000)] l_pix: 1.9727e-02",
 # the run's iteration with thousands separators (`{:8,d}`), the seconds of an iteration and of its data
@@ -856,11 +860,15 @@ def _record_head(text: str, counter: _Counter) -> bool:
     start = counter.match.start()
     return start > 0 and text[start - 1] == "[" and _RECORD_HEAD.fullmatch(text, counter.match.end()) is not None
 # a record's metric line: `name=value`, indented (the name a path: its last part is the metric's)
-_RECORD_METRIC = re.compile(r"^(?P<key>[A-Za-z_][\w/.]{0,120}+)\s{0,4}[=:]\s{0,4}"
+_RECORD_METRIC = re.compile(r"^(?P<key>[A-Za-z_][\w/.%() -]{0,120}+)(?<! )\s{0,4}[=:]\s{0,4}"
                             r"(?P<value>[-+]?(?:(?:\d{1,3}(?:,\d{3})+|\d{1,30})(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?|nan|inf))",
                             re.I)
 # record metric names (the last part of the path) -> log_steps column, beyond METRIC_KEYS
-_RECORD_KEYS = {**_KEYS, "crossentropyloss": "loss", "total_grad_norm": "grad_norm"}
+# (OLMo-core's names have spaces and a unit: `optim/total grad norm=14.34`, `train/CE loss=11.03`,
+# `throughput/device/data loading (s)=2.108`, `optim/LR (group 0)=1.00E-05`)
+_RECORD_KEYS = {**_KEYS, "crossentropyloss": "loss", "total_grad_norm": "grad_norm", "ce_loss": "loss",
+                "data_loading": "data_time_s"}
+_RECORD_UNIT = re.compile(r"\s{0,4}\([^()]{0,40}\)$")  # a name's unit or group in brackets, at its end
 RECORD_LINES_MAX = 256  # metric lines of one record at most
 
 
@@ -891,7 +899,8 @@ class _Record:
         match = _RECORD_METRIC.fullmatch(text.strip())
         if match is None:
             return None
-        return _RECORD_KEYS.get(match.group("key").rsplit("/", 1)[-1].lower()), match.group("value").replace(",", "")
+        name = _RECORD_UNIT.sub("", match.group("key").rsplit("/", 1)[-1]).strip().lower().replace(" ", "_")
+        return _RECORD_KEYS.get(name), match.group("value").replace(",", "")
 
     def emit(self, rows: LogRows) -> None:
         if self.metrics >= 2:
@@ -1012,15 +1021,17 @@ _THROUGHPUT_ONLY = re.compile(r"\bSpeed: \d{1,12}(?:\.\d{1,20})? samples/sec\b")
 # ("2021-09-30 01:06:45,761 INFO [train.py:542] (5/6) Epoch 0, batch 0, ...": rank 5 of 6), the
 # latter a rank only where the file's tags name one world and are no counter (`_logger_ranks`)
 # (and OLMo's logger's own field: "[2024-04-18 19:06:17] INFO     [olmo.train:816, rank=0] [step=75/739328]")
-_RANK_FIELD = re.compile(r"(?:^|: )Rank: (?P<r>\d{1,7}); |\[[\w.]{1,120}:\d{1,6}, rank=(?P<o>\d{1,7})\] ")
+# (and a script's own label before its step line, picotron's "[rank 2] Step: 1     | Loss: 10.9062 | ...")
+_RANK_FIELD = re.compile(r"(?:^|: )Rank: (?P<r>\d{1,7}); |\[[\w.]{1,120}:\d{1,6}, rank=(?P<o>\d{1,7})\] "
+                         r"|^\s{0,8}\[rank (?P<p>\d{1,7})\] ")
 
 
 def _field_rank(text: str) -> int | None:
     """The rank a step line's logger fields name (`_RANK_FIELD`), else None."""
-    if "Rank: " not in text and ", rank=" not in text:
+    if "Rank: " not in text and ", rank=" not in text and "[rank " not in text:
         return None
     field = _RANK_FIELD.search(text)
-    return int(field.group("r") or field.group("o")) if field is not None else None
+    return int(field.group("r") or field.group("o") or field.group("p")) if field is not None else None
 _RANK_OF_WORLD = re.compile(r"\.py:\d{1,6}\] \((?P<r>\d{1,7})/(?P<w>\d{1,7})\) ")
 
 
@@ -1248,6 +1259,12 @@ class GenericLogParser(LogReader):
                 if (orbit_s := _orbit_step_time(orbit)) is not None:
                     record.values["step_time_s"] = orbit_s
                 record.add_inline(text[orbit.end():])
+                continue
+            if "per step time: " in text and (monitor := _TIME_MONITOR.match(text)) is not None:
+                # MindSpore's TimeMonitor after the epoch's LossMonitor line: that step's mean time
+                last = next((row for row in reversed(rows.steps) if row["rank"] == line.rank), None)
+                if last is not None and last.get("step_time_s") is None and line.number - last["line"] <= 2:
+                    last["step_time_s"] = float(monitor.group("ms")) / 1000
                 continue
             if "GLOBAL_STEP: " in text and (coqui := _COQUI_STEP.search(text)) is not None:
                 record = _CoquiRecord(line, int(coqui.group("s")))

@@ -203,7 +203,9 @@ class JsonlMetricsParser(Parser):
             elapsed = next((e for k in _ELAPSED_KEYS if (e := _elapsed_s(record.get(k))) is not None), None)
             if elapsed is not None:
                 last = previous.get(rank)
-                training = any(k in values for k in _TRAINING)
+                # (LLaMA-Factory's records between logged losses say its progress alone)
+                training = any(k in values for k in _TRAINING) or (
+                    "current_steps" in record and not any(k.startswith("eval_") for k in record))
                 if (training and last is not None and step > last[0] and elapsed - last[1] >= _ELAPSED_GAP_MIN_S
                         and "step_time_s" not in values):
                     values["step_time_s"] = (elapsed - last[1]) / (step - last[0])

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
@@ -422,3 +424,79 @@ def test_a_table_that_reduces_nothing_is_named_no_collective_by_its_ratio(tmp_pa
     path.write_text("\n".join(RCCL) + "\n", encoding="utf-8")
     reduced = registry()["nccl_tests"].parse(path, ParseOptions()).tables["nccl_tests"].to_pylist()
     assert _op_from_ratio(reduced, 8) == "all_reduce" and _op_from_ratio(reduced, 2) is None
+
+
+# OLMo-core's console logger (github.com/allenai/OLMo-core/issues/173, the pasted lines 8-18):
+# metric names with spaces and units
+OLMO_CORE = [
+    '[2025-02-20 15:18:04] INFO     [olmo_core.train.callbacks.console_logger:62, rank=0] [step=1/7,epoch=1]',
+    '    optim/LR (group 0)=1.00E-05',
+    '    optim/LR (group 1)=1.00E-05',
+    '    optim/total grad norm=14.34',
+    '    system/GPU active mem (%)=25.10',
+    '    system/GPU active mem (GiB)=19.91',
+    '    system/GPU reserved mem (%)=31.52',
+    '    system/GPU reserved mem (GiB)=25.00',
+    '    throughput/device/data loading (s)=2.108',
+    '    train/CE loss=11.03',
+    '[2025-02-20 15:18:04] INFO     [olmo_core.train.callbacks.console_logger:55, rank=0] [step=2/7,epoch=1]',
+]
+# Slurm's cgroup out-of-memory killer ending an OLMo run on LUMI (github.com/allenai/OLMo/issues/788, the
+# pasted line 16)
+SLURM_OOM_KILL = [
+    'slurmstepd: error: Detected 1 oom_kill event in StepId=9178265.0. Some of the step tasks have been OOM Killed.',
+]
+# picotron's step lines under a rank label of its own (github.com/aws-samples/awsome-distributed-training :
+# 3.test_cases/pytorch/picotron/SmolLM-1.7B/ec2/README.md, the text block's step lines)
+PICOTRON = [
+    ('    [rank 2] Step: 1     | Loss: 10.9062 | Global batch size:   2.05K | Tokens/s:  199.02 | Tokens/s'
+     '/GPU:   24.88 | Tokens:   2.05K | MFU:  0.01% | Memory usage:   1.75GB'),
+    ('    [rank 2] Step: 2     | Loss: 8.5469 | Global batch size:   2.05K | Tokens/s:   1.68K | Tokens/s/'
+     'GPU:  209.63 | Tokens:   4.10K | MFU:  0.07% | Memory usage:   1.75GB'),
+    ('    [rank 2] Step: 3     | Loss: 8.9219 | Global batch size:   2.05K | Tokens/s:  10.61K | Tokens/s/'
+     'GPU:   1.33K | Tokens:   6.14K | MFU:  0.43% | Memory usage:   1.75GB'),
+]
+# MindSpore's LossMonitor and TimeMonitor (github.com/mindspore-ai/models @ 05251b044b6a94e60ed5f12c934d09a1866674f5 :
+# research/cv/SPPNet/README_CN.md, the zfnet training block's first 11 lines)
+MINDSPORE = [
+    '  ============== Starting Training ==============',
+    '  epoch: 1 step: 5004, loss is 6.906126',
+    '  epoch time: 571750.162 ms, per step time: 114.259 ms',
+    ("  epoch: 1, {'top_5_accuracy', 'top_1_accuracy'}: {'top_5_accuracy': 0.005809294871794872, 'top_1_ac"
+     "curacy': 0.0010216346153846154}, eval_cost:19.47"),
+    '  epoch: 2 step: 5004, loss is 5.69701',
+    '  epoch time: 531087.048 ms, per step time: 106.133 ms',
+    ("  epoch: 2, {'top_5_accuracy', 'top_1_accuracy'}: {'top_5_accuracy': 0.1386017628205128, 'top_1_accu"
+     "racy': 0.04453125}, eval_cost:14.53"),
+    '  epoch: 3 step: 5004, loss is 4.6244116',
+    '  epoch time: 530828.240 ms, per step time: 106.081 ms',
+    ("  epoch: 3, {'top_5_accuracy', 'top_1_accuracy'}: {'top_5_accuracy': 0.36738782051282054, 'top_1_acc"
+     "uracy': 0.1619591346153846}, eval_cost:13.73"),
+    '',
+]
+
+
+def test_olmo_core_record_names_with_spaces_and_units(tmp_path: Path) -> None:
+    _, steps, _ = _read(tmp_path, OLMO_CORE, parser_name="generic_log")
+    # step 1's block; step 2's head ends the paste with no metric under it (no row)
+    assert [(s["step"], s["rank"], s["loss"], s["lr"], s["grad_norm"], s["data_time_s"]) for s in steps] == [
+        (1, 0, 11.03, 1.00e-05, 14.34, 2.108)]  # `train/CE loss`, `optim/LR (group 0)`, `optim/total grad norm`,
+    # `throughput/device/data loading (s)`
+
+
+def test_slurms_oom_kill_of_a_step_is_a_crash(tmp_path: Path) -> None:
+    _, _, events = _read(tmp_path, SLURM_OOM_KILL, parser_name="generic_log")
+    assert [(e["kind"], e["line"]) for e in events] == [("crash", 1)]
+    assert "Detected 1 oom_kill event in StepId=9178265.0" in events[0]["detail"]
+
+
+def test_a_scripts_own_rank_label_is_the_steps_rank(tmp_path: Path) -> None:
+    _, steps, _ = _read(tmp_path, PICOTRON, parser_name="generic_log")
+    assert [(s["step"], s["rank"], s["loss"]) for s in steps] == [(1, 2, 10.9062), (2, 2, 8.5469), (3, 2, 8.9219)]
+
+
+def test_mindspore_time_monitor_gives_the_epochs_mean_step_time(tmp_path: Path) -> None:
+    _, steps, _ = _read(tmp_path, MINDSPORE, parser_name="generic_log")
+    # `epoch: 1 step: 5004, loss is 6.906126`, then `epoch time: 571750.162 ms, per step time: 114.259 ms`
+    assert [(s["step"], s["loss"]) for s in steps] == [(5004, 6.906126), (10008, 5.69701), (15012, 4.6244116)]
+    assert [s["step_time_s"] for s in steps] == pytest.approx([0.114259, 0.106133, 0.106081], rel=1e-12)
