@@ -76,10 +76,10 @@ _MONTHS = {name: number for number, name in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), start=1)}
 # A line number pasted in front of every line (`cat -n`, copied from a code viewer): "  12\t".
 _PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)|\[(\d{1,9})\](?:[ ]|$)")
-# ISO-like times: a space, `T` or (open_clip's `datefmt="%Y-%m-%d,%H:%M:%S"`) a comma between
-# the date and the time
+# ISO-like times: a space, `T`, (open_clip's `datefmt="%Y-%m-%d,%H:%M:%S"`) a comma or (Sockeye's
+# `%Y-%m-%d:%H:%M:%S`) a colon between the date and the time
 _ISO = re.compile(
-    r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[ T,](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?"
+    r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[ T,:](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?"
     r"(?P<tz>Z|[+-]\d{2}:?\d{2})?"
 )
 # Dates with slashes: `%Y/%m/%d %H:%M:%S`, and `%m/%d/%Y %H:%M:%S` (the `datefmt` of Python
@@ -466,7 +466,7 @@ _NEEDS_PYTHON = (
 
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
-_DATE_HINT = r"(?:\d{4}-\d{2}-\d{2}[ T,]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T])\d{2}:\d{2}:\d{2}"
+_DATE_HINT = r"(?:\d{4}-\d{2}-\d{2}[ T,:]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T])\d{2}:\d{2}:\d{2}"
 # Times printed without a year, read with the year of the file's dated lines or of its mtime
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
 _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
@@ -475,7 +475,7 @@ _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{
 # `_ISO` for polars, its date and time to the second in one group (the cache key of `parse_timestamp`
 # less the zone)
 _ISO_COLUMNS = (
-    r"(?P<second>\d{4}-\d{2}-\d{2}[ T,]\d{2}:\d{2}:\d{2})(?:[.,](?P<frac>\d{1,9}))?(?P<tz>Z|[+-]\d{2}:?\d{2})?"
+    r"(?P<second>\d{4}-\d{2}-\d{2}[ T,:]\d{2}:\d{2}:\d{2})(?:[.,](?P<frac>\d{1,9}))?(?P<tz>Z|[+-]\d{2}:?\d{2})?"
 )
 
 

@@ -1130,7 +1130,9 @@ class GenericLogParser(LogReader):
             if parse_timestamp(body) is not None or _yearless_match(body) is not None:
                 if (counter := _step_counter(body)) is not None and _record_head(body, counter):
                     record_head = True
-                elif _is_step_line(body):
+                elif _is_step_line(body) or (counter is not None and counter.epoch is not None and "Speed: " in body
+                                             and _THROUGHPUT_ONLY.search(body) is not None):
+                    # (a batch that prints only its throughput: MXNet's Speedometer, Sockeye's)
                     hits += 1
                     if hits >= 2:
                         return Claim.CONTENT

@@ -500,3 +500,23 @@ def test_mindspore_time_monitor_gives_the_epochs_mean_step_time(tmp_path: Path) 
     # `epoch: 1 step: 5004, loss is 6.906126`, then `epoch time: 571750.162 ms, per step time: 114.259 ms`
     assert [(s["step"], s["loss"]) for s in steps] == [(5004, 6.906126), (10008, 5.69701), (15012, 4.6244116)]
     assert [s["step_time_s"] for s in steps] == pytest.approx([0.114259, 0.106133, 0.106081], rel=1e-12)
+
+
+# Sockeye 1.x's training log through Python logging, `%Y-%m-%d:%H:%M:%S` dates (github.com/awslabs/sockeye/issues/664,
+# the pasted lines 1-3)
+SOCKEYE = [
+    ('[2019-03-17:14:36:36:INFO:sockeye.training:__call__] Epoch[0] Batch [3150]\tSpeed: 71.18 samples/sec '
+     '1971.60 tokens/sec 1.27 updates/sec\tperplexity=29.694005'),
+    ('[2019-03-17:14:37:15:INFO:sockeye.training:__call__] Epoch[0] Batch [3200]\tSpeed: 57.12 samples/sec '
+     '1958.61 tokens/sec 1.28 updates/sec\tperplexity=29.297562'),
+    ('[2019-03-17:14:37:55:INFO:sockeye.training:__call__] Epoch[0] Batch [3250]\tSpeed: 71.32 samples/sec '
+     '1971.09 tokens/sec 1.26 updates/sec\tperplexity=28.876348'),
+]
+
+
+def test_a_date_with_a_colon_before_its_time_and_a_speedometer_batch(tmp_path: Path) -> None:
+    parser, steps, _ = _read(tmp_path, SOCKEYE, name="log")
+    assert parser == "generic_log"  # MXNet's Speedometer lines, dated: they claim the log
+    assert [(s["step"], s["end_ns"]) for s in steps] == [
+        (3150, _ns("2019-03-17 14:36:36", "%Y-%m-%d %H:%M:%S")), (3200, _ns("2019-03-17 14:37:15", "%Y-%m-%d %H:%M:%S")),
+        (3250, _ns("2019-03-17 14:37:55", "%Y-%m-%d %H:%M:%S"))]
