@@ -42,6 +42,18 @@ def decode_json(data: bytes | str) -> Any:
 HEAD_BYTES = 65536  # what detection reads of a file
 
 
+def read_json_document(path: Path) -> tuple[Any, str | None]:
+    """The whole file as one JSON document (`decode_json`) and the reading's warning (a cut gzip
+    stream); ParseError, at byte 0, where it is not valid JSON or nests past the decoders' depth."""
+    data, warning = read_bytes(path)
+    try:
+        return decode_json(data), warning
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
+        raise ParseError(str(path), f"not valid JSON ({exc})", where="byte 0") from None
+    except RecursionError:  # containers nested past msgspec's depth limit
+        raise ParseError(str(path), "nested deeper than a JSON decoder follows; not read", where="byte 0") from None
+
+
 def read_head(path: Path, size: int = HEAD_BYTES) -> bytes:
     """The first `size` bytes of the (decompressed) file; b'' when unreadable."""
     try:

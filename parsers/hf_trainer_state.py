@@ -13,7 +13,7 @@ import pyarrow as pa
 
 from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
-from tracelens.parsers._io import decode_json, read_bytes
+from tracelens.parsers._io import decode_json, read_json_document
 from tracelens.parsers._logtables import LOG_TABLES, LogRows
 from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
@@ -42,13 +42,7 @@ class HFTrainerStateParser(Parser):
         return Claim.NAME if path.name == "trainer_state.json" else Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        data, warning = read_bytes(path)
-        try:
-            doc = decode_json(data)
-        except (msgspec.DecodeError, UnicodeDecodeError) as exc:
-            raise ParseError(str(path), f"not valid JSON ({exc})", where="byte 0") from None
-        except RecursionError:  # containers nested past msgspec's depth limit
-            raise ParseError(str(path), "nested deeper than a JSON decoder follows; not read", where="byte 0") from None
+        doc, warning = read_json_document(path)
         history = doc.get("log_history") if isinstance(doc, dict) else None
         if not isinstance(history, list):
             raise ParseError(str(path), "no log_history list: not a trainer_state.json", where="byte 0")

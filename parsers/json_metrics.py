@@ -18,11 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
-from tracelens.parsers._io import decode_json, read_bytes
+from tracelens.parsers._io import read_json_document
 from tracelens.parsers._lines import parse_timestamp
 from tracelens.parsers._logtables import LogRows
 from tracelens.parsers._numbers import to_float
@@ -66,13 +64,7 @@ class JsonMetricsParser(Parser):
         return Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        data, warning = read_bytes(path)
-        try:
-            doc = decode_json(data)
-        except (msgspec.DecodeError, UnicodeDecodeError) as exc:
-            raise ParseError(str(path), f"not valid JSON ({exc})", where="byte 0") from None
-        except RecursionError:
-            raise ParseError(str(path), "nested deeper than a JSON decoder follows; not read", where="byte 0") from None
+        doc, warning = read_json_document(path)
         if _is_sacred(doc):
             rows = _sacred(doc, options)
         elif _is_chainer(doc):
