@@ -59,6 +59,14 @@ def to_int(value: Any, *, text: bool = True, bounded: bool = True) -> int | None
     return result if not bounded or INT64_MIN <= result <= INT64_MAX else None
 
 
+def json_int(value: Any) -> int | None:
+    """An int64 as a JSON document writes a count: an int, not a bool and not a float (`"epoch":
+    1.0` is HF's fraction of the run, no epoch's number); None for anything else."""
+    if isinstance(value, int) and not isinstance(value, bool) and INT64_MIN <= value <= INT64_MAX:
+        return value
+    return None
+
+
 def within_int64(value: Any) -> Any:
     """The value as it is, except an int no int64 column holds, which becomes None (a row's
     fields are checked once, whatever their types)."""

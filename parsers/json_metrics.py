@@ -23,7 +23,7 @@ from tracelens.errors import ParseError
 from tracelens.parsers._io import read_json_document
 from tracelens.parsers._lines import parse_timestamp
 from tracelens.parsers._logtables import LogRows
-from tracelens.parsers._numbers import to_float
+from tracelens.parsers._numbers import json_int, to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _SERIES_KEYS = (b'"steps"', b'"timestamps"', b'"values"')
@@ -86,7 +86,7 @@ def _sacred(doc: dict[str, dict[str, Any]], options: ParseOptions) -> LogRows:
         stamps: list[Any] = series["timestamps"] if isinstance(series.get("timestamps"), list) else []
         values = series["values"]
         for i, step in enumerate(series["steps"]):
-            if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+            if (step := json_int(step)) is None or step < 0:
                 continue
             entry = steps.setdefault(step, {"end_ns": None})
             ts = parse_timestamp(stamps[i]) if i < len(stamps) and isinstance(stamps[i], str) else None
@@ -105,8 +105,8 @@ def _chainer(doc: list[dict[str, Any]], options: ParseOptions) -> LogRows:
     rows = LogRows("chainer")
     before: tuple[int, float] | None = None  # (iteration, elapsed seconds) of the record before
     for number, record in enumerate(doc, start=1):
-        step = record.get("iteration")
-        if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+        step = json_int(record.get("iteration"))
+        if step is None or step < 0:
             continue
         values: dict[str, float] = {}
         if (loss := to_float(record.get("main/loss"), text=False)) is not None:

@@ -25,7 +25,7 @@ from tracelens.errors import ParseError
 from tracelens.parsers._io import decode_json, read_bytes
 from tracelens.parsers._lines import parse_timestamp
 from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows
-from tracelens.parsers._numbers import to_float
+from tracelens.parsers._numbers import json_int, to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _STEP_KEYS = ("step", "_step", "global_step", "iteration", "iter", "current_steps")
@@ -41,26 +41,23 @@ _UNIT = re.compile(r"(\d{1,9}(?:\.\d{1,9})?)([dhms])")  # one field of ms-swift'
 _UNIT_S = {"d": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0}
 
 
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 def _step_of(record: dict[str, Any]) -> int | None:
-    step = next((record[k] for k in _STEP_KEYS if _int(record.get(k)) is not None), None)
+    step = next((record[k] for k in _STEP_KEYS if json_int(record.get(k)) is not None), None)
     if step is None and isinstance(swift := record.get(_SWIFT_STEP), str):
         done, _, total = swift.partition("/")
         if done.isdecimal() and total.isdecimal() and len(done) < 19:
             step = int(done)
     # a whole epoch number where nothing finer is counted: the epoch is the step (DeiT's, MAE's,
     # DINO's `log.txt`: `{"train_lr": ..., "train_loss": ..., "epoch": 3, ...}`)
-    return step if step is not None else _int(record.get("epoch"))
+    return step if step is not None else json_int(record.get("epoch"))
 
 
 def _mmcv(record: dict[str, Any]) -> bool:
     """mmcv's `*.log.json` record: `{"mode": "train", "epoch": 1, "iter": 50, ..., "time": 0.84}`,
     `time` the mean seconds per iteration over the logging interval, `iter` counted within the
     epoch by an epoch-based runner."""
-    return isinstance(record.get("mode"), str) and _int(record.get("epoch")) is not None and _int(record.get("iter")) is not None
+    return (isinstance(record.get("mode"), str) and json_int(record.get("epoch")) is not None
+            and json_int(record.get("iter")) is not None)
 
 
 def _elapsed_s(value: Any) -> float | None:
@@ -184,12 +181,12 @@ class JsonlMetricsParser(Parser):
                 if record["mode"] != "train":
                     continue  # a validation's metrics, at the iteration it followed
                 epoch, step = record["epoch"], record["iter"]
-                at = within.get(record.get("rank") if _int(record.get("rank")) is not None else None)
+                at = within.get(json_int(record.get("rank")))
                 before = at[2] if at is not None else 0
                 if at is not None and epoch > at[0] and step <= at[1]:
                     before += at[1]  # counted within epochs: this epoch starts after the last iteration logged
                     estimated = True
-                within[_int(record.get("rank"))] = (epoch, step, before)
+                within[json_int(record.get("rank"))] = (epoch, step, before)
                 step += before
                 values.pop("step_time_s", None)
                 if (seconds := to_float(record.get("time"), text=False)) is not None and 0 <= seconds < _MAX_STEP_S:
@@ -199,7 +196,7 @@ class JsonlMetricsParser(Parser):
                 rows.framework = _framework(record)
             if "train_runtime" in record:
                 values = {}  # the Trainer's summary: its train_loss is the run's mean, no step's
-            rank = _int(record.get("rank"))
+            rank = json_int(record.get("rank"))
             elapsed = next((e for k in _ELAPSED_KEYS if (e := _elapsed_s(record.get(k))) is not None), None)
             if elapsed is not None:
                 last = previous.get(rank)
