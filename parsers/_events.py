@@ -65,6 +65,10 @@ _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\)
 # "x1921c1s1b0n0-hsn0...: rank 16 exited with code 1", "...: rank 0 died from signal 15"
 _PALS_EXIT = re.compile(r"(?:^|: )rank (?P<rank>\d{1,7}) (?:exited with code [1-9]\d{0,3}|died from signal \d{1,3})\b")
 _SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?")
+# bash's word on a job of a script it ran that died, with the script's line and the job's pid:
+# "train_dual_doc.single.gpu.sh: line 27: 29781 Terminated              $marian_home/marian --model ..."
+_SHELL_JOB_DEATH = re.compile(r"^[^\s:]{1,255}: line \d{1,9}: {1,8}\d{1,10} (?P<what>Killed|Terminated|Segmentation fault|Aborted"
+                              r"|Bus error)(?: \(core dumped\))?(?: |$)")
 _RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")  # torchelastic's agent
 _GROUP_FAILED = re.compile(r"Worker group (?:FAILED|UNHEALTHY)\b")  # its state when it restarts them
 # torchelastic's rendezvous result: restart_count=0 is the first launch, more a relaunch (the
@@ -89,6 +93,10 @@ _AGENT_LINE = re.compile(
 # ("slurmstepd: error: *** STEP 30399.0 ON sn30-r1-h1 CANCELLED AT 2024-04-03T09:40:00 ***"; Ray's
 # node daemon: "(raylet) [2025-02-25 19:42:36,213 E 2097714 2097744] file_system_monitor.cc:116: ...")
 _SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ", "(raylet) ")
+# a launcher's own logger, dated in its own line, around the job's processes (SageMaker's toolkit
+# after its mpirun ended: "2022-09-21 13:39:27,753 sagemaker-training-toolkit INFO     Waiting for
+# the process to finish and give a return code."): no process of the job starts with its lines
+_LAUNCHER_LOGGER = " sagemaker-training-toolkit "
 _DURATION = r"(?:\s+in\s+(?P<dur>\d+(?:\.\d+)?)\s*(?:s|sec|seconds)\b)?"
 WATCHDOG = re.compile(
     r"Watchdog caught collective operation timeout: Work\w*\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)"
@@ -121,7 +129,13 @@ _STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
 # tensorpack's ModelSaver after writing: "Model saved to train_log/alexnet-dorefa/model-10000.";
 # FixMatch-pytorch's (TorchSSL's) "model saved: ./saved_models/cifar_10_400/latest_model.pth"
 _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))saved new best metric model\s*$"
-                             r"|(?<!ONNX )(?<!onnx )(?<!TorchScript )(?<!TensorRT )\b[Mm]odel saved(?: to:?|:) \S")
+                             r"|(?<!ONNX )(?<!onnx )(?<!TorchScript )(?<!TensorRT )\b[Mm]odel saved(?: to:?|:) \S"
+                             # transformers' save_pretrained, at INFO: "Model weights saved in /opt/ml/model/pytorch_model.bin"
+                             r"|\bModel weights saved in \S")
+# Marian's save (`--save-freq`): "[2019-02-27 21:52:52] Saving model weights and runtime parameters to
+# model/m.npz.orig.npz", the same to `m.iter5000.npz` and `m.npz`, then "Saving Adam parameters to m.npz.optimizer.npz"
+_MARIAN_SAVE = re.compile(r"(?:^|\] )Saving (?:model weights and runtime parameters to \S*?"
+                          r"(?:\.iter(?P<iter>\d{1,15})\.npz)?(?!\S)|(?P<adam>Adam) parameters to \S)")
 # torchtitan's header (also used by others); detectron2's TrainerBase ("[04/26 00:58:13
 # d2.engine.train_loop]: Starting training from iteration 9000", 0 unless resumed)
 # the Flax examples' "Starting training loop at step 1."
@@ -149,6 +163,10 @@ _CKPT = (
     ("checkpoint at step ", re.compile(r"^\s{0,8}Checkpoint at step \d{1,15}\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_START),
     # BasicSR's "Saving models and training states." (its networks, then its optimizers' and schedulers' states)
     ("training states", re.compile(r"\bSaving models and training states\b"), LogEventKind.CHECKPOINT_SAVE_START),
+    # pix2pix/CycleGAN's train.py before it writes the networks: "saving the latest model (epoch 4,
+    # total_iters 75000)", "saving the model at the end of epoch 70, iters 76860"
+    ("saving the ", re.compile(r"^saving the (?:latest model \(epoch \d{1,9}, total_iters \d{1,15}\)"
+                               r"|model at the end of epoch \d{1,9}, iters \d{1,15})"), LogEventKind.CHECKPOINT_SAVE_START),
     # llm.c's "Writing checkpoint at step 19560"
     ("writing ", re.compile(r"\bwriting (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
     # timm's CheckpointSaver lists the checkpoints it keeps right after saving one
@@ -200,11 +218,13 @@ _ANY_EVENT_PATTERN = (
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
-    r" weights to |saved new best metric model|odel saved to|odel saved: |Namespace\(|"
-    r"Beginning experiment!|training states|U[Ss][Ee] GPU: |"
+    r" weights to |saved new best metric model|odel saved to|odel saved: |odel weights saved in |Namespace\(|"
+    r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
+    r"Saving model weights and runtime parameters to |Saving Adam parameters to |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
+    r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |Done!\s*$|Reporting training |Exception ignored in"
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
@@ -323,7 +343,8 @@ class EventScanner:
         rows = self.rows
         failed = self.failed  # (before this line's start of a process clears it)
         if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
-                and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)):
+                and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)
+                and _LAUNCHER_LOGGER not in line.text[:60]):
             self.started.add(line.rank)
             self.failed = False
             self.launcher_end = None  # a new process: the clean end said before was another's run's
@@ -402,6 +423,11 @@ class EventScanner:
         if text[:1] in "KSAB " and (death := _SHELL_DEATH.fullmatch(text.strip())) is not None:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=f"the shell: {death.group(0)}")
+            self._failure(line.rank)
+            return True
+        if ": line " in text and (job := _SHELL_JOB_DEATH.match(text)) is not None:
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail=f"the shell: {job.group('what')}")
             self._failure(line.rank)
             return True
         restart = "worker group" in text and _RESTART.search(text) is not None
@@ -487,8 +513,12 @@ class EventScanner:
         elif "Done!" in text and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
-        elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text) and (
-                _SNAPSHOT_SAVED.search(text) is not None):
+        elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
+               or "weights saved in " in text) and (
+                _SNAPSHOT_SAVED.search(text) is not None) and not (
+                "weights saved in " in text and _save_open(rows, line.rank)):
+            # (transformers' "Model weights saved in" inside the Trainer's checkpoint, which goes on
+            # to write the optimizer's state, ends no save: only a save_pretrained of its own)
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif ("Save weights to " in text or "save model in " in text or " weights to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "saving model to " in text) and (
@@ -496,8 +526,15 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else
                        int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else None)
-        elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered)
-              and not _redrawn_bar(text)):
+        elif "parameters to " in text and (marian := _MARIAN_SAVE.search(text)) is not None:
+            # Marian's save: its model's files one after the other, then its optimizer's state
+            if marian.group("adam") is not None:
+                rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            elif not _save_open(rows, line.rank):
+                rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           step=int(marian.group("iter")) if marian.group("iter") else None)
+        elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered
+               or "saving the " in lowered) and not _redrawn_bar(text)):
             for word, pattern, kind in _CKPT:
                 ckpt = pattern.search(text) if low is None or word in low else None
                 if ckpt:
@@ -612,6 +649,14 @@ def _in_subgroup(text: str) -> bool:
     pg = _PG.search(text)
     return (pg is not None and pg.group(0).startswith("[PG ID ") and pg.group("pg") != "0"
             and pg.group("desc") != "default_pg")
+
+
+def _save_open(rows: LogRows, rank: int | None) -> bool:
+    """Whether the rank's last save event is a save's start (one still being written)."""
+    for event in reversed(rows.events):
+        if event["rank"] == rank and event["kind"] in _SAVES:
+            return bool(event["kind"] == LogEventKind.CHECKPOINT_SAVE_START.value)
+    return False
 
 
 def _drop_exit_starts(rows: LogRows) -> None:

@@ -44,7 +44,9 @@ _PREFIX = re.compile(
     r"|\[rank=(?P<r7>\d+)\] "
     r"|\[GPU(?P<r11>\d{1,7})\] "  # PyTorch's DDP tutorial series prints its global rank so: "[GPU2] Epoch 0 | ..."
     r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] [0-9a-f]{6,64} \|\| "
-    r"|\([A-Za-z_]\w{0,100} pid=\d+(?:, ip=[\d.]{1,40})?\) "
+    # (SkyPilot's, on its tasks' lines: "(head, rank=0, pid=3808) ", "(worker1, rank=1, pid=2769,
+    # ip=10.100.10.12) ", "(mnist-tpu-node pid=28961) "; its rank is the node's, not a process's)
+    r"|\([A-Za-z_][\w\-]{0,100}(?:, rank=\d{1,7})?,? pid=\d{1,10}(?:, ip=[\d.]{1,40})?\) "
     # pdsh (DeepSpeed's multi-node launcher): the node's address; not `colossalai run`'s report
     # of a node's end ("127.0.0.1: success", read whole by the event scanner)
     r"|(?P<ip>(?:\d{1,3}\.){3}\d{1,3}): (?!(?:success|failure)\s*$)"
@@ -458,7 +460,8 @@ _TORCHRUN = r"^\[(?:default([0-9]{1,9})\]:|rank([0-9]{1,9})\]: ?)"
 # ASCII character.
 _NEEDS_PYTHON = (
     r"\x1b|\]:|\]<std| \|\| "
-    r"|^(?:[\w.\-]*-\d+ +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |(?:[0-9]{1,3}\.){3}[0-9]{1,3}: |\([^ ]* pid=|[\w.\-]+: \["
+    r"|^(?:[\w.\-]*-\d+ +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |(?:[0-9]{1,3}\.){3}[0-9]{1,3}: "
+    r"|\([^ ]*(?:, rank=[0-9]+)?,? pid=|[\w.\-]+: \["
     r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] )"
     r"|^[^!-~]*$"
 )
@@ -557,7 +560,7 @@ def uncommented(lines: list[str]) -> list[str] | None:
 
 # the least indentation of a log pasted as an indented block (Markdown's code block, a note's
 # quote) that is taken off its lines: less may be the log's own (a bar's `  5%|`)
-PASTED_INDENT_MIN = 4
+PASTED_INDENT_MIN = 3
 
 
 def dedented(lines: list[str]) -> list[str] | None:

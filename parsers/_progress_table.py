@@ -48,11 +48,23 @@ class Header:
     counter: int  # the column the step is read from
     epoch: int | None  # the epoch's column
     ordered: bool = False  # cells apart by a tab or one space: read in their order, not by place
+    framework: str | None = None  # the program whose table it is, where its columns say
+
+
+# spaCy's `spacy train` table (v3): `E    #       LOSS TOK2VEC  LOSS NER  ENTS_F  ENTS_P  ENTS_R  SCORE`,
+# its columns two spaces or more apart, a name of two words (a component's loss), `E` its epoch and
+# `#` its step; a row each evaluation (`  1     200       1119.35   3977.76   34.89 ...`)
+_SPACY = re.compile(r"E {2,8}# {2,12}LOSS ")
+_SPACY_CELL = re.compile(r"\S+(?: \S+)*")
 
 
 def header(text: str) -> Header | None:
     """The columns of a progress table's header line, or None: at least three names, each apart
     from the next by two spaces or more, an epoch, iteration or step among them and a loss."""
+    if text[:1] == "E" and _SPACY.match(text) is not None:
+        cells = list(_SPACY_CELL.finditer(text))
+        names = ["epoch" if c.group() == "E" else "step" if c.group() == "#" else c.group().lower() for c in cells]
+        return Header([c.start() for c in cells], names, 1, 0, framework="spacy")
     if "  " not in text and text.lstrip()[:5].lower() != "epoch":
         return None  # (a table apart by tabs or single spaces opens with `epoch`: `ordered`)
     cells = list(_CELL.finditer(text))
@@ -115,10 +127,12 @@ def seconds(value: str) -> float | None:
 
 
 def is_table(bodies: list[str]) -> bool:
-    """A header followed by two rows, or fastai's (its Recorder's columns) by one (a file's
-    head, for detection)."""
+    """A header followed by two rows, or fastai's (its Recorder's columns) by one, or spaCy's
+    alone (its training's table, before its first evaluation's row) (a file's head, for detection)."""
     for i, body in enumerate(bodies):
         if (head := header(body)) is not None:
+            if head.framework == "spacy":
+                return True
             rows = [r for r in (row(head, b) for b in bodies[i + 1:i + 12]) if r is not None]
             if len(rows) >= 2 or (rows and _fastai(head)):
                 return True
@@ -166,5 +180,7 @@ def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
         rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
         if _fastai(head):
             rows.steps[-1]["framework"] = "fastai"  # its Recorder's columns
+        elif head.framework is not None:
+            rows.steps[-1]["framework"] = head.framework
         last = step
     return last is not None

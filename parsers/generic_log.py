@@ -113,6 +113,56 @@ class _Epoch:
 # 6.906126`: "epoch time: 571750.162 ms, per step time: 114.259 ms" (the epoch's mean step time)
 _TIME_MONITOR = re.compile(r"\s{0,8}epoch time: \d{1,15}(?:\.\d{1,9})? ms, per step time: (?P<ms>\d{1,12}(?:\.\d{1,9})?) ms")
 
+# Step lines of programs that print their own form, read by `_own_step`:
+# - pix2pix/CycleGAN's Visualizer (junyanz/pytorch-CycleGAN-and-pix2pix, and the GANs built on it):
+#   "(epoch: 4, iters: 14800, time: 0.085, data: 0.001) G_GAN: 0.908 G_L1: 8.419 ...", 2017's "(epoch: 1 ,
+#   iters: 1   , time: 3.252) D_A: 1.537 ...": the epoch, the samples done within it, a sample's compute
+#   and data-loading seconds (a step is a sample; the count starts again each epoch);
+# - SimSwap's loss log, written by the same Visualizer's descendant: "( step: 4199, ) G_Loss: 2.891 ...";
+# - StyleGAN2/3's (NVlabs, PyTorch and TensorFlow) tick: "tick 2     kimg 8.0      time 59m 31s
+#   sec/tick 1534.0  sec/kimg 383.50 ...", "tick 1     kimg 6.1      lod 0.00  minibatch 32   time 12m 16s
+#   sec/tick 648.1 ...": a tick (its logging unit of kimg; it prints nothing finer) the step, its seconds
+#   its time;
+# - Marian's update line: "[2019-02-27 21:13:26] Ep. 1 : Up. 500 : Sen. 141,119 : Cost 249.71469116 : Time
+#   288.83s : 12757.46 words/s : L.r. 9.3750e-06", `Time` the seconds since the line before (its
+#   `--disp-freq` updates), the cost its loss.
+_VISUALIZER = re.compile(r"\(epoch: (?P<e>\d{1,9}) {0,4}, iters: (?P<i>\d{1,12}) {0,8}, time: (?P<t>\d{1,9}(?:\.\d{1,9})?)"
+                         r"(?:, data: (?P<d>\d{1,9}(?:\.\d{1,9})?))?\) ")
+_SIMSWAP = re.compile(r"\( step: (?P<s>\d{1,15}), \) \w{1,40}: ")
+_TICK = re.compile(r"tick (?P<t>\d{1,12}) {1,12}kimg \d{1,12}\.\d{1,3} {1,12}(?:lod \d{1,3}\.\d{1,3} {1,12})?"
+                   r"(?:minibatch \d{1,9} {1,12})?time (?:\d{1,5}[dhms] ){0,3}\d{1,5}[dhms] {1,20}"
+                   r"sec/tick (?P<s>\d{1,12}(?:\.\d{1,9})?) ")
+_MARIAN = re.compile(r"\bEp\. (?P<e>\d{1,9}) : Up\. (?P<u>\d{1,15}) : Sen\. [\d,]{1,20} : Cost (?P<c>" + _FIGURE + r")")
+_MARIAN_TIME = re.compile(r" : Time (?P<t>\d{1,9}(?:\.\d{1,9})?)s : ")
+_MARIAN_LR = re.compile(r" : L\.r\. (?P<lr>" + _FIGURE + r")")
+
+
+class _OwnStep(NamedTuple):
+    step: int
+    epoch: int | None  # where the count is within its epoch
+    values: dict[str, float]
+    framework: str
+
+
+def _own_step(text: str) -> _OwnStep | None:
+    """A step line of the programs above, or None."""
+    if "(epoch: " in text and (gan := _VISUALIZER.match(text.lstrip())) is not None:
+        values = {"step_time_s": float(gan.group("t"))}
+        if gan.group("d") is not None:
+            values["data_time_s"] = float(gan.group("d"))
+        return _OwnStep(int(gan.group("i")), int(gan.group("e")), values, "pix2pix")
+    if "( step: " in text and (simswap := _SIMSWAP.match(text)) is not None:
+        return _OwnStep(int(simswap.group("s")), None, {}, "simswap")
+    if text[:5] == "tick " and (tick := _TICK.match(text)) is not None:
+        return _OwnStep(int(tick.group("t")), None, {"step_time_s": float(tick.group("s"))}, "stylegan")
+    if "Up. " in text and (marian := _MARIAN.search(text)) is not None:
+        values = {"loss": float(marian.group("c"))}
+        if (lr := _MARIAN_LR.search(text, marian.end())) is not None:
+            values["lr"] = float(lr.group("lr"))
+        return _OwnStep(int(marian.group("u")), None, values, "marian")
+    return None
+
+
 # BasicSR's MessageLogger (Real-ESRGAN's, SwinIR's, NAFNet's, Restormer's training): "[NAFNe..][epoch:249,
 # iter:   1,000, lr:(9.999e-04,)] [eta: 1 day, 16:37:50, time (data): 0.235 (0.000)] l_pix: 1.9727e-02",
 # the run's iteration with thousands separators (`{:8,d}`), the seconds of an iteration and of its data
@@ -356,8 +406,9 @@ _NOT_TRAINING = re.compile(r"\b(?:val(?:id|idation|idating)?|eval(?:uate|uation|
 
 
 # a bar over the run's steps, described so (diffusers' and kohya-ss' training scripts:
-# `Steps:  70%|...| 608/864 [17:50<19:15,  4.51s/it, loss=0.0717, lr=0.0001]`)
-_STEPS_BAR = re.compile(r"\s{0,8}(?:training )?steps?\s{0,4}:?\s{0,8}(?=\d{1,3}%)", re.I)
+# `Steps:  70%|...| 608/864 [17:50<19:15,  4.51s/it, loss=0.0717, lr=0.0001]`), SimpleTuner's with its
+# epoch before (`Epoch 38/65, Steps:  57%|...| 5750/10000 [18:09<12:43,  5.57it/s, ...]`: the run's steps)
+_STEPS_BAR = re.compile(r"\s{0,8}(?:epoch \d{1,9}/\d{1,9}, {1,4})?(?:training )?steps?\s{0,4}:?\s{0,8}(?=\d{1,3}%)", re.I)
 
 
 def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
@@ -1098,7 +1149,12 @@ class GenericLogParser(LogReader):
         if "Traceback (most recent call last)" in text and _TRAINING_FRAME.search(text) is not None and any(
                 "%|" in body and (reading := _bare_bar(body)) is not None and reading.n > 0 for body in bodies):
             return Claim.CONTENT  # a progress bar that moved, then the traceback that stopped its training
+        own = 0
         for body in bodies:
+            if _own_step(body) is not None:
+                own += 1
+                if own >= 2:
+                    return Claim.CONTENT  # a program's own step lines (`_own_step`)
             if "timing_s/step:" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
             if " seconds, " in body and _DARKNET.match(body) is not None:
@@ -1180,6 +1236,7 @@ class GenericLogParser(LogReader):
         orbit_seen: dict[tuple[int | None, int], _OrbitRecord] = {}  # (rank, step) -> its last Orbit record
         orbit_last: dict[int | None, _OrbitRecord] = {}  # rank -> its last Orbit record
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
+        marian_up: dict[int | None, int] = {}  # rank -> the update its last Marian line printed
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -1261,6 +1318,21 @@ class GenericLogParser(LogReader):
                 if (orbit_s := _orbit_step_time(orbit)) is not None:
                     record.values["step_time_s"] = orbit_s
                 record.add_inline(text[orbit.end():])
+                continue
+            if (own := _own_step(text)) is not None:
+                values = own.values
+                if own.framework == "marian":
+                    # its `Time` is that of the updates since its line before (none before the first)
+                    last_up, marian_up[line.rank] = marian_up.get(line.rank), own.step
+                    if (last_up is not None and own.step > last_up
+                            and (took := _MARIAN_TIME.search(text)) is not None):
+                        values["step_time_s"] = float(took.group("t")) / (own.step - last_up)
+                before = len(rows.steps)
+                rows.step(line=line.number, rank=line.rank, step=own.step, end_ns=line.ts_ns, **values)
+                if len(rows.steps) > before:
+                    rows.steps[-1]["framework"] = own.framework
+                    if own.epoch is not None:
+                        within.append((len(rows.steps) - 1, own.epoch))
                 continue
             if "per step time: " in text and (monitor := _TIME_MONITOR.match(text)) is not None:
                 # MindSpore's TimeMonitor after the epoch's LossMonitor line: that step's mean time

@@ -72,6 +72,9 @@ _KV = re.compile(
 )
 _ROUNDED_STEP = re.compile(r"\bglobal_step[=:]\s*+[-+]?\d++(?:\.\d*+)?[eE]")
 _CKPT_SAVE = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,15}): .*saving model to")
+# ModelCheckpoint's word on an epoch's end that saved nothing: "Epoch 15, global step 3375:
+# val/loss_simple_ema was not in top 3" (its step all the same)
+_CKPT_NOT_TOP = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,15}): '?[\w/.\-]{1,200}'? was not in top \d")
 _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint path")
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
 _LIGHTNING = re.compile(r"pytorch_lightning|lightning\.pytorch|LOCAL_RANK: \d+ - CUDA_VISIBLE_DEVICES|`Trainer\.fit` stopped|"
@@ -160,6 +163,15 @@ class LightningParser(LogReader):
         if not body:
             return 0
         # each rule's own literal first: most lines hold none
+        if "global step " in body and "not in top" in body and (m := _CKPT_NOT_TOP.search(body)) is not None:
+            key = ("not saved", line.rank, m.group("step"))
+            if key not in seen:
+                seen.add(key)
+                drawn = state.current(line.rank, int(m.group("epoch")))
+                last = drawn.readings[-1] if drawn is not None and drawn.readings else None
+                if last is not None and last.total is not None and last.n == last.total:
+                    state.saves.append((line.rank, int(m.group("epoch")), int(m.group("step"))))
+            return 1
         if "global step " in body and (m := _CKPT_SAVE.search(body)) is not None:
             key = ("save", line.rank, m.group("step"))
             if key not in seen:
@@ -325,8 +337,9 @@ def _optimizer_steps(steps: dict[tuple[int | None, int, int], dict[str, Any]],
     batch-counted rows are the optimizer steps they make: epoch x ceil(n / k) + ceil(batch / k),
     their step time k batches'. The steps an epoch makes come from the two saves furthest apart
     (their global steps over the epochs between them), or from one save over the epochs since
-    the run began. Any other count (a bar whose total holds the validation's batches too) changes
-    nothing."""
+    the run began. A bar whose total holds the epoch's validation batches too (fewer than its
+    training's) counts its training batches first: a reading past them is the epoch's last step.
+    Any other count changes nothing."""
     by_rank: dict[int | None, list[tuple[int, int]]] = {}
     for rank, epoch, step in saves:
         by_rank.setdefault(rank, []).append((epoch, step))
@@ -347,6 +360,13 @@ def _optimizer_steps(steps: dict[tuple[int | None, int, int], dict[str, Any]],
             continue
         per_epoch = made // span
         k = round(batches / per_epoch)
+        if k == 1 and per_epoch < batches < 2 * per_epoch:
+            # Lightning 1.x's bar counts the epoch's validation batches after its training's (`220/220`
+            # for 211 steps): the steps are its training batches, a reading past them the epoch's last
+            for row in rows:
+                epoch, batch = divmod(row["step"], batches)
+                row["step"] = epoch * per_epoch + min(batch, per_epoch)
+            continue
         if k < 2 or -(-batches // k) != per_epoch:
             continue
         for row in rows:

@@ -54,7 +54,7 @@ _NAME_OP = re.compile(r"(?:^|[^a-z])(" + "|".join(sorted(OPS, key=len, reverse=T
 _THREADS = re.compile(r"^#\s*nThread\s+\d+\s+nGpus\s+\d+")
 _RANK = re.compile(
     r"^#\s+Rank\s+(?P<rank>\d+)(?:\s+Group\s+\d+)?\s+Pid\s+(?P<pid>\d+)\s+on\s+(?P<host>\S+)"
-    r"\s+device\s+\d+\s+\[[^\]]*\]\s+(?P<name>.+?)\s*$"
+    r"\s+device\s+\d+\s+\[[^\]]*\](?:\s+(?P<name>\S.*?))?\s*$"  # (rccl-tests may print no device name)
 )
 _COLUMNS = re.compile(r"^#\s+(?:size|bytes)\s+(?:count|N)\s+type\b(?P<rest>.*)$")
 _AVG = re.compile(r"^#\s*Avg bus bandwidth\s*:\s*(?P<v>[\d.eE+\-]+|nan|inf)", re.I)
@@ -72,7 +72,7 @@ class _Run:
     index: int
     op: str | None = None
     time_unit_ms: bool = False  # NCCL 1.x tests print milliseconds
-    ranks: dict[int, tuple[str, str]] = field(default_factory=dict)  # rank -> (host, device name)
+    ranks: dict[int, tuple[str, str | None]] = field(default_factory=dict)  # rank -> (host, device name)
     rank_lines: int = 0
     headers: int = 0  # "# nThread" lines: more than one with the same ranks = independent 1-rank jobs
     rows: list[dict[str, Any]] = field(default_factory=list)
@@ -188,7 +188,7 @@ class NcclTestsParser(Parser):
                                 "name): op left empty")
             n_ranks, source = (len(run.ranks), "header") if run.ranks else _ranks_from_ratio(op, run.rows)
             hosts = ",".join(sorted({h for h, _ in run.ranks.values()})) or None
-            devices = ",".join(sorted({d for _, d in run.ranks.values()})) or None
+            devices = ",".join(sorted({d for _, d in run.ranks.values() if d})) or None
             for half in run.rows:
                 half.update(file_id="", run=run.index, op=op, n_ranks=n_ranks, n_ranks_source=source, hosts=hosts,
                             devices=devices, nccl_version=nccl.version or library, avg_busbw_gbps=run.avg_busbw)
@@ -269,10 +269,11 @@ def _op_from_name(name: str) -> str | None:
 
 def _op_from_ratio(rows: list[dict[str, Any]], n: int) -> str | None:
     """The collective of a table whose rows reduce (a redop, not `none`) over every rank (root
-    -1), over 3 ranks or more: all_reduce where busbw / algbw is 2(n-1)/n, reduce_scatter where it
-    is (n-1)/n; None where the figures cannot tell them apart (sendrecv's `sum -1` rows have a
-    ratio of 1, all_reduce's over 2 ranks too)."""
-    if n < 3 or any(r["redop"] in ("", "none") or r["root"] != -1 for r in rows):
+    -1, or no root column: the tables before 2.4's nccl-tests had none), over 3 ranks or more:
+    all_reduce where busbw / algbw is 2(n-1)/n, reduce_scatter where it is (n-1)/n; None where the
+    figures cannot tell them apart (sendrecv's `sum -1` rows have a ratio of 1, all_reduce's over
+    2 ranks too; reduce's and broadcast's are 1)."""
+    if n < 3 or any(r["redop"] in ("", "none") or r["root"] not in (-1, None) for r in rows):
         return None  # (over 2 ranks all_reduce's 2(n-1)/n is 1, sendrecv's ratio too)
     best = max((r for r in rows if (r["algbw_gbps"] or 0) > 0 and r["busbw_gbps"]), key=lambda r: r["algbw_gbps"], default=None)
     if best is None or best["algbw_gbps"] < 1:  # (two decimals: a smaller figure is too coarse for the ratio)

@@ -1,0 +1,869 @@
+"""Line rules for programs and launchers met in real jobs nobody here recorded, on quoted real
+lines (each source cited): SkyPilot's task prefixes and a block indented in reStructuredText,
+SageMaker's training toolkit around its job, transformers' save_pretrained, the Visualizer of
+pix2pix/CycleGAN and its descendants, StyleGAN's ticks, Marian's updates and saves, bash's word on
+a killed job, and spaCy's training table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.test_line_rules import _read
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
+
+# SkyPilot's task prefixes around mpirun's tags, an nccl-tests table on 16 H200s (github.com/skypilot-org/skypilot @
+# 088eebc2dd2ef6cdac96f7b72e8f800bc9b1f9f2 : examples/gcp_gpu_direct_tcpx/README.md, its output block, whole)
+SKYPILOT_NCCL_TESTS = [
+    '$ sky launch -c nccl nccl_rdma_gke_h200.yaml',
+    '...',
+    '(head, rank=0, pid=3808) All nodes: 10.100.9.12:8,10.100.10.12:8',
+    '(worker1, rank=1, pid=2769, ip=10.100.10.12) Worker nodes',
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:# nThread 1 nGpus 1 minBytes 1024 maxBytes 8589934592 step: 2'
+     '(factor) warmup iters: 5 iters: 100 agg iters: 1 validation: 1 graph: 0'),
+    '(head, rank=0, pid=3808) [1,0]<stdout>:#',
+    '(head, rank=0, pid=3808) [1,0]<stdout>:# Using devices',
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank  0 Group  0 Pid   7774 on nc-d87e1263-head device  0 '
+     '[0000:8f:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank  1 Group  0 Pid   7775 on nc-d87e1263-head device  1 '
+     '[0000:90:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank  2 Group  0 Pid   7776 on nc-d87e1263-head device  2 '
+     '[0000:96:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank  3 Group  0 Pid   7778 on nc-d87e1263-head device  3 '
+     '[0000:97:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank  4 Group  0 Pid   7783 on nc-d87e1263-head device  4 '
+     '[0000:c4:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank  5 Group  0 Pid   7786 on nc-d87e1263-head device  5 '
+     '[0000:c5:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank  6 Group  0 Pid   7789 on nc-d87e1263-head device  6 '
+     '[0000:cb:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank  7 Group  0 Pid   7792 on nc-d87e1263-head device  7 '
+     '[0000:cc:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank  8 Group  0 Pid   4926 on nc-d87e1263-worker1 device '
+     ' 0 [0000:8f:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank  9 Group  0 Pid   4927 on nc-d87e1263-worker1 device '
+     ' 1 [0000:90:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank 10 Group  0 Pid   4928 on nc-d87e1263-worker1 device '
+     ' 2 [0000:96:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank 11 Group  0 Pid   4929 on nc-d87e1263-worker1 device '
+     ' 3 [0000:97:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank 12 Group  0 Pid   4931 on nc-d87e1263-worker1 device '
+     ' 4 [0000:c4:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank 13 Group  0 Pid   4934 on nc-d87e1263-worker1 device '
+     ' 5 [0000:c5:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank 14 Group  0 Pid   4937 on nc-d87e1263-worker1 device '
+     ' 6 [0000:cb:00] NVIDIA H200'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#  Rank 15 Group  0 Pid   4940 on nc-d87e1263-worker1 device '
+     ' 7 [0000:cc:00] NVIDIA H200'),
+    '(head, rank=0, pid=3808) [1,0]<stdout>:#',
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#                                                            '
+     '  out-of-place                       in-place'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#       size         count      type   redop    root     time'
+     '   algbw   busbw #wrong     time   algbw   busbw #wrong'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:#        (B)    (elements)                               (us)'
+     '  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:        1024            16     float    none      -1    28.39'
+     '    0.04    0.03      0    28.07    0.04    0.03      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:        2048            32     float    none      -1    28.29'
+     '    0.07    0.07      0    28.24    0.07    0.07      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:        4096            64     float    none      -1    28.85'
+     '    0.14    0.13      0    28.64    0.14    0.13      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:        8192           128     float    none      -1    34.12'
+     '    0.24    0.23      0    32.47    0.25    0.24      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:       16384           256     float    none      -1    33.28'
+     '    0.49    0.46      0    33.29    0.49    0.46      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:       32768           512     float    none      -1    34.80'
+     '    0.94    0.88      0    34.86    0.94    0.88      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:       65536          1024     float    none      -1    40.62'
+     '    1.61    1.51      0    41.22    1.59    1.49      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:      131072          2048     float    none      -1    36.17'
+     '    3.62    3.40      0    40.87    3.21    3.01      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:      262144          4096     float    none      -1    41.81'
+     '    6.27    5.88      0    37.99    6.90    6.47      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:      524288          8192     float    none      -1    43.98'
+     '   11.92   11.18      0    45.96   11.41   10.69      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:     1048576         16384     float    none      -1    58.46'
+     '   17.94   16.82      0    54.81   19.13   17.93      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:     2097152         32768     float    none      -1    68.40'
+     '   30.66   28.74      0    70.87   29.59   27.74      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:     4194304         65536     float    none      -1    76.56'
+     '   54.78   51.36      0    76.13   55.09   51.65      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:     8388608        131072     float    none      -1    86.92'
+     '   96.51   90.47      0    85.77   97.81   91.70      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:    16777216        262144     float    none      -1    116.2'
+     '  144.43  135.41      0    114.9  146.00  136.87      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:    33554432        524288     float    none      -1    174.4'
+     '  192.45  180.42      0    172.4  194.66  182.49      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:    67108864       1048576     float    none      -1    278.1'
+     '  241.27  226.19      0    270.5  248.10  232.59      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:   134217728       2097152     float    none      -1    499.6'
+     '  268.67  251.88      0    483.8  277.44  260.10      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:   268435456       4194304     float    none      -1    885.5'
+     '  303.16  284.21      0    870.7  308.30  289.03      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:   536870912       8388608     float    none      -1   1575.6'
+     '  340.75  319.45      0   1568.7  342.24  320.85      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:  1073741824      16777216     float    none      -1   3123.9'
+     '  343.72  322.23      0   3079.7  348.65  326.86      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:  2147483648      33554432     float    none      -1   6229.6'
+     '  344.72  323.18      0   6107.6  351.61  329.63      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:  4294967296      67108864     float    none      -1    12416'
+     '  345.92  324.30      0    12133  354.00  331.87      0'),
+    ('(head, rank=0, pid=3808) [1,0]<stdout>:  8589934592     134217728     float    none      -1    24724'
+     '  347.44  325.72      0    24214  354.75  332.58      0'),
+    '(head, rank=0, pid=3808) [1,0]<stdout>:# Out of bounds values : 0 OK',
+    '(head, rank=0, pid=3808) [1,0]<stdout>:# Avg bus bandwidth    : 122.073',
+    '(head, rank=0, pid=3808) [1,0]<stdout>:#',
+]
+
+# a Keras job's epochs under SkyPilot's task prefix, the block indented 3 spaces in reStructuredText (github.com/
+# skypilot-org/skypilot @ 01e8777ae1c0f38424fcffa51690a6e62652b341 : docs/source/reference/tpu.rst, TPU Node MNIST block)
+SKYPILOT_KERAS = [
+    '   $ sky launch examples/tpu/tpu_node_mnist.yaml  -c mycluster',
+    '   ...',
+    '   (mnist-tpu-node pid=28961) Epoch 9/10',
+    ('   (mnist-tpu-node pid=28961) 58/58 [==============================] - 1s 19ms/step - loss: 0.1181 -'
+     ' sparse_categorical_accuracy: 0.9646 - val_loss: 0.0921 - val_sparse_categorical_accuracy: 0.9719'),
+    '   (mnist-tpu-node pid=28961) Epoch 10/10',
+    ('   (mnist-tpu-node pid=28961) 58/58 [==============================] - 1s 20ms/step - loss: 0.1139 -'
+     ' sparse_categorical_accuracy: 0.9655 - val_loss: 0.0831 - val_sparse_categorical_accuracy: 0.9742'),
+    '   ...',
+    ("   (mnist-tpu-node pid=28961) {'accuracy_top_1': 0.9741753339767456, 'eval_loss': 0.0831054300069809"
+     ", 'loss': 0.11388632655143738, 'training_accuracy_top_1': 0.9654667377471924}"),
+]
+
+# Accelerate on SageMaker under its mpirun's tags, then the training toolkit's own lines (github.com/huggingface/
+# notebooks @ 3822d643558f3d12b24d3ed9f14fcc19544144f4 : sagemaker/22_accelerate_sagemaker_examples/README.md, step 9's
+# output block, whole)
+SAGEMAKER_SEQ2SEQ = [
+    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:37:39 - INFO - __main__ - Distributed environment: MULTI_'
+     'GPU  Backend: smddp'),
+    '[1,mpirank:0,algo-1]<stderr>:Num processes: 8',
+    '[1,mpirank:0,algo-1]<stderr>:Process index: 0',
+    '[1,mpirank:0,algo-1]<stderr>:Local process index: 0',
+    '[1,mpirank:0,algo-1]<stderr>:Device: cuda:0',
+    '[1,mpirank:0,algo-1]<stderr>:',
+    '',
+    '...',
+    '',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ - ***** Running training *****',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ -   Num examples = 10000',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ -   Num Epochs = 1',
+    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ -   Instantaneous batch size per '
+     'device = 16'),
+    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ -   Total train batch size (w. pa'
+     'rallel, distributed & accumulation) = 128'),
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ -   Gradient Accumulation steps = 1',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ -   Total optimization steps = 79',
+    '',
+    '...',
+    '',
+    '[1,mpirank:0,algo-1]<stderr>:#015100%|██████████| 79/79 [00:19<00:00,  4.79it/s]',
+    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:50 - INFO - __main__ - Epoch 0 training took 19.501621'
+     '72317505 seconds'),
+    '[1,mpirank:0,algo-1]<stdout>:starting evaluation',
+    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:55 - INFO - __main__ - printing few sample generations'
+     ' and corresponding labels from eval set'),
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:55 - INFO - __main__ - prompt | generated | label',
+    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:55 - INFO - __main__ - chatbot:your persona: i work as'
+     " an electrician. i always sleep 8 hours a day. </s>  <s> Which level are you at?</s> |  I'm at the t"
+     'op of the ladder. I work for an electrical company. |  I received on-the-job training when i first s'
+     'tarted'),
+    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:55 - INFO - __main__ - chatbot:your persona: i work as'
+     ' an electrician. i always sleep 8 hours a day. </s>  <s> Which level are you at? </s> <s> I received'
+     ' on-the-job training when i first started </s> <s> Thats great! How long have you been doing this wo'
+     "rk? </s> |  I've been working as an Electrician for about 5 years now. It's a great job. |  For a go"
+     'od number of years now.'),
+    '',
+    '... ',
+    '',
+    ("[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:39:02 - INFO - __main__ - chatbot:your persona: i'm a pai"
+     "nter and love to create art. i'm a talented singer and have won several competitions. </s>  <s> I lo"
+     've the Doors! They have such a unique sound. Do you have a favorite Doors song?</s> |  My favorite s'
+     'ong of theirs is "When I Was Your Man". What\'s yours? |  It\'s a tie between People are strange and L'
+     "ove me two times. What's your favorite?"),
+    ("[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:39:02 - INFO - __main__ - chatbot:your persona: i'm a pai"
+     "nter and love to create art. i'm a talented singer and have won several competitions. </s>  <s> I th"
+     'ink my favorite is Love Street. It has such a haunting melody. Have you heard that one?</s> |  No, I'
+     " haven't. I'll have to check it out. What genre is it? |  Yeah, it's a pretty great song, Jim Morris"
+     'on was just an amazing songwriter, I aspire to make songs as good as his one day.'),
+    '',
+    '...',
+    '',
+    "[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:39:17 - INFO - __main__ - {'bleu': 1.7067114414104911}",
+    '[1,mpirank:0,algo-1]<stdout>:evaluation completed',
+    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:39:17 - INFO - __main__ - Epoch 0 evaluation took 24.2945'
+     '14417648315 seconds'),
+    '[1,mpirank:0,algo-1]<stderr>:Configuration saved in /opt/ml/model/config.json',
+    '[1,mpirank:0,algo-1]<stderr>:Model weights saved in /opt/ml/model/pytorch_model.bin',
+    '[1,mpirank:0,algo-1]<stderr>:tokenizer config file saved in /opt/ml/model/tokenizer_config.json',
+    '[1,mpirank:0,algo-1]<stderr>:Special tokens file saved in /opt/ml/model/special_tokens_map.json',
+    '[1,mpirank:0,algo-1]<stderr>:#015100%|██████████| 79/79 [00:47<00:00,  1.65it/s]',
+    ('2022-09-21 13:39:27,753 sagemaker-training-toolkit INFO     Waiting for the process to finish and gi'
+     've a return code.'),
+    ('2022-09-21 13:39:27,753 sagemaker-training-toolkit INFO     Done waiting for a return code. Received'
+     ' 0 from exiting process.'),
+    '2022-09-21 13:39:27,754 sagemaker-training-toolkit INFO     Reporting training SUCCESS',
+]
+
+# pix2pix's console (github.com/junyanz/pytorch-CycleGAN-and-pix2pix/issues/1459, its output block, whole)
+PIX2PIX = [
+    '(epoch: 4, iters: 14800, time: 0.085, data: 0.001) G_GAN: 0.908 G_L1: 8.419 D_real: 1.730 D_fake: 0.254',
+    '(epoch: 4, iters: 14900, time: 0.041, data: 0.001) G_GAN: 1.959 G_L1: 4.833 D_real: 0.900 D_fake: 0.095',
+    '(epoch: 4, iters: 15000, time: 0.040, data: 0.001) G_GAN: 1.928 G_L1: 12.184 D_real: 2.155 D_fake: 0.082',
+    'saving the latest model (epoch 4, total_iters 75000)',
+    '(epoch: 4, iters: 15100, time: 0.041, data: 0.001) G_GAN: 2.237 G_L1: 3.930 D_real: 0.087 D_fake: 0.155',
+    '(epoch: 4, iters: 15200, time: 0.094, data: 0.001) G_GAN: 2.362 G_L1: 29.048 D_real: 0.000 D_fake: 0.130',
+    '(epoch: 4, iters: 15300, time: 0.040, data: 0.001) G_GAN: 2.675 G_L1: 7.681 D_real: 0.003 D_fake: 0.153',
+    '(epoch: 4, iters: 15400, time: 0.040, data: 0.001) G_GAN: 1.852 G_L1: 10.161 D_real: 0.125 D_fake: 0.556',
+    '(epoch: 4, iters: 15500, time: 0.041, data: 0.001) G_GAN: 1.870 G_L1: 8.213 D_real: 0.165 D_fake: 0.287',
+    '(epoch: 4, iters: 15600, time: 0.088, data: 0.001) G_GAN: 1.777 G_L1: 9.989 D_real: 1.522 D_fake: 0.062',
+    '(epoch: 4, iters: 15700, time: 0.041, data: 0.001) G_GAN: 2.321 G_L1: 5.518 D_real: 0.454 D_fake: 0.128',
+    '(epoch: 4, iters: 15800, time: 0.042, data: 0.001) G_GAN: 1.434 G_L1: 14.416 D_real: 0.001 D_fake: 0.428',
+    '(epoch: 4, iters: 15900, time: 0.042, data: 0.001) G_GAN: 1.423 G_L1: 4.327 D_real: 0.211 D_fake: 0.783',
+]
+
+# CycleGAN's console at an epoch's end (github.com/junyanz/pytorch-CycleGAN-and-pix2pix/issues/703, a comment's block)
+CYCLEGAN_EPOCH_END = [
+    ('(epoch: 70, iters: 838, time: 0.313, data: 0.003) D_A: 0.298 G_A: 0.078 cycle_A: 0.483 idt_A: 0.126 '
+     'D_B: 0.312 G_B: 0.256 cycle_B: 0.289 idt_B: 0.150'),
+    ('(epoch: 70, iters: 938, time: 0.323, data: 0.007) D_A: 0.307 G_A: 0.221 cycle_A: 0.312 idt_A: 0.174 '
+     'D_B: 0.245 G_B: 0.262 cycle_B: 0.374 idt_B: 0.194'),
+    ('(epoch: 70, iters: 1038, time: 1.455, data: 0.002) D_A: 0.188 G_A: 0.177 cycle_A: 0.761 idt_A: 0.226'
+     ' D_B: 0.061 G_B: 0.534 cycle_B: 0.487 idt_B: 0.241'),
+    'saving the model at the end of epoch 70, iters 76860',
+    'End of epoch 70 / 200    Time Taken: 355 sec',
+    'learning rate = 0.0002000',
+]
+
+# CycleGAN's loss_log.txt of 2017, relaunched again and again (github.com/AdalinZhang/cycleGANs @
+# 6c25d6e09079e7a17d7f2af4af7dc6e249440c59 : checkpoints/experiment_name/loss_log.txt, its first 12 lines)
+CYCLEGAN_2017 = [
+    '================ Training Loss (Fri Dec  1 07:13:56 2017) ================',
+    '================ Training Loss (Fri Dec  1 07:13:59 2017) ================',
+    '================ Training Loss (Fri Dec  1 07:13:59 2017) ================',
+    ('(epoch: 1 , iters: 1   , time: 3.252) D_A: 1.537 G_A: 2.341 Cyc_A: 6.165 D_B: 1.288 G_B: 1.555 Cyc_B'
+     ': 6.172 idt_A: 3.095 idt_B: 3.067 '),
+    '',
+    '================ Training Loss (Fri Dec  1 07:14:06 2017) ================',
+    '================ Training Loss (Fri Dec  1 07:14:06 2017) ================',
+    '================ Training Loss (Fri Dec  1 07:14:36 2017) ================',
+    '================ Training Loss (Fri Dec  1 07:14:39 2017) ================',
+    '================ Training Loss (Fri Dec  1 07:14:39 2017) ================',
+    ('(epoch: 1 , iters: 1   , time: 3.111) D_A: 1.022 G_A: 1.212 Cyc_A: 6.116 D_B: 1.391 G_B: 0.837 Cyc_B'
+     ': 8.157 idt_A: 4.061 idt_B: 3.052 '),
+    '',
+]
+
+# a SimSwap-style loss_log.txt (github.com/Serkidoko/faceswap @ b45d82bf2dcbea27a8ef8ade4f70f8b2498061b3 : loss_log.txt, whole)
+SIMSWAP = [
+    '================ Training Loss (Sun Nov 30 19:37:09 2025) ================',
+    '================ Training Loss (Sun Nov 30 19:39:19 2025) ================',
+    '================ Training Loss (Sun Nov 30 19:42:02 2025) ================',
+    '================ Training Loss (Sun Nov 30 19:45:28 2025) ================',
+    '================ Training Loss (Sun Nov 30 19:46:58 2025) ================',
+    ('( step: 4199, ) G_Loss: 2.891 G_ID: 0.130 G_Rec: 9.447 G_feat_match: 2.008 D_fake: 0.036 D_real: 0.0'
+     '25 D_loss: 0.060 '),
+    '================ Training Loss (Sun Nov 30 19:52:34 2025) ================',
+    '================ Training Loss (Sun Nov 30 19:53:48 2025) ================',
+    '================ Training Loss (Sun Nov 30 19:54:23 2025) ================',
+    ('( step: 4199, ) G_Loss: 3.077 G_ID: 0.157 G_Rec: 7.822 G_feat_match: 2.108 D_fake: 0.059 D_real: 0.0'
+     '57 D_loss: 0.116 '),
+    ('( step: 4399, ) G_Loss: 3.642 G_ID: 0.114 G_Rec: 5.095 G_feat_match: 2.021 D_fake: 0.007 D_real: 0.0'
+     '22 D_loss: 0.029 '),
+    ('( step: 4599, ) G_Loss: 3.939 G_ID: 0.104 G_Rec: 5.762 G_feat_match: 2.005 D_fake: 0.000 D_real: 0.0'
+     '00 D_loss: 0.000 '),
+    ('( step: 4799, ) G_Loss: 4.885 G_ID: 0.147 G_Rec: 5.248 G_feat_match: 2.001 D_fake: 0.001 D_real: 0.0'
+     '60 D_loss: 0.060 '),
+    ('( step: 4999, ) G_Loss: 5.048 G_ID: 0.152 G_Rec: 7.614 G_feat_match: 2.090 D_fake: 0.004 D_real: 0.0'
+     '00 D_loss: 0.004 '),
+    ('( step: 5199, ) G_Loss: 4.913 G_ID: 0.085 G_Rec: 6.729 G_feat_match: 1.949 D_fake: 0.007 D_real: 0.0'
+     '02 D_loss: 0.008 '),
+    ('( step: 5399, ) G_Loss: 3.854 G_ID: 0.221 G_Rec: 6.519 G_feat_match: 2.128 D_fake: 0.017 D_real: 0.0'
+     '00 D_loss: 0.017 '),
+    ('( step: 5599, ) G_Loss: 3.842 G_ID: 0.060 G_Rec: 6.811 G_feat_match: 1.944 D_fake: 0.001 D_real: 0.0'
+     '00 D_loss: 0.001 '),
+    ('( step: 5799, ) G_Loss: 5.258 G_ID: 0.041 G_Rec: 4.667 G_feat_match: 1.843 D_fake: 0.003 D_real: 0.0'
+     '00 D_loss: 0.003 '),
+    ('( step: 5999, ) G_Loss: 5.413 G_ID: 0.103 G_Rec: 6.156 G_feat_match: 1.996 D_fake: 0.000 D_real: 0.0'
+     '27 D_loss: 0.027 '),
+    ('( step: 6199, ) G_Loss: 6.615 G_ID: 0.072 G_Rec: 6.624 G_feat_match: 1.908 D_fake: 0.019 D_real: 0.0'
+     '00 D_loss: 0.020 '),
+    ('( step: 6399, ) G_Loss: 5.029 G_ID: 0.155 G_Rec: 3.981 G_feat_match: 2.054 D_fake: 0.031 D_real: 0.0'
+     '00 D_loss: 0.031 '),
+    ('( step: 6599, ) G_Loss: 4.361 G_ID: 0.047 G_Rec: 6.424 G_feat_match: 1.916 D_fake: 0.030 D_real: 0.0'
+     '00 D_loss: 0.030 '),
+    ('( step: 6799, ) G_Loss: 5.797 G_ID: 0.081 G_Rec: 6.216 G_feat_match: 1.901 D_fake: 0.000 D_real: 0.0'
+     '05 D_loss: 0.005 '),
+    ('( step: 6999, ) G_Loss: 5.488 G_ID: 0.028 G_Rec: 5.277 G_feat_match: 1.678 D_fake: 0.000 D_real: 0.0'
+     '00 D_loss: 0.000 '),
+    ('( step: 7199, ) G_Loss: 5.642 G_ID: 0.069 G_Rec: 3.618 G_feat_match: 1.723 D_fake: 0.000 D_real: 0.0'
+     '02 D_loss: 0.002 '),
+    ('( step: 7399, ) G_Loss: 5.260 G_ID: 0.028 G_Rec: 3.536 G_feat_match: 1.677 D_fake: 0.011 D_real: 0.0'
+     '00 D_loss: 0.011 '),
+    ('( step: 7599, ) G_Loss: 5.344 G_ID: 0.032 G_Rec: 5.975 G_feat_match: 1.715 D_fake: 0.018 D_real: 0.0'
+     '00 D_loss: 0.018 '),
+    ('( step: 7799, ) G_Loss: 6.737 G_ID: 0.071 G_Rec: 5.013 G_feat_match: 1.796 D_fake: 0.002 D_real: 0.3'
+     '17 D_loss: 0.319 '),
+    ('( step: 7999, ) G_Loss: 4.746 G_ID: 0.038 G_Rec: 4.542 G_feat_match: 1.753 D_fake: 0.019 D_real: 0.0'
+     '08 D_loss: 0.027 '),
+    ('( step: 8199, ) G_Loss: 4.494 G_ID: 0.042 G_Rec: 4.568 G_feat_match: 1.685 D_fake: 0.008 D_real: 0.0'
+     '00 D_loss: 0.008 '),
+    ('( step: 8399, ) G_Loss: 5.875 G_ID: 0.045 G_Rec: 4.523 G_feat_match: 1.793 D_fake: 0.000 D_real: 0.0'
+     '02 D_loss: 0.002 '),
+    ('( step: 8599, ) G_Loss: 5.257 G_ID: 0.029 G_Rec: 4.266 G_feat_match: 1.572 D_fake: 0.007 D_real: 0.0'
+     '00 D_loss: 0.007 '),
+    ('( step: 8799, ) G_Loss: 4.802 G_ID: 0.075 G_Rec: 2.080 G_feat_match: 1.961 D_fake: 0.000 D_real: 0.0'
+     '01 D_loss: 0.001 '),
+    ('( step: 8999, ) G_Loss: 5.390 G_ID: 0.026 G_Rec: 4.073 G_feat_match: 1.626 D_fake: 0.006 D_real: 0.0'
+     '02 D_loss: 0.008 '),
+    ('( step: 9199, ) G_Loss: 6.358 G_ID: 0.070 G_Rec: 4.800 G_feat_match: 1.926 D_fake: 0.005 D_real: 0.0'
+     '22 D_loss: 0.027 '),
+    ('( step: 9399, ) G_Loss: 5.272 G_ID: 0.043 G_Rec: 4.204 G_feat_match: 1.761 D_fake: 0.000 D_real: 0.0'
+     '16 D_loss: 0.016 '),
+    ('( step: 9599, ) G_Loss: 5.846 G_ID: 0.076 G_Rec: 4.155 G_feat_match: 1.873 D_fake: 0.034 D_real: 0.0'
+     '00 D_loss: 0.034 '),
+    ('( step: 9799, ) G_Loss: 4.785 G_ID: 0.111 G_Rec: 3.046 G_feat_match: 1.784 D_fake: 0.000 D_real: 0.0'
+     '03 D_loss: 0.003 '),
+]
+
+# StyleGAN2-ADA's ticks, then its crash (github.com/NVlabs/stylegan2-ada-pytorch/issues/114, its block)
+STYLEGAN2_ADA = [
+    ('tick 0     kimg 0.0      time 46s          sec/tick 6.8     sec/kimg 427.84  maintenance 39.2   cpum'
+     'em 4.15   gpumem 5.31   augment 0.000'),
+    'Evaluating metrics...',
+    ('{"results": {"fid50k_full": 321.0490141017717}, "metric": "fid50k_full", "total_time": 396.519462823'
+     '8678, "total_time_str": "6m 37s", "num_gpus": 1, "snapshot_pkl": "network-snapshot-000000.pkl", "tim'
+     'estamp": 1621447901.47318}'),
+    ('tick 1     kimg 4.0      time 33m 57s      sec/tick 1580.2  sec/kimg 395.06  maintenance 410.3  cpum'
+     'em 3.68   gpumem 5.04   augment 0.007'),
+    ('tick 2     kimg 8.0      time 59m 31s      sec/tick 1534.0  sec/kimg 383.50  maintenance 0.3    cpum'
+     'em 2.16   gpumem 5.04   augment 0.013'),
+    ('tick 3     kimg 12.0     time 1h 25m 16s   sec/tick 1544.3  sec/kimg 386.08  maintenance 0.5    cpum'
+     'em 1.57   gpumem 5.06   augment 0.019'),
+    ('tick 4     kimg 16.0     time 1h 50m 37s   sec/tick 1521.3  sec/kimg 380.33  maintenance 0.5    cpum'
+     'em 1.57   gpumem 5.08   augment 0.024'),
+    ('tick 5     kimg 20.0     time 2h 15m 58s   sec/tick 1519.7  sec/kimg 379.93  maintenance 0.5    cpum'
+     'em 1.57   gpumem 5.07   augment 0.029'),
+    ('tick 6     kimg 24.0     time 2h 42m 11s   sec/tick 1572.7  sec/kimg 393.18  maintenance 0.5    cpum'
+     'em 0.71   gpumem 5.05   augment 0.033'),
+    'Traceback (most recent call last):',
+    '  File "train.py", line 538, in <module>',
+    '    main() # pylint: disable=no-value-for-parameter',
+]
+
+# TensorFlow StyleGAN2's ticks with `lod` and `minibatch` (github.com/skyflynil/stylegan2/issues/2, its block)
+STYLEGAN2_TF = [
+    ('tick 0     kimg 0.1      lod 0.00  minibatch 32   time 58s          sec/tick 57.7    sec/kimg 450.76'
+     '  maintenance 0.0    gpumem 5.1'),
+    ('tick 1     kimg 6.1      lod 0.00  minibatch 32   time 12m 16s      sec/tick 648.1   sec/kimg 107.73'
+     '  maintenance 30.5   gpumem 5.1'),
+    ('tick 2     kimg 12.2     lod 0.00  minibatch 32   time 23m 19s      sec/tick 644.3   sec/kimg 107.10'
+     '  maintenance 18.0   gpumem 5.1'),
+    ('tick 3     kimg 18.2     lod 0.00  minibatch 32   time 34m 16s      sec/tick 652.4   sec/kimg 108.45'
+     '  maintenance 5.1    gpumem 5.1'),
+    '^C',
+]
+
+# Marian 1.7.8's --log file from `Training started` to its end (github.com/cepin19/dp @
+# 8f72d55b83f39fa4fdf54e66b767c59c3ad02457 : logs/europarl/src1tgt0_cz/train_dual_doc.nodelay.log, lines 208-263)
+MARIAN = [
+    '[2019-02-27 21:08:49] Training started',
+    '[2019-02-27 21:08:49] [data] Shuffling data',
+    '[2019-02-27 21:08:50] [data] Done reading 620637 sentences',
+    '[2019-02-27 21:08:52] [data] Done shuffling 620637 sentences to temp files',
+    '[2019-02-27 21:09:12] [training] Batches are processed as 1 process(es) x 3 devices/process',
+    '[2019-02-27 21:09:12] [memory] Reserving 313 MB, device gpu2',
+    '[2019-02-27 21:09:12] [memory] Reserving 313 MB, device gpu1',
+    '[2019-02-27 21:09:12] [memory] Reserving 313 MB, device gpu3',
+    '[2019-02-27 21:09:12] [memory] Reserving 313 MB, device gpu2',
+    '[2019-02-27 21:09:12] [memory] Reserving 313 MB, device gpu1',
+    '[2019-02-27 21:09:12] [memory] Reserving 313 MB, device gpu3',
+    '[2019-02-27 21:09:12] [memory] Reserving 104 MB, device gpu1',
+    '[2019-02-27 21:09:12] [memory] Reserving 104 MB, device gpu2',
+    '[2019-02-27 21:09:12] [memory] Reserving 104 MB, device gpu3',
+    '[2019-02-27 21:09:13] [memory] Reserving 104 MB, device gpu1',
+    '[2019-02-27 21:09:13] [memory] Reserving 104 MB, device gpu2',
+    '[2019-02-27 21:09:13] [memory] Reserving 104 MB, device gpu3',
+    '[2019-02-27 21:09:13] [memory] Reserving 208 MB, device gpu2',
+    '[2019-02-27 21:09:13] [memory] Reserving 208 MB, device gpu1',
+    '[2019-02-27 21:09:13] [memory] Reserving 208 MB, device gpu3',
+    ('[2019-02-27 21:13:26] Ep. 1 : Up. 500 : Sen. 141,119 : Cost 249.71469116 : Time 288.83s : 12757.46 w'
+     'ords/s : L.r. 9.3750e-06'),
+    ('[2019-02-27 21:17:44] Ep. 1 : Up. 1000 : Sen. 279,738 : Cost 218.74433899 : Time 257.64s : 14267.09 '
+     'words/s : L.r. 1.8750e-05'),
+    ('[2019-02-27 21:22:02] Ep. 1 : Up. 1500 : Sen. 414,913 : Cost 219.86585999 : Time 258.02s : 14175.67 '
+     'words/s : L.r. 2.8125e-05'),
+    '[2019-02-27 21:25:11] Seen 515211 samples',
+    '[2019-02-27 21:25:11] Starting epoch 2',
+    '[2019-02-27 21:25:11] [data] Shuffling data',
+    '[2019-02-27 21:25:11] [data] Done reading 620637 sentences',
+    '[2019-02-27 21:25:13] [data] Done shuffling 620637 sentences to temp files',
+    ('[2019-02-27 21:26:41] Ep. 2 : Up. 2000 : Sen. 37,562 : Cost 210.07145691 : Time 279.24s : 12883.13 w'
+     'ords/s : L.r. 3.7500e-05'),
+    ('[2019-02-27 21:30:59] Ep. 2 : Up. 2500 : Sen. 174,955 : Cost 214.57392883 : Time 257.94s : 14221.09 '
+     'words/s : L.r. 4.6875e-05'),
+    ('[2019-02-27 21:35:16] Ep. 2 : Up. 3000 : Sen. 313,690 : Cost 210.63520813 : Time 256.97s : 14113.33 '
+     'words/s : L.r. 5.6250e-05'),
+    ('[2019-02-27 21:39:35] Ep. 2 : Up. 3500 : Sen. 448,819 : Cost 219.08778381 : Time 259.21s : 14084.59 '
+     'words/s : L.r. 6.5625e-05'),
+    '[2019-02-27 21:41:38] Seen 515211 samples',
+    '[2019-02-27 21:41:38] Starting epoch 3',
+    '[2019-02-27 21:41:38] [data] Shuffling data',
+    '[2019-02-27 21:41:39] [data] Done reading 620637 sentences',
+    '[2019-02-27 21:41:41] [data] Done shuffling 620637 sentences to temp files',
+    ('[2019-02-27 21:44:15] Ep. 3 : Up. 4000 : Sen. 72,505 : Cost 213.04646301 : Time 280.01s : 12924.52 w'
+     'ords/s : L.r. 7.5000e-05'),
+    ('[2019-02-27 21:48:34] Ep. 3 : Up. 4500 : Sen. 211,430 : Cost 216.01626587 : Time 258.23s : 14043.69 '
+     'words/s : L.r. 8.4375e-05'),
+    ('[2019-02-27 21:52:52] Ep. 3 : Up. 5000 : Sen. 345,656 : Cost 228.41201782 : Time 258.51s : 14178.41 '
+     'words/s : L.r. 9.3750e-05'),
+    ('[2019-02-27 21:52:52] Saving model weights and runtime parameters to model/model.src1tgt0.doc.gate3.'
+     'npz.orig.npz'),
+    ('[2019-02-27 21:52:53] Saving model weights and runtime parameters to model/model.src1tgt0.doc.gate3.'
+     'iter5000.npz'),
+    '[2019-02-27 21:52:54] Saving model weights and runtime parameters to model/model.src1tgt0.doc.gate3.npz',
+    '[2019-02-27 21:52:56] Saving Adam parameters to model/model.src1tgt0.doc.gate3.npz.optimizer.npz',
+    '[2019-02-27 21:53:03] [valid] Ep. 3 : Up. 5000 : cross-entropy : 238.503 : new best',
+    '[2019-02-27 21:53:09] [valid] Ep. 3 : Up. 5000 : perplexity : 2218.46 : new best',
+    'Detokenizer Version $Revision: 4134 $',
+    'Language: en',
+    '[2019-02-27 21:57:23] [valid] Ep. 3 : Up. 5000 : translation : 0 : new best',
+    ('[2019-02-27 22:01:42] Ep. 3 : Up. 5500 : Sen. 484,730 : Cost 222.67492676 : Time 529.59s : 6920.10 w'
+     'ords/s : L.r. 1.0313e-04'),
+    '[2019-02-27 22:02:38] Seen 515211 samples',
+    '[2019-02-27 22:02:38] Starting epoch 4',
+    '[2019-02-27 22:02:38] [data] Shuffling data',
+    '[2019-02-27 22:02:38] [data] Done reading 620637 sentences',
+    '[2019-02-27 22:02:40] [data] Done shuffling 620637 sentences to temp files',
+    ('train_dual_doc.single.gpu.sh: line 27: 29781 Terminated              $marian_home/marian --model mod'
+     'el/model.src1tgt0.doc.gate3.npz --type transformer-context --train-sets corp/europarl.cs-en.docs.tra'
+     'in.en.bpe.src_prev corp/europarl.cs-en.docs.train.en.bpe.src corp/europarl.cs-en.docs.train.cz.bpe -'
+     '-max-length 55 --dim-vocabs 30000 30000 --vocabs corp/vocab.encs.europarl.yml corp/vocab.encs.europa'
+     'rl.yml corp/vocab.encs.europarl.yml --mini-batch-fit -w 8900 --mini-batch 1000 --maxi-batch 1000 --e'
+     'arly-stopping 10 --valid-freq 5000 --save-freq 5000 --disp-freq 500 --valid-metrics cross-entropy pe'
+     'rplexity translation --valid-sets corp/europarl.cs-en.docs.dev.en.bpe.src_prev corp/europarl.cs-en.d'
+     'ocs.dev.en.bpe.src corp/europarl.cs-en.docs.dev.cz.bpe --valid-script-path ./val.sh --valid-translat'
+     'ion-output data/valid.bpe.en.output --quiet-translation --valid-mini-batch 16 --beam-size 6 --normal'
+     'ize 0.6 --log model/train_trans.doc.log --valid-log model/valid_trans.doc.log --enc-depth 6 --dec-de'
+     'pth 6 --transformer-heads 8 --transformer-postprocess-emb d --transformer-postprocess dan --transfor'
+     'mer-dropout 0.1 --label-smoothing 0.1 --learn-rate 0.0003 --lr-warmup 16000 --lr-decay-inv-sqrt 1600'
+     '0 --lr-report --optimizer-params 0.9 0.98 1e-09 --clip-norm 5 --tied-embeddings-all --devices 1 2 3 '
+     '--sync-sgd --seed 1111 --exponential-smoothing --no-restore-corpus --no-nccl'),
+]
+
+# spaCy v3's training table (a Polish project's documentation, the training output it quotes)
+SPACY_TABLE = [
+    '============================= Training pipeline =============================',
+    "ℹ Pipeline: ['tok2vec', 'ner']",
+    'ℹ Initial learn rate: 0.001',
+    'E    #       LOSS TOK2VEC  LOSS NER  ENTS_F  ENTS_P  ENTS_R  SCORE ',
+    '---  ------  ------------  --------  ------  ------  ------  ------',
+    '  0       0          0.00     85.26    0.00    0.00    0.00    0.00',
+    '  1     200       1119.35   3977.76   34.89   46.10   28.06    0.35',
+    '  3     400       3756.25   1841.34   57.26   60.26   54.55    0.57',
+    '  5     600       7120.52   1123.15   55.86   60.65   51.78    0.56',
+    '  7     800        573.38    845.93   61.47   65.77   57.71    0.61',
+    '  9    1000       1486.53    829.37   60.00   64.98   55.73    0.60',
+    ' 13    1200      11362.58    702.06   64.46   67.53   61.66    0.64',
+]
+
+# spaCy v3's table header, then its failure before a first row (github.com/BCDH/spacy-serbian-pipeline @
+# d45d39c4bf1fce2ef33c57032504a9d0b6434961 : training_errors_in_spacy3.md, its block's first 24 lines)
+SPACY_CRASH = [
+    '(env) ⋊> ~/D/B/spacy-serbian-pipeline on binder-fish ⨯ python3 -m spacy train config.cfg --output models/srp',
+    'ℹ Using CPU',
+    '',
+    '=========================== Initializing pipeline ===========================',
+    'Set up nlp object from config',
+    "Pipeline: ['lemmatizer', 'tok2vec', 'tagger', 'parser']",
+    'Created vocabulary',
+    'Finished initializing nlp object',
+    "Initialized pipeline components: ['lemmatizer', 'tok2vec', 'tagger', 'parser']",
+    '✔ Initialized pipeline',
+    '',
+    '============================= Training pipeline =============================',
+    "ℹ Pipeline: ['lemmatizer', 'tok2vec', 'tagger', 'parser']",
+    'ℹ Initial learn rate: 0.001',
+    'E    #       LOSS TOK2VEC  LOSS TAGGER  LOSS PARSER  LEMMA_ACC  TAG_ACC  DEP_UAS  DEP_LAS  SENTS_F  SCORE',
+    '---  ------  ------------  -----------  -----------  ---------  -------  -------  -------  -------  ------',
+    '⚠ Aborting and saving the final best model. Encountered exception:',
+    'KeyError("[E900] Could not run the full pipeline for evaluation. If you',
+    'specified frozen components, make sure they were already initialized and',
+    'trained. Full pipeline: [\'lemmatizer\', \'tok2vec\', \'tagger\', \'parser\']")',
+    'Traceback (most recent call last):',
+    ('  File "/Users/ttasovac/Development/BCDH/spacy-serbian-pipeline/env/lib/python3.8/site-packages/spac'
+     'y/training/loop.py", line 261, in evaluate'),
+    '    scores = nlp.evaluate(dev_corpus(nlp))',
+    ('  File "/Users/ttasovac/Development/BCDH/spacy-serbian-pipeline/env/lib/python3.8/site-packages/spac'
+     'y/language.py", line 1319, in evaluate'),
+]
+
+# SimpleTuner's steps bar with its epoch before it (github.com/bghira/SimpleTuner/issues/1250, the issue's output block)
+SIMPLETUNER = [
+    ('Epoch 38/65, Steps:  57%|████████▋      | 5750/10000 [18:09<12:43,  5.57it/s, grad_norm=0.00485, lr='
+     '1.04e-5, step_loss=0.434]'),
+    ('Epoch 39/65, Steps:  60%|█████████      | 6000/10000 [18:54<09:16,  7.19it/s, grad_norm=0.00372, lr='
+     '9.89e-6, step_loss=0.777]'),
+    ('Epoch 41/65, Steps:  62%|██████████      | 6250/10000 [19:45<09:34,  6.53it/s, grad_norm=0.0405, lr='
+     '9.42e-6, step_loss=0.421]'),
+    ('Epoch 43/65, Steps:  65%|█████████▊     | 6500/10000 [20:31<10:54,  5.35it/s, grad_norm=0.00735, lr='
+     '8.93e-6, step_loss=0.488]'),
+    ('Epoch 44/65, Steps:  68%|██████████▏    | 6750/10000 [21:23<11:00,  4.92it/s, grad_norm=0.00427, lr='
+     '8.44e-6, step_loss=0.429]'),
+    ('Epoch 46/65, Steps:  70%|███████████▏    | 7000/10000 [22:07<09:34,  5.22it/s, grad_norm=0.0184, lr='
+     '7.94e-6, step_loss=0.465]'),
+    ('Epoch 48/65, Steps:  72%|███████████▌    | 7250/10000 [23:00<06:55,  6.61it/s, grad_norm=0.0146, lr='
+     '7.44e-6, step_loss=0.437]'),
+    ('Epoch 49/65, Steps:  75%|███████████▎   | 7500/10000 [23:42<07:36,  5.48it/s, grad_norm=0.00343, lr='
+     '6.92e-6, step_loss=0.603]'),
+    ('Epoch 51/65, Steps:  78%|███████████▋   | 7750/10000 [24:36<06:59,  5.36it/s, grad_norm=0.00638, lr='
+     '6.39e-6, step_loss=0.369]'),
+    ('Epoch 52/65, Steps:  80%|█████████████▌   | 7999/10000 [25:19<17:35,  1.90it/s, grad_norm=0.0114, lr'
+     '=5.85e-6, step_loss=0.34]'),
+]
+
+# latent-diffusion on Lightning 1.x, its bar counting the validation's batches too (github.com/CompVis/
+# latent-diffusion/issues/8, a comment's block)
+LATENT_DIFFUSION = [
+    '...',
+    'Epoch 15, global step 3375: val/loss_simple_ema was not in top 3',
+    ('Epoch 16: 100%|█| 220/220 [13:47<00:00,  3.74s/it, loss=0.798, v_num=0, train/loss_simple_step=0.797'
+     ', train/loss_vlb_step=0.00455, train/losAverage Epoch time: 827.48 seconds'),
+    'Average Peak memory 31916.12MiB',
+    'Epoch 16, global step 3586: val/loss_simple_ema was not in top 3',
+    ('Epoch 17: 100%|█| 220/220 [13:47<00:00,  3.74s/it, loss=0.797, v_num=0, train/loss_simple_step=0.797'
+     ', train/loss_vlb_step=0.00526, train/losAverage Epoch time: 827.51 seconds'),
+    'Average Peak memory 31916.25MiB',
+    'Epoch 17, global step 3797: val/loss_simple_ema was not in top 3',
+]
+
+# nccl-tests of 2019 (NCCL 2.4.2: no root column), -g 4, indented in reStructuredText (github.com/rcgsheffield/
+# sheffield_hpc @ 0ccb359fa47d19e63538a7b600c0fbb5503ced5a : bessemer/software/libs/cuda.rst, the CUDA 10.1 results block)
+NCCL_TESTS_2019 = [
+    '   # nThread 1 nGpus 4 minBytes 8 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20 validation: 1',
+    '   #',
+    '   # Using devices',
+    '   #   Rank  0 Pid  31823 on bessemer-node026 device  0 [0x3d] Tesla V100-PCIE-32GB',
+    '   #   Rank  1 Pid  31823 on bessemer-node026 device  1 [0x3e] Tesla V100-PCIE-32GB',
+    '   #   Rank  2 Pid  31823 on bessemer-node026 device  2 [0x3f] Tesla V100-PCIE-32GB',
+    '   #   Rank  3 Pid  31823 on bessemer-node026 device  3 [0x40] Tesla V100-PCIE-32GB',
+    '   #',
+    '   #                                                     out-of-place                       in-place',
+    ('   #       size         count    type   redop     time   algbw   busbw  error     time   algbw   bus'
+     'bw  error'),
+    '   #        (B)    (elements)                     (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)',
+    ('              8             2   float     sum    16.36    0.00    0.00  1e-07    15.99    0.00    0.'
+     '00  0e+00'),
+    ('             16             4   float     sum    183.5    0.00    0.00  3e-08    16.04    0.00    0.'
+     '00  3e-08'),
+    ('             32             8   float     sum    15.99    0.00    0.00  3e-08    15.93    0.00    0.'
+     '00  3e-08'),
+    ('             64            16   float     sum    16.13    0.00    0.01  3e-08    16.12    0.00    0.'
+     '01  3e-08'),
+    ('            128            32   float     sum    255.5    0.00    0.00  3e-08    16.10    0.01    0.'
+     '01  3e-08'),
+    ('            256            64   float     sum    16.23    0.02    0.02  3e-08    16.15    0.02    0.'
+     '02  3e-08'),
+    ('            512           128   float     sum    16.13    0.03    0.05  3e-08    16.08    0.03    0.'
+     '05  1e-08'),
+    ('           1024           256   float     sum    16.08    0.06    0.10  1e-07    16.28    0.06    0.'
+     '09  1e-07'),
+    ('           2048           512   float     sum    16.44    0.12    0.19  1e-07    16.15    0.13    0.'
+     '19  1e-07'),
+    ('           4096          1024   float     sum    16.41    0.25    0.37  2e-07    16.38    0.25    0.'
+     '37  2e-07'),
+    ('           8192          2048   float     sum    16.56    0.49    0.74  2e-07    16.22    0.51    0.'
+     '76  2e-07'),
+    ('          16384          4096   float     sum    19.62    0.84    1.25  2e-07    18.78    0.87    1.'
+     '31  2e-07'),
+    ('          32768          8192   float     sum    29.21    1.12    1.68  2e-07    27.23    1.20    1.'
+     '80  2e-07'),
+    ('          65536         16384   float     sum    46.77    1.40    2.10  2e-07    43.66    1.50    2.'
+     '25  2e-07'),
+    ('         131072         32768   float     sum    51.53    2.54    3.82  2e-07    50.77    2.58    3.'
+     '87  2e-07'),
+    ('         262144         65536   float     sum    67.61    3.88    5.82  2e-07    67.61    3.88    5.'
+     '82  2e-07'),
+    ('         524288        131072   float     sum    100.3    5.23    7.84  2e-07    100.3    5.23    7.'
+     '84  2e-07'),
+    ('        1048576        262144   float     sum    165.5    6.33    9.50  2e-07    165.1    6.35    9.'
+     '52  2e-07'),
+    ('        2097152        524288   float     sum    301.1    6.96   10.45  2e-07    299.6    7.00   10.'
+     '50  2e-07'),
+    ('        4194304       1048576   float     sum    588.3    7.13   10.69  2e-07    583.7    7.19   10.'
+     '78  2e-07'),
+    ('        8388608       2097152   float     sum   1141.4    7.35   11.02  2e-07   1133.3    7.40   11.'
+     '10  2e-07'),
+    ('       16777216       4194304   float     sum   2269.2    7.39   11.09  2e-07   2256.6    7.43   11.'
+     '15  2e-07'),
+    ('       33554432       8388608   float     sum   4510.3    7.44   11.16  2e-07   4497.0    7.46   11.'
+     '19  2e-07'),
+    ('       67108864      16777216   float     sum   9013.1    7.45   11.17  2e-07   8998.9    7.46   11.'
+     '19  2e-07'),
+    ('      134217728      33554432   float     sum    18003    7.46   11.18  2e-07    17974    7.47   11.'
+     '20  2e-07'),
+    '   # Out of bounds values : 0 OK',
+    '   # Avg bus bandwidth    : 4.42606',
+    '   #',
+]
+
+# rccl-tests on 2 MI355X hosts: no `# nThread` line, rank lines with no device name (github.com/hisohara/
+# ai-scripts @ 0780bb3c957ba1dd4254b3147c2027a44304db34 : training/01_rccl-smoketest/README.md, section Result on AAC14 with
+# 2-node, whole)
+RCCL_TESTS_NO_NAMES = [
+    'rccl-tests: Version develop:5272cd1',
+    '# Using devices',
+    '#  Rank  0 Group  0 Pid 2908511 on mi355-gpu-23 device  0 [0000:75:00]',
+    '#  Rank  1 Group  0 Pid 2908512 on mi355-gpu-23 device  1 [0000:05:00]',
+    '#  Rank  2 Group  0 Pid 2908513 on mi355-gpu-23 device  2 [0000:65:00]',
+    '#  Rank  3 Group  0 Pid 2908514 on mi355-gpu-23 device  3 [0000:15:00]',
+    '#  Rank  4 Group  0 Pid 2908515 on mi355-gpu-23 device  4 [0000:f5:00]',
+    '#  Rank  5 Group  0 Pid 2908516 on mi355-gpu-23 device  5 [0000:85:00]',
+    '#  Rank  6 Group  0 Pid 2908517 on mi355-gpu-23 device  6 [0000:e5:00]',
+    '#  Rank  7 Group  0 Pid 2908518 on mi355-gpu-23 device  7 [0000:95:00]',
+    '#  Rank  8 Group  0 Pid 1167745 on mi355-gpu-24 device  0 [0000:75:00]',
+    '#  Rank  9 Group  0 Pid 1167740 on mi355-gpu-24 device  1 [0000:05:00]',
+    '#  Rank 10 Group  0 Pid 1167742 on mi355-gpu-24 device  2 [0000:65:00]',
+    '#  Rank 11 Group  0 Pid 1167744 on mi355-gpu-24 device  3 [0000:15:00]',
+    '#  Rank 12 Group  0 Pid 1167743 on mi355-gpu-24 device  4 [0000:f5:00]',
+    '#  Rank 13 Group  0 Pid 1167741 on mi355-gpu-24 device  5 [0000:85:00]',
+    '#  Rank 14 Group  0 Pid 1167746 on mi355-gpu-24 device  6 [0000:e5:00]',
+    '#  Rank 15 Group  0 Pid 1167747 on mi355-gpu-24 device  7 [0000:95:00]',
+    'RCCL version : 2.26.6-HEAD:6ade506',
+    'HIP version  : 7.0.51831-a3e329ad8',
+    'ROCm version : 7.0.1.0-42-9428210',
+    'Hostname     : mi355-gpu-23',
+    ('Librccl path : /shared/amdgpu/home/hisaki_ohara_7kq/Projects/ai-scripts/training/01_rccl-smoketest/R'
+     'CCL-ANP.1/rccl-6ade506/build/release/build/lib/librccl.so.1.0'),
+    '#',
+    '#                                                              out-of-place                       in-place',
+    ('#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algb'
+     'w   busbw #wrong'),
+    ('#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s'
+     ')  (GB/s)'),
+    '# Testing 1 cycle.',
+    ('           8             2     float     sum      -1    41.16    0.00    0.00      0    39.80    0.0'
+     '0    0.00      0'),
+    ('          16             4     float     sum      -1    40.09    0.00    0.00      0    39.52    0.0'
+     '0    0.00      0'),
+    ('          32             8     float     sum      -1    39.34    0.00    0.00      0    40.04    0.0'
+     '0    0.00      0'),
+    ('          64            16     float     sum      -1    40.38    0.00    0.00      0    43.36    0.0'
+     '0    0.00      0'),
+    ('         128            32     float     sum      -1    41.41    0.00    0.01      0    41.59    0.0'
+     '0    0.01      0'),
+    ('         256            64     float     sum      -1    43.11    0.01    0.01      0    43.29    0.0'
+     '1    0.01      0'),
+    ('         512           128     float     sum      -1    44.18    0.01    0.02      0    44.31    0.0'
+     '1    0.02      0'),
+    ('        1024           256     float     sum      -1    47.20    0.02    0.04      0    47.28    0.0'
+     '2    0.04      0'),
+    ('        2048           512     float     sum      -1    50.81    0.04    0.08      0    50.82    0.0'
+     '4    0.08      0'),
+    ('        4096          1024     float     sum      -1    55.28    0.07    0.14      0    52.19    0.0'
+     '8    0.15      0'),
+    ('        8192          2048     float     sum      -1    55.27    0.15    0.28      0    53.00    0.1'
+     '5    0.29      0'),
+    ('       16384          4096     float     sum      -1    56.25    0.29    0.55      0    54.10    0.3'
+     '0    0.57      0'),
+    ('       32768          8192     float     sum      -1    56.51    0.58    1.09      0    56.03    0.5'
+     '8    1.10      0'),
+    ('       65536         16384     float     sum      -1    59.17    1.11    2.08      0    59.74    1.1'
+     '0    2.06      0'),
+    ('      131072         32768     float     sum      -1    65.97    1.99    3.73      0    66.40    1.9'
+     '7    3.70      0'),
+    ('      262144         65536     float     sum      -1    67.22    3.90    7.31      0    67.44    3.8'
+     '9    7.29      0'),
+    ('      524288        131072     float     sum      -1    69.78    7.51   14.09      0    68.90    7.6'
+     '1   14.27      0'),
+    ('     1048576        262144     float     sum      -1    81.37   12.89   24.16      0    82.36   12.7'
+     '3   23.87      0'),
+    ('     2097152        524288     float     sum      -1    98.50   21.29   39.92      0    99.08   21.1'
+     '7   39.68      0'),
+    ('     4194304       1048576     float     sum      -1    118.6   35.36   66.30      0    119.5   35.0'
+     '9   65.79      0'),
+    ('     8388608       2097152     float     sum      -1    166.5   50.39   94.49      0    164.6   50.9'
+     '5   95.54      0'),
+    ('    16777216       4194304     float     sum      -1    261.6   64.12  120.23      0    259.3   64.7'
+     '0  121.30      0'),
+    ('    33554432       8388608     float     sum      -1    391.8   85.65  160.59      0    391.4   85.7'
+     '4  160.76      0'),
+    ('    67108864      16777216     float     sum      -1    614.3  109.25  204.84      0    612.6  109.5'
+     '5  205.40      0'),
+    ('   134217728      33554432     float     sum      -1   1041.8  128.84  241.57      0   1043.5  128.6'
+     '3  241.17      0'),
+    ('   268435456      67108864     float     sum      -1   1652.0  162.49  304.67      0   1604.5  167.3'
+     '0  313.68      0'),
+    ('   536870912     134217728     float     sum      -1   2880.5  186.38  349.47      0   2865.4  187.3'
+     '6  351.31      0'),
+    ('  1073741824     268435456     float     sum      -1   5525.0  194.34  364.39      0   5525.8  194.3'
+     '1  364.34      0'),
+    ('  2147483648     536870912     float     sum      -1    10989  195.41  366.40      0    10990  195.4'
+     '1  366.39      0'),
+    ('  4294967296    1073741824     float     sum      -1    21870  196.38  368.22      0    21868  196.4'
+     '1  368.26      0'),
+    ('  8589934592    2147483648     float     sum      -1    43643  196.82  369.04      0    43639  196.8'
+     '4  369.08      0'),
+]
+
+
+def _parsed(tmp_path: Path, lines: list[str], name: str = "console.log") -> tuple[str, dict[str, list[dict]]]:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    parser = detect(path, read_head(path), registry())[0]
+    assert parser is not None, "not recognised"
+    return parser.name, {table: rows.to_pylist() for table, rows in parser.parse(path, ParseOptions()).tables.items()}
+
+
+def test_skypilot_task_prefixes_around_mpiruns_tags_leave_the_nccl_tests_table(tmp_path: Path) -> None:
+    """`(head, rank=0, pid=3808) [1,0]<stdout>:` before every line: the table's 24 sizes, 16 ranks
+    (its `#  Rank` lines) and its footer's average, as printed."""
+    parser, tables = _parsed(tmp_path, SKYPILOT_NCCL_TESTS)
+    assert parser == "nccl_tests"
+    rows = tables["nccl_tests"]
+    assert len({r["size_bytes"] for r in rows}) == 24
+    assert min(r["size_bytes"] for r in rows) == 1024
+    assert {r["n_ranks"] for r in rows} == {16}
+    assert {r["avg_busbw_gbps"] for r in rows} == {122.073}
+
+
+def test_skypilot_task_prefix_in_a_block_indented_three_spaces(tmp_path: Path) -> None:
+    """The Keras epochs under `(mnist-tpu-node pid=28961) `, every line indented 3 spaces: both
+    epochs' summaries, with their losses and time per step."""
+    parser, steps, _ = _read(tmp_path, SKYPILOT_KERAS)
+    assert parser == "keras"
+    assert [(s["loss"], s["step_time_s"]) for s in steps] == [(0.1181, 0.019), (0.1139, 0.020)]
+    assert [s["step"] for s in steps] == [9 * 58, 10 * 58]  # (the batches done since the run began)
+
+
+def test_sagemakers_toolkit_starts_no_process_and_save_pretrained_is_a_save(tmp_path: Path) -> None:
+    """The toolkit's own dated lines after its mpirun ended start no second process (one launch,
+    ended by its `Reporting training SUCCESS`); transformers' `Model weights saved in` after no
+    save began is a save that ended."""
+    _, _, events = _read(tmp_path, SAGEMAKER_SEQ2SEQ)
+    starts = [e["line"] for e in events if e["kind"] == "attempt_start"]
+    assert all(not SAGEMAKER_SEQ2SEQ[n - 1].startswith("2022-09-21") for n in starts)
+    saved = [n for n, text in enumerate(SAGEMAKER_SEQ2SEQ, 1) if "Model weights saved in" in text]
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saved
+    assert [e["kind"] for e in events if e["line"] == len(SAGEMAKER_SEQ2SEQ)] == ["attempt_end"]
+
+
+def test_model_weights_saved_inside_a_trainers_checkpoint_ends_no_save(tmp_path: Path) -> None:
+    """The Trainer's `Saving model checkpoint to` is a save that goes on past the model's weights
+    (the optimizer's state follows): its `Model weights saved in` is no save's end."""
+    lines = (Path(__file__).parent.parent / "sample_logs/hf_trainer_state/console.log").read_text().splitlines()
+    began = next(n for n, text in enumerate(lines) if "Saving model checkpoint to" in text)
+    weights = next(n for n, text in enumerate(lines) if "Model weights saved in" in text)
+    assert began < weights
+    _, _, events = _read(tmp_path, lines)
+    assert weights + 1 not in {e["line"] for e in events if e["kind"] == "checkpoint_save_end"}
+    assert began + 1 in {e["line"] for e in events if e["kind"] == "checkpoint_save_start"}
+
+
+def test_pix2pix_visualizer_lines_are_steps_with_their_times_and_its_saves(tmp_path: Path) -> None:
+    """`(epoch: 4, iters: 14800, time: 0.085, data: 0.001) G_GAN: ...`: the iteration its step,
+    its compute and data seconds as printed; `saving the latest model (...)` a save."""
+    parser, steps, events = _read(tmp_path, PIX2PIX)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == list(range(14800, 16000, 100))
+    assert [s["step_time_s"] for s in steps][:4] == [0.085, 0.041, 0.040, 0.041]
+    assert {s["data_time_s"] for s in steps} == {0.001}
+    assert {s["framework"] for s in steps} == {"pix2pix"}
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == [4]
+
+
+def test_cyclegan_epoch_end_save_and_its_2017_form(tmp_path: Path) -> None:
+    _, steps, events = _read(tmp_path, CYCLEGAN_EPOCH_END)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(838, 0.313), (938, 0.323), (1038, 1.455)]
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == [4]
+    parser, steps, _ = _read(tmp_path, CYCLEGAN_2017, name="loss_log.txt")
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(1, 3.252), (1, 3.111)]
+
+
+def test_simswap_loss_log_steps(tmp_path: Path) -> None:
+    """`( step: 4199, ) G_Loss: ...`: 30 step lines, step 4199 twice (a relaunch went back to it)."""
+    parser, steps, _ = _read(tmp_path, SIMSWAP, name="loss_log.txt")
+    assert parser == "generic_log"
+    printed = [int(text.split(",")[0].split()[-1]) for text in SIMSWAP if text.startswith("( step: ")]
+    assert len(printed) == 30
+    assert [s["step"] for s in steps] == printed
+
+
+def test_stylegan_ticks_are_steps_timed_by_their_seconds(tmp_path: Path) -> None:
+    """StyleGAN2-ADA's `tick 1 kimg 4.0 time 33m 57s sec/tick 1580.2 ...` and TensorFlow StyleGAN2's
+    with `lod` and `minibatch`: the tick the step, `sec/tick` its time; the traceback a crash."""
+    parser, steps, events = _read(tmp_path, STYLEGAN2_ADA)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [
+        (0, 6.8), (1, 1580.2), (2, 1534.0), (3, 1544.3), (4, 1521.3), (5, 1519.7), (6, 1572.7)]
+    assert any(e["kind"] == "crash" for e in events)
+    _, steps, _ = _read(tmp_path, STYLEGAN2_TF)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(0, 57.7), (1, 648.1), (2, 644.3), (3, 652.4)]
+
+
+def test_marian_updates_saves_and_a_job_bash_terminated(tmp_path: Path) -> None:
+    """`Ep. 1 : Up. 500 : Sen. 141,119 : Cost 249.71469116 : Time 288.83s : ...`: the update its
+    step, the cost its loss, `Time` over the updates since the line before its time; the save
+    from its first file to its optimizer's state; bash's `... Terminated` on the job a crash."""
+    parser, steps, events = _read(tmp_path, MARIAN)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == list(range(500, 6000, 500))
+    assert steps[0]["loss"] == 249.71469116 and steps[0]["lr"] == 9.3750e-06
+    assert steps[0]["step_time_s"] is None  # (no line before it says where its time began)
+    assert steps[1]["step_time_s"] == 257.64 / 500
+    saves = [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")]
+    first = next(n for n, text in enumerate(MARIAN, 1) if "Saving model weights" in text)
+    adam = next(n for n, text in enumerate(MARIAN, 1) if "Saving Adam parameters" in text)
+    assert saves == [("checkpoint_save_start", first), ("checkpoint_save_end", adam)]
+    crashes = [e for e in events if e["kind"] == "crash"]
+    assert [e["line"] for e in crashes] == [len(MARIAN)] and crashes[0]["detail"] == "the shell: Terminated"
+
+
+def test_spacy_training_table_and_its_failure_before_a_row(tmp_path: Path) -> None:
+    """spaCy's `E    #       LOSS TOK2VEC  LOSS NER ...`: a row an evaluation, `#` its step; a
+    table whose first evaluation failed is still its log (the failure read)."""
+    parser, steps, _ = _read(tmp_path, SPACY_TABLE)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == [0, 200, 400, 600, 800, 1000, 1200]
+    assert {s["framework"] for s in steps} == {"spacy"}
+    parser, steps, events = _read(tmp_path, SPACY_CRASH)
+    assert parser == "generic_log" and not steps
+    assert [e["kind"] for e in events][:1] == ["crash"]
+
+
+def test_simpletuners_steps_bar_after_its_epoch_counts_the_runs_steps(tmp_path: Path) -> None:
+    """`Epoch 38/65, Steps:  57%|...| 5750/10000 [...]`: the count is the run's step (not the
+    epoch's batches after 38 epochs of 10000)."""
+    _, steps, _ = _read(tmp_path, SIMPLETUNER)
+    assert [s["step"] for s in steps] == [*range(5750, 7751, 250), 7999]
+
+
+def test_a_lightning_bar_that_counts_the_validations_batches_too(tmp_path: Path) -> None:
+    """latent-diffusion's bar reaches 220/220 each epoch while ModelCheckpoint's global steps go
+    up by 211 an epoch (3586 after epoch 16, 3797 after epoch 17): an epoch's end is 211 steps
+    after the one before, not 220."""
+    parser, steps, _ = _read(tmp_path, LATENT_DIFFUSION)
+    assert parser == "lightning"
+    per_epoch = 3797 - 3586
+    assert [s["step"] for s in steps] == [17 * per_epoch, 18 * per_epoch]
+
+
+def test_an_nccl_tests_table_of_2019_with_no_root_column_is_named_by_its_ratio(tmp_path: Path) -> None:
+    """NCCL 2.4.2's tests print no `root` column: `sum` rows over 4 ranks (its `#   Rank` lines)
+    whose busbw is 1.5 x algbw (2(n-1)/n) are an all_reduce's."""
+    parser, tables = _parsed(tmp_path, NCCL_TESTS_2019)
+    assert parser == "nccl_tests"
+    rows = tables["nccl_tests"]
+    assert {r["op"] for r in rows} == {"all_reduce"} and {r["n_ranks"] for r in rows} == {4}
+    assert len(rows) == 2 * sum(1 for text in NCCL_TESTS_2019 if " float " in text)
+
+
+def test_rccl_tests_rank_lines_with_no_device_name_count_the_ranks(tmp_path: Path) -> None:
+    """`#  Rank  8 Group  0 Pid 1167745 on mi355-gpu-24 device  0 [0000:75:00]` (no name after the
+    bus id): 16 ranks on 2 hosts, and the table named all_reduce by its ratio over them."""
+    _, tables = _parsed(tmp_path, RCCL_TESTS_NO_NAMES)
+    rows = tables["nccl_tests"]
+    assert {r["n_ranks"] for r in rows} == {16}
+    assert {r["hosts"] for r in rows} == {"mi355-gpu-23,mi355-gpu-24"}
+    assert {r["op"] for r in rows} == {"all_reduce"}
