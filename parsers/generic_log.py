@@ -789,6 +789,40 @@ def _sample_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> Non
                   end_ns=line.ts_ns, **values)
 
 
+# PyTorch's MNIST example and the many scripts built on it (Kubeflow's, SageMaker's, Azure's, Ray's
+# examples): `Train Epoch: 1 [640/60000 (1%)]\tLoss: 2.213500` (`loss=2.2135` in Kubeflow's), every
+# `log_interval` batches: the samples done within the epoch (batch index x batch size) of its
+# samples; the batch size is printed nowhere
+_SAMPLES_DONE = re.compile(r"\bTrain Epoch: (?P<e>\d{1,9}) \[\s{0,16}(?P<s>\d{1,15})/(?P<n>\d{1,15}) "
+                           r"\(\s{0,3}\d{1,3}(?:\.\d{1,4})?%\)\]")
+
+
+def _record_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> str | None:
+    """`_SAMPLES_DONE` lines as steps counted in the log's own records: a record is the samples
+    between two lines (the fewest samples past 0 a line of a rank shows: `log_interval` batches),
+    step = epoch x records an epoch (its samples over a record's, rounded up) + samples done over
+    a record's; a line whose samples are no whole number of records (a last, smaller batch) is no
+    step. Its loss the line's. Returns the note that says what a step is, or None where no line
+    past an epoch's first says how many samples a record holds."""
+    record: dict[int | None, int] = {}
+    for line, m in lines:
+        if (done := int(m.group("s"))) > 0:
+            record[line.rank] = min(record.get(line.rank, done), done)
+    if not record:
+        return None
+    for line, m in lines:
+        size = record.get(line.rank)
+        done, total = int(m.group("s")), int(m.group("n"))
+        if size is None or done % size or total <= 0:
+            continue
+        values = {_KEYS[k]: v for k, v in iter_numbers(line.text[m.end():]) if _KEYS.get(k) == "loss"}
+        rows.step(line=line.number, rank=line.rank, step=int(m.group("e")) * -(-total // size) + done // size,
+                  end_ns=line.ts_ns, **values)
+    sizes = sorted(set(record.values()))
+    return (f"steps count the log's records ({', '.join(map(str, sizes))} samples each: its lines' `[samples/total]` "
+            "over the fewest samples a line shows), not batches: the batch size is not printed")
+
+
 def _optimizer_steps(rows: LogRows, micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]]) -> None:
     """Optimizer steps from micro-batch lines that print the step count (`_ITER_STEP`): the count
     goes up at the line of the iteration that stepped the optimizer, so step N is a row at the
@@ -1155,6 +1189,10 @@ class GenericLogParser(LogReader):
                 own += 1
                 if own >= 2:
                     return Claim.CONTENT  # a program's own step lines (`_own_step`)
+            if "Train Epoch: " in body and _SAMPLES_DONE.search(body) is not None:
+                own += 1  # the MNIST example's line (`_record_steps`)
+                if own >= 3:
+                    return Claim.CONTENT
             if "timing_s/step:" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
             if " seconds, " in body and _DARKNET.match(body) is not None:
@@ -1227,6 +1265,7 @@ class GenericLogParser(LogReader):
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
         micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]] = {}  # `_ITER_STEP` lines of each rank
         samples: list[tuple[Line, re.Match[str]]] = []  # open_clip's step lines (`_SAMPLES_STEP`)
+        records: list[tuple[Line, re.Match[str]]] = []  # the MNIST example's step lines (`_SAMPLES_DONE`)
         nemo_steps: dict[int | None, int] = {}  # rank -> the NeMo-RL step its header opened, results to come
         nemo_rows: dict[int | None, int] = {}  # rank -> the row of the NeMo-RL step whose results are being read
         nemo_epochs: dict[int | None, int] = {}  # rank -> the NeMo-RL epoch its last epoch header opened
@@ -1282,6 +1321,9 @@ class GenericLogParser(LogReader):
                 continue
             if "Batch (t): " in text and (sampled := _SAMPLES_STEP.search(text)) is not None:
                 samples.append((line, sampled))
+                continue
+            if "Train Epoch: " in text and (done_samples := _SAMPLES_DONE.search(text)) is not None:
+                records.append((line, done_samples))
                 continue
             if "= Epoch " in text and (nemo_epoch := _NEMO_RL_EPOCH.match(text)) is not None:
                 nemo_epochs[line.rank] = int(nemo_epoch.group("e"))
@@ -1417,6 +1459,7 @@ class GenericLogParser(LogReader):
             _optimizer_steps(rows, micro)
         if samples:
             _sample_steps(rows, samples)
+        counted_in_records = _record_steps(rows, records) if records else None
         if monai:
             _monai_steps(rows, monai)
         if tensorpack_ends:
@@ -1453,6 +1496,8 @@ class GenericLogParser(LogReader):
         result = log_result(rows, warning)
         if estimated is not None:
             result.warnings.append(estimated)
+        if counted_in_records is not None and any(row["line"] in {line.number for line, _ in records} for row in rows.steps):
+            result.warnings.append(counted_in_records)
         return result
 
     @staticmethod

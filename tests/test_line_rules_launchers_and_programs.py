@@ -706,6 +706,118 @@ RCCL_TESTS_NO_NAMES = [
      '4  369.08      0'),
 ]
 
+# the PyTorch MNIST example under Kubeflow's training SDK, its pod's log (github.com/kubeflow/training-operator @
+# 0540b9011c9e832c39a5415db8f6108b8f681df5 : examples/pytorch/image-classification/create-pytorchjob.ipynb, the
+# output of `training_client.get_job_logs(name=name)`)
+KUBEFLOW_MNIST = [
+    'The logs of pod pytorch-dist-mnist-gloo-master-0:',
+    ' Using distributed PyTorch with gloo backend',
+    'Downloading http://yann.lecun.com/exdb/mnist/train-images-idx3-ubyte.gz',
+    'Downloading http://yann.lecun.com/exdb/mnist/train-labels-idx1-ubyte.gz',
+    'Downloading http://yann.lecun.com/exdb/mnist/t10k-images-idx3-ubyte.gz',
+    'Downloading http://yann.lecun.com/exdb/mnist/t10k-labels-idx1-ubyte.gz',
+    'Processing...',
+    'Done!',
+    'Train Epoch: 1 [0/60000 (0%)]\tloss=2.3000',
+    'Train Epoch: 1 [640/60000 (1%)]\tloss=2.2135',
+    'Train Epoch: 1 [1280/60000 (2%)]\tloss=2.1704',
+    'Train Epoch: 1 [1920/60000 (3%)]\tloss=2.0766',
+    'Train Epoch: 1 [2560/60000 (4%)]\tloss=1.8679',
+    'Train Epoch: 1 [3200/60000 (5%)]\tloss=1.4135',
+    'Train Epoch: 1 [3840/60000 (6%)]\tloss=1.0003',
+    'Train Epoch: 1 [4480/60000 (7%)]\tloss=0.7762',
+    'Train Epoch: 1 [5120/60000 (9%)]\tloss=0.4598',
+    'Train Epoch: 1 [5760/60000 (10%)]\tloss=0.4860',
+    'Train Epoch: 1 [6400/60000 (11%)]\tloss=0.4389',
+    'Train Epoch: 1 [7040/60000 (12%)]\tloss=0.4084',
+    'Train Epoch: 1 [7680/60000 (13%)]\tloss=0.4602',
+    'Train Epoch: 1 [8320/60000 (14%)]\tloss=0.4289',
+    'Train Epoch: 1 [8960/60000 (15%)]\tloss=0.3990',
+    'Train Epoch: 1 [9600/60000 (16%)]\tloss=0.3852',
+    'Train Epoch: 1 [10240/60000 (17%)]\tloss=0.2984',
+    'Train Epoch: 1 [10880/60000 (18%)]\tloss=0.5029',
+    'Train Epoch: 1 [11520/60000 (19%)]\tloss=0.5236',
+    'Train Epoch: 1 [12160/60000 (20%)]\tloss=0.3378',
+    'Train Epoch: 1 [12800/60000 (21%)]\tloss=0.3674',
+    'Train Epoch: 1 [13440/60000 (22%)]\tloss=0.4508',
+    'Train Epoch: 1 [14080/60000 (23%)]\tloss=0.3034',
+    'Train Epoch: 1 [14720/60000 (25%)]\tloss=0.3574',
+    'Train Epoch: 1 [15360/60000 (26%)]\tloss=0.3313',
+    'Train Epoch: 1 [16000/60000 (27%)]\tloss=0.4405',
+    'Train Epoch: 1 [16640/60000 (28%)]\tloss=0.3642',
+    'Train Epoch: 1 [17280/60000 (29%)]\tloss=0.3172',
+    'Train Epoch: 1 [17920/60000 (30%)]\tloss=0.2016',
+    'Train Epoch: 1 [18560/60000 (31%)]\tloss=0.4978',
+    'Train Epoch: 1 [19200/60000 (32%)]\tloss=0.3254',
+    'Train Epoch: 1 [19840/60000 (33%)]\tloss=0.1191',
+    'Train Epoch: 1 [20480/60000 (34%)]\tloss=0.1905',
+    'Train Epoch: 1 [21120/60000 (35%)]\tloss=0.1408',
+    'Train Epoch: 1 [21760/60000 (36%)]\tloss=0.3147',
+    'Train Epoch: 1 [22400/60000 (37%)]\tloss=0.1505',
+    'Train Epoch: 1 [23040/60000 (38%)]\tloss=0.2898',
+    'Train Epoch: 1 [23680/60000 (39%)]\tloss=0.4685',
+    'Train Epoch: 1 [24320/60000 (41%)]\tloss=0.2158',
+    'Train Epoch: 1 [24960/60000 (42%)]\tloss=0.1521',
+    'Train Epoch: 1 [25600/60000 (43%)]\tloss=0.2248',
+    'Train Epoch: 1 [26240/60000 (44%)]\tloss=0.2623',
+    'Train Epoch: 1 [26880/60000 (45%)]\tloss=0.2335',
+    'Train Epoch: 1 [27520/60000 (46%)]\tloss=0.2623',
+    'Train Epoch: 1 [28160/60000 (47%)]\tloss=0.2126',
+    'Train Epoch: 1 [28800/60000 (48%)]\tloss=0.1328',
+    'Train Epoch: 1 [29440/60000 (49%)]\tloss=0.2779',
+    'Train Epoch: 1 [30080/60000 (50%)]\tloss=0.0943',
+    'Train Epoch: 1 [30720/60000 (51%)]\tloss=0.1285',
+    'Train Epoch: 1 [31360/60000 (52%)]\tloss=0.2455',
+    'Train Epoch: 1 [32000/60000 (53%)]\tloss=0.3396',
+    'Train Epoch: 1 [32640/60000 (54%)]\tloss=0.1523',
+    'Train Epoch: 1 [33280/60000 (55%)]\tloss=0.0916',
+    'Train Epoch: 1 [33920/60000 (57%)]\tloss=0.1448',
+    'Train Epoch: 1 [34560/60000 (58%)]\tloss=0.1989',
+    'Train Epoch: 1 [35200/60000 (59%)]\tloss=0.2183',
+    'Train Epoch: 1 [35840/60000 (60%)]\tloss=0.0638',
+    'Train Epoch: 1 [36480/60000 (61%)]\tloss=0.1373',
+    'Train Epoch: 1 [37120/60000 (62%)]\tloss=0.1147',
+    'Train Epoch: 1 [37760/60000 (63%)]\tloss=0.2355',
+    'Train Epoch: 1 [38400/60000 (64%)]\tloss=0.0636',
+    'Train Epoch: 1 [39040/60000 (65%)]\tloss=0.1065',
+    'Train Epoch: 1 [39680/60000 (66%)]\tloss=0.1599',
+    'Train Epoch: 1 [40320/60000 (67%)]\tloss=0.1090',
+    'Train Epoch: 1 [40960/60000 (68%)]\tloss=0.1774',
+    'Train Epoch: 1 [41600/60000 (69%)]\tloss=0.2307',
+    'Train Epoch: 1 [42240/60000 (70%)]\tloss=0.0736',
+    'Train Epoch: 1 [42880/60000 (71%)]\tloss=0.1553',
+    'Train Epoch: 1 [43520/60000 (72%)]\tloss=0.2793',
+    'Train Epoch: 1 [44160/60000 (74%)]\tloss=0.1428',
+    'Train Epoch: 1 [44800/60000 (75%)]\tloss=0.1179',
+    'Train Epoch: 1 [45440/60000 (76%)]\tloss=0.1205',
+    'Train Epoch: 1 [46080/60000 (77%)]\tloss=0.0767',
+    'Train Epoch: 1 [46720/60000 (78%)]\tloss=0.1946',
+    'Train Epoch: 1 [47360/60000 (79%)]\tloss=0.0703',
+    'Train Epoch: 1 [48000/60000 (80%)]\tloss=0.2094',
+    'Train Epoch: 1 [48640/60000 (81%)]\tloss=0.1378',
+    'Train Epoch: 1 [49280/60000 (82%)]\tloss=0.0950',
+    'Train Epoch: 1 [49920/60000 (83%)]\tloss=0.1066',
+    'Train Epoch: 1 [50560/60000 (84%)]\tloss=0.1182',
+    'Train Epoch: 1 [51200/60000 (85%)]\tloss=0.1455',
+    'Train Epoch: 1 [51840/60000 (86%)]\tloss=0.0684',
+    'Train Epoch: 1 [52480/60000 (87%)]\tloss=0.0241',
+    'Train Epoch: 1 [53120/60000 (88%)]\tloss=0.2626',
+    'Train Epoch: 1 [53760/60000 (90%)]\tloss=0.0922',
+    'Train Epoch: 1 [54400/60000 (91%)]\tloss=0.1301',
+    'Train Epoch: 1 [55040/60000 (92%)]\tloss=0.1921',
+    'Train Epoch: 1 [55680/60000 (93%)]\tloss=0.0346',
+    'Train Epoch: 1 [56320/60000 (94%)]\tloss=0.0358',
+    'Train Epoch: 1 [56960/60000 (95%)]\tloss=0.0767',
+    'Train Epoch: 1 [57600/60000 (96%)]\tloss=0.1167',
+    'Train Epoch: 1 [58240/60000 (97%)]\tloss=0.1932',
+    'Train Epoch: 1 [58880/60000 (98%)]\tloss=0.2062',
+    'Train Epoch: 1 [59520/60000 (99%)]\tloss=0.0647',
+    '',
+    'accuracy=0.9669',
+    '',
+    '',
+]
+
 
 def _parsed(tmp_path: Path, lines: list[str], name: str = "console.log") -> tuple[str, dict[str, list[dict]]]:
     path = tmp_path / name
@@ -867,3 +979,20 @@ def test_rccl_tests_rank_lines_with_no_device_name_count_the_ranks(tmp_path: Pat
     assert {r["n_ranks"] for r in rows} == {16}
     assert {r["hosts"] for r in rows} == {"mi355-gpu-23,mi355-gpu-24"}
     assert {r["op"] for r in rows} == {"all_reduce"}
+
+
+def test_the_mnist_examples_lines_are_steps_counted_in_its_records(tmp_path: Path) -> None:
+    """`Train Epoch: 1 [640/60000 (1%)]<TAB>loss=2.2135`, undated, every 640 samples: each line a
+    step (94 of them, 0 to 59520 samples), numbered in records of 640 samples with the epoch's
+    94 records (60000 / 640 rounded up) before it, with a warning that they are no batches."""
+    path = tmp_path / "mnist.log"
+    path.write_text("\n".join(KUBEFLOW_MNIST) + "\n", encoding="utf-8")
+    parser = detect(path, read_head(path), registry())[0]
+    assert parser is not None and parser.name == "generic_log"
+    result = parser.parse(path, ParseOptions())
+    steps = result.tables["log_steps"].to_pylist()
+    done = [int(text.split("[")[1].split("/")[0]) for text in KUBEFLOW_MNIST if text.startswith("Train Epoch: 1 [")]
+    assert len(done) == 94 and done[1] == 640
+    assert [s["step"] for s in steps] == [94 + n // 640 for n in done]
+    assert steps[1]["loss"] == 2.2135
+    assert any("records (640 samples each" in w for w in result.warnings)
