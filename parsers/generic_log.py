@@ -137,6 +137,18 @@ _MARIAN_TIME = re.compile(r" : Time (?P<t>\d{1,9}(?:\.\d{1,9})?)s : ")
 _MARIAN_LR = re.compile(r" : L\.r\. (?P<lr>" + _FIGURE + r")")
 
 
+# rl_games' epoch line (its `epoch` a training iteration: a horizon of steps in every environment,
+# then its updates): "fps step: 1048568.0 fps step and policy inference: 699047.1  fps total: 299589.9
+# epoch: 3/1000"
+_RL_GAMES = re.compile(r"fps step: \d{1,15}(?:\.\d{1,9})? fps step and policy inference: \d{1,15}(?:\.\d{1,9})?\s{1,8}"
+                       r"fps total: \d{1,15}(?:\.\d{1,9})? epoch: (?P<e>\d{1,12})/\d{1,12}\b")
+# rsl_rl's (Isaac Lab's, legged_gym's) block a training iteration, its header centred in 80
+# columns ("                            Learning iteration 1/10                              "), its
+# seconds below ("                         Iteration time: 0.16s")
+_RSL_ITERATION = re.compile(r"\s{0,80}Learning iteration (?P<i>\d{1,12})/\d{1,12}\s{0,80}")
+_RSL_TIME = re.compile(r"\s{0,80}Iteration time: (?P<t>\d{1,9}(?:\.\d{1,9})?)s\s{0,8}")
+
+
 class _OwnStep(NamedTuple):
     step: int
     epoch: int | None  # where the count is within its epoch
@@ -155,6 +167,8 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(simswap.group("s")), None, {}, "simswap")
     if text[:5] == "tick " and (tick := _TICK.match(text)) is not None:
         return _OwnStep(int(tick.group("t")), None, {"step_time_s": float(tick.group("s"))}, "stylegan")
+    if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
+        return _OwnStep(int(games.group("e")), None, {}, "rl_games")
     if "Up. " in text and (marian := _MARIAN.search(text)) is not None:
         values = {"loss": float(marian.group("c"))}
         if (lr := _MARIAN_LR.search(text, marian.end())) is not None:
@@ -399,8 +413,10 @@ _TIMED = re.compile(
 # A progress bar whose description names the epoch (`Epoch [3/80]: 100%|...| 500/500 [00:30<00:00,
 # 16.32it/s, loss=1.39]`, `Train (loss 63.31) epoch 1:   3%|...| 1/29 [00:23<11:10, 23.93s/it]`):
 # the epoch's training bar, its count the batches of the epoch
-_BAR_EPOCH = re.compile(r"\bepoch\s{0,4}[:=#]?\s{0,4}\[?\s{0,4}(?P<e>\d{1,9})(?![\d%])(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?",
-                        re.I)
+# (OpenRLHF's PPO trainer names its passes over the prompts episodes: `Episode [1/1]:  92%|...| 11/12
+# [03:32<00:19, 19.50s/it]`, its count the episode's update steps)
+_BAR_EPOCH = re.compile(r"\b(?:epoch|episode)\s{0,4}[:=#]?\s{0,4}\[?\s{0,4}(?P<e>\d{1,9})(?![\d%])"
+                        r"(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?", re.I)
 # a bar of an evaluation, not of training (`Validation epoch 1: 100%|...| 3/3`)
 _NOT_TRAINING = re.compile(r"\b(?:val(?:id|idation|idating)?|eval(?:uate|uation|uating)?|test(?:ing)?|predict\w*)\b", re.I)
 
@@ -416,7 +432,7 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
     description: epoch x batches per epoch + batches done) or the run's steps bar (`_STEPS_BAR`:
     its count), with its rate in seconds a batch; None for any other line, an evaluation's
     bar, and a bar's first drawing (no batch done)."""
-    if "poch" not in text and "POCH" not in text and "teps" not in text and "|Loss: " not in text:
+    if "poch" not in text and "POCH" not in text and "teps" not in text and "|Loss: " not in text and "pisode" not in text:
         return None
     readings = bar_readings(text)
     if not readings:
@@ -1189,6 +1205,8 @@ class GenericLogParser(LogReader):
                 own += 1
                 if own >= 2:
                     return Claim.CONTENT  # a program's own step lines (`_own_step`)
+            if "Learning iteration " in body and _RSL_ITERATION.fullmatch(body) is not None and "Iteration time: " in text:
+                return Claim.CONTENT  # rsl_rl's iteration block
             if "Train Epoch: " in body and _SAMPLES_DONE.search(body) is not None:
                 own += 1  # the MNIST example's line (`_record_steps`)
                 if own >= 3:
@@ -1276,6 +1294,7 @@ class GenericLogParser(LogReader):
         orbit_last: dict[int | None, _OrbitRecord] = {}  # rank -> its last Orbit record
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
         marian_up: dict[int | None, int] = {}  # rank -> the update its last Marian line printed
+        rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
         for line in lines:
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
@@ -1360,6 +1379,16 @@ class GenericLogParser(LogReader):
                 if (orbit_s := _orbit_step_time(orbit)) is not None:
                     record.values["step_time_s"] = orbit_s
                 record.add_inline(text[orbit.end():])
+                continue
+            if "Learning iteration " in text and (rsl := _RSL_ITERATION.fullmatch(text)) is not None:
+                before = len(rows.steps)
+                rows.step(line=line.number, rank=line.rank, step=int(rsl.group("i")), end_ns=line.ts_ns)
+                if len(rows.steps) > before:
+                    rows.steps[-1]["framework"] = "rsl_rl"
+                    rsl_rows[line.rank] = len(rows.steps) - 1
+                continue
+            if "Iteration time: " in text and line.rank in rsl_rows and (took := _RSL_TIME.fullmatch(text)) is not None:
+                rows.steps[rsl_rows.pop(line.rank)]["step_time_s"] = float(took.group("t"))
                 continue
             if (own := _own_step(text)) is not None:
                 values = own.values

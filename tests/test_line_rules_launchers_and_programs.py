@@ -818,6 +818,85 @@ KUBEFLOW_MNIST = [
     '',
 ]
 
+# OpenRLHF's PPO on Ray: its actors' prefixes on lines of their own, vLLM's prompt bars, the trainer's
+# episode bar (github.com/OpenRLHF/OpenRLHF/issues/350, the issue's block)
+OPENRLHF_EPISODES = [
+    '(LLMRayActor pid=676132)',
+    'Processed prompts:   6%|▋         | 1/16 [00:12<03:11, 12.76s/it]',
+    'Processed prompts: 100%|██████████| 16/16 [00:12<00:00,  1.25it/s]',
+    '(LLMRayActor pid=676133)',
+    'Processed prompts:   0%|          | 0/16 [00:00<?, ?it/s]',
+    '(ActorModelRayActor pid=675352)',
+    'Episode [1/1]:  92%|█████████▏| 11/12 [03:32<00:19, 19.50s/it]',
+    '(LLMRayActor pid=676133)',
+    'Processed prompts:   6%|▋         | 1/16 [00:12<03:14, 12.96s/it]',
+    'Processed prompts: 100%|██████████| 16/16 [00:12<00:00,  1.23it/s]',
+    '(LLMRayActor pid=676132)',
+    'Processed prompts:   0%|          | 0/16 [00:00<?, ?it/s]',
+    '(LLMRayActor pid=676132)',
+    'Processed prompts:   6%|▋         | 1/16 [00:12<03:08, 12.56s/it]',
+    'Processed prompts: 100%|██████████| 16/16 [00:12<00:00,  1.27it/s]',
+    '(LLMRayActor pid=676133)',
+    'Processed prompts:   0%|          | 0/16 [00:00<?, ?it/s]',
+    '(ActorModelRayActor pid=675352)',
+    'Episode [1/1]: 100%|██████████| 12/12 [03:51<00:00, 19.18s/it]',
+    'Episode [1/1]: 100%|██████████| 12/12 [03:51<00:00, 19.27s/it]',
+    '(LLMRayActor pid=676133)',
+    'Processed prompts:   6%|▋         | 1/16 [00:12<03:12, 12.82s/it]',
+    'Processed prompts: 100%|██████████| 16/16 [00:12<00:00,  1.25it/s]',
+    ('(RayWorkerWrapper pid=676716) init_process_group: master_address=0.0.0.0, master_port=50949,  rank=2'
+     ', world_size=5, group_name=openrlhf [repeated 3x across cluster]'),
+    '',
+    '------------------------------------------',
+]
+
+# rl_games' PPO on Brax (github.com/Denys88/rl_games/issues/170, the issue's block)
+RL_GAMES = [
+    'fps step: 1048568.0 fps step and policy inference: 699047.1  fps total: 299589.9 epoch: 3/1000',
+    'fps step: 1048576.0 fps step and policy inference: 699047.1  fps total: 299589.9 epoch: 4/1000',
+    'fps step: 699050.7 fps step and policy inference: 419429.1  fps total: 262141.5 epoch: 5/1000',
+    'fps step: 524284.0 fps step and policy inference: 524284.0  fps total: 253261.5 epoch: 6/1000',
+    'fps step: 613857.2 fps step and policy inference: 613857.2  fps total: 282772.3 epoch: 7/1000',
+    'fps step: 699043.6 fps step and policy inference: 524280.0  fps total: 259049.0 epoch: 8/1000',
+    'fps step: 699040.0 fps step and policy inference: 419433.0  fps total: 233017.7 epoch: 9/1000',
+    'fps step: 699054.2 fps step and policy inference: 524286.0  fps total: 262141.5 epoch: 10/1000',
+    'fps step: 699054.2 fps step and policy inference: 524282.0  fps total: 262140.5 epoch: 11/1000',
+    'fps step: 699047.1 fps step and policy inference: 524284.0  fps total: 262141.5 epoch: 12/1000',
+    'fps step: 699043.6 fps step and policy inference: 349519.1  fps total: 209712.6 epoch: 13/1000',
+    'fps step: 524282.0 fps step and policy inference: 349520.9  fps total: 209712.3 epoch: 14/1000',
+]
+
+# rsl_rl's runner in Isaac Lab: the tail of iteration 0's block, then iteration 1's (github.com/isaac-sim/IsaacLab/
+# issues/5084, the issue's block)
+RSL_RL = [
+    '                        Collection time: 0.768s ',
+    '                          Learning time: 0.238s ',
+    '                        Mean value loss: 19.7410',
+    '                    Mean surrogate loss: -0.0013',
+    '                      Mean entropy loss: 1.3929',
+    '                        Mean action std: 0.93',
+    '--------------------------------------------------------------------------------',
+    '                         Iteration time: 1.01s',
+    '                           Time elapsed: 00:00:01',
+    '                                    ETA: 00:00:09',
+    '',
+    '################################################################################',
+    '                            Learning iteration 1/10                              ',
+    '',
+    '                            Total steps: 512 ',
+    '                       Steps per second: 1581 ',
+    '                        Collection time: 0.102s ',
+    '                          Learning time: 0.060s ',
+    '                        Mean value loss: 19.6685',
+    '                    Mean surrogate loss: -0.0076',
+    '                      Mean entropy loss: 1.3166',
+    '                            Mean reward: -4.08',
+    '                    Mean episode length: 22.67',
+    '                        Mean action std: 0.88',
+    '--------------------------------------------------------------------------------',
+    '                         Iteration time: 0.16s',
+]
+
 
 def _parsed(tmp_path: Path, lines: list[str], name: str = "console.log") -> tuple[str, dict[str, list[dict]]]:
     path = tmp_path / name
@@ -996,3 +1075,26 @@ def test_the_mnist_examples_lines_are_steps_counted_in_its_records(tmp_path: Pat
     assert [s["step"] for s in steps] == [94 + n // 640 for n in done]
     assert steps[1]["loss"] == 2.2135
     assert any("records (640 samples each" in w for w in result.warnings)
+
+
+def test_openrlhfs_episode_bar_among_its_actors_lines_and_vllms_bars(tmp_path: Path) -> None:
+    """`Episode [1/1]:  92%|...| 11/12 [03:32<00:19, 19.50s/it]`: the episode's update steps, its
+    rate their time; vLLM's `Processed prompts` bars are no steps."""
+    parser, steps, _ = _read(tmp_path, OPENRLHF_EPISODES)
+    assert parser == "generic_log"
+    assert sorted({(s["step"], s["step_time_s"]) for s in steps}) == [(11, 19.50), (12, 19.18)]
+
+
+def test_rl_games_epoch_lines_are_its_steps(tmp_path: Path) -> None:
+    parser, steps, _ = _read(tmp_path, RL_GAMES)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == list(range(3, 15))
+    assert {s["framework"] for s in steps} == {"rl_games"}
+
+
+def test_rsl_rl_iteration_blocks_are_steps_timed_by_their_iteration_time(tmp_path: Path) -> None:
+    """`Learning iteration 1/10` opens iteration 1's block, its `Iteration time: 0.16s` below; the
+    tail of iteration 0's block, its header cut off, is no step."""
+    parser, steps, _ = _read(tmp_path, RSL_RL)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(1, 0.16)]
