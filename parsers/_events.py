@@ -136,6 +136,9 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
 # model/m.npz.orig.npz", the same to `m.iter5000.npz` and `m.npz`, then "Saving Adam parameters to m.npz.optimizer.npz"
 _MARIAN_SAVE = re.compile(r"(?:^|\] )Saving (?:model weights and runtime parameters to \S*?"
                           r"(?:\.iter(?P<iter>\d{1,15})\.npz)?(?!\S)|(?P<adam>Adam) parameters to \S)")
+# VITS' (RVC's, so-vits-svc's) save of its generator, then its discriminator: "Saving model and
+# optimizer state at epoch 5 to ./logs/G_680.pth", "... at iteration 1000 to ./logs/D_1000.pth"
+_VITS_SAVE = re.compile(r"\bSaving model and optimizer state at (?:epoch|iteration) \d{1,15} to \S")
 # torchtitan's header (also used by others); detectron2's TrainerBase ("[04/26 00:58:13
 # d2.engine.train_loop]: Starting training from iteration 9000", 0 unless resumed)
 # the Flax examples' "Starting training loop at step 1."
@@ -220,7 +223,7 @@ _ANY_EVENT_PATTERN = (
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
-    r"Saving model weights and runtime parameters to |Saving Adam parameters to |"
+    r"Saving model weights and runtime parameters to |Saving Adam parameters to |optimizer state at |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -526,6 +529,10 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else
                        int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else None)
+        elif "optimizer state at " in text and _VITS_SAVE.search(text) is not None:
+            # VITS' save: the generator's, then the discriminator's
+            kind = LogEventKind.CHECKPOINT_SAVE_END if _save_open(rows, line.rank) else LogEventKind.CHECKPOINT_SAVE_START
+            rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif "parameters to " in text and (marian := _MARIAN_SAVE.search(text)) is not None:
             # Marian's save: its model's files one after the other, then its optimizer's state
             if marian.group("adam") is not None:

@@ -149,6 +149,22 @@ _RSL_ITERATION = re.compile(r"\s{0,80}Learning iteration (?P<i>\d{1,12})/\d{1,12
 _RSL_TIME = re.compile(r"\s{0,80}Iteration time: (?P<t>\d{1,9}(?:\.\d{1,9})?)s\s{0,8}")
 
 
+# ParlAI's train_model report: "12:18:15 | time:65s total_exs:7 total_steps:7 epochs:0.00 time_left:834949s"
+# (its metrics in a table below), and before total_steps was printed, "[ time:2.0s total_exs:4625
+# epochs:0.46 ] {'exs': 4625, 'loss': 9.229, ..., 'total_train_updates': 13}": the updates so far its
+# step, `time` the seconds since training began
+_PARLAI = re.compile(r"(?:^|\| |\[ )time:(?P<t>\d{1,12}(?:\.\d{1,9})?)s total_exs:\d{1,15} (?:total_steps:(?P<s>\d{1,15}) )?"
+                     r"epochs:\d{1,9}(?:\.\d{1,9})?(?= |$)")
+_PARLAI_UPDATES = re.compile(r"'total_train_updates': (?P<s>\d{1,15})\b")
+_PARLAI_LOSS = re.compile(r"'loss': (?P<v>" + _FIGURE + r")")
+# VITS' trainer (and RVC's, so-vits-svc's built on it): "Train Epoch: 2 [47%]", then its losses and
+# "[global_step, lr]" as a list on the next line ("[200, 9.99875e-05]"; VITS' own "[2.51, 2.36, ...,
+# 1000, 0.0002]"); its saves, the generator's then the discriminator's: "Saving model and optimizer
+# state at epoch 5 to ./logs/G_680.pth" ("... at iteration 1000 to ...")
+_VITS_EPOCH = re.compile(r"(?:^|:)Train Epoch: \d{1,9} \[\d{1,3}%\]\s{0,8}$")
+_VITS_LIST = re.compile(r"(?:^|:)\[(?:" + _FIGURE + r", ){0,20}(?P<s>\d{1,15}), (?P<lr>" + _FIGURE + r")\]\s{0,8}$")
+
+
 class _OwnStep(NamedTuple):
     step: int
     epoch: int | None  # where the count is within its epoch
@@ -167,6 +183,13 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(simswap.group("s")), None, {}, "simswap")
     if text[:5] == "tick " and (tick := _TICK.match(text)) is not None:
         return _OwnStep(int(tick.group("t")), None, {"step_time_s": float(tick.group("s"))}, "stylegan")
+    if "time:" in text and " total_exs:" in text and (parlai := _PARLAI.search(text)) is not None:
+        step = parlai.group("s") or ((updates := _PARLAI_UPDATES.search(text, parlai.end())) and updates.group("s"))
+        if step:
+            values = {"_elapsed": float(parlai.group("t"))}
+            if (loss := _PARLAI_LOSS.search(text, parlai.end())) is not None:
+                values["loss"] = float(loss.group("v"))
+            return _OwnStep(int(step), None, values, "parlai")
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
         return _OwnStep(int(games.group("e")), None, {}, "rl_games")
     if "Up. " in text and (marian := _MARIAN.search(text)) is not None:
@@ -1205,6 +1228,10 @@ class GenericLogParser(LogReader):
                 own += 1
                 if own >= 2:
                     return Claim.CONTENT  # a program's own step lines (`_own_step`)
+            if "Train Epoch: " in body and "%]" in body and _VITS_EPOCH.search(body) is not None:
+                own += 1  # VITS' epoch line (its step in the list below it)
+                if own >= 3:
+                    return Claim.CONTENT
             if "Learning iteration " in body and _RSL_ITERATION.fullmatch(body) is not None and "Iteration time: " in text:
                 return Claim.CONTENT  # rsl_rl's iteration block
             if "Train Epoch: " in body and _SAMPLES_DONE.search(body) is not None:
@@ -1294,6 +1321,8 @@ class GenericLogParser(LogReader):
         orbit_last: dict[int | None, _OrbitRecord] = {}  # rank -> its last Orbit record
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
         marian_up: dict[int | None, int] = {}  # rank -> the update its last Marian line printed
+        parlai_at: dict[int | None, tuple[int, float]] = {}  # rank -> (step, seconds) of its last ParlAI report
+        vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
         for line in lines:
             if record is not None:
@@ -1390,8 +1419,25 @@ class GenericLogParser(LogReader):
             if "Iteration time: " in text and line.rank in rsl_rows and (took := _RSL_TIME.fullmatch(text)) is not None:
                 rows.steps[rsl_rows.pop(line.rank)]["step_time_s"] = float(took.group("t"))
                 continue
+            if "Train Epoch: " in text and "%]" in text and _VITS_EPOCH.search(text) is not None:
+                vits_epoch[line.rank] = line.number
+                continue
+            if (text[-1:] == "]" and line.number - vits_epoch.get(line.rank, -9) <= 2
+                    and (vits := _VITS_LIST.search(text)) is not None):
+                before = len(rows.steps)
+                rows.step(line=line.number, rank=line.rank, step=int(vits.group("s")), end_ns=line.ts_ns,
+                          lr=float(vits.group("lr")))
+                if len(rows.steps) > before:
+                    rows.steps[-1]["framework"] = "vits"
+                vits_epoch.pop(line.rank)
+                continue
             if (own := _own_step(text)) is not None:
                 values = own.values
+                if (elapsed := values.pop("_elapsed", None)) is not None:
+                    # the seconds since training began: those since the rank's report before over its steps since
+                    last_report, parlai_at[line.rank] = parlai_at.get(line.rank), (own.step, elapsed)
+                    if last_report is not None and own.step > last_report[0] and elapsed >= last_report[1]:
+                        values["step_time_s"] = (elapsed - last_report[1]) / (own.step - last_report[0])
                 if own.framework == "marian":
                     # its `Time` is that of the updates since its line before (none before the first)
                     last_up, marian_up[line.rank] = marian_up.get(line.rank), own.step

@@ -897,6 +897,153 @@ RSL_RL = [
     '                         Iteration time: 0.16s',
 ]
 
+# ParlAI's train_model reports, each with its metrics table (a BlenderBot2 notes README's training output; the
+# index names no repository)
+PARLAI = [
+    '12:17:09 | training...',
+    '12:18:15 | time:65s total_exs:7 total_steps:7 epochs:0.00 time_left:834949s',
+    ('    clen  clip  ctpb  ctps  ctrunc  ctrunclen  exps  exs  gnorm  llen  loss    lr  ltpb  ltps  ltrun'
+     'c  ltrunclen   ppl  token_acc  token_em  total_train_updates   tpb   tps   ups'),
+    ('    1331     1   512 55.48       1      818.7 .1084    7  33.74 3.286 2.465 1e-05 3.286 .3560       '
+     '0          0 11.76      .5652     .1429                    7 515.3 55.83 .1084'),
+    '',
+    '12:19:22 | time:132s total_exs:14 total_steps:14 epochs:0.00 time_left:854819s',
+    ('    clen  clip  ctpb  ctps  ctrunc  ctrunclen  exps  exs  gnorm  llen  loss    lr  ltpb  ltps  ltrun'
+     'c  ltrunclen   ppl  token_acc  token_em  total_train_updates   tpb   tps   ups'),
+    ('    1440     1   512 53.99       1      928.4 .1055    7  39.18 4.571 3.288 1e-05 4.571 .4821       '
+     '0          0 26.79      .4375         0                   14 516.6 54.48 .1055'),
+    '',
+    '12:20:28 | time:199s total_exs:21 total_steps:21 epochs:0.00 time_left:857920s',
+    ('    clen  clip  ctpb  ctps  ctrunc  ctrunclen  exps  exs  gnorm  llen  loss    lr  ltpb  ltps  ltrun'
+     'c  ltrunclen   ppl  token_acc  token_em  total_train_updates   tpb   tps   ups'),
+    ('    1324     1   512 53.59       1      811.7 .1047    7  22.26 5.429 1.243 1e-05 5.429 .5682       '
+     '0          0 3.466      .6842     .1429                   21 517.4 54.16 .1047'),
+    '',
+    '12:21:29 | time:260s total_exs:27 total_steps:27 epochs:0.00 time_left:870269s',
+    ('    clen  clip  ctpb  ctps  ctrunc  ctrunclen  exps  exs  gnorm  llen  loss    lr  ltpb  ltps  ltrun'
+     'c  ltrunclen   ppl  token_acc  token_em  total_train_updates   tpb   tps   ups'),
+    ('    1502     1   512 50.69       1      989.8 .0990    6  22.12 4.333 1.882 1e-05 4.333 .4290       '
+     '0          0 6.568      .6923     .1667                   27 516.3 51.11 .0990'),
+    '',
+    '12:22:39 | time:329s total_exs:34 total_steps:34 epochs:0.00 time_left:875759s',
+    ('    clen  clip  ctpb  ctps  ctrunc  ctrunclen  exps  exs  gnorm  llen  loss    lr  ltpb  ltps  ltrun'
+     'c  ltrunclen   ppl  token_acc  token_em  total_train_updates  tpb   tps   ups'),
+    ('    1369     1   512 51.62       1      857.4 .1008    7  27.46     3 1.174 1e-05     3 .3024       '
+     '0          0 3.235      .7143     .1429                   34  515 51.92 .1008'),
+]
+
+# old ParlAI's reports as dicts (github.com/christiancosgrove/cs767hw3 @ bd1e2fbdd855c59572712dafe4a92c2cb936db03 :
+# README.md, its last block, lines 36-56)
+PARLAI_OLD = [
+    "Computing loss tensor(9.2156, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.2257, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.2419, device='cuda:0', grad_fn=<DivBackward0>)",
+    ("[ time:2.0s total_exs:4625 epochs:0.46 ] {'exs': 4625, 'loss': 9.229, 'ppl': 10190.0, 'token_acc': 0"
+     ", 'tokens_per_batch': 1372.0, 'gnorm': 2.339, 'clip': 1.0, 'updates': 13, 'lr': 0.0005, 'gpu_mem_per"
+     "cent': 0.08476, 'total_train_updates': 13}"),
+    "Computing loss tensor(9.2104, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.2234, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.3123, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.2417, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.2715, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.1723, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.2327, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.1948, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.2188, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.2541, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.2441, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.2795, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.2659, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.1956, device='cuda:0', grad_fn=<DivBackward0>)",
+    "Computing loss tensor(9.2122, device='cuda:0', grad_fn=<DivBackward0>)",
+    ("[ time:4.0s total_exs:10050 epochs:1.0 ] {'exs': 5425, 'loss': 9.236, 'ppl': 10260.0, 'token_acc': 0"
+     ", 'tokens_per_batch': 1389.0, 'gnorm': 2.319, 'clip': 1.0, 'updates': 15, 'lr': 0.0005, 'gpu_mem_per"
+     "cent': 0.08477, 'total_train_updates': 28}"),
+    "Computing loss tensor(9.1954, device='cuda:0', grad_fn=<DivBackward0>)",
+]
+
+# RVC's (VITS') train.log (github.com/Gabrysiewicz/S8P_Retrieval_Based_Voice_Conversion : README.md, a version
+# of 20,015 characters, its third block from the end)
+RVC = [
+    'INFO:Kamyk-12M:Train Epoch: 1 [0%]',
+    'INFO:Kamyk-12M:[0, 0.0001]',
+    'INFO:Kamyk-12M:loss_disc=4.107, loss_gen=4.434, loss_fm=10.796,loss_mel=26.703, loss_kl=9.000',
+    ('DEBUG:matplotlib:matplotlib data path: X:\\miniconda3\\envs\\voice-ai-38\\lib\\site-packages\\matplotlib\\m'
+     'pl-data'),
+    'DEBUG:matplotlib:CONFIGDIR=C:\\Users\\kamil\\.matplotlib',
+    'DEBUG:matplotlib:interactive is False',
+    'DEBUG:matplotlib:platform is win32',
+    'INFO:Kamyk-12M:====> Epoch: 1 [2024-06-13 02:20:09] | (0:12:58.170309)',
+    'INFO:Kamyk-12M:Train Epoch: 2 [47%]',
+    'INFO:Kamyk-12M:[200, 9.99875e-05]',
+    'INFO:Kamyk-12M:loss_disc=3.728, loss_gen=3.328, loss_fm=5.902,loss_mel=23.647, loss_kl=2.332',
+    'INFO:Kamyk-12M:====> Epoch: 2 [2024-06-13 02:33:38] | (0:13:28.865716)',
+    'INFO:Kamyk-12M:Train Epoch: 3 [94%]',
+    'INFO:Kamyk-12M:[400, 9.99750015625e-05]',
+    'INFO:Kamyk-12M:loss_disc=3.762, loss_gen=3.529, loss_fm=9.578,loss_mel=22.949, loss_kl=2.516',
+    'INFO:Kamyk-12M:====> Epoch: 3 [2024-06-13 02:46:11] | (0:12:32.941089)',
+    'INFO:Kamyk-12M:====> Epoch: 4 [2024-06-13 02:58:04] | (0:11:52.737444)',
+    'INFO:Kamyk-12M:Train Epoch: 5 [41%]',
+    'INFO:Kamyk-12M:[600, 9.995000937421877e-05]',
+    'INFO:Kamyk-12M:loss_disc=4.085, loss_gen=3.188, loss_fm=4.325,loss_mel=21.281, loss_kl=2.375',
+    'INFO:root:Saving model and optimizer state at epoch 5 to ./logs\\Kamyk-12M\\G_680.pth',
+    'INFO:root:Saving model and optimizer state at epoch 5 to ./logs\\Kamyk-12M\\D_680.pth',
+    'INFO:Kamyk-12M:====> Epoch: 5 [2024-06-13 03:10:15] | (0:12:11.262043)',
+    'INFO:Kamyk-12M:Train Epoch: 6 [88%]',
+    'INFO:Kamyk-12M:[800, 9.993751562304699e-05]',
+    'INFO:Kamyk-12M:loss_disc=3.936, loss_gen=3.558, loss_fm=9.403,loss_mel=21.352, loss_kl=1.536',
+    'INFO:Kamyk-12M:====> Epoch: 6 [2024-06-13 03:22:33] | (0:12:17.753304)',
+    'INFO:Kamyk-12M:====> Epoch: 7 [2024-06-13 03:34:33] | (0:12:00.374585)',
+    'INFO:Kamyk-12M:Train Epoch: 8 [35%]',
+    'INFO:Kamyk-12M:[1000, 9.991253280566489e-05]',
+    'INFO:Kamyk-12M:loss_disc=3.439, loss_gen=3.976, loss_fm=10.359,loss_mel=19.853, loss_kl=1.834',
+    'INFO:Kamyk-12M:====> Epoch: 8 [2024-06-13 03:46:31] | (0:11:57.633450)',
+    'INFO:Kamyk-12M:Train Epoch: 9 [82%]',
+    'INFO:Kamyk-12M:[1200, 9.990004373906418e-05]',
+    'INFO:Kamyk-12M:loss_disc=3.971, loss_gen=3.518, loss_fm=12.544,loss_mel=22.534, loss_kl=2.195',
+    'INFO:Kamyk-12M:====> Epoch: 9 [2024-06-13 03:58:36] | (0:12:04.944736)',
+    'INFO:root:Saving model and optimizer state at epoch 10 to ./logs\\Kamyk-12M\\G_1360.pth',
+    'INFO:root:Saving model and optimizer state at epoch 10 to ./logs\\Kamyk-12M\\D_1360.pth',
+    'INFO:Kamyk-12M:====> Epoch: 10 [2024-06-13 04:10:53] | (0:12:16.573370)',
+    'INFO:Kamyk-12M:Train Epoch: 11 [29%]',
+    'INFO:Kamyk-12M:[1400, 9.987507028906759e-05]',
+    'INFO:Kamyk-12M:loss_disc=4.299, loss_gen=2.925, loss_fm=9.271,loss_mel=21.341, loss_kl=1.809',
+    'INFO:Kamyk-12M:====> Epoch: 11 [2024-06-13 04:23:02] | (0:12:09.339499)',
+    'INFO:Kamyk-12M:Train Epoch: 12 [76%]',
+    'INFO:Kamyk-12M:[1600, 9.986258590528146e-05]',
+    'INFO:Kamyk-12M:loss_disc=4.257, loss_gen=3.766, loss_fm=13.422,loss_mel=22.387, loss_kl=2.152',
+    'INFO:Kamyk-12M:====> Epoch: 12 [2024-06-13 04:35:20] | (0:12:17.908730)',
+    'INFO:Kamyk-12M:====> Epoch: 13 [2024-06-13 04:47:16] | (0:11:56.373045)',
+    'INFO:Kamyk-12M:Train Epoch: 14 [24%]',
+    'INFO:Kamyk-12M:[1800, 9.983762181915804e-05]',
+    'INFO:Kamyk-12M:loss_disc=4.075, loss_gen=2.999, loss_fm=9.753,loss_mel=22.000, loss_kl=1.708',
+    'INFO:Kamyk-12M:====> Epoch: 14 [2024-06-13 04:59:00] | (0:11:43.946182)',
+    'INFO:Kamyk-12M:Train Epoch: 15 [71%]',
+    'INFO:Kamyk-12M:[2000, 9.982514211643064e-05]',
+    'INFO:Kamyk-12M:loss_disc=3.967, loss_gen=3.317, loss_fm=9.745,loss_mel=20.010, loss_kl=2.327',
+    'INFO:root:Saving model and optimizer state at epoch 15 to ./logs\\Kamyk-12M\\G_2040.pth',
+    'INFO:root:Saving model and optimizer state at epoch 15 to ./logs\\Kamyk-12M\\D_2040.pth',
+    'INFO:Kamyk-12M:====> Epoch: 15 [2024-06-13 05:10:55] | (0:11:54.278821)',
+    'INFO:Kamyk-12M:====> Epoch: 16 [2024-06-13 05:22:55] | (0:12:00.282794)',
+    'INFO:Kamyk-12M:Train Epoch: 17 [18%]',
+    'INFO:Kamyk-12M:[2200, 9.980018739066937e-05]',
+    'INFO:Kamyk-12M:loss_disc=4.610, loss_gen=3.509, loss_fm=13.866,loss_mel=21.093, loss_kl=1.551',
+    'INFO:Kamyk-12M:====> Epoch: 17 [2024-06-13 05:34:46] | (0:11:51.657800)',
+    'INFO:Kamyk-12M:Train Epoch: 18 [65%]',
+    'INFO:Kamyk-12M:[2400, 9.978771236724554e-05]',
+    'INFO:Kamyk-12M:loss_disc=4.083, loss_gen=3.007, loss_fm=6.480,loss_mel=21.605, loss_kl=2.012',
+    'INFO:Kamyk-12M:====> Epoch: 18 [2024-06-13 05:46:49] | (0:12:02.831979)',
+    'INFO:Kamyk-12M:====> Epoch: 19 [2024-06-13 05:58:47] | (0:11:57.786244)',
+    'INFO:Kamyk-12M:Train Epoch: 20 [12%]',
+    'INFO:Kamyk-12M:[2600, 9.976276699833672e-05]',
+    'INFO:Kamyk-12M:loss_disc=4.007, loss_gen=3.607, loss_fm=10.471,loss_mel=23.102, loss_kl=2.028',
+    'INFO:root:Saving model and optimizer state at epoch 20 to ./logs\\Kamyk-12M\\G_2720.pth',
+    'INFO:root:Saving model and optimizer state at epoch 20 to ./logs\\Kamyk-12M\\D_2720.pth',
+    'INFO:Kamyk-12M:====> Epoch: 20 [2024-06-13 06:10:35] | (0:11:48.248414)',
+    'INFO:Kamyk-12M:Training is done. The program is closed.',
+    'INFO:Kamyk-12M:saving final ckpt:Success.',
+]
+
 
 def _parsed(tmp_path: Path, lines: list[str], name: str = "console.log") -> tuple[str, dict[str, list[dict]]]:
     path = tmp_path / name
@@ -1098,3 +1245,29 @@ def test_rsl_rl_iteration_blocks_are_steps_timed_by_their_iteration_time(tmp_pat
     parser, steps, _ = _read(tmp_path, RSL_RL)
     assert parser == "generic_log"
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(1, 0.16)]
+
+
+def test_parlai_reports_are_steps_timed_by_their_seconds_since_training_began(tmp_path: Path) -> None:
+    """`12:19:22 | time:132s total_exs:14 total_steps:14 ...`: the steps so far the step, the seconds
+    since the report before over the steps between its time; old ParlAI's `[ time:4.0s total_exs:10050
+    epochs:1.0 ] {..., 'loss': 9.236, ..., 'total_train_updates': 28}` the same, its loss the dict's."""
+    parser, steps, _ = _read(tmp_path, PARLAI)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == [7, 14, 21, 27, 34]
+    assert [s["step_time_s"] for s in steps] == [None, (132 - 65) / 7, (199 - 132) / 7, (260 - 199) / 6, (329 - 260) / 7]
+    _, steps, _ = _read(tmp_path, PARLAI_OLD)
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(13, 9.229, None), (28, 9.236, (4.0 - 2.0) / 15)]
+
+
+def test_vits_steps_from_the_list_after_its_epoch_line_and_its_saves_in_pairs(tmp_path: Path) -> None:
+    """RVC's `Train Epoch: 2 [47%]` then `[200, 9.99875e-05]` ([global_step, lr]): 14 steps, 0 to
+    2600; its saves, `G_680.pth` then `D_680.pth` each, four saves; `Training is done` its end."""
+    parser, steps, events = _read(tmp_path, RVC)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == list(range(0, 2601, 200))
+    assert steps[1]["lr"] == 9.99875e-05
+    saves = [n for n, text in enumerate(RVC, 1) if "Saving model and optimizer state" in text]
+    assert len(saves) == 8
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == saves[0::2]
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saves[1::2]
+    assert any(e["kind"] == "attempt_end" for e in events)
