@@ -25,7 +25,8 @@ _AT_UPDATES = re.compile(r"@ (\d{1,15}) updates\b")
 # Ultralytics' "100 epochs completed in 2.883 hours."; PyTorch's word_language_model example's
 # "| End of training | test loss  4.96 | test ppl   142.94"; the Flax examples' "Finishing training at step 22500"
 _END = re.compile(
-    r"(?<!further )\btraining (?:is )?(?:done|finished|complete[d]?)\b|(?:^|\] )Training has finished!|"
+    # (not Ray Train's report of one iteration: "Training finished iteration 8 at 2024-04-29 17:27:29.")
+    r"(?<!further )\btraining (?:is )?(?:done|finished|complete[d]?)\b(?! iteration \d)|(?:^|\] )Training has finished!|"
     r"\b\d{1,9} epochs? completed in \d|"
     r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b|^total average iteration time: \d|"
     r"\|\s{0,4}end of training\s{0,4}\||(?:^|\] )Finishing training at step \d{1,15}\s*$", re.IGNORECASE)
@@ -136,6 +137,9 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
 # model/m.npz.orig.npz", the same to `m.iter5000.npz` and `m.npz`, then "Saving Adam parameters to m.npz.optimizer.npz"
 _MARIAN_SAVE = re.compile(r"(?:^|\] )Saving (?:model weights and runtime parameters to \S*?"
                           r"(?:\.iter(?P<iter>\d{1,15})\.npz)?(?!\S)|(?P<adam>Adam) parameters to \S)")
+# Ray Train's console reporter once a worker's checkpoint is stored: "Training saved a checkpoint for
+# iteration 9 at: (local)/mnt/cluster_storage/.../checkpoint_000008"
+_RAY_SAVED = re.compile(r"Training saved a checkpoint for iteration (\d{1,12}) at: ")
 # VITS' (RVC's, so-vits-svc's) save of its generator, then its discriminator: "Saving model and
 # optimizer state at epoch 5 to ./logs/G_680.pth", "... at iteration 1000 to ./logs/D_1000.pth"
 _VITS_SAVE = re.compile(r"\bSaving model and optimizer state at (?:epoch|iteration) \d{1,15} to \S")
@@ -224,6 +228,7 @@ _ANY_EVENT_PATTERN = (
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
     r"Saving model weights and runtime parameters to |Saving Adam parameters to |optimizer state at |"
+    r"saved a checkpoint for iteration |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -529,6 +534,9 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else
                        int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else None)
+        elif "saved a checkpoint for iteration " in text and (ray_save := _RAY_SAVED.match(text)) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       step=int(ray_save.group(1)))
         elif "optimizer state at " in text and _VITS_SAVE.search(text) is not None:
             # VITS' save: the generator's, then the discriminator's
             kind = LogEventKind.CHECKPOINT_SAVE_END if _save_open(rows, line.rank) else LogEventKind.CHECKPOINT_SAVE_START

@@ -46,6 +46,9 @@ _EVIDENCE = (
     r"[0-9.]{1,12}(?:us|ms|s)/(?:step|sample)"
     r"|\] - (?:[0-9]{1,9}s|ETA: [0-9:]{1,12}s?) - [a-z_]{1,40}: [0-9]"
     r"|Start running, host: "
+    # (a dict of metrics printed inside another's repr, Ray's `Result(metrics={'loss': 0.08, ...})`:
+    # no Trainer's log line; matched here first, it names nothing)
+    r"|metrics=\{'loss': "
 )
 # opening characters of a match -> what it is evidence of
 _KINDS = (
@@ -56,7 +59,7 @@ _KINDS = (
     (":::MLL", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), ("   ", "ultralytics"),
     ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),
-    ("] - ", "keras"), ("━", "keras"), ("Start running", "m_openmmlab"),
+    ("] - ", "keras"), ("━", "keras"), ("Start running", "m_openmmlab"), ("metrics=", "m_ray"),
 )
 _OPENING = max(len(opening) for opening, _ in _KINDS)
 # ties go to the earlier

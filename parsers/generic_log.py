@@ -165,6 +165,13 @@ _VITS_EPOCH = re.compile(r"(?:^|:)Train Epoch: \d{1,9} \[\d{1,3}%\]\s{0,8}$")
 _VITS_LIST = re.compile(r"(?:^|:)\[(?:" + _FIGURE + r", ){0,20}(?P<s>\d{1,15}), (?P<lr>" + _FIGURE + r")\]\s{0,8}$")
 
 
+# Ray Train's console reporter (Ray >= 2.7): "Training finished iteration 8 at 2024-04-29 17:27:29. Total
+# running time: 54s", then its result table, "│ time_this_iter_s               40.46113 │"
+_RAY_ITERATION = re.compile(r"Training finished iteration (?P<i>\d{1,12}) at (?P<at>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\. ")
+_RAY_ITERATION_TIME = re.compile(r"│ time_this_iter_s {1,80}(?P<t>\d{1,9}(?:\.\d{1,9})?) {0,80}│")
+RAY_TABLE_LINES = 20  # a result table's time_this_iter_s row within this many lines of its iteration's line
+
+
 class _OwnStep(NamedTuple):
     step: int
     epoch: int | None  # where the count is within its epoch
@@ -1232,6 +1239,8 @@ class GenericLogParser(LogReader):
                 own += 1  # VITS' epoch line (its step in the list below it)
                 if own >= 3:
                     return Claim.CONTENT
+            if "Training finished iteration " in body and _RAY_ITERATION.match(body) is not None:
+                return Claim.CONTENT  # Ray Train's report of an iteration
             if "Learning iteration " in body and _RSL_ITERATION.fullmatch(body) is not None and "Iteration time: " in text:
                 return Claim.CONTENT  # rsl_rl's iteration block
             if "Train Epoch: " in body and _SAMPLES_DONE.search(body) is not None:
@@ -1321,6 +1330,7 @@ class GenericLogParser(LogReader):
         orbit_last: dict[int | None, _OrbitRecord] = {}  # rank -> its last Orbit record
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
         marian_up: dict[int | None, int] = {}  # rank -> the update its last Marian line printed
+        ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
         parlai_at: dict[int | None, tuple[int, float]] = {}  # rank -> (step, seconds) of its last ParlAI report
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
@@ -1408,6 +1418,21 @@ class GenericLogParser(LogReader):
                 if (orbit_s := _orbit_step_time(orbit)) is not None:
                     record.values["step_time_s"] = orbit_s
                 record.add_inline(text[orbit.end():])
+                continue
+            if "Training finished iteration " in text and (ray := _RAY_ITERATION.match(text)) is not None:
+                before = len(rows.steps)
+                rows.step(line=line.number, rank=line.rank, step=int(ray.group("i")),
+                          **({"end_ns": line.ts_ns} if line.ts_ns is not None else
+                             {"end_ns": parse_timestamp(ray.group("at")), "time_source": "record"}))
+                if len(rows.steps) > before:
+                    rows.steps[-1]["framework"] = "ray_train"
+                    ray_rows[line.rank] = (len(rows.steps) - 1, line.number)
+                continue
+            if "time_this_iter_s" in text and line.rank in ray_rows and (
+                    spent := _RAY_ITERATION_TIME.match(text.strip())) is not None:
+                row, at = ray_rows.pop(line.rank)
+                if line.number - at <= RAY_TABLE_LINES:
+                    rows.steps[row]["step_time_s"] = float(spent.group("t"))
                 continue
             if "Learning iteration " in text and (rsl := _RSL_ITERATION.fullmatch(text)) is not None:
                 before = len(rows.steps)
