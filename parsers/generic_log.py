@@ -172,6 +172,12 @@ _RAY_ITERATION_TIME = re.compile(r"│ time_this_iter_s {1,80}(?P<t>\d{1,9}(?:\.
 RAY_TABLE_LINES = 20  # a result table's time_this_iter_s row within this many lines of its iteration's line
 
 
+# nerfstudio's trainer table (rich, its file:line at the right): under "Step (% Done)       Train Iter
+# (time)    ETA (time) ...", a row "4090 (81.78%)       43.140 ms            39 s, 300.687 ms     14.86 M":
+# the step, the iteration's time
+_NERFSTUDIO = re.compile(r"(?P<s>\d{1,12}) \(\d{1,3}\.\d{2}%\) {2,40}(?P<t>\d{1,9}(?:\.\d{1,9})?) (?P<u>ms|s) ")
+
+
 class _OwnStep(NamedTuple):
     step: int
     epoch: int | None  # where the count is within its epoch
@@ -197,6 +203,9 @@ def _own_step(text: str) -> _OwnStep | None:
             if (loss := _PARLAI_LOSS.search(text, parlai.end())) is not None:
                 values["loss"] = float(loss.group("v"))
             return _OwnStep(int(step), None, values, "parlai")
+    if "%)  " in text and (nerf := _NERFSTUDIO.match(text)) is not None:
+        seconds = float(nerf.group("t")) / (1000 if nerf.group("u") == "ms" else 1)
+        return _OwnStep(int(nerf.group("s")), None, {"step_time_s": seconds}, "nerfstudio")
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
         return _OwnStep(int(games.group("e")), None, {}, "rl_games")
     if "Up. " in text and (marian := _MARIAN.search(text)) is not None:

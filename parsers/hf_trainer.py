@@ -167,7 +167,7 @@ class HFTrainerParser(LogReader):
         if found is not None:
             return Claim.CONTENT if found == self.name else Claim.NO
         text = head.decode("utf-8", "replace")
-        if (_HEADER in text or "'train_runtime'" in text or "Saving model checkpoint to" in text
+        if (_HEADER in text or "'train_runtime'" in text or "Saving model checkpoint to" in text or _TRAIN_METRICS in text
                 or "Continuing training from global step" in text or "Training Loss" in text and any(
                     _NOTEBOOK_HEADER.match(body.rstrip(" \\")) for body in text.splitlines())):
             return Claim.CONTENT

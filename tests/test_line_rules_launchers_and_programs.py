@@ -1163,6 +1163,68 @@ RAY_TRAIN = [
      'point_000009) [repeated 3x across cluster]'),
 ]
 
+# nerfstudio's trainer table printed through rich (github.com/maturk/dn-splatter/issues/110, its block)
+NERFSTUDIO = [
+    ('Step (% Done)       Train Iter (time)    ETA (time)           Train Rays / Sec                      '
+     '     latfacto.py:604'),
+    ('-----------------------------------------------------------------------------------                 '
+     '     latfacto.py:554'),
+    ('4090 (81.78%)       43.140 ms            39 s, 300.687 ms     14.86 M                               '
+     '     latfacto.py:566'),
+    ('Step (% Done)       Train Iter (time)    ETA (time)           Train Rays / Sec                      '
+     '     latfacto.py:604'),
+    ('-----------------------------------------------------------------------------------                 '
+     '     latfacto.py:554'),
+    ('4210 (84.18%)       46.225 ms            36 s, 563.607 ms     13.93 M                               '
+     '     latfacto.py:566'),
+    ('Step (% Done)       Train Iter (time)    ETA (time)           Train Rays / Sec                      '
+     '     latfacto.py:604'),
+    ('-----------------------------------------------------------------------------------                 '
+     '     latfacto.py:554'),
+    ('4310 (86.18%)       44.431 ms            30 s, 701.883 ms     14.51 M                               '
+     '     latfacto.py:566'),
+]
+
+# HF Trainer's final metrics from 4 TPU hosts under SkyPilot's prefixes, indented in reStructuredText
+# (github.com/skypilot-org/skypilot @ 01e8777ae1c0f38424fcffa51690a6e62652b341 : docs/source/reference/tpu.rst, the TPU Pod block)
+HF_TRAIN_METRICS = [
+    '   (head, rank=0, pid=17894) ***** train metrics *****',
+    '   (head, rank=0, pid=17894)   epoch                    =         2.5',
+    '   (head, rank=0, pid=17894)   total_flos               = 219870840GF',
+    '   (head, rank=0, pid=17894)   train_loss               =     10.1527',
+    '   (head, rank=0, pid=17894)   train_runtime            =  0:11:13.18',
+    '   (head, rank=0, pid=17894)   train_samples            =         282',
+    '   (head, rank=0, pid=17894)   train_samples_per_second =       0.951',
+    '   (head, rank=0, pid=17894)   train_steps_per_second   =        0.03',
+    '',
+    '   (worker1, rank=1, pid=15406, ip=10.164.0.57) ***** train metrics *****',
+    '   (worker1, rank=1, pid=15406, ip=10.164.0.57)   epoch                    =         2.5',
+    '   (worker1, rank=1, pid=15406, ip=10.164.0.57)   total_flos               = 219870840GF',
+    '   (worker1, rank=1, pid=15406, ip=10.164.0.57)   train_loss               =     10.1527',
+    '   (worker1, rank=1, pid=15406, ip=10.164.0.57)   train_runtime            =  0:11:15.08',
+    '   (worker1, rank=1, pid=15406, ip=10.164.0.57)   train_samples            =         282',
+    '   (worker1, rank=1, pid=15406, ip=10.164.0.57)   train_samples_per_second =       0.948',
+    '   (worker1, rank=1, pid=15406, ip=10.164.0.57)   train_steps_per_second   =        0.03',
+    '',
+    '   (worker2, rank=2, pid=16552, ip=10.164.0.58) ***** train metrics *****',
+    '   (worker2, rank=2, pid=16552, ip=10.164.0.58)   epoch                    =         2.5',
+    '   (worker2, rank=2, pid=16552, ip=10.164.0.58)   total_flos               = 219870840GF',
+    '   (worker2, rank=2, pid=16552, ip=10.164.0.58)   train_loss               =     10.1527',
+    '   (worker2, rank=2, pid=16552, ip=10.164.0.58)   train_runtime            =  0:11:15.61',
+    '   (worker2, rank=2, pid=16552, ip=10.164.0.58)   train_samples            =         282',
+    '   (worker2, rank=2, pid=16552, ip=10.164.0.58)   train_samples_per_second =       0.947',
+    '   (worker2, rank=2, pid=16552, ip=10.164.0.58)   train_steps_per_second   =        0.03',
+    '',
+    '   (worker3, rank=3, pid=17469, ip=10.164.0.59) ***** train metrics *****',
+    '   (worker3, rank=3, pid=17469, ip=10.164.0.59)   epoch                    =         2.5',
+    '   (worker3, rank=3, pid=17469, ip=10.164.0.59)   total_flos               = 219870840GF',
+    '   (worker3, rank=3, pid=17469, ip=10.164.0.59)   train_loss               =     10.1527',
+    '   (worker3, rank=3, pid=17469, ip=10.164.0.59)   train_runtime            =  0:11:15.10',
+    '   (worker3, rank=3, pid=17469, ip=10.164.0.59)   train_samples            =         282',
+    '   (worker3, rank=3, pid=17469, ip=10.164.0.59)   train_samples_per_second =       0.948',
+    '   (worker3, rank=3, pid=17469, ip=10.164.0.59)   train_steps_per_second   =        0.03',
+]
+
 
 def _parsed(tmp_path: Path, lines: list[str], name: str = "console.log") -> tuple[str, dict[str, list[dict]]]:
     path = tmp_path / name
@@ -1405,3 +1467,17 @@ def test_ray_trains_reported_iterations_their_times_and_saves(tmp_path: Path) ->
     assert [e["step"] for e in events if e["kind"] == "checkpoint_save_end"] == [8, 9, 10]
     ends = [e["line"] for e in events if e["kind"] == "attempt_end"]
     assert ends == [next(n for n, text in enumerate(RAY_TRAIN, 1) if text.startswith("Training completed after"))]
+
+
+def test_nerfstudio_table_rows_are_steps_timed_by_their_iteration(tmp_path: Path) -> None:
+    parser, steps, _ = _read(tmp_path, NERFSTUDIO)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(4090, 0.043140), (4210, 0.046225), (4310, 0.044431)]
+
+
+def test_hf_trainers_final_metrics_block_alone_claims_the_log(tmp_path: Path) -> None:
+    """`***** train metrics *****` (the HF examples' `trainer.log_metrics("train", ...)`) with no step
+    line: the Trainer's log, its run ended."""
+    parser, steps, events = _read(tmp_path, HF_TRAIN_METRICS)
+    assert parser == "hf_trainer" and not steps
+    assert [e["kind"] for e in events] == ["attempt_end"]
