@@ -70,6 +70,10 @@ _SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \
 # "train_dual_doc.single.gpu.sh: line 27: 29781 Terminated              $marian_home/marian --model ..."
 _SHELL_JOB_DEATH = re.compile(r"^[^\s:]{1,255}: line \d{1,9}: {1,8}\d{1,10} (?P<what>Killed|Terminated|Segmentation fault|Aborted"
                               r"|Bus error)(?: \(core dumped\))?(?: |$)")
+# a job a script kills itself once its training is done, not its training: a monitor or a server
+# beside it ("12345 Terminated              nvidia-smi dmon -s um -d 5 > gpu.log")
+_MONITOR_COMMAND = re.compile(r" {0,40}(?:\S{0,200}/)?(?:nvidia-smi|sleep|tail|watch|top|htop|dstat|iostat|vmstat|gpustat"
+                              r"|tensorboard|python3? -m http\.server)\b")
 _RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")  # torchelastic's agent
 _GROUP_FAILED = re.compile(r"Worker group (?:FAILED|UNHEALTHY)\b")  # its state when it restarts them
 # torchelastic's rendezvous result: restart_count=0 is the first launch, more a relaunch (the
@@ -96,7 +100,8 @@ _AGENT_LINE = re.compile(
 _SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ", "(raylet) ")
 # a launcher's own logger, dated in its own line, around the job's processes (SageMaker's toolkit
 # after its mpirun ended: "2022-09-21 13:39:27,753 sagemaker-training-toolkit INFO     Waiting for
-# the process to finish and give a return code."): no process of the job starts with its lines
+# the process to finish and give a return code."): no process of the job starts with its lines once
+# the job's own have started (its first lines, before them, are the job's start)
 _LAUNCHER_LOGGER = " sagemaker-training-toolkit "
 _DURATION = r"(?:\s+in\s+(?P<dur>\d+(?:\.\d+)?)\s*(?:s|sec|seconds)\b)?"
 WATCHDOG = re.compile(
@@ -135,11 +140,17 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              r"|\bModel weights saved in \S")
 # Marian's save (`--save-freq`): "[2019-02-27 21:52:52] Saving model weights and runtime parameters to
 # model/m.npz.orig.npz", the same to `m.iter5000.npz` and `m.npz`, then "Saving Adam parameters to m.npz.optimizer.npz"
-_MARIAN_SAVE = re.compile(r"(?:^|\] )Saving (?:model weights and runtime parameters to \S*?"
-                          r"(?:\.iter(?P<iter>\d{1,15})\.npz)?(?!\S)|(?P<adam>Adam) parameters to \S)")
+# ("... to m.npz.best-cross-entropy.npz" after a validation's new best: a save of its own, no optimizer
+# state after it); since Marian 1.10 "Saving Adam parameters" names no file and "[training] Saving
+# training checkpoint to m.npz and m.npz.optimizer.npz" ends the save
+_MARIAN_SAVE = re.compile(r"(?:^|\] )(?:Saving (?:model weights and runtime parameters to \S*?"
+                          r"(?:\.iter(?P<iter>\d{1,15})\.npz|(?P<best>\.best-[\w-]{1,80}\.npz))?(?!\S)"
+                          r"|(?P<adam>Adam) parameters(?P<adam_file> to \S)?)"
+                          r"|\[training\] Saving training (?P<checkpoint>checkpoint) to \S)")
 # Ray Train's console reporter once a worker's checkpoint is stored: "Training saved a checkpoint for
 # iteration 9 at: (local)/mnt/cluster_storage/.../checkpoint_000008"
 _RAY_SAVED = re.compile(r"Training saved a checkpoint for iteration (\d{1,12}) at: ")
+WEIGHTS_SAVED_LINES = 20  # "Model weights saved in" lines this close are one save's components
 # VITS' (RVC's, so-vits-svc's) save of its generator, then its discriminator: "Saving model and
 # optimizer state at epoch 5 to ./logs/G_680.pth", "... at iteration 1000 to ./logs/D_1000.pth"
 _VITS_SAVE = re.compile(r"\bSaving model and optimizer state at (?:epoch|iteration) \d{1,15} to \S")
@@ -227,7 +238,7 @@ _ANY_EVENT_PATTERN = (
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
-    r"Saving model weights and runtime parameters to |Saving Adam parameters to |optimizer state at |"
+    r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
     r"saved a checkpoint for iteration |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
@@ -275,6 +286,8 @@ _ARGS_DUMP = re.compile(r"(?:^|\] |\] - | - |INFO(?::[\w.]{1,60})?: ?)(?:[Aa]rg(
 # the ImageNet example's and its descendants' worker `Use GPU: 0 for training` (TorchSSL's `USE GPU: 2 for training`)
 _RUN_BEGINS = re.compile(r"\bspeechbrain\.core - INFO - Beginning experiment!|\b(?:Use|USE) GPU: \d{1,4} for training\b")
 _SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
+_BOUNDARIES = (LogEventKind.ATTEMPT_START.value, LogEventKind.ATTEMPT_END.value, LogEventKind.CRASH.value,
+               LogEventKind.RESTART.value)
 
 
 def _progress_since_start(rows: LogRows, rank: int | None) -> bool:
@@ -301,6 +314,7 @@ class EventScanner:
         self.started: set[int | None] = set()  # ranks whose current process has logged a dated line
         self.timeouts: dict[tuple[int | None, str], dict[str, Any]] = {}  # (rank, seq) -> its event row
         self.failed = False  # a failure was logged since the last process start
+        self.weights_saved: dict[int | None, int] = {}  # rank -> the line of its last "Model weights saved in"
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
         # restarts so far, a new one only past them (the count's block follows the restart line,
         # after the agent's own dated lines, and a membership change restarts with the count unchanged;
@@ -352,7 +366,7 @@ class EventScanner:
         failed = self.failed  # (before this line's start of a process clears it)
         if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
                 and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)
-                and _LAUNCHER_LOGGER not in line.text[:60]):
+                and not ((self.started or failed) and _LAUNCHER_LOGGER in line.text[:60])):
             self.started.add(line.rank)
             self.failed = False
             self.launcher_end = None  # a new process: the clean end said before was another's run's
@@ -433,7 +447,8 @@ class EventScanner:
                        detail=f"the shell: {death.group(0)}")
             self._failure(line.rank)
             return True
-        if ": line " in text and (job := _SHELL_JOB_DEATH.match(text)) is not None:
+        if ": line " in text and (job := _SHELL_JOB_DEATH.match(text)) is not None and (
+                _MONITOR_COMMAND.match(text, job.end()) is None and not _ended_cleanly(rows, line.rank)):
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=f"the shell: {job.group('what')}")
             self._failure(line.rank)
@@ -524,10 +539,13 @@ class EventScanner:
         elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
                or "weights saved in " in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
-                "weights saved in " in text and _save_open(rows, line.rank)):
+                "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
             # (transformers' "Model weights saved in" inside the Trainer's checkpoint, which goes on
-            # to write the optimizer's state, ends no save: only a save_pretrained of its own)
+            # to write the optimizer's state, ends no save: only a save_pretrained of its own; one
+            # pipeline's components, each "saved in" its folder a few lines apart, are one save)
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            if "weights saved in " in text:
+                self.weights_saved[line.rank] = line.number
         elif ("Save weights to " in text or "save model in " in text or " weights to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "saving model to " in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
@@ -541,11 +559,14 @@ class EventScanner:
             # VITS' save: the generator's, then the discriminator's
             kind = LogEventKind.CHECKPOINT_SAVE_END if _save_open(rows, line.rank) else LogEventKind.CHECKPOINT_SAVE_START
             rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-        elif "parameters to " in text and (marian := _MARIAN_SAVE.search(text)) is not None:
-            # Marian's save: its model's files one after the other, then its optimizer's state
-            if marian.group("adam") is not None:
+        elif ("parameters" in text or "training checkpoint to " in text) and (marian := _MARIAN_SAVE.search(text)) is not None:
+            # Marian's save: its model's files one after the other, then its optimizer's state (1.7's
+            # Adam file, else its training checkpoint's line); a best model's file a save of its own
+            is_open = _save_open(rows, line.rank)
+            if (marian.group("adam_file") is not None or marian.group("checkpoint") is not None
+                    or (marian.group("best") is not None and not is_open)):
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-            elif not _save_open(rows, line.rank):
+            elif marian.group("adam") is None and marian.group("best") is None and not is_open:
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            step=int(marian.group("iter")) if marian.group("iter") else None)
         elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered
@@ -560,6 +581,15 @@ class EventScanner:
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                     break
         return False
+
+    def _weights_saved_since(self, line: Line) -> bool:
+        """A "Model weights saved in" of the rank within `WEIGHTS_SAVED_LINES` before (another
+        component of the same save), which then moves to this line."""
+        last = self.weights_saved.get(line.rank)
+        if last is None or line.number - last > WEIGHTS_SAVED_LINES:
+            return False
+        self.weights_saved[line.rank] = line.number
+        return True
 
     def _node_status(self, line: Line, node: re.Match[str]) -> None:
         """A node's line in `colossalai run`'s report: `success` ends the attempt cleanly, unless
@@ -664,6 +694,15 @@ def _in_subgroup(text: str) -> bool:
     pg = _PG.search(text)
     return (pg is not None and pg.group(0).startswith("[PG ID ") and pg.group("pg") != "0"
             and pg.group("desc") != "default_pg")
+
+
+def _ended_cleanly(rows: LogRows, rank: int | None) -> bool:
+    """Whether the rank's (or every rank's) last attempt event is a clean end: what dies after it
+    is no training."""
+    for event in reversed(rows.events):
+        if event["rank"] in (rank, None) and event["kind"] in _BOUNDARIES:
+            return bool(event["kind"] == LogEventKind.ATTEMPT_END.value)
+    return False
 
 
 def _save_open(rows: LogRows, rank: int | None) -> bool:

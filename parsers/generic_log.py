@@ -453,8 +453,9 @@ _TIMED = re.compile(
 # 16.32it/s, loss=1.39]`, `Train (loss 63.31) epoch 1:   3%|...| 1/29 [00:23<11:10, 23.93s/it]`):
 # the epoch's training bar, its count the batches of the epoch
 # (OpenRLHF's PPO trainer names its passes over the prompts episodes: `Episode [1/1]:  92%|...| 11/12
-# [03:32<00:19, 19.50s/it]`, its count the episode's update steps)
-_BAR_EPOCH = re.compile(r"\b(?:epoch|episode)\s{0,4}[:=#]?\s{0,4}\[?\s{0,4}(?P<e>\d{1,9})(?![\d%])"
+# [03:32<00:19, 19.50s/it]`, its count the episode's update steps; not `Episode 10: ...| 10/500`, a
+# bar over RL episodes)
+_BAR_EPOCH = re.compile(r"\b(?:epoch|episode(?= \[\d{1,9}/))\s{0,4}[:=#]?\s{0,4}\[?\s{0,4}(?P<e>\d{1,9})(?![\d%])"
                         r"(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?", re.I)
 # a bar of an evaluation, not of training (`Validation epoch 1: 100%|...| 3/3`)
 _NOT_TRAINING = re.compile(r"\b(?:val(?:id|idation|idating)?|eval(?:uate|uation|uating)?|test(?:ing)?|predict\w*)\b", re.I)
@@ -462,8 +463,9 @@ _NOT_TRAINING = re.compile(r"\b(?:val(?:id|idation|idating)?|eval(?:uate|uation|
 
 # a bar over the run's steps, described so (diffusers' and kohya-ss' training scripts:
 # `Steps:  70%|...| 608/864 [17:50<19:15,  4.51s/it, loss=0.0717, lr=0.0001]`), SimpleTuner's with its
-# epoch before (`Epoch 38/65, Steps:  57%|...| 5750/10000 [18:09<12:43,  5.57it/s, ...]`: the run's steps)
-_STEPS_BAR = re.compile(r"\s{0,8}(?:epoch \d{1,9}/\d{1,9}, {1,4})?(?:training )?steps?\s{0,4}:?\s{0,8}(?=\d{1,3}%)", re.I)
+# epoch before (`Epoch 38/65, Steps:  57%|...| 5750/10000 [18:09<12:43,  5.57it/s, ...]`: the run's steps,
+# unless its count starts again as the epoch goes up: an epoch's steps, `_epoch_steps_bars`)
+_STEPS_BAR = re.compile(r"\s{0,8}(?:epoch (?P<pe>\d{1,9})/\d{1,9}, {1,4})?(?:training )?steps?\s{0,4}:?\s{0,8}(?=\d{1,3}%)", re.I)
 
 
 def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
@@ -510,6 +512,22 @@ _TRAIN_POSTFIX = re.compile(r"[^\]]{0,12}?[,\s](?:train_)?loss=")
 # A bar faster than this a count (seconds) counts no training steps: a download's bytes (torchvision's
 # datasets draw theirs as `17049807/170498071 [..., 2554002632118.86it/s]`), a fast loop's items
 BARE_BAR_MIN_STEP_S = 1e-5
+
+
+def _epoch_steps_bars(rows: LogRows, bars: list[tuple[int, int, int]]) -> None:
+    """Steps bars with their epoch before (`_STEPS_BAR`'s `Epoch 2/3, Steps: ...| 100/300`) whose
+    count starts again as a rank's epoch goes up count an epoch's steps: step = epoch x the bar's
+    total + count, the epochs from 1 where none is 0; else (SimpleTuner's) the run's, as read."""
+    by_rank: dict[int | None, list[tuple[int, int, int]]] = {}
+    for index, epoch, total in bars:
+        by_rank.setdefault(rows.steps[index]["rank"], []).append((index, epoch, total))
+    for seq in by_rank.values():
+        if not any(e2 > e1 and rows.steps[i2]["step"] <= rows.steps[i1]["step"]
+                   for (i1, e1, _), (i2, e2, _) in pairwise(seq)):
+            continue
+        base = 1 if min(epoch for _, epoch, _ in seq) >= 1 else 0
+        for index, epoch, total in seq:
+            rows.steps[index]["step"] += (epoch - base) * total
 
 
 def _bare_bar(text: str) -> BarReading | None:
@@ -853,29 +871,39 @@ _SAMPLES_DONE = re.compile(r"\bTrain Epoch: (?P<e>\d{1,9}) \[\s{0,16}(?P<s>\d{1,
 
 
 def _record_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> str | None:
-    """`_SAMPLES_DONE` lines as steps counted in the log's own records: a record is the samples
-    between two lines (the fewest samples past 0 a line of a rank shows: `log_interval` batches),
-    step = epoch x records an epoch (its samples over a record's, rounded up) + samples done over
-    a record's; a line whose samples are no whole number of records (a last, smaller batch) is no
-    step. Its loss the line's. Returns the note that says what a step is, or None where no line
-    past an epoch's first says how many samples a record holds."""
+    """`_SAMPLES_DONE` lines as steps counted in the log's own records: a record is the count
+    between two lines (the fewest past 0 a line of a rank shows: `log_interval` batches' samples),
+    step = epoch x records an epoch (the most an epoch of the rank shows) + done over a record's,
+    the epochs from 1 where no line of the rank numbers an epoch 0 (the example's `range(1, epochs
+    + 1)`); a line whose count is no whole number of records (a last, smaller batch) is no step.
+    Its loss the line's. Returns the note that says what a step is, or None where no line past an
+    epoch's first says how many a record holds."""
     record: dict[int | None, int] = {}
     for line, m in lines:
         if (done := int(m.group("s"))) > 0:
             record[line.rank] = min(record.get(line.rank, done), done)
     if not record:
         return None
+    # records an epoch: the most a rank's epoch shows (a rank of a distributed run does its share of
+    # the samples its lines count to); epochs from 1 where the rank's lines number none 0
+    per_epoch: dict[int | None, int] = {}
+    first_epoch: dict[int | None, int] = {}
+    for line, m in lines:
+        if (size := record.get(line.rank)) is not None and not int(m.group("s")) % size:
+            per_epoch[line.rank] = max(per_epoch.get(line.rank, 0), int(m.group("s")) // size + 1)
+            first_epoch[line.rank] = min(first_epoch.get(line.rank, int(m.group("e"))), int(m.group("e")))
     for line, m in lines:
         size = record.get(line.rank)
-        done, total = int(m.group("s")), int(m.group("n"))
-        if size is None or done % size or total <= 0:
+        done = int(m.group("s"))
+        if size is None or done % size:
             continue
+        base = 1 if first_epoch[line.rank] >= 1 else 0
         values = {_KEYS[k]: v for k, v in iter_numbers(line.text[m.end():]) if _KEYS.get(k) == "loss"}
-        rows.step(line=line.number, rank=line.rank, step=int(m.group("e")) * -(-total // size) + done // size,
+        rows.step(line=line.number, rank=line.rank, step=(int(m.group("e")) - base) * per_epoch[line.rank] + done // size,
                   end_ns=line.ts_ns, **values)
     sizes = sorted(set(record.values()))
-    return (f"steps count the log's records ({', '.join(map(str, sizes))} samples each: its lines' `[samples/total]` "
-            "over the fewest samples a line shows), not batches: the batch size is not printed")
+    return (f"steps count the log's records, not batches: a record is {', '.join(map(str, sizes))} of its lines' "
+            "`[done/total]` count (the fewest past 0 a line shows), its epochs the records its lines show")
 
 
 def _optimizer_steps(rows: LogRows, micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]]) -> None:
@@ -1339,6 +1367,7 @@ class GenericLogParser(LogReader):
         orbit_last: dict[int | None, _OrbitRecord] = {}  # rank -> its last Orbit record
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
         marian_up: dict[int | None, int] = {}  # rank -> the update its last Marian line printed
+        epoch_steps: list[tuple[int, int, int]] = []  # (row, epoch, total) of steps bars with their epoch before
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
         parlai_at: dict[int | None, tuple[int, float]] = {}  # rank -> (step, seconds) of its last ParlAI report
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
@@ -1527,6 +1556,9 @@ class GenericLogParser(LogReader):
                               **({"step_time_s": seconds} if seconds is not None else {}))
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
+                    elif (len(rows.steps) > before and counter.match.re is _STEPS_BAR and counter.match.group("pe")
+                          and (total := bar_readings(text)[-1].total)):
+                        epoch_steps.append((len(rows.steps) - 1, int(counter.match.group("pe")), total))
                 continue
             if counter is not None and counter.match.re is _ITER_STEP:
                 micro.setdefault(line.rank, []).append(
@@ -1566,6 +1598,8 @@ class GenericLogParser(LogReader):
             record.emit(rows)
         if micro:
             _optimizer_steps(rows, micro)
+        if epoch_steps:
+            _epoch_steps_bars(rows, epoch_steps)
         if samples:
             _sample_steps(rows, samples)
         counted_in_records = _record_steps(rows, records) if records else None

@@ -360,11 +360,15 @@ def _optimizer_steps(steps: dict[tuple[int | None, int, int], dict[str, Any]],
             continue
         per_epoch = made // span
         k = round(batches / per_epoch)
-        if k == 1 and per_epoch < batches < 2 * per_epoch:
+        totals = [reading.total if (reading := row.get("_reading")) is not None else None for row in rows]
+        if k == 1 and all(total is not None and per_epoch <= total < 2 * per_epoch for total in totals) and any(
+                total != per_epoch for total in totals):
             # Lightning 1.x's bar counts the epoch's validation batches after its training's (`220/220`
-            # for 211 steps): the steps are its training batches, a reading past them the epoch's last
-            for row in rows:
-                epoch, batch = divmod(row["step"], batches)
+            # for 211 steps; an epoch that validates nothing `211/211`): the steps are its training
+            # batches, a reading past them the epoch's last
+            for row, total in zip(rows, totals, strict=True):
+                assert total is not None
+                epoch, batch = divmod(row["step"], total)
                 row["step"] = epoch * per_epoch + min(batch, per_epoch)
             continue
         if k < 2 or -(-batches // k) != per_epoch:

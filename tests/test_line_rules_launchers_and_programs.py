@@ -1225,6 +1225,27 @@ HF_TRAIN_METRICS = [
     '   (worker3, rank=3, pid=17469, ip=10.164.0.59)   train_steps_per_second   =        0.03',
 ]
 
+# Marian 1.10's saves: no file named for Adam's state, then its training checkpoint's line (a Marian
+# training notes README, index id 11068415655 (the index names no repository), its training output)
+MARIAN_110 = [
+    "[2022-12-14 14:41:34] Ep. 62 : Up. 20000 : Sen. 21,587 : Cost 0.06380463 * 898,943 @ 2,380 after 35,885,885 : "
+    "Time 111.22s : 8082.72 words/s : gNorm 0.6358",
+    "[2022-12-14 14:41:34] Saving model weights and runtime parameters to model.seq2seq.sent1/model.iter20000.npz",
+    "[2022-12-14 14:41:36] Saving model weights and runtime parameters to model.seq2seq.sent1/model.npz",
+    "[2022-12-14 14:41:41] Saving Adam parameters",
+    "[2022-12-14 14:41:44] [training] Saving training checkpoint to model.seq2seq.sent1/model.npz and "
+    "model.seq2seq.sent1/model.npz.optimizer.npz",
+    "[2022-12-14 14:42:05] [valid] Ep. 62 : Up. 20000 : cross-entropy : 0.243329 : new best",
+    "[2022-12-14 14:42:08] [valid] Ep. 62 : Up. 20000 : perplexity : 1.01706 : new best",
+    "[2022-12-14 17:13:42] Ep. 185 : Up. 60000 : Sen. 22,137 : Cost 0.04233031 * 898,372 @ 1,963 after 107,622,133 : "
+    "Time 110.95s : 8096.90 words/s : gNorm 0.9273",
+    "[2022-12-14 17:13:42] Saving model weights and runtime parameters to model.seq2seq.sent1/model.iter60000.npz",
+    "[2022-12-14 17:13:43] Saving model weights and runtime parameters to model.seq2seq.sent1/model.npz",
+    "[2022-12-14 17:13:48] Saving Adam parameters",
+    "[2022-12-14 17:13:52] [training] Saving training checkpoint to model.seq2seq.sent1/model.npz and "
+    "model.seq2seq.sent1/model.npz.optimizer.npz",
+]
+
 
 def _parsed(tmp_path: Path, lines: list[str], name: str = "console.log") -> tuple[str, dict[str, list[dict]]]:
     path = tmp_path / name
@@ -1261,7 +1282,9 @@ def test_sagemakers_toolkit_starts_no_process_and_save_pretrained_is_a_save(tmp_
     save began is a save that ended."""
     _, _, events = _read(tmp_path, SAGEMAKER_SEQ2SEQ)
     starts = [e["line"] for e in events if e["kind"] == "attempt_start"]
-    assert all(not SAGEMAKER_SEQ2SEQ[n - 1].startswith("2022-09-21") for n in starts)
+    first_dated = next(n for n, text in enumerate(SAGEMAKER_SEQ2SEQ, 1) if "09/21/2022 " in text)
+    header = next(n for n, text in enumerate(SAGEMAKER_SEQ2SEQ, 1) if "***** Running training *****" in text)
+    assert starts == [first_dated, header]
     saved = [n for n, text in enumerate(SAGEMAKER_SEQ2SEQ, 1) if "Model weights saved in" in text]
     assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saved
     assert [e["kind"] for e in events if e["line"] == len(SAGEMAKER_SEQ2SEQ)] == ["attempt_end"]
@@ -1390,8 +1413,8 @@ def test_rccl_tests_rank_lines_with_no_device_name_count_the_ranks(tmp_path: Pat
 
 def test_the_mnist_examples_lines_are_steps_counted_in_its_records(tmp_path: Path) -> None:
     """`Train Epoch: 1 [640/60000 (1%)]<TAB>loss=2.2135`, undated, every 640 samples: each line a
-    step (94 of them, 0 to 59520 samples), numbered in records of 640 samples with the epoch's
-    94 records (60000 / 640 rounded up) before it, with a warning that they are no batches."""
+    step (94 of them, 0 to 59520 samples), numbered in records of 640 samples from the first
+    epoch's first (the example counts epochs from 1), with a warning that they are no batches."""
     path = tmp_path / "mnist.log"
     path.write_text("\n".join(KUBEFLOW_MNIST) + "\n", encoding="utf-8")
     parser = detect(path, read_head(path), registry())[0]
@@ -1399,10 +1422,10 @@ def test_the_mnist_examples_lines_are_steps_counted_in_its_records(tmp_path: Pat
     result = parser.parse(path, ParseOptions())
     steps = result.tables["log_steps"].to_pylist()
     done = [int(text.split("[")[1].split("/")[0]) for text in KUBEFLOW_MNIST if text.startswith("Train Epoch: 1 [")]
-    assert len(done) == 94 and done[1] == 640
-    assert [s["step"] for s in steps] == [94 + n // 640 for n in done]
+    assert len(done) == 94 and done[:3] == [0, 640, 1280]
+    assert [s["step"] for s in steps] == list(range(94))  # the first epoch's lines, one record each, in order
     assert steps[1]["loss"] == 2.2135
-    assert any("records (640 samples each" in w for w in result.warnings)
+    assert any("a record is 640 of its lines' `[done/total]` count" in w for w in result.warnings)
 
 
 def test_openrlhfs_episode_bar_among_its_actors_lines_and_vllms_bars(tmp_path: Path) -> None:
@@ -1410,7 +1433,7 @@ def test_openrlhfs_episode_bar_among_its_actors_lines_and_vllms_bars(tmp_path: P
     rate their time; vLLM's `Processed prompts` bars are no steps."""
     parser, steps, _ = _read(tmp_path, OPENRLHF_EPISODES)
     assert parser == "generic_log"
-    assert sorted({(s["step"], s["step_time_s"]) for s in steps}) == [(11, 19.50), (12, 19.18)]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(11, 19.50), (12, 19.18)]
 
 
 def test_rl_games_epoch_lines_are_its_steps(tmp_path: Path) -> None:
@@ -1481,3 +1504,15 @@ def test_hf_trainers_final_metrics_block_alone_claims_the_log(tmp_path: Path) ->
     parser, steps, events = _read(tmp_path, HF_TRAIN_METRICS)
     assert parser == "hf_trainer" and not steps
     assert [e["kind"] for e in events] == ["attempt_end"]
+
+
+def test_marian_110_saves_end_at_its_training_checkpoints_line(tmp_path: Path) -> None:
+    """Since Marian 1.10 `Saving Adam parameters` names no file and `[training] Saving training
+    checkpoint to ...` is the save's last line: two saves, each from its `model.iterN.npz` (its
+    update) to that line, 10 s and 10 s."""
+    parser, steps, events = _read(tmp_path, MARIAN_110)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == [20000, 60000]
+    saves = [(e["kind"], e["line"], e["step"]) for e in events if e["kind"].startswith("checkpoint")]
+    assert saves == [("checkpoint_save_start", 2, 20000), ("checkpoint_save_end", 5, None),
+                     ("checkpoint_save_start", 9, 60000), ("checkpoint_save_end", 12, None)]
