@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -214,6 +215,9 @@ def _own_step(text: str) -> _OwnStep | None:
             values["lr"] = float(lr.group("lr"))
         return _OwnStep(int(marian.group("u")), None, values, "marian")
     return None
+
+
+_ATTEMPT_BOUNDARIES = frozenset({"attempt_start", "restart", "crash"})
 
 
 # BasicSR's MessageLogger (Real-ESRGAN's, SwinIR's, NAFNet's, Restormer's training): "[NAFNe..][epoch:249,
@@ -512,6 +516,34 @@ _TRAIN_POSTFIX = re.compile(r"[^\]]{0,12}?[,\s](?:train_)?loss=")
 # A bar faster than this a count (seconds) counts no training steps: a download's bytes (torchvision's
 # datasets draw theirs as `17049807/170498071 [..., 2554002632118.86it/s]`), a fast loop's items
 BARE_BAR_MIN_STEP_S = 1e-5
+
+
+REPEATED_STEP_LINES = 5  # a rank's step printed again within this many lines is the same step's other line
+
+
+def _merge_repeated_steps(rows: LogRows, writer_rows: set[int]) -> None:
+    """A CLU metric writer's line (`writer_rows`) a few lines after another line of the same rank
+    and step (Flax's `Finished training step 1.`, then its writer's `[1] steps_per_sec=0.014434`),
+    with no launch, restart or failure between: one step, its first line's row with the values only
+    the writer's gives (a step seen again after a relaunch is another attempt's)."""
+    if len(rows.steps) < 2:
+        return
+    boundaries = sorted(e["line"] for e in rows.events if e["kind"] in _ATTEMPT_BOUNDARIES)
+    last: dict[int | None, dict[str, Any]] = {}
+    keep: list[dict[str, Any]] = []
+    for row in sorted(rows.steps, key=lambda r: r["line"]):
+        before = last.get(row["rank"])
+        if (id(row) in writer_rows and before is not None and before["step"] == row["step"]
+                and 0 < row["line"] - before["line"] <= REPEATED_STEP_LINES
+                and not any(before["line"] < b <= row["line"] for b in boundaries[bisect_left(boundaries, before["line"]):][:1])):
+            for key, value in row.items():
+                if value is not None and before.get(key) is None:
+                    before[key] = value
+            continue
+        last[row["rank"]] = row
+        keep.append(row)
+    if len(keep) < len(rows.steps):
+        rows.steps[:] = keep
 
 
 def _epoch_steps_bars(rows: LogRows, bars: list[tuple[int, int, int]]) -> None:
@@ -1367,6 +1399,7 @@ class GenericLogParser(LogReader):
         orbit_last: dict[int | None, _OrbitRecord] = {}  # rank -> its last Orbit record
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
         marian_up: dict[int | None, int] = {}  # rank -> the update its last Marian line printed
+        writer_rows: set[int] = set()  # ids of the rows a CLU metric writer's `[N] key=value` line made
         epoch_steps: list[tuple[int, int, int]] = []  # (row, epoch, total) of steps bars with their epoch before
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
         parlai_at: dict[int | None, tuple[int, float]] = {}  # rank -> (step, seconds) of its last ParlAI report
@@ -1582,6 +1615,8 @@ class GenericLogParser(LogReader):
                     elif rank is None:
                         rank = _field_rank(text)
                     rows.step(line=line.number, rank=rank, step=counter.step, end_ns=line.ts_ns, **values)
+                    if counter.match.re is _CLU and len(rows.steps) > before:
+                        writer_rows.add(id(rows.steps[-1]))
                     if (rank is None and len(rows.steps) > before and ") " in text
                             and (of_world := _RANK_OF_WORLD.search(text)) is not None):
                         tagged.append((len(rows.steps) - 1, int(of_world.group("r")), int(of_world.group("w"))))
@@ -1636,6 +1671,8 @@ class GenericLogParser(LogReader):
                                  "which one is training is unknown",
                                  where=f"line {bare[0][0].number}")
             raise ParseError(str(path), "no step, launch, checkpoint or failure line found", where="line 1")
+        if writer_rows:
+            _merge_repeated_steps(rows, writer_rows)
         result = log_result(rows, warning)
         if estimated is not None:
             result.warnings.append(estimated)

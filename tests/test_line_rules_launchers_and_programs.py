@@ -1246,6 +1246,38 @@ MARIAN_110 = [
     "model.seq2seq.sent1/model.npz.optimizer.npz",
 ]
 
+# Flax's Gemma example on a TPU v6e-16, worker 0's log from its training loop's start (google/flax :
+# examples/gemma/README.md, a revision of 34,240 characters (index id 53363327205), its example output, lines 34-48)
+FLAX_GEMMA = [
+    'I0325 13:59:07.812757 130295542103168 train.py:612] Starting training loop.',
+    ('I0325 14:00:22.976243 130295542103168 train.py:652] Finished training step 0. Batch size: 512, Loss:'
+     ' 10.96665, LR: 0.00000'),
+    ('I0325 14:01:31.933391 130295542103168 train.py:652] Finished training step 1. Batch size: 512, Loss:'
+     ' 10.96693, LR: 0.00000'),
+    ('I0325 14:01:32.334728 130295542103168 local.py:41] Setting work unit notes: 0.0 steps/s, 0.0% (1/500'
+     '000), ETA: 400d22h17m (2m : 4.3% data, 95.2% train_step)'),
+    'I0325 14:01:32.335362 130245504009792 logging_writer.py:48] [1] steps_per_sec=0.014434',
+    'I0325 14:01:32.335719 130245504009792 logging_writer.py:48] [1] uptime=144.522',
+    ('I0325 14:01:32.381767 130295542103168 train.py:652] Finished training step 2. Batch size: 512, Loss:'
+     ' 10.91155, LR: 0.00000'),
+    ('I0325 14:01:32.476979 130295542103168 train.py:652] Finished training step 3. Batch size: 512, Loss:'
+     ' 10.81033, LR: 0.00001'),
+    ('I0325 14:01:32.548323 130295542103168 train.py:652] Finished training step 4. Batch size: 512, Loss:'
+     ' 10.67908, LR: 0.00001'),
+    ('I0325 14:01:32.624506 130295542103168 train.py:652] Finished training step 5. Batch size: 512, Loss:'
+     ' 10.53421, LR: 0.00001'),
+    ('I0325 14:01:33.070958 130295542103168 train.py:652] Finished training step 6. Batch size: 512, Loss:'
+     ' 10.37890, LR: 0.00001'),
+    ('I0325 14:01:33.124931 130295542103168 train.py:652] Finished training step 7. Batch size: 512, Loss:'
+     ' 10.21490, LR: 0.00001'),
+    ('I0325 14:01:33.201636 130295542103168 train.py:652] Finished training step 8. Batch size: 512, Loss:'
+     ' 10.05384, LR: 0.00001'),
+    ('I0325 14:01:33.595465 130295542103168 train.py:652] Finished training step 9. Batch size: 512, Loss:'
+     ' 9.90343, LR: 0.00002'),
+    ('I0325 14:01:33.673433 130295542103168 train.py:652] Finished training step 10. Batch size: 512, Loss'
+     ': 9.76386, LR: 0.00002'),
+]
+
 
 def _parsed(tmp_path: Path, lines: list[str], name: str = "console.log") -> tuple[str, dict[str, list[dict]]]:
     path = tmp_path / name
@@ -1516,3 +1548,13 @@ def test_marian_110_saves_end_at_its_training_checkpoints_line(tmp_path: Path) -
     saves = [(e["kind"], e["line"], e["step"]) for e in events if e["kind"].startswith("checkpoint")]
     assert saves == [("checkpoint_save_start", 2, 20000), ("checkpoint_save_end", 5, None),
                      ("checkpoint_save_start", 9, 60000), ("checkpoint_save_end", 12, None)]
+
+
+def test_a_metric_writers_line_of_a_step_just_logged_is_that_step(tmp_path: Path) -> None:
+    """Flax's `Finished training step 1. ...` then, a line on, its CLU writer's `[1]
+    steps_per_sec=0.014434`: one step 1, not a step logged again (which reads as a relaunch)."""
+    _, steps, _ = _read(tmp_path, FLAX_GEMMA)
+    printed = [int(text.split("Finished training step ")[1].split(".")[0])
+               for text in FLAX_GEMMA if "Finished training step " in text]
+    assert [s["step"] for s in steps] == printed
+    assert steps[0]["loss"] == 10.96665
