@@ -137,7 +137,10 @@ _STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
 _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))saved new best metric model\s*$"
                              r"|(?<!ONNX )(?<!onnx )(?<!TorchScript )(?<!TensorRT )\b[Mm]odel saved(?: to:?|:) \S"
                              # transformers' save_pretrained, at INFO: "Model weights saved in /opt/ml/model/pytorch_model.bin"
-                             r"|\bModel weights saved in \S")
+                             r"|\bModel weights saved in \S"
+                             # MLX LM's LoRA trainer: "Iter 100: Saved adapter weights to adapters/adapters.safetensors
+                             # and adapters/0000100_adapters.safetensors.", at its end "Saved final weights to ..."
+                             r"|(?:^|: )Saved (?:adapter|final) weights to \S")
 # Marian's save (`--save-freq`): "[2019-02-27 21:52:52] Saving model weights and runtime parameters to
 # model/m.npz.orig.npz", the same to `m.iter5000.npz` and `m.npz`, then "Saving Adam parameters to m.npz.optimizer.npz"
 # ("... to m.npz.best-cross-entropy.npz" after a validation's new best: a save of its own, no optimizer
@@ -537,7 +540,7 @@ class EventScanner:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
         elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
-               or "weights saved in " in text) and (
+               or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
             # (transformers' "Model weights saved in" inside the Trainer's checkpoint, which goes on

@@ -18,6 +18,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import _STARTS, SHARED_LINES, STEP, WATCHDOG, join_wrapped_watchdogs, log_result, open_log
 from tracelens.parsers._lines import BarReading, Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
@@ -25,6 +26,7 @@ from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
 from tracelens.parsers._progress_table import is_table, table_steps
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
+from tracelens.parsers.tensorflow_log import _SAVE as _TF_SAVE
 
 # DeepSpeed-Chat's PPO actor loss; veRL's (`step:2 - ... - actor/pg_loss:0.018 - ... -
 # timing_s/step:8.991 - ...`; newer releases' `perf/time_per_step` is METRIC_KEYS' by its last
@@ -179,6 +181,23 @@ RAY_TABLE_LINES = 20  # a result table's time_this_iter_s row within this many l
 _NERFSTUDIO = re.compile(r"(?P<s>\d{1,12}) \(\d{1,3}\.\d{2}%\) {2,40}(?P<t>\d{1,9}(?:\.\d{1,9})?) (?P<u>ms|s) ")
 
 
+# JAX and TensorFlow programs' own step lines:
+# - Pax's: "[PAX STATUS] step_i: 100, training loss: 6.3584294";
+# - T5X's trainer under absl: "I0709 15:30:02.658104 8383831552 trainer.py:509] Training: step 1";
+# - Trax's training.Loop: "Step    100: Ran 99 train steps in 2.99 secs" (the seconds of the steps since);
+# - Keras' guide to a training loop from scratch (and the scripts after it): "Training loss (for 1 batch)
+#   at step 200: 3.0249", its count starting again each epoch ("Start of epoch 1");
+# - TensorFlow's LoggingTensorHook over a dict naming the global step: "INFO:tensorflow:global_step = 101,
+#   train loss = 0.14169851, train accuracy = 0.9375, ... (3.915 sec)" (the seconds since its line before)
+_PAX = re.compile(r"\[PAX STATUS\] step_i: (?P<s>\d{1,15}), training loss: (?P<l>" + _FIGURE + r")")
+_T5X = re.compile(r"\btrainer\.py:\d{1,6}\] Training: step (?P<s>\d{1,15})\s{0,8}$")
+_TRAX = re.compile(r"Step {0,12}(?P<s>\d{1,15}): Ran (?P<n>\d{1,15}) train steps in (?P<t>\d{1,12}(?:\.\d{1,9})?) secs")
+_KERAS_LOOP = re.compile(r"Training loss \(for (?:1|one) batch\) at step (?P<s>\d{1,15}): (?P<l>" + _FIGURE + r")")
+_KERAS_LOOP_EPOCH = re.compile(r"Start of epoch (?P<e>\d{1,9})\s{0,8}$")
+_TENSOR_HOOK = re.compile(r"(?:^|INFO:tensorflow:)global_step = (?P<s>\d{1,15}), ")
+_TENSOR_HOOK_TIME = re.compile(r" \((?P<t>\d{1,12}(?:\.\d{1,9})?) sec\)\s{0,8}$")
+
+
 class _OwnStep(NamedTuple):
     step: int
     epoch: int | None  # where the count is within its epoch
@@ -207,6 +226,20 @@ def _own_step(text: str) -> _OwnStep | None:
     if "%)  " in text and (nerf := _NERFSTUDIO.match(text)) is not None:
         seconds = float(nerf.group("t")) / (1000 if nerf.group("u") == "ms" else 1)
         return _OwnStep(int(nerf.group("s")), None, {"step_time_s": seconds}, "nerfstudio")
+    if "[PAX STATUS] " in text and (pax := _PAX.search(text)) is not None:
+        return _OwnStep(int(pax.group("s")), None, {"loss": float(pax.group("l"))}, "pax")
+    if "Training: step " in text and (t5x := _T5X.search(text)) is not None:
+        return _OwnStep(int(t5x.group("s")), None, {}, "t5x")
+    if ": Ran " in text and (trax := _TRAX.match(text.lstrip())) is not None and int(trax.group("n")) > 0:
+        return _OwnStep(int(trax.group("s")), None, {"step_time_s": float(trax.group("t")) / int(trax.group("n"))}, "trax")
+    if "(for " in text and (loop := _KERAS_LOOP.match(text)) is not None:
+        return _OwnStep(int(loop.group("s")), None, {"loss": float(loop.group("l"))}, "keras")
+    if "global_step = " in text and (hook := _TENSOR_HOOK.search(text)) is not None:
+        loss = next((v for k, v in iter_numbers(text[hook.end():]) if _KEYS.get(k) == "loss"), None)
+        values = {"loss": loss} if loss is not None else {}
+        if (took := _TENSOR_HOOK_TIME.search(text)) is not None:
+            values["_interval"] = float(took.group("t"))
+        return _OwnStep(int(hook.group("s")), None, values, "tensorflow")
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
         return _OwnStep(int(games.group("e")), None, {}, "rl_games")
     if "Up. " in text and (marian := _MARIAN.search(text)) is not None:
@@ -1399,6 +1432,8 @@ class GenericLogParser(LogReader):
         orbit_last: dict[int | None, _OrbitRecord] = {}  # rank -> its last Orbit record
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
         marian_up: dict[int | None, int] = {}  # rank -> the update its last Marian line printed
+        hook_at: dict[int | None, int] = {}  # rank -> the step of its last LoggingTensorHook line
+        keras_epoch: dict[int | None, int] = {}  # rank -> the epoch its last `Start of epoch N` opened
         writer_rows: set[int] = set()  # ids of the rows a CLU metric writer's `[N] key=value` line made
         epoch_steps: list[tuple[int, int, int]] = []  # (row, epoch, total) of steps bars with their epoch before
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
@@ -1515,6 +1550,15 @@ class GenericLogParser(LogReader):
             if "Iteration time: " in text and line.rank in rsl_rows and (took := _RSL_TIME.fullmatch(text)) is not None:
                 rows.steps[rsl_rows.pop(line.rank)]["step_time_s"] = float(took.group("t"))
                 continue
+            if "Saving checkpoint" in text and (tf_save := _TF_SAVE.search(text)) is not None:
+                # TensorFlow's CheckpointSaverHook (MonitoredTrainingSession's, Estimator's), in a log
+                # its own reader does not read (no `loss = ..., step = ...` line of its hook)
+                rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           step=int(tf_save.group("step")), raw=text)
+                continue
+            if "Start of epoch " in text and (loop_epoch := _KERAS_LOOP_EPOCH.match(text)) is not None:
+                keras_epoch[line.rank] = int(loop_epoch.group("e"))
+                continue
             if "Train Epoch: " in text and "%]" in text and _VITS_EPOCH.search(text) is not None:
                 vits_epoch[line.rank] = line.number
                 continue
@@ -1529,6 +1573,15 @@ class GenericLogParser(LogReader):
                 continue
             if (own := _own_step(text)) is not None:
                 values = own.values
+                if (interval := values.pop("_interval", None)) is not None:
+                    # the seconds since the rank's line before of its kind, over the steps since
+                    last_hook, hook_at[line.rank] = hook_at.get(line.rank), own.step
+                    if last_hook is not None and own.step > last_hook:
+                        values["step_time_s"] = interval / (own.step - last_hook)
+                elif own.framework == "tensorflow":
+                    hook_at[line.rank] = own.step
+                if own.framework == "keras" and line.rank in keras_epoch:
+                    own = own._replace(epoch=keras_epoch[line.rank])
                 if (elapsed := values.pop("_elapsed", None)) is not None:
                     # the seconds since training began: those since the rank's report before over its steps since
                     last_report, parlai_at[line.rank] = parlai_at.get(line.rank), (own.step, elapsed)

@@ -1278,6 +1278,261 @@ FLAX_GEMMA = [
      ': 9.76386, LR: 0.00002'),
 ]
 
+# Pax's status lines in an XLA FP8 convergence test (kaixih/xla_fp8_perf_test : README.md, a revision of 1,888
+# characters (index id 521580619), its Convergence test block)
+PAX = [
+    'root@d6a0f3181d5a:/home/repo/xla_fp8_perf_test/L3_xla_fp8_convergence# bash test.sh',
+    'NETWORK             BACKEND MATH SDPA           XLA_EXTRAS GPUs STEPS/SEC LOSS WALLSECS',
+    'Running direct cudnn attention',
+    'XLA DUMP TO PATH /xla_dump',
+    '/tmp.GTJTLl',
+    'GPT5B                   XLA  fp8   FA    cublaslt,cudnn_ln    8     0.974 3.877     1719',
+    '[PAX STATUS]: Starting training loop.',
+    '[PAX STATUS] step_i: 100, training loss: 6.3584294',
+    '[PAX STATUS] step_i: 200, training loss: 5.824545',
+    '[PAX STATUS] step_i: 300, training loss: 5.382527',
+    '[PAX STATUS] step_i: 400, training loss: 5.3988776',
+    '[PAX STATUS] step_i: 500, training loss: 5.3378267',
+    '[PAX STATUS] step_i: 600, training loss: 4.955474',
+    '[PAX STATUS] step_i: 700, training loss: 5.0833197',
+    '[PAX STATUS] step_i: 800, training loss: 4.8449764',
+    '[PAX STATUS] step_i: 900, training loss: 4.6752',
+    '[PAX STATUS] step_i: 1000, training loss: 4.821402',
+    '[PAX STATUS] step_i: 1100, training loss: 4.4439073',
+    '[PAX STATUS] step_i: 1200, training loss: 4.197976',
+    '[PAX STATUS] step_i: 1300, training loss: 3.9788842',
+    '[PAX STATUS] step_i: 1400, training loss: 4.03221',
+    '[PAX STATUS] step_i: 1500, training loss: 3.8765123',
+]
+
+# T5X's train loop on a Mac (github.com/jezzarax/jezzarax.github.io @ 98a90c89e5727587f2d65644c784599d992c420c :
+# _posts/2023-07-09-running-t5x-on-apple-silicon.md, its output block)
+T5X = [
+    'I0709 15:29:52.025439 8383831552 train.py:613] BEGIN Train loop.',
+    ('I0709 15:29:52.025554 12803141632 logging_writer.py:48] [0] collection=train timing/train_iter_warmu'
+     'p=1.90735e-06'),
+    'I0709 15:29:52.025690 8383831552 train.py:618] Training for 500 steps.',
+    'I0709 15:29:52.026439 8383831552 trainer.py:509] Training: step 0',
+    'I0709 15:30:02.658104 8383831552 trainer.py:509] Training: step 1',
+    'I0709 15:30:22.038341 8383831552 trainer.py:509] Training: step 3',
+]
+
+# Trax's training.Loop (github.com/google/trax @ 8e10d6a8be3f8bd4840f4c291691509fa576c458 :
+# trax/examples/Fashion_MNIST_with_Trax.ipynb, the output of `training_loop.run(1000)`, its first 14 lines)
+TRAX = [
+    '',
+    'Step      1: Total number of trainable weights: 451658',
+    'Step      1: Ran 1 train steps in 1.56 secs',
+    'Step      1: train CrossEntropyLoss |  2.06045055',
+    'Step      1: eval  CrossEntropyLoss |  177.95621605',
+    'Step      1: eval          Accuracy |  0.23125000',
+    '',
+    'Step    100: Ran 99 train steps in 2.99 secs',
+    'Step    100: train CrossEntropyLoss |  30.65670776',
+    'Step    100: eval  CrossEntropyLoss |  5.53605672',
+    'Step    100: eval          Accuracy |  0.54375000',
+    '',
+    'Step    200: Ran 100 train steps in 2.82 secs',
+    'Step    200: train CrossEntropyLoss |  1.93918920',
+]
+
+# Keras' guide to a training loop in JAX (github.com/keras-team/keras-io @ 1d654e8c31bd19e830e8b717fb84ecb53668fd41 :
+# guides/md/writing_a_custom_training_loop_in_jax.md, the output block of its section on low-level handling of metrics)
+KERAS_LOOP = [
+    'Training loss (for 1 batch) at step 0: 70.8851',
+    'Training accuracy: 0.09375',
+    'Seen so far: 32 samples',
+    'Training loss (for 1 batch) at step 100: 2.1930',
+    'Training accuracy: 0.6596534848213196',
+    'Seen so far: 3232 samples',
+    'Training loss (for 1 batch) at step 200: 3.0249',
+    'Training accuracy: 0.7352300882339478',
+    'Seen so far: 6432 samples',
+    'Training loss (for 1 batch) at step 300: 0.6004',
+    'Training accuracy: 0.7588247656822205',
+    'Seen so far: 9632 samples',
+    'Training loss (for 1 batch) at step 400: 1.4633',
+    'Training accuracy: 0.7736907601356506',
+    'Seen so far: 12832 samples',
+    'Training loss (for 1 batch) at step 500: 1.3367',
+    'Training accuracy: 0.7826846241950989',
+    'Seen so far: 16032 samples',
+    'Training loss (for 1 batch) at step 600: 0.8767',
+    'Training accuracy: 0.7930532693862915',
+    'Seen so far: 19232 samples',
+    'Training loss (for 1 batch) at step 700: 0.3479',
+    'Training accuracy: 0.8004636168479919',
+    'Seen so far: 22432 samples',
+    'Training loss (for 1 batch) at step 800: 0.3608',
+    'Training accuracy: 0.8066869378089905',
+    'Seen so far: 25632 samples',
+    'Training loss (for 1 batch) at step 900: 0.7582',
+    'Training accuracy: 0.8117369413375854',
+    'Seen so far: 28832 samples',
+    'Training loss (for 1 batch) at step 1000: 1.3135',
+    'Training accuracy: 0.8142170310020447',
+    'Seen so far: 32032 samples',
+    'Training loss (for 1 batch) at step 1100: 1.0202',
+    'Training accuracy: 0.8186308145523071',
+    'Seen so far: 35232 samples',
+    'Training loss (for 1 batch) at step 1200: 0.6766',
+    'Training accuracy: 0.822023332118988',
+    'Seen so far: 38432 samples',
+    'Training loss (for 1 batch) at step 1300: 0.7606',
+    'Training accuracy: 0.8257110118865967',
+    'Seen so far: 41632 samples',
+    'Training loss (for 1 batch) at step 1400: 0.7657',
+    'Training accuracy: 0.8290283679962158',
+    'Seen so far: 44832 samples',
+    'Training loss (for 1 batch) at step 1500: 0.6563',
+    'Training accuracy: 0.831653892993927',
+    'Seen so far: 48032 samples',
+    'Validation loss (for 1 batch) at step 0: 0.1622',
+    'Validation accuracy: 0.8329269289970398',
+    'Seen so far: 32 samples',
+    'Validation loss (for 1 batch) at step 100: 0.7455',
+    'Validation accuracy: 0.8338780999183655',
+    'Seen so far: 3232 samples',
+    'Validation loss (for 1 batch) at step 200: 0.2738',
+    'Validation accuracy: 0.836174488067627',
+    'Seen so far: 6432 samples',
+    'Validation loss (for 1 batch) at step 300: 0.1255',
+    'Validation accuracy: 0.8390461206436157',
+    'Seen so far: 9632 samples',
+]
+
+# TensorFlow 1's MonitoredTrainingSession with a LoggingTensorHook and its checkpoint saver (github.com/KNakane/
+# tensorflow @ df2d16d32f90b6d3af5d71185e4937ad35a3f9d3 : CNN/README.md, its Terminal block)
+TF_HOOK = [
+    '------Learning Details------',
+    'Network : LeNet',
+    'data : mnist',
+    'epoch : 1000',
+    'batch_size : 32',
+    'Optimizer : Adam',
+    'learning_rate : 0.001',
+    '----------------------------',
+    'INFO:tensorflow:Graph was finalized.',
+    ('2019-01-09 08:38:46.580738: I tensorflow/core/platform/cpu_feature_guard.cc:141] Your CPU supports i'
+     'nstructions that this TensorFlow binary was not compiled to use: AVX2 FMA'),
+    'INFO:tensorflow:Running local_init_op.',
+    'INFO:tensorflow:Done running local_init_op.',
+    'INFO:tensorflow:Saving checkpoints for 0 into results/190109_083846_LeNet/model/model.ckpt.',
+    ('INFO:tensorflow:global_step = 1, train loss = 2.3049936, train accuracy = 0.15625, test loss = 2.310'
+     '2922, test accuracy = 0.104166664'),
+    'INFO:tensorflow:Saving checkpoints for 100 into results/190109_083846_LeNet/model/model.ckpt.',
+    'INFO:tensorflow:global_step/sec: 25.5454',
+    ('INFO:tensorflow:global_step = 101, train loss = 0.14169851, train accuracy = 0.9375, test loss = 0.4'
+     '9837124, test accuracy = 0.8541667 (3.915 sec)'),
+    'INFO:tensorflow:Saving checkpoints for 200 into results/190109_083846_LeNet/model/model.ckpt.',
+    'INFO:tensorflow:global_step/sec: 24.0406',
+    ('INFO:tensorflow:global_step = 201, train loss = 0.14052512, train accuracy = 0.90625, test loss = 0.'
+     '32796296, test accuracy = 0.8958333 (4.160 sec)'),
+    'INFO:tensorflow:Saving checkpoints for 300 into results/190109_083846_LeNet/model/model.ckpt.',
+    'INFO:tensorflow:global_step/sec: 20.2842',
+    ('INFO:tensorflow:global_step = 301, train loss = 0.045304425, train accuracy = 1.0, test loss = 0.202'
+     '35687, test accuracy = 0.9270833 (4.930 sec)'),
+    'INFO:tensorflow:Saving checkpoints for 400 into results/190109_083846_LeNet/model/model.ckpt.',
+    'INFO:tensorflow:global_step/sec: 18.9074',
+    ('INFO:tensorflow:global_step = 401, train loss = 0.12073513, train accuracy = 0.96875, test loss = 0.'
+     '18668492, test accuracy = 0.9270833 (5.289 sec)'),
+    'INFO:tensorflow:Saving checkpoints for 500 into results/190109_083846_LeNet/model/model.ckpt.',
+    'INFO:tensorflow:global_step/sec: 19.7883',
+    ('INFO:tensorflow:global_step = 501, train loss = 0.053041346, train accuracy = 1.0, test loss = 0.120'
+     '652616, test accuracy = 0.9479167 (5.054 sec)'),
+    'INFO:tensorflow:Saving checkpoints for 600 into results/190109_083846_LeNet/model/model.ckpt.',
+    'INFO:tensorflow:global_step/sec: 19.1117',
+    ('INFO:tensorflow:global_step = 601, train loss = 0.01414567, train accuracy = 1.0, test loss = 0.0293'
+     '30222, test accuracy = 0.9895833 (5.232 sec)'),
+    'INFO:tensorflow:Saving checkpoints for 700 into results/190109_083846_LeNet/model/model.ckpt.',
+    'INFO:tensorflow:global_step/sec: 21.0739',
+    ('INFO:tensorflow:global_step = 701, train loss = 0.35343158, train accuracy = 0.9375, test loss = 0.0'
+     '68792515, test accuracy = 0.96875 (4.745 sec)'),
+    'INFO:tensorflow:Saving checkpoints for 800 into results/190109_083846_LeNet/model/model.ckpt.',
+    'INFO:tensorflow:global_step/sec: 20.199',
+    ('INFO:tensorflow:global_step = 801, train loss = 0.08725928, train accuracy = 0.96875, test loss = 0.'
+     '16032778, test accuracy = 0.9270833 (4.951 sec)'),
+    'INFO:tensorflow:Saving checkpoints for 900 into results/190109_083846_LeNet/model/model.ckpt.',
+    'INFO:tensorflow:global_step/sec: 19.3936',
+    ('INFO:tensorflow:global_step = 901, train loss = 0.14643487, train accuracy = 0.9375, test loss = 0.0'
+     '54370016, test accuracy = 0.9791667 (5.156 sec)'),
+    'INFO:tensorflow:Saving checkpoints for 1000 into results/190109_083846_LeNet/model/model.ckpt.',
+    'INFO:tensorflow:No assets to save.',
+    'INFO:tensorflow:No assets to write.',
+    'INFO:tensorflow:SavedModel written to: results/190109_083846_LeNet/model/saved_model/saved_model.pb',
+]
+
+# MLX LM's LoRA training, pasted in a train.py's docstring (index id 21426845955; the index names no repository)
+MLX_LORA = [
+    'venvjoeyguedalia@Joeys-MacBook-Pro Final Project % python3 train.py',
+    'Loading pretrained model',
+    'Loading datasets',
+    'Training',
+    'Trainable parameters: 0.045% (1.491M/3315.716M)',
+    'Starting training..., iters: 250',
+    'Iter 1: Val loss 5.852, Val took 3.707s',
+    ('Iter 10: Train loss 4.441, Learning Rate 2.000e-05, It/sec 3.158, Tokens/sec 599.660, Trained Tokens'
+     ' 1899, Peak mem 8.219 GB'),
+    ('Iter 20: Train loss 2.873, Learning Rate 2.000e-05, It/sec 3.412, Tokens/sec 652.410, Trained Tokens'
+     ' 3811, Peak mem 8.219 GB'),
+    ('Iter 30: Train loss 2.468, Learning Rate 2.000e-05, It/sec 3.676, Tokens/sec 697.742, Trained Tokens'
+     ' 5709, Peak mem 8.219 GB'),
+    ('Iter 40: Train loss 2.259, Learning Rate 2.000e-05, It/sec 3.415, Tokens/sec 646.063, Trained Tokens'
+     ' 7601, Peak mem 8.219 GB'),
+    ('Iter 50: Train loss 2.028, Learning Rate 2.000e-05, It/sec 3.179, Tokens/sec 597.882, Trained Tokens'
+     ' 9482, Peak mem 8.219 GB'),
+    ('Iter 60: Train loss 2.093, Learning Rate 2.000e-05, It/sec 2.799, Tokens/sec 534.066, Trained Tokens'
+     ' 11390, Peak mem 8.219 GB'),
+    ('Iter 70: Train loss 2.111, Learning Rate 2.000e-05, It/sec 3.176, Tokens/sec 614.509, Trained Tokens'
+     ' 13325, Peak mem 8.219 GB'),
+    ('Iter 80: Train loss 2.083, Learning Rate 2.000e-05, It/sec 3.176, Tokens/sec 616.689, Trained Tokens'
+     ' 15267, Peak mem 8.219 GB'),
+    ('Iter 90: Train loss 2.057, Learning Rate 2.000e-05, It/sec 3.173, Tokens/sec 610.207, Trained Tokens'
+     ' 17190, Peak mem 8.219 GB'),
+    ('Iter 100: Train loss 2.004, Learning Rate 2.000e-05, It/sec 2.970, Tokens/sec 567.859, Trained Token'
+     's 19102, Peak mem 8.219 GB'),
+    'Iter 100: Saved adapter weights to adapters/adapters.safetensors and adapters/0000100_adapters.safetensors.',
+    ('Iter 110: Train loss 2.028, Learning Rate 2.000e-05, It/sec 2.974, Tokens/sec 576.694, Trained Token'
+     's 21041, Peak mem 8.225 GB'),
+    ('Iter 120: Train loss 1.926, Learning Rate 2.000e-05, It/sec 2.971, Tokens/sec 560.084, Trained Token'
+     's 22926, Peak mem 8.225 GB'),
+    ('Iter 130: Train loss 1.909, Learning Rate 2.000e-05, It/sec 3.401, Tokens/sec 644.540, Trained Token'
+     's 24821, Peak mem 8.225 GB'),
+    ('Iter 140: Train loss 1.949, Learning Rate 2.000e-05, It/sec 3.165, Tokens/sec 603.515, Trained Token'
+     's 26728, Peak mem 8.225 GB'),
+    ('Iter 150: Train loss 1.989, Learning Rate 2.000e-05, It/sec 2.781, Tokens/sec 536.158, Trained Token'
+     's 28656, Peak mem 8.225 GB'),
+    ('Iter 160: Train loss 1.978, Learning Rate 2.000e-05, It/sec 3.155, Tokens/sec 603.914, Trained Token'
+     's 30570, Peak mem 8.225 GB'),
+    ('Iter 170: Train loss 1.801, Learning Rate 2.000e-05, It/sec 3.392, Tokens/sec 647.844, Trained Token'
+     's 32480, Peak mem 8.225 GB'),
+    ('Iter 180: Train loss 1.918, Learning Rate 2.000e-05, It/sec 3.391, Tokens/sec 636.579, Trained Token'
+     's 34357, Peak mem 8.225 GB'),
+    ('Iter 190: Train loss 1.748, Learning Rate 2.000e-05, It/sec 3.162, Tokens/sec 590.652, Trained Token'
+     's 36225, Peak mem 8.225 GB'),
+    'Iter 200: Val loss 1.899, Val took 3.842s',
+    ('Iter 200: Train loss 1.866, Learning Rate 2.000e-05, It/sec 3.162, Tokens/sec 598.913, Trained Token'
+     's 38119, Peak mem 8.225 GB'),
+    'Iter 200: Saved adapter weights to adapters/adapters.safetensors and adapters/0000200_adapters.safetensors.',
+    ('Iter 210: Train loss 1.805, Learning Rate 2.000e-05, It/sec 3.168, Tokens/sec 598.438, Trained Token'
+     's 40008, Peak mem 8.225 GB'),
+    ('Iter 220: Train loss 1.904, Learning Rate 2.000e-05, It/sec 3.399, Tokens/sec 640.335, Trained Token'
+     's 41892, Peak mem 8.225 GB'),
+    ('Iter 230: Train loss 1.853, Learning Rate 2.000e-05, It/sec 3.171, Tokens/sec 589.491, Trained Token'
+     's 43751, Peak mem 8.225 GB'),
+    ('Iter 240: Train loss 1.756, Learning Rate 2.000e-05, It/sec 3.400, Tokens/sec 641.661, Trained Token'
+     's 45638, Peak mem 8.225 GB'),
+    'Iter 250: Val loss 1.825, Val took 3.794s',
+    ('Iter 250: Train loss 1.862, Learning Rate 2.000e-05, It/sec 2.970, Tokens/sec 574.090, Trained Token'
+     's 47571, Peak mem 8.225 GB'),
+    'Saved final weights to adapters/adapters.safetensors.',
+    'venvjoeyguedalia@Joeys-MacBook-Pro Final Project % python3 evaluate.py',
+    'Loading pretrained model',
+    'Loading datasets',
+    'Testing',
+    'Test loss 1.871, Test ppl 6.496.',
+]
+
 
 def _parsed(tmp_path: Path, lines: list[str], name: str = "console.log") -> tuple[str, dict[str, list[dict]]]:
     path = tmp_path / name
@@ -1558,3 +1813,52 @@ def test_a_metric_writers_line_of_a_step_just_logged_is_that_step(tmp_path: Path
                for text in FLAX_GEMMA if "Finished training step " in text]
     assert [s["step"] for s in steps] == printed
     assert steps[0]["loss"] == 10.96665
+
+
+def _printed_steps(lines: list[str], marker: str) -> list[int]:
+    """The number right after `marker` on each line that has it (the raw text's own count)."""
+    found = []
+    for text in lines:
+        if marker in text:
+            digits = text.split(marker, 1)[1].lstrip()
+            found.append(int(digits[:len(digits) - len(digits.lstrip("0123456789"))]))
+    return found
+
+
+def test_jax_programs_own_step_lines(tmp_path: Path) -> None:
+    """Pax's `[PAX STATUS] step_i: 100, training loss: 6.3584294`; T5X's `Training: step 1` under
+    absl; Trax's `Step    100: Ran 99 train steps in 2.99 secs` (those steps' seconds)."""
+    parser, steps, _ = _read(tmp_path, PAX)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == _printed_steps(PAX, "step_i: ") and steps[0]["loss"] == 6.3584294
+    _, steps, _ = _read(tmp_path, T5X)
+    assert [s["step"] for s in steps] == [0, 1, 3]
+    _, steps, _ = _read(tmp_path, TRAX)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(1, 1.56 / 1), (100, 2.99 / 99), (200, 2.82 / 100)]
+
+
+def test_keras_guides_training_loop_lines_are_steps_not_its_validation(tmp_path: Path) -> None:
+    """`Training loss (for 1 batch) at step 200: 3.0249` a step with its loss; the validation loop's
+    `Validation loss (for 1 batch) at step 0: ...` none."""
+    parser, steps, _ = _read(tmp_path, KERAS_LOOP)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == _printed_steps([t for t in KERAS_LOOP if t.startswith("Training loss")], "at step ")
+    assert steps[2]["loss"] == 3.0249
+
+
+def test_tensorflows_logging_hook_on_the_global_step_and_its_saves(tmp_path: Path) -> None:
+    """`INFO:tensorflow:global_step = 101, train loss = 0.14169851, ... (3.915 sec)`: the step, its
+    first loss, the seconds since the line before over the 100 steps between; `Saving checkpoints
+    for 100 into ...` a save at step 100."""
+    parser, steps, events = _read(tmp_path, TF_HOOK)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == _printed_steps(TF_HOOK, "global_step = ")
+    assert steps[1]["loss"] == 0.14169851 and steps[1]["step_time_s"] == 3.915 / 100
+    assert [e["step"] for e in events if e["kind"] == "checkpoint_save_start"] == _printed_steps(TF_HOOK, "checkpoints for ")
+
+
+def test_mlx_lm_saves_its_adapter_weights(tmp_path: Path) -> None:
+    _, _, events = _read(tmp_path, MLX_LORA)
+    saved = [n for n, text in enumerate(MLX_LORA, 1) if "Saved adapter weights" in text or "Saved final weights" in text]
+    assert len(saved) == 3
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saved
