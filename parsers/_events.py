@@ -56,8 +56,11 @@ DONE_END = "the script's last word"  # (a `Done!` with no step before it, a prep
 _IGNORED_TRACEBACK_LINES = 2
 # (OLMo's excepthook logs the exception that ends the run at CRITICAL: "[2024-04-18 19:10:41] CRITICAL
 # [olmo.util:158, rank=0] Uncaught OLMoThreadError: generator thread data thread 3 failed")
+# (and PyTorch's ProcessGroupNCCL taking its process down after a failed or timed-out collective:
+# "[Rank 6] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, ...")
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError"
-                    r"|\bCRITICAL\b.{0,200}?\bUncaught [A-Za-z_][\w.]{0,120}(?:Error|Exception|Interrupt): ")
+                    r"|\bCRITICAL\b.{0,200}?\bUncaught [A-Za-z_][\w.]{0,120}(?:Error|Exception|Interrupt): "
+                    r"|\bSome NCCL operations have failed or timed out\b")
 # (PyTorch < 1.0's `cuda runtime error (2)`; darknet's `CUDA Error: out of memory`)
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|^CUDA Error: out of memory")
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
@@ -233,6 +236,7 @@ _NCCL_ERROR = re.compile(
 _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Timeout at |PBS: job killed|slurmstepd: error|srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|Uncaught |"
+    r"NCCL operations have failed|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
     r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|loop at step|at step)|"
     r"done training|"
@@ -464,7 +468,7 @@ class EventScanner:
                 and text.lstrip().startswith("Traceback (most")):
             return True
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text
-                        or "Uncaught " in text) and _CRASH.search(text) is not None):
+                        or "Uncaught " in text or "NCCL operations have failed" in text) and _CRASH.search(text) is not None):
             kind = LogEventKind.RESTART if restart else LogEventKind.CRASH
             if restart and not failed and _GROUP_FAILED.search(text) is not None:
                 # the agent's own word that its workers failed, where nothing before said how

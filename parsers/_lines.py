@@ -65,8 +65,10 @@ _PREFIX_OPENERS = frozenset("[( 0123456789")
 # [default0]:" (the rank is torchrun's)
 _APP_PREFIX = re.compile(r"[A-Za-z][\w.\-]{0,63}/\d{1,6} (?=\[(?:default|rank)\d{1,7}\]:)")
 # prefixes that open with a name: tried only when the line holds their separator
+# (and a node and its task before its stream, as LUMI's srun labels them: "nid005143:0 out: ")
 _WORD_PREFIX = re.compile(
     r"(?<![\w.\-])[\w.\-]{1,255}+ \[std(?:out|err)\]:? |(?<![\w.\-])[\w.]{1,255}+(?:-[\w.]{1,255}+){0,8}-\d++[ ]{1,40}+\|[ ]"
+    r"|(?<![\w.\-])[A-Za-z][\w.\-]{0,63}+:\d{1,7}+ (?:out|err): "
 )
 _RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r9", "r8")
 # horovodrun --timestamp-output (and mpirun's --timestamp-output with --tag-output): the time as
@@ -298,7 +300,8 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
             else:
                 special = True
         else:
-            special = "| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:70] or "]<std" in segment[:40]
+            special = ("| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:70] or "]<std" in segment[:40]
+                       or " out: " in segment[:80] or " err: " in segment[:80])
         if special:
             rank, body, prefix_ns, node = _strip(segment)
             if node is not None and rank is None:
@@ -461,7 +464,7 @@ _TORCHRUN = r"^\[(?:default([0-9]{1,9})\]:|rank([0-9]{1,9})\]: ?)"
 _NEEDS_PYTHON = (
     r"\x1b|\]:|\]<std| \|\| "
     r"|^(?:[\w.\-]*-\d+ +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |(?:[0-9]{1,3}\.){3}[0-9]{1,3}: "
-    r"|\([^ ]*(?:, rank=[0-9]+)?,? pid=|[\w.\-]+: \["
+    r"|\([^ ]*(?:, rank=[0-9]+)?,? pid=|[\w.\-]+: \[|[A-Za-z][\w.\-]*:[0-9]+ (?:out|err): "
     r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] )"
     r"|^[^!-~]*$"
 )
@@ -605,7 +608,7 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
                 pass  # (no such day: the tag is read all the same)
             text = text[ctime.end():]
             continue
-        elif "| " in text[:300] or " [std" in text[:300]:
+        elif "| " in text[:300] or " [std" in text[:300] or " out: " in text[:80] or " err: " in text[:80]:
             match = _WORD_PREFIX.match(text)
             if match is not None and match.end():
                 text = text[match.end():]

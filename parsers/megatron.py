@@ -62,6 +62,11 @@ def _norm(name: str) -> str:
     return re.sub(r"[\s_\-]+", " ", name.strip().lower())
 
 
+# Megatron's training script's dated milestones before its first iteration
+_SETUP_MARKERS = ("[after dataloaders are built] datetime: ", "[before the start of training step] datetime: ",
+                  "[after model, optimizer, and learning rate scheduler are built] datetime: ")
+
+
 class MegatronParser(LogReader):
     name = "megatron"
 
@@ -72,6 +77,8 @@ class MegatronParser(LogReader):
         for body in head_bodies(head):
             if _ITERATION.search(body) and "|" in body and "consumed" in body.replace("_", " "):
                 return Claim.CONTENT
+            if body.startswith(_SETUP_MARKERS):
+                return Claim.CONTENT  # Megatron's setup timers, before its first iteration (a run that died there)
         return Claim.NO
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
@@ -135,7 +142,7 @@ class MegatronParser(LogReader):
                 lr=fields.get("learning rate", fields.get("lr")), grad_norm=fields.get("grad norm"),
                 tflops=fields.get("throughput per gpu (tflop/s/gpu)", fields.get("model tflops per gpu")),
             )
-        if not rows.steps:
+        if not rows.steps and not rows.events:
             raise ParseError(str(path), "no iteration lines found", where="line 1")
         return log_result(rows, warning)
 

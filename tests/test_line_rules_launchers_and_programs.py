@@ -1533,6 +1533,80 @@ MLX_LORA = [
     'Test loss 1.871, Test ppl 6.496.',
 ]
 
+# OLMo's trainer on LUMI under its srun's `nid005143:0 out: ` labels, its step 50's record, a save begun,
+# then Slurm's OOM kill (github.com/allenai/OLMo/issues/788, the issue's block)
+OLMO_LUMI = [
+    '...',
+    ('nid005143:0 out: 2025-01-20 10:29:10.590        nid005143:0     olmo.train:967  INFO    [step=50/653'
+     '55,epoch=0]'),
+    'nid005143:0 out:     train/masked_instances_local_rank=0',
+    'nid005143:0 out:     optim/total_grad_norm=0.3484',
+    'nid005143:0 out:     train/CrossEntropyLoss=2.633',
+    'nid005143:0 out:     train/Perplexity=13.91',
+    'nid005143:0 out:     train/ZLoss=0.0035',
+    'nid005143:0 out:     throughput/total_tokens=104,857,600',
+    'nid005143:0 out:     throughput/total_training_Gflops=684,340,122',
+    'nid005143:0 out:     throughput/total_training_log_Gflops=20.34',
+    'nid005143:0 out:     throughput/device/tokens_per_second=174.8',
+    'nid005143:0 out:     throughput/device/batches_per_second=0.0427',
+    'nid005143:0 out:     System/Peak GPU Memory (MB)=42,394',
+    'nid005143:0 out: 2025-01-20 10:29:11.183        nid005143:0     olmo.train:1259 INFO    Saving checkpoint...',
+    ('nid005143:0 out: 2025-01-20 10:29:11.786        nid005143:0     olmo.checkpoint:1922    INFO    Savi'
+     'ng model and optim state...'),
+    ('slurmstepd: error: Detected 1 oom_kill event in StepId=9178265.0. Some of the step tasks have been O'
+     'OM Killed.'),
+]
+
+# a training bar, then NCCL's socket errors and ProcessGroupNCCL taking rank 6 down
+# (github.com/PKU-YuanGroup/UniWorld/issues/46, a comment's block)
+NCCL_TAKEN_DOWN = [
+    ('Steps:   0%|          | 1/500000 [12:44<14459:40:43, 104.11s/it, loss=0.36, lr=5e-6]n124-137-109:312'
+     '247:326969 [0] NCCL INFO misc/socket.cc:829 -> 3'),
+    'n124-137-109:312247:319408 [0] NCCL INFO misc/socket.cc:881 -> 3',
+    'n124-137-109:312248:319407 [1] NCCL INFO misc/socket.cc:881 -> 3',
+    'n124-137-109:312247:326969 [0] NCCL INFO misc/socket.cc:64 -> 3',
+    'n124-137-109:312247:326969 [0] NCCL INFO misc/socket.cc:80 -> 3',
+    'n124-137-109:312247:326969 [0] NCCL INFO misc/socket.cc:829 -> 3',
+    'n124-137-109:312247:326969 [0] NCCL INFO misc/socket.cc:64 -> 3',
+    'n124-137-109:312247:326969 [0] NCCL INFO misc/socket.cc:80 -> 3',
+    'n124-137-109:312247:326969 [0] NCCL INFO misc/socket.cc:829 -> 3',
+    'n124-137-109:312250:319409 [3] NCCL INFO misc/socket.cc:881 -> 3',
+    ('n124-137-109:312249:326968 [2] NCCL INFO comm 0x12464df00 rank 6 nranks 8 cudaDev 2 busId b000 - Abo'
+     'rt COMPLETE'),
+    ('[rank6]:[E624 04:14:29.224103812 ProcessGroupNCCL.cpp:684] [Rank 6] Some NCCL operations have failed'
+     ' or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run o'
+     'n corrupted/incomplete data.'),
+    ('[rank6]:[E624 04:14:29.224139849 ProcessGroupNCCL.cpp:698] [Rank 6] To avoid data inconsistency, we '
+     'are taking the entire process down.'),
+]
+
+# Megatron-LM's setup timers, then a traceback before its first iteration (github.com/databricks/megablocks/
+# issues/161, the issue's block)
+MEGATRON_SETUP_CRASH = [
+    '> elasped time to build and save sample-idx mapping (seconds): 0.000692',
+    ' > building shuffle index with split [0, 51039) and [51039, 52173) ...',
+    ' > elasped time to build and save shuffle-idx mapping (seconds): 0.001060',
+    ' > loading doc-idx mapping from my-gpt2_text_document_test_indexmap_51200ns_1024sl_1234s_doc_idx.npy',
+    ' > loading sample-idx mapping from my-gpt2_text_document_test_indexmap_51200ns_1024sl_1234s_sample_idx.npy',
+    ' > loading shuffle-idx mapping from my-gpt2_text_document_test_indexmap_51200ns_1024sl_1234s_shuffle_idx.npy',
+    '    loaded indexed file in 0.001 seconds',
+    '    total number of samples: 52174',
+    '    total number of epochs: 46',
+    '> finished creating GPT datasets ...',
+    '[after dataloaders are built] datetime: 2024-11-14 00:12:12 ',
+    'done with setup ...',
+    '(min, max) time across ranks (ms):',
+    '    model-and-optimizer-setup ......................: (65.30, 65.30)',
+    '    train/valid/test-data-iterators-setup ..........: (5738.83, 5738.83)',
+    'training ...',
+    '[before the start of training step] datetime: 2024-11-14 00:12:12 ',
+    'Traceback (most recent call last):',
+    '  File "/mount/Megatron-LM-stanford/pretrain_gpt.py", line 154, in <module>',
+    '    pretrain(train_valid_test_datasets_provider, model_provider,',
+    '  File "/mount/Megatron-LM-stanford/megatron/training.py", line 147, in pretrain',
+    '    iteration = train(forward_step_func,',
+]
+
 
 def _parsed(tmp_path: Path, lines: list[str], name: str = "console.log") -> tuple[str, dict[str, list[dict]]]:
     path = tmp_path / name
@@ -1862,3 +1936,25 @@ def test_mlx_lm_saves_its_adapter_weights(tmp_path: Path) -> None:
     saved = [n for n, text in enumerate(MLX_LORA, 1) if "Saved adapter weights" in text or "Saved final weights" in text]
     assert len(saved) == 3
     assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saved
+
+
+def test_lumis_srun_labels_and_an_olmo_step_record_under_them(tmp_path: Path) -> None:
+    """`nid005143:0 out: ` before every line: OLMo's `[step=50/65355,epoch=0]` record (its metrics on
+    the lines below), its save begun, Slurm's OOM kill a crash."""
+    _, steps, events = _read(tmp_path, OLMO_LUMI)
+    assert [(s["step"], s["loss"]) for s in steps] == [(50, 2.633)]
+    kinds = [e["kind"] for e in events]
+    assert "checkpoint_save_start" in kinds and kinds[-1] == "crash"
+
+
+def test_process_group_nccl_taking_its_process_down_is_a_crash(tmp_path: Path) -> None:
+    parser, _, events = _read(tmp_path, NCCL_TAKEN_DOWN)
+    assert parser == "generic_log"
+    down = next(n for n, text in enumerate(NCCL_TAKEN_DOWN, 1) if "Some NCCL operations have failed" in text)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", down)]
+
+
+def test_megatrons_setup_then_a_traceback_is_its_log_with_no_iteration(tmp_path: Path) -> None:
+    parser, steps, events = _read(tmp_path, MEGATRON_SETUP_CRASH)
+    assert parser == "megatron" and not steps
+    assert [e["kind"] for e in events if e["kind"] == "crash"] == ["crash"]
