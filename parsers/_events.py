@@ -75,7 +75,8 @@ _SHELL_JOB_DEATH = re.compile(r"^[^\s:]{1,255}: line \d{1,9}: {1,8}\d{1,10} (?P<
                               r"|Bus error)(?: \(core dumped\))?(?: |$)")
 # a job a script kills itself once its training is done, not its training: a monitor or a server
 # beside it ("12345 Terminated              nvidia-smi dmon -s um -d 5 > gpu.log")
-_MONITOR_COMMAND = re.compile(r" {0,40}(?:\S{0,200}/)?(?:nvidia-smi|sleep|tail|watch|top|htop|dstat|iostat|vmstat|gpustat"
+_MONITOR_COMMAND = re.compile(r"(?<!\S) {0,40}+(?:[^\s/]{0,200}+/){0,40}+"
+                              r"(?:nvidia-smi|sleep|tail|watch|top|htop|dstat|iostat|vmstat|gpustat"
                               r"|tensorboard|python3? -m http\.server)\b")
 _RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")  # torchelastic's agent
 _GROUP_FAILED = re.compile(r"Worker group (?:FAILED|UNHEALTHY)\b")  # its state when it restarts them
