@@ -157,9 +157,12 @@ _MARIAN_SAVE = re.compile(r"(?:^|\] )(?:Saving (?:model weights and runtime para
 # Ray Train's console reporter once a worker's checkpoint is stored: "Training saved a checkpoint for
 # iteration 9 at: (local)/mnt/cluster_storage/.../checkpoint_000008"
 _RAY_SAVED = re.compile(r"Training saved a checkpoint for iteration (\d{1,12}) at: ")
+_VITS_PAIR_LINES = 2  # a VITS save's files are logged on lines this close
 WEIGHTS_SAVED_LINES = 20  # "Model weights saved in" lines this close are one save's components
 # VITS' (RVC's, so-vits-svc's) save of its generator, then its discriminator: "Saving model and
-# optimizer state at epoch 5 to ./logs/G_680.pth", "... at iteration 1000 to ./logs/D_1000.pth"
+# optimizer state at epoch 5 to ./logs/G_680.pth", "... at iteration 1000 to ./logs/D_1000.pth"; Glow-TTS's,
+# Tacotron 2's and WaveGlow's of their one model (its file named `G_500.pth` too): a save a line, the
+# lines of one save's files right after each other one save (its start is not printed)
 _VITS_SAVE = re.compile(r"\bSaving model and optimizer state at (?:epoch|iteration) \d{1,15} to \S")
 # torchtitan's header (also used by others); detectron2's TrainerBase ("[04/26 00:58:13
 # d2.engine.train_loop]: Starting training from iteration 9000", 0 unless resumed)
@@ -323,6 +326,7 @@ class EventScanner:
         self.timeouts: dict[tuple[int | None, str], dict[str, Any]] = {}  # (rank, seq) -> its event row
         self.failed = False  # a failure was logged since the last process start
         self.weights_saved: dict[int | None, int] = {}  # rank -> the line of its last "Model weights saved in"
+        self.vits_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}  # rank -> (line, event) of its last VITS save
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
         # restarts so far, a new one only past them (the count's block follows the restart line,
         # after the agent's own dated lines, and a membership change restarts with the count unchanged;
@@ -564,9 +568,16 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(ray_save.group(1)))
         elif "optimizer state at " in text and _VITS_SAVE.search(text) is not None:
-            # VITS' save: the generator's, then the discriminator's
-            kind = LogEventKind.CHECKPOINT_SAVE_END if _save_open(rows, line.rank) else LogEventKind.CHECKPOINT_SAVE_START
-            rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            # VITS' save: the generator's file, then (VITS, RVC) the discriminator's right after it: one
+            # save, ended at its last file
+            last = self.vits_saved.get(line.rank)
+            if last is not None and line.number - last[0] <= _VITS_PAIR_LINES:
+                event = last[1]
+                event.update(line=line.number, ts_ns=line.ts_ns, raw=text[:500])
+            else:
+                rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+                event = rows.events[-1]
+            self.vits_saved[line.rank] = (line.number, event)
         elif ("parameters" in text or "training checkpoint to " in text) and (marian := _MARIAN_SAVE.search(text)) is not None:
             # Marian's save: its model's files one after the other, then its optimizer's state (1.7's
             # Adam file, else its training checkpoint's line); a best model's file a save of its own
@@ -591,11 +602,12 @@ class EventScanner:
         return False
 
     def _weights_saved_since(self, line: Line) -> bool:
-        """A "Model weights saved in" of the rank within `WEIGHTS_SAVED_LINES` before (another
-        component of the same save), which then moves to this line."""
+        """A "Model weights saved in" of the rank within `WEIGHTS_SAVED_LINES` before, no step
+        logged between (another component of the same save), which then moves to this line."""
         last = self.weights_saved.get(line.rank)
-        if last is None or line.number - last > WEIGHTS_SAVED_LINES:
-            return False
+        if last is None or line.number - last > WEIGHTS_SAVED_LINES or any(
+                row["line"] > last for row in self.rows.steps[-WEIGHTS_SAVED_LINES:] if row["rank"] in (line.rank, None)):
+            return False  # (a step between: the next save's)
         self.weights_saved[line.rank] = line.number
         return True
 
@@ -705,17 +717,25 @@ def _in_subgroup(text: str) -> bool:
 
 
 def _ended_cleanly(rows: LogRows, rank: int | None) -> bool:
-    """Whether the rank's (or every rank's) last attempt event is a clean end: what dies after it
-    is no training."""
+    """Whether the rank's (or every rank's) last attempt event is a clean end with no step logged
+    since: what dies after it is no training."""
     for event in reversed(rows.events):
         if event["rank"] in (rank, None) and event["kind"] in _BOUNDARIES:
-            return bool(event["kind"] == LogEventKind.ATTEMPT_END.value)
+            if event["kind"] != LogEventKind.ATTEMPT_END.value:
+                return False
+            # (and no step logged since: a second stage's training after the first's end)
+            return not any(row["line"] > event["line"] for row in reversed(rows.steps[-64:]) if row["rank"] in (rank, None))
     return False
 
 
 def _save_open(rows: LogRows, rank: int | None) -> bool:
-    """Whether the rank's last save event is a save's start (one still being written)."""
+    """Whether the rank's last save event is a save's start (one still being written) since its
+    attempt's last boundary (a failure, a relaunch: a save it cut is no save still open)."""
     for event in reversed(rows.events):
+        if event["rank"] not in (rank, None):
+            continue
+        if event["kind"] in _BOUNDARIES:
+            return False
         if event["rank"] == rank and event["kind"] in _SAVES:
             return bool(event["kind"] == LogEventKind.CHECKPOINT_SAVE_START.value)
     return False

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from bisect import bisect_left
+from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -161,12 +161,13 @@ _PARLAI = re.compile(r"(?:^|\| |\[ )time:(?P<t>\d{1,12}(?:\.\d{1,9})?)s total_ex
                      r"epochs:\d{1,9}(?:\.\d{1,9})?(?= |$)")
 _PARLAI_UPDATES = re.compile(r"'total_train_updates': (?P<s>\d{1,15})\b")
 _PARLAI_LOSS = re.compile(r"'loss': (?P<v>" + _FIGURE + r")")
-# VITS' trainer (and RVC's, so-vits-svc's built on it): "Train Epoch: 2 [47%]", then its losses and
+# VITS' trainer (and RVC's, so-vits-svc's built on it; its own train.log puts a tab before each message):
+# "Train Epoch: 2 [47%]", then its losses and
 # "[global_step, lr]" as a list on the next line ("[200, 9.99875e-05]"; VITS' own "[2.51, 2.36, ...,
 # 1000, 0.0002]"); its saves, the generator's then the discriminator's: "Saving model and optimizer
 # state at epoch 5 to ./logs/G_680.pth" ("... at iteration 1000 to ...")
-_VITS_EPOCH = re.compile(r"(?:^|:)Train Epoch: \d{1,9} \[\d{1,3}%\]\s{0,8}$")
-_VITS_LIST = re.compile(r"(?:^|:)\[(?:" + _FIGURE + r", ){0,20}(?P<s>\d{1,15}), (?P<lr>" + _FIGURE + r")\]\s{0,8}$")
+_VITS_EPOCH = re.compile(r"(?:^|[:\t])Train Epoch: \d{1,9} \[\d{1,3}%\]\s{0,8}$")
+_VITS_LIST = re.compile(r"(?:^|[:\t])\[(?:" + _FIGURE + r", ){0,20}(?P<s>\d{1,15}), (?P<lr>" + _FIGURE + r")\]\s{0,8}$")
 
 
 # Ray Train's console reporter (Ray >= 2.7): "Training finished iteration 8 at 2024-04-29 17:27:29. Total
@@ -567,9 +568,10 @@ def _merge_repeated_steps(rows: LogRows, writer_rows: set[int]) -> None:
     keep: list[dict[str, Any]] = []
     for row in sorted(rows.steps, key=lambda r: r["line"]):
         before = last.get(row["rank"])
+        after = bisect_right(boundaries, before["line"]) if before is not None else 0
         if (id(row) in writer_rows and before is not None and before["step"] == row["step"]
                 and 0 < row["line"] - before["line"] <= REPEATED_STEP_LINES
-                and not any(before["line"] < b <= row["line"] for b in boundaries[bisect_left(boundaries, before["line"]):][:1])):
+                and not (after < len(boundaries) and boundaries[after] <= row["line"])):
             for key, value in row.items():
                 if value is not None and before.get(key) is None:
                     before[key] = value
@@ -1551,7 +1553,7 @@ class GenericLogParser(LogReader):
             if "Iteration time: " in text and line.rank in rsl_rows and (took := _RSL_TIME.fullmatch(text)) is not None:
                 rows.steps[rsl_rows.pop(line.rank)]["step_time_s"] = float(took.group("t"))
                 continue
-            if "Saving checkpoint" in text and (tf_save := _TF_SAVE.search(text)) is not None:
+            if "Saving checkpoints for " in text and (tf_save := _TF_SAVE.search(text)) is not None:
                 # TensorFlow's CheckpointSaverHook (MonitoredTrainingSession's, Estimator's), in a log
                 # its own reader does not read (no `loss = ..., step = ...` line of its hook)
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,

@@ -1826,15 +1826,17 @@ def test_parlai_reports_are_steps_timed_by_their_seconds_since_training_began(tm
 
 def test_vits_steps_from_the_list_after_its_epoch_line_and_its_saves_in_pairs(tmp_path: Path) -> None:
     """RVC's `Train Epoch: 2 [47%]` then `[200, 9.99875e-05]` ([global_step, lr]): 14 steps, 0 to
-    2600; its saves, `G_680.pth` then `D_680.pth` each, four saves; `Training is done` its end."""
+    2600; its saves, `G_680.pth` then `D_680.pth` on the next line, four saves (each ended at its
+    last file; no start is printed); `Training is done` its end."""
     parser, steps, events = _read(tmp_path, RVC)
     assert parser == "generic_log"
     assert [s["step"] for s in steps] == list(range(0, 2601, 200))
     assert steps[1]["lr"] == 9.99875e-05
     saves = [n for n, text in enumerate(RVC, 1) if "Saving model and optimizer state" in text]
-    assert len(saves) == 8
-    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == saves[0::2]
-    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saves[1::2]
+    assert len(saves) == 8 and all(RVC[n - 1].endswith(".pth") for n in saves)
+    assert [RVC[n - 1].rsplit("\\", 1)[-1][:2] for n in saves] == ["G_", "D_"] * 4
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saves[1::2]  # each pair's last file
+    assert not [e for e in events if e["kind"] == "checkpoint_save_start"]
     assert any(e["kind"] == "attempt_end" for e in events)
 
 
