@@ -11,7 +11,7 @@ from itertools import compress, islice
 from pathlib import Path
 from typing import Any
 
-from tracelens.enums import FileStatus, LogEventKind
+from tracelens.enums import FAILURE_EVENT_KINDS, FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._lines import Line, Lines, bar_readings, parse_timestamp, read_lines
 from tracelens.parsers._logtables import LogRows
@@ -56,11 +56,12 @@ DONE_END = "the script's last word"  # (a `Done!` with no step before it, a prep
 _IGNORED_TRACEBACK_LINES = 2
 # (OLMo's excepthook logs the exception that ends the run at CRITICAL: "[2024-04-18 19:10:41] CRITICAL
 # [olmo.util:158, rank=0] Uncaught OLMoThreadError: generator thread data thread 3 failed")
-# (and PyTorch's ProcessGroupNCCL taking its process down after a failed or timed-out collective:
-# "[Rank 6] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, ...")
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError"
-                    r"|\bCRITICAL\b.{0,200}?\bUncaught [A-Za-z_][\w.]{0,120}(?:Error|Exception|Interrupt): "
-                    r"|\bSome NCCL operations have failed or timed out\b")
+                    r"|\bCRITICAL\b.{0,200}?\bUncaught [A-Za-z_][\w.]{0,120}(?:Error|Exception|Interrupt): ")
+# PyTorch's ProcessGroupNCCL taking its process down after a failed or timed-out collective ("[Rank 6] Some
+# NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, ..."), its
+# dated lines going on a few lines more
+_NCCL_TAKEN_DOWN = re.compile(r"\bSome NCCL operations have failed or timed out\b")
 # (PyTorch < 1.0's `cuda runtime error (2)`; darknet's `CUDA Error: out of memory`)
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|^CUDA Error: out of memory")
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
@@ -297,6 +298,7 @@ _ARGS_DUMP = re.compile(r"(?:^|\] |\] - | - |INFO(?::[\w.]{1,60})?: ?)(?:[Aa]rg(
 # the ImageNet example's and its descendants' worker `Use GPU: 0 for training` (TorchSSL's `USE GPU: 2 for training`)
 _RUN_BEGINS = re.compile(r"\bspeechbrain\.core - INFO - Beginning experiment!|\b(?:Use|USE) GPU: \d{1,4} for training\b")
 _SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
+_FAILURES = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
 _BOUNDARIES = (LogEventKind.ATTEMPT_START.value, LogEventKind.ATTEMPT_END.value, LogEventKind.CRASH.value,
                LogEventKind.RESTART.value)
 
@@ -472,8 +474,16 @@ class EventScanner:
         if (not restart and "Traceback (most" in text and line.number - self.ignored_at <= _IGNORED_TRACEBACK_LINES
                 and text.lstrip().startswith("Traceback (most")):
             return True
+        if "NCCL operations have failed" in text and _NCCL_TAKEN_DOWN.search(text) is not None:
+            # a crash where the rank said no failure before (a watchdog's timeout says it first); its
+            # process's dying lines that follow start no new one
+            if not any(e["kind"] in _FAILURES and e["rank"] in (line.rank, None) for e in rows.events[-64:]):
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="ProcessGroupNCCL took its process down")
+                self.failed = True
+            return True
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text
-                        or "Uncaught " in text or "NCCL operations have failed" in text) and _CRASH.search(text) is not None):
+                        or "Uncaught " in text) and _CRASH.search(text) is not None):
             kind = LogEventKind.RESTART if restart else LogEventKind.CRASH
             if restart and not failed and _GROUP_FAILED.search(text) is not None:
                 # the agent's own word that its workers failed, where nothing before said how
@@ -730,11 +740,11 @@ def _ended_cleanly(rows: LogRows, rank: int | None) -> bool:
 
 def _save_open(rows: LogRows, rank: int | None) -> bool:
     """Whether the rank's last save event is a save's start (one still being written) since its
-    attempt's last boundary (a failure, a relaunch: a save it cut is no save still open)."""
+    last failure or restart (a save one cut is no save still open)."""
     for event in reversed(rows.events):
         if event["rank"] not in (rank, None):
             continue
-        if event["kind"] in _BOUNDARIES:
+        if event["kind"] in (LogEventKind.CRASH.value, LogEventKind.RESTART.value):
             return False
         if event["rank"] == rank and event["kind"] in _SAVES:
             return bool(event["kind"] == LogEventKind.CHECKPOINT_SAVE_START.value)
