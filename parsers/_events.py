@@ -62,6 +62,7 @@ _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -
 # NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, ..."), its
 # dated lines going on a few lines more
 _NCCL_TAKEN_DOWN = re.compile(r"\bSome NCCL operations have failed or timed out\b")
+_TAKEN_DOWN = "ProcessGroupNCCL took its process down"
 # (PyTorch < 1.0's `cuda runtime error (2)`; darknet's `CUDA Error: out of memory`)
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|^CUDA Error: out of memory")
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
@@ -477,9 +478,10 @@ class EventScanner:
         if "NCCL operations have failed" in text and _NCCL_TAKEN_DOWN.search(text) is not None:
             # a crash where the rank said no failure before (a watchdog's timeout says it first); its
             # process's dying lines that follow start no new one
-            if not any(e["kind"] in _FAILURES and e["rank"] in (line.rank, None) for e in rows.events[-64:]):
+            if not any(e["kind"] in _FAILURES and (line.rank is None or e["rank"] in (line.rank, None))
+                       for e in rows.events[-64:]):
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                           detail="ProcessGroupNCCL took its process down")
+                           detail=_TAKEN_DOWN)
                 self.failed = True
             return True
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text
@@ -784,6 +786,23 @@ def _drop_exit_starts(rows: LogRows) -> None:
 
 
 
+TAKEN_DOWN_LINES = 12  # ProcessGroupNCCL's watchdog says what failed within this many lines after
+
+
+def _drop_taken_down(rows: LogRows) -> None:
+    """ProcessGroupNCCL's "Some NCCL operations have failed or timed out" (a crash where nothing
+    said a failure before it) is the same failure as the watchdog's timeout or exception that
+    PyTorch 2.x prints right after it: no crash of its own where one follows."""
+    downs = [e for e in rows.events if e["kind"] == LogEventKind.CRASH.value and e.get("detail") == _TAKEN_DOWN]
+    if not downs:
+        return
+    dropped = {id(down) for down in downs if any(
+        e is not down and e["kind"] in _FAILURES and e["rank"] in (down["rank"], None)
+        and down["line"] < e["line"] <= down["line"] + TAKEN_DOWN_LINES for e in rows.events)}
+    if dropped:
+        rows.events[:] = [e for e in rows.events if id(e) not in dropped]
+
+
 def _peer_ops(rows: LogRows) -> None:
     """A rank whose only line of a timed-out collective is the process group's "Exception ...
     detected by watchdog at work: N" names no op: the op another rank's watchdog named for the
@@ -968,6 +987,7 @@ def log_result(rows: LogRows, warning: str | None) -> ParseResult:
     if any(early):
         rows.events[:] = [e for e, drop in zip(rows.events, early, strict=True) if not drop]
     _drop_exit_starts(rows)
+    _drop_taken_down(rows)
     _peer_ops(rows)
     tables = rows.tables()  # before counting: it completes the NCCL rows
     return ParseResult(tables, FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [],

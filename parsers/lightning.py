@@ -167,22 +167,13 @@ class LightningParser(LogReader):
             key = ("not saved", line.rank, m.group("step"))
             if key not in seen:
                 seen.add(key)
-                drawn = state.current(line.rank, int(m.group("epoch")))
-                last = drawn.readings[-1] if drawn is not None and drawn.readings else None
-                if last is not None and last.total is not None and last.n == last.total:
-                    state.saves.append((line.rank, int(m.group("epoch")), int(m.group("step"))))
+                state.epoch_end(line.rank, int(m.group("epoch")), int(m.group("step")))
             return 1
         if "global step " in body and (m := _CKPT_SAVE.search(body)) is not None:
             key = ("save", line.rank, m.group("step"))
             if key not in seen:
                 seen.add(key)
-                # only a save at its epoch's end (its bar drawn at its total) says the steps of
-                # whole epochs: ModelCheckpoint's every_n_train_steps and a mid-epoch validation
-                # save within one
-                drawn = state.current(line.rank, int(m.group("epoch")))
-                last = drawn.readings[-1] if drawn is not None and drawn.readings else None
-                if last is not None and last.total is not None and last.n == last.total:
-                    state.saves.append((line.rank, int(m.group("epoch")), int(m.group("step"))))
+                state.epoch_end(line.rank, int(m.group("epoch")), int(m.group("step")))
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=int(m.group("step")), raw=body)
             return 1
@@ -296,6 +287,15 @@ class _State:
         self._current: dict[tuple[int | None, int], tuple[int | None, int]] = {}  # (rank, epoch) -> its bar's key
         self.processes: dict[int | None, int] = {}  # rank -> restarts seen in its bars
         self.saves: list[tuple[int | None, int, int]] = []  # (rank, epoch, global step) of saves at an epoch's end
+
+    def epoch_end(self, rank: int | None, epoch: int, step: int) -> None:
+        """ModelCheckpoint's global step at an epoch's end, kept where the epoch's bar reached its
+        total (a save within an epoch, every_n_train_steps' or a mid-epoch validation's, says
+        nothing of whole epochs)."""
+        drawn = self.current(rank, epoch)
+        last = drawn.readings[-1] if drawn is not None and drawn.readings else None
+        if last is not None and last.total is not None and last.n == last.total:
+            self.saves.append((rank, epoch, step))
 
     def current(self, rank: int | None, epoch: int) -> _Clock | None:
         key = self._current.get((rank, epoch))
