@@ -205,6 +205,12 @@ class _OwnStep(NamedTuple):
     epoch: int | None  # where the count is within its epoch
     values: dict[str, float]
     framework: str
+    # a time the line gives for the steps since the rank's line before of its program (none before
+    # the first): "since" the seconds since that line (Marian's `Time`, TensorFlow's hook's `(N sec)`),
+    # "elapsed" the seconds since training began (ParlAI's `time:`); its step time is that time over
+    # the steps between
+    clock: str | None = None
+    seconds: float | None = None
 
 
 def _own_step(text: str) -> _OwnStep | None:
@@ -221,10 +227,10 @@ def _own_step(text: str) -> _OwnStep | None:
     if "time:" in text and " total_exs:" in text and (parlai := _PARLAI.search(text)) is not None:
         step = parlai.group("s") or ((updates := _PARLAI_UPDATES.search(text, parlai.end())) and updates.group("s"))
         if step:
-            values = {"_elapsed": float(parlai.group("t"))}
+            values = {}
             if (loss := _PARLAI_LOSS.search(text, parlai.end())) is not None:
                 values["loss"] = float(loss.group("v"))
-            return _OwnStep(int(step), None, values, "parlai")
+            return _OwnStep(int(step), None, values, "parlai", "elapsed", float(parlai.group("t")))
     if "%)  " in text and (nerf := _NERFSTUDIO.match(text)) is not None:
         seconds = float(nerf.group("t")) / (1000 if nerf.group("u") == "ms" else 1)
         return _OwnStep(int(nerf.group("s")), None, {"step_time_s": seconds}, "nerfstudio")
@@ -238,17 +244,18 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(loop.group("s")), None, {"loss": float(loop.group("l"))}, "keras")
     if "global_step = " in text and (hook := _TENSOR_HOOK.search(text)) is not None:
         loss = next((v for k, v in iter_numbers(text[hook.end():]) if _KEYS.get(k) == "loss"), None)
-        values = {"loss": loss} if loss is not None else {}
-        if (took := _TENSOR_HOOK_TIME.search(text)) is not None:
-            values["_interval"] = float(took.group("t"))
-        return _OwnStep(int(hook.group("s")), None, values, "tensorflow")
+        took = _TENSOR_HOOK_TIME.search(text)
+        return _OwnStep(int(hook.group("s")), None, {"loss": loss} if loss is not None else {}, "tensorflow",
+                        "since", float(took.group("t")) if took is not None else None)
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
         return _OwnStep(int(games.group("e")), None, {}, "rl_games")
     if "Up. " in text and (marian := _MARIAN.search(text)) is not None:
         values = {"loss": float(marian.group("c"))}
         if (lr := _MARIAN_LR.search(text, marian.end())) is not None:
             values["lr"] = float(lr.group("lr"))
-        return _OwnStep(int(marian.group("u")), None, values, "marian")
+        took = _MARIAN_TIME.search(text, marian.end())
+        return _OwnStep(int(marian.group("u")), None, values, "marian",
+                        "since", float(took.group("t")) if took is not None else None)
     return None
 
 
@@ -1434,13 +1441,11 @@ class GenericLogParser(LogReader):
         orbit_seen: dict[tuple[int | None, int], _OrbitRecord] = {}  # (rank, step) -> its last Orbit record
         orbit_last: dict[int | None, _OrbitRecord] = {}  # rank -> its last Orbit record
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
-        marian_up: dict[int | None, int] = {}  # rank -> the update its last Marian line printed
-        hook_at: dict[int | None, int] = {}  # rank -> the step of its last LoggingTensorHook line
+        clocked: dict[tuple[int | None, str], tuple[int, float | None]] = {}  # (rank, program) -> (step, seconds)
         keras_epoch: dict[int | None, int] = {}  # rank -> the epoch its last `Start of epoch N` opened
         writer_rows: set[int] = set()  # ids of the rows a CLU metric writer's `[N] key=value` line made
         epoch_steps: list[tuple[int, int, int]] = []  # (row, epoch, total) of steps bars with their epoch before
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
-        parlai_at: dict[int | None, tuple[int, float]] = {}  # rank -> (step, seconds) of its last ParlAI report
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
         for line in lines:
@@ -1576,26 +1581,17 @@ class GenericLogParser(LogReader):
                 continue
             if (own := _own_step(text)) is not None:
                 values = own.values
-                if (interval := values.pop("_interval", None)) is not None:
-                    # the seconds since the rank's line before of its kind, over the steps since
-                    last_hook, hook_at[line.rank] = hook_at.get(line.rank), own.step
-                    if last_hook is not None and own.step > last_hook:
-                        values["step_time_s"] = interval / (own.step - last_hook)
-                elif own.framework == "tensorflow":
-                    hook_at[line.rank] = own.step
+                if own.clock is not None:
+                    program = (line.rank, own.framework)
+                    before_own, clocked[program] = clocked.get(program), (own.step, own.seconds)
+                    if before_own is not None and own.step > before_own[0] and own.seconds is not None:
+                        since = own.seconds if own.clock == "since" else (
+                            own.seconds - before_own[1] if before_own[1] is not None and own.seconds >= before_own[1]
+                            else None)
+                        if since is not None:
+                            values["step_time_s"] = since / (own.step - before_own[0])
                 if own.framework == "keras" and line.rank in keras_epoch:
                     own = own._replace(epoch=keras_epoch[line.rank])
-                if (elapsed := values.pop("_elapsed", None)) is not None:
-                    # the seconds since training began: those since the rank's report before over its steps since
-                    last_report, parlai_at[line.rank] = parlai_at.get(line.rank), (own.step, elapsed)
-                    if last_report is not None and own.step > last_report[0] and elapsed >= last_report[1]:
-                        values["step_time_s"] = (elapsed - last_report[1]) / (own.step - last_report[0])
-                if own.framework == "marian":
-                    # its `Time` is that of the updates since its line before (none before the first)
-                    last_up, marian_up[line.rank] = marian_up.get(line.rank), own.step
-                    if (last_up is not None and own.step > last_up
-                            and (took := _MARIAN_TIME.search(text)) is not None):
-                        values["step_time_s"] = float(took.group("t")) / (own.step - last_up)
                 before = len(rows.steps)
                 rows.step(line=line.number, rank=line.rank, step=own.step, end_ns=line.ts_ns, **values)
                 if len(rows.steps) > before:
