@@ -29,7 +29,10 @@ _END = re.compile(
     r"(?<!further )\btraining (?:is )?(?:done|finished|complete[d]?)\b(?! iteration \d)|(?:^|\] )Training has finished!|"
     r"\b\d{1,9} epochs? completed in \d|"
     r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b|^total average iteration time: \d|"
-    r"\|\s{0,4}end of training\s{0,4}\||(?:^|\] )Finishing training at step \d{1,15}\s*$", re.IGNORECASE)
+    r"\|\s{0,4}end of training\s{0,4}\||(?:^|\] )Finishing training at step \d{1,15}\s*$"
+    # (Caffe's solver and its tool, through glog: "solver.cpp:322] Optimization Done."; DeePMD-kit's
+    # "DEEPMD INFO    finished training")
+    r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$", re.IGNORECASE)
 # DeepSpeed's launcher on a worker that returned 0 (`[launch.py:350:main] Process 29248 exits
 # successfully.`): its run ended cleanly, where no failure was logged before it
 # SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting
@@ -127,7 +130,10 @@ WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 
 # "Saving adapter v2 weights to '...'", a save within the run to a `step-000200` folder: its step)
 # (and Keras' ModelCheckpoint before it writes: "Epoch 1: val_loss improved from inf to 0.52239,
 # saving model to best_model.keras")
+# (and the EarlyStopping class that research code copies, the Time-Series-Library's among them, before
+# it writes the model: "Validation loss decreased (inf --> 0.541561).  Saving model ...")
 _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}weights to \S|\bsave model in \S"
+                           r"|\bValidation loss decreased \([-+\w.]{1,40} --> [-+\w.]{1,40}\)\.\s{1,4}Saving model \.\.\."
                            r"|\bSaving current state to \S"
                            r"|^Epoch \d{1,9}: [\w.]{1,200} improved from \S{1,40} to \S{1,40}, saving model to \S"
                            r"|\bSnapshotting to (?:(?:binary proto|HDF5) file |(?=\S{0,4000}?_iter_\d))"
@@ -245,7 +251,7 @@ _ANY_EVENT_PATTERN = (
     r"NCCL operations have failed|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
     r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|loop at step|at step)|"
-    r"done training|"
+    r"done training|finished training|"
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
@@ -257,7 +263,7 @@ _ANY_EVENT_PATTERN = (
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
-    r"| exited with code | died from signal |Done!\s*$|Reporting training |Exception ignored in"
+    r"| exited with code | died from signal |Done!\s*$|Reporting training |Exception ignored in|\] Optimization Done\.|loss decreased \("
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
 # "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec
@@ -536,7 +542,8 @@ class EventScanner:
             else:
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=step, detail="training starts", raw=text)
-        elif (training or "completed in " in text or "total average" in text) and _END.search(text):
+        elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
+              or "finished training" in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif "Reporting training " in text and (report := _SAGEMAKER_REPORT.search(text)) is not None:
             if report.group(1) == "SUCCESS":
@@ -571,7 +578,8 @@ class EventScanner:
             if "weights saved in " in text:
                 self.weights_saved[line.rank] = line.number
         elif ("Save weights to " in text or "save model in " in text or " weights to " in text
-              or "Saving current state to " in text or "Snapshotting to " in text or "saving model to " in text) and (
+              or "Saving current state to " in text or "Snapshotting to " in text or "saving model to " in text
+              or "loss decreased (" in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else

@@ -65,9 +65,12 @@ _PREFIX_OPENERS = frozenset("[( 0123456789")
 # [default0]:" (the rank is torchrun's)
 _APP_PREFIX = re.compile(r"[A-Za-z][\w.\-]{0,63}/\d{1,6} (?=\[(?:default|rank)\d{1,7}\]:)")
 # prefixes that open with a name: tried only when the line holds their separator
-# (and a node and its task before its stream, as LUMI's srun labels them: "nid005143:0 out: ")
+# (and a node and its task before its stream, as LUMI's srun labels them: "nid005143:0 out: ";
+# docker-compose's service with its replica, "svc-1  | ", or its container's given name,
+# "ray-training  | ")
 _WORD_PREFIX = re.compile(
     r"(?<![\w.\-])[\w.\-]{1,255}+ \[std(?:out|err)\]:? |(?<![\w.\-])[\w.]{1,255}+(?:-[\w.]{1,255}+){0,8}-\d++[ ]{1,40}+\|[ ]"
+    r"|(?<![\w.\-])[A-Za-z][\w.]{0,254}+(?:-[\w.]{1,255}+){1,8}+[ ]{1,40}+\|[ ]"
     r"|(?<![\w.\-])[A-Za-z][\w.\-]{0,63}+:\d{1,7}+ (?:out|err): "
 )
 _RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r9", "r8")

@@ -80,7 +80,7 @@ _ANY_EVENT_LINE = "|".join(f"(?:{pattern})" for pattern in _EVENT_LINES.values()
 # lines, and its own `global_step: N` metric lines).
 GENERIC = "generic_log"
 # what a generic step line needs (a superset of `generic_log`'s counters), for polars' engine
-_GENERIC_STEP_HINT = (r"(?i:\b(?:step|iter|iteration)\b\s*[:=#]?\s*\d|(?:global_step|num_updates)\s*[:=]|epoch\W{0,6}\d"
+GENERIC_STEP_HINT = (r"(?i:\b(?:step|iter|iteration)\b\s*[:=#]?\s*\d|(?:global_step|num_updates)\s*[:=]|epoch\W{0,6}\d"
                       r"|\bTrain:\s+\[?\d|completed step|\depoch:train:|^\d{1,15} \| loss |\bbatch\s*[:=#]?\s*\d+\s*/"
                       r"|\] \[\d+\] \w|per step time: \d)")
 
@@ -126,7 +126,7 @@ class ConsoleReader(Parser):
                 if name == GENERIC and GENERIC not in secondary:
                     # only the lines that may be its step lines: a console of millions of lines
                     # with no step is not read twice
-                    chosen = pl.Series(bodies, dtype=pl.String).str.contains(_GENERIC_STEP_HINT).arg_true().to_list()
+                    chosen = pl.Series(bodies, dtype=pl.String).str.contains(GENERIC_STEP_HINT).arg_true().to_list()
                     if not chosen:
                         continue
                     cache[str(path)] = (list(lines.at(chosen)) if isinstance(lines, Lines)

@@ -196,6 +196,16 @@ _T5X = re.compile(r"\btrainer\.py:\d{1,6}\] Training: step (?P<s>\d{1,15})\s{0,8
 _TRAX = re.compile(r"Step {0,12}(?P<s>\d{1,15}): Ran (?P<n>\d{1,15}) train steps in (?P<t>\d{1,12}(?:\.\d{1,9})?) secs")
 _KERAS_LOOP = re.compile(r"Training loss \(for (?:1|one) batch\) at step (?P<s>\d{1,15}): (?P<l>" + _FIGURE + r")")
 _KERAS_LOOP_EPOCH = re.compile(r"Start of epoch (?P<e>\d{1,9})\s{0,8}$")
+# The Time-Series-Library's trainer (Informer's, Autoformer's, PatchTST's, TimesNet's): "\titers: 100,
+# epoch: 1 | loss: 0.7078106" every 100 iterations of the epoch, then "\tspeed: 0.2415s/iter; left time:
+# 6835.8982s" (the mean seconds an iteration since the line before), and at the epoch's end "Epoch: 1,
+# Steps: 284 | Train Loss: ..." (its iterations: every epoch's are as many)
+_TSLIB_ITERS = re.compile(rf"(?<!\S)iters: (?P<i>\d{{1,12}}), epoch: (?P<e>\d{{1,9}}) \| loss: (?P<l>{_FIGURE})")
+_TSLIB_SPEED = re.compile(r"(?<!\S)speed: (?P<s>\d{1,9}(?:\.\d{1,20})?)s/iter; left time: ")
+_TSLIB_EPOCH = re.compile(r"(?<!\S)Epoch: (?P<e>\d{1,9}), Steps: (?P<n>\d{1,12}) \| ")
+# DeePMD-kit's trainer every `disp_freq` batches: "DEEPMD INFO    batch     200 training time 11.42 s,
+# testing time 0.24 s" (the seconds its batches since the line before took)
+_DEEPMD = re.compile(r"(?<!\S)batch\s{1,12}(?P<s>\d{1,15}) training time (?P<t>\d{1,9}(?:\.\d{1,20})?) s, testing time ")
 _TENSOR_HOOK = re.compile(r"(?:^|INFO:tensorflow:)global_step = (?P<s>\d{1,15}), ")
 _TENSOR_HOOK_TIME = re.compile(r" \((?P<t>\d{1,12}(?:\.\d{1,9})?) sec\)\s{0,8}$")
 
@@ -247,6 +257,10 @@ def _own_step(text: str) -> _OwnStep | None:
         took = _TENSOR_HOOK_TIME.search(text)
         return _OwnStep(int(hook.group("s")), None, {"loss": loss} if loss is not None else {}, "tensorflow",
                         "since", float(took.group("t")) if took is not None else None)
+    if "iters: " in text and (tslib := _TSLIB_ITERS.search(text)) is not None:
+        return _OwnStep(int(tslib.group("i")), int(tslib.group("e")), {"loss": float(tslib.group("l"))}, "time_series_library")
+    if " training time " in text and (deepmd := _DEEPMD.search(text)) is not None:
+        return _OwnStep(int(deepmd.group("s")), None, {}, "deepmd", "since", float(deepmd.group("t")))
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
         return _OwnStep(int(games.group("e")), None, {}, "rl_games")
     if "Up. " in text and (marian := _MARIAN.search(text)) is not None:
@@ -485,12 +499,13 @@ _PER_STEP_TIME = re.compile(
     r"(?: ms)?(?:,? ?\(data time: \d{1,12}(?:\.\d{1,20})? ms\))?\s{0,4}$", re.I)
 
 # A step's own time with its unit, where no metric key names it: nanoGPT's `iter 5: loss 4.2082,
-# time 1431.27ms, mfu 0.01%`, its forks' `dt 120.5ms`. A bare `time` only in milliseconds (in
-# seconds it may be the time since the run began), and only as a field of its own, after a
-# separator or another field's value (`loss 2.490 dt 121.5ms`; not `data time 5.2ms` nor
-# `elapsed time 123456ms`).
+# time 1431.27ms, mfu 0.01%`, its forks' `dt 120.5ms`, PaddlePaddle's suites' `batch_cost:
+# 0.83230s`. A bare `time` only in milliseconds (in seconds it may be the time since the run
+# began), and only as a field of its own, after a separator or another field's value (`loss
+# 2.490 dt 121.5ms`; not `data time 5.2ms` nor `elapsed time 123456ms`).
 _TIMED = re.compile(
-    r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))(?:(?P<any>dt|step[_ ]time|iter[_ ]time|batch[_ ]time)|time)"
+    r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))"
+    r"(?:(?P<any>dt|step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost)|time)"
     r"\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}"
     r"(?:(?P<ms>ms)|(?(any)s|(?!)))\b", re.I)
 
@@ -668,8 +683,9 @@ def _step_values(text: str) -> dict[str, float]:
         for pcdet in _PCDET_TIME.finditer(text):
             values.setdefault("step_time_s" if pcdet.group("k") == "Batch" else "data_time_s", float(pcdet.group("v")))
     for key, value in iter_numbers(text):
-        if "/" in key and key not in _KEYS:
-            key = key.rsplit("/", 1)[-1]  # `train/total_loss`: the metric is the name's last part
+        if ("/" in key or "." in key) and key not in _KEYS:
+            # `train/total_loss`, DLLogger's `train.loss`: the metric is the name's last part
+            key = key.rsplit("/", 1)[-1].rsplit(".", 1)[-1]
         if key in _KEYS:
             values.setdefault(_KEYS[key], value)  # the first: later ones are averages (`moving ave loss`)
         elif key == "time" and bare_time is None:
@@ -707,7 +723,24 @@ def _step_values(text: str) -> dict[str, float]:
         del values["mfu"]  # not measured yet (nanoGPT prints -100% until its fifth iteration)
     if "step_time_s" not in values and (timed := _TIMED.search(text)) is not None:
         values["step_time_s"] = float(timed.group("v")) / (1000 if timed.group("ms") else 1)
+    if "step_time_s" not in values and "/" in text and (per := _TIME_PER_STEP.search(text)) is not None:
+        values["step_time_s"] = float(per.group("v")) / (1000 if per.group("ms") else 1)
+    if ("step_time_s" not in values and " iters)" in text and (caffe := _CAFFE_RATE.search(text)) is not None
+            and float(caffe.group("r")) > 0):
+        values["step_time_s"] = 1 / float(caffe.group("r"))  # (its first line's rate is 0: no iteration timed yet)
     return values
+
+
+# Caffe's solver since 2017: `Iteration 40 (3.47398 iter/s, 11.5142s/40 iters), loss = 1.68719`: the
+# iterations a second since its last line (the seconds those took, over its display interval)
+_CAFFE_RATE = re.compile(r"\((?P<r>\d{1,9}(?:\.\d{1,20})?) iter/s, \d{1,9}(?:\.\d{1,20})?s/\d{1,9} iters\)")
+# Caffe's solver's step lines, through glog (`I0203 22:10:39.182849  3769 solver.cpp:228] Iteration 0,
+# loss = 1.06601`): its framework's
+_CAFFE_STEP = re.compile(r"\bsolver\.cpp:\d{1,6}\] Iteration \d{1,15}[ ,]")
+# A step's time as seconds (or milliseconds) a step: TensorFlow's tutorials' `step 9980, loss = 0.72
+# (242.4 examples/sec; 0.264 sec/batch)`, RETURNN's `ep 1 train, step 97, ..., 0.855 sec/step` (not a progress bar's
+# rate, `15.94s/it`: its average since the bar began, read with its clock)
+_TIME_PER_STEP = re.compile(r"(?<![\w.])(?P<v>\d{1,9}(?:\.\d{1,20})?) ?(?:(?P<ms>ms)|sec|s)/(?:step|batch|iter)\b")
 
 
 class _Counter(NamedTuple):
@@ -906,9 +939,11 @@ def _result_blocks(lines: Sequence[Line], rows: LogRows) -> None:
 
 # open_clip's training line: `Train Epoch: 0 [  32768/3200000 (1%)] Data (t): 0.029 Batch (t):
 # 6.655, 2461.78/s, 76.9308/s/gpu LR: ... Loss: 9.7031 (9.7031)`: the epoch, the samples done of
-# its samples, the step's data and whole time, the samples a second
+# its samples, the step's data and whole time, the samples a second (NegCLIP's fork puts its `Loss:
+# 1.0672 (1.067) ` before `Data`)
 _SAMPLES_STEP = re.compile(
     r"\bTrain Epoch: (?P<e>\d{1,9}) \[\s{0,16}(?P<s>\d{1,15})/(?P<n>\d{1,15}) \(\s{0,3}\d{1,3}%\)\] "
+    rf"(?:Loss: {_FIGURE} \({_FIGURE}\) )?"
     r"Data \(t\): (?P<d>\d{1,9}(?:\.\d{1,20})?) Batch \(t\): (?P<b>\d{1,9}(?:\.\d{1,20})?), "
     r"(?P<r>\d{1,12}(?:\.\d{1,20})?)/s\b")
 _SAMPLES_LOSS = re.compile(rf"\bLoss: (?P<v>{_FIGURE}) \(")
@@ -1428,6 +1463,7 @@ class GenericLogParser(LogReader):
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         latency: dict[int | None, tuple[int, float]] = {}  # rank -> (line, seconds) of its last E2E latency line
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
+        tslib_batches: dict[int | None, int] = {}  # rank -> the batches of each epoch, as the Time-Series-Library prints them
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
         micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]] = {}  # `_ITER_STEP` lines of each rank
         samples: list[tuple[Line, re.Match[str]]] = []  # open_clip's step lines (`_SAMPLES_STEP`)
@@ -1579,8 +1615,20 @@ class GenericLogParser(LogReader):
                     rows.steps[-1]["framework"] = "vits"
                 vits_epoch.pop(line.rank)
                 continue
+            if "s/iter; left time: " in text and (speed := _TSLIB_SPEED.search(text)) is not None:
+                last = next((row for row in reversed(rows.steps) if row["rank"] == line.rank), None)
+                if (last is not None and last.get("framework") == "time_series_library" and line.number - last["line"] <= 2
+                        and last.get("step_time_s") is None):
+                    last["step_time_s"] = float(speed.group("s"))
+                continue
+            if ", Steps: " in text and (epoch_end := _TSLIB_EPOCH.search(text)) is not None:
+                tslib_batches[line.rank] = int(epoch_end.group("n"))  # (and the epoch's line, read on below)
             if (own := _own_step(text)) is not None:
                 values = own.values
+                if own.framework == "time_series_library" and own.epoch is not None and (
+                        own.epoch == 1 or line.rank in tslib_batches):
+                    # the epoch's iteration past the epochs before, each of the batches an epoch's end said
+                    own = own._replace(step=(own.epoch - 1) * tslib_batches.get(line.rank, 0) + own.step, epoch=None)
                 if own.clock is not None:
                     program = (line.rank, own.framework)
                     before_own, clocked[program] = clocked.get(program), (own.step, own.seconds)
@@ -1681,6 +1729,8 @@ class GenericLogParser(LogReader):
                     if (len(rows.steps) > before and ("[titan]" in text or "GiB(" in text)
                             and _TORCHTITAN.search(text)):
                         rows.steps[-1]["framework"] = "torchtitan"  # a step's framework is its line's
+                    elif len(rows.steps) > before and "solver.cpp:" in text and _CAFFE_STEP.search(text):
+                        rows.steps[-1]["framework"] = "caffe"
         if record is not None:
             record.emit(rows)
         if micro:

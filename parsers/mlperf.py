@@ -27,6 +27,7 @@ from tracelens.errors import ParseError
 from tracelens.parsers._evidence import evidence
 from tracelens.parsers._io import gc_paused, read_bytes
 from tracelens.parsers._lines import strip_prefix
+from tracelens.parsers.console import GENERIC_STEP_HINT
 from tracelens.parsers._logtables import LOG_TABLES, LogRows
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
@@ -140,4 +141,27 @@ class MlperfParser(Parser):
             raise ParseError(str(path), "no :::MLLOG record could be read", where="line 1")
         if bad:
             warnings.append(f"{bad} :::MLLOG lines are not JSON records and were skipped")
-        return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)
+        result = ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)
+        if not rows.steps and _GENERIC_STEP_LINE.search(_MLLOG_LINES.sub("", data.decode("utf-8", "replace"))):
+            _add_program_steps(path, options, result)
+        return result
+
+
+# A benchmark's own step lines among its records, for a log whose records time no block (the
+# DLRM reference's `Finished training it 16/150 of epoch 0, 439.65 ms/it, loss 0.561402`): the
+# generic reader's, where a line outside the records may be one (`console.GENERIC_STEP_HINT`)
+_MLLOG_LINES = re.compile(r"^.*:::MLL.*$", re.M)
+_GENERIC_STEP_LINE = re.compile(GENERIC_STEP_HINT, re.M)
+
+
+def _add_program_steps(path: Path, options: ParseOptions, result: ParseResult) -> None:
+    """The steps (and the events of its lines the records do not have) the generic reader finds
+    in the log, credited to it."""
+    from tracelens.parsers.console import merge  # (console imports every console reader)
+    from tracelens.parsers.generic_log import GenericLogParser
+
+    try:
+        extra = GenericLogParser().parse(path, options)
+    except ParseError:
+        return
+    merge(result, extra)

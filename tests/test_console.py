@@ -108,14 +108,14 @@ def test_a_second_reader_given_only_its_event_lines_makes_the_events_it_makes_fr
 
 def test_the_lines_a_second_generic_reader_is_given_hold_every_step_line_it_reads(tmp_path: Path) -> None:
     """A console whose primary is another reader hands the generic reader only the lines its hint
-    picks (`_GENERIC_STEP_HINT`, polars' engine): each step line the generic reader reads must be
+    picks (`GENERIC_STEP_HINT`, polars' engine): each step line the generic reader reads must be
     among them. Step lines quoted verbatim from public logs (ESPnet2 issue 2674, FunASR's
     ModelScope guide, llama2.c issue 461, icefall's docs, DeepSpeed-Chat issue 444, darkflow issue
     470, allennlp issue 379, flax issue 3364, horovod issue 1421, a MindSpore README), each read
     alone by the generic reader first to show it is a step line."""
     import polars as pl
 
-    from tracelens.parsers.console import _GENERIC_STEP_HINT
+    from tracelens.parsers.console import GENERIC_STEP_HINT
 
     quoted = [
         "[PC] 2020-11-11 16:30:04,578 (trainer:486) INFO: 1epoch:train:6376-6750batch: iter_time=0.001, "
@@ -138,8 +138,8 @@ def test_the_lines_a_second_generic_reader_is_given_hold_every_step_line_it_read
         path = tmp_path / f"q{i}.log"
         path.write_text(text + "\n", encoding="utf-8")
         assert generic.parse(path, ParseOptions()).tables["log_steps"].num_rows == 1, text
-    picked = pl.Series(quoted, dtype=pl.String).str.contains(_GENERIC_STEP_HINT).to_list()
+    picked = pl.Series(quoted, dtype=pl.String).str.contains(GENERIC_STEP_HINT).to_list()
     assert [t for t, ok in zip(quoted, picked, strict=True) if not ok] == []
     # the line after a step that gives its time (MindSpore's TimeMonitor)
     assert pl.Series(["epoch time: 38912.93382644653, per step time: 84.96273761232868"]).str.contains(
-        _GENERIC_STEP_HINT).to_list() == [True]
+        GENERIC_STEP_HINT).to_list() == [True]
