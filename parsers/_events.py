@@ -263,7 +263,8 @@ _ANY_EVENT_PATTERN = (
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
-    r"| exited with code | died from signal |Done!\s*$|Reporting training |Exception ignored in|\] Optimization Done\.|loss decreased \("
+    r"| exited with code | died from signal |Done!\s*$|Reporting training |Exception ignored in|\] Optimization Done\."
+    r"|loss decreased \("
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
 # "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec

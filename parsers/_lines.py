@@ -62,8 +62,9 @@ _HOST_PREFIX = re.compile(
 )
 _PREFIX_OPENERS = frozenset("[( 0123456789")
 # NeMo-Run's local executor before torchrun's tee prefix: its app and replica, "retraining/0
-# [default0]:" (the rank is torchrun's)
-_APP_PREFIX = re.compile(r"[A-Za-z][\w.\-]{0,63}/\d{1,6} (?=\[(?:default|rank)\d{1,7}\]:)")
+# [default0]:" (the rank is torchrun's); TorchX's local scheduler's, "dlrm_main/0 [1]:"
+_APP_PREFIX = re.compile(r"[A-Za-z][\w.\-]{0,63}/\d{1,6} (?=\[(?:default|rank)?\d{1,7}\]:)")
+_APP_RANK = re.compile(r"\[(\d{1,7})\]:")
 # prefixes that open with a name: tried only when the line holds their separator
 # (and a node and its task before its stream, as LUMI's srun labels them: "nid005143:0 out: ";
 # docker-compose's service with its replica, "svc-1  | ", or its container's given name,
@@ -304,7 +305,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
                 special = True
         else:
             special = ("| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:70] or "]<std" in segment[:40]
-                       or " out: " in segment[:80] or " err: " in segment[:80])
+                       or " out: " in segment[:80] or " err: " in segment[:80] or "]:" in segment[:90])
         if special:
             rank, body, prefix_ns, node = _strip(segment)
             if node is not None and rank is None:
@@ -466,7 +467,7 @@ _TORCHRUN = r"^\[(?:default([0-9]{1,9})\]:|rank([0-9]{1,9})\]: ?)"
 # ASCII character.
 _NEEDS_PYTHON = (
     r"\x1b|\]:|\]<std| \|\| "
-    r"|^(?:[\w.\-]*-\d+ +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |(?:[0-9]{1,3}\.){3}[0-9]{1,3}: "
+    r"|^(?:[\w.\-]*-\d+ +\| |[A-Za-z][\w.]*-[\w.\-]* +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |(?:[0-9]{1,3}\.){3}[0-9]{1,3}: "
     r"|\([^ ]*(?:, rank=[0-9]+)?,? pid=|[\w.\-]+: \[|[A-Za-z][\w.\-]*:[0-9]+ (?:out|err): "
     r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] )"
     r"|^[^!-~]*$"
@@ -475,7 +476,7 @@ _NEEDS_PYTHON = (
 
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
-_DATE_HINT = r"(?:\d{4}-\d{2}-\d{2}[ T,:]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T])\d{2}:\d{2}:\d{2}"
+_DATE_HINT = r"(?:\d{4}-\d{2}-\d{2}[ T,:]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} )\d{2}:\d{2}:\d{2}"
 # Times printed without a year, read with the year of the file's dated lines or of its mtime
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
 _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
@@ -601,6 +602,8 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
             match = _PREFIX.match(text)
         elif "]:" in text[:90] and (app := _APP_PREFIX.match(text)) is not None:
             text = text[app.end():]
+            if (local := _APP_RANK.match(text)) is not None:  # (TorchX's: the rank with no role name)
+                rank, text = int(local.group(1)), text[local.end():]
             continue
         elif "]<std" in text[:40] and (ctime := _CTIME_PREFIX.match(text)) is not None:
             try:
@@ -669,6 +672,10 @@ def _node_ranks(bodies: Sequence[str], nodes: Sequence[str | None]) -> dict[str,
     return ranks
 
 
+# glog's head with the year (DINOv2's logger: `%(levelname).1s%(asctime)s` with `%Y%m%d %H:%M:%S`,
+# "I20250104 12:12:42 90 dinov2 helpers.py:102] ...")
+_GLOG_YEAR = re.compile(r"\[?[IWEF](?P<y>\d{4})(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+                        r"(?:\.(?P<frac>\d{1,9}))?(?P<tz>)\s")
 _GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
 # detectron2's logger (`[%m/%d %H:%M:%S %(name)s]:`): month first, whole seconds
 _MONTH_DAY = re.compile(r"^\[(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})[ \]]")
@@ -728,6 +735,8 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
     date with slashes (`_SLASH`), `day_first` where the file writes the day before the month."""
     match = _leading(_ISO, text)
     if not match:
+        if text[:1] in "IWEF[" and (glog := _GLOG_YEAR.match(text)) is not None:
+            return _match_ns(glog, text[glog.start("y"):glog.end("s")], glog.groupdict)
         return _slash_timestamp(text, day_first) if "/" in text[:_DATE_END_MAX] else None
     # a log's lines share their seconds: each distinct second (and zone) is converted once
     key = text[match.start():match.end("s")] + (match.group("tz") or "")

@@ -113,7 +113,17 @@ class ConsoleReader(Parser):
         token = LINE_CACHE.set(cache)
         picking = PICK_LINES.set(_ANY_EVENT_LINE)
         try:
-            result = self.primary.parse(path, options)
+            try:
+                result = self.primary.parse(path, options)
+            except ParseError:
+                if not fallback:
+                    raise
+                # the framework's marks, but none of the lines its reader reads: the generic
+                # reader's reading of them, where it has one (else the framework reader's error)
+                result = self._generic_or(path, options)
+                if result is None:
+                    raise
+                return result
             lines, warning = cache[str(path)]
             has_steps = result.tables["log_steps"].num_rows > 0
             if not has_steps and fallback:
@@ -155,6 +165,13 @@ class ConsoleReader(Parser):
             PICK_LINES.reset(picking)
             LINE_CACHE.reset(token)
         return result
+
+
+    def _generic_or(self, path: Path, options: ParseOptions) -> ParseResult | None:
+        try:
+            return self.readers[GENERIC].parse(path, options)
+        except ParseError:
+            return None
 
 
 def drop_early_training_time_ends(result: ParseResult) -> None:

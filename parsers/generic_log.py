@@ -203,6 +203,20 @@ _KERAS_LOOP_EPOCH = re.compile(r"Start of epoch (?P<e>\d{1,9})\s{0,8}$")
 _TSLIB_ITERS = re.compile(rf"(?<!\S)iters: (?P<i>\d{{1,12}}), epoch: (?P<e>\d{{1,9}}) \| loss: (?P<l>{_FIGURE})")
 _TSLIB_SPEED = re.compile(r"(?<!\S)speed: (?P<s>\d{1,9}(?:\.\d{1,20})?)s/iter; left time: ")
 _TSLIB_EPOCH = re.compile(r"(?<!\S)Epoch: (?P<e>\d{1,9}), Steps: (?P<n>\d{1,12}) \| ")
+# MXNet's Speedometer (Module.fit's, Gluon scripts', InsightFace's): "Epoch[0] Batch [20]\tSpeed: 2.54
+# samples/sec\tTrain-accuracy=0.524182" (MXNet >= 1.3: "Batch [0-20]"), the batch within its epoch
+# and the samples a second since the line before; the batch's samples are the script's `--batch-size`
+# (its arguments' Namespace), else unknown
+_MXNET_SPEED = re.compile(r"\bEpoch\[(?P<e>\d{1,9})\] Batch \[(?:\d{1,12}-)?(?P<i>\d{1,12})\]\s{1,8}"
+                          r"Speed: (?P<r>\d{1,12}(?:\.\d{1,20})?) samples/sec")
+_ARGS_BATCH = re.compile(r"\bNamespace\(.{0,4000}?\bbatch_size=(?P<b>[1-9]\d{0,8})[,)]")
+# Chainer's ProgressBar extension: "       100 iter, 0 epoch / 20 epochs" (the updater's iteration), then
+# "    19.812 iters/sec. Estimated time to finish: 0:04:52.752795." (its recent iterations' rate)
+_CHAINER_ITER = re.compile(r"\s{0,16}(?P<i>\d{1,15}) iter, \d{1,9} epoch / \d{1,9} epochs\s{0,8}")
+_CHAINER_RATE = re.compile(r"\s{0,16}(?P<r>\d{1,12}(?:\.\d{1,20})?|inf) iters/sec\. Estimated time to finish: ")
+# DINOv2's MetricLogger over the run's iterations (its header `Training`, no epoch): "Training  [
+# 1250/2500000]  eta: 40 days, 13:22:08  lr: 0.0006 (0.0003)  ...  time: 1.363414  data: 0.000342"
+_DINOV2 = re.compile(r"(?:^|\] )Training  \[\s{0,15}(?P<i>\d{1,15})/\d{1,15}\]  eta: ")
 # DeePMD-kit's trainer every `disp_freq` batches: "DEEPMD INFO    batch     200 training time 11.42 s,
 # testing time 0.24 s" (the seconds its batches since the line before took)
 _DEEPMD = re.compile(r"(?<!\S)batch\s{1,12}(?P<s>\d{1,15}) training time (?P<t>\d{1,9}(?:\.\d{1,20})?) s, testing time ")
@@ -259,6 +273,10 @@ def _own_step(text: str) -> _OwnStep | None:
                         "since", float(took.group("t")) if took is not None else None)
     if "iters: " in text and (tslib := _TSLIB_ITERS.search(text)) is not None:
         return _OwnStep(int(tslib.group("i")), int(tslib.group("e")), {"loss": float(tslib.group("l"))}, "time_series_library")
+    if "]  eta: " in text and (dinov2 := _DINOV2.search(text)) is not None:
+        return _OwnStep(int(dinov2.group("i")), None, _step_values(text[dinov2.end():]), "dinov2")
+    if "] Batch [" in text and (mxnet := _MXNET_SPEED.search(text)) is not None:
+        return _OwnStep(int(mxnet.group("i")), int(mxnet.group("e")), {"samples_per_s": float(mxnet.group("r"))}, "mxnet")
     if " training time " in text and (deepmd := _DEEPMD.search(text)) is not None:
         return _OwnStep(int(deepmd.group("s")), None, {}, "deepmd", "since", float(deepmd.group("t")))
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
@@ -725,6 +743,8 @@ def _step_values(text: str) -> dict[str, float]:
         values["step_time_s"] = float(timed.group("v")) / (1000 if timed.group("ms") else 1)
     if "step_time_s" not in values and "/" in text and (per := _TIME_PER_STEP.search(text)) is not None:
         values["step_time_s"] = float(per.group("v")) / (1000 if per.group("ms") else 1)
+    if "step_time_s" not in values and " iters): " in text and (hugectr := _HUGECTR_TIME.search(text)) is not None:
+        values["step_time_s"] = float(hugectr.group("t")) / int(hugectr.group("n"))
     if ("step_time_s" not in values and " iters)" in text and (caffe := _CAFFE_RATE.search(text)) is not None
             and float(caffe.group("r")) > 0):
         values["step_time_s"] = 1 / float(caffe.group("r"))  # (its first line's rate is 0: no iteration timed yet)
@@ -734,9 +754,12 @@ def _step_values(text: str) -> dict[str, float]:
 # Caffe's solver since 2017: `Iteration 40 (3.47398 iter/s, 11.5142s/40 iters), loss = 1.68719`: the
 # iterations a second since its last line (the seconds those took, over its display interval)
 _CAFFE_RATE = re.compile(r"\((?P<r>\d{1,9}(?:\.\d{1,20})?) iter/s, \d{1,9}(?:\.\d{1,20})?s/\d{1,9} iters\)")
+# HugeCTR's trainer: "Iter: 200 Time(200 iters): 1.12465s Loss: 0.632464 lr:0.001" (the seconds of its
+# display interval's iterations)
+_HUGECTR_TIME = re.compile(r"\bTime\((?P<n>[1-9]\d{0,8}) iters\): (?P<t>\d{1,9}(?:\.\d{1,20})?)s\b")
 # Caffe's solver's step lines, through glog (`I0203 22:10:39.182849  3769 solver.cpp:228] Iteration 0,
 # loss = 1.06601`): its framework's
-_CAFFE_STEP = re.compile(r"\bsolver\.cpp:\d{1,6}\] Iteration \d{1,15}[ ,]")
+_CAFFE_STEP = re.compile(r"solver\.cpp:\d{1,6}\] Iteration \d{1,15}[ ,]")
 # A step's time as seconds (or milliseconds) a step: TensorFlow's tutorials' `step 9980, loss = 0.72
 # (242.4 examples/sec; 0.264 sec/batch)`, RETURNN's `ep 1 train, step 97, ..., 0.855 sec/step` (not a progress bar's
 # rate, `15.94s/it`: its average since the bar began, read with its clock)
@@ -1050,6 +1073,20 @@ def _epoch_length(totals: dict[tuple[int | None, int], int], rank: int | None, e
     total = totals.get((rank, epoch))
     before = 0 if epoch == 1 else totals.get((rank, epoch - 1))
     return total - before if total is not None and before is not None and total > before else None
+
+
+def _chainer_steps(lines: Sequence[Line], rows: LogRows, bar: list[dict[str, Any]]) -> None:
+    """Chainer's ProgressBar's iterations (`_CHAINER_ITER`, each timed by the rate under it) as the
+    steps, unless its PrintReport table counts the iterations as far (an `iteration` column: its
+    rows carry the loss and the elapsed time); a table of epochs alone is coarser than the bar."""
+    table = LogRows(rows.framework)
+    if (SHARED_LINES.get() and table_steps(lines, table)
+            and max(row["step"] for row in table.steps) >= max(row["step"] for row in bar)):
+        return  # (read by `table_steps` next)
+    for row in bar:
+        rows.step(**row)
+        if len(rows.steps) and rows.steps[-1]["line"] == row["line"]:
+            rows.steps[-1]["framework"] = "chainer"
 
 
 def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]],
@@ -1378,7 +1415,7 @@ class GenericLogParser(LogReader):
             return Claim.CONTENT  # a progress bar that moved, then the traceback that stopped its training
         own = 0
         for body in bodies:
-            if _own_step(body) is not None:
+            if _own_step(body) is not None or (" iter, " in body and _CHAINER_ITER.fullmatch(body) is not None):
                 own += 1
                 if own >= 2:
                     return Claim.CONTENT  # a program's own step lines (`_own_step`)
@@ -1479,6 +1516,8 @@ class GenericLogParser(LogReader):
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
         clocked: dict[tuple[int | None, str], tuple[int, float | None]] = {}  # (rank, program) -> (step, seconds)
         keras_epoch: dict[int | None, int] = {}  # rank -> the epoch its last `Start of epoch N` opened
+        args_batch: int | None = None  # the batch size the script's arguments (argparse's Namespace) last named
+        chainer_bar: list[dict[str, Any]] = []  # Chainer's ProgressBar's iterations (`_chainer_steps`)
         writer_rows: set[int] = set()  # ids of the rows a CLU metric writer's `[N] key=value` line made
         epoch_steps: list[tuple[int, int, int]] = []  # (row, epoch, total) of steps bars with their epoch before
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
@@ -1615,16 +1654,33 @@ class GenericLogParser(LogReader):
                     rows.steps[-1]["framework"] = "vits"
                 vits_epoch.pop(line.rank)
                 continue
-            if "s/iter; left time: " in text and (speed := _TSLIB_SPEED.search(text)) is not None:
-                last = next((row for row in reversed(rows.steps) if row["rank"] == line.rank), None)
-                if (last is not None and last.get("framework") == "time_series_library" and line.number - last["line"] <= 2
-                        and last.get("step_time_s") is None):
-                    last["step_time_s"] = float(speed.group("s"))
+            if (("s/iter; left time: " in text and (speed := _TSLIB_SPEED.search(text)) is not None)
+                    or (" iters/sec. " in text and (speed := _CHAINER_RATE.match(text)) is not None)):
+                # the time of the step line just before it, its program's (the Time-Series-Library's
+                # seconds an iteration, Chainer's iterations a second)
+                tslib = speed.re is _TSLIB_SPEED
+                last = next((row for row in reversed(rows.steps if tslib else chainer_bar) if row["rank"] == line.rank), None)
+                rate = None if tslib or speed.group("r") == "inf" else float(speed.group("r"))
+                seconds = float(speed.group("s")) if tslib else 1 / rate if rate else None
+                if (last is not None and (not tslib or last.get("framework") == "time_series_library")
+                        and line.number - last["line"] <= 2 and last.get("step_time_s") is None and seconds is not None):
+                    last["step_time_s"] = seconds
                 continue
             if ", Steps: " in text and (epoch_end := _TSLIB_EPOCH.search(text)) is not None:
                 tslib_batches[line.rank] = int(epoch_end.group("n"))  # (and the epoch's line, read on below)
+            if "batch_size=" in text and "Namespace(" in text and (args := _ARGS_BATCH.search(text)) is not None:
+                args_batch = int(args.group("b"))
+            if " iter, " in text and (progress := _CHAINER_ITER.fullmatch(text)) is not None:
+                # (kept aside: a PrintReport table of the iterations is the richer reading, below)
+                chainer_bar.append({"line": line.number, "rank": line.rank, "step": int(progress.group("i")),
+                                    "end_ns": line.ts_ns})
+                continue
             if (own := _own_step(text)) is not None:
                 values = own.values
+                if "samples_per_s" in values:  # (MXNet's: the seconds of a batch of the script's size)
+                    rate = values.pop("samples_per_s")
+                    if args_batch is not None and rate > 0:
+                        values["step_time_s"] = args_batch / rate
                 if own.framework == "time_series_library" and own.epoch is not None and (
                         own.epoch == 1 or line.rank in tslib_batches):
                     # the epoch's iteration past the epochs before, each of the batches an epoch's end said
@@ -1751,6 +1807,8 @@ class GenericLogParser(LogReader):
         if not rows.steps and bare:
             _bare_bar_steps(rows, bare)
         estimated = _steps_across_epochs(rows, within, lengths) if within else None
+        if chainer_bar and not rows.steps:
+            _chainer_steps(lines, rows, chainer_bar)
         if not rows.steps and SHARED_LINES.get():
             table_steps(lines, rows)  # a progress table (fastai's, chainer's): no step line above
         if not rows.steps:

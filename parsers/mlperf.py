@@ -27,8 +27,8 @@ from tracelens.errors import ParseError
 from tracelens.parsers._evidence import evidence
 from tracelens.parsers._io import gc_paused, read_bytes
 from tracelens.parsers._lines import strip_prefix
-from tracelens.parsers.console import GENERIC_STEP_HINT
 from tracelens.parsers._logtables import LOG_TABLES, LogRows
+from tracelens.parsers.console import GENERIC_STEP_HINT
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 # The record's opening; its JSON runs from the brace to the end of the line (taken in code: a

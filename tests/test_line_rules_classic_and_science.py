@@ -1,0 +1,900 @@
+"""Line rules for classic trainers and for scientific and recommender programs, on quoted real lines
+(each source cited): seconds a step or a batch as printed (TensorFlow's tutorials, RETURNN,
+PaddlePaddle's suites, NegCLIP's open_clip), Caffe's solver, NVIDIA's DLLogger, DeePMD-kit, the
+Time-Series-Library's trainer and its EarlyStopping saves, an MLPerf log's own step lines under
+docker-compose's container names, TorchX's prefixes and a framework reader's marks with none of its
+lines, MXNet's Speedometer, Chainer's ProgressBar, HugeCTR and DINOv2."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.test_line_rules import _read
+
+# TensorFlow's CIFAR-10 tutorial's step lines, then its abort (github.com/tensorflow/tensorflow/issues/8483, the issue's log)
+TF_CIFAR10 = [
+    '2017-03-17 00:24:23.021298: step 9980, loss = 0.72 (242.4 examples/sec; 0.264 sec/batch)',
+    '2017-03-17 00:24:34.693612: step 9990, loss = 0.79 (208.4 examples/sec; 0.307 sec/batch)',
+    ('E tensorflow/stream_executor/cuda/cuda_event.cc:49] Error polling for event status: failed to query '
+     'event: CUDA_ERROR_DEINITIALIZED'),
+    'F tensorflow/core/common_runtime/gpu/gpu_event_mgr.cc:198] Unexpected Event status: 1',
+    'Aborted (core dumped)',
+]
+
+# RETURNN on 4 GPUs under gloo, its step lines, then an abort (github.com/rwth-i6/returnn/issues/1482, a comment's log)
+RETURNN = [
+    '...',
+    ('ep 1 train, step 97, acc 0.004, loss 8.624, loss_att 8.769, loss_ctc 8.285, total 8.624, mem_usage:c'
+     'uda:2 8.8GB, 0.855 sec/step'),
+    ('ep 1 train, step 98, acc 0.007, loss 9.071, loss_att 9.377, loss_ctc 8.356, total 9.071, mem_usage:c'
+     'uda:1 8.6GB, 0.797 sec/step'),
+    ('ep 1 train, step 98, acc 0.004, loss 8.664, loss_att 8.846, loss_ctc 8.239, total 8.664, mem_usage:c'
+     'uda:3 8.5GB, 0.801 sec/step'),
+    ('ep 1 train, step 98, acc 0.005, loss 8.674, loss_att 8.856, loss_ctc 8.248, total 8.674, mem_usage:c'
+     'uda:0 8.9GB, 0.892 sec/step'),
+    ('ep 1 train, step 98, acc 0.003, loss 8.459, loss_att 8.575, loss_ctc 8.190, total 8.459, mem_usage:c'
+     'uda:2 8.8GB, 0.834 sec/step'),
+    "terminate called after throwing an instance of 'c10::Error'",
+    '  what():  CUDA error: out of memory',
+    ('CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below '
+     'might be incorrect.'),
+    'For debugging consider passing CUDA_LAUNCH_BLOCKING=1.',
+    'Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.',
+    '',
+    ('Exception raised from c10_cuda_check_implementation at ../c10/cuda/CUDAException.cpp:44 (most recent'
+     ' call first): '),
+]
+
+# PaddleClas 2.x's training lines (github.com/PaddlePaddle/PaddleClas/issues/1028, the issue's log)
+PADDLECLAS = [
+    ('[2021/07/08 19:07:16] root INFO: [Train][Epoch 1/120][Iter: 90/1177]lr: 0.10000, CELoss: nan, loss: '
+     'nan, top1: 0.06868, top5: 0.16209, batch_cost: 0.83230s, reader_cost: 0.00177, ips: 4.80596 images/s'
+     'ec, eta: 1 day, 8:37:59'),
+    ('[2021/07/08 19:07:24] root INFO: [Train][Epoch 1/120][Iter: 100/1177]lr: 0.10000, CELoss: nan, loss:'
+     ' nan, top1: 0.06188, top5: 0.15347, batch_cost: 0.83320s, reader_cost: 0.00177, ips: 4.80078 images/'
+     'sec, eta: 1 day, 8:39:57'),
+    ('[2021/07/08 19:07:32] root INFO: [Train][Epoch 1/120][Iter: 110/1177]lr: 0.10000, CELoss: nan, loss:'
+     ' nan, top1: 0.05631, top5: 0.14189, batch_cost: 0.83304s, reader_cost: 0.00175, ips: 4.80168 images/'
+     'sec, eta: 1 day, 8:39:27'),
+    ('[2021/07/08 19:07:41] root INFO: [Train][Epoch 1/120][Iter: 120/1177]lr: 0.10000, CELoss: nan, loss:'
+     ' nan, top1: 0.05165, top5: 0.13636, batch_cost: 0.83283s, reader_cost: 0.00177, ips: 4.80288 images/'
+     'sec, eta: 1 day, 8:38:49'),
+    ('[2021/07/08 19:07:49] root INFO: [Train][Epoch 1/120][Iter: 130/1177]lr: 0.10000, CELoss: nan, loss:'
+     ' nan, top1: 0.04771, top5: 0.12786, batch_cost: 0.83269s, reader_cost: 0.00178, ips: 4.80373 images/'
+     'sec, eta: 1 day, 8:38:20'),
+    ('[2021/07/08 19:07:57] root INFO: [Train][Epoch 1/120][Iter: 140/1177]lr: 0.10000, CELoss: nan, loss:'
+     ' nan, top1: 0.04433, top5: 0.12057, batch_cost: 0.83305s, reader_cost: 0.00181, ips: 4.80164 images/'
+     'sec, eta: 1 day, 8:39:03'),
+]
+
+# NegCLIP's fork of open_clip, its `Loss:` before `Data (t)` (github.com/mertyg/vision-language-models-are-bows/issues/27,
+# a comment's log)
+NEGCLIP = [
+    ('2023-06-29,15:44:40 | INFO | Train Epoch: 0 [    64/109468 (0%)] Loss: 1.0672 (1.067) Data (t): 14.1'
+     '73 Batch (t): 18.240, 1.75441/s LR: 0.000000 Logit Scale: 100.000 - V4'),
+    ('2023-06-29,15:45:36 | INFO | Train Epoch: 0 [  6464/109468 (3%)] Loss: 0.97884 (1.023) Data (t): 0.1'
+     '58 Batch (t): 0.559, 36.0876/s LR: 0.000001 Logit Scale: 99.995 - V4'),
+    ('2023-06-29,15:46:28 | INFO | Train Epoch: 0 [ 12864/109468 (6%)] Loss: 0.87522 (0.9738) Data (t): 0.'
+     '113 Batch (t): 0.515, 78.8352/s LR: 0.000001 Logit Scale: 99.990 - V4'),
+    ('2023-06-29,15:47:13 | INFO | Train Epoch: 0 [ 19264/109468 (9%)] Loss: 0.73911 (0.9151) Data (t): 0.'
+     '052 Batch (t): 0.454, 78.3267/s LR: 0.000001 Logit Scale: 99.987 - V4'),
+    ('2023-06-29,15:48:00 | INFO | Train Epoch: 0 [ 25664/109468 (12%)] Loss: 0.60426 (0.8529) Data (t): 0'
+     '.065 Batch (t): 0.472, 78.0624/s LR: 0.000001 Logit Scale: 99.983 - V4'),
+    ('2023-06-29,15:48:47 | INFO | Train Epoch: 0 [ 32064/109468 (15%)] Loss: 0.62116 (0.8143) Data (t): 0'
+     '.058 Batch (t): 0.463, 53.4243/s LR: 0.000001 Logit Scale: 99.981 - V4'),
+    ('2023-06-29,15:49:36 | INFO | Train Epoch: 0 [ 38464/109468 (18%)] Loss: 0.88208 (0.8240) Data (t): 0'
+     '.084 Batch (t): 0.490, 78.5411/s LR: 0.000001 Logit Scale: 99.981 - V4'),
+]
+
+# Caffe's solver from its start to `Optimization Done.` (github.com/vvv-school/tutorial_dl-tuning @
+# a7e5f5d11b395d6ebdd02bbff4a655f30dbf1786 : README.md, the tester's output block)
+CAFFE_TESTER = [
+    'I0203 22:10:30.673301  3769 caffe.cpp:251] Starting Optimization',
+    'I0203 22:10:30.675755  3769 solver.cpp:279] Solving CaffeNet_iCubWorld',
+    'I0203 22:10:30.675798  3769 solver.cpp:280] Learning Rate Policy: poly',
+    'I0203 22:10:30.772714  3769 solver.cpp:337] Iteration 0, Testing net (#0)',
+    'I0203 22:10:37.816495  3769 solver.cpp:404]     Test net output #0: accuracy = 0.526042',
+    'I0203 22:10:37.818120  3769 solver.cpp:404]     Test net output #1: loss = 0.722712 (* 1 = 0.722712 loss)',
+    'I0203 22:10:39.182849  3769 solver.cpp:228] Iteration 0, loss = 1.06601',
+    'I0203 22:10:39.182965  3769 solver.cpp:244]     Train net output #0: accuracy = 0.34375',
+    'I0203 22:10:39.183007  3769 solver.cpp:244]     Train net output #1: loss = 1.06601 (* 1 = 1.06601 loss)',
+    'I0203 22:10:39.183043  3769 sgd_solver.cpp:106] Iteration 0, lr = 0.01',
+    'I0203 22:11:11.826850  3769 solver.cpp:337] Iteration 24, Testing net (#0)',
+    'I0203 22:11:19.271281  3769 solver.cpp:404]     Test net output #0: accuracy = 1',
+    ('I0203 22:11:19.271347  3769 solver.cpp:404]     Test net output #1: loss = 6.33019e-06 (* 1 = 6.3301'
+     '9e-06 loss)'),
+    'I0203 22:11:20.578449  3769 solver.cpp:228] Iteration 24, loss = 0.482432',
+    'I0203 22:11:20.578583  3769 solver.cpp:244]     Train net output #0: accuracy = 0.96875',
+    'I0203 22:11:20.578625  3769 solver.cpp:244]     Train net output #1: loss = 0.482432 (* 1 = 0.482432 loss)',
+    'I0203 22:11:20.578662  3769 sgd_solver.cpp:106] Iteration 24, lr = 0.00707107',
+    'I0203 22:11:52.532905  3769 solver.cpp:454] Snapshotting to binary proto file icw_iter_48.caffemodel',
+    ('I0203 22:11:54.411671  3769 sgd_solver.cpp:273] Snapshotting solver state to binary proto file icw_i'
+     'ter_48.solverstate'),
+    'I0203 22:11:56.336150  3769 solver.cpp:317] Iteration 48, loss = 0.687042',
+    'I0203 22:11:56.338747  3769 solver.cpp:337] Iteration 48, Testing net (#0)',
+    'I0203 22:12:03.345867  3769 solver.cpp:404]     Test net output #0: accuracy = 0.994792',
+    'I0203 22:12:03.345939  3769 solver.cpp:404]     Test net output #1: loss = 0.0168321 (* 1 = 0.0168321 loss)',
+    'I0203 22:12:03.345948  3769 solver.cpp:322] Optimization Done.',
+    'I0203 22:12:03.345954  3769 caffe.cpp:254] Optimization Done.',
+]
+
+# NVIDIA DeepLearningExamples' ResNet-50 on 4 x 8 GPUs, DLLogger's lines (github.com/Oneflow-Inc/DLPerf :
+# NVIDIADeepLearningExamples/PyTorch/resnet50v1.5/README.md, its 4-node output block)
+DLLOGGER_RN50 = [
+    "+ '[' -z ngc/pytorch/4n8g/r50_b128_fp32_5.log ']'",
+    '+ tee ngc/pytorch/4n8g/r50_b128_fp32_5.log',
+    ('+ python /workspace/rn50/multiproc.py --nnodes 4 --node_rank 0 --nproc_per_node 8 --master_addr 10.1'
+     '1.0.2 --master_port=22333 /workspace/rn50/main.py --data-backend dali-cpu --raport-file /workspace/r'
+     'n50/raport.json -j8 -p 1 --lr 1.024 --optimizer-batch-size -1 --warmup 8 --arch resnet50 -c fanin --'
+     'label-smoothing 0.1 --lr-schedule cosine --mom 0.125 --wd 3.0517578125e-05 --workspace /workspace/rn'
+     '50 -b 128 --epochs 1 --prof 121 --training-only --no-checkpoints /data/image'),
+    "=> creating model '('resnet50', 'fanin', 1000)'",
+    ("Version: {'net': <class 'image_classification.resnet.ResNet'>, 'block': <class 'image_classification"
+     ".resnet.Bottleneck'>, 'layers': [3, 4, 6, 3], 'widths': [64, 128, 256, 512], 'expansion': 4}"),
+    ("Config: {'conv': <class 'torch.nn.modules.conv.Conv2d'>, 'conv_init': 'fan_in', 'nonlinearity': 'rel"
+     "u', 'last_bn_0_init': False, 'activation': <function <lambda> at 0x7f9ab49a19d8>}"),
+    'read 886372 files from 698 directories',
+    'read 50000 files from 1000 directories',
+    ('DLL 2020-09-15 14:28:53.498443 - PARAMETER data : /data/image  data_backend : dali-cpu  arch : resne'
+     't50  model_config : fanin  num_classes : 1000  workers : 8  epochs : 1  run_epochs : -1  batch_size '
+     ': 128  optimizer_batch_size : -1  lr : 1.024  lr_schedule : cosine  warmup : 8  label_smoothing : 0.'
+     '1  mixup : 0.0  momentum : 0.125  weight_decay : 3.0517578125e-05  bn_weight_decay : False  nesterov'
+     ' : False  print_freq : 1  resume : None  pretrained_weights :   fp16 : False  static_loss_scale : 1 '
+     ' dynamic_loss_scale : False  prof : 121  amp : False  seed : None  gather_checkpoints : False  rapor'
+     't_file : /workspace/rn50/raport.json  evaluate : False  training_only : True  save_checkpoints : Fal'
+     'se  checkpoint_filename : checkpoint.pth.tar  workspace : /workspace/rn50  memory_format : nchw  dis'
+     'tributed : True  local_rank : 0  gpu : 8  world_size : 32 '),
+    ' ! Weight decay NOT applied to BN parameters ',
+    '98',
+    '63',
+    'libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0',
+    'libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0',
+    'libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0',
+    'libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0',
+    'libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0',
+    'libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0',
+    'libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0',
+    'libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0',
+    'RUNNING EPOCHS FROM 0 TO 1',
+    'DLL 2020-09-15 14:29:13.473765 - Epoch: 0 Iteration: 1  train.loss : 7.09304  train.total_ips : 267.44 img/s',
+    ('DLL 2020-09-15 14:29:14.427490 - Epoch: 0 Iteration: 2  train.loss : 6.93504  train.total_ips : 4294'
+     '.91 img/s'),
+    ('DLL 2020-09-15 14:29:15.018767 - Epoch: 0 Iteration: 3  train.loss : 6.85957  train.total_ips : 6928'
+     '.79 img/s'),
+    ('DLL 2020-09-15 14:29:15.387051 - Epoch: 0 Iteration: 4  train.loss : 6.80420  train.total_ips : 1112'
+     '4.52 img/s'),
+    ('DLL 2020-09-15 14:29:15.791445 - Epoch: 0 Iteration: 5  train.loss : 6.75717  train.total_ips : 1013'
+     '1.38 img/s'),
+    ('DLL 2020-09-15 14:29:16.161849 - Epoch: 0 Iteration: 6  train.loss : 6.73528  train.total_ips : 1106'
+     '4.93 img/s'),
+    ('DLL 2020-09-15 14:29:16.538463 - Epoch: 0 Iteration: 7  train.loss : 6.72415  train.total_ips : 1087'
+     '9.48 img/s'),
+    ('DLL 2020-09-15 14:29:16.946395 - Epoch: 0 Iteration: 8  train.loss : 6.71593  train.total_ips : 1004'
+     '4.52 img/s'),
+    ('DLL 2020-09-15 14:29:17.334849 - Epoch: 0 Iteration: 9  train.loss : 6.69474  train.total_ips : 1054'
+     '7.30 img/s'),
+    ('DLL 2020-09-15 14:29:17.744287 - Epoch: 0 Iteration: 10  train.loss : 6.69965  train.total_ips : 100'
+     '07.33 img/s'),
+    ('DLL 2020-09-15 14:29:18.159381 - Epoch: 0 Iteration: 11  train.loss : 6.69236  train.total_ips : 987'
+     '2.60 img/s'),
+    ('DLL 2020-09-15 14:29:18.553769 - Epoch: 0 Iteration: 12  train.loss : 6.67351  train.total_ips : 103'
+     '93.54 img/s'),
+]
+
+# DeePMD-kit 2.2.1's `dp train` (github.com/itachiCheng/itachicheng.github.io @ 2aeca05d39f921da1233c31b2a2790943120e027 :
+# source/_posts/DeePMD-kit.md, its output block)
+DEEPMD = [
+    ('WARNING:tensorflow:From /opt/deepmd-kit-2.2.1/lib/python3.10/site-packages/tensorflow/python/compat/'
+     'v2_compat.py:107: disable_resource_variables (from tensorflow.python.ops.variable_scope) is deprecat'
+     'ed and will be removed in a future version.'),
+    'Instructions for updating:',
+    'non-resource variables are not supported in the long term',
+    ('WARNING:root:To get the best performance, it is recommended to adjust the number of threads by setti'
+     'ng the environment variables OMP_NUM_THREADS, TF_INTRA_OP_PARALLELISM_THREADS, and TF_INTER_OP_PARAL'
+     'LELISM_THREADS. See https://deepmd.rtfd.io/parallelism/ for more information.'),
+    'WARNING:root:Environment variable KMP_BLOCKTIME is empty. Use the default value 0',
+    ('WARNING:root:Environment variable KMP_AFFINITY is empty. Use the default value granularity=fine,verb'
+     'ose,compact,1,0'),
+    ('/opt/deepmd-kit-2.2.1/lib/python3.10/importlib/__init__.py:169: UserWarning: The NumPy module was re'
+     'loaded (imported a second time). This can in some cases result in small but subtle issues and is dis'
+     'couraged.'),
+    '  _bootstrap._exec(spec, module)',
+    'DEEPMD INFO    Calculate neighbor statistics... (add --skip-neighbor-stat to skip this step)',
+    ('2023-09-25 18:08:39.837014: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could no'
+     "t load dynamic library 'libcuda.so.1'; dlerror: libcuda.so.1: cannot open shared object file: No suc"
+     'h file or directory; LD_LIBRARY_PATH: /usr/local/cuda/lib64:/usr/local/nvidia/lib:/usr/local/nvidia/'
+     'lib64'),
+    ('2023-09-25 18:08:39.837045: W tensorflow/stream_executor/cuda/cuda_driver.cc:269] failed call to cuI'
+     'nit: UNKNOWN ERROR (303)'),
+    'OMP: Info #155: KMP_AFFINITY: Initial OS proc set respected: 0,1',
+    'OMP: Info #216: KMP_AFFINITY: decoding x2APIC ids.',
+    'OMP: Info #216: KMP_AFFINITY: cpuid leaf 11 not supported.',
+    'OMP: Info #216: KMP_AFFINITY: decoding legacy APIC ids.',
+    'OMP: Info #157: KMP_AFFINITY: 2 available OS procs',
+    'OMP: Info #158: KMP_AFFINITY: Uniform topology',
+    'OMP: Info #287: KMP_AFFINITY: topology layer "LL cache" is equivalent to "socket".',
+    'OMP: Info #192: KMP_AFFINITY: 1 socket x 1 core/socket x 2 threads/core (1 total cores)',
+    'OMP: Info #218: KMP_AFFINITY: OS proc to physical thread map:',
+    'OMP: Info #172: KMP_AFFINITY: OS proc 0 maps to socket 0 core 0 thread 0 ',
+    'OMP: Info #172: KMP_AFFINITY: OS proc 1 maps to socket 0 core 0 thread 1 ',
+    'OMP: Info #254: KMP_AFFINITY: pid 99 tid 109 thread 1 bound to OS proc set 1',
+    'OMP: Info #254: KMP_AFFINITY: pid 99 tid 111 thread 2 bound to OS proc set 0',
+    'OMP: Info #254: KMP_AFFINITY: pid 99 tid 108 thread 3 bound to OS proc set 1',
+    'OMP: Info #254: KMP_AFFINITY: pid 99 tid 112 thread 4 bound to OS proc set 0',
+    'DEEPMD INFO    training data with min nbor dist: 1.045920568611028',
+    'DEEPMD INFO    training data with max nbor size: [4 1]',
+    'DEEPMD INFO     _____               _____   __  __  _____           _     _  _   ',
+    'DEEPMD INFO    |  __ \\             |  __ \\ |  \\/  ||  __ \\         | |   (_)| |  ',
+    'DEEPMD INFO    | |  | |  ___   ___ | |__) || \\  / || |  | | ______ | | __ _ | |_ ',
+    'DEEPMD INFO    | |  | | / _ \\ / _ \\|  ___/ | |\\/| || |  | ||______|| |/ /| || __|',
+    'DEEPMD INFO    | |__| ||  __/|  __/| |     | |  | || |__| |        |   < | || |_ ',
+    'DEEPMD INFO    |_____/  \\___| \\___||_|     |_|  |_||_____/         |_|\\_\\|_| \\__|',
+    'DEEPMD INFO    Please read and cite:',
+    'DEEPMD INFO    Wang, Zhang, Han and E, Comput.Phys.Comm. 228, 178-184 (2018)',
+    ('DEEPMD INFO    installed to:         /home/conda/feedstock_root/build_artifacts/deepmd-kit_167894379'
+     '3317/work/_skbuild/linux-x86_64-3.10/cmake-install'),
+    'DEEPMD INFO    source :              v2.2.1',
+    'DEEPMD INFO    source brach:         HEAD',
+    'DEEPMD INFO    source commit:        3ac8c4c7',
+    'DEEPMD INFO    source commit at:     2023-03-16 12:33:24 +0800',
+    'DEEPMD INFO    build float prec:     double',
+    'DEEPMD INFO    build variant:        cuda',
+    ('DEEPMD INFO    build with tf inc:    /opt/deepmd-kit-2.2.1/lib/python3.10/site-packages/tensorflow/i'
+     'nclude;/opt/deepmd-kit-2.2.1/lib/python3.10/site-packages/tensorflow/../../../../include'),
+    'DEEPMD INFO    build with tf lib:    ',
+    'DEEPMD INFO    ---Summary of the training---------------------------------------',
+    'DEEPMD INFO    running on:           bohrium-14076-1043333',
+    'DEEPMD INFO    computing device:     cpu:0',
+    'DEEPMD INFO    CUDA_VISIBLE_DEVICES: unset',
+    'DEEPMD INFO    Count of visible GPU: 0',
+    'DEEPMD INFO    num_intra_threads:    0',
+    'DEEPMD INFO    num_inter_threads:    0',
+    'DEEPMD INFO    -----------------------------------------------------------------',
+    'DEEPMD INFO    ---Summary of DataSystem: training     -----------------------------------------------',
+    'DEEPMD INFO    found 1 system(s):',
+    'DEEPMD INFO                                        system  natoms  bch_sz   n_bch   prob  pbc',
+    'DEEPMD INFO                      ../00.data/training_data       5       7      23  1.000    T',
+    'DEEPMD INFO    --------------------------------------------------------------------------------------',
+    'DEEPMD INFO    ---Summary of DataSystem: validation   -----------------------------------------------',
+    'DEEPMD INFO    found 1 system(s):',
+    'DEEPMD INFO                                        system  natoms  bch_sz   n_bch   prob  pbc',
+    'DEEPMD INFO                    ../00.data/validation_data       5       7       5  1.000    T',
+    'DEEPMD INFO    --------------------------------------------------------------------------------------',
+    'DEEPMD INFO    training without frame parameter',
+    'DEEPMD INFO    data stating... (this step may take long time)',
+    'OMP: Info #254: KMP_AFFINITY: pid 99 tid 99 thread 0 bound to OS proc set 0',
+    'DEEPMD INFO    built lr',
+    'DEEPMD INFO    built network',
+    'DEEPMD INFO    built training',
+    ('WARNING:root:To get the best performance, it is recommended to adjust the number of threads by setti'
+     'ng the environment variables OMP_NUM_THREADS, TF_INTRA_OP_PARALLELISM_THREADS, and TF_INTER_OP_PARAL'
+     'LELISM_THREADS. See https://deepmd.rtfd.io/parallelism/ for more information.'),
+    'DEEPMD INFO    initialize model from scratch',
+    ('DEEPMD INFO    start training at lr 1.00e-03 (== 1.00e-03), decay_step 50, decay_rate 0.950006, fina'
+     'l lr will be 3.51e-08'),
+    'DEEPMD INFO    batch     200 training time 11.42 s, testing time 0.24 s',
+    'DEEPMD INFO    batch     400 training time 9.99 s, testing time 0.04 s',
+    'DEEPMD INFO    batch     600 training time 9.90 s, testing time 0.04 s',
+    'DEEPMD INFO    batch     800 training time 9.90 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    1000 training time 9.93 s, testing time 0.04 s',
+    'DEEPMD INFO    saved checkpoint model.ckpt',
+    'DEEPMD INFO    batch    1200 training time 9.91 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    1400 training time 9.89 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    1600 training time 9.96 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    1800 training time 9.88 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    2000 training time 9.91 s, testing time 0.03 s',
+    'DEEPMD INFO    saved checkpoint model.ckpt',
+    'DEEPMD INFO    batch    2200 training time 9.89 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    2400 training time 9.87 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    2600 training time 9.91 s, testing time 0.06 s',
+    'DEEPMD INFO    batch    2800 training time 9.93 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    3000 training time 9.89 s, testing time 0.03 s',
+    'DEEPMD INFO    saved checkpoint model.ckpt',
+    'DEEPMD INFO    batch    3200 training time 9.89 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    3400 training time 9.87 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    3600 training time 9.89 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    3800 training time 9.89 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    4000 training time 9.98 s, testing time 0.04 s',
+    'DEEPMD INFO    saved checkpoint model.ckpt',
+    'DEEPMD INFO    batch    4200 training time 9.88 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    4400 training time 9.87 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    4600 training time 9.85 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    4800 training time 9.88 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    5000 training time 9.90 s, testing time 0.04 s',
+    'DEEPMD INFO    saved checkpoint model.ckpt',
+    'DEEPMD INFO    batch    5200 training time 9.91 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    5400 training time 9.86 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    5600 training time 9.88 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    5800 training time 9.87 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    6000 training time 9.90 s, testing time 0.03 s',
+    ('WARNING:tensorflow:From /opt/deepmd-kit-2.2.1/lib/python3.10/site-packages/tensorflow/python/trainin'
+     'g/saver.py:1066: remove_checkpoint (from tensorflow.python.training.checkpoint_management) is deprec'
+     'ated and will be removed in a future version.'),
+    'Instructions for updating:',
+    'Use standard file APIs to delete files with this prefix.',
+    ('WARNING:tensorflow:From /opt/deepmd-kit-2.2.1/lib/python3.10/site-packages/tensorflow/python/trainin'
+     'g/saver.py:1066: remove_checkpoint (from tensorflow.python.training.checkpoint_management) is deprec'
+     'ated and will be removed in a future version.'),
+    'Instructions for updating:',
+    'Use standard file APIs to delete files with this prefix.',
+    'DEEPMD INFO    saved checkpoint model.ckpt',
+    'DEEPMD INFO    batch    6200 training time 9.87 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    6400 training time 9.97 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    6600 training time 9.85 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    6800 training time 9.90 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    7000 training time 9.86 s, testing time 0.04 s',
+    'DEEPMD INFO    saved checkpoint model.ckpt',
+    'DEEPMD INFO    batch    7200 training time 9.90 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    7400 training time 9.92 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    7600 training time 9.91 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    7800 training time 9.91 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    8000 training time 9.87 s, testing time 0.03 s',
+    'DEEPMD INFO    saved checkpoint model.ckpt',
+    'DEEPMD INFO    batch    8200 training time 9.86 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    8400 training time 9.86 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    8600 training time 9.93 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    8800 training time 9.86 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    9000 training time 9.92 s, testing time 0.04 s',
+    'DEEPMD INFO    saved checkpoint model.ckpt',
+    'DEEPMD INFO    batch    9200 training time 9.85 s, testing time 0.04 s',
+    'DEEPMD INFO    batch    9400 training time 9.89 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    9600 training time 9.84 s, testing time 0.03 s',
+    'DEEPMD INFO    batch    9800 training time 9.98 s, testing time 0.04 s',
+    'DEEPMD INFO    batch   10000 training time 9.86 s, testing time 0.03 s',
+    'DEEPMD INFO    saved checkpoint model.ckpt',
+    'DEEPMD INFO    average training time: 0.0495 s/batch (exclude first 200 batches)',
+    'DEEPMD INFO    finished training',
+    'DEEPMD INFO    wall time: 509.976 s',
+]
+
+# PatchTST's supervised run, the Time-Series-Library's trainer, epochs 3-36 elided with dots (github.com/Harris-H/PatchTST
+# @ 8bc5e82fb10d01938bf4dc321d62a4fb92ccaa43 : README.md, section 5.2 a)'s block)
+TSLIB_PATCHTST = [
+    'Args in experiment:',
+    ("Namespace(activation='gelu', affine=0, batch_size=128, c_out=7, checkpoints='./checkpoints/', d_ff=2"
+     "56, d_layers=1, d_model=128, data='custom', data_path='weather.csv', dec_in=7, decomposition=0, des="
+     "'Exp', devices='0,1,2,3', distil=True, do_predict=False, dropout=0.2, e_layers=3, embed='timeF', emb"
+     "ed_type=0, enc_in=21, factor=1, fc_dropout=0.2, features='M', freq='h', gpu=0, head_dropout=0.0, ind"
+     "ividual=0, is_training=1, itr=1, kernel_size=25, label_len=48, learning_rate=0.0001, loss='mse', lra"
+     "dj='type3', model='PatchTST', model_id='336_96', moving_avg=25, n_heads=16, num_workers=10, output_a"
+     "ttention=False, padding_patch='end', patch_len=16, patience=20, pct_start=0.3, pred_len=96, random_s"
+     "eed=2021, revin=1, root_path='./dataset/', seq_len=336, stride=8, subtract_last=0, target='OT', test"
+     '_flop=False, train_epochs=100, use_amp=False, use_gpu=True, use_multi_gpu=False)'),
+    'Use GPU: cuda:0',
+    ('>>>>>>>start training : 336_96_PatchTST_custom_ftM_sl336_ll48_pl96_dm128_nh16_el3_dl1_df256_fc1_ebti'
+     'meF_dtTrue_Exp_0>>>>>>>>>>>>>>>>>>>>>>>>>>'),
+    'train 36456',
+    'val 5175',
+    'test 10444',
+    '\titers: 100, epoch: 1 | loss: 0.7078106',
+    '\tspeed: 0.2415s/iter; left time: 6835.8982s',
+    '\titers: 200, epoch: 1 | loss: 0.7264591',
+    '\tspeed: 0.2388s/iter; left time: 6733.1824s',
+    'Epoch: 1 cost time: 68.15874147415161',
+    'Epoch: 1, Steps: 284 | Train Loss: 0.7472540 Vali Loss: 0.5415610 Test Loss: 0.2214899',
+    'Validation loss decreased (inf --> 0.541561).  Saving model ...',
+    'Updating learning rate to 0.0001',
+    '\titers: 100, epoch: 2 | loss: 0.3509977',
+    '\tspeed: 0.5582s/iter; left time: 15640.3718s',
+    '\titers: 200, epoch: 2 | loss: 0.4071708',
+    '\tspeed: 0.2387s/iter; left time: 6662.4881s',
+    'Epoch: 2 cost time: 68.16583466529846',
+    'Epoch: 2, Steps: 284 | Train Loss: 0.4904773 Vali Loss: 0.4162776 Test Loss: 0.1690703',
+    'Validation loss decreased (0.541561 --> 0.416278).  Saving model ...',
+    'Updating learning rate to 0.0001',
+    '\titers: 100, epoch: 3 | loss: 0.4483804',
+    '\tspeed: 0.5584s/iter; left time: 15487.3502s',
+    '\titers: 200, epoch: 3 | loss: 0.4230699',
+    '\tspeed: 0.2389s/iter; left time: 6602.8151s',
+    '...................................................',
+    '...................................................',
+    'Epoch: 36 cost time: 68.18052196502686',
+    'Epoch: 36, Steps: 284 | Train Loss: 0.4094809 Vali Loss: 0.3949354 Test Loss: 0.1505278',
+    'EarlyStopping counter: 18 out of 20',
+    'Updating learning rate to 3.090315438263264e-06',
+    '\titers: 100, epoch: 37 | loss: 0.5415239',
+    '\tspeed: 0.5584s/iter; left time: 10093.6534s',
+    '\titers: 200, epoch: 37 | loss: 0.9917629',
+    '\tspeed: 0.2388s/iter; left time: 4292.9295s',
+    'Epoch: 37 cost time: 68.18944597244263',
+    'Epoch: 37, Steps: 284 | Train Loss: 0.4093141 Vali Loss: 0.3935625 Test Loss: 0.1507389',
+    'EarlyStopping counter: 19 out of 20',
+    'Updating learning rate to 2.7812838944369375e-06',
+    '\titers: 100, epoch: 38 | loss: 0.5711303',
+    '\tspeed: 0.5603s/iter; left time: 9968.9802s',
+    '\titers: 200, epoch: 38 | loss: 0.5285525',
+    '\tspeed: 0.2388s/iter; left time: 4225.5097s',
+    'Epoch: 38 cost time: 68.19268894195557',
+    'Epoch: 38, Steps: 284 | Train Loss: 0.4089722 Vali Loss: 0.3933101 Test Loss: 0.1504345',
+    'EarlyStopping counter: 20 out of 20',
+    'Early stopping',
+    ('>>>>>>>testing : 336_96_PatchTST_custom_ftM_sl336_ll48_pl96_dm128_nh16_el3_dl1_df256_fc1_ebtimeF_dtT'
+     'rue_Exp_0<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<'),
+    'test 10444',
+    'mse:0.15200510621070862, mae:0.20024904608726501, rse:0.513616681098938',
+]
+
+# Intel's e2eAIOK DLRM on Ray in docker compose, its MLPerf records among the DLRM reference's lines
+# (github.com/intel/ai-workflows @ d96507f2ce5df9d3b18b072f98af0b13bbfc57f9 : big-data/aiok-ray/training/README.md, the Output
+# section's second block)
+AIOK_DLRM = [
+    'ray-training  | [1] Finished training it 16/150 of epoch 0, 439.75 ms/it, loss 0.561402, accuracy 74.972 %',
+    'ray-training  | [0] Finished training it 16/150 of epoch 0, 439.65 ms/it, loss 0.552633, accuracy 75.560 %',
+    ('ray-training  | [0] Finished training it 32/150 of epoch 0, 460.74 ms/it, loss 0.515942, accuracy 75'
+     '.517 %[0] '),
+    'ray-training  | [1] Finished training it 32/150 of epoch 0, 460.43 ms/it, loss 0.518215, accuracy 75.598 %',
+    'ray-training  | [1] Finished training it 48/150 of epoch 0, 459.48 ms/it, loss 0.495488, accuracy 76.734 %',
+    'ray-training  | [0] Finished training it 48/150 of epoch 0, 459.12 ms/it, loss 0.499906, accuracy 76.189 %',
+    'ray-training  | [0] Finished training it 64/150 of epoch 0, 459.54 ms/it, loss 0.478464, accuracy 77.671 %',
+    'ray-training  | [1] Finished training it 64/150 of epoch 0, 459.67 ms/it, loss 0.484237, accuracy 77.321 %',
+    'ray-training  | [0] Finished training it 80/150 of epoch 0, 463.88 ms/it, loss 0.472614, accuracy 77.830 %',
+    'ray-training  | [1] Finished training it 80/150 of epoch 0, 463.85 ms/it, loss 0.477289, accuracy 77.685 %',
+    'ray-training  | [1] Finished training it 96/150 of epoch 0, 460.16 ms/it, loss 0.464757, accuracy 78.387 %',
+    'ray-training  | [0] Finished training it 96/150 of epoch 0, 461.06 ms/it, loss 0.470029, accuracy 77.911 %',
+    'ray-training  | [0] Finished training it 112/150 of epoch 0, 463.29 ms/it, loss 0.461404, accuracy 78.553 %',
+    'ray-training  | [1] Finished training it 112/150 of epoch 0, 464.08 ms/it, loss 0.459267, accuracy 78.671 %',
+    'ray-training  | [0] Finished training it 128/150 of epoch 0, 459.62 ms/it, loss 0.459535, accuracy 78.636 %',
+    'ray-training  | [1] Finished training it 128/150 of epoch 0, 459.50 ms/it, loss 0.455789, accuracy 78.833 %',
+    'ray-training  | [0] Finished training it 144/150 of epoch 0, 459.49 ms/it, loss 0.453435, accuracy 78.892 %',
+    'ray-training  | [1] Finished training it 144/150 of epoch 0, 459.80 ms/it, loss 0.452942, accuracy 78.996 %',
+    ('ray-training  | [0] Finished training it 150/150 of epoch 0, 465.29 ms/it, loss 0.462829, accuracy 7'
+     '8.277 %[0] '),
+    'ray-training  | [1] Finished training it 150/150 of epoch 0, 465.18 ms/it, loss 0.454790, accuracy 78.785 %',
+    ('ray-training  | [0] :::MLLOG {"namespace": "", "time_ms": 1671571837234, "event_type": "INTERVAL_STA'
+     'RT", "key": "eval_start", "value": null, "metadata": {"file": "/home/vmagent/app/e2eaiok/dlrm_all/dl'
+     'rm/dlrm/dlrm_s_pytorch.py", "lineno": 1482, "epoch_num": 1.0000076351505636}}'),
+    ('ray-training  | [1] Testing at - 150/150 of epoch 0, loss 0.463755, auc 0.7926, best auc 0.7926, acc'
+     'uracy 78.221 %, best accuracy 0.000 %'),
+    ('ray-training  | [0] :::MLLOG {"namespace": "", "time_ms": 1671571839204, "event_type": "POINT_IN_TIM'
+     'E", "key": "eval_accuracy", "value": 0.7925731168846557, "metadata": {"file": "/home/vmagent/app/e2e'
+     'aiok/dlrm_all/dlrm/dlrm/dlrm_s_pytorch.py", "lineno": 1606, "epoch_num": 1.0000076351505636}}'),
+    ('ray-training  | [0] Testing at - 150/150 of epoch 0, loss 0.463755, auc 0.7926, best auc 0.7926, acc'
+     'uracy 78.221 %, best accuracy 0.000 %'),
+    ('ray-training  | [0] :::MLLOG {"namespace": "", "time_ms": 1671571839205, "event_type": "INTERVAL_END'
+     '", "key": "eval_stop", "value": null, "metadata": {"file": "/home/vmagent/app/e2eaiok/dlrm_all/dlrm/'
+     'dlrm/dlrm_s_pytorch.py", "lineno": 1630, "epoch_num": 1.0000076351505636}}'),
+    'ray-training  | [1] Test time:1.9714336395263672',
+    'ray-training  | [0] Test time:1.97495436668396',
+    ('ray-training  | [0] :::MLLOG {"namespace": "", "time_ms": 1671571839205, "event_type": "INTERVAL_END'
+     '", "key": "epoch_stop", "value": null, "metadata": {"file": "/home/vmagent/app/e2eaiok/dlrm_all/dlrm'
+     '/dlrm/dlrm_s_pytorch.py", "lineno": 1673, "epoch_num": 1}}'),
+    'ray-training  | [1] Total Time:71.28883194923401',
+    'ray-training  | [1] Saving best model to /output/result/',
+    ('ray-training  | [0] :::MLLOG {"namespace": "", "time_ms": 1671571839205, "event_type": "INTERVAL_END'
+     '", "key": "block_stop", "value": null, "metadata": {"file": "/home/vmagent/app/e2eaiok/dlrm_all/dlrm'
+     '/dlrm/dlrm_s_pytorch.py", "lineno": 1676, "first_epoch_num": 1}}'),
+    'ray-training  | [0] Total Time:71.2883768081665',
+    'ray-training  | [0] Saving best model to /output/result/',
+    'ray-training  | [1] Saved beat model to /output/result/, cost 0.33439135551452637s',
+    'ray-training  | [0] Saved beat model to /output/result/, cost 0.48244571685791016s',
+    'ray-training  | training time is 97 seconds.',
+    'ray-training exited with code 0',
+]
+
+# TorchRec and ColossalAI under TorchX, rank 1 failing at its fourth step (github.com/hpcaitech/CachedEmbedding @
+# 7854586ec6845dcaf7465c2af3da071d39f927dd : logs/torchrec_g2_bs_1024_colossalai_pf_4_eb_128.txt, from character 20089 to its end)
+TORCHX_TORCHREC = [
+    ('dlrm_main/0 [1]:After model init:  GPU memory allocated: 0.01 GB, GPU memory reserved: 0.02 GB, CPU '
+     'memory usage: 33.55 GB'),
+    'dlrm_main/0 [1]:Cache warmup finished cost 0.04204795998521149 sec.',
+    'dlrm_main/0 [0]:Cache warmup finished cost 0.06336988901603036 sec.',
+    ('dlrm_main/0 [0]:After model parallel:  GPU memory allocated: 0.59 GB, GPU memory reserved: 0.69 GB, '
+     'CPU memory usage: 49.63 GB'),
+    ("dlrm_main/0 [0]:Plan: {'model.sparse_arch.embedding_bag_collection': {'t_cat_0': ParameterSharding(s"
+     "harding_type='column_wise', compute_kernel='colossalai_batch', ranks=[0], sharding_spec=EnumerableSh"
+     'ardingSpec(shards=[ShardMetadata(shard_offsets=[0, 0], shard_sizes=[8015999, 128], placement=rank:0/'
+     "cuda:0)])), 't_cat_1': ParameterSharding(sharding_type='column_wise', compute_kernel='colossalai_bat"
+     "ch', ranks=[1], sharding_spec=EnumerableShardingSpec(shards=[ShardMetadata(shard_offsets=[0, 0], sha"
+     "rd_sizes=[9997799, 128], placement=rank:1/cuda:1)])), 't_cat_2': ParameterSharding(sharding_type='co"
+     "lumn_wise', compute_kernel='colossalai_batch', ranks=[1], sharding_spec=EnumerableShardingSpec(shard"
+     "s=[ShardMetadata(shard_offsets=[0, 0], shard_sizes=[6138289, 128], placement=rank:1/cuda:1)])), 't_c"
+     "at_3': ParameterSharding(sharding_type='column_wise', compute_kernel='colossalai_batch', ranks=[0], "
+     'sharding_spec=EnumerableShardingSpec(shards=[ShardMetadata(shard_offsets=[0, 0], shard_sizes=[21886,'
+     " 128], placement=rank:0/cuda:0)])), 't_cat_4': ParameterSharding(sharding_type='column_wise', comput"
+     "e_kernel='colossalai_batch', ranks=[1], sharding_spec=EnumerableShardingSpec(shards=[ShardMetadata(s"
+     "hard_offsets=[0, 0], shard_sizes=[204008, 128], placement=rank:1/cuda:1)])), 't_cat_5': ParameterSha"
+     "rding(sharding_type='column_wise', compute_kernel='colossalai_batch', ranks=[0], sharding_spec=Enume"
+     'rableShardingSpec(shards=[ShardMetadata(shard_offsets=[0, 0], shard_sizes=[6148, 128], placement=ran'
+     "k:0/cuda:0)])), 't_cat_6': ParameterSharding(sharding_type='column_wise', compute_kernel='colossalai"
+     "_batch', ranks=[0], sharding_spec=EnumerableShardingSpec(shards=[ShardMetadata(shard_offsets=[0, 0],"
+     " shard_sizes=[282795, 128], placement=rank:0/cuda:0)])), 't_cat_7': ParameterSharding(sharding_type="
+     "'column_wise', compute_kernel='colossalai_batch', ranks=[1], sharding_spec=EnumerableShardingSpec(sh"
+     "ards=[ShardMetadata(shard_offsets=[0, 0], shard_sizes=[1316, 128], placement=rank:1/cuda:1)])), 't_c"
+     "at_8': ParameterSharding(sharding_type='column_wise', compute_kernel='colossalai_batch', ranks=[0], "
+     'sharding_spec=EnumerableShardingSpec(shards=[ShardMetadata(shard_offsets=[0, 0], shard_sizes=[363999'
+     "2, 128], placement=rank:0/cuda:0)])), 't_cat_9': ParameterSharding(sharding_type='column_wise', comp"
+     "ute_kernel='colossalai_batch', ranks=[0], sharding_spec=EnumerableShardingSpec(shards=[ShardMetadata"
+     "(shard_offsets=[0, 0], shard_sizes=[319, 128], placement=rank:0/cuda:0)])), 't_cat_10': ParameterSha"
+     "rding(sharding_type='column_wise', compute_kernel='colossalai_batch', ranks=[1], sharding_spec=Enume"
+     'rableShardingSpec(shards=[ShardMetadata(shard_offsets=[0, 0], shard_sizes=[3394206, 128], placement='
+     "rank:1/cuda:1)])), 't_cat_11': ParameterSharding(sharding_type='column_wise', compute_kernel='coloss"
+     "alai_batch', ranks=[0], sharding_spec=EnumerableShardingSpec(shards=[ShardMetadata(shard_offsets=[0,"
+     " 0], shard_sizes=[12203324, 128], placement=rank:0/cuda:0)])), 't_cat_12': ParameterSharding(shardin"
+     "g_type='column_wise', compute_kernel='colossalai_batch', ranks=[1], sharding_spec=EnumerableSharding"
+     'Spec(shards=[ShardMetadata(shard_offsets=[0, 0], shard_sizes=[4091851, 128], placement=rank:1/cuda:1'
+     ")])), 't_cat_13': ParameterSharding(sharding_type='column_wise', compute_kernel='colossalai_batch', "
+     'ranks=[1], sharding_spec=EnumerableShardingSpec(shards=[ShardMetadata(shard_offsets=[0, 0], shard_si'
+     "zes=[11641, 128], placement=rank:1/cuda:1)])), 't_cat_14': ParameterSharding(sharding_type='column_w"
+     "ise', compute_kernel='colossalai_batch', ranks=[0], sharding_spec=EnumerableShardingSpec(shards=[Sha"
+     'rdMetadata(shard_offsets=[0, 0], shard_sizes=[4657566, 128], placement=rank:0/cuda:0)]))}}'),
+    ('dlrm_main/0 [1]:After model parallel:  GPU memory allocated: 0.49 GB, GPU memory reserved: 0.57 GB, '
+     'CPU memory usage: 49.62 GB'),
+    'dlrm_main/0 [0]:',
+    ('dlrm_main/0 [0]:Epoch 0:   0%|          | 0/512.0 [00:00<?, ?it/s]colossalai - torchrec.distributed.'
+     "train_pipeline - INFO: Module 'model.sparse_arch.embedding_bag_collection'' will be pipelined"),
+    'dlrm_main/0 [1]:',
+    ('dlrm_main/0 [1]:Epoch 0:   0%|          | 0/512.0 [00:00<?, ?it/s]colossalai - torchrec.distributed.'
+     "train_pipeline - INFO: Module 'model.sparse_arch.embedding_bag_collection'' will be pipelined"),
+    'dlrm_main/0 [0]:',
+    'dlrm_main/0 [0]:Epoch 0:   0%|          | 1/512.0 [00:02<20:05,  2.36s/it][1]:',
+    ('dlrm_main/0 [1]:Epoch 0:   0%|          | 1/512.0 [00:02<20:04,  2.36s/it]dlrm_main/0 [0]:colossalai'
+     ' - torch.nn.parallel.distributed - INFO: Reducer buckets have been rebuilt in this iteration.'),
+    ('dlrm_main/0 [1]:colossalai - torch.nn.parallel.distributed - INFO: Reducer buckets have been rebuilt'
+     ' in this iteration.'),
+    'dlrm_main/0 [0]:',
+    'dlrm_main/0 [0]:Epoch 0:   1%|          | 4/512.0 [00:02<04:06,  2.06it/s][1]:',
+    'dlrm_main/0 [1]:Epoch 0:   1%|          | 4/512.0 [00:02<04:06,  2.06it/s]',
+    'dlrm_main/0 [1]:Epoch 0:   1%|          | 4/512.0 [00:02<05:23,  1.57it/s]',
+    'dlrm_main/0 [1]:Traceback (most recent call last):',
+    ('dlrm_main/0 [1]:  File "/home/lccsr/files_2022/FreqCacheEmbedding/baselines/dlrm_main.py", line 759,'
+     ' in <module>'),
+    'dlrm_main/0 [1]:    main(sys.argv[1:])',
+    'dlrm_main/0 [1]:  File "/home/lccsr/files_2022/FreqCacheEmbedding/baselines/dlrm_main.py", line 748, in main',
+    'dlrm_main/0 [1]:    train_val_test(',
+    ('dlrm_main/0 [1]:  File "/home/lccsr/files_2022/FreqCacheEmbedding/baselines/dlrm_main.py", line 485,'
+     ' in train_val_test'),
+    'dlrm_main/0 [1]:    _train(',
+    ('dlrm_main/0 [1]:  File "/home/lccsr/files_2022/FreqCacheEmbedding/baselines/dlrm_main.py", line 415,'
+     ' in _train'),
+    'dlrm_main/0 [1]:    train_pipeline.progress(combined_iterator)',
+    ('dlrm_main/0 [1]:  File "/home/lccsr/files_2022/torchrec_hpcaitech/torchrec/distributed/train_pipelin'
+     'e.py", line 856, in progress'),
+    ('dlrm_main/0 [1]:    cuda_sparse_ids_line = self.sparse_embedding_kernel.emb_module.cache_weight_mgr.'
+     'prepare_ids('),
+    ('dlrm_main/0 [1]:  File "/home/lccsr/.conda/envs/torchrec_new/lib/python3.9/site-packages/torch/autog'
+     'rad/grad_mode.py", line 27, in decorate_context'),
+    'dlrm_main/0 [1]:    return func(*args, **kwargs)',
+    ('dlrm_main/0 [1]:  File "/home/lccsr/files_2022/ColossalAI/colossalai/nn/parallel/layers/cache_embedd'
+     'ing/cache_mgr.py", line 322, in prepare_ids'),
+    'dlrm_main/0 [1]:    assert len(cpu_row_idxs) <= self.cuda_row_num, \\',
+    ('dlrm_main/0 [1]:AssertionError: You move 379524 embedding rows from CPU to CUDA. It is larger than t'
+     'he capacity of the cache, which at most contains 238391 rows, Please increase cuda_row_num or decrea'
+     'se the training batch size.'),
+    ('dlrm_main/0 WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 1731184 closing si'
+     'gnal SIGTERM'),
+    ('dlrm_main/0 ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 1 ('
+     'pid: 1731185) of binary: /home/lccsr/.conda/envs/torchrec_new/bin/python'),
+    'dlrm_main/0 Traceback (most recent call last):',
+    ('dlrm_main/0   File "/home/lccsr/.conda/envs/torchrec_new/lib/python3.9/runpy.py", line 197, in _run_'
+     'module_as_main'),
+    'dlrm_main/0     return _run_code(code, main_globals, None,',
+    'dlrm_main/0   File "/home/lccsr/.conda/envs/torchrec_new/lib/python3.9/runpy.py", line 87, in _run_code',
+    'dlrm_main/0     exec(code, run_globals)',
+    ('dlrm_main/0   File "/home/lccsr/.conda/envs/torchrec_new/lib/python3.9/site-packages/torch/distribut'
+     'ed/run.py", line 765, in <module>'),
+    'dlrm_main/0     main()',
+    ('dlrm_main/0   File "/home/lccsr/.conda/envs/torchrec_new/lib/python3.9/site-packages/torch/distribut'
+     'ed/elastic/multiprocessing/errors/__init__.py", line 345, in wrapper'),
+    'dlrm_main/0     return f(*args, **kwargs)',
+    ('dlrm_main/0   File "/home/lccsr/.conda/envs/torchrec_new/lib/python3.9/site-packages/torch/distribut'
+     'ed/run.py", line 761, in main'),
+    'dlrm_main/0     run(args)',
+    ('dlrm_main/0   File "/home/lccsr/.conda/envs/torchrec_new/lib/python3.9/site-packages/torch/distribut'
+     'ed/run.py", line 752, in run'),
+    'dlrm_main/0     elastic_launch(',
+    ('dlrm_main/0   File "/home/lccsr/.conda/envs/torchrec_new/lib/python3.9/site-packages/torch/distribut'
+     'ed/launcher/api.py", line 131, in __call__'),
+    'dlrm_main/0     return launch_agent(self._config, self._entrypoint, list(args))',
+    ('dlrm_main/0   File "/home/lccsr/.conda/envs/torchrec_new/lib/python3.9/site-packages/torch/distribut'
+     'ed/launcher/api.py", line 245, in launch_agent'),
+    'dlrm_main/0     raise ChildFailedError(',
+    'dlrm_main/0 torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ',
+    'dlrm_main/0 ============================================================',
+    'dlrm_main/0 baselines/dlrm_main.py FAILED',
+    'dlrm_main/0 ------------------------------------------------------------',
+    'dlrm_main/0 Failures:',
+    'dlrm_main/0   <NO_OTHER_FAILURES>',
+    'dlrm_main/0 ------------------------------------------------------------',
+    'dlrm_main/0 Root Cause (first observed failure):',
+    'dlrm_main/0 [0]:',
+    'dlrm_main/0   time      : 2022-09-30_15:18:14',
+    'dlrm_main/0   host      : HPC-AI',
+    'dlrm_main/0   rank      : 1 (local_rank: 1)',
+    'dlrm_main/0   exitcode  : 1 (pid: 1731185)',
+    'dlrm_main/0   error_file: <N/A>',
+    'dlrm_main/0   traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html',
+    'dlrm_main/0 ============================================================',
+    'torchx 2022-09-30 15:18:18 INFO     Job finished: FAILED',
+    'torchx 2022-09-30 15:18:18 ERROR    AppStatus:',
+    '  msg: <NONE>',
+    '  num_restarts: 0',
+    '  roles: []',
+    '  state: FAILED (5)',
+    '  structured_error_msg: <NONE>',
+    '  ui_url: file://log/torchrec_synth/g2_bs_1024_colossalai_pf_4_eb_128/torchx/dlrm_main-sgz6rhxrvwq3tc',
+    '',
+    'local_cwd://torchx/dlrm_main-sgz6rhxrvwq3tc',
+]
+
+# MXNet's Module.fit on a CPU (github.com/yaricom/dogs-vs-cats @ 7117b0e2c1205546f950ffe0dd0ffc3777e63124 :
+# contents/train_outs.txt, whole)
+MXNET_FIT = [
+    ('yaric-macpro:dogs-vs-cats yaric$ python src/dogs_vs_cats_train.py --image-shape 3,32,32 --network re'
+     'snet --num-layers 18 --batch-size 128 --num-examples 25000'),
+    ("INFO:root:start with arguments Namespace(batch_size=128, benchmark=0, data_nthreads=4, data_train='d"
+     "ata/data_set/imgdata_train.rec', data_val='data/data_set/imgdata_val.rec', disp_batches=20, gpus=Non"
+     "e, image_shape='3,32,32', kv_store='device', load_epoch=None, lr=0.05, lr_factor=0.1, lr_step_epochs"
+     "='200,250', max_random_aspect_ratio=0, max_random_h=36, max_random_l=50, max_random_rotate_angle=0, "
+     "max_random_s=50, max_random_scale=1, max_random_shear_ratio=0, min_random_scale=1, model_prefix='./o"
+     "ut/model_dogs_vs_cats', mom=0.9, monitor=0, network='resnet', num_classes=2, num_epochs=300, num_exa"
+     "mples=25000, num_layers=18, optimizer='sgd', pad_size=4, random_crop=1, random_mirror=1, rgb_mean='1"
+     "23.68,116.779,103.939', test_io=0, top_k=0, wd=0.0001)"),
+    ('[20:50:28] src/io/iter_image_recordio.cc:221: ImageRecordIOParser: data/data_set/imgdata_train.rec, '
+     'use 1 threads for decoding..'),
+    ('[20:50:29] src/io/iter_image_recordio.cc:221: ImageRecordIOParser: data/data_set/imgdata_val.rec, us'
+     'e 1 threads for decoding..'),
+    'INFO:root:Epoch[0] Batch [20]\tSpeed: 2.54 samples/sec\tTrain-accuracy=0.524182',
+    'INFO:root:Epoch[0] Batch [40]\tSpeed: 2.59 samples/sec\tTrain-accuracy=0.538281',
+    'INFO:root:Epoch[0] Batch [60]\tSpeed: 2.63 samples/sec\tTrain-accuracy=0.536328',
+    'INFO:root:Epoch[0] Batch [80]\tSpeed: 2.53 samples/sec\tTrain-accuracy=0.600000',
+    'INFO:root:Epoch[0] Batch [100]\tSpeed: 2.50 samples/sec\tTrain-accuracy=0.625391',
+    'INFO:root:Epoch[0] Batch [120]\tSpeed: 2.55 samples/sec\tTrain-accuracy=0.626172',
+    'INFO:root:Epoch[0] Batch [140]\tSpeed: 2.50 samples/sec\tTrain-accuracy=0.561328',
+    'INFO:root:Epoch[0] Batch [160]\tSpeed: 2.55 samples/sec\tTrain-accuracy=0.637500',
+    'INFO:root:Epoch[0] Batch [180]\tSpeed: 2.46 samples/sec\tTrain-accuracy=0.619141',
+    'INFO:root:Epoch[0] Train-accuracy=0.670312',
+    'INFO:root:Epoch[0] Time cost=9360.959',
+    'INFO:root:Saved checkpoint to "./out/model_dogs_vs_cats-0001.params"',
+    'INFO:root:Epoch[0] Validation-accuracy=0.706250',
+    'INFO:root:Epoch[1] Batch [20]\tSpeed: 2.53 samples/sec\tTrain-accuracy=0.593378',
+    'INFO:root:Epoch[1] Batch [40]\tSpeed: 2.65 samples/sec\tTrain-accuracy=0.657813',
+    'INFO:root:Epoch[1] Batch [60]\tSpeed: 2.65 samples/sec\tTrain-accuracy=0.663281',
+    'INFO:root:Epoch[1] Batch [80]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.674219',
+    'INFO:root:Epoch[1] Batch [100]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.688281',
+    'INFO:root:Epoch[1] Batch [120]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.699219',
+    'INFO:root:Epoch[1] Batch [140]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.717578',
+    'INFO:root:Epoch[1] Batch [160]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.692187',
+    'INFO:root:Epoch[1] Batch [180]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.712109',
+    'INFO:root:Epoch[1] Train-accuracy=0.707812',
+    'INFO:root:Epoch[1] Time cost=8958.407',
+    'INFO:root:Saved checkpoint to "./out/model_dogs_vs_cats-0002.params"',
+    'INFO:root:Epoch[1] Validation-accuracy=0.738281',
+    'INFO:root:Epoch[2] Batch [20]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.681920',
+    'INFO:root:Epoch[2] Batch [40]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.730859',
+    'INFO:root:Epoch[2] Batch [60]\tSpeed: 2.66 samples/sec\tTrain-accuracy=0.739453',
+    'INFO:root:Epoch[2] Batch [80]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.742188',
+    'INFO:root:Epoch[2] Batch [100]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.745703',
+    'INFO:root:Epoch[2] Batch [120]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.739453',
+    'INFO:root:Epoch[2] Batch [140]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.735156',
+    'INFO:root:Epoch[2] Batch [160]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.755078',
+    'INFO:root:Epoch[2] Batch [180]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.758984',
+    'INFO:root:Epoch[2] Train-accuracy=0.767578',
+    'INFO:root:Epoch[2] Time cost=8847.880',
+    'INFO:root:Saved checkpoint to "./out/model_dogs_vs_cats-0003.params"',
+    'INFO:root:Epoch[2] Validation-accuracy=0.592969',
+    'INFO:root:Epoch[3] Batch [20]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.766369',
+    'INFO:root:Epoch[3] Batch [40]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.780859',
+    'INFO:root:Epoch[3] Batch [60]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.756641',
+    'INFO:root:Epoch[3] Batch [80]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.772656',
+    'INFO:root:Epoch[3] Batch [100]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.774219',
+    'INFO:root:Epoch[3] Batch [120]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.757812',
+    'INFO:root:Epoch[3] Batch [140]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.776953',
+    'INFO:root:Epoch[3] Batch [160]\tSpeed: 2.67 samples/sec\tTrain-accuracy=0.780078',
+    'INFO:root:Epoch[3] Batch [180]\tSpeed: 2.66 samples/sec\tTrain-accuracy=0.796875',
+    'INFO:root:Epoch[3] Train-accuracy=0.782813',
+    'INFO:root:Epoch[3] Time cost=8901.720',
+    'INFO:root:Saved checkpoint to "./out/model_dogs_vs_cats-0004.params"',
+    'INFO:root:Epoch[3] Validation-accuracy=0.823785',
+]
+
+# ChainerMN's MNIST example on 2 processes (github.com/microsoftarchive/BatchAI :
+# recipes/Chainer/Chainer-GPU-Distributed/cli-instructions.md, its example output block)
+CHAINERMN = [
+    '==========================================',
+    'Num process (COMM_WORLD): 2',
+    'Using GPUs',
+    'Using hierarchical communicator',
+    'Num unit: 1000',
+    'Num Minibatch-size: 100',
+    'Num epoch: 20',
+    '==========================================',
+    'Downloading from http://yann.lecun.com/exdb/mnist/train-images-idx3-ubyte.gz...',
+    'Downloading from http://yann.lecun.com/exdb/mnist/train-labels-idx1-ubyte.gz...',
+    'Downloading from http://yann.lecun.com/exdb/mnist/t10k-images-idx3-ubyte.gz...',
+    'Downloading from http://yann.lecun.com/exdb/mnist/t10k-labels-idx1-ubyte.gz...',
+    'epoch       main/loss   validation/main/loss  main/accuracy  validation/main/accuracy  elapsed_time',
+    '     total [..................................................]  1.67%',
+    'this epoch [################..................................] 33.33%',
+    '       100 iter, 0 epoch / 20 epochs',
+    '       inf iters/sec. Estimated time to finish: 0:00:00.',
+    '     total [#.................................................]  3.33%',
+    'this epoch [#################################.................] 66.67%',
+    '       200 iter, 0 epoch / 20 epochs',
+    '    19.812 iters/sec. Estimated time to finish: 0:04:52.752795.',
+    '           0.22397     0.109173              0.9321         0.9641                    23.6282       ',
+    '     total [##................................................]  5.00%',
+    '...   ',
+    '     total [##################################################] 100.00%',
+    'this epoch [..................................................]  0.00%',
+    '      6000 iter, 20 epoch / 20 epochs',
+    '    18.829 iters/sec. Estimated time to finish: 0:00:00.',
+]
+
+# HugeCTR 3.3's Wide&Deep (github.com/NVIDIA-Merlin/HugeCTR @ 07547fb6f659cbdd24dc3f6cc6c678ca41bd4332 :
+# notebooks/training_with_hdfs.ipynb, the training cell's output, lines 100-110)
+HUGECTR = [
+    '[HCTR][09:01:02][INFO][RK0][main]: decay_start: 0, decay_steps: 1, decay_power: 2.000000',
+    '[HCTR][09:01:02][INFO][RK0][main]: Training source file: ./wdl_norm/file_list.txt',
+    '[HCTR][09:01:02][INFO][RK0][main]: Evaluation source file: ./wdl_norm/file_list_test.txt',
+    '[HCTR][09:01:04][INFO][RK0][main]: Iter: 200 Time(200 iters): 1.12465s Loss: 0.632464 lr:0.001',
+    '[HCTR][09:01:05][INFO][RK0][main]: Iter: 400 Time(200 iters): 1.03567s Loss: 0.612515 lr:0.001',
+    '[HCTR][09:01:06][INFO][RK0][main]: Evaluation, AUC: 0.499877',
+    '[HCTR][09:01:06][INFO][RK0][main]: Eval Time for 1280 iters: 0.647875s',
+    '[HCTR][09:01:06][INFO][RK0][main]: Iter: 600 Time(200 iters): 1.68717s Loss: 0.625102 lr:0.001',
+    '[HCTR][09:01:07][INFO][RK0][main]: Iter: 800 Time(200 iters): 1.03752s Loss: 0.608092 lr:0.001',
+    '[HCTR][09:01:08][INFO][RK0][main]: Iter: 1000 Time(200 iters): 1.03691s Loss: 0.688194 lr:0.001',
+    '[HCTR][09:01:09][INFO][RK0][main]: Evaluation, AUC: 0.500383',
+]
+
+# DINOv2's training lines (github.com/facebookresearch/dinov2/issues/492, the issue's log)
+DINOV2 = [
+    ('I20250104 12:12:42 90 dinov2 helpers.py:102] Training  [   1250/2500000]  eta: 40 days, 13:22:08  lr'
+     ': 0.0006 (0.0003)  wd: 0.0400 (0.0400)  mom: 0.9940 (0.9940)  last_layer_lr: 0.0000 (0.0000)  curren'
+     't_batch_size: 380.0000 (380.0000)  total_loss: 6.7223 (inf)  dino_local_crops_loss: 4.9698 (5.1138) '
+     ' dino_global_crops_loss: 0.6292 (0.6445)  koleo_loss: 0.0315 (inf)  ibot_loss: 1.0857 (1.1301)  time'
+     ': 1.363414  data: 0.000342  max mem: 61695'),
+    ('I20250104 12:12:55 90 dinov2 helpers.py:102] Training  [   1260/2500000]  eta: 40 days, 13:03:52  lr'
+     ': 0.0006 (0.0003)  wd: 0.0400 (0.0400)  mom: 0.9940 (0.9940)  last_layer_lr: 0.0006 (0.0000)  curren'
+     't_batch_size: 380.0000 (380.0000)  total_loss: 6.7171 (inf)  dino_local_crops_loss: 4.9707 (5.1126) '
+     ' dino_global_crops_loss: 0.6294 (0.6444)  koleo_loss: 0.0315 (inf)  ibot_loss: 1.0856 (1.1297)  time'
+     ': 1.356799  data: 0.000374  max mem: 61695'),
+    ('I20250104 12:13:10 90 dinov2 helpers.py:102] Training  [   1270/2500000]  eta: 40 days, 13:28:36  lr'
+     ': 0.0006 (0.0003)  wd: 0.0400 (0.0400)  mom: 0.9940 (0.9940)  last_layer_lr: 0.0006 (0.0000)  curren'
+     't_batch_size: 380.0000 (380.0000)  total_loss: 6.7171 (inf)  dino_local_crops_loss: 4.9704 (5.1115) '
+     ' dino_global_crops_loss: 0.6289 (0.6443)  koleo_loss: 0.0315 (inf)  ibot_loss: 1.0836 (1.1294)  time'
+     ': 1.412941  data: 0.000429  max mem: 61695'),
+]
+
+
+def _numbers(lines: list[str], pattern: str, cast: type = float) -> list:
+    """Every match of `pattern`'s first group in the lines, in order (read off the raw text)."""
+    return [cast(m.group(1)) for text in lines for m in re.finditer(pattern, text)]
+
+
+def test_seconds_a_step_or_a_batch_as_printed(tmp_path: Path) -> None:
+    """`(242.4 examples/sec; 0.264 sec/batch)`, RETURNN's `0.855 sec/step`, PaddleClas'
+    `batch_cost: 0.83230s`, NegCLIP's `Batch (t): 0.559` after its `Loss:`: each step's time."""
+    _, steps, events = _read(tmp_path, TF_CIFAR10)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(9980, 0.264), (9990, 0.307)]
+    assert [e["line"] for e in events if e["kind"] == "crash"] == [len(TF_CIFAR10)]  # `Aborted (core dumped)`
+    _, steps, _ = _read(tmp_path, RETURNN)
+    assert [s["step_time_s"] for s in steps] == _numbers(RETURNN, r"(\d+\.\d+) sec/step")
+    assert [s["step"] for s in steps] == _numbers(RETURNN, r"train, step (\d+),", int)
+    _, steps, _ = _read(tmp_path, PADDLECLAS)
+    assert [s["step_time_s"] for s in steps] == _numbers(PADDLECLAS, r"batch_cost: (\d+\.\d+)s")
+    assert [s["data_time_s"] for s in steps] == _numbers(PADDLECLAS, r"reader_cost: (\d+\.\d+)")
+    _, steps, _ = _read(tmp_path, NEGCLIP)
+    assert [s["step_time_s"] for s in steps] == _numbers(NEGCLIP, r"Batch \(t\): (\d+\.\d+)")
+    assert [s["data_time_s"] for s in steps] == _numbers(NEGCLIP, r"Data \(t\): (\d+\.\d+)")
+
+
+def test_caffe_solver_steps_rate_framework_and_end(tmp_path: Path) -> None:
+    """Caffe's `Iteration 40 (3.47398 iter/s, 11.5142s/40 iters), loss = 1.68719`: a step of
+    1 / 3.47398 s (its first line's rate is 0: no time); its `Optimization Done.` the end."""
+    lines = [
+        "I0411 20:19:02.791424  9236 solver.cpp:272] Solving GoogleNet",
+        "I0411 20:19:03.141243  9236 solver.cpp:218] Iteration 0 (0 iter/s, 0.34977s/40 iters), loss = 2.4185",
+        "I0411 20:19:03.141319  9236 sgd_solver.cpp:105] Iteration 0, lr = 0.01",
+        "I0411 20:19:14.655712  9236 solver.cpp:218] Iteration 40 (3.47398 iter/s, 11.5142s/40 iters), loss = 1.68719",
+        "I0411 20:19:14.655778  9236 sgd_solver.cpp:105] Iteration 40, lr = 0.01",
+    ]  # (github.com/movidius/ncappzoo @ 7487443014d8a57d3bcbd842a9d2fef2d2139f56 : apps/dogsvscats/README.md, its
+    #    training block's first and Iteration lines)
+    _, steps, _ = _read(tmp_path, lines)
+    timed = {s["step"]: s["step_time_s"] for s in steps if s["step_time_s"] is not None}
+    assert timed == {40: 1 / 3.47398}
+    assert {s["framework"] for s in steps} == {"caffe"}
+    _, steps, events = _read(tmp_path, CAFFE_TESTER)
+    assert sorted({s["step"] for s in steps}) == [0, 24, 48]
+    done = [n for n, text in enumerate(CAFFE_TESTER, 1) if text.endswith("Optimization Done.")]
+    assert len(done) == 2
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == done
+    snapshot = next(n for n, text in enumerate(CAFFE_TESTER, 1) if "Snapshotting to binary proto file" in text)
+    assert [(e["line"], e["step"]) for e in events if e["kind"] == "checkpoint_save_start"] == [(snapshot, 48)]
+
+
+def test_dllogger_lines_are_steps_with_their_dotted_metrics(tmp_path: Path) -> None:
+    """`DLL 2020-09-15 14:29:13.473765 - Epoch: 0 Iteration: 1  train.loss : 7.09304 ...`: dated
+    steps 1-12, each with its `train.loss`."""
+    parser, steps, _ = _read(tmp_path, DLLOGGER_RN50)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == list(range(1, 13))
+    assert [s["loss"] for s in steps] == _numbers(DLLOGGER_RN50, r"train\.loss : (\d+\.\d+)")
+    assert all(s["end_ns"] is not None for s in steps)
+
+
+def test_deepmd_batches_timed_by_their_seconds_since_the_line_before(tmp_path: Path) -> None:
+    """`batch     400 training time 9.99 s, testing time 0.04 s`: the batch its step, the seconds
+    over the 200 batches since the line before its time; `saved checkpoint` its saves,
+    `finished training` its end."""
+    _, steps, events = _read(tmp_path, DEEPMD)
+    batches = _numbers(DEEPMD, r"batch\s+(\d+) training time", int)
+    seconds = _numbers(DEEPMD, r"training time (\d+\.\d+) s")
+    assert [s["step"] for s in steps] == batches == list(range(200, 10001, 200))
+    assert steps[0]["step_time_s"] is None  # (nothing says where its time began)
+    assert [s["step_time_s"] for s in steps[1:]] == [t / 200 for t in seconds[1:]]
+    assert sum(e["kind"] == "checkpoint_save_end" for e in events) == sum("saved checkpoint" in t for t in DEEPMD) == 10
+    end = next(n for n, text in enumerate(DEEPMD, 1) if text.endswith("finished training"))
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [end]
+
+
+def test_time_series_library_iterations_across_epochs_and_early_stopping_saves(tmp_path: Path) -> None:
+    """`\titers: 100, epoch: 2 | loss: ...` counts within its epoch, whose iterations `Epoch: 1,
+    Steps: 284 | ...` prints: the run's iteration is (epoch - 1) x 284 + 100; the next line's
+    `speed: 0.5582s/iter` its time; `Validation loss decreased (...).  Saving model ...` a save."""
+    _, steps, events = _read(tmp_path, TSLIB_PATCHTST)
+    per_epoch = set(_numbers(TSLIB_PATCHTST, r"Steps: (\d+) \|", int))
+    assert per_epoch == {284}
+    counted = [(int(m.group(2)) - 1) * 284 + int(m.group(1))
+               for text in TSLIB_PATCHTST if (m := re.search(r"iters: (\d+), epoch: (\d+) \|", text))]
+    assert [s["step"] for s in steps] == counted
+    assert counted[-1] == 37 * 284 + 200
+    assert [s["step_time_s"] for s in steps] == _numbers(TSLIB_PATCHTST, r"speed: (\d+\.\d+)s/iter")
+    saving = [n for n, text in enumerate(TSLIB_PATCHTST, 1) if "Saving model ..." in text]
+    assert len(saving) == 2
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == saving
+
+
+def test_an_mlperf_logs_own_step_lines_under_named_containers(tmp_path: Path) -> None:
+    """DLRM's `Finished training it 16/150 of epoch 0, 439.65 ms/it, ...` among MLPerf records that
+    time no block, each line under docker-compose's `ray-training  | ` and the rank's `[0] `: the
+    records' events and each rank's steps, timed as printed."""
+    parser, steps, events = _read(tmp_path, AIOK_DLRM)
+    assert parser == "mlperf"
+    for rank in (0, 1):
+        mine = [t for t in AIOK_DLRM if t.startswith(f"ray-training  | [{rank}] Finished training it")]
+        printed = [re.search(r"it (\d+)/\d+ of epoch 0, (\d+\.\d+) ms/it", t) for t in mine]
+        assert [(s["step"], s["step_time_s"]) for s in steps if s["rank"] == rank] == [
+            (int(m.group(1)), float(m.group(2)) / 1000) for m in printed if m is not None]
+        assert len(printed) == 10
+    assert {e["kind"] for e in events} >= {"eval_start", "eval_end"}
+
+
+def test_torchx_prefixes_and_a_framework_readers_marks_with_none_of_its_lines(tmp_path: Path) -> None:
+    """TorchX's `dlrm_main/0 [1]:` names rank 1; `Epoch 0:` bars mark a Lightning log, but the
+    Lightning reader finds none of its lines: the file is read by the generic reader, not failed."""
+    _, _, events = _read(tmp_path, TORCHX_TORCHREC)
+    traceback = next(n for n, text in enumerate(TORCHX_TORCHREC, 1)
+                     if text == "dlrm_main/0 [1]:Traceback (most recent call last):")
+    assert (traceback, 1) in {(e["line"], e["rank"]) for e in events if e["kind"] == "crash"}
+
+
+def test_mxnet_speedometer_batches_timed_by_the_scripts_batch_size(tmp_path: Path) -> None:
+    """`Epoch[0] Batch [20]\tSpeed: 2.54 samples/sec`: a batch of the Namespace's `batch_size=128`
+    takes 128 / 2.54 s; the first epoch's steps are its batches."""
+    _, steps, events = _read(tmp_path, MXNET_FIT)
+    rates = _numbers(MXNET_FIT, r"Speed: (\d+\.\d+) samples/sec")
+    assert "batch_size=128," in MXNET_FIT[1]
+    assert [s["step_time_s"] for s in steps] == [128 / r for r in rates]
+    assert [s["step"] for s in steps][:9] == list(range(20, 181, 20))
+    assert len(steps) == len(rates) == 36
+    assert sum(e["kind"] == "checkpoint_save_end" for e in events) == 4
+
+
+def test_chainer_progress_bar_iterations_and_their_rate(tmp_path: Path) -> None:
+    """`       200 iter, 0 epoch / 20 epochs`, then `    19.812 iters/sec. ...`: step 200 of
+    1 / 19.812 s; its first reading's rate `inf` gives no time."""
+    _, steps, _ = _read(tmp_path, CHAINERMN)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(100, None), (200, 1 / 19.812), (6000, 1 / 18.829)]
+
+
+def test_hugectr_and_dinov2_step_lines(tmp_path: Path) -> None:
+    """HugeCTR's `Iter: 200 Time(200 iters): 1.12465s`: 1.12465 / 200 s a step; DINOv2's `Training
+    [   1250/2500000]  eta: ...  time: 1.363414  data: 0.000342` under its dated glog head."""
+    _, steps, _ = _read(tmp_path, HUGECTR)
+    assert [s["step"] for s in steps] == _numbers(HUGECTR, r"Iter: (\d+) ", int) == [200, 400, 600, 800, 1000]
+    assert [s["step_time_s"] for s in steps] == [t / 200 for t in _numbers(HUGECTR, r"iters\): (\d+\.\d+)s")]
+    _, steps, _ = _read(tmp_path, DINOV2)
+    assert [s["step"] for s in steps] == [1250, 1260, 1270]
+    assert [s["step_time_s"] for s in steps] == _numbers(DINOV2, r"  time: (\d+\.\d+)")
+    assert [s["end_ns"] for s in steps][0] == 1735992762 * 10**9  # 2025-01-04 12:12:42 UTC
