@@ -206,11 +206,12 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
         add("heatmap", "Step time, rank by step", None, "No profiler trace with steps was ingested.")
 
     # 5. attempts timeline with crashes, checkpoints, restarts and hangs
-    if report.attempts:
+    dated = [a for a in report.attempts if a.start_ns is not None and a.end_ns is not None]  # (an undated log's have no times)
+    if dated:
         # seconds since the first attempt's start on a plain axis: a time axis over a few seconds
         # labels its ticks with bare milliseconds (.950 .050), over hours with clock times
-        t0 = min(a.start_ns for a in report.attempts)
-        span_s = (max([a.end_ns for a in report.attempts] + [e.ts_ns for e in report.timeline]) - t0) / 1e9
+        t0 = min(a.start_ns for a in dated if a.start_ns is not None)
+        span_s = (max([a.end_ns for a in dated if a.end_ns is not None] + [e.ts_ns for e in report.timeline]) - t0) / 1e9
         unit, per = (("h", 3600.0) if span_s >= 3 * 3600 else ("min", 60.0) if span_s >= 180 else ("s", 1.0))
 
         def rel(ns: int) -> float:
@@ -221,10 +222,11 @@ def charts(report: Report) -> list[tuple[str, str, dict[str, Any] | None, str]]:
 
         bars = [{"row": f"attempt {a.attempt}", "start": rel(a.start_ns), "end": rel(max(a.end_ns, a.start_ns + 1)),
                  "from": clock(a.start_ns), "to": clock(a.end_ns),
-                 "end_reason": a.end_reason, "steps": f"{a.first_step}..{a.last_step}"} for a in report.attempts]
+                 "end_reason": a.end_reason, "steps": f"{a.first_step}..{a.last_step}"}
+                for a in dated if a.start_ns is not None and a.end_ns is not None]
         hangs = [{"row": "hangs", "start": rel(a.hang_start_ns), "end": rel(a.hang_end_ns),
                   "hang_s": a.hang_s, "suspects": ", ".join(map(str, a.hang_suspect_ranks or ())) or "?"}
-                 for a in report.attempts if a.hang_s and a.hang_start_ns and a.hang_end_ns]
+                 for a in dated if a.hang_s and a.hang_start_ns and a.hang_end_ns]
         events = [{"row": "events", "t": rel(e.ts_ns), "at": clock(e.ts_ns), "kind": e.kind, "rank": e.rank, "step": e.step,
                    "detail": e.detail or ""}
                   for e in report.timeline]

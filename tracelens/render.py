@@ -140,7 +140,9 @@ def fmt_bytes(n: float | None) -> str:
     return f"{n:.0f} B"
 
 
-def fmt_time(ns: int) -> str:
+def fmt_time(ns: int | None) -> str:
+    if ns is None:
+        return "undated"
     return datetime.fromtimestamp(ns / 1e9, tz=UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
@@ -260,7 +262,8 @@ def _layout(report: Report) -> list[Section]:
         s = Section("attempts", "Attempts")
         s.tables.append(Table(
             ["#", "start", "length", "steps", "resumed from", "end", "hang"],
-            [[str(a.attempt), fmt_time(a.start_ns), fmt_s((a.end_ns - a.start_ns) / 1e9),
+            [[str(a.attempt), fmt_time(a.start_ns),
+              fmt_s((a.end_ns - a.start_ns) / 1e9 if a.end_ns is not None and a.start_ns is not None else None),
               f"{a.first_step}..{a.last_step}" if a.first_step is not None else "-",
               str(a.resumed_from_step) if a.resumed_from_step is not None else "-", a.end_reason,
               f"{fmt_s(a.hang_s)} (suspects {_ranks(a.hang_suspect_ranks)})" if a.hang_s else "-"]

@@ -82,8 +82,8 @@ class Goodput:
 @dataclass(frozen=True)
 class Attempt:
     attempt: int
-    start_ns: int
-    end_ns: int
+    start_ns: int | None  # None: a log that dates nothing (its attempts in the order of its lines)
+    end_ns: int | None
     first_step: int | None
     last_step: int | None
     resumed_from_step: int | None

@@ -4,7 +4,8 @@
 -- Grain: one row per attempt.
 -- Inputs: int_log_events, int_log_steps, int_trace_processes, int_reference_rank, stg_log_events, stg_log_steps.
 -- Method and columns: as attempts (attempt, start_ns, end_ns, first_step, last_step,
---   resumed_from_step, end_reason, start_source, logged), plus next_start_ns (the next
+--   resumed_from_step, end_reason, start_source, logged; a job whose logs date nothing has its
+--   attempts in its console's line order, `undated`, their times NULL), plus next_start_ns (the next
 --   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt; an
 --   undated one, a traceback after which its console logs no step, at its console's last dated
 --   line before it; an undated clean end so ends its attempt as completed),
@@ -222,6 +223,72 @@ final as (
         from processes p
         where p.start_ns >= a.start_ns and (a.next_start_ns is null or p.start_ns < a.next_start_ns)
     ) t on true
+),
+undated_rows as (
+    -- a job whose logs date nothing (no attempt above): its attempts are read in the order of
+    -- the lines of its console with the most steps (then events), in the lines of the rank with
+    -- the most there (or of none)
+    select file_id, rank, line, step, null as kind from stg_log_steps
+    union all
+    select file_id, rank, line, null, kind from stg_log_events
+),
+undated_console as (
+    select file_id, rank
+    from undated_rows
+    where not exists (select 1 from numbered)
+    group by file_id, rank
+    order by count(step) desc, count(*) desc, file_id, rank nulls first
+    limit 1
+),
+undated_lines as (
+    select u.line, u.step, u.kind,
+        lag(u.step) over (partition by u.step is null order by u.line) as previous_step
+    from undated_rows u
+    join undated_console c on u.file_id = c.file_id and (u.rank is not distinct from c.rank or u.rank is null)
+),
+undated_boundaries as (
+    -- its first line; a start or restart line after steps; a step counter that went back with
+    -- no start line since the step before
+    select min(line) as line from undated_lines
+    union
+    select l.line from undated_lines l
+    where l.kind in ('attempt_start', 'restart')
+      and exists (select 1 from undated_lines s where s.step is not null and s.line < l.line)
+    union
+    select l.line from undated_lines l
+    where l.step <= l.previous_step
+      and not exists (select 1 from undated_lines e
+                      where e.kind in ('attempt_start', 'restart') and e.line < l.line
+                        and e.line > (select max(p.line) from undated_lines p where p.step is not null and p.line < l.line))
+),
+undated_kept as (
+    -- (as `kept`: a start line with no step or failure since the boundary before is the same attempt's)
+    select b.line, lead(b.line) over (order by b.line) as next_line
+    from (select line, lag(line) over (order by line) as previous_line from undated_boundaries) b
+    where b.previous_line is null or exists (
+        select 1 from undated_lines l
+        where l.line >= b.previous_line and l.line < b.line
+          and (l.step is not null or l.kind in ('crash', 'oom', 'collective_timeout', 'hang')))
+),
+undated_final as (
+    select row_number() over (order by k.line) as attempt, null::bigint as start_ns, null::bigint as end_ns,
+        min(l.step) as first_step, max(l.step) as last_step, null::bigint as resumed_from_step,
+        case
+            when bool_or(l.kind = 'attempt_end') then 'completed'
+            when bool_or(l.kind in ('crash', 'oom', 'collective_timeout', 'hang')) then 'crash'
+            when k.next_line is not null then 'restarted'
+            else 'unknown'
+        end as end_reason,
+        'undated' as start_source, true as logged, null::bigint as next_start_ns, null::bigint as crash_ns,
+        null::bigint as timeout_hang_start_ns,
+        max(d.duration_s) filter (where d.kind in ('collective_timeout', 'hang')) as timeout_hang_s
+    from (select distinct line, next_line from undated_kept) k
+    join undated_lines l on l.line >= k.line and (k.next_line is null or l.line < k.next_line)
+    left join (select e.line, e.kind, e.duration_s from stg_log_events e join undated_console c using (file_id)) d
+        on d.line = l.line and d.kind = l.kind
+    group by k.line, k.next_line
 )
 select * from final
+union all
+select * from undated_final
 order by attempt

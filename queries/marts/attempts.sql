@@ -18,7 +18,8 @@
 --   end_reason ('completed', 'crash', 'restarted': followed by another attempt with no
 --   failure logged, 'unknown'), start_source ('event', 'step_counter', 'checkpoint_load': a
 --   checkpoint loaded between steps, a relaunch that logged no start line, 'trace_process' or
---   'first_step': no start line at all, the job's first dated step), hang_start_ns and
+--   'first_step': no start line at all, the job's first dated step; 'undated': a job whose logs
+--   date nothing, its attempts cut in its console's line order, start_ns and end_ns NULL), hang_start_ns and
 --   hang_s (a hang that ended the attempt: from a c10d watchdog timeout or a launcher's
 --   no-output watchdog, dated at its start, "ran for" long; else from flight-recorder dumps of the attempt: the first stuck
 --   collective's creation, to the crash or the next start), hang_end_ns (hang_start_ns + hang_s), hang_suspect_ranks (from
