@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SAMPLE_LOGS
+from tests.conftest import SAMPLE_LOGS, run_cli
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.parsers.ultralytics import bar_line
@@ -158,3 +158,22 @@ def test_an_epoch_s_last_drawing_gives_its_mean_batch_time() -> None:
             assert drawn[0]["step_time_s"] == pytest.approx(expected, rel=0.05), (attempt, epoch)
             checked += 1
     assert checked == 3
+
+
+def test_the_recorded_job_s_attempts_though_no_line_is_dated(tmp_path: Path) -> None:
+    """Ultralytics' console dates nothing (its bars give rates, no clock). The report still has
+    the harness's two runs, each over the batches it finished (a batch's step_end), the first
+    crashed and the second completed; their start times are unknown, so none is printed."""
+    truth = _truth()
+    ends = {a: [x["step"] for x in truth if x["event"] == "step_end" and x["attempt"] == a] for a in (0, 1)}
+    assert [x["event"] for x in truth if x["event"] in ("crash", "attempt_end")] == ["crash", "attempt_end"]
+    out = tmp_path / "r.json"
+    code, _, err = run_cli("report", str(JOB), "-o", str(out), "-q")
+    assert code == 0, err
+    attempts = json.loads(out.read_text())["attempts"]
+    got = [(a["first_step"], a["last_step"], a["end_reason"], a["start_ns"], a["end_ns"]) for a in attempts]
+    assert got == [(min(ends[0]), max(ends[0]), "crash", None, None), (min(ends[1]), max(ends[1]), "completed", None, None)]
+    code, text, err = run_cli("report", str(JOB), "--section", "attempts", "-q")
+    assert code == 0, err
+    rows = [line.split() for line in text.splitlines() if line.strip()[:1].isdigit()]
+    assert [row[:2] for row in rows] == [["1", "undated"], ["2", "undated"]]
