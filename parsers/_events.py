@@ -66,6 +66,10 @@ _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -
 # dated lines going on a few lines more
 _NCCL_TAKEN_DOWN = re.compile(r"\bSome NCCL operations have failed or timed out\b")
 _TAKEN_DOWN = "ProcessGroupNCCL took its process down"
+# DeepSpeed's launcher (launch.py's sigkill_handler) tearing its node's workers down, which it does
+# only when one of them exited non-zero or it was sent SIGINT or SIGTERM: "[INFO] [launch.py:315:
+# sigkill_handler] Killing subprocess 249", then "[ERROR] [...] ['python', ...] exits with return code = -6"
+_DS_TEARDOWN = re.compile(r"\bKilling subprocess \d{1,10}\s*$|\bexits with return code = -?[1-9]\d{0,3}\s*$")
 # (PyTorch < 1.0's `cuda runtime error (2)`; darknet's `CUDA Error: out of memory`)
 _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|^CUDA Error: out of memory")
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
@@ -264,7 +268,7 @@ _ANY_EVENT_PATTERN = (
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |Done!\s*$|Reporting training |Exception ignored in|\] Optimization Done\."
-    r"|loss decreased \("
+    r"|loss decreased \(|Killing subprocess |exits with return code = "
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
 # "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec
@@ -490,6 +494,14 @@ class EventScanner:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail=_TAKEN_DOWN)
                 self.failed = True
+            return True
+        if ("Killing subprocess" in text or "exits with return code" in text) and _DS_TEARDOWN.search(text) is not None:
+            # the launcher's word on a failure where no worker said one (its lines may be all a node's
+            # log holds); after a worker's own failure it adds none
+            if not self.failed:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
+                           detail="DeepSpeed's launcher killed its workers (one exited non-zero, or it was signalled)")
+                self._failure()
             return True
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text
                         or "Uncaught " in text) and _CRASH.search(text) is not None):

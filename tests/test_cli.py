@@ -85,6 +85,34 @@ def test_sql_on_a_raw_job_uses_a_cache(tmp_path: Path) -> None:
     assert sorted(r["path"] for r in rows) == sorted(str(p) for p in job.rglob("*") if p.is_file())  # the unread ones too
 
 
+def test_a_raw_job_s_cache_forgets_a_file_deleted_from_it(tmp_path: Path) -> None:
+    """The cache of a raw folder holds what the folder holds now: a file deleted from it (a
+    stray log of another job, say) leaves the report and its rows the views; an explicit
+    store keeps what it read."""
+    job = tmp_path / "job"
+    shutil.copytree(SAMPLE_LOGS / "ddp_gloo_2rank", job)
+    files = sorted(str(p) for p in job.rglob("*") if p.is_file())
+    log = next(p for p in files if p.endswith(".log"))
+    query = "select path from files order by path"
+    code, out, err = run_cli("sql", str(job), query, "--format", "csv")
+    assert code == 0, err
+    assert [r["path"] for r in csv.DictReader(io.StringIO(out))] == files
+    code, out, err = run_cli("sql", str(job), "select count(*) as n from log_steps", "--format", "csv")
+    assert code == 0 and int(next(csv.DictReader(io.StringIO(out)))["n"]) > 0, err
+    code, _, err = run_cli("ingest", str(job), "-o", str(tmp_path / "kept.tlstore"), "-q")
+    assert code == 0, err
+    Path(log).unlink()
+    code, out, err = run_cli("sql", str(job), query, "--format", "csv")
+    assert code == 0, err
+    assert [r["path"] for r in csv.DictReader(io.StringIO(out))] == [p for p in files if p != log]
+    code, out, err = run_cli("sql", str(job), "select count(*) as n from log_steps", "--format", "csv")
+    assert code == 0 and int(next(csv.DictReader(io.StringIO(out)))["n"]) == 0, err  # the traces log no step
+    code, _, err = run_cli("ingest", str(job), "-o", str(tmp_path / "kept.tlstore"), "-q")
+    assert code == 0, err
+    code, out, err = run_cli("sql", str(tmp_path / "kept.tlstore"), query, "--format", "csv")
+    assert [r["path"] for r in csv.DictReader(io.StringIO(out))] == files
+
+
 def test_output_file_needs_force(tmp_path: Path, all_samples_store: Path) -> None:
     store = all_samples_store
     out = tmp_path / "ranks.json"

@@ -421,6 +421,22 @@ def test_launcher_lines_after_a_failure_start_no_attempt() -> None:
         "attempt_start", "crash", "attempt_start"]
 
 
+def test_deepspeed_launcher_teardown_alone_is_a_crash() -> None:
+    """A node's log that holds only DeepSpeed's launcher tearing its workers down (launch.py's
+    sigkill_handler runs only when a worker exited non-zero or the launcher was signalled): one
+    crash, at its first line, of every rank; the lines after it add none. Lines 61-63 of the
+    corpus' deepspeed_launcher_nccl_watchdog_broadcast_timeout_then_next_job.log."""
+    path = corpus_or_skip("logs", "nccl", "deepspeed_launcher_nccl_watchdog_broadcast_timeout_then_next_job.log")
+    lines = path.read_text().splitlines()[60:63]
+    assert [("Killing subprocess" in t, "exits with return code = -6" in t) for t in lines] == [
+        (True, False), (True, False), (False, True)]
+    rows = [e for e in _scan_rows(*lines) if e["kind"] != "attempt_start"]
+    assert [(e["kind"], e["line"], e["rank"]) for e in rows] == [("crash", 1, None)]
+    # a clean exit's word is no crash ("Process 748089 exits successfully.")
+    assert [k for k, _ in _scan("[2025-12-18 20:27:22,783] [INFO] [launch.py:351:main] Process 748089 exits successfully.",
+                                dated=False)] == ["attempt_end"]
+
+
 def test_slurm_time_limit_is_a_crash() -> None:
     line = "slurmstepd: error: *** JOB 1999616 ON r6i4n5 CANCELLED AT 2021-05-27T21:42:11 DUE TO TIME LIMIT ***"
     ((kind, detail),) = _scan(line, dated=False)

@@ -37,6 +37,7 @@ import pyarrow as pa
 from tracelens import store as _store
 from tracelens.enums import FileStatus
 from tracelens.errors import DiskFullError, TracelensError, UsageError
+from tracelens.safe_text import printable
 from tracelens.schemas import PARTITION_BY, TABLES, conform
 from tracelens.store import (
     _EMPTY_FILES_SQL,
@@ -98,6 +99,7 @@ def ingest(
     one_job: bool = False,
     job: str | None = None,
     executor: Executor | None = None,
+    mirror: bool = False,
 ) -> IngestOutcome:
     """Store.ingest: see its docstring."""
     from tracelens.executors import LocalExecutor, chosen_executor
@@ -115,6 +117,8 @@ def ingest(
         if store.derived_version != _store.derived_version():
             refresh_derived(store)
         todo, unknown, order = _plan(store, inputs, parsers, forced, outcome)
+        if mirror:
+            _forget_vanished(store, inputs, order, outcome)
         checked = job != "all" and (job is not None or one_job)  # one job per store: decided once all is parsed
         token = secrets.token_hex(4)
         tasks = [ParseTask(str(store.root), rec, name, options, token) for rec, name in todo]
@@ -139,6 +143,20 @@ def ingest(
         committer.commit([*final.values(), *unknown])
         store._collect_garbage()
     return outcome
+
+
+def _forget_vanished(store: Store, inputs: list[str | Path], found: dict[str, int], outcome: IngestOutcome) -> None:
+    """A mirror of its inputs (the cache of a raw folder) forgets the files stored from under
+    them that are no longer there: a file deleted from the folder leaves its report. Their rows
+    go with the next commit (their records gone from it, garbage collection takes the rest)."""
+    roots = [os.path.abspath(p) for p in inputs]
+    gone = [path for path in store.records
+            if path not in found and any(path == root or path.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
+            and not os.path.lexists(path)]
+    for path in gone:
+        del store.records[path]
+    if gone:
+        outcome.notes.append(f"{len(gone)} files read before are no longer there: left out, e.g. {printable(min(gone))}")
 
 
 def _plan(

@@ -317,6 +317,7 @@ class Store:
         one_job: bool = False,
         job: str | None = None,
         executor: Executor | None = None,
+        mirror: bool = False,
     ) -> IngestOutcome:
         """Parse new or changed input files into the store; idempotent and atomic.
 
@@ -327,12 +328,15 @@ class Store:
         tracelens.executors.RayExecutor); default: the one chosen with
         tracelens.executors.use_executor, else this machine.
         `one_job` refuses inputs holding several jobs (InputError, nothing committed); `job`
-        (a number or label, or "all") keeps one of them: see tracelens.jobs. How files are
-        found, parsed and committed: tracelens.ingest."""
+        (a number or label, or "all") keeps one of them: see tracelens.jobs. `mirror`: the
+        store holds what the inputs hold now, the files stored from under them that are gone
+        from there left out (a raw folder's cache); otherwise a store keeps what it read.
+        How files are found, parsed and committed: tracelens.ingest."""
         from tracelens.ingest import ingest
 
         return ingest(self, inputs, rank=rank, workers=workers, progress=progress, profiles=profiles,
-                      log_format=log_format, max_memory=max_memory, one_job=one_job, job=job, executor=executor)
+                      log_format=log_format, max_memory=max_memory, one_job=one_job, job=job, executor=executor,
+                      mirror=mirror)
 
     def _discard(self, rec: FileRecord) -> None:
         """Drop the rows of a record no commit will name: its own fragments are deleted; in a
@@ -1151,7 +1155,8 @@ def store_for(
         digest.update(Path(profile).read_bytes() if Path(profile).is_file() else str(profile).encode())
     key = digest.hexdigest()[:16]
     store = Store.open(cache_dir() / f"{path.name}-{key}.tlstore")
-    outcome = store.ingest([path], progress=progress, profiles=profiles, log_format=log_format, one_job=one_job, job=job)
+    outcome = store.ingest([path], progress=progress, profiles=profiles, log_format=log_format, one_job=one_job, job=job,
+                           mirror=True)
     return store, outcome
 
 

@@ -256,7 +256,7 @@ undated_boundaries as (
       and exists (select 1 from undated_lines s where s.step is not null and s.line < l.line)
     union
     select l.line from undated_lines l
-    where l.step <= l.previous_step
+    where l.step < l.previous_step
       and not exists (select 1 from undated_lines e
                       where e.kind in ('attempt_start', 'restart') and e.line < l.line
                         and e.line > (select max(p.line) from undated_lines p where p.step is not null and p.line < l.line))
