@@ -69,7 +69,9 @@ _TORCHTITAN = re.compile(r"\[titan\] |memory:\s{0,8}[\d.]{1,20}GiB\([\d.]{1,20}%
 # `This epoch took 632.03 s` lines): the epoch number (not a fraction: HF's `'epoch': 0.27`), and
 # the epoch's duration where a line says it
 _EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.])", re.I)
-_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,80}?\b(?:took|time:?)\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
+# (and JAX's tutorials' `Epoch 0 in 55.15 sec`)
+_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,80}?\b(?:took|time:?|in(?= {1,4}\d))\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,4}"
+                         r"(?:s|secs?|seconds)\b", re.I)
 # an epoch's `time: N` with no unit as its line's last figure: seconds
 _EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,8}$", re.I)
 
@@ -79,12 +81,31 @@ _EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1
 _EPOCH_OPENS = re.compile(r"\bepoch\s{0,4}[:#]?\s{0,4}\[?\d{1,9}(?:\s{0,4}/\s{0,4}\d{1,9})?\]?[\s.:=-]{0,8}$", re.I)
 
 
-def _undated_epoch_loss(text: str) -> int | None:
-    """The epoch a line opens with, where the line also gives a loss and is no progress bar
-    (`Epoch: 3, lr: 9.47e-04 - train loss: 7.44e-01 - valid loss: 4.13e-01`)."""
-    if "%|" in text or (epoch := _EPOCH.match(text.lstrip())) is None:
+# Accelerate's examples' end of an epoch: its evaluation printed after the epoch's number
+# (`accelerator.print(f"epoch {epoch}:", eval_metric)`: `epoch 0: {'accuracy': 0.77, 'f1': 0.85}`),
+# or one figure (`epoch 3: 93.90`)
+_EPOCH_RESULT = re.compile(r"epoch \d{1,9}: (?:\{'[^{}]{1,2000}\}|\d{1,9}(?:\.\d{1,20})?)\s*$")
+# a line opening with its epoch, after the word `train` (Flax's examples: `train epoch: 1, loss: 0.1293, accuracy: 96.04`)
+_TRAIN_WORD = re.compile(r"train(?:ing)? {1,4}(?=epoch)", re.I)
+# a loss an evaluation reports, not training's (`eval_loss_total`, `val_loss`, `test loss`)
+_EVAL_LOSS = re.compile(r"(?:val|valid|validation|eval|test|dev)\b|(?:val|valid|eval|test|dev)_", re.I)
+
+
+def _undated_epoch_line(text: str) -> int | None:
+    """The epoch a line opens with (`Epoch: 3, ...`, `train epoch: 1, ...`), where the line is no
+    progress bar and gives a training loss (`Epoch: 3, lr: 9.47e-04 - train loss: 7.44e-01 - valid
+    loss: 4.13e-01`; any key naming a loss but an evaluation's: `epoch=0  train_loss_total=0.6695`),
+    the epoch's duration (`Epoch 0 in 55.15 sec`) or an Accelerate example's result (`_EPOCH_RESULT`)."""
+    if "%|" in text:
         return None
-    return int(epoch.group(1)) if any(_KEYS.get(k) == "loss" for k, _ in iter_numbers(text)) else None
+    body = text.lstrip()
+    head = _TRAIN_WORD.match(body)
+    if (epoch := _EPOCH.match(body, head.end() if head is not None else 0)) is None:
+        return None
+    if (any(_KEYS.get(k) == "loss" or ("loss" in k and _EVAL_LOSS.match(k) is None) for k, _ in iter_numbers(body))
+            or _EPOCH_TOOK.match(body) is not None or (head is None and _EPOCH_RESULT.match(body) is not None)):
+        return int(epoch.group(1))
+    return None
 
 
 class _Epoch:
@@ -517,13 +538,14 @@ _PER_STEP_TIME = re.compile(
     r"(?: ms)?(?:,? ?\(data time: \d{1,12}(?:\.\d{1,20})? ms\))?\s{0,4}$", re.I)
 
 # A step's own time with its unit, where no metric key names it: nanoGPT's `iter 5: loss 4.2082,
-# time 1431.27ms, mfu 0.01%`, its forks' `dt 120.5ms`, PaddlePaddle's suites' `batch_cost:
+# time 1431.27ms, mfu 0.01%`, its forks' `dt 120.5ms`, minGPT's demo's `iter_dt 28.39ms; iter 100:
+# train loss 0.00567`, PaddlePaddle's suites' `batch_cost:
 # 0.83230s`. A bare `time` only in milliseconds (in seconds it may be the time since the run
 # began), and only as a field of its own, after a separator or another field's value (`loss
 # 2.490 dt 121.5ms`; not `data time 5.2ms` nor `elapsed time 123456ms`).
 _TIMED = re.compile(
     r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))"
-    r"(?:(?P<any>dt|step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost)|time)"
+    r"(?:(?P<any>(?:iter_)?dt|step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost)|time)"
     r"\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}"
     r"(?:(?P<ms>ms)|(?(any)s|(?!)))\b", re.I)
 
@@ -578,6 +600,8 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
 # torchtune's recipes' bar (`1|3|Loss: 2.764298677444458:   3%|▎  | 3/101 [00:53<27:44, 16.98s/it]`):
 # the epoch from 1, the run's step and the loss in its description, its count the epoch's steps
 _TORCHTUNE_BAR = re.compile(r"\s{0,8}(?P<e>\d{1,9})\|\d{1,15}\|Loss: ")
+# a bar's description that names the training loss (minGPT's trainer's `epoch 1 iter 3260: train loss 0.55002. lr ...`)
+_TRAIN_LOSS_DESC = re.compile(r"\btrain(?:ing)?[ _]loss\b", re.I)
 # a bar's description that names training before its epoch (`Train epoch 33: `, `Training Epoch 2/10: `)
 _TRAIN_BAR = re.compile(r"\s{0,8}train(?:ing)?\b[\s:\-]{0,4}", re.I)
 
@@ -798,6 +822,12 @@ class _Counter(NamedTuple):
         if self.match.re is _MONAI_BATCH and (took := _MONAI_STEP_TIME.search(text)) is not None:
             return _step_values(text[self.match.end():took.start()]) | {"step_time_s": float(took.group("v"))}
         values = _step_values(text[self.match.end() if self.metrics_at is None else self.metrics_at:])
+        if (self.match.re is STEP and "step_time_s" not in values and self.match.start() > 0
+                and (timed := _TIMED.search(text, 0, self.match.start())) is not None and timed.group("any")
+                and float(timed.group("v")) > 0):
+            # the step's own time printed before its counter (minGPT's demo: `iter_dt 28.39ms; iter 100: ...`;
+            # its first, `iter_dt 0.00ms; iter 0`, timed nothing yet)
+            values["step_time_s"] = float(timed.group("v")) / (1000 if timed.group("ms") else 1)
         if self.match.re is _ESPNET:
             for key, value in iter_numbers(text[self.match.end():]):
                 if key in _ESPNET_TIMES:
@@ -880,6 +910,7 @@ def _step_counter(text: str) -> _Counter | None:
     return _Counter(int(match.group(1)), match) if match is not None else None
 
 
+TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of its first lines
 # a traceback's frame in a training loop (`trainer.train()`, HF's `_inner_training_loop`, a
 # `train_step`/`training_step`, a `train.py`): a bar it stopped was training's, not an evaluation's
 _TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train\.py\b")
@@ -1413,6 +1444,12 @@ class GenericLogParser(LogReader):
         if "Traceback (most recent call last)" in text and _TRAINING_FRAME.search(text) is not None and any(
                 "%|" in body and (reading := _bare_bar(body)) is not None and reading.n > 0 for body in bodies):
             return Claim.CONTENT  # a progress bar that moved, then the traceback that stopped its training
+        if ("Traceback (most recent call last)" in text and _TRAINING_FRAME.search(text) is not None
+                and any(parse_timestamp(body) is not None for body in bodies[:TRACEBACK_DATED_LINES])):
+            # a dated log and a traceback through a training loop: a run that failed, before its
+            # first step line or with none in its head (YOLOX's train_log.txt: `before_train` lines,
+            # then loguru's `An error has been caught in function 'launch'`)
+            return Claim.CONTENT
         own = 0
         for body in bodies:
             if _own_step(body) is not None or (" iter, " in body and _CHAINER_ITER.fullmatch(body) is not None):
@@ -1473,14 +1510,17 @@ class GenericLogParser(LogReader):
                 elif any(k in _KEYS for k, _ in iter_numbers(body)):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
             elif (bar := _bar_step(body)) is not None and bar[1] is not None and bar[0].epoch is not None and (
-                    _TRAIN_BAR.match(body, 0, bar[0].match.start()) is not None):
-                return Claim.CONTENT  # a training epoch's bar with its rate (super-gradients' `Train epoch 33: 100%|`)
+                    _TRAIN_BAR.match(body, 0, bar[0].match.start()) is not None
+                    or _TRAIN_LOSS_DESC.search(body, 0, bar_readings(body)[-1].start) is not None):
+                # a training epoch's bar with its rate (super-gradients' `Train epoch 33: 100%|`, minGPT's
+                # trainer's `epoch 1 iter 3260: train loss 0.55002. lr 3.000578e-04: 100%|`)
+                return Claim.CONTENT
             elif (_is_step_line(body, dated=False) or bar is not None or _bare_bar(body) is not None
                   or (after_latency and _step_counter(body) is not None)):
                 undated += 1  # a step line reporting its own time (nanoGPT's, an epoch's bar), undated
                 if undated >= 3:
                     return Claim.CONTENT
-            elif "poch" in body and (number := _undated_epoch_loss(body)) is not None:
+            elif "poch" in body and (number := _undated_epoch_line(body)) is not None:
                 loss_epochs.add(number)  # an epoch's own line with its loss, undated (SpeechBrain's train_log.txt)
                 if len(loss_epochs) >= 3:
                     return Claim.CONTENT
@@ -1537,12 +1577,13 @@ class GenericLogParser(LogReader):
                     # epoch 35`): its start (a first progress line comes after some of its batches)
                     epochs[line.rank][-1].start_line, epochs[line.rank][-1].start_ns = line.number, line.ts_ns
                 if line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None and (
-                        _undated_epoch_loss(line.text) == epochs[line.rank][-1].number):
+                        _undated_epoch_line(line.text) == epochs[line.rank][-1].number):
                     # an undated line that opens with its epoch and gives its loss: that epoch's
                     # line, with no clock (a dated line of its own later still dates it)
                     epoch = epochs[line.rank][-1]
                     epoch.line = line.number
-                    epoch.loss = next((v for k, v in iter_numbers(line.text) if _KEYS.get(k) == "loss"), None)
+                    epoch.loss = next((v for k, v in iter_numbers(line.text)
+                                       if _KEYS.get(k) == "loss" or ("loss" in k and _EVAL_LOSS.match(k) is None)), None)
             if line.ts_ns is not None and line.rank in epochs and (
                     "oss" in line.text or "lr" in line.text or "took" in line.text):
                 # the epoch's own lines (its losses, learning rate, duration), not a launcher's
@@ -1728,7 +1769,12 @@ class GenericLogParser(LogReader):
                 elif named is not None:
                     counter = counter._replace(step=(named - (counter.base or 0)) * counter.batches + counter.step, epoch=named)
             glued_rate: float | None = None
-            if counter is not None and counter.epoch is None and "%|" in text and (
+            if counter is not None and counter.epoch is not None and "%|" in text and (
+                    readings := bar_readings(text)) and counter.match.end() <= readings[-1].start:
+                # an epoch's batch its bar's description names (minGPT's trainer's `epoch 1 iter 3260: train
+                # loss 0.55002. lr 3.000578e-04: 100%|...| 3261/3261 [40:39<00:00,  1.34it/s]`): the bar's rate
+                glued_rate = readings[-1].seconds_per_item
+            elif counter is not None and counter.epoch is None and "%|" in text and (
                     readings := bar_readings(text)) and counter.match.start() >= readings[-1].end:
                 # a step line glued after a bar's drawing (verl's `| 34/35 [07:32<00:13, 13.14s/it]step:105 -
                 # train/loss:0.0629`): its own counter is the step (the bar may not have counted it yet), the
@@ -1737,7 +1783,16 @@ class GenericLogParser(LogReader):
                 if (bar := _bar_step(text)) is not None:
                     bars_seen[line.rank] = bar[0].step
             elif (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
+                described = counter
                 counter, seconds = bar
+                if (described is not None and described.match.re is STEP and described.match.group(0)[:4].lower() == "step"
+                        and not text.startswith("/", described.match.end())
+                        and described.match.end() <= bar_readings(text)[-1].start):
+                    # the run's step the bar's description names, not the epoch's batches the bar counts
+                    # (Yet-Another-EfficientDet-Pytorch's `Step: 28363. Epoch: 399/400. Iteration: 35/71.
+                    # ...: 48%|...| 34/71 [01:01<00:45,  1.23s/it]`, set after the step, a redraw as the
+                    # bar moves on to the next batch showing it again)
+                    counter = described
                 if bars_seen.get(line.rank) != counter.step:  # a redraw of the same count is no new step
                     bars_seen[line.rank] = counter.step
                     before = len(rows.steps)

@@ -1,0 +1,122 @@
+"""Line rules for training loops run in notebooks, on quoted real cell outputs (each source cited):
+undated lines that give an epoch's loss, duration or evaluation (Flax's, JAX's, PEFT's and
+Accelerate's examples), and minGPT's step lines and trainer bar."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.test_line_rules import _read
+
+# github.com/google/flax @ 1dbd90ea, docs/notebooks/annotated_mnist.ipynb, cell ugGlV3u6Iq1A's output (its first 6 lines)
+FLAX = [
+    'train epoch: 1, loss: 0.1293, accuracy: 96.04',
+    ' test epoch: 1, loss: 0.06, accuracy: 97.93',
+    'train epoch: 2, loss: 0.0509, accuracy: 98.43',
+    ' test epoch: 2, loss: 0.04, accuracy: 98.88',
+    'train epoch: 3, loss: 0.0332, accuracy: 99.04',
+    ' test epoch: 3, loss: 0.03, accuracy: 98.87',
+]
+
+# github.com/jax-ml/jax @ 10ed827f, docs/notebooks/Neural_Network_and_Data_Loading.ipynb, cell X2DnZo3iYj18 (first 7 lines)
+JAX = [
+    'Epoch 0 in 55.15 sec',
+    'Training set accuracy 0.9157500267028809',
+    'Test set accuracy 0.9195000529289246',
+    'Epoch 1 in 42.26 sec',
+    'Training set accuracy 0.9372166991233826',
+    'Test set accuracy 0.9384000301361084',
+    'Epoch 2 in 44.37 sec',
+]
+
+# github.com/huggingface/peft @ 1948110c, examples/multilayer_perceptron/multilayer_perceptron_lora.ipynb,
+# cell 9200cbc6 (first 4 lines)
+PEFT_MLP = [
+    'epoch=0   train_loss_total=0.6695  eval_loss_total=0.6388',
+    'epoch=1   train_loss_total=0.5614  eval_loss_total=0.5456',
+    'epoch=2   train_loss_total=0.3897  eval_loss_total=0.3035',
+    'epoch=3   train_loss_total=0.2529  eval_loss_total=0.2510',
+]
+
+# github.com/huggingface/notebooks @ 5329486b, examples/accelerate_examples/simple_cv_example.ipynb, cell 439fb3e6
+ACCELERATE = [
+    'Launching training on 2 GPUs.',
+    'epoch 0: 88.12',
+    'epoch 1: 91.73',
+    'epoch 2: 92.58',
+    'epoch 3: 93.90',
+    'epoch 4: 94.71',
+]
+
+# github.com/karpathy/minGPT @ 7569ab9d, demo.ipynb, cell 6 (first 4 lines)
+MINGPT = [
+    'iter_dt 0.00ms; iter 0: train loss 1.09793',
+    'iter_dt 29.36ms; iter 100: train loss 0.14420',
+    'iter_dt 29.03ms; iter 200: train loss 0.04971',
+    'iter_dt 28.62ms; iter 300: train loss 0.03680',
+]
+
+# minGPT's trainer's bar at each epoch's end (github.com/karpathy/minGPT @ af71bff0, play_word.ipynb, cell prostate-redhead)
+MINGPT_BAR = [
+    ('epoch 1 iter 3260: train loss 0.55002. lr 3.000578e-04: 100%|██████████| 3261/3261 [40:39<00:00,'
+     '  1.34it/s]'),
+    ('epoch 2 iter 3260: train loss 0.33295. lr 6.000000e-05: 100%|██████████| 3261/3261 [40:49<00:00,'
+     '  1.33it/s]'),
+]
+
+
+def test_undated_epoch_lines_with_a_training_loss(tmp_path: Path) -> None:
+    """`train epoch: N, loss: X` (the test epoch's lines beside it report no training) and
+    `epoch=N  train_loss_total=X  eval_loss_total=Y`: an epoch a line, the training loss its own,
+    no time (nothing dates them)."""
+    for lines, train in ((FLAX, r"^train epoch: (\d+), loss: ([\d.]+),"),
+                         (PEFT_MLP, r"^epoch=(\d+) +train_loss_total=([\d.]+) ")):
+        name, steps, _ = _read(tmp_path, lines)
+        expected = [(int(m.group(1)), n, float(m.group(2))) for n, t in enumerate(lines, start=1) if (m := re.match(train, t))]
+        assert name == "generic_log" and len(expected) >= 2
+        assert [(r["step"], r["line"], r["loss"]) for r in steps] == expected
+        assert all(r["end_ns"] is None and r["step_time_s"] is None for r in steps)
+
+
+def test_undated_epoch_lines_with_their_duration(tmp_path: Path) -> None:
+    """JAX's tutorial's `Epoch N in X sec`: an epoch a line, X seconds its time."""
+    name, steps, _ = _read(tmp_path, JAX)
+    expected = [(int(m.group(1)), n, float(m.group(2))) for n, t in enumerate(JAX, start=1)
+                if (m := re.fullmatch(r"Epoch (\d+) in ([\d.]+) sec", t))]
+    assert name == "generic_log" and len(expected) == 3
+    assert [(r["step"], r["line"], r["step_time_s"]) for r in steps] == expected
+
+
+def test_accelerate_examples_epoch_results(tmp_path: Path) -> None:
+    """Accelerate's examples print each epoch's evaluation after its number (`epoch 0: 88.12`):
+    with nothing finer printed, the epochs are the steps."""
+    name, steps, _ = _read(tmp_path, ACCELERATE)
+    expected = [(int(m.group(1)), n) for n, t in enumerate(ACCELERATE, start=1) if (m := re.fullmatch(r"epoch (\d+): [\d.]+", t))]
+    assert name == "generic_log" and len(expected) == 5
+    assert [(r["step"], r["line"]) for r in steps] == expected
+
+
+def test_mingpt_step_time_before_its_counter(tmp_path: Path) -> None:
+    """`iter_dt 29.36ms; iter 100: train loss 0.14420`: the iteration's time in ms before its
+    counter; the first line's 0.00 ms timed nothing."""
+    _, steps, _ = _read(tmp_path, MINGPT)
+    read = [re.match(r"iter_dt ([\d.]+)ms; iter (\d+): train loss ([\d.]+)$", t) for t in MINGPT]
+    assert all(read)
+    expected = [(int(m.group(2)), (float(m.group(1)) / 1000) or None, float(m.group(3))) for m in read if m]
+    assert expected[0][1] is None
+    assert [(r["step"], r["step_time_s"], r["loss"]) for r in steps] == [
+        (s, pytest.approx(t) if t else None, loss) for s, t, loss in expected]
+
+
+def test_mingpt_trainer_bar_names_its_epoch_and_training_loss(tmp_path: Path) -> None:
+    """`epoch 1 iter 3260: train loss 0.55002. lr ...: 100%|...| 3261/3261 [40:39<00:00,  1.34it/s]`:
+    a training bar (its description names the training loss), a step a line, its rate the
+    step's time, the steps going on across epochs."""
+    name, steps, _ = _read(tmp_path, MINGPT_BAR)
+    rates = [float(re.search(r"([\d.]+)it/s\]$", t).group(1)) for t in MINGPT_BAR]  # type: ignore[union-attr]
+    assert name == "generic_log"
+    assert [r["step_time_s"] for r in steps] == [pytest.approx(1 / r) for r in rates]
+    assert steps[0]["step"] < steps[1]["step"]

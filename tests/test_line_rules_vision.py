@@ -1,0 +1,136 @@
+"""Line rules for detection and segmentation trainers' consoles, on quoted real lines (each source
+cited): a bar whose description names the run's step (Yet-Another-EfficientDet-Pytorch), and a
+log that fails in its training loop before any step line (YOLOX's train_log.txt)."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tests.test_line_rules import _read
+
+# YOLOX's train_log.txt (loguru) on a machine without an NVIDIA driver: its first two lines, the
+# exp table (left out), then loguru's report of the failure (github.com/flostahl-aws/neuron-adoption
+# @ 21d7428a, YOLOX_outputs/yolox_s/train_log.txt, lines 1-2 and 88-142)
+YOLOX = [
+    ('2024-08-23 13:09:44.753 | INFO     | yolox.core.trainer:before_train:132 - args: Namespace(experimen'
+     "t_name='yolox_s', name='yolox-s', dist_backend='nccl', dist_url=None, batch_size=2, devices=1, exp_f"
+     'ile=None, resume=False, ckpt=None, start_epoch=None, num_machines=1, machine_rank=0, fp16=True, cach'
+     "e=None, occupy=True, logger='tensorboard', opts=[])"),
+    '2024-08-23 13:09:44.754 | INFO     | yolox.core.trainer:before_train:133 - exp value:',
+    '...',
+    ('2024-08-23 13:09:45.423 | ERROR    | yolox.core.launch:launch:98 - An error has been caught in funct'
+     "ion 'launch', process 'MainProcess' (78972), thread 'MainThread' (139873312629376):"),
+    'Traceback (most recent call last):',
+    '',
+    '  File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main',
+    '    return _run_code(code, main_globals, None,',
+    ("           │         │     └ {'__name__': '__main__', '__doc__': None, '__package__': 'yolox.tools',"
+     " '__loader__': <_frozen_importlib_external.SourceFileL..."),
+    ('           │         └ <code object <module> at 0x7f36cabe40e0, file "/home/ubuntu/YOLOX/tools/train'
+     '.py", line 1>'),
+    '           └ <function _run_code at 0x7f36cab292d0>',
+    '  File "/usr/lib/python3.10/runpy.py", line 86, in _run_code',
+    '    exec(code, run_globals)',
+    ("         │     └ {'__name__': '__main__', '__doc__': None, '__package__': 'yolox.tools', '__loader__"
+     "': <_frozen_importlib_external.SourceFileL..."),
+    '         └ <code object <module> at 0x7f36cabe40e0, file "/home/ubuntu/YOLOX/tools/train.py", line 1>',
+    '',
+    '  File "/home/ubuntu/YOLOX/tools/train.py", line 138, in <module>',
+    '    launch(',
+    '    └ <function launch at 0x7f357e73d000>',
+    '',
+    '> File "/home/ubuntu/YOLOX/yolox/core/launch.py", line 98, in launch',
+    '    main_func(*args)',
+    '    │          └ (╒═══════════════════╤════════════════════════════╕',
+    '    │            │ keys              │ values                     │',
+    '    │            ╞═══════════════════╪═...',
+    '    └ <function main at 0x7f35705be830>',
+    '',
+    '  File "/home/ubuntu/YOLOX/tools/train.py", line 118, in main',
+    '    trainer.train()',
+    '    │       └ <function Trainer.train at 0x7f356f6a25f0>',
+    '    └ <yolox.core.trainer.Trainer object at 0x7f356f6a6e60>',
+    '',
+    '  File "/home/ubuntu/YOLOX/yolox/core/trainer.py", line 75, in train',
+    '    self.before_train()',
+    '    │    └ <function Trainer.before_train at 0x7f356f6a2830>',
+    '    └ <yolox.core.trainer.Trainer object at 0x7f356f6a6e60>',
+    '',
+    '  File "/home/ubuntu/YOLOX/yolox/core/trainer.py", line 136, in before_train',
+    '    torch.cuda.set_device(self.local_rank)',
+    '    │     │    │          │    └ 0',
+    '    │     │    │          └ <yolox.core.trainer.Trainer object at 0x7f356f6a6e60>',
+    '    │     │    └ <function set_device at 0x7f362855fac0>',
+    ("    │     └ <module 'torch.cuda' from '/opt/aws_neuronx_venv_pytorch_2_1/lib/python3.10/site-package"
+     "s/torch/cuda/__init__.py'>"),
+    ("    └ <module 'torch' from '/opt/aws_neuronx_venv_pytorch_2_1/lib/python3.10/site-packages/torch/__i"
+     "nit__.py'>"),
+    '',
+    ('  File "/opt/aws_neuronx_venv_pytorch_2_1/lib/python3.10/site-packages/torch/cuda/__init__.py", line'
+     ' 404, in set_device'),
+    '    torch._C._cuda_setDevice(device)',
+    '    │     │  │               └ 0',
+    '    │     │  └ <built-in function _cuda_setDevice>',
+    ("    │     └ <module 'torch._C' from '/opt/aws_neuronx_venv_pytorch_2_1/lib/python3.10/site-packages/"
+     'torch/_C.cpython-310-x86_64-linux-gnu...'),
+    ("    └ <module 'torch' from '/opt/aws_neuronx_venv_pytorch_2_1/lib/python3.10/site-packages/torch/__i"
+     "nit__.py'>"),
+    ('  File "/opt/aws_neuronx_venv_pytorch_2_1/lib/python3.10/site-packages/torch/cuda/__init__.py", line'
+     ' 298, in _lazy_init'),
+    '    torch._C._cuda_init()',
+    '    │     │  └ <built-in function _cuda_init>',
+    ("    │     └ <module 'torch._C' from '/opt/aws_neuronx_venv_pytorch_2_1/lib/python3.10/site-packages/"
+     'torch/_C.cpython-310-x86_64-linux-gnu...'),
+    ("    └ <module 'torch' from '/opt/aws_neuronx_venv_pytorch_2_1/lib/python3.10/site-packages/torch/__i"
+     "nit__.py'>"),
+    '',
+    ('RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and in'
+     'stalled a driver from http://www.nvidia.com/Download/index.aspx'),
+]
+
+# Yet-Another-EfficientDet-Pytorch's train.py: the bar's description set after each step, then the
+# bar moving on to the next batch (github.com/zylo117/Yet-Another-EfficientDet-Pytorch/issues/723, a comment's log)
+EFFICIENTDET = [
+    ('Step: 28363. Epoch: 399/400. Iteration: 35/71. Cls loss: 0.04249. Reg loss: 0.00882. Total loss: 0.0'
+     '5131:  48%|████▊     | 34/71 [01:01<00:45,  1.23s/it]'),
+    ('Step: 28363. Epoch: 399/400. Iteration: 35/71. Cls loss: 0.04249. Reg loss: 0.00882. Total loss: 0.0'
+     '5131:  49%|████▉     | 35/71 [01:01<00:41,  1.16s/it]'),
+    ('Step: 28364. Epoch: 399/400. Iteration: 36/71. Cls loss: 0.06965. Reg loss: 0.01675. Total loss: 0.0'
+     '8641:  49%|████▉     | 35/71 [01:02<00:41,  1.16s/it]'),
+    ('Step: 28364. Epoch: 399/400. Iteration: 36/71. Cls loss: 0.06965. Reg loss: 0.01675. Total loss: 0.0'
+     '8641:  51%|█████     | 36/71 [01:02<00:40,  1.17s/it]'),
+    ('Step: 28365. Epoch: 399/400. Iteration: 37/71. Cls loss: 0.08008. Reg loss: 0.03842. Total loss: 0.1'
+     '1850:  51%|█████     | 36/71 [01:04<00:40,  1.17s/it]'),
+    ('Step: 28365. Epoch: 399/400. Iteration: 37/71. Cls loss: 0.08008. Reg loss: 0.03842. Total loss: 0.1'
+     '1850:  52%|█████▏    | 37/71 [01:04<00:47,  1.40s/it]'),
+    ('Step: 28366. Epoch: 399/400. Iteration: 38/71. Cls loss: 0.05561. Reg loss: 0.02105. Total loss: 0.0'
+     '7666:  52%|█████▏    | 37/71 [01:06<00:47,  1.40s/it]'),
+    ('Step: 28366. Epoch: 399/400. Iteration: 38/71. Cls loss: 0.05561. Reg loss: 0.02105. Total loss: 0.0'
+     '7666:  54%|█████▎    | 38/71 [01:06<00:44,  1.35s/it]'),
+]
+
+
+def test_a_log_that_fails_in_its_training_loop_before_any_step(tmp_path: Path) -> None:
+    """No step line, a traceback through `tools/train.py` and `trainer.train()`: a training
+    run's log (claimed, not skipped as unknown) that started at its first dated line and
+    crashed at the traceback."""
+    name, steps, events = _read(tmp_path, YOLOX, name="train_log.txt")
+    assert name == "generic_log" and steps == []
+    started = datetime(2024, 8, 23, 13, 9, 44, 753000, tzinfo=UTC)
+    start_ns = int(started.replace(microsecond=0).timestamp()) * 10**9 + started.microsecond * 1000
+    assert [(e["kind"], e["line"], e["ts_ns"]) for e in events] == [
+        ("attempt_start", 1, start_ns), ("crash", YOLOX.index("Traceback (most recent call last):") + 1, None)]
+
+
+def test_a_bar_whose_description_names_the_run_s_step(tmp_path: Path) -> None:
+    """`Step: N` in the description is the step (the bar counts the epoch's batches, one ahead
+    once it moves on): one row a step, at its first line, the bar's rate there its time."""
+    _, steps, _ = _read(tmp_path, EFFICIENTDET)
+    firsts: dict[int, tuple[int, float]] = {}
+    for number, text in enumerate(EFFICIENTDET, start=1):
+        step = int(re.search(r"^Step: (\d+)\.", text).group(1))  # type: ignore[union-attr]
+        firsts.setdefault(step, (number, float(re.search(r"(\d+\.\d+)s/it\]$", text).group(1))))  # type: ignore[union-attr]
+    assert len(firsts) == 4
+    assert [(r["step"], r["line"], r["step_time_s"]) for r in steps] == [(s, n, t) for s, (n, t) in firsts.items()]
