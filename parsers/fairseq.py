@@ -5,7 +5,8 @@
   ..., num_updates=100, lr=..., gnorm=..., train_wall=13, wall=1236` (`{prefix}:  {i:5d} /
   {size} {key=value, ...}`; under the logger's `2020-07-17 07:11:02 | INFO | train_inner | `
   since 2020, after a `| ` in the 2019 releases) and the JSON bar's `{"epoch": 1, "update":
-  1.002, "loss": "9.255", ..., "num_updates": "100", ..., "wall": "1236"}`. End-of-epoch and
+  1.002, "loss": "9.255", ..., "num_updates": "100", ..., "wall": "1236"}` (metaseq's, OPT's fork, under
+  `| train_inner | ` with no `update`). End-of-epoch and
   validation summaries (`epoch 001 | loss 6.648 | ... | wall 390`, `epoch 001 | valid on 'valid'
   subset | ...`, JSON keys prefixed `train_`, `valid_`) are no steps; the tqdm bar's redraws are
   not read.
@@ -44,7 +45,9 @@ _PAIR = re.compile(
 )
 # SimpleProgressBar.print at an epoch's end: "{prefix} | {key value | ...}"
 _SUMMARY = re.compile(r"\bepoch \d{1,9} \| (?!valid on )")
-_JSON = re.compile(r"\{\"epoch\": \d{1,9}, \"update\": ")
+# (metaseq's, fairseq's fork for OPT, under the `train_inner` logger: `{"epoch": 1, "actv_norm": "0.035", ...,
+# "num_updates": "1", ...}`, no `update`)
+_JSON = re.compile(r"\{\"epoch\": \d{1,9}, \"update\": |(?<=\| train_inner \| )\{\"epoch\": \d{1,9}, \"")
 _COLUMNS = {"loss": "loss", "lr": "lr", "gnorm": "grad_norm"}
 _CHECKPOINT_KINDS = frozenset(kind.value for kind in (
     LogEventKind.CHECKPOINT_SAVE_START, LogEventKind.CHECKPOINT_SAVE_END,

@@ -6,6 +6,7 @@ is read off the lines themselves."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -161,3 +162,31 @@ def test_a_line_cut_inside_its_updates_value_is_no_step(tmp_path: Path) -> None:
     cut = line[: line.index("num_updates=") + len("num_updates=156")]
     _, steps, _ = _rows(tmp_path, [line, cut])
     assert [s["step"] for s in steps] == [15671]
+
+
+# metaseq (fairseq's fork that trained OPT) behind Slurm's prefix: its JSON bar with no `update` key
+# (github.com/facebookresearch/metaseq/pull/507, a comment's log)
+METASEQ = [
+    ('slurm_procid 0 : 2022-11-11 14:05:27 | INFO | train_inner | {"epoch": 1, "actv_norm": "0.035", "po'
+     's_norm": "0.192", "tok_norm": "0.271", "emb_norm": "0.034", "docsperex": "2.64", "loss": "15.878",'
+     ' "ppl": "60214.8", "wps": "0", "ups": "0", "wpb": "1.04858e+06", "bsz": "512", "num_updates": "1",'
+     ' "lr": "2.80112e-07", "gnorm": "16.981", "clip": "100", "train_wall": "12", "cuda_gb_allocated": "'
+     '19.7", "cuda_gb_reserved": "41.1", "cuda_gb_free": "59.6", "wall": "73"}'),
+    ('slurm_procid 0 : 2022-11-11 14:05:29 | INFO | train_inner | {"epoch": 1, "actv_norm": "0.035", "po'
+     's_norm": "0.192", "tok_norm": "0.271", "emb_norm": "0.034", "docsperex": "2.83", "loss": "15.864",'
+     ' "ppl": "59660.5", "wps": "739601", "ups": "0.71", "wpb": "1.04858e+06", "bsz": "512", "num_update'
+     's": "2", "lr": "5.60224e-07", "gnorm": "16.783", "clip": "100", "train_wall": "1", "cuda_gb_alloca'
+     'ted": "19.9", "cuda_gb_reserved": "51.6", "cuda_gb_free": "59.4", "wall": "75"}'),
+]
+
+
+def test_metaseq_json_lines_under_train_inner(tmp_path: Path) -> None:
+    """`| train_inner | {"epoch": 1, "actv_norm": ..., "num_updates": "1", ..., "wall": "73"}`: fairseq's
+    JSON step line, numbered by its updates; the wall seconds between lines over the updates
+    between the step's time."""
+    name, steps, _ = _rows(tmp_path, METASEQ)
+    records = [json.loads(line.split("| train_inner | ", 1)[1]) for line in METASEQ]
+    assert name == "fairseq"
+    assert [(s["step"], s["loss"]) for s in steps] == [(int(r["num_updates"]), float(r["loss"])) for r in records]
+    (a, b) = records
+    assert steps[1]["step_time_s"] == (float(b["wall"]) - float(a["wall"])) / (int(b["num_updates"]) - int(a["num_updates"]))
