@@ -36,7 +36,7 @@ from tracelens.parsers.tensorflow_log import _SAVE as _TF_SAVE
 # `avg_reader_cost: 0.35601 s, avg_batch_cost: 0.41762 s`, PaddleDetection's `batch_cost: 1.7087 data_cost: 0.0102`)
 _KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/step": "step_time_s",
          "batch_cost": "step_time_s", "avg_batch_cost": "step_time_s", "reader_cost": "data_time_s",
-         "avg_reader_cost": "data_time_s", "data_cost": "data_time_s"}
+         "avg_reader_cost": "data_time_s", "data_cost": "data_time_s", "cost": "loss"}
 # a figure as Python prints a float: sign, digits, decimals, exponent
 _FIGURE = r"[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?"
 # RETURNN's objective of one output layer: `cost:output 19.2419147897`

@@ -1,6 +1,6 @@
 """Line rules for training loops run in notebooks, on quoted real cell outputs (each source cited):
 undated lines that give an epoch's loss, duration or evaluation (Flax's, JAX's, PEFT's and
-Accelerate's examples), and minGPT's step lines and trainer bar."""
+Accelerate's examples), a batch line's cost, and minGPT's step lines and trainer bar."""
 
 from __future__ import annotations
 
@@ -68,6 +68,24 @@ MINGPT_BAR = [
 ]
 
 
+# github.com/rasbt/deeplearning-models @ 1c205290, pytorch_ipynb/cnn/cnn-basic.ipynb, cell 11 (first 14 lines)
+RASBT = [
+    'Epoch: 001/010 | Batch 000/469 | Cost: 2.3016',
+    'Epoch: 001/010 | Batch 050/469 | Cost: 2.2714',
+    'Epoch: 001/010 | Batch 100/469 | Cost: 1.6118',
+    'Epoch: 001/010 | Batch 150/469 | Cost: 0.7966',
+    'Epoch: 001/010 | Batch 200/469 | Cost: 0.5077',
+    'Epoch: 001/010 | Batch 250/469 | Cost: 0.3221',
+    'Epoch: 001/010 | Batch 300/469 | Cost: 0.2850',
+    'Epoch: 001/010 | Batch 350/469 | Cost: 0.3116',
+    'Epoch: 001/010 | Batch 400/469 | Cost: 0.2836',
+    'Epoch: 001/010 | Batch 450/469 | Cost: 0.3169',
+    'Epoch: 001/010 training accuracy: 92.72%',
+    'Time elapsed: 0.21 min',
+    'Epoch: 002/010 | Batch 000/469 | Cost: 0.2469',
+    'Epoch: 002/010 | Batch 050/469 | Cost: 0.2342',
+]
+
 def test_undated_epoch_lines_with_a_training_loss(tmp_path: Path) -> None:
     """`train epoch: N, loss: X` (the test epoch's lines beside it report no training) and
     `epoch=N  train_loss_total=X  eval_loss_total=Y`: an epoch a line, the training loss its own,
@@ -120,3 +138,15 @@ def test_mingpt_trainer_bar_names_its_epoch_and_training_loss(tmp_path: Path) ->
     assert name == "generic_log"
     assert [r["step_time_s"] for r in steps] == [pytest.approx(1 / r) for r in rates]
     assert steps[0]["step"] < steps[1]["step"]
+
+
+def test_a_batch_line_s_cost_is_its_loss(tmp_path: Path) -> None:
+    """`Epoch: 001/010 | Batch 050/469 | Cost: 2.2714` (the deeplearning-models notebooks' loop):
+    the batch of its epoch a step, numbered on across epochs ((epoch - 1) x 469 + batch), its cost
+    the loss; the epoch's accuracy and elapsed-time lines are no steps."""
+    name, steps, _ = _read(tmp_path, RASBT)
+    expected = [((int(m.group(1)) - 1) * int(m.group(3)) + int(m.group(2)), n, float(m.group(4)))
+                for n, t in enumerate(RASBT, start=1)
+                if (m := re.fullmatch(r"Epoch: (\d+)/\d+ \| Batch (\d+)/(\d+) \| Cost: ([\d.]+)", t))]
+    assert name == "generic_log" and len(expected) == 12
+    assert [(r["step"], r["line"], r["loss"]) for r in steps] == expected
