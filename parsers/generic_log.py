@@ -297,7 +297,9 @@ def _own_step(text: str) -> _OwnStep | None:
     if "]  eta: " in text and (dinov2 := _DINOV2.search(text)) is not None:
         return _OwnStep(int(dinov2.group("i")), None, _step_values(text[dinov2.end():]), "dinov2")
     if "] Batch [" in text and (mxnet := _MXNET_SPEED.search(text)) is not None:
-        return _OwnStep(int(mxnet.group("i")), int(mxnet.group("e")), {"samples_per_s": float(mxnet.group("r"))}, "mxnet")
+        # (Sockeye, built on MXNet, prints the same under its own logger)
+        return _OwnStep(int(mxnet.group("i")), int(mxnet.group("e")), {"samples_per_s": float(mxnet.group("r"))},
+                        "sockeye" if "sockeye." in text and _SOCKEYE.search(text) is not None else "mxnet")
     if " training time " in text and (deepmd := _DEEPMD.search(text)) is not None:
         return _OwnStep(int(deepmd.group("s")), None, {}, "deepmd", "since", float(deepmd.group("t")))
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
@@ -784,6 +786,36 @@ _HUGECTR_TIME = re.compile(r"\bTime\((?P<n>[1-9]\d{0,8}) iters\): (?P<t>\d{1,9}(
 # Caffe's solver's step lines, through glog (`I0203 22:10:39.182849  3769 solver.cpp:228] Iteration 0,
 # loss = 1.06601`): its framework's
 _CAFFE_STEP = re.compile(r"solver\.cpp:\d{1,6}\] Iteration \d{1,15}[ ,]")
+_SOCKEYE = re.compile(r"\bsockeye\.training\b")
+# Step lines whose shape or logger names the program that printed them: (a literal the line needs,
+# the pattern, the framework)
+_LINE_FRAMEWORKS = (
+    ("GiB(", _TORCHTITAN, "torchtitan"), ("[titan]", _TORCHTITAN, "torchtitan"),
+    ("solver.cpp:", _CAFFE_STEP, "caffe"),
+    # AllenNLP's trainer's logger (`allennlp.training.trainer - INFO - ...`)
+    ("allennlp.", re.compile(r"\ballennlp\.training\b"), "allennlp"),
+    # OpenNMT-py's report (`Step 2250/200000; acc:  31.18; ppl: 57.53; xent: 4.05; lr: ...; 5092/261 tok/s;`)
+    ("; acc: ", re.compile(r"\bStep \d{1,12}(?:/\s{0,8}\d{1,12})?; acc: {0,4}[\d.]{1,12}; ppl: "), "opennmt"),
+    # MindSpore's LossMonitor (`epoch: 1 step: 5004, loss is 6.906126`)
+    ("loss is ", re.compile(r"\bepoch: \d{1,9},? step: \d{1,12}, loss is "), "mindspore"),
+    # PaddlePaddle's suites' timers (PaddleSeg, PaddleClas, PaddleDetection, PaddleOCR: `batch_cost: 0.5344`)
+    ("batch_cost", re.compile(r"\bbatch_cost: {0,4}\d"), "paddle"),
+    # Sockeye's training logger (`sockeye.training INFO ...`)
+    ("sockeye.", _SOCKEYE, "sockeye"),
+)
+
+
+def _line_framework(text: str, counter: Any) -> str | None:
+    """The framework a step line's own shape or logger names (`_LINE_FRAMEWORKS`; ESPnet's trainer's
+    `1epoch:train:6376-6750batch:`, a CLU metric writer's `[936] key=value`), else None (generic)."""
+    if counter.match.re is _ESPNET:
+        return "espnet"
+    if counter.match.re is _CLU:
+        return "clu"
+    for literal, pattern, framework in _LINE_FRAMEWORKS:
+        if literal in text and pattern.search(text) is not None:
+            return framework
+    return None
 # A step's time as seconds (or milliseconds) a step: TensorFlow's tutorials' `step 9980, loss = 0.72
 # (242.4 examples/sec; 0.264 sec/batch)`, RETURNN's `ep 1 train, step 97, ..., 0.855 sec/step` (not a progress bar's
 # rate, `15.94s/it`: its average since the bar began, read with its clock)
@@ -949,7 +981,10 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
                 values["step_time_s"] = (elapsed - previous[1]) / (step - previous[0])
             elif elapsed is not None and previous is None and "iterations" in table and step == 1:
                 values["step_time_s"] = elapsed
+            before = len(rows.steps)
             rows.step(line=at[key].number, rank=at[key].rank, step=int(step), end_ns=None, **values)
+            if len(rows.steps) > before:
+                rows.steps[-1]["framework"] = "stable_baselines3"
             previous = (step, elapsed) if elapsed is not None else None
         table, at = {}, {}
 
@@ -1837,11 +1872,8 @@ class GenericLogParser(LogReader):
                             monai.append((len(rows.steps) - 1, counter))
                         if counter.match.re is _EPOCH_COUNT or counter.match.re is _ESPNET or counter.match.re is _TUTORIAL_PAIR:
                             within.append((len(rows.steps) - 1, counter.epoch))
-                    if (len(rows.steps) > before and ("[titan]" in text or "GiB(" in text)
-                            and _TORCHTITAN.search(text)):
-                        rows.steps[-1]["framework"] = "torchtitan"  # a step's framework is its line's
-                    elif len(rows.steps) > before and "solver.cpp:" in text and _CAFFE_STEP.search(text):
-                        rows.steps[-1]["framework"] = "caffe"
+                    if len(rows.steps) > before and (framework := _line_framework(text, counter)) is not None:
+                        rows.steps[-1]["framework"] = framework  # a step's framework is its line's
         if record is not None:
             record.emit(rows)
         if micro:

@@ -1571,6 +1571,7 @@ def test_stable_baselines3_logger_tables_are_steps(tmp_path: Path) -> None:
     name, steps, _ = _read(tmp_path, lines)
     assert name == "generic_log"
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(1, 11.0, None), (2, 63.0, -0.024)]
+    assert {s["framework"] for s in steps} == {"stable_baselines3"}
 
 
 def test_ray_tunes_printed_results_are_steps_at_their_timestamp(tmp_path: Path) -> None:
