@@ -854,7 +854,7 @@ class _Counter(NamedTuple):
         if self.match.re is _MONAI_BATCH and (took := _MONAI_STEP_TIME.search(text)) is not None:
             return _step_values(text[self.match.end():took.start()]) | {"step_time_s": float(took.group("v"))}
         values = _step_values(text[self.match.end() if self.metrics_at is None else self.metrics_at:])
-        if (self.match.re is STEP and "step_time_s" not in values and self.match.start() > 0
+        if (self.match.re is STEP and "step_time_s" not in values and "dt " in text[:self.match.start()]
                 and (timed := _TIMED.search(text, 0, self.match.start())) is not None and timed.group("any")
                 and float(timed.group("v")) > 0):
             # the step's own time printed before its counter (minGPT's demo: `iter_dt 28.39ms; iter 100: ...`;
