@@ -17,7 +17,8 @@ from tracelens.parsers._lines import Line, Lines, bar_readings, parse_timestamp,
 from tracelens.parsers._logtables import LogRows
 from tracelens.parsers.contract import ParseResult
 
-STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d)", re.IGNORECASE)
+# (not a number with decimals: Slurm's job step `*** STEP 11509447.0 ON nodeau01 CANCELLED`)
+STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d|\.\d)", re.IGNORECASE)
 # fairseq's checkpoint lines name their update: `Loaded checkpoint .../checkpoint_last.pt (epoch 51 @ 650 updates)`
 _AT_UPDATES = re.compile(r"@ (\d{1,15}) updates\b")
 # "training done", "training finished", tensorpack's "Training has finished!" (not Lightning's warning on resuming mid-epoch, "...

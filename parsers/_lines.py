@@ -44,6 +44,10 @@ _PREFIX = re.compile(
     r"|\[rank=(?P<r7>\d+)\] "
     r"|\[GPU(?P<r11>\d{1,7})\] "  # PyTorch's DDP tutorial series prints its global rank so: "[GPU2] Epoch 0 | ..."
     r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] [0-9a-f]{6,64} \|\| "
+    # a container runtime's time, in Go's RFC 3339 with nanoseconds (`docker logs -t`, `kubectl logs
+    # --timestamps`: "2024-07-02T13:49:41.054948450Z "; a node's CRI log file adds the stream and a
+    # tag: "... stdout F "): seven to nine decimals, which no Python or JavaScript logger writes
+    r"|(?P<cri>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{7,9}(?:Z|[+-]\d\d:\d\d))(?: std(?:out|err) [FP])? "
     # (SkyPilot's, on its tasks' lines: "(head, rank=0, pid=3808) ", "(worker1, rank=1, pid=2769,
     # ip=10.100.10.12) ", "(mnist-tpu-node pid=28961) "; its rank is the node's, not a process's)
     r"|\([A-Za-z_][\w\-]{0,100}(?:, rank=\d{1,7})?,? pid=\d{1,10}(?:, ip=[\d.]{1,40})?\) "
@@ -461,6 +465,7 @@ _TORCHRUN = r"^\[(?:default([0-9]{1,9})\]:|rank([0-9]{1,9})\]: ?)"
 # The loop's own tests for polars' engine, each widened where that is simpler (an ASCII digit or
 # any non-ASCII character for what `isdecimal` accepts; "]:", "]<std" and " || " anywhere in the
 # line; a prefix's name and digits as any run of its characters): an escape; a line opening with
+# a container runtime's nanosecond time; a line opening with
 # what a name-opened prefix needs before its separator ("svc-1  | ", "host [stderr] "), with an
 # srun label ("3: "), "(" and a name before " pid=", up to six spaces and a digit, or a bracket
 # and no digit; a bracket and a digit with "] " within its first seven characters; no visible
@@ -469,7 +474,7 @@ _NEEDS_PYTHON = (
     r"\x1b|\]:|\]<std| \|\| "
     r"|^(?:[\w.\-]*-\d+ +\| |[A-Za-z][\w.]*-[\w.\-]* +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |(?:[0-9]{1,3}\.){3}[0-9]{1,3}: "
     r"|\([^ ]*(?:, rank=[0-9]+)?,? pid=|[\w.\-]+: \[|[A-Za-z][\w.\-]*:[0-9]+ (?:out|err): "
-    r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] )"
+    r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] |[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}\.[0-9]{7})"
     r"|^[^!-~]*$"
 )
 
@@ -635,8 +640,8 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
                     digits = groups[name]
                     rank = int(digits) if len(digits) <= 9 else None  # no launcher numbers ranks past 10^9
                     break
-        if groups["det"] is not None:
-            ts = parse_timestamp(groups["det"])
+        if groups["det"] is not None or groups["cri"] is not None:
+            ts = parse_timestamp(groups["det"] or groups["cri"])
         node = node or groups["ip"]
         text = text[match.end():]
     return rank, text, ts, node

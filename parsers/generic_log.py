@@ -787,6 +787,10 @@ _HUGECTR_TIME = re.compile(r"\bTime\((?P<n>[1-9]\d{0,8}) iters\): (?P<t>\d{1,9}(
 # loss = 1.06601`): its framework's
 _CAFFE_STEP = re.compile(r"solver\.cpp:\d{1,6}\] Iteration \d{1,15}[ ,]")
 _SOCKEYE = re.compile(r"\bsockeye\.training\b")
+# WeNet's executor's batch lines (`TRAIN Batch 4/203700 loss 12.646465 loss_att 10.921429 loss_ctc 16.671551
+# lr 0.00032621 rank 0`: the epoch, then the batch within it; `CV Batch 4/0 loss ... history loss ... rank 2`)
+_WENET = re.compile(r"(?:^|(?<=\s))(?P<tag>TRAIN|CV) Batch (?P<e>\d{1,9})/(?P<b>\d{1,12}) (?P<loss>loss \d)"
+                    r"(?:.{0,2000}? rank (?P<r>\d{1,7})\s*$)?")
 # Step lines whose shape or logger names the program that printed them: (a literal the line needs,
 # the pattern, the framework)
 _LINE_FRAMEWORKS = (
@@ -1750,6 +1754,18 @@ class GenericLogParser(LogReader):
                 # (kept aside: a PrintReport table of the iterations is the richer reading, below)
                 chainer_bar.append({"line": line.number, "rank": line.rank, "step": int(progress.group("i")),
                                     "end_ns": line.ts_ns})
+                continue
+            if " Batch " in text and (wenet := _WENET.search(text)) is not None:
+                # WeNet's executor: a training batch within its epoch a step (its count starts over each
+                # epoch: `within`), the rank its line's last field; a cross-validation batch (`CV`) none
+                if wenet.group("tag") == "TRAIN":
+                    before = len(rows.steps)
+                    rank = line.rank if line.rank is not None or wenet.group("r") is None else int(wenet.group("r"))
+                    rows.step(line=line.number, rank=rank, step=int(wenet.group("b")), end_ns=line.ts_ns,
+                              **_step_values(text[wenet.start("loss"):]))
+                    if len(rows.steps) > before:
+                        rows.steps[-1]["framework"] = "wenet"
+                        within.append((len(rows.steps) - 1, int(wenet.group("e"))))
                 continue
             if (own := _own_step(text)) is not None:
                 values = own.values
