@@ -81,6 +81,8 @@ _EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1
 _EPOCH_OPENS = re.compile(r"\bepoch\s{0,4}[:#]?\s{0,4}\[?\d{1,9}(?:\s{0,4}/\s{0,4}\d{1,9})?\]?[\s.:=-]{0,8}$", re.I)
 
 
+# a line that opens with the training loss (`train loss: 0.095 - train acc: 97.663 - val loss: 0.089`)
+_TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}train(?:ing)?[ _]loss\s{{0,4}}[:=]\s{{0,4}}(?P<v>{_FIGURE})(?![\d.])", re.I)
 # Accelerate's examples' end of an epoch: its evaluation printed after the epoch's number
 # (`accelerator.print(f"epoch {epoch}:", eval_metric)`: `epoch 0: {'accuracy': 0.77, 'f1': 0.85}`),
 # or one figure (`epoch 3: 93.90`)
@@ -1623,6 +1625,13 @@ class GenericLogParser(LogReader):
                     epoch.line = line.number
                     epoch.loss = next((v for k, v in iter_numbers(line.text)
                                        if _KEYS.get(k) == "loss" or ("loss" in k and _EVAL_LOSS.match(k) is None)), None)
+            elif (line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None
+                  and "loss" in line.text and (said := _TRAIN_LOSS_LINE.match(line.text)) is not None):
+                # an undated line of the epoch's training loss alone, after its epoch opened (a port of
+                # recurrent-visual-attention's trainer: `Epoch: 88/200 - LR: 0.000300`, its bar, then `train
+                # loss: 0.095 - train acc: 97.663 - val loss: ...`): that epoch's line, with no clock
+                epoch = epochs[line.rank][-1]
+                epoch.line, epoch.loss = line.number, float(said.group("v"))
             if line.ts_ns is not None and line.rank in epochs and (
                     "oss" in line.text or "lr" in line.text or "took" in line.text):
                 # the epoch's own lines (its losses, learning rate, duration), not a launcher's

@@ -1,6 +1,8 @@
 """Line rules for detection and segmentation trainers' consoles, on quoted real lines (each source
 cited): a bar whose description names the run's step (Yet-Another-EfficientDet-Pytorch), and a
-log that fails in its training loop before any step line (YOLOX's train_log.txt)."""
+log that fails in its training loop before any step line (YOLOX's train_log.txt), an epoch's
+training loss on a line of its own after the epoch's header (a PaddlePaddle port of
+recurrent-visual-attention)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.test_line_rules import _read
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
+
+
+def _read_file(path: Path) -> tuple[str, list[dict], list[dict]]:
+    parser = detect(path, read_head(path), registry())[0]
+    assert parser is not None
+    result = parser.parse(path, ParseOptions())
+    return parser.name, result.tables["log_steps"].to_pylist(), result.tables["log_events"].to_pylist()
 
 # YOLOX's train_log.txt (loguru) on a machine without an NVIDIA driver: its first two lines, the
 # exp table (left out), then loguru's report of the failure (github.com/flostahl-aws/neuron-adoption
@@ -112,6 +123,69 @@ EFFICIENTDET = [
 ]
 
 
+# A PaddlePaddle port of recurrent-visual-attention resuming from epoch 87, its file written with CRLF
+# (github.com/OccupyMars2025/Recurrent-Models-of-Visual-Attention-using-paddlepaddle @ cce9431e,
+# logs/resume.log, lines 46-78)
+RAM = [
+    '[*] Loaded ram_6_8x8_1_ckpt.pth.tar checkpoint @ epoch 87',
+    '',
+    '[*] Train on 60000 samples, validate on 60000 samples',
+    '',
+    'Epoch: 88/200 - LR: 0.000300',
+    ('  0%|                                                 | 0/60000 [00:00<?, ?it/s]/opt/conda/e'
+     'nvs/python35-paddle120-env/lib/python3.7/site-packages/paddle/tensor/creation.py:130: Deprec'
+     'ationWarning: `np.object` is a deprecated alias for the builtin `object`. To silence this wa'
+     'rning, use `object` by itself. Doing this will not modify any behavior and is safe. '),
+    ('Deprecated in NumPy 1.20; for more details and guidance: https://numpy.org/devdocs/release/1'
+     '.20.0-notes.html#deprecations'),
+    '  if data.dtype == np.object:',
+    '1681.6s - loss: 0.213 - acc: 95.833: 100%|█| 60000/60000 [28:01<00:00, 35.84it/s] ',
+    ('/opt/conda/envs/python35-paddle120-env/lib/python3.7/site-packages/paddle/tensor/creation.py'
+     ':130: DeprecationWarning: `np.object` is a deprecated alias for the builtin `object`. To sil'
+     'ence this warning, use `object` by itself. Doing this will not modify any behavior and is sa'
+     'fe. '),
+    ('Deprecated in NumPy 1.20; for more details and guidance: https://numpy.org/devdocs/release/1'
+     '.20.0-notes.html#deprecations'),
+    '  if data.dtype == np.object:',
+    'train loss: 0.095 - train acc: 97.663 - val loss: 0.089 - val acc: 97.858 - val err: 2.142',
+    '',
+    'Epoch: 89/200 - LR: 0.000300',
+    ('  0%|                                                 | 0/60000 [00:00<?, ?it/s]/opt/conda/e'
+     'nvs/python35-paddle120-env/lib/python3.7/site-packages/paddle/tensor/creation.py:130: Deprec'
+     'ationWarning: `np.object` is a deprecated alias for the builtin `object`. To silence this wa'
+     'rning, use `object` by itself. Doing this will not modify any behavior and is safe. '),
+    ('Deprecated in NumPy 1.20; for more details and guidance: https://numpy.org/devdocs/release/1'
+     '.20.0-notes.html#deprecations'),
+    '  if data.dtype == np.object:',
+    '1678.7s - loss: 0.094 - acc: 97.917: 100%|█| 60000/60000 [27:58<00:00, 35.86it/s] ',
+    ('/opt/conda/envs/python35-paddle120-env/lib/python3.7/site-packages/paddle/tensor/creation.py'
+     ':130: DeprecationWarning: `np.object` is a deprecated alias for the builtin `object`. To sil'
+     'ence this warning, use `object` by itself. Doing this will not modify any behavior and is sa'
+     'fe. '),
+    ('Deprecated in NumPy 1.20; for more details and guidance: https://numpy.org/devdocs/release/1'
+     '.20.0-notes.html#deprecations'),
+    '  if data.dtype == np.object:',
+    'train loss: 0.096 - train acc: 97.653 - val loss: 0.095 - val acc: 97.685 - val err: 2.315',
+    '',
+    'Epoch: 90/200 - LR: 0.000300',
+    ('  0%|                                                 | 0/60000 [00:00<?, ?it/s]/opt/conda/e'
+     'nvs/python35-paddle120-env/lib/python3.7/site-packages/paddle/tensor/creation.py:130: Deprec'
+     'ationWarning: `np.object` is a deprecated alias for the builtin `object`. To silence this wa'
+     'rning, use `object` by itself. Doing this will not modify any behavior and is safe. '),
+    ('Deprecated in NumPy 1.20; for more details and guidance: https://numpy.org/devdocs/release/1'
+     '.20.0-notes.html#deprecations'),
+    '  if data.dtype == np.object:',
+    '1681.3s - loss: 0.178 - acc: 96.875: 100%|█| 60000/60000 [28:01<00:00, 35.57it/s] ',
+    ('/opt/conda/envs/python35-paddle120-env/lib/python3.7/site-packages/paddle/tensor/creation.py'
+     ':130: DeprecationWarning: `np.object` is a deprecated alias for the builtin `object`. To sil'
+     'ence this warning, use `object` by itself. Doing this will not modify any behavior and is sa'
+     'fe. '),
+    ('Deprecated in NumPy 1.20; for more details and guidance: https://numpy.org/devdocs/release/1'
+     '.20.0-notes.html#deprecations'),
+    '  if data.dtype == np.object:',
+    'train loss: 0.094 - train acc: 97.790 - val loss: 0.090 - val acc: 97.855 - val err: 2.145',
+]
+
 def test_a_log_that_fails_in_its_training_loop_before_any_step(tmp_path: Path) -> None:
     """No step line, a traceback through `tools/train.py` and `trainer.train()`: a training
     run's log (claimed, not skipped as unknown) that started at its first dated line and
@@ -134,3 +208,17 @@ def test_a_bar_whose_description_names_the_run_s_step(tmp_path: Path) -> None:
         firsts.setdefault(step, (number, float(re.search(r"(\d+\.\d+)s/it\]$", text).group(1))))  # type: ignore[union-attr]
     assert len(firsts) == 4
     assert [(r["step"], r["line"], r["step_time_s"]) for r in steps] == [(s, n, t) for s, (n, t) in firsts.items()]
+
+
+def test_an_epoch_s_training_loss_on_a_line_of_its_own(tmp_path: Path) -> None:
+    """`Epoch: 88/200 - LR: 0.000300`, the epoch's bar over samples, then `train loss: 0.095 - train
+    acc: ... - val loss: ...`: with nothing finer counted, each epoch is a step at its loss line,
+    that loss its own, no clock (nothing dates the lines)."""
+    path = tmp_path / "resume.log"
+    path.write_bytes("\r\n".join(RAM).encode() + b"\r\n")
+    name, steps, _ = _read_file(path)
+    epochs = [int(m.group(1)) for t in RAM if (m := re.match(r"Epoch: (\d+)/200 - LR: ", t))]
+    losses = [(n, float(m.group(1))) for n, t in enumerate(RAM, start=1) if (m := re.match(r"train loss: ([\d.]+) - ", t))]
+    assert name == "generic_log" and len(epochs) == len(losses) == 3
+    assert [(s["step"], s["line"], s["loss"], s["end_ns"]) for s in steps] == [
+        (e, n, loss, None) for e, (n, loss) in zip(epochs, losses, strict=True)]
