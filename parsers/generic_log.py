@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -1077,16 +1078,28 @@ _SAMPLES_DONE = re.compile(r"\bTrain Epoch: (?P<e>\d{1,9}) \[\s{0,16}(?P<s>\d{1,
 
 def _record_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> str | None:
     """`_SAMPLES_DONE` lines as steps counted in the log's own records: a record is the count
-    between two lines (the fewest past 0 a line of a rank shows: `log_interval` batches' samples),
+    between two lines (`log_interval` batches' samples: the most frequent count between two lines
+    of a rank's epoch, else the fewest past 0 a line of the rank shows),
     step = epoch x records an epoch (the most an epoch of the rank shows) + done over a record's,
     the epochs from 1 where no line of the rank numbers an epoch 0 (the example's `range(1, epochs
     + 1)`); a line whose count is no whole number of records (a last, smaller batch) is no step.
     Its loss the line's. Returns the note that says what a step is, or None where no line past an
     epoch's first says how many a record holds."""
     record: dict[int | None, int] = {}
+    gaps: dict[int | None, Counter[int]] = {}  # rank -> how often each count between its lines of one epoch comes
+    previous: dict[int | None, tuple[int, int]] = {}  # rank -> (epoch, done) of its line before
     for line, m in lines:
-        if (done := int(m.group("s"))) > 0:
+        epoch, done = int(m.group("e")), int(m.group("s"))
+        if done > 0:
             record[line.rank] = min(record.get(line.rank, done), done)
+        before = previous.get(line.rank)
+        if before is not None and before[0] == epoch and done > before[1]:
+            gaps.setdefault(line.rank, Counter())[done - before[1]] += 1
+        previous[line.rank] = (epoch, done)
+    for rank, seen in gaps.items():
+        # the count between two lines, where the lines show it (an excerpt's first line may be
+        # any record's: `[1920/60000 (3%)]`, then `[2560/60000 ...]`): the most frequent
+        record[rank] = max(seen.items(), key=lambda item: (item[1], -item[0]))[0]
     if not record:
         return None
     # records an epoch: the most a rank's epoch shows (a rank of a distributed run does its share of
@@ -1108,7 +1121,8 @@ def _record_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> str
                   end_ns=line.ts_ns, **values)
     sizes = sorted(set(record.values()))
     return (f"steps count the log's records, not batches: a record is {', '.join(map(str, sizes))} of its lines' "
-            "`[done/total]` count (the fewest past 0 a line shows), its epochs the records its lines show")
+            "`[done/total]` count (the most frequent count between two lines of an epoch, else the fewest past 0 "
+            "a line shows), its epochs the records its lines show")
 
 
 def _optimizer_steps(rows: LogRows, micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]]) -> None:

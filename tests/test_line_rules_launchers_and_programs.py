@@ -1789,6 +1789,22 @@ def test_the_mnist_examples_lines_are_steps_counted_in_its_records(tmp_path: Pat
     assert any("a record is 640 of its lines' `[done/total]` count" in w for w in result.warnings)
 
 
+def test_an_excerpt_of_the_mnist_examples_lines_counts_its_records_from_the_count_between_lines(tmp_path: Path) -> None:
+    """The same lines from `[1920/60000 (3%)]` on (an excerpt whose first line is no epoch's first
+    record): a record is still the 640 samples between two lines, not the 1920 of the first
+    line, and each line is the step of its own record (1920 / 640 = 3, ...)."""
+    first = next(i for i, text in enumerate(KUBEFLOW_MNIST) if text.startswith("Train Epoch: 1 [1920/"))
+    path = tmp_path / "mnist.log"
+    path.write_text("\n".join(KUBEFLOW_MNIST[first:]) + "\n", encoding="utf-8")
+    parser = detect(path, read_head(path), registry())[0]
+    assert parser is not None and parser.name == "generic_log"
+    result = parser.parse(path, ParseOptions())
+    done = [int(text.split("[")[1].split("/")[0]) for text in KUBEFLOW_MNIST[first:] if text.startswith("Train Epoch: 1 [")]
+    gaps = {b - a for a, b in zip(done, done[1:], strict=False)}
+    assert gaps == {640} and done[0] == 1920
+    assert [s["step"] for s in result.tables["log_steps"].to_pylist()] == [d // 640 for d in done]
+    assert any("a record is 640 of its lines' `[done/total]` count" in w for w in result.warnings)
+
 def test_openrlhfs_episode_bar_among_its_actors_lines_and_vllms_bars(tmp_path: Path) -> None:
     """`Episode [1/1]:  92%|...| 11/12 [03:32<00:19, 19.50s/it]`: the episode's update steps, its
     rate their time; vLLM's `Processed prompts` bars are no steps."""
