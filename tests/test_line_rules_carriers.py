@@ -73,6 +73,19 @@ SLURM = [
 ]
 
 
+# grep's output over several files, each line after its file's name (a MindSpore SRCNN README's Ascend
+# training log, as the README shows it indented; a stored copy of mindspore-ai/models' SRCNN README_CN.md: lines 1-8)
+GREP = [
+    '  # grep "epoch" device*/train*.log',
+    "  device0/train0.log: 'epoch_size': 100,",
+    '  device0/train0.log:epoch: 1 step: 123384, loss is 0.00069705985',
+    '  device0/train0.log:epoch time: 188839.725 ms, per step time: 1.531 ms',
+    '  device0/train0.log:epoch: 2 step: 123384, loss is 0.0012211615',
+    '  device0/train0.log:epoch time: 122672.782 ms, per step time: 0.994 ms',
+    '  device0/train0.log:epoch: 3 step: 123384, loss is 0.0009864292',
+    '  device0/train0.log:epoch time: 121672.042 ms, per step time: 0.986 ms',
+]
+
 def _ns(text: str) -> int:
     """RFC 3339 with nanoseconds, read here by hand: the seconds by datetime, the nine decimals as they are."""
     head, frac = text.rstrip("Z").split(".")
@@ -113,3 +126,16 @@ def test_a_slurm_job_step_id_is_no_training_step(tmp_path: Path) -> None:
     _, steps, events = _read(tmp_path, SLURM)
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(723, 12.28)]
     assert "STEP 11509447.0" in SLURM[0] and any(e["kind"] == "crash" for e in events)
+
+
+def test_grep_s_file_names_before_the_lines(tmp_path: Path) -> None:
+    """`  device0/train0.log:epoch: 1 step: 123384, loss is 0.00069705985`: grep's file name is no
+    part of the line; MindSpore's LossMonitor line is the step and the TimeMonitor line after it
+    (`per step time: 1.531 ms`) its time."""
+    assert strip_prefix(GREP[2]) == (None, "epoch: 1 step: 123384, loss is 0.00069705985")
+    _, steps, _ = _read(tmp_path, GREP)
+    times = [float(m.group(1)) / 1000 for t in GREP if (m := re.search(r"per step time: ([\d.]+) ms$", t))]
+    losses = [float(m.group(1)) for t in GREP if (m := re.search(r"loss is ([\d.]+)$", t))]
+    assert len(times) == len(losses) == 3
+    assert [(s["step_time_s"], s["loss"]) for s in steps] == list(zip(times, losses, strict=True))
+    assert {s["framework"] for s in steps} == {"mindspore"}
