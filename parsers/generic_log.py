@@ -240,6 +240,9 @@ _CHAINER_ITER = re.compile(r"\s{0,16}(?P<i>\d{1,15}) iter, \d{1,9} epoch / \d{1,
 _CHAINER_RATE = re.compile(r"\s{0,16}(?P<r>\d{1,12}(?:\.\d{1,20})?|inf) iters/sec\. Estimated time to finish: ")
 # DINOv2's MetricLogger over the run's iterations (its header `Training`, no epoch): "Training  [
 # 1250/2500000]  eta: 40 days, 13:22:08  lr: 0.0006 (0.0003)  ...  time: 1.363414  data: 0.000342"
+# awsome-distributed-training's FSDP example (`Batch 5 Loss: 13.9545879, Speed: 10.70 samples/sec, lr: 0.000038`):
+# its batch is the run's step, its loss and learning rate the line's
+_BATCH_LOSS = re.compile(r"(?:^|\] )Batch (?P<i>\d{1,15}) Loss: (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?)(?:, |\s*$)")
 _DINOV2 = re.compile(r"(?:^|\] )Training  \[\s{0,15}(?P<i>\d{1,15})/\d{1,15}\]  eta: ")
 # DeePMD-kit's trainer every `disp_freq` batches: "DEEPMD INFO    batch     200 training time 11.42 s,
 # testing time 0.24 s" (the seconds its batches since the line before took)
@@ -297,6 +300,9 @@ def _own_step(text: str) -> _OwnStep | None:
                         "since", float(took.group("t")) if took is not None else None)
     if "iters: " in text and (tslib := _TSLIB_ITERS.search(text)) is not None:
         return _OwnStep(int(tslib.group("i")), int(tslib.group("e")), {"loss": float(tslib.group("l"))}, "time_series_library")
+    if "Batch " in text and " Loss: " in text and (batch := _BATCH_LOSS.search(text)) is not None:
+        return _OwnStep(int(batch.group("i")), None, {"loss": float(batch.group("l"))} | {
+            k: v for k, v in _step_values(text[batch.end("l"):]).items() if k == "lr"}, "generic")
     if "]  eta: " in text and (dinov2 := _DINOV2.search(text)) is not None:
         return _OwnStep(int(dinov2.group("i")), None, _step_values(text[dinov2.end():]), "dinov2")
     if "] Batch [" in text and (mxnet := _MXNET_SPEED.search(text)) is not None:

@@ -6,6 +6,7 @@ a killed job, and spaCy's training table."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.test_line_rules import _ns, _read
@@ -1976,3 +1977,26 @@ def test_megatrons_setup_then_a_traceback_is_its_log_with_no_iteration(tmp_path:
     parser, steps, events = _read(tmp_path, MEGATRON_SETUP_CRASH)
     assert parser == "megatron" and not steps
     assert [e["kind"] for e in events if e["kind"] == "crash"] == ["crash"]
+
+
+# awsome-distributed-training's FSDP example under `srun -l` (a Llama-2 7B job's slurm output, in
+# github.com/aws-samples/awsome-distributed-training @ 03d6269c, 3.test_cases/10.FSDP/README.md: lines 17-22)
+AWS_FSDP = [
+    '0: 2023-11-29 04:19:48 I [train.py:122] Batch 0 Loss: 11.6533041, Speed: 3.98 samples/sec, lr: 0.000006',
+    '0: 2023-11-29 04:19:54 I [train.py:122] Batch 1 Loss: 11.620493, Speed: 10.72 samples/sec, lr: 0.000013',
+    '0: 2023-11-29 04:20:00 I [train.py:122] Batch 2 Loss: 11.3152923, Speed: 10.71 samples/sec, lr: 0.000019',
+    '0: 2023-11-29 04:20:06 I [train.py:122] Batch 3 Loss: 10.461415, Speed: 10.11 samples/sec, lr: 0.000025',
+    '0: 2023-11-29 04:20:12 I [train.py:122] Batch 4 Loss: 11.8934202, Speed: 10.71 samples/sec, lr: 0.000031',
+    '0: 2023-11-29 04:20:18 I [train.py:122] Batch 5 Loss: 13.9545879, Speed: 10.70 samples/sec, lr: 0.000038',
+]
+
+
+def test_awsome_distributed_trainings_batch_lines_are_the_run_s_steps(tmp_path: Path) -> None:
+    """`0: 2023-11-29 04:19:48 I [train.py:122] Batch 0 Loss: 11.6533041, Speed: 3.98 samples/sec, lr:
+    0.000006`: batch N the step, its loss and learning rate the line's, dated by the line."""
+    _, steps, _ = _read(tmp_path, AWS_FSDP)
+    read = [re.search(r"Batch (\d+) Loss: ([\d.]+), Speed: [\d.]+ samples/sec, lr: ([\d.]+)$", t) for t in AWS_FSDP]
+    assert all(read)
+    assert [(s["step"], s["loss"], s["lr"]) for s in steps] == [
+        (int(m.group(1)), float(m.group(2)), float(m.group(3))) for m in read if m]
+    assert all(s["end_ns"] is not None for s in steps)
