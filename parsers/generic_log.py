@@ -1533,6 +1533,8 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
             if " seconds, " in body and _DARKNET.match(body) is not None:
                 return Claim.CONTENT  # darknet's iteration line: one is enough
+            if "|Loss: " in body and _TORCHTUNE_BAR.match(body) is not None and "%|" in body and bar_readings(body):
+                return Claim.CONTENT  # torchtune's recipes' bar (`1|52|Loss: 2.3697:   0%|...| 52/25880 [...]`): one is enough
             if "= Step " in body and _NEMO_RL_STEP.match(body) is not None and ("▶ " in text or "Training Results:" in text):
                 return Claim.CONTENT  # NeMo-RL's step header, its stage lines or results around it
             if "Finished training it " in body and _DLRM.search(body) is not None:
@@ -1878,6 +1880,8 @@ class GenericLogParser(LogReader):
                     before = len(rows.steps)
                     rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns,
                               **({"step_time_s": seconds} if seconds is not None else {}))
+                    if len(rows.steps) > before and counter.match.re is _TORCHTUNE_BAR:
+                        rows.steps[-1]["framework"] = "torchtune"
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
                     elif (len(rows.steps) > before and counter.match.re is _STEPS_BAR and counter.match.group("pe")

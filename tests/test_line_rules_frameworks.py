@@ -827,6 +827,29 @@ def test_torchtunes_bar_under_a_role_and_rank_prefix(tmp_path: Path) -> None:
     assert name == "generic_log"
     assert [(s["rank"], s["step"], s["step_time_s"], s["line"]) for s in steps] == [
         (0, 1, 20.91, 3), (0, 2, 18.96, 4), (0, 3, 16.98, 6)]
+    assert {s["framework"] for s in steps} == {"torchtune"}
+
+
+def test_one_torchtune_bar_claims_its_log(tmp_path: Path) -> None:
+    """torchtune's tutorial's run (github.com/pytorch/torchtune @ 04f44074,
+    docs/source/tutorials/first_finetune_tutorial.rst, its indented block): its logger's lines, then
+    one bar, `1|52|Loss: 2.3697...:   0%|...| 52/25880 [00:24<3:55:01,  1.83it/s]`: read as a log,
+    step 52 of epoch 1 at 1 / 1.83 s."""
+    lines = [
+        '  $ tune run lora_finetune_single_device --config llama2/7B_lora_single_device epochs=1',
+        '  INFO:torchtune.utils.logging:Running LoRAFinetuneRecipeSingleDevice with resolved config:',
+        '  Writing logs to /tmp/lora_finetune_output/log_1713194212.txt',
+        '  INFO:torchtune.utils.logging:Model is initialized with precision torch.bfloat16.',
+        '  INFO:torchtune.utils.logging:Tokenizer is initialized from file.',
+        '  INFO:torchtune.utils.logging:Optimizer and loss are initialized.',
+        '  INFO:torchtune.utils.logging:Loss is initialized.',
+        '  INFO:torchtune.utils.logging:Dataset and Sampler are initialized.',
+        '  INFO:torchtune.utils.logging:Learning rate scheduler is initialized.',
+        '  1|52|Loss: 2.3697006702423096:   0%|▏                     | 52/25880 [00:24<3:55:01,  1.83it/s]',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [(52, 1 / 1.83, "torchtune")]
 
 
 def test_torchruns_role_prefix_names_the_local_rank_and_a_template_the_global() -> None:
