@@ -815,6 +815,8 @@ _LINE_FRAMEWORKS = (
     ("batch_cost", re.compile(r"\bbatch_cost: {0,4}\d"), "paddle"),
     # Sockeye's training logger (`sockeye.training INFO ...`)
     ("sockeye.", _SOCKEYE, "sockeye"),
+    # OLMo's trainer's logger (`olmo.train:979  INFO    [step=20800/23842,epoch=0]`; OLMo-core's `olmo_core.train`)
+    ("olmo", re.compile(r"\bolmo(?:_core)?\.train\b"), "olmo"),
 )
 
 
@@ -825,6 +827,11 @@ def _line_framework(text: str, counter: Any) -> str | None:
         return "espnet"
     if counter.match.re is _CLU:
         return "clu"
+    return _text_framework(text)
+
+
+def _text_framework(text: str) -> str | None:
+    """The framework a step line's shape or logger names (`_LINE_FRAMEWORKS`), else None."""
     for literal, pattern, framework in _LINE_FRAMEWORKS:
         if literal in text and pattern.search(text) is not None:
             return framework
@@ -1312,7 +1319,10 @@ class _Record:
     def emit(self, rows: LogRows) -> None:
         if self.metrics >= 2:
             rank = self.line.rank if self.line.rank is not None else _field_rank(self.line.text)
+            before = len(rows.steps)
             rows.step(line=self.line.number, rank=rank, step=self.step, end_ns=self.line.ts_ns, **self.values)
+            if len(rows.steps) > before and (framework := _text_framework(self.line.text)) is not None:
+                rows.steps[-1]["framework"] = framework
 
 
 # Coqui TTS's (Mozilla TTS's) trainer: a step's head, then its metrics one a line, each with its
@@ -1572,6 +1582,8 @@ class GenericLogParser(LogReader):
                     return Claim.CONTENT  # an epoch's duration: a log that counts epochs
                 elif any(k in _KEYS for k, _ in iter_numbers(body)):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
+            elif ",epoch=" in body and (counter := _step_counter(body)) is not None and _record_head(body, counter):
+                record_head = True  # an undated record's head (its logger's date cut off): `[step=20800/23842,epoch=0]`
             elif (bar := _bar_step(body)) is not None and bar[1] is not None and bar[0].epoch is not None and (
                     _TRAIN_BAR.match(body, 0, bar[0].match.start()) is not None
                     or _TRAIN_LOSS_DESC.search(body, 0, bar_readings(body)[-1].start) is not None):
@@ -1899,7 +1911,7 @@ class GenericLogParser(LogReader):
                 if (latency and "step_time_s" not in values and (e2e_line := latency.pop(line.rank, None)) is not None
                         and line.number - e2e_line[0] <= E2E_LATENCY_LINES):
                     values["step_time_s"] = e2e_line[1]
-                if not values and line.ts_ns is not None and _record_head(text, counter):
+                if not values and (line.ts_ns is not None or ",epoch=" in text) and _record_head(text, counter):
                     record = _Record(line, counter.step)
                 elif ((values and (line.ts_ns is not None or _undated_step(text, values))) or _counter_alone(text, counter)
                       or (line.ts_ns is not None and counter.epoch is not None and _THROUGHPUT_ONLY.search(text) is not None)):

@@ -2791,6 +2791,32 @@ def test_olmo_record_alone_its_rank_and_its_uncaught_error(tmp_path: Path) -> No
     assert name == "generic_log"
     assert [(s["step"], s["rank"], s["loss"]) for s in steps] == [(75, 0, 7.417)]
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", 7)]
+    assert {s["framework"] for s in steps} == {"olmo"}
+
+
+def test_olmo_record_whose_head_lost_its_date(tmp_path: Path) -> None:
+    """OLMo-2's record as an issue quotes it, its logger's date cut off (allenai/OLMo issue 846):
+    `olmo.train:979  INFO    [step=20800/23842,epoch=0]`, then its metric lines: step 20800, its
+    loss `train/CrossEntropyLoss`, its grad norm `optim/total_grad_norm`; no clock."""
+    lines = [
+        'olmo.train:979  INFO    [step=20800/23842,epoch=0]',
+        '    train/masked_instances_local_rank=0',
+        '    optim/total_grad_norm=0.1075',
+        '    train/CrossEntropyLoss=1.834',
+        '    train/Perplexity=6.257',
+        '    train/ZLoss=0.0006',
+        '    throughput/total_tokens=43,620,761,600',
+        '    throughput/total_training_Gflops=102,642,753,655',
+        '    throughput/total_training_log_Gflops=25.35',
+        '    throughput/device/tokens_per_second=15,537',
+        '    throughput/device/batches_per_second=0.0593',
+        '    System/Peak GPU Memory (MB)=51,497',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    metrics = dict(line.strip().split("=", 1) for line in lines[1:])
+    assert name == "generic_log"
+    assert [(s["step"], s["loss"], s["grad_norm"], s["end_ns"], s["framework"]) for s in steps] == [
+        (20800, float(metrics["train/CrossEntropyLoss"]), float(metrics["optim/total_grad_norm"]), None, "olmo")]
 
 
 def test_mlx_lm_iterations_a_second(tmp_path: Path) -> None:
