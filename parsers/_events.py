@@ -27,7 +27,8 @@ _AT_UPDATES = re.compile(r"@ (\d{1,15}) updates\b")
 # "| End of training | test loss  4.96 | test ppl   142.94"; the Flax examples' "Finishing training at step 22500"
 _END = re.compile(
     # (not Ray Train's report of one iteration: "Training finished iteration 8 at 2024-04-29 17:27:29.")
-    r"(?<!further )\btraining (?:is )?(?:done|finished|complete[d]?)\b(?! iteration \d)|(?:^|\] )Training has finished!|"
+    # (and a self-supervised stage's: PatchTST's "pretraining completed")
+    r"(?<!further )\b(?:pre)?training (?:is )?(?:done|finished|complete[d]?)\b(?! iteration \d)|(?:^|\] )Training has finished!|"
     r"\b\d{1,9} epochs? completed in \d|"
     r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b|^total average iteration time: \d|"
     r"\|\s{0,4}end of training\s{0,4}\||(?:^|\] )Finishing training at step \d{1,15}\s*$"

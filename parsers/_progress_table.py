@@ -1,5 +1,6 @@
 """Progress tables: a header line of column names, then a row of numbers a step or an epoch, each
-value under its column's name (left-aligned there, a column left blank when it has no value).
+value under its column's name (left-aligned there, or right-aligned to its end as pandas prints a
+frame; a column left blank when it has no value).
 
 - fastai's `Recorder`: `epoch     train_loss  valid_loss  accuracy  time`, then `0         4.346260
   4.408598    0.370535  1:12:49`: a row an epoch, counted from 0, `time` the epoch's duration. A
@@ -49,6 +50,7 @@ class Header:
     epoch: int | None  # the epoch's column
     ordered: bool = False  # cells apart by a tab or one space: read in their order, not by place
     framework: str | None = None  # the program whose table it is, where its columns say
+    ends: list[int] | None = None  # each column's name's end (a right-aligned table's cells end there)
 
 
 # spaCy's `spacy train` table (v3): `E    #       LOSS TOK2VEC  LOSS NER  ENTS_F  ENTS_P  ENTS_R  SCORE`,
@@ -79,7 +81,8 @@ def header(text: str) -> Header | None:
     counter = next((names.index(name) for name in _COUNTERS if name in names), None)
     if counter is None:
         return None
-    return Header([c.start() for c in cells], names, counter, names.index("epoch") if "epoch" in names else None, ordered)
+    return Header([c.start() for c in cells], names, counter, names.index("epoch") if "epoch" in names else None, ordered,
+                  ends=[c.end() for c in cells])
 
 
 def _strip(text: str) -> str:
@@ -92,21 +95,48 @@ def row(head: Header, text: str) -> dict[str, str] | None:
     """A row under `head`: column name -> its cell, every cell under a column's start (at most 2
     characters left of it), the counter's a whole number; None for any other line."""
     text = _strip(text)
-    cells: dict[str, str] = {}
     if head.ordered:
-        values = text.split()
-        if len(values) != len(head.names):
+        return _in_order(head, text)
+    return (_placed(head, text, right=False) or (_placed(head, text, right=True) if head.ends is not None else None)
+            # (a row whose every column has a value, under fastai's kind of header, read in order where
+            # its places do not say: a head line stripped of its indentation, as detection reads it)
+            or (_in_order(head, text) if _epoch_losses(head) else None))
+
+
+def _epoch_losses(head: Header) -> bool:
+    """A header that opens with `epoch` and names a `..._loss` (fastai's kind)."""
+    return head.names[0] == "epoch" and any(name.endswith("_loss") for name in head.names)
+
+
+def _in_order(head: Header, text: str) -> dict[str, str] | None:
+    """The row's cells in the header's order, one a column."""
+    values = text.split()
+    if len(values) != len(head.names):
+        return None
+    cells: dict[str, str] = {}
+    for name, value in zip(head.names, values, strict=True):
+        if value == _NO_VALUE:
+            continue
+        if _NUMBER.fullmatch(value) is None and _CLOCK.fullmatch(value) is None:
             return None
-        for name, value in zip(head.names, values, strict=True):
-            if value == _NO_VALUE:
-                continue
-            if _NUMBER.fullmatch(value) is None and _CLOCK.fullmatch(value) is None:
-                return None
-            cells[name] = value
-        counter = cells.get(head.names[head.counter])
-        return cells if counter is not None and counter.isdigit() else None
+        cells[name] = value
+    counter = cells.get(head.names[head.counter])
+    return cells if counter is not None and counter.isdigit() else None
+
+
+def _placed(head: Header, text: str, *, right: bool) -> dict[str, str] | None:
+    """The row's cells by place: each under its column's name, its start at most 2 characters left
+    of the name's (left-aligned: fastai's), or its end within 2 characters of the name's end
+    (right-aligned: a pandas frame, PatchTST's learner's `          epoch     train_loss ...`)."""
+    cells: dict[str, str] = {}
     for cell in _CELL.finditer(text):
-        column = bisect_right(head.starts, cell.start() + 2) - 1
+        if right:
+            assert head.ends is not None
+            column = bisect_right(head.ends, cell.end() + 2) - 1
+            if column < 0 or abs(head.ends[column] - cell.end()) > 2:
+                return None
+        else:
+            column = bisect_right(head.starts, cell.start() + 2) - 1
         if column < 0 or head.names[column] in cells:
             return None
         value = cell.group()

@@ -919,6 +919,40 @@ def test_a_fastai_table_an_epoch_a_row_with_its_duration(tmp_path: Path) -> None
         (0, 4.34626, 4369.0), (1, 4.253693, 4360.0), (2, 4.190918, 4335.0)]
 
 
+def test_a_right_aligned_epoch_table_its_saves_between_and_its_end(tmp_path: Path) -> None:
+    """PatchTST's self-supervised pretraining (github.com/Harris-H/PatchTST @ 8bc5e82f, README.md §5.1,
+    its log from the header on): a table whose cells end under their column's name (pandas' way,
+    indented), the save callback's lines between its rows; `pretraining completed` its end."""
+    lines = [
+        '          epoch     train_loss     valid_loss           time',
+        'Better model found at epoch 0 with valid_loss value: 0.9633879239606127.',
+        '              0       0.987340       0.963388          00:23',
+        '              1       0.969473       0.964801          00:23',
+        'Better model found at epoch 2 with valid_loss value: 0.7999917088347921.',
+        '              2       0.942842       0.799992          00:23',
+        'Better model found at epoch 3 with valid_loss value: 0.4354643907275711.',
+        '              3       0.682230       0.435464          00:23',
+        'Better model found at epoch 4 with valid_loss value: 0.3089567876435996.',
+        '              4       0.509751       0.308957          00:23',
+        'Better model found at epoch 5 with valid_loss value: 0.2819502188183807.',
+        '              5       0.403407       0.281950          00:23',
+        'Better model found at epoch 6 with valid_loss value: 0.2734085450287199.',
+        '              6       0.368505       0.273409          00:23',
+        'Better model found at epoch 7 with valid_loss value: 0.26829308841630195.',
+        '              7       0.354000       0.268293          00:23',
+        'Better model found at epoch 8 with valid_loss value: 0.2661328766069475.',
+        '              8       0.347698       0.266133          00:23',
+        'Better model found at epoch 9 with valid_loss value: 0.26483733930525166.',
+        '              9       0.344991       0.264837          00:23',
+        'pretraining completed',
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    rows = [(n, t.split()) for n, t in enumerate(lines, start=1) if t.strip()[:1].isdigit()]
+    assert name == "generic_log" and len(rows) == 10
+    assert [(s["step"], s["line"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (int(cells[0]), n, float(cells[1]), 60 * int(cells[3][:2]) + int(cells[3][3:])) for n, cells in rows]
+    assert [(e["kind"], e["line"]) for e in events] == [("attempt_end", len(lines))]
+
 def test_a_fastai_table_printed_again_goes_on_counting(tmp_path: Path) -> None:
     """fastai's `fine_tune` (a ROCm benchmark's output, index id 56791392581): the frozen epoch's
     table, then the unfrozen epochs' table counting from 0 again: the training goes on, step 1."""
