@@ -71,8 +71,9 @@ _TORCHTITAN = re.compile(r"\[titan\] |memory:\s{0,8}[\d.]{1,20}GiB\([\d.]{1,20}%
 # the epoch's duration where a line says it
 _EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.])", re.I)
 # (and JAX's tutorials' `Epoch 0 in 55.15 sec`)
-_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,80}?\b(?:took|time:?|in(?= {1,4}\d))\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,4}"
-                         r"(?:s|secs?|seconds)\b", re.I)
+# (and an epoch line's field of seconds alone: `epoch   2 | D^2=+0.0019 | cross=0.2559 ... | 1311.5s | FID=211.59`)
+_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,200}?(?:\b(?:took|time:?|in(?= {1,4}\d))\s{0,8}|\|\s{0,4}(?=[\d.]{1,30}s\s{0,4}(?:\||$)))"
+                         r"(\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
 # an epoch's `time: N` with no unit as its line's last figure: seconds
 _EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,8}$", re.I)
 
@@ -103,12 +104,20 @@ def _undated_epoch_line(text: str) -> int | None:
         return None
     body = text.lstrip()
     head = _TRAIN_WORD.match(body)
-    if (epoch := _EPOCH.match(body, head.end() if head is not None else 0)) is None:
+    # (or after an opening bracket: KAIR's `<epoch:  1, lr:1.000e-04> loss: 3.731e-01`)
+    if (epoch := _EPOCH.match(body, head.end() if head is not None else 1 if body[:1] in "<[(" else 0)) is None:
         return None
-    if (any(_KEYS.get(k) == "loss" or ("loss" in k and _EVAL_LOSS.match(k) is None) for k, _ in iter_numbers(body))
-            or _EPOCH_TOOK.match(body) is not None or (head is None and _EPOCH_RESULT.match(body) is not None)):
+    if (_named_loss(body) or _EPOCH_TOOK.match(body, epoch.start()) is not None
+            or (head is None and _EPOCH_RESULT.match(body) is not None)):
         return int(epoch.group(1))
     return None
+
+
+def _named_loss(text: str) -> bool:
+    """The line gives a training loss by any name: `loss`, `train_loss_total`, a GAN's `D_loss` and
+    `Loss_G` (a key that names a loss, not an evaluation's: `val_loss`, `eval_loss_total`)."""
+    return "oss" in text and any(_KEYS.get(k) == "loss" or ("loss" in k and _EVAL_LOSS.match(k) is None)
+                                 for k, _ in iter_numbers(text))
 
 
 class _Epoch:
@@ -240,6 +249,13 @@ _CHAINER_ITER = re.compile(r"\s{0,16}(?P<i>\d{1,15}) iter, \d{1,9} epoch / \d{1,
 _CHAINER_RATE = re.compile(r"\s{0,16}(?P<r>\d{1,12}(?:\.\d{1,20})?|inf) iters/sec\. Estimated time to finish: ")
 # DINOv2's MetricLogger over the run's iterations (its header `Training`, no epoch): "Training  [
 # 1250/2500000]  eta: 40 days, 13:22:08  lr: 0.0006 (0.0003)  ...  time: 1.363414  data: 0.000342"
+# a step counted against the run's steps in brackets opening the line, a loss after it (`[004500/50000] VIMEO  |
+# loss 0.0417 | ... | 3.18 it/s | ETA 254.0 min`), its rate a field of its own (not a progress bar's)
+_BRACKET_STEP = re.compile(r"\[(?P<i>\d{1,15})/\d{1,15}\](?=\s)")
+_RATE_FIELD = re.compile(r"(?:^|\|)\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s?(?P<per>it/s|s/it)\s{0,4}(?:\||$)")
+# first-order-model's logger (and its descendants': Thin-Plate-Spline-Motion-Model's log.txt): an epoch a
+# line, zero-padded, its losses after it (`00000007) perceptual - 55.63549; equivariance_value - 0.20985`)
+_FOMM = re.compile(r"(?P<e>\d{8})\) [A-Za-z_][\w]{0,80} - [-+]?\d")
 # awsome-distributed-training's FSDP example (`Batch 5 Loss: 13.9545879, Speed: 10.70 samples/sec, lr: 0.000038`):
 # its batch is the run's step, its loss and learning rate the line's
 _BATCH_LOSS = re.compile(r"(?:^|\] )Batch (?P<i>\d{1,15}) Loss: (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?)(?:, |\s*$)")
@@ -300,6 +316,14 @@ def _own_step(text: str) -> _OwnStep | None:
                         "since", float(took.group("t")) if took is not None else None)
     if "iters: " in text and (tslib := _TSLIB_ITERS.search(text)) is not None:
         return _OwnStep(int(tslib.group("i")), int(tslib.group("e")), {"loss": float(tslib.group("l"))}, "time_series_library")
+    if text[:1] == "[" and (bracket := _BRACKET_STEP.match(text)) is not None and _named_loss(text):
+        values = _step_values(text[bracket.end():])
+        rate = _RATE_FIELD.search(text, bracket.end()) if "step_time_s" not in values else None
+        if rate is not None and float(rate.group("v")) > 0:
+            values["step_time_s"] = float(rate.group("v")) if rate.group("per") == "s/it" else 1 / float(rate.group("v"))
+        return _OwnStep(int(bracket.group("i")), None, values, "generic")
+    if ") " in text and text[:1].isdigit() and (fomm := _FOMM.match(text)) is not None:
+        return _OwnStep(int(fomm.group("e")), None, {}, "generic")
     if "Batch " in text and " Loss: " in text and (batch := _BATCH_LOSS.search(text)) is not None:
         return _OwnStep(int(batch.group("i")), None, {"loss": float(batch.group("l"))} | {
             k: v for k, v in _step_values(text[batch.end("l"):]).items() if k == "lr"}, "generic")
@@ -1422,7 +1446,10 @@ def _is_step_line(text: str, dated: bool = True) -> bool:
     if _counter_alone(text, counter):
         return True
     values = counter.metrics(text)
-    return any(k != "step" for k in values) if dated else _undated_step(text, values)
+    if dated:
+        # (a loss by a name of its own counts: a GAN's `D_loss: -5.6973 G_loss: 5.6968`)
+        return any(k != "step" for k in values) or _named_loss(text[counter.match.end():])
+    return _undated_step(text, values)
 
 
 # torch_xla's training update (`| Training Device=xla:1/0 Epoch=1 Step=500 Loss=0.00223 Rate=553.79
@@ -1580,7 +1607,7 @@ class GenericLogParser(LogReader):
                         return Claim.CONTENT
                 elif "poch" in body and _EPOCH_TOOK.search(body):
                     return Claim.CONTENT  # an epoch's duration: a log that counts epochs
-                elif any(k in _KEYS for k, _ in iter_numbers(body)):
+                elif any(k in _KEYS for k, _ in iter_numbers(body)) or _named_loss(body):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
             elif ",epoch=" in body and (counter := _step_counter(body)) is not None and _record_head(body, counter):
                 record_head = True  # an undated record's head (its logger's date cut off): `[step=20800/23842,epoch=0]`
@@ -1914,6 +1941,7 @@ class GenericLogParser(LogReader):
                 if not values and (line.ts_ns is not None or ",epoch=" in text) and _record_head(text, counter):
                     record = _Record(line, counter.step)
                 elif ((values and (line.ts_ns is not None or _undated_step(text, values))) or _counter_alone(text, counter)
+                      or (line.ts_ns is not None and _named_loss(text[counter.match.end():]))
                       or (line.ts_ns is not None and counter.epoch is not None and _THROUGHPUT_ONLY.search(text) is not None)):
                     before = len(rows.steps)
                     rank = line.rank

@@ -1,0 +1,143 @@
+"""Research code's own training loops, on quoted real lines (each source cited, every repository's file
+at a commit): KAIR's bracketed epoch lines, an epoch's seconds as a field of its own, a step counted in
+brackets against the run's steps with its rate, first-order-model's logger, and GANs' losses by names
+of their own (`D_loss`, `Loss_G`)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.test_line_rules import _read
+
+# ChengChen2020/USRNet_pytorch @ 0b5faca6, train_log.txt, lines 10-14
+KAIR = [
+    '<epoch:  1, lr:1.000e-04> loss: 3.731e-01 ',
+    '<epoch:  2, lr:1.000e-04> loss: 2.458e-01 ',
+    '<epoch:  3, lr:1.000e-04> loss: 2.420e-01 ',
+    '<epoch:  4, lr:1.000e-04> loss: 2.205e-01 ',
+    '<epoch:  5, lr:1.000e-04> loss: 2.360e-01 ',
+]
+
+# dan-allouche-qf/optimal-transport-gan @ 9e37824e, results/train.log, lines 34-41
+OT_GAN = [
+    'epoch   0 | D^2=+0.0596 | cross=1.1525 rr=0.2651 ff=0.2813 | 1591.6s',
+    'epoch   1 | D^2=+0.0242 | cross=0.8874 rr=0.2090 ff=0.2226 | 1532.4s',
+    ('/Users/danallouche/Documents/optimal-transport-gan/.venv-audit/lib/python3.13/site-package'
+     's/torchmetrics/utilities/prints.py:43: UserWarning: Metric `InceptionScore` will save all '
+     'extracted features in buffer. For large datasets this may lead to large memory footprint.'),
+    '  warnings.warn(*args, **kwargs)',
+    'epoch   2 | D^2=+0.0019 | cross=0.2559 rr=0.0618 ff=0.0652 | 1311.5s | FID=211.59 IS=1.90',
+    'epoch   3 | D^2=+0.0005 | cross=0.0900 rr=0.0222 ff=0.0226 | 1222.7s',
+    'epoch   4 | D^2=+0.0001 | cross=0.0565 rr=0.0141 ff=0.0141 | 1204.1s',
+    'epoch   5 | D^2=+0.0015 | cross=0.2401 rr=0.0585 ff=0.0608 | 1011.3s | FID=97.04 IS=1.95',
+]
+
+# Anson-Saju-George/DA-AT-VFI @ 61253873, train.log, lines 19-23
+VFI = [
+    ('[000000/50000] X4K    | loss 0.0595 | VRAM 1.4/15.9GB (9%) | GPU 92% | 0.12 it/s | ETA 698'
+     '2.1 min | batch 16'),
+    ('[000500/50000] X4K    | loss 0.0488 | VRAM 9.8/15.9GB (62%) | GPU 0% | 3.04 it/s | ETA 271'
+     '.3 min | batch 16'),
+    ('[001000/50000] WMS    | loss 0.0300 | VRAM 9.8/15.9GB (62%) | GPU 98% | 3.14 it/s | ETA 25'
+     '9.9 min | batch 16'),
+    ('[001500/50000] VIMEO  | loss 0.0417 | VRAM 9.8/15.9GB (62%) | GPU 100% | 3.18 it/s | ETA 2'
+     '54.0 min | batch 16'),
+    ('[002000/50000] VIMEO  | loss 0.0435 | VRAM 9.8/15.9GB (62%) | GPU 98% | 3.19 it/s | ETA 25'
+     '0.6 min | batch 16'),
+]
+
+# yaoluxun/Thin-Plate-Spline-Motion-Model @ 8812d622, checkpoints/log.txt, lines 1-6 (epoch 0 twice: a relaunch)
+FOMM = [
+    '00000000) perceptual - 53.96393; equivariance_value - 0.21436; warp_loss - 0.48377',
+    '00000000) perceptual - 53.95184; equivariance_value - 0.21432; warp_loss - 0.48279',
+    '00000001) perceptual - 54.59198; equivariance_value - 0.21411; warp_loss - 0.48784',
+    '00000002) perceptual - 54.90428; equivariance_value - 0.21274; warp_loss - 0.48885',
+    '00000003) perceptual - 54.96794; equivariance_value - 0.21173; warp_loss - 0.48800',
+    '00000004) perceptual - 55.48198; equivariance_value - 0.21135; warp_loss - 0.49258',
+]
+
+# Sound-Zero/GAN_generated_anime_avatars @ 004f2126, log/train.log, lines 2-7
+WGAN = [
+    '2025-09-21 20:25:24,051 - INFO - Epoch [0/50] Batch [0/199] D_loss: -5.6973 G_loss: 5.6968',
+    ('2025-09-21 20:26:12,504 - INFO - 当前搜集到的指标 - Epoch [0/50] Batch [65/199] D_loss: -23.9386, '
+     'G_loss: 44.0164'),
+    '2025-09-21 20:26:38,581 - INFO - Epoch [0/50] Batch [100/199] D_loss: -41.2680 G_loss: 15.7673',
+    ('2025-09-21 20:27:12,913 - INFO - 当前搜集到的指标 - Epoch [0/50] Batch [146/199] D_loss: -30.1969,'
+     ' G_loss: 53.8530'),
+    '2025-09-21 20:28:02,990 - INFO - Epoch [1/50] Batch [0/199] D_loss: -32.8323 G_loss: 30.7754',
+    ('2025-09-21 20:28:13,467 - INFO - 当前搜集到的指标 - Epoch [1/50] Batch [14/199] D_loss: -35.4956, '
+     'G_loss: 50.7186'),
+]
+
+# uuseeluo/paper-MTGAN-implementation @ ac8f778e, logs/train_log.txt, lines 1-8
+MTGAN = [
+    '2025-02-24 17:33:00,369 - INFO - 开始训练过程',
+    '2025-02-24 17:33:00,406 - INFO - 使用设备: cuda',
+    ('2025-02-24 18:18:06,639 - INFO - Epoch [1/20], Loss_D: 0.9577, Loss_G: 11.1170, L_steg: 0.'
+     '8927, L_reg: 649.5980, StegAcc: 0.7864, NC_before: 0.9631, NC_after: 0.9461'),
+    ('2025-02-24 18:18:35,401 - INFO - Validation Epoch [1/20], PSNR: 32.4023, SSIM: 0.9922, NC_'
+     'before Attack: 0.9691, NC_after Attack: 0.9641, Steganalysis Accuracy: 0.6000'),
+    ('2025-02-24 19:03:33,923 - INFO - Epoch [2/20], Loss_D: 0.5011, Loss_G: 6.7798, L_steg: 0.4'
+     '328, L_reg: 683.0438, StegAcc: 0.9391, NC_before: 0.9725, NC_after: 0.9680'),
+    ('2025-02-24 19:04:02,267 - INFO - Validation Epoch [2/20], PSNR: 30.8374, SSIM: 0.9843, NC_'
+     'before Attack: 0.9755, NC_after Attack: 0.9673, Steganalysis Accuracy: 0.5000'),
+    ('2025-02-24 19:48:58,586 - INFO - Epoch [3/20], Loss_D: 0.7242, Loss_G: 5.6351, L_steg: 0.6'
+     '502, L_reg: 740.3109, StegAcc: 0.8791, NC_before: 0.9761, NC_after: 0.9736'),
+    ('2025-02-24 19:49:27,084 - INFO - Validation Epoch [3/20], PSNR: 35.5951, SSIM: 0.9945, NC_'
+     'before Attack: 0.9849, NC_after Attack: 0.9834, Steganalysis Accuracy: 0.5950'),
+]
+
+
+def test_kair_s_bracketed_epoch_lines(tmp_path: Path) -> None:
+    """`<epoch:  1, lr:1.000e-04> loss: 3.731e-01`: an epoch a line (nothing finer), its loss, no clock."""
+    name, steps, _ = _read(tmp_path, KAIR)
+    read = [re.match(r"<epoch:\s+(\d+), lr:[\d.e+-]+> loss: ([\d.e+-]+)", t) for t in KAIR]
+    assert name == "generic_log" and all(read)
+    assert [(s["step"], s["loss"], s["end_ns"]) for s in steps] == [(int(m.group(1)), float(m.group(2)), None) for m in read if m]
+
+
+def test_an_epoch_s_seconds_as_a_field_of_its_own(tmp_path: Path) -> None:
+    """`epoch   2 | D^2=+0.0019 | cross=0.2559 rr=0.0618 ff=0.0652 | 1311.5s | FID=211.59 IS=1.90`: the
+    epoch a step, the `1311.5s` field its time."""
+    name, steps, _ = _read(tmp_path, OT_GAN)
+    read = [m for t in OT_GAN if (m := re.match(r"epoch\s+(\d+) \|.*\| ([\d.]+)s(?: \||$)", t))]
+    assert name == "generic_log" and len(read) >= 3
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(int(m.group(1)), float(m.group(2))) for m in read]
+
+
+def test_a_step_in_brackets_against_the_run_s_steps_and_its_rate(tmp_path: Path) -> None:
+    """`[000500/50000] X4K    | loss 0.0488 | ... | 3.04 it/s | ETA 271.3 min | batch 16`: step 500,
+    its loss, 1 / 3.04 s its time (a rate of its own, no progress bar)."""
+    name, steps, _ = _read(tmp_path, VFI)
+    read = [re.match(r"\[(\d+)/50000\] \w+ +\| loss ([\d.]+) \|.*\| ([\d.]+) it/s \|", t) for t in VFI]
+    assert name == "generic_log" and all(read)
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (int(m.group(1)), float(m.group(2)), pytest.approx(1 / float(m.group(3)))) for m in read if m]
+
+
+def test_first_order_model_s_logger(tmp_path: Path) -> None:
+    """`00000001) perceptual - 54.59198; equivariance_value - 0.21411; warp_loss - 0.48784`: the
+    zero-padded epoch a step; epoch 0 printed twice (the run launched again) is two rows."""
+    name, steps, _ = _read(tmp_path, FOMM)
+    assert name == "generic_log"
+    assert [(s["step"], s["line"]) for s in steps] == [(int(t[:8]), n) for n, t in enumerate(FOMM, start=1)]
+
+
+def test_gan_losses_by_names_of_their_own(tmp_path: Path) -> None:
+    """`Epoch [0/50] Batch [100/199] D_loss: -41.2680 G_loss: 15.7673`, dated: a step (the batch of
+    its epoch, numbered on across epochs), though no loss is named `loss` (none stored: which of a
+    GAN's two is the loss, the line does not say); `Epoch [1/20], Loss_D: 0.9577, Loss_G: ...` a
+    dated epoch line, a step each, its validation's line none."""
+    name, steps, _ = _read(tmp_path, WGAN)
+    read = [(n, m) for n, t in enumerate(WGAN, start=1) if (m := re.search(r"Epoch \[(\d+)/50\] Batch \[(\d+)/199\]", t))]
+    assert name == "generic_log" and len(read) == len(WGAN)
+    assert [(s["step"], s["line"], s["loss"]) for s in steps] == [
+        (int(m.group(1)) * 199 + int(m.group(2)), n, None) for n, m in read]
+    name, steps, _ = _read(tmp_path, MTGAN)
+    epochs = [(n, int(m.group(1))) for n, t in enumerate(MTGAN, start=1)
+              if (m := re.search(r" - INFO - Epoch \[(\d+)/20\], Loss_D", t))]
+    assert name == "generic_log" and len(epochs) >= 2
+    assert [(s["step"], s["line"]) for s in steps] == [(e, n) for n, e in epochs]
