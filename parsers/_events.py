@@ -34,7 +34,10 @@ _END = re.compile(
     r"\|\s{0,4}end of training\s{0,4}\||(?:^|\] )Finishing training at step \d{1,15}\s*$"
     # (Caffe's solver and its tool, through glog: "solver.cpp:322] Optimization Done."; DeePMD-kit's
     # "DEEPMD INFO    finished training")
-    r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$", re.IGNORECASE)
+    r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$"
+    # ("training complete" / "training ended" in Chinese, as a message's opening: `- INFO - 训练完成`,
+    # `✅ 训练完成! 保存模型到 ...`; not an epoch's round, `第1轮训练完成`)
+    r"|(?:^|\s|\] )训练已?(?:完成|结束)", re.IGNORECASE)
 # DeepSpeed's launcher on a worker that returned 0 (`[launch.py:350:main] Process 29248 exits
 # successfully.`): its run ended cleanly, where no failure was logged before it
 # SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting
@@ -270,7 +273,7 @@ _ANY_EVENT_PATTERN = (
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |Done!\s*$|Reporting training |Exception ignored in|\] Optimization Done\."
-    r"|loss decreased \(|Killing subprocess |exits with return code = "
+    r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)"
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
 # "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec

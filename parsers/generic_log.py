@@ -71,8 +71,10 @@ _TORCHTITAN = re.compile(r"\[titan\] |memory:\s{0,8}[\d.]{1,20}GiB\([\d.]{1,20}%
 # the epoch's duration where a line says it
 _EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.])", re.I)
 # (and JAX's tutorials' `Epoch 0 in 55.15 sec`)
-# (and an epoch line's field of seconds alone: `epoch   2 | D^2=+0.0019 | cross=0.2559 ... | 1311.5s | FID=211.59`)
-_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,200}?(?:\b(?:took|time:?|in(?= {1,4}\d))\s{0,8}|\|\s{0,4}(?=[\d.]{1,30}s\s{0,4}(?:\||$)))"
+# (and an epoch line's field of seconds alone: `epoch   2 | D^2=+0.0019 | cross=0.2559 ... | 1311.5s | FID=211.59`,
+# or its training's: `Epoch 02 loss 1.2394 | train 2.1s`)
+_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,200}?(?:\b(?:took|time:?|in(?= {1,4}\d))\s{0,8}"
+                         r"|\|\s{0,4}(?:train(?:ing)? {1,4})?(?=[\d.]{1,30}s\s{0,4}(?:\||$)))"
                          r"(\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
 # an epoch's `time: N` with no unit as its line's last figure: seconds
 _EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,8}$", re.I)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_line_rules import _read
+from tracelens.parsers._events import _END
 
 # ChengChen2020/USRNet_pytorch @ 0b5faca6, train_log.txt, lines 10-14
 KAIR = [
@@ -90,6 +91,22 @@ MTGAN = [
      'before Attack: 0.9849, NC_after Attack: 0.9834, Steganalysis Accuracy: 0.5950'),
 ]
 
+# its last two lines (44 and 45)
+MTGAN_END = [
+    ('2025-02-25 08:33:35,811 - INFO - 提示: 模型在最近5个epoch中欠拟合。考虑增加模型复杂度、减少正则化或增加训练时间。'),
+    ('2025-02-25 08:33:36,818 - INFO - 训练完成'),
+]
+
+
+# gaggenwaschke/NoProp @ ff5fc7a2, logs/log_mnist.md (its first block), lines 1-6
+NOPROP = [
+    '',
+    '--- resnet18 on cuda ---',
+    'Epoch 01 loss 12.6313 | train 2.5s',
+    'Epoch 02 loss 1.2394 | train 2.1s',
+    'Epoch 03 loss 1.2706 | train 2.1s',
+    'Epoch 04 loss 0.9936 | train 2.1s',
+]
 
 def test_kair_s_bracketed_epoch_lines(tmp_path: Path) -> None:
     """`<epoch:  1, lr:1.000e-04> loss: 3.731e-01`: an epoch a line (nothing finer), its loss, no clock."""
@@ -141,3 +158,22 @@ def test_gan_losses_by_names_of_their_own(tmp_path: Path) -> None:
               if (m := re.search(r" - INFO - Epoch \[(\d+)/20\], Loss_D", t))]
     assert name == "generic_log" and len(epochs) >= 2
     assert [(s["step"], s["line"]) for s in steps] == [(e, n) for n, e in epochs]
+
+
+def test_an_epoch_s_training_seconds_as_a_field(tmp_path: Path) -> None:
+    """`Epoch 02 loss 1.2394 | train 2.1s`: the epoch a step, its loss, its training's 2.1 s its time."""
+    name, steps, _ = _read(tmp_path, NOPROP)
+    read = [m for t in NOPROP if (m := re.fullmatch(r"Epoch (\d+) loss ([\d.]+) \| train ([\d.]+)s", t))]
+    assert name == "generic_log" and len(read) >= 3
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (int(m.group(1)), float(m.group(2)), float(m.group(3))) for m in read]
+
+
+def test_training_complete_in_chinese_ends_the_run(tmp_path: Path) -> None:
+    """MTGAN's last lines (the same file's last two): `- INFO - 训练完成` ("training complete") is the
+    run's clean end, after its epochs."""
+    lines = [*MTGAN, "...", *MTGAN_END]
+    _, _, events = _read(tmp_path, lines)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", len(lines))]
+    # (the phrase after a round's number, `第1轮训练完成`, round 1's training complete, is no end)
+    assert _END.search("第1轮训练完成") is None and _END.search("- INFO - 训练完成") is not None
