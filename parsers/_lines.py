@@ -71,8 +71,9 @@ _APP_PREFIX = re.compile(r"[A-Za-z][\w.\-]{0,63}/\d{1,6} (?=\[(?:default|rank)?\
 _APP_RANK = re.compile(r"\[(\d{1,7})\]:")
 # grep's name of the file a line is from, where it searched several (`grep "epoch" device*/train*.log`:
 # "device0/train0.log:epoch: 1 step: 123384, ..."; `-n` adds the line's number, "train.log:12:")
-_GREP_PREFIX = re.compile(r"^[ ]{0,6}+(?:[\w.\-]{1,255}+/){0,16}+[\w.\-]{1,255}+(?<=\.log|\.txt|\.out|\.err)(?::\d{1,9}+)?:(?=\S)")
-_GREP_HINTS = (".log:", ".txt:", ".out:", ".err:")
+_GREP_PREFIX = re.compile(r"^[ ]{0,6}+(?:[\w.\-]{1,255}+/){0,16}+[\w.\-]{1,255}+(?<=\.log|\.txt|\.out|\.err)"
+                          r"(?::\d{1,9}+)?:(?=\S)")
+_GREP_HINT = re.compile(r"\.(?:log|txt|out|err):")
 # prefixes that open with a name: tried only when the line holds their separator
 # (and a node and its task before its stream, as LUMI's srun labels them: "nid005143:0 out: ";
 # docker-compose's service with its replica, "svc-1  | ", or its container's given name,
@@ -306,7 +307,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
             # and a digit (a logger's "[2023-05-10 ...", most often) only "[3] ", "[1,3]<std",
             # "[host:3]:" or Determined's "[2023-05-10T...] id || "
             if opener == " ":
-                special = segment[:7].lstrip(" ")[:1].isdecimal() or any(hint in segment[:300] for hint in _GREP_HINTS)
+                special = segment[:7].lstrip(" ")[:1].isdecimal() or _GREP_HINT.search(segment, 0, 300) is not None
             elif opener == "[" and segment[1:2].isdecimal():
                 special = "] " in segment[:7] or "]:" in segment or "]<std" in segment or " || " in segment
             else:
@@ -314,7 +315,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         else:
             special = ("| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:70] or "]<std" in segment[:40]
                        or " out: " in segment[:80] or " err: " in segment[:80] or "]:" in segment[:90]
-                       or any(hint in segment[:300] for hint in _GREP_HINTS))
+                       or _GREP_HINT.search(segment, 0, 300) is not None)
         if special:
             rank, body, prefix_ns, node = _strip(segment)
             if node is not None and rank is None:
@@ -480,7 +481,7 @@ _NEEDS_PYTHON = (
     r"|^(?:[\w.\-]*-\d+ +\| |[A-Za-z][\w.]*-[\w.\-]* +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |(?:[0-9]{1,3}\.){3}[0-9]{1,3}: "
     r"|\([^ ]*(?:, rank=[0-9]+)?,? pid=|[\w.\-]+: \[|[A-Za-z][\w.\-]*:[0-9]+ (?:out|err): "
     r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] |[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}\.[0-9]{7}"
-    r"| {0,6}[\w./\-]+\.(?:log|txt|out|err):)"
+    r"| {0,6}[A-Za-z0-9_./\-]+\.(?:log|txt|out|err):)"
     r"|^[^!-~]*$"
 )
 
@@ -609,7 +610,7 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
     ts: int | None = None
     node: str | None = None
     for _ in range(3):  # prefixes nest (srun around torchrun around Determined)
-        if any(hint in text[:300] for hint in _GREP_HINTS) and (grep := _GREP_PREFIX.match(text)) is not None:
+        if _GREP_HINT.search(text, 0, 300) is not None and (grep := _GREP_PREFIX.match(text)) is not None:
             text = text[grep.end():]
             continue
         if text[:1] in _PREFIX_OPENERS:
