@@ -113,6 +113,24 @@ def test_a_raw_job_s_cache_forgets_a_file_deleted_from_it(tmp_path: Path) -> Non
     assert [r["path"] for r in csv.DictReader(io.StringIO(out))] == files
 
 
+def test_a_raw_job_s_cache_keeps_a_copy_of_a_deleted_file(tmp_path: Path) -> None:
+    """A folder holding a console and a copy of it (stored once, the copy `duplicate`): deleting
+    the first leaves the copy's steps in the cache, as many as the console had."""
+    job = tmp_path / "job"
+    shutil.copytree(SAMPLE_LOGS / "ddp_gloo_2rank", job)
+    shutil.copyfile(job / "console.log", job / "zcopy.log")
+    query = "select count(*) as n from log_steps"
+    code, out, err = run_cli("sql", str(job), query, "--format", "csv")
+    assert code == 0, err
+    steps = int(next(csv.DictReader(io.StringIO(out)))["n"])
+    assert steps > 0
+    code, out, err = run_cli("sql", str(job), "select path, status from files order by path", "--format", "csv")
+    assert ("duplicate" in out) and code == 0, err
+    (job / "console.log").unlink()
+    code, out, err = run_cli("sql", str(job), query, "--format", "csv")
+    assert code == 0, err
+    assert int(next(csv.DictReader(io.StringIO(out)))["n"]) == steps
+
 def test_output_file_needs_force(tmp_path: Path, all_samples_store: Path) -> None:
     store = all_samples_store
     out = tmp_path / "ranks.json"

@@ -116,9 +116,9 @@ def ingest(
         store._write_empty_tables()
         if store.derived_version != _store.derived_version():
             refresh_derived(store)
-        todo, unknown, order = _plan(store, inputs, parsers, forced, outcome)
         if mirror:
-            _forget_vanished(store, inputs, order, outcome)
+            _forget_vanished(store, inputs, outcome)
+        todo, unknown, order = _plan(store, inputs, parsers, forced, outcome)
         checked = job != "all" and (job is not None or one_job)  # one job per store: decided once all is parsed
         token = secrets.token_hex(4)
         tasks = [ParseTask(str(store.root), rec, name, options, token) for rec, name in todo]
@@ -145,18 +145,35 @@ def ingest(
     return outcome
 
 
-def _forget_vanished(store: Store, inputs: list[str | Path], found: dict[str, int], outcome: IngestOutcome) -> None:
+def _forget_vanished(store: Store, inputs: list[str | Path], outcome: IngestOutcome) -> None:
     """A mirror of its inputs (the cache of a raw folder) forgets the files stored from under
-    them that are no longer there: a file deleted from the folder leaves its report. Their rows
-    go with the next commit (their records gone from it, garbage collection takes the rest)."""
+    them that are no longer there: a file deleted from the folder leaves its report. Only a path
+    the system says does not exist is forgotten (a folder that cannot be read now keeps its
+    files). A stored copy of a forgotten file's bytes (`duplicate`, no rows of its own) is
+    forgotten too, so that this ingest parses it again. Their rows go with the next commit
+    (their records gone from it, garbage collection takes the rest)."""
     roots = [os.path.abspath(p) for p in inputs]
     gone = [path for path in store.records
-            if path not in found and any(path == root or path.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
-            and not os.path.lexists(path)]
+            if any(path == root or path.startswith(root.rstrip(os.sep) + os.sep) for root in roots) and _vanished(path)]
     for path in gone:
         del store.records[path]
-    if gone:
-        outcome.notes.append(f"{len(gone)} files read before are no longer there: left out, e.g. {printable(min(gone))}")
+    if not gone:
+        return
+    forgotten = set(gone)
+    for path in [p for p, rec in store.records.items() if rec.duplicate_of in forgotten]:
+        del store.records[path]  # (not counted: it is parsed again now)
+    outcome.notes.append(f"{len(gone)} files read before are no longer there: left out, e.g. {printable(min(gone))}")
+
+
+def _vanished(path: str) -> bool:
+    """The system says the path does not exist (not: it cannot be looked at now)."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def _plan(
