@@ -36,8 +36,8 @@ _END = re.compile(
     # "DEEPMD INFO    finished training")
     r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$"
     # ("training complete" / "training ended" in Chinese, as a message's opening: `- INFO - 训练完成`,
-    # `✅ 训练完成! 保存模型到 ...`; not an epoch's round, `第1轮训练完成`)
-    r"|(?:^|\s|\] )训练已?(?:完成|结束)", re.IGNORECASE)
+    # `✅ 训练完成! 保存模型到 ...`; not an epoch's, `第1轮训练完成`, `Epoch 1 训练完成, 平均损失 ...`)
+    r"|(?:^|\] |- |[^\w\s] )训练已?(?:完成|结束)", re.IGNORECASE)
 # DeepSpeed's launcher on a worker that returned 0 (`[launch.py:350:main] Process 29248 exits
 # successfully.`): its run ended cleanly, where no failure was logged before it
 # SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting

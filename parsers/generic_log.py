@@ -37,7 +37,7 @@ from tracelens.parsers.tensorflow_log import _SAVE as _TF_SAVE
 # `avg_reader_cost: 0.35601 s, avg_batch_cost: 0.41762 s`, PaddleDetection's `batch_cost: 1.7087 data_cost: 0.0102`)
 _KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/step": "step_time_s",
          "batch_cost": "step_time_s", "avg_batch_cost": "step_time_s", "reader_cost": "data_time_s",
-         "avg_reader_cost": "data_time_s", "data_cost": "data_time_s", "cost": "loss"}
+         "avg_reader_cost": "data_time_s", "data_cost": "data_time_s"}
 # a figure as Python prints a float: sign, digits, decimals, exponent
 _FIGURE = r"[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?"
 # RETURNN's objective of one output layer: `cost:output 19.2419147897`
@@ -93,8 +93,9 @@ _TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}train(?:ing)?[ _]loss\s{{0,4}}[:=]\s{{
 _EPOCH_RESULT = re.compile(r"epoch \d{1,9}: (?:\{'[^{}]{1,2000}\}|\d{1,9}(?:\.\d{1,20})?)\s*$")
 # a line opening with its epoch, after the word `train` (Flax's examples: `train epoch: 1, loss: 0.1293, accuracy: 96.04`)
 _TRAIN_WORD = re.compile(r"train(?:ing)? {1,4}(?=epoch)", re.I)
-# a loss an evaluation reports, not training's (`eval_loss_total`, `val_loss`, `test loss`)
-_EVAL_LOSS = re.compile(r"(?:val|valid|validation|eval|test|dev)\b|(?:val|valid|eval|test|dev)_", re.I)
+# a loss an evaluation reports, not training's (`eval_loss_total`, `val_loss`, `best_val_loss`, `test loss`),
+# or no loss at all (mixed precision's loss scale: `loss_scale`, `loss_scaler`)
+_EVAL_LOSS = re.compile(r"(?:^|[_ ])(?:val|valid|validation|eval|test|dev)(?:$|[_ ])|loss_scal", re.I)
 
 
 def _undated_epoch_line(text: str) -> int | None:
@@ -118,7 +119,7 @@ def _undated_epoch_line(text: str) -> int | None:
 def _named_loss(text: str) -> bool:
     """The line gives a training loss by any name: `loss`, `train_loss_total`, a GAN's `D_loss` and
     `Loss_G` (a key that names a loss, not an evaluation's: `val_loss`, `eval_loss_total`)."""
-    return "oss" in text and any(_KEYS.get(k) == "loss" or ("loss" in k and _EVAL_LOSS.match(k) is None)
+    return "oss" in text and any(_KEYS.get(k) == "loss" or ("loss" in k and _EVAL_LOSS.search(k) is None)
                                  for k, _ in iter_numbers(text))
 
 
@@ -280,6 +281,8 @@ class _OwnStep(NamedTuple):
     # the steps between
     clock: str | None = None
     seconds: float | None = None
+    # a count that may start over each epoch: within the epoch the log last named, where it names one
+    in_epoch: bool = False
 
 
 def _own_step(text: str) -> _OwnStep | None:
@@ -323,12 +326,12 @@ def _own_step(text: str) -> _OwnStep | None:
         rate = _RATE_FIELD.search(text, bracket.end()) if "step_time_s" not in values else None
         if rate is not None and float(rate.group("v")) > 0:
             values["step_time_s"] = float(rate.group("v")) if rate.group("per") == "s/it" else 1 / float(rate.group("v"))
-        return _OwnStep(int(bracket.group("i")), None, values, "generic")
+        return _OwnStep(int(bracket.group("i")), None, values, "generic", in_epoch=True)
     if ") " in text and text[:1].isdigit() and (fomm := _FOMM.match(text)) is not None:
         return _OwnStep(int(fomm.group("e")), None, {}, "generic")
     if "Batch " in text and " Loss: " in text and (batch := _BATCH_LOSS.search(text)) is not None:
         return _OwnStep(int(batch.group("i")), None, {"loss": float(batch.group("l"))} | {
-            k: v for k, v in _step_values(text[batch.end("l"):]).items() if k == "lr"}, "generic")
+            k: v for k, v in _step_values(text[batch.end("l"):]).items() if k == "lr"}, "generic", in_epoch=True)
     if "]  eta: " in text and (dinov2 := _DINOV2.search(text)) is not None:
         return _OwnStep(int(dinov2.group("i")), None, _step_values(text[dinov2.end():]), "dinov2")
     if "] Batch [" in text and (mxnet := _MXNET_SPEED.search(text)) is not None:
@@ -565,6 +568,9 @@ _MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?) ?ms\s{0,4}(?:\||
 # a step's seconds right after its counter (MaxText's `completed step: 5, seconds: 5.668, ...`)
 _SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 
+# a step's cost as its loss, a field of its own with no unit after it (`| Cost: 2.2714`; not `cost 0.31 sec`,
+# nor PaddlePaddle's `batch_cost: 0.83230s`)
+_COST = re.compile(rf"(?:^|(?<=[|,;] ))[Cc]ost:?\s{{1,4}}(?P<v>{_FIGURE})(?![\d.])(?!\s{{0,2}}(?:s|sec|secs|seconds|ms)\b)")
 _LOSS_IS = re.compile(rf"\bloss is\s{{1,4}}(?P<v>{_FIGURE})(?![\d.])")
 # LitGPT's `loss train: 10.979, val: n/a` (the training loss named after the word)
 _LOSS_TRAIN = re.compile(rf"\bloss train:\s{{0,8}}(?P<v>{_FIGURE})(?![\d.])")
@@ -794,6 +800,8 @@ def _step_values(text: str) -> dict[str, float]:
         values["step_time_s"] = float(own.group("v"))  # timm's batch time (its line alone writes `  Time: 0.449s`)
     if "data_time_s" not in values and "data_time" in text and (data := _DATA_TIME.search(text)) is not None:
         values["data_time_s"] = float(data.group("v")) / (1000 if data.group("ms") else 1)
+    if "loss" not in values and "ost" in text and (cost := _COST.search(text)) is not None:
+        values["loss"] = float(cost.group("v"))  # the deeplearning-models notebooks' `... | Cost: 2.2714`
     if "loss" not in values and "loss is " in text and (said := _LOSS_IS.search(text)) is not None:
         values["loss"] = float(said.group("v"))  # MindSpore's LossMonitor: `epoch: 1 step: 458, loss is 3.168`
     if "loss train:" in text and (train := _LOSS_TRAIN.search(text)) is not None:
@@ -1687,7 +1695,7 @@ class GenericLogParser(LogReader):
                     epoch = epochs[line.rank][-1]
                     epoch.line = line.number
                     epoch.loss = next((v for k, v in iter_numbers(line.text)
-                                       if _KEYS.get(k) == "loss" or ("loss" in k and _EVAL_LOSS.match(k) is None)), None)
+                                       if _KEYS.get(k) == "loss" or ("loss" in k and _EVAL_LOSS.search(k) is None)), None)
             elif (line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None
                   and "loss" in line.text and (said := _TRAIN_LOSS_LINE.match(line.text)) is not None):
                 # an undated line of the epoch's training loss alone, after its epoch opened (a port of
@@ -1860,6 +1868,8 @@ class GenericLogParser(LogReader):
                             values["step_time_s"] = since / (own.step - before_own[0])
                 if own.framework == "keras" and line.rank in keras_epoch:
                     own = own._replace(epoch=keras_epoch[line.rank])
+                if own.in_epoch and own.epoch is None and line.rank in epochs:
+                    own = own._replace(epoch=epochs[line.rank][-1].number)  # (see `_steps_across_epochs`)
                 before = len(rows.steps)
                 rows.step(line=line.number, rank=line.rank, step=own.step, end_ns=line.ts_ns, **values)
                 if len(rows.steps) > before:

@@ -177,3 +177,16 @@ def test_training_complete_in_chinese_ends_the_run(tmp_path: Path) -> None:
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", len(lines))]
     # (the phrase after a round's number, `第1轮训练完成`, round 1's training complete, is no end)
     assert _END.search("第1轮训练完成") is None and _END.search("- INFO - 训练完成") is not None
+
+
+def test_what_is_no_training_loss_nor_an_end() -> None:
+    """The words these rules read, where they mean something else: an evaluation's loss or a loss
+    scale by any name is no training loss; a cost with a time unit is a time; `训练完成` after an
+    epoch's number is that epoch's, not the run's end."""
+    from tracelens.parsers.generic_log import _COST, _named_loss
+
+    assert [_named_loss(t) for t in ("best_val_loss: 0.41", "mean_val_loss=0.4", "loss_scale: 65536.0",
+                                     "D_loss: -5.6973", "train_loss_total=0.6695")] == [False, False, False, True, True]
+    assert [_COST.search(t) is not None for t in ("Batch 050/469 | Cost: 2.2714", "step 10, cost 0.31 sec",
+                                                  "batch_cost: 0.83230s")] == [True, False, False]
+    assert _END.search("Epoch 1 训练完成, 平均损失: 0.5") is None
