@@ -70,9 +70,10 @@ _PREFIX_OPENERS = frozenset("[( 0123456789")
 _APP_PREFIX = re.compile(r"[A-Za-z][\w.\-]{0,63}/\d{1,6} (?=\[(?:default|rank)?\d{1,7}\]:)")
 _APP_RANK = re.compile(r"\[(\d{1,7})\]:")
 # grep's name of the file a line is from, where it searched several (`grep "epoch" device*/train*.log`:
-# "device0/train0.log:epoch: 1 step: 123384, ..."; `-n` adds the line's number, "train.log:12:")
-_GREP_PREFIX = re.compile(r"^[ ]{0,6}+(?:[\w.\-]{1,255}+/){0,16}+[\w.\-]{1,255}+(?<=\.log|\.txt|\.out|\.err)"
-                          r"(?::\d{1,9}+)?:(?=\S)")
+# "device0/train0.log:epoch: 1 step: 123384, ..."; `-n` adds the line's number, "train.log:12:", not a
+# time's hour: "out.log:12:34:56 ...")
+_GREP_PREFIX = re.compile(r"^[ ]{0,6}+/?(?:[\w.\-]{1,255}+/){0,16}+[\w.\-]{1,255}+(?<=\.log|\.txt|\.out|\.err)"
+                          r"(?::\d{1,9}+(?=:\D))?:(?=\S)")
 _GREP_HINT = re.compile(r"\.(?:log|txt|out|err):")
 # prefixes that open with a name: tried only when the line holds their separator
 # (and a node and its task before its stream, as LUMI's srun labels them: "nid005143:0 out: ";

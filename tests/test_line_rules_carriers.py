@@ -139,3 +139,11 @@ def test_grep_s_file_names_before_the_lines(tmp_path: Path) -> None:
     assert len(times) == len(losses) == 3
     assert [(s["step_time_s"], s["loss"]) for s in steps] == list(zip(times, losses, strict=True))
     assert {s["framework"] for s in steps} == {"mindspore"}
+
+
+def test_grep_s_prefix_forms() -> None:
+    """An absolute path is grep's file name too; `-n`'s line number is taken only where a field
+    follows it, not the hour of a time that opens the line."""
+    assert strip_prefix("/x/y/train.log:" + GREP[2].split(":", 1)[1]) == (None, GREP[2].split(":", 1)[1])
+    assert strip_prefix("train.log:12:" + GREP[2].split(":", 1)[1]) == (None, GREP[2].split(":", 1)[1])
+    assert strip_prefix("out.log:" + DOCKER[1][11:]) == (None, DOCKER[1][11:])
