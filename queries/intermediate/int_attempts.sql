@@ -228,9 +228,9 @@ undated_rows as (
     -- a job whose logs date nothing (no attempt above): its attempts are read in the order of
     -- the lines of its console with the most steps (then events), in the lines of the rank with
     -- the most there (or of none)
-    select file_id, rank, line, step, null as kind from stg_log_steps
+    select file_id, rank, line, step, null as kind, null::double as duration_s from stg_log_steps
     union all
-    select file_id, rank, line, null, kind from stg_log_events
+    select file_id, rank, line, null, kind, duration_s from stg_log_events
 ),
 undated_console as (
     select file_id, rank
@@ -241,52 +241,64 @@ undated_console as (
     limit 1
 ),
 undated_lines as (
-    select u.line, u.step, u.kind,
-        lag(u.step) over (partition by u.step is null order by u.line) as previous_step
+    -- its console's lines, one row each: the step it logs, and what its events say
+    select u.line, max(u.step) as step,
+        bool_or(u.kind in ('attempt_start', 'restart')) as start,
+        bool_or(u.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as failure,
+        bool_or(u.kind = 'attempt_end') as ended,
+        max(u.duration_s) filter (where u.kind in ('collective_timeout', 'hang')) as hang_s
     from undated_rows u
     join undated_console c on u.file_id = c.file_id and (u.rank is not distinct from c.rank or u.rank is null)
+    group by u.line
+),
+undated_marks as (
+    -- what the lines before each line hold (one pass over them, in line order)
+    select l.*,
+        lag(l.step) over (partition by l.step is null order by l.line) as previous_step,
+        coalesce(sum((l.step is not null)::int) over before, 0) as steps_before,
+        coalesce(sum(coalesce(l.failure, false)::int) over before, 0) as failures_before,
+        coalesce(sum((l.step is not null or coalesce(l.failure, false))::int) over before, 0) as progress_before,
+        max(case when l.start then l.line end) over before as last_start_line,
+        max(case when l.step is not null then l.line end) over before as last_step_line,
+        row_number() over (order by l.line) = 1 as first
+    from undated_lines l
+    window before as (order by l.line rows between unbounded preceding and 1 preceding)
 ),
 undated_boundaries as (
-    -- its first line; a start or restart line after steps; a step counter that went back with
-    -- no start line since the step before
-    select min(line) as line from undated_lines
-    union
-    select l.line from undated_lines l
-    where l.kind in ('attempt_start', 'restart')
-      and exists (select 1 from undated_lines s where s.step is not null and s.line < l.line)
-    union
-    select l.line from undated_lines l
-    where l.step < l.previous_step
-      and not exists (select 1 from undated_lines e
-                      where e.kind in ('attempt_start', 'restart') and e.line < l.line
-                        and e.line > (select max(p.line) from undated_lines p where p.step is not null and p.line < l.line))
+    -- its first line; a start or restart line after steps or a failure; a step counter that went
+    -- back with no start line since the step before
+    select line, progress_before
+    from undated_marks
+    where first
+       or (coalesce(start, false) and (steps_before > 0 or failures_before > 0))
+       or (step < previous_step and (last_start_line is null or last_start_line < last_step_line))
 ),
 undated_kept as (
     -- (as `kept`: a start line with no step or failure since the boundary before is the same attempt's)
-    select b.line, lead(b.line) over (order by b.line) as next_line
-    from (select line, lag(line) over (order by line) as previous_line from undated_boundaries) b
-    where b.previous_line is null or exists (
-        select 1 from undated_lines l
-        where l.line >= b.previous_line and l.line < b.line
-          and (l.step is not null or l.kind in ('crash', 'oom', 'collective_timeout', 'hang')))
+    select line, row_number() over (order by line) as attempt
+    from (select line, progress_before, lag(progress_before) over (order by line) as previous_progress
+          from undated_boundaries) b
+    where previous_progress is null or progress_before > previous_progress
+),
+undated_numbered as (
+    -- each line in the attempt of the last kept boundary at or before it
+    select max(k.attempt) over (order by l.line rows between unbounded preceding and current row) as attempt, l.*
+    from undated_lines l
+    left join undated_kept k using (line)
 ),
 undated_final as (
-    select row_number() over (order by k.line) as attempt, null::bigint as start_ns, null::bigint as end_ns,
-        min(l.step) as first_step, max(l.step) as last_step, null::bigint as resumed_from_step,
+    select attempt, null::bigint as start_ns, null::bigint as end_ns,
+        min(step) as first_step, max(step) as last_step, null::bigint as resumed_from_step,
         case
-            when bool_or(l.kind = 'attempt_end') then 'completed'
-            when bool_or(l.kind in ('crash', 'oom', 'collective_timeout', 'hang')) then 'crash'
-            when k.next_line is not null then 'restarted'
+            when bool_or(ended) then 'completed'
+            when bool_or(failure) then 'crash'
+            when attempt < (select max(attempt) from undated_kept) then 'restarted'
             else 'unknown'
         end as end_reason,
         'undated' as start_source, true as logged, null::bigint as next_start_ns, null::bigint as crash_ns,
-        null::bigint as timeout_hang_start_ns,
-        max(d.duration_s) filter (where d.kind in ('collective_timeout', 'hang')) as timeout_hang_s
-    from (select distinct line, next_line from undated_kept) k
-    join undated_lines l on l.line >= k.line and (k.next_line is null or l.line < k.next_line)
-    left join (select e.line, e.kind, e.duration_s from stg_log_events e join undated_console c using (file_id)) d
-        on d.line = l.line and d.kind = l.kind
-    group by k.line, k.next_line
+        null::bigint as timeout_hang_start_ns, max(hang_s) as timeout_hang_s
+    from undated_numbered
+    group by attempt
 )
 select * from final
 union all
