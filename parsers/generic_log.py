@@ -252,9 +252,10 @@ _CHAINER_ITER = re.compile(r"\s{0,16}(?P<i>\d{1,15}) iter, \d{1,9} epoch / \d{1,
 _CHAINER_RATE = re.compile(r"\s{0,16}(?P<r>\d{1,12}(?:\.\d{1,20})?|inf) iters/sec\. Estimated time to finish: ")
 # DINOv2's MetricLogger over the run's iterations (its header `Training`, no epoch): "Training  [
 # 1250/2500000]  eta: 40 days, 13:22:08  lr: 0.0006 (0.0003)  ...  time: 1.363414  data: 0.000342"
-# a step counted against the run's steps in brackets opening the line, a loss after it (`[004500/50000] VIMEO  |
-# loss 0.0417 | ... | 3.18 it/s | ETA 254.0 min`), its rate a field of its own (not a progress bar's)
-_BRACKET_STEP = re.compile(r"\[(?P<i>\d{1,15})/\d{1,15}\](?=\s)")
+# a step counted in brackets opening the line, a loss after it (`[004500/50000] VIMEO  | loss 0.0417 | ... |
+# 3.18 it/s | ETA 254.0 min`; a MetricLogger's row under no header: `  [223/224]  eta: 0:00:02  training_loss:
+# 0.3842 (0.4097) ...`, its count within the epoch the log names), its rate a field of its own (not a bar's)
+_BRACKET_STEP = re.compile(r"\[\s{0,12}(?P<i>\d{1,15})/\d{1,15}\](?=\s)")
 _RATE_FIELD = re.compile(r"(?:^|\|)\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s?(?P<per>it/s|s/it)\s{0,4}(?:\||$)")
 # first-order-model's logger (and its descendants': Thin-Plate-Spline-Motion-Model's log.txt): an epoch a
 # line, zero-padded, its losses after it (`00000007) perceptual - 55.63549; equivariance_value - 0.20985`)
@@ -321,7 +322,8 @@ def _own_step(text: str) -> _OwnStep | None:
                         "since", float(took.group("t")) if took is not None else None)
     if "iters: " in text and (tslib := _TSLIB_ITERS.search(text)) is not None:
         return _OwnStep(int(tslib.group("i")), int(tslib.group("e")), {"loss": float(tslib.group("l"))}, "time_series_library")
-    if text[:1] == "[" and (bracket := _BRACKET_STEP.match(text)) is not None and _named_loss(text):
+    if (text.lstrip(" ")[:1] == "[" and _named_loss(text)
+            and (bracket := _BRACKET_STEP.match(text, len(text) - len(text.lstrip(" ")))) is not None):
         values = _step_values(text[bracket.end():])
         rate = _RATE_FIELD.search(text, bracket.end()) if "step_time_s" not in values else None
         if rate is not None and float(rate.group("v")) > 0:
@@ -609,7 +611,10 @@ _NOT_TRAINING = re.compile(r"\b(?:val(?:id|idation|idating)?|eval(?:uate|uation|
 # `Steps:  70%|...| 608/864 [17:50<19:15,  4.51s/it, loss=0.0717, lr=0.0001]`), SimpleTuner's with its
 # epoch before (`Epoch 38/65, Steps:  57%|...| 5750/10000 [18:09<12:43,  5.57it/s, ...]`: the run's steps,
 # unless its count starts again as the epoch goes up: an epoch's steps, `_epoch_steps_bars`)
-_STEPS_BAR = re.compile(r"\s{0,8}(?:epoch (?P<pe>\d{1,9})/\d{1,9}, {1,4})?(?:training )?steps?\s{0,4}:?\s{0,8}(?=\d{1,3}%)", re.I)
+# (and ParallelWaveGAN's trainer's, `tqdm(initial=steps, total=train_max_steps, desc="[train]")`:
+# `[train]:   0%|          | 1974/3000000 [08:35<218:49:50,  3.81it/s]`)
+_STEPS_BAR = re.compile(r"\s{0,8}(?:(?:epoch (?P<pe>\d{1,9})/\d{1,9}, {1,4})?(?:training )?steps?|\[train\])\s{0,4}:?\s{0,8}"
+                        r"(?=\d{1,3}%)", re.I)
 
 
 def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
@@ -617,7 +622,8 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
     description: epoch x batches per epoch + batches done) or the run's steps bar (`_STEPS_BAR`:
     its count), with its rate in seconds a batch; None for any other line, an evaluation's
     bar, and a bar's first drawing (no batch done)."""
-    if "poch" not in text and "POCH" not in text and "teps" not in text and "|Loss: " not in text and "pisode" not in text:
+    if ("poch" not in text and "POCH" not in text and "teps" not in text and "|Loss: " not in text and "pisode" not in text
+            and "[train]" not in text):
         return None
     readings = bar_readings(text)
     if not readings:

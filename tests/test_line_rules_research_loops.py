@@ -190,3 +190,56 @@ def test_what_is_no_training_loss_nor_an_end() -> None:
     assert [_COST.search(t) is not None for t in ("Batch 050/469 | Cost: 2.2714", "step 10, cost 0.31 sec",
                                                   "batch_cost: 0.83230s")] == [True, False, False]
     assert _END.search("Epoch 1 训练完成, 平均损失: 0.5") is None
+
+
+# ParallelWaveGAN's trainer (github.com/kan-bayashi/ParallelWaveGAN/issues/425, the issue's train.log, lines 1-4)
+PWG = [
+    '[train]:   0%|          | 1974/3000000 [08:35<218:49:50,  3.81it/s]',
+    '[train]:   0%|          | 1975/3000000 [08:35<217:33:15,  3.83it/s]',
+    '[train]:   0%|          | 1976/3000000 [08:35<215:58:02,  3.86it/s]',
+    '[train]:   0%|          | 1977/3000000 [08:35<212:03:47,  3.93it/s]',
+]
+
+# HQ-SAM's trainer, MetricLogger rows under no header (github.com/SysCV/sam-hq/issues/73, the issue's log, lines 1-16)
+HQ_SAM = [
+    ' Total time: 0:11:04 (2.9660 s / it)',
+    'Finished epoch:       3',
+    ('Averaged stats: training_loss: 0.3417 (0.4075)  loss_dice: 0.2744 (0.3187)  loss_mask: 0.0'
+     '470 (0.0888)'),
+    'Validating...',
+    'valid_dataloader len: 102',
+    ('  [  0/102]  eta: 0:01:47  val_boundary_iou_0: 0.0400 (0.0400)  val_iou_0: 0.0400 (0.0400)'
+     '  time: 1.0492  data: 0.2645  max mem: 18812'),
+    ('  [101/102]  eta: 0:00:00  val_boundary_iou_0: 0.0036 (0.0308)  val_iou_0: 0.0036 (0.0381)'
+     '  time: 0.7657  data: 0.0026  max mem: 18812'),
+    ' Total time: 0:01:18 (0.7665 s / it)',
+    '============================',
+    'Averaged stats: val_boundary_iou_0: 0.0036 (0.0308)  val_iou_0: 0.0036 (0.0381)',
+    'come here save at /home/user/Desktop/sam_hq/output/epoch_3.pth',
+    'epoch:    4   learning rate:   0.001',
+    ('  [  0/224]  eta: 0:14:13  training_loss: 0.4991 (0.4991)  loss_dice: 0.4048 (0.4048)  los'
+     's_mask: 0.0943 (0.0943)  time: 3.8119  data: 0.6596  max mem: 18812'),
+    ('  [223/224]  eta: 0:00:02  training_loss: 0.3842 (0.4097)  loss_dice: 0.3091 (0.3169)  los'
+     's_mask: 0.0534 (0.0927)  time: 2.9631  data: 0.0032  max mem: 18812'),
+    ' Total time: 0:11:05 (2.9699 s / it)',
+    'Finished epoch:       4',
+]
+
+
+def test_parallel_wavegan_s_train_bar_counts_the_run_s_steps(tmp_path: Path) -> None:
+    """`[train]:   0%|...| 1974/3000000 [08:35<218:49:50,  3.81it/s]` (its bar over every step of the
+    run, from the step it resumed at): the count the step, 1 / its rate the step's time."""
+    name, steps, _ = _read(tmp_path, PWG)
+    read = [re.search(r"\| (\d+)/3000000 \[.*,\s+([\d.]+)it/s\]$", t) for t in PWG]
+    assert name == "generic_log" and all(read)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [
+        (int(m.group(1)), pytest.approx(1 / float(m.group(2)))) for m in read if m]
+
+
+def test_metric_logger_rows_under_no_header(tmp_path: Path) -> None:
+    """`  [223/224]  eta: 0:00:02  training_loss: 0.3842 (0.4097) ... time: 2.9631  data: 0.0032`, after
+    `epoch:    4   learning rate:   0.001`: a training row a step (its validation's rows, no loss, none)."""
+    name, steps, _ = _read(tmp_path, HQ_SAM)
+    rows = [int(m.group(1)) for t in HQ_SAM if (m := re.match(r"\s+\[\s*(\d+)/224\]  eta: .*training_loss: ", t))]
+    assert name == "generic_log" and rows == [0, 223]
+    assert [s["step"] for s in steps] == rows
