@@ -74,7 +74,9 @@ _APP_RANK = re.compile(r"\[(\d{1,7})\]:")
 # time's hour: "out.log:12:34:56 ...")
 _GREP_PREFIX = re.compile(r"^[ ]{0,6}+/?(?:[\w.\-]{1,255}+/){0,16}+[\w.\-]{1,255}+(?<=\.log|\.txt|\.out|\.err)"
                           r"(?::\d{1,9}+(?=:\D))?:(?=\S)")
-_GREP_HINT = re.compile(r"\.(?:log|txt|out|err):")
+def _grep_hint(text: str) -> bool:
+    """The line may open with grep's file name (`_GREP_PREFIX`): a log file's name and a colon in it."""
+    return ".log:" in text or ".txt:" in text or ".out:" in text or ".err:" in text
 # prefixes that open with a name: tried only when the line holds their separator
 # (and a node and its task before its stream, as LUMI's srun labels them: "nid005143:0 out: ";
 # docker-compose's service with its replica, "svc-1  | ", or its container's given name,
@@ -308,7 +310,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
             # and a digit (a logger's "[2023-05-10 ...", most often) only "[3] ", "[1,3]<std",
             # "[host:3]:" or Determined's "[2023-05-10T...] id || "
             if opener == " ":
-                special = segment[:7].lstrip(" ")[:1].isdecimal() or _GREP_HINT.search(segment, 0, 300) is not None
+                special = segment[:7].lstrip(" ")[:1].isdecimal() or _grep_hint(segment)
             elif opener == "[" and segment[1:2].isdecimal():
                 special = "] " in segment[:7] or "]:" in segment or "]<std" in segment or " || " in segment
             else:
@@ -316,7 +318,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         else:
             special = ("| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:70] or "]<std" in segment[:40]
                        or " out: " in segment[:80] or " err: " in segment[:80] or "]:" in segment[:90]
-                       or _GREP_HINT.search(segment, 0, 300) is not None)
+                       or _grep_hint(segment))
         if special:
             rank, body, prefix_ns, node = _strip(segment)
             if node is not None and rank is None:
@@ -611,7 +613,7 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
     ts: int | None = None
     node: str | None = None
     for _ in range(3):  # prefixes nest (srun around torchrun around Determined)
-        if _GREP_HINT.search(text, 0, 300) is not None and (grep := _GREP_PREFIX.match(text)) is not None:
+        if _grep_hint(text) and (grep := _GREP_PREFIX.match(text)) is not None:
             text = text[grep.end():]
             continue
         if text[:1] in _PREFIX_OPENERS:

@@ -73,7 +73,7 @@ _EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.])"
 # (and JAX's tutorials' `Epoch 0 in 55.15 sec`)
 # (and an epoch line's field of seconds alone: `epoch   2 | D^2=+0.0019 | cross=0.2559 ... | 1311.5s | FID=211.59`,
 # or its training's: `Epoch 02 loss 1.2394 | train 2.1s`)
-_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,200}?(?:\b(?:took|time:?|in(?= {1,4}\d))\s{0,8}"
+_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took|time:?|in(?= {1,4}\d))\s{0,8}"
                          r"|\|\s{0,4}(?:train(?:ing)? {1,4})?(?=[\d.]{1,30}s\s{0,4}(?:\||$)))"
                          r"(\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
 # an epoch's `time: N` with no unit as its line's last figure: seconds
@@ -255,7 +255,7 @@ _CHAINER_RATE = re.compile(r"\s{0,16}(?P<r>\d{1,12}(?:\.\d{1,20})?|inf) iters/se
 # a step counted in brackets opening the line, a loss after it (`[004500/50000] VIMEO  | loss 0.0417 | ... |
 # 3.18 it/s | ETA 254.0 min`; a MetricLogger's row under no header: `  [223/224]  eta: 0:00:02  training_loss:
 # 0.3842 (0.4097) ...`, its count within the epoch the log names), its rate a field of its own (not a bar's)
-_BRACKET_STEP = re.compile(r"\[\s{0,12}(?P<i>\d{1,15})/\d{1,15}\](?=\s)")
+_BRACKET_STEP = re.compile(r" {0,12}\[\s{0,12}(?P<i>\d{1,15})/\d{1,15}\](?=\s)")
 _RATE_FIELD = re.compile(r"(?:^|\|)\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s?(?P<per>it/s|s/it)\s{0,4}(?:\||$)")
 # first-order-model's logger (and its descendants': Thin-Plate-Spline-Motion-Model's log.txt): an epoch a
 # line, zero-padded, its losses after it (`00000007) perceptual - 55.63549; equivariance_value - 0.20985`)
@@ -322,8 +322,8 @@ def _own_step(text: str) -> _OwnStep | None:
                         "since", float(took.group("t")) if took is not None else None)
     if "iters: " in text and (tslib := _TSLIB_ITERS.search(text)) is not None:
         return _OwnStep(int(tslib.group("i")), int(tslib.group("e")), {"loss": float(tslib.group("l"))}, "time_series_library")
-    if (text.lstrip(" ")[:1] == "[" and _named_loss(text)
-            and (bracket := _BRACKET_STEP.match(text, len(text) - len(text.lstrip(" ")))) is not None):
+    if (text[:1] in "[ " and "/" in text and (bracket := _BRACKET_STEP.match(text)) is not None
+            and _named_loss(text)):
         values = _step_values(text[bracket.end():])
         rate = _RATE_FIELD.search(text, bracket.end()) if "step_time_s" not in values else None
         if rate is not None and float(rate.group("v")) > 0:
