@@ -21,15 +21,17 @@ from tracelens.parsers._logtables import LOG_TABLES
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _MEGATRON = re.compile(
-    r"MnRtt/Rnk:\s*(?P<min>[\d.]+)ms/(?P<min_rank>\d+)\s*\|\s*MxRtt/Rnk:\s*(?P<max>[\d.]+)ms/(?P<max_rank>\d+)"
+    r"MnRtt/Rnk:\s*(?P<min>\d+(?:\.\d+)?|\.\d+)ms/(?P<min_rank>\d+)\s*\|\s*MxRtt/Rnk:\s*(?P<max>\d+(?:\.\d+)?|\.\d+)ms/"
+    r"(?P<max_rank>\d+)"
 )
 _MEGATRON_TIME = re.compile(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\]")
 _FLAGSCALE = re.compile(r"=== Straggler Report at Step (?P<step>\d+) ===")
 _FLAGSCALE_NONE = re.compile(r"No stragglers detected")
 _FLAGSCALE_RANKS = re.compile(r"[Ss]traggler(?:s| ranks?)[^:]*:\s*(?P<ranks>[\d ,\[\]]+)")
-_XTUNER_STEP = re.compile(r"^\[step (?P<step>\d+)\] step_time=(?P<step_time>[\d.]+)s")
+_XTUNER_STEP = re.compile(r"^\[step (?P<step>\d+)\] step_time=(?P<step_time>\d+(?:\.\d+)?|\.\d+)s")
 _XTUNER_TABLE = re.compile(r"slowest ranks by data_time")
-_XTUNER_ROW = re.compile(r"^\s*(?P<rank>\d+)\s+(?P<data>[\d.]+)\s+(?P<step>[\d.]+)\s*$")
+# (numbers with one decimal point at most: a mangled `.332.459` is no row)
+_XTUNER_ROW = re.compile(r"^\s*(?P<rank>\d+)\s+(?P<data>\d+(?:\.\d+)?|\.\d+)\s+(?P<step>\d+(?:\.\d+)?|\.\d+)\s*$")
 _DETECT = re.compile(r"MnRtt/Rnk:|=== Straggler Report at Step|slowest ranks by data_time")
 
 

@@ -399,6 +399,18 @@ def test_straggler_detector_reports(tmp_path: Path) -> None:
                       for _, r, _ in sorted(tables, key=lambda t: -float(t[2]))]
 
 
+def test_a_straggler_row_with_a_mangled_number_is_skipped(tmp_path: Path) -> None:
+    """The xtuner report with its first row's data time mangled (a second decimal point, as the
+    mutation test made it: `332.459` -> `.332.459`): that row is no straggler event and the
+    others are read (the parser raised ValueError on float())."""
+    xtuner = corpus_or_skip("logs", "straggler", "xtuner_pr1790_data_bound_slowest_ranks.log")
+    text = xtuner.read_text()
+    assert "      144     332.459      48.455" in text
+    mangled = tmp_path / "xtuner.log"
+    mangled.write_text(text.replace("      144     332.459      48.455", "      144     .332.459      48.455", 1))
+    events = _parse(mangled, "straggler_report")["log_events"].to_pylist()
+    assert 144 not in [e["rank"] for e in events if e["step"] == 173] and events
+
 def test_log_format_forces_a_parser(tmp_path: Path) -> None:
     """The Polaris Megatron-DeepSpeed log is read as Megatron by default; --log-format deepspeed
     reads the same file's DeepSpeed engine lines instead, in the same store."""
