@@ -116,11 +116,15 @@ def _undated_epoch_line(text: str) -> int | None:
     return None
 
 
+def _training_loss_key(key: str) -> bool:
+    """A key that names a training loss: `loss`, `train_loss_total`, a GAN's `D_loss` and `Loss_G`
+    (not an evaluation's, `val_loss`, `eval_loss_total`, nor a loss scale)."""
+    return _KEYS.get(key) == "loss" or ("loss" in key and _EVAL_LOSS.search(key) is None)
+
+
 def _named_loss(text: str) -> bool:
-    """The line gives a training loss by any name: `loss`, `train_loss_total`, a GAN's `D_loss` and
-    `Loss_G` (a key that names a loss, not an evaluation's: `val_loss`, `eval_loss_total`)."""
-    return "oss" in text and any(_KEYS.get(k) == "loss" or ("loss" in k and _EVAL_LOSS.search(k) is None)
-                                 for k, _ in iter_numbers(text))
+    """The line gives a training loss by any name (`_training_loss_key`)."""
+    return "oss" in text and any(_training_loss_key(k) for k, _ in iter_numbers(text))
 
 
 class _Epoch:
@@ -1700,8 +1704,7 @@ class GenericLogParser(LogReader):
                     # line, with no clock (a dated line of its own later still dates it)
                     epoch = epochs[line.rank][-1]
                     epoch.line = line.number
-                    epoch.loss = next((v for k, v in iter_numbers(line.text)
-                                       if _KEYS.get(k) == "loss" or ("loss" in k and _EVAL_LOSS.search(k) is None)), None)
+                    epoch.loss = next((v for k, v in iter_numbers(line.text) if _training_loss_key(k)), None)
             elif (line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None
                   and "loss" in line.text and (said := _TRAIN_LOSS_LINE.match(line.text)) is not None):
                 # an undated line of the epoch's training loss alone, after its epoch opened (a port of

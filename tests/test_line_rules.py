@@ -13,10 +13,11 @@ from tracelens.parsers._lines import bar_readings
 
 
 def _read(tmp_path: Path, lines: list[str], name: str = "console.log",
-          parser_name: str | None = None) -> tuple[str, list[dict], list[dict]]:
-    """The lines written to a file and parsed by the parser detection picks (or `parser_name`)."""
+          parser_name: str | None = None, newline: str = "\n") -> tuple[str, list[dict], list[dict]]:
+    """The lines written to a file (each ended by `newline`) and parsed by the parser detection
+    picks (or `parser_name`)."""
     path = tmp_path / name
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_bytes((newline.join(lines) + newline).encode("utf-8"))
     os.utime(path, (2_000_000_000, 2_000_000_000))  # a copy's time, years after these jobs ran
     parser = registry()[parser_name] if parser_name else detect(path, read_head(path), registry())[0]
     assert parser is not None

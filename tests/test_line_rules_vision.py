@@ -11,15 +11,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.test_line_rules import _read
-from tracelens.parsers import ParseOptions, detect, registry
-from tracelens.parsers._io import read_head
-
-
-def _read_file(path: Path) -> tuple[str, list[dict], list[dict]]:
-    parser = detect(path, read_head(path), registry())[0]
-    assert parser is not None
-    result = parser.parse(path, ParseOptions())
-    return parser.name, result.tables["log_steps"].to_pylist(), result.tables["log_events"].to_pylist()
 
 # YOLOX's train_log.txt (loguru) on a machine without an NVIDIA driver: its first two lines, the
 # exp table (left out), then loguru's report of the failure (github.com/flostahl-aws/neuron-adoption
@@ -214,9 +205,7 @@ def test_an_epoch_s_training_loss_on_a_line_of_its_own(tmp_path: Path) -> None:
     """`Epoch: 88/200 - LR: 0.000300`, the epoch's bar over samples, then `train loss: 0.095 - train
     acc: ... - val loss: ...`: with nothing finer counted, each epoch is a step at its loss line,
     that loss its own, no clock (nothing dates the lines)."""
-    path = tmp_path / "resume.log"
-    path.write_bytes("\r\n".join(RAM).encode() + b"\r\n")
-    name, steps, _ = _read_file(path)
+    name, steps, _ = _read(tmp_path, RAM, name="resume.log", newline="\r\n")  # (the file's own line ends)
     epochs = [int(m.group(1)) for t in RAM if (m := re.match(r"Epoch: (\d+)/200 - LR: ", t))]
     losses = [(n, float(m.group(1))) for n, t in enumerate(RAM, start=1) if (m := re.match(r"train loss: ([\d.]+) - ", t))]
     assert name == "generic_log" and len(epochs) == len(losses) == 3
