@@ -37,7 +37,9 @@
   the bar's own clock agrees with it since an earlier reading, or since the bar's start for
   step 1 and for a bar read once at its end (see `_bar_rate`, `rate_agrees`: a resumed bar's
   rate is off for a while, and its first update jumps to the checkpoint's step). The steps the
-  bar alone shows get its rate by the same rule.
+  bar alone shows get its rate by the same rule, and so does a metric line's step that the bar
+  reads where no reading was drawn beside the line (a bar drawn once, at the end, after the
+  summary: the last step's time is its rate).
 """
 
 from __future__ import annotations
@@ -340,6 +342,7 @@ class HFTrainerParser(LogReader):
         drawn = {index: sorted(bar.seconds) for index, bar in enumerate(bars)}  # the steps each bar drew
         previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
         logged: dict[tuple[int | None, int], set[int | None]] = {}  # (bar, step) -> the ranks whose metric line has it
+        untimed: dict[tuple[int, int | None], int] = {}  # (step, rank) -> its metric line's row, where no reading was its
         for d in dicts:
             record, line = d.record, d.line
             if "_resumed_from" in record:
@@ -406,6 +409,8 @@ class HFTrainerParser(LogReader):
                     if bar.start_ns is not None and seconds is not None:
                         when, source = bar.start_ns + int(seconds * 1e9), bar.source
                 logged.setdefault((d.reading[0] if d.reading is not None else None, step), set()).add(line.rank)
+                if d.reading is None:
+                    untimed[(step, line.rank)] = len(rows.steps)
                 rows.step(
                     line=line.number, rank=line.rank, step=step, end_ns=when, time_source=source if when is not None else None,
                     loss=to_float(record.get("loss")), lr=to_float(record.get("learning_rate")),
@@ -462,6 +467,13 @@ class HFTrainerParser(LogReader):
                     continue
                 ranks = logged.get((index, reading.n), set()) | logged.get((None, reading.n), set())
                 if reading.n <= 0 or (ranks and (rank in ranks or rank is None or None in ranks)):
+                    # a metric line has the step: the bar's rate is its step time where no reading
+                    # was drawn beside the line (the summary's reading of a bar drawn only at its end)
+                    at = untimed.get((reading.n, rank))
+                    if reading.n > 0 and at is not None and (
+                            rate := _bar_rate(bar, reading, _earlier_reading(bar, reading))) is not None:
+                        rows.steps[at]["step_time_s"] = rate
+                        del untimed[(reading.n, rank)]
                     continue
                 logged.setdefault((index, reading.n), set()).add(rank)
                 seconds = bar.seconds.get(reading.n)

@@ -129,14 +129,21 @@ def test_hf_dicts_take_the_bar_redrawn_after_them(tmp_path: Path) -> None:
 
 def test_hf_dicts_evenly_spaced_up_to_the_train_output(tmp_path: Path) -> None:
     """No header, no bar between the dicts: `TrainOutput(global_step=200)` and 10 loss dicts, the
-    last at a zero learning rate (the schedule's end), are steps 20, 40, ..., 200."""
+    last at a zero learning rate (the schedule's end), are steps 20, 40, ..., 200. The bar, drawn
+    once at its end after the summary (`| 200/200 [01:56<00:00,  1.72it/s]`), gives the last
+    step its rate, which its own clock bears out (116 s over 200 steps)."""
     path = corpus_or_skip("wild", "hf_trainer", "ipex_llm_qlora_trl_no_header_warning_level_console.log")
     text = path.read_text()
     total = int(re.search(r"TrainOutput\(global_step=(\d+)", text).group(1))  # type: ignore[union-attr]
     losses = [float(x) for x in re.findall(r"\{'loss': ([\d.]+)", text)]
+    bar = re.search(r"\| (\d+)/(\d+) \[(\d+):(\d+)<00:00,\s+([\d.]+)it/s\]", text)
+    assert bar is not None and int(bar.group(1)) == total
     con, _ = _store(tmp_path, path)
     got = con.execute("select step, loss from log_steps order by line").fetchall()
     assert got == [(total // len(losses) * (k + 1), x) for k, x in enumerate(losses)]
+    times = con.execute("select step, step_time_s from log_steps where step_time_s is not null").fetchall()
+    assert times == [(total, pytest.approx(1 / float(bar.group(5))))]
+    assert times[0][1] == pytest.approx((int(bar.group(3)) * 60 + int(bar.group(4))) / total, rel=0.02)
 
 
 def test_lightning_iterable_bar_is_a_clock(tmp_path: Path) -> None:
