@@ -19,6 +19,8 @@
   no step time (an ETA is no step's time) but Keras 3's running mean per step; once its summary
   comes, an epoch's readings are no rows. An evaluation's or a prediction's bar after the
   epoch's summary (`313/313 [===] - 1s 3ms/step - loss: ...`) is no row.
+- In a console with no `Epoch N/M` at all (a paste that left the header out), the first bar is
+  read as fit's first epoch, with a warning: an `evaluate`'s or `predict`'s bar looks the same.
 - The summary of fit's last epoch (`Epoch 20/20`) ends the run cleanly. Failures are read as
   in every console log.
 """
@@ -58,6 +60,11 @@ class KerasParser(LogReader):
         last_epoch: int | None = None  # the epochs fit runs (`Epoch 3/15`: 15)
         samples = False  # the bar counts samples (`Train on N samples`, `631us/sample`), not batches
         batch: int | None = None  # samples a batch, where a bar's first reading says it
+        # the file has an epoch's header (or a headerless bar was taken for one): a bar before
+        # the first header is an evaluation's (a baseline before fit)
+        headed = any(line.text.lstrip().startswith("Epoch ") and _EPOCH.fullmatch(line.text) is not None
+                     for line in lines)
+        notes: list[str] = []
         for line in lines:
             text = line.text
             if events.scan(line):
@@ -74,12 +81,18 @@ class KerasParser(LogReader):
                 continue
             if "samples" in text and _TRAIN_ON.match(text) is not None:
                 samples = True
-            if epoch is None or "/" not in text:
+            if (epoch is None and headed) or "/" not in text:
                 continue
             summary = _SUMMARY.match(text) if "s" in text else None
             reading = summary or (_READING.match(text) if "ETA" in text else None)
             if reading is None:
                 continue
+            if epoch is None:
+                # a bar before any `Epoch N/M` (a paste that left the header out): one epoch of
+                # fit, said so, since an `evaluate`'s bar looks the same
+                epoch, headed = _Epoch(1), True
+                notes.append(f"line {line.number}: a progress bar with no `Epoch N/M` header before it, read as "
+                             "fit's first epoch (an evaluate's or predict's bar would read the same)")
             n, total = int(reading.group("n")), int(reading.group("total"))
             if total == 0:
                 continue
@@ -100,7 +113,9 @@ class KerasParser(LogReader):
             epoch.cut(rows, samples, batch)
         if not rows.steps:
             raise ParseError(str(path), "no Keras epoch summary or progress bar line found", where="line 1")
-        return log_result(rows, warning)
+        result = log_result(rows, warning)
+        result.warnings.extend(notes)
+        return result
 
 
 class _Epoch:

@@ -161,3 +161,23 @@ def test_an_epoch_cut_before_its_summary_is_its_bars_readings(tmp_path: Path) ->
     ]
     steps = _steps(_write(tmp_path, lines))
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(1, None, 0.6937), (2, None, 0.6939), (3, None, 0.694)]
+
+
+def test_a_bar_with_no_epoch_header_is_fits_first_epoch_with_a_warning(tmp_path: Path) -> None:
+    """A README's paste of one epoch's bar, tab-indented, the `Epoch 1/1` left out (puchiha's
+    "Crime in Vancouver" project README, Milestone 3; first, two middle and last lines): a row at
+    the bar's 500 batches with its 6 ms a step and loss, and a warning that names the line (an
+    evaluate's bar would read the same), not a failed file."""
+    lines = [
+        "\t  1/500 [..............................] - ETA: 7s - loss: 0.1601 - acc: 0.7800",
+        "\t 11/500 [..............................] - ETA: 2s - loss: 0.1727 - acc: 0.7518",
+        "\t485/500 [============================>.] - ETA: 0s - loss: 0.1713 - acc: 0.7488",
+        "\t500/500 [==============================] - 3s 6ms/step - loss: 0.1712 - acc: 0.7490",
+    ]
+    path = _write(tmp_path, lines)
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None and parser.name == "keras"
+    result = parser.parse(path, ParseOptions())
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in result.tables["log_steps"].to_pylist()] == [
+        (500, 0.006, 0.1712)]
+    assert len(result.warnings) == 1 and result.warnings[0].startswith("line 1: ") and "Epoch" in result.warnings[0]
