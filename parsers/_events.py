@@ -83,6 +83,12 @@ _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\)
 # "x1921c1s1b0n0-hsn0...: rank 16 exited with code 1", "...: rank 0 died from signal 15"
 _PALS_EXIT = re.compile(r"(?:^|: )rank (?P<rank>\d{1,7}) (?:exited with code [1-9]\d{0,3}|died from signal \d{1,3})\b")
 _SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?")
+# Python's faulthandler on the fatal signal that kills the process ("Fatal Python error:
+# Segmentation fault", then the threads' stacks); not Py_FatalError's other messages, some of
+# which come at the interpreter's shutdown after a clean run (`_enter_buffered_busy: could not
+# acquire lock ... at interpreter shutdown`)
+_FAULTHANDLER = re.compile(r"Fatal Python error: (?P<what>Segmentation fault|Bus error|Aborted|Floating point exception"
+                           r"|Illegal instruction)\s*$")
 # bash's word on a job of a script it ran that died, with the script's line and the job's pid:
 # "train_dual_doc.single.gpu.sh: line 27: 29781 Terminated              $marian_home/marian --model ..."
 _SHELL_JOB_DEATH = re.compile(r"^[^\s:]{1,255}: line \d{1,9}: {1,8}\d{1,10} (?P<what>Killed|Terminated|Segmentation fault|Aborted"
@@ -270,7 +276,7 @@ _ANY_EVENT_PATTERN = (
     r"saved a checkpoint for iteration |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
-    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
+    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: "
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |Done!\s*$|Reporting training |Exception ignored in|\] Optimization Done\."
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)"
@@ -476,6 +482,11 @@ class EventScanner:
         if text[:1] in "KSAB " and (death := _SHELL_DEATH.fullmatch(text.strip())) is not None:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=f"the shell: {death.group(0)}")
+            self._failure(line.rank)
+            return True
+        if "Fatal Python error: " in text and (fault := _FAULTHANDLER.search(text)) is not None:
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail=f"faulthandler: {fault.group('what')}")
             self._failure(line.rank)
             return True
         if ": line " in text and (job := _SHELL_JOB_DEATH.match(text)) is not None and (

@@ -2000,3 +2000,27 @@ def test_awsome_distributed_trainings_batch_lines_are_the_run_s_steps(tmp_path: 
     assert [(s["step"], s["loss"], s["lr"]) for s in steps] == [
         (int(m.group(1)), float(m.group(2)), float(m.group(3))) for m in read if m]
     assert all(s["end_ns"] is not None for s in steps)
+
+
+T5X_SEGFAULT = [
+    "I0317 18:14:56.604028 140415323761728 checkpoints.py:600] Saving checkpoint for step 1104000 to "
+    "gs://nicl/checkpoint_models/sst/full_dataset/prompt-tuning/t5-11b/checkpoint_1104000.tmp-1647540896",
+    "I0317 18:14:56.614308 140622481194048 checkpoints.py:600] Saving checkpoint for step 1104000 to "
+    "gs://nicl/checkpoint_models/sst/full_dataset/prompt-tuning/t5-11b/checkpoint_1104000.tmp-1647540896",
+    "Fatal Python error: Segmentation fault",
+    "",
+]
+
+
+def test_faulthandlers_fatal_signal_is_a_crash_its_shutdown_messages_are_not(tmp_path: Path) -> None:
+    """google-research/t5x issue 366: four hosts save step 1104000, then faulthandler reports the
+    segmentation fault that killed the process: a crash at that line. CPython's fatal error at
+    the interpreter's shutdown with daemon threads writing (`_enter_buffered_busy`) after the
+    run is no failure of training."""
+    _, _, events = _read(tmp_path, T5X_SEGFAULT)
+    crashes = [(e["line"], e["detail"]) for e in events if e["kind"] == "crash"]
+    assert crashes == [(3, "faulthandler: Segmentation fault")]
+    _, _, events = _read(tmp_path, T5X_SEGFAULT[:2] + [
+        "Fatal Python error: _enter_buffered_busy: could not acquire lock for <_io.BufferedWriter name='<stderr>'> "
+        "at interpreter shutdown, possibly due to daemon threads"])
+    assert not [e for e in events if e["kind"] == "crash"]
