@@ -192,6 +192,10 @@ class LightningParser(LogReader):
             # does the piece (the hint says so without a search)
             events.scan(type(line)(line.number, line.rank, body, line.ts_ns, False, False if line.event_hint is False else None))
             return 1 if _LIGHTNING.search(body) else 0
+        if (glued := body.find("Traceback (most recent call last)", bar.start())) > 0:
+            # a crash glued to the bar's last drawing (`| 5/28 [00:02<00:12,  1.91it/s, v_num=1,
+            # ...]Traceback (most recent call last):`, no newline between them)
+            events.scan(type(line)(line.number, line.rank, body[glued:], line.ts_ns, False, None))
         values = _values(bar.group("rest"))
         epoch, i = int(bar.group("epoch")), int(bar.group("i"))
         n = int(bar.group("n")) if bar.group("n") else None

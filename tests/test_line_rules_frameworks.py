@@ -2922,3 +2922,27 @@ def test_async_checkpoint_saves_begun(tmp_path: Path) -> None:
     ]
     _, _, events = _read(tmp_path, nemo, "nemo.log")
     assert [(e["kind"], e["step"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_start", 19)]
+
+
+GPT_SOVITS_GLUED_TRACEBACK = [
+    'C:\\Users\\Li\\Documents\\GPT-SoVITS-beta0706\\runtime\\lib\\site-packages\\pytorch_lightning\\loop'
+    's\\fit_loop.py:293: The number of training batches (28) is smaller than the logging interva'
+    'l Trainer(log_every_n_steps=50). Set a lower value for log_every_n_steps if you want to se'
+    'e logs for the training epoch.',
+    'Epoch 0:  18%|██████▉                                | 5/28 [00:02<00:12,  1.91it/s, v_num'
+    '=1, total_loss_step=3.67e+3, lr_step=0.010, top_3_acc_step=0.183]Traceback (most recent ca'
+    'll last):',
+    '  File "C:\\Users\\Li\\Documents\\GPT-SoVITS-beta0706\\runtime\\lib\\site-packages\\pytorch_lightn'
+    'ing\\trainer\\call.py", line 43, in _call_and_handle_interrupt',
+    '    return trainer.strategy.launcher.launch(trainer_fn, *args, trainer=trainer, **kwargs)',
+]
+
+
+def test_a_crash_glued_to_a_lightning_bars_last_drawing(tmp_path: Path) -> None:
+    """RVC-Boss/GPT-SoVITS issue 1389: the bar's last drawing, step 5 of 28 at 1.91 it/s, with the
+    traceback glued to it: the step and its time, and a crash at that line."""
+    parser, steps, events = _read(tmp_path, GPT_SOVITS_GLUED_TRACEBACK)
+    assert parser == "lightning"
+    assert [(s["step"], s["line"]) for s in steps] == [(5, 2)]
+    assert steps[0]["step_time_s"] == pytest.approx(1 / 1.91)
+    assert [(e["kind"], e["line"]) for e in events] == [("crash", 2)]
