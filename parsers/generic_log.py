@@ -179,6 +179,15 @@ _TICK = re.compile(r"tick (?P<t>\d{1,12}) {1,12}kimg \d{1,12}\.\d{1,3} {1,12}(?:
 _MARIAN = re.compile(r"\bEp\. (?P<e>\d{1,9}) : Up\. (?P<u>\d{1,15}) : Sen\. [\d,]{1,20} : Cost (?P<c>" + _FIGURE + r")")
 _MARIAN_TIME = re.compile(r" : Time (?P<t>\d{1,9}(?:\.\d{1,9})?)s : ")
 _MARIAN_LR = re.compile(r" : L\.r\. (?P<lr>" + _FIGURE + r")")
+# HiFi-GAN's training script (jik876/hifi-gan, and the vocoders copied from it) every
+# `stdout_interval` steps: `Steps : 3670, Gen Loss Total : 25.942, Mel-Spec. Error : 0.381, s/b :
+# 1.108`: the step, the generator's total loss, the seconds of that batch
+_HIFIGAN = re.compile(r"^Steps : (?P<s>\d{1,15}), Gen Loss Total : (?P<l>" + _FIGURE + r"|nan|inf), [^\n]{0,200}?"
+                      r"\bs/b : (?P<t>\d{1,9}(?:\.\d{1,20})?)\s*$")
+# NVIDIA's Tacotron 2 (and Mellotron's and Flowtron's copies) at every iteration: `Train loss 64998
+# 0.302735 Grad Norm 0.958112 4.36s/it`: the iteration, its loss, its gradient's norm, its seconds
+_TACOTRON = re.compile(r"^Train loss (?P<s>\d{1,15}) (?P<l>" + _FIGURE + r"|nan|inf) Grad Norm (?P<g>" + _FIGURE + r"|nan|inf) "
+                       r"(?P<t>\d{1,9}(?:\.\d{1,20})?)s/it\s*$")
 
 
 # rl_games' epoch line (its `epoch` a training iteration: a horizon of steps in every environment,
@@ -348,6 +357,13 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(deepmd.group("s")), None, {}, "deepmd", "since", float(deepmd.group("t")))
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
         return _OwnStep(int(games.group("e")), None, {}, "rl_games")
+    if text[:8] == "Steps : " and (hifigan := _HIFIGAN.match(text)) is not None:
+        return _OwnStep(int(hifigan.group("s")), None, {"loss": float(hifigan.group("l")),
+                                                        "step_time_s": float(hifigan.group("t"))}, "hifigan")
+    if text[:11] == "Train loss " and (tacotron := _TACOTRON.match(text)) is not None:
+        return _OwnStep(int(tacotron.group("s")), None, {
+            "loss": float(tacotron.group("l")), "grad_norm": float(tacotron.group("g")),
+            "step_time_s": float(tacotron.group("t"))}, "tacotron2")
     if "Up. " in text and (marian := _MARIAN.search(text)) is not None:
         values = {"loss": float(marian.group("c"))}
         if (lr := _MARIAN_LR.search(text, marian.end())) is not None:

@@ -898,3 +898,41 @@ def test_hugectr_and_dinov2_step_lines(tmp_path: Path) -> None:
     assert [s["step"] for s in steps] == [1250, 1260, 1270]
     assert [s["step_time_s"] for s in steps] == _numbers(DINOV2, r"  time: (\d+\.\d+)")
     assert [s["end_ns"] for s in steps][0] == 1735992762 * 10**9  # 2025-01-04 12:12:42 UTC
+
+
+HIFIGAN = [
+    "Epoch: 95",
+    "Steps : 3670, Gen Loss Total : 25.942, Mel-Spec. Error : 0.381, s/b : 1.108",
+    "Steps : 3675, Gen Loss Total : 27.207, Mel-Spec. Error : 0.382, s/b : 1.116",
+    "Steps : 3680, Gen Loss Total : 26.531, Mel-Spec. Error : 0.383, s/b : 1.109",
+]
+
+TACOTRON2 = [
+    "Epoch: 0",
+    "Train loss 0 48.220909 Grad Norm 13.484264 5.71s/it",
+    "Validation loss 0: 37.061010  ",
+    "Saving model and optimizer state at iteration 0 to /data/models/ljspeech_models/waveglow_04242020/checkpoint_0",
+    "Train loss 1 35.229748 Grad Norm 25.020286 3.79s/it",
+    "Train loss 2 16.508032 Grad Norm 17.146819 3.99s/it",
+]
+
+
+def test_hifigans_step_lines_with_their_seconds_a_batch(tmp_path: Path) -> None:
+    """babysor/MockingBird issue 497, HiFi-GAN's `Steps : N, Gen Loss Total : ..., s/b : 1.108`:
+    the step, the generator's total loss, `s/b` the batch's seconds."""
+    parser, steps, _ = _read(tmp_path, HIFIGAN)
+    assert parser == "generic_log"
+    assert [(s["step"], s["loss"], s["step_time_s"], s["framework"]) for s in steps] == [
+        (3670, 25.942, 1.108, "hifigan"), (3675, 27.207, 1.116, "hifigan"), (3680, 26.531, 1.109, "hifigan")]
+
+
+def test_tacotron2s_iteration_lines_and_its_save(tmp_path: Path) -> None:
+    """NVIDIA/tacotron2 issue 368: `Train loss 0 48.220909 Grad Norm 13.484264 5.71s/it` a line
+    an iteration (its loss, gradient norm and seconds); the validation line is no step; the save
+    of iteration 0 is read."""
+    parser, steps, events = _read(tmp_path, TACOTRON2)
+    assert parser == "generic_log"
+    assert [(s["step"], s["loss"], s["grad_norm"], s["step_time_s"]) for s in steps] == [
+        (0, 48.220909, 13.484264, 5.71), (1, 35.229748, 25.020286, 3.79), (2, 16.508032, 17.146819, 3.99)]
+    assert {s["framework"] for s in steps} == {"tacotron2"}
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_end", 4)]
