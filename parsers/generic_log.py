@@ -608,6 +608,9 @@ _PER_STEP_TIME = re.compile(
 # 0.83230s`. A bare `time` only in milliseconds (in seconds it may be the time since the run
 # began), and only as a field of its own, after a separator or another field's value (`loss
 # 2.490 dt 121.5ms`; not `data time 5.2ms` nor `elapsed time 123456ms`).
+# PaddleSpeech's trainers' iteration pair, the data's seconds then the iteration's: `data time: 0.000s,
+# train time: 3.019s` (a `train time` alone may be the run's so far)
+_DATA_TRAIN_TIME = re.compile(r"\bdata time: (?P<d>\d{1,9}(?:\.\d{1,20})?)s, train time: (?P<t>\d{1,9}(?:\.\d{1,20})?)s\b")
 _TIMED = re.compile(
     r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))"
     r"(?:(?P<any>(?:iter_)?dt|step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost)|time)"
@@ -834,6 +837,9 @@ def _step_values(text: str) -> dict[str, float]:
         values["loss"] = float(train.group("v"))
     if values.get("mfu", 0) < 0:
         del values["mfu"]  # not measured yet (nanoGPT prints -100% until its fifth iteration)
+    if "step_time_s" not in values and "train time" in text and (pair := _DATA_TRAIN_TIME.search(text)) is not None:
+        values["step_time_s"] = float(pair.group("t"))
+        values.setdefault("data_time_s", float(pair.group("d")))
     if "step_time_s" not in values and (timed := _TIMED.search(text)) is not None:
         values["step_time_s"] = float(timed.group("v")) / (1000 if timed.group("ms") else 1)
     if "step_time_s" not in values and "/" in text and (per := _TIME_PER_STEP.search(text)) is not None:
@@ -1502,7 +1508,9 @@ _THROUGHPUT_ONLY = re.compile(r"\bSpeed: \d{1,12}(?:\.\d{1,20})? samples/sec\b")
 # latter a rank only where the file's tags name one world and are no counter (`_logger_ranks`)
 # (and OLMo's logger's own field: "[2024-04-18 19:06:17] INFO     [olmo.train:816, rank=0] [step=75/739328]")
 # (and a script's own label before its step line, picotron's "[rank 2] Step: 1     | Loss: 10.9062 | ...")
-_RANK_FIELD = re.compile(r"(?:^|: )Rank: (?P<r>\d{1,7}); |\[[\w.]{1,120}:\d{1,6}, rank=(?P<o>\d{1,7})\] "
+# (and PaddleSpeech's DeepSpeech2 trainer's, comma-separated: "[INFO 2021/06/19 16:01:34 model.py:61] Train:
+# Rank: 0, epoch: 1, step: 5310, ...")
+_RANK_FIELD = re.compile(r"(?:^|: )Rank: (?P<r>\d{1,7})[;,] |\[[\w.]{1,120}:\d{1,6}, rank=(?P<o>\d{1,7})\] "
                          r"|^\s{0,8}\[rank (?P<p>\d{1,7})\] ")
 
 

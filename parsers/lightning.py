@@ -59,6 +59,8 @@ from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 # Possessive runs and bounded keys: a search stays linear in the line's length (a plain `\d+`
 # followed by what cannot follow it is retried at every offset of a long run of digits).
+# torchrun's prefix of a line (`--tee`), glued after a bar's drawing: `...][rank1]: Traceback ...`
+_GLUED_RANK = re.compile(r"\[(?:rank|default)(\d{1,7})\]:\s{0,2}$")
 _TQDM = re.compile(
     r"Epoch (?P<epoch>\d{1,15}+):\s*+:?\s*+(?:\d++%\s*+)?(?:\|[^|]*+\|\s*+)?(?P<i>\d{1,15}+)(?:/(?:(?P<n>\d{1,15}+)|\?))?(?:it)?"
     r"\s*+\[(?P<rest>[^\]]*+)\]?"
@@ -194,8 +196,11 @@ class LightningParser(LogReader):
             return 1 if _LIGHTNING.search(body) else 0
         if (glued := body.find("Traceback (most recent call last)", bar.start())) > 0:
             # a crash glued to the bar's last drawing (`| 5/28 [00:02<00:12,  1.91it/s, v_num=1,
-            # ...]Traceback (most recent call last):`, no newline between them)
-            events.scan(type(line)(line.number, line.rank, body[glued:], line.ts_ns, False, None))
+            # ...]Traceback (most recent call last):`, no newline between them), torchrun's rank
+            # prefix of the failing process's line between them (`...][rank1]: Traceback ...`)
+            labelled = _GLUED_RANK.search(body, max(bar.start(), glued - 24), glued)
+            rank = int(labelled.group(1)) if labelled is not None else line.rank
+            events.scan(type(line)(line.number, rank, body[glued:], line.ts_ns, False, None))
         values = _values(bar.group("rest"))
         epoch, i = int(bar.group("epoch")), int(bar.group("i"))
         n = int(bar.group("n")) if bar.group("n") else None

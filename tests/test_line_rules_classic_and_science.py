@@ -936,3 +936,22 @@ def test_tacotron2s_iteration_lines_and_its_save(tmp_path: Path) -> None:
         (0, 48.220909, 13.484264, 5.71), (1, 35.229748, 25.020286, 3.79), (2, 16.508032, 17.146819, 3.99)]
     assert {s["framework"] for s in steps} == {"tacotron2"}
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_end", 4)]
+
+
+PADDLESPEECH_DS2 = [
+    "[INFO 2021/06/19 16:01:34 model.py:61] Train: Rank: 0, epoch: 1, step: 5310, batch : 1559/1876, lr: 0.00000000, "
+    "data time: 0.000s, train time: 3.019s, batch size: 64, train_loss: 16.030918",
+    "[INFO 2021/06/19 16:01:37 model.py:61] Train: Rank: 0, epoch: 1, step: 5311, batch : 1560/1876, lr: 0.00000000, "
+    "data time: 0.000s, train time: 2.954s, batch size: 64, train_loss: 15.383665",
+    "[INFO 2021/06/19 16:01:40 model.py:61] Train: Rank: 0, epoch: 1, step: 5312, batch : 1561/1876, lr: 0.00000000, "
+    "data time: 0.001s, train time: 3.016s, batch size: 64, train_loss: 17.136696",
+]
+
+
+def test_paddlespeechs_rank_field_and_its_data_and_train_times(tmp_path: Path) -> None:
+    """PaddlePaddle/PaddleSpeech issue 675 (DeepSpeech2): `Train: Rank: 0, epoch: 1, step: 5310,
+    ..., data time: 0.000s, train time: 3.019s, ...`: rank 0's step 5310, the iteration's seconds
+    and the data's, its loss."""
+    _, steps, _ = _read(tmp_path, PADDLESPEECH_DS2)
+    assert [(s["rank"], s["step"], s["step_time_s"], s["data_time_s"], s["loss"]) for s in steps] == [
+        (0, 5310, 3.019, 0.0, 16.030918), (0, 5311, 2.954, 0.0, 15.383665), (0, 5312, 3.016, 0.001, 17.136696)]

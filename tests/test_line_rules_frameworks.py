@@ -3,11 +3,13 @@ each is cited): tiny inputs in, exact rows out, each expectation read off the qu
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, SAMPLE_LOGS
 from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
@@ -2946,3 +2948,18 @@ def test_a_crash_glued_to_a_lightning_bars_last_drawing(tmp_path: Path) -> None:
     assert [(s["step"], s["line"]) for s in steps] == [(5, 2)]
     assert steps[0]["step_time_s"] == pytest.approx(1 / 1.91)
     assert [(e["kind"], e["line"]) for e in events] == [("crash", 2)]
+
+
+def test_the_failing_ranks_traceback_glued_to_the_bar_under_torchrun_is_that_ranks_crash() -> None:
+    """sample_logs/lightning_ddp_restart (torchrun --tee, two ranks): the rank that raised (the
+    harness's truth) printed its `[rank1]: Traceback` glued to rank 0's bar; that line is its
+    crash, with its rank."""
+    job = SAMPLE_LOGS / "lightning_ddp_restart"
+    truth = [json.loads(line.split(" ", 1)[1]) for line in (job / "truth.txt").read_text().splitlines()]
+    crashed = {e["rank"] for e in truth if e["event"] == "crash"}
+    text = (job / "console.log").read_text(encoding="utf-8")
+    glued = next(n for n, line in enumerate(text.split("\n"), 1)
+                 if re.search(r"\]\[rank\d+\]: Traceback \(most recent call last\)", line))
+    result = registry()["lightning"].parse(job / "console.log", ParseOptions())
+    crashes = [(e["line"], e["rank"]) for e in result.tables["log_events"].to_pylist() if e["kind"] == "crash"]
+    assert [(glued, rank) for rank in crashed] == [c for c in crashes if c[0] == glued]
