@@ -276,7 +276,7 @@ _ANY_EVENT_PATTERN = (
     r"saved a checkpoint for iteration |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
-    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: "
+    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: |^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |Done!\s*$|Reporting training |Exception ignored in|\] Optimization Done\."
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)"
@@ -482,6 +482,12 @@ class EventScanner:
         if text[:1] in "KSAB " and (death := _SHELL_DEATH.fullmatch(text.strip())) is not None:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=f"the shell: {death.group(0)}")
+            self._failure(line.rank)
+            return True
+        if text[:4].lstrip()[:2] == "^C" and text.strip() == "^C" and not _ended_cleanly(rows, line.rank):
+            # the terminal's echo of a Ctrl-C, alone on its line: the run was interrupted
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail="interrupted: ^C")
             self._failure(line.rank)
             return True
         if "Fatal Python error: " in text and (fault := _FAULTHANDLER.search(text)) is not None:

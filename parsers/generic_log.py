@@ -1584,8 +1584,11 @@ class GenericLogParser(LogReader):
         if sum(1 for body in bodies if body.startswith(("training_iteration: ", "time_this_iter_s: "))) >= 2:
             return Claim.CONTENT  # Ray Tune's printed results
         if "Traceback (most recent call last)" in text and _TRAINING_FRAME.search(text) is not None and any(
-                "%|" in body and (reading := _bare_bar(body)) is not None and reading.n > 0 for body in bodies):
-            return Claim.CONTENT  # a progress bar that moved, then the traceback that stopped its training
+                ("%|" in body and (reading := _bare_bar(body)) is not None and reading.n > 0)
+                or ("% " in body and _bar_step(body) is not None) for body in bodies):
+            # a progress bar that moved, then the traceback that stopped its training (a bar
+            # copied out of Colab has no `|` around its bar: `Steps: 100% 500/500 [28:39<00:00, ...]`)
+            return Claim.CONTENT
         if ("Traceback (most recent call last)" in text and _TRAINING_FRAME.search(text) is not None
                 and any(parse_timestamp(body) is not None for body in bodies[:TRACEBACK_DATED_LINES])):
             # a dated log and a traceback through a training loop: a run that failed, before its
@@ -1747,7 +1750,12 @@ class GenericLogParser(LogReader):
             if "%|" in line.text and (reading := _bare_bar(line.text)) is not None:
                 bare.append((line, reading))  # (an event glued after the bar is read too: a crash cut it)
             if events.scan(line):
-                continue
+                # a crash glued to a bar's last drawing (`Steps: 100% 500/500 [28:39<00:00,
+                # 3.65s/it, loss=0.138]Traceback (most recent call last):`): the drawing is read too
+                if (glued := line.text.find("Traceback (most recent call last)")) <= 0 or not bar_readings(
+                        line.text[:glued]):
+                    continue
+                line = line._replace(text=line.text[:glued], event_hint=False)
             text = line.text
             if "epoch results:" in text and (summary := _espnet_epoch_length(text)) is not None:
                 lengths[(line.rank, summary[0])] = summary[1]

@@ -2024,3 +2024,56 @@ def test_faulthandlers_fatal_signal_is_a_crash_its_shutdown_messages_are_not(tmp
         "Fatal Python error: _enter_buffered_busy: could not acquire lock for <_io.BufferedWriter name='<stderr>'> "
         "at interpreter shutdown, possibly due to daemon threads"])
     assert not [e for e in events if e["kind"] == "crash"]
+
+
+AUTOTRAIN_COLAB = [
+    'Steps: 100% 500/500 [28:39<00:00,  3.65s/it, loss=0.138, lr=0.0001]Traceback (most recent call '
+    'last):',
+    '  File "/usr/local/bin/autotrain", line 8, in <module>',
+    '    sys.exit(main())',
+    '  File "/usr/local/lib/python3.10/dist-packages/autotrain/cli/autotrain.py", line 36, in main',
+    '    command.run()',
+    '  File "/usr/local/lib/python3.10/dist-packages/autotrain/cli/run_dreambooth.py", line 469, in '
+    'run',
+    '    train_dreambooth(params)',
+    '  File "/usr/local/lib/python3.10/dist-packages/autotrain/trainers/dreambooth/main.py", line 24'
+    '8, in train',
+    '    trainer.train()',
+    '  File "/usr/local/lib/python3.10/dist-packages/autotrain/trainers/dreambooth/trainer.py", line'
+    ' 395, in train',
+    '    self._save_checkpoint()',
+]
+
+TORCHTITAN_CTRL_C = [
+    '  [2025-09-11 14:10:50,591512][I][components/metrics:437:log] step: 104  loss:  5.3994  grad_no'
+    'rm:  1.9303  memory:  8.44GiB(13.20%)  tps: 6,635  tflops: 61.57  mfu: 20.65%',
+    '  [2025-09-11 14:10:51,208789][I][components/metrics:437:log] step: 105  loss:  5.3256  grad_no'
+    'rm:  1.5555  memory:  8.44GiB(13.20%)  tps: 6,647  tflops: 61.68  mfu: 20.69%',
+    '  ^C',
+    '  [1]    169285 exit 1     ezpz-launch -m torchtitan.experiments.blendcorpus.train --job.config'
+    '_file  | ',
+    '         169290 interrupt  tee tt-bc-$(tstamp).log',
+    '  took: 0h:02m:06s',
+]
+
+
+def test_a_colab_steps_bar_with_the_traceback_glued_to_it(tmp_path: Path) -> None:
+    """huggingface/autotrain-advanced issue 172, copied out of Colab (no `|` around the bar):
+    `Steps: 100% 500/500 [28:39<00:00,  3.65s/it, ...]Traceback (most recent call last):` through
+    `trainer.train()`: the log is a training log, step 500 at the bar's 3.65 s, and a crash."""
+    parser, steps, events = _read(tmp_path, AUTOTRAIN_COLAB)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(500, 3.65)]
+    assert [(e["kind"], e["line"]) for e in events] == [("crash", 1)]
+
+
+def test_a_ctrl_c_alone_on_its_line_interrupts_the_run(tmp_path: Path) -> None:
+    """A torchtitan fork's README run on Aurora (ezpz), stopped at step 105 of 1000: the
+    terminal's `^C` alone on its line is the run's interruption; after a clean end it is none."""
+    _, steps, events = _read(tmp_path, TORCHTITAN_CTRL_C)
+    at = next(n for n, text in enumerate(TORCHTITAN_CTRL_C, 1) if text.strip() == "^C")
+    assert [s["step"] for s in steps] == [104, 105]
+    assert [(e["kind"], e["line"], e["detail"]) for e in events if e["kind"] == "crash"] == [
+        ("crash", at, "interrupted: ^C")]
+    _, _, events = _read(tmp_path, [*TORCHTITAN_CTRL_C[:at - 1], "Training completed", "^C"])
+    assert not [e for e in events if e["kind"] == "crash"]
