@@ -406,7 +406,10 @@ _FROM_ZERO = re.compile(r"Epoch: \[\d{1,9}(?:/\d{1,9})?\][ \t]{0,4}\[")
 _ITER_STEP = re.compile(r"\biter\s{1,8}(?P<i>\d{1,12})\s{1,4}step\s{1,8}(?P<s>\d{1,12})\b")
 # PyTorch's DDP tutorial series (examples' distributed/ddp-tutorial-series, and its many copies)
 # at each epoch's start: `[GPU2] Epoch 1 | Batchsize: 32 | Steps: 16` (the rank its prefix's)
-_EPOCH_STEPS = re.compile(r"^Epoch (?P<e>\d{1,9}) \| Batchsize: \d{1,9} \| Steps: (?P<n>\d{1,12})\s*$")
+# (a copy that prints it after the epoch's batches, with their loss: `[RANK 3] Epoch 0 | Batchsize: 32 |
+# Steps: 235 | Loss: 0.2445...`, aws-samples/awsome-distributed-training's: the epoch is done)
+_EPOCH_STEPS = re.compile(r"^Epoch (?P<e>\d{1,9}) \| Batchsize: \d{1,9} \| Steps: (?P<n>\d{1,12})"
+                          r"(?: \| Loss: (?P<l>" + _FIGURE + r"|nan|inf))?\s*$")
 # darknet's iteration line (YOLO v2-v4: ` 10090: 1.262299, 1.207728 avg loss, 0.001000 rate,
 # 4.776061 seconds, 645760 images`, AlexeyAB's with `, 12.34 hours left` after): the iteration,
 # its loss, the running average, the learning rate, its own seconds, the images seen
@@ -931,6 +934,8 @@ class _Counter(NamedTuple):
             return _step_values(text[self.match.end():]) | {"step_time_s": float(self.match.group("ms")) / 1000}
         if self.match.re is _TORCHSSL:
             return _torchssl_values(text[self.match.end():])
+        if self.match.re is _EPOCH_STEPS:
+            return {"loss": float(self.match.group("l"))} if self.match.group("l") is not None else {}
         if self.match.re is _BASICSR:
             own = {k: v for k, v in _step_values(text[self.match.end():]).items() if k == "loss"}  # (a script's own total)
             own["lr"] = float(self.match.group("lr"))
@@ -960,8 +965,8 @@ def _step_counter(text: str) -> _Counter | None:
     `STEP`'s."""
     batch = None
     if "| Steps: " in text and (tutorial := _EPOCH_STEPS.match(text)) is not None:
-        # the epoch's start: the epochs before it are done
-        epoch = int(tutorial.group("e"))
+        # the epoch's start: the epochs before it are done; with its loss, its end: it is done too
+        epoch = int(tutorial.group("e")) + (tutorial.group("l") is not None)
         return _Counter(epoch * int(tutorial.group("n")), tutorial) if epoch > 0 else None
     if " seconds, " in text and (darknet := _DARKNET.match(text)) is not None:
         return _Counter(int(darknet.group("i")), darknet)

@@ -2077,3 +2077,25 @@ def test_a_ctrl_c_alone_on_its_line_interrupts_the_run(tmp_path: Path) -> None:
         ("crash", at, "interrupted: ^C")]
     _, _, events = _read(tmp_path, [*TORCHTITAN_CTRL_C[:at - 1], "Training completed", "^C"])
     assert not [e for e in events if e["kind"] == "crash"]
+
+
+AWSOME_DDP_SRUN = [
+    '0: [RANK 3] Epoch 0 | Batchsize: 32 | Steps: 235 | Loss: 0.24456023513240382',
+    '1: [RANK 5] Epoch 0 | Batchsize: 32 | Steps: 235 | Loss: 0.261846293271222',
+    '1: [RANK 4] Epoch 0 | Batchsize: 32 | Steps: 235 | Loss: 0.2621041301479365',
+    '1: [RANK 6] Epoch 0 | Batchsize: 32 | Steps: 235 | Loss: 0.26154112798419404',
+    '1: [RANK 7] Epoch 0 | Batchsize: 32 | Steps: 235 | Loss: 0.25475989499307694',
+    '0: Epoch 0 | Training snapshot saved at ./snapshot.pt',
+]
+
+
+def test_the_ddp_tutorials_epoch_line_with_its_loss_is_the_epochs_end(tmp_path: Path) -> None:
+    """aws-samples/awsome-distributed-training PR 1039 (`srun -l`, 2 nodes): the DDP tutorial's
+    `[RANK 3] Epoch 0 | Batchsize: 32 | Steps: 235 | Loss: 0.2445...` printed after the epoch's
+    batches: epoch 0's 235 steps are done, each node's line a row at step 235 with its loss; the
+    snapshot saves are read."""
+    _, steps, events = _read(tmp_path, AWSOME_DDP_SRUN)
+    assert [(s["rank"], s["step"], s["loss"]) for s in steps] == [
+        (0, 235, 0.24456023513240382), (1, 235, 0.261846293271222), (1, 235, 0.2621041301479365),
+        (1, 235, 0.26154112798419404), (1, 235, 0.25475989499307694)]
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [6]
