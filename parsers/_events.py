@@ -129,7 +129,7 @@ _SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ", "(raylet) ")
 _LAUNCHER_LOGGER = " sagemaker-training-toolkit "
 _DURATION = r"(?:\s+in\s+(?P<dur>\d+(?:\.\d+)?)\s*(?:s|sec|seconds)\b)?"
 WATCHDOG = re.compile(
-    r"Watchdog caught collective operation timeout: Work\w*\(SeqNum=(?P<seq>\d+), OpType=(?P<op>\w+)"
+    r"Watchdog caught collective operation timeout: Work\w*\((?:SeqNum=(?P<seq>\d+), )?OpType=(?P<op>\w+)"
     r"(?:, NumelIn=(?P<numel_in>\d+), NumelOut=(?P<numel_out>\d+))?, Timeout\(ms\)=(?P<timeout>\d+)\)"
     r" ran for (?P<ran>\d{1,15}) milliseconds"
 )
@@ -719,17 +719,19 @@ class EventScanner:
         if event is not None and rank != event["rank"] and line.rank is not None and (
                 _in_subgroup(line.text) or _TORCH_RANK.search(line.text, 0, 120) is not None):
             event["rank"] = rank  # the global rank, which an earlier line of the process did not say
+        # (PyTorch before 1.10 names no sequence number: `WorkNCCL(OpType=BROADCAST, Timeout(ms)=1800000)`)
+        seq = f"SeqNum={match.group('seq')}" if match.group("seq") is not None else ""
         if event is None:
             self.rows.event(LogEventKind.COLLECTIVE_TIMEOUT, line=line.number, rank=rank, ts_ns=None, raw=line.text,
-                            detail=f"SeqNum={match.group('seq')}")
+                            detail=seq)
             event = self.timeouts[key] = self.rows.events[-1]
         if watchdog is not None and event.get("duration_s") is None:
             ran_s = int(watchdog.group("ran")) / 1000
             event["duration_s"] = ran_s
             event["ts_ns"] = line.ts_ns - int(ran_s * 1e9) if line.ts_ns is not None else None  # when the hang began
             numel = f" NumelIn={watchdog.group('numel_in')}" if watchdog.group("numel_in") else ""
-            event["detail"] = (f"{watchdog.group('op')} SeqNum={watchdog.group('seq')}{numel} "
-                               f"Timeout(ms)={watchdog.group('timeout')}") + event["detail"][len(f"SeqNum={match.group('seq')}"):]
+            event["detail"] = (f"{watchdog.group('op')}{' ' + seq if seq else ''}{numel} "
+                               f"Timeout(ms)={watchdog.group('timeout')}") + event["detail"][len(seq):]
             event["raw"] = line.text[:500]
         pg = _PG.search(line.text)
         if pg is not None and " pg=" not in event["detail"]:

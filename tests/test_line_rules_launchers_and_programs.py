@@ -2099,3 +2099,23 @@ def test_the_ddp_tutorials_epoch_line_with_its_loss_is_the_epochs_end(tmp_path: 
         (0, 235, 0.24456023513240382), (1, 235, 0.261846293271222), (1, 235, 0.2621041301479365),
         (1, 235, 0.26154112798419404), (1, 235, 0.25475989499307694)]
     assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [6]
+
+
+TORCH19_WATCHDOG = [
+    'RuntimeError: NCCL communicator was aborted on rank 3.',
+    '[E ProcessGroupNCCL.cpp:325] Some NCCL operations have failed or timed out. Due to the asynchro'
+    'nous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data. '
+    'To avoid this inconsistency, we are taking the entire process down.',
+    "terminate called after throwing an instance of 'std::runtime_error'",
+    '  what():  [Rank 5] Watchdog caught collective operation timeout: WorkNCCL(OpType=BROADCAST, Ti'
+    'meout(ms)=1800000) ran for 1801256 milliseconds before timing out.',
+]
+
+
+def test_a_watchdog_timeout_of_pytorch_before_sequence_numbers(tmp_path: Path) -> None:
+    """huggingface/accelerate issue 157 (PyTorch 1.9): `what():  [Rank 5] Watchdog caught collective
+    operation timeout: WorkNCCL(OpType=BROADCAST, Timeout(ms)=1800000) ran for 1801256 milliseconds`,
+    no SeqNum: rank 5's timeout of the broadcast, its limit and how long it ran."""
+    _, _, events = _read(tmp_path, TORCH19_WATCHDOG)
+    timeouts = [(e["rank"], e["line"], e["detail"], e["duration_s"]) for e in events if e["kind"] == "collective_timeout"]
+    assert timeouts == [(5, 4, "BROADCAST Timeout(ms)=1800000", 1801.256)]
