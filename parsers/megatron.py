@@ -40,6 +40,8 @@ _PHASE_TIMER = re.compile(
 _DS_STEP = re.compile(r"(?:\[Rank \d{1,7}\] step|/global_step)=(?P<step>\d{1,15})\b")
 # how many lines before the iteration line DeepSpeed's line of its step may be
 _DS_STEP_LINES = 4
+# nanotron's logger's tag before its message: "[INFO|DP=0|PP=0|TP=0]: iteration: 1401 / 1500 | ..."
+_NANOTRON_LOGGER = re.compile(r"\[[A-Z]{4,8}\|DP=\d{1,7}\|")
 # (nanotron writes its figures human-readably: `time_per_iteration_ms: 8.79K`, `consumed_tokens: 480B`)
 _FIELD = re.compile(
     r"^\s*+(?P<name>[A-Za-z][A-Za-z _/()\-]*+)[:=]\s*+(?P<value>[-+]?[\d.]++(?:[eE][-+]?\d++)?)(?P<unit>[KMBT])?\s*+$")
@@ -142,6 +144,9 @@ class MegatronParser(LogReader):
                 lr=fields.get("learning rate", fields.get("lr")), grad_norm=fields.get("grad norm"),
                 tflops=fields.get("throughput per gpu (tflop/s/gpu)", fields.get("model tflops per gpu")),
             )
+            if "|DP=" in line.text[:120] and rows.steps and rows.steps[-1]["line"] == line.number and (
+                    _NANOTRON_LOGGER.search(line.text, 0, 120) is not None):
+                rows.steps[-1]["framework"] = "nanotron"  # Megatron's line, as nanotron's logger writes it
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no iteration lines found", where="line 1")
         return log_result(rows, warning)

@@ -1789,6 +1789,7 @@ def test_nanotron_iteration_lines_human_readable_figures_and_yearless_date(tmp_p
         (211364, 8.79, 15.4, None, 2.04), (211365, 8.74, 15.5, None, 2.06)]
     assert [(s["end_ns"] - steps[0]["end_ns"]) / 1e9 for s in steps] == [0.0, 9.0]
     assert {s["time_source"] for s in steps} == {"log_line_mtime"}
+    assert {s["framework"] for s in steps} == {"nanotron"}  # (its logger's `[INFO|DP=0|...]` tag)
 
 
 def test_a_dict_glued_after_a_bar_reading_is_that_readings_step(tmp_path: Path) -> None:
