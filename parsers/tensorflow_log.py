@@ -12,7 +12,9 @@ without a year: the year of the file's dated lines, else of its modification tim
   later releases; earlier ones print the losses as a dict on the following lines, whose
   `'Loss/total_loss'` is the loss), the last iteration's time per step.
 - StepCounterHook's `global_step/sec: 3.2` (a rate over its interval, no step number) gives the
-  step time of the next step line that has none.
+  step time of the next step line that has none; or of the hook line just before it that has
+  none, where that line's seconds are a whole number of steps at the rate (TPUEstimator's
+  `loss = 6.45, step = 19000 (1816.160 sec)`, then `global_step/sec: 0.550612`: one interval).
 - A line printed twice (python logging and absl both on, or two handlers) is one row: the same
   step again on the next line of that rank adds what the first lacked (its date).
 - `Saving checkpoints for N into ...` is a checkpoint save at step N, `Restoring parameters
@@ -75,6 +77,8 @@ class TensorFlowLogParser(LogReader):
         last: dict[int | None, dict[str, Any]] = {}  # rank -> its last step row
         hook_step: dict[int | None, int] = {}  # rank -> the step of its last LoggingTensorHook line
         rate: float | None = None  # the last global_step/sec not yet given to a step
+        # rank -> its last step row with no time, from a hook line whose seconds are known
+        unmeasured: dict[int | None, tuple[dict[str, Any], float]] = {}
         for line in lines:
             if events.scan(line):
                 continue
@@ -84,6 +88,14 @@ class TensorFlowLogParser(LogReader):
                 if "global_step/sec: " in text and (found := _RATE.search(text)) is not None:
                     value = float(found.group("rate"))
                     rate = 1.0 / value if value > 0 else None
+                    untimed = unmeasured.pop(line.rank, None)
+                    if rate is not None and untimed is not None and line.number - untimed[0]["line"] <= 4 and (
+                            (steps := round(untimed[1] * value)) >= 1 and abs(untimed[1] * value - steps) <= 0.05 + 1e-4 * steps):
+                        # the rate of the interval the step line before timed (its seconds are a whole
+                        # number of steps at this rate: TPUEstimator's `loss = 6.45, step = 19000
+                        # (1816.160 sec)`, then `global_step/sec: 0.550612`, 1000 steps a loop)
+                        untimed[0]["step_time_s"] = rate
+                        rate = None
                 elif "'Loss/total_loss': " in text and (total := _OD_TOTAL_LOSS.search(text)) is not None:
                     row = last.get(line.rank)
                     if row is not None and row.get("loss") is None:
@@ -116,6 +128,9 @@ class TensorFlowLogParser(LogReader):
             rate = None
             rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
             last[line.rank] = rows.steps[-1]
+            unmeasured.pop(line.rank, None)
+            if rule == "hook" and seconds is not None and "step_time_s" not in values:
+                unmeasured[line.rank] = (rows.steps[-1], seconds)
         if not rows.steps:
             raise ParseError(str(path), "no TensorFlow training step line found", where="line 1")
         return log_result(rows, warning)

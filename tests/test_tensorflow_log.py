@@ -99,3 +99,23 @@ def test_a_rate_gives_the_next_step_without_a_time_its_time(tmp_path: Path) -> N
         "INFO:tensorflow:loss = 0.13, step = 101",
     ])
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(1, None), (101, 0.25)]
+
+
+def test_a_rate_after_a_hook_line_of_the_same_interval_times_that_line(tmp_path: Path) -> None:
+    """google-research/albert issue 146 (TPUEstimator on a v3-8, 1000 iterations a loop): `loss =
+    6.453083, step = 19000 (1816.160 sec)`, then `global_step/sec: 0.550612`: 1816.160 s at that
+    rate is 1000 steps, the same interval, so step 19000's time is 1 / 0.550612 s; a rate whose
+    interval does not fit the line's seconds gives it none."""
+    lines = [
+        "INFO:tensorflow:loss = 6.453083, step = 19000 (1816.160 sec)",
+        "I1124 07:05:04.021676 139980433229568 basic_session_run_hooks.py:260] loss = 6.453083, step = 19000 "
+        "(1816.160 sec)",
+        "INFO:tensorflow:global_step/sec: 0.550612",
+        "I1124 07:05:04.024546 139980433229568 tpu_estimator.py:2307] global_step/sec: 0.550612",
+        "INFO:tensorflow:examples/sec: 281.913",
+    ]
+    _, steps, _ = _rows(tmp_path, lines)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(19000, pytest.approx(1 / 0.550612))]
+    assert round(1816.160 * 0.550612) == 1000
+    _, steps, _ = _rows(tmp_path, [lines[0], "INFO:tensorflow:global_step/sec: 0.7"])
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(19000, None)]
