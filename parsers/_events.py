@@ -206,6 +206,9 @@ _CKPT = (
     # "Scheduled async checkpoint save for .../model_name=0--val_loss=0.00-step=19-consumed_samples=10240.0-last.ckpt"
     ("checkpoint save request", re.compile(r"\bSubmitted checkpoint save request\b"), LogEventKind.CHECKPOINT_SAVE_START),
     ("async checkpoint save", re.compile(r"\bScheduled async checkpoint save\b"), LogEventKind.CHECKPOINT_SAVE_START),
+    # MaxText's (Orbax's async checkpointer): "Started an asynchronous checkpoint save for step 0"
+    ("asynchronous checkpoint save", re.compile(r"\bStarted an asynchronous checkpoint save for step \d"),
+     LogEventKind.CHECKPOINT_SAVE_START),
     # "Saving model checkpoint", "Saving unsharded checkpoint...", "Save checkpoint to out/pretrain_512.pth"
     ("saving ", re.compile(r"\bsaving (?:the )?(?:[\w-]{1,40} )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
     ("save ", re.compile(r"\bsave (?:the )?(?:[\w-]{1,40} )?checkpoint (?:to|at|in)\b", re.I),

@@ -2119,3 +2119,52 @@ def test_a_watchdog_timeout_of_pytorch_before_sequence_numbers(tmp_path: Path) -
     _, _, events = _read(tmp_path, TORCH19_WATCHDOG)
     timeouts = [(e["rank"], e["line"], e["detail"], e["duration_s"]) for e in events if e["kind"] == "collective_timeout"]
     assert timeouts == [(5, 4, "BROADCAST Timeout(ms)=1800000", 1801.256)]
+
+
+MAXTEXT_RAY = [
+    '(run_maxtext_train pid=78967, ip=10.130.0.11) Started an asynchronous checkpoint save for step '
+    '0',
+    '(run_maxtext_train pid=78967, ip=10.130.0.11)',
+    '(run_maxtext_train pid=78967, ip=10.130.0.11) Memstats: After params initialized:',
+    '(run_maxtext_train pid=78967, ip=10.130.0.11)   Using (GB) 1.59 / 30.75 (5.170732%) on TPU_4(pr'
+    'ocess=1,(0,0,1,0))',
+    '(run_maxtext_train pid=78967, ip=10.130.0.11)   Using (GB) 1.59 / 30.75 (5.170732%) on TPU_5(pr'
+    'ocess=1,(1,0,1,0))',
+    '(run_maxtext_train pid=78967, ip=10.130.0.11)   Using (GB) 1.59 / 30.75 (5.170732%) on TPU_6(pr'
+    'ocess=1,(0,1,1,0))',
+    '(run_maxtext_train pid=78967, ip=10.130.0.11)   Using (GB) 1.59 / 30.75 (5.170732%) on TPU_7(pr'
+    'ocess=1,(1,1,1,0))',
+    '(run_maxtext_train pid=78967, ip=10.130.0.11) completed step: 0, seconds: 11.775, TFLOP/s/devic'
+    'e: 13.153, Tokens/s/device: 1391.395, total_weights: 131072, loss: 12.066',
+    '(run_maxtext_train pid=80538, ip=10.130.0.12)',
+    "(run_maxtext_train pid=80538, ip=10.130.0.12) To see full metrics 'tensorboard --logdir=/tmp/ma"
+    "xtext/test/tensorboard/'",
+    '(run_maxtext_train pid=80538, ip=10.130.0.12) Waiting for step 0 to finish before checkpoint...',
+    '(run_maxtext_train pid=80538, ip=10.130.0.12) Waited 0.7087039947509766 seconds for step 0 to f'
+    'inish before starting checkpointing.',
+    '(run_maxtext_train pid=80538, ip=10.130.0.12) Started an asynchronous checkpoint save for step '
+    '0',
+    '(run_maxtext_train pid=80538, ip=10.130.0.12) Memstats: After params initialized:',
+    '(run_maxtext_train pid=80538, ip=10.130.0.12)   Using (GB) 1.59 / 30.75 (5.170732%) on TPU_3(pr'
+    'ocess=0,(1,1,0,0)) [repeated 4x across cluster]',
+    '(run_maxtext_train pid=78967, ip=10.130.0.11) completed step: 4, seconds: 1.116, TFLOP/s/device'
+    ': 138.799, Tokens/s/device: 14683.240, total_weights: 131072, loss: 0.000 [repeated 9x across c'
+    'luster]',
+    '(run_maxtext_train pid=80538, ip=10.130.0.12) completed step: 9, seconds: 1.068, TFLOP/s/device'
+    ': 145.065, Tokens/s/device: 15346.083, total_weights: 131072, loss: 0.000 [repeated 9x across c'
+    'luster]',
+    '(run_maxtext_train pid=78967, ip=10.130.0.11) completed step: 14, seconds: 1.116, TFLOP/s/devic'
+    'e: 138.754, Tokens/s/device: 14678.439, total_weights: 131072, loss: 0.000 [repeated 10x across'
+    ' cluster]',
+]
+
+
+def test_maxtexts_asynchronous_checkpoint_save_under_ray(tmp_path: Path) -> None:
+    """MaxText under Ray on a TPU v4-16 (its Ray tutorial's output): `(run_maxtext_train pid=78967,
+    ip=10.130.0.11) Started an asynchronous checkpoint save for step 0` is the save of step 0
+    begun; `completed step: 0, seconds: 11.775, ...` its step line."""
+    _, steps, events = _read(tmp_path, MAXTEXT_RAY)
+    saves = [n for n, text in enumerate(MAXTEXT_RAY, 1) if "Started an asynchronous checkpoint save for step 0" in text]
+    assert [(e["kind"], e["step"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", 0, n) for n in saves]
+    assert (steps[0]["step"], steps[0]["step_time_s"], steps[0]["loss"]) == (0, 11.775, 12.066)
