@@ -28,7 +28,9 @@ _TAIL = 16 << 20
 _EVIDENCE = (
     r"iteration[ \t]*[=:]?[ \t]*[0-9]+[ \t]*/[ \t]*[0-9]+[ \t]*\|"
     r"|step=[0-9]+, skipped=[0-9]+"
-    r"|\{(?:'|‘)(?:loss|eval_loss)(?:'|’): "
+    # (the Trainer's dict names its epoch or learning rate: not a Keras callback's `{'loss': 1.0,
+    # 'auc': 0.47, 'batch': 0}`)
+    r"|\{(?:'|‘)(?:loss|eval_loss)(?:'|’): [^}\n]*?(?:'|‘)(?:epoch|learning_rate)(?:'|’)"
     # (a bar with no total and no percentage: `Epoch 0: |          | 1/? [`, not `Epoch 1: | Loss: ...`)
     r"|Epoch [0-9]+(?:: {1,3}(?:: {1,3})?(?:[0-9]{1,3}%|\|[^|]{0,100}\| {0,3}[0-9]{1,15}(?:/[0-9?]{1,15})? ?\["
     r"|[0-9]{1,15}(?:/[0-9?]{1,15})?(?:it)? ?\[)|/[0-9]+ (?:━|╸|╺))"
@@ -46,6 +48,8 @@ _EVIDENCE = (
     r"|(?:\] - |━(?:\x1b\[[0-9;]{0,12}m){0,4} (?:\x1b\[[0-9;]{0,12}m){0,2})[0-9]{1,9}s(?:\x1b\[[0-9;]{0,12}m){0,2} "
     r"[0-9.]{1,12}(?:us|ms|s)/(?:step|sample)"
     r"|\] - (?:[0-9]{1,9}s|ETA: [0-9:]{1,12}s?) - [a-z_]{1,40}: [0-9]"
+    # (Keras' `fit(verbose=2)`, no bar: `925/925 - 522s - loss: 0.1655 - ...`, `... - 522s - 564ms/step - loss: ...`)
+    r"|/[0-9]{1,12} - [0-9]{1,9}s - (?:[0-9.]{1,12}(?:us|ms|s)/(?:step|sample) - )?[a-z_]{1,40}: [0-9]"
     r"|Start running, host: "
     # (a dict of metrics printed inside another's repr, Ray's `Result(metrics={'loss': 0.08, ...})`:
     # no Trainer's log line; matched here first, it names nothing)
@@ -61,7 +65,7 @@ _KINDS = (
     (":::MLL", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), ("   ", "ultralytics"),
     ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),
-    ("] - ", "keras"), ("━", "keras"), ("Start running", "m_openmmlab"), ("metrics=", "m_ray"),
+    ("] - ", "keras"), ("━", "keras"), ("/", "keras"), ("Start running", "m_openmmlab"), ("metrics=", "m_ray"),
 )
 _OPENING = max(len(opening) for opening, _ in _KINDS)
 # ties go to the earlier

@@ -173,7 +173,10 @@ class HFTrainerParser(LogReader):
                 or "Continuing training from global step" in text or "Training Loss" in text and any(
                     _NOTEBOOK_HEADER.match(body.rstrip(" \\")) for body in text.splitlines())):
             return Claim.CONTENT
-        dict_lines = sum(1 for raw in text.splitlines() if "{'loss'" in strip_prefix(raw)[1] or "{‘loss’" in raw)
+        # (the Trainer's dicts name their epoch or learning rate; a Keras callback's `{'loss': 1.0,
+        # 'auc': 0.47, 'batch': 0}` does not)
+        dict_lines = sum(1 for raw in text.splitlines() if ("{'loss'" in strip_prefix(raw)[1] or "{‘loss’" in raw)
+                         and ("epoch" in raw or "learning_rate" in raw))
         return Claim.CONTENT if dict_lines >= 2 else Claim.NO
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:

@@ -6,7 +6,8 @@
   - 13s 29ms/step - loss: 0.0845 - accuracy: 0.9737 - val_loss: ...` (Keras 2),
   `782/782 ━━━━━━━━━━━━━━━━━━━━ 61s 75ms/step - accuracy: 0.7540 - loss: 0.4697 - ...` (Keras 3),
   `400/400 [====] - 1304s - loss: 0.6930 - acc: 0.5012` (Keras 1: the epoch's seconds alone,
-  over its batches).
+  over its batches); `fit(verbose=2)` prints the summary with no bar: `925/925 - 522s - loss: ...`
+  (TF >= 2.3: `... - 522s - 564ms/step - loss: ...`).
 - One row per epoch that printed its summary: the step is the batches done since the run began,
   (epoch - 1) x batches per epoch + batches done, its time the epoch's mean per step. Keras
   prints no date, so the rows have no time unless a launcher's prefix dates the line.
@@ -41,8 +42,8 @@ from tracelens.parsers.contract import ParseOptions, ParseResult
 
 _EPOCH = re.compile(r"\s{0,12}Epoch (?P<epoch>\d{1,9})/(?P<epochs>\d{1,9})\s{0,12}")
 _SUMMARY = re.compile(
-    r"\s{0,12}(?P<n>\d{1,12})/(?P<total>\d{1,12}) (?:\[[=>.]{0,200}\] - |[━╸─]{1,200} )"
-    r"(?P<seconds>\d{1,9})s(?: (?P<per>\d{1,9}(?:\.\d{1,20})?)(?P<unit>us|ms|s)/(?P<of>step|sample)\b| - |$)"
+    r"\s{0,12}(?P<n>\d{1,12})/(?P<total>\d{1,12}) (?:\[[=>.]{0,200}\] - |[━╸─]{1,200} |- (?=\d{1,9}s - ))"
+    r"(?P<seconds>\d{1,9})s(?: (?:- )?(?P<per>\d{1,9}(?:\.\d{1,20})?)(?P<unit>us|ms|s)/(?P<of>step|sample)\b| - |$)"
 )
 # a reading of a bar before its epoch's end: `  5/400 [..............................] - ETA: 1090s - loss: ...`
 # tf.keras 1.13-2.1 and Keras 1 fit count samples: `Train on 3523 samples, validate on 186 samples`

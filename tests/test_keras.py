@@ -181,3 +181,34 @@ def test_a_bar_with_no_epoch_header_is_fits_first_epoch_with_a_warning(tmp_path:
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in result.tables["log_steps"].to_pylist()] == [
         (500, 0.006, 0.1712)]
     assert len(result.warnings) == 1 and result.warnings[0].startswith("line 1: ") and "Epoch" in result.warnings[0]
+
+
+HOROVOD_KERAS_VERBOSE2 = [
+    "[1,0]<stdout>:2022-02-20 10:38:29,028 [INFO] {'loss': 1.0014339685440063, 'auc': 0.468968689441"
+    "6809, 'batch': 0}",
+    "[1,1]<stdout>:2022-02-20 10:38:29,032 [INFO] {'loss': 0.9956496357917786, 'auc': 0.489079058170"
+    "3186, 'batch': 0}",
+    "[1,2]<stdout>:2022-02-20 10:38:29,033 [INFO] {'loss': 1.0065269470214844, 'auc': 0.507917106151"
+    "5808, 'batch': 0}",
+    '[1,0]<stdout>:925/925 - 522s - loss: 0.1655 - auc: 0.7404 - val_loss: 0.1336 - val_auc: 0.8013',
+    '[1,2]<stderr>:Traceback (most recent call last):',
+    '[1,2]<stderr>:  File "/work/code/horovod_test/train_atp_day_cal_ad_horovod.py", line 202, in <m'
+    'odule>',
+    '[1,2]<stderr>:    model.fit(',
+]
+
+
+def test_fit_verbose_2_summary_under_horovod_and_a_callbacks_loss_dict_is_no_trainers(tmp_path: Path) -> None:
+    """horovod/horovod issue 3412 (tf.keras under horovodrun, three ranks, `--tag-output`): a
+    callback logs `{'loss': 1.00, 'auc': 0.47, 'batch': 0}` (no epoch, no learning rate: no HF
+    Trainer's dict), then rank 0's `fit(verbose=2)` summary `925/925 - 522s - loss: 0.1655 - ...`:
+    Keras' log, a row at 925 batches with 522 s over them, and rank 2's traceback a crash."""
+    path = _write(tmp_path, HOROVOD_KERAS_VERBOSE2)
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None and parser.name == "keras"
+    result = parser.parse(path, ParseOptions())
+    steps = result.tables["log_steps"].to_pylist()
+    assert [(s["rank"], s["step"], s["loss"]) for s in steps] == [(0, 925, 0.1655)]
+    assert steps[0]["step_time_s"] == 522 / 925
+    crashes = [(e["rank"], e["line"]) for e in result.tables["log_events"].to_pylist() if e["kind"] == "crash"]
+    assert crashes == [(2, 5)]
