@@ -183,6 +183,9 @@ class NcclTestsParser(Parser):
             if op is None and run.ranks and (op := _op_from_ratio(run.rows, len(run.ranks))) is not None:
                 warnings.append(f"run {run.index}: the collective is not named (no <op>_perf in the output or the file "
                                 f"name): {op}, from its reduction and its busbw / algbw over {len(run.ranks)} ranks")
+            elif op is None and not run.ranks and (op := _all_reduce_from_ratio(run.rows)) is not None:
+                warnings.append(f"run {run.index}: the collective is not named (no <op>_perf in the output or the file "
+                                f"name) and no rank is listed: {op}, from its reduction and its busbw / algbw above 1")
             elif op is None:
                 warnings.append(f"run {run.index}: the collective is not named (no <op>_perf in the output or the file "
                                 "name): op left empty")
@@ -283,6 +286,23 @@ def _op_from_ratio(rows: list[dict[str, Any]], n: int) -> str | None:
         if abs(ratio - factor) <= 0.02 * factor:
             return op
     return None
+
+
+def _all_reduce_from_ratio(rows: list[dict[str, Any]]) -> str | None:
+    """all_reduce for a table with no rank listed (a headerless excerpt) whose rows reduce over
+    every rank with busbw / algbw at 2(n-1)/n for a whole n of at least 3 (4/3 or more): of
+    nccl-tests' collectives only all_reduce's factor is above 1 (reduce's, broadcast's and
+    sendrecv's are 1, the others' (n-1)/n); else None."""
+    if not rows or any(r["redop"] in ("", "none") or r["root"] not in (-1, None) for r in rows):
+        return None
+    best = max((r for r in rows if (r["algbw_gbps"] or 0) > 0 and r["busbw_gbps"]), key=lambda r: r["algbw_gbps"], default=None)
+    if best is None or best["algbw_gbps"] < 1:  # (two decimals: a smaller figure is too coarse for the ratio)
+        return None
+    ratio = best["busbw_gbps"] / best["algbw_gbps"]
+    if not 4 / 3 * 0.98 <= ratio < 2:
+        return None
+    n = 2 / (2 - ratio)
+    return "all_reduce" if n >= 2.5 and abs(2 * (round(n) - 1) / round(n) - ratio) <= 0.02 * ratio else None
 
 
 def _ranks_from_ratio(op: str | None, rows: list[dict[str, Any]]) -> tuple[int | None, str | None]:

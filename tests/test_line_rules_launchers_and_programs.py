@@ -2168,3 +2168,37 @@ def test_maxtexts_asynchronous_checkpoint_save_under_ray(tmp_path: Path) -> None
     assert [(e["kind"], e["step"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_save_start", 0, n) for n in saves]
     assert (steps[0]["step"], steps[0]["step_time_s"], steps[0]["loss"]) == (0, 11.775, 12.066)
+
+
+NCCL_TESTS_HEADERLESS_2021 = [
+    '#                                                       out-of-place                       in-p'
+    'lace          ',
+    '#       size         count      type   redop     time   algbw   busbw  error     time   algbw  '
+    ' busbw  error',
+    '#        (B)    (elements)                       (us)  (GB/s)  (GB/s)            (us)  (GB/s)  '
+    '(GB/s)       ',
+    '47c46425da29465eb4f752ffa03dd537000001:4122:4122 [0] NCCL INFO Launch mode Parallel',
+    '    33554432       8388608     float     sum    593.7   56.52  105.97  5e-07    590.2   56.86  '
+    '106.60  5e-07',
+    '    67108864      16777216     float     sum    904.7   74.18  139.09  5e-07    918.0   73.11  '
+    '137.07  5e-07',
+    '   134217728      33554432     float     sum   1629.6   82.36  154.43  5e-07   1654.3   81.13  '
+    '152.12  5e-07',
+    '   268435456      67108864     float     sum   2996.0   89.60  167.99  5e-07   3056.7   87.82  '
+    '164.66  5e-07',
+    '   536870912     134217728     float     sum   5631.9   95.33  178.74  5e-07   5639.2   95.20  '
+    '178.51  5e-07',
+    '  1073741824     268435456     float     sum    11040   97.26  182.36  5e-07    10985   97.74  '
+    '183.27  5e-07',
+]
+
+
+def test_a_headerless_nccl_tests_table_whose_busbw_is_above_its_algbw_is_an_all_reduce(tmp_path: Path) -> None:
+    """An Azure ML issue's paste of nccl-tests' table without its header (no binary named, no
+    `#  Rank` lines): `sum` rows whose busbw is 1.875 x algbw (105.97 / 56.52) are an
+    all_reduce's, the only collective whose factor is above 1, over 2 / (2 - 1.875) = 16 ranks."""
+    parser, tables = _parsed(tmp_path, NCCL_TESTS_HEADERLESS_2021)
+    assert parser == "nccl_tests"
+    rows = tables["nccl_tests"]
+    assert {r["op"] for r in rows} == {"all_reduce"} and {r["n_ranks"] for r in rows} == {16}
+    assert len(rows) == 2 * sum(1 for text in NCCL_TESTS_HEADERLESS_2021 if " float " in text)
