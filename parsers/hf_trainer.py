@@ -198,9 +198,14 @@ class HFTrainerParser(LogReader):
         previous_was_dict = False
         summarized_run = False  # the run since the last header printed its summary (dict or metrics table)
         train_output_end: dict[str, Any] | None = None  # the end a TrainOutput gave this run, where one did
+        script = False  # a training header logged by the script itself
+        accelerate_state = False  # Accelerate's state printed (`Distributed environment: MULTI_GPU  Backend: ...`)
         for index, line in enumerate(lines):
             text = line.text
+            if "Distributed environment: " in text:
+                accelerate_state = True
             if _HEADER in text:
+                script = script or " - __main__ - " in text  # (a script's own logger, not transformers.trainer's)
                 bars.append(_Bar(line.ts_ns, True))
                 total_steps = None
                 summarized_run = False
@@ -327,6 +332,11 @@ class HFTrainerParser(LogReader):
             _notebook_rows(lines, rows)
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no HF Trainer lines found", where="line 1")
+        if script and accelerate_state:
+            # transformers' `*_no_trainer` examples (and scripts made from them): Accelerate's loop,
+            # the Trainer's header copied under the script's logger, the state Accelerate prints
+            for row in (*rows.steps, *rows.events):
+                row["framework"] = "accelerate"
         return log_result(rows, warning)
 
     @staticmethod

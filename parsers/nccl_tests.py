@@ -14,6 +14,7 @@ bandwidth" is kept with each run as a check.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -309,12 +310,22 @@ def _ranks_from_ratio(op: str | None, rows: list[dict[str, Any]]) -> tuple[int |
     """n from busbw / algbw: 2(n-1)/n for all_reduce, (n-1)/n for all_gather, reduce_scatter, all_to_all."""
     if op not in ("all_reduce", "all_gather", "reduce_scatter", "all_to_all"):
         return None, None
-    best = max((r for r in rows if (r["algbw_gbps"] or 0) > 0 and r["busbw_gbps"]), key=lambda r: r["algbw_gbps"], default=None)
-    if best is None:
-        return None, None
-    ratio = best["busbw_gbps"] / best["algbw_gbps"]
+    # Each row's figures are rounded (to 2 decimals): n = factor / (factor - ratio) over the
+    # ratios its rounding allows is a range, and the rows' ranges together must hold one whole n
+    # (over many ranks the ratio nears the factor and the rounding leaves n open: no guess)
     factor = 2.0 if op == "all_reduce" else 1.0
-    if ratio >= factor:
+    low, high = 2.0, float("inf")
+    for r in rows:
+        algbw, busbw = r["algbw_gbps"] or 0, r["busbw_gbps"] or 0
+        if algbw <= 0.005 or busbw <= 0.005:
+            continue
+        most = (busbw + 0.005) / (algbw - 0.005)
+        least = (busbw - 0.005) / (algbw + 0.005)
+        if least >= factor:
+            return None, None  # (no n gives this ratio)
+        low = max(low, factor / (factor - least))
+        high = min(high, factor / (factor - most) if most < factor else float("inf"))
+    whole = math.ceil(low - 1e-9)
+    if high == float("inf") or whole > high + 1e-9 or whole + 1 <= high + 1e-9:
         return None, None
-    n = round(factor / (factor - ratio))
-    return (n, "busbw_ratio") if n >= 2 else (None, None)
+    return whole, "busbw_ratio"

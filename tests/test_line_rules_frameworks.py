@@ -2964,3 +2964,40 @@ def test_the_failing_ranks_traceback_glued_to_the_bar_under_torchrun_is_that_ran
     result = registry()["lightning"].parse(job / "console.log", ParseOptions())
     crashes = [(e["line"], e["rank"]) for e in result.tables["log_events"].to_pylist() if e["kind"] == "crash"]
     assert [(glued, rank) for rank in crashed] == [c for c in crashes if c[0] == glued]
+
+
+ACCELERATE_NO_TRAINER_SMDDP = [
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:37:39 - INFO - __main__ - Distributed environment: M'
+    'ULTI_GPU  Backend: smddp',
+    '[1,mpirank:0,algo-1]<stderr>:Num processes: 8',
+    '[1,mpirank:0,algo-1]<stderr>:Process index: 0',
+    '[1,mpirank:0,algo-1]<stderr>:Local process index: 0',
+    '[1,mpirank:0,algo-1]<stderr>:Device: cuda:0',
+    '[1,mpirank:0,algo-1]<stderr>:',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ - ***** Running training ***'
+    '**',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ -   Num examples = 10000',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ -   Num Epochs = 1',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ -   Instantaneous batch size'
+    ' per device = 16',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ -   Total train batch size ('
+    'w. parallel, distributed & accumulation) = 128',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ -   Gradient Accumulation st'
+    'eps = 1',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:31 - INFO - __main__ -   Total optimization steps'
+    ' = 79',
+    '[1,mpirank:0,algo-1]<stderr>:#015100%|██████████| 79/79 [00:19<00:00,  4.79it/s]',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:50 - INFO - __main__ - Epoch 0 training took 19.5'
+    '0162172317505 seconds',
+]
+
+
+def test_an_accelerate_no_trainer_scripts_copy_of_the_trainers_header_is_accelerates(tmp_path: Path) -> None:
+    """pacman100's Accelerate example on SageMaker (smddp, 8 ranks; rank 0's lines): Accelerate's
+    state (`Distributed environment: MULTI_GPU  Backend: smddp`), the Trainer's header under the
+    script's own logger (`- __main__ - ***** Running training *****`), the bar at 79 of 79 steps:
+    read as the Trainer's log is, its rows Accelerate's."""
+    parser, steps, _ = _read(tmp_path, ACCELERATE_NO_TRAINER_SMDDP)
+    assert parser == "hf_trainer"
+    assert [(s["step"], s["framework"]) for s in steps] == [(79, "accelerate")]
+    assert steps[0]["step_time_s"] == pytest.approx(1 / 4.79)

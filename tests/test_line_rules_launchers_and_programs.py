@@ -2202,3 +2202,32 @@ def test_a_headerless_nccl_tests_table_whose_busbw_is_above_its_algbw_is_an_all_
     rows = tables["nccl_tests"]
     assert {r["op"] for r in rows} == {"all_reduce"} and {r["n_ranks"] for r in rows} == {16}
     assert len(rows) == 2 * sum(1 for text in NCCL_TESTS_HEADERLESS_2021 if " float " in text)
+
+
+NCCL_TESTS_1024_RANKS_ROWS = [
+    '#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  '
+    '(GB/s)  (GB/s)',
+    '  1073741824     268435456     float     sum      -1    19355   55.48  110.84      0    19189  '
+    ' 55.96  111.80      0',
+    '  2147483648     536870912     float     sum      -1    20218  106.22  212.23      0    19883  '
+    '108.01  215.80      0',
+    '  4294967296    1073741824     float     sum      -1    25377  169.24  338.16      0    25456  '
+    '168.72  337.11      0',
+    '  8589934592    2147483648     float     sum      -1    47078  182.46  364.57      0    46939  '
+    '183.00  365.65      0',
+    ' 17179869184    4294967296     float     sum      -1    93457  183.83  367.29      0    93420  '
+    '183.90  367.44      0',
+]
+
+
+def test_over_many_ranks_the_busbw_ratio_leaves_the_rank_count_open(tmp_path: Path) -> None:
+    """NVIDIA/nccl-tests issue 322: the last rows of a 1024-rank all_reduce_perf, no header. Each
+    row's busbw / algbw, with its figures' rounding (to 2 decimals), allows a range of n around
+    1000 (110.84 / 55.48: 2 / (2 - ratio) from about 560 to about 2400): no rank count is a guess,
+    so none is given; the op is still the all_reduce's (its ratio above 1)."""
+    parser, tables = _parsed(tmp_path, NCCL_TESTS_1024_RANKS_ROWS)
+    assert parser == "nccl_tests"
+    rows = tables["nccl_tests"]
+    assert {(r["op"], r["n_ranks"], r["n_ranks_source"]) for r in rows} == {("all_reduce", None, None)}
+    low, high = (110.84 - 0.005) / (55.48 + 0.005), (110.84 + 0.005) / (55.48 - 0.005)
+    assert 2 / (2 - low) < 1000 < 2 / (2 - high)  # (the range the figures allow holds many n)
