@@ -390,9 +390,12 @@ _BASICSR_TIME = re.compile(r"\btime \(data\): (?P<t>\d{1,9}(?:\.\d{1,9})?) \((?P
 # `Epoch:[0/20](20700/41914) loss:2.596`, PyTorch's tutorial `Epoch [1/5], Step [100/600], Loss:
 # 0.21`, the ImageNet example's `Epoch: [0][ 10/5005]`. Not the MNIST example's `Train Epoch: 1
 # [640/60000 (1%)]` (samples, not batches: no bracket closes right after the count).
+# (and PaddleClas' `[Train][Epoch 1/20][Iter: 0/8]lr: 0.00031, CELoss: 4.64081, ...`, the word inside
+# the bracket)
 _EPOCH_BATCH = re.compile(
     r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?[\s,|]{0,4}"
-    r"(?:(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4})?[\[(]\s{0,8}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})\s{0,4}[\])]",
+    r"(?:(?:(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4})?[\[(]|\[(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4})"
+    r"\s{0,8}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})\s{0,4}[\])]",
     re.I)
 # The epoch meters of pytorch/examples' ImageNet script (`Epoch: [1][  10/1563]`, ProgressMeter's
 # prefix) and of the MetricLogger headers its descendants print (`Epoch: [0]  [   0/1251]`: DeiT,
@@ -1000,6 +1003,8 @@ def _step_counter(text: str) -> _Counter | None:
             # (a run's step elsewhere on the line is its step)
             not batches.start() <= m.start() < batches.end() for m in (*STEP.finditer(text), *_GLOBAL_STEP.finditer(text))):
         batch = batches
+    if batch is not None and batch.re is _EPOCH_BATCH and batch.start() and _NOT_TRAINING.search(text, 0, batch.start()):
+        return None  # an evaluation's batch, tagged before its epoch (PaddleClas' `[Eval][Epoch 5][Iter: 0/8]`)
     if batch is not None:
         epoch = int(batch.group("e"))
         i, n = batch.group("i"), batch.group("n")

@@ -77,7 +77,7 @@ _TRAIN_METRICS = "***** train metrics *****"
 _EVAL_HEADER = re.compile(r"\*\*\*\*\* Running Evaluation \*\*\*\*\*")
 _TOTAL_STEPS = re.compile(r"Total optimization steps = ([\d,]{1,30})")
 _BATCH = re.compile(r"Total train batch size \(w\. parallel, distributed & accumulation\) = ([\d,]{1,30})")
-_EPOCHS = re.compile(r"Num Epochs = ([\d,]{1,30})")
+_EPOCHS = re.compile(r"Num [Ee]pochs = ([\d,]{1,30})")  # (SetFit's header: `Num epochs = 50`)
 _CONTINUE = re.compile(r"Continuing training from global step (\d{1,18})")
 _SAVE = re.compile(r"Saving model checkpoint to \S*?checkpoint-(\d{1,18})")
 _TRAIN_OUTPUT = re.compile(r"TrainOutput\(global_step=(\d{1,18})")
@@ -106,6 +106,16 @@ def _flat_literal(text: str) -> dict[str, Any] | None:
         else:
             return None
     return out
+
+
+def _named_loss(record: dict[str, Any]) -> dict[str, Any]:
+    """A training log whose loss has a name of its own (SetFit's `{'embedding_loss': 0.2744,
+    'learning_rate': ..., 'epoch': 0.01}`): its first `*_loss` key, not an evaluation's, is the
+    loss; else the record as it is."""
+    if any(str(k).startswith(("eval_", "test_")) for k in record) or "train_runtime" in record:
+        return record
+    key = next((k for k in record if isinstance(k, str) and k.endswith("_loss")), None)
+    return {**record, "loss": record[key]} if key is not None else record
 
 
 def _literal(text: str) -> dict[str, Any] | None:
@@ -242,7 +252,7 @@ class HFTrainerParser(LogReader):
             if " = " in text:
                 if "Total optimization steps" in text and (m := _TOTAL_STEPS.search(text)) is not None:
                     total_steps = int(m.group(1).replace(",", ""))
-                if "Num Epochs" in text and (m := _EPOCHS.search(text)) is not None:
+                if "Num " in text and (m := _EPOCHS.search(text)) is not None:
                     epochs = int(m.group(1).replace(",", ""))
                 if "Total train batch size" in text and (m := _BATCH.search(text)) is not None:
                     batch = float(m.group(1).replace(",", ""))
@@ -286,6 +296,8 @@ class HFTrainerParser(LogReader):
             if "{" in text:
                 for found in _DICT.finditer(text):
                     record = _literal(found.group(0))
+                    if record is not None and "loss" not in record and "learning_rate" in record:
+                        record = _named_loss(record)
                     if record is None or not ("loss" in record or "train_runtime" in record
                                               or any(str(k).startswith("eval_") for k in record)):
                         continue
@@ -355,6 +367,7 @@ class HFTrainerParser(LogReader):
         drawn = {index: sorted(bar.seconds) for index, bar in enumerate(bars)}  # the steps each bar drew
         previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
         logged: dict[tuple[int | None, int], set[int | None]] = {}  # (bar, step) -> the ranks whose metric line has it
+        stale = Counter(id(d.reading[1]) for d in losses if d.reading is not None)  # reading -> the metric lines beside it
         untimed: dict[tuple[int, int | None], int] = {}  # (step, rank) -> its metric line's row, where no reading was its
         for d in dicts:
             record, line = d.record, d.line
@@ -403,7 +416,9 @@ class HFTrainerParser(LogReader):
                     logged_step = to_int(shown.split("/", 1)[0])  # ms-swift's `'global_step/max_steps': '50/60'`
                 if logged_step is not None and logged_step >= 0:
                     step = logged_step  # the dict says which step it is (TFTrainer and others print it)
-                elif bar_step is not None:
+                elif bar_step is not None and not (bar_step == 0 and stale[id(d.reading[1])] > 1):
+                    # (a reading at 0 beside several metric lines: a bar not drawn since it began,
+                    # which places none of them)
                     # tqdm redraws at most every 0.1 s, so a reading printed before the dict can
                     # lag it: a metric line is at least one step past the previous one
                     step = bar_step if d.exact else max(bar_step, last_steps.get(line.rank, 0) + 1)
@@ -422,7 +437,7 @@ class HFTrainerParser(LogReader):
                     if bar.start_ns is not None and seconds is not None:
                         when, source = bar.start_ns + int(seconds * 1e9), bar.source
                 logged.setdefault((d.reading[0] if d.reading is not None else None, step), set()).add(line.rank)
-                if d.reading is None:
+                if d.reading is None or (d.reading[1].n == 0 and stale[id(d.reading[1])] > 1):
                     untimed[(step, line.rank)] = len(rows.steps)
                 rows.step(
                     line=line.number, rank=line.rank, step=step, end_ns=when, time_source=source if when is not None else None,

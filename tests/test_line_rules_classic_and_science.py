@@ -955,3 +955,32 @@ def test_paddlespeechs_rank_field_and_its_data_and_train_times(tmp_path: Path) -
     _, steps, _ = _read(tmp_path, PADDLESPEECH_DS2)
     assert [(s["rank"], s["step"], s["step_time_s"], s["data_time_s"], s["loss"]) for s in steps] == [
         (0, 5310, 3.019, 0.0, 16.030918), (0, 5311, 2.954, 0.0, 15.383665), (0, 5312, 3.016, 0.001, 17.136696)]
+
+
+PADDLECLAS_23 = [
+    '    [2022/04/04 17:51:12] root INFO: [Train][Epoch 1/20][Iter: 0/8]lr: 0.00031, CELoss: 4.64081'
+    ', loss: 4.64081, batch_cost: 3.14893s, reader_cost: 2.57331, ips: 40.64869 images/sec, eta: 0:0'
+    '8:23',
+    '    [2022/04/04 17:51:16] root INFO: [Train][Epoch 1/20][Avg]CELoss: 4.64772, loss: 4.64772',
+    '    [2022/04/04 17:51:16] root INFO: Already save model in ./output/ResNet50_vd/latest',
+    '    [2022/04/04 17:51:39] root INFO: [Train][Epoch 5/20][Iter: 0/8]lr: 0.01031, CELoss: 3.81278'
+    ', loss: 3.81278, batch_cost: 0.97704s, reader_cost: 0.57012, ips: 131.00846 images/sec, eta: 0:'
+    '02:05',
+    '    [2022/04/04 17:51:43] root INFO: [Train][Epoch 5/20][Avg]CELoss: 3.64121, loss: 3.64121',
+    '    [2022/04/04 17:51:46] root INFO: [Eval][Epoch 5][Iter: 0/8]CELoss: 3.10458, loss: 3.10458, '
+    'top1: 0.62500, top5: 0.84375, batch_cost: 2.88314s, reader_cost: 2.69916, ips: 44.39597 images/'
+    'sec',
+    '    [2022/04/04 17:51:49] root INFO: [Eval][Epoch 5][Avg]CELoss: 3.06763, loss: 3.06763, top1: '
+    '0.58627, top5: 0.83039',
+    '    [2022/04/04 17:51:49] root INFO: Already save model in ./output/ResNet50_vd/best_model',
+]
+
+
+def test_paddleclas_epoch_and_iter_brackets_and_its_evaluation_lines(tmp_path: Path) -> None:
+    """PaddleClas 2.3 on AI Studio (ResNet50_vd on Flowers-102, 8 batches an epoch):
+    `[Train][Epoch 1/20][Iter: 0/8]lr: ..., loss: 4.64081, batch_cost: 3.14893s, ...` is epoch 1's
+    batch 0, step (1 - 1) x 8 + 0, its time `batch_cost`; the `[Eval][Epoch 5][Iter: 0/8]` line is
+    no training step; one process, no restart (the batch counter starts again each epoch)."""
+    _, steps, events = _read(tmp_path, PADDLECLAS_23)
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(0, 4.64081, 3.14893), (32, 3.81278, 0.97704)]
+    assert [e["kind"] for e in events if e["kind"] in ("attempt_start", "restart", "crash")] == ["attempt_start"]

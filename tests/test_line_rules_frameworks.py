@@ -3,6 +3,7 @@ each is cited): tiny inputs in, exact rows out, each expectation read off the qu
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -3001,3 +3002,43 @@ def test_an_accelerate_no_trainer_scripts_copy_of_the_trainers_header_is_acceler
     assert parser == "hf_trainer"
     assert [(s["step"], s["framework"]) for s in steps] == [(79, "accelerate")]
     assert steps[0]["step_time_s"] == pytest.approx(1 / 4.79)
+
+
+SETFIT_TERMINAL = [
+    '***** Running training *****',
+    '  Num unique pairs = 544',
+    '  Batch size = 8',
+    '  Num epochs = 50',
+    '  Total optimization steps = 3400',
+    '  0%|                                                                                          '
+    ' | 0/3400 [00:00<?, ?it/s]',
+    "{'embedding_loss': 0.2744, 'learning_rate': 5.882352941176471e-08, 'epoch': 0.01}              "
+    ' | 0/3400 [00:00<?, ?it/s]',
+    "{'embedding_loss': 0.2109, 'learning_rate': 2.9411764705882355e-06, 'epoch': 0.74}             "
+    '                          ',
+    "{'embedding_loss': 0.0059, 'learning_rate': 5.882352941176471e-06, 'epoch': 1.47}              "
+    '                          ',
+    "{'embedding_loss': 0.0004, 'learning_rate': 8.823529411764707e-06, 'epoch': 2.21}              "
+    '                          ',
+    "{'embedding_loss': 0.0, 'learning_rate': 3.267973856209151e-07, 'epoch': 49.26}                "
+    '                          ',
+    "{'embedding_loss': 0.0, 'learning_rate': 0.0, 'epoch': 50.0}                                   "
+    '                          ',
+    "{'train_runtime': 1281.6253, 'train_samples_per_second': 21.223, 'train_steps_per_second': 2.65"
+    "3, 'epoch': 50.0}         ",
+    '100%|████████████████████████████████████████████████████████████████████████████████| 3400/340'
+    '0 [21:21<00:00,  2.65it/s]',
+]
+
+
+def test_setfits_embedding_loss_dicts_placed_by_their_epoch(tmp_path: Path) -> None:
+    """SetFit 1.x in a terminal (its README-style run: 50 epochs, 3400 steps): `{'embedding_loss':
+    ..., 'learning_rate': ..., 'epoch': 0.74}` is a training log, its loss the embedding loss; the
+    bar was drawn once at 0 before them and once at the end, so each dict's step is its epoch x
+    3400 / 50 (the header's), and the last step's time the bar's rate."""
+    parser, steps, _ = _read(tmp_path, SETFIT_TERMINAL)
+    assert parser == "hf_trainer"
+    dicts = [ast.literal_eval(text[:text.index("}") + 1]) for text in SETFIT_TERMINAL if text.startswith("{'embedding_loss'")]
+    assert [(s["step"], s["loss"]) for s in steps] == [
+        (round(d["epoch"] * 3400 / 50), d["embedding_loss"]) for d in dicts]
+    assert [s["step_time_s"] for s in steps][-1] == pytest.approx(1 / 2.65)
