@@ -167,7 +167,10 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              r"|\bModel weights saved in \S"
                              # MLX LM's LoRA trainer: "Iter 100: Saved adapter weights to adapters/adapters.safetensors
                              # and adapters/0000100_adapters.safetensors.", at its end "Saved final weights to ..."
-                             r"|(?:^|: )Saved (?:adapter|final) weights to \S")
+                             r"|(?:^|: )Saved (?:adapter|final) weights to \S"
+                             # fastai's SaveModelCallback, which saves as it says so: "Better model found at
+                             # epoch 0 with valid_loss value: 0.35."; a script's "[New Best Model Saved]"
+                             r"|^Better model found at epoch \d{1,9} with \S{1,80} value: |\b[Bb]est [Mm]odel [Ss]aved\b")
 # Marian's save (`--save-freq`): "[2019-02-27 21:52:52] Saving model weights and runtime parameters to
 # model/m.npz.orig.npz", the same to `m.iter5000.npz` and `m.npz`, then "Saving Adam parameters to m.npz.optimizer.npz"
 # ("... to m.npz.best-cross-entropy.npz" after a validation's new best: a save of its own, no optimizer
@@ -273,6 +276,7 @@ _ANY_EVENT_PATTERN = (
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
+    r"Better model found at epoch |odel Saved|est model saved|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
@@ -606,6 +610,7 @@ class EventScanner:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
         elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
+              or "Better model found at epoch " in text or "odel Saved" in text or "est model saved" in text
                or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
