@@ -8,6 +8,9 @@ frame; a column left blank when it has no value).
   `0<TAB>0.258882<TAB>...`) or single spaces (`epoch train_loss valid_loss accuracy time`, `0
   2.597476 7.834398 0.205096 00:07`): its cells are read in their order, a row holding one for
   each column (where the header opens with `epoch` and names a `..._loss`).
+- skorch's `PrintLog`: `epoch    train_loss    valid_acc    valid_loss    cp     dur`, right-aligned,
+  a row an epoch, `dur` its seconds; a `+` (blank otherwise) under an event's column marks it
+  (`cp`: its Checkpoint callback saved the model that epoch).
 - chainer's `PrintReport` (ESPnet1's trainer): `epoch  iteration  main/loss ... elapsed_time`, then a
   row every report interval of iterations, `elapsed_time` the seconds since training began; a
   terminal's redraw codes before a row (`\\x1b[J`, or pasted as the text `ESC[J`) are not its text.
@@ -26,6 +29,7 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tracelens.enums import LogEventKind
 from tracelens.parsers._lines import Line
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
 
@@ -38,7 +42,9 @@ _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|nan|inf", r
 _NO_VALUE = "#na#"  # fastai's cell with no value (no validation set)
 _COUNTERS = ("iteration", "iter", "step", "global_step", "epoch")
 # columns whose value is time: the row's own duration, or the time since training began
-_DURATION = frozenset({"time"})
+_DURATION = frozenset({"time", "dur"})  # (skorch's `dur`: the epoch's seconds)
+# skorch's marker of a column's event (`+`: a new best, `cp`'s a checkpoint saved), blank when none
+_MARK = "+"
 _ELAPSED = frozenset({"elapsed_time", "elapsed"})
 
 
@@ -137,12 +143,14 @@ def _placed(head: Header, text: str, *, right: bool) -> dict[str, str] | None:
                 return None
         else:
             column = bisect_right(head.starts, cell.start() + 2) - 1
+            if column >= 0 and head.ends is not None and cell.start() - head.starts[column] > 2:
+                return None  # (a cell well right of its column's start: a right-aligned table's, read so next)
         if column < 0 or head.names[column] in cells:
             return None
         value = cell.group()
         if value == _NO_VALUE:
             continue
-        if _NUMBER.fullmatch(value) is None and _CLOCK.fullmatch(value) is None:
+        if value != _MARK and _NUMBER.fullmatch(value) is None and _CLOCK.fullmatch(value) is None:
             return None
         cells[head.names[column]] = value
     counter = cells.get(head.names[head.counter])
@@ -172,6 +180,11 @@ def is_table(bodies: list[str]) -> bool:
 def _fastai(head: Header) -> bool:
     """fastai's Recorder's columns: `epoch`, then `train_loss`, ..., `time`."""
     return head.names[0] == "epoch" and "train_loss" in head.names and "time" in head.names
+
+
+def _skorch(head: Header) -> bool:
+    """skorch's `PrintLog` columns: `epoch` first, `dur` (the epoch's seconds) last."""
+    return head.names[0] == "epoch" and head.names[-1] == "dur"
 
 
 def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
@@ -210,6 +223,11 @@ def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
         rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
         if _fastai(head):
             rows.steps[-1]["framework"] = "fastai"  # its Recorder's columns
+        elif _skorch(head):
+            rows.steps[-1]["framework"] = "skorch"
+            if cells.get("cp") == _MARK:  # its Checkpoint callback saved the model this epoch
+                rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           step=step, raw=text)
         elif head.framework is not None:
             rows.steps[-1]["framework"] = head.framework
         last = step

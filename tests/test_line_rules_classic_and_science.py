@@ -1015,3 +1015,27 @@ def test_fastais_better_model_found_and_a_scripts_best_model_saved_are_saves(tmp
         n for n, text in enumerate(PATCHTST_FASTAI_TABLE, 1) if text.startswith("Better model found")]
     _, _, events = _read(tmp_path, SCHNET_BEST_SAVES)
     assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [1, 2, 3, 4]
+
+
+SKORCH_PRINTLOG = [
+    '      epoch    train_loss    valid_acc    valid_loss    cp     dur',
+    '    -------  ------------  -----------  ------------  ----  ------',
+    '          1        0.5862       0.7741        0.4727     +  2.2838',
+    '          2        0.4481       0.7901        0.4385     +  2.2232',
+    '          3        0.3849       0.7938        0.4369     +  2.2337',
+    '          4        0.3242       0.8285        0.3940     +  2.2340',
+    '          5        0.2787       0.8257        0.3951        2.2225',
+    '          6        0.2156       0.8285        0.3958        2.2006',
+    '          7        0.1714       0.8144        0.4410        2.2059',
+]
+
+
+def test_skorchs_printlog_table_its_duration_and_its_checkpoint_marks(tmp_path: Path) -> None:
+    """A blog's skorch run (CNN sentence classifier, `Checkpoint` on): `epoch train_loss valid_acc
+    valid_loss cp dur`, a row an epoch, `dur` its seconds, a `+` under `cp` (blank otherwise) the
+    model saved that epoch."""
+    _, steps, events = _read(tmp_path, SKORCH_PRINTLOG)
+    rows = [text.split() for text in SKORCH_PRINTLOG[2:]]
+    assert [(s["step"], s["loss"], s["step_time_s"], s["framework"]) for s in steps] == [
+        (int(r[0]), float(r[1]), float(r[-1]), "skorch") for r in rows]
+    assert [e["step"] for e in events if e["kind"] == "checkpoint_save_end"] == [int(r[0]) for r in rows if "+" in r]
