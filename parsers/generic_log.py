@@ -1041,7 +1041,9 @@ def _step_counter(text: str) -> _Counter | None:
 TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of its first lines
 # a traceback's frame in a training loop (`trainer.train()`, HF's `_inner_training_loop`, a
 # `train_step`/`training_step`, a `train.py`): a bar it stopped was training's, not an evaluation's
-_TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train\.py\b")
+# (and Megatron's `megatron/training.py`, `megatron/training/training.py`, its `pretrain(` call)
+_TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train(?:ing)?\.py\b"
+                             r"|\n\s{0,8}pretrain\(")
 # stable-baselines3's logger tables (its `verbose=1` output): a row of dashes, then
 # `| time/              |          |` sections and `|    iterations      | 2        |` values
 _TABLE_ROW = re.compile(r"^\|\s{4}(?P<key>[\w.\-]{1,80})\s{0,80}\|\s{0,8}"

@@ -2231,3 +2231,50 @@ def test_over_many_ranks_the_busbw_ratio_leaves_the_rank_count_open(tmp_path: Pa
     assert {(r["op"], r["n_ranks"], r["n_ranks_source"]) for r in rows} == {("all_reduce", None, None)}
     low, high = (110.84 - 0.005) / (55.48 + 0.005), (110.84 + 0.005) / (55.48 - 0.005)
     assert 2 / (2 - low) < 1000 < 2 / (2 - high)  # (the range the figures allow holds many n)
+
+
+MEGATRON_DS_INIT_OOM = [
+    '> initializing tensor model parallel with size 2',
+    '> initializing pipeline model parallel with size 4',
+    '> setting random seeds to 42 ...',
+    '[2021-08-12 08:19:28,225] [INFO] [checkpointing.py:226:model_parallel_cuda_manual_seed] > initi'
+    'alizing model parallel cuda seeds on global rank 0, model parallel rank 0, and data parallel ra'
+    'nk 0 with model parallel seed: 2760 and data parallel seed: 42',
+    '> compiling dataset index builder ...',
+    "make: Entering directory '/gpfsssd/worksf/projects/rech/six/commun/code/tr1-13B/Megatron-DeepSp"
+    "eed-tr1-13B/megatron/data'",
+    "make: Nothing to be done for 'default'.",
+    "make: Leaving directory '/gpfsssd/worksf/projects/rech/six/commun/code/tr1-13B/Megatron-DeepSpe"
+    "ed-tr1-13B/megatron/data'",
+    '>>> done with dataset index builder. Compilation time: 0.338 seconds',
+    '> compiling and loading fused kernels ...',
+    'Traceback (most recent call last):',
+    '  File "/gpfswork/rech/six/commun/code/tr1-13B/Megatron-DeepSpeed-tr1-13B/pretrain_gpt.py", lin'
+    'e 222, in <module>',
+    '    pretrain(train_valid_test_datasets_provider, model_provider, forward_step,',
+    '  File "/gpfsssd/worksf/projects/rech/six/commun/code/tr1-13B/Megatron-DeepSpeed-tr1-13B/megatr'
+    'on/training.py", line 95, in pretrain',
+    '    initialize_megatron(extra_args_provider=extra_args_provider,',
+    '  File "/gpfsssd/worksf/projects/rech/six/commun/code/tr1-13B/Megatron-DeepSpeed-tr1-13B/megatr'
+    'on/initialize.py", line 89, in initialize_megatron',
+    '    _compile_dependencies()',
+    '  File "/gpfsssd/worksf/projects/rech/six/commun/code/tr1-13B/Megatron-DeepSpeed-tr1-13B/megatr'
+    'on/initialize.py", line 140, in _compile_dependencies',
+    '    torch.distributed.barrier()',
+    '  File "/gpfswork/rech/six/commun/conda/tr1-13B/lib/python3.8/site-packages/torch/distributed/d'
+    'istributed_c10d.py", line 2420, in barrier',
+    '    work = default_pg.barrier(opts=opts)',
+    'RuntimeError: CUDA error: out of memory',
+]
+
+
+def test_megatrons_setup_then_a_cuda_error_out_of_memory_at_its_first_barrier(tmp_path: Path) -> None:
+    """BigScience tr1-13B's chronicles (the next Slurm job, put on the faulty node again): Megatron-
+    DeepSpeed's setup lines, then a traceback through `megatron/training.py`'s `pretrain` to
+    `RuntimeError: CUDA error: out of memory` at a barrier: the log is read (no iteration yet), its
+    traceback a crash and that line an out-of-memory failure."""
+    parser, steps, events = _read(tmp_path, MEGATRON_DS_INIT_OOM)
+    assert parser == "generic_log" and steps == []
+    traceback = next(n for n, text in enumerate(MEGATRON_DS_INIT_OOM, 1) if text.startswith("Traceback"))
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("crash", "oom")] == [
+        ("crash", traceback), ("oom", len(MEGATRON_DS_INIT_OOM))]
