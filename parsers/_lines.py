@@ -374,7 +374,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
                       # (in an ASCII head a byte offset is a character's)
                       leading=head.str.find(_ISO.pattern) < DATE_START_MAX,
                       stamp=head.str.extract_groups(_ISO_COLUMNS))
-              .unnest("stamp").select("index", ns=_iso_ns()).collect())
+              .unnest("stamp").select("index", "tz", ns=_iso_ns()).collect())
     frame = frame.select(
         glog=pl.col("body").str.contains(_GLOG_HINT),
         hint=pl.col("body").str.contains(hint) if hint is not None else pl.lit(None, dtype=pl.Boolean),
@@ -393,6 +393,14 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     if day_first(bodies[i] for i in by_python):  # the file's slashed dates write the day first
         for i in by_python:
             times[i] = stamp(bodies[i], True)
+    # A file whose dated lines name one UTC offset (`2023-09-05T11:49:58.225+08:00`) beside lines
+    # that name none (`2023-09-05 11:47:44,649`, another logger of the same processes): those are
+    # the same clock's local time, in that offset, not UTC (8 hours apart, the steps would fall
+    # outside the run their start line began)
+    local = _one_offset_ns(stamps.get_column("tz"))
+    naive = stamps.get_column("index").filter(stamps.get_column("tz").is_null() & known).to_list() if local else []
+    for i in naive:
+        times[i] -= local  # type: ignore[operator]
     del stamps, known
     for i, prefix_ns in prefix_times:
         if times[i] is None:
@@ -406,6 +414,8 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         # detectron2's carry no year: take the year of the file's own dated lines.
         for i in yearless:
             times[i] = _glog_ns(bodies[i], year)
+            if local and times[i] is not None:
+                times[i] -= local  # type: ignore[operator]  # (local time, as the naive lines above)
     elif yearless and mtime_ns is not None:
         # With no year anywhere, the file was last written after its last line: the mtime's
         # year, or the one before when the date would fall after the mtime (a log of late
@@ -431,6 +441,20 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     lines = Lines(numbers, ranks, bodies, times, clears, hits, guessed)
     lines.nccl, lines.marked, lines.picked = nccl_read, marked, picked
     return lines
+
+
+def _one_offset_ns(zones: pl.Series) -> int:
+    """The UTC offset in ns that every zoned timestamp of a file names, where they name one other
+    than UTC (`+08:00`, `+0800`) and some timestamps name none; else 0."""
+    named = zones.drop_nulls()
+    if named.is_empty() or len(named) == len(zones):
+        return 0
+    distinct = named.str.replace(":", "", literal=True).unique().to_list()
+    if len(distinct) != 1 or distinct[0] in ("Z", "+0000", "-0000"):
+        return 0
+    zone = distinct[0]
+    sign = 1 if zone[0] == "+" else -1
+    return sign * (int(zone[1:3]) * 3600 + int(zone[3:5]) * 60) * 1_000_000_000
 
 
 def _utc_year(ns: int) -> int | None:

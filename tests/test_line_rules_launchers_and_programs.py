@@ -7,6 +7,7 @@ a killed job, and spaCy's training table."""
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from tests.test_line_rules import _ns, _read
@@ -2278,3 +2279,42 @@ def test_megatrons_setup_then_a_cuda_error_out_of_memory_at_its_first_barrier(tm
     traceback = next(n for n, text in enumerate(MEGATRON_DS_INIT_OOM, 1) if text.startswith("Traceback"))
     assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("crash", "oom")] == [
         ("crash", traceback), ("oom", len(MEGATRON_DS_INIT_OOM))]
+
+
+INTERNLM_MIXED_ZONES = [
+    '    2023-09-05 11:47:44,649 INFO parallel_context.py:508 in set_device -- process rank 4 is bou'
+    'nd to host:SH-IDC1-10-140-1-110 device: 4',
+    '    2023-09-05T11:49:58.225+08:00 INFO [training_internlm.py, line 413, in record_current_batch'
+    '_training_metrics] - pid=6794 : tflops=63.283263603947816 step=0 loss=11.641494750976562 tgs (t'
+    "okens/gpu/second)=1424.93 lr=4.0000000000000003e-07 loss_scale=65536.0 grad_norm={'0_default': "
+    '66.51907327507652} micro_num=4 num_consumed_tokens=131072 inf_nan_skip_batches=0 num_samples_in'
+    '_batch=19 largest_length=2048 largest_batch=6 smallest_batch=3 adam_beta2=0.95 fwd_bwd_time=6.8'
+    '7 acc=0.0 perplexity=112181.7188 acc/en=0.0 acc/cn=0.0 acc/code=0.0 tokens/en=120836 tokens/cn='
+    '0 tokens/code=0 loss_from_metric=11.6279 loss/en=11.6279 loss/cn=nan loss/code=nan ',
+    '    2023-09-05T11:50:02.553+08:00 INFO [training_internlm.py, line 413, in record_current_batch'
+    '_training_metrics] - pid=6794 : tflops=171.92140761933035 step=1 loss=11.546792984008789 tgs (t'
+    "okens/gpu/second)=3871.11 lr=6.000000000000001e-07 loss_scale=65536.0 grad_norm={'0_default': 6"
+    '4.47430144542088} micro_num=4 num_consumed_tokens=262144 inf_nan_skip_batches=0 num_samples_in_'
+    'batch=16 largest_length=2048 largest_batch=5 smallest_batch=3 adam_beta2=0.95 fwd_bwd_time=4.14'
+    ' acc=0.0 perplexity=103779.1406 acc/en=0.0 acc/cn=0.0 acc/code=0.0 tokens/en=120572 tokens/cn=0'
+    ' tokens/code=0 loss_from_metric=11.55 loss/en=11.55 loss/cn=nan loss/code=nan ',
+    '    2023-09-05T11:50:06.504+08:00 INFO [training_internlm.py, line 413, in record_current_batch'
+    '_training_metrics] - pid=6794 : tflops=186.0565203348341 step=2 loss=11.106071472167969 tgs (to'
+    "kens/gpu/second)=4189.39 lr=8.000000000000001e-07 loss_scale=65536.0 grad_norm={'0_default': 62"
+    '.520055376005146} micro_num=4 num_consumed_tokens=393216 inf_nan_skip_batches=0 num_samples_in_'
+    'batch=16 largest_length=2048 largest_batch=6 smallest_batch=3 adam_beta2=0.95 fwd_bwd_time=3.82'
+    ' acc=0.0001 perplexity=71139.6797 acc/en=0.0001 acc/cn=0.0 acc/code=0.0 tokens/en=122032 tokens'
+    '/cn=0 tokens/code=0 loss_from_metric=11.1724 loss/en=11.1724 loss/cn=nan loss/code=nan ',
+]
+
+
+def test_lines_with_no_zone_beside_lines_of_one_offset_are_that_offsets_local_time(tmp_path: Path) -> None:
+    """InternLM's 7B demo on 8 GPUs: the parallel context's `2023-09-05 11:47:44,650 INFO ...` (no
+    zone) and the metrics' `2023-09-05T11:49:58.225+08:00 INFO ...` are one machine's clock: the
+    first line is 11:47:44 at +08:00, two minutes before the first step, not 8 hours after it."""
+    _, steps, events = _read(tmp_path, INTERNLM_MIXED_ZONES)
+    start = next(e["ts_ns"] for e in events if e["kind"] == "attempt_start")
+    zone = timezone(timedelta(hours=8))
+    assert start == int(datetime(2023, 9, 5, 11, 47, 44, tzinfo=zone).timestamp()) * 10**9 + 649_000_000
+    assert steps[0]["end_ns"] == int(datetime(2023, 9, 5, 11, 49, 58, tzinfo=zone).timestamp()) * 10**9 + 225_000_000
+    assert [s["step"] for s in steps] == [0, 1, 2]
