@@ -164,7 +164,8 @@ _STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
 # tensorpack's ModelSaver after writing: "Model saved to train_log/alexnet-dorefa/model-10000.";
 # FixMatch-pytorch's (TorchSSL's) "model saved: ./saved_models/cifar_10_400/latest_model.pth"
 _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))saved new best metric model\s*$"
-                             r"|(?<!ONNX )(?<!onnx )(?<!TorchScript )(?<!TensorRT )\b[Mm]odel saved(?: to:?|:) \S"
+                             r"|(?<!ONNX )(?<!onnx )(?<!TorchScript )(?<!TensorRT )(?<![Nn]o best )(?<![Nn]o )"
+                             r"\b[Mm]odel saved(?: to:?|:) \S"
                              # transformers' save_pretrained, at INFO: "Model weights saved in /opt/ml/model/pytorch_model.bin"
                              r"|\bModel weights saved in \S"
                              # MLX LM's LoRA trainer: "Iter 100: Saved adapter weights to adapters/adapters.safetensors
@@ -172,7 +173,8 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              r"|(?:^|: )Saved (?:adapter|final) weights to \S"
                              # fastai's SaveModelCallback, which saves as it says so: "Better model found at
                              # epoch 0 with valid_loss value: 0.35."; a script's "[New Best Model Saved]"
-                             r"|^Better model found at epoch \d{1,9} with \S{1,80} value: |\b[Bb]est [Mm]odel [Ss]aved\b")
+                             r"|^Better model found at epoch \d{1,9} with \S{1,80} value: "
+                             r"|\[New [Bb]est [Mm]odel [Ss]aved\]|(?:^|[\]:] )[Bb]est model saved (?:to|at|in) \S")
 # Marian's save (`--save-freq`): "[2019-02-27 21:52:52] Saving model weights and runtime parameters to
 # model/m.npz.orig.npz", the same to `m.iter5000.npz` and `m.npz`, then "Saving Adam parameters to m.npz.optimizer.npz"
 # ("... to m.npz.best-cross-entropy.npz" after a validation's new best: a save of its own, no optimizer
@@ -330,6 +332,7 @@ _ARGS_DUMP = re.compile(r"(?:^|\] |\] - | - |INFO(?::[\w.]{1,60})?: ?)(?:[Aa]rg(
 # the ImageNet example's and its descendants' worker `Use GPU: 0 for training` (TorchSSL's `USE GPU: 2 for training`)
 _RUN_BEGINS = re.compile(r"\bspeechbrain\.core - INFO - Beginning experiment!|\b(?:Use|USE) GPU: \d{1,4} for training\b")
 _SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
+_LAUNCHES = (LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value)
 _FAILURES = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
 _BOUNDARIES = (LogEventKind.ATTEMPT_START.value, LogEventKind.ATTEMPT_END.value, LogEventKind.CRASH.value,
                LogEventKind.RESTART.value)
@@ -357,7 +360,7 @@ class EventScanner:
     def __init__(self, rows: LogRows) -> None:
         self.rows = rows
         self.started: set[int | None] = set()  # ranks whose current process has logged a dated line
-        self.timeouts: dict[tuple[int | None, str], dict[str, Any]] = {}  # (rank, seq) -> its event row
+        self.timeouts: dict[tuple[Any, ...], dict[str, Any]] = {}  # (rank, seq) -> its event row
         self.failed = False  # a failure was logged since the last process start
         self.weights_saved: dict[int | None, int] = {}  # rank -> the line of its last "Model weights saved in"
         self.vits_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}  # rank -> (line, event) of its last VITS save
@@ -499,7 +502,8 @@ class EventScanner:
                        detail="interrupted: ^C")
             self._failure(line.rank)
             return True
-        if "Fatal Python error: " in text and (fault := _FAULTHANDLER.search(text)) is not None:
+        if "Fatal Python error: " in text and (fault := _FAULTHANDLER.search(text)) is not None and (
+                not _ended_cleanly(rows, line.rank)):  # (not a teardown's after the run's clean end)
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=f"faulthandler: {fault.group('what')}")
             self._failure(line.rank)
@@ -724,7 +728,11 @@ class EventScanner:
         assert match is not None
         # one process's lines of one timeout: its launcher prefix tells the process where there is
         # one (the lines may name its rank in different groups, or not name the group)
-        key = (line.rank if line.rank is not None else rank, match.group("seq"))
+        key: tuple[Any, ...] = (line.rank if line.rank is not None else rank, match.group("seq"))
+        if match.group("seq") is None:
+            # (no sequence number before PyTorch 1.10: one timeout per rank, op and launch)
+            op = watchdog.group("op") if watchdog is not None else None
+            key = (*key, op, sum(1 for e in self.rows.events if e["kind"] in _LAUNCHES))
         event = self.timeouts.get(key)
         if event is not None and rank != event["rank"] and line.rank is not None and (
                 _in_subgroup(line.text) or _TORCH_RANK.search(line.text, 0, 120) is not None):

@@ -393,15 +393,20 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     if day_first(bodies[i] for i in by_python):  # the file's slashed dates write the day first
         for i in by_python:
             times[i] = stamp(bodies[i], True)
-    # A file whose dated lines name one UTC offset (`2023-09-05T11:49:58.225+08:00`) beside lines
-    # that name none (`2023-09-05 11:47:44,649`, another logger of the same processes): those are
-    # the same clock's local time, in that offset, not UTC (8 hours apart, the steps would fall
-    # outside the run their start line began)
-    local = _one_offset_ns(stamps.get_column("tz"))
-    naive = stamps.get_column("index").filter(stamps.get_column("tz").is_null() & known).to_list() if local else []
-    for i in naive:
-        times[i] -= local  # type: ignore[operator]
-    del stamps, known
+    # A file whose line-leading timestamps name one UTC offset (`2023-09-05T11:49:58.225+08:00`)
+    # beside ones that name none (`2023-09-05 11:47:44,649`, another logger of the same
+    # processes): those are the same clock's local time, in that offset, not UTC (8 hours apart,
+    # the steps would fall outside the run their start line began). Not where a prefix dates the
+    # lines (a container runtime's clock, UTC, is the lines' own).
+    zones = stamps.get_column("tz").filter(known)
+    local = _one_offset_ns(zones) if not prefix_times else 0
+    if local:
+        for i in stamps.get_column("index").filter(stamps.get_column("tz").is_null() & known).to_list():
+            times[i] -= local
+        for i in by_python:
+            if times[i] is not None and _naive(bodies[i]):
+                times[i] -= local
+    del stamps, known, zones
     for i, prefix_ns in prefix_times:
         if times[i] is None:
             times[i] = prefix_ns
@@ -415,7 +420,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         for i in yearless:
             times[i] = _glog_ns(bodies[i], year)
             if local and times[i] is not None:
-                times[i] -= local  # type: ignore[operator]  # (local time, as the naive lines above)
+                times[i] -= local  # (local time, as the naive lines above)
     elif yearless and mtime_ns is not None:
         # With no year anywhere, the file was last written after its last line: the mtime's
         # year, or the one before when the date would fall after the mtime (a log of late
@@ -444,10 +449,11 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
 
 
 def _one_offset_ns(zones: pl.Series) -> int:
-    """The UTC offset in ns that every zoned timestamp of a file names, where they name one other
-    than UTC (`+08:00`, `+0800`) and some timestamps name none; else 0."""
+    """The UTC offset in ns that every zoned line-leading timestamp of a file names, where they
+    name one other than UTC (`+08:00`, `+0800`), on 3 lines or more (not one stray stamp), and
+    some timestamps name none; else 0."""
     named = zones.drop_nulls()
-    if named.is_empty() or len(named) == len(zones):
+    if len(named) < 3 or len(named) == len(zones):
         return 0
     distinct = named.str.replace(":", "", literal=True).unique().to_list()
     if len(distinct) != 1 or distinct[0] in ("Z", "+0000", "-0000"):
@@ -455,6 +461,12 @@ def _one_offset_ns(zones: pl.Series) -> int:
     zone = distinct[0]
     sign = 1 if zone[0] == "+" else -1
     return sign * (int(zone[1:3]) * 3600 + int(zone[3:5]) * 60) * 1_000_000_000
+
+
+def _naive(text: str) -> bool:
+    """Whether the line's leading timestamp (ISO-like or slashed) names no zone."""
+    match = _leading(_ISO, text) or (_leading(_SLASH, text) if "/" in text[:_DATE_END_MAX] else None)
+    return match is not None and match.group("tz") is None
 
 
 def _utc_year(ns: int) -> int | None:

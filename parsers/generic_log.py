@@ -633,6 +633,8 @@ _TIMED = re.compile(
 _BAR_EPOCH = re.compile(r"\b(?:epoch|episode(?= \[\d{1,9}/))\s{0,4}[:=#]?\s{0,4}\[?\s{0,4}(?P<e>\d{1,9})(?![\d%])"
                         r"(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?", re.I)
 # a bar of an evaluation, not of training (`Validation epoch 1: 100%|...| 3/3`)
+# an evaluation's bracketed tag right before its epoch's counter (PaddleClas' `[Eval][Epoch 5][Iter: 0/8]`)
+_EVAL_TAG = re.compile(r"\[(?:val(?:id(?:ation)?)?|eval(?:uation)?|test)\]\s{0,2}\[?$", re.I)
 _NOT_TRAINING = re.compile(r"\b(?:val(?:id|idation|idating)?|eval(?:uate|uation|uating)?|test(?:ing)?|predict\w*)\b", re.I)
 
 
@@ -1003,8 +1005,9 @@ def _step_counter(text: str) -> _Counter | None:
             # (a run's step elsewhere on the line is its step)
             not batches.start() <= m.start() < batches.end() for m in (*STEP.finditer(text), *_GLOBAL_STEP.finditer(text))):
         batch = batches
-    if batch is not None and batch.re is _EPOCH_BATCH and batch.start() and _NOT_TRAINING.search(text, 0, batch.start()):
-        return None  # an evaluation's batch, tagged before its epoch (PaddleClas' `[Eval][Epoch 5][Iter: 0/8]`)
+    if (batch is not None and batch.re is _EPOCH_BATCH and batch.start() and "]" in text[:batch.start()]
+            and _EVAL_TAG.search(text, max(0, batch.start() - 16), batch.start()) is not None):
+        return None  # an evaluation's batch, tagged right before its epoch (PaddleClas' `[Eval][Epoch 5][Iter: 0/8]`)
     if batch is not None:
         epoch = int(batch.group("e"))
         i, n = batch.group("i"), batch.group("n")
@@ -1042,8 +1045,8 @@ TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of i
 # a traceback's frame in a training loop (`trainer.train()`, HF's `_inner_training_loop`, a
 # `train_step`/`training_step`, a `train.py`): a bar it stopped was training's, not an evaluation's
 # (and Megatron's `megatron/training.py`, `megatron/training/training.py`, its `pretrain(` call)
-_TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train(?:ing)?\.py\b"
-                             r"|\n\s{0,8}pretrain\(")
+_TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train\.py\b"
+                             r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\(")
 # stable-baselines3's logger tables (its `verbose=1` output): a row of dashes, then
 # `| time/              |          |` sections and `|    iterations      | 2        |` values
 _TABLE_ROW = re.compile(r"^\|\s{4}(?P<key>[\w.\-]{1,80})\s{0,80}\|\s{0,8}"

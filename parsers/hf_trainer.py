@@ -110,12 +110,13 @@ def _flat_literal(text: str) -> dict[str, Any] | None:
 
 def _named_loss(record: dict[str, Any]) -> dict[str, Any]:
     """A training log whose loss has a name of its own (SetFit's `{'embedding_loss': 0.2744,
-    'learning_rate': ..., 'epoch': 0.01}`): its first `*_loss` key, not an evaluation's, is the
+    'learning_rate': ..., 'epoch': 0.01}`): its one `*_loss` key, not an evaluation's, is the
     loss; else the record as it is."""
     if any(str(k).startswith(("eval_", "test_")) for k in record) or "train_runtime" in record:
         return record
-    key = next((k for k in record if isinstance(k, str) and k.endswith("_loss")), None)
-    return {**record, "loss": record[key]} if key is not None else record
+    named = [k for k in record if isinstance(k, str) and k.endswith("_loss") and not k.startswith(("val_", "valid"))]
+    # (one loss of its own name; several, `aux_loss` beside `lm_loss`, leave which is the total open)
+    return {**record, "loss": record[named[0]]} if len(named) == 1 else record
 
 
 def _literal(text: str) -> dict[str, Any] | None:
@@ -369,6 +370,7 @@ class HFTrainerParser(LogReader):
         logged: dict[tuple[int | None, int], set[int | None]] = {}  # (bar, step) -> the ranks whose metric line has it
         stale = Counter(id(d.reading[1]) for d in losses if d.reading is not None)  # reading -> the metric lines beside it
         untimed: dict[tuple[int, int | None], int] = {}  # (step, rank) -> its metric line's row, where no reading was its
+        untimed_steps: dict[int, list[tuple[int | None, int]]] = {}  # step -> (rank, its row) of `untimed`
         for d in dicts:
             record, line = d.record, d.line
             if "_resumed_from" in record:
@@ -416,7 +418,7 @@ class HFTrainerParser(LogReader):
                     logged_step = to_int(shown.split("/", 1)[0])  # ms-swift's `'global_step/max_steps': '50/60'`
                 if logged_step is not None and logged_step >= 0:
                     step = logged_step  # the dict says which step it is (TFTrainer and others print it)
-                elif bar_step is not None and not (bar_step == 0 and stale[id(d.reading[1])] > 1):
+                elif bar_step is not None and not (bar_step == 0 and d.reading is not None and stale[id(d.reading[1])] > 1):
                     # (a reading at 0 beside several metric lines: a bar not drawn since it began,
                     # which places none of them)
                     # tqdm redraws at most every 0.1 s, so a reading printed before the dict can
@@ -439,6 +441,7 @@ class HFTrainerParser(LogReader):
                 logged.setdefault((d.reading[0] if d.reading is not None else None, step), set()).add(line.rank)
                 if d.reading is None or (d.reading[1].n == 0 and stale[id(d.reading[1])] > 1):
                     untimed[(step, line.rank)] = len(rows.steps)
+                    untimed_steps.setdefault(step, []).append((line.rank, len(rows.steps)))
                 rows.step(
                     line=line.number, rank=line.rank, step=step, end_ns=when, time_source=source if when is not None else None,
                     loss=to_float(record.get("loss")), lr=to_float(record.get("learning_rate")),
@@ -498,10 +501,13 @@ class HFTrainerParser(LogReader):
                     # a metric line has the step: the bar's rate is its step time where no reading
                     # was drawn beside the line (the summary's reading of a bar drawn only at its end)
                     at = untimed.get((reading.n, rank))
-                    if reading.n > 0 and at is not None and (
+                    if at is None:
+                        # (the bar unlabelled beside a labelled metric line, or the other way round:
+                        # tqdm writes to stderr, which a launcher may label apart from stdout)
+                        at = next((i for r, i in untimed_steps.get(reading.n, ()) if rank is None or r is None), None)
+                    if reading.n > 0 and at is not None and rows.steps[at].get("step_time_s") is None and (
                             rate := _bar_rate(bar, reading, _earlier_reading(bar, reading))) is not None:
-                        rows.steps[at]["step_time_s"] = rate
-                        del untimed[(reading.n, rank)]
+                        rows.steps[at]["step_time_s"] = rate  # (the step's first drawing's)
                     continue
                 logged.setdefault((index, reading.n), set()).add(rank)
                 seconds = bar.seconds.get(reading.n)

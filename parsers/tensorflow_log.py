@@ -24,6 +24,7 @@ without a year: the year of the file's dated lines, else of its modification tim
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -89,8 +90,10 @@ class TensorFlowLogParser(LogReader):
                     value = float(found.group("rate"))
                     rate = 1.0 / value if value > 0 else None
                     untimed = unmeasured.pop(line.rank, None)
+                    interval = untimed[1] * value if untimed is not None else math.nan  # the steps at this rate
                     if rate is not None and untimed is not None and line.number - untimed[0]["line"] <= 4 and (
-                            (steps := round(untimed[1] * value)) >= 1 and abs(untimed[1] * value - steps) <= 0.05 + 1e-4 * steps):
+                            math.isfinite(interval) and (steps := round(interval)) >= 1
+                            and abs(interval - steps) <= 0.05 + 1e-4 * steps):
                         # the rate of the interval the step line before timed (its seconds are a whole
                         # number of steps at this rate: TPUEstimator's `loss = 6.45, step = 19000
                         # (1816.160 sec)`, then `global_step/sec: 0.550612`, 1000 steps a loop)

@@ -1039,3 +1039,12 @@ def test_skorchs_printlog_table_its_duration_and_its_checkpoint_marks(tmp_path: 
     assert [(s["step"], s["loss"], s["step_time_s"], s["framework"]) for s in steps] == [
         (int(r[0]), float(r[1]), float(r[-1]), "skorch") for r in rows]
     assert [e["step"] for e in events if e["kind"] == "checkpoint_save_end"] == [int(r[0]) for r in rows if "+" in r]
+
+
+def test_an_evaluation_word_in_a_host_or_file_name_before_the_epoch_is_no_evaluation_tag(tmp_path: Path) -> None:
+    """Only a bracketed tag right before the epoch (`[Eval][Epoch 5]`) makes a batch an
+    evaluation's: a host named `test-gpu-01` or a logger's `test.py` before `Epoch [1/10][10/500]`
+    leaves the training batches steps."""
+    for head in ("test-gpu-01 | ", "2024-01-01 10:00:00,000 test.py:88 INFO: "):
+        _, steps, _ = _read(tmp_path, [f"{head}Epoch [1/10][{n}/500] loss: 0.3" for n in (10, 20, 30)])
+        assert [s["step"] for s in steps][-3:] == [10, 20, 30], head

@@ -7,7 +7,7 @@ a killed job, and spaCy's training table."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 from tests.test_line_rules import _ns, _read
@@ -2318,3 +2318,63 @@ def test_lines_with_no_zone_beside_lines_of_one_offset_are_that_offsets_local_ti
     assert start == int(datetime(2023, 9, 5, 11, 47, 44, tzinfo=zone).timestamp()) * 10**9 + 649_000_000
     assert steps[0]["end_ns"] == int(datetime(2023, 9, 5, 11, 49, 58, tzinfo=zone).timestamp()) * 10**9 + 225_000_000
     assert [s["step"] for s in steps] == [0, 1, 2]
+
+
+def test_a_keras_predict_traceback_claims_no_training_log(tmp_path: Path) -> None:
+    """A traceback through Keras' `keras/engine/training.py` (every `predict` and `evaluate` goes
+    through it) under TensorFlow's dated start-up lines is an inference script's failure: no
+    training log (only Megatron's `megatron/training.py` is a training loop's)."""
+    path = tmp_path / "predict.log"
+    path.write_text("\n".join([
+        "2023-05-01 10:00:00.123456: I tensorflow/core/platform/cpu_feature_guard.cc:193] This TensorFlow binary is "
+        "optimized with oneAPI Deep Neural Network Library (oneDNN)",
+        "Traceback (most recent call last):",
+        '  File "predict.py", line 12, in <module>',
+        "    model.predict(x)",
+        '  File "/usr/lib/python3/dist-packages/keras/engine/training.py", line 2033, in predict',
+        "    raise ValueError('Unexpected result of `predict_function`')",
+        "ValueError: Unexpected result of `predict_function`"]) + "\n")
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is None
+
+
+def test_loading_or_not_saving_a_best_model_is_no_save(tmp_path: Path) -> None:
+    """`Loading the best model saved at ./ckpt/best.pth` and `No best model saved: ...` save
+    nothing; `[New Best Model Saved]` and `Best model saved to ./ckpt/best.pth` do."""
+    lines = [f"2024-01-01 10:00:0{n},000 - INFO - step {n}: loss 0.{n}" for n in range(1, 4)] + [
+        "2024-01-01 10:00:05,000 - INFO - No best model saved: val_loss did not improve",
+        "2024-01-01 10:00:06,000 - INFO - Loading the best model saved at ./ckpt/best.pth for testing",
+        "2024-01-01 10:00:07,000 - INFO - Best model saved to ./ckpt/best.pth",
+        "Epoch: 006, Loss: 1.2828, Test MAE: 0.9420 [New Best Model Saved]"]
+    _, _, events = _read(tmp_path, lines)
+    assert [e["line"] for e in events if e["kind"].startswith("checkpoint")] == [6, 7]
+
+
+def test_a_segfault_at_teardown_after_the_runs_clean_end_is_no_crash(tmp_path: Path) -> None:
+    """`Training completed` then faulthandler's `Fatal Python error: Segmentation fault` (a
+    teardown's, after the run ended cleanly) is no failure of the run."""
+    _, _, events = _read(tmp_path, [*T5X_SEGFAULT[:2], "Training completed", "Fatal Python error: Segmentation fault"])
+    assert not [e for e in events if e["kind"] == "crash"]
+
+
+def test_pre_seqnum_watchdog_timeouts_of_one_rank_in_two_launches_are_two(tmp_path: Path) -> None:
+    """Before PyTorch 1.10 a timeout names no sequence number: rank 5's BROADCAST timeout, the
+    elastic agent restarting the workers, then rank 5's ALLREDUCE timeout are two timeouts."""
+    _, _, events = _read(tmp_path, [
+        *TORCH19_WATCHDOG,
+        "[INFO] [2021-06-01 10:00:00,000] [torch.distributed.elastic.agent.server.api] [default] Worker group FAILED. "
+        "3/3 attempts left; will restart worker group",
+        "terminate called after throwing an instance of 'std::runtime_error'",
+        "  what():  [Rank 5] Watchdog caught collective operation timeout: WorkNCCL(OpType=ALLREDUCE, "
+        "Timeout(ms)=1800000) ran for 1800523 milliseconds before timing out."])
+    timeouts = [(e["rank"], e["detail"]) for e in events if e["kind"] == "collective_timeout"]
+    assert timeouts == [(5, "BROADCAST Timeout(ms)=1800000"), (5, "ALLREDUCE Timeout(ms)=1800000")]
+
+
+def test_one_stray_zoned_stamp_moves_no_other_line(tmp_path: Path) -> None:
+    """A line's own field `created_at=2023-12-31T09:00:00-05:00` (one zoned stamp, not a logger's
+    clock) leaves the file's lines with no zone in UTC."""
+    _, steps, _ = _read(tmp_path, [
+        "2023-12-31T09:00:00-05:00 checkpoint metadata written",
+        *[f"2024-01-01 10:00:0{n},000 - INFO - step {n}: loss 0.{n}" for n in range(1, 4)]])
+    assert steps[0]["end_ns"] == int(datetime(2024, 1, 1, 10, 0, 1, tzinfo=UTC).timestamp()) * 10**9

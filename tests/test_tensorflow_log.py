@@ -119,3 +119,11 @@ def test_a_rate_after_a_hook_line_of_the_same_interval_times_that_line(tmp_path:
     assert round(1816.160 * 0.550612) == 1000
     _, steps, _ = _rows(tmp_path, [lines[0], "INFO:tensorflow:global_step/sec: 0.7"])
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(19000, None)]
+
+
+def test_a_rate_too_large_to_count_steps_with_times_nothing(tmp_path: Path) -> None:
+    """`global_step/sec: 1e400` (no float holds it: the seconds times it are infinite) after a hook
+    line gives that line no time, and the file is still read."""
+    _, steps, _ = _rows(tmp_path, ["INFO:tensorflow:loss = 6.45, step = 19000 (1816.160 sec)",
+                                   "INFO:tensorflow:global_step/sec: 1e400"])
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(19000, None)]
