@@ -43,6 +43,13 @@ _END = re.compile(
 # SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting
 # training SUCCESS" (it returned 0), "... Reporting training FAILURE"
 _SAGEMAKER_REPORT = re.compile(r"\bReporting training (SUCCESS|FAILURE)\b")
+# The end of training by early stopping, a normal end of `fit`: Keras' EarlyStopping ("Epoch 00040:
+# early stopping", since Keras 2.6 "Epoch 40: early stopping"), Lightning's ("Monitored metric
+# val_loss did not improve in the last 3 records. Best score: 1.349. Signaling Trainer to stop.")
+_EARLY_STOP = re.compile(r"(?:^|\] |: )Epoch \d{1,9}: early stopping\s*$|\. Signaling Trainer to stop\.")
+# detectron2's trainer on the exception that ends its training loop (its traceback follows):
+# "ERROR [12/20 18:16:20 d2.engine.train_loop]: Exception during training:"
+_D2_EXCEPTION = re.compile(r"\bd2\.engine\.train_loop\]: Exception during training:")
 _LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} exits successfully")
 # The run's total training time as its message (detectron2's "]: Total training time: 0:06:14",
 # a script's "INFO - Training time: 6.89 min"): the end of training, where it is the process's
@@ -280,7 +287,8 @@ _ANY_EVENT_PATTERN = (
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
-    r"Better model found at epoch |odel Saved|est model saved|"
+    r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop|"
+    r"Exception during training|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
@@ -593,6 +601,14 @@ class EventScanner:
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
               or "finished training" in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+        elif ("early stopping" in text or "Signaling Trainer to stop" in text) and not failed and (
+                _EARLY_STOP.search(text) is not None):
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail="early stopping")
+        elif "Exception during training" in text and _D2_EXCEPTION.search(text) is not None:
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail="detectron2: exception during training")
+            self._failure(line.rank)
         elif "Reporting training " in text and (report := _SAGEMAKER_REPORT.search(text)) is not None:
             if report.group(1) == "SUCCESS":
                 if not self.unclean:

@@ -65,7 +65,8 @@ _KINDS = (
     (":::MLL", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), ("   ", "ultralytics"),
     ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),
-    ("] - ", "keras"), ("━", "keras"), ("/", "keras"), ("Start running", "m_openmmlab"), ("metrics=", "m_ray"),
+    ("] - ", "keras"), ("━", "keras"), ("/", "keras"),
+    ("`Trainer.fit` stopped", "m_fit_stopped"), ("Start running", "m_openmmlab"), ("metrics=", "m_ray"),
 )
 _OPENING = max(len(opening) for opening, _ in _KINDS)
 # ties go to the earlier
@@ -120,8 +121,8 @@ def console_format(path: Path) -> str | None:
         return best
     if counts["m_hf_trainer"]:
         return "hf_trainer"
-    if counts["m_lightning"] >= 2:
-        return "lightning"
+    if counts["m_lightning"] >= 2 or counts["m_fit_stopped"]:
+        return "lightning"  # (or its Trainer's own last word, `Trainer.fit` stopped: ...)
     if counts["m_deepspeed"] >= 2:
         return "deepspeed"
     if counts["m_openmmlab"]:

@@ -44,6 +44,7 @@ _PREFIX = re.compile(
     r"|\[rank=(?P<r7>\d+)\]:? "  # (and a script's own, with a colon: "[rank=13]: step=99 memory ...")
     r"|\[GPU(?P<r11>\d{1,7})\] "  # PyTorch's DDP tutorial series prints its global rank so: "[GPU2] Epoch 0 | ..."
     r"|\[RANK (?P<r13>\d{1,7})\] "  # (and a copy of it so: "[RANK 3] Epoch 0 | ...")
+    r"|\[rank: (?P<r14>\d{1,7})\] "  # Lightning's rank prefix of a message every rank logs: "[rank: 1] Monitored metric ..."
     r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] [0-9a-f]{6,64} \|\| "
     # a container runtime's time, in Go's RFC 3339 with nanoseconds (`docker logs -t`, `kubectl logs
     # --timestamps`: "2024-07-02T13:49:41.054948450Z "; a node's CRI log file adds the stream and a
@@ -87,7 +88,7 @@ _WORD_PREFIX = re.compile(
     r"|(?<![\w.\-])[A-Za-z][\w.]{0,254}+(?:-[\w.]{1,255}+){1,8}+[ ]{1,40}+\|[ ]"
     r"|(?<![\w.\-])[A-Za-z][\w.\-]{0,63}+:\d{1,7}+ (?:out|err): "
 )
-_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r13", "r9", "r8")
+_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r13", "r14", "r9", "r8")
 # horovodrun --timestamp-output (and mpirun's --timestamp-output with --tag-output): the time as
 # `time.ctime()` writes it, right before the rank's tag: "Wed Dec  8 02:01:36 2021[1]<stdout>:"
 _CTIME_PREFIX = re.compile(

@@ -891,6 +891,8 @@ _LINE_FRAMEWORKS = (
     ("sockeye.", _SOCKEYE, "sockeye"),
     # OLMo's trainer's logger (`olmo.train:979  INFO    [step=20800/23842,epoch=0]`; OLMo-core's `olmo_core.train`)
     ("olmo", re.compile(r"\bolmo(?:_core)?\.train\b"), "olmo"),
+    # detectron2's event writer (`[12/20 18:16:09 d2.utils.events]:  eta: 19:46:55  iter: 4959  total_loss: ...`)
+    ("d2.utils.events", re.compile(r"\bd2\.utils\.events\]:"), "detectron2"),
 )
 
 

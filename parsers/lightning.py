@@ -52,6 +52,7 @@ from tracelens.parsers._lines import (
     rate_is_mean,
     refine_bar_elapsed,
     span_mean,
+    strip_prefix,
     years_guessed,
 )
 from tracelens.parsers._logreader import LogReader
@@ -201,6 +202,12 @@ class LightningParser(LogReader):
             labelled = _GLUED_RANK.search(body, max(bar.start(), glued - 24), glued)
             rank = int(labelled.group(1)) if labelled is not None else line.rank
             events.scan(type(line)(line.number, rank, body[glued:], line.ts_ns, False, None))
+        elif "Signaling Trainer to stop" in body[bar.end():]:
+            # EarlyStopping's message glued to the bar's drawing (`..., v_num=1]Monitored metric
+            # val_loss did not improve in the last 3 records. ... Signaling Trainer to stop.`)
+            labelled_rank, message = strip_prefix(body[bar.end():])  # (`...][rank: 1] Monitored metric ...`)
+            events.scan(type(line)(line.number, labelled_rank if labelled_rank is not None else line.rank, message,
+                                   line.ts_ns, False, None))
         values = _values(bar.group("rest"))
         epoch, i = int(bar.group("epoch")), int(bar.group("i"))
         n = int(bar.group("n")) if bar.group("n") else None

@@ -3042,3 +3042,80 @@ def test_setfits_embedding_loss_dicts_placed_by_their_epoch(tmp_path: Path) -> N
     assert [(s["step"], s["loss"]) for s in steps] == [
         (round(d["epoch"] * 3400 / 50), d["embedding_loss"]) for d in dicts]
     assert [s["step_time_s"] for s in steps][-1] == pytest.approx(1 / 2.65)
+
+
+KERAS_EARLY_STOPPING = [
+    'Epoch 40/75',
+    '1405/1406 [============================>.] - ETA: 0s - loss: 1.9140 - accuracy: 0.6468Restoring'
+    ' model weights from the end of the best epoch.',
+    '1406/1406 [==============================] - 722s 513ms/step - loss: 1.9140 - accuracy: 0.6467 '
+    '- val_loss: 3.0057 - val_accuracy: 0.4545',
+    'Epoch 00040: early stopping',
+    'Took time:  08:03:29',
+]
+
+LIGHTNING_EARLY_STOPPING_GLUED = [
+    'Epoch 3: 100%|████████████████████████████████████████▉| 1560/1563 [00:22<00:00, 68.26it/s, los'
+    's=1.1, v_num=1]Monitored metric val_loss did not improve in the last 3 records. Best score: 1.3'
+    '49. Signaling Trainer to stop.',
+    'Epoch 3: 100%|█████████████████████████████████████████| 1563/1563 [00:22<00:00, 68.18it/s, los'
+    's=1.1, v_num=1]',
+    '',
+]
+
+DETECTRON2_EXCEPTION = [
+    '[12/20 18:16:09 d2.utils.events]:  eta: 19:46:55  iter: 4959  total_loss: 10.31  loss_ce: 0.851'
+    '4  loss_bbox: 0.3865  loss_giou: 0.4012  loss_ce_0: 0.902  loss_bbox_0: 0.4758  loss_giou_0: 0.'
+    '4936  loss_ce_1: 0.8713  loss_bbox_1: 0.4325  loss_giou_1: 0.4167  loss_ce_2: 0.8526  loss_bbox'
+    '_2: 0.4106  loss_giou_2: 0.4151  loss_ce_3: 0.8237  loss_bbox_3: 0.409  loss_giou_3: 0.391  los'
+    's_ce_4: 0.8287  loss_bbox_4: 0.4046  loss_giou_4: 0.4085  time: 0.2815  data_time: 0.0115  lr: '
+    '2.5e-05  max_mem: 5418M',
+    '[12/20 18:16:14 d2.utils.events]:  eta: 19:46:57  iter: 4979  total_loss: 9.924  loss_ce: 0.797'
+    '4  loss_bbox: 0.3912  loss_giou: 0.3875  loss_ce_0: 0.8377  loss_bbox_0: 0.4803  loss_giou_0: 0'
+    '.448  loss_ce_1: 0.8489  loss_bbox_1: 0.3942  loss_giou_1: 0.3934  loss_ce_2: 0.8181  loss_bbox'
+    '_2: 0.4009  loss_giou_2: 0.3799  loss_ce_3: 0.7867  loss_bbox_3: 0.3836  loss_giou_3: 0.38  los'
+    's_ce_4: 0.7726  loss_bbox_4: 0.3905  loss_giou_4: 0.3784  time: 0.2814  data_time: 0.0108  lr: '
+    '2.5e-05  max_mem: 5418M',
+    '[12/20 18:16:20 fvcore.common.checkpoint]: Saving checkpoint to ./output/model_0004999.pth',
+    'ERROR [12/20 18:16:20 d2.engine.train_loop]: Exception during training:',
+]
+
+LIGHTNING_FIT_STOPPED_ALONE = [
+    '[W reducer.cpp:1300] Warning: find_unused_parameters=True was specified in DDP constructor, but'
+    ' did not find any unused parameters in the forward pass. This flag results in an extra traversa'
+    'l of the autograd graph every iteration, which can adversely affect performance. If your model '
+    'indeed never has any unused parameters in the forward pass, consider turning this flag off. Not'
+    'e that this warning may be a false positive if your model has flow control causing later iterat'
+    'ions to have unused parameters. (function operator())',
+    '`Trainer.fit` stopped: `max_epochs=5` reached.',
+]
+
+
+def test_early_stopping_ends_the_run_cleanly(tmp_path: Path) -> None:
+    """Keras' EarlyStopping (`Epoch 00040: early stopping`, a ResNet-50 on Tiny ImageNet) and
+    Lightning's, glued to the bar's drawing (`..., v_num=1]Monitored metric val_loss did not
+    improve in the last 3 records. Best score: 1.349. Signaling Trainer to stop.`): the run's end."""
+    _, _, events = _read(tmp_path, KERAS_EARLY_STOPPING)
+    stop = next(n for n, text in enumerate(KERAS_EARLY_STOPPING, 1) if "early stopping" in text)
+    assert [(e["kind"], e["line"], e["detail"]) for e in events] == [("attempt_end", stop, "early stopping")]
+    parser, _, events = _read(tmp_path, LIGHTNING_EARLY_STOPPING_GLUED)
+    signal = next(n for n, text in enumerate(LIGHTNING_EARLY_STOPPING_GLUED, 1) if "Signaling Trainer to stop" in text)
+    assert parser == "lightning"
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", signal)]
+
+
+def test_detectron2s_exception_during_training_is_a_crash_its_steps_detectron2s(tmp_path: Path) -> None:
+    """DiffusionDet issue 39: detectron2's event lines (`[12/20 18:16:09 d2.utils.events]:  eta: ...
+    iter: 4959 ...`), its checkpointer's save, then `ERROR [...d2.engine.train_loop]: Exception
+    during training:` (its traceback cut from the paste): a crash, the steps detectron2's."""
+    _, steps, events = _read(tmp_path, DETECTRON2_EXCEPTION)
+    assert [(s["step"], s["framework"]) for s in steps] == [(4959, "detectron2"), (4979, "detectron2")]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", 4)]
+
+
+def test_lightnings_fit_stopped_line_alone_is_lightnings_log(tmp_path: Path) -> None:
+    """A Slurm job's error file of a Lightning DDP run that went well: DDP's reducer warning and
+    `Trainer.fit` stopped: `max_epochs=5` reached.`: Lightning's log, ended cleanly."""
+    parser, steps, events = _read(tmp_path, LIGHTNING_FIT_STOPPED_ALONE)
+    assert parser == "lightning" and steps == []
+    assert [(e["kind"], e["line"]) for e in events] == [("attempt_end", 2)]
