@@ -375,7 +375,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
                       # (in an ASCII head a byte offset is a character's)
                       leading=head.str.find(_ISO.pattern) < DATE_START_MAX,
                       stamp=head.str.extract_groups(_ISO_COLUMNS))
-              .unnest("stamp").select("index", "tz", ns=_iso_ns()).collect())
+              .unnest("stamp").select("index", "tz", "leading", "second", ns=_iso_ns()).collect())
     frame = frame.select(
         glog=pl.col("body").str.contains(_GLOG_HINT),
         hint=pl.col("body").str.contains(hint) if hint is not None else pl.lit(None, dtype=pl.Boolean),
@@ -399,7 +399,9 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     # processes): those are the same clock's local time, in that offset, not UTC (8 hours apart,
     # the steps would fall outside the run their start line began). Not where a prefix dates the
     # lines (a container runtime's clock, UTC, is the lines' own).
-    zones = stamps.get_column("tz").filter(known)
+    # (the zones of the line-leading ISO stamps, whichever engine read their times)
+    leading = stamps.get_column("leading").fill_null(False) & stamps.get_column("second").is_not_null()
+    zones = stamps.get_column("tz").filter(leading)
     local = _one_offset_ns(zones) if not prefix_times else 0
     if local:
         for i in stamps.get_column("index").filter(stamps.get_column("tz").is_null() & known).to_list():
@@ -407,7 +409,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         for i in by_python:
             if times[i] is not None and _naive(bodies[i]):
                 times[i] -= local
-    del stamps, known, zones
+    del stamps, known, zones, leading
     for i, prefix_ns in prefix_times:
         if times[i] is None:
             times[i] = prefix_ns

@@ -954,7 +954,9 @@ def test_a_right_aligned_epoch_table_its_saves_between_and_its_end(tmp_path: Pat
     assert name == "generic_log" and len(rows) == 10
     assert [(s["step"], s["line"], s["loss"], s["step_time_s"]) for s in steps] == [
         (int(cells[0]), n, float(cells[1]), 60 * int(cells[3][:2]) + int(cells[3][3:])) for n, cells in rows]
-    assert [(e["kind"], e["line"]) for e in events] == [("attempt_end", len(lines))]
+    assert [(e["kind"], e["line"]) for e in events] == [
+        ("checkpoint_save_end", n) for n, t in enumerate(lines, start=1) if t.startswith("Better model found")] + [
+        ("attempt_end", len(lines))]  # (fastai's SaveModelCallback saves as it says so)
 
 def test_a_fastai_table_printed_again_goes_on_counting(tmp_path: Path) -> None:
     """fastai's `fine_tune` (a ROCm benchmark's output, index id 56791392581): the frozen epoch's
