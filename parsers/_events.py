@@ -37,7 +37,9 @@ _END = re.compile(
     r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$"
     # ("training complete" / "training ended" in Chinese, as a message's opening: `- INFO - 训练完成`,
     # `✅ 训练完成! 保存模型到 ...`; not an epoch's, `第1轮训练完成`, `Epoch 1 训练完成, 平均损失 ...`)
-    r"|(?:^|\] |- |[^\w\s] )训练已?(?:完成|结束)", re.IGNORECASE)
+    r"|(?:^|\] |- |[^\w\s] )训练已?(?:完成|结束)"
+    # MindFormers' trainer: "training_process: .........Training Over!............."
+    r"|\bTraining Over!", re.IGNORECASE)
 # DeepSpeed's launcher on a worker that returned 0 (`[launch.py:350:main] Process 29248 exits
 # successfully.`): its run ended cleanly, where no failure was logged before it
 # SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting
@@ -288,7 +290,7 @@ _ANY_EVENT_PATTERN = (
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
     r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop|"
-    r"Exception during training|"
+    r"Exception during training|Training Over!|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"

@@ -583,8 +583,10 @@ _BARE_COUNT = re.compile(r"(\d{1,15})(?= \| loss )")
 # 21.11, interval_samples_per_second: 22.7, interval_steps_per_second: 0.947, epoch: 0.0072`)
 _GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))(?:global_step|num_updates)\s{0,4}[:=]\s{0,4}(\d{1,15})(?![\d.eE])")
 # (`ups`: fairseq's and MMF's updates per second; `It/sec`: mlx-lm's iterations a second over its report interval)
+# (and PaddleNLP's trainers' `global step 10, epoch: 1, loss: 0.00290, speed: 1.86 step/s`)
 _STEPS_PER_SECOND = re.compile(
-    r"(?:\b(?:(?:interval_)?steps_per_sec(?:ond)?|ups)\s{0,4}[:=]|\bIt/sec)\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.eE])")
+    r"(?:\b(?:(?:interval_)?steps_per_sec(?:ond)?|ups)\s{0,4}[:=]|\bIt/sec)\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.eE])"
+    r"|\bspeed: (?P<w>\d{1,9}(?:\.\d{1,20})?) steps?/s\b")
 # the wait for data with its unit (YOLOX's `data_time: 0.002s`)
 _DATA_TIME = re.compile(r"\bdata_time\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}(?:(?P<ms>ms)|s)\b")
 # an average meter's reading of the batch time as a field of its own, the running average in
@@ -822,9 +824,10 @@ def _step_values(text: str) -> dict[str, float]:
         values.setdefault("step_time_s", bare_time)
         if bare_data is not None:
             values.setdefault("data_time_s", bare_data)
-    if ("step_time_s" not in values and ("steps_per_sec" in text or "ups" in text or "It/sec" in text)
-            and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(rate.group("v")) > 0):
-        values["step_time_s"] = 1 / float(rate.group("v"))  # the interval's mean
+    if ("step_time_s" not in values and ("steps_per_sec" in text or "ups" in text or "It/sec" in text or " step/s" in text
+                                         or " steps/s" in text)
+            and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(rate.group("v") or rate.group("w")) > 0):
+        values["step_time_s"] = 1 / float(rate.group("v") or rate.group("w"))  # the interval's mean
     if "step_time_s" not in values and "ime" in text and (meter := _METER_TIME.search(text)) is not None:
         values["step_time_s"] = float(meter.group("v"))  # a meter's current batch time, its average after
     if "step_time_s" not in values and "ms" in text and (field := _MS_FIELD.search(text)) is not None:

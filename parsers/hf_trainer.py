@@ -413,7 +413,8 @@ class HFTrainerParser(LogReader):
                            duration_s=to_float(record.get("eval_runtime")), raw=line.text)
             else:
                 epoch = to_float(record.get("epoch"))
-                logged_step = to_int(record.get("step"), text=False)
+                # (ms-swift's dicts name it `'global_step': 735`)
+                logged_step = to_int(record.get("step", record.get("global_step")), text=False)
                 if logged_step is None and isinstance(shown := record.get("global_step/max_steps"), str):
                     logged_step = to_int(shown.split("/", 1)[0])  # ms-swift's `'global_step/max_steps': '50/60'`
                 if logged_step is not None and logged_step >= 0:

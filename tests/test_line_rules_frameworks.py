@@ -3121,3 +3121,56 @@ def test_lightnings_fit_stopped_line_alone_is_lightnings_log(tmp_path: Path) -> 
     parser, steps, events = _read(tmp_path, LIGHTNING_FIT_STOPPED_ALONE)
     assert parser == "lightning" and steps == []
     assert [(e["kind"], e["line"]) for e in events] == [("attempt_end", 2)]
+
+
+MS_SWIFT_GLOBAL_STEP_DICTS = [
+    "{'loss': 0.86012192, 'acc': 0.77332544, 'grad_norm': 0.27813789, 'learning_rate': 8.43e-06, 'ep"
+    "och': 0.73, 'global_step': 735}",
+    "{'loss': 0.88135662, 'acc': 0.76727462, 'grad_norm': 0.42908424, 'learning_rate': 8.41e-06, 'ep"
+    "och': 0.73, 'global_step': 740}",
+]
+
+PADDLENLP_SPEED = [
+    '[2022-11-25 20:51:55,559] [    INFO] - global step 10, epoch: 1, loss: 0.00290, speed: 1.86 ste'
+    'p/s',
+    '[2022-11-25 20:52:00,186] [    INFO] - global step 20, epoch: 2, loss: 0.00232, speed: 2.16 ste'
+    'p/s',
+    '[2022-11-25 20:52:04,843] [    INFO] - global step 30, epoch: 3, loss: 0.00194, speed: 2.15 ste'
+    'p/s',
+]
+
+MINDFORMERS_OVER = [
+    '[INFO] 2023-07-11 10:47:36,427 [/root/workspace/code/mindformers/scripts/mf_parallel1/mindforme'
+    'rs/core/callback/callback.py:269] print_output_info: Epoch:[  1/  1], step:[    4/  125], loss:'
+    '[2.244/2.244], time:507844.205 ms, lr:[0.], overflow cond: True, loss_scale: 268435460.0',
+    '[INFO] 2023-07-11 10:47:44,861 [/root/workspace/code/mindformers/scripts/mf_parallel1/mindforme'
+    'rs/core/callback/callback.py:269] print_output_info: Epoch:[  1/  1], step:[    8/  125], loss:'
+    '[2.499/2.499], time:7480.938 ms, lr:[0.], overflow cond: True, loss_scale: 16777216.0',
+    '[INFO] 2023-07-11 10:49:26,307 [/root/workspace/code/mindformers/scripts/mf_parallel1/mindforme'
+    'rs/trainer/base_trainer.py:616] training_process: .........Training Over!.............',
+]
+
+
+def test_ms_swifts_global_step_key_is_the_dicts_step(tmp_path: Path) -> None:
+    """modelscope/ms-swift issue 591: `{'loss': 0.86..., ..., 'epoch': 0.73, 'global_step': 735}`:
+    the dict names its step."""
+    _, steps, _ = _read(tmp_path, MS_SWIFT_GLOBAL_STEP_DICTS)
+    assert [(s["step"], s["loss"]) for s in steps] == [(735, 0.86012192), (740, 0.88135662)]
+
+
+def test_paddlenlps_speed_in_steps_a_second_is_the_steps_time(tmp_path: Path) -> None:
+    """PaddleNLP's UIE fine-tuning: `global step 10, epoch: 1, loss: 0.00290, speed: 1.86 step/s`:
+    1 / 1.86 s a step over the interval."""
+    _, steps, _ = _read(tmp_path, PADDLENLP_SPEED)
+    speeds = [float(text.rsplit("speed: ", 1)[1].split()[0]) for text in PADDLENLP_SPEED]
+    counters = [int(text.split("global step ")[1].split(",")[0]) for text in PADDLENLP_SPEED]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [
+        (n, pytest.approx(1 / v)) for n, v in zip(counters, speeds, strict=True)]
+
+
+def test_mindformers_training_over_ends_the_run(tmp_path: Path) -> None:
+    """MindFormers (ChatGLM-6B on 8 Ascend NPUs): `training_process: .........Training Over!....` after
+    its step lines is the run's clean end."""
+    _, steps, events = _read(tmp_path, MINDFORMERS_OVER)
+    assert [s["step"] for s in steps] == [4, 8]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 3)]
