@@ -1101,6 +1101,21 @@ _RESULT_FIELD = re.compile(rf"^(?P<key>[a-z_]{{1,60}}): (?P<value>{_FIGURE})$")
 _RESULT_LOSS = re.compile(rf"^\s{{2,16}}total_loss: (?P<value>{_FIGURE})$")
 
 
+# Karpathy's "Let's build GPT" loop (and nanoGPT's) at each evaluation: `step 300: train loss 2.4198, val loss
+# 2.4340`. nanoGPT's iteration lines (`iter 300: loss 2.41, time 28.39ms, mfu 0.01%`) are its steps; a
+# log with no other step line has these alone: the steps its evaluations were at, the loss the
+# training split's estimate, no time
+_EVAL_STEP = re.compile(r"^step (?P<s>\d{1,15}): train loss (?P<l>" + _FIGURE + r"|nan), val loss (?:" + _FIGURE + r"|nan)\s*$")
+
+
+def _evaluated_steps(lines: Sequence[Line], rows: LogRows) -> None:
+    """The evaluation lines of a loop that prints nothing else (`_EVAL_STEP`), a step each."""
+    for line in lines:
+        if line.text[:5] == "step " and (evaluated := _EVAL_STEP.match(line.text)) is not None:
+            rows.step(line=line.number, rank=line.rank, step=int(evaluated.group("s")), end_ns=line.ts_ns,
+                      loss=float(evaluated.group("l")))
+
+
 def _result_blocks(lines: Sequence[Line], rows: LogRows) -> None:
     """Ray Tune's printed results (RLlib's `pretty_print(result)`): each block's
     `training_iteration` is a step, ended at its `timestamp` (the result's Unix time, in whole
@@ -1627,6 +1642,10 @@ class GenericLogParser(LogReader):
                     return Claim.CONTENT
             if "Training finished iteration " in body and _RAY_ITERATION.match(body) is not None:
                 return Claim.CONTENT  # Ray Train's report of an iteration
+            if body[:5] == "step " and _EVAL_STEP.match(body) is not None:
+                own += 1  # an evaluation's line of Karpathy's GPT loop (`_evaluated_steps`)
+                if own >= 3:
+                    return Claim.CONTENT
             if "Learning iteration " in body and _RSL_ITERATION.fullmatch(body) is not None and "Iteration time: " in text:
                 return Claim.CONTENT  # rsl_rl's iteration block
             if "Train Epoch: " in body and _SAMPLES_DONE.search(body) is not None:
@@ -2064,6 +2083,8 @@ class GenericLogParser(LogReader):
             _logger_tables(lines, rows)  # stable-baselines3's key/value tables
         if not rows.steps:
             _result_blocks(lines, rows)  # Ray Tune's / RLlib's printed results
+        if not rows.steps:
+            _evaluated_steps(lines, rows)  # a loop that prints its evaluations alone
         if not rows.steps and SHARED_LINES.get():
             # no step counter anywhere: the epochs are the steps, each ended by its last dated line
             # (not as another reader's fallback: a framework's epoch lines are its own to read)

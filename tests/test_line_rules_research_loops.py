@@ -243,3 +243,23 @@ def test_metric_logger_rows_under_no_header(tmp_path: Path) -> None:
     rows = [int(m.group(1)) for t in HQ_SAM if (m := re.match(r"\s+\[\s*(\d+)/224\]  eta: .*training_loss: ", t))]
     assert name == "generic_log" and rows == [0, 223]
     assert [s["step"] for s in steps] == rows
+
+
+GPT_DEV_EVALUATIONS = [
+    '0.209729 M parameters',
+    'step 0: train loss 4.4116, val loss 4.4022',
+    'step 100: train loss 2.6568, val loss 2.6670',
+    'step 200: train loss 2.5090, val loss 2.5058',
+    'step 300: train loss 2.4198, val loss 2.4340',
+    'step 400: train loss 2.3503, val loss 2.3567',
+]
+
+
+def test_a_loop_that_prints_only_its_evaluations_has_those_steps(tmp_path: Path) -> None:
+    """Karpathy's "Let's build GPT" notebook cell: `0.209729 M parameters`, then `step 0: train
+    loss 4.4116, val loss 4.4022` every 100 steps and nothing else: those are the steps (the
+    training split's loss, no time), as no iteration line is printed."""
+    _, steps, _ = _read(tmp_path, GPT_DEV_EVALUATIONS)
+    printed = [text.split(": train loss ") for text in GPT_DEV_EVALUATIONS if text.startswith("step ")]
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (int(head[5:]), float(rest.split(",")[0]), None) for head, rest in printed]
