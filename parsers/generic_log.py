@@ -98,6 +98,28 @@ _TRAIN_WORD = re.compile(r"train(?:ing)? {1,4}(?=epoch)", re.I)
 _EVAL_LOSS = re.compile(r"(?:^|[_ ])(?:val|valid|validation|eval|test|dev)(?:$|[_ ])|loss_scal", re.I)
 
 
+# A script's own words for its epoch and loss in Japanese, Chinese and Korean (`====> エポック 1/10, 平均損失:
+# 3.2511`, `Epoch 3, 训练损失：0.52`), read as their English (the rules below are written in it); a
+# full-width colon as a colon
+_CJK_WORDS = (("エポック", "Epoch"), ("에폭", "Epoch"), ("訓練損失", "train_loss"), ("训练损失", "train_loss"),
+              ("학습 손실", "train_loss"), ("平均損失", "loss"), ("平均损失", "loss"), ("損失", "loss"), ("损失", "loss"),
+              ("손실", "loss"), ("：", ": "))
+_CJK_HINT = re.compile("|".join(word for word, _ in _CJK_WORDS))
+
+
+def _in_english(text: str) -> str:
+    """The line with its epoch and loss words in English (`_CJK_WORDS`); the line itself where it
+    has none."""
+    if _CJK_HINT.search(text) is None:
+        return text
+    for word, english in _CJK_WORDS:
+        text = text.replace(word, english)
+    return text
+
+
+_ARROW = re.compile(r"[=\-]{0,8}>\s{0,4}")
+
+
 def _undated_epoch_line(text: str) -> int | None:
     """The epoch a line opens with (`Epoch: 3, ...`, `train epoch: 1, ...`), where the line is no
     progress bar and gives a training loss (`Epoch: 3, lr: 9.47e-04 - train loss: 7.44e-01 - valid
@@ -106,6 +128,8 @@ def _undated_epoch_line(text: str) -> int | None:
     if "%|" in text:
         return None
     body = text.lstrip()
+    if body[:2] in ("==", "--", "=>", "->") and (arrow := _ARROW.match(body)) is not None:
+        body = body[arrow.end():]  # (pytorch/examples' VAE: `====> Epoch: 1 Average loss: 164.2372`)
     head = _TRAIN_WORD.match(body)
     # (or after an opening bracket: KAIR's `<epoch:  1, lr:1.000e-04> loss: 3.731e-01`)
     if (epoch := _EPOCH.match(body, head.end() if head is not None else 1 if body[:1] in "<[(" else 0)) is None:
@@ -1610,7 +1634,7 @@ class GenericLogParser(LogReader):
         undated = 0
         record_head = False  # the line before was the dated first line of a step record
         timed = False  # the line before was a step's E2E latency line (DeepSpeed-Chat's)
-        bodies = list(head_bodies(head, limit=400))
+        bodies = [body if body.isascii() else _in_english(body) for body in head_bodies(head, limit=400)]
         if is_table(bodies):
             return Claim.CONTENT  # a progress table: its header, then rows of numbers under it
         if sum(1 for body in bodies if "|" in body and (row := _TABLE_ROW.match(body)) is not None
@@ -1752,6 +1776,8 @@ class GenericLogParser(LogReader):
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
         for line in lines:
+            if not line.text.isascii() and (english := _in_english(line.text)) is not line.text:
+                line = line._replace(text=english)
             if record is not None:
                 if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
                     continue

@@ -263,3 +263,32 @@ def test_a_loop_that_prints_only_its_evaluations_has_those_steps(tmp_path: Path)
     printed = [text.split(": train loss ") for text in GPT_DEV_EVALUATIONS if text.startswith("step ")]
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
         (int(head[5:]), float(rest.split(",")[0]), None) for head, rest in printed]
+
+
+JA_ARROW_EPOCHS = [
+    '====> エポック 1/10, 平均損失: 3.2511191775159136',
+    '====> エポック 2/10, 平均損失: 2.5665588000925577',
+    '====> エポック 3/10, 平均損失: 1.7992225943542108',
+    '====> エポック 4/10, 平均損失: 1.4031684049745885',
+]
+
+JA_POINTNET_EPOCHS = [
+    '# 学習を開始します...',
+    '# エポック 1/25 | 訓練損失: 0.0385 | 訓練精度: 98.97% | 検証精度: 98.87%',
+    '# エポック 2/25 | 訓練損失: 0.0271 | 訓練精度: 98.99% | 検証精度: 98.98%',
+    '# エポック 3/25 | 訓練損失: 0.0224 | 訓練精度: 99.04% | 検証精度: 99.15%',
+    '# エポック 4/25 | 訓練損失: 0.0196 | 訓練精度: 99.10% | 検証精度: 99.29%',
+]
+
+
+def test_japanese_epoch_and_loss_words_are_read(tmp_path: Path) -> None:
+    """A Japanese report's VAE-style lines (`====> エポック 1/10, 平均損失: 3.2511...`, epoch and
+    average loss) and a PointNet script's (`# エポック 1/25 | 訓練損失: 0.0385 | ...`, epoch and
+    training loss): a step an epoch, its loss."""
+    _, steps, _ = _read(tmp_path, JA_ARROW_EPOCHS)
+    assert [(s["step"], s["loss"]) for s in steps] == [
+        (int(t.split("エポック ")[1].split("/")[0]), float(t.split("平均損失: ")[1])) for t in JA_ARROW_EPOCHS]
+    _, steps, _ = _read(tmp_path, JA_POINTNET_EPOCHS)
+    rows = [t for t in JA_POINTNET_EPOCHS if "エポック" in t]
+    assert [(s["step"], s["loss"]) for s in steps] == [
+        (int(t.split("エポック ")[1].split("/")[0]), float(t.split("訓練損失: ")[1].split()[0])) for t in rows]
