@@ -37,7 +37,8 @@ _END = re.compile(
     r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$"
     # ("training complete" / "training ended" in Chinese, as a message's opening: `- INFO - 训练完成`,
     # `✅ 训练完成! 保存模型到 ...`; not an epoch's, `第1轮训练完成`, `Epoch 1 训练完成, 平均损失 ...`)
-    r"|(?:^|\] |- |[^\w\s] )训练已?(?:完成|结束)"
+    # (and in Japanese, `学習が完了しました。`, and Korean, `학습 완료`)
+    r"|(?:^|\] |- |[^\w\s] )(?:训练已?(?:完成|结束)|学習が?(?:完了|終了)|(?:학습|훈련)이? ?(?:완료|종료))"
     # MindFormers' trainer: "training_process: .........Training Over!............."
     r"|\bTraining Over!", re.IGNORECASE)
 # DeepSpeed's launcher on a worker that returned 0 (`[launch.py:350:main] Process 29248 exits
@@ -183,7 +184,10 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              # fastai's SaveModelCallback, which saves as it says so: "Better model found at
                              # epoch 0 with valid_loss value: 0.35."; a script's "[New Best Model Saved]"
                              r"|^Better model found at epoch \d{1,9} with \S{1,80} value: "
-                             r"|\[New [Bb]est [Mm]odel [Ss]aved\]|(?:^|[\]:] )[Bb]est model saved (?:to|at|in) \S")
+                             r"|\[New [Bb]est [Mm]odel [Ss]aved\]|(?:^|[\]:] )[Bb]est model saved (?:to|at|in) \S"
+                             # the Dreambooth extension's "[*] Weights saved at /.../models/dreambooth/...", GraphStorm's
+                             # "successfully save the model to ~/results/models/epoch-0"
+                             r"|(?:^|\] )Weights saved at \S|\b[Ss]uccessfully save the model to \S")
 # Marian's save (`--save-freq`): "[2019-02-27 21:52:52] Saving model weights and runtime parameters to
 # model/m.npz.orig.npz", the same to `m.iter5000.npz` and `m.npz`, then "Saving Adam parameters to m.npz.optimizer.npz"
 # ("... to m.npz.best-cross-entropy.npz" after a validation's new best: a save of its own, no optimizer
@@ -300,7 +304,8 @@ _ANY_EVENT_PATTERN = (
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: |^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |Done!\s*$|Reporting training |Exception ignored in|\] Optimization Done\."
-    r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)"
+    r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
+    r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
 # "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec
@@ -635,6 +640,7 @@ class EventScanner:
                        detail=DONE_END)
         elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
               or "Better model found at epoch " in text or "odel Saved" in text or "est model saved" in text
+              or "eights saved at " in text or "uccessfully save the model to " in text
                or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):

@@ -292,3 +292,83 @@ def test_japanese_epoch_and_loss_words_are_read(tmp_path: Path) -> None:
     rows = [t for t in JA_POINTNET_EPOCHS if "エポック" in t]
     assert [(s["step"], s["loss"]) for s in steps] == [
         (int(t.split("エポック ")[1].split("/")[0]), float(t.split("訓練損失: ")[1].split()[0])) for t in rows]
+
+
+GRAPHSTORM_SAVE = [
+    'Part 0 | Epoch 00000 | Batch 000 | Loss: 9.3659 | Time: 1605.6529',
+    'Part 0 | Epoch 00000 | Batch 020 | Loss: 3.2750 | Time: 56.7405',
+    'Part 0 | Epoch 00000 | Batch 040 | Loss: 2.7095 | Time: 47.2696',
+    'Part 0 | Epoch 00000 | Batch 060 | Loss: 2.3474 | Time: 38.1533',
+    'Part 0 | Epoch 00000 | Batch 080 | Loss: 2.0498 | Time: 3.7746',
+    'Part 0 | Epoch 00000 | Batch 100 | Loss: 1.7989 | Time: 3.1251',
+    'Epoch 0 take 6168.413270235062',
+    "{'precision_recall': 0.8640158270665219}   ",
+    'successfully save the model to ~/workspaceresults/models_pretrain/epoch-0',
+    'Time on save model 510.14134764671326',
+    'WARNING: We do not export the state of sparse optimizer',
+    'Part 0 | Epoch 00001 | Batch 000 | Loss: 1.7309 | Time: 1444.2954',
+    'Part 0 | Epoch 00001 | Batch 020 | Loss: 1.6146 | Time: 55.4207',
+    'Part 0 | Epoch 00001 | Batch 040 | Loss: 1.5405 | Time: 55.2350',
+    'Part 0 | Epoch 00001 | Batch 060 | Loss: 1.4597 | Time: 56.0691',
+    'Part 0 | Epoch 00001 | Batch 080 | Loss: 1.4221 | Time: 3.4350',
+    'Part 0 | Epoch 00001 | Batch 100 | Loss: 1.3927 | Time: 3.3764',
+    'Epoch 1 take 6133.379153013229',
+    "{'precision_recall': 0.7667207585384354}   ",
+    'Traceback (most recent call last):',
+    '  File "/home/ubuntu/pytorch-1-12-0/lib/python3.8/site-packages/torch/serialization.py", line 3'
+    '79,',
+    ' in save',
+    '    _save(obj, opened_zipfile, pickle_module, pickle_protocol)',
+]
+
+DREAMBOOTH_WEIGHTS_SAVED = [
+    'Generating samples: 100%|██████████████████████| 1/1 [02:42<00:00, 162.25s/it]',
+    '[*] Weights saved at /Users/chardin/gitdir/stable-diffusion-webui/models/dreambooth/JWLett',
+    'Generating samples: 100%|██████████████████████| 1/1 [02:40<00:00, 160.60s/it]',
+    '[*] Weights saved at /Users/chardin/gitdir/stable-diffusion-webui/models/dreambooth/JWLett',
+    'Steps:  97%|█████▊| 2437/2500 [19:21:23<27:16, 25.98s/it, loss=0.256, lr=5e-6]StSteps: 100%|███'
+    '███| 2500/2500 [19:50:39<00:00, 26.87s/it, loss=0.257, lr=5e-6]Successfully trained model for a'
+    ' total of 2600 steps, converting to ckpt.',
+    'Exception saving checkpoint/model: [enforce fail at inline_container.cc:300] . unexpected pos 3'
+    '492359232 vs 3492359120',
+    'Traceback (most recent call last):',
+    '  File "/Users/chardin/opt/miniconda3/envs/web-ui/lib/python3.10/site-packages/torch/serializat'
+    'ion.py", line 380, in save',
+    '    _save(obj, opened_zipfile, pickle_module, pickle_protocol)',
+    '  File "/Users/chardin/opt/miniconda3/envs/web-ui/lib/python3.10/site-packages/torch/serializat'
+    'ion.py", line 604, in _save',
+    '    zip_file.write_record(name, storage.data_ptr(), num_bytes)',
+    'OSError: [Errno 28] No space left on device',
+    '',
+    'During handling of the above exception, another exception occurred:',
+    '',
+    'Traceback (most recent call last):',
+]
+
+JA_TRAINING_DONE = [
+    '# 学習を開始します...',
+    '# エポック 1/25 | 訓練損失: 0.0385 | 訓練精度: 98.97% | 検証精度: 98.87%',
+    '# エポック 2/25 | 訓練損失: 0.0271 | 訓練精度: 98.99% | 検証精度: 98.98%',
+    '# エポック 3/25 | 訓練損失: 0.0224 | 訓練精度: 99.04% | 検証精度: 99.15%',
+    '# エポック 4/25 | 訓練損失: 0.0196 | 訓練精度: 99.10% | 検証精度: 99.29%',
+    '# 学習が完了しました。',
+]
+
+
+def test_a_scripts_own_save_words_are_saves(tmp_path: Path) -> None:
+    """GraphStorm's `successfully save the model to ~/.../epoch-0` and the Dreambooth extension's
+    `[*] Weights saved at /.../models/dreambooth/...`: a save each, at those lines."""
+    for lines, said in ((GRAPHSTORM_SAVE, "successfully save the model to "),
+                        (DREAMBOOTH_WEIGHTS_SAVED, "Weights saved at ")):
+        _, _, events = _read(tmp_path, lines)
+        assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [
+            n for n, text in enumerate(lines, 1) if said in text]
+
+
+def test_japanese_training_completed_ends_the_run(tmp_path: Path) -> None:
+    """A Japanese PointNet script's `# 学習が完了しました。` ("training has completed") after its epochs:
+    the run's clean end."""
+    _, steps, events = _read(tmp_path, JA_TRAINING_DONE)
+    assert [s["step"] for s in steps] == [1, 2, 3, 4]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [
+        ("attempt_end", len(JA_TRAINING_DONE))]
