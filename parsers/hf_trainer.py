@@ -369,8 +369,8 @@ class HFTrainerParser(LogReader):
         previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
         logged: dict[tuple[int | None, int], set[int | None]] = {}  # (bar, step) -> the ranks whose metric line has it
         stale = Counter(id(d.reading[1]) for d in losses if d.reading is not None)  # reading -> the metric lines beside it
-        untimed: dict[tuple[int, int | None], int] = {}  # (step, rank) -> its metric line's row, where no reading was its
-        untimed_steps: dict[int, list[tuple[int | None, int]]] = {}  # step -> (rank, its row) of `untimed`
+        # step -> (rank, row) of the metric lines with no reading of their own beside them
+        untimed: dict[int, list[tuple[int | None, int]]] = {}
         for d in dicts:
             record, line = d.record, d.line
             if "_resumed_from" in record:
@@ -441,8 +441,7 @@ class HFTrainerParser(LogReader):
                         when, source = bar.start_ns + int(seconds * 1e9), bar.source
                 logged.setdefault((d.reading[0] if d.reading is not None else None, step), set()).add(line.rank)
                 if d.reading is None or (d.reading[1].n == 0 and stale[id(d.reading[1])] > 1):
-                    untimed[(step, line.rank)] = len(rows.steps)
-                    untimed_steps.setdefault(step, []).append((line.rank, len(rows.steps)))
+                    untimed.setdefault(step, []).append((line.rank, len(rows.steps)))
                 rows.step(
                     line=line.number, rank=line.rank, step=step, end_ns=when, time_source=source if when is not None else None,
                     loss=to_float(record.get("loss")), lr=to_float(record.get("learning_rate")),
@@ -501,11 +500,12 @@ class HFTrainerParser(LogReader):
                 if reading.n <= 0 or (ranks and (rank in ranks or rank is None or None in ranks)):
                     # a metric line has the step: the bar's rate is its step time where no reading
                     # was drawn beside the line (the summary's reading of a bar drawn only at its end)
-                    at = untimed.get((reading.n, rank))
+                    # the same process's line, else one where either is unlabelled (tqdm writes to
+                    # stderr, which a launcher may label apart from stdout)
+                    lines_of = untimed.get(reading.n, ())
+                    at = next((i for r, i in lines_of if r == rank), None)
                     if at is None:
-                        # (the bar unlabelled beside a labelled metric line, or the other way round:
-                        # tqdm writes to stderr, which a launcher may label apart from stdout)
-                        at = next((i for r, i in untimed_steps.get(reading.n, ()) if rank is None or r is None), None)
+                        at = next((i for r, i in lines_of if rank is None or r is None), None)
                     if reading.n > 0 and at is not None and rows.steps[at].get("step_time_s") is None and (
                             rate := _bar_rate(bar, reading, _earlier_reading(bar, reading))) is not None:
                         rows.steps[at]["step_time_s"] = rate  # (the step's first drawing's)
