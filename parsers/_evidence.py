@@ -31,6 +31,9 @@ _EVIDENCE = (
     # (the Trainer's dict names its epoch or learning rate: not a Keras callback's `{'loss': 1.0,
     # 'auc': 0.47, 'batch': 0}`)
     r"|\{(?:'|‘)(?:loss|eval_loss)(?:'|’): [^}\n]*?(?:'|‘)(?:epoch|learning_rate)(?:'|’)"
+    # (a script's own bar named for its loop, `Train Epoch 9: 100%|...`, `Test Epoch 9:  91%|...`: no
+    # Lightning's; matched here first, it names nothing)
+    r"|(?:Train|Test|Val|Validation|Eval) Epoch [0-9]+:"
     # (a bar with no total and no percentage: `Epoch 0: |          | 1/? [`, not `Epoch 1: | Loss: ...`)
     r"|Epoch [0-9]+(?:: {1,3}(?:: {1,3})?(?:[0-9]{1,3}%|\|[^|]{0,100}\| {0,3}[0-9]{1,15}(?:/[0-9?]{1,15})? ?\["
     r"|[0-9]{1,15}(?:/[0-9?]{1,15})?(?:it)? ?\[)|/[0-9]+ (?:━|╸|╺))"
@@ -61,6 +64,7 @@ _KINDS = (
     ("| train_inner", "fairseq"),
     ("{", "hf_trainer"), ("epoch ", "fairseq"),
     ("Epoch(", "openmmlab"), ("Epoch [", "openmmlab"), ("Iter", "openmmlab"),
+    ("Train Epoch", "none"), ("Test Epoch", "none"), ("Val", "none"), ("Eval Epoch", "none"),
     ("Epoch", "lightning"), ("loss = ", "tensorflow"), ("global step", "tensorflow"), ("Step ", "tensorflow"),
     (":::MLL", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), ("   ", "ultralytics"),

@@ -36,6 +36,9 @@ class LogRows:
     # lines dated without a year, given the file's mtime's (a reader that finds the year
     # elsewhere takes its line out): the steps they date are `log_line_mtime`
     mtime_year_lines: set[int] = field(default_factory=set)
+    # rows that end their epoch (its summary, or its bar's drawing at the epoch's last batch): id(row) ->
+    # (the epoch as printed, its batches); see `epoch_end`
+    epoch_ends: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     def unrecognised(self) -> int:
         """Non-blank lines that yielded no step, event or NCCL row: counted, not errors."""
@@ -53,6 +56,13 @@ class LogRows:
             values["time_source"] = "log_line_mtime"
         self.steps.append({"file_id": "", "rank": within_int64(rank), "step": step, "framework": self.framework, "line": line,
                            **values})
+
+    def epoch_end(self, row: dict[str, Any], epoch: int, batches: int) -> None:
+        """`row` ends epoch `epoch` (as printed) of `batches` batches, its step time a batch's.
+        Where every row of a rank ends an epoch, and there are two or more (a console that kept
+        each epoch's summary alone, or its bar's last drawing), `log_result` numbers the rows by
+        their epochs, each row's time the epoch's: such a log shows its epochs, not its batches."""
+        self.epoch_ends[id(row)] = (epoch, batches)
 
     def event(
         self, kind: LogEventKind, *, line: int, rank: int | None, ts_ns: int | None, raw: str = "", **values: Any

@@ -434,9 +434,13 @@ _ITER_STEP = re.compile(r"\biter\s{1,8}(?P<i>\d{1,12})\s{1,4}step\s{1,8}(?P<s>\d
 # PyTorch's DDP tutorial series (examples' distributed/ddp-tutorial-series, and its many copies)
 # at each epoch's start: `[GPU2] Epoch 1 | Batchsize: 32 | Steps: 16` (the rank its prefix's)
 # (a copy that prints it after the epoch's batches, with their loss: `[RANK 3] Epoch 0 | Batchsize: 32 |
-# Steps: 235 | Loss: 0.2445...`, aws-samples/awsome-distributed-training's: the epoch is done)
-_EPOCH_STEPS = re.compile(r"^Epoch (?P<e>\d{1,9}) \| Batchsize: \d{1,9} \| Steps: (?P<n>\d{1,12})"
-                          r"(?: \| Loss: (?P<l>" + _FIGURE + r"|nan|inf))?\s*$")
+# Steps: 235 | Loss: 0.2445...`, aws-samples/awsome-distributed-training's); it prints no batch
+# within an epoch: each line is its epoch's step (see "A step an epoch" in docs/input-formats.md)
+# (and Ray's ECS blueprint's copy, in brackets with the rank and the epoch's time: `[Epoch 0 | GPU0: Process
+# rank 0 | Batchsize: 128 | Steps: 235 | Total epoch time: 17.66]`: that rank's, its time the epoch's)
+_EPOCH_STEPS = re.compile(r"^\[?Epoch (?P<e>\d{1,9}) \|(?: GPU\d{1,4}: Process rank (?P<r>\d{1,7}) \|)? Batchsize: \d{1,9}"
+                          r" \| Steps: (?P<n>\d{1,12})(?: \| Loss: (?P<l>" + _FIGURE + r"|nan|inf))?"
+                          r"(?: \| Total epoch time: (?P<t>\d{1,9}(?:\.\d{1,20})?)\])?\s*$")
 # darknet's iteration line (YOLO v2-v4: ` 10090: 1.262299, 1.207728 avg loss, 0.001000 rate,
 # 4.776061 seconds, 645760 images`, AlexeyAB's with `, 12.34 hours left` after): the iteration,
 # its loss, the running average, the learning rate, its own seconds, the images seen
@@ -694,13 +698,14 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
     if head is None and (tune := _TORCHTUNE_BAR.match(text, 0, reading.start)) is not None:
         # (the description is set after the bar moves: a redraw may show the step before's)
         epoch = int(tune.group("e"))
-        return (_Counter((epoch - 1) * reading.total + reading.n, tune, epoch, None, reading.total, base=1),
-                reading.seconds_per_item)
+        return (_Counter((epoch - 1) * reading.total + reading.n, tune, epoch, None, reading.total, base=1,
+                         ends_epoch=reading.n == reading.total), reading.seconds_per_item)
     if head is None:
         return None
     epoch, total = int(head.group("e")), reading.total
     epochs = int(head.group("ee")) if head.group("ee") else None
-    return _Counter(epoch * total + reading.n, head, epoch, epochs, total), reading.seconds_per_item
+    return (_Counter(epoch * total + reading.n, head, epoch, epochs, total, ends_epoch=reading.n == total),
+            reading.seconds_per_item)
 
 
 # torchtune's recipes' bar (`1|3|Loss: 2.764298677444458:   3%|▎  | 3/101 [00:53<27:44, 16.98s/it]`):
@@ -958,6 +963,7 @@ class _Counter(NamedTuple):
     metrics_at: int | None = None  # where the line's metrics start; None: after the counter
     base: int | None = None  # the first epoch's number where the framework says it (else `_from_epoch_one` guesses)
     from_zero: bool = False  # a shape whose printers count epochs from 0 (`_FROM_ZERO`)
+    ends_epoch: bool = False  # the count is the epoch's last batch (`LogRows.epoch_end`)
 
     def metrics(self, text: str) -> dict[str, float]:
         """The step line's metrics (`_step_values`; ESPnet's own time fields, `_ESPNET_TIMES`)."""
@@ -969,7 +975,8 @@ class _Counter(NamedTuple):
         if self.match.re is _TORCHSSL:
             return _torchssl_values(text[self.match.end():])
         if self.match.re is _EPOCH_STEPS:
-            return {"loss": float(self.match.group("l"))} if self.match.group("l") is not None else {}
+            own = {"loss": float(self.match.group("l"))} if self.match.group("l") is not None else {}
+            return own | ({"step_time_s": float(self.match.group("t"))} if self.match.group("t") is not None else {})
         if self.match.re is _BASICSR:
             own = {k: v for k, v in _step_values(text[self.match.end():]).items() if k == "loss"}  # (a script's own total)
             own["lr"] = float(self.match.group("lr"))
@@ -999,9 +1006,8 @@ def _step_counter(text: str) -> _Counter | None:
     `STEP`'s."""
     batch = None
     if "| Steps: " in text and (tutorial := _EPOCH_STEPS.match(text)) is not None:
-        # the epoch's start: the epochs before it are done; with its loss, its end: it is done too
-        epoch = int(tutorial.group("e")) + (tutorial.group("l") is not None)
-        return _Counter(epoch * int(tutorial.group("n")), tutorial) if epoch > 0 else None
+        # an epoch's line, no batch within it printed: a step an epoch, as printed
+        return _Counter(int(tutorial.group("e")), tutorial)
     if " seconds, " in text and (darknet := _DARKNET.match(text)) is not None:
         return _Counter(int(darknet.group("i")), darknet)
     if "Finished training it " in text and (dlrm := _DLRM.search(text)) is not None:
@@ -1046,7 +1052,7 @@ def _step_counter(text: str) -> _Counter | None:
         base = 0 if batch.re is _TIMM and epochs is None else 1 if batch.re is _YOLOX else None
         from_zero = batch.re is _EPOCH_BATCH and _FROM_ZERO.match(text, batch.start()) is not None
         return _Counter((epoch - (base or 0)) * int(n) + int(i), batch, epoch, epochs, int(n), base=base,
-                        from_zero=from_zero)
+                        from_zero=from_zero, ends_epoch=int(i) == int(n))
     if "epoch:train:" in text and (espnet := _ESPNET.search(text)) is not None:
         return _Counter(int(espnet.group("u") or espnet.group("i")), espnet, int(espnet.group("e")))
     if ("poch" in text or "POCH" in text) and (within := _EPOCH_COUNT.search(text)) is not None and (
@@ -1066,7 +1072,8 @@ def _step_counter(text: str) -> _Counter | None:
     if match is None and ("atch" in text or "ATCH" in text) and (batch := _BATCH_OF.search(text)) is not None and (
             _NOT_TRAINING.search(text) is None):
         # the epoch is its own line's (`GenericLogParser._parse` puts the count in it)
-        return _Counter(int(batch.group("i")), batch, batches=int(batch.group("n")))
+        return _Counter(int(batch.group("i")), batch, batches=int(batch.group("n")),
+                        ends_epoch=int(batch.group("i")) == int(batch.group("n")))
     return _Counter(int(match.group(1)), match) if match is not None else None
 
 
@@ -1371,6 +1378,32 @@ def _monai_steps(rows: LogRows, monai: list[tuple[int, _Counter]]) -> None:
         rows.steps[index]["step"] = (counter.epoch - 1) * length[rows.steps[index]["rank"]] + int(counter.match.group("i"))
 
 
+def _run_counts(rows: LogRows, counted: list[tuple[int, _Counter]]) -> list[tuple[int, _Counter]]:
+    """A batch count printed beside its epoch that goes on when the epoch goes up, never starting
+    over (PaddleSeg's `[TRAIN] epoch: 1, iter: 80/2000, ...` then `epoch: 2, iter: 100/2000`) at
+    every turn of a rank's epochs (each to the next), counts the run's iterations: each such
+    row's step is its count as printed. Returns the rows left counted within their epochs."""
+    by_rank: dict[int | None, list[tuple[int, _Counter]]] = {}
+    for index, counter in counted:
+        if counter.batches and "i" in counter.match.re.groupindex and counter.match.group("i") is not None:
+            by_rank.setdefault(rows.steps[index]["rank"], []).append((index, counter))
+    run: set[int] = set()
+    for seq in by_rank.values():
+        seq.sort(key=lambda item: rows.steps[item[0]]["line"])
+        turns = [(a.epoch, b.epoch, int(a.match.group("i")), int(b.match.group("i"))) for (_, a), (_, b) in pairwise(seq)
+                 if a.epoch is not None and b.epoch is not None and b.epoch > a.epoch]
+        # (each turn to the next epoch, none skipped: a log with lines left out may show any counts)
+        if turns and all(after_e == before_e + 1 and after > before for before_e, after_e, before, after in turns):
+            for index, counter in seq:
+                rows.steps[index]["step"] = int(counter.match.group("i"))
+                run.add(index)
+    if not run:
+        return counted
+    for index in run:  # (a count of the run's ends no epoch)
+        rows.epoch_ends.pop(id(rows.steps[index]), None)
+    return [(index, counter) for index, counter in counted if index not in run]
+
+
 def _from_epoch_one(rows: LogRows, counted: list[tuple[int, _Counter]]) -> None:
     """Where a log's epochs count from 1, its steps counted within epochs start an epoch
     earlier: epoch 1's batches are the first steps. They count from 1 where no line numbers an
@@ -1574,7 +1607,9 @@ _RANK_FIELD = re.compile(r"(?:^|: )Rank: (?P<r>\d{1,7})[;,] |\[[\w.]{1,120}:\d{1
 
 
 def _field_rank(text: str) -> int | None:
-    """The rank a step line's logger fields name (`_RANK_FIELD`), else None."""
+    """The rank a step line's logger fields name (`_RANK_FIELD`, `_EPOCH_STEPS`'), else None."""
+    if "Process rank " in text and (tutorial := _EPOCH_STEPS.match(text)) is not None and tutorial.group("r"):
+        return int(tutorial.group("r"))
     if "Rank: " not in text and ", rank=" not in text and "[rank " not in text:
         return None
     field = _RANK_FIELD.search(text)
@@ -1626,7 +1661,8 @@ class GenericLogParser(LogReader):
 
     def detect(self, path: Path, head: bytes) -> Claim:
         text = head.decode("utf-8", "replace")
-        if WATCHDOG.search(text) or "ChildFailedError" in text or _LAUNCHER.search(text) or _wrapped_watchdog(text):
+        if (WATCHDOG.search(text) or "ChildFailedError" in text or "Heartbeat monitor timed out!" in text
+                or _LAUNCHER.search(text) or _wrapped_watchdog(text)):
             return Claim.CONTENT  # a launcher/failure log, with or without step lines
         hits = epoch_hits = 0
         loss_epochs: set[int] = set()
@@ -2041,6 +2077,8 @@ class GenericLogParser(LogReader):
                         rows.steps[-1]["framework"] = "torchtune"
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
+                        if counter.ends_epoch:
+                            rows.epoch_end(rows.steps[-1], counter.epoch, counter.batches)
                     elif (len(rows.steps) > before and counter.match.re is _STEPS_BAR and counter.match.group("pe")
                           and (total := bar_readings(text)[-1].total)):
                         epoch_steps.append((len(rows.steps) - 1, int(counter.match.group("pe")), total))
@@ -2075,6 +2113,8 @@ class GenericLogParser(LogReader):
                         tagged.append((len(rows.steps) - 1, int(of_world.group("r")), int(of_world.group("w"))))
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
+                        if counter.ends_epoch and counter.batches:
+                            rows.epoch_end(rows.steps[-1], counter.epoch, counter.batches)
                         if counter.match.re is _MONAI_BATCH:
                             monai.append((len(rows.steps) - 1, counter))
                         if counter.match.re is _EPOCH_COUNT or counter.match.re is _ESPNET or counter.match.re is _TUTORIAL_PAIR:
@@ -2097,6 +2137,7 @@ class GenericLogParser(LogReader):
         if tagged:
             _logger_ranks(rows, tagged)
         if counted:
+            counted = _run_counts(rows, counted)
             _from_epoch_one(rows, counted)
         if not rows.steps and bare:
             _bare_bar_steps(rows, bare)

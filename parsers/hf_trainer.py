@@ -467,9 +467,8 @@ class HFTrainerParser(LogReader):
         # Where no metric line was placed on a bar (a run shorter than its logging interval writes
         # none), the reading its summary dict was drawn beside (`train_runtime`: tqdm redraws the
         # training bar right after it) is a step done, where its total is the run's steps by the
-        # summary (`train_runtime` x `train_steps_per_second`, rounded to 3 decimals as printed);
-        # that reading alone: a bar told apart by its count alone may hold an evaluation's readings
-        summarized: list[tuple[int, BarReading]] = []
+        # summary (`train_runtime` x `train_steps_per_second`, rounded to 3 decimals as printed); and
+        # so is every reading of that bar drawn before it (one bar: its count never went back)
         if not carrying:
             for d in dicts:
                 runtime = to_float(d.record.get("train_runtime"))
@@ -478,7 +477,7 @@ class HFTrainerParser(LogReader):
                     continue
                 total = d.reading[1].total
                 if total is not None and abs(runtime * rate - total) <= 0.5 + runtime * 0.0005:
-                    summarized.append(d.reading)
+                    carrying.add(d.reading[0])
         # or a bar that reads N where `checkpoint-N` is saved (glued to its reading, or the next
         # line): the step count of the saves is the training bar's
         saves = {e["line"]: e["step"] for e in rows.events
@@ -488,14 +487,12 @@ class HFTrainerParser(LogReader):
                          if any(saves.get(number) == reading.n or saves.get(number + 1) == reading.n
                                 for reading, (number, _) in zip(bar.readings, bar.where, strict=True))}
         for index, bar in enumerate(bars):
-            if index not in carrying and not any(at == index for at, _ in summarized):
+            if index not in carrying:
                 continue
             # a step's loss is its last drawing's (diffusers' bar: update(1) draws the step with the
             # loss before it, set_postfix draws it again with its own)
             last_loss = {reading.n: loss for reading, loss in zip(bar.readings, bar.losses, strict=True)}
             for reading, (number, rank) in zip(bar.readings, bar.where, strict=True):
-                if index not in carrying and not any(at == index and r is reading for at, r in summarized):
-                    continue
                 ranks = logged.get((index, reading.n), set()) | logged.get((None, reading.n), set())
                 if reading.n <= 0 or (ranks and (rank in ranks or rank is None or None in ranks)):
                     # a metric line has the step: the bar's rate is its step time where no reading

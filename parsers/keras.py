@@ -8,18 +8,22 @@
   `400/400 [====] - 1304s - loss: 0.6930 - acc: 0.5012` (Keras 1: the epoch's seconds alone,
   over its batches); `fit(verbose=2)` prints the summary with no bar: `925/925 - 522s - loss: ...`
   (TF >= 2.3: `... - 522s - 564ms/step - loss: ...`).
-- One row per epoch that printed its summary: the step is the batches done since the run began,
-  (epoch - 1) x batches per epoch + batches done, its time the epoch's mean per step. Keras
-  prints no date, so the rows have no time unless a launcher's prefix dates the line.
+- One row per epoch that printed its summary. Where two or more did, the console shows its
+  epochs, not its batches: the step is the epoch as printed, its time the epoch's, Keras' mean
+  per step times the epoch's batches. A lone summary's step is the batches done since the run
+  began, epoch x batches per epoch, its time the mean per step. Keras prints no date, so the
+  rows have no time unless a launcher's prefix dates the line.
 - Keras 1's and tf.keras <= 2.1's `fit` count samples (`Train on 3523 samples`, `631us/sample`):
   the batch is the bar's first reading (drawn after the first batch), the steps batches, the
   step time the time per sample times the batch (or the epoch's seconds over its batches); with
   no reading to tell the batch, each epoch is a step, its time the epoch's seconds.
 - An epoch cut before its summary (a crash, a log that ends mid-epoch) is the bar's readings it
-  printed, each a row at the batches done then (`237/422 [====>...] - ETA: 7s - loss: ...`), with
-  no step time (an ETA is no step's time) but Keras 3's running mean per step; once its summary
-  comes, an epoch's readings are no rows. An evaluation's or a prediction's bar after the
-  epoch's summary (`313/313 [===] - 1s 3ms/step - loss: ...`) is no row.
+  printed, each a row at the batches done then, (epoch - 1) x batches per epoch + batches done
+  (`237/422 [====>...] - ETA: 7s - loss: ...`), with no step time (an ETA is no step's time) but
+  Keras 3's running mean per step; where two or more epochs printed their summary, a cut
+  epoch's readings are no rows, and once its summary comes, an epoch's readings are none. An
+  evaluation's or a prediction's bar after the epoch's summary (`313/313 [===] - 1s 3ms/step -
+  loss: ...`) is no row.
 - In a console with no `Epoch N/M` at all (a paste that left the header out), the first bar is
   read as fit's first epoch, with a warning: an `evaluate`'s or `predict`'s bar looks the same.
 - The summary of fit's last epoch (`Epoch 20/20`) ends the run cleanly. Failures are read as
@@ -34,11 +38,12 @@ from pathlib import Path
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._events import EPOCH_ROWS_MIN, log_result, open_log
+from tracelens.parsers._evidence import evidence
 from tracelens.parsers._lines import Line, iter_numbers
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
-from tracelens.parsers.contract import ParseOptions, ParseResult
+from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _EPOCH = re.compile(r"\s{0,12}Epoch (?P<epoch>\d{1,9})/(?P<epochs>\d{1,9})\s{0,12}")
 _SUMMARY = re.compile(
@@ -52,8 +57,22 @@ _READING = re.compile(r"\s{0,12}(?P<n>\d{1,12})/(?P<total>\d{1,12}) \[[=>.]{0,20
 _UNIT_S = {"us": 1e-6, "ms": 1e-3, "s": 1.0}
 
 
+# an epoch's header in a file's head, as fit prints it
+_HEADER = re.compile(rb"(?m)^\s{0,12}Epoch \d{1,9}/\d{1,9}\s{0,12}$")
+
+
 class KerasParser(LogReader):
     name = "keras"
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        """A file whose step lines are Keras' (`LogReader.detect`); one bar line alone with no
+        `Epoch N/M` header is a weaker claim (another tool draws Keras' bar for its evaluation,
+        PaddleSeg's `328/328 [====] - 8s 24ms/step - batch_cost: ...` among its own step lines):
+        a reader that claims the file on its content wins."""
+        claim = super().detect(path, head)
+        if claim == Claim.CONTENT and evidence(path)["keras"] < 2 and _HEADER.search(head) is None:
+            return Claim.NAME
+        return claim
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "keras")
@@ -112,11 +131,24 @@ class KerasParser(LogReader):
             epoch = None  # what follows until the next epoch is no training step
         if epoch is not None:
             epoch.cut(rows, samples, batch)
+        _drop_cut_epochs(rows)
         if not rows.steps:
             raise ParseError(str(path), "no Keras epoch summary or progress bar line found", where="line 1")
         result = log_result(rows, warning)
         result.warnings.extend(notes)
         return result
+
+
+def _drop_cut_epochs(rows: LogRows) -> None:
+    """A rank with `EPOCH_ROWS_MIN` or more epoch summaries is read by its epochs (`LogRows.epoch_end`):
+    the readings of its epochs cut before their summary are no rows (no epoch's end)."""
+    summaries: dict[int | None, int] = {}
+    for row in rows.steps:
+        if id(row) in rows.epoch_ends:
+            summaries[row["rank"]] = summaries.get(row["rank"], 0) + 1
+    if any(count >= EPOCH_ROWS_MIN for count in summaries.values()):
+        rows.steps[:] = [row for row in rows.steps
+                         if id(row) in rows.epoch_ends or summaries.get(row["rank"], 0) < EPOCH_ROWS_MIN]
 
 
 class _Epoch:
@@ -138,16 +170,22 @@ class _Epoch:
                batch: int | None) -> int | None:
         """The epoch's summary row; the readings before it are none. Returns the batch size known."""
         size = self._batch(samples, batch)
+        before = len(rows.steps)
         if size is None:  # samples with no batch size: the epoch is the step
             values["step_time_s"] = float(seconds)
             rows.step(line=line.number, rank=line.rank, step=self.number, end_ns=line.ts_ns, **values)
+            if len(rows.steps) > before:
+                rows.epoch_end(rows.steps[-1], self.number, 1)
             return None
         batches = math.ceil(self.total / size)
         if "step_time_s" in values:
-            values["step_time_s"] *= size  # Keras' mean per step, or per sample
+            # Keras' mean per step, or per sample (over the epoch's samples: its last batch may be short)
+            values["step_time_s"] *= self.total / batches if samples else 1
         else:
             values["step_time_s"] = seconds / batches  # Keras 1 and 2.0: the epoch's seconds alone
         rows.step(line=line.number, rank=line.rank, step=self.number * batches, end_ns=line.ts_ns, **values)
+        if len(rows.steps) > before:
+            rows.epoch_end(rows.steps[-1], self.number, batches)
         return size if samples else batch
 
     def cut(self, rows: LogRows, samples: bool, batch: int | None) -> int | None:

@@ -62,7 +62,9 @@ from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 # followed by what cannot follow it is retried at every offset of a long run of digits).
 # torchrun's prefix of a line (`--tee`), glued after a bar's drawing: `...][rank1]: Traceback ...`
 _GLUED_RANK = re.compile(r"\[(?:rank|default)(\d{1,7})\]:\s{0,2}$")
+# (not a script's own bar named for its loop: `Train Epoch 9: 100%|...`, `Test Epoch 9:  91%|...`)
 _TQDM = re.compile(
+    r"(?<!Train )(?<!Test )(?<!Val )(?<!Validation )(?<!Eval )"
     r"Epoch (?P<epoch>\d{1,15}+):\s*+:?\s*+(?:\d++%\s*+)?(?:\|[^|]*+\|\s*+)?(?P<i>\d{1,15}+)(?:/(?:(?P<n>\d{1,15}+)|\?))?(?:it)?"
     r"\s*+\[(?P<rest>[^\]]*+)\]?"
 )

@@ -7,7 +7,10 @@
   minute, `m:ss` above). One row per batch count the bar shows (its first drawing of it),
   numbered over the epochs: (epoch - 1) x batches per epoch + batches done, where YOLOv8 and
   later count epochs from 1 (`1/300`); YOLOv5 counts them from 0 (`0/299`: its header has an
-  objectness loss, `obj_loss`, or a bar shows epoch 0), epoch x batches + batches done.
+  objectness loss, `obj_loss`, or a bar shows epoch 0), epoch x batches + batches done. A
+  console that kept only each epoch's last drawing (a notebook's, a log file's: two epochs or
+  more, each one row at its last batch) shows its epochs: each row's step is its epoch as
+  printed, its time the epoch's (the rate times the batches).
 - The step time is the bar's rate (seconds per batch: tqdm's moving average, the overall rate at
   the bar's end); the bar's elapsed time is since the epoch's start, and the console prints no
   date, so the rows are undated. The validation bar (`Class  Images  Instances  Box(P ...`)
@@ -121,6 +124,8 @@ class UltralyticsParser(LogReader):
                       **({"step_time_s": seconds} if seconds is not None else {}))
             if len(rows.steps) > before:
                 per_epoch.append(batches)
+                if done == batches:
+                    rows.epoch_end(rows.steps[-1], epoch, batches)
         if zero_based:  # epoch 0 is the first: its batches are the first steps
             for row, batches in zip(rows.steps, per_epoch, strict=True):
                 row["step"] += batches

@@ -7,6 +7,8 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SAMPLE_LOGS
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
@@ -28,31 +30,33 @@ def _write(tmp_path: Path, lines: list[str]) -> Path:
 
 
 def test_recorded_fit_has_a_step_per_epoch_at_the_harness_count_and_time() -> None:
-    """A row per epoch at the number of batches the harness counted by the epoch's end, with the
-    epoch's training loss as fit's logs had it (printed to 4 decimals) and no time (Keras prints
-    no date). Its step time is Keras' mean over the epoch's steps after the first, printed in
-    whole ms: at least the harness's mean over those steps (less the half ms of rounding), and
-    at most that mean with the validation run at the epoch's end spread over them (fit's last
-    bar is drawn after it), plus the half ms. The evaluation's bar after the last epoch is no
-    step."""
+    """A row per epoch, numbered by the epoch the harness counted (from 1, as fit prints it),
+    with the epoch's training loss as fit's logs had it (printed to 4 decimals) and no time
+    (Keras prints no date). Its step time is the epoch's: Keras' mean over the epoch's steps
+    after the first, printed in whole ms, times the epoch's batches: at least the harness's
+    mean over those steps (less the half ms of rounding) times the batches the harness counted,
+    and at most that mean with the validation run at the epoch's end spread over them (fit's
+    last bar is drawn after it), plus the half ms, times the batches. The evaluation's bar after
+    the last epoch is no step."""
     truth = [json.loads(line.split(" ", 1)[1]) for line in (JOB / "truth.txt").read_text().splitlines()]
     steps = _steps(JOB / "console.log")
     epochs = sorted({e["epoch"] for e in truth if e["event"] == "epoch_end"})
-    assert [s["step"] for s in steps] == [
-        max(e["step"] for e in truth if e["event"] == "step_end" and e["epoch"] == epoch) for epoch in epochs]
+    assert [s["step"] for s in steps] == epochs
     assert all(s["end_ns"] is None and s["framework"] == "keras" for s in steps)
     for row, epoch in zip(steps, epochs, strict=True):
         ends = [e["t"] for e in truth if e["event"] == "step_end" and e["epoch"] == epoch]
         end = next(e for e in truth if e["event"] == "epoch_end" and e["epoch"] == epoch)
-        mean = (ends[-1] - ends[0]) / (len(ends) - 1)
-        assert mean - 0.0005 <= row["step_time_s"] <= mean + (end["t"] - ends[-1]) / (len(ends) - 1) + 0.0005, epoch
+        mean, n = (ends[-1] - ends[0]) / (len(ends) - 1), len(ends)
+        low, high = (mean - 0.0005) * n, (mean + (end["t"] - ends[-1]) / (len(ends) - 1) + 0.0005) * n
+        assert low <= row["step_time_s"] <= high, epoch
         assert abs(row["loss"] - end["loss"]) <= 0.00005, epoch
 
 
 def test_keras2_epoch_summaries_and_a_bar_cut_before_its_end(tmp_path: Path) -> None:
-    """keras-team/keras-io @ 38324b71, examples/vision/md/mnist_convnet.md: 422 batches an epoch;
-    epoch 12's bar was cut at batch 237: a row at 11 x 422 + 237 with its loss, and no step time
-    (an ETA is none)."""
+    """keras-team/keras-io @ 38324b71, examples/vision/md/mnist_convnet.md: 422 batches an epoch.
+    With epoch 12's bar cut at batch 237 after two summaries, the console shows its epochs: a row
+    an epoch that printed its summary, numbered by the epoch, its time 422 batches at the mean
+    per step; the cut epoch's reading is none (no epoch's end)."""
     lines = [
         "Epoch 1/15",
         "422/422 [==============================] - 13s 29ms/step - loss: 0.7840 - accuracy: 0.7643 - val_loss: 0.0780 "
@@ -65,7 +69,22 @@ def test_keras2_epoch_summaries_and_a_bar_cut_before_its_end(tmp_path: Path) -> 
     ]
     steps = _steps(_write(tmp_path, lines))
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
-        (422, 0.029, 0.784), (844, 0.031, 0.1199), (11 * 422 + 237, None, 0.0398)]
+        (1, pytest.approx(422 * 0.029), 0.784), (2, pytest.approx(422 * 0.031), 0.1199)]
+
+
+def test_a_lone_summary_and_a_cut_epoch_count_batches(tmp_path: Path) -> None:
+    """The same page's first summary alone, then epoch 12's cut bar: one epoch's end is no
+    per-epoch log; the rows are the batches done, 422 and 11 x 422 + 237 (no step time: an ETA
+    is none)."""
+    lines = [
+        "Epoch 1/15",
+        "422/422 [==============================] - 13s 29ms/step - loss: 0.7840 - accuracy: 0.7643 - val_loss: 0.0780 "
+        "- val_accuracy: 0.9780",
+        "Epoch 12/15",
+        "237/422 [===============>..............] - ETA: 7s - loss: 0.0398 - accuracy: 0.9877",
+    ]
+    steps = _steps(_write(tmp_path, lines))
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(422, 0.029, 0.784), (11 * 422 + 237, None, 0.0398)]
 
 
 def test_keras3_epoch_summaries(tmp_path: Path) -> None:
@@ -79,12 +98,14 @@ def test_keras3_epoch_summaries(tmp_path: Path) -> None:
         "0.3650",
     ]
     steps = _steps(_write(tmp_path, lines))
-    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(782, 0.075, 0.4697), (1564, 0.069, 0.2263)]
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (1, pytest.approx(782 * 0.075), 0.4697), (2, pytest.approx(782 * 0.069), 0.2263)]
 
 
 def test_summaries_that_give_the_epochs_seconds_alone(tmp_path: Path) -> None:
     """Keras 1 and 2.0 print an epoch's seconds and no time per step: keras-team/keras issue 8680
-    (turn 0, a generator's 1562 batches an epoch). The step time is the seconds over the count."""
+    (turn 0, a generator's 1562 batches an epoch). Each row is its epoch, its time the epoch's
+    seconds."""
     lines = [
         "Epoch 39/200",
         "1562/1562 [==============================] - 484s - loss: 0.7744 - acc: 0.7344 - val_loss: 0.6673 - val_acc: 0.7737",
@@ -93,7 +114,7 @@ def test_summaries_that_give_the_epochs_seconds_alone(tmp_path: Path) -> None:
     ]
     steps = _steps(_write(tmp_path, lines))
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
-        (39 * 1562, 484 / 1562, 0.7744), (40 * 1562, 481 / 1562, 0.7758)]
+        (39, pytest.approx(484), 0.7744), (40, pytest.approx(481), 0.7758)]
 
 
 def test_an_epochs_readings_are_no_rows_once_its_summary_comes(tmp_path: Path) -> None:
@@ -115,8 +136,8 @@ def test_an_epochs_readings_are_no_rows_once_its_summary_comes(tmp_path: Path) -
 
 def test_tf_keras_counting_samples_steps_by_its_batches(tmp_path: Path) -> None:
     """tf.keras 2.0-2.1 (`Train on 1000 samples`, `631us/sample`; a course's notebook, index id
-    3514572867): the first reading, 32, is the batch: 32 batches an epoch, the step time the
-    time per sample times 32."""
+    3514572867): the first reading, 32, is the batch: 32 batches an epoch, the epoch's time the
+    time per sample times its 1000 samples; the rows are the epochs."""
     lines = [
         "Train on 1000 samples",
         "    Epoch 1/5",
@@ -131,9 +152,9 @@ def test_tf_keras_counting_samples_steps_by_its_batches(tmp_path: Path) -> None:
         "1000/1000 [==============================] - 0s 81us/sample - loss: 1.2104",
     ]
     steps = _steps(_write(tmp_path, lines))
-    assert [s["step"] for s in steps] == [32, 64]
+    assert [s["step"] for s in steps] == [1, 2]
     assert [s["loss"] for s in steps] == [1.3699, 1.2104]
-    assert [round(s["step_time_s"], 9) for s in steps] == [round(631e-6 * 32, 9), round(81e-6 * 32, 9)]
+    assert [round(s["step_time_s"], 9) for s in steps] == [round(631e-6 * 1000, 9), round(81e-6 * 1000, 9)]
 
 
 def test_samples_of_an_unknown_batch_make_the_epoch_the_step(tmp_path: Path) -> None:

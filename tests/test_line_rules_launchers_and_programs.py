@@ -2090,15 +2090,15 @@ AWSOME_DDP_SRUN = [
 ]
 
 
-def test_the_ddp_tutorials_epoch_line_with_its_loss_is_the_epochs_end(tmp_path: Path) -> None:
+def test_the_ddp_tutorials_epoch_line_with_its_loss_is_the_epochs_step(tmp_path: Path) -> None:
     """aws-samples/awsome-distributed-training PR 1039 (`srun -l`, 2 nodes): the DDP tutorial's
     `[RANK 3] Epoch 0 | Batchsize: 32 | Steps: 235 | Loss: 0.2445...` printed after the epoch's
-    batches: epoch 0's 235 steps are done, each node's line a row at step 235 with its loss; the
-    snapshot saves are read."""
+    batches and no batch within it: a step an epoch, each node's line a row at epoch 0 as
+    printed with its loss; the snapshot saves are read."""
     _, steps, events = _read(tmp_path, AWSOME_DDP_SRUN)
     assert [(s["rank"], s["step"], s["loss"]) for s in steps] == [
-        (0, 235, 0.24456023513240382), (1, 235, 0.261846293271222), (1, 235, 0.2621041301479365),
-        (1, 235, 0.26154112798419404), (1, 235, 0.25475989499307694)]
+        (0, 0, 0.24456023513240382), (1, 0, 0.261846293271222), (1, 0, 0.2621041301479365),
+        (1, 0, 0.26154112798419404), (1, 0, 0.25475989499307694)]
     assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [6]
 
 
@@ -2378,3 +2378,129 @@ def test_one_stray_zoned_stamp_moves_no_other_line(tmp_path: Path) -> None:
         "2023-12-31T09:00:00-05:00 checkpoint metadata written",
         *[f"2024-01-01 10:00:0{n},000 - INFO - step {n}: loss 0.{n}" for n in range(1, 4)]])
     assert steps[0]["end_ns"] == int(datetime(2024, 1, 1, 10, 0, 1, tzinfo=UTC).timestamp()) * 10**9
+
+
+# github.com/Intellindust-AI-Lab/DEIM issue 105 (the description, 2025-07-11), verbatim
+DEIM_HEARTBEAT = [
+    '[rank1]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 1] Heartbeat monitor timed out! Process will be'
+    ' terminated after dumping debug info. workMetaList_.size()=103',
+    '[rank1]:[E ProcessGroupNCCL.cpp:1153] [PG 0 Rank 1] ProcessGroupNCCL preparing to dump debug info.',
+    "[rank1]:[F ProcessGroupNCCL.cpp:1169] [PG 0 Rank 1] [PG 0 Rank 1] ProcessGroupNCCL's watchdog got"
+    ' stuck for 600 seconds without making progress in monitoring enqueued collectives. This typically'
+    ' indicates a NCCL/CUDA API hang blocking the watchdog, and could be triggered by another thread'
+    ' holding the GIL inside a CUDA api, or other deadlock-prone behaviors.If you suspect the watchdog'
+    ' is not actually stuck and a longer timeout would help, you can either increase the timeout'
+    ' (TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC) to a larger value or disable the heartbeat monitor'
+    ' (TORCH_NCCL_ENABLE_MONITORING=0).If either of aforementioned helps, feel free to file an issue to'
+    ' PyTorch about the short timeout or false positive abort; otherwise, please attempt to debug the'
+    ' hang. workMetaList_.size() = 103',
+    '[rank0]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 0] Heartbeat monitor timed out! Process will be'
+    ' terminated after dumping debug info. workMetaList_.size()=84',
+    '[rank2]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 2] Heartbeat monitor timed out! Process will be'
+    ' terminated after dumping debug info. workMetaList_.size()=103',
+]
+
+
+def test_a_heartbeat_monitor_timeout_is_each_ranks_hang(tmp_path: Path) -> None:
+    """ProcessGroupNCCL's heartbeat monitor (`[PG 0 Rank 1] Heartbeat monitor timed out! Process will
+    be terminated ...`): the watchdog itself hung; a hang on each rank that says it (1, 0, 2), the
+    file read as a failure log with no step line."""
+    name, steps, events = _read(tmp_path, DEIM_HEARTBEAT)
+    said = [int(m.group(1)) for t in DEIM_HEARTBEAT if (m := re.search(r"\[PG 0 Rank (\d+)\] Heartbeat monitor timed out!", t))]
+    assert name == "generic_log" and not steps and said == [1, 0, 2]
+    assert [(e["kind"], e["rank"]) for e in events if e["kind"] == "hang"] == [("hang", r) for r in said]
+
+
+# github.com/aws-ia/ecs-blueprints, terraform/ec2-examples/distributed-ml-training/README.md, "Example output" (lines 5-8):
+# the DDP tutorial's epoch line in brackets with its rank and the epoch's time, under Ray's worker prefix
+RAY_ECS_DDP = [
+    '(RayTrainWorker pid=227, ip=10.0.2.255) [Epoch 0 | GPU0: Process rank 0 | Batchsize: 128 | Steps:'
+    ' 235 | Total epoch time: 17.660568237304688]',
+    '(RayTrainWorker pid=234, ip=10.0.15.42) [Epoch 0 | GPU0: Process rank 1 | Batchsize: 128 | Steps:'
+    ' 235 | Total epoch time: 17.65453052520752]',
+    '(RayTrainWorker pid=227, ip=10.0.2.255) [Epoch 1 | GPU0: Process rank 0 | Batchsize: 128 | Steps:'
+    ' 235 | Total epoch time: 17.172431230545044]',
+    '(RayTrainWorker pid=234, ip=10.0.15.42) [Epoch 1 | GPU0: Process rank 1 | Batchsize: 128 | Steps:'
+    ' 235 | Total epoch time: 17.17476797103882]',
+]
+
+
+def test_the_ddp_tutorials_bracketed_epoch_line_with_its_rank_and_time(tmp_path: Path) -> None:
+    """`(RayTrainWorker pid=227, ip=...) [Epoch 0 | GPU0: Process rank 0 | Batchsize: 128 | Steps: 235 |
+    Total epoch time: 17.66...]`: a step an epoch as printed, of the rank the line names, its
+    time the epoch's."""
+    _, steps, _ = _read(tmp_path, RAY_ECS_DDP)
+    printed = [(int(m.group(2)), int(m.group(1)), float(m.group(3))) for t in RAY_ECS_DDP
+               if (m := re.search(r"\[Epoch (\d+) \| GPU0: Process rank (\d+) \| .* time: ([\d.]+)\]$", t))]
+    assert len(printed) == 4
+    assert [(r["rank"], r["step"], r["step_time_s"]) for r in steps] == printed
+
+
+# a KubeRay-on-GKE tutorial's RayJob logs (index id 52335106796, its README's log block, lines 18-28): a script's own
+# `Train Epoch` and `Test Epoch` bars under Ray's worker prefix, then Ray's job CLI's last word
+KUBERAY_JOB = [
+    '(RayTrainWorker pid=2325, ip=10.0.1.15) [Gloo] Rank 1 is connected to 1 peer ranks. Expected number'
+    ' of connected peer ranks is : 1',
+    '(RayTrainWorker pid=2312, ip=10.0.0.136)',
+    'Train Epoch 9: 100%|██████████| 1875/1875 [00:36<00:00, 51.24it/s] [repeated 47x across cluster]',
+    '(RayTrainWorker pid=2312, ip=10.0.0.136)',
+    'Test Epoch 9:   0%|          | 0/313 [00:00<?, ?it/s]',
+    '(RayTrainWorker pid=2325, ip=10.0.1.15)',
+    'Test Epoch 9:  91%|█████████ | 285/313 [00:01<00:00, 193.75it/s] [repeated 26x across cluster]',
+    '(RayTrainWorker pid=2325, ip=10.0.1.15) Checkpoint successfully created at:'
+    ' Checkpoint(filesystem=gcs,'
+    ' path=mybucket/fashion_mnist_ray_experiment/checkpoint_2026-02-27_19-21-51.406550)',
+    '(RayTrainWorker pid=2325, ip=10.0.1.15) Reporting training result 10:'
+    ' TrainingReport(checkpoint=Checkpoint(filesystem=gcs,'
+    ' path=mybucket/fashion_mnist_ray_experiment/checkpoint_2026-02-27_19-21-51.406550),'
+    " metrics={'loss': 0.36814677305876636, 'accuracy': 0.8656}, validation_spec=None)",
+    '2026-02-27 19:22:01,567 SUCC cli.py:65 -- ----------------------------------------------',
+    "2026-02-27 19:22:01,567 SUCC cli.py:66 -- Job 'rayjob-pytorch-mnist-wif-f4skt' succeeded",
+]
+
+
+def test_ray_jobs_end_and_a_scripts_train_and_test_epoch_bars(tmp_path: Path) -> None:
+    """`SUCC cli.py:66 -- Job 'rayjob-...' succeeded`: the run's clean end; Ray Train's `Checkpoint
+    successfully created at: Checkpoint(...)` a save done. `Train Epoch 9: 100%|...|
+    1875/1875` is a script's own bar, no Lightning's, and `Test Epoch 9: 91%|...| 285/313` a test
+    loop's, no step: one row, the training bar's."""
+    name, steps, events = _read(tmp_path, KUBERAY_JOB)
+    ended = [n for n, t in enumerate(KUBERAY_JOB, 1) if t.endswith("' succeeded")]
+    trained = [n for n, t in enumerate(KUBERAY_JOB, 1) if t.startswith("Train Epoch 9: 100%")]
+    assert name == "generic_log" and len(ended) == 1 and len(trained) == 1
+    assert [r["line"] for r in steps] == trained
+    saved = [n for n, t in enumerate(KUBERAY_JOB, 1) if " Checkpoint successfully created at: " in t]
+    assert len(saved) == 1
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] != "attempt_start"] == [
+        ("checkpoint_save_end", saved[0]), ("attempt_end", ended[0])]
+
+
+# an Azure VM note's Ray TorchTrainer run of the HF Trainer (index id 13010899137, lines 163-176): the training bar
+# unprefixed, the workers' lines under Ray's prefix, no metric line (its 125 steps are fewer than `logging_steps`)
+RAY_HF_TAIL = [
+    ' 91%|█████████ | 114/125 [02:23<00:13,  1.25s/it]',
+    ' 92%|█████████▏| 115/125 [02:24<00:12,  1.25s/it]',
+    ' 93%|█████████▎| 116/125 [02:26<00:11,  1.25s/it]',
+    ' 94%|█████████▎| 117/125 [02:27<00:10,  1.25s/it]',
+    ' 94%|█████████▍| 118/125 [02:28<00:08,  1.26s/it]',
+    ' 95%|█████████▌| 119/125 [02:29<00:07,  1.27s/it]',
+    ' 96%|█████████▌| 120/125 [02:31<00:06,  1.26s/it]',
+    ' 97%|█████████▋| 121/125 [02:32<00:05,  1.26s/it]',
+    ' 98%|█████████▊| 122/125 [02:33<00:03,  1.26s/it]',
+    ' 98%|█████████▊| 123/125 [02:34<00:02,  1.26s/it]',
+    ' 99%|█████████▉| 124/125 [02:36<00:01,  1.26s/it]',
+    '100%|██████████| 125/125 [02:37<00:00,  1.26s/it]',
+    '100%|██████████| 125/125 [02:38<00:00,  1.27s/it]',
+    "(RayTrainWorker pid=23062, ip=10.2.0.5) {'train_runtime': 158.136, 'train_samples_per_second':"
+    " 6.324, 'train_steps_per_second': 0.79, 'train_loss': 1.606440673828125, 'epoch': 1.0}",
+]
+
+
+def test_a_bar_the_trainers_summary_counts_is_the_trainings_whole(tmp_path: Path) -> None:
+    """No metric line, but the summary's `train_runtime` x `train_steps_per_second` (158.136 x
+    0.79 = 124.9) is the bar's total, 125: the bar is the training's, every count it drew a
+    step, not only the one drawn beside the summary."""
+    name, steps, _ = _read(tmp_path, RAY_HF_TAIL)
+    drawn = sorted({int(m.group(1)) for t in RAY_HF_TAIL if (m := re.search(r"\| (\d+)/125 \[", t))})
+    assert name == "hf_trainer" and drawn == list(range(114, 126))
+    assert [r["step"] for r in steps] == drawn

@@ -86,6 +86,19 @@ RASBT = [
     'Epoch: 002/010 | Batch 050/469 | Cost: 0.2342',
 ]
 
+# github.com/jeffheaton/app_deep_learning @ 1a0366c3, t81_558_class_03_4_early_stop.ipynb, cell 3's stderr
+# (first 4 lines): one tqdm bar an epoch, its description set at the epoch's last batch
+HEATON = [
+    'Epoch: 1, tloss: 0.6026307344436646, vloss: 0.536555, : 100%|██████████| 7/7 [00:00<00:00, 381.74it/s]',
+    'Epoch: 2, tloss: 0.3658648133277893, vloss: 0.277725, Improvement found, counter reset to 0'
+    ': 100%|██████████| 7/7 [00:00<00:00, 243.94it/s]',
+    'Epoch: 3, tloss: 0.15603026747703552, vloss: 0.187535, Improvement found, counter reset to 0'
+    ': 100%|██████████| 7/7 [00:00<00:00, 466.69it/s]',
+    'Epoch: 4, tloss: 0.05794893577694893, vloss: 0.154333, Improvement found, counter reset to 0'
+    ': 100%|██████████| 7/7 [00:00<00:00, 829.19it/s]',
+]
+
+
 def test_undated_epoch_lines_with_a_training_loss(tmp_path: Path) -> None:
     """`train epoch: N, loss: X` (the test epoch's lines beside it report no training) and
     `epoch=N  train_loss_total=X  eval_loss_total=Y`: an epoch a line, the training loss its own,
@@ -150,3 +163,14 @@ def test_a_batch_line_s_cost_is_its_loss(tmp_path: Path) -> None:
                 if (m := re.fullmatch(r"Epoch: (\d+)/\d+ \| Batch (\d+)/(\d+) \| Cost: ([\d.]+)", t))]
     assert name == "generic_log" and len(expected) == 12
     assert [(r["step"], r["line"], r["loss"]) for r in steps] == expected
+
+
+def test_a_bar_an_epoch_kept_at_its_end_numbers_the_epochs(tmp_path: Path) -> None:
+    """A console that kept each epoch's bar at its last batch alone (`Epoch: 2, tloss: ..., : 100%|...|
+    7/7 [00:00<00:00, 243.94it/s]`) shows its epochs: each row's step is its epoch as printed, its
+    time the epoch's 7 batches at the bar's rate."""
+    _, steps, _ = _read(tmp_path, HEATON)
+    read = [re.match(r"Epoch: (\d+), .*\| (\d+)/(\d+) \[[^,]*, *([\d.]+)it/s\]$", t) for t in HEATON]
+    assert all(m and m.group(2) == m.group(3) for m in read)
+    assert [(r["step"], r["step_time_s"]) for r in steps] == [
+        (int(m.group(1)), pytest.approx(int(m.group(3)) / float(m.group(4)))) for m in read if m]

@@ -88,8 +88,8 @@ YOLOV5_VALIDATION = ("                 Class     Images  Instances          P   
 
 def test_yolov5_counts_epochs_from_zero(tmp_path: Path) -> None:
     """YOLOv5 (a Colab run of its train.py for 100 epochs of 14 batches, quoted verbatim; index id
-    38411731967) prints `0/99` for its first epoch: epoch 0's 14 batches are steps 1-14, epoch 1's
-    end is step 28."""
+    38411731967) prints `0/99` for its first epoch. The console kept each epoch's last drawing
+    alone: its rows are its epochs as printed, 0 and 1, each the epoch's 14 batches at the rate."""
     lines = [
         "Starting training for 100 epochs...",
         "",
@@ -101,11 +101,11 @@ def test_yolov5_counts_epochs_from_zero(tmp_path: Path) -> None:
         YOLOV5_HEADER,
         "       1/99      3.94G    0.08697    0.02846    0.04381          2        640: 100% 14/14 [00:03<00:00,  4.45it/s]",
     ]
-    assert _bar_steps(tmp_path, lines) == [(14, pytest.approx(1 / 2.11)), (28, pytest.approx(1 / 4.45))]
+    assert _bar_steps(tmp_path, lines) == [(0, pytest.approx(14 / 2.11)), (1, pytest.approx(14 / 4.45))]
     # a tail from epoch 1 on: the header's objectness loss says YOLOv5
     assert [step for step, _ in _bar_steps(tmp_path, lines[7:])] == [28]
-    # the bars alone, no header: epoch 0 says it
-    assert [step for step, _ in _bar_steps(tmp_path, [lines[3], lines[8]])] == [14, 28]
+    # epoch 0's bar alone, no header: epoch 0 says it
+    assert [step for step, _ in _bar_steps(tmp_path, [lines[3]])] == [14]
 
 
 # ---------------------------------------------------------------- a recorded job
