@@ -212,6 +212,8 @@ _MARIAN_SAVE = re.compile(r"(?:^|\] )(?:Saving (?:model weights and runtime para
 # Ray Train's console reporter once a worker's checkpoint is stored: "Training saved a checkpoint for
 # iteration 9 at: (local)/mnt/cluster_storage/.../checkpoint_000008"
 _RAY_SAVED = re.compile(r"Training saved a checkpoint for iteration (\d{1,12}) at: ")
+RAY_SAVE_LINES = 30  # a worker's "Checkpoint successfully created" and the driver's report of it: one save
+_RAY_CREATED = re.compile(r"Checkpoint successfully created at: Checkpoint\([^)]{0,200}?\bpath=([^,)\s]{1,1000})")
 _VITS_PAIR_LINES = 2  # a VITS save's files are logged on lines this close
 WEIGHTS_SAVED_LINES = 20  # "Model weights saved in" lines this close are one save's components
 # VITS' (RVC's, so-vits-svc's) save of its generator, then its discriminator: "Saving model and
@@ -399,6 +401,8 @@ class EventScanner:
         self.failed = False  # a failure was logged since the last process start
         self.weights_saved: dict[int | None, int] = {}  # rank -> the line of its last "Model weights saved in"
         self.vits_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}  # rank -> (line, event) of its last VITS save
+        self.ray_created: tuple[int, dict[str, Any]] | None = None  # (line, event): Ray's last "Checkpoint ... created"
+        self.ray_paths: set[str] = set()  # the checkpoints Ray's workers said they created
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
         # restarts so far, a new one only past them (the count's block follows the restart line,
         # after the agent's own dated lines, and a membership change restarts with the count unchanged;
@@ -674,6 +678,9 @@ class EventScanner:
         elif "Done!" in text and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
+        elif "successfully created at: " in text and (created := _RAY_CREATED.search(text)) is not None and (
+                created.group(1) in self.ray_paths):
+            pass  # another worker's line of a checkpoint already created (Ray prints one a worker)
         elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
               or "Better model found at epoch " in text or "odel Saved" in text or "est model saved" in text
               or "eights saved at " in text or "uccessfully save the model to " in text or "[SAVE] " in text
@@ -687,6 +694,10 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "weights saved in " in text:
                 self.weights_saved[line.rank] = line.number
+            if "successfully created at: " in text:
+                self.ray_created = (line.number, rows.events[-1])
+                if (created := _RAY_CREATED.search(text)) is not None:
+                    self.ray_paths.add(created.group(1))
         elif ("Save weights to " in text or "save model in " in text or " weights to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "saving model to " in text
               or "loss decreased (" in text) and (
@@ -695,8 +706,14 @@ class EventScanner:
                        step=int(save.group("iter")) if save.group("iter") else
                        int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else None)
         elif "saved a checkpoint for iteration " in text and (ray_save := _RAY_SAVED.match(text)) is not None:
-            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       step=int(ray_save.group(1)))
+            created = self.ray_created
+            if created is not None and line.number - created[0] <= RAY_SAVE_LINES and created[1].get("step") is None:
+                # the driver's report of the save a worker's "Checkpoint successfully created" ended
+                created[1]["step"] = int(ray_save.group(1))
+                self.ray_created = None
+            else:
+                rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           raw=text, step=int(ray_save.group(1)))
         elif "optimizer state at " in text and _VITS_SAVE.search(text) is not None:
             # VITS' save: the generator's file, then (VITS, RVC) the discriminator's right after it: one
             # save, ended at its last file

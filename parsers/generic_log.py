@@ -925,6 +925,8 @@ _LINE_FRAMEWORKS = (
     ("olmo", re.compile(r"\bolmo(?:_core)?\.train\b"), "olmo"),
     # detectron2's event writer (`[12/20 18:16:09 d2.utils.events]:  eta: 19:46:55  iter: 4959  total_loss: ...`)
     ("d2.utils.events", re.compile(r"\bd2\.utils\.events\]:"), "detectron2"),
+    # torchtune's metric loggers' line (`log_dict`: `Step 17 | loss:0.905918538570404 lr:2e-05 gpu_resources:40627398656`)
+    ("| loss:", re.compile(r"^Step \d{1,12} \| loss:[-+]?\d"), "torchtune"),
 )
 
 
@@ -1083,6 +1085,8 @@ TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of i
 # (and Megatron's `megatron/training.py`, `megatron/training/training.py`, its `pretrain(` call)
 _TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train\.py\b"
                              r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\(")
+# a traceback's frame in the HF Trainer's training loop (`File ".../transformers/trainer.py", line 2237, in train`)
+_HF_TRAIN_FRAME = re.compile(r"[\\/]transformers[\\/]trainer\.py\", line \d{1,6}, in (?:train|_inner_training_loop)\b")
 # stable-baselines3's logger tables (its `verbose=1` output): a row of dashes, then
 # `| time/              |          |` sections and `|    iterations      | 2        |` values
 _TABLE_ROW = re.compile(r"^\|\s{4}(?P<key>[\w.\-]{1,80})\s{0,80}\|\s{0,8}"
@@ -1276,9 +1280,13 @@ def _optimizer_steps(rows: LogRows, micro: dict[int | None, list[tuple[Line, int
     first line that prints N, with that line's metrics. Its time is the sum of the times of its
     iterations, those after the previous step's up to its own, where the log prints every one of
     them (not where lines were printed every few iterations, nor an excerpt's first step, whose
-    earlier iterations are cut off; a run's first step's iterations start at 0 or 1). A count
-    that goes back is a new run."""
+    earlier iterations are cut off; a run's first step's iterations start at 0 or 1). Where
+    every line's step is its iteration plus the same offset (an optimizer step an iteration:
+    LitGPT's pretraining, `iter 10 step 11: ... iter time: 2432.98ms`), each line's time is its
+    step's. A count that goes back is a new run."""
     for rank, seen in micro.items():
+        # an iteration a step: two lines or more, their steps and iterations apart by the same
+        single = len(seen) >= 2 and len({step - iteration for _, iteration, step, _ in seen}) == 1
         previous: int | None = None  # the step the last line printed
         stepped: int | None = None  # the iteration of the last step's line
         pending: list[tuple[int, float | None]] = []  # (iteration, time) since then
@@ -1292,6 +1300,8 @@ def _optimizer_steps(rows: LogRows, micro: dict[int | None, list[tuple[Line, int
                 metrics = {key: value for key, value in values.items() if key != "step_time_s"}
                 if whole and all(t is not None for _, t in pending):
                     metrics["step_time_s"] = sum(t for _, t in pending if t is not None)
+                elif single and values.get("step_time_s") is not None:
+                    metrics["step_time_s"] = values["step_time_s"]
                 rows.step(line=line.number, rank=rank, step=step, end_ns=line.ts_ns, **metrics)
                 stepped, pending = iteration, []
             previous = step
@@ -1811,6 +1821,7 @@ class GenericLogParser(LogReader):
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
+        hf_frame = False  # a traceback's frame in the HF Trainer's training loop (`_HF_TRAIN_FRAME`)
         for line in lines:
             if not line.text.isascii() and (english := _in_english(line.text)) is not line.text:
                 line = line._replace(text=english)
@@ -1848,6 +1859,8 @@ class GenericLogParser(LogReader):
                 epoch.line, epoch.end_ns = line.number, line.ts_ns
                 if epoch.loss is None and "oss" in line.text:
                     epoch.loss = next((v for k, v in iter_numbers(line.text) if _KEYS.get(k) == "loss"), None)
+            if not hf_frame and "trainer.py" in line.text and _HF_TRAIN_FRAME.search(line.text) is not None:
+                hf_frame = True
             if "%|" in line.text and (reading := _bare_bar(line.text)) is not None:
                 bare.append((line, reading))  # (an event glued after the bar is read too: a crash cut it)
             if events.scan(line):
@@ -2141,6 +2154,9 @@ class GenericLogParser(LogReader):
             _from_epoch_one(rows, counted)
         if not rows.steps and bare:
             _bare_bar_steps(rows, bare)
+            if hf_frame:  # the bar a traceback through the HF Trainer's loop stopped: the Trainer's
+                for row in rows.steps:
+                    row["framework"] = "hf_trainer"
         estimated = _steps_across_epochs(rows, within, lengths) if within else None
         if chainer_bar and not rows.steps:
             _chainer_steps(lines, rows, chainer_bar)

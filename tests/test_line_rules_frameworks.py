@@ -112,9 +112,9 @@ def test_paddlenlp_global_step_lines_under_hf_style_checkpoint_lines(tmp_path: P
 
 def test_a_bar_whose_description_names_the_epoch_counts_its_batches(tmp_path: Path) -> None:
     """ColossalAI's example (a course README, index id 37907208851): one bar per epoch, `Epoch
-    [1/80]: 100%|...| 500/500 [00:30<00:00, 16.32it/s, loss=1.39]`; epochs count from 1 (the last
-    is 80/80): epoch 1's 500 batches are steps 1-500, its rate 1 / 16.32 s a batch. The bar's first
-    drawing (0/500) is no step."""
+    [1/80]: 100%|...| 500/500 [00:30<00:00, 16.32it/s, loss=1.39]`: each epoch's bar kept at its
+    last batch, the console shows its epochs: each row is its epoch as printed, its time the
+    epoch's 500 batches at the rate (500 / 16.32 s). The bar's first drawing (0/500) is no step."""
     lines = [
         "Epoch [1/80]:   0%|          | 0/500 [00:00<?, ?it/s]",
         "Epoch [1/80]: 100%|██████████| 500/500 [00:30<00:00, 16.32it/s, loss=1.39]",
@@ -124,7 +124,7 @@ def test_a_bar_whose_description_names_the_epoch_counts_its_batches(tmp_path: Pa
     name, steps, _ = _read(tmp_path, lines)
     assert name == "generic_log"
     assert [(s["step"], s["step_time_s"]) for s in steps] == [
-        (500, pytest.approx(1 / 16.32)), (1000, pytest.approx(1 / 17.11)), (40000, pytest.approx(1 / 14.96))]
+        (1, pytest.approx(500 / 16.32)), (2, pytest.approx(500 / 17.11)), (80, pytest.approx(500 / 14.96))]
 
 
 def test_an_old_pytorch_out_of_memory_crash_after_the_first_batch(tmp_path: Path) -> None:
@@ -1206,6 +1206,24 @@ def test_litgpt_iterations_make_optimizer_steps(tmp_path: Path) -> None:
                                                                    (53, 7, 3.7)]
     assert [s["step_time_s"] for s in steps] == pytest.approx([None, 0.10878 + 0.19697, 0.10874 + 0.19011,
                                                                0.10793 + 0.19080])
+
+
+def test_litgpt_an_iteration_a_step_logged_every_ten_is_timed_by_its_line(tmp_path: Path) -> None:
+    """LitGPT's pretraining of Phi-2 with one micro-batch a step (a capstone README, index id 3561176352,
+    its second training block's lines 21-25): every line's step is its iteration plus 1, so each
+    line's `iter time` is its step's time, logged every 10 steps."""
+    lines = [
+        'iter 0 step 1: loss 11.1288, LR: 0.000000, iter time: 2820.98ms (optimizer.step) ',
+        'iter 10 step 11: loss 6.6115, LR: 0.000030, iter time: 2432.98ms (optimizer.step) ',
+        'iter 20 step 21: loss 4.9748, LR: 0.000060, iter time: 2433.09ms (optimizer.step) ',
+        'iter 30 step 31: loss 3.5289, LR: 0.000090, iter time: 2431.82ms (optimizer.step) ',
+        'iter 40 step 41: loss 7.5937, LR: 0.000120, iter time: 2434.67ms (optimizer.step) ',
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    read = [re.match(r"iter (\d+) step (\d+): .* iter time: ([\d.]+)ms", t) for t in lines]
+    printed = [(int(m.group(2)), float(m.group(3)) / 1000) for m in read if m and int(m.group(2)) == int(m.group(1)) + 1]
+    assert len(printed) == 5
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(step, pytest.approx(t)) for step, t in printed]
 
 
 def test_litgpt_steps_logged_every_few_iterations_have_no_time(tmp_path: Path) -> None:
@@ -3176,3 +3194,54 @@ def test_mindformers_training_over_ends_the_run(tmp_path: Path) -> None:
     _, steps, events = _read(tmp_path, MINDFORMERS_OVER)
     assert [s["step"] for s in steps] == [4, 8]
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 3)]
+
+
+def test_torchtunes_metric_logger_lines_name_torchtune(tmp_path: Path) -> None:
+    """torchtune's metric loggers' `log_dict` lines (pytorch/torchtune pull request 640, its first 3; each
+    line ends with a space as logged): `Step 0 | loss:1.75... lr:2e-05 gpu_resources:...`, steps
+    of torchtune."""
+    lines = [
+        'Step 0 | loss:1.7535516023635864 lr:2e-05 gpu_resources:13708965376 ',
+        'Step 1 | loss:1.5729001760482788 lr:2e-05 gpu_resources:40627453440 ',
+        'Step 2 | loss:0.9040272831916809 lr:2e-05 gpu_resources:40708667904 ',
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    printed = [(int(m.group(1)), float(m.group(2))) for t in lines if (m := re.match(r"Step (\d+) \| loss:([\d.]+) ", t))]
+    assert len(printed) == 3
+    assert [(s["step"], s["loss"], s["framework"]) for s in steps] == [(step, loss, "torchtune") for step, loss in printed]
+
+
+def test_a_bar_a_traceback_through_the_hf_trainer_stopped_is_the_trainers(tmp_path: Path) -> None:
+    """LLaMA-Factory issue 8868 (its first 12 lines): a bare bar's reading (`9/352 [40:55<25:10:16,
+    264.19s/it]`) glued to rank 1's traceback through `transformers/trainer.py", line 2237, in
+    train`: the step is 9, of the HF Trainer, and a crash."""
+    lines = [
+        '  3%|▎         | 9/352 [40:55<25:10:16, 264.19s/it][rank1]: Traceback (most recent call last):',
+        '[rank1]:   File'
+        ' "/root/data5/caohanyu/cause/cause/lora_qwen-vl-0418/LLaMA-Factory-main/src/llamafactory/launcher.py'
+        '", line 23, in <module>',
+        '[rank1]:     launch()',
+        '[rank1]:   File'
+        ' "/root/data5/caohanyu/cause/cause/lora_qwen-vl-0418/LLaMA-Factory-main/src/llamafactory/launcher.py'
+        '", line 19, in launch',
+        '[rank1]:     run_exp()',
+        '[rank1]:   File'
+        ' "/root/data5/caohanyu/cause/cause/lora_qwen-vl-0418/LLaMA-Factory-main/src/llamafactory/train/tuner'
+        '.py", line 110, in run_exp',
+        '[rank1]:     _training_function(config={"args": args, "callbacks": callbacks})',
+        '[rank1]:   File'
+        ' "/root/data5/caohanyu/cause/cause/lora_qwen-vl-0418/LLaMA-Factory-main/src/llamafactory/train/tuner'
+        '.py", line 72, in _training_function',
+        '[rank1]:     run_sft(model_args, data_args, training_args, finetuning_args, generating_args,'
+        ' callbacks)',
+        '[rank1]:   File'
+        ' "/root/data5/caohanyu/cause/cause/lora_qwen-vl-0418/LLaMA-Factory-main/src/llamafactory/train/sft/w'
+        'orkflow.py", line 96, in run_sft',
+        '[rank1]:     train_result ='
+        ' trainer.train(resume_from_checkpoint=training_args.resume_from_checkpoint)',
+        '[rank1]:   File "/conda/envs/llama-fcatory/lib/python3.10/site-packages/transformers/trainer.py",'
+        ' line 2237, in train',
+    ]
+    _, steps, events = _read(tmp_path, lines)
+    assert [(s["step"], s["framework"]) for s in steps] == [(9, "hf_trainer")]
+    assert [e["kind"] for e in events if e["kind"] == "crash"] == ["crash"]

@@ -10,6 +10,8 @@ import re
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
+import pytest
+
 from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
@@ -1632,11 +1634,13 @@ def test_skypilot_task_prefixes_around_mpiruns_tags_leave_the_nccl_tests_table(t
 
 def test_skypilot_task_prefix_in_a_block_indented_three_spaces(tmp_path: Path) -> None:
     """The Keras epochs under `(mnist-tpu-node pid=28961) `, every line indented 3 spaces: both
-    epochs' summaries, with their losses and time per step."""
+    epochs' summaries, with their losses, each an epoch's row (its time 58 batches at the time
+    per step)."""
     parser, steps, _ = _read(tmp_path, SKYPILOT_KERAS)
     assert parser == "keras"
-    assert [(s["loss"], s["step_time_s"]) for s in steps] == [(0.1181, 0.019), (0.1139, 0.020)]
-    assert [s["step"] for s in steps] == [9 * 58, 10 * 58]  # (the batches done since the run began)
+    assert [(s["loss"], s["step_time_s"]) for s in steps] == [(0.1181, pytest.approx(58 * 0.019)),
+                                                              (0.1139, pytest.approx(58 * 0.020))]
+    assert [s["step"] for s in steps] == [9, 10]  # (the epochs, as printed)
 
 
 def test_sagemakers_toolkit_starts_no_process_and_save_pretrained_is_a_save(tmp_path: Path) -> None:
