@@ -25,6 +25,7 @@ from tracelens.parsers._events import _STARTS, SHARED_LINES, STEP, WATCHDOG, joi
 from tracelens.parsers._lines import BarReading, Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
+from tracelens.parsers._numbers import to_float
 from tracelens.parsers._progress_table import is_table, table_steps
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 from tracelens.parsers.tensorflow_log import _SAVE as _TF_SAVE
@@ -219,6 +220,11 @@ _TACOTRON = re.compile(r"^Train loss (?P<s>\d{1,15}) (?P<l>" + _FIGURE + r"|nan|
 # epoch: 3/1000"
 _RL_GAMES = re.compile(r"fps step: \d{1,15}(?:\.\d{1,9})? fps step and policy inference: \d{1,15}(?:\.\d{1,9})?\s{1,8}"
                        r"fps total: \d{1,15}(?:\.\d{1,9})? epoch: (?P<e>\d{1,12})/\d{1,12}\b")
+# DeepXDE's loss table (`Model.train`'s display every `display_every` iterations): its header
+# `Step      Train loss              Test loss               Test metric`, then a row a display,
+# `1000      [1.14e-02, 8.26e-04]    [5.66e-03, 8.26e-04]    []`: the iteration, the loss terms
+_DEEPXDE_HEADER = re.compile(r"Step {2,12}Train loss {2,40}Test loss {2,40}Test metric\s{0,8}")
+_DEEPXDE_ROW = re.compile(r"(?P<s>\d{1,15}) {2,40}\[(?P<l>[^\]]{1,2000})\] {2,40}\[")
 # rsl_rl's (Isaac Lab's, legged_gym's) block a training iteration, its header centred in 80
 # columns ("                            Learning iteration 1/10                              "), its
 # seconds below ("                         Iteration time: 0.16s")
@@ -1735,6 +1741,8 @@ class GenericLogParser(LogReader):
             if ("training from iteration " in body or "raining starts at step " in body or "training loop at step " in body) and (
                     _STARTS.search(body) is not None):
                 return Claim.CONTENT  # a trainer's start at its first step (detectron2's, torchtitan's, Flax's): its run began
+            if "Train loss" in body and _DEEPXDE_HEADER.fullmatch(body) is not None:
+                return Claim.CONTENT  # DeepXDE's loss table
             if "| steps/sec:" in body and _ORBIT_STEP.search(body) is not None:
                 return Claim.CONTENT  # TF Model Garden's Orbit controller's step line
             if "GLOBAL_STEP: " in body and _COQUI_STEP.search(body) is not None:
@@ -1822,6 +1830,7 @@ class GenericLogParser(LogReader):
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
         hf_frame = False  # a traceback's frame in the HF Trainer's training loop (`_HF_TRAIN_FRAME`)
+        deepxde: set[int | None] = set()  # ranks whose DeepXDE loss table's header was seen
         for line in lines:
             if not line.text.isascii() and (english := _in_english(line.text)) is not line.text:
                 line = line._replace(text=english)
@@ -1937,6 +1946,18 @@ class GenericLogParser(LogReader):
                 row, at = ray_rows.pop(line.rank)
                 if line.number - at <= RAY_TABLE_LINES:
                     rows.steps[row]["step_time_s"] = float(spent.group("t"))
+                continue
+            if "Train loss" in text and _DEEPXDE_HEADER.fullmatch(text) is not None:
+                deepxde.add(line.rank)
+                continue
+            if line.rank in deepxde and "[" in text and (xde := _DEEPXDE_ROW.match(text)) is not None:
+                # a row of DeepXDE's loss table: its loss the sum of its terms (the total it minimises)
+                terms = [to_float(term) for term in xde.group("l").split(",")]
+                before = len(rows.steps)
+                rows.step(line=line.number, rank=line.rank, step=int(xde.group("s")), end_ns=line.ts_ns,
+                          **({"loss": sum(t for t in terms if t is not None)} if terms and None not in terms else {}))
+                if len(rows.steps) > before:
+                    rows.steps[-1]["framework"] = "deepxde"
                 continue
             if "Learning iteration " in text and (rsl := _RSL_ITERATION.fullmatch(text)) is not None:
                 before = len(rows.steps)

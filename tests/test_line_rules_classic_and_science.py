@@ -1136,3 +1136,46 @@ def test_deepspeed_chats_final_model_save(tmp_path: Path) -> None:
     _, _, events = _read(tmp_path, DSCHAT_POD)
     said = [n for n, t in enumerate(DSCHAT_POD, 1) if t.endswith("saving the final model ...")]
     assert len(said) == 1 and [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == said
+
+
+# github.com/cmcdevitt2/RunAwayPINNs, Surrogates/AvalanchePINN/README.md (index id 67333413132), its run's lines 12-35:
+# DeepXDE's loss table through the end of its Adam phase
+DEEPXDE = [
+    'Step      Train loss              Test loss               Test metric',
+    '0         [7.84e-02, 2.00e-01]    [7.31e-02, 2.00e-01]    []  ',
+    '1000      [1.14e-02, 8.26e-04]    [5.66e-03, 8.26e-04]    []  ',
+    '2000      [7.86e-03, 4.90e-04]    [3.47e-03, 4.90e-04]    []  ',
+    '3000      [5.57e-03, 3.45e-04]    [2.59e-03, 3.45e-04]    []  ',
+    '4000      [3.64e-03, 2.16e-04]    [1.76e-03, 2.16e-04]    []  ',
+    '5000      [2.41e-03, 8.31e-05]    [1.12e-03, 8.31e-05]    []  ',
+    '6000      [1.74e-03, 4.68e-05]    [8.38e-04, 4.68e-05]    []  ',
+    '7000      [1.32e-03, 4.78e-05]    [7.29e-04, 4.78e-05]    []  ',
+    '8000      [8.15e-04, 2.80e-05]    [3.61e-04, 2.80e-05]    []  ',
+    '9000      [6.08e-04, 2.09e-05]    [2.66e-04, 2.09e-05]    []  ',
+    '10000     [5.55e-04, 2.80e-05]    [3.12e-04, 2.80e-05]    []  ',
+    '11000     [4.35e-04, 1.76e-05]    [2.49e-04, 1.76e-05]    []  ',
+    '12000     [2.68e-04, 2.66e-05]    [1.25e-04, 2.66e-05]    []  ',
+    '13000     [2.60e-04, 1.33e-05]    [1.40e-04, 1.33e-05]    []  ',
+    '14000     [3.35e-04, 2.34e-05]    [1.36e-04, 2.34e-05]    []  ',
+    '15000     [2.05e-04, 1.05e-05]    [1.07e-04, 1.05e-05]    []  ',
+    '',
+    'Best model at step 15000:',
+    '  train loss: 2.15e-04',
+    '  test loss: 1.18e-04',
+    '  test metric: []',
+    '',
+    'Epoch 15000: saving model to ./model.ckpt-15000.pt ...',
+]
+
+
+def test_deepxdes_loss_table_and_its_checkpoint(tmp_path: Path) -> None:
+    """DeepXDE's `Model.train` display: under its `Step  Train loss  Test loss  Test metric`
+    header each row is a step, its loss the sum of its train loss terms; its ModelCheckpoint's
+    `Epoch 15000: saving model to ./model.ckpt-15000.pt ...` a save."""
+    name, steps, events = _read(tmp_path, DEEPXDE)
+    rows = [(int(m.group(1)), sum(float(v) for v in m.group(2).split(","))) for t in DEEPXDE
+            if (m := re.match(r"(\d+) +\[([^\]]+)\]", t))]
+    assert name == "generic_log" and len(rows) == 16
+    assert [(r["step"], r["loss"], r["framework"]) for r in steps] == [(step, loss, "deepxde") for step, loss in rows]
+    saved = [n for n, t in enumerate(DEEPXDE, 1) if t.startswith("Epoch 15000: saving model to ")]
+    assert len(saved) == 1 and [e["line"] for e in events if e["kind"].startswith("checkpoint")] == saved
