@@ -329,8 +329,20 @@ class _OwnStep(NamedTuple):
     in_epoch: bool = False
 
 
+# The Open Catalyst Project's trainer (fairchem's, `ocpmodels`): its logger prints every value as
+# `{:.2e}`, the step too, `..., loss: 1.68e+01, lr: 2.00e-05, epoch: 9.09e-01, step: 1.00e+01`; three
+# significant digits hold a step exactly below 1000 (`1.23e+04` may be 12300 to 12349: no step's number)
+_OCP_STEP = re.compile(r"\bepoch: \d\.\d{2}e[-+]\d{2}, step: (?P<m>\d)\.(?P<f>\d{2})e\+0(?P<x>[0-2])\s*$")
+
+
 def _own_step(text: str) -> _OwnStep | None:
     """A step line of the programs above, or None."""
+    if ", step: " in text and (ocp := _OCP_STEP.search(text)) is not None:
+        digits, exponent = ocp.group("m") + ocp.group("f"), int(ocp.group("x"))
+        if digits[exponent + 1:].strip("0"):
+            return None  # (a fraction of a step: no step line)
+        values = {k: v for k, v in _step_values(text[:ocp.start()]).items() if k != "step_time_s"}
+        return _OwnStep(int(digits[:exponent + 1]), None, values, "fairchem")
     if "(epoch: " in text and (gan := _VISUALIZER.match(text.lstrip())) is not None:
         values = {"step_time_s": float(gan.group("t"))}
         if gan.group("d") is not None:

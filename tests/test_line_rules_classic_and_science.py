@@ -1179,3 +1179,28 @@ def test_deepxdes_loss_table_and_its_checkpoint(tmp_path: Path) -> None:
     assert [(r["step"], r["loss"], r["framework"]) for r in steps] == [(step, loss, "deepxde") for step, loss in rows]
     saved = [n for n, t in enumerate(DEEPXDE, 1) if t.startswith("Epoch 15000: saving model to ")]
     assert len(saved) == 1 and [e["line"] for e in events if e["kind"].startswith("checkpoint")] == saved
+
+
+# fairchem's OCP trainer training DimeNet++ (a LeMaterial + FAIRChem tutorial exported from a notebook, index id
+# 17177624794), its output's lines 58-60: every value printed as `{:.2e}`, the step too
+FAIRCHEM = [
+    '2024-12-12 14:38:29 (INFO): energy_mae: 1.66e+01, forces_mae: 8.61e-04, forces_cosine_similarity:'
+    ' 1.55e-01, forces_magnitude_error: 2.25e-03, energy_forces_within_threshold: 0.00e+00, loss:'
+    ' 1.68e+01, lr: 2.00e-05, epoch: 9.09e-01, step: 1.00e+01',
+    '2024-12-12 14:38:32 (INFO): energy_mae: 1.75e+01, forces_mae: 6.67e-04, forces_cosine_similarity:'
+    ' 3.53e-01, forces_magnitude_error: 1.69e-03, energy_forces_within_threshold: 0.00e+00, loss:'
+    ' 1.82e+01, lr: 2.00e-05, epoch: 1.82e+00, step: 2.00e+01',
+    '2024-12-12 14:38:36 (INFO): energy_mae: 1.65e+01, forces_mae: 8.29e-04, forces_cosine_similarity:'
+    ' 3.85e-01, forces_magnitude_error: 2.20e-03, energy_forces_within_threshold: 0.00e+00, loss:'
+    ' 1.68e+01, lr: 2.00e-05, epoch: 2.73e+00, step: 3.00e+01',
+]
+
+
+def test_fairchems_step_printed_in_scientific_notation(tmp_path: Path) -> None:
+    """`..., epoch: 9.09e-01, step: 1.00e+01`: step 10 (three significant digits hold a step exactly
+    below 1000), its loss `loss: 1.68e+01`, dated by the line."""
+    name, steps, _ = _read(tmp_path, FAIRCHEM)
+    printed = [(int(float(m.group(2))), float(m.group(1))) for t in FAIRCHEM
+               if (m := re.search(r" loss: ([\d.e+-]+), .* step: ([\d.e+]+)$", t))]
+    assert name == "generic_log" and len(printed) == 3
+    assert [(r["step"], r["loss"], r["framework"]) for r in steps] == [(s, loss, "fairchem") for s, loss in printed]
