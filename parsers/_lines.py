@@ -211,9 +211,9 @@ def read_text_lines(path: Path) -> tuple[list[str], str | None]:
                     continue
                 head = b"".join((*pending, block[:cut])) if pending else block[:cut]
                 pending = [block[cut:]] if cut < len(block) else []
-                out += head.decode("utf-8", "replace").splitlines()
+                out += _unescape_syslog(head).decode("utf-8", "replace").splitlines()
             if pending:
-                out += b"".join(pending).decode("utf-8", "replace").splitlines()
+                out += _unescape_syslog(b"".join(pending)).decode("utf-8", "replace").splitlines()
             return out, None
     except OSError as exc:
         raise ParseError(str(path), f"cannot read: {exc.strerror or exc}") from exc
@@ -227,9 +227,25 @@ def decode_lines(data: bytes, chunk: int = _CHUNK) -> list[str]:
     start, size = 0, len(data)
     while start < size:
         end = size if start + chunk >= size else data.find(b"\n", start + chunk) + 1 or size
-        out += str(view[start:end], "utf-8", "replace").splitlines()
+        piece = view[start:end]
+        out += (_unescape_syslog(bytes(piece)).decode("utf-8", "replace") if b"#0" in piece
+                else str(piece, "utf-8", "replace")).splitlines()
         start = end
     return out
+
+
+# A log collector that writes control characters as `#` and three octal digits (rsyslog's escape,
+# which CloudWatch's copy of a SageMaker job's output keeps: a bar's carriage return `#015`, its
+# terminal codes `#033[K`): the characters they stand for, so that a bar's redraws are lines
+_SYSLOG_ESCAPE = re.compile(rb"#015(?![0-9])|#033(?=\[)|#011(?![0-9])")
+_SYSLOG_CHARS = {b"#015": b"\r", b"#033": b"\x1b", b"#011": b"\t"}
+
+
+def _unescape_syslog(data: bytes) -> bytes:
+    """`data` with rsyslog's escapes of CR, ESC and TAB (`_SYSLOG_ESCAPE`) turned back."""
+    if b"#0" not in data:
+        return data
+    return _SYSLOG_ESCAPE.sub(lambda m: _SYSLOG_CHARS[m.group(0)], data)
 
 
 def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None,

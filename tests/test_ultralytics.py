@@ -7,6 +7,7 @@ the bar rule. Every expectation is read off the line itself."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -177,3 +178,32 @@ def test_the_recorded_job_s_attempts_though_no_line_is_dated(tmp_path: Path) -> 
     assert code == 0, err
     rows = [line.split() for line in text.splitlines() if line.strip()[:1].isdigit()]
     assert [row[:2] for row in rows] == [["1", "undated"], ["2", "undated"]]
+
+
+# github.com/tonyzx12/2025_AIoT_3.4_Team7 @ a8b6908e, Team1/4_Train_&_Apply_New_Model.md: a SageMaker job's CloudWatch
+# tail (4-space indented), lines 7-12: YOLO11's bar with its terminal codes and carriage returns written as `#033`, `#015`
+CLOUDWATCH_YOLO11 = [
+    '    Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size',
+    '    #033[K      50/50      2.61G      0.256     0.4896     0.7991         16        640: 11%'
+    ' ━─────────── 1/9 1.9it/s 0.2s<4.2s',
+    '    #033[K      50/50      2.61G     0.2598      0.483     0.8168         16        640: 22%'
+    ' ━━╸───────── 2/9 4.0it/s 0.3s<1.7s',
+    '    #033[K      50/50      2.61G     0.2738     0.5036     0.8141         16        640: 44%'
+    ' ━━━━━─────── 4/9 6.5it/s 0.4s<0.8s',
+    '    #033[K      50/50      2.61G     0.2629     0.4972     0.8201         17        640: 67%'
+    ' ━━━━━━━━──── 6/9 7.8it/s 0.6s<0.4s',
+    '    #033[K      50/50      2.61G     0.2516     0.4929     0.8156         13        640: 89%'
+    ' ━━━━━━━━━━╸─ 8/9 9.2it/s 0.8s<0.1s#015#033[K      50/50      2.61G     0.2516     0.4929    '
+    ' 0.8156         13        640: 100% ━━━━━━━━━━━━ 9/9 11.6it/s 0.8s#015#033[K      50/50      2.61G '
+    '    0.2516     0.4929     0.8156         13        640: 100% ━━━━━━━━━━━━ 9/9 11.6it/s 0.8s',
+]
+
+
+def test_a_log_collectors_octal_escapes_are_the_bars_control_characters(tmp_path: Path) -> None:
+    """rsyslog's (CloudWatch's) `#015` is a carriage return and `#033[K` a terminal code: the bar's
+    redraws are its readings, epoch 50's batches of 9 (counted from epoch 1), at YOLO11's rate."""
+    drawn = [(int(m.group(1)), float(m.group(2))) for line in CLOUDWATCH_YOLO11 for part in line.split("#015")
+             if (m := re.search(r" 50/50 .* (\d+)/9 ([\d.]+)it/s", part))]
+    expected = list(dict.fromkeys((49 * 9 + n, 1 / rate) for n, rate in drawn))  # (a redraw of a count is no new row)
+    assert len(expected) == 6
+    assert _bar_steps(tmp_path, CLOUDWATCH_YOLO11) == [(step, pytest.approx(t)) for step, t in expected]
