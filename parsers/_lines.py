@@ -228,7 +228,7 @@ def decode_lines(data: bytes, chunk: int = _CHUNK) -> list[str]:
     while start < size:
         end = size if start + chunk >= size else data.find(b"\n", start + chunk) + 1 or size
         piece = view[start:end]
-        out += (_unescape_syslog(bytes(piece)).decode("utf-8", "replace") if b"#0" in piece
+        out += (_unescape_syslog(bytes(piece)).decode("utf-8", "replace") if data.find(b"#0", start, end) >= 0
                 else str(piece, "utf-8", "replace")).splitlines()
         start = end
     return out

@@ -6,6 +6,7 @@ the bar rule. Every expectation is read off the line itself."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from pathlib import Path
@@ -207,3 +208,7 @@ def test_a_log_collectors_octal_escapes_are_the_bars_control_characters(tmp_path
     expected = list(dict.fromkeys((49 * 9 + n, 1 / rate) for n, rate in drawn))  # (a redraw of a count is no new row)
     assert len(expected) == 6
     assert _bar_steps(tmp_path, CLOUDWATCH_YOLO11) == [(step, pytest.approx(t)) for step, t in expected]
+    packed = tmp_path / "train.log.gz"  # (a gzipped copy reads the same)
+    packed.write_bytes(gzip.compress(("\n".join(CLOUDWATCH_YOLO11) + "\n").encode()))
+    rows = registry()["ultralytics"].parse(packed, ParseOptions()).tables["log_steps"].to_pylist()
+    assert [(r["step"], r["step_time_s"]) for r in rows] == [(step, pytest.approx(t)) for step, t in expected]
