@@ -59,7 +59,10 @@ _EARLY_STOP = re.compile(r"(?:^|\] |: )Epoch \d{1,9}: early stopping\s*$|\. Sign
 # detectron2's trainer on the exception that ends its training loop (its traceback follows):
 # "ERROR [12/20 18:16:20 d2.engine.train_loop]: Exception during training:"
 _D2_EXCEPTION = re.compile(r"\bd2\.engine\.train_loop\]: Exception during training:")
-_LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} exits successfully")
+# (and torchelastic's agent once its workers all returned 0: "... torch.distributed.elastic.agent.server.api:
+# [INFO] Local worker group finished (WorkerState.SUCCEEDED). Waiting 300 seconds for other agents to finish")
+_LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} exits successfully"
+                               r"|\bLocal worker group finished \(WorkerState\.SUCCEEDED\)")
 # The run's total training time as its message (detectron2's "]: Total training time: 0:06:14",
 # a script's "INFO - Training time: 6.89 min"): the end of training, where it is the process's
 # last word on training: not after a failure (detectron2 prints it in a `finally:` after the
@@ -327,7 +330,7 @@ _ANY_EVENT_PATTERN = (
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: |^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
-    r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training "
+    r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
     r"|Exception ignored in|\] Optimization Done\."
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
@@ -668,7 +671,8 @@ class EventScanner:
             elif not self.unclean:
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="Ray job succeeded")
-        elif "exits successfully" in text and not self.unclean and _LAUNCHER_SUCCESS.search(text) is not None:
+        elif ("exits successfully" in text or "SUCCEEDED" in text) and not self.unclean and (
+                _LAUNCHER_SUCCESS.search(text) is not None):
             if self.launcher_end is not None:  # the run ends with its last worker
                 self.launcher_end.update(line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text[:500])
             else:

@@ -2508,3 +2508,39 @@ def test_a_bar_the_trainers_summary_counts_is_the_trainings_whole(tmp_path: Path
     drawn = sorted({int(m.group(1)) for t in RAY_HF_TAIL if (m := re.search(r"\| (\d+)/125 \[", t))})
     assert name == "hf_trainer" and drawn == list(range(114, 126))
     assert [r["step"] for r in steps] == drawn
+
+
+# github.com/aws-samples/awsome-distributed-training @ 5963d9ec, the DDP CPU test case's Slurm output (lines 20-32):
+# two torchelastic agents' workers finish
+ELASTIC_SUCCEEDED = [
+    '[2024-03-12 08:22:45,549] torch.distributed.launcher.api: [INFO] ',
+    '[2024-03-12 08:22:45,552] torch.distributed.elastic.agent.server.local_elastic_agent: [INFO] log'
+    ' directory set to: /tmp/torchelastic_9g50nxjq/5982_tflt1tcd',
+    '[2024-03-12 08:22:45,552] torch.distributed.elastic.agent.server.api: [INFO] [default] starting'
+    ' workers for entrypoint: python',
+    '...',
+    '[RANK 3] Epoch 49 | Batchsize: 32 | Steps: 8',
+    '[RANK 5] Epoch 49 | Batchsize: 32 | Steps: 8',
+    '[RANK 4] Epoch 49 | Batchsize: 32 | Steps: 8',
+    '[2024-03-12 08:22:56,574] torch.distributed.elastic.agent.server.api: [INFO] [default] worker group'
+    ' successfully finished. Waiting 300 seconds for other agents to finish.',
+    '[2024-03-12 08:22:56,574] torch.distributed.elastic.agent.server.api: [INFO] Local worker group'
+    ' finished (WorkerState.SUCCEEDED). Waiting 300 seconds for other agents to finish',
+    '[2024-03-12 08:22:56,575] torch.distributed.elastic.agent.server.api: [INFO] [default] worker group'
+    ' successfully finished. Waiting 300 seconds for other agents to finish.',
+    '[2024-03-12 08:22:56,575] torch.distributed.elastic.agent.server.api: [INFO] Local worker group'
+    ' finished (WorkerState.SUCCEEDED). Waiting 300 seconds for other agents to finish',
+    '[2024-03-12 08:22:56,575] torch.distributed.elastic.agent.server.api: [INFO] Done waiting for other'
+    ' agents. Elapsed: 0.0010929107666015625 seconds',
+    '[2024-03-12 08:22:56,575] torch.distributed.elastic.agent.server.api: [INFO] Done waiting for other'
+    ' agents. Elapsed: 0.0005395412445068359 seconds',
+]
+
+
+def test_torchelastic_agents_workers_succeeded_end_the_run(tmp_path: Path) -> None:
+    """`Local worker group finished (WorkerState.SUCCEEDED)`: the agent's workers all returned 0; the
+    run ends cleanly at the last agent's line."""
+    _, steps, events = _read(tmp_path, ELASTIC_SUCCEEDED)
+    succeeded = [n for n, t in enumerate(ELASTIC_SUCCEEDED, 1) if "(WorkerState.SUCCEEDED)" in t]
+    assert len(succeeded) == 2 and [r["step"] for r in steps] == [49, 49, 49]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] != "attempt_start"] == [("attempt_end", succeeded[-1])]
