@@ -49,6 +49,9 @@ _END = re.compile(
 # SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting
 # training SUCCESS" (it returned 0), "... Reporting training FAILURE"
 _SAGEMAKER_REPORT = re.compile(r"\bReporting training (SUCCESS|FAILURE)\b")
+# LSF's job report in the job's output file (after `Sender: LSF System <lsfadmin@...>`): its verdict,
+# "Exited with exit code 1." or "Successfully completed."
+_LSF_END = re.compile(r"\s{0,8}(?:Exited with exit code (\d{1,4})\.|Successfully completed\.)\s*$")
 # Ray's job CLI once the job's entrypoint returned (`ray job submit`, KubeRay's RayJob submitter):
 # "2026-02-27 19:22:01,567 SUCC cli.py:66 -- Job 'rayjob-pytorch-mnist-wif-f4skt' succeeded", "... Job 'x' failed"
 _RAY_JOB_END = re.compile(r"\bcli\.py:\d{1,6} -- Job '[^'\s]{1,200}' (succeeded|failed)\s*$")
@@ -205,7 +208,10 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              r"|(?:^|\s)\[SAVE\] [Bb]est model at epoch \d"
                              # Ray Train's worker once its reported checkpoint is stored: "Checkpoint
                              # successfully created at: Checkpoint(filesystem=gcs, path=...)"
-                             r"|(?:^|\) )Checkpoint successfully created at: ")
+                             r"|(?:^|\) )Checkpoint successfully created at: "
+                             # PaddleSeg's trainer after it wrote its best model: "[EVAL] The model with the best
+                             # validation mIoU (0.6850) was saved at iter 200."
+                             r"|\bThe model with the best validation \w{1,40} \([-\d.e]{1,40}\) was saved at iter \d")
 # Marian's save (`--save-freq`): "[2019-02-27 21:52:52] Saving model weights and runtime parameters to
 # model/m.npz.orig.npz", the same to `m.iter5000.npz` and `m.npz`, then "Saving Adam parameters to m.npz.optimizer.npz"
 # ("... to m.npz.best-cross-entropy.npz" after a validation's new best: a save of its own, no optimizer
@@ -331,6 +337,7 @@ _ANY_EVENT_PATTERN = (
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: |^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
+    r"|^Sender: LSF System <|Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|Exception ignored in|\] Optimization Done\."
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
@@ -409,6 +416,7 @@ class EventScanner:
         self.vits_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}  # rank -> (line, event) of its last VITS save
         self.ray_created: tuple[int, dict[str, Any]] | None = None  # (line, event): Ray's last "Checkpoint ... created"
         self.ray_paths: set[str] = set()  # the checkpoints Ray's workers said they created
+        self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
         # restarts so far, a new one only past them (the count's block follows the restart line,
         # after the agent's own dated lines, and a membership change restarts with the count unchanged;
@@ -505,6 +513,19 @@ class EventScanner:
         if watchdog is not None or work is not None:
             self._timeout(line, watchdog, work)
             self._take_back_clean_end()
+            return True
+        if "LSF System <" in text and text.startswith("Sender: LSF System <"):
+            self.lsf = True  # LSF's job report follows: its last word is the job's
+            return True
+        if self.lsf and ("Exited with exit code " in text or "Successfully completed." in text) and (
+                lsf := _LSF_END.match(text)) is not None:
+            if lsf.group(1) is not None:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail=f"scheduler: LSF's job exited with code {lsf.group(1)}")
+                self._failure()
+            elif not self.unclean:
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="scheduler: LSF's job successfully completed")
             return True
         if "Heartbeat monitor timed out!" in text:
             # ProcessGroupNCCL's heartbeat monitor: the watchdog itself made no progress (a NCCL or
@@ -691,7 +712,7 @@ class EventScanner:
         elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
               or "Better model found at epoch " in text or "odel Saved" in text or "est model saved" in text
               or "eights saved at " in text or "uccessfully save the model to " in text or "[SAVE] " in text
-               or "successfully created at: " in text
+               or "successfully created at: " in text or "was saved at iter " in text
                or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):

@@ -56,7 +56,8 @@ _LAUNCHER = re.compile(
     r"\b(?:loading|saving|loaded|saved|writing) (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b|\bcheckpoint saved\b|"
     r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|Saving current state to |"
     r": rank \d{1,7} (?:exited with code [1-9]|died from signal )|Reporting training (?:SUCCESS|FAILURE)|"
-    r"^Error executing job with overrides: \[|Some NCCL operations have failed or timed out", re.I | re.M
+    r"^Error executing job with overrides: \[|Some NCCL operations have failed or timed out|"
+    r"^Sender: LSF System <", re.I | re.M
     # (Hydra's word that the app it ran failed; ProcessGroupNCCL taking its process down)
 )
 

@@ -2544,3 +2544,70 @@ def test_torchelastic_agents_workers_succeeded_end_the_run(tmp_path: Path) -> No
     succeeded = [n for n, t in enumerate(ELASTIC_SUCCEEDED, 1) if "(WorkerState.SUCCEEDED)" in t]
     assert len(succeeded) == 2 and [r["step"] for r in steps] == [49, 49, 49]
     assert [(e["kind"], e["line"]) for e in events if e["kind"] != "attempt_start"] == [("attempt_end", succeeded[-1])]
+
+
+# github.com/MrCogito/Deep_learning_2023 @ 7af1c075, outputs/LossFix/Markdown/LossFix_0 (its first 45 lines): a job's
+# traceback, then LSF's job report
+LSF_EXITED = [
+    'Traceback (most recent call last):',
+    '  File "/zhome/59/9/198225/Desktop/Deep_learning_2023/Deep_learning_2023/main.py", line 92, in'
+    ' <module>',
+    '    Defaults.start()',
+    '  File'
+    ' "/zhome/59/9/198225/Desktop/Deep_learning_2023/project-env/lib/python3.10/site-packages/dtu/__init_'
+    '_.py", line 235, in start',
+    '    cls.run(*args)',
+    '  File "/zhome/59/9/198225/Desktop/Deep_learning_2023/Deep_learning_2023/main.py", line 52, in run',
+    '    model = PaiNN(num_atoms=num_atoms, num_embeddings=num_embeddings, cutoff_dist=cutoff_dist,'
+    ' hidden_out_dim=hidden_out_dim).to(device)',
+    "TypeError: PaiNN.__init__() missing 1 required positional argument: 'device'",
+    '',
+    '------------------------------------------------------------',
+    'Sender: LSF System <lsfadmin@hpc.dtu.dk>',
+    'Subject: Job 19572934: <LossFix_0> in cluster <dcc> Exited',
+    '',
+    'Job <LossFix_0> was submitted from host <gbarlogin2> by user <s230208> in cluster <dcc> at Mon Nov'
+    ' 27 15:10:05 2023',
+    'Job was executed on host(s) <4*n-62-18-13>, in queue <gpua100>, as user <s230208> in cluster <dcc>'
+    ' at Mon Nov 27 16:56:32 2023',
+    '</zhome/59/9/198225> was used as the home directory.',
+    '</zhome/59/9/198225/Desktop/Deep_learning_2023/Deep_learning_2023> was used as the working'
+    ' directory.',
+    'Started at Mon Nov 27 16:56:32 2023',
+    'Terminated at Mon Nov 27 16:58:45 2023',
+    'Results reported at Mon Nov 27 16:58:45 2023',
+    '',
+    'Your job looked like:',
+    '',
+    '------------------------------------------------------------',
+    '# LSBATCH: User input',
+    '#!/bin/sh',
+    '#BSUB -q gpua100',
+    '#BSUB -gpu "num=1:mode=exclusive_process"',
+    '#BSUB -n 4',
+    '#BSUB -R "rusage[mem=16G]"',
+    '#BSUB -R "select[gpu80gb]"',
+    '#BSUB -R "span[hosts=1]"',
+    '#BSUB -W 1440',
+    '# end of BSUB options',
+    'module -s load python3',
+    'source ../project-env/bin/activate',
+    '',
+    'python main.py $MYARGS',
+    '------------------------------------------------------------',
+    '',
+    'Exited with exit code 1.',
+    '',
+    'Resource usage summary:',
+    '',
+    '    CPU time :                                   9.99 sec.',
+]
+
+
+def test_lsfs_job_report_gives_the_jobs_end(tmp_path: Path) -> None:
+    """LSF's report after `Sender: LSF System <...>`: `Exited with exit code 1.` is the job's failure
+    (a crash at that line, besides the traceback's)."""
+    name, _, events = _read(tmp_path, LSF_EXITED)
+    exited = [n for n, t in enumerate(LSF_EXITED, 1) if t == "Exited with exit code 1."]
+    assert name == "generic_log" and len(exited) == 1
+    assert [e["line"] for e in events if e["kind"] == "crash"] == [1, exited[0]]

@@ -239,3 +239,45 @@ def test_paddleseg_iterations_count_on_across_epochs_beside_an_evaluations_keras
                if (m := re.search(r"\[TRAIN\] epoch: \d+, iter: (\d+)/2000, .* batch_cost: ([\d.]+),", t))]
     assert name == "generic_log" and len(printed) == 3
     assert [(r["step"], r["step_time_s"]) for r in steps] == printed
+
+
+# the same README's whole output block (18 lines): PaddleSeg's run to its first evaluation and its best model's save
+PADDLESEG_RUN = [
+    '    2021-08-13 11:20:32 [INFO]\t[TRAIN] epoch: 1, iter: 20/2000, loss: 3.0412, lr: 0.009914,'
+    ' batch_cost: 0.1093, reader_cost: 0.01300, ips: 36.6094 samples/sec | ETA 00:03:36',
+    '    2021-08-13 11:20:34 [INFO]\t[TRAIN] epoch: 1, iter: 40/2000, loss: 2.4766, lr: 0.009824,'
+    ' batch_cost: 0.0941, reader_cost: 0.00007, ips: 42.4983 samples/sec | ETA 00:03:04',
+    '    2021-08-13 11:20:36 [INFO]\t[TRAIN] epoch: 1, iter: 60/2000, loss: 2.1365, lr: 0.009734,'
+    ' batch_cost: 0.0918, reader_cost: 0.00008, ips: 43.5563 samples/sec | ETA 00:02:58',
+    '    2021-08-13 11:20:38 [INFO]\t[TRAIN] epoch: 1, iter: 80/2000, loss: 2.3350, lr: 0.009644,'
+    ' batch_cost: 0.0921, reader_cost: 0.00008, ips: 43.4516 samples/sec | ETA 00:02:56',
+    '    2021-08-13 11:20:40 [INFO]\t[TRAIN] epoch: 2, iter: 100/2000, loss: 2.0317, lr: 0.009553,'
+    ' batch_cost: 0.0961, reader_cost: 0.00369, ips: 41.6407 samples/sec | ETA 00:03:02',
+    '    2021-08-13 11:20:42 [INFO]\t[TRAIN] epoch: 2, iter: 120/2000, loss: 1.9597, lr: 0.009463,'
+    ' batch_cost: 0.0945, reader_cost: 0.00007, ips: 42.3217 samples/sec | ETA 00:02:57',
+    '    2021-08-13 11:20:43 [INFO]\t[TRAIN] epoch: 2, iter: 140/2000, loss: 1.9451, lr: 0.009372,'
+    ' batch_cost: 0.0924, reader_cost: 0.00025, ips: 43.3077 samples/sec | ETA 00:02:51',
+    '    2021-08-13 11:20:45 [INFO]\t[TRAIN] epoch: 2, iter: 160/2000, loss: 1.9334, lr: 0.009282,'
+    ' batch_cost: 0.0922, reader_cost: 0.00007, ips: 43.3627 samples/sec | ETA 00:02:49',
+    '    2021-08-13 11:20:47 [INFO]\t[TRAIN] epoch: 3, iter: 180/2000, loss: 1.8718, lr: 0.009191,'
+    ' batch_cost: 0.0964, reader_cost: 0.00380, ips: 41.4850 samples/sec | ETA 00:02:55',
+    '    2021-08-13 11:20:49 [INFO]\t[TRAIN] epoch: 3, iter: 200/2000, loss: 1.8275, lr: 0.009100,'
+    ' batch_cost: 0.0935, reader_cost: 0.00009, ips: 42.7880 samples/sec | ETA 00:02:48      ',
+    '    2021-08-13 11:20:49 [INFO]\tStart evaluating (total_samples: 328, total_iters: 328)...',
+    '    328/328 [==============================] - 8s 24ms/step - batch_cost: 0.0244 - reader cost:'
+    ' 1.3448e-0',
+    '    2021-08-13 11:20:57 [INFO]\t[EVAL] #Images: 328 mIoU: 0.6850 Acc: 0.8342 Kappa: 0.6238 ',
+    '    2021-08-13 11:20:57 [INFO]\t[EVAL] Class IoU: ',
+    '    [0.7831 0.587 ]',
+    '    2021-08-13 11:20:57 [INFO]\t[EVAL] Class Acc: ',
+    '    [0.9593 0.6266]',
+    '    2021-08-13 11:20:57 [INFO]\t[EVAL] The model with the best validation mIoU (0.6850) was saved at'
+    ' iter 200.',
+]
+
+
+def test_paddlesegs_best_model_save(tmp_path: Path) -> None:
+    """`[EVAL] The model with the best validation mIoU (0.6850) was saved at iter 200.`: a save done."""
+    _, _, events = _read(tmp_path, PADDLESEG_RUN)
+    saved = [n for n, t in enumerate(PADDLESEG_RUN, 1) if "was saved at iter 200." in t]
+    assert len(saved) == 1 and [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saved
