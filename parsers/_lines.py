@@ -237,15 +237,20 @@ def decode_lines(data: bytes, chunk: int = _CHUNK) -> list[str]:
 # A log collector that writes control characters as `#` and three octal digits (rsyslog's escape,
 # which CloudWatch's copy of a SageMaker job's output keeps: a bar's carriage return `#015`, its
 # terminal codes `#033[K`): the characters they stand for, so that a bar's redraws are lines
-_SYSLOG_ESCAPE = re.compile(rb"#015(?![0-9])|#033(?=\[)|#011(?![0-9])")
+# (a carriage return right after a launcher's prefix, `[1,mpirank:0,algo-1]<stderr>:#015  0%|...`, is the
+# bar's own, drawn under that prefix: dropped, so that the bar keeps its rank)
+_SYSLOG_ESCAPE = re.compile(rb"(?P<prefixed>(?<=:))?(?:#015(?![0-9])|#033(?=\[)|#011(?![0-9]))")
 _SYSLOG_CHARS = {b"#015": b"\r", b"#033": b"\x1b", b"#011": b"\t"}
+
+
+def _syslog_char(match: re.Match[bytes]) -> bytes:
+    escape = match.group(0)
+    return b"" if escape == b"#015" and match.group("prefixed") is not None else _SYSLOG_CHARS[escape]
 
 
 def _unescape_syslog(data: bytes) -> bytes:
     """`data` with rsyslog's escapes of CR, ESC and TAB (`_SYSLOG_ESCAPE`) turned back."""
-    if b"#0" not in data:
-        return data
-    return _SYSLOG_ESCAPE.sub(lambda m: _SYSLOG_CHARS[m.group(0)], data)
+    return _SYSLOG_ESCAPE.sub(_syslog_char, data) if b"#0" in data else data
 
 
 def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None,

@@ -2611,3 +2611,12 @@ def test_lsfs_job_report_gives_the_jobs_end(tmp_path: Path) -> None:
     exited = [n for n, t in enumerate(LSF_EXITED, 1) if t == "Exited with exit code 1."]
     assert name == "generic_log" and len(exited) == 1
     assert [e["line"] for e in events if e["kind"] == "crash"] == [1, exited[0]]
+
+
+
+def test_a_collectors_carriage_return_right_after_a_launchers_prefix_keeps_the_rank(tmp_path: Path) -> None:
+    """`[1,mpirank:0,algo-1]<stderr>:#015100%|...| 79/79 [...]`: the escaped carriage return opens
+    the bar mpirun labelled; the bar's reading is rank 0's step 79."""
+    _, steps, _ = _read(tmp_path, SAGEMAKER_SEQ2SEQ)
+    drawn = [n for n, t in enumerate(SAGEMAKER_SEQ2SEQ, 1) if t.startswith("[1,mpirank:0,algo-1]<stderr>:#015100%|")]
+    assert len(drawn) == 1 and [(r["step"], r["rank"], r["line"]) for r in steps] == [(79, 0, drawn[0])]
