@@ -2619,4 +2619,4 @@ def test_a_collectors_carriage_return_right_after_a_launchers_prefix_keeps_the_r
     the bar mpirun labelled; the bar's reading is rank 0's step 79."""
     _, steps, _ = _read(tmp_path, SAGEMAKER_SEQ2SEQ)
     drawn = [n for n, t in enumerate(SAGEMAKER_SEQ2SEQ, 1) if t.startswith("[1,mpirank:0,algo-1]<stderr>:#015100%|")]
-    assert len(drawn) == 1 and [(r["step"], r["rank"], r["line"]) for r in steps] == [(79, 0, drawn[0])]
+    assert drawn and [(r["step"], r["rank"], r["line"]) for r in steps] == [(79, 0, drawn[0])]
