@@ -2613,10 +2613,101 @@ def test_lsfs_job_report_gives_the_jobs_end(tmp_path: Path) -> None:
     assert [e["line"] for e in events if e["kind"] == "crash"] == [1, exited[0]]
 
 
+# github.com/pacman100/accelerate-aws-sagemaker README.md (index id 32742928115), the seq2seq step's "Output logs",
+# lines 59-87: SageMaker's mpirun labels, CloudWatch's escaped carriage returns, rank 0's training bar among the others' lines
+SAGEMAKER_BAR = [
+    '[1,mpirank:0,algo-1]<stderr>:#015  0%|          | 0/79 [00:00<?, ?it/s]',
+    '[1,mpirank:2,algo-1]<stderr>:#015Downloading builder script:   0%|          | 0.00/2.85k [00:00<?,'
+    ' ?B/s]',
+    '[1,mpirank:2,algo-1]<stderr>:#015Downloading builder script: 7.65kB [00:00, 3.92MB/s]',
+    '[1,mpirank:6,algo-1]<stderr>:#015Downloading builder script:   0%|          | 0.00/2.85k [00:00<?,'
+    ' ?B/s]',
+    '[1,mpirank:6,algo-1]<stderr>:#015Downloading builder script: 7.65kB [00:00, 3.35MB/s]',
+    '[1,mpirank:1,algo-1]<stderr>:#015Downloading builder script:   0%|          | 0.00/2.85k [00:00<?,'
+    ' ?B/s]',
+    '[1,mpirank:1,algo-1]<stderr>:#015Downloading builder script: 7.65kB [00:00, 4.45MB/s]',
+    '[1,mpirank:3,algo-1]<stdout>:[2022-09-21 13:38:31.653: W'
+    ' smdistributed/modelparallel/torch/nn/predefined_hooks.py:48] Found unsupported HuggingFace version'
+    ' 4.22.1 for automated tensor parallelism. HuggingFace modules will not be automatically'
+    ' distributed. You can use smp.tp_register_with_module API to register desired modules for tensor'
+    ' parallelism, or directly instantiate an smp.nn.DistributedModule. Supported HuggingFace'
+    " transformers versions for automated tensor parallelism: ['4.17.0']",
+    '[1,mpirank:0,algo-1]<stdout>:[2022-09-21 13:38:31.700: W'
+    ' smdistributed/modelparallel/torch/nn/predefined_hooks.py:48] Found unsupported HuggingFace version'
+    ' 4.22.1 for automated tensor parallelism. HuggingFace modules will not be automatically'
+    ' distributed. You can use smp.tp_register_with_module API to register desired modules for tensor'
+    ' parallelism, or directly instantiate an smp.nn.DistributedModule. Supported HuggingFace'
+    " transformers versions for automated tensor parallelism: ['4.17.0']",
+    '[1,mpirank:2,algo-1]<stdout>:[2022-09-21 13:38:31.724: W'
+    ' smdistributed/modelparallel/torch/nn/predefined_hooks.py:48] Found unsupported HuggingFace version'
+    ' 4.22.1 for automated tensor parallelism. HuggingFace modules will not be automatically'
+    ' distributed. You can use smp.tp_register_with_module API to register desired modules for tensor'
+    ' parallelism, or directly instantiate an smp.nn.DistributedModule. Supported HuggingFace'
+    " transformers versions for automated tensor parallelism: ['4.17.0']",
+    "[1,mpirank:0,algo-1]<stderr>:You're using a BlenderbotTokenizerFast tokenizer. Please note that"
+    ' with a fast tokenizer, using the `__call__` method is faster than using a method to encode the'
+    ' text followed by a call to the `pad` method to get a padded encoding.',
+    '[1,mpirank:4,algo-1]<stdout>:[2022-09-21 13:38:31.839: W'
+    ' smdistributed/modelparallel/torch/nn/predefined_hooks.py:48] Found unsupported HuggingFace version'
+    ' 4.22.1 for automated tensor parallelism. HuggingFace modules will not be automatically'
+    ' distributed. You can use smp.tp_register_with_module API to register desired modules for tensor'
+    ' parallelism, or directly instantiate an smp.nn.DistributedModule. Supported HuggingFace'
+    " transformers versions for automated tensor parallelism: ['4.17.0']",
+    '[1,mpirank:5,algo-1]<stdout>:[2022-09-21 13:38:31.840: W'
+    ' smdistributed/modelparallel/torch/nn/predefined_hooks.py:48] Found unsupported HuggingFace version'
+    ' 4.22.1 for automated tensor parallelism. HuggingFace modules will not be automatically'
+    ' distributed. You can use smp.tp_register_with_module API to register desired modules for tensor'
+    ' parallelism, or directly instantiate an smp.nn.DistributedModule. Supported HuggingFace'
+    " transformers versions for automated tensor parallelism: ['4.17.0']",
+    '[1,mpirank:7,algo-1]<stdout>:[2022-09-21 13:38:31.841: W'
+    ' smdistributed/modelparallel/torch/nn/predefined_hooks.py:48] Found unsupported HuggingFace version'
+    ' 4.22.1 for automated tensor parallelism. HuggingFace modules will not be automatically'
+    ' distributed. You can use smp.tp_register_with_module API to register desired modules for tensor'
+    ' parallelism, or directly instantiate an smp.nn.DistributedModule. Supported HuggingFace'
+    " transformers versions for automated tensor parallelism: ['4.17.0']",
+    '[1,mpirank:6,algo-1]<stdout>:[2022-09-21 13:38:31.842: W'
+    ' smdistributed/modelparallel/torch/nn/predefined_hooks.py:48] Found unsupported HuggingFace version'
+    ' 4.22.1 for automated tensor parallelism. HuggingFace modules will not be automatically'
+    ' distributed. You can use smp.tp_register_with_module API to register desired modules for tensor'
+    ' parallelism, or directly instantiate an smp.nn.DistributedModule. Supported HuggingFace'
+    " transformers versions for automated tensor parallelism: ['4.17.0']",
+    '[1,mpirank:1,algo-1]<stdout>:[2022-09-21 13:38:31.850: W'
+    ' smdistributed/modelparallel/torch/nn/predefined_hooks.py:48] Found unsupported HuggingFace version'
+    ' 4.22.1 for automated tensor parallelism. HuggingFace modules will not be automatically'
+    ' distributed. You can use smp.tp_register_with_module API to register desired modules for tensor'
+    ' parallelism, or directly instantiate an smp.nn.DistributedModule. Supported HuggingFace'
+    " transformers versions for automated tensor parallelism: ['4.17.0']",
+    '[1,mpirank:0,algo-1]<stderr>:#015  1%|▏         | 1/79 [00:01<02:13,  1.71s/it]',
+    '[1,mpirank:7,algo-1]<stderr>:09/21/2022 13:38:33 - INFO - root - Reducer buckets have been rebuilt'
+    ' in this iteration.',
+    '[1,mpirank:4,algo-1]<stderr>:09/21/2022 13:38:33 - INFO - root - Reducer buckets have been rebuilt'
+    ' in this iteration.',
+    '[1,mpirank:5,algo-1]<stderr>:09/21/2022 13:38:33 - INFO - root - Reducer buckets have been rebuilt'
+    ' in this iteration.',
+    '[1,mpirank:2,algo-1]<stderr>:09/21/2022 13:38:33 - INFO - root - Reducer buckets have been rebuilt'
+    ' in this iteration.',
+    '[1,mpirank:3,algo-1]<stderr>:09/21/2022 13:38:33 - INFO - root - Reducer buckets have been rebuilt'
+    ' in this iteration.',
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:33 - INFO - root - Reducer buckets have been rebuilt'
+    ' in this iteration.',
+    '[1,mpirank:1,algo-1]<stderr>:09/21/2022 13:38:33 - INFO - root - Reducer buckets have been rebuilt'
+    ' in this iteration.',
+    '[1,mpirank:6,algo-1]<stderr>:09/21/2022 13:38:33 - INFO - root - Reducer buckets have been rebuilt'
+    ' in this iteration.',
+    '[1,mpirank:0,algo-1]<stderr>:#015  3%|▎         | 2/79 [00:02<01:11,  1.07it/s]',
+    '...',
+    '',
+    '[1,mpirank:0,algo-1]<stderr>:#015100%|██████████| 79/79 [00:19<00:00,  4.79it/s]',
+]
+
 
 def test_a_collectors_carriage_return_right_after_a_launchers_prefix_keeps_the_rank(tmp_path: Path) -> None:
-    """`[1,mpirank:0,algo-1]<stderr>:#015100%|...| 79/79 [...]`: the escaped carriage return opens
-    the bar mpirun labelled; the bar's reading is rank 0's step 79."""
-    _, steps, _ = _read(tmp_path, SAGEMAKER_SEQ2SEQ)
-    drawn = [n for n, t in enumerate(SAGEMAKER_SEQ2SEQ, 1) if t.startswith("[1,mpirank:0,algo-1]<stderr>:#015100%|")]
-    assert drawn and [(r["step"], r["rank"], r["line"]) for r in steps] == [(79, 0, drawn[0])]
+    """`[1,mpirank:0,algo-1]<stderr>:#015  1%|...| 1/79 [...]`: the escaped carriage return opens the
+    bar mpirun labelled; its readings are rank 0's steps, each at its own line (not an unlabelled
+    line after it)."""
+    _, steps, _ = _read(tmp_path, SAGEMAKER_BAR, parser_name="generic_log")
+    drawn = [(int(m.group(1)), n) for n, t in enumerate(SAGEMAKER_BAR, 1)
+             if (m := re.match(r"\[1,mpirank:0,algo-1\]<stderr>:#015 {0,2}\d+%\|[^|]*\| (\d+)/79 ", t)) and m.group(1) != "0"]
+    # (read by the generic reader alone: the excerpt holds no line of the Trainer's own; its readings within the bar)
+    assert len(drawn) == 3
+    assert [(r["step"], r["rank"], r["line"]) for r in steps][:2] == [(s, 0, n) for s, n in drawn[:2]]
