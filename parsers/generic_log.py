@@ -224,8 +224,9 @@ _RL_GAMES = re.compile(r"fps step: \d{1,15}(?:\.\d{1,9})? fps step and policy in
 # DeepXDE's loss table (`Model.train`'s display every `display_every` iterations): its header
 # `Step      Train loss              Test loss               Test metric`, then a row a display,
 # `1000      [1.14e-02, 8.26e-04]    [5.66e-03, 8.26e-04]    []`: the iteration, the loss terms
-_DEEPXDE_HEADER = re.compile(r"Step {2,12}Train loss {2,40}Test loss {2,40}Test metric\s{0,8}")
-_DEEPXDE_ROW = re.compile(r"(?P<s>\d{1,15}) {2,40}\[(?P<l>[^\]]{1,2000})\] {2,40}\[")
+# (its columns padded to the widest list: a gap of any width, none between lists of 4 terms or more)
+_DEEPXDE_HEADER = re.compile(r"Step {2,400}Train loss {2,400}Test loss {2,400}Test metric\s{0,400}")
+_DEEPXDE_ROW = re.compile(r"(?P<s>\d{1,15}) {1,400}\[(?P<l>[^\]]{1,2000})\] {0,400}\[")
 # rsl_rl's (Isaac Lab's, legged_gym's) block a training iteration, its header centred in 80
 # columns ("                            Learning iteration 1/10                              "), its
 # seconds below ("                         Iteration time: 0.16s")
@@ -1428,8 +1429,9 @@ def _run_counts(rows: LogRows, counted: list[tuple[int, _Counter]]) -> list[tupl
                 run.add(index)
     if not run:
         return counted
-    for index in run:  # (a count of the run's ends no epoch)
+    for index in run:  # (a count of the run's ends no epoch, nor is read within one)
         rows.epoch_ends.pop(id(rows.steps[index]), None)
+        rows.epoch_readings.pop(id(rows.steps[index]), None)
     return [(index, counter) for index, counter in counted if index not in run]
 
 
@@ -2124,8 +2126,10 @@ class GenericLogParser(LogReader):
                         rows.steps[-1]["framework"] = "torchtune"
                     if len(rows.steps) > before and counter.epoch is not None:
                         counted.append((len(rows.steps) - 1, counter))
-                        if counter.ends_epoch:
+                        if counter.ends_epoch and counter.batches:
                             rows.epoch_end(rows.steps[-1], counter.epoch, counter.batches)
+                        else:
+                            rows.within_epoch(rows.steps[-1], counter.epoch)
                     elif (len(rows.steps) > before and counter.match.re is _STEPS_BAR and counter.match.group("pe")
                           and (total := bar_readings(text)[-1].total)):
                         epoch_steps.append((len(rows.steps) - 1, int(counter.match.group("pe")), total))
@@ -2162,6 +2166,8 @@ class GenericLogParser(LogReader):
                         counted.append((len(rows.steps) - 1, counter))
                         if counter.ends_epoch and counter.batches:
                             rows.epoch_end(rows.steps[-1], counter.epoch, counter.batches)
+                        else:
+                            rows.within_epoch(rows.steps[-1], counter.epoch)
                         if counter.match.re is _MONAI_BATCH:
                             monai.append((len(rows.steps) - 1, counter))
                         if counter.match.re is _EPOCH_COUNT or counter.match.re is _ESPNET or counter.match.re is _TUTORIAL_PAIR:

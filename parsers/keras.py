@@ -39,7 +39,6 @@ from pathlib import Path
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import EPOCH_ROWS_MIN, log_result, open_log
-from tracelens.parsers._evidence import evidence
 from tracelens.parsers._lines import Line, iter_numbers
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
@@ -65,14 +64,12 @@ class KerasParser(LogReader):
     name = "keras"
 
     def detect(self, path: Path, head: bytes) -> Claim:
-        """A file whose step lines are Keras' (`LogReader.detect`); one bar line alone with no
-        `Epoch N/M` header is a weaker claim (another tool draws Keras' bar for its evaluation,
+        """A file whose step lines are Keras' (`LogReader.detect`); with no `Epoch N/M` header in
+        its head the claim is weaker (another tool draws Keras' bar for its evaluations,
         PaddleSeg's `328/328 [====] - 8s 24ms/step - batch_cost: ...` among its own step lines):
         a reader that claims the file on its content wins."""
         claim = super().detect(path, head)
-        if claim == Claim.CONTENT and evidence(path)["keras"] < 2 and _HEADER.search(head) is None:
-            return Claim.NAME
-        return claim
+        return Claim.NAME if claim == Claim.CONTENT and _HEADER.search(head) is None else claim
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "keras")

@@ -126,6 +126,8 @@ class UltralyticsParser(LogReader):
                 per_epoch.append(batches)
                 if done == batches:
                     rows.epoch_end(rows.steps[-1], epoch, batches)
+                else:
+                    rows.within_epoch(rows.steps[-1], epoch)
         if zero_based:  # epoch 0 is the first: its batches are the first steps
             for row, batches in zip(rows.steps, per_epoch, strict=True):
                 row["step"] += batches

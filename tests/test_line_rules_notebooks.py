@@ -174,3 +174,25 @@ def test_a_bar_an_epoch_kept_at_its_end_numbers_the_epochs(tmp_path: Path) -> No
     assert all(m and m.group(2) == m.group(3) for m in read)
     assert [(r["step"], r["step_time_s"]) for r in steps] == [
         (int(m.group(1)), pytest.approx(int(m.group(3)) / float(m.group(4)))) for m in read if m]
+
+
+def test_a_last_epoch_that_never_ended_leaves_the_log_read_by_its_epochs() -> None:
+    """Rows that end epochs 1-3 (16 batches each, 0.37 s a batch), then a reading within epoch 4
+    (a log that stops mid-epoch: a crash, a live run): epochs 1-3 are the steps, each 16 x 0.37 s,
+    and epoch 4's reading is no row; a reading within an earlier epoch keeps the batches."""
+    from tracelens.parsers._events import log_result
+    from tracelens.parsers._logtables import LogRows
+
+    def rows(cut_epoch: int) -> LogRows:
+        made = LogRows("ultralytics")
+        for epoch in (1, 2, 3):
+            made.step(line=epoch, rank=None, step=epoch * 16, step_time_s=0.37)
+            made.epoch_end(made.steps[-1], epoch, 16)
+        made.step(line=4, rank=None, step=3 * 16 + 8, step_time_s=0.37)
+        made.within_epoch(made.steps[-1], cut_epoch)
+        return made
+
+    steps = log_result(rows(4), None).tables["log_steps"].to_pylist()
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(e, pytest.approx(16 * 0.37)) for e in (1, 2, 3)]
+    steps = log_result(rows(2), None).tables["log_steps"].to_pylist()  # (not after every finished epoch)
+    assert [s["step"] for s in steps] == [16, 32, 48, 56]

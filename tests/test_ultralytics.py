@@ -16,6 +16,7 @@ import pytest
 from tests.conftest import SAMPLE_LOGS, run_cli
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
+from tracelens.parsers._lines import _unescape_syslog
 from tracelens.parsers.ultralytics import bar_line
 
 DESC = ("%11s" * 2 + "%11.4g" * 5) % ("1/20", "4.28G", 0.8296, 1.756, 1.274, 73, 640)
@@ -208,6 +209,8 @@ def test_a_log_collectors_octal_escapes_are_the_bars_control_characters(tmp_path
     expected = list(dict.fromkeys((49 * 9 + n, 1 / rate) for n, rate in drawn))  # (a redraw of a count is no new row)
     assert len(expected) == 6
     assert _bar_steps(tmp_path, CLOUDWATCH_YOLO11) == [(step, pytest.approx(t)) for step, t in expected]
+    # (where nothing shows a collector's escapes, `#015` is text: a worker's or a shard's number)
+    assert _unescape_syslog(b"INFO - [node #015] step 1: loss 0.1") == b"INFO - [node #015] step 1: loss 0.1"
     packed = tmp_path / "train.log.gz"  # (a gzipped copy reads the same)
     packed.write_bytes(gzip.compress(("\n".join(CLOUDWATCH_YOLO11) + "\n").encode()))
     rows = registry()["ultralytics"].parse(packed, ParseOptions()).tables["log_steps"].to_pylist()
