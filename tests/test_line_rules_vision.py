@@ -213,35 +213,8 @@ def test_an_epoch_s_training_loss_on_a_line_of_its_own(tmp_path: Path) -> None:
         (e, n, loss, None) for e, (n, loss) in zip(epochs, losses, strict=True)]
 
 
-# github.com/SQYmu/-paddleseg-horse- README.md (index id 46745137771), its output block's lines 4-6 and 11-13
-# (PaddleSeg 2.x on AI Studio: its training lines, then an evaluation drawn with Keras' progress bar)
-PADDLESEG = [
-    '    2021-08-13 11:20:38 [INFO]\t[TRAIN] epoch: 1, iter: 80/2000, loss: 2.3350, lr: 0.009644,'
-    ' batch_cost: 0.0921, reader_cost: 0.00008, ips: 43.4516 samples/sec | ETA 00:02:56',
-    '    2021-08-13 11:20:40 [INFO]\t[TRAIN] epoch: 2, iter: 100/2000, loss: 2.0317, lr: 0.009553,'
-    ' batch_cost: 0.0961, reader_cost: 0.00369, ips: 41.6407 samples/sec | ETA 00:03:02',
-    '    2021-08-13 11:20:42 [INFO]\t[TRAIN] epoch: 2, iter: 120/2000, loss: 1.9597, lr: 0.009463,'
-    ' batch_cost: 0.0945, reader_cost: 0.00007, ips: 42.3217 samples/sec | ETA 00:02:57',
-    '    2021-08-13 11:20:49 [INFO]\tStart evaluating (total_samples: 328, total_iters: 328)...',
-    '    328/328 [==============================] - 8s 24ms/step - batch_cost: 0.0244 - reader cost:'
-    ' 1.3448e-0',
-    '    2021-08-13 11:20:57 [INFO]\t[EVAL] #Images: 328 mIoU: 0.6850 Acc: 0.8342 Kappa: 0.6238 ',
-]
-
-
-def test_paddleseg_iterations_count_on_across_epochs_beside_an_evaluations_keras_bar(tmp_path: Path) -> None:
-    """PaddleSeg's `[TRAIN] epoch: 1, iter: 80/2000, ... batch_cost: 0.0921` lines: the iteration
-    is the run's (80 in epoch 1, then 100 in epoch 2: it never starts over), the step as printed,
-    its time `batch_cost`. The evaluation's bar (`328/328 [=====] - 8s 24ms/step`, Keras' bar
-    drawn by PaddleSeg) does not make it a Keras console."""
-    name, steps, _ = _read(tmp_path, PADDLESEG)
-    printed = [(int(m.group(1)), float(m.group(2))) for t in PADDLESEG
-               if (m := re.search(r"\[TRAIN\] epoch: \d+, iter: (\d+)/2000, .* batch_cost: ([\d.]+),", t))]
-    assert name == "generic_log" and len(printed) == 3
-    assert [(r["step"], r["step_time_s"]) for r in steps] == printed
-
-
-# the same README's whole output block (18 lines): PaddleSeg's run to its first evaluation and its best model's save
+# github.com/SQYmu/-paddleseg-horse- README.md (index id 46745137771), its whole output block (18 lines): PaddleSeg 2.x on
+# AI Studio, its training lines, an evaluation drawn with Keras' progress bar, and its best model's save
 PADDLESEG_RUN = [
     '    2021-08-13 11:20:32 [INFO]\t[TRAIN] epoch: 1, iter: 20/2000, loss: 3.0412, lr: 0.009914,'
     ' batch_cost: 0.1093, reader_cost: 0.01300, ips: 36.6094 samples/sec | ETA 00:03:36',
@@ -274,6 +247,19 @@ PADDLESEG_RUN = [
     '    2021-08-13 11:20:57 [INFO]\t[EVAL] The model with the best validation mIoU (0.6850) was saved at'
     ' iter 200.',
 ]
+
+
+def test_paddleseg_iterations_count_on_across_epochs_beside_an_evaluations_keras_bar(tmp_path: Path) -> None:
+    """PaddleSeg's `[TRAIN] epoch: 1, iter: 80/2000, ... batch_cost: 0.0921` lines: the iteration
+    is the run's (80 in epoch 1, then 100 in epoch 2: it never starts over), the step as printed,
+    its time `batch_cost`. The evaluation's bar (`328/328 [=====] - 8s 24ms/step`, Keras' bar
+    drawn by PaddleSeg) does not make it a Keras console."""
+    name, steps, _ = _read(tmp_path, PADDLESEG_RUN)
+    printed = [(int(m.group(1)), float(m.group(2))) for t in PADDLESEG_RUN
+               if (m := re.search(r"\[TRAIN\] epoch: \d+, iter: (\d+)/2000, .* batch_cost: ([\d.]+),", t))]
+    assert name == "generic_log" and len(printed) == 10
+    assert [(r["step"], r["step_time_s"]) for r in steps] == printed
+
 
 
 def test_paddlesegs_best_model_save(tmp_path: Path) -> None:
