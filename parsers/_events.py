@@ -713,12 +713,12 @@ class EventScanner:
             # one save a checkpoint's folder, however many workers say they created it and whether the
             # driver's report of it ("Training saved a checkpoint for iteration 9 at: ...") comes before
             # or after them; the report gives its iteration
-            folder, iteration = ray
-            event = self.ray_saves.get(folder)
+            ray_folder, iteration = ray
+            event = self.ray_saves.get(ray_folder)
             if event is None:
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            raw=text, step=iteration)
-                self.ray_saves[folder] = rows.events[-1]
+                self.ray_saves[ray_folder] = rows.events[-1]
             elif iteration is not None and event.get("step") is None:
                 event["step"] = iteration
         elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
