@@ -62,8 +62,9 @@ _EARLY_STOP = re.compile(r"(?:^|\] |: )Epoch \d{1,9}: early stopping\s*$|\. Sign
 # detectron2's trainer on the exception that ends its training loop (its traceback follows):
 # "ERROR [12/20 18:16:20 d2.engine.train_loop]: Exception during training:"
 _D2_EXCEPTION = re.compile(r"\bd2\.engine\.train_loop\]: Exception during training:")
-# (and torchelastic's agent once its workers all returned 0: "... torch.distributed.elastic.agent.server.api:
-# [INFO] Local worker group finished (WorkerState.SUCCEEDED). Waiting 300 seconds for other agents to finish")
+# A launcher's word that its workers all returned 0: DeepSpeed's (see above) and torchelastic's agent's
+# ("... torch.distributed.elastic.agent.server.api: [INFO] Local worker group finished
+# (WorkerState.SUCCEEDED). Waiting 300 seconds for other agents to finish")
 _LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} exits successfully"
                                r"|\bLocal worker group finished \(WorkerState\.SUCCEEDED\)")
 # The run's total training time as its message (detectron2's "]: Total training time: 0:06:14",

@@ -20,8 +20,9 @@
 - An epoch cut before its summary (a crash, a log that ends mid-epoch) is the bar's readings it
   printed, each a row at the batches done then, (epoch - 1) x batches per epoch + batches done
   (`237/422 [====>...] - ETA: 7s - loss: ...`), with no step time (an ETA is no step's time) but
-  Keras 3's running mean per step; where two or more epochs printed their summary, a cut
-  epoch's readings are no rows, and once its summary comes, an epoch's readings are none. An
+  Keras 3's running mean per step; where two or more epochs printed their summary, the last
+  epoch's readings when it was cut are no rows (`LogRows.within_epoch`), and once its summary
+  comes, an epoch's readings are none. An
   evaluation's or a prediction's bar after the epoch's summary (`313/313 [===] - 1s 3ms/step -
   loss: ...`) is no row.
 - In a console with no `Epoch N/M` at all (a paste that left the header out), the first bar is
@@ -38,7 +39,7 @@ from pathlib import Path
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._events import EPOCH_ROWS_MIN, log_result, open_log
+from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._lines import Line, iter_numbers
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
@@ -128,24 +129,11 @@ class KerasParser(LogReader):
             epoch = None  # what follows until the next epoch is no training step
         if epoch is not None:
             epoch.cut(rows, samples, batch)
-        _drop_cut_epochs(rows)
         if not rows.steps:
             raise ParseError(str(path), "no Keras epoch summary or progress bar line found", where="line 1")
         result = log_result(rows, warning)
         result.warnings.extend(notes)
         return result
-
-
-def _drop_cut_epochs(rows: LogRows) -> None:
-    """A rank with `EPOCH_ROWS_MIN` or more epoch summaries is read by its epochs (`LogRows.epoch_end`):
-    the readings of its epochs cut before their summary are no rows (no epoch's end)."""
-    summaries: dict[int | None, int] = {}
-    for row in rows.steps:
-        if id(row) in rows.epoch_ends:
-            summaries[row["rank"]] = summaries.get(row["rank"], 0) + 1
-    if any(count >= EPOCH_ROWS_MIN for count in summaries.values()):
-        rows.steps[:] = [row for row in rows.steps
-                         if id(row) in rows.epoch_ends or summaries.get(row["rank"], 0) < EPOCH_ROWS_MIN]
 
 
 class _Epoch:
@@ -192,8 +180,11 @@ class _Epoch:
         if size is not None and self.readings:
             batches = math.ceil(self.total / size)
             for n, line, values in sorted(self.readings, key=lambda reading: reading[0]):
+                before = len(rows.steps)
                 rows.step(line=line.number, rank=line.rank, step=(self.number - 1) * batches + math.ceil(n / size),
                           end_ns=line.ts_ns, **values)
+                if len(rows.steps) > before:
+                    rows.within_epoch(rows.steps[-1], self.number)
         return size if samples else batch
 
 
