@@ -55,6 +55,12 @@ _LSF_END = re.compile(r"\s{0,8}(?:Exited with exit code (\d{1,4})\.|Successfully
 # Ray's job CLI once the job's entrypoint returned (`ray job submit`, KubeRay's RayJob submitter):
 # "2026-02-27 19:22:01,567 SUCC cli.py:66 -- Job 'rayjob-pytorch-mnist-wif-f4skt' succeeded", "... Job 'x' failed"
 _RAY_JOB_END = re.compile(r"\bcli\.py:\d{1,6} -- Job '[^'\s]{1,200}' (succeeded|failed)\s*$")
+# The SageMaker Python SDK on the training job it waits on: its status, dated by the service, once the job
+# completed ("2021-04-08 12:05:40 Completed - Training job completed"); the exception it raises where the
+# job failed or was stopped ("UnexpectedStatusException: Error for Training job finetune-...-16-56-02:
+# Failed. Reason: AlgorithmError: ExecuteUserScriptError:")
+_SAGEMAKER_END = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d Completed - Training job completed\b"
+                            r"|\bUnexpectedStatusException: Error for Training job\b[^:]{0,300}: (?P<status>\w{1,40})\.")
 # The end of training by early stopping, a normal end of `fit`: Keras' EarlyStopping ("Epoch 00040:
 # early stopping", since Keras 2.6 "Epoch 40: early stopping"), Lightning's ("Monitored metric
 # val_loss did not improve in the last 3 records. Best score: 1.349. Signaling Trainer to stop.")
@@ -80,6 +86,9 @@ TRAINING_TIME_END = "the run's training time"
 # A script's last word as its logger's whole message (icefall's `INFO [train.py:555] Done!`):
 # its end where no step follows (as the training time's, `early_training_time_ends`)
 _DONE = re.compile(r"(?:^|\] | - )Done!\s*$")
+# Ray Tune's word as `tune.run` returns, every trial stopped ("INFO tune.py:439 -- Total run time: 55.28
+# seconds (54.01 seconds for the tuning loop)."; trials that failed raise after it: a failure then)
+_TUNE_END = re.compile(r"\bTotal run time: \d{1,12}(?:\.\d{1,6})? seconds \(\d{1,12}(?:\.\d{1,6})? seconds for the tuning loop\)")
 DONE_END = "the script's last word"  # (a `Done!` with no step before it, a preparation's, ends nothing either)
 # Python's report of an exception it ignored (an object's __del__ at shutdown, PyTorch's
 # DataLoader iterator's most often): "Exception ignored in: <function
@@ -141,11 +150,17 @@ _AGENT_STOP = re.compile(
 # the launcher shutting down, not a new worker process starting
 _AGENT_LINE = re.compile(
     r"\[launch(?:er)?\.py:\d+:|torch\.distributed\.elastic|sigkill_handler|Killing subprocess|"
-    r"(?:Closing|Sending) process \d+|death signal"
+    r"(?:Closing|Sending) process \d+|death signal|"
+    # (Kaldi's nnet3 driver reporting a job it ran: "[steps/libs/common.py:236 - background_command_waiter - ERROR ]")
+    r" - background_command_waiter - "
 )
 # the scheduler's own lines, dated with the moment it acted: no process of the job starts with them
 # ("slurmstepd: error: *** STEP 30399.0 ON sn30-r1-h1 CANCELLED AT 2024-04-03T09:40:00 ***"; Ray's
 # node daemon: "(raylet) [2025-02-25 19:42:36,213 E 2097714 2097744] file_system_monitor.cc:116: ...")
+# Kaldi's nnet3 training driver (steps/nnet3/*/train.py), whose waiter thread takes the driver down when a
+# job it ran failed for good: "[steps/libs/common.py:236 - background_command_waiter - ERROR ] Command exited
+# with status 1: retry.pl run.pl --mem 4G --gpu 1 exp/chain/tdnn_1a_sp/log/train.0.2.log ..."
+_KALDI_WAITER = re.compile(r" - background_command_waiter - ERROR \] Command exited with status (?P<n>\d{1,5}): ")
 _SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ", "(raylet) ")
 # a launcher's own logger, dated in its own line, around the job's processes (SageMaker's toolkit
 # after its mpirun ended: "2022-09-21 13:39:27,753 sagemaker-training-toolkit INFO     Waiting for
@@ -179,6 +194,8 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (and its every-epoch save, `Epoch 00005: saving model to ...`; DeepXDE's
                            # ModelCheckpoint's, `Epoch 15000: saving model to ./model.ckpt-15000.pt ...`)
                            r"|^Epoch \d{1,15}: saving model to \S"
+                           # (DLRM's `--save-model`, before its torch.save: "Saving model to ./models/dlrm.pt")
+                           r"|^Saving model to \S"
                            r"|\bSnapshotting to (?:(?:binary proto|HDF5) file |(?=\S{0,4000}?_iter_\d))"
                            r"(?:\S{0,4000}?_iter_(?P<iter>\d{1,15})(?:\.caffemodel|\.h5|(?!\S)))?")
 # a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
@@ -226,6 +243,13 @@ _RAY_SAVED = re.compile(r"Training saved a checkpoint for iteration (\d{1,12}) a
 # successfully created at: Checkpoint(filesystem=gcs, path=mybucket/.../checkpoint_2026-02-27_19-21-51.406550)"
 _RAY_CREATED = re.compile(r"(?:^|\) )Checkpoint successfully created at: Checkpoint\([^)]{0,200}?\bpath=([^,)\s]{1,1000})")
 _RAY_SAVED_PATH = re.compile(r" at: (?:\([\w-]{1,40}\))?(\S{1,1000})")
+# Coqui TTS's trainer as it writes a checkpoint, named by its global step (" > CHECKPOINT :
+# .../checkpoint_3984.pth"), and a new best model (" > BEST MODEL : .../best_model_1000037.pth")
+_COQUI_SAVE = re.compile(r"^\s{0,4}> (?:BEST MODEL|CHECKPOINT) : \S{0,4000}?(?:best_model|checkpoint)_(\d{1,15})\.pth\s*$")
+# StyleGAN's metrics on the snapshot its training loop just wrote: the original's "network-snapshot-000140
+# time 6m 33s fid50k 331.8988", StyleGAN2-ADA's and StyleGAN3's JSON line `{"results": {...}, ...,
+# "snapshot_pkl": "network-snapshot-000000.pkl", ...}` (a save each snapshot, however many metrics name it)
+_STYLEGAN_SNAPSHOT = re.compile(r"^(network-snapshot-\d{6})\s{1,20}time \d|\"snapshot_pkl\": \"(network-snapshot-\d{6})\.pkl\"")
 _VITS_PAIR_LINES = 2  # a VITS save's files are logged on lines this close
 WEIGHTS_SAVED_LINES = 20  # "Model weights saved in" lines this close are one save's components
 # VITS' (RVC's, so-vits-svc's) save of its generator, then its discriminator: "Saving model and
@@ -247,6 +271,8 @@ _CKPT = (
      LogEventKind.CHECKPOINT_LOAD_END),
     # "Unsharded checkpoint saved to ...", "Checkpoint saved at step 100"
     ("checkpoint saved", re.compile(r"\bcheckpoint saved\b" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
+    # Pytorch-UNet's after each epoch's torch.save: "INFO: Checkpoint 1 saved!"
+    ("checkpoint ", re.compile(r"(?:^|: )checkpoint \d{1,12} saved!", re.I), LogEventKind.CHECKPOINT_SAVE_END),
     # async saves begun: torchtitan's "Submitted checkpoint save request for checkpoint_id=
     # _CheckpointRequestIdentifier(checkpoint_id='./outputs/checkpoint/step-400', ...", NeMo 2's
     # "Scheduled async checkpoint save for .../model_name=0--val_loss=0.00-step=19-consumed_samples=10240.0-last.ckpt"
@@ -324,7 +350,8 @@ _ANY_EVENT_PATTERN = (
     r"done training|finished training|"
     r"end of training|checkpoint|"
     r"total average iteration time)|"
-    r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |snapshot saved at |"
+    r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |^Saving model to |"
+    r"snapshot saved at |"
     r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop|"
     r"Exception during training|Training Over!|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel weights saved in |Namespace\(|"
@@ -339,6 +366,8 @@ _ANY_EVENT_PATTERN = (
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
     r"|^Sender: LSF System <|Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|Exception ignored in|\] Optimization Done\."
+    r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Training job completed"
+    r"|Error for Training job|network-snapshot-"
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
 )
@@ -415,6 +444,7 @@ class EventScanner:
         self.weights_saved: dict[int | None, int] = {}  # rank -> the line of its last "Model weights saved in"
         self.vits_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}  # rank -> (line, event) of its last VITS save
         self.ray_saves: dict[str, dict[str, Any]] = {}  # a Ray Train checkpoint's folder -> its save
+        self.snapshots: set[str] = set()  # StyleGAN's snapshots a metric was reported for
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
         # restarts so far, a new one only past them (the count's block follows the restart line,
@@ -557,6 +587,12 @@ class EventScanner:
             rows.event(LogEventKind.CRASH, line=line.number, rank=_rank_of(line), ts_ns=line.ts_ns, raw=text,
                        detail=nccl_error.group(0)[:200])
             self._failure(line.rank)
+            return True
+        if " Command exited with status " in text and (kaldi := _KALDI_WAITER.search(text)) is not None:
+            if not failed:  # (its other jobs' failures after the first: the same end)
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail=f"Kaldi's driver: a job it ran exited with status {kaldi.group('n')}")
+                self._failure(line.rank)
             return True
         if "terminate called" in text and (abort := _TERMINATE.search(text)) is not None:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -706,6 +742,24 @@ class EventScanner:
         elif training and not failed and _TRAINING_TIME.search(text) is not None and "epoch" not in text.lower():
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END)
+        elif ("Training job completed" in text or "Error for Training job" in text) and (
+                sagemaker := _SAGEMAKER_END.search(text)) is not None:
+            if sagemaker.group("status") is None:
+                if not self.unclean:
+                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                               detail="SageMaker: the training job completed")
+            elif not failed:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail=f"SageMaker: the training job's status {sagemaker.group('status')}")
+                self._failure(line.rank)
+        elif "network-snapshot-" in text and (snapshot := _STYLEGAN_SNAPSHOT.search(text)) is not None:
+            name = snapshot.group(1) or snapshot.group(2)
+            if name not in self.snapshots:
+                self.snapshots.add(name)
+                rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+        elif "Total run time: " in text and not failed and _TUNE_END.search(text) is not None:
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail="Ray Tune: the run returned")
         elif "Done!" in text and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
@@ -736,12 +790,15 @@ class EventScanner:
             if "weights saved in " in text:
                 self.weights_saved[line.rank] = line.number
         elif ("Save weights to " in text or "save model in " in text or " weights to " in text
-              or "Saving current state to " in text or "Snapshotting to " in text or "saving model to " in text
+              or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
               or "loss decreased (" in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else
                        int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else None)
+        elif ("> BEST MODEL : " in text or "> CHECKPOINT : " in text) and (coqui := _COQUI_SAVE.match(text)) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       step=int(coqui.group(1)))
         elif "optimizer state at " in text and _VITS_SAVE.search(text) is not None:
             # VITS' save: the generator's file, then (VITS, RVC) the discriminator's right after it: one
             # save, ended at its last file

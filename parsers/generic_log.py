@@ -57,7 +57,8 @@ _LAUNCHER = re.compile(
     r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|Saving current state to |"
     r": rank \d{1,7} (?:exited with code [1-9]|died from signal )|Reporting training (?:SUCCESS|FAILURE)|"
     r"^Error executing job with overrides: \[|Some NCCL operations have failed or timed out|"
-    r"^Sender: LSF System <", re.I | re.M
+    r"^Sender: LSF System <| - background_command_waiter - ERROR \] Command exited with status "
+    r"|UnexpectedStatusException: Error for Training job ", re.I | re.M
     # (Hydra's word that the app it ran failed; ProcessGroupNCCL taking its process down)
 )
 
@@ -148,9 +149,20 @@ def _training_loss_key(key: str) -> bool:
     return _KEYS.get(key) == "loss" or ("loss" in key and _EVAL_LOSS.search(key) is None)
 
 
+# a loss that is no finite number (a run that diverged: `Step: 397, Loss: inf`, `loss=nan`)
+_NONFINITE = re.compile(r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]{0,80})\s{0,4}[:=]\s{0,4}[-+]?(?:nan|inf(?:inity)?)(?![\w.])", re.I)
+
+
 def _named_loss(text: str) -> bool:
-    """The line gives a training loss by any name (`_training_loss_key`)."""
-    return "oss" in text and any(_training_loss_key(k) for k, _ in iter_numbers(text))
+    """The line gives a training loss by any name (`_training_loss_key`), a number or one that
+    is none (`_nonfinite_loss`)."""
+    return "oss" in text and (any(_training_loss_key(k) for k, _ in iter_numbers(text)) or _nonfinite_loss(text))
+
+
+def _nonfinite_loss(text: str) -> bool:
+    """The line gives a training loss that is no number (`nan`, `inf`): the step was taken, its
+    loss is not kept."""
+    return "oss" in text and any(_training_loss_key(m.group("key").lower()) for m in _NONFINITE.finditer(text))
 
 
 class _Epoch:
@@ -158,7 +170,7 @@ class _Epoch:
     (its end: the lines an epoch prints, its loss, learning rate and duration, come after its
     training), the first loss it reports and the duration a line gives."""
 
-    __slots__ = ("number", "line", "end_ns", "loss", "took_s", "start_line", "start_ns")
+    __slots__ = ("number", "line", "end_ns", "loss", "took_s", "elapsed_s", "start_line", "start_ns")
 
     def __init__(self, number: int) -> None:
         self.number = number
@@ -166,6 +178,7 @@ class _Epoch:
         self.end_ns: int | None = None
         self.loss: float | None = None
         self.took_s: float | None = None
+        self.elapsed_s: float | None = None  # the time since training began, where a line gives that instead
         self.start_line: int | None = None  # the dated line that opened it (`Epoch 27/300`)
         self.start_ns: int | None = None
 
@@ -316,6 +329,28 @@ _TENSOR_HOOK = re.compile(r"(?:^|INFO:tensorflow:)global_step = (?P<s>\d{1,15}),
 _TENSOR_HOOK_TIME = re.compile(r" \((?P<t>\d{1,12}(?:\.\d{1,9})?) sec\)\s{0,8}$")
 
 
+# the shell's word that the process it ran died of a signal (`Aborted (core dumped)`), its line alone
+_SHELL_DEATH_LINE = re.compile(r"\s{0,8}(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$")
+# Kaldi's nnet3 training driver (steps/nnet3/*/train.py) as it starts an iteration, under its logger's
+# opening: "2019-05-01 17:02:58,991 [steps/nnet3/chain/train.py:509 - train - INFO ] Iter: 0/440    Epoch:
+# 0.00/6.0 (0.0% complete)    lr: 0.000750" (later drivers with `Jobs: 3` after the iteration)
+_KALDI_ITER = re.compile(r" - train - INFO \] Iter: (?P<i>\d{1,12})/\d{1,12}\s{1,8}(?:Jobs: \d{1,6}\s{1,8})?"
+                         r"Epoch: \d{1,9}\.\d{1,6}/\d{1,9}(?:\.\d{1,6})? \(\d{1,3}(?:\.\d{1,4})?% complete\)"
+                         r"(?:\s{1,8}lr: (?P<lr>\d{1,6}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?))?")
+# ManiSkill's PPO baseline (CleanRL's loop) as each iteration starts, the environment steps done so far
+# after it: "Epoch: 2, global_step=102400" (its iteration a step)
+_MANISKILL_PPO = re.compile(r"^Epoch: (?P<i>\d{1,12}), global_step=\d{1,18}\s*$")
+# FunASR's trainer every `log_interval` batches, its rank, the run's step and the batch's timings:
+# "train, rank: 1, epoch: 0/500, data_slice: 0/5, step_in_slice: 32800/81081, step_in_epoch: 32800, total
+# step: 32800, (loss_avg_rank: 0.521), (loss_avg_slice: 0.673), ..., (lr: 5.738e-04), [('loss_att', 0.475),
+# ...], {'data_load': '0.000', 'forward_time': '0.304', 'backward_time': '0.323', 'optim_time': '0.148',
+# 'total_time': '0.777'}, GPU, memory: ..."
+_FUNASR = re.compile(r"(?:^|- )train, rank: (?P<r>\d{1,7}), epoch: \d{1,9}/\d{1,9}, [^{]{0,400}?\btotal step: (?P<s>\d{1,15}), "
+                     r"\(loss_avg_rank: (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?|nan|inf)\)")
+_FUNASR_LR = re.compile(r"\(lr: (?P<v>\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)\)")
+_FUNASR_TIME = re.compile(r"'total_time': '(?P<v>\d{1,9}(?:\.\d{1,12})?)'")
+
+
 class _OwnStep(NamedTuple):
     step: int
     epoch: int | None  # where the count is within its epoch
@@ -329,6 +364,7 @@ class _OwnStep(NamedTuple):
     seconds: float | None = None
     # a count that may start over each epoch: within the epoch the log last named, where it names one
     in_epoch: bool = False
+    rank: int | None = None  # the rank the line names
 
 
 # The Open Catalyst Project's trainer (fairchem's, `ocpmodels`): its logger prints every value as
@@ -345,6 +381,17 @@ def _own_step(text: str) -> _OwnStep | None:
             return None  # (a fraction of a step: no step line)
         values = {k: v for k, v in _step_values(text[:ocp.start()]).items() if k != "step_time_s"}
         return _OwnStep(int(digits[:exponent + 1]), None, values, "fairchem")
+    if text[:7] == "Epoch: " and (ppo := _MANISKILL_PPO.match(text)) is not None:
+        return _OwnStep(int(ppo.group("i")), None, {}, "maniskill")
+    if "] Iter: " in text and (kaldi := _KALDI_ITER.search(text)) is not None:
+        return _OwnStep(int(kaldi.group("i")), None, {"lr": float(kaldi.group("lr"))} if kaldi.group("lr") else {}, "kaldi")
+    if "total step: " in text and (funasr := _FUNASR.search(text)) is not None:
+        values = {"loss": float(funasr.group("l"))}
+        if (lr := _FUNASR_LR.search(text, funasr.end())) is not None:
+            values["lr"] = float(lr.group("v"))
+        if (took := _FUNASR_TIME.search(text, funasr.end())) is not None:
+            values["step_time_s"] = float(took.group("v"))
+        return _OwnStep(int(funasr.group("s")), None, values, "funasr", rank=int(funasr.group("r")))
     if "(epoch: " in text and (gan := _VISUALIZER.match(text.lstrip())) is not None:
         values = {"step_time_s": float(gan.group("t"))}
         if gan.group("d") is not None:
@@ -641,8 +688,9 @@ _DATA_TIME = re.compile(r"\bdata_time\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20
 # brackets after it (Swin's `\ttime 0.6408 (0.6516)\t`)
 _METER_TIME = re.compile(r"(?:^|(?<=\t)|(?<=  ))time:?\s{1,4}(?P<v>\d{1,9}\.\d{1,20})\s{1,4}\(\s{0,4}\d{1,9}\.\d{1,20}\s{0,4}\)",
                          re.I)
-# a field of its own that is only a time in ms, between `|` (llm.c's `| lr 8.57e-07 | 4688.25 ms | 28.8% ...`)
-_MS_FIELD = re.compile(r"\|\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?) ?ms\s{0,4}(?:\||$)")
+# a field of its own that is only a time in ms, between `|` (llm.c's `| lr 8.57e-07 | 4688.25 ms | 28.8% ...`; modded-nanogpt's
+# `| (853.15 ms | 614531 tok/s)`)
+_MS_FIELD = re.compile(r"\|\s{0,4}\(?(?P<v>\d{1,9}(?:\.\d{1,20})?) ?ms\s{0,4}(?:\||$)")
 # a step's seconds right after its counter (MaxText's `completed step: 5, seconds: 5.668, ...`)
 _SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 
@@ -653,9 +701,10 @@ _LOSS_IS = re.compile(rf"\bloss is\s{{1,4}}(?P<v>{_FIGURE})(?![\d.])")
 # LitGPT's `loss train: 10.979, val: n/a` (the training loss named after the word)
 _LOSS_TRAIN = re.compile(rf"\bloss train:\s{{0,8}}(?P<v>{_FIGURE})(?![\d.])")
 # MindSpore's TimeMonitor after the epoch's step line: `epoch time: 38912.93, per step time: 84.96`
-# (milliseconds, with or without the unit): the time of each step the line before counted
+# (milliseconds, with or without the unit; MindElec's epoch in seconds: `epoch time: 0.511 s, per step time:
+# 63.926 ms`): the time of each step the line before counted
 _PER_STEP_TIME = re.compile(
-    r"^(?:[A-Za-z]{1,20} )?epoch time: \d{1,12}(?:\.\d{1,20})?(?: ms)?, per step time: (?P<v>\d{1,12}(?:\.\d{1,20})?)"
+    r"^(?:[A-Za-z]{1,20} )?epoch time: \d{1,12}(?:\.\d{1,20})?(?: ms| s)?, per step time: (?P<v>\d{1,12}(?:\.\d{1,20})?)"
     r"(?: ms)?(?:,? ?\(data time: \d{1,12}(?:\.\d{1,20})? ms\))?\s{0,4}$", re.I)
 
 # A step's own time with its unit, where no metric key names it: nanoGPT's `iter 5: loss 4.2082,
@@ -947,6 +996,12 @@ _LINE_FRAMEWORKS = (
     ("d2.utils.events", re.compile(r"\bd2\.utils\.events\]:"), "detectron2"),
     # torchtune's metric loggers' line (`log_dict`: `Step 17 | loss:0.905918538570404 lr:2e-05 gpu_resources:40627398656`)
     ("| loss:", re.compile(r"^Step \d{1,12} \| loss:[-+]?\d"), "torchtune"),
+    # veRL's trainer's metrics line (`step:2 - global_seqlen/min:10372.000 - ... - critic/kl:-0.001 - ...`)
+    ("step:", re.compile(r"(?:^|[)\]] ?)step:\d{1,12} - (?=[^\n]{0,4000}?\b(?:actor|critic|timing_s|response_length)/)"), "verl"),
+    # MaxText's train loop (`completed step: 5, seconds: 4.011, TFLOP/s/device: 340.650, loss: 1.989`)
+    ("completed step: ", re.compile(r"\bcompleted step: \d{1,12}, seconds: [\d.]{1,20}, TFLOP/s/device: "), "maxtext"),
+    # timm's train.py (`Train: 0 [  50/73 ( 70%)]  Loss: 6.77 (6.83)  Time: 0.320s,  400.32/s  (0.470s,  272.39/s)  LR: ...`)
+    ("Train: ", re.compile(r"(?:^|\S )Train: \d{1,9} \[\s{0,12}\d{1,12}/\d{1,12} \(\s{0,3}\d{1,3}%\)\]\s{1,4}Loss: "), "timm"),
 )
 
 
@@ -1152,7 +1207,7 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
 
 # Ray Tune's result as RLlib's examples print it (`pretty_print(result)`: a YAML block a training
 # iteration, its keys sorted, nested ones indented): its top-level `key: value` lines
-_RESULT_FIELD = re.compile(rf"^(?P<key>[a-z_]{{1,60}}): (?P<value>{_FIGURE})$")
+_RESULT_FIELD = re.compile(rf"^(?:  )?(?P<key>[a-z_]{{1,60}}): (?P<value>{_FIGURE})$")  # (indented under `Result for X:`)
 _RESULT_LOSS = re.compile(rf"^\s{{2,16}}total_loss: (?P<value>{_FIGURE})$")
 
 
@@ -1160,7 +1215,9 @@ _RESULT_LOSS = re.compile(rf"^\s{{2,16}}total_loss: (?P<value>{_FIGURE})$")
 # 2.4340`. nanoGPT's iteration lines (`iter 300: loss 2.41, time 28.39ms, mfu 0.01%`) are its steps; a
 # log with no other step line has these alone: the steps its evaluations were at, the loss the
 # training split's estimate, no time
-_EVAL_STEP = re.compile(r"^step (?P<s>\d{1,15}): train loss (?P<l>" + _FIGURE + r"|nan), val loss (?:" + _FIGURE + r"|nan)\s*$")
+# (a fork's unit after each loss: `step 0: train loss 12.6510 BPC, val loss 12.6486 BPC`)
+_EVAL_STEP = re.compile(r"^step (?P<s>\d{1,15}): train loss (?P<l>" + _FIGURE + r"|nan)(?: [A-Za-z]{1,8})?, val loss (?:"
+                        + _FIGURE + r"|nan)(?: [A-Za-z]{1,8})?\s*$")
 
 
 def _evaluated_steps(lines: Sequence[Line], rows: LogRows) -> None:
@@ -1195,8 +1252,11 @@ def _result_blocks(lines: Sequence[Line], rows: LogRows) -> None:
                 values["loss"] = block["loss"]
             stamp = block.get("timestamp")
             end = int(stamp) * 1_000_000_000 if stamp is not None and stamp.is_integer() and 0 < stamp < 2**33 else None
+            before = len(rows.steps)
             rows.step(line=line.number, rank=line.rank, step=int(value), end_ns=end,
                       **({"time_source": "record"} if end is not None else {}), **values)
+            if len(rows.steps) > before:
+                rows.steps[-1]["framework"] = "ray_tune"
             block = {}
         elif "total_loss" in text and "loss" not in block and (loss := _RESULT_LOSS.match(text)) is not None:
             block["loss"] = float(loss.group("value"))
@@ -1520,6 +1580,8 @@ class _Record:
 # "   --> TIME: 2023-06-20 11:28:35 -- STEP: 24/406 -- GLOBAL_STEP: 25")
 # (printed bold: "\x1b[1m   --> STEP: ...\x1b[0m", its colour codes still on the lines a file's detection reads)
 _COQUI_STEP = re.compile(r"(?:^|\s)--> (?:TIME: [\d\-: ]{8,30}-- )?STEP: \d{1,12}/\d{1,12} -- GLOBAL_STEP: (?P<s>\d{1,15})(?!\d)")
+_COQUI_EPOCH = re.compile(r"\s?> EPOCH: \d{1,9}/\d{1,9}\s*$")
+_COQUI_TRAINING = re.compile(r"\s?> TRAINING \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\)\s*$")
 _COQUI_METRIC = re.compile(rf"^\s{{0,12}}\| > (?P<key>[\w/.]{{1,120}}): (?P<value>{_FIGURE})(?:\s{{1,8}}\({_FIGURE}\))?\s*$")
 _COQUI_KEYS = {"loss": "loss", "step_time": "step_time_s", "loader_time": "data_time_s", "current_lr": "lr", "lr": "lr",
                "grad_norm": "grad_norm"}
@@ -1707,7 +1769,8 @@ class GenericLogParser(LogReader):
         if sum(1 for body in bodies if "|" in body and (row := _TABLE_ROW.match(body)) is not None
                and row.group("key") in ("iterations", "total_timesteps", "time_elapsed")) >= 2:
             return Claim.CONTENT  # a stable-baselines3 logger table
-        if sum(1 for body in bodies if body.startswith(("training_iteration: ", "time_this_iter_s: "))) >= 2:
+        if sum(1 for body in bodies if body.startswith(("training_iteration: ", "time_this_iter_s: ", "  training_iteration: ",
+                                                        "  time_this_iter_s: "))) >= 2:
             return Claim.CONTENT  # Ray Tune's printed results
         if "Traceback (most recent call last)" in text and _TRAINING_FRAME.search(text) is not None and any(
                 ("%|" in body and (reading := _bare_bar(body)) is not None and reading.n > 0)
@@ -1721,7 +1784,13 @@ class GenericLogParser(LogReader):
             # first step line or with none in its head (YOLOX's train_log.txt: `before_train` lines,
             # then loguru's `An error has been caught in function 'launch'`)
             return Claim.CONTENT
+        if "Aborted" in text or "Killed" in text or "fault" in text or "Bus error" in text:
+            died = [i for i, body in enumerate(bodies) if _SHELL_DEATH_LINE.match(body) is not None]
+            if died and any(_own_step(body) is not None or (body[:5] == "step " and _EVAL_STEP.match(body) is not None)
+                            for body in bodies[:died[0]]):
+                return Claim.CONTENT  # a program's step line, then the shell's word that the process died
         own = 0
+        coqui_epoch = False  # Coqui's epoch head (` > EPOCH: 1/1000`) came
         for body in bodies:
             if _own_step(body) is not None or (" iter, " in body and _CHAINER_ITER.fullmatch(body) is not None):
                 own += 1
@@ -1762,6 +1831,10 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # TF Model Garden's Orbit controller's step line
             if "GLOBAL_STEP: " in body and _COQUI_STEP.search(body) is not None:
                 return Claim.CONTENT  # Coqui TTS's step head (its metrics on the lines below)
+            if body.startswith((" > TRAINING (", "> TRAINING (")) and _COQUI_TRAINING.match(body) is not None and (
+                    coqui_epoch):
+                return Claim.CONTENT  # Coqui's epoch head, then its training's dated start (under print_step: no step line)
+            coqui_epoch = coqui_epoch or (body.startswith((" > EPOCH: ", "> EPOCH: ")) and _COQUI_EPOCH.match(body) is not None)
             if " iteration, USE_EMA: " in body and _TORCHSSL.search(body) is not None:
                 return Claim.CONTENT  # TorchSSL's evaluation line, its step and its dict of metrics
             if "| Steps: " in body and _EPOCH_STEPS.match(body) is not None:
@@ -2062,7 +2135,8 @@ class GenericLogParser(LogReader):
                 if own.in_epoch and own.epoch is None and line.rank in epochs:
                     own = own._replace(epoch=epochs[line.rank][-1].number)  # (see `_steps_across_epochs`)
                 before = len(rows.steps)
-                rows.step(line=line.number, rank=line.rank, step=own.step, end_ns=line.ts_ns, **values)
+                rows.step(line=line.number, rank=line.rank if line.rank is not None else own.rank, step=own.step,
+                          end_ns=line.ts_ns, **values)
                 if len(rows.steps) > before:
                     rows.steps[-1]["framework"] = own.framework
                     if own.epoch is not None:
@@ -2149,6 +2223,7 @@ class GenericLogParser(LogReader):
                     record = _Record(line, counter.step)
                 elif ((values and (line.ts_ns is not None or _undated_step(text, values))) or _counter_alone(text, counter)
                       or (line.ts_ns is not None and _named_loss(text[counter.match.end():]))
+                      or (not values and _nonfinite_loss(text[counter.match.end():]) and _NOT_TRAINING.search(text) is None)
                       or (line.ts_ns is not None and counter.epoch is not None and _THROUGHPUT_ONLY.search(text) is not None)):
                     before = len(rows.steps)
                     rank = line.rank
@@ -2247,7 +2322,13 @@ class GenericLogParser(LogReader):
                 numbered = epochs.setdefault(rank, [])
                 numbered.append(_Epoch(number))
         if took is not None:
-            if numbered:
+            if numbered and "lapsed" in text[max(took.start(1) - 16, 0):took.start(1)]:
+                # the time since training began (`[Epoch 3/200] [D loss: 0.31] ... [Elapsed time: 58.97s]`):
+                # the epoch's is what it adds to the epoch's before
+                numbered[-1].elapsed_s = float(took.group(1))
+                if len(numbered) > 1 and (before := numbered[-2].elapsed_s) is not None and numbered[-1].elapsed_s >= before:
+                    numbered[-1].took_s = numbered[-1].elapsed_s - before
+            elif numbered:
                 numbered[-1].took_s = float(took.group(1))
             return
         if (match := _EPOCH.search(text)) is not None:
