@@ -38,6 +38,8 @@ _END = re.compile(
     # (Caffe's solver and its tool, through glog: "solver.cpp:322] Optimization Done."; DeePMD-kit's
     # "DEEPMD INFO    finished training")
     r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$"
+    # (RecBole's trainer: "17 Jul 15:06    INFO  Finished training, best eval result in epoch 219")
+    r"|\bINFO  Finished training, best eval result in epoch \d"
     # ("training complete" / "training ended" in Chinese, as a message's opening: `- INFO - 训练完成`,
     # `✅ 训练完成! 保存模型到 ...`; not an epoch's, `第1轮训练完成`, `Epoch 1 训练完成, 平均损失 ...`)
     # (and in Japanese, `学習が完了しました。`, and Korean, `학습 완료`)
@@ -64,7 +66,12 @@ _SAGEMAKER_END = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d Completed - Traini
 # The end of training by early stopping, a normal end of `fit`: Keras' EarlyStopping ("Epoch 00040:
 # early stopping", since Keras 2.6 "Epoch 40: early stopping"), Lightning's ("Monitored metric
 # val_loss did not improve in the last 3 records. Best score: 1.349. Signaling Trainer to stop.")
-_EARLY_STOP = re.compile(r"(?:^|\] |: )Epoch \d{1,9}: early stopping\s*$|\. Signaling Trainer to stop\.")
+# (and TabNet's at the end of its fit: "Early stopping occurred at epoch 18 with best_epoch = 8 and
+# best_valid_auc = 0.9", where it ran all its epochs "Stop training because you reached max_epochs = 50
+# with best_epoch = 38 and best_valid_auc = 0.99935")
+_EARLY_STOP = re.compile(r"(?:^|\] |: )Epoch \d{1,9}: early stopping\s*$|\. Signaling Trainer to stop\."
+                         r"|^(?:Early stopping occurred at epoch|Stop training because you reached max_epochs =) \d{1,9}"
+                         r" with best_epoch = \d")
 # detectron2's trainer on the exception that ends its training loop (its traceback follows):
 # "ERROR [12/20 18:16:20 d2.engine.train_loop]: Exception during training:"
 _D2_EXCEPTION = re.compile(r"\bd2\.engine\.train_loop\]: Exception during training:")
@@ -116,6 +123,16 @@ _OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\)
 # PALS' mpiexec (HPE Cray machines: ALCF's Aurora, Polaris, Sunspot) on a rank that failed:
 # "x1921c1s1b0n0-hsn0...: rank 16 exited with code 1", "...: rank 0 died from signal 15"
 _PALS_EXIT = re.compile(r"(?:^|: )rank (?P<rank>\d{1,7}) (?:exited with code [1-9]\d{0,3}|died from signal \d{1,3})\b")
+# glog's report of a failed CHECK, whose process then aborts (PaddlePaddle's, any C++ core's): "*** Check
+# failure stack trace: ***"
+_CHECK_FAILURE = re.compile(r"^\s{0,8}\*\*\* Check failure stack trace: \*\*\*")
+# PyCharm's run console as the process it ran exits: "Process finished with exit code -1073740791 (0xC0000409)",
+# "Process finished with exit code 0"
+_IDE_EXIT = re.compile(r"^Process finished with exit code (-?\d{1,12})\b")
+# PaddlePaddle's launcher (`python -m paddle.distributed.launch`) once a worker failed: "LAUNCH INFO 2023-06-08
+# 17:35:48,689 Pod failed", "LAUNCH ERROR 2023-06-08 17:35:48,689 Container failed !!!"
+_PADDLE_LAUNCH_FAILED = re.compile(r"^LAUNCH (?:INFO|ERROR) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} "
+                                   r"(?:Pod failed|Container failed !!!)")
 _SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?")
 # Python's faulthandler on the fatal signal that kills the process ("Fatal Python error:
 # Segmentation fault", then the threads' stacks); not Py_FatalError's other messages, some of
@@ -154,14 +171,15 @@ _AGENT_LINE = re.compile(
     # (Kaldi's nnet3 driver reporting a job it ran: "[steps/libs/common.py:236 - background_command_waiter - ERROR ]")
     r" - background_command_waiter - "
 )
-# the scheduler's own lines, dated with the moment it acted: no process of the job starts with them
-# ("slurmstepd: error: *** STEP 30399.0 ON sn30-r1-h1 CANCELLED AT 2024-04-03T09:40:00 ***"; Ray's
-# node daemon: "(raylet) [2025-02-25 19:42:36,213 E 2097714 2097744] file_system_monitor.cc:116: ...")
 # Kaldi's nnet3 training driver (steps/nnet3/*/train.py), whose waiter thread takes the driver down when a
 # job it ran failed for good: "[steps/libs/common.py:236 - background_command_waiter - ERROR ] Command exited
 # with status 1: retry.pl run.pl --mem 4G --gpu 1 exp/chain/tdnn_1a_sp/log/train.0.2.log ..."
 _KALDI_WAITER = re.compile(r" - background_command_waiter - ERROR \] Command exited with status (?P<n>\d{1,5}): ")
-_SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ", "(raylet) ")
+# the scheduler's own lines, dated with the moment it acted: no process of the job starts with them
+# ("slurmstepd: error: *** STEP 30399.0 ON sn30-r1-h1 CANCELLED AT 2024-04-03T09:40:00 ***"; Ray's
+# node daemon: "(raylet) [2025-02-25 19:42:36,213 E 2097714 2097744] file_system_monitor.cc:116: ...";
+# PaddlePaddle's launcher: "LAUNCH INFO 2023-06-08 17:35:48,689 Pod failed")
+_SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ", "(raylet) ", "LAUNCH INFO ", "LAUNCH ERROR ")
 # a launcher's own logger, dated in its own line, around the job's processes (SageMaker's toolkit
 # after its mpirun ended: "2022-09-21 13:39:27,753 sagemaker-training-toolkit INFO     Waiting for
 # the process to finish and give a return code."): no process of the job starts with its lines once
@@ -194,8 +212,9 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (and its every-epoch save, `Epoch 00005: saving model to ...`; DeepXDE's
                            # ModelCheckpoint's, `Epoch 15000: saving model to ./model.ckpt-15000.pt ...`)
                            r"|^Epoch \d{1,15}: saving model to \S"
-                           # (DLRM's `--save-model`, before its torch.save: "Saving model to ./models/dlrm.pt")
-                           r"|^Saving model to \S"
+                           # (DLRM's `--save-model`, before its torch.save: "Saving model to ./models/dlrm.pt";
+                           # MindYOLO's: "[INFO] Saving model to ./runs/.../weights/yolov5s-35_4.ckpt")
+                           r"|(?:^|\] )Saving model to \S"
                            r"|\bSnapshotting to (?:(?:binary proto|HDF5) file |(?=\S{0,4000}?_iter_\d))"
                            r"(?:\S{0,4000}?_iter_(?P<iter>\d{1,15})(?:\.caffemodel|\.h5|(?!\S)))?")
 # a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
@@ -205,10 +224,11 @@ _STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
 # PyTorch's DDP tutorial series after it wrote its snapshot: "Epoch 0 | Training snapshot saved at snapshot.pt";
 # MONAI's tutorials after `torch.save(model.state_dict(), ...)`: "saved new best metric model"
 # tensorpack's ModelSaver after writing: "Model saved to train_log/alexnet-dorefa/model-10000.";
-# FixMatch-pytorch's (TorchSSL's) "model saved: ./saved_models/cifar_10_400/latest_model.pth"
+# FixMatch-pytorch's (TorchSSL's) "model saved: ./saved_models/cifar_10_400/latest_model.pth"; PaddleX's
+# "Model saved in output/ppyolov2_r50vd_dcn/epoch_200."
 _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))saved new best metric model\s*$"
                              r"|(?<!ONNX )(?<!onnx )(?<!TorchScript )(?<!TensorRT )(?<![Nn]o best )(?<![Nn]o )"
-                             r"\b[Mm]odel saved(?: to:?|:) \S"
+                             r"\b[Mm]odel saved(?: to:?|:| in) \S"
                              # transformers' save_pretrained, at INFO: "Model weights saved in /opt/ml/model/pytorch_model.bin"
                              r"|\bModel weights saved in \S"
                              # MLX LM's LoRA trainer: "Iter 100: Saved adapter weights to adapters/adapters.safetensors
@@ -250,6 +270,12 @@ _COQUI_SAVE = re.compile(r"^\s{0,4}> (?:BEST MODEL|CHECKPOINT) : \S{0,4000}?(?:b
 # time 6m 33s fid50k 331.8988", StyleGAN2-ADA's and StyleGAN3's JSON line `{"results": {...}, ...,
 # "snapshot_pkl": "network-snapshot-000000.pkl", ...}` (a save each snapshot, however many metrics name it)
 _STYLEGAN_SNAPSHOT = re.compile(r"^(network-snapshot-\d{6})\s{1,20}time \d|\"snapshot_pkl\": \"(network-snapshot-\d{6})\.pkl\"")
+# FuxiCTR's checkpoint callback before it writes the best model: "2019-11-20 04:26:26,712 P11216 INFO Save
+# best model: monitor(max): 0.366836", since 2.0 "... monitor(max)=1.615188"
+_FUXICTR_SAVE = re.compile(r"\bSave best model: monitor\((?:max|min)\)(?:: |=)")
+# RecBole's trainer after its torch.save: "18 Apr 20:47    INFO  Saving current: saved/GRU4Rec-Apr-18-2022_20-41-08.pth"
+# (a notebook whose logger has two handlers prints it again undated on the next line: one save)
+_RECBOLE_SAVE = re.compile(r"(?:^|INFO  )Saving current: (\S{1,1000}\.pth)\s*$")
 _VITS_PAIR_LINES = 2  # a VITS save's files are logged on lines this close
 WEIGHTS_SAVED_LINES = 20  # "Model weights saved in" lines this close are one save's components
 # VITS' (RVC's, so-vits-svc's) save of its generator, then its discriminator: "Saving model and
@@ -350,11 +376,11 @@ _ANY_EVENT_PATTERN = (
     r"done training|finished training|"
     r"end of training|checkpoint|"
     r"total average iteration time)|"
-    r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |^Saving model to |"
+    r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |Saving model to |"
     r"snapshot saved at |"
-    r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop|"
+    r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop| with best_epoch = |"
     r"Exception during training|Training Over!|"
-    r" weights to |saved new best metric model|odel saved to|odel saved: |odel weights saved in |Namespace\(|"
+    r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
     r"saving the final model|\[SAVE\] |"
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
@@ -365,9 +391,10 @@ _ANY_EVENT_PATTERN = (
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
     r"|^Sender: LSF System <|Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
-    r"|Exception ignored in|\] Optimization Done\."
+    r"|Exception ignored in|\] Optimization Done\.|\*\*\* Check failure stack trace|^Process finished with exit code "
+    r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Training job completed"
-    r"|Error for Training job|network-snapshot-"
+    r"|Error for Training job|network-snapshot-|Save best model: monitor\(|Saving current: "
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
 )
@@ -445,6 +472,7 @@ class EventScanner:
         self.vits_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}  # rank -> (line, event) of its last VITS save
         self.ray_saves: dict[str, dict[str, Any]] = {}  # a Ray Train checkpoint's folder -> its save
         self.snapshots: set[str] = set()  # StyleGAN's snapshots a metric was reported for
+        self.recbole_saved: tuple[int, str] | None = None  # (line, file) of RecBole's last save
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
         # restarts so far, a new one only past them (the count's block follows the restart line,
@@ -609,6 +637,27 @@ class EventScanner:
                        detail=f"the shell: {death.group(0)}")
             self._failure(line.rank)
             return True
+        if "Check failure stack trace" in text and _CHECK_FAILURE.match(text) is not None:
+            if not failed:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="glog: a CHECK failed (the process aborts)")
+                self._failure(line.rank)
+            return True
+        if text[:7] == "LAUNCH " and _PADDLE_LAUNCH_FAILED.match(text) is not None:
+            if not failed:  # (its pod's and its container's failure: one)
+                rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
+                           detail="PaddlePaddle's launcher: a worker failed")
+                self._failure()
+            return True
+        if "Process finished with exit code " in text and (ide := _IDE_EXIT.match(text)) is not None:
+            if int(ide.group(1)) != 0 and not failed:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail=f"the IDE: the process exited with code {ide.group(1)}")
+                self._failure(line.rank)
+            elif int(ide.group(1)) == 0 and not failed and not self.unclean:
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="the IDE: the process exited with code 0")
+            return True
         if text[:4].lstrip()[:2] == "^C" and text.strip() == "^C" and not _ended_cleanly(rows, line.rank):
             # the terminal's echo of a Ctrl-C, alone on its line: the run was interrupted
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -704,10 +753,10 @@ class EventScanner:
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=step, detail="training starts", raw=text)
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
-              or "finished training" in text or "End of training" in text) and _END.search(text):
+              or "inished training" in text or "End of training" in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-        elif ("early stopping" in text or "Signaling Trainer to stop" in text) and not failed and (
-                _EARLY_STOP.search(text) is not None):
+        elif ("early stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text) and (
+                not failed and _EARLY_STOP.search(text) is not None):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail="early stopping")
         elif "Exception during training" in text and _D2_EXCEPTION.search(text) is not None:
@@ -799,6 +848,12 @@ class EventScanner:
         elif ("> BEST MODEL : " in text or "> CHECKPOINT : " in text) and (coqui := _COQUI_SAVE.match(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(coqui.group(1)))
+        elif "Save best model: monitor(" in text and _FUXICTR_SAVE.search(text) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+        elif "Saving current: " in text and (recbole := _RECBOLE_SAVE.search(text)) is not None:
+            if self.recbole_saved != (line.number - 1, recbole.group(1)):
+                rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            self.recbole_saved = (line.number, recbole.group(1))
         elif "optimizer state at " in text and _VITS_SAVE.search(text) is not None:
             # VITS' save: the generator's file, then (VITS, RVC) the discriminator's right after it: one
             # save, ended at its last file

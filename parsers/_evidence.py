@@ -11,11 +11,12 @@ asks.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
-from tracelens.parsers._io import read_bytes
+from tracelens.parsers._io import read_bytes, read_head
 
 # Cap on the text searched: beyond it, its head and tail (a huge log is one job's lines all
 # along; its step lines are everywhere).
@@ -116,11 +117,29 @@ def evidence(path: Path) -> Counter[str]:
     return _counts(str(path), st.st_size, st.st_mtime_ns)
 
 
+# an epoch's bar as Lightning's progress bar draws it, what follows its rate in its brackets
+_EPOCH_BAR = re.compile(r"Epoch (\d{1,9}): {1,3}(?:\d{1,3}%)?\|[^|\n]{0,100}\| {0,3}\d{1,15}/\d{1,15} ?\[([^\]\n]{0,200})\]")
+SCRIPT_BARS_MIN = 3
+
+
+def script_epoch_bars(path: Path) -> bool:
+    """The head's epoch bars are a script's own tqdm bar an epoch, not Lightning's: three or
+    more, none with a metric or a logger's version after its rate (`Epoch 1: 100%|...| 38/38
+    [06:01<00:00,  9.51s/it]`; Lightning's show `v_num=0`), the first of an epoch past 0
+    (Lightning counts epochs from 0)."""
+    text = read_head(path).decode("utf-8", "replace").replace("\r", "\n")
+    bars = [(int(epoch), rest) for epoch, rest in _EPOCH_BAR.findall(text)]
+    return len(bars) >= SCRIPT_BARS_MIN and bars[0][0] >= 1 and all(rest.count(",") < 2 for _, rest in bars)
+
+
 def console_format(path: Path) -> str | None:
     """The log reader the file's own lines call for: the most step lines, else the markers;
     None when neither says."""
     counts = evidence(path)
     best = max(STEP_FORMATS, key=lambda name: (counts[name], -STEP_FORMATS.index(name)))
+    if counts[best] and best == "lightning" and not counts["m_lightning"] and not counts["m_fit_stopped"] and (
+            script_epoch_bars(path)):
+        return None  # (a script's own epoch bars: the readers' own detection decides)
     if counts[best]:
         return best
     if counts["m_hf_trainer"]:

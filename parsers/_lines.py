@@ -565,7 +565,7 @@ _DATE_HINT = r"(?:\d{4}-\d{2}-\d{2}[ T,:]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4}
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
 _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
               r"|^(?:[^\w\s]{1,6} )?\d{2}/\d{2} \[\d{2}:\d{2}:\d{2}\]|^\d{2}/\d{2} \d{2}:\d{2}:\d{2} \["
-              r"|^\[\d{4} \d{2}:\d{2}:\d{2} @")
+              r"|^\[\d{4} \d{2}:\d{2}:\d{2} @|^\d{2} [A-Z][a-z]{2} \d{2}:\d{2} {2,8}[A-Z]")
 # `_ISO` for polars, its date and time to the second in one group (the cache key of `parse_timestamp`
 # less the zone)
 _ISO_COLUMNS = (
@@ -783,11 +783,17 @@ _MONTH_DAY_PLAIN = re.compile(r"^(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>
 _TENSORPACK_DATE = re.compile(r"^\[(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2}) @")
 
 
+# RecBole's logger (`%(asctime)-15s %(levelname)s  %(message)s`, datefmt `%d %b %H:%M`: to the minute):
+# "17 Jul 14:49    INFO  epoch 0 training [time: 2.99s, train loss: 74.7694]"
+_DAY_MONTH_MINUTE = re.compile(r"^(?P<d>\d{2}) (?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
+                               r"(?P<h>\d{2}):(?P<mi>\d{2}) {2,8}(?=(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) )")
+
+
 def _yearless_match(text: str) -> re.Match[str] | None:
     """The time at the start of a line that prints no year (`_GLOG`, `_MONTH_DAY`,
-    `_MONTH_DAY_BRACKET`, `_MONTH_DAY_PLAIN`, `_TENSORPACK_DATE`)."""
+    `_MONTH_DAY_BRACKET`, `_MONTH_DAY_PLAIN`, `_TENSORPACK_DATE`, `_DAY_MONTH_MINUTE`)."""
     return (_GLOG.match(text) or _MONTH_DAY.match(text) or _MONTH_DAY_BRACKET.match(text) or _MONTH_DAY_PLAIN.match(text)
-            or _TENSORPACK_DATE.match(text))
+            or _TENSORPACK_DATE.match(text) or _DAY_MONTH_MINUTE.match(text))
 
 
 def _glog_ns(text: str, year: int) -> int | None:
@@ -798,7 +804,8 @@ def _glog_ns(text: str, year: int) -> int | None:
         return None
     g = match.groupdict()
     try:
-        moment = datetime(year, int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"]), tzinfo=UTC)
+        month = _MONTHS[g["mon"]] if g.get("mon") else int(g["mo"])
+        moment = datetime(year, month, int(g["d"]), int(g["h"]), int(g["mi"]), int(g.get("s") or 0), tzinfo=UTC)
     except ValueError:
         return None
     return int(moment.timestamp()) * 1_000_000_000 + int((g.get("frac") or "0").ljust(9, "0")[:9])

@@ -15,7 +15,8 @@ from tracelens.schemas import LOG_EVENTS, LOG_STEPS
 # Metric names as logs and metric files spell them -> log_steps column (one map for every parser
 # that reads free-form metrics: generic key=value lines, JSON-lines records).
 METRIC_KEYS = {
-    "loss": "loss", "train_loss": "loss", "total_loss": "loss", "lr": "lr", "learning_rate": "lr", "grad_norm": "grad_norm",
+    "loss": "loss", "train_loss": "loss", "trn_loss": "loss", "total_loss": "loss", "lr": "lr", "learning_rate": "lr",
+    "grad_norm": "grad_norm",
     "step_time_s": "step_time_s", "step_time": "step_time_s", "time_per_step": "step_time_s",
     "data_time_s": "data_time_s", "data_time": "data_time_s", "data_s": "data_time_s", "data_loading_s": "data_time_s",
     "tokens": "tokens", "samples": "samples", "tps": "tokens_per_s", "tokens_per_s": "tokens_per_s",

@@ -178,8 +178,10 @@ def is_table(bodies: list[str]) -> bool:
 
 
 def _fastai(head: Header) -> bool:
-    """fastai's Recorder's columns: `epoch`, then `train_loss`, ..., `time`."""
-    return head.names[0] == "epoch" and "train_loss" in head.names and "time" in head.names
+    """fastai's Recorder's columns: `epoch`, then `train_loss`, ..., `time`; fastai 0.7's
+    `epoch      trn_loss   val_loss   accuracy`."""
+    return head.names[0] == "epoch" and (("train_loss" in head.names and "time" in head.names)
+                                         or head.names[1:3] == ["trn_loss", "val_loss"])
 
 
 def _skorch(head: Header) -> bool:

@@ -79,6 +79,9 @@ _EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.])"
 _EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took|time:?|in(?= {1,4}\d))\s{0,8}"
                          r"|\|\s{0,4}(?:train(?:ing)? {1,4})?(?=[\d.]{1,30}s\s{0,4}(?:\||$)))"
                          r"(\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
+# the unit before the figure (DGL's examples: `Epoch 00004 | Loss 1.9054 | Time(s) 0.3943`, the mean of the
+# epochs timed so far; `nan` before the first three are)
+_EPOCH_TIME_UNIT_FIRST = re.compile(r"\bepoch\b.{0,120}?\| Time\(s\) (\d{1,9}(?:\.\d{1,20})?)(?![\d.])", re.I)
 # an epoch's `time: N` with no unit as its line's last figure: seconds
 _EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,8}$", re.I)
 
@@ -95,7 +98,8 @@ _TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}train(?:ing)?[ _]loss\s{{0,4}}[:=]\s{{
 # or one figure (`epoch 3: 93.90`)
 _EPOCH_RESULT = re.compile(r"epoch \d{1,9}: (?:\{'[^{}]{1,2000}\}|\d{1,9}(?:\.\d{1,20})?)\s*$")
 # a line opening with its epoch, after the word `train` (Flax's examples: `train epoch: 1, loss: 0.1293, accuracy: 96.04`)
-_TRAIN_WORD = re.compile(r"train(?:ing)? {1,4}(?=epoch)", re.I)
+# (or after the run it is of, the OGB examples' repeated runs in one process: `Run: 01, Epoch: 01, Loss: 0.5451`)
+_TRAIN_WORD = re.compile(r"train(?:ing)? {1,4}(?=epoch)|Run: \d{1,4}, (?=Epoch: )", re.I)
 # a loss an evaluation reports, not training's (`eval_loss_total`, `val_loss`, `best_val_loss`, `test loss`),
 # or no loss at all (mixed precision's loss scale: `loss_scale`, `loss_scaler`)
 _EVAL_LOSS = re.compile(r"(?:^|[_ ])(?:val|valid|validation|eval|test|dev)(?:$|[_ ])|loss_scal", re.I)
@@ -106,7 +110,7 @@ _EVAL_LOSS = re.compile(r"(?:^|[_ ])(?:val|valid|validation|eval|test|dev)(?:$|[
 # full-width colon as a colon
 _CJK_WORDS = (("エポック", "Epoch"), ("에폭", "Epoch"), ("訓練損失", "train_loss"), ("训练损失", "train_loss"),
               ("학습 손실", "train_loss"), ("平均損失", "loss"), ("平均损失", "loss"), ("損失", "loss"), ("损失", "loss"),
-              ("손실", "loss"), ("：", ": "))
+              ("손실", "loss"), ("：", ": "), ("Época", "Epoch"), ("Эпоха", "Epoch"), ("イテレーション", "iteration"))
 _CJK_HINT = re.compile("|".join(word for word, _ in _CJK_WORDS))
 
 
@@ -337,6 +341,13 @@ _SHELL_DEATH_LINE = re.compile(r"\s{0,8}(?:Killed|Segmentation fault|Aborted|Bus
 _KALDI_ITER = re.compile(r" - train - INFO \] Iter: (?P<i>\d{1,12})/\d{1,12}\s{1,8}(?:Jobs: \d{1,6}\s{1,8})?"
                          r"Epoch: \d{1,9}\.\d{1,6}/\d{1,9}(?:\.\d{1,6})? \(\d{1,3}(?:\.\d{1,4})?% complete\)"
                          r"(?:\s{1,8}lr: (?P<lr>\d{1,6}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?))?")
+# "Build a Large Language Model (From Scratch)"'s training loop (rasbt/LLMs-from-scratch, copied widely) at
+# each evaluation: "Ep 1 (Step 000005): Train loss 8.122, Val loss 8.253" (the step the run's, from 0)
+_LLMS_FROM_SCRATCH = re.compile(rf"^Ep (?P<e>\d{{1,9}}) \(Step (?P<s>\d{{1,15}})\): Train loss (?P<l>{_FIGURE}|nan), Val loss ")
+# Karpathy's makemore loops (nn-zero-to-hero) every 10000 steps, `%7d/%7d: %.4f`: "  10000/ 200000: 2.0322"
+_MAKEMORE = re.compile(r"^\s{0,8}(?P<i>\d{1,9})/\s{0,8}(?P<n>\d{1,9}): (?P<l>\d{1,6}\.\d{4})\s*$")
+# the Flax basics guide's loop: "Loss step 10:  0.44692168"
+_FLAX_GUIDE = re.compile(rf"^Loss step (?P<s>\d{{1,15}}):\s{{1,4}}(?P<l>{_FIGURE})\s*$")
 # ManiSkill's PPO baseline (CleanRL's loop) as each iteration starts, the environment steps done so far
 # after it: "Epoch: 2, global_step=102400" (its iteration a step)
 _MANISKILL_PPO = re.compile(r"^Epoch: (?P<i>\d{1,12}), global_step=\d{1,18}\s*$")
@@ -349,6 +360,27 @@ _FUNASR = re.compile(r"(?:^|- )train, rank: (?P<r>\d{1,7}), epoch: \d{1,9}/\d{1,
                      r"\(loss_avg_rank: (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?|nan|inf)\)")
 _FUNASR_LR = re.compile(r"\(lr: (?P<v>\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)\)")
 _FUNASR_TIME = re.compile(r"'total_time': '(?P<v>\d{1,9}(?:\.\d{1,12})?)'")
+
+
+# GluonTS' (and PyTorchTS') trainer's bar, an epoch's, its epoch and mean loss after its rate: `45it [00:01,
+# 37.60it/s, avg_epoch_loss=4.64, epoch=0]`, `100%|...| 50/50 [00:02<00:00, 19.97it/s, epoch=1/10,
+# avg_epoch_loss=5.1]`
+_GLUONTS_EPOCH = re.compile(r"\bepoch=(\d{1,9})(?:/\d{1,9})?(?=[,\]])")
+_GLUONTS_LOSS = re.compile(rf"\bavg_epoch_loss=({_FIGURE}|nan)(?=[,\]])")
+
+
+def _gluonts_epoch(text: str) -> tuple[BarReading, int, float | None] | None:
+    """The last drawing of GluonTS' epoch bar on the line, its epoch as printed and its mean loss;
+    each epoch's last drawing is that epoch, its time the bar's items times its rate."""
+    readings = bar_readings(text)
+    if not readings:
+        return None
+    last = readings[-1]
+    postfix = text[last.end:last.end + 400]
+    if (epoch := _GLUONTS_EPOCH.search(postfix)) is None or (loss := _GLUONTS_LOSS.search(postfix)) is None:
+        return None
+    value = float(loss.group(1))
+    return last, int(epoch.group(1)), value if math.isfinite(value) else None
 
 
 class _OwnStep(NamedTuple):
@@ -381,6 +413,13 @@ def _own_step(text: str) -> _OwnStep | None:
             return None  # (a fraction of a step: no step line)
         values = {k: v for k, v in _step_values(text[:ocp.start()]).items() if k != "step_time_s"}
         return _OwnStep(int(digits[:exponent + 1]), None, values, "fairchem")
+    if text[:3] == "Ep " and (scratch := _LLMS_FROM_SCRATCH.match(text)) is not None:
+        return _OwnStep(int(scratch.group("s")), None, {"loss": float(scratch.group("l"))}, "generic")
+    if "/" in text[:20] and ": " in text and (makemore := _MAKEMORE.match(text)) is not None and (
+            int(makemore.group("i")) <= int(makemore.group("n"))):
+        return _OwnStep(int(makemore.group("i")), None, {"loss": float(makemore.group("l"))}, "generic")
+    if text[:10] == "Loss step " and (flax := _FLAX_GUIDE.match(text)) is not None:
+        return _OwnStep(int(flax.group("s")), None, {"loss": float(flax.group("l"))}, "flax")
     if text[:7] == "Epoch: " and (ppo := _MANISKILL_PPO.match(text)) is not None:
         return _OwnStep(int(ppo.group("i")), None, {}, "maniskill")
     if "] Iter: " in text and (kaldi := _KALDI_ITER.search(text)) is not None:
@@ -488,6 +527,10 @@ _EPOCH_BATCH = re.compile(
     r"(?:(?:(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4})?[\[(]|\[(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4})"
     r"\s{0,8}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})\s{0,4}[\])]",
     re.I)
+# (and PaddleX's and older PaddleDetection's, no bracket: `[TRAIN] Epoch=191/300, Step=10/37, loss_xy=0.459338, ...,
+# time_each_step=3.31s, eta=3:44:27`; MindYOLO's `Epoch 35/300, Step 4/4, imgsize (640, 640), loss: 0.2778, ...`)
+_EPOCH_EQ_STEP = re.compile(r"\bEpoch(?P<eq>[= ])(?P<e>\d{1,9})/(?P<ee>\d{1,9}), "
+                            r"(?:Step|Iter)(?P=eq)(?P<i>\d{1,12})/(?P<n>\d{1,12})(?=,)")
 # The epoch meters of pytorch/examples' ImageNet script (`Epoch: [1][  10/1563]`, ProgressMeter's
 # prefix) and of the MetricLogger headers its descendants print (`Epoch: [0]  [   0/1251]`: DeiT,
 # MAE, torchvision's references): each prints its loop's `range(start_epoch, epochs)` as it is,
@@ -691,6 +734,9 @@ _METER_TIME = re.compile(r"(?:^|(?<=\t)|(?<=  ))time:?\s{1,4}(?P<v>\d{1,9}\.\d{1
 # a field of its own that is only a time in ms, between `|` (llm.c's `| lr 8.57e-07 | 4688.25 ms | 28.8% ...`; modded-nanogpt's
 # `| (853.15 ms | 614531 tok/s)`)
 _MS_FIELD = re.compile(r"\|\s{0,4}\(?(?P<v>\d{1,9}(?:\.\d{1,20})?) ?ms\s{0,4}(?:\||$)")
+# the seconds the last N iterations took, as a field of its own (the SSD training loop of a Japanese PyTorch
+# book's code: `イテレーション 10 || Loss: 7.4292 || 10iter: 16.9440 sec.`)
+_PER_N_ITER = re.compile(r"\|\|\s{0,4}(?P<n>\d{1,6})iter: (?P<t>\d{1,9}(?:\.\d{1,20})?) sec\.")
 # a step's seconds right after its counter (MaxText's `completed step: 5, seconds: 5.668, ...`)
 _SECONDS = re.compile(r"\s{0,4}[,|]?\s{0,4}seconds\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 
@@ -718,7 +764,7 @@ _PER_STEP_TIME = re.compile(
 _DATA_TRAIN_TIME = re.compile(r"\bdata time: (?P<d>\d{1,9}(?:\.\d{1,20})?)s, train time: (?P<t>\d{1,9}(?:\.\d{1,20})?)s\b")
 _TIMED = re.compile(
     r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))"
-    r"(?:(?P<any>(?:iter_)?dt|step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost)|time)"
+    r"(?:(?P<any>(?:iter_)?dt|step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost|time_each_step)|time)"
     r"\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}"
     r"(?:(?P<ms>ms)|(?(any)s|(?!)))\b", re.I)
 
@@ -803,8 +849,9 @@ REPEATED_STEP_LINES = 5  # a rank's step printed again within this many lines is
 def _merge_repeated_steps(rows: LogRows, writer_rows: set[int]) -> None:
     """A CLU metric writer's line (`writer_rows`) a few lines after another line of the same rank
     and step (Flax's `Finished training step 1.`, then its writer's `[1] steps_per_sec=0.014434`),
-    with no launch, restart or failure between: one step, its first line's row with the values only
-    the writer's gives (a step seen again after a relaunch is another attempt's)."""
+    or a line of the step's time alone after its metrics' line, with no launch, restart or failure
+    between: one step, its first line's row with the values only the later line gives (a step seen
+    again after a relaunch is another attempt's)."""
     if len(rows.steps) < 2:
         return
     boundaries = sorted(e["line"] for e in rows.events if e["kind"] in _ATTEMPT_BOUNDARIES)
@@ -932,6 +979,9 @@ def _step_values(text: str) -> dict[str, float]:
         values["step_time_s"] = float(field.group("v")) / 1000  # llm.c's `| 4688.25 ms |`, llama2.c's `| 8060.78ms |`
     if "step_time_s" not in values and (seconds := _SECONDS.match(text)) is not None:
         values["step_time_s"] = float(seconds.group("v"))
+    if "step_time_s" not in values and "iter: " in text and (per_n := _PER_N_ITER.search(text)) is not None and (
+            int(per_n.group("n")) > 0):
+        values["step_time_s"] = float(per_n.group("t")) / int(per_n.group("n"))  # the seconds of the last N iterations
     if "step_time_s" not in values and "ms/batch" in text and (per := _MS_PER_BATCH.search(text)) is not None:
         values["step_time_s"] = float(per.group("v")) / 1000  # word_language_model's `| ms/batch  8.41 |`
     if "step_time_s" not in values and "  Time:" in text and (own := _TIMM_TIME.search(text)) is not None:
@@ -1076,6 +1126,15 @@ class _Counter(NamedTuple):
         return values
 
 
+def _run_step(count: re.Match[str]) -> bool:
+    """`Epoch e/E, Step i/n` counts the run's steps, not the epoch's batches, where its total is
+    the epochs' (a whole number of steps each) and the count falls in epoch e's share of it
+    (`Epoch 2/3, Step 1200/3000`; not MindYOLO's `Epoch 35/300, Step 4/4`, nor PaddleX's
+    `Epoch=100/100, Step=890/890`)."""
+    epoch, epochs, i, n = (int(count.group(k)) for k in ("e", "ee", "i", "n"))
+    return 0 < epoch <= epochs < n and n % epochs == 0 and (epoch - 1) * n < i * epochs <= epoch * n
+
+
 def _step_counter(text: str) -> _Counter | None:
     """The counter of a step line: a batch within its epoch (`_EPOCH_BATCH`: the step is
     epoch x batches per epoch + batch, the epoch as the line numbers it, so that the steps go on
@@ -1107,7 +1166,7 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(int(optimizer.group("s")), optimizer)
     if "poch" in text or "POCH" in text:
         batch = _YOLOX.search(text) if "yolox." in text else None
-        batch = batch or _EPOCH_BATCH.search(text)
+        batch = batch or _EPOCH_BATCH.search(text) or (_EPOCH_EQ_STEP.search(text) if "Epoch" in text else None)
         if batch is None and " batches" in text:
             batch = _EPOCH_BATCHES_AFTER.search(text)
     if batch is None and "Train:" in text:
@@ -1120,6 +1179,8 @@ def _step_counter(text: str) -> _Counter | None:
     if (batch is not None and batch.re is _EPOCH_BATCH and batch.start() and "]" in text[:batch.start()]
             and _EVAL_TAG.search(text, max(0, batch.start() - 16), batch.start()) is not None):
         return None  # an evaluation's batch, tagged right before its epoch (PaddleClas' `[Eval][Epoch 5][Iter: 0/8]`)
+    if batch is not None and batch.re is _EPOCH_EQ_STEP and _run_step(batch):
+        return _Counter(int(batch.group("i")), batch)  # `Epoch 2/3, Step 1200/3000`: the run's step 1200 of 3000
     if batch is not None:
         epoch = int(batch.group("e"))
         i, n = batch.group("i"), batch.group("n")
@@ -1825,6 +1886,10 @@ class GenericLogParser(LogReader):
             if ("training from iteration " in body or "raining starts at step " in body or "training loop at step " in body) and (
                     _STARTS.search(body) is not None):
                 return Claim.CONTENT  # a trainer's start at its first step (detectron2's, torchtitan's, Flax's): its run began
+            if "avg_epoch_loss=" in body and _gluonts_epoch(body) is not None:
+                own += 1  # GluonTS' epoch bar
+                if own >= 2:
+                    return Claim.CONTENT
             if "Train loss" in body and _DEEPXDE_HEADER.fullmatch(body) is not None:
                 return Claim.CONTENT  # DeepXDE's loss table
             if "| steps/sec:" in body and _ORBIT_STEP.search(body) is not None:
@@ -2111,6 +2176,17 @@ class GenericLogParser(LogReader):
                         rows.steps[-1]["framework"] = "wenet"
                         within.append((len(rows.steps) - 1, int(wenet.group("e"))))
                 continue
+            if "avg_epoch_loss=" in text and (gluon := _gluonts_epoch(text)) is not None:
+                drawn, gluon_epoch, gluon_loss = gluon
+                if drawn.total is None or drawn.n >= drawn.total:  # (a reading within the epoch ends nothing)
+                    before = len(rows.steps)
+                    spent = drawn.n * drawn.seconds_per_item if drawn.seconds_per_item is not None else None
+                    rows.step(line=line.number, rank=line.rank, step=gluon_epoch, end_ns=line.ts_ns,
+                              **({"loss": gluon_loss} if gluon_loss is not None else {}),
+                              **({"step_time_s": spent} if spent else {}))
+                    if len(rows.steps) > before:
+                        rows.steps[-1]["framework"] = "gluonts"
+                continue
             if (own := _own_step(text)) is not None:
                 values = own.values
                 if "samples_per_s" in values:  # (MXNet's: the seconds of a batch of the script's size)
@@ -2234,6 +2310,12 @@ class GenericLogParser(LogReader):
                     rows.step(line=line.number, rank=rank, step=counter.step, end_ns=line.ts_ns, **values)
                     if counter.match.re is _CLU and len(rows.steps) > before:
                         writer_rows.add(id(rows.steps[-1]))
+                    elif (len(rows.steps) > before and set(values) <= {"step_time_s", "data_time_s"} and values
+                          and (last := rows.steps[-2] if len(rows.steps) > 1 else None) is not None
+                          and last["rank"] == rank and last["step"] == counter.step and last.get("step_time_s") is None):
+                        # the step's time on a line of its own right after its metrics' (MindYOLO's `Epoch 35/300,
+                        # Step 4/4, step time: 23330.36 ms` after `Epoch 35/300, Step 4/4, ..., loss: 0.2778, ...`)
+                        writer_rows.add(id(rows.steps[-1]))
                     if (rank is None and len(rows.steps) > before and ") " in text
                             and (of_world := _RANK_OF_WORLD.search(text)) is not None):
                         tagged.append((len(rows.steps) - 1, int(of_world.group("r")), int(of_world.group("w"))))
@@ -2314,6 +2396,8 @@ class GenericLogParser(LogReader):
         line giving an epoch's duration sets the current one's."""
         numbered = epochs.get(rank)
         took = _EPOCH_TOOK.search(text)
+        if took is None and "Time(s)" in text:
+            took = _EPOCH_TIME_UNIT_FIRST.search(text)
         if took is None and "time" in text and _NOT_TRAINING.search(text) is None:
             took = _EPOCH_TIME_LAST.search(text)  # `===> Epoch 252 Complete: Avg. Loss: 0.0140 time: 657.89`
         if took is not None and (match := _EPOCH.search(text, 0, took.start(1))) is not None:
@@ -2328,7 +2412,9 @@ class GenericLogParser(LogReader):
                 numbered[-1].elapsed_s = float(took.group(1))
                 if len(numbered) > 1 and (before := numbered[-2].elapsed_s) is not None and numbered[-1].elapsed_s >= before:
                     numbered[-1].took_s = numbered[-1].elapsed_s - before
-            elif numbered:
+            elif numbered and (numbered[-1].took_s is None or _NOT_TRAINING.search(text) is None):
+                # (an evaluation's time after the epoch's training gave its own is not the epoch's: RecBole's
+                # `epoch 0 training [time: 2.99s, ...]`, then `epoch 0 evaluating [time: 0.44s, ...]`)
                 numbered[-1].took_s = float(took.group(1))
             return
         if (match := _EPOCH.search(text)) is not None:

@@ -617,16 +617,21 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
     with its training loss and, where the bar's caption (`_NOTEBOOK_BAR`) says how long its steps
     took, their mean time (the caption's elapsed time over its count: the table dates no step).
     The caption's count is a step done too, where its table's rows stop short of it (the table
-    holds the logged steps: ` [189/189 09:20, Epoch 3/3]` over rows to 175)."""
+    holds the logged steps: ` [189/189 09:20, Epoch 3/3]` over rows to 175). A row a table showed
+    before, its loss the same, is that table drawn again (a copy of the cell's output as it ran,
+    then as it ended), not the step again."""
     mean: float | None = None
     table = False
     caption: tuple[Line, int] | None = None  # the last caption's line and count
     last_row = 0
+    shown: dict[int, str | None] = {}  # step -> its loss as a table showed it
+    last_line = 0  # the line of the last table row
 
     def counted() -> None:
         if caption is not None and caption[1] > last_row:
             line, n = caption
-            rows.step(line=line.number, rank=line.rank, step=n, end_ns=None,
+            # (at its table's last row, after the steps the table shows: the caption is drawn above them)
+            rows.step(line=max(line.number, last_line), rank=line.rank, step=n, end_ns=None,
                       **({"step_time_s": mean} if mean is not None else {}))
 
     for line in lines:
@@ -643,6 +648,12 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
             table = True
             continue
         if table and (row := _NOTEBOOK_ROW.match(text)) is not None:
+            step = int(row.group("step"))
+            last_line = line.number
+            if shown.get(step, "") == row.group("loss"):
+                last_row = max(last_row, step)
+                continue  # the table drawn again (a later copy of the cell's output): a step shown before
+            shown[step] = row.group("loss")
             values: dict[str, float] = {}
             if row.group("loss") is not None:
                 values["loss"] = float(row.group("loss"))

@@ -41,7 +41,7 @@ from typing import Any
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
-from tracelens.parsers._evidence import console_format
+from tracelens.parsers._evidence import console_format, script_epoch_bars
 from tracelens.parsers._lines import (
     BarReading,
     anchor_bar,
@@ -111,6 +111,8 @@ class LightningParser(LogReader):
         found = console_format(path)
         if found is not None:
             return Claim.CONTENT if found == self.name else Claim.NO
+        if script_epoch_bars(path):
+            return Claim.NO  # a script's own tqdm bar an epoch (`_evidence.script_epoch_bars`)
         bars = markers = 0
         for body in head_bodies(head.replace(b"\r", b"\n"), 3000):  # progress bars redraw with \r
             if _TQDM.search(body) or _RICH.search(body):

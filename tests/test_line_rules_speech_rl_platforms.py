@@ -791,7 +791,9 @@ def test_verls_metric_line_is_labelled_verl(tmp_path: Path) -> None:
     """veRL's `step:2 - global_seqlen/min:... - critic/kl:...` line under Ray's prefix: veRL's step 2,
     its time the `timing_s/step` it prints."""
     _, steps, _ = _read(tmp_path, VERL)
-    took = float(re.search(r"timing_s/step:([\d.]+)", VERL[0]).group(1))
+    timing = re.search(r"timing_s/step:([\d.]+)", VERL[0])
+    assert timing is not None
+    took = float(timing.group(1))
     assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [(2, took, "verl")]
 
 
