@@ -94,7 +94,10 @@ TRAINING_TIME_END = "the run's training time"
 # its end where no step follows (as the training time's, `early_training_time_ends`)
 _DONE = re.compile(r"(?:^|\] | - )Done!\s*$")
 # Ray Tune's word as `tune.run` returns, every trial stopped ("INFO tune.py:439 -- Total run time: 55.28
-# seconds (54.01 seconds for the tuning loop)."; trials that failed raise after it: a failure then)
+# seconds (54.01 seconds for the tuning loop)."; not where its status said a trial ended in error: it
+# raises `TuneError: ('Trials did not complete', ...)` after it)
+# its status once a trial failed: "Number of trials: 1/1 (1 ERROR)"
+_TUNE_ERRORS = re.compile(r"\bNumber of trials: \d{1,9}/\d{1,9} \([^)]{0,200}\b\d{1,9} ERROR\b")
 _TUNE_END = re.compile(r"\bTotal run time: \d{1,12}(?:\.\d{1,6})? seconds \(\d{1,12}(?:\.\d{1,6})? seconds for the tuning loop\)")
 DONE_END = "the script's last word"  # (a `Done!` with no step before it, a preparation's, ends nothing either)
 # Python's report of an exception it ignored (an object's __del__ at shutdown, PyTorch's
@@ -393,7 +396,7 @@ _ANY_EVENT_PATTERN = (
     r"|^Sender: LSF System <|Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|Exception ignored in|\] Optimization Done\.|\*\*\* Check failure stack trace|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
-    r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Training job completed"
+    r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"
     r"|Error for Training job|network-snapshot-|Save best model: monitor\(|Saving current: "
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
@@ -473,6 +476,7 @@ class EventScanner:
         self.ray_saves: dict[str, dict[str, Any]] = {}  # a Ray Train checkpoint's folder -> its save
         self.snapshots: set[str] = set()  # StyleGAN's snapshots a metric was reported for
         self.recbole_saved: tuple[int, str] | None = None  # (line, file) of RecBole's last save
+        self.tune_errors = False  # a Ray Tune trial ended in error
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
         # restarts so far, a new one only past them (the count's block follows the restart line,
@@ -806,7 +810,9 @@ class EventScanner:
             if name not in self.snapshots:
                 self.snapshots.add(name)
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-        elif "Total run time: " in text and not failed and _TUNE_END.search(text) is not None:
+        elif "Number of trials: " in text and _TUNE_ERRORS.search(text) is not None:
+            self.tune_errors = True  # (Tune's status: a trial ended in error; its traceback went to its error.txt)
+        elif "Total run time: " in text and not failed and not self.tune_errors and _TUNE_END.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail="Ray Tune: the run returned")
         elif "Done!" in text and not failed and _DONE.search(text) is not None:
@@ -927,6 +933,7 @@ class EventScanner:
             self.started.discard(rank)
         self.failed = True
         self.ray_saves.clear()  # (a relaunch writes its checkpoints' folders anew)
+        self.snapshots.clear()  # (and StyleGAN's snapshots from 000000 again)
         self._take_back_clean_end()
 
     def _take_back_clean_end(self) -> None:

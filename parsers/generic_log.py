@@ -154,6 +154,8 @@ def _training_loss_key(key: str) -> bool:
 
 
 # a loss that is no finite number (a run that diverged: `Step: 397, Loss: inf`, `loss=nan`)
+# a loss kept as a record, not the step's (`best_loss`, `min_val_loss`, `lowest_loss`)
+_LOSS_RECORD = re.compile(r"(?:best|min|max|lowest|highest|prev|previous)(?:_|$)")
 _NONFINITE = re.compile(r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]{0,80})\s{0,4}[:=]\s{0,4}[-+]?(?:nan|inf(?:inity)?)(?![\w.])", re.I)
 
 
@@ -165,8 +167,9 @@ def _named_loss(text: str) -> bool:
 
 def _nonfinite_loss(text: str) -> bool:
     """The line gives a training loss that is no number (`nan`, `inf`): the step was taken, its
-    loss is not kept."""
-    return "oss" in text and any(_training_loss_key(m.group("key").lower()) for m in _NONFINITE.finditer(text))
+    loss is not kept. Not a record's starting value (`best_loss=inf`, `min_loss: inf`)."""
+    return "oss" in text and any(_training_loss_key(key := m.group("key").lower()) and _LOSS_RECORD.match(key) is None
+                                 for m in _NONFINITE.finditer(text))
 
 
 class _Epoch:
@@ -381,6 +384,20 @@ def _gluonts_epoch(text: str) -> tuple[BarReading, int, float | None] | None:
         return None
     value = float(loss.group(1))
     return last, int(epoch.group(1)), value if math.isfinite(value) else None
+
+
+def _gluonts_row(rows: LogRows, line: Line, gluon: tuple[BarReading, int, float | None]) -> None:
+    """GluonTS' epoch as its bar's last drawing shows it (`_gluonts_epoch`), where that drawing
+    finished the epoch (reached its total, where it has one)."""
+    drawn, epoch, loss = gluon
+    if drawn.total is not None and drawn.n < drawn.total:
+        return  # (a log that stops within the epoch)
+    spent = drawn.n * drawn.seconds_per_item if drawn.seconds_per_item is not None else None
+    before = len(rows.steps)
+    rows.step(line=line.number, rank=line.rank, step=epoch, end_ns=line.ts_ns,
+              **({"loss": loss} if loss is not None else {}), **({"step_time_s": spent} if spent else {}))
+    if len(rows.steps) > before:
+        rows.steps[-1]["framework"] = "gluonts"
 
 
 class _OwnStep(NamedTuple):
@@ -1126,15 +1143,6 @@ class _Counter(NamedTuple):
         return values
 
 
-def _run_step(count: re.Match[str]) -> bool:
-    """`Epoch e/E, Step i/n` counts the run's steps, not the epoch's batches, where its total is
-    the epochs' (a whole number of steps each) and the count falls in epoch e's share of it
-    (`Epoch 2/3, Step 1200/3000`; not MindYOLO's `Epoch 35/300, Step 4/4`, nor PaddleX's
-    `Epoch=100/100, Step=890/890`)."""
-    epoch, epochs, i, n = (int(count.group(k)) for k in ("e", "ee", "i", "n"))
-    return 0 < epoch <= epochs < n and n % epochs == 0 and (epoch - 1) * n < i * epochs <= epoch * n
-
-
 def _step_counter(text: str) -> _Counter | None:
     """The counter of a step line: a batch within its epoch (`_EPOCH_BATCH`: the step is
     epoch x batches per epoch + batch, the epoch as the line numbers it, so that the steps go on
@@ -1179,8 +1187,6 @@ def _step_counter(text: str) -> _Counter | None:
     if (batch is not None and batch.re is _EPOCH_BATCH and batch.start() and "]" in text[:batch.start()]
             and _EVAL_TAG.search(text, max(0, batch.start() - 16), batch.start()) is not None):
         return None  # an evaluation's batch, tagged right before its epoch (PaddleClas' `[Eval][Epoch 5][Iter: 0/8]`)
-    if batch is not None and batch.re is _EPOCH_EQ_STEP and _run_step(batch):
-        return _Counter(int(batch.group("i")), batch)  # `Epoch 2/3, Step 1200/3000`: the run's step 1200 of 3000
     if batch is not None:
         epoch = int(batch.group("e"))
         i, n = batch.group("i"), batch.group("n")
@@ -1984,6 +1990,7 @@ class GenericLogParser(LogReader):
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
         hf_frame = False  # a traceback's frame in the HF Trainer's training loop (`_HF_TRAIN_FRAME`)
         deepxde: set[int | None] = set()  # ranks whose DeepXDE loss table's header was seen
+        gluon_pending: dict[int | None, tuple[Line, tuple[BarReading, int, float | None]]] = {}  # rank -> its last epoch bar
         for line in lines:
             if not line.text.isascii() and (english := _in_english(line.text)) is not line.text:
                 line = line._replace(text=english)
@@ -2177,15 +2184,12 @@ class GenericLogParser(LogReader):
                         within.append((len(rows.steps) - 1, int(wenet.group("e"))))
                 continue
             if "avg_epoch_loss=" in text and (gluon := _gluonts_epoch(text)) is not None:
-                drawn, gluon_epoch, gluon_loss = gluon
-                if drawn.total is None or drawn.n >= drawn.total:  # (a reading within the epoch ends nothing)
-                    before = len(rows.steps)
-                    spent = drawn.n * drawn.seconds_per_item if drawn.seconds_per_item is not None else None
-                    rows.step(line=line.number, rank=line.rank, step=gluon_epoch, end_ns=line.ts_ns,
-                              **({"loss": gluon_loss} if gluon_loss is not None else {}),
-                              **({"step_time_s": spent} if spent else {}))
-                    if len(rows.steps) > before:
-                        rows.steps[-1]["framework"] = "gluonts"
+                # an epoch's last drawing (its redraws, a line each where the bar's carriage returns
+                # split them, and its total reached where it has one) is the epoch
+                waiting = gluon_pending.get(line.rank)
+                if waiting is not None and waiting[1][1] != gluon[1]:
+                    _gluonts_row(rows, *waiting)
+                gluon_pending[line.rank] = (line, gluon)
                 continue
             if (own := _own_step(text)) is not None:
                 values = own.values
@@ -2333,6 +2337,8 @@ class GenericLogParser(LogReader):
                         rows.steps[-1]["framework"] = framework  # a step's framework is its line's
         if record is not None:
             record.emit(rows)
+        for waiting in gluon_pending.values():
+            _gluonts_row(rows, *waiting)
         if micro:
             _optimizer_steps(rows, micro)
         if epoch_steps:

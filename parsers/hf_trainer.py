@@ -617,14 +617,14 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
     with its training loss and, where the bar's caption (`_NOTEBOOK_BAR`) says how long its steps
     took, their mean time (the caption's elapsed time over its count: the table dates no step).
     The caption's count is a step done too, where its table's rows stop short of it (the table
-    holds the logged steps: ` [189/189 09:20, Epoch 3/3]` over rows to 175). A row a table showed
-    before, its loss the same, is that table drawn again (a copy of the cell's output as it ran,
-    then as it ended), not the step again."""
+    holds the logged steps: ` [189/189 09:20, Epoch 3/3]` over rows to 175). A row a table of the
+    same run showed before, every cell the same, is that table drawn again (a copy of the cell's
+    output as it ran, then as it ended), not the step again."""
     mean: float | None = None
     table = False
     caption: tuple[Line, int] | None = None  # the last caption's line and count
     last_row = 0
-    shown: dict[int, str | None] = {}  # step -> its loss as a table showed it
+    shown: dict[int, str] = {}  # step -> its row as a table of this run showed it
     last_line = 0  # the line of the last table row
 
     def counted() -> None:
@@ -642,6 +642,8 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
             counted()
             elapsed = int(bar.group("h") or 0) * 3600 + int(bar.group("m")) * 60 + int(bar.group("s"))
             mean = elapsed / int(bar.group("n"))
+            if caption is not None and int(bar.group("n")) < caption[1]:
+                shown.clear()  # (a caption that counts less: another run's table)
             caption, last_row = (line, int(bar.group("n"))), 0
             continue
         if _NOTEBOOK_HEADER.match(text):
@@ -650,10 +652,10 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
         if table and (row := _NOTEBOOK_ROW.match(text)) is not None:
             step = int(row.group("step"))
             last_line = line.number
-            if shown.get(step, "") == row.group("loss"):
+            if shown.get(step) == " ".join(text.split()):
                 last_row = max(last_row, step)
                 continue  # the table drawn again (a later copy of the cell's output): a step shown before
-            shown[step] = row.group("loss")
+            shown[step] = " ".join(text.split())
             values: dict[str, float] = {}
             if row.group("loss") is not None:
                 values["loss"] = float(row.group("loss"))

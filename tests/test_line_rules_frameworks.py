@@ -244,7 +244,9 @@ def test_bars_and_counters_that_are_no_epochs_training_steps() -> None:
     """What the epoch rules must not read: a bar described `Epoch` whose percentage is no epoch
     (fastai 0.7's `trange(..., desc="Epoch")`, a public notebook, index id 49020041741); a
     validation bar (SuperGradients' output, index id 441645563), beside its training bar, which
-    is one; a step count over the whole run beside its epoch (`Epoch 2/3, Step 1200/3000`)."""
+    is one. A count beside its epoch (`Epoch 2/3, Step 1200/3000`) is read within the epoch, line by
+    line: whether it counts the run's steps is the file's to say (counts that go on when the epoch
+    turns, `_run_counts`)."""
     from tracelens.parsers.generic_log import _bar_step, _step_counter, _step_values
 
     assert _bar_step("Epoch:   3%|##                                                          | 1/30 "
@@ -254,7 +256,7 @@ def test_bars_and_counters_that_are_no_epochs_training_steps() -> None:
     assert train is not None and train[0].step == 1 * 32 + 32
     assert _bar_step("Validation epoch 1: 100%|██████████| 3/3 [00:00<00:00,  3.88it/s]") is None
     counter = _step_counter("Epoch 2/3, Step 1200/3000, Loss: 1.70")
-    assert counter is not None and counter.step == 1200
+    assert counter is not None and (counter.epoch, counter.match.group("i"), counter.batches) == (2, "1200", 3000)
     # a time with its unit after another field's value is the step's
     assert _step_values(" loss 2.490 dt 121.5ms")["step_time_s"] == 0.1215
     assert _step_values(" loss=2.49 time=351ms")["step_time_s"] == 0.351
