@@ -74,7 +74,7 @@ def test_a_run_shorter_than_its_logging_interval_steps_by_the_bar_its_summary_co
 def test_verls_step_line_is_a_step_with_its_policy_loss_and_time(tmp_path: Path) -> None:
     """veRL's console metrics under Ray's actor prefix (TinyZero's PPO notes): one line, the
     step among its timings; its policy loss `actor/pg_loss` (not the critic's `vf_loss` before
-    it) and its step's `timing_s/step` (not another phase's `timing_s/gen`)."""
+    it) and its step's `timing_s/step` (not another phase's `timing_s/gen`), labelled veRL."""
     lines = [
         "(main_task pid=19799) epoch 0, step 2",
         "(main_task pid=19799) No equation found",
@@ -99,7 +99,7 @@ def test_verls_step_line_is_a_step_with_its_policy_loss_and_time(tmp_path: Path)
     ]
     name, steps, _ = _read(tmp_path, lines)
     assert name == "generic_log"
-    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(2, 0.018, 8.991)]
+    assert [(s["step"], s["loss"], s["step_time_s"], s["framework"]) for s in steps] == [(2, 0.018, 8.991, "verl")]
 
 
 def test_the_bar_of_the_headers_total_is_the_training_bar_its_postfix_the_loss(tmp_path: Path) -> None:

@@ -460,27 +460,6 @@ DLRM = [
     'Finished training it 11000/19186 of epoch 0, -1.00 ms/it, loss 0.492193',
 ]
 
-# veRL 0.1 (TinyZero) PPO under Ray (a reproduction's notes, "部分日志", its metric line)
-VERL = [
-    '(main_task pid=19799) step:2 - global_seqlen/min:10372.000 - global_seqlen/max:10372.000 - global_se'
-    'qlen/minmax_diff:0.000 - global_seqlen/balanced_min:10372.000 - global_seqlen/balanced_max:10372.000'
-    ' - global_seqlen/mean:10372.000 - critic/kl:-0.001 - critic/kl_coeff:0.001 - critic/vf_loss:24.428 -'
-    ' critic/vf_clipfrac:0.000 - critic/vpred_mean:6.461 - critic/grad_norm:554.065 - mfu/critic:0.000 - '
-    'critic/lr:0.000 - actor/entropy_loss:1.213 - actor/pg_loss:0.018 - actor/pg_clipfrac:0.000 - actor/p'
-    'po_kl:0.000 - actor/grad_norm:1.000 - mfu/actor:0.000 - actor/lr:0.000 - critic/score/mean:0.025 - c'
-    'ritic/score/max:0.100 - critic/score/min:0.000 - critic/rewards/mean:0.025 - critic/rewards/max:0.10'
-    '1 - critic/rewards/min:-0.002 - critic/advantages/mean:-0.000 - critic/advantages/max:5.966 - critic'
-    '/advantages/min:-4.406 - critic/returns/mean:0.019 - critic/returns/max:0.102 - critic/returns/min:-'
-    '0.002 - critic/values/mean:6.469 - critic/values/max:18.500 - critic/values/min:-9.875 - critic/vf_e'
-    'xplained_var:-4866.827 - response_length/mean:180.938 - response_length/max:256.000 - response_lengt'
-    'h/min:48.000 - response_length/clip_ratio:0.375 - prompt_length/mean:143.188 - prompt_length/max:146'
-    '.000 - prompt_length/min:140.000 - prompt_length/clip_ratio:0.000 - timing_s/gen:5.093 - timing_s/re'
-    'f:0.534 - timing_s/values:0.244 - timing_s/adv:0.041 - timing_s/update_critic:1.283 - timing_s/updat'
-    'e_actor:1.791 - timing_s/step:8.991 - timing_per_token_ms/ref:0.051 - timing_per_token_ms/adv:0.004 '
-    '- timing_per_token_ms/update_actor:0.173 - timing_per_token_ms/update_critic:0.124 - timing_per_toke'
-    'n_ms/gen:0.880 - timing_per_token_ms/values:0.024',
-]
-
 # modded-nanogpt's train_gpt2.py on an MI300X (KellerJordan/modded-nanogpt issue 8, its first 4 step lines)
 MODDED_NANOGPT = [
     'step    1/6676 | train loss 10.9977 | lr_scale 1.00e+00 | (176327.68 ms | 2973 tok/s)',
@@ -785,16 +764,6 @@ def test_dlrms_saving_model_to_is_a_save(tmp_path: Path) -> None:
     assert [s["step"] for s in steps] == [int(m.group(1)) for t in DLRM if (m := re.match(r"Finished training it (\d+)/", t))]
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_save_start", next(i for i, t in enumerate(DLRM, 1) if t.startswith("Saving model to ")))]
-
-
-def test_verls_metric_line_is_labelled_verl(tmp_path: Path) -> None:
-    """veRL's `step:2 - global_seqlen/min:... - critic/kl:...` line under Ray's prefix: veRL's step 2,
-    its time the `timing_s/step` it prints."""
-    _, steps, _ = _read(tmp_path, VERL)
-    timing = re.search(r"timing_s/step:([\d.]+)", VERL[0])
-    assert timing is not None
-    took = float(timing.group(1))
-    assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [(2, took, "verl")]
 
 
 def test_a_bracketed_millisecond_field_is_the_steps_time(tmp_path: Path) -> None:
