@@ -92,6 +92,7 @@ _EPOCH_OPENS = re.compile(r"\bepoch\s{0,4}[:#]?\s{0,4}\[?\d{1,9}(?:\s{0,4}/\s{0,
 
 
 # a line that opens with the training loss (`train loss: 0.095 - train acc: 97.663 - val loss: 0.089`)
+TRAIN_LOSS_AFTER_HEAD = 2  # lines from an epoch's head alone to its training loss's line
 _TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}train(?:ing)?[ _]loss\s{{0,4}}[:=]\s{{0,4}}(?P<v>{_FIGURE})(?![\d.])", re.I)
 # Accelerate's examples' end of an epoch: its evaluation printed after the epoch's number
 # (`accelerator.print(f"epoch {epoch}:", eval_metric)`: `epoch 0: {'accuracy': 0.77, 'f1': 0.85}`),
@@ -1858,7 +1859,10 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # a program's step line, then the shell's word that the process died
         own = 0
         coqui_epoch = False  # Coqui's epoch head (` > EPOCH: 1/1000`) came
+        opening: int | None = None  # the epoch an undated head alone opened, its loss line to come
+        since_opening = 0
         for body in bodies:
+            since_opening += 1
             if _own_step(body) is not None or (" iter, " in body and _CHAINER_ITER.fullmatch(body) is not None):
                 own += 1
                 if own >= 2:
@@ -1949,6 +1953,14 @@ class GenericLogParser(LogReader):
                 loss_epochs.add(number)  # an epoch's own line with its loss, undated (SpeechBrain's train_log.txt)
                 if len(loss_epochs) >= 3:
                     return Claim.CONTENT
+            elif "poch" in body and _EPOCH_OPENS.search(body) is not None and (opened := _EPOCH.search(body)) is not None:
+                opening, since_opening = int(opened.group(1)), 0  # an epoch's head alone (`Epoch 1/30`)
+            elif (opening is not None and since_opening <= TRAIN_LOSS_AFTER_HEAD and "oss" in body
+                  and _TRAIN_LOSS_LINE.match(body) is not None):
+                loss_epochs.add(opening)  # its training loss on a line of its own under it (`Train Loss: 0.5623 | ...`)
+                opening = None
+                if len(loss_epochs) >= 3:
+                    return Claim.CONTENT
             if not epochs and "poch" in body and _EPOCH.search(body):
                 epochs = True  # (dated or not: PaddleOCR's `[2025/07/22 00:22:10] ppocr INFO: epoch: [1/10], lr: ...`)
             if epochs and epoch_hits >= 2:
@@ -2014,7 +2026,7 @@ class GenericLogParser(LogReader):
                     epoch.line = line.number
                     epoch.loss = next((v for k, v in iter_numbers(line.text) if _training_loss_key(k)), None)
             elif (line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None
-                  and "loss" in line.text and (said := _TRAIN_LOSS_LINE.match(line.text)) is not None):
+                  and "oss" in line.text and (said := _TRAIN_LOSS_LINE.match(line.text)) is not None):
                 # an undated line of the epoch's training loss alone, after its epoch opened (a port of
                 # recurrent-visual-attention's trainer: `Epoch: 88/200 - LR: 0.000300`, its bar, then `train
                 # loss: 0.095 - train acc: 97.663 - val loss: ...`): that epoch's line, with no clock

@@ -304,6 +304,27 @@ SSD_JA = [
     'イテレーション 50 || Loss: 5.7130 || 10iter: 11.4723 sec.',
 ]
 
+# a Russian script's epochs, each loss on the line under its head (a tabular ResNet script's docstring output,
+# lines 18-33)
+RU_EPOCHS = [
+    'Эпоха 1/30',
+    'Train Loss: 0.5623 | Val Loss: 0.3924',
+    'Train Recall: 0.9077 | Val Recall: 0.8769',
+    '------------------------------------------------------------',
+    'Эпоха 2/30',
+    'Train Loss: 0.4721 | Val Loss: 0.4361',
+    'Train Recall: 0.8794 | Val Recall: 0.8078',
+    '------------------------------------------------------------',
+    'Эпоха 3/30',
+    'Train Loss: 0.4218 | Val Loss: 0.3733',
+    'Train Recall: 0.8734 | Val Recall: 0.8398',
+    '------------------------------------------------------------',
+    'Эпоха 4/30',
+    'Train Loss: 0.3893 | Val Loss: 0.3255',
+    'Train Recall: 0.8943 | Val Recall: 0.8777',
+    '------------------------------------------------------------',
+]
+
 # a GAN in a Spanish course notebook ("Módulo 5 - Modelos generativos", its output's first 6 lines)
 GAN_ES = [
     'Época 1/25 | loss_D = 0.8039 | loss_G = 1.9615',
@@ -686,3 +707,13 @@ def test_the_hf_notebook_table_copied_twice_is_one_run(tmp_path: Path) -> None:
     got = [s["step"] for s in sorted(steps, key=lambda s: s["line"])]
     assert got == sorted(set(rows) | {1787, 2844})
     assert not [e for e in events if e["kind"] in ("restart", "crash")]
+
+
+def test_an_epochs_head_alone_then_its_training_loss_line(tmp_path: Path) -> None:
+    """`Эпоха 2/30` (epoch 2 of 30), then `Train Loss: 0.4721 | Val Loss: 0.4361` on the next line:
+    epoch 2, its training loss."""
+    _, steps, _ = _read(tmp_path, RU_EPOCHS)
+    heads = [int(m.group(1)) for t in RU_EPOCHS if (m := re.fullmatch(r"Эпоха (\d+)/30", t))]
+    losses = [float(m.group(1)) for t in RU_EPOCHS if (m := re.match(r"Train Loss: ([\d.]+) \|", t))]
+    assert heads == [1, 2, 3, 4] and len(losses) == 4
+    assert [(s["step"], s["loss"]) for s in steps] == list(zip(heads, losses, strict=True))
