@@ -218,6 +218,9 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (DLRM's `--save-model`, before its torch.save: "Saving model to ./models/dlrm.pt";
                            # MindYOLO's: "[INFO] Saving model to ./runs/.../weights/yolov5s-35_4.ckpt")
                            r"|(?:^|\] )Saving model to \S"
+                           # (FuxiCTR's checkpoint callback: "P11216 INFO Save best model: monitor(max): 0.366836",
+                           # since 2.0 "... monitor(max)=1.615188")
+                           r"|\bSave best model: monitor\((?:max|min)\)(?:: |=)"
                            r"|\bSnapshotting to (?:(?:binary proto|HDF5) file |(?=\S{0,4000}?_iter_\d))"
                            r"(?:\S{0,4000}?_iter_(?P<iter>\d{1,15})(?:\.caffemodel|\.h5|(?!\S)))?")
 # a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
@@ -273,9 +276,6 @@ _COQUI_SAVE = re.compile(r"^\s{0,4}> (?:BEST MODEL|CHECKPOINT) : \S{0,4000}?(?:b
 # time 6m 33s fid50k 331.8988", StyleGAN2-ADA's and StyleGAN3's JSON line `{"results": {...}, ...,
 # "snapshot_pkl": "network-snapshot-000000.pkl", ...}` (a save each snapshot, however many metrics name it)
 _STYLEGAN_SNAPSHOT = re.compile(r"^(network-snapshot-\d{6})\s{1,20}time \d|\"snapshot_pkl\": \"(network-snapshot-\d{6})\.pkl\"")
-# FuxiCTR's checkpoint callback before it writes the best model: "2019-11-20 04:26:26,712 P11216 INFO Save
-# best model: monitor(max): 0.366836", since 2.0 "... monitor(max)=1.615188"
-_FUXICTR_SAVE = re.compile(r"\bSave best model: monitor\((?:max|min)\)(?:: |=)")
 # RecBole's trainer after its torch.save: "18 Apr 20:47    INFO  Saving current: saved/GRU4Rec-Apr-18-2022_20-41-08.pth"
 # (a notebook whose logger has two handlers prints it again undated on the next line: one save)
 _RECBOLE_SAVE = re.compile(r"(?:^|INFO  )Saving current: (\S{1,1000}\.pth)\s*$")
@@ -846,7 +846,7 @@ class EventScanner:
                 self.weights_saved[line.rank] = line.number
         elif ("Save weights to " in text or "save model in " in text or " weights to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
-              or "loss decreased (" in text) and (
+              or "loss decreased (" in text or "Save best model: " in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else
@@ -854,8 +854,6 @@ class EventScanner:
         elif ("> BEST MODEL : " in text or "> CHECKPOINT : " in text) and (coqui := _COQUI_SAVE.match(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(coqui.group(1)))
-        elif "Save best model: monitor(" in text and _FUXICTR_SAVE.search(text) is not None:
-            rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif "Saving current: " in text and (recbole := _RECBOLE_SAVE.search(text)) is not None:
             if self.recbole_saved != (line.number - 1, recbole.group(1)):
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)

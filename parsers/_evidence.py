@@ -122,12 +122,12 @@ _EPOCH_BAR = re.compile(r"Epoch (\d{1,9}): {1,3}(?:\d{1,3}%)?\|[^|\n]{0,100}\| {
 SCRIPT_BARS_MIN = 3
 
 
-def script_epoch_bars(path: Path) -> bool:
+def script_epoch_bars(head: bytes) -> bool:
     """The head's epoch bars are a script's own tqdm bar an epoch, not Lightning's: three or
     more, none with a metric or a logger's version after its rate (`Epoch 1: 100%|...| 38/38
     [06:01<00:00,  9.51s/it]`; Lightning's show `v_num=0`), the first of an epoch past 0
     (Lightning counts epochs from 0)."""
-    text = read_head(path).decode("utf-8", "replace").replace("\r", "\n")
+    text = head.decode("utf-8", "replace").replace("\r", "\n")
     bars = [(int(epoch), rest) for epoch, rest in _EPOCH_BAR.findall(text)]
     return len(bars) >= SCRIPT_BARS_MIN and bars[0][0] >= 1 and all(rest.count(",") < 2 for _, rest in bars)
 
@@ -138,7 +138,7 @@ def console_format(path: Path) -> str | None:
     counts = evidence(path)
     best = max(STEP_FORMATS, key=lambda name: (counts[name], -STEP_FORMATS.index(name)))
     if counts[best] and best == "lightning" and not counts["m_lightning"] and not counts["m_fit_stopped"] and (
-            script_epoch_bars(path)):
+            script_epoch_bars(read_head(path))):
         return None  # (a script's own epoch bars: the readers' own detection decides)
     if counts[best]:
         return best

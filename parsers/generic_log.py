@@ -80,7 +80,7 @@ _EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took|time:?|in(?= {1,4}\d))
                          r"|\|\s{0,4}(?:train(?:ing)? {1,4})?(?=[\d.]{1,30}s\s{0,4}(?:\||$)))"
                          r"(\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
 # the unit before the figure (DGL's examples: `Epoch 00004 | Loss 1.9054 | Time(s) 0.3943`, the mean of the
-# epochs timed so far; `nan` before the first three are)
+# epochs timed so far, `nan` before the first three are: each epoch's own time is taken from the means)
 _EPOCH_TIME_UNIT_FIRST = re.compile(r"\bepoch\b.{0,120}?\| Time\(s\) (\d{1,9}(?:\.\d{1,20})?)(?![\d.])", re.I)
 # an epoch's `time: N` with no unit as its line's last figure: seconds
 _EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,8}$", re.I)
@@ -169,8 +169,10 @@ def _named_loss(text: str) -> bool:
 def _nonfinite_loss(text: str) -> bool:
     """The line gives a training loss that is no number (`nan`, `inf`): the step was taken, its
     loss is not kept. Not a record's starting value (`best_loss=inf`, `min_loss: inf`)."""
-    return "oss" in text and any(_training_loss_key(key := m.group("key").lower()) and _LOSS_RECORD.match(key) is None
-                                 for m in _NONFINITE.finditer(text))
+    if "oss" not in text or not any(word in text for word in ("nan", "inf", "NaN", "Inf", "NAN", "INF")):
+        return False
+    return any(_training_loss_key(key := m.group("key").lower()) and _LOSS_RECORD.match(key) is None
+               for m in _NONFINITE.finditer(text))
 
 
 class _Epoch:
@@ -178,7 +180,7 @@ class _Epoch:
     (its end: the lines an epoch prints, its loss, learning rate and duration, come after its
     training), the first loss it reports and the duration a line gives."""
 
-    __slots__ = ("number", "line", "end_ns", "loss", "took_s", "elapsed_s", "start_line", "start_ns")
+    __slots__ = ("number", "line", "end_ns", "loss", "took_s", "elapsed_s", "mean_s", "timed", "start_line", "start_ns")
 
     def __init__(self, number: int) -> None:
         self.number = number
@@ -187,6 +189,8 @@ class _Epoch:
         self.loss: float | None = None
         self.took_s: float | None = None
         self.elapsed_s: float | None = None  # the time since training began, where a line gives that instead
+        self.mean_s: float | None = None  # the mean time of the epochs timed so far, where a line gives that instead
+        self.timed = 0  # the epochs that mean is over
         self.start_line: int | None = None  # the dated line that opened it (`Epoch 27/300`)
         self.start_ns: int | None = None
 
@@ -2424,7 +2428,15 @@ class GenericLogParser(LogReader):
                 numbered = epochs.setdefault(rank, [])
                 numbered.append(_Epoch(number))
         if took is not None:
-            if numbered and "lapsed" in text[max(took.start(1) - 16, 0):took.start(1)]:
+            if numbered and took.re is _EPOCH_TIME_UNIT_FIRST:
+                # the mean of the epochs timed so far (DGL's `np.mean(dur)`): the epoch's own time is
+                # what it adds to their sum
+                epoch, mean = numbered[-1], float(took.group(1))
+                prior = numbered[-2] if len(numbered) > 1 and numbered[-2].mean_s is not None else None
+                epoch.mean_s, epoch.timed = mean, (prior.timed + 1 if prior is not None else 1)
+                own = mean if prior is None else epoch.timed * mean - prior.timed * (prior.mean_s or 0.0)
+                epoch.took_s = own if own > 0 else None
+            elif numbered and "lapsed" in text[max(took.start(1) - 16, 0):took.start(1)]:
                 # the time since training began (`[Epoch 3/200] [D loss: 0.31] ... [Elapsed time: 58.97s]`):
                 # the epoch's is what it adds to the epoch's before
                 numbered[-1].elapsed_s = float(took.group(1))

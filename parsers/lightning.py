@@ -111,14 +111,14 @@ class LightningParser(LogReader):
         found = console_format(path)
         if found is not None:
             return Claim.CONTENT if found == self.name else Claim.NO
-        if script_epoch_bars(path):
-            return Claim.NO  # a script's own tqdm bar an epoch (`_evidence.script_epoch_bars`)
         bars = markers = 0
         for body in head_bodies(head.replace(b"\r", b"\n"), 3000):  # progress bars redraw with \r
             if _TQDM.search(body) or _RICH.search(body):
                 bars += 1
             if _LIGHTNING.search(body):
                 markers += 1
+        if not markers and bars >= 3 and script_epoch_bars(head):
+            return Claim.NO  # a script's own tqdm bar an epoch (`_evidence.script_epoch_bars`)
         return Claim.CONTENT if (bars and markers) or bars >= 3 or markers >= 2 else Claim.NO
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:

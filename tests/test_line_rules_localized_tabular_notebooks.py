@@ -524,13 +524,21 @@ def test_tabnets_stop_at_max_epochs_ends_the_run(tmp_path: Path) -> None:
         ("attempt_end", _lines_of(TABNET, r"^Stop training because")[0])]
 
 
-def test_dgls_epoch_time_with_its_unit_before_it(tmp_path: Path) -> None:
-    """DGL's `Epoch 00003 | Loss 1.9144 | Time(s) 0.3964`: the epoch's time (the mean so far),
-    none where it prints `nan`."""
+def test_dgls_running_mean_epoch_time_gives_each_epochs_own(tmp_path: Path) -> None:
+    """DGL's `Epoch 00004 | Loss 1.9054 | Time(s) 0.3943` prints `np.mean(dur)`, the mean of the
+    epochs timed so far (none before the fourth: `nan`): each epoch's own time is the one whose
+    mean with the times before it is the printed mean (so the mean of the times read reproduces
+    every printed mean), none where it prints `nan`."""
     _, steps, _ = _read(tmp_path, DGL)
     printed = [(int(m.group(1)), m.group(2)) for t in DGL if (m := re.match(r"Epoch (\d+) \| Loss [\d.]+ \| Time\(s\) (\S+)", t))]
     assert len(printed) == 6
-    assert [(s["step"], s["step_time_s"]) for s in steps] == [(n, None if v == "nan" else float(v)) for n, v in printed]
+    assert [s["step"] for s in steps] == [n for n, _ in printed]
+    assert [s["step_time_s"] is None for s in steps] == [v == "nan" for _, v in printed]
+    own = [s["step_time_s"] for s in steps if s["step_time_s"] is not None]
+    means = [float(v) for _, v in printed if v != "nan"]
+    assert len(own) == len(means) == 3
+    assert [sum(own[:k]) / k for k in range(1, len(own) + 1)] == [pytest.approx(m) for m in means]
+    assert own != pytest.approx(means)  # (not the printed means themselves)
 
 
 def test_recboles_lines_its_dates_saves_and_end(tmp_path: Path) -> None:
