@@ -137,6 +137,11 @@ _IDE_EXIT = re.compile(r"^Process finished with exit code (-?\d{1,12})\b")
 _PADDLE_LAUNCH_FAILED = re.compile(r"^LAUNCH (?:INFO|ERROR) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} "
                                    r"(?:Pod failed|Container failed !!!)")
 _SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?")
+# glibc's word on a corrupted heap, after which it aborts the process (a native library's bug, darknet's
+# "realloc(): invalid old size"; "free(): invalid pointer", "double free or corruption (out)")
+_HEAP_ABORT = re.compile(r"^\s{0,8}(?:(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc"
+                         r"|_int_realloc)\(\): [a-z][a-z ()]{2,60}|double free or corruption \((?:out|top|!prev|fasttop)\)"
+                         r"|corrupted size vs\. prev_size|corrupted double-linked list)\s*$")
 # Python's faulthandler on the fatal signal that kills the process ("Fatal Python error:
 # Segmentation fault", then the threads' stacks); not Py_FatalError's other messages, some of
 # which come at the interpreter's shutdown after a clean run (`_enter_buffered_busy: could not
@@ -208,7 +213,10 @@ WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 
 # saving model to best_model.keras")
 # (and the EarlyStopping class that research code copies, the Time-Series-Library's among them, before
 # it writes the model: "Validation loss decreased (inf --> 0.541561).  Saving model ...")
+# (Detectron's (Caffe2's) save of its net's blobs: "INFO net.py: 143: Saving parameters and momentum to
+# .../model_iter59999.pkl", then "... to .../model_final.pkl" at the end)
 _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}weights to \S|\bsave model in \S"
+                           r"|\bSaving parameters and momentum to \S"
                            r"|\bValidation loss decreased \([-+\w.]{1,40} --> [-+\w.]{1,40}\)\.\s{1,4}Saving model \.\.\."
                            r"|\bSaving current state to \S"
                            r"|^Epoch \d{1,9}: [\w.]{1,200} improved from \S{1,40} to \S{1,40}, saving model to \S"
@@ -218,6 +226,8 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (DLRM's `--save-model`, before its torch.save: "Saving model to ./models/dlrm.pt";
                            # MindYOLO's: "[INFO] Saving model to ./runs/.../weights/yolov5s-35_4.ckpt")
                            r"|(?:^|\] )Saving model to \S"
+                           # (a script's line alone before it saves, spaCy v2's `spacy train` at its end: "Saving model...")
+                           r"|^Saving model ?\.\.\.\s*$"
                            # (FuxiCTR's checkpoint callback: "P11216 INFO Save best model: monitor(max): 0.366836",
                            # since 2.0 "... monitor(max)=1.615188")
                            r"|\bSave best model: monitor\((?:max|min)\)(?:: |=)"
@@ -276,6 +286,9 @@ _COQUI_SAVE = re.compile(r"^\s{0,4}> (?:BEST MODEL|CHECKPOINT) : \S{0,4000}?(?:b
 # time 6m 33s fid50k 331.8988", StyleGAN2-ADA's and StyleGAN3's JSON line `{"results": {...}, ...,
 # "snapshot_pkl": "network-snapshot-000000.pkl", ...}` (a save each snapshot, however many metrics name it)
 _STYLEGAN_SNAPSHOT = re.compile(r"^(network-snapshot-\d{6})\s{1,20}time \d|\"snapshot_pkl\": \"(network-snapshot-\d{6})\.pkl\"")
+# 3D Gaussian Splatting's train.py (and its forks') before it writes an iteration's point cloud:
+# "[ITER 7000] Saving Gaussians"
+_GAUSSIANS_SAVE = re.compile(r"^\[ITER (\d{1,12})\] Saving Gaussians\b")
 # RecBole's trainer after its torch.save: "18 Apr 20:47    INFO  Saving current: saved/GRU4Rec-Apr-18-2022_20-41-08.pth"
 # (a notebook whose logger has two handlers prints it again undated on the next line: one save)
 _RECBOLE_SAVE = re.compile(r"(?:^|INFO  )Saving current: (\S{1,1000}\.pth)\s*$")
@@ -380,6 +393,7 @@ _ANY_EVENT_PATTERN = (
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |Saving model to |"
+    r"^Saving model ?\.\.\.|"
     r"snapshot saved at |"
     r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop| with best_epoch = |"
     r"Exception during training|Training Over!|"
@@ -400,6 +414,9 @@ _ANY_EVENT_PATTERN = (
     r"|Error for Training job|network-snapshot-|Save best model: monitor\(|Saving current: "
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
+    r"|\] Saving Gaussians|Saving parameters and momentum to "
+    r"|^\s{0,8}(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc|_int_realloc)\(\): "
+    r"|^\s{0,8}(?:double free or corruption|corrupted size vs|corrupted double-linked)"
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
 # "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec
@@ -641,6 +658,12 @@ class EventScanner:
                        detail=f"the shell: {death.group(0)}")
             self._failure(line.rank)
             return True
+        if ("(): " in text or "corrupt" in text) and _HEAP_ABORT.match(text) is not None:
+            if not failed:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail=f"glibc: {text.strip()} (the process aborts)")
+                self._failure(line.rank)
+            return True
         if "Check failure stack trace" in text and _CHECK_FAILURE.match(text) is not None:
             if not failed:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -844,8 +867,9 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "weights saved in " in text:
                 self.weights_saved[line.rank] = line.number
-        elif ("Save weights to " in text or "save model in " in text or " weights to " in text
+        elif ("Save weights to " in text or "save model in " in text or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
+              or "Saving model..." in text or "Saving model ..." in text
               or "loss decreased (" in text or "Save best model: " in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -854,6 +878,9 @@ class EventScanner:
         elif ("> BEST MODEL : " in text or "> CHECKPOINT : " in text) and (coqui := _COQUI_SAVE.match(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(coqui.group(1)))
+        elif "] Saving Gaussians" in text and (gaussians := _GAUSSIANS_SAVE.match(text)) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       step=int(gaussians.group(1)))
         elif "Saving current: " in text and (recbole := _RECBOLE_SAVE.search(text)) is not None:
             if self.recbole_saved != (line.number - 1, recbole.group(1)):
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)

@@ -40,6 +40,9 @@ _EVIDENCE = (
     r"|[0-9]{1,15}(?:/[0-9?]{1,15})?(?:it)? ?\[)|/[0-9]+ (?:━|╸|╺))"
     r"|(?:Epoch(?:\(train\))?[ ]{0,8}\[[ ]{0,8}[0-9]{1,9}\]|Iter(?:\(train\))?[ ]{0,8})\[[ ]{0,12}[0-9]{1,12}/[0-9]{1,12}\][ \t]"
     r"|loss = [^,\n]{1,40}, step = [0-9]+|global step [0-9]+: loss = |Step [0-9]+ per-step time "
+    # (the LoggingTensorHook's older order, `INFO:tensorflow:step = 103, loss = 0.880698 (117.692 sec)`, absl's
+    # `I0612 ... basic_session_run_hooks.py:249] step = ...`)
+    r"|(?:tensorflow:|_hooks\.py:[0-9]{1,6}\] )step = [0-9]+, loss = "
     r"|epoch [0-9]{1,9}:[ ]{1,12}[0-9]{1,12} / [0-9]{1,12} [a-z_]{1,40}=|\{\"epoch\": [0-9]{1,9}, \"update\": "
     r"|\| train_inner \| \{\"epoch\": [0-9]{1,9}, "
     r"|   [0-9]{1,9}/[0-9]{1,9}[ ]{1,12}[0-9.]{1,12}G[ ]{1,12}[0-9]"
@@ -66,7 +69,8 @@ _KINDS = (
     ("{", "hf_trainer"), ("epoch ", "fairseq"),
     ("Epoch(", "openmmlab"), ("Epoch [", "openmmlab"), ("Iter", "openmmlab"),
     ("Train Epoch", "none"), ("Test Epoch", "none"), ("Val", "none"), ("Eval Epoch", "none"),
-    ("Epoch", "lightning"), ("loss = ", "tensorflow"), ("global step", "tensorflow"), ("Step ", "tensorflow"),
+    ("Epoch", "lightning"), ("loss = ", "tensorflow"),
+    ("tensorflow:", "tensorflow"), ("_hooks.py", "tensorflow"), ("global step", "tensorflow"), ("Step ", "tensorflow"),
     (":::MLL", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), ("   ", "ultralytics"),
     ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),

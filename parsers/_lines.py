@@ -40,7 +40,8 @@ _PREFIX = re.compile(
     r"|\[\d{1,6},mpirank:(?P<r10>\d{1,7}),[\w.\-]{1,255}\]<std(?:out|err)>:[ ]?"
     r"|\[(?P<r4>\d{1,4})\] "
     r"|\[[\w.\-]{1,255}:(?P<r5>\d+)\]:[ ]?"
-    r"|[ ]{0,6}(?P<r6>\d{1,5}): (?![-+]?[\d.]{1,30}, [-+]?[\w.]{1,30} avg)"  # (not darknet's ` 10090: 1.26, 1.21 avg loss`)
+    # (not darknet's ` 10090: 1.26, 1.21 avg loss`, `8: -nan, -nan avg loss`)
+    r"|[ ]{0,6}(?P<r6>\d{1,5}): (?![-+]?(?:[\d.]{1,30}|nan|inf), [-+]?[\w.]{1,30} avg)"
     r"|\[rank=(?P<r7>\d+)\]:? "  # (and a script's own, with a colon: "[rank=13]: step=99 memory ...")
     r"|\[GPU(?P<r11>\d{1,7})\] "  # PyTorch's DDP tutorial series prints its global rank so: "[GPU2] Epoch 0 | ..."
     r"|\[RANK (?P<r13>\d{1,7})\] "  # (and a copy of it so: "[RANK 3] Epoch 0 | ...")

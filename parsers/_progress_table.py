@@ -63,6 +63,9 @@ class Header:
 # its columns two spaces or more apart, a name of two words (a component's loss), `E` its epoch and
 # `#` its step; a row each evaluation (`  1     200       1119.35   3977.76   34.89 ...`)
 _SPACY = re.compile(r"E {2,8}# {2,12}LOSS ")
+# (v2's: `Itn  Dep Loss  NER Loss  UAS     NER P.  NER R.  NER F.  Tag %   Token %  CPU WPS  GPU WPS`, `Itn`
+# the pass over the data, its only counter; a row each pass: `0     22441.825 0.000     80.374  ...`)
+_SPACY2 = re.compile(r"Itn\.? {2,8}(?:[A-Za-z]{1,12} )?Loss {2}")
 _SPACY_CELL = re.compile(r"\S+(?: \S+)*")
 
 
@@ -73,6 +76,10 @@ def header(text: str) -> Header | None:
         cells = list(_SPACY_CELL.finditer(text))
         names = ["epoch" if c.group() == "E" else "step" if c.group() == "#" else c.group().lower() for c in cells]
         return Header([c.start() for c in cells], names, 1, 0, framework="spacy")
+    if text[:3] == "Itn" and _SPACY2.match(text) is not None:
+        cells = list(_SPACY_CELL.finditer(text))
+        names = ["epoch" if c.group().rstrip(".") == "Itn" else c.group().lower() for c in cells]
+        return Header([c.start() for c in cells], names, 0, 0, framework="spacy")
     if "  " not in text and text.lstrip()[:5].lower() != "epoch":
         return None  # (a table apart by tabs or single spaces opens with `epoch`: `ordered`)
     cells = list(_CELL.finditer(text))

@@ -10,6 +10,7 @@ logger, or its metrics line under another logger) are read here and credited to 
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from bisect import bisect_right
@@ -579,6 +580,47 @@ _EPOCH_STEPS = re.compile(r"^\[?Epoch (?P<e>\d{1,9}) \|(?: GPU\d{1,4}: Process r
 _DARKNET = re.compile(
     r"^\s{0,8}(?P<i>\d{1,12}): (?P<loss>[-+]?\d{1,9}(?:\.\d{1,20})?|-?nan|inf), (?:[-+]?\d{1,9}(?:\.\d{1,20})?|-?nan|inf)"
     r" avg(?: loss)?, \d{1,9}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})? rate, (?P<t>\d{1,9}(?:\.\d{1,20})?) seconds, \d{1,15} images")
+# CenterNet's trainer's bar (and its descendants': FairMOT, CenterTrack), a line a batch under nohup:
+# `ctdet/coco_dla| train: [1][0/61]|Tot: 0:00:23 |ETA: 0:00:00 |loss 253.6622 |hm_loss 252.2377 |...
+# |Data 0.789s(0.789s) |Net 23.530s`: the epoch from 1, the batch from 0, the data time's last value
+# (its mean in brackets), and `Net` the mean time of the epoch's batches so far (`_running_mean_time`)
+_CENTERNET = re.compile(r"\|\s{0,4}train: \[(?P<e>\d{1,9})\]\[(?P<i>\d{1,12})/(?P<n>\d{1,12})\]\s{0,4}\|Tot: \d{1,5}:\d\d:\d\d ")
+_CENTERNET_FIELDS = re.compile(r"\|loss (?P<loss>[-+]?\d{1,9}(?:\.\d{1,20})?) |\|Data (?P<d>\d{1,9}(?:\.\d{1,20})?)s\(")
+_CENTERNET_NET = re.compile(r"\|Net (\d{1,9}(?:\.\d{1,20})?)s")
+
+
+def _running_mean_time(means: dict[tuple[int | None, int], tuple[int, float]], key: tuple[int | None, int], batch: int,
+                       mean: float) -> float | None:
+    """The mean time of the batches since the last line of the same epoch (`key`) from the
+    running mean over the epoch's batches both lines print (batch counted from 0): the sum to
+    this batch less the sum to the last one, over the batches between; None for the first line
+    of an epoch seen after its start (its mean covers batches not shown) or a batch gone back."""
+    last = means.get(key)
+    means[key] = (batch, mean)
+    if last is None:
+        return mean if batch == 0 else None
+    if batch <= last[0]:
+        return None
+    own = ((batch + 1) * mean - (last[0] + 1) * last[1]) / (batch - last[0])
+    return own if own > 0 else None
+
+
+# Detectron's (Caffe2's) training stats, a JSON record an iteration it logs: `INFO train_net.py: 186:
+# json_stats: {"accuracy_cls": "0.999023", "eta": "0:00:00", "iter": 59999, "loss": "0.031790", "lr":
+# "0.002000", ..., "time": "0.218661"}` (its time the mean seconds an iteration over the window)
+_JSON_STATS = re.compile(r"(?:^|\.py: ?\d{1,6}: )json_stats: (?=\{)")
+_JSON_STATS_KEYS = {"loss": "loss", "lr": "lr", "time": "step_time_s"}
+
+
+def _json_stats(text: str, at: int) -> dict[str, Any] | None:
+    """The record of a `_JSON_STATS` line from `at`; None where it is no JSON object."""
+    try:
+        record = json.loads(text[at:])
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) else None
+
+
 # YOLOX's trainer (`yolox.core.trainer:after_iter:253 - epoch: 18/20, iter: 10/14, ...`): unbracketed,
 # which other logs also write for a count over the whole run (`Epoch 2/3, Step 1200/3000`)
 _YOLOX = re.compile(r"\bepoch: (?P<e>\d{1,9})/(?P<ee>\d{1,9}), iter: (?P<i>\d{1,12})/(?P<n>\d{1,12})\b")
@@ -750,8 +792,9 @@ _STEPS_PER_SECOND = re.compile(
 # the wait for data with its unit (YOLOX's `data_time: 0.002s`)
 _DATA_TIME = re.compile(r"\bdata_time\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}(?:(?P<ms>ms)|s)\b")
 # an average meter's reading of the batch time as a field of its own, the running average in
-# brackets after it (Swin's `\ttime 0.6408 (0.6516)\t`)
-_METER_TIME = re.compile(r"(?:^|(?<=\t)|(?<=  ))time:?\s{1,4}(?P<v>\d{1,9}\.\d{1,20})\s{1,4}\(\s{0,4}\d{1,9}\.\d{1,20}\s{0,4}\)",
+# brackets after it (Swin's `\ttime 0.6408 (0.6516)\t`; HRNet's, in seconds: `\tTime 0.542s (0.880s)\t`)
+_METER_TIME = re.compile(r"(?:^|(?<=\t)|(?<=  ))time:?\s{1,4}(?P<v>\d{1,9}\.\d{1,20})(?P<s>s?)\s{1,4}"
+                         r"\(\s{0,4}\d{1,9}\.\d{1,20}(?P=s)\s{0,4}\)",
                          re.I)
 # a field of its own that is only a time in ms, between `|` (llm.c's `| lr 8.57e-07 | 4688.25 ms | 28.8% ...`; modded-nanogpt's
 # `| (853.15 ms | 614531 tok/s)`)
@@ -810,8 +853,10 @@ _NOT_TRAINING = re.compile(r"\b(?:val(?:id|idation|idating)?|eval(?:uate|uation|
 # epoch before (`Epoch 38/65, Steps:  57%|...| 5750/10000 [18:09<12:43,  5.57it/s, ...]`: the run's steps,
 # unless its count starts again as the epoch goes up: an epoch's steps, `_epoch_steps_bars`)
 # (and ParallelWaveGAN's trainer's, `tqdm(initial=steps, total=train_max_steps, desc="[train]")`:
-# `[train]:   0%|          | 1974/3000000 [08:35<218:49:50,  3.81it/s]`)
-_STEPS_BAR = re.compile(r"\s{0,8}(?:(?:epoch (?P<pe>\d{1,9})/\d{1,9}, {1,4})?(?:training )?steps?|\[train\])\s{0,4}:?\s{0,8}"
+# `[train]:   0%|          | 1974/3000000 [08:35<218:49:50,  3.81it/s]`; 3D Gaussian Splatting's train.py,
+# `Training progress:  23%|...| 7000/30000 [06:31<29:44, 12.89it/s, Loss=0.0299219]`)
+_STEPS_BAR = re.compile(r"\s{0,8}(?:(?:epoch (?P<pe>\d{1,9})/\d{1,9}, {1,4})?(?:training )?steps?|\[train\]|training progress)"
+                        r"\s{0,4}:?\s{0,8}"
                         r"(?=\d{1,3}%)", re.I)
 
 
@@ -821,7 +866,7 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
     its count), with its rate in seconds a batch; None for any other line, an evaluation's
     bar, and a bar's first drawing (no batch done)."""
     if ("poch" not in text and "POCH" not in text and "teps" not in text and "|Loss: " not in text and "pisode" not in text
-            and "[train]" not in text):
+            and "[train]" not in text and "ing progress" not in text):
         return None
     readings = bar_readings(text)
     if not readings:
@@ -958,7 +1003,7 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
-_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:| \| loss | avg loss, |, train_loss: |\] loss: ")
+_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:|train: \[| \| loss | avg loss, |, train_loss: |\] loss: ")
 
 
 def _step_values(text: str) -> dict[str, float]:
@@ -1119,6 +1164,15 @@ class _Counter(NamedTuple):
         if self.match.re is _DARKNET:
             own = {"step_time_s": float(self.match.group("t"))}
             return own | ({"loss": float(self.match.group("loss"))} if self.match.group("loss")[-1].isdigit() else {})
+        if self.match.re is _CENTERNET:
+            fields = {m.lastgroup: float(m.group(m.lastgroup)) for m in _CENTERNET_FIELDS.finditer(text, self.match.end())
+                      if m.lastgroup is not None}
+            return ({"loss": fields["loss"]} if "loss" in fields else {}) | (
+                {"data_time_s": fields["d"]} if "d" in fields else {})
+        if self.match.re is _JSON_STATS:
+            record = _json_stats(text, self.match.end()) or {}
+            return {name: value for key, name in _JSON_STATS_KEYS.items()
+                    if key in record and (value := to_float(record[key])) is not None}
         if self.match.re is _DLRM and self.match.group("ms") is not None:
             return _step_values(text[self.match.end():]) | {"step_time_s": float(self.match.group("ms")) / 1000}
         if self.match.re is _TORCHSSL:
@@ -1159,6 +1213,13 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(int(tutorial.group("e")), tutorial)
     if " seconds, " in text and (darknet := _DARKNET.match(text)) is not None:
         return _Counter(int(darknet.group("i")), darknet)
+    if "|Tot: " in text and (centernet := _CENTERNET.search(text)) is not None:
+        epoch, per_epoch, done = int(centernet.group("e")), int(centernet.group("n")), int(centernet.group("i"))
+        return _Counter((epoch - 1) * per_epoch + done, centernet, epoch, None, per_epoch, base=1,
+                        ends_epoch=done == per_epoch - 1)
+    if "json_stats: {" in text and (stats := _JSON_STATS.search(text)) is not None and (
+            record := _json_stats(text, stats.end())) is not None and type(record.get("iter")) is int:
+        return _Counter(record["iter"], stats)
     if "Finished training it " in text and (dlrm := _DLRM.search(text)) is not None:
         epoch, per_epoch = int(dlrm.group("e")), int(dlrm.group("n"))
         return _Counter(epoch * per_epoch + int(dlrm.group("i")), dlrm, epoch, None, per_epoch, base=0)
@@ -1232,6 +1293,15 @@ TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of i
 # (and Megatron's `megatron/training.py`, `megatron/training/training.py`, its `pretrain(` call)
 _TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train\.py\b"
                              r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\(")
+# a traceback's frame in a deep-learning framework's own package (`.../site-packages/torch/cuda/__init__.py`)
+_FRAMEWORK_FRAME = re.compile(r"[\\/](?:site|dist)-packages[\\/](?:torch|tensorflow|keras|jax|jaxlib|flax|mxnet|paddle|mindspore"
+                              r"|transformers|deepspeed|accelerate|lightning|pytorch_lightning|megatron|apex)[\\/]")
+# a line that names training, other than a traceback's frame (`mode: train`, `>>>>>>>start training : ...`)
+_TRAINING_WORD = re.compile(r"^(?![ \t]*File \")[^\n]*?\btrain", re.I | re.MULTILINE)
+# the exception an accelerator raised, ending a traceback (`RuntimeError: No CUDA GPUs are available`,
+# `jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: ... Ran out of memory in memory space hbm`)
+_ACCELERATOR_ERROR = re.compile(r"^[\w.]{0,80}(?:Error|Exception): [^\n]{0,300}?"
+                                r"\b(?:CUDA|cuDNN|CUBLAS|NCCL|XLA|HIP|NPU|out of memory)\b", re.MULTILINE)
 # a traceback's frame in the HF Trainer's training loop (`File ".../transformers/trainer.py", line 2237, in train`)
 _HF_TRAIN_FRAME = re.compile(r"[\\/]transformers[\\/]trainer\.py\", line \d{1,6}, in (?:train|_inner_training_loop)\b")
 # stable-baselines3's logger tables (its `verbose=1` output): a row of dashes, then
@@ -1856,6 +1926,18 @@ class GenericLogParser(LogReader):
             # first step line or with none in its head (YOLOX's train_log.txt: `before_train` lines,
             # then loguru's `An error has been caught in function 'launch'`)
             return Claim.CONTENT
+        if ("Traceback (most recent call last)" in text and "NCCL INFO" not in text and "NCCL WARN" not in text
+                and (_TRAINING_FRAME.search(text) or ((_FRAMEWORK_FRAME.search(text) or _ACCELERATOR_ERROR.search(text))
+                                                      and _TRAINING_WORD.search(text)))
+                and any("Traceback (most recent call last)" in body and "\\n" not in body for body in bodies)):
+            # a job's console that a traceback through its training loop, or through its framework
+            # in a run that names its training, ended with no step line before it or none this reader
+            # knows (a run that failed while it built its model: `mode: train`, then `torch/cuda/__init__.py`
+            # ... `RuntimeError: No CUDA GPUs are available`); not an inference script's (`model.predict`
+            # through Keras' `engine/training.py`), a traceback quoted in a JSON string (`\n` between
+            # its lines), nor an NCCL debug log's (the NCCL reader's). A weaker claim: a reader that
+            # knows the file's lines wins
+            return Claim.NAME
         if "Aborted" in text or "Killed" in text or "fault" in text or "Bus error" in text:
             died = [i for i, body in enumerate(bodies) if _SHELL_DEATH_LINE.match(body) is not None]
             if died and any(_own_step(body) is not None or (body[:5] == "step " and _EVAL_STEP.match(body) is not None)
@@ -1891,6 +1973,8 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
             if " seconds, " in body and _DARKNET.match(body) is not None:
                 return Claim.CONTENT  # darknet's iteration line: one is enough
+            if "json_stats: {" in body and _step_counter(body) is not None:
+                return Claim.CONTENT  # Detectron's stats record: one is enough
             if "|Loss: " in body and _TORCHTUNE_BAR.match(body) is not None and "%|" in body and bar_readings(body):
                 return Claim.CONTENT  # torchtune's recipes' bar (`1|52|Loss: 2.3697:   0%|...| 52/25880 [...]`): one is enough
             if "= Step " in body and _NEMO_RL_STEP.match(body) is not None and ("▶ " in text or "Training Results:" in text):
@@ -1980,6 +2064,7 @@ class GenericLogParser(LogReader):
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         latency: dict[int | None, tuple[int, float]] = {}  # rank -> (line, seconds) of its last E2E latency line
+        centernet_means: dict[tuple[int | None, int], tuple[int, float]] = {}  # (rank, epoch) -> its last (batch, `Net` mean)
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
         tslib_batches: dict[int | None, int] = {}  # rank -> the batches of each epoch, as the Time-Series-Library prints them
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
@@ -2310,6 +2395,11 @@ class GenericLogParser(LogReader):
                 continue
             if counter is not None:
                 values = counter.metrics(text)
+                if counter.match.re is _CENTERNET and counter.epoch is not None and (
+                        net := _CENTERNET_NET.search(text, counter.match.end())) is not None and (
+                        batch_s := _running_mean_time(centernet_means, (line.rank, counter.epoch),
+                                                      int(counter.match.group("i")), float(net.group(1)))) is not None:
+                    values["step_time_s"] = batch_s
                 if glued_rate is not None and "step_time_s" not in values:
                     values["step_time_s"] = glued_rate
                 if (latency and "step_time_s" not in values and (e2e_line := latency.pop(line.rank, None)) is not None

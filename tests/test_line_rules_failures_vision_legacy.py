@@ -1,0 +1,363 @@
+"""Consoles that crashed before their first step, 3D and detection research code, and older
+frameworks' lines: step, save and failure lines quoted verbatim from public logs (each block's
+source is cited above it), tiny inputs in, exact rows out, each expectation read off the quoted
+text."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tests.test_line_rules import _read
+from tracelens.parsers import detect, registry
+
+# Anomaly-Transformer's scripts/MSL.sh on a machine with no GPU (a stored copy of its run notes, index id 12424227955, section
+# "2.3 MSL", the first run's last 22 lines): the model's build fails before any step
+ANOMALY_TRANSFORMER = [
+    "test: (73729, 55)",
+    "train: (58317, 55)",
+    "test: (73729, 55)",
+    "train: (58317, 55)",
+    "Traceback (most recent call last):",
+    "  File \"main.py\", line 52, in <module>",
+    "    main(config)",
+    "  File \"main.py\", line 18, in main",
+    "    solver = Solver(vars(config))",
+    "  File \"/media/username/folder/Dev/Anomaly-Transformer/solver.py\", line 85, in __init__",
+    "    self.build_model()",
+    "  File \"/media/username/folder/Dev/Anomaly-Transformer/solver.py\", line 90, in build_model",
+    "    self.model = AnomalyTransformer(win_size=self.win_size, enc_in=self.input_c, c_out=self.output_c, e_layers=3)",
+    "  File \"/media/username/folder/Dev/Anomaly-Transformer/model/AnomalyTransformer.py\", line 77, in __init__",
+    "    ) for l in range(e_layers)",
+    "  File \"/media/username/folder/Dev/Anomaly-Transformer/model/AnomalyTransformer.py\", line 77, in <listcomp>",
+    "    ) for l in range(e_layers)",
+    "  File \"/media/username/folder/Dev/Anomaly-Transformer/model/attn.py\", line 29, in __init__",
+    "    self.distances = torch.zeros((window_size, window_size)).cuda()",
+    "  File \"/home/username/anaconda3/envs/Anomaly-Transformer/lib/python3.6/site-packages/torch/cuda/__i"
+    "nit__.py\", line 170, in _lazy_init",
+    "    torch._C._cuda_init()",
+    "RuntimeError: No CUDA GPUs are available",
+]
+
+# Inria's 3D Gaussian Splatting, `train.py --iterations 50000` (Korean notes "Room2_640480 처리 과정 전체 명령어", index id
+# 1297419659, the block under "train.py 실행 결과" without its shell prompt)
+GAUSSIAN_SPLATTING = [
+    "Optimizing ",
+    "Output folder: ./output/3733a7b1-0 [26/09 01:52:17]",
+    "Tensorboard not available: not logging progress [26/09 01:52:17]",
+    "------------LLFF HOLD------------- [26/09 01:52:17]",
+    "Reading camera 288/288 [26/09 01:52:17]",
+    "Converting point3d.bin to .ply, will happen only the first time you open the scene. [26/09 01:52:17]",
+    "Loading Training Cameras [26/09 01:52:17]",
+    "Loading Test Cameras [26/09 01:52:18]",
+    "Number of points at initialisation :  21952 [26/09 01:52:18]",
+    "Training progress:  14%|█████▏                               | 7000/50000 [01:43<16:04, 44.60it/s, L"
+    "oss=0.0446380, Depth Loss=0.0000000]",
+    "[ITER 7000] Evaluating test: L1 0.043095604723526366 PSNR 25.667881382836235 [26/09 01:54:02]",
+    "",
+    "[ITER 7000] Evaluating train: L1 0.031286730989813806 PSNR 28.01991844177246 [26/09 01:54:02]",
+    "",
+    "[ITER 7000] Saving Gaussians [26/09 01:54:02]",
+    "Training progress:  60%|█████████████████████▌              | 30000/50000 [14:26<10:51, 30.70it/s, L"
+    "oss=0.0208078, Depth Loss=0.0000000]",
+    "[ITER 30000] Evaluating test: L1 0.03775196390536924 PSNR 26.76144096586439 [26/09 02:06:45]",
+    "",
+    "[ITER 30000] Evaluating train: L1 0.011909155547618866 PSNR 36.031324768066405 [26/09 02:06:45]",
+    "",
+    "[ITER 30000] Saving Gaussians [26/09 02:06:45]",
+    "Training progress: 100%|████████████████████████████████████| 50000/50000 [25:06<00:00, 33.19it/s, L"
+    "oss=0.0196026, Depth Loss=0.0000000]",
+    "",
+    "[ITER 50000] Saving Gaussians [26/09 02:17:25]",
+    "",
+    "Training complete. [26/09 02:17:27]",
+]
+
+# AlexeyAB's darknet, YOLOv3-tiny, `grep avg nohup.out` (a darknet user's rst work notes, index id 47163725853, chars
+# 32584-33671, its iteration lines): the loss turns `-nan` at iteration 8
+DARKNET_NAN = [
+    "   1: 556.005249, 556.005249 avg loss, 0.000000 rate, 40.257556 seconds, 64 images, -1.000000 hours left",
+    "   2: 555.796509, 555.984375 avg loss, 0.000000 rate, 40.023119 seconds, 128 images, 5602.339534 hours left",
+    "   3: 556.233582, 556.009277 avg loss, 0.000000 rate, 40.137928 seconds, 192 images, 5601.925925 hours left",
+    "   4: 555.829895, 555.991333 avg loss, 0.000000 rate, 40.028085 seconds, 256 images, 5601.675859 hours left",
+    "   5: 556.016968, 555.993896 avg loss, 0.000000 rate, 40.083506 seconds, 320 images, 5601.275543 hours left",
+    "   6: 556.002319, 555.994751 avg loss, 0.000000 rate, 40.055308 seconds, 384 images, 5600.956159 hours left",
+    "   7: 555.905579, 555.985840 avg loss, 0.000000 rate, 40.106618 seconds, 448 images, 5600.600656 hours left",
+    "   8: -nan, -nan avg loss, 0.000000 rate, 40.373377 seconds, 512 images, 5600.319865 hours left",
+    "   9: -nan, -nan avg loss, 0.000000 rate, 41.320219 seconds, 576 images, 5600.412450 hours left",
+]
+
+# The same notes' YOLOv2 run (chars 28995-30272): glibc aborts the process on a corrupted heap
+DARKNET_HEAP = [
+    "   69: -nan, -nan avg loss, 0.000100 rate, 39.914736 seconds, 4416 images, 421.417908 hours left",
+    "   known client: 4, sent = 181230, must be sent outlen = 181230",
+    "    MJPEG-stream sent. ",
+    "   Loaded: 0.000022 seconds",
+    "   Region Avg IOU: 0.000000, Class: nan, Obj: -nan, No Obj: -nan, Avg Recall: 0.000000,  count: 3",
+    "   Region Avg IOU: 0.000000, Class: nan, Obj: -nan, No Obj: -nan, Avg Recall: 0.000000,  count: 4",
+    "   Region Avg IOU: 0.000000, Class: nan, Obj: -nan, No Obj: -nan, Avg Recall: 0.000000,  count: 3",
+    "   Region Avg IOU: 0.000000, Class: nan, Obj: -nan, No Obj: -nan, Avg Recall: 0.000000,  count: 2",
+    "   Region Avg IOU: 0.000000, Class: nan, Obj: -nan, No Obj: -nan, Avg Recall: 0.000000,  count: 3",
+    "   Region Avg IOU: -nan, Class: -nan, Obj: -nan, No Obj: -nan, Avg Recall: -nan,  count: 0",
+    "   Region Avg IOU: 0.000000, Class: nan, Obj: -nan, No Obj: -nan, Avg Recall: 0.000000,  count: 2",
+    "   Region Avg IOU: 0.000000, Class: nan, Obj: -nan, No Obj: -nan, Avg Recall: 0.000000,  count: 1",
+    "   ",
+    "    (next mAP calculation at 100 iterations) ESC]2;70/40200: loss=-nan hours left=421.7^G",
+    "    70: -nan, -nan avg loss, 0.000100 rate, 39.945466 seconds, 4480 images, 421.653232 hours left",
+    "   known client: 4, sent = 181242, must be sent outlen = 181242",
+    "   realloc(): invalid old size",
+]
+
+# Detectron (Caffe2), tools/train_net.py's last lines (a Detectron tutorial, index id 18101496854, its
+# "训练结束返回数据" block without the author's elision note before it)
+DETECTRON = [
+    "json_stats: {\"accuracy_cls\": \"0.999023\", \"eta\": \"0:00:00\", \"iter\": 59999, \"loss\": \"0.031790\", \"loss_"
+    "bbox\": \"0.014982\", \"loss_cls\": \"0.004914\", \"loss_rpn_bbox_fpn2\": \"0.010343\", \"loss_rpn_bbox_fpn3\": \""
+    "0.000111\", \"loss_rpn_bbox_fpn4\": \"0.000000\", \"loss_rpn_bbox_fpn5\": \"0.000000\", \"loss_rpn_bbox_fpn6\":"
+    " \"0.000000\", \"loss_rpn_cls_fpn2\": \"0.000233\", \"loss_rpn_cls_fpn3\": \"0.000001\", \"loss_rpn_cls_fpn4\": "
+    "\"0.000000\", \"loss_rpn_cls_fpn5\": \"0.000000\", \"loss_rpn_cls_fpn6\": \"0.000000\", \"lr\": \"0.000025\", \"mb_"
+    "qsize\": 0, \"mem\": 2744, \"time\": \"0.218661\"}",
+    "INFO net.py: 143: Saving parameters and momentum to /tmp/detectron-output/train/gj_2019_train/genera"
+    "lized_rcnn/model_iter59999.pkl",
+    "INFO net.py: 143: Saving parameters and momentum to /tmp/detectron-output/train/gj_2019_train/genera"
+    "lized_rcnn/model_final.pkl",
+    "INFO loader.py: 126: Stopping enqueue thread",
+    "INFO loader.py: 113: Stopping mini-batch loading thread",
+    "INFO loader.py: 113: Stopping mini-batch loading thread",
+    "INFO loader.py: 113: Stopping mini-batch loading thread",
+    "INFO loader.py: 113: Stopping mini-batch loading thread",
+    "Traceback (most recent call last):",
+    "  File \"tools/train_net.py\", line 132, in <module>",
+    "    main()",
+    "  File \"tools/train_net.py\", line 117, in main",
+    "    test_model(checkpoints['final'], args.multi_gpu_testing, args.opts)",
+    "  File \"tools/train_net.py\", line 127, in test_model",
+    "    check_expected_results=True,",
+    "  File \"/home/qiang/detectron/detectron/core/test_engine.py\", line 127, in run_inference",
+    "    all_results = result_getter()",
+    "  File \"/home/qiang/detectron/detectron/core/test_engine.py\", line 107, in result_getter",
+    "    multi_gpu=multi_gpu_testing",
+    "  File \"/home/qiang/detectron/detectron/core/test_engine.py\", line 148, in test_net_on_dataset",
+    "    dataset = JsonDataset(dataset_name)",
+    "  File \"/home/qiang/detectron/detectron/datasets/json_dataset.py\", line 60, in __init__",
+    "    'Ann fn \\'{}\\' not found'.format(dataset_catalog.get_ann_fn(name))",
+    "AssertionError: Ann fn '/home/qiang/detectron/detectron/datasets/data/gj/annotations/gj_instances.json' not found",
+]
+
+# CenterNet's `main.py ctdet` under nohup (a fork's nohup.out, index id 3738304851, lines 30-56: the first five
+# batches of epoch 1, a fork's debug prints of single digits between them)
+CENTERNET = [
+    "ctdet/coco_dla| train: [1][0/61]|Tot: 0:00:23 |ETA: 0:00:00 |loss 253.6622 |hm_loss 252.2377 |wh_los"
+    "s 12.7560 |off_loss 0.1488 |Data 0.789s(0.789s) |Net 23.530s",
+    "0",
+    "1",
+    "1",
+    "1",
+    "0",
+    "0",
+    "0",
+    "ctdet/coco_dla| train: [1][1/61]|Tot: 0:00:25 |ETA: 0:00:00 |loss 201.6354 |hm_loss 199.4867 |wh_los"
+    "s 19.4979 |off_loss 0.1990 |Data 0.718s(0.753s) |Net 12.795s",
+    "1",
+    "0",
+    "1",
+    "0",
+    "0",
+    "0",
+    "ctdet/coco_dla| train: [1][2/61]|Tot: 0:00:26 |ETA: 0:00:00 |loss 182.9316 |hm_loss 180.4127 |wh_los"
+    "s 22.8153 |off_loss 0.2374 |Data 0.701s(0.736s) |Net 8.990s",
+    "1",
+    "1",
+    "1",
+    "0",
+    "2",
+    "ctdet/coco_dla| train: [1][3/61]|Tot: 0:00:28 |ETA: 0:00:00 |loss 168.5024 |hm_loss 166.0885 |wh_los"
+    "s 21.9044 |off_loss 0.2235 |Data 0.656s(0.716s) |Net 7.072s",
+    "0",
+    "0",
+    "1",
+    "2",
+    "ctdet/coco_dla| train: [1][4/61]|Tot: 0:00:29 |ETA: 0:00:00 |loss 162.6771 |hm_loss 160.0450 |wh_los"
+    "s 24.1291 |off_loss 0.2192 |Data 0.710s(0.715s) |Net 5.932s",
+]
+
+# THUMT (TensorFlow 1) with its LoggingTensorHook every iteration (a note on THUMT's trainer, index id 189787747)
+THUMT = [
+    "INFO:tensorflow:step = 1, loss = 9.42072, source = [128  20], target = [128  20]",
+    "INFO:tensorflow:Saving checkpoints for 1 into train/model.ckpt.",
+    "INFO:tensorflow:step = 2, loss = 9.0781, source = [128   8], target = [128   8] (5.854 sec)",
+    "INFO:tensorflow:step = 3, loss = 9.45908, source = [128  24], target = [128  24] (0.801 sec)",
+    "INFO:tensorflow:step = 4, loss = 9.32748, source = [128  14], target = [128  14] (0.568 sec)",
+    "INFO:tensorflow:step = 5, loss = 9.53357, source = [128  40], target = [128  40] (1.258 sec)",
+    "INFO:tensorflow:step = 6, loss = 9.18831, source = [128  10], target = [128  10] (0.454 sec)",
+    "INFO:tensorflow:step = 7, loss = 9.24082, source = [128  12], target = [128  12] (0.503 sec)",
+    "INFO:tensorflow:step = 8, loss = 9.34216, source = [128  16], target = [128  16] (0.609 sec)",
+    "INFO:tensorflow:step = 9, loss = 9.39888, source = [128  20], target = [128  20] (0.707 sec)",
+    "INFO:tensorflow:step = 10, loss = 9.43514, source = [128  28], target = [128  28] (0.934 sec)",
+]
+
+# tf.contrib.learn's DNNClassifier on Windows, every 100 steps (a README's run log, index id 26954875950)
+TF_CONTRIB = [
+    "INFO:tensorflow:Restoring parameters from train2000\\model.ckpt-2",
+    "INFO:tensorflow:Saving checkpoints for 3 into train2000\\model.ckpt.",
+    "INFO:tensorflow:step = 3, loss = 0.925718",
+    "INFO:tensorflow:global_step/sec: 0.825497",
+    "INFO:tensorflow:step = 103, loss = 0.880698 (664.161 sec)",
+    "INFO:tensorflow:Saving checkpoints for 104 into train2000\\model.ckpt.",
+    "INFO:tensorflow:global_step/sec: 0.151344",
+    "INFO:tensorflow:step = 203, loss = 0.875539 (117.692 sec)",
+    "INFO:tensorflow:global_step/sec: 0.901925",
+    "INFO:tensorflow:step = 303, loss = 0.872281 (110.989 sec)",
+    "INFO:tensorflow:global_step/sec: 0.886161",
+    "INFO:tensorflow:step = 403, loss = 0.869591 (112.737 sec)",
+    "INFO:tensorflow:global_step/sec: 0.86491",
+    "INFO:tensorflow:step = 503, loss = 0.867261 (115.859 sec)",
+    "INFO:tensorflow:global_step/sec: 0.932845",
+    "INFO:tensorflow:step = 603, loss = 0.865196 (106.959 sec)",
+    "INFO:tensorflow:Saving checkpoints for 639 into train2000\\model.ckpt.",
+    "INFO:tensorflow:global_step/sec: 0.902813",
+    "INFO:tensorflow:step = 703, loss = 0.863322 (110.774 sec)",
+    "INFO:tensorflow:global_step/sec: 0.875572",
+    "INFO:tensorflow:step = 803, loss = 0.861571 (114.457 sec)",
+    "INFO:tensorflow:global_step/sec: 0.90836",
+    "INFO:tensorflow:step = 903, loss = 0.859897 (384.756 sec)",
+]
+
+# HRNet-Facial-Landmark-Detection's trainer (a project write-up, index id 325914163, section "8.训练过程", its first 5 lines)
+HRNET = [
+    "Epoch: [0][0/916]\tTime 18.342s (18.342s)\tSpeed 0.9 samples/s\tData 14.961s (14.961s)\tLoss 0.00214 (0.00214)\t",
+    "Epoch: [0][50/916]\tTime 0.542s (0.880s)\tSpeed 29.5 samples/s\tData 0.000s (0.294s)\tLoss 0.00076 (0.00085)\t",
+    "Epoch: [0][100/916]\tTime 0.537s (0.708s)\tSpeed 29.8 samples/s\tData 0.000s (0.148s)\tLoss 0.00074 (0.00080)\t",
+    "Epoch: [0][150/916]\tTime 0.530s (0.650s)\tSpeed 30.2 samples/s\tData 0.000s (0.099s)\tLoss 0.00075 (0.00079)\t",
+    "Epoch: [0][200/916]\tTime 0.531s (0.621s)\tSpeed 30.1 samples/s\tData 0.001s (0.075s)\tLoss 0.00074 (0.00077)\t",
+]
+
+# spaCy 2.0.18's `python -m spacy train id model ... --n-iter 10` ("NLP Bahasa Indonesia" README, index id 28989835836;
+# its author cut passes 4-7 to `.....`)
+SPACY2 = [
+    "Itn.  Dep Loss  NER Loss  UAS     NER P.  NER R.  NER F.  Tag %   Token %  CPU WPS  GPU WPS",
+    "0     22441.825 0.000     80.374  0.000   0.000   0.000   90.771  100.000  4939.6   0.0 ",
+    "1     952.093   0.000     81.562  0.000   0.000   0.000   91.984  100.000  5037.7   0.0",
+    "2     329.678   0.000     83.043  0.000   0.000   0.000   92.356  100.000  5042.8   0.0",
+    "3     188.739   0.000     83.246  0.000   0.000   0.000   92.547  100.000  5284.3   0.0 ",
+    ".....",
+    "8     122.875   0.000     83.135  0.000   0.000   0.000   92.904  100.000  3876.8   0.0",
+    "9     115.220   0.000     82.605  0.000   0.000   0.000   92.856  100.000  4696.3   0.0",
+    "Saving model...",
+]
+
+
+# the hook's line as printed: its step, and its seconds where it has them
+_HOOK_LINE = re.compile(r"INFO:tensorflow:step = (\d+), .*?(?:\(([\d.]+) sec\))?$")
+
+
+def _lines_of(lines: list[str], pattern: str) -> list[int]:
+    return [number for number, text in enumerate(lines, 1) if re.search(pattern, text)]
+
+
+def test_a_traceback_through_the_framework_before_any_step_is_a_crashed_run(tmp_path: Path) -> None:
+    """A console whose run failed while it built its model (a frame in `site-packages/torch`,
+    `RuntimeError: No CUDA GPUs are available`) is a training job's log with no step and a crash,
+    not an input of no known format."""
+    name, steps, events = _read(tmp_path, ANOMALY_TRANSFORMER)
+    assert name == "generic_log"
+    assert steps == []
+    assert [e["line"] for e in events if e["kind"] == "crash"] == _lines_of(ANOMALY_TRANSFORMER, r"^Traceback \(most recent")
+
+
+def test_a_traceback_quoted_in_a_json_string_claims_no_console(tmp_path: Path) -> None:
+    """A JSON document whose string holds a traceback (`\\n` between its lines) is no console
+    (a tiny malformed input: the same traceback's lines, as a JSON string)."""
+    path = tmp_path / "issue.json"
+    path.write_text(json.dumps({"body": "\n".join(ANOMALY_TRANSFORMER[4:])}) + "\n")
+    parser, _ = detect(path, path.read_bytes(), registry())
+    assert parser is None or parser.name != "generic_log"
+
+
+def test_gaussian_splattings_progress_bar_saves_and_end(tmp_path: Path) -> None:
+    """3D Gaussian Splatting's `Training progress:` bar counts the run's iterations; `[ITER 7000]
+    Saving Gaussians` starts a save of that iteration; `Training complete.` ends the run."""
+    _, steps, events = _read(tmp_path, GAUSSIAN_SPLATTING)
+    assert [s["step"] for s in steps] == [int(m.group(1)) for t in GAUSSIAN_SPLATTING
+                                          if (m := re.search(r"\| (\d+)/50000 \[", t))]
+    assert [(e["line"], e["step"]) for e in events if e["kind"] == "checkpoint_save_start"] == [
+        (n, int(m.group(1))) for n, t in enumerate(GAUSSIAN_SPLATTING, 1)
+        if (m := re.match(r"\[ITER (\d+)\] Saving Gaussians", t))]
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == _lines_of(GAUSSIAN_SPLATTING, r"^Training complete\.")
+
+
+def test_darknets_iterations_with_a_nan_loss_are_steps(tmp_path: Path) -> None:
+    """darknet's `8: -nan, -nan avg loss, ...` is iteration 8 (its loss no number), not a line
+    of rank 8 (`srun --label`'s prefix), with its own seconds."""
+    _, steps, _ = _read(tmp_path, DARKNET_NAN)
+    printed = [(int(m.group(1)), float(m.group(2))) for t in DARKNET_NAN
+               if (m := re.match(r"\s*(\d+): .* rate, ([\d.]+) seconds,", t))]
+    assert len(printed) == 9
+    assert [(s["step"], s["rank"], s["step_time_s"]) for s in steps] == [(n, None, t) for n, t in printed]
+    assert [s["loss"] for s in steps if "-nan" in DARKNET_NAN[s["line"] - 1]] == [None, None]
+
+
+def test_glibcs_heap_corruption_abort_is_a_crash(tmp_path: Path) -> None:
+    """glibc's `realloc(): invalid old size` is the process aborting: a crash at that line."""
+    _, steps, events = _read(tmp_path, DARKNET_HEAP)
+    assert [s["step"] for s in steps] == [69, 70]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("crash", "attempt_end")] == [
+        ("crash", _lines_of(DARKNET_HEAP, r"realloc\(\): invalid old size")[0])]
+
+
+def test_detectrons_json_stats_is_a_step_and_its_blob_saves_are_saves(tmp_path: Path) -> None:
+    """Detectron's `json_stats: {...}` record is the iteration `iter`, its `time` the step's time
+    and `loss` its loss; `Saving parameters and momentum to ...` starts a save."""
+    _, steps, events = _read(tmp_path, DETECTRON)
+    record = json.loads(DETECTRON[0][len("json_stats: "):])
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (record["iter"], float(record["time"]), float(record["loss"]))]
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == _lines_of(
+        DETECTRON, r"Saving parameters and momentum to ")
+    assert [e["line"] for e in events if e["kind"] == "crash"] == _lines_of(DETECTRON, r"^Traceback")
+
+
+def test_centernets_bar_lines_are_steps_with_their_own_time(tmp_path: Path) -> None:
+    """CenterNet's `train: [1][i/61]` line is batch i of epoch 1 (epochs from 1, batches from 0);
+    its `Net` figure is the mean batch time of the epoch so far: the times read reproduce every
+    printed mean, and each agrees with what the whole-second `Tot` clock advanced."""
+    _, steps, _ = _read(tmp_path, CENTERNET)
+    rows = [(int(m.group(1)), float(m.group(4)), int(m.group(2)) * 60 + int(m.group(3))) for t in CENTERNET
+            if (m := re.search(r"\[1\]\[(\d+)/61\]\|Tot: 0:(\d\d):(\d\d) .*\|Net ([\d.]+)s", t))]
+    assert len(rows) == 5
+    assert [s["step"] for s in steps] == [i for i, _, _ in rows]
+    times = [s["step_time_s"] for s in steps]
+    for k, (_, mean, _) in enumerate(rows):
+        assert abs(sum(times[:k + 1]) / (k + 1) - mean) < 1e-6
+    for k in range(1, len(rows)):
+        assert abs(times[k] - (rows[k][2] - rows[k - 1][2])) <= 1.0
+
+
+def test_tensorflows_older_hook_order_is_read_by_the_tensorflow_reader(tmp_path: Path) -> None:
+    """The LoggingTensorHook's older `step = N, loss = X (T sec)` (THUMT's, tf.contrib.learn's):
+    the TensorFlow reader's, each step's time the seconds over the steps since the line before."""
+    name, steps, events = _read(tmp_path, THUMT)
+    assert name == "tensorflow"
+    printed = [(int(m.group(1)), m.group(2)) for t in THUMT if (m := _HOOK_LINE.match(t))]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(n, float(t) if t else None) for n, t in printed]
+    assert [e["step"] for e in events if e["kind"] == "checkpoint_save_start"] == [1]
+    name, steps, _ = _read(tmp_path, TF_CONTRIB)
+    assert name == "tensorflow"
+    printed = [(int(m.group(1)), m.group(2)) for t in TF_CONTRIB if (m := _HOOK_LINE.match(t))]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(n, float(t) / 100 if t else None) for n, t in printed]
+
+
+def test_an_average_meters_time_in_seconds_is_the_steps_time(tmp_path: Path) -> None:
+    """HRNet's `Time 0.542s (0.880s)`: the batch's own time, then the mean in brackets."""
+    _, steps, _ = _read(tmp_path, HRNET)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [
+        (int(m.group(1)), float(m.group(2))) for t in HRNET if (m := re.match(r"Epoch: \[0\]\[(\d+)/916\]\tTime ([\d.]+)s", t))]
+
+
+def test_spacy_v2s_training_table_rows_are_steps_and_its_last_save(tmp_path: Path) -> None:
+    """spaCy v2's `Itn.  Dep Loss  NER Loss ...` table: a row a pass over the data (`Itn`), then
+    `Saving model...` as it saves."""
+    _, steps, events = _read(tmp_path, SPACY2)
+    assert [(s["step"], s["framework"]) for s in steps] == [(int(t.split()[0]), "spacy") for t in SPACY2 if t[:1].isdigit()]
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == _lines_of(SPACY2, r"^Saving model\.\.\.")
