@@ -901,8 +901,11 @@ _TRAIN_BAR = re.compile(r"\s{0,8}train(?:ing)?\b[\s:\-]{0,4}", re.I)
 
 # A bar with no description (tqdm's default over a training loop: LLaMA-Factory's and the HF
 # Trainer's `  2%|█▋    | 10/620 [00:59<58:46,  5.78s/it]`): its count is the step where it is the
-# log's only counter and every such bar counts to one total (`_bare_bar_steps`)
-_BARE_BAR = re.compile(r"\s{0,8}\d{1,3}%\|")
+# log's only counter and every such bar counts to one total (`_bare_bar_steps`). The HF examples
+# before the Trainer (pytorch-transformers' run_glue/run_squad, sentence-transformers' `fit`) describe
+# theirs `Iteration`, the batches of an epoch under a bar of epochs described `Epoch`: `Iteration:
+# 23%|██▎       | 1045/4508 [00:37<06:51,  8.41it/s]`
+_BARE_BAR = re.compile(r"\s{0,8}(?:Iteration:\s{1,4})?\d{1,3}%\|")
 # a bar's postfix naming a training loss (tqdm's `set_postfix(train_loss=...)`, `loss=`), right after its rate
 _TRAIN_POSTFIX = re.compile(r"[^\]]{0,12}?[,\s](?:train_)?loss=")
 # A bar faster than this a count (seconds) counts no training steps: a download's bytes (torchvision's
@@ -1111,6 +1114,8 @@ _LINE_FRAMEWORKS = (
     ("olmo", re.compile(r"\bolmo(?:_core)?\.train\b"), "olmo"),
     # detectron2's event writer (`[12/20 18:16:09 d2.utils.events]:  eta: 19:46:55  iter: 4959  total_loss: ...`)
     ("d2.utils.events", re.compile(r"\bd2\.utils\.events\]:"), "detectron2"),
+    # (its line alone, the logger's prefix cut off: `eta: 2 days, 5:33:07  iter: 19  total_loss: 25.537  loss_cls: ...`)
+    ("  total_loss: ", re.compile(r"^\s{0,4}eta: [\w:, ]{1,40}  iter: \d{1,12}  total_loss: "), "detectron2"),
     # torchtune's metric loggers' line (`log_dict`: `Step 17 | loss:0.905918538570404 lr:2e-05 gpu_resources:40627398656`)
     ("| loss:", re.compile(r"^Step \d{1,12} \| loss:[-+]?\d"), "torchtune"),
     # veRL's trainer's metrics line (`step:2 - global_seqlen/min:10372.000 - ... - critic/kl:-0.001 - ...`)
@@ -1304,47 +1309,62 @@ _ACCELERATOR_ERROR = re.compile(r"^[\w.]{0,80}(?:Error|Exception): [^\n]{0,300}?
                                 r"\b(?:CUDA|cuDNN|CUBLAS|NCCL|XLA|HIP|NPU|out of memory)\b", re.MULTILINE)
 # a traceback's frame in the HF Trainer's training loop (`File ".../transformers/trainer.py", line 2237, in train`)
 _HF_TRAIN_FRAME = re.compile(r"[\\/]transformers[\\/]trainer\.py\", line \d{1,6}, in (?:train|_inner_training_loop)\b")
-# stable-baselines3's logger tables (its `verbose=1` output): a row of dashes, then
-# `| time/              |          |` sections and `|    iterations      | 2        |` values
-_TABLE_ROW = re.compile(r"^\|\s{4}(?P<key>[\w.\-]{1,80})\s{0,80}\|\s{0,8}"
+# The key/value logger tables of OpenAI baselines and what grew from it (its `logger.dumpkvs()`):
+# a row of dashes, then a row a key, `| eprewmean          | 34.9        |`; stable-baselines3's
+# (its `verbose=1` output) with `| time/              |          |` sections over keys indented
+# four spaces, `|    iterations      | 2        |`; Spinning Up's right-aligned, `|             Epoch
+# |               0 |`; the deepq examples' keys of several words, `| % time spent exploring  | 99 |`
+_TABLE_ROW = re.compile(r"^\|(?P<pad>\s{1,80})(?P<key>[^\s|](?:[^|]{0,100}?[^\s|])?)\s{0,80}\|\s{0,80}"
                         r"(?P<value>[-+]?(?:\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?|nan|inf))\s{0,80}\|$")
 _TABLE_EDGE = re.compile(r"^-{10,400}$")
+# a table's step, the first of these it has: the run's updates (stable-baselines3's `iterations` of
+# an on-policy algorithm, baselines' `nupdates`, Stable Baselines 2's `n_updates`, Spinning Up's
+# `Epoch`), else its environment steps (`total_timesteps`, deepq's `steps`); not stable-baselines3's
+# `train/n_updates`, its off-policy algorithms' gradient steps under their `total_timesteps`
+_TABLE_STEP_KEYS = ("iterations", "nupdates", "n_updates", "Epoch", "total_timesteps", "steps")
+# the seconds since learning began (stable-baselines3's whole ones, baselines', Spinning Up's `Time`)
+_TABLE_ELAPSED_KEYS = ("time_elapsed", "Time")
+# the keys that show a table in a file's head is one of these
+_TABLE_KEYS = frozenset({"iterations", "total_timesteps", "time_elapsed", "nupdates", "n_updates", "serial_timesteps",
+                         "TotalEnvInteracts", "episodes", "eprewmean", "AverageEpRet"})
 
 
 def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
-    """stable-baselines3's logger tables (`_TABLE_ROW`), one a log dump: the dump's step is its
-    `iterations` (on-policy algorithms), else its `total_timesteps`; its step time the
-    `time_elapsed` seconds (whole, since learning began) since the previous dump over the steps
-    between (a first dump at iteration 1: its own); its loss `train/loss`. Undated: nothing
-    dates a table."""
+    """The logger tables (`_TABLE_ROW`), one a log dump: the dump's step its first of
+    `_TABLE_STEP_KEYS`; its step time the seconds since learning began (`_TABLE_ELAPSED_KEYS`)
+    since the previous dump over the steps between (stable-baselines3's first dump, at iteration 1:
+    its own); its loss
+    `train/loss`. Undated: nothing dates a table."""
     table: dict[str, float] = {}
     at: dict[str, Line] = {}  # each key's line
-    previous: tuple[float, float] | None = None  # (step, time_elapsed) of the previous dump
+    nested = False  # keys indented four spaces under sections: stable-baselines3's
+    previous: tuple[float, float] | None = None  # (step, seconds since learning began) of the previous dump
     for line in [*lines, None]:
         text = line.text.strip() if line is not None else "-" * 10
-        if (row := _TABLE_ROW.match(text)) is not None and line is not None:
+        if "|" in text and (row := _TABLE_ROW.match(text)) is not None and line is not None:
             if row.group("key") not in table:
                 table[row.group("key")], at[row.group("key")] = float(row.group("value")), line
+                nested = nested or row.group("pad") == "    "
             continue
         if not _TABLE_EDGE.match(text) or not table:
             continue
-        key = "iterations" if "iterations" in table else "total_timesteps"
-        step = table.get(key)
-        elapsed = table.get("time_elapsed")
-        if step is not None and step.is_integer():
+        key = next((k for k in _TABLE_STEP_KEYS if k in table and not (nested and k == "n_updates")), None)
+        step = table.get(key) if key is not None else None
+        elapsed = next((table[k] for k in _TABLE_ELAPSED_KEYS if k in table), None)
+        if key is not None and step is not None and step.is_integer():
             values: dict[str, float] = {}
             if "loss" in table:
                 values["loss"] = table["loss"]
             if elapsed is not None and previous is not None and step > previous[0]:
                 values["step_time_s"] = (elapsed - previous[1]) / (step - previous[0])
-            elif elapsed is not None and previous is None and "iterations" in table and step == 1:
+            elif elapsed is not None and previous is None and key == "iterations" and step == 1:
                 values["step_time_s"] = elapsed
             before = len(rows.steps)
             rows.step(line=at[key].number, rank=at[key].rank, step=int(step), end_ns=None, **values)
-            if len(rows.steps) > before:
+            if len(rows.steps) > before and nested:
                 rows.steps[-1]["framework"] = "stable_baselines3"
             previous = (step, elapsed) if elapsed is not None else None
-        table, at = {}, {}
+        table, at, nested = {}, {}, False
 
 
 # Ray Tune's result as RLlib's examples print it (`pretty_print(result)`: a YAML block a training
@@ -1909,8 +1929,8 @@ class GenericLogParser(LogReader):
         if is_table(bodies):
             return Claim.CONTENT  # a progress table: its header, then rows of numbers under it
         if sum(1 for body in bodies if "|" in body and (row := _TABLE_ROW.match(body)) is not None
-               and row.group("key") in ("iterations", "total_timesteps", "time_elapsed")) >= 2:
-            return Claim.CONTENT  # a stable-baselines3 logger table
+               and row.group("key") in _TABLE_KEYS) >= 2 and any(_TABLE_EDGE.match(body) for body in bodies):
+            return Claim.CONTENT  # a logger table of OpenAI baselines' kind
         if sum(1 for body in bodies if body.startswith(("training_iteration: ", "time_this_iter_s: ", "  training_iteration: ",
                                                         "  time_this_iter_s: "))) >= 2:
             return Claim.CONTENT  # Ray Tune's printed results
@@ -1975,6 +1995,9 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # darknet's iteration line: one is enough
             if "json_stats: {" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # Detectron's stats record: one is enough
+            if "  iter: " in body and "  total_loss: " in body and body.lstrip().startswith("eta: ") and (
+                    _step_counter(body) is not None):
+                return Claim.CONTENT  # detectron2's event writer's line, its logger's prefix cut off: one is enough
             if "|Loss: " in body and _TORCHTUNE_BAR.match(body) is not None and "%|" in body and bar_readings(body):
                 return Claim.CONTENT  # torchtune's recipes' bar (`1|52|Loss: 2.3697:   0%|...| 52/25880 [...]`): one is enough
             if "= Step " in body and _NEMO_RL_STEP.match(body) is not None and ("▶ " in text or "Training Results:" in text):
@@ -2472,7 +2495,7 @@ class GenericLogParser(LogReader):
         if not rows.steps and SHARED_LINES.get():
             table_steps(lines, rows)  # a progress table (fastai's, chainer's): no step line above
         if not rows.steps:
-            _logger_tables(lines, rows)  # stable-baselines3's key/value tables
+            _logger_tables(lines, rows)  # OpenAI baselines' kind of key/value tables
         if not rows.steps:
             _result_blocks(lines, rows)  # Ray Tune's / RLlib's printed results
         if not rows.steps:

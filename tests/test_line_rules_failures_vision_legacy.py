@@ -1,5 +1,5 @@
-"""Consoles that crashed before their first step, 3D and detection research code, and older
-frameworks' lines: step, save and failure lines quoted verbatim from public logs (each block's
+"""Consoles that crashed before their first step, 3D and detection research code, reinforcement
+learning's logger tables, and older frameworks' lines: step, save and failure lines quoted verbatim from public logs (each block's
 source is cited above it), tiny inputs in, exact rows out, each expectation read off the quoted
 text."""
 
@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+
+import pytest
 
 from tests.test_line_rules import _read
 from tracelens.parsers import detect, registry
@@ -248,6 +250,111 @@ SPACY2 = [
 ]
 
 
+# pytorch-transformers' run_squad.py, its console all tqdm bars (a course README's "Training Logs" block, index id
+# 39732837126): `Iteration`, the batches of the epoch under `Epoch`
+RUN_SQUAD = [
+    "Epoch:   0%|          | 0/1 [00:00<?, ?it/s]",
+    "Iteration:   0%|          | 0/4508 [00:00<?, ?it/s]",
+    "Iteration:   3%|▎         | 145/4508 [00:00<00:03, 1443.89it/s]",
+    "Iteration:   6%|▋         | 290/4508 [00:00<00:02, 1437.29it/s]",
+    "Iteration:  10%|▉         | 434/4508 [00:00<00:02, 1409.51it/s]",
+    "Iteration:  13%|█▎        | 581/4508 [00:00<00:02, 1429.76it/s]",
+    "Iteration:  16%|█▌        | 730/4508 [00:00<00:02, 1448.95it/s]",
+    "Iteration:  19%|█▉        | 875/4508 [00:00<00:02, 1446.91it/s]",
+    "Iteration:  23%|██▎       | 1045/4508 [00:37<06:51,  8.41it/s]",
+    "Iteration: 100%|█████████▉| 4507/4508 [49:59<00:00,  1.17it/s]",
+    "Iteration: 100%|██████████| 4508/4508 [50:00<00:00,  1.50it/s]",
+    "",
+    "Epoch: 100%|██████████| 1/1 [50:00<00:00, 3000.47s/it]",
+    "",
+]
+
+# OpenAI baselines' ppo2 on Atari, one logger dump (a copy of a CSDN post by ariesjzj, index id 33444969114,
+# https://blog.csdn.net/jinzhuojun/article/details/80417179, CC 4.0 BY-SA)
+PPO2_TABLE = [
+    "------------------------------------",
+    "| approxkl           | 0.003101161 |",
+    "| clipfrac           | 0.17260742  |",
+    "| eplenmean          | 941         |",
+    "| eprewmean          | 34.9        |",
+    "| explained_variance | 0.704       |",
+    "| fps                | 981         |",
+    "| nupdates           | 1653        |",
+    "| policy_entropy     | 0.85041255  |",
+    "| policy_loss        | -0.01297911 |",
+    "| serial_timesteps   | 211584      |",
+    "| time_elapsed       | 1.63e+03    |",
+    "| total_timesteps    | 1692672     |",
+    "| value_loss         | 0.036234017 |",
+    "------------------------------------",
+]
+
+# Spinning Up's PPO on CartPole-v0, its first and last epochs' tables ("Setting Up an Experiment in OpenAI's
+# Spinning Up", index id 12267235668; the author's `...` between them)
+SPINNING_UP = [
+    "---------------------------------------",
+    "|             Epoch |               0 |",
+    "|      AverageEpRet |            22.7 |",
+    "|          StdEpRet |            11.5 |",
+    "|          MaxEpRet |              68 |",
+    "|          MinEpRet |               8 |",
+    "|             EpLen |            22.7 |",
+    "|      AverageVVals |         -0.0188 |",
+    "|          StdVVals |          0.0517 |",
+    "|          MaxVVals |            0.12 |",
+    "|          MinVVals |          -0.229 |",
+    "| TotalEnvInteracts |           4e+03 |",
+    "|            LossPi |        1.14e-07 |",
+    "|             LossV |             283 |",
+    "|       DeltaLossPi |         -0.0268 |",
+    "|        DeltaLossV |            -172 |",
+    "|           Entropy |            0.68 |",
+    "|                KL |          0.0152 |",
+    "|          ClipFrac |           0.223 |",
+    "|          StopIter |              64 |",
+    "|              Time |            1.97 |",
+    "---------------------------------------",
+    "",
+    "...",
+    "",
+    "---------------------------------------",
+    "|             Epoch |              49 |",
+    "|      AverageEpRet |             198 |",
+    "|          StdEpRet |            3.87 |",
+    "|          MaxEpRet |             200 |",
+    "|          MinEpRet |             187 |",
+    "|             EpLen |             198 |",
+    "|      AverageVVals |            55.9 |",
+    "|          StdVVals |            16.8 |",
+    "|          MaxVVals |            72.5 |",
+    "|          MinVVals |           -15.1 |",
+    "| TotalEnvInteracts |           2e+05 |",
+    "|            LossPi |        1.26e-08 |",
+    "|             LossV |             318 |",
+    "|       DeltaLossPi |        -0.00653 |",
+    "|        DeltaLossV |           -38.7 |",
+    "|           Entropy |            0.53 |",
+    "|                KL |         0.00412 |",
+    "|          ClipFrac |          0.0342 |",
+    "|          StopIter |              79 |",
+    "|              Time |            84.1 |",
+    "---------------------------------------",
+]
+
+# DensePose on detectron2, the event writer's lines with their logger's prefix cut off
+# (https://github.com/zetyquickly/DensePoseFnL/issues/7, the user's dots between them)
+DENSEPOSE = [
+    "eta: 2 days, 5:33:07  iter: 19  total_loss: 25.537  loss_cls: 0.648  loss_box_reg: 0.163  loss_dense"
+    "pose_U: 8.298  loss_densepose_V: 9.309  loss_densepose_I: 0.973  loss_densepose_S: 5.418  loss_rpn_c"
+    "ls: 0.693  loss_rpn_loc: 0.025  time: 0.4841  data_time: 0.0519  lr: 0.000293  max_mem: 10681M",
+    ".",
+    ".",
+    ".",
+    "eta: 2 days, 3:59:03  iter: 6599  total_loss: 25.650  loss_cls: 0.651  loss_box_reg: 0.238  loss_den"
+    "sepose_U: 8.273  loss_densepose_V: 8.976  loss_densepose_I: 0.973  loss_densepose_S: 5.418  loss_rpn"
+    "_cls: 0.693  loss_rpn_loc: 0.022  time: 0.4836  data_time: 0.0247  lr: 0.002500  max_mem: 10684M",
+]
+
 # the hook's line as printed: its step, and its seconds where it has them
 _HOOK_LINE = re.compile(r"INFO:tensorflow:step = (\d+), .*?(?:\(([\d.]+) sec\))?$")
 
@@ -361,3 +468,37 @@ def test_spacy_v2s_training_table_rows_are_steps_and_its_last_save(tmp_path: Pat
     _, steps, events = _read(tmp_path, SPACY2)
     assert [(s["step"], s["framework"]) for s in steps] == [(int(t.split()[0]), "spacy") for t in SPACY2 if t[:1].isdigit()]
     assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == _lines_of(SPACY2, r"^Saving model\.\.\.")
+
+
+def test_the_hf_examples_iteration_bar_counts_the_steps(tmp_path: Path) -> None:
+    """pytorch-transformers' `Iteration:` bar (the batches of an epoch, under its `Epoch:` bar of
+    epochs) counts the steps, its rate their time; the bar at 0 and the `Epoch` bar count none."""
+    _, steps, _ = _read(tmp_path, RUN_SQUAD)
+    printed = [(int(m.group(1)), float(m.group(2))) for t in RUN_SQUAD
+               if (m := re.match(r"Iteration: .*\| (\d+)/4508 \[[^,]*, +([\d.]+)it/s\]", t)) and m.group(1) != "0"]
+    assert len(printed) == 9
+    assert [s["step"] for s in steps] == [n for n, _ in printed]
+    assert [s["step_time_s"] for s in steps] == pytest.approx([1 / rate for _, rate in printed])
+
+
+def test_openai_baselines_kind_of_logger_tables_are_steps(tmp_path: Path) -> None:
+    """baselines' ppo2 dump (`| nupdates | 1653 |`) and Spinning Up's right-aligned one (`|
+    Epoch |  0 |`, `Time` the seconds since it began): a step a table, its time the seconds
+    between two tables over the steps between."""
+    _, steps, _ = _read(tmp_path, PPO2_TABLE)
+    assert [(s["step"], s["line"]) for s in steps] == [(1653, _lines_of(PPO2_TABLE, r"^\| nupdates ")[0])]
+    _, steps, _ = _read(tmp_path, SPINNING_UP)
+    epochs = [int(m.group(1)) for t in SPINNING_UP if (m := re.match(r"\| +Epoch \| +(\d+) \|", t))]
+    times = [float(m.group(1)) for t in SPINNING_UP if (m := re.match(r"\| +Time \| +([\d.]+) \|", t))]
+    assert epochs == [0, 49] and len(times) == 2
+    assert [s["step"] for s in steps] == epochs
+    assert [s["step_time_s"] for s in steps] == [None, pytest.approx((times[1] - times[0]) / (epochs[1] - epochs[0]))]
+
+
+def test_detectron2s_line_without_its_logger_prefix(tmp_path: Path) -> None:
+    """detectron2's `eta: ...  iter: 19  total_loss: ...  time: 0.4841` pasted without its logger's
+    prefix: one claims the log, its iteration the step, `time` its time, detectron2's."""
+    _, steps, _ = _read(tmp_path, DENSEPOSE)
+    assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [
+        (int(m.group(1)), float(m.group(2)), "detectron2") for t in DENSEPOSE
+        if (m := re.search(r"  iter: (\d+) .*  time: ([\d.]+)", t))]
