@@ -138,9 +138,10 @@ _PADDLE_LAUNCH_FAILED = re.compile(r"^LAUNCH (?:INFO|ERROR) \d{4}-\d\d-\d\d \d\d
                                    r"(?:Pod failed|Container failed !!!)")
 _SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?")
 # glibc's word on a corrupted heap, after which it aborts the process (a native library's bug, darknet's
-# "realloc(): invalid old size"; "free(): invalid pointer", "double free or corruption (out)")
+# "realloc(): invalid old size"; "free(): invalid pointer", "free(): double free detected in tcache 2",
+# "double free or corruption (out)")
 _HEAP_ABORT = re.compile(r"^\s{0,8}(?:(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc"
-                         r"|_int_realloc)\(\): [a-z][a-z ()]{2,60}|double free or corruption \((?:out|top|!prev|fasttop)\)"
+                         r"|_int_realloc)\(\): [a-z][a-z0-9 ()]{2,60}|double free or corruption \((?:out|top|!prev|fasttop)\)"
                          r"|corrupted size vs\. prev_size|corrupted double-linked list)\s*$")
 # Python's faulthandler on the fatal signal that kills the process ("Fatal Python error:
 # Segmentation fault", then the threads' stacks); not Py_FatalError's other messages, some of
@@ -226,8 +227,6 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (DLRM's `--save-model`, before its torch.save: "Saving model to ./models/dlrm.pt";
                            # MindYOLO's: "[INFO] Saving model to ./runs/.../weights/yolov5s-35_4.ckpt")
                            r"|(?:^|\] )Saving model to \S"
-                           # (a script's line alone before it saves, spaCy v2's `spacy train` at its end: "Saving model...")
-                           r"|^Saving model ?\.\.\.\s*$"
                            # (FuxiCTR's checkpoint callback: "P11216 INFO Save best model: monitor(max): 0.366836",
                            # since 2.0 "... monitor(max)=1.615188")
                            r"|\bSave best model: monitor\((?:max|min)\)(?:: |=)"
@@ -393,7 +392,6 @@ _ANY_EVENT_PATTERN = (
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |Saving model to |"
-    r"^Saving model ?\.\.\.|"
     r"snapshot saved at |"
     r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop| with best_epoch = |"
     r"Exception during training|Training Over!|"
@@ -654,9 +652,10 @@ class EventScanner:
             self._failure(line.rank)
             return True
         if text[:1] in "KSAB " and (death := _SHELL_DEATH.fullmatch(text.strip())) is not None:
-            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       detail=f"the shell: {death.group(0)}")
-            self._failure(line.rank)
+            if not failed:  # (the shell's word on a process whose own failure came before it: one)
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail=f"the shell: {death.group(0)}")
+                self._failure(line.rank)
             return True
         if ("(): " in text or "corrupt" in text) and _HEAP_ABORT.match(text) is not None:
             if not failed:
@@ -869,7 +868,6 @@ class EventScanner:
                 self.weights_saved[line.rank] = line.number
         elif ("Save weights to " in text or "save model in " in text or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
-              or "Saving model..." in text or "Saving model ..." in text
               or "loss decreased (" in text or "Save best model: " in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,

@@ -40,6 +40,9 @@ def decode_json(data: bytes | str) -> Any:
 
 
 HEAD_BYTES = 65536  # what detection reads of a file
+# a job's output as it is kept (not source code, a tokenizer's vocabulary, a JSON document, a README):
+# the files a console reader may claim on weak evidence, or on what it finds past their head
+LOG_SUFFIXES = frozenset({"", ".log", ".txt", ".out", ".err", ".stdout", ".stderr"})
 
 
 def read_json_document(path: Path) -> tuple[Any, str | None]:

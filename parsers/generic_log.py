@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import _STARTS, SHARED_LINES, STEP, WATCHDOG, join_wrapped_watchdogs, log_result, open_log
+from tracelens.parsers._io import LOG_SUFFIXES
 from tracelens.parsers._lines import BarReading, Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
@@ -583,31 +584,60 @@ _DARKNET = re.compile(
 # CenterNet's trainer's bar (and its descendants': FairMOT, CenterTrack), a line a batch under nohup:
 # `ctdet/coco_dla| train: [1][0/61]|Tot: 0:00:23 |ETA: 0:00:00 |loss 253.6622 |hm_loss 252.2377 |...
 # |Data 0.789s(0.789s) |Net 23.530s`: the epoch from 1, the batch from 0, the data time's last value
-# (its mean in brackets), and `Net` the mean time of the epoch's batches so far (`_running_mean_time`)
+# (its mean in brackets), and `Net` the mean time of the epoch's batches so far (`_from_running_mean`);
+# its losses are the epoch's running means too: no batch's loss
 _CENTERNET = re.compile(r"\|\s{0,4}train: \[(?P<e>\d{1,9})\]\[(?P<i>\d{1,12})/(?P<n>\d{1,12})\]\s{0,4}\|Tot: \d{1,5}:\d\d:\d\d ")
-_CENTERNET_FIELDS = re.compile(r"\|loss (?P<loss>[-+]?\d{1,9}(?:\.\d{1,20})?) |\|Data (?P<d>\d{1,9}(?:\.\d{1,20})?)s\(")
+_CENTERNET_DATA = re.compile(r"\|Data (\d{1,9}(?:\.\d{1,20})?)s\(")
 _CENTERNET_NET = re.compile(r"\|Net (\d{1,9}(?:\.\d{1,20})?)s")
+# A time taken from two printed figures (two running means, two readings of a clock since the run
+# began) is kept only where their rounding can move it by at most this share of itself; else it is
+# taken over a longer span, from an earlier line (late in a long epoch a 1 ms rounding of a mean
+# over a thousand batches is a second of one batch; a clock in whole seconds, a second of a step)
+RUNNING_MEAN_ERROR = 0.1
+SPAN_LOOKBACK = 64  # earlier lines tried, the nearest first
 
 
-def _running_mean_time(means: dict[tuple[int | None, int], tuple[int, float]], key: tuple[int | None, int], batch: int,
-                       mean: float) -> float | None:
-    """The mean time of the batches since the last line of the same epoch (`key`) from the
-    running mean over the epoch's batches both lines print (batch counted from 0): the sum to
-    this batch less the sum to the last one, over the batches between; None for the first line
-    of an epoch seen after its start (its mean covers batches not shown) or a batch gone back."""
-    last = means.get(key)
-    means[key] = (batch, mean)
-    if last is None:
-        return mean if batch == 0 else None
-    if batch <= last[0]:
-        return None
-    own = ((batch + 1) * mean - (last[0] + 1) * last[1]) / (batch - last[0])
-    return own if own > 0 else None
+def _half_unit(figure: str) -> float:
+    """Half the unit of a printed figure's last digit, its rounding (`23.530`: 0.0005)."""
+    mantissa, _, exponent = figure.lower().partition("e")
+    return 0.5 * 10.0 ** (int(exponent or 0) - len(mantissa.partition(".")[2]))
+
+
+def _span_mean(history: list[tuple[int, float, float]], count: int, total: float, rounding: float) -> float | None:
+    """The time a count since an earlier line (`history`: its (count, total so far, the total's
+    rounding), oldest first) from the totals both print: that of the nearest one far enough back
+    that the totals' rounding moves it by at most `RUNNING_MEAN_ERROR` of itself; None where none
+    is (within `SPAN_LOOKBACK` lines) or the count did not go up."""
+    for before, before_total, before_rounding in reversed(history[-SPAN_LOOKBACK:]):
+        if count <= before:
+            return None
+        mean = (total - before_total) / (count - before)
+        if mean > 0 and rounding + before_rounding <= RUNNING_MEAN_ERROR * mean * (count - before):
+            return mean
+    return None
+
+
+def _from_running_mean(means: dict[tuple[int | None, int], list[tuple[int, float, float]]], key: tuple[int | None, int],
+                       batch: int, mean: str) -> float | None:
+    """The mean time of a batch from the running mean over its epoch's batches (`mean` as printed,
+    batch counted from 0) and those the epoch's lines before printed (`means`, by (rank, epoch)):
+    the sum to this batch less the sum to an earlier line's, over the batches between
+    (`_span_mean`); from the epoch's start where its first line seen is its first batch's. None for
+    lines of an epoch seen from its middle until a span is long enough, and a batch gone back."""
+    history = means.setdefault(key, [])
+    if not history and batch == 0:
+        history.append((0, 0.0, 0.0))  # the epoch's start: nothing summed, exactly
+    done = batch + 1
+    own = _span_mean(history, done, done * float(mean), done * _half_unit(mean))
+    history.append((done, done * float(mean), done * _half_unit(mean)))
+    del history[:-SPAN_LOOKBACK]
+    return own
 
 
 # Detectron's (Caffe2's) training stats, a JSON record an iteration it logs: `INFO train_net.py: 186:
 # json_stats: {"accuracy_cls": "0.999023", "eta": "0:00:00", "iter": 59999, "loss": "0.031790", "lr":
-# "0.002000", ..., "time": "0.218661"}` (its time the mean seconds an iteration over the window)
+# "0.002000", ..., "time": "0.218661"}` (its time the mean seconds an iteration since its timer's reset
+# early in the run, as detectron2's `time` is the run's mean: each step's figure smooths those before it)
 _JSON_STATS = re.compile(r"(?:^|\.py: ?\d{1,6}: )json_stats: (?=\{)")
 _JSON_STATS_KEYS = {"loss": "loss", "lr": "lr", "time": "step_time_s"}
 
@@ -855,8 +885,8 @@ _NOT_TRAINING = re.compile(r"\b(?:val(?:id|idation|idating)?|eval(?:uate|uation|
 # (and ParallelWaveGAN's trainer's, `tqdm(initial=steps, total=train_max_steps, desc="[train]")`:
 # `[train]:   0%|          | 1974/3000000 [08:35<218:49:50,  3.81it/s]`; 3D Gaussian Splatting's train.py,
 # `Training progress:  23%|...| 7000/30000 [06:31<29:44, 12.89it/s, Loss=0.0299219]`)
-_STEPS_BAR = re.compile(r"\s{0,8}(?:(?:epoch (?P<pe>\d{1,9})/\d{1,9}, {1,4})?(?:training )?steps?|\[train\]|training progress)"
-                        r"\s{0,4}:?\s{0,8}"
+_STEPS_BAR = re.compile(r"\s{0,8}(?:(?:epoch (?P<pe>\d{1,9})/\d{1,9}, {1,4})?(?:training )?steps?|\[train\]"
+                        r"|(?-i:Training progress))\s{0,4}:?\s{0,8}"
                         r"(?=\d{1,3}%)", re.I)
 
 
@@ -866,7 +896,7 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
     its count), with its rate in seconds a batch; None for any other line, an evaluation's
     bar, and a bar's first drawing (no batch done)."""
     if ("poch" not in text and "POCH" not in text and "teps" not in text and "|Loss: " not in text and "pisode" not in text
-            and "[train]" not in text and "ing progress" not in text):
+            and "[train]" not in text and "Training progress" not in text):
         return None
     readings = bar_readings(text)
     if not readings:
@@ -1170,10 +1200,8 @@ class _Counter(NamedTuple):
             own = {"step_time_s": float(self.match.group("t"))}
             return own | ({"loss": float(self.match.group("loss"))} if self.match.group("loss")[-1].isdigit() else {})
         if self.match.re is _CENTERNET:
-            fields = {m.lastgroup: float(m.group(m.lastgroup)) for m in _CENTERNET_FIELDS.finditer(text, self.match.end())
-                      if m.lastgroup is not None}
-            return ({"loss": fields["loss"]} if "loss" in fields else {}) | (
-                {"data_time_s": fields["d"]} if "d" in fields else {})
+            data = _CENTERNET_DATA.search(text, self.match.end())
+            return {"data_time_s": float(data.group(1))} if data is not None else {}
         if self.match.re is _JSON_STATS:
             record = _json_stats(text, self.match.end()) or {}
             return {name: value for key, name in _JSON_STATS_KEYS.items()
@@ -1301,8 +1329,10 @@ _TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?
 # a traceback's frame in a deep-learning framework's own package (`.../site-packages/torch/cuda/__init__.py`)
 _FRAMEWORK_FRAME = re.compile(r"[\\/](?:site|dist)-packages[\\/](?:torch|tensorflow|keras|jax|jaxlib|flax|mxnet|paddle|mindspore"
                               r"|transformers|deepspeed|accelerate|lightning|pytorch_lightning|megatron|apex)[\\/]")
-# a line that names training, other than a traceback's frame (`mode: train`, `>>>>>>>start training : ...`)
-_TRAINING_WORD = re.compile(r"^(?![ \t]*File \")[^\n]*?\btrain", re.I | re.MULTILINE)
+# a line before a traceback that names training (`mode: train`, `>>>>>>>start training : ...`,
+# `Training set loaded.`): the word itself, not a path's folder (`data/train/`), nor transformers'
+# warning of an inference (`You should probably TRAIN this model on a down-stream task ...`)
+_TRAINING_WORD = re.compile(r"(?<![/\\.\w])[Tt]rain(?:ing|er)?(?![/\\.\w])")
 # the exception an accelerator raised, ending a traceback (`RuntimeError: No CUDA GPUs are available`,
 # `jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: ... Ran out of memory in memory space hbm`)
 _ACCELERATOR_ERROR = re.compile(r"^[\w.]{0,80}(?:Error|Exception): [^\n]{0,300}?"
@@ -1331,39 +1361,45 @@ _TABLE_KEYS = frozenset({"iterations", "total_timesteps", "time_elapsed", "nupda
 
 def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
     """The logger tables (`_TABLE_ROW`), one a log dump: the dump's step its first of
-    `_TABLE_STEP_KEYS`; its step time the seconds since learning began (`_TABLE_ELAPSED_KEYS`)
-    since the previous dump over the steps between (stable-baselines3's first dump, at iteration 1:
-    its own); its loss
-    `train/loss`. Undated: nothing dates a table."""
-    table: dict[str, float] = {}
+    `_TABLE_STEP_KEYS` printed whole (a count the logger rounded, `1.65e+03`, is no step's number);
+    its step time the seconds since learning began (`_TABLE_ELAPSED_KEYS`) since an earlier dump over
+    the steps between, the previous dump's where the figures' rounding (stable-baselines3's whole
+    seconds; baselines and Spinning Up print three significant digits, `1.63e+03`) allows, else an
+    earlier one's (`_span_mean`; stable-baselines3's `iterations` from learning's start, 0 s at
+    iteration 0); its loss `train/loss`. A key's
+    section in its name (current baselines' `misc/nupdates`) is not its name's. Undated: nothing
+    dates a table."""
+    table: dict[str, str] = {}
     at: dict[str, Line] = {}  # each key's line
     nested = False  # keys indented four spaces under sections: stable-baselines3's
-    previous: tuple[float, float] | None = None  # (step, seconds since learning began) of the previous dump
+    timed: list[tuple[int, float, float]] = []  # (step, seconds since learning began, their rounding) of earlier dumps
     for line in [*lines, None]:
         text = line.text.strip() if line is not None else "-" * 10
         if "|" in text and (row := _TABLE_ROW.match(text)) is not None and line is not None:
-            if row.group("key") not in table:
-                table[row.group("key")], at[row.group("key")] = float(row.group("value")), line
+            name = row.group("key").rpartition("/")[2]
+            if name not in table:
+                table[name], at[name] = row.group("value"), line
                 nested = nested or row.group("pad") == "    "
             continue
         if not _TABLE_EDGE.match(text) or not table:
             continue
         key = next((k for k in _TABLE_STEP_KEYS if k in table and not (nested and k == "n_updates")), None)
-        step = table.get(key) if key is not None else None
         elapsed = next((table[k] for k in _TABLE_ELAPSED_KEYS if k in table), None)
-        if key is not None and step is not None and step.is_integer():
+        if key is not None and table[key].isdigit():
+            step = int(table[key])
             values: dict[str, float] = {}
             if "loss" in table:
-                values["loss"] = table["loss"]
-            if elapsed is not None and previous is not None and step > previous[0]:
-                values["step_time_s"] = (elapsed - previous[1]) / (step - previous[0])
-            elif elapsed is not None and previous is None and key == "iterations" and step == 1:
-                values["step_time_s"] = elapsed
+                values["loss"] = float(table["loss"])
+            if elapsed is not None:
+                if not timed and key == "iterations":
+                    timed.append((0, 0.0, 0.0))  # (learning's start)
+                if (took := _span_mean(timed, step, float(elapsed), _half_unit(elapsed))) is not None:
+                    values["step_time_s"] = took
+                timed.append((step, float(elapsed), _half_unit(elapsed)))
             before = len(rows.steps)
-            rows.step(line=at[key].number, rank=at[key].rank, step=int(step), end_ns=None, **values)
+            rows.step(line=at[key].number, rank=at[key].rank, step=step, end_ns=None, **values)
             if len(rows.steps) > before and nested:
                 rows.steps[-1]["framework"] = "stable_baselines3"
-            previous = (step, elapsed) if elapsed is not None else None
         table, at, nested = {}, {}, False
 
 
@@ -1902,6 +1938,16 @@ def _undated_step(text: str, values: dict[str, float]) -> bool:
     return "step_time_s" in values or (bool(values) and _NOT_TRAINING.search(text) is None)
 
 
+def _names_training_before_traceback(bodies: Sequence[str]) -> bool:
+    """A line before the head's first traceback names training (`_TRAINING_WORD`)."""
+    for body in bodies:
+        if "Traceback (most recent call last)" in body:
+            return False
+        if "rain" in body and _TRAINING_WORD.search(body) is not None:
+            return True
+    return False
+
+
 def _wrapped_watchdog(text: str) -> bool:
     """The head holds a watchdog timeout line that a terminal's hard wrap cut (see
     `join_wrapped_watchdogs`)."""
@@ -1929,7 +1975,7 @@ class GenericLogParser(LogReader):
         if is_table(bodies):
             return Claim.CONTENT  # a progress table: its header, then rows of numbers under it
         if sum(1 for body in bodies if "|" in body and (row := _TABLE_ROW.match(body)) is not None
-               and row.group("key") in _TABLE_KEYS) >= 2 and any(_TABLE_EDGE.match(body) for body in bodies):
+               and row.group("key").rpartition("/")[2] in _TABLE_KEYS) >= 2 and any(_TABLE_EDGE.match(body) for body in bodies):
             return Claim.CONTENT  # a logger table of OpenAI baselines' kind
         if sum(1 for body in bodies if body.startswith(("training_iteration: ", "time_this_iter_s: ", "  training_iteration: ",
                                                         "  time_this_iter_s: "))) >= 2:
@@ -1947,16 +1993,18 @@ class GenericLogParser(LogReader):
             # then loguru's `An error has been caught in function 'launch'`)
             return Claim.CONTENT
         if ("Traceback (most recent call last)" in text and "NCCL INFO" not in text and "NCCL WARN" not in text
+                and path.suffix.lower() in LOG_SUFFIXES
                 and (_TRAINING_FRAME.search(text) or ((_FRAMEWORK_FRAME.search(text) or _ACCELERATOR_ERROR.search(text))
-                                                      and _TRAINING_WORD.search(text)))
+                                                      and _names_training_before_traceback(bodies)))
                 and any("Traceback (most recent call last)" in body and "\\n" not in body for body in bodies)):
-            # a job's console that a traceback through its training loop, or through its framework
-            # in a run that names its training, ended with no step line before it or none this reader
-            # knows (a run that failed while it built its model: `mode: train`, then `torch/cuda/__init__.py`
-            # ... `RuntimeError: No CUDA GPUs are available`); not an inference script's (`model.predict`
-            # through Keras' `engine/training.py`), a traceback quoted in a JSON string (`\n` between
-            # its lines), nor an NCCL debug log's (the NCCL reader's). A weaker claim: a reader that
-            # knows the file's lines wins
+            # a job's console (its file named as a log is) that a traceback through its training
+            # loop, or through its framework in a run that names its training before it, ended with
+            # no step line before it or none this reader knows (a run that failed while it built its
+            # model: `mode: train`, then `torch/cuda/__init__.py` ... `RuntimeError: No CUDA GPUs are
+            # available`); not an inference script's (`model.predict` through Keras'
+            # `engine/training.py`), a traceback quoted in a JSON string (`\n` between its lines), nor
+            # an NCCL debug log's (the NCCL reader's). A weaker claim: a reader that knows the file's
+            # lines wins
             return Claim.NAME
         if "Aborted" in text or "Killed" in text or "fault" in text or "Bus error" in text:
             died = [i for i, body in enumerate(bodies) if _SHELL_DEATH_LINE.match(body) is not None]
@@ -2087,7 +2135,8 @@ class GenericLogParser(LogReader):
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         latency: dict[int | None, tuple[int, float]] = {}  # rank -> (line, seconds) of its last E2E latency line
-        centernet_means: dict[tuple[int | None, int], tuple[int, float]] = {}  # (rank, epoch) -> its last (batch, `Net` mean)
+        # (rank, epoch) -> its lines' running means (`_from_running_mean`)
+        centernet_means: dict[tuple[int | None, int], list[tuple[int, float, float]]] = {}
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
         tslib_batches: dict[int | None, int] = {}  # rank -> the batches of each epoch, as the Time-Series-Library prints them
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
@@ -2420,8 +2469,8 @@ class GenericLogParser(LogReader):
                 values = counter.metrics(text)
                 if counter.match.re is _CENTERNET and counter.epoch is not None and (
                         net := _CENTERNET_NET.search(text, counter.match.end())) is not None and (
-                        batch_s := _running_mean_time(centernet_means, (line.rank, counter.epoch),
-                                                      int(counter.match.group("i")), float(net.group(1)))) is not None:
+                        batch_s := _from_running_mean(centernet_means, (line.rank, counter.epoch),
+                                                      int(counter.match.group("i")), net.group(1))) is not None:
                     values["step_time_s"] = batch_s
                 if glued_rate is not None and "step_time_s" not in values:
                     values["step_time_s"] = glued_rate

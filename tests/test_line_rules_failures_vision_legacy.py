@@ -13,6 +13,7 @@ import pytest
 
 from tests.test_line_rules import _read
 from tracelens.parsers import detect, registry
+from tracelens.parsers.generic_log import _from_running_mean
 
 # Anomaly-Transformer's scripts/MSL.sh on a machine with no GPU (a stored copy of its run notes, index id 12424227955, section
 # "2.3 MSL", the first run's last 22 lines): the model's build fails before any step
@@ -373,6 +374,14 @@ def test_a_traceback_through_the_framework_before_any_step_is_a_crashed_run(tmp_
     assert [e["line"] for e in events if e["kind"] == "crash"] == _lines_of(ANOMALY_TRANSFORMER, r"^Traceback \(most recent")
 
 
+def test_a_traceback_in_a_document_claims_no_console(tmp_path: Path) -> None:
+    """The same lines in a README (`.md`, no job's output as it is kept) are no console."""
+    path = tmp_path / "README.md"
+    path.write_text("\n".join(ANOMALY_TRANSFORMER) + "\n")
+    parser, _ = detect(path, path.read_bytes(), registry())
+    assert parser is None or parser.name != "generic_log"
+
+
 def test_a_traceback_quoted_in_a_json_string_claims_no_console(tmp_path: Path) -> None:
     """A JSON document whose string holds a traceback (`\\n` between its lines) is no console
     (a tiny malformed input: the same traceback's lines, as a JSON string)."""
@@ -428,7 +437,8 @@ def test_detectrons_json_stats_is_a_step_and_its_blob_saves_are_saves(tmp_path: 
 def test_centernets_bar_lines_are_steps_with_their_own_time(tmp_path: Path) -> None:
     """CenterNet's `train: [1][i/61]` line is batch i of epoch 1 (epochs from 1, batches from 0);
     its `Net` figure is the mean batch time of the epoch so far: the times read reproduce every
-    printed mean, and each agrees with what the whole-second `Tot` clock advanced."""
+    printed mean, and each agrees with what the whole-second `Tot` clock advanced; its `loss` is
+    the epoch's running mean too, no batch's loss."""
     _, steps, _ = _read(tmp_path, CENTERNET)
     rows = [(int(m.group(1)), float(m.group(4)), int(m.group(2)) * 60 + int(m.group(3))) for t in CENTERNET
             if (m := re.search(r"\[1\]\[(\d+)/61\]\|Tot: 0:(\d\d):(\d\d) .*\|Net ([\d.]+)s", t))]
@@ -439,6 +449,19 @@ def test_centernets_bar_lines_are_steps_with_their_own_time(tmp_path: Path) -> N
         assert abs(sum(times[:k + 1]) / (k + 1) - mean) < 1e-6
     for k in range(1, len(rows)):
         assert abs(times[k] - (rows[k][2] - rows[k - 1][2])) <= 1.0
+    assert [s["loss"] for s in steps] == [None] * 5
+
+
+def test_a_batch_time_the_running_means_rounding_cannot_give_is_none() -> None:
+    """Means printed to the millisecond after a thousand batches (0.500 s, then 0.501 s) put the
+    next batch anywhere from 0.5 s to 1.5 s (1001 x 0.5005 - 1000 x 0.4995 = 1.5005; 1001 x 0.5005
+    - 1000 x 0.5005 = 0.5005): no batch's time; a line 99 batches later, their mean."""
+    means: dict[tuple[int | None, int], list[tuple[int, float, float]]] = {}
+    assert _from_running_mean(means, (None, 1), 999, "0.500") is None  # (the epoch seen from its middle)
+    assert _from_running_mean(means, (None, 1), 1000, "0.501") is None
+    # 1100 x 0.510 - 1001 x 0.501 over the 99 batches between (59.5 s); the roundings, (1100 + 1001)
+    # x 0.0005 = 1.05 s, under a tenth of it
+    assert _from_running_mean(means, (None, 1), 1099, "0.510") == pytest.approx((1100 * 0.510 - 1001 * 0.501) / 99)
 
 
 def test_tensorflows_older_hook_order_is_read_by_the_tensorflow_reader(tmp_path: Path) -> None:
@@ -462,12 +485,10 @@ def test_an_average_meters_time_in_seconds_is_the_steps_time(tmp_path: Path) -> 
         (int(m.group(1)), float(m.group(2))) for t in HRNET if (m := re.match(r"Epoch: \[0\]\[(\d+)/916\]\tTime ([\d.]+)s", t))]
 
 
-def test_spacy_v2s_training_table_rows_are_steps_and_its_last_save(tmp_path: Path) -> None:
-    """spaCy v2's `Itn.  Dep Loss  NER Loss ...` table: a row a pass over the data (`Itn`), then
-    `Saving model...` as it saves."""
-    _, steps, events = _read(tmp_path, SPACY2)
+def test_spacy_v2s_training_table_rows_are_steps(tmp_path: Path) -> None:
+    """spaCy v2's `Itn.  Dep Loss  NER Loss ...` table: a row a pass over the data (`Itn`)."""
+    _, steps, _ = _read(tmp_path, SPACY2)
     assert [(s["step"], s["framework"]) for s in steps] == [(int(t.split()[0]), "spacy") for t in SPACY2 if t[:1].isdigit()]
-    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == _lines_of(SPACY2, r"^Saving model\.\.\.")
 
 
 def test_the_hf_examples_iteration_bar_counts_the_steps(tmp_path: Path) -> None:
