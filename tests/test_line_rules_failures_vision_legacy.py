@@ -356,6 +356,28 @@ DENSEPOSE = [
     "_cls: 0.693  loss_rpn_loc: 0.022  time: 0.4836  data_time: 0.0247  lr: 0.002500  max_mem: 10684M",
 ]
 
+# text-generation-webui's training tab (Turkish notes "# B1 Model - Düzeltilmiş Eğitim Parametreleri", index id
+# 14701379767, the block under 'Loglar :', its first 12 lines)
+TEXTGEN_WEBUI = [
+    "18:22:37-385220 INFO     Starting training...                                   ",
+    "Training 'llama' model using (q, v) projections",
+    "Trainable params: 13,631,488 (1.0910 %), All params: 1,249,445,888 (Model: 1,235,814,400)",
+    "18:22:37-407988 INFO     Log file 'train_dataset_sample.json' created in the    ",
+    "                         'user_data/logs' directory.                            ",
+    "/media/muhammet/3f3fe6f9-0b61-46bd-a5b7-6cabd78bbc9a/text-generation-webui/venv/lib/python3.12/site-"
+    "packages/torch/cuda/__init__.py:827: UserWarning: Can't initialize NVML",
+    "  warnings.warn(\"Can't initialize NVML\")",
+    "Step:      3 {'loss': 2.4395, 'grad_norm': inf, 'learning_rate': 8.000000000000001e-06, 'epoch': 0.0"
+    "17543859649122806}",
+    "Step:      7 {'loss': 2.4141, 'grad_norm': inf, 'learning_rate': 1.6000000000000003e-05, 'epoch': 0."
+    "03508771929824561}",
+    "Step:     11 {'loss': 2.4961, 'grad_norm': inf, 'learning_rate': 2.4e-05, 'epoch': 0.05263157894736842}",
+    "Step:     15 {'loss': 2.4013, 'grad_norm': inf, 'learning_rate': 3.2000000000000005e-05, 'epoch': 0."
+    "07017543859649122}",
+    "Step:     19 {'loss': 2.3927, 'grad_norm': inf, 'learning_rate': 4e-05, 'epoch': 0.08771929824561403}",
+]
+
+
 # the hook's line as printed: its step, and its seconds where it has them
 _HOOK_LINE = re.compile(r"INFO:tensorflow:step = (\d+), .*?(?:\(([\d.]+) sec\))?$")
 
@@ -523,3 +545,12 @@ def test_detectron2s_line_without_its_logger_prefix(tmp_path: Path) -> None:
     assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [
         (int(m.group(1)), float(m.group(2)), "detectron2") for t in DENSEPOSE
         if (m := re.search(r"  iter: (\d+) .*  time: ([\d.]+)", t))]
+
+
+def test_the_step_a_callback_prints_before_the_trainers_dict_is_its_step(tmp_path: Path) -> None:
+    """text-generation-webui prints `Step:      3 {'loss': 2.4395, ...}`: step 3, not the dict's
+    ordinal."""
+    name, steps, _ = _read(tmp_path, TEXTGEN_WEBUI)
+    assert name == "hf_trainer"
+    assert [(s["step"], s["loss"]) for s in steps] == [
+        (int(m.group(1)), float(m.group(2))) for t in TEXTGEN_WEBUI if (m := re.match(r"Step: +(\d+) \{'loss': ([\d.]+),", t))]
