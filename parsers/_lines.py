@@ -45,7 +45,8 @@ _PREFIX = re.compile(
     r"|\[rank=(?P<r7>\d+)\]:? "  # (and a script's own, with a colon: "[rank=13]: step=99 memory ...")
     r"|\[GPU(?P<r11>\d{1,7})\] "  # PyTorch's DDP tutorial series prints its global rank so: "[GPU2] Epoch 0 | ..."
     r"|\[RANK (?P<r13>\d{1,7})\] "  # (and a copy of it so: "[RANK 3] Epoch 0 | ...")
-    r"|\[rank: (?P<r14>\d{1,7})\] "  # Lightning's rank prefix of a message every rank logs: "[rank: 1] Monitored metric ..."
+    # Lightning's rank prefix of a message every rank logs: "[rank: 1] Monitored metric ..."; ParlAI's, padded: "[rank:  0] "
+    r"|\[rank: {1,3}(?P<r14>\d{1,7})\] "
     r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] [0-9a-f]{6,64} \|\| "
     # a container runtime's time, in Go's RFC 3339 with nanoseconds (`docker logs -t`, `kubectl logs
     # --timestamps`: "2024-07-02T13:49:41.054948450Z "; a node's CRI log file adds the stream and a

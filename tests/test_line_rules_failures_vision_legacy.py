@@ -378,6 +378,28 @@ TEXTGEN_WEBUI = [
 ]
 
 
+# ParlAI's distributed training on two ranks (https://github.com/facebookresearch/ParlAI/pull/2433, its
+# integration test's output, first 8 lines)
+PARLAI = [
+    "[rank:  0] [creating task(s): integration_tests:nocandidate]",
+    "[rank:  1] [creating task(s): integration_tests:nocandidate]",
+    "[rank:  0] [ training... ]",
+    "[rank:  1] [ training... ]",
+    "[rank:  0] [ time:2.0s total_exs:1008 epochs:2.02 time_left:18.0s ] {'exs': 1008, 'loss': 1.636, 'pp"
+    "l': 5.134, 'token_acc': 0.4163, 'tokens_per_batch': 70.0, 'gnorm': 1.549, 'clip': 1.0, 'updates': 72"
+    ", 'lr': 0.007, 'gpu_mem_percent': 0.001516, 'total_train_updates': 72}",
+    "[rank:  1] [ time:1.0s total_exs:1008 epochs:2.02 time_left:18.0s ] {'exs': 1008, 'loss': 1.636, 'pp"
+    "l': 5.134, 'token_acc': 0.4163, 'tokens_per_batch': 70.0, 'gnorm': 1.549, 'clip': 1.0, 'updates': 72"
+    ", 'lr': 0.007, 'gpu_mem_percent': 0.001516, 'total_train_updates': 72}",
+    "[rank:  0] [ time:4.0s total_exs:2030 epochs:4.06 time_left:16.0s ] {'exs': 1022, 'loss': 0.643, 'pp"
+    "l': 1.902, 'token_acc': 0.7973, 'tokens_per_batch': 70.0, 'gnorm': 2.757, 'clip': 1.0, 'updates': 73"
+    ", 'lr': 0.007, 'gpu_mem_percent': 0.001516, 'total_train_updates': 145}",
+    "[rank:  1] [ time:3.0s total_exs:2030 epochs:4.06 time_left:16.0s ] {'exs': 1022, 'loss': 0.643, 'pp"
+    "l': 1.902, 'token_acc': 0.7973, 'tokens_per_batch': 70.0, 'gnorm': 2.757, 'clip': 1.0, 'updates': 73"
+    ", 'lr': 0.007, 'gpu_mem_percent': 0.001516, 'total_train_updates': 145}",
+]
+
+
 # the hook's line as printed: its step, and its seconds where it has them
 _HOOK_LINE = re.compile(r"INFO:tensorflow:step = (\d+), .*?(?:\(([\d.]+) sec\))?$")
 
@@ -554,3 +576,10 @@ def test_the_step_a_callback_prints_before_the_trainers_dict_is_its_step(tmp_pat
     assert name == "hf_trainer"
     assert [(s["step"], s["loss"]) for s in steps] == [
         (int(m.group(1)), float(m.group(2))) for t in TEXTGEN_WEBUI if (m := re.match(r"Step: +(\d+) \{'loss': ([\d.]+),", t))]
+
+
+def test_parlais_padded_rank_prefix_names_the_rank(tmp_path: Path) -> None:
+    """ParlAI's `[rank:  0] ` (padded) is rank 0's line, as Lightning's `[rank: 1] ` is rank 1's."""
+    _, steps, _ = _read(tmp_path, PARLAI)
+    assert sorted({s["rank"] for s in steps}) == sorted({int(m.group(1)) for t in PARLAI
+                                                          if (m := re.match(r"\[rank: +(\d+)\] \[ time:", t))}) == [0, 1]
