@@ -45,7 +45,9 @@ _END = re.compile(
     # (and in Japanese, `学習が完了しました。`, and Korean, `학습 완료`)
     r"|(?:^|\] |- |[^\w\s] )(?:训练已?(?:完成|结束)|学習が?(?:完了|終了)|(?:학습|훈련)이? ?(?:완료|종료))"
     # MindFormers' trainer: "training_process: .........Training Over!............."
-    r"|\bTraining Over!", re.IGNORECASE)
+    r"|\bTraining Over!"
+    # rl_games' A2C agents once their epochs (or frames) are done: "MAX EPOCHS NUM!", "MAX FRAMES NUM!"
+    r"|^MAX (?-i:EPOCHS|FRAMES) NUM!\s*$", re.IGNORECASE)
 # DeepSpeed's launcher on a worker that returned 0 (`[launch.py:350:main] Process 29248 exits
 # successfully.`): its run ended cleanly, where no failure was logged before it
 # SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting
@@ -227,6 +229,9 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (DLRM's `--save-model`, before its torch.save: "Saving model to ./models/dlrm.pt";
                            # MindYOLO's: "[INFO] Saving model to ./runs/.../weights/yolov5s-35_4.ckpt")
                            r"|(?:^|\] )Saving model to \S"
+                           # (OpenAI baselines' deepq before it saves its best: "Saving model due to mean reward
+                           # increase: 32.2 -> 90.6"; Flair's ModelTrainer before it saves its best: "saving best model")
+                           r"|^Saving model due to mean reward increase: \S|(?:^|:\d\d,\d{3} )saving best model\s*$"
                            # (FuxiCTR's checkpoint callback: "P11216 INFO Save best model: monitor(max): 0.366836",
                            # since 2.0 "... monitor(max)=1.615188")
                            r"|\bSave best model: monitor\((?:max|min)\)(?:: |=)"
@@ -392,9 +397,10 @@ _ANY_EVENT_PATTERN = (
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |Saving model to |"
+    r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
     r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop| with best_epoch = |"
-    r"Exception during training|Training Over!|"
+    r"Exception during training|Training Over!|MAX (?:EPOCHS|FRAMES) NUM!|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
     r"saving the final model|\[SAVE\] |"
@@ -779,7 +785,7 @@ class EventScanner:
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=step, detail="training starts", raw=text)
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
-              or "inished training" in text or "End of training" in text) and _END.search(text):
+              or "inished training" in text or "End of training" in text or " NUM!" in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif ("early stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text) and (
                 not failed and _EARLY_STOP.search(text) is not None):
@@ -868,6 +874,7 @@ class EventScanner:
                 self.weights_saved[line.rank] = line.number
         elif ("Save weights to " in text or "save model in " in text or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
+              or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,

@@ -400,6 +400,64 @@ PARLAI = [
 ]
 
 
+# rl_games' PPO on OmniIsaacGymEnvs' Ant (Chinese reproduction notes "# OmniIsaacGymEnvs复现", index id 14580823389,
+# the block's first 15 lines; the author's dots between epochs 378 and 499)
+RL_GAMES = [
+    "saving next best rewards:  [5771.3906]",
+    "=> saving checkpoint '/home/midea/hyw/code/OmniIsaacGymEnvs/omniisaacgymenvs/runs/Ant/nn/Ant.pth'",
+    "fps step: 261574 fps step and policy inference: 230705 fps total: 181660 epoch: 376/500 frames: 24576000",
+    "fps step: 266194 fps step and policy inference: 232788 fps total: 185195 epoch: 377/500 frames: 24641536",
+    "fps step: 288666 fps step and policy inference: 253068 fps total: 197888 epoch: 378/500 frames: 24707072",
+    ".",
+    ".",
+    ".",
+    "fps step: 238445 fps step and policy inference: 208654 fps total: 163718 epoch: 499/500 frames: 32636928",
+    "fps step: 234007 fps step and policy inference: 205768 fps total: 173824 epoch: 500/500 frames: 32702464",
+    "=> saving checkpoint '/home/midea/hyw/code/OmniIsaacGymEnvs/omniisaacgymenvs/runs/Ant/nn/last_Ant_ep"
+    "_500_rew_5943.272.pth'",
+    "saving next best rewards:  [5943.272]",
+    "=> saving checkpoint '/home/midea/hyw/code/OmniIsaacGymEnvs/omniisaacgymenvs/runs/Ant/nn/Ant.pth'",
+    "=> saving checkpoint '/home/midea/hyw/code/OmniIsaacGymEnvs/omniisaacgymenvs/runs/Ant/nn/last_Ant_ep"
+    "_500_rew__5943.272_.pth'",
+    "MAX EPOCHS NUM!",
+]
+
+# OpenAI baselines' deepq on CartPole (github.com/auliyafitri/AI-robot-control @ 2a1f7f18, its terminal log of
+# "11. Baseline DeepQ 100T timesteps Cartpole", lines 394-407)
+DEEPQ = [
+    "--------------------------------------",
+    "| % time spent exploring  | 2        |",
+    "| episodes                | 650      |",
+    "| mean 100 episode reward | 32.2     |",
+    "| steps                   | 9999     |",
+    "--------------------------------------",
+    "Saving model due to mean reward increase: None -> 32.2",
+    "--------------------------------------",
+    "| % time spent exploring  | 2        |",
+    "| episodes                | 660      |",
+    "| mean 100 episode reward | 37       |",
+    "| steps                   | 10719    |",
+    "--------------------------------------",
+    "--------------------------------------",
+]
+
+# Flair's ModelTrainer, TARS NER (jaseci's jac_nlp Flair NER README, index id 5913020777, its "Console logs" block,
+# indented 8 spaces as the README has it)
+FLAIR = [
+    "        2022-06-08 12:00:28,931 epoch 1 - iter 9/10 - loss 0.45796768 - samples/sec: 9.29 - lr: 0.020000",
+    "        2022-06-08 12:00:29,892 epoch 1 - iter 10/10 - loss 0.43133600 - samples/sec: 8.33 - lr: 0.020000",
+    "        2022-06-08 12:00:29,893 --------------------------------------------------------------------"
+    "--------------------------------",
+    "        2022-06-08 12:00:29,893 EPOCH 1 done: loss 0.4313 - lr 0.0200000",
+    "        2022-06-08 12:00:38,203 DEV : loss 0.10980782216621005 - f1-score (micro avg)  0.069",
+    "        2022-06-08 12:00:38,203 BAD EPOCHS (no improvement): 0",
+    "        2022-06-08 12:00:40,378 saving best model",
+    "        2022-06-08 12:00:42,539 --------------------------------------------------------------------"
+    "--------------------------------",
+    "        2022-06-08 12:00:43,461 epoch 2 - iter 1/10 - loss 0.18578914 - samples/sec: 9.71 - lr: 0.020000",
+]
+
+
 # the hook's line as printed: its step, and its seconds where it has them
 _HOOK_LINE = re.compile(r"INFO:tensorflow:step = (\d+), .*?(?:\(([\d.]+) sec\))?$")
 
@@ -583,3 +641,19 @@ def test_parlais_padded_rank_prefix_names_the_rank(tmp_path: Path) -> None:
     _, steps, _ = _read(tmp_path, PARLAI)
     assert sorted({s["rank"] for s in steps}) == sorted({int(m.group(1)) for t in PARLAI
                                                           if (m := re.match(r"\[rank: +(\d+)\] \[ time:", t))}) == [0, 1]
+
+
+def test_rl_games_max_epochs_ends_the_run(tmp_path: Path) -> None:
+    """rl_games' `MAX EPOCHS NUM!` is its agent's end once its epochs are done: a clean end."""
+    _, _, events = _read(tmp_path, RL_GAMES)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [
+        ("attempt_end", _lines_of(RL_GAMES, r"^MAX EPOCHS NUM!")[0])]
+
+
+def test_deepq_and_flair_best_model_saves(tmp_path: Path) -> None:
+    """baselines' deepq `Saving model due to mean reward increase: None -> 32.2` and Flair's
+    `saving best model` each start a save."""
+    for lines in (DEEPQ, FLAIR):
+        _, _, events = _read(tmp_path, lines)
+        assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == _lines_of(
+            lines, r"Saving model due to mean reward increase|saving best model$")
