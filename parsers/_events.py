@@ -481,6 +481,13 @@ def _progress_since_start(rows: LogRows, rank: int | None) -> bool:
                    for event in islice(reversed(rows.events), 1000) if mine(event)))
 
 
+def _no_step_since_failure(rows: LogRows) -> bool:
+    """No step line came after the last failure logged (the process that failed printed nothing
+    more: the shell's word that it died is that failure's)."""
+    failed = next((event["line"] for event in islice(reversed(rows.events), 1000) if event["kind"] in _FAILURES), None)
+    return failed is not None and not (rows.steps and rows.steps[-1]["line"] > failed)
+
+
 class EventScanner:
     """The lines every console log shares, whatever the framework: a process's first dated
     line (an attempt starts), launcher failures and restarts, c10d watchdog timeouts (dated at
@@ -658,7 +665,8 @@ class EventScanner:
             self._failure(line.rank)
             return True
         if text[:1] in "KSAB " and (death := _SHELL_DEATH.fullmatch(text.strip())) is not None:
-            if not failed:  # (the shell's word on a process whose own failure came before it: one)
+            # (the shell's word on a process whose own failure it logged, nothing after it: that failure)
+            if not (failed and _no_step_since_failure(rows)):
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail=f"the shell: {death.group(0)}")
                 self._failure(line.rank)

@@ -1330,9 +1330,10 @@ _TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?
 _FRAMEWORK_FRAME = re.compile(r"[\\/](?:site|dist)-packages[\\/](?:torch|tensorflow|keras|jax|jaxlib|flax|mxnet|paddle|mindspore"
                               r"|transformers|deepspeed|accelerate|lightning|pytorch_lightning|megatron|apex)[\\/]")
 # a line before a traceback that names training (`mode: train`, `>>>>>>>start training : ...`,
-# `Training set loaded.`): the word itself, not a path's folder (`data/train/`), nor transformers'
-# warning of an inference (`You should probably TRAIN this model on a down-stream task ...`)
-_TRAINING_WORD = re.compile(r"(?<![/\\.\w])[Tt]rain(?:ing|er)?(?![/\\.\w])")
+# `Training set loaded.`, `Start training...`, `TRAINING`): the word itself, not a path's folder or file
+# (`data/train/`, `train.py`), nor transformers' warning of an inference (`You should probably TRAIN this
+# model on a down-stream task ...`)
+_TRAINING_WORD = re.compile(r"(?<![/\\.\w])(?:[Tt]rain(?:ing|er)?|TRAINING)(?![/\\\w]|\.\w)")
 # the exception an accelerator raised, ending a traceback (`RuntimeError: No CUDA GPUs are available`,
 # `jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: ... Ran out of memory in memory space hbm`)
 _ACCELERATOR_ERROR = re.compile(r"^[\w.]{0,80}(?:Error|Exception): [^\n]{0,300}?"
@@ -1363,12 +1364,12 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
     """The logger tables (`_TABLE_ROW`), one a log dump: the dump's step its first of
     `_TABLE_STEP_KEYS` printed whole (a count the logger rounded, `1.65e+03`, is no step's number);
     its step time the seconds since learning began (`_TABLE_ELAPSED_KEYS`) since an earlier dump over
-    the steps between, the previous dump's where the figures' rounding (stable-baselines3's whole
-    seconds; baselines and Spinning Up print three significant digits, `1.63e+03`) allows, else an
-    earlier one's (`_span_mean`; stable-baselines3's `iterations` from learning's start, 0 s at
-    iteration 0); its loss `train/loss`. A key's
-    section in its name (current baselines' `misc/nupdates`) is not its name's. Undated: nothing
-    dates a table."""
+    the steps between, the previous dump's where the figures' rounding (a whole unit of their last
+    digit: stable-baselines3 truncates its seconds; baselines and Spinning Up print three
+    significant digits, `1.63e+03`) allows, else an earlier one's of the same run (`_span_mean`;
+    stable-baselines3's `iterations` from learning's start, 0 s at iteration 0); its loss
+    `train/loss`. A key's section in its name (current baselines' `misc/nupdates`) is not its
+    name's. Undated: nothing dates a table."""
     table: dict[str, str] = {}
     at: dict[str, Line] = {}  # each key's line
     nested = False  # keys indented four spaces under sections: stable-baselines3's
@@ -1391,11 +1392,15 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
             if "loss" in table:
                 values["loss"] = float(table["loss"])
             if elapsed is not None:
+                if timed and step <= timed[-1][0]:
+                    timed = []  # a new run: its own clock
                 if not timed and key == "iterations":
                     timed.append((0, 0.0, 0.0))  # (learning's start)
-                if (took := _span_mean(timed, step, float(elapsed), _half_unit(elapsed))) is not None:
+                # (a whole unit: stable-baselines3 truncates its seconds, `int(time_elapsed)`)
+                unit = 2 * _half_unit(elapsed)
+                if (took := _span_mean(timed, step, float(elapsed), unit)) is not None:
                     values["step_time_s"] = took
-                timed.append((step, float(elapsed), _half_unit(elapsed)))
+                timed.append((step, float(elapsed), unit))
             before = len(rows.steps)
             rows.step(line=at[key].number, rank=at[key].rank, step=step, end_ns=None, **values)
             if len(rows.steps) > before and nested:

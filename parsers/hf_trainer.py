@@ -8,8 +8,7 @@
   dicts (`eval_loss`) end an evaluation, and the final `{'train_runtime': ...}` dict ends the
   attempt. `TrainOutput(global_step=N, ...)` says how many steps the run made.
 - Step of a metric dict: its own `step` key where it has one (TFTrainer's dicts; ms-swift's
-  `'global_step/max_steps': '50/60'`; the step a callback prints before it, text-generation-webui's
-  `Step:      3 {'loss': ...}`), else the reading it was printed right after on its
+  `'global_step/max_steps': '50/60'`), else the reading it was printed right after on its
   own line (a console that keeps no carriage return), else the
   training bar's reading that tqdm redrew right after writing the
   dict (tqdm.write clears the bar, prints the line, and redraws the bar with the step it is
@@ -80,9 +79,6 @@ _TOTAL_STEPS = re.compile(r"Total optimization steps = ([\d,]{1,30})")
 _BATCH = re.compile(r"Total train batch size \(w\. parallel, distributed & accumulation\) = ([\d,]{1,30})")
 _EPOCHS = re.compile(r"Num [Ee]pochs = ([\d,]{1,30})")  # (SetFit's header: `Num epochs = 50`)
 _CONTINUE = re.compile(r"Continuing training from global step (\d{1,18})")
-# the step a callback prints before the Trainer's dict (text-generation-webui's training tab:
-# `Step:      3 {'loss': 2.4395, 'grad_norm': inf, 'learning_rate': 8e-06, 'epoch': 0.0175}`)
-_STEP_BEFORE = re.compile(r"(?:^|\s)Step:\s{1,12}(\d{1,15})\s{0,4}$")
 _SAVE = re.compile(r"Saving model checkpoint to \S*?checkpoint-(\d{1,18})")
 _TRAIN_OUTPUT = re.compile(r"TrainOutput\(global_step=(\d{1,18})")
 _DICT = re.compile(r"\{'[^{}]*\}|\{[‘’][^{}]*\}")
@@ -306,9 +302,6 @@ class HFTrainerParser(LogReader):
                     if record is None or not ("loss" in record or "train_runtime" in record
                                               or any(str(k).startswith("eval_") for k in record)):
                         continue
-                    if "Step:" in text and "step" not in record and (
-                            before := _STEP_BEFORE.search(text, 0, found.start())) is not None:
-                        record["step"] = int(before.group(1))
                     if dicts and _same_log(dicts[-1], index, line, record):
                         # LLaMA-Factory's callback logs each record before the Trainer prints its
                         # dict: one log, the dict's fuller figures kept

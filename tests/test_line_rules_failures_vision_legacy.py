@@ -13,7 +13,7 @@ import pytest
 
 from tests.test_line_rules import _read
 from tracelens.parsers import detect, registry
-from tracelens.parsers.generic_log import _from_running_mean
+from tracelens.parsers.generic_log import _from_running_mean, _names_training_before_traceback
 
 # Anomaly-Transformer's scripts/MSL.sh on a machine with no GPU (a stored copy of its run notes, index id 12424227955, section
 # "2.3 MSL", the first run's last 22 lines): the model's build fails before any step
@@ -356,28 +356,6 @@ DENSEPOSE = [
     "_cls: 0.693  loss_rpn_loc: 0.022  time: 0.4836  data_time: 0.0247  lr: 0.002500  max_mem: 10684M",
 ]
 
-# text-generation-webui's training tab (Turkish notes "# B1 Model - Düzeltilmiş Eğitim Parametreleri", index id
-# 14701379767, the block under 'Loglar :', its first 12 lines)
-TEXTGEN_WEBUI = [
-    "18:22:37-385220 INFO     Starting training...                                   ",
-    "Training 'llama' model using (q, v) projections",
-    "Trainable params: 13,631,488 (1.0910 %), All params: 1,249,445,888 (Model: 1,235,814,400)",
-    "18:22:37-407988 INFO     Log file 'train_dataset_sample.json' created in the    ",
-    "                         'user_data/logs' directory.                            ",
-    "/media/muhammet/3f3fe6f9-0b61-46bd-a5b7-6cabd78bbc9a/text-generation-webui/venv/lib/python3.12/site-"
-    "packages/torch/cuda/__init__.py:827: UserWarning: Can't initialize NVML",
-    "  warnings.warn(\"Can't initialize NVML\")",
-    "Step:      3 {'loss': 2.4395, 'grad_norm': inf, 'learning_rate': 8.000000000000001e-06, 'epoch': 0.0"
-    "17543859649122806}",
-    "Step:      7 {'loss': 2.4141, 'grad_norm': inf, 'learning_rate': 1.6000000000000003e-05, 'epoch': 0."
-    "03508771929824561}",
-    "Step:     11 {'loss': 2.4961, 'grad_norm': inf, 'learning_rate': 2.4e-05, 'epoch': 0.05263157894736842}",
-    "Step:     15 {'loss': 2.4013, 'grad_norm': inf, 'learning_rate': 3.2000000000000005e-05, 'epoch': 0."
-    "07017543859649122}",
-    "Step:     19 {'loss': 2.3927, 'grad_norm': inf, 'learning_rate': 4e-05, 'epoch': 0.08771929824561403}",
-]
-
-
 # ParlAI's distributed training on two ranks (https://github.com/facebookresearch/ParlAI/pull/2433, its
 # integration test's output, first 8 lines)
 PARLAI = [
@@ -627,15 +605,6 @@ def test_detectron2s_line_without_its_logger_prefix(tmp_path: Path) -> None:
         if (m := re.search(r"  iter: (\d+) .*  time: ([\d.]+)", t))]
 
 
-def test_the_step_a_callback_prints_before_the_trainers_dict_is_its_step(tmp_path: Path) -> None:
-    """text-generation-webui prints `Step:      3 {'loss': 2.4395, ...}`: step 3, not the dict's
-    ordinal."""
-    name, steps, _ = _read(tmp_path, TEXTGEN_WEBUI)
-    assert name == "hf_trainer"
-    assert [(s["step"], s["loss"]) for s in steps] == [
-        (int(m.group(1)), float(m.group(2))) for t in TEXTGEN_WEBUI if (m := re.match(r"Step: +(\d+) \{'loss': ([\d.]+),", t))]
-
-
 def test_parlais_padded_rank_prefix_names_the_rank(tmp_path: Path) -> None:
     """ParlAI's `[rank:  0] ` (padded) is rank 0's line, as Lightning's `[rank: 1] ` is rank 1's."""
     _, steps, _ = _read(tmp_path, PARLAI)
@@ -657,3 +626,20 @@ def test_deepq_and_flair_best_model_saves(tmp_path: Path) -> None:
         _, _, events = _read(tmp_path, lines)
         assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == _lines_of(
             lines, r"Saving model due to mean reward increase|saving best model$")
+
+
+def test_a_line_that_names_training_before_the_traceback() -> None:
+    """The word training, with its punctuation (text-generation-webui's `Starting training...`,
+    Anomaly-Transformer's `mode: train`), names a run's training; a transformers warning of an
+    inference (`You should probably TRAIN this model ...`, as every model loaded with a new head
+    prints it: a classifier's notebook output, index id 5676339548) and a path's `train.py` do not,
+    nor does a word after the traceback began."""
+    starting = "18:22:37-385220 INFO     Starting training...                                   "  # (text-generation-webui's)
+    warning = ("You should probably TRAIN this model on a down-stream task to be able to use it for predictions and "
+               "inference.")
+    frame = '  File "/home/user/project/train.py", line 52, in <module>'
+    traceback = "Traceback (most recent call last):"
+    assert _names_training_before_traceback([starting, traceback])
+    assert _names_training_before_traceback(["mode: train", traceback])
+    assert not _names_training_before_traceback([warning, traceback, frame])
+    assert not _names_training_before_traceback([traceback, starting])
