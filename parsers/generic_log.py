@@ -182,7 +182,8 @@ class _Epoch:
     (its end: the lines an epoch prints, its loss, learning rate and duration, come after its
     training), the first loss it reports and the duration a line gives."""
 
-    __slots__ = ("number", "line", "end_ns", "loss", "took_s", "elapsed_s", "mean_s", "timed", "start_line", "start_ns")
+    __slots__ = ("number", "line", "end_ns", "loss", "took_s", "elapsed_s", "mean_s", "timed", "rounding", "start_line",
+                 "start_ns")
 
     def __init__(self, number: int) -> None:
         self.number = number
@@ -193,6 +194,7 @@ class _Epoch:
         self.elapsed_s: float | None = None  # the time since training began, where a line gives that instead
         self.mean_s: float | None = None  # the mean time of the epochs timed so far, where a line gives that instead
         self.timed = 0  # the epochs that mean is over
+        self.rounding = 0.0  # the rounding of the sum that mean is of, or of that time since training began, as printed
         self.start_line: int | None = None  # the dated line that opened it (`Epoch 27/300`)
         self.start_ns: int | None = None
 
@@ -607,10 +609,10 @@ def _span_mean(history: list[tuple[int, float, float]], count: int, total: float
     """The time a count since an earlier line (`history`: its (count, total so far, the total's
     rounding), oldest first) from the totals both print: that of the nearest one far enough back
     that the totals' rounding moves it by at most `RUNNING_MEAN_ERROR` of itself; None where none
-    is (within `SPAN_LOOKBACK` lines) or the count did not go up."""
+    is (within `SPAN_LOOKBACK` lines), or the count or the total went back on the way."""
     for before, before_total, before_rounding in reversed(history[-SPAN_LOOKBACK:]):
-        if count <= before:
-            return None
+        if count <= before or total < before_total:
+            return None  # (a count or a total gone back: another run's)
         mean = (total - before_total) / (count - before)
         if mean > 0 and rounding + before_rounding <= RUNNING_MEAN_ERROR * mean * (count - before):
             return mean
@@ -2598,17 +2600,22 @@ class GenericLogParser(LogReader):
             if numbered and took.re is _EPOCH_TIME_UNIT_FIRST:
                 # the mean of the epochs timed so far (DGL's `np.mean(dur)`): the epoch's own time is
                 # what it adds to their sum
+                # (`_span_mean`: over more epochs where the printed means' rounding calls for it)
                 epoch, mean = numbered[-1], float(took.group(1))
                 prior = numbered[-2] if len(numbered) > 1 and numbered[-2].mean_s is not None else None
                 epoch.mean_s, epoch.timed = mean, (prior.timed + 1 if prior is not None else 1)
-                own = mean if prior is None else epoch.timed * mean - prior.timed * (prior.mean_s or 0.0)
-                epoch.took_s = own if own > 0 else None
+                epoch.rounding = epoch.timed * _half_unit(took.group(1))
+                sums = [(0, 0.0, 0.0)] + [(e.timed, e.timed * e.mean_s, e.rounding)
+                                          for e in numbered[-SPAN_LOOKBACK - 1:-1] if e.mean_s is not None]
+                epoch.took_s = _span_mean(sums, epoch.timed, epoch.timed * mean, epoch.rounding)
             elif numbered and "lapsed" in text[max(took.start(1) - 16, 0):took.start(1)]:
                 # the time since training began (`[Epoch 3/200] [D loss: 0.31] ... [Elapsed time: 58.97s]`):
-                # the epoch's is what it adds to the epoch's before
-                numbered[-1].elapsed_s = float(took.group(1))
-                if len(numbered) > 1 and (before := numbered[-2].elapsed_s) is not None and numbered[-1].elapsed_s >= before:
-                    numbered[-1].took_s = numbered[-1].elapsed_s - before
+                # the epoch's is what it adds to the epoch's before (`_span_mean`: over the epochs since an
+                # earlier line, where the lines skip epochs or their rounding calls for it)
+                epoch = numbered[-1]
+                epoch.elapsed_s, epoch.rounding = float(took.group(1)), _half_unit(took.group(1))
+                clocks = [(e.number, e.elapsed_s, e.rounding) for e in numbered[-SPAN_LOOKBACK - 1:-1] if e.elapsed_s is not None]
+                epoch.took_s = _span_mean(clocks, epoch.number, epoch.elapsed_s, epoch.rounding)
             elif numbered and (numbered[-1].took_s is None or _NOT_TRAINING.search(text) is None):
                 # (an evaluation's time after the epoch's training gave its own is not the epoch's: RecBole's
                 # `epoch 0 training [time: 2.99s, ...]`, then `epoch 0 evaluating [time: 0.44s, ...]`)
