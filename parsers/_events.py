@@ -47,7 +47,10 @@ _END = re.compile(
     # MindFormers' trainer: "training_process: .........Training Over!............."
     r"|\bTraining Over!"
     # rl_games' A2C agents once their epochs (or frames) are done: "MAX EPOCHS NUM!", "MAX FRAMES NUM!"
-    r"|^MAX (?-i:EPOCHS|FRAMES) NUM!\s*$", re.IGNORECASE)
+    r"|^MAX (?-i:EPOCHS|FRAMES) NUM!\s*$"
+    # Tesseract's lstmtraining once its iterations are done: "Finished! Selected model with minimal
+    # training error rate (BCER) = 2.563" (older: "Finished! Error rate = 2.96")
+    r"|^(?-i:Finished! (?:Selected model with minimal training error rate|Error rate = ))", re.IGNORECASE)
 # DeepSpeed's launcher on a worker that returned 0 (`[launch.py:350:main] Process 29248 exits
 # successfully.`): its run ended cleanly, where no failure was logged before it
 # SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting
@@ -206,7 +209,8 @@ WATCHDOG = re.compile(
 # anywhere ("OpTy" / "pe=BROADCAST"): its pieces are the next physical lines, which finish it.
 WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 5 lines of 50 columns
 # YOLOX's trainer saving its checkpoint files ("... save_ckpt:356 - Save weights to ./YOLOX_outputs/yolox_s")
-# (and PaddleOCR's "save model in ./output/...", Accelerate's save_state: "Saving current state to ...",
+# (and PaddleOCR's "save model in ./output/..." and "save best model is to ./output/.../best_accuracy",
+# Accelerate's save_state: "Saving current state to ...",
 # Caffe's solver before it writes the weights: "Snapshotting to binary proto file x_iter_8694.caffemodel"
 # or "... HDF5 file ...", older Caffe and its forks "Snapshotting to c3d_ucf101_iter_8694", then the
 # solver's state, "Snapshotting solver state to ...", part of one save)
@@ -218,7 +222,11 @@ WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 
 # it writes the model: "Validation loss decreased (inf --> 0.541561).  Saving model ...")
 # (Detectron's (Caffe2's) save of its net's blobs: "INFO net.py: 143: Saving parameters and momentum to
 # .../model_iter59999.pkl", then "... to .../model_final.pkl" at the end)
-_SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}weights to \S|\bsave model in \S"
+_SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}weights to \S"
+                           r"|\bsave model in \S|\bsave best model is to \S"
+                           # (research scripts' own words: `  → Saved best model (Dice: 0.0007)`, TransUNet's
+                           # `save best model to ../model/.../best_model.pth at epoch 270, val dice: 0.807`)
+                           r"|(?:^|[^\w\s]\s{0,2})Saved best model\b|(?:^|: )save best model to \S"
                            r"|\bSaving parameters and momentum to \S"
                            r"|\bValidation loss decreased \([-+\w.]{1,40} --> [-+\w.]{1,40}\)\.\s{1,4}Saving model \.\.\."
                            r"|\bSaving current state to \S"
@@ -293,6 +301,9 @@ _STYLEGAN_SNAPSHOT = re.compile(r"^(network-snapshot-\d{6})\s{1,20}time \d|\"sna
 # 3D Gaussian Splatting's train.py (and its forks') before it writes an iteration's point cloud:
 # "[ITER 7000] Saving Gaussians"
 _GAUSSIANS_SAVE = re.compile(r"^\[ITER (\d{1,12})\] Saving Gaussians\b")
+# Unity ML-Agents' model export at each checkpoint (and at the end), named by its step: "Exported
+# results/3DBall/3DBall-500000.onnx" (`.nn` before 0.21)
+_MLAGENTS_EXPORT = re.compile(r"(?:^|\] )Exported \S.{0,2000}?-(\d{1,15})\.(?:onnx|nn)\s*$")
 # RecBole's trainer after its torch.save: "18 Apr 20:47    INFO  Saving current: saved/GRU4Rec-Apr-18-2022_20-41-08.pth"
 # (a notebook whose logger has two handlers prints it again undated on the next line: one save)
 _RECBOLE_SAVE = re.compile(r"(?:^|INFO  )Saving current: (\S{1,1000}\.pth)\s*$")
@@ -344,6 +355,9 @@ _CKPT = (
     # LeRobot's train.py before it saves a checkpoint: "... ts/train.py:358 Checkpoint policy after step 10000"
     ("checkpoint policy after step ", re.compile(r"(?:^|\.py:\d{1,6} )Checkpoint policy after step \d{1,15}\s*$"),
      LogEventKind.CHECKPOINT_SAVE_START),
+    # Tesseract's lstmtraining at the end of an iteration's report line: "At iteration 96640/199700/199702,
+    # mean rms=0.839%, ..., wrote checkpoint."
+    ("wrote checkpoint", re.compile(r"(?:^|[\s,]) ?wrote checkpoint\.\s*$"), LogEventKind.CHECKPOINT_SAVE_END),
     # llm.c's "Writing checkpoint at step 19560"
     ("writing ", re.compile(r"\bwriting (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
     # timm's CheckpointSaver lists the checkpoints it keeps right after saving one
@@ -396,11 +410,12 @@ _ANY_EVENT_PATTERN = (
     r"done training|finished training|"
     r"end of training|checkpoint|"
     r"total average iteration time)|"
-    r"Save weights to |save model in |Saving current state to |Snapshotting to |saving model to |Saving model to |"
+    r"Save weights to |save model in |save best model is to |Saved best model|save best model to |"
+    r"Saving current state to |Snapshotting to |saving model to |Saving model to |"
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
     r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop| with best_epoch = |"
-    r"Exception during training|Training Over!|MAX (?:EPOCHS|FRAMES) NUM!|"
+    r"Exception during training|Training Over!|MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |wrote checkpoint\.\s*$|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
     r"saving the final model|\[SAVE\] |"
@@ -418,7 +433,7 @@ _ANY_EVENT_PATTERN = (
     r"|Error for Training job|network-snapshot-|Save best model: monitor\(|Saving current: "
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
-    r"|\] Saving Gaussians|Saving parameters and momentum to "
+    r"|\] Saving Gaussians|Saving parameters and momentum to |Exported \S.{0,2000}?\.(?:onnx|nn)\s*$"
     r"|^\s{0,8}(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc|_int_realloc)\(\): "
     r"|^\s{0,8}(?:double free or corruption|corrupted size vs|corrupted double-linked)"
 )
@@ -459,8 +474,10 @@ _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
 # (the line's whole message, after a logger's level, not a mention: "eval config: Namespace(...)")
 _ARGS_DUMP = re.compile(r"(?:^|\] |\] - | - |INFO(?::[\w.]{1,60})?: ?)(?:[Aa]rg(?:ument)?s:? ?)?Namespace\(\w{1,80}=")
 # a script's own word that its run begins: SpeechBrain's `speechbrain.core - INFO - Beginning experiment!`,
-# the ImageNet example's and its descendants' worker `Use GPU: 0 for training` (TorchSSL's `USE GPU: 2 for training`)
-_RUN_BEGINS = re.compile(r"\bspeechbrain\.core - INFO - Beginning experiment!|\b(?:Use|USE) GPU: \d{1,4} for training\b")
+# the ImageNet example's and its descendants' worker `Use GPU: 0 for training` (TorchSSL's `USE GPU: 2 for training`),
+# habitat-baselines' PPO trainer's `agent number of parameters: 4346693` as it builds its agent
+_RUN_BEGINS = re.compile(r"\bspeechbrain\.core - INFO - Beginning experiment!|\b(?:Use|USE) GPU: \d{1,4} for training\b"
+                         r"|(?:^|\] |\d )agent number of parameters: \d{1,12}\s*$")
 _SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
 _LAUNCHES = (LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value)
 _FAILURES = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
@@ -504,6 +521,7 @@ class EventScanner:
         self.ray_saves: dict[str, dict[str, Any]] = {}  # a Ray Train checkpoint's folder -> its save
         self.snapshots: set[str] = set()  # StyleGAN's snapshots a metric was reported for
         self.recbole_saved: tuple[int, str] | None = None  # (line, file) of RecBole's last save
+        self.path_saved: dict[int | None, tuple[int, str]] = {}  # rank -> (line, path) of its last saved checkpoint named
         self.tune_errors = False  # a Ray Tune trial ended in error
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
@@ -564,7 +582,8 @@ class EventScanner:
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="first dated line of a process", raw=line.text)
-        elif (("Namespace(" in line.text or "Beginning experiment!" in line.text or " GPU: " in line.text)
+        elif (("Namespace(" in line.text or "Beginning experiment!" in line.text or " GPU: " in line.text
+               or "agent number of parameters: " in line.text)
               and line.ts_ns is not None
               and (args := _ARGS_DUMP.search(line.text) or _RUN_BEGINS.search(line.text)) is not None
               and _progress_since_start(rows, line.rank)):
@@ -793,7 +812,8 @@ class EventScanner:
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=step, detail="training starts", raw=text)
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
-              or "inished training" in text or "End of training" in text or " NUM!" in text) and _END.search(text):
+              or "inished training" in text or "End of training" in text or " NUM!" in text
+              or text[:10] == "Finished! ") and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif ("early stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text) and (
                 not failed and _EARLY_STOP.search(text) is not None):
@@ -880,7 +900,8 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "weights saved in " in text:
                 self.weights_saved[line.rank] = line.number
-        elif ("Save weights to " in text or "save model in " in text or " weights to " in text or "and momentum to " in text
+        elif ("Save weights to " in text or "save model in " in text or "model is to " in text or "best model" in text
+              or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text) and (
@@ -894,6 +915,9 @@ class EventScanner:
         elif "] Saving Gaussians" in text and (gaussians := _GAUSSIANS_SAVE.match(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(gaussians.group(1)))
+        elif "Exported " in text and (export := _MLAGENTS_EXPORT.search(text)) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       step=int(export.group(1)))
         elif "Saving current: " in text and (recbole := _RECBOLE_SAVE.search(text)) is not None:
             if self.recbole_saved != (line.number - 1, recbole.group(1)):
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
@@ -924,6 +948,13 @@ class EventScanner:
             for word, pattern, kind in _CKPT:
                 ckpt = pattern.search(text) if low is None or word in low else None
                 if ckpt:
+                    named = text.rsplit(None, 1)[-1]
+                    if kind is LogEventKind.CHECKPOINT_SAVE_END and ("/" in named or "\\" in named):
+                        # a save's path said again on the next line (DPR's `Saved checkpoint at PATH`,
+                        # then its caller's `Saved checkpoint to PATH`): the same save
+                        said, self.path_saved[line.rank] = self.path_saved.get(line.rank), (line.number, named)
+                        if said == (line.number - 1, named):
+                            break
                     dur = ckpt.groupdict().get("dur")
                     at = (STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
                           or (_STEP_NAMED.search(text) if "step-" in text else None))

@@ -128,6 +128,8 @@ def _in_english(text: str) -> str:
 
 
 _ARROW = re.compile(r"[=\-]{0,8}>\s{0,4}")
+# a clock's field before the epoch's (MedSAM's `Time: 20240624-0426, Epoch: 0, Train Loss: 0.187`)
+_LEADING_TIME = re.compile(r"(?:time|date)\s{0,2}[:=]\s{0,2}[\d\-:_T./]{4,40},\s{1,4}", re.I)
 
 
 def _undated_epoch_line(text: str) -> int | None:
@@ -140,6 +142,8 @@ def _undated_epoch_line(text: str) -> int | None:
     body = text.lstrip()
     if body[:2] in ("==", "--", "=>", "->") and (arrow := _ARROW.match(body)) is not None:
         body = body[arrow.end():]  # (pytorch/examples' VAE: `====> Epoch: 1 Average loss: 164.2372`)
+    elif body[:1] in "TtDd" and (clock := _LEADING_TIME.match(body)) is not None:
+        body = body[clock.end():]
     head = _TRAIN_WORD.match(body)
     # (or after an opening bracket: KAIR's `<epoch:  1, lr:1.000e-04> loss: 3.731e-01`)
     if (epoch := _EPOCH.match(body, head.end() if head is not None else 1 if body[:1] in "<[(" else 0)) is None:
@@ -250,6 +254,28 @@ _TACOTRON = re.compile(r"^Train loss (?P<s>\d{1,15}) (?P<l>" + _FIGURE + r"|nan|
 # epoch: 3/1000"
 _RL_GAMES = re.compile(r"fps step: \d{1,15}(?:\.\d{1,9})? fps step and policy inference: \d{1,15}(?:\.\d{1,9})?\s{1,8}"
                        r"fps total: \d{1,15}(?:\.\d{1,9})? epoch: (?P<e>\d{1,12})/\d{1,12}\b")
+# Unity ML-Agents' summary of a behaviour's training (`StatsReporter`'s console writer), every
+# `summary_freq` environment steps: `3DBall. Step: 12000. Time Elapsed: 26.085 s. Mean Reward: 1.215.
+# ...` (its seconds since the trainer started); before 0.10 `INFO:mlagents.trainers: run-0: Brain:
+# Step: 1000. Mean Reward: 1.000. ...`, with no time; with no episode done, `No episode was completed`
+_MLAGENTS = re.compile(r"[.:] Step: (?P<s>\d{1,15})\. (?:Time Elapsed: (?P<t>\d{1,12}(?:\.\d{1,9})?) s\.? )?"
+                       r"(?:Rank: \d{1,7}\. )?(?:Mean Reward: |No episode was completed)")
+# habitat-baselines' PPO trainers, every `log_interval` updates: `update: 10\tfps: 30.999\t` (then
+# `update: 10\tenv-time: ...` or `Num updates: 10\tNum frames 5120` on lines of their own)
+_HABITAT = re.compile(r"(?:^|\s)update: (?P<u>\d{1,12})\tfps: \d{1,12}(?:\.\d{1,9})?\t?\s*$")
+# Tesseract's lstmtraining, every 100 training iterations: `At iteration 95427/192700/192702, mean
+# rms=0.807%, delta=0.538%, BCER train=2.563%, ...` (the learning iterations, its weight updates, first)
+_LSTMTRAINING = re.compile(r"^At iteration (?P<s>\d{1,12})/\d{1,12}/\d{1,12}, mean rms=")
+# DARTS' search and train scripts (and the many NAS codebases copied from them: PC-DARTS, P-DARTS,
+# BNAS): every `report_freq` batches of the epoch, `train 050 1.870327e-02 99.571078 100.000000`,
+# the batch counted within its epoch (`epoch 0 lr 2.5e-02` before), then the epoch's running mean
+# loss and top-1 and top-5 accuracy (no batch's own loss: none is stored)
+_DARTS = re.compile(r"(?:^|[\d\]] )train (?P<s>\d{3,9}) [-+\d.eE]{1,20} \d{1,3}\.\d{1,9} \d{1,3}\.\d{1,9}\s*$")
+# ENAS' child training (its TensorFlow release): `epoch=629   ch_step=218900 loss=0.002567 lr=0.0001
+# |g|=0.5652   tr_acc=144/144 mins=1664.85`, the child model's step, the batch's loss and the minutes
+# since training began
+_ENAS = re.compile(r"^epoch=\d{1,9}\s{1,8}ch_step=(?P<s>\d{1,12})\s{1,8}loss=(?P<l>[-+\d.eE]{1,20})\s.{0,200}?"
+                   r"\bmins=(?P<m>\d{1,9}(?:\.\d{1,9})?)\s*$")
 # DeepXDE's loss table (`Model.train`'s display every `display_every` iterations): its header
 # `Step      Train loss              Test loss               Test metric`, then a row a display,
 # `1000      [1.14e-02, 8.26e-04]    [5.66e-03, 8.26e-04]    []`: the iteration, the loss terms
@@ -330,6 +356,9 @@ _CHAINER_RATE = re.compile(r"\s{0,16}(?P<r>\d{1,12}(?:\.\d{1,20})?|inf) iters/se
 # 3.18 it/s | ETA 254.0 min`; a MetricLogger's row under no header: `  [223/224]  eta: 0:00:02  training_loss:
 # 0.3842 (0.4097) ...`, its count within the epoch the log names), its rate a field of its own (not a bar's)
 _BRACKET_STEP = re.compile(r" {0,12}\[\s{0,12}(?P<i>\d{1,15})/\d{1,15}\](?=\s)")
+# (deep-text-recognition-benchmark's and EasyOCR's trainer's seconds since training began: `[20000/300000]
+# Train loss: 0.30092, Valid loss: 1.49355, Elapsed_time: 1935.90580`)
+_ELAPSED_FIELD = re.compile(r"\bElapsed_time: (?P<t>\d{1,12}(?:\.\d{1,12})?)(?![\d.])")
 _RATE_FIELD = re.compile(r"(?:^|\|)\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s?(?P<per>it/s|s/it)\s{0,4}(?:\||$)")
 # first-order-model's logger (and its descendants': Thin-Plate-Spline-Motion-Model's log.txt): an epoch a
 # line, zero-padded, its losses after it (`00000007) perceptual - 55.63549; equivariance_value - 0.20985`)
@@ -423,6 +452,7 @@ class _OwnStep(NamedTuple):
     # a count that may start over each epoch: within the epoch the log last named, where it names one
     in_epoch: bool = False
     rank: int | None = None  # the rank the line names
+    rounding: float = 0.0  # an "elapsed" clock's rounding as printed (`_span_mean`)
 
 
 # The Open Catalyst Project's trainer (fairchem's, `ocpmodels`): its logger prints every value as
@@ -472,7 +502,9 @@ def _own_step(text: str) -> _OwnStep | None:
             values = {}
             if (loss := _PARLAI_LOSS.search(text, parlai.end())) is not None:
                 values["loss"] = float(loss.group("v"))
-            return _OwnStep(int(step), None, values, "parlai", "elapsed", float(parlai.group("t")))
+            # (its seconds printed whole: a whole unit, as they may be truncated)
+            return _OwnStep(int(step), None, values, "parlai", "elapsed", float(parlai.group("t")),
+                            rounding=2 * _half_unit(parlai.group("t")))
     if "%)  " in text and (nerf := _NERFSTUDIO.match(text)) is not None:
         seconds = float(nerf.group("t")) / (1000 if nerf.group("u") == "ms" else 1)
         return _OwnStep(int(nerf.group("s")), None, {"step_time_s": seconds}, "nerfstudio")
@@ -497,6 +529,9 @@ def _own_step(text: str) -> _OwnStep | None:
         rate = _RATE_FIELD.search(text, bracket.end()) if "step_time_s" not in values else None
         if rate is not None and float(rate.group("v")) > 0:
             values["step_time_s"] = float(rate.group("v")) if rate.group("per") == "s/it" else 1 / float(rate.group("v"))
+        if "Elapsed_time: " in text and (elapsed := _ELAPSED_FIELD.search(text, bracket.end())) is not None:
+            return _OwnStep(int(bracket.group("i")), None, values, "generic", "elapsed", float(elapsed.group("t")),
+                            in_epoch=True, rounding=_half_unit(elapsed.group("t")))
         return _OwnStep(int(bracket.group("i")), None, values, "generic", in_epoch=True)
     if ") " in text and text[:1].isdigit() and (fomm := _FOMM.match(text)) is not None:
         return _OwnStep(int(fomm.group("e")), None, {}, "generic")
@@ -513,6 +548,21 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(deepmd.group("s")), None, {}, "deepmd", "since", float(deepmd.group("t")))
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
         return _OwnStep(int(games.group("e")), None, {}, "rl_games")
+    if "train " in text and (darts := _DARTS.search(text)) is not None:
+        return _OwnStep(int(darts.group("s")), None, {}, "darts", in_epoch=True)
+    if text[:6] == "epoch=" and (enas := _ENAS.match(text)) is not None:
+        minutes = enas.group("m")
+        return _OwnStep(int(enas.group("s")), None, {"loss": float(enas.group("l"))}, "enas", "elapsed",
+                        60 * float(minutes), rounding=60 * _half_unit(minutes))
+    if text[:13] == "At iteration " and (lstm := _LSTMTRAINING.match(text)) is not None:
+        return _OwnStep(int(lstm.group("s")), None, {}, "tesseract")
+    if " Step: " in text and (mlagents := _MLAGENTS.search(text)) is not None:
+        since_start = mlagents.group("t")
+        return _OwnStep(int(mlagents.group("s")), None, {}, "mlagents", "elapsed" if since_start else None,
+                        float(since_start) if since_start else None,
+                        rounding=_half_unit(since_start) if since_start else 0.0)
+    if "update: " in text and (habitat := _HABITAT.search(text)) is not None:
+        return _OwnStep(int(habitat.group("u")), None, {}, "habitat_baselines")
     if text[:8] == "Steps : " and (hifigan := _HIFIGAN.match(text)) is not None:
         return _OwnStep(int(hifigan.group("s")), None, {"loss": float(hifigan.group("l")),
                                                         "step_time_s": float(hifigan.group("t"))}, "hifigan")
@@ -658,10 +708,13 @@ def _json_stats(text: str, at: int) -> dict[str, Any] | None:
 _YOLOX = re.compile(r"\bepoch: (?P<e>\d{1,9})/(?P<ee>\d{1,9}), iter: (?P<i>\d{1,12})/(?P<n>\d{1,12})\b")
 # A step counted within its epoch with no total of the epoch's steps: icefall's `Epoch 1, batch
 # 164100, train_loss[loss=2.413, ...]`, DeepSpeed-Chat's `Epoch: 0 | Step: 3196 | ...`, scripts'
-# `Epoch 2, Step 100, Loss: ...` (not `epoch 2 global step 1200`: a run's count; `_steps_across_epochs`)
+# `Epoch 2, Step 100, Loss: ...` (not `epoch 2 global step 1200`: a run's count; `_steps_across_epochs`);
+# or with a total that is the epoch's where the count starts over each epoch, else the run's (DPR's
+# `Epoch: 1: Step: 101/3258, loss=...`; `Epoch 2/3, Step 1200/3000`)
 _EPOCH_COUNT = re.compile(
     r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?"
-    r"[\s,|;:\-\[\]]{1,8}(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<i>\d{1,12})(?![\d/.])", re.I)
+    r"[\s,|;:\-\[\]]{1,8}(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<i>\d{1,12})"
+    r"(?:\s{0,2}/\s{0,2}(?P<n>\d{1,12}))?(?![\d/.])", re.I)
 # Unbracketed, the word `batch` naming the count as the epoch's batches (a run's count is its steps):
 # GluonNLP's SQuAD script `Epoch: 2, Batch: 4134/8164, Loss ...`, Horovod examples' `Epoch 0/100,
 # Batch 16/29316`; or `iter` right after the epoch with the epoch's batches (Flair's trainer:
@@ -669,6 +722,11 @@ _EPOCH_COUNT = re.compile(
 _EPOCH_BATCHES = re.compile(
     r"\bepoch\s{0,4}[:=#]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?(?:[\s,|;]{1,6}batch|\s{0,2}[\s,|;\-]\s{0,2}iter)"
     r"\s{0,4}[:=#]?\s{0,4}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})(?![\d.])", re.I)
+# MONAI's research trainers (Swin UNETR's, UNETR's): `Epoch 31/300 200/1000 loss: 0.2830 time 1.49s`, the
+# batch of the epoch, the epoch's running mean loss (`run_loss.avg`: not the batch's) and the seconds
+# of that one batch
+_MONAI_RESEARCH = re.compile(r"^Epoch (?P<e>\d{1,9})/(?P<ee>\d{1,9}) (?P<i>\d{1,12})/(?P<n>\d{1,12}) loss: "
+                             r"[-+\d.naif]{1,30} time (?P<t>\d{1,9}(?:\.\d{1,9})?)s\s*$")
 # The count before the word: PyTorch's word_language_model example (and the LSTM scripts copied
 # from it), `| epoch   1 |   200/ 2983 batches | lr 20.00 | ms/batch  8.41 | loss  7.63 | ppl  2064.78`
 _EPOCH_BATCHES_AFTER = re.compile(
@@ -1138,8 +1196,9 @@ _LINE_FRAMEWORKS = (
     ("; acc: ", re.compile(r"\bStep \d{1,12}(?:/\s{0,8}\d{1,12})?; acc: {0,4}[\d.]{1,12}; ppl: "), "opennmt"),
     # MindSpore's LossMonitor (`epoch: 1 step: 5004, loss is 6.906126`)
     ("loss is ", re.compile(r"\bepoch: \d{1,9},? step: \d{1,12}, loss is "), "mindspore"),
-    # PaddlePaddle's suites' timers (PaddleSeg, PaddleClas, PaddleDetection, PaddleOCR: `batch_cost: 0.5344`)
-    ("batch_cost", re.compile(r"\bbatch_cost: {0,4}\d"), "paddle"),
+    # PaddlePaddle's suites' timers (PaddleSeg, PaddleClas, PaddleDetection: `batch_cost: 0.5344`; PaddleOCR:
+    # `avg_batch_cost: 0.82318 s`)
+    ("batch_cost", re.compile(r"\b(?:avg_)?batch_cost: {0,4}\d"), "paddle"),
     # Sockeye's training logger (`sockeye.training INFO ...`)
     ("sockeye.", _SOCKEYE, "sockeye"),
     # OLMo's trainer's logger (`olmo.train:979  INFO    [step=20800/23842,epoch=0]`; OLMo-core's `olmo_core.train`)
@@ -1221,6 +1280,8 @@ class _Counter(NamedTuple):
             if (took := _BASICSR_TIME.search(text, self.match.end())) is not None:
                 own |= {"step_time_s": float(took.group("t")), "data_time_s": float(took.group("d"))}
             return own  # (its `l_pix`, `l_g_gan` are terms of the objective: no total among them)
+        if self.match.re is _MONAI_RESEARCH:
+            return {"step_time_s": float(self.match.group("t"))}
         if self.match.re is _MONAI_BATCH and (took := _MONAI_STEP_TIME.search(text)) is not None:
             return _step_values(text[self.match.end():took.start()]) | {"step_time_s": float(took.group("v"))}
         values = _step_values(text[self.match.end() if self.metrics_at is None else self.metrics_at:])
@@ -1278,6 +1339,8 @@ def _step_counter(text: str) -> _Counter | None:
         batch = batch or _EPOCH_BATCH.search(text) or (_EPOCH_EQ_STEP.search(text) if "Epoch" in text else None)
         if batch is None and " batches" in text:
             batch = _EPOCH_BATCHES_AFTER.search(text)
+    if batch is None and text[:6] == "Epoch " and " loss: " in text:
+        batch = _MONAI_RESEARCH.match(text)
     if batch is None and "Train:" in text:
         batch = _TIMM.search(text) or _SWIN.search(text)
     if batch is None and ("atch" in text or "ATCH" in text or "iter" in text) and ("poch" in text or "POCH" in text) and (
@@ -1616,11 +1679,12 @@ def _chainer_steps(lines: Sequence[Line], rows: LogRows, bar: list[dict[str, Any
 
 
 def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]],
-                         lengths: dict[tuple[int | None, int], int]) -> str | None:
+                         lengths: dict[tuple[int | None, int], int], sizes: dict[tuple[int | None, int], int]) -> str | None:
     """Steps counted within their epoch (`_EPOCH_COUNT`, `_ESPNET`: the rows `within` gives with their
     epoch): where a rank's count starts over as its epoch goes up, the next epoch's steps go on
-    from the epoch before's length where the log prints it (`lengths`: (rank, epoch) -> the
-    running total of batches ESPnet's epoch summary prints, `_epoch_length`), else its first
+    from the epoch before's length where the log prints it (`sizes`: (rank, epoch) -> the total
+    its step lines count to, or `lengths`: the running total of batches ESPnet's epoch summary
+    prints, `_epoch_length`), else its first
     step line is put one log interval (the median step between two lines of an epoch) after the
     epoch before's last, so that the steps go on across epochs instead of reading as a restart;
     an epoch seen again (a restart into it) keeps its place. The note says the step numbers
@@ -1643,7 +1707,8 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]],
         for (index, epoch), step in pairs:
             if epoch not in offsets:
                 first_step[epoch] = step
-                if epoch == previous_epoch + 1 and (length := _epoch_length(lengths, rank, previous_epoch)) is not None:
+                if epoch == previous_epoch + 1 and (length := sizes.get((rank, previous_epoch))
+                                                    or _epoch_length(lengths, rank, previous_epoch)) is not None:
                     offsets[epoch] = offsets[previous_epoch] + length  # as printed
                 elif epoch > previous_epoch:
                     # epochs the log skips took as long as the one before (its printed span and an interval)
@@ -2145,6 +2210,7 @@ class GenericLogParser(LogReader):
         # (rank, epoch) -> its lines' running means (`_from_running_mean`)
         centernet_means: dict[tuple[int | None, int], list[tuple[int, float, float]]] = {}
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
+        sizes: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> the total its steps count to, where printed
         tslib_batches: dict[int | None, int] = {}  # rank -> the batches of each epoch, as the Time-Series-Library prints them
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
         micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]] = {}  # `_ITER_STEP` lines of each rank
@@ -2160,6 +2226,7 @@ class GenericLogParser(LogReader):
         orbit_last: dict[int | None, _OrbitRecord] = {}  # rank -> its last Orbit record
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
         clocked: dict[tuple[int | None, str], tuple[int, float | None]] = {}  # (rank, program) -> (step, seconds)
+        elapsed: dict[tuple[int | None, str], list[tuple[int, float, float]]] = {}  # (rank, program) -> its `_span_mean` history
         keras_epoch: dict[int | None, int] = {}  # rank -> the epoch its last `Start of epoch N` opened
         args_batch: int | None = None  # the batch size the script's arguments (argparse's Namespace) last named
         chainer_bar: list[dict[str, Any]] = []  # Chainer's ProgressBar's iterations (`_chainer_steps`)
@@ -2381,15 +2448,22 @@ class GenericLogParser(LogReader):
                         own.epoch == 1 or line.rank in tslib_batches):
                     # the epoch's iteration past the epochs before, each of the batches an epoch's end said
                     own = own._replace(step=(own.epoch - 1) * tslib_batches.get(line.rank, 0) + own.step, epoch=None)
-                if own.clock is not None:
+                if own.clock == "elapsed" and own.seconds is not None:
+                    # the seconds since training began: over the steps since an earlier line of the run
+                    # far enough back for the printed rounding (`_span_mean`); a count or clock gone
+                    # back starts another run's
+                    history = elapsed.setdefault((line.rank, own.framework), [])
+                    if history and (own.step <= history[-1][0] or own.seconds < history[-1][1]):
+                        history.clear()
+                    if (span_s := _span_mean(history, own.step, own.seconds, own.rounding)) is not None:
+                        values["step_time_s"] = span_s
+                    history.append((own.step, own.seconds, own.rounding))
+                    del history[:-SPAN_LOOKBACK]
+                elif own.clock == "since":
                     program = (line.rank, own.framework)
                     before_own, clocked[program] = clocked.get(program), (own.step, own.seconds)
                     if before_own is not None and own.step > before_own[0] and own.seconds is not None:
-                        since = own.seconds if own.clock == "since" else (
-                            own.seconds - before_own[1] if before_own[1] is not None and own.seconds >= before_own[1]
-                            else None)
-                        if since is not None:
-                            values["step_time_s"] = since / (own.step - before_own[0])
+                        values["step_time_s"] = own.seconds / (own.step - before_own[0])
                 if own.framework == "keras" and line.rank in keras_epoch:
                     own = own._replace(epoch=keras_epoch[line.rank])
                 if own.in_epoch and own.epoch is None and line.rank in epochs:
@@ -2516,6 +2590,8 @@ class GenericLogParser(LogReader):
                             rows.within_epoch(rows.steps[-1], counter.epoch)
                         if counter.match.re is _MONAI_BATCH:
                             monai.append((len(rows.steps) - 1, counter))
+                        if counter.match.re is _EPOCH_COUNT and counter.match.group("n"):
+                            sizes[(rank, counter.epoch)] = int(counter.match.group("n"))
                         if counter.match.re is _EPOCH_COUNT or counter.match.re is _ESPNET or counter.match.re is _TUTORIAL_PAIR:
                             within.append((len(rows.steps) - 1, counter.epoch))
                     if len(rows.steps) > before and (framework := _line_framework(text, counter)) is not None:
@@ -2545,7 +2621,7 @@ class GenericLogParser(LogReader):
             if hf_frame:  # the bar a traceback through the HF Trainer's loop stopped: the Trainer's
                 for row in rows.steps:
                     row["framework"] = "hf_trainer"
-        estimated = _steps_across_epochs(rows, within, lengths) if within else None
+        estimated = _steps_across_epochs(rows, within, lengths, sizes) if within else None
         if chainer_bar and not rows.steps:
             _chainer_steps(lines, rows, chainer_bar)
         if not rows.steps and SHARED_LINES.get():

@@ -621,7 +621,7 @@ def test_one_line_an_epoch_its_count_about_the_epochs_length(counts: list[int], 
     rows = LogRows("generic")
     for line, count in enumerate(counts, start=1):
         rows.step(line=line, rank=None, step=count, end_ns=None)
-    note = _steps_across_epochs(rows, [(i, epoch) for i, epoch in enumerate(range(1, len(counts) + 1))], {})
+    note = _steps_across_epochs(rows, [(i, epoch) for i, epoch in enumerate(range(1, len(counts) + 1))], {}, {})
     assert [row["step"] for row in rows.steps] == expected
     assert note is not None and "estimates" in note
 

@@ -1,0 +1,416 @@
+"""Simulators' trainers, OCR and retrieval trainers, medical-imaging and NAS research code: step,
+save and end lines quoted verbatim from public logs (each block's source is cited above it), tiny
+inputs in, exact rows out, each expectation read off the quoted text."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tests.test_line_rules import _read
+
+# Unity ML-Agents (release 8 era) PPO on 3DBall, `mlagents-learn` (a project's notes, index id 30285712101, the
+# fenced block under "## 10/29", its first five summary lines)
+ML_AGENTS = [
+    "2020-10-29 21:58:25 INFO [stats.py:118] 3DBall. Step: 12000. Time Elapsed: 26.085 s. Mean Reward: "
+    "1.215. Std of Reward: 0.729. Training.",
+    "2020-10-29 21:58:34 INFO [stats.py:118] 3DBall. Step: 24000. Time Elapsed: 35.425 s. Mean Reward: "
+    "1.345. Std of Reward: 0.832. Training.",
+    "2020-10-29 21:58:43 INFO [stats.py:118] 3DBall. Step: 36000. Time Elapsed: 44.107 s. Mean Reward: "
+    "1.674. Std of Reward: 1.048. Training.",
+    "2020-10-29 21:58:52 INFO [stats.py:118] 3DBall. Step: 48000. Time Elapsed: 52.883 s. Mean Reward: "
+    "2.300. Std of Reward: 1.633. Training.",
+    "2020-10-29 21:59:01 INFO [stats.py:118] 3DBall. Step: 60000. Time Elapsed: 61.581 s. Mean Reward: "
+    "3.981. Std of Reward: 3.050. Training.",
+]
+
+# ML-Agents 1.1.0 on Windows, a run resumed with `--resume` (a user's 3DBPP_ML notes, index id 23251681359, the
+# "2nd RESUME run" section's lines after its hyperparameters)
+ML_AGENTS_RESUMED = [
+    "[INFO] Resuming from results\\LargeBoxes_StackingRewards_101\\BoxPacker.",
+    "[INFO] Resuming training from step 249988.",
+    "[INFO] BoxPacker. Step: 250000. Time Elapsed: 14.630 s. Mean Reward: 12.027. Std of Reward: 0.000. Training.",
+    "[INFO] Exported results\\LargeBoxes_StackingRewards_101\\BoxPacker\\BoxPacker-249998.onnx",
+    "[INFO] BoxPacker. Step: 260000. Time Elapsed: 216.728 s. Mean Reward: 20.265. Std of Reward: 9.617. Training.",
+    "[INFO] BoxPacker. Step: 270000. Time Elapsed: 404.712 s. Mean Reward: 20.543. Std of Reward: 10.088. Training.",
+    "[INFO] BoxPacker. Step: 280000. Time Elapsed: 597.360 s. Mean Reward: 20.816. Std of Reward: 9.968. Training.",
+]
+
+# ML-Agents 0.7, whose summary printed no time (Unity-Technologies/ml-agents issue 1801, its description)
+ML_AGENTS_0_7 = [
+    "INFO:mlagents.trainers: firstRun-0: CBoxLearning: Step: 1000. Mean Reward: 1.000. Std of Reward: 1.225. Training.",
+    "INFO:mlagents.trainers: firstRun-0: CBoxLearning: Step: 10000. Mean Reward: 0.400. Std of Reward: 0.490. Training.",
+    "INFO:mlagents.trainers: firstRun-0: CBoxLearning: Step: 20000. Mean Reward: 0.800. Std of Reward: 0.748. Training.",
+    "INFO:mlagents.trainers: firstRun-0: CBoxLearning: Step: 30000. Mean Reward: 1.200. Std of Reward: 0.980. Training.",
+]
+
+# habitat-baselines' PPO trainer under SoundSpaces (facebookresearch/sound-spaces issue 7, comment of 2020-10-08)
+HABITAT = [
+    "2020-09-29 12:14:11,793 agent number of parameters: 4346693",
+    "2020-09-29 12:18:38,350 update: 10\tfps: 30.999\t",
+    "2020-09-29 12:18:38,351 update: 10\tenv-time: 175.496s\tpth-time: 90.586s\tframes: 8250",
+    "2020-09-29 12:18:38,351 Average window size 11 reward: -0.035008",
+    "2020-09-29 12:22:01,407 update: 20\tfps: 33.568\t",
+    "2020-09-29 12:22:01,408 update: 20\tenv-time: 296.408s\tpth-time: 172.698s\tframes: 15750",
+    "2020-09-29 12:22:01,408 Average window size 21 reward: -0.024835",
+    "2020-09-29 12:25:14,319 update: 30\tfps: 35.115\t",
+    "2020-09-29 12:25:14,319 update: 30\tenv-time: 407.734s\tpth-time: 254.251s\tframes: 23250",
+    "2020-09-29 12:25:14,320 Average window size 31 reward: -0.002278",
+]
+
+# habitat-baselines' train.log that launches append to (AnandSingh-0619/home-robot @ 22326cb7, train.log,
+# lines 24-44)
+HABITAT_APPENDED = [
+    "2024-03-20 16:07:52,082 agent number of parameters: 9485655",
+    "2024-03-20 16:45:12,512 Resizing observation of head_depth: from (640, 480) to (160, 120)",
+    "2024-03-20 16:45:12,513 Resizing observation of object_segmentation: from (640, 480) to (160, 120)",
+    "2024-03-20 16:45:12,514 Resizing observation of start_recep_segmentation: from (640, 480) to (160, 120)",
+    "2024-03-20 16:45:15,640 agent number of parameters: 9485655",
+    "2024-03-20 16:51:22,459 update: 10\tfps: 26.673\t",
+    "2024-03-20 16:51:22,459 Num updates: 10\tNum frames 5120",
+    "2024-03-20 16:51:22,460 Average window size: 10  articulated_agent_force.accum: 0.000  articulated"
+    "_agent_force.instant: 0.000  did_pick_object: 0.017  did_violate_hold_constraint: 0.000  ee_to_obj"
+    "ect_distance.0: 0.878  ee_to_rest_distance: 0.266  force_terminate: 0.000  num_steps: 3.599  pick_"
+    "distance_to_goal: 0.749  pick_distance_to_goal_reward: -0.013  pick_reward: -0.040  pick_success: "
+    "0.013  reward: -0.074  robot_collisions.obj_scene_colls: 0.000  robot_collisions.robot_obj_colls: "
+    "0.000  robot_collisions.robot_scene_colls: 0.001  robot_collisions.total_collisions: 0.001  robot_"
+    "collisions_terminate: 0.000",
+    "2024-03-20 16:51:22,460 \tPerf Stats: trainer.rollout_collect: 18.088 trainer.sample_action: 0.007"
+    " trainer.obs_insert: 0.000 trainer.step_env: 0.127 trainer.update_stats: 0.005 trainer.update_agen"
+    "t: 0.707",
+    "2024-03-20 17:04:23,934 Resizing observation of head_depth: from (640, 480) to (160, 120)",
+    "2024-03-20 17:04:23,935 Resizing observation of object_segmentation: from (640, 480) to (160, 120)",
+    "2024-03-20 17:04:23,936 Resizing observation of start_recep_segmentation: from (640, 480) to (160, 120)",
+    "2024-03-20 17:04:27,136 agent number of parameters: 9485655",
+    "2024-03-20 17:07:28,315 update: 10\tfps: 30.114\t",
+    "2024-03-20 17:07:28,316 Num updates: 10\tNum frames 5120",
+    "2024-03-20 17:07:28,317 Average window size: 10  articulated_agent_force.accum: 0.000  articulated"
+    "_agent_force.instant: 0.000  did_pick_object: 0.016  did_violate_hold_constraint: 0.000  ee_to_obj"
+    "ect_distance.0: 0.879  ee_to_rest_distance: 0.266  force_terminate: 0.000  num_steps: 3.602  pick_"
+    "distance_to_goal: 0.751  pick_distance_to_goal_reward: -0.013  pick_reward: -0.039  pick_success: "
+    "0.013  reward: -0.073  robot_collisions.obj_scene_colls: 0.000  robot_collisions.robot_obj_colls: "
+    "0.000  robot_collisions.robot_scene_colls: 0.001  robot_collisions.total_collisions: 0.001  robot_"
+    "collisions_terminate: 0.000",
+    "2024-03-20 17:07:28,317 \tPerf Stats: trainer.rollout_collect: 16.324 trainer.sample_action: 0.007"
+    " trainer.obs_insert: 0.000 trainer.step_env: 0.113 trainer.update_stats: 0.006 trainer.update_agen"
+    "t: 0.252",
+    "2024-03-20 22:47:26,993 Resizing observation of head_depth: from (640, 480) to (160, 120)",
+    "2024-03-20 22:47:30,214 agent number of parameters: 9482519",
+    "2024-03-20 23:03:38,732 Resizing observation of head_depth: from (640, 480) to (160, 120)",
+    "2024-03-20 23:03:41,942 agent number of parameters: 9482519",
+]
+
+# facebookresearch/DPR's train_dense_encoder on Colab (a capstone README, index id 37884162170, section
+# 'train and eval logs': the end of epoch 0, its save, the start of epoch 1)
+DPR_EPOCH_0_END = [
+    "Train batch 3200",
+    "Avg. loss per last 100 batches: 0.605610",
+    "Epoch: 0: Step: 3201/3258, loss=0.000000, lr=0.000007",
+    "Finished iterating, iteration=3258, shard=0",
+    "Validation: Epoch: 0 Step: 3258/3258",
+    "NLL validation ...",
+    "Reading file /content/dprdevdata]/data/retriever/nq-dev.json",
+    "Aggregated data size: 6515",
+]
+
+DPR_SAVE = [
+    "Eval step: 1499 , used_time=694.008654 sec., loss=0.328067 ",
+    "Eval step: 1599 , used_time=740.507991 sec., loss=0.707699 ",
+    "NLL Validation: loss = 0.735069. correct prediction ratio  5307/6516 ~  0.814457",
+    "Saved checkpoint at /content/dprdevdata]/chkpnt/dpr_biencoder.0.3258",
+    "Saved checkpoint to /content/dprdevdata]/chkpnt/dpr_biencoder.0.3258",
+    "New Best validation checkpoint /content/dprdevdata]/chkpnt/dpr_biencoder.0.3258",
+    "NLL validation ...",
+]
+
+DPR_EPOCH_1 = [
+    "***** Epoch 1 *****",
+    "Epoch: 1: Step: 1/3258, loss=0.040184, lr=0.000007",
+    "Train batch 100",
+    "Avg. loss per last 100 batches: 0.288920",
+    "Epoch: 1: Step: 101/3258, loss=1.093456, lr=0.000007",
+    "Train batch 200",
+    "Avg. loss per last 100 batches: 0.489996",
+    "Epoch: 1: Step: 201/3258, loss=0.095779, lr=0.000007",
+]
+
+# MedSAM fine-tuning on PET/CT (bowang-lab/MedSAM issue 273, its description): bars of two lengths, unnamed,
+# and a dated line an epoch
+MEDSAM = [
+    "Number of training samples:  6745",
+    "number of images: 508",
+    "Number of validation samples:  508",
+    "100%|██████████| 6745/6745 [46:27<00:00,  2.42it/s]",
+    "Time: 20240624-0426, Epoch: 0, Train Loss: 0.18738590011567602",
+    "100%|██████████| 6745/6745 [46:22<00:00,  2.42it/s]",
+    "100%|██████████| 508/508 [01:15<00:00,  6.75it/s]",
+    "Time: 20240624-0514, Epoch: 1, Train Loss: 0.1441643218093354, Val Loss: 0.19590356945991516",
+    "100%|██████████| 6745/6745 [46:40<00:00,  2.41it/s]",
+    "Time: 20240624-0600, Epoch: 2, Train Loss: 0.11798224276874086",
+    "100%|██████████| 6745/6745 [46:42<00:00,  2.41it/s]",
+    "100%|██████████| 508/508 [01:15<00:00,  6.69it/s]",
+    "Time: 20240624-0648, Epoch: 3, Train Loss: 0.10075451955387053, Val Loss: 0.18957632780075073",
+    "100%|██████████| 6745/6745 [46:51<00:00,  2.40it/s]",
+    "Time: 20240624-0736, Epoch: 4, Train Loss: 0.08601130104280151",
+    "100%|██████████| 6745/6745 [46:32<00:00,  2.42it/s]",
+]
+
+# MONAI research-contributions' Swin UNETR BRATS21 trainer (Project-MONAI/research-contributions issue 306)
+SWIN_UNETR = [
+    "Epoch 31/300 200/1000 loss: 0.2830 time 1.49s",
+    "Epoch 31/300 400/1000 loss: 0.2741 time 1.32s",
+    "Epoch 31/300 600/1000 loss: 0.2904 time 1.51s",
+    "Epoch 31/300 800/1000 loss: 0.2899 time 1.51s",
+    "Final training  31/299 loss: 0.2942 time 1477.11s",
+    "0 Tue Sep 19 21:26:20 2023 Epoch: 32",
+    "Epoch 32/300 0/1000 loss: 0.2807 time 3.87s",
+    "Epoch 32/300 200/1000 loss: 0.2938 time 1.51s",
+]
+
+# Tesseract 5 `lstmtraining` through tesstrain (a Shan OCR blog, index id 11001994708, the result block)
+LSTMTRAINING = [
+    "...",
+    "2 Percent improvement time=23727, best error was 4.629 @ 71700",
+    "At iteration 95427/192700/192702, mean rms=0.807%, delta=0.538%, BCER train=2.563%, BWER train=22."
+    "000%, skip ratio=0.000%, New best BCER = 2.563 wrote checkpoint.",
+    "...",
+    "At iteration 96640/199700/199702, mean rms=0.839%, delta=0.545%, BCER train=3.105%, BWER train=29."
+    "510%, skip ratio=0.000%, wrote checkpoint.",
+    "At iteration 96650/199800/199802, mean rms=0.823%, delta=0.545%, BCER train=3.109%, BWER train=28."
+    "702%, skip ratio=0.000%, wrote checkpoint.",
+    "At iteration 96661/199900/199902, mean rms=0.806%, delta=0.508%, BCER train=3.073%, BWER train=28."
+    "593%, skip ratio=0.000%, wrote checkpoint.",
+    "At iteration 96679/200000/200002, mean rms=0.809%, delta=0.514%, BCER train=3.109%, BWER train=28."
+    "927%, skip ratio=0.000%, wrote checkpoint.",
+    "Finished! Selected model with minimal training error rate (BCER) = 2.563",
+]
+
+# EasyOCR's trainer (deep-text-recognition-benchmark's loop), Bcayy/Easyocr_finetuning @ 6a40e20f, log_train.txt
+DTRB = [
+    "[20000/300000] Train loss: 0.30092, Valid loss: 1.49355, Elapsed_time: 1935.90580",
+    "Current_accuracy : 60.039, Current_norm_ED  : 0.8185",
+    "Best_accuracy    : 60.039, Best_norm_ED     : 0.8185",
+    "--------------------------------------------------------------------------------",
+    "Ground Truth              | Prediction                | Confidence Score & T/F",
+    "--------------------------------------------------------------------------------",
+    "TROY                      | TROY                      | 0.4822\tTrue",
+    "Master)                   | Möster                    | 0.4122\tFalse",
+    "--------------------------------------------------------------------------------",
+    "[40000/300000] Train loss: 0.00001, Valid loss: 1.58368, Elapsed_time: 3892.43095",
+    "Current_accuracy : 60.328, Current_norm_ED  : 0.8201",
+    "Best_accuracy    : 60.328, Best_norm_ED     : 0.8201",
+]
+
+# quark0/darts' second-order search (a NAS reproduction report, index id 4864802187, section "2.2 DARTS
+# Reproduction")
+DARTS = [
+    "2023-04-03 08:45:27,087 train 250 1.907752e-02 99.638944 100.000000",
+    "2023-04-03 08:47:02,286 train 300 1.911234e-02 99.652201 100.000000",
+    "2023-04-03 08:48:37,542 train 350 1.870171e-02 99.675036 100.000000",
+    "2023-04-03 08:49:53,315 train_acc 99.676000",
+    "2023-04-03 08:49:53,449 valid 000 4.773718e-01 87.500000 100.000000",
+    "2023-04-03 08:49:57,625 valid 050 3.327558e-01 90.318627 99.571078",
+    "2023-04-03 08:50:01,801 valid 100 3.695028e-01 89.402847 99.504950",
+    "2023-04-03 08:50:05,977 valid 150 3.672881e-01 89.372930 99.492964",
+]
+
+# ENAS' child training (the same report, its ENAS section)
+ENAS = [
+    "epoch=629   ch_step=218900 loss=0.002567 lr=0.0001   |g|=0.5652   tr_acc=144/144 mins=1664.85   ",
+    "epoch=629   ch_step=218950 loss=0.013373 lr=0.0001   |g|=4.6466   tr_acc=143/144 mins=1665.21   ",
+    "epoch=629   ch_step=219000 loss=0.001038 lr=0.0001   |g|=0.1008   tr_acc=144/144 mins=1665.56   ",
+    "epoch=629   ch_step=219050 loss=0.001635 lr=0.0001   |g|=0.4037   tr_acc=144/144 mins=1665.92   ",
+]
+
+# PaddleOCR's KIE docs (PaddlePaddle/PaddleOCR, doc/doc_ch/kie.md)
+PADDLEOCR_KIE = [
+    "[2022/08/08 16:28:28] ppocr INFO: epoch: [1/200], global_step: 10, lr: 0.000006, loss: 1.871535, a"
+    "vg_reader_cost: 0.28200 s, avg_batch_cost: 0.82318 s, avg_samples: 8.0, ips: 9.71838 samples/s, et"
+    "a: 0:51:59",
+    "[2022/08/08 16:28:33] ppocr INFO: epoch: [1/200], global_step: 19, lr: 0.000018, loss: 1.461939, a"
+    "vg_reader_cost: 0.00042 s, avg_batch_cost: 0.32037 s, avg_samples: 6.9, ips: 21.53773 samples/s, e"
+    "ta: 0:37:55",
+    "[2022/08/08 16:28:39] ppocr INFO: cur metric, precision: 0.11526348939743859, recall: 0.1977665706"
+    "0518732, hmean: 0.14564265817747712, fps: 34.008392345050055",
+    "[2022/08/08 16:28:45] ppocr INFO: save best model is to ./output/ser_vi_layoutxlm_xfund_zh/best_accuracy",
+    "[2022/08/08 16:28:45] ppocr INFO: best metric, hmean: 0.14564265817747712, precision: 0.1152634893"
+    "9743859, recall: 0.19776657060518732, fps: 34.008392345050055, best_epoch: 1",
+    "[2022/08/08 16:28:51] ppocr INFO: save model in ./output/ser_vi_layoutxlm_xfund_zh/latest",
+]
+
+# A fetal-head U-Net's results (TrinhThaiSonDHQT/Fetal-Head-Segmentation @ 0bb457ea,
+# notebooks/accuracy_focus/standard_u_net/standard_u-net_results.tsx)
+FETAL_HEAD = [
+    "Epoch 1/100",
+    "  Train Loss: 0.4920",
+    "  Val Loss:   0.4283",
+    "  Val Dice:   0.0000",
+    "  Val IoU:    0.0000",
+    "  Val PA:     0.9908",
+    "  LR:         0.000100",
+    "  → Saved best model (Dice: 0.0000)",
+    "",
+    "Epoch 2/100",
+]
+
+# A TransUNet-derived 3D trainer (AlexYouXin/Explicit-Shape-Priors issue 9)
+TRANSUNET = [
+    "epoch : 269, iteration : 2697, val loss : 0.169378, val loss_ce: 0.176290, val loss_dice: 0.162465, val dice : 0.837535",
+    "epoch : 269, iteration : 2700, val loss : 0.166780, val loss_ce: 0.107217, val loss_dice: 0.226344, val dice : 0.773656",
+    "epoch : 269, mean val loss : 0.156277, mean val ce loss: 0.119991, mean val dice : 0.807438",
+    "save best model to ../model/TU_Synapse[128, 160, 96]/TU_pretrain_R50-ViT-B_16_skip3_10k_epo1000_bs"
+    "2_[128, 160, 96]/best_model.pth at epoch 270, val dice: 0.8074375987052917",
+]
+
+def _lines_of(lines: list[str], pattern: str) -> list[int]:
+    return [number for number, text in enumerate(lines, 1) if re.search(pattern, text)]
+
+
+def _ns(text: str, form: str) -> int:
+    return int(datetime.strptime(text, form).replace(tzinfo=UTC).timestamp() * 1e6) * 1000
+
+
+def test_ml_agents_summaries_are_environment_steps_timed_by_their_elapsed_seconds(tmp_path: Path) -> None:
+    """ML-Agents' `3DBall. Step: 12000. Time Elapsed: 26.085 s.` is environment step 12000; a
+    step's time is the seconds since the summary before over the steps between (the first line's
+    span is unknown: no time); 0.7's summaries print no time."""
+    _, steps, _ = _read(tmp_path, ML_AGENTS)
+    printed = [(int(m.group(1)), float(m.group(2))) for t in ML_AGENTS
+               if (m := re.search(r"Step: (\d+)\. Time Elapsed: ([\d.]+) s", t))]
+    assert len(printed) == 5
+    assert [s["step"] for s in steps] == [n for n, _ in printed]
+    assert steps[0]["step_time_s"] is None
+    for row, (n0, t0), (n1, t1) in zip(steps[1:], printed[:-1], printed[1:], strict=True):
+        assert abs(row["step_time_s"] - (t1 - t0) / (n1 - n0)) < 1e-12
+    assert {s["framework"] for s in steps} == {"mlagents"}
+    _, old, _ = _read(tmp_path, ML_AGENTS_0_7, name="old.log")
+    assert [(s["step"], s["step_time_s"]) for s in old] == [(1000, None), (10000, None), (20000, None), (30000, None)]
+
+
+def test_ml_agents_export_is_a_save_of_its_step(tmp_path: Path) -> None:
+    """`Exported results\\...\\BoxPacker-249998.onnx` is the checkpoint of step 249998, written;
+    a resumed run's clock starts again (its first summary's 14.6 s is no step's time)."""
+    _, steps, events = _read(tmp_path, ML_AGENTS_RESUMED)
+    assert [(e["kind"], e["line"], e["step"]) for e in events if e["kind"].startswith("checkpoint_save")] == [
+        ("checkpoint_save_end", _lines_of(ML_AGENTS_RESUMED, r"Exported ")[0], 249998)]
+    assert [s["step"] for s in steps] == [250000, 260000, 270000, 280000]
+    assert steps[0]["step_time_s"] is None
+    assert abs(steps[1]["step_time_s"] - (216.728 - 14.630) / 10000) < 1e-12
+
+
+def test_habitat_updates_are_steps_dated_by_their_lines(tmp_path: Path) -> None:
+    """habitat-baselines' `update: 10\\tfps: 30.999\\t` is update 10, ended when its line was
+    logged; its `update: 10\\tenv-time: ...` line is no second step."""
+    _, steps, _ = _read(tmp_path, HABITAT)
+    dated = [(int(m.group(2)), _ns(m.group(1), "%Y-%m-%d %H:%M:%S,%f")) for t in HABITAT
+             if (m := re.match(r"(\S+ \S+) update: (\d+)\tfps: ", t))]
+    assert [(s["step"], s["end_ns"]) for s in steps] == dated
+    assert {s["framework"] for s in steps} == {"habitat_baselines"}
+
+
+def test_habitats_agent_built_again_after_updates_is_a_new_launch(tmp_path: Path) -> None:
+    """A train.log that launches append to: `agent number of parameters: N` with an update logged
+    since the agent built before starts another launch (each launch builds its agent first); one
+    with none since (a launch that failed before its first update) starts none of its own."""
+    _, steps, events = _read(tmp_path, HABITAT_APPENDED)
+    updates = _lines_of(HABITAT_APPENDED, r"update: 10\tfps")
+    assert [s["line"] for s in steps] == updates
+    built = _lines_of(HABITAT_APPENDED, r"agent number of parameters")
+    relaunched = [n for before, n in zip(built, built[1:], strict=False) if any(before < u < n for u in updates)]
+    assert relaunched == [13, 19]
+    assert [e["line"] for e in events if e["kind"] == "attempt_start" and e["line"] > 1] == relaunched
+
+
+def test_a_count_within_the_epoch_with_its_total_goes_on_across_epochs(tmp_path: Path) -> None:
+    """DPR's `Epoch: 1: Step: 101/3258` counts epoch 1's batches (its count starts over as the
+    epoch goes up): epoch 0's 3258 steps come before, so it is step 3258 + 101, not a restart;
+    `Saved checkpoint at PATH` and the caller's `Saved checkpoint to PATH` right after it are one save."""
+    lines = DPR_EPOCH_0_END + DPR_SAVE + DPR_EPOCH_1
+    _, steps, events = _read(tmp_path, lines)
+    printed = [(int(m.group(1)), int(m.group(2)), int(m.group(3))) for t in lines
+               if (m := re.match(r"Epoch: (\d+): Step: (\d+)/(\d+),", t))]
+    assert [s["step"] for s in steps] == [e * n + i for e, i, n in printed]
+    assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == _lines_of(lines, r"^Saved checkpoint at ")
+
+
+def test_an_epoch_line_after_its_clock_is_the_epochs_step(tmp_path: Path) -> None:
+    """MedSAM's `Time: 20240624-0426, Epoch: 0, Train Loss: 0.187...` is epoch 0's line with its
+    loss (its bars, of two unnamed lengths, say nothing of which one trains)."""
+    _, steps, _ = _read(tmp_path, MEDSAM)
+    printed = [(int(m.group(1)), float(m.group(2))) for t in MEDSAM
+               if (m := re.match(r"Time: \S+ Epoch: (\d+), Train Loss: ([\d.]+)", t))]
+    assert len(printed) == 5
+    assert [(s["step"], s["loss"]) for s in steps] == printed
+
+
+def test_swin_unetrs_batch_lines_are_steps_with_their_own_time(tmp_path: Path) -> None:
+    """Swin UNETR's `Epoch 31/300 200/1000 loss: 0.2830 time 1.49s` is batch 200 of epoch 31 (of
+    1000), that batch's time 1.49 s; its loss the epoch's running mean (no batch's); not
+    Lightning's bar (it draws no bar)."""
+    parser, steps, _ = _read(tmp_path, SWIN_UNETR)
+    assert parser == "generic_log"
+    printed = [(int(m.group(1)) * 1000 + int(m.group(2)), float(m.group(3))) for t in SWIN_UNETR
+               if (m := re.match(r"Epoch (\d+)/300 (\d+)/1000 loss: [\d.]+ time ([\d.]+)s$", t))]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == printed
+    assert [s["loss"] for s in steps] == [None] * len(printed)
+
+
+def test_tesseracts_lstmtraining_iterations_saves_and_end(tmp_path: Path) -> None:
+    """lstmtraining's `At iteration 96640/199700/199702, ...` is learning iteration 96640; `wrote
+    checkpoint.` ending it a save; `Finished! Selected model ...` the run's clean end."""
+    _, steps, events = _read(tmp_path, LSTMTRAINING)
+    assert [s["step"] for s in steps] == [int(m.group(1)) for t in LSTMTRAINING if (m := re.match(r"At iteration (\d+)/", t))]
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == _lines_of(LSTMTRAINING, r"wrote checkpoint\.$")
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == _lines_of(LSTMTRAINING, r"^Finished! ")
+
+
+def test_the_elapsed_time_since_training_began_times_the_steps_between(tmp_path: Path) -> None:
+    """deep-text-recognition-benchmark's `[40000/300000] ... Elapsed_time: 3892.43095` (seconds
+    since training began): the 20000 iterations since the line before took the difference."""
+    _, steps, _ = _read(tmp_path, DTRB)
+    printed = [(int(m.group(1)), float(m.group(2))) for t in DTRB
+               if (m := re.match(r"\[(\d+)/300000\] .*Elapsed_time: ([\d.]+)$", t))]
+    assert [s["step"] for s in steps] == [n for n, _ in printed]
+    assert steps[0]["step_time_s"] is None
+    assert abs(steps[1]["step_time_s"] - (printed[1][1] - printed[0][1]) / (printed[1][0] - printed[0][0])) < 1e-12
+
+
+def test_darts_train_lines_are_steps_and_its_valid_lines_are_not(tmp_path: Path) -> None:
+    """DARTS' `train 250 1.907752e-02 99.638944 100.000000` is batch 250 of the epoch, dated by its
+    line (its loss the running mean: none stored); `valid 000 ...` is the evaluation's."""
+    _, steps, _ = _read(tmp_path, DARTS)
+    dated = [(int(m.group(2)), _ns(m.group(1), "%Y-%m-%d %H:%M:%S,%f")) for t in DARTS
+             if (m := re.match(r"(\S+ \S+) train (\d+) ", t))]
+    assert [(s["step"], s["end_ns"], s["loss"]) for s in steps] == [(n, t, None) for n, t in dated]
+
+
+def test_enas_child_steps_timed_by_the_minutes_since_training_began(tmp_path: Path) -> None:
+    """ENAS' `epoch=629   ch_step=218950 loss=0.013373 ... mins=1665.21` is child step 218950 with
+    its loss; the minutes it printed (to 0.01: 0.6 s either way) time the 50 steps since the line
+    before only where that rounding moves them by at most a tenth: 21.6 s over 50 steps is 0.432 s a step."""
+    _, steps, _ = _read(tmp_path, ENAS)
+    printed = [(int(m.group(1)), float(m.group(2)), float(m.group(3))) for t in ENAS
+               if (m := re.search(r"ch_step=(\d+) loss=([\d.]+) .*mins=([\d.]+)", t))]
+    assert [(s["step"], s["loss"]) for s in steps] == [(n, loss) for n, loss, _ in printed]
+    assert steps[0]["step_time_s"] is None
+    for row, (n0, _, m0), (n1, _, m1) in zip(steps[1:], printed[:-1], printed[1:], strict=True):
+        assert abs(row["step_time_s"] - 60 * (m1 - m0) / (n1 - n0)) < 1e-9
+
+
+def test_paddleocrs_step_lines_and_its_best_model_save(tmp_path: Path) -> None:
+    """PaddleOCR's `avg_batch_cost: 0.82318 s` names PaddlePaddle's suites; `save best model is to
+    ...` and `save model in ...` are saves."""
+    _, steps, events = _read(tmp_path, PADDLEOCR_KIE)
+    assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [(10, 0.82318, "paddle"), (19, 0.32037, "paddle")]
+    assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == _lines_of(
+        PADDLEOCR_KIE, r"save (best )?model (is to|in) ")
+
+
+def test_a_scripts_saved_best_model_is_a_save(tmp_path: Path) -> None:
+    """`  → Saved best model (Dice: 0.0000)` and `save best model to .../best_model.pth at epoch
+    270, ...` are saves."""
+    for name, lines, pattern in (("fetal.log", FETAL_HEAD, r"Saved best model"),
+                                 ("transunet.log", TRANSUNET, r"^save best model to ")):
+        _, _, events = _read(tmp_path, lines, name=name, parser_name="generic_log")
+        assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == _lines_of(lines, pattern)
