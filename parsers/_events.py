@@ -111,7 +111,10 @@ DONE_END = "the script's last word"  # (a `Done!` with no step before it, a prep
 _IGNORED_TRACEBACK_LINES = 2
 # (OLMo's excepthook logs the exception that ends the run at CRITICAL: "[2024-04-18 19:10:41] CRITICAL
 # [olmo.util:158, rank=0] Uncaught OLMoThreadError: generator thread data thread 3 failed")
+# (torchelastic 1.9's box when a worker wrote no error file: "CHILD PROCESS FAILED WITH NO ERROR_FILE", then
+# "Child process 17057 (local_rank 0) FAILED (exitcode 1)")
 _CRASH = re.compile(r"Traceback \(most recent call last\)|\bfailed \(exitcode: -?\d+\)|ChildFailedError"
+                    r"|^Child process \d{1,9} \(local_rank \d{1,7}\) FAILED \(exitcode -?\d{1,4}\)"
                     r"|\bCRITICAL\b.{0,200}?\bUncaught [A-Za-z_][\w.]{0,120}(?:Error|Exception|Interrupt): ")
 # PyTorch's ProcessGroupNCCL taking its process down after a failed or timed-out collective ("[Rank 6] Some
 # NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, ..."), its
@@ -404,6 +407,7 @@ _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Heartbeat monitor timed out!|Timeout at |PBS: job killed|slurmstepd: error|"
     r"srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|Uncaught |"
+    r"\) FAILED \(exitcode |"
     r"NCCL operations have failed|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
     r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|loop at step|at step)|"
@@ -760,7 +764,7 @@ class EventScanner:
                 self._failure()
             return True
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text
-                        or "Uncaught " in text) and _CRASH.search(text) is not None):
+                        or "Uncaught " in text or ") FAILED (exitcode " in text) and _CRASH.search(text) is not None):
             kind = LogEventKind.RESTART if restart else LogEventKind.CRASH
             if restart and not failed and _GROUP_FAILED.search(text) is not None:
                 # the agent's own word that its workers failed, where nothing before said how

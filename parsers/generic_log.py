@@ -51,7 +51,7 @@ _LAYER_COST = re.compile(r"\bcost:[A-Za-z_][\w/.]{0,80}\s{1,4}(?P<v>[-+]?\d{1,12
 # restarts, the launch configuration, a training header, checkpoint loads and saves, a GPU
 # running out of memory.
 _LAUNCHER = re.compile(
-    r"failed \(exitcode: -?\d+\)|[Ww]orker group FAILED|will restart worker group|Restarting worker group|"
+    r"failed \(exitcode: -?\d+\)|^Child process \d{1,9} \(local_rank \d{1,7}\) FAILED \(exitcode -?\d{1,4}\)|[Ww]orker group FAILED|will restart worker group|Restarting worker group|"
     r"Starting elastic_operator with launch configs|Running torch\.distributed\.run|Training starts at step \d+|"
     r"Received \d+ death signal|(?:Closing|Sending) process \d+ (?:via|closing) signal|Rendezvous complete for workers|"
     r"slurmstepd: error: \*\*\* (?:JOB|STEP) |srun: error: Node failure on |terminate called after throwing an instance of |"
@@ -1389,8 +1389,10 @@ TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of i
 # a traceback's frame in a training loop (`trainer.train()`, HF's `_inner_training_loop`, a
 # `train_step`/`training_step`, a `train.py`): a bar it stopped was training's, not an evaluation's
 # (and Megatron's `megatron/training.py`, `megatron/training/training.py`, its `pretrain(` call)
+# (and Keras' `fit`: `File ".../keras/engine/training.py", line 1134, in fit`)
 _TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train\.py\b"
-                             r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\(")
+                             r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\("
+                             r"|[\\/]engine[\\/]training(?:_v1)?\.py\", line \d{1,6}, in fit\b")
 # a traceback's frame in a deep-learning framework's own package (`.../site-packages/torch/cuda/__init__.py`)
 _FRAMEWORK_FRAME = re.compile(r"[\\/](?:site|dist)-packages[\\/](?:torch|tensorflow|keras|jax|jaxlib|flax|mxnet|paddle|mindspore"
                               r"|transformers|deepspeed|accelerate|lightning|pytorch_lightning|megatron|apex)[\\/]")

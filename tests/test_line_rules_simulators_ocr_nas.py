@@ -263,6 +263,104 @@ TRANSUNET = [
     "2_[128, 160, 96]/best_model.pth at epoch 270, val dice: 0.8074375987052917",
 ]
 
+# torch.distributed.run in PyTorch 1.9, a worker that exited 1 with no error file (facebookresearch/MetaICL issue 8,
+# the log in its description)
+ELASTIC_1_9 = [
+    "**********************************************************************",
+    "               CHILD PROCESS FAILED WITH NO ERROR_FILE                ",
+    "**********************************************************************",
+    "CHILD PROCESS FAILED WITH NO ERROR_FILE",
+    "Child process 17057 (local_rank 0) FAILED (exitcode 1)",
+    "Error msg: Process failed with exitcode 1",
+    "Without writing an error file to <N/A>.",
+    "While this DOES NOT affect the correctness of your application,",
+    "no trace information about the error will be available for inspection.",
+    "Consider decorating your top level entrypoint function with",
+    "torch.distributed.elastic.multiprocessing.errors.record. Example:",
+    "",
+    "  from torch.distributed.elastic.multiprocessing.errors import record",
+    "",
+    "  @record",
+    "  def trainer_main(args):",
+    "     # do train",
+]
+
+# Horovod with tf.keras under mpirun, a run that fails in `fit` (DEKHTIARJonathan/HVD_TF_Worker_Desync_BugReport,
+# README.md, stored revision index id 646741004, its results block)
+KERAS_FIT_CRASH = [
+    "1/1 - 3s - loss: nan",
+    "rank 0 completed step...",
+    "",
+    "",
+    "[2021-02-02 21:19:07.345988: W /tmp/pip-install-dxtho7yu/horovod_0bde588442554cf4b80c76441efc4e03/"
+    "horovod/common/stall_inspector.cc:105] One or more tensors were submitted to be reduced, gathered "
+    "or broadcasted by subset of ranks and are waiting for remainder of ranks for more than 10 seconds."
+    " This may indicate that different ranks are trying to submit different tensors or that only subset"
+    " of ranks is submitting tensors, which will cause deadlock. ",
+    "Missing ranks:",
+    "0: [cond_1/then/_10/cond_1/SGD/PartitionedCall/DistributedSGD_Allreduce/cond/then/_79/DistributedS"
+    "GD_Allreduce/cond/HorovodAllreduce_grads_0]",
+    "",
+    "",
+    "[2021-02-02 21:19:17.346253: W /tmp/pip-install-dxtho7yu/horovod_0bde588442554cf4b80c76441efc4e03/"
+    "horovod/common/stall_inspector.cc:105] One or more tensors were submitted to be reduced, gathered "
+    "or broadcasted by subset of ranks and are waiting for remainder of ranks for more than 10 seconds."
+    " This may indicate that different ranks are trying to submit different tensors or that only subset"
+    " of ranks is submitting tensors, which will cause deadlock. ",
+    "Missing ranks:",
+    "0: [cond_1/then/_10/cond_1/SGD/PartitionedCall/DistributedSGD_Allreduce/cond/then/_79/DistributedS"
+    "GD_Allreduce/cond/HorovodAllreduce_grads_0]",
+    "",
+    "",
+    "Traceback (most recent call last):",
+    '  File "main.py", line 45, in <module>',
+    "    model.fit(x=x, y=np.ones(1), verbose=2)",
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/keras/engine/training.py", line 1'
+    "134, in fit",
+    "    tmp_logs = self.train_function(iterator)",
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/eager/def_function.py", line 818,'
+    " in __call__",
+    "    result = self._call(*args, **kwds)",
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/eager/def_function.py", line 879,'
+    " in _call",
+    "    return self._stateless_fn(*args, **kwds)",
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/eager/function.py", line 2994, in'
+    " __call__",
+    "    filtered_flat_args, captured_inputs=graph_function.captured_inputs)  # pylint: disable=protect"
+    "ed-access",
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/eager/function.py", line 1939, in'
+    " _call_flat",
+    "    ctx, args, cancellation_manager=cancellation_manager))",
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/eager/function.py", line 569, in '
+    "call",
+    "    ctx=ctx)",
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/eager/execute.py", line 60, in qu'
+    "ick_execute",
+    "    inputs, attrs, num_outputs)",
+    "tensorflow.python.framework.errors_impl.UnknownError:  Horovod has been shut down. This was caused"
+    " by an exception on one of the ranks or an attempt to allreduce, allgather or broadcast a tensor a"
+    "fter one of the ranks finished execution. If the shutdown was caused by an exception, you should s"
+    "ee the exception in the log before the first shutdown message.",
+    "\t [[{{node cond_1/then/_10/cond_1/SGD/PartitionedCall/DistributedSGD_Allreduce/cond/then/_79/Dist"
+    "ributedSGD_Allreduce/cond/HorovodAllreduce_grads_0}}]] [Op:__inference_train_function_628]",
+    "",
+    "Function call stack:",
+    "train_function",
+    "",
+    "--------------------------------------------------------------------------",
+    "Primary job  terminated normally, but 1 process returned",
+    "a non-zero exit code. Per user-direction, the job has been aborted.",
+    "--------------------------------------------------------------------------",
+    "--------------------------------------------------------------------------",
+    "mpirun detected that one or more processes exited with non-zero status, thus causing",
+    "the job to be terminated. The first process to do so was:",
+    "",
+    "  Process name: [[56671,1],1]",
+    "  Exit code:    1",
+    "--------------------------------------------------------------------------",
+    "",
+]
+
 def _lines_of(lines: list[str], pattern: str) -> list[int]:
     return [number for number, text in enumerate(lines, 1) if re.search(pattern, text)]
 
@@ -414,3 +512,20 @@ def test_a_scripts_saved_best_model_is_a_save(tmp_path: Path) -> None:
                                  ("transunet.log", TRANSUNET, r"^save best model to ")):
         _, _, events = _read(tmp_path, lines, name=name, parser_name="generic_log")
         assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == _lines_of(lines, pattern)
+
+
+def test_torchelastic_1_9s_box_for_a_worker_with_no_error_file_is_a_crash(tmp_path: Path) -> None:
+    """PyTorch 1.9's `Child process 17057 (local_rank 0) FAILED (exitcode 1)` (under its `CHILD
+    PROCESS FAILED WITH NO ERROR_FILE` box) is the job failing: a crash, and the file a job's log."""
+    _, steps, events = _read(tmp_path, ELASTIC_1_9)
+    assert steps == []
+    assert [e["line"] for e in events if e["kind"] == "crash"] == _lines_of(
+        ELASTIC_1_9, r"^Child process \d+ \(local_rank 0\) FAILED")
+
+
+def test_a_traceback_through_keras_fit_is_a_crashed_training_run(tmp_path: Path) -> None:
+    """A traceback through Keras' `engine/training.py ... in fit` is a training run failing (no
+    line before it need name training): a crash at the traceback, no step."""
+    parser, steps, events = _read(tmp_path, KERAS_FIT_CRASH)
+    assert parser == "generic_log" and steps == []
+    assert [e["line"] for e in events if e["kind"] == "crash"][:1] == _lines_of(KERAS_FIT_CRASH, r"^Traceback")
