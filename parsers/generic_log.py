@@ -51,7 +51,8 @@ _LAYER_COST = re.compile(r"\bcost:[A-Za-z_][\w/.]{0,80}\s{1,4}(?P<v>[-+]?\d{1,12
 # restarts, the launch configuration, a training header, checkpoint loads and saves, a GPU
 # running out of memory.
 _LAUNCHER = re.compile(
-    r"failed \(exitcode: -?\d+\)|^Child process \d{1,9} \(local_rank \d{1,7}\) FAILED \(exitcode -?\d{1,4}\)|[Ww]orker group FAILED|will restart worker group|Restarting worker group|"
+    r"failed \(exitcode: -?\d+\)|^Child process \d{1,9} \(local_rank \d{1,7}\) FAILED \(exitcode -?\d{1,4}\)|"
+    r"[Ww]orker group FAILED|will restart worker group|Restarting worker group|"
     r"Starting elastic_operator with launch configs|Running torch\.distributed\.run|Training starts at step \d+|"
     r"Received \d+ death signal|(?:Closing|Sending) process \d+ (?:via|closing) signal|Rendezvous complete for workers|"
     r"slurmstepd: error: \*\*\* (?:JOB|STEP) |srun: error: Node failure on |terminate called after throwing an instance of |"
