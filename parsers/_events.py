@@ -230,6 +230,8 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (research scripts' own words: `  → Saved best model (Dice: 0.0007)`, TransUNet's
                            # `save best model to ../model/.../best_model.pth at epoch 270, val dice: 0.807`)
                            r"|(?:^|[^\w\s]\s{0,2})Saved best model\b|(?:^|: )save best model to \S"
+                           # (and a notebook's `Saving model at epoch 0 with validation loss of 0.00033`)
+                           r"|^Saving model at epoch \d{1,9}\b"
                            r"|\bSaving parameters and momentum to \S"
                            r"|\bValidation loss decreased \([-+\w.]{1,40} --> [-+\w.]{1,40}\)\.\s{1,4}Saving model \.\.\."
                            r"|\bSaving current state to \S"
@@ -307,6 +309,13 @@ _GAUSSIANS_SAVE = re.compile(r"^\[ITER (\d{1,12})\] Saving Gaussians\b")
 # Unity ML-Agents' model export at each checkpoint (and at the end), named by its step: "Exported
 # results/3DBall/3DBall-500000.onnx" (`.nn` before 0.21)
 _MLAGENTS_EXPORT = re.compile(r"(?:^|\] )Exported \S.{0,2000}?-(\d{1,15})\.(?:onnx|nn)\s*$")
+# llama.cpp's `finetune` and `train-text-from-scratch` as they write a checkpoint: "save_checkpoint_lora_file:
+# saving to checkpoint-10.gguf", "save_checkpoint_file: saving to chk-slqm-256x16-1167.gguf" (then the same
+# to `...-LATEST.gguf`, and the model's files: one save)
+_GGML_SAVE = re.compile(r"\bsave_checkpoint(?:_lora)?_file: saving to \S{0,2000}?-(?:(\d{1,15})|LATEST)\.gguf\s*$")
+# spaCy v3's `spacy train` at its end, once it wrote the last and best pipelines: "✔ Saved pipeline to
+# output directory" (`[+] ` on a Windows console)
+_SPACY_SAVED = re.compile(r"^(?:✔|\[\+\]) Saved pipeline to output directory\s*$")
 # RecBole's trainer after its torch.save: "18 Apr 20:47    INFO  Saving current: saved/GRU4Rec-Apr-18-2022_20-41-08.pth"
 # (a notebook whose logger has two handlers prints it again undated on the next line: one save)
 _RECBOLE_SAVE = re.compile(r"(?:^|INFO  )Saving current: (\S{1,1000}\.pth)\s*$")
@@ -414,7 +423,7 @@ _ANY_EVENT_PATTERN = (
     r"done training|finished training|"
     r"end of training|checkpoint|"
     r"total average iteration time)|"
-    r"Save weights to |save model in |save best model is to |Saved best model|save best model to |"
+    r"Save weights to |save model in |save best model is to |Saved best model|save best model to |^Saving model at epoch |"
     r"Saving current state to |Snapshotting to |saving model to |Saving model to |"
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
@@ -438,6 +447,7 @@ _ANY_EVENT_PATTERN = (
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
     r"|\] Saving Gaussians|Saving parameters and momentum to |Exported \S.{0,2000}?\.(?:onnx|nn)\s*$"
+    r"|_file: saving to |Saved pipeline to output directory"
     r"|^\s{0,8}(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc|_int_realloc)\(\): "
     r"|^\s{0,8}(?:double free or corruption|corrupted size vs|corrupted double-linked)"
 )
@@ -905,7 +915,7 @@ class EventScanner:
             if "weights saved in " in text:
                 self.weights_saved[line.rank] = line.number
         elif ("Save weights to " in text or "save model in " in text or "model is to " in text or "best model" in text
-              or " weights to " in text or "and momentum to " in text
+              or "model at epoch " in text or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text) and (
@@ -919,6 +929,15 @@ class EventScanner:
         elif "] Saving Gaussians" in text and (gaussians := _GAUSSIANS_SAVE.match(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(gaussians.group(1)))
+        elif "saving to " in text and (ggml := _GGML_SAVE.search(text)) is not None:
+            if ggml.group(1) is not None:  # (its `-LATEST` copy is the same save's)
+                rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           step=int(ggml.group(1)))
+        elif "Saved pipeline to output directory" in text and _SPACY_SAVED.match(text) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            if not failed:
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="spaCy: the trained pipeline saved")
         elif "Exported " in text and (export := _MLAGENTS_EXPORT.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(export.group(1)))

@@ -246,8 +246,9 @@ _HIFIGAN = re.compile(r"^Steps : (?P<s>\d{1,15}), Gen Loss Total : (?P<l>" + _FI
                       r"\bs/b : (?P<t>\d{1,9}(?:\.\d{1,20})?)\s*$")
 # NVIDIA's Tacotron 2 (and Mellotron's and Flowtron's copies) at every iteration: `Train loss 64998
 # 0.302735 Grad Norm 0.958112 4.36s/it`: the iteration, its loss, its gradient's norm, its seconds
-_TACOTRON = re.compile(r"^Train loss (?P<s>\d{1,15}) (?P<l>" + _FIGURE + r"|nan|inf) Grad Norm (?P<g>" + _FIGURE + r"|nan|inf) "
-                       r"(?P<t>\d{1,9}(?:\.\d{1,20})?)s/it\s*$")
+# (its older form: `Train iter       16 loss 49.316841 Grad Norm 10.800460 3.22s/it`)
+_TACOTRON = re.compile(r"^Train (?:loss (?P<s>\d{1,15})|iter\s{1,12}(?P<j>\d{1,15}) loss) (?P<l>" + _FIGURE + r"|nan|inf) "
+                       r"Grad Norm (?P<g>" + _FIGURE + r"|nan|inf) (?P<t>\d{1,9}(?:\.\d{1,20})?)s/it\s*$")
 
 
 # rl_games' epoch line (its `epoch` a training iteration: a horizon of steps in every environment,
@@ -277,6 +278,29 @@ _DARTS = re.compile(r"(?:^|[\d\]] )train (?P<s>\d{3,9}) [-+\d.eE]{1,20} \d{1,3}\
 # since training began
 _ENAS = re.compile(r"^epoch=\d{1,9}\s{1,8}ch_step=(?P<s>\d{1,12})\s{1,8}loss=(?P<l>[-+\d.eE]{1,20})\s.{0,200}?"
                    r"\bmins=(?P<m>\d{1,9}(?:\.\d{1,9})?)\s*$")
+# The BERT fine-tuning tutorial's loop (Chris McCormick's, copied into countless notebooks) every 40
+# batches: `  Batch    40  of    241.    Elapsed: 0:00:14.` (`{:>5,}`: `Batch 1,000  of  4,219.`), the
+# batch of the epoch (`======== Epoch 1 / 4 ========` above) and its whole seconds since the epoch
+# began
+_BATCH_OF_ELAPSED = re.compile(r"^\s{0,12}Batch\s{1,8}(?P<i>\d{1,3}(?:,\d{3}){0,4})\s{1,8}of"
+                               r"\s{1,8}(?P<n>\d{1,3}(?:,\d{3}){0,4})\."
+                               r"\s{1,8}Elapsed: (?:(?P<d>\d{1,5}) days?, )?(?P<h>\d{1,5}):(?P<m>\d\d):(?P<sec>\d\d)\.")
+# Deeplearning4j's ScoreIterationListener: `o.d.o.l.ScoreIterationListener - Score at iteration 930 is
+# 0.0712` (the score the loss)
+_DL4J = re.compile(r"\bScore at iteration (?P<s>\d{1,15}) is (?P<l>" + _FIGURE + r"|NaN|-?Infinity)\s*$")
+# CNTK's progress writer at an epoch's end: `Finished Epoch[2 of 40]: [Training] loss = 0.106030 * 60000,
+# metric = 3.09% * 60000 3.638s (16492.6 samples/s);`
+_CNTK = re.compile(r"Finished Epoch\[\s{0,8}(?P<e>\d{1,9}) of \d{1,9}\]: \[Training\] loss = (?P<l>" + _FIGURE + r"|nan|inf)"
+                   r" \* \d{1,15}, .{0,80}?(?P<t>\d{1,9}\.\d{1,9})s \(\s{0,8}[\d.]{1,20} samples/s\)")
+# Leela Zero's and Leela Chess Zero's tfprocess every 100 or 1000 steps: `step 577000, policy=1.71688
+# mse=0.192603 reg=0.100024 total=2.58732 (236.009 pos/s)` (before, `step 169900, policy loss=...`):
+# the step, its total loss where printed
+_LEELA = re.compile(r"^step (?P<s>\d{1,15}), (?:lr=\S{1,20} )?policy[ =][^\n]{0,200}?\(\s{0,4}[\d.]{1,20} pos/s\)\s*$")
+_LEELA_TOTAL = re.compile(r"\btotal=(?P<l>" + _FIGURE + r")\s")
+# llama.cpp's `finetune` and `train-text-from-scratch`: `train_opt_callback: iter=     1 sample=9/10322099
+# sched=0.010000 loss=13.108456 dt=00:03:25 eta=14:34:59 |->` (its iteration's time `dt`)
+_GGML_TRAIN = re.compile(r"opt_callback: iter=\s{0,12}(?P<s>\d{1,15}) .{0,120}?\bloss=(?P<l>" + _FIGURE + r"|nan|inf)"
+                         r"(?: dt=(?P<h>\d{2,4}):(?P<m>\d\d):(?P<sec>\d\d(?:\.\d{1,9})?))?")
 # DeepXDE's loss table (`Model.train`'s display every `display_every` iterations): its header
 # `Step      Train loss              Test loss               Test metric`, then a row a display,
 # `1000      [1.14e-02, 8.26e-04]    [5.66e-03, 8.26e-04]    []`: the iteration, the loss terms
@@ -454,6 +478,7 @@ class _OwnStep(NamedTuple):
     in_epoch: bool = False
     rank: int | None = None  # the rank the line names
     rounding: float = 0.0  # an "elapsed" clock's rounding as printed (`_span_mean`)
+    batches: int | None = None  # the epoch's batches, where a count within its epoch says its total
 
 
 # The Open Catalyst Project's trainer (fairchem's, `ocpmodels`): its logger prints every value as
@@ -555,6 +580,26 @@ def _own_step(text: str) -> _OwnStep | None:
         minutes = enas.group("m")
         return _OwnStep(int(enas.group("s")), None, {"loss": float(enas.group("l"))}, "enas", "elapsed",
                         60 * float(minutes), rounding=60 * _half_unit(minutes))
+    if "Elapsed: " in text and (mccormick := _BATCH_OF_ELAPSED.match(text)) is not None:
+        since = (int(mccormick.group("d") or 0) * 86400 + int(mccormick.group("h")) * 3600
+                 + int(mccormick.group("m")) * 60 + int(mccormick.group("sec")))
+        # (whole seconds, rounded or truncated as copies differ: a whole second)
+        return _OwnStep(int(mccormick.group("i").replace(",", "")), None, {}, "generic", "elapsed", float(since),
+                        in_epoch=True, rounding=1.0, batches=int(mccormick.group("n").replace(",", "")))
+    if "Score at iteration " in text and (dl4j := _DL4J.search(text)) is not None:
+        score = to_float(dl4j.group("l"))
+        return _OwnStep(int(dl4j.group("s")), None, {"loss": score} if score is not None else {}, "dl4j")
+    if "Finished Epoch[" in text and (cntk := _CNTK.search(text)) is not None:
+        return _OwnStep(int(cntk.group("e")), None, {"loss": float(cntk.group("l")), "step_time_s": float(cntk.group("t"))},
+                        "cntk")
+    if text[:5] == "step " and (leela := _LEELA.match(text)) is not None:
+        total = _LEELA_TOTAL.search(text, leela.start())
+        return _OwnStep(int(leela.group("s")), None, {"loss": float(total.group("l"))} if total is not None else {}, "leela")
+    if "opt_callback: iter=" in text and (ggml := _GGML_TRAIN.search(text)) is not None:
+        values = {"loss": float(ggml.group("l"))}
+        if ggml.group("h") is not None and int(ggml.group("s")) > 0:
+            values["step_time_s"] = int(ggml.group("h")) * 3600 + int(ggml.group("m")) * 60 + float(ggml.group("sec"))
+        return _OwnStep(int(ggml.group("s")), None, values, "llama.cpp")
     if text[:13] == "At iteration " and (lstm := _LSTMTRAINING.match(text)) is not None:
         return _OwnStep(int(lstm.group("s")), None, {}, "tesseract")
     if " Step: " in text and (mlagents := _MLAGENTS.search(text)) is not None:
@@ -567,8 +612,8 @@ def _own_step(text: str) -> _OwnStep | None:
     if text[:8] == "Steps : " and (hifigan := _HIFIGAN.match(text)) is not None:
         return _OwnStep(int(hifigan.group("s")), None, {"loss": float(hifigan.group("l")),
                                                         "step_time_s": float(hifigan.group("t"))}, "hifigan")
-    if text[:11] == "Train loss " and (tacotron := _TACOTRON.match(text)) is not None:
-        return _OwnStep(int(tacotron.group("s")), None, {
+    if text[:6] == "Train " and (tacotron := _TACOTRON.match(text)) is not None:
+        return _OwnStep(int(tacotron.group("s") or tacotron.group("j")), None, {
             "loss": float(tacotron.group("l")), "grad_norm": float(tacotron.group("g")),
             "step_time_s": float(tacotron.group("t"))}, "tacotron2")
     if "Up. " in text and (marian := _MARIAN.search(text)) is not None:
@@ -2478,6 +2523,8 @@ class GenericLogParser(LogReader):
                     rows.steps[-1]["framework"] = own.framework
                     if own.epoch is not None:
                         within.append((len(rows.steps) - 1, own.epoch))
+                        if own.batches:
+                            sizes[(rows.steps[-1]["rank"], own.epoch)] = own.batches
                 continue
             if "per step time: " in text and (monitor := _TIME_MONITOR.match(text)) is not None:
                 # MindSpore's TimeMonitor after the epoch's LossMonitor line: that step's mean time

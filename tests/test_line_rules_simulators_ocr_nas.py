@@ -361,6 +361,158 @@ KERAS_FIT_CRASH = [
     "",
 ]
 
+# Chris McCormick's BERT fine-tuning loop on CoLA (satyajitghana/TSAI-DeepNLP-END2.0 @ 771787c8,
+# 14_BERT_BART/README.md, its training log block's first two epochs)
+BERT_TUTORIAL = [
+    "======== Epoch 1 / 4 ========",
+    "Training...",
+    "  Batch    40  of    241.    Elapsed: 0:00:14.",
+    "  Batch    80  of    241.    Elapsed: 0:00:28.",
+    "  Batch   120  of    241.    Elapsed: 0:00:43.",
+    "  Batch   160  of    241.    Elapsed: 0:00:57.",
+    "  Batch   200  of    241.    Elapsed: 0:01:12.",
+    "  Batch   240  of    241.    Elapsed: 0:01:27.",
+    "",
+    "  Average training loss: 0.40",
+    "  Training epcoh took: 0:01:27",
+    "",
+    "Running Validation...",
+    "  Accuracy: 0.81",
+    "  Validation took: 0:00:04",
+    "",
+    "======== Epoch 2 / 4 ========",
+    "Training...",
+    "  Batch    40  of    241.    Elapsed: 0:00:15.",
+    "  Batch    80  of    241.    Elapsed: 0:00:30.",
+    "  Batch   120  of    241.    Elapsed: 0:00:45.",
+    "  Batch   160  of    241.    Elapsed: 0:01:00.",
+]
+
+# The same loop with a save after each epoch, in an XLNet multi-label notebook's output (nbconvert markdown, index
+# id 5836384176, CRLF lines)
+XLNET_SAVE = [
+    "      Batch 1,560  of  1,796.    Elapsed: 0:13:01.\r",
+    "      Batch 1,600  of  1,796.    Elapsed: 0:13:21.\r",
+    "      Batch 1,640  of  1,796.    Elapsed: 0:13:42.\r",
+    "      Batch 1,680  of  1,796.    Elapsed: 0:14:03.\r",
+    "      Batch 1,720  of  1,796.    Elapsed: 0:14:23.\r",
+    "      Batch 1,760  of  1,796.    Elapsed: 0:14:44.\r",
+    "    \r",
+    "      Average training loss: 0.00\r",
+    "      Training epcoh took: 0:15:02\r",
+    "    \r",
+    "    Running Validation...\r",
+    "      Validation Loss: 0.00\r",
+    "      Validation took: 0:01:22\r",
+    "    \r",
+    "\r",
+    "    Epoch:  20%|██        | 1/5 [16:41<1:06:44, 1001.08s/it]\r",
+    "\r",
+    "    Saving model at epoch 0 with validation loss of 0.00033740604524109483\r",
+    "    \r",
+    "    ======== Epoch 1 / 5 ========\r",
+    "    Training...\r",
+    "      Batch    40  of  1,796.    Elapsed: 0:00:20.\r",
+]
+
+# Deeplearning4j 1.0.0-M2's LeNet MNIST example (houbb's blog "DeepLearning4j-06-Hello world", index id 4084651176)
+DL4J = [
+    "o.d.o.l.ScoreIterationListener - Score at iteration 0 is 2.4743150434186543",
+    "o.d.o.l.ScoreIterationListener - Score at iteration 10 is 1.1818027856870121",
+    "o.d.o.l.ScoreIterationListener - Score at iteration 20 is 0.5705571103633293",
+    "o.d.o.l.ScoreIterationListener - Score at iteration 30 is 0.6281973756740101",
+    "o.d.o.l.ScoreIterationListener - Score at iteration 40 is 0.42112611437444736",
+    "o.d.o.l.ScoreIterationListener - Score at iteration 50 is 0.4008099047571695",
+    "o.d.o.l.ScoreIterationListener - Score at iteration 60 is 0.5216449826506526",
+]
+
+# CNTK 2.4's ConvNet MNIST under Azure Batch AI (a Korean quickstart doc, index id 10981537718, its sample output)
+CNTK = [
+    "Finished Epoch[1 of 40]: [Training] loss = 0.405960 * 60000, metric = 13.01% * 60000 21.741s (2759"
+    ".8 samples/s);",
+    "Finished Epoch[2 of 40]: [Training] loss = 0.106030 * 60000, metric = 3.09% * 60000 3.638s (16492."
+    "6 samples/s);",
+    "Finished Epoch[3 of 40]: [Training] loss = 0.078542 * 60000, metric = 2.32% * 60000 3.477s (17256."
+    "3 samples/s);",
+]
+
+# Leela Zero's tfprocess (leela-zero/leela-zero issue 1061, the second block of its description)
+LEELA_ZERO = [
+    "Model saved in file: /home/morbo/git/leela-zero/training/tf/leelaz-model-576000",
+    "Leela weights saved to /home/morbo/git/leela-zero/training/tf/leelaz-model-576000.txt",
+    "step 577000, policy=1.71688 mse=0.192603 reg=0.100024 total=2.58732 (236.009 pos/s)",
+    "step 578000, policy=1.7155 mse=0.191874 reg=0.100024 total=2.58302 (300.619 pos/s)",
+    "step 579000, policy=1.71673 mse=0.192965 reg=0.100024 total=2.58861 (300.564 pos/s)",
+    "step 580000, policy=1.71172 mse=0.193035 reg=0.100022 total=2.58389 (300.537 pos/s)",
+    "step 581000, policy=1.71498 mse=0.193549 reg=0.10002 total=2.5892 (300.539 pos/s)",
+    "step 582000, policy=1.71038 mse=0.191926 reg=0.10002 total=2.57811 (300.596 pos/s)",
+    "step 583000, policy=1.72087 mse=0.194064 reg=0.10002 total=2.59714 (300.669 pos/s)",
+    "step 584000, policy=1.71855 mse=0.192677 reg=0.100019 total=2.58928 (300.483 pos/s)",
+    "step 584000, policy=1.70126 training accuracy=60.0117%, mse=0.193385",
+    "Model saved in file: /home/morbo/git/leela-zero/training/tf/leelaz-model-584000",
+    "Leela weights saved to /home/morbo/git/leela-zero/training/tf/leelaz-model-584000.txt",
+    "step 585000, policy=1.71406 mse=0.192978 reg=0.100018 total=2.58599 (236.578 pos/s)",
+]
+
+# llama.cpp `finetune`, a LoRA on Llama-3-8B on CPU (neoneye's notes "# Finetune v4", index id 28238276095)
+GGML_FINETUNE = [
+    "train_opt_callback: iter=     0 sample=1/10322099 sched=0.000000 loss=0.000000 |->",
+    "train_opt_callback: iter=     1 sample=9/10322099 sched=0.010000 loss=13.108456 dt=00:03:25 eta=14"
+    ":34:59 |->",
+    "train_opt_callback: iter=     2 sample=17/10322099 sched=0.020000 loss=13.578369 dt=00:03:14 eta=1"
+    "3:41:58 |>",
+    "train_opt_callback: iter=     3 sample=25/10322099 sched=0.030000 loss=12.660073 dt=00:03:09 eta=1"
+    "3:21:05 |----->",
+    "train_opt_callback: iter=     4 sample=33/10322099 sched=0.040000 loss=13.175516 dt=00:03:08 eta=1"
+    "3:13:25 |>",
+    "train_opt_callback: iter=     5 sample=41/10322099 sched=0.050000 loss=12.587597 dt=00:03:08 eta=1"
+    "3:07:41 |------>",
+    "train_opt_callback: iter=     6 sample=49/10322099 sched=0.060000 loss=13.083473 dt=00:03:08 eta=1"
+    "3:04:39 |->",
+    "train_opt_callback: iter=     7 sample=57/10322099 sched=0.070000 loss=12.490389 dt=00:03:08 eta=1"
+    "3:02:24 |------->",
+    "train_opt_callback: iter=     8 sample=65/10322099 sched=0.080000 loss=12.374289 dt=00:03:06 eta=1"
+    "2:51:02 |-------->",
+    "train_opt_callback: iter=     9 sample=73/10322099 sched=0.090000 loss=10.041038 dt=00:03:04 eta=1"
+    "2:40:33 |-------------------------------->",
+    "save_checkpoint_lora_file: saving to checkpoint-10.gguf",
+    "save_checkpoint_lora_file: saving to checkpoint-LATEST.gguf",
+    "save_as_llama_lora: saving to lora.bin",
+    "save_as_llama_lora: saving to lora.bin",
+]
+
+# NVIDIA/tacotron2 pull request 54 (a distributed fp16 run's lines, turn 1)
+TACOTRON_OLD = [
+    "Train iter       16 loss 49.316841 Grad Norm 10.800460 3.22s/it",
+    "/scratch/github/tacotron2/fp16_optimizer.py:173: UserWarning: torch.nn.utils.clip_grad_norm is now"
+    " deprecated in favor of torch.nn.utils.clip_grad_norm_.",
+    "  return torch.nn.utils.clip_grad_norm(fp32_params, clip)",
+    "OVERFLOW! Skipping step. Attempted loss scale: 65536.0",
+    "Train iter       18 loss 40.572620 Grad Norm 24.962288 3.18s/it",
+    "Train iter       19 loss 23.865871 Grad Norm 18.794416 3.18s/it",
+    "Train iter       20 loss 13.441618 Grad Norm 15.939060 3.23s/it",
+    "Train iter       21 loss 7.951932 Grad Norm 8.706021 3.25s/it",
+    "Train iter       22 loss 6.590442 Grad Norm 6.689472 3.16s/it",
+]
+
+# spaCy v3 `spacy train` (project notes "Expérience NER 25/03/2025", index id 31102137736)
+SPACY_V3 = [
+    "E    #       LOSS TOK2VEC  LOSS NER  ENTS_F  ENTS_P  ENTS_R  SCORE ",
+    "---  ------  ------------  --------  ------  ------  ------  ------",
+    "  0       0          0.00     36.70    0.00    0.00    0.00    0.00",
+    " 66     200         16.25    933.98   47.06   50.00   44.44    0.47",
+    "143     400          0.00      0.00   58.82   62.50   55.56    0.59",
+    "243     600          0.00      0.00   58.82   62.50   55.56    0.59",
+    "343     800          0.00      0.00   58.82   62.50   55.56    0.59",
+    "512    1000          0.00      0.00   58.82   62.50   55.56    0.59",
+    "712    1200          0.00      0.00   58.82   62.50   55.56    0.59",
+    "912    1400          0.00      0.00   58.82   62.50   55.56    0.59",
+    "1112    1600          0.00      0.00   58.82   62.50   55.56    0.59",
+    "1312    1800          0.00      0.00   58.82   62.50   55.56    0.59",
+    "1512    2000          0.00      0.00   58.82   62.50   55.56    0.59",
+    "✔ Saved pipeline to output directory",
+]
+
 def _lines_of(lines: list[str], pattern: str) -> list[int]:
     return [number for number, text in enumerate(lines, 1) if re.search(pattern, text)]
 
@@ -529,3 +681,99 @@ def test_a_traceback_through_keras_fit_is_a_crashed_training_run(tmp_path: Path)
     parser, steps, events = _read(tmp_path, KERAS_FIT_CRASH)
     assert parser == "generic_log" and steps == []
     assert [e["line"] for e in events if e["kind"] == "crash"][:1] == _lines_of(KERAS_FIT_CRASH, r"^Traceback")
+
+
+def test_the_bert_tutorials_batches_go_on_across_epochs_timed_by_their_elapsed_clock(tmp_path: Path) -> None:
+    """McCormick's `  Batch    80  of    241.    Elapsed: 0:00:28.` is batch 80 of its epoch's 241
+    (epoch 2's batch 40 is step 241 + 40); a batch's time is the whole seconds `Elapsed` went on
+    over the batches since a line far enough back that a second's rounding at each end moves it
+    by at most a tenth (40 batches in 14 s are not: none)."""
+    _, steps, _ = _read(tmp_path, BERT_TUTORIAL)
+    epochs = [int(m.group(1)) for t in BERT_TUTORIAL if (m := re.match(r"=+ Epoch (\d+) / 4 =+", t))]
+    assert epochs == [1, 2]
+    rows, epoch = [], 0
+    for text in BERT_TUTORIAL:
+        if (head := re.match(r"=+ Epoch (\d+) / 4", text)) is not None:
+            epoch = int(head.group(1))
+        elif (m := re.match(r"\s+Batch\s+(\d+)\s+of\s+241\.\s+Elapsed: 0:(\d\d):(\d\d)\.", text)) is not None:
+            rows.append(((epoch - 1) * 241 + int(m.group(1)), int(m.group(1)), int(m.group(2)) * 60 + int(m.group(3))))
+    assert [s["step"] for s in steps] == [step for step, _, _ in rows]
+    # epoch 1 printed 14, 28, 43, 57, 72, 87 s, epoch 2 15, 30, 45, 60 s: 40 batches' 14-15 s
+    # are too short a span for the 2 s the two roundings may take, 80 batches' 29-30 s are not
+    assert [s["step_time_s"] for s in steps] == [None, None, 29 / 80, 29 / 80, 29 / 80, 30 / 80,
+                                                 None, None, 30 / 80, 30 / 80]
+
+
+def test_a_notebooks_saving_model_at_epoch_is_a_save(tmp_path: Path) -> None:
+    """`Saving model at epoch 0 with validation loss of 0.00033...` (the loop's save after an
+    epoch, in a CRLF notebook export) is a save."""
+    _, steps, events = _read(tmp_path, XLNET_SAVE)
+    assert steps
+    assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == _lines_of(
+        XLNET_SAVE, r"Saving model at epoch 0")
+
+
+def test_dl4js_score_lines_are_iterations_with_their_loss(tmp_path: Path) -> None:
+    """Deeplearning4j's `ScoreIterationListener - Score at iteration 10 is 1.18...` is iteration 10,
+    its score the loss."""
+    _, steps, _ = _read(tmp_path, DL4J)
+    printed = [(int(m.group(1)), float(m.group(2))) for t in DL4J
+               if (m := re.search(r"Score at iteration (\d+) is ([\d.]+)$", t))]
+    assert len(printed) == 7
+    assert [(s["step"], s["loss"], s["framework"]) for s in steps] == [(n, v, "dl4j") for n, v in printed]
+
+
+def test_cntks_finished_epoch_lines_are_epochs_with_their_loss_and_seconds(tmp_path: Path) -> None:
+    """CNTK's `Finished Epoch[2 of 40]: [Training] loss = 0.106030 * 60000, ... 3.638s (...)` is epoch
+    2, its loss, its 3.638 s."""
+    _, steps, _ = _read(tmp_path, CNTK)
+    printed = [(int(m.group(1)), float(m.group(2)), float(m.group(3))) for t in CNTK
+               if (m := re.match(r"Finished Epoch\[(\d+) of 40\]: \[Training\] loss = ([\d.]+) .* ([\d.]+)s \(", t))]
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == printed == [
+        (1, 0.405960, 21.741), (2, 0.106030, 3.638), (3, 0.078542, 3.477)]
+
+
+def test_leelas_step_lines_and_tensorflows_model_saved(tmp_path: Path) -> None:
+    """Leela Zero's `step 577000, policy=... total=2.58732 (236.009 pos/s)` is step 577000 with its
+    total loss (not the accuracy line of the same step); TensorFlow's `Model saved in file: ...`
+    is a save."""
+    _, steps, events = _read(tmp_path, LEELA_ZERO)
+    printed = [(int(m.group(1)), float(m.group(2))) for t in LEELA_ZERO
+               if (m := re.match(r"step (\d+), policy=.* total=([\d.]+) \(", t))]
+    assert [(s["step"], s["loss"]) for s in steps] == printed
+    assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == _lines_of(
+        LEELA_ZERO, r"^Model saved in file: ")
+
+
+def test_llama_cpps_training_iterations_and_checkpoints(tmp_path: Path) -> None:
+    """llama.cpp's `train_opt_callback: iter=     1 ... loss=13.108456 dt=00:03:25 ...` is iteration 1,
+    its loss, its 205 s; `save_checkpoint_lora_file: saving to checkpoint-10.gguf` a save of
+    iteration 10 (its `checkpoint-LATEST.gguf` and the LoRA files the same save's)."""
+    _, steps, events = _read(tmp_path, GGML_FINETUNE)
+    printed = [(int(m.group(1)), float(m.group(2)), m.group(3)) for t in GGML_FINETUNE
+               if (m := re.match(r"train_opt_callback: iter=\s*(\d+) .* loss=([\d.]+)(?: dt=(\d\d:\d\d:\d\d))?", t))]
+    assert [(s["step"], s["loss"]) for s in steps] == [(n, v) for n, v, _ in printed]
+    assert [s["step_time_s"] for s in steps] == [
+        None if dt is None else int(dt[:2]) * 3600 + int(dt[3:5]) * 60 + int(dt[6:]) for _, _, dt in printed]
+    assert [(e["line"], e["step"]) for e in events if e["kind"].startswith("checkpoint_save")] == [
+        (_lines_of(GGML_FINETUNE, r"saving to checkpoint-10\.gguf")[0], 10)]
+
+
+def test_tacotron_2s_older_train_iter_lines(tmp_path: Path) -> None:
+    """Tacotron 2's older `Train iter       16 loss 49.316841 Grad Norm 10.800460 3.22s/it` is
+    iteration 16, its loss and its 3.22 s."""
+    _, steps, _ = _read(tmp_path, TACOTRON_OLD)
+    printed = [(int(m.group(1)), float(m.group(2)), float(m.group(3))) for t in TACOTRON_OLD
+               if (m := re.match(r"Train iter\s+(\d+) loss ([\d.]+) Grad Norm [\d.]+ ([\d.]+)s/it$", t))]
+    assert len(printed) == 6
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == printed
+
+
+def test_spacy_v3s_saved_pipeline_is_a_save_and_the_runs_end(tmp_path: Path) -> None:
+    """spaCy v3's `✔ Saved pipeline to output directory`, printed once training is over, is the
+    last save and the run's clean end."""
+    _, steps, events = _read(tmp_path, SPACY_V3)
+    assert [s["step"] for s in steps] == [int(t.split()[1]) for t in SPACY_V3 if re.match(r"\s*\d+\s+\d+\s", t)]
+    saved = _lines_of(SPACY_V3, r"Saved pipeline to output directory")
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("checkpoint_save_end", "attempt_end")] == [
+        ("checkpoint_save_end", saved[0]), ("attempt_end", saved[0])]
