@@ -1435,10 +1435,11 @@ TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of i
 # a traceback's frame in a training loop (`trainer.train()`, HF's `_inner_training_loop`, a
 # `train_step`/`training_step`, a `train.py`): a bar it stopped was training's, not an evaluation's
 # (and Megatron's `megatron/training.py`, `megatron/training/training.py`, its `pretrain(` call)
-# (and Keras' `fit`: `File ".../keras/engine/training.py", line 1134, in fit`)
 _TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train\.py\b"
-                             r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\("
-                             r"|[\\/]engine[\\/]training(?:_v1)?\.py\", line \d{1,6}, in fit\b")
+                             r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\(")
+# Keras' `fit` in a traceback (`File ".../keras/engine/training.py", line 1134, in fit`): a step-less
+# console's training run (a Keras console with its steps is the Keras reader's)
+_KERAS_FIT_FRAME = re.compile(r"[\\/]engine[\\/]training(?:_v1)?\.py\", line \d{1,6}, in fit\b")
 # a traceback's frame in a deep-learning framework's own package (`.../site-packages/torch/cuda/__init__.py`)
 _FRAMEWORK_FRAME = re.compile(r"[\\/](?:site|dist)-packages[\\/](?:torch|tensorflow|keras|jax|jaxlib|flax|mxnet|paddle|mindspore"
                               r"|transformers|deepspeed|accelerate|lightning|pytorch_lightning|megatron|apex)[\\/]")
@@ -2114,8 +2115,9 @@ class GenericLogParser(LogReader):
             return Claim.CONTENT
         if ("Traceback (most recent call last)" in text and "NCCL INFO" not in text and "NCCL WARN" not in text
                 and path.suffix.lower() in LOG_SUFFIXES
-                and (_TRAINING_FRAME.search(text) or ((_FRAMEWORK_FRAME.search(text) or _ACCELERATOR_ERROR.search(text))
-                                                      and _names_training_before_traceback(bodies)))
+                and (_TRAINING_FRAME.search(text) or _KERAS_FIT_FRAME.search(text)
+                     or ((_FRAMEWORK_FRAME.search(text) or _ACCELERATOR_ERROR.search(text))
+                         and _names_training_before_traceback(bodies)))
                 and any("Traceback (most recent call last)" in body and "\\n" not in body for body in bodies)):
             # a job's console (its file named as a log is) that a traceback through its training
             # loop, or through its framework in a run that names its training before it, ended with
