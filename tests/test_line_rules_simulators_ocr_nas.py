@@ -513,6 +513,32 @@ SPACY_V3 = [
     "✔ Saved pipeline to output directory",
 ]
 
+# tf.keras under horovodrun with --tag-output, a rank's fit failing (horovod/horovod issue 3412, its description)
+KERAS_HOROVOD_CRASH = [
+    "[1,0]<stdout>:2022-02-20 10:38:29,028 [INFO] {'loss': 1.0014339685440063, 'auc': 0.468968689441680"
+    "9, 'batch': 0}",
+    "[1,1]<stdout>:2022-02-20 10:38:29,032 [INFO] {'loss': 0.9956496357917786, 'auc': 0.489079058170318"
+    "6, 'batch': 0}",
+    "[1,2]<stdout>:2022-02-20 10:38:29,033 [INFO] {'loss': 1.0065269470214844, 'auc': 0.507917106151580"
+    "8, 'batch': 0}",
+    "[1,0]<stdout>:925/925 - 522s - loss: 0.1655 - auc: 0.7404 - val_loss: 0.1336 - val_auc: 0.8013",
+    "[1,2]<stderr>:Traceback (most recent call last):",
+    '[1,2]<stderr>:  File "/work/code/horovod_test/train_atp_day_cal_ad_horovod.py", line 202, in <modu'
+    "le>",
+    "[1,2]<stderr>:    model.fit(",
+    '[1,2]<stderr>:  File "/usr/local/lib/python3.8/dist-packages/tensorflow/python/keras/engine/traini'
+    'ng.py", line 1183, in fit',
+    "[1,2]<stderr>:    tmp_logs = self.train_function(iterator)",
+    '[1,2]<stderr>:  File "/usr/local/lib/python3.8/dist-packages/tensorflow/python/eager/def_function.'
+    'py", line 889, in __call__',
+    "[1,2]<stderr>:    result = self._call(*args, **kwds)",
+    '[1,2]<stderr>:  File "/usr/local/lib/python3.8/dist-packages/tensorflow/python/eager/def_function.'
+    'py", line 917, in _call',
+    "[1,2]<stderr>:    return self._stateless_fn(*args, **kwds)  # pylint: disable=not-callable",
+    '[1,2]<stderr>:  File "/usr/local/lib/python3.8/dist-packages/tensorflow/python/eager/function.py",'
+    " line 3023, in __call__",
+]
+
 def _lines_of(lines: list[str], pattern: str) -> list[int]:
     return [number for number, text in enumerate(lines, 1) if re.search(pattern, text)]
 
@@ -681,6 +707,10 @@ def test_a_traceback_through_keras_fit_is_a_crashed_training_run(tmp_path: Path)
     parser, steps, events = _read(tmp_path, KERAS_FIT_CRASH)
     assert parser == "generic_log" and steps == []
     assert [e["line"] for e in events if e["kind"] == "crash"][:1] == _lines_of(KERAS_FIT_CRASH, r"^Traceback")
+    # a dated Keras console whose fit failed is still the Keras reader's, with its epoch line's step
+    parser, steps, _ = _read(tmp_path, KERAS_HOROVOD_CRASH, name="horovod.log")
+    assert parser == "keras"
+    assert [(s["step"], s["rank"]) for s in steps] == [(925, 0)]
 
 
 def test_the_bert_tutorials_batches_go_on_across_epochs_timed_by_their_elapsed_clock(tmp_path: Path) -> None:
