@@ -574,7 +574,7 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(deepmd.group("s")), None, {}, "deepmd", "since", float(deepmd.group("t")))
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
         return _OwnStep(int(games.group("e")), None, {}, "rl_games")
-    if "train " in text and (darts := _DARTS.search(text)) is not None:
+    if (at := text.find("train ")) >= 0 and text[at + 6:at + 9].isdigit() and (darts := _DARTS.search(text)) is not None:
         return _OwnStep(int(darts.group("s")), None, {}, "darts", in_epoch=True)
     if text[:6] == "epoch=" and (enas := _ENAS.match(text)) is not None:
         minutes = enas.group("m")
@@ -602,12 +602,12 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(ggml.group("s")), None, values, "llama.cpp")
     if text[:13] == "At iteration " and (lstm := _LSTMTRAINING.match(text)) is not None:
         return _OwnStep(int(lstm.group("s")), None, {}, "tesseract")
-    if " Step: " in text and (mlagents := _MLAGENTS.search(text)) is not None:
+    if (". Step: " in text or ": Step: " in text) and (mlagents := _MLAGENTS.search(text)) is not None:
         since_start = mlagents.group("t")
         return _OwnStep(int(mlagents.group("s")), None, {}, "mlagents", "elapsed" if since_start else None,
                         float(since_start) if since_start else None,
                         rounding=_half_unit(since_start) if since_start else 0.0)
-    if "update: " in text and (habitat := _HABITAT.search(text)) is not None:
+    if "\tfps: " in text and (habitat := _HABITAT.search(text)) is not None:
         return _OwnStep(int(habitat.group("u")), None, {}, "habitat_baselines")
     if text[:8] == "Steps : " and (hifigan := _HIFIGAN.match(text)) is not None:
         return _OwnStep(int(hifigan.group("s")), None, {"loss": float(hifigan.group("l")),
