@@ -446,7 +446,7 @@ _ANY_EVENT_PATTERN = (
     r"|Error for Training job|network-snapshot-|Save best model: monitor\(|Saving current: "
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
-    r"|\] Saving Gaussians|Saving parameters and momentum to |Exported \S.{0,2000}?\.(?:onnx|nn)\s*$"
+    r"|\] Saving Gaussians|Saving parameters and momentum to |Exported "
     r"|_file: saving to |Saved pipeline to output directory"
     r"|^\s{0,8}(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc|_int_realloc)\(\): "
     r"|^\s{0,8}(?:double free or corruption|corrupted size vs|corrupted double-linked)"
