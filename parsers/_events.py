@@ -212,8 +212,7 @@ WATCHDOG = re.compile(
 # anywhere ("OpTy" / "pe=BROADCAST"): its pieces are the next physical lines, which finish it.
 WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 5 lines of 50 columns
 # YOLOX's trainer saving its checkpoint files ("... save_ckpt:356 - Save weights to ./YOLOX_outputs/yolox_s")
-# (and PaddleOCR's "save model in ./output/..." and "save best model is to ./output/.../best_accuracy",
-# Accelerate's save_state: "Saving current state to ...",
+# (and Accelerate's save_state: "Saving current state to ...",
 # Caffe's solver before it writes the weights: "Snapshotting to binary proto file x_iter_8694.caffemodel"
 # or "... HDF5 file ...", older Caffe and its forks "Snapshotting to c3d_ucf101_iter_8694", then the
 # solver's state, "Snapshotting solver state to ...", part of one save)
@@ -226,12 +225,8 @@ WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 
 # (Detectron's (Caffe2's) save of its net's blobs: "INFO net.py: 143: Saving parameters and momentum to
 # .../model_iter59999.pkl", then "... to .../model_final.pkl" at the end)
 _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}weights to \S"
-                           r"|\bsave model in \S|\bsave best model is to \S"
-                           # (research scripts' own words: `  → Saved best model (Dice: 0.0007)`, TransUNet's
-                           # `save best model to ../model/.../best_model.pth at epoch 270, val dice: 0.807`)
-                           r"|(?:^|[^\w\s]\s{0,2})Saved best model\b|(?:^|: )save best model to \S"
                            # (and a notebook's `Saving model at epoch 0 with validation loss of 0.00033`)
-                           r"|^Saving model at epoch \d{1,9}\b"
+                           r"|(?:^\s{0,12}|: |\] )Saving model at epoch \d{1,9}\b"
                            r"|\bSaving parameters and momentum to \S"
                            r"|\bValidation loss decreased \([-+\w.]{1,40} --> [-+\w.]{1,40}\)\.\s{1,4}Saving model \.\.\."
                            r"|\bSaving current state to \S"
@@ -307,8 +302,8 @@ _STYLEGAN_SNAPSHOT = re.compile(r"^(network-snapshot-\d{6})\s{1,20}time \d|\"sna
 # "[ITER 7000] Saving Gaussians"
 _GAUSSIANS_SAVE = re.compile(r"^\[ITER (\d{1,12})\] Saving Gaussians\b")
 # Unity ML-Agents' model export at each checkpoint (and at the end), named by its step: "Exported
-# results/3DBall/3DBall-500000.onnx" (`.nn` before 0.21)
-_MLAGENTS_EXPORT = re.compile(r"(?:^|\] )Exported \S.{0,2000}?-(\d{1,15})\.(?:onnx|nn)\s*$")
+# results/3DBall/3DBall-500000.onnx" (`.nn` before 0.21): its file's step, the line opening with the word
+_MLAGENTS_EXPORT = re.compile(r"-(\d{1,15})\.(?:onnx|nn)\s*$")
 # llama.cpp's `finetune` and `train-text-from-scratch` as they write a checkpoint: "save_checkpoint_lora_file:
 # saving to checkpoint-10.gguf", "save_checkpoint_file: saving to chk-slqm-256x16-1167.gguf" (then the same
 # to `...-LATEST.gguf`, and the model's files: one save)
@@ -316,6 +311,11 @@ _GGML_SAVE = re.compile(r"\bsave_checkpoint(?:_lora)?_file: saving to \S{0,2000}
 # spaCy v3's `spacy train` at its end, once it wrote the last and best pipelines: "✔ Saved pipeline to
 # output directory" (`[+] ` on a Windows console)
 _SPACY_SAVED = re.compile(r"^(?:✔|\[\+\]) Saved pipeline to output directory\s*$")
+# A model's save said once it is written: PaddleOCR's "ppocr INFO: save model in ./output/rec/latest" and
+# "save best model is to ./output/ser/best_accuracy"; research scripts' own words, "  → Saved best model
+# (Dice: 0.0007)", TransUNet's "save best model to ../model/.../best_model.pth at epoch 270, val dice: 0.807"
+_MODEL_SAVED = re.compile(r"\bsave model in \S|\bsave best model is to \S|(?:^|: )save best model to \S"
+                          r"|(?:^\s{0,12}|[^\w\s]\s{0,2}|\bINFO:?\s{1,4})Saved best model\b")
 # RecBole's trainer after its torch.save: "18 Apr 20:47    INFO  Saving current: saved/GRU4Rec-Apr-18-2022_20-41-08.pth"
 # (a notebook whose logger has two handlers prints it again undated on the next line: one save)
 _RECBOLE_SAVE = re.compile(r"(?:^|INFO  )Saving current: (\S{1,1000}\.pth)\s*$")
@@ -914,8 +914,10 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "weights saved in " in text:
                 self.weights_saved[line.rank] = line.number
-        elif ("Save weights to " in text or "save model in " in text or "model is to " in text or "best model" in text
-              or "model at epoch " in text or " weights to " in text or "and momentum to " in text
+        elif ("save model in " in text or "model is to " in text or "best model" in text) and (
+                _MODEL_SAVED.search(text) is not None):
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+        elif ("Save weights to " in text or "model at epoch " in text or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text) and (
@@ -938,7 +940,7 @@ class EventScanner:
             if not failed:
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="spaCy: the trained pipeline saved")
-        elif "Exported " in text and (export := _MLAGENTS_EXPORT.search(text)) is not None:
+        elif (text.startswith("Exported ") or "] Exported " in text) and (export := _MLAGENTS_EXPORT.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(export.group(1)))
         elif "Saving current: " in text and (recbole := _RECBOLE_SAVE.search(text)) is not None:

@@ -300,7 +300,10 @@ _LEELA_TOTAL = re.compile(r"\btotal=(?P<l>" + _FIGURE + r")\s")
 # llama.cpp's `finetune` and `train-text-from-scratch`: `train_opt_callback: iter=     1 sample=9/10322099
 # sched=0.010000 loss=13.108456 dt=00:03:25 eta=14:34:59 |->` (its iteration's time `dt`)
 _GGML_TRAIN = re.compile(r"opt_callback: iter=\s{0,12}(?P<s>\d{1,15}) .{0,120}?\bloss=(?P<l>" + _FIGURE + r"|nan|inf)"
-                         r"(?: dt=(?P<h>\d{2,4}):(?P<m>\d\d):(?P<sec>\d\d(?:\.\d{1,9})?))?")
+                         r"(?: dt=(?:(?P<h>\d{2}):(?P<m>\d\d):(?P<sec>\d\d)|(?P<ms>\d{1,9}(?:\.\d{1,9})?)ms)\b)?")
+# (`dt` is its smoothed time an iteration, printed in milliseconds under a second, else truncated to
+# whole seconds: kept from `GGML_DT_WHOLE_S` up, where a second's truncation is at most a tenth of it)
+GGML_DT_WHOLE_S = 10
 # DeepXDE's loss table (`Model.train`'s display every `display_every` iterations): its header
 # `Step      Train loss              Test loss               Test metric`, then a row a display,
 # `1000      [1.14e-02, 8.26e-04]    [5.66e-03, 8.26e-04]    []`: the iteration, the loss terms
@@ -479,6 +482,7 @@ class _OwnStep(NamedTuple):
     rank: int | None = None  # the rank the line names
     rounding: float = 0.0  # an "elapsed" clock's rounding as printed (`_span_mean`)
     batches: int | None = None  # the epoch's batches, where a count within its epoch says its total
+    series: str | None = None  # the counter the line is one of, where a program prints several (ML-Agents' behaviours)
 
 
 # The Open Catalyst Project's trainer (fairchem's, `ocpmodels`): its logger prints every value as
@@ -528,9 +532,8 @@ def _own_step(text: str) -> _OwnStep | None:
             values = {}
             if (loss := _PARLAI_LOSS.search(text, parlai.end())) is not None:
                 values["loss"] = float(loss.group("v"))
-            # (its seconds printed whole: a whole unit, as they may be truncated)
-            return _OwnStep(int(step), None, values, "parlai", "elapsed", float(parlai.group("t")),
-                            rounding=2 * _half_unit(parlai.group("t")))
+            # (its seconds floored to whole ones, `time:4.0s` too: a second's rounding)
+            return _OwnStep(int(step), None, values, "parlai", "elapsed", float(parlai.group("t")), rounding=1.0)
     if "%)  " in text and (nerf := _NERFSTUDIO.match(text)) is not None:
         seconds = float(nerf.group("t")) / (1000 if nerf.group("u") == "ms" else 1)
         return _OwnStep(int(nerf.group("s")), None, {"step_time_s": seconds}, "nerfstudio")
@@ -597,8 +600,11 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(leela.group("s")), None, {"loss": float(total.group("l"))} if total is not None else {}, "leela")
     if "opt_callback: iter=" in text and (ggml := _GGML_TRAIN.search(text)) is not None:
         values = {"loss": float(ggml.group("l"))}
-        if ggml.group("h") is not None and int(ggml.group("s")) > 0:
-            values["step_time_s"] = int(ggml.group("h")) * 3600 + int(ggml.group("m")) * 60 + float(ggml.group("sec"))
+        if ggml.group("ms") is not None:
+            values["step_time_s"] = float(ggml.group("ms")) / 1000
+        elif ggml.group("h") is not None and (
+                dt := int(ggml.group("h")) * 3600 + int(ggml.group("m")) * 60 + int(ggml.group("sec"))) >= GGML_DT_WHOLE_S:
+            values["step_time_s"] = float(dt)
         return _OwnStep(int(ggml.group("s")), None, values, "llama.cpp")
     if text[:13] == "At iteration " and (lstm := _LSTMTRAINING.match(text)) is not None:
         return _OwnStep(int(lstm.group("s")), None, {}, "tesseract")
@@ -606,7 +612,8 @@ def _own_step(text: str) -> _OwnStep | None:
         since_start = mlagents.group("t")
         return _OwnStep(int(mlagents.group("s")), None, {}, "mlagents", "elapsed" if since_start else None,
                         float(since_start) if since_start else None,
-                        rounding=_half_unit(since_start) if since_start else 0.0)
+                        rounding=_half_unit(since_start) if since_start else 0.0,
+                        series="".join(text[max(0, mlagents.start() - 200):mlagents.start()].split()[-1:]))
     if "\tfps: " in text and (habitat := _HABITAT.search(text)) is not None:
         return _OwnStep(int(habitat.group("u")), None, {}, "habitat_baselines")
     if text[:8] == "Steps : " and (hifigan := _HIFIGAN.match(text)) is not None:
@@ -2277,6 +2284,7 @@ class GenericLogParser(LogReader):
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
         clocked: dict[tuple[int | None, str], tuple[int, float | None]] = {}  # (rank, program) -> (step, seconds)
         elapsed: dict[tuple[int | None, str], list[tuple[int, float, float]]] = {}  # (rank, program) -> its `_span_mean` history
+        series: dict[tuple[int | None, str], str] = {}  # (rank, program) -> the counter its lines are read of
         keras_epoch: dict[int | None, int] = {}  # rank -> the epoch its last `Start of epoch N` opened
         args_batch: int | None = None  # the batch size the script's arguments (argparse's Namespace) last named
         chainer_bar: list[dict[str, Any]] = []  # Chainer's ProgressBar's iterations (`_chainer_steps`)
@@ -2498,6 +2506,8 @@ class GenericLogParser(LogReader):
                         own.epoch == 1 or line.rank in tslib_batches):
                     # the epoch's iteration past the epochs before, each of the batches an epoch's end said
                     own = own._replace(step=(own.epoch - 1) * tslib_batches.get(line.rank, 0) + own.step, epoch=None)
+                if own.series is not None and series.setdefault((line.rank, own.framework), own.series) != own.series:
+                    continue  # (another behaviour's summary: each counts its own steps; the first one's are read)
                 if own.clock == "elapsed" and own.seconds is not None:
                     # the seconds since training began: over the steps since an earlier line of the run
                     # far enough back for the printed rounding (`_span_mean`); a count or clock gone

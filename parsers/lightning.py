@@ -68,10 +68,12 @@ _TQDM = re.compile(
     r"Epoch (?P<epoch>\d{1,15}+):\s*+:?\s*+(?:\d++%\s*+)?(?:\|[^|]*+\|\s*+)?(?P<i>\d{1,15}+)(?:/(?:(?P<n>\d{1,15}+)|\?))?(?:it)?"
     r"\s*+\[(?P<rest>[^\]]*+)\]?"
 )
-# (a bar's glyphs between the epoch and the count: at 0% Rich still draws it, dimmed; a script's own
-# `Epoch 31/300 200/1000 loss: 0.2830 time 1.49s`, Swin UNETR's, draws none)
+# (the bar between the epoch and the count: its glyphs, or the spaces Rich pads an empty bar with where
+# it draws no colours (a file, a pipe); not a single space: a script's own `Epoch 31/300 200/1000 loss:
+# 0.2830 time 1.49s`, Swin UNETR's)
 _RICH = re.compile(
-    r"Epoch (?P<epoch>\d{1,15}+)/(?P<epochs>\d{1,15}+)\s++[━╸╺][━╸╺\s]*+(?P<i>\d{1,15}+)/(?P<n>\d{1,15}+)\s++(?P<rest>.*)$"
+    r"Epoch (?P<epoch>\d{1,15}+)/(?P<epochs>\d{1,15}+)(?:\s++[━╸╺][━╸╺\s]*+|\s{2}\s*+)"
+    r"(?P<i>\d{1,15}+)/(?P<n>\d{1,15}+)\s++(?P<rest>.*)$"
 )
 _KV = re.compile(
     r"(?<![\w./])(?P<key>[A-Za-z_](?:[\w./]| (?=[\w./])){0,80}?)\s*[=:]\s*"

@@ -352,13 +352,13 @@ def test_more_checkpoint_phrasings_and_a_spaced_iter_time() -> None:
     """SpeechBrain's `Saved an end-of-epoch checkpoint in ...` (speechbrain PR 2216), PaddleOCR's
     `save model in ...` (PaddleOCR notes, index id 15098989945), litgpt's `iter time: 765.52ms`
     (Lightning-AI/litgpt issue 834)."""
-    from tracelens.parsers._events import _CKPT, _SAVE_WEIGHTS
+    from tracelens.parsers._events import _CKPT, _MODEL_SAVED
     from tracelens.parsers.generic_log import _step_values
 
     speechbrain = ("speechbrain.utils.checkpoints - Saved an end-of-epoch checkpoint in "
                    "results/CRDNN_BPE_960h_LM/2602/save/CKPT+2023-10-21+12-02-55+00")
     assert any(pattern.search(speechbrain) for _, pattern, _ in _CKPT)
-    assert _SAVE_WEIGHTS.search("[2025/06/25 18:25:28] ppocr INFO: save model in ./output/en_PP-OCRv4_rec\\latest")
+    assert _MODEL_SAVED.search("[2025/06/25 18:25:28] ppocr INFO: save model in ./output/en_PP-OCRv4_rec\\latest")
     assert _step_values(" step 1: loss 3.3320, iter time: 765.52ms (optimizer.step)")["step_time_s"] == 0.76552
 
 
@@ -1525,7 +1525,8 @@ def test_paddleocr_epoch_lines_with_no_step_counter_make_an_epoch_log(tmp_path: 
     assert name == "generic_log"
     assert [(s["step"], s["end_ns"], s["loss"]) for s in steps][:1] == [
         (1, _ns("2025-07-22 00:42:07,000"), 38.897942)]
-    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_start", 6)]
+    # (`save model in` is said once the model is written: a save's end)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_end", 6)]
 
 
 def test_lightning_bar_of_batches_and_checkpoint_global_steps_make_optimizer_steps(tmp_path: Path) -> None:

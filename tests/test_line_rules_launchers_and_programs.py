@@ -1843,7 +1843,8 @@ def test_parlai_reports_are_steps_timed_by_their_seconds_since_training_began(tm
     assert [s["step"] for s in steps] == [7, 14, 21, 27, 34]
     assert [s["step_time_s"] for s in steps] == [None, (132 - 65) / 7, (199 - 132) / 7, (260 - 199) / 6, (329 - 260) / 7]
     _, steps, _ = _read(tmp_path, PARLAI_OLD)
-    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(13, 9.229, None), (28, 9.236, (4.0 - 2.0) / 15)]
+    # (its seconds floored: 2 s between reports may be 1 to 3 s, no time to trust)
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(13, 9.229, None), (28, 9.236, None)]
 
 
 def test_vits_steps_from_the_list_after_its_epoch_line_and_its_saves_in_pairs(tmp_path: Path) -> None:

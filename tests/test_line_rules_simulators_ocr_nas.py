@@ -663,7 +663,7 @@ def test_darts_train_lines_are_steps_and_its_valid_lines_are_not(tmp_path: Path)
 
 def test_enas_child_steps_timed_by_the_minutes_since_training_began(tmp_path: Path) -> None:
     """ENAS' `epoch=629   ch_step=218950 loss=0.013373 ... mins=1665.21` is child step 218950 with
-    its loss; the minutes it printed (to 0.01: 0.6 s either way) time the 50 steps since the line
+    its loss; the minutes it printed (to 0.01: 0.3 s either way) time the 50 steps since the line
     before only where that rounding moves them by at most a tenth: 21.6 s over 50 steps is 0.432 s a step."""
     _, steps, _ = _read(tmp_path, ENAS)
     printed = [(int(m.group(1)), float(m.group(2)), float(m.group(3))) for t in ENAS
@@ -679,8 +679,8 @@ def test_paddleocrs_step_lines_and_its_best_model_save(tmp_path: Path) -> None:
     ...` and `save model in ...` are saves."""
     _, steps, events = _read(tmp_path, PADDLEOCR_KIE)
     assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [(10, 0.82318, "paddle"), (19, 0.32037, "paddle")]
-    assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == _lines_of(
-        PADDLEOCR_KIE, r"save (best )?model (is to|in) ")
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint_save")] == [
+        ("checkpoint_save_end", n) for n in _lines_of(PADDLEOCR_KIE, r"save (best )?model (is to|in) ")]
 
 
 def test_a_scripts_saved_best_model_is_a_save(tmp_path: Path) -> None:
@@ -689,7 +689,9 @@ def test_a_scripts_saved_best_model_is_a_save(tmp_path: Path) -> None:
     for name, lines, pattern in (("fetal.log", FETAL_HEAD, r"Saved best model"),
                                  ("transunet.log", TRANSUNET, r"^save best model to ")):
         _, _, events = _read(tmp_path, lines, name=name, parser_name="generic_log")
-        assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == _lines_of(lines, pattern)
+        # (said once the file is written: each a save's end)
+        assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint_save")] == [
+            ("checkpoint_save_end", n) for n in _lines_of(lines, pattern)]
 
 
 def test_torchelastic_1_9s_box_for_a_worker_with_no_error_file_is_a_crash(tmp_path: Path) -> None:
@@ -739,8 +741,8 @@ def test_a_notebooks_saving_model_at_epoch_is_a_save(tmp_path: Path) -> None:
     epoch, in a CRLF notebook export) is a save."""
     _, steps, events = _read(tmp_path, XLNET_SAVE)
     assert steps
-    assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == _lines_of(
-        XLNET_SAVE, r"Saving model at epoch 0")
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint_save")] == [
+        ("checkpoint_save_start", _lines_of(XLNET_SAVE, r"Saving model at epoch 0")[0])]
 
 
 def test_dl4js_score_lines_are_iterations_with_their_loss(tmp_path: Path) -> None:
@@ -807,3 +809,45 @@ def test_spacy_v3s_saved_pipeline_is_a_save_and_the_runs_end(tmp_path: Path) -> 
     saved = _lines_of(SPACY_V3, r"Saved pipeline to output directory")
     assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("checkpoint_save_end", "attempt_end")] == [
         ("checkpoint_save_end", saved[0]), ("attempt_end", saved[0])]
+
+
+# ML-Agents self-play, two behaviours trained at once, each counting its own steps (a Unity project's
+# source quoting its console in a comment, index id 30302824)
+ML_AGENTS_BEHAVIOURS = [
+    "[INFO] Infantry_A. Step: 730000. Time Elapsed: 11269.088 s. No episode was completed since last summary. Training.",
+    "[INFO] Shooter_A. Step: 910000. Time Elapsed: 11392.454 s. No episode was completed since last summary. Training.",
+    "[INFO] Infantry_A. Step: 740000. Time Elapsed: 11502.568 s. Mean Reward: 588.185. Mean Group Reward: 0.000. Traini"
+    "ng. ELO: 1201.937.",
+    "[INFO] Shooter_A. Step: 920000. Time Elapsed: 11614.980 s. Mean Reward: 231.904. Mean Group Reward: 0.000. Trainin"
+    "g. ELO: 1200.050.",
+]
+
+
+def test_ml_agents_behaviours_each_count_their_own_steps(tmp_path: Path) -> None:
+    """Two behaviours' summaries interleaved: the first behaviour's are the steps (the other's counter
+    is its own, and its clock no span of the first's): Infantry_A's 10000 steps took 11502.568 -
+    11269.088 s."""
+    _, steps, _ = _read(tmp_path, ML_AGENTS_BEHAVIOURS)
+    assert [(s["step"], s["line"]) for s in steps] == [(730000, 1), (740000, 3)]
+    assert steps[1]["step_time_s"] == (11502.568 - 11269.088) / 10000
+
+
+def test_a_rich_bar_drawn_without_colours_is_lightnings_bar(tmp_path: Path) -> None:
+    """Rich draws an empty bar as spaces where it has no colours (a file, a pipe): `Epoch 2/9` then the
+    padding then `1/100` is still the bar of epoch 2's first batch, step 2 x 100 + 1."""
+    import io
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    lines = []
+    for epoch, done in ((0, 100), (1, 100), (2, 1)):
+        out = io.StringIO()
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("train_loss: 1.20"),
+                      console=Console(file=out, color_system=None, width=120)) as progress:
+            progress.update(progress.add_task(f"Epoch {epoch}/9", total=100), completed=done)
+        lines += out.getvalue().splitlines()
+    assert re.match(r"Epoch 2/9 {2,}1/100 train_loss", lines[-1])
+    parser, steps, _ = _read(tmp_path, lines)
+    assert parser == "lightning"
+    assert [s["step"] for s in steps][-1] == 2 * 100 + 1
