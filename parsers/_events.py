@@ -534,8 +534,7 @@ class EventScanner:
         self.vits_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}  # rank -> (line, event) of its last VITS save
         self.ray_saves: dict[str, dict[str, Any]] = {}  # a Ray Train checkpoint's folder -> its save
         self.snapshots: set[str] = set()  # StyleGAN's snapshots a metric was reported for
-        self.recbole_saved: tuple[int, str] | None = None  # (line, file) of RecBole's last save
-        self.path_saved: dict[int | None, tuple[int, str]] = {}  # rank -> (line, path) of its last saved checkpoint named
+        self.path_saved: dict[int | None, tuple[int, str]] = {}  # rank -> (line, path) of its last save that named its file
         self.tune_errors = False  # a Ray Tune trial ended in error
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
@@ -944,9 +943,8 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(export.group(1)))
         elif "Saving current: " in text and (recbole := _RECBOLE_SAVE.search(text)) is not None:
-            if self.recbole_saved != (line.number - 1, recbole.group(1)):
+            if not self._said_again(line, recbole.group(1)):
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-            self.recbole_saved = (line.number, recbole.group(1))
         elif "optimizer state at " in text and _VITS_SAVE.search(text) is not None:
             # VITS' save: the generator's file, then (VITS, RVC) the discriminator's right after it: one
             # save, ended at its last file
@@ -974,12 +972,9 @@ class EventScanner:
                 ckpt = pattern.search(text) if low is None or word in low else None
                 if ckpt:
                     named = text.rsplit(None, 1)[-1]
-                    if kind is LogEventKind.CHECKPOINT_SAVE_END and ("/" in named or "\\" in named):
-                        # a save's path said again on the next line (DPR's `Saved checkpoint at PATH`,
-                        # then its caller's `Saved checkpoint to PATH`): the same save
-                        said, self.path_saved[line.rank] = self.path_saved.get(line.rank), (line.number, named)
-                        if said == (line.number - 1, named):
-                            break
+                    if (kind is LogEventKind.CHECKPOINT_SAVE_END and ("/" in named or "\\" in named)
+                            and self._said_again(line, named)):
+                        break
                     dur = ckpt.groupdict().get("dur")
                     at = (STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
                           or (_STEP_NAMED.search(text) if "step-" in text else None))
@@ -987,6 +982,13 @@ class EventScanner:
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                     break
         return False
+
+    def _said_again(self, line: Line, path: str) -> bool:
+        """The save the rank's line just before named, this line naming its file again: one save
+        said twice (DPR's `Saved checkpoint at PATH`, then its caller's `Saved checkpoint to PATH`;
+        RecBole's line printed again by a notebook logger's second handler). Remembers this one."""
+        said, self.path_saved[line.rank] = self.path_saved.get(line.rank), (line.number, path)
+        return said == (line.number - 1, path)
 
     def _weights_saved_since(self, line: Line) -> bool:
         """A "Model weights saved in" of the rank within `WEIGHTS_SAVED_LINES` before, no step
