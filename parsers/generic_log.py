@@ -722,6 +722,22 @@ def _span_mean(history: list[tuple[int, float, float]], count: int, total: float
     return None
 
 
+def _elapsed_span(history: list[tuple[int, float, float]], count: int, total: float, rounding: float,
+                  start: tuple[int, float, float] | None = None) -> float | None:
+    """The time a count from a clock that counts since training began (`total`, printed with
+    `rounding`), over the counts since an earlier line of its run (`_span_mean`), the line then
+    added to `history`; a count or clock gone back starts another run's history (from `start`,
+    where its clock's start is known)."""
+    if history and (count <= history[-1][0] or total < history[-1][1]):
+        history.clear()
+    if not history and start is not None:
+        history.append(start)
+    took = _span_mean(history, count, total, rounding)
+    history.append((count, total, rounding))
+    del history[:-SPAN_LOOKBACK]
+    return took
+
+
 def _from_running_mean(means: dict[tuple[int | None, int], list[tuple[int, float, float]]], key: tuple[int | None, int],
                        batch: int, mean: str) -> float | None:
     """The mean time of a batch from the running mean over its epoch's batches (`mean` as printed,
@@ -1513,15 +1529,12 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
             if "loss" in table:
                 values["loss"] = float(table["loss"])
             if elapsed is not None:
-                if timed and step <= timed[-1][0]:
-                    timed = []  # a new run: its own clock
-                if not timed and key == "iterations":
-                    timed.append((0, 0.0, 0.0))  # (learning's start)
-                # (a whole unit: stable-baselines3 truncates its seconds, `int(time_elapsed)`)
-                unit = 2 * _half_unit(elapsed)
-                if (took := _span_mean(timed, step, float(elapsed), unit)) is not None:
+                # (a whole unit: stable-baselines3 truncates its seconds, `int(time_elapsed)`; its
+                # `iterations` count from learning's start, 0 s at iteration 0)
+                took = _elapsed_span(timed, step, float(elapsed), 2 * _half_unit(elapsed),
+                                     (0, 0.0, 0.0) if key == "iterations" else None)
+                if took is not None:
                     values["step_time_s"] = took
-                timed.append((step, float(elapsed), unit))
             before = len(rows.steps)
             rows.step(line=at[key].number, rank=at[key].rank, step=step, end_ns=None, **values)
             if len(rows.steps) > before and nested:
@@ -2512,13 +2525,10 @@ class GenericLogParser(LogReader):
                     # the seconds since training began: over the steps since an earlier line of the run
                     # far enough back for the printed rounding (`_span_mean`); a count or clock gone
                     # back starts another run's
-                    history = elapsed.setdefault((line.rank, own.framework), [])
-                    if history and (own.step <= history[-1][0] or own.seconds < history[-1][1]):
-                        history.clear()
-                    if (span_s := _span_mean(history, own.step, own.seconds, own.rounding)) is not None:
+                    span_s = _elapsed_span(elapsed.setdefault((line.rank, own.framework), []), own.step, own.seconds,
+                                           own.rounding)
+                    if span_s is not None:
                         values["step_time_s"] = span_s
-                    history.append((own.step, own.seconds, own.rounding))
-                    del history[:-SPAN_LOOKBACK]
                 elif own.clock == "since":
                     program = (line.rank, own.framework)
                     before_own, clocked[program] = clocked.get(program), (own.step, own.seconds)
