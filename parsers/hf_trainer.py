@@ -160,6 +160,7 @@ class _Bar:
     start_ns: int | None = None
     source: str | None = None
     seconds: dict[int, float] = field(default_factory=dict)  # step -> refined seconds since the start
+    pauses: list[int] = field(default_factory=list)  # steps the run evaluated or saved after, in order
 
 
 @dataclass
@@ -290,6 +291,8 @@ class HFTrainerParser(LogReader):
             if "Saving model checkpoint to " in text and (m := _SAVE.search(text)) is not None:
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank,
                            ts_ns=line.ts_ns, step=int(m.group(1)), raw=text)
+                if bars:
+                    bars[-1].pauses.append(int(m.group(1)))
                 continue
             if "***** Running Evaluation" in text and _EVAL_HEADER.search(text):
                 rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
@@ -308,6 +311,8 @@ class HFTrainerParser(LogReader):
                         dicts[-1].record = {**dicts[-1].record, **record}
                         continue
                     d = _Dict(index, line, record, last_reading)
+                    if last_reading is not None and any(str(k).startswith("eval_") for k in record):
+                        bars[last_reading[0]].pauses.append(last_reading[1].n)  # (evaluated after that step)
                     if (readings and last_reading is not None and readings[-1].end <= found.start()
                             and (readings[-1].seconds_per_item or 0.0) >= _EVERY_STEP_DRAWN_S):
                         # written right after a reading on its line (a console that keeps no
@@ -571,6 +576,15 @@ def _bar_rate(bar: _Bar, reading: BarReading, earlier: BarReading | None) -> flo
     construction."""
     if earlier is None and reading.n != 1 and reading.n != reading.total and (bar.resumed or not bar.header_logged):
         return None
+    paused = [step for step in bar.pauses if (earlier.n if earlier is not None else 0) <= step < reading.n]
+    if paused:
+        # an evaluation or a save since `earlier`: its seconds are in the bar's clock over that
+        # stretch and in the rate's moving average alike, so they would agree on a step time the
+        # run never had. The clock is read from the first reading past the pause instead, where
+        # there is one before this reading
+        earlier = next((r for r in bar.readings if max(paused) < r.n < reading.n), None)
+        if earlier is None:
+            return None
     return rate_agrees(bar.seconds, reading, earlier)
 
 
@@ -670,22 +684,40 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
 
 def _training_total(lines: Sequence[Line]) -> set[int]:
     """The training bar's total: the header's `Total optimization steps`, else the total the
-    most bar readings show (evaluation bars are shorter-lived), else none."""
+    most training loss dicts were printed after (the bar's reading on the dict's line, `| 10/50
+    [00:17<01:06,  1.67s/it]{'loss': 0.69, ...}`, else the last reading before it: the Trainer
+    logs at a training step, its bar drawn up to it), else the total the most bar readings show,
+    else none. Not the most readings first: at the Trainer's default log level nothing names the
+    total, and an evaluation set's bar drawn each evaluation can show more readings than the
+    training bar between two metric lines."""
     header: set[int] = set()
     totals: Counter[int] = Counter()
+    carrying: Counter[int] = Counter()  # (the totals of the readings the training dicts follow)
+    last: int | None = None  # the total of the latest reading
     for line in lines:
         text = line.text
         if "Total optimization steps" in text and (m := _TOTAL_STEPS.search(text)) is not None:
             header.add(int(m.group(1).replace(",", "")))
-        elif "[" in text and "/" in text:
-            for reading in bar_readings(text):
+            continue
+        at = max(text.find("'loss': "), text.find('"loss": '))
+        if "[" in text and "/" in text:
+            for reading in bar_readings(text[:at] if at > 0 else text):
                 if reading.total is not None:
                     totals[reading.total] += 1
+                    last = reading.total
+        if at >= 0 and last is not None:
+            carrying[last] += 1
+        if at > 0 and "[" in text[at:]:
+            for reading in bar_readings(text[at:]):
+                if reading.total is not None:
+                    totals[reading.total] += 1
+                    last = reading.total
     if header:
         return header
-    if not totals:
+    counts = carrying or totals
+    if not counts:
         return set()
-    best = max(totals.items(), key=lambda kv: (kv[1], kv[0]))
+    best = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
     return {best[0]}
 
 

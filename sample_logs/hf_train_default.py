@@ -5,7 +5,9 @@ installed integration: TensorBoard here, so rank 0 writes `events.out.tfevents.*
 on random tokens with 2 ranks over gloo under torchrun, a checkpoint every --save-steps and, on the
 first attempt only, an exception on --crash-rank at --crash-step; rerun by torchrun, the workers
 resume from the latest checkpoint. `logging_steps=1` so that every step has a metrics record (the
-Trainer's default, 500, would log none in a job this short).
+Trainer's default, 500, would log none in a job this short). With --eval-steps the Trainer also
+evaluates every N steps on a small set (--eval-samples), its own bar drawn between the training
+bar's readings.
 
 The harness's own clock (time.time() in a TrainerCallback) goes to --truth as `TRUTH {...}` lines,
 not to the console, so the console holds only what the framework and launcher printed: attempt
@@ -102,6 +104,8 @@ def main() -> None:
     ap.add_argument("--crash-step", type=int, default=-1)
     ap.add_argument("--step-sleep", type=float, default=0.0)
     ap.add_argument("--logging-steps", type=int, default=1)
+    ap.add_argument("--eval-steps", type=int, default=0, help="evaluate every N steps (0: never)")
+    ap.add_argument("--eval-samples", type=int, default=24)
     a = ap.parse_args()
     rank = int(os.environ.get("RANK", "0"))
     attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
@@ -113,8 +117,11 @@ def main() -> None:
     args = TrainingArguments(
         output_dir=a.out, max_steps=a.steps, per_device_train_batch_size=8, logging_steps=a.logging_steps,
         save_steps=a.save_steps, use_cpu=True, ddp_backend="gloo", seed=0,
+        eval_strategy="steps" if a.eval_steps else "no", eval_steps=a.eval_steps or None, per_device_eval_batch_size=8,
     )
-    trainer = CpuDdpTrainer(model=model, args=args, train_dataset=RandomTokens(4096, 64, 512), callbacks=[truth])
+    evaluation = RandomTokens(a.eval_samples, 64, 512) if a.eval_steps else None
+    trainer = CpuDdpTrainer(model=model, args=args, train_dataset=RandomTokens(4096, 64, 512), eval_dataset=evaluation,
+                            callbacks=[truth])
     last = get_last_checkpoint(a.out) if os.path.isdir(a.out) else None
     trainer.train(resume_from_checkpoint=last)
 

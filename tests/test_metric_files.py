@@ -1,11 +1,14 @@
 """Metric files a training job writes beside its console, read into log_steps: Keras's CSVLogger
-table (recorded here: sample_logs/keras_csvlogger), Ultralytics' results.csv, detectron2's
+table (recorded here: sample_logs/keras_csvlogger), test-tube's metrics.csv under Lightning 1.x's
+TestTubeLogger (recorded here: sample_logs/test_tube_csv), Ultralytics' results.csv, detectron2's
 metrics.json and mmengine's scalars.json (quoted real lines, each source cited)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import SAMPLE_LOGS
 from tests.test_line_rules import _ns, _read
@@ -89,6 +92,26 @@ def test_keras_csvlogger_epochs_and_losses_against_the_harness(tmp_path: Path) -
     # the epochs are not steps of the console's: its 4 summaries are the job's logged steps
     reason = con.execute("select reason from goodput").fetchone()[0]
     assert f"the console has {len(ends)} logged steps" in reason
+
+
+def test_test_tube_metrics_csv_steps_dated_by_created_at_against_the_harness(tmp_path: Path) -> None:
+    """latent-diffusion's logger: test-tube's rows have no `step` but the module's own `global_step`
+    (the optimizer steps done before the batch) and test-tube's `created_at` (UTC): each row is
+    the harness's step (global_step + 1), dated within a few ms of the harness's clock, and the
+    step time between rows is the harness's."""
+    job = SAMPLE_LOGS / "test_tube_csv"
+    truth = [json.loads(line.split(" ", 1)[1]) for line in (job / "truth.txt").read_text().splitlines()]
+    store = Store.open(tmp_path / "s.tlstore")
+    outcome = store.ingest([job])
+    assert [r.parser for r in outcome.parsed] == ["lightning_csv"] and not outcome.failed
+    con = store.connect()
+    rows = con.execute("select step, loss, end_ns from log_steps order by step").fetchall()
+    assert [(r[0], r[1]) for r in rows] == [(t["step"], pytest.approx(t["loss"])) for t in truth]
+    for (_, _, end_ns), t in zip(rows, truth, strict=True):
+        assert 0 <= t["t"] - end_ns / 1e9 < 0.05  # the row is written, then the harness reads its clock
+    spans = con.execute("select step, (end_ns - start_ns) / 1e9 from int_log_intervals order by step").fetchall()
+    assert [step for step, _ in spans] == [t["step"] for t in truth[1:]]
+    assert [took for _, took in spans] == pytest.approx([b["t"] - a["t"] for a, b in zip(truth, truth[1:])], abs=0.005)
 
 
 def test_ultralytics_results_csv_epochs_timed_by_their_cumulative_time(tmp_path: Path) -> None:
