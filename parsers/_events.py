@@ -56,6 +56,9 @@ _END = re.compile(
 # SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting
 # training SUCCESS" (it returned 0), "... Reporting training FAILURE"
 _SAGEMAKER_REPORT = re.compile(r"\bReporting training (SUCCESS|FAILURE)\b")
+# Vertex AI's custom job on its task's process: "Task completed. Exit code (0). Exit reason (SUCCEEDED)",
+# "Task completed. Exit code (1). Exit reason (SUBPROCESS_EXCEPTION)" (the service then reruns the task)
+_VERTEX_TASK = re.compile(r"\bTask completed\. Exit code \((?P<code>-?\d{1,4})\)\. Exit reason \((?P<reason>\w{1,60})\)")
 # LSF's job report in the job's output file (after `Sender: LSF System <lsfadmin@...>`): its verdict,
 # "Exited with exit code 1." or "Successfully completed."
 _LSF_END = re.compile(r"\s{0,8}(?:Exited with exit code (\d{1,4})\.|Successfully completed\.)\s*$")
@@ -438,7 +441,7 @@ _ANY_EVENT_PATTERN = (
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: |^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
-    r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
+    r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)|Task completed\. Exit code \("
     r"|^Sender: LSF System <|Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|Exception ignored in|\] Optimization Done\.|\*\*\* Check failure stack trace|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
@@ -844,6 +847,15 @@ class EventScanner:
             else:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="SageMaker: training FAILURE")
+                self._failure(line.rank)
+        elif "Task completed. Exit code (" in text and (vertex := _VERTEX_TASK.search(text)) is not None:
+            if vertex.group("code") == "0":
+                if not self.unclean:
+                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                               detail="Vertex AI: the task exited 0")
+            elif not failed:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail=f"Vertex AI: the task exited {vertex.group('code')} ({vertex.group('reason')})")
                 self._failure(line.rank)
         elif ("' succeeded" in text or "' failed" in text) and (ray_job := _RAY_JOB_END.search(text)) is not None:
             if ray_job.group(1) == "failed":

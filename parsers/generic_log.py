@@ -2771,5 +2771,7 @@ class GenericLogParser(LogReader):
             return
         if (match := _EPOCH.search(text)) is not None:
             number = int(match.group(1))
+            if numbered and number < numbered[-1].number and text[match.start() - 1:match.start()] == "(":
+                return  # an earlier epoch named in passing (`Best val_loss: 7.8167 (epoch 45)` after epoch 65)
             if not numbered or numbered[-1].number != number:
                 epochs.setdefault(rank, []).append(_Epoch(number))

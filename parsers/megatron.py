@@ -130,7 +130,10 @@ class MegatronParser(LogReader):
                                for name in ("consumed samples", "consumed tokens"))
             last_samples, last_tokens = previous.get(line.rank, (None, None))
             previous[line.rank] = (samples, tokens)
-            step = int(match.group(1))
+            # NeMo 2's `Training epoch 2, iteration 7/999 | ... | global_step: 45 |`: the iteration
+            # counts the epoch's batches, the global step the run's
+            global_step = fields.get("global step")
+            step = int(global_step) if global_step is not None and global_step.is_integer() else int(match.group(1))
             end_ns = line.ts_ns
             if end_ns is None and ds_step is not None and ds_step[1] == step and line.number - ds_step[0] <= _DS_STEP_LINES:
                 end_ns = ds_step[2]  # the undated iteration line of a step DeepSpeed dated a line before

@@ -1,0 +1,77 @@
+"""Training jobs on managed clouds and Kubernetes: step and end lines quoted verbatim from public
+logs (each block's source is cited above it), tiny inputs in, exact rows out, each expectation read
+off the quoted text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.test_line_rules import _read
+
+# NeMo 2.0 pretraining on Amazon EKS through SkyPilot, `sky logs` (github.com/aws-samples/
+# awsome-distributed-training @ 1e6d8b833248f9c17a2d539fd1423612f4b3723c :
+# 3.test_cases/megatron/nemo/kubernetes/README.md, "View Job Logs" block, its step lines)
+NEMO2_EPOCH_2 = [
+    "(pretraining, pid=4112) Training epoch 2, iteration 7/999 | lr: 6.897e-06 | global_batch_size: 512 | global_step: 45 "
+    "| reduced_train_loss: 11.02 | train_step_timing in s: 47.12 | consumed_samples: 23552",
+    "(pretraining, pid=4112) Training epoch 2, iteration 8/999 | lr: 7.046e-06 | global_batch_size: 512 | global_step: 46 "
+    "| reduced_train_loss: 11.02 | train_step_timing in s: 47.15 | consumed_samples: 24064",
+    "(pretraining, pid=4112) [NeMo I 2025-05-22 20:31:49 model_checkpoint:497] Scheduled async checkpoint save for "
+    "/mnt/nemo/experiments/aws-nemo2-pretrain-20250522-194450/checkpoints/model_name=0--val_loss=0.00-step=47-"
+    "consumed_samples=24576.0-last.ckpt",
+    "(pretraining, pid=4112) Training epoch 2, iteration 10/999 | lr: 7.346e-06 | global_batch_size: 512 | global_step: 48 "
+    "| reduced_train_loss: 11.02 | train_step_timing in s: 46.81 | consumed_samples: 25088",
+]
+
+# A Vertex AI custom job's `gcloud ai custom-jobs stream-logs` (a TF-Models FCOS trainer's Spanish README,
+# index id 63335018367, its "Logs de entrenamiento" block: the last epochs, the summary, the task's end)
+VERTEX_END = [
+    "INFO\t2026-02-22 04:26:04 -0500\tworkerpool0-0\t  Epoch  63 | train=2.8341 [cls=0.0541 | reg=1.1113 | ctr=1.6686] | "
+    "val=8.7334 | lr=6.92e-05 | img=224 | ",
+    "INFO\t2026-02-22 04:26:19 -0500\tworkerpool0-0\t  Epoch  64 | train=2.8373 [cls=0.0542 | reg=1.1156 | ctr=1.6676] | "
+    "val=8.4018 | lr=6.73e-05 | img=224 | ",
+    "INFO\t2026-02-22 04:26:34 -0500\tworkerpool0-0\t  Epoch  65 | train=2.8222 [cls=0.0539 | reg=1.1013 | ctr=1.6670] | "
+    "val=9.3325 | lr=6.55e-05 | img=224 | ",
+    "INFO\t2026-02-22 04:26:37 -0500\tworkerpool0-0\t  Épocas: 66",
+    "INFO\t2026-02-22 04:26:37 -0500\tworkerpool0-0\t  Mejor val_loss: 7.8167 (epoch 45)",
+    "INFO\t2026-02-22 04:26:37 -0500\tworkerpool0-0\t  Resoluciones: [640, 416, 320, 224]",
+    "INFO\t2026-02-22 04:26:47 -0500\tworkerpool0-0\tTask completed. Exit code (0). Exit reason (SUCCEEDED)",
+    "INFO\t2026-02-22 04:27:09 -0500\tservice\tTearing down training program.",
+]
+
+# The same trainer's job that failed (index id 63144614483, the same README's failed run: the task's end,
+# then the service's word)
+VERTEX_FAILED = [
+    "INFO    2026-02-23 18:53:39 -0500       workerpool0-0   Task completed. Exit code (1). Exit reason (SUBPROCESS_EXCEPTION)",
+    "INFO    2026-02-23 18:53:56 -0500       workerpool0-0   Updating master address to local address "
+    "gk3-cml-0221-054317-2fe2-nap-dcdsd89h-a8e84b5d-8rl2",
+    "INFO    2026-02-23 18:53:56 -0500       workerpool0-0   Running run_module.py",
+]
+
+
+def test_nemo2_global_step_is_the_step_where_the_iteration_counts_the_epochs_batches(tmp_path: Path) -> None:
+    """NeMo 2's `Training epoch 2, iteration 7/999 | ... | global_step: 45 |`: the iteration is the
+    batch within epoch 2, the global step the run's step; the step time its `train_step_timing`."""
+    _, steps, _ = _read(tmp_path, NEMO2_EPOCH_2)
+    printed = [(int(m.group(1)), float(m.group(2))) for t in NEMO2_EPOCH_2
+               if (m := re.search(r"global_step: (\d+) .*train_step_timing in s: ([\d.]+)", t))]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == printed == [(45, 47.12), (46, 47.15), (48, 46.81)]
+
+
+def test_an_earlier_epoch_named_in_passing_is_no_step(tmp_path: Path) -> None:
+    """After epoch 65, the summary's `Mejor val_loss: 7.8167 (epoch 45)` names the best epoch: not
+    epoch 45 again (it read as a relaunch that redid 20 epochs)."""
+    _, steps, events = _read(tmp_path, VERTEX_END)
+    assert [s["step"] for s in steps] == [63, 64, 65]
+
+
+def test_vertex_ai_task_exit_zero_ends_the_run_and_a_nonzero_exit_is_a_crash(tmp_path: Path) -> None:
+    """Vertex AI's `Task completed. Exit code (0). Exit reason (SUCCEEDED)` ends the run cleanly; exit
+    code 1 (`SUBPROCESS_EXCEPTION`) is the task's failure."""
+    _, _, events = _read(tmp_path, VERTEX_END)
+    ends = [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")]
+    assert ends == [("attempt_end", 7)]
+    _, _, failed = _read(tmp_path, VERTEX_FAILED, name="failed.log", parser_name="generic_log")
+    crashes = [(e["kind"], e["line"], e["detail"]) for e in failed if e["kind"] == "crash"]
+    assert crashes == [("crash", 1, "Vertex AI: the task exited 1 (SUBPROCESS_EXCEPTION)")]
