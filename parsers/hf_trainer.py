@@ -48,7 +48,7 @@ import ast
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -80,6 +80,11 @@ _BATCH = re.compile(r"Total train batch size \(w\. parallel, distributed & accum
 _EPOCHS = re.compile(r"Num [Ee]pochs = ([\d,]{1,30})")  # (SetFit's header: `Num epochs = 50`)
 _CONTINUE = re.compile(r"Continuing training from global step (\d{1,18})")
 _SAVE = re.compile(r"Saving model checkpoint to \S*?checkpoint-(\d{1,18})")
+# the Trainer's warning as it saves into a checkpoint folder an earlier run left (printed at its
+# default log level, where `Saving model checkpoint to` is not): "Checkpoint destination directory
+# model\checkpoint-534 already exists and is non-empty. Saving will proceed but saved results may be invalid."
+_SAVE_OVER = re.compile(r"Checkpoint destination directory \S*?checkpoint-(\d{1,18}) already exists and is non-empty\. "
+                        r"Saving will proceed")
 _TRAIN_OUTPUT = re.compile(r"TrainOutput\(global_step=(\d{1,18})")
 _DICT = re.compile(r"\{'[^{}]*\}|\{[‘’][^{}]*\}")
 
@@ -288,7 +293,8 @@ class HFTrainerParser(LogReader):
                 if bars:
                     bars[-1].resumed = True
                 continue
-            if "Saving model checkpoint to " in text and (m := _SAVE.search(text)) is not None:
+            if (("Saving model checkpoint to " in text and (m := _SAVE.search(text)) is not None)
+                    or ("Checkpoint destination directory " in text and (m := _SAVE_OVER.search(text)) is not None)):
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank,
                            ts_ns=line.ts_ns, step=int(m.group(1)), raw=text)
                 if bars:
@@ -298,8 +304,8 @@ class HFTrainerParser(LogReader):
                 rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
                 continue
             if "{" in text:
-                for found in _DICT.finditer(text):
-                    record = _literal(found.group(0))
+                for start, written_dict in _dicts_in(text):
+                    record = _literal(written_dict)
                     if record is not None and "loss" not in record and "learning_rate" in record:
                         record = _named_loss(record)
                     if record is None or not ("loss" in record or "train_runtime" in record
@@ -313,7 +319,7 @@ class HFTrainerParser(LogReader):
                     d = _Dict(index, line, record, last_reading)
                     if last_reading is not None and any(str(k).startswith("eval_") for k in record):
                         bars[last_reading[0]].pauses.append(last_reading[1].n)  # (evaluated after that step)
-                    if (readings and last_reading is not None and readings[-1].end <= found.start()
+                    if (readings and last_reading is not None and readings[-1].end <= start
                             and (readings[-1].seconds_per_item or 0.0) >= _EVERY_STEP_DRAWN_S):
                         # written right after a reading on its line (a console that keeps no
                         # carriage return: the bar was drawn, then the dict printed after it) of
@@ -680,6 +686,21 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
         else:
             table = False
     counted()
+
+
+def _dicts_in(text: str) -> Iterator[tuple[int, str]]:
+    """The dicts written on a line, each with where it starts; and a summary dict cut short (a
+    paste or a file that ends mid-line: `{'train_runtime': 306.9394, ..., 'train_loss': `) up to
+    its last whole figure, closed (the run's summary, its figures as far as they go)."""
+    end = 0
+    for found in _DICT.finditer(text):
+        yield found.start(), found.group(0)
+        end = found.end()
+    cut = text.find("{'train_runtime': ", end)
+    if cut >= 0 and "}" not in text[cut:]:
+        whole = text.rfind(", '", cut)
+        tail = text[cut:whole] if whole > cut else text[cut:].rstrip().rstrip(",")
+        yield cut, tail + "}"
 
 
 def _training_total(lines: Sequence[Line]) -> set[int]:

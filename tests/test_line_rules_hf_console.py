@@ -1,0 +1,59 @@
+"""The HF Trainer's console as users paste it: lines quoted verbatim from public logs (each block's
+source is cited above it), tiny inputs in, exact rows out, each expectation read off the quoted
+text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.test_line_rules import _read
+
+# BERT continued pretraining with the Trainer on Windows, default log level (Chinese notes on fine-tuning
+# representation models, index id 60196846800, the output block of its masked-language-modelling section,
+# lines 2-5): a rerun into the same output folder
+SAVE_OVER = [
+    "  9%|▉         | 500/5340 [01:17<13:10,  6.12it/s]{'loss': 2.515, 'grad_norm': 15.747591972351074, "
+    "'learning_rate': 1.812734082397004e-05, 'epoch': 0.94}",
+    " 10%|▉         | 533/5340 [01:22<11:58,  6.69it/s]Checkpoint destination directory model\\checkpoint-534 already "
+    "exists and is non-empty. Saving will proceed but saved results may be invalid.",
+    " 19%|█▊        | 1000/5340 [02:37<12:07,  5.96it/s]{'loss': 2.3949, 'grad_norm': 14.226686477661133, "
+    "'learning_rate': 1.6254681647940076e-05, 'epoch': 1.87}",
+    " 20%|█▉        | 1067/5340 [02:47<10:54,  6.53it/s]Checkpoint destination directory model\\checkpoint-1068 already "
+    "exists and is non-empty. Saving will proceed but saved results may be invalid.",
+]
+
+# Seq2SeqTrainer (opus-mt zh-en) on Windows at INFO level (a course report's README, index id 37985495898, the
+# block under its training log heading, its last ten lines): the summary dict cut short where it was pasted
+CUT_SUMMARY = [
+    " 89%|████████▉ | 1500/1689 [04:31<00:33,  5.66it/s]{'loss': 1.4469, 'learning_rate': 1.119005328596803e-06, "
+    "'epoch': 2.66}",
+    "Saving model checkpoint to translations\\checkpoint-1500",
+    "Configuration saved in translations\\checkpoint-1500\\config.json",
+    "Model weights saved in translations\\checkpoint-1500\\pytorch_model.bin",
+    "tokenizer config file saved in translations\\checkpoint-1500\\tokenizer_config.json",
+    "Special tokens file saved in translations\\checkpoint-1500\\special_tokens_map.json",
+    "100%|██████████| 1689/1689 [05:06<00:00,  5.99it/s]",
+    "{'train_runtime': 306.9394, 'train_samples_per_second': 43.983, 'train_steps_per_second': 5.503, 'train_loss': ",
+    "100%|██████████| 1689/1689 [05:06<00:00,  5.99it/s]",
+    "100%|██████████| 1689/1689 [05:06<00:00,  5.50it/s]",
+]
+
+
+def test_saving_into_an_existing_checkpoint_folder_is_a_save_of_its_step(tmp_path: Path) -> None:
+    """`Checkpoint destination directory model\\checkpoint-534 already exists and is non-empty.
+    Saving will proceed ...`: the Trainer saves step 534 (its warning, at the default log level,
+    is the only word of the save)."""
+    parser, _, events = _read(tmp_path, SAVE_OVER)
+    assert parser == "hf_trainer"
+    named = [int(n) for t in SAVE_OVER for n in re.findall(r"checkpoint-(\d+) already exists", t)]
+    saves = [(e["step"], e["line"]) for e in events if e["kind"] == "checkpoint_save_start"]
+    assert saves == list(zip(named, [2, 4], strict=True)) == [(534, 2), (1068, 4)]
+
+
+def test_a_summary_dict_cut_short_still_ends_the_run(tmp_path: Path) -> None:
+    """`{'train_runtime': 306.9394, ..., 'train_loss': ` (the paste stops mid-dict): the run's
+    summary all the same, a clean end, its runtime 306.9394 s."""
+    _, _, events = _read(tmp_path, CUT_SUMMARY, parser_name="hf_trainer")
+    ends = [(e["kind"], e["line"], e["duration_s"]) for e in events if e["kind"] == "attempt_end"]
+    assert ends == [("attempt_end", 8, 306.9394)]
