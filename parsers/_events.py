@@ -44,6 +44,9 @@ _END = re.compile(
     # `✅ 训练完成! 保存模型到 ...`; not an epoch's, `第1轮训练完成`, `Epoch 1 训练完成, 平均损失 ...`)
     # (and in Japanese, `学習が完了しました。`, and Korean, `학습 완료`)
     r"|(?:^|\] |- |[^\w\s] )(?:训练已?(?:完成|结束)|学習が?(?:完了|終了)|(?:학습|훈련)이? ?(?:완료|종료))"
+    # TF-Slim's `learning.train` once its steps are done (the TensorFlow Object Detection API's legacy
+    # train.py): "INFO:tensorflow:Finished training! Saving model to disk."
+    r"|\bFinished training! Saving model to disk\."
     # MindFormers' trainer: "training_process: .........Training Over!............."
     r"|\bTraining Over!"
     # rl_games' A2C agents once their epochs (or frames) are done: "MAX EPOCHS NUM!", "MAX FRAMES NUM!"

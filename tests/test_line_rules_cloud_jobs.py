@@ -49,6 +49,18 @@ VERTEX_FAILED = [
     "INFO    2026-02-23 18:53:56 -0500       workerpool0-0   Running run_module.py",
 ]
 
+# A Kubeflow TFJob's chief pod, the TensorFlow Object Detection API's legacy train.py on TF-Slim
+# (github.com/GoogleCloudPlatform/training-data-analyst : courses/data-engineering/kubeflow-examples/
+# object_detection/monitor_job.md, the completed pod's log block, its last six lines)
+TF_SLIM_END = [
+    "INFO:tensorflow:Starting Queues.",
+    "INFO:tensorflow:global_step/sec: 0",
+    "INFO:tensorflow:Recording summary at step 200006.",
+    "INFO:tensorflow:global step 200006: loss = 0.0091 (9.854 sec/step)",
+    "INFO:tensorflow:Stopping Training.",
+    "INFO:tensorflow:Finished training! Saving model to disk.",
+]
+
 
 def test_nemo2_global_step_is_the_step_where_the_iteration_counts_the_epochs_batches(tmp_path: Path) -> None:
     """NeMo 2's `Training epoch 2, iteration 7/999 | ... | global_step: 45 |`: the iteration is the
@@ -75,3 +87,11 @@ def test_vertex_ai_task_exit_zero_ends_the_run_and_a_nonzero_exit_is_a_crash(tmp
     _, _, failed = _read(tmp_path, VERTEX_FAILED, name="failed.log", parser_name="generic_log")
     crashes = [(e["kind"], e["line"], e["detail"]) for e in failed if e["kind"] == "crash"]
     assert crashes == [("crash", 1, "Vertex AI: the task exited 1 (SUBPROCESS_EXCEPTION)")]
+
+
+def test_tf_slims_finished_training_is_a_clean_end(tmp_path: Path) -> None:
+    """TF-Slim's `learning.train` says `Finished training! Saving model to disk.` once its steps
+    are done: the run's clean end, after step 200006 (9.854 s a step)."""
+    _, steps, events = _read(tmp_path, TF_SLIM_END)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(200006, 9.854)]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [("attempt_end", 6)]
