@@ -44,7 +44,7 @@ _NCCL_HEAD = (
 )
 _LEVELS = ("INFO", "WARN", "TRACE", "ERROR")
 _PY_ASCII_SPACE = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"  # what str.strip() takes off an ASCII text
-_VERSION = re.compile(r"NCCL version (?P<v>\d+\.\d+\.\d+[\w.+\-]*)")
+_VERSION = re.compile(r"[NR]CCL version (?P<v>\d+\.\d+\.\d+[\w.+\-]*)")
 _COMM = re.compile(
     r"\bcomm (?P<comm>0x[0-9a-f]+) rank (?P<rank>\d+) n[Rr]anks (?P<nranks>\d+)"
     r"(?: nNodes (?P<nnodes>\d+) localRanks (?P<local>\d+))?"
@@ -129,7 +129,7 @@ def nccl_candidates(frame: pl.DataFrame, guard: str) -> pl.DataFrame:
     import polars as pl
 
     body = pl.col("body")
-    version = body.str.contains("NCCL version ", literal=True)
+    version = body.str.contains("CCL version ", literal=True)
     lines = (frame.lazy().with_row_index("index")
              .filter(body.str.contains(" NCCL ", literal=True) | version)
              .with_columns(parts=body.str.splitn(" NCCL ", 2))
@@ -207,7 +207,7 @@ class NcclScanner:
             if self.last_warning is not None and text[:1].isalnum() and "NCCL" not in text:
                 self.last_warning["message"] += " " + text.strip()  # a WARN hard-wrapped by the terminal
             self.last_warning = None
-            if self.version is None and "NCCL version " in text and (v := _VERSION.search(text)):
+            if self.version is None and "CCL version " in text and (v := _VERSION.search(text)):
                 self.version = v.group("v")  # nccl-tests prints "NCCL version X" on its own
             return False
         self.feed_fields(number, rank, ts_ns, *match.group(*_FIELDS))
@@ -293,7 +293,7 @@ class NcclScanner:
             return
         key = (host, pid, dev)
         # each rule behind a literal it needs: most lines are a channel's or a transport's
-        if "NCCL version " in msg and (v := _VERSION.search(msg)) is not None:
+        if "CCL version " in msg and (v := _VERSION.search(msg)) is not None:
             self.versions[(host, pid)] = v.group("v")
             self.version = self.version or v.group("v")
         elif ": opCount " in msg and (c := _CALL.match(msg)) is not None:

@@ -599,3 +599,28 @@ def test_nccl_tests_header_names_the_nccl_library(tmp_path: Path) -> None:
     rows = NcclTestsParser().parse(path, ParseOptions()).tables["nccl_tests"].to_pylist()
     assert {r["nccl_version"] for r in rows} == {"2.29.2"}
     assert [r["size_bytes"] for r in rows if not r["in_place"]] == [1, 2]
+
+
+# RCCL 2.18.3 under rccl-tests on two MI100s, NCCL_DEBUG=INFO (ROCm/rccl issue 1129, visionscaper's
+# "Additional info 2" comment, lines 16-20 and 28-29 of its log): RCCL prints its version on a line
+# of its own, `RCCL version ...`, where NCCL prints `NCCL INFO NCCL version ...`
+RCCL_INIT = [
+    "deep-visionscaper3:38629:38629 [1] NCCL INFO ROCr version 1.1",
+    "deep-visionscaper3:38629:38629 [1] NCCL INFO Dmabuf feature disabled without NCCL_ENABLE_DMABUF_SUPPORT=1",
+    "RCCL version 2.18.3+hip6.0 HEAD:2f6d59e+",
+    "deep-visionscaper3:38629:38635 [1] NCCL INFO Setting hipLimitStackSize to 512 maxLocalSizeBytes 0",
+    "deep-visionscaper3:38629:38635 [1] NCCL INFO Failed to open libibverbs.so[.1]",
+    "deep-visionscaper3:38629:38635 [1] NCCL INFO comm 0x121b210 rank 1 nranks 2 cudaDev 1 busId 3000 "
+    "commId 0xd5377226347d7d43 - Init START",
+    "deep-visionscaper3:38629:38634 [0] NCCL INFO comm 0x15cd470 rank 0 nranks 2 cudaDev 0 busId 2f000 "
+    "commId 0xd5377226347d7d43 - Init START",
+]
+
+
+def test_rccl_prints_its_version_on_a_line_of_its_own(tmp_path: Path) -> None:
+    path = tmp_path / "rccl.log"
+    path.write_text("\n".join(RCCL_INIT) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    assert not store.ingest([path]).failed
+    versions = store.connect().execute("select distinct nccl_version from nccl_comms").fetchall()
+    assert versions == [(re.search(r"^RCCL version (\S+)", RCCL_INIT[2]).group(1),)] == [("2.18.3+hip6.0",)]
