@@ -851,3 +851,27 @@ def test_a_rich_bar_drawn_without_colours_is_lightnings_bar(tmp_path: Path) -> N
     parser, steps, _ = _read(tmp_path, lines)
     assert parser == "lightning"
     assert [s["step"] for s in steps][-1] == 2 * 100 + 1
+
+
+# Lightning 1.7's RichProgressBar in a lightning-hydra-template run on two nodes (the EMLO course's
+# multinode README, index id 17120545273, its log block's lines 5-13): before Lightning 2.0 the bar
+# names the epoch alone, `Epoch 29`, with no `/max_epochs`
+RICH_EPOCH_ALONE = [
+    "/opt/conda/envs/pytorch/lib/python3.9/site-packages/pytorch_lightning/trainer/trainer.py:1894: ",
+    "PossibleUserWarning: The number of training batches (44) is smaller than the logging interval ",
+    "Trainer(log_every_n_steps=50). Set a lower value for log_every_n_steps if you want to see logs for the ",
+    "training epoch.",
+    "  rank_zero_warn(",
+    "Epoch 29  ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 49/49 0:00:51 • 0:00:00 1.02it/s loss: 0.00255 v_num: 0        ",
+    "                                                                          val/acc: 0.971 val/acc_best:  ",
+    "Epoch 29  ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 49/49 0:00:51 • 0:00:00 1.02it/s loss: 0.00255 v_num: 0        ",
+    "                                                                          val/acc: 0.976 val/acc_best:  ",
+]
+
+
+def test_a_rich_bar_naming_its_epoch_alone_is_lightnings_bar(tmp_path: Path) -> None:
+    """`Epoch 29  ━━━ 49/49 0:00:51 • 0:00:00 1.02it/s loss: 0.00255`: Lightning's Rich bar at the
+    end of epoch 29 (its 30th), 49 batches an epoch, 1/1.02 s a step."""
+    parser, steps, _ = _read(tmp_path, RICH_EPOCH_ALONE)
+    assert parser == "lightning"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [((29 + 1) * 49, 1 / 1.02)]
