@@ -59,6 +59,11 @@ _END = re.compile(
 # SageMaker's training toolkit on the job's script: "sagemaker-training-toolkit INFO     Reporting
 # training SUCCESS" (it returned 0), "... Reporting training FAILURE"
 _SAGEMAKER_REPORT = re.compile(r"\bReporting training (SUCCESS|FAILURE)\b")
+# Determined's master on a trial whose container exited non-zero (its trial logs): "ERROR: crashed: resources
+# failed with non-zero exit code: container failed with non-zero exit code: 1 (exit code 1)", then "ERROR:
+# Trial 9 (Experiment 9) was terminated: allocation failed: resources failed with non-zero exit code: ..."
+_DETERMINED_FAILED = re.compile(r"\bERROR: (?:crashed: resources failed with non-zero exit code|Trial \d{1,12} "
+                                r"\(Experiment \d{1,12}\) was terminated: allocation failed)")
 # Vertex AI's custom job on its task's process: "Task completed. Exit code (0). Exit reason (SUCCEEDED)",
 # "Task completed. Exit code (1). Exit reason (SUBPROCESS_EXCEPTION)" (the service then reruns the task)
 _VERTEX_TASK = re.compile(r"\bTask completed\. Exit code \((?P<code>-?\d{1,4})\)\. Exit reason \((?P<reason>\w{1,60})\)")
@@ -202,7 +207,8 @@ _KALDI_WAITER = re.compile(r" - background_command_waiter - ERROR \] Command exi
 # ("slurmstepd: error: *** STEP 30399.0 ON sn30-r1-h1 CANCELLED AT 2024-04-03T09:40:00 ***"; Ray's
 # node daemon: "(raylet) [2025-02-25 19:42:36,213 E 2097714 2097744] file_system_monitor.cc:116: ...";
 # PaddlePaddle's launcher: "LAUNCH INFO 2023-06-08 17:35:48,689 Pod failed")
-_SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ", "(raylet) ", "LAUNCH INFO ", "LAUNCH ERROR ")
+# (Determined's master on a trial, its container id blank: "ERROR: Trial 9 (Experiment 9) was terminated: ...")
+_SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ", "(raylet) ", "LAUNCH INFO ", "LAUNCH ERROR ", "ERROR: Trial ")
 # a launcher's own logger, dated in its own line, around the job's processes (SageMaker's toolkit
 # after its mpirun ended: "2022-09-21 13:39:27,753 sagemaker-training-toolkit INFO     Waiting for
 # the process to finish and give a return code."): no process of the job starts with its lines once
@@ -444,7 +450,7 @@ _ANY_EVENT_PATTERN = (
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: |^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
-    r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)|Task completed\. Exit code \("
+    r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|Exception ignored in|\] Optimization Done\.|\*\*\* Check failure stack trace|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
@@ -851,6 +857,10 @@ class EventScanner:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="SageMaker: training FAILURE")
                 self._failure(line.rank)
+        elif "ERROR: " in text and "failed" in text and not failed and _DETERMINED_FAILED.search(text) is not None:
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail="Determined: the trial's container failed")
+            self._failure(line.rank)
         elif "Task completed. Exit code (" in text and (vertex := _VERTEX_TASK.search(text)) is not None:
             if vertex.group("code") == "0":
                 if not self.unclean:

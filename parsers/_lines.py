@@ -28,7 +28,8 @@ _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 # "[default3]:", "[rank3]:"; mpirun/horovodrun "[1,3]<stdout>:", "[3] "; "[host:3]:"; srun
 # --label "3: " (padded with spaces to the widest label); docker-compose "svc-1  | "; pdsh-style
 # "host [stderr] "; Ray actors "(CommandActor pid=123) ", "(RayTrainWorker pid=1, ip=10.0.0.1) ";
-# Determined "[2023-05-10T12:34:56.789Z] 1a2b3c4d || " (its time is the line's) and "[rank=3] ".
+# Determined "[2023-05-10T12:34:56.789Z] 1a2b3c4d || " (its time is the line's; a process's with its
+# rank, "... 1a2b3c4d [rank=0] || "; the master's own with the container id blank) and "[rank=3] ".
 # Longer bracketed numbers are counters, not ranks.
 _PREFIX = re.compile(
     r"\[default(?P<r1>\d+)\]:"
@@ -47,7 +48,8 @@ _PREFIX = re.compile(
     r"|\[RANK (?P<r13>\d{1,7})\] "  # (and a copy of it so: "[RANK 3] Epoch 0 | ...")
     # Lightning's rank prefix of a message every rank logs: "[rank: 1] Monitored metric ..."; ParlAI's, padded: "[rank:  0] "
     r"|\[rank: {1,3}(?P<r14>\d{1,7})\] "
-    r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] [0-9a-f]{6,64} \|\| "
+    r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] (?:[0-9a-f]{6,64}| {6,64})"
+    r"(?: \[rank=(?P<r15>\d{1,7})\])? \|\| "  # (a process's line names its rank: "... 5c902731 [rank=0] || ")
     # a container runtime's time, in Go's RFC 3339 with nanoseconds (`docker logs -t`, `kubectl logs
     # --timestamps`: "2024-07-02T13:49:41.054948450Z "; a node's CRI log file adds the stream and a
     # tag: "... stdout F "): seven to nine decimals, which no Python or JavaScript logger writes
@@ -90,7 +92,7 @@ _WORD_PREFIX = re.compile(
     r"|(?<![\w.\-])[A-Za-z][\w.]{0,254}+(?:-[\w.]{1,255}+){1,8}+[ ]{1,40}+\|[ ]"
     r"|(?<![\w.\-])[A-Za-z][\w.\-]{0,63}+:\d{1,7}+ (?:out|err): "
 )
-_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r13", "r14", "r9", "r8")
+_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r13", "r14", "r9", "r8", "r15")
 # horovodrun --timestamp-output (and mpirun's --timestamp-output with --tag-output): the time as
 # `time.ctime()` writes it, right before the rank's tag: "Wed Dec  8 02:01:36 2021[1]<stdout>:"
 _CTIME_PREFIX = re.compile(

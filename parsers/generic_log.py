@@ -285,6 +285,11 @@ _ENAS = re.compile(r"^epoch=\d{1,9}\s{1,8}ch_step=(?P<s>\d{1,12})\s{1,8}loss=(?P
 _BATCH_OF_ELAPSED = re.compile(r"^\s{0,12}Batch\s{1,8}(?P<i>\d{1,3}(?:,\d{3}){0,4})\s{1,8}of"
                                r"\s{1,8}(?P<n>\d{1,3}(?:,\d{3}){0,4})\."
                                r"\s{1,8}Elapsed: (?:(?P<d>\d{1,5}) days?, )?(?P<h>\d{1,5}):(?P<m>\d\d):(?P<sec>\d\d)\.")
+# Determined's Core API as a trial reports its training metrics (its trial logs, every line tagged
+# `[rank=0] ||`): `INFO: [62] determined.core: report_training_metrics(steps_completed=100,
+# metrics={'loss': 0.6182383894920349})`, the batches done and their metrics
+_DETERMINED = re.compile(r"\bdetermined\.core: report_training_metrics\(steps_completed=(?P<s>\d{1,15}), "
+                         r"metrics=(?P<m>\{[^{}]{0,4000}\})")
 # Deeplearning4j's ScoreIterationListener: `o.d.o.l.ScoreIterationListener - Score at iteration 930 is
 # 0.0712` (the score the loss)
 _DL4J = re.compile(r"\bScore at iteration (?P<s>\d{1,15}) is (?P<l>" + _FIGURE + r"|NaN|-?Infinity)\s*$")
@@ -589,6 +594,9 @@ def _own_step(text: str) -> _OwnStep | None:
         # (whole seconds, rounded or truncated as copies differ: a whole second)
         return _OwnStep(int(mccormick.group("i").replace(",", "")), None, {}, "generic", "elapsed", float(since),
                         in_epoch=True, rounding=1.0, batches=int(mccormick.group("n").replace(",", "")))
+    if "report_training_metrics(" in text and (determined := _DETERMINED.search(text)) is not None:
+        pairs = ", ".join(f"{m.group('key')}: {m.group('value')}" for m in _DICT_METRIC_INLINE.finditer(determined.group("m")))
+        return _OwnStep(int(determined.group("s")), None, _step_values(pairs), "determined")
     if "Score at iteration " in text and (dl4j := _DL4J.search(text)) is not None:
         score = to_float(dl4j.group("l"))
         return _OwnStep(int(dl4j.group("s")), None, {"loss": score} if score is not None else {}, "dl4j")

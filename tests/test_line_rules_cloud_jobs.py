@@ -61,6 +61,31 @@ TF_SLIM_END = [
     "INFO:tensorflow:Finished training! Saving model to disk.",
 ]
 
+# A Determined trial's logs, `det e logs 9 | grep ...`, two ranks hanging until a GPU-idle watcher kills
+# them (github.com/varlogtim/tools : gpu_idle_timeout/README.md, index id 45324648723, its "Determined AI
+# Example" block: lines 6, 9, 10, 18-20 and 35-38)
+DETERMINED = [
+    "[2024-03-15T16:29:06.552162Z] 5c902731 [rank=0] || INFO: [62] determined.core: report_training_metrics("
+    "steps_completed=100, metrics={'loss': 0.6182383894920349})",
+    "[2024-03-15T16:29:08.125250Z] 5c902731 [rank=0] || INFO: [62] determined.core: report_training_metrics("
+    "steps_completed=200, metrics={'loss': 0.2463933825492859})",
+    "[2024-03-15T16:29:09.341726Z] 5c902731 [rank=0] || INFO: [62] determined.core: report_training_metrics("
+    "steps_completed=300, metrics={'loss': 0.18230664730072021})",
+    "[2024-03-15T16:29:14.063351Z] 5c902731 [rank=0] || INFO: [62] determined.core: report_training_metrics("
+    "steps_completed=700, metrics={'loss': 0.12303102761507034})",
+    "[2024-03-15T16:29:14.110799Z] 5c902731 [rank=1] || batch limit hit, simulating hang",
+    "[2024-03-15T16:29:14.112529Z] 5c902731 [rank=0] || batch limit hit, simulating hang",
+    "[2024-03-15T16:29:34.248048Z] 5c902731 || 2024-03-15 16:29:34,247: ERROR: gpu_idle_timeout: usage for all GPUs: "
+    "['GPU-a5b02c30-9c95-cb81-e41e-ca204d57aa3b', 'GPU-b805d632-775b-c673-fe68-26b26996cd09'] was below threshhold "
+    "20% for last 21 seconds. Killing process.",
+    "[2024-03-15T16:29:34.248059Z] 5c902731 || 2024-03-15 16:29:34,247: ERROR: gpu_idle_timeout: process still "
+    "alive, maybe hung, killing.",
+    "[2024-03-15T16:29:35.885282Z] 5c902731 || ERROR: crashed: resources failed with non-zero exit code: container "
+    "failed with non-zero exit code: 1 (exit code 1)",
+    "[2024-03-15T16:29:35.899668Z]          || ERROR: Trial 9 (Experiment 9) was terminated: allocation failed: "
+    "resources failed with non-zero exit code: container failed with non-zero exit code: 1 (exit code 1)",
+]
+
 
 def test_nemo2_global_step_is_the_step_where_the_iteration_counts_the_epochs_batches(tmp_path: Path) -> None:
     """NeMo 2's `Training epoch 2, iteration 7/999 | ... | global_step: 45 |`: the iteration is the
@@ -95,3 +120,17 @@ def test_tf_slims_finished_training_is_a_clean_end(tmp_path: Path) -> None:
     _, steps, events = _read(tmp_path, TF_SLIM_END)
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(200006, 9.854)]
     assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [("attempt_end", 6)]
+
+
+def test_determined_reports_are_rank_0s_steps_and_its_failed_container_one_crash(tmp_path: Path) -> None:
+    """Determined's `[rank=0] || ... report_training_metrics(steps_completed=100, metrics={'loss':
+    0.618...})` is rank 0's step 100 and its loss, dated by the line; the master's word that the
+    container failed is the trial's one crash, and its line after it (no container id) starts no
+    process."""
+    _, steps, events = _read(tmp_path, DETERMINED)
+    reported = [(int(m.group(1)), float(m.group(2))) for t in DETERMINED
+                if (m := re.search(r"steps_completed=(\d+), metrics=\{'loss': ([\d.]+)\}", t))]
+    assert [(s["rank"], s["step"], s["loss"]) for s in steps] == [(0, n, loss) for n, loss in reported]
+    assert steps[0]["end_ns"] == 1710520146552162000  # 2024-03-15T16:29:06.552162Z
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", 9)]
+    assert [e["line"] for e in events if e["kind"] == "attempt_start" and e["line"] > 9] == []
