@@ -290,6 +290,11 @@ _BATCH_OF_ELAPSED = re.compile(r"^\s{0,12}Batch\s{1,8}(?P<i>\d{1,3}(?:,\d{3}){0,
 # metrics={'loss': 0.6182383894920349})`, the batches done and their metrics
 _DETERMINED = re.compile(r"\bdetermined\.core: report_training_metrics\(steps_completed=(?P<s>\d{1,15}), "
                          r"metrics=(?P<m>\{[^{}]{0,4000}\})")
+# TensorFlow's tf_cnn_benchmarks (the Horovod and Kubeflow MPIJob examples' benchmark): under `Step\tImg/sec\t
+# total_loss`, "50\timages/sec: 68.2 +/- 0.1 (jitter = 0.7)\t8.347", the step, the mean and spread of
+# its images a second so far (a running figure: no step's time), its loss
+_TF_CNN_BENCHMARKS = re.compile(r"(?P<s>\d{1,12})\s{1,8}images/sec: \d{1,9}(?:\.\d{1,9})? \+/- \d{1,9}(?:\.\d{1,9})? "
+                                r"\(jitter = \d{1,9}(?:\.\d{1,9})?\)\s{1,8}(?P<l>" + _FIGURE + r"|nan)\s*$")
 # Deeplearning4j's ScoreIterationListener: `o.d.o.l.ScoreIterationListener - Score at iteration 930 is
 # 0.0712` (the score the loss)
 _DL4J = re.compile(r"\bScore at iteration (?P<s>\d{1,15}) is (?P<l>" + _FIGURE + r"|NaN|-?Infinity)\s*$")
@@ -597,6 +602,9 @@ def _own_step(text: str) -> _OwnStep | None:
     if "report_training_metrics(" in text and (determined := _DETERMINED.search(text)) is not None:
         pairs = ", ".join(f"{m.group('key')}: {m.group('value')}" for m in _DICT_METRIC_INLINE.finditer(determined.group("m")))
         return _OwnStep(int(determined.group("s")), None, _step_values(pairs), "determined")
+    if "images/sec: " in text and (benchmark := _TF_CNN_BENCHMARKS.match(text)) is not None:
+        loss = to_float(benchmark.group("l"))
+        return _OwnStep(int(benchmark.group("s")), None, {"loss": loss} if loss is not None else {}, "tf_cnn_benchmarks")
     if "Score at iteration " in text and (dl4j := _DL4J.search(text)) is not None:
         score = to_float(dl4j.group("l"))
         return _OwnStep(int(dl4j.group("s")), None, {"loss": score} if score is not None else {}, "dl4j")

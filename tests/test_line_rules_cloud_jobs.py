@@ -86,6 +86,20 @@ DETERMINED = [
     "resources failed with non-zero exit code: container failed with non-zero exit code: 1 (exit code 1)",
 ]
 
+# tf_cnn_benchmarks under a KubeDL MPIJob, `kubectl logs -f tensorflow-benchmarks-launcher` (github.com/
+# kubedl-io/website : content/docs/workloads/mpi/index.md, index id 28911216700, its lines for steps
+# 90 and 100): three processes print their lines unlabelled, tabs as spaces
+TF_CNN_BENCHMARKS = [
+    "90      images/sec: 67.9 +/- 0.1 (jitter = 0.5) 8.313",
+    "90      images/sec: 67.9 +/- 0.1 (jitter = 0.5) 8.231",
+    "90      images/sec: 67.9 +/- 0.1 (jitter = 0.5) 8.362",
+    "100     images/sec: 67.9 +/- 0.1 (jitter = 0.5) 8.255",
+    "----------------------------------------------------------------",
+    "total images/sec: 203.64",
+    "----------------------------------------------------------------",
+    "100     images/sec: 67.9 +/- 0.1 (jitter = 0.5) 8.215",
+]
+
 
 def test_nemo2_global_step_is_the_step_where_the_iteration_counts_the_epochs_batches(tmp_path: Path) -> None:
     """NeMo 2's `Training epoch 2, iteration 7/999 | ... | global_step: 45 |`: the iteration is the
@@ -134,3 +148,13 @@ def test_determined_reports_are_rank_0s_steps_and_its_failed_container_one_crash
     assert steps[0]["end_ns"] == 1710520146552162000  # 2024-03-15T16:29:06.552162Z
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", 9)]
     assert [e["line"] for e in events if e["kind"] == "attempt_start" and e["line"] > 9] == []
+
+
+def test_tf_cnn_benchmarks_step_lines_are_steps_with_their_loss_and_no_time(tmp_path: Path) -> None:
+    """`90      images/sec: 67.9 +/- 0.1 (jitter = 0.5) 8.313`: step 90, loss 8.313; its images a
+    second are a mean since the start, no step's time."""
+    _, steps, _ = _read(tmp_path, TF_CNN_BENCHMARKS)
+    printed = [(int(m.group(1)), float(m.group(2))) for t in TF_CNN_BENCHMARKS
+               if (m := re.match(r"(\d+)\s+images/sec: .* ([\d.]+)$", t))]
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(n, loss, None) for n, loss in printed]
+    assert {s["framework"] for s in steps} == {"tf_cnn_benchmarks"}
