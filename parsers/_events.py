@@ -168,6 +168,12 @@ _HEAP_ABORT = re.compile(r"^\s{0,8}(?:(?:free|malloc|realloc|calloc|munmap_chunk
 # acquire lock ... at interpreter shutdown`)
 _FAULTHANDLER = re.compile(r"Fatal Python error: (?P<what>Segmentation fault|Bus error|Aborted|Floating point exception"
                            r"|Illegal instruction)\s*$")
+# glog's and absl's failure signal handler as a fatal signal kills the process (TensorFlow, JAX, XLA, Caffe,
+# PaddlePaddle): "*** SIGSEGV (@0x0) received by PID 1234 (TID 0x7f...) from PID 0; stack trace: ***",
+# "*** SIGSEGV (@(nil)), see gl__________41#s15 received by PID 11743 (TID 12350) on cpu 17; stack trace: ***",
+# PaddlePaddle's "  [SignalInfo: *** SIGSEGV (@0x0) received by PID 1536538 (TID 0x7c95a2ffd6c0) from PID 0 ***]"
+SIGNAL_HANDLER = re.compile(r"^\s{0,8}(?:\[SignalInfo: )?\*\*\* (?P<sig>SIG[A-Z]{2,8}) \([^()]{0,40}(?:\([^()]{0,20}\))?\)"
+                            r"(?:, see \S{1,80})? received by PID \d{1,10} \(TID [0-9a-fx]{1,20}\)")
 # bash's word on a job of a script it ran that died, with the script's line and the job's pid:
 # "train_dual_doc.single.gpu.sh: line 27: 29781 Terminated              $marian_home/marian --model ..."
 _SHELL_JOB_DEATH = re.compile(r"^[^\s:]{1,255}: line \d{1,9}: {1,8}\d{1,10} (?P<what>Killed|Terminated|Segmentation fault|Aborted"
@@ -448,7 +454,7 @@ _ANY_EVENT_PATTERN = (
     r"saved a checkpoint for iteration |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
-    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: |^\s{0,8}\^C\s*$"
+    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: | received by PID |^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
@@ -752,6 +758,12 @@ class EventScanner:
                 not _ended_cleanly(rows, line.rank)):  # (not a teardown's after the run's clean end)
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=f"faulthandler: {fault.group('what')}")
+            self._failure(line.rank)
+            return True
+        if " received by PID " in text and (signalled := SIGNAL_HANDLER.match(text)) is not None and (
+                not _ended_cleanly(rows, line.rank)):
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail=f"fatal signal: {signalled.group('sig')}")
             self._failure(line.rank)
             return True
         if ": line " in text and (job := _SHELL_JOB_DEATH.match(text)) is not None and (

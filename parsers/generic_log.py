@@ -22,7 +22,8 @@ from typing import Any, NamedTuple
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._events import _STARTS, SHARED_LINES, STEP, WATCHDOG, join_wrapped_watchdogs, log_result, open_log
+from tracelens.parsers._events import (_STARTS, SHARED_LINES, SIGNAL_HANDLER, STEP, WATCHDOG, join_wrapped_watchdogs, log_result,
+                                       open_log)
 from tracelens.parsers._io import LOG_SUFFIXES
 from tracelens.parsers._lines import BarReading, Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
 from tracelens.parsers._logreader import LogReader
@@ -2282,6 +2283,12 @@ class GenericLogParser(LogReader):
                 epochs = True  # (dated or not: PaddleOCR's `[2025/07/22 00:22:10] ppocr INFO: epoch: [1/10], lr: ...`)
             if epochs and epoch_hits >= 2:
                 return Claim.CONTENT
+        if (" received by PID " in text and path.suffix.lower() in LOG_SUFFIXES
+                and any(SIGNAL_HANDLER.match(body) for body in bodies)):
+            # glog's or absl's handler on the fatal signal that killed the job's process, with no
+            # step line this reader knows in the head: a job's console all the same (a weaker claim:
+            # a reader that knows the file's lines wins)
+            return Claim.NAME
         return Claim.NO
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:

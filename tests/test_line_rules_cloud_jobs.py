@@ -158,3 +158,31 @@ def test_tf_cnn_benchmarks_step_lines_are_steps_with_their_loss_and_no_time(tmp_
                if (m := re.match(r"(\d+)\s+images/sec: .* ([\d.]+)$", t))]
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(n, loss, None) for n, loss in printed]
     assert {s["framework"] for s in steps} == {"tf_cnn_benchmarks"}
+
+
+# JAX on a TPU v3-128 pod, worker 0 (jax-ml/jax issue 12456, its description: the output block's first
+# five lines), and PaddlePaddle's form of the same handler's line (a Korean note on serving PaddleOCR,
+# index id 53302204369, its fenced block)
+SIGNALLED = [
+    "$ python3 script.py",
+    "/home/wilson/.local/lib/python3.8/site-packages/jax/_src/lib/xla_bridge.py:184: UserWarning: TPU backend "
+    "initialization is taking more than 60.0 seconds. Did you run your code on all TPU hosts? See "
+    "https://jax.readthedocs.io/en/latest/multi_process.html for more information.",
+    "  warnings.warn(",
+    "https://symbolize.stripped_domain/r/?trace=7facba4a8de2,7fadfda3d08f,7facba4ad373,7facb845d7c2,7facbd753668,"
+    "7facbd74f0fd,7fadfd9df608&map=068bf80b76f830987166dd8847d0248f:7faca8298000-7facbdbcade0 ",
+    "*** SIGSEGV (@(nil)), see gl__________41#s15 received by PID 11743 (TID 12350) on cpu 17; stack trace: ***",
+]
+PADDLE_SIGNAL = "[SignalInfo: *** SIGSEGV (@0x0) received by PID 1536538 (TID 0x7c95a2ffd6c0) from PID 0 ***]"
+
+
+def test_a_fatal_signal_handlers_report_is_a_crash(tmp_path: Path) -> None:
+    """absl's and glog's handler, `*** SIGSEGV (...) received by PID 11743 (TID 12350) ...`: the
+    process died of SIGSEGV, a crash, in a console with no step line; PaddlePaddle's `[SignalInfo:
+    *** SIGSEGV ...` likewise."""
+    parser, _, events = _read(tmp_path, SIGNALLED)
+    assert parser == "generic_log"
+    assert [(e["kind"], e["line"], e["detail"]) for e in events if e["kind"] == "crash"] == [
+        ("crash", 5, "fatal signal: SIGSEGV")]
+    _, _, paddle = _read(tmp_path, [PADDLE_SIGNAL], name="paddle.log", parser_name="generic_log")
+    assert [(e["kind"], e["line"]) for e in paddle if e["kind"] == "crash"] == [("crash", 1)]
