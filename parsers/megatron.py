@@ -150,6 +150,10 @@ class MegatronParser(LogReader):
             if "|DP=" in line.text[:120] and rows.steps and rows.steps[-1]["line"] == line.number and (
                     _NANOTRON_LOGGER.search(line.text, 0, 120) is not None):
                 rows.steps[-1]["framework"] = "nanotron"  # Megatron's line, as nanotron's logger writes it
+            elif global_step is not None and rows.steps and rows.steps[-1]["line"] == line.number:
+                # NeMo 2's progress printer, a callback of its Lightning trainer (`nemo.lightning`), as
+                # NeMo 1's Lightning bar is Lightning's
+                rows.steps[-1]["framework"] = "lightning"
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no iteration lines found", where="line 1")
         return log_result(rows, warning)

@@ -33,7 +33,8 @@ def _line_numbers(path: Path, needle: str) -> list[int]:
 
 def test_a_nemo2_console_has_megatron_steps_and_lightnings_end_of_fit() -> None:
     """NeMo 2 prints Megatron-style step lines and Lightning's "`Trainer.fit` stopped": the
-    steps are Megatron's, the end of the run Lightning's, each from its own line."""
+    steps read as Megatron's lines are those of NeMo's Lightning trainer's progress printer
+    (`nemo.lightning`), the end of the run Lightning's, each from its own line."""
     path = corpus_or_skip("logs", "nemo", "evo2_nemo2_async_ckpt_finalize_344s.log")
     parser, rows = _read(path)
     assert parser.name == "megatron"
@@ -43,7 +44,7 @@ def test_a_nemo2_console_has_megatron_steps_and_lightnings_end_of_fit() -> None:
     assert lightning == [(n, "attempt_end") for n in stopped]
     step_lines = set(_line_numbers(path, "global_step:"))
     assert rows["log_steps"], "its step lines"
-    assert {s["framework"] for s in rows["log_steps"]} == {"megatron"}
+    assert {s["framework"] for s in rows["log_steps"]} == {"lightning"}
     assert {s["line"] for s in rows["log_steps"]} <= step_lines
 
 
