@@ -28,7 +28,7 @@ _TAIL = 16 << 20
 # each match is then named by its opening literal. Step lines first (they decide), then markers.
 _EVIDENCE = (
     r"iteration[ \t]*[=:]?[ \t]*[0-9]+[ \t]*/[ \t]*[0-9]+[ \t]*\|"
-    r"|step=[0-9]+, skipped=[0-9]+"
+    r"|step=[0-9]+, skipped=[0-9]+|steps: [0-9]+ loss: [^ \n]{1,40} iter time \(s\): "
     # (the Trainer's dict names its epoch or learning rate: not a Keras callback's `{'loss': 1.0,
     # 'auc': 0.47, 'batch': 0}`)
     r"|\{(?:'|‘)(?:loss|eval_loss)(?:'|’): [^}\n]*?(?:'|‘)(?:epoch|learning_rate)(?:'|’)"
@@ -64,7 +64,7 @@ _EVIDENCE = (
 )
 # opening characters of a match -> what it is evidence of
 _KINDS = (
-    ("iteration", "megatron"), ("step=", "deepspeed"), ("{'train_runtime", "m_hf_trainer"), ('{"epoch"', "fairseq"),
+    ("iteration", "megatron"), ("step=", "deepspeed"), ("steps: ", "deepspeed"), ("{'train_runtime", "m_hf_trainer"), ('{"epoch"', "fairseq"),
     ("| train_inner", "fairseq"),
     ("{", "hf_trainer"), ("epoch ", "fairseq"),
     ("Epoch(", "openmmlab"), ("Epoch [", "openmmlab"), ("Iter", "openmmlab"),

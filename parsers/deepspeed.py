@@ -4,7 +4,9 @@
   steps_per_print; the rank `log_dist` names, where no launcher prefix does), and the timer
   line after it: `epoch=0/micro_step=20/global_step=20, RunningAvgSamplesPerSec=...,
   CurrSamplesPerSec=..., MemAllocated=...`. Consecutive step lines make log intervals:
-  samples = CurrSamplesPerSec x the time since the previous step line.
+  samples = CurrSamplesPerSec x the time since the previous step line. The pipeline engine's
+  own line (`steps: 20 loss: 7.4235 iter time (s): 21.713 samples/sec: 0.737`, printed with no
+  logger) is a step too, its time the interval's mean seconds a step.
 - fp16 loss-scale overflows (`OVERFLOW! Rank 0 Skipping step`): the optimizer skipped that
   step; counted in the file's warnings (the `skipped=` counter of the step lines).
 - Checkpoints: `Checkpoint global_stepN is about to be saved!` starts a save, `... is ready
@@ -17,6 +19,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -40,6 +43,11 @@ _SAVE_START = re.compile(r"Checkpoint global_step(?P<step>\d+) is about to be sa
 _SAVE_END = re.compile(r"Checkpoint global_step(?P<step>\d+) is ready now")
 _LOSS = re.compile(r"\bLoss:\s*(?P<loss>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)")
 _OVERFLOW = re.compile(r"OVERFLOW! Rank \d+ Skipping step")
+# the pipeline engine's own line every `steps_per_print` (Megatron-DeepSpeed and GPT-NeoX with pipeline
+# parallelism), printed with no logger: "steps: 20 loss: 7.4235 iter time (s): 21.713 samples/sec: 0.737",
+# the interval's mean loss and mean seconds a step
+_PIPE_STEP = re.compile(r"^steps: (?P<step>\d{1,15}) loss: (?P<loss>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf) "
+                        r"iter time \(s\): (?P<s>\d{1,9}(?:\.\d{1,9})?) samples/sec: ")
 
 
 class DeepSpeedParser(LogReader):
@@ -82,6 +90,11 @@ class DeepSpeedParser(LogReader):
                 continue
             if events.scan(line):
                 continue
+            if "iter time (s): " in text and (pipe := _PIPE_STEP.match(text)) is not None:
+                loss = float(pipe.group("loss"))
+                rows.step(line=line.number, rank=line.rank, step=int(pipe.group("step")), end_ns=line.ts_ns,
+                          step_time_s=float(pipe.group("s")), loss=loss if math.isfinite(loss) else None)
+                continue
             if "step=" not in text:
                 if ("Loss:" in text and (m := _LOSS.search(text)) is not None
                         and rows.steps and rows.steps[-1].get("loss") is None):
@@ -104,7 +117,7 @@ class DeepSpeedParser(LogReader):
                     last_step_ns[line.rank] = step["end_ns"]
             elif "Loss:" in text and (m := _LOSS.search(text)) is not None and rows.steps and rows.steps[-1].get("loss") is None:
                 rows.steps[-1]["loss"] = float(m.group("loss"))
-        if not any(line.text[:1] == "[" and _DS_LINE.match(line.text) for line in lines):
+        if not rows.steps and not any(line.text[:1] == "[" and _DS_LINE.match(line.text) for line in lines):
             raise ParseError(str(path), "no DeepSpeed log line found", where="line 1")
         result = log_result(rows, warning)
         if overflows:

@@ -1,6 +1,6 @@
-"""Training jobs on managed clouds and Kubernetes: step and end lines quoted verbatim from public
-logs (each block's source is cited above it), tiny inputs in, exact rows out, each expectation read
-off the quoted text."""
+"""Training jobs on managed clouds and Kubernetes, and the large-scale trainers they run: step and
+end lines quoted verbatim from public logs (each block's source is cited above it), tiny inputs in,
+exact rows out, each expectation read off the quoted text."""
 
 from __future__ import annotations
 
@@ -186,3 +186,33 @@ def test_a_fatal_signal_handlers_report_is_a_crash(tmp_path: Path) -> None:
         ("crash", 5, "fatal signal: SIGSEGV")]
     _, _, paddle = _read(tmp_path, [PADDLE_SIGNAL], name="paddle.log", parser_name="generic_log")
     assert [(e["kind"], e["line"]) for e in paddle if e["kind"] == "crash"] == [("crash", 1)]
+
+
+# Megatron-DeepSpeed with pipeline parallelism on two nodes (github.com/stark-sim/megatron-deepspeed-lock-clock
+# @ f3bf150e188e74e8ecc332fe36e67369fa916603 : .context/dual-node-pilot/dual16_tp2pp2dp4_base20_20260320/node0.log,
+# the lines from the first pipeline step to the end of training, less steps 7-17)
+DS_PIPELINE = [
+    "steps: 1 loss: 12.6522 iter time (s): 18.061 samples/sec: 0.886",
+    "[Rank 0] (after 1 iterations) memory (MB) | allocated: 9228.1708984375 | max allocated: 12007.16650390625 | "
+    "reserved: 20506.0 | max reserved: 20506.0",
+    "[Rank 1] (after 1 iterations) memory (MB) | allocated: 9228.1708984375 | max allocated: 12007.16650390625 | "
+    "reserved: 20552.0 | max reserved: 20552.0",
+    "steps: 2 loss: 12.6473 iter time (s): 18.754 samples/sec: 0.853",
+    "steps: 3 loss: 12.6374 iter time (s): 21.018 samples/sec: 0.761",
+    "steps: 18 loss: 10.3985 iter time (s): 22.521 samples/sec: 0.710",
+    "steps: 19 loss: 10.6297 iter time (s): 21.779 samples/sec: 0.735",
+    "steps: 20 loss: 10.4640 iter time (s): 21.538 samples/sec: 0.743",
+    "[after training is done] datetime: 2026-03-20 21:14:39 ",
+]
+
+
+def test_deepspeeds_pipeline_engine_lines_are_its_steps(tmp_path: Path) -> None:
+    """DeepSpeed's pipeline engine, `steps: 20 loss: 10.4640 iter time (s): 21.538 samples/sec:
+    0.743`: step 20, its loss, its seconds (the interval's mean); Megatron's `[after training is
+    done]` ends the run."""
+    parser, steps, events = _read(tmp_path, DS_PIPELINE)
+    assert parser == "deepspeed"
+    printed = [(int(m.group(1)), float(m.group(2)), float(m.group(3))) for t in DS_PIPELINE
+               if (m := re.match(r"steps: (\d+) loss: ([\d.]+) iter time \(s\): ([\d.]+)", t))]
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == printed
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 9)]
