@@ -924,6 +924,7 @@ class BarReading:
     end: int
     # half a unit of the rate's last printed digit, in seconds per item (tqdm prints 2 decimals)
     rate_error: float = 0.0
+    unit: str = ""  # the item its rate counts (`it` for `2.19it/s` and `1.21s/it`, `examples`), "" with no rate
 
 
 # tqdm: " 2%|▏   | 18/1136 [00:08<08:31,  2.19it/s]", an iterable with no length
@@ -935,7 +936,10 @@ class BarReading:
 _TQDM = re.compile(
     r"(?P<n>\d{1,15})(?:/(?:(?P<total>\d{1,15})|\?)|[A-Za-z]{0,20}) \["
     r"(?:(?P<h>\d{1,6}):)?(?P<m>\d{2}):(?P<s>\d{2})(?=[<,]|$)(?:<(?:\?|(?:\d{1,6}:)?\d{2}:\d{2}))?"
-    r"(?:,\s{0,8}(?:\?|(?P<rate>\d{1,12}(?:\.\d{1,20})?)(?P<scale>[kMGT]?))(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{0,20}))?"
+    r"(?:,\s{0,8}(?:(?:\?|(?P<rate>\d{1,12}(?:\.\d{1,20})?)(?P<scale>[kMGT]?))(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{0,20})"
+    # (a unit with a space before it, the `datasets` library's `126.32 examples/s`: its items named, no
+    # step's rate)
+    r"|\d{1,12}(?:\.\d{1,20})?[kMGT]? (?P<spaced>[A-Za-z]{1,20})/s))?"
 )
 # rich (Lightning's RichProgressBar): "193/193 0:08:27 • 0:00:00 0.40it/s"
 _RICH = re.compile(
@@ -985,18 +989,20 @@ def _bar_readings(text: str) -> tuple[BarReading, ...]:
         for m in (_tqdm_matches(text) if pattern is _TQDM else pattern.finditer(text)):
             rate = seconds_per_item = None
             rate_error = 0.0
+            item = m.group("spaced") or "" if pattern is _TQDM else ""
             if m.group("rate"):
                 printed = m.group("rate")
                 scale = _SCALE[m.group("scale")]
                 rate = float(printed) * scale
                 half = 0.5 * 10.0 ** -(len(printed) - printed.index(".") - 1 if "." in printed else 0) * scale
                 unit = m.group("unit")
+                item = unit[2:] if unit.startswith("s/") else unit[:-2]
                 if rate > 0:
                     seconds_per_item = rate if unit.startswith("s/") else 1.0 / rate
                     rate_error = half if unit.startswith("s/") else half / rate**2
             elapsed = int(m.group("h") or 0) * 3600 + int(m.group("m")) * 60 + int(m.group("s"))
             total = int(m.group("total")) if m.group("total") else None
-            out.append(BarReading(int(m.group("n")), total, elapsed, seconds_per_item, m.start(), m.end(), rate_error))
+            out.append(BarReading(int(m.group("n")), total, elapsed, seconds_per_item, m.start(), m.end(), rate_error, item))
     out.sort(key=lambda r: r.start)
     return tuple(out)
 

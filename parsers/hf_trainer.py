@@ -703,18 +703,25 @@ def _dicts_in(text: str) -> Iterator[tuple[int, str]]:
         yield cut, tail + "}"
 
 
+# the units a training bar counts in: tqdm's own (`2.19it/s`, `1.21s/it`), or none yet (`?it/s`);
+# a bar of other items is a dataset's (`Map: 100%| 1500/1500 [00:00<00:00, 15960.79 examples/s]`)
+_STEP_UNITS = frozenset({"", "it"})
+
+
 def _training_total(lines: Sequence[Line]) -> set[int]:
     """The training bar's total: the header's `Total optimization steps`, else the total the
     most training loss dicts were printed after (the bar's reading on the dict's line, `| 10/50
     [00:17<01:06,  1.67s/it]{'loss': 0.69, ...}`, else the last reading before it: the Trainer
-    logs at a training step, its bar drawn up to it), else the total the most bar readings show,
-    else none. Not the most readings first: at the Trainer's default log level nothing names the
-    total, and an evaluation set's bar drawn each evaluation can show more readings than the
-    training bar between two metric lines."""
+    logs at a training step, its bar drawn up to it, short of its end; a finished bar, a
+    dataset's `Map: 100%| 1500/1500`, is no bar a run's metric lines follow), else the total the
+    most bar readings show (of tqdm's own items: not a dataset's `examples/s`), else none. Not
+    the most readings first: at the Trainer's default log
+    level nothing names the total, and an evaluation set's bar drawn each evaluation can show
+    more readings than the training bar between two metric lines."""
     header: set[int] = set()
     totals: Counter[int] = Counter()
     carrying: Counter[int] = Counter()  # (the totals of the readings the training dicts follow)
-    last: int | None = None  # the total of the latest reading
+    last: int | None = None  # the total of the latest reading short of its end
     for line in lines:
         text = line.text
         if "Total optimization steps" in text and (m := _TOTAL_STEPS.search(text)) is not None:
@@ -723,16 +730,16 @@ def _training_total(lines: Sequence[Line]) -> set[int]:
         at = max(text.find("'loss': "), text.find('"loss": '))
         if "[" in text and "/" in text:
             for reading in bar_readings(text[:at] if at > 0 else text):
-                if reading.total is not None:
+                if reading.total is not None and reading.unit in _STEP_UNITS:
                     totals[reading.total] += 1
-                    last = reading.total
+                    last = reading.total if reading.n < reading.total else None
         if at >= 0 and last is not None:
             carrying[last] += 1
         if at > 0 and "[" in text[at:]:
             for reading in bar_readings(text[at:]):
-                if reading.total is not None:
+                if reading.total is not None and reading.unit in _STEP_UNITS:
                     totals[reading.total] += 1
-                    last = reading.total
+                    last = reading.total if reading.n < reading.total else None
     if header:
         return header
     counts = carrying or totals

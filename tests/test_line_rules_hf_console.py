@@ -57,3 +57,26 @@ def test_a_summary_dict_cut_short_still_ends_the_run(tmp_path: Path) -> None:
     _, _, events = _read(tmp_path, CUT_SUMMARY, parser_name="hf_trainer")
     ends = [(e["kind"], e["line"], e["duration_s"]) for e in events if e["kind"] == "attempt_end"]
     assert ends == [("attempt_end", 8, 306.9394)]
+
+
+# A Qwen1.5 LoRA run with the Trainer at its default log level (github.com/Nuist-XZX/QWen @
+# 70318b703b1af35dfca0fe802def3a473dfa4dd2 : loss.txt, lines 12-17, each line indented with two
+# ideographic spaces): the dataset's tokenizing bars, then the first metric dicts
+DATASET_BARS = [
+    "\u3000\u3000Tokenizing and chunking... (num_proc=4): 100%|" + "\u2588" * 51
+    + "| 1500/1500 [00:11<00:00, 126.32 examples/s]  ",
+    "\u3000\u3000Tokenizing and chunking... (num_proc=4): 100%|" + "\u2588" * 54
+    + "| 100/100 [00:11<00:00,  8.78 examples/s]  ",
+    "\u3000\u30002025-08-18 17:03:21,101 [INFO] \u2728 \u5f00\u59cb\u5fae\u8c03\u8bad\u7ec3...  ",
+    "\u3000\u3000{'loss': 4.1437, 'grad_norm': 17.879865646362305, 'learning_rate': 2.1176470588235296e-06, 'epoch': 0.11}  ",
+    "\u3000\u3000{'loss': 3.9367, 'grad_norm': 14.34531307220459, 'learning_rate': 4.235294117647059e-06, 'epoch': 0.21}  ",
+    "\u3000\u3000{'loss': 3.651, 'grad_norm': 11.869979858398438, 'learning_rate': 6.588235294117647e-06, 'epoch': 0.32}  ",
+]
+
+
+def test_a_datasets_bar_before_training_is_not_the_training_bar(tmp_path: Path) -> None:
+    """The tokenizing bars (`1500/1500 [00:11<00:00, 126.32 examples/s]`) count examples, and
+    finished before training began: the metric dicts after them are not their examples 1500,
+    1501, 1502 (nor 100, 101, 102), but the run's first three logs in order."""
+    _, steps, _ = _read(tmp_path, DATASET_BARS)
+    assert [(s["step"], s["loss"]) for s in steps] == [(1, 4.1437), (2, 3.9367), (3, 3.651)]
