@@ -18,7 +18,8 @@
   reading before it (at least one step past the previous dict), else epoch x (total
   optimization steps / epochs) from the header, else, when the run's total is known and the
   dicts are evenly spaced up to it (the last one at the schedule's end), k x total / dicts,
-  else the metric line's ordinal. Each process's dicts are counted apart (a launcher's
+  else epoch x the run's steps over the whole epochs its summary names (where the dicts' printed
+  epochs are fine enough to name one step: `_epoch_length`), else the metric line's ordinal. Each process's dicts are counted apart (a launcher's
   prefix names the process: each node of a pdsh launch prints the same dicts).
 - The training bar's own readings are steps too: ProgressCallback moves it to `global_step` at
   each step's end, so a step it shows that no metric line has (between two logs, `logging_steps`
@@ -375,6 +376,7 @@ class HFTrainerParser(LogReader):
         loss_number = {id(d): i for group in by_rank.values() for i, d in enumerate(group, start=1)}
         spacing = {rank: _even_spacing(group, dicts, run_total) for rank, group in by_rank.items()
                    } if not any(d.reading for d in losses) else {}
+        per_epoch = _epoch_length(losses, dicts, run_total) if not (total_steps and epochs) else None
         last_steps: dict[int | None, int] = {}  # each process's last metric line's step
         drawn = {index: sorted(bar.seconds) for index, bar in enumerate(bars)}  # the steps each bar drew
         previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
@@ -440,6 +442,8 @@ class HFTrainerParser(LogReader):
                     step = every * loss_number[id(d)]
                 elif epoch is not None and total_steps and epochs:
                     step = round(epoch * total_steps / epochs)  # the header says how many steps an epoch has
+                elif epoch is not None and per_epoch is not None:
+                    step = round(epoch * per_epoch)  # the summary says how many (`_epoch_length`)
                 else:
                     step = loss_number[id(d)]  # no clue: the line's ordinal
                 last_steps[line.rank] = step
@@ -762,6 +766,26 @@ def _even_spacing(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
         summary is not None and to_float(summary.get("epoch")) is not None
         and to_float(summary.get("epoch")) == to_float(last.get("epoch")))
     return run_total // len(losses) if at_end else None
+
+
+def _epoch_length(losses: list[_Dict], dicts: list[_Dict], run_total: int | None) -> float | None:
+    """Steps an epoch, where no header says (the Trainer's default log level): the run's steps
+    over the epochs its summary dict says it ran (`{'train_runtime': 394.25, ...,
+    'train_steps_per_second': 0.297, ..., 'epoch': 3.0}`), whole epochs, the total confirmed by
+    the summary (runtime x steps a second, to its printed rounding); and only where the dicts'
+    printed epochs (`'epoch': 0.26`) are fine enough to name one step (their last digit's half
+    unit under half a step)."""
+    summary = next((d.record for d in dicts if "train_runtime" in d.record), None)
+    if summary is None or not run_total or not losses:
+        return None
+    epochs, runtime, rate = (to_float(summary.get(k)) for k in ("epoch", "train_runtime", "train_steps_per_second"))
+    if (epochs is None or runtime is None or rate is None or not epochs.is_integer() or epochs <= 0
+            or not 0 < runtime < 1e8 or abs(runtime * rate - run_total) > 0.5 + runtime * 0.0005):
+        return None
+    per_epoch = run_total / epochs
+    printed = [str(d.record["epoch"]) for d in losses if isinstance(d.record.get("epoch"), float)]
+    digits = max((len(text.partition(".")[2]) for text in printed if "e" not in text), default=0)
+    return per_epoch if digits and 0.5 * 10.0 ** -digits * per_epoch < 0.5 else None
 
 
 def _clock(bar: _Bar, mtime_ns: int | None) -> None:

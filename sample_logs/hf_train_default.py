@@ -7,7 +7,8 @@ first attempt only, an exception on --crash-rank at --crash-step; rerun by torch
 resume from the latest checkpoint. `logging_steps=1` so that every step has a metrics record (the
 Trainer's default, 500, would log none in a job this short). With --eval-steps the Trainer also
 evaluates every N steps on a small set (--eval-samples), its own bar drawn between the training
-bar's readings.
+bar's readings. With --epochs it trains that many epochs of --train-samples instead of --steps
+steps (the Trainer's summary then names whole epochs).
 
 The harness's own clock (time.time() in a TrainerCallback) goes to --truth as `TRUTH {...}` lines,
 not to the console, so the console holds only what the framework and launcher printed: attempt
@@ -104,6 +105,8 @@ def main() -> None:
     ap.add_argument("--crash-step", type=int, default=-1)
     ap.add_argument("--step-sleep", type=float, default=0.0)
     ap.add_argument("--logging-steps", type=int, default=1)
+    ap.add_argument("--epochs", type=float, default=0, help="train this many epochs instead of --steps (0: --steps)")
+    ap.add_argument("--train-samples", type=int, default=4096)
     ap.add_argument("--eval-steps", type=int, default=0, help="evaluate every N steps (0: never)")
     ap.add_argument("--eval-samples", type=int, default=24)
     a = ap.parse_args()
@@ -115,12 +118,13 @@ def main() -> None:
     torch.set_num_threads(1)
     model = GPT2LMHeadModel(GPT2Config(vocab_size=512, n_positions=64, n_embd=64, n_layer=2, n_head=4))
     args = TrainingArguments(
-        output_dir=a.out, max_steps=a.steps, per_device_train_batch_size=8, logging_steps=a.logging_steps,
+        output_dir=a.out, max_steps=-1 if a.epochs else a.steps, num_train_epochs=a.epochs or 3.0,
+        per_device_train_batch_size=8, logging_steps=a.logging_steps,
         save_steps=a.save_steps, use_cpu=True, ddp_backend="gloo", seed=0,
         eval_strategy="steps" if a.eval_steps else "no", eval_steps=a.eval_steps or None, per_device_eval_batch_size=8,
     )
     evaluation = RandomTokens(a.eval_samples, 64, 512) if a.eval_steps else None
-    trainer = CpuDdpTrainer(model=model, args=args, train_dataset=RandomTokens(4096, 64, 512), eval_dataset=evaluation,
+    trainer = CpuDdpTrainer(model=model, args=args, train_dataset=RandomTokens(a.train_samples, 64, 512), eval_dataset=evaluation,
                             callbacks=[truth])
     last = get_last_checkpoint(a.out) if os.path.isdir(a.out) else None
     trainer.train(resume_from_checkpoint=last)

@@ -252,3 +252,31 @@ def test_rates_averaged_over_an_evaluation_give_no_step_time(tmp_path: Path) -> 
     rows = con.execute("select step, step_time_s from log_steps where step_time_s is not null").fetchall()
     within = [(step, took[step] / 1.5 <= seconds <= took[step] * 1.5) for step, seconds in rows]
     assert within == [(step, True) for step, _ in rows]
+
+
+def _as_a_terminal_shows(console: str) -> str:
+    """The console as a terminal leaves it on screen, as users copy it: each carriage return
+    draws over the line so far (a longer earlier drawing shows past a shorter later one)."""
+    shown = []
+    for line in console.split("\n"):
+        screen = ""
+        for drawing in line.split("\r"):
+            screen = drawing + screen[len(drawing):]
+        shown.append(screen.rstrip())
+    return "\n".join(shown)
+
+
+def test_metric_dicts_with_no_bar_beside_them_are_placed_by_their_epoch(tmp_path: Path) -> None:
+    """sample_logs/hf_trainer_epochs (record_hf_epochs_job.sh), as a terminal shows it: the bar's
+    readings drawn over, the metric dicts name only their epoch (`'epoch': 0.38`), and nothing
+    but the summary (`'epoch': 3.0`, 39 steps by its runtime and rate) says how long an epoch is.
+    The rows are the logged steps (every 5th, by the job's `--logging-steps 5`) and the last."""
+    folder = SAMPLE_LOGS / "hf_trainer_epochs"
+    with open(folder / "console.log", encoding="utf-8", newline="") as raw:  # (its carriage returns kept)
+        console = raw.read()
+    path = tmp_path / "console.log"
+    path.write_text(_as_a_terminal_shows(console), encoding="utf-8")
+    done = [s for _, s, _ in truth_steps(folder)]
+    con = ingest(tmp_path, [path])
+    steps = [s for (s,) in con.execute("select step from log_steps order by step").fetchall()]
+    assert steps == [s for s in done if s % 5 == 0] + [max(done)] == [5, 10, 15, 20, 25, 30, 35, 39]
