@@ -64,7 +64,7 @@ _EVIDENCE = (
 )
 # opening characters of a match -> what it is evidence of
 _KINDS = (
-    ("iteration", "megatron"), ("step=", "deepspeed"), ("steps: ", "deepspeed"), ("{'train_runtime", "m_hf_trainer"), ('{"epoch"', "fairseq"),
+    ("iteration", "megatron"), ("step=", "deepspeed"), ("steps: ", "m_deepspeed_pipe"), ("{'train_runtime", "m_hf_trainer"), ('{"epoch"', "fairseq"),
     ("| train_inner", "fairseq"),
     ("{", "hf_trainer"), ("epoch ", "fairseq"),
     ("Epoch(", "openmmlab"), ("Epoch [", "openmmlab"), ("Iter", "openmmlab"),
@@ -146,6 +146,11 @@ def console_format(path: Path) -> str | None:
         return None  # (a script's own epoch bars: the readers' own detection decides)
     if counts[best]:
         return best
+    if counts["m_deepspeed_pipe"]:
+        # DeepSpeed's pipeline engine's own step lines (`steps: 20 loss: ... iter time (s): ...`),
+        # where no other reader's step line is: a Megatron-DeepSpeed run prints them beside
+        # Megatron's iteration lines, the richer view of the same steps
+        return "deepspeed"
     if counts["m_hf_trainer"]:
         return "hf_trainer"
     if counts["m_lightning"] >= 2 or counts["m_fit_stopped"]:

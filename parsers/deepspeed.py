@@ -92,8 +92,14 @@ class DeepSpeedParser(LogReader):
                 continue
             if "iter time (s): " in text and (pipe := _PIPE_STEP.match(text)) is not None:
                 loss = float(pipe.group("loss"))
-                rows.step(line=line.number, rank=line.rank, step=int(pipe.group("step")), end_ns=line.ts_ns,
-                          step_time_s=float(pipe.group("s")), loss=loss if math.isfinite(loss) else None)
+                values = {"step_time_s": float(pipe.group("s")), "loss": loss if math.isfinite(loss) else None}
+                last = rows.steps[-1] if rows.steps else None
+                if last is not None and last["step"] == int(pipe.group("step")) and (
+                        line.rank is None or last["rank"] is None or last["rank"] == line.rank):
+                    # the engine's `[Rank 0] step=N, ...` line of the same step, just before: one step
+                    last.update({k: v for k, v in values.items() if last.get(k) is None})
+                else:
+                    rows.step(line=line.number, rank=line.rank, step=int(pipe.group("step")), end_ns=line.ts_ns, **values)
                 continue
             if "step=" not in text:
                 if ("Loss:" in text and (m := _LOSS.search(text)) is not None

@@ -216,3 +216,53 @@ def test_deepspeeds_pipeline_engine_lines_are_its_steps(tmp_path: Path) -> None:
                if (m := re.match(r"steps: (\d+) loss: ([\d.]+) iter time \(s\): ([\d.]+)", t))]
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == printed
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 9)]
+
+
+# Megatron-DeepSpeed with pipeline parallelism, Megatron's iteration lines among DeepSpeed's (markdown notes
+# on LLaMA pretraining by guodong.li, index id 16887721843, its training log block's lines 9-18): the
+# same steps three times, `[Rank 0] step=1`, `steps: 1 loss: ...` and ` iteration        1/    2500 | ...`
+MEGATRON_DS_PIPELINE = [
+    '[2023-08-15 06:31:42,452] [INFO] [logging.py:96:log_dist] [Rank 0] step=1, skipped=1, lr=[0.0, 0.0], mom=[(0.9, 0.95), (0.9, 0.95)]',
+    '[2023-08-15 06:31:42,452] [INFO] [fused_optimizer.py:363:_update_scale] Reducing dynamic loss scale from 65536 to 32768.0',
+    'steps: 1 loss: 10.6554 iter time (s): 4.218 samples/sec: 7.586',
+    ' iteration        1/    2500 | consumed samples:           32 | consumed tokens:        65536 | elapsed time per iteration (ms): 4220.8 | learning rate: 0.000E+00 | global batch size:    32 | lm loss: 1.065542E+01 | loss scale: 32768.0 | grad norm: 0.000 | num zeros: 0.0 | actual seqlen:  2048 | number of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 7.582 | TFLOPs: 16.98 |',
+    '[2023-08-15 06:31:44,231] [INFO] [logging.py:96:log_dist] [Rank 0] step=2, skipped=1, lr=[1.5e-07, 1.5e-07], mom=[(0.9, 0.95), (0.9, 0.95)]',
+    'steps: 2 loss: 10.6521 iter time (s): 1.337 samples/sec: 23.934',
+    ' iteration        2/    2500 | consumed samples:           64 | consumed tokens:       131072 | elapsed time per iteration (ms): 1346.3 | learning rate: 1.500E-07 | global batch size:    32 | lm loss: 1.065210E+01 | loss scale: 32768.0 | grad norm: 14.113 | num zeros: 0.0 | actual seqlen:  2048 | number of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 23.769 | TFLOPs: 53.25 |',
+    '[2023-08-15 06:31:45,481] [INFO] [logging.py:96:log_dist] [Rank 0] step=3, skipped=1, lr=[3e-07, 3e-07], mom=[(0.9, 0.95), (0.9, 0.95)]',
+    'steps: 3 loss: 10.6457 iter time (s): 1.246 samples/sec: 25.683',
+    ' iteration        3/    2500 | consumed samples:           96 | consumed tokens:       196608 | elapsed time per iteration (ms): 1250.2 | learning rate: 3.000E-07 | global batch size:    32 | lm loss: 1.064566E+01 | loss scale: 32768.0 | grad norm: 14.740 | num zeros: 0.0 | actual seqlen:  2048 | number of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 25.596 | TFLOPs: 57.34 |',
+]
+
+# Megatron-DeepSpeed's pipeline engine without Megatron's iteration lines (deepspeedai/Megatron-DeepSpeed
+# issue 199, its description's six complete lines)
+MEGDS_ISSUE_199 = [
+    "[2023-08-08 14:29:00,841] [INFO] [logging.py:96:log_dist] [Rank 0] step=1, skipped=0, lr=[1.5e-07, 1.5e-07], "
+    "mom=[(0.9, 0.95), (0.9, 0.95)]",
+    "steps: 1 loss: 12.6199 iter time (s): 5.400 samples/sec: 47.411",
+    "[Rank 1] (after 1 iterations) memory (MB) | allocated: 882.568359375 | max allocated: 13808.224609375 | "
+    "reserved: 14718.0 | max reserved: 14718.0",
+    "[Rank 0] (after 1 iterations) memory (MB) | allocated: 882.568359375 | max allocated: 13808.224609375 | "
+    "reserved: 14718.0 | max reserved: 14718.0",
+    "[2023-08-08 14:29:03,915] [INFO] [logging.py:96:log_dist] [Rank 0] step=2, skipped=0, lr=[3e-07, 3e-07], "
+    "mom=[(0.9, 0.95), (0.9, 0.95)]",
+    "steps: 2 loss: 12.6157 iter time (s): 2.673 samples/sec: 95.775",
+]
+
+
+def test_megatrons_iteration_lines_stay_the_steps_beside_the_pipeline_engines(tmp_path: Path) -> None:
+    """With Megatron's iteration lines in the log, they are the steps (the richer view: elapsed
+    time per iteration 4220.8 ms, lm loss); DeepSpeed's pipeline lines of the same steps add none."""
+    parser, steps, _ = _read(tmp_path, MEGATRON_DS_PIPELINE)
+    assert parser == "megatron"
+    printed = [(int(m.group(1)), float(m.group(2)) / 1000) for t in MEGATRON_DS_PIPELINE
+               if (m := re.search(r"iteration +(\d+)/.*elapsed time per iteration \(ms\): ([\d.]+)", t))]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == printed
+
+
+def test_a_pipeline_line_after_the_engines_step_line_is_that_step(tmp_path: Path) -> None:
+    """`[Rank 0] step=1, ...` then `steps: 1 loss: 12.6199 iter time (s): 5.400 ...`: one step 1
+    of rank 0, dated by the first, timed and given its loss by the second."""
+    _, steps, _ = _read(tmp_path, MEGDS_ISSUE_199)
+    assert [(s["rank"], s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (0, 1, 12.6199, 5.4), (0, 2, 12.6157, 2.673)]
