@@ -852,6 +852,10 @@ class EventScanner:
               or "inished training" in text or "End of training" in text or " NUM!" in text
               or text[:10] == "Finished! ") and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            if "Saving model to disk" in text:
+                # TF-Slim says it before its final save: a failure after it (the save's traceback)
+                # takes the clean end back, as a launcher's is (`_take_back_clean_end`)
+                self.launcher_end = rows.events[-1]
         elif ("early stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text) and (
                 not failed and _EARLY_STOP.search(text) is not None):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,

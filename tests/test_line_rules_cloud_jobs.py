@@ -266,3 +266,46 @@ def test_a_pipeline_line_after_the_engines_step_line_is_that_step(tmp_path: Path
     _, steps, _ = _read(tmp_path, MEGDS_ISSUE_199)
     assert [(s["rank"], s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
         (0, 1, 12.6199, 5.4), (0, 2, 12.6157, 2.673)]
+
+
+# TF-Slim's learning.train whose input queue failed (github.com/dxv2k/pixel_link_py3 @
+# 7be071fc5ed37275462d2f6da0e310c8e41f081a : log_train.txt, lines 254-281): it says it finished, then its
+# supervisor's stop re-raises the input thread's error
+TF_SLIM_FAILED_AFTER = [
+    'INFO:tensorflow:Finished training! Saving model to disk.',
+    '/usr/local/lib/python3.6/dist-packages/tensorflow/python/summary/writer/writer.py:386: UserWarning: Attempting to use a closed FileWriter. The operation will be a noop unless the FileWriter is explicitly reopened.',
+    '  warnings.warn("Attempting to use a closed FileWriter. "',
+    'Traceback (most recent call last):',
+    '  File "train_pixel_link.py", line 295, in <module>',
+    '    tf.app.run()',
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/platform/app.py", line 125, in run',
+    '    _sys.exit(main(argv))',
+    '  File "train_pixel_link.py", line 291, in main',
+    '    train(train_op)',
+    '  File "train_pixel_link.py", line 280, in train',
+    '    session_config = sess_config',
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/contrib/slim/python/slim/learning.py", line 785, in train',
+    '    ignore_live_threads=ignore_live_threads)',
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/training/supervisor.py", line 832, in stop',
+    '    ignore_live_threads=ignore_live_threads)',
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/training/coordinator.py", line 389, in join',
+    '    six.reraise(*self._exc_info_to_raise)',
+    '  File "/usr/local/lib/python3.6/dist-packages/six.py", line 696, in reraise',
+    '    raise value',
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/training/queue_runner_impl.py", line 257, in _run',
+    '    enqueue_callable()',
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/client/session.py", line 1257, in _single_operation_run',
+    '    self._call_tf_sessionrun(None, {}, [], target_list, None)',
+    '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/client/session.py", line 1407, in _call_tf_sessionrun',
+    '    run_metadata)',
+    "tensorflow.python.framework.errors_impl.InvalidArgumentError: Key: image/filename.  Can't parse serialized Example.",
+    '         [[{{node icdar2015_data_provider/ParseSingleExample/ParseSingleExample}}]]',
+]
+
+
+def test_a_failure_after_tf_slims_finished_training_takes_the_clean_end_back(tmp_path: Path) -> None:
+    """`Finished training! Saving model to disk.` then a traceback ending in `InvalidArgumentError`:
+    the run crashed; the line it said first is no clean end."""
+    _, _, events = _read(tmp_path, TF_SLIM_FAILED_AFTER, parser_name="generic_log")
+    kinds = [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")]
+    assert kinds == [("crash", 4)]
