@@ -93,9 +93,9 @@ _EARLY_STOP = re.compile(r"(?:^|\] |: )Epoch \d{1,9}: early stopping\s*$|\. Sign
 _D2_EXCEPTION = re.compile(r"\bd2\.engine\.train_loop\]: Exception during training:")
 # A launcher's word that its workers all returned 0: DeepSpeed's (see above) and torchelastic's agent's
 # ("... torch.distributed.elastic.agent.server.api: [INFO] Local worker group finished
-# (WorkerState.SUCCEEDED). Waiting 300 seconds for other agents to finish")
+# (WorkerState.SUCCEEDED). Waiting 300 seconds for other agents to finish"; later "... finished (SUCCEEDED).")
 _LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} exits successfully"
-                               r"|\bLocal worker group finished \(WorkerState\.SUCCEEDED\)")
+                               r"|\bLocal worker group finished \((?:WorkerState\.)?SUCCEEDED\)")
 # The run's total training time as its message (detectron2's "]: Total training time: 0:06:14",
 # a script's "INFO - Training time: 6.89 min"): the end of training, where it is the process's
 # last word on training: not after a failure (detectron2 prints it in a `finally:` after the
@@ -434,7 +434,7 @@ _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Heartbeat monitor timed out!|Timeout at |PBS: job killed|slurmstepd: error|"
     r"srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|Uncaught |"
-    r"\) FAILED \(exitcode |"
+    r"\) FAILED \(exitcode |Root Cause \(first observed failure\)|"
     r"NCCL operations have failed|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
     r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|loop at step|at step)|"
@@ -808,6 +808,12 @@ class EventScanner:
             self.restart_unnumbered = self.restart_unnumbered or kind == LogEventKind.RESTART
             # a restart: the launcher restarts every worker, each one's next dated line starts anew
             self._failure(None if kind == LogEventKind.RESTART else line.rank)
+            return True
+        if "Root Cause (first observed failure)" in text and text.lstrip().startswith("Root Cause"):
+            if not failed:  # (the report alone: its ChildFailedError line or a traceback not in the log)
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="torchelastic: a worker failed (its failure report)")
+                self._failure()
             return True
         if "time" in text and (failed_at := _FAILURE_TIME.match(text)) is not None:
             # the failure report's time dates the failure lines before it that no clock dated (a

@@ -2121,6 +2121,7 @@ class GenericLogParser(LogReader):
     def detect(self, path: Path, head: bytes) -> Claim:
         text = head.decode("utf-8", "replace")
         if (WATCHDOG.search(text) or "ChildFailedError" in text or "Heartbeat monitor timed out!" in text
+                or "Root Cause (first observed failure):" in text
                 or _LAUNCHER.search(text) or _wrapped_watchdog(text)):
             return Claim.CONTENT  # a launcher/failure log, with or without step lines
         hits = epoch_hits = 0

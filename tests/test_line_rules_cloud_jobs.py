@@ -309,3 +309,70 @@ def test_a_failure_after_tf_slims_finished_training_takes_the_clean_end_back(tmp
     _, _, events = _read(tmp_path, TF_SLIM_FAILED_AFTER, parser_name="generic_log")
     kinds = [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")]
     assert kinds == [("crash", 4)]
+
+
+# torchrun under srun on two nodes, pytorch/examples' DDP tutorial on Lawrencium (its README, index id
+# 5090183911, the job's output: its last 12 lines)
+TORCHRUN_SUCCEEDED = [
+    '[GPU6] Epoch 49 | Batchsize: 32 | Steps: 8[GPU7] Epoch 49 | Batchsize: 32 | Steps: 8',
+    '',
+    '[GPU4] Epoch 49 | Batchsize: 32 | Steps: 8',
+    '[GPU5] Epoch 49 | Batchsize: 32 | Steps: 8',
+    'Epoch 49 | Training snapshot saved at snapshot.pt',
+    'Epoch 49 | Training snapshot saved at snapshot.pt',
+    'INFO:torch.distributed.elastic.agent.server.api:[default] worker group successfully finished. Waiting 300 seconds for other agents to finish.',
+    'INFO:torch.distributed.elastic.agent.server.api:Local worker group finished (SUCCEEDED). Waiting 300 seconds for other agents to finish',
+    'INFO:torch.distributed.elastic.agent.server.api:[default] worker group successfully finished. Waiting 300 seconds for other agents to finish.',
+    'INFO:torch.distributed.elastic.agent.server.api:Local worker group finished (SUCCEEDED). Waiting 300 seconds for other agents to finish',
+    'INFO:torch.distributed.elastic.agent.server.api:Done waiting for other agents. Elapsed: 0.0008671283721923828 seconds',
+    'INFO:torch.distributed.elastic.agent.server.api:Done waiting for other agents. Elapsed: 0.003488779067993164 seconds',
+]
+
+# torchrun's failure report alone, a worker's DistBackendError above it not pasted (pytorch/pytorch issue
+# 121209, the description's output block from `[2]:` on)
+ELASTIC_REPORT = [
+    '[2]:',
+    '  time      : 2024-03-05_07:01:51',
+    '  host      : vmnuvocinpoc.internal.cloudapp.net',
+    '  rank      : 2 (local_rank: 2)',
+    '  exitcode  : 1 (pid: 69813)',
+    '  error_file: <N/A>',
+    '  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html',
+    '[3]:',
+    '  time      : 2024-03-05_07:01:51',
+    '  host      : vmnuvocinpoc.internal.cloudapp.net',
+    '  rank      : 3 (local_rank: 3)',
+    '  exitcode  : 1 (pid: 69814)',
+    '  error_file: <N/A>',
+    '  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html',
+    '------------------------------------------------------------',
+    'Root Cause (first observed failure):',
+    '[0]:',
+    '  time      : 2024-03-05_07:01:51',
+    '  host      : vmnuvocinpoc.internal.cloudapp.net',
+    '  rank      : 0 (local_rank: 0)',
+    '  exitcode  : 1 (pid: 69811)',
+    '  error_file: <N/A>',
+    '  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html',
+    '============================================================',
+]
+
+
+def test_torchruns_agent_finishing_succeeded_ends_the_run_cleanly(tmp_path: Path) -> None:
+    """`Local worker group finished (SUCCEEDED). Waiting 300 seconds ...` (torch 2's wording, no
+    `WorkerState.`): every worker exited 0, a clean end after epoch 49, at the last node's agent."""
+    _, steps, events = _read(tmp_path, TORCHRUN_SUCCEEDED)
+    assert max(s["step"] for s in steps) == 49
+    last = max(i for i, t in enumerate(TORCHRUN_SUCCEEDED, start=1) if "finished (SUCCEEDED)" in t)
+    ends = [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")]
+    assert ends == [("attempt_end", last)] == [("attempt_end", 10)]
+
+
+def test_torchelastics_failure_report_alone_is_a_crash_dated_by_its_time(tmp_path: Path) -> None:
+    """The report's `Root Cause (first observed failure):` is a worker's failure even with no
+    traceback or ChildFailedError line before it; its `time : 2024-03-05_07:01:51` dates it."""
+    parser, _, events = _read(tmp_path, ELASTIC_REPORT)
+    assert parser == "generic_log"
+    at = ELASTIC_REPORT.index("Root Cause (first observed failure):") + 1
+    crashes = [(e["kind"], e["line"], e["ts_ns"]) for e in events if e["kind"] == "crash"]
+    assert crashes == [("crash", at, 1709622111 * 10**9)]  # 2024-03-05T07:01:51Z
