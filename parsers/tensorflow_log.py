@@ -136,4 +136,11 @@ class TensorFlowLogParser(LogReader):
                 unmeasured[line.rank] = (rows.steps[-1], seconds)
         if not rows.steps:
             raise ParseError(str(path), "no TensorFlow training step line found", where="line 1")
+        if not any("tensorflow" in line.text or "_hooks.py" in line.text or "sec)" in line.text
+                   or "sec/step" in line.text or "global_step/sec" in line.text for line in lines):
+            # the hook's `loss = 2.2984, step = 0` alone, with nothing of TensorFlow's around it (no
+            # `INFO:tensorflow:` tag, no seconds): a script's own print in its format (DLRover's
+            # examples'), no TensorFlow's
+            for row in rows.steps:
+                row["framework"] = "generic"
         return log_result(rows, warning)

@@ -376,3 +376,40 @@ def test_torchelastics_failure_report_alone_is_a_crash_dated_by_its_time(tmp_pat
     at = ELASTIC_REPORT.index("Root Cause (first observed failure):") + 1
     crashes = [(e["kind"], e["line"], e["ts_ns"]) for e in events if e["kind"] == "crash"]
     assert crashes == [("crash", at, 1709622111 * 10**9)]  # 2024-03-05T07:01:51Z
+
+
+# DLRover's elastic job on Kubernetes after a scale-up (github.com/intelligent-machine-learning/dlrover @
+# 7d5fdd9b0c35b6b6805565a7f6ff148fcc18b974 : docs/tech_report/fault_tolerance_exps.md, its "Scale up"
+# log block): PyTorch's MNIST example printing its steps in the form of TensorFlow's logging hook
+DLROVER_STEPS = [
+    '[2023-09-27 02:25:43,362] [INFO] [training.py:344:_rendezvous] [default] Rendezvous complete for workers. Result:',
+    '  restart_count=1',
+    '  master_addr=192.168.0.71',
+    '  master_port=58241',
+    '  group_rank=0',
+    '  group_world_size=4',
+    '  local_ranks=[0, 1]',
+    '  role_ranks=[0, 1]',
+    '  global_ranks=[0, 1]',
+    '  role_world_sizes=[8, 8]',
+    '  global_world_sizes=[8, 8]',
+    '',
+    'rank 1 is initialized local_rank = 1rank 0 is initialized local_rank = 0',
+    '',
+    'loss = 2.2984073162078857, step = 0',
+    'loss = 2.1407980918884277, step = 20',
+    'loss = 1.1324385404586792, step = 40',
+    'loss = 0.4783979058265686, step = 60',
+    'loss = 0.5714012384414673, step = 80',
+    'loss = 0.6941334009170532, step = 100',
+]
+
+
+def test_a_scripts_own_loss_step_print_is_no_tensorflows(tmp_path: Path) -> None:
+    """`loss = 2.2984073162078857, step = 0` with nothing of TensorFlow's around it (no
+    `INFO:tensorflow:` tag, no seconds): steps 0-100 with their losses, a script's (`generic`)."""
+    _, steps, _ = _read(tmp_path, DLROVER_STEPS)
+    printed = [(int(m.group(2)), float(m.group(1))) for t in DLROVER_STEPS
+               if (m := re.match(r"loss = ([\d.]+), step = (\d+)$", t))]
+    assert [(s["step"], s["loss"]) for s in steps] == printed
+    assert {s["framework"] for s in steps} == {"generic"}
