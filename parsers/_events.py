@@ -171,8 +171,10 @@ _FAULTHANDLER = re.compile(r"Fatal Python error: (?P<what>Segmentation fault|Bus
 # glog's and absl's failure signal handler as a fatal signal kills the process (TensorFlow, JAX, XLA, Caffe,
 # PaddlePaddle): "*** SIGSEGV (@0x0) received by PID 1234 (TID 0x7f...) from PID 0; stack trace: ***",
 # "*** SIGSEGV (@(nil)), see gl__________41#s15 received by PID 11743 (TID 12350) on cpu 17; stack trace: ***",
-# PaddlePaddle's "  [SignalInfo: *** SIGSEGV (@0x0) received by PID 1536538 (TID 0x7c95a2ffd6c0) from PID 0 ***]"
-SIGNAL_HANDLER = re.compile(r"^\s{0,8}(?:\[SignalInfo: )?\*\*\* (?P<sig>SIG[A-Z]{2,8}) \([^()]{0,40}(?:\([^()]{0,20}\))?\)"
+# PaddlePaddle's "  [SignalInfo: *** SIGSEGV (@0x0) received by PID 1536538 (TID 0x7c95a2ffd6c0) from PID 0 ***]";
+# the signals that are the process's own fault (not SIGTERM: another process stopping it, Paddle's launcher
+# after another rank failed)
+SIGNAL_HANDLER = re.compile(r"^\s{0,8}(?:\[SignalInfo: )?\*\*\* (?P<sig>SIG(?:SEGV|BUS|ABRT|FPE|ILL)) \([^()]{0,40}(?:\([^()]{0,20}\))?\)"
                             r"(?:, see \S{1,80})? received by PID \d{1,10} \(TID [0-9a-fx]{1,20}\)")
 # bash's word on a job of a script it ran that died, with the script's line and the job's pid:
 # "train_dual_doc.single.gpu.sh: line 27: 29781 Terminated              $marian_home/marian --model ..."

@@ -936,10 +936,10 @@ class BarReading:
 _TQDM = re.compile(
     r"(?P<n>\d{1,15})(?:/(?:(?P<total>\d{1,15})|\?)|[A-Za-z]{0,20}) \["
     r"(?:(?P<h>\d{1,6}):)?(?P<m>\d{2}):(?P<s>\d{2})(?=[<,]|$)(?:<(?:\?|(?:\d{1,6}:)?\d{2}:\d{2}))?"
-    r"(?:,\s{0,8}(?:(?:\?|(?P<rate>\d{1,12}(?:\.\d{1,20})?)(?P<scale>[kMGT]?))(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{0,20})"
-    # (a unit with a space before it, the `datasets` library's `126.32 examples/s`: its items named, no
-    # step's rate)
-    r"|\d{1,12}(?:\.\d{1,20})?[kMGT]? (?P<spaced>[A-Za-z]{1,20})/s))?"
+    r"(?:,\s{0,8}(?:(?:\?|(?P<rate>\d{1,12}(?:\.\d{1,20})?)(?P<scale>[kMGT]?))(?P<unit>[A-Za-z]{0,20}/s|s/[A-Za-z]{1,20})"
+    # (a unit with a space before it, the `datasets` library's `126.32 examples/s`, `? examples/s`,
+    # `1.67s/ examples`: its items named, no step's rate)
+    r"|(?:\d{1,12}(?:\.\d{1,20})?[kMGT]?|\?) (?P<spaced>[A-Za-z]{1,20})/s|\d{1,12}(?:\.\d{1,20})?s/ (?P<slow>[A-Za-z]{1,20})))?"
 )
 # rich (Lightning's RichProgressBar): "193/193 0:08:27 • 0:00:00 0.40it/s"
 _RICH = re.compile(
@@ -989,7 +989,7 @@ def _bar_readings(text: str) -> tuple[BarReading, ...]:
         for m in (_tqdm_matches(text) if pattern is _TQDM else pattern.finditer(text)):
             rate = seconds_per_item = None
             rate_error = 0.0
-            item = m.group("spaced") or "" if pattern is _TQDM else ""
+            item = (m.group("spaced") or m.group("slow") or "") if pattern is _TQDM else ""
             if m.group("rate"):
                 printed = m.group("rate")
                 scale = _SCALE[m.group("scale")]

@@ -134,6 +134,14 @@ _ARROW = re.compile(r"[=\-]{0,8}>\s{0,4}")
 _LEADING_TIME = re.compile(r"(?:time|date)\s{0,2}[:=]\s{0,2}[\d\-:_T./]{4,40},\s{1,4}", re.I)
 
 
+def _names_an_earlier_epoch(text: str, numbered: Sequence[_Epoch] | None) -> bool:
+    """Whether the line names an earlier epoch than the current one in parentheses, in passing
+    (`Best val_loss: 7.8167 (epoch 45)` after epoch 65): a reference, no epoch's line."""
+    if not numbered or (match := _EPOCH.search(text)) is None:
+        return False
+    return int(match.group(1)) < numbered[-1].number and text[match.start() - 1:match.start()] == "("
+
+
 def _undated_epoch_line(text: str) -> int | None:
     """The epoch a line opens with (`Epoch: 3, ...`, `train epoch: 1, ...`), where the line is no
     progress bar and gives a training loss (`Epoch: 3, lr: 9.47e-04 - train loss: 7.44e-01 - valid
@@ -292,10 +300,11 @@ _BATCH_OF_ELAPSED = re.compile(r"^\s{0,12}Batch\s{1,8}(?P<i>\d{1,3}(?:,\d{3}){0,
 _DETERMINED = re.compile(r"\bdetermined\.core: report_training_metrics\(steps_completed=(?P<s>\d{1,15}), "
                          r"metrics=(?P<m>\{[^{}]{0,4000}\})")
 # TensorFlow's tf_cnn_benchmarks (the Horovod and Kubeflow MPIJob examples' benchmark): under `Step\tImg/sec\t
-# total_loss`, "50\timages/sec: 68.2 +/- 0.1 (jitter = 0.7)\t8.347", the step, the mean and spread of
+# total_loss` (and `\ttop_1_accuracy\ttop_5_accuracy`), "50\timages/sec: 68.2 +/- 0.1 (jitter = 0.7)\t8.347", the step, the mean and spread of
 # its images a second so far (a running figure: no step's time), its loss
 _TF_CNN_BENCHMARKS = re.compile(r"(?P<s>\d{1,12})\s{1,8}images/sec: \d{1,9}(?:\.\d{1,9})? \+/- \d{1,9}(?:\.\d{1,9})? "
-                                r"\(jitter = \d{1,9}(?:\.\d{1,9})?\)\s{1,8}(?P<l>" + _FIGURE + r"|nan)\s*$")
+                                r"\(jitter = \d{1,9}(?:\.\d{1,9})?\)\s{1,8}(?P<l>" + _FIGURE + r"|nan)"
+                                r"(?:\s{1,8}\d{1,3}\.\d{1,9}){0,2}\s*$")  # (then top_1 and top_5 accuracy, where printed)
 # Deeplearning4j's ScoreIterationListener: `o.d.o.l.ScoreIterationListener - Score at iteration 930 is
 # 0.0712` (the score the loss)
 _DL4J = re.compile(r"\bScore at iteration (?P<s>\d{1,15}) is (?P<l>" + _FIGURE + r"|NaN|-?Infinity)\s*$")
@@ -2341,6 +2350,7 @@ class GenericLogParser(LogReader):
                     continue
                 record.emit(rows)
                 record = None
+            reference = "poch" in line.text and _names_an_earlier_epoch(line.text, epochs.get(line.rank))
             if "poch" in line.text:
                 opened = len(epochs.get(line.rank, ()))
                 self._epoch(line.text, line.rank, epochs)
@@ -2362,7 +2372,7 @@ class GenericLogParser(LogReader):
                 # loss: 0.095 - train acc: 97.663 - val loss: ...`): that epoch's line, with no clock
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.loss = line.number, float(said.group("v"))
-            if line.ts_ns is not None and line.rank in epochs and (
+            if line.ts_ns is not None and line.rank in epochs and not reference and (
                     "oss" in line.text or "lr" in line.text or "took" in line.text):
                 # the epoch's own lines (its losses, learning rate, duration), not a launcher's
                 # or a crash's printed while it ran
@@ -2795,7 +2805,7 @@ class GenericLogParser(LogReader):
             return
         if (match := _EPOCH.search(text)) is not None:
             number = int(match.group(1))
-            if numbered and number < numbered[-1].number and text[match.start() - 1:match.start()] == "(":
-                return  # an earlier epoch named in passing (`Best val_loss: 7.8167 (epoch 45)` after epoch 65)
+            if _names_an_earlier_epoch(text, numbered):
+                return
             if not numbered or numbered[-1].number != number:
                 epochs.setdefault(rank, []).append(_Epoch(number))

@@ -586,16 +586,44 @@ def _bar_rate(bar: _Bar, reading: BarReading, earlier: BarReading | None) -> flo
     construction."""
     if earlier is None and reading.n != 1 and reading.n != reading.total and (bar.resumed or not bar.header_logged):
         return None
-    paused = [step for step in bar.pauses if (earlier.n if earlier is not None else 0) <= step < reading.n]
+    paused = [step for step in bar.pauses if (earlier.n if earlier is not None else 0) <= step < reading.n
+              and _still_averaged(bar, step, reading)]
     if paused:
-        # an evaluation or a save since `earlier`: its seconds are in the bar's clock over that
-        # stretch and in the rate's moving average alike, so they would agree on a step time the
-        # run never had. The clock is read from the first reading past the pause instead, where
-        # there is one before this reading
+        # an evaluation or a save tqdm's moving average still holds: its seconds are in the bar's
+        # clock over the stretch and in the rate alike, so they would agree on a step time the run
+        # never had. The clock is read from the first reading past the pause instead, where there
+        # is one before this reading (an older pause the average has forgotten is in the clock
+        # alone: the check against the clock says whether it matters)
         earlier = next((r for r in bar.readings if max(paused) < r.n < reading.n), None)
         if earlier is None:
             return None
     return rate_agrees(bar.seconds, reading, earlier)
+
+
+# tqdm's moving average (smoothing 0.3) gives the latest redraw 0.3 of its weight and keeps 0.7
+# of its past at each redraw, a redraw at most every 0.1 s (its mininterval) and at most one a
+# step; a pause it still holds may move the rate by a tenth of a step at most
+_SMOOTHING = 0.3
+_REDRAW_S = 0.1
+_PAUSE_SHARE = 0.1
+_AVERAGE_FORGETS = 20  # (redraws after which any pause's weight is under 0.1%)
+
+
+def _still_averaged(bar: _Bar, pause: int, reading: BarReading) -> bool:
+    """Whether the rate the reading shows still averages in the pause after step `pause` by more
+    than `_PAUSE_SHARE` of a step: the pause's seconds (the bar's clock from the step to the first
+    reading after it, less the steps' own at the rate) times its weight left after the redraws
+    since (the steps since, or the seconds since over tqdm's shortest redraw interval, whichever
+    is fewer); with no clock to size the pause, fewer than `_AVERAGE_FORGETS` redraws."""
+    redraws = float(reading.n - pause)
+    if (since := bar.seconds.get(pause)) is not None and (now := bar.seconds.get(reading.n)) is not None:
+        redraws = min(redraws, (now - since) / _REDRAW_S)
+    after = next((r for r in bar.readings if r.n > pause and r.n in bar.seconds), None)
+    rate = reading.seconds_per_item
+    if since is None or after is None or rate is None:
+        return redraws < _AVERAGE_FORGETS
+    pause_s = max(0.0, bar.seconds[after.n] - since - (after.n - pause) * rate)
+    return pause_s * _SMOOTHING * (1 - _SMOOTHING) ** redraws > _PAUSE_SHARE * rate
 
 
 def _earlier_reading(bar: _Bar, reading: BarReading) -> BarReading | None:
@@ -737,6 +765,8 @@ def _training_total(lines: Sequence[Line]) -> set[int]:
                 if reading.total is not None and reading.unit in _STEP_UNITS:
                     totals[reading.total] += 1
                     last = reading.total if reading.n < reading.total else None
+                elif reading.unit not in _STEP_UNITS:
+                    last = None  # (a dataset's bar drawn since)
         if at >= 0 and last is not None:
             carrying[last] += 1
         if at > 0 and "[" in text[at:]:
@@ -744,6 +774,8 @@ def _training_total(lines: Sequence[Line]) -> set[int]:
                 if reading.total is not None and reading.unit in _STEP_UNITS:
                     totals[reading.total] += 1
                     last = reading.total if reading.n < reading.total else None
+                elif reading.unit not in _STEP_UNITS:
+                    last = None
     if header:
         return header
     counts = carrying or totals

@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.test_line_rules import _read
+from tracelens.errors import ParseError
 
 # NeMo 2.0 pretraining on Amazon EKS through SkyPilot, `sky logs` (github.com/aws-samples/
 # awsome-distributed-training @ 1e6d8b833248f9c17a2d539fd1423612f4b3723c :
@@ -115,6 +118,9 @@ def test_an_earlier_epoch_named_in_passing_is_no_step(tmp_path: Path) -> None:
     epoch 45 again (it read as a relaunch that redid 20 epochs)."""
     _, steps, events = _read(tmp_path, VERTEX_END)
     assert [s["step"] for s in steps] == [63, 64, 65]
+    # (and epoch 65's line and end its own, 04:26:34, 15 s after epoch 64's 04:26:19, not the
+    # summary's at 04:26:37)
+    assert steps[-1]["line"] == 3 and steps[-1]["end_ns"] - steps[-2]["end_ns"] == 15 * 10**9
 
 
 def test_vertex_ai_task_exit_zero_ends_the_run_and_a_nonzero_exit_is_a_crash(tmp_path: Path) -> None:
@@ -413,3 +419,33 @@ def test_a_scripts_own_loss_step_print_is_no_tensorflows(tmp_path: Path) -> None
                if (m := re.match(r"loss = ([\d.]+), step = (\d+)$", t))]
     assert [(s["step"], s["loss"]) for s in steps] == printed
     assert {s["framework"] for s in steps} == {"generic"}
+
+
+# PaddlePaddle's distributed-training FAQ on a rank stopped because another failed (its docs' Chinese
+# page, index id 11302655407, the code block after "当训练日志包含如下信息时"): SIGTERM, from another process
+PADDLE_SIGTERM = "[SignalInfo: *** SIGTERM (@0x3fe) received by PID 1164 (TID 0x7f6cf1fc6700) from PID 1022 ***]"
+
+# tf_cnn_benchmarks with its accuracy columns (VirtAI's Orion vGPU user guide, index id 33257157547, the
+# lines under `Step\tImg/sec\ttotal_loss\ttop_1_accuracy\ttop_5_accuracy`, less the guide's omissions)
+TF_CNN_BENCHMARKS_ACCURACY = [
+    "Step\tImg/sec\ttotal_loss\ttop_1_accuracy\ttop_5_accuracy",
+    "1\timages/sec: 318.7 +/- 0.0 (jitter = 0.0)\t7.415\t0.004\t0.004",
+    "10\timages/sec: 357.5 +/- 7.6 (jitter = 15.8)\t7.364\t0.000\t0.000",
+    "1490\timages/sec: 370.6 +/- 0.3 (jitter = 7.9)\t6.736\t0.008\t0.043",
+    "1500\timages/sec: 370.6 +/- 0.3 (jitter = 7.9)\t6.654\t0.020\t0.070",
+]
+
+
+def test_a_sigterm_report_is_no_crash_of_its_own(tmp_path: Path) -> None:
+    """`[SignalInfo: *** SIGTERM ... from PID 1022 ***]`: another process stopped this one (Paddle's
+    launcher, after another rank failed); no failure of this process's own."""
+    with pytest.raises(ParseError, match="no step, launch, checkpoint or failure line"):
+        _read(tmp_path, [PADDLE_SIGTERM], parser_name="generic_log")
+
+
+def test_tf_cnn_benchmarks_lines_with_accuracy_columns(tmp_path: Path) -> None:
+    """`10\\timages/sec: 357.5 +/- 7.6 (jitter = 15.8)\\t7.364\\t0.000\\t0.000`: step 10, loss 7.364
+    (its top-1 and top-5 accuracy after it)."""
+    _, steps, _ = _read(tmp_path, TF_CNN_BENCHMARKS_ACCURACY)
+    printed = [(int(t.split("\t")[0]), float(t.split("\t")[2])) for t in TF_CNN_BENCHMARKS_ACCURACY[1:]]
+    assert [(s["step"], s["loss"]) for s in steps] == printed

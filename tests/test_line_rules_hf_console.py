@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from tests.test_line_rules import _read
+from tracelens.parsers._lines import bar_readings
 
 # BERT continued pretraining with the Trainer on Windows, default log level (Chinese notes on fine-tuning
 # representation models, index id 60196846800, the output block of its masked-language-modelling section,
@@ -77,6 +78,27 @@ DATASET_BARS = [
 def test_a_datasets_bar_before_training_is_not_the_training_bar(tmp_path: Path) -> None:
     """The tokenizing bars (`1500/1500 [00:11<00:00, 126.32 examples/s]`) count examples, and
     finished before training began: the metric dicts after them are not their examples 1500,
-    1501, 1502 (nor 100, 101, 102), but the run's first three logs in order."""
+    1501, 1502 (nor 100, 101, 102). Nothing here names their steps (no header, no bar, no
+    summary): they are the run's first three logs, in order, below either bar's count."""
     _, steps, _ = _read(tmp_path, DATASET_BARS)
-    assert [(s["step"], s["loss"]) for s in steps] == [(1, 4.1437), (2, 3.9367), (3, 3.651)]
+    assert [s["loss"] for s in steps] == [4.1437, 3.9367, 3.651]
+    numbers = [s["step"] for s in steps]
+    assert numbers == sorted(set(numbers)) and max(numbers) < 100
+
+
+# The `datasets` library's bars in a training script's output (a script's commented run log, index id
+# 57584623547, two of its `# Map: ...` lines, the comment's `# ` kept off), and its first drawing before
+# any rate (a run log's README, index id 54737705047: `? examples/s`, as the Trainer's own first is `?it/s`)
+DATASET_READINGS = [
+    "Map: 100%|██████████| 67/67 [01:52<00:00,  1.67s/ examples]",
+    "Map: 100%|██████████| 67/67 [00:00<00:00, 77.53 examples/s]",
+    "Map:   0%|          | 0/10000 [00:00<?, ? examples/s]",
+]
+
+
+def test_a_datasets_bars_readings_count_its_examples_not_steps() -> None:
+    """Each form of the `datasets` bar's rate, a space before its unit (`1.67s/ examples`,
+    `77.53 examples/s`, `? examples/s`), names examples, no step: no step's rate."""
+    readings = [r for text in DATASET_READINGS for r in bar_readings(text)]
+    assert [(r.n, r.total, r.unit, r.seconds_per_item) for r in readings] == [
+        (67, 67, "examples", None), (67, 67, "examples", None), (0, 10000, "examples", None)]

@@ -224,13 +224,13 @@ def test_a_resumed_bars_step_times_are_within_the_rates_tolerance_or_none(tmp_pa
 
 def test_evaluation_bars_drawn_more_often_than_the_training_bar_are_not_its_steps(tmp_path: Path) -> None:
     """sample_logs/hf_trainer_eval_bars (record_hf_eval_bars_job.sh): at the Trainer's default
-    log level nothing names the run's 30 steps, and each evaluation's bar (400 batches) is drawn
-    more often than the training bar. The rows are the harness's 30 steps, not the evaluation
+    log level nothing names the run's 60 steps, and each evaluation's bar (1200 batches) is drawn
+    more often than the training bar. The rows are the harness's 60 steps, not the evaluation
     bar's batches."""
     folder = SAMPLE_LOGS / "hf_trainer_eval_bars"
     text = (folder / "console.log").read_text()
     totals = re.findall(r"\| *\d+/(\d+) \[", text)
-    assert totals.count("400") > totals.count("30")  # (what made the evaluation's bar look like training's)
+    assert totals.count("1200") > totals.count("60")  # (what made the evaluation's bar look like training's)
     con = ingest(tmp_path, [folder / "console.log"])
     steps = [s for (s,) in con.execute("select step from log_steps order by step").fetchall()]
     assert steps == [s for _, s, _ in truth_steps(folder)]
@@ -238,20 +238,22 @@ def test_evaluation_bars_drawn_more_often_than_the_training_bar_are_not_its_step
 
 def test_rates_averaged_over_an_evaluation_give_no_step_time(tmp_path: Path) -> None:
     """In the same job, tqdm's moving average after each evaluation still holds the evaluation's
-    seconds for several readings (`14/30 [...,  1.63it/s]` where the harness clocked 0.14 s), and
+    seconds for several readings (`36/60 [00:18<00:19,  1.26it/s]` where the harness clocked 0.14 s), and
     the bar's clock since an earlier reading holds them too, so the two agree on a step time the
-    run never had. A step time is within 1.5x of the harness's clock, or there is none."""
+    run never had. A step time is within 1.5x of the harness's clock, or there is none; and once
+    the average has forgotten the pause, the steps have their times again."""
     folder = SAMPLE_LOGS / "hf_trainer_eval_bars"
     t = truth(folder)
     began = {x["step"]: x["t"] for x in t if x["event"] == "step_start"}
     took = {x["step"]: x["t"] - began[x["step"]] for x in t if x["event"] == "step_end"}
     text = (folder / "console.log").read_text().replace("\r", "\n")
-    rates = {int(n): 1 / float(r) for n, r in re.findall(r"\| *(\d+)/30 \[[\d:]+<[\d:]+, +([\d.]+)it/s\]", text)}
-    assert any(rates[n] > 2 * took[n] for n in range(12, 20) if n in rates)  # (the averages that are off)
+    rates = {int(n): 1 / float(r) for n, r in re.findall(r"\| *(\d+)/60 \[[\d:]+<[\d:]+, +([\d.]+)it/s\]", text)}
+    assert any(rates[n] > 2 * took[n] for n in range(32, 40) if n in rates)  # (the averages that are off)
     con = ingest(tmp_path, [folder / "console.log"])
     rows = con.execute("select step, step_time_s from log_steps where step_time_s is not null").fetchall()
     within = [(step, took[step] / 1.5 <= seconds <= took[step] * 1.5) for step, seconds in rows]
     assert within == [(step, True) for step, _ in rows]
+    assert any(step > 40 for step, _ in rows)  # (the steps well after the evaluation at 30 are timed)
 
 
 def _as_a_terminal_shows(console: str) -> str:
