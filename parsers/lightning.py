@@ -91,9 +91,12 @@ _LIGHTNING = re.compile(r"pytorch_lightning|lightning\.pytorch|LOCAL_RANK: \d+ -
                         r"Restored all states from the checkpoint|global step \d+: '|\[NeMo [IWE] ")
 # A message glued to the end of a bar's last redraw: NeMo's and Lightning's loggers, and PyTorch's
 # C++ log lines (a watchdog's timeout: `...consumed_samples=2.56e+7][E ProcessGroupNCCL.cpp:458] [Rank 0]
-# Watchdog caught ...`; since 2.2 with the rank first, `[rank0]:[E ...`)
+# Watchdog caught ...`; since 2.2 with the rank first, `[rank0]:[E ...`), and ModelCheckpoint's
+# message printed with no logger right after the bar's closing bracket (`..., test_acc=66.70]Epoch 0,
+# global step 1402: 'test_acc' reached ...`)
 _GLUED = re.compile(r"\[NeMo [IWE] |\[rank: \d+\]|\[(?:INFO|WARNING|ERROR)\] "
-                    r"|\[[IWEF] ?[\w.\-]{1,80}\.(?:cpp|cc|h):\d{1,6}\] |\[rank\d{1,7}\]:\[[IWEF]")
+                    r"|\[[IWEF] ?[\w.\-]{1,80}\.(?:cpp|cc|h):\d{1,6}\] |\[rank\d{1,7}\]:\[[IWEF]"
+                    r"|(?<=\])Epoch \d{1,9}, global step \d{1,15}: ")
 # a logger's level put before Lightning's messages ("INFO:lightning.pytorch...: ", "[INFO] ")
 _LEVEL_OPENERS = frozenset("I[")
 _LEVEL = re.compile(r"^(?:INFO:(?:[\w.]{1,200}:)?\s*|\[(?:INFO|WARNING)\]\s*)")
@@ -142,7 +145,7 @@ class LightningParser(LogReader):
                         clock.dated.append((len(clock.readings), line.ts_ns))
             text = line.text.replace("^M", "\n") if "^M" in line.text else line.text
             for part in text.split("\n") if "\n" in text else (text,):
-                # every glued opening is bracketed
+                # every glued opening is bracketed, or follows a bracket
                 glued = _GLUED.search(part, 1) if "[" in part[1:] else None
                 segments = [part[: glued.start()], part[glued.start():]] if glued else [part]
                 for segment in segments:

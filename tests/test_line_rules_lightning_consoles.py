@@ -1,0 +1,32 @@
+"""Lightning's consoles as users paste them: lines quoted verbatim from public logs (each block's
+source is cited above it), tiny inputs in, exact rows out, each expectation read off the quoted
+text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.test_line_rules import _read
+
+# Lightning 1.6 training a keyword-spotting transformer (a README "Keyword Spotting with Transformers",
+# index id 39489630266, its training log's first three epochs and its last, redrawn once more as the test
+# began): ModelCheckpoint's line printed right after each epoch's last bar drawing, on the same line; the
+# bar counts the epoch's validation batches too
+KWS_GLUED_SAVES = [
+    "Epoch 0: 100%|████████████████| 1558/1558 [01:13<00:00, 21.21it/s, loss=1.22, v_num=21, test_loss=1.140, test_acc=66.70]Epoch 0, global step 1402: 'test_acc' reached 66.71741 (best 66.71741), saving model to '/home/esguerra_s/data/speech_commands/checkpoints/resnet18-kws-best-acc.pt-v2.ckpt' as top 1",
+    "Epoch 1: 100%|███████████████| 1558/1558 [01:13<00:00, 21.17it/s, loss=0.905, v_num=21, test_loss=0.752, test_acc=77.60]Epoch 1, global step 2804: 'test_acc' reached 77.60828 (best 77.60828), saving model to '/home/esguerra_s/data/speech_commands/checkpoints/resnet18-kws-best-acc.pt-v2.ckpt' as top 1",
+    "Epoch 2: 100%|███████████████| 1558/1558 [01:13<00:00, 21.20it/s, loss=0.775, v_num=21, test_loss=0.625, test_acc=82.00]Epoch 2, global step 4206: 'test_acc' reached 81.95523 (best 81.95523), saving model to '/home/esguerra_s/data/speech_commands/checkpoints/resnet18-kws-best-acc.pt-v2.ckpt' as top 1",
+    "Epoch 29: 100%|███████████████| 1558/1558 [01:13<00:00, 21.16it/s, loss=0.15, v_num=21, test_loss=0.534, test_acc=86.00]Epoch 29, global step 42060: 'test_acc' was not in top 1",
+    'Epoch 29: 100%|███████████████| 1558/1558 [01:13<00:00, 21.16it/s, loss=0.15, v_num=21, test_loss=0.534, test_acc=86.00]LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]',
+]
+
+
+def test_a_checkpoint_line_glued_to_the_bar_is_read_and_gives_the_optimizer_steps(tmp_path: Path) -> None:
+    """`...| 1558/1558 [01:13<00:00, 21.21it/s, ...]Epoch 0, global step 1402: 'test_acc' reached
+    ...`: the bar's 1558 hold the validation's batches; ModelCheckpoint's global step says each
+    epoch makes 1402 steps, and each epoch's row is its last step."""
+    _, steps, events = _read(tmp_path, KWS_GLUED_SAVES, parser_name="lightning")  # (the whole log is Lightning's)
+    said = [int(m.group(1)) for t in KWS_GLUED_SAVES if (m := re.search(r"\]Epoch \d+, global step (\d+): ", t))]
+    assert [s["step"] for s in steps] == said == [1402, 2804, 4206, 42060]
+    assert [e["step"] for e in events if e["kind"].startswith("checkpoint_save")][:1] == [1402]
