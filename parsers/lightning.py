@@ -25,7 +25,8 @@
   moves the mean a little). A bar that prints no rate is timed the same way; another rate (rich's
   speed column) is the step's time where the bar's clock agrees (see `rate_agrees`).
 - ModelCheckpoint: `Epoch N, global step G: 'metric' reached X ... saving model to '...'` is a
-  checkpoint save at step G; `Restored all states from the checkpoint` a load;
+  checkpoint save at step G; with no bar in the log, its epoch-end lines (`... was not in top 1`
+  too) are the steps done, dated by their lines; `Restored all states from the checkpoint` a load;
   "`Trainer.fit` stopped" the end of the run. Lines that Lightning's two handlers print twice
   are read once.
 - Failures, restarts, watchdog timeouts and NCCL lines are read as in every console log.
@@ -165,6 +166,12 @@ class LightningParser(LogReader):
             row.pop("_clock", None)
             row.pop("_batches", None)
             rows.step(**row)
+        if not steps:
+            # no bar at all (a logger's file, stderr with the bar off): ModelCheckpoint's `Epoch 372,
+            # global step 1410313: 'val_loss' was not in top 1` at each epoch's end is that step done,
+            # dated by its line
+            for number, rank, step, ts_ns in state.checkpoint_lines:
+                rows.step(line=number, rank=rank, step=step, end_ns=ts_ns)
         if not recognised:
             raise ParseError(str(path), "no Lightning progress bar or checkpoint line found", where="line 1")
         return log_result(rows, warning)
@@ -183,12 +190,14 @@ class LightningParser(LogReader):
             if key not in seen:
                 seen.add(key)
                 state.epoch_end(line.rank, int(m.group("epoch")), int(m.group("step")))
+                state.checkpoint_lines.append((line.number, line.rank, int(m.group("step")), line.ts_ns))
             return 1
         if "global step " in body and (m := _CKPT_SAVE.search(body)) is not None:
             key = ("save", line.rank, m.group("step"))
             if key not in seen:
                 seen.add(key)
                 state.epoch_end(line.rank, int(m.group("epoch")), int(m.group("step")))
+                state.checkpoint_lines.append((line.number, line.rank, int(m.group("step")), line.ts_ns))
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=int(m.group("step")), raw=body)
             return 1
@@ -315,6 +324,8 @@ class _State:
         self._current: dict[tuple[int | None, int], tuple[int | None, int]] = {}  # (rank, epoch) -> its bar's key
         self.processes: dict[int | None, int] = {}  # rank -> restarts seen in its bars
         self.saves: list[tuple[int | None, int, int]] = []  # (rank, epoch, global step) of saves at an epoch's end
+        # every ModelCheckpoint line at an epoch's end: (line, rank, global step, its time)
+        self.checkpoint_lines: list[tuple[int, int | None, int, int | None]] = []
 
     def epoch_end(self, rank: int | None, epoch: int, step: int) -> None:
         """ModelCheckpoint's global step at an epoch's end, kept where the epoch's bar reached its

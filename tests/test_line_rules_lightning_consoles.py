@@ -30,3 +30,29 @@ def test_a_checkpoint_line_glued_to_the_bar_is_read_and_gives_the_optimizer_step
     said = [int(m.group(1)) for t in KWS_GLUED_SAVES if (m := re.search(r"\]Epoch \d+, global step (\d+): ", t))]
     assert [s["step"] for s in steps] == said == [1402, 2804, 4206, 42060]
     assert [e["step"] for e in events if e["kind"].startswith("checkpoint_save")][:1] == [1402]
+
+
+# A DiffCSP run's stderr, Lightning's bar off and its messages through python logging (a terminal
+# transcript, index id 54690799780, its `tail -n 30 .../step4_train_stderr.log`: lines 1-3 and 24-27)
+CHECKPOINT_LINES_ALONE = [
+    "2026-04-27 12:33:34,209  INFO  Epoch 372, global step 1410313: 'val_loss' was not in top 1",
+    "2026-04-27 12:38:14,491  INFO  Epoch 373, global step 1414094: 'val_loss' was not in top 1",
+    "2026-04-27 12:42:53,724  INFO  Epoch 374, global step 1417875: 'val_loss' was not in top 1",
+    "2026-04-27 14:21:24,698  INFO  Epoch 395, global step 1497276: 'val_loss' was not in top 1",
+    '2026-04-27 14:26:06,593  INFO  Monitored metric val_loss did not improve in the last 30 records. Best score: 0.730. Signaling Trainer to stop.',
+    "2026-04-27 14:26:06,594  INFO  Epoch 396, global step 1501057: 'val_loss' was not in top 1",
+    '2026-04-27 14:26:07,631  INFO  训练完成。',
+]
+
+
+def test_with_no_bar_modelcheckpoints_epoch_lines_are_the_steps_done(tmp_path: Path) -> None:
+    """`Epoch 372, global step 1410313: 'val_loss' was not in top 1`, dated, and no bar anywhere:
+    each is the global step done at that epoch's end, dated by its line; early stopping ends the
+    run."""
+    parser, steps, events = _read(tmp_path, CHECKPOINT_LINES_ALONE)
+    assert parser == "lightning"
+    said = [int(m.group(1)) for t in CHECKPOINT_LINES_ALONE if (m := re.search(r"global step (\d+): ", t))]
+    assert [s["step"] for s in steps] == said
+    # 12:33:34,209 to 12:38:14,491: 280.282 s between the first two
+    assert (steps[1]["end_ns"] - steps[0]["end_ns"]) == 280_282 * 10**6
+    assert [e["kind"] for e in events if e["kind"] == "attempt_end"] == ["attempt_end"]
