@@ -6,7 +6,9 @@
   postfix carries `global_step`, `reduced_train_loss`, `consumed_samples` and `train_step_timing
   in s` (numbers in any notation, 2e+3 included): one log_steps row per global step, numbered
   global_step + 1 (the value is logged in `training_step`, before that step's optimizer step
-  counts it: `global_step=49` on the bar's 50/50 is the 50th step). A plain
+  counts it: `global_step=49` on the bar's 50/50 is the 50th step), the bar's own count where the
+  two agree within one (a model that logs it after its step, a redraw before the postfix caught
+  up). A plain
   Lightning bar counts batches of an epoch, not optimizer steps (gradient accumulation): its
   rows are numbered epoch x batches per epoch + batch, and keep the bar's loss; where
   ModelCheckpoint's lines give the global step at epochs' ends, those batches are made the
@@ -252,7 +254,13 @@ class LightningParser(LogReader):
             # and the bar's own count, include it)
             step = int(values["global_step"]) + 1
             rounded = _ROUNDED_STEP.search(bar.group("rest"))
-            if rounded is not None:
+            if n is not None and step - 1 <= counted <= step:
+                # the bar's own count where the value agrees with it: a model that logs it after its
+                # optimizer step (NeMo's Stable Diffusion: `1/605 [...] global_step=1.000`), or a
+                # redraw before the postfix caught up (`2/605 [...] global_step=1.000`, then
+                # `global_step=2.000`), is that one step
+                step = counted
+            elif rounded is not None:
                 # tqdm's format_num prints 1999.0 as "2e+3" (3 significant digits): the bar's
                 # own count is exact where it lies within that rounding
                 half = 0.5 * 10.0 ** (math.floor(math.log10(max(values["global_step"], 1.0))) - 2)

@@ -56,3 +56,21 @@ def test_with_no_bar_modelcheckpoints_epoch_lines_are_the_steps_done(tmp_path: P
     # 12:33:34,209 to 12:38:14,491: 280.282 s between the first two
     assert (steps[1]["end_ns"] - steps[0]["end_ns"]) == 280_282 * 10**6
     assert [e["kind"] for e in events if e["kind"] == "attempt_end"] == ["attempt_end"]
+
+
+# NeMo-Multimodal's Stable Diffusion on Slurm (its README, index id 5057992768, the launcher's `.out`
+# tail): the model logs `global_step` after its optimizer step, and the bar redraws step 2 before its
+# postfix caught up
+NEMO_SD_BARS = [
+    'Epoch 0:   0%|          | 1/605 [01:58<19:52:10, 118.43s/it, loss=1, v_num=, reduced_train_loss=1.000, lr=8.19e-9, global_step=1.000, consumed_samples=8192.0]',
+    'Epoch 0:   0%|          | 2/605 [02:02<10:14:49, 61.18s/it, loss=1, v_num=, reduced_train_loss=1.000, lr=8.19e-9, global_step=1.000, consumed_samples=8192.0] ',
+    'Epoch 0:   0%|          | 2/605 [02:02<10:14:49, 61.18s/it, loss=1, v_num=, reduced_train_loss=1.000, lr=1.64e-8, global_step=2.000, consumed_samples=16384.0]',
+]
+
+
+def test_a_nemo_bar_whose_global_step_agrees_with_its_count_is_that_step(tmp_path: Path) -> None:
+    """`1/605 [...] global_step=1.000, consumed_samples=8192.0`: one step done (8192 samples, one
+    batch of 8192), step 1; `2/605` drawn with `global_step=1.000` then `2.000` is step 2, once."""
+    _, steps, _ = _read(tmp_path, NEMO_SD_BARS, parser_name="lightning")
+    counts = sorted({int(m.group(1)) for t in NEMO_SD_BARS if (m := re.search(r"\| (\d+)/605 \[", t))})
+    assert [s["step"] for s in steps] == counts == [1, 2]
