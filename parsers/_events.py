@@ -174,8 +174,9 @@ _FAULTHANDLER = re.compile(r"Fatal Python error: (?P<what>Segmentation fault|Bus
 # PaddlePaddle's "  [SignalInfo: *** SIGSEGV (@0x0) received by PID 1536538 (TID 0x7c95a2ffd6c0) from PID 0 ***]";
 # the signals that are the process's own fault (not SIGTERM: another process stopping it, Paddle's launcher
 # after another rank failed)
-SIGNAL_HANDLER = re.compile(r"^\s{0,8}(?:\[SignalInfo: )?\*\*\* (?P<sig>SIG(?:SEGV|BUS|ABRT|FPE|ILL)) \([^()]{0,40}(?:\([^()]{0,20}\))?\)"
-                            r"(?:, see \S{1,80})? received by PID \d{1,10} \(TID [0-9a-fx]{1,20}\)")
+SIGNAL_HANDLER = re.compile(r"^\s{0,8}(?:\[SignalInfo: )?\*\*\* (?P<sig>SIG(?:SEGV|BUS|ABRT|FPE|ILL)) "
+                            r"\([^()]{0,40}(?:\([^()]{0,20}\))?\)(?:, see \S{1,80})? received by PID \d{1,10} "
+                            r"\(TID [0-9a-fx]{1,20}\)")
 # bash's word on a job of a script it ran that died, with the script's line and the job's pid:
 # "train_dual_doc.single.gpu.sh: line 27: 29781 Terminated              $marian_home/marian --model ..."
 _SHELL_JOB_DEATH = re.compile(r"^[^\s:]{1,255}: line \d{1,9}: {1,8}\d{1,10} (?P<what>Killed|Terminated|Segmentation fault|Aborted"
@@ -456,9 +457,11 @@ _ANY_EVENT_PATTERN = (
     r"saved a checkpoint for iteration |"
     r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
-    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: | received by PID |^\s{0,8}\^C\s*$"
+    r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: | received by PID "
+    r"|^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
-    r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
+    r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
+    r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|Exception ignored in|\] Optimization Done\.|\*\*\* Check failure stack trace|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"

@@ -64,7 +64,8 @@ _EVIDENCE = (
 )
 # opening characters of a match -> what it is evidence of
 _KINDS = (
-    ("iteration", "megatron"), ("step=", "deepspeed"), ("steps: ", "m_deepspeed_pipe"), ("{'train_runtime", "m_hf_trainer"), ('{"epoch"', "fairseq"),
+    ("iteration", "megatron"), ("step=", "deepspeed"), ("steps: ", "m_deepspeed_pipe"), ("{'train_runtime", "m_hf_trainer"),
+    ('{"epoch"', "fairseq"),
     ("| train_inner", "fairseq"),
     ("{", "hf_trainer"), ("epoch ", "fairseq"),
     ("Epoch(", "openmmlab"), ("Epoch [", "openmmlab"), ("Iter", "openmmlab"),

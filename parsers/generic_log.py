@@ -22,8 +22,16 @@ from typing import Any, NamedTuple
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._events import (_STARTS, SHARED_LINES, SIGNAL_HANDLER, STEP, WATCHDOG, join_wrapped_watchdogs, log_result,
-                                       open_log)
+from tracelens.parsers._events import (
+    _STARTS,
+    SHARED_LINES,
+    SIGNAL_HANDLER,
+    STEP,
+    WATCHDOG,
+    join_wrapped_watchdogs,
+    log_result,
+    open_log,
+)
 from tracelens.parsers._io import LOG_SUFFIXES
 from tracelens.parsers._lines import BarReading, Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
 from tracelens.parsers._logreader import LogReader
@@ -300,8 +308,8 @@ _BATCH_OF_ELAPSED = re.compile(r"^\s{0,12}Batch\s{1,8}(?P<i>\d{1,3}(?:,\d{3}){0,
 _DETERMINED = re.compile(r"\bdetermined\.core: report_training_metrics\(steps_completed=(?P<s>\d{1,15}), "
                          r"metrics=(?P<m>\{[^{}]{0,4000}\})")
 # TensorFlow's tf_cnn_benchmarks (the Horovod and Kubeflow MPIJob examples' benchmark): under `Step\tImg/sec\t
-# total_loss` (and `\ttop_1_accuracy\ttop_5_accuracy`), "50\timages/sec: 68.2 +/- 0.1 (jitter = 0.7)\t8.347", the step, the mean and spread of
-# its images a second so far (a running figure: no step's time), its loss
+# total_loss` (and `\ttop_1_accuracy\ttop_5_accuracy`), "50\timages/sec: 68.2 +/- 0.1 (jitter = 0.7)\t8.347",
+# the step, the mean and spread of its images a second so far (a running figure: no step's time), its loss
 _TF_CNN_BENCHMARKS = re.compile(r"(?P<s>\d{1,12})\s{1,8}images/sec: \d{1,9}(?:\.\d{1,9})? \+/- \d{1,9}(?:\.\d{1,9})? "
                                 r"\(jitter = \d{1,9}(?:\.\d{1,9})?\)\s{1,8}(?P<l>" + _FIGURE + r"|nan)"
                                 r"(?:\s{1,8}\d{1,3}\.\d{1,9}){0,2}\s*$")  # (then top_1 and top_5 accuracy, where printed)

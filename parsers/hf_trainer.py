@@ -19,8 +19,9 @@
   optimization steps / epochs) from the header, else, when the run's total is known and the
   dicts are evenly spaced up to it (the last one at the schedule's end), k x total / dicts,
   else epoch x the run's steps over the whole epochs its summary names (where the dicts' printed
-  epochs are fine enough to name one step: `_epoch_length`), else the metric line's ordinal. Each process's dicts are counted apart (a launcher's
-  prefix names the process: each node of a pdsh launch prints the same dicts).
+  epochs are fine enough to name one step: `_epoch_length`), else the metric line's ordinal.
+  Each process's dicts are counted apart (a launcher's prefix names the process: each node of a
+  pdsh launch prints the same dicts).
 - The training bar's own readings are steps too: ProgressCallback moves it to `global_step` at
   each step's end, so a step it shows that no metric line has (between two logs, `logging_steps`
   apart, or after the last one when the run stopped) is a row with the bar's time and no metric.

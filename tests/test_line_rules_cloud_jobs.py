@@ -228,16 +228,31 @@ def test_deepspeeds_pipeline_engine_lines_are_its_steps(tmp_path: Path) -> None:
 # on LLaMA pretraining by guodong.li, index id 16887721843, its training log block's lines 9-18): the
 # same steps three times, `[Rank 0] step=1`, `steps: 1 loss: ...` and ` iteration        1/    2500 | ...`
 MEGATRON_DS_PIPELINE = [
-    '[2023-08-15 06:31:42,452] [INFO] [logging.py:96:log_dist] [Rank 0] step=1, skipped=1, lr=[0.0, 0.0], mom=[(0.9, 0.95), (0.9, 0.95)]',
+    '[2023-08-15 06:31:42,452] [INFO] [logging.py:96:log_dist] [Rank 0] step=1, skipped=1, lr=[0.0, 0.0],'
+    ' mom=[(0.9, 0.95), (0.9, 0.95)]',
     '[2023-08-15 06:31:42,452] [INFO] [fused_optimizer.py:363:_update_scale] Reducing dynamic loss scale from 65536 to 32768.0',
     'steps: 1 loss: 10.6554 iter time (s): 4.218 samples/sec: 7.586',
-    ' iteration        1/    2500 | consumed samples:           32 | consumed tokens:        65536 | elapsed time per iteration (ms): 4220.8 | learning rate: 0.000E+00 | global batch size:    32 | lm loss: 1.065542E+01 | loss scale: 32768.0 | grad norm: 0.000 | num zeros: 0.0 | actual seqlen:  2048 | number of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 7.582 | TFLOPs: 16.98 |',
-    '[2023-08-15 06:31:44,231] [INFO] [logging.py:96:log_dist] [Rank 0] step=2, skipped=1, lr=[1.5e-07, 1.5e-07], mom=[(0.9, 0.95), (0.9, 0.95)]',
+    ' iteration        1/    2500 | consumed samples:           32 | consumed tokens:        65536 | elap'
+    'sed time per iteration (ms): 4220.8 | learning rate: 0.000E+00 | global batch size:    32 | lm loss:'
+    ' 1.065542E+01 | loss scale: 32768.0 | grad norm: 0.000 | num zeros: 0.0 | actual seqlen:  2048 | num'
+    'ber of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 7.582 | TFLOPs:'
+    ' 16.98 |',
+    '[2023-08-15 06:31:44,231] [INFO] [logging.py:96:log_dist] [Rank 0] step=2, skipped=1, lr=[1.5e-07, 1'
+    '.5e-07], mom=[(0.9, 0.95), (0.9, 0.95)]',
     'steps: 2 loss: 10.6521 iter time (s): 1.337 samples/sec: 23.934',
-    ' iteration        2/    2500 | consumed samples:           64 | consumed tokens:       131072 | elapsed time per iteration (ms): 1346.3 | learning rate: 1.500E-07 | global batch size:    32 | lm loss: 1.065210E+01 | loss scale: 32768.0 | grad norm: 14.113 | num zeros: 0.0 | actual seqlen:  2048 | number of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 23.769 | TFLOPs: 53.25 |',
-    '[2023-08-15 06:31:45,481] [INFO] [logging.py:96:log_dist] [Rank 0] step=3, skipped=1, lr=[3e-07, 3e-07], mom=[(0.9, 0.95), (0.9, 0.95)]',
+    ' iteration        2/    2500 | consumed samples:           64 | consumed tokens:       131072 | elap'
+    'sed time per iteration (ms): 1346.3 | learning rate: 1.500E-07 | global batch size:    32 | lm loss:'
+    ' 1.065210E+01 | loss scale: 32768.0 | grad norm: 14.113 | num zeros: 0.0 | actual seqlen:  2048 | nu'
+    'mber of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 23.769 | TFLOP'
+    's: 53.25 |',
+    '[2023-08-15 06:31:45,481] [INFO] [logging.py:96:log_dist] [Rank 0] step=3, skipped=1, lr=[3e-07, 3e-'
+    '07], mom=[(0.9, 0.95), (0.9, 0.95)]',
     'steps: 3 loss: 10.6457 iter time (s): 1.246 samples/sec: 25.683',
-    ' iteration        3/    2500 | consumed samples:           96 | consumed tokens:       196608 | elapsed time per iteration (ms): 1250.2 | learning rate: 3.000E-07 | global batch size:    32 | lm loss: 1.064566E+01 | loss scale: 32768.0 | grad norm: 14.740 | num zeros: 0.0 | actual seqlen:  2048 | number of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 25.596 | TFLOPs: 57.34 |',
+    ' iteration        3/    2500 | consumed samples:           96 | consumed tokens:       196608 | elap'
+    'sed time per iteration (ms): 1250.2 | learning rate: 3.000E-07 | global batch size:    32 | lm loss:'
+    ' 1.064566E+01 | loss scale: 32768.0 | grad norm: 14.740 | num zeros: 0.0 | actual seqlen:  2048 | nu'
+    'mber of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 25.596 | TFLOP'
+    's: 57.34 |',
 ]
 
 # Megatron-DeepSpeed's pipeline engine without Megatron's iteration lines (deepspeedai/Megatron-DeepSpeed
@@ -279,7 +294,9 @@ def test_a_pipeline_line_after_the_engines_step_line_is_that_step(tmp_path: Path
 # supervisor's stop re-raises the input thread's error
 TF_SLIM_FAILED_AFTER = [
     'INFO:tensorflow:Finished training! Saving model to disk.',
-    '/usr/local/lib/python3.6/dist-packages/tensorflow/python/summary/writer/writer.py:386: UserWarning: Attempting to use a closed FileWriter. The operation will be a noop unless the FileWriter is explicitly reopened.',
+    '/usr/local/lib/python3.6/dist-packages/tensorflow/python/summary/writer/writer.py:386: UserWarning: '
+    'Attempting to use a closed FileWriter. The operation will be a noop unless the FileWriter is explici'
+    'tly reopened.',
     '  warnings.warn("Attempting to use a closed FileWriter. "',
     'Traceback (most recent call last):',
     '  File "train_pixel_link.py", line 295, in <module>',
@@ -326,10 +343,14 @@ TORCHRUN_SUCCEEDED = [
     '[GPU5] Epoch 49 | Batchsize: 32 | Steps: 8',
     'Epoch 49 | Training snapshot saved at snapshot.pt',
     'Epoch 49 | Training snapshot saved at snapshot.pt',
-    'INFO:torch.distributed.elastic.agent.server.api:[default] worker group successfully finished. Waiting 300 seconds for other agents to finish.',
-    'INFO:torch.distributed.elastic.agent.server.api:Local worker group finished (SUCCEEDED). Waiting 300 seconds for other agents to finish',
-    'INFO:torch.distributed.elastic.agent.server.api:[default] worker group successfully finished. Waiting 300 seconds for other agents to finish.',
-    'INFO:torch.distributed.elastic.agent.server.api:Local worker group finished (SUCCEEDED). Waiting 300 seconds for other agents to finish',
+    'INFO:torch.distributed.elastic.agent.server.api:[default] worker group successfully finished. Waitin'
+    'g 300 seconds for other agents to finish.',
+    'INFO:torch.distributed.elastic.agent.server.api:Local worker group finished (SUCCEEDED). Waiting 300'
+    ' seconds for other agents to finish',
+    'INFO:torch.distributed.elastic.agent.server.api:[default] worker group successfully finished. Waitin'
+    'g 300 seconds for other agents to finish.',
+    'INFO:torch.distributed.elastic.agent.server.api:Local worker group finished (SUCCEEDED). Waiting 300'
+    ' seconds for other agents to finish',
     'INFO:torch.distributed.elastic.agent.server.api:Done waiting for other agents. Elapsed: 0.0008671283721923828 seconds',
     'INFO:torch.distributed.elastic.agent.server.api:Done waiting for other agents. Elapsed: 0.003488779067993164 seconds',
 ]

@@ -14,11 +14,22 @@ from tests.test_line_rules import _read
 # began): ModelCheckpoint's line printed right after each epoch's last bar drawing, on the same line; the
 # bar counts the epoch's validation batches too
 KWS_GLUED_SAVES = [
-    "Epoch 0: 100%|████████████████| 1558/1558 [01:13<00:00, 21.21it/s, loss=1.22, v_num=21, test_loss=1.140, test_acc=66.70]Epoch 0, global step 1402: 'test_acc' reached 66.71741 (best 66.71741), saving model to '/home/esguerra_s/data/speech_commands/checkpoints/resnet18-kws-best-acc.pt-v2.ckpt' as top 1",
-    "Epoch 1: 100%|███████████████| 1558/1558 [01:13<00:00, 21.17it/s, loss=0.905, v_num=21, test_loss=0.752, test_acc=77.60]Epoch 1, global step 2804: 'test_acc' reached 77.60828 (best 77.60828), saving model to '/home/esguerra_s/data/speech_commands/checkpoints/resnet18-kws-best-acc.pt-v2.ckpt' as top 1",
-    "Epoch 2: 100%|███████████████| 1558/1558 [01:13<00:00, 21.20it/s, loss=0.775, v_num=21, test_loss=0.625, test_acc=82.00]Epoch 2, global step 4206: 'test_acc' reached 81.95523 (best 81.95523), saving model to '/home/esguerra_s/data/speech_commands/checkpoints/resnet18-kws-best-acc.pt-v2.ckpt' as top 1",
-    "Epoch 29: 100%|███████████████| 1558/1558 [01:13<00:00, 21.16it/s, loss=0.15, v_num=21, test_loss=0.534, test_acc=86.00]Epoch 29, global step 42060: 'test_acc' was not in top 1",
-    'Epoch 29: 100%|███████████████| 1558/1558 [01:13<00:00, 21.16it/s, loss=0.15, v_num=21, test_loss=0.534, test_acc=86.00]LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]',
+    'Epoch 0: 100%|████████████████| 1558/1558 [01:13<00:00, 21.21it/s, loss=1.22, v_num=21, test_loss=1.'
+    "140, test_acc=66.70]Epoch 0, global step 1402: 'test_acc' reached 66.71741 (best 66.71741), saving m"
+    "odel to '/home/esguerra_s/data/speech_commands/checkpoints/resnet18-kws-best-acc.pt-v2.ckpt' as top "
+    '1',
+    'Epoch 1: 100%|███████████████| 1558/1558 [01:13<00:00, 21.17it/s, loss=0.905, v_num=21, test_loss=0.'
+    "752, test_acc=77.60]Epoch 1, global step 2804: 'test_acc' reached 77.60828 (best 77.60828), saving m"
+    "odel to '/home/esguerra_s/data/speech_commands/checkpoints/resnet18-kws-best-acc.pt-v2.ckpt' as top "
+    '1',
+    'Epoch 2: 100%|███████████████| 1558/1558 [01:13<00:00, 21.20it/s, loss=0.775, v_num=21, test_loss=0.'
+    "625, test_acc=82.00]Epoch 2, global step 4206: 'test_acc' reached 81.95523 (best 81.95523), saving m"
+    "odel to '/home/esguerra_s/data/speech_commands/checkpoints/resnet18-kws-best-acc.pt-v2.ckpt' as top "
+    '1',
+    'Epoch 29: 100%|███████████████| 1558/1558 [01:13<00:00, 21.16it/s, loss=0.15, v_num=21, test_loss=0.'
+    "534, test_acc=86.00]Epoch 29, global step 42060: 'test_acc' was not in top 1",
+    'Epoch 29: 100%|███████████████| 1558/1558 [01:13<00:00, 21.16it/s, loss=0.15, v_num=21, test_loss=0.'
+    '534, test_acc=86.00]LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]',
 ]
 
 
@@ -39,7 +50,8 @@ CHECKPOINT_LINES_ALONE = [
     "2026-04-27 12:38:14,491  INFO  Epoch 373, global step 1414094: 'val_loss' was not in top 1",
     "2026-04-27 12:42:53,724  INFO  Epoch 374, global step 1417875: 'val_loss' was not in top 1",
     "2026-04-27 14:21:24,698  INFO  Epoch 395, global step 1497276: 'val_loss' was not in top 1",
-    '2026-04-27 14:26:06,593  INFO  Monitored metric val_loss did not improve in the last 30 records. Best score: 0.730. Signaling Trainer to stop.',
+    '2026-04-27 14:26:06,593  INFO  Monitored metric val_loss did not improve in the last 30 records. Bes'
+    't score: 0.730. Signaling Trainer to stop.',
     "2026-04-27 14:26:06,594  INFO  Epoch 396, global step 1501057: 'val_loss' was not in top 1",
     '2026-04-27 14:26:07,631  INFO  训练完成。',
 ]
@@ -62,9 +74,12 @@ def test_with_no_bar_modelcheckpoints_epoch_lines_are_the_steps_done(tmp_path: P
 # tail): the model logs `global_step` after its optimizer step, and the bar redraws step 2 before its
 # postfix caught up
 NEMO_SD_BARS = [
-    'Epoch 0:   0%|          | 1/605 [01:58<19:52:10, 118.43s/it, loss=1, v_num=, reduced_train_loss=1.000, lr=8.19e-9, global_step=1.000, consumed_samples=8192.0]',
-    'Epoch 0:   0%|          | 2/605 [02:02<10:14:49, 61.18s/it, loss=1, v_num=, reduced_train_loss=1.000, lr=8.19e-9, global_step=1.000, consumed_samples=8192.0] ',
-    'Epoch 0:   0%|          | 2/605 [02:02<10:14:49, 61.18s/it, loss=1, v_num=, reduced_train_loss=1.000, lr=1.64e-8, global_step=2.000, consumed_samples=16384.0]',
+    'Epoch 0:   0%|          | 1/605 [01:58<19:52:10, 118.43s/it, loss=1, v_num=, reduced_train_loss=1.00'
+    '0, lr=8.19e-9, global_step=1.000, consumed_samples=8192.0]',
+    'Epoch 0:   0%|          | 2/605 [02:02<10:14:49, 61.18s/it, loss=1, v_num=, reduced_train_loss=1.000'
+    ', lr=8.19e-9, global_step=1.000, consumed_samples=8192.0] ',
+    'Epoch 0:   0%|          | 2/605 [02:02<10:14:49, 61.18s/it, loss=1, v_num=, reduced_train_loss=1.000'
+    ', lr=1.64e-8, global_step=2.000, consumed_samples=16384.0]',
 ]
 
 

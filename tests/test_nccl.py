@@ -623,4 +623,5 @@ def test_rccl_prints_its_version_on_a_line_of_its_own(tmp_path: Path) -> None:
     store = Store.open(tmp_path / "s.tlstore")
     assert not store.ingest([path]).failed
     versions = store.connect().execute("select distinct nccl_version from nccl_comms").fetchall()
-    assert versions == [(re.search(r"^RCCL version (\S+)", RCCL_INIT[2]).group(1),)] == [("2.18.3+hip6.0",)]
+    printed = re.search(r"^RCCL version (\S+)", RCCL_INIT[2])
+    assert printed is not None and versions == [(printed.group(1),)] == [("2.18.3+hip6.0",)]
