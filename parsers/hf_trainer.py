@@ -730,10 +730,8 @@ def _dicts_in(text: str) -> Iterator[tuple[int, str]]:
         yield found.start(), found.group(0)
         end = found.end()
     cut = text.find("{'train_runtime': ", end)
-    if cut >= 0 and "}" not in text[cut:]:
-        whole = text.rfind(", '", cut)
-        tail = text[cut:whole] if whole > cut else text[cut:].rstrip().rstrip(",")
-        yield cut, tail + "}"
+    if cut >= 0 and "}" not in text[cut:] and (whole := text.rfind(", '", cut)) > cut:
+        yield cut, text[cut:whole] + "}"  # (up to its last figure followed by another key: a whole one)
 
 
 # the units a training bar counts in: tqdm's own (`2.19it/s`, `1.21s/it`), or none yet (`?it/s`);
