@@ -45,8 +45,8 @@ _LOSS = re.compile(r"\bLoss:\s*(?P<loss>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)")
 _OVERFLOW = re.compile(r"OVERFLOW! Rank \d+ Skipping step")
 # the pipeline engine's own line every `steps_per_print` (Megatron-DeepSpeed and GPT-NeoX with pipeline
 # parallelism), printed with no logger: "steps: 20 loss: 7.4235 iter time (s): 21.713 samples/sec: 0.737",
-# the interval's mean loss and mean seconds a step
-_PIPE_STEP = re.compile(r"^steps: (?P<step>\d{1,15}) loss: (?P<loss>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|inf) "
+# the step's loss (its micro-batches' mean) and the interval's mean seconds a step
+_PIPE_STEP = re.compile(r"^steps: (?P<step>\d{1,15}) loss: (?P<loss>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|-?inf) "
                         r"iter time \(s\): (?P<s>\d{1,9}(?:\.\d{1,9})?) samples/sec: ")
 
 
