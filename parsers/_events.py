@@ -889,14 +889,9 @@ class EventScanner:
                        detail="Determined: the trial's container failed")
             self._failure(line.rank)
         elif "Task completed. Exit code (" in text and (vertex := _VERTEX_TASK.search(text)) is not None:
-            if vertex.group("code") == "0":
-                if not self.unclean:
-                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                               detail="Vertex AI: the task exited 0")
-            elif not failed:
-                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                           detail=f"Vertex AI: the task exited {vertex.group('code')} ({vertex.group('reason')})")
-                self._failure(line.rank)
+            code = vertex.group("code")
+            self._platform_verdict(line, code == "0", failed, "Vertex AI: the task exited "
+                                   + (code if code == "0" else f"{code} ({vertex.group('reason')})"))
         elif ("' succeeded" in text or "' failed" in text) and (ray_job := _RAY_JOB_END.search(text)) is not None:
             if ray_job.group(1) == "failed":
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -918,14 +913,9 @@ class EventScanner:
                        detail=TRAINING_TIME_END)
         elif ("Training job completed" in text or "Error for Training job" in text) and (
                 sagemaker := _SAGEMAKER_END.search(text)) is not None:
-            if sagemaker.group("status") is None:
-                if not self.unclean:
-                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                               detail="SageMaker: the training job completed")
-            elif not failed:
-                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                           detail=f"SageMaker: the training job's status {sagemaker.group('status')}")
-                self._failure(line.rank)
+            status = sagemaker.group("status")
+            self._platform_verdict(line, status is None, failed, "SageMaker: the training job completed" if status is None
+                                   else f"SageMaker: the training job's status {status}")
         elif "network-snapshot-" in text and (snapshot := _STYLEGAN_SNAPSHOT.search(text)) is not None:
             name = snapshot.group(1) or snapshot.group(2)
             if name not in self.snapshots:
@@ -1083,6 +1073,19 @@ class EventScanner:
         self.ray_saves.clear()  # (a relaunch writes its checkpoints' folders anew)
         self.snapshots.clear()  # (and StyleGAN's snapshots from 000000 again)
         self._take_back_clean_end()
+
+    def _platform_verdict(self, line: Line, ok: bool, failed: bool, detail: str) -> None:
+        """A platform's word on how the job ended (Vertex AI's task exit, the SageMaker SDK's job
+        status): a clean end, unless a failure was logged since its process started; else a
+        crash, unless one was logged already (`failed`)."""
+        if ok:
+            if not self.unclean:
+                self.rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                                raw=line.text, detail=detail)
+        elif not failed:
+            self.rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                            detail=detail)
+            self._failure(line.rank)
 
     def _take_back_clean_end(self) -> None:
         """A failure, timeout or OOM: the launcher's clean end said before it (its other workers
