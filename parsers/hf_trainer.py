@@ -587,26 +587,25 @@ def _bar_rate(bar: _Bar, reading: BarReading, earlier: BarReading | None) -> flo
     construction."""
     if earlier is None and reading.n != 1 and reading.n != reading.total and (bar.resumed or not bar.header_logged):
         return None
-    paused = [step for step in bar.pauses if (earlier.n if earlier is not None else 0) <= step < reading.n
-              and _still_averaged(bar, step, reading)]
+    paused = [step for step in bar.pauses if (earlier.n if earlier is not None else 0) <= step < reading.n]
+    if any(_still_averaged(bar, step, reading) for step in paused):
+        # an evaluation or a save tqdm's moving average still holds: the rate is no step's time
+        # (the bar's clock over the stretch holds the pause too, and would agree with it)
+        return None
     if paused:
-        # an evaluation or a save tqdm's moving average still holds: its seconds are in the bar's
-        # clock over the stretch and in the rate alike, so they would agree on a step time the run
-        # never had. The clock is read from the first reading past the pause instead, where there
-        # is one before this reading (an older pause the average has forgotten is in the clock
-        # alone: the check against the clock says whether it matters)
-        earlier = next((r for r in bar.readings if max(paused) < r.n < reading.n), None)
-        if earlier is None:
-            return None
+        # a pause the average has forgotten is in the clock alone: the clock is read from the first
+        # reading past it, where there is one before this reading
+        earlier = next((r for r in bar.readings if max(paused) < r.n < reading.n), earlier)
     return rate_agrees(bar.seconds, reading, earlier)
 
 
 # tqdm's moving average (smoothing 0.3) gives the latest redraw 0.3 of its weight and keeps 0.7
 # of its past at each redraw, a redraw at most every 0.1 s (its mininterval) and at most one a
-# step; a pause it still holds may move the rate by a tenth of a step at most
+# step; a pause it still holds may move the rate by a hundredth of a step at most (the estimate
+# is rough: tqdm averages its seconds and its counts apart, and corrects the average's start)
 _SMOOTHING = 0.3
 _REDRAW_S = 0.1
-_PAUSE_SHARE = 0.1
+_PAUSE_SHARE = 0.01
 _AVERAGE_FORGETS = 20  # (redraws after which any pause's weight is under 0.1%)
 
 

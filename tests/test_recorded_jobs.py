@@ -223,7 +223,7 @@ def test_a_resumed_bars_step_times_are_within_the_rates_tolerance_or_none(tmp_pa
 
 
 def test_evaluation_bars_drawn_more_often_than_the_training_bar_are_not_its_steps(tmp_path: Path) -> None:
-    """sample_logs/hf_trainer_eval_bars (record_hf_eval_bars_job.sh): at the Trainer's default
+    """sample_logs/hf_trainer_eval_bars (record_hf_single_rank_jobs.sh): at the Trainer's default
     log level nothing names the run's 60 steps, and each evaluation's bar (1200 batches) is drawn
     more often than the training bar. The rows are the harness's 60 steps, not the evaluation
     bar's batches."""
@@ -269,7 +269,7 @@ def _as_a_terminal_shows(console: str) -> str:
 
 
 def test_metric_dicts_with_no_bar_beside_them_are_placed_by_their_epoch(tmp_path: Path) -> None:
-    """sample_logs/hf_trainer_epochs (record_hf_epochs_job.sh), as a terminal shows it: the bar's
+    """sample_logs/hf_trainer_epochs (record_hf_single_rank_jobs.sh), as a terminal shows it: the bar's
     readings drawn over, the metric dicts name only their epoch (`'epoch': 0.38`), and nothing
     but the summary (`'epoch': 3.0`, 39 steps by its runtime and rate) says how long an epoch is.
     The rows are the logged steps (every 5th, by the job's `--logging-steps 5`) and the last."""
