@@ -59,6 +59,7 @@ from tracelens.parsers._lines import (
     years_guessed,
 )
 from tracelens.parsers._logreader import LogReader
+from tracelens.parsers.console import GENERIC_STEP_HINT
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 # Possessive runs and bounded keys: a search stays linear in the line's length (a plain `\d+`
@@ -90,6 +91,7 @@ _CKPT_SAVE = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,1
 _CKPT_NOT_TOP = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,15}): '?[\w/.\-]{1,200}'? was not in top \d")
 _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint path")
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
+_GENERIC_STEP_LINE = re.compile(GENERIC_STEP_HINT)  # (a script's own step line: `console.GENERIC_STEP_HINT`)
 _LIGHTNING = re.compile(r"pytorch_lightning|lightning\.pytorch|LOCAL_RANK: \d+ - CUDA_VISIBLE_DEVICES|`Trainer\.fit` stopped|"
                         r"Restored all states from the checkpoint|global step \d+: '|\[NeMo [IWE] ")
 # A message glued to the end of a bar's last redraw: NeMo's and Lightning's loggers, and PyTorch's
@@ -168,10 +170,11 @@ class LightningParser(LogReader):
             row.pop("_clock", None)
             row.pop("_batches", None)
             rows.step(**row)
-        if not steps:
-            # no bar at all (a logger's file, stderr with the bar off): ModelCheckpoint's `Epoch 372,
-            # global step 1410313: 'val_loss' was not in top 1` at each epoch's end is that step done,
-            # dated by its line
+        said = {number for number, _, _, _ in state.checkpoint_lines}
+        if not steps and said and not any(line.number not in said and _GENERIC_STEP_LINE.search(line.text) for line in lines):
+            # no bar at all (a logger's file, stderr with the bar off), nor a script's own step line
+            # (the generic reader's, then): ModelCheckpoint's `Epoch 372, global step 1410313:
+            # 'val_loss' was not in top 1` at each epoch's end is that step done, dated by its line
             for number, rank, step, ts_ns in state.checkpoint_lines:
                 rows.step(line=number, rank=rank, step=step, end_ns=ts_ns)
         if not recognised:
