@@ -59,7 +59,6 @@ from tracelens.parsers._lines import (
     years_guessed,
 )
 from tracelens.parsers._logreader import LogReader
-from tracelens.parsers.console import GENERIC_STEP_HINT
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 # Possessive runs and bounded keys: a search stays linear in the line's length (a plain `\d+`
@@ -91,7 +90,9 @@ _CKPT_SAVE = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,1
 _CKPT_NOT_TOP = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,15}): '?[\w/.\-]{1,200}'? was not in top \d")
 _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint path")
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
-_GENERIC_STEP_LINE = re.compile(GENERIC_STEP_HINT)  # (a script's own step line: `console.GENERIC_STEP_HINT`)
+# a script's own step or epoch line (`step 100`, `iter: 5`, `Epoch 3, loss ...`; not a name that holds
+# the word, `best-epoch366.ckpt`): the generic reader's to read
+_OWN_STEP_LINE = re.compile(r"(?i:\b(?:step|iter|iteration)\b\s{0,4}[:=#]?\s{0,4}\d|\bepoch\b\W{1,6}\d|\bglobal_step\s{0,4}[:=])")
 _LIGHTNING = re.compile(r"pytorch_lightning|lightning\.pytorch|LOCAL_RANK: \d+ - CUDA_VISIBLE_DEVICES|`Trainer\.fit` stopped|"
                         r"Restored all states from the checkpoint|global step \d+: '|\[NeMo [IWE] ")
 # A message glued to the end of a bar's last redraw: NeMo's and Lightning's loggers, and PyTorch's
@@ -171,7 +172,7 @@ class LightningParser(LogReader):
             row.pop("_batches", None)
             rows.step(**row)
         said = {number for number, _, _, _ in state.checkpoint_lines}
-        if not steps and said and not any(line.number not in said and _GENERIC_STEP_LINE.search(line.text) for line in lines):
+        if not steps and said and not any(line.number not in said and _OWN_STEP_LINE.search(line.text) for line in lines):
             # no bar at all (a logger's file, stderr with the bar off), nor a script's own step line
             # (the generic reader's, then): ModelCheckpoint's `Epoch 372, global step 1410313:
             # 'val_loss' was not in top 1` at each epoch's end is that step done, dated by its line
