@@ -2218,6 +2218,8 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
             if " seconds, " in body and _DARKNET.match(body) is not None:
                 return Claim.CONTENT  # darknet's iteration line: one is enough
+            if body[:5] == "Iter " and ": Train loss " in body and ", It/sec " in body:
+                return Claim.CONTENT  # mlx-lm's report (`Iter 10: Train loss 3.069, ..., It/sec 1.942, ...`): one is enough
             if "json_stats: {" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # Detectron's stats record: one is enough
             if "  iter: " in body and "  total_loss: " in body and body.lstrip().startswith("eta: ") and (

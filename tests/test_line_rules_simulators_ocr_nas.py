@@ -875,3 +875,26 @@ def test_a_rich_bar_naming_its_epoch_alone_is_lightnings_bar(tmp_path: Path) -> 
     parser, steps, _ = _read(tmp_path, RICH_EPOCH_ALONE)
     assert parser == "lightning"
     assert [(s["step"], s["step_time_s"]) for s in steps] == [((29 + 1) * 49, 1 / 1.02)]
+
+
+# mlx-lm's LoRA trainer for ten iterations, one report (ml-explore/mlx-lm PR 773, a comment's whole text
+# block, from its `Training` line on)
+MLX_LM_ONE_REPORT = [
+    'Training',
+    'Trainable parameters: 0.012% (4.194M/36239.579M)',
+    'Starting training..., iters: 10',
+    'Iter 1: Val loss 3.493, Val took 25.304s',
+    'Iter 10: Val loss 2.755, Val took 18.829s',
+    'Iter 10: Train loss 3.069, Learning Rate 1.000e-05, It/sec 1.942, Tokens/sec 30.106, Trained Tokens 310, Peak mem 20.662 GB',
+    'Saved final weights to /Users/gokdenizgulmez/Desktop/test/adapters.safetensors.',
+]
+
+
+def test_a_single_mlx_lm_report_is_a_step_timed_by_its_rate(tmp_path: Path) -> None:
+    """`Iter 10: Train loss 3.069, ..., It/sec 1.942, ...` alone claims the log: step 10, 1/1.942 s
+    a step (its iterations a second over the report interval); the `Val loss` lines are no steps;
+    `Saved final weights to ...` is a save."""
+    _, steps, events = _read(tmp_path, MLX_LM_ONE_REPORT)
+    rate = next(float(m.group(1)) for t in MLX_LM_ONE_REPORT if (m := re.search(r"It/sec ([\d.]+)", t)))
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(10, 1 / rate)]
+    assert [e["kind"] for e in events if e["kind"].startswith("checkpoint_save")] == ["checkpoint_save_end"]
