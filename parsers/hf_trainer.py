@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import ast
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -167,7 +167,8 @@ class _Bar:
     start_ns: int | None = None
     source: str | None = None
     seconds: dict[int, float] = field(default_factory=dict)  # step -> refined seconds since the start
-    pauses: list[int] = field(default_factory=list)  # steps the run evaluated or saved after, in order
+    pauses: list[int] = field(default_factory=list)  # steps the run evaluated or saved after (sorted by `_clock`)
+    counts: list[int] = field(default_factory=list)  # each reading's count, in order (set by `_clock`)
 
 
 @dataclass
@@ -587,16 +588,26 @@ def _bar_rate(bar: _Bar, reading: BarReading, earlier: BarReading | None) -> flo
     construction."""
     if earlier is None and reading.n != 1 and reading.n != reading.total and (bar.resumed or not bar.header_logged):
         return None
-    paused = [step for step in bar.pauses if (earlier.n if earlier is not None else 0) <= step < reading.n]
-    if any(_still_averaged(bar, step, reading) for step in paused):
+    base = earlier.n if earlier is not None else 0
+    first, end = bisect_left(bar.pauses, base), bisect_left(bar.pauses, reading.n)  # the pauses in [base, n)
+    recent = bisect_left(bar.pauses, max(base, reading.n - _PAUSE_MEMORY), first, end)
+    if any(_still_averaged(bar, step, reading) for step in bar.pauses[recent:end]):
         # an evaluation or a save tqdm's moving average still holds: the rate is no step's time
         # (the bar's clock over the stretch holds the pause too, and would agree with it)
         return None
-    if paused:
+    if end > first:
         # a pause the average has forgotten is in the clock alone: the clock is read from the first
-        # reading past it, where there is one before this reading
-        earlier = next((r for r in bar.readings if max(paused) < r.n < reading.n), earlier)
+        # reading past the last one, where there is one before this reading
+        after = _first_after(bar, bar.pauses[end - 1])
+        if after is not None and after.n < reading.n:
+            earlier = after
     return rate_agrees(bar.seconds, reading, earlier)
+
+
+def _first_after(bar: _Bar, step: int) -> BarReading | None:
+    """The bar's first reading past `step` (its counts never go back: a search)."""
+    at = bisect_right(bar.counts, step)
+    return bar.readings[at] if at < len(bar.readings) else None
 
 
 # tqdm's moving average (smoothing 0.3) gives the latest redraw 0.3 of its weight and keeps 0.7
@@ -607,6 +618,9 @@ _SMOOTHING = 0.3
 _REDRAW_S = 0.1
 _PAUSE_SHARE = 0.01
 _AVERAGE_FORGETS = 20  # (redraws after which any pause's weight is under 0.1%)
+# steps after which no pause matters: its weight, 0.3 x 0.7^60 < 1e-9, would take a pause of 10^7
+# steps' seconds to move the rate by a hundredth of a step
+_PAUSE_MEMORY = 60
 
 
 def _still_averaged(bar: _Bar, pause: int, reading: BarReading) -> bool:
@@ -618,7 +632,7 @@ def _still_averaged(bar: _Bar, pause: int, reading: BarReading) -> bool:
     redraws = float(reading.n - pause)
     if (since := bar.seconds.get(pause)) is not None and (now := bar.seconds.get(reading.n)) is not None:
         redraws = min(redraws, (now - since) / _REDRAW_S)
-    after = next((r for r in bar.readings if r.n > pause and r.n in bar.seconds), None)
+    after = _first_after(bar, pause)
     rate = reading.seconds_per_item
     if since is None or after is None or rate is None:
         return redraws < _AVERAGE_FORGETS
@@ -826,6 +840,8 @@ def _clock(bar: _Bar, mtime_ns: int | None) -> None:
     points = [(n, r.elapsed_s) for n, r in first.items()]
     refined = refine_bar_elapsed(points, rates=[r.seconds_per_item for r in first.values()])
     bar.seconds = {n: seconds for (n, _), seconds in zip(points, refined, strict=True)}
+    bar.counts = [r.n for r in bar.readings]
+    bar.pauses.sort()
     readings = [(r.n, r.elapsed_s) for r in bar.readings]
     start = anchor_bar(bar.header_ns, readings, bar.seconds, bar.dated)
     if start is not None:
