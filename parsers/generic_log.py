@@ -2363,7 +2363,7 @@ class GenericLogParser(LogReader):
             reference = "poch" in line.text and _names_an_earlier_epoch(line.text, epochs.get(line.rank))
             if "poch" in line.text:
                 opened = len(epochs.get(line.rank, ()))
-                self._epoch(line.text, line.rank, epochs)
+                self._epoch(line.text, line.rank, epochs, reference)
                 if line.ts_ns is not None and len(epochs.get(line.rank, ())) > opened and _EPOCH_OPENS.search(line.text):
                     # a line that opens the epoch and reports nothing of it (`Epoch 27/300`, `Going into
                     # epoch 35`): its start (a first progress line comes after some of its batches)
@@ -2774,9 +2774,10 @@ class GenericLogParser(LogReader):
         return result
 
     @staticmethod
-    def _epoch(text: str, rank: int | None, epochs: dict[int | None, list[_Epoch]]) -> None:
-        """An epoch's number starts it (a new number only: an epoch's lines may repeat it); a
-        line giving an epoch's duration sets the current one's."""
+    def _epoch(text: str, rank: int | None, epochs: dict[int | None, list[_Epoch]], reference: bool) -> None:
+        """An epoch's number starts it (a new number only: an epoch's lines may repeat it), unless the
+        line names an earlier one in passing (`reference`: `_names_an_earlier_epoch`); a line giving
+        an epoch's duration sets the current one's."""
         numbered = epochs.get(rank)
         took = _EPOCH_TOOK.search(text)
         if took is None and "Time(s)" in text:
@@ -2815,7 +2816,7 @@ class GenericLogParser(LogReader):
             return
         if (match := _EPOCH.search(text)) is not None:
             number = int(match.group(1))
-            if _names_an_earlier_epoch(text, numbered):
+            if reference:
                 return
             if not numbered or numbered[-1].number != number:
                 epochs.setdefault(rank, []).append(_Epoch(number))
