@@ -486,11 +486,12 @@ _NPROC = re.compile(r"--nproc[_-]per[_-]node[ =]+(\d{1,5})\b")
 _NNODES = re.compile(r"--nnodes[ =]+(\d{1,5})(?![\d:])")
 _ANY_EVENT = re.compile(_ANY_EVENT_PATTERN)
 # What the readers that pass over quiet lines (`EventScanner.busy`) read beyond the shared rules:
-# DeepSpeed's step, pipeline step, timer, loss, overflow and save lines, Megatron's iteration and
-# timer lines (its evaluate and save-checkpoint timers among them).
-# A reader's rule left out of it loses its lines.
+# DeepSpeed's step, pipeline step, timer, loss, overflow and save lines, DeepSpeed-Chat's PPO step
+# and time lines, Megatron's iteration and timer lines (its evaluate and save-checkpoint timers among
+# them). A reader's rule left out of it loses its lines.
 _READER_PATTERN = (r"Checkpoint global_step|OVERFLOW! Rank |Loss:|step=|iter time \(s\): |time \(ms\)|iteration"
-                   r"|save-checkpoint|evaluate \.|evaluate:")
+                   r"|save-checkpoint|evaluate \.|evaluate:"
+                   r"|\|step: |\| Step: |E2E latency=|End-to-End => Latency|Total Generation Batches")
 # A line's `event_hint`: it may hold an event, an NCCL line or a reader's line (one pattern for
 # every reader: the lines of a console read by several are split once).
 _LINE_HINT = f"{_ANY_EVENT_PATTERN}|NCCL|{_READER_PATTERN}"

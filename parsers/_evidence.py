@@ -29,6 +29,8 @@ _TAIL = 16 << 20
 _EVIDENCE = (
     r"iteration[ \t]*[=:]?[ \t]*[0-9]+[ \t]*/[ \t]*[0-9]+[ \t]*\|"
     r"|step=[0-9]+, skipped=[0-9]+|steps: [0-9]+ loss: [^ \n]{1,40} iter time \(s\): "
+    # (DeepSpeed-Chat's PPO step, both of its forms)
+    r"|epoch: [0-9]{1,9}\|step: [0-9]{1,15}\|ppo_ep: |Epoch: [0-9]{1,9} \| Step: [0-9]{1,15} \| PPO Epoch: "
     # (the Trainer's dict names its epoch or learning rate: not a Keras callback's `{'loss': 1.0,
     # 'auc': 0.47, 'batch': 0}`)
     r"|\{(?:'|‘)(?:loss|eval_loss)(?:'|’): [^}\n]*?(?:'|‘)(?:epoch|learning_rate)(?:'|’)"
@@ -48,8 +50,12 @@ _EVIDENCE = (
     r"|   [0-9]{1,9}/[0-9]{1,9}[ ]{1,12}[0-9.]{1,12}G[ ]{1,12}[0-9]"
     r"|(?:\[epoch=[0-9]{1,9}\])?\[batch=[0-9]{1,15}(?:/[0-9]{1,15})?\]:\r?\n(?:[ ]{0,6}[0-9]{1,5}:)?[ \t]{1,16}Train "
     r"|Training Epoch: [0-9]{1,9}/[0-9]{1,9}, step [0-9]{1,15}/[0-9]{1,15} completed \(loss: "
-    r"|:::MLL(?:OG \{| [0-9]+(?:\.[0-9]+)? [A-Za-z0-9_]+: )"
+    r"|:::MLL(?:OG \{| [0-9]+(?:\.[0-9]+)? [A-Za-z0-9_]+: )|:::MLPv0\.5\.[0-9] [A-Za-z0-9_]{1,40} [0-9]+(?:\.[0-9]+)? \("
     r"|\*\*\*\*\* Running training \*\*\*\*\*|TrainOutput\(global_step=|\{'train_runtime': |Saving model checkpoint to "
+    # (the scheduler's word that it killed the job: `slurmstepd: error: Detected 1 oom_kill event in
+    # StepId=18835145.batch`, `slurmstepd: error: *** JOB 123 ON n1 CANCELLED AT ... ***`)
+    r"|slurmstepd: error: (?:Detected [0-9]{1,9} oom.kill event"
+    r"|\*\*\* (?:JOB|STEP) [0-9][0-9.]{0,40} (?:ON [^ \n]{1,255} )?CANCELLED)"
     r"|`Trainer\.fit` stopped|LOCAL_RANK: [0-9]+ - CUDA_VISIBLE_DEVICES|pytorch_lightning|lightning\.pytorch|\[NeMo [IWE] "
     r"|\] \[(?:INFO|WARNING|ERROR|DEBUG)\] \[[A-Za-z0-9_.]+:[0-9]+:[A-Za-z0-9_]+\] "
     r"|(?:\] - |━(?:\x1b\[[0-9;]{0,12}m){0,4} (?:\x1b\[[0-9;]{0,12}m){0,2})[0-9]{1,9}s(?:\x1b\[[0-9;]{0,12}m){0,2} "
@@ -64,7 +70,8 @@ _EVIDENCE = (
 )
 # opening characters of a match -> what it is evidence of
 _KINDS = (
-    ("iteration", "megatron"), ("step=", "deepspeed"), ("steps: ", "m_deepspeed_pipe"), ("{'train_runtime", "m_hf_trainer"),
+    ("iteration", "megatron"), ("step=", "deepspeed"), ("epoch: ", "deepspeed"), ("Epoch: ", "deepspeed"),
+    ("steps: ", "m_deepspeed_pipe"), ("{'train_runtime", "m_hf_trainer"),
     ('{"epoch"', "fairseq"),
     ("| train_inner", "fairseq"),
     ("{", "hf_trainer"), ("epoch ", "fairseq"),
@@ -72,11 +79,12 @@ _KINDS = (
     ("Train Epoch", "none"), ("Test Epoch", "none"), ("Val", "none"), ("Eval Epoch", "none"),
     ("Epoch", "lightning"), ("loss = ", "tensorflow"),
     ("tensorflow:", "tensorflow"), ("_hooks.py", "tensorflow"), ("global step", "tensorflow"), ("Step ", "tensorflow"),
-    (":::MLL", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
+    (":::MLL", "mlperf"), (":::MLP", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), ("   ", "ultralytics"),
     ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),
     ("] - ", "keras"), ("━", "keras"), ("/", "keras"),
-    ("`Trainer.fit` stopped", "m_fit_stopped"), ("Start running", "m_openmmlab"), ("metrics=", "m_ray"),
+    ("`Trainer.fit` stopped", "m_fit_stopped"), ("slurmstepd", "m_killed"), ("Start running", "m_openmmlab"),
+    ("metrics=", "m_ray"),
 )
 _OPENING = max(len(opening) for opening, _ in _KINDS)
 # ties go to the earlier

@@ -32,6 +32,7 @@ from tracelens.parsers._events import (
     log_result,
     open_log,
 )
+from tracelens.parsers._evidence import evidence
 from tracelens.parsers._io import LOG_SUFFIXES
 from tracelens.parsers._lines import BarReading, Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
 from tracelens.parsers._logreader import LogReader
@@ -2308,6 +2309,11 @@ class GenericLogParser(LogReader):
             # glog's or absl's handler on the fatal signal that killed the job's process, with no
             # step line this reader knows in the head: a job's console all the same (a weaker claim:
             # a reader that knows the file's lines wins)
+            return Claim.NAME
+        if path.suffix.lower() in LOG_SUFFIXES and evidence(path)["m_killed"]:
+            # the scheduler's word that it killed the job (out of memory, cancelled), anywhere in a
+            # file named as a job's output: a job's console, though no step line this reader knows
+            # is in it (a weaker claim likewise)
             return Claim.NAME
         return Claim.NO
 

@@ -38,15 +38,17 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._events import LINE_CACHE, SHARED_LINES, log_result, open_log
 from tracelens.parsers._evidence import console_format, script_epoch_bars
 from tracelens.parsers._lines import (
     BarReading,
+    Line,
     anchor_bar,
     bar_readings,
     file_mtime_ns,
@@ -59,7 +61,9 @@ from tracelens.parsers._lines import (
     years_guessed,
 )
 from tracelens.parsers._logreader import LogReader
+from tracelens.parsers.console import GENERIC_STEP_HINT
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
+from tracelens.parsers.generic_log import GenericLogParser
 
 # Possessive runs and bounded keys: a search stays linear in the line's length (a plain `\d+`
 # followed by what cannot follow it is retried at every offset of a long run of digits).
@@ -90,9 +94,6 @@ _CKPT_SAVE = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,1
 _CKPT_NOT_TOP = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,15}): '?[\w/.\-]{1,200}'? was not in top \d")
 _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint path")
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
-# a script's own step or epoch line (`step 100`, `iter: 5`, `Epoch 3, loss ...`; not a name that holds
-# the word, `best-epoch366.ckpt`): the generic reader's to read
-_OWN_STEP_LINE = re.compile(r"(?i:\b(?:step|iter|iteration)\b\s{0,4}[:=#]?\s{0,4}\d|\bepoch\b\W{1,6}\d|\bglobal_step\s{0,4}[:=])")
 _LIGHTNING = re.compile(r"pytorch_lightning|lightning\.pytorch|LOCAL_RANK: \d+ - CUDA_VISIBLE_DEVICES|`Trainer\.fit` stopped|"
                         r"Restored all states from the checkpoint|global step \d+: '|\[NeMo [IWE] ")
 # A message glued to the end of a bar's last redraw: NeMo's and Lightning's loggers, and PyTorch's
@@ -102,7 +103,7 @@ _LIGHTNING = re.compile(r"pytorch_lightning|lightning\.pytorch|LOCAL_RANK: \d+ -
 # global step 1402: 'test_acc' reached ...`)
 _GLUED = re.compile(r"\[NeMo [IWE] |\[rank: \d+\]|\[(?:INFO|WARNING|ERROR)\] "
                     r"|\[[IWEF] ?[\w.\-]{1,80}\.(?:cpp|cc|h):\d{1,6}\] |\[rank\d{1,7}\]:\[[IWEF]"
-                    r"|(?<=\])Epoch \d{1,9}, global step \d{1,15}: ")
+                    r"|(?<=\S)Epoch \d{1,9}, global step \d{1,15}: ")
 # a logger's level put before Lightning's messages ("INFO:lightning.pytorch...: ", "[INFO] ")
 _LEVEL_OPENERS = frozenset("I[")
 _LEVEL = re.compile(r"^(?:INFO:(?:[\w.]{1,200}:)?\s*|\[(?:INFO|WARNING)\]\s*)")
@@ -160,6 +161,7 @@ class LightningParser(LogReader):
         # mtime's year: an estimate too
         _place(steps, clocks, file_mtime_ns(path), years_guessed(lines))
         _optimizer_steps(steps, state.saves)
+        _steps_at_glued_saves(steps, state.checkpoint_lines)
         previous: dict[int | None, float] = {}
         for (rank, _, _), row in sorted(steps.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1], kv[0][2])):
             total = row.pop("_consumed", None)
@@ -172,7 +174,7 @@ class LightningParser(LogReader):
             row.pop("_batches", None)
             rows.step(**row)
         said = {number for number, _, _, _ in state.checkpoint_lines}
-        if not steps and said and not any(line.number not in said and _OWN_STEP_LINE.search(line.text) for line in lines):
+        if not steps and said and not _generic_steps_besides(path, options, lines, said):
             # no bar at all (a logger's file, stderr with the bar off), nor a script's own step line
             # (the generic reader's, then): ModelCheckpoint's `Epoch 372, global step 1410313:
             # 'val_loss' was not in top 1` at each epoch's end is that step done, dated by its line
@@ -431,6 +433,34 @@ def _optimizer_steps(steps: dict[tuple[int | None, int, int], dict[str, Any]],
                 row["step_time_s"] *= k
 
 
+def _steps_at_glued_saves(steps: dict[tuple[int | None, int, int], dict[str, Any]],
+                          said: list[tuple[int, int | None, int, int | None]]) -> None:
+    """ModelCheckpoint's line glued to a bar's reading (`| 1007/2015 [04:03<04:03, ...,
+    v_num=Epoch 0, global step 51: 'val_accuracy' reached ...`) names the optimizer step that
+    reading is at. Where a rank's batch-counted rows (after `_optimizer_steps`) disagree with
+    it, the bar's count is no step count this reader can turn into steps: the readings with a
+    save are the steps the saves name, each step time the time between two of them over the
+    steps between; the other readings are dropped, their steps unknown."""
+    at_line = {(line, rank): step for line, rank, step, _ in said}
+    for rank in {r for (r, _, _) in steps}:
+        keys = [key for key in steps if key[0] == rank and steps[key].get("_batches")]
+        named = {key: at_line[(steps[key]["line"], rank)] for key in keys if (steps[key]["line"], rank) in at_line}
+        if not named or all(steps[key]["step"] == step for key, step in named.items()):
+            continue
+        previous: dict[str, Any] | None = None
+        for key in sorted(named, key=lambda k: steps[k]["line"]):
+            row = steps[key]
+            row["step"] = named[key]
+            row.pop("step_time_s", None)
+            if (previous is not None and row["step"] > previous["step"] and row.get("end_ns") is not None
+                    and previous.get("end_ns") is not None and row["end_ns"] > previous["end_ns"]):
+                row["step_time_s"] = (row["end_ns"] - previous["end_ns"]) / 1e9 / (row["step"] - previous["step"])
+            previous = row
+        for key in keys:
+            if key not in named:
+                del steps[key]
+
+
 def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dict[tuple[int | None, int], _Clock],
            mtime_ns: int | None, year_from_mtime: bool = False) -> None:
     """Each row's time and step time from its epoch's bar (see the module docstring)."""
@@ -470,3 +500,25 @@ def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dic
             if step_time is not None:
                 row["step_time_s"] = step_time
         previous[id(clock)] = reading
+
+
+_GENERIC_STEP = re.compile(GENERIC_STEP_HINT)
+
+
+def _generic_steps_besides(path: Path, options: ParseOptions, lines: Sequence[Line], said: set[int]) -> bool:
+    """Whether the generic reader reads a step off a line other than ModelCheckpoint's (`said`):
+    a script's own step line (`step 100 loss ...`), not one that only names an epoch (`LR changed
+    at epoch 1`, wandb's summary `epoch 19`, a file name `...-epoch=49.ckpt`)."""
+    others = [line for line in lines if line.number not in said and _GENERIC_STEP.search(line.text)]
+    if not others:
+        return False
+    cache = LINE_CACHE.set({str(path): (others, None)})
+    shared = SHARED_LINES.set(False)
+    try:
+        found = GenericLogParser().parse(path, options)
+    except ParseError:
+        return False
+    finally:
+        SHARED_LINES.reset(shared)
+        LINE_CACHE.reset(cache)
+    return found.tables["log_steps"].num_rows > 0

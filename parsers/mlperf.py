@@ -1,11 +1,14 @@
 """MLPerf training logs: `:::MLLOG {json}` lines from mlperf-logging (time_ms, event_type, key,
-value, metadata), and the 2019 form `:::MLL <unix seconds> key: {"value": ..., "metadata": ...}`,
-under any launcher prefix.
+value, metadata), the 2019 form `:::MLL <unix seconds> key: {"value": ..., "metadata": ...}` and
+the 2018 form of mlperf_compliance 0.5 (`:::MLPv0.5.0 ncf 1542308794.741 (NeuralCFexample.scala:70)
+run_start`, a JSON value after `key: ` where there is one), under any launcher prefix.
 
 - `init_start` / `init_stop`: start-up (init events); `run_start`: the timed run begins;
   `run_stop` ends the attempt (metadata status `success`, else a crash).
 - `block_start` / `block_stop` (or `epoch_start` / `epoch_stop` when a log has no blocks): one
-  log_steps row per training block, from its start to its stop. The step number is the block's
+  log_steps row per training block, from its start to its stop. The 2018 form marks only an
+  epoch's start (`train_epoch: 3`): the epoch runs to the first of its evaluation's start, the
+  next epoch's start and the run's stop. The step number is the block's
   `samples_count` at its stop, else its last epoch; samples are the block's samples.
 - A log with no `init_start`/`run_start` (a tail) starts at its first record.
 - Blocks follow one another: a `block_stop` whose start was never logged starts where the
@@ -36,6 +39,19 @@ from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 _MLLOG = re.compile(r":::MLL(?:OG)? (?=\{)")
 # 2019 (mlperf_compliance): ":::MLL 1561426552.510 run_start: {"value": null, "metadata": {...}}"
 _MLL_2019 = re.compile(r":::MLL (?P<s>\d{1,12}(?:\.\d{1,20})?) (?P<key>\w{1,100}): (?=\{)")
+# 2018 (mlperf_compliance 0.5): ":::MLPv0.5.0 <benchmark> <unix seconds> (<file>:<line>) <key>", then
+# ": <JSON value>" where the key has one
+_MLP_2018 = re.compile(r":::MLPv0\.5\.\d \S{1,64} (?P<s>\d{1,12}(?:\.\d{1,20})?) \([^()]{0,300}\) (?P<key>\w{1,100})(?=: |$)")
+
+
+def _ns(seconds: str) -> int:
+    """`1542308878.805` (unix seconds as printed) in nanoseconds, exactly."""
+    whole, _, fraction = seconds.partition(".")
+    return int(whole) * 1_000_000_000 + int((fraction + "000000000")[:9])
+
+
+# what ends a 2018 epoch that `train_epoch` opened
+_EPOCH_ENDS_2018 = frozenset({"train_epoch", "eval_start", "run_stop", "run_final"})
 _EVENTS = {
     "init_start": LogEventKind.INIT_START, "init_stop": LogEventKind.INIT_END,
     "eval_start": LogEventKind.EVAL_START, "eval_stop": LogEventKind.EVAL_END,
@@ -69,37 +85,78 @@ class MlperfParser(Parser):
         blocks_seen = b'block_start' in data
         started_in_log = b"init_start" in data or b"run_start" in data
         seen: set[tuple[int | None, str]] = set()
+
+        def close_block(rank: int | None, number: int, ts_ns: int, samples: float | None, meta: dict[str, Any]) -> None:
+            _, start_ns, start_samples, start_meta = open_blocks.pop(rank, (number, last_stop.get(rank, ts_ns), None, {}))
+            last_stop[rank] = ts_ns
+            meta = {**start_meta, **meta}  # the 2019 stop names its first epoch, the start also the count
+            epoch = meta.get("epoch_num")
+            if samples is not None:
+                step = int(samples)
+            elif isinstance(meta.get("first_epoch_num"), int) and isinstance(meta.get("epoch_count"), int):
+                step = meta["first_epoch_num"] + meta["epoch_count"] - 1  # the block's last epoch
+            elif isinstance(epoch, (int, float)):
+                step = int(epoch)
+            else:
+                step = len(rows.steps) + 1
+            block_samples = samples - start_samples if samples is not None and start_samples is not None else None
+            rows.step(line=number, rank=rank, step=step, start_ns=start_ns, end_ns=ts_ns, time_source="record",
+                      step_time_s=(ts_ns - start_ns) / 1e9, samples=block_samples)
+
         for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
-            if ":::MLL" not in raw:  # (the body is a piece of the raw line)
+            if ":::ML" not in raw:  # (the body is a piece of the raw line)
                 continue
             rank, body = strip_prefix(raw.strip())
-            if ":::MLL" not in body:
+            marker = body.find(":::ML")
+            if marker < 0:
                 continue
             body = body.rstrip()
-            if not body.endswith("}"):
-                continue  # a record's JSON ends the line
-            match = _MLLOG.search(body)
-            old = _MLL_2019.search(body) if match is None else None
-            if match is None and old is None:
-                continue
-            payload = body[(match or old).end():]  # type: ignore[union-attr]
-            echo_key = (rank, body[body.index(":::MLL"):])
+            echo_key = (rank, body[marker:])
             if echo_key in seen:
                 continue  # the same record echoed again
             seen.add(echo_key)
-            try:
-                record: Any = msgspec.json.decode(payload)
-            except (msgspec.DecodeError, RecursionError):  # RecursionError: nested past msgspec's depth limit
-                bad += 1
-                continue
-            if old is not None and isinstance(record, dict):
-                record = {**record, "key": old.group("key"), "time_ms": float(old.group("s")) * 1000}
+            record: Any
+            if body.startswith(":::MLPv", marker):
+                dated = _MLP_2018.match(body, marker)
+                if dated is None:
+                    continue
+                record = {"key": dated.group("key"), "time_ms": float(dated.group("s")) * 1000, "_ns": _ns(dated.group("s"))}
+                if dated.end() < len(body):  # ": " and a JSON value
+                    try:
+                        record["value"] = msgspec.json.decode(body[dated.end() + 2:])
+                    except (msgspec.DecodeError, RecursionError):
+                        record["value"] = body[dated.end() + 2:]  # (a value the harness did not quote: kept as text)
+                value = record.get("value")
+                if record["key"] == "run_stop":
+                    success = isinstance(value, dict) and value.get("success") is True
+                    record["metadata"] = {"status": "success" if success else "aborted"}
+                ts_ns = record["_ns"]
+                if rank in open_blocks and record["key"] in _EPOCH_ENDS_2018:
+                    close_block(rank, number, ts_ns, None, {})
+                if record["key"] == "train_epoch" and isinstance(value, int) and not isinstance(value, bool):
+                    open_blocks[rank] = (number, ts_ns, None, {"epoch_num": value})
+            else:
+                if not body.endswith("}"):
+                    continue  # a record's JSON ends the line
+                match = _MLLOG.search(body)
+                old = _MLL_2019.search(body) if match is None else None
+                if match is None and old is None:
+                    continue
+                payload = body[(match or old).end():]  # type: ignore[union-attr]
+                try:
+                    record = msgspec.json.decode(payload)
+                except (msgspec.DecodeError, RecursionError):  # RecursionError: nested past msgspec's depth limit
+                    bad += 1
+                    continue
+                if old is not None and isinstance(record, dict):
+                    seconds = old.group("s")
+                    record = {**record, "key": old.group("key"), "time_ms": float(seconds) * 1000, "_ns": _ns(seconds)}
             if not isinstance(record, dict) or not isinstance(record.get("time_ms"), (int, float)):
                 bad += 1
                 continue
             records += 1
             key = record.get("key") if isinstance(record.get("key"), str) else ""  # a mangled record names nothing
-            ts_ns = int(record["time_ms"] * 1_000_000)
+            ts_ns = record["_ns"] if "_ns" in record else int(record["time_ms"] * 1_000_000)
             if records == 1 and not started_in_log:
                 # a log's tail: what it shows starts at its first record (a whole log opens with
                 # submission records and a cache clear before its init_start)
@@ -122,21 +179,7 @@ class MlperfParser(Parser):
                 open_blocks[rank] = (number, ts_ns, samples, meta)
             elif key in ("block_stop", "epoch_stop") and (key == "block_stop" or not blocks_seen) and (
                     rank in open_blocks or rank in last_stop):
-                _, start_ns, start_samples, start_meta = open_blocks.pop(rank, (number, last_stop.get(rank, ts_ns), None, {}))
-                last_stop[rank] = ts_ns
-                meta = {**start_meta, **meta}  # the 2019 stop names its first epoch, the start also the count
-                epoch = meta.get("epoch_num")
-                if samples is not None:
-                    step = int(samples)
-                elif isinstance(meta.get("first_epoch_num"), int) and isinstance(meta.get("epoch_count"), int):
-                    step = meta["first_epoch_num"] + meta["epoch_count"] - 1  # the block's last epoch
-                elif isinstance(epoch, (int, float)):
-                    step = int(epoch)
-                else:
-                    step = len(rows.steps) + 1
-                block_samples = samples - start_samples if samples is not None and start_samples is not None else None
-                rows.step(line=number, rank=rank, step=step, start_ns=start_ns, end_ns=ts_ns, time_source="record",
-                          step_time_s=(ts_ns - start_ns) / 1e9, samples=block_samples)
+                close_block(rank, number, ts_ns, samples, meta)
         if not records:
             raise ParseError(str(path), "no :::MLLOG record could be read", where="line 1")
         if bad:
@@ -150,7 +193,7 @@ class MlperfParser(Parser):
 # A benchmark's own step lines among its records, for a log whose records time no block (the
 # DLRM reference's `Finished training it 16/150 of epoch 0, 439.65 ms/it, loss 0.561402`): the
 # generic reader's, where a line outside the records may be one (`console.GENERIC_STEP_HINT`)
-_MLLOG_LINES = re.compile(r"^.*:::MLL.*$", re.M)
+_MLLOG_LINES = re.compile(r"^.*:::ML[LP].*$", re.M)
 _GENERIC_STEP_LINE = re.compile(GENERIC_STEP_HINT, re.M)
 
 

@@ -2,7 +2,8 @@
 OpenMMLab 1.x toolboxes) and mmengine's (OpenMMLab 2.0: MMDetection 3, MMPretrain, MMYOLO,
 YOLO-World, ...).
 
-- Step lines, one per logging interval (10 iterations by default), as each runner prints them:
+- Step lines, one per logging interval (10 iterations by default), as each runner prints them
+  (framework `openmmlab` for mmcv's, `mmengine` for mmengine's, as its `scalars.json` is):
   mmcv's TextLoggerHook `Epoch [1][50/7330]<TAB>lr: 1.000e-02, eta: 4:33:09, time: 0.547,
   data_time: 0.032, memory: 6836, loss_rpn_cls: ..., loss: 0.4890` (or `Iter [50/1000]<TAB>` when
   training by iterations) and mmengine's LogProcessor `Epoch(train)  [83][  50/2693]  base_lr:
@@ -180,7 +181,10 @@ class OpenMMLabParser(LogReader):
                 continue
             step, per_epoch_here, values = read
             per_epoch = per_epoch_here or per_epoch
+            before = len(rows.steps)
             rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
+            if "(train)" in text and len(rows.steps) > before:
+                rows.steps[-1]["framework"] = "mmengine"  # (OpenMMLab 2.0's runner wrote it, as its scalars.json)
         if not rows.steps and not any(START_RUNNING in line.text for line in lines):
             raise ParseError(str(path), "no OpenMMLab training step line found", where="line 1")
         result = log_result(rows, warning)

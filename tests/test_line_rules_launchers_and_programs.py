@@ -2712,3 +2712,35 @@ def test_a_collectors_carriage_return_right_after_a_launchers_prefix_keeps_the_r
     # (read by the generic reader alone: the excerpt holds no line of the Trainer's own; its readings within the bar)
     assert len(drawn) == 3
     assert [(r["step"], r["rank"], r["line"]) for r in steps][:2] == [(s, 0, n) for s, n in drawn[:2]]
+
+
+# A TensorFlow/Keras `Experiments.py` run under Slurm that the node's OOM killer ended after five hours
+# (its Slurm output, index id 13020210030, lines 1, 7, 9 and 17-19): TensorFlow's own lines, no step line
+# at all, then the shell's and the scheduler's word
+OOM_KILLED_WITHOUT_STEPS = [
+    '==> Error: py-keras matches multiple packages.',
+    '2024-07-13 13:45:53.154155: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1639] Created device '
+    '/job:localhost/replica:0/task:0/device:GPU:0 with 38367 MB memory:  -> device: 0, name: NVIDIA A100-'
+    'PCIE-40GB, pci bus id: 0000:86:00.0, compute capability: 8.0',
+    '2024-07-13 13:46:01.990995: I tensorflow/compiler/xla/stream_executor/cuda/cuda_dnn.cc:432] Loaded c'
+    'uDNN version 8700',
+    '2024-07-13 18:31:45.484582: E tensorflow/core/grappler/optimizers/meta_optimizer.cc:954] layout fail'
+    'ed: INVALID_ARGUMENT: Size of values 0 does not match size of permutation 4 @ fanin shape inmodel_4/'
+    'dropout_8/dropout/SelectV2-2-TransposeNHWCToNCHW-LayoutOptimizer',
+    '/var/spool/slurmd/job18835145/slurm_script: line 46: 2113061 Killed                  python3 Experim'
+    'ents.py',
+    'slurmstepd: error: Detected 1 oom_kill event in StepId=18835145.batch. Some of the step tasks have b'
+    'een OOM Killed.',
+]
+
+
+def test_a_jobs_output_the_scheduler_killed_is_read_with_no_step_line(tmp_path: Path) -> None:
+    """`slurmstepd: error: Detected 1 oom_kill event in StepId=18835145.batch`: the file is a job's
+    output (no longer "not a recognised input format"); the run started at its first dated line
+    and crashed."""
+    parser, steps, events = _read(tmp_path, OOM_KILLED_WITHOUT_STEPS, name="slurm-18835145.out")
+    assert parser == "generic_log" and steps == []
+    starts = [e["ts_ns"] for e in events if e["kind"] == "attempt_start"]
+    assert starts == [_ns("2024-07-13 13:45:53.154155", "%Y-%m-%d %H:%M:%S.%f")]
+    crashes = [e["detail"] for e in events if e["kind"] in ("crash", "oom")]
+    assert any("oom_kill" in (d or "") for d in crashes) and any("Killed" in (d or "") for d in crashes)

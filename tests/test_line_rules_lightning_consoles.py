@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.test_line_rules import _read
 
 # Lightning 1.6 training a keyword-spotting transformer (a README "Keyword Spotting with Transformers",
@@ -89,3 +91,113 @@ def test_a_nemo_bar_whose_global_step_agrees_with_its_count_is_that_step(tmp_pat
     _, steps, _ = _read(tmp_path, NEMO_SD_BARS, parser_name="lightning")
     counts = sorted({int(m.group(1)) for t in NEMO_SD_BARS if (m := re.search(r"\| (\d+)/605 \[", t))})
     assert [s["step"] for s in steps] == counts == [1, 2]
+
+
+# walk-jump on Slurm with one training batch an epoch, so no bar line (PLBFischer/walk-jump-fork @
+# b1fc8d75, its file `e`: lines 35-36, 54-55 and 66-75): wandb's run summary after the fit names the
+# epoch, and is wandb's table, not the script's own step line
+CHECKPOINT_LINES_THEN_WANDB_SUMMARY = [
+    "Epoch 0, global step 1: 'val_loss' reached 0.33322 (best 0.33322), saving model to 'checkpoints/epo"
+    "ch=0-step=1-val_loss=0.3332.ckpt' as top 1",
+    "Epoch 1, global step 2: 'val_loss' reached 0.22187 (best 0.22187), saving model to 'checkpoints/epo"
+    "ch=1-step=2-val_loss=0.2219.ckpt' as top 2",
+    "Epoch 19, global step 20: 'val_loss' reached 0.05727 (best 0.05727), saving model to 'checkpoints/e"
+    "poch=19-step=20-val_loss=0.0573-v1.ckpt' as top 20",
+    "`Trainer.fit` stopped: `max_epochs=20` reached.",
+    "wandb: Run history:",
+    "wandb:                 epoch ▁▁▂▂▂▃▃▄▄▄▅▅▅▆▆▇▇▇██",
+    "wandb:   trainer/global_step ▁▁▂▂▂▃▃▄▄▄▅▅▅▆▆▇▇▇██",
+    "wandb:              val_loss █▅▄▄▃▃▃▂▂▂▂▁▁▁▁▁▁▁▁▁",
+    "wandb: ",
+    "wandb: Run summary:",
+    "wandb:                 epoch 19",
+    "wandb:   trainer/global_step 19",
+    "wandb:              val_loss 0.05727",
+]
+
+
+def test_wandbs_run_summary_is_not_a_scripts_own_step_line(tmp_path: Path) -> None:
+    """`wandb:                 epoch 19` in wandb's summary table does not hide ModelCheckpoint's
+    `Epoch 19, global step 20: ...` lines: they are the steps 1, 2 and 20."""
+    parser, steps, _ = _read(tmp_path, CHECKPOINT_LINES_THEN_WANDB_SUMMARY)
+    assert parser == "lightning"
+    said = [int(m.group(1)) for t in CHECKPOINT_LINES_THEN_WANDB_SUMMARY if (m := re.search(r"global step (\d+): ", t))]
+    assert [s["step"] for s in steps] == said == [1, 2, 20]
+
+
+# A VQA run resumed on Colab, Lightning 2 (a notebook's notes, index id 54335246320, the block's lines
+# 1-5 and 10-11): the script's own word on the learning rate names an epoch, and each ModelCheckpoint line
+# comes twice, through two loggers
+CHECKPOINT_LINES_TWICE_AFTER_A_SCRIPT_LINE = [
+    '📉 LR changed → 4.10e-04 at epoch 1',
+    "INFO: Epoch 1, global step 296: 'val_loss' reached 2.92768 (best 2.92768), saving model to '/content"
+    "/experiment/model/VisualQuestionAnswering_best.ckpt' as top 1",
+    "INFO:lightning.pytorch.utilities.rank_zero:Epoch 1, global step 296: 'val_loss' reached 2.92768 (bes"
+    "t 2.92768), saving model to '/content/experiment/model/VisualQuestionAnswering_best.ckpt' as top 1",
+    "INFO: Epoch 2, global step 489: 'val_loss' reached 2.81889 (best 2.81889), saving model to '/content"
+    "/experiment/model/VisualQuestionAnswering_best.ckpt' as top 1",
+    "INFO:lightning.pytorch.utilities.rank_zero:Epoch 2, global step 489: 'val_loss' reached 2.81889 (bes"
+    "t 2.81889), saving model to '/content/experiment/model/VisualQuestionAnswering_best.ckpt' as top 1",
+    "INFO: Epoch 5, global step 1068: 'val_loss' was not in top 1",
+    "INFO:lightning.pytorch.utilities.rank_zero:Epoch 5, global step 1068: 'val_loss' was not in top 1",
+]
+
+# NeMo ASR on Colab, Lightning 1.6 (HW12 transducer notes, index id 10868917542, its lines 20-24, 29-30
+# and 35-36): the checkpoints' file names hold `epoch=49`
+CHECKPOINT_LINES_NAMING_EPOCH_FILES = [
+    'Validation: 0it [00:00, ?it/s]',
+    "Epoch 9, global step 600: 'val_wer' reached 0.43855 (best 0.43855), saving model to '/content/gdrive"
+    '/MyDrive/HW12/experiments/Transducer-Model/2022-07-29_06-56-24/checkpoints/Transducer-Model--val_wer'
+    "=0.4386-epoch=9.ckpt' as top 3",
+    'Validation: 0it [00:00, ?it/s]',
+    "Epoch 19, global step 1200: 'val_wer' reached 0.22898 (best 0.22898), saving model to '/content/gdri"
+    've/MyDrive/HW12/experiments/Transducer-Model/2022-07-29_06-56-24/checkpoints/Transducer-Model--val_w'
+    "er=0.2290-epoch=19.ckpt' as top 3",
+    "Epoch 49, global step 3000: 'val_wer' reached 0.08668 (best 0.08668), saving model to '/content/gdri"
+    've/MyDrive/HW12/experiments/Transducer-Model/2022-07-29_06-56-24/checkpoints/Transducer-Model--val_w'
+    "er=0.0867-epoch=49.ckpt' as top 3",
+    'Restoring states from the checkpoint path at /content/gdrive/MyDrive/HW12/experiments/Transducer-Mod'
+    'el/2022-07-29_06-56-24/checkpoints/Transducer-Model--val_wer=0.0867-epoch=49.ckpt',
+    'Restored all states from the checkpoint file at /content/gdrive/MyDrive/HW12/experiments/Transducer-'
+    'Model/2022-07-29_06-56-24/checkpoints/Transducer-Model--val_wer=0.0867-epoch=49.ckpt',
+]
+
+
+def test_a_line_that_only_names_an_epoch_does_not_hide_the_checkpoint_steps(tmp_path: Path) -> None:
+    """`LR changed → 4.10e-04 at epoch 1` and a file name `...-epoch=49.ckpt` are no step lines:
+    ModelCheckpoint's global steps are the steps (each once, though printed by two loggers)."""
+    for lines in (CHECKPOINT_LINES_TWICE_AFTER_A_SCRIPT_LINE, CHECKPOINT_LINES_NAMING_EPOCH_FILES):
+        _, steps, _ = _read(tmp_path, lines, parser_name="lightning")
+        said = sorted({int(m.group(1)) for t in lines if (m := re.search(r"global step (\d+): ", t))})
+        assert [s["step"] for s in steps] == said
+    assert said == [600, 1200, 3000]
+
+
+# AutoMM (Lightning 1.x) on one T4 (an AutoM3L petfinder run of 2025-03-01, index id 1100784587, its
+# lines 45-47 as the terminal's carriage returns leave them): a validation at each half epoch, its
+# ModelCheckpoint line glued into the bar's cut postfix (`v_num=Epoch 0, global step 51: ...`); the
+# bar's 2015 count batches, the 103 steps come from accumulating them
+CHECKPOINTS_GLUED_INTO_THE_POSTFIX = [
+    'Epoch 0:  50%|██████████████████████████████████████████████████▍                                   '
+    "               | 1007/2015 [04:03<04:03,  4.14it/s, loss=nan, v_num=Epoch 0, global step 51: 'val_ac"
+    "curacy' reached 0.02055 (best 0.02055), saving model to '/home/ubuntu/autom3l/autom3l_code/output/pe"
+    "tfinder_k1_llm_20250301_184150/epoch=0-step=51.ckpt' as top 3",
+    'Epoch 0: 100%|██████████████████████████████████████████████████████████████████████████████████████'
+    "██████████████▉| 2014/2015 [08:13<00:00,  4.08it/s, loss=nan, v_num=Epoch 0, global step 103: 'val_a"
+    "ccuracy' reached 0.02055 (best 0.02055), saving model to '/home/ubuntu/autom3l/autom3l_code/output/p"
+    "etfinder_k1_llm_20250301_184150/epoch=0-step=103.ckpt' as top 3",
+    'Epoch 0: 100%|██████████████████████████████████████████████████████████████████████████████████████'
+    '███████████████| 2015/2015 [08:24<00:00,  3.99it/s, loss=nan, v_num=]`Trainer.fit` stopped: `max_epo'
+    'chs=1` reached.',
+]
+
+
+def test_a_checkpoint_glued_into_the_postfix_names_its_readings_step(tmp_path: Path) -> None:
+    """`1007/2015 [04:03<...` glued to `global step 51` and `2014/2015 [08:13<...` to `global
+    step 103`: the bar counts no steps this reader can convert, so the readings are the steps 51
+    and 103, the second (08:13 - 04:03) / (103 - 51) s a step; the 2015th batch names no step."""
+    _, steps, events = _read(tmp_path, CHECKPOINTS_GLUED_INTO_THE_POSTFIX, parser_name="lightning")
+    said = [int(m.group(1)) for t in CHECKPOINTS_GLUED_INTO_THE_POSTFIX if (m := re.search(r"global step (\d+): ", t))]
+    assert [s["step"] for s in steps] == said == [51, 103]
+    assert steps[1]["step_time_s"] == pytest.approx((8 * 60 + 13 - (4 * 60 + 3)) / (103 - 51), abs=0.02)
+    assert [e["step"] for e in events if e["kind"] == "checkpoint_save_end"] == [51, 103]

@@ -53,7 +53,7 @@ def test_the_recorded_console_is_read_by_the_openmmlab_reader_with_the_logged_st
     ends = _ends()
     expected = [step for _, step in sorted(ends, key=lambda k: ends[k]) if step % INTERVAL == 0]
     assert [s["step"] for s in steps] == expected
-    assert {s["framework"] for s in steps} == {"openmmlab"}
+    assert {s["framework"] for s in steps} == {"mmengine"}  # (mmengine's Runner printed them)
 
 
 def test_each_step_is_dated_by_its_line_within_the_second_it_prints() -> None:

@@ -1,0 +1,54 @@
+"""MLPerf training logs as submitters published them: lines quoted verbatim from public result
+files (each block's source is cited above it), tiny inputs in, exact rows out, each expectation
+read off the quoted text."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from pathlib import Path
+
+from tests.test_line_rules import _read
+
+# MLPerf v0.5 (2018) NCF on Intel BigDL, in mlperf_compliance 0.5's form (mlcommons/training_results_v0.5
+# @ 95457a2e : intel/intel_ncf_submission_plain_text_duplicate/results/skx8180/ncf/result_1.txt, lines
+# 13, 87, 91-93, 99, 101, 104, 106-107, 244, 247, 255 and 257-258): `train_epoch: N` marks an epoch's
+# start and nothing its end; BigDL's own lines count iterations across epochs
+MLPERF_2018 = [
+    ":::MLPv0.5.0 ncf 1542308794.741 (NeuralCFexample.scala:70) run_start",
+    ":::MLPv0.5.0 ncf 1542308876.459 (NCFOptimizer2.scala:105) train_loop",
+    ":::MLPv0.5.0 ncf 1542308878.805 (NCFOptimizer2.scala:125) train_epoch: 0",
+    "2018-11-15 11:11:10 INFO  NCFOptimizer2$:251 - [Epoch 1 99385344/99385344][Iteration 1012][Wall Clock 191.3019"
+    "77107s] loss is 0.12877692095935345, training cost 191.301977107s. Throughput is 519520.736288111 record / second.",
+    ":::MLPv0.5.0 ncf 1542309070.211 (NCFOptimizer2.scala:312) eval_start: 0",
+    ':::MLPv0.5.0 ncf 1542309120.354 (NCFOptimizer2.scala:363) eval_accuracy: {"epoch": 0, "value": 0.5311388}',
+    ":::MLPv0.5.0 ncf 1542309120.354 (NCFOptimizer2.scala:370) eval_stop",
+    ":::MLPv0.5.0 ncf 1542309122.228 (NCFOptimizer2.scala:263) train_epoch: 1",
+    "2018-11-15 11:14:39 INFO  NCFOptimizer2$:251 - [Epoch 2 99385344/99385344][Iteration 2023][Wall Clock 348.0974"
+    "10839s] loss is 0.11472020617553166, training cost 156.795433732s. Throughput is 633853.5608752022 record / second.",
+    ":::MLPv0.5.0 ncf 1542309279.085 (NCFOptimizer2.scala:312) eval_start: 1",
+    ":::MLPv0.5.0 ncf 1542311217.831 (NCFOptimizer2.scala:263) train_epoch: 11",
+    ":::MLPv0.5.0 ncf 1542311375.990 (NCFOptimizer2.scala:312) eval_start: 11",
+    ":::MLPv0.5.0 ncf 1542311425.942 (NCFOptimizer2.scala:370) eval_stop",
+    ':::MLPv0.5.0 ncf 1542311425.942 (NeuralCFexample.scala:509) run_stop: {"success": true}',
+    ":::MLPv0.5.0 ncf 1542311425.966 (NeuralCFexample.scala:234) run_final",
+]
+
+
+def _ns(key: str) -> list[int]:
+    """The printed unix seconds of each `key` record, in nanoseconds."""
+    return [int(Decimal(m.group(1)) * 10**9) for t in MLPERF_2018 if (m := re.search(rf" (\d+\.\d+) \(\S+\) {key}\b", t))]
+
+
+def test_a_2018_log_is_mlperfs_and_each_epoch_runs_from_its_start_to_its_evaluation(tmp_path: Path) -> None:
+    """`train_epoch: 0` at 1542308878.805 to `eval_start: 0` at 1542309070.211: epoch 0 trained
+    191.406 s; the epochs are the steps 0, 1 and 11 (not BigDL's iterations 1012 and 2023); the
+    run starts at `run_start` and ends, a success, at `run_stop`."""
+    parser, steps, events = _read(tmp_path, MLPERF_2018)
+    assert parser == "mlperf"
+    assert [s["step"] for s in steps] == [0, 1, 11]
+    assert [s["start_ns"] for s in steps] == _ns("train_epoch")
+    assert [s["end_ns"] for s in steps] == _ns("eval_start")
+    assert [round(s["step_time_s"], 3) for s in steps] == [191.406, 156.857, 158.159]
+    kinds = {e["kind"]: e["ts_ns"] for e in events if e["kind"] in ("attempt_start", "attempt_end", "crash")}
+    assert kinds == {"attempt_start": _ns("run_start")[0], "attempt_end": _ns("run_stop")[0]}

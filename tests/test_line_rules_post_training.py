@@ -1,0 +1,61 @@
+"""Post-training consoles (RLHF, PPO, DPO) as users paste them: lines quoted verbatim from public logs
+(each block's source is cited above it), tiny inputs in, exact rows out, each expectation read off
+the quoted text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.test_line_rules import _read
+
+# DeepSpeed-Chat step 3, PPO with an OPT-1.3b actor and an OPT-350m critic (microsoft/DeepSpeedExamples @
+# 0eaa7961 : applications/DeepSpeed-Chat/training/step3_rlhf_finetuning/training_log_output/
+# actor_opt-1.3b_critic_opt-350m_globalBatchSize64.log, lines 2-3, 12-23 and 54-60): each PPO step's line,
+# then its time; the actor's and the critic's engines print `step=10` each
+DSCHAT_PPO = [
+    '***** Running training *****',
+    'Beginning of Epoch 1/1, Total Generation Batches 477',
+    '[2023-04-18 08:48:01,735] [INFO] [loss_scaler.py:188:update_scale] [deepspeed] OVERFLOW! Rank 0 Skip'
+    'ping step. Attempted loss scale: 65536, but hysteresis is 2. Reducing hysteresis to 1',
+    'epoch: 0|step: 0|ppo_ep: 1|act_loss: 0.2099609375|cri_loss: 0.12042236328125|unsuper_loss: 0.0',
+    'average reward score: -0.67919921875',
+    '-------------------------------------------------------------------------------------',
+    '|E2E latency=7.99s |Gather latency=0.00s (0.00%) |Generate time=5.26s (65.81%) |Training time=2.52s '
+    '(31.46%) |Others=0.22 (2.73%)|CurSamplesPerSec=8.01 |AvgSamplesPerSec=8.01',
+    '[2023-04-18 08:48:05,282] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skip'
+    'ping step. Attempted loss scale: 65536, reducing to 32768',
+    '[2023-04-18 08:48:05,464] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skip'
+    'ping step. Attempted loss scale: 65536, reducing to 32768',
+    'epoch: 0|step: 1|ppo_ep: 1|act_loss: 0.296630859375|cri_loss: 0.1690673828125|unsuper_loss: 0.0',
+    'average reward score: -0.0648193359375',
+    '-------------------------------------------------------------------------------------',
+    '|E2E latency=3.73s |Gather latency=0.00s (0.00%) |Generate time=2.78s (74.61%) |Training time=0.74s '
+    '(19.84%) |Others=0.21 (5.55%)|CurSamplesPerSec=17.17 |AvgSamplesPerSec=10.92',
+    '[2023-04-18 08:48:09,105] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skip'
+    'ping step. Attempted loss scale: 32768, reducing to 16384',
+    '[2023-04-18 08:48:36,035] [INFO] [logging.py:96:log_dist] [Rank 0] step=10, skipped=4, lr=[5.79e-07,'
+    ' 5.79e-07], mom=[(0.9, 0.95), (0.9, 0.95)]',
+    '[2023-04-18 08:48:36,058] [INFO] [timer.py:199:stop] epoch=0/micro_step=10/global_step=10, RunningAv'
+    'gSamplesPerSec=86.76512302357848, CurrSamplesPerSec=78.87912870644737, MemAllocated=10.77GB, MaxMemA'
+    'llocated=20.55GB',
+    '[2023-04-18 08:48:36,251] [INFO] [logging.py:96:log_dist] [Rank 0] step=10, skipped=3, lr=[3.5000000'
+    '000000004e-07, 3.5000000000000004e-07], mom=[(0.9, 0.95), (0.9, 0.95)]',
+    'epoch: 0|step: 9|ppo_ep: 1|act_loss: 0.2998046875|cri_loss: 0.1658935546875|unsuper_loss: 0.0',
+    'average reward score: -0.07635498046875',
+    '-------------------------------------------------------------------------------------',
+    '|E2E latency=3.88s |Gather latency=0.00s (0.00%) |Generate time=2.54s (65.36%) |Training time=1.12s '
+    '(28.88%) |Others=0.22 (5.75%)|CurSamplesPerSec=16.50 |AvgSamplesPerSec=15.06',
+]
+
+
+def test_deepspeed_chats_ppo_steps_are_the_steps_and_their_e2e_latency_their_time(tmp_path: Path) -> None:
+    """`epoch: 0|step: 1|ppo_ep: 1|act_loss: 0.2966...` then `|E2E latency=3.73s ...`: PPO step 1
+    took 3.73 s; the steps are 0, 1 and 9, not the engines' `step=10` (two engines, one each)."""
+    parser, steps, _ = _read(tmp_path, DSCHAT_PPO)
+    assert parser == "deepspeed"
+    assert [s["step"] for s in steps] == [int(m.group(1)) for t in DSCHAT_PPO if (m := re.match(r"epoch: 0\|step: (\d+)\|", t))]
+    assert [s["step"] for s in steps] == [0, 1, 9]
+    assert [s["step_time_s"] for s in steps] == [
+        float(m.group(1)) for t in DSCHAT_PPO if (m := re.match(r"\|E2E latency=([\d.]+)s", t))] == [7.99, 3.73, 3.88]
+    assert [s["loss"] for s in steps] == [0.2099609375, 0.296630859375, 0.2998046875]
