@@ -7,6 +7,7 @@ import bisect
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
+from datetime import UTC, datetime
 from itertools import compress, islice
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,10 @@ _VERTEX_TASK = re.compile(r"\bTask completed\. Exit code \((?P<code>-?\d{1,4})\)
 # LSF's job report in the job's output file (after `Sender: LSF System <lsfadmin@...>`): its verdict,
 # "Exited with exit code 1." or "Successfully completed."
 _LSF_END = re.compile(r"\s{0,8}(?:Exited with exit code (\d{1,4})\.|Successfully completed\.)\s*$")
+# and its clock: "Started at Mon Nov  2 17:41:19 2020", "Terminated at Mon Nov  2 17:41:43 2020" (the
+# submission's start and end; LSF appends each submission's report and output to an `-o` file)
+_LSF_TIME = re.compile(
+    r"(?P<what>Started|Terminated) at (?P<when>[A-Z][a-z]{2} [A-Z][a-z]{2} {1,2}\d{1,2} \d\d:\d\d:\d\d \d{4})\s*$")
 # Ray's job CLI once the job's entrypoint returned (`ray job submit`, KubeRay's RayJob submitter):
 # "2026-02-27 19:22:01,567 SUCC cli.py:66 -- Job 'rayjob-pytorch-mnist-wif-f4skt' succeeded", "... Job 'x' failed"
 _RAY_JOB_END = re.compile(r"\bcli\.py:\d{1,6} -- Job '[^'\s]{1,200}' (succeeded|failed)\s*$")
@@ -463,6 +468,7 @@ _ANY_EVENT_PATTERN = (
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
+    r"|^(?:Started|Terminated) at [A-Z][a-z]{2} "
     r"|Exception ignored in|\] Optimization Done\.|\*\*\* Check failure stack trace|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"
@@ -561,6 +567,8 @@ class EventScanner:
         self.path_saved: dict[int | None, tuple[int, str]] = {}  # rank -> (line, path) of its last save that named its file
         self.tune_errors = False  # a Ray Tune trial ended in error
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
+        self.lsf_end_ns: int | None = None  # when its submission ended (`Terminated at ...`)
+        self.lsf_report_line = 0  # the line of the last report's verdict (its submission's output comes after)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
         # restarts so far, a new one only past them (the count's block follows the restart line,
         # after the agent's own dated lines, and a membership change restarts with the count unchanged;
@@ -661,15 +669,35 @@ class EventScanner:
             return True
         if "LSF System <" in text and text.startswith("Sender: LSF System <"):
             self.lsf = True  # LSF's job report follows: its last word is the job's
+            self.lsf_end_ns = None
+            return True
+        if self.lsf and text[:1] in "ST" and " at " in text and (clock := _LSF_TIME.match(text)) is not None:
+            when = datetime.strptime(" ".join(clock.group("when").split()), "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC)
+            ts_ns = int(when.timestamp()) * 1_000_000_000
+            if clock.group("what") == "Terminated":
+                self.lsf_end_ns = ts_ns
+            else:
+                # a submission's run: a new attempt. Its output came before its report (LSF's `-o`
+                # file: "The output (if any) is above this job summary"); a start its dated lines
+                # made since the last report is this one's
+                rows.events[:] = [e for e in rows.events if not (
+                    e["kind"] == LogEventKind.ATTEMPT_START and e["line"] > self.lsf_report_line
+                    and e.get("detail") == "first dated line of a process" and e["ts_ns"] is not None and e["ts_ns"] >= ts_ns)]
+                rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=ts_ns, raw=text,
+                           detail="scheduler: LSF's job started")
+                self.started.add(line.rank)
+                self.failed = False
             return True
         if self.lsf and ("Exited with exit code " in text or "Successfully completed." in text) and (
                 lsf := _LSF_END.match(text)) is not None:
+            ended = line.ts_ns if line.ts_ns is not None else self.lsf_end_ns
+            self.lsf_report_line = line.number
             if lsf.group(1) is not None:
-                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=ended, raw=text,
                            detail=f"scheduler: LSF's job exited with code {lsf.group(1)}")
                 self._failure()
             elif not self.unclean:
-                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=ended, raw=text,
                            detail="scheduler: LSF's job successfully completed")
             return True
         if "Heartbeat monitor timed out!" in text:

@@ -8,8 +8,10 @@
   own line (`steps: 20 loss: 7.4235 iter time (s): 21.713 samples/sec: 0.737`, printed with no
   logger) is a step too, its time the interval's mean seconds a step.
 - DeepSpeed-Chat's PPO steps (its step 3): `epoch: 0|step: 4|ppo_ep: 1|act_loss: 0.21|...`, or
-  `Epoch: 0 | Step: 4 | PPO Epoch: 1 | Actor Loss: 0.21 | ...`, each followed by its time,
-  `|E2E latency=3.79s |Generate time=2.49s ...` or `End-to-End => Latency: 3.79s, ...`. Its step
+  `Epoch: 0 | Step: 4 | PPO Epoch: 1 | Actor Loss: 0.21 | ...`, each followed by its time:
+  `End-to-End => Latency: 3.79s, ...` (the script's, right after its step), or the hybrid
+  engine's `|E2E latency=3.79s |Generate time=2.49s ...`, printed as the next step's generation
+  begins, the time since the previous one began (so no line times the last step). Its step
   counts the epoch's generation batches (`Total Generation Batches 477`), so an epoch past the
   first starts at epoch x that count. The actor's and the critic's engines print their own
   `step=N` lines: where PPO steps are printed, those are not the run's steps.
@@ -55,11 +57,12 @@ _OVERFLOW = re.compile(r"OVERFLOW! Rank \d+ Skipping step")
 _PIPE_STEP = re.compile(r"^steps: (?P<step>\d{1,15}) loss: (?P<loss>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|-?inf) "
                         r"iter time \(s\): (?P<s>\d{1,9}(?:\.\d{1,9})?) samples/sec: ")
 
-# DeepSpeed-Chat's PPO trainer (training/step3_rlhf_finetuning/main.py), its 2023-04 and later forms
+# DeepSpeed-Chat's PPO trainer (training/step3_rlhf_finetuning/main.py), its 2023-04 and later forms,
+# at a line's start or after a launcher's host prefix (pdsh's `worker-0: `)
 _PPO_STEP = re.compile(
-    r"^(?:epoch: (?P<e1>\d{1,9})\|step: (?P<s1>\d{1,15})\|ppo_ep: \d{1,6}\|act_loss: (?P<l1>[^|\s]{1,40})"
+    r"(?:^|(?<=: ))(?:epoch: (?P<e1>\d{1,9})\|step: (?P<s1>\d{1,15})\|ppo_ep: \d{1,6}\|act_loss: (?P<l1>[^|\s]{1,40})"
     r"|Epoch: (?P<e2>\d{1,9}) \| Step: (?P<s2>\d{1,15}) \| PPO Epoch: \d{1,6} \| Actor Loss: (?P<l2>[^|\s]{1,40}))")
-_PPO_TIME = re.compile(r"^(?:\|E2E latency=|End-to-End => Latency: )(?P<s>\d{1,9}(?:\.\d{1,9})?)s\b")
+_PPO_TIME = re.compile(r"(?:^|(?<=: ))(?:\|E2E latency=|End-to-End => Latency: )(?P<s>\d{1,9}(?:\.\d{1,9})?)s\b")
 _PPO_BATCHES = re.compile(r"Total Generation Batches (?P<n>\d{1,15})")
 
 
@@ -83,6 +86,7 @@ class DeepSpeedParser(LogReader):
         overflows = 0
         last_step_ns: dict[int | None, int] = {}
         ppo: list[dict] = []  # the PPO steps (DeepSpeed-Chat), where there are
+        ppo_last: dict[int | None, dict] = {}  # rank -> its last PPO step
         ppo_batches: int | None = None  # generation batches an epoch
         # Every rule below needs a literal of its own: the substring checks (a few ns each) keep
         # the regexes off the lines that cannot match them, and the lines that hold none of them
@@ -105,17 +109,20 @@ class DeepSpeedParser(LogReader):
                 continue
             if events.scan(line):
                 continue
-            if "poch: " in text and (m := _PPO_STEP.match(text)) is not None:
+            if "poch: " in text and (m := _PPO_STEP.search(text)) is not None:
                 epoch, step = int(m.group("e1") or m.group("e2")), int(m.group("s1") or m.group("s2"))
                 if epoch and ppo_batches is None and ppo:
                     ppo_batches = max(row["step"] for row in ppo) + 1  # (an epoch holds the steps its first printed)
                 loss = _finite(m.group("l1") or m.group("l2"))
                 rows.step(line=line.number, rank=line.rank, step=epoch * (ppo_batches or 0) + step, end_ns=line.ts_ns, loss=loss)
-                ppo.append(rows.steps[-1])
+                if rows.steps and rows.steps[-1]["line"] == line.number:
+                    ppo.append(rows.steps[-1])
+                    ppo_last[line.rank] = rows.steps[-1]
                 continue
-            if "atency" in text and (m := _PPO_TIME.match(text)) is not None:
-                if ppo and ppo[-1].get("step_time_s") is None:
-                    ppo[-1]["step_time_s"] = float(m.group("s"))
+            if "atency" in text and (m := _PPO_TIME.search(text)) is not None:
+                last = ppo_last.get(line.rank)
+                if last is not None and last.get("step_time_s") is None:
+                    last["step_time_s"] = float(m.group("s"))
                 continue
             if "Total Generation Batches" in text and (m := _PPO_BATCHES.search(text)) is not None:
                 ppo_batches = int(m.group("n"))

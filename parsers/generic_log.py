@@ -959,11 +959,6 @@ def _espnet_epoch_length(text: str) -> tuple[int, int] | None:
     return (int(head.group("e")), int(count.group(0))) if count is not None else None
 
 
-# DeepSpeed-Chat's step 3 (PPO) prints each step's throughput line right before the step's own line:
-# `|E2E latency=2.06s |Gather latency=0.00s (0.00%) |Generate time=1.54s ...` then `epoch: 0|step: 3196|
-# ppo_ep: 1|act_loss: ...` (its later versions: `End-to-End => Latency: 2.06s, ...`): the step's time
-_E2E_LATENCY = re.compile(r"(?:^\|E2E latency=|^End-to-End => Latency: )(?P<v>\d{1,9}(?:\.\d{1,20})?)s\b")
-E2E_LATENCY_LINES = 2  # the step line follows its latency line within this many lines
 # timm's train.py (`Train: 1 [  50/5004 (  1%)]  Loss: ...  Time: 0.499s, ...`; the epoch from 0)
 # and its imitators (OpenPCDet's `Train:    1/3 ( 33%) [  49/323 ( 15%)]`): a batch within its
 # epoch, the batch's own time in seconds
@@ -2147,7 +2142,6 @@ class GenericLogParser(LogReader):
         epochs = False
         undated = 0
         record_head = False  # the line before was the dated first line of a step record
-        timed = False  # the line before was a step's E2E latency line (DeepSpeed-Chat's)
         bodies = [body if body.isascii() else _in_english(body) for body in head_bodies(head, limit=400)]
         if is_table(bodies):
             return Claim.CONTENT  # a progress table: its header, then rows of numbers under it
@@ -2253,7 +2247,6 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # TorchSSL's evaluation line, its step and its dict of metrics
             if "| Steps: " in body and _EPOCH_STEPS.match(body) is not None:
                 return Claim.CONTENT  # the DDP tutorial's epoch line
-            after_latency, timed = timed, "atency" in body and _E2E_LATENCY.search(body) is not None
             if record_head:
                 record_head = False
                 if _RECORD_METRIC.fullmatch(body) is not None:  # a step record's metric line (two claim)
@@ -2283,8 +2276,7 @@ class GenericLogParser(LogReader):
                 # a training epoch's bar with its rate (super-gradients' `Train epoch 33: 100%|`, minGPT's
                 # trainer's `epoch 1 iter 3260: train loss 0.55002. lr 3.000578e-04: 100%|`)
                 return Claim.CONTENT
-            elif (_is_step_line(body, dated=False) or bar is not None or _bare_bar(body) is not None
-                  or (after_latency and _step_counter(body) is not None)):
+            elif _is_step_line(body, dated=False) or bar is not None or _bare_bar(body) is not None:
                 undated += 1  # a step line reporting its own time (nanoGPT's, an epoch's bar), undated
                 if undated >= 3:
                     return Claim.CONTENT
@@ -2325,7 +2317,6 @@ class GenericLogParser(LogReader):
         bars_seen: dict[int | None, int] = {}  # rank -> the step its epoch bar last showed
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
-        latency: dict[int | None, tuple[int, float]] = {}  # rank -> (line, seconds) of its last E2E latency line
         # (rank, epoch) -> its lines' running means (`_from_running_mean`)
         centernet_means: dict[tuple[int | None, int], list[tuple[int, float, float]]] = {}
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
@@ -2410,9 +2401,6 @@ class GenericLogParser(LogReader):
             text = line.text
             if "epoch results:" in text and (summary := _espnet_epoch_length(text)) is not None:
                 lengths[(line.rank, summary[0])] = summary[1]
-                continue
-            if "atency" in text and (e2e := _E2E_LATENCY.search(text)) is not None:
-                latency[line.rank] = (line.number, float(e2e.group("v")))
                 continue
             if "per step time" in text and (per_step := _PER_STEP_TIME.match(text)) is not None:
                 if rows.steps and rows.steps[-1]["rank"] == line.rank and rows.steps[-1].get("step_time_s") is None:
@@ -2677,9 +2665,6 @@ class GenericLogParser(LogReader):
                     values["step_time_s"] = batch_s
                 if glued_rate is not None and "step_time_s" not in values:
                     values["step_time_s"] = glued_rate
-                if (latency and "step_time_s" not in values and (e2e_line := latency.pop(line.rank, None)) is not None
-                        and line.number - e2e_line[0] <= E2E_LATENCY_LINES):
-                    values["step_time_s"] = e2e_line[1]
                 if not values and (line.ts_ns is not None or ",epoch=" in text) and _record_head(text, counter):
                     record = _Record(line, counter.step)
                 elif ((values and (line.ts_ns is not None or _undated_step(text, values))) or _counter_alone(text, counter)

@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +95,11 @@ _CKPT_SAVE = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,1
 _CKPT_NOT_TOP = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,15}): '?[\w/.\-]{1,200}'? was not in top \d")
 _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint path")
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
+# a bar that counts at least this many batches a step its glued saves name accumulates them
+_BATCHES_A_STEP = 2
+# the lines the generic reader is shown to say whether a script prints its own steps: the first
+# of a long log's candidates say it as well as all of them
+_GENERIC_SAMPLE_LINES = 2000
 _LIGHTNING = re.compile(r"pytorch_lightning|lightning\.pytorch|LOCAL_RANK: \d+ - CUDA_VISIBLE_DEVICES|`Trainer\.fit` stopped|"
                         r"Restored all states from the checkpoint|global step \d+: '|\[NeMo [IWE] ")
 # A message glued to the end of a bar's last redraw: NeMo's and Lightning's loggers, and PyTorch's
@@ -437,15 +443,18 @@ def _steps_at_glued_saves(steps: dict[tuple[int | None, int, int], dict[str, Any
                           said: list[tuple[int, int | None, int, int | None]]) -> None:
     """ModelCheckpoint's line glued to a bar's reading (`| 1007/2015 [04:03<04:03, ...,
     v_num=Epoch 0, global step 51: 'val_accuracy' reached ...`) names the optimizer step that
-    reading is at. Where a rank's batch-counted rows (after `_optimizer_steps`) disagree with
-    it, the bar's count is no step count this reader can turn into steps: the readings with a
-    save are the steps the saves name, each step time the time between two of them over the
-    steps between; the other readings are dropped, their steps unknown."""
+    reading is at. Where a process's batch-counted rows (after `_optimizer_steps`) count at least
+    `_BATCHES_A_STEP` batches for each step its glued saves name (batches accumulated into steps
+    in a way `_optimizer_steps` could not undo), the readings with a save are the steps the saves
+    name, each step time the time between two of them over the steps between (a validation
+    between them included), and the other readings are dropped, their steps unknown. A count
+    near the saves' steps (a Lightning 1.x bar counting validation batches too) or under them
+    (several optimizers a batch) is left as it is."""
     at_line = {(line, rank): step for line, rank, step, _ in said}
-    for rank in {r for (r, _, _) in steps}:
-        keys = [key for key in steps if key[0] == rank and steps[key].get("_batches")]
-        named = {key: at_line[(steps[key]["line"], rank)] for key in keys if (steps[key]["line"], rank) in at_line}
-        if not named or all(steps[key]["step"] == step for key, step in named.items()):
+    for process in {(rank, number) for (rank, number, _) in steps}:
+        keys = [key for key in steps if key[:2] == process and steps[key].get("_batches")]
+        named = {key: at_line[(steps[key]["line"], process[0])] for key in keys if (steps[key]["line"], process[0]) in at_line}
+        if not named or not all(step > 0 and steps[key]["step"] >= _BATCHES_A_STEP * step for key, step in named.items()):
             continue
         previous: dict[str, Any] | None = None
         for key in sorted(named, key=lambda k: steps[k]["line"]):
@@ -509,7 +518,8 @@ def _generic_steps_besides(path: Path, options: ParseOptions, lines: Sequence[Li
     """Whether the generic reader reads a step off a line other than ModelCheckpoint's (`said`):
     a script's own step line (`step 100 loss ...`), not one that only names an epoch (`LR changed
     at epoch 1`, wandb's summary `epoch 19`, a file name `...-epoch=49.ckpt`)."""
-    others = [line for line in lines if line.number not in said and _GENERIC_STEP.search(line.text)]
+    others = list(islice((line for line in lines if line.number not in said and _GENERIC_STEP.search(line.text)),
+                         _GENERIC_SAMPLE_LINES))
     if not others:
         return False
     cache = LINE_CACHE.set({str(path): (others, None)})

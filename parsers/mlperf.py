@@ -8,7 +8,13 @@ run_start`, a JSON value after `key: ` where there is one), under any launcher p
 - `block_start` / `block_stop` (or `epoch_start` / `epoch_stop` when a log has no blocks): one
   log_steps row per training block, from its start to its stop. The 2018 form marks only an
   epoch's start (`train_epoch: 3`): the epoch runs to the first of its evaluation's start, the
-  next epoch's start and the run's stop. The step number is the block's
+  next epoch's start and the run's stop; epochs declared one after another with nothing between
+  (a block's, at its start: the reference ResNet's) are one span named for the last; an epoch
+  still open when a run begins again is dropped (a crash cut it, its end unknown); a `run_stop`
+  with no value is a success. Where no `train_epoch` opens the training between two evaluations
+  (Google's TPU ResNet declares epoch 0 alone, then evaluates every 4 epochs), that training, from
+  an evaluation's stop to the next one's start, is a row named by the epoch its evaluation's
+  `eval_accuracy` gives. The step number is the block's
   `samples_count` at its stop, else its last epoch; samples are the block's samples.
 - A log with no `init_start`/`run_start` (a tail) starts at its first record.
 - Blocks follow one another: a `block_stop` whose start was never logged starts where the
@@ -50,8 +56,10 @@ def _ns(seconds: str) -> int:
     return int(whole) * 1_000_000_000 + int((fraction + "000000000")[:9])
 
 
-# what ends a 2018 epoch that `train_epoch` opened
+# what ends a 2018 epoch that `train_epoch` opened, and what begins a run (a relaunch: an epoch still
+# open is one a crash cut, its end unknown)
 _EPOCH_ENDS_2018 = frozenset({"train_epoch", "eval_start", "run_stop", "run_final"})
+_RUN_OPENS_2018 = frozenset({"run_clear_caches", "run_start", "run_set_random_seed"})
 _EVENTS = {
     "init_start": LogEventKind.INIT_START, "init_stop": LogEventKind.INIT_END,
     "eval_start": LogEventKind.EVAL_START, "eval_stop": LogEventKind.EVAL_END,
@@ -85,6 +93,13 @@ class MlperfParser(Parser):
         blocks_seen = b'block_start' in data
         started_in_log = b"init_start" in data or b"run_start" in data
         seen: set[tuple[int | None, str]] = set()
+        previous_key: dict[int | None, str] = {}  # rank -> its last 2018 record's key
+        # the 2018 form's training between two evaluations where no `train_epoch` opens it (Google's
+        # TPU ResNet declares epoch 0 alone): rank -> (line, start) since the evaluation's stop, then
+        # (line, start, end) at the next one's start, named by that evaluation's `eval_accuracy` epoch
+        training: set[int | None] = set()
+        between: dict[int | None, tuple[int, int]] = {}
+        unnamed: dict[int | None, tuple[int, int, int]] = {}
 
         def close_block(rank: int | None, number: int, ts_ns: int, samples: float | None, meta: dict[str, Any]) -> None:
             _, start_ns, start_samples, start_meta = open_blocks.pop(rank, (number, last_stop.get(rank, ts_ns), None, {}))
@@ -126,15 +141,44 @@ class MlperfParser(Parser):
                         record["value"] = msgspec.json.decode(body[dated.end() + 2:])
                     except (msgspec.DecodeError, RecursionError):
                         record["value"] = body[dated.end() + 2:]  # (a value the harness did not quote: kept as text)
-                value = record.get("value")
-                if record["key"] == "run_stop":
-                    success = isinstance(value, dict) and value.get("success") is True
-                    record["metadata"] = {"status": "success" if success else "aborted"}
+                value, key = record.get("value"), record["key"]
+                if key == "run_stop":
+                    # (the reference transformer's has no value: a success, as in the later forms)
+                    said = value.get("success") if isinstance(value, dict) else value
+                    failed = said is False or (isinstance(said, str) and said.lower() == "false")
+                    record["metadata"] = {"status": "aborted" if failed else "success"}
                 ts_ns = record["_ns"]
-                if rank in open_blocks and record["key"] in _EPOCH_ENDS_2018:
+                epoch = value if isinstance(value, int) and not isinstance(value, bool) else None
+                if key in _RUN_OPENS_2018 or key in ("run_stop", "run_final"):
+                    training.discard(rank)
+                    between.pop(rank, None)
+                    unnamed.pop(rank, None)
+                elif key in ("train_loop", "train_epoch"):
+                    training.add(rank)
+                if key == "eval_stop" and rank not in open_blocks and rank in training:
+                    between[rank] = (number, ts_ns)  # training goes on after the evaluation, no epoch said yet
+                elif key == "eval_start" and rank in between:
+                    unnamed[rank] = (*between.pop(rank), ts_ns)  # to be named by its evaluation's epoch
+                elif key == "eval_accuracy" and rank in unnamed and isinstance(value, dict) and (
+                        isinstance(value.get("epoch"), int) and not isinstance(value.get("epoch"), bool)):
+                    started_line, start_ns, end_ns = unnamed.pop(rank)
+                    rows.step(line=started_line, rank=rank, step=value["epoch"], start_ns=start_ns, end_ns=end_ns,
+                              time_source="record", step_time_s=(end_ns - start_ns) / 1e9)
+                if key in _RUN_OPENS_2018:
+                    open_blocks.pop(rank, None)  # an epoch a crash left open: its end is unknown
+                elif key == "train_epoch" and epoch is not None and rank in open_blocks and (
+                        previous_key.get(rank) == "train_epoch"):
+                    # the epochs a block will run, declared at its start (the reference ResNet's run
+                    # loop): one span from the first's start, named for the last
+                    start = open_blocks[rank]
+                    open_blocks[rank] = (start[0], start[1], None, {"epoch_num": epoch})
+                    epoch = None
+                elif rank in open_blocks and key in _EPOCH_ENDS_2018:
                     close_block(rank, number, ts_ns, None, {})
-                if record["key"] == "train_epoch" and isinstance(value, int) and not isinstance(value, bool):
-                    open_blocks[rank] = (number, ts_ns, None, {"epoch_num": value})
+                if key == "train_epoch" and epoch is not None:
+                    open_blocks[rank] = (number, ts_ns, None, {"epoch_num": epoch})
+                    between.pop(rank, None)
+                previous_key[rank] = key
             else:
                 if not body.endswith("}"):
                     continue  # a record's JSON ends the line

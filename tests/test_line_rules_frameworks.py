@@ -643,11 +643,13 @@ def test_darkflows_checkpoint_line_starts_a_save(tmp_path: Path) -> None:
         ("checkpoint_save_start", 108, 4)]
 
 
-def test_deepspeed_chat_ppo_steps_take_their_time_from_the_latency_line_before(tmp_path: Path) -> None:
-    """DeepSpeed-Chat"s step 3 (PPO; deepspeedai/DeepSpeedExamples issue 444) prints each step"s
-    throughput, `|E2E latency=2.06s |...`, right before the step"s own undated line, `epoch:
-    0|step: 3196|ppo_ep: 1|act_loss: inf|...`: the steps are 3196..3198 and their times the
-    latencies 2.06, 2.10 and 2.08 s (an `inf` loss is no number read)."""
+def test_deepspeed_chat_ppo_steps_take_their_time_from_the_latency_line_after(tmp_path: Path) -> None:
+    """DeepSpeed-Chat's step 3 (PPO; deepspeedai/DeepSpeedExamples issue 444): the hybrid engine
+    prints `|E2E latency=2.10s |...` as the next step's generation begins, the time since the one
+    before began, so the line after `epoch: 0|step: 3196|ppo_ep: 1|act_loss: inf|...` times step
+    3196 (2.10 s) and the first line, 2.06 s, a step before the quote; no line times 3198 (an
+    `inf` loss is no number read). (DeepSpeed's own recorded run in test_line_rules_post_training
+    shows the order: no latency before its first step, the first one after it.)"""
     lines = [
         "|E2E latency=2.06s |Gather latency=0.00s (0.00%) |Generate time=1.54s (74.86%) |Training time=0.42s (20.36%)"
         " |Others=0.10 (4.77%)|CurSamplesPerSec=1.94 |AvgSamplesPerSec=1.95",
@@ -666,9 +668,9 @@ def test_deepspeed_chat_ppo_steps_take_their_time_from_the_latency_line_before(t
         "-------------------------------------------------------------------------------------",
     ]
     name, steps, _ = _read(tmp_path, lines)
-    assert name == "generic_log"
+    assert name == "deepspeed"
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
-        (3196, 2.06, None), (3197, 2.10, None), (3198, 2.08, None)]
+        (3196, 2.10, None), (3197, 2.08, None), (3198, None, None)]
 
 
 def test_caffes_snapshot_line_starts_the_save_of_its_iteration(tmp_path: Path) -> None:

@@ -2744,3 +2744,60 @@ def test_a_jobs_output_the_scheduler_killed_is_read_with_no_step_line(tmp_path: 
     assert starts == [_ns("2024-07-13 13:45:53.154155", "%Y-%m-%d %H:%M:%S.%f")]
     crashes = [e["detail"] for e in events if e["kind"] in ("crash", "oom")]
     assert any("oom_kill" in (d or "") for d in crashes) and any("Killed" in (d or "") for d in crashes)
+
+
+# Two submissions of one LSF job appended to its `-o` file (github.com/FredslundMagnus/DeepLearningProject :
+# outputs/Discount_0.70/Markdown/Discount_0.70_0.md, index id 23904928688, lines 1-13, 37-38, 57-67 and
+# 91-92): each job's output, then LSF's summary of it; the first killed at its memory limit, the second
+# at its run-time limit
+LSF_TWO_SUBMISSIONS = [
+    '/zhome/ee/d/137643/.lsbatch/1604335277.8253410.shell: line 14: 94460 Killed                  python '
+    'main.py $LSB_PROJECT_NAME',
+    '',
+    '------------------------------------------------------------',
+    'Sender: LSF System <lsfadmin@n-62-11-15>',
+    'Subject: Job 8253410: <Discount_0.70_0> in cluster <dcc> Exited',
+    '',
+    'Job <Discount_0.70_0> was submitted from host <n-62-27-21> by user <s183905> in cluster <dcc> at Mon'
+    ' Nov  2 17:41:17 2020',
+    'Job was executed on host(s) <n-62-11-15>, in queue <gpuv100>, as user <s183905> in cluster <dcc> at '
+    'Mon Nov  2 17:41:19 2020',
+    '</zhome/ee/d/137643> was used as the home directory.',
+    '</zhome/ee/d/137643/Desktop/DeepAI/DeepLearningProject/Utils> was used as the working directory.',
+    'Started at Mon Nov  2 17:41:19 2020',
+    'Terminated at Mon Nov  2 17:41:43 2020',
+    'Results reported at Mon Nov  2 17:41:43 2020',
+    'TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.',
+    'Exited with exit code 137.',
+    '------------------------------------------------------------',
+    'Sender: LSF System <lsfadmin@n-62-11-16>',
+    'Subject: Job 8253415: <Discount_0.70_0> in cluster <dcc> Exited',
+    '',
+    'Job <Discount_0.70_0> was submitted from host <n-62-27-21> by user <s183905> in cluster <dcc> at Mon'
+    ' Nov  2 17:46:22 2020',
+    'Job was executed on host(s) <n-62-11-16>, in queue <gpuv100>, as user <s183905> in cluster <dcc> at '
+    'Mon Nov  2 17:46:24 2020',
+    '</zhome/ee/d/137643> was used as the home directory.',
+    '</zhome/ee/d/137643/Desktop/DeepAI/DeepLearningProject/Utils> was used as the working directory.',
+    'Started at Mon Nov  2 17:46:24 2020',
+    'Terminated at Mon Nov  2 17:56:40 2020',
+    'Results reported at Mon Nov  2 17:56:40 2020',
+    'TERM_RUNLIMIT: job killed after reaching LSF run time limit.',
+    'Exited with exit code 140.',
+]
+
+
+def test_each_lsf_submission_in_an_appended_output_file_is_an_attempt(tmp_path: Path) -> None:
+    """`Started at Mon Nov  2 17:41:19 2020` ... `Terminated at Mon Nov  2 17:41:43 2020` then
+    `Exited with exit code 137.`, and a second report from 17:46:24 to 17:56:40 (code 140): two
+    attempts, each started and crashed at its report's times."""
+    _, _, events = _read(tmp_path, LSF_TWO_SUBMISSIONS, name="Discount_0.70_0.out")
+    form = "%a %b %d %H:%M:%S %Y"
+    said = [(m.group(1), _ns(" ".join(m.group(2).split()), form))
+            for t in LSF_TWO_SUBMISSIONS if (m := re.match(r"(Started|Terminated) at (.+)$", t))]
+    starts = [e["ts_ns"] for e in events if e["kind"] == "attempt_start"]
+    crashes = [(e["ts_ns"], e["detail"]) for e in events if e["kind"] == "crash" and "LSF" in (e["detail"] or "")]
+    assert starts == [ts for what, ts in said if what == "Started"]
+    assert [ts for ts, _ in crashes] == [ts for what, ts in said if what == "Terminated"]
+    assert [d.rsplit(" ", 1)[1] for _, d in crashes] == ["137", "140"]
+    assert (starts[1] - starts[0]) // 10**9 == (17 * 3600 + 46 * 60 + 24) - (17 * 3600 + 41 * 60 + 19)

@@ -35,9 +35,10 @@ MLPERF_2018 = [
 ]
 
 
-def _ns(key: str) -> list[int]:
-    """The printed unix seconds of each `key` record, in nanoseconds."""
-    return [int(Decimal(m.group(1)) * 10**9) for t in MLPERF_2018 if (m := re.search(rf" (\d+\.\d+) \(\S+\) {key}\b", t))]
+def _ns(key: str, lines: list[str] | None = None) -> list[int]:
+    """The printed unix seconds of each `key` record (of `MLPERF_2018`, or `lines`), in nanoseconds."""
+    return [int(Decimal(m.group(1)) * 10**9) for t in (lines or MLPERF_2018)
+            if (m := re.search(rf" (\d+\.\d+) \(\S+\) {key}\b", t))]
 
 
 def test_a_2018_log_is_mlperfs_and_each_epoch_runs_from_its_start_to_its_evaluation(tmp_path: Path) -> None:
@@ -52,3 +53,52 @@ def test_a_2018_log_is_mlperfs_and_each_epoch_runs_from_its_start_to_its_evaluat
     assert [round(s["step_time_s"], 3) for s in steps] == [191.406, 156.857, 158.159]
     kinds = {e["kind"]: e["ts_ns"] for e in events if e["kind"] in ("attempt_start", "attempt_end", "crash")}
     assert kinds == {"attempt_start": _ns("run_start")[0], "attempt_end": _ns("run_stop")[0]}
+
+
+# MLPerf v0.5 ResNet-50 on a TPU v3-8 (mlcommons/training_results_v0.5 @ 95457a2e :
+# google/resnet-tpuv3-8/results/tpu/resnet/result_1.txt, its first two lines, the train loop's two,
+# the first three evaluations' and the last two's, and its last two lines): `train_epoch: 0` alone,
+# then an evaluation every 4 epochs, named by its `eval_accuracy` epoch; `run_stop` says success as a
+# string
+MLPERF_2018_TPU_RESNET = [
+    ":::MLPv0.5.0 resnet 1541659953.004275084 (<string>:1) run_clear_caches",
+    ":::MLPv0.5.0 resnet 1541660379.238688946 (resnet/resnet_main.py:523) run_start",
+    ":::MLPv0.5.0 resnet 1541660379.429625273 (resnet/resnet_main.py:667) train_loop",
+    ":::MLPv0.5.0 resnet 1541660379.430144310 (resnet/resnet_main.py:668) train_epoch: 0",
+    ":::MLPv0.5.0 resnet 1541660638.857645035 (in_memory_eval.py:230) eval_start",
+    ":::MLPv0.5.0 resnet 1541660665.438885927 (in_memory_eval.py:257) eval_stop",
+    ':::MLPv0.5.0 resnet 1541660665.439851284 (in_memory_eval.py:262) eval_accuracy: {"epoch": 0, "value": 0.0561930350959301}',
+    ":::MLPv0.5.0 resnet 1541660665.440741539 (in_memory_eval.py:266) eval_size: 50000",
+    ":::MLPv0.5.0 resnet 1541661353.230486155 (in_memory_eval.py:230) eval_start",
+    ":::MLPv0.5.0 resnet 1541661366.343222857 (in_memory_eval.py:257) eval_stop",
+    ':::MLPv0.5.0 resnet 1541661366.344174147 (in_memory_eval.py:262) eval_accuracy: {"epoch": 4, "value": 0.38531494140625}',
+    ":::MLPv0.5.0 resnet 1541661366.345074892 (in_memory_eval.py:266) eval_size: 50000",
+    ":::MLPv0.5.0 resnet 1541662054.003998280 (in_memory_eval.py:230) eval_start",
+    ":::MLPv0.5.0 resnet 1541662068.292686224 (in_memory_eval.py:257) eval_stop",
+    ':::MLPv0.5.0 resnet 1541662068.293640137 (in_memory_eval.py:262) eval_accuracy: {"epoch": 8, "value": 0.4711507260799408}',
+    ":::MLPv0.5.0 resnet 1541662068.294497252 (in_memory_eval.py:266) eval_size: 50000",
+    ":::MLPv0.5.0 resnet 1541670471.186458349 (in_memory_eval.py:230) eval_start",
+    ":::MLPv0.5.0 resnet 1541670485.809561968 (in_memory_eval.py:257) eval_stop",
+    ':::MLPv0.5.0 resnet 1541670485.810572386 (in_memory_eval.py:262) eval_accuracy: {"epoch": 56, "value": 0.7025146484375}',
+    ":::MLPv0.5.0 resnet 1541670485.811477423 (in_memory_eval.py:266) eval_size: 50000",
+    ":::MLPv0.5.0 resnet 1541671177.324820757 (in_memory_eval.py:230) eval_start",
+    ":::MLPv0.5.0 resnet 1541671191.500336885 (in_memory_eval.py:257) eval_stop",
+    ':::MLPv0.5.0 resnet 1541671191.501342058 (in_memory_eval.py:262) eval_accuracy: {"epoch": 60, "value": 0.7491251826286316}',
+    ":::MLPv0.5.0 resnet 1541671191.502248526 (in_memory_eval.py:266) eval_size: 50000",
+    ':::MLPv0.5.0 resnet 1541671191.503194094 (in_memory_eval.py:270) run_stop: {"success": "true"}',
+    ":::MLPv0.5.0 resnet 1541671194.160328627 (resnet/resnet_main.py:776) run_final",
+]
+
+
+def test_a_2018_log_that_declares_one_epoch_is_timed_between_its_evaluations(tmp_path: Path) -> None:
+    """`train_epoch: 0` to the first `eval_start` is epoch 0; each evaluation's stop to the next
+    one's start is the training its `eval_accuracy` names (4, 8, ..., 60); `{"success": "true"}`
+    is a success."""
+    parser, steps, events = _read(tmp_path, MLPERF_2018_TPU_RESNET)
+    assert parser == "mlperf"
+    named = [int(m.group(1)) for t in MLPERF_2018_TPU_RESNET if (m := re.search(r'eval_accuracy: \{"epoch": (\d+)', t))]
+    assert [s["step"] for s in steps] == named == [0, 4, 8, 56, 60]
+    stops, starts = _ns("eval_stop", MLPERF_2018_TPU_RESNET), _ns("eval_start", MLPERF_2018_TPU_RESNET)
+    assert [s["start_ns"] for s in steps] == _ns("train_epoch", MLPERF_2018_TPU_RESNET) + stops[:-1]
+    assert [s["end_ns"] for s in steps] == starts
+    assert {e["kind"] for e in events} >= {"attempt_start", "attempt_end"} and "crash" not in {e["kind"] for e in events}
