@@ -672,7 +672,10 @@ class EventScanner:
             self.lsf_end_ns = None
             return True
         if self.lsf and text[:1] in "ST" and " at " in text and (clock := _LSF_TIME.match(text)) is not None:
-            when = datetime.strptime(" ".join(clock.group("when").split()), "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC)
+            try:
+                when = datetime.strptime(" ".join(clock.group("when").split()), "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC)
+            except ValueError:  # (no such date: the line says no time)
+                return True
             ts_ns = int(when.timestamp()) * 1_000_000_000
             if clock.group("what") == "Terminated":
                 self.lsf_end_ns = ts_ns

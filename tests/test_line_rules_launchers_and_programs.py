@@ -2801,3 +2801,11 @@ def test_each_lsf_submission_in_an_appended_output_file_is_an_attempt(tmp_path: 
     assert [ts for ts, _ in crashes] == [ts for what, ts in said if what == "Terminated"]
     assert [d.rsplit(" ", 1)[1] for _, d in crashes] == ["137", "140"]
     assert (starts[1] - starts[0]) // 10**9 == (17 * 3600 + 46 * 60 + 24) - (17 * 3600 + 41 * 60 + 19)
+
+
+def test_an_lsf_report_with_no_such_date_says_no_time_and_breaks_nothing(tmp_path: Path) -> None:
+    """A malformed report (February 30th, 25:61:61) is no clock: no start is dated by it, and its
+    verdict is still read."""
+    lines = ["Sender: LSF System <lsfadmin@n-62-11-15>", "Started at Mon Feb 30 25:61:61 2020", "Exited with exit code 1."]
+    _, _, events = _read(tmp_path, lines, name="job.out")
+    assert [e["kind"] for e in events if e["kind"] in ("attempt_start", "crash")] == ["crash"]
