@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -126,19 +127,27 @@ def _named_loss(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "loss": record[named[0]]} if len(named) == 1 else record
 
 
+def _eval(text: str) -> Any:
+    """`ast.literal_eval`, silent: a log's string with a backslash before a letter (`'\\_'`) is
+    no Python escape, and the compiler's warning about it would reach the user's terminal."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.literal_eval(text)
+
+
 def _literal(text: str) -> dict[str, Any] | None:
     text = text.replace("‘", "'").replace("’", "'")
     if _FLAT_DICT.fullmatch(text) is not None and (flat := _flat_literal(text)) is not None:
         return flat
     try:
-        value = ast.literal_eval(text)
+        value = _eval(text)
     except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
         # a float that is no literal: Python prints a NaN or infinite value as `nan`, `inf`
         # (`{'loss': 0.0, 'grad_norm': nan, ...}`, a run whose gradients blew up)
         if ("nan" not in text and "inf" not in text) or (marked := _NOT_FINITE.sub(r"'\1\2'", text)) == text:
             return None
         try:
-            value = ast.literal_eval(marked)
+            value = _eval(marked)
         except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
             return None
         if isinstance(value, dict):

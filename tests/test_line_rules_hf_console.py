@@ -5,10 +5,12 @@ text."""
 from __future__ import annotations
 
 import re
+import warnings
 from pathlib import Path
 
 from tests.test_line_rules import _read
 from tracelens.parsers._lines import bar_readings
+from tracelens.parsers.hf_trainer import _literal
 
 # BERT continued pretraining with the Trainer on Windows, default log level (Chinese notes on fine-tuning
 # representation models, index id 60196846800, the output block of its masked-language-modelling section,
@@ -102,3 +104,12 @@ def test_a_datasets_bars_readings_count_its_examples_not_steps() -> None:
     readings = [r for text in DATASET_READINGS for r in bar_readings(text)]
     assert [(r.n, r.total, r.unit, r.seconds_per_item) for r in readings] == [
         (67, 67, "examples", None), (67, 67, "examples", None), (0, 10000, "examples", None)]
+
+
+def test_a_backslash_in_a_metric_dict_warns_nothing() -> None:
+    """A dict whose string holds `\\_` (no Python escape: the compiler warns of it, a
+    SyntaxWarning on the user's terminal from Python 3.12) is read without a warning (a mutated
+    line of the fuzz tests found it)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert _literal("{'loss': 1.0, 'name': 'a\\_b', 'epoch': 0.5}") == {"loss": 1.0, "name": "a\\_b", "epoch": 0.5}
