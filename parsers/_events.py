@@ -468,7 +468,7 @@ _ANY_EVENT_PATTERN = (
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
-    r"|^(?:Started|Terminated) at [A-Z][a-z]{2} "
+    r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
     r"|Exception ignored in|\] Optimization Done\.|\*\*\* Check failure stack trace|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"
@@ -569,6 +569,7 @@ class EventScanner:
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
         self.lsf_end_ns: int | None = None  # when its submission ended (`Terminated at ...`)
         self.lsf_report_line = 0  # the line of the last report's verdict (its submission's output comes after)
+        self.lsf_output_follows = False  # a report says its output follows it (LSF's older layout)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
         # restarts so far, a new one only past them (the count's block follows the restart line,
         # after the agent's own dated lines, and a membership change restarts with the count unchanged;
@@ -671,6 +672,9 @@ class EventScanner:
             self.lsf = True  # LSF's job report follows: its last word is the job's
             self.lsf_end_ns = None
             return True
+        if text.startswith("The output (if any) follows"):  # (after the report's verdict)
+            self.lsf_output_follows = True
+            return True
         if self.lsf and text[:1] in "ST" and " at " in text and (clock := _LSF_TIME.match(text)) is not None:
             try:
                 when = datetime.strptime(" ".join(clock.group("when").split()), "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC)
@@ -683,18 +687,23 @@ class EventScanner:
                 # a submission's run: a new attempt. Its output came before its report (LSF's `-o`
                 # file: "The output (if any) is above this job summary"); a start its dated lines
                 # made since the last report is this one's
-                rows.events[:] = [e for e in rows.events if not (
-                    e["kind"] == LogEventKind.ATTEMPT_START and e["line"] > self.lsf_report_line
-                    and e.get("detail") == "first dated line of a process" and e["ts_ns"] is not None and e["ts_ns"] >= ts_ns)]
+                if not self.lsf_output_follows:
+                    rows.events[:] = [e for e in rows.events if not (
+                        e["kind"] == LogEventKind.ATTEMPT_START and e["line"] > self.lsf_report_line
+                        and e.get("detail") == "first dated line of a process" and e["ts_ns"] is not None
+                        and e["ts_ns"] >= ts_ns)]
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=ts_ns, raw=text,
                            detail="scheduler: LSF's job started")
                 self.started.add(line.rank)
                 self.failed = False
+                self.unclean = False  # (a new submission: an earlier one's failure is not its own)
+                self.launcher_end = None
             return True
         if self.lsf and ("Exited with exit code " in text or "Successfully completed." in text) and (
                 lsf := _LSF_END.match(text)) is not None:
             ended = line.ts_ns if line.ts_ns is not None else self.lsf_end_ns
             self.lsf_report_line = line.number
+            self.lsf = False  # (the report's verdict: a `Started at` after it is the program's own line)
             if lsf.group(1) is not None:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=ended, raw=text,
                            detail=f"scheduler: LSF's job exited with code {lsf.group(1)}")

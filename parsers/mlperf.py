@@ -59,7 +59,7 @@ def _ns(seconds: str) -> int:
 # what ends a 2018 epoch that `train_epoch` opened, and what begins a run (a relaunch: an epoch still
 # open is one a crash cut, its end unknown)
 _EPOCH_ENDS_2018 = frozenset({"train_epoch", "eval_start", "run_stop", "run_final"})
-_RUN_OPENS_2018 = frozenset({"run_clear_caches", "run_start", "run_set_random_seed"})
+_RUN_OPENS_2018 = frozenset({"run_clear_caches", "run_start"})  # (not the seed: TPU GNMT sets it in each graph it builds)
 _EVENTS = {
     "init_start": LogEventKind.INIT_START, "init_stop": LogEventKind.INIT_END,
     "eval_start": LogEventKind.EVAL_START, "eval_stop": LogEventKind.EVAL_END,

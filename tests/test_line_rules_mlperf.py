@@ -102,3 +102,51 @@ def test_a_2018_log_that_declares_one_epoch_is_timed_between_its_evaluations(tmp
     assert [s["start_ns"] for s in steps] == _ns("train_epoch", MLPERF_2018_TPU_RESNET) + stops[:-1]
     assert [s["end_ns"] for s in steps] == starts
     assert {e["kind"] for e in events} >= {"attempt_start", "attempt_end"} and "crash" not in {e["kind"] for e in events}
+
+
+
+# MLPerf v0.5 GNMT on a TPU v3-8 (mlcommons/training_results_v0.5 @ 95457a2e :
+# google/gnmt-tpuv3-8/results/tpu/gnmt/result_0.txt, its records from run_start on, the input, optimizer
+# and checkpoint records left out): the model sets its seed again in each graph it builds, within the
+# epoch and the evaluation; no relaunch
+MLPERF_2018_TPU_GNMT = [
+    ':::MLPv0.5.0 gnmt 1544232771.436360359 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/estima'
+    'tor.py:502) run_start',
+    ':::MLPv0.5.0 gnmt 1544232771.642411232 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/estima'
+    'tor.py:516) train_loop',
+    ':::MLPv0.5.0 gnmt 1544232771.643376350 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/estima'
+    'tor.py:519) train_epoch: 0',
+    ':::MLPv0.5.0 gnmt 1544232772.080389023 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/model.'
+    'py:128) run_set_random_seed: 1',
+    ':::MLPv0.5.0 gnmt 1544233506.903676748 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/estima'
+    'tor.py:529) eval_start',
+    ':::MLPv0.5.0 gnmt 1544233508.473245859 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/model.'
+    'py:128) run_set_random_seed: 1',
+    ':::MLPv0.5.0 gnmt 1544233557.807291508 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/estima'
+    'tor.py:533) eval_accuracy: {"epoch": 0, "value": 18.7}',
+    ':::MLPv0.5.0 gnmt 1544233557.807802200 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/estima'
+    'tor.py:534) eval_stop: 0',
+    ':::MLPv0.5.0 gnmt 1544233557.808328152 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/estima'
+    'tor.py:519) train_epoch: 1',
+    ':::MLPv0.5.0 gnmt 1544233558.297257423 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/model.'
+    'py:128) run_set_random_seed: 1',
+    ':::MLPv0.5.0 gnmt 1544234309.289735794 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/estima'
+    'tor.py:529) eval_start',
+    ':::MLPv0.5.0 gnmt 1544234310.838943481 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/model.'
+    'py:128) run_set_random_seed: 1',
+    ':::MLPv0.5.0 gnmt 1544234357.960623741 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/estima'
+    'tor.py:533) eval_accuracy: {"epoch": 1, "value": 22.57}',
+    ':::MLPv0.5.0 gnmt 1544234357.961132050 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/estima'
+    'tor.py:534) eval_stop: 1',
+    ':::MLPv0.5.0 gnmt 1544234357.961570501 (/tmpfs/staging/nmt_tpu_red96/staging/models/rough/nmt/estima'
+    'tor.py:536) run_stop: {"success": true}',
+]
+
+
+def test_a_2018_seed_set_again_within_an_epoch_is_no_relaunch(tmp_path: Path) -> None:
+    """`run_set_random_seed: 1` after `train_epoch: 0` leaves the epoch open: epochs 0 and 1, each
+    from its `train_epoch` to its `eval_start`."""
+    _, steps, _ = _read(tmp_path, MLPERF_2018_TPU_GNMT)
+    assert [s["step"] for s in steps] == [0, 1]
+    assert [s["start_ns"] for s in steps] == _ns("train_epoch", MLPERF_2018_TPU_GNMT)
+    assert [s["end_ns"] for s in steps] == _ns("eval_start", MLPERF_2018_TPU_GNMT)
