@@ -24,6 +24,7 @@ the `framework` of the reader that made them, so `log_steps.framework` and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -83,6 +84,8 @@ GENERIC = "generic_log"
 GENERIC_STEP_HINT = (r"(?i:\b(?:step|iter|iteration)\b\s*[:=#]?\s*\d|(?:global_step|num_updates)\s*[:=]|epoch\W{0,6}\d"
                       r"|\bTrain:\s+\[?\d|completed step|\depoch:train:|^\d{1,15} \| loss |\bbatch\s*[:=#]?\s*\d+\s*/"
                       r"|\] \[\d+\] \w|per step time: \d)")
+# the same, compiled for Python's engine (a reader asking whether a line may be one)
+GENERIC_STEP_LINE = re.compile(GENERIC_STEP_HINT, re.M)
 
 
 class ConsoleReader(Parser):

@@ -37,6 +37,7 @@ from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import head_bodies
 from tracelens.parsers._logreader import LogReader
+from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _DS_LINE = re.compile(r"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3}\] \[(?:INFO|WARNING|ERROR|DEBUG)\] \[[\w.]+:\d+:\w+\] ")
@@ -113,7 +114,7 @@ class DeepSpeedParser(LogReader):
                 epoch, step = int(m.group("e1") or m.group("e2")), int(m.group("s1") or m.group("s2"))
                 if epoch and ppo_batches is None and ppo:
                     ppo_batches = max(row["step"] for row in ppo) + 1  # (an epoch holds the steps its first printed)
-                loss = _finite(m.group("l1") or m.group("l2"))
+                loss = to_float(m.group("l1") or m.group("l2"))
                 rows.step(line=line.number, rank=line.rank, step=epoch * (ppo_batches or 0) + step, end_ns=line.ts_ns, loss=loss)
                 if rows.steps and rows.steps[-1]["line"] == line.number:
                     ppo.append(rows.steps[-1])
@@ -169,11 +170,3 @@ class DeepSpeedParser(LogReader):
         if overflows:
             result.warnings.append(f"{overflows} optimizer steps skipped on fp16 loss-scale overflow")
         return result
-
-
-def _finite(text: str) -> float | None:
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None

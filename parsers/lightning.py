@@ -62,7 +62,7 @@ from tracelens.parsers._lines import (
     years_guessed,
 )
 from tracelens.parsers._logreader import LogReader
-from tracelens.parsers.console import GENERIC_STEP_HINT
+from tracelens.parsers.console import GENERIC_STEP_LINE
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 from tracelens.parsers.generic_log import GenericLogParser
 
@@ -167,7 +167,7 @@ class LightningParser(LogReader):
         # mtime's year: an estimate too
         _place(steps, clocks, file_mtime_ns(path), years_guessed(lines))
         _optimizer_steps(steps, state.saves)
-        _steps_at_glued_saves(steps, state.checkpoint_lines)
+        unnumbered = _steps_at_glued_saves(steps, state.checkpoint_lines)
         previous: dict[int | None, float] = {}
         for (rank, _, _), row in sorted(steps.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1], kv[0][2])):
             total = row.pop("_consumed", None)
@@ -188,7 +188,12 @@ class LightningParser(LogReader):
                 rows.step(line=number, rank=rank, step=step, end_ns=ts_ns)
         if not recognised:
             raise ParseError(str(path), "no Lightning progress bar or checkpoint line found", where="line 1")
-        return log_result(rows, warning)
+        result = log_result(rows, warning)
+        if unnumbered:
+            result.warnings.append(
+                f"{path}: {unnumbered} progress-bar readings are not steps: the bar counts batches, and the "
+                "checkpoint lines glued to it name other step numbers (only the readings they name are kept)")
+        return result
 
     @staticmethod
     def _segment(text: str, line: Any, rows: Any, events: Any, steps: dict[tuple[int | None, int, int], dict[str, Any]],
@@ -440,7 +445,7 @@ def _optimizer_steps(steps: dict[tuple[int | None, int, int], dict[str, Any]],
 
 
 def _steps_at_glued_saves(steps: dict[tuple[int | None, int, int], dict[str, Any]],
-                          said: list[tuple[int, int | None, int, int | None]]) -> None:
+                          said: list[tuple[int, int | None, int, int | None]]) -> int:
     """ModelCheckpoint's line glued to a bar's reading (`| 1007/2015 [04:03<04:03, ...,
     v_num=Epoch 0, global step 51: 'val_accuracy' reached ...`) names the optimizer step that
     reading is at. Where a process's batch-counted rows (after `_optimizer_steps`) count at least
@@ -449,7 +454,8 @@ def _steps_at_glued_saves(steps: dict[tuple[int | None, int, int], dict[str, Any
     name, each step time the time between two of them over the steps between (a validation
     between them included), and the other readings are dropped, their steps unknown. A count
     near the saves' steps (a Lightning 1.x bar counting validation batches too) or under them
-    (several optimizers a batch) is left as it is."""
+    (several optimizers a batch) is left as it is. Returns how many readings were dropped."""
+    dropped = 0
     at_line = {(line, rank): step for line, rank, step, _ in said}
     for process in {(rank, number) for (rank, number, _) in steps}:
         keys = [key for key in steps if key[:2] == process and steps[key].get("_batches")]
@@ -468,6 +474,8 @@ def _steps_at_glued_saves(steps: dict[tuple[int | None, int, int], dict[str, Any
         for key in keys:
             if key not in named:
                 del steps[key]
+                dropped += 1
+    return dropped
 
 
 def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dict[tuple[int | None, int], _Clock],
@@ -511,14 +519,13 @@ def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dic
         previous[id(clock)] = reading
 
 
-_GENERIC_STEP = re.compile(GENERIC_STEP_HINT)
 
 
 def _generic_steps_besides(path: Path, options: ParseOptions, lines: Sequence[Line], said: set[int]) -> bool:
     """Whether the generic reader reads a step off a line other than ModelCheckpoint's (`said`):
     a script's own step line (`step 100 loss ...`), not one that only names an epoch (`LR changed
     at epoch 1`, wandb's summary `epoch 19`, a file name `...-epoch=49.ckpt`)."""
-    others = list(islice((line for line in lines if line.number not in said and _GENERIC_STEP.search(line.text)),
+    others = list(islice((line for line in lines if line.number not in said and GENERIC_STEP_LINE.search(line.text)),
                          _GENERIC_SAMPLE_LINES))
     if not others:
         return False

@@ -37,7 +37,7 @@ from tracelens.parsers._evidence import evidence
 from tracelens.parsers._io import gc_paused, read_bytes
 from tracelens.parsers._lines import strip_prefix
 from tracelens.parsers._logtables import LOG_TABLES, LogRows
-from tracelens.parsers.console import GENERIC_STEP_HINT
+from tracelens.parsers.console import GENERIC_STEP_LINE
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 # The record's opening; its JSON runs from the brace to the end of the line (taken in code: a
@@ -229,7 +229,7 @@ class MlperfParser(Parser):
         if bad:
             warnings.append(f"{bad} :::MLLOG lines are not JSON records and were skipped")
         result = ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)
-        if not rows.steps and _GENERIC_STEP_LINE.search(_MLLOG_LINES.sub("", data.decode("utf-8", "replace"))):
+        if not rows.steps and GENERIC_STEP_LINE.search(_MLLOG_LINES.sub("", data.decode("utf-8", "replace"))):
             _add_program_steps(path, options, result)
         return result
 
@@ -238,7 +238,6 @@ class MlperfParser(Parser):
 # DLRM reference's `Finished training it 16/150 of epoch 0, 439.65 ms/it, loss 0.561402`): the
 # generic reader's, where a line outside the records may be one (`console.GENERIC_STEP_HINT`)
 _MLLOG_LINES = re.compile(r"^.*:::ML[LP].*$", re.M)
-_GENERIC_STEP_LINE = re.compile(GENERIC_STEP_HINT, re.M)
 
 
 def _add_program_steps(path: Path, options: ParseOptions, result: ParseResult) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_line_rules import _read
+from tracelens.parsers import ParseOptions, registry
 
 # Lightning 1.6 training a keyword-spotting transformer (a README "Keyword Spotting with Transformers",
 # index id 39489630266, its training log's first three epochs and its last, redrawn once more as the test
@@ -174,7 +175,7 @@ def test_a_line_that_only_names_an_epoch_does_not_hide_the_checkpoint_steps(tmp_
 
 
 # AutoMM (Lightning 1.x) on one T4 (an AutoM3L petfinder run of 2025-03-01, index id 1100784587, its
-# lines 45-47 as the terminal's carriage returns leave them): a validation at each half epoch, its
+# lines 45-48 as the terminal's carriage returns leave them): a validation at each half epoch, its
 # ModelCheckpoint line glued into the bar's cut postfix (`v_num=Epoch 0, global step 51: ...`); the
 # bar's 2015 count batches, the 103 steps come from accumulating them
 CHECKPOINTS_GLUED_INTO_THE_POSTFIX = [
@@ -189,6 +190,8 @@ CHECKPOINTS_GLUED_INTO_THE_POSTFIX = [
     'Epoch 0: 100%|██████████████████████████████████████████████████████████████████████████████████████'
     '███████████████| 2015/2015 [08:24<00:00,  3.99it/s, loss=nan, v_num=]`Trainer.fit` stopped: `max_epo'
     'chs=1` reached.',
+    'Epoch 0: 100%|██████████████████████████████████████████████████████████████████████████████████████'
+    '███████████████| 2015/2015 [08:24<00:00,  3.99it/s, loss=nan, v_num=]',
 ]
 
 
@@ -201,3 +204,6 @@ def test_a_checkpoint_glued_into_the_postfix_names_its_readings_step(tmp_path: P
     assert [s["step"] for s in steps] == said == [51, 103]
     assert steps[1]["step_time_s"] == pytest.approx((8 * 60 + 13 - (4 * 60 + 3)) / (103 - 51), abs=0.02)
     assert [e["step"] for e in events if e["kind"] == "checkpoint_save_end"] == [51, 103]
+    # the reading dropped (2015/2015, after the last save) is said
+    warnings = registry()["lightning"].parse(tmp_path / "console.log", ParseOptions()).warnings
+    assert any("1 progress-bar readings are not steps" in w for w in warnings)
