@@ -377,8 +377,11 @@ _CKPT = (
     ("asynchronous checkpoint save", re.compile(r"\bStarted an asynchronous checkpoint save for step \d"),
      LogEventKind.CHECKPOINT_SAVE_START),
     # "Saving model checkpoint", "Saving unsharded checkpoint...", "Save checkpoint to out/pretrain_512.pth"
-    ("saving ", re.compile(r"\bsaving (?:the )?(?:[\w-]{1,40} )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
-    ("save ", re.compile(r"\bsave (?:the )?(?:[\w-]{1,40} )?checkpoint (?:to|at|in)\b", re.I),
+    # (Lightning's tensor-parallel examples: "Saving a (distributed) checkpoint ..."; PaddleDetection's
+    # trainer: "ppdet.utils.checkpoint INFO: Save checkpoint: output/yolov3")
+    ("saving ", re.compile(r"\bsaving (?:the |an? )?(?:\(?[\w-]{1,40}\)? )?checkpoint\b", re.I),
+     LogEventKind.CHECKPOINT_SAVE_START),
+    ("save ", re.compile(r"\bsave (?:the )?(?:[\w-]{1,40} )?checkpoint(?: (?:to|at|in)\b|: \S)", re.I),
      LogEventKind.CHECKPOINT_SAVE_START),
     # darkflow's trainer says `Checkpoint at step 108` on a line of its own, then saves it
     ("checkpoint at step ", re.compile(r"^\s{0,8}Checkpoint at step \d{1,15}\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_START),

@@ -399,10 +399,13 @@ _TSLIB_EPOCH = re.compile(r"(?<!\S)Epoch: (?P<e>\d{1,9}), Steps: (?P<n>\d{1,12})
 # MXNet's Speedometer (Module.fit's, Gluon scripts', InsightFace's): "Epoch[0] Batch [20]\tSpeed: 2.54
 # samples/sec\tTrain-accuracy=0.524182" (MXNet >= 1.3: "Batch [0-20]"), the batch within its epoch
 # and the samples a second since the line before; the batch's samples are the script's `--batch-size`
-# (its arguments' Namespace), else unknown
+# (its arguments' Namespace; times its `num_gpus` where it names one), else unknown
 _MXNET_SPEED = re.compile(r"\bEpoch\[(?P<e>\d{1,9})\] Batch \[(?:\d{1,12}-)?(?P<i>\d{1,12})\]\s{1,8}"
                           r"Speed: (?P<r>\d{1,12}(?:\.\d{1,20})?) samples/sec")
 _ARGS_BATCH = re.compile(r"\bNamespace\(.{0,4000}?\bbatch_size=(?P<b>[1-9]\d{0,8})[,)]")
+# GluonCV's scripts take `--batch-size` per device and `--num-gpus`, and time the whole batch:
+# "Namespace(batch_norm=False, batch_size=128, ..., num_gpus=8, ...)"
+_ARGS_DEVICES = re.compile(r"[(,] ?num_gpus=(?P<n>[1-9]\d{0,5})[,)]")
 # Chainer's ProgressBar extension: "       100 iter, 0 epoch / 20 epochs" (the updater's iteration), then
 # "    19.812 iters/sec. Estimated time to finish: 0:04:52.752795." (its recent iterations' rate)
 _CHAINER_ITER = re.compile(r"\s{0,16}(?P<i>\d{1,15}) iter, \d{1,9} epoch / \d{1,9} epochs\s{0,8}")
@@ -1079,6 +1082,21 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
             reading.seconds_per_item)
 
 
+def _clock_checked(rate: float | None, reading: BarReading, before: tuple[int, int] | None) -> float | None:
+    """A bar's rate as a step's time, where the bar's clock since its previous new count allows
+    it: tqdm's rate is a moving average, which a long first step (a start-up, a compilation) holds
+    up for many readings (torchtune's `2/1367 [05:03<..., 131.58s/it]` 39 s after `1/1367
+    [04:24<..., 264.86s/it]`). Where the clock's seconds a step (to its whole seconds, either way)
+    are not within half again of the rate, they are the step's time, or none under two seconds.
+    A reading with no earlier one, or of a new bar (its count or clock back), keeps its rate."""
+    if rate is None or before is None or reading.n <= before[0] or reading.elapsed_s < before[1]:
+        return rate
+    steps, elapsed = reading.n - before[0], reading.elapsed_s - before[1]
+    if max(elapsed - 1, 0) / steps / 1.5 <= rate <= (elapsed + 1) / steps * 1.5:
+        return rate
+    return elapsed / steps if elapsed >= 2 else None
+
+
 # torchtune's recipes' bar (`1|3|Loss: 2.764298677444458:   3%|▎  | 3/101 [00:53<27:44, 16.98s/it]`):
 # the epoch from 1, the run's step and the loss in its description, its count the epoch's steps
 _TORCHTUNE_BAR = re.compile(r"\s{0,8}(?P<e>\d{1,9})\|\d{1,15}\|Loss: ")
@@ -1148,16 +1166,21 @@ def _epoch_steps_bars(rows: LogRows, bars: list[tuple[int, int, int]]) -> None:
             rows.steps[index]["step"] += (epoch - base) * total
 
 
-def _bare_bar(text: str) -> BarReading | None:
-    """The latest reading of a bar with no description (`_BARE_BAR`) that counts iterations (tqdm's
-    `it/s` or `s/it`; not a download's bytes, `45.6MB/s`), with its total; else None."""
+def _bare_bar(text: str) -> list[BarReading]:
+    """The readings of a bar with no description (`_BARE_BAR`) that counts iterations (tqdm's
+    `it/s` or `s/it`; not a download's bytes, `45.6MB/s`), with its total: the line's latest, and
+    the redraws before it of the same total (a console copy that dropped the carriage returns
+    between them: `  0%|  | 1/29790 [00:19<158:51:28, 19.20s/it]  0%|  | 2/29790 [...]`)."""
     if _BARE_BAR.match(text) is None:
-        return None
+        return []
     readings = bar_readings(text)
     if not readings or readings[-1].total is None:
-        return None
+        return []
     drawn = text[readings[-1].start:readings[-1].end + 8]
-    return readings[-1] if "it/s" in drawn or "s/it" in drawn else None
+    if "it/s" not in drawn and "s/it" not in drawn:
+        return []
+    total = readings[-1].total
+    return [reading for reading in readings if reading.total == total]
 
 
 def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
@@ -1190,8 +1213,10 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
             if new_bar and last is not None and last.n == reading.total:
                 done[line.rank] = done.get(line.rank, 0) + last.n
             shown[line.rank] = (line.number, reading)
+            seconds = _clock_checked(reading.seconds_per_item, reading,
+                                     (last.n, last.elapsed_s) if last is not None and not new_bar else None)
             rows.step(line=line.number, rank=line.rank, step=done.get(line.rank, 0) + reading.n, end_ns=line.ts_ns,
-                      **({"step_time_s": reading.seconds_per_item} if reading.seconds_per_item is not None else {}))
+                      **({"step_time_s": seconds} if seconds is not None else {}))
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
@@ -2152,7 +2177,7 @@ class GenericLogParser(LogReader):
                                                         "  time_this_iter_s: "))) >= 2:
             return Claim.CONTENT  # Ray Tune's printed results
         if "Traceback (most recent call last)" in text and _TRAINING_FRAME.search(text) is not None and any(
-                ("%|" in body and (reading := _bare_bar(body)) is not None and reading.n > 0)
+                ("%|" in body and (readings := _bare_bar(body)) and readings[-1].n > 0)
                 or ("% " in body and _bar_step(body) is not None) for body in bodies):
             # a progress bar that moved, then the traceback that stopped its training (a bar
             # copied out of Colab has no `|` around its bar: `Steps: 100% 500/500 [28:39<00:00, ...]`)
@@ -2276,7 +2301,7 @@ class GenericLogParser(LogReader):
                 # a training epoch's bar with its rate (super-gradients' `Train epoch 33: 100%|`, minGPT's
                 # trainer's `epoch 1 iter 3260: train loss 0.55002. lr 3.000578e-04: 100%|`)
                 return Claim.CONTENT
-            elif _is_step_line(body, dated=False) or bar is not None or _bare_bar(body) is not None:
+            elif _is_step_line(body, dated=False) or bar is not None or _bare_bar(body):
                 undated += 1  # a step line reporting its own time (nanoGPT's, an epoch's bar), undated
                 if undated >= 3:
                     return Claim.CONTENT
@@ -2315,6 +2340,7 @@ class GenericLogParser(LogReader):
         record: _Record | None = None  # a multi-line step record being read
         counted: list[tuple[int, _Counter]] = []  # (row, counter) of the steps counted within their epoch
         bars_seen: dict[int | None, int] = {}  # rank -> the step its epoch bar last showed
+        bar_clocks: dict[int | None, tuple[int, int]] = {}  # rank -> (count, elapsed s) of that bar's reading
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         # (rank, epoch) -> its lines' running means (`_from_running_mean`)
@@ -2389,8 +2415,9 @@ class GenericLogParser(LogReader):
                     epoch.loss = next((v for k, v in iter_numbers(line.text) if _KEYS.get(k) == "loss"), None)
             if not hf_frame and "trainer.py" in line.text and _HF_TRAIN_FRAME.search(line.text) is not None:
                 hf_frame = True
-            if "%|" in line.text and (reading := _bare_bar(line.text)) is not None:
-                bare.append((line, reading))  # (an event glued after the bar is read too: a crash cut it)
+            if "%|" in line.text:
+                bare.extend((line, reading) for reading in _bare_bar(line.text))  # (an event glued after the
+                # bar is read too: a crash cut it)
             if events.scan(line):
                 # a crash glued to a bar's last drawing (`Steps: 100% 500/500 [28:39<00:00,
                 # 3.65s/it, loss=0.138]Traceback (most recent call last):`): the drawing is read too
@@ -2522,6 +2549,8 @@ class GenericLogParser(LogReader):
                 tslib_batches[line.rank] = int(epoch_end.group("n"))  # (and the epoch's line, read on below)
             if "batch_size=" in text and "Namespace(" in text and (args := _ARGS_BATCH.search(text)) is not None:
                 args_batch = int(args.group("b"))
+                if (devices := _ARGS_DEVICES.search(text)) is not None:
+                    args_batch *= int(devices.group("n"))  # (a batch a device, on each of them)
             if " iter, " in text and (progress := _CHAINER_ITER.fullmatch(text)) is not None:
                 # (kept aside: a PrintReport table of the iterations is the richer reading, below)
                 chainer_bar.append({"line": line.number, "rank": line.rank, "step": int(progress.group("i")),
@@ -2637,6 +2666,9 @@ class GenericLogParser(LogReader):
                     counter = described
                 if bars_seen.get(line.rank) != counter.step:  # a redraw of the same count is no new step
                     bars_seen[line.rank] = counter.step
+                    if (readings := bar_readings(text)):
+                        seconds = _clock_checked(seconds, readings[-1], bar_clocks.get(line.rank))
+                        bar_clocks[line.rank] = (readings[-1].n, readings[-1].elapsed_s)
                     before = len(rows.steps)
                     rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns,
                               **({"step_time_s": seconds} if seconds is not None else {}))

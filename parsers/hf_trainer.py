@@ -76,6 +76,8 @@ from tracelens.parsers._numbers import to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _HEADER = "***** Running training *****"
+# the Trainer's line as its loop ends (before the run's summary dict)
+_COMPLETED = "Training completed. Do not forget to share your model"
 _TRAIN_METRICS = "***** train metrics *****"
 _EVAL_HEADER = re.compile(r"\*\*\*\*\* Running Evaluation \*\*\*\*\*")
 _TOTAL_STEPS = re.compile(r"Total optimization steps = ([\d,]{1,30})")
@@ -229,6 +231,7 @@ class HFTrainerParser(LogReader):
         train_output_end: dict[str, Any] | None = None  # the end a TrainOutput gave this run, where one did
         script = False  # a training header logged by the script itself
         accelerate_state = False  # Accelerate's state printed (`Distributed environment: MULTI_GPU  Backend: ...`)
+        completed = False  # the Trainer said `Training completed.` since the last header
         for index, line in enumerate(lines):
             text = line.text
             if "Distributed environment: " in text:
@@ -238,6 +241,7 @@ class HFTrainerParser(LogReader):
                 bars.append(_Bar(line.ts_ns, True))
                 total_steps = None
                 summarized_run = False
+                completed = False
                 train_output_end = None
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            detail="***** Running training *****", raw=text)
@@ -315,6 +319,7 @@ class HFTrainerParser(LogReader):
             if "***** Running Evaluation" in text and _EVAL_HEADER.search(text):
                 rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
                 continue
+            completed = completed or _COMPLETED in text
             if "{" in text:
                 for start, written_dict in _dicts_in(text):
                     record = _literal(written_dict)
@@ -323,6 +328,9 @@ class HFTrainerParser(LogReader):
                     if record is None or not ("loss" in record or "train_runtime" in record
                                               or any(str(k).startswith("eval_") for k in record)):
                         continue
+                    if completed and "train_runtime" not in record and "train_loss" not in record \
+                            and not any(str(k).startswith("eval_") for k in record):
+                        continue  # (LLaMA-Factory's callback logs a zero loss as training ends: no step)
                     if dicts and _same_log(dicts[-1], index, line, record):
                         # LLaMA-Factory's callback logs each record before the Trainer prints its
                         # dict: one log, the dict's fuller figures kept
@@ -388,6 +396,13 @@ class HFTrainerParser(LogReader):
         spacing = {rank: _even_spacing(group, dicts, run_total) for rank, group in by_rank.items()
                    } if not any(d.reading for d in losses) else {}
         per_epoch = _epoch_length(losses, dicts, run_total) if not (total_steps and epochs) else None
+        # steps an epoch to check a bar's placing against, however coarse the printed epochs (the
+        # summary's: a header's `Num Epochs` is rounded up where `max_steps` ends the run inside
+        # one), and how far a placing may stray from a dict's epoch: its printing's half unit,
+        # both ways, and a few steps of a bar's drawing lagging the step
+        coarse = _summary_epoch(dicts, run_total)
+        stray = 2 * _epoch_half_unit(losses) * coarse + 5 if coarse else None
+        buffered: set[int | None] = set()  # the readings (by id) that dicts printed out of place followed
         last_steps: dict[int | None, int] = {}  # each process's last metric line's step
         drawn = {index: sorted(bar.seconds) for index, bar in enumerate(bars)}  # the steps each bar drew
         previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
@@ -449,6 +464,15 @@ class HFTrainerParser(LogReader):
                     # tqdm redraws at most every 0.1 s, so a reading printed before the dict can
                     # lag it: a metric line is at least one step past the previous one
                     step = bar_step if d.exact else max(bar_step, last_steps.get(line.rank, 0) + 1)
+                    placing = id(d.reading[1]) if d.reading is not None else None
+                    if epoch is not None and coarse and stray is not None and (
+                            abs(step - epoch * coarse) > stray or placing in buffered):
+                        # the dict was printed long after the step it logs: stdout kept in a buffer
+                        # (`nohup python train.py > log`) while tqdm's bar went to stderr at once;
+                        # the dict's epoch places it, and the others that reading would place
+                        # (printed with it), and the bar's rate is no time of their steps
+                        step, step_time = round(epoch * coarse), None
+                        buffered.add(placing)
                 elif (every := spacing.get(line.rank)) is not None:
                     step = every * loss_number[id(d)]
                 elif epoch is not None and total_steps and epochs:
@@ -564,14 +588,34 @@ def _same_log(before: _Dict, index: int, line: Line, record: dict[str, Any]) -> 
     """Whether a metric dict repeats the one before it, on its line or the next, of the same
     process, with other keys: the same loss (as rounded to 4 decimals) and epoch (LLaMA-Factory's LogCallback
     record `{'loss': 0.3529, 'learning_rate': 1.3058e-06, 'epoch': 8.73, 'throughput': 1840.48}`
-    and the Trainer's `{'loss': 0.3529, 'grad_norm': 1.5703..., 'epoch': 8.73, ...}` after it)."""
+    and the Trainer's `{'loss': 0.3529, 'grad_norm': 1.5703..., 'epoch': 8.73, ...}` after it). Two
+    dicts of the same keys are two logs (GRPO's loss is 0.0 at every step) unless one comes
+    through a logger and the other bare, every value the same as far as the shorter prints it
+    (LLaMA-Factory 0.5's `... - INFO - llmtuner.extras.callbacks - {'loss': 0.7704, 'learning_rate':
+    8.8100e-06, 'epoch': 2.59}`, then the Trainer's `{'loss': 0.7704, 'learning_rate':
+    8.810015400790994e-06, 'epoch': 2.59}`)."""
     if (index - before.index > 1 or before.line.rank != line.rank or "loss" not in record or "loss" not in before.record
-            or set(record) == set(before.record)):
-        return False  # (two dicts of the same keys are two logs: GRPO's loss is 0.0 at every step)
+            or (set(record) == set(before.record) and not _echoed(before.line.text, before.record, line.text, record))):
+        return False
     loss, earlier = to_float(record.get("loss")), to_float(before.record.get("loss"))
     epoch, earlier_epoch = to_float(record.get("epoch")), to_float(before.record.get("epoch"))
     return (loss is not None and earlier is not None and abs(loss - earlier) <= 5e-5
             and epoch is not None and earlier_epoch is not None and abs(epoch - earlier_epoch) <= 5e-3)
+
+
+def _echoed(text: str, record: dict[str, Any], other_text: str, other: dict[str, Any]) -> bool:
+    """Whether two dicts of the same keys are one log printed twice: one after a logger's prefix,
+    the other bare, and each value the other's to 5 significant digits (the rounder one's)."""
+    if (text.find("{") == 0) == (other_text.find("{") == 0):
+        return False
+    for key, value in record.items():
+        a, b = to_float(value), to_float(other.get(key))
+        if a is None or b is None:
+            if value != other.get(key):
+                return False
+        elif abs(a - b) > 1e-4 * max(abs(a), abs(b)):
+            return False
+    return True
 
 
 def _postfix_loss(text: str, reading: BarReading) -> float | None:
@@ -822,23 +866,33 @@ def _even_spacing(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
 
 
 def _epoch_length(losses: list[_Dict], dicts: list[_Dict], run_total: int | None) -> float | None:
-    """Steps an epoch, where no header says (the Trainer's default log level): the run's steps
-    over the epochs its summary dict says it ran (`{'train_runtime': 394.25, ...,
-    'train_steps_per_second': 0.297, ..., 'epoch': 3.0}`), whole epochs, the total confirmed by
-    the summary (runtime x steps a second, to its printed rounding); and only where the dicts'
-    printed epochs (`'epoch': 0.26`) are fine enough to name one step (their last digit's half
-    unit under half a step)."""
+    """Steps an epoch, where no header says (the Trainer's default log level), and only where the
+    dicts' printed epochs (`'epoch': 0.26`) are fine enough to name one step (their last digit's
+    half unit under half a step): `_summary_epoch`."""
+    per_epoch = _summary_epoch(dicts, run_total) if losses else None
+    return per_epoch if per_epoch is not None and _epoch_half_unit(losses) * per_epoch < 0.5 else None
+
+
+def _summary_epoch(dicts: list[_Dict], run_total: int | None) -> float | None:
+    """Steps an epoch: the run's steps over the epochs its summary dict says it ran
+    (`{'train_runtime': 394.25, ..., 'train_steps_per_second': 0.297, ..., 'epoch': 3.0}`), whole
+    epochs, the total confirmed by the summary (runtime x steps a second, to its printed rounding)."""
     summary = next((d.record for d in dicts if "train_runtime" in d.record), None)
-    if summary is None or not run_total or not losses:
+    if summary is None or not run_total:
         return None
     epochs, runtime, rate = (to_float(summary.get(k)) for k in ("epoch", "train_runtime", "train_steps_per_second"))
     if (epochs is None or runtime is None or rate is None or not epochs.is_integer() or epochs <= 0
             or not 0 < runtime < 1e8 or abs(runtime * rate - run_total) > 0.5 + runtime * 0.0005):
         return None
-    per_epoch = run_total / epochs
+    return run_total / epochs
+
+
+def _epoch_half_unit(losses: list[_Dict]) -> float:
+    """Half the last printed digit of the dicts' epochs (`'epoch': 0.26`: 0.005), in epochs (1.0
+    where none prints a fraction)."""
     printed = [str(d.record["epoch"]) for d in losses if isinstance(d.record.get("epoch"), float)]
     digits = max((len(text.partition(".")[2]) for text in printed if "e" not in text), default=0)
-    return per_epoch if digits and 0.5 * 10.0 ** -digits * per_epoch < 0.5 else None
+    return 0.5 * 10.0 ** -digits if digits else 1.0
 
 
 def _clock(bar: _Bar, mtime_ns: int | None) -> None:

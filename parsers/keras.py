@@ -7,7 +7,10 @@
   `782/782 ━━━━━━━━━━━━━━━━━━━━ 61s 75ms/step - accuracy: 0.7540 - loss: 0.4697 - ...` (Keras 3),
   `400/400 [====] - 1304s - loss: 0.6930 - acc: 0.5012` (Keras 1: the epoch's seconds alone,
   over its batches); `fit(verbose=2)` prints the summary with no bar: `925/925 - 522s - loss: ...`
-  (TF >= 2.3: `... - 522s - 564ms/step - loss: ...`).
+  (TF >= 2.3: `... - 522s - 564ms/step - loss: ...`; Keras >= 2.9 ends it with the epoch's time and the
+  mean per step, rounded to the unit: `128/128 - 0s - loss: 2.9102 - 358ms/epoch - 3ms/step`, where
+  the epoch's time over its batches is the step time). An epoch whose only time is `0s` (under a
+  second, rounded) gives its steps no time.
 - One row per epoch that printed its summary. Where two or more did, the console shows its
   epochs, not its batches: the step is the epoch as printed, its time the epoch's, Keras' mean
   per step times the epoch's batches. A lone summary's step is the batches done since the run
@@ -55,6 +58,8 @@ _SUMMARY = re.compile(
 _TRAIN_ON = re.compile(r"\s{0,12}Train on \d{1,15} samples")
 _READING = re.compile(r"\s{0,12}(?P<n>\d{1,12})/(?P<total>\d{1,12}) \[[=>.]{0,200}\] - ETA: ")
 _UNIT_S = {"us": 1e-6, "ms": 1e-3, "s": 1.0}
+# fit(verbose=2)'s end in Keras >= 2.9: the epoch's time, then the mean per step
+_EPOCH_TIME = re.compile(r" - (?P<epoch>\d{1,9})(?P<unit>us|ms|s)/epoch(?: - \d{1,9}(?:us|ms|s)/step)?\s{0,12}$")
 
 
 # an epoch's header in a file's head, as fit prints it
@@ -115,14 +120,17 @@ class KerasParser(LogReader):
             if total == 0:
                 continue
             values: dict[str, float] = {METRIC_KEYS[k]: v for k, v in iter_numbers(text[reading.end():]) if k in METRIC_KEYS}
+            seconds = float(summary.group("seconds")) if summary is not None else 0.0
             if summary is not None and summary.group("per") is not None:
                 samples = samples or summary.group("of") == "sample"
                 values["step_time_s"] = float(summary.group("per")) * _UNIT_S[summary.group("unit")]
+            elif summary is not None and (timed := _EPOCH_TIME.search(text, reading.end())) is not None:
+                seconds = float(timed.group("epoch")) * _UNIT_S[timed.group("unit")]
             epoch.total = total
             if summary is None or n != total:
                 epoch.readings.append((n, line, values))
                 continue
-            batch = epoch.finish(rows, line, values, int(summary.group("seconds")), samples, batch)
+            batch = epoch.finish(rows, line, values, seconds, samples, batch)
             if epoch.number == last_epoch:  # fit's last epoch done: the run's end
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            detail=f"fit's last epoch ({last_epoch}) done", raw=text[:500])
@@ -151,13 +159,14 @@ class _Epoch:
         first = min((n for n, _, _ in self.readings if n < self.total), default=None)
         return first if first is not None else batch
 
-    def finish(self, rows: LogRows, line: Line, values: dict[str, float], seconds: int, samples: bool,
+    def finish(self, rows: LogRows, line: Line, values: dict[str, float], seconds: float, samples: bool,
                batch: int | None) -> int | None:
         """The epoch's summary row; the readings before it are none. Returns the batch size known."""
         size = self._batch(samples, batch)
         before = len(rows.steps)
         if size is None:  # samples with no batch size: the epoch is the step
-            values["step_time_s"] = float(seconds)
+            if seconds > 0:  # (`0s`: under a second, no time)
+                values["step_time_s"] = seconds
             rows.step(line=line.number, rank=line.rank, step=self.number, end_ns=line.ts_ns, **values)
             if len(rows.steps) > before:
                 rows.epoch_end(rows.steps[-1], self.number, 1)
@@ -166,8 +175,8 @@ class _Epoch:
         if "step_time_s" in values:
             # Keras' mean per step, or per sample (over the epoch's samples: its last batch may be short)
             values["step_time_s"] *= self.total / batches if samples else 1
-        else:
-            values["step_time_s"] = seconds / batches  # Keras 1 and 2.0: the epoch's seconds alone
+        elif seconds > 0:
+            values["step_time_s"] = seconds / batches  # Keras 1 and 2.0, or >= 2.9's verbose=2: the epoch's time
         rows.step(line=line.number, rank=line.rank, step=self.number * batches, end_ns=line.ts_ns, **values)
         if len(rows.steps) > before:
             rows.epoch_end(rows.steps[-1], self.number, batches)

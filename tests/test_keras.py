@@ -233,3 +233,35 @@ def test_fit_verbose_2_summary_under_horovod_and_a_callbacks_loss_dict_is_no_tra
     assert steps[0]["step_time_s"] == 522 / 925
     crashes = [(e["rank"], e["line"]) for e in result.tables["log_events"].to_pylist() if e["kind"] == "crash"]
     assert crashes == [(2, 5)]
+
+
+def test_verbose_2_summaries_that_end_with_the_epochs_time(tmp_path: Path) -> None:
+    """Keras >= 2.9's fit(verbose=2) rounds the epoch's seconds to whole ones (`0s`) and ends the
+    line with the epoch's time and the mean per step: ttukei/Twitter-language-models-about-Ukraine
+    @ 31b71c3d, TCSS456_NLP_FinalProject/ReadMe.txt lines 17-22. Each row is its epoch, its time
+    the epoch's as printed at the end (`358ms/epoch`), not the rounded `0s`."""
+    lines = [
+        "Epoch 1/100",
+        "128/128 - 5s - loss: 3.1494 - accuracy: 0.1463 - 5s/epoch - 43ms/step",
+        "Epoch 2/100",
+        "128/128 - 0s - loss: 2.9102 - accuracy: 0.1586 - 358ms/epoch - 3ms/step",
+        "Epoch 3/100",
+        "128/128 - 0s - loss: 2.8229 - accuracy: 0.1977 - 355ms/epoch - 3ms/step",
+    ]
+    steps = _steps(_write(tmp_path, lines))
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (1, pytest.approx(5), 3.1494), (2, pytest.approx(0.358), 2.9102), (3, pytest.approx(0.355), 2.8229)]
+
+
+def test_an_epoch_under_a_second_with_no_finer_time_has_no_step_time(tmp_path: Path) -> None:
+    """Keras 1 prints an epoch's whole seconds alone; `0s` says under a second, not how long: a
+    public script's pasted console (stored-index file 1750585621, an iris classifier's `#output to
+    console` block). The rows stay, their time unknown rather than 0."""
+    lines = [
+        "Epoch 1/10",
+        "142/142 [==============================] - 0s - loss: 1.1159 - acc: 0.3521     ",
+        "Epoch 2/10",
+        "142/142 [==============================] - 0s - loss: 1.0076 - acc: 0.3380     ",
+    ]
+    steps = _steps(_write(tmp_path, lines))
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(1, None, 1.1159), (2, None, 1.0076)]

@@ -1204,3 +1204,30 @@ def test_fairchems_step_printed_in_scientific_notation(tmp_path: Path) -> None:
                if (m := re.search(r" loss: ([\d.e+-]+), .* step: ([\d.e+]+)$", t))]
     assert name == "generic_log" and len(printed) == 3
     assert [(r["step"], r["loss"], r["framework"]) for r in steps] == [(s, loss, "fairchem") for s, loss in printed]
+
+
+# GluonCV's ImageNet script on 8 GPUs (github.com/dmlc/web-data @ b9798665b35d6b0ed5ba7c17ff3c2815afaf14e7 :
+# gluoncv/logs/classification/imagenet/mobilenet0.25.log, lines 1-4)
+GLUONCV_8GPU = [
+    ("Namespace(batch_norm=False, batch_size=128, data_dir='~/.mxnet/datasets/imagenet', dtype='float16', "
+     "input_size=224, label_smoothing=True, last_gamma=False, log_interval=50, logging_file='mobilenet0.25"
+     ".log', lr=0.4, lr_decay=0.1, lr_decay_epoch='40,60', lr_decay_period=0, lr_mode='cosine', mixup=Fals"
+     "e, mixup_alpha=0.2, mixup_off_epoch=0, mode='hybrid', model='mobilenet0.25', momentum=0.9, no_wd=Tru"
+     "e, num_epochs=120, num_gpus=8, num_workers=60, rec_train='/media/ramdisk/rec/train.rec', rec_train_i"
+     "dx='/media/ramdisk/rec/train.idx', rec_val='/media/ramdisk/rec/val.rec', rec_val_idx='/media/ramdisk"
+     "/rec/val.idx', resume_epoch=0, resume_params='', resume_states='', save_dir='params_mobilenet0.25', "
+     'save_frequency=10, use_pretrained=False, use_rec=True, use_se=False, warmup_epochs=5, warmup_lr=0.0,'
+     ' wd=0.0001)'),
+    'Epoch[0] Batch [49]\tSpeed: 2983.071428 samples/sec\taccuracy=0.000859\tlr=0.003133',
+    'Epoch[0] Batch [99]\tSpeed: 5579.326897 samples/sec\taccuracy=0.000996\tlr=0.006331',
+    'Epoch[0] Batch [149]\tSpeed: 5762.866884 samples/sec\taccuracy=0.001068\tlr=0.009528',
+]
+
+
+def test_gluoncv_speedometer_times_the_batch_of_all_its_devices(tmp_path: Path) -> None:
+    """GluonCV's `--batch-size` is a device's (`batch_size=128`, `num_gpus=8`) and its Speedometer
+    counts the whole batch's samples: a step of 128 x 8 samples at `Speed: 5579.33 samples/sec`."""
+    _, steps, _ = _read(tmp_path, GLUONCV_8GPU)
+    rates = _numbers(GLUONCV_8GPU, r"Speed: (\d+\.\d+) samples/sec")
+    assert "batch_size=128," in GLUONCV_8GPU[0] and "num_gpus=8," in GLUONCV_8GPU[0]
+    assert [s["step_time_s"] for s in steps] == [1024 / r for r in rates]

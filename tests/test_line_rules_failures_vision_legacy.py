@@ -643,3 +643,37 @@ def test_a_line_that_names_training_before_the_traceback() -> None:
     assert _names_training_before_traceback(["mode: train", traceback])
     assert not _names_training_before_traceback([warning, traceback, frame])
     assert not _names_training_before_traceback([traceback, starting])
+
+
+PADDLEDET_YOLOV3 = [  # NQ-lovecpp/paddle_detection_mouse @ 0661ceec, Docs/实习doc/todo.md, first txt block
+    '[07/28 23:23:32] ppdet.engine INFO: Epoch: [149] [720/791] learning_rate: 0.000010'
+    ' loss_xy: 2.164783 loss_wh: 0.267878 loss_obj: 1.669140 loss_cls: 0.269505 loss: 4.380198'
+    ' eta: 0:02:28 batch_cost: 2.3154 data_cost: 2.0399 ips: 3.4552 images/s',
+    '[07/28 23:24:21] ppdet.engine INFO: Epoch: [149] [740/791] learning_rate: 0.000010'
+    ' loss_xy: 2.231627 loss_wh: 0.316908 loss_obj: 2.010601 loss_cls: 0.253123 loss: 4.861656'
+    ' eta: 0:01:46 batch_cost: 2.4203 data_cost: 2.0962 ips: 3.3054 images/s',
+    '[07/28 23:25:06] ppdet.engine INFO: Epoch: [149] [760/791] learning_rate: 0.000010'
+    ' loss_xy: 2.222494 loss_wh: 0.254975 loss_obj: 2.171560 loss_cls: 0.263075 loss: 4.840080'
+    ' eta: 0:01:04 batch_cost: 2.2812 data_cost: 1.9532 ips: 3.5069 images/s',
+    '[07/28 23:25:43] ppdet.engine INFO: Epoch: [149] [780/791] learning_rate: 0.000010'
+    ' loss_xy: 2.088146 loss_wh: 0.242481 loss_obj: 2.079294 loss_cls: 0.266702 loss: 4.813898'
+    ' eta: 0:00:22 batch_cost: 1.8439 data_cost: 1.6041 ips: 4.3387 images/s',
+    '[07/28 23:26:05] ppdet.utils.checkpoint INFO: Save checkpoint: output/mouse_other_1\\main',
+    '[07/28 23:26:05] ppdet.engine INFO: Eval iter: 0',
+]
+LIGHTNING_TP_EXAMPLE = [  # Lightning-AI/pytorch-lightning @ 11d9dbec, examples/pytorch/tensor_parallel/README.md
+    "Epoch 0: 100%|█████████████████████████████████████████████| 10/10 [01:49<00:00, 0.09it/s, v_num=2]",
+    "`Trainer.fit` stopped: `max_epochs=1` reached.                                      ",
+    "Saving a (distributed) checkpoint ...",
+    "Training successfully completed!",
+]
+
+
+@pytest.mark.parametrize("lines", [PADDLEDET_YOLOV3, LIGHTNING_TP_EXAMPLE], ids=["paddledet", "lightning_tp"])
+def test_a_save_named_with_a_colon_or_an_article_is_a_checkpoint_save(tmp_path: Path, lines: list[str]) -> None:
+    """PaddleDetection's `Save checkpoint: <dir>` and the tensor-parallel example's `Saving a
+    (distributed) checkpoint ...` begin a save, on the line that says so."""
+    _, steps, events = _read(tmp_path, lines)
+    assert steps
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == _lines_of(
+        lines, r"Save checkpoint: \S|Saving a \(distributed\) checkpoint")

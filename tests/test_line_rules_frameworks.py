@@ -3250,3 +3250,49 @@ def test_a_bar_a_traceback_through_the_hf_trainer_stopped_is_the_trainers(tmp_pa
     _, steps, events = _read(tmp_path, lines)
     assert [(s["step"], s["framework"]) for s in steps] == [(9, "hf_trainer")]
     assert [e["kind"] for e in events if e["kind"] == "crash"] == ["crash"]
+
+
+def test_a_bar_rate_held_up_by_a_long_first_step_gives_way_to_the_bars_clock(tmp_path: Path) -> None:
+    """torchtune on two Slurm nodes (nebius/ml-cookbook @ 67eff4cc, slurm-recipes/torchtune/README.md,
+    its expected output, trailing blanks kept): step 1 took the bar's first 04:24 (264.86 s/it);
+    tqdm's moving average still shows 131.58 s/it at step 2, drawn at 05:03, 39 s of the bar's
+    clock later, and 72.15 s/it at step 3, at 05:04. Step 2's time is the clock's 39 s; step 3's,
+    under two seconds of a whole-second clock, is unknown, not 72.15 s."""
+    lines = [
+        "  0%|          | 1/1367 [04:24<100:30:01, 264.86s/it]",
+        "1|1|Loss: 1.849762201309204:   0%|          | 1/1367 [04:24<100:30:01, 264.86s/it]",
+        "1|1|Loss: 1.849762201309204:   0%|          | 2/1367 [05:03<49:53:19, 131.58s/it] ",
+        "1|2|Loss: 1.2548030614852905:   0%|          | 2/1367 [05:03<49:53:19, 131.58s/it]",
+        "1|2|Loss: 1.2548030614852905:   0%|          | 3/1367 [05:04<27:20:19, 72.15s/it] ",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(1, 264.86), (2, (5 * 60 + 3) - (4 * 60 + 24)), (3, None)]
+
+
+
+def test_a_bare_bars_redraws_on_one_line_are_each_a_step(tmp_path: Path) -> None:
+    """A GRPO run's terminal copy (JuncyLu/trl_DAPO @ f0cbd71c, training_logs/20251022_120051/
+    run_terminal.md, lines 6-10 of its text block) keeps the bar's redraws on one line, the carriage
+    returns between them gone, then the traceback of the interrupt: steps 1..6, each a redraw. Step
+    1's time is its rate (19.20 s/it at 00:19); step 2's, 11.58 s/it on tqdm's moving average, is the
+    6 s of the bar's clock since step 1; each other one is within the clock's seconds since the redraw
+    before (to a second either way, and half again)."""
+    _, steps, _ = _read(tmp_path, GRPO_TERMINAL)
+    clock = [int(m.group(1)) * 60 + int(m.group(2)) for m in re.finditer(r"\d/29790 \[(\d\d):(\d\d)<", GRPO_TERMINAL[0])]
+    assert [s["step"] for s in steps] == list(range(1, 7))
+    assert steps[0]["step_time_s"] == 19.2 and steps[1]["step_time_s"] == clock[2] - clock[1]
+    for row, before, after in zip(steps[2:], clock[2:-1], clock[3:], strict=True):
+        assert (after - before - 1) / 1.5 <= row["step_time_s"] <= (after - before + 1) * 1.5
+
+
+GRPO_TERMINAL = [
+    ('  0%|          | 0/29790 [00:00<?, ?it/s]  0%|          | 1/29790 [00:19<158:51:28, 19.20s/it]  0%| '
+     '         | 2/29790 [00:25<95:48:39, 11.58s/it]   0%|          | 3/29790 [00:35<88:20:56, 10.68s/it] '
+     ' 0%|          | 4/29790 [00:41<73:44:54,  8.91s/it]  0%|          | 5/29790 [00:49<72:00:28,  8.70s/'
+     'it]  0%|          | 6/29790 [00:55<64:07:56,  7.75s/it]Traceback (most recent call last):'),
+    '  File "/home/lujunxi57/trl/examples/scripts/grpo_vlm.py", line 660, in <module>',
+    '    trainer.train()',
+    ('  File "/home/lujunxi57/miniconda3/envs/trl/lib/python3.11/site-packages/transformers/trainer.py", l'
+     'ine 2325, in train'),
+    '    return inner_training_loop(',
+]

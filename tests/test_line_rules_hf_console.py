@@ -113,3 +113,112 @@ def test_a_backslash_in_a_metric_dict_warns_nothing() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert _literal("{'loss': 1.0, 'name': 'a\\_b', 'epoch': 0.5}") == {"loss": 1.0, "name": "a\\_b", "epoch": 0.5}
+
+
+LLAMA_FACTORY_05 = [  # NearMugi/llm @ c2b5b2a9, llm-factory/memo.md (a bash block: LLaMA-Factory 0.5 on Colab)
+    "02/09/2024 15:48:56 - INFO - llmtuner.extras.callbacks - {'loss': 0.7704, 'learning_rate': 8.8100e-06, 'epoch': 2.59}",
+    "{'loss': 0.7704, 'learning_rate': 8.810015400790994e-06, 'epoch': 2.59}",
+    "02/09/2024 15:49:48 - INFO - llmtuner.extras.callbacks - {'loss': 0.7807, 'learning_rate': 7.4841e-06, 'epoch': 2.62}",
+    "{'loss': 0.7807, 'learning_rate': 7.4841234255076495e-06, 'epoch': 2.62}",
+    "02/09/2024 15:59:21 - INFO - llmtuner.extras.callbacks - {'loss': 0.8264, 'learning_rate': 2.0277e-08, 'epoch': 2.98}",
+    "{'loss': 0.8264, 'learning_rate': 2.0277101514987184e-08, 'epoch': 2.98}",
+    '[INFO|trainer.py:1962] 2024-02-09 15:59:52,454 >> ',
+    '',
+    'Training completed. Do not forget to share your model on huggingface.co/models =)',
+    '',
+    '',
+    "02/09/2024 15:59:52 - INFO - llmtuner.extras.callbacks - {'loss': 0.0000, 'learning_rate': 0.0000e+00, 'epoch': 3.00}",
+]
+
+
+def test_a_dict_logged_twice_is_one_step_and_the_zero_loss_after_training_completed_none(tmp_path: Path) -> None:
+    """LLaMA-Factory 0.5's callback logs each record through its logger (`... - llmtuner.extras.callbacks
+    - {...}`, the learning rate to 5 digits), then the Trainer prints the same dict bare: one step a
+    pair, its loss the pair's. After `Training completed.` the callback logs a zero loss as training
+    ends: no step."""
+    _, steps, _ = _read(tmp_path, LLAMA_FACTORY_05, parser_name="hf_trainer")
+    bare = [float(m.group(1)) for t in LLAMA_FACTORY_05 if (m := re.match(r"\{'loss': ([\d.]+)", t))]
+    assert [s["loss"] for s in steps] == bare
+
+
+# iiicellled/Clean-Code-Qwen @ e1b4f8ea, sft.log (a `nohup` run), its last lines but one: the
+# bar's readings 101..181 (one line: the copy keeps no carriage return), then the dicts
+NOHUP_QWEN_LORA = [
+    (' 56%|█████▌    | 101/181 [17:10<31:12, 23.41s/it] 56%|█████▋    | 102/181 [17:20<25:24, 19.30s/it] 5'
+     '7%|█████▋    | 103/181 [17:30<21:23, 16.46s/it] 57%|█████▋    | 104/181 [17:40<18:37, 14.51s/it] 58%'
+     '|█████▊    | 105/181 [17:49<16:21, 12.91s/it] 59%|█████▊    | 106/181 [17:59<14:56, 11.95s/it] 59%|█'
+     '████▉    | 107/181 [18:08<13:47, 11.19s/it] 60%|█████▉    | 108/181 [18:18<13:10, 10.82s/it] 60%|███'
+     '███    | 109/181 [18:27<12:25, 10.35s/it] 61%|██████    | 110/181 [18:37<12:13, 10.33s/it]          '
+     '                                        61%|██████    | 110/181 [18:37<12:13, 10.33s/it] 61%|██████▏'
+     '   | 111/181 [18:47<11:41, 10.02s/it] 62%|██████▏   | 112/181 [18:56<11:12,  9.75s/it] 62%|██████▏  '
+     ' | 113/181 [19:06<11:11,  9.87s/it] 63%|██████▎   | 114/181 [19:16<11:07,  9.97s/it] 64%|██████▎   |'
+     ' 115/181 [19:26<10:53,  9.91s/it] 64%|██████▍   | 116/181 [19:36<10:40,  9.85s/it] 65%|██████▍   | 1'
+     '17/181 [19:46<10:33,  9.90s/it] 65%|██████▌   | 118/181 [19:55<10:19,  9.83s/it] 66%|██████▌   | 119'
+     '/181 [20:05<10:03,  9.74s/it] 66%|██████▋   | 120/181 [20:15<09:57,  9.79s/it]                      '
+     '                            66%|██████▋   | 120/181 [20:15<09:57,  9.79s/it] 67%|██████▋   | 121/181'
+     ' [20:24<09:41,  9.69s/it] 67%|██████▋   | 122/181 [20:33<09:22,  9.54s/it] 68%|██████▊   | 123/181 ['
+     '20:44<09:25,  9.75s/it] 69%|██████▊   | 124/181 [20:53<09:11,  9.68s/it] 69%|██████▉   | 125/181 [21'
+     ':03<09:05,  9.75s/it] 70%|██████▉   | 126/181 [21:13<09:05,  9.93s/it] 70%|███████   | 127/181 [21:2'
+     '3<08:44,  9.72s/it] 71%|███████   | 128/181 [21:33<08:52, 10.04s/it] 71%|███████▏  | 129/181 [21:43<'
+     '08:37,  9.94s/it] 72%|███████▏  | 130/181 [21:54<08:38, 10.16s/it]                                  '
+     '                72%|███████▏  | 130/181 [21:54<08:38, 10.16s/it] 72%|███████▏  | 131/181 [22:04<08:2'
+     '8, 10.16s/it] 73%|███████▎  | 132/181 [22:13<08:05,  9.91s/it] 73%|███████▎  | 133/181 [22:23<07:50,'
+     '  9.79s/it] 74%|███████▍  | 134/181 [22:33<07:43,  9.86s/it] 75%|███████▍  | 135/181 [22:43<07:31,  '
+     '9.82s/it] 75%|███████▌  | 136/181 [22:53<07:28,  9.97s/it] 76%|███████▌  | 137/181 [23:02<07:10,  9.'
+     '79s/it] 76%|███████▌  | 138/181 [23:13<07:11, 10.04s/it] 77%|███████▋  | 139/181 [23:22<06:51,  9.79'
+     's/it] 77%|███████▋  | 140/181 [23:32<06:37,  9.69s/it]                                              '
+     '    77%|███████▋  | 140/181 [23:32<06:37,  9.69s/it] 78%|███████▊  | 141/181 [23:41<06:26,  9.67s/it'
+     '] 78%|███████▊  | 142/181 [23:51<06:17,  9.68s/it] 79%|███████▉  | 143/181 [24:00<06:06,  9.63s/it] '
+     '80%|███████▉  | 144/181 [24:10<05:57,  9.66s/it] 80%|████████  | 145/181 [24:20<05:48,  9.69s/it] 81'
+     '%|████████  | 146/181 [24:29<05:32,  9.49s/it] 81%|████████  | 147/181 [24:38<05:20,  9.42s/it] 82%|'
+     '████████▏ | 148/181 [24:48<05:10,  9.41s/it] 82%|████████▏ | 149/181 [24:57<05:01,  9.42s/it] 83%|██'
+     '██████▎ | 150/181 [25:08<05:02,  9.77s/it]                                                  83%|████'
+     '████▎ | 150/181 [25:08<05:02,  9.77s/it] 83%|████████▎ | 151/181 [25:18<04:54,  9.81s/it] 84%|██████'
+     '██▍ | 152/181 [25:27<04:40,  9.68s/it] 85%|████████▍ | 153/181 [25:37<04:33,  9.78s/it] 85%|████████'
+     '▌ | 154/181 [25:47<04:25,  9.83s/it] 86%|████████▌ | 155/181 [25:57<04:15,  9.83s/it] 86%|████████▌ '
+     '| 156/181 [26:06<04:00,  9.62s/it] 87%|████████▋ | 157/181 [26:15<03:48,  9.53s/it] 87%|████████▋ | '
+     '158/181 [26:26<03:49,  9.96s/it] 88%|████████▊ | 159/181 [26:36<03:41, 10.08s/it] 88%|████████▊ | 16'
+     '0/181 [26:46<03:28,  9.92s/it]                                                  88%|████████▊ | 160/'
+     '181 [26:46<03:28,  9.92s/it] 89%|████████▉ | 161/181 [26:56<03:16,  9.82s/it] 90%|████████▉ | 162/18'
+     '1 [27:05<03:06,  9.81s/it] 90%|█████████ | 163/181 [27:15<02:54,  9.71s/it] 91%|█████████ | 164/181 '
+     '[27:25<02:44,  9.71s/it] 91%|█████████ | 165/181 [27:34<02:35,  9.72s/it] 92%|█████████▏| 166/181 [2'
+     '7:45<02:27,  9.85s/it] 92%|█████████▏| 167/181 [27:54<02:17,  9.85s/it] 93%|█████████▎| 168/181 [28:'
+     '04<02:07,  9.79s/it] 93%|█████████▎| 169/181 [28:14<01:56,  9.75s/it] 94%|█████████▍| 170/181 [28:24'
+     '<01:50, 10.00s/it]                                                  94%|█████████▍| 170/181 [28:24<0'
+     '1:50, 10.00s/it] 94%|█████████▍| 171/181 [28:34<01:38,  9.89s/it] 95%|█████████▌| 172/181 [28:43<01:'
+     '27,  9.72s/it] 96%|█████████▌| 173/181 [28:53<01:17,  9.68s/it] 96%|█████████▌| 174/181 [29:02<01:07'
+     ',  9.60s/it] 97%|█████████▋| 175/181 [29:12<00:57,  9.61s/it] 97%|█████████▋| 176/181 [29:21<00:47, '
+     ' 9.58s/it] 98%|█████████▊| 177/181 [29:30<00:37,  9.42s/it] 98%|█████████▊| 178/181 [29:40<00:28,  9'
+     '.58s/it] 99%|█████████▉| 179/181 [29:50<00:19,  9.64s/it] 99%|█████████▉| 180/181 [30:00<00:09,  9.6'
+     '4s/it]                                                  99%|█████████▉| 180/181 [30:00<00:09,  9.64s'
+     '/it]100%|██████████| 181/181 [30:09<00:00,  9.65s/it]                                               '
+     '  100%|██████████| 181/181 [30:10<00:00,  9.65s/it]100%|██████████| 181/181 [30:10<00:00, 10.00s/it]'),
+    ("{'eval_loss': 0.4172849953174591, 'eval_runtime': 44.4951, 'eval_samples_per_second': 2.247, 'eval_s"
+     "teps_per_second': 2.247, 'epoch': 0.55}"),
+    "{'loss': 0.401, 'grad_norm': 0.21096178889274597, 'learning_rate': 6.3729468701907006e-06, 'epoch': 0.61}",
+    "{'loss': 0.4138, 'grad_norm': 0.16260948777198792, 'learning_rate': 4.8781373210723935e-06, 'epoch': 0.66}",
+    "{'loss': 0.334, 'grad_norm': 0.20985379815101624, 'learning_rate': 3.5158078299347277e-06, 'epoch': 0.72}",
+    "{'loss': 0.4645, 'grad_norm': 0.20006230473518372, 'learning_rate': 2.329744787551308e-06, 'epoch': 0.77}",
+    "{'loss': 0.5394, 'grad_norm': 0.14512096345424652, 'learning_rate': 1.3580692360002587e-06, 'epoch': 0.83}",
+    "{'loss': 0.4715, 'grad_norm': 0.26052767038345337, 'learning_rate': 6.320116270057379e-07, 'epoch': 0.88}",
+    "{'loss': 0.4587, 'grad_norm': 0.12992078065872192, 'learning_rate': 1.7490804952301986e-07, 'epoch': 0.94}",
+    "{'loss': 0.4038, 'grad_norm': 0.2180682122707367, 'learning_rate': 1.4501886384763462e-09, 'epoch': 0.99}",
+    ("{'train_runtime': 1810.426, 'train_samples_per_second': 0.8, 'train_steps_per_second': 0.1, 'train_l"
+     "oss': 0.48589169682718775, 'epoch': 1.0}"),
+]
+
+
+def test_dicts_printed_after_the_bar_ended_are_placed_by_their_epoch(tmp_path: Path) -> None:
+    """Under `nohup python train.py > log`, stdout (the Trainer's dicts) is kept in a buffer while
+    tqdm draws the bar on stderr at once: eight loss dicts of epochs 0.61..0.99 come after the bar's
+    last reading, 181/181, and the summary says the run was one epoch of 181 steps. Each is placed
+    by its epoch (to its printed two decimals: within half a hundredth of 181 steps, and a
+    half step), none past the run's last step, and none gets the bar's rate as its time."""
+    _, steps, _ = _read(tmp_path, NOHUP_QWEN_LORA, parser_name="hf_trainer")
+    epochs = [float(m.group(1)) for t in NOHUP_QWEN_LORA if (m := re.search(r"^\{'loss'.*'epoch': ([\d.]+)\}", t))]
+    dicts = [s for s in steps if s["loss"] is not None]
+    assert len(dicts) == len(epochs) == 8
+    for row, epoch in zip(dicts, epochs, strict=True):
+        assert abs(row["step"] - epoch * 181) <= 0.005 * 181 + 0.5, (row["step"], epoch)
+        assert row["step_time_s"] is None
+    assert max(s["step"] for s in steps) == 181
