@@ -43,6 +43,7 @@ from tracelens.parsers.openmmlab import OpenMMLabParser
 from tracelens.parsers.profile import ProfileParser, load_profile
 from tracelens.parsers.straggler_reports import StragglerReportParser
 from tracelens.parsers.tensorboard import TensorBoardParser
+from tracelens.parsers.tensorboard_csv import TensorBoardCsvParser
 from tracelens.parsers.tensorflow_log import TensorFlowLogParser
 from tracelens.parsers.ultralytics import UltralyticsParser
 
@@ -61,7 +62,8 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
         KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(),
-        JsonlMetricsParser(), TensorBoardParser(), LightningCsvParser(), EpochCsvParser(), JsonMetricsParser(),
+        JsonlMetricsParser(), TensorBoardParser(), TensorBoardCsvParser(), LightningCsvParser(), EpochCsvParser(),
+        JsonMetricsParser(),
         MlperfParser(), NcclTestsParser(),
         *(ConsoleReader(reader, consoles) for reader in consoles.values()), NcclDebugParser(),
     ]

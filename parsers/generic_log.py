@@ -1021,7 +1021,7 @@ _PER_STEP_TIME = re.compile(
 _DATA_TRAIN_TIME = re.compile(r"\bdata time: (?P<d>\d{1,9}(?:\.\d{1,20})?)s, train time: (?P<t>\d{1,9}(?:\.\d{1,20})?)s\b")
 _TIMED = re.compile(
     r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))"
-    r"(?:(?P<any>(?:iter_)?dt|step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost|time_each_step)|time)"
+    r"(?:(?P<any>(?:iter_)?dt|(?:per_)?step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost|time_each_step)|time)"
     r"\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}"
     r"(?:(?P<ms>ms)|(?(any)s|(?!)))\b", re.I)
 
@@ -1320,6 +1320,9 @@ _LINE_FRAMEWORKS = (
     ("; acc: ", re.compile(r"\bStep \d{1,12}(?:/\s{0,8}\d{1,12})?; acc: {0,4}[\d.]{1,12}; ppl: "), "opennmt"),
     # MindSpore's LossMonitor (`epoch: 1 step: 5004, loss is 6.906126`)
     ("loss is ", re.compile(r"\bepoch: \d{1,9},? step: \d{1,12}, loss is "), "mindspore"),
+    # MindFormers' (MindSpore's LLM suite's) MFLossMonitor (`{ Epoch:[  1/  2], step:[    2/   19], loss: 10.633,
+    # per_step_time: 1752ms, lr: 1e-05, ...`)
+    ("per_step_time: ", re.compile(r"\{ Epoch:\[\s{0,8}\d{1,9}/\s{0,8}\d{1,9}\], step:\[\s{0,12}\d{1,12}/"), "mindformers"),
     # PaddlePaddle's suites' timers (PaddleSeg, PaddleClas, PaddleDetection: `batch_cost: 0.5344`; PaddleOCR:
     # `avg_batch_cost: 0.82318 s`)
     ("batch_cost", re.compile(r"\b(?:avg_)?batch_cost: {0,4}\d"), "paddle"),
@@ -2236,6 +2239,8 @@ class GenericLogParser(LogReader):
                     return Claim.CONTENT
             if "timing_s/step:" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
+            if "per_step_time: " in body and "{ Epoch:[" in body and _step_counter(body) is not None:
+                return Claim.CONTENT  # MindFormers' step line: its own step time among its figures
             if " seconds, " in body and _DARKNET.match(body) is not None:
                 return Claim.CONTENT  # darknet's iteration line: one is enough
             if body[:5] == "Iter " and ": Train loss " in body and ", It/sec " in body:

@@ -3296,3 +3296,40 @@ GRPO_TERMINAL = [
      'ine 2325, in train'),
     '    return inner_training_loop(',
 ]
+
+
+
+# MindFormers' step lines (mindspore-ai/docs @ 075dcfb2, docs/mindformers/docs/source_en/feature/
+# high_availability.md, a worker's log grepped for `Epoch:`; @ 1805bc90,
+# .../skip_data_and_ckpt_health_monitor.md, its second log block, a list's indent removed)
+MINDFORMERS_STEPS = [
+    ('2025-04-07 15:34:27,308 - [mindformers/core/callback/callback.py:529] - INFO - { Epoch:[  1/  2], st'
+     'ep:[    1/   19], loss: 10.649, per_step_time: 103328ms, lr: 0.0, overflow cond: False, loss_scale: '
+     '1.0, global_norm: [1 31049], train_throughput_per_npu: 2.896T'),
+    ('2025-04-07 15:34:29,173 - [mindformers/core/callback/callback.py:529] - INFO - { Epoch:[  1/  2], st'
+     'ep:[    2/   19], loss: 10.633, per_step_time: 1752ms, lr: 1e-05, overflow cond: False, loss_scale: '
+     '1.0, global_norm: [1 508834], train_throughput_per_npu: 170.738T'),
+    ('2025-04-07 15:34:30,941 - [mindformers/core/callback/callback.py:529] - INFO - { Epoch:[  1/  2], st'
+     'ep:[    3/   19], loss: 9.673, per_step_time: 1754ms, lr: 9.981987e-06, overflow cond: False, loss_s'
+     'cale: 1.0, global_norm [10.579812], train_throughput_per_npu: 170.523T'),
+]
+MINDFORMERS_ONE_STEP = [
+    ('- INFO - { Epoch:[  1/  2], step:[    2/ 6500], loss: 0.000, per_step_time: 7637ms, lr: 0.0, overflo'
+     'w cond: False, loss_scale: 1.0, global_norm: [47.329006], train_throughput_per_npu: 62.211T'),
+    '- INFO -    0.0% |                                                  | 0.00600 samples/s/p  25 days, 2:07:47 }',
+    '- INFO - opt_global_step: 0, skip_data_grad_norm_threshold: 3.0, is_skip: [ True]',
+    ('ValueError: Current global norm [47.329006] of step 2 has been 2 consecutive times greater than thre'
+     'shold 3.0, stop training...'),
+]
+
+
+@pytest.mark.parametrize("lines", [MINDFORMERS_STEPS, MINDFORMERS_ONE_STEP], ids=["steps", "one_step"])
+def test_mindformers_step_lines_and_their_own_step_time(tmp_path: Path, lines: list[str]) -> None:
+    """`{ Epoch:[  1/  2], step:[    2/   19], loss: 10.633, per_step_time: 1752ms, ...`: the step, its
+    time the line's `per_step_time`; one such line is enough to read the log (a run stopped at its
+    second step)."""
+    _, steps, _ = _read(tmp_path, lines)
+    want = [(int(m.group(1)), int(m.group(2)) / 1000) for t in lines
+            if (m := re.search(r"step:\[\s*(\d+)/\s*\d+\], loss: [\d.]+, per_step_time: (\d+)ms", t))]
+    assert want and [(s["step"], s["step_time_s"]) for s in steps] == want
+    assert {s["framework"] for s in steps} == {"mindformers"}

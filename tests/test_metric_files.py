@@ -747,3 +747,64 @@ def test_a_recorded_sacred_run_against_the_harness_clock() -> None:
     assert [s["step"] for s in steps] == [e["step"] for e in truth]
     for row, want in zip(steps, truth, strict=True):
         assert abs(row["end_ns"] / 1e9 - want["t"]) < 0.05 and row["loss"] == want["loss"] and row["lr"] == 0.05
+
+
+TB_CSV = SAMPLE_LOGS / "tensorboard_csv_export"
+
+
+def _tb_points(path: Path) -> list[tuple[int, int, float]]:
+    """(step, wall time in ns, value) of each row of TensorBoard's CSV, read with Decimal."""
+    from decimal import Decimal
+
+    lines = path.read_text().splitlines()
+    assert lines[0] == "Wall time,Step,Value"
+    return [(int(step), int(Decimal(wall) * 10**9), float(value))
+            for wall, step, value in (line.split(",") for line in lines[1:])]
+
+
+def test_tensorboard_csv_downloads_are_steps_at_their_wall_time_against_the_harness(tmp_path: Path) -> None:
+    """TensorBoard's CSV download of `train/loss`, one a run of the restarted HF job
+    (sample_logs/hf_trainer_default_tb): each row a step at its wall time exactly, its loss the
+    value, its step time the wall time since the row before over the steps between (none for a
+    run's first row); each written after the harness's step ended and before the next began; the
+    two runs two attempts, the second resumed from the checkpoint of step 8."""
+    truth = [json.loads(line.split(" ", 1)[1])
+             for line in (SAMPLE_LOGS / "hf_trainer_default_tb" / "truth.txt").read_text().splitlines()]
+    store = Store.open(tmp_path / "s.tlstore")
+    outcome = store.ingest([TB_CSV])
+    assert [r.parser for r in outcome.parsed] == ["tensorboard_csv", "tensorboard_csv"]
+    con = store.connect()
+    for csv_file in sorted(TB_CSV.glob("*.csv")):
+        points = _tb_points(csv_file)
+        rows = con.execute("select step, end_ns, loss, step_time_s, framework from log_steps where file_id = "
+                           "(select file_id from files where path like ?) order by line", [f"%{csv_file.name}"]).fetchall()
+        assert [(r[0], r[1], r[2]) for r in rows] == [(s, ns, pytest.approx(v)) for s, ns, v in points]
+        assert rows[0][3] is None and {r[4] for r in rows} == {"tensorboard"}
+        for (step, ns, _), (later_step, later_ns, _), row in zip(points, points[1:], rows[1:], strict=False):
+            assert row[3] == pytest.approx((later_ns - ns) / 1e9 / (later_step - step))
+        attempt = 0 if points[0][0] == 1 else 1
+        for step, ns, _ in points:
+            end = next(e["t"] for e in truth if e["event"] == "step_end" and e["attempt"] == attempt and e["step"] == step)
+            after = [e["t"] for e in truth if e["event"] == "step_start" and e["attempt"] == attempt and e["step"] == step + 1]
+            assert end <= ns / 1e9 and (not after or ns / 1e9 <= after[0])
+    attempts = con.execute("select first_step, last_step, resumed_from_step from attempts order by attempt").fetchall()
+    assert attempts == [(1, 12, None), (9, 24, 8)]
+
+
+def test_a_tensorboard_csv_named_for_another_tag_keeps_steps_and_times_but_no_loss(tmp_path: Path) -> None:
+    """The download names no tag inside: a copy named as a validation tag's (`...-tag-eval_loss.csv`)
+    gives its steps and times, not a training loss; one cut mid-row keeps the rows before with a
+    warning."""
+    source = next(iter(sorted(TB_CSV.glob("*.csv"))))
+    named = tmp_path / "run-x-tag-eval_loss.csv"
+    named.write_bytes(source.read_bytes())
+    parser, _ = detect(named, read_head(named), registry())
+    assert parser is not None and parser.name == "tensorboard_csv"
+    rows = parser.parse(named, ParseOptions()).tables["log_steps"].to_pylist()
+    assert [r["step"] for r in rows] == [s for s, _, _ in _tb_points(source)]
+    assert all(r["loss"] is None for r in rows) and rows[1]["step_time_s"] is not None
+    cut = tmp_path / "run-x-tag-train_loss.csv"
+    data = source.read_bytes()
+    cut.write_bytes(data[: data.index(b"\n", 200) + 12])  # (a row cut after its wall time)
+    result = parser.parse(cut, ParseOptions())
+    assert result.warnings and result.tables["log_steps"].num_rows == data[: data.index(b"\n", 200) + 1].count(b"\n") - 1

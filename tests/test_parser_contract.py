@@ -50,6 +50,8 @@ def _sample_for(parser_name: str) -> bytes:
         return next((SAMPLE_LOGS / "hf_trainer_default_tb" / "runs").rglob("events.out.tfevents.*")).read_bytes()
     if parser_name == "json_metrics":
         return (SAMPLE_LOGS / "sacred_metrics" / "metrics.json").read_bytes()
+    if parser_name == "tensorboard_csv":
+        return next((SAMPLE_LOGS / "tensorboard_csv_export").glob("*.csv")).read_bytes()
     if parser_name == "epoch_csv":
         return (SAMPLE_LOGS / "keras_csvlogger" / "training.log").read_bytes()
     if parser_name == "lightning_csv":
