@@ -376,6 +376,12 @@ _CKPT = (
     # MaxText's (Orbax's async checkpointer): "Started an asynchronous checkpoint save for step 0"
     ("asynchronous checkpoint save", re.compile(r"\bStarted an asynchronous checkpoint save for step \d"),
      LogEventKind.CHECKPOINT_SAVE_START),
+    # torchtune's checkpointer once its save is written: "Saving checkpoint took 6.64 secs"; its recipes
+    # once the model is built from the checkpoint: "Instantiating model and loading checkpoint took 17.21 secs"
+    ("checkpoint took ", re.compile(r"\bSaving checkpoint took (?P<dur>\d{1,9}(?:\.\d{1,9})?) secs?\b"),
+     LogEventKind.CHECKPOINT_SAVE_END),
+    ("checkpoint took ", re.compile(r"\bloading checkpoint took (?P<dur>\d{1,9}(?:\.\d{1,9})?) secs?\b"),
+     LogEventKind.CHECKPOINT_LOAD_END),
     # "Saving model checkpoint", "Saving unsharded checkpoint...", "Save checkpoint to out/pretrain_512.pth"
     # (Lightning's tensor-parallel examples: "Saving a (distributed) checkpoint ..."; PaddleDetection's
     # trainer: "ppdet.utils.checkpoint INFO: Save checkpoint: output/yolov3")

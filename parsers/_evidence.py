@@ -49,6 +49,8 @@ _EVIDENCE = (
     r"|\| train_inner \| \{\"epoch\": [0-9]{1,9}, "
     r"|   [0-9]{1,9}/[0-9]{1,9}[ ]{1,12}[0-9.]{1,12}G[ ]{1,12}[0-9]"
     r"|(?:\[epoch=[0-9]{1,9}\])?\[batch=[0-9]{1,15}(?:/[0-9]{1,15})?\]:\r?\n(?:[ ]{0,6}[0-9]{1,5}:)?[ \t]{1,16}Train "
+    # (Composer <= 0.12's ConsoleLogger: a line a metric, `[epoch=0][batch=16/625]: loss/train/total: 7.1292`)
+    r"|\[epoch=[0-9]{1,9}\]\[batch=[0-9]{1,15}/[0-9]{1,15}\]: (?:loss/train(?:/total)?|trainer/global_step): "
     r"|Training Epoch: [0-9]{1,9}/[0-9]{1,9}, step [0-9]{1,15}/[0-9]{1,15} completed \(loss: "
     r"|:::MLL(?:OG \{| [0-9]+(?:\.[0-9]+)? [A-Za-z0-9_]+: )|:::MLPv0\.5\.[0-9] [A-Za-z0-9_]{1,40} [0-9]+(?:\.[0-9]+)? \("
     r"|\*\*\*\*\* Running training \*\*\*\*\*|TrainOutput\(global_step=|\{'train_runtime': |Saving model checkpoint to "

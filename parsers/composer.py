@@ -11,6 +11,11 @@
   to 4 decimals: a 0.36 s resolution): a row's step time is its seconds since the previous
   block over the batches between, else 1 / `throughput/batches_per_sec` (a window's rate),
   else NULL. The loss is `loss/train/total`.
+- Composer <= 0.12 printed a line a metric, each after its progress (its epoch from 0):
+  `[epoch=0][batch=16/625]: loss/train/total: 7.1292`. The lines of one progress are one block;
+  its step is its `trainer/global_step`, else epoch x batches per epoch + batch; its step time
+  `wall_clock/train` (the training seconds so far) since the previous block over the batches
+  between.
 - Failures and NCCL lines are read as in every console log.
 """
 
@@ -29,6 +34,11 @@ from tracelens.parsers._logtables import LogRows
 from tracelens.parsers.contract import ParseOptions, ParseResult
 
 PROGRESS = re.compile(r"^\s{0,8}(?:\[epoch=(?P<epoch>\d{1,9})\])?\[batch=(?P<batch>\d{1,15})(?:/(?P<total>\d{1,15}))?\]:?\s*$")
+# Composer <= 0.12: `[epoch=0][batch=16/625]: trainer/global_step: 16`
+OLD_METRIC = re.compile(
+    r"^\s{0,8}\[epoch=(?P<epoch>\d{1,9})\]\[batch=(?P<batch>\d{1,15})/(?P<total>\d{1,15})\]: (?P<key>[^:\s]{1,200}): "
+    r"(?P<value>[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?)\s*$"
+)
 METRIC = re.compile(
     r"^\s{1,16}Train (?P<key>[^:\s]{1,200}): (?P<value>[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?)\s*$"
 )
@@ -52,7 +62,22 @@ class ComposerParser(LogReader):
         lines, warning, rows, events = open_log(path, "composer")
         block: tuple[Line, int, dict[str, float]] | None = None  # the open block: its line, step, metrics
         last: tuple[int, float] | None = None  # (step, training seconds) of the last block with a time
+        old: tuple[Line, str, dict[str, float]] | None = None  # Composer <= 0.12's open block: its progress
+        old_last: tuple[int, float] | None = None  # (step, `wall_clock/train`) of its last block with a time
         for line in lines:
+            if "]: " in line.text and (single := OLD_METRIC.match(line.text)) is not None:
+                progress = line.text[:single.start("key")]
+                if old is None or old[1] != progress:
+                    if old is not None:
+                        old_last = _close_old(rows, old, old_last)
+                    old = (line, progress, {"_epoch": float(single.group("epoch")), "_batch": float(single.group("batch")),
+                                            "_total": float(single.group("total"))})
+                with contextlib.suppress(ValueError):
+                    old[2].setdefault(single.group("key"), float(single.group("value")))
+                continue
+            if old is not None:
+                old_last = _close_old(rows, old, old_last)
+                old = None
             metric = METRIC.match(line.text) if block is not None and "Train " in line.text else None
             if metric is not None and block is not None:
                 with contextlib.suppress(ValueError):
@@ -68,6 +93,8 @@ class ComposerParser(LogReader):
                 block = (line, step, {})
         if block is not None:
             _close(rows, block, last)
+        if old is not None:
+            _close_old(rows, old, old_last)
         if not rows.steps:
             raise ParseError(str(path), "no Composer training progress line found", where="line 1")
         return log_result(rows, warning)
@@ -86,6 +113,28 @@ def _close(rows: LogRows, block: tuple[Line, int, dict[str, float]], last: tuple
         values["step_time_s"] = (seconds - last[1]) / (step - last[0])
     elif (rate := metrics.get("throughput/batches_per_sec")) is not None and rate > 0:
         values["step_time_s"] = 1.0 / rate
+    rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
+    if seconds is not None:
+        return step, seconds
+    return last if last is not None and step > last[0] else None
+
+
+def _close_old(rows: LogRows, block: tuple[Line, str, dict[str, float]], last: tuple[int, float] | None
+               ) -> tuple[int, float] | None:
+    """A Composer <= 0.12 block's row; the (step, training seconds) the next block's step time counts from."""
+    line, _, metrics = block
+    global_step = metrics.get("trainer/global_step")
+    if global_step is not None and global_step.is_integer() and global_step >= 0:
+        step = int(global_step)
+    else:
+        step = int(metrics["_epoch"] * metrics["_total"] + metrics["_batch"])  # (its epochs count from 0)
+    values: dict[str, Any] = {}
+    loss = metrics.get("loss/train/total", metrics.get("loss/train"))
+    if loss is not None:
+        values["loss"] = loss
+    seconds = metrics.get("wall_clock/train")
+    if seconds is not None and last is not None and step > last[0] and seconds >= last[1]:
+        values["step_time_s"] = (seconds - last[1]) / (step - last[0])
     rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
     if seconds is not None:
         return step, seconds

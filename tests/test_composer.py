@@ -60,3 +60,61 @@ def test_without_a_training_time_the_window_rate_gives_the_step_time(tmp_path: P
         *_block("[epoch=2][batch=4/8]", {"loss/train/total": 2.5, "throughput/batches_per_sec": 0.125}),
     ])
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(4, None), (12, 8.0)]
+
+
+
+# Composer <= 0.12's ConsoleLogger, a line a metric (mosaicml/examples, a version of the ResNet-50
+# ImageNet README, stored-index file 865232138: its console block, whole)
+COMPOSER_PER_METRIC_LINES = [
+    '[epoch=0][batch=16/625]: wall_clock/train: 17.1607',
+    '[epoch=0][batch=16/625]: wall_clock/val: 10.9666',
+    '[epoch=0][batch=16/625]: wall_clock/total: 28.1273',
+    '[epoch=0][batch=16/625]: lr-DecoupledSGDW/group0: 0.0061',
+    '[epoch=0][batch=16/625]: trainer/global_step: 16',
+    '[epoch=0][batch=16/625]: trainer/batch_idx: 16',
+    '[epoch=0][batch=16/625]: memory/alloc_requests: 38424',
+    '[epoch=0][batch=16/625]: memory/free_requests: 37690',
+    '[epoch=0][batch=16/625]: memory/allocated_mem: 6059054353408',
+    '[epoch=0][batch=16/625]: memory/active_mem: 1030876672',
+    '[epoch=0][batch=16/625]: memory/inactive_mem: 663622144',
+    '[epoch=0][batch=16/625]: memory/reserved_mem: 28137488384',
+    '[epoch=0][batch=16/625]: memory/alloc_retries: 3',
+    '[epoch=0][batch=16/625]: trainer/grad_accum: 2',
+    '[epoch=0][batch=16/625]: loss/train/total: 7.1292',
+    '[epoch=0][batch=16/625]: metrics/train/MulticlassAccuracy: 0.0005',
+    '[epoch=0][batch=17/625]: wall_clock/train: 17.8836',
+    '[epoch=0][batch=17/625]: wall_clock/val: 10.9666',
+    '[epoch=0][batch=17/625]: wall_clock/total: 28.8502',
+    '[epoch=0][batch=17/625]: lr-DecoupledSGDW/group0: 0.0066',
+    '[epoch=0][batch=17/625]: trainer/global_step: 17',
+    '[epoch=0][batch=17/625]: trainer/batch_idx: 17',
+    '[epoch=0][batch=17/625]: memory/alloc_requests: 40239',
+    '[epoch=0][batch=17/625]: memory/free_requests: 39497',
+    '[epoch=0][batch=17/625]: memory/allocated_mem: 6278452575744',
+    '[epoch=0][batch=17/625]: memory/active_mem: 1030880768',
+    '[epoch=0][batch=17/625]: memory/inactive_mem: 663618048',
+    '[epoch=0][batch=17/625]: memory/reserved_mem: 28137488384',
+    '[epoch=0][batch=17/625]: memory/alloc_retries: 3',
+    '[epoch=0][batch=17/625]: trainer/grad_accum: 2',
+    '[epoch=0][batch=17/625]: loss/train/total: 7.1243',
+    '[epoch=0][batch=17/625]: metrics/train/MulticlassAccuracy: 0.0010',
+    ('train          Epoch   0:    3%|▋                        | 17/625 [00:17<07:23,  1.37ba/s, loss/trai'
+     'n/total=7.1292]'),
+]
+
+
+def test_composer_0_12_lines_of_one_metric_each_are_one_step_a_progress(tmp_path: Path) -> None:
+    """`[epoch=0][batch=16/625]: trainer/global_step: 16` and the progress's other metric lines are
+    one step, the global step it names, its loss `loss/train/total`, its time the growth of
+    `wall_clock/train` (seconds) since the block before."""
+    name, rows = _rows(tmp_path, COMPOSER_PER_METRIC_LINES)
+    assert name == "composer"
+    value = {(t.split("]: ")[0], t.split(": ")[1]): float(t.rsplit(": ", 1)[1]) for t in COMPOSER_PER_METRIC_LINES
+             if t.startswith("[epoch=")}
+    progress = list(dict.fromkeys(p for p, _ in value))
+    steps = [int(value[(p, "trainer/global_step")]) for p in progress]
+    assert [r["step"] for r in rows] == steps
+    assert [r["loss"] for r in rows] == [value[(p, "loss/train/total")] for p in progress]
+    assert rows[0]["step_time_s"] is None
+    assert rows[1]["step_time_s"] == pytest.approx(
+        (value[(progress[1], "wall_clock/train")] - value[(progress[0], "wall_clock/train")]) / (steps[1] - steps[0]))

@@ -3333,3 +3333,34 @@ def test_mindformers_step_lines_and_their_own_step_time(tmp_path: Path, lines: l
             if (m := re.search(r"step:\[\s*(\d+)/\s*\d+\], loss: [\d.]+, per_step_time: (\d+)ms", t))]
     assert want and [(s["step"], s["step_time_s"]) for s in steps] == want
     assert {s["framework"] for s in steps} == {"mindformers"}
+
+
+
+# torchtune's full fine-tune under Kubeflow's trainer (kubeflow/website @ d2942cac, content/en/docs/
+# components/trainer/user-guides/builtin-trainer/torchtune.md, its training node's output: lines 7-8, 21-27)
+TORCHTUNE_KUBEFLOW = [
+    ('INFO:torchtune.utils._logging:Distributed training is enabled. Instantiating model and loading check'
+     'point on Rank 0 ...'),
+    'INFO:torchtune.utils._logging:Instantiating model and loading checkpoint took 17.31 secs',
+    ('1|1625|Loss: 1.5839784145355225: 100%|██████████| 1625/1625 [21:54<00:00,  1.23it/s]INFO:torchtune.u'
+     'tils._logging:Saving checkpoint. This may take some time. Retrieving full model state dict...'),
+    'INFO:torchtune.utils._logging:Getting full model state dict took 1.69 secs',
+    ('INFO:torchtune.utils._logging:Model checkpoint of size 2.30 GiB saved to /workspace/output/epoch_0/m'
+     'odel-00001-of-00001.safetensors'),
+    'INFO:torchtune.utils._logging:Saving final epoch checkpoint.',
+    ('INFO:torchtune.utils._logging:The full model checkpoint, including all weights and configurations, h'
+     'as been saved successfully.You can now use this checkpoint for further training or inference.'),
+    'INFO:torchtune.utils._logging:Saving checkpoint took 6.64 secs',
+    '1|1625|Loss: 1.5839784145355225: 100%|██████████| 1625/1625 [22:01<00:00,  1.23it/s]',
+]
+
+
+def test_torchtunes_timed_checkpoint_load_and_save_end_them(tmp_path: Path) -> None:
+    """`Instantiating model and loading checkpoint took 17.31 secs` ends a load, `Saving checkpoint
+    took 6.64 secs` a save, each with its seconds (not the start of another)."""
+    _, _, events = _read(tmp_path, TORCHTUNE_KUBEFLOW)
+    timed = {(n, float(m.group(2))) for n, t in enumerate(TORCHTUNE_KUBEFLOW, 1)
+             if (m := re.search(r"(loading|Saving) checkpoint took ([\d.]+) secs", t))}
+    assert {(e["line"], e["duration_s"]) for e in events if e["kind"] in ("checkpoint_load_end", "checkpoint_save_end")} == timed
+    assert not [e for e in events if e["kind"] in ("checkpoint_load_start", "checkpoint_save_start")
+                and (e["line"], e["duration_s"]) in {(n, None) for n, _ in timed}]
