@@ -387,8 +387,10 @@ _CKPT = (
     # trainer: "ppdet.utils.checkpoint INFO: Save checkpoint: output/yolov3")
     ("saving ", re.compile(r"\bsaving (?:the |an? )?(?:\(?[\w-]{1,40}\)? )?checkpoint\b", re.I),
      LogEventKind.CHECKPOINT_SAVE_START),
-    ("save ", re.compile(r"\bsave (?:the )?(?:[\w-]{1,40} )?checkpoint(?: (?:to|at|in)\b|: \S)", re.I),
+    ("save ", re.compile(r"\bsave (?:the )?(?:[\w-]{1,40} )?checkpoint (?:to|at|in)\b", re.I),
      LogEventKind.CHECKPOINT_SAVE_START),
+    # (the message itself, naming the folder: not `failed to save checkpoint: ...`, `auto save checkpoint: True`)
+    ("save checkpoint: ", re.compile(r"(?:^|INFO:? |\] )Save checkpoint: \S{0,2000}?[/\\]"), LogEventKind.CHECKPOINT_SAVE_START),
     # darkflow's trainer says `Checkpoint at step 108` on a line of its own, then saves it
     ("checkpoint at step ", re.compile(r"^\s{0,8}Checkpoint at step \d{1,15}\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_START),
     # BasicSR's "Saving models and training states." (its networks, then its optimizers' and schedulers' states)

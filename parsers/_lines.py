@@ -1132,6 +1132,9 @@ def span_mean(seconds: dict[int, float], resolution: dict[int, float], reading: 
     return mean if mean > 0 and error <= limit * mean else None
 
 
+RATE_BAND = 1.5  # how far a bar's rate may stand from its clock's seconds a step, either way
+
+
 def rate_agrees(seconds: dict[int, float], reading: BarReading, base: BarReading | None) -> float | None:
     """The seconds per step a reading's rate shows, when the bar's own clock agrees with it.
 
@@ -1148,7 +1151,24 @@ def rate_agrees(seconds: dict[int, float], reading: BarReading, base: BarReading
     if base_s is None or reading.n <= base_n or reading.elapsed_s - base_elapsed < 2:
         return None
     measured = (seconds[reading.n] - base_s) / (reading.n - base_n)
-    return rate if measured / 1.5 <= rate <= measured * 1.5 else None
+    return rate if measured / RATE_BAND <= rate <= measured * RATE_BAND else None
+
+
+def clock_held_rate(rate: float | None, reading: BarReading, before: tuple[int, int] | None) -> float | None:
+    """A bar's rate as a step's time, unless the bar's clock since its previous new count
+    `before` (count, elapsed seconds) says the rate is still held up by an earlier, longer step:
+    tqdm's rate is a moving average, which a long first step (a start-up, a compilation) keeps
+    high for many readings (torchtune's `2/1367 [05:03<..., 131.58s/it]` 39 s after `1/1367
+    [04:24<..., 264.86s/it]`). Where the rate is over half again the clock's seconds a step (to
+    its whole second), those seconds are the step's time, or none under two seconds. A rate under
+    the clock's is kept (a pause between two readings, an evaluation's, is no step's time), as is
+    the first reading of a bar, or of a new one (its count or clock back)."""
+    if rate is None or before is None or reading.n <= before[0] or reading.elapsed_s < before[1]:
+        return rate
+    steps, elapsed = reading.n - before[0], reading.elapsed_s - before[1]
+    if rate <= (elapsed + 1) / steps * RATE_BAND:
+        return rate
+    return elapsed / steps if elapsed >= 2 else None
 
 
 def file_mtime_ns(path: Path) -> int | None:

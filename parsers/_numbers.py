@@ -73,3 +73,10 @@ def within_int64(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and not INT64_MIN <= value <= INT64_MAX:
         return None
     return value
+
+
+def half_unit(figure: str) -> float:
+    """Half the unit of a printed figure's last digit, its rounding (`23.530`: 0.0005, `8.81e-06`:
+    5e-09)."""
+    mantissa, _, exponent = figure.lower().partition("e")
+    return 0.5 * 10.0 ** (int(exponent or 0) - len(mantissa.partition(".")[2]))

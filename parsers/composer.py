@@ -75,9 +75,6 @@ class ComposerParser(LogReader):
                 with contextlib.suppress(ValueError):
                     old[2].setdefault(single.group("key"), float(single.group("value")))
                 continue
-            if old is not None:
-                old_last = _close_old(rows, old, old_last)
-                old = None
             metric = METRIC.match(line.text) if block is not None and "Train " in line.text else None
             if metric is not None and block is not None:
                 with contextlib.suppress(ValueError):
@@ -104,37 +101,39 @@ def _close(rows: LogRows, block: tuple[Line, int, dict[str, float]], last: tuple
            ) -> tuple[int, float] | None:
     """The block's row; the (step, training seconds) the next block's step time counts from."""
     line, step, metrics = block
-    values: dict[str, Any] = {}
-    if "loss/train/total" in metrics:
-        values["loss"] = metrics["loss/train/total"]
     hours = metrics.get("time/train")
-    seconds = hours * 3600 if hours is not None else None
-    if seconds is not None and last is not None and step > last[0] and seconds >= last[1]:
-        values["step_time_s"] = (seconds - last[1]) / (step - last[0])
-    elif (rate := metrics.get("throughput/batches_per_sec")) is not None and rate > 0:
-        values["step_time_s"] = 1.0 / rate
-    rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
-    if seconds is not None:
-        return step, seconds
-    return last if last is not None and step > last[0] else None
+    rate = metrics.get("throughput/batches_per_sec")
+    return _step(rows, line, step, metrics.get("loss/train/total"), hours * 3600 if hours is not None else None,
+                 1.0 / rate if rate is not None and rate > 0 else None, last)
 
 
 def _close_old(rows: LogRows, block: tuple[Line, str, dict[str, float]], last: tuple[int, float] | None
                ) -> tuple[int, float] | None:
-    """A Composer <= 0.12 block's row; the (step, training seconds) the next block's step time counts from."""
+    """A Composer <= 0.12 block's row, where it holds training's figures (an evaluation's block
+    is none); the (step, training seconds) the next block's step time counts from."""
     line, _, metrics = block
-    global_step = metrics.get("trainer/global_step")
+    loss = metrics.get("loss/train/total", metrics.get("loss/train"))
+    global_step, seconds = metrics.get("trainer/global_step"), metrics.get("wall_clock/train")
+    if loss is None and global_step is None and seconds is None:
+        return last
     if global_step is not None and global_step.is_integer() and global_step >= 0:
         step = int(global_step)
     else:
         step = int(metrics["_epoch"] * metrics["_total"] + metrics["_batch"])  # (its epochs count from 0)
+    return _step(rows, line, step, loss, seconds, None, last)
+
+
+def _step(rows: LogRows, line: Line, step: int, loss: float | None, seconds: float | None, rate_s: float | None,
+          last: tuple[int, float] | None) -> tuple[int, float] | None:
+    """A block's row: its step time the training seconds since the last block with a time over
+    the batches between, else `rate_s`; returns the (step, seconds) the next one counts from."""
     values: dict[str, Any] = {}
-    loss = metrics.get("loss/train/total", metrics.get("loss/train"))
     if loss is not None:
         values["loss"] = loss
-    seconds = metrics.get("wall_clock/train")
     if seconds is not None and last is not None and step > last[0] and seconds >= last[1]:
         values["step_time_s"] = (seconds - last[1]) / (step - last[0])
+    elif rate_s is not None:
+        values["step_time_s"] = rate_s
     rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
     if seconds is not None:
         return step, seconds

@@ -34,10 +34,19 @@ from tracelens.parsers._events import (
 )
 from tracelens.parsers._evidence import evidence
 from tracelens.parsers._io import LOG_SUFFIXES
-from tracelens.parsers._lines import BarReading, Line, _yearless_match, bar_readings, head_bodies, iter_numbers, parse_timestamp
+from tracelens.parsers._lines import (
+    BarReading,
+    Line,
+    _yearless_match,
+    bar_readings,
+    clock_held_rate,
+    head_bodies,
+    iter_numbers,
+    parse_timestamp,
+)
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
-from tracelens.parsers._numbers import to_float
+from tracelens.parsers._numbers import half_unit, to_float
 from tracelens.parsers._progress_table import is_table, table_steps
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 from tracelens.parsers.tensorflow_log import _SAVE as _TF_SAVE
@@ -592,7 +601,7 @@ def _own_step(text: str) -> _OwnStep | None:
             values["step_time_s"] = float(rate.group("v")) if rate.group("per") == "s/it" else 1 / float(rate.group("v"))
         if "Elapsed_time: " in text and (elapsed := _ELAPSED_FIELD.search(text, bracket.end())) is not None:
             return _OwnStep(int(bracket.group("i")), None, values, "generic", "elapsed", float(elapsed.group("t")),
-                            in_epoch=True, rounding=_half_unit(elapsed.group("t")))
+                            in_epoch=True, rounding=half_unit(elapsed.group("t")))
         return _OwnStep(int(bracket.group("i")), None, values, "generic", in_epoch=True)
     if ") " in text and text[:1].isdigit() and (fomm := _FOMM.match(text)) is not None:
         return _OwnStep(int(fomm.group("e")), None, {}, "generic")
@@ -614,7 +623,7 @@ def _own_step(text: str) -> _OwnStep | None:
     if text[:6] == "epoch=" and (enas := _ENAS.match(text)) is not None:
         minutes = enas.group("m")
         return _OwnStep(int(enas.group("s")), None, {"loss": float(enas.group("l"))}, "enas", "elapsed",
-                        60 * float(minutes), rounding=60 * _half_unit(minutes))
+                        60 * float(minutes), rounding=60 * half_unit(minutes))
     if "Elapsed: " in text and (mccormick := _BATCH_OF_ELAPSED.match(text)) is not None:
         since = (int(mccormick.group("d") or 0) * 86400 + int(mccormick.group("h")) * 3600
                  + int(mccormick.group("m")) * 60 + int(mccormick.group("sec")))
@@ -650,7 +659,7 @@ def _own_step(text: str) -> _OwnStep | None:
         since_start = mlagents.group("t")
         return _OwnStep(int(mlagents.group("s")), None, {}, "mlagents", "elapsed" if since_start else None,
                         float(since_start) if since_start else None,
-                        rounding=_half_unit(since_start) if since_start else 0.0,
+                        rounding=half_unit(since_start) if since_start else 0.0,
                         series="".join(text[max(0, mlagents.start() - 200):mlagents.start()].split()[-1:]))
     if "\tfps: " in text and (habitat := _HABITAT.search(text)) is not None:
         return _OwnStep(int(habitat.group("u")), None, {}, "habitat_baselines")
@@ -740,12 +749,6 @@ RUNNING_MEAN_ERROR = 0.1
 SPAN_LOOKBACK = 64  # earlier lines tried, the nearest first
 
 
-def _half_unit(figure: str) -> float:
-    """Half the unit of a printed figure's last digit, its rounding (`23.530`: 0.0005)."""
-    mantissa, _, exponent = figure.lower().partition("e")
-    return 0.5 * 10.0 ** (int(exponent or 0) - len(mantissa.partition(".")[2]))
-
-
 def _span_mean(history: list[tuple[int, float, float]], count: int, total: float, rounding: float) -> float | None:
     """The time a count since an earlier line (`history`: its (count, total so far, the total's
     rounding), oldest first) from the totals both print: that of the nearest one far enough back
@@ -787,8 +790,8 @@ def _from_running_mean(means: dict[tuple[int | None, int], list[tuple[int, float
     if not history and batch == 0:
         history.append((0, 0.0, 0.0))  # the epoch's start: nothing summed, exactly
     done = batch + 1
-    own = _span_mean(history, done, done * float(mean), done * _half_unit(mean))
-    history.append((done, done * float(mean), done * _half_unit(mean)))
+    own = _span_mean(history, done, done * float(mean), done * half_unit(mean))
+    history.append((done, done * float(mean), done * half_unit(mean)))
     del history[:-SPAN_LOOKBACK]
     return own
 
@@ -1082,21 +1085,6 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
             reading.seconds_per_item)
 
 
-def _clock_checked(rate: float | None, reading: BarReading, before: tuple[int, int] | None) -> float | None:
-    """A bar's rate as a step's time, where the bar's clock since its previous new count allows
-    it: tqdm's rate is a moving average, which a long first step (a start-up, a compilation) holds
-    up for many readings (torchtune's `2/1367 [05:03<..., 131.58s/it]` 39 s after `1/1367
-    [04:24<..., 264.86s/it]`). Where the clock's seconds a step (to its whole seconds, either way)
-    are not within half again of the rate, they are the step's time, or none under two seconds.
-    A reading with no earlier one, or of a new bar (its count or clock back), keeps its rate."""
-    if rate is None or before is None or reading.n <= before[0] or reading.elapsed_s < before[1]:
-        return rate
-    steps, elapsed = reading.n - before[0], reading.elapsed_s - before[1]
-    if max(elapsed - 1, 0) / steps / 1.5 <= rate <= (elapsed + 1) / steps * 1.5:
-        return rate
-    return elapsed / steps if elapsed >= 2 else None
-
-
 # torchtune's recipes' bar (`1|3|Loss: 2.764298677444458:   3%|▎  | 3/101 [00:53<27:44, 16.98s/it]`):
 # the epoch from 1, the run's step and the loss in its description, its count the epoch's steps
 _TORCHTUNE_BAR = re.compile(r"\s{0,8}(?P<e>\d{1,9})\|\d{1,15}\|Loss: ")
@@ -1213,7 +1201,7 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
             if new_bar and last is not None and last.n == reading.total:
                 done[line.rank] = done.get(line.rank, 0) + last.n
             shown[line.rank] = (line.number, reading)
-            seconds = _clock_checked(reading.seconds_per_item, reading,
+            seconds = clock_held_rate(reading.seconds_per_item, reading,
                                      (last.n, last.elapsed_s) if last is not None and not new_bar else None)
             rows.step(line=line.number, rank=line.rank, step=done.get(line.rank, 0) + reading.n, end_ns=line.ts_ns,
                       **({"step_time_s": seconds} if seconds is not None else {}))
@@ -1326,6 +1314,8 @@ _LINE_FRAMEWORKS = (
     # PaddlePaddle's suites' timers (PaddleSeg, PaddleClas, PaddleDetection: `batch_cost: 0.5344`; PaddleOCR:
     # `avg_batch_cost: 0.82318 s`)
     ("batch_cost", re.compile(r"\b(?:avg_)?batch_cost: {0,4}\d"), "paddle"),
+    # (PaddleNLP's Trainer: `loss: 0.86393633, learning_rate: 2.97e-05, global_step: 10, interval_runtime: 3.1165, ...`)
+    ("interval_runtime: ", re.compile(r"\bglobal_step: \d{1,15}, interval_runtime: \d"), "paddle"),
     # Sockeye's training logger (`sockeye.training INFO ...`)
     ("sockeye.", _SOCKEYE, "sockeye"),
     # OLMo's trainer's logger (`olmo.train:979  INFO    [step=20800/23842,epoch=0]`; OLMo-core's `olmo_core.train`)
@@ -1589,7 +1579,7 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
             if elapsed is not None:
                 # (a whole unit: stable-baselines3 truncates its seconds, `int(time_elapsed)`; its
                 # `iterations` count from learning's start, 0 s at iteration 0)
-                took = _elapsed_span(timed, step, float(elapsed), 2 * _half_unit(elapsed),
+                took = _elapsed_span(timed, step, float(elapsed), 2 * half_unit(elapsed),
                                      (0, 0.0, 0.0) if key == "iterations" else None)
                 if took is not None:
                     values["step_time_s"] = took
@@ -2672,7 +2662,7 @@ class GenericLogParser(LogReader):
                 if bars_seen.get(line.rank) != counter.step:  # a redraw of the same count is no new step
                     bars_seen[line.rank] = counter.step
                     if (readings := bar_readings(text)):
-                        seconds = _clock_checked(seconds, readings[-1], bar_clocks.get(line.rank))
+                        seconds = clock_held_rate(seconds, readings[-1], bar_clocks.get(line.rank))
                         bar_clocks[line.rank] = (readings[-1].n, readings[-1].elapsed_s)
                     before = len(rows.steps)
                     rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns,
@@ -2825,7 +2815,7 @@ class GenericLogParser(LogReader):
                 epoch, mean = numbered[-1], float(took.group(1))
                 prior = numbered[-2] if len(numbered) > 1 and numbered[-2].mean_s is not None else None
                 epoch.mean_s, epoch.timed = mean, (prior.timed + 1 if prior is not None else 1)
-                epoch.rounding = epoch.timed * _half_unit(took.group(1))
+                epoch.rounding = epoch.timed * half_unit(took.group(1))
                 sums = [(0, 0.0, 0.0)] + [(e.timed, e.timed * e.mean_s, e.rounding)
                                           for e in numbered[-SPAN_LOOKBACK - 1:-1] if e.mean_s is not None]
                 epoch.took_s = _span_mean(sums, epoch.timed, epoch.timed * mean, epoch.rounding)
@@ -2834,7 +2824,7 @@ class GenericLogParser(LogReader):
                 # the epoch's is what it adds to the epoch's before (`_span_mean`: over the epochs since an
                 # earlier line, where the lines skip epochs or their rounding calls for it)
                 epoch = numbered[-1]
-                epoch.elapsed_s, epoch.rounding = float(took.group(1)), _half_unit(took.group(1))
+                epoch.elapsed_s, epoch.rounding = float(took.group(1)), half_unit(took.group(1))
                 clocks = [(e.number, e.elapsed_s, e.rounding) for e in numbered[-SPAN_LOOKBACK - 1:-1] if e.elapsed_s is not None]
                 epoch.took_s = _span_mean(clocks, epoch.number, epoch.elapsed_s, epoch.rounding)
             elif numbered and (numbered[-1].took_s is None or _NOT_TRAINING.search(text) is None):

@@ -72,7 +72,7 @@ from tracelens.parsers._lines import (
     years_guessed,
 )
 from tracelens.parsers._logreader import LogReader
-from tracelens.parsers._numbers import to_float, to_int
+from tracelens.parsers._numbers import half_unit, to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _HEADER = "***** Running training *****"
@@ -371,7 +371,8 @@ class HFTrainerParser(LogReader):
             _clock(bar, mtime if number == len(bars) - 1 else None)
             if bar.source == "tqdm" and year_from_mtime:
                 bar.source = "tqdm_mtime"
-        self._rows(rows, dicts, bars, total_steps, epochs, batch, global_step or (max(train_total) if train_total else None))
+        unplaced = self._rows(rows, dicts, bars, total_steps, epochs, batch,
+                              global_step or (max(train_total) if train_total else None))
         if not rows.steps:
             _notebook_rows(lines, rows)
         if not rows.steps and not rows.events:
@@ -381,11 +382,16 @@ class HFTrainerParser(LogReader):
             # the Trainer's header copied under the script's logger, the state Accelerate prints
             for row in (*rows.steps, *rows.events):
                 row["framework"] = "accelerate"
-        return log_result(rows, warning)
+        result = log_result(rows, warning)
+        if unplaced:
+            result.warnings.append(
+                f"{unplaced} metric lines printed long after their steps (stdout kept in a buffer while the bar went "
+                "to stderr) are left out: their printed epochs are too coarse to name their steps")
+        return result
 
     @staticmethod
     def _rows(rows: Any, dicts: list[_Dict], bars: list[_Bar], total_steps: int | None, epochs: int | None,
-              batch: float | None, run_total: int | None) -> None:
+              batch: float | None, run_total: int | None) -> int:
         losses = [d for d in dicts if "loss" in d.record]
         # each metric line's place among its own process's (a launcher's prefix tells processes
         # apart: each node of a pdsh launch prints the same dicts)
@@ -400,9 +406,14 @@ class HFTrainerParser(LogReader):
         # summary's: a header's `Num Epochs` is rounded up where `max_steps` ends the run inside
         # one), and how far a placing may stray from a dict's epoch: its printing's half unit,
         # both ways, and a few steps of a bar's drawing lagging the step
-        coarse = _summary_epoch(dicts, run_total)
+        one_run = sum("train_runtime" in d.record for d in dicts) == 1 and len(bars) <= 1
+        coarse = _summary_epoch(dicts, run_total) if one_run else None
         stray = 2 * _epoch_half_unit(losses) * coarse + 5 if coarse else None
+        # how many steps a dict's printed epoch may be off by: where more than a few, a dict out of
+        # place is left out (said in a warning) rather than put at a step its epoch cannot name
+        placeable = coarse is not None and _epoch_half_unit(losses) * coarse <= MAX_EPOCH_PLACING_ERROR
         buffered: set[int | None] = set()  # the readings (by id) that dicts printed out of place followed
+        unplaced = 0  # dicts printed out of place whose epoch names no step closely enough
         last_steps: dict[int | None, int] = {}  # each process's last metric line's step
         drawn = {index: sorted(bar.seconds) for index, bar in enumerate(bars)}  # the steps each bar drew
         previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
@@ -471,8 +482,12 @@ class HFTrainerParser(LogReader):
                         # (`nohup python train.py > log`) while tqdm's bar went to stderr at once;
                         # the dict's epoch places it, and the others that reading would place
                         # (printed with it), and the bar's rate is no time of their steps
-                        step, step_time = round(epoch * coarse), None
                         buffered.add(placing)
+                        if not placeable:
+                            unplaced += 1
+                            continue
+                        # (in the order printed: past the previous dict's step, and past step 0)
+                        step, step_time = max(round(epoch * coarse), last_steps.get(line.rank, 0) + 1, 1), None
                 elif (every := spacing.get(line.rank)) is not None:
                     step = every * loss_number[id(d)]
                 elif epoch is not None and total_steps and epochs:
@@ -566,6 +581,7 @@ class HFTrainerParser(LogReader):
                           time_source=bar.source if when is not None else None, samples=batch,
                           loss=last_loss.get(reading.n),
                           step_time_s=_bar_rate(bar, reading, _earlier_reading(bar, reading)))
+        return unplaced
 
 
 def _between(seconds: dict[int, float], drawn: list[int], step: int) -> float | None:
@@ -582,6 +598,9 @@ def _between(seconds: dict[int, float], drawn: list[int], step: int) -> float | 
 # tqdm redraws at most every `mininterval` (0.1 s): a bar of at least that many seconds a step
 # drew every step
 _EVERY_STEP_DRAWN_S = 0.1
+# the most steps a metric line's printed epoch (its rounding, either way) may leave its step
+# uncertain by, for a line printed out of place to be placed by it
+MAX_EPOCH_PLACING_ERROR = 2.5
 
 
 def _same_log(before: _Dict, index: int, line: Line, record: dict[str, Any]) -> bool:
@@ -593,7 +612,7 @@ def _same_log(before: _Dict, index: int, line: Line, record: dict[str, Any]) -> 
     through a logger and the other bare, every value the same as far as the shorter prints it
     (LLaMA-Factory 0.5's `... - INFO - llmtuner.extras.callbacks - {'loss': 0.7704, 'learning_rate':
     8.8100e-06, 'epoch': 2.59}`, then the Trainer's `{'loss': 0.7704, 'learning_rate':
-    8.810015400790994e-06, 'epoch': 2.59}`)."""
+    8.810015400790994e-06, 'epoch': 2.59}`: `_echoed`)."""
     if (index - before.index > 1 or before.line.rank != line.rank or "loss" not in record or "loss" not in before.record
             or (set(record) == set(before.record) and not _echoed(before.line.text, before.record, line.text, record))):
         return False
@@ -604,18 +623,24 @@ def _same_log(before: _Dict, index: int, line: Line, record: dict[str, Any]) -> 
 
 
 def _echoed(text: str, record: dict[str, Any], other_text: str, other: dict[str, Any]) -> bool:
-    """Whether two dicts of the same keys are one log printed twice: one after a logger's prefix,
-    the other bare, and each value the other's to 5 significant digits (the rounder one's)."""
-    if (text.find("{") == 0) == (other_text.find("{") == 0):
+    """Whether two dicts of the same keys are one log printed twice: one after a logger's prefix
+    (its level named before the dict), the other not, and each value the other's as far as the
+    rounder one prints it."""
+    if (_LOGGED.search(text, 0, max(text.find("{"), 0)) is None) == (
+            _LOGGED.search(other_text, 0, max(other_text.find("{"), 0)) is None):
         return False
     for key, value in record.items():
         a, b = to_float(value), to_float(other.get(key))
         if a is None or b is None:
             if value != other.get(key):
                 return False
-        elif abs(a - b) > 1e-4 * max(abs(a), abs(b)):
+        elif abs(a - b) > max(half_unit(repr(a)), half_unit(repr(b))) * (1 + 1e-9):
             return False
     return True
+
+
+# a logger's level before a dict (`02/09/2024 15:48:56 - INFO - llmtuner.extras.callbacks - {...}`)
+_LOGGED = re.compile(r"\b(?:INFO|DEBUG|WARNING)\b")
 
 
 def _postfix_loss(text: str, reading: BarReading) -> float | None:

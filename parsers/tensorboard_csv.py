@@ -3,13 +3,14 @@
 Unix seconds the value was written, the run's step, the value (`1688704569.8823638,56,524.1263`).
 
 The file holds one tag, which it does not name: TensorBoard names the download after it
-(`run-train-tag-loss.csv`, `run-.-tag-train_loss.csv`), and where the file's name holds `loss`
-(not a validation's: `val`, `eval`, `test`) the values are the loss, where it holds `lr` or
-`learning_rate` the learning rate; else they are no metric the store names, and the rows keep
-the steps and their times alone. Each row is a step dated by its wall time (read exactly); its
+(`run-train-tag-loss.csv`, `run-.-tag-train_loss.csv`), and where the tag names `loss` (not a
+validation's, `val`, `eval`, `test` in the tag, a validation run's; not a loss scale) the values
+are the loss, where it names `lr` or `learning_rate` the learning rate; else they are no metric
+the store names, and the rows keep the steps and their times alone. Each row is a step dated by its wall time (read exactly); its
 step time is the wall time since the row before over the steps between them (a run writes its
 scalars every few steps), none for the first row, nor where the step or the clock went back (a
-resumed run's points).
+resumed run's points). A tag plotted over samples or tokens (Megatron's `lm loss vs samples`)
+counts no steps: the file is refused.
 """
 
 from __future__ import annotations
@@ -29,18 +30,28 @@ _HEAD = re.compile(rb"\A(?:\xef\xbb\xbf)?Wall time,Step,Value\r?\n")
 # what the tag the download is named after says its values are
 _NOT_TRAINING = re.compile(r"(?<![a-z])(?:val|valid|validation|eval|test)(?![a-z])", re.I)
 _LOSS = re.compile(r"loss", re.I)
+# not a loss: the mixed-precision loss scale (Megatron's `loss-scale`)
+_LOSS_SCALE = re.compile(r"loss[\s-]?scale", re.I)
+# a run of a validation's scalars (Keras's TensorBoard callback writes `train` and `validation`)
+_VALIDATION_RUN = re.compile(r"(?<![a-z])(?:val|valid|validation|eval)(?![a-z])", re.I)
+# a tag over another axis than the step (Megatron's `lm loss vs samples`, `... vs tokens`)
+_OTHER_AXIS = re.compile(r"\bvs\s(?:samples|tokens)\b", re.I)
 _LR = re.compile(r"(?<![a-z])(?:lr|learning[_-]?rate)(?![a-z])", re.I)
 _MAX_UNIX_S = 4_102_444_800  # 2100-01-01: a wall time past it is no clock's
 
 
 def _metric(path: Path) -> str | None:
-    """The log_steps column the values go to, as the file's name (the tag's) says; None for another."""
-    name = path.name.split(".csv")[0].replace("_", " ")
-    if _NOT_TRAINING.search(name):
+    """The log_steps column the values go to, as the file's name says; None for another. The tag
+    is the name's part after `-tag-` where it has one (the run's part names no metric, but may say
+    it is a validation's: Keras's `validation` run)."""
+    name = path.name.rsplit(".csv", 1)[0]
+    run, _, tag = name.rpartition("-tag-") if "-tag-" in name else ("", "", name)
+    tag, run = tag.replace("_", " "), run.replace("_", " ")
+    if _NOT_TRAINING.search(tag) or _VALIDATION_RUN.search(run):
         return None
-    if _LOSS.search(name):
+    if _LOSS.search(tag) and not _LOSS_SCALE.search(tag):
         return "loss"
-    return "lr" if _LR.search(name) else None
+    return "lr" if _LR.search(tag) else None
 
 
 def _unix_ns(text: str) -> int | None:
@@ -66,6 +77,9 @@ class TensorBoardCsvParser(Parser):
         records, gzip_warning = csv_rows(path)
         if not records or records[0] is None or [name.strip().lstrip("\ufeff") for name in records[0]] != _HEADER:
             raise ParseError(str(path), "no `Wall time,Step,Value` header", where="line 1")
+        if _OTHER_AXIS.search(path.name):
+            raise ParseError(str(path), "a scalar plotted over samples or tokens (its name says `vs samples` or "
+                             "`vs tokens`), not over steps", where="line 1")
         metric = _metric(path)
         rows = LogRows("tensorboard")
         bad = 0

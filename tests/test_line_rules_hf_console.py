@@ -221,4 +221,5 @@ def test_dicts_printed_after_the_bar_ended_are_placed_by_their_epoch(tmp_path: P
     for row, epoch in zip(dicts, epochs, strict=True):
         assert abs(row["step"] - epoch * 181) <= 0.005 * 181 + 0.5, (row["step"], epoch)
         assert row["step_time_s"] is None
+    assert len({row["step"] for row in dicts}) == len(dicts) and min(row["step"] for row in dicts) > 100
     assert max(s["step"] for s in steps) == 181

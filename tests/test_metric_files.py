@@ -12,6 +12,7 @@ import pytest
 
 from tests.conftest import SAMPLE_LOGS
 from tests.test_line_rules import _ns, _read
+from tracelens.errors import ParseError
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.store import Store
@@ -792,17 +793,26 @@ def test_tensorboard_csv_downloads_are_steps_at_their_wall_time_against_the_harn
 
 
 def test_a_tensorboard_csv_named_for_another_tag_keeps_steps_and_times_but_no_loss(tmp_path: Path) -> None:
-    """The download names no tag inside: a copy named as a validation tag's (`...-tag-eval_loss.csv`)
-    gives its steps and times, not a training loss; one cut mid-row keeps the rows before with a
-    warning."""
+    """The download names no tag inside: copies named as a validation tag's (`...-tag-eval_loss.csv`),
+    a validation run's, a loss scale's give their steps and times, not a training loss; a run named
+    `test...` keeps its training loss; a tag over samples is refused; a copy cut mid-row keeps the
+    rows before with a warning."""
     source = next(iter(sorted(TB_CSV.glob("*.csv"))))
-    named = tmp_path / "run-x-tag-eval_loss.csv"
-    named.write_bytes(source.read_bytes())
-    parser, _ = detect(named, read_head(named), registry())
-    assert parser is not None and parser.name == "tensorboard_csv"
-    rows = parser.parse(named, ParseOptions()).tables["log_steps"].to_pylist()
-    assert [r["step"] for r in rows] == [s for s, _, _ in _tb_points(source)]
-    assert all(r["loss"] is None for r in rows) and rows[1]["step_time_s"] is not None
+    for name in ("run-x-tag-eval_loss.csv", "run-validation-tag-epoch_loss.csv", "run-x-tag-loss-scale.csv"):
+        named = tmp_path / name
+        named.write_bytes(source.read_bytes())
+        parser, _ = detect(named, read_head(named), registry())
+        assert parser is not None and parser.name == "tensorboard_csv"
+        rows = parser.parse(named, ParseOptions()).tables["log_steps"].to_pylist()
+        assert [r["step"] for r in rows] == [s for s, _, _ in _tb_points(source)]
+        assert all(r["loss"] is None for r in rows) and rows[1]["step_time_s"] is not None, name
+    kept = tmp_path / "run-test_bs32-tag-train_loss.csv"  # (a run named `test...`: its training loss)
+    kept.write_bytes(source.read_bytes())
+    assert all(r["loss"] is not None for r in parser.parse(kept, ParseOptions()).tables["log_steps"].to_pylist())
+    samples = tmp_path / "run-x-tag-lm loss vs samples.csv"  # (Megatron's tag over samples: no steps)
+    samples.write_bytes(source.read_bytes())
+    with pytest.raises(ParseError, match="samples or tokens"):
+        parser.parse(samples, ParseOptions())
     cut = tmp_path / "run-x-tag-train_loss.csv"
     data = source.read_bytes()
     cut.write_bytes(data[: data.index(b"\n", 200) + 12])  # (a row cut after its wall time)
