@@ -21,7 +21,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._lines import Line
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import LogRows
+from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import ParseOptions, ParseResult
 
 PROGRESS = re.compile(r"^\s{0,8}(?:\[epoch=(?P<epoch>\d{1,9})\])?\[batch=(?P<batch>\d{1,15})(?:/(?P<total>\d{1,15}))?\]:?\s*$")
@@ -72,13 +72,13 @@ class ComposerParser(LogReader):
                         old_last = _close_old(rows, old, old_last)
                     old = (line, progress, {"_epoch": float(single.group("epoch")), "_batch": float(single.group("batch")),
                                             "_total": float(single.group("total"))})
-                with contextlib.suppress(ValueError):
-                    old[2].setdefault(single.group("key"), float(single.group("value")))
+                if (value := to_float(single.group("value"))) is not None:  # (not an overflow's inf)
+                    old[2].setdefault(single.group("key"), value)
                 continue
             metric = METRIC.match(line.text) if block is not None and "Train " in line.text else None
             if metric is not None and block is not None:
-                with contextlib.suppress(ValueError):
-                    block[2].setdefault(metric.group("key"), float(metric.group("value")))
+                if (value := to_float(metric.group("value"))) is not None:  # (not an overflow's inf)
+                    block[2].setdefault(metric.group("key"), value)
                 continue
             if block is not None:
                 last = _close(rows, block, last)
