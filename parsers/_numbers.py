@@ -79,4 +79,5 @@ def half_unit(figure: str) -> float:
     """Half the unit of a printed figure's last digit, its rounding (`23.530`: 0.0005, `8.81e-06`:
     5e-09)."""
     mantissa, _, exponent = figure.lower().partition("e")
-    return 0.5 * 10.0 ** (int(exponent or 0) - len(mantissa.partition(".")[2]))
+    # (an exponent past a float's range is clamped to it: `1e+400` is printed, not computed)
+    return 0.5 * 10.0 ** max(-320, min(308, int(exponent or 0) - len(mantissa.partition(".")[2])))

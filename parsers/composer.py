@@ -67,7 +67,8 @@ class ComposerParser(LogReader):
         for line in lines:
             if "]: " in line.text and (single := OLD_METRIC.match(line.text)) is not None:
                 progress = line.text[:single.start("key")]
-                if old is None or old[1] != progress:
+                if old is None or old[1] != progress or single.group("key") in old[2]:
+                    # (a new progress, or the same one again: a relaunch's, its metrics named again)
                     if old is not None:
                         old_last = _close_old(rows, old, old_last)
                     old = (line, progress, {"_epoch": float(single.group("epoch")), "_batch": float(single.group("batch")),
@@ -84,6 +85,9 @@ class ComposerParser(LogReader):
                 last = _close(rows, block, last)
                 block = None
             if events.scan(line):
+                if old is not None:  # (a failure, a relaunch: the block before it is done)
+                    old_last = _close_old(rows, old, old_last)
+                    old = None
                 continue
             step = progress_step(line.text) if "[batch=" in line.text else None
             if step is not None:
@@ -104,7 +108,7 @@ def _close(rows: LogRows, block: tuple[Line, int, dict[str, float]], last: tuple
     hours = metrics.get("time/train")
     rate = metrics.get("throughput/batches_per_sec")
     return _step(rows, line, step, metrics.get("loss/train/total"), hours * 3600 if hours is not None else None,
-                 1.0 / rate if rate is not None and rate > 0 else None, last)
+                 to_float(1.0 / rate) if rate is not None and rate > 0 else None, last)
 
 
 def _close_old(rows: LogRows, block: tuple[Line, str, dict[str, float]], last: tuple[int, float] | None

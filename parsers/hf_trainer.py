@@ -406,7 +406,10 @@ class HFTrainerParser(LogReader):
         # summary's: a header's `Num Epochs` is rounded up where `max_steps` ends the run inside
         # one), and how far a placing may stray from a dict's epoch: its printing's half unit,
         # both ways, and a few steps of a bar's drawing lagging the step
-        one_run = sum("train_runtime" in d.record for d in dicts) == 1 and len(bars) <= 1
+        # (one summary, however often printed, and one bar that drew: each node of a multi-node
+        # run prints the header, a script may print the summary again)
+        one_run = (len({str(d.record.get("train_runtime")) for d in dicts if "train_runtime" in d.record}) == 1
+                   and sum(1 for bar in bars if bar.readings) <= 1)
         coarse = _summary_epoch(dicts, run_total) if one_run else None
         stray = 2 * _epoch_half_unit(losses) * coarse + 5 if coarse else None
         # how many steps a dict's printed epoch may be off by: where more than a few, a dict out of
@@ -639,8 +642,9 @@ def _echoed(text: str, record: dict[str, Any], other_text: str, other: dict[str,
     return True
 
 
-# a logger's level before a dict (`02/09/2024 15:48:56 - INFO - llmtuner.extras.callbacks - {...}`)
-_LOGGED = re.compile(r"\b(?:INFO|DEBUG|WARNING)\b")
+# a logger's prefix before a dict: its level (`02/09/2024 15:48:56 - INFO - llmtuner.extras.callbacks -
+# {...}`, `[info] `), glog's (`I0209 15:48:56.123 callbacks.py:12] `), a `|`-separated one (loguru's)
+_LOGGED = re.compile(r"(?i:\b(?:info|debug|warning|warn)\b)|^[IWEF]\d{4} |\s\|\s")
 
 
 def _postfix_loss(text: str, reading: BarReading) -> float | None:

@@ -77,7 +77,7 @@ class TensorBoardCsvParser(Parser):
         records, gzip_warning = csv_rows(path)
         if not records or records[0] is None or [name.strip().lstrip("\ufeff") for name in records[0]] != _HEADER:
             raise ParseError(str(path), "no `Wall time,Step,Value` header", where="line 1")
-        if _OTHER_AXIS.search(path.name):
+        if _OTHER_AXIS.search(path.name.replace("%20", " ").replace("_", " ")):
             raise ParseError(str(path), "a scalar plotted over samples or tokens (its name says `vs samples` or "
                              "`vs tokens`), not over steps", where="line 1")
         metric = _metric(path)
