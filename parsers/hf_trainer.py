@@ -413,8 +413,9 @@ class HFTrainerParser(LogReader):
         coarse = _summary_epoch(dicts, run_total) if one_run else None
         stray = 2 * _epoch_half_unit(losses) * coarse + 5 if coarse else None
         # how many steps a dict's printed epoch may be off by: where more than a few, a dict out of
-        # place is left out (said in a warning) rather than put at a step its epoch cannot name
-        placeable = coarse is not None and _epoch_half_unit(losses) * coarse <= MAX_EPOCH_PLACING_ERROR
+        # place is left out (said in a warning) rather than put at a step its epoch cannot name.
+        # (The Trainer rounds the epoch to 2 decimals at most: `'epoch': 2.0` is 2.00, its zero not printed)
+        placeable = coarse is not None and min(_epoch_half_unit(losses), 0.005) * coarse <= MAX_EPOCH_PLACING_ERROR
         buffered: set[int | None] = set()  # the readings (by id) that dicts printed out of place followed
         unplaced = 0  # dicts printed out of place whose epoch names no step closely enough
         last_steps: dict[int | None, int] = {}  # each process's last metric line's step

@@ -223,3 +223,50 @@ def test_dicts_printed_after_the_bar_ended_are_placed_by_their_epoch(tmp_path: P
         assert row["step_time_s"] is None
     assert len({row["step"] for row in dicts}) == len(dicts) and min(row["step"] for row in dicts) > 100
     assert max(s["step"] for s in steps) == 181
+
+
+
+# egilron/seq-label, README.md (stored-index file 1145372546), its interactive run's block, lines 11-20:
+# an HF Trainer token-classification run of 2 epochs, 536 steps, the console keeping no carriage return
+SEQ_LABEL_TWO_EPOCHS = [
+    ("{'loss': 0.08, 'grad_norm': 0.43012261390686035, 'learning_rate': 2.5e-05, 'epoch': 1.0}            "
+     '                                                             '),
+    (' 50%|█████████████████████████████████████████████████████████████                                  '
+     '                           | 268/536 [01:10<01:00,  4.45it/s/cluster/work/users/egilron/venvs/transf'
+     'ormers/lib/python3.10/site-packages/seqeval/metrics/v1.py:57: UndefinedMetricWarning: Precision and '
+     'F-score are ill-defined and being set to 0.0 in labels with no predicted samples. Use `zero_division'
+     '` parameter to control this behavior.'),
+    '  _warn_prf(average, modifier, msg_start, len(result))',
+    ("{'eval_loss': 0.04710279777646065, 'eval_precision': 0.6592356687898089, 'eval_recall': 0.6666666666"
+     "666666, 'eval_f1': 0.6629303442754203, 'eval_accuracy': 0.9862039316840583, 'eval_runtime': 5.4015, "
+     "'eval_samples_per_second': 280.105, 'eval_steps_per_second': 35.175, 'epoch': 1.0}                  "
+     '                      '),
+    (' 81%|███████████████████████████████████████████████████████████████████████████████████████████████'
+     '████▏                      | 436/536 [02:03<00:26,  3.83it/s]'),
+    (' 82%|███████████████████████████████████████████████████████████████████████████████████████████████'
+     '████▍                      | 43 82%|████████████████████████████████████████████████████████████████'
+     "███████████▏                | 438/536 [02:03<00:24,  3.97it/s]{'loss': 0.0351, 'grad_norm': 0.314823"
+     "35925102234, 'learning_rate': 0.0, 'epoch': 2.0}                                             "),
+    ('100%|████████████████████████████████████████████████████████████████████████████████████████████| 5'
+     '36/536 [02:28<00:00,  4.55it/s/cluster/work/users/egilron/venvs/transformers/lib/python3.10/site-pac'
+     'kages/seqeval/metrics/v1.py:57: UndefinedMetricWarning: Precision and F-score are ill-defined and be'
+     'ing set to 0.0 in labels with no predicted samples. Use `zero_division` parameter to control this be'
+     'havior.'),
+    '  _warn_prf(average, modifier, msg_start, len(result))',
+    ("{'eval_loss': 0.047243136912584305, 'eval_precision': 0.651702786377709, 'eval_recall': 0.6779388083"
+     "73591, 'eval_f1': 0.664561957379637, 'eval_accuracy': 0.9863211787235706, 'eval_runtime': 5.3206, 'e"
+     "val_samples_per_second': 284.366, 'eval_steps_per_second': 35.71, 'epoch': 2.0}"),
+    ("{'train_runtime': 158.4339, 'train_samples_per_second': 108.184, 'train_steps_per_second': 3.383, 't"
+     "rain_loss': 0.05750848997884722, 'epoch': 2.0}                                                      "
+     '                                                              '),
+]
+
+
+def test_a_dict_glued_after_an_earlier_reading_is_placed_by_its_whole_epoch(tmp_path: Path) -> None:
+    """The last epoch's dict (`'epoch': 2.0`) is printed glued after the bar's 438/536 drawing (stdout
+    flushed late); the summary says the run was 2 epochs of 536 steps (158.4339 s at 3.383 steps a
+    second): the dict is the run's last step, 536, not 438. The Trainer prints the epoch to 2
+    decimals at most (`2.0` is 2.00), which names the step to within 268 x 0.005 steps."""
+    _, steps, _ = _read(tmp_path, SEQ_LABEL_TWO_EPOCHS, parser_name="hf_trainer")
+    assert round(158.4339 * 3.383) == 536 and any("/536 [" in t for t in SEQ_LABEL_TWO_EPOCHS)
+    assert [(s["step"], s["loss"]) for s in steps if s["loss"] is not None] == [(268, 0.08), (536, 0.0351)]
