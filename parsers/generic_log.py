@@ -1055,7 +1055,7 @@ _STEPS_BAR = re.compile(r"\s{0,8}(?:(?:epoch (?P<pe>\d{1,9})/\d{1,9}, {1,4})?(?:
                         r"(?=\d{1,3}%)", re.I)
 
 
-def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
+def _bar_step(text: str) -> tuple[_Counter, BarReading] | None:
     """The step a training bar shows, as a counter: an epoch's bar (`_BAR_EPOCH` in its
     description: epoch x batches per epoch + batches done) or the run's steps bar (`_STEPS_BAR`:
     its count), with its rate in seconds a batch; None for any other line, an evaluation's
@@ -1070,19 +1070,18 @@ def _bar_step(text: str) -> tuple[_Counter, float | None] | None:
     if reading.total is None or reading.n <= 0 or _NOT_TRAINING.search(text, 0, reading.start):
         return None
     if (steps := _STEPS_BAR.match(text, 0, reading.start)) is not None:
-        return _Counter(reading.n, steps), reading.seconds_per_item  # the run's steps bar: its count is the step
+        return _Counter(reading.n, steps), reading  # the run's steps bar: its count is the step
     head = _BAR_EPOCH.search(text, 0, reading.start)
     if head is None and (tune := _TORCHTUNE_BAR.match(text, 0, reading.start)) is not None:
         # (the description is set after the bar moves: a redraw may show the step before's)
         epoch = int(tune.group("e"))
         return (_Counter((epoch - 1) * reading.total + reading.n, tune, epoch, None, reading.total, base=1,
-                         ends_epoch=reading.n == reading.total), reading.seconds_per_item)
+                         ends_epoch=reading.n == reading.total), reading)
     if head is None:
         return None
     epoch, total = int(head.group("e")), reading.total
     epochs = int(head.group("ee")) if head.group("ee") else None
-    return (_Counter(epoch * total + reading.n, head, epoch, epochs, total, ends_epoch=reading.n == total),
-            reading.seconds_per_item)
+    return _Counter(epoch * total + reading.n, head, epoch, epochs, total, ends_epoch=reading.n == total), reading
 
 
 # torchtune's recipes' bar (`1|3|Loss: 2.764298677444458:   3%|▎  | 3/101 [00:53<27:44, 16.98s/it]`):
@@ -2290,9 +2289,9 @@ class GenericLogParser(LogReader):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
             elif ",epoch=" in body and (counter := _step_counter(body)) is not None and _record_head(body, counter):
                 record_head = True  # an undated record's head (its logger's date cut off): `[step=20800/23842,epoch=0]`
-            elif (bar := _bar_step(body)) is not None and bar[1] is not None and bar[0].epoch is not None and (
+            elif (bar := _bar_step(body)) is not None and bar[1].seconds_per_item is not None and bar[0].epoch is not None and (
                     _TRAIN_BAR.match(body, 0, bar[0].match.start()) is not None
-                    or _TRAIN_LOSS_DESC.search(body, 0, bar_readings(body)[-1].start) is not None):
+                    or _TRAIN_LOSS_DESC.search(body, 0, bar[1].start) is not None):
                 # a training epoch's bar with its rate (super-gradients' `Train epoch 33: 100%|`, minGPT's
                 # trainer's `epoch 1 iter 3260: train loss 0.55002. lr 3.000578e-04: 100%|`)
                 return Claim.CONTENT
@@ -2411,8 +2410,8 @@ class GenericLogParser(LogReader):
             if not hf_frame and "trainer.py" in line.text and _HF_TRAIN_FRAME.search(line.text) is not None:
                 hf_frame = True
             if "%|" in line.text:
-                bare.extend((line, reading) for reading in _bare_bar(line.text))  # (an event glued after the
-                # bar is read too: a crash cut it)
+                # (an event glued after the bar is read too: a crash cut it)
+                bare.extend((line, reading) for reading in _bare_bar(line.text))
             if events.scan(line):
                 # a crash glued to a bar's last drawing (`Steps: 100% 500/500 [28:39<00:00,
                 # 3.65s/it, loss=0.138]Traceback (most recent call last):`): the drawing is read too
@@ -2650,10 +2649,11 @@ class GenericLogParser(LogReader):
                     bars_seen[line.rank] = bar[0].step
             elif (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
                 described = counter
-                counter, seconds = bar
+                counter, drawing = bar
+                seconds = drawing.seconds_per_item
                 if (described is not None and described.match.re is STEP and described.match.group(0)[:4].lower() == "step"
                         and not text.startswith("/", described.match.end())
-                        and described.match.end() <= bar_readings(text)[-1].start):
+                        and described.match.end() <= drawing.start):
                     # the run's step the bar's description names, not the epoch's batches the bar counts
                     # (Yet-Another-EfficientDet-Pytorch's `Step: 28363. Epoch: 399/400. Iteration: 35/71.
                     # ...: 48%|...| 34/71 [01:01<00:45,  1.23s/it]`, set after the step, a redraw as the
@@ -2661,9 +2661,8 @@ class GenericLogParser(LogReader):
                     counter = described
                 if bars_seen.get(line.rank) != counter.step:  # a redraw of the same count is no new step
                     bars_seen[line.rank] = counter.step
-                    if (readings := bar_readings(text)):
-                        seconds = clock_held_rate(seconds, readings[-1], bar_clocks.get(line.rank))
-                        bar_clocks[line.rank] = (readings[-1].n, readings[-1].elapsed_s)
+                    seconds = clock_held_rate(seconds, drawing, bar_clocks.get(line.rank))
+                    bar_clocks[line.rank] = (drawing.n, drawing.elapsed_s)
                     before = len(rows.steps)
                     rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns,
                               **({"step_time_s": seconds} if seconds is not None else {}))

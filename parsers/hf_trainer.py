@@ -404,10 +404,10 @@ class HFTrainerParser(LogReader):
         per_epoch = _epoch_length(losses, dicts, run_total) if not (total_steps and epochs) else None
         # steps an epoch to check a bar's placing against, however coarse the printed epochs (the
         # summary's: a header's `Num Epochs` is rounded up where `max_steps` ends the run inside
-        # one), and how far a placing may stray from a dict's epoch: its printing's half unit,
-        # both ways, and a few steps of a bar's drawing lagging the step
-        # (one summary, however often printed, and one bar that drew: each node of a multi-node
-        # run prints the header, a script may print the summary again)
+        # one), in a file of one run (one summary, however often printed, and one bar that drew:
+        # each node of a multi-node run prints the header, a script may print the summary again);
+        # and how far a placing may stray from a dict's epoch: its printing's half unit, both
+        # ways, and a few steps of a bar's drawing lagging the step
         one_run = (len({str(d.record.get("train_runtime")) for d in dicts if "train_runtime" in d.record}) == 1
                    and sum(1 for bar in bars if bar.readings) <= 1)
         coarse = _summary_epoch(dicts, run_total) if one_run else None
@@ -920,9 +920,8 @@ def _summary_epoch(dicts: list[_Dict], run_total: int | None) -> float | None:
 def _epoch_half_unit(losses: list[_Dict]) -> float:
     """Half the last printed digit of the dicts' epochs (`'epoch': 0.26`: 0.005), in epochs (1.0
     where none prints a fraction)."""
-    printed = [str(d.record["epoch"]) for d in losses if isinstance(d.record.get("epoch"), float)]
-    digits = max((len(text.partition(".")[2]) for text in printed if "e" not in text), default=0)
-    return 0.5 * 10.0 ** -digits if digits else 1.0
+    printed = (str(d.record["epoch"]) for d in losses if isinstance(d.record.get("epoch"), float))
+    return min((half_unit(text) for text in printed if "e" not in text and "." in text), default=1.0)
 
 
 def _clock(bar: _Bar, mtime_ns: int | None) -> None:
