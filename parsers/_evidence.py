@@ -47,7 +47,8 @@ _EVIDENCE = (
     r"|(?:tensorflow:|_hooks\.py:[0-9]{1,6}\] )step = [0-9]+, loss = "
     r"|epoch [0-9]{1,9}:[ ]{1,12}[0-9]{1,12} / [0-9]{1,12} [a-z_]{1,40}=|\{\"epoch\": [0-9]{1,9}, \"update\": "
     r"|\| train_inner \| \{\"epoch\": [0-9]{1,9}, "
-    r"|   [0-9]{1,9}/[0-9]{1,9}[ ]{1,12}[0-9.]{1,12}G[ ]{1,12}[0-9]"
+    # (YOLOv5 right-aligns `epoch/epochs` in 10 characters: `  346/3999     14.2G ...`, ` 1000/3999 ...`)
+    r"| [0-9]{1,9}/[0-9]{1,9}[ ]{1,12}[0-9.]{1,12}G[ ]{1,12}[0-9]"
     r"|(?:\[epoch=[0-9]{1,9}\])?\[batch=[0-9]{1,15}(?:/[0-9]{1,15})?\]:\r?\n(?:[ ]{0,6}[0-9]{1,5}:)?[ \t]{1,16}Train "
     # (Composer <= 0.12's ConsoleLogger: a line a metric, `[epoch=0][batch=16/625]: loss/train/total: 7.1292`)
     r"|\[epoch=[0-9]{1,9}\]\[batch=[0-9]{1,15}/[0-9]{1,15}\]: (?:loss/train(?:/total)?|trainer/global_step): "
@@ -82,7 +83,7 @@ _KINDS = (
     ("Epoch", "lightning"), ("loss = ", "tensorflow"),
     ("tensorflow:", "tensorflow"), ("_hooks.py", "tensorflow"), ("global step", "tensorflow"), ("Step ", "tensorflow"),
     (":::MLL", "mlperf"), (":::MLP", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
-    ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), ("   ", "ultralytics"),
+    ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), (" ", "ultralytics"),
     ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),
     ("] - ", "keras"), ("━", "keras"), ("/", "keras"),
     ("`Trainer.fit` stopped", "m_fit_stopped"), ("slurmstepd", "m_killed"), ("Start running", "m_openmmlab"),

@@ -1502,10 +1502,10 @@ def _step_counter(text: str) -> _Counter | None:
 
 
 TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of its first lines
-# a traceback's frame in a training loop (`trainer.train()`, HF's `_inner_training_loop`, a
+# a traceback's frame in a training loop (`trainer.train()`, Lightning's `trainer.fit(`, HF's `_inner_training_loop`, a
 # `train_step`/`training_step`, a `train.py`): a bar it stopped was training's, not an evaluation's
 # (and Megatron's `megatron/training.py`, `megatron/training/training.py`, its `pretrain(` call)
-_TRAINING_FRAME = re.compile(r"\btrainer\.train\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train\.py\b"
+_TRAINING_FRAME = re.compile(r"\btrainer\.(?:train|fit)\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train\.py\b"
                              r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\(")
 # Keras' `fit` in a traceback (`File ".../keras/engine/training.py", line 1134, in fit`): a step-less
 # console's training run (a Keras console with its steps is the Keras reader's)
@@ -2180,8 +2180,7 @@ class GenericLogParser(LogReader):
             # first step line or with none in its head (YOLOX's train_log.txt: `before_train` lines,
             # then loguru's `An error has been caught in function 'launch'`)
             return Claim.CONTENT
-        if ("Traceback (most recent call last)" in text and "NCCL INFO" not in text and "NCCL WARN" not in text
-                and path.suffix.lower() in LOG_SUFFIXES
+        if ("Traceback (most recent call last)" in text and path.suffix.lower() in LOG_SUFFIXES
                 and (_TRAINING_FRAME.search(text) or _KERAS_FIT_FRAME.search(text)
                      or ((_FRAMEWORK_FRAME.search(text) or _ACCELERATOR_ERROR.search(text))
                          and _names_training_before_traceback(bodies)))
@@ -2191,9 +2190,9 @@ class GenericLogParser(LogReader):
             # no step line before it or none this reader knows (a run that failed while it built its
             # model: `mode: train`, then `torch/cuda/__init__.py` ... `RuntimeError: No CUDA GPUs are
             # available`); not an inference script's (`model.predict` through Keras'
-            # `engine/training.py`), a traceback quoted in a JSON string (`\n` between its lines), nor
-            # an NCCL debug log's (the NCCL reader's). A weaker claim: a reader that knows the file's
-            # lines wins
+            # `engine/training.py`), nor a traceback quoted in a JSON string (`\n` between its lines);
+            # its NCCL_DEBUG lines too, if any (the NCCL reader yields such a file: it reads no
+            # failure). A weaker claim: a reader that knows the file's lines wins
             return Claim.NAME
         if "Aborted" in text or "Killed" in text or "fault" in text or "Bus error" in text:
             died = [i for i, body in enumerate(bodies) if _SHELL_DEATH_LINE.match(body) is not None]

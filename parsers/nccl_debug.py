@@ -23,7 +23,12 @@ class NcclDebugParser(Parser):
 
     def detect(self, path: Path, head: bytes) -> Claim:
         text = head.decode("utf-8", "replace")
-        return Claim.CONTENT if any(NCCL_LINE.search(line) for line in text.splitlines()[:2000]) else Claim.NO
+        if not any(NCCL_LINE.search(line) for line in text.splitlines()[:2000]):
+            return Claim.NO
+        # a job's console that NCCL_DEBUG lines fill and a traceback ends: a console reader that
+        # claims it (a tie: they come first) reads its NCCL lines and its failure; this reader,
+        # the NCCL lines alone
+        return Claim.NAME if "Traceback (most recent call last)" in text else Claim.CONTENT
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
         with gc_paused():  # a row or more a line, nothing to collect (see gc_paused)

@@ -440,6 +440,46 @@ FLAIR = [
 _HOOK_LINE = re.compile(r"INFO:tensorflow:step = (\d+), .*?(?:\(([\d.]+) sec\))?$")
 
 
+# A SkyPilot `sky exec` of torchrun and Lightning on 4 nodes: its NCCL_DEBUG lines, then the traceback that
+# ended it (a bug report's README, "MosaicML Streaming vs Torchrun", index id 6995824555, its second block:
+# lines 5-16 and 46-53)
+SKYPILOT_NCCL_CRASH = [
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) vae-bc5a469e-2296-2:27720:27757 [1] NCCL INFO socketPoll'
+    'Connect: connect returned Connection refused, retrying (33/34) after sleep for 3300 msec',
+    '(worker3, rank=3, pid=29549, ip=10.105.0.7) vae-bc5a469e-2296-3:29744:29780 [0] NCCL INFO socketPoll'
+    'Connect: connect returned Connection refused, retrying (34/34) after sleep for 3400 msec',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) vae-bc5a469e-2296-2:27719:27754 [0] NCCL INFO socketPoll'
+    'Connect: connect returned Connection refused, retrying (34/34) after sleep for 3400 msec',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) vae-bc5a469e-2296-2:27720:27757 [1] NCCL INFO socketPoll'
+    'Connect: connect returned Connection refused, retrying (34/34) after sleep for 3400 msec',
+    '',
+    '...',
+    '',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) [rank4]: [rank4]: Traceback (most recent call last):',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) [rank4]: [rank4]:   File "/home/azureuser/sky_workdir/./'
+    'train_mnist_streaming.py", line 79, in <module>',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) [rank4]: [rank4]:     main()',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) [rank4]: [rank4]:   File "/home/azureuser/sky_workdir/./'
+    'train_mnist_streaming.py", line 75, in main',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) [rank4]: [rank4]:     trainer.fit(model=model, train_dat'
+    'aloaders=dataloader)',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) [rank4]: [rank4]:     work = group.broadcast([tensor], o'
+    'pts)',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) [rank4]: [rank4]:            ^^^^^^^^^^^^^^^^^^^^^^^^^^^'
+    '^^^^',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) [rank4]: [rank4]: torch.distributed.DistBackendError: NC'
+    'CL error in: /pytorch/torch/csrc/distributed/c10d/NCCLUtils.cpp:77, remote process exited or there w'
+    'as a network error, NCCL version 2.26.2',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) [rank4]: [rank4]: ncclRemoteError: A call failed possibl'
+    'y due to a network error or a remote process exiting prematurely.',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) [rank4]: [rank4]: Last error:',
+    '(worker1, rank=1, pid=27522, ip=10.105.0.4) [rank4]: [rank4]: socketPollConnect: connect returned Co'
+    'nnection refused, exceeded error retry count (35)',
+    '',
+    '...',
+]
+
+
 def _lines_of(lines: list[str], pattern: str) -> list[int]:
     return [number for number, text in enumerate(lines, 1) if re.search(pattern, text)]
 
@@ -452,6 +492,17 @@ def test_a_traceback_through_the_framework_before_any_step_is_a_crashed_run(tmp_
     assert name == "generic_log"
     assert steps == []
     assert [e["line"] for e in events if e["kind"] == "crash"] == _lines_of(ANOMALY_TRANSFORMER, r"^Traceback \(most recent")
+
+
+def test_a_traceback_after_nccl_debug_lines_is_the_consoles_crash(tmp_path: Path) -> None:
+    """NCCL_DEBUG lines fill a job's console that Lightning's `trainer.fit(` then failed in: the
+    console reader takes the file (the NCCL reader would read its NCCL lines alone, no failure),
+    the traceback a crash of the rank its prefix names."""
+    name, steps, events = _read(tmp_path, SKYPILOT_NCCL_CRASH)
+    assert name == "generic_log"
+    assert steps == []
+    traceback = _lines_of(SKYPILOT_NCCL_CRASH, r"]: Traceback \(most recent")
+    assert [(e["line"], e["rank"]) for e in events if e["kind"] == "crash"][:1] == [(traceback[0], 4)]
 
 
 def test_a_traceback_in_a_document_claims_no_console(tmp_path: Path) -> None:

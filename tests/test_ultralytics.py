@@ -111,6 +111,31 @@ def test_yolov5_counts_epochs_from_zero(tmp_path: Path) -> None:
     assert [step for step, _ in _bar_steps(tmp_path, [lines[3]])] == [14]
 
 
+def test_yolov5_epochs_past_99_have_two_spaces_before_them(tmp_path: Path) -> None:
+    """YOLOv5 v6.2 right-aligns `epoch/epochs` in 10 characters (`'%10s' * 2 + '%10.4g' * 5`):
+    `346/3999` leaves two spaces before it. The tail of a Colab run's console for 4000 epochs
+    (quoted verbatim; index id 31526783111): each epoch's last drawing, 3 batches at the rate."""
+    header = "     Epoch   gpu_mem       box       obj       cls    labels  img_size"
+    validation = ("               Class     Images     Labels          P          R     mAP@.5 mAP@.5:.95: 100% 1/1 "
+                  "[00:00<00:00,  2.86it/s]")
+    lines = [
+        header,
+        "  346/3999     14.2G   0.02971   0.06784  0.002042       598       640: 100% 3/3 [00:02<00:00,  1.39it/s]",
+        validation,
+        "                 all         14        150      0.163      0.232      0.137     0.0572",
+        "",
+        header,
+        "  347/3999     14.2G   0.02722   0.05912  0.002059       383       640: 100% 3/3 [00:01<00:00,  1.53it/s]",
+        validation,
+        "                 all         14        150      0.139      0.246      0.137     0.0584",
+        "",
+        header,
+        "  348/3999     14.2G   0.02764   0.06124  0.002037       514       640: 100% 3/3 [00:02<00:00,  1.41it/s]",
+    ]
+    assert _bar_steps(tmp_path, lines) == [(346, pytest.approx(3 / 1.39)), (347, pytest.approx(3 / 1.53)),
+                                           (348, pytest.approx(3 / 1.41))]
+
+
 # ---------------------------------------------------------------- a recorded job
 
 JOB = SAMPLE_LOGS / "ultralytics_resume"
