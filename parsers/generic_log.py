@@ -1968,7 +1968,9 @@ class _Record:
 _COQUI_STEP = re.compile(r"(?:^|\s)--> (?:TIME: [\d\-: ]{8,30}-- )?STEP: \d{1,12}/\d{1,12} -- GLOBAL_STEP: (?P<s>\d{1,15})(?!\d)")
 _COQUI_EPOCH = re.compile(r"\s?> EPOCH: \d{1,9}/\d{1,9}\s*$")
 _COQUI_TRAINING = re.compile(r"\s?> TRAINING \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\)\s*$")
-_COQUI_METRIC = re.compile(rf"^\s{{0,12}}\| > (?P<key>[\w/.]{{1,120}}): (?P<value>{_FIGURE})(?:\s{{1,8}}\({_FIGURE}\))?\s*$")
+# (a running mean that a NaN reached reads `(nan)` from then on: `| > loss: 0.1042715534567833  (nan)`)
+_COQUI_METRIC = re.compile(rf"^\s{{0,12}}\| > (?P<key>[\w/.]{{1,120}}): (?P<value>{_FIGURE})"
+                           rf"(?:\s{{1,8}}\((?:{_FIGURE}|nan|-?inf)\))?\s*$")
 _COQUI_KEYS = {"loss": "loss", "step_time": "step_time_s", "loader_time": "data_time_s", "current_lr": "lr", "lr": "lr",
                "grad_norm": "grad_norm"}
 

@@ -2670,6 +2670,31 @@ def test_coqui_trainer_dated_step_heads(tmp_path: Path) -> None:
         (10550, _ns("2026-05-26 23:18:32", "%Y-%m-%d %H:%M:%S"), None, None, None, 2e-06)]
 
 
+def test_coqui_metrics_whose_running_mean_is_nan(tmp_path: Path) -> None:
+    """An XTTS v2 fine-tune in Colab (github.com/Wubpooz/Malta-TTS @ 3136538, FineTuning/NewLanguage/Logs/Logs
+    Training.md, its steps 200 and 400): a NaN reached the mel loss' running mean, printed `(nan)` from
+    then on; each step's own figures are as printed all the same."""
+    lines = [
+        "   --> TIME: 2025-08-19 14:23:42 -- STEP: 200/3984 -- GLOBAL_STEP: 200",
+        "     | > loss_text_ce: 0.21218353509902954  (0.24113701090216635)",
+        "     | > loss_mel_ce: 4.792850971221924  (nan)",
+        "     | > loss: 0.1042715534567833  (nan)",
+        "     | > current_lr: 5e-06 ",
+        "     | > step_time: 0.1687  (0.1479287660121917)",
+        "     | > loader_time: 0.0095  (0.015414910316467278)",
+        "",
+        "",
+        "   --> TIME: 2025-08-19 14:24:28 -- STEP: 400/3984 -- GLOBAL_STEP: 400",
+        "     | > loss_text_ce: 0.20771436393260956  (0.2372326312586665)",
+        "     | > loss_mel_ce: 4.763483047485352  (nan)",
+        "     | > loss: 0.10356661677360535  (nan)",
+        "     | > current_lr: 5e-06 ",
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [(s["step"], s["step_time_s"], s["data_time_s"], s["loss"], s["lr"]) for s in steps] == [
+        (200, 0.1687, 0.0095, 0.1042715534567833, 5e-06), (400, None, None, 0.10356661677360535, 5e-06)]
+
+
 def test_orbit_output_on_its_step_line(tmp_path: Path) -> None:
     """TF Model Garden's docs (index id 4628252878) show Orbit's step lines with their output on
     the line (`| output: {'train_accuracy': 0.0, 'train_loss': 12.634554}`) and the rate masked
