@@ -232,6 +232,7 @@ class HFTrainerParser(LogReader):
         script = False  # a training header logged by the script itself
         accelerate_state = False  # Accelerate's state printed (`Distributed environment: MULTI_GPU  Backend: ...`)
         completed = False  # the Trainer said `Training completed.` since the last header
+        printed: set[str] = set()  # the metric dicts printed since the last header
         for index, line in enumerate(lines):
             text = line.text
             if "Distributed environment: " in text:
@@ -242,6 +243,7 @@ class HFTrainerParser(LogReader):
                 total_steps = None
                 summarized_run = False
                 completed = False
+                printed.clear()
                 train_output_end = None
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            detail="***** Running training *****", raw=text)
@@ -276,6 +278,8 @@ class HFTrainerParser(LogReader):
                 if "Total optimization steps" in text and (m := _TOTAL_STEPS.search(text)) is not None:
                     total_steps = int(m.group(1).replace(",", ""))
                 if "Num " in text and (m := _EPOCHS.search(text)) is not None:
+                    # (a run of `max_steps` over an iterable dataset prints `sys.maxsize`: no epoch
+                    # count, left out in `_rows`)
                     epochs = int(m.group(1).replace(",", ""))
                 if "Total train batch size" in text and (m := _BATCH.search(text)) is not None:
                     batch = float(m.group(1).replace(",", ""))
@@ -328,9 +332,16 @@ class HFTrainerParser(LogReader):
                     if record is None or not ("loss" in record or "train_runtime" in record
                                               or any(str(k).startswith("eval_") for k in record)):
                         continue
-                    if completed and "train_runtime" not in record and "train_loss" not in record \
-                            and not any(str(k).startswith("eval_") for k in record):
-                        continue  # (LLaMA-Factory's callback logs a zero loss as training ends: no step)
+                    if completed and to_float(record.get("loss")) == 0 and to_float(record.get("learning_rate")) == 0:
+                        # (LLaMA-Factory's callback logs a zero loss and learning rate as training
+                        # ends: no step; the Trainer's own dicts may come after the word, kept in
+                        # stdout's buffer)
+                        continue
+                    if "loss" in record and written_dict in printed and line.rank is None:
+                        # a dict printed again to its last digit, in one run: another process's copy
+                        # (no launcher prefix tells them apart), not a step of its own
+                        continue
+                    printed.add(written_dict)
                     if dicts and _same_log(dicts[-1], index, line, record):
                         # LLaMA-Factory's callback logs each record before the Trainer prints its
                         # dict: one log, the dict's fuller figures kept
@@ -371,8 +382,8 @@ class HFTrainerParser(LogReader):
             _clock(bar, mtime if number == len(bars) - 1 else None)
             if bar.source == "tqdm" and year_from_mtime:
                 bar.source = "tqdm_mtime"
-        unplaced = self._rows(rows, dicts, bars, total_steps, epochs, batch,
-                              global_step or (max(train_total) if train_total else None))
+        unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,
+                                               global_step or (max(train_total) if train_total else None))
         if not rows.steps:
             _notebook_rows(lines, rows)
         if not rows.steps and not rows.events:
@@ -387,11 +398,23 @@ class HFTrainerParser(LogReader):
             result.warnings.append(
                 f"{unplaced} metric lines printed long after their steps (stdout kept in a buffer while the bar went "
                 "to stderr) are left out: their printed epochs are too coarse to name their steps")
+        if untold or ordinal:
+            result.warnings.append(
+                f"{untold or ordinal} metric lines name no step, and their epochs show that the log does not hold "
+                "every one from the run's start (a tail, or lines cut out): "
+                + ("left out, as a bar or a dict names the steps of others" if untold
+                   else f"numbered 1 to {ordinal} in the order printed, not the run's steps"))
         return result
 
     @staticmethod
     def _rows(rows: Any, dicts: list[_Dict], bars: list[_Bar], total_steps: int | None, epochs: int | None,
-              batch: float | None, run_total: int | None) -> int:
+              batch: float | None, run_total: int | None) -> tuple[int, int, int]:
+        """The dicts' rows (and the bars' steps between them); how many dicts were left out as
+        printed out of place, and as counted where their count names no step (`_counted_from_start`)
+        though others' steps are named; how many such are numbered by their count all the same,
+        where no dict's step is named (their order and times are what the log says)."""
+        if epochs and total_steps and epochs > total_steps:
+            epochs = None  # (no epoch without a step: `Num Epochs = 9,223,372,036,854,775,807` is no count)
         losses = [d for d in dicts if "loss" in d.record]
         # each metric line's place among its own process's (a launcher's prefix tells processes
         # apart: each node of a pdsh launch prints the same dicts)
@@ -399,6 +422,9 @@ class HFTrainerParser(LogReader):
         for d in losses:
             by_rank.setdefault(d.line.rank, []).append(d)
         loss_number = {id(d): i for group in by_rank.values() for i, d in enumerate(group, start=1)}
+        counted = {rank: _counted_from_start(group) for rank, group in by_rank.items()}
+        untold = ordinal = 0  # dicts whose count is no step by their epochs: left out, numbered by it
+        named = any(d.reading is not None or "step" in d.record or "global_step" in d.record for d in losses)
         spacing = {rank: _even_spacing(group, dicts, run_total) for rank, group in by_rank.items()
                    } if not any(d.reading for d in losses) else {}
         per_epoch = _epoch_length(losses, dicts, run_total) if not (total_steps and epochs) else None
@@ -498,8 +524,12 @@ class HFTrainerParser(LogReader):
                     step = round(epoch * total_steps / epochs)  # the header says how many steps an epoch has
                 elif epoch is not None and per_epoch is not None:
                     step = round(epoch * per_epoch)  # the summary says how many (`_epoch_length`)
-                else:
+                elif counted[line.rank] or not named:
                     step = loss_number[id(d)]  # no clue: the line's ordinal
+                    ordinal += not counted[line.rank]
+                else:
+                    untold += 1
+                    continue
                 last_steps[line.rank] = step
                 if d.reading is not None and line.ts_ns is None:
                     bar = bars[d.reading[0]]
@@ -585,7 +615,7 @@ class HFTrainerParser(LogReader):
                           time_source=bar.source if when is not None else None, samples=batch,
                           loss=last_loss.get(reading.n),
                           step_time_s=_bar_rate(bar, reading, _earlier_reading(bar, reading)))
-        return unplaced
+        return unplaced, untold, ordinal
 
 
 def _between(seconds: dict[int, float], drawn: list[int], step: int) -> float | None:
@@ -893,6 +923,21 @@ def _even_spacing(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
         summary is not None and to_float(summary.get("epoch")) is not None
         and to_float(summary.get("epoch")) == to_float(last.get("epoch")))
     return run_total // len(losses) if at_end else None
+
+
+def _counted_from_start(losses: list[_Dict]) -> bool:
+    """Whether one process's metric dicts can be its logged steps counted from the run's start:
+    the i-th of K dicts, `logging_steps` apart from the start, is at epoch i x (the last's epoch) /
+    K, to two printed epochs' rounding and one interval (`logging_first_step` logs step 1 too). A
+    log's tail (its first dict at epoch 0.46), or one with lines cut out (epoch 0.09, then 1.0),
+    is not; dicts that print no epoch say nothing against it."""
+    epochs = [to_float(d.record.get("epoch")) for d in losses]
+    last = epochs[-1] if epochs else None
+    if last is None or not all(e is not None for e in epochs):
+        return True
+    each = last / len(epochs)
+    slack = 2 * _epoch_half_unit(losses) + each
+    return all(abs(e - i * each) <= slack for i, e in enumerate(epochs, start=1) if e is not None)
 
 
 def _epoch_length(losses: list[_Dict], dicts: list[_Dict], run_total: int | None) -> float | None:

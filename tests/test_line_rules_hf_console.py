@@ -9,6 +9,8 @@ import warnings
 from pathlib import Path
 
 from tests.test_line_rules import _read
+from tracelens.parsers import ParseOptions, detect, registry
+from tracelens.parsers._io import read_head
 from tracelens.parsers._lines import bar_readings
 from tracelens.parsers.hf_trainer import _literal
 
@@ -25,6 +27,117 @@ SAVE_OVER = [
     " 20%|█▉        | 1067/5340 [02:47<10:54,  6.53it/s]Checkpoint destination directory model\\checkpoint-1068 already "
     "exists and is non-empty. Saving will proceed but saved results may be invalid.",
 ]
+
+# A Whisper LoRA fine-tune with the Seq2SeqTrainer (a committed log, index id 6512809343, its first 21
+# lines): the tail of a 5000-step run, its last metric dicts, then the bar's last drawing
+WHISPER_TAIL = [
+    "{'loss': 0.0429, 'grad_norm': 0.5281497240066528, 'learning_rate': 9.616161616161617e-07, 'epoch': 0.46}",
+    "{'loss': 0.0489, 'grad_norm': 0.42886221408843994, 'learning_rate': 9.111111111111113e-07, 'epoch': 0.46}",
+    "{'loss': 0.0439, 'grad_norm': 0.545582115650177, 'learning_rate': 8.606060606060607e-07, 'epoch': 0.46}",
+    "{'loss': 0.0448, 'grad_norm': 0.47950154542922974, 'learning_rate': 8.101010101010101e-07, 'epoch': 0.46}",
+    "{'loss': 0.0444, 'grad_norm': 0.3660105764865875, 'learning_rate': 7.595959595959597e-07, 'epoch': 0.47}",
+    "{'loss': 0.0455, 'grad_norm': 0.3397897481918335, 'learning_rate': 7.090909090909092e-07, 'epoch': 0.47}",
+    "{'loss': 0.0458, 'grad_norm': 0.48569753766059875, 'learning_rate': 6.585858585858586e-07, 'epoch': 0.47}",
+    "{'loss': 0.0457, 'grad_norm': 0.5213415026664734, 'learning_rate': 6.080808080808082e-07, 'epoch': 0.47}",
+    "{'loss': 0.0475, 'grad_norm': 0.5959871411323547, 'learning_rate': 5.575757575757576e-07, 'epoch': 0.48}",
+    "{'loss': 0.0455, 'grad_norm': 0.48778581619262695, 'learning_rate': 5.070707070707072e-07, 'epoch': 0.48}",
+    "{'loss': 0.0453, 'grad_norm': 0.4039919078350067, 'learning_rate': 4.5656565656565663e-07, 'epoch': 0.48}",
+    "{'loss': 0.0446, 'grad_norm': 0.4465676248073578, 'learning_rate': 4.0606060606060605e-07, 'epoch': 0.48}",
+    "{'loss': 0.0435, 'grad_norm': 0.610541582107544, 'learning_rate': 3.555555555555556e-07, 'epoch': 0.49}",
+    "{'loss': 0.0452, 'grad_norm': 0.441824734210968, 'learning_rate': 3.0505050505050505e-07, 'epoch': 0.49}",
+    "{'loss': 0.0469, 'grad_norm': 0.4383220672607422, 'learning_rate': 2.545454545454546e-07, 'epoch': 0.49}",
+    "{'loss': 0.0449, 'grad_norm': 0.42150408029556274, 'learning_rate': 2.0404040404040406e-07, 'epoch': 0.5}",
+    "{'loss': 0.0429, 'grad_norm': 0.4690219461917877, 'learning_rate': 1.5353535353535356e-07, 'epoch': 0.5}",
+    "{'loss': 0.0424, 'grad_norm': 0.3969504237174988, 'learning_rate': 1.0303030303030304e-07, 'epoch': 0.5}",
+    "{'loss': 0.0453, 'grad_norm': 0.5267592072486877, 'learning_rate': 5.252525252525253e-08, 'epoch': 0.5}",
+    "{'loss': 0.0495, 'grad_norm': 0.5208714604377747, 'learning_rate': 2.0202020202020203e-09, 'epoch': 0.51}",
+    '100%|██████████| 5000/5000 [67:12:24<00:00, 48.39s/it]',
+]
+
+# `ezpz launch` of the Trainer's run_clm on ALCF Aurora, 10 steps of `max_steps` over a streamed dataset
+# (github.com/saforem2/ezpz, README.md, a May-2025 version, index id 3036918142, the HF Trainer example's
+# block; its lines 1-8, 36-42 and 55-80): stderr's lines first, the dicts held in stdout's buffer printed
+# after `Training completed.`, then again by a second process (no prefix tells the two apart)
+EZPZ_HEADER = [
+    '  [INFO|trainer.py:2414] 2025-05-06 22:26:52,889 >> ***** Running training *****',
+    '  [INFO|trainer.py:2415] 2025-05-06 22:26:52,889 >>   Num examples = 1,920',
+    '  [INFO|trainer.py:2416] 2025-05-06 22:26:52,889 >>   Num Epochs = 9,223,372,036,854,775,807',
+    '  [INFO|trainer.py:2417] 2025-05-06 22:26:52,889 >>   Instantaneous batch size per device = 8',
+    '  [INFO|trainer.py:2420] 2025-05-06 22:26:52,889 >>   Total train batch size (w. parallel, distributed & '
+    'accumulation) = 192',
+    '  [INFO|trainer.py:2421] 2025-05-06 22:26:52,889 >>   Gradient Accumulation steps = 1',
+    '  [INFO|trainer.py:2422] 2025-05-06 22:26:52,890 >>   Total optimization steps = 10',
+    '  [INFO|trainer.py:2423] 2025-05-06 22:26:52,890 >>   Number of trainable parameters = 1,235,814,400',
+]
+EZPZ_COMPLETED = [
+    '  [INFO|configuration_utils.py:911] 2025-05-06 22:27:05,150 >> Configuration saved in trainer_output/chec'
+    'kpoint-10/generation_config.json',
+    '  [INFO|modeling_utils.py:3572] 2025-05-06 22:27:10,292 >> Model weights saved in trainer_output/checkpoi'
+    'nt-10/model.safetensors',
+    '  [INFO|tokenization_utils_base.py:2510] 2025-05-06 22:27:10,304 >> tokenizer config file saved in traine'
+    'r_output/checkpoint-10/tokenizer_config.json',
+    '  [INFO|tokenization_utils_base.py:2519] 2025-05-06 22:27:10,312 >> Special tokens file saved in trainer_'
+    'output/checkpoint-10/special_tokens_map.json',
+    '  [INFO|trainer.py:2681] 2025-05-06 22:27:20,107 >>',
+    '',
+    '  Training completed. Do not forget to share your model on huggingface.co/models =)',
+]
+EZPZ_DICTS = [
+    "  {'loss': 2.847, 'grad_norm': 3.8245272636413574, 'learning_rate': 5e-05, 'epoch': 0.1, 'num_input_token"
+    "s_seen': 24576}",
+    "  {'loss': 2.9574, 'grad_norm': 7.945530414581299, 'learning_rate': 4.5e-05, 'epoch': 0.2, 'num_input_tok"
+    "ens_seen': 49152}",
+    "  {'loss': 3.1086, 'grad_norm': 7.155135631561279, 'learning_rate': 4e-05, 'epoch': 0.3, 'num_input_token"
+    "s_seen': 73728}",
+    "  {'loss': 2.9751, 'grad_norm': 4.435009956359863, 'learning_rate': 3.5e-05, 'epoch': 0.4, 'num_input_tok"
+    "ens_seen': 98304}",
+    "  {'loss': 3.0095, 'grad_norm': 4.177059173583984, 'learning_rate': 3e-05, 'epoch': 0.5, 'num_input_token"
+    "s_seen': 122880}",
+    "  {'loss': 2.9153, 'grad_norm': 4.262296676635742, 'learning_rate': 2.5e-05, 'epoch': 0.6, 'num_input_tok"
+    "ens_seen': 147456}",
+    "  {'loss': 2.8742, 'grad_norm': 6.913131237030029, 'learning_rate': 2e-05, 'epoch': 0.7, 'num_input_token"
+    "s_seen': 172032}",
+    "  {'loss': 3.2855, 'grad_norm': 5.904435157775879, 'learning_rate': 1.5e-05, 'epoch': 0.8, 'num_input_tok"
+    "ens_seen': 196608}",
+    "  {'loss': 2.9934, 'grad_norm': 4.500864028930664, 'learning_rate': 1e-05, 'epoch': 0.9, 'num_input_token"
+    "s_seen': 221184}",
+    "  {'loss': 2.8064, 'grad_norm': 6.904043197631836, 'learning_rate': 5e-06, 'epoch': 1.0, 'num_input_token"
+    "s_seen': 245760}",
+    "  {'train_runtime': 12.4474, 'train_samples_per_second': 154.249, 'train_steps_per_second': 0.803, 'train"
+    "_tokens_per_second': 822.661, 'train_loss': 2.977239990234375, 'epoch': 1.0, 'num_input_tokens_seen': 245"
+    '760}',
+    "  {'eval_loss': 1.6778849363327026, 'eval_accuracy': 0.6173228346456693, 'eval_runtime': 13.2043, 'eval_s"
+    "amples_per_second': 0.227, 'eval_steps_per_second': 0.076, 'epoch': 1.0, 'num_input_tokens_seen': 245760}",
+    '  wandb:',
+    '  wandb: 🚀 View run cosmic-meadow-38 at: https://wandb.ai/aurora_gpt/ezpz-hf_trainer-meta-llama-Llama-3.2'
+    '-1B/runs/6yl6uks0',
+    '  wandb: Find logs at: ../../../../../../lus/flare/projects/datascience/foremans/projects/saforem2/ezpz/w'
+    'andb/run-20250506_222620-6yl6uks0/logs',
+    "  {'loss': 2.847, 'grad_norm': 3.8245272636413574, 'learning_rate': 5e-05, 'epoch': 0.1, 'num_input_token"
+    "s_seen': 24576}",
+    "  {'loss': 2.9574, 'grad_norm': 7.945530414581299, 'learning_rate': 4.5e-05, 'epoch': 0.2, 'num_input_tok"
+    "ens_seen': 49152}",
+    "  {'loss': 3.1086, 'grad_norm': 7.155135631561279, 'learning_rate': 4e-05, 'epoch': 0.3, 'num_input_token"
+    "s_seen': 73728}",
+    "  {'loss': 2.9751, 'grad_norm': 4.435009956359863, 'learning_rate': 3.5e-05, 'epoch': 0.4, 'num_input_tok"
+    "ens_seen': 98304}",
+    "  {'loss': 3.0095, 'grad_norm': 4.177059173583984, 'learning_rate': 3e-05, 'epoch': 0.5, 'num_input_token"
+    "s_seen': 122880}",
+    "  {'loss': 2.9153, 'grad_norm': 4.262296676635742, 'learning_rate': 2.5e-05, 'epoch': 0.6, 'num_input_tok"
+    "ens_seen': 147456}",
+    "  {'loss': 2.8742, 'grad_norm': 6.913131237030029, 'learning_rate': 2e-05, 'epoch': 0.7, 'num_input_token"
+    "s_seen': 172032}",
+    "  {'loss': 3.2855, 'grad_norm': 5.904435157775879, 'learning_rate': 1.5e-05, 'epoch': 0.8, 'num_input_tok"
+    "ens_seen': 196608}",
+    "  {'loss': 2.9934, 'grad_norm': 4.500864028930664, 'learning_rate': 1e-05, 'epoch': 0.9, 'num_input_token"
+    "s_seen': 221184}",
+    "  {'loss': 2.8064, 'grad_norm': 6.904043197631836, 'learning_rate': 5e-06, 'epoch': 1.0, 'num_input_token"
+    "s_seen': 245760}",
+    "  {'train_runtime': 27.2171, 'train_samples_per_second': 70.544, 'train_steps_per_second': 0.367, 'train_"
+    "tokens_per_second': 376.234, 'train_loss': 2.977239990234375, 'epoch': 1.0, 'num_input_tokens_seen': 2457"
+    '60}',
+]
+
 
 # Seq2SeqTrainer (opus-mt zh-en) on Windows at INFO level (a course report's README, index id 37985495898, the
 # block under its training log heading, its last ten lines): the summary dict cut short where it was pasted
@@ -135,10 +248,15 @@ def test_a_dict_logged_twice_is_one_step_and_the_zero_loss_after_training_comple
     """LLaMA-Factory 0.5's callback logs each record through its logger (`... - llmtuner.extras.callbacks
     - {...}`, the learning rate to 5 digits), then the Trainer prints the same dict bare: one step a
     pair, its loss the pair's. After `Training completed.` the callback logs a zero loss as training
-    ends: no step."""
-    _, steps, _ = _read(tmp_path, LLAMA_FACTORY_05, parser_name="hf_trainer")
+    ends: no step. (The excerpt is the run's tail, its first dict at epoch 2.59 of 3: their count is no
+    step of the run, and a warning says so.)"""
+    path = tmp_path / "console.log"
+    path.write_text("\n".join(LLAMA_FACTORY_05) + "\n", encoding="utf-8")
+    result = registry()["hf_trainer"].parse(path, ParseOptions())
     bare = [float(m.group(1)) for t in LLAMA_FACTORY_05 if (m := re.match(r"\{'loss': ([\d.]+)", t))]
-    assert [s["loss"] for s in steps] == bare
+    assert [s["loss"] for s in result.tables["log_steps"].to_pylist()] == bare
+    assert any(w.startswith(f"{len(bare)} metric lines name no step") and w.endswith("not the run's steps")
+               for w in result.warnings)
 
 
 # iiicellled/Clean-Code-Qwen @ e1b4f8ea, sft.log (a `nohup` run), its last lines but one: the
@@ -270,3 +388,38 @@ def test_a_dict_glued_after_an_earlier_reading_is_placed_by_its_whole_epoch(tmp_
     _, steps, _ = _read(tmp_path, SEQ_LABEL_TWO_EPOCHS, parser_name="hf_trainer")
     assert round(158.4339 * 3.383) == 536 and any("/536 [" in t for t in SEQ_LABEL_TWO_EPOCHS)
     assert [(s["step"], s["loss"]) for s in steps if s["loss"] is not None] == [(268, 0.08), (536, 0.0351)]
+
+
+def test_counted_dicts_that_their_epochs_place_mid_run_are_left_out(tmp_path: Path) -> None:
+    """Dicts that name no step are the logged steps counted from the run's start only where their
+    epochs agree: this tail's first is at epoch 0.46 of a run whose 20th dict, the bar's step 5000,
+    is at epoch 0.51. The 19 before the bar are left out with a warning (they were steps 1-19: the
+    run's steps 1 to 5000, by the rows); the last is the bar's step."""
+    path = tmp_path / "console.log"
+    path.write_text("\n".join(WHISPER_TAIL) + "\n", encoding="utf-8")
+    parser = detect(path, read_head(path), registry())[0]
+    assert parser is not None and parser.name == "hf_trainer"
+    result = parser.parse(path, ParseOptions())
+    dicts = [line for line in WHISPER_TAIL if line.startswith("{'loss'")]
+    assert [(s["step"], s["loss"]) for s in result.tables["log_steps"].to_pylist()] == [
+        (int(re.search(r"\| (\d+)/\1 \[", WHISPER_TAIL[-1]).group(1)), float(re.search(r"'loss': ([\d.]+)", dicts[-1]).group(1)))]
+    assert any(w.startswith(f"{len(dicts) - 1} metric lines name no step") and "left out" in w for w in result.warnings)
+
+
+def test_dicts_flushed_after_training_completed_and_printed_twice(tmp_path: Path) -> None:
+    """The ten dicts (epochs 0.1 to 1.0 of a 10-step run) come after `Training completed.`: each is a
+    step, 1 to 10 (the header's total over the ten dicts, the last at the summary's epoch); the second
+    process's copy of each, to the last digit, is none."""
+    _, steps, _ = _read(tmp_path, EZPZ_HEADER + EZPZ_COMPLETED + EZPZ_DICTS)
+    losses = [float(m.group(1)) for t in EZPZ_DICTS if (m := re.match(r"\s*\{'loss': ([\d.]+)", t))]
+    assert len(losses) == 20 and losses[:10] == losses[10:]
+    total = int(re.search(r"Total optimization steps = (\d+)", " ".join(EZPZ_HEADER)).group(1))
+    assert [(s["step"], s["loss"]) for s in steps] == list(zip(range(1, total + 1), losses[:10], strict=True))
+
+
+def test_a_header_of_sys_maxsize_epochs_counts_no_epoch(tmp_path: Path) -> None:
+    """`Num Epochs = 9,223,372,036,854,775,807` (`max_steps` over a streamed dataset) is no epoch
+    count: the ten dicts of the 10-step run, with no summary after them, are its steps 1 to 10 (they
+    were all step 0: epoch x 10 / 9.2e18)."""
+    _, steps, _ = _read(tmp_path, EZPZ_HEADER + EZPZ_DICTS[:10])
+    assert [s["step"] for s in steps] == list(range(1, 11))
