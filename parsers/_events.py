@@ -737,7 +737,12 @@ class EventScanner:
             return True
         if (("PBS: job killed" in text or ": error: " in text)
                 and (kill := _SCHEDULER_KILL.search(text)) is not None):
-            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+            # (Slurm's line names its moment, `CANCELLED AT 2022-04-14T14:08:25`: the line's, though
+            # glued after a progress bar's drawing, which leaves the line undated)
+            when = line.ts_ns
+            if when is None and kill.start() > 0 and " CANCELLED AT " in kill.group(0):
+                when = parse_timestamp(kill.group(0))
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=when, raw=text,
                        detail="scheduler: " + kill.group(0)[:200])
             self._failure()
             return True

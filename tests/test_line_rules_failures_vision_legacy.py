@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_line_rules import _read
+from tests.test_line_rules import _ns, _read
 from tracelens.parsers import detect, registry
 from tracelens.parsers.generic_log import _from_running_mean, _names_training_before_traceback
 
@@ -728,3 +728,17 @@ def test_a_save_named_with_a_colon_or_an_article_is_a_checkpoint_save(tmp_path: 
     assert steps
     assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == _lines_of(
         lines, r"Save checkpoint: \S|Saving a \(distributed\) checkpoint")
+
+
+def test_a_cancel_glued_after_a_bar_keeps_the_moment_it_names(tmp_path: Path) -> None:
+    """A Slurm job's stderr (github.com/owencqueen/PolymerGNN, a `fold=N.e` file, index id 11631655517,
+    its last line): scancel's word glued after the bar's last drawing, `CANCELLED AT
+    2022-04-14T14:08:25`. The crash is at that moment (it had none: the line starts with the bar)."""
+    line = ("\r  0%|          | 0/50 [00:00<?, ?it/s]\r  2%|\u258f         | 1/50 [09:43<7:56:45, 583.78s/it]\r  4%|\u258d"
+            "         | 2/50 [19:06<7:42:04, 577.60s/it]\r  6%|\u258c         | 3/50 [28:29<7:28:52, 573.03s/it]\r  8%|"
+            "\u258a         | 4/50 [37:53<7:17:20, 570.43s/it]\r 10%|\u2588         | 5/50 [47:33<7:09:50, 573.12s/it]"
+            "slurmstepd: error: *** JOB 41995 ON clr1247 CANCELLED AT 2022-04-14T14:08:25 ***")
+    _, _, events = _read(tmp_path, [line])
+    moment = re.search(r"CANCELLED AT (\S+)", line).group(1)
+    assert [(e["kind"], e["ts_ns"]) for e in events if e["kind"] == "crash"] == [
+        ("crash", _ns(moment, "%Y-%m-%dT%H:%M:%S"))]
