@@ -363,13 +363,14 @@ _PARLAI = re.compile(r"(?:^|\| |\[ )time:(?P<t>\d{1,12}(?:\.\d{1,9})?)s total_ex
                      r"epochs:\d{1,9}(?:\.\d{1,9})?(?= |$)")
 _PARLAI_UPDATES = re.compile(r"'total_train_updates': (?P<s>\d{1,15})\b")
 _PARLAI_LOSS = re.compile(r"'loss': (?P<v>" + _FIGURE + r")")
-# VITS' trainer (and RVC's, so-vits-svc's built on it; its own train.log puts a tab before each message):
+# VITS' trainer (and RVC's, so-vits-svc's built on it; its own train.log puts a tab before each message,
+# or its logger's `2023-02-08 18:10:29,149 32k INFO ` prefix):
 # "Train Epoch: 2 [47%]", then its losses and
 # "[global_step, lr]" as a list on the next line ("[200, 9.99875e-05]"; VITS' own "[2.51, 2.36, ...,
 # 1000, 0.0002]"); its saves, the generator's then the discriminator's: "Saving model and optimizer
 # state at epoch 5 to ./logs/G_680.pth" ("... at iteration 1000 to ...")
-_VITS_EPOCH = re.compile(r"(?:^|[:\t])Train Epoch: \d{1,9} \[\d{1,3}%\]\s{0,8}$")
-_VITS_LIST = re.compile(r"(?:^|[:\t])\[(?:" + _FIGURE + r", ){0,20}(?P<s>\d{1,15}), (?P<lr>" + _FIGURE + r")\]\s{0,8}$")
+_VITS_EPOCH = re.compile(r"(?:^|[:\t]|\bINFO )Train Epoch: \d{1,9} \[\d{1,3}%\]\s{0,8}$")
+_VITS_LIST = re.compile(r"(?:^|[:\t]|\bINFO )\[(?:" + _FIGURE + r", ){0,20}(?P<s>\d{1,15}), (?P<lr>" + _FIGURE + r")\]\s{0,8}$")
 
 
 # Ray Train's console reporter (Ray >= 2.7): "Training finished iteration 8 at 2024-04-29 17:27:29. Total

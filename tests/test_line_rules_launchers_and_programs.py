@@ -1863,6 +1863,43 @@ def test_vits_steps_from_the_list_after_its_epoch_line_and_its_saves_in_pairs(tm
     assert any(e["kind"] == "attempt_end" for e in events)
 
 
+# so-vits-svc 3.0 (32k) trained on Windows, its train.log dated by its logger (github.com/SUC-DriverOld/
+# so-vits-svc-Deployment-Documents @ fb276ec, SO-VITS-SVC详细安装、训练、推理使用步骤.md, section 3's block, lines 2-19)
+SO_VITS_DATED = [
+    '2023-02-08 18:07:42,440 32k WARNING E:\\vs\\so-vits-svc-32k is not a git repository, therefore hash value c'
+    'omparison will be ignored.',
+    "2023-02-08 18:07:45,451 32k INFO Loaded checkpoint './logs\\32k\\G_0.pth' (iteration 1)",
+    "2023-02-08 18:07:45,998 32k INFO Loaded checkpoint './logs\\32k\\D_0.pth' (iteration 1)",
+    '2023-02-08 18:07:55,722 32k INFO Train Epoch: 1 [0%]',
+    '2023-02-08 18:07:55,723 32k INFO [1.376741886138916, 3.908522129058838, 12.127800941467285, 35.5398941040'
+    '03906, 4.270486354827881, 0, 0.0001]',
+    '2023-02-08 18:08:01,381 32k INFO Saving model and optimizer state at iteration 1 to ./logs\\32k\\G_0.pth',
+    '2023-02-08 18:08:02,344 32k INFO Saving model and optimizer state at iteration 1 to ./logs\\32k\\D_0.pth',
+    '2023-02-08 18:08:19,482 32k INFO ====> Epoch: 1',
+    '2023-02-08 18:08:40,093 32k INFO ====> Epoch: 2',
+    '2023-02-08 18:09:01,010 32k INFO ====> Epoch: 3',
+    '2023-02-08 18:09:21,715 32k INFO ====> Epoch: 4',
+    '2023-02-08 18:09:42,242 32k INFO ====> Epoch: 5',
+    '2023-02-08 18:10:02,528 32k INFO ====> Epoch: 6',
+    '2023-02-08 18:10:22,965 32k INFO ====> Epoch: 7',
+    '2023-02-08 18:10:29,149 32k INFO Train Epoch: 8 [14%]',
+    '2023-02-08 18:10:29,150 32k INFO [2.378505229949951, 2.3670239448547363, 10.534687042236328, 19.235595703'
+    '125, 1.8958038091659546, 200, 9.991253280566489e-05]',
+    '2023-02-08 18:10:43,388 32k INFO ====> Epoch: 8',
+    '2023-02-08 18:11:03,722 32k INFO ====> Epoch: 9',
+]
+
+
+def test_vits_lines_under_their_loggers_dated_prefix(tmp_path: Path) -> None:
+    """so-vits-svc's `2023-02-08 18:10:29,149 32k INFO Train Epoch: 8 [14%]`, then its list ending in
+    `200, 9.991253280566489e-05]` ([..., global_step, lr]): steps 0 and 200, each at its list's time."""
+    parser, steps, _ = _read(tmp_path, SO_VITS_DATED)
+    assert parser == "generic_log"
+    lists = [t for t in SO_VITS_DATED if t.endswith("]") and " INFO [" in t]
+    assert [(s["step"], s["lr"], s["end_ns"]) for s in steps] == [
+        (int(t.rsplit(", ", 2)[1]), float(t.rsplit(", ", 1)[1][:-1]), _ns(t[:23])) for t in lists]
+
+
 def test_ray_trains_reported_iterations_their_times_and_saves(tmp_path: Path) -> None:
     """`Training finished iteration 9 at 2024-04-29 17:27:36. Total running time: 1min 1s`, its table's
     `time_this_iter_s`, `Training saved a checkpoint for iteration 9 at: ...`; `Training completed
