@@ -2297,8 +2297,10 @@ class GenericLogParser(LogReader):
                 # a training epoch's bar with its rate (super-gradients' `Train epoch 33: 100%|`, minGPT's
                 # trainer's `epoch 1 iter 3260: train loss 0.55002. lr 3.000578e-04: 100%|`)
                 return Claim.CONTENT
-            elif _is_step_line(body, dated=False) or bar is not None or _bare_bar(body):
-                undated += 1  # a step line reporting its own time (nanoGPT's, an epoch's bar), undated
+            elif (own_time := _is_step_line(body, dated=False)) or bar is not None or _bare_bar(body):
+                # a step line reporting its own time (nanoGPT's, an epoch's bar), undated; one whose
+                # shape names its program (timm's `Train: 0 [   0/36 (  3%)]  Loss: ...`) counts twice
+                undated += 2 if own_time and _text_framework(body) is not None else 1
                 if undated >= 3:
                     return Claim.CONTENT
             elif "poch" in body and (number := _undated_epoch_line(body)) is not None:

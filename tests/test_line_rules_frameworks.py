@@ -66,6 +66,44 @@ def test_timm_train_lines_count_batches_over_epochs_from_zero(tmp_path: Path) ->
     assert [e["kind"] for e in events] == ["checkpoint_save_end"]
 
 
+# timm's train.py on two Gaudi HPUs through optimum-habana (github.com/huggingface/optimum-habana,
+# examples/pytorch-image-models/README.md, an earlier version, index id 13407515255: its multi-HPU block, whole)
+TIMM_TWO_EPOCHS = [
+    'Train: 0 [   0/36 (  3%)]  Loss: 6.88 (6.88)  Time: 10.036s,   25.51/s  (10.036s,   25.51/s)  LR: 1.000e-'
+    '05  Data: 0.762 (0.762)',
+    'Distributing BatchNorm running means and vars',
+    'Test: [   0/15]  Time: 7.796 (7.796)  Loss:   6.915 ( 6.915)  Acc@1:   0.000 (  0.000)  Acc@5:   0.000 ( '
+    ' 0.000)',
+    'Test: [  15/15]  Time: 1.915 (1.263)  Loss:   6.847 ( 6.818)  Acc@1:   0.000 (  0.000)  Acc@5:   0.000 ( '
+    ' 0.688)',
+    'Current checkpoints:',
+    " ('./output/train/20241016-034443-resnet50_a1_in1k-224/checkpoint-0.pth.tar', 0.0)",
+    '',
+    'Train: 1 [   0/36 (  3%)]  Loss: 6.84 (6.84)  Time: 6.687s,   38.28/s  (6.687s,   38.28/s)  LR: 2.001e-02'
+    '  Data: 0.701 (0.701)',
+    'Distributing BatchNorm running means and vars',
+    'Test: [   0/15]  Time: 1.315 (1.315)  Loss:   2.463 ( 2.463)  Acc@1:  14.062 ( 14.062)  Acc@5:  48.828 ( '
+    '48.828)',
+    'Test: [  15/15]  Time: 0.020 (0.180)  Loss:   1.812 ( 1.982)  Acc@1:  52.326 ( 32.934)  Acc@5:  66.279 ( '
+    '75.064)',
+    'Current checkpoints:',
+    " ('./output/train/20241016-034443-resnet50_a1_in1k-224/checkpoint-1.pth.tar', 32.93428432485976)",
+    " ('./output/train/20241016-034443-resnet50_a1_in1k-224/checkpoint-0.pth.tar', 0.0)",
+    '',
+]
+
+
+def test_two_timm_train_lines_name_their_program(tmp_path: Path) -> None:
+    """A run of two epochs logs one `Train:` line each (its first batch; the log interval is longer than
+    the epoch): two lines whose shape names timm claim the console, epochs 0 and 1 of 36 batches, each
+    batch's own `Time:`."""
+    parser, steps, _ = _read(tmp_path, TIMM_TWO_EPOCHS)
+    assert parser == "generic_log"
+    train = [t for t in TIMM_TWO_EPOCHS if t.startswith("Train: ")]
+    assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [
+        (int(t.split()[1]) * 36, float(re.search(r"Time: ([\d.]+)s", t).group(1)), "timm") for t in train]
+
+
 def test_yolox_epoch_and_iteration_its_weights_and_its_end(tmp_path: Path) -> None:
     """YOLOX (tkp153/ML, YOLOX_outputs/yolox_s/train_log.txt): `epoch: 18/20, iter: 10/14` counts
     iterations within epochs numbered from 1 (the last is 20/20): step 17 x 14 + 10; `iter_time:
