@@ -90,38 +90,54 @@ def _slowest_case(pattern: re.Pattern[str]) -> str | None:
     return None
 
 
-def _run_child(index: int, out: Any) -> None:
-    # stopped by the kernel (SIGXCPU) at DEADLINE_S of CPU time: a pattern stuck in C cannot be
-    # interrupted from Python, and a wall-clock deadline fails linear patterns on a loaded machine
+SHARDS = 8  # the patterns split into this many tests, each one child: xdist spreads them over its workers
+
+
+def _run_child(shard: int, out: Any) -> None:
+    """Each of the shard's patterns in turn, said before it is searched (a child the kernel stops
+    names the pattern it was in), then its verdict; each stopped by the kernel (SIGXCPU) at
+    DEADLINE_S of CPU time of its own: a pattern stuck in C cannot be interrupted from Python, and a
+    wall-clock deadline fails linear patterns on a loaded machine."""
     _, hard = resource.getrlimit(resource.RLIMIT_CPU)
-    used = resource.getrusage(resource.RUSAGE_SELF)
-    limit = math.ceil(used.ru_utime + used.ru_stime + DEADLINE_S)
-    resource.setrlimit(resource.RLIMIT_CPU, (limit, hard if hard == resource.RLIM_INFINITY else max(limit, hard)))
-    out.send(_slowest_case(_patterns()[index][1]))
+    for index, (name, pattern) in enumerate(_patterns()):
+        if index % SHARDS != shard:
+            continue
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        limit = math.ceil(used.ru_utime + used.ru_stime + DEADLINE_S)
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, hard if hard == resource.RLIM_INFINITY else max(limit, hard)))
+        out.send(("start", name))
+        out.send(("verdict", name, _slowest_case(pattern)))
+    out.send(("done",))
 
 
 @pytest.mark.slow
-def test_every_line_rule_is_linear_in_the_line() -> None:
-    """Each pattern runs in a child process of its own, stopped at the deadline: a quadratic
-    pattern on a long line would otherwise run for minutes (it cannot be interrupted)."""
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_every_line_rule_is_linear_in_the_line(shard: int) -> None:
+    """Every pattern of a shard (one in SHARDS of them) in a child process, each stopped at the
+    deadline: a quadratic pattern on a long line would otherwise run for minutes (it cannot be
+    interrupted)."""
     context = multiprocessing.get_context("fork")
-    slow = []
-    for index, (name, _) in enumerate(_patterns()):
-        receive, send = context.Pipe(duplex=False)
-        child = context.Process(target=_run_child, args=(index, send))
-        child.start()
-        send.close()  # the child's end alone: its death reads as the end of the pipe
-        if receive.poll(WALL_BACKSTOP_S):
-            try:
-                verdict = receive.recv()
-            except EOFError:  # stopped at its CPU limit
-                verdict = f"still searching after {DEADLINE_S} s of CPU"
-            if verdict is not None:
-                slow.append(f"{name}: {verdict}")
-        else:
-            slow.append(f"{name}: still searching after {WALL_BACKSTOP_S} s")
-        child.kill()
-        child.join()
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_run_child, args=(shard, send))
+    child.start()
+    send.close()  # the child's end alone: its death reads as the end of the pipe
+    slow, current, done = [], None, False
+    while not done:
+        if not receive.poll(WALL_BACKSTOP_S):
+            slow.append(f"{current}: still searching after {WALL_BACKSTOP_S} s")
+            break
+        try:
+            message = receive.recv()
+        except EOFError:  # stopped at its CPU limit
+            slow.append(f"{current}: still searching after {DEADLINE_S} s of CPU")
+            break
+        if message[0] == "start":
+            current = message[1]
+        elif message[0] == "verdict" and message[2] is not None:
+            slow.append(f"{message[1]}: {message[2]}")
+        done = message[0] == "done"
+    child.kill()
+    child.join()
     assert not slow, f"rules that backtrack on a {LINE_BYTES >> 10} kB line: {slow}"
 
 
