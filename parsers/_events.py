@@ -382,6 +382,13 @@ _CKPT = (
      LogEventKind.CHECKPOINT_SAVE_END),
     ("checkpoint took ", re.compile(r"\bloading checkpoint took (?P<dur>\d{1,9}(?:\.\d{1,9})?) secs?\b"),
      LogEventKind.CHECKPOINT_LOAD_END),
+    # TorchSeg's (furnace's) engine once a save is written, its timings on the lines below it: "Save
+    # checkpoint to file .../epoch_39.pth, Time usage:" ("Saving checkpoint to file ..." began it); a
+    # load likewise, "Load checkpoint from file .../cityscapes_best.pth, Time usage:"
+    ("checkpoint to file ", re.compile(r"(?:^|\] )Save checkpoint to file \S{1,2000}?, Time usage:"),
+     LogEventKind.CHECKPOINT_SAVE_END),
+    ("checkpoint from file ", re.compile(r"(?:^|\] )Load checkpoint from file \S{1,2000}?, Time usage:"),
+     LogEventKind.CHECKPOINT_LOAD_END),
     # "Saving model checkpoint", "Saving unsharded checkpoint...", "Save checkpoint to out/pretrain_512.pth"
     # (Lightning's tensor-parallel examples: "Saving a (distributed) checkpoint ..."; PaddleDetection's
     # trainer: "ppdet.utils.checkpoint INFO: Save checkpoint: output/yolov3")

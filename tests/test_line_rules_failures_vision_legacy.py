@@ -742,3 +742,30 @@ def test_a_cancel_glued_after_a_bar_keeps_the_moment_it_names(tmp_path: Path) ->
     moment = re.search(r"CANCELLED AT (\S+)", line).group(1)
     assert [(e["kind"], e["ts_ns"]) for e in events if e["kind"] == "crash"] == [
         ("crash", _ns(moment, "%Y-%m-%dT%H:%M:%S"))]
+
+
+# PEBAL's training (TorchSeg's engine) in a Chinese notes file's training log (index id 13983980312, its block's
+# lines 23-30)
+PEBAL_SAVES = [
+    '[pebal][INFO] Load checkpoint from file /home/huan/zyx/pebal/ckpts/pretrained_ckpts/cityscapes_best.pth, '
+    'Time usage:',
+    '        IO: 6.251967668533325, restore snapshot: 0.06990909576416016 ',
+    '[pebal][INFO] training begin... ',
+    'epoch (0) | gambler_loss: 0.465 energy_loss: 0.371  : 100%|████████████████████████████████████████████| '
+    '409/409 [22:01<00:00,  3.23s/it]   ',
+    '[pebal][INFO] Saving checkpoint to file /home/huan/zyx/pebal/ckpts/try_pebal_exp/epoch_0.pth.pth ',
+    '[pebal][INFO] Save checkpoint to file /home/huan/zyx/pebal/ckpts/try_pebal_exp/epoch_0.pth.pth, Time usag'
+    'e:',
+    '        prepare snapshot: 0.0013539791107177734, IO: 0.8835365772247314 ',
+    '[pebal][INFO] validating Fishyscapes_ls dataset ... ',
+]
+
+
+def test_torchsegs_engine_says_a_save_ended_with_its_time_usage(tmp_path: Path) -> None:
+    """`Saving checkpoint to file ...` begins a save, `Save checkpoint to file ..., Time usage:` (its
+    timings below it) ends it; `Load checkpoint from file ..., Time usage:` is a load that ended."""
+    _, _, events = _read(tmp_path, PEBAL_SAVES)
+    assert [(e["line"], e["kind"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        (_lines_of(PEBAL_SAVES, r"\] Load checkpoint from file ")[0], "checkpoint_load_end"),
+        (_lines_of(PEBAL_SAVES, r"\] Saving checkpoint to file ")[0], "checkpoint_save_start"),
+        (_lines_of(PEBAL_SAVES, r"\] Save checkpoint to file ")[0], "checkpoint_save_end")]
