@@ -1328,8 +1328,9 @@ _LINE_FRAMEWORKS = (
     ("| loss:", re.compile(r"^Step \d{1,12} \| loss:[-+]?\d"), "torchtune"),
     # veRL's trainer's metrics line (`step:2 - global_seqlen/min:10372.000 - ... - critic/kl:-0.001 - ...`)
     ("step:", re.compile(r"(?:^|[)\]] ?)step:\d{1,12} - (?=[^\n]{0,4000}?\b(?:actor|critic|timing_s|response_length)/)"), "verl"),
-    # MaxText's train loop (`completed step: 5, seconds: 4.011, TFLOP/s/device: 340.650, loss: 1.989`)
-    ("completed step: ", re.compile(r"\bcompleted step: \d{1,12}, seconds: [\d.]{1,20}, TFLOP/s/device: "), "maxtext"),
+    # MaxText's train loop (`completed step: 5, seconds: 4.011, TFLOP/s/device: 340.650, loss: 1.989`; before
+    # 2024 `completed step: 1, seconds: 8.693, TFLOP/s: 1.731, loss: 9.206`)
+    ("completed step: ", re.compile(r"\bcompleted step: \d{1,12}, seconds: [\d.]{1,20}, TFLOP/s(?:/device)?: "), "maxtext"),
     # timm's train.py (`Train: 0 [  50/73 ( 70%)]  Loss: 6.77 (6.83)  Time: 0.320s,  400.32/s  (0.470s,  272.39/s)  LR: ...`)
     ("Train: ", re.compile(r"(?:^|\S )Train: \d{1,9} \[\s{0,12}\d{1,12}/\d{1,12} \(\s{0,3}\d{1,3}%\)\]\s{1,4}Loss: "), "timm"),
 )

@@ -1,6 +1,6 @@
 """A step line's framework, where its shape or its logger names the program that printed it (quoted
 real lines, each source cited): AllenNLP, ESPnet2, CLU, MindSpore, OpenNMT-py, PaddlePaddle's
-suites, Sockeye; lines of no known program stay `generic`."""
+suites, Sockeye, MaxText; lines of no known program stay `generic`."""
 
 from __future__ import annotations
 
@@ -100,6 +100,18 @@ SOCKEYE = [
 ]
 
 
+# MaxText before 2024, its TFLOP/s not yet per device (AI-Hypercomputer/maxtext @ 2b1e076, xpk/xpk-large-scale-guide.sh,
+# its commented log block, lines 6-11: Cloud Logging's date above each line)
+MAXTEXT_2023 = [
+    '# 2023-10-03 11:48:40.025 PDT',
+    '# completed step: 1, seconds: 8.693, TFLOP/s: 1.731, loss: 9.206',
+    '# 2023-10-03 11:48:40.308 PDT',
+    '# completed step: 2, seconds: 0.206, TFLOP/s: 72.958, loss: 9.352',
+    '# 2023-10-03 11:48:40.589 PDT',
+    '# completed step: 3, seconds: 0.282, TFLOP/s: 53.464, loss: 9.768',
+]
+
+
 @pytest.mark.parametrize(("lines", "framework"), [
     (ALLENNLP, "allennlp"),
     (ESPNET, "espnet"),
@@ -108,6 +120,7 @@ SOCKEYE = [
     (OPENNMT, "opennmt"),
     (PADDLESEG, "paddle"),
     (SOCKEYE, "sockeye"),
+    (MAXTEXT_2023, "maxtext"),
 ], ids=lambda v: v if isinstance(v, str) else "")
 def test_a_step_line_s_program(tmp_path: Path, lines: list[str], framework: str) -> None:
     _, steps, _ = _read(tmp_path, lines)
