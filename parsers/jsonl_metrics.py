@@ -8,8 +8,9 @@ Fine-tuning frameworks' own files carry the time since training began instead of
 ms-swift's `logging.jsonl` (`"global_step/max_steps": "12/438"`, `"elapsed_time": "1m 42s"`)
 and LLaMA-Factory's `trainer_log.jsonl` (`"current_steps": 12`, `"total_steps": 768`,
 `"elapsed_time": "0:01:42"`). Such a file dates no step; a step's time is the elapsed time
-between two records over the steps between them, to the one second the field is printed to; an
-evaluation's record at the step of the last training record restarts that clock after it.
+between two records over the steps between them, to the one second the field is printed to (where
+a record also has a clock, the clock times it); an evaluation's record at the step of the last
+training record restarts that clock after it.
 A record with the Trainer's `train_runtime` is the run's end."""
 
 from __future__ import annotations
@@ -203,8 +204,9 @@ class JsonlMetricsParser(Parser):
                 # (LLaMA-Factory's records between logged losses say its progress alone)
                 training = any(k in values for k in _TRAINING) or (
                     "current_steps" in record and not any(k.startswith("eval_") for k in record))
+                # (a record its clock dates has its steps timed by that clock, to the microsecond)
                 if (training and last is not None and step > last[0] and elapsed - last[1] >= _ELAPSED_GAP_MIN_S
-                        and "step_time_s" not in values):
+                        and "step_time_s" not in values and ts is None):
                     values["step_time_s"] = (elapsed - last[1]) / (step - last[0])
                 if last is None or step >= last[0] or elapsed < last[1]:
                     # a later record (an evaluation's, at its step or after it) restarts the clock after it

@@ -4,6 +4,7 @@ log_history keeps the file JSON lines."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.test_line_rules import _read
@@ -199,3 +200,25 @@ def test_mmcv_time_is_seconds_an_iteration_not_a_moment(tmp_path: Path) -> None:
     assert parser == "jsonl_metrics"
     assert [(s["step"], s["step_time_s"], s["data_time_s"], s["loss"], s["end_ns"]) for s in steps] == [
         (5, 1.43627, 0.3646, 2.94399, None), (10, 0.8731, 0.12213, 1.78266, None)]
+
+
+# A Tencent ad-recommendation model's step log (github.com/GPT-AGI/Tencent_rec @ edda7c2, logs/train.log, lines
+# 13-16): each record has its clock (`time`) and the whole seconds since training began (`elapsed_time`)
+CLOCKED_ELAPSED = [
+    '{"global_step": 12, "loss": 1.3118336200714111, "epoch": 2, "time": 1754068215.4475765, "elapsed_time": "'
+    '00:00:14", "eta": "00:00:09", "progress_pct": 61.9, "steps_per_sec": 0.88}',
+    '{"global_step": 13, "loss": 1.2609527111053467, "epoch": 2, "time": 1754068215.5432763, "elapsed_time": "'
+    '00:00:14", "eta": "00:00:07", "progress_pct": 66.67, "steps_per_sec": 0.94}',
+    '{"global_step": 14, "loss": 2.59089994430542, "epoch": 3, "time": 1754068225.0665376, "elapsed_time": "00'
+    ':00:24", "eta": "00:00:09", "progress_pct": 71.43, "steps_per_sec": 0.61}',
+    '{"global_step": 15, "loss": 2.210367441177368, "epoch": 3, "time": 1754068225.686532, "elapsed_time": "00'
+    ':00:25", "eta": "00:00:07", "progress_pct": 76.19, "steps_per_sec": 0.64}',
+]
+
+
+def test_a_record_with_a_clock_is_timed_by_it_not_by_its_whole_elapsed_seconds(tmp_path: Path) -> None:
+    """Step 14 is 9.52 s after step 13 by their clocks (`time`), 10 s by their `elapsed_time`
+    (00:00:14, then 00:00:24): the clock dates each step and no whole-second step time is made."""
+    _, steps, _ = _read(tmp_path, CLOCKED_ELAPSED, name="train.log")
+    clocks = [json.loads(t)["time"] for t in CLOCKED_ELAPSED]
+    assert [(s["end_ns"], s["step_time_s"]) for s in steps] == [(round(c * 1e9), None) for c in clocks]
