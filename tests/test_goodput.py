@@ -440,3 +440,38 @@ def test_a_worker_crash_does_not_restart_the_other_ranks_still_printing(tmp_path
     store.ingest([job / "console.log"])
     got = store.connect().execute("select attempt, first_step, last_step from attempts order by attempt").fetchall()
     assert [tuple(g) for g in got] == expected
+
+
+# A torchrun DDP run's console in Lance's distributed-training notes (index id 41877569109, its log block's
+# lines 1-14): tqdm's bar numbers the epochs from 1, the loop's summary line after it from 0
+EPOCHS_TWO_NUMBERINGS = [
+    'Epoch 1/10: 300it [07:12,  1.44s/it, loss=1.07]  ',
+    '[Epoch 0] Loss: 980.4352, Epoch Time: 432.61s',
+    'Epoch 2/10: 133it [03:17,  1.48s/it, loss=5.98]',
+    'Epoch 2/10: 300it [07:24,  1.48s/it, loss=2.49]',
+    '[Epoch 1] Loss: 1200.9648, Epoch Time: 444.51s',
+    'Epoch 3/10: 300it [07:22,  1.48s/it, loss=3.24]',
+    '[Epoch 2] Loss: 1324.9992, Epoch Time: 442.84s',
+    'Epoch 4/10: 300it [07:23,  1.48s/it, loss=3.69]',
+    '[Epoch 3] Loss: 1371.6891, Epoch Time: 443.10s',
+    'Epoch 5/10: 300it [07:23,  1.48s/it, loss=3.91]',
+    '[Epoch 4] Loss: 1384.9732, Epoch Time: 443.12s, Val Acc: 0.0196',
+    'Epoch 6/10: 300it [07:24,  1.48s/it, loss=3.94]',
+    '[Epoch 5] Loss: 1388.0216, Epoch Time: 444.14s',
+    'Epoch 7/10: 300it [07:24,  1.48s/it, loss=4]   ',
+]
+
+
+def test_a_summary_numbered_one_below_its_epochs_bar_is_no_restart(tmp_path: Path) -> None:
+    """`Epoch 2/10: 300it [...]` then `[Epoch 1] Loss: ..., Epoch Time: 444.51s`: each summary line
+    is one below the bar before it and the next bar is past both; the counter never went back to
+    redo a step. One attempt (it was seven: a restart at every summary)."""
+    log = tmp_path / "job" / "console.log"
+    log.parent.mkdir()
+    log.write_text("\n".join(EPOCHS_TWO_NUMBERINGS) + "\n", encoding="utf-8")
+    Store.open(tmp_path / "s.tlstore").ingest([log.parent])
+    con = Store.open(tmp_path / "s.tlstore", create=False).connect()
+    bars = [int(m.group(1)) for t in EPOCHS_TWO_NUMBERINGS if (m := re.match(r"Epoch (\d+)/10: ", t))]
+    summaries = [int(m.group(1)) for t in EPOCHS_TWO_NUMBERINGS if (m := re.match(r"\[Epoch (\d+)\]", t))]
+    assert con.execute("select count(*), min(first_step), max(last_step) from attempts").fetchone() == (
+        1, min(summaries), max(bars))

@@ -19,6 +19,7 @@ with processes as (
 steps as (
     select step, t_ns, step_time_s,
         lag(step) over (order by t_ns, line, step) as previous_step,
+        lead(step) over (order by t_ns, line, step) as next_step,
         lag(t_ns) over (order by t_ns, line, step) as previous_t_ns
     from int_log_steps
 ),
@@ -53,11 +54,14 @@ boundaries as (
     select distinct e.start_ns, 'event' as start_source, e.ts_ns as marked_ns, e.ran_until_ns
     from starts e
     union all
-    -- the step counter went back with no attempt_start logged in between: a restart
+    -- the step counter went back with no attempt_start logged in between: a restart; not a line
+    -- alone below the steps around it (the next one past the one before: an epoch's summary
+    -- numbered from 0 between bars numbered from 1, `Epoch 2/10: ...` then `[Epoch 1] Loss: ...`)
     select (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint, 'step_counter', (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint,
         null
     from steps s
     where s.step <= s.previous_step
+      and not (s.step < s.previous_step and s.next_step > s.previous_step)
       and not exists (
           select 1 from int_log_events e
           where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns and e.ts_ns > s.previous_t_ns
@@ -255,6 +259,7 @@ undated_marks as (
     -- what the lines before each line hold (one pass over them, in line order)
     select l.*,
         lag(l.step) over (partition by l.step is null order by l.line) as previous_step,
+        lead(l.step) over (partition by l.step is null order by l.line) as next_step,
         coalesce(sum((l.step is not null)::int) over before, 0) as steps_before,
         coalesce(sum(coalesce(l.failure, false)::int) over before, 0) as failures_before,
         coalesce(sum((l.step is not null or coalesce(l.failure, false))::int) over before, 0) as progress_before,
@@ -266,12 +271,13 @@ undated_marks as (
 ),
 undated_boundaries as (
     -- its first line; a start or restart line after steps or a failure; a step counter that went
-    -- back with no start line since the step before
+    -- back with no start line since the step before (not a line alone below its neighbours, as above)
     select line, progress_before
     from undated_marks
     where first
        or (coalesce(start, false) and (steps_before > 0 or failures_before > 0))
-       or (step < previous_step and (last_start_line is null or last_start_line < last_step_line))
+       or (step < previous_step and not coalesce(next_step > previous_step, false)
+           and (last_start_line is null or last_start_line < last_step_line))
 ),
 undated_kept as (
     -- (as `kept`: a start line with no step or failure since the boundary before is the same attempt's)
