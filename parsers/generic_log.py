@@ -336,7 +336,8 @@ _CNTK = re.compile(r"Finished Epoch\[\s{0,8}(?P<e>\d{1,9}) of \d{1,9}\]: \[Train
 _LEELA = re.compile(r"^step (?P<s>\d{1,15}), (?:lr=\S{1,20} )?policy[ =][^\n]{0,200}?\(\s{0,4}[\d.]{1,20} pos/s\)\s*$")
 _LEELA_TOTAL = re.compile(r"\btotal=(?P<l>" + _FIGURE + r")\s")
 # llama.cpp's `finetune` and `train-text-from-scratch`: `train_opt_callback: iter=     1 sample=9/10322099
-# sched=0.010000 loss=13.108456 dt=00:03:25 eta=14:34:59 |->` (its iteration's time `dt`)
+# sched=0.010000 loss=13.108456 dt=00:03:25 eta=14:34:59 |->` (its iteration's time `dt`), printed once
+# the iterations it counts are done (`checkpoint-10.gguf` is written before `iter=    10`)
 _GGML_TRAIN = re.compile(r"opt_callback: iter=\s{0,12}(?P<s>\d{1,15}) .{0,120}?\bloss=(?P<l>" + _FIGURE + r"|nan|inf)"
                          r"(?: dt=(?:(?P<h>\d{2}):(?P<m>\d\d):(?P<sec>\d\d)|(?P<ms>\d{1,9}(?:\.\d{1,9})?)ms)\b)?")
 # (`dt` is its smoothed time an iteration, printed in milliseconds under a second, else truncated to
@@ -531,6 +532,13 @@ class _OwnStep(NamedTuple):
 # `{:.2e}`, the step too, `..., loss: 1.68e+01, lr: 2.00e-05, epoch: 9.09e-01, step: 1.00e+01`; three
 # significant digits hold a step exactly below 1000 (`1.23e+04` may be 12300 to 12349: no step's number)
 _OCP_STEP = re.compile(r"\bepoch: \d\.\d{2}e[-+]\d{2}, step: (?P<m>\d)\.(?P<f>\d{2})e\+0(?P<x>[0-2])\s*$")
+
+
+def _ggml_before_first(text: str) -> bool:
+    """llama.cpp's callback before its first iteration (`iter=     0 ... loss=0.000000 |->`, no `dt`):
+    no iteration done, no step."""
+    ggml = _GGML_TRAIN.search(text)
+    return ggml is not None and not ggml.group("s").strip("0") and ggml.group("h") is None and ggml.group("ms") is None
 
 
 def _own_step(text: str) -> _OwnStep | None:
@@ -2574,6 +2582,8 @@ class GenericLogParser(LogReader):
                 if waiting is not None and waiting[1][1] != gluon[1]:
                     _gluonts_row(rows, *waiting)
                 gluon_pending[line.rank] = (line, gluon)
+                continue
+            if "opt_callback: iter=" in text and _ggml_before_first(text):
                 continue
             if (own := _own_step(text)) is not None:
                 values = own.values
