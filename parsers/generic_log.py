@@ -1050,6 +1050,11 @@ _BAR_EPOCH = re.compile(r"\b(?:epoch|episode(?= \[\d{1,9}/))\s{0,4}[:=#]?\s{0,4}
 # an evaluation's bracketed tag right before its epoch's counter (PaddleClas' `[Eval][Epoch 5][Iter: 0/8]`)
 _EVAL_TAG = re.compile(r"\[(?:val(?:id(?:ation)?)?|eval(?:uation)?|test)\]\s{0,2}\[?$", re.I)
 _NOT_TRAINING = re.compile(r"\b(?:val(?:id|idation|idating)?|eval(?:uate|uation|uating)?|test(?:ing)?|predict\w*)\b", re.I)
+# an evaluation's bar by its postfix, its first metric a validation's (sd-scripts' `epoch validation
+# steps: 100%|...| 88/88 [02:05<00:00,  1.42s/it, val_epoch_avg_loss=0.208, sigma=0.35]`, its description
+# half overwritten in a copy: `epoch 2/2idation steps: ...`); a training bar's postfix opens with its own
+# (Lightning's `v_num=0, train_loss=..., val_loss=...`)
+_EVAL_POSTFIX = re.compile(r"(?:it/s|s/it)\s{0,4}, {0,2}(?:val|valid|eval|test)_\w{0,60}=")
 
 
 # a bar over the run's steps, described so (diffusers' and kohya-ss' training scripts:
@@ -1077,6 +1082,8 @@ def _bar_step(text: str) -> tuple[_Counter, BarReading] | None:
         return None
     reading = readings[-1]  # (redraws glued on one line: the last is the latest)
     if reading.total is None or reading.n <= 0 or _NOT_TRAINING.search(text, 0, reading.start):
+        return None
+    if "_" in text and _EVAL_POSTFIX.search(text, reading.start) is not None:
         return None
     if (steps := _STEPS_BAR.match(text, 0, reading.start)) is not None:
         return _Counter(reading.n, steps), reading  # the run's steps bar: its count is the step

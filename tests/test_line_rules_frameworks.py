@@ -3428,3 +3428,42 @@ def test_torchtunes_timed_checkpoint_load_and_save_end_them(tmp_path: Path) -> N
     assert {(e["line"], e["duration_s"]) for e in events if e["kind"] in ("checkpoint_load_end", "checkpoint_save_end")} == timed
     assert not [e for e in events if e["kind"] in ("checkpoint_load_start", "checkpoint_save_start")
                 and (e["line"], e["duration_s"]) in {(n, None) for n, _ in timed}]
+
+
+# sd-scripts' LoRA trainer in the anima_lora fork, its rich console (index id 53766953367, lines 16-32): the
+# steps bar at its half, then an epoch's validation bar whose description a copy half overwrote
+SD_SCRIPTS_VALIDATION = [
+    '  num reg images / 正則化画像の数: 0',
+    '  num batches per epoch / 1epochのバッチ数: 81',
+    '  num epochs / epoch数: 2',
+    '  batch size per device / バッチサイズ: 2',
+    '  gradient accumulation steps / 勾配を合計するステップ数 = 1',
+    '  total optimization steps / 学習ステップ数: 162',
+    '2026-04-03 11:35:34 INFO     text_encoder is not needed for training. deleting to save memory.           '
+    '                               train.py:1980',
+    '                    INFO     unet dtype: torch.bfloat16, device: cuda:0                                  '
+    '                               train.py:2018',
+    'steps:   0%|                                                                                             '
+    '                    | 0/162 [00:00<?, ?it/s]',
+    'epoch 1/2',
+    '',
+    '2026-04-03 11:35:35 INFO     epoch is incremented. current_epoch: 0, epoch: 1                            '
+    '                                 base.py:175',
+    '2026-04-03 11:35:35 INFO     epoch is incremented. current_epoch: 0, epoch: 1                            '
+    '                                 base.py:175',
+    'steps:  50%|███████████████████████████████████████████▌                                           | 81/1'
+    '62 [07:26<07:26,  5.51s/it, avr_loss=0.08692026-04-03 11:43:01 INFO     epoch is incremented. current_epo'
+    'ch: 0, epoch: 1                                                             base.py:175]',
+    '2026-04-03 11:43:01 INFO     epoch is incremented. current_epoch: 0, epoch: 1                            '
+    '                                 base.py:175',
+    '',
+    'epoch 2/2idation steps: 100%|██████████████████████████████████████████████████| 88/88 [02:05<00:00,  1.4'
+    '2s/it, val_epoch_avg_loss=0.208, sigma=0.35]',
+]
+
+
+def test_a_bar_whose_postfix_opens_with_a_validation_metric_is_no_step(tmp_path: Path) -> None:
+    """`epoch 2/2idation steps: 100%|...| 88/88 [02:05<00:00,  1.42s/it, val_epoch_avg_loss=0.208, ...]`
+    is the validation's bar (its first metric a validation's): no step 2 x 88; the steps bar's 81 is."""
+    _, steps, _ = _read(tmp_path, SD_SCRIPTS_VALIDATION, parser_name="generic_log")
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(81, 5.51)]
