@@ -788,7 +788,7 @@ _NOTEBOOK_ROW = re.compile(
     r"^\s{0,8}(?P<step>\d{1,15})(?:\t {0,16}| {1,24})(?:(?P<loss>[-+]?\d{1,30}(?:\.\d{1,30})?(?:[eE][-+]?\d{1,4})?)|No log)"
     r"(?:\t| {2}|$)")
 _NOTEBOOK_BAR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<n>\d{1,15})/(?P<total>\d{1,15}) (?:(?P<h>\d{1,6}):)?(?P<m>\d{1,2}):(?P<s>\d{2})"
-                           r"(?: < [\d:]{1,16})?(?:, [\d.]{1,16} it/s)?, Epoch [\d.]{1,16}/\d{1,9}\]")
+                           r"(?P<left> < [\d:]{1,16})?(?:, [\d.]{1,16} it/s)?, Epoch [\d.]{1,16}/\d{1,9}\]")
 
 
 def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
@@ -796,15 +796,17 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
     with its training loss and, where the bar's caption (`_NOTEBOOK_BAR`) says how long its steps
     took, their mean time (the caption's elapsed time over its count: the table dates no step).
     The caption's count is a step done too, where its table's rows stop short of it (the table
-    holds the logged steps: ` [189/189 09:20, Epoch 3/3]` over rows to 175). A row a table of the
-    same run showed before, every cell the same, is that table drawn again (a copy of the cell's
-    output as it ran, then as it ended), not the step again."""
+    holds the logged steps: ` [189/189 09:20, Epoch 3/3]` over rows to 175); a caption at its total,
+    with no time left, the run's end. A row a table of the same run showed before, every cell the
+    same, is that table drawn again (a copy of the cell's output as it ran, then as it ended), not
+    the step again."""
     mean: float | None = None
     table = False
     caption: tuple[Line, int] | None = None  # the last caption's line and count
     last_row = 0
     shown: dict[int, str] = {}  # step -> its row as a table of this run showed it
     last_line = 0  # the line of the last table row
+    ended: tuple[Line, str] | None = None  # the last caption drawn as training ended
 
     def counted() -> None:
         if caption is not None and caption[1] > last_row:
@@ -819,6 +821,8 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
             text = text[:-1].rstrip()  # a Markdown hard break
         if "Epoch " in text and (bar := _NOTEBOOK_BAR.match(text)) is not None and int(bar.group("n")) > 0:
             counted()
+            if bar.group("n") == bar.group("total") and bar.group("left") is None:
+                ended = (line, text)
             elapsed = int(bar.group("h") or 0) * 3600 + int(bar.group("m")) * 60 + int(bar.group("s"))
             mean = elapsed / int(bar.group("n"))
             if caption is not None and int(bar.group("n")) < caption[1]:
@@ -845,6 +849,11 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
         else:
             table = False
     counted()
+    if ended is not None and not any(e["kind"] == LogEventKind.ATTEMPT_END.value for e in rows.events):
+        # the caption drawn as training ends, its count the run's steps (` [2844/2844 18:59:53, Epoch
+        # 3/3]`, no time left): the run ended there, where nothing else (`TrainOutput(...)`) says so
+        rows.event(LogEventKind.ATTEMPT_END, line=ended[0].number, rank=ended[0].rank, ts_ns=None,
+                   detail="the notebook bar's caption at its total", raw=ended[1])
 
 
 def _dicts_in(text: str) -> Iterator[tuple[int, str]]:
