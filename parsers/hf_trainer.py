@@ -201,8 +201,9 @@ class HFTrainerParser(LogReader):
             return Claim.CONTENT if found == self.name else Claim.NO
         text = head.decode("utf-8", "replace")
         if (_HEADER in text or "'train_runtime'" in text or "Saving model checkpoint to" in text or _TRAIN_METRICS in text
-                or "Continuing training from global step" in text or "Training Loss" in text and any(
-                    _NOTEBOOK_HEADER.match(body.rstrip(" \\")) for body in text.splitlines())):
+                or "Continuing training from global step" in text or "Training Loss" in text and (any(
+                    _NOTEBOOK_HEADER.match(body.rstrip(" \\")) for body in text.splitlines())
+                    or "<th>Step</th>" in text and "<th>Training Loss</th>" in text)):
             return Claim.CONTENT
         # (the Trainer's dicts name their epoch or learning rate; a Keras callback's `{'loss': 1.0,
         # 'auc': 0.47, 'batch': 0}` does not)
@@ -815,7 +816,7 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
             rows.step(line=max(line.number, last_line), rank=line.rank, step=n, end_ns=None,
                       **({"step_time_s": mean} if mean is not None else {}))
 
-    for line in lines:
+    for line in _html_table_lines(lines):
         text = line.text.rstrip()  # (a copied table's cells may end in blanks)
         if text.endswith("\\"):
             text = text[:-1].rstrip()  # a Markdown hard break
@@ -854,6 +855,33 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
         # 3/3]`, no time left): the run ended there, where nothing else (`TrainOutput(...)`) says so
         rows.event(LogEventKind.ATTEMPT_END, line=ended[0].number, rank=ended[0].rank, ts_ns=None,
                    detail="the notebook bar's caption at its total", raw=ended[1])
+
+
+_HTML_CELL = re.compile(r"^\s{0,16}<t([hd])>([^<]{0,200})</t[hd]>\s*$")
+_HTML_TABLE_TAG = re.compile(r"^\s{0,16}</?(?:thead|tbody|tr)\b[^<>]{0,200}>\s*$")
+
+
+def _html_table_lines(lines: Sequence[Line]) -> Iterator[Line]:
+    """`lines`, with the notebook table as HTML (the notebook's own output, kept so by nbconvert's
+    Markdown: `<th>Step</th>`, `<th>Training Loss</th>`, then a `<tr>` of `<td>500</td>`,
+    `<td>0.838500</td>` a row) read as its text copy: a line of its header's cells, tab-separated, at
+    its first cell's line, and a line a row at its first cell's (other lines as they are)."""
+    cells: list[str] = []
+    first: Line | None = None
+    for line in lines:
+        text = line.text
+        if "<t" in text and (cell := _HTML_CELL.match(text)) is not None:
+            first = first or line
+            cells.append(cell.group(2).strip())
+            continue  # (a row's cells, one a line: the row is yielded at the line after them)
+        if cells and first is not None:
+            yield first._replace(text="\t".join(cells))
+            cells, first = [], None
+        if "<" in text and _HTML_TABLE_TAG.match(text) is not None:
+            continue  # (`<tr>`, `</thead>`, `<tbody>`: the table's markup, no line of it)
+        yield line
+    if cells and first is not None:
+        yield first._replace(text="\t".join(cells))
 
 
 def _dicts_in(text: str) -> Iterator[tuple[int, str]]:

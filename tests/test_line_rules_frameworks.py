@@ -665,6 +665,63 @@ def test_the_notebook_captions_total_with_no_time_left_ends_the_run(tmp_path: Pa
     assert [e["line"] for e in events if e["kind"] == "attempt_end"] == final
 
 
+# A notebook converted to Markdown by nbconvert, the Trainer's progress kept as its HTML
+# (github.com/PranithaChilvari/LING539-Sentiment-Classification @ 5f82cf8, Sentiment_Analysis.md, the
+# `trainer.train()` cell's output, its lines 1-37)
+NOTEBOOK_HTML = [
+    '    <div>',
+    '',
+    "      <progress value='3297' max='3297' style='width:300px; height:20px; vertical-align: middle;'></progress>",
+    '      [3297/3297 08:10, Epoch 3/3]',
+    '    </div>',
+    '    <table border="1" class="dataframe">',
+    '  <thead>',
+    ' <tr style="text-align: left;">',
+    '      <th>Step</th>',
+    '      <th>Training Loss</th>',
+    '    </tr>',
+    '  </thead>',
+    '  <tbody>',
+    '    <tr>',
+    '      <td>500</td>',
+    '      <td>0.838500</td>',
+    '    </tr>',
+    '    <tr>',
+    '      <td>1000</td>',
+    '      <td>0.683900</td>',
+    '    </tr>',
+    '    <tr>',
+    '      <td>1500</td>',
+    '      <td>0.517100</td>',
+    '    </tr>',
+    '    <tr>',
+    '      <td>2000</td>',
+    '      <td>0.463000</td>',
+    '    </tr>',
+    '    <tr>',
+    '      <td>2500</td>',
+    '      <td>0.347200</td>',
+    '    </tr>',
+    '    <tr>',
+    '      <td>3000</td>',
+    '      <td>0.266100</td>',
+    '    </tr>',
+]
+
+
+def test_the_trainers_notebook_progress_kept_as_html(tmp_path: Path) -> None:
+    """The caption ` [3297/3297 08:10, Epoch 3/3]` over an HTML table, `<th>Step</th>`, `<th>Training
+    Loss</th>`, then a `<tr>` a row (`<td>500</td>`, `<td>0.838500</td>`): each row a step with its
+    loss and 490 s over 3297 steps each, the caption's count a step done after them, its total the end."""
+    name, steps, events = _read(tmp_path, NOTEBOOK_HTML)
+    assert name == "hf_trainer"
+    cells = [re.sub(r"\s*</?td>\s*", "", t) for t in NOTEBOOK_HTML if t.strip().startswith("<td>")]
+    table = [(int(cells[k]), float(cells[k + 1])) for k in range(0, len(cells), 2)]
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (step, loss, pytest.approx(490 / 3297)) for step, loss in table] + [(3297, None, pytest.approx(490 / 3297))]
+    assert [e["kind"] for e in events] == ["attempt_end"]
+
+
 def test_espnets_epoch_summary_counts_the_iterations_of_every_epoch_so_far() -> None:
     """ESPnet's reporter documents `total_count` as "the number of iterations over all epochs"
     (espnet2/train/reporter.py): an epoch's own batches are its running total less the epoch
