@@ -1343,6 +1343,9 @@ _LINE_FRAMEWORKS = (
     ("| loss:", re.compile(r"^Step \d{1,12} \| loss:[-+]?\d"), "torchtune"),
     # veRL's trainer's metrics line (`step:2 - global_seqlen/min:10372.000 - ... - critic/kl:-0.001 - ...`)
     ("step:", re.compile(r"(?:^|[)\]] ?)step:\d{1,12} - (?=[^\n]{0,4000}?\b(?:actor|critic|timing_s|response_length)/)"), "verl"),
+    # InternEvo's (InternLM's) trainer (`INFO train.py:323 in record_current_batch_training_metrics --
+    # tflops=63.27,step=0,loss=11.63,...`)
+    ("record_current_batch", re.compile(r"\brecord_current_batch_training_metrics -- "), "internevo"),
     # MaxText's train loop (`completed step: 5, seconds: 4.011, TFLOP/s/device: 340.650, loss: 1.989`; before
     # 2024 `completed step: 1, seconds: 8.693, TFLOP/s: 1.731, loss: 9.206`)
     ("completed step: ", re.compile(r"\bcompleted step: \d{1,12}, seconds: [\d.]{1,20}, TFLOP/s(?:/device)?: "), "maxtext"),

@@ -1,6 +1,6 @@
 """A step line's framework, where its shape or its logger names the program that printed it (quoted
 real lines, each source cited): AllenNLP, ESPnet2, CLU, MindSpore, OpenNMT-py, PaddlePaddle's
-suites, Sockeye, MaxText; lines of no known program stay `generic`."""
+suites, Sockeye, MaxText, InternEvo; lines of no known program stay `generic`."""
 
 from __future__ import annotations
 
@@ -112,6 +112,22 @@ MAXTEXT_2023 = [
 ]
 
 
+# InternEvo's trainer (InternLM/InternEvo @ 0aa6d26, doc/usage.md, its run result's block, lines 12-13): a tab after
+# the logger's date
+INTERNEVO = [
+    ('2023-07-07 12:28:57,802\tINFO train.py:323 in record_current_batch_training_metrics -- tflops=63.2701'
+     '0355651958,step=0,loss=11.634403228759766,tgs (tokens/gpu/second)=1424.64,lr=4.0000000000000003e-07,'
+     'loss_scale=65536.0,grad_norm=63.672620777841004,micro_num=4,num_consumed_tokens=131072,inf_nan_skip_'
+     'batches=0,num_samples_in_batch=19,largest_length=2048,largest_batch=5,smallest_batch=4,adam_beta2=0.'
+     '95,fwd_bwd_time=6.48'),
+    ('2023-07-07 12:29:01,636\tINFO train.py:323 in record_current_batch_training_metrics -- tflops=189.833'
+     '71103277346,step=1,loss=11.613704681396484,tgs (tokens/gpu/second)=4274.45,lr=6.000000000000001e-07,'
+     'loss_scale=65536.0,grad_norm=65.150786641452,micro_num=4,num_consumed_tokens=262144,inf_nan_skip_bat'
+     'ches=0,num_samples_in_batch=16,largest_length=2048,largest_batch=5,smallest_batch=3,adam_beta2=0.95,'
+     'fwd_bwd_time=3.67'),
+]
+
+
 @pytest.mark.parametrize(("lines", "framework"), [
     (ALLENNLP, "allennlp"),
     (ESPNET, "espnet"),
@@ -121,6 +137,7 @@ MAXTEXT_2023 = [
     (PADDLESEG, "paddle"),
     (SOCKEYE, "sockeye"),
     (MAXTEXT_2023, "maxtext"),
+    (INTERNEVO, "internevo"),
 ], ids=lambda v: v if isinstance(v, str) else "")
 def test_a_step_line_s_program(tmp_path: Path, lines: list[str], framework: str) -> None:
     _, steps, _ = _read(tmp_path, lines)
