@@ -232,12 +232,14 @@ class HFTrainerParser(LogReader):
         train_output_end: dict[str, Any] | None = None  # the end a TrainOutput gave this run, where one did
         script = False  # a training header logged by the script itself
         accelerate_state = False  # Accelerate's state printed (`Distributed environment: MULTI_GPU  Backend: ...`)
+        swift = False  # ms-swift's logger's lines (`[INFO:swift] ...`): its trainer, the Trainer's subclass
         completed = False  # the Trainer said `Training completed.` since the last header
         printed: set[str] = set()  # the metric dicts printed since the last header
         for index, line in enumerate(lines):
             text = line.text
             if "Distributed environment: " in text:
                 accelerate_state = True
+            swift = swift or text.startswith("[INFO:swift] ")
             if _HEADER in text:
                 script = script or " - __main__ - " in text  # (a script's own logger, not transformers.trainer's)
                 bars.append(_Bar(line.ts_ns, True))
@@ -394,6 +396,9 @@ class HFTrainerParser(LogReader):
             # the Trainer's header copied under the script's logger, the state Accelerate prints
             for row in (*rows.steps, *rows.events):
                 row["framework"] = "accelerate"
+        elif swift:
+            for row in (*rows.steps, *rows.events):
+                row["framework"] = "ms_swift"
         result = log_result(rows, warning)
         if unplaced:
             result.warnings.append(

@@ -423,3 +423,28 @@ def test_a_header_of_sys_maxsize_epochs_counts_no_epoch(tmp_path: Path) -> None:
     were all step 0: epoch x 10 / 9.2e18)."""
     _, steps, _ = _read(tmp_path, EZPZ_HEADER + EZPZ_DICTS[:10])
     assert [s["step"] for s in steps] == list(range(1, 11))
+
+
+# ms-swift 3's `swift sft` console (a Chinese notes file on a Qwen2.5-7B LoRA, index id 33298529825, lines 16-19): its
+# logger's lines, then the Trainer's dicts that name their step (`'global_step/max_steps': '1/94'`)
+SWIFT_CONSOLE = [
+    ('[INFO:swift] use_logits_to_keep: True'),
+    ("{'loss': 1.4749825, 'grad_norm': 1.59615517, 'learning_rate': 2e-05, 'token_acc': 0.66827957, 'epoch"
+     "': 0.01, 'global_step/max_steps': '1/94', 'percentage': '1.06%', 'elapsed_time': '7s', 'remaining_ti"
+     "me': '12m 6s', 'memory(GiB)': 16.75, 'train_speed(iter/s)': 0.128088}"),
+    ("{'loss': 1.72185874, 'grad_norm': 1.92592478, 'learning_rate': 0.0001, 'token_acc': 0.64476276, 'epo"
+     "ch': 0.05, 'global_step/max_steps': '5/94', 'percentage': '5.32%', 'elapsed_time': '32s', 'remaining"
+     "_time': '9m 36s', 'memory(GiB)': 17.47, 'train_speed(iter/s)': 0.154297}"),
+    ("{'loss': 1.35411816, 'grad_norm': 0.95349097, 'learning_rate': 9.922e-05, 'token_acc': 0.6687643, 'e"
+     "poch': 0.11, 'global_step/max_steps': '10/94', 'percentage': '10.64%', 'elapsed_time': '1m 3s', 'rem"
+     "aining_time': '8m 50s', 'memory(GiB)': 17.47, 'train_speed(iter/s)': 0.158366}"),
+]
+
+
+def test_ms_swifts_console_is_labelled_ms_swift(tmp_path: Path) -> None:
+    """`[INFO:swift] ...` lines say ms-swift's trainer (the Trainer's subclass) printed the dicts:
+    their steps are ms-swift's, 1, 5, 10 as each dict names it."""
+    name, steps, _ = _read(tmp_path, SWIFT_CONSOLE)
+    assert name == "hf_trainer"
+    named = [int(m.group(1)) for t in SWIFT_CONSOLE if (m := re.search(r"'global_step/max_steps': '(\d+)/", t))]
+    assert [(s["step"], s["framework"]) for s in steps] == [(n, "ms_swift") for n in named]
