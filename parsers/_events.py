@@ -222,7 +222,9 @@ _KALDI_WAITER = re.compile(r" - background_command_waiter - ERROR \] Command exi
 # node daemon: "(raylet) [2025-02-25 19:42:36,213 E 2097714 2097744] file_system_monitor.cc:116: ...";
 # PaddlePaddle's launcher: "LAUNCH INFO 2023-06-08 17:35:48,689 Pod failed")
 # (Determined's master on a trial, its container id blank: "ERROR: Trial 9 (Experiment 9) was terminated: ...")
-_SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ", "(raylet) ", "LAUNCH INFO ", "LAUNCH ERROR ", "ERROR: Trial ")
+# (a container runtime's logfmt lines as Slurm's step ends, Go's logrus: 'time="2024-10-09T23:25:32+02:00"
+# level=warning msg="Failed to remove cgroup (will retry)" ...')
+_SCHEDULER_LINES = ("slurmstepd: ", "=>> PBS: ", "(raylet) ", "LAUNCH INFO ", "LAUNCH ERROR ", "ERROR: Trial ", 'time="')
 # a launcher's own logger, dated in its own line, around the job's processes (SageMaker's toolkit
 # after its mpirun ended: "2022-09-21 13:39:27,753 sagemaker-training-toolkit INFO     Waiting for
 # the process to finish and give a return code."): no process of the job starts with its lines once

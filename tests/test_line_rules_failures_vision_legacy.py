@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -769,3 +770,39 @@ def test_torchsegs_engine_says_a_save_ended_with_its_time_usage(tmp_path: Path) 
         (_lines_of(PEBAL_SAVES, r"\] Load checkpoint from file ")[0], "checkpoint_load_end"),
         (_lines_of(PEBAL_SAVES, r"\] Saving checkpoint to file ")[0], "checkpoint_save_start"),
         (_lines_of(PEBAL_SAVES, r"\] Save checkpoint to file ")[0], "checkpoint_save_end")]
+
+
+# A two-node torchrun launch under Slurm on CSCS' Ault whose rendezvous port was taken (a `.err` file, index id
+# 20602358018, lines 83-92): srun's and slurmstepd's words, then the container runtime's logfmt lines as the step ends
+SLURM_CONTAINER_CLEANUP = [
+    ('srun: error: ault44: task 3: Exited with exit code 1'),
+    ('srun: error: ault43: task 0: Exited with exit code 1'),
+    ('srun: Job step aborted: Waiting up to 32 seconds for job step to finish.'),
+    ('slurmstepd: error: *** JOB 524549 ON ault43 CANCELLED AT 2024-10-09T23:25:32 ***'),
+    ('srun: got SIGCONT'),
+    ('srun: forcing job termination'),
+    ('slurmstepd: error: *** STEP 524549.1 ON ault43 CANCELLED AT 2024-10-09T23:25:32 ***'),
+    ('time="2024-10-09T23:25:32+02:00" level=warning msg="Failed to remove cgroup (will retry)" error="rmd'
+     'ir /sys/fs/cgroup/memory/slurm/uid_29811/job_524549/step_1/container-gsnmgsqigkzhjttd: device or res'
+     'ource busy"'),
+    ('time="2024-10-09T23:25:32+02:00" level=warning msg="Failed to remove cgroup (will retry)" error="rmd'
+     'ir /sys/fs/cgroup/cpu,cpuacct/system.slice/slurmd.service/container-gsnmgsqigkzhjttd: device or reso'
+     'urce busy"'),
+    ('time="2024-10-09T23:25:32+02:00" level=warning msg="Failed to remove cgroup (will retry)" error="rmd'
+     'ir /sys/fs/cgroup/freezer/container-gsnmgsqigkzhjttd: device or resource busy"'),
+]
+
+
+def test_a_container_runtimes_lines_after_the_cancel_start_no_process(tmp_path: Path) -> None:
+    """`time="2024-10-09T23:25:32+02:00" level=warning msg="Failed to remove cgroup (will retry)" ...`
+    is the container runtime cleaning up the cancelled step: no process of the job starts with it
+    (it was the run's start, at its end); the cancels are crashes at the moment they name, on the
+    clock of the zone the runtime's lines state (`+02:00`)."""
+    _, _, events = _read(tmp_path, SLURM_CONTAINER_CLEANUP)
+    assert [e for e in events if e["kind"] == "attempt_start"] == []
+    zone = datetime.fromisoformat(re.search(r'time="([^"]+)"', SLURM_CONTAINER_CLEANUP[-1]).group(1)).utcoffset()
+    assert zone is not None
+    cancels = [(n, re.search(r"CANCELLED AT (\S+)", t).group(1)) for n, t in enumerate(SLURM_CONTAINER_CLEANUP, 1)
+               if "CANCELLED AT" in t]
+    assert [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "crash" and e["ts_ns"] is not None] == [
+        (n, _ns(at, "%Y-%m-%dT%H:%M:%S") - int(zone.total_seconds() * 1e9)) for n, at in cancels]
