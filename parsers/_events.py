@@ -387,9 +387,9 @@ _CKPT = (
     # TorchSeg's (furnace's) engine once a save is written, its timings on the lines below it: "Save
     # checkpoint to file .../epoch_39.pth, Time usage:" ("Saving checkpoint to file ..." began it); a
     # load likewise, "Load checkpoint from file .../cityscapes_best.pth, Time usage:"
-    ("checkpoint to file ", re.compile(r"(?:^|\] )Save checkpoint to file \S{1,2000}?, Time usage:"),
+    ("checkpoint to file ", re.compile(r"(?:^|\] )Save checkpoint to file [^\n]{1,2000}?, Time usage:"),
      LogEventKind.CHECKPOINT_SAVE_END),
-    ("checkpoint from file ", re.compile(r"(?:^|\] )Load checkpoint from file \S{1,2000}?, Time usage:"),
+    ("checkpoint from file ", re.compile(r"(?:^|\] )Load checkpoint from file [^\n]{1,2000}?, Time usage:"),
      LogEventKind.CHECKPOINT_LOAD_END),
     # "Saving model checkpoint", "Saving unsharded checkpoint...", "Save checkpoint to out/pretrain_512.pth"
     # (Lightning's tensor-parallel examples: "Saving a (distributed) checkpoint ..."; PaddleDetection's
@@ -749,8 +749,8 @@ class EventScanner:
             # (Slurm's line names its moment, `CANCELLED AT 2022-04-14T14:08:25`: the line's, though
             # glued after a progress bar's drawing, which leaves the line undated)
             when = line.ts_ns
-            if when is None and kill.start() > 0 and " CANCELLED AT " in kill.group(0):
-                when = parse_timestamp(kill.group(0))
+            if when is None and (cancel_at := kill.group(0).find(" CANCELLED AT ")) >= 0:
+                when = parse_timestamp(kill.group(0)[cancel_at + len(" CANCELLED AT "):])
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=when, raw=text,
                        detail="scheduler: " + kill.group(0)[:200])
             self._failure()

@@ -1050,11 +1050,13 @@ _BAR_EPOCH = re.compile(r"\b(?:epoch|episode(?= \[\d{1,9}/))\s{0,4}[:=#]?\s{0,4}
 # an evaluation's bracketed tag right before its epoch's counter (PaddleClas' `[Eval][Epoch 5][Iter: 0/8]`)
 _EVAL_TAG = re.compile(r"\[(?:val(?:id(?:ation)?)?|eval(?:uation)?|test)\]\s{0,2}\[?$", re.I)
 _NOT_TRAINING = re.compile(r"\b(?:val(?:id|idation|idating)?|eval(?:uate|uation|uating)?|test(?:ing)?|predict\w*)\b", re.I)
-# an evaluation's bar by its postfix, its first metric a validation's (sd-scripts' `epoch validation
-# steps: 100%|...| 88/88 [02:05<00:00,  1.42s/it, val_epoch_avg_loss=0.208, sigma=0.35]`, its description
-# half overwritten in a copy: `epoch 2/2idation steps: ...`); a training bar's postfix opens with its own
-# (Lightning's `v_num=0, train_loss=..., val_loss=...`)
+# an evaluation's bar by its postfix, its first metric a validation's and none a training's (sd-scripts'
+# `epoch validation steps: 100%|...| 88/88 [02:05<00:00,  1.42s/it, val_epoch_avg_loss=0.208, sigma=0.35]`,
+# its description half overwritten in a copy: `epoch 2/2idation steps: ...`); tqdm's `set_postfix` sorts
+# its keys, so a training bar may open with one (`18.21it/s, test_acc=0.801, train_loss=0.529]`)
 _EVAL_POSTFIX = re.compile(r"(?:it/s|s/it)\s{0,4}, {0,2}(?:val|valid|eval|test)_\w{0,60}=")
+_POSTFIX_KEY = re.compile(r"[,\s](\w{1,60})=")
+_TRAINING_KEY = re.compile(r"(?!val|valid|eval|test)(?:\w{0,40}loss\w{0,20}|lr|train\w{0,40})$")
 
 
 # a bar over the run's steps, described so (diffusers' and kohya-ss' training scripts:
@@ -1083,7 +1085,8 @@ def _bar_step(text: str) -> tuple[_Counter, BarReading] | None:
     reading = readings[-1]  # (redraws glued on one line: the last is the latest)
     if reading.total is None or reading.n <= 0 or _NOT_TRAINING.search(text, 0, reading.start):
         return None
-    if "_" in text and _EVAL_POSTFIX.search(text, reading.start) is not None:
+    if "_" in text and _EVAL_POSTFIX.search(text, reading.start) is not None and not any(
+            _TRAINING_KEY.match(key) for key in _POSTFIX_KEY.findall(text, reading.start)):
         return None
     if (steps := _STEPS_BAR.match(text, 0, reading.start)) is not None:
         return _Counter(reading.n, steps), reading  # the run's steps bar: its count is the step

@@ -234,7 +234,7 @@ class HFTrainerParser(LogReader):
         accelerate_state = False  # Accelerate's state printed (`Distributed environment: MULTI_GPU  Backend: ...`)
         swift = False  # ms-swift's logger's lines (`[INFO:swift] ...`): its trainer, the Trainer's subclass
         completed = False  # the Trainer said `Training completed.` since the last header
-        printed: set[str] = set()  # the metric dicts printed since the last header
+        replay = _Replay()  # the loss dicts printed since the last header, and a second process's copy of them
         for index, line in enumerate(lines):
             text = line.text
             if "Distributed environment: " in text:
@@ -246,7 +246,7 @@ class HFTrainerParser(LogReader):
                 total_steps = None
                 summarized_run = False
                 completed = False
-                printed.clear()
+                replay = _Replay()
                 train_output_end = None
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            detail="***** Running training *****", raw=text)
@@ -340,11 +340,8 @@ class HFTrainerParser(LogReader):
                         # ends: no step; the Trainer's own dicts may come after the word, kept in
                         # stdout's buffer)
                         continue
-                    if "loss" in record and written_dict in printed and line.rank is None:
-                        # a dict printed again to its last digit, in one run: another process's copy
-                        # (no launcher prefix tells them apart), not a step of its own
-                        continue
-                    printed.add(written_dict)
+                    if "loss" in record and line.rank is None and replay.copied(written_dict, record):
+                        continue  # another process's copy of the dicts (no launcher prefix tells them apart)
                     if dicts and _same_log(dicts[-1], index, line, record):
                         # LLaMA-Factory's callback logs each record before the Trainer prints its
                         # dict: one log, the dict's fuller figures kept
@@ -965,6 +962,38 @@ def _even_spacing(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
         summary is not None and to_float(summary.get("epoch")) is not None
         and to_float(summary.get("epoch")) == to_float(last.get("epoch")))
     return run_total // len(losses) if at_end else None
+
+
+class _Replay:
+    """The loss dicts of one run printed with no launcher prefix, and whether a dict is a second
+    process's copy of them: the series gone back (a dict printed before to its last digit, at an
+    epoch below the last one's), then each next dict the next one printed. A process's own dicts
+    may repeat one another (a run at chance prints `'loss': 0.6931` again at the same rounded
+    epoch): equal or later epochs are never a copy."""
+
+    __slots__ = ("at", "epoch", "seen", "texts")
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []  # the run's own dicts, in order
+        self.seen: dict[str, int] = {}  # dict text -> its first place in `texts`
+        self.epoch: float | None = None  # the last own dict's epoch
+        self.at: int | None = None  # while a copy is read: the place of the dict it should show next
+
+    def copied(self, text: str, record: dict[str, Any]) -> bool:
+        """Whether the dict `text` is a copy (else it is kept as the run's own)."""
+        if self.at is not None and self.at < len(self.texts) and self.texts[self.at] == text:
+            self.at += 1
+            return True
+        epoch = to_float(record.get("epoch"))
+        first = self.seen.get(text)
+        if first is not None and epoch is not None and self.epoch is not None and epoch < self.epoch:
+            self.at = first + 1
+            return True
+        self.at = None
+        self.seen.setdefault(text, len(self.texts))
+        self.texts.append(text)
+        self.epoch = epoch if epoch is not None else self.epoch
+        return False
 
 
 def _counted_from_start(losses: list[_Dict]) -> bool:

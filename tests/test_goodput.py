@@ -464,8 +464,9 @@ EPOCHS_TWO_NUMBERINGS = [
 
 def test_a_summary_numbered_one_below_its_epochs_bar_is_no_restart(tmp_path: Path) -> None:
     """`Epoch 2/10: 300it [...]` then `[Epoch 1] Loss: ..., Epoch Time: 444.51s`: each summary line
-    is one below the bar before it and the next bar is past both; the counter never went back to
-    redo a step. One attempt (it was seven: a restart at every summary)."""
+    is one below the bar before it and the next bar one past that bar; the counter never went back
+    to redo a step. One attempt (it was seven: a restart at every summary). (A line further below,
+    or followed by a later jump, is a restart still: tests/test_logs.py's torchtitan failover.)"""
     log = tmp_path / "job" / "console.log"
     log.parent.mkdir()
     log.write_text("\n".join(EPOCHS_TWO_NUMBERINGS) + "\n", encoding="utf-8")

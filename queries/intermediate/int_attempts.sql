@@ -55,13 +55,13 @@ boundaries as (
     from starts e
     union all
     -- the step counter went back with no attempt_start logged in between: a restart; not a line
-    -- alone below the steps around it (the next one past the one before: an epoch's summary
-    -- numbered from 0 between bars numbered from 1, `Epoch 2/10: ...` then `[Epoch 1] Loss: ...`)
+    -- one below the one before it that the next one follows at once (an epoch's summary numbered
+    -- from 0 between bars numbered from 1: `Epoch 2/10: ...`, `[Epoch 1] Loss: ...`, `Epoch 3/10: ...`)
     select (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint, 'step_counter', (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint,
         null
     from steps s
     where s.step <= s.previous_step
-      and not (s.step < s.previous_step and s.next_step > s.previous_step)
+      and not (s.step = s.previous_step - 1 and s.next_step = s.previous_step + 1)
       and not exists (
           select 1 from int_log_events e
           where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns and e.ts_ns > s.previous_t_ns
@@ -271,12 +271,12 @@ undated_marks as (
 ),
 undated_boundaries as (
     -- its first line; a start or restart line after steps or a failure; a step counter that went
-    -- back with no start line since the step before (not a line alone below its neighbours, as above)
+    -- back with no start line since the step before (not a line one below its neighbours, as above)
     select line, progress_before
     from undated_marks
     where first
        or (coalesce(start, false) and (steps_before > 0 or failures_before > 0))
-       or (step < previous_step and not coalesce(next_step > previous_step, false)
+       or (step < previous_step and not coalesce(step = previous_step - 1 and next_step = previous_step + 1, false)
            and (last_start_line is null or last_start_line < last_step_line))
 ),
 undated_kept as (
