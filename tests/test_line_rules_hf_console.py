@@ -8,6 +8,7 @@ import re
 import warnings
 from pathlib import Path
 
+from tests.conftest import SAMPLE_LOGS
 from tests.test_line_rules import _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
@@ -448,3 +449,18 @@ def test_ms_swifts_console_is_labelled_ms_swift(tmp_path: Path) -> None:
     assert name == "hf_trainer"
     named = [int(m.group(1)) for t in SWIFT_CONSOLE if (m := re.search(r"'global_step/max_steps': '(\d+)/", t))]
     assert [(s["step"], s["framework"]) for s in steps] == [(n, "ms_swift") for n in named]
+
+
+def test_one_processs_repeated_dicts_are_its_steps() -> None:
+    """sample_logs/hf_trainer_stalled (record_hf_stalled_job.sh): a run that makes no progress prints
+    the same dict 20 times to the last digit, its epoch the same for steps at a time. Each is a step
+    of the bar's 20 with its loss: no dict is another process's copy (the series never goes back)."""
+    path = SAMPLE_LOGS / "hf_trainer_stalled" / "console.log"
+    text = path.read_text(encoding="utf-8")
+    losses = [float(v) for v in re.findall(r"\{'loss': ([\d.]+),", text)]
+    total = {int(t) for t in re.findall(r"\| \d+/(\d+) \[", text)}
+    assert len(losses) == 20 and len(set(losses)) == 1 and total == {20}
+    parser = detect(path, read_head(path), registry())[0]
+    assert parser is not None and parser.name == "hf_trainer"
+    steps = parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+    assert [(s["step"], s["loss"]) for s in steps] == [(n, losses[0]) for n in range(1, 21)]
