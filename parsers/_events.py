@@ -71,6 +71,9 @@ _VERTEX_TASK = re.compile(r"\bTask completed\. Exit code \((?P<code>-?\d{1,4})\)
 # LSF's job report in the job's output file (after `Sender: LSF System <lsfadmin@...>`): its verdict,
 # "Exited with exit code 1." or "Successfully completed."
 _LSF_END = re.compile(r"\s{0,8}(?:Exited with exit code (\d{1,4})\.|Successfully completed\.)\s*$")
+# (its reason, when LSF itself ended the job: "TERM_MEMLIMIT: job killed after reaching LSF memory usage
+# limit.", "TERM_RUNLIMIT: job killed after reaching LSF run time limit.")
+_LSF_TERM = re.compile(r"TERM_[A-Z_]{2,40}: ")
 # and its clock: "Started at Mon Nov  2 17:41:19 2020", "Terminated at Mon Nov  2 17:41:43 2020" (the
 # submission's start and end; LSF appends each submission's report and output to an `-o` file)
 _LSF_TIME = re.compile(
@@ -341,9 +344,11 @@ _GGML_SAVE = re.compile(r"\bsave_checkpoint(?:_lora)?_file: saving to \S{0,2000}
 _SPACY_SAVED = re.compile(r"^(?:✔|\[\+\]) Saved pipeline to output directory\s*$")
 # A model's save said once it is written: PaddleOCR's "ppocr INFO: save model in ./output/rec/latest" and
 # "save best model is to ./output/ser/best_accuracy"; research scripts' own words, "  → Saved best model
-# (Dice: 0.0007)", TransUNet's "save best model to ../model/.../best_model.pth at epoch 270, val dice: 0.807"
+# (Dice: 0.0007)", TransUNet's "save best model to ../model/.../best_model.pth at epoch 270, val dice: 0.807";
+# diffusers' training scripts after Accelerate's `save_state` ("Saving current state to ..." began it):
+# "Saved state to textual_inversion_cat/checkpoint-500"
 _MODEL_SAVED = re.compile(r"\bsave model in \S|\bsave best model is to \S|(?:^|: )save best model to \S"
-                          r"|(?:^\s{0,12}|[^\w\s]\s{0,2}|\bINFO:?\s{1,4})Saved best model\b")
+                          r"|(?:^\s{0,12}|[^\w\s]\s{0,2}|\bINFO:?\s{1,4})Saved best model\b|\bSaved state to \S")
 # RecBole's trainer after its torch.save: "18 Apr 20:47    INFO  Saving current: saved/GRU4Rec-Apr-18-2022_20-41-08.pth"
 # (a notebook whose logger has two handlers prints it again undated on the next line: one save)
 _RECBOLE_SAVE = re.compile(r"(?:^|INFO  )Saving current: (\S{1,1000}\.pth)\s*$")
@@ -470,7 +475,7 @@ _ANY_EVENT_PATTERN = (
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |save best model is to |Saved best model|save best model to |^Saving model at epoch |"
-    r"Saving current state to |Snapshotting to |saving model to |Saving model to |"
+    r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |"
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
     r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop| with best_epoch = |"
@@ -487,7 +492,7 @@ _ANY_EVENT_PATTERN = (
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
-    r"|^Sender: LSF System <|Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
+    r"|^Sender: LSF System <|^TERM_[A-Z_]{2,40}: |Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
     r"|Exception ignored in|\] Optimization Done\.|\*\*\* Check failure stack trace|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
@@ -590,6 +595,7 @@ class EventScanner:
         self.lsf_end_ns: int | None = None  # when its submission ended (`Terminated at ...`)
         self.lsf_report_line = 0  # the line of the last report's verdict (its submission's output comes after)
         self.lsf_output_follows = False  # a report says its output follows it (LSF's older layout)
+        self.lsf_term: str | None = None  # the report's reason LSF ended the job (`TERM_MEMLIMIT: job killed ...`)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
         # restarts so far, a new one only past them (the count's block follows the restart line,
         # after the agent's own dated lines, and a membership change restarts with the count unchanged;
@@ -719,6 +725,9 @@ class EventScanner:
                 self.unclean = False  # (a new submission: an earlier one's failure is not its own)
                 self.launcher_end = None
             return True
+        if self.lsf and text.startswith("TERM_") and _LSF_TERM.match(text) is not None:
+            self.lsf_term = text.strip()  # (why LSF ended it, before its verdict: `TERM_RUNLIMIT: ...`)
+            return True
         if self.lsf and ("Exited with exit code " in text or "Successfully completed." in text) and (
                 lsf := _LSF_END.match(text)) is not None:
             ended = line.ts_ns if line.ts_ns is not None else self.lsf_end_ns
@@ -726,11 +735,13 @@ class EventScanner:
             self.lsf = False  # (the report's verdict: a `Started at` after it is the program's own line)
             if lsf.group(1) is not None:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=ended, raw=text,
-                           detail=f"scheduler: LSF's job exited with code {lsf.group(1)}")
+                           detail=f"scheduler: LSF's job exited with code {lsf.group(1)}"
+                           + (f" ({self.lsf_term[:160]})" if self.lsf_term else ""))
                 self._failure()
             elif not self.unclean:
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=ended, raw=text,
                            detail="scheduler: LSF's job successfully completed")
+            self.lsf_term = None
             return True
         if "Heartbeat monitor timed out!" in text:
             # ProcessGroupNCCL's heartbeat monitor: the watchdog itself made no progress (a NCCL or
@@ -1021,7 +1032,7 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "weights saved in " in text:
                 self.weights_saved[line.rank] = line.number
-        elif ("save model in " in text or "model is to " in text or "best model" in text) and (
+        elif ("save model in " in text or "model is to " in text or "best model" in text or "Saved state to " in text) and (
                 _MODEL_SAVED.search(text) is not None):
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif ("Save weights to " in text or "model at epoch " in text or " weights to " in text or "and momentum to " in text

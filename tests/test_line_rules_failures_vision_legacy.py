@@ -806,3 +806,30 @@ def test_a_container_runtimes_lines_after_the_cancel_start_no_process(tmp_path: 
                if "CANCELLED AT" in t]
     assert [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "crash" and e["ts_ns"] is not None] == [
         (n, _ns(at, "%Y-%m-%dT%H:%M:%S") - int(zone.total_seconds() * 1e9)) for n, at in cancels]
+
+
+# diffusers' textual_inversion.py under accelerate on 2 GPUs (github.com/searobbersduck/AIGC_Note @ 23e6ab8,
+# Diffusion/HuggingFace/Train/TextualInversion.md, its training log block, lines 47-53)
+ACCELERATE_SAVE_STATE = [
+    ('03/13/2023 10:58:39 - INFO - __main__ - Saving embeddings'),
+    ('03/13/2023 10:58:39 - INFO - accelerate.accelerator - Saving current state to textual_inversion_cat/check'
+     'point-500'),
+    ('03/13/2023 10:58:39 - INFO - accelerate.checkpointing - Model weights saved in textual_inversion_cat/chec'
+     'kpoint-500/pytorch_model.bin'),
+    ('03/13/2023 10:58:39 - INFO - accelerate.checkpointing - Optimizer state saved in textual_inversion_cat/ch'
+     'eckpoint-500/optimizer.bin'),
+    ('03/13/2023 10:58:39 - INFO - accelerate.checkpointing - Scheduler state saved in textual_inversion_cat/ch'
+     'eckpoint-500/scheduler.bin'),
+    ('03/13/2023 10:58:39 - INFO - accelerate.checkpointing - Random states saved in textual_inversion_cat/chec'
+     'kpoint-500/random_states_0.pkl'),
+    ('03/13/2023 10:58:39 - INFO - __main__ - Saved state to textual_inversion_cat/checkpoint-500'),
+]
+
+
+def test_accelerates_save_state_begins_and_the_scripts_saved_state_ends_a_save(tmp_path: Path) -> None:
+    """`Saving current state to .../checkpoint-500` (Accelerate) begins the save; the script's
+    `Saved state to .../checkpoint-500`, once Accelerate wrote its files, ends it."""
+    _, _, events = _read(tmp_path, ACCELERATE_SAVE_STATE)
+    assert [(e["line"], e["kind"]) for e in events if e["kind"].startswith("checkpoint_save")] == [
+        (_lines_of(ACCELERATE_SAVE_STATE, r"Saving current state to ")[0], "checkpoint_save_start"),
+        (_lines_of(ACCELERATE_SAVE_STATE, r"Saved state to ")[0], "checkpoint_save_end")]

@@ -2836,7 +2836,7 @@ def test_each_lsf_submission_in_an_appended_output_file_is_an_attempt(tmp_path: 
     crashes = [(e["ts_ns"], e["detail"]) for e in events if e["kind"] == "crash" and "LSF" in (e["detail"] or "")]
     assert starts == [ts for what, ts in said if what == "Started"]
     assert [ts for ts, _ in crashes] == [ts for what, ts in said if what == "Terminated"]
-    assert [d.rsplit(" ", 1)[1] for _, d in crashes] == ["137", "140"]
+    assert [m.group(1) for _, d in crashes if (m := re.search(r"with code (\d+)", d))] == ["137", "140"]
     assert (starts[1] - starts[0]) // 10**9 == (17 * 3600 + 46 * 60 + 24) - (17 * 3600 + 41 * 60 + 19)
 
 
@@ -2846,3 +2846,56 @@ def test_an_lsf_report_with_no_such_date_says_no_time_and_breaks_nothing(tmp_pat
     lines = ["Sender: LSF System <lsfadmin@n-62-11-15>", "Started at Mon Feb 30 25:61:61 2020", "Exited with exit code 1."]
     _, _, events = _read(tmp_path, lines, name="job.out")
     assert [e["kind"] for e in events if e["kind"] in ("attempt_start", "crash")] == ["crash"]
+
+
+# LSF's `bsub -o` report of a job its memory limit ended (github.com/zeljkoAntunovic01/BayesWithoutUnderfitting @
+# d3dca97, hpc_logs/OUTPUT_FILE_MNIST_ALPHA_10.out, lines 3-37)
+LSF_MEMLIMIT = [
+    ('Sender: LSF System <lsfadmin@hpc.dtu.dk>'),
+    ('Subject: Job 25036204: <MNIST_ALPHA_10> in cluster <dcc> Exited'),
+    (''),
+    ('Job <MNIST_ALPHA_10> was submitted from host <gbarlogin1> by user <s233025> in cluster <dcc> at Thu May 2'
+     '2 03:38:43 2025'),
+    ('Job was executed on host(s) <4*n-62-12-21>, in queue <gpua100>, as user <s233025> in cluster <dcc> at Thu'
+     ' May 22 07:26:10 2025'),
+    ('</zhome/4c/1/203176> was used as the home directory.'),
+    ('</zhome/4c/1/203176/BayesWithoutUnderfitting> was used as the working directory.'),
+    ('Started at Thu May 22 07:26:10 2025'),
+    ('Terminated at Thu May 22 07:36:30 2025'),
+    ('Results reported at Thu May 22 07:36:30 2025'),
+    (''),
+    ('Your job looked like:'),
+    (''),
+    ('------------------------------------------------------------'),
+    ('# LSBATCH: User input'),
+    ('#!/bin/bash'),
+    ('#BSUB -J MNIST_ALPHA_10'),
+    ('#BSUB -q gpua100'),
+    ('#BSUB -W 12:00'),
+    ('#BSUB -n 4'),
+    ('#BSUB -R "span[hosts=1]"'),
+    ('#BSUB -R "rusage[mem=10GB]"'),
+    ('#BSUB -gpu "num=1:mode=exclusive_process"'),
+    (''),
+    ('#BSUB -o /zhome/4c/1/203176/BayesWithoutUnderfitting/hpc_logs/OUTPUT_FILE_MNIST_ALPHA_10.out'),
+    ('#BSUB -e /zhome/4c/1/203176/BayesWithoutUnderfitting/hpc_logs/OUTPUT_FILE_MNIST_ALPHA_10.err'),
+    (''),
+    ('module load python3/3.11.9'),
+    (''),
+    ('source /zhome/4c/1/203176/BayesWithoutUnderfitting/venv/bin/activate'),
+    ('python /zhome/4c/1/203176/BayesWithoutUnderfitting/main.py --experiment mnist > /zhome/4c/1/203176/BayesW'
+     'ithoutUnderfitting/hpc_logs/OUTPUT_FILE_MNIST_ALPHA_10.log 2>&1'),
+    ('------------------------------------------------------------'),
+    (''),
+    ('TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.'),
+    ('Exited with exit code 137.'),
+]
+
+
+def test_lsfs_reason_for_ending_the_job_is_in_its_failure(tmp_path: Path) -> None:
+    """`TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.` before `Exited with exit code
+    137.`: the job's failure says why LSF ended it (host memory, not the program's own error)."""
+    _, _, events = _read(tmp_path, LSF_MEMLIMIT)
+    (crash,) = [e for e in events if e["kind"] == "crash"]
+    reason = next(t for t in LSF_MEMLIMIT if t.startswith("TERM_"))
+    assert crash["line"] == len(LSF_MEMLIMIT) and reason in crash["detail"]
