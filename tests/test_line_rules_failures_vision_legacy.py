@@ -740,7 +740,9 @@ def test_a_cancel_glued_after_a_bar_keeps_the_moment_it_names(tmp_path: Path) ->
             "\u258a         | 4/50 [37:53<7:17:20, 570.43s/it]\r 10%|\u2588         | 5/50 [47:33<7:09:50, 573.12s/it]"
             "slurmstepd: error: *** JOB 41995 ON clr1247 CANCELLED AT 2022-04-14T14:08:25 ***")
     _, _, events = _read(tmp_path, [line])
-    moment = re.search(r"CANCELLED AT (\S+)", line).group(1)
+    found = re.search(r"CANCELLED AT (\S+)", line)
+    assert found is not None
+    moment = found.group(1)
     assert [(e["kind"], e["ts_ns"]) for e in events if e["kind"] == "crash"] == [
         ("crash", _ns(moment, "%Y-%m-%dT%H:%M:%S"))]
 
@@ -800,10 +802,11 @@ def test_a_container_runtimes_lines_after_the_cancel_start_no_process(tmp_path: 
     clock of the zone the runtime's lines state (`+02:00`)."""
     _, _, events = _read(tmp_path, SLURM_CONTAINER_CLEANUP)
     assert [e for e in events if e["kind"] == "attempt_start"] == []
-    zone = datetime.fromisoformat(re.search(r'time="([^"]+)"', SLURM_CONTAINER_CLEANUP[-1]).group(1)).utcoffset()
+    stated = re.search(r'time="([^"]+)"', SLURM_CONTAINER_CLEANUP[-1])
+    assert stated is not None
+    zone = datetime.fromisoformat(stated.group(1)).utcoffset()
     assert zone is not None
-    cancels = [(n, re.search(r"CANCELLED AT (\S+)", t).group(1)) for n, t in enumerate(SLURM_CONTAINER_CLEANUP, 1)
-               if "CANCELLED AT" in t]
+    cancels = [(n, m.group(1)) for n, t in enumerate(SLURM_CONTAINER_CLEANUP, 1) if (m := re.search(r"CANCELLED AT (\S+)", t))]
     assert [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "crash" and e["ts_ns"] is not None] == [
         (n, _ns(at, "%Y-%m-%dT%H:%M:%S") - int(zone.total_seconds() * 1e9)) for n, at in cancels]
 

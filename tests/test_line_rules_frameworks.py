@@ -99,9 +99,10 @@ def test_two_timm_train_lines_name_their_program(tmp_path: Path) -> None:
     batch's own `Time:`."""
     parser, steps, _ = _read(tmp_path, TIMM_TWO_EPOCHS)
     assert parser == "generic_log"
-    train = [t for t in TIMM_TWO_EPOCHS if t.startswith("Train: ")]
+    train = [(t, m) for t in TIMM_TWO_EPOCHS if t.startswith("Train: ") and (m := re.search(r"Time: ([\d.]+)s", t))]
+    assert len(train) == 2
     assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [
-        (int(t.split()[1]) * 36, float(re.search(r"Time: ([\d.]+)s", t).group(1)), "timm") for t in train]
+        (int(t.split()[1]) * 36, float(m.group(1)), "timm") for t, m in train]
 
 
 def test_yolox_epoch_and_iteration_its_weights_and_its_end(tmp_path: Path) -> None:

@@ -402,8 +402,10 @@ def test_counted_dicts_that_their_epochs_place_mid_run_are_left_out(tmp_path: Pa
     assert parser is not None and parser.name == "hf_trainer"
     result = parser.parse(path, ParseOptions())
     dicts = [line for line in WHISPER_TAIL if line.startswith("{'loss'")]
+    bar, last = re.search(r"\| (\d+)/\1 \[", WHISPER_TAIL[-1]), re.search(r"'loss': ([\d.]+)", dicts[-1])
+    assert bar is not None and last is not None
     assert [(s["step"], s["loss"]) for s in result.tables["log_steps"].to_pylist()] == [
-        (int(re.search(r"\| (\d+)/\1 \[", WHISPER_TAIL[-1]).group(1)), float(re.search(r"'loss': ([\d.]+)", dicts[-1]).group(1)))]
+        (int(bar.group(1)), float(last.group(1)))]
     assert any(w.startswith(f"{len(dicts) - 1} metric lines name no step") and "left out" in w for w in result.warnings)
 
 
@@ -414,7 +416,9 @@ def test_dicts_flushed_after_training_completed_and_printed_twice(tmp_path: Path
     _, steps, _ = _read(tmp_path, EZPZ_HEADER + EZPZ_COMPLETED + EZPZ_DICTS)
     losses = [float(m.group(1)) for t in EZPZ_DICTS if (m := re.match(r"\s*\{'loss': ([\d.]+)", t))]
     assert len(losses) == 20 and losses[:10] == losses[10:]
-    total = int(re.search(r"Total optimization steps = (\d+)", " ".join(EZPZ_HEADER)).group(1))
+    said = re.search(r"Total optimization steps = (\d+)", " ".join(EZPZ_HEADER))
+    assert said is not None
+    total = int(said.group(1))
     assert [(s["step"], s["loss"]) for s in steps] == list(zip(range(1, total + 1), losses[:10], strict=True))
 
 
