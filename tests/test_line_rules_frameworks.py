@@ -638,34 +638,6 @@ def test_the_trainers_notebook_progress_copied_as_text(tmp_path: Path) -> None:
         (50, 1.528578, pytest.approx(566 / 60)), (60, 1.568208, pytest.approx(566 / 60))]
 
 
-# A QLoRA fine-tune in Colab, its notebook output pasted into the script's closing docstring (index id
-# 70231881999, lines 38-42 and 49-56): the bar's caption as it ran, then as training ended
-NOTEBOOK_RAN_AND_ENDED = [
-    ' [1787/2844 11:52:49 < 7:02:06, 0.04 it/s, Epoch 1.88/3]',
-    'Step\tTraining Loss\tValidation Loss\tCer\tWer',
-    '500\t1.110035\t1.069532\t0.283573\t0.568444',
-    '1000\t0.768191\t0.853066\t0.245953\t0.493541',
-    '1500\t0.682146\t0.746075\t0.230032\t0.456292',
-    ' [2844/2844 18:59:53, Epoch 3/3]',
-    'Step\tTraining Loss\tValidation Loss\tCer\tWer',
-    '500\t1.110035\t1.069532\t0.283573\t0.568444',
-    '1000\t0.768191\t0.853066\t0.245953\t0.493541',
-    '1500\t0.682146\t0.746075\t0.230032\t0.456292',
-    '2000\t0.500185\t0.705239\t0.219548\t0.431993',
-    '2500\t0.501025\t0.682410\t0.214211\t0.418849',
-    '2844\t0.463303\t0.680545\t0.215580\t0.421917',
-]
-
-
-def test_the_notebook_captions_total_with_no_time_left_ends_the_run(tmp_path: Path) -> None:
-    """` [1787/2844 11:52:49 < 7:02:06, 0.04 it/s, Epoch 1.88/3]` is drawn while the run goes on (time
-    left); ` [2844/2844 18:59:53, Epoch 3/3]`, its count at its total and no time left, as it ended:
-    the run's end, at that caption."""
-    _, _, events = _read(tmp_path, NOTEBOOK_RAN_AND_ENDED)
-    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [
-        NOTEBOOK_RAN_AND_ENDED.index(" [2844/2844 18:59:53, Epoch 3/3]") + 1]
-
-
 # A notebook converted to Markdown by nbconvert, the Trainer's progress kept as its HTML
 # (github.com/PranithaChilvari/LING539-Sentiment-Classification @ 5f82cf8, Sentiment_Analysis.md, the
 # `trainer.train()` cell's output, its lines 1-37)

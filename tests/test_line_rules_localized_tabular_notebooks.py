@@ -717,6 +717,15 @@ def test_the_hf_notebook_table_copied_twice_is_one_run(tmp_path: Path) -> None:
     assert not [e for e in events if e["kind"] in ("restart", "crash")]
 
 
+def test_the_notebook_captions_total_with_no_time_left_ends_the_run(tmp_path: Path) -> None:
+    """` [1787/2844 11:52:49 < 7:02:06, 0.04 it/s, Epoch 1.88/3]` is drawn while the run goes on (time
+    left); ` [2844/2844 18:59:53, Epoch 3/3]`, its count at its total and no time left, as it ended:
+    the run's end, at that caption."""
+    _, _, events = _read(tmp_path, HF_TABLE_TWICE)
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [
+        HF_TABLE_TWICE.index(" [2844/2844 18:59:53, Epoch 3/3]") + 1]
+
+
 def test_an_epochs_head_alone_then_its_training_loss_line(tmp_path: Path) -> None:
     """`Эпоха 2/30` (epoch 2 of 30), then `Train Loss: 0.4721 | Val Loss: 0.4361` on the next line:
     epoch 2, its training loss."""
