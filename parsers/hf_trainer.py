@@ -257,9 +257,11 @@ class HFTrainerParser(LogReader):
                 bar = bars[-1] if bars else None
                 if bar is None or (bar.readings and (reading.n < bar.readings[-1].n
                                                      or reading.elapsed_s < bar.readings[-1].elapsed_s)):
-                    # the first reading, or a bar that starts over with no header: a new bar
+                    # the first reading, or a bar that starts over with no header: a new bar (a
+                    # relaunch's dicts that repeat the run before's are its own)
                     bar = _Bar(last_dated, False)
                     bars.append(bar)
+                    replay = _Replay()
                 bar.readings.append(reading)
                 bar.where.append((line.number, line.rank))
                 bar.losses.append(_postfix_loss(text, reading))
@@ -313,6 +315,7 @@ class HFTrainerParser(LogReader):
                 rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=int(m.group(1)), detail="continuing training", raw=text)
                 dicts.append(_Dict(index, line, {"_resumed_from": int(m.group(1))}, last_reading))
+                replay = _Replay()
                 if bars:
                     bars[-1].resumed = True
                 continue
