@@ -2199,6 +2199,12 @@ class GenericLogParser(LogReader):
             # a progress bar that moved, then the traceback that stopped its training (a bar
             # copied out of Colab has no `|` around its bar: `Steps: 100% 500/500 [28:39<00:00, ...]`)
             return Claim.CONTENT
+        if ("Traceback (most recent call last)" in text and _FRAMEWORK_FRAME.search(text) is not None
+                and any("%" in body and _bar_step(body) is not None for body in bodies)):
+            # a bar its description names as training's (the run's `Steps:`, an epoch's) that moved,
+            # then a traceback through a framework's package (diffusers' script run as
+            # `train-original-script.py`, failing in its validation's TensorBoard call)
+            return Claim.CONTENT
         if ("Traceback (most recent call last)" in text and _TRAINING_FRAME.search(text) is not None
                 and any(parse_timestamp(body) is not None for body in bodies[:TRACEBACK_DATED_LINES])):
             # a dated log and a traceback through a training loop: a run that failed, before its

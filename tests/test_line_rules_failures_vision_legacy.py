@@ -836,3 +836,69 @@ def test_accelerates_save_state_begins_and_the_scripts_saved_state_ends_a_save(t
     assert [(e["line"], e["kind"]) for e in events if e["kind"].startswith("checkpoint_save")] == [
         (_lines_of(ACCELERATE_SAVE_STATE, r"Saving current state to ")[0], "checkpoint_save_start"),
         (_lines_of(ACCELERATE_SAVE_STATE, r"Saved state to ")[0], "checkpoint_save_end")]
+
+
+# diffusers' train_text_to_image.py run without a launcher as `train-original-script.py` (github.com/kopyl/
+# debug-unet-sampling-diffusers @ 7ccf860, detailed-logs/running-without-accelerate.log, whole): its steps bar at
+# step 2, then its validation failing in TensorBoard's writer
+DIFFUSERS_VALIDATION_CRASH = [
+    ('Steps:   0%|                                                                                       | 2/10'
+     '000000 [00:14<19511:47:54,  7.02s/it, lr=1e-5, step_loss=1]12/26/2024 03:37:21 - INFO - __main__ - Runnin'
+     'g validation...'),
+    ('[2024-12-26 03:37:21,897] [INFO] [real_accelerator.py:203:get_accelerator] Setting ds_accelerator to cuda'
+     ' (auto detect)'),
+    (' [WARNING]  On Ampere and higher architectures please use CUDA 11+'),
+    (' [WARNING]  On Ampere and higher architectures please use CUDA 11+'),
+    (' [WARNING]  On Ampere and higher architectures please use CUDA 11+'),
+    (' [WARNING]  On Ampere and higher architectures please use CUDA 11+'),
+    (' [WARNING]  On Ampere and higher architectures please use CUDA 11+'),
+    (' [WARNING]  On Ampere and higher architectures please use CUDA 11+'),
+    ("{'image_encoder', 'requires_safety_checker'} was not found in config. Values will be initialized to defau"
+     'lt values.'),
+    ('                                                                                                         '
+     "                                                          {'prediction_type', 'timestep_spacing'} was not"
+     ' found in config. Values will be initialized to default values.                                 | 0/6 [00'
+     ':00<?, ?it/s]'),
+    ('Loaded scheduler as PNDMScheduler from `scheduler` subfolder of stable-diffusion-v1-5/stable-diffusion-v1'
+     '-5.'),
+    ('Loaded feature_extractor as CLIPImageProcessor from `feature_extractor` subfolder of stable-diffusion-v1-'
+     '5/stable-diffusion-v1-5.'),
+    ('Loading pipeline components...: 100%|████████████████████████████████████████████████████████████████████'
+     '████████████████████████████| 6/6 [00:00<00:00, 743.06it/s]'),
+    ("You have disabled the safety checker for <class 'diffusers.pipelines.stable_diffusion.pipeline_stable_dif"
+     "fusion.StableDiffusionPipeline'> by passing `safety_checker=None`. Ensure that you abide to the condition"
+     's of the Stable Diffusion license and do not expose unfiltered results in services or applications open t'
+     'o the public. Both the diffusers team and Hugging Face strongly recommend to keep the safety filter enabl'
+     'ed in all public facing circumstances, disabling it only for use-cases that involve analyzing network beh'
+     'avior or auditing its results. For more information, please have a look at https://github.com/huggingface'
+     '/diffusers/pull/254 .'),
+    ('Traceback (most recent call last):'),
+    ('  File "train-original-script.py", line 1176, in <module>'),
+    ('    main()'),
+    ('  File "train-original-script.py", line 1088, in main'),
+    ('    log_validation('),
+    ('  File "train-original-script.py", line 181, in log_validation'),
+    ('    tracker.writer.add_images("validation", np_images, epoch, dataformats="NHWC")'),
+    ('  File "/usr/local/lib/python3.8/dist-packages/torch/utils/tensorboard/writer.py", line 669, in add_image'
+     's'),
+    ('    image(tag, img_tensor, dataformats=dataformats), global_step, walltime'),
+    ('  File "/usr/local/lib/python3.8/dist-packages/torch/utils/tensorboard/summary.py", line 572, in image'),
+    ('    tensor = convert_to_HWC(tensor, dataformats)'),
+    ('  File "/usr/local/lib/python3.8/dist-packages/torch/utils/tensorboard/_utils.py", line 103, in convert_t'
+     'o_HWC'),
+    ('    assert len(tensor.shape) == len('),
+    ('AssertionError: size of input tensor and input format are different.         tensor shape: (1, 512, 512),'
+     ' input_format: NHWC'),
+    ('Steps:   0%|                                                                                       | 2/10'
+     '000000 [00:18<25652:52:33,  9.24s/it, lr=1e-5, step_loss=1]'),
+]
+
+
+def test_a_training_bar_then_a_traceback_through_the_framework_is_a_crashed_run(tmp_path: Path) -> None:
+    """The run's `Steps:` bar at 2/10000000, then a traceback through torch's package (no frame named
+    like a training loop: the script is `train-original-script.py`): a console that crashed after
+    step 2, not an input of no known format."""
+    name, steps, events = _read(tmp_path, DIFFUSERS_VALIDATION_CRASH)
+    assert name == "generic_log"
+    assert [s["step"] for s in steps] == [2]
+    assert [e["line"] for e in events if e["kind"] == "crash"] == _lines_of(DIFFUSERS_VALIDATION_CRASH, r"^Traceback")
