@@ -2602,8 +2602,8 @@ class GenericLogParser(LogReader):
                     _gluonts_row(rows, *waiting)
                 gluon_pending[line.rank] = (line, gluon)
                 continue
-            if "opt_callback: iter=" in text and _ggml_before_first(text):
-                continue
+            if "opt_callback: iter=" in text and " dt=" not in text and _ggml_before_first(text):
+                continue  # (every other callback line times its iteration: only a line without `dt=` is read twice)
             if (own := _own_step(text)) is not None:
                 values = own.values
                 if "samples_per_s" in values:  # (MXNet's: the seconds of a batch of the script's size)

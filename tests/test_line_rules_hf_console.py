@@ -83,7 +83,8 @@ EZPZ_COMPLETED = [
     '',
     '  Training completed. Do not forget to share your model on huggingface.co/models =)',
 ]
-EZPZ_DICTS = [
+# (its first process prints the ten dicts, the second prints them again to the last digit)
+_EZPZ_LOSSES = [
     "  {'loss': 2.847, 'grad_norm': 3.8245272636413574, 'learning_rate': 5e-05, 'epoch': 0.1, 'num_input_token"
     "s_seen': 24576}",
     "  {'loss': 2.9574, 'grad_norm': 7.945530414581299, 'learning_rate': 4.5e-05, 'epoch': 0.2, 'num_input_tok"
@@ -104,6 +105,9 @@ EZPZ_DICTS = [
     "s_seen': 221184}",
     "  {'loss': 2.8064, 'grad_norm': 6.904043197631836, 'learning_rate': 5e-06, 'epoch': 1.0, 'num_input_token"
     "s_seen': 245760}",
+]
+EZPZ_DICTS = [
+    *_EZPZ_LOSSES,
     "  {'train_runtime': 12.4474, 'train_samples_per_second': 154.249, 'train_steps_per_second': 0.803, 'train"
     "_tokens_per_second': 822.661, 'train_loss': 2.977239990234375, 'epoch': 1.0, 'num_input_tokens_seen': 245"
     '760}',
@@ -114,26 +118,7 @@ EZPZ_DICTS = [
     '-1B/runs/6yl6uks0',
     '  wandb: Find logs at: ../../../../../../lus/flare/projects/datascience/foremans/projects/saforem2/ezpz/w'
     'andb/run-20250506_222620-6yl6uks0/logs',
-    "  {'loss': 2.847, 'grad_norm': 3.8245272636413574, 'learning_rate': 5e-05, 'epoch': 0.1, 'num_input_token"
-    "s_seen': 24576}",
-    "  {'loss': 2.9574, 'grad_norm': 7.945530414581299, 'learning_rate': 4.5e-05, 'epoch': 0.2, 'num_input_tok"
-    "ens_seen': 49152}",
-    "  {'loss': 3.1086, 'grad_norm': 7.155135631561279, 'learning_rate': 4e-05, 'epoch': 0.3, 'num_input_token"
-    "s_seen': 73728}",
-    "  {'loss': 2.9751, 'grad_norm': 4.435009956359863, 'learning_rate': 3.5e-05, 'epoch': 0.4, 'num_input_tok"
-    "ens_seen': 98304}",
-    "  {'loss': 3.0095, 'grad_norm': 4.177059173583984, 'learning_rate': 3e-05, 'epoch': 0.5, 'num_input_token"
-    "s_seen': 122880}",
-    "  {'loss': 2.9153, 'grad_norm': 4.262296676635742, 'learning_rate': 2.5e-05, 'epoch': 0.6, 'num_input_tok"
-    "ens_seen': 147456}",
-    "  {'loss': 2.8742, 'grad_norm': 6.913131237030029, 'learning_rate': 2e-05, 'epoch': 0.7, 'num_input_token"
-    "s_seen': 172032}",
-    "  {'loss': 3.2855, 'grad_norm': 5.904435157775879, 'learning_rate': 1.5e-05, 'epoch': 0.8, 'num_input_tok"
-    "ens_seen': 196608}",
-    "  {'loss': 2.9934, 'grad_norm': 4.500864028930664, 'learning_rate': 1e-05, 'epoch': 0.9, 'num_input_token"
-    "s_seen': 221184}",
-    "  {'loss': 2.8064, 'grad_norm': 6.904043197631836, 'learning_rate': 5e-06, 'epoch': 1.0, 'num_input_token"
-    "s_seen': 245760}",
+    *_EZPZ_LOSSES,
     "  {'train_runtime': 27.2171, 'train_samples_per_second': 70.544, 'train_steps_per_second': 0.367, 'train_"
     "tokens_per_second': 376.234, 'train_loss': 2.977239990234375, 'epoch': 1.0, 'num_input_tokens_seen': 2457"
     '60}',
@@ -415,7 +400,7 @@ def test_dicts_flushed_after_training_completed_and_printed_twice(tmp_path: Path
     process's copy of each, to the last digit, is none."""
     _, steps, _ = _read(tmp_path, EZPZ_HEADER + EZPZ_COMPLETED + EZPZ_DICTS)
     losses = [float(m.group(1)) for t in EZPZ_DICTS if (m := re.match(r"\s*\{'loss': ([\d.]+)", t))]
-    assert len(losses) == 20 and losses[:10] == losses[10:]
+    assert len(losses) == 20
     said = re.search(r"Total optimization steps = (\d+)", " ".join(EZPZ_HEADER))
     assert said is not None
     total = int(said.group(1))
