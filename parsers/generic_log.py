@@ -2093,6 +2093,13 @@ def _is_step_line(text: str, dated: bool = True) -> bool:
 # torch_xla's training update (`| Training Device=xla:1/0 Epoch=1 Step=500 Loss=0.00223 Rate=553.79
 # ...`, its test utilities' and examples'): the device, then the process's ordinal, its global rank
 _XLA_DEVICE = re.compile(r"\bDevice=xla:\d{1,6}/(?P<rank>\d{1,7})\b")
+# its line ends with the time of day it was printed (`Time=23:10:54`, `time.strftime('%H:%M:%S')`) and
+# names its epoch (`Epoch=1`), whose loader's index its step is: from one line to the next of the same
+# epoch, the clock's seconds over the steps between are the interval's mean step time
+# Its scripts print the best test accuracy once, after their last epoch (`xm.master_print('Max Accuracy:
+# {:.2f}%'.format(max_accuracy))` in test_train_mp_imagenet.py and test_train_mp_mnist.py): the run's end
+_XLA_DONE = re.compile(r"Max Accuracy: \d{1,3}\.\d{2}%\s*$")
+_XLA_CLOCK = re.compile(r"\bEpoch=(?P<epoch>\d{1,6}) .*\bTime=(?P<h>\d{2}):(?P<m>\d{2}):(?P<s>\d{2})\s*$")
 # A dated batch of an epoch that prints its throughput and no metric tracelens reads (MXNet's
 # Speedometer: `Epoch[102] Batch [50]\tSpeed: 580.51 samples/sec\taccuracy=1.000000`): a step
 _THROUGHPUT_ONLY = re.compile(r"\bSpeed: \d{1,12}(?:\.\d{1,20})? samples/sec\b")
@@ -2108,6 +2115,19 @@ _THROUGHPUT_ONLY = re.compile(r"\bSpeed: \d{1,12}(?:\.\d{1,20})? samples/sec\b")
 # Rank: 0, epoch: 1, step: 5310, ...")
 _RANK_FIELD = re.compile(r"(?:^|: )Rank: (?P<r>\d{1,7})[;,] |\[[\w.]{1,120}:\d{1,6}, rank=(?P<o>\d{1,7})\] "
                          r"|^\s{0,8}\[rank (?P<p>\d{1,7})\] ")
+
+
+def _xla_interval(clocks: dict[int, tuple[int, int, int]], rank: int, epoch: int, step: int, second: int) -> float | None:
+    """The mean seconds a step since the rank's last torch_xla line (`_XLA_CLOCK`), where that line
+    was of the same epoch and an earlier step: the clock's whole seconds over the steps between, a day
+    added where it went past midnight. None for a rank's first line, a new epoch, and a span of no
+    whole second (under the clock's resolution)."""
+    last = clocks.get(rank)
+    clocks[rank] = (epoch, step, second)
+    if last is None or last[0] != epoch or step <= last[1]:
+        return None
+    spent = (second - last[2]) % 86400
+    return spent / (step - last[1]) if spent else None
 
 
 def _field_rank(text: str) -> int | None:
@@ -2401,6 +2421,7 @@ class GenericLogParser(LogReader):
         hf_frame = False  # a traceback's frame in the HF Trainer's training loop (`_HF_TRAIN_FRAME`)
         deepxde: set[int | None] = set()  # ranks whose DeepXDE loss table's header was seen
         gluon_pending: dict[int | None, tuple[Line, tuple[BarReading, int, float | None]]] = {}  # rank -> its last epoch bar
+        xla_clocks: dict[int, tuple[int, int, int]] = {}  # rank -> (epoch, step, second of the day) of its last torch_xla line
         for line in lines:
             if not line.text.isascii() and (english := _in_english(line.text)) is not line.text:
                 line = line._replace(text=english)
@@ -2452,6 +2473,10 @@ class GenericLogParser(LogReader):
                     continue
                 line = line._replace(text=line.text[:glued], event_hint=False)
             text = line.text
+            if xla_clocks and text[:14] == "Max Accuracy: " and _XLA_DONE.match(text) is not None:
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="torch_xla's example: its epochs done")
+                continue
             if "epoch results:" in text and (summary := _espnet_epoch_length(text)) is not None:
                 lengths[(line.rank, summary[0])] = summary[1]
                 continue
@@ -2735,6 +2760,12 @@ class GenericLogParser(LogReader):
                     rank = line.rank
                     if rank is None and "Device=xla:" in text and (xla := _XLA_DEVICE.search(text)) is not None:
                         rank = int(xla.group("rank"))
+                        if (clock := _XLA_CLOCK.search(text, xla.end())) is not None and "step_time_s" not in values:
+                            seconds = _xla_interval(xla_clocks, rank, int(clock.group("epoch")), counter.step,
+                                                    int(clock.group("h")) * 3600 + int(clock.group("m")) * 60
+                                                    + int(clock.group("s")))
+                            if seconds is not None:
+                                values["step_time_s"] = seconds
                     elif rank is None:
                         rank = _field_rank(text)
                     rows.step(line=line.number, rank=rank, step=counter.step, end_ns=line.ts_ns, **values)

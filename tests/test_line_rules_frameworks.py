@@ -1433,6 +1433,36 @@ def test_torch_xla_training_update_names_its_rank(tmp_path: Path) -> None:
         (0, 500, 0.00223), (7, 500, 0.00223), (3, 500, 0.00223), (6, 520, 0.00213), (1, 520, 0.00213)]
 
 
+def test_torch_xla_clock_times_its_steps_and_max_accuracy_ends_the_run(tmp_path: Path) -> None:
+    """torch_xla's test_train_mp_imagenet.py on two GKE nodes (pytorch/xla @ 45ba5422, docs/kubernetes.md,
+    its GPU `kubectl logs` block): each line ends with the time of day; from step 0 at 20:16:36 to step
+    1800 at 20:28:09 is 693 s over 1800 steps, to 2200 at 20:30:42 153 s over 400; the script's
+    `Max Accuracy: ...%`, printed once after its last epoch, ends the run."""
+    lines = [
+        "Epoch 1 train begin 20:15:56",
+        "| Training Device=xla:0/1 Epoch=1 Step=0 Loss=6.89059 Rate=3.13 GlobalRate=3.13 Time=20:16:36",
+        "| Training Device=xla:0/0 Epoch=1 Step=0 Loss=6.89059 Rate=3.14 GlobalRate=3.14 Time=20:16:36",
+        "...",
+        "| Training Device=xla:0/0 Epoch=1 Step=1800 Loss=0.00135 Rate=332.54 GlobalRate=314.11 Time=20:28:09",
+        "| Training Device=xla:0/1 Epoch=1 Step=1800 Loss=0.00135 Rate=332.54 GlobalRate=314.06 Time=20:28:09",
+        "...",
+        "| Training Device=xla:0/0 Epoch=1 Step=2200 Loss=0.00135 Rate=336.66 GlobalRate=318.00 Time=20:30:42",
+        "| Training Device=xla:0/1 Epoch=1 Step=2200 Loss=0.00135 Rate=336.66 GlobalRate=317.96 Time=20:30:42",
+        "Epoch 1 train end 20:31:36",
+        "| Test Device=xla:0/0 Step=0 Epoch=1 Time=20:31:42",
+        "| Test Device=xla:0/1 Step=0 Epoch=1 Time=20:31:42",
+        "Epoch 1 test end 20:31:47, Accuracy=100.00",
+        "Max Accuracy: 100.00%",
+    ]
+    name, steps, events = _read(tmp_path, lines)
+    assert name == "generic_log"
+    clock = [(int(h) * 3600 + int(m) * 60 + int(s)) for h, m, s in (t.split(":") for t in ("20:16:36", "20:28:09", "20:30:42"))]
+    first, second = (clock[1] - clock[0]) / 1800, (clock[2] - clock[1]) / 400
+    assert sorted((s["rank"], s["step"], s.get("step_time_s")) for s in steps) == [
+        (0, 0, None), (0, 1800, first), (0, 2200, second), (1, 0, None), (1, 1800, first), (1, 2200, second)]
+    assert [(e["kind"], e["line"]) for e in events] == [("attempt_end", 14)]
+
+
 def test_megatron_deepspeed_iteration_dated_by_deepspeeds_line_of_its_step(tmp_path: Path) -> None:
     """Megatron-DeepSpeed on ALCF Polaris (ALCF's Megatron-DeepSpeed notes, index id 6293104457):
     Megatron's iteration lines are undated; DeepSpeed's timer line of the same step, printed just
