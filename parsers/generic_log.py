@@ -1119,8 +1119,9 @@ _TRAIN_BAR = re.compile(r"\s{0,8}train(?:ing)?\b[\s:\-]{0,4}", re.I)
 # theirs `Iteration`, the batches of an epoch under a bar of epochs described `Epoch`: `Iteration:
 # 23%|██▎       | 1045/4508 [00:37<06:51,  8.41it/s]`
 _BARE_BAR = re.compile(r"\s{0,8}(?:Iteration:\s{1,4})?\d{1,3}%\|")
-# a bar's postfix naming a training loss (tqdm's `set_postfix(train_loss=...)`, `loss=`), right after its rate
-_TRAIN_POSTFIX = re.compile(r"[^\]]{0,12}?[,\s](?:train_)?loss=")
+# a bar's postfix naming a training loss (tqdm's `set_postfix(train_loss=...)`, `loss=`) after its rate,
+# among other keys (`set_postfix` sorts its keywords: `loss1=6.18, loss2=0.693, train_loss=6.18`)
+_TRAIN_POSTFIX = re.compile(r"[^\]]{0,200}?[,\s](?:train_)?loss=")
 # A bar faster than this a count (seconds) counts no training steps: a download's bytes (torchvision's
 # datasets draw theirs as `17049807/170498071 [..., 2554002632118.86it/s]`), a fast loop's items
 BARE_BAR_MIN_STEP_S = 1e-5

@@ -613,6 +613,28 @@ def test_a_bar_showing_the_training_loss_is_the_training_loop_beside_a_validatio
         (190, pytest.approx(1 / 1.01)), (380, pytest.approx(1 / 1.04))]
 
 
+def test_a_training_bar_whose_sorted_postfix_puts_its_loss_late(tmp_path: Path) -> None:
+    """A SpeechBrain project's docs (YueZhou-oh/GWDA_lib, docs/source/train.rst, index id 7325841639):
+    tqdm's `set_postfix` sorts its keys, so the training bar's `train_loss=` comes after `loss1=` and
+    `loss2=`; it is still the bar of the length that shows a training loss (13 batches, beside the
+    validation's 3): steps 13 and 26, their times the rates' inverses."""
+    lines = [
+        '      speechbrain.utils.epoch_loop - Going into epoch 1',
+        '      100%|████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 13/13 [00:02<00:00,  5.45it/s, loss1=6.18, loss2=0.693, train_loss=6.18]',
+        '      100%|████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 3/3 [00:00<00:00,  3.50it/s]',
+        '      speechbrain.utils.train_logger - epoch: 1, lr: 5.00e-04 - train si-snr: 6.18, train loss1: 6.18, train loss2: 6.93e-01 - valid si-snr: -6.32e-01, valid loss1: -6.32e-01, valid loss2: 6.96e-01',
+        '      speechbrain.utils.checkpoints - Saved an end-of-epoch checkpoint in results/detection_demo22/1607/save/CKPT+2024-02-02+15-55-58+00',
+        '      speechbrain.utils.epoch_loop - Going into epoch 2',
+        '      100%|██████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 13/13 [00:02<00:00,  5.72it/s, loss1=-2.26, loss2=0.693, train_loss=-2.26]',
+        '      100%|████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 3/3 [00:00<00:00,  3.47it/s]',
+        '      speechbrain.utils.train_logger - epoch: 2, lr: 5.00e-04 - train si-snr: -2.26e+00, train loss1: -2.26e+00, train loss2: 6.93e-01 - valid si-snr: -2.13e+00, valid loss1: -2.13e+00, valid loss2: 6.97e-01',
+        '      speechbrain.utils.checkpoints - Saved an end-of-epoch checkpoint in results/detection_demo22/1607/save/CKPT+2024-02-02+15-56-01+00',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(13, pytest.approx(1 / 5.45)), (26, pytest.approx(1 / 5.72))]
+
+
 def test_the_trainers_notebook_progress_copied_as_text(tmp_path: Path) -> None:
     """An Unsloth fine-tuning run's Colab output pasted into a README (index id 54731592927): the HF
     Trainer's notebook progress as text, its caption ` [60/60 09:26, Epoch 1/2]` and its table of
