@@ -897,6 +897,10 @@ _ESPNET_RESULTS = re.compile(r"\b(?P<e>\d{1,9})epoch results: \[train\] ")
 _COUNT = re.compile(r"\d{1,12}")
 # PyTorch's CIFAR-10 tutorial loop (and its countless copies): "[1,  2000] loss: 2.196": epoch 1 (from
 # 1), its mini-batch 2000, the epoch's length unknown
+# pytorch/examples' DCGAN and PyTorch's DCGAN tutorial (`print('[%d/%d][%d/%d] Loss_D: %.4f Loss_G: %.4f ...' %
+# (epoch, opt.niter, i, len(dataloader), ...))`, a tab between fields in the tutorial): the epoch and the
+# batch, each counted from 0, with their totals
+_GAN_PAIR = re.compile(r"^\s{0,8}\[(?P<e>\d{1,9})/(?P<ee>\d{1,9})\]\[(?P<i>\d{1,12})/(?P<n>\d{1,12})\]\s{1,8}(?=Loss_[DG]: )")
 _TUTORIAL_PAIR = re.compile(r"^\[(?P<e>\d{1,9}),\s{1,8}(?P<i>\d{1,12})\] (?=loss: )")
 # the Flax examples' and CLU templates' first steps ("I0817 20:48:14.027691 140619461363520 train.py:383]
 # Finished training step 1."), logged for the first few steps only: each a step ended then
@@ -1227,7 +1231,7 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
-_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:|train: \[| \| loss | avg loss, |, train_loss: |\] loss: ")
+_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:|train: \[| \| loss | avg loss, |, train_loss: |\] loss: |\]\s{1,8}Loss_[DG]: ")
 
 
 def _step_values(text: str) -> dict[str, float]:
@@ -1464,6 +1468,10 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(int(monai.group("i")), monai, batches=int(monai.group("n")), base=1)
     if "Acc_iter " in text and (acc := _ACC_ITER.search(text)) is not None:
         return _Counter(int(acc.group("i")), acc, metrics_at=0)
+    if "][" in text and (gan := _GAN_PAIR.match(text)) is not None:
+        epoch, per_epoch, done = int(gan.group("e")), int(gan.group("n")), int(gan.group("i"))
+        return _Counter(epoch * per_epoch + done, gan, epoch, int(gan.group("ee")), per_epoch, base=0,
+                        ends_epoch=done == per_epoch - 1)
     if "] loss: " in text and (pair := _TUTORIAL_PAIR.match(text)) is not None:
         return _Counter(int(pair.group("i")), pair, int(pair.group("e")))
     if ", iter:" in text and (basicsr := _BASICSR.search(text)) is not None:
@@ -2088,7 +2096,7 @@ def _is_step_line(text: str, dated: bool = True) -> bool:
     if dated:
         # (a loss by a name of its own counts: a GAN's `D_loss: -5.6973 G_loss: 5.6968`)
         return any(k != "step" for k in values) or _named_loss(text[counter.match.end():])
-    return _undated_step(text, values)
+    return _undated_step(text, values) or counter.match.re is _GAN_PAIR
 
 
 # torch_xla's training update (`| Training Device=xla:1/0 Epoch=1 Step=500 Loss=0.00223 Rate=553.79
@@ -2097,10 +2105,10 @@ _XLA_DEVICE = re.compile(r"\bDevice=xla:\d{1,6}/(?P<rank>\d{1,7})\b")
 # its line ends with the time of day it was printed (`Time=23:10:54`, `time.strftime('%H:%M:%S')`) and
 # names its epoch (`Epoch=1`), whose loader's index its step is: from one line to the next of the same
 # epoch, the clock's seconds over the steps between are the interval's mean step time
+_XLA_CLOCK = re.compile(r"\bEpoch=(?P<epoch>\d{1,6}) .*\bTime=(?P<h>\d{2}):(?P<m>\d{2}):(?P<s>\d{2})\s*$")
 # Its scripts print the best test accuracy once, after their last epoch (`xm.master_print('Max Accuracy:
 # {:.2f}%'.format(max_accuracy))` in test_train_mp_imagenet.py and test_train_mp_mnist.py): the run's end
 _XLA_DONE = re.compile(r"Max Accuracy: \d{1,3}\.\d{2}%\s*$")
-_XLA_CLOCK = re.compile(r"\bEpoch=(?P<epoch>\d{1,6}) .*\bTime=(?P<h>\d{2}):(?P<m>\d{2}):(?P<s>\d{2})\s*$")
 # A dated batch of an epoch that prints its throughput and no metric tracelens reads (MXNet's
 # Speedometer: `Epoch[102] Batch [50]\tSpeed: 580.51 samples/sec\taccuracy=1.000000`): a step
 _THROUGHPUT_ONLY = re.compile(r"\bSpeed: \d{1,12}(?:\.\d{1,20})? samples/sec\b")
@@ -2161,7 +2169,7 @@ def _counter_alone(text: str, counter: _Counter) -> bool:
     """A line that is nothing but an epoch's batch counted with both totals (`Epoch 0/100, Batch
     16/29316`, Horovod's examples, the loss on a line of its own), or an epoch's start with its
     steps (`_EPOCH_STEPS`): a step with no metric."""
-    return counter.match.re is _EPOCH_STEPS or (
+    return counter.match.re is _EPOCH_STEPS or counter.match.re is _GAN_PAIR or (
         counter.match.re is _EPOCH_BATCHES and counter.epochs is not None and not text[counter.match.end():].strip())
 
 

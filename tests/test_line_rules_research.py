@@ -520,3 +520,24 @@ def test_a_date_with_a_colon_before_its_time_and_a_speedometer_batch(tmp_path: P
     assert [(s["step"], s["end_ns"]) for s in steps] == [
         (3150, _ns("2019-03-17 14:36:36", "%Y-%m-%d %H:%M:%S")), (3200, _ns("2019-03-17 14:37:15", "%Y-%m-%d %H:%M:%S")),
         (3250, _ns("2019-03-17 14:37:55", "%Y-%m-%d %H:%M:%S"))]
+
+
+def test_dcgan_epoch_and_batch_pairs_are_steps_across_epochs(tmp_path: Path) -> None:
+    """pytorch/examples' DCGAN loop in a notebook exported as a book chapter (index id 30628506150):
+    `[24/25][769/782] Loss_D: ...` is epoch 24 of 25 (counted from 0), batch 769 of 782 (from 0): step
+    24 x 782 + 769; the GAN's two losses name no one training loss."""
+    lines = [
+        '    [0/25][0/782] Loss_D: 1.3081 Loss_G: 5.4827 D(x): 0.5424 D(G(z)): 0.4085 / 0.0050',
+        '    [0/25][1/782] Loss_D: 1.0166 Loss_G: 6.2396 D(x): 0.8049 D(G(z)): 0.4682 / 0.0028',
+        '    ......',
+        ' ',
+        '    [24/25][769/782] Loss_D: 0.2830 Loss_G: 3.4405 D(x): 0.9081 D(G(z)): 0.1581 / 0.0452',
+        '    [24/25][770/782] Loss_D: 0.4860 Loss_G: 1.7289 D(x): 0.6942 D(G(z)): 0.0578 / 0.2467',
+        '    [24/25][771/782] Loss_D: 0.5691 Loss_G: 4.1471 D(x): 0.9662 D(G(z)): 0.3614 / 0.0240',
+        '    [24/25][772/782] Loss_D: 0.4110 Loss_G: 2.4502 D(x): 0.7505 D(G(z)): 0.0824 / 0.1196',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    assert [(s["line"], s["step"], s["loss"]) for s in steps] == [
+        (1, 0, None), (2, 1, None), (5, 24 * 782 + 769, None), (6, 24 * 782 + 770, None),
+        (7, 24 * 782 + 771, None), (8, 24 * 782 + 772, None)]
