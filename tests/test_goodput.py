@@ -476,3 +476,33 @@ def test_a_summary_numbered_one_below_its_epochs_bar_is_no_restart(tmp_path: Pat
     summaries = [int(m.group(1)) for t in EPOCHS_TWO_NUMBERINGS if (m := re.match(r"\[Epoch (\d+)\]", t))]
     assert con.execute("select count(*), min(first_step), max(last_step) from attempts").fetchone() == (
         1, min(summaries), max(bars))
+
+
+# Megatron-LM on four GPUs in llm-action's notes (liguodongiot/llm-action @ bd731466,
+# train/megatron/gpt2/model_train.md, its 4DP block's lines 1-2, 73-76, 101-102 and 106): its
+# iteration lines are undated, its `[after ...] datetime:` lines dated
+MEGATRON_UNDATED_ITERATIONS = [
+    '[after megatron is initialized] datetime: 2023-07-16 11:34:42 ',
+    'building GPT model ...',
+    '------------------------------------------------------------------------------------------------',
+    ' iteration     1100/    5000 | consumed samples:         8800 | elapsed time per iteration (ms): 291.7 | learning rate: 5.077E-05 | global batch size:     8 | lm loss: 5.352916E+00 | loss scale: 65536.0 | grad norm: 1.765 | number of skipped iterations:   0 | number of nan iterations:   0 |',
+    '...',
+    ' iteration     2000/    5000 | consumed samples:        16000 | elapsed time per iteration (ms): 292.5 | learning rate: 9.295E-05 | global batch size:     8 | lm loss: 3.812283E+00 | loss scale: 131072.0 | grad norm: 2.040 | number of skipped iterations:   0 | number of nan iterations:   0 |',
+    '[after training is done] datetime: 2023-07-16 12:03:49 ',
+    'saving checkpoint at iteration    5000 to /workspace/model/megatron-models/345m-init',
+    '  successfully saved checkpoint at iteration    5000 to /workspace/model/megatron-models/345m-init',
+]
+
+
+def test_an_attempt_whose_steps_no_clock_dates_has_its_first_and_last_step(tmp_path: Path) -> None:
+    """The attempt runs from the dated `[after megatron is initialized]` line to the dated end of
+    training; its iterations, logged after its first dated line, are its steps (they were `-`:
+    only dated steps were placed in an attempt)."""
+    log = tmp_path / "job" / "console.log"
+    log.parent.mkdir()
+    log.write_text("\n".join(MEGATRON_UNDATED_ITERATIONS) + "\n", encoding="utf-8")
+    Store.open(tmp_path / "s.tlstore").ingest([log.parent])
+    con = Store.open(tmp_path / "s.tlstore", create=False).connect()
+    iterations = [int(m.group(1)) for t in MEGATRON_UNDATED_ITERATIONS if (m := re.match(r" iteration +(\d+)/", t))]
+    assert con.execute("select count(*), min(first_step), max(last_step), min(end_reason) from attempts").fetchone() == (
+        1, min(iterations), max(iterations), "completed")

@@ -5,7 +5,9 @@
 -- Inputs: int_log_events, int_log_steps, int_trace_processes, int_reference_rank, stg_log_events, stg_log_steps.
 -- Method and columns: as attempts (attempt, start_ns, end_ns, first_step, last_step,
 --   resumed_from_step, end_reason, start_source, logged; a job whose logs date nothing has its
---   attempts in its console's line order, `undated`, their times NULL), plus next_start_ns (the next
+--   attempts in its console's line order, `undated`, their times NULL; an attempt with no dated
+--   step takes its first_step and last_step from the undated steps logged after a dated line of
+--   their file that falls in it), plus next_start_ns (the next
 --   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt; an
 --   undated one, a traceback after which its console logs no step, at its console's last dated
 --   line before it; an undated clean end so ends its attempt as completed),
@@ -148,13 +150,34 @@ numbered as (
            lead(start_ns) over (order by start_ns)::bigint as next_start_ns
     from kept
 ),
+dated_lines as (
+    -- each file's dated rows in line order, with the latest time of any up to each (for `undated_steps`)
+    select file_id, line, max(t) over (partition by file_id order by line rows between unbounded preceding and current row)
+        as until_ns
+    from (select file_id, line, ts_ns as t from stg_log_events where ts_ns is not null
+          union all
+          select file_id, line, t_ns from stg_log_steps where t_ns is not null)
+    where file_id in (select file_id from stg_log_steps where t_ns is null)
+),
+undated_steps as (
+    -- steps no clock dates in a job whose other lines are dated (nanoGPT's or Megatron's undated
+    -- step lines beside a library logger's dated ones): each logged after its file's last dated
+    -- line before it (placed_ns), so in the attempt running then or a later one; they give an
+    -- attempt with no dated step its first and last step, never a time
+    select s.step, d.until_ns as placed_ns
+    from stg_log_steps s
+    cross join int_reference_rank r
+    asof join dated_lines d on s.file_id = d.file_id and s.line > d.line
+    where s.t_ns is null and (s.rank is not distinct from r.rank or s.rank is null)
+),
 activity as (
     select a.attempt,
-        min(s.step) as first_step,  -- steps rise within an attempt; times can tie (tqdm: 1 s)
-        max(s.step) as last_step,
+        coalesce(min(s.step), min(u.step)) as first_step,  -- steps rise within an attempt; times can tie (tqdm: 1 s)
+        coalesce(max(s.step), max(u.step)) as last_step,
         max(greatest(s.t_ns, coalesce(s.end_ns, s.t_ns))) as last_step_ns
     from numbered a
     left join int_log_steps s on s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
+    left join undated_steps u on u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns)
     group by a.attempt
 ),
 undated_ends as (
