@@ -264,6 +264,13 @@ class LightningParser(LogReader):
             return 1  # the bar's first drawing: no batch of this epoch done yet
         if "global_step" in values and not 0 <= values["global_step"] < 2**53:
             del values["global_step"]  # inf, nan or a number no step counter reaches: not a step
+        if "global_step" in values:
+            clock.global_steps = True
+        elif clock.global_steps:
+            # a drawing whose postfix lost the `global_step` its bar's others show (a terminal copy
+            # wrapped it onto the next line, `...[8:58:54<15:38:21,  1.48s/i`): its batch count is
+            # no step of theirs (they count optimizer steps), so no step
+            return 1
         counted = epoch * n + i if n is not None else clock.base + i  # (an iterable's bar counts on across epochs)
         if "global_step" in values:
             # logged from training_step, before the optimizer step that ends the batch: the
@@ -317,6 +324,7 @@ class _Clock:
         self.seconds: dict[int, float] = {}
         self.resolution: dict[int, float] = {}  # step -> how far its refined seconds may be off
         self.mean_rate = False  # the bar's rate is its mean since the start (see rate_is_mean)
+        self.global_steps = False  # a drawing of this bar showed `global_step` in its postfix
 
     def place(self, mtime_ns: int | None) -> None:
         first: dict[int, BarReading] = {}
