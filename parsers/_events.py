@@ -159,6 +159,9 @@ _CHECK_FAILURE = re.compile(r"^\s{0,8}\*\*\* Check failure stack trace: \*\*\*")
 # PyCharm's run console as the process it ran exits: "Process finished with exit code -1073740791 (0xC0000409)",
 # "Process finished with exit code 0"
 _IDE_EXIT = re.compile(r"^Process finished with exit code (-?\d{1,12})\b")
+# Docker Compose as a service's container exits (v1 `ray-training exited with code 0`, v2 names the
+# container, `trainer-1 exited with code 137`): the one word of its name, then the code
+_COMPOSE_EXIT = re.compile(r"^(?P<name>[A-Za-z0-9][\w.-]{0,100}) exited with code (?P<code>\d{1,3})\s*$")
 # PaddlePaddle's launcher (`python -m paddle.distributed.launch`) once a worker failed: "LAUNCH INFO 2023-06-08
 # 17:35:48,689 Pod failed", "LAUNCH ERROR 2023-06-08 17:35:48,689 Container failed !!!"
 _PADDLE_LAUNCH_FAILED = re.compile(r"^LAUNCH (?:INFO|ERROR) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} "
@@ -267,7 +270,7 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            r"|^Epoch \d{1,15}: saving model to \S"
                            # (DLRM's `--save-model`, before its torch.save: "Saving model to ./models/dlrm.pt";
                            # MindYOLO's: "[INFO] Saving model to ./runs/.../weights/yolov5s-35_4.ckpt")
-                           r"|(?:^|\] )Saving model to \S"
+                           r"|(?:^|\] )Saving (?:best )?model to \S"
                            # (OpenAI baselines' deepq before it saves its best: "Saving model due to mean reward
                            # increase: 32.2 -> 90.6"; Flair's ModelTrainer before it saves its best: "saving best model")
                            r"|^Saving model due to mean reward increase: \S|(?:^|:\d\d,\d{3} )saving best model\s*$"
@@ -475,7 +478,7 @@ _ANY_EVENT_PATTERN = (
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Save weights to |save model in |save best model is to |Saved best model|save best model to |^Saving model at epoch |"
-    r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |"
+    r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
     r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop| with best_epoch = |"
@@ -830,6 +833,11 @@ class EventScanner:
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="the IDE: the process exited with code 0")
             return True
+        if " exited with code " in text and (compose := _COMPOSE_EXIT.match(text)) is not None:
+            code = compose.group("code")
+            self._platform_verdict(line, code == "0", failed,
+                                   f"Docker Compose: the container {compose.group('name')} exited with code {code}")
+            return True
         if text[:4].lstrip()[:2] == "^C" and text.strip() == "^C" and not _ended_cleanly(rows, line.rank):
             # the terminal's echo of a Ctrl-C, alone on its line: the run was interrupted
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -1036,7 +1044,7 @@ class EventScanner:
                 _MODEL_SAVED.search(text) is not None):
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif ("Save weights to " in text or "model at epoch " in text or " weights to " in text or "and momentum to " in text
-              or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
+              or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text or "aving best model to " in text
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
