@@ -901,6 +901,10 @@ _COUNT = re.compile(r"\d{1,12}")
 # (epoch, opt.niter, i, len(dataloader), ...))`, a tab between fields in the tutorial): the epoch and the
 # batch, each counted from 0, with their totals
 _GAN_PAIR = re.compile(r"^\s{0,8}\[(?P<e>\d{1,9})/(?P<ee>\d{1,9})\]\[(?P<i>\d{1,12})/(?P<n>\d{1,12})\]\s{1,8}(?=Loss_[DG]: )")
+# PaddlePaddle's v2 API and its Fluid book examples, in their event handler (`print("Pass %d, Batch %d,
+# Cost %f, %s" % (event.pass_id, event.batch_id, event.cost, event.metrics))`): the pass (epoch) and the
+# batch within it, each from 0, the cost the loss
+_PADDLE_PASS = re.compile(r"^Pass (?P<e>\d{1,9}), Batch (?P<i>\d{1,12}), Cost (?P<c>[-+]?\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)\b")
 _TUTORIAL_PAIR = re.compile(r"^\[(?P<e>\d{1,9}),\s{1,8}(?P<i>\d{1,12})\] (?=loss: )")
 # the Flax examples' and CLU templates' first steps ("I0817 20:48:14.027691 140619461363520 train.py:383]
 # Finished training step 1."), logged for the first few steps only: each a step ended then
@@ -1231,7 +1235,7 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
-_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:|train: \[| \| loss | avg loss, |, train_loss: |\] loss: |\]\s{1,8}Loss_[DG]: ")
+_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:|train: \[| \| loss | avg loss, |, train_loss: |\] loss: |\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d")
 
 
 def _step_values(text: str) -> dict[str, float]:
@@ -1369,6 +1373,8 @@ def _line_framework(text: str, counter: Any) -> str | None:
         return "espnet"
     if counter.match.re is _CLU:
         return "clu"
+    if counter.match.re is _PADDLE_PASS:
+        return "paddle"
     return _text_framework(text)
 
 
@@ -1415,6 +1421,8 @@ class _Counter(NamedTuple):
             return _step_values(text[self.match.end():]) | {"step_time_s": float(self.match.group("ms")) / 1000}
         if self.match.re is _TORCHSSL:
             return _torchssl_values(text[self.match.end():])
+        if self.match.re is _PADDLE_PASS:
+            return {"loss": float(self.match.group("c"))}
         if self.match.re is _EPOCH_STEPS:
             own = {"loss": float(self.match.group("l"))} if self.match.group("l") is not None else {}
             return own | ({"step_time_s": float(self.match.group("t"))} if self.match.group("t") is not None else {})
@@ -1468,6 +1476,8 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(int(monai.group("i")), monai, batches=int(monai.group("n")), base=1)
     if "Acc_iter " in text and (acc := _ACC_ITER.search(text)) is not None:
         return _Counter(int(acc.group("i")), acc, metrics_at=0)
+    if text[:5] == "Pass " and (paddle := _PADDLE_PASS.match(text)) is not None:
+        return _Counter(int(paddle.group("i")), paddle, int(paddle.group("e")), base=0)
     if "][" in text and (gan := _GAN_PAIR.match(text)) is not None:
         epoch, per_epoch, done = int(gan.group("e")), int(gan.group("n")), int(gan.group("i"))
         return _Counter(epoch * per_epoch + done, gan, epoch, int(gan.group("ee")), per_epoch, base=0,
@@ -2780,6 +2790,7 @@ class GenericLogParser(LogReader):
                     rows.step(line=line.number, rank=rank, step=counter.step, end_ns=line.ts_ns, **values)
                     if counter.match.re is _CLU and len(rows.steps) > before:
                         writer_rows.add(id(rows.steps[-1]))
+
                     elif (len(rows.steps) > before and set(values) <= {"step_time_s", "data_time_s"} and values
                           and (last := rows.steps[-2] if len(rows.steps) > 1 else None) is not None
                           and last["rank"] == rank and last["step"] == counter.step and last.get("step_time_s") is None):
@@ -2799,7 +2810,7 @@ class GenericLogParser(LogReader):
                             monai.append((len(rows.steps) - 1, counter))
                         if counter.match.re is _EPOCH_COUNT and counter.match.group("n"):
                             sizes[(rank, counter.epoch)] = int(counter.match.group("n"))
-                        if counter.match.re is _EPOCH_COUNT or counter.match.re is _ESPNET or counter.match.re is _TUTORIAL_PAIR:
+                        if counter.match.re in (_EPOCH_COUNT, _ESPNET, _TUTORIAL_PAIR, _PADDLE_PASS):
                             within.append((len(rows.steps) - 1, counter.epoch))
                     if len(rows.steps) > before and (framework := _line_framework(text, counter)) is not None:
                         rows.steps[-1]["framework"] = framework  # a step's framework is its line's

@@ -5,6 +5,7 @@ count read mid-run, and an rccl-tests table that does not name its collective.""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -541,3 +542,27 @@ def test_dcgan_epoch_and_batch_pairs_are_steps_across_epochs(tmp_path: Path) -> 
     assert [(s["line"], s["step"], s["loss"]) for s in steps] == [
         (1, 0, None), (2, 1, None), (5, 24 * 782 + 769, None), (6, 24 * 782 + 770, None),
         (7, 24 * 782 + 771, None), (8, 24 * 782 + 772, None)]
+
+
+def test_paddle_v2_pass_and_batch_lines_are_steps_and_their_cost_the_loss(tmp_path: Path) -> None:
+    """PaddlePaddle v2's MNIST example in yeyupiaoling's LearnPaddle notes (index id 11902302281, the
+    block after `在训练过程中会输出这样的日志:`): its event handler's `Pass 0, Batch 400, Cost 0.131645,
+    {...}` is batch 400 of pass 0, its cost the loss; the dots between (one a batch) and the test's
+    `Test with Pass 0, ...` are none."""
+    lines = [
+        "Pass 0, Batch 0, Cost 2.991905, {'classification_error_evaluator': 0.859375}",
+        '...................................................................................................',
+        "Pass 0, Batch 100, Cost 0.891881, {'classification_error_evaluator': 0.3046875}",
+        '...................................................................................................',
+        "Pass 0, Batch 200, Cost 0.309183, {'classification_error_evaluator': 0.0859375}",
+        '...................................................................................................',
+        "Pass 0, Batch 300, Cost 0.289464, {'classification_error_evaluator': 0.078125}",
+        '...................................................................................................',
+        "Pass 0, Batch 400, Cost 0.131645, {'classification_error_evaluator': 0.03125}",
+        '....................................................................',
+        "Test with Pass 0, Cost 0.117626, {'classification_error_evaluator': 0.03790000081062317}",
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    printed = [(int(m.group(1)), float(m.group(2))) for t in lines if (m := re.match(r"Pass 0, Batch (\d+), Cost ([\d.]+)", t))]
+    assert [(s["step"], s["loss"], s["framework"]) for s in steps] == [(b, c, "paddle") for b, c in printed]
