@@ -252,7 +252,8 @@ class HFTrainerParser(LogReader):
                            detail="***** Running training *****", raw=text)
                 previous_was_dict = False
                 continue
-            readings = [r for r in bar_readings(text) if r.total is not None and r.total in train_total] if "[" in text else []
+            readings = [r for r in bar_readings(text) if r.total is not None and r.total in train_total
+                        and not _loading_bar(text, r)] if "[" in text else []
             for i, reading in enumerate(readings):
                 bar = bars[-1] if bars else None
                 if bar is None or (bar.readings and (reading.n < bar.readings[-1].n
@@ -905,6 +906,17 @@ def _dicts_in(text: str) -> Iterator[tuple[int, str]]:
 # the units a training bar counts in: tqdm's own (`2.19it/s`, `1.21s/it`), or none yet (`?it/s`);
 # a bar of other items is a dataset's (`Map: 100%| 1500/1500 [00:00<00:00, 15960.79 examples/s]`)
 _STEP_UNITS = frozenset({"", "it"})
+# A bar its description names as loading or fetching, counted in tqdm's own items too: a model's
+# checkpoint shards (transformers' `Loading checkpoint shards: 100%|...| 33/33 [00:41<00:00,  1.26s/it]`,
+# drawn by every process before training), the Hub's files, a dataset's files or shards
+_LOADING_BAR = re.compile(r"(?:Loading (?:safetensors )?checkpoint shards|Downloading shards|Fetching \d{1,6} files"
+                          r"|Resolving data files|Loading weights|Loading dataset shards|Downloading data files"
+                          r"|Extracting data files|Generating \w{1,20} split):\s{0,4}\d{1,3}%\|[^|\r\n]{0,400}\|\s{0,4}$")
+
+
+def _loading_bar(text: str, reading: BarReading) -> bool:
+    """Whether the reading is of a bar whose description says it loads (`_LOADING_BAR`): no step."""
+    return "%|" in text and _LOADING_BAR.search(text, max(0, reading.start - 480), reading.start) is not None
 
 
 def _training_total(lines: Sequence[Line]) -> set[int]:
@@ -929,6 +941,8 @@ def _training_total(lines: Sequence[Line]) -> set[int]:
         at = max(text.find("'loss': "), text.find('"loss": '))
         if "[" in text and "/" in text:
             for reading in bar_readings(text[:at] if at > 0 else text):
+                if _loading_bar(text, reading):
+                    continue
                 if reading.total is not None and reading.unit in _STEP_UNITS:
                     totals[reading.total] += 1
                     last = reading.total if reading.n < reading.total else None

@@ -453,3 +453,32 @@ def test_one_processs_repeated_dicts_are_its_steps() -> None:
     assert parser is not None and parser.name == "hf_trainer"
     steps = parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
     assert [(s["step"], s["loss"]) for s in steps] == [(n, losses[0]) for n in range(1, 21)]
+
+
+def test_a_bar_loading_checkpoint_shards_is_not_the_trainers(tmp_path: Path) -> None:
+    """Stanford Alpaca's fine-tuning on eight GPUs (km1994/LLMsNineStoryDemonTower,
+    Stanford_Alpaca_7B/readme.md, index id 36527476880, its run's lines 5-9 and 69-77): every process
+    draws transformers' `Loading checkpoint shards: 100%|...| 33/33 [00:41<00:00,  1.26s/it]`; the
+    Trainer's bar is the one that ends the run, `101/101 [1:16:45<00:00, 45.60s/it]`. The run's last
+    step is 101, at 45.60 s a step (it was 33 at 1.26 s: the dicts numbered after the shards' bar)."""
+    lines = [
+        '[2023-03-28 11:13:02,320] [INFO] [comm.py:657:init_distributed] Initializing TorchBackend in DeepSpeed with backend nccl',
+        '[2023-03-28 11:13:20,236] [INFO] [partition_parameters.py:413:__exit__] finished initializing model with 6.74B parameters',
+        'Loading checkpoint shards: 100%|████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 33/33 [00:41<00:00,  1.26s/it]',
+        '...',
+        'Loading checkpoint shards: 100%|████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 33/33 [00:41<00:00,  1.26s/it]',
+        "{'loss': 1.5163, 'learning_rate': 0.0, 'epoch': 0.01}",
+        "{'loss': 1.5216, 'learning_rate': 0.0, 'epoch': 0.02}",
+        '...',
+        "{'loss': 1.0547, 'learning_rate': 2.025571894372794e-06, 'epoch': 0.98}",
+        "{'loss': 1.0329, 'learning_rate': 1.8343633694278895e-06, 'epoch': 0.99}",
+        "{'loss': 1.0613, 'learning_rate': 1.6517194697072903e-06, 'epoch': 1.0}",
+        "{'train_runtime': 4605.8781, 'train_samples_per_second': 11.277, 'train_steps_per_second': 0.022, 'train_loss': 1.175760779050317, 'epoch': 1.0}",
+        '100%|███████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 101/101 [1:16:45<00:00, 45.60s/it]',
+        '...',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    final = next(m for t in lines if (m := re.match(r"100%\|█+\| (\d+)/\1 \[[\d:<]+, ([\d.]+)s/it\]", t)))
+    last = max(steps, key=lambda s: s["step"])
+    assert (last["step"], last["step_time_s"]) == (int(final.group(1)), float(final.group(2)))
