@@ -356,6 +356,7 @@ _MODEL_SAVED = re.compile(r"\bsave model in \S|\bsave best model is to \S|(?:^|:
 # (a notebook whose logger has two handlers prints it again undated on the next line: one save)
 _RECBOLE_SAVE = re.compile(r"(?:^|INFO  )Saving current: (\S{1,1000}\.pth)\s*$")
 _VITS_PAIR_LINES = 2  # a VITS save's files are logged on lines this close
+_TUNE_SAVE_WORDS = ("checkpoint of size ", "checkpoint took ")  # the `_CKPT` words of torchtune's save lines
 WEIGHTS_SAVED_LINES = 20  # "Model weights saved in" lines this close are one save's components
 # VITS' (RVC's, so-vits-svc's) save of its generator, then its discriminator: "Saving model and
 # optimizer state at epoch 5 to ./logs/G_680.pth", "... at iteration 1000 to ./logs/D_1000.pth"; Glow-TTS's,
@@ -386,6 +387,11 @@ _CKPT = (
     # MaxText's (Orbax's async checkpointer): "Started an asynchronous checkpoint save for step 0"
     ("asynchronous checkpoint save", re.compile(r"\bStarted an asynchronous checkpoint save for step \d"),
      LogEventKind.CHECKPOINT_SAVE_START),
+    # torchtune's checkpointer as it writes each file of a save: "Model checkpoint of size 2.30 GiB saved to
+    # .../model-00001-of-00001.safetensors" (older: "... 4.98 GB ...", "... 9604 MB ..."), its "Recipe checkpoint
+    # of size ..." and "Adapter checkpoint of size ..." (one save: `_tune_save_since`)
+    ("checkpoint of size ", re.compile(r"\b(?:Model|Recipe|Adapter) checkpoint of size \d{1,15}(?:\.\d{1,6})? ?"
+                                       r"(?:[KMGT]i?B|bytes) saved to \S"), LogEventKind.CHECKPOINT_SAVE_END),
     # torchtune's checkpointer once its save is written: "Saving checkpoint took 6.64 secs"; its recipes
     # once the model is built from the checkpoint: "Instantiating model and loading checkpoint took 17.21 secs"
     ("checkpoint took ", re.compile(r"\bSaving checkpoint took (?P<dur>\d{1,9}(?:\.\d{1,9})?) secs?\b"),
@@ -589,6 +595,8 @@ class EventScanner:
         self.timeouts: dict[tuple[Any, ...], dict[str, Any]] = {}  # (rank, seq) -> its event row
         self.failed = False  # a failure was logged since the last process start
         self.weights_saved: dict[int | None, int] = {}  # rank -> the line of its last "Model weights saved in"
+        # rank -> (line, event) of its last torchtune save line (`_tune_save_since`)
+        self.tune_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self.vits_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}  # rank -> (line, event) of its last VITS save
         self.ray_saves: dict[str, dict[str, Any]] = {}  # a Ray Train checkpoint's folder -> its save
         self.snapshots: set[str] = set()  # StyleGAN's snapshots a metric was reported for
@@ -1103,10 +1111,19 @@ class EventScanner:
                             and self._said_again(line, named)):
                         break
                     dur = ckpt.groupdict().get("dur")
+                    tune = word in _TUNE_SAVE_WORDS and kind is LogEventKind.CHECKPOINT_SAVE_END
+                    if tune and (earlier := self._tune_save_since(line)) is not None:
+                        # (another file of the same save, or the save's closing time: one save, ended here)
+                        if dur and earlier.get("duration_s") is None:
+                            earlier["duration_s"] = float(dur)
+                        earlier.update(line=line.number, ts_ns=line.ts_ns if line.ts_ns is not None else earlier["ts_ns"])
+                        break
                     at = (STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
                           or (_STEP_NAMED.search(text) if "step-" in text else None))
                     rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
+                    if tune:
+                        self.tune_saved[line.rank] = (line.number, rows.events[-1])
                     break
         return False
 
@@ -1116,6 +1133,17 @@ class EventScanner:
         RecBole's line printed again by a notebook logger's second handler). Remembers this one."""
         said, self.path_saved[line.rank] = self.path_saved.get(line.rank), (line.number, path)
         return said == (line.number - 1, path)
+
+    def _tune_save_since(self, line: Line) -> dict[str, Any] | None:
+        """The rank's torchtune save event within `WEIGHTS_SAVED_LINES` before, no step logged
+        between (`_TUNE_SAVE_WORDS`: a sharded model's files, its recipe state, the save's time,
+        each a line of one save), which then moves to this line; else None."""
+        last = self.tune_saved.get(line.rank)
+        if last is None or line.number - last[0] > WEIGHTS_SAVED_LINES or any(
+                row["line"] > last[0] for row in self.rows.steps[-WEIGHTS_SAVED_LINES:] if row["rank"] in (line.rank, None)):
+            return None
+        self.tune_saved[line.rank] = (line.number, last[1])
+        return last[1]
 
     def _weights_saved_since(self, line: Line) -> bool:
         """A "Model weights saved in" of the rank within `WEIGHTS_SAVED_LINES` before, no step

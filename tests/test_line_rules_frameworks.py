@@ -3540,6 +3540,32 @@ def test_torchtunes_timed_checkpoint_load_and_save_end_them(tmp_path: Path) -> N
                 and (e["line"], e["duration_s"]) in {(n, None) for n, _ in timed}]
 
 
+# torchtune on Ascend NPUs in PyTorch's blog post "Integrating Ascend Backend with Torchtune through PyTorch
+# Multi-Device Support" (index id 50438889867, its log block's lines 20-29): a save of four files, no timing line
+TORCHTUNE_ASCEND = [
+    'INFO:torchtune.utils._logging:Optimizer is initialized.',
+    'INFO:torchtune.utils._logging:Loss is initialized.',
+    '……',
+    'NFO:torchtune.utils._logging:Model checkpoint of size 4.98 GB saved to /home/lcg/tmp/torchtune/ascend_llama/hf_model_0001_9.pt',
+    'INFO:torchtune.utils._logging:Model checkpoint of size 5.00 GB saved to /home/lcg/tmp/torchtune/ascend_llama/hf_model_0002_9.pt',
+    'INFO:torchtune.utils._logging:Model checkpoint of size 4.92 GB saved to /home/lcg/tmp/torchtune/ascend_llama/hf_model_0003_9.pt',
+    'INFO:torchtune.utils._logging:Model checkpoint of size 1.17 GB saved to /home/lcg/tmp/torchtune/ascend_llama/hf_model_0004_9.pt',
+    'INFO:torchtune.utils._logging:Saving final epoch checkpoint.',
+    'INFO:torchtune.utils._logging:The full model checkpoint, including all weights and configurations, has been saved successfully.You can now use this checkpoint for further training or inference.',
+    '10|20|Loss: 0.2997712790966034: 100%|██████████████████████████████| 2/2 [01:00<00:00, 30.03s/it]',
+]
+
+
+def test_torchtunes_files_of_one_save_are_one_save_ended_by_the_last(tmp_path: Path) -> None:
+    """`Model checkpoint of size 4.98 GB saved to .../hf_model_0001_9.pt` and three more files, no step
+    between: one save, ended at its last file's line (no event at all before: the older checkpointer
+    prints no `Saving checkpoint took`)."""
+    _, _, events = _read(tmp_path, TORCHTUNE_ASCEND)
+    files = [n for n, t in enumerate(TORCHTUNE_ASCEND, 1) if re.search(r"Model checkpoint of size [\d.]+ GB saved to ", t)]
+    assert len(files) == 4
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_end", files[-1])]
+
+
 # sd-scripts' LoRA trainer in the anima_lora fork, its rich console (index id 53766953367, lines 16-32): the
 # steps bar at its half, then an epoch's validation bar whose description a copy half overwrote
 SD_SCRIPTS_VALIDATION = [
