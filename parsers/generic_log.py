@@ -1726,8 +1726,9 @@ def _sample_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> Non
 # PyTorch's MNIST example and the many scripts built on it (Kubeflow's, SageMaker's, Azure's, Ray's
 # examples): `Train Epoch: 1 [640/60000 (1%)]\tLoss: 2.213500` (`loss=2.2135` in Kubeflow's), every
 # `log_interval` batches: the samples done within the epoch (batch index x batch size) of its
-# samples; the batch size is printed nowhere
-_SAMPLES_DONE = re.compile(r"\bTrain Epoch: (?P<e>\d{1,9}) \[\s{0,16}(?P<s>\d{1,15})/(?P<n>\d{1,15}) "
+# samples (a float where the script divides the dataset among its ranks: Habana's `[640/7500.0 (9%)]`);
+# the batch size is printed nowhere
+_SAMPLES_DONE = re.compile(r"\bTrain Epoch: (?P<e>\d{1,9}) \[\s{0,16}(?P<s>\d{1,15})/(?P<n>\d{1,15})(?:\.0)? "
                            r"\(\s{0,3}\d{1,3}(?:\.\d{1,4})?%\)\]")
 
 

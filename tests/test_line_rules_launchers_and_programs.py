@@ -2927,3 +2927,29 @@ def test_a_compose_services_exit_ends_the_run_and_its_best_model_save_is_a_save(
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_save_start", n) for n in saving]
     assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [("attempt_end", exited[0])]
+
+
+# Habana's MNIST example on eight Gaudi2 cards (a "MNIST on Habana Gaudi 2" note, index id 46311465507, its
+# second sample output's lines 32-43): each rank's share of the dataset printed as a float
+HABANA_MNIST = [
+    'Train Epoch: 1 [0/7500.0 (0%)]  Loss: 2.288816',
+    'Train Epoch: 1 [640/7500.0 (9%)]        Loss: 1.409842',
+    'Train Epoch: 1 [1280/7500.0 (17%)]      Loss: 0.737733',
+    'Train Epoch: 1 [1920/7500.0 (26%)]      Loss: 0.274765',
+    'Train Epoch: 1 [2560/7500.0 (34%)]      Loss: 0.224107',
+    'Train Epoch: 1 [3200/7500.0 (43%)]      Loss: 0.159581',
+    'Train Epoch: 1 [3840/7500.0 (51%)]      Loss: 0.069117',
+    'Train Epoch: 1 [4480/7500.0 (60%)]      Loss: 0.174014',
+    'Train Epoch: 1 [5120/7500.0 (68%)]      Loss: 0.193862',
+    'Train Epoch: 1 [5760/7500.0 (77%)]      Loss: 0.152418',
+    'Train Epoch: 1 [6400/7500.0 (85%)]      Loss: 0.080926',
+    'Train Epoch: 1 [7040/7500.0 (94%)]      Loss: 0.080332',
+]
+
+
+def test_the_mnist_examples_lines_with_a_float_dataset_size_are_steps(tmp_path: Path) -> None:
+    """`Train Epoch: 1 [640/7500.0 (9%)]  Loss: 1.409842`: the example's line with its dataset as a
+    float (60000 / 8 ranks): each line a step, records of 640 samples, its loss the line's."""
+    _, steps, _ = _read(tmp_path, HABANA_MNIST)
+    losses = [float(t.rsplit(None, 1)[-1]) for t in HABANA_MNIST]
+    assert [(s["step"], s["loss"]) for s in steps] == list(enumerate(losses))
