@@ -58,7 +58,8 @@ _RANK = re.compile(
     r"\s+device\s+\d+\s+\[[^\]]*\](?:\s+(?P<name>\S.*?))?\s*$"  # (rccl-tests may print no device name)
 )
 _COLUMNS = re.compile(r"^#\s+(?:size|bytes)\s+(?:count|N)\s+type\b(?P<rest>.*)$")
-_AVG = re.compile(r"^#\s*Avg bus bandwidth\s*:\s*(?P<v>[\d.eE+\-]+|nan|inf)", re.I)
+# (its `# ` dropped where a page shows the output without it: dstack's docs, `Avg bus bandwidth    : 40.6043`)
+_AVG = re.compile(r"^(?:#\s*)?Avg bus bandwidth\s*:\s*(?P<v>[\d.eE+\-]+|nan|inf)", re.I)
 _TYPES = ("float", "half", "double", "bfloat16", "int8", "uint8", "int32", "uint32", "int64", "uint64",
           "char", "int", "fp8_e4m3", "fp8_e5m2", "f8e4m3", "f8e5m2", "float8e4m3", "float8e5m2")
 _ROW_START = re.compile(r"^\s*\d+\s+\d+\s+(?:" + "|".join(_TYPES) + r")\b")

@@ -96,6 +96,41 @@ def test_nccl_tests_footer_average_is_the_mean_of_the_rows(path: Path) -> None:
     assert mean == pytest.approx(footer, abs=0.006)  # busbw cells are printed with 2 decimals
 
 
+# nccl-tests' all_gather_perf on two A3 High nodes as dstack's docs show it, every `# ` dropped
+# (dstackai/dstack @ 315ab5e9, examples/misc/a3high-clusters/README.md, its NCCL tests block's lines 4-21)
+NCCL_TESTS_NO_HASH = [
+    'nThread 1 nGpus 1 minBytes 8388608 maxBytes 8589934592 step: 2(factor) warmup iters: 5 iters: 200 agg iters: 1 validation: 0 graph: 0',
+    '',
+    '                                                              out-of-place                       in-place          ',
+    '       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong',
+    '        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)       ',
+    '     8388608        131072     float    none      -1    784.9   10.69   10.02      0    775.9   10.81   10.14      0',
+    '    16777216        262144     float    none      -1   1010.3   16.61   15.57      0    999.3   16.79   15.74      0',
+    '    33554432        524288     float    none      -1   1161.6   28.89   27.08      0   1152.9   29.10   27.28      0',
+    '    67108864       1048576     float    none      -1   1432.6   46.84   43.92      0   1437.8   46.67   43.76      0',
+    '   134217728       2097152     float    none      -1   2516.9   53.33   49.99      0   2491.7   53.87   50.50      0',
+    '   268435456       4194304     float    none      -1   5066.8   52.98   49.67      0   5131.4   52.31   49.04      0',
+    '   536870912       8388608     float    none      -1    10028   53.54   50.19      0    10149   52.90   49.60      0',
+    '  1073741824      16777216     float    none      -1    20431   52.55   49.27      0    20214   53.12   49.80      0',
+    '  2147483648      33554432     float    none      -1    40254   53.35   50.01      0    39923   53.79   50.43      0',
+    '  4294967296      67108864     float    none      -1    80896   53.09   49.77      0    78875   54.45   51.05      0',
+    '  8589934592     134217728     float    none      -1   160505   53.52   50.17      0   160117   53.65   50.29      0',
+    'Out of bounds values : 0 OK',
+    'Avg bus bandwidth    : 40.6043',
+    '',
+]
+
+
+def test_nccl_tests_footer_without_its_hash_gives_the_average(tmp_path: Path) -> None:
+    """`Avg bus bandwidth    : 40.6043` with no `# ` before it is the run's average still."""
+    path = tmp_path / "nccl.log"
+    path.write_text("\n".join(NCCL_TESTS_NO_HASH) + "\n", encoding="utf-8")
+    footer = float(re.search(r"Avg bus bandwidth\s*:\s*([\d.]+)", path.read_text()).group(1))  # type: ignore[union-attr]
+    table = NcclTestsParser().parse(path, ParseOptions()).tables["nccl_tests"].to_pylist()
+    assert len(table) == 2 * sum(1 for t in NCCL_TESTS_NO_HASH if re.match(r"\s+\d+\s+\d+\s+float ", t))
+    assert {r["avg_busbw_gbps"] for r in table} == {footer}
+
+
 def test_nccl_tests_header_gives_ranks_hosts_devices() -> None:
     path = corpus_or_skip("nccl", "nccl-debug", "aws_efa_eks_p4d_16rank_nccl_info_plus_all_reduce_perf.log")
     text = path.read_text()
