@@ -16,6 +16,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from itertools import pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -509,6 +510,14 @@ def _gluonts_row(rows: LogRows, line: Line, gluon: tuple[BarReading, int, float 
         rows.steps[-1]["framework"] = "gluonts"
 
 
+# AWS Neuron's training samples' logger (neuronx-distributed's and the BERT/GPT pretraining scripts' `Logger.log`:
+# `print(f"LOG {time.asctime()} - ({epoch}, {step}) step_loss : {step_loss:.4f} learning_rate : ... throughput :
+# ...")`): the run's step, its loss and learning rate, dated by the asctime it prints (the host's local time)
+_NEURON_LOG = re.compile(r"(?:^|\]:?\s?)LOG (?P<when>[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4}) - "
+                         r"\(\d{1,9}, (?P<s>\d{1,15})\) step_loss : (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?|nan|inf) "
+                         r"learning_rate : (?P<lr>[-+]?\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)\b")
+
+
 class _OwnStep(NamedTuple):
     step: int
     epoch: int | None  # where the count is within its epoch
@@ -517,7 +526,7 @@ class _OwnStep(NamedTuple):
     # a time the line gives for the steps since the rank's line before of its program (none before
     # the first): "since" the seconds since that line (Marian's `Time`, TensorFlow's hook's `(N sec)`),
     # "elapsed" the seconds since training began (ParlAI's `time:`); its step time is that time over
-    # the steps between
+    # the steps between; "at" the moment it ended, in epoch seconds (a line that dates itself mid-line)
     clock: str | None = None
     seconds: float | None = None
     # a count that may start over each epoch: within the epoch the log last named, where it names one
@@ -623,6 +632,11 @@ def _own_step(text: str) -> _OwnStep | None:
         # (Sockeye, built on MXNet, prints the same under its own logger)
         return _OwnStep(int(mxnet.group("i")), int(mxnet.group("e")), {"samples_per_s": float(mxnet.group("r"))},
                         "sockeye" if "sockeye." in text and _SOCKEYE.search(text) is not None else "mxnet")
+    if " step_loss : " in text and (neuron := _NEURON_LOG.search(text)) is not None:
+        when = datetime.strptime(" ".join(neuron.group("when").split()), "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC)
+        loss = {"loss": float(neuron.group("l"))} if neuron.group("l")[-1].isdigit() else {}
+        return _OwnStep(int(neuron.group("s")), None, loss | {"lr": float(neuron.group("lr"))}, "neuron", "at",
+                        when.timestamp())
     if " training time " in text and (deepmd := _DEEPMD.search(text)) is not None:
         return _OwnStep(int(deepmd.group("s")), None, {}, "deepmd", "since", float(deepmd.group("t")))
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
@@ -2679,8 +2693,9 @@ class GenericLogParser(LogReader):
                 if own.in_epoch and own.epoch is None and line.rank in epochs:
                     own = own._replace(epoch=epochs[line.rank][-1].number)  # (see `_steps_across_epochs`)
                 before = len(rows.steps)
+                at_ns = int(own.seconds) * 10**9 if own.clock == "at" and own.seconds is not None else None
                 rows.step(line=line.number, rank=line.rank if line.rank is not None else own.rank, step=own.step,
-                          end_ns=line.ts_ns, **values)
+                          end_ns=line.ts_ns if line.ts_ns is not None else at_ns, **values)
                 if len(rows.steps) > before:
                     rows.steps[-1]["framework"] = own.framework
                     if own.epoch is not None:

@@ -2953,3 +2953,21 @@ def test_the_mnist_examples_lines_with_a_float_dataset_size_are_steps(tmp_path: 
     _, steps, _ = _read(tmp_path, HABANA_MNIST)
     losses = [float(t.rsplit(None, 1)[-1]) for t in HABANA_MNIST]
     assert [(s["step"], s["loss"]) for s in steps] == list(enumerate(losses))
+
+
+def test_neurons_logger_lines_are_steps_dated_by_their_asctime(tmp_path: Path) -> None:
+    """AWS Neuron's BERT pretraining sample on Trainium under EKS (aws-neuron/aws-neuron-eks-samples,
+    dp_bert_hf_pretrain/README.md, its `kubectl logs` tail): `LOG Wed Dec 21 00:12:27 2022 - (0, 14)
+    step_loss : 11.2500 learning_rate : 2.80e-06 ...` is step 14, ended at the asctime it prints."""
+    lines = [
+        '[0]:LOG Wed Dec 21 00:12:27 2022 - (0, 14) step_loss : 11.2500 learning_rate : 2.80e-06 throughput : 6497.86',
+        '[0]:LOG Wed Dec 21 00:12:32 2022 - (0, 15) step_loss : 9.7500 learning_rate : 3.00e-06 throughput : 6487.78',
+        '[0]:LOG Wed Dec 21 00:12:37 2022 - (0, 16) step_loss : 11.5000 learning_rate : 3.20e-06 throughput : 6484.92',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    printed = [re.search(r"LOG (.+?) - \(0, (\d+)\) step_loss : ([\d.]+) learning_rate : (\S+)", t).groups()  # type: ignore[union-attr]
+               for t in lines]
+    assert [(s["step"], s["end_ns"], s["loss"], s["lr"], s["framework"]) for s in steps] == [
+        (int(n), int(datetime.strptime(when, "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC).timestamp()) * 10**9,
+         float(loss), float(lr), "neuron") for when, n, loss, lr in printed]
