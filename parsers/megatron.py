@@ -145,7 +145,9 @@ class MegatronParser(LogReader):
                 tokens=_delta(tokens, last_tokens),
                 loss=next((fields[k] for k in _LOSS_FIELDS if k in fields), None),
                 lr=fields.get("learning rate", fields.get("lr")), grad_norm=fields.get("grad norm"),
-                tflops=fields.get("throughput per gpu (tflop/s/gpu)", fields.get("model tflops per gpu")),
+                # (Megatron's `throughput per GPU (TFLOP/s/GPU)`, NeMo 2's `TFLOPS_per_GPU` of its FLOPs callback)
+                tflops=fields.get("throughput per gpu (tflop/s/gpu)", fields.get("model tflops per gpu",
+                                                                               fields.get("tflops per gpu"))),
             )
             if "|DP=" in line.text[:120] and rows.steps and rows.steps[-1]["line"] == line.number and (
                     _NANOTRON_LOGGER.search(line.text, 0, 120) is not None):

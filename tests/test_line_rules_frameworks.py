@@ -3603,3 +3603,20 @@ def test_a_bar_whose_postfix_opens_with_a_validation_metric_is_no_step(tmp_path:
     is the validation's bar (its first metric a validation's): no step 2 x 88; the steps bar's 81 is."""
     _, steps, _ = _read(tmp_path, SD_SCRIPTS_VALIDATION, parser_name="generic_log")
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(81, 5.51)]
+
+
+def test_nemo2s_tflops_per_gpu_is_the_steps(tmp_path: Path) -> None:
+    """NeMo 2's Llama 3 8B pretraining recipe on B200s (a notes file, index id 39769813321): its
+    progress printer's `... | train_step_timing in s: 6.08 | TFLOPS_per_GPU: 1.249e+03 | ...` gives the
+    step's TFLOP/s per GPU (it was dropped: only Megatron's `throughput per GPU (TFLOP/s/GPU)` was read)."""
+    lines = [
+        'Training epoch 0, iteration 45/99 | lr: 6.897e-06 | global_batch_size: 128 | global_step: 45 | max_memory_reserved: 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.08 | TFLOPS_per_GPU: 1.249e+03 | consumed_samples: 5888',
+        'Training epoch 0, iteration 46/99 | lr: 7.046e-06 | global_batch_size: 128 | global_step: 46 | max_memory_reserved: 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.061 | TFLOPS_per_GPU: 1.252e+03 | consumed_samples: 6016',
+        'Training epoch 0, iteration 47/99 | lr: 7.196e-06 | global_batch_size: 128 | global_step: 47 | max_memory_reserved: 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.082 | TFLOPS_per_GPU: 1.248e+03 | consumed_samples: 6144',
+        'Training epoch 0, iteration 48/99 | lr: 7.346e-06 | global_batch_size: 128 | global_step: 48 | max_memory_reserved: 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.071 | TFLOPS_per_GPU: 1.25e+03 | consumed_samples: 6272',
+        'Training epoch 0, iteration 49/99 | lr: 7.496e-06 | global_batch_size: 128 | global_step: 49 | max_memory_reserved: 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.06 | TFLOPS_per_GPU: 1.253e+03 | consumed_samples: 6400',
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    printed = [(int(m.group(1)), float(m.group(2))) for t in lines
+               if (m := re.search(r"global_step: (\d+) .*TFLOPS_per_GPU: ([\d.e+]+)", t))]
+    assert [(s["step"], s["tflops"]) for s in steps] == printed
