@@ -1116,7 +1116,8 @@ class EventScanner:
                         # (another file of the same save, or the save's closing time: one save, ended here)
                         if dur and earlier.get("duration_s") is None:
                             earlier["duration_s"] = float(dur)
-                        earlier.update(line=line.number, ts_ns=line.ts_ns if line.ts_ns is not None else earlier["ts_ns"])
+                        earlier.update(line=line.number, raw=text,
+                                       ts_ns=line.ts_ns if line.ts_ns is not None else earlier["ts_ns"])
                         break
                     at = (STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
                           or (_STEP_NAMED.search(text) if "step-" in text else None))
