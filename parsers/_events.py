@@ -594,7 +594,8 @@ class EventScanner:
         self.started: set[int | None] = set()  # ranks whose current process has logged a dated line
         self.timeouts: dict[tuple[Any, ...], dict[str, Any]] = {}  # (rank, seq) -> its event row
         self.failed = False  # a failure was logged since the last process start
-        self.weights_saved: dict[int | None, int] = {}  # rank -> the line of its last "Model weights saved in"
+        # rank -> the line of its last "Model weights saved in" and the file it names
+        self.weights_saved: dict[int | None, tuple[int, str]] = {}
         # rank -> (line, event) of its last torchtune save line (`_tune_save_since`)
         self.tune_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self.vits_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}  # rank -> (line, event) of its last VITS save
@@ -1047,7 +1048,7 @@ class EventScanner:
             # pipeline's components, each "saved in" its folder a few lines apart, are one save)
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "weights saved in " in text:
-                self.weights_saved[line.rank] = line.number
+                self.weights_saved[line.rank] = (line.number, text.rsplit(None, 1)[-1])
         elif ("save model in " in text or "model is to " in text or "best model" in text or "Saved state to " in text) and (
                 _MODEL_SAVED.search(text) is not None):
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
@@ -1148,12 +1149,15 @@ class EventScanner:
 
     def _weights_saved_since(self, line: Line) -> bool:
         """A "Model weights saved in" of the rank within `WEIGHTS_SAVED_LINES` before, no step
-        logged between (another component of the same save), which then moves to this line."""
+        logged between, to another file (another component of the same save: the same file
+        written again is the next save, a script's `save_pretrained` after each epoch's
+        evaluation), which then moves to this line."""
         last = self.weights_saved.get(line.rank)
-        if last is None or line.number - last > WEIGHTS_SAVED_LINES or any(
-                row["line"] > last for row in self.rows.steps[-WEIGHTS_SAVED_LINES:] if row["rank"] in (line.rank, None)):
+        path = line.text.rsplit(None, 1)[-1]
+        if last is None or line.number - last[0] > WEIGHTS_SAVED_LINES or last[1] == path or any(
+                row["line"] > last[0] for row in self.rows.steps[-WEIGHTS_SAVED_LINES:] if row["rank"] in (line.rank, None)):
             return False  # (a step between: the next save's)
-        self.weights_saved[line.rank] = line.number
+        self.weights_saved[line.rank] = (line.number, path)
         return True
 
     def _node_status(self, line: Line, node: re.Match[str]) -> None:

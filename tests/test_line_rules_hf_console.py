@@ -482,3 +482,39 @@ def test_a_bar_loading_checkpoint_shards_is_not_the_trainers(tmp_path: Path) -> 
     final = next(m for t in lines if (m := re.match(r"100%\|█+\| (\d+)/\1 \[[\d:<]+, ([\d.]+)s/it\]", t)))
     last = max(steps, key=lambda s: s["step"])
     assert (last["step"], last["step_time_s"]) == (int(final.group(1)), float(final.group(2)))
+
+
+def test_the_same_weights_file_written_after_each_epoch_is_a_save_each_time(tmp_path: Path) -> None:
+    """ChineseBERT's TNEWS fine-tuning (JunnYu/ChineseBert_pytorch @ e139d57d, examples/tnews/README.md,
+    its log's last 22 lines): after each epoch's evaluation the script's `save_pretrained` writes
+    `Model weights saved in tnews_outputs/pytorch_model.bin` again: three saves (they were one, read
+    as the components of one save, no step logged between)."""
+    lines = [
+        '04/01/2022 14:30:36 - INFO - __main__ - ***** Running training *****',
+        '04/01/2022 14:30:36 - INFO - __main__ -   Num examples = 53360',
+        '04/01/2022 14:30:36 - INFO - __main__ -   Num Epochs = 3',
+        '04/01/2022 14:30:36 - INFO - __main__ -   Instantaneous batch size per device = 32',
+        '04/01/2022 14:30:36 - INFO - __main__ -   Total train batch size (w. parallel, distributed & accumulation) = 32',
+        '04/01/2022 14:30:36 - INFO - __main__ -   Gradient Accumulation steps = 1',
+        '04/01/2022 14:30:36 - INFO - __main__ -   Total optimization steps = 5004',
+        "04/01/2022 14:32:37 - INFO - __main__ - epoch 0: {'accuracy': 0.5687}",
+        'Configuration saved in tnews_outputs/config.json',
+        'Model weights saved in tnews_outputs/pytorch_model.bin',
+        'tokenizer config file saved in tnews_outputs/tokenizer_config.json',
+        'Special tokens file saved in tnews_outputs/special_tokens_map.json',
+        "04/01/2022 14:34:40 - INFO - __main__ - epoch 1: {'accuracy': 0.5744}",
+        'Configuration saved in tnews_outputs/config.json',
+        'Model weights saved in tnews_outputs/pytorch_model.bin',
+        'tokenizer config file saved in tnews_outputs/tokenizer_config.json',
+        'Special tokens file saved in tnews_outputs/special_tokens_map.json',
+        "04/01/2022 14:36:43 - INFO - __main__ - epoch 2: {'accuracy': 0.5742}",
+        'Configuration saved in tnews_outputs/config.json',
+        'Model weights saved in tnews_outputs/pytorch_model.bin',
+        'tokenizer config file saved in tnews_outputs/tokenizer_config.json',
+        'Special tokens file saved in tnews_outputs/special_tokens_map.json',
+    ]
+    _, _, events = _read(tmp_path, lines)
+    written = [n for n, t in enumerate(lines, 1) if t.startswith("Model weights saved in ")]
+    assert len(written) == 3
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_end", n) for n in written]
