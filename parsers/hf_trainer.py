@@ -47,6 +47,7 @@
 from __future__ import annotations
 
 import ast
+import math
 import re
 import warnings
 from bisect import bisect_left, bisect_right
@@ -444,6 +445,8 @@ class HFTrainerParser(LogReader):
         one_run = (len({str(d.record.get("train_runtime")) for d in dicts if "train_runtime" in d.record}) == 1
                    and sum(1 for bar in bars if bar.readings) <= 1)
         coarse = _summary_epoch(dicts, run_total) if one_run else None
+        if coarse is None and sum(1 for bar in bars if bar.readings) <= 1 and not any("train_runtime" in d.record for d in dicts):
+            coarse = _placed_epoch(losses)  # (a run cut before its summary: the dicts its bar placed say)
         stray = 2 * _epoch_half_unit(losses) * coarse + 5 if coarse else None
         # how many steps a dict's printed epoch may be off by: where more than a few, a dict out of
         # place is left out (said in a warning) rather than put at a step its epoch cannot name.
@@ -481,6 +484,7 @@ class HFTrainerParser(LogReader):
                     # whole stretch; not on others, whose stretch holds evaluations and saves)
                     step_time = None
                 previous_reading[d.reading[0]] = reading
+            moved = False  # a metric line the reading beside it does not place (printed out of place)
             if d.reading is not None and line.ts_ns is None and "loss" not in record:
                 bar = bars[d.reading[0]]
                 if bar.start_ns is not None and d.reading[1].n in bar.seconds:
@@ -525,6 +529,7 @@ class HFTrainerParser(LogReader):
                             continue
                         # (in the order printed: past the previous dict's step, and past step 0)
                         step, step_time = max(round(epoch * coarse), last_steps.get(line.rank, 0) + 1, 1), None
+                        moved = True
                 elif (every := spacing.get(line.rank)) is not None:
                     step = every * loss_number[id(d)]
                 elif epoch is not None and total_steps and epochs:
@@ -546,7 +551,7 @@ class HFTrainerParser(LogReader):
                     if bar.start_ns is not None and seconds is not None:
                         when, source = bar.start_ns + int(seconds * 1e9), bar.source
                 logged.setdefault((d.reading[0] if d.reading is not None else None, step), set()).add(line.rank)
-                if d.reading is None or (d.reading[1].n == 0 and stale[id(d.reading[1])] > 1):
+                if d.reading is None or moved or (d.reading[1].n == 0 and stale[id(d.reading[1])] > 1):
                     untimed.setdefault(step, []).append((line.rank, len(rows.steps)))
                 rows.step(
                     line=line.number, rank=line.rank, step=step, end_ns=when, time_source=source if when is not None else None,
@@ -642,6 +647,7 @@ _EVERY_STEP_DRAWN_S = 0.1
 # the most steps a metric line's printed epoch (its rounding, either way) may leave its step
 # uncertain by, for a line printed out of place to be placed by it
 MAX_EPOCH_PLACING_ERROR = 2.5
+PLACED_EPOCH_CANDIDATES = 32  # the dicts whose steps over epochs `_placed_epoch` tries, besides the median
 
 
 def _same_log(before: _Dict, index: int, line: Line, record: dict[str, Any]) -> bool:
@@ -970,7 +976,8 @@ def _even_spacing(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
     """Steps between metric dicts when nothing else places them: HF logs every `logging_steps`
     steps, so K dicts over a run of N steps are `logging_steps` apart with N / (K + 1) <
     logging_steps <= N / K. It is N / K exactly when the last dict is at the run's last step:
-    its learning rate is 0 (a decayed schedule's end) or its epoch is the run summary's."""
+    its learning rate is 0 (a decayed schedule's end) or its epoch is the run summary's; and not
+    where a dict's epoch names another step (a log with dicts cut out: `_epoch_length`)."""
     if not losses or not run_total or run_total % len(losses):
         return None
     last = losses[-1].record
@@ -978,7 +985,16 @@ def _even_spacing(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
     at_end = to_float(last.get("learning_rate")) == 0.0 or (
         summary is not None and to_float(summary.get("epoch")) is not None
         and to_float(summary.get("epoch")) == to_float(last.get("epoch")))
-    return run_total // len(losses) if at_end else None
+    if not at_end:
+        return None
+    every = run_total // len(losses)
+    per_epoch = _summary_epoch(dicts, run_total)
+    if per_epoch is not None:
+        slack = _epoch_half_unit(losses) * per_epoch + 0.5
+        if any((epoch := to_float(d.record.get("epoch"))) is not None and abs(i * every - epoch * per_epoch) > slack
+               for i, d in enumerate(losses, start=1)):
+            return None
+    return every
 
 
 class _Replay:
@@ -1031,9 +1047,35 @@ def _counted_from_start(losses: list[_Dict]) -> bool:
 def _epoch_length(losses: list[_Dict], dicts: list[_Dict], run_total: int | None) -> float | None:
     """Steps an epoch, where no header says (the Trainer's default log level), and only where the
     dicts' printed epochs (`'epoch': 0.26`) are fine enough to name one step (their last digit's
-    half unit under half a step): `_summary_epoch`."""
+    half unit under half a step; or, for dicts each logged at an epoch's end, `'epoch': '1'`, under
+    a whole step: a whole epoch's step is a whole number of steps, the only one so close):
+    `_summary_epoch`."""
     per_epoch = _summary_epoch(dicts, run_total) if losses else None
-    return per_epoch if per_epoch is not None and _epoch_half_unit(losses) * per_epoch < 0.5 else None
+    if per_epoch is None:
+        return None
+    half = _epoch_half_unit(losses)
+    whole = per_epoch.is_integer() and all((e := to_float(d.record.get("epoch"))) is not None and e.is_integer() for d in losses)
+    return per_epoch if half * per_epoch < (1.0 if whole else 0.5) else None
+
+
+def _placed_epoch(losses: list[_Dict]) -> float | None:
+    """Steps an epoch by the metric lines a reading drawn with them places (`_Dict.exact`): their
+    step over their printed epoch (the Trainer's epoch is its step over the steps an epoch), the
+    one that more than half of them, two at least, agree with to half a step and their epochs'
+    printing (a dict whose bar's drawing a copy lost takes the next one's: it disagrees); None
+    otherwise."""
+    placed = [(d.reading[1].n, epoch) for d in losses if d.exact and d.reading is not None
+              and (epoch := to_float(d.record.get("epoch"))) is not None and epoch > 0 and d.reading[1].n > 0]
+    half = _epoch_half_unit(losses)
+    best, agreeing = None, 0
+    ratios = [n / epoch for n, epoch in placed]
+    # (candidates: the median and the first few dicts' own, each counted against all: linear in the dicts)
+    candidates = sorted({*ratios[:PLACED_EPOCH_CANDIDATES], *sorted(ratios)[len(ratios) // 2:len(ratios) // 2 + 1]})
+    for ratio in candidates:
+        count = sum(1 for n, epoch in placed if abs(n - epoch * ratio) <= 0.5 + half * ratio)
+        if count > agreeing:
+            best, agreeing = ratio, count
+    return best if agreeing >= 2 and 2 * agreeing > len(placed) else None
 
 
 def _summary_epoch(dicts: list[_Dict], run_total: int | None) -> float | None:
@@ -1050,11 +1092,20 @@ def _summary_epoch(dicts: list[_Dict], run_total: int | None) -> float | None:
     return run_total / epochs
 
 
+_FOUR_DIGITS = re.compile(r"\d{1,4}(?:\.\d{1,4})?")  # an epoch as `.4g` prints it without an exponent (at most 4 digits)
+
+
 def _epoch_half_unit(losses: list[_Dict]) -> float:
     """Half the last printed digit of the dicts' epochs (`'epoch': 0.26`: 0.005), in epochs (1.0
-    where none prints a fraction)."""
+    where none prints a fraction); of the strings recent transformers prints, to 4 significant
+    digits (`f"{value:.4g}"`: `'epoch': '0.1225'`, `'epoch': '1'` for 1.000), that digit's."""
     printed = (str(d.record["epoch"]) for d in losses if isinstance(d.record.get("epoch"), float))
-    return min((half_unit(text) for text in printed if "e" not in text and "." in text), default=1.0)
+    halves = [half_unit(text) for text in printed if "e" not in text and "." in text]
+    for d in losses:
+        text = d.record.get("epoch")
+        if isinstance(text, str) and _FOUR_DIGITS.fullmatch(text) and (value := float(text)) > 0:
+            halves.append(0.5 * 10.0 ** (math.floor(math.log10(value)) - 3))
+    return min(halves, default=1.0)
 
 
 def _clock(bar: _Bar, mtime_ns: int | None) -> None:

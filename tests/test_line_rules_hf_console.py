@@ -317,14 +317,17 @@ def test_dicts_printed_after_the_bar_ended_are_placed_by_their_epoch(tmp_path: P
     tqdm draws the bar on stderr at once: eight loss dicts of epochs 0.61..0.99 come after the bar's
     last reading, 181/181, and the summary says the run was one epoch of 181 steps. Each is placed
     by its epoch (to its printed two decimals: within half a hundredth of 181 steps, and a
-    half step), none past the run's last step, and none gets the bar's rate as its time."""
+    half step), none past the run's last step; its time is the rate the bar drew at that step (it
+    drew every step, on stderr, as it ran), not the rate of the reading printed beside the dicts."""
     _, steps, _ = _read(tmp_path, NOHUP_QWEN_LORA, parser_name="hf_trainer")
     epochs = [float(m.group(1)) for t in NOHUP_QWEN_LORA if (m := re.search(r"^\{'loss'.*'epoch': ([\d.]+)\}", t))]
     dicts = [s for s in steps if s["loss"] is not None]
     assert len(dicts) == len(epochs) == 8
+    drawn = "".join(NOHUP_QWEN_LORA)
     for row, epoch in zip(dicts, epochs, strict=True):
         assert abs(row["step"] - epoch * 181) <= 0.005 * 181 + 0.5, (row["step"], epoch)
-        assert row["step_time_s"] is None
+        own = re.search(rf" {row['step']}/181 \[[\d:<]+, +([\d.]+)s/it\]", drawn)
+        assert own is not None and row["step_time_s"] == float(own.group(1))
     assert len({row["step"] for row in dicts}) == len(dicts) and min(row["step"] for row in dicts) > 100
     assert max(s["step"] for s in steps) == 181
 
@@ -518,3 +521,55 @@ def test_the_same_weights_file_written_after_each_epoch_is_a_save_each_time(tmp_
     assert len(written) == 3
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_save_end", n) for n in written]
+
+
+def test_dicts_logged_at_each_epochs_end_are_placed_by_their_whole_epochs(tmp_path: Path) -> None:
+    """TRL's SFTTrainer under transformers 5, logging once an epoch (a SmolLM2 emoji fine-tuning
+    tutorial, index id 52059607545, its training log's lines 4-5 and 8-11): its strings print the epoch
+    to 4 significant digits (`'epoch': '1'`); the summary says 3 epochs of 2279 s at 1.498 steps a
+    second, 3414 steps, as the bar's total: the dicts of epochs 1 and 3 are steps 1138 and 3414 (they
+    were step 1, no bar before it, and one past the bar's last reading)."""
+    lines = [
+        "{'loss': '1.363', 'grad_norm': '1.094', 'learning_rate': '5e-05', 'entropy': '1.338', 'num_tokens': '9.289e+04', 'mean_token_accuracy': '0.705', 'epoch': '1'}                                              ",
+        "{'eval_loss': '1.17', 'eval_runtime': '8.043', 'eval_samples_per_second': '31.45', 'eval_steps_per_second': '3.978', 'eval_entropy': '1.22', 'eval_num_tokens': '9.289e+04', 'eval_mean_token_accuracy': '0.7387', 'epoch': '1'}                                                                                                                                                                                        ",
+        "{'loss': '1.145', 'grad_norm': '1.289', 'learning_rate': '5e-05', 'entropy': '1.15', 'num_tokens': '2.787e+05', 'mean_token_accuracy': '0.7406', 'epoch': '3'}                                              ",
+        "{'eval_loss': '1.117', 'eval_runtime': '8.109', 'eval_samples_per_second': '31.2', 'eval_steps_per_second': '3.946', 'eval_entropy': '1.144', 'eval_num_tokens': '2.787e+05', 'eval_mean_token_accuracy': '0.745', 'epoch': '3'}                                                                                                                                                                                        ",
+        "{'train_runtime': '2279', 'train_samples_per_second': '2.996', 'train_steps_per_second': '1.498', 'train_loss': '1.229', 'epoch': '3'}                                                                      ",
+        '100%|███████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 3414/3414 [37:59<00:00,  1.50it/s]',
+    ]
+    _, steps, _ = _read(tmp_path, lines, parser_name="hf_trainer")
+    summary = next(t for t in lines if t.startswith("{'train_runtime'"))
+    total = round(float(re.search(r"'train_runtime': '([\d.]+)'", summary).group(1))  # type: ignore[union-attr]
+                  * float(re.search(r"'train_steps_per_second': '([\d.]+)'", summary).group(1)))  # type: ignore[union-attr]
+    epochs = int(re.search(r"'epoch': '(\d+)'", summary).group(1))  # type: ignore[union-attr]
+    logged = [int(m.group(1)) for t in lines if (m := re.match(r"\{'loss': .*'epoch': '(\d+)'", t))]
+    assert total == 3414 and epochs == 3
+    assert [s["step"] for s in steps if s["loss"] is not None] == [e * total // epochs for e in logged]
+
+
+def test_dicts_a_copy_left_without_their_bar_are_placed_by_their_epoch(tmp_path: Path) -> None:
+    """A Thai RoBERTa fine-tuning under transformers 3's Trainer (markdown notes, index id 10853773669,
+    its run's lines 5-17): a copy that lost the bar's drawings of steps 70 to 110 and 130 keeps their
+    dicts alone, indented; their epochs, printed in full, place them: the steps an epoch are the bar's
+    step over its dict's epoch (20 / 0.0148 = 1352), each dict at its epoch's step (they were 61 to 64,
+    one past the last drawing, and 120 and 140 twice)."""
+    lines = [
+        "    1%|▏         | 20/1352 [02:11<51:39,  2.33s/it]{'loss': 1.3437000274658204, 'learning_rate': 4.411764705882353e-06, 'epoch': 0.014792899408284023}",
+        "    2%|▏         | 30/1352 [02:27<20:12,  1.09it/s]{'loss': 1.2052518844604492, 'learning_rate': 6.61764705882353e-06, 'epoch': 0.022189349112426034}",
+        "    3%|▎         | 40/1352 [02:29<03:05,  7.08it/s]{'loss': 1.1024581909179687, 'learning_rate': 8.823529411764707e-06, 'epoch': 0.029585798816568046}",
+        "    4%|▎         | 50/1352 [02:44<08:19,  2.60it/s]029411764705883e-05, 'epoch': 0.03698224852071006}",
+        "    4%|▍         | 60/1352 [02:45<02:58,  7.25it/s]{'loss': 1.047784423828125, 'learning_rate': 1.323529411764706e-05, 'epoch': 0.04437869822485207}",
+        "                                                    {'loss': 1.0573417663574218, 'learning_rate': 1.5441176470588234e-05, 'epoch': 0.051775147928994084}",
+        "                                                    {'loss': 1.0460289001464844, 'learning_rate': 1.7647058823529414e-05, 'epoch': 0.05917159763313609}",
+        "                                                    {'loss': 1.0624427795410156, 'learning_rate': 1.9852941176470586e-05, 'epoch': 0.06656804733727811}",
+        "                                                    {'loss': 0.9531181335449219, 'learning_rate': 2.2058823529411766e-05, 'epoch': 0.07396449704142012}",
+        "                                                    {'loss': 1.06204833984375, 'learning_rate': 2.4264705882352942e-05, 'epoch': 0.08136094674556213}",
+        "    9%|▉         | 120/1352 [03:02<02:52,  7.16it/s]{'loss': 0.92392578125, 'learning_rate': 2.647058823529412e-05, 'epoch': 0.08875739644970414}",
+        "                                                    {'loss': 0.9776107788085937, 'learning_rate': 2.8676470588235295e-05, 'epoch': 0.09615384615384616}",
+        "    10%|█         | 140/1352 [03:04<02:31,  7.99it/s]{'loss': 1.0748321533203125, 'learning_rate': 2.9901315789473686e-05, 'epoch': 0.10355029585798817}",
+    ]
+    _, steps, _ = _read(tmp_path, lines, parser_name="hf_trainer")
+    first = next(m for t in lines if (m := re.search(r"\| (\d+)/1352 \[.*'epoch': ([\d.]+)\}", t)))
+    per_epoch = int(first.group(1)) / float(first.group(2))
+    epochs = [float(m.group(1)) for t in lines if (m := re.search(r"\{'loss': [\d.]+, .*'epoch': ([\d.]+)\}", t))]
+    assert [s["step"] for s in steps if s["loss"] is not None] == [round(e * per_epoch) for e in epochs]
