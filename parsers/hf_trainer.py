@@ -1062,8 +1062,8 @@ def _placed_epoch(losses: list[_Dict]) -> float | None:
     """Steps an epoch by the metric lines a reading drawn with them places (`_Dict.exact`): their
     step over their printed epoch (the Trainer's epoch is its step over the steps an epoch), the
     one that more than half of them, two at least, agree with to half a step and their epochs'
-    printing (a dict whose bar's drawing a copy lost takes the next one's: it disagrees); None
-    otherwise."""
+    printing (a dict whose bar's drawing a copy lost takes the next one's: it disagrees), where
+    that printing names one step; None otherwise."""
     placed = [(d.reading[1].n, epoch) for d in losses if d.exact and d.reading is not None
               and (epoch := to_float(d.record.get("epoch"))) is not None and epoch > 0 and d.reading[1].n > 0]
     half = _epoch_half_unit(losses)
@@ -1075,7 +1075,9 @@ def _placed_epoch(losses: list[_Dict]) -> float | None:
         count = sum(1 for n, epoch in placed if abs(n - epoch * ratio) <= 0.5 + half * ratio)
         if count > agreeing:
             best, agreeing = ratio, count
-    return best if agreeing >= 2 and 2 * agreeing > len(placed) else None
+    # (and only where the epochs are printed fine enough to name one step: coarser ones let a wrong
+    # count agree with most dicts)
+    return best if best is not None and agreeing >= 2 and 2 * agreeing > len(placed) and half * best < 0.5 else None
 
 
 def _summary_epoch(dicts: list[_Dict], run_total: int | None) -> float | None:
