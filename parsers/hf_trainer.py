@@ -393,9 +393,10 @@ class HFTrainerParser(LogReader):
             _notebook_rows(lines, rows)
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no HF Trainer lines found", where="line 1")
-        if script and accelerate_state:
+        if script and (accelerate_state or not any("loss" in d.record for d in dicts)):
             # transformers' `*_no_trainer` examples (and scripts made from them): Accelerate's loop,
             # the Trainer's header copied under the script's logger, the state Accelerate prints
+            # or no Trainer's loss dict
             for row in (*rows.steps, *rows.events):
                 row["framework"] = "accelerate"
         elif swift:

@@ -573,3 +573,32 @@ def test_dicts_a_copy_left_without_their_bar_are_placed_by_their_epoch(tmp_path:
     per_epoch = int(first.group(1)) / float(first.group(2))
     epochs = [float(m.group(1)) for t in lines if (m := re.search(r"\{'loss': [\d.]+, .*'epoch': ([\d.]+)\}", t))]
     assert [s["step"] for s in steps if s["loss"] is not None] == [round(e * per_epoch) for e in epochs]
+
+
+def test_a_no_trainer_scripts_header_with_no_trainer_dict_is_accelerates(tmp_path: Path) -> None:
+    """Accelerate's Megatron-LM guide (huggingface/accelerate @ 7b4d1262, docs/source/usage_guides/
+    megatron_lm.md, its output excerpts' lines 16-31): `run_clm_no_trainer.py` logs the Trainer's
+    header under its own logger (`- INFO - __main__ - ***** Running training *****`), its bar and its
+    evaluations' perplexity, no Trainer's loss dict: the steps are Accelerate's loop's."""
+    lines = [
+        '10/10/2022 22:57:22 - INFO - __main__ - ***** Running training *****',
+        '10/10/2022 22:57:22 - INFO - __main__ -   Num examples = 2318',
+        '10/10/2022 22:57:22 - INFO - __main__ -   Num Epochs = 5',
+        '10/10/2022 22:57:22 - INFO - __main__ -   Instantaneous batch size per device = 24',
+        '10/10/2022 22:57:22 - INFO - __main__ -   Total train batch size (w. parallel, distributed & accumulation) = 48',
+        '10/10/2022 22:57:22 - INFO - __main__ -   Gradient Accumulation steps = 1',
+        '10/10/2022 22:57:22 - INFO - __main__ -   Total optimization steps = 245',
+        ' 20%|████████████▍                                                 | 49/245 [01:04<04:09,  1.27s/it]',
+        ' 10/10/2022 22:58:29 - INFO - __main__ - epoch 0: perplexity: 1222.1594275215962 eval_loss: 7.10837459564209',
+        ' 40%|████████████████████████▊                                     | 98/245 [02:10<03:07,  1.28s/it]',
+        ' 10/10/2022 22:59:35 - INFO - __main__ - epoch 1: perplexity: 894.5236583794557 eval_loss: 6.796291351318359',
+        ' 60%|████████████████████████████████████▌                        | 147/245 [03:16<02:05,  1.28s/it]',
+        ' 10/10/2022 23:00:40 - INFO - __main__ - epoch 2: perplexity: 702.8458788508042 eval_loss: 6.555137634277344',
+        ' 80%|████████████████████████████████████████████████▊            | 196/245 [04:22<01:02,  1.28s/it]',
+        ' 10/10/2022 23:01:46 - INFO - __main__ - epoch 3: perplexity: 600.3220028695281 eval_loss: 6.39746618270874',
+        '100%|█████████████████████████████████████████████████████████████| 245/245 [05:27<00:00,  1.28s/it]',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "hf_trainer"
+    bars = [int(m.group(1)) for t in lines if (m := re.search(r"\| (\d+)/245 \[", t))]
+    assert [(s["step"], s["framework"]) for s in steps] == [(n, "accelerate") for n in bars]
