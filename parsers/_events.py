@@ -218,6 +218,9 @@ _AGENT_LINE = re.compile(
     r"(?:Closing|Sending) process \d+|death signal|"
     # (Kaldi's nnet3 driver reporting a job it ran: "[steps/libs/common.py:236 - background_command_waiter - ERROR ]")
     r" - background_command_waiter - "
+    # (a script's logger reporting the exception that just ended it, from its `sys.excepthook`:
+    # "2026-04-06 20:58:03,234 | CRITICAL | Uncaught exception", the traceback again below it)
+    r"|\bUncaught exception:?\s*$"
 )
 # Kaldi's nnet3 training driver (steps/nnet3/*/train.py), whose waiter thread takes the driver down when a
 # job it ran failed for good: "[steps/libs/common.py:236 - background_command_waiter - ERROR ] Command exited

@@ -510,6 +510,11 @@ def _gluonts_row(rows: LogRows, line: Line, gluon: tuple[BarReading, int, float 
         rows.steps[-1]["framework"] = "gluonts"
 
 
+# modded-nanogpt's speedrun (and its forks): `step:2/1770 train_time:165ms step_avg:82.46ms` (earlier
+# records `step:1/3000 train_loss:10.8258 train_time:...`), train_time the milliseconds of training since
+# its start (evaluations not counted); `step:125/1770 val_loss:4.21 train_time:...` an evaluation's
+_MODDED_NANOGPT = re.compile(r"^step:(?P<s>\d{1,15})/\d{1,15} (?:train_loss:(?P<l>[-+]?\d{1,9}(?:\.\d{1,20})?|nan|inf) )?"
+                             r"train_time:(?P<t>\d{1,15}(?:\.\d{1,9})?)ms step_avg:")
 # AWS Neuron's training samples' logger (neuronx-distributed's and the BERT/GPT pretraining scripts' `Logger.log`:
 # `print(f"LOG {time.asctime()} - ({epoch}, {step}) step_loss : {step_loss:.4f} learning_rate : ... throughput :
 # ...")`): the run's step, its loss and learning rate, dated by the asctime it prints (the host's local time)
@@ -632,6 +637,10 @@ def _own_step(text: str) -> _OwnStep | None:
         # (Sockeye, built on MXNet, prints the same under its own logger)
         return _OwnStep(int(mxnet.group("i")), int(mxnet.group("e")), {"samples_per_s": float(mxnet.group("r"))},
                         "sockeye" if "sockeye." in text and _SOCKEYE.search(text) is not None else "mxnet")
+    if text[:5] == "step:" and (modded := _MODDED_NANOGPT.match(text)) is not None:
+        loss = {"loss": float(modded.group("l"))} if modded.group("l") and modded.group("l")[-1].isdigit() else {}
+        return _OwnStep(int(modded.group("s")), None, loss, "modded_nanogpt", "elapsed", float(modded.group("t")) / 1000,
+                        rounding=half_unit(modded.group("t")) / 1000)
     if " step_loss : " in text and (neuron := _NEURON_LOG.search(text)) is not None:
         when = datetime.strptime(" ".join(neuron.group("when").split()), "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC)
         loss = {"loss": float(neuron.group("l"))} if neuron.group("l")[-1].isdigit() else {}
@@ -1053,6 +1062,8 @@ _PER_STEP_TIME = re.compile(
 # PaddleSpeech's trainers' iteration pair, the data's seconds then the iteration's: `data time: 0.000s,
 # train time: 3.019s` (a `train time` alone may be the run's so far)
 _DATA_TRAIN_TIME = re.compile(r"\bdata time: (?P<d>\d{1,9}(?:\.\d{1,20})?)s, train time: (?P<t>\d{1,9}(?:\.\d{1,20})?)s\b")
+# a key that names its unit, milliseconds (`step_ms=317.57`, `iter_time_ms: 95.2`)
+_MS_KEY = re.compile(r"(?:^|(?<=[\s,|;(]))(?:step|iter|batch)(?:_time)?_ms\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 _TIMED = re.compile(
     r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))"
     r"(?:(?P<any>(?:iter_)?dt|(?:per_)?step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost|time_each_step)|time)"
@@ -1312,6 +1323,8 @@ def _step_values(text: str) -> dict[str, float]:
     if "step_time_s" not in values and "train time" in text and (pair := _DATA_TRAIN_TIME.search(text)) is not None:
         values["step_time_s"] = float(pair.group("t"))
         values.setdefault("data_time_s", float(pair.group("d")))
+    if "step_time_s" not in values and "_ms" in text and (keyed := _MS_KEY.search(text)) is not None:
+        values["step_time_s"] = float(keyed.group("v")) / 1000
     if "step_time_s" not in values and (timed := _TIMED.search(text)) is not None:
         values["step_time_s"] = float(timed.group("v")) / (1000 if timed.group("ms") else 1)
     if "step_time_s" not in values and "/" in text and (per := _TIME_PER_STEP.search(text)) is not None:

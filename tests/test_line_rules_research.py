@@ -566,3 +566,53 @@ def test_paddle_v2_pass_and_batch_lines_are_steps_and_their_cost_the_loss(tmp_pa
     assert name == "generic_log"
     printed = [(int(m.group(1)), float(m.group(2))) for t in lines if (m := re.match(r"Pass 0, Batch (\d+), Cost ([\d.]+)", t))]
     assert [(s["step"], s["loss"], s["framework"]) for s in steps] == [(b, c, "paddle") for b, c in printed]
+
+
+def test_modded_nanogpts_steps_are_timed_by_its_training_clock(tmp_path: Path) -> None:
+    """modded-nanogpt's MaxAutotune record on 8 H100s (KellerJordan/modded-nanogpt @ 200a8c89,
+    records/021225_MaxAutotune/11e9d28c-fde3-40f6-adaf-398a49a14b93.txt, lines 52-63 of its console):
+    `step:2/1770 train_time:165ms step_avg:82.46ms`, train_time the milliseconds trained so far: a
+    step's time is the clock's difference over the steps between; `step:0/1770 val_loss:...` is an
+    evaluation, no step (the file was not recognised)."""
+    lines = [
+        'step:0/1770 val_loss:10.8258 train_time:0ms step_avg:0.02ms',
+        'step:1/1770 train_time:96ms step_avg:95.77ms',
+        'step:2/1770 train_time:165ms step_avg:82.46ms',
+        'step:3/1770 train_time:248ms step_avg:82.67ms',
+        'step:4/1770 train_time:341ms step_avg:85.28ms',
+        'step:5/1770 train_time:435ms step_avg:87.09ms',
+        'step:6/1770 train_time:530ms step_avg:88.26ms',
+        'step:7/1770 train_time:623ms step_avg:89.01ms',
+        'step:8/1770 train_time:717ms step_avg:89.69ms',
+        'step:9/1770 train_time:812ms step_avg:90.18ms',
+        'step:10/1770 train_time:905ms step_avg:90.50ms',
+        'step:11/1770 train_time:999ms step_avg:90.81ms',
+    ]
+    name, steps, _ = _read(tmp_path, lines)
+    assert name == "generic_log"
+    clock = [(int(m.group(1)), int(m.group(2))) for t in lines if (m := re.match(r"step:(\d+)/1770 train_time:(\d+)ms", t))]
+    want = [(clock[0][0], None)] + [(b, (tb - ta) / 1000) for (a, ta), (b, tb) in zip(clock, clock[1:], strict=False)]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(n, pytest.approx(t) if t else None) for n, t in want]
+    assert {s["framework"] for s in steps} == {"modded_nanogpt"}
+
+
+def test_a_step_ms_key_is_the_steps_milliseconds(tmp_path: Path) -> None:
+    """FoundationTS's MoE trainer under torch.compile (sms1097/FoundationTS @ 0ccdb6a6,
+    docs/proflie_training.md, its "Another Torch.Compile" block's lines 10-20): after dynamo's warnings
+    its `step=20 loss=253.0651 ... step_ms=317.57 ...` gives the step's time in milliseconds."""
+    lines = [
+        'W0112 02:58:28.700000 60377 torch/_dynamo/variables/tensor.py:1048] [6/0]     max_seqlen_in_batch = seqlens_in_batch.max().item()',
+        'W0112 02:58:28.700000 60377 torch/_dynamo/variables/tensor.py:1048] [6/0] ',
+        'W0112 02:58:28.700000 60377 torch/_dynamo/variables/tensor.py:1048] [6/0] ',
+        'step=10 loss=264.4143 pred=261.4405 aux=148.6890 lr=1.00e-06 toks/s=32,890 tflops=78.30 mfu=3.96% step_ms=1856.21 sm_util=98.0% hbm_util=62.0% mem_ctrl_util=62.0%',
+        'step=20 loss=253.0651 pred=250.0910 aux=148.7041 lr=2.00e-06 toks/s=204,843 tflops=487.67 mfu=24.64% step_ms=317.57 sm_util=77.0% hbm_util=47.0% mem_ctrl_util=47.0%',
+        'step=30 loss=261.7725 pred=258.8101 aux=148.1219 lr=3.00e-06 toks/s=205,881 tflops=490.14 mfu=24.77% step_ms=316.02 sm_util=82.0% hbm_util=51.0% mem_ctrl_util=51.0%',
+        'step=40 loss=242.5769 pred=239.6313 aux=147.2762 lr=4.00e-06 toks/s=205,334 tflops=488.84 mfu=24.70% step_ms=316.80 sm_util=85.0% hbm_util=52.0% mem_ctrl_util=52.0%',
+        'step=50 loss=215.3560 pred=212.3647 aux=149.5612 lr=5.00e-06 toks/s=207,706 tflops=494.49 mfu=24.99% step_ms=313.05 sm_util=90.0% hbm_util=57.0% mem_ctrl_util=57.0%',
+        'step=60 loss=183.9454 pred=180.8614 aux=154.2012 lr=6.00e-06 toks/s=206,202 tflops=490.91 mfu=24.81% step_ms=315.49 sm_util=97.0% hbm_util=69.0% mem_ctrl_util=69.0%',
+        'step=70 loss=206.5421 pred=203.6012 aux=147.0445 lr=7.00e-06 toks/s=208,748 tflops=496.97 mfu=25.11% step_ms=311.67 sm_util=85.0% hbm_util=58.0% mem_ctrl_util=58.0%',
+        'step=80 loss=192.7895 pred=189.8213 aux=148.4076 lr=8.00e-06 toks/s=206,775 tflops=492.27 mfu=24.87% step_ms=314.65 sm_util=83.0% hbm_util=52.0% mem_ctrl_util=52.0%',
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    printed = [(int(m.group(1)), float(m.group(2)) / 1000) for t in lines if (m := re.search(r"^step=(\d+) .* step_ms=([\d.]+)", t))]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == printed and len(printed) == 8
