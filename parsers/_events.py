@@ -462,6 +462,9 @@ _SCHEDULER_KILL = re.compile(
 )
 # A C++ exception nothing caught: the process aborts (c10::Error from a CUDA or NCCL failure
 # raised on a watchdog or worker thread, e.g. "... an instance of 'c10::DistBackendError'").
+# Lightning's signal connector as SIGTERM reaches the process (`[rank: 0] Received SIGTERM: 15`): stopped
+# from outside (a preemption, a scheduler's or a notebook host's kill)
+_SIGTERM_RECEIVED = re.compile(r"(?:^|\] )Received SIGTERM: 15\s*$")
 _TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<what>[\w:<>]{1,200})'")
 # A launcher's own silent-hang watchdog (no output for N s): the hang began N s before the line.
 _IDLE_WATCHDOG = re.compile(r"no output for (?P<s>\d+(?:\.\d+)?)\s*s\b.*?(?:SIGTERM|SIGKILL|kill)", re.I)
@@ -497,7 +500,7 @@ _ANY_EVENT_PATTERN = (
     r"saving the final model|\[SAVE\] |"
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
     r"saved a checkpoint for iteration |"
-    r"terminate called|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
+    r"terminate called|Received SIGTERM|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: | received by PID "
     r"|^\s{0,8}\^C\s*$"
@@ -799,6 +802,12 @@ class EventScanner:
             if not failed:  # (its other jobs' failures after the first: the same end)
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail=f"Kaldi's driver: a job it ran exited with status {kaldi.group('n')}")
+                self._failure(line.rank)
+            return True
+        if "Received SIGTERM" in text and _SIGTERM_RECEIVED.search(text) is not None:
+            if not failed:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="Lightning: the process received SIGTERM (stopped from outside)")
                 self._failure(line.rank)
             return True
         if "terminate called" in text and (abort := _TERMINATE.search(text)) is not None:

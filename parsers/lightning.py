@@ -242,6 +242,12 @@ class LightningParser(LogReader):
             labelled = _GLUED_RANK.search(body, max(bar.start(), glued - 24), glued)
             rank = int(labelled.group(1)) if labelled is not None else line.rank
             events.scan(type(line)(line.number, rank, body[glued:], line.ts_ns, False, None))
+        elif "Received SIGTERM" in body[bar.end():]:
+            # the signal connector's line glued to the bar's drawing (`..., val/loss=0.283][rank: 0]
+            # Received SIGTERM: 15`)
+            labelled_rank, message = strip_prefix(body[bar.end():])
+            events.scan(type(line)(line.number, labelled_rank if labelled_rank is not None else line.rank, message,
+                                   line.ts_ns, False, None))
         elif "Signaling Trainer to stop" in body[bar.end():]:
             # EarlyStopping's message glued to the bar's drawing (`..., v_num=1]Monitored metric
             # val_loss did not improve in the last 3 records. ... Signaling Trainer to stop.`)

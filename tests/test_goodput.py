@@ -506,3 +506,37 @@ def test_an_attempt_whose_steps_no_clock_dates_has_its_first_and_last_step(tmp_p
     iterations = [int(m.group(1)) for t in MEGATRON_UNDATED_ITERATIONS if (m := re.match(r" iteration +(\d+)/", t))]
     assert con.execute("select count(*), min(first_step), max(last_step), min(end_reason) from attempts").fetchone() == (
         1, min(iterations), max(iterations), "completed")
+
+
+# A Lightning run on Colab stopped by the host, then relaunched in a new session (a train_semantic_planner
+# project's committed log, index id 66457132331, its excerpt's lines 1-6, 49 and 56-61): its epochs' bars
+# undated, its own logger's backups dated; `[rank: 0] Received SIGTERM: 15` glued to epoch 56's first drawing
+LIGHTNING_SIGTERM_RELAUNCH = [
+    'Epoch 50: 100% 1248/1248 [30:03<00:00,  1.45s/it, v_num=fz5r, train/loss_step=0.0708, train/loss_pose_step=0.0687, train/loss_grip_step=0.00172, train/loss_phase_step=0.00077, train/loss_epoch=0.0571, train/loss_pose_epoch=0.0485, train/loss_grip_epoch=0.00802, train/loss_phase_epoch=0.000971, train/phase_acc=1.000, val/loss=0.251, val/pos_error_m=0.0124][2025-12-03 17:54:53,381][train_semantic_planner][INFO] - End of epoch 50: Triggering atomic failsafe backup...',
+    '`weights_only` was not set, defaulting to `False`.',
+    '[2025-12-03 17:55:51,191][train_semantic_planner][INFO] - Failsafe backup for epoch 50 saved successfully to /content/drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_050.ckpt.',
+    'Epoch 51: 100% 1248/1248 [30:08<00:00,  1.45s/it, v_num=fz5r, train/loss_step=0.148, train/loss_pose_step=0.116, train/loss_grip_step=0.0317, train/loss_phase_step=0.000439, train/loss_epoch=0.0557, train/loss_pose_epoch=0.0466, train/loss_grip_epoch=0.00865, train/loss_phase_epoch=0.000881, train/phase_acc=1.000, val/loss=0.251, val/pos_error_m=0.0124]   [2025-12-03 18:25:59,787][train_semantic_planner][INFO] - End of epoch 51: Triggering atomic failsafe backup...',
+    '`weights_only` was not set, defaulting to `False`.',
+    '[2025-12-03 18:27:36,796][train_semantic_planner][INFO] - Failsafe backup for epoch 51 saved successfully to /content/drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_051.ckpt.',
+    'Epoch 56:   0% 0/1248 [00:00<?, ?it/s, v_num=fz5r, train/loss_step=0.0221, train/loss_pose_step=0.022, train/loss_grip_step=0.000165, train/loss_phase_step=2.38e-5, train/loss_epoch=0.0473, train/loss_pose_epoch=0.0427, train/loss_grip_epoch=0.00442, train/loss_phase_epoch=0.000497, train/phase_acc=1.000, val/loss=0.283, val/pos_error_m=0.0115][rank: 0] Received SIGTERM: 15',
+    '[2025-12-04 20:56:17,486][train_semantic_planner][INFO] - End of epoch 62: Triggering atomic failsafe backup...',
+    '`weights_only` was not set, defaulting to `False`.',
+    '[2025-12-04 20:57:47,631][train_semantic_planner][INFO] - Failsafe backup for epoch 62 saved successfully to /content/drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_062.ckpt.',
+    'Epoch 63: 100% 1248/1248 [29:10<00:00,  1.40s/it, v_num=0x8c, train/loss_step=0.0156, train/loss_pose_step=0.0149, train/loss_grip_step=0.000706, train/loss_phase_step=3.73e-8, train/loss_epoch=0.0227, train/loss_pose_epoch=0.0218, train/loss_grip_epoch=0.000827, train/loss_phase_epoch=1.38e-7, train/phase_acc=1.000][2025-12-04 21:26:58,451][train_semantic_planner][INFO] - End of epoch 63: Triggering atomic failsafe backup...',
+    '`weights_only` was not set, defaulting to `False`.',
+    '[2025-12-04 21:27:23,697][train_semantic_planner][INFO] - Failsafe backup for epoch 63 saved successfully to /content/drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_063.ckpt.',
+]
+
+
+def test_a_sigterm_glued_to_a_bar_ends_its_attempt_before_the_relaunch(tmp_path: Path) -> None:
+    """Lightning's `Received SIGTERM: 15`, undated, with the next session's steps after it: it ended
+    the attempt its console's last dated line before it falls in (a crash), and the relaunch's dated
+    lines start the next (it was one attempt, or two with the first `restarted`)."""
+    log = tmp_path / "job" / "console.log"
+    log.parent.mkdir()
+    log.write_text("\n".join(LIGHTNING_SIGTERM_RELAUNCH) + "\n", encoding="utf-8")
+    Store.open(tmp_path / "s.tlstore").ingest([log.parent])
+    con = Store.open(tmp_path / "s.tlstore", create=False).connect()
+    signal_line = next(n for n, t in enumerate(LIGHTNING_SIGTERM_RELAUNCH, 1) if t.endswith("Received SIGTERM: 15"))
+    assert 1 < signal_line < len(LIGHTNING_SIGTERM_RELAUNCH)
+    assert con.execute("select end_reason from attempts order by attempt").fetchall() == [("crash",), ("unknown",)]

@@ -9,7 +9,8 @@
 --   step takes its first_step and last_step from the undated steps logged after a dated line of
 --   their file that falls in it), plus next_start_ns (the next
 --   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt; an
---   undated one, a traceback after which its console logs no step, at its console's last dated
+--   undated one, a traceback after which its console logs no step (or none before its next dated
+--   start: a relaunch appended to the console), at its console's last dated
 --   line before it; an undated clean end so ends its attempt as completed),
 --   timeout_hang_start_ns and timeout_hang_s (a c10d watchdog timeout or a launcher's
 --   no-output watchdog in the attempt: its start and how long it ran).
@@ -182,21 +183,28 @@ activity as (
 ),
 undated_ends as (
     -- a failure or a clean end logged on a line with no time of its own (a Python traceback, a
-    -- script's final "Training time 1:16:43") after which its console logs no step: it ended
-    -- the attempt that its console's last dated line before it falls in, no earlier than that
-    -- line (after_ns); the first such line of each kind in each console
+    -- script's final "Training time 1:16:43") after which its console logs no step, or none
+    -- before its next dated start (a relaunch appended to the console): it ended the attempt that
+    -- its console's last dated line before it falls in, no earlier than that line (after_ns); the
+    -- first such line of each kind in each stretch of the console between dated starts
     select f.failure, greatest(
         (select max(s.t_ns) from int_log_steps s where s.file_id = f.file_id and s.line < f.line),
         (select max(d.ts_ns) from int_log_events d where d.file_id = f.file_id and d.line < f.line)) as after_ns
     from (
         select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line
-        from stg_log_events e
+        from (
+            select e.*, (select min(a.line) from stg_log_events a
+                         where a.file_id = e.file_id and a.line > e.line and a.ts_ns is not null
+                           and a.kind in ('attempt_start', 'restart')) as next_start_line
+            from stg_log_events e
+            where e.ts_ns is null and e.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'attempt_end')
+        ) e
         cross join int_reference_rank r
-        left join (select file_id, max(line) as line from stg_log_steps group by file_id) l using (file_id)
-        where e.ts_ns is null and e.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'attempt_end')
-          and (e.rank is null or e.rank is not distinct from r.rank)
-          and (l.line is null or e.line > l.line)
-        group by all
+        where (e.rank is null or e.rank is not distinct from r.rank)
+          and not exists (select 1 from stg_log_steps s
+                          where s.file_id = e.file_id and s.line > e.line
+                            and (e.next_start_line is null or s.line < e.next_start_line))
+        group by e.file_id, failure, e.next_start_line
     ) f
 ),
 endings as (
