@@ -1065,7 +1065,8 @@ class EventScanner:
                 _MODEL_SAVED.search(text) is not None):
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif ("Save weights to " in text or "model at epoch " in text or " weights to " in text or "and momentum to " in text
-              or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text or "aving best model to " in text
+              or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
+              or "aving best model to " in text
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:

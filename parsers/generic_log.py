@@ -638,13 +638,13 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(mxnet.group("i")), int(mxnet.group("e")), {"samples_per_s": float(mxnet.group("r"))},
                         "sockeye" if "sockeye." in text and _SOCKEYE.search(text) is not None else "mxnet")
     if text[:5] == "step:" and (modded := _MODDED_NANOGPT.match(text)) is not None:
-        loss = {"loss": float(modded.group("l"))} if modded.group("l") and modded.group("l")[-1].isdigit() else {}
-        return _OwnStep(int(modded.group("s")), None, loss, "modded_nanogpt", "elapsed", float(modded.group("t")) / 1000,
+        trained = {"loss": float(modded.group("l"))} if modded.group("l") and modded.group("l")[-1].isdigit() else {}
+        return _OwnStep(int(modded.group("s")), None, trained, "modded_nanogpt", "elapsed", float(modded.group("t")) / 1000,
                         rounding=half_unit(modded.group("t")) / 1000)
     if " step_loss : " in text and (neuron := _NEURON_LOG.search(text)) is not None:
         when = datetime.strptime(" ".join(neuron.group("when").split()), "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC)
-        loss = {"loss": float(neuron.group("l"))} if neuron.group("l")[-1].isdigit() else {}
-        return _OwnStep(int(neuron.group("s")), None, loss | {"lr": float(neuron.group("lr"))}, "neuron", "at",
+        stepped = {"loss": float(neuron.group("l"))} if neuron.group("l")[-1].isdigit() else {}
+        return _OwnStep(int(neuron.group("s")), None, stepped | {"lr": float(neuron.group("lr"))}, "neuron", "at",
                         when.timestamp())
     if " training time " in text and (deepmd := _DEEPMD.search(text)) is not None:
         return _OwnStep(int(deepmd.group("s")), None, {}, "deepmd", "since", float(deepmd.group("t")))
@@ -927,7 +927,8 @@ _GAN_PAIR = re.compile(r"^\s{0,8}\[(?P<e>\d{1,9})/(?P<ee>\d{1,9})\]\[(?P<i>\d{1,
 # PaddlePaddle's v2 API and its Fluid book examples, in their event handler (`print("Pass %d, Batch %d,
 # Cost %f, %s" % (event.pass_id, event.batch_id, event.cost, event.metrics))`): the pass (epoch) and the
 # batch within it, each from 0, the cost the loss
-_PADDLE_PASS = re.compile(r"^Pass (?P<e>\d{1,9}), Batch (?P<i>\d{1,12}), Cost (?P<c>[-+]?\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)\b")
+_PADDLE_PASS = re.compile(r"^Pass (?P<e>\d{1,9}), Batch (?P<i>\d{1,12}), "
+                          r"Cost (?P<c>[-+]?\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)\b")
 _TUTORIAL_PAIR = re.compile(r"^\[(?P<e>\d{1,9}),\s{1,8}(?P<i>\d{1,12})\] (?=loss: )")
 # the Flax examples' and CLU templates' first steps ("I0817 20:48:14.027691 140619461363520 train.py:383]
 # Finished training step 1."), logged for the first few steps only: each a step ended then
@@ -1063,7 +1064,8 @@ _PER_STEP_TIME = re.compile(
 # train time: 3.019s` (a `train time` alone may be the run's so far)
 _DATA_TRAIN_TIME = re.compile(r"\bdata time: (?P<d>\d{1,9}(?:\.\d{1,20})?)s, train time: (?P<t>\d{1,9}(?:\.\d{1,20})?)s\b")
 # a key that names its unit, milliseconds (`step_ms=317.57`, `iter_time_ms: 95.2`)
-_MS_KEY = re.compile(r"(?:^|(?<=[\s,|;(]))(?:step|iter|batch)(?:_time)?_ms\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
+_MS_KEY = re.compile(r"(?:^|(?<=[\s,|;(]))(?:step|iter|batch)(?:_time)?_ms\s{0,4}[:=]\s{0,4}"
+                     r"(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 _TIMED = re.compile(
     r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))"
     r"(?:(?P<any>(?:iter_)?dt|(?:per_)?step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost|time_each_step)|time)"
@@ -1260,7 +1262,8 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
-_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:|train: \[| \| loss | avg loss, |, train_loss: |\] loss: |\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d")
+_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:|train: \[| \| loss | avg loss, |, train_loss: |\] loss: "
+                        r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d")
 
 
 def _step_values(text: str) -> dict[str, float]:

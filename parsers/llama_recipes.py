@@ -35,7 +35,8 @@ DESCRIPTION = re.compile(
     r" \(loss: (?P<loss>[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?|nan|inf)\)"
 )
 
-_PEFT_SAVE = re.compile(r"^\s{0,8}(?:(?P<start>we are about to save the PEFT modules)|PEFT modules are saved in \S.{0,2000} directory)\s*$")
+_PEFT_SAVE = re.compile(r"^\s{0,8}(?:(?P<start>we are about to save the PEFT modules)"
+                        r"|PEFT modules are saved in \S.{0,2000} directory)\s*$")
 _RESULTS = re.compile(r"^\s{0,8}Key: avg_train_(?:prep|loss), Value: [-+\d.]")
 
 

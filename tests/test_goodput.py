@@ -485,9 +485,13 @@ MEGATRON_UNDATED_ITERATIONS = [
     '[after megatron is initialized] datetime: 2023-07-16 11:34:42 ',
     'building GPT model ...',
     '------------------------------------------------------------------------------------------------',
-    ' iteration     1100/    5000 | consumed samples:         8800 | elapsed time per iteration (ms): 291.7 | learning rate: 5.077E-05 | global batch size:     8 | lm loss: 5.352916E+00 | loss scale: 65536.0 | grad norm: 1.765 | number of skipped iterations:   0 | number of nan iterations:   0 |',
+    (' iteration     1100/    5000 | consumed samples:         8800 | elapsed time per iteration (ms): 291.7 | learning rate'
+     ': 5.077E-05 | global batch size:     8 | lm loss: 5.352916E+00 | loss scale: 65536.0 | grad norm: 1.765 | number of sk'
+     'ipped iterations:   0 | number of nan iterations:   0 |'),
     '...',
-    ' iteration     2000/    5000 | consumed samples:        16000 | elapsed time per iteration (ms): 292.5 | learning rate: 9.295E-05 | global batch size:     8 | lm loss: 3.812283E+00 | loss scale: 131072.0 | grad norm: 2.040 | number of skipped iterations:   0 | number of nan iterations:   0 |',
+    (' iteration     2000/    5000 | consumed samples:        16000 | elapsed time per iteration (ms): 292.5 | learning rate'
+     ': 9.295E-05 | global batch size:     8 | lm loss: 3.812283E+00 | loss scale: 131072.0 | grad norm: 2.040 | number of s'
+     'kipped iterations:   0 | number of nan iterations:   0 |'),
     '[after training is done] datetime: 2023-07-16 12:03:49 ',
     'saving checkpoint at iteration    5000 to /workspace/model/megatron-models/345m-init',
     '  successfully saved checkpoint at iteration    5000 to /workspace/model/megatron-models/345m-init',
@@ -512,19 +516,35 @@ def test_an_attempt_whose_steps_no_clock_dates_has_its_first_and_last_step(tmp_p
 # project's committed log, index id 66457132331, its excerpt's lines 1-6, 49 and 56-61): its epochs' bars
 # undated, its own logger's backups dated; `[rank: 0] Received SIGTERM: 15` glued to epoch 56's first drawing
 LIGHTNING_SIGTERM_RELAUNCH = [
-    'Epoch 50: 100% 1248/1248 [30:03<00:00,  1.45s/it, v_num=fz5r, train/loss_step=0.0708, train/loss_pose_step=0.0687, train/loss_grip_step=0.00172, train/loss_phase_step=0.00077, train/loss_epoch=0.0571, train/loss_pose_epoch=0.0485, train/loss_grip_epoch=0.00802, train/loss_phase_epoch=0.000971, train/phase_acc=1.000, val/loss=0.251, val/pos_error_m=0.0124][2025-12-03 17:54:53,381][train_semantic_planner][INFO] - End of epoch 50: Triggering atomic failsafe backup...',
+    ('Epoch 50: 100% 1248/1248 [30:03<00:00,  1.45s/it, v_num=fz5r, train/loss_step=0.0708, train/loss_pose_step=0.0687, tra'
+     'in/loss_grip_step=0.00172, train/loss_phase_step=0.00077, train/loss_epoch=0.0571, train/loss_pose_epoch=0.0485, train'
+     '/loss_grip_epoch=0.00802, train/loss_phase_epoch=0.000971, train/phase_acc=1.000, val/loss=0.251, val/pos_error_m=0.01'
+     '24][2025-12-03 17:54:53,381][train_semantic_planner][INFO] - End of epoch 50: Triggering atomic failsafe backup...'),
     '`weights_only` was not set, defaulting to `False`.',
-    '[2025-12-03 17:55:51,191][train_semantic_planner][INFO] - Failsafe backup for epoch 50 saved successfully to /content/drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_050.ckpt.',
-    'Epoch 51: 100% 1248/1248 [30:08<00:00,  1.45s/it, v_num=fz5r, train/loss_step=0.148, train/loss_pose_step=0.116, train/loss_grip_step=0.0317, train/loss_phase_step=0.000439, train/loss_epoch=0.0557, train/loss_pose_epoch=0.0466, train/loss_grip_epoch=0.00865, train/loss_phase_epoch=0.000881, train/phase_acc=1.000, val/loss=0.251, val/pos_error_m=0.0124]   [2025-12-03 18:25:59,787][train_semantic_planner][INFO] - End of epoch 51: Triggering atomic failsafe backup...',
+    ('[2025-12-03 17:55:51,191][train_semantic_planner][INFO] - Failsafe backup for epoch 50 saved successfully to /content/'
+     'drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_050.ckpt.'),
+    ('Epoch 51: 100% 1248/1248 [30:08<00:00,  1.45s/it, v_num=fz5r, train/loss_step=0.148, train/loss_pose_step=0.116, train'
+     '/loss_grip_step=0.0317, train/loss_phase_step=0.000439, train/loss_epoch=0.0557, train/loss_pose_epoch=0.0466, train/l'
+     'oss_grip_epoch=0.00865, train/loss_phase_epoch=0.000881, train/phase_acc=1.000, val/loss=0.251, val/pos_error_m=0.0124'
+     ']   [2025-12-03 18:25:59,787][train_semantic_planner][INFO] - End of epoch 51: Triggering atomic failsafe backup...'),
     '`weights_only` was not set, defaulting to `False`.',
-    '[2025-12-03 18:27:36,796][train_semantic_planner][INFO] - Failsafe backup for epoch 51 saved successfully to /content/drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_051.ckpt.',
-    'Epoch 56:   0% 0/1248 [00:00<?, ?it/s, v_num=fz5r, train/loss_step=0.0221, train/loss_pose_step=0.022, train/loss_grip_step=0.000165, train/loss_phase_step=2.38e-5, train/loss_epoch=0.0473, train/loss_pose_epoch=0.0427, train/loss_grip_epoch=0.00442, train/loss_phase_epoch=0.000497, train/phase_acc=1.000, val/loss=0.283, val/pos_error_m=0.0115][rank: 0] Received SIGTERM: 15',
+    ('[2025-12-03 18:27:36,796][train_semantic_planner][INFO] - Failsafe backup for epoch 51 saved successfully to /content/'
+     'drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_051.ckpt.'),
+    ('Epoch 56:   0% 0/1248 [00:00<?, ?it/s, v_num=fz5r, train/loss_step=0.0221, train/loss_pose_step=0.022, train/loss_grip'
+     '_step=0.000165, train/loss_phase_step=2.38e-5, train/loss_epoch=0.0473, train/loss_pose_epoch=0.0427, train/loss_grip_'
+     'epoch=0.00442, train/loss_phase_epoch=0.000497, train/phase_acc=1.000, val/loss=0.283, val/pos_error_m=0.0115][rank: 0'
+     '] Received SIGTERM: 15'),
     '[2025-12-04 20:56:17,486][train_semantic_planner][INFO] - End of epoch 62: Triggering atomic failsafe backup...',
     '`weights_only` was not set, defaulting to `False`.',
-    '[2025-12-04 20:57:47,631][train_semantic_planner][INFO] - Failsafe backup for epoch 62 saved successfully to /content/drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_062.ckpt.',
-    'Epoch 63: 100% 1248/1248 [29:10<00:00,  1.40s/it, v_num=0x8c, train/loss_step=0.0156, train/loss_pose_step=0.0149, train/loss_grip_step=0.000706, train/loss_phase_step=3.73e-8, train/loss_epoch=0.0227, train/loss_pose_epoch=0.0218, train/loss_grip_epoch=0.000827, train/loss_phase_epoch=1.38e-7, train/phase_acc=1.000][2025-12-04 21:26:58,451][train_semantic_planner][INFO] - End of epoch 63: Triggering atomic failsafe backup...',
+    ('[2025-12-04 20:57:47,631][train_semantic_planner][INFO] - Failsafe backup for epoch 62 saved successfully to /content/'
+     'drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_062.ckpt.'),
+    ('Epoch 63: 100% 1248/1248 [29:10<00:00,  1.40s/it, v_num=0x8c, train/loss_step=0.0156, train/loss_pose_step=0.0149, tra'
+     'in/loss_grip_step=0.000706, train/loss_phase_step=3.73e-8, train/loss_epoch=0.0227, train/loss_pose_epoch=0.0218, trai'
+     'n/loss_grip_epoch=0.000827, train/loss_phase_epoch=1.38e-7, train/phase_acc=1.000][2025-12-04 21:26:58,451][train_sema'
+     'ntic_planner][INFO] - End of epoch 63: Triggering atomic failsafe backup...'),
     '`weights_only` was not set, defaulting to `False`.',
-    '[2025-12-04 21:27:23,697][train_semantic_planner][INFO] - Failsafe backup for epoch 63 saved successfully to /content/drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_063.ckpt.',
+    ('[2025-12-04 21:27:23,697][train_semantic_planner][INFO] - Failsafe backup for epoch 63 saved successfully to /content/'
+     'drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_063.ckpt.'),
 ]
 
 

@@ -911,13 +911,26 @@ def test_a_scripts_logged_uncaught_exception_is_no_new_process(tmp_path: Path) -
     exception` and the traceback again: the same process's report, no new process's first dated line
     (it was a second attempt, starting and ending at that line)."""
     lines = [
-        '2026-04-06 20:58:00,932 | INFO | Saving final model to /home/ultraspeech-dev/Documents/ultraspeech-dev/wav2vec2-standalone-testing/wav2vec2_cpp/scripts/wav2vec2-combined-finetuned...',
-        '2026-04-06 20:58:00,933 | INFO | Loading best checkpoint: /home/ultraspeech-dev/Documents/ultraspeech-dev/wav2vec2-standalone-testing/wav2vec2_cpp/scripts/wav2vec2-combined-finetuned/combined-epoch=27-val_per=0.0000.ckpt (val/per=0.0771)',
+        ('2026-04-06 20:58:00,932 | INFO | Saving final model to /home/ultraspeech-dev/Documents/ultraspeech-dev/wav2vec2-st'
+         'andalone-testing/wav2vec2_cpp/scripts/wav2vec2-combined-finetuned...'),
+        ('2026-04-06 20:58:00,933 | INFO | Loading best checkpoint: /home/ultraspeech-dev/Documents/ultraspeech-dev/wav2vec2'
+         '-standalone-testing/wav2vec2_cpp/scripts/wav2vec2-combined-finetuned/combined-epoch=27-val_per=0.0000.ckpt (val/pe'
+         'r=0.0771)'),
         'Traceback (most recent call last):',
-        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 7.51 GiB of which 40.75 MiB is free. Process 9500 has 148.91 MiB memory in use. Including non-PyTorch memory, this process has 7.01 GiB memory in use. Of the allocated memory 6.81 GiB is allocated by PyTorch, and 17.19 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)',
+        ('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 7.51 GiB of'
+         ' which 40.75 MiB is free. Process 9500 has 148.91 MiB memory in use. Including non-PyTorch memory, this process ha'
+         's 7.01 GiB memory in use. Of the allocated memory 6.81 GiB is allocated by PyTorch, and 17.19 MiB is reserved by P'
+         'yTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable'
+         '_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/'
+         'notes/cuda.html#environment-variables)'),
         '2026-04-06 20:58:03,234 | CRITICAL | Uncaught exception',
         'Traceback (most recent call last):',
-        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 7.51 GiB of which 40.75 MiB is free. Process 9500 has 148.91 MiB memory in use. Including non-PyTorch memory, this process has 7.01 GiB memory in use. Of the allocated memory 6.81 GiB is allocated by PyTorch, and 17.19 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)',
+        ('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 7.51 GiB of'
+         ' which 40.75 MiB is free. Process 9500 has 148.91 MiB memory in use. Including non-PyTorch memory, this process ha'
+         's 7.01 GiB memory in use. Of the allocated memory 6.81 GiB is allocated by PyTorch, and 17.19 MiB is reserved by P'
+         'yTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable'
+         '_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/'
+         'notes/cuda.html#environment-variables)'),
     ]
     _, _, events = _read(tmp_path, lines)
     first_dated = next(n for n, t in enumerate(lines, 1) if re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} \|", t))

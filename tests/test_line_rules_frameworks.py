@@ -620,15 +620,23 @@ def test_a_training_bar_whose_sorted_postfix_puts_its_loss_late(tmp_path: Path) 
     validation's 3): steps 13 and 26, their times the rates' inverses."""
     lines = [
         '      speechbrain.utils.epoch_loop - Going into epoch 1',
-        '      100%|████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 13/13 [00:02<00:00,  5.45it/s, loss1=6.18, loss2=0.693, train_loss=6.18]',
-        '      100%|████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 3/3 [00:00<00:00,  3.50it/s]',
-        '      speechbrain.utils.train_logger - epoch: 1, lr: 5.00e-04 - train si-snr: 6.18, train loss1: 6.18, train loss2: 6.93e-01 - valid si-snr: -6.32e-01, valid loss1: -6.32e-01, valid loss2: 6.96e-01',
-        '      speechbrain.utils.checkpoints - Saved an end-of-epoch checkpoint in results/detection_demo22/1607/save/CKPT+2024-02-02+15-55-58+00',
+        ('      100%|███████████████████████████████████████████████████████████████████████████████████████████████████████'
+         '█████████████████████████████| 13/13 [00:02<00:00,  5.45it/s, loss1=6.18, loss2=0.693, train_loss=6.18]'),
+        ('      100%|███████████████████████████████████████████████████████████████████████████████████████████████████████'
+         '█████████████████████████████████████████████████████████████████████████| 3/3 [00:00<00:00,  3.50it/s]'),
+        ('      speechbrain.utils.train_logger - epoch: 1, lr: 5.00e-04 - train si-snr: 6.18, train loss1: 6.18, train loss2'
+         ': 6.93e-01 - valid si-snr: -6.32e-01, valid loss1: -6.32e-01, valid loss2: 6.96e-01'),
+        ('      speechbrain.utils.checkpoints - Saved an end-of-epoch checkpoint in results/detection_demo22/1607/save/CKPT+'
+         '2024-02-02+15-55-58+00'),
         '      speechbrain.utils.epoch_loop - Going into epoch 2',
-        '      100%|██████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 13/13 [00:02<00:00,  5.72it/s, loss1=-2.26, loss2=0.693, train_loss=-2.26]',
-        '      100%|████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 3/3 [00:00<00:00,  3.47it/s]',
-        '      speechbrain.utils.train_logger - epoch: 2, lr: 5.00e-04 - train si-snr: -2.26e+00, train loss1: -2.26e+00, train loss2: 6.93e-01 - valid si-snr: -2.13e+00, valid loss1: -2.13e+00, valid loss2: 6.97e-01',
-        '      speechbrain.utils.checkpoints - Saved an end-of-epoch checkpoint in results/detection_demo22/1607/save/CKPT+2024-02-02+15-56-01+00',
+        ('      100%|███████████████████████████████████████████████████████████████████████████████████████████████████████'
+         '███████████████████████████| 13/13 [00:02<00:00,  5.72it/s, loss1=-2.26, loss2=0.693, train_loss=-2.26]'),
+        ('      100%|███████████████████████████████████████████████████████████████████████████████████████████████████████'
+         '█████████████████████████████████████████████████████████████████████████| 3/3 [00:00<00:00,  3.47it/s]'),
+        ('      speechbrain.utils.train_logger - epoch: 2, lr: 5.00e-04 - train si-snr: -2.26e+00, train loss1: -2.26e+00, t'
+         'rain loss2: 6.93e-01 - valid si-snr: -2.13e+00, valid loss1: -2.13e+00, valid loss2: 6.97e-01'),
+        ('      speechbrain.utils.checkpoints - Saved an end-of-epoch checkpoint in results/detection_demo22/1607/save/CKPT+'
+         '2024-02-02+15-56-01+00'),
     ]
     name, steps, _ = _read(tmp_path, lines)
     assert name == "generic_log"
@@ -3546,12 +3554,17 @@ TORCHTUNE_ASCEND = [
     'INFO:torchtune.utils._logging:Optimizer is initialized.',
     'INFO:torchtune.utils._logging:Loss is initialized.',
     '……',
-    'NFO:torchtune.utils._logging:Model checkpoint of size 4.98 GB saved to /home/lcg/tmp/torchtune/ascend_llama/hf_model_0001_9.pt',
-    'INFO:torchtune.utils._logging:Model checkpoint of size 5.00 GB saved to /home/lcg/tmp/torchtune/ascend_llama/hf_model_0002_9.pt',
-    'INFO:torchtune.utils._logging:Model checkpoint of size 4.92 GB saved to /home/lcg/tmp/torchtune/ascend_llama/hf_model_0003_9.pt',
-    'INFO:torchtune.utils._logging:Model checkpoint of size 1.17 GB saved to /home/lcg/tmp/torchtune/ascend_llama/hf_model_0004_9.pt',
+    ('NFO:torchtune.utils._logging:Model checkpoint of size 4.98 GB saved to /home/lcg/tmp/torchtune/ascend_llama/hf_model_0'
+     '001_9.pt'),
+    ('INFO:torchtune.utils._logging:Model checkpoint of size 5.00 GB saved to /home/lcg/tmp/torchtune/ascend_llama/hf_model_'
+     '0002_9.pt'),
+    ('INFO:torchtune.utils._logging:Model checkpoint of size 4.92 GB saved to /home/lcg/tmp/torchtune/ascend_llama/hf_model_'
+     '0003_9.pt'),
+    ('INFO:torchtune.utils._logging:Model checkpoint of size 1.17 GB saved to /home/lcg/tmp/torchtune/ascend_llama/hf_model_'
+     '0004_9.pt'),
     'INFO:torchtune.utils._logging:Saving final epoch checkpoint.',
-    'INFO:torchtune.utils._logging:The full model checkpoint, including all weights and configurations, has been saved successfully.You can now use this checkpoint for further training or inference.',
+    ('INFO:torchtune.utils._logging:The full model checkpoint, including all weights and configurations, has been saved succ'
+     'essfully.You can now use this checkpoint for further training or inference.'),
     '10|20|Loss: 0.2997712790966034: 100%|██████████████████████████████| 2/2 [01:00<00:00, 30.03s/it]',
 ]
 
@@ -3610,11 +3623,21 @@ def test_nemo2s_tflops_per_gpu_is_the_steps(tmp_path: Path) -> None:
     progress printer's `... | train_step_timing in s: 6.08 | TFLOPS_per_GPU: 1.249e+03 | ...` gives the
     step's TFLOP/s per GPU (it was dropped: only Megatron's `throughput per GPU (TFLOP/s/GPU)` was read)."""
     lines = [
-        'Training epoch 0, iteration 45/99 | lr: 6.897e-06 | global_batch_size: 128 | global_step: 45 | max_memory_reserved: 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.08 | TFLOPS_per_GPU: 1.249e+03 | consumed_samples: 5888',
-        'Training epoch 0, iteration 46/99 | lr: 7.046e-06 | global_batch_size: 128 | global_step: 46 | max_memory_reserved: 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.061 | TFLOPS_per_GPU: 1.252e+03 | consumed_samples: 6016',
-        'Training epoch 0, iteration 47/99 | lr: 7.196e-06 | global_batch_size: 128 | global_step: 47 | max_memory_reserved: 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.082 | TFLOPS_per_GPU: 1.248e+03 | consumed_samples: 6144',
-        'Training epoch 0, iteration 48/99 | lr: 7.346e-06 | global_batch_size: 128 | global_step: 48 | max_memory_reserved: 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.071 | TFLOPS_per_GPU: 1.25e+03 | consumed_samples: 6272',
-        'Training epoch 0, iteration 49/99 | lr: 7.496e-06 | global_batch_size: 128 | global_step: 49 | max_memory_reserved: 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.06 | TFLOPS_per_GPU: 1.253e+03 | consumed_samples: 6400',
+        ('Training epoch 0, iteration 45/99 | lr: 6.897e-06 | global_batch_size: 128 | global_step: 45 | max_memory_reserved'
+         ': 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.08 | T'
+         'FLOPS_per_GPU: 1.249e+03 | consumed_samples: 5888'),
+        ('Training epoch 0, iteration 46/99 | lr: 7.046e-06 | global_batch_size: 128 | global_step: 46 | max_memory_reserved'
+         ': 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.061 | '
+         'TFLOPS_per_GPU: 1.252e+03 | consumed_samples: 6016'),
+        ('Training epoch 0, iteration 47/99 | lr: 7.196e-06 | global_batch_size: 128 | global_step: 47 | max_memory_reserved'
+         ': 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.082 | '
+         'TFLOPS_per_GPU: 1.248e+03 | consumed_samples: 6144'),
+        ('Training epoch 0, iteration 48/99 | lr: 7.346e-06 | global_batch_size: 128 | global_step: 48 | max_memory_reserved'
+         ': 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.071 | '
+         'TFLOPS_per_GPU: 1.25e+03 | consumed_samples: 6272'),
+        ('Training epoch 0, iteration 49/99 | lr: 7.496e-06 | global_batch_size: 128 | global_step: 49 | max_memory_reserved'
+         ': 127785762816 | max_memory_allocated: 115792977920 | reduced_train_loss: 11.96 | train_step_timing in s: 6.06 | T'
+         'FLOPS_per_GPU: 1.253e+03 | consumed_samples: 6400'),
     ]
     _, steps, _ = _read(tmp_path, lines)
     printed = [(int(m.group(1)), float(m.group(2))) for t in lines

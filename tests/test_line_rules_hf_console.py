@@ -465,19 +465,25 @@ def test_a_bar_loading_checkpoint_shards_is_not_the_trainers(tmp_path: Path) -> 
     Trainer's bar is the one that ends the run, `101/101 [1:16:45<00:00, 45.60s/it]`. The run's last
     step is 101, at 45.60 s a step (it was 33 at 1.26 s: the dicts numbered after the shards' bar)."""
     lines = [
-        '[2023-03-28 11:13:02,320] [INFO] [comm.py:657:init_distributed] Initializing TorchBackend in DeepSpeed with backend nccl',
-        '[2023-03-28 11:13:20,236] [INFO] [partition_parameters.py:413:__exit__] finished initializing model with 6.74B parameters',
-        'Loading checkpoint shards: 100%|████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 33/33 [00:41<00:00,  1.26s/it]',
+        ('[2023-03-28 11:13:02,320] [INFO] [comm.py:657:init_distributed] Initializing TorchBackend in DeepSpeed with backen'
+         'd nccl'),
+        ('[2023-03-28 11:13:20,236] [INFO] [partition_parameters.py:413:__exit__] finished initializing model with 6.74B par'
+         'ameters'),
+        ('Loading checkpoint shards: 100%|██████████████████████████████████████████████████████████████████████████████████'
+         '██████████████████████████████████████████████████| 33/33 [00:41<00:00,  1.26s/it]'),
         '...',
-        'Loading checkpoint shards: 100%|████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 33/33 [00:41<00:00,  1.26s/it]',
+        ('Loading checkpoint shards: 100%|██████████████████████████████████████████████████████████████████████████████████'
+         '██████████████████████████████████████████████████| 33/33 [00:41<00:00,  1.26s/it]'),
         "{'loss': 1.5163, 'learning_rate': 0.0, 'epoch': 0.01}",
         "{'loss': 1.5216, 'learning_rate': 0.0, 'epoch': 0.02}",
         '...',
         "{'loss': 1.0547, 'learning_rate': 2.025571894372794e-06, 'epoch': 0.98}",
         "{'loss': 1.0329, 'learning_rate': 1.8343633694278895e-06, 'epoch': 0.99}",
         "{'loss': 1.0613, 'learning_rate': 1.6517194697072903e-06, 'epoch': 1.0}",
-        "{'train_runtime': 4605.8781, 'train_samples_per_second': 11.277, 'train_steps_per_second': 0.022, 'train_loss': 1.175760779050317, 'epoch': 1.0}",
-        '100%|███████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 101/101 [1:16:45<00:00, 45.60s/it]',
+        ("{'train_runtime': 4605.8781, 'train_samples_per_second': 11.277, 'train_steps_per_second': 0.022, 'train_loss': 1."
+         "175760779050317, 'epoch': 1.0}"),
+        ('100%|█████████████████████████████████████████████████████████████████████████████████████████████████████████████'
+         '██████████████████████████████████████████████| 101/101 [1:16:45<00:00, 45.60s/it]'),
         '...',
     ]
     name, steps, _ = _read(tmp_path, lines)
@@ -530,12 +536,22 @@ def test_dicts_logged_at_each_epochs_end_are_placed_by_their_whole_epochs(tmp_pa
     second, 3414 steps, as the bar's total: the dicts of epochs 1 and 3 are steps 1138 and 3414 (they
     were step 1, no bar before it, and one past the bar's last reading)."""
     lines = [
-        "{'loss': '1.363', 'grad_norm': '1.094', 'learning_rate': '5e-05', 'entropy': '1.338', 'num_tokens': '9.289e+04', 'mean_token_accuracy': '0.705', 'epoch': '1'}                                              ",
-        "{'eval_loss': '1.17', 'eval_runtime': '8.043', 'eval_samples_per_second': '31.45', 'eval_steps_per_second': '3.978', 'eval_entropy': '1.22', 'eval_num_tokens': '9.289e+04', 'eval_mean_token_accuracy': '0.7387', 'epoch': '1'}                                                                                                                                                                                        ",
-        "{'loss': '1.145', 'grad_norm': '1.289', 'learning_rate': '5e-05', 'entropy': '1.15', 'num_tokens': '2.787e+05', 'mean_token_accuracy': '0.7406', 'epoch': '3'}                                              ",
-        "{'eval_loss': '1.117', 'eval_runtime': '8.109', 'eval_samples_per_second': '31.2', 'eval_steps_per_second': '3.946', 'eval_entropy': '1.144', 'eval_num_tokens': '2.787e+05', 'eval_mean_token_accuracy': '0.745', 'epoch': '3'}                                                                                                                                                                                        ",
-        "{'train_runtime': '2279', 'train_samples_per_second': '2.996', 'train_steps_per_second': '1.498', 'train_loss': '1.229', 'epoch': '3'}                                                                      ",
-        '100%|███████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 3414/3414 [37:59<00:00,  1.50it/s]',
+        ("{'loss': '1.363', 'grad_norm': '1.094', 'learning_rate': '5e-05', 'entropy': '1.338', 'num_tokens': '9.289e+04', '"
+         "mean_token_accuracy': '0.705', 'epoch': '1'}                                              "),
+        ("{'eval_loss': '1.17', 'eval_runtime': '8.043', 'eval_samples_per_second': '31.45', 'eval_steps_per_second': '3.978"
+         "', 'eval_entropy': '1.22', 'eval_num_tokens': '9.289e+04', 'eval_mean_token_accuracy': '0.7387', 'epoch': '1'}    "
+         '                                                                                                                  '
+         '                                                                  '),
+        ("{'loss': '1.145', 'grad_norm': '1.289', 'learning_rate': '5e-05', 'entropy': '1.15', 'num_tokens': '2.787e+05', 'm"
+         "ean_token_accuracy': '0.7406', 'epoch': '3'}                                              "),
+        ("{'eval_loss': '1.117', 'eval_runtime': '8.109', 'eval_samples_per_second': '31.2', 'eval_steps_per_second': '3.946"
+         "', 'eval_entropy': '1.144', 'eval_num_tokens': '2.787e+05', 'eval_mean_token_accuracy': '0.745', 'epoch': '3'}    "
+         '                                                                                                                  '
+         '                                                                  '),
+        ("{'train_runtime': '2279', 'train_samples_per_second': '2.996', 'train_steps_per_second': '1.498', 'train_loss': '1"
+         ".229', 'epoch': '3'}                                                                      "),
+        ('100%|█████████████████████████████████████████████████████████████████████████████████████████████████████████████'
+         '██████████████████████████████████████████████████████| 3414/3414 [37:59<00:00,  1.50it/s]'),
     ]
     _, steps, _ = _read(tmp_path, lines, parser_name="hf_trainer")
     summary = next(t for t in lines if t.startswith("{'train_runtime'"))
@@ -554,19 +570,31 @@ def test_dicts_a_copy_left_without_their_bar_are_placed_by_their_epoch(tmp_path:
     step over its dict's epoch (20 / 0.0148 = 1352), each dict at its epoch's step (they were 61 to 64,
     one past the last drawing, and 120 and 140 twice)."""
     lines = [
-        "    1%|▏         | 20/1352 [02:11<51:39,  2.33s/it]{'loss': 1.3437000274658204, 'learning_rate': 4.411764705882353e-06, 'epoch': 0.014792899408284023}",
-        "    2%|▏         | 30/1352 [02:27<20:12,  1.09it/s]{'loss': 1.2052518844604492, 'learning_rate': 6.61764705882353e-06, 'epoch': 0.022189349112426034}",
-        "    3%|▎         | 40/1352 [02:29<03:05,  7.08it/s]{'loss': 1.1024581909179687, 'learning_rate': 8.823529411764707e-06, 'epoch': 0.029585798816568046}",
+        ("    1%|▏         | 20/1352 [02:11<51:39,  2.33s/it]{'loss': 1.3437000274658204, 'learning_rate': 4.411764705882353"
+         "e-06, 'epoch': 0.014792899408284023}"),
+        ("    2%|▏         | 30/1352 [02:27<20:12,  1.09it/s]{'loss': 1.2052518844604492, 'learning_rate': 6.61764705882353e"
+         "-06, 'epoch': 0.022189349112426034}"),
+        ("    3%|▎         | 40/1352 [02:29<03:05,  7.08it/s]{'loss': 1.1024581909179687, 'learning_rate': 8.823529411764707"
+         "e-06, 'epoch': 0.029585798816568046}"),
         "    4%|▎         | 50/1352 [02:44<08:19,  2.60it/s]029411764705883e-05, 'epoch': 0.03698224852071006}",
-        "    4%|▍         | 60/1352 [02:45<02:58,  7.25it/s]{'loss': 1.047784423828125, 'learning_rate': 1.323529411764706e-05, 'epoch': 0.04437869822485207}",
-        "                                                    {'loss': 1.0573417663574218, 'learning_rate': 1.5441176470588234e-05, 'epoch': 0.051775147928994084}",
-        "                                                    {'loss': 1.0460289001464844, 'learning_rate': 1.7647058823529414e-05, 'epoch': 0.05917159763313609}",
-        "                                                    {'loss': 1.0624427795410156, 'learning_rate': 1.9852941176470586e-05, 'epoch': 0.06656804733727811}",
-        "                                                    {'loss': 0.9531181335449219, 'learning_rate': 2.2058823529411766e-05, 'epoch': 0.07396449704142012}",
-        "                                                    {'loss': 1.06204833984375, 'learning_rate': 2.4264705882352942e-05, 'epoch': 0.08136094674556213}",
-        "    9%|▉         | 120/1352 [03:02<02:52,  7.16it/s]{'loss': 0.92392578125, 'learning_rate': 2.647058823529412e-05, 'epoch': 0.08875739644970414}",
-        "                                                    {'loss': 0.9776107788085937, 'learning_rate': 2.8676470588235295e-05, 'epoch': 0.09615384615384616}",
-        "    10%|█         | 140/1352 [03:04<02:31,  7.99it/s]{'loss': 1.0748321533203125, 'learning_rate': 2.9901315789473686e-05, 'epoch': 0.10355029585798817}",
+        ("    4%|▍         | 60/1352 [02:45<02:58,  7.25it/s]{'loss': 1.047784423828125, 'learning_rate': 1.323529411764706e"
+         "-05, 'epoch': 0.04437869822485207}"),
+        ("                                                    {'loss': 1.0573417663574218, 'learning_rate': 1.54411764705882"
+         "34e-05, 'epoch': 0.051775147928994084}"),
+        ("                                                    {'loss': 1.0460289001464844, 'learning_rate': 1.76470588235294"
+         "14e-05, 'epoch': 0.05917159763313609}"),
+        ("                                                    {'loss': 1.0624427795410156, 'learning_rate': 1.98529411764705"
+         "86e-05, 'epoch': 0.06656804733727811}"),
+        ("                                                    {'loss': 0.9531181335449219, 'learning_rate': 2.20588235294117"
+         "66e-05, 'epoch': 0.07396449704142012}"),
+        ("                                                    {'loss': 1.06204833984375, 'learning_rate': 2.4264705882352942"
+         "e-05, 'epoch': 0.08136094674556213}"),
+        ("    9%|▉         | 120/1352 [03:02<02:52,  7.16it/s]{'loss': 0.92392578125, 'learning_rate': 2.647058823529412e-05"
+         ", 'epoch': 0.08875739644970414}"),
+        ("                                                    {'loss': 0.9776107788085937, 'learning_rate': 2.86764705882352"
+         "95e-05, 'epoch': 0.09615384615384616}"),
+        ("    10%|█         | 140/1352 [03:04<02:31,  7.99it/s]{'loss': 1.0748321533203125, 'learning_rate': 2.9901315789473"
+         "686e-05, 'epoch': 0.10355029585798817}"),
     ]
     _, steps, _ = _read(tmp_path, lines, parser_name="hf_trainer")
     first = next(m for t in lines if (m := re.search(r"\| (\d+)/1352 \[.*'epoch': ([\d.]+)\}", t)))

@@ -2913,7 +2913,9 @@ def test_a_compose_services_exit_ends_the_run_and_its_best_model_save_is_a_save(
         'ray-training  | [1] Finished training it 150/150 of epoch 0, 465.18 ms/it, loss 0.454790, accuracy 78.785 %',
         'ray-training  | [1] Total Time:71.28883194923401',
         'ray-training  | [1] Saving best model to /output/result/',
-        'ray-training  | [0] :::MLLOG {"namespace": "", "time_ms": 1671571839205, "event_type": "INTERVAL_END", "key": "block_stop", "value": null, "metadata": {"file": "/home/vmagent/app/e2eaiok/dlrm_all/dlrm/dlrm/dlrm_s_pytorch.py", "lineno": 1676, "first_epoch_num": 1}}',
+        ('ray-training  | [0] :::MLLOG {"namespace": "", "time_ms": 1671571839205, "event_type": "INTERVAL_END", "key": "blo'
+         'ck_stop", "value": null, "metadata": {"file": "/home/vmagent/app/e2eaiok/dlrm_all/dlrm/dlrm/dlrm_s_pytorch.py", "l'
+         'ineno": 1676, "first_epoch_num": 1}}'),
         'ray-training  | [0] Total Time:71.2883768081665',
         'ray-training  | [0] Saving best model to /output/result/',
         'ray-training  | [1] Saved beat model to /output/result/, cost 0.33439135551452637s',

@@ -216,14 +216,21 @@ def test_a_drawing_whose_postfix_was_wrapped_away_is_no_step(tmp_path: Path) -> 
     `global_step=14617.0` to the next line, and its batch count is no step (it read as step 21918
     between 2175 and 14626: a restart)."""
     lines = [
-        'Epoch 0:   5%| | 3225/60082 [1:20:11<23:33:44,  1.49s/it, loss=0.722, v_num=u5g0, reduced_train_loss=0.719, train_accuracy=0.000, global_step=2174.0, rewards_Epoch 0:   5%| | 3226/60082 [1:',
-        '20:13<23:33:51,  1.49s/it, loss=0.722, v_num=u5g0, reduced_train_loss=0.719, train_accuracy=0.000, global_step=2174.0, rewards_Epoch Epoch 0:  36%|▎| 21918/60082 [8:58:54<15:38:21,  1.48s/i',
-        't, loss=0.68, v_num=u5g0, reduced_train_loss=0.824, train_accuracy=0.250, global_step=14617.0, rewards_chwandb: ERROR Error while calling W&B API: graphql: panic occurred: runtime error: in',
+        ('Epoch 0:   5%| | 3225/60082 [1:20:11<23:33:44,  1.49s/it, loss=0.722, v_num=u5g0, reduced_train_loss=0.719, train_'
+         'accuracy=0.000, global_step=2174.0, rewards_Epoch 0:   5%| | 3226/60082 [1:'),
+        ('20:13<23:33:51,  1.49s/it, loss=0.722, v_num=u5g0, reduced_train_loss=0.719, train_accuracy=0.000, global_step=217'
+         '4.0, rewards_Epoch Epoch 0:  36%|▎| 21918/60082 [8:58:54<15:38:21,  1.48s/i'),
+        ('t, loss=0.68, v_num=u5g0, reduced_train_loss=0.824, train_accuracy=0.250, global_step=14617.0, rewards_chwandb: ER'
+         'ROR Error while calling W&B API: graphql: panic occurred: runtime error: in'),
         'valid memory address or nil pointer dereference (<Response [500]>)',
-        'Epoch 0:  36%|▎| 21926/60082 [8:59:10<15:38:16,  1.48s/it, loss=0.699, v_num=u5g0, reduced_train_loss=0.484, train_accuracy=1.000, global_step=14625.0, rewards_cwandb: ERROR Error while cal',
-        'ling W&B API: graphql: panic occurred: runtime error: invalid memory address or nil pointer dereference (<Response [500]>)',
-        'Epoch 0:  36%|▎| 21928/60082 [8:59:14<15:38:15,  1.48s/it, loss=0.667, v_num=u5g0, reduced_train_loss=0.457, train_accuracy=1.000, global_step=14627.0, rewards_cwandb: ERROR Error while cal',
-        'ling W&B API: graphql: panic occurred: runtime error: invalid memory address or nil pointer dereference (<Response [500]>)',
+        ('Epoch 0:  36%|▎| 21926/60082 [8:59:10<15:38:16,  1.48s/it, loss=0.699, v_num=u5g0, reduced_train_loss=0.484, train'
+         '_accuracy=1.000, global_step=14625.0, rewards_cwandb: ERROR Error while cal'),
+        ('ling W&B API: graphql: panic occurred: runtime error: invalid memory address or nil pointer dereference (<Response'
+         ' [500]>)'),
+        ('Epoch 0:  36%|▎| 21928/60082 [8:59:14<15:38:15,  1.48s/it, loss=0.667, v_num=u5g0, reduced_train_loss=0.457, train'
+         '_accuracy=1.000, global_step=14627.0, rewards_cwandb: ERROR Error while cal'),
+        ('ling W&B API: graphql: panic occurred: runtime error: invalid memory address or nil pointer dereference (<Response'
+         ' [500]>)'),
     ]
     name, steps, _ = _read(tmp_path, lines)
     assert name == "lightning"

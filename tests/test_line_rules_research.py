@@ -601,18 +601,28 @@ def test_a_step_ms_key_is_the_steps_milliseconds(tmp_path: Path) -> None:
     docs/proflie_training.md, its "Another Torch.Compile" block's lines 10-20): after dynamo's warnings
     its `step=20 loss=253.0651 ... step_ms=317.57 ...` gives the step's time in milliseconds."""
     lines = [
-        'W0112 02:58:28.700000 60377 torch/_dynamo/variables/tensor.py:1048] [6/0]     max_seqlen_in_batch = seqlens_in_batch.max().item()',
+        ('W0112 02:58:28.700000 60377 torch/_dynamo/variables/tensor.py:1048] [6/0]     max_seqlen_in_batch = seqlens_in_bat'
+         'ch.max().item()'),
         'W0112 02:58:28.700000 60377 torch/_dynamo/variables/tensor.py:1048] [6/0] ',
         'W0112 02:58:28.700000 60377 torch/_dynamo/variables/tensor.py:1048] [6/0] ',
-        'step=10 loss=264.4143 pred=261.4405 aux=148.6890 lr=1.00e-06 toks/s=32,890 tflops=78.30 mfu=3.96% step_ms=1856.21 sm_util=98.0% hbm_util=62.0% mem_ctrl_util=62.0%',
-        'step=20 loss=253.0651 pred=250.0910 aux=148.7041 lr=2.00e-06 toks/s=204,843 tflops=487.67 mfu=24.64% step_ms=317.57 sm_util=77.0% hbm_util=47.0% mem_ctrl_util=47.0%',
-        'step=30 loss=261.7725 pred=258.8101 aux=148.1219 lr=3.00e-06 toks/s=205,881 tflops=490.14 mfu=24.77% step_ms=316.02 sm_util=82.0% hbm_util=51.0% mem_ctrl_util=51.0%',
-        'step=40 loss=242.5769 pred=239.6313 aux=147.2762 lr=4.00e-06 toks/s=205,334 tflops=488.84 mfu=24.70% step_ms=316.80 sm_util=85.0% hbm_util=52.0% mem_ctrl_util=52.0%',
-        'step=50 loss=215.3560 pred=212.3647 aux=149.5612 lr=5.00e-06 toks/s=207,706 tflops=494.49 mfu=24.99% step_ms=313.05 sm_util=90.0% hbm_util=57.0% mem_ctrl_util=57.0%',
-        'step=60 loss=183.9454 pred=180.8614 aux=154.2012 lr=6.00e-06 toks/s=206,202 tflops=490.91 mfu=24.81% step_ms=315.49 sm_util=97.0% hbm_util=69.0% mem_ctrl_util=69.0%',
-        'step=70 loss=206.5421 pred=203.6012 aux=147.0445 lr=7.00e-06 toks/s=208,748 tflops=496.97 mfu=25.11% step_ms=311.67 sm_util=85.0% hbm_util=58.0% mem_ctrl_util=58.0%',
-        'step=80 loss=192.7895 pred=189.8213 aux=148.4076 lr=8.00e-06 toks/s=206,775 tflops=492.27 mfu=24.87% step_ms=314.65 sm_util=83.0% hbm_util=52.0% mem_ctrl_util=52.0%',
+        ('step=10 loss=264.4143 pred=261.4405 aux=148.6890 lr=1.00e-06 toks/s=32,890 tflops=78.30 mfu=3.96% step_ms=1856.21 '
+         'sm_util=98.0% hbm_util=62.0% mem_ctrl_util=62.0%'),
+        ('step=20 loss=253.0651 pred=250.0910 aux=148.7041 lr=2.00e-06 toks/s=204,843 tflops=487.67 mfu=24.64% step_ms=317.5'
+         '7 sm_util=77.0% hbm_util=47.0% mem_ctrl_util=47.0%'),
+        ('step=30 loss=261.7725 pred=258.8101 aux=148.1219 lr=3.00e-06 toks/s=205,881 tflops=490.14 mfu=24.77% step_ms=316.0'
+         '2 sm_util=82.0% hbm_util=51.0% mem_ctrl_util=51.0%'),
+        ('step=40 loss=242.5769 pred=239.6313 aux=147.2762 lr=4.00e-06 toks/s=205,334 tflops=488.84 mfu=24.70% step_ms=316.8'
+         '0 sm_util=85.0% hbm_util=52.0% mem_ctrl_util=52.0%'),
+        ('step=50 loss=215.3560 pred=212.3647 aux=149.5612 lr=5.00e-06 toks/s=207,706 tflops=494.49 mfu=24.99% step_ms=313.0'
+         '5 sm_util=90.0% hbm_util=57.0% mem_ctrl_util=57.0%'),
+        ('step=60 loss=183.9454 pred=180.8614 aux=154.2012 lr=6.00e-06 toks/s=206,202 tflops=490.91 mfu=24.81% step_ms=315.4'
+         '9 sm_util=97.0% hbm_util=69.0% mem_ctrl_util=69.0%'),
+        ('step=70 loss=206.5421 pred=203.6012 aux=147.0445 lr=7.00e-06 toks/s=208,748 tflops=496.97 mfu=25.11% step_ms=311.6'
+         '7 sm_util=85.0% hbm_util=58.0% mem_ctrl_util=58.0%'),
+        ('step=80 loss=192.7895 pred=189.8213 aux=148.4076 lr=8.00e-06 toks/s=206,775 tflops=492.27 mfu=24.87% step_ms=314.6'
+         '5 sm_util=83.0% hbm_util=52.0% mem_ctrl_util=52.0%'),
     ]
     _, steps, _ = _read(tmp_path, lines)
-    printed = [(int(m.group(1)), float(m.group(2)) / 1000) for t in lines if (m := re.search(r"^step=(\d+) .* step_ms=([\d.]+)", t))]
+    printed = [(int(m.group(1)), float(m.group(2)) / 1000) for t in lines
+               if (m := re.search(r"^step=(\d+) .* step_ms=([\d.]+)", t))]
     assert [(s["step"], s["step_time_s"]) for s in steps] == printed and len(printed) == 8

@@ -72,38 +72,46 @@ def test_peft_saves_each_epochs_bar_rate_and_the_results_that_end_the_run(tmp_pa
     PEFT modules` and `PEFT modules are saved in ... directory` a save's start and end, each epoch;
     `Key: avg_train_prep, Value: ...`, printed once `train` returned, the run's end."""
     lines = [
-        '    Training Epoch: 1/3, step 387/388 completed (loss: 1.7123626470565796): 100%|███████████████| 388/388 [3:34:24<00:00, 33.16s/it]',
+        ('    Training Epoch: 1/3, step 387/388 completed (loss: 1.7123626470565796): 100%|███████████████| 388/388 [3:34:24'
+         '<00:00, 33.16s/it]'),
         '    Max CUDA memory allocated was 21 GB',
         '    Max CUDA memory reserved was 24 GB',
         '    Peak active CUDA memory was 21 GB',
         '    Cuda Malloc retires : 0',
         '    CPU Total Peak Memory consumed during the train (max): 2 GB',
-        '    evaluating Epoch: 100%|█████████████████████████████████████████████████████████████████████████| 84/84 [04:29<00:00,  3.21s/it]',
+        ('    evaluating Epoch: 100%|█████████████████████████████████████████████████████████████████████████| 84/84 [04:29'
+         '<00:00,  3.21s/it]'),
         "     eval_ppl=tensor(5.2620, device='cuda:0') eval_epoch_loss=tensor(1.6605, device='cuda:0')",
         '    we are about to save the PEFT modules',
         '    PEFT modules are saved in /dev/shm/PEFT/model/ directory',
         '    best eval loss on epoch 1 is 1.660506010055542',
         '    Epoch 1: train_perplexity=5.3824, train_epoch_loss=1.6831, epoch time 12864.613309495151s',
-        '    Training Epoch: 2/3, step 387/388 completed (loss: 1.6909533739089966): 100%|███████████████| 388/388 [3:33:44<00:00, 33.05s/it]',
+        ('    Training Epoch: 2/3, step 387/388 completed (loss: 1.6909533739089966): 100%|███████████████| 388/388 [3:33:44'
+         '<00:00, 33.05s/it]'),
         '    Max CUDA memory allocated was 21 GB',
         '    Max CUDA memory reserved was 24 GB',
         '    Peak active CUDA memory was 21 GB',
         '    Cuda Malloc retires : 0',
         '    CPU Total Peak Memory consumed during the train (max): 2 GB',
-        '    evaluating Epoch: 100%|█████████████████████████████████████████████████████████████████████████| 84/84 [04:29<00:00,  3.20s/it]',
+        ('    evaluating Epoch: 100%|█████████████████████████████████████████████████████████████████████████| 84/84 [04:29'
+         '<00:00,  3.20s/it]'),
         "     eval_ppl=tensor(5.2127, device='cuda:0') eval_epoch_loss=tensor(1.6511, device='cuda:0')",
         '    we are about to save the PEFT modules',
         '    PEFT modules are saved in /dev/shm/PEFT/model/ directory',
         '    best eval loss on epoch 2 is 1.6511057615280151',
         '    Epoch 2: train_perplexity=5.1402, train_epoch_loss=1.6371, epoch time 12824.521782848984s',
-        '    Training Epoch: 3/3, step 11/388 completed (loss: 1.5718340873718262):   3%|▌                | 12/388 [06:36<3:26:57, 33.03s/it]',
-        '    Training Epoch: 3/3, step 387/388 completed (loss: 1.6727845668792725): 100%|███████████████| 388/388 [3:33:37<00:00, 33.03s/it]',
+        ('    Training Epoch: 3/3, step 11/388 completed (loss: 1.5718340873718262):   3%|▌                | 12/388 [06:36<3'
+         ':26:57, 33.03s/it]'),
+        ('    Training Epoch: 3/3, step 387/388 completed (loss: 1.6727845668792725): 100%|███████████████| 388/388 [3:33:37'
+         '<00:00, 33.03s/it]'),
         '    Max CUDA memory allocated was 21 GB',
         '    Max CUDA memory reserved was 24 GB',
         '    Peak active CUDA memory was 21 GB',
         '    Cuda Malloc retires : 0',
         '    CPU Total Peak Memory consumed during the train (max): 2 GB',
-        '    evaluating Epoch: 100%|█████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████████| 84/84 [04:28<00:00,  3.20s/it]',
+        ('    evaluating Epoch: 100%|███████████████████████████████████████████████████████████████████████████████████████'
+         '██████████████████████████████████████████████████████████████████████████████████████████████████████████| 84/84 '
+         '[04:28<00:00,  3.20s/it]'),
         "     eval_ppl=tensor(5.1962, device='cuda:0') eval_epoch_loss=tensor(1.6479, device='cuda:0')",
         '    we are about to save the PEFT modules',
         '    PEFT modules are saved in /dev/shm/PEFT/model/ directory',
@@ -126,7 +134,7 @@ def test_peft_saves_each_epochs_bar_rate_and_the_results_that_end_the_run(tmp_pa
     assert parser is not None and parser.name == "llama_recipes"
     tables = parser.parse(path, ParseOptions()).tables
     steps, events = tables["log_steps"].to_pylist(), tables["log_events"].to_pylist()
-    first_drawings = {}
+    first_drawings: dict[int, tuple[int, float]] = {}
     for text in lines:
         if (m := re.search(r"Training Epoch: (\d)/3, step (\d+)/388 .*\| \d+/388 \[[\d:<]+, ([\d.]+)s/it\]", text)):
             first_drawings.setdefault(int(m.group(1)), ((int(m.group(1)) - 1) * 388 + int(m.group(2)), float(m.group(3))))

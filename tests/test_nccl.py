@@ -99,7 +99,8 @@ def test_nccl_tests_footer_average_is_the_mean_of_the_rows(path: Path) -> None:
 # nccl-tests' all_gather_perf on two A3 High nodes as dstack's docs show it, every `# ` dropped
 # (dstackai/dstack @ 315ab5e9, examples/misc/a3high-clusters/README.md, its NCCL tests block's lines 4-21)
 NCCL_TESTS_NO_HASH = [
-    'nThread 1 nGpus 1 minBytes 8388608 maxBytes 8589934592 step: 2(factor) warmup iters: 5 iters: 200 agg iters: 1 validation: 0 graph: 0',
+    ('nThread 1 nGpus 1 minBytes 8388608 maxBytes 8589934592 step: 2(factor) warmup iters: 5 iters: 200 agg iters: 1 validat'
+     'ion: 0 graph: 0'),
     '',
     '                                                              out-of-place                       in-place          ',
     '       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong',
