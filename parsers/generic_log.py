@@ -1927,24 +1927,35 @@ def _monai_steps(rows: LogRows, monai: list[tuple[int, _Counter]]) -> None:
         rows.steps[index]["step"] = (counter.epoch - 1) * length[rows.steps[index]["rank"]] + int(counter.match.group("i"))
 
 
+def _printed_count(counter: _Counter) -> int | None:
+    """The batch count a counter read within its epoch as printed: its `i` group's, or an epoch's
+    bar's count (`_BAR_EPOCH`: its step is epoch x the bar's total + its count)."""
+    if "i" in counter.match.re.groupindex and counter.match.group("i") is not None:
+        return int(counter.match.group("i"))
+    if counter.match.re is _BAR_EPOCH and counter.epoch is not None:
+        return counter.step - counter.epoch * counter.batches
+    return None
+
+
 def _run_counts(rows: LogRows, counted: list[tuple[int, _Counter]]) -> list[tuple[int, _Counter]]:
     """A batch count printed beside its epoch that goes on when the epoch goes up, never starting
-    over (PaddleSeg's `[TRAIN] epoch: 1, iter: 80/2000, ...` then `epoch: 2, iter: 100/2000`) at
+    over (PaddleSeg's `[TRAIN] epoch: 1, iter: 80/2000, ...` then `epoch: 2, iter: 100/2000`; a bar of
+    the whole run with each epoch's print glued into its drawing, `>>> Epoch 2: ... | 9885/26360`) at
     every turn of a rank's epochs (each to the next), counts the run's iterations: each such
     row's step is its count as printed. Returns the rows left counted within their epochs."""
     by_rank: dict[int | None, list[tuple[int, _Counter]]] = {}
     for index, counter in counted:
-        if counter.batches and "i" in counter.match.re.groupindex and counter.match.group("i") is not None:
+        if counter.batches and _printed_count(counter) is not None:
             by_rank.setdefault(rows.steps[index]["rank"], []).append((index, counter))
     run: set[int] = set()
     for seq in by_rank.values():
         seq.sort(key=lambda item: rows.steps[item[0]]["line"])
-        turns = [(a.epoch, b.epoch, int(a.match.group("i")), int(b.match.group("i"))) for (_, a), (_, b) in pairwise(seq)
+        turns = [(a.epoch, b.epoch, _printed_count(a), _printed_count(b)) for (_, a), (_, b) in pairwise(seq)
                  if a.epoch is not None and b.epoch is not None and b.epoch > a.epoch]
         # (each turn to the next epoch, none skipped: a log with lines left out may show any counts)
-        if turns and all(after_e == before_e + 1 and after > before for before_e, after_e, before, after in turns):
+        if turns and all(after_e == before_e + 1 and (after or 0) > (before or 0) for before_e, after_e, before, after in turns):
             for index, counter in seq:
-                rows.steps[index]["step"] = int(counter.match.group("i"))
+                rows.steps[index]["step"] = _printed_count(counter)
                 run.add(index)
     if not run:
         return counted

@@ -626,3 +626,27 @@ def test_a_step_ms_key_is_the_steps_milliseconds(tmp_path: Path) -> None:
     printed = [(int(m.group(1)), float(m.group(2)) / 1000) for t in lines
                if (m := re.search(r"^step=(\d+) .* step_ms=([\d.]+)", t))]
     assert [(s["step"], s["step_time_s"]) for s in steps] == printed and len(printed) == 8
+
+
+def test_a_run_long_bar_with_each_epochs_print_glued_in_counts_the_runs_steps(tmp_path: Path) -> None:
+    """A masked-LM fine-tuning's console in DeepDataMiningLearning's README (lkk688/DeepDataMiningLearning
+    @ e85103d1, README.md, its huggingfaceLM2 run's lines 7-13): one bar over the whole run (26360 steps), each
+    epoch's perplexity printed into its drawing (`>>> Epoch 2: Perplexity: ... | 9885/26360 [...]`): the
+    count goes on as the epoch goes up, so it is the run's step (it was epoch x 26360 + the count)."""
+    lines = [
+        'Epoch 1: Perplexity: 12.102828644322578                              | 6590/26360 [16:06:09<34:50:06,  6.34s/it]',
+        (' 38%|███████████████████████>>> Epoch 2: Perplexity: 15.187707787848385                              | 9885/26360 '
+         '[24:00:07<28:57:25,  6.33s/it]'),
+        (' 50%|███████████████████████>>> Epoch 3: Perplexity: 15.063201196763071                             | 13180/26360 '
+         '[31:52:08<23:12:51,  6.34s/it]'),
+        (' 62%|███████████████████████>>> Epoch 4: Perplexity: 16.583895970053355                             | 16475/26360 '
+         '[39:44:32<17:23:28,  6.33s/it]'),
+        (' 75%|███████████████████████>>> Epoch 5: Perplexity: 16.27479412837067██████▎                       | 19770/26360 '
+         '[47:36:46<11:34:43,  6.33s/it]'),
+        (' 88%|███████████████████████>>> Epoch 6: Perplexity: 16.424729093343636██████████████████            | 23065/26360'
+         ' [55:28:38<5:47:18,  6.32s/it]'),
+        '100%|███████████████████████>>> Epoch 7: Perplexity: 17.22636450834783',
+    ]
+    _, steps, _ = _read(tmp_path, lines)
+    counts = [int(m.group(1)) for t in lines if (m := re.search(r"\| (\d+)/26360 \[", t))]
+    assert [s["step"] for s in steps] == counts and len(counts) == 6
