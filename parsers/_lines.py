@@ -564,7 +564,9 @@ _NEEDS_PYTHON = (
 
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
-_DATE_HINT = r"(?:\d{4}-\d{2}-\d{2}[ T,:]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} )\d{2}:\d{2}:\d{2}"
+_DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
+              r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d )"
+              r"\d{2}:\d{2}:\d{2}")
 # Times printed without a year, read with the year of the file's dated lines or of its mtime
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
 _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
@@ -818,6 +820,14 @@ def _glog_ns(text: str, year: int) -> int | None:
 # A line's date starts within its first 80 characters (after a prefix: a level, a logger's name,
 # a progress bar the line was glued to, "... 1.17it/s]2024-04-03 09:39:54,427 - ..."); it may end
 # past them: the longest, a date, time, nanoseconds and zone, is 35 characters.
+# A line opening with the time as `date` prints it in the C locale (`Mon Nov  5 10:30:59 PST 2018: Job 31182239
+# starting on sh-06-34`, a job script's `echo "$(date): ..."`) or as `time.ctime()` does (`Wed Dec 21 00:12:27
+# 2022 ...`): a zone named by its abbreviation (PST, CET: not one offset the world over) is read as the
+# file's naive times are, a numeric one or UTC/GMT as such
+_WEEKDAYS = frozenset(("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"))
+_CTIME_LEADING = re.compile(
+    r"\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}(?P<d>\d{1,2}) "
+    r"(?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d)(?:\.(?P<frac>\d{1,9}))?(?: (?:UTC|GMT|(?P<tz>[+-]\d{4})|[A-Z]{2,5}))? (?P<y>\d{4})\b")
 DATE_START_MAX = 80
 _DATE_END_MAX = DATE_START_MAX + 35
 
@@ -830,11 +840,14 @@ def _leading(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 
 def parse_timestamp(text: str, day_first: bool = False) -> int | None:
     """The first ISO-like timestamp in the line (naive times are taken as UTC); failing one, a
-    date with slashes (`_SLASH`), `day_first` where the file writes the day before the month."""
+    date with slashes (`_SLASH`), `day_first` where the file writes the day before the month; a
+    line opening with `date`'s or `time.ctime()`'s time (`_CTIME_LEADING`)."""
     match = _leading(_ISO, text)
     if not match:
         if text[:1] in "IWEF[" and (glog := _GLOG_YEAR.match(text)) is not None:
             return _match_ns(glog, text[glog.start("y"):glog.end("s")], glog.groupdict)
+        if text[:4].lstrip("[")[:3] in _WEEKDAYS and (ctime := _CTIME_LEADING.match(text)) is not None:
+            return _match_ns(ctime, ctime.group(0), lambda: {**ctime.groupdict(), "mo": _MONTHS[ctime.group("mon")]})
         return _slash_timestamp(text, day_first) if "/" in text[:_DATE_END_MAX] else None
     # a log's lines share their seconds: each distinct second (and zone) is converted once
     key = text[match.start():match.end("s")] + (match.group("tz") or "")

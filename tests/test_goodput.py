@@ -560,3 +560,42 @@ def test_a_sigterm_glued_to_a_bar_ends_its_attempt_before_the_relaunch(tmp_path:
     signal_line = next(n for n, t in enumerate(LIGHTNING_SIGTERM_RELAUNCH, 1) if t.endswith("Received SIGTERM: 15"))
     assert 1 < signal_line < len(LIGHTNING_SIGTERM_RELAUNCH)
     assert con.execute("select end_reason from attempts order by attempt").fetchall() == [("crash",), ("unknown",)]
+
+
+# Sherlock's user guide on a job that requeues itself on SIGUSR1 (stanford-rc/www.sherlock.stanford.edu @
+# 47d23f13, src/docs/user-guide/running-jobs.md, its example output): each line opens with `date`'s time
+DATE_CMD_REQUEUE = [
+    'Mon Nov  5 10:30:59 PST 2018: Job 31182239 starting on sh-06-34',
+    'Mon Nov  5 10:30:59 PST 2018: normal execution',
+    'Mon Nov  5 10:31:59 PST 2018: normal execution',
+    'Mon Nov  5 10:32:59 PST 2018: normal execution',
+    'Mon Nov  5 10:33:59 PST 2018: normal execution',
+    'Mon Nov  5 10:34:59 PST 2018: Job 31182239 received SIGUSR1, re-queueing',
+    'slurmstepd: error: *** JOB 31182239 ON sh-06-34 CANCELLED AT 2018-11-05T10:35:06 DUE TO JOB REQUEUE ***',
+    'Mon Nov  5 10:38:11 PST 2018: Job 31182239 starting on sh-06-34',
+    'Mon Nov  5 10:38:11 PST 2018: normal execution',
+    'Mon Nov  5 10:39:11 PST 2018: normal execution',
+]
+
+
+def test_lines_opening_with_dates_time_date_the_requeued_jobs_attempts(tmp_path: Path) -> None:
+    """`Mon Nov  5 10:30:59 PST 2018: Job 31182239 starting on sh-06-34`: `date`'s time (its zone's
+    abbreviation read as the file's naive times are) dates the lines; the job's requeue
+    (`CANCELLED AT ... DUE TO JOB REQUEUE`) ends the first attempt, its next dated line starts the
+    second, 3 min 5 s after the cancel (it was one undated attempt)."""
+    log = tmp_path / "job" / "slurm-31182239.out"
+    log.parent.mkdir()
+    log.write_text("\n".join(DATE_CMD_REQUEUE) + "\n", encoding="utf-8")
+    Store.open(tmp_path / "s.tlstore").ingest([log.parent])
+    con = Store.open(tmp_path / "s.tlstore", create=False).connect()
+
+    def at(text: str) -> int:  # `date`'s time, its zone's name left out, as UTC
+        fields = re.match(r"\w{3} (\w{3}) +(\d+) ([\d:]{8}) [A-Z]{3} (\d{4})", text)
+        assert fields is not None
+        month, day, clock, year = fields.groups()
+        moment = datetime.strptime(f"{month} {day} {clock} {year}", "%b %d %H:%M:%S %Y").replace(tzinfo=UTC)
+        return int(moment.timestamp()) * 10**9
+
+    starts = [at(t) for t in DATE_CMD_REQUEUE if t.endswith("starting on sh-06-34")]
+    assert con.execute("select start_ns, end_reason from attempts order by attempt").fetchall() == [
+        (starts[0], "crash"), (starts[1], "unknown")]
