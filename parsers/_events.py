@@ -282,6 +282,12 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            r"|\bSave best model: monitor\((?:max|min)\)(?:: |=)"
                            r"|\bSnapshotting to (?:(?:binary proto|HDF5) file |(?=\S{0,4000}?_iter_\d))"
                            r"(?:\S{0,4000}?_iter_(?P<iter>\d{1,15})(?:\.caffemodel|\.h5|(?!\S)))?")
+# A script's line after it wrote a model's file, in its own words, naming what it saved and the file by a
+# checkpoint's extension: "Failsafe backup saved to .../unified_planner_backup_epoch_002.ckpt", "Failsafe backup
+# for epoch 50 saved successfully to .../awr_backup_epoch_050.ckpt."
+_WEIGHTS_FILE_SAVED = re.compile(
+    r"\b(?:[Bb]ackup|[Cc]kpt|[Mm]odel|[Ww]eights|[Ss]tate(?:_dict)?)\b[^\n]{0,80}? saved (?:successfully )?(?:to|at) "
+    r"(?P<path>\S{0,2000}?\.(?:ckpt|pt|pth|pth\.tar|safetensors|bin|h5|keras))\.?\s*$")
 # a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
 _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
 # a checkpoint named by its step (torchtitan's `./outputs/checkpoint/step-400`)
@@ -500,7 +506,8 @@ _ANY_EVENT_PATTERN = (
     r"saving the final model|\[SAVE\] |"
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
     r"saved a checkpoint for iteration |"
-    r"terminate called|Received SIGTERM|epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
+    r"terminate called|Received SIGTERM| saved successfully to | saved to | saved at |"
+    r"epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: | received by PID "
     r"|^\s{0,8}\^C\s*$"
@@ -1140,6 +1147,11 @@ class EventScanner:
                     if tune:
                         self.tune_saved[line.rank] = (line.number, rows.events[-1])
                     break
+        elif (" saved " in text and (written := _WEIGHTS_FILE_SAVED.search(text)) is not None
+              and not self._said_again(line, written.group("path"))):
+            # (a script's own words for a save it wrote, where they name no `checkpoint`; not transformers'
+            # `Model weights saved in`, a save's part where a save is open, above)
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         return False
 
     def _said_again(self, line: Line, path: str) -> bool:

@@ -2973,3 +2973,32 @@ def test_neurons_logger_lines_are_steps_dated_by_their_asctime(tmp_path: Path) -
     assert [(s["step"], s["end_ns"], s["loss"], s["lr"], s["framework"]) for s in steps] == [
         (int(n), int(datetime.strptime(when, "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC).timestamp()) * 10**9,
          float(loss), float(lr), "neuron") for when, n, loss, lr in printed]
+
+
+def test_a_scripts_own_words_for_a_checkpoint_file_it_wrote_are_a_save(tmp_path: Path) -> None:
+    """A Lightning run's own failsafe backups (a train_semantic_planner project's committed log, index id
+    66457132331, its excerpt's lines 1-6): `Failsafe backup for epoch 50 saved successfully to
+    .../awr_backup_epoch_050.ckpt.` names what it saved and a checkpoint's file: a save each (none was read)."""
+    lines = [
+        ('Epoch 50: 100% 1248/1248 [30:03<00:00,  1.45s/it, v_num=fz5r, train/loss_step=0.0708, train/loss_pose_step=0.0687,'
+         ' train/loss_grip_step=0.00172, train/loss_phase_step=0.00077, train/loss_epoch=0.0571, train/loss_pose_epoch=0.048'
+         '5, train/loss_grip_epoch=0.00802, train/loss_phase_epoch=0.000971, train/phase_acc=1.000, val/loss=0.251, val/pos_'
+         'error_m=0.0124][2025-12-03 17:54:53,381][train_semantic_planner][INFO] - End of epoch 50: Triggering atomic failsa'
+         'fe backup...'),
+        '`weights_only` was not set, defaulting to `False`.',
+        ('[2025-12-03 17:55:51,191][train_semantic_planner][INFO] - Failsafe backup for epoch 50 saved successfully to /cont'
+         'ent/drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_050.ckpt.'),
+        ('Epoch 51: 100% 1248/1248 [30:08<00:00,  1.45s/it, v_num=fz5r, train/loss_step=0.148, train/loss_pose_step=0.116, t'
+         'rain/loss_grip_step=0.0317, train/loss_phase_step=0.000439, train/loss_epoch=0.0557, train/loss_pose_epoch=0.0466,'
+         ' train/loss_grip_epoch=0.00865, train/loss_phase_epoch=0.000881, train/phase_acc=1.000, val/loss=0.251, val/pos_er'
+         'ror_m=0.0124]   [2025-12-03 18:25:59,787][train_semantic_planner][INFO] - End of epoch 51: Triggering atomic fails'
+         'afe backup...'),
+        '`weights_only` was not set, defaulting to `False`.',
+        ('[2025-12-03 18:27:36,796][train_semantic_planner][INFO] - Failsafe backup for epoch 51 saved successfully to /cont'
+         'ent/drive/MyDrive/pda/models/backups/awr/awr_backup_epoch_051.ckpt.'),
+    ]
+    _, _, events = _read(tmp_path, lines)
+    written = [n for n, t in enumerate(lines, 1) if re.search(r"saved successfully to \S+\.ckpt\.$", t)]
+    assert len(written) == 2
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_end", n) for n in written]
