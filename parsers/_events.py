@@ -159,9 +159,10 @@ _CHECK_FAILURE = re.compile(r"^\s{0,8}\*\*\* Check failure stack trace: \*\*\*")
 # PyCharm's run console as the process it ran exits: "Process finished with exit code -1073740791 (0xC0000409)",
 # "Process finished with exit code 0"
 _IDE_EXIT = re.compile(r"^Process finished with exit code (-?\d{1,12})\b")
-# Docker Compose as a service's container exits (v1 `ray-training exited with code 0`, v2 names the
-# container, `trainer-1 exited with code 137`): the one word of its name, then the code
-_COMPOSE_EXIT = re.compile(r"^(?P<name>[A-Za-z0-9][\w.-]{0,100}) exited with code (?P<code>\d{1,3})\s*$")
+# Docker Compose as a service's container exits (v1 `ray-training exited with code 0`, `proj_trainer_1 exited
+# with code 0`, v2 names the container, `trainer-1 exited with code 137`): the one word of its name, of several
+# parts (not a helper program's own `sox exited with code 0`), then the code
+_COMPOSE_EXIT = re.compile(r"^(?P<name>[A-Za-z0-9][\w.]{0,100}[-_][\w.-]{0,100}) exited with code (?P<code>\d{1,3})\s*$")
 # PaddlePaddle's launcher (`python -m paddle.distributed.launch`) once a worker failed: "LAUNCH INFO 2023-06-08
 # 17:35:48,689 Pod failed", "LAUNCH ERROR 2023-06-08 17:35:48,689 Container failed !!!"
 _PADDLE_LAUNCH_FAILED = re.compile(r"^LAUNCH (?:INFO|ERROR) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} "
@@ -286,7 +287,8 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
 # checkpoint's extension: "Failsafe backup saved to .../unified_planner_backup_epoch_002.ckpt", "Failsafe backup
 # for epoch 50 saved successfully to .../awr_backup_epoch_050.ckpt."
 _WEIGHTS_FILE_SAVED = re.compile(
-    r"\b(?:[Bb]ackup|[Cc]kpt|[Mm]odel|[Ww]eights|[Ss]tate(?:_dict)?)\b[^\n]{0,80}? saved (?:successfully )?(?:to|at) "
+    r"(?:^|[-:\]] )(?:[A-Za-z]{1,20} ){0,2}(?:[Bb]ackup|[Cc]kpt|[Mm]odel|[Ww]eights|state_dict)(?: for epoch \d{1,9})?"
+    r" saved (?:successfully )?(?:to|at) "
     r"(?P<path>\S{0,2000}?\.(?:ckpt|pt|pth|pth\.tar|safetensors|bin|h5|keras))\.?\s*$")
 # a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
 _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
@@ -609,6 +611,8 @@ class EventScanner:
         self.failed = False  # a failure was logged since the last process start
         # rank -> the line of its last "Model weights saved in" and the file it names
         self.weights_saved: dict[int | None, tuple[int, str]] = {}
+        # rank -> (line, event) of its last line of a file saved in a script's own words (`_WEIGHTS_FILE_SAVED`)
+        self.file_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}
         # rank -> (line, event) of its last torchtune save line (`_tune_save_since`)
         self.tune_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self.vits_saved: dict[int | None, tuple[int, dict[str, Any]]] = {}  # rank -> (line, event) of its last VITS save
@@ -865,6 +869,8 @@ class EventScanner:
             code = compose.group("code")
             self._platform_verdict(line, code == "0", failed,
                                    f"Docker Compose: the container {compose.group('name')} exited with code {code}")
+            if code == "0" and rows.events and rows.events[-1]["line"] == line.number:
+                self.launcher_end = rows.events[-1]  # (a failure logged after it takes it back)
             return True
         if text[:4].lstrip()[:2] == "^C" and text.strip() == "^C" and not _ended_cleanly(rows, line.rank):
             # the terminal's echo of a Ctrl-C, alone on its line: the run was interrupted
@@ -1150,8 +1156,16 @@ class EventScanner:
         elif (" saved " in text and (written := _WEIGHTS_FILE_SAVED.search(text)) is not None
               and not self._said_again(line, written.group("path"))):
             # (a script's own words for a save it wrote, where they name no `checkpoint`; not transformers'
-            # `Model weights saved in`, a save's part where a save is open, above)
-            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            # `Model weights saved in`, a save's part where a save is open, above; its files of one save,
+            # each on the line after the one before, are one save, ended at the last)
+            last_file = self.file_saved.get(line.rank)
+            if last_file is not None and line.number - last_file[0] == 1:
+                last_file[1].update(line=line.number, raw=text,
+                                    ts_ns=line.ts_ns if line.ts_ns is not None else last_file[1]["ts_ns"])
+            else:
+                rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            self.file_saved[line.rank] = (line.number, rows.events[-1] if last_file is None or line.number - last_file[0] != 1
+                                          else last_file[1])
         return False
 
     def _said_again(self, line: Line, path: str) -> bool:

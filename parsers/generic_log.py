@@ -642,7 +642,10 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(modded.group("s")), None, trained, "modded_nanogpt", "elapsed", float(modded.group("t")) / 1000,
                         rounding=half_unit(modded.group("t")) / 1000)
     if " step_loss : " in text and (neuron := _NEURON_LOG.search(text)) is not None:
-        when = datetime.strptime(" ".join(neuron.group("when").split()), "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC)
+        try:
+            when = datetime.strptime(" ".join(neuron.group("when").split()), "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC)
+        except ValueError:
+            return None  # (a date that does not exist: a mangled line)
         stepped = {"loss": float(neuron.group("l"))} if neuron.group("l")[-1].isdigit() else {}
         return _OwnStep(int(neuron.group("s")), None, stepped | {"lr": float(neuron.group("lr"))}, "neuron", "at",
                         when.timestamp())

@@ -84,11 +84,11 @@ class LlamaRecipesParser(LogReader):
             if (previous is not None and previous[0] == step - 1 and previous[1] is not None and elapsed is not None
                     and elapsed >= previous[1]):
                 seconds = float(elapsed - previous[1])
-            elif ((previous is None or previous[2] != step // batches) and reading is not None
+            elif ((previous is None or previous[2] != (step // batches if batches else 0)) and reading is not None
                   and reading.total == batches and reading.unit == "it"):
                 # the bar's first drawing in the log (each epoch draws its own): its rate, where it counts the batches
                 seconds = clock_held_rate(reading.seconds_per_item, reading, (0, 0))
-            last[line.rank] = (step, elapsed, step // batches)
+            last[line.rank] = (step, elapsed, step // batches if batches else 0)
             rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, loss=loss,
                       **({"step_time_s": seconds} if seconds is not None else {}))
         if not rows.steps:

@@ -3002,3 +3002,19 @@ def test_a_scripts_own_words_for_a_checkpoint_file_it_wrote_are_a_save(tmp_path:
     assert len(written) == 2
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_save_end", n) for n in written]
+
+
+def test_impossible_or_empty_figures_on_a_programs_own_lines_are_no_crash(tmp_path: Path) -> None:
+    """Malformed inputs (hand-made, for the error path): an AWS Neuron logger line dated a day that does
+    not exist is no step (the others are read); a llama-recipes bar over a loader of no batches is read
+    (its epoch not divided by 0)."""
+    neuron = [
+        "LOG Mon Feb 27 10:31:09 2023 - (0, 1) step_loss : 11.2500 learning_rate : 2.80e-06 throughput : 6497.86",
+        "LOG Tue Feb 28 10:31:14 2023 - (0, 2) step_loss : 9.7500 learning_rate : 3.00e-06 throughput : 6487.78",
+        "LOG Mon Feb 30 10:31:19 2023 - (0, 3) step_loss : 9.5000 learning_rate : 3.20e-06 throughput : 6484.92",
+    ]
+    _, steps, _ = _read(tmp_path, neuron, name="neuron.log")
+    assert [s["step"] for s in steps] == [1, 2]
+    empty = ["Training Epoch: 1/1, step 0/0 completed (loss: 1.5): 0%| | 0/0 [00:00<?, ?it/s]"]
+    _, steps, _ = _read(tmp_path, empty, name="llama.log", parser_name="llama_recipes")
+    assert [(s["step"], s["loss"]) for s in steps] == [(0, 1.5)]

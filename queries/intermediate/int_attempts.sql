@@ -108,6 +108,58 @@ distinct_boundaries as (
     )
     and (p.previous_end_ns is not null or not exists (select 1 from log_boundaries))
 ),
+dated_lines as (
+    -- each file's dated rows in line order, with the latest time of any up to each (for `undated_steps`)
+    select file_id, line, max(t) over (partition by file_id order by line rows between unbounded preceding and current row)
+        as until_ns
+    from (select file_id, line, ts_ns as t from stg_log_events where ts_ns is not null
+          union all
+          select file_id, line, t_ns from stg_log_steps where t_ns is not null)
+    where file_id in (select file_id from stg_log_steps where t_ns is null)
+),
+undated_steps as (
+    -- steps no clock dates in a job whose other lines are dated (nanoGPT's or Megatron's undated
+    -- step lines beside a library logger's dated ones): each logged after its file's last dated
+    -- line before it (placed_ns), so in the attempt running then or a later one; they give an
+    -- attempt with no dated step its first and last step, never a time
+    select s.step, d.until_ns as placed_ns
+    from stg_log_steps s
+    cross join int_reference_rank r
+    asof join dated_lines d on s.file_id = d.file_id and s.line > d.line
+    where s.t_ns is null and (s.rank is not distinct from r.rank or s.rank is null)
+),
+undated_ends as (
+    -- a failure or a clean end logged on a line with no time of its own (a Python traceback, a
+    -- script's final "Training time 1:16:43") after which its console logs no step, or none
+    -- before its next dated start (a relaunch appended to the console): it ended the attempt that
+    -- its console's last dated line before it falls in, no earlier than that line (after_ns); the
+    -- first such line of each kind in each stretch of the console between dated starts. (Each
+    -- line's next dated start and next step line by one window over the file's lines in order.)
+    select f.failure, greatest(
+        (select max(s.t_ns) from int_log_steps s where s.file_id = f.file_id and s.line < f.line),
+        (select max(d.ts_ns) from int_log_events d where d.file_id = f.file_id and d.line < f.line)) as after_ns
+    from (
+        select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line
+        from (
+            select m.*,
+                min(case when m.dated_start then m.line end) over later as next_start_line,
+                min(case when m.is_step then m.line end) over later as next_step_line
+            from (
+                select file_id, line, rank, kind, ts_ns, false as is_step,
+                    ts_ns is not null and kind in ('attempt_start', 'restart') as dated_start
+                from stg_log_events
+                union all
+                select file_id, line, rank, null, null, true, false from stg_log_steps
+            ) m
+            window later as (partition by file_id order by line range between 1 following and unbounded following)
+        ) e
+        cross join int_reference_rank r
+        where not e.is_step and e.ts_ns is null and e.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'attempt_end')
+          and (e.rank is null or e.rank is not distinct from r.rank)
+          and (e.next_step_line is null or (e.next_start_line is not null and e.next_step_line > e.next_start_line))
+        group by e.file_id, failure, e.next_start_line
+    ) f
+),
 restarts as (
     -- the restarts that start one: not one logged again with no step and no failure since an
     -- earlier one (each node's agent logs the same restart of a multi-node job)
@@ -145,67 +197,30 @@ kept as (
        or exists (select 1 from int_log_events c
                   where c.kind in ('crash', 'oom', 'collective_timeout', 'hang')
                     and c.ts_ns > b.previous_ns and c.ts_ns < b.start_ns)
+       -- (or steps no clock dates, or an undated failure, logged since: a relaunch after them)
+       or exists (select 1 from undated_steps u where u.placed_ns >= b.previous_ns and u.placed_ns < b.start_ns)
+       or exists (select 1 from undated_ends u where u.failure and u.after_ns >= b.previous_ns and u.after_ns < b.start_ns)
 ),
 numbered as (
     select row_number() over (order by start_ns) as attempt, start_ns::bigint as start_ns, start_source,
            lead(start_ns) over (order by start_ns)::bigint as next_start_ns
     from kept
 ),
-dated_lines as (
-    -- each file's dated rows in line order, with the latest time of any up to each (for `undated_steps`)
-    select file_id, line, max(t) over (partition by file_id order by line rows between unbounded preceding and current row)
-        as until_ns
-    from (select file_id, line, ts_ns as t from stg_log_events where ts_ns is not null
-          union all
-          select file_id, line, t_ns from stg_log_steps where t_ns is not null)
-    where file_id in (select file_id from stg_log_steps where t_ns is null)
-),
-undated_steps as (
-    -- steps no clock dates in a job whose other lines are dated (nanoGPT's or Megatron's undated
-    -- step lines beside a library logger's dated ones): each logged after its file's last dated
-    -- line before it (placed_ns), so in the attempt running then or a later one; they give an
-    -- attempt with no dated step its first and last step, never a time
-    select s.step, d.until_ns as placed_ns
-    from stg_log_steps s
-    cross join int_reference_rank r
-    asof join dated_lines d on s.file_id = d.file_id and s.line > d.line
-    where s.t_ns is null and (s.rank is not distinct from r.rank or s.rank is null)
+undated_activity as (
+    select a.attempt, min(u.step) as first_step, max(u.step) as last_step
+    from numbered a
+    join undated_steps u on u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns)
+    group by a.attempt
 ),
 activity as (
     select a.attempt,
-        coalesce(min(s.step), min(u.step)) as first_step,  -- steps rise within an attempt; times can tie (tqdm: 1 s)
-        coalesce(max(s.step), max(u.step)) as last_step,
+        coalesce(min(s.step), any_value(ua.first_step)) as first_step,  -- steps rise within an attempt; times can tie (tqdm: 1 s)
+        coalesce(max(s.step), any_value(ua.last_step)) as last_step,
         max(greatest(s.t_ns, coalesce(s.end_ns, s.t_ns))) as last_step_ns
     from numbered a
     left join int_log_steps s on s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
-    left join undated_steps u on u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns)
+    left join undated_activity ua on ua.attempt = a.attempt
     group by a.attempt
-),
-undated_ends as (
-    -- a failure or a clean end logged on a line with no time of its own (a Python traceback, a
-    -- script's final "Training time 1:16:43") after which its console logs no step, or none
-    -- before its next dated start (a relaunch appended to the console): it ended the attempt that
-    -- its console's last dated line before it falls in, no earlier than that line (after_ns); the
-    -- first such line of each kind in each stretch of the console between dated starts
-    select f.failure, greatest(
-        (select max(s.t_ns) from int_log_steps s where s.file_id = f.file_id and s.line < f.line),
-        (select max(d.ts_ns) from int_log_events d where d.file_id = f.file_id and d.line < f.line)) as after_ns
-    from (
-        select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line
-        from (
-            select e.*, (select min(a.line) from stg_log_events a
-                         where a.file_id = e.file_id and a.line > e.line and a.ts_ns is not null
-                           and a.kind in ('attempt_start', 'restart')) as next_start_line
-            from stg_log_events e
-            where e.ts_ns is null and e.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'attempt_end')
-        ) e
-        cross join int_reference_rank r
-        where (e.rank is null or e.rank is not distinct from r.rank)
-          and not exists (select 1 from stg_log_steps s
-                          where s.file_id = e.file_id and s.line > e.line
-                            and (e.next_start_line is null or s.line < e.next_start_line))
-        group by e.file_id, failure, e.next_start_line
-    ) f
 ),
 endings as (
     select a.attempt,
