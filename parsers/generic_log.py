@@ -1159,7 +1159,15 @@ _TRAIN_BAR = re.compile(r"\s{0,8}train(?:ing)?\b[\s:\-]{0,4}", re.I)
 _BARE_BAR = re.compile(r"\s{0,8}(?:Iteration:\s{1,4})?\d{1,3}%\|")
 # a bar's postfix naming a training loss (tqdm's `set_postfix(train_loss=...)`, `loss=`) after its rate,
 # among other keys (`set_postfix` sorts its keywords: `loss1=6.18, loss2=0.693, train_loss=6.18`)
-_TRAIN_POSTFIX = re.compile(r"[^\]]{0,200}?[,\s](?:train_)?loss=")
+_TRAIN_POSTFIX = re.compile(r"[,\s](?:train_)?loss=")
+TRAIN_POSTFIX_SPAN = 200  # how far after its rate, within its bracket, a bar's postfix may name its loss
+
+
+def _postfix_trains(text: str, after: int) -> bool:
+    """Whether the postfix of the bar reading that ends at `after` names a training loss
+    (`_TRAIN_POSTFIX`, within `TRAIN_POSTFIX_SPAN` characters and its bracket)."""
+    found = _TRAIN_POSTFIX.search(text, after, after + TRAIN_POSTFIX_SPAN)
+    return found is not None and "]" not in text[after:found.start()]
 # A bar faster than this a count (seconds) counts no training steps: a download's bytes (torchvision's
 # datasets draw theirs as `17049807/170498071 [..., 2554002632118.86it/s]`), a fast loop's items
 BARE_BAR_MIN_STEP_S = 1e-5
@@ -1239,7 +1247,7 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
     over before is a restart's. A bar faster than `BARE_BAR_MIN_STEP_S` a count counts no steps."""
     if len({reading.total for _, reading in bare}) > 1:
         # bars of several lengths: the training loop's is the one length whose bars show a training loss
-        lossy = {reading.total for line, reading in bare if _TRAIN_POSTFIX.match(line.text, reading.end)}
+        lossy = {reading.total for line, reading in bare if _postfix_trains(line.text, reading.end)}
         if len(lossy) != 1:
             return
         bare = [(line, reading) for line, reading in bare if reading.total in lossy]

@@ -143,7 +143,8 @@ undated_ends as (
         from (
             select m.*,
                 min(case when m.dated_start then m.line end) over later as next_start_line,
-                min(case when m.is_step then m.line end) over later as next_step_line
+                -- (a step on the failure's own line counts: a watchdog line glued to a bar's last reading)
+                min(case when m.is_step then m.line end) over here_on as next_step_line
             from (
                 select file_id, line, rank, kind, ts_ns, false as is_step,
                     ts_ns is not null and kind in ('attempt_start', 'restart') as dated_start
@@ -151,7 +152,8 @@ undated_ends as (
                 union all
                 select file_id, line, rank, null, null, true, false from stg_log_steps
             ) m
-            window later as (partition by file_id order by line range between 1 following and unbounded following)
+            window later as (partition by file_id order by line range between 1 following and unbounded following),
+                here_on as (partition by file_id order by line range between current row and unbounded following)
         ) e
         cross join int_reference_rank r
         where not e.is_step and e.ts_ns is null and e.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'attempt_end')
