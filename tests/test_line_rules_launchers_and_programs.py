@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_line_rules import _ns, _read
+from tests.test_line_rules_classic_and_science import AIOK_DLRM
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 
@@ -2902,27 +2903,11 @@ def test_lsfs_reason_for_ending_the_job_is_in_its_failure(tmp_path: Path) -> Non
 
 
 def test_a_compose_services_exit_ends_the_run_and_its_best_model_save_is_a_save(tmp_path: Path) -> None:
-    """Intel's DLRM workflow trained in Docker Compose (intel/ai-workflows @ d96507f2,
-    big-data/aiok-ray/training/README.md, its second output block's lines 17-20 and 29-37): each rank's
+    """Intel's DLRM workflow trained in Docker Compose (tests/test_line_rules_classic_and_science.py's
+    AIOK_DLRM: intel/ai-workflows @ d96507f2, big-data/aiok-ray/training/README.md): each rank's
     `Saving best model to /output/result/` starts a save; Compose's `ray-training exited with code 0`,
     the container's exit, ends the run cleanly."""
-    lines = [
-        'ray-training  | [0] Finished training it 144/150 of epoch 0, 459.49 ms/it, loss 0.453435, accuracy 78.892 %',
-        'ray-training  | [1] Finished training it 144/150 of epoch 0, 459.80 ms/it, loss 0.452942, accuracy 78.996 %',
-        'ray-training  | [0] Finished training it 150/150 of epoch 0, 465.29 ms/it, loss 0.462829, accuracy 78.277 %[0] ',
-        'ray-training  | [1] Finished training it 150/150 of epoch 0, 465.18 ms/it, loss 0.454790, accuracy 78.785 %',
-        'ray-training  | [1] Total Time:71.28883194923401',
-        'ray-training  | [1] Saving best model to /output/result/',
-        ('ray-training  | [0] :::MLLOG {"namespace": "", "time_ms": 1671571839205, "event_type": "INTERVAL_END", "key": "blo'
-         'ck_stop", "value": null, "metadata": {"file": "/home/vmagent/app/e2eaiok/dlrm_all/dlrm/dlrm/dlrm_s_pytorch.py", "l'
-         'ineno": 1676, "first_epoch_num": 1}}'),
-        'ray-training  | [0] Total Time:71.2883768081665',
-        'ray-training  | [0] Saving best model to /output/result/',
-        'ray-training  | [1] Saved beat model to /output/result/, cost 0.33439135551452637s',
-        'ray-training  | [0] Saved beat model to /output/result/, cost 0.48244571685791016s',
-        'ray-training  | training time is 97 seconds.',
-        'ray-training exited with code 0',
-    ]
+    lines = AIOK_DLRM
     _, _, events = _read(tmp_path, lines)
     saving = [i + 1 for i, text in enumerate(lines) if "Saving best model to " in text]
     exited = [i + 1 for i, text in enumerate(lines) if re.match(r"ray-training exited with code 0$", text)]
