@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -442,6 +443,15 @@ def test_a_worker_crash_does_not_restart_the_other_ranks_still_printing(tmp_path
     assert [tuple(g) for g in got] == expected
 
 
+def _console_store(tmp_path: Path, lines: list[str], name: str = "console.log") -> Any:
+    """A store of one job whose console holds `lines`, connected."""
+    log = tmp_path / "job" / name
+    log.parent.mkdir()
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    Store.open(tmp_path / "s.tlstore").ingest([log.parent])
+    return Store.open(tmp_path / "s.tlstore", create=False).connect()
+
+
 # A torchrun DDP run's console in Lance's distributed-training notes (index id 41877569109, its log block's
 # lines 1-14): tqdm's bar numbers the epochs from 1, the loop's summary line after it from 0
 EPOCHS_TWO_NUMBERINGS = [
@@ -467,11 +477,7 @@ def test_a_summary_numbered_one_below_its_epochs_bar_is_no_restart(tmp_path: Pat
     is one below the bar before it and the next bar one past that bar; the counter never went back
     to redo a step. One attempt (it was seven: a restart at every summary). (A line further below,
     or followed by a later jump, is a restart still: tests/test_logs.py's torchtitan failover.)"""
-    log = tmp_path / "job" / "console.log"
-    log.parent.mkdir()
-    log.write_text("\n".join(EPOCHS_TWO_NUMBERINGS) + "\n", encoding="utf-8")
-    Store.open(tmp_path / "s.tlstore").ingest([log.parent])
-    con = Store.open(tmp_path / "s.tlstore", create=False).connect()
+    con = _console_store(tmp_path, EPOCHS_TWO_NUMBERINGS)
     bars = [int(m.group(1)) for t in EPOCHS_TWO_NUMBERINGS if (m := re.match(r"Epoch (\d+)/10: ", t))]
     summaries = [int(m.group(1)) for t in EPOCHS_TWO_NUMBERINGS if (m := re.match(r"\[Epoch (\d+)\]", t))]
     assert con.execute("select count(*), min(first_step), max(last_step) from attempts").fetchone() == (
@@ -502,11 +508,7 @@ def test_an_attempt_whose_steps_no_clock_dates_has_its_first_and_last_step(tmp_p
     """The attempt runs from the dated `[after megatron is initialized]` line to the dated end of
     training; its iterations, logged after its first dated line, are its steps (they were `-`:
     only dated steps were placed in an attempt)."""
-    log = tmp_path / "job" / "console.log"
-    log.parent.mkdir()
-    log.write_text("\n".join(MEGATRON_UNDATED_ITERATIONS) + "\n", encoding="utf-8")
-    Store.open(tmp_path / "s.tlstore").ingest([log.parent])
-    con = Store.open(tmp_path / "s.tlstore", create=False).connect()
+    con = _console_store(tmp_path, MEGATRON_UNDATED_ITERATIONS)
     iterations = [int(m.group(1)) for t in MEGATRON_UNDATED_ITERATIONS if (m := re.match(r" iteration +(\d+)/", t))]
     assert con.execute("select count(*), min(first_step), max(last_step), min(end_reason) from attempts").fetchone() == (
         1, min(iterations), max(iterations), "completed")
@@ -552,11 +554,7 @@ def test_a_sigterm_glued_to_a_bar_ends_its_attempt_before_the_relaunch(tmp_path:
     """Lightning's `Received SIGTERM: 15`, undated, with the next session's steps after it: it ended
     the attempt its console's last dated line before it falls in (a crash), and the relaunch's dated
     lines start the next (it was one attempt, or two with the first `restarted`)."""
-    log = tmp_path / "job" / "console.log"
-    log.parent.mkdir()
-    log.write_text("\n".join(LIGHTNING_SIGTERM_RELAUNCH) + "\n", encoding="utf-8")
-    Store.open(tmp_path / "s.tlstore").ingest([log.parent])
-    con = Store.open(tmp_path / "s.tlstore", create=False).connect()
+    con = _console_store(tmp_path, LIGHTNING_SIGTERM_RELAUNCH)
     signal_line = next(n for n, t in enumerate(LIGHTNING_SIGTERM_RELAUNCH, 1) if t.endswith("Received SIGTERM: 15"))
     assert 1 < signal_line < len(LIGHTNING_SIGTERM_RELAUNCH)
     assert con.execute("select end_reason from attempts order by attempt").fetchall() == [("crash",), ("unknown",)]
@@ -583,11 +581,7 @@ def test_lines_opening_with_dates_time_date_the_requeued_jobs_attempts(tmp_path:
     abbreviation read as the file's naive times are) dates the lines; the job's requeue
     (`CANCELLED AT ... DUE TO JOB REQUEUE`) ends the first attempt, its next dated line starts the
     second, 3 min 5 s after the cancel (it was one undated attempt)."""
-    log = tmp_path / "job" / "slurm-31182239.out"
-    log.parent.mkdir()
-    log.write_text("\n".join(DATE_CMD_REQUEUE) + "\n", encoding="utf-8")
-    Store.open(tmp_path / "s.tlstore").ingest([log.parent])
-    con = Store.open(tmp_path / "s.tlstore", create=False).connect()
+    con = _console_store(tmp_path, DATE_CMD_REQUEUE, "slurm-31182239.out")
 
     def at(text: str) -> int:  # `date`'s time, its zone's name left out, as UTC
         fields = re.match(r"\w{3} (\w{3}) +(\d+) ([\d:]{8}) [A-Z]{3} (\d{4})", text)
