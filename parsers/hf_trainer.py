@@ -203,8 +203,9 @@ class HFTrainerParser(LogReader):
         text = head.decode("utf-8", "replace")
         if (_HEADER in text or "'train_runtime'" in text or "Saving model checkpoint to" in text or _TRAIN_METRICS in text
                 or "Continuing training from global step" in text or "Training Loss" in text and (any(
-                    _NOTEBOOK_HEADER.match(body.rstrip(" \\")) for body in text.splitlines())
-                    or "<th>Step</th>" in text and "<th>Training Loss</th>" in text)):
+                    _NOTEBOOK_HEADER.match(body := line.rstrip(" \\")) or _NOTEBOOK_EPOCH_HEADER.match(body)
+                    for line in text.splitlines())
+                    or ("<th>Step</th>" in text or "<th>Epoch</th>" in text) and "<th>Training Loss</th>" in text)):
             return Claim.CONTENT
         # (the Trainer's dicts name their epoch or learning rate; a Keras callback's `{'loss': 1.0,
         # 'auc': 0.47, 'batch': 0}` does not)
@@ -226,6 +227,7 @@ class HFTrainerParser(LogReader):
         total_steps: int | None = None
         batch: float | None = None
         epochs: int | None = None
+        by_max_steps = False  # the run's header will count the epochs `max_steps` began
         global_step: int | None = None
         last_dated: int | None = None
         previous_was_dict = False
@@ -241,6 +243,8 @@ class HFTrainerParser(LogReader):
             if "Distributed environment: " in text:
                 accelerate_state = True
             swift = swift or text.startswith("[INFO:swift] ")
+            if "max_steps is given" in text:
+                by_max_steps = True  # (the Trainer's word that `max_steps` overrides `num_train_epochs`)
             if _HEADER in text:
                 script = script or " - __main__ - " in text  # (a script's own logger, not transformers.trainer's)
                 bars.append(_Bar(line.ts_ns, True))
@@ -286,8 +290,10 @@ class HFTrainerParser(LogReader):
                     total_steps = int(m.group(1).replace(",", ""))
                 if "Num " in text and (m := _EPOCHS.search(text)) is not None:
                     # (a run of `max_steps` over an iterable dataset prints `sys.maxsize`: no epoch
-                    # count, left out in `_rows`)
-                    epochs = int(m.group(1).replace(",", ""))
+                    # count, left out in `_rows`; a run `max_steps` ends inside its last epoch
+                    # prints the epochs begun, rounded up: no steps an epoch either)
+                    epochs = None if by_max_steps else int(m.group(1).replace(",", ""))
+                    by_max_steps = False
                 if "Total train batch size" in text and (m := _BATCH.search(text)) is not None:
                     batch = float(m.group(1).replace(",", ""))
             if "TrainOutput(" in text and (m := _TRAIN_OUTPUT.search(text)) is not None:
@@ -436,6 +442,8 @@ class HFTrainerParser(LogReader):
         named = any(d.reading is not None or "step" in d.record or "global_step" in d.record for d in losses)
         spacing = {rank: _even_spacing(group, dicts, run_total) for rank, group in by_rank.items()
                    } if not any(d.reading for d in losses) else {}
+        anchored = {key: step for rank, group in by_rank.items()
+                    for key, step in _anchored_steps(group, counted[rank]).items()}
         per_epoch = _epoch_length(losses, dicts, run_total) if not (total_steps and epochs) else None
         # steps an epoch to check a bar's placing against, however coarse the printed epochs (the
         # summary's: a header's `Num Epochs` is rounded up where `max_steps` ends the run inside
@@ -479,10 +487,11 @@ class HFTrainerParser(LogReader):
                 earlier = previous_reading.get(d.reading[0]) or first
                 step_time = _bar_rate(bar, reading, earlier)
                 if step_time is not None and first is not None and first is not earlier and _jumped(bar) and (
-                        rate_agrees(bar.seconds, reading, first) is None):
+                        not _jump_forgotten(bar, first, reading)) and rate_agrees(bar.seconds, reading, first) is None:
                     # (and, on a bar that jumped at its first update, since that reading: a
                     # resumed bar's average is still catching up with its jump, by the bar's
-                    # whole stretch; not on others, whose stretch holds evaluations and saves)
+                    # whole stretch, until its average forgets the jump; not on others, whose
+                    # stretch holds evaluations and saves)
                     step_time = None
                 previous_reading[d.reading[0]] = reading
             moved = False  # a metric line the reading beside it does not place (printed out of place)
@@ -511,6 +520,10 @@ class HFTrainerParser(LogReader):
                     logged_step = to_int(shown.split("/", 1)[0])  # ms-swift's `'global_step/max_steps': '50/60'`
                 if logged_step is not None and logged_step >= 0:
                     step = logged_step  # the dict says which step it is (TFTrainer and others print it)
+                elif (placed := anchored.get(id(d))) is not None:
+                    step, step_time = placed, None  # (evenly between two dicts a reading placed)
+                    if d.reading is not None and d.reading[1].n != step:
+                        stale[id(d.reading[1])] = 0  # (its reading is an earlier step's: the bar's clock places it)
                 elif bar_step is not None and not (bar_step == 0 and d.reading is not None and stale[id(d.reading[1])] > 1):
                     # (a reading at 0 beside several metric lines: a bar not drawn since it began,
                     # which places none of them)
@@ -725,10 +738,23 @@ def _bar_rate(bar: _Bar, reading: BarReading, earlier: BarReading | None) -> flo
     if end > first:
         # a pause the average has forgotten is in the clock alone: the clock is read from the first
         # reading past the last one, where there is one before this reading
-        after = _first_after(bar, bar.pauses[end - 1])
+        paused = bar.pauses[end - 1]
+        after = _first_after(bar, paused)
         if after is not None and after.n < reading.n:
             earlier = after
+        elif (redrawn := _last_drawing(bar, paused)) is not None and reading.n in bar.seconds and (
+                redrawn.elapsed_s > bar.seconds.get(paused, redrawn.elapsed_s)):
+            # none: the pause's own count drawn again after it (a console that keeps each drawing
+            # another line's print pushed out: `8000/8250 [5:20:04<...` before the evaluation,
+            # `8000/8250 [5:22:48<...` after it), where the clock starts again (whole seconds)
+            return rate_agrees({paused: float(redrawn.elapsed_s), reading.n: bar.seconds[reading.n]}, reading, redrawn)
     return rate_agrees(bar.seconds, reading, earlier)
+
+
+def _last_drawing(bar: _Bar, step: int) -> BarReading | None:
+    """The bar's last reading of `step` (its counts never go back: a search)."""
+    at = bisect_right(bar.counts, step) - 1
+    return bar.readings[at] if at >= 0 and bar.counts[at] == step else None
 
 
 def _first_after(bar: _Bar, step: int) -> BarReading | None:
@@ -767,6 +793,16 @@ def _still_averaged(bar: _Bar, pause: int, reading: BarReading) -> bool:
     return pause_s * _SMOOTHING * (1 - _SMOOTHING) ** redraws > _PAUSE_SHARE * rate
 
 
+def _jump_forgotten(bar: _Bar, first: BarReading, reading: BarReading) -> bool:
+    """Whether the rate the reading shows no longer averages in a jump of the bar's whole count at
+    its first reading `first` (a resumed run's first update) by more than `_PAUSE_SHARE` of a step:
+    the jump's counts times their weight left after the redraws since (as `_still_averaged`)."""
+    redraws = float(reading.n - first.n)
+    if (since := bar.seconds.get(first.n)) is not None and (now := bar.seconds.get(reading.n)) is not None:
+        redraws = min(redraws, (now - since) / _REDRAW_S)
+    return first.n * _SMOOTHING * (1 - _SMOOTHING) ** redraws <= _PAUSE_SHARE
+
+
 def _earlier_reading(bar: _Bar, reading: BarReading) -> BarReading | None:
     """The bar's first reading of an earlier step than `reading`'s, past the bar's first update
     (a resumed run's bar jumps from 0 to the checkpoint's step in it): the longest stretch of
@@ -802,7 +838,9 @@ _NOTEBOOK_ROW = re.compile(
     r"^\s{0,8}(?P<step>\d{1,15})(?:\t {0,16}| {1,24})(?:(?P<loss>[-+]?\d{1,30}(?:\.\d{1,30})?(?:[eE][-+]?\d{1,4})?)|No log)"
     r"(?:\t| {2}|$)")
 _NOTEBOOK_BAR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<n>\d{1,15})/(?P<total>\d{1,15}) (?:(?P<h>\d{1,6}):)?(?P<m>\d{1,2}):(?P<s>\d{2})"
-                           r"(?P<left> < [\d:]{1,16})?(?:, [\d.]{1,16} it/s)?, Epoch [\d.]{1,16}/\d{1,9}\]")
+                           r"(?P<left> < [\d:]{1,16})?(?:, [\d.]{1,16} it/s)?, Epoch [\d.]{1,16}/(?P<epochs>\d{1,9})\]")
+# the table of a run that evaluates each epoch: `Epoch<TAB>Training Loss<TAB>Validation Loss`, a row an epoch
+_NOTEBOOK_EPOCH_HEADER = re.compile(r"^\s{0,8}Epoch(?:\t| {1,16})Training Loss(?:\t| {2}|$)")
 
 
 def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
@@ -821,6 +859,8 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
     shown: dict[int, str] = {}  # step -> its row as a table of this run showed it
     last_line = 0  # the line of the last table row
     ended: tuple[Line, str] | None = None  # the last caption drawn as training ended
+    per_epoch = 1  # steps a table row (1: a table of steps; an epoch's steps: a table of epochs)
+    caption_total, caption_epochs = 0, None  # the last caption's total steps and epochs
 
     def counted() -> None:
         if caption is not None and caption[1] > last_row:
@@ -842,12 +882,20 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
             if caption is not None and int(bar.group("n")) < caption[1]:
                 shown.clear()  # (a caption that counts less: another run's table)
             caption, last_row = (line, int(bar.group("n"))), 0
+            caption_total, caption_epochs = int(bar.group("total")), bar.group("epochs")
             continue
         if _NOTEBOOK_HEADER.match(text):
-            table = True
+            table, per_epoch = True, 1
+            continue
+        if "Epoch" in text and _NOTEBOOK_EPOCH_HEADER.match(text):
+            # a row an epoch: its step is the epoch's last, where the caption's steps split evenly
+            # into its epochs (`[ 63/105 04:36 < 03:10, 0.22 it/s, Epoch 9/15]`: 7 a step); else no step
+            epochs_total = int(caption_epochs) if caption_epochs else 0
+            table = caption is not None and epochs_total > 0 and caption_total % epochs_total == 0
+            per_epoch = caption_total // epochs_total if table else 0
             continue
         if table and (row := _NOTEBOOK_ROW.match(text)) is not None:
-            step = int(row.group("step"))
+            step = int(row.group("step")) * per_epoch
             last_line = line.number
             if shown.get(step) == " ".join(text.split()):
                 last_row = max(last_row, step)
@@ -858,8 +906,8 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
                 values["loss"] = float(row.group("loss"))
             if mean is not None:
                 values["step_time_s"] = mean
-            last_row = max(last_row, int(row.group("step")))
-            rows.step(line=line.number, rank=line.rank, step=int(row.group("step")), end_ns=None, **values)
+            last_row = max(last_row, step)
+            rows.step(line=line.number, rank=line.rank, step=step, end_ns=None, **values)
         else:
             table = False
     counted()
@@ -1028,6 +1076,34 @@ class _Replay:
         self.texts.append(text)
         self.epoch = epoch if epoch is not None else self.epoch
         return False
+
+
+def _anchored_steps(losses: list[_Dict], from_start: bool) -> dict[int, int]:
+    """Steps of one process's metric dicts that no reading of their own places, evenly between
+    two that a reading drawn with them does (`_Dict.exact`; the run's start, step 0, counts as
+    one before the first where the dicts are counted from it): a console that keeps one drawing
+    of the bar per other line printed (each evaluation's) shows the bar at every K-th dict only.
+    Only where the steps between the two split evenly, a whole number of steps apart (the
+    Trainer logs every `logging_steps`), no dict between names its own step, and neither of the
+    two shares its step with the placed dict next to it (one of those is misplaced: a reading
+    redrawn after a dict whose own drawing a copy lost). By `id`."""
+    anchors = [(0, 0)] if from_start else []
+    anchors += [(i, d.reading[1].n) for i, d in enumerate(losses, start=1)
+                if d.exact and d.reading is not None and "step" not in d.record and "global_step" not in d.record]
+    placed: dict[int, int] = {}
+    for at in range(len(anchors) - 1):
+        (i_a, s_a), (i_b, s_b) = anchors[at], anchors[at + 1]
+        gap = i_b - i_a
+        if gap < 2 or s_b <= s_a or (s_b - s_a) % gap or (at > 0 and anchors[at - 1][1] == s_a) or (
+                at + 2 < len(anchors) and anchors[at + 2][1] == s_b):
+            continue
+        every = (s_b - s_a) // gap
+        between = losses[i_a:i_b - 1]  # (the dicts numbered i_a + 1 .. i_b - 1)
+        if any("step" in d.record or "global_step" in d.record for d in between):
+            continue
+        for k, d in enumerate(between, start=1):
+            placed[id(d)] = s_a + k * every
+    return placed
 
 
 def _counted_from_start(losses: list[_Dict]) -> bool:

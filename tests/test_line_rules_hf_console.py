@@ -8,6 +8,8 @@ import re
 import warnings
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SAMPLE_LOGS
 from tests.test_line_rules import _read
 from tracelens.parsers import ParseOptions, detect, registry
@@ -141,6 +143,153 @@ CUT_SUMMARY = [
     "100%|██████████| 1689/1689 [05:06<00:00,  5.50it/s]",
 ]
 
+
+# A sentence-pair RoBERTa classifier's HF Trainer log, its tail as its README pastes it
+# (github.com/pyzone-dev/sentence-pair-classification @ 54f432a4, README.md, the output block, lines 1-33):
+# a console that keeps one drawing of the bar per line another print pushed out, the same count drawn
+# again after each evaluation
+EVAL_REDRAWN = [
+    "Model weights saved in ./results/checkpoint-7900/pytorch_model.bin",
+    "Deleting older checkpoint [results/checkpoint-7700] due to args.save_total_limit",
+    "{'loss': 0.0066, 'learning_rate': 6.451612903225807e-07, 'epoch': 2.91}",
+    (' 97%|████████████████████████████████████████████████████████████████████████████████████▎  | 8000/8250 [5:20:04<03:04'
+     ",  1.36it/s]The following columns in the evaluation set don't have a corresponding argument in `RobertaForSequenceClas"
+     'sification.forward` and have been ignored: question, context. If question, context are not expected by `RobertaForSequ'
+     'enceClassification.forward`,  you can safely ignore this message.'),
+    "***** Running Evaluation *****",
+    "  Num examples = 22000",
+    "  Batch size = 64",
+    ("{'eval_loss': 0.018584178760647774, 'eval_f1': 0.9785344189489267, 'eval_runtime': 164.1653, 'eval_samples_per_second'"
+     ": 134.011, 'eval_steps_per_second': 2.095, 'epoch': 2.91}"),
+    (' 97%|████████████████████████████████████████████████████████████████████████████████████▎  | 8000/8250 [5:22:48<03:04'
+     ',  1.36it/s]Saving model checkpoint to ./results/checkpoint-8000'),
+    "Configuration saved in ./results/checkpoint-8000/config.json",
+    "Model weights saved in ./results/checkpoint-8000/pytorch_model.bin",
+    "Deleting older checkpoint [results/checkpoint-7800] due to args.save_total_limit",
+    "{'loss': 0.0042, 'learning_rate': 3.870967741935484e-07, 'epoch': 2.95}",
+    (' 98%|█████████████████████████████████████████████████████████████████████████████████████▍ | 8100/8250 [5:24:06<01:50'
+     ",  1.35it/s]The following columns in the evaluation set don't have a corresponding argument in `RobertaForSequenceClas"
+     'sification.forward` and have been ignored: question, context. If question, context are not expected by `RobertaForSequ'
+     'enceClassification.forward`,  you can safely ignore this message.'),
+    "***** Running Evaluation *****",
+    "  Num examples = 22000",
+    "  Batch size = 64",
+    ("{'eval_loss': 0.01884392462670803, 'eval_f1': 0.9783144406111385, 'eval_runtime': 165.3622, 'eval_samples_per_second':"
+     " 133.041, 'eval_steps_per_second': 2.08, 'epoch': 2.95}"),
+    (' 98%|█████████████████████████████████████████████████████████████████████████████████████▍ | 8100/8250 [5:26:51<01:50'
+     ',  1.35it/s]Saving model checkpoint to ./results/checkpoint-8100'),
+    "Configuration saved in ./results/checkpoint-8100/config.json",
+    "Model weights saved in ./results/checkpoint-8100/pytorch_model.bin",
+    "Deleting older checkpoint [results/checkpoint-7900] due to args.save_total_limit",
+    "{'loss': 0.0082, 'learning_rate': 1.2903225806451614e-07, 'epoch': 2.98}",
+    (' 99%|██████████████████████████████████████████████████████████████████████████████████████▍| 8200/8250 [5:28:09<00:36'
+     ",  1.35it/s]The following columns in the evaluation set don't have a corresponding argument in `RobertaForSequenceClas"
+     'sification.forward` and have been ignored: question, context. If question, context are not expected by `RobertaForSequ'
+     'enceClassification.forward`,  you can safely ignore this message.'),
+    "***** Running Evaluation *****",
+    "  Num examples = 22000",
+    "  Batch size = 64",
+    ("{'eval_loss': 0.01884007453918457, 'eval_f1': 0.9787759131293189, 'eval_runtime': 164.9596, 'eval_samples_per_second':"
+     " 133.366, 'eval_steps_per_second': 2.085, 'epoch': 2.98}"),
+    (' 99%|██████████████████████████████████████████████████████████████████████████████████████▍| 8200/8250 [5:30:54<00:36'
+     ',  1.35it/s]Saving model checkpoint to ./results/checkpoint-8200'),
+    "Configuration saved in ./results/checkpoint-8200/config.json",
+    "Model weights saved in ./results/checkpoint-8200/pytorch_model.bin",
+    "Deleting older checkpoint [results/checkpoint-8000] due to args.save_total_limit",
+    ('100%|███████████████████████████████████████████████████████████████████████████████████████| 8250/8250 [5:31:35<00:00'
+     ',  1.36it/s]'),
+]
+
+# ChatGLM3-6B LoRA fine-tuning with the Trainer (a public README's `LORA微调结果` block, index id 68794183249,
+# its lines 1-60): `max_steps` over a large dataset, a dict every 10 steps, the bar drawn once at the first
+# evaluation
+MAX_STEPS_DICTS = [
+    "max_steps is given, it will override any value given in num_train_epochs",
+    "***** Running training *****",
+    "  Num examples = 114,599",
+    "  Num Epochs = 1",
+    "  Instantaneous batch size per device = 4",
+    "  Total train batch size (w. parallel, distributed & accumulation) = 4",
+    "  Gradient Accumulation steps = 1",
+    "  Total optimization steps = 3,000",
+    "  Number of trainable parameters = 1,949,696",
+    "{'loss': 4.8305, 'grad_norm': 2.254749059677124, 'learning_rate': 4.9833333333333336e-05, 'epoch': 0.0}",
+    "{'loss': 4.602, 'grad_norm': 3.1739087104797363, 'learning_rate': 4.966666666666667e-05, 'epoch': 0.0}",
+    "{'loss': 4.4906, 'grad_norm': 3.0274832248687744, 'learning_rate': 4.9500000000000004e-05, 'epoch': 0.0}",
+    "{'loss': 4.1268, 'grad_norm': 3.457089424133301, 'learning_rate': 4.933333333333334e-05, 'epoch': 0.0}",
+    "{'loss': 4.1188, 'grad_norm': 2.737689971923828, 'learning_rate': 4.9166666666666665e-05, 'epoch': 0.0}",
+    "{'loss': 3.8662, 'grad_norm': 2.972133159637451, 'learning_rate': 4.9e-05, 'epoch': 0.0}",
+    "{'loss': 3.8432, 'grad_norm': 2.9303576946258545, 'learning_rate': 4.883333333333334e-05, 'epoch': 0.0}",
+    "{'loss': 3.7467, 'grad_norm': 2.9594051837921143, 'learning_rate': 4.866666666666667e-05, 'epoch': 0.0}",
+    "{'loss': 3.6348, 'grad_norm': 3.22481369972229, 'learning_rate': 4.85e-05, 'epoch': 0.0}",
+    "{'loss': 3.7195, 'grad_norm': 3.4170687198638916, 'learning_rate': 4.8333333333333334e-05, 'epoch': 0.0}",
+    "{'loss': 3.6695, 'grad_norm': 3.651639699935913, 'learning_rate': 4.8166666666666674e-05, 'epoch': 0.0}",
+    "{'loss': 3.8449, 'grad_norm': 3.875155448913574, 'learning_rate': 4.8e-05, 'epoch': 0.0}",
+    "{'loss': 3.6137, 'grad_norm': 3.5069241523742676, 'learning_rate': 4.7833333333333335e-05, 'epoch': 0.0}",
+    "{'loss': 3.7303, 'grad_norm': 4.484037399291992, 'learning_rate': 4.766666666666667e-05, 'epoch': 0.0}",
+    "{'loss': 3.6832, 'grad_norm': 3.668231248855591, 'learning_rate': 4.75e-05, 'epoch': 0.01}",
+    "{'loss': 3.7436, 'grad_norm': 3.9909703731536865, 'learning_rate': 4.7333333333333336e-05, 'epoch': 0.01}",
+    "{'loss': 3.5768, 'grad_norm': 4.1281561851501465, 'learning_rate': 4.716666666666667e-05, 'epoch': 0.01}",
+    "{'loss': 3.5754, 'grad_norm': 4.387509346008301, 'learning_rate': 4.7e-05, 'epoch': 0.01}",
+    "{'loss': 3.5479, 'grad_norm': 4.897694110870361, 'learning_rate': 4.683333333333334e-05, 'epoch': 0.01}",
+    "{'loss': 3.5771, 'grad_norm': 4.581422805786133, 'learning_rate': 4.666666666666667e-05, 'epoch': 0.01}",
+    "{'loss': 3.5525, 'grad_norm': 4.998153209686279, 'learning_rate': 4.6500000000000005e-05, 'epoch': 0.01}",
+    "{'loss': 3.6449, 'grad_norm': 4.127691745758057, 'learning_rate': 4.633333333333333e-05, 'epoch': 0.01}",
+    "{'loss': 3.6113, 'grad_norm': 4.865299224853516, 'learning_rate': 4.6166666666666666e-05, 'epoch': 0.01}",
+    "{'loss': 3.5088, 'grad_norm': 4.615352630615234, 'learning_rate': 4.600000000000001e-05, 'epoch': 0.01}",
+    "{'loss': 3.4781, 'grad_norm': 5.499984264373779, 'learning_rate': 4.5833333333333334e-05, 'epoch': 0.01}",
+    "{'loss': 3.6039, 'grad_norm': 5.3849196434021, 'learning_rate': 4.566666666666667e-05, 'epoch': 0.01}",
+    "{'loss': 3.5465, 'grad_norm': 5.430337905883789, 'learning_rate': 4.55e-05, 'epoch': 0.01}",
+    "{'loss': 3.6135, 'grad_norm': 4.570376396179199, 'learning_rate': 4.5333333333333335e-05, 'epoch': 0.01}",
+    "{'loss': 3.6303, 'grad_norm': 4.818716526031494, 'learning_rate': 4.516666666666667e-05, 'epoch': 0.01}",
+    "{'loss': 3.5395, 'grad_norm': 5.891198635101318, 'learning_rate': 4.5e-05, 'epoch': 0.01}",
+    "{'loss': 3.467, 'grad_norm': 5.406421184539795, 'learning_rate': 4.483333333333333e-05, 'epoch': 0.01}",
+    "{'loss': 3.6063, 'grad_norm': 5.834434986114502, 'learning_rate': 4.466666666666667e-05, 'epoch': 0.01}",
+    "{'loss': 3.4168, 'grad_norm': 5.314158916473389, 'learning_rate': 4.4500000000000004e-05, 'epoch': 0.01}",
+    "{'loss': 3.4918, 'grad_norm': 5.4781060218811035, 'learning_rate': 4.433333333333334e-05, 'epoch': 0.01}",
+    "{'loss': 3.5207, 'grad_norm': 5.569215774536133, 'learning_rate': 4.4166666666666665e-05, 'epoch': 0.01}",
+    "{'loss': 3.5727, 'grad_norm': 5.286966323852539, 'learning_rate': 4.4000000000000006e-05, 'epoch': 0.01}",
+    "{'loss': 3.3598, 'grad_norm': 4.928376197814941, 'learning_rate': 4.383333333333334e-05, 'epoch': 0.01}",
+    "{'loss': 3.5291, 'grad_norm': 5.200712203979492, 'learning_rate': 4.3666666666666666e-05, 'epoch': 0.01}",
+    "{'loss': 3.5227, 'grad_norm': 5.271636486053467, 'learning_rate': 4.35e-05, 'epoch': 0.01}",
+    "{'loss': 3.4742, 'grad_norm': 5.641286849975586, 'learning_rate': 4.3333333333333334e-05, 'epoch': 0.01}",
+    "{'loss': 3.6896, 'grad_norm': 5.5333967208862305, 'learning_rate': 4.316666666666667e-05, 'epoch': 0.01}",
+    "{'loss': 3.4973, 'grad_norm': 5.026886463165283, 'learning_rate': 4.3e-05, 'epoch': 0.01}",
+    "{'loss': 3.6248, 'grad_norm': 5.667610168457031, 'learning_rate': 4.2833333333333335e-05, 'epoch': 0.02}",
+    "{'loss': 3.416, 'grad_norm': 6.70228385925293, 'learning_rate': 4.266666666666667e-05, 'epoch': 0.02}",
+    "{'loss': 3.4146, 'grad_norm': 6.136542797088623, 'learning_rate': 4.25e-05, 'epoch': 0.02}",
+    "{'loss': 3.4238, 'grad_norm': 5.609162330627441, 'learning_rate': 4.233333333333334e-05, 'epoch': 0.02}",
+    "{'loss': 3.535, 'grad_norm': 5.661261558532715, 'learning_rate': 4.216666666666667e-05, 'epoch': 0.02}",
+    "{'loss': 3.4469, 'grad_norm': 7.169975757598877, 'learning_rate': 4.2e-05, 'epoch': 0.02}",
+    "{'loss': 3.4578, 'grad_norm': 5.85629940032959, 'learning_rate': 4.183333333333334e-05, 'epoch': 0.02}",
+    "{'loss': 3.5611, 'grad_norm': 6.0166802406311035, 'learning_rate': 4.166666666666667e-05, 'epoch': 0.02}",
+    " 16%|██████▌                                | 500/3000 [04:48<26:58,  1.54it/s]***** Running Evaluation *****",
+]
+
+# A RoBERTa 5-fold run in Colab with the notebook progress callback, copied as text (a public script with
+# its output appended, index id 31011996796, fold 1's first 20 lines): a table a row an epoch
+EPOCH_TABLE = [
+    "***** Running training *****",
+    "  Num examples = 220",
+    "  Num Epochs = 15",
+    "  Instantaneous batch size per device = 8",
+    "  Total train batch size (w. parallel, distributed & accumulation) = 32",
+    "  Gradient Accumulation steps = 4",
+    "  Total optimization steps = 105",
+    "  Number of trainable parameters = 124,647,939",
+    "Starting training for Fold 1...",
+    " [ 63/105 04:36 < 03:10, 0.22 it/s, Epoch 9/15]",
+    "Epoch\tTraining Loss\tValidation Loss\tAccuracy\tF1\tPrecision\tRecall",
+    "1\t1.120400\t1.096191\t0.303571\t0.141389\t0.092156\t0.303571",
+    "2\t1.032900\t1.015621\t0.517857\t0.353361\t0.268176\t0.517857",
+    "3\t0.968600\t0.935922\t0.517857\t0.353361\t0.268176\t0.517857",
+    "4\t0.889800\t0.888541\t0.517857\t0.353361\t0.268176\t0.517857",
+    "5\t0.816400\t0.839994\t0.553571\t0.561238\t0.573214\t0.553571",
+    "6\t0.716300\t0.845827\t0.642857\t0.637511\t0.634037\t0.642857",
+    "7\t0.621900\t0.816930\t0.571429\t0.577555\t0.589932\t0.571429",
+    "8\t0.530400\t0.837613\t0.571429\t0.579972\t0.622115\t0.571429",
+    "9\t0.423900\t0.950415\t0.553571\t0.562075\t0.601656\t0.553571",
+]
 
 def test_saving_into_an_existing_checkpoint_folder_is_a_save_of_its_step(tmp_path: Path) -> None:
     """`Checkpoint destination directory model\\checkpoint-534 already exists and is non-empty.
@@ -630,3 +779,53 @@ def test_a_no_trainer_scripts_header_with_no_trainer_dict_is_accelerates(tmp_pat
     assert name == "hf_trainer"
     bars = [int(m.group(1)) for t in lines if (m := re.search(r"\| (\d+)/245 \[", t))]
     assert [(s["step"], s["framework"]) for s in steps] == [(n, "accelerate") for n in bars]
+
+
+def test_a_bar_drawn_again_after_an_evaluation_times_the_steps_after_it(tmp_path: Path) -> None:
+    """`8000/8250 [5:20:04<...` before the evaluation, `8000/8250 [5:22:48<...` after it, then `8100/8250
+    [5:24:06<01:50,  1.35it/s]`: the rate is checked against the clock from the redrawing (78 s a 100
+    steps), not across the 164 s evaluation, so steps 8100 and 8200 take the rate the bar shows (they had
+    none); 8000, the tail's first drawing, has no earlier one to check it with. The tail's first line,
+    `Model weights saved in ./results/checkpoint-7900/...`, is the Trainer's save of step 7900, whose
+    `Saving model checkpoint to` the tail lost: a save of that step, not a save ended (which, the only
+    end, made the count of saves 1 of 4)."""
+    _, steps, events = _read(tmp_path, EVAL_REDRAWN)
+    rates = {int(n): float(r) for n, r in re.findall(r"(\d+)/8250 \[[\d:]+<[\d:]+, +([\d.]+)it/s\]", "\n".join(EVAL_REDRAWN))}
+    assert rates == {8000: 1.36, 8100: 1.35, 8200: 1.35, 8250: 1.36}
+    times = {row["step"]: row["step_time_s"] for row in steps}
+    assert times[8000] is None
+    for step in (8100, 8200, 8250):
+        assert times[step] == pytest.approx(1 / rates[step])
+    named = [int(n) for t in EVAL_REDRAWN for n in re.findall(r"checkpoint-(\d+)(?:/pytorch_model\.bin$|$)", t)
+             if "Saving model checkpoint" in t or t.startswith("Model weights saved in ./results/checkpoint-7900")]
+    assert named == [7900, 8000, 8100, 8200]
+    saves = [(e["kind"], e["step"]) for e in events if e["kind"].startswith("checkpoint")]
+    assert saves == [("checkpoint_save_start", n) for n in named]
+
+
+def test_dicts_between_the_runs_start_and_a_bar_drawing_are_spaced_evenly(tmp_path: Path) -> None:
+    """Fifty dicts, then the bar's first drawing, `500/3000`, glued before the evaluation's header: the
+    dicts are `logging_steps` = 500 / 50 = 10 apart from the run's start (they were numbered by their
+    epochs over the header's `Num Epochs = 1`, which `max_steps is given` makes the epochs begun, not
+    their count: 14 dicts at step 0)."""
+    _, steps, _ = _read(tmp_path, MAX_STEPS_DICTS)
+    dicts = [t for t in MAX_STEPS_DICTS if t.startswith("{'loss'")]
+    drawn = int(re.search(r"\| (\d+)/3000 \[", MAX_STEPS_DICTS[-1]).group(1))
+    assert (len(dicts), drawn) == (50, 500)
+    every = drawn // len(dicts)
+    logged = [(row["step"], row["loss"]) for row in steps if row["loss"] is not None]
+    assert logged == [(every * k, float(re.search(r"'loss': ([\d.]+)", t).group(1))) for k, t in enumerate(dicts, 1)]
+
+
+def test_a_notebook_table_of_epochs_gives_each_epochs_last_step(tmp_path: Path) -> None:
+    """The notebook callback's table with `Epoch` for its first column (a run that evaluates each
+    epoch), under ` [ 63/105 04:36 < 03:10, 0.22 it/s, Epoch 9/15]`: each row is its epoch's last
+    step, 105 / 15 = 7 steps an epoch (only the caption's count was read: one step)."""
+    parser, steps, _ = _read(tmp_path, EPOCH_TABLE)
+    assert parser == "hf_trainer"
+    caption = re.search(r"\[ (\d+)/(\d+) (\d+):(\d+) <.*Epoch \d+/(\d+)\]", "\n".join(EPOCH_TABLE))
+    n, total, minutes, seconds, epochs = (int(g) for g in caption.groups())
+    rows = [t.split("\t") for t in EPOCH_TABLE if re.match(r"\d+\t", t)]
+    assert len(rows) == 9
+    assert [(row["step"], row["loss"]) for row in steps] == [(int(r[0]) * total // epochs, float(r[1])) for r in rows]
+    assert [row["step_time_s"] for row in steps] == [pytest.approx((minutes * 60 + seconds) / n)] * len(rows)
