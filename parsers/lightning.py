@@ -20,7 +20,8 @@
   readings; see `anchor_bar`): time_source `tqdm`. With no dated line at all, the last bar's
   last reading is taken to be when the file was last written (its mtime) and earlier epochs'
   bars to end where the next one starts (the validation between them is not known):
-  `tqdm_mtime`, an estimate. Lightning's training bar shows its mean rate since the epoch began
+  `tqdm_mtime`, an estimate; a bar with none after a bar they anchor starts where that one
+  ended (`tqdm`: the dated lines, not the mtime, which may be a copy's). Lightning's training bar shows its mean rate since the epoch began
   (tqdm `smoothing=0`; see `rate_is_mean`): then n x seconds per step places each reading within
   its second, and a row's step time is the mean over the steps since the previous row, from the
   bar's clock where its precision allows (see `span_mean`), never the rate itself (a slow step
@@ -38,12 +39,13 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from tracelens.enums import LogEventKind
+from tracelens.enums import FAILURE_EVENT_KINDS, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import LINE_CACHE, SHARED_LINES, log_result, open_log
 from tracelens.parsers._evidence import console_format, script_epoch_bars
@@ -169,7 +171,13 @@ class LightningParser(LogReader):
         _optimizer_steps(steps, state.saves)
         unnumbered = _steps_at_glued_saves(steps, state.checkpoint_lines)
         previous: dict[int | None, float] = {}
+        failed = sorted(e["line"] for e in rows.events if e["kind"] in FAILURE_EVENT_KINDS)
         for (rank, _, _), row in sorted(steps.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1], kv[0][2])):
+            first = row.pop("_first_line")
+            if first < row["line"] and bisect_right(failed, first) < bisect_left(failed, row["line"]):
+                # a step drawn again after a failure (tqdm's bar closed as its process exits, after
+                # the traceback) was logged before it: at its first drawing
+                row["line"] = first
             total = row.pop("_consumed", None)
             if total is not None:
                 if rank in previous and total > previous[rank]:
@@ -304,6 +312,7 @@ class LightningParser(LogReader):
         step_key = (line.rank, state.processes.get(line.rank, 0), step)
         previous = steps.get(step_key)
         row["_reading"] = previous["_reading"] if previous is not None and previous.get("_reading") else reading
+        row["_first_line"] = previous["_first_line"] if previous is not None else line.number
         row["_clock"] = clock
         loss = values.get("reduced_train_loss", values.get("train_loss", values.get("loss")))
         if loss is not None:
@@ -508,6 +517,16 @@ def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dic
             elif clock.source == "tqdm_mtime" and following_source == "tqdm":
                 clock.source = "tqdm"  # chained to a bar the dated lines anchor
             following, following_source = clock.start_ns, clock.source or "tqdm_mtime"
+        if year_from_mtime:
+            continue
+        for before, clock in zip(chain, chain[1:], strict=False):
+            if clock.source == "tqdm_mtime" and before.source == "tqdm" and before.start_ns is not None and before.readings:
+                # a bar no dated line anchors after one they do starts where that one ended (the
+                # validation between them not known), not at the mtime's last write: a copied
+                # file's mtime is the copy's (a log of 2024 whose last epoch went on in 2026)
+                last = before.readings[-1]
+                clock.start_ns = before.start_ns + int(max(before.seconds.get(last.n, 0.0), float(last.elapsed_s)) * 1e9)
+                clock.source = "tqdm"
     previous: dict[int, BarReading] = {}
     for row in sorted(steps.values(), key=lambda r: r["line"]):
         row_clock: _Clock | None = row.get("_clock")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_line_rules import _read
+from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, registry
 
 # Lightning 1.6 training a keyword-spotting transformer (a README "Keyword Spotting with Transformers",
@@ -237,3 +237,62 @@ def test_a_drawing_whose_postfix_was_wrapped_away_is_no_step(tmp_path: Path) -> 
     # each drawing with its global_step on its own line, inside its bracket
     shown = [int(float(m)) + 1 for text in lines for m in re.findall(r"\d+/60082 \[[^\]]*?global_step=(\d+\.\d)", text)]
     assert sorted({s["step"] for s in steps}) == sorted(set(shown))
+
+
+# A Lightning 2.x run under Hydra whose W&B service panicked at a NaN metric (github.com/Mjvolk3/torchcell @
+# 92a01c2, notes/delta.issues.2024.04.16.md, its console block's lines 12, 19, 50-58, 193, 216-221, 243-247,
+# 309 and 314): two dated lines, epoch 0's bar, epoch 1's bar and no dated line after them, the traceback
+# glued to its step 11's drawing, then the bar drawn once more as the process exited
+EPOCH_AFTER_DATED = [
+    "[2024-04-16 22:43:26,402][__main__][INFO] - cuda",
+    ('[2024-04-16 22:43:59,319][torchcell.datamodules.cell][INFO] - Loading cached indices from /scratch/bbub/mjvolk3/torchc'
+     'ell/data/torchcell/experiments/smf-dmf-tmf_1e02/data_module_cache/cached_indices.json'),
+    "Training: |          | 0/? [00:00<?, ?it/s]",
+    "Training:   0%|          | 0/39 [00:00<?, ?it/s]",
+    "Epoch 0:   0%|          | 0/39 [00:00<?, ?it/s] ",
+    "",
+    "Epoch 0:   3%|▎         | 1/39 [00:07<04:53,  0.13it/s]",
+    "Epoch 0:   3%|▎         | 1/39 [00:07<04:53,  0.13it/s, v_num=k1rk]",
+    "",
+    "Epoch 0:   5%|▌         | 2/39 [00:08<02:29,  0.25it/s, v_num=k1rk]",
+    "Epoch 0:   5%|▌         | 2/39 [00:08<02:29,  0.25it/s, v_num=k1rk]",
+    "Epoch 0: 100%|██████████| 39/39 [00:23<00:00,  1.69it/s, v_num=k1rk]",
+    "Epoch 1:   3%|▎         | 1/39 [00:00<00:26,  1.46it/s, v_num=k1rk]",
+    "",
+    "Epoch 1:   5%|▌         | 2/39 [00:00<00:15,  2.42it/s, v_num=k1rk]",
+    "Epoch 1:   5%|▌         | 2/39 [00:00<00:15,  2.42it/s, v_num=k1rk]",
+    "",
+    "Epoch 1:   8%|▊         | 3/39 [00:01<00:13,  2.62it/s, v_num=k1rk]",
+    "Epoch 1:  26%|██▌       | 10/39 [00:01<00:05,  5.61it/s, v_num=k1rk]",
+    "",
+    "Epoch 1:  28%|██▊       | 11/39 [00:01<00:04,  6.04it/s, v_num=k1rk]",
+    "Epoch 1:  28%|██▊       | 11/39 [00:01<00:04,  6.04it/s, v_num=k1rk]Error executing job with overrides: []",
+    "Traceback (most recent call last):",
+    "BrokenPipeError: [Errno 32] Broken pipe",
+    "Epoch 1:  28%|██▊       | 11/39 [00:04<00:11,  2.51it/s, v_num=k1rk]",
+]
+
+
+def test_an_epochs_bar_after_a_dated_one_is_placed_after_it_not_at_the_mtime(tmp_path: Path) -> None:
+    """Epoch 1's bar has no dated line of its own: it starts where epoch 0's ended (`[00:23<`
+    after its start, which the dated lines anchor), not at the file's mtime (the copy's, here
+    2033: the run's last epoch read as going on nine years after its first). Its step 11, drawn
+    again after the traceback (`11/39 [00:04<`: tqdm's bar closed as the process exits), is logged
+    at its first drawing, before the failure: no step after the crash (which kept the attempt
+    from ending in it)."""
+    parser, steps, events = _read(tmp_path, EPOCH_AFTER_DATED)
+    assert parser == "lightning"
+    per_epoch = 39
+    by_step = {row["step"]: row for row in steps}
+    last_of_0, first_of_1 = by_step[per_epoch], by_step[per_epoch + 1]
+    anchor = _ns("2024-04-16 22:43:59,319")
+    # epoch 0's last reading is 23 whole seconds after its start, at or after the last dated line
+    assert anchor + 23e9 <= last_of_0["end_ns"] < anchor + 25e9
+    # epoch 1's first step, `1/39 [00:00<`, within a second of where epoch 0 ended
+    assert 0 <= first_of_1["end_ns"] - last_of_0["end_ns"] < 1e9
+    crash = next(e for e in events if e["kind"] == "crash")
+    drawn = [n for n, t in enumerate(EPOCH_AFTER_DATED, 1) if t.startswith("Epoch 1:") and "| 11/39 [" in t]
+    glued = next(n for n in drawn if "Error executing job" in EPOCH_AFTER_DATED[n - 1])
+    assert len(drawn) == 3 and crash["line"] == glued + 1 < drawn[-1]
+    assert by_step[per_epoch + 11]["line"] == drawn[0]
+    assert max(row["line"] for row in steps) < crash["line"]

@@ -246,9 +246,14 @@ endings as (
 final as (
     select
         a.attempt, a.start_ns,
-        -- (an attempt that logged no step ran until its failure: a crash while loading, at start-up)
+        -- (an attempt that logged no step ran until its failure: a crash while loading, at
+        -- start-up; so did the job's last attempt, whose failure in the middle of the step after
+        -- its last logged one (a scheduler's time-limit cancel) ends the job's wall time; an
+        -- attempt a relaunch follows ends at its last step: a launcher's failure report comes
+        -- when it noticed, and the time since is the restart's downtime)
         coalesce(e.completed_ns, greatest(x.last_step_ns, e.last_event_ns, t.last_traced_ns,
-                                          case when x.last_step_ns is null then e.crash_ns end), a.start_ns)::bigint as end_ns,
+                                          case when x.last_step_ns is null or a.next_start_ns is null then e.crash_ns end),
+                 a.start_ns)::bigint as end_ns,
         x.first_step, x.last_step,
         case
             when a.attempt > 1 and e.loaded_step is not null then e.loaded_step

@@ -9,8 +9,8 @@
 --     start to its first step's start, and a first step's excess over the ideal step time
 --     (compile, warm-up);
 --   lost_work: a completed step that a later attempt completes again (it logs the step again,
---     or starts at or before it), and the incomplete step a crash cut short (its start to the
---     attempt's end);
+--     or starts at or before it), and the incomplete step a crash cut short (its start, else
+--     the end of the attempt's last logged step, to the attempt's end: its failure);
 --   productive: every other completed step;
 --   data_stall: the part of a completed step its line reports as waiting for data
 --     (`data_time_s`, Megatron's batch-generator timer), at the step's start;
@@ -57,6 +57,14 @@ step_intervals as (
     select 'lost_work', b.s_ns, b.attempt_end_ns, b.attempt, b.step
     from int_log_step_bounds b
     where b.e_ns is null and b.s_ns is not null and b.attempt_end_ns > b.s_ns
+    union all
+    -- the step after a crashed attempt's last logged one, which it never logged: from that
+    -- step's end to the failure (a scheduler's time-limit cancel in the middle of a step)
+    select 'lost_work', max(b.e_ns), any_value(a.end_ns), a.attempt, null
+    from int_attempts a join int_log_step_bounds b on b.attempt = a.attempt
+    where a.end_reason = 'crash'
+    group by a.attempt
+    having count(*) filter (where b.e_ns is null and b.s_ns is not null) = 0  -- (none logged as begun: above)
 ),
 paired as (
     select
