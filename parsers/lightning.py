@@ -21,8 +21,9 @@
   last reading is taken to be when the file was last written (its mtime) and earlier epochs'
   bars to end where the next one starts (the validation between them is not known):
   `tqdm_mtime`, an estimate; a bar with none after a bar they anchor starts where that one
-  ended (`tqdm`: the dated lines, not the mtime, which may be a copy's). Lightning's training bar shows its mean rate since the epoch began
-  (tqdm `smoothing=0`; see `rate_is_mean`): then n x seconds per step places each reading within
+  ended (`tqdm`: the dated lines, not the mtime, which may be a copy's). Lightning's training
+  bar shows its mean rate since the epoch began (tqdm `smoothing=0`; see `rate_is_mean`): then
+  n x seconds per step places each reading within
   its second, and a row's step time is the mean over the steps since the previous row, from the
   bar's clock where its precision allows (see `span_mean`), never the rate itself (a slow step
   moves the mean a little). A bar that prints no rate is timed the same way; another rate (rich's
