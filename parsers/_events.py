@@ -65,6 +65,11 @@ _SAGEMAKER_REPORT = re.compile(r"\bReporting training (SUCCESS|FAILURE)\b")
 # Trial 9 (Experiment 9) was terminated: allocation failed: resources failed with non-zero exit code: ..."
 _DETERMINED_FAILED = re.compile(r"\bERROR: (?:crashed: resources failed with non-zero exit code|Trial \d{1,12} "
                                 r"\(Experiment \d{1,12}\) was terminated: allocation failed)")
+# and on one that exited cleanly: "INFO: resources exited successfully with a zero exit code" (then the
+# master's "Trial 478 (Experiment 194) was terminated: ... resources exited successfully ..."); its Core API
+# once a checkpoint is stored: "INFO: [33] determined.core: Reported checkpoint to master 86dca8dd-..."
+_DETERMINED_EXITED = re.compile(r"(?:^|\| )INFO: resources exited successfully with a zero exit code\s*$")
+_DETERMINED_CHECKPOINT = re.compile(r"\bdetermined\.core: Reported checkpoint to master [0-9a-f-]{8,64}\s*$")
 # Vertex AI's custom job on its task's process: "Task completed. Exit code (0). Exit reason (SUCCEEDED)",
 # "Task completed. Exit code (1). Exit reason (SUBPROCESS_EXCEPTION)" (the service then reruns the task)
 _VERTEX_TASK = re.compile(r"\bTask completed\. Exit code \((?P<code>-?\d{1,4})\)\. Exit reason \((?P<reason>\w{1,60})\)")
@@ -163,6 +168,9 @@ _IDE_EXIT = re.compile(r"^Process finished with exit code (-?\d{1,12})\b")
 # with code 0`, v2 names the container, `trainer-1 exited with code 137`): the one word of its name, of several
 # parts (not a helper program's own `sox exited with code 0`), then the code
 _COMPOSE_EXIT = re.compile(r"^(?P<name>[A-Za-z0-9][\w.]{0,100}[-_][\w.-]{0,100}) exited with code (?P<code>\d{1,3})\s*$")
+# SkyPilot's `sky launch` / `sky jobs logs` as the job ends: "✓ Job finished (status: SUCCEEDED).", "✗ Job
+# finished (status: FAILED)." (FAILED_SETUP, FAILED_DRIVER, CANCELLED the same)
+_SKYPILOT_JOB = re.compile(r"(?:^|[✓✗] |INFO: )Job finished \(status: (?P<status>[A-Z_]{4,30})\)\.?\s*$")
 # PaddlePaddle's launcher (`python -m paddle.distributed.launch`) once a worker failed: "LAUNCH INFO 2023-06-08
 # 17:35:48,689 Pod failed", "LAUNCH ERROR 2023-06-08 17:35:48,689 Container failed !!!"
 _PADDLE_LAUNCH_FAILED = re.compile(r"^LAUNCH (?:INFO|ERROR) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} "
@@ -265,6 +273,8 @@ WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 
 _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}weights to \S"
                            # (and a notebook's `Saving model at epoch 0 with validation loss of 0.00033`)
                            r"|(?:^\s{0,12}|: |\] )Saving model at epoch \d{1,9}\b"
+                           # (the torchvision recipe's utilities after each epoch: "...torch_utils - line-350] Saving model at 3")
+                           r"|(?:^\s{0,12}|: |\] )Saving model at \d{1,9}\s*$"
                            r"|\bSaving parameters and momentum to \S"
                            r"|\bValidation loss decreased \([-+\w.]{1,40} --> [-+\w.]{1,40}\)\.\s{1,4}Saving model \.\.\."
                            r"|\bSaving current state to \S"
@@ -306,6 +316,8 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              r"\b[Mm]odel saved(?: to:?|:| in) \S"
                              # transformers' save_pretrained, at INFO: "Model weights saved in /opt/ml/model/pytorch_model.bin"
                              r"|\bModel weights saved in \S"
+                             # OpenAI's parameter-golf trainers: "saved_model:logs/X_mlx_model.npz bytes:67212188"
+                             r"|^saved_model:\S"
                              # MLX LM's LoRA trainer: "Iter 100: Saved adapter weights to adapters/adapters.safetensors
                              # and adapters/0000100_adapters.safetensors.", at its end "Saved final weights to ..."
                              r"|(?:^|: )Saved (?:adapter|final) weights to \S"
@@ -499,7 +511,9 @@ _ANY_EVENT_PATTERN = (
     r"done training|finished training|"
     r"end of training|checkpoint|"
     r"total average iteration time)|"
-    r"Save weights to |save model in |save best model is to |Saved best model|save best model to |^Saving model at epoch |"
+    r"Job finished \(status: |resources exited successfully|Reported checkpoint to master |"
+    r"Save weights to |save model in |save best model is to |Saved best model|save best model to |"
+    r"Saving model at |^saved_model:|"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
@@ -867,6 +881,10 @@ class EventScanner:
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="the IDE: the process exited with code 0")
             return True
+        if "Job finished (status: " in text and (sky := _SKYPILOT_JOB.search(text)) is not None:
+            self._platform_verdict(line, sky.group("status") == "SUCCEEDED", failed,
+                                   f"SkyPilot: the job finished with status {sky.group('status')}")
+            return True
         if " exited with code " in text and (compose := _COMPOSE_EXIT.match(text)) is not None:
             code = compose.group("code")
             self._platform_verdict(line, code == "0", failed,
@@ -1009,6 +1027,10 @@ class EventScanner:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail="Determined: the trial's container failed")
             self._failure(line.rank)
+        elif "resources exited successfully" in text and _DETERMINED_EXITED.search(text) is not None:
+            self._platform_verdict(line, True, failed, "Determined: the trial's container exited with code 0")
+        elif "Reported checkpoint to master " in text and _DETERMINED_CHECKPOINT.search(text) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif "Task completed. Exit code (" in text and (vertex := _VERTEX_TASK.search(text)) is not None:
             code = vertex.group("code")
             self._platform_verdict(line, code == "0", failed, "Vertex AI: the task exited "
@@ -1066,7 +1088,7 @@ class EventScanner:
         elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
               or "Better model found at epoch " in text or "odel Saved" in text or "est model saved" in text
               or "eights saved at " in text or "uccessfully save the model to " in text or "[SAVE] " in text
-               or "was saved at iter " in text
+               or "was saved at iter " in text or text[:12] == "saved_model:"
                or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
@@ -1084,7 +1106,7 @@ class EventScanner:
         elif ("save model in " in text or "model is to " in text or "best model" in text or "Saved state to " in text) and (
                 _MODEL_SAVED.search(text) is not None):
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-        elif ("Save weights to " in text or "model at epoch " in text or " weights to " in text or "and momentum to " in text
+        elif ("Save weights to " in text or "Saving model at " in text or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
               or "aving best model to " in text
               or "model due to mean reward" in text or "saving best model" in text

@@ -81,8 +81,12 @@ _LAUNCHER = re.compile(
     r": rank \d{1,7} (?:exited with code [1-9]|died from signal )|Reporting training (?:SUCCESS|FAILURE)|"
     r"^Error executing job with overrides: \[|Some NCCL operations have failed or timed out|"
     r"^Sender: LSF System <| - background_command_waiter - ERROR \] Command exited with status "
-    r"|UnexpectedStatusException: Error for Training job ", re.I | re.M
-    # (Hydra's word that the app it ran failed; ProcessGroupNCCL taking its process down)
+    r"|UnexpectedStatusException: Error for Training job "
+    r"|\bdetermined\.core: Reported checkpoint to master "
+    r"|\bresources (?:exited successfully with a zero|failed with non-zero) exit code",
+    re.I | re.M
+    # (Hydra's word that the app it ran failed; ProcessGroupNCCL taking its process down; Determined's
+    # trial logs as its container ends, and its Core API as a checkpoint is stored)
 )
 
 
@@ -1025,8 +1029,10 @@ _BARE_COUNT = re.compile(r"(\d{1,15})(?= \| loss )")
 _GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))(?:global_step|num_updates)\s{0,4}[:=]\s{0,4}(\d{1,15})(?![\d.eE])")
 # (`ups`: fairseq's and MMF's updates per second; `It/sec`: mlx-lm's iterations a second over its report interval)
 # (and PaddleNLP's trainers' `global step 10, epoch: 1, loss: 0.00290, speed: 1.86 step/s`)
+# (DiT's and its forks' `(step=0000100) Train Loss: 0.2435, Train Steps/Sec: 3.07`: the mean since its last line)
 _STEPS_PER_SECOND = re.compile(
-    r"(?:\b(?:(?:interval_)?steps_per_sec(?:ond)?|ups)\s{0,4}[:=]|\bIt/sec)\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.eE])"
+    r"(?:\b(?:(?:interval_)?steps_per_sec(?:ond)?|ups)\s{0,4}[:=]|\bIt/sec|\bTrain Steps/Sec:)\s{0,4}"
+    r"(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.eE])"
     r"|\bspeed: (?P<w>\d{1,9}(?:\.\d{1,20})?) steps?/s\b")
 # the wait for data with its unit (YOLOX's `data_time: 0.002s`)
 _DATA_TIME = re.compile(r"\bdata_time\s{0,4}[:=]\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}(?:(?P<ms>ms)|s)\b")
@@ -1308,7 +1314,7 @@ def _step_values(text: str) -> dict[str, float]:
         if bare_data is not None:
             values.setdefault("data_time_s", bare_data)
     if ("step_time_s" not in values and ("steps_per_sec" in text or "ups" in text or "It/sec" in text or " step/s" in text
-                                         or " steps/s" in text)
+                                         or " steps/s" in text or "Steps/Sec:" in text)
             and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(rate.group("v") or rate.group("w")) > 0):
         values["step_time_s"] = 1 / float(rate.group("v") or rate.group("w"))  # the interval's mean
     if "step_time_s" not in values and "ime" in text and (meter := _METER_TIME.search(text)) is not None:
@@ -1342,7 +1348,9 @@ def _step_values(text: str) -> dict[str, float]:
     if "step_time_s" not in values and (timed := _TIMED.search(text)) is not None:
         values["step_time_s"] = float(timed.group("v")) / (1000 if timed.group("ms") else 1)
     if "step_time_s" not in values and "/" in text and (per := _TIME_PER_STEP.search(text)) is not None:
-        values["step_time_s"] = float(per.group("v")) / (1000 if per.group("ms") else 1)
+        values["step_time_s"] = float(per.group("v")) / (1000 if per.group("ms") or per.group("ms2") else 1)
+    if "step_time_s" not in values and "(took " in text and (took := _TOOK.search(text)) is not None:
+        values["step_time_s"] = float(took.group("v")) / (1000 if took.group("ms") else 1)
     if "step_time_s" not in values and " iters): " in text and (hugectr := _HUGECTR_TIME.search(text)) is not None:
         values["step_time_s"] = float(hugectr.group("t")) / int(hugectr.group("n"))
     if ("step_time_s" not in values and " iters)" in text and (caffe := _CAFFE_RATE.search(text)) is not None
@@ -1351,6 +1359,8 @@ def _step_values(text: str) -> dict[str, float]:
     return values
 
 
+# llm.c's CPU trainer (train_gpt2.c) and its ports: `step 0: train loss 5.356085 (took 60110.312 ms)`
+_TOOK = re.compile(r"\(took (?P<v>\d{1,9}(?:\.\d{1,20})?) ?(?:(?P<ms>ms)|s|sec|seconds)\)")
 # Caffe's solver since 2017: `Iteration 40 (3.47398 iter/s, 11.5142s/40 iters), loss = 1.68719`: the
 # iterations a second since its last line (the seconds those took, over its display interval)
 _CAFFE_RATE = re.compile(r"\((?P<r>\d{1,9}(?:\.\d{1,20})?) iter/s, \d{1,9}(?:\.\d{1,20})?s/\d{1,9} iters\)")
@@ -1428,7 +1438,9 @@ def _text_framework(text: str) -> str | None:
 # A step's time as seconds (or milliseconds) a step: TensorFlow's tutorials' `step 9980, loss = 0.72
 # (242.4 examples/sec; 0.264 sec/batch)`, RETURNN's `ep 1 train, step 97, ..., 0.855 sec/step` (not a progress bar's
 # rate, `15.94s/it`: its average since the bar began, read with its clock)
-_TIME_PER_STEP = re.compile(r"(?<![\w.])(?P<v>\d{1,9}(?:\.\d{1,20})?) ?(?:(?P<ms>ms)|sec|s)/(?:step|batch|iter)\b")
+# (or tqdm's own unit with a space before it, which tqdm never prints: a script's `| 7.7 s/it |`)
+_TIME_PER_STEP = re.compile(r"(?<![\w.])(?P<v>\d{1,9}(?:\.\d{1,20})?)"
+                            r"(?: ?(?:(?P<ms>ms)|sec|s)/(?:step|batch|iter)| (?:s|(?P<ms2>ms))/it)\b")
 
 
 class _Counter(NamedTuple):
@@ -2239,8 +2251,17 @@ def _counter_alone(text: str, counter: _Counter) -> bool:
 def _undated_step(text: str, values: dict[str, float]) -> bool:
     """An undated step line's metrics make it a step row (with no time): its own time, or any
     metric on a line that is not an evaluation's (nanoGPT's `step 0: train loss 4.2367, val loss
-    4.2475` is its evaluation, its `iter 0: loss 4.2709, time ...` the step)."""
-    return "step_time_s" in values or (bool(values) and _NOT_TRAINING.search(text) is None)
+    4.2475` is its evaluation, its `iter 0: loss 4.2709, time ...` the step; a loss in a field of
+    its own, unqualified, is the step's beside an evaluation's: `step 100 | loss: 3.07 | val: 2.96`)."""
+    return "step_time_s" in values or (bool(values) and (
+        _NOT_TRAINING.search(text) is None or (
+            _BARE_LOSS_FIELD.search(text) is not None
+            and all(_NUMBER_AFTER.match(text, word.end()) for word in _NOT_TRAINING.finditer(text)))))
+
+
+# (an evaluation's word only as a metric's own key, `| val: 2.96`: not `Eval step: 1499 , ... loss=0.3`)
+_BARE_LOSS_FIELD = re.compile(r"(?:^|[|,;]\s{0,4})loss\s{0,4}[:=]?\s{0,4}[-+]?\d")
+_NUMBER_AFTER = re.compile(r"\s{0,4}[:=]\s{0,4}[-+]?\d")
 
 
 def _names_training_before_traceback(bodies: Sequence[str]) -> bool:

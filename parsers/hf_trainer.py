@@ -380,10 +380,17 @@ class HFTrainerParser(LogReader):
             for d, reading in zip(written, redraws, strict=True):
                 d.reading, d.exact = reading, True
         else:
+            # redrawn right after the dict was written, else the last reading before it; unless
+            # the dicts' epochs say each is the step drawn before it (a copy that kept one drawing
+            # a step, each dict after its own: the next drawing is a later step's)
+            after_of = {id(d): after for d in written
+                        if (after := reading_at.get(d.index + 1)) is not None and after != d.before}
+            if after_of and _epochs_fit(written, lambda d: d.before) and not _epochs_fit(
+                    written, lambda d: after_of.get(id(d), d.before)):
+                after_of = {}
             for d in written:
-                after = reading_at.get(d.index + 1)
-                if after is not None and after != d.before:
-                    d.reading, d.exact = after, True  # redrawn right after the dict was written
+                if (after := after_of.get(id(d))) is not None:
+                    d.reading, d.exact = after, True
                 else:
                     d.reading = d.before
         mtime = file_mtime_ns(path)
@@ -1172,6 +1179,19 @@ def _summary_epoch(dicts: list[_Dict], run_total: int | None) -> float | None:
 
 
 _FOUR_DIGITS = re.compile(r"\d{1,4}(?:\.\d{1,4})?")  # an epoch as `.4g` prints it without an exponent (at most 4 digits)
+
+
+def _epochs_fit(dicts: list[_Dict], placing: Any) -> bool:
+    """Whether the steps `placing` gives the loss dicts (a reading each, or None) agree with their printed
+    epochs, the steps an epoch the same for all (the median of step over epoch, each within its
+    epoch's printing and a step): three placed dicts with an epoch at least, else no say (False)."""
+    pairs = [(reading[1].n, epoch) for d in dicts if "loss" in d.record and (reading := placing(d)) is not None
+             and (epoch := to_float(d.record.get("epoch"))) is not None and epoch > 0 and reading[1].n > 0]
+    if len(pairs) < 3:
+        return False
+    per_epoch = sorted(n / epoch for n, epoch in pairs)[len(pairs) // 2]
+    half = _epoch_half_unit(dicts)
+    return all(abs(n - epoch * per_epoch) <= half * per_epoch + 1 for n, epoch in pairs)
 
 
 def _epoch_half_unit(losses: list[_Dict]) -> float:

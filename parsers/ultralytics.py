@@ -61,6 +61,10 @@ def _results_row(text: str) -> tuple[int, float] | None:
     return int(epoch.group(1)), float(fields[5])
 
 
+# a bar cut at a terminal's width right after its counts: `: 100%|██████████| 22/22` at the line's end
+_CUT_BAR = re.compile(r"\d{1,3}%\|[^|]{0,200}\| {0,4}(?P<n>\d{1,9})/(?P<total>\d{1,9})\s*$")
+
+
 def bar_line(text: str) -> tuple[int, int, int, float | None] | None:
     """A training bar line's epoch (as printed: from 1, from 0 in YOLOv5), batches done, batches per epoch and seconds per
     batch (None when the bar shows no rate yet); None for any other line."""
@@ -78,6 +82,10 @@ def bar_line(text: str) -> tuple[int, int, int, float | None] | None:
                 seconds = value if own.group("unit") == "s/it" else 1.0 / value
         return epoch, int(own.group("n")), int(own.group("total")), seconds
     readings = bar_readings(rest)
+    if not readings and "%|" in rest and (cut := _CUT_BAR.search(rest)) is not None:
+        # a terminal narrower than the line cut it after its counts (`640: 100%|██████████| 22/22`):
+        # the batches done, no time
+        return epoch, int(cut.group("n")), int(cut.group("total")), None
     if not readings or readings[0].total is None:
         return None
     reading = readings[0]

@@ -470,3 +470,52 @@ def test_tf_cnn_benchmarks_lines_with_accuracy_columns(tmp_path: Path) -> None:
     _, steps, _ = _read(tmp_path, TF_CNN_BENCHMARKS_ACCURACY)
     printed = [(int(t.split("\t")[0]), float(t.split("\t")[2])) for t in TF_CNN_BENCHMARKS_ACCURACY[1:]]
     assert [(s["step"], s["loss"]) for s in steps] == printed
+
+
+# a torchvision-style ResNet-50 recipe under torchrun (a public README's `# [TRAINING LOGS]` block, index id
+# 1535457772, its lines 46 and 55): the recipe's utility after an epoch's evaluation
+SAVING_MODEL_AT = [
+    "[2024-12-31 03:32:38,215 - INFO - pid-29175 - torch_utils - line-350] Saving model at 1",
+    "[2024-12-31 03:55:23,824 - INFO - pid-29175 - torch_utils - line-350] Saving model at 3",
+]
+
+# SkyPilot's launch of a gpt-oss fine-tuning (github.com/skypilot-org/skypilot, the gpt-oss example's README,
+# index id 2569021389, the block's last line)
+SKYPILOT_SUCCEEDED = [
+    "✓ Job finished (status: SUCCEEDED).",
+]
+
+# Determined's trial log of an MNIST trial (an e2e test's expected log in a fork of determined-ai/determined,
+# index id 37597286552, its last block, lines 29-31)
+DETERMINED_END = [
+    ('[2023-08-21T20:32:59.211753Z] 834ade79 || INFO: [33] determined.core: Reported checkpoint to master 86dca8dd-b3de-42f9'
+     '-844c-7992276b4834'),
+    "[2023-08-21T20:33:00.170613Z] 834ade79 || INFO: resources exited successfully with a zero exit code",
+    ('[2023-08-21T20:33:00.175160Z]          || INFO: Trial 478 (Experiment 194) was terminated: allocation preempted after '
+     'all resources exited: resources exited successfully with a zero exit code'),
+]
+
+
+def test_saving_model_at_an_epoch_is_a_save(tmp_path: Path) -> None:
+    """`... torch_utils - line-350] Saving model at 1`: a save after each epoch (none was read)."""
+    _, _, events = _read(tmp_path, SAVING_MODEL_AT, parser_name="generic_log")
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", 1), ("checkpoint_save_start", 2)]
+
+
+def test_skypilots_job_finished_succeeded_ends_the_run(tmp_path: Path) -> None:
+    """`✓ Job finished (status: SUCCEEDED).`: the job ended cleanly; FAILED is a crash."""
+    _, _, events = _read(tmp_path, ["Training Progress for gpt-oss-120b:", *SKYPILOT_SUCCEEDED], parser_name="generic_log")
+    assert [(e["kind"], e["line"]) for e in events] == [("attempt_end", 2)]
+    failed = [SKYPILOT_SUCCEEDED[0].replace("✓", "✗").replace("SUCCEEDED", "FAILED")]
+    _, _, events = _read(tmp_path, ["Training Progress for gpt-oss-120b:", *failed], parser_name="generic_log")
+    assert [(e["kind"], e["line"]) for e in events] == [("crash", 2)]
+
+
+def test_determineds_trial_log_reads_its_checkpoint_and_clean_exit(tmp_path: Path) -> None:
+    """`determined.core: Reported checkpoint to master <uuid>`, then `INFO: resources exited successfully
+    with a zero exit code`: a save and a clean end (the file was refused as no input)."""
+    parser, _, events = _read(tmp_path, DETERMINED_END)
+    assert parser == "generic_log"
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] != "attempt_start"] == [
+        ("checkpoint_save_end", 1), ("attempt_end", 2)]

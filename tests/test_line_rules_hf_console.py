@@ -829,3 +829,45 @@ def test_a_notebook_table_of_epochs_gives_each_epochs_last_step(tmp_path: Path) 
     assert len(rows) == 9
     assert [(row["step"], row["loss"]) for row in steps] == [(int(r[0]) * total // epochs, float(r[1])) for r in rows]
     assert [row["step_time_s"] for row in steps] == [pytest.approx((minutes * 60 + seconds) / n)] * len(rows)
+
+
+# SkyPilot's gpt-oss fine-tuning example with TRL's SFTTrainer (github.com/skypilot-org/skypilot, the example's
+# README, index id 2569021389, the block's lines 1-18): each dict printed after its own step's drawing, the
+# next drawing a later step's (the copy kept one drawing a logged step)
+DICT_AFTER_ITS_DRAWING = [
+    "Training Progress for gpt-oss-120b:",
+    "  6%|▋         | 1/16 [01:18<19:31, 78.12s/it]",
+    ("{'loss': 2.2344, 'grad_norm': 17.139, 'learning_rate': 0.0, 'num_tokens': 51486.0, 'mean_token_accuracy': 0.5436, 'epo"
+     "ch': 0.06}"),
+    "",
+    " 12%|█▎        | 2/16 [01:23<08:10, 35.06s/it]",
+    ("{'loss': 2.1689, 'grad_norm': 16.724, 'learning_rate': 0.0002, 'num_tokens': 105023.0, 'mean_token_accuracy': 0.5596, "
+     "'epoch': 0.12}"),
+    "",
+    " 25%|██▌       | 4/16 [01:34<03:03, 15.26s/it]",
+    ("{'loss': 2.1548, 'grad_norm': 3.983, 'learning_rate': 0.000192, 'num_tokens': 214557.0, 'mean_token_accuracy': 0.5182,"
+     " 'epoch': 0.25}"),
+    "",
+    " 50%|█████     | 8/16 [01:56<00:59,  7.43s/it]",
+    ("{'loss': 2.1323, 'grad_norm': 3.460, 'learning_rate': 0.000138, 'num_tokens': 428975.0, 'mean_token_accuracy': 0.5432,"
+     " 'epoch': 0.5}"),
+    "",
+    " 75%|███████▌  | 12/16 [02:15<00:21,  5.50s/it]",
+    ("{'loss': 1.4624, 'grad_norm': 0.888, 'learning_rate': 6.5e-05, 'num_tokens': 641021.0, 'mean_token_accuracy': 0.6522, "
+     "'epoch': 0.75}"),
+    "",
+    "100%|██████████| 16/16 [02:34<00:00,  4.88s/it]",
+    ("{'loss': 1.1294, 'grad_norm': 0.713, 'learning_rate': 2.2e-05, 'num_tokens': 852192.0, 'mean_token_accuracy': 0.7088, "
+     "'epoch': 1.0}"),
+]
+
+
+def test_dicts_after_their_own_drawings_take_those_steps_where_the_epochs_say_so(tmp_path: Path) -> None:
+    """`1/16` then `{'loss': 2.2344, ..., 'epoch': 0.06}`, `2/16` then `'epoch': 0.12`, ... `16/16` then `'epoch':
+    1.0`: each dict is the step drawn before it (16 an epoch), not the next drawing's (which put them at
+    2, 4, 8, 12 and, by those, the last two at 24 and 32 of a 16-step run)."""
+    _, steps, _ = _read(tmp_path, DICT_AFTER_ITS_DRAWING)
+    drawn = [int(m.group(1)) for t in DICT_AFTER_ITS_DRAWING if (m := re.search(r"\| (\d+)/16 \[", t))]
+    losses = [float(m.group(1)) for t in DICT_AFTER_ITS_DRAWING if (m := re.match(r"\{'loss': ([\d.]+),", t))]
+    assert len(drawn) == len(losses) == 6
+    assert [(row["step"], row["loss"]) for row in steps if row["loss"] is not None] == list(zip(drawn, losses, strict=True))

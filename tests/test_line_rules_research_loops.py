@@ -372,3 +372,90 @@ def test_japanese_training_completed_ends_the_run(tmp_path: Path) -> None:
     assert [s["step"] for s in steps] == [1, 2, 3, 4]
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [
         ("attempt_end", len(JA_TRAINING_DONE))]
+
+
+# llm.c's CPU trainer ported to Swift (github.com/otabuzzman/llm.swift @ ce46004c, README.md, the block after
+# "Output of Swift's `train_gpt2`:", its lines 12-16): llm.c's own line, `step N: train loss X (took T ms)`
+LLMC_TOOK = [
+    "val loss 5.3254156",
+    "step 0: train loss 5.356085 (took 60110.31210422516 ms)",
+    "step 1: train loss 4.3006387 (took 58332.464933395386 ms)",
+    "step 2: train loss 4.623086 (took 58333.27293395996 ms)",
+    "step 3: train loss 4.5993624 (took 58257.12597370148 ms)",
+]
+
+# DiT's train.py (github.com/kianhk6/DiT_logs @ 857f56ec, results/013-DiT-S-2/log.txt, lines 5-10)
+DIT_STEPS_PER_SEC = [
+    "[2025-02-13 13:35:23] Beginning epoch 0...",
+    "[2025-02-13 13:35:24] Sampling moderation active for epoch 0.",
+    "[2025-02-13 13:35:56] (step=0000100) Train Loss: 0.5200, Train Steps/Sec: 3.07",
+    "[2025-02-13 13:36:28] (step=0000200) Train Loss: 0.2338, Train Steps/Sec: 3.11",
+    "[2025-02-13 13:37:01] (step=0000300) Train Loss: 0.2394, Train Steps/Sec: 3.02",
+    "[2025-02-13 13:37:35] (step=0000400) Train Loss: 0.2165, Train Steps/Sec: 2.92",
+]
+
+# a Qwen-Image-Edit LoRA distillation's own loop (a public report's block of its 10 loss lines, index id
+# 58161177221, its first three): a time per step with a space before tqdm's unit, which tqdm never prints
+SPACED_S_PER_IT = [
+    "[17:40:41] step 10/100 | loss 0.00372 | 7.7 s/it | 峰值 50.8 GB",
+    "[17:41:53] step 20/100 | loss 0.01648 | 7.5 s/it | 峰值 50.8 GB",
+    "[17:43:14] step 30/100 | loss 0.00475 | 7.7 s/it | 峰值 50.8 GB",
+]
+
+# a minimal GPT in JAX (github.com/jlin816/jax-sandbox @ 3f026d85, README.md, the block under "## Jax, GPU,
+# jit train step:", lines 1-3): the step's loss and the evaluation's on one line
+LOSS_AND_VAL = [
+    "step 0 | elapsed 0.49m | loss: 4.01 | val: 3.52",
+    "step 100 | elapsed 1.11m | loss: 3.07 | val: 2.96",
+    "step 200 | elapsed 1.72m | loss: 3.08 | val: 2.92",
+]
+
+# OpenAI's parameter-golf MLX trainer (a fork of github.com/openai/parameter-golf @ 45249472,
+# autoresearch_pg/runs/mlx_smoke_candidate_v2/smoke_mlx_local/mlx_smoke_candidate_v2_smoke_mlx_local_20260318_200029/
+# train.log, lines 52-54)
+GOLF_SAVED = [
+    "step:50/50 train_loss:5.4536 train_time:20408ms step_avg:408.15ms tok_s:19949",
+    "step:50/50 val_loss:5.4259 val_bpb:3.2131 train_time:23232ms step_avg:464.65ms",
+    "saved_model:logs/mlx_smoke_candidate_v2_smoke_mlx_local_20260318_200029_mlx_model.npz bytes:67212188",
+]
+
+
+def test_llm_cs_took_milliseconds_is_the_steps_time(tmp_path: Path) -> None:
+    """`step 0: train loss 5.356085 (took 60110.31210422516 ms)`: each step's own time (none was read)."""
+    _, steps, _ = _read(tmp_path, LLMC_TOOK)
+    took = {int(m.group(1)): float(m.group(2)) / 1000 for t in LLMC_TOOK
+            if (m := re.match(r"step (\d+): train loss [\d.]+ \(took ([\d.]+) ms\)", t))}
+    assert len(took) == 4
+    assert {row["step"]: row["step_time_s"] for row in steps} == pytest.approx(took)
+
+
+def test_dits_train_steps_a_second_is_its_intervals_step_time(tmp_path: Path) -> None:
+    """`(step=0000100) Train Loss: 0.5200, Train Steps/Sec: 3.07`: a step took 1 / 3.07 s over the interval."""
+    _, steps, _ = _read(tmp_path, DIT_STEPS_PER_SEC)
+    rates = {int(m.group(1)): float(m.group(2)) for t in DIT_STEPS_PER_SEC
+             if (m := re.search(r"\(step=(\d+)\) Train Loss: [\d.]+, Train Steps/Sec: ([\d.]+)", t))}
+    assert len(rates) == 4
+    assert {row["step"]: row["step_time_s"] for row in steps} == pytest.approx({s: 1 / r for s, r in rates.items()})
+
+
+def test_a_time_per_step_with_a_space_before_s_per_it(tmp_path: Path) -> None:
+    """`| 7.7 s/it |` in a script's own line is its step's time (none was read)."""
+    _, steps, _ = _read(tmp_path, SPACED_S_PER_IT)
+    shown = [float(m.group(1)) for t in SPACED_S_PER_IT if (m := re.search(r"\| ([\d.]+) s/it \|", t))]
+    assert [row["step_time_s"] for row in steps] == shown == [7.7, 7.5, 7.7]
+
+
+def test_a_step_line_with_its_evaluations_loss_beside_is_the_step(tmp_path: Path) -> None:
+    """`step 100 | elapsed 1.11m | loss: 3.07 | val: 2.96`: the loss in a field of its own is the
+    step's (the file was refused as no input: a line naming `val` was read as an evaluation's)."""
+    _, steps, _ = _read(tmp_path, LOSS_AND_VAL)
+    logged = [(int(m.group(1)), float(m.group(2))) for t in LOSS_AND_VAL
+              if (m := re.match(r"step (\d+) .*\| loss: ([\d.]+) \|", t))]
+    assert [(row["step"], row["loss"]) for row in steps] == logged == [(0, 4.01), (100, 3.07), (200, 3.08)]
+
+
+def test_parameter_golfs_saved_model_line_is_a_save(tmp_path: Path) -> None:
+    """`saved_model:logs/..._mlx_model.npz bytes:67212188`: the trainer wrote its model (no save was read)."""
+    _, _, events = _read(tmp_path, GOLF_SAVED, parser_name="generic_log")
+    line = next(n for n, t in enumerate(GOLF_SAVED, 1) if t.startswith("saved_model:"))
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_end", line)]

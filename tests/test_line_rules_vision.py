@@ -267,3 +267,32 @@ def test_paddlesegs_best_model_save(tmp_path: Path) -> None:
     _, _, events = _read(tmp_path, PADDLESEG_RUN)
     saved = [n for n, t in enumerate(PADDLESEG_RUN, 1) if "was saved at iter 200." in t]
     assert len(saved) == 1 and [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saved
+
+
+# Ultralytics 8.0.227 on Windows, YOLOv8n with early stopping (github.com/Seliah/thesis @ b86cd775, outputs.md,
+# the first block under "epochs=100 Patience=5:", lines 1-12): each epoch's bar cut at the terminal's width
+# right after its counts
+ULTRALYTICS_CUT = [
+    "      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size",
+    "     26/100      2.24G      1.208     0.8777      1.015        125        640: 100%|██████████| 22/22",
+    "                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95): 100%|██████",
+    "                   all         98        602      0.809      0.758      0.841      0.553",
+    "",
+    "      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size",
+    "     27/100      2.12G      1.172     0.8843      1.013         85        640: 100%|██████████| 22/22",
+    "                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95): 100%|██████",
+    "                   all         98        602      0.841      0.777      0.852       0.56",
+    "",
+    "      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size",
+    "     28/100      2.18G      1.153     0.8721      1.004        109        640: 100%|██████████| 22/22",
+]
+
+
+def test_ultralytics_bars_cut_after_their_counts_are_the_epochs(tmp_path: Path) -> None:
+    """`     26/100      2.24G      1.208 ... 640: 100%|██████████| 22/22`: the epoch done, no time (no step was read)."""
+    parser, steps, _ = _read(tmp_path, ULTRALYTICS_CUT)
+    assert parser == "ultralytics"
+    epochs = [int(m.group(1)) for t in ULTRALYTICS_CUT if (m := re.match(r"\s+(\d+)/100 .*\| 22/22$", t))]
+    assert epochs == [26, 27, 28]
+    assert sorted({row["step"] for row in steps}) == epochs
+    assert {row["step_time_s"] for row in steps} == {None}
