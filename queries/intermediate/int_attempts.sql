@@ -5,9 +5,10 @@
 -- Inputs: int_log_events, int_log_steps, int_trace_processes, int_reference_rank, stg_log_events, stg_log_steps.
 -- Method and columns: as attempts (attempt, start_ns, end_ns, first_step, last_step,
 --   resumed_from_step, end_reason, start_source, logged; a job whose logs date nothing has its
---   attempts in its console's line order, `undated`, their times NULL; an attempt with no dated
---   step takes its first_step and last_step from the undated steps logged after a dated line of
---   their file that falls in it), plus next_start_ns (the next
+--   attempts in its console's line order, `undated`, their times NULL; an attempt's first_step
+--   and last_step count the undated steps logged after a dated line of their file that falls in
+--   it; a start placed back from the run's end by its duration is no relaunch after its console's
+--   undated steps), plus next_start_ns (the next
 --   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt; an
 --   undated one, a traceback after which its console logs no step (or none before its next dated
 --   start: a relaunch appended to the console), at its console's last dated
@@ -46,7 +47,11 @@ starts as (
     ))::bigint as start_ns,
     -- until when its console logged steps (its process, or a later one of that console, ran then)
     (select max(s.t_ns) from int_log_steps s
-     where s.file_id = e.file_id and (s.rank is not distinct from e.rank or s.rank is null)) as ran_until_ns
+     where s.file_id = e.file_id and (s.rank is not distinct from e.rank or s.rank is null)) as ran_until_ns,
+    -- a start placed back from the run's end by its duration (the HF Trainer's `train_runtime`: a
+    -- start and a later end on one line): the steps its console printed before that line are its own
+    exists (select 1 from int_log_events x
+            where x.file_id = e.file_id and x.line = e.line and x.kind = 'attempt_end' and x.ts_ns > e.ts_ns) as placed_back
     from (select *, row_number() over (partition by file_id, rank order by line, ts_ns) as nth
           from int_log_events where kind = 'attempt_start') e
 ),
@@ -54,14 +59,14 @@ boundaries as (
     -- marked_ns: when the marker was logged (a start moved back to its console's earlier steps
     -- still joins a start marker another console logs while it runs, with no step between:
     -- below, `kept`)
-    select distinct e.start_ns, 'event' as start_source, e.ts_ns as marked_ns, e.ran_until_ns
+    select distinct e.start_ns, 'event' as start_source, e.ts_ns as marked_ns, e.ran_until_ns, e.placed_back
     from starts e
     union all
     -- the step counter went back with no attempt_start logged in between: a restart; not a line
     -- one below the one before it that the next one follows at once (an epoch's summary numbered
     -- from 0 between bars numbered from 1: `Epoch 2/10: ...`, `[Epoch 1] Loss: ...`, `Epoch 3/10: ...`)
     select (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint, 'step_counter', (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint,
-        null
+        null, false
     from steps s
     where s.step <= s.previous_step
       and not (s.step = s.previous_step - 1 and s.next_step = s.previous_step + 1)
@@ -75,7 +80,7 @@ boundaries as (
     -- its own (MMEngine's `Auto resumed from the latest checkpoint` in a console the relaunch
     -- appends to); a load at the end, with no step after it (the best checkpoint, for a test),
     -- starts nothing
-    select e.ts_ns, 'checkpoint_load', e.ts_ns, null
+    select e.ts_ns, 'checkpoint_load', e.ts_ns, null, false
     from int_log_events e
     where e.kind in ('checkpoint_load_start', 'checkpoint_load_end') and e.ts_ns is not null
       and exists (select 1 from steps s where s.t_ns < e.ts_ns)
@@ -87,20 +92,21 @@ first_step as (
     -- (a rank's first dated line at the final checkpoint) does not make them an attempt of their own.
     -- in integer ns: a double holds an epoch time only to 256 ns, which would start it after its step
     select s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as start_ns, 'first_step' as start_source,
-        s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as marked_ns, null as ran_until_ns
+        s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as marked_ns, null as ran_until_ns, false as placed_back
     from steps s
     where s.previous_t_ns is null
       and not exists (select 1 from int_log_events e where e.kind = 'attempt_start')
 ),
 log_boundaries as (
-    select start_ns, min(start_source) as start_source, max(marked_ns) as marked_ns, max(ran_until_ns) as ran_until_ns
+    select start_ns, min(start_source) as start_source, max(marked_ns) as marked_ns, max(ran_until_ns) as ran_until_ns,
+        bool_and(coalesce(placed_back, false)) as placed_back
     from (select * from boundaries union all select * from first_step) group by start_ns
 ),
 distinct_boundaries as (
     select * from log_boundaries
     union all
     -- a new profiled process that nothing logged explains: a restart the logs do not show
-    select p.start_ns, 'trace_process', p.start_ns, null
+    select p.start_ns, 'trace_process', p.start_ns, null, false
     from processes p
     where not exists (
         select 1 from log_boundaries b
@@ -200,7 +206,7 @@ kept as (
                   where c.kind in ('crash', 'oom', 'collective_timeout', 'hang')
                     and c.ts_ns > b.previous_ns and c.ts_ns < b.start_ns)
        -- (or steps no clock dates, or an undated failure, logged since: a relaunch after them)
-       or exists (select 1 from undated_steps u where u.placed_ns >= b.previous_ns and u.placed_ns < b.start_ns)
+       or (not b.placed_back and exists (select 1 from undated_steps u where u.placed_ns >= b.previous_ns and u.placed_ns < b.start_ns))
        or exists (select 1 from undated_ends u where u.failure and u.after_ns >= b.previous_ns and u.after_ns < b.start_ns)
 ),
 numbered as (
@@ -216,8 +222,9 @@ undated_activity as (
 ),
 activity as (
     select a.attempt,
-        coalesce(min(s.step), any_value(ua.first_step)) as first_step,  -- steps rise within an attempt; times can tie (tqdm: 1 s)
-        coalesce(max(s.step), any_value(ua.last_step)) as last_step,
+        -- (steps rise within an attempt; times can tie (tqdm: 1 s); undated steps logged in its span count too)
+        least(min(s.step), any_value(ua.first_step)) as first_step,
+        greatest(max(s.step), any_value(ua.last_step)) as last_step,
         max(greatest(s.t_ns, coalesce(s.end_ns, s.t_ns))) as last_step_ns
     from numbered a
     left join int_log_steps s on s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
