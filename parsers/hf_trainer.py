@@ -527,8 +527,11 @@ class HFTrainerParser(LogReader):
                     logged_step = to_int(shown.split("/", 1)[0])  # ms-swift's `'global_step/max_steps': '50/60'`
                 if logged_step is not None and logged_step >= 0:
                     step = logged_step  # the dict says which step it is (TFTrainer and others print it)
-                elif (placed := anchored.get(id(d))) is not None:
-                    step, step_time = placed, None  # (evenly between two dicts a reading placed)
+                elif (placed := anchored.get(id(d))) is not None and not (
+                        epoch is not None and coarse and stray is not None and abs(placed - epoch * coarse) > stray):
+                    # (evenly between two dicts a reading placed, where the dict's epoch does not
+                    # name another step: a paste with lines cut out between the two)
+                    step, step_time = placed, None
                     if d.reading is not None and d.reading[1].n != step:
                         stale[id(d.reading[1])] = 0  # (its reading is an earlier step's: the bar's clock places it)
                 elif bar_step is not None and not (bar_step == 0 and d.reading is not None and stale[id(d.reading[1])] > 1):
@@ -1101,7 +1104,8 @@ def _anchored_steps(losses: list[_Dict], from_start: bool) -> dict[int, int]:
     for at in range(len(anchors) - 1):
         (i_a, s_a), (i_b, s_b) = anchors[at], anchors[at + 1]
         gap = i_b - i_a
-        if gap < 2 or s_b <= s_a or (s_b - s_a) % gap or (at > 0 and anchors[at - 1][1] == s_a) or (
+        # (from the run's start, two dicts between at least: `logging_first_step` logs step 1 too)
+        if gap < (3 if i_a == 0 else 2) or s_b <= s_a or (s_b - s_a) % gap or (at > 0 and anchors[at - 1][1] == s_a) or (
                 at + 2 < len(anchors) and anchors[at + 2][1] == s_b):
             continue
         every = (s_b - s_a) // gap
