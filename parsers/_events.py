@@ -98,7 +98,10 @@ _SAGEMAKER_END = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d Completed - Traini
 # (and TabNet's at the end of its fit: "Early stopping occurred at epoch 18 with best_epoch = 8 and
 # best_valid_auc = 0.9", where it ran all its epochs "Stop training because you reached max_epochs = 50
 # with best_epoch = 38 and best_valid_auc = 0.99935")
+# (Keras' EarlyStopping with restore_best_weights, as fit ends: "Restoring model weights from the end of the
+# best epoch: 29.", Keras 2 "... best epoch.")
 _EARLY_STOP = re.compile(r"(?:^|\] |: )Epoch \d{1,9}: early stopping\s*$|\. Signaling Trainer to stop\."
+                         r"|(?:^|\] |: )Restoring model weights from the end of the best epoch\b"
                          r"|^(?:Early stopping occurred at epoch|Stop training because you reached max_epochs =) \d{1,9}"
                          r" with best_epoch = \d")
 # detectron2's trainer on the exception that ends its training loop (its traceback follows):
@@ -518,6 +521,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
     r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop| with best_epoch = |"
+    r"Restoring model weights from |"
     r"Exception during training|Training Over!|MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |wrote checkpoint\.\s*$|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
@@ -1006,7 +1010,8 @@ class EventScanner:
                 # TF-Slim says it before its final save: a failure after it (the save's traceback)
                 # takes the clean end back, as a launcher's is (`_take_back_clean_end`)
                 self.launcher_end = rows.events[-1]
-        elif ("early stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text) and (
+        elif ("early stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text
+              or "Restoring model weights" in text) and (
                 not failed and _EARLY_STOP.search(text) is not None):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail="early stopping")

@@ -58,6 +58,9 @@ _SUMMARY = re.compile(
 _TRAIN_ON = re.compile(r"\s{0,12}Train on \d{1,15} samples")
 _READING = re.compile(r"\s{0,12}(?P<n>\d{1,12})/(?P<total>\d{1,12}) \[[=>.]{0,200}\] - ETA: ")
 _UNIT_S = {"us": 1e-6, "ms": 1e-3, "s": 1.0}
+# a callback's words at an epoch's end: ModelCheckpoint's `Epoch 23: val_loss improved from 1.44525 to ...`,
+# EarlyStopping's; Keras 2's `Epoch 00023: ...` (a script's commented copy: `# Epoch 23: ...`)
+_CALLBACK = re.compile(r"\s{0,12}(?:# )?Epoch (\d{1,9}): \S")
 # fit(verbose=2)'s end in Keras >= 2.9: the epoch's time, then the mean per step
 _EPOCH_TIME = re.compile(r" - (?P<epoch>\d{1,9})(?P<unit>us|ms|s)/epoch(?: - \d{1,9}(?:us|ms|s)/step)?\s{0,12}$")
 
@@ -88,9 +91,18 @@ class KerasParser(LogReader):
         headed = any(line.text.lstrip().startswith("Epoch ") and _EPOCH.fullmatch(line.text) is not None
                      for line in lines)
         notes: list[str] = []
+        called: int | None = None  # the epoch a callback named since the last summary (`Epoch 30: val_loss ...`)
+        done = 0  # the last epoch whose summary came (of the run: past the fits before)
+        offset = 0  # the epochs of the fits before this one in the same process
+        fit_end: dict | None = None  # the end event of a fit that ran all its epochs, until a line after it
         for line in lines:
             text = line.text
+            before = len(rows.events)
             if events.scan(line):
+                if len(rows.events) > before and any(e["kind"] != LogEventKind.CHECKPOINT_SAVE_END.value
+                                                     and e["kind"] != LogEventKind.CHECKPOINT_SAVE_START.value
+                                                     for e in rows.events[before:]):
+                    fit_end = None  # (a failure, a start or an end: no fit goes on from it)
                 # a crash glued to the bar's last reading (` 14/130 [==>....] - ETA: 27s - loss:
                 # 0.0254Traceback (most recent call last):`): that reading was drawn
                 if (glued := text.find("Traceback (most recent call last)")) <= 0:
@@ -99,11 +111,27 @@ class KerasParser(LogReader):
             if text.lstrip().startswith("Epoch ") and (opened := _EPOCH.fullmatch(text)) is not None:
                 if epoch is not None:
                     batch = epoch.cut(rows, samples, batch)
-                epoch = _Epoch(int(opened.group("epoch")))
-                last_epoch = int(opened.group("epochs"))
+                number = int(opened.group("epoch"))
+                if number == 1 and fit_end is not None and done:
+                    # another `fit` right after one that ran all its epochs, in the same process (a
+                    # fine-tuning phase after a frozen one): its epochs go on from them, and the run
+                    # ends at its end
+                    rows.events[:] = [e for e in rows.events if e is not fit_end]
+                    offset = done
+                fit_end = None
+                epoch = _Epoch(offset + number)
+                last_epoch = offset + int(opened.group("epochs"))
+                called = None
+                continue
+            if text.lstrip()[:6] in ("Epoch ", "# Epoc") and (named := _CALLBACK.match(text)) is not None:
+                called = offset + int(named.group(1))  # (Keras 3 prints its callbacks' words before the summary)
                 continue
             if "samples" in text and _TRAIN_ON.match(text) is not None:
                 samples = True
+            if epoch is None and headed and called is not None and called > done and "/" in text and (
+                    (cut := _SUMMARY.match(text)) is not None and cut.group("n") == cut.group("total")):
+                # an epoch's summary whose `Epoch N/M` a paste left out, after its callback's `Epoch N:`
+                epoch = _Epoch(called)
             if (epoch is None and headed) or "/" not in text:
                 continue
             summary = _SUMMARY.match(text) if "s" in text else None
@@ -131,9 +159,11 @@ class KerasParser(LogReader):
                 epoch.readings.append((n, line, values))
                 continue
             batch = epoch.finish(rows, line, values, seconds, samples, batch)
+            done, called = max(done, epoch.number), None
             if epoch.number == last_epoch:  # fit's last epoch done: the run's end
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                           detail=f"fit's last epoch ({last_epoch}) done", raw=text[:500])
+                           detail=f"fit's last epoch ({last_epoch - offset}) done", raw=text[:500])
+                fit_end = rows.events[-1]
             epoch = None  # what follows until the next epoch is no training step
         if epoch is not None:
             epoch.cut(rows, samples, batch)

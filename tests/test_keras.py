@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -265,3 +266,107 @@ def test_an_epoch_under_a_second_with_no_finer_time_has_no_step_time(tmp_path: P
     ]
     steps = _steps(_write(tmp_path, lines))
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(1, None, 1.1159), (2, None, 1.0076)]
+
+
+# Keras 3 on TensorFlow (Windows, CPU) in a VS Code notebook, its output saved as text (a committed file, index
+# id 66512859242, lines 1-33): its author cut epochs 6-29 and the `Epoch 30/30` header out (`...`); the
+# callbacks print their `Epoch N: ...` before the epoch's summary; EarlyStopping restores the best weights as
+# fit ends
+KERAS3_HEADER_CUT = [
+    ('d:\\FaceAttend_VC\\venv\\lib\\site-packages\\keras\\src\\layers\\convolutional\\base_conv.py:113: UserWarning: Do not '
+     'pass an `input_shape`/`input_dim` argument to a layer. When using Sequential models, prefer using an `Input(shape)` ob'
+     'ject as the first layer in the model instead.'),
+    "  super().__init__(activity_regularizer=activity_regularizer, **kwargs)",
+    ('WARNING:tensorflow:TensorFlow GPU support is not available on native Windows for TensorFlow >= 2.11. Even if CUDA/cuDN'
+     'N are installed, GPU will not be used. Please use WSL2 or the TensorFlow-DirectML plugin.'),
+    "Epoch 1/30",
+    "53/53 ━━━━━━━━━━━━━━━━━━━━ 0s 1s/step - accuracy: 0.2099 - loss: 2.7149",
+    "Epoch 1: val_accuracy improved from None to 0.05012, saving model to best_model.keras",
+    ('53/53 ━━━━━━━━━━━━━━━━━━━━ 81s 1s/step - accuracy: 0.3260 - loss: 2.3886 - val_accuracy: 0.0501 - val_loss: 3.0030 - l'
+     'earning_rate: 5.0000e-04'),
+    "Epoch 2/30",
+    "53/53 ━━━━━━━━━━━━━━━━━━━━ 0s 1s/step - accuracy: 0.5338 - loss: 1.6958",
+    "Epoch 2: val_accuracy did not improve from 0.05012",
+    ('53/53 ━━━━━━━━━━━━━━━━━━━━ 71s 1s/step - accuracy: 0.5724 - loss: 1.5732 - val_accuracy: 0.0501 - val_loss: 3.1526 - l'
+     'earning_rate: 5.0000e-04'),
+    "Epoch 3/30",
+    "53/53 ━━━━━━━━━━━━━━━━━━━━ 0s 1s/step - accuracy: 0.6333 - loss: 1.3018",
+    "Epoch 3: ReduceLROnPlateau reducing learning rate to 0.0002500000118743628.",
+    "",
+    "Epoch 3: val_accuracy did not improve from 0.05012",
+    ('53/53 ━━━━━━━━━━━━━━━━━━━━ 71s 1s/step - accuracy: 0.6591 - loss: 1.2060 - val_accuracy: 0.0501 - val_loss: 3.4721 - l'
+     'earning_rate: 5.0000e-04'),
+    "Epoch 4/30",
+    "53/53 ━━━━━━━━━━━━━━━━━━━━ 0s 1s/step - accuracy: 0.7426 - loss: 0.9697",
+    "Epoch 4: val_accuracy did not improve from 0.05012",
+    ('53/53 ━━━━━━━━━━━━━━━━━━━━ 73s 1s/step - accuracy: 0.7392 - loss: 0.9633 - val_accuracy: 0.0501 - val_loss: 4.0762 - l'
+     'earning_rate: 2.5000e-04'),
+    "Epoch 5/30",
+    "53/53 ━━━━━━━━━━━━━━━━━━━━ 0s 1s/step - accuracy: 0.7861 - loss: 0.8641",
+    "Epoch 5: ReduceLROnPlateau reducing learning rate to 0.0001250000059371814.",
+    "",
+    "Epoch 5: val_accuracy did not improve from 0.05012",
+    ('53/53 ━━━━━━━━━━━━━━━━━━━━ 70s 1s/step - accuracy: 0.7913 - loss: 0.8444 - val_accuracy: 0.0501 - val_loss: 4.4815 - l'
+     'earning_rate: 2.5000e-04'),
+    "...",
+    "53/53 ━━━━━━━━━━━━━━━━━━━━ 0s 1s/step - accuracy: 0.8971 - loss: 0.4311",
+    "Epoch 30: val_accuracy did not improve from 0.94272",
+    ('53/53 ━━━━━━━━━━━━━━━━━━━━ 60s 1s/step - accuracy: 0.9031 - loss: 0.4176 - val_accuracy: 0.9379 - val_loss: 0.3715 - l'
+     'earning_rate: 3.1250e-05'),
+    "Restoring model weights from the end of the best epoch: 29.",
+    "Output is truncated. View as a scrollable element or open in a text editor. Adjust cell output settings...",
+]
+
+# Keras 3 on Apple's Metal (a README's training log, index id 8488129636, its lines 83-98): a second `fit` (the
+# fine-tuning phase) right after the first ran all its 15 epochs
+KERAS3_TWO_FITS = [
+    "Epoch 14/15",
+    "199/199 ━━━━━━━━━━━━━━━━━━━━ 0s 142ms/step - accuracy: 0.8638 - loss: 0.4432 - top_5_accuracy: 0.9748 ",
+    "Epoch 14: val_accuracy did not improve from 0.90724",
+    "",
+    "Epoch 14: saving model to epoch_14_model.keras",
+    ('199/199 ━━━━━━━━━━━━━━━━━━━━ 31s 154ms/step - accuracy: 0.8638 - loss: 0.4433 - top_5_accuracy: 0.9748 - val_accuracy:'
+     ' 0.8974 - val_loss: 0.3529 - val_top_5_accuracy: 0.9842 - learning_rate: 0.0010'),
+    "Epoch 15/15",
+    "199/199 ━━━━━━━━━━━━━━━━━━━━ 0s 132ms/step - accuracy: 0.8711 - loss: 0.4275 - top_5_accuracy: 0.9789 ",
+    "Epoch 15: val_accuracy did not improve from 0.90724",
+    "",
+    "Epoch 15: saving model to epoch_15_model.keras",
+    ('199/199 ━━━━━━━━━━━━━━━━━━━━ 29s 144ms/step - accuracy: 0.8712 - loss: 0.4274 - top_5_accuracy: 0.9789 - val_accuracy:'
+     ' 0.9042 - val_loss: 0.3216 - val_top_5_accuracy: 0.9849 - learning_rate: 2.0000e-04'),
+    "Epoch 1/5",
+    ('199/199 ━━━━━━━━━━━━━━━━━━━━ 38s 159ms/step - accuracy: 0.8115 - loss: 0.6573 - top_5_accuracy: 0.9584 - val_accuracy:'
+     ' 0.8959 - val_loss: 0.3889 - val_top_5_accuracy: 0.9729'),
+    "Epoch 2/5",
+    ('199/199 ━━━━━━━━━━━━━━━━━━━━ 29s 147ms/step - accuracy: 0.8293 - loss: 0.5942 - top_5_accuracy: 0.9645 - val_accuracy:'
+     ' 0.9012 - val_loss: 0.3782 - val_top_5_accuracy: 0.9751'),
+]
+
+
+def test_an_epoch_whose_header_was_cut_is_named_by_its_callbacks_line(tmp_path: Path) -> None:
+    """`...`, then `Epoch 30: val_accuracy did not improve from 0.94272` and the epoch's summary:
+    epoch 30 (its summary was dropped, with no `Epoch 30/30` above it), fit's last (of the `/30`
+    headers), and `Restoring model weights from the end of the best epoch: 29.` ends the run."""
+    path = _write(tmp_path, KERAS3_HEADER_CUT)
+    steps = _steps(path)
+    headed = [int(m.group(1)) for t in KERAS3_HEADER_CUT if (m := re.fullmatch(r"Epoch (\d+)/30", t))]
+    assert headed == [1, 2, 3, 4, 5]
+    assert [row["step"] for row in steps] == [*headed, 30]
+    parser = registry()["keras"]
+    events = parser.parse(path, ParseOptions()).tables["log_events"].to_pylist()
+    restored = next(n for n, t in enumerate(KERAS3_HEADER_CUT, 1) if t.startswith("Restoring model weights"))
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [restored - 1, restored]
+
+
+def test_a_second_fit_right_after_the_first_goes_on_from_its_epochs(tmp_path: Path) -> None:
+    """`Epoch 15/15` ran to its summary, then `Epoch 1/5`: a second `fit` in the same process (no line
+    between but the callbacks'), its epochs 16, 17, ... of the run, not a relaunch from epoch 1; the
+    run ends at its end, not the first fit's."""
+    path = _write(tmp_path, KERAS3_TWO_FITS)
+    steps = _steps(path)
+    first = [int(m.group(1)) for t in KERAS3_TWO_FITS if (m := re.fullmatch(r"Epoch (\d+)/15", t))]
+    second = [int(m.group(1)) for t in KERAS3_TWO_FITS if (m := re.fullmatch(r"Epoch (\d+)/5", t))]
+    assert (first, second) == ([14, 15], [1, 2])
+    assert [row["step"] for row in steps] == first + [15 + e for e in second]
+    events = registry()["keras"].parse(path, ParseOptions()).tables["log_events"].to_pylist()
+    assert [e["kind"] for e in events if e["kind"] in ("attempt_end", "crash")] == []
