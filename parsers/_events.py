@@ -278,6 +278,8 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            r"|(?:^\s{0,12}|: |\] )Saving model at epoch \d{1,9}\b"
                            # (the torchvision recipe's utilities after each epoch: "...torch_utils - line-350] Saving model at 3")
                            r"|(?:^\s{0,12}|: |\] )Saving model at \d{1,9}\s*$"
+                           # (axolotl's, as training ends: "Training completed! Saving trained model to ./outputs/lora-out.")
+                           r"|(?:^|\] )Training completed! Saving trained model to \S"
                            r"|\bSaving parameters and momentum to \S"
                            r"|\bValidation loss decreased \([-+\w.]{1,40} --> [-+\w.]{1,40}\)\.\s{1,4}Saving model \.\.\."
                            r"|\bSaving current state to \S"
@@ -321,6 +323,8 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              r"|\bModel weights saved in \S"
                              # OpenAI's parameter-golf trainers: "saved_model:logs/X_mlx_model.npz bytes:67212188"
                              r"|^saved_model:\S"
+                             # axolotl's end of training, its model written: "... Model successfully saved to ./outputs/lora-out"
+                             r"|(?:^|\] )Model successfully saved to \S"
                              # MLX LM's LoRA trainer: "Iter 100: Saved adapter weights to adapters/adapters.safetensors
                              # and adapters/0000100_adapters.safetensors.", at its end "Saved final weights to ..."
                              r"|(?:^|: )Saved (?:adapter|final) weights to \S"
@@ -521,7 +525,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
     r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop| with best_epoch = |"
-    r"Restoring model weights from |"
+    r"Restoring model weights from |Saving trained model to |Model successfully saved to |"
     r"Exception during training|Training Over!|MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |wrote checkpoint\.\s*$|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
@@ -1006,6 +1010,9 @@ class EventScanner:
               or "inished training" in text or "End of training" in text or " NUM!" in text
               or text[:10] == "Finished! ") and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            if "Saving trained model to " in text and _SAVE_WEIGHTS.search(text) is not None:
+                # (axolotl's end says it saves the trained model: a save's start too)
+                rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "Saving model to disk" in text:
                 # TF-Slim says it before its final save: a failure after it (the save's traceback)
                 # takes the clean end back, as a launcher's is (`_take_back_clean_end`)
@@ -1093,7 +1100,7 @@ class EventScanner:
         elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
               or "Better model found at epoch " in text or "odel Saved" in text or "est model saved" in text
               or "eights saved at " in text or "uccessfully save the model to " in text or "[SAVE] " in text
-               or "was saved at iter " in text or text[:12] == "saved_model:"
+               or "was saved at iter " in text or text[:12] == "saved_model:" or "successfully saved to " in text
                or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
@@ -1111,7 +1118,8 @@ class EventScanner:
         elif ("save model in " in text or "model is to " in text or "best model" in text or "Saved state to " in text) and (
                 _MODEL_SAVED.search(text) is not None):
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-        elif ("Save weights to " in text or "Saving model at " in text or " weights to " in text or "and momentum to " in text
+        elif ("Save weights to " in text or "Saving model at " in text or "Saving trained model to " in text
+              or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
               or "aving best model to " in text
               or "model due to mean reward" in text or "saving best model" in text

@@ -848,7 +848,7 @@ _NOTEBOOK_ROW = re.compile(
     r"^\s{0,8}(?P<step>\d{1,15})(?:\t {0,16}| {1,24})(?:(?P<loss>[-+]?\d{1,30}(?:\.\d{1,30})?(?:[eE][-+]?\d{1,4})?)|No log)"
     r"(?:\t| {2}|$)")
 _NOTEBOOK_BAR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<n>\d{1,15})/(?P<total>\d{1,15}) (?:(?P<h>\d{1,6}):)?(?P<m>\d{1,2}):(?P<s>\d{2})"
-                           r"(?P<left> < [\d:]{1,16})?(?:, [\d.]{1,16} it/s)?, Epoch [\d.]{1,16}/(?P<epochs>\d{1,9})\]")
+                           r"(?P<left> < [\d:]{1,16})?(?:, [\d.]{1,16} it/s)?, Epoch (?P<epoch>[\d.]{1,16})/\d{1,9}\]")
 # the table of a run that evaluates each epoch: `Epoch<TAB>Training Loss<TAB>Validation Loss`, a row an epoch
 _NOTEBOOK_EPOCH_HEADER = re.compile(r"^\s{0,8}Epoch(?:\t| {1,16})Training Loss(?:\t| {2}|$)")
 
@@ -870,7 +870,7 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
     last_line = 0  # the line of the last table row
     ended: tuple[Line, str] | None = None  # the last caption drawn as training ended
     per_epoch = 1  # steps a table row (1: a table of steps; an epoch's steps: a table of epochs)
-    caption_total, caption_epochs = 0, None  # the last caption's total steps and epochs
+    caption_epoch = ""  # the last caption's epoch as printed (`9`, `2.40`)
 
     def counted() -> None:
         if caption is not None and caption[1] > last_row:
@@ -892,17 +892,18 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
             if caption is not None and int(bar.group("n")) < caption[1]:
                 shown.clear()  # (a caption that counts less: another run's table)
             caption, last_row = (line, int(bar.group("n"))), 0
-            caption_total, caption_epochs = int(bar.group("total")), bar.group("epochs")
+            caption_epoch = bar.group("epoch")
             continue
         if _NOTEBOOK_HEADER.match(text):
             table, per_epoch = True, 1
             continue
         if "Epoch" in text and _NOTEBOOK_EPOCH_HEADER.match(text):
-            # a row an epoch: its step is the epoch's last, where the caption's steps split evenly
-            # into its epochs (`[ 63/105 04:36 < 03:10, 0.22 it/s, Epoch 9/15]`: 7 a step); else no step
-            epochs_total = int(caption_epochs) if caption_epochs else 0
-            table = caption is not None and epochs_total > 0 and caption_total % epochs_total == 0
-            per_epoch = caption_total // epochs_total if table else 0
+            # a row an epoch: its step is the epoch's last, the caption's count over its epoch (`[ 63/105
+            # 04:36 < 03:10, 0.22 it/s, Epoch 9/15]`: 7 a step; `[1200/1200 10:00, Epoch 2.40/3]` of a
+            # run `max_steps` ended: 500), where that is a whole number of steps to the epoch's printing;
+            # else no step
+            per_epoch = _steps_an_epoch(caption[1], caption_epoch) if caption is not None else 0
+            table = per_epoch > 0
             continue
         if table and (row := _NOTEBOOK_ROW.match(text)) is not None:
             step = int(row.group("step")) * per_epoch
@@ -926,6 +927,18 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
         # 3/3]`, no time left): the run ended there, where nothing else (`TrainOutput(...)`) says so
         rows.event(LogEventKind.ATTEMPT_END, line=ended[0].number, rank=ended[0].rank, ts_ns=None,
                    detail="the notebook bar's caption at its total", raw=ended[1])
+
+
+def _steps_an_epoch(count: int, epoch: str) -> int:
+    """Steps an epoch by a notebook caption's count at its printed epoch (`63` at `9`, a whole
+    epoch printed whole: 7), where only one whole number of steps is within the epoch's printing
+    (`30` at `1.50`: 20; `1200` at `2.40`, 499 to 501, is none); else 0."""
+    value = to_float(epoch)
+    if value is None or value < 1:
+        return 0
+    half = half_unit(epoch) if "." in epoch else 0.0
+    low, high = math.ceil(count / (value + half) - 1e-9), math.floor(count / (value - half) + 1e-9)
+    return low if low == high and low > 0 else 0
 
 
 _HTML_CELL = re.compile(r"^\s{0,16}<t([hd])>([^<]{0,200})</t[hd]>\s*$")

@@ -62,7 +62,7 @@ def _results_row(text: str) -> tuple[int, float] | None:
 
 
 # a bar cut at a terminal's width right after its counts: `: 100%|██████████| 22/22` at the line's end
-_CUT_BAR = re.compile(r"\d{1,3}%\|[^|]{0,200}\| {0,4}(?P<n>\d{1,9})/(?P<total>\d{1,9})\s*$")
+_CUT_BAR = re.compile(r"(?P<pct>\d{1,3})%\|[^|]{0,200}\| {0,4}(?P<n>\d{1,9})/(?P<total>\d{1,9})\s*$")
 
 
 def bar_line(text: str) -> tuple[int, int, int, float | None] | None:
@@ -82,9 +82,12 @@ def bar_line(text: str) -> tuple[int, int, int, float | None] | None:
                 seconds = value if own.group("unit") == "s/it" else 1.0 / value
         return epoch, int(own.group("n")), int(own.group("total")), seconds
     readings = bar_readings(rest)
-    if not readings and "%|" in rest and (cut := _CUT_BAR.search(rest)) is not None:
+    if not readings and "%|" in rest and (cut := _CUT_BAR.search(rest)) is not None and (
+            0 < int(cut.group("n")) <= int(cut.group("total"))
+            and int(cut.group("pct")) == 100 * int(cut.group("n")) // int(cut.group("total"))):
         # a terminal narrower than the line cut it after its counts (`640: 100%|██████████| 22/22`):
-        # the batches done, no time
+        # the batches done, no time; where its percentage agrees (a cut inside the total, `| 220/2`,
+        # is none)
         return epoch, int(cut.group("n")), int(cut.group("total")), None
     if not readings or readings[0].total is None:
         return None

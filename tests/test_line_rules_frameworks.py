@@ -264,7 +264,8 @@ def test_an_hf_bar_whose_count_a_checkpoint_save_names_is_the_training_bar(tmp_p
     """axolotl (a fine-tuning blog's run output, index id 47237185595) prints no metric dict before
     its last bar, `1124/1124 [2:48:45<00:00, 16.34s/it]`, glued to `Saving model checkpoint to
     models/base/checkpoint-1124`: the save names the bar's count, so the bar is the training bar
-    and step 1124 was done (a bar no dict and no save confirms could be an evaluation's)."""
+    and step 1124 was done (a bar no dict and no save confirms could be an evaluation's). Its save
+    of the trained model after it is a save too (it was none)."""
     lines = [
         "100%|██████████| 1124/1124 [2:48:45<00:00, 16.34s/it][2025-11-06 11:25:06,763] [INFO] "
         "[axolotl.core.trainers.base._save:613] [PID:859953] [RANK:0] Saving model checkpoint to models/base/checkpoint-1124",
@@ -276,8 +277,12 @@ def test_an_hf_bar_whose_count_a_checkpoint_save_names_is_the_training_bar(tmp_p
     name, steps, events = _read(tmp_path, lines)
     assert name == "hf_trainer"
     assert [s["step"] for s in steps] == [1124]
-    assert [(e["kind"], e["step"]) for e in events if e["kind"] == "checkpoint_save_start"] == [
+    assert [(e["kind"], e["step"]) for e in events if e["kind"] == "checkpoint_save_start"][:1] == [
         ("checkpoint_save_start", 1124)]
+    # then axolotl's save of the trained model: `Training completed! Saving trained model to models/base.`
+    # to `Model successfully saved to models/base`, a save of its own
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint_save")] == [
+        ("checkpoint_save_start", 1), ("checkpoint_save_start", 2), ("checkpoint_save_end", 3)]
 
 
 def test_bars_and_counters_that_are_no_epochs_training_steps() -> None:

@@ -871,3 +871,16 @@ def test_dicts_after_their_own_drawings_take_those_steps_where_the_epochs_say_so
     losses = [float(m.group(1)) for t in DICT_AFTER_ITS_DRAWING if (m := re.match(r"\{'loss': ([\d.]+),", t))]
     assert len(drawn) == len(losses) == 6
     assert [(row["step"], row["loss"]) for row in steps if row["loss"] is not None] == list(zip(drawn, losses, strict=True))
+
+
+def test_a_notebook_epoch_table_under_a_caption_of_a_fractional_epoch(tmp_path: Path) -> None:
+    """The steps an epoch are the caption's count over its epoch as printed, where one whole number
+    of steps fits the epoch's two decimals: ` [30/45 01:00 < 00:30, 0.50 it/s, Epoch 1.50/3]` (the
+    caption's form above with other numbers) has 30 / 1.50 = 20 (19.93 to 20.07); a run `max_steps`
+    ended inside its third epoch, ` [1200/1200 10:00, Epoch 2.40/3]`, 499 to 501, places no row (it
+    was 1200 / 3 = 400 an epoch: the epochs begun)."""
+    rows = ["Epoch\tTraining Loss\tValidation Loss", "1\t0.900000\t0.800000", "2\t0.700000\t0.650000"]
+    _, steps, _ = _read(tmp_path, [" [30/45 01:00 < 00:30, 0.50 it/s, Epoch 1.50/3]", *rows[:2]], parser_name="hf_trainer")
+    assert [(row["step"], row["loss"]) for row in steps if row["loss"] is not None] == [(20, 0.9)]
+    _, steps, _ = _read(tmp_path, [" [1200/1200 10:00, Epoch 2.40/3]", *rows], parser_name="hf_trainer")
+    assert [row["loss"] for row in steps if row["loss"] is not None] == []

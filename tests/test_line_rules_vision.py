@@ -296,3 +296,14 @@ def test_ultralytics_bars_cut_after_their_counts_are_the_epochs(tmp_path: Path) 
     assert epochs == [26, 27, 28]
     assert sorted({row["step"] for row in steps}) == epochs
     assert {row["step_time_s"] for row in steps} == {None}
+
+
+def test_an_ultralytics_bar_cut_inside_its_total_is_no_reading() -> None:
+    """The same line with 220 batches an epoch, cut at the same width inside its total (`| 220/2`):
+    its percentage (100%) is not 220 of 2, so no reading (it was read as 220 of 2)."""
+    from tracelens.parsers.ultralytics import bar_line
+
+    cut = ULTRALYTICS_CUT[1].replace("| 22/22", "| 220/220")[:len(ULTRALYTICS_CUT[1])]
+    assert cut.endswith("| 220/2")
+    assert bar_line(cut) is None
+    assert bar_line(ULTRALYTICS_CUT[1]) == (26, 22, 22, None)

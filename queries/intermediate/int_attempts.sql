@@ -7,8 +7,8 @@
 --   resumed_from_step, end_reason, start_source, logged; a job whose logs date nothing has its
 --   attempts in its console's line order, `undated`, their times NULL; an attempt's first_step
 --   and last_step count the undated steps logged after a dated line of their file that falls in
---   it; a start placed back from the run's end by its duration is no relaunch after its console's
---   undated steps), plus next_start_ns (the next
+--   it, or before a start placed back from the run's end by its duration, which is no relaunch
+--   after them), plus next_start_ns (the next
 --   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt; an
 --   undated one, a traceback after which its console logs no step (or none before its next dated
 --   start: a relaunch appended to the console), at its console's last dated
@@ -127,12 +127,22 @@ undated_steps as (
     -- steps no clock dates in a job whose other lines are dated (nanoGPT's or Megatron's undated
     -- step lines beside a library logger's dated ones): each logged after its file's last dated
     -- line before it (placed_ns), so in the attempt running then or a later one; they give an
-    -- attempt with no dated step its first and last step, never a time
-    select s.step, d.until_ns as placed_ns
+    -- attempt its first and last step, never a time. Those before any dated line of their file
+    -- but a start placed back from the run's end (the HF Trainer's `train_runtime`: its start and
+    -- its end on one line) ran after that start.
+    select s.step, coalesce(d.until_ns, p.ts_ns) as placed_ns
     from stg_log_steps s
     cross join int_reference_rank r
-    asof join dated_lines d on s.file_id = d.file_id and s.line > d.line
+    asof left join dated_lines d on s.file_id = d.file_id and s.line > d.line
+    asof left join (
+        select e.file_id, e.line, e.ts_ns
+        from stg_log_events e
+        where e.kind = 'attempt_start' and e.ts_ns is not null
+          and exists (select 1 from stg_log_events x
+                      where x.file_id = e.file_id and x.line = e.line and x.kind = 'attempt_end' and x.ts_ns > e.ts_ns)
+    ) p on s.file_id = p.file_id and s.line < p.line
     where s.t_ns is null and (s.rank is not distinct from r.rank or s.rank is null)
+      and coalesce(d.until_ns, p.ts_ns) is not null
 ),
 undated_ends as (
     -- a failure or a clean end logged on a line with no time of its own (a Python traceback, a

@@ -76,11 +76,12 @@ paired as (
         end as label,
         s.ts_ns as start_ns, e.ts_ns as end_ns
     from (
-        select *, lead(ts_ns) over (partition by kind, detail order by ts_ns) as next_start_ns
+        select *, lead(ts_ns) over (partition by file_id, kind, detail order by ts_ns) as next_start_ns
         from int_log_events where kind in ('checkpoint_save_start', 'checkpoint_load_start', 'eval_start', 'init_start')
     ) s
     asof join (select * from int_log_events where kind in ('checkpoint_save_end', 'checkpoint_load_end', 'eval_end', 'init_end')) e
       on replace(e.kind, '_end', '') = replace(s.kind, '_start', '')
+     and e.file_id = s.file_id
      and e.detail is not distinct from s.detail
      and e.ts_ns >= s.ts_ns
     -- (an end after the next start of its kind is that one's: a start the log never ends stays open)
