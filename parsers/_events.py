@@ -306,8 +306,6 @@ _WEIGHTS_FILE_SAVED = re.compile(
     r" saved (?:successfully )?(?:to|at) "
     r"(?P<path>\S{0,2000}?\.(?:ckpt|pt|pth|pth\.tar|safetensors|bin|h5|keras))\.?\s*$")
 # a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
-# the Trainer's checkpoint folder, a file in it: "Model weights saved in ./results/checkpoint-7900/pytorch_model.bin"
-_TRAINER_FOLDER = re.compile(r"[\\/]checkpoint-(\d{1,15})[\\/][^\\/\s]+$")
 _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
 # a checkpoint named by its step (torchtitan's `./outputs/checkpoint/step-400`)
 _STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
@@ -1106,13 +1104,8 @@ class EventScanner:
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
             # (transformers' "Model weights saved in" inside the Trainer's checkpoint, which goes on
             # to write the optimizer's state, ends no save: only a save_pretrained of its own; one
-            # pipeline's components, each "saved in" its folder a few lines apart, are one save;
-            # one into the Trainer's `checkpoint-N` with no save open is that checkpoint's, whose
-            # `Saving model checkpoint to` the log does not hold (a tail): its save, not ended)
-            trainer = _TRAINER_FOLDER.search(text) if "weights saved in " in text and "checkpoint-" in text else None
-            rows.event(LogEventKind.CHECKPOINT_SAVE_START if trainer else LogEventKind.CHECKPOINT_SAVE_END,
-                       line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       **({"step": int(trainer.group(1))} if trainer else {}))
+            # pipeline's components, each "saved in" its folder a few lines apart, are one save)
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "weights saved in " in text:
                 self.weights_saved[line.rank] = (line.number, text.rsplit(None, 1)[-1])
         elif ("save model in " in text or "model is to " in text or "best model" in text or "Saved state to " in text) and (

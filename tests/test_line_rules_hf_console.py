@@ -786,9 +786,8 @@ def test_a_bar_drawn_again_after_an_evaluation_times_the_steps_after_it(tmp_path
     [5:24:06<01:50,  1.35it/s]`: the rate is checked against the clock from the redrawing (78 s a 100
     steps), not across the 164 s evaluation, so steps 8100 and 8200 take the rate the bar shows (they had
     none); 8000, the tail's first drawing, has no earlier one to check it with. The tail's first line,
-    `Model weights saved in ./results/checkpoint-7900/...`, is the Trainer's save of step 7900, whose
-    `Saving model checkpoint to` the tail lost: a save of that step, not a save ended (which, the only
-    end, made the count of saves 1 of 4)."""
+    `Model weights saved in ./results/checkpoint-7900/...`, ends the save of step 7900 whose start the
+    tail lost; the three saves after it start with `Saving model checkpoint to`."""
     _, steps, events = _read(tmp_path, EVAL_REDRAWN)
     rates = {int(n): float(r) for n, r in re.findall(r"(\d+)/8250 \[[\d:]+<[\d:]+, +([\d.]+)it/s\]", "\n".join(EVAL_REDRAWN))}
     assert rates == {8000: 1.36, 8100: 1.35, 8200: 1.35, 8250: 1.36}
@@ -796,11 +795,11 @@ def test_a_bar_drawn_again_after_an_evaluation_times_the_steps_after_it(tmp_path
     assert times[8000] is None
     for step in (8100, 8200, 8250):
         assert times[step] == pytest.approx(1 / rates[step])
-    named = [int(n) for t in EVAL_REDRAWN for n in re.findall(r"checkpoint-(\d+)(?:/pytorch_model\.bin$|$)", t)
-             if "Saving model checkpoint" in t or t.startswith("Model weights saved in ./results/checkpoint-7900")]
-    assert named == [7900, 8000, 8100, 8200]
-    saves = [(e["kind"], e["step"]) for e in events if e["kind"].startswith("checkpoint")]
-    assert saves == [("checkpoint_save_start", n) for n in named]
+    named = [int(n) for t in EVAL_REDRAWN if "Saving model checkpoint" in t for n in re.findall(r"checkpoint-(\d+)$", t)]
+    assert named == [8000, 8100, 8200]
+    saves = [(e["kind"], e["step"], e["line"]) for e in events if e["kind"].startswith("checkpoint")]
+    assert saves == [("checkpoint_save_end", None, 1)] + [
+        ("checkpoint_save_start", n, line) for n, line in zip(named, [9, 19, 29], strict=True)]
 
 
 def test_dicts_between_the_runs_start_and_a_bar_drawing_are_spaced_evenly(tmp_path: Path) -> None:
