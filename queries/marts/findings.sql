@@ -170,7 +170,7 @@ bucket_findings as (
         case when b.pct >= t.bucket_high then 'high' when b.pct >= t.bucket_medium then 'medium' else 'low' end,
         b.seconds, null::integer,
         case b.bucket
-            when 'lost_work' then format('lost work: {} s redone after {} failure{}', printf('%.3g', b.seconds), y.failures,
+            when 'lost_work' then format('lost work: {} s lost to {} failure{}', printf('%.3g', b.seconds), y.failures,
                                          case when y.failures = 1 then '' else 's' end)
             when 'restart_downtime' then format('restart downtime: {} s between a failure and the next attempt''s start', printf('%.3g', b.seconds))
             when 'checkpoint_save' then format('checkpoint saves block training for {} s', printf('%.3g', b.seconds))
