@@ -435,10 +435,14 @@ _CKPT = (
      LogEventKind.CHECKPOINT_SAVE_END),
     ("checkpoint from file ", re.compile(r"(?:^|\] )Load checkpoint from file [^\n]{1,2000}?, Time usage:"),
      LogEventKind.CHECKPOINT_LOAD_END),
+    # Orbax's atomic save once its temporary folder is renamed: "[process=0][thread=async_save] Finished
+    # saving checkpoint (finalized tmp dir) to `.../99999`." (not a save's start, below)
+    ("finished saving checkpoint", re.compile(r"\bFinished saving checkpoint\b"), LogEventKind.CHECKPOINT_SAVE_END),
     # "Saving model checkpoint", "Saving unsharded checkpoint...", "Save checkpoint to out/pretrain_512.pth"
     # (Lightning's tensor-parallel examples: "Saving a (distributed) checkpoint ..."; PaddleDetection's
     # trainer: "ppdet.utils.checkpoint INFO: Save checkpoint: output/yolov3")
-    ("saving ", re.compile(r"\bsaving (?:the |an? )?(?:\(?[\w-]{1,40}\)? )?checkpoint\b", re.I),
+    # (not Orbax's "Started async saving checkpoint to ...", its "Saving checkpoint at step N" a line before)
+    ("saving ", re.compile(r"(?<!async )\bsaving (?:the |an? )?(?:\(?[\w-]{1,40}\)? )?checkpoint\b", re.I),
      LogEventKind.CHECKPOINT_SAVE_START),
     ("save ", re.compile(r"\bsave (?:the )?(?:[\w-]{1,40} )?checkpoint (?:to|at|in)\b", re.I),
      LogEventKind.CHECKPOINT_SAVE_START),

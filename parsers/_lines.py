@@ -406,7 +406,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     stamps = (frame.lazy().with_row_index("index").filter(head.str.contains(_DATE_HINT))
               .select("index", ascii=head.str.len_bytes() == head.str.len_chars(),
                       # (in an ASCII head a byte offset is a character's)
-                      leading=head.str.find(_ISO.pattern) < DATE_START_MAX,
+                      leading=(head.str.find(_ISO.pattern) < DATE_START_MAX) & ~head.str.contains(_CLOCK_FIRST.pattern),
                       stamp=head.str.extract_groups(_ISO_COLUMNS))
               .unnest("stamp").select("index", "tz", "leading", "second", ns=_iso_ns()).collect())
     frame = frame.select(
@@ -838,10 +838,18 @@ def _leading(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     return match if match is not None and match.start() < DATE_START_MAX else None
 
 
+# a line opening with a time of day and no date (openpi's logger, `15:52:07.711 [I] ...`): a date
+# further on is its message's (`Preserving Checkpoint[step=10000 | time=2025-11-14 09:24:02...]`)
+_CLOCK_FIRST = re.compile(r"^\[?\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?\]?\s")
+
+
 def parse_timestamp(text: str, day_first: bool = False) -> int | None:
     """The first ISO-like timestamp in the line (naive times are taken as UTC); failing one, a
     date with slashes (`_SLASH`), `day_first` where the file writes the day before the month; a
-    line opening with `date`'s or `time.ctime()`'s time (`_CTIME_LEADING`)."""
+    line opening with `date`'s or `time.ctime()`'s time (`_CTIME_LEADING`). None for a line that
+    opens with a time of day alone (`_CLOCK_FIRST`)."""
+    if (text[2:3] == ":" or text[3:4] == ":") and _CLOCK_FIRST.match(text) is not None:
+        return None
     match = _leading(_ISO, text)
     if not match:
         if text[:1] in "IWEF[" and (glog := _GLOG_YEAR.match(text)) is not None:

@@ -30,8 +30,14 @@
   loss: ...`) is no row.
 - In a console with no `Epoch N/M` at all (a paste that left the header out), the first bar is
   read as fit's first epoch, with a warning: an `evaluate`'s or `predict`'s bar looks the same.
-- The summary of fit's last epoch (`Epoch 20/20`) ends the run cleanly. Failures are read as
-  in every console log.
+- An epoch's summary with no `Epoch N/M` above it since the last summary (a paste that cut the
+  header out) is epoch N where a callback's words before it name it (Keras 3 prints them before
+  the summary: `Epoch 30: val_accuracy did not improve from 0.94272`).
+- The summary of fit's last epoch (`Epoch 20/20`) ends the run cleanly; so does EarlyStopping's
+  `Restoring model weights from the end of the best epoch`. Another `fit` right after one that
+  ran all its epochs (`Epoch 1/5` after `Epoch 15/15`'s summary, nothing but callbacks' lines
+  between: a fine-tuning phase in the same process) goes on from its epochs (16, 17, ...) and
+  the run ends at its end. Failures are read as in every console log.
 """
 
 from __future__ import annotations

@@ -650,3 +650,52 @@ def test_a_run_long_bar_with_each_epochs_print_glued_in_counts_the_runs_steps(tm
     _, steps, _ = _read(tmp_path, lines)
     counts = [int(m.group(1)) for t in lines if (m := re.search(r"\| (\d+)/26360 \[", t))]
     assert [s["step"] for s in steps] == counts and len(counts) == 6
+
+
+# openpi's fine-tuning of pi0.5 on DROID saving through Orbax's async checkpointer (a public notes file, index id 52800148969,
+# its console block's lines 23-25, 35, 62-63)
+ORBAX_ASYNC_SAVE = [
+    ('15:51:37.774 [I] [process=0] Saving checkpoint at step 99999                                      (10726:checkpoint_ma'
+     'nager.py:1408)'),
+    ('15:51:37.775 [I] [process=0] Started async saving checkpoint to /home/jovyan/workspace/openpi/checkpoints/pi05_full_dr'
+     'oid_finetune/pvc_train/99999. (10726:async_checkpointer.py:439)'),
+    ('15:51:37.780 [I] Creating tmp directory /home/jovyan/workspace/openpi/checkpoints/pi05_full_droid_finetune/pvc_train/9'
+     '9999.orbax-checkpoint-tmp-76 (10726:atomicity.py:144)'),
+    ('15:52:07.710 [I] Finished blocking save in 29.94 seconds. Continuing to save asynchronously to /home/jovyan/workspace/'
+     'openpi/checkpoints/pi05_full_droid_finetune/pvc_train/99999. (10726:async_checkpointer.py:548)'),
+    ('15:54:50.698 [I] [process=0][thread=async_save] Finished saving checkpoint (finalized tmp dir) to `/home/jovyan/worksp'
+     'ace/openpi/checkpoints/pi05_full_droid_finetune/pvc_train/99999`. (10726:atomicity.py:573)'),
+    ('15:54:50.698 [I] Finished asynchronous save (blocking + background) in 192.92 seconds to /home/jovyan/workspace/openpi'
+     '/checkpoints/pi05_full_droid_finetune/pvc_train/99999 (10726:async_checkpointer.py:412)'),
+]
+
+
+def test_orbaxs_async_save_is_one_save_from_its_start_to_finished_saving(tmp_path: Path) -> None:
+    """`Saving checkpoint at step 99999`, `Started async saving checkpoint to ...` (the same save), then
+    `Finished saving checkpoint (finalized tmp dir) to ...`: one save, started at the first line and
+    ended at the last (the three were three save starts and no end)."""
+    _, _, events = _read(tmp_path, ORBAX_ASYNC_SAVE, parser_name="generic_log")
+    started = next(n for n, t in enumerate(ORBAX_ASYNC_SAVE, 1) if "Saving checkpoint at step" in t)
+    finished = next(n for n, t in enumerate(ORBAX_ASYNC_SAVE, 1) if "Finished saving checkpoint" in t)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", started), ("checkpoint_save_end", finished)]
+
+
+# the same block's line 36: Orbax keeping an older checkpoint, its creation time in the message
+ORBAX_PRESERVING = (
+    "15:52:07.711 [I] Preserving Checkpoint[step=10000 | time=2025-11-14 09:24:02.57"
+    "7946+00:00]: (Reason: on keep_period=10000). (10726:checkpoint_manager.py:1949)"
+)
+
+
+def test_a_date_in_the_message_of_a_line_that_opens_with_a_time_of_day_is_not_its_time() -> None:
+    """`15:52:07.711 [I] Preserving Checkpoint[step=10000 | time=2025-11-14 09:24:02.577946+00:00]: ...`:
+    the line's clock is its opening time of day (no date); the date is an older checkpoint's (the
+    run was dated two days early, from these lines, and lasted no time)."""
+    from tracelens.parsers._lines import parse_timestamp, split_lines
+
+    assert ORBAX_PRESERVING.startswith("15:52:07.711 [I] ") and "time=2025-11-14 09:24:02" in ORBAX_PRESERVING
+    assert parse_timestamp(ORBAX_PRESERVING) is None
+    # (both engines: polars' column-wise reading of a file's lines, and Python's of a line)
+    lines = split_lines("\n".join([ORBAX_PRESERVING, *ORBAX_ASYNC_SAVE]) + "\n")
+    assert [line.ts_ns for line in lines] == [None] * (1 + len(ORBAX_ASYNC_SAVE))
