@@ -227,6 +227,8 @@ class HFTrainerParser(LogReader):
         total_steps: int | None = None
         batch: float | None = None
         epochs: int | None = None
+        ds_lrs: list[tuple[str, int]] = []  # DeepSpeed's engine's step reports: (learning rate as printed, step)
+        ds_lines: list[tuple[Line, int]] = []  # and their lines
         by_max_steps = False  # the run's header will count the epochs `max_steps` began
         global_step: int | None = None
         last_dated: int | None = None
@@ -371,6 +373,9 @@ class HFTrainerParser(LogReader):
                     else:
                         previous_was_dict = True
                     dicts.append(d)
+            if "skipped=" in text and "] step=" in text and (ds := _DS_STEP.search(text)) is not None:
+                ds_lrs.append((ds.group("lr"), int(ds.group("step"))))
+                ds_lines.append((line, int(ds.group("step"))))
             events.scan(line)
         written = [d for d in dicts if "_resumed_from" not in d.record and not d.exact]
         # (a reading a dict was glued to is that dict's, no other's redraw)
@@ -401,7 +406,9 @@ class HFTrainerParser(LogReader):
             if bar.source == "tqdm" and year_from_mtime:
                 bar.source = "tqdm_mtime"
         unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,
-                                               global_step or (max(train_total) if train_total else None))
+                                               global_step or (max(train_total) if train_total else None), ds_lrs)
+        if ds_lines:
+            _deepspeed_steps(rows, ds_lines)
         if not rows.steps:
             _notebook_rows(lines, rows)
         if not rows.steps and not rows.events:
@@ -430,7 +437,7 @@ class HFTrainerParser(LogReader):
 
     @staticmethod
     def _rows(rows: Any, dicts: list[_Dict], bars: list[_Bar], total_steps: int | None, epochs: int | None,
-              batch: float | None, run_total: int | None) -> tuple[int, int, int]:
+              batch: float | None, run_total: int | None, ds_lrs: Sequence[tuple[str, int]] = ()) -> tuple[int, int, int]:
         """The dicts' rows (and the bars' steps between them); how many dicts were left out as
         printed out of place, and as counted where their count names no step (`_counted_from_start`)
         though others' steps are named; how many such are numbered by their count all the same,
@@ -449,8 +456,18 @@ class HFTrainerParser(LogReader):
         named = any(d.reading is not None or "step" in d.record or "global_step" in d.record for d in losses)
         spacing = {rank: _even_spacing(group, dicts, run_total) for rank, group in by_rank.items()
                    } if not any(d.reading for d in losses) else {}
+        # a dict with no step of its own and no drawing beside it, whose learning rate DeepSpeed's
+        # engine printed at one step only (`[Rank 0] step=10, skipped=0, lr=[0.0003333333333333334]`,
+        # the same float): that step (a console that kept stdout, the Trainer's dicts and DeepSpeed's
+        # lines, not stderr's bar)
+        by_lr: dict[float, int | None] = {}
+        for printed, ds_step in ds_lrs:
+            if (value := to_float(printed)) is not None:
+                by_lr[value] = ds_step if value not in by_lr else None
+        lr_placed = {id(d): placed for d in losses if not d.exact and "step" not in d.record and "global_step" not in d.record
+                     and (placed := by_lr.get(to_float(d.record.get("learning_rate")) or -1.0)) is not None}
         anchored = {key: step for rank, group in by_rank.items()
-                    for key, step in _anchored_steps(group, counted[rank]).items()}
+                    for key, step in _anchored_steps(group, counted[rank], lr_placed).items()}
         per_epoch = _epoch_length(losses, dicts, run_total) if not (total_steps and epochs) else None
         # steps an epoch to check a bar's placing against, however coarse the printed epochs (the
         # summary's: a header's `Num Epochs` is rounded up where `max_steps` ends the run inside
@@ -527,6 +544,8 @@ class HFTrainerParser(LogReader):
                     logged_step = to_int(shown.split("/", 1)[0])  # ms-swift's `'global_step/max_steps': '50/60'`
                 if logged_step is not None and logged_step >= 0:
                     step = logged_step  # the dict says which step it is (TFTrainer and others print it)
+                elif (by_rate := lr_placed.get(id(d))) is not None:
+                    step = by_rate  # (DeepSpeed's report of its step at the same learning rate)
                 elif (placed := anchored.get(id(d))) is not None and not (
                         epoch is not None and coarse and stray is not None and abs(placed - epoch * coarse) > stray):
                     # (evenly between two dicts a reading placed, where the dict's epoch does not
@@ -849,6 +868,8 @@ _NOTEBOOK_ROW = re.compile(
     r"(?:\t| {2}|$)")
 _NOTEBOOK_BAR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<n>\d{1,15})/(?P<total>\d{1,15}) (?:(?P<h>\d{1,6}):)?(?P<m>\d{1,2}):(?P<s>\d{2})"
                            r"(?P<left> < [\d:]{1,16})?(?:, [\d.]{1,16} it/s)?, Epoch (?P<epoch>[\d.]{1,16})/\d{1,9}\]")
+# DeepSpeed's engine's report every `steps_per_print` steps: "[Rank 0] step=10, skipped=0, lr=[0.00033], mom=..."
+_DS_STEP = re.compile(r"\bstep=(?P<step>\d{1,15}), skipped=\d{1,15}, lr=\[(?P<lr>[^\],]{1,40})[\],]")
 # the table of a run that evaluates each epoch: `Epoch<TAB>Training Loss<TAB>Validation Loss`, a row an epoch
 _NOTEBOOK_EPOCH_HEADER = re.compile(r"^\s{0,8}Epoch(?:\t| {1,16})Training Loss(?:\t| {2}|$)")
 
@@ -1101,7 +1122,26 @@ class _Replay:
         return False
 
 
-def _anchored_steps(losses: list[_Dict], from_start: bool) -> dict[int, int]:
+def _deepspeed_steps(rows: Any, reports: list[tuple[Line, int]]) -> None:
+    """DeepSpeed's engine's reports (`[Rank 0] step=40, skipped=0, lr=[...]`, every `steps_per_print`
+    steps) in the Trainer's console: steps done when their line was logged. A step a metric line
+    already has takes the report's time where it has none; another is a row of its own."""
+    by_step: dict[tuple[int | None, int], dict[str, Any]] = {}
+    for row in rows.steps:
+        by_step.setdefault((row["rank"], row["step"]), row)
+        by_step.setdefault((None, row["step"]), row)
+    for line, step in reports:
+        row = by_step.get((line.rank, step)) or by_step.get((None, step))
+        if row is None:
+            rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns,
+                      time_source="log_line" if line.ts_ns is not None else None)
+            if rows.steps and rows.steps[-1]["step"] == step:
+                by_step[(line.rank, step)] = rows.steps[-1]
+        elif row.get("end_ns") is None and line.ts_ns is not None:
+            row["end_ns"], row["time_source"] = line.ts_ns, "log_line"
+
+
+def _anchored_steps(losses: list[_Dict], from_start: bool, placed_by: dict[int, int] | None = None) -> dict[int, int]:
     """Steps of one process's metric dicts that no reading of their own places, evenly between
     two that a reading drawn with them does (`_Dict.exact`; the run's start, step 0, counts as
     one before the first where the dicts are counted from it): a console that keeps one drawing
@@ -1109,11 +1149,16 @@ def _anchored_steps(losses: list[_Dict], from_start: bool) -> dict[int, int]:
     Only where the steps between the two split evenly, a whole number of steps apart (the
     Trainer logs every `logging_steps`), no dict between names its own step, and neither of the
     two shares its step with the placed dict next to it (one of those is misplaced: a reading
-    redrawn after a dict whose own drawing a copy lost). By `id`."""
+    redrawn after a dict whose own drawing a copy lost). Dicts `placed_by` DeepSpeed's learning
+    rate (`_DS_STEP`) are anchors too, and the dicts with no drawing before and after them go on at
+    the spacing next to them. By `id`."""
     anchors = [(0, 0)] if from_start else []
-    anchors += [(i, d.reading[1].n) for i, d in enumerate(losses, start=1)
-                if d.exact and d.reading is not None and "step" not in d.record and "global_step" not in d.record]
+    anchors += [(i, d.reading[1].n if d.exact and d.reading is not None else (placed_by or {})[id(d)])
+                for i, d in enumerate(losses, start=1)
+                if "step" not in d.record and "global_step" not in d.record
+                and ((d.exact and d.reading is not None) or id(d) in (placed_by or {}))]
     placed: dict[int, int] = {}
+    spacings: list[tuple[int, int, int, int, int]] = []  # (i_a, s_a, i_b, s_b, steps apart) of each segment spaced
     for at in range(len(anchors) - 1):
         (i_a, s_a), (i_b, s_b) = anchors[at], anchors[at + 1]
         gap = i_b - i_a
@@ -1127,6 +1172,24 @@ def _anchored_steps(losses: list[_Dict], from_start: bool) -> dict[int, int]:
             continue
         for k, d in enumerate(between, start=1):
             placed[id(d)] = s_a + k * every
+        spacings.append((i_a, s_a, i_b, s_b, every))
+    if placed_by and spacings:
+        # dicts with no drawing before the first and after the last placed by DeepSpeed's learning
+        # rate go on at the spacing next to them (no bar to place them: its stream was not kept)
+        i_a, s_a, _, _, every = spacings[0]
+        if anchors[0] == (i_a, s_a):
+            for j in range(i_a - 1, 0, -1):
+                d = losses[j - 1]
+                if d.reading is not None or "step" in d.record or "global_step" in d.record or s_a - (i_a - j) * every <= 0:
+                    break
+                placed[id(d)] = s_a - (i_a - j) * every
+        _, _, i_b, s_b, every = spacings[-1]
+        if anchors[-1] == (i_b, s_b):
+            for j in range(i_b + 1, len(losses) + 1):
+                d = losses[j - 1]
+                if d.reading is not None or "step" in d.record or "global_step" in d.record:
+                    break
+                placed[id(d)] = s_b + (j - i_b) * every
     return placed
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SAMPLE_LOGS
-from tests.test_line_rules import _read
+from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.parsers._lines import bar_readings
@@ -883,3 +883,51 @@ def test_a_notebook_epoch_table_under_a_caption_of_a_fractional_epoch(tmp_path: 
     assert [(row["step"], row["loss"]) for row in steps if row["loss"] is not None] == [(20, 0.9)]
     _, steps, _ = _read(tmp_path, [" [1200/1200 10:00, Epoch 2.40/3]", *rows], parser_name="hf_trainer")
     assert [row["loss"] for row in steps if row["loss"] is not None] == []
+
+
+# FATE-LLM's GPT-2 fine-tuning with the Trainer under DeepSpeed ZeRO-2 (FATE-LLM's documentation, the partial
+# output of its guest process, index id 7828743685, its lines 33-47): the console kept stdout, the Trainer's
+# dicts (no step, no bar) and DeepSpeed's engine's reports every 10 steps, dated
+HF_DEEPSPEED_STDOUT = [
+    "{'loss': 2.075, 'learning_rate': 0.0002329900014453396, 'epoch': 0.04}",
+    ('[2023-12-29 13:02:49,647] [INFO] [logging.py:96:log_dist] [Rank 0] step=10, skipped=0, lr=[0.0003333333333333334], mom'
+     '=[(0.9, 0.999)]'),
+    ('[2023-12-29 13:02:49,654] [INFO] [timer.py:260:stop] epoch=0/micro_step=10/global_step=10, RunningAvgSamplesPerSec=110'
+     '.86936118523683, CurrSamplesPerSec=111.33670009091573, MemA          llocated=1.87GB, MaxMemAllocated=6.12GB'),
+    "{'loss': 0.8091, 'learning_rate': 0.0003333333333333334, 'epoch': 0.08}",
+    "{'loss': 0.5003, 'learning_rate': 0.00039203041968522714, 'epoch': 0.12}",
+    ('[2023-12-29 13:02:51,108] [INFO] [logging.py:96:log_dist] [Rank 0] step=20, skipped=0, lr=[0.0004336766652213271], mom'
+     '=[(0.9, 0.999)]'),
+    ('[2023-12-29 13:02:51,116] [INFO] [timer.py:260:stop] epoch=0/micro_step=20/global_step=20, RunningAvgSamplesPerSec=111'
+     '.0120624893855, CurrSamplesPerSec=111.13499047776766, MemAl          located=1.87GB, MaxMemAllocated=6.12GB'),
+    "{'loss': 0.466, 'learning_rate': 0.0004336766652213271, 'epoch': 0.16}",
+    "{'loss': 0.4338, 'learning_rate': 0.0004659800028906792, 'epoch': 0.2}",
+    ('[2023-12-29 13:02:52,576] [INFO] [logging.py:96:log_dist] [Rank 0] step=30, skipped=0, lr=[0.0004923737515732208], mom'
+     '=[(0.9, 0.999)]'),
+    ('[2023-12-29 13:02:52,584] [INFO] [timer.py:260:stop] epoch=0/micro_step=30/global_step=30, RunningAvgSamplesPerSec=110'
+     '.88921855143799, CurrSamplesPerSec=110.59852763526753, MemA          llocated=1.87GB, MaxMemAllocated=6.12GB'),
+    "{'loss': 0.319, 'learning_rate': 0.0004923737515732208, 'epoch': 0.24}",
+    "{'loss': 0.3094, 'learning_rate': 0.0005146893481167587, 'epoch': 0.28}",
+    ('[2023-12-29 13:02:54,048] [INFO] [logging.py:96:log_dist] [Rank 0] step=40, skipped=0, lr=[0.0005340199971093208], mom'
+     '=[(0.9, 0.999)]'),
+    ('[2023-12-29 13:02:54,055] [INFO] [timer.py:260:stop] epoch=0/micro_step=40/global_step=40, RunningAvgSamplesPerSec=110'
+     '.76942622083511, CurrSamplesPerSec=109.53330286609649, MemA          llocated=1.87GB, MaxMemAllocated=6.12GB'),
+]
+
+
+def test_dicts_are_placed_by_deepspeeds_step_at_their_learning_rate(tmp_path: Path) -> None:
+    """`{'loss': 0.8091, 'learning_rate': 0.0003333333333333334, ...}` beside `[Rank 0] step=10, skipped=0,
+    lr=[0.0003333333333333334]`: the dict is step 10, dated by that line; the dicts between two such are
+    evenly spaced (15, 25), the last goes on at that spacing (35); DeepSpeed's step 40, which no dict
+    has, is a step at its line's time (the dicts were numbered 1 to 7, the run's last step 40 lost)."""
+    _, steps, _ = _read(tmp_path, HF_DEEPSPEED_STDOUT, parser_name="hf_trainer")
+    reports = {float(m.group(2)): (int(m.group(1)), _ns(m.group(0)[1:24]))
+               for t in HF_DEEPSPEED_STDOUT if (m := re.search(r"\[[\d\- :,]+\].*step=(\d+), skipped=0, lr=\[([\d.e-]+)\]", t))}
+    assert [s for s, _ in reports.values()] == [10, 20, 30, 40]
+    by_line = {row["line"]: row for row in steps}
+    for n, t in enumerate(HF_DEEPSPEED_STDOUT, 1):
+        lr = re.search(r"'learning_rate': ([\d.e-]+)", t)
+        if lr is not None and float(lr.group(1)) in reports:
+            assert (by_line[n]["step"], by_line[n]["end_ns"]) == reports[float(lr.group(1))]
+    assert [row["step"] for row in steps if row["loss"] is not None][1:] == [10, 15, 20, 25, 30, 35]
+    assert [(row["step"], row["loss"]) for row in steps][-1] == (40, None)
