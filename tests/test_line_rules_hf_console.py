@@ -809,11 +809,12 @@ def test_dicts_between_the_runs_start_and_a_bar_drawing_are_spaced_evenly(tmp_pa
     their count: 14 dicts at step 0)."""
     _, steps, _ = _read(tmp_path, MAX_STEPS_DICTS)
     dicts = [t for t in MAX_STEPS_DICTS if t.startswith("{'loss'")]
-    drawn = int(re.search(r"\| (\d+)/3000 \[", MAX_STEPS_DICTS[-1]).group(1))
+    drawn = int(re.search(r"\| (\d+)/3000 \[", MAX_STEPS_DICTS[-1]).group(1))  # type: ignore[union-attr]
     assert (len(dicts), drawn) == (50, 500)
     every = drawn // len(dicts)
     logged = [(row["step"], row["loss"]) for row in steps if row["loss"] is not None]
-    assert logged == [(every * k, float(re.search(r"'loss': ([\d.]+)", t).group(1))) for k, t in enumerate(dicts, 1)]
+    assert logged == [(every * k, float(re.search(r"'loss': ([\d.]+)", t).group(1)))  # type: ignore[union-attr]
+                      for k, t in enumerate(dicts, 1)]
 
 
 def test_a_notebook_table_of_epochs_gives_each_epochs_last_step(tmp_path: Path) -> None:
@@ -823,6 +824,7 @@ def test_a_notebook_table_of_epochs_gives_each_epochs_last_step(tmp_path: Path) 
     parser, steps, _ = _read(tmp_path, EPOCH_TABLE)
     assert parser == "hf_trainer"
     caption = re.search(r"\[ (\d+)/(\d+) (\d+):(\d+) <.*Epoch \d+/(\d+)\]", "\n".join(EPOCH_TABLE))
+    assert caption is not None
     n, total, minutes, seconds, epochs = (int(g) for g in caption.groups())
     rows = [t.split("\t") for t in EPOCH_TABLE if re.match(r"\d+\t", t)]
     assert len(rows) == 9
