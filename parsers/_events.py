@@ -174,6 +174,7 @@ _COMPOSE_EXIT = re.compile(r"^(?P<name>[A-Za-z0-9][\w.]{0,100}[-_][\w.-]{0,100})
 # SkyPilot's `sky launch` / `sky jobs logs` as the job ends: "✓ Job finished (status: SUCCEEDED).", "✗ Job
 # finished (status: FAILED)." (FAILED_SETUP, FAILED_DRIVER, CANCELLED the same)
 _SKYPILOT_JOB = re.compile(r"(?:^|[✓✗] |INFO: )Job finished \(status: (?P<status>[A-Z_]{4,30})\)\.?\s*$")
+_SD_SCRIPTS_DONE = re.compile(r"(?:^|\bINFO\s{1,12})model saved\.\s{0,200}(?:[\w-]{1,80}\.py:\d{1,6})?\s*$")
 # PaddlePaddle's launcher (`python -m paddle.distributed.launch`) once a worker failed: "LAUNCH INFO 2023-06-08
 # 17:35:48,689 Pod failed", "LAUNCH ERROR 2023-06-08 17:35:48,689 Container failed !!!"
 _PADDLE_LAUNCH_FAILED = re.compile(r"^LAUNCH (?:INFO|ERROR) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} "
@@ -527,7 +528,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
     r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop| with best_epoch = |"
-    r"Restoring model weights from |Saving trained model to |Model successfully saved to |"
+    r"Restoring model weights from |Saving trained model to |Model successfully saved to |model saved\.|"
     r"Exception during training|Training Over!|MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |wrote checkpoint\.\s*$|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
@@ -1099,6 +1100,14 @@ class EventScanner:
                 self.ray_saves[ray_folder] = rows.events[-1]
             elif iteration is not None and event.get("step") is None:
                 event["step"] = iteration
+        elif "model saved." in text and _SD_SCRIPTS_DONE.search(text) is not None:
+            # kohya's sd-scripts once training is over and its last save written: "INFO     model saved.
+            # train_network.py:1143" (its saves before say only `saving checkpoint: ...`): the save's end
+            # and the run's
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            if not failed:
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="sd-scripts: the trained model saved")
         elif ("snapshot saved at " in text or "saved new best" in text or "odel saved" in text
               or "Better model found at epoch " in text or "odel Saved" in text or "est model saved" in text
               or "eights saved at " in text or "uccessfully save the model to " in text or "[SAVE] " in text

@@ -2432,6 +2432,8 @@ class GenericLogParser(LogReader):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
             elif ",epoch=" in body and (counter := _step_counter(body)) is not None and _record_head(body, counter):
                 record_head = True  # an undated record's head (its logger's date cut off): `[step=20800/23842,epoch=0]`
+            elif body.startswith("Steps: ") and "%|" in body and (drawn := bar_readings(body)) and drawn[-1].n > 0:
+                return Claim.CONTENT  # diffusers' training scripts' bar (`Steps:  10%|...| 100/1000 [...]`): one is enough
             elif (bar := _bar_step(body)) is not None and bar[1].seconds_per_item is not None and bar[0].epoch is not None and (
                     _TRAIN_BAR.match(body, 0, bar[0].match.start()) is not None
                     or _TRAIN_LOSS_DESC.search(body, 0, bar[1].start) is not None):

@@ -699,3 +699,37 @@ def test_a_date_in_the_message_of_a_line_that_opens_with_a_time_of_day_is_not_it
     # (both engines: polars' column-wise reading of a file's lines, and Python's of a line)
     lines = split_lines("\n".join([ORBAX_PRESERVING, *ORBAX_ASYNC_SAVE]) + "\n")
     assert [line.ts_ns for line in lines] == [None] * (1 + len(ORBAX_ASYNC_SAVE))
+
+
+# JDiffusion's DreamBooth-LoRA training script (diffusers' `train_dreambooth_lora.py` on Jittor; public notes,
+# index id 41892302177, its console block's 3 lines): diffusers' `Steps:` bar, drawn twice at its end
+DIFFUSERS_STEPS_BAR = [
+    ('Steps: 100%|██████████████████████████████████████████████████████████████████████████████████████████████████████████'
+     '████████████████████████████████████████████████████| 800/800 [03:55<00:00,  3.43it/s, loss=0.552]Saving LoRA weights '
+     'to /workspace/outputs/style_ckpt/style_00'),
+    "Model weights saved in /workspace/outputs/style_ckpt/style_00/pytorch_lora_weights.bin",
+    ('Steps: 100%|██████████████████████████████████████████████████████████████████████████████████████████████████████████'
+     '████████████████████████████████████████████████████| 800/800 [03:55<00:00,  3.39it/s, loss=0.552'),
+]
+
+# kohya's sd-scripts as training ends (a public note, index id 53778046689, its console block's lines 32-33)
+SD_SCRIPTS_END = [
+    "saving checkpoint: output/anima_lora.safetensors",
+    "2026-03-30 23:32:36 INFO     model saved.                                                train.py:2579",
+]
+
+
+def test_a_lone_diffusers_steps_bar_is_a_training_console(tmp_path: Path) -> None:
+    """`Steps: 100%|...| 800/800 [03:55<00:00,  3.43it/s, loss=0.552]Saving LoRA weights to ...`: diffusers'
+    training bar, one drawing enough to read the file (it was refused: three were needed), its step 800."""
+    parser, steps, _ = _read(tmp_path, DIFFUSERS_STEPS_BAR)
+    assert parser == "generic_log"
+    assert [row["step"] for row in steps] == [800]
+
+
+def test_sd_scripts_model_saved_ends_its_save_and_the_run(tmp_path: Path) -> None:
+    """`saving checkpoint: output/anima_lora.safetensors`, then `INFO     model saved.   train.py:2579`: the
+    save's end and the run's (sd-scripts says it once, when training is over)."""
+    _, _, events = _read(tmp_path, SD_SCRIPTS_END, parser_name="generic_log")
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] != "attempt_start"] == [
+        ("checkpoint_save_start", 1), ("checkpoint_save_end", 2), ("attempt_end", 2)]
