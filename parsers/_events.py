@@ -1100,10 +1100,13 @@ class EventScanner:
                 self.ray_saves[ray_folder] = rows.events[-1]
             elif iteration is not None and event.get("step") is None:
                 event["step"] = iteration
-        elif "model saved." in text and _SD_SCRIPTS_DONE.search(text) is not None:
+        elif "model saved." in text and _SD_SCRIPTS_DONE.search(text) is not None and (
+                (last := _last_save_event(rows, line.rank)) is not None
+                and last["kind"] == LogEventKind.CHECKPOINT_SAVE_START.value
+                and "saving checkpoint: " in (last.get("raw") or "") and line.number - last["line"] <= SD_SCRIPTS_SAVE_LINES):
             # kohya's sd-scripts once training is over and its last save written: "INFO     model saved.
-            # train_network.py:1143" (its saves before say only `saving checkpoint: ...`): the save's end
-            # and the run's
+            # train_network.py:1143", right after its `saving checkpoint: ...` (its saves before say only
+            # that): the save's end and the run's
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if not failed:
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -1401,6 +1404,14 @@ def _rank_failed(rows: LogRows, rank: int | None) -> bool:
         if event["rank"] == rank and (event["kind"] in _FAILURES or event["kind"] in _LAUNCHES):
             return event["kind"] in _FAILURES
     return False
+
+
+SD_SCRIPTS_SAVE_LINES = 3  # sd-scripts' `model saved.` follows its `saving checkpoint: ...` at once
+
+
+def _last_save_event(rows: LogRows, rank: int | None) -> dict[str, Any] | None:
+    """The rank's (or a rankless) last save event among its last few events, else None."""
+    return next((e for e in islice(reversed(rows.events), 50) if e["rank"] in (rank, None) and e["kind"] in _SAVES), None)
 
 
 def _save_open(rows: LogRows, rank: int | None) -> bool:

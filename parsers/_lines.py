@@ -406,7 +406,8 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     stamps = (frame.lazy().with_row_index("index").filter(head.str.contains(_DATE_HINT))
               .select("index", ascii=head.str.len_bytes() == head.str.len_chars(),
                       # (in an ASCII head a byte offset is a character's)
-                      leading=(head.str.find(_ISO.pattern) < DATE_START_MAX) & ~head.str.contains(_CLOCK_FIRST.pattern),
+                      leading=(head.str.find(_ISO.pattern) < DATE_START_MAX)
+                      & (~head.str.contains(_CLOCK_FIRST.pattern) | head.str.contains(_CLOCK_THEN_DATE.pattern)),
                       stamp=head.str.extract_groups(_ISO_COLUMNS))
               .unnest("stamp").select("index", "tz", "leading", "second", ns=_iso_ns()).collect())
     frame = frame.select(
@@ -840,7 +841,9 @@ def _leading(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 
 # a line opening with a time of day and no date (openpi's logger, `15:52:07.711 [I] ...`): a date
 # further on is its message's (`Preserving Checkpoint[step=10000 | time=2025-11-14 09:24:02...]`)
+# (not a date right after it: a console piped through `ts '[%H:%M:%S]'`, `[14:53:12] 2024-04-26 14:53:12,101 ...`)
 _CLOCK_FIRST = re.compile(r"^\[?\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?\]?\s")
+_CLOCK_THEN_DATE = re.compile(r"^\[?\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?\]?\s{1,4}\[?\d{4}-\d{2}-\d{2}[ T]")
 
 
 def parse_timestamp(text: str, day_first: bool = False) -> int | None:
@@ -848,7 +851,8 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
     date with slashes (`_SLASH`), `day_first` where the file writes the day before the month; a
     line opening with `date`'s or `time.ctime()`'s time (`_CTIME_LEADING`). None for a line that
     opens with a time of day alone (`_CLOCK_FIRST`)."""
-    if (text[2:3] == ":" or text[3:4] == ":") and _CLOCK_FIRST.match(text) is not None:
+    if (text[2:3] == ":" or text[3:4] == ":") and _CLOCK_FIRST.match(text) is not None and (
+            _CLOCK_THEN_DATE.match(text) is None):
         return None
     match = _leading(_ISO, text)
     if not match:

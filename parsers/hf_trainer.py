@@ -54,6 +54,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -464,8 +465,11 @@ class HFTrainerParser(LogReader):
         for printed, ds_step in ds_lrs:
             if (value := to_float(printed)) is not None:
                 by_lr[value] = ds_step if value not in by_lr else None
-        lr_placed = {id(d): placed for d in losses if not d.exact and "step" not in d.record and "global_step" not in d.record
-                     and (placed := by_lr.get(to_float(d.record.get("learning_rate")) or -1.0)) is not None}
+        # (one dict at that rate, and no drawing beside it: a constant rate names no step)
+        dict_lrs = Counter(to_float(d.record.get("learning_rate")) for d in losses)
+        lr_placed = {id(d): placed for d in losses if d.reading is None and "step" not in d.record
+                     and "global_step" not in d.record and dict_lrs[lr := to_float(d.record.get("learning_rate"))] == 1
+                     and (placed := by_lr.get(lr if lr is not None else -1.0)) is not None}
         anchored = {key: step for rank, group in by_rank.items()
                     for key, step in _anchored_steps(group, counted[rank], lr_placed).items()}
         per_epoch = _epoch_length(losses, dicts, run_total) if not (total_steps and epochs) else None
@@ -892,6 +896,7 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
     ended: tuple[Line, str] | None = None  # the last caption drawn as training ended
     per_epoch = 1  # steps a table row (1: a table of steps; an epoch's steps: a table of epochs)
     caption_epoch = ""  # the last caption's epoch as printed (`9`, `2.40`)
+    caption_running = False  # the last caption has time left (` < 02:40`): drawn while training ran
 
     def counted() -> None:
         if caption is not None and caption[1] > last_row:
@@ -913,7 +918,7 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
             if caption is not None and int(bar.group("n")) < caption[1]:
                 shown.clear()  # (a caption that counts less: another run's table)
             caption, last_row = (line, int(bar.group("n"))), 0
-            caption_epoch = bar.group("epoch")
+            caption_epoch, caption_running = bar.group("epoch"), bar.group("left") is not None
             continue
         if _NOTEBOOK_HEADER.match(text):
             table, per_epoch = True, 1
@@ -923,7 +928,9 @@ def _notebook_rows(lines: Sequence[Line], rows: Any) -> None:
             # 04:36 < 03:10, 0.22 it/s, Epoch 9/15]`: 7 a step; `[1200/1200 10:00, Epoch 2.40/3]` of a
             # run `max_steps` ended: 500), where that is a whole number of steps to the epoch's printing;
             # else no step
-            per_epoch = _steps_an_epoch(caption[1], caption_epoch) if caption is not None else 0
+            # (a caption drawn while training runs counts the step in progress: `global_step + 1`)
+            per_epoch = 0 if caption is None else (_steps_an_epoch(caption[1], caption_epoch) or (
+                _steps_an_epoch(caption[1] - 1, caption_epoch) if caption_running else 0))
             table = per_epoch > 0
             continue
         if table and (row := _NOTEBOOK_ROW.match(text)) is not None:
@@ -1130,9 +1137,19 @@ def _deepspeed_steps(rows: Any, reports: list[tuple[Line, int]]) -> None:
     for row in rows.steps:
         by_step.setdefault((row["rank"], row["step"]), row)
         by_step.setdefault((None, row["step"]), row)
+    # the rows in line order, the highest step up to each and the lowest from each on: a report
+    # between rows that count past it or short of it names no step of theirs (dicts numbered in
+    # the order printed, their steps unknown), and is left out
+    ordered = sorted(rows.steps, key=lambda row: row["line"])
+    lines_at = [row["line"] for row in ordered]
+    highest = list(accumulate((row["step"] for row in ordered), max))
+    lowest = list(accumulate((row["step"] for row in reversed(ordered)), min))[::-1]
     for line, step in reports:
         row = by_step.get((line.rank, step)) or by_step.get((None, step))
         if row is None:
+            at = bisect_left(lines_at, line.number)
+            if (at > 0 and highest[at - 1] >= step) or (at < len(ordered) and lowest[at] <= step):
+                continue
             rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns,
                       time_source="log_line" if line.ts_ns is not None else None)
             if rows.steps and rows.steps[-1]["step"] == step:

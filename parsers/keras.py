@@ -30,14 +30,12 @@
   loss: ...`) is no row.
 - In a console with no `Epoch N/M` at all (a paste that left the header out), the first bar is
   read as fit's first epoch, with a warning: an `evaluate`'s or `predict`'s bar looks the same.
-- An epoch's summary with no `Epoch N/M` above it since the last summary (a paste that cut the
-  header out) is epoch N where a callback's words before it name it (Keras 3 prints them before
-  the summary: `Epoch 30: val_accuracy did not improve from 0.94272`).
+- A Keras 3 epoch summary with no `Epoch N/M` above it since the last summary (a paste that cut
+  the header out) is epoch N where a callback's words before it name it (Keras 3 prints them
+  before the summary: `Epoch 30: val_accuracy did not improve from 0.94272`; Keras 2 after it).
 - The summary of fit's last epoch (`Epoch 20/20`) ends the run cleanly; so does EarlyStopping's
-  `Restoring model weights from the end of the best epoch`. Another `fit` right after one that
-  ran all its epochs (`Epoch 1/5` after `Epoch 15/15`'s summary, nothing but callbacks' lines
-  between: a fine-tuning phase in the same process) goes on from its epochs (16, 17, ...) and
-  the run ends at its end. Failures are read as in every console log.
+  `Restoring model weights from the end of the best epoch`. Failures are read as in every
+  console log.
 """
 
 from __future__ import annotations
@@ -98,17 +96,10 @@ class KerasParser(LogReader):
                      for line in lines)
         notes: list[str] = []
         called: int | None = None  # the epoch a callback named since the last summary (`Epoch 30: val_loss ...`)
-        done = 0  # the last epoch whose summary came (of the run: past the fits before)
-        offset = 0  # the epochs of the fits before this one in the same process
-        fit_end: dict | None = None  # the end event of a fit that ran all its epochs, until a line after it
+        done = 0  # the last epoch whose summary came
         for line in lines:
             text = line.text
-            before = len(rows.events)
             if events.scan(line):
-                if len(rows.events) > before and any(e["kind"] != LogEventKind.CHECKPOINT_SAVE_END.value
-                                                     and e["kind"] != LogEventKind.CHECKPOINT_SAVE_START.value
-                                                     for e in rows.events[before:]):
-                    fit_end = None  # (a failure, a start or an end: no fit goes on from it)
                 # a crash glued to the bar's last reading (` 14/130 [==>....] - ETA: 27s - loss:
                 # 0.0254Traceback (most recent call last):`): that reading was drawn
                 if (glued := text.find("Traceback (most recent call last)")) <= 0:
@@ -117,25 +108,19 @@ class KerasParser(LogReader):
             if text.lstrip().startswith("Epoch ") and (opened := _EPOCH.fullmatch(text)) is not None:
                 if epoch is not None:
                     batch = epoch.cut(rows, samples, batch)
-                number = int(opened.group("epoch"))
-                if number == 1 and fit_end is not None and done:
-                    # another `fit` right after one that ran all its epochs, in the same process (a
-                    # fine-tuning phase after a frozen one): its epochs go on from them, and the run
-                    # ends at its end
-                    rows.events[:] = [e for e in rows.events if e is not fit_end]
-                    offset = done
-                fit_end = None
-                epoch = _Epoch(offset + number)
-                last_epoch = offset + int(opened.group("epochs"))
+                epoch = _Epoch(int(opened.group("epoch")))
+                last_epoch = int(opened.group("epochs"))
                 called = None
                 continue
             if text.lstrip()[:6] in ("Epoch ", "# Epoc") and (named := _CALLBACK.match(text)) is not None:
-                called = offset + int(named.group(1))  # (Keras 3 prints its callbacks' words before the summary)
+                called = int(named.group(1))  # (Keras 3 prints its callbacks' words before the summary)
                 continue
             if "samples" in text and _TRAIN_ON.match(text) is not None:
                 samples = True
-            if epoch is None and headed and called is not None and called > done and "/" in text and (
+            if epoch is None and headed and called is not None and called > done and "━" in text and (
                     (cut := _SUMMARY.match(text)) is not None and cut.group("n") == cut.group("total")):
+                # (Keras 3's bar only: Keras 2 prints its callbacks' words after the summary, naming the
+                # epoch before the next one)
                 # an epoch's summary whose `Epoch N/M` a paste left out, after its callback's `Epoch N:`
                 epoch = _Epoch(called)
             if (epoch is None and headed) or "/" not in text:
@@ -165,11 +150,10 @@ class KerasParser(LogReader):
                 epoch.readings.append((n, line, values))
                 continue
             batch = epoch.finish(rows, line, values, seconds, samples, batch)
-            done, called = max(done, epoch.number), None
+            done, called = epoch.number, None
             if epoch.number == last_epoch:  # fit's last epoch done: the run's end
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                           detail=f"fit's last epoch ({last_epoch - offset}) done", raw=text[:500])
-                fit_end = rows.events[-1]
+                           detail=f"fit's last epoch ({last_epoch}) done", raw=text[:500])
             epoch = None  # what follows until the next epoch is no training step
         if epoch is not None:
             epoch.cut(rows, samples, batch)

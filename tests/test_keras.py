@@ -317,31 +317,6 @@ KERAS3_HEADER_CUT = [
     "Output is truncated. View as a scrollable element or open in a text editor. Adjust cell output settings...",
 ]
 
-# Keras 3 on Apple's Metal (a README's training log, index id 8488129636, its lines 83-98): a second `fit` (the
-# fine-tuning phase) right after the first ran all its 15 epochs
-KERAS3_TWO_FITS = [
-    "Epoch 14/15",
-    "199/199 ━━━━━━━━━━━━━━━━━━━━ 0s 142ms/step - accuracy: 0.8638 - loss: 0.4432 - top_5_accuracy: 0.9748 ",
-    "Epoch 14: val_accuracy did not improve from 0.90724",
-    "",
-    "Epoch 14: saving model to epoch_14_model.keras",
-    ('199/199 ━━━━━━━━━━━━━━━━━━━━ 31s 154ms/step - accuracy: 0.8638 - loss: 0.4433 - top_5_accuracy: 0.9748 - val_accuracy:'
-     ' 0.8974 - val_loss: 0.3529 - val_top_5_accuracy: 0.9842 - learning_rate: 0.0010'),
-    "Epoch 15/15",
-    "199/199 ━━━━━━━━━━━━━━━━━━━━ 0s 132ms/step - accuracy: 0.8711 - loss: 0.4275 - top_5_accuracy: 0.9789 ",
-    "Epoch 15: val_accuracy did not improve from 0.90724",
-    "",
-    "Epoch 15: saving model to epoch_15_model.keras",
-    ('199/199 ━━━━━━━━━━━━━━━━━━━━ 29s 144ms/step - accuracy: 0.8712 - loss: 0.4274 - top_5_accuracy: 0.9789 - val_accuracy:'
-     ' 0.9042 - val_loss: 0.3216 - val_top_5_accuracy: 0.9849 - learning_rate: 2.0000e-04'),
-    "Epoch 1/5",
-    ('199/199 ━━━━━━━━━━━━━━━━━━━━ 38s 159ms/step - accuracy: 0.8115 - loss: 0.6573 - top_5_accuracy: 0.9584 - val_accuracy:'
-     ' 0.8959 - val_loss: 0.3889 - val_top_5_accuracy: 0.9729'),
-    "Epoch 2/5",
-    ('199/199 ━━━━━━━━━━━━━━━━━━━━ 29s 147ms/step - accuracy: 0.8293 - loss: 0.5942 - top_5_accuracy: 0.9645 - val_accuracy:'
-     ' 0.9012 - val_loss: 0.3782 - val_top_5_accuracy: 0.9751'),
-]
-
 
 def test_an_epoch_whose_header_was_cut_is_named_by_its_callbacks_line(tmp_path: Path) -> None:
     """`...`, then `Epoch 30: val_accuracy did not improve from 0.94272` and the epoch's summary:
@@ -356,17 +331,3 @@ def test_an_epoch_whose_header_was_cut_is_named_by_its_callbacks_line(tmp_path: 
     events = parser.parse(path, ParseOptions()).tables["log_events"].to_pylist()
     restored = next(n for n, t in enumerate(KERAS3_HEADER_CUT, 1) if t.startswith("Restoring model weights"))
     assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [restored - 1, restored]
-
-
-def test_a_second_fit_right_after_the_first_goes_on_from_its_epochs(tmp_path: Path) -> None:
-    """`Epoch 15/15` ran to its summary, then `Epoch 1/5`: a second `fit` in the same process (no line
-    between but the callbacks'), its epochs 16, 17, ... of the run, not a relaunch from epoch 1; the
-    run ends at its end, not the first fit's."""
-    path = _write(tmp_path, KERAS3_TWO_FITS)
-    steps = _steps(path)
-    first = [int(m.group(1)) for t in KERAS3_TWO_FITS if (m := re.fullmatch(r"Epoch (\d+)/15", t))]
-    second = [int(m.group(1)) for t in KERAS3_TWO_FITS if (m := re.fullmatch(r"Epoch (\d+)/5", t))]
-    assert (first, second) == ([14, 15], [1, 2])
-    assert [row["step"] for row in steps] == first + [15 + e for e in second]
-    events = registry()["keras"].parse(path, ParseOptions()).tables["log_events"].to_pylist()
-    assert [e["kind"] for e in events if e["kind"] in ("attempt_end", "crash")] == []

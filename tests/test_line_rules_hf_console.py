@@ -933,3 +933,23 @@ def test_dicts_are_placed_by_deepspeeds_step_at_their_learning_rate(tmp_path: Pa
             assert (by_line[n]["step"], by_line[n]["end_ns"]) == reports[float(lr.group(1))]
     assert [row["step"] for row in steps if row["loss"] is not None][1:] == [10, 15, 20, 25, 30, 35]
     assert [(row["step"], row["loss"]) for row in steps][-1] == (40, None)
+
+
+def test_a_running_notebook_caption_counts_the_step_in_progress(tmp_path: Path) -> None:
+    """While training runs the callback draws `global_step + 1` (` [ 67/105 04:50 < 02:40, 0.22 it/s,
+    Epoch 9.43/15]`, the caption above as drawn mid-epoch): 66 / 9.43 is 7 steps an epoch, so the
+    table's rows keep their steps (67 / 9.43 fits no whole number, and the rows were lost)."""
+    running = [" [ 67/105 04:50 < 02:40, 0.22 it/s, Epoch 9.43/15]" if t.startswith(" [ 63/105") else t for t in EPOCH_TABLE]
+    assert running != EPOCH_TABLE
+    _, steps, _ = _read(tmp_path, running)
+    rows = [int(t.split("\t")[0]) for t in EPOCH_TABLE if re.match(r"\d+\t", t)]
+    assert [row["step"] for row in steps if row["loss"] is not None] == [r * 7 for r in rows]
+
+
+def test_dicts_at_a_learning_rate_that_repeats_are_not_placed_by_deepspeeds_report(tmp_path: Path) -> None:
+    """The dicts above, every one at the learning rate of DeepSpeed's step-10 report (a constant rate):
+    the rate names no step, so no dict is put at step 10 (all six were)."""
+    rate = "0.0003333333333333334"
+    same = [re.sub(r"'learning_rate': [\d.e-]+", f"'learning_rate': {rate}", t) for t in HF_DEEPSPEED_STDOUT]
+    _, steps, _ = _read(tmp_path, same, parser_name="hf_trainer")
+    assert sum(1 for row in steps if row["loss"] is not None and row["step"] == 10) == 0

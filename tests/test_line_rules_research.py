@@ -733,3 +733,26 @@ def test_sd_scripts_model_saved_ends_its_save_and_the_run(tmp_path: Path) -> Non
     _, _, events = _read(tmp_path, SD_SCRIPTS_END, parser_name="generic_log")
     assert [(e["kind"], e["line"]) for e in events if e["kind"] != "attempt_start"] == [
         ("checkpoint_save_start", 1), ("checkpoint_save_end", 2), ("attempt_end", 2)]
+
+
+def test_a_time_of_day_prefix_before_the_lines_own_date_keeps_the_date() -> None:
+    """A console piped through `ts '[%H:%M:%S]'` opens each line with the time of day, then the
+    logger's own date (DiT's line above, so prefixed): the date is the line's; the openpi line's
+    date, deep in its message, is not."""
+    from tests.test_line_rules_research_loops import DIT_STEPS_PER_SEC
+    from tracelens.parsers._lines import parse_timestamp, split_lines
+
+    line = next(t for t in DIT_STEPS_PER_SEC if "(step=0000100)" in t)
+    prefixed = f"[{line[12:20]}] {line}"
+    assert prefixed.startswith("[13:35:56] [2025-02-13 13:35:56] ")
+    assert parse_timestamp(prefixed) == parse_timestamp(line) is not None
+    assert [x.ts_ns for x in split_lines(prefixed + "\n")] == [parse_timestamp(line)]
+    assert parse_timestamp(ORBAX_PRESERVING) is None
+    assert parse_timestamp(ORBAX_PRESERVING) is None
+
+
+def test_sd_scripts_model_saved_without_its_save_line_ends_nothing(tmp_path: Path) -> None:
+    """`model saved.` alone (any script's word, mid-run) is no end: sd-scripts says it right after its
+    `saving checkpoint: ...` only."""
+    _, _, events = _read(tmp_path, SD_SCRIPTS_END[1:], parser_name="generic_log")
+    assert [e["kind"] for e in events if e["kind"] != "attempt_start"] == []
