@@ -52,6 +52,15 @@ _END = re.compile(
     r"|\bTraining Over!"
     # rl_games' A2C agents once their epochs (or frames) are done: "MAX EPOCHS NUM!", "MAX FRAMES NUM!"
     r"|^MAX (?-i:EPOCHS|FRAMES) NUM!\s*$"
+    # CatBoost's `fit` with an evaluation set, once its iterations are done: "bestTest = 2.134868517", then
+    # "bestIteration = 997"
+    r"|^(?-i:bestIteration = \d{1,12})\s*$"
+    # PyTorch-Ignite's trainer engine once its epochs are done, where its logger names it a trainer (MONAI's
+    # `SupervisedTrainer`; its evaluator's runs, one an epoch, say the same under their own name): "(ignite.engine.
+    # engine.SupervisedTrainer:988) - Engine run complete. Time taken: 00:00:32.478"
+    r"|(?-i:Trainer(?::\d{1,6})?\)? - Engine run complete\. Time taken: \d)"
+    # a script's own last word, as a line of its own: "SCRIPT COMPLETED SUCCESSFULLY", "✓ Job finished successfully."
+    r"|^(?:[✓✔✅] ?)?(?:script|program|job|run|pipeline|experiment) (?:completed|finished) successfully[.!]?\s*$"
     # Tesseract's lstmtraining once its iterations are done: "Finished! Selected model with minimal
     # training error rate (BCER) = 2.563" (older: "Finished! Error rate = 2.96")
     r"|^(?-i:Finished! (?:Selected model with minimal training error rate|Error rate = ))", re.IGNORECASE)
@@ -164,6 +173,10 @@ _PALS_EXIT = re.compile(r"(?:^|: )rank (?P<rank>\d{1,7}) (?:exited with code [1-
 # glog's report of a failed CHECK, whose process then aborts (PaddlePaddle's, any C++ core's): "*** Check
 # failure stack trace: ***"
 _CHECK_FAILURE = re.compile(r"^\s{0,8}\*\*\* Check failure stack trace: \*\*\*")
+# Rust's panic (candle's, burn's trainers; a Rust core under Python): "thread 'main' panicked at src/main.rs:10:5:"
+# (before Rust 1.73 "thread 'main' panicked at 'msg', src/main.rs:10:5"); burn's learner logs it as "ERROR
+# burn_train::learner::application_logger: PANIC => panicked at .../base.rs:722:9:"
+RUST_PANIC = re.compile(r"(?:^|\s)thread '[^'\n]{1,80}' panicked at \S|\bPANIC => panicked at \S")
 # PyCharm's run console as the process it ran exits: "Process finished with exit code -1073740791 (0xC0000409)",
 # "Process finished with exit code 0"
 _IDE_EXIT = re.compile(r"^Process finished with exit code (-?\d{1,12})\b")
@@ -271,7 +284,7 @@ WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 
 # (and Keras' ModelCheckpoint before it writes: "Epoch 1: val_loss improved from inf to 0.52239,
 # saving model to best_model.keras")
 # (and the EarlyStopping class that research code copies, the Time-Series-Library's among them, before
-# it writes the model: "Validation loss decreased (inf --> 0.541561).  Saving model ...")
+# it writes the model: "Validation loss decreased (inf --> 0.541561).  Saving model ...", a copy's "... Model Saved......")
 # (Detectron's (Caffe2's) save of its net's blobs: "INFO net.py: 143: Saving parameters and momentum to
 # .../model_iter59999.pkl", then "... to .../model_final.pkl" at the end)
 _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}weights to \S"
@@ -282,7 +295,14 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (axolotl's, as training ends: "Training completed! Saving trained model to ./outputs/lora-out.")
                            r"|(?:^|\] )Training completed! Saving trained model to \S"
                            r"|\bSaving parameters and momentum to \S"
-                           r"|\bValidation loss decreased \([-+\w.]{1,40} --> [-+\w.]{1,40}\)\.\s{1,4}Saving model \.\.\."
+                           r"|\bValidation loss decreased \([-+\w.]{1,40} --> [-+\w.]{1,40}\)\.\s{1,4}"
+                           r"(?:Saving model \.\.\.|Model Saved\b)"
+                           # (the CV-competition notebooks' template (Y. Nakama's), before its torch.save: "Epoch 1 -
+                           # Save Best Score: 0.3063 Model", "Epoch 1, \tSave Best Loss: 0.0684 Model")
+                           r"|^Epoch \d{1,9}(?: -|,)\s{1,8}Save Best (?:Score|Loss): [-+\w.]{1,40} Model\s*$"
+                           # (AllenNLP's checkpointer, after it wrote the epoch's state, as it copies the best
+                           # model's: "Best validation performance so far. Copying weights to './output//best.th'.")
+                           r"|\bBest validation performance so far\. Copying weights to \S"
                            r"|\bSaving current state to \S"
                            r"|^Epoch \d{1,9}: [\w.]{1,200} improved from \S{1,40} to \S{1,40}, saving model to \S"
                            # (and its every-epoch save, `Epoch 00005: saving model to ...`; DeepXDE's
@@ -552,7 +572,8 @@ _ANY_EVENT_PATTERN = (
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
     r"|\] Saving Gaussians|Saving parameters and momentum to |Exported "
-    r"|_file: saving to |Saved pipeline to output directory"
+    r"|_file: saving to |Saved pipeline to output directory|panicked at |Save Best (?:Score|Loss): "
+    r"|^bestIteration = \d|Engine run complete|(?i:(?:completed|finished) successfully)"
     r"|^\s{0,8}(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc|_int_realloc)\(\): "
     r"|^\s{0,8}(?:double free or corruption|corrupted size vs|corrupted double-linked)"
 )
@@ -598,6 +619,16 @@ _ARGS_DUMP = re.compile(r"(?:^|\] |\] - | - |INFO(?::[\w.]{1,60})?: ?)(?:[Aa]rg(
 # habitat-baselines' PPO trainer's `agent number of parameters: 4346693` as it builds its agent
 _RUN_BEGINS = re.compile(r"\bspeechbrain\.core - INFO - Beginning experiment!|\b(?:Use|USE) GPU: \d{1,4} for training\b"
                          r"|(?:^|\] |\d )agent number of parameters: \d{1,12}\s*$")
+# A shell's prompt and the training command typed at it, pasted with the console: after steps, the run
+# launched again ("(gewu) C:\\Users\\...\\Playground>mlagents-learn config.yaml --run-id=ztest1.0 --resume",
+# "user@host:~/proj$ python train.py --resume", "$ torchrun --nproc_per_node 8 train.py"); a command that is
+# no training's (`python eval.py`) starts no attempt
+_PROMPT_LAUNCH = re.compile(
+    r"^(?:\([\w.-]{1,60}\) ?)?(?:[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#]|(?:PS )?[A-Za-z]:\\[^<>|\n]{0,300}>|[$%]) ?"
+    r"(?:(?:mlagents-learn|torchrun|accelerate launch|deepspeed|horovodrun|composer|tune run|llamafactory-cli train"
+    r"|axolotl train)\s"
+    r"|python(?:3(?:\.\d{1,2})?)?(?:\.exe)?\s(?:-u\s)?(?:-m torch\.distributed\.(?:launch|run)\s"
+    r"|\S{0,200}?(?:train|finetun|fine_tun|pretrain)\w{0,40}\.py\b))")
 _SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
 _LAUNCHES = (LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value)
 _FAILURES = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
@@ -724,6 +755,14 @@ class EventScanner:
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="a launch's arguments printed after steps" if args.re is _ARGS_DUMP
                        else "a run's beginning printed after steps", raw=line.text)
+        elif (("$" in line.text[:400] or ">" in line.text[:400] or "%" in line.text[:2])
+              and _PROMPT_LAUNCH.match(line.text) is not None and _progress_since_start(rows, line.rank)):
+            self.failed = False
+            self.launcher_end = None
+            self.unclean = False
+            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                       detail="a training command typed at a shell's prompt after steps", raw=line.text)
+            return True
         if "NCCL" in line.text and rows.nccl.feed(line.number, line.text, line.rank, line.ts_ns):
             return True  # an NCCL_DEBUG line: to the NCCL tables
         if not line.event_hint if line.event_hint is not None else _ANY_EVENT.search(line.text) is None:
@@ -871,6 +910,12 @@ class EventScanner:
                            detail=f"glibc: {text.strip()} (the process aborts)")
                 self._failure(line.rank)
             return True
+        if "panicked at " in text and RUST_PANIC.search(text) is not None:
+            if not failed:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="Rust: a thread panicked")
+                self._failure(line.rank)
+            return True
         if "Check failure stack trace" in text and _CHECK_FAILURE.match(text) is not None:
             if not failed:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -1011,7 +1056,8 @@ class EventScanner:
                            step=step, detail="training starts", raw=text)
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
               or "inished training" in text or "End of training" in text or " NUM!" in text
-              or text[:10] == "Finished! ") and _END.search(text):
+              or text[:10] == "Finished! " or text[:16] == "bestIteration = " or "Engine run complete" in text
+              or "SUCCESSFULLY" in text or "successfully" in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "Saving trained model to " in text and _SAVE_WEIGHTS.search(text) is not None:
                 # (axolotl's end says it saves the trained model: a save's start too)
@@ -1132,7 +1178,8 @@ class EventScanner:
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
               or "aving best model to " in text
               or "model due to mean reward" in text or "saving best model" in text
-              or "loss decreased (" in text or "Save best model: " in text) and (
+              or "loss decreased (" in text or "Save best model: " in text or "Save Best " in text
+              or "Copying weights to " in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else

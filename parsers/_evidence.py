@@ -45,6 +45,10 @@ _EVIDENCE = (
     # (the LoggingTensorHook's older order, `INFO:tensorflow:step = 103, loss = 0.880698 (117.692 sec)`, absl's
     # `I0612 ... basic_session_run_hooks.py:249] step = ...`)
     r"|(?:tensorflow:|_hooks\.py:[0-9]{1,6}\] )step = [0-9]+, loss = "
+    # (Model Garden's Keras `TimeHistory` callback; its Orbit controller's step lines, which the generic
+    # reader reads, beside it: `controller.py:479] train | step:      1 | steps/sec:    xxxxx | output: {...}`)
+    r"|TimeHistory: [^ \n]{1,20} seconds, [^ \n]{1,30} examples/second between steps [0-9]+ and [0-9]+"
+    r"|\] train \| step: {0,12}[0-9]+ \| steps/sec: "
     r"|epoch [0-9]{1,9}:[ ]{1,12}[0-9]{1,12} / [0-9]{1,12} [a-z_]{1,40}=|\{\"epoch\": [0-9]{1,9}, \"update\": "
     r"|\| train_inner \| \{\"epoch\": [0-9]{1,9}, "
     # (YOLOv5 right-aligns `epoch/epochs` in 10 characters: `  346/3999     14.2G ...`, ` 1000/3999 ...`)
@@ -82,6 +86,7 @@ _KINDS = (
     ("Train Epoch", "none"), ("Test Epoch", "none"), ("Val", "none"), ("Eval Epoch", "none"),
     ("Epoch", "lightning"), ("loss = ", "tensorflow"),
     ("tensorflow:", "tensorflow"), ("_hooks.py", "tensorflow"), ("global step", "tensorflow"), ("Step ", "tensorflow"),
+    ("TimeHistory", "tensorflow"), ("] train |", "m_orbit"),
     (":::MLL", "mlperf"), (":::MLP", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), (" ", "ultralytics"),
     ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),
@@ -156,6 +161,8 @@ def console_format(path: Path) -> str | None:
     if counts[best] and best == "lightning" and not counts["m_lightning"] and not counts["m_fit_stopped"] and (
             script_epoch_bars(read_head(path))):
         return None  # (a script's own epoch bars: the readers' own detection decides)
+    if counts[best] and best == "tensorflow" and counts["m_orbit"]:
+        return None  # (Orbit's step lines, with their metrics: the generic reader's)
     if counts[best]:
         return best
     if counts["m_deepspeed_pipe"]:

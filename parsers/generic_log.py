@@ -25,6 +25,7 @@ from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import (
     _STARTS,
+    RUST_PANIC,
     SHARED_LINES,
     SIGNAL_HANDLER,
     STEP,
@@ -106,6 +107,9 @@ _EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.])"
 _EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took|time:?|in(?= {1,4}\d))\s{0,8}"
                          r"|\|\s{0,4}(?:train(?:ing)? {1,4})?(?=[\d.]{1,30}s\s{0,4}(?:\||$)))"
                          r"(\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
+# AllenNLP's trainer after each epoch (`allennlp.training.trainer - Epoch duration: 0:00:39.848754`), dated
+_EPOCH_DURATION = re.compile(r"\bEpoch duration: (?:(?P<d>\d{1,6}) days?, )?(?P<h>\d{1,2}):(?P<m>\d\d)"
+                             r":(?P<s>\d\d(?:\.\d{1,9})?)\s*$")
 # the unit before the figure (DGL's examples: `Epoch 00004 | Loss 1.9054 | Time(s) 0.3943`, the mean of the
 # epochs timed so far, `nan` before the first three are: each epoch's own time is taken from the means)
 _EPOCH_TIME_UNIT_FIRST = re.compile(r"\bepoch\b.{0,120}?\| Time\(s\) (\d{1,9}(?:\.\d{1,20})?)(?![\d.])", re.I)
@@ -118,9 +122,10 @@ _EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1
 _EPOCH_OPENS = re.compile(r"\bepoch\s{0,4}[:#]?\s{0,4}\[?\d{1,9}(?:\s{0,4}/\s{0,4}\d{1,9})?\]?[\s.:=-]{0,8}$", re.I)
 
 
-# a line that opens with the training loss (`train loss: 0.095 - train acc: 97.663 - val loss: 0.089`)
+# a line that opens with the training loss (`train loss: 0.095 - train acc: 97.663 - val loss: 0.089`;
+# PyTorch-Ignite's examples' `Train - loss: 1.17 `)
 TRAIN_LOSS_AFTER_HEAD = 2  # lines from an epoch's head alone to its training loss's line
-_TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}train(?:ing)?[ _]loss\s{{0,4}}[:=]\s{{0,4}}(?P<v>{_FIGURE})(?![\d.])", re.I)
+_TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}train(?:ing)?(?:[ _]| - )loss\s{{0,4}}[:=]\s{{0,4}}(?P<v>{_FIGURE})(?![\d.])", re.I)
 # Accelerate's examples' end of an epoch: its evaluation printed after the epoch's number
 # (`accelerator.print(f"epoch {epoch}:", eval_metric)`: `epoch 0: {'accuracy': 0.77, 'f1': 0.85}`),
 # or one figure (`epoch 3: 93.90`)
@@ -220,7 +225,7 @@ class _Epoch:
     training), the first loss it reports and the duration a line gives."""
 
     __slots__ = ("number", "line", "end_ns", "loss", "took_s", "elapsed_s", "mean_s", "timed", "rounding", "start_line",
-                 "start_ns")
+                 "start_ns", "framework")
 
     def __init__(self, number: int) -> None:
         self.number = number
@@ -234,6 +239,7 @@ class _Epoch:
         self.rounding = 0.0  # the rounding of the sum that mean is of, or of that time since training began, as printed
         self.start_line: int | None = None  # the dated line that opened it (`Epoch 27/300`)
         self.start_ns: int | None = None
+        self.framework: str | None = None  # the framework its opening line's logger names
 
     def seconds(self) -> float | None:
         """The duration a line gives, else the time from the dated line that opened the epoch to
@@ -296,6 +302,19 @@ _MLAGENTS = re.compile(r"[.:] Step: (?P<s>\d{1,15})\. (?:Time Elapsed: (?P<t>\d{
                        r"(?:Rank: \d{1,7}\. )?(?:Mean Reward: |No episode was completed)")
 # habitat-baselines' PPO trainers, every `log_interval` updates: `update: 10\tfps: 30.999\t` (then
 # `update: 10\tenv-time: ...` or `Num updates: 10\tNum frames 5120` on lines of their own)
+# CatBoost's `fit` every `verbose` iterations (0-based), its time since training began as it prints durations
+# (`207ms`, `15.2s`, `1m 8s`, `2m`): "100:\tlearn: 2.2076417\ttest: 2.1508823\tbest: 2.1508823 (100)\ttotal:
+# 15.2s\tremaining: 2m 14s" (tabs; spaces where a copy turned them)
+_CATBOOST = re.compile(r"^(?P<s>\d{1,12}):[\t ]{1,8}learn: (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?|nan|inf)"
+                       r"(?:[\t ]{1,8}(?:test\d{0,3}|best): [^\t ]{1,40}(?: \(\d{1,12}\))?){0,8}[\t ]{1,8}"
+                       r"total: (?P<t>\d{1,9}(?:\.\d{1,9})?(?:ms|us|h|m|s)(?: \d{1,9}(?:\.\d{1,9})?(?:ms|us|h|m|s)){0,3})"
+                       r"[\t ]{1,8}remaining: ")
+# pytorch-tabnet's History callback each epoch, its last field the whole seconds since `fit` began:
+# "epoch 3  | loss: 0.47067 | train_accuracy: 0.79912 | val_logloss: 0.44878 |  0:00:51s"
+_TABNET = re.compile(r"^epoch (?P<e>\d{1,9}) {0,4}\| loss: (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?|nan|inf) {0,4}\|"
+                     r"[^\n]{0,4000}?\| {1,8}(?:(?P<d>\d{1,6}) days?, )?(?P<h>\d{1,2}):(?P<m>\d\d):(?P<s>\d\d)s\s*$")
+_CATBOOST_PART = re.compile(r"(\d{1,9}(?:\.\d{1,9})?)(ms|us|h|m|s)")
+_CATBOOST_UNIT_S = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 1e-3, "us": 1e-6}
 _HABITAT = re.compile(r"(?:^|\s)update: (?P<u>\d{1,12})\tfps: \d{1,12}(?:\.\d{1,9})?\t?\s*$")
 # Tesseract's lstmtraining, every 100 training iterations: `At iteration 95427/192700/192702, mean
 # rms=0.807%, delta=0.538%, BCER train=2.563%, ...` (the learning iterations, its weight updates, first)
@@ -523,7 +542,7 @@ _MODDED_NANOGPT = re.compile(r"^step:(?P<s>\d{1,15})/\d{1,15} (?:train_loss:(?P<
 # `print(f"LOG {time.asctime()} - ({epoch}, {step}) step_loss : {step_loss:.4f} learning_rate : ... throughput :
 # ...")`): the run's step, its loss and learning rate, dated by the asctime it prints (the host's local time)
 _NEURON_LOG = re.compile(r"(?:^|\]:?\s?)LOG (?P<when>[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4}) - "
-                         r"\(\d{1,9}, (?P<s>\d{1,15})\) step_loss : (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?|nan|inf) "
+                         r"\(\d{1,9}, (?P<s>\d{1,15})\) step_loss : (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?|nan|inf) {1,8}"
                          r"learning_rate : (?P<lr>[-+]?\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)\b")
 
 
@@ -700,6 +719,19 @@ def _own_step(text: str) -> _OwnStep | None:
                         float(since_start) if since_start else None,
                         rounding=half_unit(since_start) if since_start else 0.0,
                         series="".join(text[max(0, mlagents.start() - 200):mlagents.start()].split()[-1:]))
+    if text[:6] == "epoch " and "| loss: " in text and (tabnet := _TABNET.match(text)) is not None:
+        clock_s = (int(tabnet.group("d") or 0) * 86400 + int(tabnet.group("h")) * 3600 + int(tabnet.group("m")) * 60
+                   + int(tabnet.group("s")))
+        loss = to_float(tabnet.group("l"))
+        # (`int()` of the seconds: truncated, a second's rounding)
+        return _OwnStep(int(tabnet.group("e")), None, {"loss": loss} if loss is not None else {}, "pytorch_tabnet", "elapsed",
+                        float(clock_s), rounding=1.0)
+    if "learn: " in text and "total: " in text and (catboost := _CATBOOST.match(text)) is not None:
+        parts = _CATBOOST_PART.findall(catboost.group("t"))
+        total_s = sum(float(n) * _CATBOOST_UNIT_S[unit] for n, unit in parts)
+        loss = to_float(catboost.group("l"))
+        return _OwnStep(int(catboost.group("s")), None, {"loss": loss} if loss is not None else {}, "catboost", "elapsed",
+                        total_s, rounding=half_unit(parts[-1][0]) * _CATBOOST_UNIT_S[parts[-1][1]])
     if "\tfps: " in text and (habitat := _HABITAT.search(text)) is not None:
         return _OwnStep(int(habitat.group("u")), None, {}, "habitat_baselines")
     if text[:8] == "Steps : " and (hifigan := _HIFIGAN.match(text)) is not None:
@@ -1289,9 +1321,9 @@ def _step_values(text: str) -> dict[str, float]:
     these that it has: a `step_time` key; a bare `time` beside `data_time` or `data` (an
     iteration timer's pair); a steps-per-second rate; an average meter's `time X (avg)`;
     llm.c's `| N ms |` field; MaxText's `seconds` after the counter; timm's `  Time: Xs`; a
-    time with its unit (`_TIMED`)."""
+    time with its unit (`_TIMED`); LeRobot's update seconds and data seconds together."""
     values: dict[str, float] = {}
-    bare_time = bare_data = None
+    bare_time = bare_data = update_s = None
     if " time: " in text:
         for pcdet in _PCDET_TIME.finditer(text):
             values.setdefault("step_time_s" if pcdet.group("k") == "Batch" else "data_time_s", float(pcdet.group("v")))
@@ -1305,6 +1337,8 @@ def _step_values(text: str) -> dict[str, float]:
             bare_time = value
         elif key == "data" and bare_data is None:
             bare_data = value
+        elif key == "updt_s" and update_s is None:
+            update_s = value
     if "loss" not in values and "cost:" in text and (cost := _LAYER_COST.search(text)) is not None:
         values["loss"] = float(cost.group("v"))
     if bare_time is not None and ("data_time_s" in values or bare_data is not None):
@@ -1313,6 +1347,9 @@ def _step_values(text: str) -> dict[str, float]:
         values.setdefault("step_time_s", bare_time)
         if bare_data is not None:
             values.setdefault("data_time_s", bare_data)
+    if update_s is not None and "step_time_s" not in values:
+        # LeRobot's `updt_s:0.043 data_s:0.008`, the interval's mean update and data-loading seconds of a step
+        values["step_time_s"] = update_s + values.get("data_time_s", 0.0)
     if ("step_time_s" not in values and ("steps_per_sec" in text or "ups" in text or "It/sec" in text or " step/s" in text
                                          or " steps/s" in text or "Steps/Sec:" in text)
             and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(rate.group("v") or rate.group("w")) > 0):
@@ -1890,8 +1927,8 @@ def _chainer_steps(lines: Sequence[Line], rows: LogRows, bar: list[dict[str, Any
             rows.steps[-1]["framework"] = "chainer"
 
 
-def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]],
-                         lengths: dict[tuple[int | None, int], int], sizes: dict[tuple[int | None, int], int]) -> str | None:
+def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]], lengths: dict[tuple[int | None, int], int],
+                         sizes: dict[tuple[int | None, int], int], first_epoch: int | None = None) -> str | None:
     """Steps counted within their epoch (`_EPOCH_COUNT`, `_ESPNET`: the rows `within` gives with their
     epoch): where a rank's count starts over as its epoch goes up, the next epoch's steps go on
     from the epoch before's length where the log prints it (`sizes`: (rank, epoch) -> the total
@@ -1899,7 +1936,9 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]],
     prints, `_epoch_length`), else its first
     step line is put one log interval (the median step between two lines of an epoch) after the
     epoch before's last, so that the steps go on across epochs instead of reading as a restart;
-    an epoch seen again (a restart into it) keeps its place. The note says the step numbers
+    an epoch seen again (a restart into it) keeps its place. Where the first epoch the log shows prints
+    its length and the log says which number its epochs start from (`first_epoch`), the epochs before it
+    (a resumed run's, a log's tail) are counted in at that length. The note says the step numbers
     placed so are estimates; None where none was."""
     by_rank: dict[int | None, list[tuple[int, int]]] = {}
     for index, epoch in within:
@@ -1913,7 +1952,9 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]],
         gaps = sorted(s2 - s1 for ((_, e1), s1), ((_, e2), s2) in pairwise(pairs) if e1 == e2 and s2 > s1)
         # one line an epoch (no gap within one): its count is about the epoch's length
         interval = gaps[len(gaps) // 2] if gaps else max(sorted(steps)[len(steps) // 2], 1)
-        offsets = {seq[0][1]: 0}
+        first_size = sizes.get((rank, seq[0][1]))
+        offsets = {seq[0][1]: (seq[0][1] - first_epoch) * first_size
+                   if first_size and first_epoch is not None and seq[0][1] > first_epoch else 0}
         first_step = {seq[0][1]: steps[0]}  # each epoch's first printed count
         previous_epoch, previous_step = seq[0][1], steps[0]
         for (index, epoch), step in pairs:
@@ -2338,6 +2379,9 @@ class GenericLogParser(LogReader):
             # its NCCL_DEBUG lines too, if any (the NCCL reader yields such a file: it reads no
             # failure). A weaker claim: a reader that knows the file's lines wins
             return Claim.NAME
+        if ("panicked at " in text and "burn_train::learner" in text and RUST_PANIC.search(text) is not None
+                and any(parse_timestamp(body) is not None for body in bodies[:TRACEBACK_DATED_LINES])):
+            return Claim.CONTENT  # burn's dated experiment log (its learner's lines), then a panic that ended it
         if "Aborted" in text or "Killed" in text or "fault" in text or "Bus error" in text:
             died = [i for i, body in enumerate(bodies) if _SHELL_DEATH_LINE.match(body) is not None]
             if died and any(_own_step(body) is not None or (body[:5] == "step " and _EVAL_STEP.match(body) is not None)
@@ -2426,7 +2470,7 @@ class GenericLogParser(LogReader):
                     hits += 1
                     if hits >= 2:
                         return Claim.CONTENT
-                elif "poch" in body and _EPOCH_TOOK.search(body):
+                elif "poch" in body and (_EPOCH_TOOK.search(body) or _EPOCH_DURATION.search(body)):
                     return Claim.CONTENT  # an epoch's duration: a log that counts epochs
                 elif any(k in _KEYS for k, _ in iter_numbers(body)) or _named_loss(body):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
@@ -2488,6 +2532,9 @@ class GenericLogParser(LogReader):
         centernet_means: dict[tuple[int | None, int], list[tuple[int, float, float]]] = {}
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
         sizes: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> the total its steps count to, where printed
+        # whether those counts' epochs go from 0 (one prints epoch 0) or 1 (one prints the last as the total,
+        # `Epoch: 50/50`), where a line says
+        counted_from: set[int] = set()
         tslib_batches: dict[int | None, int] = {}  # rank -> the batches of each epoch, as the Time-Series-Library prints them
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
         micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]] = {}  # `_ITER_STEP` lines of each rank
@@ -2887,6 +2934,8 @@ class GenericLogParser(LogReader):
                             monai.append((len(rows.steps) - 1, counter))
                         if counter.match.re is _EPOCH_COUNT and counter.match.group("n"):
                             sizes[(rank, counter.epoch)] = int(counter.match.group("n"))
+                            if counter.epoch == 0 or counter.epoch == counter.epochs:
+                                counted_from.add(min(counter.epoch, 1))
                         if counter.match.re in (_EPOCH_COUNT, _ESPNET, _TUTORIAL_PAIR, _PADDLE_PASS):
                             within.append((len(rows.steps) - 1, counter.epoch))
                     if len(rows.steps) > before and (framework := _line_framework(text, counter)) is not None:
@@ -2916,7 +2965,8 @@ class GenericLogParser(LogReader):
             if hf_frame:  # the bar a traceback through the HF Trainer's loop stopped: the Trainer's
                 for row in rows.steps:
                     row["framework"] = "hf_trainer"
-        estimated = _steps_across_epochs(rows, within, lengths, sizes) if within else None
+        estimated = _steps_across_epochs(rows, within, lengths, sizes,
+                                         next(iter(counted_from)) if len(counted_from) == 1 else None) if within else None
         if chainer_bar and not rows.steps:
             _chainer_steps(lines, rows, chainer_bar)
         if not rows.steps and SHARED_LINES.get():
@@ -2935,6 +2985,8 @@ class GenericLogParser(LogReader):
                     if epoch.line is not None:
                         rows.step(line=epoch.line, rank=rank, step=epoch.number, end_ns=epoch.end_ns,
                                   step_time_s=epoch.seconds(), loss=epoch.loss)
+                        if epoch.framework is not None:
+                            rows.steps[-1]["framework"] = epoch.framework
         if not rows.steps and not rows.events:
             totals = sorted({reading.total for _, reading in bare if reading.total is not None})
             if len(totals) > 1:
@@ -2958,6 +3010,11 @@ class GenericLogParser(LogReader):
         line names an earlier one in passing (`reference`: `_names_an_earlier_epoch`); a line giving
         an epoch's duration sets the current one's."""
         numbered = epochs.get(rank)
+        if "Epoch duration: " in text and (duration := _EPOCH_DURATION.search(text)) is not None:
+            if numbered:
+                numbered[-1].took_s = (int(duration.group("d") or 0) * 86400 + int(duration.group("h")) * 3600
+                                       + int(duration.group("m")) * 60 + float(duration.group("s")))
+            return
         took = _EPOCH_TOOK.search(text)
         if took is None and "Time(s)" in text:
             took = _EPOCH_TIME_UNIT_FIRST.search(text)
@@ -2999,3 +3056,4 @@ class GenericLogParser(LogReader):
                 return
             if not numbered or numbered[-1].number != number:
                 epochs.setdefault(rank, []).append(_Epoch(number))
+                epochs[rank][-1].framework = _text_framework(text)

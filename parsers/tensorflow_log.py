@@ -17,6 +17,9 @@ without a year: the year of the file's dated lines, else of its modification tim
   `loss = 6.45, step = 19000 (1816.160 sec)`, then `global_step/sec: 0.550612`: one interval).
 - A line printed twice (python logging and absl both on, or two handlers) is one row: the same
   step again on the next line of that rank adds what the first lacked (its date).
+- Model Garden's Keras `TimeHistory` callback: `TimeHistory: 9.62 seconds, 4.16 examples/second between
+  steps 20 and 30`, step 30, the seconds over the steps between (glued after a Keras bar's drawing,
+  as a console shows it, it is read where it is).
 - `Saving checkpoints for N into ...` is a checkpoint save at step N, `Restoring parameters
   from .../model.ckpt-N` a load, Estimator's `Loss for final step: ...` the end of training;
   failures, restarts and NCCL lines are read as in every console log.
@@ -42,6 +45,11 @@ _HOOK_LOSS = re.compile(rf"(?<![\w/.])loss = (?P<loss>{_NUM})(?=,|\s|$)")
 _HOOK_SECONDS = re.compile(r" \((?P<s>\d{1,9}(?:\.\d{1,20})?) sec\)\s*$")
 _SLIM = re.compile(rf"global step (?P<step>\d{{1,15}}): loss = (?P<loss>{_NUM}) \((?P<s>\d{{1,9}}(?:\.\d{{1,9}})?) sec/step\)")
 _OD = re.compile(rf"\bStep (?P<step>\d{{1,15}}) per-step time (?P<s>\d{{1,9}}(?:\.\d{{1,9}})?)s(?: loss=(?P<loss>{_NUM}))?")
+# Model Garden's Keras `TimeHistory` callback (official/utils/misc/keras_utils.py), every `log_steps`:
+# `TimeHistory: 9.62 seconds, 4.16 examples/second between steps 20 and 30`, the global step at its end
+# (its figures may be elided, `xx seconds`: the line's date still times it)
+_TIME_HISTORY = re.compile(r"\bTimeHistory: (?P<s>\d{1,9}(?:\.\d{1,9})?|\S{1,20}) seconds, \S{1,30} examples/second "
+                           r"between steps (?P<a>\d{1,15}) and (?P<b>\d{1,15})\b")
 _OD_TOTAL_LOSS = re.compile(rf"'Loss/total_loss': (?P<loss>{_NUM})")
 _RATE = re.compile(r"global_step/sec: (?P<rate>\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)")
 _SAVE = re.compile(r"Saving checkpoints? for (?P<step>\d{1,15}) into ")
@@ -50,7 +58,7 @@ _FINAL = "Loss for final step: "
 
 
 def step_line(text: str) -> tuple[str, int, dict[str, float]] | None:
-    """A step line's rule (`hook`, `slim`, `od`), step and values (`step_time_s` as printed: for
+    """A step line's rule (`hook`, `slim`, `od`, `history`), step and values (`step_time_s` as printed: for
     `hook` the seconds since the previous line, to be divided by the steps between); None for
     any other line."""
     values: dict[str, float] = {}
@@ -67,6 +75,12 @@ def step_line(text: str) -> tuple[str, int, dict[str, float]] | None:
         if od.group("loss") is not None:
             values["loss"] = float(od.group("loss"))
         return "od", int(od.group("step")), values
+    if "TimeHistory: " in text and (history := _TIME_HISTORY.search(text)) is not None:
+        first, last = int(history.group("a")), int(history.group("b"))
+        if last <= first:
+            return None
+        took = history.group("s")
+        return "history", last, {"step_time_s": float(took) / (last - first)} if took[0].isdigit() else {}
     return None
 
 
@@ -137,7 +151,8 @@ class TensorFlowLogParser(LogReader):
         if not rows.steps:
             raise ParseError(str(path), "no TensorFlow training step line found", where="line 1")
         if not any("tensorflow" in line.text or "_hooks.py" in line.text or "sec)" in line.text
-                   or "sec/step" in line.text or "global_step/sec" in line.text for line in lines):
+                   or "sec/step" in line.text or "global_step/sec" in line.text or "TimeHistory: " in line.text
+                   for line in lines):
             # the hook's `loss = 2.2984, step = 0` alone, with nothing of TensorFlow's around it (no
             # `INFO:tensorflow:` tag, no seconds): a script's own print in its format (DLRover's
             # examples'), no TensorFlow's
