@@ -309,8 +309,9 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # ModelCheckpoint's, `Epoch 15000: saving model to ./model.ckpt-15000.pt ...`)
                            r"|^Epoch \d{1,15}: saving model to \S"
                            # (DLRM's `--save-model`, before its torch.save: "Saving model to ./models/dlrm.pt";
-                           # MindYOLO's: "[INFO] Saving model to ./runs/.../weights/yolov5s-35_4.ckpt")
-                           r"|(?:^|\] )Saving (?:best )?model to \S"
+                           # MindYOLO's: "[INFO] Saving model to ./runs/.../weights/yolov5s-35_4.ckpt"; MACE's, its
+                           # model written as training ends: "2024-07-21 14:17:41.265 INFO: Saving model to MACE_models/x.model")
+                           r"|(?:^|\] |\bINFO:? )Saving (?:best )?model to \S"
                            # (OpenAI baselines' deepq before it saves its best: "Saving model due to mean reward
                            # increase: 32.2 -> 90.6"; Flair's ModelTrainer before it saves its best: "saving best model")
                            r"|^Saving model due to mean reward increase: \S|(?:^|:\d\d,\d{3} )saving best model\s*$"
@@ -369,6 +370,9 @@ _MARIAN_SAVE = re.compile(r"(?:^|\] )(?:Saving (?:model weights and runtime para
                           r"(?:\.iter(?P<iter>\d{1,15})\.npz|(?P<best>\.best-[\w-]{1,80}\.npz))?(?!\S)"
                           r"|(?P<adam>Adam) parameters(?P<adam_file> to \S)?)"
                           r"|\[training\] Saving training (?P<checkpoint>checkpoint) to \S)")
+# verl's trainer as it begins a checkpoint's save, into the step's folder: "(TaskRunner pid=3165)
+# local_global_step_folder: checkpoints/verl_examples/gsm8k/global_step_80"
+_VERL_SAVE = re.compile(r"(?:^|\) )local_global_step_folder: \S{0,2000}?global_step_(\d{1,15})\s*$")
 # Ray Train's console reporter once a worker's checkpoint is stored: "Training saved a checkpoint for
 # iteration 9 at: (local)/mnt/cluster_storage/.../checkpoint_000008"
 _RAY_SAVED = re.compile(r"Training saved a checkpoint for iteration (\d{1,12}) at: ")
@@ -573,7 +577,7 @@ _ANY_EVENT_PATTERN = (
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
     r"|\] Saving Gaussians|Saving parameters and momentum to |Exported "
     r"|_file: saving to |Saved pipeline to output directory|panicked at |Save Best (?:Score|Loss): "
-    r"|^bestIteration = \d|Engine run complete|(?i:(?:completed|finished) successfully)"
+    r"|^bestIteration = \d|Engine run complete|local_global_step_folder: |(?i:(?:completed|finished) successfully)"
     r"|^\s{0,8}(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc|_int_realloc)\(\): "
     r"|^\s{0,8}(?:double free or corruption|corrupted size vs|corrupted double-linked)"
 )
@@ -1133,6 +1137,9 @@ class EventScanner:
         elif "Done!" in text and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
+        elif "local_global_step_folder: " in text and (verl := _VERL_SAVE.search(text)) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       step=int(verl.group(1)))
         elif ("successfully created at: " in text or "saved a checkpoint for iteration " in text) and (
                 ray := _ray_checkpoint(text)) is not None:
             # one save a checkpoint's folder, however many workers say they created it and whether the
@@ -1227,7 +1234,10 @@ class EventScanner:
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            step=int(marian.group("iter")) if marian.group("iter") else None)
         elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered
-               or "saving the " in lowered) and not _redrawn_bar(text)):
+               or "saving the " in lowered) and (said := _past_redrawn_bar(text)) is not None):
+            # (a redrawn bar's own words are no save; a save said glued after its drawing is: `| 4000/26807
+            # [21:50<2:04:25, 3.06it/s]💾 Saved intermediate checkpoint: ...`, read from where the drawing ends)
+            text, low = said, (said.lower() if said.isascii() else None) if said is not text else low
             for word, pattern, kind in _CKPT:
                 ckpt = pattern.search(text) if low is None or word in low else None
                 if ckpt:
@@ -1388,6 +1398,17 @@ class EventScanner:
             event["detail"] += f" pg={pg.group('pg')}" + (f"({pg.group('desc')})" if pg.group("desc") else "")
         if work is not None and "last_enqueued" not in event["detail"]:
             event["detail"] += f" last_enqueued={work.group('enqueued')} last_completed={work.group('completed')}"
+
+
+def _past_redrawn_bar(text: str) -> str | None:
+    """The line, or where it goes on after a redrawn bar's last drawing (`_redrawn_bar`); None for such a
+    bar with nothing after it."""
+    if not _redrawn_bar(text):
+        return text
+    end = bar_readings(text)[-1].end
+    close = text.find("]", end)  # (its postfix, `, loss=0.46]`, is the bar's)
+    tail = text[close + 1 if close >= 0 else end:]
+    return tail if tail.strip() else None
 
 
 def _redrawn_bar(text: str) -> bool:

@@ -49,6 +49,8 @@ _EVIDENCE = (
     # reader reads, beside it: `controller.py:479] train | step:      1 | steps/sec:    xxxxx | output: {...}`)
     r"|TimeHistory: [^ \n]{1,20} seconds, [^ \n]{1,30} examples/second between steps [0-9]+ and [0-9]+"
     r"|\] train \| step: {0,12}[0-9]+ \| steps/sec: "
+    # (Accelerate's launcher: its command, or its warning on the defaults it used)
+    r"|accelerate launch |were not passed to `accelerate launch`"
     r"|epoch [0-9]{1,9}:[ ]{1,12}[0-9]{1,12} / [0-9]{1,12} [a-z_]{1,40}=|\{\"epoch\": [0-9]{1,9}, \"update\": "
     r"|\| train_inner \| \{\"epoch\": [0-9]{1,9}, "
     # (YOLOv5 right-aligns `epoch/epochs` in 10 characters: `  346/3999     14.2G ...`, ` 1000/3999 ...`)
@@ -87,6 +89,7 @@ _KINDS = (
     ("Epoch", "lightning"), ("loss = ", "tensorflow"),
     ("tensorflow:", "tensorflow"), ("_hooks.py", "tensorflow"), ("global step", "tensorflow"), ("Step ", "tensorflow"),
     ("TimeHistory", "tensorflow"), ("] train |", "m_orbit"),
+    ("accelerate launch", "m_accelerate"), ("were not passed", "m_accelerate"),
     (":::MLL", "mlperf"), (":::MLP", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
     ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), (" ", "ultralytics"),
     ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),
@@ -159,8 +162,9 @@ def console_format(path: Path) -> str | None:
     counts = evidence(path)
     best = max(STEP_FORMATS, key=lambda name: (counts[name], -STEP_FORMATS.index(name)))
     if counts[best] and best == "lightning" and not counts["m_lightning"] and not counts["m_fit_stopped"] and (
-            script_epoch_bars(read_head(path))):
-        return None  # (a script's own epoch bars: the readers' own detection decides)
+            counts["m_accelerate"] or script_epoch_bars(read_head(path))):
+        # (a script's own epoch bars, or an Accelerate script's: the readers' own detection decides)
+        return None
     if counts[best] and best == "tensorflow" and counts["m_orbit"]:
         return None  # (Orbit's step lines, with their metrics: the generic reader's)
     if counts[best]:

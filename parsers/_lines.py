@@ -930,7 +930,10 @@ def iter_numbers(text: str) -> Iterator[tuple[str, float]]:
 
 _KEY_VALUE = re.compile(
     r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]*+)(?:\s*[:=]\s*|\s+)"
-    r"(?P<value>[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)(?![\w.]|,\d)"
+    # (a NumPy 2 scalar's repr, as verl prints its metrics: `actor/pg_loss:np.float64(-0.0011657940221994068)`)
+    r"(?:np\.(?:float|u?int)(?:16|32|64)\()?"
+    # (a sentence's full stop after the value is no part of it: `Train loss: 0.3334. Valid loss: 0.3517`)
+    r"(?P<value>[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)(?!\w|\.\w|,\d)"
 )
 
 
@@ -1202,3 +1205,20 @@ def file_mtime_ns(path: Path) -> int | None:
         return os.stat(path).st_mtime_ns
     except OSError:
         return None
+
+
+MTIME_SLACK_S = 86_400  # the most a file's last write may follow its run's last dated line and its bars' time
+
+
+def mtime_if_run_end(mtime_ns: int | None, lines: Sequence[Line], span_s: float) -> int | None:
+    """The file's mtime as its bars' end, unless its own dated lines (not dates whose year is the mtime's)
+    say the run was long over by then: the last of them, plus the bars' `span_s`, plus a day, before it
+    (a copy written years later: a 2022 run's console saved in 2026 is no run of 2026)."""
+    if mtime_ns is None:
+        return None
+    if years_guessed(lines):
+        return mtime_ns
+    last = max((line.ts_ns for line in lines if line.ts_ns is not None), default=None)
+    if last is not None and mtime_ns > last + int((span_s + MTIME_SLACK_S) * 1e9):
+        return None
+    return mtime_ns

@@ -110,6 +110,13 @@ _EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took|time:?|in(?= {1,4}\d))
 # AllenNLP's trainer after each epoch (`allennlp.training.trainer - Epoch duration: 0:00:39.848754`), dated
 _EPOCH_DURATION = re.compile(r"\bEpoch duration: (?:(?P<d>\d{1,6}) days?, )?(?P<h>\d{1,2}):(?P<m>\d\d)"
                              r":(?P<s>\d\d(?:\.\d{1,9})?)\s*$")
+# NVIDIA PhysicsNeMo's (Modulus') LaunchLog at each epoch's end: "[21:04:46 - train - INFO] Epoch 1 Metrics: Learning
+# Rate =  1.000e-03, loss =  6.553e-01", then "... Epoch Execution Time:  3.241e+01s, Time/Iter:  1.013e+03ms"
+_PHYSICSNEMO_EPOCH = re.compile(r"(?:^|\] )Epoch (?P<e>\d{1,9}) Metrics: (?:Learning Rate = {1,4}(?P<lr>" + _FIGURE +
+                                r")(?:, |\s*$))?(?:[^\n]{0,2000}?\bloss = {1,4}(?P<l>" + _FIGURE + r"|nan|inf))?")
+_PHYSICSNEMO_TIME = re.compile(r"(?:^|\] )Epoch Execution Time: {1,4}(?P<t>\d{1,9}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)s\b")
+# FourCastNet's (and the NERSC tutorials' built on it) after each epoch: "Time taken for epoch 1 is 268.29 sec"
+_EPOCH_TIME_TAKEN = re.compile(r"\bTime taken for epoch \d{1,9} is (\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b")
 # the unit before the figure (DGL's examples: `Epoch 00004 | Loss 1.9054 | Time(s) 0.3943`, the mean of the
 # epochs timed so far, `nan` before the first three are: each epoch's own time is taken from the means)
 _EPOCH_TIME_UNIT_FIRST = re.compile(r"\bepoch\b.{0,120}?\| Time\(s\) (\d{1,9}(?:\.\d{1,20})?)(?![\d.])", re.I)
@@ -782,6 +789,8 @@ _EPOCH_EQ_STEP = re.compile(r"\bEpoch(?P<eq>[= ])(?P<e>\d{1,9})/(?P<ee>\d{1,9}),
 # prefix) and of the MetricLogger headers its descendants print (`Epoch: [0]  [   0/1251]`: DeiT,
 # MAE, torchvision's references): each prints its loop's `range(start_epoch, epochs)` as it is,
 # so a log that starts at epoch 1 is a resumed run's (`=> start_epoch: 1`), not a count from 1
+# (its row: the header, the batch and its total, then the meter's `eta:`)
+_METRIC_LOGGER_ROW = re.compile(r"\bEpoch: \[\d{1,9}\][ \t]{1,4}\[ {0,12}\d{1,12}/\d{1,12}\][ \t]{1,4}eta: \d")
 _FROM_ZERO = re.compile(r"Epoch: \[\d{1,9}(?:/\d{1,9})?\][ \t]{0,4}\[")
 # A micro-batch's line that names the optimizer step too: LitGPT's `Epoch 1 | iter  2 step 1 | loss
 # train: 10.979 | iter time: 3194.35 ms` (lit-gpt's `iter 100 step 50: loss 3.7451, iter time:
@@ -1141,9 +1150,10 @@ _TRAINING_KEY = re.compile(r"(?!val|valid|eval|test)(?:\w{0,40}loss\w{0,20}|lr|t
 # unless its count starts again as the epoch goes up: an epoch's steps, `_epoch_steps_bars`)
 # (and ParallelWaveGAN's trainer's, `tqdm(initial=steps, total=train_max_steps, desc="[train]")`:
 # `[train]:   0%|          | 1974/3000000 [08:35<218:49:50,  3.81it/s]`; 3D Gaussian Splatting's train.py,
-# `Training progress:  23%|...| 7000/30000 [06:31<29:44, 12.89it/s, Loss=0.0299219]`)
+# `Training progress:  23%|...| 7000/30000 [06:31<29:44, 12.89it/s, Loss=0.0299219]`; verl's trainer's, `Training
+# Progress:  18%|...| 77/435 [...]`)
 _STEPS_BAR = re.compile(r"\s{0,8}(?:(?:epoch (?P<pe>\d{1,9})/\d{1,9}, {1,4})?(?:training )?steps?|\[train\]"
-                        r"|(?-i:Training progress))\s{0,4}:?\s{0,8}"
+                        r"|(?-i:Training [Pp]rogress))\s{0,4}:?\s{0,8}"
                         r"(?=\d{1,3}%)", re.I)
 
 
@@ -1153,7 +1163,7 @@ def _bar_step(text: str) -> tuple[_Counter, BarReading] | None:
     its count), with its rate in seconds a batch; None for any other line, an evaluation's
     bar, and a bar's first drawing (no batch done)."""
     if ("poch" not in text and "POCH" not in text and "teps" not in text and "|Loss: " not in text and "pisode" not in text
-            and "[train]" not in text and "Training progress" not in text):
+            and "[train]" not in text and "Training progress" not in text and "Training Progress" not in text):
         return None
     readings = bar_readings(text)
     if not readings:
@@ -1239,6 +1249,34 @@ def _merge_repeated_steps(rows: LogRows, writer_rows: set[int]) -> None:
         keep.append(row)
     if len(keep) < len(rows.steps):
         rows.steps[:] = keep
+
+
+def _drop_bar_rows_said_again(rows: LogRows, bar_rows: set[int]) -> None:
+    """A run's steps bar's row (`bar_rows`) with a step line of the same rank and step a few lines
+    before or after it, no launch, restart or failure between (verl's `Training Progress: ...| 4/1000
+    [11:18<..., 165.61s/it]`, then its `step:4 - ... - timing_s/step:161.08` line): one step, the step
+    line's row (its own time, not the bar's moving average), with what only the bar gives."""
+    if not bar_rows or len(rows.steps) < 2:
+        return
+    boundaries = sorted(e["line"] for e in rows.events if e["kind"] in _ATTEMPT_BOUNDARIES)
+    own: dict[tuple[int | None, int], list[dict[str, Any]]] = {}
+    for row in rows.steps:
+        if id(row) not in bar_rows:
+            own.setdefault((row["rank"], row["step"]), []).append(row)
+    dropped: set[int] = set()
+    for row in rows.steps:
+        if id(row) not in bar_rows:
+            continue
+        for other in own.get((row["rank"], row["step"]), ()):
+            low, high = sorted((row["line"], other["line"]))
+            if high - low <= REPEATED_STEP_LINES and bisect_right(boundaries, low) == bisect_right(boundaries, high - 1):
+                for key, value in row.items():
+                    if value is not None and other.get(key) is None and key not in ("framework", "line"):
+                        other[key] = value
+                dropped.add(id(row))
+                break
+    if dropped:
+        rows.steps[:] = [row for row in rows.steps if id(row) not in dropped]
 
 
 def _epoch_steps_bars(rows: LogRows, bars: list[tuple[int, int, int]]) -> None:
@@ -1435,8 +1473,9 @@ _LINE_FRAMEWORKS = (
     ("sockeye.", _SOCKEYE, "sockeye"),
     # OLMo's trainer's logger (`olmo.train:979  INFO    [step=20800/23842,epoch=0]`; OLMo-core's `olmo_core.train`)
     ("olmo", re.compile(r"\bolmo(?:_core)?\.train\b"), "olmo"),
-    # detectron2's event writer (`[12/20 18:16:09 d2.utils.events]:  eta: 19:46:55  iter: 4959  total_loss: ...`)
-    ("d2.utils.events", re.compile(r"\bd2\.utils\.events\]:"), "detectron2"),
+    # detectron2's event writer (`[12/20 18:16:09 d2.utils.events]:  eta: 19:46:55  iter: 4959  total_loss: ...`; its
+    # log.txt's form, `[08/30 23:51:58] d2.utils.events INFO:  eta: 0:01:53  iter: 3739  total_loss: 12.67 ...`)
+    ("d2.utils.events", re.compile(r"\bd2\.utils\.events(?:\]:| INFO: )"), "detectron2"),
     # (its line alone, the logger's prefix cut off: `eta: 2 days, 5:33:07  iter: 19  total_loss: 25.537  loss_cls: ...`)
     ("  total_loss: ", re.compile(r"^\s{0,4}eta: [\w:, ]{1,40}  iter: \d{1,12}  total_loss: "), "detectron2"),
     # torchtune's metric loggers' line (`log_dict`: `Step 17 | loss:0.905918538570404 lr:2e-05 gpu_resources:40627398656`)
@@ -1644,7 +1683,7 @@ _TRAINING_FRAME = re.compile(r"\btrainer\.(?:train|fit)\(|_inner_training_loop|\
 _KERAS_FIT_FRAME = re.compile(r"[\\/]engine[\\/]training(?:_v1)?\.py\", line \d{1,6}, in fit\b")
 # a traceback's frame in a deep-learning framework's own package (`.../site-packages/torch/cuda/__init__.py`)
 _FRAMEWORK_FRAME = re.compile(r"[\\/](?:site|dist)-packages[\\/](?:torch|tensorflow|keras|jax|jaxlib|flax|mxnet|paddle|mindspore"
-                              r"|transformers|deepspeed|accelerate|lightning|pytorch_lightning|megatron|apex)[\\/]")
+                              r"|transformers|deepspeed|accelerate|lightning|pytorch_lightning|megatron|apex|peft|trl|diffusers)[\\/]")
 # a line before a traceback that names training (`mode: train`, `>>>>>>>start training : ...`,
 # `Training set loaded.`, `Start training...`, `TRAINING`): the word itself, not a path's folder or file
 # (`data/train/`, `train.py`), nor transformers' warning of an inference (`You should probably TRAIN this
@@ -2407,6 +2446,8 @@ class GenericLogParser(LogReader):
                 own += 1  # an evaluation's line of Karpathy's GPT loop (`_evaluated_steps`)
                 if own >= 3:
                     return Claim.CONTENT
+            if " Metrics: " in body and _PHYSICSNEMO_EPOCH.search(body) is not None and "Epoch Execution Time: " in text:
+                return Claim.CONTENT  # PhysicsNeMo's epoch line, its execution time after it
             if "Learning iteration " in body and _RSL_ITERATION.fullmatch(body) is not None and "Iteration time: " in text:
                 return Claim.CONTENT  # rsl_rl's iteration block
             if "Train Epoch: " in body and _SAMPLES_DONE.search(body) is not None:
@@ -2476,8 +2517,11 @@ class GenericLogParser(LogReader):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
             elif ",epoch=" in body and (counter := _step_counter(body)) is not None and _record_head(body, counter):
                 record_head = True  # an undated record's head (its logger's date cut off): `[step=20800/23842,epoch=0]`
-            elif body.startswith("Steps: ") and "%|" in body and (drawn := bar_readings(body)) and drawn[-1].n > 0:
-                return Claim.CONTENT  # diffusers' training scripts' bar (`Steps:  10%|...| 100/1000 [...]`): one is enough
+            elif body.startswith(("Steps: ", "Training Progress: ")) and "%|" in body and (drawn := bar_readings(body)) and (
+                    drawn[-1].n > 0):
+                # diffusers' training scripts' bar (`Steps:  10%|...| 100/1000 [...]`), verl's trainer's (`Training
+                # Progress: 100%|...| 105/105 [2:33:10<00:00, 87.53s/it]`): one is enough
+                return Claim.CONTENT
             elif (bar := _bar_step(body)) is not None and bar[1].seconds_per_item is not None and bar[0].epoch is not None and (
                     _TRAIN_BAR.match(body, 0, bar[0].match.start()) is not None
                     or _TRAIN_LOSS_DESC.search(body, 0, bar[1].start) is not None):
@@ -2486,8 +2530,10 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT
             elif (own_time := _is_step_line(body, dated=False)) or bar is not None or _bare_bar(body):
                 # a step line reporting its own time (nanoGPT's, an epoch's bar), undated; one whose
-                # shape names its program (timm's `Train: 0 [   0/36 (  3%)]  Loss: ...`) counts twice
-                undated += 2 if own_time and _text_framework(body) is not None else 1
+                # shape names its program (timm's `Train: 0 [   0/36 (  3%)]  Loss: ...`, a MetricLogger's
+                # `Epoch: [2]  [0/2]  eta: 0:00:12  lr: ...`) counts twice
+                undated += 2 if own_time and (_text_framework(body) is not None
+                                              or _METRIC_LOGGER_ROW.search(body) is not None) else 1
                 if undated >= 3:
                     return Claim.CONTENT
             elif "poch" in body and (number := _undated_epoch_line(body)) is not None:
@@ -2525,6 +2571,7 @@ class GenericLogParser(LogReader):
         record: _Record | None = None  # a multi-line step record being read
         counted: list[tuple[int, _Counter]] = []  # (row, counter) of the steps counted within their epoch
         bars_seen: dict[int | None, int] = {}  # rank -> the step its epoch bar last showed
+        steps_bar_rows: set[int] = set()  # ids of the rows a run's steps bar made (`_drop_bar_rows_said_again`)
         bar_clocks: dict[int | None, tuple[int, int]] = {}  # rank -> (count, elapsed s) of that bar's reading
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
@@ -2560,6 +2607,7 @@ class GenericLogParser(LogReader):
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
+        physicsnemo_rows: dict[int | None, int] = {}  # rank -> the row of its PhysicsNeMo epoch whose time is to come
         hf_frame = False  # a traceback's frame in the HF Trainer's training loop (`_HF_TRAIN_FRAME`)
         deepxde: set[int | None] = set()  # ranks whose DeepXDE loss table's header was seen
         gluon_pending: dict[int | None, tuple[Line, tuple[BarReading, int, float | None]]] = {}  # rank -> its last epoch bar
@@ -2701,6 +2749,19 @@ class GenericLogParser(LogReader):
                 if len(rows.steps) > before:
                     rows.steps[-1]["framework"] = "rsl_rl"
                     rsl_rows[line.rank] = len(rows.steps) - 1
+                continue
+            if " Metrics: " in text and (physicsnemo := _PHYSICSNEMO_EPOCH.search(text)) is not None:
+                before = len(rows.steps)
+                metrics = {key: float(value) for key, value in (("loss", physicsnemo.group("l")), ("lr", physicsnemo.group("lr")))
+                           if value is not None}
+                rows.step(line=line.number, rank=line.rank, step=int(physicsnemo.group("e")), end_ns=line.ts_ns, **metrics)
+                if len(rows.steps) > before:
+                    rows.steps[-1]["framework"] = "physicsnemo"
+                    physicsnemo_rows[line.rank] = len(rows.steps) - 1
+                continue
+            if ("Execution Time: " in text and line.rank in physicsnemo_rows
+                    and (executed := _PHYSICSNEMO_TIME.search(text)) is not None):
+                rows.steps[physicsnemo_rows.pop(line.rank)]["step_time_s"] = float(executed.group("t"))
                 continue
             if "Iteration time: " in text and line.rank in rsl_rows and (took := _RSL_TIME.fullmatch(text)) is not None:
                 rows.steps[rsl_rows.pop(line.rank)]["step_time_s"] = float(took.group("t"))
@@ -2879,6 +2940,8 @@ class GenericLogParser(LogReader):
                     elif (len(rows.steps) > before and counter.match.re is _STEPS_BAR and counter.match.group("pe")
                           and (total := bar_readings(text)[-1].total)):
                         epoch_steps.append((len(rows.steps) - 1, int(counter.match.group("pe")), total))
+                    elif len(rows.steps) > before and counter.match.re is _STEPS_BAR:
+                        steps_bar_rows.add(id(rows.steps[-1]))
                 continue
             if counter is not None and counter.match.re is _ITER_STEP:
                 micro.setdefault(line.rank, []).append(
@@ -2997,6 +3060,7 @@ class GenericLogParser(LogReader):
             raise ParseError(str(path), "no step, launch, checkpoint or failure line found", where="line 1")
         if writer_rows:
             _merge_repeated_steps(rows, writer_rows)
+        _drop_bar_rows_said_again(rows, steps_bar_rows)
         result = log_result(rows, warning)
         if estimated is not None:
             result.warnings.append(estimated)
@@ -3016,6 +3080,8 @@ class GenericLogParser(LogReader):
                                        + int(duration.group("m")) * 60 + float(duration.group("s")))
             return
         took = _EPOCH_TOOK.search(text)
+        if took is None and "Time taken for epoch " in text:
+            took = _EPOCH_TIME_TAKEN.search(text)
         if took is None and "Time(s)" in text:
             took = _EPOCH_TIME_UNIT_FIRST.search(text)
         if took is None and "time" in text and _NOT_TRAINING.search(text) is None:

@@ -68,6 +68,7 @@ from tracelens.parsers._lines import (
     anchor_bar,
     bar_readings,
     file_mtime_ns,
+    mtime_if_run_end,
     rate_agrees,
     refine_bar_elapsed,
     strip_prefix,
@@ -402,8 +403,9 @@ class HFTrainerParser(LogReader):
         mtime = file_mtime_ns(path)
         # dated lines without a year (glog) whose year is the mtime's: every anchor rests on it
         year_from_mtime = years_guessed(lines)
+        span_s = sum(float(bar.readings[-1].elapsed_s) for bar in bars if bar.readings)
         for number, bar in enumerate(bars):
-            _clock(bar, mtime if number == len(bars) - 1 else None)
+            _clock(bar, mtime_if_run_end(mtime, lines, span_s) if number == len(bars) - 1 else None)
             if bar.source == "tqdm" and year_from_mtime:
                 bar.source = "tqdm_mtime"
         unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,

@@ -49,7 +49,7 @@ from typing import Any
 from tracelens.enums import FAILURE_EVENT_KINDS, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import LINE_CACHE, SHARED_LINES, log_result, open_log
-from tracelens.parsers._evidence import console_format, script_epoch_bars
+from tracelens.parsers._evidence import console_format, evidence, script_epoch_bars
 from tracelens.parsers._lines import (
     BarReading,
     Line,
@@ -57,6 +57,7 @@ from tracelens.parsers._lines import (
     bar_readings,
     file_mtime_ns,
     head_bodies,
+    mtime_if_run_end,
     rate_agrees,
     rate_is_mean,
     refine_bar_elapsed,
@@ -141,8 +142,9 @@ class LightningParser(LogReader):
                 bars += 1
             if _LIGHTNING.search(body):
                 markers += 1
-        if not markers and bars >= 3 and script_epoch_bars(head):
-            return Claim.NO  # a script's own tqdm bar an epoch (`_evidence.script_epoch_bars`)
+        if not markers and bars >= 3 and (script_epoch_bars(head) or evidence(path)["m_accelerate"]):
+            # a script's own tqdm bar an epoch (`_evidence.script_epoch_bars`), or an Accelerate script's
+            return Claim.NO
         return Claim.CONTENT if (bars and markers) or bars >= 3 or markers >= 2 else Claim.NO
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
@@ -168,7 +170,8 @@ class LightningParser(LogReader):
                     recognised += self._segment(segment, line, rows, events, steps, seen_events, state)
         # with dated lines that print no year (glog) and no year anywhere, every anchor takes the
         # mtime's year: an estimate too
-        _place(steps, clocks, file_mtime_ns(path), years_guessed(lines))
+        span_s = sum(float(clock.readings[-1].elapsed_s) for clock in clocks.values() if clock.readings)
+        _place(steps, clocks, mtime_if_run_end(file_mtime_ns(path), lines, span_s), years_guessed(lines))
         _optimizer_steps(steps, state.saves)
         unnumbered = _steps_at_glued_saves(steps, state.checkpoint_lines)
         previous: dict[int | None, float] = {}
@@ -521,10 +524,11 @@ def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dic
         if year_from_mtime:
             continue
         for before, clock in zip(chain, chain[1:], strict=False):
-            if clock.source == "tqdm_mtime" and before.source == "tqdm" and before.start_ns is not None and before.readings:
+            if clock.source != "tqdm" and before.source == "tqdm" and before.start_ns is not None and before.readings:
                 # a bar no dated line anchors after one they do starts where that one ended (the
-                # validation between them not known), not at the mtime's last write: a copied
-                # file's mtime is the copy's (a log of 2024 whose last epoch went on in 2026)
+                # validation between them not known), not at the mtime's last write (or with no
+                # time, where the mtime is long after the dated lines): a copied file's mtime is the
+                # copy's (a log of 2024 whose last epoch went on in 2026)
                 last = before.readings[-1]
                 clock.start_ns = before.start_ns + int(max(before.seconds.get(last.n, 0.0), float(last.elapsed_s)) * 1e9)
                 clock.source = "tqdm"

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.test_line_rules import _read
+from tracelens.store import Store
 
 # TF Model Garden's classifier trainer on an Intel GPU, its figures elided by the docs' authors
 # (github.com/intel/intel-extension-for-tensorflow @ 08d61c965b5336aeb77232561f6778e124a2910c :
@@ -279,6 +280,262 @@ TABNET = [
 ]
 
 
+# Isaac Lab's rsl_rl iteration block (undated), then Omniverse PhysX's dated errors (github.com/renanmb/LiftUr10e @
+# 92964c3af45a4d06e606947a21a424b9a106a5ea : errors.md, the "error 2" block, its first 30 lines)
+ISAACLAB_ITERATION_THEN_PHYSX = [
+    '################################################################################',
+    '                       Learning iteration 10/2000                       ',
+    '',
+    '                       Computation: 36373 steps/s (collection: 3.450s, learning 0.154s)',
+    '             Mean action noise std: 1.05',
+    '          Mean value_function loss: 0.0307',
+    '               Mean surrogate loss: 0.0003',
+    '                 Mean entropy loss: 10.2677',
+    '                       Mean reward: 0.67',
+    '               Mean episode length: 340.15',
+    '    Episode_Reward/reaching_object: 0.0547',
+    '     Episode_Reward/lifting_object: 0.0685',
+    'Episode_Reward/object_goal_tracking: 0.0091',
+    'Episode_Reward/object_goal_tracking_fine_grained: 0.0000',
+    '        Episode_Reward/action_rate: -0.0010',
+    '          Episode_Reward/joint_vel: -0.0751',
+    'Metrics/object_pose/position_error: 0.3329',
+    'Metrics/object_pose/orientation_error: 2.8862',
+    '      Episode_Termination/time_out: 8.4688',
+    'Episode_Termination/object_dropping: 0.1562',
+    '--------------------------------------------------------------------------------',
+    '                   Total timesteps: 1441792',
+    '                    Iteration time: 3.60s',
+    '                      Time elapsed: 00:00:35',
+    '                               ETA: 01:46:48',
+    '',
+    ('2025-07-22 19:14:29 [46,804ms] [Error] [omni.physx.plugin] PhysX error: Patch buffer overflow detected, please increas'
+     'e its size to at least 266360 in the scene desc!'),
+    ', FILE /builds/omniverse/physics/physx/source/gpunarrowphase/src/PxgNarrowphaseCore.cpp, LINE 1599',
+    ('2025-07-22 19:14:29 [46,852ms] [Error] [omni.physx.plugin] PhysX error: Patch buffer overflow detected, please increas'
+     'e its size to at least 266288 in the scene desc!'),
+    ', FILE /builds/omniverse/physics/physx/source/gpunarrowphase/src/PxgNarrowphaseCore.cpp, LINE 1599',
+]
+
+
+# detectron2's own log.txt (github.com/BUAAZhangHaonan/mgm_mask2former @ 747ef0209b5d17003208d61fce185fcd0bf267d4 :
+# output/log.txt, its last 54 lines' first 3)
+D2_LOG_TXT = [
+    ('[08/30 23:51:58] d2.utils.events INFO:  eta: 0:01:53  iter: 3739  total_loss: 12.67  loss_ce: 0.1338  loss_mask: 0.095'
+     '46  loss_dice: 0.774  loss_ce_0: 0.7353  loss_mask_0: 0.1873  loss_dice_0: 1.939  loss_ce_1: 0.1734  loss_mask_1: 0.14'
+     '55  loss_dice_1: 1.212  loss_ce_2: 0.1346  loss_mask_2: 0.1105  loss_dice_2: 0.9641  loss_ce_3: 0.1315  loss_mask_3: 0'
+     '.09836  loss_dice_3: 0.8817  loss_ce_4: 0.1271  loss_mask_4: 0.09044  loss_dice_4: 0.839  loss_ce_5: 0.124  loss_mask_'
+     '5: 0.08817  loss_dice_5: 0.8095  loss_ce_6: 0.1309  loss_mask_6: 0.08675  loss_dice_6: 0.8176  loss_ce_7: 0.1292  loss'
+     '_mask_7: 0.09202  loss_dice_7: 0.8161  loss_ce_8: 0.135  loss_mask_8: 0.08957  loss_dice_8: 0.7958  loss_mgm_entropy: '
+     '0.004502    time: 0.4365  last_time: 0.4378  data_time: 0.0036  last_data_time: 0.0041   lr: 1e-07  max_mem: 15545M'),
+    ('[08/30 23:52:07] d2.utils.events INFO:  eta: 0:01:44  iter: 3759  total_loss: 12.77  loss_ce: 0.1413  loss_mask: 0.083'
+     '14  loss_dice: 0.7813  loss_ce_0: 0.7333  loss_mask_0: 0.1673  loss_dice_0: 1.95  loss_ce_1: 0.1765  loss_mask_1: 0.13'
+     '75  loss_dice_1: 1.194  loss_ce_2: 0.1345  loss_mask_2: 0.1078  loss_dice_2: 0.9431  loss_ce_3: 0.1274  loss_mask_3: 0'
+     '.094  loss_dice_3: 0.8567  loss_ce_4: 0.1272  loss_mask_4: 0.09337  loss_dice_4: 0.815  loss_ce_5: 0.1284  loss_mask_5'
+     ': 0.08618  loss_dice_5: 0.8025  loss_ce_6: 0.13  loss_mask_6: 0.08104  loss_dice_6: 0.7992  loss_ce_7: 0.137  loss_mas'
+     'k_7: 0.08506  loss_dice_7: 0.7805  loss_ce_8: 0.139  loss_mask_8: 0.08197  loss_dice_8: 0.7811  loss_mgm_entropy: 0.00'
+     '4485    time: 0.4365  last_time: 0.4354  data_time: 0.0036  last_data_time: 0.0038   lr: 1e-07  max_mem: 15545M'),
+    ('[08/30 23:52:16] d2.utils.events INFO:  eta: 0:01:35  iter: 3779  total_loss: 13.51  loss_ce: 0.1402  loss_mask: 0.106'
+     '3  loss_dice: 0.8058  loss_ce_0: 0.7296  loss_mask_0: 0.2031  loss_dice_0: 1.977  loss_ce_1: 0.1752  loss_mask_1: 0.16'
+     '38  loss_dice_1: 1.299  loss_ce_2: 0.1403  loss_mask_2: 0.1382  loss_dice_2: 1.037  loss_ce_3: 0.1333  loss_mask_3: 0.'
+     '1217  loss_dice_3: 0.9545  loss_ce_4: 0.1257  loss_mask_4: 0.115  loss_dice_4: 0.8809  loss_ce_5: 0.1279  loss_mask_5:'
+     ' 0.1141  loss_dice_5: 0.8665  loss_ce_6: 0.1325  loss_mask_6: 0.1047  loss_dice_6: 0.8524  loss_ce_7: 0.1327  loss_mas'
+     'k_7: 0.1143  loss_dice_7: 0.8456  loss_ce_8: 0.138  loss_mask_8: 0.1052  loss_dice_8: 0.821  loss_mgm_entropy: 0.00451'
+     '6    time: 0.4365  last_time: 0.4368  data_time: 0.0035  last_data_time: 0.0035   lr: 1e-07  max_mem: 15545M'),
+]
+
+# SatMAE++'s main_pretrain.py, MAE's MetricLogger under its time-of-day print (a markdown note, index id 25591327392,
+# its "3 epoch test" block)
+MAE_TWO_BATCHES = [
+    ('[12:22:25.163846] Epoch: [2]  [0/2]  eta: 0:00:12  lr: 0.000025  loss: 1.6014 (1.6014)  time: 6.0662  data: 5.3526  ma'
+     'x mem: 8379'),
+    ('[12:22:25.595520] Epoch: [2]  [1/2]  eta: 0:00:03  lr: 0.000025  loss: 1.5285 (1.5649)  time: 3.2484  data: 2.6763  ma'
+     'x mem: 8379'),
+    '[12:22:26.272235] Epoch: [2] Total time: 0:00:07 (3.5873 s / it)',
+    '[12:22:26.272235] Averaged stats: lr: 0.000025  loss: 1.5285 (1.5649)',
+    '[12:22:31.371837] Training time 0:00:34',
+]
+
+# a custom LoRA loop under `accelerate launch` (github.com/RyanTren/AFB-LLM-Compression-Trade-off-Evaluator @
+# b50c9722ea2597c5908066a48f95cf411a1fc51a : src/results/README.md, "Training Run 1" block, lines 13-16 and 30-35)
+ACCELERATE_GLUED_SAVES = [
+    'The following values were not passed to `accelerate launch` and had defaults used instead:',
+    '        `--num_machines` was set to a value of `1`',
+    "        `--dynamo_backend` was set to a value of `'no'`",
+    'To avoid this warning pass in values for each of the problematic parameters or run `accelerate config`.',
+    ('Epoch 0:   0%|                                                                                    | 0/26807 [00:00<?, '
+     '?it/s]`loss_type=None` was set in the config but it is unrecognized. Using the default loss: `ForCausalLMLoss`.'),
+    ('Epoch 0:   7%|███▋                                             | 2000/26807 [10:53<2:15:40,  3.05it/s, smoothed_loss=0'
+     '.4660]/tmp/p10-t1llmcomp/AFB-LLM-Compression-Trade-off-Evaluator/src/venv/lib/python3.12/site-packages/peft/utils/save'
+     '_and_load.py:209: UserWarning: Setting `save_embedding_layers` to `True` as the embedding layer has been resized durin'
+     'g finetuning.'),
+    '  warnings.warn(',
+    '💾 Saved intermediate checkpoint: lora_out_codeparrot/checkpoint_step2000',
+    ('Epoch 0:  15%|███████▎                                         | 4000/26807 [21:50<2:04:25,  3.06it/s, smoothed_loss=0'
+     '.5461]💾 Saved intermediate checkpoint: lora_out_codeparrot/checkpoint_step4000'),
+    ('Epoch 0:  22%|██████████▉                                      | 6000/26807 [32:46<1:53:58,  3.04it/s, smoothed_loss=0'
+     '.4297]💾 Saved intermediate checkpoint: lora_out_codeparrot/checkpoint_step6000'),
+]
+
+# FourCastNet on a CSCS cluster (github.com/lukasgd/FourCastNet @ e4feea31897fab9288527310c3a9351a0f2c058e :
+# demo/Readme.md, the `tail -f` block, lines 3-8)
+FOURCASTNET = [
+    '2023-10-26 21:44:42,443 - root - INFO - Time taken for epoch 1 is 268.29315757751465 sec',
+    '2023-10-26 21:44:42,444 - root - INFO - Train loss: 0.3334257900714874. Valid loss: 0.3517494797706604',
+    '2023-10-26 21:49:04,001 - root - INFO - Time taken for epoch 2 is 261.5571141242981 sec',
+    '2023-10-26 21:49:04,002 - root - INFO - Train loss: 0.30556416511535645. Valid loss: 0.3189866542816162',
+    '2023-10-26 21:53:24,859 - root - INFO - Time taken for epoch 3 is 260.8574433326721 sec',
+    '2023-10-26 21:53:24,860 - root - INFO - Train loss: 0.28170695900917053. Valid loss: 0.2993544936180115',
+]
+
+# the NERSC SC23 tutorial's ViT on ERA5 (github.com/NERSC/sc23-dl-tutorial @ 08c2e7a90b96504b531950b1485133ccd2ad374b :
+# README.md, the baseline's block, lines 1-9)
+NERSC_VIT = [
+    '2023-09-26 21:29:00,679 - root - INFO - Starting Training Loop...',
+    '2023-09-26 21:30:08,688 - root - INFO - Time taken for epoch 1 is 63.020848512649536 sec, avg 8.12429556382808 samples/sec',
+    '2023-09-26 21:30:08,690 - root - INFO -   Avg train loss=0.579061',
+    '2023-09-26 21:30:17,316 - root - INFO -   Avg val loss=0.419114',
+    '2023-09-26 21:30:17,316 - root - INFO -   Total validation time: 8.258756637573242 sec',
+    '2023-09-26 21:31:11,898 - root - INFO - Time taken for epoch 2 is 54.578805923461914 sec, avg 9.380930772248819 samples/sec',
+    '2023-09-26 21:31:11,898 - root - INFO -   Avg train loss=0.390744',
+    '2023-09-26 21:31:18,989 - root - INFO -   Avg val loss=0.375897',
+    '2023-09-26 21:31:18,989 - root - INFO -   Total validation time: 6.766376972198486 sec',
+]
+
+# NVIDIA Modulus' darcy_fno example in a container (github.com/NCAR/HPC-Docs, index id 24211126653, its run's block,
+# lines 16-23)
+PHYSICSNEMO = [
+    "Module modulus.datapipes.benchmarks.kernels.initialization load on device 'cuda:0' took 205.84 ms",
+    "Module modulus.datapipes.benchmarks.kernels.utils load on device 'cuda:0' took 212.94 ms",
+    "Module modulus.datapipes.benchmarks.kernels.finite_difference load on device 'cuda:0' took 670.44 ms",
+    '[21:04:46 - train - INFO] Epoch 1 Metrics: Learning Rate =  1.000e-03, loss =  6.553e-01',
+    '[21:04:46 - train - INFO] Epoch Execution Time:  3.241e+01s, Time/Iter:  1.013e+03ms',
+    '[21:05:14 - train - INFO] Epoch 2 Metrics: Learning Rate =  1.000e-03, loss =  4.255e-02',
+    '[21:05:14 - train - INFO] Epoch Execution Time:  2.812e+01s, Time/Iter:  8.786e+02ms',
+    '...',
+]
+
+# a MACE 0.3.6 run's end (github.com/imagdau/Tutorials @ ff1fad9859217fc760c21afa913aca23458ea72a :
+# MACE_models/mace01_run-123.log, lines 185, 200 and 215-217)
+MACE_SAVES = [
+    '2024-07-21 14:17:36.951 INFO: Training complete',
+    '2024-07-21 14:17:41.265 INFO: Saving model to MACE_models/mace01_run-123.model',
+    '2024-07-21 14:17:45.541 INFO: Saving model to MACE_models/mace01_run-123_swa.model',
+    '2024-07-21 14:17:45.610 INFO: Compiling model, saving metadata MACE_models/mace01_swa_compiled.model',
+    '2024-07-21 14:17:46.275 INFO: Done',
+]
+
+# an Agro-NT (ESM) PEFT fine-tuning's Slurm output (github.com/lucymahony/Soy_expression_prediction @
+# f92fbc66f783f52d6e9dc7fbd046d57164831316 : agro_nt_scripts/ia3/output_run_train_ia3_siz.sh, lines 1-21)
+PEFT_TRACEBACK = [
+    'Running training for: LR=0.003',
+    'WD=0.001',
+    'Batch=8',
+    'Gradient_accumulation=8',
+    'Warmup=5',
+    ("Target_modules=['esm.encoder.layer.37.attention.self.key/esm.encoder.layer.37.attention.self.value/esm.encoder.layer.3"
+     '8.attention.self.key/esm.encoder.layer.38.attention.self.value/esm.encoder.layer.39.attention.self.key/esm.encoder.lay'
+     'er.39.attention.self.value/esm.encoder.layer.37.intermediate.dense/esm.encoder.layer.37.output.dense/esm.encoder.layer'
+     '.38.intermediate.dense/esm.encoder.layer.38.output.dense/esm.encoder.layer.39.intermediate.dense/esm.encoder.layer.39.'
+     "output.dense']"),
+    ("Feedforward_modules=['esm.encoder.layer.37.attention.self.key/esm.encoder.layer.37.attention.self.value/esm.encoder.la"
+     'yer.38.attention.self.key/esm.encoder.layer.38.attention.self.value/esm.encoder.layer.39.attention.self.key/esm.encode'
+     'r.layer.39.attention.self.value/esm.encoder.layer.37.intermediate.dense/esm.encoder.layer.37.output.dense/esm.encoder.'
+     'layer.38.intermediate.dense/esm.encoder.layer.38.output.dense/esm.encoder.layer.39.intermediate.dense/esm.encoder.laye'
+     "r.39.output.dense']"),
+    'Module strategy: aggressive',
+    ('Output directory: /ei/projects/c/c3109f4b-0db1-43ec-8cb5-df48d8ea89d0/scratch/repos/Soy_expression_prediction/intermed'
+     'iate_data/no_filtering/soy_1500up_0down_42_log2plus1/results/LR0.003_WD0.001_B8_GA8_W5_MSaggressive'),
+    ('Some weights of EsmForSequenceClassification were not initialized from the model checkpoint at /ei/projects/c/c3109f4b'
+     "-0db1-43ec-8cb5-df48d8ea89d0/scratch/repos/dnabert/agro-nucleotide-transformer-1b and are newly initialized: ['classif"
+     "ier.dense.bias', 'classifier.dense.weight', 'classifier.out_proj.bias', 'classifier.out_proj.weight']"),
+    'You should probably TRAIN this model on a down-stream task to be able to use it for predictions and inference.',
+    'Traceback (most recent call last):',
+    ('  File "/ei/projects/c/c3109f4b-0db1-43ec-8cb5-df48d8ea89d0/scratch/repos/Soy_expression_prediction/agro_nt_scripts/ia'
+     '3/train_ia3_with_hyperparameters.py", line 213, in <module>'),
+    '    train()',
+    ('  File "/ei/projects/c/c3109f4b-0db1-43ec-8cb5-df48d8ea89d0/scratch/repos/Soy_expression_prediction/agro_nt_scripts/ia'
+     '3/train_ia3_with_hyperparameters.py", line 166, in train'),
+    '    ia3_config = IA3Config(',
+    '                 ^^^^^^^^^^',
+    '  File "<string>", line 14, in __init__',
+    '  File "/hpc-home/mahony/.local/lib/python3.12/site-packages/peft/tuners/ia3/config.py", line 98, in __post_init__',
+    '    raise ValueError("`feedforward_modules` should be a subset of `target_modules`")',
+    'ValueError: `feedforward_modules` should be a subset of `target_modules`',
+]
+
+# verl's GRPO with LoRA saving its checkpoint (a Chinese "VeRL记录" note, index id 63339290927, its LoRA + GRPO
+# block, lines 21-22)
+VERL_SAVE = [
+    '(TaskRunner pid=28143) local_global_step_folder: checkpoints/verl_examples/gsm8k/global_step_10',
+    ('(WorkerDict pid=28656) INFO:2025-08-26 23:05:19,636:[Rank 0] Saved model to /root/autodl-tmp/verl/checkpoints/verl_exa'
+     'mples/gsm8k/global_step_10/actor/model_world_size_2_rank_0.pt'),
+]
+
+# verl's PPO trainer: its bar, then its step line (a Slurm log of a multi-step PPO run, x148 of the held-out sets:
+# index-only source, lines 1-2, Ray's colour codes as stored)
+VERL_BAR_THEN_STEP = [
+    'Training Progress:   0%|          | 4/1000 [11:18<45:49:11, 165.61s/it]',
+    ('\x1b[36m(TaskRunner pid=1271585)\x1b[0m step:4 - actor/entropy:0.36945098638534546 - critic/vf_loss:np.float64(0.31657'
+     '9750584412) - critic/vf_clipfrac:np.float64(0.08957402876985725) - critic/vpred_mean:np.float64(0.6322887133806944) - '
+     'critic/grad_norm:np.float64(49.0375) - perf/mfu/critic:np.float64(0.04542102367255493) - critic/lr:np.float64(1e-05) -'
+     ' critic/score/mean:0.10353711790393014 - critic/score/max:0.99 - critic/score/min:-2.01 - critic/rewards/mean:0.103537'
+     '11790393014 - critic/rewards/max:0.99 - critic/rewards/min:-2.01 - critic/advantages/mean:-1.1866295493896344e-17 - cr'
+     'itic/advantages/max:5.315892870990613 - critic/advantages/min:-6.21189273005197 - critic/returns/mean:0.42377298118087'
+     '053 - critic/returns/max:3.624473840066752 - critic/returns/min:-2.01 - critic/values/mean:0.75 - critic/values/max:7.'
+     '5625 - critic/values/min:-4.71875 - critic/vf_explained_var:-0.390396284093796 - response_length/mean:19.625 - respons'
+     'e_length/max:256.0 - response_length/min:0.0 - response_length/clip_ratio:0.0030487803742289543 - response_length_non_'
+     'aborted/mean:112.43668365478516 - response_length_non_aborted/max:256.0 - response_length_non_aborted/min:65.0 - respo'
+     'nse_length_non_aborted/clip_ratio:0.017467249184846878 - response/aborted_ratio:0.8254573345184326 - prompt_length/mea'
+     'n:81.88033294677734 - prompt_length/max:432.0 - prompt_length/min:0.0 - prompt_length/clip_ratio:0.0 - timing_s/old_lo'
+     'g_prob:10.899189329706132 - timing_s/values:32.795669596642256 - timing_s/adv:1.1905829515308142 - timing_s/update_cri'
+     'tic:116.13478486053646 - timing_s/step:161.0777970990166 - timing_per_token_ms/adv:0.008939988372673657 - timing_per_t'
+     'oken_ms/update_critic:0.8720464416034275 - timing_per_token_ms/values:0.24625995567217762 - perf/total_num_tokens:1331'
+     '75 - perf/time_per_step:161.0777970990166 - perf/throughput:413.3872029493165'),
+]
+
+# verl's GRPO on Slurm, a cookbook README's "Expected output" block (index id 56492333714, whole)
+VERL_LONE_BAR = [
+    '(TaskRunner pid=41271) ("Final validation metrics: {\'val-aux/openai/gsm8k/reward/mean@1\': "',
+    '(TaskRunner pid=41271)  "0.6876421531463229, \'val-core/openai/gsm8k/acc/mean@1\': 0.6876421531463229, "',
+    '(TaskRunner pid=41271)  "\'val-aux/num_turns/min\': 2, \'val-aux/num_turns/max\': 2, "',
+    '(TaskRunner pid=41271)  "\'val-aux/num_turns/mean\': 2.0}")',
+    'Training Progress: 100%|██████████| 105/105 [2:33:10<00:00, 87.53s/it]',
+]
+
+# a wav2vec2 CTC fine-tuning through the HF Trainer in 2022 (a docstring's sample output, index id 33239493831,
+# its lines 6-7, 33-39, 41-42, 46-48, 52, 61 and 64)
+WAV2VEC2_SELECTED = [
+    ('09/09/2022 11:45:46 - WARNING - huggingface_wav2vec2_finetuning.huggingface_wav2vec2_finetuner - Process rank: -1, dev'
+     'ice: cuda:0, n_gpu: 1distributed training: False, 16-bits training: True                                              '
+     '                                                                                 '),
+    ('09/09/2022 11:45:46 - INFO - huggingface_wav2vec2_finetuning.huggingface_wav2vec2_finetuner - Training/evaluation para'
+     'meters TrainingArguments(                                                                                             '
+     '                                                                                 '),
+    '***** Running training *****',
+    '  Num examples = 100000',
+    '  Num Epochs = 1',
+    '  Instantaneous batch size per device = 4',
+    '  Total train batch size (w. parallel, distributed & accumulation) = 16',
+    '  Gradient Accumulation steps = 4',
+    '  Total optimization steps = 200',
+    ("{'loss': 11.0863, 'learning_rate': 5.000000000000001e-07, 'epoch': 0.0}                                               "
+     '                                                                                             '),
+    ("{'loss': 10.2139, 'learning_rate': 1.0000000000000002e-06, 'epoch': 0.0}                                              "
+     '                                                                                             '),
+    ("{'loss': 3.1954, 'learning_rate': 7.95e-06, 'epoch': 0.03}                                                            "
+     '                                                                                             '),
+    ("{'loss': 3.1072, 'learning_rate': 8.45e-06, 'epoch': 0.03}                                                            "
+     '                                                                                             '),
+    ("{'loss': 3.0851, 'learning_rate': 8.95e-06, 'epoch': 0.03}                                                            "
+     '                                                                                             '),
+    '100%|█████████████████| 200/200 [05:52<00:00,  1.85s/it]***** Running Evaluation *****',
+    'Training completed. Do not forget to share your model on huggingface.co/models =)',
+    ("{'train_runtime': 357.8257, 'train_samples_per_second': 8.943, 'train_steps_per_second': 0.559, 'train_loss': 6.028274"
+     "5456695555, 'epoch': 0.03}                                                                   "),
+]
+
+
 def _absl_ns(text: str, year: int) -> int:
     """An absl line's moment (`I0203 02:48:01.006297 ...`) in `year`."""
     found = re.search(r"I(\d\d)(\d\d) (\d\d:\d\d:\d\d)\.(\d{6})", text)
@@ -447,3 +704,123 @@ def test_tabnets_epochs_are_timed_by_their_running_clock(tmp_path: Path) -> None
     assert len(timed) >= 3
     assert abs(statistics.median(timed) - statistics.median(b - a for a, b in itertools.pairwise(clock))) <= 1.0
     assert {s["framework"] for s in steps} == {"pytorch_tabnet"}
+
+
+def test_undated_steps_before_a_files_first_dated_line_count_in_its_attempt(tmp_path: Path) -> None:
+    """rsl_rl's `Learning iteration 10/2000` block, undated, then the simulator's dated PhysX errors: the
+    attempt their first date starts holds step 10 (it showed no step)."""
+    job = tmp_path / "job"
+    job.mkdir()
+    (job / "console.log").write_text("\n".join(ISAACLAB_ITERATION_THEN_PHYSX) + "\n", encoding="utf-8")
+    store = Store.open(tmp_path / "job.tlstore")
+    store.ingest([job])
+    con = store.connect()
+    assert con.execute("select step from log_steps").fetchall() == [(10,)]
+    assert con.execute("select attempt, first_step, last_step from attempts").fetchall() == [(1, 10, 10)]
+
+
+def test_detectron2s_log_txt_lines_are_detectron2s(tmp_path: Path) -> None:
+    """`[08/30 23:51:58] d2.utils.events INFO:  eta: ...  iter: 3739  total_loss: 12.67 ...`: log.txt's form of the
+    event writer's line, credited to detectron2 (it was `generic`)."""
+    _, steps, _ = _read(tmp_path, D2_LOG_TXT)
+    assert [(s["step"], s["framework"]) for s in steps] == [(3739, "detectron2"), (3759, "detectron2"), (3779, "detectron2")]
+
+
+def test_two_metric_logger_rows_claim_a_console(tmp_path: Path) -> None:
+    """MAE's `Epoch: [2]  [0/2]  eta: 0:00:12  lr: ...  loss: 1.6014 (1.6014)  time: 6.0662 ...` twice: a training
+    console (two such undated rows were refused)."""
+    parser, steps, _ = _read(tmp_path, MAE_TWO_BATCHES)
+    assert parser == "generic_log"
+    assert [s["loss"] for s in steps] == [1.6014, 1.5285]
+
+
+def test_an_accelerate_scripts_epoch_bar_is_no_lightnings_and_its_glued_saves_count(tmp_path: Path) -> None:
+    """`accelerate launch`'s warning, then `Epoch 0:  15%|...| 4000/26807 [...]💾 Saved intermediate checkpoint:
+    ...`: the script's own bar (not Lightning's), and a save glued after each drawing (only the one on its own line
+    was read)."""
+    parser, steps, events = _read(tmp_path, ACCELERATE_GLUED_SAVES)
+    assert parser == "generic_log"
+    assert {s["framework"] for s in steps} == {"generic"}
+    assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == [
+        i + 1 for i, t in enumerate(ACCELERATE_GLUED_SAVES) if "Saved intermediate checkpoint" in t]
+
+
+def test_fourcastnets_epoch_time_and_training_loss(tmp_path: Path) -> None:
+    """`Time taken for epoch 1 is 268.29... sec` is the epoch's time; `Train loss: 0.3334. Valid loss: 0.3517` its
+    training loss (the validation loss was read: a sentence's full stop cut the number before it off)."""
+    _, steps, _ = _read(tmp_path, FOURCASTNET)
+    taken = [float(m[1]) for t in FOURCASTNET if (m := re.search(r"is ([\d.]+) sec", t))]
+    trained = [float(m[1]) for t in FOURCASTNET if (m := re.search(r"Train loss: ([\d.]+[\d])", t))]
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == list(zip([1, 2, 3], taken, trained, strict=True))
+
+
+def test_the_nersc_tutorials_epoch_time_leaves_out_its_validation(tmp_path: Path) -> None:
+    """`Time taken for epoch 2 is 54.58 sec`, then its losses and `Total validation time: 6.77 sec`: the epoch's
+    time is the printed one (the gaps between dated lines hold the validation too)."""
+    _, steps, _ = _read(tmp_path, NERSC_VIT)
+    taken = [float(m[1]) for t in NERSC_VIT if (m := re.search(r"is ([\d.]+) sec", t))]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(1, taken[0]), (2, taken[1])]
+
+
+def test_physicsnemos_epoch_metrics_and_execution_time(tmp_path: Path) -> None:
+    """`Epoch 1 Metrics: Learning Rate =  1.000e-03, loss =  6.553e-01`, then `Epoch Execution Time:  3.241e+01s`:
+    epoch 1, its loss, learning rate and time (the file was refused)."""
+    parser, steps, _ = _read(tmp_path, PHYSICSNEMO)
+    assert parser == "generic_log"
+    assert [(s["step"], s["loss"], s["lr"], s["step_time_s"], s["framework"]) for s in steps] == [
+        (1, 6.553e-01, 1.0e-03, 3.241e+01, "physicsnemo"), (2, 4.255e-02, 1.0e-03, 2.812e+01, "physicsnemo")]
+
+
+def test_maces_saving_model_lines_are_saves(tmp_path: Path) -> None:
+    """`2024-07-21 14:17:41.265 INFO: Saving model to MACE_models/mace01_run-123.model`: a save (none was read)."""
+    _, _, events = _read(tmp_path, MACE_SAVES, parser_name="generic_log")
+    assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == [
+        i + 1 for i, t in enumerate(MACE_SAVES) if "Saving model to" in t]
+
+
+def test_a_traceback_through_peft_after_a_run_names_its_training_is_a_failure_log(tmp_path: Path) -> None:
+    """`Running training for: LR=0.003`, then a traceback through `site-packages/peft/...` ending in `ValueError`,
+    in a Slurm `.out`: a run that failed before its first step (the file was refused)."""
+    parser, steps, events = _read(tmp_path, PEFT_TRACEBACK, name="slurm-10657906.out")
+    assert parser == "generic_log" and steps == []
+    assert [e["line"] for e in events if e["kind"] == "crash"][:1] == [
+        next(i + 1 for i, t in enumerate(PEFT_TRACEBACK) if t.startswith("Traceback"))]
+
+
+def test_verls_step_folder_line_begins_a_save(tmp_path: Path) -> None:
+    """`(TaskRunner pid=28143) local_global_step_folder: checkpoints/verl_examples/gsm8k/global_step_10`: the save
+    of step 10 begins."""
+    _, _, events = _read(tmp_path, VERL_SAVE, parser_name="generic_log")
+    assert [(e["kind"], e["line"], e["step"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", 1, 10)]
+
+
+def test_verls_bar_and_step_line_are_one_step_with_numpy_scalars_read(tmp_path: Path) -> None:
+    """`Training Progress:   0%|...| 4/1000 [11:18<45:49:11, 165.61s/it]`, then `step:4 - ... -
+    critic/grad_norm:np.float64(49.0375) - ... timing_s/step:161.07...`: one step 4, its own time, its values
+    inside NumPy's repr read (the bar made a second row; `np.float64(...)` values were none)."""
+    _, steps, _ = _read(tmp_path, VERL_BAR_THEN_STEP, parser_name="generic_log")
+    timing = re.search(r"timing_s/step:(?:np\.float64\()?([\d.]+)", VERL_BAR_THEN_STEP[1])
+    norm_field = re.search(r"critic/grad_norm:np\.float64\(([\d.]+)\)", VERL_BAR_THEN_STEP[1])
+    assert timing is not None and norm_field is not None
+    timed, norm = float(timing[1]), float(norm_field[1])
+    assert [(s["step"], s["step_time_s"], s["grad_norm"]) for s in steps] == [(4, timed, norm)]
+
+
+def test_verls_training_progress_bar_alone_is_its_run(tmp_path: Path) -> None:
+    """verl's `Training Progress: 100%|...| 105/105 [2:33:10<00:00, 87.53s/it]` after its final validation: step
+    105 at the bar's rate (the file was refused)."""
+    parser, steps, _ = _read(tmp_path, VERL_LONE_BAR)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(105, 87.53)]
+
+
+def test_a_copy_written_years_after_its_run_does_not_date_its_bar(tmp_path: Path) -> None:
+    """A 2022 run (`09/09/2022 11:45:46 - INFO - ...`) whose bar no dated line anchors, in a file written in 2033
+    (`_read`'s mtime): no time of its rows or events falls past the run's day (its end was put at the
+    mtime: a run of 37,000 hours)."""
+    _, steps, events = _read(tmp_path, WAV2VEC2_SELECTED)
+    day_after = int(datetime(2022, 9, 10, tzinfo=UTC).timestamp()) * 10**9
+    times = [s["end_ns"] for s in steps] + [e["ts_ns"] for e in events]
+    assert any(t is not None for t in times)
+    assert all(t is None or t < day_after for t in times)

@@ -8,7 +8,8 @@
 --   attempts in its console's line order, `undated`, their times NULL; an attempt's first_step
 --   and last_step count the undated steps logged after a dated line of their file that falls in
 --   it, or before a start placed back from the run's end by its duration, which is no relaunch
---   after them), plus next_start_ns (the next
+--   after them, or before every dated line of their file where its first falls in it), plus
+--   next_start_ns (the next
 --   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt; an
 --   undated one, a traceback after which its console logs no step (or none before its next dated
 --   start: a relaunch appended to the console), at its console's last dated
@@ -129,8 +130,10 @@ undated_steps as (
     -- line before it (placed_ns), so in the attempt running then or a later one; they give an
     -- attempt its first and last step, never a time. Those before any dated line of their file
     -- but a start placed back from the run's end (the HF Trainer's `train_runtime`: its start and
-    -- its end on one line) ran after that start.
-    select s.step, coalesce(d.until_ns, p.ts_ns) as placed_ns
+    -- its end on one line) ran after that start; those before every dated line of their file, and
+    -- no such start, ran in the process its first dated line dates (rsl_rl's undated iteration
+    -- block, then the simulator's dated errors).
+    select s.step, coalesce(d.until_ns, p.ts_ns, f.first_ns) as placed_ns
     from stg_log_steps s
     cross join int_reference_rank r
     asof left join dated_lines d on s.file_id = d.file_id and s.line > d.line
@@ -141,8 +144,10 @@ undated_steps as (
           and exists (select 1 from stg_log_events x
                       where x.file_id = e.file_id and x.line = e.line and x.kind = 'attempt_end' and x.ts_ns > e.ts_ns)
     ) p on s.file_id = p.file_id and s.line < p.line
+    left join (select file_id, min_by(until_ns, line) as first_ns from dated_lines group by file_id) f
+        on s.file_id = f.file_id
     where s.t_ns is null and (s.rank is not distinct from r.rank or s.rank is null)
-      and coalesce(d.until_ns, p.ts_ns) is not null
+      and coalesce(d.until_ns, p.ts_ns, f.first_ns) is not null
 ),
 undated_ends as (
     -- a failure or a clean end logged on a line with no time of its own (a Python traceback, a
