@@ -20,7 +20,9 @@ from tracelens.parsers.contract import ParseResult
 
 # (not a number with decimals: Slurm's job step `*** STEP 11509447.0 ON nodeau01 CANCELLED`)
 # (not a count rounded to thousands, LeRobot's `step:1K` for steps 500 to 1499: no step's number)
-STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d|\.\d|[KMB]\b)", re.IGNORECASE)
+# (not a duration: kuangliu/pytorch-cifar's progress bar's last batch time, `Step: 152ms`, `Step: 1s614ms`)
+STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d|\.\d|[KMB]\b|(?:ms|us|s|m|h)(?:\b|\d))",
+                  re.IGNORECASE)
 # fairseq's checkpoint lines name their update: `Loaded checkpoint .../checkpoint_last.pt (epoch 51 @ 650 updates)`
 _AT_UPDATES = re.compile(r"@ (\d{1,15}) updates\b")
 # "training done", "training finished", tensorpack's "Training has finished!" (not Lightning's warning on resuming mid-epoch, "...
@@ -59,6 +61,9 @@ _END = re.compile(
     # `SupervisedTrainer`; its evaluator's runs, one an epoch, say the same under their own name): "(ignite.engine.
     # engine.SupervisedTrainer:988) - Engine run complete. Time taken: 00:00:32.478"
     r"|(?-i:Trainer(?::\d{1,6})?\)? - Engine run complete\. Time taken: \d)"
+    # the pre-Trainer transformers examples (run_glue.py, run_language_modeling.py, run_squad.py) once `train()`
+    # returned: "__main__ -    global_step = 26, average loss = 9.355212138249325"
+    r"|(?-i:\bglobal_step = \d{1,15}, average loss = )"
     # a script's own last word, as a line of its own: "SCRIPT COMPLETED SUCCESSFULLY", "✓ Job finished successfully."
     r"|^(?:[✓✔✅] ?)?(?:script|program|job|run|pipeline|experiment) (?:completed|finished) successfully[.!]?\s*$"
     # Tesseract's lstmtraining once its iterations are done: "Finished! Selected model with minimal
@@ -94,7 +99,8 @@ _LSF_TIME = re.compile(
     r"(?P<what>Started|Terminated) at (?P<when>[A-Z][a-z]{2} [A-Z][a-z]{2} {1,2}\d{1,2} \d\d:\d\d:\d\d \d{4})\s*$")
 # Ray's job CLI once the job's entrypoint returned (`ray job submit`, KubeRay's RayJob submitter):
 # "2026-02-27 19:22:01,567 SUCC cli.py:66 -- Job 'rayjob-pytorch-mnist-wif-f4skt' succeeded", "... Job 'x' failed"
-_RAY_JOB_END = re.compile(r"\bcli\.py:\d{1,6} -- Job '[^'\s]{1,200}' (succeeded|failed)\s*$")
+# (its box in `ray job submit`'s output, alone on its line: "Job 'raysubmit_zCrJcWnuymMQv4C3' succeeded", between rules)
+_RAY_JOB_END = re.compile(r"(?:\bcli\.py:\d{1,6} -- |^)Job '(?:raysubmit_)?[^'\s]{1,200}' (succeeded|failed)\s*$")
 # The SageMaker Python SDK on the training job it waits on: its status, dated by the service, once the job
 # completed ("2021-04-08 12:05:40 Completed - Training job completed"); the exception it raises where the
 # job failed or was stopped ("UnexpectedStatusException: Error for Training job finetune-...-16-56-02:
@@ -193,6 +199,9 @@ _SD_SCRIPTS_DONE = re.compile(r"(?:^|\bINFO\s{1,12})model saved\.\s{0,200}(?:[\w
 _PADDLE_LAUNCH_FAILED = re.compile(r"^LAUNCH (?:INFO|ERROR) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} "
                                    r"(?:Pod failed|Container failed !!!)")
 _SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?")
+# the same word glued after a progress bar's last drawing (tqdm leaves its line open: "Iteration:   0%|          |
+# 3/29440 [00:51<140:34:58, 17.19s/it]Killed")
+GLUED_SHELL_DEATH = re.compile(r"(?<=\])(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$")
 # glibc's word on a corrupted heap, after which it aborts the process (a native library's bug, darknet's
 # "realloc(): invalid old size"; "free(): invalid pointer", "free(): double free detected in tcache 2",
 # "double free or corruption (out)")
@@ -303,6 +312,9 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (AllenNLP's checkpointer, after it wrote the epoch's state, as it copies the best
                            # model's: "Best validation performance so far. Copying weights to './output//best.th'.")
                            r"|\bBest validation performance so far\. Copying weights to \S"
+                           # (kuangliu/pytorch-cifar's main.py before its torch.save of a better test accuracy, and
+                           # its many copies: "Saving..", a line of its own)
+                           r"|^Saving\.\.\.?\s*$"
                            r"|\bSaving current state to \S"
                            r"|^Epoch \d{1,9}: [\w.]{1,200} improved from \S{1,40} to \S{1,40}, saving model to \S"
                            # (and its every-epoch save, `Epoch 00005: saving model to ...`; DeepXDE's
@@ -360,7 +372,10 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              r"|(?:^|\s)\[SAVE\] [Bb]est model at epoch \d"
                              # PaddleSeg's trainer after it wrote its best model: "[EVAL] The model with the best
                              # validation mIoU (0.6850) was saved at iter 200."
-                             r"|\bThe model with the best validation \w{1,40} \([-\d.e]{1,40}\) was saved at iter \d")
+                             r"|\bThe model with the best validation \w{1,40} \([-\d.e]{1,40}\) was saved at iter \d"
+                             # MMEngine's CheckpointHook after it wrote a new best: "The best checkpoint with 0.1701
+                             # acc/top1 at 1 epoch is saved to best_acc_top1_epoch_1.pth."
+                             r"|\bThe best checkpoint with \S{1,40} \S{1,80} at \d{1,12} (?:epoch|iter)s? is saved to \S")
 # Marian's save (`--save-freq`): "[2019-02-27 21:52:52] Saving model weights and runtime parameters to
 # model/m.npz.orig.npz", the same to `m.iter5000.npz` and `m.npz`, then "Saving Adam parameters to m.npz.optimizer.npz"
 # ("... to m.npz.best-cross-entropy.npz" after a validation's new best: a save of its own, no optimizer
@@ -563,6 +578,7 @@ _ANY_EVENT_PATTERN = (
     r"epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: | received by PID "
+    r"|\](?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
     r"|^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
@@ -577,7 +593,8 @@ _ANY_EVENT_PATTERN = (
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
     r"|\] Saving Gaussians|Saving parameters and momentum to |Exported "
     r"|_file: saving to |Saved pipeline to output directory|panicked at |Save Best (?:Score|Loss): "
-    r"|^bestIteration = \d|Engine run complete|local_global_step_folder: |(?i:(?:completed|finished) successfully)"
+    r"|^bestIteration = \d|^Saving\.\.\.?\s*$|The best checkpoint with |Engine run complete|local_global_step_folder: "
+    r"|, average loss = |(?i:(?:completed|finished) successfully)"
     r"|^\s{0,8}(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc|_int_realloc)\(\): "
     r"|^\s{0,8}(?:double free or corruption|corrupted size vs|corrupted double-linked)"
 )
@@ -908,6 +925,13 @@ class EventScanner:
                            detail=f"the shell: {death.group(0)}")
                 self._failure(line.rank)
             return True
+        if ("Killed" in text or "fault" in text or "Abort" in text or "Bus error" in text) and (
+                glued_death := GLUED_SHELL_DEATH.search(text)) is not None and bar_readings(text[:glued_death.start()]):
+            if not (failed and _no_step_since_failure(rows)):
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail=f"the shell: {glued_death.group(0).strip()}")
+                self._failure(line.rank)
+            return True
         if ("(): " in text or "corrupt" in text) and _HEAP_ABORT.match(text) is not None:
             if not failed:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -1061,7 +1085,7 @@ class EventScanner:
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
               or "inished training" in text or "End of training" in text or " NUM!" in text
               or text[:10] == "Finished! " or text[:16] == "bestIteration = " or "Engine run complete" in text
-              or "SUCCESSFULLY" in text or "successfully" in text) and _END.search(text):
+              or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text) and _END.search(text):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "Saving trained model to " in text and _SAVE_WEIGHTS.search(text) is not None:
                 # (axolotl's end says it saves the trained model: a save's start too)
@@ -1168,7 +1192,8 @@ class EventScanner:
               or "Better model found at epoch " in text or "odel Saved" in text or "est model saved" in text
               or "eights saved at " in text or "uccessfully save the model to " in text or "[SAVE] " in text
                or "was saved at iter " in text or text[:12] == "saved_model:" or "successfully saved to " in text
-               or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text) and (
+               or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text
+               or "The best checkpoint with " in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
             # (transformers' "Model weights saved in" inside the Trainer's checkpoint, which goes on
@@ -1186,7 +1211,7 @@ class EventScanner:
               or "aving best model to " in text
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text or "Save Best " in text
-              or "Copying weights to " in text) and (
+              or "Copying weights to " in text or text[:8] == "Saving..") and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else

@@ -25,6 +25,7 @@ from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import (
     _STARTS,
+    GLUED_SHELL_DEATH,
     RUST_PANIC,
     SHARED_LINES,
     SIGNAL_HANDLER,
@@ -110,6 +111,18 @@ _EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took|time:?|in(?= {1,4}\d))
 # AllenNLP's trainer after each epoch (`allennlp.training.trainer - Epoch duration: 0:00:39.848754`), dated
 _EPOCH_DURATION = re.compile(r"\bEpoch duration: (?:(?P<d>\d{1,6}) days?, )?(?P<h>\d{1,2}):(?P<m>\d\d)"
                              r":(?P<s>\d\d(?:\.\d{1,9})?)\s*$")
+# kuangliu/pytorch-cifar's `progress_bar` (copied into many research codebases) as its loop ends: "[===== 391/391 ====>]
+# Step: 1s614ms | Tot: 1m28s | Loss: 0.307 | Acc: 89.386% (44693/50000)", `Step` the last batch's time, `Tot` the loop's
+_KUANGLIU_TIME = r"(?:\d{1,6}(?:D|h|ms|m|s)){1,3}"
+_KUANGLIU_BAR = re.compile(r"\]\s{1,4}Step: " + _KUANGLIU_TIME + r" \| Tot: (?P<tot>" + _KUANGLIU_TIME + r") \| Loss: "
+                           r"(?P<l>\d{1,9}(?:\.\d{1,9})?)\b")
+_KUANGLIU_UNIT_S = {"D": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0, "ms": 1e-3}
+
+
+def _kuangliu_seconds(text: str) -> float:
+    return sum(int(n) * _KUANGLIU_UNIT_S[unit] for n, unit in re.findall(r"(\d+)(D|h|ms|m|s)", text))
+
+
 # NVIDIA PhysicsNeMo's (Modulus') LaunchLog at each epoch's end: "[21:04:46 - train - INFO] Epoch 1 Metrics: Learning
 # Rate =  1.000e-03, loss =  6.553e-01", then "... Epoch Execution Time:  3.241e+01s, Time/Iter:  1.013e+03ms"
 _PHYSICSNEMO_EPOCH = re.compile(r"(?:^|\] )Epoch (?P<e>\d{1,9}) Metrics: (?:Learning Rate = {1,4}(?P<lr>" + _FIGURE +
@@ -131,7 +144,7 @@ _EPOCH_OPENS = re.compile(r"\bepoch\s{0,4}[:#]?\s{0,4}\[?\d{1,9}(?:\s{0,4}/\s{0,
 
 # a line that opens with the training loss (`train loss: 0.095 - train acc: 97.663 - val loss: 0.089`;
 # PyTorch-Ignite's examples' `Train - loss: 1.17 `)
-TRAIN_LOSS_AFTER_HEAD = 2  # lines from an epoch's head alone to its training loss's line
+TRAIN_LOSS_AFTER_HEAD = 3  # lines from an epoch's head alone to its training loss's line (a rule and a learning rate between)
 _TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}train(?:ing)?(?:[ _]| - )loss\s{{0,4}}[:=]\s{{0,4}}(?P<v>{_FIGURE})(?![\d.])", re.I)
 # Accelerate's examples' end of an epoch: its evaluation printed after the epoch's number
 # (`accelerator.print(f"epoch {epoch}:", eval_metric)`: `epoch 0: {'accuracy': 0.77, 'f1': 0.85}`),
@@ -2040,6 +2053,40 @@ def _printed_count(counter: _Counter) -> int | None:
     return None
 
 
+def _evaluation_loops(rows: LogRows, counted: list[tuple[int, _Counter]]) -> set[int]:
+    """Rows (their indices) of a loop that runs inside an epoch after its training's batches: a rank's count
+    within an epoch that falls back while the epoch stays, no launch, restart or failure between (an
+    evaluation printed with the training's prefix: Distiller's `--- validate (epoch=49)---`, then `Epoch:
+    [49][   10/   38]` after the training's `[49][   75/   75]`; a script's `Epoch: [48][3/4]`, then its
+    validation's `Epoch: [48][0/4]`), and the rest of that epoch's rows: no training steps (they read
+    as a restart into the epoch)."""
+    boundaries = sorted(e["line"] for e in rows.events if e["kind"] in _ATTEMPT_BOUNDARIES)
+    by_rank: dict[int | None, list[tuple[int, int, int]]] = {}  # rank -> (line, row, count) in line order
+    epochs: dict[int, int] = {}
+    for index, counter in counted:
+        if counter.epoch is not None and (count := _printed_count(counter)) is not None:
+            by_rank.setdefault(rows.steps[index]["rank"], []).append((rows.steps[index]["line"], index, count))
+            epochs[index] = counter.epoch
+    dropped: set[int] = set()
+    for seq in by_rank.values():
+        seq.sort()
+        evaluating: int | None = None  # the epoch whose evaluation loop is running
+        previous: tuple[int, int, int] | None = None
+        for line, index, count in seq:
+            epoch = epochs[index]
+            if evaluating is not None and epoch == evaluating:
+                dropped.add(index)
+                continue
+            evaluating = None
+            if (previous is not None and epochs[previous[1]] == epoch and count < previous[2]
+                    and bisect_right(boundaries, previous[0]) == bisect_right(boundaries, line)):
+                evaluating = epoch
+                dropped.add(index)
+                continue
+            previous = (line, index, count)
+    return dropped
+
+
 def _run_counts(rows: LogRows, counted: list[tuple[int, _Counter]]) -> list[tuple[int, _Counter]]:
     """A batch count printed beside its epoch that goes on when the epoch goes up, never starting
     over (PaddleSeg's `[TRAIN] epoch: 1, iter: 80/2000, ...` then `epoch: 2, iter: 100/2000`; a bar of
@@ -2446,6 +2493,10 @@ class GenericLogParser(LogReader):
                 own += 1  # an evaluation's line of Karpathy's GPT loop (`_evaluated_steps`)
                 if own >= 3:
                     return Claim.CONTENT
+            if "| Tot: " in body and _KUANGLIU_BAR.search(body) is not None:
+                own += 1  # kuangliu/pytorch-cifar's bar at a loop's end (its training's, then its test's)
+                if own >= 2:
+                    return Claim.CONTENT
             if " Metrics: " in body and _PHYSICSNEMO_EPOCH.search(body) is not None and "Epoch Execution Time: " in text:
                 return Claim.CONTENT  # PhysicsNeMo's epoch line, its execution time after it
             if "Learning iteration " in body and _RSL_ITERATION.fullmatch(body) is not None and "Iteration time: " in text:
@@ -2532,8 +2583,10 @@ class GenericLogParser(LogReader):
                 # a step line reporting its own time (nanoGPT's, an epoch's bar), undated; one whose
                 # shape names its program (timm's `Train: 0 [   0/36 (  3%)]  Loss: ...`, a MetricLogger's
                 # `Epoch: [2]  [0/2]  eta: 0:00:12  lr: ...`) counts twice
-                undated += 2 if own_time and (_text_framework(body) is not None
-                                              or _METRIC_LOGGER_ROW.search(body) is not None) else 1
+                # (MaxText's `completed step: 99, seconds: 1.100, TFLOP/s/device: ...`: one is enough)
+                named = _text_framework(body) if own_time else None
+                undated += 3 if named == "maxtext" else 2 if own_time and (
+                    named is not None or _METRIC_LOGGER_ROW.search(body) is not None) else 1
                 if undated >= 3:
                     return Claim.CONTENT
             elif "poch" in body and (number := _undated_epoch_line(body)) is not None:
@@ -2642,6 +2695,13 @@ class GenericLogParser(LogReader):
                 # loss: 0.095 - train acc: 97.663 - val loss: ...`): that epoch's line, with no clock
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.loss = line.number, float(said.group("v"))
+            elif (line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None
+                  and "| Tot: " in line.text and (kuangliu := _KUANGLIU_BAR.search(line.text)) is not None):
+                # kuangliu/pytorch-cifar's bar at its loop's end, the first after the epoch's head (`Epoch: 32`):
+                # its training's, its total time and loss the epoch's (the test loop's bar after it is none)
+                epoch = epochs[line.rank][-1]
+                epoch.line, epoch.loss = line.number, float(kuangliu.group("l"))
+                epoch.took_s = _kuangliu_seconds(kuangliu.group("tot"))
             if line.ts_ns is not None and line.rank in epochs and not reference and (
                     "oss" in line.text or "lr" in line.text or "took" in line.text):
                 # the epoch's own lines (its losses, learning rate, duration), not a launcher's
@@ -2658,8 +2718,10 @@ class GenericLogParser(LogReader):
             if events.scan(line):
                 # a crash glued to a bar's last drawing (`Steps: 100% 500/500 [28:39<00:00,
                 # 3.65s/it, loss=0.138]Traceback (most recent call last):`): the drawing is read too
-                if (glued := line.text.find("Traceback (most recent call last)")) <= 0 or not bar_readings(
-                        line.text[:glued]):
+                glued = line.text.find("Traceback (most recent call last)")
+                if glued <= 0 and (death := GLUED_SHELL_DEATH.search(line.text)) is not None:
+                    glued = death.start()  # (the shell's `Killed` glued the same way)
+                if glued <= 0 or not bar_readings(line.text[:glued]):
                     continue
                 line = line._replace(text=line.text[:glued], event_hint=False)
             text = line.text
@@ -3020,8 +3082,11 @@ class GenericLogParser(LogReader):
             _tensorpack_steps(rows, tensorpack_ends)
         if tagged:
             _logger_ranks(rows, tagged)
+        evaluation_rows: set[int] = set()  # ids of rows an evaluation loop printed (`_evaluation_loops`)
         if counted:
-            counted = _run_counts(rows, counted)
+            evaluated = _evaluation_loops(rows, counted)
+            evaluation_rows = {id(rows.steps[index]) for index in evaluated}
+            counted = _run_counts(rows, [(index, counter) for index, counter in counted if index not in evaluated])
             _from_epoch_one(rows, counted)
         if not rows.steps and bare:
             _bare_bar_steps(rows, bare)
@@ -3061,6 +3126,11 @@ class GenericLogParser(LogReader):
         if writer_rows:
             _merge_repeated_steps(rows, writer_rows)
         _drop_bar_rows_said_again(rows, steps_bar_rows)
+        if evaluation_rows:
+            rows.steps[:] = [row for row in rows.steps if id(row) not in evaluation_rows]
+            for row_id in evaluation_rows:
+                rows.epoch_ends.pop(row_id, None)
+                rows.epoch_readings.pop(row_id, None)
         result = log_result(rows, warning)
         if estimated is not None:
             result.warnings.append(estimated)

@@ -536,6 +536,112 @@ WAV2VEC2_SELECTED = [
 ]
 
 
+# kuangliu/pytorch-cifar's main.py resumed (`python main.py -r`; a README's "cifar10 demo with PyTorch" block, index id
+# 45457889067, its lines 3-9 and 55-60)
+KUANGLIU_EPOCHS = [
+    'Epoch: 32',
+    (' [=========================== 391/391 ============================>]  Step: 1s614ms | Tot: 1m28s | Loss: 0.307 | Acc: '
+     '89.386% (44693/50000)                                                                        '),
+    (' [=========================== 100/100 ============================>]  Step: 51ms | Tot: 5s148ms | Loss: 0.744 | Acc: 7'
+     '7.170% (7717/10000)                                                                          '),
+    '',
+    'Epoch: 33',
+    (' [=========================== 391/391 ============================>]  Step: 152ms | Tot: 1m26s | Loss: 0.308 | Acc: 89'
+     '.374% (44687/50000)                                                                          '),
+    (' [=========================== 100/100 ============================>]  Step: 51ms | Tot: 5s189ms | Loss: 0.725 | Acc: 7'
+     '6.980% (7698/10000)                                                                          '),
+]
+
+KUANGLIU_SAVING = [
+    'Epoch: 45',
+    (' [=========================== 391/391 ============================>]  Step: 142ms | Tot: 1m26s | Loss: 0.291 | Acc: 89'
+     '.948% (44974/50000)                                                                          '),
+    (' [=========================== 100/100 ============================>]  Step: 51ms | Tot: 5s401ms | Loss: 0.440 | Acc: 8'
+     '5.510% (8551/10000)                                                                          '),
+    'Saving...',
+    '',
+    'Epoch: 46',
+]
+
+# ai8x-training's Distiller-style logger, an epoch's training then its validation (a README on Kvasir on the MAX78000,
+# index id 48400610226, its block's lines 6-13)
+DISTILLER_VALIDATE = [
+    '\t\t2024-09-30 23:44:14,915 - Training epoch: 2430 samples (64 per mini-batch)',
+    ('\t\t2024-09-30 23:44:39,040 - Epoch: [199][   10/   38]    Overall Loss 0.144369    Objective Loss 0.144369           '
+     '                             LR 0.000125    Time 2.412501    '),
+    ('\t\t2024-09-30 23:44:45,852 - Epoch: [199][   20/   38]    Overall Loss 0.134443    Objective Loss 0.134443           '
+     '                             LR 0.000125    Time 1.546855    '),
+    ('\t\t2024-09-30 23:44:51,913 - Epoch: [199][   30/   38]    Overall Loss 0.145453    Objective Loss 0.145453           '
+     '                             LR 0.000125    Time 1.233275    '),
+    ('\t\t2024-09-30 23:44:56,969 - Epoch: [199][   38/   38]    Overall Loss 0.148206    Objective Loss 0.148206    Top1 92'
+     '.063492    Top5 100.000000    LR 0.000125    Time 1.106670    '),
+    '\t\t2024-09-30 23:44:57,487 - --- validate (epoch=199)-----------',
+    '\t\t2024-09-30 23:44:57,487 - 270 samples (64 per mini-batch)',
+    '\t\t2024-09-30 23:45:15,181 - Epoch: [199][    5/    5]    Loss 0.534891    Top1 82.222222    Top5 100.000000    ',
+]
+
+# SentenceTransformers' fit in a CI run of arita37/mlmodels @ 51b64e342c7b2661e79b8abaa33db92672ae95c7 (2020-05-22),
+# killed by the runner (index id 3493713267, its last lines)
+KILLED_AFTER_BAR = [
+    'Epoch:   0%|          | 0/1 [00:00<?, ?it/s]',
+    'Iteration:   0%|          | 0/29440 [00:00<?, ?it/s]',
+    'Iteration:   0%|          | 1/29440 [00:19<157:26:21, 19.25s/it]',
+    'Iteration:   0%|          | 2/29440 [00:39<160:35:34, 19.64s/it]',
+    'Iteration:   0%|          | 3/29440 [00:51<140:34:58, 17.19s/it]Killed',
+]
+
+# run_language_modeling.py of transformers 2.x on Colab (github.com/chriskhanhtran/chriskhanhtran.github.io :
+# _posts/2020-04-07-spanberta-bert-for-spanish-from-scratch.md, index id 16808555817, lines 15-17 and 33-36)
+OLD_HF_EXAMPLE_END = [
+    '    04/06/2020 16:04:46 - INFO - __main__ -   ***** Running training *****',
+    '    04/06/2020 16:04:46 - INFO - __main__ -     Num examples = 165994',
+    '    04/06/2020 16:04:46 - INFO - __main__ -     Num Epochs = 1',
+    '    Iteration:   0% 9/41499 [00:06<7:46:57,  1.48it/s]',
+    '    Iteration:   0% 10/41499 [00:06<7:35:35,  1.52it/s]',
+    '    Epoch:   0% 0/1 [01:25<?, ?it/s]',
+    '    04/06/2020 16:06:11 - INFO - __main__ -    global_step = 26, average loss = 9.355212138249325',
+]
+
+# MMAction2 on MMEngine (a contest's model-training document, index id 60277955316, its terminal log's lines 39-41)
+MMENGINE_BEST = [
+    ('07/05 15:48:08 - mmengine - INFO - Epoch(val) [1][194/194]    acc/top1: 0.1701  acc/top5: 0.5258  acc/mean1: 0.1505  d'
+     'ata_time: 0.7275  time: 0.8157'),
+    ('07/05 15:48:09 - mmengine - INFO - The best checkpoint with 0.1701 acc/top1 at 1 epoch is saved to best_acc_top1_epoch'
+     '_1.pth.'),
+    ('07/05 15:48:40 - mmengine - INFO - Epoch(train)  [2][ 20/470]  lr: 1.0000e-02  eta: 3:42:14  time: 1.5749  data_time: '
+     '1.1009  memory: 1561  grad_norm: 10.4325  loss: 2.6033  top1_acc: 0.5000  top5_acc: 0.5000  loss_cls: 2.6033'),
+]
+
+# MaxText through Ray Train's JaxTrainer on GKE (a stored copy of the GKE tutorial page, index id 59761340824, its output)
+MAXTEXT_RAY = [
+    ('(RayTrainWorker pid=21663, ip=10.12.3.6) completed step: 99, seconds: 1.100, TFLOP/s/device: 179.739, Tokens/s/device:'
+     ' 3725.218, total_weights: 65536, loss: 0.000 [repeated 3x across cluster]'),
+    '------------------------------------------',
+    "Job 'raysubmit_zCrJcWnuymMQv4C3' succeeded",
+    '------------------------------------------',
+]
+
+# the torchvision transfer-learning tutorial's layout with a learning rate line (github.com/deep-learning-algorithm/ResNet @
+# f9fb76d5b0e29855dc7f5359088fe7489a31f117 : docs/densenet/log-dense101-vs-resnet34_v2.md, lines 462-476)
+TRANSFER_TUTORIAL_LR = [
+    'densenet_121 - Epoch 91/100',
+    '----------',
+    'lr: 0.00010541827582993658',
+    'train Loss: 0.1710 Top-1 Acc: 93.5429 Top-5 Acc: 99.6682',
+    'test Loss: 0.2764 Top-1 Acc: 89.7992 Top-5 Acc: 99.0621',
+    'densenet_121 - Epoch 92/100',
+    '----------',
+    'lr: 0.00010439642184656428',
+    'train Loss: 0.1665 Top-1 Acc: 93.6477 Top-5 Acc: 99.7480',
+    'test Loss: 0.2837 Top-1 Acc: 89.3343 Top-5 Acc: 99.1243',
+    'densenet_121 - Epoch 93/100',
+    '----------',
+    'lr: 0.00010347910897226517',
+    'train Loss: 0.1701 Top-1 Acc: 93.4567 Top-5 Acc: 99.6657',
+    'test Loss: 0.2799 Top-1 Acc: 89.5294 Top-5 Acc: 99.0205',
+]
+
+
 def _absl_ns(text: str, year: int) -> int:
     """An absl line's moment (`I0203 02:48:01.006297 ...`) in `year`."""
     found = re.search(r"I(\d\d)(\d\d) (\d\d:\d\d:\d\d)\.(\d{6})", text)
@@ -824,3 +930,73 @@ def test_a_copy_written_years_after_its_run_does_not_date_its_bar(tmp_path: Path
     times = [s["end_ns"] for s in steps] + [e["ts_ns"] for e in events]
     assert any(t is not None for t in times)
     assert all(t is None or t < day_after for t in times)
+
+
+def _kuangliu_seconds(text: str) -> float:
+    units = {"D": 86400, "h": 3600, "m": 60, "s": 1, "ms": 1e-3}
+    return sum(int(n) * units[u] for n, u in re.findall(r"(\d+)(D|h|ms|m|s)", text))
+
+
+def test_kuangliu_bars_time_their_epochs_and_their_step_field_is_no_step(tmp_path: Path) -> None:
+    """`Epoch: 32`, then the training loop's bar `... Step: 1s614ms | Tot: 1m28s | Loss: 0.307 | ...` and the test
+    loop's: epoch 32 took 1 min 28 s, loss 0.307 (`Step: 1s614ms`, the last batch's time, was read as step 1,
+    `Step: 152ms` as step 152: twenty false restarts)."""
+    parser, steps, _ = _read(tmp_path, KUANGLIU_EPOCHS)
+    assert parser == "generic_log"
+    trained = [(float(m[2]), _kuangliu_seconds(m[1])) for t in KUANGLIU_EPOCHS
+               if (m := re.search(r" 391/391 .*Tot: (\S+) \| Loss: ([\d.]+)", t))]
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (32, trained[0][0], trained[0][1]), (33, trained[1][0], trained[1][1])]
+
+
+def test_kuangliu_saving_dots_is_a_save(tmp_path: Path) -> None:
+    """pytorch-cifar's `Saving..` (`Saving...` in copies), alone on its line before its torch.save: a save."""
+    _, _, events = _read(tmp_path, KUANGLIU_SAVING, parser_name="generic_log")
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", KUANGLIU_SAVING.index("Saving...") + 1)]
+
+
+def test_an_evaluation_loop_with_the_trainings_prefix_is_no_training_step(tmp_path: Path) -> None:
+    """`Epoch: [199][   38/   38]` (training), then `--- validate (epoch=199)---` and `Epoch: [199][    5/    5]`:
+    the count falls back within the epoch, an evaluation's; no step of it (it read as a restart into the epoch)."""
+    _, steps, _ = _read(tmp_path, DISTILLER_VALIDATE, parser_name="generic_log")
+    training = [int(m[1]) for t in DISTILLER_VALIDATE if (m := re.search(r"\[\s*(\d+)/\s*38\]", t))]
+    assert len(steps) == len(training) == 4
+    assert [s["line"] for s in steps] == [i + 1 for i, t in enumerate(DISTILLER_VALIDATE) if "/   38]" in t]
+
+
+def test_killed_glued_after_a_bar_is_a_crash(tmp_path: Path) -> None:
+    """`Iteration:   0%|          | 3/29440 [00:51<140:34:58, 17.19s/it]Killed`: the shell's word after tqdm's open
+    line; the process died there (no failure was read)."""
+    _, _, events = _read(tmp_path, KILLED_AFTER_BAR)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", len(KILLED_AFTER_BAR))]
+
+
+def test_the_old_transformers_examples_global_step_line_ends_the_run(tmp_path: Path) -> None:
+    """`__main__ -    global_step = 26, average loss = 9.355...`: printed once `train()` returned, the run's end."""
+    _, _, events = _read(tmp_path, OLD_HF_EXAMPLE_END)
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [
+        next(i + 1 for i, t in enumerate(OLD_HF_EXAMPLE_END) if "global_step = " in t)]
+
+
+def test_mmengines_best_checkpoint_line_is_a_save(tmp_path: Path) -> None:
+    """`The best checkpoint with 0.1701 acc/top1 at 1 epoch is saved to best_acc_top1_epoch_1.pth.`: a save."""
+    _, _, events = _read(tmp_path, MMENGINE_BEST)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_end", 2)]
+
+
+def test_one_maxtext_step_line_and_a_ray_jobs_box_are_a_finished_run(tmp_path: Path) -> None:
+    """`completed step: 99, seconds: 1.100, TFLOP/s/device: ...` under a Ray worker's prefix, then `Job
+    'raysubmit_...' succeeded`: step 99 in 1.1 s and a clean end (one MaxText line was refused)."""
+    parser, steps, events = _read(tmp_path, MAXTEXT_RAY)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [(99, 1.100, "maxtext")]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 3)]
+
+
+def test_an_epoch_heads_training_loss_after_a_learning_rate_line(tmp_path: Path) -> None:
+    """`densenet_121 - Epoch 91/100`, `----------`, `lr: ...`, then `train Loss: 0.1710 ...`: epoch 91's training loss,
+    three lines under its head (the file was refused)."""
+    parser, steps, _ = _read(tmp_path, TRANSFER_TUTORIAL_LR)
+    assert parser == "generic_log"
+    assert [(s["step"], s["loss"]) for s in steps] == [(91, 0.1710), (92, 0.1665), (93, 0.1701)]
