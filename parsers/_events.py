@@ -312,6 +312,10 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (AllenNLP's checkpointer, after it wrote the epoch's state, as it copies the best
                            # model's: "Best validation performance so far. Copying weights to './output//best.th'.")
                            r"|\bBest validation performance so far\. Copying weights to \S"
+                           # (MMEngine's CheckpointHook once it wrote a new best: "The best checkpoint with 0.1701
+                           # acc/top1 at 1 epoch is saved to best_acc_top1_epoch_1.pth."; its other saves are logged
+                           # only as they begin, `Saving checkpoint at 3 epochs`: one kind of line a save in its logs)
+                           r"|\bThe best checkpoint with \S{1,40} \S{1,80} at \d{1,12} (?:epoch|iter)s? is saved to \S"
                            # (kuangliu/pytorch-cifar's main.py before its torch.save of a better test accuracy, and
                            # its many copies: "Saving..", a line of its own)
                            r"|^Saving\.\.\.?\s*$"
@@ -372,10 +376,7 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              r"|(?:^|\s)\[SAVE\] [Bb]est model at epoch \d"
                              # PaddleSeg's trainer after it wrote its best model: "[EVAL] The model with the best
                              # validation mIoU (0.6850) was saved at iter 200."
-                             r"|\bThe model with the best validation \w{1,40} \([-\d.e]{1,40}\) was saved at iter \d"
-                             # MMEngine's CheckpointHook after it wrote a new best: "The best checkpoint with 0.1701
-                             # acc/top1 at 1 epoch is saved to best_acc_top1_epoch_1.pth."
-                             r"|\bThe best checkpoint with \S{1,40} \S{1,80} at \d{1,12} (?:epoch|iter)s? is saved to \S")
+                             r"|\bThe model with the best validation \w{1,40} \([-\d.e]{1,40}\) was saved at iter \d")
 # Marian's save (`--save-freq`): "[2019-02-27 21:52:52] Saving model weights and runtime parameters to
 # model/m.npz.orig.npz", the same to `m.iter5000.npz` and `m.npz`, then "Saving Adam parameters to m.npz.optimizer.npz"
 # ("... to m.npz.best-cross-entropy.npz" after a validation's new best: a save of its own, no optimizer
@@ -643,13 +644,13 @@ _RUN_BEGINS = re.compile(r"\bspeechbrain\.core - INFO - Beginning experiment!|\b
 # A shell's prompt and the training command typed at it, pasted with the console: after steps, the run
 # launched again ("(gewu) C:\\Users\\...\\Playground>mlagents-learn config.yaml --run-id=ztest1.0 --resume",
 # "user@host:~/proj$ python train.py --resume", "$ torchrun --nproc_per_node 8 train.py"); a command that is
-# no training's (`python eval.py`) starts no attempt
+# no training's (`python eval.py`, `python plot_training_curves.py`: a script's name must open with it) starts none
 _PROMPT_LAUNCH = re.compile(
     r"^(?:\([\w.-]{1,60}\) ?)?(?:[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#]|(?:PS )?[A-Za-z]:\\[^<>|\n]{0,300}>|[$%]) ?"
     r"(?:(?:mlagents-learn|torchrun|accelerate launch|deepspeed|horovodrun|composer|tune run|llamafactory-cli train"
     r"|axolotl train)\s"
     r"|python(?:3(?:\.\d{1,2})?)?(?:\.exe)?\s(?:-u\s)?(?:-m torch\.distributed\.(?:launch|run)\s"
-    r"|\S{0,200}?(?:train|finetun|fine_tun|pretrain)\w{0,40}\.py\b))")
+    r"|(?:[^\s/\\]{0,200}[/\\]){0,20}(?:train|finetun|fine_tun|pretrain)\w{0,40}\.py\b))")
 _SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
 _LAUNCHES = (LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value)
 _FAILURES = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
@@ -897,16 +898,12 @@ class EventScanner:
             self._failure(line.rank)
             return True
         if " Command exited with status " in text and (kaldi := _KALDI_WAITER.search(text)) is not None:
-            if not failed:  # (its other jobs' failures after the first: the same end)
-                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                           detail=f"Kaldi's driver: a job it ran exited with status {kaldi.group('n')}")
-                self._failure(line.rank)
+            if not failed:
+                self._crash(line, f"Kaldi's driver: a job it ran exited with status {kaldi.group('n')}")
             return True
         if "Received SIGTERM" in text and _SIGTERM_RECEIVED.search(text) is not None:
             if not failed:
-                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                           detail="Lightning: the process received SIGTERM (stopped from outside)")
-                self._failure(line.rank)
+                self._crash(line, "Lightning: the process received SIGTERM (stopped from outside)")
             return True
         if "terminate called" in text and (abort := _TERMINATE.search(text)) is not None:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -918,37 +915,24 @@ class EventScanner:
                        detail=f"the launcher: {pals.group(0).lstrip(': ')}")
             self._failure(line.rank)
             return True
-        if text[:1] in "KSAB " and (death := _SHELL_DEATH.fullmatch(text.strip())) is not None:
+        if (text[:1] in "KSAB " and (death := _SHELL_DEATH.fullmatch(text.strip())) is not None) or (
+                ("Killed" in text or "fault" in text or "Abort" in text or "Bus error" in text)
+                and (death := GLUED_SHELL_DEATH.search(text)) is not None and bar_readings(text[:death.start()])):
             # (the shell's word on a process whose own failure it logged, nothing after it: that failure)
             if not (failed and _no_step_since_failure(rows)):
-                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                           detail=f"the shell: {death.group(0)}")
-                self._failure(line.rank)
-            return True
-        if ("Killed" in text or "fault" in text or "Abort" in text or "Bus error" in text) and (
-                glued_death := GLUED_SHELL_DEATH.search(text)) is not None and bar_readings(text[:glued_death.start()]):
-            if not (failed and _no_step_since_failure(rows)):
-                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                           detail=f"the shell: {glued_death.group(0).strip()}")
-                self._failure(line.rank)
+                self._crash(line, f"the shell: {death.group(0).strip()}")
             return True
         if ("(): " in text or "corrupt" in text) and _HEAP_ABORT.match(text) is not None:
             if not failed:
-                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                           detail=f"glibc: {text.strip()} (the process aborts)")
-                self._failure(line.rank)
+                self._crash(line, f"glibc: {text.strip()} (the process aborts)")
             return True
         if "panicked at " in text and RUST_PANIC.search(text) is not None:
             if not failed:
-                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                           detail="Rust: a thread panicked")
-                self._failure(line.rank)
+                self._crash(line, "Rust: a thread panicked")
             return True
         if "Check failure stack trace" in text and _CHECK_FAILURE.match(text) is not None:
             if not failed:
-                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                           detail="glog: a CHECK failed (the process aborts)")
-                self._failure(line.rank)
+                self._crash(line, "glog: a CHECK failed (the process aborts)")
             return True
         if text[:7] == "LAUNCH " and _PADDLE_LAUNCH_FAILED.match(text) is not None:
             if not failed:  # (its pod's and its container's failure: one)
@@ -1085,7 +1069,10 @@ class EventScanner:
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
               or "inished training" in text or "End of training" in text or " NUM!" in text
               or text[:10] == "Finished! " or text[:16] == "bestIteration = " or "Engine run complete" in text
-              or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text) and _END.search(text):
+              or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text) and (
+                ended := _END.search(text)) and not (
+                ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)):
+            # (a script's `... completed successfully` ends a run only after its steps: a stage's before them no run's)
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "Saving trained model to " in text and _SAVE_WEIGHTS.search(text) is not None:
                 # (axolotl's end says it saves the trained model: a save's start too)
@@ -1192,8 +1179,7 @@ class EventScanner:
               or "Better model found at epoch " in text or "odel Saved" in text or "est model saved" in text
               or "eights saved at " in text or "uccessfully save the model to " in text or "[SAVE] " in text
                or "was saved at iter " in text or text[:12] == "saved_model:" or "successfully saved to " in text
-               or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text
-               or "The best checkpoint with " in text) and (
+               or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
             # (transformers' "Model weights saved in" inside the Trainer's checkpoint, which goes on
@@ -1211,7 +1197,7 @@ class EventScanner:
               or "aving best model to " in text
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text or "Save Best " in text
-              or "Copying weights to " in text or text[:8] == "Saving..") and (
+              or "Copying weights to " in text or text[:8] == "Saving.." or "The best checkpoint with " in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else
@@ -1349,6 +1335,11 @@ class EventScanner:
             self.rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                             raw=line.text, detail=detail)
             ends.append(self.rows.events[-1])
+
+    def _crash(self, line: Line, detail: str) -> None:
+        """The line's failure, a crash of its rank (see `_failure`)."""
+        self.rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text, detail=detail)
+        self._failure(line.rank)
 
     def _failure(self, rank: int | None = None) -> None:
         """A failure: the next dated line of a process starts a new one. A worker's own failure

@@ -116,6 +116,7 @@ _EPOCH_DURATION = re.compile(r"\bEpoch duration: (?:(?P<d>\d{1,6}) days?, )?(?P<
 _KUANGLIU_TIME = r"(?:\d{1,6}(?:D|h|ms|m|s)){1,3}"
 _KUANGLIU_BAR = re.compile(r"\]\s{1,4}Step: " + _KUANGLIU_TIME + r" \| Tot: (?P<tot>" + _KUANGLIU_TIME + r") \| Loss: "
                            r"(?P<l>\d{1,9}(?:\.\d{1,9})?)\b")
+_KUANGLIU_COUNT = re.compile(r"(?<![(\d/])(\d{1,9})/(\d{1,9})(?=\s|$)")  # its count (not the accuracy's `(51/128)`)
 _KUANGLIU_UNIT_S = {"D": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0, "ms": 1e-3}
 
 
@@ -2055,32 +2056,33 @@ def _printed_count(counter: _Counter) -> int | None:
 
 def _evaluation_loops(rows: LogRows, counted: list[tuple[int, _Counter]]) -> set[int]:
     """Rows (their indices) of a loop that runs inside an epoch after its training's batches: a rank's count
-    within an epoch that falls back while the epoch stays, no launch, restart or failure between (an
-    evaluation printed with the training's prefix: Distiller's `--- validate (epoch=49)---`, then `Epoch:
-    [49][   10/   38]` after the training's `[49][   75/   75]`; a script's `Epoch: [48][3/4]`, then its
-    validation's `Epoch: [48][0/4]`), and the rest of that epoch's rows: no training steps (they read
-    as a restart into the epoch)."""
+    within an epoch that falls back while the epoch stays, out of another total of batches, no launch,
+    restart or failure between (an evaluation printed with the training's prefix: Distiller's `--- validate
+    (epoch=49)---`, then `Epoch: [49][   10/   38]` after the training's `[49][   75/   75]`), and the rest
+    of that epoch's rows of that total: no training steps (they read as a restart into the epoch). A count
+    that falls back out of the same total is the training's again (a run resumed into its epoch, two ranks'
+    buffered lines in one file)."""
     boundaries = sorted(e["line"] for e in rows.events if e["kind"] in _ATTEMPT_BOUNDARIES)
     by_rank: dict[int | None, list[tuple[int, int, int]]] = {}  # rank -> (line, row, count) in line order
-    epochs: dict[int, int] = {}
+    epochs: dict[int, tuple[int, int]] = {}  # row -> (epoch, its total of batches)
     for index, counter in counted:
-        if counter.epoch is not None and (count := _printed_count(counter)) is not None:
+        if counter.epoch is not None and counter.batches and (count := _printed_count(counter)) is not None:
             by_rank.setdefault(rows.steps[index]["rank"], []).append((rows.steps[index]["line"], index, count))
-            epochs[index] = counter.epoch
+            epochs[index] = (counter.epoch, counter.batches)
     dropped: set[int] = set()
     for seq in by_rank.values():
         seq.sort()
-        evaluating: int | None = None  # the epoch whose evaluation loop is running
+        evaluating: tuple[int, int] | None = None  # the epoch and total of the evaluation loop running
         previous: tuple[int, int, int] | None = None
         for line, index, count in seq:
-            epoch = epochs[index]
-            if evaluating is not None and epoch == evaluating:
+            epoch, total = epochs[index]
+            if evaluating == (epoch, total):
                 dropped.add(index)
                 continue
             evaluating = None
-            if (previous is not None and epochs[previous[1]] == epoch and count < previous[2]
-                    and bisect_right(boundaries, previous[0]) == bisect_right(boundaries, line)):
-                evaluating = epoch
+            if (previous is not None and epochs[previous[1]][0] == epoch and epochs[previous[1]][1] != total
+                    and count < previous[2] and bisect_right(boundaries, previous[0]) == bisect_right(boundaries, line)):
+                evaluating = (epoch, total)
                 dropped.add(index)
                 continue
             previous = (line, index, count)
@@ -2661,6 +2663,7 @@ class GenericLogParser(LogReader):
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
         physicsnemo_rows: dict[int | None, int] = {}  # rank -> the row of its PhysicsNeMo epoch whose time is to come
+        kuangliu_loops: dict[int | None, tuple[_Epoch, int | None, bool]] = {}  # rank -> (epoch, its training total, done)
         hf_frame = False  # a traceback's frame in the HF Trainer's training loop (`_HF_TRAIN_FRAME`)
         deepxde: set[int | None] = set()  # ranks whose DeepXDE loss table's header was seen
         gluon_pending: dict[int | None, tuple[Line, tuple[BarReading, int, float | None]]] = {}  # rank -> its last epoch bar
@@ -2695,13 +2698,21 @@ class GenericLogParser(LogReader):
                 # loss: 0.095 - train acc: 97.663 - val loss: ...`): that epoch's line, with no clock
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.loss = line.number, float(said.group("v"))
-            elif (line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None
-                  and "| Tot: " in line.text and (kuangliu := _KUANGLIU_BAR.search(line.text)) is not None):
-                # kuangliu/pytorch-cifar's bar at its loop's end, the first after the epoch's head (`Epoch: 32`):
-                # its training's, its total time and loss the epoch's (the test loop's bar after it is none)
+            elif (line.ts_ns is None and line.rank in epochs and "| Tot: " in line.text
+                  and (kuangliu := _KUANGLIU_BAR.search(line.text)) is not None):
+                # kuangliu/pytorch-cifar's bar after the epoch's head (`Epoch: 32`): its first loop is the
+                # training's, each drawing (a `\r` piece in a raw console, the loop's end alone in a copy) its time
+                # and loss so far, up to the one whose count is its total; the test loop's after it are none
                 epoch = epochs[line.rank][-1]
-                epoch.line, epoch.loss = line.number, float(kuangliu.group("l"))
-                epoch.took_s = _kuangliu_seconds(kuangliu.group("tot"))
+                counts = _KUANGLIU_COUNT.findall(line.text)
+                count, total = (int(counts[-1][0]), int(counts[-1][1])) if counts else (None, None)
+                state = kuangliu_loops.get(line.rank)
+                if state is None or state[0] is not epoch:
+                    state = kuangliu_loops[line.rank] = (epoch, total, False)
+                if not state[2] and (total is None or total == state[1]):
+                    epoch.line, epoch.loss = line.number, float(kuangliu.group("l"))
+                    epoch.took_s = _kuangliu_seconds(kuangliu.group("tot"))
+                    kuangliu_loops[line.rank] = (epoch, state[1], total is None or count == total)
             if line.ts_ns is not None and line.rank in epochs and not reference and (
                     "oss" in line.text or "lr" in line.text or "took" in line.text):
                 # the epoch's own lines (its losses, learning rate, duration), not a launcher's

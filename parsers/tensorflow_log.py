@@ -36,6 +36,7 @@ from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._logreader import LogReader
+from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import ParseOptions, ParseResult
 
 _NUM = r"[-+]?(?:\d{1,20}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][-+]?\d{1,4})?|nan|inf|-inf"
@@ -79,8 +80,8 @@ def step_line(text: str) -> tuple[str, int, dict[str, float]] | None:
         first, last = int(history.group("a")), int(history.group("b"))
         if last <= first:
             return None
-        took = history.group("s")
-        return "history", last, {"step_time_s": float(took) / (last - first)} if took[0].isdigit() else {}
+        took = to_float(history.group("s"))  # (None for elided figures, `xx seconds`)
+        return "history", last, {"step_time_s": took / (last - first)} if took is not None and math.isfinite(took) else {}
     return None
 
 

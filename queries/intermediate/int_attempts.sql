@@ -132,8 +132,14 @@ undated_steps as (
     -- but a start placed back from the run's end (the HF Trainer's `train_runtime`: its start and
     -- its end on one line) ran after that start; those before every dated line of their file, and
     -- no such start, ran in the process its first dated line dates (rsl_rl's undated iteration
-    -- block, then the simulator's dated errors).
-    select s.step, coalesce(d.until_ns, p.ts_ns, f.first_ns) as placed_ns
+    -- block, then the simulator's dated errors), where no failure, end or start lies between (a
+    -- crashed process's undated steps, then its relaunch's dated lines, are no relaunch's).
+    select step, placed_ns from (
+    select s.step, coalesce(d.until_ns, p.ts_ns, case when not exists (
+        select 1 from stg_log_events x
+        where x.file_id = s.file_id and x.line > s.line and x.line < f.first_line
+          and x.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start', 'attempt_end'))
+        then f.first_ns end) as placed_ns
     from stg_log_steps s
     cross join int_reference_rank r
     asof left join dated_lines d on s.file_id = d.file_id and s.line > d.line
@@ -144,10 +150,10 @@ undated_steps as (
           and exists (select 1 from stg_log_events x
                       where x.file_id = e.file_id and x.line = e.line and x.kind = 'attempt_end' and x.ts_ns > e.ts_ns)
     ) p on s.file_id = p.file_id and s.line < p.line
-    left join (select file_id, min_by(until_ns, line) as first_ns from dated_lines group by file_id) f
+    left join (select file_id, min(line) as first_line, min_by(until_ns, line) as first_ns from dated_lines group by file_id) f
         on s.file_id = f.file_id
     where s.t_ns is null and (s.rank is not distinct from r.rank or s.rank is null)
-      and coalesce(d.until_ns, p.ts_ns, f.first_ns) is not null
+    ) where placed_ns is not null
 ),
 undated_ends as (
     -- a failure or a clean end logged on a line with no time of its own (a Python traceback, a
