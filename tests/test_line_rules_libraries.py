@@ -786,9 +786,12 @@ def test_monais_batches_of_late_epochs_are_numbered_from_the_runs_first_epoch(tm
 
 
 def test_script_completed_successfully_ends_the_run(tmp_path: Path) -> None:
-    """`SCRIPT COMPLETED SUCCESSFULLY` as the script's last word: a clean end."""
+    """`SCRIPT COMPLETED SUCCESSFULLY` as the script's last word: a clean end; said before any step (a stage
+    before training), none."""
     _, _, events = _read(tmp_path, SCRIPT_COMPLETED, parser_name="generic_log")
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 6)]
+    _, _, events = _read(tmp_path, SCRIPT_COMPLETED[4:] + SCRIPT_COMPLETED[:4], parser_name="generic_log")
+    assert [e for e in events if e["kind"] == "attempt_end"] == []
 
 
 def test_ignites_train_loss_line_under_an_epoch_head_is_that_epochs_step(tmp_path: Path) -> None:
