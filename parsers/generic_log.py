@@ -1501,7 +1501,7 @@ _LINE_FRAMEWORKS = (
     ("record_current_batch", re.compile(r"\brecord_current_batch_training_metrics -- "), "internevo"),
     # MaxText's train loop (`completed step: 5, seconds: 4.011, TFLOP/s/device: 340.650, loss: 1.989`; before
     # 2024 `completed step: 1, seconds: 8.693, TFLOP/s: 1.731, loss: 9.206`)
-    ("completed step: ", re.compile(r"\bcompleted step: \d{1,12}, seconds: [\d.]{1,20}, TFLOP/s(?:/device)?: "), "maxtext"),
+    ("completed step: ", re.compile(r"\bcompleted step: \d{1,12}, seconds: {1,4}[\d.]{1,20}, TFLOP/s(?:/device)?: "), "maxtext"),
     # timm's train.py (`Train: 0 [  50/73 ( 70%)]  Loss: 6.77 (6.83)  Time: 0.320s,  400.32/s  (0.470s,  272.39/s)  LR: ...`)
     ("Train: ", re.compile(r"(?:^|\S )Train: \d{1,9} \[\s{0,12}\d{1,12}/\d{1,12} \(\s{0,3}\d{1,3}%\)\]\s{1,4}Loss: "), "timm"),
 )

@@ -1000,6 +1000,14 @@ def test_one_maxtext_step_line_and_a_ray_jobs_box_are_a_finished_run(tmp_path: P
     assert parser == "generic_log"
     assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [(99, 1.100, "maxtext")]
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 3)]
+    # (MaxText pads a short figure: `seconds:  0.323`, two spaces; a Hy3 pretraining README on v5p, index id
+    # 63125553534, its block's lines 5-7)
+    padded = ["completed step: 0, seconds: 74.031, TFLOP/s/device: 37.835,  loss: 13.424",
+              "completed step: 1, seconds:  0.323, TFLOP/s/device: 8671.953, loss: 13.424",
+              "completed step: 2, seconds: 106.792, TFLOP/s/device: 26.228, loss: 13.008"]
+    _, steps, _ = _read(tmp_path, padded, parser_name="generic_log")
+    assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [
+        (0, 74.031, "maxtext"), (1, 0.323, "maxtext"), (2, 106.792, "maxtext")]
 
 
 def test_an_epoch_heads_training_loss_after_a_learning_rate_line(tmp_path: Path) -> None:
