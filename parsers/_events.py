@@ -777,7 +777,7 @@ class EventScanner:
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="a launch's arguments printed after steps" if args.re is _ARGS_DUMP
                        else "a run's beginning printed after steps", raw=line.text)
-        elif (("$" in line.text[:400] or ">" in line.text[:400] or "%" in line.text[:2])
+        elif (("$" in line.text or ">" in line.text or line.text[:1] == "%")
               and _PROMPT_LAUNCH.match(line.text) is not None and _progress_since_start(rows, line.rank)):
             self.failed = False
             self.launcher_end = None
@@ -1419,9 +1419,10 @@ class EventScanner:
 def _past_redrawn_bar(text: str) -> str | None:
     """The line, or where it goes on after a redrawn bar's last drawing (`_redrawn_bar`); None for such a
     bar with nothing after it."""
-    if not _redrawn_bar(text):
+    readings = bar_readings(text) if "|" in text else []
+    if not readings or readings[0].n <= 0:  # (no redrawn bar: `_redrawn_bar`)
         return text
-    end = bar_readings(text)[-1].end
+    end = readings[-1].end
     close = text.find("]", end)  # (its postfix, `, loss=0.46]`, is the bar's)
     tail = text[close + 1 if close >= 0 else end:]
     return tail if tail.strip() else None

@@ -9,6 +9,7 @@ a wrong value that a sum or a ratio takes in.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
@@ -81,3 +82,30 @@ def half_unit(figure: str) -> float:
     mantissa, _, exponent = figure.lower().partition("e")
     # (an exponent past a float's range is clamped to it: `1e+400` is printed, not computed)
     return 0.5 * 10.0 ** max(-320, min(308, int(exponent or 0) - len(mantissa.partition(".")[2])))
+
+
+# A duration as programs print it: a clock (`0:00:39.848754`, `1 day, 1:02:03`), or unit fields, the largest
+# first, each once, with or without spaces between (ms-swift's `1h 7m 30s`, CatBoost's `1m 8s` and `207ms`,
+# pytorch-cifar's `1m28s` and `5s148ms`)
+_DURATION_CLOCK = re.compile(r"(?:(\d{1,6}) days?, )?(\d{1,9}):([0-5]\d):([0-5]\d(?:\.\d{1,9})?)")
+_DURATION_FIELDS = re.compile(r"(?:\d{1,9}(?:\.\d{1,9})?(?:ms|us|[dDhms]) ?){1,6}")
+_DURATION_FIELD = re.compile(r"(\d{1,9}(?:\.\d{1,9})?)(ms|us|[dDhms])")
+_DURATION_UNITS = ("d", "h", "m", "s", "ms", "us")  # largest first
+_DURATION_UNIT_S = {"d": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0, "ms": 1e-3, "us": 1e-6}
+
+
+def duration_s(text: str) -> tuple[float, float] | None:
+    """The seconds a printed duration says and the rounding of its last figure (half its unit: `15.2s`
+    0.05 s, `1m 8s` 0.5 s); None for any other text."""
+    text = text.strip()
+    if (clock := _DURATION_CLOCK.fullmatch(text)) is not None:
+        days, hours, minutes, seconds = clock.groups()
+        return int(days or 0) * 86400 + int(hours) * 3600 + int(minutes) * 60 + float(seconds), half_unit(seconds)
+    if _DURATION_FIELDS.fullmatch(text) is None:
+        return None
+    fields = [(figure, unit.lower() if unit == "D" else unit) for figure, unit in _DURATION_FIELD.findall(text)]
+    order = [_DURATION_UNITS.index(unit) for _, unit in fields]
+    if order != sorted(set(order)):  # (each unit once, the largest first)
+        return None
+    figure, unit = fields[-1]
+    return sum(float(f) * _DURATION_UNIT_S[u] for f, u in fields), half_unit(figure) * _DURATION_UNIT_S[unit]

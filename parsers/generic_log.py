@@ -49,7 +49,7 @@ from tracelens.parsers._lines import (
 )
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
-from tracelens.parsers._numbers import half_unit, to_float
+from tracelens.parsers._numbers import duration_s, half_unit, to_float
 from tracelens.parsers._progress_table import is_table, table_steps
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 from tracelens.parsers.tensorflow_log import _SAVE as _TF_SAVE
@@ -109,19 +109,13 @@ _EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took|time:?|in(?= {1,4}\d))
                          r"|\|\s{0,4}(?:train(?:ing)? {1,4})?(?=[\d.]{1,30}s\s{0,4}(?:\||$)))"
                          r"(\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
 # AllenNLP's trainer after each epoch (`allennlp.training.trainer - Epoch duration: 0:00:39.848754`), dated
-_EPOCH_DURATION = re.compile(r"\bEpoch duration: (?:(?P<d>\d{1,6}) days?, )?(?P<h>\d{1,2}):(?P<m>\d\d)"
-                             r":(?P<s>\d\d(?:\.\d{1,9})?)\s*$")
+_EPOCH_DURATION = re.compile(r"\bEpoch duration: (?P<t>(?:\d{1,6} days?, )?\d{1,2}:\d\d:\d\d(?:\.\d{1,9})?)\s*$")
 # kuangliu/pytorch-cifar's `progress_bar` (copied into many research codebases) as its loop ends: "[===== 391/391 ====>]
 # Step: 1s614ms | Tot: 1m28s | Loss: 0.307 | Acc: 89.386% (44693/50000)", `Step` the last batch's time, `Tot` the loop's
-_KUANGLIU_TIME = r"(?:\d{1,6}(?:D|h|ms|m|s)){1,3}"
+_KUANGLIU_TIME = r"(?:\d{1,6}(?:D|h|ms|m|s)){1,3}"  # (its `format_time`: `1m28s`, `5s148ms`, `2D3h`)
 _KUANGLIU_BAR = re.compile(r"\]\s{1,4}Step: " + _KUANGLIU_TIME + r" \| Tot: (?P<tot>" + _KUANGLIU_TIME + r") \| Loss: "
                            r"(?P<l>\d{1,9}(?:\.\d{1,9})?)\b")
 _KUANGLIU_COUNT = re.compile(r"(?<![(\d/])(\d{1,9})/(\d{1,9})(?=\s|$)")  # its count (not the accuracy's `(51/128)`)
-_KUANGLIU_UNIT_S = {"D": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0, "ms": 1e-3}
-
-
-def _kuangliu_seconds(text: str) -> float:
-    return sum(int(n) * _KUANGLIU_UNIT_S[unit] for n, unit in re.findall(r"(\d+)(D|h|ms|m|s)", text))
 
 
 # NVIDIA PhysicsNeMo's (Modulus') LaunchLog at each epoch's end: "[21:04:46 - train - INFO] Epoch 1 Metrics: Learning
@@ -333,9 +327,7 @@ _CATBOOST = re.compile(r"^(?P<s>\d{1,12}):[\t ]{1,8}learn: (?P<l>[-+]?\d{1,12}(?
 # pytorch-tabnet's History callback each epoch, its last field the whole seconds since `fit` began:
 # "epoch 3  | loss: 0.47067 | train_accuracy: 0.79912 | val_logloss: 0.44878 |  0:00:51s"
 _TABNET = re.compile(r"^epoch (?P<e>\d{1,9}) {0,4}\| loss: (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?|nan|inf) {0,4}\|"
-                     r"[^\n]{0,4000}?\| {1,8}(?:(?P<d>\d{1,6}) days?, )?(?P<h>\d{1,2}):(?P<m>\d\d):(?P<s>\d\d)s\s*$")
-_CATBOOST_PART = re.compile(r"(\d{1,9}(?:\.\d{1,9})?)(ms|us|h|m|s)")
-_CATBOOST_UNIT_S = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 1e-3, "us": 1e-6}
+                     r"[^\n]{0,4000}?\| {1,8}(?P<t>(?:\d{1,6} days?, )?\d{1,2}:\d\d:\d\d)s\s*$")
 _HABITAT = re.compile(r"(?:^|\s)update: (?P<u>\d{1,12})\tfps: \d{1,12}(?:\.\d{1,9})?\t?\s*$")
 # Tesseract's lstmtraining, every 100 training iterations: `At iteration 95427/192700/192702, mean
 # rms=0.807%, delta=0.538%, BCER train=2.563%, ...` (the learning iterations, its weight updates, first)
@@ -740,19 +732,17 @@ def _own_step(text: str) -> _OwnStep | None:
                         float(since_start) if since_start else None,
                         rounding=half_unit(since_start) if since_start else 0.0,
                         series="".join(text[max(0, mlagents.start() - 200):mlagents.start()].split()[-1:]))
-    if text[:6] == "epoch " and "| loss: " in text and (tabnet := _TABNET.match(text)) is not None:
-        clock_s = (int(tabnet.group("d") or 0) * 86400 + int(tabnet.group("h")) * 3600 + int(tabnet.group("m")) * 60
-                   + int(tabnet.group("s")))
+    if text[:6] == "epoch " and "| loss: " in text and (tabnet := _TABNET.match(text)) is not None and (
+            clock := duration_s(tabnet.group("t"))) is not None:
         loss = to_float(tabnet.group("l"))
         # (`int()` of the seconds: truncated, a second's rounding)
         return _OwnStep(int(tabnet.group("e")), None, {"loss": loss} if loss is not None else {}, "pytorch_tabnet", "elapsed",
-                        float(clock_s), rounding=1.0)
-    if "learn: " in text and "total: " in text and (catboost := _CATBOOST.match(text)) is not None:
-        parts = _CATBOOST_PART.findall(catboost.group("t"))
-        total_s = sum(float(n) * _CATBOOST_UNIT_S[unit] for n, unit in parts)
+                        clock[0], rounding=1.0)
+    if "learn: " in text and "total: " in text and (catboost := _CATBOOST.match(text)) is not None and (
+            total := duration_s(catboost.group("t"))) is not None:
         loss = to_float(catboost.group("l"))
         return _OwnStep(int(catboost.group("s")), None, {"loss": loss} if loss is not None else {}, "catboost", "elapsed",
-                        total_s, rounding=half_unit(parts[-1][0]) * _CATBOOST_UNIT_S[parts[-1][1]])
+                        total[0], rounding=total[1])
     if "\tfps: " in text and (habitat := _HABITAT.search(text)) is not None:
         return _OwnStep(int(habitat.group("u")), None, {}, "habitat_baselines")
     if text[:8] == "Steps : " and (hifigan := _HIFIGAN.match(text)) is not None:
@@ -2711,7 +2701,7 @@ class GenericLogParser(LogReader):
                     state = kuangliu_loops[line.rank] = (epoch, total, False)
                 if not state[2] and (total is None or total == state[1]):
                     epoch.line, epoch.loss = line.number, float(kuangliu.group("l"))
-                    epoch.took_s = _kuangliu_seconds(kuangliu.group("tot"))
+                    epoch.took_s = took[0] if (took := duration_s(kuangliu.group("tot"))) else None
                     kuangliu_loops[line.rank] = (epoch, state[1], total is None or count == total)
             if line.ts_ns is not None and line.rank in epochs and not reference and (
                     "oss" in line.text or "lr" in line.text or "took" in line.text):
@@ -3156,9 +3146,8 @@ class GenericLogParser(LogReader):
         an epoch's duration sets the current one's."""
         numbered = epochs.get(rank)
         if "Epoch duration: " in text and (duration := _EPOCH_DURATION.search(text)) is not None:
-            if numbered:
-                numbered[-1].took_s = (int(duration.group("d") or 0) * 86400 + int(duration.group("h")) * 3600
-                                       + int(duration.group("m")) * 60 + float(duration.group("s")))
+            if numbered and (said := duration_s(duration.group("t"))) is not None:
+                numbered[-1].took_s = said[0]
             return
         took = _EPOCH_TOOK.search(text)
         if took is None and "Time taken for epoch " in text:

@@ -15,7 +15,6 @@ A record with the Trainer's `train_runtime` is the run's end."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ from tracelens.errors import ParseError
 from tracelens.parsers._io import decode_json, read_bytes
 from tracelens.parsers._lines import parse_timestamp
 from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows
-from tracelens.parsers._numbers import json_int, to_float
+from tracelens.parsers._numbers import duration_s, json_int, to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _STEP_KEYS = ("step", "_step", "global_step", "iteration", "iter", "current_steps")
@@ -37,9 +36,6 @@ _SWIFT_STEP = "global_step/max_steps"  # ms-swift: "12/438"
 _ELAPSED_KEYS = ("elapsed_time",)
 # whole seconds: a gap under this between two records times their steps more than 10 % off
 _ELAPSED_GAP_MIN_S = 10.0  # seconds since training began: a number, "1:02:03", "1 day, 1:02:03", "1h 2m 3s"
-_CLOCK = re.compile(r"(?:(\d{1,6}) days?, )?(\d{1,9}):([0-5]\d):([0-5]\d(?:\.\d{1,9})?)")
-_UNIT = re.compile(r"(\d{1,9}(?:\.\d{1,9})?)([dhms])")  # one field of ms-swift's "1h 7m 30s"
-_UNIT_S = {"d": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0}
 
 
 def _step_of(record: dict[str, Any]) -> int | None:
@@ -65,19 +61,9 @@ def _elapsed_s(value: Any) -> float | None:
     """Seconds since training began, as the frameworks print them (None if not such a field)."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value) if 0 <= value < 1e9 else None
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or not (said := duration_s(value)):
         return None
-    text = value.strip()
-    if (clock := _CLOCK.fullmatch(text)) is not None:
-        days, hours, minutes, seconds = clock.groups()
-        return int(days or 0) * 86400 + int(hours) * 3600 + int(minutes) * 60 + float(seconds)
-    fields = [_UNIT.fullmatch(token) for token in text.split()]
-    if not all(fields) or len(fields) > 4:
-        return None
-    units = [f.group(2) for f in fields if f is not None]
-    if units != [u for u in "dhms" if u in units]:  # each unit once, the largest first
-        return None
-    return sum(float(f.group(1)) * _UNIT_S[f.group(2)] for f in fields if f is not None)
+    return said[0]
 
 
 def _iteration_clock(record: dict[str, Any]) -> bool:

@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import SAMPLE_LOGS
 from tracelens.parsers import ParseOptions, registry
-from tracelens.parsers._numbers import to_float, to_int, within_int64
+from tracelens.parsers._numbers import duration_s, to_float, to_int, within_int64
 
 
 @pytest.mark.parametrize(("value", "text", "expected"), [
@@ -71,3 +71,17 @@ def test_a_nan_loss_in_json_lines_keeps_its_step(tmp_path: Path) -> None:
     rows = {r["step"]: r for r in result.tables["log_steps"].to_pylist()}
     assert [rows[s]["loss"] for s in (1, 2, 3)] == [2.0, None, 2.0]
     assert rows[2]["lr"] == 1e-3
+
+
+def test_durations_as_programs_print_them() -> None:
+    """Clocks and unit fields, largest first (ms-swift's `1h 7m 30s`, CatBoost's `1m 8s` and `207ms`,
+    pytorch-cifar's `5s148ms`, AllenNLP's `0:00:39.848754`): their seconds and their last figure's rounding;
+    units out of order or repeated, or anything else, None."""
+    assert duration_s("1h 7m 30s") == (3600 + 7 * 60 + 30, 0.5)
+    assert duration_s("1m 8s") == (68.0, 0.5)
+    assert duration_s("5s148ms") == (5.148, 0.0005)
+    assert duration_s("2m") == (120.0, 30.0)
+    assert duration_s("1 day, 1:02:03") == (86400 + 3600 + 2 * 60 + 3, 0.5)
+    said = duration_s("0:00:39.848754")
+    assert said is not None and abs(said[0] - 39.848754) < 1e-9
+    assert [duration_s(t) for t in ("8s 1m", "1m 1m", "12", "1:2", "fast")] == [None] * 5
