@@ -1015,11 +1015,12 @@ class EventScanner:
                 # the agent's own word that its workers failed, where nothing before said how
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="the launcher's worker group failed")
-            rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            rank = line.rank if line.rank is not None or restart else _glued_rank(text)
+            rows.event(kind, line=line.number, rank=rank, ts_ns=line.ts_ns, raw=text)
             self.restarts += kind == LogEventKind.RESTART
             self.restart_unnumbered = self.restart_unnumbered or kind == LogEventKind.RESTART
             # a restart: the launcher restarts every worker, each one's next dated line starts anew
-            self._failure(None if kind == LogEventKind.RESTART else line.rank)
+            self._failure(None if kind == LogEventKind.RESTART else rank)
             return True
         if "Root Cause (first observed failure)" in text and text.lstrip().startswith("Root Cause"):
             if not failed:  # (the report alone: its ChildFailedError line or a traceback not in the log)
@@ -1426,6 +1427,17 @@ def _past_redrawn_bar(text: str) -> str | None:
     close = text.find("]", end)  # (its postfix, `, loss=0.46]`, is the bar's)
     tail = text[close + 1 if close >= 0 else end:]
     return tail if tail.strip() else None
+
+
+def _glued_rank(text: str) -> int | None:
+    """The `[rankN]:` prefix of a process's line glued after a redrawn bar's last drawing (tqdm
+    leaves no newline: `50%|...| 12/24 [00:10<00:09,  1.22it/s][rank0]: Traceback ...`); None
+    for any other line."""
+    tail = _past_redrawn_bar(text)
+    if tail is None or tail is text or not tail.startswith("[rank"):
+        return None
+    own = _TORCH_RANK.match(tail)
+    return int(own.group(1)) if own is not None else None
 
 
 def _redrawn_bar(text: str) -> bool:

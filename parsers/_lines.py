@@ -1077,7 +1077,7 @@ def refine_bar_elapsed(points: list[tuple[int, int]], window: int = 4,
 
 
 def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: dict[int, float],
-               dated: list[tuple[int, int]]) -> int | None:
+               dated: list[tuple[int, int]], *, after_beats_before: bool = False) -> int | None:
     """When a progress bar started, from the dated lines printed among its readings.
 
     The bar starts after its header line (`header_ns`: the training header, else the last
@@ -1089,7 +1089,11 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
     the bar's last reading, e.g. after a crash, may come long after any step); with none, the
     header's time; with no header either, the latest start the lines after the bar allow (the
     first line after the last reading taken to follow that step at once), else the latest start
-    any dated line after a reading allows; None when no dated line says anything. `readings` are
+    any dated line after a reading allows; None when no dated line says anything. With
+    `after_beats_before` (a bar run to its end whose `header_ns` is no header, only a line logged
+    before it: a launcher's failure report, then a relaunched process's start-up), the first line
+    after its last reading beats that line (a process's exit warning follows the end of training
+    at once; its start-up took an unknown time). `readings` are
     the bar's (step, whole seconds) in print order, `refined` the refined seconds per step,
     `dated` (readings printed before the line, T in ns). The readings and the dated lines must
     come from one stream (tqdm and logging both write to stderr; print() goes elsewhere).
@@ -1111,6 +1115,8 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
         if before < len(readings):
             bound = ts_ns - (readings[before][1] + 1) * 10**9 + 1
             low = bound if low is None else max(low, bound)
+    if estimate is None and after_beats_before and after_last is not None:
+        estimate = after_last
     if header_ns is None and estimate is None:
         # no header and no line close to a step's end: the first line after the last reading, else
         # the latest start any line allows (a dated line printed after a reading is taken to follow

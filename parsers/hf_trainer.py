@@ -1317,7 +1317,9 @@ def _clock(bar: _Bar, mtime_ns: int | None) -> None:
     bar.counts = [r.n for r in bar.readings]
     bar.pauses.sort()
     readings = [(r.n, r.elapsed_s) for r in bar.readings]
-    start = anchor_bar(bar.header_ns, readings, bar.seconds, bar.dated)
+    last = bar.readings[-1] if bar.readings else None
+    start = anchor_bar(bar.header_ns, readings, bar.seconds, bar.dated,
+                       after_beats_before=not bar.header_logged and last is not None and last.n == last.total)
     if start is not None:
         bar.start_ns, bar.source = start, "tqdm"
     elif mtime_ns is not None and bar.readings:

@@ -109,6 +109,7 @@ def main() -> None:
     ap.add_argument("--train-samples", type=int, default=4096)
     ap.add_argument("--eval-steps", type=int, default=0, help="evaluate every N steps (0: never)")
     ap.add_argument("--eval-samples", type=int, default=24)
+    ap.add_argument("--cuda", action="store_true", help="train on the GPU (NCCL between ranks) instead of the CPU (gloo)")
     a = ap.parse_args()
     rank = int(os.environ.get("RANK", "0"))
     attempt = int(os.environ.get("TORCHELASTIC_RESTART_COUNT", "0"))
@@ -116,11 +117,12 @@ def main() -> None:
     truth.emit(event="attempt_start", t=T0)
     torch.manual_seed(0)
     torch.set_num_threads(1)
-    model = GPT2LMHeadModel(GPT2Config(vocab_size=512, n_positions=64, n_embd=64, n_layer=2, n_head=4))
+    config = GPT2Config(vocab_size=512, n_positions=64, n_embd=64, n_layer=2, n_head=4, bos_token_id=0, eos_token_id=0)
+    model = GPT2LMHeadModel(config)
     args = TrainingArguments(
         output_dir=a.out, max_steps=-1 if a.epochs else a.steps, num_train_epochs=a.epochs or 3.0,
         per_device_train_batch_size=8, logging_steps=a.logging_steps,
-        save_steps=a.save_steps, use_cpu=True, ddp_backend="gloo", seed=0,
+        save_steps=a.save_steps, use_cpu=not a.cuda, ddp_backend="nccl" if a.cuda else "gloo", seed=0,
         eval_strategy="steps" if a.eval_steps else "no", eval_steps=a.eval_steps or None, per_device_eval_batch_size=8,
     )
     evaluation = RandomTokens(a.eval_samples, 64, 512) if a.eval_steps else None

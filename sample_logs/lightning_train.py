@@ -107,6 +107,9 @@ def main() -> None:
     ap.add_argument("--profile-dir", default=None,
                     help="profile with Lightning's PyTorchProfiler (its default schedule, Chrome traces into this folder) "
                          "and no logger: the console's bar and the traces are all the job leaves")
+    ap.add_argument("--accelerator", default="cpu")
+    ap.add_argument("--devices", type=int, default=2)
+    ap.add_argument("--strategy", default="ddp")
     a = ap.parse_args()
     # under torchrun (a restartable job) the launcher counts the attempts; Lightning's own
     # launcher runs one
@@ -120,7 +123,7 @@ def main() -> None:
     val = DataLoader(TensorDataset(x[:64], y[:64]), batch_size=16)
     profiled = a.profile_dir is not None
     trainer = L.Trainer(
-        accelerator="cpu", devices=2, strategy="ddp", max_epochs=a.epochs, log_every_n_steps=1,
+        accelerator=a.accelerator, devices=a.devices, strategy=a.strategy, max_epochs=a.epochs, log_every_n_steps=1,
         logger=False if profiled else [TensorBoardLogger(a.out, name="tb"), CSVLogger(a.out, name="csv")],
         profiler=PyTorchProfiler(dirpath=a.profile_dir, filename="profile", export_to_chrome=True) if profiled else None,
         callbacks=[Truth(a.truth, attempt, a.crash_rank, a.crash_step)],

@@ -88,6 +88,12 @@ CASES = [
     # the bar and the profiler's dated lines; with the profiler traces beside it
     _case("lightning_ddp_profiled", "console", None),
     _case("lightning_ddp_profiled", "all", None),
+    # one rank on a GPU (record_gpu_framework_jobs.sh): transformers 5 (its dicts' values are strings,
+    # it reports to no integration by default) and Lightning's Rich bar, each restarted once by torchrun
+    _case("gpu_hf_trainer_restart", "console", None),
+    _case("gpu_hf_trainer_restart", "all", None),
+    _case("gpu_lightning_restart", "events", None),
+    _case("gpu_lightning_restart", "all", None),
 ]
 
 
@@ -104,12 +110,30 @@ def test_same_steps_and_attempts_from_any_inputs(tmp_path: Path, job: str, which
     assert [tuple(r) for r in dated] == [(a, s) for a, s, _ in truth_steps(folder)]
 
 
+@pytest.mark.parametrize(("job", "which"), [c for c in CASES if c.values[1] != "events"])
+def test_each_attempt_ends_as_the_harness_saw_it(tmp_path: Path, job: str, which: str) -> None:
+    """An attempt in which the harness logged the injected failure ended in a crash; the last
+    one, which logged the end of training, completed (Lightning's `Trainer.fit` stopped, printed
+    before the Rich bar's closing frame, was no end: the frame after it read as more training).
+    Event files alone say neither (they stop with no word why), and are left out."""
+    folder = SAMPLE_LOGS / job
+    t = truth(folder)
+    expected = ["crash" if any(x["event"] == "crash" and x["attempt"] == a for x in t) else "completed"
+                for a in sorted({x["attempt"] for x in t})]
+    con = ingest(tmp_path, inputs(folder, which))
+    got = [r[0] for r in con.execute("select end_reason from attempts order by attempt").fetchall()]
+    assert got == expected
+
+
 # inputs with a clock: the consoles have none. The Lightning ones print no timestamp (a bar whose
 # elapsed times hang on nothing dated; under torchrun, two yearless launcher lines at the failure);
 # the HF one has only torchrun's and c10d's yearless glog lines around its bar, so its date is the
 # file's mtime's year and its times of day are the bar's whole seconds: it is held to the bar's
-# resolution, relative to its own first step, below (test_console_bar_within_its_second).
-CLOCKED = [c for c in CASES if c.values[1] != "console" and c.values[0] != "lightning_ddp_profiled"]
+# resolution, relative to its own first step, below (test_console_bar_within_its_second). The GPU HF
+# job's only dated lines are exit warnings and torchrun's failure report (its first bar is dated by
+# the exit line a second after the crash): its restart is held to the harness's clock below.
+CLOCKED = [c for c in CASES
+           if c.values[1] != "console" and c.values[0] not in ("lightning_ddp_profiled", "gpu_hf_trainer_restart")]
 
 
 @pytest.mark.parametrize(("job", "which"), CLOCKED)
@@ -160,6 +184,32 @@ def test_console_bar_within_its_second(tmp_path: Path) -> None:
     sources = {r[0] for r in con.execute("select distinct time_source from int_log_steps").fetchall()}
     assert sources == {"tqdm_mtime"}  # the date rests on the mtime's year
     assert con.execute("select kind from provenance where figure = 'wall_s'").fetchone() == ("estimated",)
+
+
+def test_a_relaunched_processs_bar_is_dated_by_its_exit_line_not_the_failure_before_it(tmp_path: Path) -> None:
+    """sample_logs/gpu_hf_trainer_restart/console.log: the HF Trainer at its default log level,
+    relaunched by torchrun after a crash at step 13. Its only dated lines are the first process's
+    exit warning (after the traceback, which is glued to the bar's last drawing: `12/24 [...]
+    [rank0]: Traceback`), torchrun's `failed (exitcode: 1)` and the second process's exit warning
+    right after its bar's end; the relaunch spends its start-up between the failure report and
+    its bar. The harness's clock: the first attempt ran steps 1-12, the second 9-24 from
+    checkpoint-8, and 15.6 s passed between the end of step 12 and the end of the relaunch's step 9
+    (the bar's whole seconds and the exit line's lag allow 2 s). Before, the second bar hung on
+    the failure report (3.2 s) and the first attempt held step 12 alone."""
+    folder = SAMPLE_LOGS / "gpu_hf_trainer_restart"
+    t = truth(folder)
+    crash = next(x for x in t if x["event"] == "crash")
+    saved = max(x["step"] for x in t if x["event"] == "checkpoint_saved" and x["t"] < crash["t"])
+    ends = {(a, s): e for a, s, e in truth_steps(folder)}
+    con = ingest(tmp_path, [folder / "console.log"])
+    attempts = con.execute(
+        "select first_step, last_step, resumed_from_step, end_reason from attempts order by attempt").fetchall()
+    assert attempts == [(1, 12, None, "crash"), (9, 24, saved, "completed")]
+    got = dict(con.execute(
+        "select (a.attempt, s.step), s.end_ns / 1e9 from int_log_steps s asof join attempts a on s.t_ns >= a.start_ns"
+    ).fetchall())
+    gap = got[(2, 9)] - got[(1, 12)]
+    assert abs(gap - (ends[(2, 9)] - ends[(1, 12)])) <= 2.0, gap
 
 
 @pytest.mark.parametrize("which", ["console", "all"])

@@ -121,9 +121,10 @@ def test_hf_dicts_take_the_bar_redrawn_after_them(tmp_path: Path) -> None:
     assert save is not None
     from datetime import datetime
 
-    save_s = datetime.strptime(save.group(1), "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC).timestamp() + int(save.group(2)) / 1000
-    last_end = con.execute("select max(end_ns) from log_steps").fetchone()[0] / 1e9
-    assert save_s - 1.0 <= last_end <= save_s
+    save_ns = int(datetime.strptime(save.group(1), "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC).timestamp()) * 10**9 + int(
+        save.group(2)) * 10**6
+    last_end_ns = con.execute("select max(end_ns) from log_steps").fetchone()[0]
+    assert save_ns - 10**9 <= last_end_ns <= save_ns
     assert {s for (s,) in con.execute("select distinct time_source from log_steps").fetchall()} == {"tqdm"}
 
 

@@ -38,6 +38,14 @@ starts as (
         select min(s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0))
         from int_log_steps s
         where e.nth = 1 and s.file_id = e.file_id and s.line < e.line
+          -- (a start placed back from the run's end by its duration is exact: never moved back
+          -- to the steps of an earlier process, across a failure, end or start logged after them)
+          and not (exists (select 1 from int_log_events y
+                           where y.file_id = e.file_id and y.line = e.line and y.kind = 'attempt_end' and y.ts_ns > e.ts_ns)
+                   and exists (
+              select 1 from stg_log_events x
+              where x.file_id = e.file_id and x.line > s.line and x.line < e.line
+                and x.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start', 'attempt_end')))
           and (s.rank is not distinct from e.rank
                or (s.rank is null and not exists (
                    -- (not an earlier process's: a failure, end or start between them that is
@@ -160,24 +168,34 @@ undated_ends as (
     -- script's final "Training time 1:16:43") after which its console logs no step, or none
     -- before its next dated start (a relaunch appended to the console): it ended the attempt that
     -- its console's last dated line before it falls in, no earlier than that line (after_ns); the
-    -- first such line of each kind in each stretch of the console between dated starts. (Each
-    -- line's next dated start and next step line by one window over the file's lines in order.)
+    -- first such line of each kind in each stretch of the console between dated starts. A clean
+    -- end followed only by a bar's closing frame, its console's last step, on the next two lines
+    -- (Rich's display, off a terminal, prints its one frame when it stops, after Lightning's
+    -- `Trainer.fit` stopped) ended when that step last ended, as the job's steps date it (a
+    -- console whose frames are all it has dates them worst). (Each line's next dated start and
+    -- next step line by one window over the file's lines in order.)
     select f.failure, greatest(
         (select max(s.t_ns) from int_log_steps s where s.file_id = f.file_id and s.line < f.line),
-        (select max(d.ts_ns) from int_log_events d where d.file_id = f.file_id and d.line < f.line)) as after_ns
+        (select max(d.ts_ns) from int_log_events d where d.file_id = f.file_id and d.line < f.line),
+        (select max(s.t_ns) from int_log_steps s where s.step = f.closing_step)) as after_ns
     from (
-        select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line
+        select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line,
+            min(case when e.closing then e.next_step end) as closing_step
         from (
             select m.*,
                 min(case when m.dated_start then m.line end) over later as next_start_line,
                 -- (a step on the failure's own line counts: a watchdog line glued to a bar's last reading)
-                min(case when m.is_step then m.line end) over here_on as next_step_line
+                min(case when m.is_step then m.line end) over here_on as next_step_line,
+                first_value(m.step ignore nulls) over here_on as next_step,
+                m.kind = 'attempt_end' and max(case when m.is_step then m.line end) over here_on
+                    = min(case when m.is_step then m.line end) over here_on
+                    and min(case when m.is_step then m.line end) over here_on <= m.line + 2 as closing
             from (
-                select file_id, line, rank, kind, ts_ns, false as is_step,
+                select file_id, line, rank, kind, ts_ns, null::bigint as step, false as is_step,
                     ts_ns is not null and kind in ('attempt_start', 'restart') as dated_start
                 from stg_log_events
                 union all
-                select file_id, line, rank, null, null, true, false from stg_log_steps
+                select file_id, line, rank, null, null, step, true, false from stg_log_steps
             ) m
             window later as (partition by file_id order by line range between 1 following and unbounded following),
                 here_on as (partition by file_id order by line range between current row and unbounded following)
@@ -185,7 +203,8 @@ undated_ends as (
         cross join int_reference_rank r
         where not e.is_step and e.ts_ns is null and e.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'attempt_end')
           and (e.rank is null or e.rank is not distinct from r.rank)
-          and (e.next_step_line is null or (e.next_start_line is not null and e.next_step_line > e.next_start_line))
+          and (e.next_step_line is null or (e.next_start_line is not null and e.next_step_line > e.next_start_line)
+               or e.closing)
         group by e.file_id, failure, e.next_start_line
     ) f
 ),
