@@ -40,9 +40,7 @@ starts as (
         where e.nth = 1 and s.file_id = e.file_id and s.line < e.line
           -- (a start placed back from the run's end by its duration is exact: never moved back
           -- to the steps of an earlier process, across a failure, end or start logged after them)
-          and not (exists (select 1 from int_log_events y
-                           where y.file_id = e.file_id and y.line = e.line and y.kind = 'attempt_end' and y.ts_ns > e.ts_ns)
-                   and exists (
+          and not (e.placed_back and exists (
               select 1 from stg_log_events x
               where x.file_id = e.file_id and x.line > s.line and x.line < e.line
                 and x.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start', 'attempt_end')))
@@ -57,12 +55,15 @@ starts as (
     -- until when its console logged steps (its process, or a later one of that console, ran then)
     (select max(s.t_ns) from int_log_steps s
      where s.file_id = e.file_id and (s.rank is not distinct from e.rank or s.rank is null)) as ran_until_ns,
-    -- a start placed back from the run's end by its duration (the HF Trainer's `train_runtime`: a
-    -- start and a later end on one line): the steps its console printed before that line are its own
-    exists (select 1 from int_log_events x
-            where x.file_id = e.file_id and x.line = e.line and x.kind = 'attempt_end' and x.ts_ns > e.ts_ns) as placed_back
-    from (select *, row_number() over (partition by file_id, rank order by line, ts_ns) as nth
-          from int_log_events where kind = 'attempt_start') e
+    e.placed_back
+    from (select a.*, row_number() over (partition by a.file_id, a.rank order by a.line, a.ts_ns) as nth,
+              -- a start placed back from the run's end by its duration (the HF Trainer's
+              -- `train_runtime`: a start and a later end on one line): the steps its console
+              -- printed before that line are its own
+              exists (select 1 from int_log_events x
+                      where x.file_id = a.file_id and x.line = a.line and x.kind = 'attempt_end' and x.ts_ns > a.ts_ns)
+                  as placed_back
+          from int_log_events a where a.kind = 'attempt_start') e
 ),
 boundaries as (
     -- marked_ns: when the marker was logged (a start moved back to its console's earlier steps
@@ -182,14 +183,15 @@ undated_ends as (
         select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line,
             min(case when e.closing then e.next_step end) as closing_step
         from (
+            select w.*,
+                w.kind = 'attempt_end' and w.next_step_line = w.last_step_line and w.next_step_line <= w.line + 2 as closing
+            from (
             select m.*,
                 min(case when m.dated_start then m.line end) over later as next_start_line,
                 -- (a step on the failure's own line counts: a watchdog line glued to a bar's last reading)
                 min(case when m.is_step then m.line end) over here_on as next_step_line,
-                first_value(m.step ignore nulls) over here_on as next_step,
-                m.kind = 'attempt_end' and max(case when m.is_step then m.line end) over here_on
-                    = min(case when m.is_step then m.line end) over here_on
-                    and min(case when m.is_step then m.line end) over here_on <= m.line + 2 as closing
+                max(case when m.is_step then m.line end) over here_on as last_step_line,
+                first_value(m.step ignore nulls) over here_on as next_step
             from (
                 select file_id, line, rank, kind, ts_ns, null::bigint as step, false as is_step,
                     ts_ns is not null and kind in ('attempt_start', 'restart') as dated_start
@@ -199,6 +201,7 @@ undated_ends as (
             ) m
             window later as (partition by file_id order by line range between 1 following and unbounded following),
                 here_on as (partition by file_id order by line range between current row and unbounded following)
+            ) w
         ) e
         cross join int_reference_rank r
         where not e.is_step and e.ts_ns is null and e.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'attempt_end')
