@@ -49,11 +49,19 @@ def inputs(job: Path, which: str) -> list[Path]:
     return [job]  # the whole folder: console, events, metrics.csv / trainer_state.json
 
 
+_CONNECTIONS: dict[tuple[Path, ...], duckdb.DuckDBPyConnection] = {}
+
+
 def ingest(tmp_path: Path, files: list[Path]) -> duckdb.DuckDBPyConnection:
-    store = Store.open(tmp_path / "job.tlstore")
-    outcome = store.ingest(files)
-    assert not outcome.failed, [r.message for r in outcome.failed]
-    return store.connect()
+    """A connection to a store of `files`, made in `tmp_path` by the first test that asks for
+    those files and shared with the module's others: the tests only read it."""
+    key = tuple(files)
+    if key not in _CONNECTIONS:
+        store = Store.open(tmp_path / "job.tlstore")
+        outcome = store.ingest(files)
+        assert not outcome.failed, [r.message for r in outcome.failed]
+        _CONNECTIONS[key] = store.connect()
+    return _CONNECTIONS[key]
 
 
 def assert_each_step_once(con: duckdb.DuckDBPyConnection) -> None:
