@@ -1,7 +1,7 @@
 """No line rule backtracks super-linearly: every pattern of every parser module, on long lines
 of each character class, behind the openings that steer a search into it, within a budget that
 a linear pattern meets a hundred times over and a quadratic one misses (a 16 kB line of word
-characters took the old NCCL pattern 3 s; this line is 4 times longer)."""
+characters took the old NCCL pattern over a second; this line is 4 times longer)."""
 
 from __future__ import annotations
 
@@ -186,8 +186,8 @@ def test_every_line_rule_is_linear_in_the_line(shard: int) -> None:
 
 def test_the_old_nccl_pattern_would_fail_this_budget() -> None:
     """The check can fire: the NCCL pattern before it was made linear misses the budget, and the
-    check's own steps find it (on a 16 kB line, where it took 3 s: it is quadratic, and would take
-    a minute on theirs)."""
+    check's own steps find it (on a 16 kB line, where it took over a second: it is quadratic, and would
+    take 16 times that on theirs)."""
     old = re.compile(r"(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\]")
     assert _over_budget(old, lambda length: "a" * length, 16 << 10, 1) is not None
 
