@@ -580,13 +580,15 @@ _ISO_COLUMNS = (
 )
 
 
+@lru_cache(maxsize=1)
 def _iso_ns() -> pl.Expr:
     """Over a dated line's head's `_ISO_COLUMNS` groups (`second`, `frac`, `tz`), whether the
     head is ASCII (`ascii`) and whether its first `_ISO` match starts within DATE_START_MAX
     characters (`leading`): the time in ns of that match, read by polars where it reads what
     `parse_timestamp` reads: an ASCII head (where `\\d` means the same to both engines), a year
     from 1700 to 2199 (inside int64 ns and chrono's calendar) and a second below 60 (chrono takes
-    a leap second, `datetime` does not). Null elsewhere: Python reads those."""
+    a leap second, `datetime` does not). Null elsewhere: Python reads those. Built once: building
+    it cost more than running it on a short file."""
     import polars as pl
 
     second, frac, zone = pl.col("second"), pl.col("frac"), pl.col("tz")
