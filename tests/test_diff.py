@@ -283,7 +283,6 @@ PAIRS = Path(__file__).resolve().parent / "reference" / "diff_pairs"
 
 
 @functools.cache
-@functools.cache
 def _diff_json(base: str, new: str) -> tuple[int, str, str]:
     """`tracelens diff BASE NEW --format json -q`, run once per pair for the tests that read it."""
     return run_cli("diff", base, new, "--format", "json", "-q")

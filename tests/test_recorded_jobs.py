@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,14 +51,26 @@ def inputs(job: Path, which: str) -> list[Path]:
 
 
 _CONNECTIONS: dict[tuple[Path, ...], duckdb.DuckDBPyConnection] = {}
+_FOLDER: list[Path] = []
 
 
-def ingest(tmp_path: Path, files: list[Path]) -> duckdb.DuckDBPyConnection:
-    """A connection to a store of `files`, made in `tmp_path` by the first test that asks for
-    those files and shared with the module's others: the tests only read it."""
+@pytest.fixture(scope="module", autouse=True)
+def _shared_stores(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The module's stores, in a folder of the module's own (not a test's: they outlive it)."""
+    _FOLDER.append(tmp_path_factory.mktemp("recorded-jobs"))
+    yield
+    for con in _CONNECTIONS.values():
+        con.close()
+    _CONNECTIONS.clear()
+    _FOLDER.clear()
+
+
+def ingest(files: list[Path]) -> duckdb.DuckDBPyConnection:
+    """A connection to a store of `files`, made by the first test that asks for those files and
+    shared with the module's others: the tests only read it."""
     key = tuple(files)
     if key not in _CONNECTIONS:
-        store = Store.open(tmp_path / "job.tlstore")
+        store = Store.open(_FOLDER[0] / f"{len(_CONNECTIONS)}.tlstore")
         outcome = store.ingest(files)
         assert not outcome.failed, [r.message for r in outcome.failed]
         _CONNECTIONS[key] = store.connect()
@@ -106,9 +119,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("job", "which"), CASES)
-def test_same_steps_and_attempts_from_any_inputs(tmp_path: Path, job: str, which: str) -> None:
+def test_same_steps_and_attempts_from_any_inputs(job: str, which: str) -> None:
     folder = SAMPLE_LOGS / job
-    con = ingest(tmp_path, inputs(folder, which))
+    con = ingest(inputs(folder, which))
     assert_each_step_once(con)
     attempts = con.execute("select attempt, first_step, last_step from attempts order by attempt").fetchall()
     assert [tuple(a) for a in attempts] == truth_attempts(folder)
@@ -119,7 +132,7 @@ def test_same_steps_and_attempts_from_any_inputs(tmp_path: Path, job: str, which
 
 
 @pytest.mark.parametrize(("job", "which"), [c for c in CASES if c.values[1] != "events"])
-def test_each_attempt_ends_as_the_harness_saw_it(tmp_path: Path, job: str, which: str) -> None:
+def test_each_attempt_ends_as_the_harness_saw_it(job: str, which: str) -> None:
     """An attempt in which the harness logged the injected failure ended in a crash; the last
     one, which logged the end of training, completed (Lightning's `Trainer.fit` stopped, printed
     before the Rich bar's closing frame, was no end: the frame after it read as more training).
@@ -128,7 +141,7 @@ def test_each_attempt_ends_as_the_harness_saw_it(tmp_path: Path, job: str, which
     t = truth(folder)
     expected = ["crash" if any(x["event"] == "crash" and x["attempt"] == a for x in t) else "completed"
                 for a in sorted({x["attempt"] for x in t})]
-    con = ingest(tmp_path, inputs(folder, which))
+    con = ingest(inputs(folder, which))
     got = [r[0] for r in con.execute("select end_reason from attempts order by attempt").fetchall()]
     assert got == expected
 
@@ -145,7 +158,7 @@ CLOCKED = [c for c in CASES
 
 
 @pytest.mark.parametrize(("job", "which"), CLOCKED)
-def test_step_ends_within_two_percent_of_wall_time(tmp_path: Path, job: str, which: str) -> None:
+def test_step_ends_within_two_percent_of_wall_time(job: str, which: str) -> None:
     """Where the inputs have a clock (event files record write times; the HF console has
     torchrun's dated lines around its bar), every step ends within 2 % of the job's wall time
     of the harness's step_end."""
@@ -153,7 +166,7 @@ def test_step_ends_within_two_percent_of_wall_time(tmp_path: Path, job: str, whi
     t = truth(folder)
     wall = max(x["t"] for x in t if x["event"] == "attempt_end") - min(x["t"] for x in t if x["event"] == "attempt_start")
     ends = {(a, s): e for a, s, e in truth_steps(folder)}
-    con = ingest(tmp_path, inputs(folder, which))
+    con = ingest(inputs(folder, which))
     assert_each_step_once(con)
     rows = con.execute(
         "select a.attempt, s.step, s.end_ns from int_log_steps s asof join attempts a on s.t_ns >= a.start_ns"
@@ -163,24 +176,24 @@ def test_step_ends_within_two_percent_of_wall_time(tmp_path: Path, job: str, whi
     assert max(abs(e) for e in errors.values()) <= 0.02 * wall, errors
 
 
-def test_console_without_a_clock_does_not_claim_measured_times(tmp_path: Path) -> None:
+def test_console_without_a_clock_does_not_claim_measured_times() -> None:
     """sample_logs/lightning_ddp_bar/console.log carries no timestamp at all: whatever dates its
     steps (a bar's elapsed times hung on the file's mtime, at best) is not a measurement, and
     provenance says what it rests on."""
-    con = ingest(tmp_path, [SAMPLE_LOGS / "lightning_ddp_bar" / "console.log"])
+    con = ingest([SAMPLE_LOGS / "lightning_ddp_bar" / "console.log"])
     row = con.execute("select kind, detail from provenance where figure = 'wall_s'").fetchone()
     assert row is not None and row[0] == "estimated"
     assert "modification time" in row[1]
 
 
-def test_console_bar_within_its_second(tmp_path: Path) -> None:
+def test_console_bar_within_its_second() -> None:
     """The HF console dates its steps by tqdm's whole seconds, anchored on torchrun's and c10d's
     yearless glog lines (`W1123 20:04:00.104000 ...`): each step ends within the bar's one-second
     resolution of the harness's step_end, measured from the job's first step on both sides (the
     year, from the file's mtime, is left out: git does not keep mtimes)."""
     folder = SAMPLE_LOGS / "hf_trainer_default_tb"
     ends = {(a, s): e for a, s, e in truth_steps(folder)}
-    con = ingest(tmp_path, inputs(folder, "console"))
+    con = ingest(inputs(folder, "console"))
     rows = con.execute(
         "select a.attempt, s.step, s.end_ns from int_log_steps s asof join attempts a on s.t_ns >= a.start_ns order by s.t_ns"
     ).fetchall()
@@ -194,7 +207,7 @@ def test_console_bar_within_its_second(tmp_path: Path) -> None:
     assert con.execute("select kind from provenance where figure = 'wall_s'").fetchone() == ("estimated",)
 
 
-def test_a_relaunched_processs_bar_is_dated_by_its_exit_line_not_the_failure_before_it(tmp_path: Path) -> None:
+def test_a_relaunched_processs_bar_is_dated_by_its_exit_line_not_the_failure_before_it() -> None:
     """sample_logs/gpu_hf_trainer_restart/console.log: the HF Trainer at its default log level,
     relaunched by torchrun after a crash at step 13. Its only dated lines are the first process's
     exit warning (after the traceback, which is glued to the bar's last drawing: `12/24 [...]
@@ -209,7 +222,7 @@ def test_a_relaunched_processs_bar_is_dated_by_its_exit_line_not_the_failure_bef
     crash = next(x for x in t if x["event"] == "crash")
     saved = max(x["step"] for x in t if x["event"] == "checkpoint_saved" and x["t"] < crash["t"])
     ends = {(a, s): e for a, s, e in truth_steps(folder)}
-    con = ingest(tmp_path, [folder / "console.log"])
+    con = ingest([folder / "console.log"])
     attempts = con.execute(
         "select first_step, last_step, resumed_from_step, end_reason from attempts order by attempt").fetchall()
     assert attempts == [(1, 12, None, "crash"), (9, 24, saved, "completed")]
@@ -221,7 +234,7 @@ def test_a_relaunched_processs_bar_is_dated_by_its_exit_line_not_the_failure_bef
 
 
 @pytest.mark.parametrize("which", ["console", "all"])
-def test_bar_per_epoch_anchored_by_dated_lines_before_and_after(tmp_path: Path, which: str) -> None:
+def test_bar_per_epoch_anchored_by_dated_lines_before_and_after(which: str) -> None:
     """sample_logs/lightning_ddp_profiled: Lightning draws one bar per epoch, each counting its
     elapsed seconds from 0; the only dated lines are the profiler's USDT start (before the first
     epoch's bar) and stop (after the last). The start line dates the first bar, not the second:
@@ -231,7 +244,7 @@ def test_bar_per_epoch_anchored_by_dated_lines_before_and_after(tmp_path: Path, 
     came out 8 s early, read as ten restarts)."""
     folder = SAMPLE_LOGS / "lightning_ddp_profiled"
     ends = {(a, s): e for a, s, e in truth_steps(folder)}
-    con = ingest(tmp_path, inputs(folder, which))
+    con = ingest(inputs(folder, which))
     attempts = con.execute("select attempt, first_step, last_step from attempts").fetchall()
     assert [tuple(a) for a in attempts] == truth_attempts(folder)
     rows = con.execute("select s.step, s.end_ns, s.time_source from int_log_steps s order by s.t_ns").fetchall()
@@ -241,7 +254,7 @@ def test_bar_per_epoch_anchored_by_dated_lines_before_and_after(tmp_path: Path, 
     assert {src for _, _, src in rows} == {"tqdm"}
 
 
-def test_a_resumed_bars_first_update_gives_no_step_time(tmp_path: Path) -> None:
+def test_a_resumed_bars_first_update_gives_no_step_time() -> None:
     """sample_logs/hf_trainer_resume (record_hf_resume_job.sh): the relaunch resumes from
     checkpoint-4 and its bar's first update jumps from 0 to step 5 in one step's time. That
     reading's rate (`5/12 [00:02<00:03,  1.96it/s]`: 0.51 s, the clock's 2 s over 5 steps) is
@@ -254,14 +267,14 @@ def test_a_resumed_bars_first_update_gives_no_step_time(tmp_path: Path) -> None:
     text = (folder / "console.log").read_text()
     jump = re.search(r"\| 5/12 \[00:0(\d)<[\d:]+, +([\d.]+)it/s\]", text)
     assert jump is not None and took and took[0] > 2 * (1 / float(jump.group(2)))  # the rate is off by more than 2x
-    con = ingest(tmp_path, [folder / "console.log"])
+    con = ingest([folder / "console.log"])
     rows = con.execute(
         "select s.step_time_s from log_steps s, attempts a where a.attempt = 2 and s.end_ns >= a.start_ns and s.step = 5"
     ).fetchall()
     assert rows == [(None,)]
 
 
-def test_a_resumed_bars_step_times_are_within_the_rates_tolerance_or_none(tmp_path: Path) -> None:
+def test_a_resumed_bars_step_times_are_within_the_rates_tolerance_or_none() -> None:
     """After the jump, tqdm's moving average catches up with the resumed bar's real pace over
     several steps (`7/12 [00:07<00:06,  1.34s/it]` where the harness clocked 2.5 s): a step time
     taken from the rate is within the 1.5x the rate is checked to, of the harness's clock, or
@@ -270,7 +283,7 @@ def test_a_resumed_bars_step_times_are_within_the_rates_tolerance_or_none(tmp_pa
     t = truth(folder)
     began = {(x["attempt"], x["step"]): x["t"] for x in t if x["event"] == "step_start"}
     took = {x["step"]: x["t"] - began[(x["attempt"], x["step"])] for x in t if x["event"] == "step_end" and x["attempt"] == 1}
-    con = ingest(tmp_path, [folder / "console.log"])
+    con = ingest([folder / "console.log"])
     rows = con.execute(
         "select s.step, s.step_time_s from log_steps s, attempts a where a.attempt = 2 and s.end_ns >= a.start_ns "
         "and s.step_time_s is not null"
@@ -280,7 +293,7 @@ def test_a_resumed_bars_step_times_are_within_the_rates_tolerance_or_none(tmp_pa
     assert within == [(step, True) for step, _ in rows]
 
 
-def test_evaluation_bars_drawn_more_often_than_the_training_bar_are_not_its_steps(tmp_path: Path) -> None:
+def test_evaluation_bars_drawn_more_often_than_the_training_bar_are_not_its_steps() -> None:
     """sample_logs/hf_trainer_eval_bars (record_hf_single_rank_jobs.sh): at the Trainer's default
     log level nothing names the run's 60 steps, and each evaluation's bar (1200 batches) is drawn
     more often than the training bar. The rows are the harness's 60 steps, not the evaluation
@@ -289,12 +302,12 @@ def test_evaluation_bars_drawn_more_often_than_the_training_bar_are_not_its_step
     text = (folder / "console.log").read_text()
     totals = re.findall(r"\| *\d+/(\d+) \[", text)
     assert totals.count("1200") > totals.count("60")  # (what made the evaluation's bar look like training's)
-    con = ingest(tmp_path, [folder / "console.log"])
+    con = ingest([folder / "console.log"])
     steps = [s for (s,) in con.execute("select step from log_steps order by step").fetchall()]
     assert steps == [s for _, s, _ in truth_steps(folder)]
 
 
-def test_rates_averaged_over_an_evaluation_give_no_step_time(tmp_path: Path) -> None:
+def test_rates_averaged_over_an_evaluation_give_no_step_time() -> None:
     """In the same job, tqdm's moving average after each evaluation still holds the evaluation's
     seconds for several readings (`36/60 [00:18<00:19,  1.26it/s]` where the harness clocked 0.14 s), and
     the bar's clock since an earlier reading holds them too, so the two agree on a step time the
@@ -307,7 +320,7 @@ def test_rates_averaged_over_an_evaluation_give_no_step_time(tmp_path: Path) -> 
     text = (folder / "console.log").read_text().replace("\r", "\n")
     rates = {int(n): 1 / float(r) for n, r in re.findall(r"\| *(\d+)/60 \[[\d:]+<[\d:]+, +([\d.]+)it/s\]", text)}
     assert any(rates[n] > 2 * took[n] for n in range(32, 40) if n in rates)  # (the averages that are off)
-    con = ingest(tmp_path, [folder / "console.log"])
+    con = ingest([folder / "console.log"])
     rows = con.execute("select step, step_time_s from log_steps where step_time_s is not null").fetchall()
     within = [(step, took[step] / 1.5 <= seconds <= took[step] * 1.5) for step, seconds in rows]
     assert within == [(step, True) for step, _ in rows]
@@ -337,6 +350,6 @@ def test_metric_dicts_with_no_bar_beside_them_are_placed_by_their_epoch(tmp_path
     path = tmp_path / "console.log"
     path.write_text(_as_a_terminal_shows(console), encoding="utf-8")
     done = [s for _, s, _ in truth_steps(folder)]
-    con = ingest(tmp_path, [path])
+    con = ingest([path])
     steps = [s for (s,) in con.execute("select step from log_steps order by step").fetchall()]
     assert steps == [s for s in done if s % 5 == 0] + [max(done)] == [5, 10, 15, 20, 25, 30, 35, 39]

@@ -142,36 +142,39 @@ def _slow_in_a_child(patterns: list[tuple[str, re.Pattern[str]]], deadline_s: fl
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     limit_itself = _child_cpu_s(os.getpid()) is None
-    child = context.Process(target=_run_child, args=(patterns, deadline_s, send, limit_itself))
+    # (a daemon: the interpreter's exit does not wait for it)
+    child = context.Process(target=_run_child, args=(patterns, deadline_s, send, limit_itself), daemon=True)
     child.start()
-    send.close()  # the child's end alone: its death reads as the end of the pipe
     slow: list[str] = []
-    current, done = None, False
-    started_cpu, heard = 0.0, time.monotonic()
-    while not done:
-        if not receive.poll(0.2):
-            cpu = None if limit_itself or child.pid is None else _child_cpu_s(child.pid)
-            if cpu is not None and cpu - started_cpu > deadline_s:
+    try:
+        send.close()  # the child's end alone: its death reads as the end of the pipe
+        current, done = None, False
+        started_cpu, heard = 0.0, time.monotonic()
+        while not done:
+            if not receive.poll(0.2):
+                cpu = None if limit_itself or child.pid is None else _child_cpu_s(child.pid)
+                if cpu is not None and cpu - started_cpu > deadline_s:
+                    slow.append(f"{current}: still searching after {deadline_s} s of CPU")
+                    break
+                if time.monotonic() - heard > WALL_BACKSTOP_S:
+                    slow.append(f"{current}: still searching after {WALL_BACKSTOP_S} s")
+                    break
+                continue
+            heard = time.monotonic()
+            try:
+                message = receive.recv()
+            except EOFError:  # stopped at its CPU limit
                 slow.append(f"{current}: still searching after {deadline_s} s of CPU")
                 break
-            if time.monotonic() - heard > WALL_BACKSTOP_S:
-                slow.append(f"{current}: still searching after {WALL_BACKSTOP_S} s")
-                break
-            continue
-        heard = time.monotonic()
-        try:
-            message = receive.recv()
-        except EOFError:  # stopped at its CPU limit
-            slow.append(f"{current}: still searching after {deadline_s} s of CPU")
-            break
-        if message[0] == "start":
-            current = message[1]
-            started_cpu = (None if limit_itself or child.pid is None else _child_cpu_s(child.pid)) or 0.0
-        elif message[0] == "verdict" and message[2] is not None:
-            slow.append(f"{message[1]}: {message[2]}")
-        done = message[0] == "done"
-    child.kill()
-    child.join()
+            if message[0] == "start":
+                current = message[1]
+                started_cpu = (None if limit_itself or child.pid is None else _child_cpu_s(child.pid)) or 0.0
+            elif message[0] == "verdict" and message[2] is not None:
+                slow.append(f"{message[1]}: {message[2]}")
+            done = message[0] == "done"
+    finally:  # (a child stuck in a search outlives no test, however the test ends)
+        child.kill()
+        child.join()
     return slow
 
 
