@@ -22,6 +22,9 @@ os.environ.setdefault("TRACELENS_DURABLE", "0")
 # What `tracelens.cli.main` sets for the program, for the test processes and the children they
 # start other than through it: numpy's OpenBLAS threads spin at start-up (~0.1 CPU-s a process).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# The run's workers already take every core: a polars pool thread per core in each of them only
+# contends (the console readers' columns here are a few lines; results do not depend on it).
+os.environ.setdefault("POLARS_MAX_THREADS", "1")
 # Where the environment forbids writing bytecode (PYTHONDONTWRITEBYTECODE, as on this project's
 # machines), every interpreter the run starts (xdist's workers, the CLI subprocesses, spawned
 # parser workers) would compile tracelens and the tests from source again: about 0.2 CPU-s each.
