@@ -21,7 +21,10 @@
   last reading is taken to be when the file was last written (its mtime) and earlier epochs'
   bars to end where the next one starts (the validation between them is not known):
   `tqdm_mtime`, an estimate; a bar with none after a bar they anchor starts where that one
-  ended (`tqdm`: the dated lines, not the mtime, which may be a copy's). Lightning's training
+  ended (`tqdm`: the dated lines, not the mtime, which may be a copy's). A bar drawn after a
+  failure (a relaunched process's) takes no line logged at or before that failure as its header
+  (torchrun's failure report: the relaunch started an unknown time later); where no line of its
+  own dates it, no bar of its rank is placed, their steps undated. Lightning's training
   bar shows its mean rate since the epoch began (tqdm `smoothing=0`; see `rate_is_mean`): then
   n x seconds per step places each reading within
   its second, and a row's step time is the mean over the steps since the previous row, from the
@@ -155,7 +158,9 @@ class LightningParser(LogReader):
         clocks: dict[tuple[int | None, int], _Clock] = {}  # (rank, epoch) -> that epoch's bar
         state = _State(clocks)
         recognised = 0
+        logged = events.rows.events
         for line in lines:
+            seen_rows = len(logged)
             if line.ts_ns is not None:
                 state.last_dated, state.last_dated_line = line.ts_ns, line.number
                 for clock in clocks.values():
@@ -168,6 +173,8 @@ class LightningParser(LogReader):
                 segments = [part[: glued.start()], part[glued.start():]] if glued else [part]
                 for segment in segments:
                     recognised += self._segment(segment, line, rows, events, steps, seen_events, state)
+            if any(e["kind"] in FAILURE_EVENT_KINDS for e in islice(logged, seen_rows, None)):
+                state.last_failure_line = line.number
         # with dated lines that print no year (glog) and no year anywhere, every anchor takes the
         # mtime's year: an estimate too
         span_s = sum(float(clock.readings[-1].elapsed_s) for clock in clocks.values() if clock.readings)
@@ -344,6 +351,9 @@ class _Clock:
         self.resolution: dict[int, float] = {}  # step -> how far its refined seconds may be off
         self.mean_rate = False  # the bar's rate is its mean since the start (see rate_is_mean)
         self.global_steps = False  # a drawing of this bar showed `global_step` in its postfix
+        # a failure was logged after the rank's previous bar and before this one: a relaunched
+        # process's bar (no clock of the failed process's bars or lines before the failure places it)
+        self.after_failure = False
 
     def place(self, mtime_ns: int | None) -> None:
         first: dict[int, BarReading] = {}
@@ -373,6 +383,7 @@ class _State:
         self.last_dated: int | None = None
         self.last_dated_line = -1
         self.last_reading_line: dict[int | None, int] = {}  # rank -> line of its bars' latest reading
+        self.last_failure_line = -1  # the last line with a failure (any rank's: a launcher relaunches them all)
         self._current: dict[tuple[int | None, int], tuple[int | None, int]] = {}  # (rank, epoch) -> its bar's key
         self.processes: dict[int | None, int] = {}  # rank -> restarts seen in its bars
         self.saves: list[tuple[int | None, int, int]] = []  # (rank, epoch, global step) of saves at an epoch's end
@@ -409,8 +420,13 @@ class _State:
             # the bar's header: the last dated line before its first reading, if printed after the
             # previous bar's readings (one printed before them, e.g. a profiler's start, dates the
             # earlier bar, not this one: this bar then chains on to the bars and lines after it)
-            fresh = self.last_dated_line > self.last_reading_line.get(rank, -1)
+            # (nor one printed at or before a failure since that bar: a launcher's failure report
+            # is no relaunched process's start, which came an unknown time later)
+            fresh = self.last_dated_line > max(self.last_reading_line.get(rank, -1), self.last_failure_line)
             clock = self.clocks[key] = _Clock(self.last_dated if fresh else None, base)
+            # (a failure glued to the previous bar's last drawing came after that drawing)
+            clock.after_failure = self.last_failure_line >= self.last_reading_line.get(rank, -1) >= 0 or (
+                not before and self.last_failure_line >= 0)
             self._current[(rank, epoch)] = key
         if reading is not None:
             clock.readings.append(reading)
@@ -512,6 +528,12 @@ def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dic
     for (rank, _), clock in clocks.items():
         by_rank.setdefault(rank, []).append(clock)
     for chain in by_rank.values():
+        if any(clock.after_failure and clock.header_ns is None and not clock.dated for clock in chain):
+            # a relaunched process's bar that no line of its own dates (only its launcher's failure
+            # report before it, Rich's one frame at its end): when it ran is not known, nor so where
+            # the failed process's bars ended against it; the rank's steps are undated (the attempts
+            # then follow the console's line order) rather than placed by a clock across the failure
+            continue
         following: int | None = mtime_ns
         following_source = "tqdm_mtime"
         for clock in reversed(chain):  # the last bar ends at the mtime, each earlier one where the next starts

@@ -92,6 +92,13 @@ def _case(job: str, which: str, gap: str | None) -> Any:
     return pytest.param(job, which, marks=marks, id=f"{job}-{which}")
 
 
+# Consoles whose relaunch no line of its own dates: the Lightning bars print no timestamp, and the
+# only dated lines are torchrun's yearless failure report between the two processes (the relaunch
+# started an unknown time after it: 6.3 s in lightning_ddp_restart's harness clock), so no step
+# of theirs has a time and their attempts are read in line order.
+UNDATED = {("lightning_ddp_restart", "console")}
+
+
 CASES = [
     _case("hf_trainer_default_tb", "console", None),
     _case("hf_trainer_default_tb", "events", None),
@@ -128,7 +135,30 @@ def test_same_steps_and_attempts_from_any_inputs(job: str, which: str) -> None:
     dated = con.execute(
         "select a.attempt, s.step from int_log_steps s asof join attempts a on s.t_ns >= a.start_ns order by s.t_ns, s.line"
     ).fetchall()
+    if (job, which) in UNDATED:
+        assert dated == []
+        assert con.execute("select start_source, start_ns from attempts").fetchall() == [("undated", None)] * len(attempts)
+        return
     assert [tuple(r) for r in dated] == [(a, s) for a, s, _ in truth_steps(folder)]
+
+
+def test_a_relaunch_only_its_last_frame_shows_is_an_attempt_of_its_own() -> None:
+    """sample_logs/gpu_lightning_restart/console.log alone: Rich's bar, off a terminal, prints one
+    frame per process (the crashed one's at its failure, the relaunch's at its end), and the only
+    dated line is torchrun's failure report between them. Each process is an attempt: the crashed
+    one ends at the harness's last completed step of it, the relaunch at the job's last; the
+    relaunch ran an unknown time after the report, so nothing is dated and the goodput is no figure
+    but a reason (it read as one completed attempt, goodput 100 %)."""
+    folder = SAMPLE_LOGS / "gpu_lightning_restart"
+    t = truth(folder)
+    con = ingest(inputs(folder, "console"))
+    got = con.execute("select last_step, end_reason, start_ns from attempts order by attempt").fetchall()
+    expected = [(max(s for b, s, _ in truth_steps(folder) if b == a),
+                 "crash" if any(x["event"] == "crash" and x["attempt"] + 1 == a for x in t) else "completed", None)
+                for a in sorted({a for a, _, _ in truth_steps(folder)})]
+    assert [tuple(r) for r in got] == expected
+    row = con.execute("select goodput_fraction, reason from goodput").fetchone()
+    assert row is not None and row[0] is None and "no dated line dates a step" in row[1]
 
 
 @pytest.mark.parametrize(("job", "which"), [c for c in CASES if c.values[1] != "events"])

@@ -4,11 +4,13 @@
 -- Grain: one row per attempt.
 -- Inputs: int_log_events, int_log_steps, int_trace_processes, int_reference_rank, stg_log_events, stg_log_steps.
 -- Method and columns: as attempts (attempt, start_ns, end_ns, first_step, last_step,
---   resumed_from_step, end_reason, start_source, logged; a job whose logs date nothing has its
---   attempts in its console's line order, `undated`, their times NULL; an attempt's first_step
+--   resumed_from_step, end_reason, start_source, logged; a job whose logs date no step and no
+--   start has its attempts in its console's line order, `undated`, their times NULL (a checkpoint
+--   loaded after steps or a failure, with steps after it, starts one); an attempt's first_step
 --   and last_step count the undated steps logged after a dated line of their file that falls in
 --   it, or before a start placed back from the run's end by its duration, which is no relaunch
---   after them, or before every dated line of their file where its first falls in it), plus
+--   after them, or before every dated line of their file where its first falls in it; one
+--   logged after a failure at or after that dated line counts in the next attempt), plus
 --   next_start_ns (the next
 --   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt; an
 --   undated one, a traceback after which its console logs no step (or none before its next dated
@@ -143,8 +145,15 @@ undated_steps as (
     -- no such start, ran in the process its first dated line dates (rsl_rl's undated iteration
     -- block, then the simulator's dated errors), where no failure, end or start lies between (a
     -- crashed process's undated steps, then its relaunch's dated lines, are no relaunch's).
-    select step, placed_ns from (
-    select s.step, coalesce(d.until_ns, p.ts_ns, case when not exists (
+    -- A step logged after a failure at or after that last dated line (a relaunched process's
+    -- bar, no line of its own dated, after the launcher's dated failure report) ran in the first
+    -- attempt that starts after placed_ns, where one does (`after_failure`).
+    select step, placed_ns, after_failure from (
+    select s.step, d.until_ns is not null and exists (
+        select 1 from stg_log_events x
+        where x.file_id = s.file_id and x.line >= d.line and x.line < s.line
+          and x.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as after_failure,
+        coalesce(d.until_ns, p.ts_ns, case when not exists (
         select 1 from stg_log_events x
         where x.file_id = s.file_id and x.line > s.line and x.line < f.first_line
           and x.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start', 'attempt_end'))
@@ -259,8 +268,10 @@ numbered as (
 ),
 undated_activity as (
     select a.attempt, min(u.step) as first_step, max(u.step) as last_step
-    from numbered a
-    join undated_steps u on u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns)
+    from undated_steps u
+    join numbered a on a.attempt = coalesce(
+        case when u.after_failure then (select min(b.attempt) from numbered b where b.start_ns > u.placed_ns) end,
+        (select max(b.attempt) from numbered b where b.start_ns <= u.placed_ns))
     group by a.attempt
 ),
 activity as (
@@ -351,6 +362,7 @@ undated_lines as (
     -- its console's lines, one row each: the step it logs, and what its events say
     select u.line, max(u.step) as step,
         bool_or(u.kind in ('attempt_start', 'restart')) as start,
+        bool_or(u.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded,
         bool_or(u.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as failure,
         bool_or(u.kind = 'attempt_end') as ended,
         max(u.duration_s) filter (where u.kind in ('collective_timeout', 'hang')) as hang_s
@@ -368,17 +380,22 @@ undated_marks as (
         coalesce(sum((l.step is not null or coalesce(l.failure, false))::int) over before, 0) as progress_before,
         max(case when l.start then l.line end) over before as last_start_line,
         max(case when l.step is not null then l.line end) over before as last_step_line,
+        coalesce(sum((l.step is not null)::int) over after, 0) as steps_after,
         row_number() over (order by l.line) = 1 as first
     from undated_lines l
-    window before as (order by l.line rows between unbounded preceding and 1 preceding)
+    window before as (order by l.line rows between unbounded preceding and 1 preceding),
+        after as (order by l.line rows between 1 following and unbounded following)
 ),
 undated_boundaries as (
-    -- its first line; a start or restart line after steps or a failure; a step counter that went
+    -- its first line; a start or restart line after steps or a failure; a checkpoint loaded
+    -- after steps or a failure, with steps after it (as `checkpoint_load` above: a relaunch that
+    -- logged no start line of its own, Lightning's `Restored all states`); a step counter that went
     -- back with no start line since the step before (not a line one below its neighbours, as above)
     select line, progress_before
     from undated_marks
     where first
-       or (coalesce(start, false) and (steps_before > 0 or failures_before > 0))
+       or ((coalesce(start, false) or (coalesce(loaded, false) and steps_after > 0))
+           and (steps_before > 0 or failures_before > 0))
        or (step < previous_step and not coalesce(step = previous_step - 1 and next_step = previous_step + 1, false)
            and (last_start_line is null or last_start_line < last_step_line))
 ),

@@ -2,7 +2,7 @@
 -- materialize: per_connection
 -- Grain: one row per job (the store).
 -- Inputs: goodput_buckets, int_job_wall, attempts, int_log_intervals, int_log_steps, int_log_step_bounds, int_world_size,
---   int_reference_rank, stg_log_steps, files.
+--   int_reference_rank, stg_log_steps, stg_log_events, files.
 -- Columns: wall_s (int_job_wall: first attempt start to last attempt end), attempts, productive_s,
 --   goodput_fraction (productive_s / wall_s), stepping_s (the productive, lost_work and
 --   data_stall buckets: time spent stepping, redone steps and waits for data included),
@@ -83,7 +83,8 @@ undated as (
     select count(distinct s.step) as steps,
         bool_or(f.kind = 'console_log') as from_console,
         count(distinct s.step) filter (where s.step_time_s is not null) as timed_steps,
-        median(s.step_time_s) as median_step_time_s
+        median(s.step_time_s) as median_step_time_s,
+        (select count(*) from stg_log_events where ts_ns is not null) as dated_lines
     from stg_log_steps s left join files f using (file_id)
     where (s.rank is not distinct from (select rank from int_reference_rank) or s.rank is null)
       and not exists (select 1 from int_log_steps)
@@ -119,8 +120,12 @@ final as (
     select * from dated
     union all by name
     -- steps and no clock: no figure resting on time, and why
-    select format('{} {} logged steps but no clock: no timestamps, no bar times, no traces{}',
+    select format('{} {} logged steps but no clock: {}, no bar times, no traces{}',
                   case when u.from_console then 'the console has' else 'the inputs have' end, u.steps,
+                  case when u.dated_lines > 0
+                       then format('no dated line dates a step ({} dated {} around them)', u.dated_lines,
+                                   case when u.dated_lines = 1 then 'line' else 'lines' end)
+                       else 'no timestamps' end,
                   case when u.timed_steps > 0 then format(' ({} of them report a step time, median {:.4g} s; '
                                                           'what ran between them is unknown)',
                                                           u.timed_steps, u.median_step_time_s) else '' end) as reason
