@@ -39,7 +39,7 @@ _EVIDENCE = (
     r"|(?:Train|Test|Val|Validation|Eval) Epoch [0-9]+:"
     # (a bar with no total and no percentage: `Epoch 0: |          | 1/? [`, not `Epoch 1: | Loss: ...`)
     r"|Epoch [0-9]+(?:: {1,3}(?:: {1,3})?(?:[0-9]{1,3}%|\|[^|]{0,100}\| {0,3}[0-9]{1,15}(?:/[0-9?]{1,15})? ?\["
-    r"|[0-9]{1,15}(?:/[0-9?]{1,15})?(?:it)? ?\[)|/[0-9]+ (?:━|╸|╺))"
+    r"|[0-9]{1,15}(?:/[0-9?]{1,15})?(?:it)? ?\[)|/-?[0-9]+ (?:━|╸|╺))"
     r"|(?:Epoch(?:\(train\))?[ ]{0,8}\[[ ]{0,8}[0-9]{1,9}\]|Iter(?:\(train\))?[ ]{0,8})\[[ ]{0,12}[0-9]{1,12}/[0-9]{1,12}\][ \t]"
     r"|loss = [^,\n]{1,40}, step = [0-9]+|global step [0-9]+: loss = |Step [0-9]+ per-step time "
     # (the LoggingTensorHook's older order, `INFO:tensorflow:step = 103, loss = 0.880698 (117.692 sec)`, absl's

@@ -86,9 +86,9 @@ _TQDM = re.compile(
 # (the bar between the epoch and the count: its glyphs, or the spaces Rich pads an empty bar with where
 # it draws no colours (a file, a pipe); not a single space: a script's own `Epoch 31/300 200/1000 loss:
 # 0.2830 time 1.49s`, Swin UNETR's. Lightning before 2.0 names the epoch alone, `Epoch 29  ━━━ 49/49
-# 0:00:51 • ...`: its glyphs then)
+# 0:00:51 • ...`: its glyphs then; with max_epochs=-1 the total is -2, `Epoch 0/-2 ━━━ 191/191 ...`)
 _RICH = re.compile(
-    r"Epoch (?P<epoch>\d{1,15}+)(?:/\d{1,15}+(?:\s++[━╸╺][━╸╺\s]*+|\s{2}\s*+)|\s++[━╸╺][━╸╺\s]*+)"
+    r"Epoch (?P<epoch>\d{1,15}+)(?:/-?\d{1,15}+(?:\s++[━╸╺][━╸╺\s]*+|\s{2}\s*+)|\s++[━╸╺][━╸╺\s]*+)"
     r"(?P<i>\d{1,15}+)/(?P<n>\d{1,15}+)\s++(?P<rest>.*)$"
 )
 _KV = re.compile(

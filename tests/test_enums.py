@@ -166,3 +166,11 @@ def test_gpu_count_sources_are_the_enum() -> None:
         v for pair in re.findall(r"then '(\w+)'|else '(\w+)'", case.group(1)) for v in pair if v} == {s.value for s in GpusSource}
     kinds = re.search(r"case gpus_source(.*?)end", _sql("provenance"), re.S)
     assert kinds is not None and set(re.findall(r"when '(\w+)'", kinds.group(1))) <= {s.value for s in GpusSource}
+
+
+def test_attempt_clocks_are_the_enum() -> None:
+    from tracelens.enums import Clock
+
+    case = re.search(r"case(.*?)end as clock", _sql("attempts"), re.S)
+    assert case is not None
+    assert {v for pair in re.findall(r"then '(\w+)'|else '(\w+)'", case.group(1)) for v in pair if v} == {c.value for c in Clock}

@@ -18,7 +18,7 @@ from typing import Any
 import duckdb
 import pytest
 
-from tests.conftest import SAMPLE_LOGS
+from tests.conftest import SAMPLE_LOGS, run_cli
 from tracelens.store import Store
 
 pytest.importorskip("tensorboard", reason="the tensorboard extra is not installed")
@@ -214,6 +214,54 @@ def test_console_without_a_clock_does_not_claim_measured_times() -> None:
     row = con.execute("select kind, detail from provenance where figure = 'wall_s'").fetchone()
     assert row is not None and row[0] == "estimated"
     assert "modification time" in row[1]
+
+
+def test_a_wall_time_from_the_first_step_says_the_start_up_is_left_out() -> None:
+    """sample_logs/lightning_ddp_bar/console.log alone has no line marking the job's start (the
+    bar's first reading is its first trace): the wall time runs from the first step, and the goodput
+    says so (`start_logged` false) instead of passing 99.9 % off as the job's. What it leaves out is
+    the harness's start-up: its wall time less tracelens's is its attempt start to first step start,
+    within the bar's one second."""
+    folder = SAMPLE_LOGS / "lightning_ddp_bar"
+    t = [x for x in truth(folder) if x["rank"] == 0]
+    con = ingest(inputs(folder, "console"))
+    row = con.execute("select wall_s, start_logged from goodput").fetchone()
+    assert row is not None and row[1] is False
+    start = min(x["t"] for x in t if x["event"] == "attempt_start")
+    wall = max(x["t"] for x in t if x["event"] == "attempt_end") - start
+    start_up = min(x["t"] for x in t if x["event"] == "step_start") - start
+    assert abs((wall - row[0]) - start_up) <= 1.0
+    # a console whose first dated line marks its start (the HF Trainer's, torchrun's lines): logged
+    con = ingest(inputs(SAMPLE_LOGS / "hf_trainer_default_tb", "console"))
+    assert con.execute("select start_logged from goodput").fetchone() == (True,)
+
+
+_DATE = re.compile(r"\b(?:19|20)\d\d[-/.]\d\d[-/.]\d\d\b")  # a date with its year, as a logger prints it
+_YEARLESS = re.compile(r"\[?[IWEF]\d{4} \d\d:\d\d:\d\d")  # glog's `W1123 20:04:00.104000`
+
+
+def test_attempt_times_say_what_clock_they_rest_on() -> None:
+    """An attempt's start printed as a date must say when the date is not the log's own:
+    lightning_ddp_bar's console prints no date at all (its times hang the bar on the file's mtime),
+    hf_trainer_default_tb's only dated lines are glog's, without a year; a job with the harness's
+    dated lines has its own clock. The text report marks the first two with `~` and says why."""
+    bar = SAMPLE_LOGS / "lightning_ddp_bar" / "console.log"
+    text = bar.read_text()
+    assert not _DATE.search(text) and not _YEARLESS.search(text)
+    con = ingest([bar])
+    assert {r[0] for r in con.execute("select clock from attempts").fetchall()} == {"mtime"}
+    yearless = SAMPLE_LOGS / "hf_trainer_default_tb" / "console.log"
+    text = yearless.read_text()
+    assert _YEARLESS.search(text) and not _DATE.search(text)
+    con = ingest([yearless])
+    assert {r[0] for r in con.execute("select clock from attempts").fetchall()} == {"mtime_year"}
+    dated = SAMPLE_LOGS / "restart_gloo_2rank" / "console.log"
+    assert _DATE.search(dated.read_text())
+    con = ingest([dated])
+    assert {r[0] for r in con.execute("select clock from attempts").fetchall()} == {"log"}
+    code, out, _ = run_cli("report", str(bar), "--section", "attempts")
+    row = next(line for line in out.splitlines() if line.strip().startswith("1 "))
+    assert code == 0 and "~20" in row and "modification time" in out
 
 
 def test_console_bar_within_its_second() -> None:

@@ -130,6 +130,15 @@ class GpusSource(StrEnum):
     UNKNOWN = "unknown"  # none of these: no GPU-hours
 
 
+class Clock(StrEnum):
+    """What an attempt's times rest on (`attempts.clock`)."""
+
+    LOG = "log"  # the inputs' own clocks: dated lines, event files, traces
+    MTIME = "mtime"  # progress-bar times hung on the file's modification time (no line dates them)
+    MTIME_YEAR = "mtime_year"  # dated lines that print no year: the year is the file's mtime's
+    UNDATED = "undated"  # no time at all: the attempt is known from its console's line order
+
+
 class StepCategory(StrEnum):
     """Where a profiled step's time went (int_step_categories' `*_ns` columns,
     productive_breakdown.category); they sum to the step's duration."""

@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
-from tracelens.enums import FileStatus
+from tracelens.enums import Clock, FileStatus
 from tracelens.report import Report, to_dict
 from tracelens.safe_text import terminal_safe
 
@@ -214,6 +214,9 @@ def _layout(report: Report) -> list[Section]:
             s.paragraphs.append(f"Wall time {fmt_s(g.wall_s)} over {g.attempts} attempt{'s' if g.attempts != 1 else ''}; "
                                 f"goodput {fmt_pct(100 * g.goodput_fraction if g.goodput_fraction is not None else None)} "
                                 f"({fmt_s(g.productive_s)} productive, {fmt_s(g.lost_s)} lost).")
+            if g.start_logged is False:
+                s.paragraphs.append("Wall time runs from the first logged step: no line marks when the job started, so "
+                                    "its start-up before that step is not counted (the goodput is that much too high).")
             if g.throughput_tokens_per_s is not None:
                 s.paragraphs.append(f"Tokens/s: {fmt_rate(g.throughput_tokens_per_s)} while computing steps (throughput), "
                                     f"{fmt_rate(g.goodput_tokens_per_s)} useful per wall-clock second (goodput).")
@@ -262,13 +265,21 @@ def _layout(report: Report) -> list[Section]:
         s = Section("attempts", "Attempts")
         s.tables.append(Table(
             ["#", "start", "length", "steps", "resumed from", "end", "hang"],
-            [[str(a.attempt), fmt_time(a.start_ns),
+            [[str(a.attempt), ("~" if a.clock in (Clock.MTIME, Clock.MTIME_YEAR) else "") + fmt_time(a.start_ns),
               fmt_s((a.end_ns - a.start_ns) / 1e9 if a.end_ns is not None and a.start_ns is not None else None),
               f"{a.first_step}..{a.last_step}" if a.first_step is not None else "-",
               str(a.resumed_from_step) if a.resumed_from_step is not None else "-", a.end_reason,
               f"{fmt_s(a.hang_s)} (suspects {_ranks(a.hang_suspect_ranks)})" if a.hang_s else "-"]
              for a in report.attempts],
         ))
+        clocks = {a.clock for a in report.attempts}
+        if Clock.MTIME in clocks:
+            s.notes.append("~: no line of the inputs dates these attempts; their times hang the progress bar's elapsed "
+                           "seconds on the file's modification time, right only if the file was not copied or checked "
+                           "out since the job wrote it (their lengths do not depend on it).")
+        if Clock.MTIME_YEAR in clocks:
+            s.notes.append("~: the dated lines of these attempts print no year: the year is the file's modification "
+                           "time's.")
         out.append(s)
     if "steps" in report.sections and report.ranks:
         s = Section("steps", "Step time (profiled steps, share of step time)")

@@ -76,6 +76,9 @@ class Goodput:
     fractions_note: str | None = None  # why it differs from goodput_fraction, when it does
     # why wall time, goodput and every figure built on them are None (steps but no clock)
     reason: str | None = None
+    # False: nothing marks when the first process started, only its first step: wall_s and the
+    # goodput leave out the start-up before that step (None with `reason`)
+    start_logged: bool | None = None
     waterfall: tuple[WaterfallBar, ...] = ()  # wall time down to productive time, bar by bar
 
 
@@ -92,6 +95,8 @@ class Attempt:
     hang_s: float | None = None  # a collective hang that ended it (restart_downtime)
     hang_end_ns: int | None = None
     hang_suspect_ranks: tuple[int, ...] | None = ()  # None: no flight-recorder dump names suspects
+    # what its times rest on (a Clock value: the logs' clocks, the file's mtime, a year from the mtime)
+    clock: str = "log"
 
 
 @dataclass(frozen=True)
@@ -317,6 +322,7 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
                 gpus=g["gpus"], gpus_source=g["gpus_source"], gpus_detail=g["gpus_detail"],
                 computing_s=g["computing_s"], tokens_total=g["tokens_total"], tokens_useful=g["tokens_useful"],
                 token_goodput_fraction=g["token_goodput_fraction"], fractions_note=g["fractions_note"], reason=g["reason"],
+                start_logged=g["start_logged"],
                 buckets={b["bucket"]: b["seconds"] for b in buckets},
                 attribution=tuple(
                     Bucket(b["bucket"], b["seconds"], b["percent"], b["gpu_hours"], b["dollars"], b["tokens_per_s_lost"])

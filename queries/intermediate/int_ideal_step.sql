@@ -10,7 +10,9 @@
 --   0 s or 1 s by that clock and their median says nothing: their mean, which sums to the time
 --   between the lines, instead.
 -- Columns: ideal_ns (ns per step; NULL when no step has a known duration), ideal_ns_per_sample
---   (ns per sample; NULL unless every completed step logged samples > 0).
+--   (ns per sample; NULL unless every completed step logged samples > 0), ideal_ns_per_step (the
+--   same median of duration / the steps the line ends (int_log_step_bounds.covers): a line every
+--   100 steps, ideal_ns / 100).
 with completed as (
     select * from int_log_step_bounds
     where s_ns is not null and e_ns is not null and e_ns >= s_ns
@@ -23,7 +25,12 @@ final as (
         end as ideal_ns,
         case when count(*) = count(samples) and min(samples) > 0
              then coalesce(median((e_ns - s_ns) / samples) filter (where nth > 1), median((e_ns - s_ns) / samples)) end
-             as ideal_ns_per_sample
+             as ideal_ns_per_sample,
+        case
+            when coalesce(median(e_ns - s_ns) filter (where nth > 1), median(e_ns - s_ns)) < max(t_resolution_ns)
+            then coalesce(avg((e_ns - s_ns) / covers) filter (where nth > 1), avg((e_ns - s_ns) / covers))
+            else coalesce(median((e_ns - s_ns) / covers) filter (where nth > 1), median((e_ns - s_ns) / covers))
+        end as ideal_ns_per_step
     from completed
 )
 select * from final

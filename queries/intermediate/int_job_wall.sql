@@ -4,13 +4,16 @@
 -- Grain: one row (its times NULL when no attempt has a clock, or when the dated steps cannot
 --   split the span: `reason`).
 -- Inputs: int_attempts, int_log_steps.
--- Columns: start_ns, end_ns, wall_s (seconds), attempts (attempts the logs see), reason (NULL,
+-- Columns: start_ns, end_ns, wall_s (seconds), attempts (attempts the logs see), start_logged
+--   (false when the first attempt's start is its first step's, no line or trace marking when its
+--   process started: the span then leaves out the start-up before that step), reason (NULL,
 --   or why the span is not split into buckets although the logs date it: no dated step at all
 --   (launcher, checkpoint or failure lines only), or a single one (nothing says whether the time
 --   before it went to start-up or to steps not logged, nor, unless it logged its own time, how
 --   long a step takes)).
 with span as (
-    select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts
+    select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts,
+        arg_min(start_source, start_ns) <> 'first_step' as start_logged
     from int_attempts
     where logged
 ),
@@ -23,6 +26,7 @@ final as (
         case when d.n >= 2 then s.end_ns end as end_ns,
         case when d.n >= 2 then (s.end_ns - s.start_ns) / 1e9 end as wall_s,
         s.attempts,
+        case when d.n >= 2 then s.start_logged end as start_logged,
         case
             when s.start_ns is null or d.n >= 2 then null
             when d.n = 0 then 'the logs date the job but hold no step line (launcher, checkpoint or failure lines only): '

@@ -5,7 +5,10 @@
 -- Grain: one row per int_log_steps row (a step of an attempt; a line may cover several steps).
 -- Inputs: int_log_steps, int_attempts.
 -- Step boundaries: start = start_ns, else the previous line's end, else end_ns - reported step
---   time; end = end_ns, else the next step's start, else (last step of a completed attempt)
+--   time (an attempt's first line: times the steps it covers, those to the attempt's next line
+--   but no more than since the attempt's start, its resumed step or else 0: detectron2's `iter:
+--   19` line every 20 iterations reports one iteration's time, and ends the attempt's first 20
+--   iterations, not its first one); end = end_ns, else the next step's start, else (last step of a completed attempt)
 --   the attempt's end. A line is credited with at most the time its reported step time
 --   accounts for (steps since the previous line x seconds per step, with 50 % slack, plus the
 --   clock resolution of int_log_steps: lines in whole seconds a second apart may be a few
@@ -20,21 +23,35 @@
 -- Columns: attempt, attempt_start_ns, attempt_end_ns, end_reason (the attempt's), step,
 --   start_ns, end_ns, step_time_s, samples, data_time_s, t_ns, line, t_resolution_ns (as int_log_steps),
 --   s_ns, e_ns (the step's bounds as above; NULL when unknown), nth (1 = the attempt's first
---   logged step), prev_step (the attempt's previous logged step), redone (as above),
+--   logged step), prev_step (the attempt's previous logged step), covers (the steps the line
+--   ends, as above: at least 1), redone (as above),
 --   lost_step (redone, and completed: logged at its end or followed by another step of the
 --   attempt; the step a crash cut short is lost time, not a lost step).
 with steps as (
-    select a.attempt, a.start_ns as attempt_start_ns, a.end_ns as attempt_end_ns, a.end_reason,
+    select a.attempt, a.start_ns as attempt_start_ns, a.end_ns as attempt_end_ns, a.end_reason, a.resumed_from_step,
         s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples, s.data_time_s, s.t_ns, s.line, s.t_resolution_ns
     from int_log_steps s
     asof join int_attempts a on s.t_ns >= a.start_ns
+),
+covering as (
+    -- the steps each line ends: since the attempt's previous line; an attempt's first line those
+    -- to its next line, no more than since its resumed step (else 0), at least one
+    select *,
+        greatest(1, case
+            when lag(step) over (partition by attempt order by t_ns, line, step) is null
+            then least(coalesce(lead(step) over (partition by attempt order by t_ns, line, step) - step, 1),
+                       step - coalesce(resumed_from_step, 0))
+            else step - lag(step) over (partition by attempt order by t_ns, line, step)
+        end) as covers
+    from steps
 ),
 bounded as (
     select *,
         coalesce(
             start_ns,
             lag(end_ns) over (partition by attempt order by t_ns, line, step),
-            (end_ns - step_time_s * 1e9)::bigint
+            (end_ns - step_time_s * 1e9 * case
+                when lag(step) over (partition by attempt order by t_ns, line, step) is null then covers else 1 end)::bigint
         ) as s_ns,
         coalesce(
             end_ns,
@@ -44,7 +61,7 @@ bounded as (
         row_number() over (partition by attempt order by t_ns, line, step) as nth,
         lag(step) over (partition by attempt order by t_ns, line, step) as prev_step,
         end_ns is not null or lead(t_ns) over (partition by attempt order by t_ns, line, step) is not null as completed
-    from steps
+    from covering
 ),
 credited as (
     select * replace (
@@ -64,7 +81,7 @@ later_starts as (
 ),
 final as (
     select c.attempt, c.attempt_start_ns, c.attempt_end_ns, c.end_reason, c.step, c.start_ns, c.end_ns, c.step_time_s,
-        c.samples, c.data_time_s, c.t_ns, c.line, c.t_resolution_ns, c.s_ns, c.e_ns, c.nth, c.prev_step,
+        c.samples, c.data_time_s, c.t_ns, c.line, c.t_resolution_ns, c.s_ns, c.e_ns, c.nth, c.prev_step, c.covers,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false) as redone,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false)
             and c.completed as lost_step

@@ -1,7 +1,7 @@
 -- attempts: the job cut into attempts (process lifetimes between restarts).
 -- materialize: per_connection
 -- Grain: one row per attempt.
--- Inputs: int_attempts, hang_analysis.
+-- Inputs: int_attempts, hang_analysis, int_log_steps, int_log_events.
 -- An attempt begins at an attempt_start event (a training header, a job-start record, a
 --   process's first dated line; a console's first one no later than the steps that console
 --   logged on the lines before it, undated bar steps), where the step counter goes back, or where the reference
@@ -26,7 +26,11 @@
 --   hang_analysis), logged (the logs see the attempt: a step or an event in it; an attempt
 --   known only from a profiled process is not, and stays out of the goodput wall clock, since
 --   nothing says what filled the time around its traced steps). The hang lies between the attempt's end and the next start, so
---   goodput_buckets counts it in restart_downtime.
+--   goodput_buckets counts it in restart_downtime. clock: what its times rest on: 'log' (the
+--   inputs' own clocks), 'mtime' (progress-bar times hung on the file's modification time, no line
+--   dating them: right only if the file was not copied or checked out since the job wrote it),
+--   'mtime_year' (dated lines that print no year, the year the file's modification time's),
+--   'undated' (start_ns NULL).
 with final as (
     select
         a.attempt, a.start_ns, a.end_ns, a.first_step, a.last_step, a.resumed_from_step, a.end_reason, a.start_source,
@@ -36,8 +40,28 @@ with final as (
             + (coalesce(a.timeout_hang_s, (coalesce(a.crash_ns, a.next_start_ns) - h.hang_start_ns) / 1e9) * 1e9)::bigint
             as hang_end_ns,
         h.suspect_ranks as hang_suspect_ranks,
-        a.logged
+        a.logged,
+        case
+            when a.start_ns is null then 'undated'
+            when c.year_guessed then 'mtime_year'
+            when c.steps > 0 and c.steps = c.mtime_steps then 'mtime'
+            else 'log'
+        end as clock
     from int_attempts a
+    left join lateral (
+        -- the time sources of the steps and dated events in its span
+        select (select count(*) from int_log_steps s
+                where s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)) as steps,
+            (select count(*) from int_log_steps s
+             where s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
+               and s.time_source = 'tqdm_mtime') as mtime_steps,
+            exists (select 1 from int_log_steps s
+                    where s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
+                      and s.time_source = 'log_line_mtime')
+            or exists (select 1 from int_log_events e
+                       where e.year_from_mtime and e.ts_ns >= a.start_ns
+                         and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)) as year_guessed
+    ) c on true
     left join lateral (
         -- the flight recorder's view of a hang in this attempt: its first stuck collective
         select min(hang_start_ns) as hang_start_ns, arg_min(suspect_ranks, hang_order) as suspect_ranks
