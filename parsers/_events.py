@@ -134,6 +134,11 @@ _LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} ex
 # that logs its training time so far: `_drop_early_training_time_ends`).
 # DeiT's, MAE's and torchvision's references print it without the colon, as the line's whole
 # message ("Training time 1:16:43").
+# An end that says how long training ran (fairseq's `done training in 509.9 seconds`, Ultralytics'
+# `100 epochs completed in 2.883 hours.`): on a dated line, its start too, placed back by that long
+# (as the HF Trainer's train_runtime: a start and a later end on one line)
+_RUN_LENGTH = re.compile(r"\bdone training in (\d{1,9}(?:\.\d{1,6})?) seconds\b"
+                         r"|\b\d{1,9} epochs? completed in (\d{1,6}(?:\.\d{1,6})?) hours\b")
 _TRAINING_TIME = re.compile(
     r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time(?:\s{0,4}:| (?=\d{1,6}:\d{2}:\d{2}\s*$))", re.IGNORECASE)
 TRAINING_TIME_END = "the run's training time"
@@ -1075,6 +1080,11 @@ class EventScanner:
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)):
             # (a script's `... completed successfully` ends a run only after its steps: a stage's before them no run's)
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            if line.ts_ns is not None and (" completed in " in text or "done training in " in text) and (
+                    length := _RUN_LENGTH.search(text)) is not None:
+                seconds = float(length.group(1)) if length.group(1) else float(length.group(2)) * 3600
+                rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank,
+                           ts_ns=line.ts_ns - int(seconds * 1e9), detail="the training time before the end", raw=text)
             if "Saving trained model to " in text and _SAVE_WEIGHTS.search(text) is not None:
                 # (axolotl's end says it saves the trained model: a save's start too)
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)

@@ -224,6 +224,20 @@ def test_a_step_logged_again_soon_after_a_restart_is_redone_work_where_few_steps
     assert con.execute("select lost_steps from goodput").fetchone()[0] == logged_redone
 
 
+def test_an_attempts_first_line_of_several_steps_is_not_start_up(sample_store: Callable[[str], Path]) -> None:
+    """sample_logs/sparse_log_restart_gloo_2rank's relaunch resumes at step 196 and logs its first
+    line at step 200 (every 100th step only): that line ends 5 steps, not one, so its start-up runs
+    from its first line to step 196's start, within 20 ms of the harness's (TRUTH lines: attempt_start
+    to step_start of 196); read as one step, steps 196-199 were 0.6 s of start-up too."""
+    truth = [t for t in _truth(SAMPLE_LOGS / "sparse_log_restart_gloo_2rank") if t["rank"] == 0 and t["attempt"] == 1]
+    start = next(t["t"] for t in truth if t["event"] == "attempt_start")
+    first_step = min(t["t"] for t in truth if t["event"] == "step_start")
+    con = Store.open(sample_store("sparse_log_restart_gloo_2rank"), create=False).connect()
+    (startup_s,) = con.execute(
+        "select sum(end_ns - start_ns) / 1e9 from int_log_intervals where label = 'startup' and attempt = 2").fetchone()
+    assert startup_s == pytest.approx(first_step - start, abs=0.02)
+
+
 def test_progress_bar_step_times_match_the_harness(tmp_path: Path) -> None:
     """sample_logs/hf_trainer_restart: HF dict lines carry no time; the tqdm bar prints whole
     seconds since it started, and the bar starts a little after the dated header. Refined

@@ -212,6 +212,10 @@ def test_imagenet_example_lines_time_and_data_and_fairseqs_end(tmp_path: Path) -
     ]
     _, _, events = _read(tmp_path, fairseq, "fairseq.log")
     assert ("attempt_end", _ns("2021-03-08 18:12:45,000")) in [(e["kind"], e["ts_ns"]) for e in events]
+    # and it says how long training ran: its start, 509.9 s before, on the same line (an excerpt's first
+    # line, 26 s before the end here, is no start of the run)
+    placed = [e["ts_ns"] for e in events if e["kind"] == "attempt_start" and e["line"] == 3]
+    assert placed == [_ns("2021-03-08 18:12:45,000") - 509_900_000_000]
 
 
 def test_a_resumed_imagenet_run_starting_at_epoch_1_counts_from_0(tmp_path: Path) -> None:

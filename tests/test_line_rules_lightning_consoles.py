@@ -296,3 +296,20 @@ def test_an_epochs_bar_after_a_dated_one_is_placed_after_it_not_at_the_mtime(tmp
     assert len(drawn) == 3 and crash["line"] == glued + 1 < drawn[-1]
     assert by_step[per_epoch + 11]["line"] == drawn[0]
     assert max(row["line"] for row in steps) < crash["line"]
+
+
+# Lightning 2.3's RichProgressBar with max_epochs=-1 (a README of PI2NLI, index id 44493781509, its
+# training log's first two epochs): the bar's total epochs is max_epochs - 1, `-2`
+RICH_NO_EPOCH_LIMIT = [
+    "Epoch 0/-2 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 191/191 0:01:23 • 0:00:00 2.26it/s v_num: 3szp "
+    "train_step_loss: 0.400 Metric val_f1 improved. New best score: 0.931",
+    "Epoch 1/-2 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 191/191 0:01:24 • 0:00:00 2.24it/s v_num: 3szp "
+    "train_step_loss: 0.266 Epoch 1",
+]
+
+
+def test_a_rich_bar_with_no_epoch_limit_is_a_lightning_bar(tmp_path: Path) -> None:
+    """`Epoch 0/-2 ━━━ 191/191 0:01:23 • 0:00:00 2.26it/s`: epoch 0's and epoch 1's last batches, 191
+    of 191 each: steps 191 and 382, each read by the Lightning reader (it was read as an epoch count)."""
+    _, steps, _ = _read(tmp_path, RICH_NO_EPOCH_LIMIT)
+    assert [(s["step"], s["framework"]) for s in steps] == [(191, "lightning"), (382, "lightning")]
