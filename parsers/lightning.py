@@ -240,6 +240,7 @@ class LightningParser(LogReader):
                            step=int(m.group("step")), raw=body)
             return 1
         if "states from the checkpoint" in body and _RESTORED.search(body):
+            state.last_load_line = line.number
             key = ("load", line.rank, body.split("checkpoint", 1)[-1])
             if key not in seen and "Restored" in body:
                 seen.add(key)
@@ -384,6 +385,7 @@ class _State:
         self.last_dated_line = -1
         self.last_reading_line: dict[int | None, int] = {}  # rank -> line of its bars' latest reading
         self.last_failure_line = -1  # the last line with a failure (any rank's: a launcher relaunches them all)
+        self.last_load_line = -1  # the last `Restoring states` / `Restored all states` line
         self._current: dict[tuple[int | None, int], tuple[int | None, int]] = {}  # (rank, epoch) -> its bar's key
         self.processes: dict[int | None, int] = {}  # rank -> restarts seen in its bars
         self.saves: list[tuple[int | None, int, int]] = []  # (rank, epoch, global step) of saves at an epoch's end
@@ -420,13 +422,17 @@ class _State:
             # the bar's header: the last dated line before its first reading, if printed after the
             # previous bar's readings (one printed before them, e.g. a profiler's start, dates the
             # earlier bar, not this one: this bar then chains on to the bars and lines after it)
-            # (nor one printed at or before a failure since that bar: a launcher's failure report
-            # is no relaunched process's start, which came an unknown time later)
-            fresh = self.last_dated_line > max(self.last_reading_line.get(rank, -1), self.last_failure_line)
+            # A relaunched process's bar: a failure since the rank's previous bar (one glued to that
+            # bar's last drawing came after it) and a sign of a new process since (its bar counts back,
+            # or a checkpoint was loaded after the failure: Lightning's `Restored all states`); a line
+            # printed at or before that failure (a launcher's failure report) is no header of it: the
+            # relaunch started an unknown time later. (A traceback the run lived through is neither.)
+            previous = self.last_reading_line.get(rank, -1)
+            after_failure = bool(before) and self.last_failure_line >= previous and (
+                restarted or self.last_load_line > self.last_failure_line)
+            fresh = self.last_dated_line > previous and not (after_failure and self.last_dated_line <= self.last_failure_line)
             clock = self.clocks[key] = _Clock(self.last_dated if fresh else None, base)
-            # (a failure glued to the previous bar's last drawing came after that drawing)
-            clock.after_failure = self.last_failure_line >= self.last_reading_line.get(rank, -1) >= 0 or (
-                not before and self.last_failure_line >= 0)
+            clock.after_failure = after_failure
             self._current[(rank, epoch)] = key
         if reading is not None:
             clock.readings.append(reading)

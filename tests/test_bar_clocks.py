@@ -252,3 +252,37 @@ def test_a_global_step_that_no_accumulation_of_the_bars_batches_makes_changes_no
     assert bar is not None
     epoch, done, total = (int(x) for x in bar.groups())
     assert [r["step"] for r in _lightning_steps(path)] == [epoch * total + done]
+
+
+def test_a_bar_after_a_failure_takes_its_header_from_before_it_only_when_a_new_process_drew_it() -> None:
+    """Lightning's bars (parsers/lightning.py `_State.clock`): a dated line, then a failure, then a
+    bar. With no bar before (a traceback the run lived through, then its first epoch), the dated
+    line is the bar's header; after an earlier bar and a checkpoint load since the failure (a
+    relaunch: `Restored all states`), it is not (the relaunch started an unknown time after it),
+    and the bar is marked as a relaunch's; a failure with no load and no count going back since
+    (a traceback between two epochs) takes nothing away."""
+    from tracelens.parsers._lines import BarReading
+    from tracelens.parsers.lightning import _State
+
+    def reading(n: int) -> BarReading:
+        return BarReading(n=n, total=30, elapsed_s=n // 5, seconds_per_item=0.2, start=0, end=1)
+
+    # a dated line (1), a caught traceback (2), the first bar (3)
+    state = _State({})
+    state.last_dated, state.last_dated_line, state.last_failure_line = 10**18, 1, 2
+    first = state.clock(None, 0, reading(1), 3)
+    assert first.header_ns == 10**18 and not first.after_failure
+    # epoch 0's bar to 30 (4); a failure (5); the launcher's dated report (6); a load (7); epoch 1's bar (8)
+    state.clock(None, 0, reading(30), 4)
+    state.last_failure_line = 6
+    state.last_dated, state.last_dated_line = 2 * 10**18, 6
+    state.last_load_line = 7
+    relaunch = state.clock(None, 1, reading(1), 8)
+    assert relaunch.header_ns is None and relaunch.after_failure
+    # the same without the load: a traceback between two epochs of one process
+    state = _State({})
+    state.clock(None, 0, reading(30), 4)
+    state.last_failure_line = 5
+    state.last_dated, state.last_dated_line = 2 * 10**18, 6
+    same = state.clock(None, 1, reading(1), 8)
+    assert same.header_ns == 2 * 10**18 and not same.after_failure

@@ -327,7 +327,7 @@ BROKEN_VIEWS = [
     ("int_world_size", "when l.seen >= 2 then l.n::double", "when l.seen >= 1 then l.n::double"),
     ("int_bar_anchors", "having count(*) >= 3", "having count(*) >= 2"),
     ("int_log_intervals",
-     "then greatest(b.attempt_start_ns, b.e_ns - coalesce(i.ideal_ns_per_step * b.covers, i.ideal_ns)::bigint)",
+     "then greatest(b.attempt_start_ns, b.e_ns - greatest(i.ideal_ns, i.ideal_ns_per_step * b.covers)::bigint)",
      "then b.attempt_start_ns"),
     ("int_step_categories", "(state & 16) > 0 and not (device_type = 'cpu' and (state & 2) > 0)", "(state & 16) > 0"),
     ("int_step_segments", "coalesce(t.device_type = 'cpu', false)", "coalesce(t.device_type = 'cuda', false)"),

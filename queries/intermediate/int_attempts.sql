@@ -6,11 +6,13 @@
 -- Method and columns: as attempts (attempt, start_ns, end_ns, first_step, last_step,
 --   resumed_from_step, end_reason, start_source, logged; a job whose logs date no step and no
 --   start has its attempts in its console's line order, `undated`, their times NULL (a checkpoint
---   loaded after steps or a failure, with steps after it, starts one); an attempt's first_step
+--   loaded after steps or a failure, with steps after it, starts one), and so has a job whose
+--   relaunch no line of its own dates (its steps undated after the launcher's dated failure
+--   report, a checkpoint load or a step counter gone back since); an attempt's first_step
 --   and last_step count the undated steps logged after a dated line of their file that falls in
 --   it, or before a start placed back from the run's end by its duration, which is no relaunch
 --   after them, or before every dated line of their file where its first falls in it; one
---   logged after a failure at or after that dated line counts in the next attempt), plus
+--   logged after that dated line where it is a failure counts in the next attempt), plus
 --   next_start_ns (the next
 --   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt; an
 --   undated one, a traceback after which its console logs no step (or none before its next dated
@@ -145,14 +147,20 @@ undated_steps as (
     -- no such start, ran in the process its first dated line dates (rsl_rl's undated iteration
     -- block, then the simulator's dated errors), where no failure, end or start lies between (a
     -- crashed process's undated steps, then its relaunch's dated lines, are no relaunch's).
-    -- A step logged after a failure at or after that last dated line (a relaunched process's
-    -- bar, no line of its own dated, after the launcher's dated failure report) ran in the first
-    -- attempt that starts after placed_ns, where one does (`after_failure`).
-    select step, placed_ns, after_failure from (
+    -- A step whose file's last dated line before it is a failure (a launcher's dated failure
+    -- report) ran in the first attempt that starts after placed_ns, where one does
+    -- (`after_failure`); `relaunched`: a new process's, a checkpoint load or a start logged
+    -- since that line, or its step at or below one logged before it.
+    select step, placed_ns, after_failure, relaunched from (
     select s.step, d.until_ns is not null and exists (
         select 1 from stg_log_events x
-        where x.file_id = s.file_id and x.line >= d.line and x.line < s.line
+        where x.file_id = s.file_id and x.line = d.line and x.ts_ns is not null
           and x.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as after_failure,
+        exists (select 1 from stg_log_events x
+                where x.file_id = s.file_id and x.line > d.line and x.line < s.line
+                  and x.kind in ('checkpoint_load_start', 'checkpoint_load_end', 'attempt_start', 'restart'))
+        or exists (select 1 from stg_log_steps b where b.file_id = s.file_id and b.line < d.line and b.step >= s.step)
+            as relaunched,
         coalesce(d.until_ns, p.ts_ns, case when not exists (
         select 1 from stg_log_events x
         where x.file_id = s.file_id and x.line > s.line and x.line < f.first_line
@@ -342,10 +350,20 @@ final as (
         where p.start_ns >= a.start_ns and (a.next_start_ns is null or p.start_ns < a.next_start_ns)
     ) t on true
 ),
+line_order as (
+    -- the attempts are read in line order (below) where nothing dates a step or a start, or
+    -- where a relaunch's steps are undated (after_failure and relaunched) and no dated attempt
+    -- starts after them: attempts partly dated are not modelled, and an undated relaunch would
+    -- merge into the attempt before it
+    select not exists (select 1 from numbered)
+        or exists (select 1 from undated_steps u
+                   where u.after_failure and u.relaunched
+                     and not exists (select 1 from numbered b where b.start_ns > u.placed_ns)) as on_lines
+),
 undated_rows as (
-    -- a job whose logs date nothing (no attempt above): its attempts are read in the order of
-    -- the lines of its console with the most steps (then events), in the lines of the rank with
-    -- the most there (or of none)
+    -- a job whose logs date nothing (no attempt above), or a relaunch (line_order): its attempts
+    -- are read in the order of the lines of its console with the most steps (then events), in
+    -- the lines of the rank with the most there (or of none)
     select file_id, rank, line, step, null as kind, null::double as duration_s from stg_log_steps
     union all
     select file_id, rank, line, null, kind, duration_s from stg_log_events
@@ -353,7 +371,7 @@ undated_rows as (
 undated_console as (
     select file_id, rank
     from undated_rows
-    where not exists (select 1 from numbered)
+    where (select on_lines from line_order)
     group by file_id, rank
     order by count(step) desc, count(*) desc, file_id, rank nulls first
     limit 1
@@ -426,7 +444,7 @@ undated_final as (
     from undated_numbered
     group by attempt
 )
-select * from final
+select * from final where not (select on_lines from line_order)
 union all
 select * from undated_final
 order by attempt

@@ -7,7 +7,8 @@
 -- Columns: start_ns, end_ns, wall_s (seconds), attempts (attempts the logs see), start_logged
 --   (false when the first attempt's start is its first step's, no line or trace marking when its
 --   process started: the span then leaves out the start-up before that step), reason (NULL,
---   or why the span is not split into buckets although the logs date it: no dated step at all
+--   or why the span is not split into buckets although the logs date it: dated steps but
+--   undated attempts (int_attempts reads them in line order: a relaunch nothing dates), no dated step at all
 --   (launcher, checkpoint or failure lines only), or a single one (nothing says whether the time
 --   before it went to start-up or to steps not logged, nor, unless it logged its own time, how
 --   long a step takes)).
@@ -28,6 +29,10 @@ final as (
         s.attempts,
         case when d.n >= 2 then s.start_logged end as start_logged,
         case
+            when s.start_ns is null and s.attempts > 0 and d.n > 0
+                then 'a relaunch''s steps are not dated (no line of its own dates it, only a launcher''s failure '
+                     'report before it): the attempts are read in the console''s line order, and when the relaunch '
+                     'ran is not known'
             when s.start_ns is null or d.n >= 2 then null
             when d.n = 0 then 'the logs date the job but hold no step line (launcher, checkpoint or failure lines only): '
                               'nothing says what its time went to'

@@ -16,8 +16,8 @@
 --     (`data_time_s`, Megatron's batch-generator timer), at the step's start;
 --   restart_downtime: an attempt's end to the next attempt's start.
 -- Step boundaries and the redone rule: int_log_step_bounds; an attempt's first step with no
---   known start ends then, and starts the ideal step time (int_ideal_step: per step, times the
---   steps its line ends) before, not before the attempt's start.
+--   known start ends then, and starts the ideal step time (int_ideal_step: of a line, or per
+--   step times the steps its line ends where that is longer) before, not before the attempt's start.
 -- Columns: label, start_ns, end_ns, attempt, step (NULL for non-step intervals).
 with dated_first as (
     -- an attempt's first step with no known start (nothing before it in the attempt says when
@@ -25,7 +25,7 @@ with dated_first as (
     -- attempt's start is start-up, as for a first step whose start is logged
     select b.* replace (
         case when b.s_ns is null and b.nth = 1 and b.e_ns is not null and i.ideal_ns is not null
-             then greatest(b.attempt_start_ns, b.e_ns - coalesce(i.ideal_ns_per_step * b.covers, i.ideal_ns)::bigint)
+             then greatest(b.attempt_start_ns, b.e_ns - greatest(i.ideal_ns, i.ideal_ns_per_step * b.covers)::bigint)
              else b.s_ns end as s_ns
     )
     from int_log_step_bounds b, int_ideal_step i
@@ -41,10 +41,10 @@ step_intervals as (
     union all
     -- first step of an attempt: its excess over the ideal step is start-up (compile, warm-up)
     select 'startup', c.s_ns,
-        c.s_ns + (c.e_ns - c.s_ns - coalesce(i.ideal_ns_per_sample * c.samples, i.ideal_ns_per_step * c.covers, i.ideal_ns))::bigint,
+        c.s_ns + (c.e_ns - c.s_ns - coalesce(i.ideal_ns_per_sample * c.samples, greatest(i.ideal_ns, i.ideal_ns_per_step * c.covers)))::bigint,
         c.attempt, c.step
     from completed c, int_ideal_step i
-    where c.nth = 1 and c.e_ns - c.s_ns > coalesce(i.ideal_ns_per_sample * c.samples, i.ideal_ns_per_step * c.covers, i.ideal_ns)
+    where c.nth = 1 and c.e_ns - c.s_ns > coalesce(i.ideal_ns_per_sample * c.samples, greatest(i.ideal_ns, i.ideal_ns_per_step * c.covers))
     union all
     -- the part of a completed step its log line says went to waiting for data (the batch is
     -- fetched first: at the step's start), per iteration for a line that covers several

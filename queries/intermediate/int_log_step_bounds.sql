@@ -5,10 +5,9 @@
 -- Grain: one row per int_log_steps row (a step of an attempt; a line may cover several steps).
 -- Inputs: int_log_steps, int_attempts.
 -- Step boundaries: start = start_ns, else the previous line's end, else end_ns - reported step
---   time (an attempt's first line: times the steps it covers, those to the attempt's next line
---   but no more than since the attempt's start, its resumed step or else 0: detectron2's `iter:
---   19` line every 20 iterations reports one iteration's time, and ends the attempt's first 20
---   iterations, not its first one); end = end_ns, else the next step's start, else (last step of a completed attempt)
+--   time (an attempt's first line: times the steps it covers, `covers`, not before the attempt's
+--   start: detectron2's `iter: 19` line every 20 iterations reports one iteration's time, and
+--   ends the attempt's first 20 iterations, not its first one); end = end_ns, else the next step's start, else (last step of a completed attempt)
 --   the attempt's end. A line is credited with at most the time its reported step time
 --   accounts for (steps since the previous line x seconds per step, with 50 % slack, plus the
 --   clock resolution of int_log_steps: lines in whole seconds a second apart may be a few
@@ -24,7 +23,9 @@
 --   start_ns, end_ns, step_time_s, samples, data_time_s, t_ns, line, t_resolution_ns (as int_log_steps),
 --   s_ns, e_ns (the step's bounds as above; NULL when unknown), nth (1 = the attempt's first
 --   logged step), prev_step (the attempt's previous logged step), covers (the steps the line
---   ends, as above: at least 1), redone (as above),
+--   ends: since the attempt's previous line; an attempt's first line the median of the
+--   attempt's other lines', no more than since its resumed step, else since step -1; at least
+--   1), redone (as above),
 --   lost_step (redone, and completed: logged at its end or followed by another step of the
 --   attempt; the step a crash cut short is lost time, not a lost step).
 with steps as (
@@ -33,25 +34,31 @@ with steps as (
     from int_log_steps s
     asof join int_attempts a on s.t_ns >= a.start_ns
 ),
+gaps as (
+    select *, step - lag(step) over (partition by attempt order by t_ns, line, step) as gap from steps
+),
 covering as (
-    -- the steps each line ends: since the attempt's previous line; an attempt's first line those
-    -- to its next line, no more than since its resumed step (else 0), at least one
-    select *,
+    -- the steps each line ends: since the attempt's previous line; an attempt's first line the
+    -- attempt's usual steps between lines (their median), no more than since its resumed step,
+    -- else since step -1 (a counter from 0: detectron2's `iter: 19` is its 20th), at least one
+    select g.* exclude (gap),
         greatest(1, case
-            when lag(step) over (partition by attempt order by t_ns, line, step) is null
-            then least(coalesce(lead(step) over (partition by attempt order by t_ns, line, step) - step, 1),
-                       step - coalesce(resumed_from_step, 0))
-            else step - lag(step) over (partition by attempt order by t_ns, line, step)
-        end) as covers
-    from steps
+            when g.gap is null
+            then least(coalesce(m.usual, 1), g.step - coalesce(g.resumed_from_step, -1))
+            else g.gap
+        end)::bigint as covers
+    from gaps g
+    left join (select attempt, median(gap) as usual from gaps where gap > 0 group by attempt) m using (attempt)
 ),
 bounded as (
     select *,
         coalesce(
             start_ns,
             lag(end_ns) over (partition by attempt order by t_ns, line, step),
-            (end_ns - step_time_s * 1e9 * case
-                when lag(step) over (partition by attempt order by t_ns, line, step) is null then covers else 1 end)::bigint
+            -- (an attempt's first line: not before the attempt's start)
+            case when lag(step) over (partition by attempt order by t_ns, line, step) is null
+                 then greatest(attempt_start_ns, (end_ns - step_time_s * 1e9 * covers)::bigint)
+                 else (end_ns - step_time_s * 1e9)::bigint end
         ) as s_ns,
         coalesce(
             end_ns,

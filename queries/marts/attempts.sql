@@ -26,11 +26,12 @@
 --   hang_analysis), logged (the logs see the attempt: a step or an event in it; an attempt
 --   known only from a profiled process is not, and stays out of the goodput wall clock, since
 --   nothing says what filled the time around its traced steps). The hang lies between the attempt's end and the next start, so
---   goodput_buckets counts it in restart_downtime. clock: what its times rest on: 'log' (the
---   inputs' own clocks), 'mtime' (progress-bar times hung on the file's modification time, no line
---   dating them: right only if the file was not copied or checked out since the job wrote it),
---   'mtime_year' (dated lines that print no year, the year the file's modification time's),
---   'undated' (start_ns NULL).
+--   goodput_buckets counts it in restart_downtime. clock: what its times rest on: 'log' (a step
+--   in it dated by the inputs' own clocks, or no step and none but dated lines with their year),
+--   else 'mtime_year' (dated lines that print no year, the year the file's modification time's),
+--   else 'mtime' (progress-bar times hung on the file's modification time, no line dating them:
+--   right only if the file was not copied or checked out since the job wrote it), 'undated'
+--   (start_ns NULL).
 with final as (
     select
         a.attempt, a.start_ns, a.end_ns, a.first_step, a.last_step, a.resumed_from_step, a.end_reason, a.start_source,
@@ -43,8 +44,9 @@ with final as (
         a.logged,
         case
             when a.start_ns is null then 'undated'
+            when c.own_steps > 0 then 'log'
             when c.year_guessed then 'mtime_year'
-            when c.steps > 0 and c.steps = c.mtime_steps then 'mtime'
+            when c.steps > 0 then 'mtime'
             else 'log'
         end as clock
     from int_attempts a
@@ -54,7 +56,7 @@ with final as (
                 where s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)) as steps,
             (select count(*) from int_log_steps s
              where s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
-               and s.time_source = 'tqdm_mtime') as mtime_steps,
+               and s.time_source not in ('tqdm_mtime', 'log_line_mtime')) as own_steps,
             exists (select 1 from int_log_steps s
                     where s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
                       and s.time_source = 'log_line_mtime')

@@ -87,7 +87,7 @@ undated as (
         bool_or(f.kind = 'console_log') as from_console,
         count(distinct s.step) filter (where s.step_time_s is not null) as timed_steps,
         median(s.step_time_s) as median_step_time_s,
-        (select count(*) from stg_log_events where ts_ns is not null) as dated_lines
+        (select count(distinct (file_id, line)) from stg_log_events where ts_ns is not null) as dated_lines
     from stg_log_steps s left join files f using (file_id)
     where (s.rank is not distinct from (select rank from int_reference_rank) or s.rank is null)
       and not exists (select 1 from int_log_steps)
@@ -126,7 +126,7 @@ final as (
     select format('{} {} logged steps but no clock: {}, no bar times, no traces{}',
                   case when u.from_console then 'the console has' else 'the inputs have' end, u.steps,
                   case when u.dated_lines > 0
-                       then format('no dated line dates a step ({} dated {} around them)', u.dated_lines,
+                       then format('no dated line dates a step ({} dated {} of events around them)', u.dated_lines,
                                    case when u.dated_lines = 1 then 'line' else 'lines' end)
                        else 'no timestamps' end,
                   case when u.timed_steps > 0 then format(' ({} of them report a step time, median {:.4g} s; '
