@@ -137,6 +137,18 @@ dated_lines as (
           select file_id, line, t_ns from stg_log_steps where t_ns is not null)
     where file_id in (select file_id from stg_log_steps where t_ns is null)
 ),
+steps_before_dated as (
+    -- the highest step logged before each dated line of a file with undated steps (one window over
+    -- the file's lines: the dated lines before the steps of their own line)
+    select file_id, line, max_step from (
+        select file_id, line, dated,
+            max(step) over (partition by file_id order by line, dated desc rows between unbounded preceding and 1 preceding)
+                as max_step
+        from (select distinct file_id, line, null::bigint as step, 1 as dated from dated_lines
+              union all
+              select file_id, line, step, 0 from stg_log_steps where file_id in (select file_id from dated_lines))
+    ) where dated = 1
+),
 undated_steps as (
     -- steps no clock dates in a job whose other lines are dated (nanoGPT's or Megatron's undated
     -- step lines beside a library logger's dated ones): each logged after its file's last dated
@@ -152,15 +164,9 @@ undated_steps as (
     -- (`after_failure`); `relaunched`: a new process's, a checkpoint load or a start logged
     -- since that line, or its step at or below one logged before it.
     select step, placed_ns, after_failure, relaunched from (
-    select s.step, d.until_ns is not null and exists (
-        select 1 from stg_log_events x
-        where x.file_id = s.file_id and x.line = d.line and x.ts_ns is not null
-          and x.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as after_failure,
-        exists (select 1 from stg_log_events x
-                where x.file_id = s.file_id and x.line > d.line and x.line < s.line
-                  and x.kind in ('checkpoint_load_start', 'checkpoint_load_end', 'attempt_start', 'restart'))
-        or exists (select 1 from stg_log_steps b where b.file_id = s.file_id and b.line < d.line and b.step >= s.step)
-            as relaunched,
+    -- (each by an equality or an as-of join: linear in the lines)
+    select s.step, d.until_ns is not null and fl.line is not null as after_failure,
+        coalesce(le.line > d.line, false) or coalesce(ms.max_step >= s.step, false) as relaunched,
         coalesce(d.until_ns, p.ts_ns, case when not exists (
         select 1 from stg_log_events x
         where x.file_id = s.file_id and x.line > s.line and x.line < f.first_line
@@ -169,6 +175,15 @@ undated_steps as (
     from stg_log_steps s
     cross join int_reference_rank r
     asof left join dated_lines d on s.file_id = d.file_id and s.line > d.line
+    left join (
+        select distinct file_id, line from stg_log_events
+        where ts_ns is not null and kind in ('crash', 'oom', 'collective_timeout', 'hang')
+    ) fl on fl.file_id = s.file_id and fl.line = d.line
+    asof left join (
+        select file_id, line from stg_log_events
+        where kind in ('checkpoint_load_start', 'checkpoint_load_end', 'attempt_start', 'restart')
+    ) le on s.file_id = le.file_id and s.line > le.line
+    left join steps_before_dated ms on s.file_id = ms.file_id and ms.line = d.line
     asof left join (
         select e.file_id, e.line, e.ts_ns
         from stg_log_events e
