@@ -55,7 +55,9 @@ _TIMINGS = re.compile(
     r"Init timings(?: - \w+)?: rank (?P<rank>\d+) nranks (?P<nranks>\d+) total (?P<total>[\d.]+) \((?P<parts>[^)]*)\)"
 )
 _CHANNELS = re.compile(r"^(?P<n>\d+) coll channels")
-_RING = re.compile(r"^Channel \d+/(?P<n>\d+) :")
+# a ring's members (`Channel 00/02 :    0   1`), not a connection NCCL 2.7 and later print on the same
+# opening (`Channel 00/0 : 1[0] -> 0[0] [receive] via NET/AWS Libfabric/0`: a transport)
+_RING = re.compile(r"^Channel \d+/(?P<n>\d+) :(?:[ \t]+\d+)+[ \t]*$")
 _TREES = re.compile(r"^Trees((?: \[\d+\] \S+)+)")
 _VIA = re.compile(r"\bvia (?P<via>[A-Za-z0-9]+(?:/[\w ]+?)*)(?:$|\s\[|\s*,)")
 _CALL = re.compile(
@@ -236,7 +238,7 @@ class NcclScanner:
                    | msg.str.contains("NCCL version |: opCount |comm 0x|Init timings| coll channels|[\x1c-\x1f]"))
         frame = (nccl.fields.lazy()
                  .with_columns(barrier=barrier, pid_n=pid, dev_n=dev,
-                               ring=msg.str.extract(r"^Channel \d+/(\d+) :", 1),
+                               ring=msg.str.extract(r"^Channel \d+/(\d+) :(?:[ \t]+\d+)+[ \t]*$", 1),
                                trees=msg.str.extract(r"^Trees((?: \[\d+\] \S+)+)", 1).str.count_matches("[", literal=True),
                                end=pl.when(at > 0).then(msg.str.slice(at - 1)).when(at == 0).then(msg))
                  .with_columns(segment=pl.col("barrier").cum_sum())

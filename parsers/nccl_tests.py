@@ -182,16 +182,22 @@ class NcclTestsParser(Parser):
             if not run.rows:
                 continue
             op = run.op or binary_op or file_op
-            if op is None and run.ranks and (op := _op_from_ratio(run.rows, len(run.ranks))) is not None:
+            # the ranks the device list names, up to its highest (a list with lines left out, `...`
+            # between `Rank  1` and `Rank 62`, still ran 64)
+            listed = max(run.ranks) + 1 if run.ranks else 0
+            if listed > len(run.ranks):
+                warnings.append(f"run {run.index}: the device list names {len(run.ranks)} ranks up to rank {listed - 1}: "
+                                f"{listed} ranks, the lines of the others left out")
+            if op is None and run.ranks and (op := _op_from_ratio(run.rows, listed)) is not None:
                 warnings.append(f"run {run.index}: the collective is not named (no <op>_perf in the output or the file "
-                                f"name): {op}, from its reduction and its busbw / algbw over {len(run.ranks)} ranks")
+                                f"name): {op}, from its reduction and its busbw / algbw over {listed} ranks")
             elif op is None and not run.ranks and (op := _all_reduce_from_ratio(run.rows)) is not None:
                 warnings.append(f"run {run.index}: the collective is not named (no <op>_perf in the output or the file "
                                 f"name) and no rank is listed: {op}, from its reduction and its busbw / algbw above 1")
             elif op is None:
                 warnings.append(f"run {run.index}: the collective is not named (no <op>_perf in the output or the file "
                                 "name): op left empty")
-            n_ranks, source = (len(run.ranks), "header") if run.ranks else _ranks_from_ratio(op, run.rows)
+            n_ranks, source = (listed, "header") if run.ranks else _ranks_from_ratio(op, run.rows)
             hosts = ",".join(sorted({h for h, _ in run.ranks.values()})) or None
             devices = ",".join(sorted({d for _, d in run.ranks.values() if d})) or None
             for half in run.rows:

@@ -149,6 +149,53 @@ def test_nccl_tests_header_gives_ranks_hosts_devices() -> None:
     assert {(c["host"], str(c["pid"]), c["comm"]) for c in comms if c["init_complete"]} == inits and inits
 
 
+# An alltoall_perf run on 16 GB300 hosts (index id 51884305790): its device list cut short with `...`
+# between rank 1 and rank 62, its smaller sizes left out
+NCCL_TESTS_ELIDED_RANKS = [
+    '# Collective test starting: alltoall_perf',
+    '# nThread 1 nGpus 1 minBytes 524288 maxBytes 17179869184 step: 2(factor) warmup iters: 1 iters:'
+    ' 50 agg iters: 1 validation: 1 graph: 0',
+    '#',
+    '# Using devices',
+    '#  Rank  0 Group  0 Pid 585240 on   GPU-5705 device  0 [0008:06:00] NVIDIA GB300',
+    '#  Rank  1 Group  0 Pid 585241 on   GPU-5705 device  1 [0009:06:00] NVIDIA GB300',
+    '...',
+    '#  Rank 62 Group  0 Pid 497099 on   GPU-6569 device  2 [0018:06:00] NVIDIA GB300',
+    '#  Rank 63 Group  0 Pid 497101 on   GPU-6569 device  3 [0019:06:00] NVIDIA GB300',
+    'NCCL version 2.28.7+cuda13.0',
+    '#',
+    '#                                                              out-of-place                    '
+    '   in-place',
+    '#       size         count      type   redop    root     time   algbw   busbw #wrong     time  '
+    ' algbw   busbw #wrong',
+    '#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  '
+    '(GB/s)  (GB/s)',
+    '# Truncated  smaller message sizes',
+    '  8589934592      33554432     float    none      -1    13028  659.33  649.03      0    12953  '
+    '663.18  652.82    N/A',
+    ' 17179869184      67108864     float    none      -1    25357  677.51  666.92      0    25565  '
+    '672.01  661.51    N/A',
+    '# Out of bounds values : 0 OK',
+    '# Avg bus bandwidth    : 370.718',
+    '#',
+    '# Collective test concluded: alltoall_perf',
+]
+
+
+def test_nccl_tests_device_list_with_lines_left_out_gives_its_highest_rank(tmp_path: Path) -> None:
+    """`#  Rank 63 Group  0 ...` is the list's last line, 4 of them shown: 64 ranks (busbw / algbw =
+    63/64 agrees), with a warning; it read 4, the lines shown."""
+    path = tmp_path / "alltoall.log"
+    path.write_text("\n".join(NCCL_TESTS_ELIDED_RANKS) + "\n", encoding="utf-8")
+    highest = max(int(r) for r in re.findall(r"#\s+Rank\s+(\d+) ", path.read_text()))
+    result = NcclTestsParser().parse(path, ParseOptions())
+    table = result.tables["nccl_tests"].to_pylist()
+    assert {(r["n_ranks"], r["n_ranks_source"]) for r in table} == {(highest + 1, "header")} == {(64, "header")}
+    row = table[-1]
+    assert row["busbw_gbps"] / row["algbw_gbps"] == pytest.approx(63 / 64, abs=0.001)
+    assert any("names 4 ranks up to rank 63" in w for w in result.warnings)
+
+
 def test_nccl_tests_rank_count_from_bus_factor() -> None:
     """No header: n from busbw / algbw = 2(n-1)/n; the file says 2 nodes x 8 GPUs."""
     path = corpus_or_skip("nccl", "nccl-tests", "all_reduce_perf_srun_p4de_and_p5_2node.log")
@@ -224,6 +271,36 @@ def test_nccl_debug_transports() -> None:
         seen |= set((c["transports"] or "").split(","))
     vias = set(re.findall(r"via (NET/IB|P2P/direct pointer)", path.read_text()))
     assert vias <= seen and ("GDRDMA" in seen) == ("GDRDMA" in path.read_text())
+
+
+# A 2-node run on AWS EFA under NCCL 2.23 (a ParallelCluster guide's expected output, index id 14361892511,
+# rank 0's lines 78, 103-105, 124, 134 and 138): NCCL 2.7 and later print each channel's connections on the
+# ring lines' opening, `Channel 00/0 : 1[0] -> 0[0] [receive] via NET/...`
+NCCL_EFA_RANK0 = [
+    'compute-gpu-st-distributed-ml-1:7614:7691 [0] NCCL INFO ncclCommInitRankConfig comm 0x573f9cb38'
+    '2e0 rank 0 nranks 2 cudaDev 0 nvmlDev 0 busId 1e0 commId 0x1ce724326e09a7e5 - Init START',
+    'compute-gpu-st-distributed-ml-1:7614:7691 [0] NCCL INFO comm 0x573f9cb382e0 rank 0 nRanks 2 nNo'
+    'des 2 localRanks 1 localRank 0 MNNVL 0',
+    'compute-gpu-st-distributed-ml-1:7614:7691 [0] NCCL INFO Channel 00/02 : 0 1',
+    'compute-gpu-st-distributed-ml-1:7614:7691 [0] NCCL INFO Channel 01/02 : 0 1',
+    'compute-gpu-st-distributed-ml-1:7614:7691 [0] NCCL INFO ncclCommInitRankConfig comm 0x573f9cb38'
+    '2e0 rank 0 nranks 2 cudaDev 0 nvmlDev 0 busId 1e0 commId 0x1ce724326e09a7e5 - Init COMPLETE',
+    'compute-gpu-st-distributed-ml-1:7614:7694 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] v'
+    'ia NET/AWS Libfabric/0',
+    'compute-gpu-st-distributed-ml-1:7614:7694 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[0] [send] via '
+    'NET/AWS Libfabric/0',
+]
+
+
+def test_nccl_debug_channel_connections_are_transports_not_rings(tmp_path: Path) -> None:
+    """`Channel 00/02 : 0 1` is one of 2 rings; `Channel 00/0 : 1[0] -> 0[0] [receive] via NET/AWS
+    Libfabric/0` a connection: its transport, not a ring count of 0 (it read 0 rings, no transport)."""
+    path = tmp_path / "nccl.log"
+    path.write_text("\n".join(NCCL_EFA_RANK0) + "\n", encoding="utf-8")
+    rings = {int(m.group(1)) for t in NCCL_EFA_RANK0 if (m := re.search(r"Channel \d+/(\d+) :(?:\s+\d+)+$", t))}
+    vias = {m.group(1) for t in NCCL_EFA_RANK0 if (m := re.search(r" via (NET/[^/]+)/\d+$", t))}
+    (comm,) = NcclDebugParser().parse(path, ParseOptions()).tables["nccl_comms"].to_pylist()
+    assert (comm["n_rings"], set(comm["transports"].split(","))) == (rings.pop(), vias) == (2, {"NET/AWS Libfabric"})
 
 
 # ------------------------------------------------------------------------------ flight recorder
