@@ -291,3 +291,16 @@ def test_long_kernel_names_stay_apart_and_whole_in_tooltips(sample_store: Callab
         assert k.name in kernels
         if len(k.name) > 90:
             assert f'<td title="{html_lib.escape(k.name)}">{html_lib.escape(shown[k.name])}</td>' in page
+
+
+def test_a_trace_that_marks_no_step_says_its_step_is_the_profiled_window(tmp_path: Path) -> None:
+    """AMD TraceLens's B200 eager trace (../shared/corpus/kineto/gpu/amd_tracelens) holds no
+    `ProfilerStep#`: its one "step" is the whole profiled window, and the step table says so (it
+    read `steps 1` as if it were a training step)."""
+    import gzip
+
+    trace = corpus_or_skip("kineto", "gpu", "amd_tracelens", "amd_b200_eager_trace.json.gz")
+    assert b"ProfilerStep" not in gzip.decompress(trace.read_bytes())
+    code, out, err = run_cli("report", str(trace), "--section", "steps")
+    assert code == 0, err
+    assert "its trace marks no step (no ProfilerStep#): its 1 step is the profiled window" in out
