@@ -21,10 +21,11 @@
   last reading is taken to be when the file was last written (its mtime) and earlier epochs'
   bars to end where the next one starts (the validation between them is not known):
   `tqdm_mtime`, an estimate; a bar with none after a bar they anchor starts where that one
-  ended (`tqdm`: the dated lines, not the mtime, which may be a copy's). A bar drawn after a
-  failure (a relaunched process's) takes no line logged at or before that failure as its header
-  (torchrun's failure report: the relaunch started an unknown time later); where no line of its
-  own dates it, no bar of its rank is placed, their steps undated. Lightning's training
+  ended (`tqdm`: the dated lines, not the mtime, which may be a copy's). A relaunched process's
+  bar (a failure since the rank's previous bar, and a checkpoint loaded since or its count gone
+  back) takes no line logged at or before that failure as its header (torchrun's failure report:
+  the relaunch started an unknown time later); where no line of its own dates it, no bar of its
+  rank is placed, their steps undated. Lightning's training
   bar shows its mean rate since the epoch began (tqdm `smoothing=0`; see `rate_is_mean`): then
   n x seconds per step places each reading within
   its second, and a row's step time is the mean over the steps since the previous row, from the
@@ -352,8 +353,8 @@ class _Clock:
         self.resolution: dict[int, float] = {}  # step -> how far its refined seconds may be off
         self.mean_rate = False  # the bar's rate is its mean since the start (see rate_is_mean)
         self.global_steps = False  # a drawing of this bar showed `global_step` in its postfix
-        # a failure was logged after the rank's previous bar and before this one: a relaunched
-        # process's bar (no clock of the failed process's bars or lines before the failure places it)
+        # a relaunched process's bar (`_State.clock`): no clock of the failed process's bars or of
+        # the lines before the failure places it
         self.after_failure = False
 
     def place(self, mtime_ns: int | None) -> None:

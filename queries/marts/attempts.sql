@@ -51,18 +51,15 @@ with final as (
         end as clock
     from int_attempts a
     left join lateral (
-        -- the time sources of the steps and dated events in its span
-        select (select count(*) from int_log_steps s
-                where s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)) as steps,
-            (select count(*) from int_log_steps s
-             where s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
-               and s.time_source not in ('tqdm_mtime', 'log_line_mtime')) as own_steps,
-            exists (select 1 from int_log_steps s
-                    where s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
-                      and s.time_source = 'log_line_mtime')
+        -- the time sources of the steps and dated events in its span (one pass over its steps)
+        select count(*) as steps,
+            count(*) filter (where s.time_source not in ('tqdm_mtime', 'log_line_mtime')) as own_steps,
+            coalesce(bool_or(s.time_source = 'log_line_mtime'), false)
             or exists (select 1 from int_log_events e
                        where e.year_from_mtime and e.ts_ns >= a.start_ns
                          and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)) as year_guessed
+        from int_log_steps s
+        where s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
     ) c on true
     left join lateral (
         -- the flight recorder's view of a hang in this attempt: its first stuck collective
