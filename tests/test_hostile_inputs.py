@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SAMPLE_LOGS, corpus_or_skip, run_cli
+from tests.conftest import SAMPLE_LOGS, corpus_or_skip, read_trace_bytes, run_cli
 
 GOOD_LOG = SAMPLE_LOGS / "data_stall_gloo_2rank" / "console.log"
 
@@ -530,3 +530,52 @@ def test_a_long_console_whose_relaunch_nothing_dates_is_read_in_linear_time(tmp_
     assert time.monotonic() - started < 30, err
     assert code == 0, err
     assert [tuple(r.values()) for r in json.loads(out)] == [(0, 99_999, "crash"), (0, 99_999, "unknown")]
+
+
+def _profiler_steps(trace: Path) -> int:
+    """ProfilerStep#N spans in a trace, counted from its JSON with the stdlib."""
+    events = json.loads(read_trace_bytes(trace))["traceEvents"]
+    return len({e["name"] for e in events if e.get("ph") == "X" and str(e.get("name", "")).startswith("ProfilerStep#")
+                and e.get("cat") in ("user_annotation", "cpu_op")})
+
+
+def test_a_trace_kept_both_gzipped_and_not_is_stored_once(tmp_path: Path) -> None:
+    """`gzip -k` leaves the trace beside its .gz: one trace, whose steps must not count twice,
+    whichever of the two was stored first."""
+    traces = sorted((SAMPLE_LOGS / "ddp_gloo_2rank" / "traces").glob("*.json.gz"))
+    job = tmp_path / "job"
+    job.mkdir()
+    for trace in traces:
+        shutil.copy(trace, job / trace.name)
+        (job / trace.name.removesuffix(".gz")).write_bytes(read_trace_bytes(trace))
+    expected = [_profiler_steps(trace) for trace in traces]
+    assert expected == [6, 6]  # (what the raw traces hold: counted twice, 12 a rank)
+    for order in ("together", "plain first", "gzipped first"):
+        store = tmp_path / f"{order}.tlstore"
+        if order == "together":
+            code, _, err = run_cli("ingest", str(job), "-o", str(store))
+        else:
+            first, second = (".json", ".json.gz") if order == "plain first" else (".json.gz", ".json")
+            code, _, err = run_cli("ingest", *(str(p) for p in sorted(job.glob("*" + first))), "-o", str(store), "-q")
+            assert code == 0, err
+            code, _, err = run_cli("ingest", *(str(p) for p in sorted(job.glob("*" + second))), "-o", str(store))
+        assert code == 0, err
+        notes = [line for line in err.splitlines() if line.startswith("note: ")]
+        assert len(notes) == 2 and all(": same content as " in line for line in notes), (order, err)
+        code, out, err = run_cli("sql", str(store), "select rank, steps from step_summary order by rank", "--format", "csv")
+        assert code == 0, err
+        assert out.splitlines()[1:] == [f"{rank},{steps}" for rank, steps in enumerate(expected)], order
+
+
+def test_two_traces_claiming_one_rank_at_once_are_said(tmp_path: Path) -> None:
+    """A rank's trace and a cut copy of it (a job killed while a copy was made): different
+    contents, one rank over the same time, which the report would count twice: one warning."""
+    trace = sorted((SAMPLE_LOGS / "ddp_gloo_2rank" / "traces").glob("rank0*.json.gz"))[0]
+    shutil.copy(trace, tmp_path / trace.name)
+    data = read_trace_bytes(trace)
+    (tmp_path / "copy.pt.trace.json").write_bytes(data[: len(data) // 2])
+    code, _, err = run_cli("ingest", str(tmp_path), "-o", str(tmp_path / "s.tlstore"))
+    assert code == 0, err
+    assert [line for line in err.splitlines() if line.startswith("warning: rank")] == [
+        f"warning: rank 0 is claimed by two traces over overlapping time: {tmp_path / 'copy.pt.trace.json'} and "
+        f"{tmp_path / trace.name} (both kept)"]

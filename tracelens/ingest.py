@@ -24,9 +24,11 @@ import re
 import secrets
 import shutil
 import stat
+import struct
 import tempfile
 import threading
 import time
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,11 +138,11 @@ def ingest(
             except BaseException:
                 store._collect_garbage()  # a refused ingest leaves the store as it was: its packs go
                 raise
-        outcome.notes.extend(store._rank_collisions())
         kept = {rec.path for rec in outcome.parsed} | {rec.path for rec in outcome.unchanged}
         final = {id(rec): rec for rec in outcome.parsed + committer.pending
                  if id(rec) not in committer.committed and rec.path in kept}
         committer.commit([*final.values(), *unknown])
+        outcome.notes.extend(store._rank_collisions())  # (over every trace committed, this ingest's too)
         store._collect_garbage()
     return outcome
 
@@ -277,6 +279,7 @@ class Committer:
         for rec in store.records.values():
             if rec.sha256:
                 self.stored.setdefault(rec.sha256, []).append(rec)
+        self.copies = CompressedCopies(store)
 
     def finish(self, rec: FileRecord) -> None:
         store, outcome = self.store, self.outcome
@@ -290,12 +293,13 @@ class Committer:
             self.pending.append(old)
             return
         stored = rec.sha256 and rec.status != FileStatus.FAILED.value and rec.size_bytes > 0
-        twin = (self._same_content(rec) or self.batch.get(rec.sha256)) if stored else None
+        twin = (self._same_content(rec) or self.batch.get(rec.sha256) or self.copies.twin(rec)) if stored else None
         if twin is not None and twin.parser == rec.parser:
             store._discard(rec)
             rec.status, rec.duplicate_of, rec.rows, rec.warnings = FileStatus.DUPLICATE.value, twin.path, 0, []
         elif stored:
             self.batch[rec.sha256] = rec
+            self.copies.add(rec)
         outcome.parsed.append(rec)
         self.pending.append(rec)
         self.held += sum(table.nbytes for table in rec.tables.values())
@@ -322,6 +326,102 @@ class Committer:
                     and rec.status not in (FileStatus.DUPLICATE.value, FileStatus.FAILED.value)):
                 return rec
         return None
+
+
+class CompressedCopies:
+    """Finds a file that holds what another holds compressed (`rank0.json` beside the
+    `rank0.json.gz` made from it): different bytes, the same content, which stored twice would
+    count each of its steps twice. A gzip file's trailer gives its content's CRC-32 and size
+    (mod 2**32) at no cost; a plain file's CRC-32 is computed only when its size is one of
+    those. The twin must also have been read by the same parser into as many rows (a CRC-32
+    collision alone never drops a file)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.gzipped: dict[int, list[tuple[int, FileRecord]]] = {}  # content size -> (CRC-32, record)
+        self.plain: dict[int, list[FileRecord]] = {}  # size -> records
+        self.crcs: dict[str, int | None] = {}  # path -> CRC-32 of a plain file (None: unreadable)
+        self.loaded = False
+
+    def _load(self) -> None:
+        """The store's own files (read when first needed: a gzip trailer per stored `.gz`),
+        those unchanged on disk since they were stored."""
+        self.loaded = True
+        for rec in self.store.records.values():
+            if rec.status in (FileStatus.OK.value, FileStatus.TRUNCATED.value) and rec.rows and _unchanged(rec):
+                self.add(rec)
+
+    def add(self, rec: FileRecord) -> None:
+        if not rec.rows:
+            return
+        if rec.path.endswith(".gz"):
+            key = _gzip_trailer(rec.path)
+            if key is not None:
+                self.gzipped.setdefault(key[1], []).append((key[0], rec))
+        else:
+            self.plain.setdefault(rec.size_bytes % (1 << 32), []).append(rec)
+
+    def twin(self, rec: FileRecord) -> FileRecord | None:
+        if not rec.rows or rec.status not in (FileStatus.OK.value, FileStatus.TRUNCATED.value):
+            return None
+        if not self.loaded:
+            self._load()
+
+        def same(other: FileRecord) -> bool:
+            return (other.path != rec.path and other.parser == rec.parser and other.rows == rec.rows
+                    and self.store.records.get(other.path, other) is other)
+
+        if rec.path.endswith(".gz"):
+            key = _gzip_trailer(rec.path)
+            if key is None:
+                return None
+            return next((other for other in self.plain.get(key[1], ()) if same(other) and self._crc(other.path) == key[0]),
+                        None)
+        candidates = [other for crc, other in self.gzipped.get(rec.size_bytes % (1 << 32), ()) if same(other)]
+        if not candidates:
+            return None
+        crc = self._crc(rec.path)
+        return next((other for other_crc, other in self.gzipped[rec.size_bytes % (1 << 32)]
+                     if other in candidates and other_crc == crc), None)
+
+    def _crc(self, path: str) -> int | None:
+        if path not in self.crcs:
+            try:
+                crc = 0
+                with open(path, "rb") as fh:
+                    while chunk := fh.read(1 << 20):
+                        crc = zlib.crc32(chunk, crc)
+                self.crcs[path] = crc
+            except OSError:
+                self.crcs[path] = None
+        return self.crcs[path]
+
+
+def _gzip_trailer(path: str) -> tuple[int, int] | None:
+    """(CRC-32, size mod 2**32) of a gzip file's content, from its last member's trailer (RFC
+    1952: a file of several members gives its last member's, which no whole plain file matches
+    unless it holds just that member's content); None when it is no gzip file or unreadable."""
+    try:
+        with open(path, "rb") as fh:
+            if fh.read(2) != b"\x1f\x8b":
+                return None
+            fh.seek(-8, os.SEEK_END)
+            trailer = fh.read(8)
+    except OSError:
+        return None
+    if len(trailer) != 8:
+        return None
+    crc, size = struct.unpack("<II", trailer)
+    return crc, size
+
+
+def _unchanged(rec: FileRecord) -> bool:
+    """The file at a stored record's path is the one it read (same size and modification time)."""
+    try:
+        st = os.stat(rec.path)
+    except OSError:
+        return False
+    return st.st_size == rec.size_bytes and st.st_mtime_ns == rec.mtime_ns
 
 
 def refresh_derived(store: Store) -> None:

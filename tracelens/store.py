@@ -350,19 +350,16 @@ class Store:
         """Two trace files claiming one rank over overlapping time: both kept, one warning."""
         import duckdb
 
-        metas = sorted({
-            self.root / rec.fragments["trace_meta"]
-            for rec in self.records.values()
-            if "trace_meta" in rec.fragments
-        })
-        if len(metas) < 2:
+        traces = [rec.fragments["trace_meta"] for rec in self.records.values() if "trace_meta" in rec.fragments]
+        if len(traces) < 2:
             return []
+        metas = sorted({self.root / rel for rel in traces})  # (a pack holds the rows of many)
         con = duckdb.connect()
         rows = con.execute(
             """
             with m as (select * from read_parquet(?))
             select a.rank, a.path, b.path from m a join m b
-              on a.rank = b.rank and a.file_id < b.file_id
+              on a.rank = b.rank and a.path < b.path
              and a.start_ns < b.end_ns and b.start_ns < a.end_ns
             order by 1, 2, 3
             """,

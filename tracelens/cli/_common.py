@@ -260,8 +260,9 @@ def report_ingest(outcome: Any, *, quiet: bool) -> int:
                 label = "truncated" if rec.status == FileStatus.TRUNCATED.value else "warning"
                 click.echo(f"{label}: {printable(rec.path)}: {printable(warning)}", err=True)
             if rec.status == FileStatus.DUPLICATE.value:
-                click.echo(f"note: {printable(rec.path)}: same bytes as {printable(rec.duplicate_of or '')}; stored once",
-                           err=True)
+                twin = rec.duplicate_of or ""
+                same = ("same content as" if rec.path.endswith(".gz") != twin.endswith(".gz") else "same bytes as")
+                click.echo(f"note: {printable(rec.path)}: {same} {printable(twin)}; stored once", err=True)
     if not quiet:
         for note in outcome.notes:
             click.echo(f"warning: {printable(note)}", err=True)
