@@ -640,3 +640,36 @@ def test_a_rank_whose_only_line_of_a_timeout_is_its_groups_exception_takes_the_o
     (third / "watchdog.log").write_text("\n".join([lines[1], lines[3]]) + "\n")
     con, _ = _store(third, third / "watchdog.log")
     assert con.execute("select detail from log_events where rank = 3").fetchone()[0].startswith("SeqNum=1580")
+
+
+def _attempts_json(path: Path) -> list[dict[str, Any]]:
+    code, out, err = run_cli("report", str(path), "--format", "json", "--section", "attempts")
+    assert code == 0, err
+    return json.loads(out)["attempts"]
+
+
+def test_an_attempt_known_from_one_dated_instant_has_no_length_not_0_s() -> None:
+    """Megatron-DeepSpeed's 49 iteration lines carry no time; the one line dated as an attempt's
+    start is all that dates the attempt: it ran at least its iterations' own elapsed times, so
+    `0 s` (its start minus itself) is wrong."""
+    path = corpus_or_skip("wild", "megatron", "bigscience_2021_meg_ds_3d_n16_lm-loss_hyphen_key.out")
+    elapsed_s = sum(float(ms) / 1000 for ms in re.findall(r"elapsed time per iteration \(ms\): ([\d.]+)", path.read_text()))
+    assert elapsed_s > 100
+    (attempt,) = _attempts_json(path)
+    assert attempt["length_s"] is None and "one dated instant" in attempt["length_reason"]
+    code, out, _ = run_cli("report", str(path), "--section", "attempts")
+    assert code == 0 and " 0 s " not in out and "how long it ran is not in the logs" in out
+
+
+def test_steps_logged_after_an_attempts_last_dated_line_make_its_length_a_lower_bound() -> None:
+    """Two excerpts in one file: dated iterations 43-45, then undated ones 122-125: the attempt
+    spans its first to its last dated line, and ran longer."""
+    path = corpus_or_skip("logs", "megatron", "issue_excerpts_mixtral756_epfllm11.log")
+    text = path.read_text()
+    dated = [datetime.fromisoformat(t) for t in re.findall(r"^ ?\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\] iteration", text, re.M)]
+    undated = re.findall(r"^ ?iteration\s+(\d+)/", text, re.M)
+    assert len(dated) == 3 and undated == ["122", "123", "124", "125"]
+    (attempt,) = _attempts_json(path)
+    assert attempt["length_s"] == (dated[-1] - dated[0]).total_seconds() and attempt["length_at_least"] is True
+    code, out, _ = run_cli("report", str(path), "--section", "attempts")
+    assert code == 0 and f"≥{(dated[-1] - dated[0]).total_seconds():.3g} s" in out

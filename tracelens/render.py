@@ -266,12 +266,18 @@ def _layout(report: Report) -> list[Section]:
         s.tables.append(Table(
             ["#", "start", "length", "steps", "resumed from", "end", "hang"],
             [[str(a.attempt), ("~" if a.clock in (Clock.MTIME, Clock.MTIME_YEAR) else "") + fmt_time(a.start_ns),
-              fmt_s((a.end_ns - a.start_ns) / 1e9 if a.end_ns is not None and a.start_ns is not None else None),
+              ("≥" if a.length_at_least else "") + fmt_s(a.length_s),
               f"{a.first_step}..{a.last_step}" if a.first_step is not None else "-",
               str(a.resumed_from_step) if a.resumed_from_step is not None else "-", a.end_reason,
               f"{fmt_s(a.hang_s)} (suspects {_ranks(a.hang_suspect_ranks)})" if a.hang_s else "-"]
              for a in report.attempts],
         ))
+        if any(a.length_s is None and a.start_ns is not None for a in report.attempts):
+            s.notes.append("length -: the attempt's start and its end are one dated instant: how "
+                           "long it ran is not in the logs.")
+        if any(a.length_at_least for a in report.attempts):
+            s.notes.append("≥: steps logged after the attempt's last dated line have no time of their own: it ran "
+                           "longer.")
         clocks = {a.clock for a in report.attempts}
         if Clock.MTIME in clocks:
             s.notes.append("~: no line of the inputs dates these attempts; their times hang the progress bar's elapsed "

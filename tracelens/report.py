@@ -97,6 +97,9 @@ class Attempt:
     hang_suspect_ranks: tuple[int, ...] | None = ()  # None: no flight-recorder dump names suspects
     # what its times rest on (a Clock value: the logs' clocks, the file's mtime, a year from the mtime)
     clock: str = "log"
+    length_s: float | None = None  # None: its start and end are one instant, or it is undated (length_reason)
+    length_at_least: bool | None = None  # steps after its last dated line: it ran longer than length_s
+    length_reason: str | None = None
 
 
 @dataclass(frozen=True)

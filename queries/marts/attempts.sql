@@ -31,7 +31,10 @@
 --   else 'mtime_year' (dated lines that print no year, the year the file's modification time's),
 --   else 'mtime' (progress-bar times hung on the file's modification time, no line dating them:
 --   right only if the file was not copied or checked out since the job wrote it), 'undated'
---   (start_ns NULL).
+--   (start_ns NULL). length_s: end_ns - start_ns, NULL where the two are one instant (an
+--   attempt known from one dated line, its steps undated: not 0 s), with length_reason; where
+--   steps logged after its last dated step have no time of their own (and nothing dated comes
+--   after them), length_at_least: the attempt ran longer than length_s.
 with final as (
     select
         a.attempt, a.start_ns, a.end_ns, a.first_step, a.last_step, a.resumed_from_step, a.end_reason, a.start_source,
@@ -48,11 +51,22 @@ with final as (
             when c.year_guessed then 'mtime_year'
             when c.steps > 0 then 'mtime'
             else 'log'
-        end as clock
+        end as clock,
+        case when a.end_ns > a.start_ns then (a.end_ns - a.start_ns) / 1e9 end as length_s,
+        a.end_ns > a.start_ns and a.last_step > coalesce(c.dated_last_step, a.first_step - 1)
+            and a.end_ns <= coalesce(c.dated_last_ns, a.start_ns) as length_at_least,
+        case
+            when a.start_ns is null then 'no line dates it'
+            when a.end_ns = a.start_ns then 'its start and its end are one dated instant: how long it ran is not in the logs'
+            when a.last_step > coalesce(c.dated_last_step, a.first_step - 1) and a.end_ns <= coalesce(c.dated_last_ns, a.start_ns)
+                then 'at least: ' || coalesce('the steps after step ' || c.dated_last_step || ', its last dated one,', 'its steps')
+                     || ' have no time of their own'
+        end as length_reason
     from int_attempts a
     left join lateral (
         -- the time sources of the steps and dated events in its span (one pass over its steps)
-        select count(*) as steps,
+        select count(*) as steps, max(s.step) as dated_last_step,
+            max(greatest(s.t_ns, coalesce(s.end_ns, s.t_ns))) as dated_last_ns,
             count(*) filter (where s.time_source not in ('tqdm_mtime', 'log_line_mtime')) as own_steps,
             coalesce(bool_or(s.time_source = 'log_line_mtime'), false)
             or exists (select 1 from int_log_events e
