@@ -738,3 +738,19 @@ def test_rccl_prints_its_version_on_a_line_of_its_own(tmp_path: Path) -> None:
     versions = store.connect().execute("select distinct nccl_version from nccl_comms").fetchall()
     printed = re.search(r"^RCCL version (\S+)", RCCL_INIT[2])
     assert printed is not None and versions == [(printed.group(1),)] == [("2.18.3+hip6.0",)]
+
+
+def test_watchdog_timeouts_of_ranks_in_different_collectives_name_each_rank(tmp_path: Path) -> None:
+    """NCCL issue 1409: rank 7 times out in a BROADCAST and rank 3 in an ALLREDUCE at the same
+    sequence number, a desync; the finding named the first line's collective alone."""
+    path = corpus_or_skip("nccl", "c10d-watchdog", "nccl_issue1409_desync_broadcast_vs_allreduce_same_seq.log")
+    waits = set(re.findall(r"\[Rank (\d+)\] Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(\d+), "
+                           r"OpType=(\w+)", path.read_text()))
+    assert len({seq for _, seq, _ in waits}) == 1 and len({op for _, _, op in waits}) == 2
+    Store.open(tmp_path / "s.tlstore").ingest([path])
+    (title, evidence), = Store.open(tmp_path / "s.tlstore").connect().execute(
+        "select title, evidence from findings where finding = 'collective_timeout'").fetchall()
+    assert title == f"c10d watchdog timeouts: {len(waits)} ranks wait in different collectives"
+    for rank, seq, op in waits:
+        assert f"rank {rank} in {op} SeqNum={seq} " in evidence
+    assert f"at one sequence number ({waits.pop()[1]}) the ranks issued different operations: a desync" in evidence

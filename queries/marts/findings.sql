@@ -23,7 +23,8 @@
 --                   of the ideal step time (int_ideal_step).
 --   hang:           the first problem group of hang_analysis, with hang_suspects -> high.
 --   mismatch:       every collective_mismatches row -> high.
---   collective_timeout: a c10d watchdog timeout in the logs -> high.
+--   collective_timeout: a c10d watchdog timeout in the logs -> high (ranks waiting in
+--                   different collectives each named, the one at the lowest sequence number said).
 --   slow_collective: per op and size, median efficiency against nccl-tests <
 --                   tracelens_bandwidth_efficiency (0.5) -> medium.
 --   nccl_test_errors: nccl-tests rows whose #wrong is above 0 (corrupted results) -> high.
@@ -230,15 +231,36 @@ mismatch as (
         'collective_mismatches'
     from collective_mismatches m
 ),
-timeouts as (
-    select 'collective_timeout', 'high', max(duration_s), null::integer,
-        format('c10d watchdog timeout: {} hung {} s before the watchdog fired', arg_max(detail, duration_s), round(max(duration_s), 1)),
-        format('{} watchdog timeout{} (rank, sequence number), first: {} (table log_events)', count(*),
-               case when count(*) = 1 then '' else 's' end, any_value(detail order by ts_ns nulls last)),
-        'a rank stopped issuing collectives or is stuck inside one: enable the flight recorder (TORCH_FR_BUFFER_SIZE) and ingest its dumps for a hang analysis',
-        'log_events'
+timeout_waits as (
+    -- each rank's stuck collective once (a watchdog line is repeated in the exception it throws)
+    select rank, detail, count(*) as lines, max(duration_s) as duration_s, min(ts_ns) as ts_ns,
+        try_cast(regexp_extract(detail, 'SeqNum=(\d+)', 1) as bigint) as seq
     from log_events  -- not the staging view: pasted watchdog lines often carry no date
     where kind = 'collective_timeout'
+    group by rank, detail
+),
+timeouts as (
+    -- ranks waiting in different collectives (sequence numbers or operations) are listed: one
+    -- process group's ranks issued different collectives, or each waits on another group
+    select 'collective_timeout', 'high', max(duration_s), null::integer,
+        case when count(distinct rank) > 1 and count(distinct detail) > 1
+             then format('c10d watchdog timeouts: {} ranks wait in different collectives', count(distinct rank))
+             else format('c10d watchdog timeout: {} hung {} s before the watchdog fired', arg_max(detail, duration_s), round(max(duration_s), 1))
+        end,
+        case when count(distinct rank) > 1 and count(distinct detail) > 1
+             then format('{} watchdog timeouts: {}{} (table log_events)', sum(lines),
+                         string_agg(coalesce('rank ' || rank || ' in ', '') || detail, '; ' order by seq nulls last, rank nulls last, detail),
+                         case when count(distinct seq) > 1
+                              then format('; rank {} waits at the lowest sequence number', arg_min(rank, seq))
+                              when count(distinct seq) = 1 and count(distinct regexp_extract(detail, '^\S+')) > 1
+                              then format('; at one sequence number ({}) the ranks issued different operations: a desync', any_value(seq))
+                              else '' end)
+             else format('{} watchdog timeout{} (rank, sequence number), first: {} (table log_events)', sum(lines),
+                         case when sum(lines) = 1 then '' else 's' end, any_value(detail order by ts_ns nulls last))
+        end,
+        'a rank stopped issuing collectives or is stuck inside one: enable the flight recorder (TORCH_FR_BUFFER_SIZE) and ingest its dumps for a hang analysis',
+        'log_events'
+    from timeout_waits
     having count(*) > 0
 ),
 slow_collectives as (
