@@ -2,7 +2,7 @@
 -- Grain: one row per finding.
 -- Inputs: step_summary, step_breakdown, trace_events (graph launches), stragglers, goodput, goodput_buckets, attempts,
 --   int_log_events, int_ideal_step, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_summary,
---   nccl_warnings, nccl_tests, files.
+--   nccl_warnings, nccl_comms, nccl_tests, files.
 -- Thresholds (session variables override the defaults; tests move them across measured values):
 --   data_loader:    data_stall_pct of a rank's step time >= tracelens_data_stall_high_pct (20,
 --                   XProf's "highly input-bound") -> high; >= tracelens_data_stall_medium_pct (5,
@@ -28,7 +28,8 @@
 --   slow_collective: per op and size, median efficiency against nccl-tests <
 --                   tracelens_bandwidth_efficiency (0.5) -> medium.
 --   nccl_test_errors: nccl-tests rows whose #wrong is above 0 (corrupted results) -> high.
---   nccl_warnings:  NCCL WARN lines -> medium.
+--   nccl_warnings:  NCCL WARN lines -> medium (with the ranks they came from: a launcher's prefix,
+--                   else the process's rank in its largest communicator).
 --   reported_straggler: a rank a framework's straggler detector named (log_events) -> medium.
 --   inputs:         truncated or failed input files -> low.
 -- Columns: finding (kind), severity ('high', 'medium', 'low'), score (seconds of wall time, or
@@ -294,14 +295,28 @@ nccl_test_errors as (
     where wrong > 0
     having count(*) > 0
 ),
+warn_ranks as (
+    -- a warning's rank: its launcher prefix's, else its process's (file, host, pid) in the
+    -- largest communicator NCCL's INFO lines show it in (its rank in the job)
+    select w.*, coalesce(w.rank, c.rank) as job_rank
+    from nccl_warnings w
+    left join (select file_id, host, pid, arg_max(rank, nranks) as rank
+               from nccl_comms group by file_id, host, pid) c
+      on c.file_id = w.file_id and c.host = w.host and c.pid = w.pid
+),
 nccl_warn as (
     select 'nccl_warnings', 'medium', 0.0, null::integer,
-        format('NCCL warned {} time{}', count(*), case when count(*) = 1 then '' else 's' end),
-        format('first: {} ({} at {}) (table nccl_warnings)', any_value(message order by file_id, line), any_value(source order by file_id, line),
-               any_value(host order by file_id, line)),
+        format('NCCL warned {} time{}{}', count(*), case when count(*) = 1 then '' else 's' end,
+               case when count(job_rank) > 0
+                    then format(' on rank{} {}', case when count(distinct job_rank) > 1 then 's' else '' end,
+                                array_to_string(list_sort(list(distinct job_rank)), ', '))
+                    else '' end),
+        format('first: {} ({} at {}{}) (table nccl_warnings)', any_value(message order by file_id, line),
+               any_value(source order by file_id, line), any_value(host order by file_id, line),
+               coalesce(', rank ' || any_value(job_rank order by file_id, line), '')),
         'read the warnings: network errors (NET/IB completion errors) point at a NIC or a link; "Mismatched collective" at the ranks named',
         'nccl_warnings'
-    from nccl_warnings
+    from warn_ranks
     having count(*) > 0
 ),
 reported_stragglers as (
