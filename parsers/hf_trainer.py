@@ -1196,7 +1196,9 @@ def _anchored_steps(losses: list[_Dict], from_start: bool, placed_by: dict[int, 
         # dicts with no drawing before the first and after the last placed by DeepSpeed's learning
         # rate go on at the spacing next to them (no bar to place them: its stream was not kept)
         i_a, s_a, _, _, every = spacings[0]
-        if anchors[0] == (i_a, s_a):
+        # (the first anchor that is a dict's: not the run's start, where its segment had too few
+        # dicts to be spaced)
+        if anchors[0] == (i_a, s_a) or (from_start and anchors[1:2] == [(i_a, s_a)]):
             for j in range(i_a - 1, 0, -1):
                 d = losses[j - 1]
                 if d.reading is not None or "step" in d.record or "global_step" in d.record or s_a - (i_a - j) * every <= 0:

@@ -931,7 +931,11 @@ def test_dicts_are_placed_by_deepspeeds_step_at_their_learning_rate(tmp_path: Pa
         lr = re.search(r"'learning_rate': ([\d.e-]+)", t)
         if lr is not None and float(lr.group(1)) in reports:
             assert (by_line[n]["step"], by_line[n]["end_ns"]) == reports[float(lr.group(1))]
-    assert [row["step"] for row in steps if row["loss"] is not None][1:] == [10, 15, 20, 25, 30, 35]
+    # the first dict, before DeepSpeed's first report, goes on backwards at that spacing: its epoch
+    # (0.04) is half the step-10 dict's (0.08), so it is step 5 (it was numbered 1)
+    epochs = [float(m.group(1)) for t in HF_DEEPSPEED_STDOUT if (m := re.search(r"'epoch': ([\d.]+)", t))]
+    assert round(10 * epochs[0] / epochs[1]) == 5
+    assert [row["step"] for row in steps if row["loss"] is not None] == [5, 10, 15, 20, 25, 30, 35]
     assert [(row["step"], row["loss"]) for row in steps][-1] == (40, None)
 
 
