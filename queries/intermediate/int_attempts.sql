@@ -215,13 +215,17 @@ undated_ends as (
         select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line,
             min(case when e.closing then e.next_step end) as closing_step
         from (
-            select w.*,
+            select w.* replace (case when w.kind in ('collective_timeout', 'hang') then w.next_step_line
+                                     else w.step_after_line end as next_step_line),
                 w.kind = 'attempt_end' and w.next_step_line = w.last_step_line and w.next_step_line <= w.line + 2 as closing
             from (
             select m.*,
                 min(case when m.dated_start then m.line end) over later as next_start_line,
-                -- (a step on the failure's own line counts: a watchdog line glued to a bar's last reading)
+                -- (a step on a watchdog line's own line counts as after it: a watchdog line glued
+                -- to a bar's last reading while training went on; not on a traceback's, which a
+                -- dying process glues after its bar's last reading)
                 min(case when m.is_step then m.line end) over here_on as next_step_line,
+                min(case when m.is_step then m.line end) over later as step_after_line,
                 max(case when m.is_step then m.line end) over here_on as last_step_line,
                 first_value(m.step ignore nulls) over here_on as next_step
             from (
