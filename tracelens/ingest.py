@@ -334,29 +334,30 @@ class CompressedCopies:
     count each of its steps twice. A gzip file's trailer gives its content's CRC-32 and size
     (mod 2**32) at no cost; a plain file's CRC-32 is computed only when its size is one of
     those. The twin must also have been read by the same parser into as many rows (a CRC-32
-    collision alone never drops a file)."""
+    collision alone never drops a file), and a stored twin must be unchanged on disk."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.gzipped: dict[int, list[tuple[int, FileRecord]]] = {}  # content size -> (CRC-32, record)
         self.plain: dict[int, list[FileRecord]] = {}  # size -> records
         self.crcs: dict[str, int | None] = {}  # path -> CRC-32 of a plain file (None: unreadable)
+        self.trailers: dict[str, tuple[int, int] | None] = {}  # path -> a gzip file's (CRC-32, size)
+        self.stored: set[int] = set()  # ids of the store's records (checked on disk when matched)
         self.loaded = False
 
     def _load(self) -> None:
-        """The store's own files (read when first needed: a gzip trailer per stored `.gz`),
-        those unchanged on disk since they were stored."""
+        """The store's own files (when first needed: a gzip trailer read per stored `.gz`)."""
         self.loaded = True
         for rec in self.store.records.values():
-            if rec.status in (FileStatus.OK.value, FileStatus.TRUNCATED.value) and rec.rows and _unchanged(rec):
+            if rec.status in (FileStatus.OK.value, FileStatus.TRUNCATED.value) and rec.rows:
+                self.stored.add(id(rec))
                 self.add(rec)
 
     def add(self, rec: FileRecord) -> None:
         if not rec.rows:
             return
         if rec.path.endswith(".gz"):
-            key = _gzip_trailer(rec.path)
-            if key is not None:
+            if (key := self._trailer(rec.path)) is not None:
                 self.gzipped.setdefault(key[1], []).append((key[0], rec))
         else:
             self.plain.setdefault(rec.size_bytes % (1 << 32), []).append(rec)
@@ -369,20 +370,24 @@ class CompressedCopies:
 
         def same(other: FileRecord) -> bool:
             return (other.path != rec.path and other.parser == rec.parser and other.rows == rec.rows
-                    and self.store.records.get(other.path, other) is other)
+                    and self.store.records.get(other.path, other) is other
+                    and (id(other) not in self.stored or _unchanged(other)))
 
         if rec.path.endswith(".gz"):
-            key = _gzip_trailer(rec.path)
-            if key is None:
+            if (key := self._trailer(rec.path)) is None:
                 return None
             return next((other for other in self.plain.get(key[1], ()) if same(other) and self._crc(other.path) == key[0]),
                         None)
-        candidates = [other for crc, other in self.gzipped.get(rec.size_bytes % (1 << 32), ()) if same(other)]
+        candidates = [(crc, other) for crc, other in self.gzipped.get(rec.size_bytes % (1 << 32), ()) if same(other)]
         if not candidates:
             return None
         crc = self._crc(rec.path)
-        return next((other for other_crc, other in self.gzipped[rec.size_bytes % (1 << 32)]
-                     if other in candidates and other_crc == crc), None)
+        return next((other for other_crc, other in candidates if other_crc == crc), None)
+
+    def _trailer(self, path: str) -> tuple[int, int] | None:
+        if path not in self.trailers:
+            self.trailers[path] = _gzip_trailer(path)
+        return self.trailers[path]
 
     def _crc(self, path: str) -> int | None:
         if path not in self.crcs:
