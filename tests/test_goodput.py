@@ -428,7 +428,7 @@ def test_steps_without_a_clock_leave_goodput_undetermined(tmp_path: Path) -> Non
     con = store.connect()
     row = con.execute("select wall_s, attempts, productive_s, goodput_fraction, throughput_tokens_per_s, "
                       "goodput_tokens_per_s, reason from goodput").fetchall()
-    reason = f"the inputs have {steps} logged steps but no clock: no timestamps, no bar times, no traces"
+    reason = f"the inputs have {steps} logged steps but no clock: no timestamps, no dated progress bar, no traces"
     assert row == [(None, None, None, None, None, None, reason)]
     # and no bucket says 0 s: every one is as undetermined as the wall time, with the same reason
     buckets = con.execute(

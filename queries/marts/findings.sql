@@ -174,7 +174,7 @@ bucket_findings as (
         case b.bucket
             when 'lost_work' then format('lost work: {} s lost to {} failure{}', printf('%.3g', b.seconds), y.failures,
                                          case when y.failures = 1 then '' else 's' end)
-            when 'restart_downtime' then format('restart downtime: {} s between a failure and the next attempt''s start', printf('%.3g', b.seconds))
+            when 'restart_downtime' then format('restart downtime: {} s between an attempt''s end and the next one''s start', printf('%.3g', b.seconds))
             when 'checkpoint_save' then format('checkpoint saves block training for {} s', printf('%.3g', b.seconds))
             when 'checkpoint_load' then format('checkpoint loads take {} s', printf('%.3g', b.seconds))
             when 'startup' then format('start-up takes {} s', printf('%.3g', b.seconds))

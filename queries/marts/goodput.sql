@@ -123,7 +123,7 @@ final as (
     select * from dated
     union all by name
     -- steps and no clock: no figure resting on time, and why
-    select format('{} {} logged steps but no clock: {}, no bar times, no traces{}',
+    select format('{} {} logged steps but no clock: {}, no dated progress bar, no traces{}',
                   case when u.from_console then 'the console has' else 'the inputs have' end, u.steps,
                   case when u.dated_lines > 0
                        then format('no dated line dates a step ({} dated {} of events around them)', u.dated_lines,
