@@ -24,7 +24,9 @@
 --   hang:           the first problem group of hang_analysis, with hang_suspects -> high.
 --   mismatch:       every collective_mismatches row -> high.
 --   collective_timeout: a c10d watchdog timeout in the logs -> high (ranks waiting in
---                   different collectives each named, the one at the lowest sequence number said).
+--                   different collectives each named, the one at the lowest sequence number said;
+--                   in one collective with different sizes, each size's ranks; up to 3 ranks below
+--                   the highest reporting one that report none named).
 --   slow_collective: per op and size, median efficiency against nccl-tests <
 --                   tracelens_bandwidth_efficiency (0.5) -> medium.
 --   nccl_test_errors: nccl-tests rows whose #wrong is above 0 (corrupted results) -> high.
@@ -235,33 +237,64 @@ mismatch as (
 timeout_waits as (
     -- each rank's stuck collective once (a watchdog line is repeated in the exception it throws)
     select rank, detail, count(*) as lines, max(duration_s) as duration_s, min(ts_ns) as ts_ns,
-        try_cast(regexp_extract(detail, 'SeqNum=(\d+)', 1) as bigint) as seq
+        regexp_extract(detail, '^\S+') as op,
+        try_cast(regexp_extract(detail, 'SeqNum=(\d+)', 1) as bigint) as seq,
+        try_cast(regexp_extract(detail, 'NumelIn=(\d+)', 1) as bigint) as numel
     from log_events  -- not the staging view: pasted watchdog lines often carry no date
     where kind = 'collective_timeout'
     group by rank, detail
 ),
+timeout_sizes as (
+    -- the ranks of each size, where the ranks wait in one collective
+    select numel, list_sort(list(distinct rank)) as ranks
+    from timeout_waits
+    where rank is not null and numel is not null
+    group by numel
+),
+timeout_shape as (
+    select count(distinct rank) > 1 and count(distinct (op, seq)) > 1 as different,
+        count(distinct rank) > 1 and count(distinct (op, seq)) = 1 and count(distinct numel) > 1 as sizes,
+        -- the ranks below the highest reporting one that report none (in logs holding every rank's lines)
+        (select list(r order by r) from range(0, max(rank)::bigint) t(r)
+         where r not in (select rank from timeout_waits where rank is not null)) as silent
+    from timeout_waits
+),
 timeouts as (
     -- ranks waiting in different collectives (sequence numbers or operations) are listed: one
-    -- process group's ranks issued different collectives, or each waits on another group
-    select 'collective_timeout', 'high', max(duration_s), null::integer,
-        case when count(distinct rank) > 1 and count(distinct detail) > 1
-             then format('c10d watchdog timeouts: {} ranks wait in different collectives', count(distinct rank))
-             else format('c10d watchdog timeout: {} hung {} s before the watchdog fired', arg_max(detail, duration_s), round(max(duration_s), 1))
+    -- process group's ranks issued different collectives, or each waits on another group; in one
+    -- collective with different sizes, the sizes and their ranks
+    select 'collective_timeout', 'high', max(w.duration_s), null::integer,
+        case when any_value(t.different)
+             then format('c10d watchdog timeouts: {} ranks wait in different collectives', count(distinct w.rank))
+             when any_value(t.sizes)
+             then format('c10d watchdog timeouts: {} ranks wait in one collective ({} SeqNum={}) with different sizes',
+                         count(distinct w.rank), any_value(w.op), any_value(w.seq))
+             else format('c10d watchdog timeout: {} hung {} s before the watchdog fired', arg_max(w.detail, w.duration_s), round(max(w.duration_s), 1))
         end,
-        case when count(distinct rank) > 1 and count(distinct detail) > 1
-             then format('{} watchdog timeouts: {}{} (table log_events)', sum(lines),
-                         string_agg(coalesce('rank ' || rank || ' in ', '') || detail, '; ' order by seq nulls last, rank nulls last, detail),
-                         case when count(distinct seq) > 1
-                              then format('; rank {} waits at the lowest sequence number', arg_min(rank, seq))
-                              when count(distinct seq) = 1 and count(distinct regexp_extract(detail, '^\S+')) > 1
-                              then format('; at one sequence number ({}) the ranks issued different operations: a desync', any_value(seq))
+        case when any_value(t.different)
+             then format('{} watchdog timeouts: {}{}', sum(w.lines),
+                         string_agg(coalesce('rank ' || w.rank || ' in ', '') || w.detail, '; ' order by w.seq nulls last, w.rank nulls last, w.detail),
+                         case when count(distinct w.seq) > 1
+                              then format('; rank {} waits at the lowest sequence number', arg_min(w.rank, w.seq))
+                              when count(distinct w.seq) = 1 and count(distinct w.op) > 1
+                              then format('; at one sequence number ({}) the ranks issued different operations: a desync', any_value(w.seq))
                               else '' end)
-             else format('{} watchdog timeout{} (rank, sequence number), first: {} (table log_events)', sum(lines),
-                         case when sum(lines) = 1 then '' else 's' end, any_value(detail order by ts_ns nulls last))
-        end,
+             when any_value(t.sizes)
+             then format('{} watchdog timeouts: {}', sum(w.lines),
+                         (select string_agg(format('NumelIn={} on rank{} {}', z.numel, case when len(z.ranks) = 1 then '' else 's' end,
+                                                   array_to_string(z.ranks, ', ')), '; ' order by len(z.ranks) desc, z.numel)
+                          from timeout_sizes z))
+             else format('{} watchdog timeout{} (rank, sequence number), first: {}', sum(w.lines),
+                         case when sum(w.lines) = 1 then '' else 's' end, any_value(w.detail order by w.ts_ns nulls last))
+        end
+        || case when len(any_value(t.silent)) between 1 and 3 and count(distinct w.rank) >= 3
+                then format('; rank{} {} report{} none in these logs', case when len(any_value(t.silent)) = 1 then '' else 's' end,
+                            array_to_string(any_value(t.silent), ', '), case when len(any_value(t.silent)) = 1 then 's' else '' end)
+                else '' end
+        || ' (table log_events)',
         'a rank stopped issuing collectives or is stuck inside one: enable the flight recorder (TORCH_FR_BUFFER_SIZE) and ingest its dumps for a hang analysis',
         'log_events'
-    from timeout_waits
+    from timeout_waits w, timeout_shape t
     having count(*) > 0
 ),
 slow_collectives as (
