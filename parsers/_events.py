@@ -142,6 +142,22 @@ _RUN_LENGTH = re.compile(r"\bdone training in (\d{1,9}(?:\.\d{1,6})?) seconds\b"
 _TRAINING_TIME = re.compile(
     r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time(?:\s{0,4}:| (?=\d{1,6}:\d{2}:\d{2}\s*$))", re.IGNORECASE)
 TRAINING_TIME_END = "the run's training time"
+# how long that says it ran: `1:16:43`, `2 days, 3:04:05` (Python's timedelta), `6.89 min`, `412.3 s`
+_TRAINING_TIME_LENGTH = re.compile(
+    r"training time(?:\s{0,4}:)?\s{0,4}(?:(?P<d>\d{1,5}) days?, )?(?P<h>\d{1,6}):(?P<m>\d{2}):(?P<s>\d{2}(?:\.\d{1,9})?)\b"
+    r"|training time(?:\s{0,4}:)?\s{0,4}(?P<n>\d{1,9}(?:\.\d{1,20})?) ?(?P<u>s|sec|secs|seconds|min|mins|minutes|h|hours)\b",
+    re.IGNORECASE)
+
+
+def stated_training_seconds(text: str) -> float | None:
+    """The seconds a run's training-time line says it trained (`_TRAINING_TIME_LENGTH`), else None."""
+    m = _TRAINING_TIME_LENGTH.search(text)
+    if m is None:
+        return None
+    if m.group("h") is not None:
+        return int(m.group("d") or 0) * 86400 + int(m.group("h")) * 3600 + int(m.group("m")) * 60 + float(m.group("s"))
+    unit = m.group("u").lower()
+    return float(m.group("n")) * (3600 if unit.startswith("h") else 60 if unit.startswith("m") else 1)
 # A script's last word as its logger's whole message (icefall's `INFO [train.py:555] Done!`):
 # its end where no step follows (as the training time's, `early_training_time_ends`)
 _DONE = re.compile(r"(?:^|\] | - )Done!\s*$")
@@ -1079,10 +1095,11 @@ class EventScanner:
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)):
             # (a script's `... completed successfully` ends a run only after its steps: a stage's before them no run's)
-            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-            if line.ts_ns is not None and (" completed in " in text or "done training in " in text) and (
-                    length := _RUN_LENGTH.search(text)) is not None:
-                seconds = float(length.group(1)) if length.group(1) else float(length.group(2)) * 3600
+            length = _RUN_LENGTH.search(text) if (" completed in " in text or "done training in " in text) else None
+            seconds = (float(length.group(1)) if length.group(1) else float(length.group(2)) * 3600) if length else None
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       duration_s=seconds)
+            if line.ts_ns is not None and seconds is not None:
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank,
                            ts_ns=line.ts_ns - int(seconds * 1e9), detail="the training time before the end", raw=text)
             if "Saving trained model to " in text and _SAVE_WEIGHTS.search(text) is not None:
@@ -1140,7 +1157,7 @@ class EventScanner:
                 self.launcher_end = rows.events[-1]
         elif training and not failed and _TRAINING_TIME.search(text) is not None and "epoch" not in text.lower():
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       detail=TRAINING_TIME_END)
+                       detail=TRAINING_TIME_END, duration_s=stated_training_seconds(text))
         elif ("Training job completed" in text or "Error for Training job" in text) and (
                 sagemaker := _SAGEMAKER_END.search(text)) is not None:
             status = sagemaker.group("status")

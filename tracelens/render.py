@@ -272,12 +272,9 @@ def _layout(report: Report) -> list[Section]:
               f"{fmt_s(a.hang_s)} (suspects {_ranks(a.hang_suspect_ranks)})" if a.hang_s else "-"]
              for a in report.attempts],
         ))
-        if any(a.length_s is None and a.start_ns is not None for a in report.attempts):
-            s.notes.append("length -: the attempt's start and its end are one dated instant: how "
-                           "long it ran is not in the logs.")
-        if any(a.length_at_least for a in report.attempts):
-            s.notes.append("≥: steps logged after the attempt's last dated line have no time of their own: it ran "
-                           "longer.")
+        for at_least, reason in dict.fromkeys((bool(a.length_at_least), a.length_reason) for a in report.attempts
+                                              if a.length_reason and (a.length_at_least or a.start_ns is not None)):
+            s.notes.append(f"{'≥: it ran longer' if at_least else 'length -'}: {reason}.")
         clocks = {a.clock for a in report.attempts}
         if Clock.MTIME in clocks:
             s.notes.append("~: no line of the inputs dates these attempts; their times hang the progress bar's elapsed "

@@ -19,7 +19,9 @@
 --   start: a relaunch appended to the console), at its console's last dated
 --   line before it; an undated clean end so ends its attempt as completed),
 --   timeout_hang_start_ns and timeout_hang_s (a c10d watchdog timeout or a launcher's
---   no-output watchdog in the attempt: its start and how long it ran).
+--   no-output watchdog in the attempt: its start and how long it ran), stated_s (how long
+--   the run says it trained: a training-time line's, fairseq's `done training in`, the HF
+--   Trainer's train_runtime; the attempt ran at least that long).
 with processes as (
     select p.*, lag(p.end_ns) over (order by p.start_ns) as previous_end_ns
     from int_trace_processes p, int_reference_rank r
@@ -207,13 +209,14 @@ undated_ends as (
     -- `Trainer.fit` stopped) ended when that step last ended, as the job's steps date it (a
     -- console whose frames are all it has dates them worst). (Each line's next dated start and
     -- next step line by one window over the file's lines in order.)
-    select f.failure, greatest(
+    select f.failure, f.stated_s, greatest(
         (select max(s.t_ns) from int_log_steps s where s.file_id = f.file_id and s.line < f.line),
         (select max(d.ts_ns) from int_log_events d where d.file_id = f.file_id and d.line < f.line),
         (select max(s.t_ns) from int_log_steps s where s.step = f.closing_step)) as after_ns
     from (
         select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line,
-            min(case when e.closing then e.next_step end) as closing_step
+            min(case when e.closing then e.next_step end) as closing_step,
+            max(e.duration_s) filter (where e.kind = 'attempt_end') as stated_s
         from (
             select w.* replace (case when w.kind in ('collective_timeout', 'hang') then w.next_step_line
                                      else w.step_after_line end as next_step_line),
@@ -230,10 +233,10 @@ undated_ends as (
                 first_value(m.step ignore nulls) over here_on as next_step
             from (
                 select file_id, line, rank, kind, ts_ns, null::bigint as step, false as is_step,
-                    ts_ns is not null and kind in ('attempt_start', 'restart') as dated_start
+                    ts_ns is not null and kind in ('attempt_start', 'restart') as dated_start, duration_s
                 from stg_log_events
                 union all
-                select file_id, line, rank, null, null, step, true, false from stg_log_steps
+                select file_id, line, rank, null, null, step, true, false, null from stg_log_steps
             ) m
             window later as (partition by file_id order by line range between 1 following and unbounded following),
                 here_on as (partition by file_id order by line range between current row and unbounded following)
@@ -325,6 +328,12 @@ endings as (
         max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
         max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step,
         min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
+        -- how long the run says it trained (a training-time line, train_runtime), dated in it or
+        -- an undated end placed in it
+        greatest(max(e.duration_s) filter (where e.kind = 'attempt_end'),
+                 (select max(u.stated_s) from undated_ends u
+                  where not u.failure and u.after_ns >= a.start_ns
+                    and (a.next_start_ns is null or u.after_ns < a.next_start_ns))) as stated_s,
         max(e.duration_s) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_s,
         count(e.ts_ns) as events
     from numbered a
@@ -359,7 +368,7 @@ final as (
         end as end_reason,
         a.start_source,
         x.first_step is not null or e.events > 0 as logged,
-        a.next_start_ns, e.crash_ns, e.timeout_hang_start_ns, e.timeout_hang_s
+        a.next_start_ns, e.crash_ns, e.timeout_hang_start_ns, e.timeout_hang_s, e.stated_s
     from numbered a
     join activity x using (attempt)
     join endings e using (attempt)
@@ -402,7 +411,8 @@ undated_lines as (
         bool_or(u.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded,
         bool_or(u.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as failure,
         bool_or(u.kind = 'attempt_end') as ended,
-        max(u.duration_s) filter (where u.kind in ('collective_timeout', 'hang')) as hang_s
+        max(u.duration_s) filter (where u.kind in ('collective_timeout', 'hang')) as hang_s,
+        max(u.duration_s) filter (where u.kind = 'attempt_end') as stated_s
     from undated_rows u
     join undated_console c on u.file_id = c.file_id and (u.rank is not distinct from c.rank or u.rank is null)
     group by u.line
@@ -459,7 +469,7 @@ undated_final as (
             else 'unknown'
         end as end_reason,
         'undated' as start_source, true as logged, null::bigint as next_start_ns, null::bigint as crash_ns,
-        null::bigint as timeout_hang_start_ns, max(hang_s) as timeout_hang_s
+        null::bigint as timeout_hang_start_ns, max(hang_s) as timeout_hang_s, max(stated_s) as stated_s
     from undated_numbered
     group by attempt
 )

@@ -34,7 +34,9 @@
 --   (start_ns NULL). length_s: end_ns - start_ns, NULL where the two are one instant (an
 --   attempt known from one dated line, its steps undated: not 0 s), with length_reason; where
 --   steps logged after its last dated step have no time of their own (and nothing dated comes
---   after them), length_at_least: the attempt ran longer than length_s.
+--   after them), length_at_least: the attempt ran longer than length_s; where the run says how
+--   long it trained (int_attempts.stated_s) and that is as long or longer, that (at least: its
+--   start-up is not in it).
 with final as (
     select
         a.attempt, a.start_ns, a.end_ns, a.first_step, a.last_step, a.resumed_from_step, a.end_reason, a.start_source,
@@ -52,14 +54,17 @@ with final as (
             when c.steps > 0 then 'mtime'
             else 'log'
         end as clock,
-        case when a.end_ns > a.start_ns then (a.end_ns - a.start_ns) / 1e9 end as length_s,
-        a.end_ns > a.start_ns and a.last_step > coalesce(c.dated_last_step, a.first_step - 1)
-            and a.end_ns <= coalesce(c.dated_last_ns, a.start_ns) as length_at_least,
+        greatest(case when a.end_ns > a.start_ns then (a.end_ns - a.start_ns) / 1e9 end, a.stated_s) as length_s,
+        coalesce(a.stated_s >= coalesce((a.end_ns - a.start_ns) / 1e9, 0), false)
+            or (a.end_ns > a.start_ns and a.last_step > coalesce(c.dated_last_step, a.first_step - 1)
+                and a.end_ns <= coalesce(c.dated_last_ns, a.start_ns)) as length_at_least,
         case
+            when a.stated_s >= coalesce((a.end_ns - a.start_ns) / 1e9, 0)
+                then 'the run''s own word on how long it trained (its start-up before that not counted)'
             when a.start_ns is null then 'no line dates it'
-            when a.end_ns = a.start_ns then 'its start and its end are one dated instant: how long it ran is not in the logs'
+            when a.end_ns = a.start_ns then 'its start and its end rest on one dated line: its length is not measured'
             when a.last_step > coalesce(c.dated_last_step, a.first_step - 1) and a.end_ns <= coalesce(c.dated_last_ns, a.start_ns)
-                then 'at least: ' || coalesce('the steps after step ' || c.dated_last_step || ', its last dated one,', 'its steps')
+                then coalesce('the steps after step ' || c.dated_last_step || ', its last dated one,', 'its steps')
                      || ' have no time of their own'
         end as length_reason
     from int_attempts a
