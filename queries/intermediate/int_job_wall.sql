@@ -6,7 +6,8 @@
 -- Inputs: int_attempts, int_log_steps.
 -- Columns: start_ns, end_ns, wall_s (seconds), attempts (attempts the logs see), start_logged
 --   (false when the first attempt's start is its first step's, no line or trace marking when its
---   process started: the span then leaves out the start-up before that step), reason (NULL,
+--   process started, or a start marked no earlier than that step (a process's first dated line
+--   that is the step's own): the span then leaves out the start-up before that step), reason (NULL,
 --   or why the span is not split into buckets although the logs date it: dated steps but
 --   undated attempts (int_attempts reads them in line order: a relaunch nothing dates), no dated step at all
 --   (launcher, checkpoint or failure lines only), or a single one (nothing says whether the time
@@ -14,7 +15,10 @@
 --   long a step takes)).
 with span as (
     select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts,
-        arg_min(start_source, start_ns) <> 'first_step' as start_logged
+        -- (a start at its first step's own time marks nothing before it: a process's first dated line
+        -- that is that step's line, an excerpt that opens with it)
+        arg_min(start_source, start_ns) <> 'first_step'
+            and coalesce(min(start_ns) < (select min(t_ns) from int_log_steps), true) as start_logged
     from int_attempts
     where logged
 ),
