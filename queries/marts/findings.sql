@@ -146,6 +146,7 @@ buckets as (
 ),
 failures as (
     select count(*) filter (where end_reason in ('crash', 'restarted')) as n,
+        count(*) filter (where end_reason = 'restarted') as restarted,
         arg_max(last_step, attempt) filter (where end_reason in ('crash', 'restarted')) as crash_step
     from attempts
 ),
@@ -162,7 +163,7 @@ ideal_step as (
     select ideal_ns / 1e9 as step_s from int_ideal_step
 ),
 young_daly as (
-    select f.n as failures, f.crash_step, s.interval_steps, i.step_s,
+    select f.n as failures, f.restarted, f.crash_step, s.interval_steps, i.step_s,
         (select seconds from goodput_buckets where bucket = 'checkpoint_save') / nullif(s.n, 0) as save_s,
         w.wall_s / nullif(f.n, 0) as mtbf_s,
         sqrt(2 * ((select seconds from goodput_buckets where bucket = 'checkpoint_save') / nullif(s.n, 0))
@@ -174,8 +175,13 @@ bucket_findings as (
         case when b.pct >= t.bucket_high then 'high' when b.pct >= t.bucket_medium then 'medium' else 'low' end,
         b.seconds, null::integer,
         case b.bucket
-            when 'lost_work' then format('lost work: {} s lost to {} failure{}', printf('%.3g', b.seconds), y.failures,
-                                         case when y.failures = 1 then '' else 's' end)
+            when 'lost_work' then format('lost work: {} s lost to {}', printf('%.3g', b.seconds),
+                case when y.restarted = 0 then format('{} failure{}', y.failures, case when y.failures = 1 then '' else 's' end)
+                     when y.restarted = y.failures then format('{} restart{} (no failure logged)', y.restarted,
+                                                               case when y.restarted = 1 then '' else 's' end)
+                     else format('{} failure{} and {} restart{} (no failure logged)', y.failures - y.restarted,
+                                 case when y.failures - y.restarted = 1 then '' else 's' end, y.restarted,
+                                 case when y.restarted = 1 then '' else 's' end) end)
             when 'restart_downtime' then format('restart downtime: {} s between an attempt''s end and the next one''s start', printf('%.3g', b.seconds))
             when 'checkpoint_save' then format('checkpoint saves block training for {} s', printf('%.3g', b.seconds))
             when 'checkpoint_load' then format('checkpoint loads take {} s', printf('%.3g', b.seconds))
