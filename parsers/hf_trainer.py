@@ -75,6 +75,7 @@ from tracelens.parsers._lines import (
     years_guessed,
 )
 from tracelens.parsers._logreader import LogReader
+from tracelens.parsers._logtables import LogRows
 from tracelens.parsers._numbers import half_unit, to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
@@ -408,6 +409,7 @@ class HFTrainerParser(LogReader):
             _clock(bar, mtime_if_run_end(mtime, lines, span_s) if number == len(bars) - 1 else None)
             if bar.source == "tqdm" and year_from_mtime:
                 bar.source = "tqdm_mtime"
+        _bar_start(rows, bars, lines)
         unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,
                                                global_step or (max(train_total) if train_total else None), ds_lrs)
         if ds_lines:
@@ -1306,6 +1308,25 @@ def _epoch_half_unit(losses: list[_Dict]) -> float:
         if isinstance(text, str) and _FOUR_DIGITS.fullmatch(text) and (value := float(text)) > 0:
             halves.append(0.5 * 10.0 ** (math.floor(math.log10(value)) - 3))
     return min(halves, default=1.0)
+
+
+def _bar_start(rows: LogRows, bars: list[_Bar], lines: Sequence[Line]) -> None:
+    """The file's first training bar, which no logged header started and which a dated line
+    after it dates, began before the file's first dated line (its elapsed time at that line says
+    by how much: axolotl's `1124/1124 [2:48:45<00:00, ...][2025-11-06 11:25:06,763] ... Saving`): its
+    process ran since then at least, an attempt's start."""
+    bar = next((b for b in bars if b.readings), None)
+    first_dated = next((line.ts_ns for line in lines if line.ts_ns is not None), None)
+    if (bar is None or bar.header_logged or bar.source != "tqdm" or bar.start_ns is None or first_dated is None
+            or bar.start_ns >= first_dated or not bar.where):
+        return
+    number, rank = bar.where[0]
+    detail = "the training bar's start, by its elapsed time"
+    start = next((e for e in rows.events if e["kind"] == LogEventKind.ATTEMPT_START.value and e["rank"] == rank), None)
+    if start is None:
+        rows.event(LogEventKind.ATTEMPT_START, line=number, rank=rank, ts_ns=bar.start_ns, detail=detail)
+    elif start["ts_ns"] is not None and start["ts_ns"] > bar.start_ns and start["line"] > number:
+        start.update(ts_ns=bar.start_ns, detail=detail)  # (the process's first dated line came after it)
 
 
 def _clock(bar: _Bar, mtime_ns: int | None) -> None:

@@ -957,3 +957,27 @@ def test_dicts_at_a_learning_rate_that_repeats_are_not_placed_by_deepspeeds_repo
     same = [re.sub(r"'learning_rate': [\d.e-]+", f"'learning_rate': {rate}", t) for t in HF_DEEPSPEED_STDOUT]
     _, steps, _ = _read(tmp_path, same, parser_name="hf_trainer")
     assert sum(1 for row in steps if row["loss"] is not None and row["step"] == 10) == 0
+
+
+# An axolotl QLoRA run's last lines (a blog post's code block, read_file id 47237185595): the bar's
+# last reading glued to the logger's dated line, no header logged before it.
+AXOLOTL_END = [
+    "100%|██████████| 1124/1124 [2:48:45<00:00, 16.34s/it][2025-11-06 11:25:06,763] [INFO] [axolotl.core.trainers."
+    "base._save:613] [PID:859953] [RANK:0] Saving model checkpoint to models/base/checkpoint-1124",
+    "[2025-11-06 11:25:10,069] [INFO] [axolotl.train.save_trained_model:228] [PID:859953] [RANK:0] Training completed! "
+    "Saving trained model to models/base.",
+    "[2025-11-06 11:25:11,945] [INFO] [axolotl.train.save_trained_model:350] [PID:859953] [RANK:0] Model successfully "
+    "saved to models/base",
+]
+
+
+def test_a_bar_begun_before_the_first_dated_line_starts_the_process_then(tmp_path: Path) -> None:
+    """The bar had run 2:48:45 (tqdm's elapsed, whole seconds) when the dated line glued to it was
+    written: the process ran since then, not from its first dated line (the attempt was 3.3 s)."""
+    _, _, events = _read(tmp_path, AXOLOTL_END, parser_name="hf_trainer")
+    m = re.search(r"\[(\d+):(\d\d):(\d\d)<.*?\]\[([\d\- :,]+)\]", AXOLOTL_END[0])
+    assert m is not None
+    elapsed = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+    dated = _ns(m.group(4))
+    (start,) = [e for e in events if e["kind"] == "attempt_start"]
+    assert dated - (elapsed + 1) * 10**9 <= start["ts_ns"] <= dated - elapsed * 10**9
