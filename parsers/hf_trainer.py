@@ -183,6 +183,7 @@ class _Bar:
     source: str | None = None
     seconds: dict[int, float] = field(default_factory=dict)  # step -> refined seconds since the start
     pauses: list[int] = field(default_factory=list)  # steps the run evaluated or saved after (sorted by `_clock`)
+    training: bool = False  # a reading's description names training (`_TRAINING_BAR`)
     counts: list[int] = field(default_factory=list)  # each reading's count, in order (set by `_clock`)
 
 
@@ -274,6 +275,7 @@ class HFTrainerParser(LogReader):
                     bars.append(bar)
                     replay = _Replay()
                 bar.readings.append(reading)
+                bar.training = bar.training or _TRAINING_BAR.match(text, 0, reading.start) is not None
                 bar.where.append((line.number, line.rank))
                 bar.losses.append(_postfix_loss(text, reading))
                 last_reading = (len(bars) - 1, reading)
@@ -626,6 +628,10 @@ class HFTrainerParser(LogReader):
         # in the bar's postfix)
         if total_steps is not None:
             carrying |= {index for index, bar in enumerate(bars) if any(r.total == total_steps for r in bar.readings)}
+        # or a bar a training header started whose description names training (safe-rlhf's
+        # `Training 1/3 epoch (loss 1.1828):   0%| | 115/39003 [09:28<53:15:37,  4.93s/it]`, no
+        # total in its header)
+        carrying |= {index for index, bar in enumerate(bars) if bar.header_logged and bar.training}
         # Where no metric line was placed on a bar (a run shorter than its logging interval writes
         # none), the reading its summary dict was drawn beside (`train_runtime`: tqdm redraws the
         # training bar right after it) is a step done, where its total is the run's steps by the
@@ -1027,6 +1033,11 @@ _LOADING_BAR = re.compile(r"(?:Loading (?:safetensors )?checkpoint shards|Downlo
 def _loading_bar(text: str, reading: BarReading) -> bool:
     """Whether the reading is of a bar whose description says it loads (`_LOADING_BAR`): no step."""
     return "%|" in text and _LOADING_BAR.search(text, max(0, reading.start - 480), reading.start) is not None
+
+
+# A bar's description that names training (`Training 1/3 epoch (loss 1.1828):`, `Train:`), not an
+# evaluation's or a loader's
+_TRAINING_BAR = re.compile(r"\s{0,8}Train(?:ing)?\b(?![^%|]{0,80}\b(?:[Ee]val|[Vv]alid|[Tt]est|[Ll]oad))")
 
 
 def _training_total(lines: Sequence[Line]) -> set[int]:

@@ -981,3 +981,23 @@ def test_a_bar_begun_before_the_first_dated_line_starts_the_process_then(tmp_pat
     dated = _ns(m.group(4))
     (start,) = [e for e in events if e["kind"] == "attempt_start"]
     assert dated - (elapsed + 1) * 10**9 <= start["ts_ns"] <= dated - elapsed * 10**9
+
+
+# safe-rlhf's trainer after its training header (a setup note's log, read_file id 5140062711): its own
+# bar, described as training, with no `Total optimization steps` line to name its total
+SAFE_RLHF_TRAINING = [
+    "wandb: Run `wandb online` or set WANDB_MODE=online to enable cloud syncing.",
+    "***** Running training *****",
+    "Training 1/3 epoch:   0%|          | 0/39003 [00:00<?, ?it/s]`use_cache=True` is incompatible with gradient "
+    "checkpointing. Setting `use_cache=False`.",
+    "Training 1/3 epoch (loss 1.1828):   0%|          | 115/39003 [09:28<53:15:37,  4.93s/it]",
+]
+
+
+def test_a_bar_described_as_training_after_the_header_counts_its_steps(tmp_path: Path) -> None:
+    """The bar's last reading, 115 of 39003 at 4.93 s/it, is step 115 done (none was read: no
+    header total, no metric line named the bar as the training one)."""
+    _, steps, _ = _read(tmp_path, SAFE_RLHF_TRAINING, parser_name="hf_trainer")
+    m = re.search(r"\| (\d+)/\d+ \[[\d:]+<[\d:]+, +([\d.]+)s/it\]$", SAFE_RLHF_TRAINING[-1])
+    assert m is not None
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(int(m.group(1)), pytest.approx(float(m.group(2)), abs=0.006))]
