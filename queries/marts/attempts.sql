@@ -35,8 +35,9 @@
 --   attempt known from one dated line, its steps undated: not 0 s), with length_reason; where
 --   steps logged after its last dated step have no time of their own (and nothing dated comes
 --   after them), length_at_least: the attempt ran longer than length_s; where the run says how
---   long it trained (int_attempts.stated_s) and that is as long or longer, that (at least: its
---   start-up is not in it).
+--   long it trained (int_attempts.stated_s) and that is over a second longer than its dated
+--   span, that (at least: its start-up is not in it; a start placed back by that duration from
+--   the end is the span's own).
 with final as (
     select
         a.attempt, a.start_ns, a.end_ns, a.first_step, a.last_step, a.resumed_from_step, a.end_reason, a.start_source,
@@ -55,11 +56,11 @@ with final as (
             else 'log'
         end as clock,
         greatest(case when a.end_ns > a.start_ns then (a.end_ns - a.start_ns) / 1e9 end, a.stated_s) as length_s,
-        coalesce(a.stated_s >= coalesce((a.end_ns - a.start_ns) / 1e9, 0), false)
+        coalesce(a.stated_s > coalesce((a.end_ns - a.start_ns) / 1e9, 0) + 1, false)
             or (a.end_ns > a.start_ns and a.last_step > coalesce(c.dated_last_step, a.first_step - 1)
                 and a.end_ns <= coalesce(c.dated_last_ns, a.start_ns)) as length_at_least,
         case
-            when a.stated_s >= coalesce((a.end_ns - a.start_ns) / 1e9, 0)
+            when a.stated_s > coalesce((a.end_ns - a.start_ns) / 1e9, 0) + 1
                 then 'the run''s own word on how long it trained (its start-up before that not counted)'
             when a.start_ns is null then 'no line dates it'
             when a.end_ns = a.start_ns then 'its start and its end rest on one dated line: its length is not measured'
