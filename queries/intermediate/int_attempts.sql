@@ -392,9 +392,11 @@ undated_rows as (
     -- a job whose logs date nothing (no attempt above), or a relaunch (line_order): its attempts
     -- are read in the order of the lines of its console with the most steps (then events), in
     -- the lines of the rank with the most there (or of none)
-    select file_id, rank, line, step, null as kind, null::double as duration_s from stg_log_steps
+    select file_id, rank, line, step, null as kind, null::double as duration_s, null::bigint as loaded_step from stg_log_steps
     union all
-    select file_id, rank, line, null, kind, duration_s from stg_log_events
+    select file_id, rank, line, null, kind, duration_s,
+        case when kind in ('checkpoint_load_start', 'checkpoint_load_end') then step end
+    from stg_log_events
 ),
 undated_console as (
     select file_id, rank
@@ -412,7 +414,8 @@ undated_lines as (
         bool_or(u.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as failure,
         bool_or(u.kind = 'attempt_end') as ended,
         max(u.duration_s) filter (where u.kind in ('collective_timeout', 'hang')) as hang_s,
-        max(u.duration_s) filter (where u.kind = 'attempt_end') as stated_s
+        max(u.duration_s) filter (where u.kind = 'attempt_end') as stated_s,
+        max(u.loaded_step) as loaded_step
     from undated_rows u
     join undated_console c on u.file_id = c.file_id and (u.rank is not distinct from c.rank or u.rank is null)
     group by u.line
@@ -461,7 +464,10 @@ undated_numbered as (
 ),
 undated_final as (
     select attempt, null::bigint as start_ns, null::bigint as end_ns,
-        min(step) as first_step, max(step) as last_step, null::bigint as resumed_from_step,
+        min(step) as first_step, max(step) as last_step,
+        -- (the step of the checkpoint it loaded, where its steps, if any, go on from it: as above)
+        case when max(loaded_step) is not null and (min(step) is null or min(step) > max(loaded_step))
+             then max(loaded_step) end as resumed_from_step,
         case
             when bool_or(ended) then 'completed'
             when bool_or(failure) then 'crash'
