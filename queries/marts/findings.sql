@@ -24,7 +24,8 @@
 --   hang:           the first problem group of hang_analysis, with hang_suspects -> high.
 --   mismatch:       every collective_mismatches row -> high.
 --   collective_timeout: a c10d watchdog timeout in the logs -> high (ranks waiting in
---                   different collectives each named, the one at the lowest sequence number said;
+--                   different collectives each named, the one at the lowest sequence number said
+--                   where each rank waits once and no two process groups are named;
 --                   in one collective with different sizes, each size's ranks; up to 3 ranks below
 --                   the highest reporting one that report none named).
 --   slow_collective: per op and size, median efficiency against nccl-tests <
@@ -245,7 +246,8 @@ timeout_waits as (
     select rank, detail, count(*) as lines, max(duration_s) as duration_s, min(ts_ns) as ts_ns,
         regexp_extract(detail, '^\S+') as op,
         try_cast(regexp_extract(detail, 'SeqNum=(\d+)', 1) as bigint) as seq,
-        try_cast(regexp_extract(detail, 'NumelIn=(\d+)', 1) as bigint) as numel
+        try_cast(regexp_extract(detail, 'NumelIn=(\d+)', 1) as bigint) as numel,
+        nullif(regexp_extract(detail, '\bpg=(\S+)', 1), '') as pg
     from log_events  -- not the staging view: pasted watchdog lines often carry no date
     where kind = 'collective_timeout'
     group by rank, detail
@@ -259,6 +261,8 @@ timeout_sizes as (
 ),
 timeout_shape as (
     select count(distinct rank) > 1 and count(distinct (op, seq)) > 1 as different,
+        -- sequence numbers compare within one process group: one wait a rank, no two groups named
+        count(*) = count(distinct rank) and count(distinct pg) <= 1 as one_group,
         count(distinct rank) > 1 and count(distinct (op, seq)) = 1 and count(distinct numel) > 1 as sizes,
         -- the ranks below the highest reporting one that report none (in logs holding every rank's lines)
         (select list(r order by r) from range(0, max(rank)::bigint) t(r)
@@ -280,7 +284,8 @@ timeouts as (
         case when any_value(t.different)
              then format('{} watchdog timeouts: {}{}', sum(w.lines),
                          string_agg(coalesce('rank ' || w.rank || ' in ', '') || w.detail, '; ' order by w.seq nulls last, w.rank nulls last, w.detail),
-                         case when count(distinct w.seq) > 1
+                         case when not any_value(t.one_group) then ''
+                              when count(distinct w.seq) > 1
                               then format('; rank {} waits at the lowest sequence number', arg_min(w.rank, w.seq))
                               when count(distinct w.seq) = 1 and count(distinct w.op) > 1
                               then format('; at one sequence number ({}) the ranks issued different operations: a desync', any_value(w.seq))
