@@ -661,20 +661,6 @@ def test_an_attempt_known_from_one_dated_instant_has_no_length_not_0_s() -> None
     assert code == 0 and " 0 s " not in out and "its length is not measured" in out
 
 
-def test_steps_logged_after_an_attempts_last_dated_line_make_its_length_a_lower_bound() -> None:
-    """Two excerpts in one file: dated iterations 43-45, then undated ones 122-125: the attempt
-    spans its first to its last dated line, and ran longer."""
-    path = corpus_or_skip("logs", "megatron", "issue_excerpts_mixtral756_epfllm11.log")
-    text = path.read_text()
-    dated = [datetime.fromisoformat(t) for t in re.findall(r"^ ?\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\] iteration", text, re.M)]
-    undated = re.findall(r"^ ?iteration\s+(\d+)/", text, re.M)
-    assert len(dated) == 3 and undated == ["122", "123", "124", "125"]
-    (attempt,) = _attempts_json(path)
-    assert attempt["length_s"] == (dated[-1] - dated[0]).total_seconds() and attempt["length_at_least"] is True
-    code, out, _ = run_cli("report", str(path), "--section", "attempts")
-    assert code == 0 and f"≥{(dated[-1] - dated[0]).total_seconds():.3g} s" in out
-
-
 def test_a_runs_own_training_time_is_its_attempts_length_at_least() -> None:
     """An Evo 2 (NeMo 2) excerpt: its dated lines start at 21:57:03 and its steps are undated;
     its last words are `Total training time: 461.33 seconds`: the attempt ran at least that

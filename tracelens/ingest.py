@@ -332,14 +332,19 @@ class CompressedCopies:
     """Finds a file that holds what another holds compressed (`rank0.json` beside the
     `rank0.json.gz` made from it): different bytes, the same content, which stored twice would
     count each of its steps twice. A gzip file's trailer gives its content's CRC-32 and size
-    (mod 2**32) at no cost; a plain file's CRC-32 is computed only when its size is one of
-    those. The twin must also have been read by the same parser into as many rows (a CRC-32
-    collision alone never drops a file), and a stored twin must be unchanged on disk."""
+    (mod 2**32) at no cost; a plain file's CRC-32 is computed (once) only when its size, parser
+    and rows are those of a gzip file's. The twin must have been read by the same parser into as
+    many rows (a CRC-32 collision alone never drops a file), and a stored twin must be
+    unchanged on disk (checked on a match only). Each lookup costs the files that match it."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.gzipped: dict[int, list[tuple[int, FileRecord]]] = {}  # content size -> (CRC-32, record)
-        self.plain: dict[int, list[FileRecord]] = {}  # size -> records
+        # (content size, parser, rows, CRC-32) -> gzip records; (size, parser, rows) -> plain
+        # records whose CRC-32 is not computed yet; (size, parser, rows, CRC-32) -> those computed
+        self.gzipped: dict[tuple[int, str | None, int, int], list[FileRecord]] = {}
+        self.plain: dict[tuple[int, str | None, int], list[FileRecord]] = {}
+        self.plain_crc: dict[tuple[int, str | None, int, int], list[FileRecord]] = {}
+        self.gzip_sizes: set[tuple[int, str | None, int]] = set()  # the (content size, parser, rows) of gzipped
         self.crcs: dict[str, int | None] = {}  # path -> CRC-32 of a plain file (None: unreadable)
         self.trailers: dict[str, tuple[int, int] | None] = {}  # path -> a gzip file's (CRC-32, size)
         self.stored: set[int] = set()  # ids of the store's records (checked on disk when matched)
@@ -358,9 +363,10 @@ class CompressedCopies:
             return
         if rec.path.endswith(".gz"):
             if (key := self._trailer(rec.path)) is not None:
-                self.gzipped.setdefault(key[1], []).append((key[0], rec))
+                self.gzipped.setdefault((key[1], rec.parser, rec.rows, key[0]), []).append(rec)
+                self.gzip_sizes.add((key[1], rec.parser, rec.rows))
         else:
-            self.plain.setdefault(rec.size_bytes % (1 << 32), []).append(rec)
+            self.plain.setdefault((rec.size_bytes % (1 << 32), rec.parser, rec.rows), []).append(rec)
 
     def twin(self, rec: FileRecord) -> FileRecord | None:
         if not rec.rows or rec.status not in (FileStatus.OK.value, FileStatus.TRUNCATED.value):
@@ -369,20 +375,21 @@ class CompressedCopies:
             self._load()
 
         def same(other: FileRecord) -> bool:
-            return (other.path != rec.path and other.parser == rec.parser and other.rows == rec.rows
-                    and self.store.records.get(other.path, other) is other
+            return (other.path != rec.path and self.store.records.get(other.path, other) is other
                     and (id(other) not in self.stored or _unchanged(other)))
 
         if rec.path.endswith(".gz"):
             if (key := self._trailer(rec.path)) is None:
                 return None
-            return next((other for other in self.plain.get(key[1], ()) if same(other) and self._crc(other.path) == key[0]),
-                        None)
-        candidates = [(crc, other) for crc, other in self.gzipped.get(rec.size_bytes % (1 << 32), ()) if same(other)]
-        if not candidates:
+            size_key = (key[1], rec.parser, rec.rows)
+            for other in self.plain.pop(size_key, ()):  # their CRC-32s, once
+                if (crc := self._crc(other.path)) is not None:
+                    self.plain_crc.setdefault((*size_key, crc), []).append(other)
+            return next((other for other in self.plain_crc.get((*size_key, key[0]), ()) if same(other)), None)
+        size_key = (rec.size_bytes % (1 << 32), rec.parser, rec.rows)
+        if size_key not in self.gzip_sizes or (crc := self._crc(rec.path)) is None:
             return None
-        crc = self._crc(rec.path)
-        return next((other for other_crc, other in candidates if other_crc == crc), None)
+        return next((other for other in self.gzipped.get((*size_key, crc), ()) if same(other)), None)
 
     def _trailer(self, path: str) -> tuple[int, int] | None:
         if path not in self.trailers:
