@@ -84,6 +84,9 @@ _HEADER = "***** Running training *****"
 _COMPLETED = "Training completed. Do not forget to share your model"
 _TRAIN_METRICS = "***** train metrics *****"
 _EVAL_HEADER = re.compile(r"\*\*\*\*\* Running Evaluation \*\*\*\*\*")
+# PaddleNLP's Trainer logs an evaluation's metrics as `key: value` pairs, not a dict (`eval_loss:
+# 5.451386451721191, eval_accuracy: 0.5625, eval_runtime: 1.8318, eval_samples_per_second: 87.344`)
+_EVAL_RUNTIME_PAIRS = re.compile(r"(?:^|[\s,])eval_loss: [^,]{1,40}, .{0,400}?\beval_runtime: (\d{1,9}(?:\.\d{1,9})?)\b")
 _TOTAL_STEPS = re.compile(r"Total optimization steps = ([\d,]{1,30})")
 _BATCH = re.compile(r"Total train batch size \(w\. parallel, distributed & accumulation\) = ([\d,]{1,30})")
 _EPOCHS = re.compile(r"Num [Ee]pochs = ([\d,]{1,30})")  # (SetFit's header: `Num epochs = 50`)
@@ -343,6 +346,10 @@ class HFTrainerParser(LogReader):
                 continue
             if "***** Running Evaluation" in text and _EVAL_HEADER.search(text):
                 rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+                continue
+            if "eval_runtime: " in text and "{" not in text and (m := _EVAL_RUNTIME_PAIRS.search(text)) is not None:
+                rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           duration_s=float(m.group(1)), raw=text)
                 continue
             completed = completed or _COMPLETED in text
             if "{" in text:

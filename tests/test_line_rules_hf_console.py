@@ -1001,3 +1001,27 @@ def test_a_bar_described_as_training_after_the_header_counts_its_steps(tmp_path:
     m = re.search(r"\| (\d+)/\d+ \[[\d:]+<[\d:]+, +([\d.]+)s/it\]$", SAFE_RLHF_TRAINING[-1])
     assert m is not None
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(int(m.group(1)), pytest.approx(float(m.group(2)), abs=0.006))]
+
+
+# PaddleNLP's Trainer on FewCLUE (its run log, read_file id 31837775922): an evaluation's header, then its
+# metrics as `key: value` pairs with its runtime, colored by its logger
+PADDLENLP_EVAL = [
+    "\x1b[32m[2022-08-31 16:15:21,446] [    INFO]\x1b[0m - loss: 5.81e-06, learning_rate: 1.2e-05, global_step: 600, "
+    "interval_runtime: 1.955, interval_samples_per_second: 4.092, interval_steps_per_second: 5.115, epoch: 30.0\x1b[0m",
+    "\x1b[32m[2022-08-31 16:15:21,447] [    INFO]\x1b[0m - ***** Running Evaluation *****\x1b[0m",
+    "\x1b[32m[2022-08-31 16:15:21,447] [    INFO]\x1b[0m -   Num examples = 160\x1b[0m",
+    "\x1b[32m[2022-08-31 16:15:21,448] [    INFO]\x1b[0m -   Total prediction steps = 5\x1b[0m",
+    "\x1b[32m[2022-08-31 16:15:23,280] [    INFO]\x1b[0m - eval_loss: 5.451386451721191, eval_accuracy: 0.5625, "
+    "eval_runtime: 1.8318, eval_samples_per_second: 87.344, eval_steps_per_second: 2.729, epoch: 30.0\x1b[0m",
+    "\x1b[32m[2022-08-31 16:15:23,280] [    INFO]\x1b[0m - Saving model checkpoint to ./checkpoints/checkpoint-600\x1b[0m",
+]
+
+
+def test_an_evaluations_metrics_as_pairs_end_it_with_its_runtime(tmp_path: Path) -> None:
+    """The metrics line ends the evaluation the header began, at its time, with its runtime (no
+    end was read: the evaluation's time was left to `nothing logged`)."""
+    _, _, events = _read(tmp_path, PADDLENLP_EVAL, parser_name="hf_trainer")
+    m = re.search(r"\[([\d\- :,]+)\].*eval_runtime: ([\d.]+)", PADDLENLP_EVAL[4])
+    assert m is not None
+    assert [(e["line"], e["ts_ns"], e["duration_s"]) for e in events if e["kind"] == "eval_end"] == [
+        (5, _ns(m.group(1)), float(m.group(2)))]
