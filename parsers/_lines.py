@@ -566,7 +566,7 @@ _NEEDS_PYTHON = (
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
 _DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
-              r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d )"
+              r"|(?:^\[?|\s)(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d )"
               r"\d{2}:\d{2}:\d{2}")
 # Times printed without a year, read with the year of the file's dated lines or of its mtime
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
@@ -831,6 +831,9 @@ _WEEKDAYS = frozenset(("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"))
 _CTIME_LEADING = re.compile(
     r"\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}(?P<d>\d{1,2}) "
     r"(?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d)(?:\.(?P<frac>\d{1,9}))?(?: (?:UTC|GMT|(?P<tz>[+-]\d{4})|[A-Z]{2,5}))? (?P<y>\d{4})\b")
+# (or after a few words: a job script's `echo "Job started on $(date)"`, a SLURM prolog's `Job started on
+# Thu Jan  8 15:06:16 GMT 2026`)
+_CTIME_AFTER = re.compile(r"(?<=\s)" + _CTIME_LEADING.pattern.removeprefix(r"\[?"))
 DATE_START_MAX = 80
 _DATE_END_MAX = DATE_START_MAX + 35
 
@@ -862,6 +865,8 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
             return _match_ns(glog, text[glog.start("y"):glog.end("s")], glog.groupdict)
         if text[:4].lstrip("[")[:3] in _WEEKDAYS and (ctime := _CTIME_LEADING.match(text)) is not None:
             return _match_ns(ctime, ctime.group(0), lambda: {**ctime.groupdict(), "mo": _MONTHS[ctime.group("mon")]})
+        if (later := _leading(_CTIME_AFTER, text)) is not None:
+            return _match_ns(later, later.group(0), lambda: {**later.groupdict(), "mo": _MONTHS[later.group("mon")]})
         return _slash_timestamp(text, day_first) if "/" in text[:_DATE_END_MAX] else None
     # a log's lines share their seconds: each distinct second (and zone) is converted once
     key = text[match.start():match.end("s")] + (match.group("tz") or "")

@@ -607,3 +607,28 @@ def test_lines_opening_with_dates_time_date_the_requeued_jobs_attempts(tmp_path:
     starts = [at(t) for t in DATE_CMD_REQUEUE if t.endswith("starting on sh-06-34")]
     assert con.execute("select start_ns, end_reason from attempts order by attempt").fetchall() == [
         (starts[0], "crash"), (starts[1], "unknown")]
+
+
+# A verl PPO job's SLURM output (a university cluster's prolog, then Ray's and verl's lines; read_file id
+# 13077 chars, /tmp/wild44/finetune/02's source): the prolog prints `date` after a few words
+SLURM_PROLOG_DATE = [
+    "Running SLURM prolog script on swarma1002",
+    "===============================================================================",
+    "Job started on Thu Jan  8 15:06:16 GMT 2026",
+    "Job ID          : 510942",
+    "Partition       : swarm_a100",
+]
+
+
+def test_dates_time_after_a_few_words_dates_the_line() -> None:
+    """`Job started on Thu Jan  8 15:06:16 GMT 2026`: that line is dated then (it was not: the
+    console read as undated); the others are not."""
+    from tracelens.parsers import _events
+    from tracelens.parsers._lines import split_lines
+
+    fields = re.search(r"on \w{3} (\w{3}) +(\d+) ([\d:]{8}) GMT (\d{4})$", SLURM_PROLOG_DATE[2])
+    assert fields is not None
+    month, day, clock, year = fields.groups()
+    moment = datetime.strptime(f"{month} {day} {clock} {year}", "%b %d %H:%M:%S %Y").replace(tzinfo=UTC)
+    times = [line.ts_ns for line in split_lines("\n".join(SLURM_PROLOG_DATE) + "\n", _events._LINE_HINT)]
+    assert times == [None, None, int(moment.timestamp()) * 10**9, None, None]
