@@ -403,7 +403,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     del raw
     nccl = nccl_candidates(frame, nccl_guard) if nccl_guard is not None else None
     head = pl.col("body").str.slice(0, _DATE_END_MAX)
-    stamps = (frame.lazy().with_row_index("index").filter(head.str.contains(_DATE_HINT))
+    stamps = (frame.lazy().with_row_index("index").filter(head.str.contains(_DATE_HINT) | head.str.contains(_CTIME_HINT))
               .select("index", ascii=head.str.len_bytes() == head.str.len_chars(),
                       # (in an ASCII head a byte offset is a character's)
                       leading=(head.str.find(_ISO.pattern) < DATE_START_MAX)
@@ -566,8 +566,12 @@ _NEEDS_PYTHON = (
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
 _DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
-              r"|(?:^\[?|\s)(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d )"
+              r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d )"
               r"\d{2}:\d{2}:\d{2}")
+# `date`'s time after a few words (`_CTIME_AFTER`), a pattern of its own: in `_DATE_HINT` it slows
+# every line's test by its alternatives
+_CTIME_HINT = (r" (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
+               r"\d{2}:\d{2}:\d{2}")
 # Times printed without a year, read with the year of the file's dated lines or of its mtime
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
 _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
