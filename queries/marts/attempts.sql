@@ -38,7 +38,7 @@
 --   long it trained (int_attempts.stated_s) and that is over a second longer than its dated
 --   span, that (at least: its start-up is not in it; a start placed back by that duration from
 --   the end is the span's own).
-with final as (
+with spans as (
     select
         a.attempt, a.start_ns, a.end_ns, a.first_step, a.last_step, a.resumed_from_step, a.end_reason, a.start_source,
         coalesce(a.timeout_hang_start_ns, h.hang_start_ns) as hang_start_ns,
@@ -55,19 +55,13 @@ with final as (
             when c.steps > 0 then 'mtime'
             else 'log'
         end as clock,
-        greatest(case when a.end_ns > a.start_ns then (a.end_ns - a.start_ns) / 1e9 end, a.stated_s) as length_s,
-        coalesce(a.stated_s > coalesce((a.end_ns - a.start_ns) / 1e9, 0) + 1, false)
-            or (a.end_ns > a.start_ns and a.last_step > coalesce(c.dated_last_step, a.first_step - 1)
-                and a.end_ns <= coalesce(c.dated_last_ns, a.start_ns)) as length_at_least,
-        case
-            when a.stated_s > coalesce((a.end_ns - a.start_ns) / 1e9, 0) + 1
-                then 'the run''s own word on how long it trained (its start-up before that not counted)'
-            when a.start_ns is null then 'no line dates it'
-            when a.end_ns = a.start_ns then 'its start and its end rest on one dated line: its length is not measured'
-            when a.last_step > coalesce(c.dated_last_step, a.first_step - 1) and a.end_ns <= coalesce(c.dated_last_ns, a.start_ns)
-                then coalesce('the steps after step ' || c.dated_last_step || ', its last dated one,', 'its steps')
-                     || ' have no time of their own'
-        end as length_reason
+        case when a.end_ns > a.start_ns then (a.end_ns - a.start_ns) / 1e9 end as dated_s, a.stated_s,
+        -- the run's training time is over a second longer than its dated span
+        coalesce(a.stated_s > coalesce((a.end_ns - a.start_ns) / 1e9, 0) + 1, false) as stated_longer,
+        -- steps after its last dated one, nothing dated after them
+        coalesce(a.end_ns > a.start_ns and a.last_step > coalesce(c.dated_last_step, a.first_step - 1)
+                 and a.end_ns <= coalesce(c.dated_last_ns, a.start_ns), false) as undated_after,
+        c.dated_last_step
     from int_attempts a
     left join lateral (
         -- the time sources of the steps and dated events in its span (one pass over its steps)
@@ -88,6 +82,19 @@ with final as (
         where g.hang_order is not null and g.hang_start_ns >= a.start_ns
           and (a.next_start_ns is null or g.hang_start_ns < a.next_start_ns)
     ) h on true
+),
+final as (
+    select s.* exclude (dated_s, stated_s, stated_longer, undated_after, dated_last_step),
+        greatest(s.dated_s, s.stated_s) as length_s,
+        s.stated_longer or s.undated_after as length_at_least,
+        case
+            when s.stated_longer then 'the run''s own word on how long it trained (its start-up before that not counted)'
+            when s.start_ns is null then 'no line dates it'
+            when s.end_ns = s.start_ns then 'its start and its end rest on one dated line: its length is not measured'
+            when s.undated_after then coalesce('the steps after step ' || s.dated_last_step || ', its last dated one,', 'its steps')
+                                      || ' have no time of their own'
+        end as length_reason
+    from spans s
 )
 select * from final
 order by attempt
