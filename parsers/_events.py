@@ -16,6 +16,7 @@ from tracelens.enums import FAILURE_EVENT_KINDS, FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._lines import Line, Lines, bar_readings, parse_timestamp, read_lines
 from tracelens.parsers._logtables import LogRows
+from tracelens.parsers._numbers import duration_s
 from tracelens.parsers.contract import ParseResult
 
 # (not a number with decimals: Slurm's job step `*** STEP 11509447.0 ON nodeau01 CANCELLED`)
@@ -142,10 +143,11 @@ _RUN_LENGTH = re.compile(r"\bdone training in (\d{1,9}(?:\.\d{1,6})?) seconds\b"
 _TRAINING_TIME = re.compile(
     r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time(?:\s{0,4}:| (?=\d{1,6}:\d{2}:\d{2}\s*$))", re.IGNORECASE)
 TRAINING_TIME_END = "the run's training time"
-# how long that says it ran: `1:16:43`, `2 days, 3:04:05` (Python's timedelta), `6.89 min`, `412.3 s`
+# how long that says it ran: a clock (`1:16:43`, `2 days, 3:04:05`: `duration_s`), or a figure and its
+# unit in words (`6.89 min`, `412.3 seconds`)
 _TRAINING_TIME_LENGTH = re.compile(
-    r"training time(?:\s{0,4}:)?\s{0,4}(?:(?P<d>\d{1,5}) days?, )?(?P<h>\d{1,6}):(?P<m>\d{2}):(?P<s>\d{2}(?:\.\d{1,9})?)\b"
-    r"|training time(?:\s{0,4}:)?\s{0,4}(?P<n>\d{1,9}(?:\.\d{1,20})?) ?(?P<u>s|sec|secs|seconds|min|mins|minutes|h|hours)\b",
+    r"training time(?:\s{0,4}:)?\s{0,4}(?:(?P<clock>(?:\d{1,6} days?, )?\d{1,9}:\d{2}:\d{2}(?:\.\d{1,9})?)\b"
+    r"|(?P<n>\d{1,9}(?:\.\d{1,20})?) ?(?P<u>s|sec|secs|seconds|min|mins|minutes|h|hours)\b)",
     re.IGNORECASE)
 
 
@@ -154,8 +156,9 @@ def stated_training_seconds(text: str) -> float | None:
     m = _TRAINING_TIME_LENGTH.search(text)
     if m is None:
         return None
-    if m.group("h") is not None:
-        return int(m.group("d") or 0) * 86400 + int(m.group("h")) * 3600 + int(m.group("m")) * 60 + float(m.group("s"))
+    if m.group("clock") is not None:
+        clock = duration_s(m.group("clock"))
+        return clock[0] if clock is not None else None
     unit = m.group("u").lower()
     return float(m.group("n")) * (3600 if unit.startswith("h") else 60 if unit.startswith("m") else 1)
 # A script's last word as its logger's whole message (icefall's `INFO [train.py:555] Done!`):

@@ -98,7 +98,8 @@ class Attempt:
     # what its times rest on (a Clock value: the logs' clocks, the file's mtime, a year from the mtime)
     clock: str = "log"
     length_s: float | None = None  # None: its start and end are one instant, or it is undated (length_reason)
-    length_at_least: bool | None = None  # steps after its last dated line: it ran longer than length_s
+    # it ran longer than length_s (steps after its last dated line, or its own stated training time)
+    length_at_least: bool | None = None
     length_reason: str | None = None
 
 

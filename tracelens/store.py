@@ -350,20 +350,21 @@ class Store:
         """Two trace files claiming one rank over overlapping time: both kept, one warning."""
         import duckdb
 
-        traces = [rec.fragments["trace_meta"] for rec in self.records.values() if "trace_meta" in rec.fragments]
+        traces = {rec.file_id: rec.fragments["trace_meta"] for rec in self.records.values() if "trace_meta" in rec.fragments}
         if len(traces) < 2:
             return []
-        metas = sorted({self.root / rel for rel in traces})  # (a pack holds the rows of many)
+        # (a pack holds the rows of many files, and until it is rewritten those of files since dropped)
+        metas = sorted({self.root / rel for rel in traces.values()})
         con = duckdb.connect()
         rows = con.execute(
             """
-            with m as (select * from read_parquet(?))
+            with m as (select * from read_parquet(?) where file_id in (select unnest(?)))
             select a.rank, a.path, b.path from m a join m b
               on a.rank = b.rank and a.path < b.path
              and a.start_ns < b.end_ns and b.start_ns < a.end_ns
             order by 1, 2, 3
             """,
-            [[str(p) for p in metas]],
+            [[str(p) for p in metas], list(traces)],
         ).fetchall()
         return [f"rank {r} is claimed by two traces over overlapping time: {a} and {b} (both kept)" for r, a, b in rows]
 
