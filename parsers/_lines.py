@@ -576,7 +576,8 @@ _CTIME_HINT = (r" (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
 _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
               r"|^(?:[^\w\s]{1,6} )?\d{2}/\d{2} \[\d{2}:\d{2}:\d{2}\]|^\d{2}/\d{2} \d{2}:\d{2}:\d{2} \["
-              r"|^\[\d{4} \d{2}:\d{2}:\d{2} @|^\d{2} [A-Z][a-z]{2} \d{2}:\d{2} {2,8}[A-Z]")
+              r"|^\[\d{4} \d{2}:\d{2}:\d{2} @|^\d{2} [A-Z][a-z]{2} \d{2}:\d{2} {2,8}[A-Z]"
+              r"|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}[. ]")
 # `_ISO` for polars, its date and time to the second in one group (the cache key of `parse_timestamp`
 # less the zone)
 _ISO_COLUMNS = (
@@ -802,11 +803,18 @@ _DAY_MONTH_MINUTE = re.compile(r"^(?P<d>\d{2}) (?P<mon>Jan|Feb|Mar|Apr|May|Jun|J
                                r"(?P<h>\d{2}):(?P<mi>\d{2}) {2,8}(?=(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) )")
 
 
+# vLLM's logger (`%(levelname)s %(asctime)s [%(filename)s:%(lineno)d]`, datefmt `%m-%d %H:%M:%S`; before
+# 0.7 without the bracket's opening), in RL trainers' consoles behind Ray's worker prefix:
+# "INFO 03-10 22:48:08 config.py:1005] Chunked prefill is enabled ..."
+_LEVEL_MONTH_DAY = re.compile(r"^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) (?P<mo>\d{2})-(?P<d>\d{2}) "
+                              r"(?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:\.(?P<frac>\d{1,9}))? (?=\[?[\w.\-]{1,255}:\d{1,7}\])")
+
+
 def _yearless_match(text: str) -> re.Match[str] | None:
     """The time at the start of a line that prints no year (`_GLOG`, `_MONTH_DAY`,
-    `_MONTH_DAY_BRACKET`, `_MONTH_DAY_PLAIN`, `_TENSORPACK_DATE`, `_DAY_MONTH_MINUTE`)."""
+    `_MONTH_DAY_BRACKET`, `_MONTH_DAY_PLAIN`, `_TENSORPACK_DATE`, `_DAY_MONTH_MINUTE`, `_LEVEL_MONTH_DAY`)."""
     return (_GLOG.match(text) or _MONTH_DAY.match(text) or _MONTH_DAY_BRACKET.match(text) or _MONTH_DAY_PLAIN.match(text)
-            or _TENSORPACK_DATE.match(text) or _DAY_MONTH_MINUTE.match(text))
+            or _TENSORPACK_DATE.match(text) or _DAY_MONTH_MINUTE.match(text) or _LEVEL_MONTH_DAY.match(text))
 
 
 def _glog_ns(text: str, year: int) -> int | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.test_line_rules import _read
+from tests.test_line_rules import _ns, _read
 
 # DeepSpeed-Chat step 3, PPO with an OPT-1.3b actor and an OPT-350m critic (microsoft/DeepSpeedExamples @
 # 0eaa7961 : applications/DeepSpeed-Chat/training/step3_rlhf_finetuning/training_log_output/
@@ -59,3 +59,21 @@ def test_deepspeed_chats_ppo_steps_are_the_steps_and_their_e2e_latency_their_tim
     assert [s["step_time_s"] for s in steps] == [
         float(m.group(1)) for t in DSCHAT_PPO if (m := re.match(r"\|E2E latency=([\d.]+)s", t))] == [7.99, 3.73, 3.88]
     assert [s["loss"] for s in steps] == [0.2099609375, 0.296630859375, 0.2998046875]
+
+
+# verl's PPO console (KotoHanon/VERL-Maze @ 9f727804 : verl_demo.log, lines 246-247): vLLM's logger behind
+# Ray's worker prefix, its time with no year (`%m-%d %H:%M:%S`)
+VERL_VLLM = [
+    "\x1b[36m(WorkerDict pid=19740)\x1b[0m INFO 03-10 22:48:08 config.py:1005] Chunked prefill is enabled with max_n"
+    "um_batched_tokens=8192.",
+    "\x1b[36m(WorkerDict pid=19740)\x1b[0m WARNING 03-10 22:48:08 config.py:380] To see benefits of async output proc"
+    "essing, enable CUDA graph. Since, enforce-eager is enabled, async output processor cannot be used",
+]
+
+
+def test_vllms_yearless_time_dates_its_line(tmp_path: Path) -> None:
+    """`INFO 03-10 22:48:08 config.py:1005]`: the process's first dated line is at 22:48:08 on
+    March 10 of the file's mtime's year (2033: nothing else in the file names one)."""
+    _, _, events = _read(tmp_path, VERL_VLLM, parser_name="generic_log")
+    assert [(e["kind"], e["ts_ns"], e["year_from_mtime"]) for e in events] == [
+        ("attempt_start", _ns("2033-03-10 22:48:08,0"), True)]
