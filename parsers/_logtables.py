@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,9 @@ class LogRows:
     epoch_ends: dict[int, tuple[int, int]] = field(default_factory=dict)
     # rows drawn within their epoch, before its end: id(row) -> the epoch as printed; see `within_epoch`
     epoch_readings: dict[int, int] = field(default_factory=dict)
+    # the file's line numbers and their times (None: undated), in the file's order, where a reader
+    # read lines: `date_undated_events` reads them
+    clock: tuple[Sequence[int], Sequence[int | None]] | None = None
 
     def unrecognised(self) -> int:
         """Non-blank lines that yielded no step, event or NCCL row: counted, not errors."""
@@ -82,6 +86,29 @@ class LogRows:
              "framework": self.framework, "line": line, "raw": raw[:500],
              "year_from_mtime": ts_ns is not None and line in self.mtime_year_lines, **values}
         )
+
+    def date_undated_events(self) -> None:
+        """Each event on a line with no time of its own (a traceback, a launcher's undated exit
+        line) gets `after_ns`: the time of its file's last dated line before it, the earliest it can
+        have been logged. One merge of the events, in line order, with the file's lines."""
+        if self.clock is None:
+            return
+        undated = sorted((e for e in self.events if e.get("ts_ns") is None), key=lambda e: e["line"])
+        if not undated:
+            return
+        numbers, times = self.clock
+        last: int | None = None
+        k = 0
+        for number, ns in zip(numbers, times, strict=True):
+            while k < len(undated) and undated[k]["line"] <= number:
+                undated[k]["after_ns"] = last
+                k += 1
+            if k == len(undated):
+                return
+            if ns is not None:
+                last = ns
+        for event in undated[k:]:
+            event["after_ns"] = last
 
     def tables(self) -> dict[str, pa.Table]:
         return {

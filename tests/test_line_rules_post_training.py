@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.test_line_rules import _ns, _read
+from tracelens.store import Store
 
 # DeepSpeed-Chat step 3, PPO with an OPT-1.3b actor and an OPT-350m critic (microsoft/DeepSpeedExamples @
 # 0eaa7961 : applications/DeepSpeed-Chat/training/step3_rlhf_finetuning/training_log_output/
@@ -77,3 +80,41 @@ def test_vllms_yearless_time_dates_its_line(tmp_path: Path) -> None:
     _, _, events = _read(tmp_path, VERL_VLLM, parser_name="generic_log")
     assert [(e["kind"], e["ts_ns"], e["year_from_mtime"]) for e in events] == [
         ("attempt_start", _ns("2033-03-10 22:48:08,0"), True)]
+
+
+# the same console's first lines (Ray's own logger, dated with the year), its vLLM lines, and its end:
+# the reward function raised before PPO's first step (lines 2, 246-247, 264-265 and 290-292: Hydra's
+# report, then the traceback)
+VERL_CRASH = [
+    "2025-03-10 22:25:38,610\tINFO worker.py:1841 -- Started a local Ray instance.",
+    *VERL_VLLM,
+    ("Error executing job with overrides: ['data.train_files=/root/data/maze/train.parquet', 'data.val_fil"
+     "es=/root/data/maze/test.parquet', 'data.train_batch_size=256', 'data.max_prompt_length=512', 'data.m"
+     "ax_response_length=256', 'actor_rollout_ref.model.path=Qwen/Qwen2.5-1.5B-Instruct', 'actor_rollout_r"
+     "ef.actor.optim.lr=1e-6', 'actor_rollout_ref.actor.ppo_mini_batch_size=64', 'actor_rollout_ref.actor."
+     "ppo_micro_batch_size_per_gpu=4', 'actor_rollout_ref.rollout.log_prob_micro_batch_size_per_gpu=8', 'a"
+     "ctor_rollout_ref.rollout.tensor_model_parallel_size=1', 'actor_rollout_ref.rollout.gpu_memory_utiliz"
+     "ation=0.4', 'actor_rollout_ref.ref.log_prob_micro_batch_size_per_gpu=4', 'critic.optim.lr=1e-5', 'cr"
+     "itic.model.path=Qwen/Qwen2.5-1.5B-Instruct', 'critic.ppo_micro_batch_size_per_gpu=4', 'algorithm.kl_"
+     "ctrl.kl_coef=0.001', 'trainer.logger=[console]', '+trainer.val_before_train=False', 'trainer.default"
+     "_hdfs_dir=null', 'trainer.n_gpus_per_node=1', 'trainer.nnodes=1', 'trainer.save_freq=10', 'trainer.t"
+     "est_freq=10', 'trainer.total_epochs=15']"),
+    "Traceback (most recent call last):",
+    '  File "/root/LLM-Reasoning-Maze/verl/verl/utils/reward_score/__init__.py", line 37, in _default_compute_score',
+    "    raise NotImplementedError",
+    "NotImplementedError",
+]
+
+
+def test_an_undated_traceback_ends_its_attempt_no_earlier_than_the_last_dated_line(tmp_path: Path) -> None:
+    """Ray started at 22:25:38.610, vLLM still logged at 22:48:08, then the traceback (no time of its
+    own): the attempt crashed, and ran at least from 22:25:38.610 to 22:48:08, 1349.39 s: not a
+    length nobody measured because no event line dates its end."""
+    path = tmp_path / "verl.log"
+    path.write_text("\n".join(VERL_CRASH) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    rows = store.connect().execute("select start_ns, end_ns, end_reason, length_s from attempts").fetchall()
+    start, end = _ns("2025-03-10 22:25:38,610"), _ns("2025-03-10 22:48:08,0")
+    assert rows == [(start, end, "crash", pytest.approx((end - start) / 1e9))]
+    assert (end - start) / 1e9 == pytest.approx(1349.39)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 8  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables;
-# 5: log_steps.time_source; 6: log_steps.data_time_s; 7: trace_meta.host_pid; 8: trace_events.parent_kind
+SCHEMA_VERSION = 9  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables;
+# 5: log_steps.time_source; 6: log_steps.data_time_s; 7: trace_meta.host_pid; 8: trace_events.parent_kind;
+# 9: log_events.after_ns
 
 _str = pa.string()
 _i64 = pa.int64()
@@ -195,6 +196,10 @@ LOG_EVENTS = pa.schema(
         # its date was printed without a year and nothing else in the file gave it: the year is
         # the file's mtime's (an estimate; log_steps.time_source says log_line_mtime alike)
         pa.field("year_from_mtime", pa.bool_()),
+        # an event on a line with no time of its own (a Python traceback): the time of its file's
+        # last dated line before it, the earliest it can have been logged; NULL for a dated event
+        # and where no line before it is dated
+        pa.field("after_ns", _i64),
     ]
 )
 

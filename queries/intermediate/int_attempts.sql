@@ -17,7 +17,7 @@
 --   attempt's start; NULL for the last), crash_ns (the first failure event of the attempt; an
 --   undated one, a traceback after which its console logs no step (or none before its next dated
 --   start: a relaunch appended to the console), at its console's last dated
---   line before it; an undated clean end so ends its attempt as completed),
+--   line before it (log_events.after_ns); an undated clean end so ends its attempt as completed),
 --   timeout_hang_start_ns and timeout_hang_s (a c10d watchdog timeout or a launcher's
 --   no-output watchdog in the attempt: its start and how long it ran), stated_s (how long
 --   the run says it trained: a training-time line's, fairseq's `done training in`, the HF
@@ -212,9 +212,10 @@ undated_ends as (
     select f.failure, f.stated_s, greatest(
         (select max(s.t_ns) from int_log_steps s where s.file_id = f.file_id and s.line < f.line),
         (select max(d.ts_ns) from int_log_events d where d.file_id = f.file_id and d.line < f.line),
-        (select max(s.t_ns) from int_log_steps s where s.step = f.closing_step)) as after_ns
+        (select max(s.t_ns) from int_log_steps s where s.step = f.closing_step), f.line_after_ns) as after_ns
     from (
         select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line,
+            arg_min(e.after_ns, e.line) as line_after_ns,
             min(case when e.closing then e.next_step end) as closing_step,
             max(e.duration_s) filter (where e.kind = 'attempt_end') as stated_s
         from (
@@ -233,10 +234,10 @@ undated_ends as (
                 first_value(m.step ignore nulls) over here_on as next_step
             from (
                 select file_id, line, rank, kind, ts_ns, null::bigint as step, false as is_step,
-                    ts_ns is not null and kind in ('attempt_start', 'restart') as dated_start, duration_s
+                    ts_ns is not null and kind in ('attempt_start', 'restart') as dated_start, duration_s, after_ns
                 from stg_log_events
                 union all
-                select file_id, line, rank, null, null, step, true, false, null from stg_log_steps
+                select file_id, line, rank, null, null, step, true, false, null, null from stg_log_steps
             ) m
             window later as (partition by file_id order by line range between 1 following and unbounded following),
                 here_on as (partition by file_id order by line range between current row and unbounded following)
