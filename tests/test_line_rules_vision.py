@@ -10,7 +10,11 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
+from tests.conftest import run_cli
 from tests.test_line_rules import _read
+from tracelens.store import Store
 
 # YOLOX's train_log.txt (loguru) on a machine without an NVIDIA driver: its first two lines, the
 # exp table (left out), then loguru's report of the failure (github.com/flostahl-aws/neuron-adoption
@@ -307,3 +311,47 @@ def test_an_ultralytics_bar_cut_inside_its_total_is_no_reading() -> None:
     assert cut.endswith("| 220/2")
     assert bar_line(cut) is None
     assert bar_line(ULTRALYTICS_CUT[1]) == (26, 22, 22, None)
+
+
+# MMSegmentation's console as a course homework pasted it (jiongjiongli/OpenMMLabCamp, homework 4 README,
+# the block under "# MMSegmentation Train"): it opens with the validation before iteration 2900 of 3000
+MMSEG_TAIL = [
+    "06/16 08:23:02 - mmengine - INFO - per class results:",
+    "06/16 08:23:02 - mmengine - INFO - ",
+    "+--------------+-------+-------+",
+    "|    Class     |  IoU  |  Acc  |",
+    "+--------------+-------+-------+",
+    "| _background_ | 75.23 | 98.45 |",
+    "|     red      | 86.22 | 87.61 |",
+    "|    green     | 16.56 | 17.75 |",
+    "|    white     | 65.06 | 67.88 |",
+    "|  seed-black  | 63.66 | 78.23 |",
+    "|  seed-white  |  0.0  |  0.0  |",
+    "+--------------+-------+-------+",
+    "06/16 08:23:02 - mmengine - INFO - Iter(val) [17/17]    aAcc: 86.3900  mIoU: 51.1200  mAcc: 58.3200  data_time: 0.0052 "
+    " time: 0.4238",
+    "06/16 08:24:00 - mmengine - INFO - Iter(train) [2900/3000]  lr: 9.3518e-03  eta: 0:00:57  time: 0.5780  data_time: 0.00"
+    "83  memory: 3614  loss: 0.0365  decode.loss_ce: 0.0257  decode.acc_seg: 90.3107  aux.loss_ce: 0.0108  aux.acc_seg: 90.3900",
+    "06/16 08:24:58 - mmengine - INFO - Exp name: pspnet-watermelon_20230612_20230616_075443",
+    "06/16 08:24:58 - mmengine - INFO - Iter(train) [3000/3000]  lr: 9.3294e-03  eta: 0:00:00  time: 0.5769  data_time: 0.00"
+    "80  memory: 3614  loss: 0.0331  decode.loss_ce: 0.0229  decode.acc_seg: 90.6036  aux.loss_ce: 0.0102  aux.acc_seg: 88.4277",
+    "06/16 08:24:58 - mmengine - INFO - Saving checkpoint at 3000 iterations",
+    "Completed train!",
+]
+
+
+def test_a_log_that_opens_mid_run_says_so_and_counts_no_start_up(tmp_path: Path) -> None:
+    """Iteration 2900 of 3000 at 08:24:00, 3000 at 08:24:58: 0.58 s an iteration; the 2,899 before
+    the first logged one would take 1,681 s, and the log shows 58 s before it (from 08:23:02), with no
+    resume: it opens mid-run. Its 1.9 min are the part it shows, none of it start-up."""
+    path = tmp_path / "mmseg.log"
+    path.write_text("\n".join(MMSEG_TAIL) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    opens, before = con.execute("select opens_at_step, unlogged_before_s from goodput").fetchone()
+    assert opens == 2900
+    assert before == pytest.approx(2899 * (58 / 100))
+    assert con.execute("select seconds from goodput_buckets where bucket = 'startup'").fetchone()[0] == 0
+    code, out, _ = run_cli("report", str(path))
+    assert code == 0 and "The logs open mid-run, at step 2900" in out and "start-up takes" not in out

@@ -214,7 +214,11 @@ def _layout(report: Report) -> list[Section]:
             s.paragraphs.append(f"Wall time {fmt_s(g.wall_s)} over {g.attempts} attempt{'s' if g.attempts != 1 else ''}; "
                                 f"goodput {fmt_pct(100 * g.goodput_fraction if g.goodput_fraction is not None else None)} "
                                 f"({fmt_s(g.productive_s)} productive, {fmt_s(g.lost_s)} lost).")
-            if g.start_logged is False:
+            if g.opens_at_step is not None:
+                s.paragraphs.append(f"The logs open mid-run, at step {g.opens_at_step}, and no line says the job resumed "
+                                    f"from a checkpoint: its steps before that one (about {fmt_s(g.unlogged_before_s)} at "
+                                    "its pace) are not in them; wall time and goodput are those of the part they show.")
+            elif g.start_logged is False:
                 s.paragraphs.append("Wall time runs from the first logged step: no line marks when the job started, so "
                                     "its start-up before that step is not counted (the goodput is that much too high).")
             if g.throughput_tokens_per_s is not None:

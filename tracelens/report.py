@@ -79,6 +79,10 @@ class Goodput:
     # False: nothing marks when the first process started, only its first step: wall_s and the
     # goodput leave out the start-up before that step (None with `reason`)
     start_logged: bool | None = None
+    # the logs open mid-run at this step (nothing says it resumed), the steps before it, about
+    # `unlogged_before_s` at the job's pace, not in them: wall_s and the goodput are the part shown
+    opens_at_step: int | None = None
+    unlogged_before_s: float | None = None
     waterfall: tuple[WaterfallBar, ...] = ()  # wall time down to productive time, bar by bar
 
 
@@ -326,7 +330,7 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
                 gpus=g["gpus"], gpus_source=g["gpus_source"], gpus_detail=g["gpus_detail"],
                 computing_s=g["computing_s"], tokens_total=g["tokens_total"], tokens_useful=g["tokens_useful"],
                 token_goodput_fraction=g["token_goodput_fraction"], fractions_note=g["fractions_note"], reason=g["reason"],
-                start_logged=g["start_logged"],
+                start_logged=g["start_logged"], opens_at_step=g["opens_at_step"], unlogged_before_s=g["unlogged_before_s"],
                 buckets={b["bucket"]: b["seconds"] for b in buckets},
                 attribution=tuple(
                     Bucket(b["bucket"], b["seconds"], b["percent"], b["gpu_hours"], b["dollars"], b["tokens_per_s_lost"])

@@ -3,7 +3,7 @@
 -- stays out: nothing says what filled the time around its traced steps).
 -- Grain: one row (its times NULL when no attempt has a clock, or when the dated steps cannot
 --   split the span: `reason`).
--- Inputs: int_attempts, int_log_steps.
+-- Inputs: int_attempts, int_log_steps, int_ideal_step.
 -- Columns: start_ns, end_ns, wall_s (seconds), attempts (attempts the logs see), start_logged
 --   (false when the first attempt's start is its first step's, no line or trace marking when its
 --   process started, or a start marked no earlier than that step (a process's first dated line
@@ -12,7 +12,11 @@
 --   undated attempts (int_attempts reads them in line order: a relaunch nothing dates), no dated step at all
 --   (launcher, checkpoint or failure lines only), or a single one (nothing says whether the time
 --   before it went to start-up or to steps not logged, nor, unless it logged its own time, how
---   long a step takes)).
+--   long a step takes)), opens_at_step and unlogged_before_s (the logs open mid-run: the first
+--   attempt's first logged step, where nothing says it resumed from a checkpoint and the steps
+--   before it would take, at the job's pace (int_ideal_step), over twice the time its logs show
+--   before it and over a minute: an excerpt, a log rotated or cut; unlogged_before_s is that
+--   estimate; NULL otherwise), opens_attempt (that attempt).
 with span as (
     select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts,
         -- (a start at its first step's own time marks nothing before it: a process's first dated line
@@ -24,6 +28,13 @@ with span as (
 ),
 dated_steps as (
     select count(*) as n, count(step_time_s) as timed from int_log_steps
+),
+opening as (
+    select a.attempt, a.first_step, (a.first_step - 1) * i.ideal_ns_per_step / 1e9 as before_s
+    from (select * from int_attempts where logged and start_ns is not null order by start_ns limit 1) a, int_ideal_step i
+    where a.resumed_from_step is null and a.first_step > 1
+      and (a.first_step - 1) * i.ideal_ns_per_step
+          > greatest(2 * ((select min(t_ns) from int_log_steps where t_ns >= a.start_ns) - a.start_ns), 60e9)
 ),
 final as (
     select
@@ -44,7 +55,10 @@ final as (
                                   'before it went to start-up or to steps the logs do not show'
             else 'one dated step: nothing says how long a step takes, nor whether the time before it went to '
                  'start-up or to steps the logs do not show'
-        end as reason
-    from span s, dated_steps d
+        end as reason,
+        case when d.n >= 2 then o.first_step end as opens_at_step,
+        case when d.n >= 2 then o.before_s end as unlogged_before_s,
+        case when d.n >= 2 then o.attempt end as opens_attempt
+    from span s cross join dated_steps d left join opening o on true
 )
 select * from final

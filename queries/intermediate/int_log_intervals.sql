@@ -1,13 +1,14 @@
 -- int_log_intervals: the job's wall-clock time as labelled intervals, for goodput_buckets.
 -- materialize: per_connection
 -- Grain: one row per interval (may overlap; goodput_buckets resolves overlaps by priority).
--- Inputs: int_attempts, int_log_step_bounds, int_ideal_step, int_log_events.
+-- Inputs: int_attempts, int_log_step_bounds, int_ideal_step, int_log_events, int_job_wall.
 -- Labels (GoodputBucket, priority in goodput_buckets):
 --   checkpoint_save / checkpoint_load / eval: between start and end events (or an end event
 --     carrying its duration);
 --   startup: accelerator init, training prep and first data loading (init events), attempt
 --     start to its first step's start, and a first step's excess over the ideal step time
---     (compile, warm-up);
+--     (compile, warm-up); not in an attempt whose logs open mid-run (int_job_wall.opens_attempt:
+--     what its lines before its first step show is no start-up);
 --   lost_work: a completed step that a later attempt completes again (it logs the step again,
 --     or starts at or before it), and the incomplete step a crash cut short (its start, else
 --     the end of the attempt's last logged step, to the attempt's end: its failure);
@@ -45,6 +46,7 @@ step_intervals as (
         c.attempt, c.step
     from completed c, int_ideal_step i
     where c.nth = 1 and c.e_ns - c.s_ns > coalesce(i.ideal_ns_per_sample * c.samples, greatest(i.ideal_ns, i.ideal_ns_per_step * c.covers))
+      and c.attempt is distinct from (select opens_attempt from int_job_wall)
     union all
     -- the part of a completed step its log line says went to waiting for data (the batch is
     -- fetched first: at the step's start), per iteration for a line that covers several
@@ -102,6 +104,7 @@ attempt_edges as (
     select 'startup' as label, a.start_ns, coalesce(min(c.s_ns), a.end_ns) as end_ns, a.attempt
     from (select * from int_attempts where logged) a
     left join dated_first c on c.attempt = a.attempt and c.s_ns is not null
+    where a.attempt is distinct from (select opens_attempt from int_job_wall)
     group by a.attempt, a.start_ns, a.end_ns
     union all
     select 'restart_downtime', end_ns, lead(start_ns) over (order by attempt), attempt

@@ -5,7 +5,9 @@
 --   int_reference_rank, stg_log_steps, stg_log_events, files.
 -- Columns: wall_s (int_job_wall: first attempt start to last attempt end), attempts, start_logged
 --   (int_job_wall: false when nothing marks the first process's start, only its first step: wall_s
---   and the goodput then leave out the start-up before that step), productive_s,
+--   and the goodput then leave out the start-up before that step), opens_at_step and
+--   unlogged_before_s (int_job_wall: the logs open mid-run at that step, the steps before it not in
+--   them, about that long at the job's pace: wall_s and the goodput are the part the logs show), productive_s,
 --   goodput_fraction (productive_s / wall_s), stepping_s (the productive, lost_work and
 --   data_stall buckets: time spent stepping, redone steps and waits for data included),
 --   computing_s (the productive and lost_work buckets: stepping less the waits for data),
@@ -62,7 +64,7 @@ rates as (
     select
         w.wall_s,
         w.attempts,
-        w.start_logged,
+        w.start_logged, w.opens_at_step, w.unlogged_before_s,
         b.productive_s,
         b.productive_s / nullif(w.wall_s, 0) as goodput_fraction,
         b.stepping_s,
@@ -96,7 +98,7 @@ undated as (
 ),
 dated as (
     select
-        r.wall_s, r.attempts, r.start_logged, r.productive_s, r.goodput_fraction, r.stepping_s, r.computing_s,
+        r.wall_s, r.attempts, r.start_logged, r.opens_at_step, r.unlogged_before_s, r.productive_s, r.goodput_fraction, r.stepping_s, r.computing_s,
         r.tokens_total, r.tokens_useful, r.tokens_lost,
         r.throughput_tokens_per_s, r.goodput_tokens_per_s, r.throughput_samples_per_s, r.goodput_samples_per_s,
         r.goodput_tokens_per_s / nullif(r.throughput_tokens_per_s, 0) as token_goodput_fraction,
