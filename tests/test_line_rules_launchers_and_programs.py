@@ -3003,3 +3003,25 @@ def test_impossible_or_empty_figures_on_a_programs_own_lines_are_no_crash(tmp_pa
     empty = ["Training Epoch: 1/1, step 0/0 completed (loss: 1.5): 0%| | 0/0 [00:00<?, ?it/s]"]
     _, steps, _ = _read(tmp_path, empty, name="llama.log", parser_name="llama_recipes")
     assert [(s["step"], s["loss"]) for s in steps] == [(0, 1.5)]
+
+
+# A fault-tolerance course project's SLURM output (danilodjor/fault-tolerant-llm-training @ logs/output_444691.out,
+# lines 57-63): scancel stops the job at step 245, and the training script's own exit handler says so
+# 0.4 s after the cancel's whole-second stamp
+SCANCEL_EXIT_HANDLER = [
+    "2025-05-16 15:52:20,760 - root - INFO - Training step: 240 | Loss: 7.03",
+    "2025-05-16 15:52:22,397 - root - INFO - Training step: 245 | Loss: 7.38",
+    "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.",
+    "srun: got SIGCONT",
+    "slurmstepd: error: *** STEP 444691.0 ON nid006737 CANCELLED AT 2025-05-16T15:52:22 ***",
+    "slurmstepd: error: *** JOB 444691 ON nid006737 CANCELLED AT 2025-05-16T15:52:22 ***",
+    "2025-05-16 15:52:22,416 - root - INFO - [EXIT HANDLER] Job cancelled, terminating.",
+    "srun: forcing job termination",
+]
+
+
+def test_a_dated_line_right_after_a_failure_is_the_dying_processes_not_a_relaunch(tmp_path: Path) -> None:
+    """The exit handler's line at 15:52:22.416, within a second of the cancel at 15:52:22: the
+    cancelled process's last words, not a new process's first line (no second attempt)."""
+    _, _, events = _read(tmp_path, SCANCEL_EXIT_HANDLER, parser_name="generic_log")
+    assert [(e["kind"], e["line"]) for e in events] == [("attempt_start", 1), ("crash", 5), ("crash", 6)]
