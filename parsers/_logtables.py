@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -9,6 +11,7 @@ from typing import Any
 import pyarrow as pa
 
 from tracelens.enums import LogEventKind
+from tracelens.parsers._lines import iter_numbers
 from tracelens.parsers._nccl import NcclScanner
 from tracelens.parsers._numbers import within_int64
 from tracelens.schemas import LOG_EVENTS, LOG_STEPS
@@ -23,6 +26,29 @@ METRIC_KEYS = {
     "tokens": "tokens", "samples": "samples", "tps": "tokens_per_s", "tokens_per_s": "tokens_per_s",
     "tflops": "tflops", "mfu": "mfu",
 }
+
+# a loss's name that is an evaluation's (`val_loss`, `eval_loss_total`) or a loss scale's
+_EVAL_LOSS = re.compile(r"(?:^|[_ ])(?:val|valid|validation|eval|test|dev)(?:$|[_ ])|loss_scal", re.I)
+# a loss kept as a record, not the step's (`best_loss`, `min_val_loss`, `lowest_loss`)
+_LOSS_RECORD = re.compile(r"(?:best|min|max|lowest|highest|prev|previous)(?:_|$)")
+# a loss that is no finite number (a run that diverged: `Step: 397, Loss: inf`, `loss=nan`)
+_NONFINITE = re.compile(r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]{0,80})\s{0,4}[:=]\s{0,4}[-+]?(?:nan|inf(?:inity)?)(?![\w.])", re.I)
+
+
+def training_loss_key(key: str) -> bool:
+    """A key that names a training loss: `loss`, `train_loss_total`, a GAN's `D_loss` and `Loss_G`
+    (not an evaluation's, `val_loss`, `eval_loss_total`, nor a loss scale)."""
+    return METRIC_KEYS.get(key) == "loss" or ("loss" in key and _EVAL_LOSS.search(key) is None)
+
+
+def nonfinite_loss(text: str) -> bool:
+    """The line gives a training loss that is no number (`nan`, `inf`): the step was taken, its
+    loss diverged. Not a record's starting value (`best_loss=inf`, `min_loss: inf`)."""
+    if "oss" not in text or not any(word in text for word in ("nan", "inf", "NaN", "Inf", "NAN", "INF")):
+        return False
+    return any(training_loss_key(key := m.group("key").lower()) and _LOSS_RECORD.match(key) is None
+               for m in _NONFINITE.finditer(text))
+
 
 # What a console-log parser fills: its steps and events, and the NCCL lines it meets.
 LOG_TABLES = ("log_steps", "log_events", "nccl_comms", "nccl_warnings", "nccl_calls")
@@ -43,9 +69,10 @@ class LogRows:
     epoch_ends: dict[int, tuple[int, int]] = field(default_factory=dict)
     # rows drawn within their epoch, before its end: id(row) -> the epoch as printed; see `within_epoch`
     epoch_readings: dict[int, int] = field(default_factory=dict)
-    # the file's line numbers and their times (None: undated), in the file's order, where a reader
-    # read lines: `date_undated_events` reads them
+    # the file's line numbers, their times (None: undated) and texts, in the file's order, where a
+    # reader read lines: `date_undated_events` and `diverged_losses` read them
     clock: tuple[Sequence[int], Sequence[int | None]] | None = None
+    texts: Sequence[str] | None = None
 
     def unrecognised(self) -> int:
         """Non-blank lines that yielded no step, event or NCCL row: counted, not errors."""
@@ -109,6 +136,26 @@ class LogRows:
                 last = ns
         for event in undated[k:]:
             event["after_ns"] = last
+
+    def diverged_losses(self) -> None:
+        """A step whose line gives its training loss as `nan` or `inf` (and no finite training loss
+        beside it) and that no rule read a loss for has that loss: NaN, or the infinity (a run that
+        diverged logs it; a number left out would hide it). A bisection per such step."""
+        if self.clock is None or self.texts is None:
+            return
+        numbers, texts = self.clock[0], self.texts
+        for row in self.steps:
+            if row.get("loss") is not None:
+                continue
+            at = bisect_left(numbers, row["line"])
+            if at == len(numbers) or numbers[at] != row["line"] or not nonfinite_loss(text := texts[at]):
+                continue
+            if any(training_loss_key(k) for k, _ in iter_numbers(text)):
+                continue  # (a finite loss beside it: glued readings, each its own)
+            found = next(m for m in _NONFINITE.finditer(text)
+                         if training_loss_key(key := m.group("key").lower()) and _LOSS_RECORD.match(key) is None)
+            word = found.group(0).rpartition(":" if ":" in found.group(0) else "=")[2].strip().lower()
+            row["loss"] = float(word.replace("infinity", "inf"))
 
     def tables(self) -> dict[str, pa.Table]:
         return {

@@ -68,6 +68,16 @@ def json_int(value: Any) -> int | None:
     return None
 
 
+def loss_value(value: Any) -> float | None:
+    """A training loss as logged: `to_float`'s number, and NaN or an infinity kept (a run that
+    diverged logs `nan`: a fact about the step, not a gap in the log)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return value
+    if isinstance(value, str) and value.strip().lower().lstrip("+-") in ("nan", "inf", "infinity"):
+        return float(value.strip().lower().replace("infinity", "inf"))
+    return to_float(value)
+
+
 def within_int64(value: Any) -> Any:
     """The value as it is, except an int no int64 column holds, which becomes None (a row's
     fields are checked once, whatever their types)."""

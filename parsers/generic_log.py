@@ -48,7 +48,7 @@ from tracelens.parsers._lines import (
     parse_timestamp,
 )
 from tracelens.parsers._logreader import LogReader
-from tracelens.parsers._logtables import METRIC_KEYS, LogRows
+from tracelens.parsers._logtables import METRIC_KEYS, LogRows, nonfinite_loss, training_loss_key
 from tracelens.parsers._numbers import duration_s, half_unit, to_float
 from tracelens.parsers._progress_table import is_table, table_steps
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
@@ -150,7 +150,6 @@ _EPOCH_RESULT = re.compile(r"epoch \d{1,9}: (?:\{'[^{}]{1,2000}\}|\d{1,9}(?:\.\d
 _TRAIN_WORD = re.compile(r"train(?:ing)? {1,4}(?=epoch)|Run: \d{1,4}, (?=Epoch: )", re.I)
 # a loss an evaluation reports, not training's (`eval_loss_total`, `val_loss`, `best_val_loss`, `test loss`),
 # or no loss at all (mixed precision's loss scale: `loss_scale`, `loss_scaler`)
-_EVAL_LOSS = re.compile(r"(?:^|[_ ])(?:val|valid|validation|eval|test|dev)(?:$|[_ ])|loss_scal", re.I)
 
 
 # A script's own words for its epoch and loss in Japanese, Chinese and Korean (`====> エポック 1/10, 平均損失:
@@ -207,31 +206,16 @@ def _undated_epoch_line(text: str) -> int | None:
     return None
 
 
-def _training_loss_key(key: str) -> bool:
-    """A key that names a training loss: `loss`, `train_loss_total`, a GAN's `D_loss` and `Loss_G`
-    (not an evaluation's, `val_loss`, `eval_loss_total`, nor a loss scale)."""
-    return _KEYS.get(key) == "loss" or ("loss" in key and _EVAL_LOSS.search(key) is None)
 
 
-# a loss that is no finite number (a run that diverged: `Step: 397, Loss: inf`, `loss=nan`)
-# a loss kept as a record, not the step's (`best_loss`, `min_val_loss`, `lowest_loss`)
-_LOSS_RECORD = re.compile(r"(?:best|min|max|lowest|highest|prev|previous)(?:_|$)")
-_NONFINITE = re.compile(r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]{0,80})\s{0,4}[:=]\s{0,4}[-+]?(?:nan|inf(?:inity)?)(?![\w.])", re.I)
 
 
 def _named_loss(text: str) -> bool:
-    """The line gives a training loss by any name (`_training_loss_key`), a number or one that
-    is none (`_nonfinite_loss`)."""
-    return "oss" in text and (any(_training_loss_key(k) for k, _ in iter_numbers(text)) or _nonfinite_loss(text))
+    """The line gives a training loss by any name (`training_loss_key`), a number or one that
+    is none (`nonfinite_loss`)."""
+    return "oss" in text and (any(training_loss_key(k) for k, _ in iter_numbers(text)) or nonfinite_loss(text))
 
 
-def _nonfinite_loss(text: str) -> bool:
-    """The line gives a training loss that is no number (`nan`, `inf`): the step was taken, its
-    loss is not kept. Not a record's starting value (`best_loss=inf`, `min_loss: inf`)."""
-    if "oss" not in text or not any(word in text for word in ("nan", "inf", "NaN", "Inf", "NAN", "INF")):
-        return False
-    return any(_training_loss_key(key := m.group("key").lower()) and _LOSS_RECORD.match(key) is None
-               for m in _NONFINITE.finditer(text))
 
 
 class _Epoch:
@@ -2680,7 +2664,7 @@ class GenericLogParser(LogReader):
                     # line, with no clock (a dated line of its own later still dates it)
                     epoch = epochs[line.rank][-1]
                     epoch.line = line.number
-                    epoch.loss = next((v for k, v in iter_numbers(line.text) if _training_loss_key(k)), None)
+                    epoch.loss = next((v for k, v in iter_numbers(line.text) if training_loss_key(k)), None)
             elif (line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None
                   and "oss" in line.text and (said := _TRAIN_LOSS_LINE.match(line.text)) is not None):
                 # an undated line of the epoch's training loss alone, after its epoch opened (a port of
@@ -3023,7 +3007,7 @@ class GenericLogParser(LogReader):
                     record = _Record(line, counter.step)
                 elif ((values and (line.ts_ns is not None or _undated_step(text, values))) or _counter_alone(text, counter)
                       or (line.ts_ns is not None and _named_loss(text[counter.match.end():]))
-                      or (not values and _nonfinite_loss(text[counter.match.end():]) and _NOT_TRAINING.search(text) is None)
+                      or (not values and nonfinite_loss(text[counter.match.end():]) and _NOT_TRAINING.search(text) is None)
                       or (line.ts_ns is not None and counter.epoch is not None and _THROUGHPUT_ONLY.search(text) is not None)):
                     before = len(rows.steps)
                     rank = line.rank

@@ -76,7 +76,7 @@ from tracelens.parsers._lines import (
 )
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import LogRows
-from tracelens.parsers._numbers import half_unit, to_float, to_int
+from tracelens.parsers._numbers import half_unit, loss_value, to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _HEADER = "***** Running training *****"
@@ -615,7 +615,7 @@ class HFTrainerParser(LogReader):
                     untimed.setdefault(step, []).append((line.rank, len(rows.steps)))
                 rows.step(
                     line=line.number, rank=line.rank, step=step, end_ns=when, time_source=source if when is not None else None,
-                    loss=to_float(record.get("loss")), lr=to_float(record.get("learning_rate")),
+                    loss=loss_value(record.get("loss")), lr=to_float(record.get("learning_rate")),
                     grad_norm=to_float(record.get("grad_norm")), samples=batch, step_time_s=step_time,
                 )
         # The training bar counts optimizer steps (ProgressCallback moves it to global_step at each
@@ -758,14 +758,16 @@ _LOGGED = re.compile(r"(?i:\b(?:info|debug|warning|warn)\b)|^[IWEF]\d{4} |\s\|\s
 def _postfix_loss(text: str, reading: BarReading) -> float | None:
     """The loss a bar's postfix shows after its rate (diffusers' scripts' `Steps:  96%|...| 241/250
     [04:53<00:10,  1.22s/it, loss=0.577, lr=0.0004]`): the step's own, as the loop set it."""
-    if ", loss=" not in text[reading.end:reading.end + 200]:
+    if "loss=" not in text[reading.end:reading.end + 200]:
         return None
     close = text.find("]", reading.end, reading.end + 400)
-    found = _POSTFIX_LOSS.search(text, reading.end, close if close >= 0 else reading.end + 400)
+    # (up to and with the bracket: the loss may be the postfix's last item)
+    found = _POSTFIX_LOSS.search(text, reading.end, close + 1 if close >= 0 else reading.end + 400)
     return float(found.group("v")) if found is not None else None
 
 
-_POSTFIX_LOSS = re.compile(r", loss=(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)(?=[,\]])")
+# (`nan` where the run diverged; diffusers' text-to-image script names it `step_loss`)
+_POSTFIX_LOSS = re.compile(r", (?:step_)?loss=(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?|nan|[-+]?inf)(?=[,\]])")
 
 
 def _bar_rate(bar: _Bar, reading: BarReading, earlier: BarReading | None) -> float | None:

@@ -142,7 +142,10 @@ class KerasParser(LogReader):
             seconds = float(summary.group("seconds")) if summary is not None else 0.0
             if summary is not None and summary.group("per") is not None:
                 samples = samples or summary.group("of") == "sample"
-                values["step_time_s"] = float(summary.group("per")) * _UNIT_S[summary.group("unit")]
+                # (a mean of a second or more is printed in whole seconds, `141s 2s/step`: 1.5 s to
+                # 2.5 s; the epoch's seconds over its batches are the finer figure, 1.584 s)
+                if summary.group("unit") != "s" or seconds <= 0:
+                    values["step_time_s"] = float(summary.group("per")) * _UNIT_S[summary.group("unit")]
             elif summary is not None and (timed := _EPOCH_TIME.search(text, reading.end())) is not None:
                 seconds = float(timed.group("epoch")) * _UNIT_S[timed.group("unit")]
             epoch.total = total

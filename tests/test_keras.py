@@ -4,6 +4,7 @@ harness's clock) and lines quoted verbatim from keras-io's generated example pag
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from tests.conftest import SAMPLE_LOGS
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
+from tracelens.store import Store
 
 JOB = SAMPLE_LOGS / "keras_fit"
 
@@ -331,3 +333,36 @@ def test_an_epoch_whose_header_was_cut_is_named_by_its_callbacks_line(tmp_path: 
     events = parser.parse(path, ParseOptions()).tables["log_events"].to_pylist()
     restored = next(n for n, t in enumerate(KERAS3_HEADER_CUT, 1) if t.startswith("Restoring model weights"))
     assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [restored - 1, restored]
+
+
+# A ROCm bug report's fit (ROCm/ROCm issue 1402, 2021, its "Fit:" paragraph whole): epoch 1 ends with
+# `141s 2s/step - loss: nan`, epoch 2 dies at batch 30 with the loss still `nan`
+ROCM_NAN_FIT = [
+    "2021-03-07 17:54:13.140698: I tensorflow/compiler/mlir/mlir_graph_optimization_pass.cc:116] None of the MLIR optimiza"
+    "tion passes are enabled (registered 2)",
+    "Epoch 1/200",
+    "2021-03-07 17:54:14.742459: I tensorflow/stream_executor/platform/default/dso_loader.cc:49] Successfully opened dyna"
+    "mic library libMIOpen.so",
+    "2021-03-07 17:54:14.889237: I tensorflow/stream_executor/platform/default/dso_loader.cc:49] Successfully opened dyna"
+    "mic library librocblas.so",
+    "89/89 [==============================] - 141s 2s/step - loss: nan - accuracy: 0.5137 - val_loss: nan - val_accuracy: 0.6555",
+    "Epoch 2/200",
+    "30/89 [=========>....................] - ETA: 24s - loss: nan - accuracy: 0.6652Memory access fault by GPU node-1 (Agen"
+    "t handle: 0x5f6d730) on address 0x7fb5d8712000. Reason: Page not present or supervisor privilege.",
+    "Aborted (core dumped)",
+]
+
+
+def test_a_nan_loss_is_kept_and_a_whole_second_mean_gives_way_to_the_epochs_time(tmp_path: Path) -> None:
+    """`89/89 ... - 141s 2s/step - loss: nan`: the step takes 141 s / 89 = 1.584 s (the `2s` is that
+    rounded to the second), its loss is NaN, and so is the cut epoch's at batch 89 + 30 = 119: the
+    run diverged in its first epoch, a high finding."""
+    path = tmp_path / "fit.log"
+    path.write_text("\n".join(ROCM_NAN_FIT) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    rows = con.execute("select step, step_time_s, loss from log_steps order by step").fetchall()
+    assert [r[0] for r in rows] == [89, 89 + 30]
+    assert rows[0][1] == pytest.approx(141 / 89) and all(math.isnan(r[2]) for r in rows)
+    assert con.execute("select severity from findings where finding = 'loss_nonfinite'").fetchall() == [("high",)]

@@ -4,6 +4,7 @@ text."""
 
 from __future__ import annotations
 
+import math
 import re
 import warnings
 from pathlib import Path
@@ -16,6 +17,7 @@ from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.parsers._lines import bar_readings
 from tracelens.parsers.hf_trainer import _literal
+from tracelens.store import Store
 
 # BERT continued pretraining with the Trainer on Windows, default log level (Chinese notes on fine-tuning
 # representation models, index id 60196846800, the output block of its masked-language-modelling section,
@@ -1025,3 +1027,46 @@ def test_an_evaluations_metrics_as_pairs_end_it_with_its_runtime(tmp_path: Path)
     assert m is not None
     assert [(e["line"], e["ts_ns"], e["duration_s"]) for e in events if e["kind"] == "eval_end"] == [
         (5, _ns(m.group(1)), float(m.group(2)))]
+
+
+# Ray Train's Intel Gaudi textual-inversion example as its docs page prints the run (Ray docs,
+# train/examples/intel_gaudi/sd, "output of the example command"; lines 42-48, 52-58, 121-122): the
+# loss goes to `nan` at step 4 and stays there to step 3000
+GAUDI_NAN = [
+    '(RayTrainWorker pid=107684) 03/03/2025 04:59:31 - INFO - __main__ - ***** Running training *****',
+    '(RayTrainWorker pid=107684) 03/03/2025 04:59:31 - INFO - __main__ -   Num examples = 600',
+    '(RayTrainWorker pid=107684) 03/03/2025 04:59:31 - INFO - __main__ -   Num Epochs = 20',
+    '(RayTrainWorker pid=107684) 03/03/2025 04:59:31 - INFO - __main__ -   Instantaneous batch size per device = 4',
+    '(RayTrainWorker pid=107684) 03/03/2025 04:59:31 - INFO - __main__ -   Total train batch size (w. parallel, distri'
+    'buted & accumulation) = 4',
+    '(RayTrainWorker pid=107684) 03/03/2025 04:59:31 - INFO - __main__ -   Gradient Accumulation steps = 1',
+    '(RayTrainWorker pid=107684) 03/03/2025 04:59:31 - INFO - __main__ -   Total optimization steps = 3000',
+    'Steps:   0%|          | 0/3000 [00:00<?, ?it/s]',
+    'Steps:   0%|          | 1/3000 [00:41<34:47:32, 41.76s/it, loss=0.146, lr=0.002]',
+    'Steps:   0%|          | 2/3000 [01:10<28:13:25, 33.89s/it, loss=0.146, lr=0.002]',
+    'Steps:   0%|          | 3/3000 [01:30<22:57:31, 27.58s/it, loss=0.0955, lr=0.002]',
+    'Steps:   0%|          | 4/3000 [01:30<14:00:18, 16.83s/it, loss=nan, lr=0.002]   ',
+    'Steps:   0%|          | 5/3000 [01:30<9:03:04, 10.88s/it, loss=nan, lr=0.002]',
+    'Steps:   0%|          | 6/3000 [01:31<6:04:12,  7.30s/it, loss=nan, lr=0.002]',
+    '(RayTrainWorker pid=107684) 03/03/2025 05:18:56 - INFO - __main__ - Saving embeddings',
+    'Steps: 100%|██████████| 3000/3000 [19:24<00:00,  2.58it/s, loss=nan, lr=0.002]',
+]
+
+
+def test_a_loss_gone_nan_is_kept_and_a_diverged_run_is_a_finding(tmp_path: Path) -> None:
+    """The bar's postfix gives the losses 0.146, 0.146, 0.0955, then `nan` from step 4 to 3000:
+    they are the steps' losses, NaN kept as NaN, and the run's divergence at step 4 is a high
+    finding (not "completed, 92 % goodput" and nothing else)."""
+    path = tmp_path / "gaudi.log"
+    path.write_text("\n".join(GAUDI_NAN) + "\n", encoding="utf-8")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    losses = dict(con.execute("select step, loss from log_steps").fetchall())
+    said = {int(m.group(1)): float(m.group(2)) for t in GAUDI_NAN if (m := re.search(r"\| (\d+)/3000 .*loss=([\d.]+|nan),", t))}
+    assert {s: losses[s] for s in (1, 2, 3)} == {1: 0.146, 2: 0.146, 3: 0.0955} == {s: said[s] for s in (1, 2, 3)}
+    assert all(math.isnan(losses[s]) for s in said if s >= 4) and {4, 5, 6, 3000} <= said.keys()
+    finding = con.execute("select severity, title, evidence from findings where finding = 'loss_nonfinite'").fetchall()
+    assert len(finding) == 1 and finding[0][0] == "high"
+    assert "from step 4 to the last logged step, 3000" in finding[0][1] and "(line 12)" in finding[0][2]
+    assert GAUDI_NAN[11].startswith("Steps:   0%|          | 4/3000")  # (line 12)

@@ -162,7 +162,7 @@ LOG_STEPS = pa.schema(
         pa.field("data_time_s", pa.float64()),  # of it, waiting for the next batch, when the log says (per step)
         pa.field("tokens", pa.float64()),  # tokens processed by this step (all ranks)
         pa.field("samples", pa.float64()),
-        pa.field("loss", pa.float64()),
+        pa.field("loss", pa.float64()),  # the training loss as logged: NaN or an infinity where the run diverged
         pa.field("lr", pa.float64()),
         pa.field("grad_norm", pa.float64()),
         pa.field("tokens_per_s", pa.float64()),  # as reported

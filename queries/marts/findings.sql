@@ -2,7 +2,7 @@
 -- Grain: one row per finding.
 -- Inputs: step_summary, step_breakdown, trace_events (graph launches), stragglers, goodput, goodput_buckets, attempts,
 --   int_log_events, int_ideal_step, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_summary,
---   nccl_warnings, nccl_comms, nccl_tests, files.
+--   nccl_warnings, nccl_comms, nccl_tests, files, stg_log_steps, int_reference_rank, int_log_steps.
 -- Thresholds (session variables override the defaults; tests move them across measured values):
 --   data_loader:    data_stall_pct of a rank's step time >= tracelens_data_stall_high_pct (20,
 --                   XProf's "highly input-bound") -> high; >= tracelens_data_stall_medium_pct (5,
@@ -34,6 +34,9 @@
 --   nccl_warnings:  NCCL WARN lines -> medium (with the ranks they came from: a launcher's prefix,
 --                   else the process's rank in its largest communicator).
 --   reported_straggler: a rank a framework's straggler detector named (log_events) -> medium.
+--   loss_nonfinite: a training loss logged as NaN or infinite (the reference rank's or no rank's)
+--                   -> high where every later logged loss is too (the run diverged: the time from
+--                   its last finite step's end to its last step is the score), else low.
 --   inputs:         truncated or failed input files -> low.
 -- Columns: finding (kind), severity ('high', 'medium', 'low'), score (seconds of wall time, or
 --   of step time summed over steps, that the finding accounts for; orders findings of the same
@@ -374,6 +377,52 @@ reported_stragglers as (
     where kind = 'straggler' and rank is not null
     group by rank
 ),
+losses as (
+    -- the training losses the logs give, of the reference rank or of no rank (one per step)
+    select s.step, any_value(s.loss) filter (where not isfinite(s.loss)) as bad_loss, bool_and(isfinite(s.loss)) as finite,
+        min(s.line) filter (where not isfinite(s.loss)) as line
+    from stg_log_steps s, int_reference_rank r
+    where s.loss is not null and (s.rank is null or s.rank is not distinct from r.rank)
+    group by s.step
+),
+diverged as (
+    select min(step) filter (where not finite) as first_step,
+        arg_min(line, step) filter (where not finite) as line,
+        count(*) filter (where not finite) as nonfinite, count(*) as logged, max(step) as last_step,
+        coalesce(bool_and(isnan(bad_loss)) filter (where not finite), false) as all_nan,
+        coalesce(bool_or(isnan(bad_loss)) filter (where not finite), false) as any_nan
+    from losses
+),
+loss_nonfinite as (
+    -- a loss logged as NaN or infinite: from a step on, every later one too (the run diverged, the
+    -- time since its last finite step's end trained nothing), or some steps alone
+    select 'loss_nonfinite', case when a.finite_after = 0 then 'high' else 'low' end,
+        coalesce(case when a.finite_after = 0 then a.seconds end, 0.0), null::integer,
+        case when a.finite_after = 0
+             then format('the loss is {} from step {} to the last logged step, {}: {} trained a diverged model',
+                         a.word, d.first_step, d.last_step,
+                         case when a.seconds > 0 then format('the {} s since the step before it', printf('%.3g', a.seconds))
+                              else 'every step since' end)
+             else format('the loss was {} at {} of {} logged steps, the first step {}', a.word, d.nonfinite, d.logged, d.first_step)
+        end,
+        format('first {} loss at step {} (line {}); {} of {} logged losses not finite, {} finite after it (table log_steps)',
+               a.word, d.first_step, d.line, d.nonfinite, d.logged, case when a.finite_after = 0 then 'none' else a.finite_after::varchar end),
+        case when a.finite_after = 0
+             then 'resume from a checkpoint saved before that step with a lower learning rate, gradient clipping or bf16 '
+                  'in place of fp16; check the batches around it for bad data; stop a run on a non-finite loss'
+             else 'with fp16, a loss scaler skipping overflowed steps; else check the data of those steps' end,
+        'log_steps'
+    from diverged d, lateral (
+        select count(*) filter (where l.step > d.first_step and l.finite) as finite_after,
+            case when d.all_nan then 'NaN' when not d.any_nan then 'infinite' else 'NaN or infinite' end as word,
+            -- from the end of its last step before the first non-finite one (else that step's own) to its last step
+            ((select max(t_ns) from int_log_steps where step >= d.first_step)
+             - coalesce((select max(t_ns) from int_log_steps where step < d.first_step),
+                        (select min(t_ns) from int_log_steps where step >= d.first_step))) / 1e9 as seconds
+        from losses l
+    ) a
+    where d.nonfinite > 0
+),
 inputs as (
     select 'inputs', 'low', 0.0, null::integer,
         format('{} input file{} truncated or unreadable', count(*), case when count(*) = 1 then '' else 's' end),
@@ -398,6 +447,7 @@ all_findings as (
     union all select * from nccl_test_errors
     union all select * from nccl_warn
     union all select * from reported_stragglers
+    union all select * from loss_nonfinite
     union all select * from inputs
 ),
 final as (
