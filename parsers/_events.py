@@ -702,11 +702,11 @@ def _no_step_since_failure(rows: LogRows) -> bool:
     return failed is not None and not (rows.steps and rows.steps[-1]["line"] > failed)
 
 
-# A dated line this soon after a dated failure is the failed process's last words (an exit or
-# signal handler's "Job cancelled, terminating." 0.4 s after SLURM's cancel, stamped to the whole
-# second), no relaunch's first line: starting a process again, and its imports, take longer.
-_LAST_WORDS_NS = 2_000_000_000
-_FAILURE_KINDS = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
+# A dated line within this of a scheduler's dated kill is the killed processes' last words (a
+# SIGTERM handler's "Job cancelled, terminating." 0.4 s after SLURM's cancel, a checkpoint it saves
+# then), no relaunch's first line: SLURM gives them KillWait (30 s by default) between SIGTERM and
+# SIGKILL, and a job it requeues waits in the queue and starts again from its prolog.
+_LAST_WORDS_NS = 60_000_000_000
 
 
 class EventScanner:
@@ -720,7 +720,7 @@ class EventScanner:
         self.started: set[int | None] = set()  # ranks whose current process has logged a dated line
         self.timeouts: dict[tuple[Any, ...], dict[str, Any]] = {}  # (rank, seq) -> its event row
         self.failed = False  # a failure was logged since the last process start
-        self.failed_ns: int | None = None  # when the last failure was logged, where its line is dated
+        self.failed_ns: int | None = None  # when a scheduler killed the job, where that was the last failure
         # rank -> the line of its last "Model weights saved in" and the file it names
         self.weights_saved: dict[int | None, tuple[int, str]] = {}
         # rank -> (line, event) of its last line of a file saved in a script's own words (`_WEIGHTS_FILE_SAVED`)
@@ -789,7 +789,7 @@ class EventScanner:
         if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
                 and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)
                 and not ((self.started or failed) and _LAUNCHER_LOGGER in line.text[:60])
-                and not (failed and self.failed_ns is not None and 0 <= line.ts_ns - self.failed_ns < _LAST_WORDS_NS)):
+                and not (failed and self.failed_ns is not None and 0 <= line.ts_ns - self.failed_ns <= _LAST_WORDS_NS)):
             self.started.add(line.rank)
             self.failed = False
             self.launcher_end = None  # a new process: the clean end said before was another's run's
@@ -1392,7 +1392,7 @@ class EventScanner:
             self.started.discard(rank)
         self.failed = True
         last = self.rows.events[-1] if self.rows.events else None
-        self.failed_ns = last["ts_ns"] if last is not None and last["kind"] in _FAILURE_KINDS else None
+        self.failed_ns = last["ts_ns"] if last is not None and (last.get("detail") or "").startswith("scheduler: ") else None
         self.ray_saves.clear()  # (a relaunch writes its checkpoints' folders anew)
         self.snapshots.clear()  # (and StyleGAN's snapshots from 000000 again)
         self._take_back_clean_end()

@@ -541,17 +541,20 @@ class HFTrainerParser(LogReader):
                 if bar.start_ns is not None and d.reading[1].n in bar.seconds:
                     when, source = bar.start_ns + int(bar.seconds[d.reading[1].n] * 1e9), bar.source
             runtime = to_float(record.get("train_runtime"))
+            # (a time a bar placed on the file's mtime is an estimate of the date: said as a year is)
+            guessed = when is not None and source == "tqdm_mtime"
             if "train_runtime" in record:
                 header = next((b.header_ns for b in reversed(bars) if b.header_logged), None)
                 end = header + int(runtime * 1e9) if header is not None and runtime is not None and 0 <= runtime < 1e8 else when
+                guessed = guessed and end == when
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=end,
-                           duration_s=runtime, detail="train_runtime", raw=line.text)
+                           duration_s=runtime, detail="train_runtime", raw=line.text, year_from_mtime=guessed)
                 if header is None and end is not None and runtime is not None and 0 <= runtime < 1e8:
                     # no header: the runtime says when training started
-                    rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank,
+                    rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, year_from_mtime=guessed,
                                ts_ns=end - int(runtime * 1e9), detail="train_runtime before the end", raw=line.text)
             elif "loss" not in record:
-                rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=when,
+                rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=when, year_from_mtime=guessed,
                            duration_s=to_float(record.get("eval_runtime")), raw=line.text)
             else:
                 epoch = to_float(record.get("epoch"))

@@ -5,13 +5,14 @@ text."""
 from __future__ import annotations
 
 import math
+import os
 import re
 import warnings
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import SAMPLE_LOGS
+from tests.conftest import SAMPLE_LOGS, run_cli
 from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
@@ -1070,3 +1071,35 @@ def test_a_loss_gone_nan_is_kept_and_a_diverged_run_is_a_finding(tmp_path: Path)
     assert len(finding) == 1 and finding[0][0] == "high"
     assert "from step 4 to the last logged step, 3000" in finding[0][1] and "(line 12)" in finding[0][2]
     assert GAUDI_NAN[11].startswith("Steps:   0%|          | 4/3000")  # (line 12)
+
+
+# The end of a wav2vec 2.0 fine-tuning's console as its README pastes it ("Fine-Tuning Wav2Vec 2.0 Model",
+# section 4, the code block whole): no line has a time; the bar's last drawing ends the run
+WAV2VEC2_TAIL = [
+    " 'eval_steps_per_second': 3.887, 'epoch': 211.0}",
+    "{'loss': 0.0136, 'grad_norm': 0.2718251645565033, 'learning_rate': 5.066666666666667e-06, 'epoch': 213.0}" + " " * 21,
+    "{'loss': 0.0142, 'grad_norm': 0.5199770331382751, 'learning_rate': 3.4000000000000005e-06, 'epoch': 216.0}" + " " * 20,
+    "{'loss': 0.0128, 'grad_norm': 0.5341504216194153, 'learning_rate': 1.7333333333333334e-06, 'epoch': 219.0}" + " " * 20,
+    "{'loss': 0.013, 'grad_norm': 0.33202001452445984, 'learning_rate': 6.666666666666667e-08, 'epoch': 222.0}" + " " * 21,
+    "{'eval_loss': 0.5652906894683838, 'eval_wer': 0.22662431527693244, 'eval_runtime': 28.2358, 'eval_samples_per_second'"
+    ": 92.79, 'eval_steps_per_second': 3.896, 'epoch': 222.0}",
+    "{'train_runtime': 1881.837, 'train_samples_per_second': 34.009, 'train_steps_per_second': 1.063, 'train_loss': 1.14279"
+    "45377230644, 'epoch': 222.0}",
+    "100%|" + "█" * 85 + "| 2000/2000 [31:21<00:00,  1.06it/s]",
+]
+
+
+def test_a_run_dated_only_by_the_files_mtime_is_marked_an_estimate(tmp_path: Path) -> None:
+    """No line has a time: the run's end is the file's mtime (set here) and its start 1881.837 s
+    (`train_runtime`) before; those dates are the mtime's, an estimate, and the attempt says so
+    (clock `mtime_year`, shown with `~`), not the log's own clock."""
+    path = tmp_path / "wav2vec2.log"
+    path.write_text("\n".join(WAV2VEC2_TAIL) + "\n", encoding="utf-8")
+    mtime_ns = 1_700_000_000 * 10**9
+    os.utime(path, ns=(mtime_ns, mtime_ns))
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    rows = store.connect().execute("select start_ns, end_ns, clock from attempts").fetchall()
+    assert rows == [(mtime_ns - 1_881_837_000_000, mtime_ns, "mtime_year")]
+    code, out, _ = run_cli("report", str(path))
+    assert code == 0 and "  1  ~2023-11-14 21:41:58 UTC" in out

@@ -3020,7 +3020,7 @@ SCANCEL_EXIT_HANDLER = [
 ]
 
 
-def test_a_dated_line_right_after_a_failure_is_the_dying_processes_not_a_relaunch(tmp_path: Path) -> None:
+def test_a_dated_line_right_after_a_schedulers_kill_is_the_killed_processes_not_a_relaunch(tmp_path: Path) -> None:
     """The exit handler's line at 15:52:22.416, within a second of the cancel at 15:52:22: the
     cancelled process's last words, not a new process's first line (no second attempt)."""
     _, _, events = _read(tmp_path, SCANCEL_EXIT_HANDLER, parser_name="generic_log")

@@ -777,13 +777,13 @@ def test_a_bracketed_millisecond_field_is_the_steps_time(tmp_path: Path) -> None
 
 
 def test_steps_whose_loss_is_inf_are_still_steps(tmp_path: Path) -> None:
-    """tt-train's run diverged: `Step: 397, Loss: inf` is a step taken (its loss no number, kept
-    as none), as much as `Step: 396, Loss: 1.3633944e+15`."""
+    """tt-train's run diverged: `Step: 397, Loss: inf` is a step taken (its loss infinite, kept as
+    the infinity it is), as much as `Step: 396, Loss: 1.3633944e+15`."""
     _, steps, _ = _read(tmp_path, TT_TRAIN)
     printed = [(int(m.group(1)), m.group(2)) for t in TT_TRAIN if (m := re.fullmatch(r"Step: (\d+), Loss: (\S+)", t))]
     assert [s["step"] for s in steps] == [n for n, _ in printed] == list(range(393, 400))
     assert sum(v == "inf" for _, v in printed) == 3
-    assert [s["loss"] for s in steps] == [float(v) if v != "inf" else None for _, v in printed]
+    assert [s["loss"] for s in steps] == [float(v) for _, v in printed]
 
 
 def test_an_evaluation_line_then_the_shells_abort_is_a_crashed_run(tmp_path: Path) -> None:

@@ -135,7 +135,8 @@ class Clock(StrEnum):
 
     LOG = "log"  # the inputs' own clocks: dated lines, event files, traces
     MTIME = "mtime"  # progress-bar times hung on the file's modification time (no line dates them)
-    MTIME_YEAR = "mtime_year"  # dated lines that print no year: the year is the file's mtime's
+    # dated lines that print no year (the year is the file's mtime's), or a line dated by a bar hung on the mtime
+    MTIME_YEAR = "mtime_year"
     UNDATED = "undated"  # no time at all: the attempt is known from its console's line order
 
 

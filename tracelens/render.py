@@ -285,8 +285,9 @@ def _layout(report: Report) -> list[Section]:
                            "seconds on the file's modification time, right only if the file was not copied or checked "
                            "out since the job wrote it (their lengths do not depend on it).")
         if Clock.MTIME_YEAR in clocks:
-            s.notes.append("~: the dated lines of these attempts print no year: the year is the file's modification "
-                           "time's.")
+            s.notes.append("~: these attempts' dates rest on the file's modification time (the year of lines that print "
+                           "none, or the time of a line placed by a progress bar hung on it): estimates, right only if "
+                           "the file was not copied since the job wrote it.")
         out.append(s)
     if "steps" in report.sections and report.ranks:
         s = Section("steps", "Step time (profiled steps, share of step time)")

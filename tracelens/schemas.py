@@ -194,7 +194,8 @@ LOG_EVENTS = pa.schema(
         pa.field("line", _i64),
         pa.field("raw", _str),  # the line, cut to 500 characters
         # its date was printed without a year and nothing else in the file gave it: the year is
-        # the file's mtime's (an estimate; log_steps.time_source says log_line_mtime alike)
+        # the file's mtime's (an estimate; log_steps.time_source says log_line_mtime alike); or its
+        # line has no time and a progress bar hung on the file's mtime dates it (tqdm_mtime)
         pa.field("year_from_mtime", pa.bool_()),
         # an event on a line with no time of its own (a Python traceback): the time of its file's
         # last dated line before it, the earliest it can have been logged; NULL for a dated event

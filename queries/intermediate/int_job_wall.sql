@@ -3,7 +3,7 @@
 -- stays out: nothing says what filled the time around its traced steps).
 -- Grain: one row (its times NULL when no attempt has a clock, or when the dated steps cannot
 --   split the span: `reason`).
--- Inputs: int_attempts, int_log_steps, int_ideal_step.
+-- Inputs: int_attempts, int_log_steps, int_ideal_step, int_log_events.
 -- Columns: start_ns, end_ns, wall_s (seconds), attempts (attempts the logs see), start_logged
 --   (false when the first attempt's start is its first step's, no line or trace marking when its
 --   process started, or a start marked no earlier than that step (a process's first dated line
@@ -13,7 +13,9 @@
 --   (launcher, checkpoint or failure lines only), or a single one (nothing says whether the time
 --   before it went to start-up or to steps not logged, nor, unless it logged its own time, how
 --   long a step takes)), opens_at_step and unlogged_before_s (the logs open mid-run: the first
---   attempt's first logged step, where nothing says it resumed from a checkpoint and the steps
+--   attempt's first logged step, where nothing marks its start but its first line (its first step,
+--   a process's first dated line, a metrics file's first record: no header, no init), nothing
+--   says it resumed from a checkpoint, and the steps
 --   before it would take, at the job's pace (int_ideal_step), over twice the time its logs show
 --   before it and over a minute: an excerpt, a log rotated or cut; unlogged_before_s is that
 --   estimate; NULL otherwise), opens_attempt (that attempt).
@@ -33,6 +35,9 @@ opening as (
     select a.attempt, a.first_step, (a.first_step - 1) * i.ideal_ns_per_step / 1e9 as before_s
     from (select * from int_attempts where logged and start_ns is not null order by start_ns limit 1) a, int_ideal_step i
     where a.resumed_from_step is null and a.first_step > 1
+      and not exists (select 1 from int_log_events e
+                      where e.kind = 'attempt_start' and e.ts_ns = a.start_ns
+                        and coalesce(e.detail, '') not in ('first dated line of a process', 'first record'))
       and (a.first_step - 1) * i.ideal_ns_per_step
           > greatest(2 * ((select min(t_ns) from int_log_steps where t_ns >= a.start_ns) - a.start_ns), 60e9)
 ),
