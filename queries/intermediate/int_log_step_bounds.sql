@@ -11,7 +11,8 @@
 --   the attempt's end. A line is credited with at most the time its reported step time
 --   accounts for (steps since the previous line x seconds per step, with 50 % slack, plus the
 --   clock resolution of int_log_steps: lines in whole seconds a second apart may be a few
---   milliseconds apart): a longer gap between two lines (an excerpt, a stall, a hang) is left
+--   milliseconds apart; a progress bar's rate is a moving average that lags a slower step): the
+--   rest of a longer gap between two lines (an excerpt, a stall, a hang) is left
 --   to `other` rather than
 --   called productive (session variable tracelens_step_credit_slack, default 1.5: a step's
 --   reported time is a mean over the interval, and single steps vary by that much). An attempt's first step with no known start is dated by
@@ -76,7 +77,8 @@ credited as (
             when step_time_s is not null and e_ns is not null and s_ns is not null and prev_step is not null and step > prev_step
                  and e_ns - s_ns > coalesce(try_cast(getvariable('tracelens_step_credit_slack') as double), 1.5)
                                    * (step - prev_step) * step_time_s * 1e9 + t_resolution_ns
-            then (e_ns - (step - prev_step) * step_time_s * 1e9)::bigint
+            then (e_ns - coalesce(try_cast(getvariable('tracelens_step_credit_slack') as double), 1.5)
+                         * (step - prev_step) * step_time_s * 1e9 - t_resolution_ns)::bigint
             else s_ns
         end as s_ns
     )
