@@ -1103,3 +1103,58 @@ def test_a_run_dated_only_by_the_files_mtime_is_marked_an_estimate(tmp_path: Pat
     assert rows == [(mtime_ns - 1_881_837_000_000, mtime_ns, "mtime_year")]
     code, out, _ = run_cli("report", str(path))
     assert code == 0 and "  1  ~2023-11-14 21:41:58 UTC" in out
+
+
+# diffusers' text-to-image on 4 nodes as a README pastes it (a Chinese Stable Diffusion training README,
+# section "4机32卡"; lines 84-90, then the first 50 drawings of line 109, where the terminal's carriage
+# returns were copied as the two characters `^M`): a bar drawn at every step from 2 to 50
+DIFFUSERS_CARET_M = [
+    '03/20/2024 20:37:17 - INFO - __main__ - ***** Running training *****',
+    '03/20/2024 20:37:17 - INFO - __main__ -   Num examples = 833',
+    '03/20/2024 20:37:17 - INFO - __main__ -   Num Epochs = 25',
+    '03/20/2024 20:37:17 - INFO - __main__ -   Instantaneous batch size per device = 8',
+    '03/20/2024 20:37:17 - INFO - __main__ -   Total train batch size (w. parallel, distributed & accumulation) = 256',
+    '03/20/2024 20:37:17 - INFO - __main__ -   Gradient Accumulation steps = 4',
+    '03/20/2024 20:37:17 - INFO - __main__ -   Total optimization steps = 100',
+    ('^MSteps:   2%|▏         | 2/100 [00:26<21:13, 12.99s/it]^MSteps:   3%|▎         | 3/100 [00:38<20:01, 12.39s/i'
+     't]^MSteps:   4%|▍         | 4/100 [00:44<15:53,  9.94s/it]^MSteps:   5%|▌         | 5/100 [00:57<17:35, 11.12s'
+     '/it]^MSteps:   6%|▌         | 6/100 [01:09<17:41, 11.29s/it]^MSteps:   7%|▋         | 7/100 [01:20<17:40, 11.4'
+     '1s/it]^MSteps:   8%|▊         | 8/100 [01:26<14:55,  9.73s/it]^MSteps:   9%|▉         | 9/100 [01:40<16:28, 10'
+     '.86s/it]^MSteps:  10%|█         | 10/100 [01:51<16:39, 11.10s/it]^MSteps:  11%|█         | 11/100 [02:03<16:43'
+     ', 11.27s/it]^MSteps:  12%|█▏        | 12/100 [02:09<14:15,  9.72s/it]^MSteps:  13%|█▎        | 13/100 [02:23<1'
+     '5:42, 10.83s/it]^MSteps:  14%|█▍        | 14/100 [02:34<15:48, 11.03s/it]^MSteps:  15%|█▌        | 15/100 [02:'
+     '46<15:55, 11.25s/it]^MSteps:  16%|█▌        | 16/100 [02:52<13:36,  9.72s/it]^MSteps:  17%|█▋        | 17/100 '
+     '[03:05<14:56, 10.80s/it]^MSteps:  18%|█▊        | 18/100 [03:17<15:06, 11.05s/it]^MSteps:  19%|█▉        | 19/'
+     '100 [03:30<15:15, 11.30s/it]^MSteps:  20%|██        | 20/100 [03:35<12:57,  9.72s/it]^MSteps:  21%|██        |'
+     ' 21/100 [03:48<14:12, 10.79s/it]^MSteps:  22%|██▏       | 22/100 [03:59<14:19, 11.02s/it]^MSteps:  23%|██▎    '
+     '   | 23/100 [04:15<14:29, 11.30s/it]^MSteps:  24%|██▍       | 24/100 [04:18<12:18,  9.71s/it]^MSteps:  25%|██▌'
+     '       | 25/100 [04:35<13:38, 10.91s/it]^MSteps:  26%|██▌       | 26/100 [04:43<13:38, 11.06s/it]^MSteps:  27%'
+     '|██▋       | 27/100 [04:58<13:44, 11.30s/it]^MSteps:  28%|██▊       | 28/100 [05:04<11:46,  9.82s/it]^MSteps: '
+     ' 29%|██▉       | 29/100 [05:14<12:46, 10.79s/it]^MSteps:  30%|███       | 30/100 [05:30<13:00, 11.15s/it]^MSte'
+     'ps:  31%|███       | 31/100 [05:37<12:55, 11.24s/it]^MSteps:  32%|███▏      | 32/100 [05:43<11:01,  9.72s/it]^'
+     'MSteps:  33%|███▎      | 33/100 [06:01<12:13, 10.95s/it]^MSteps:  34%|███▍      | 34/100 [06:08<12:10, 11.06s/'
+     'it]^MSteps:  35%|███▌      | 35/100 [06:25<12:16, 11.34s/it]^MSteps:  36%|███▌      | 36/100 [06:31<10:31,  9.'
+     '86s/it]^MSteps:  37%|███▋      | 37/100 [06:45<11:30, 10.96s/it]^MSteps:  38%|███▊      | 38/100 [06:50<11:22,'
+     ' 11.01s/it]^MSteps:  39%|███▉      | 39/100 [07:03<11:27, 11.28s/it]^MSteps:  40%|████      | 40/100 [07:14<09'
+     ':50,  9.84s/it]^MSteps:  41%|████      | 41/100 [07:23<10:39, 10.84s/it]^MSteps:  42%|████▏     | 42/100 [07:3'
+     '9<10:46, 11.15s/it]^MSteps:  43%|████▎     | 43/100 [07:46<10:42, 11.27s/it]^MSteps:  44%|████▍     | 44/100 ['
+     '07:52<09:06,  9.75s/it]^MSteps:  45%|████▌     | 45/100 [08:11<09:59, 10.89s/it]^MSteps:  46%|████▌     | 46/1'
+     '00 [08:17<10:00, 11.11s/it]^MSteps:  47%|████▋     | 47/100 [08:34<09:57, 11.28s/it]^MSteps:  48%|████▊     | '
+     '48/100 [08:40<08:29,  9.80s/it]^MSteps:  49%|████▉     | 49/100 [08:49<09:13, 10.86s/it]^MSteps:  50%|█████   '
+     '  | 50/100 [09:06<09:17, 11.14s/it]'),
+]
+
+
+def test_a_bars_lagging_rate_leaves_no_minute_of_its_run_to_nothing_logged(tmp_path: Path) -> None:
+    """The bar ran without a break from step 2 at [00:26] to step 50 at [09:06]: every second of those
+    520 s went to steps 3..50. Its rate is tqdm's moving average (step 45 took 18 s, [07:27] to [07:45],
+    the rate then 10.89 s/it): at most 1 % of the span may fall to `other`, not 13 s."""
+    path = tmp_path / "diffusers.log"
+    path.write_text("\n".join(DIFFUSERS_CARET_M) + "\n", encoding="utf-8")
+    clocks = [int(m) * 60 + int(s) for m, s in re.findall(r"\| \d+/100 \[(\d\d):(\d\d)<", DIFFUSERS_CARET_M[-1])]
+    span = clocks[-1] - clocks[0]
+    assert (clocks[0], clocks[-1], span) == (26, 546, 520)
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    buckets = dict(store.connect().execute("select bucket, seconds from goodput_buckets").fetchall())
+    assert buckets["other"] <= 0.01 * span
