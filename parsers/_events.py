@@ -463,6 +463,11 @@ _VITS_SAVE = re.compile(r"\bSaving model and optimizer state at (?:epoch|iterati
 # the Flax examples' "Starting training loop at step 1."
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)|\bStarting training from iteration (\d{1,15})(?!\d)"
                      r"|\bStarting training loop at step (\d{1,15})(?!\d)", re.I)
+# A script's word that it resumed from a checkpoint, with the step it resumed at ("Resuming training from
+# training_step 427" after its "Model/Optimizer/LR Scheduler loaded from checkpoint" lines, "Resumed from
+# iteration 5000"): the load is done, and the next attempt goes on from that step (not an epoch's number)
+_RESUMED = re.compile(r"\bresum(?:ing|ed)(?: training)? (?:from|at) (?:the )?(?:checkpoint (?:at|of) )?"
+                      r"(?:training[_ ]step|global[_ ]step|step|iteration|iter|update)s?[ =:_]{0,3}(\d{1,15})\b", re.I)
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
     ("saved ", re.compile(r"\b(?:successfully )?saved (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b" + r".*?" + _DURATION, re.I),
@@ -582,7 +587,7 @@ _ANY_EVENT_PATTERN = (
     r"NCCL operations have failed|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
     r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|loop at step|at step)|"
-    r"done training|finished training|"
+    r"done training|finished training|resum(?:ing|ed)(?: training)? (?:from|at) |"
     r"end of training|checkpoint|"
     r"total average iteration time)|"
     r"Job finished \(status: |resources exited successfully|Reported checkpoint to master |"
@@ -1100,6 +1105,9 @@ class EventScanner:
             else:
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=step, detail="training starts", raw=text)
+        elif ("esum" in text or "ESUM" in text) and (resumed := _RESUMED.search(text)) is not None:
+            rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                       step=int(resumed.group(1)), raw=text)
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
               or "inished training" in text or "End of training" in text or " NUM!" in text
               or text[:10] == "Finished! " or text[:16] == "bestIteration = " or "Engine run complete" in text

@@ -16,6 +16,7 @@ from tests.test_line_rules import _ns, _read
 from tests.test_line_rules_classic_and_science import AIOK_DLRM
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
+from tracelens.store import Store
 
 # SkyPilot's task prefixes around mpirun's tags, an nccl-tests table on 16 H200s (github.com/skypilot-org/skypilot @
 # 088eebc2dd2ef6cdac96f7b72e8f800bc9b1f9f2 : examples/gcp_gpu_direct_tcpx/README.md, its output block, whole)
@@ -3025,3 +3026,34 @@ def test_a_dated_line_right_after_a_schedulers_kill_is_the_killed_processes_not_
     cancelled process's last words, not a new process's first line (no second attempt)."""
     _, _, events = _read(tmp_path, SCANCEL_EXIT_HANDLER, parser_name="generic_log")
     assert [(e["kind"], e["line"]) for e in events] == [("attempt_start", 1), ("crash", 5), ("crash", 6)]
+
+
+# The same project's requeued job (logs/output_444671.out, lines 6-16): it loads the checkpoint the
+# time limit left and says the step it resumes at
+REQUEUED_RESUME = [
+    '2025-05-16 15:40:02,473 - root - INFO - Loading checkpoint from /users/vbozic/scratch/LSAI_project/checkpoints',
+    '2025-05-16 15:40:17,027 - root - INFO - Setting up DataLoaders...',
+    '2025-05-16 15:40:25,959 - root - INFO - Setting up Model...',
+    '2025-05-16 15:41:01,548 - root - INFO - Model loaded from checkpoint',
+    '2025-05-16 15:41:03,095 - root - INFO - Optimizer loaded from checkpoint',
+    '2025-05-16 15:41:03,095 - root - INFO - LR Scheduler loaded from checkpoint',
+    '2025-05-16 15:41:03,096 - root - INFO - Resuming training from training_step 427',
+    '2025-05-16 15:41:05,472 - root - INFO - Training step: 430 | Loss: 7.79',
+    '2025-05-16 15:41:07,090 - root - INFO - Training step: 435 | Loss: 7.09',
+    '2025-05-16 15:41:08,683 - root - INFO - Training step: 440 | Loss: 7.16',
+    '2025-05-16 15:41:10,290 - root - INFO - Training step: 445 | Loss: 6.77',
+]
+
+
+def test_resuming_training_from_a_step_ends_the_load_and_names_the_resume(tmp_path: Path) -> None:
+    """`Resuming training from training_step 427` ends the load begun at 15:40:02.473 (`Loading
+    checkpoint from ...`): the attempt resumed from step 427, and its 60.62 s until 15:41:03.096 are
+    the checkpoint's load, not start-up."""
+    path = tmp_path / "resume.log"
+    path.write_text("\n".join(REQUEUED_RESUME) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    assert con.execute("select resumed_from_step from attempts").fetchall() == [(427,)]
+    load = con.execute("select seconds from goodput_buckets where bucket = 'checkpoint_load'").fetchone()[0]
+    assert load == pytest.approx((_ns("2025-05-16 15:41:03,096") - _ns("2025-05-16 15:40:02,473")) / 1e9)

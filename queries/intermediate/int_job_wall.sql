@@ -15,7 +15,7 @@
 --   long a step takes)), opens_at_step and unlogged_before_s (the logs open mid-run: the first
 --   attempt's first logged step, where nothing marks its start but its first line (its first step,
 --   a process's first dated line, a metrics file's first record: no header, no init), nothing
---   says it resumed from a checkpoint, and the steps
+--   says it resumed from a checkpoint (no checkpoint load before its first step), and the steps
 --   before it would take, at the job's pace (int_ideal_step), over twice the time its logs show
 --   before it and over a minute: an excerpt, a log rotated or cut; unlogged_before_s is that
 --   estimate; NULL otherwise), opens_attempt (that attempt).
@@ -36,8 +36,11 @@ opening as (
     from (select * from int_attempts where logged and start_ns is not null order by start_ns limit 1) a, int_ideal_step i
     where a.resumed_from_step is null and a.first_step > 1
       and not exists (select 1 from int_log_events e
-                      where e.kind = 'attempt_start' and e.ts_ns = a.start_ns
-                        and coalesce(e.detail, '') not in ('first dated line of a process', 'first record'))
+                      where (e.kind = 'attempt_start' and e.ts_ns = a.start_ns
+                             and coalesce(e.detail, '') not in ('first dated line of a process', 'first record'))
+                         -- (a checkpoint it loaded, whatever the step: it resumed)
+                         or (e.kind in ('checkpoint_load_start', 'checkpoint_load_end') and e.ts_ns >= a.start_ns
+                             and e.ts_ns <= (select min(t_ns) from int_log_steps where t_ns >= a.start_ns)))
       and (a.first_step - 1) * i.ideal_ns_per_step
           > greatest(2 * ((select min(t_ns) from int_log_steps where t_ns >= a.start_ns) - a.start_ns), 60e9)
 ),

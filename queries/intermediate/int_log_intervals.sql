@@ -23,9 +23,12 @@
 with dated_first as (
     -- an attempt's first step with no known start (nothing before it in the attempt says when
     -- it began) is taken to have run for the ideal step time: the rest of the time from the
-    -- attempt's start is start-up, as for a first step whose start is logged
+    -- attempt's start is start-up, as for a first step whose start is logged; in an attempt whose
+    -- logs open mid-run, where its line gives no step time (its bound then is the attempt's
+    -- start), the rest is what its lines before it show: no step's, no start-up's
     select b.* replace (
-        case when b.s_ns is null and b.nth = 1 and b.e_ns is not null and i.ideal_ns is not null
+        case when (b.s_ns is null or (b.step_time_s is null and b.attempt is not distinct from (select opens_attempt from int_job_wall)))
+                  and b.nth = 1 and b.e_ns is not null and i.ideal_ns is not null
              then greatest(b.attempt_start_ns, b.e_ns - greatest(i.ideal_ns, i.ideal_ns_per_step * b.covers)::bigint)
              else b.s_ns end as s_ns
     )
