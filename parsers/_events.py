@@ -1723,6 +1723,7 @@ def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[L
     rows.clock = (lines.numbers, lines.times) if isinstance(lines, Lines) else (
         [line.number for line in lines], [line.ts_ns for line in lines])
     rows.texts = lines.texts if isinstance(lines, Lines) else [line.text for line in lines]
+    rows.ranks = lines.ranks if isinstance(lines, Lines) else [line.rank for line in lines]
     # (split_lines keeps no blank line)
     rows.text_lines = set(lines.numbers) if isinstance(lines, Lines) else {line.number for line in lines}
     if isinstance(lines, Lines) and lines.guessed is not None:
@@ -1853,6 +1854,7 @@ def log_result(rows: LogRows, warning: str | None) -> ParseResult:
     _peer_ops(rows)
     rows.date_undated_events()
     rows.diverged_losses()
+    rows.name_exceptions()
     tables = rows.tables()  # before counting: it completes the NCCL rows
     return ParseResult(tables, FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [],
                        unrecognised_lines=rows.unrecognised())

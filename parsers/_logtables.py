@@ -50,6 +50,15 @@ def nonfinite_loss(text: str) -> bool:
                for m in _NONFINITE.finditer(text))
 
 
+# a traceback's closing line, its exception (`RuntimeError: ...`, `torch.OutOfMemoryError: CUDA out of
+# memory`, `ray.exceptions.RayTaskError(NotImplementedError): ...`, a bare `NotImplementedError`)
+_EXCEPTION = re.compile(r"(?:[A-Za-z_]\w{0,80}\.){0,8}[A-Za-z_]\w{0,80}(?:Error|Exception|Interrupt|Exit|Failure|Timeout)"
+                        r"(?:\([\w.]{1,200}\))?(?::|$)")
+# the lines that chain one exception to the next
+_CHAINED = ("The above exception was the direct cause", "During handling of the above exception")
+TRACEBACK_LINES = 400  # the most lines a traceback's frames take before its exception
+
+
 # What a console-log parser fills: its steps and events, and the NCCL lines it meets.
 LOG_TABLES = ("log_steps", "log_events", "nccl_comms", "nccl_warnings", "nccl_calls")
 
@@ -73,6 +82,7 @@ class LogRows:
     # reader read lines: `date_undated_events` and `diverged_losses` read them
     clock: tuple[Sequence[int], Sequence[int | None]] | None = None
     texts: Sequence[str] | None = None
+    ranks: Sequence[int | None] | None = None
 
     def unrecognised(self) -> int:
         """Non-blank lines that yielded no step, event or NCCL row: counted, not errors."""
@@ -158,6 +168,42 @@ class LogRows:
                          if training_loss_key(key := m.group("key").lower()) and _LOSS_RECORD.match(key) is None)
             word = found.group(0).rpartition(":" if ":" in found.group(0) else "=")[2].strip().lower()
             row["loss"] = float(word.replace("infinity", "inf"))
+
+    def name_exceptions(self) -> None:
+        """A crash that is a Python traceback's header gets, as its detail, the exception the
+        traceback ends with (`RuntimeError: Found no NVIDIA driver on your system. ...`): its
+        first line at the margin after the header, of the same rank, within TRACEBACK_LINES lines;
+        the last of a chain (`The above exception was the direct cause of ...`, `During handling of
+        ...`). A bisection and at most that many lines a traceback."""
+        if self.clock is None or self.texts is None:
+            return
+        numbers, texts, ranks = self.clock[0], self.texts, self.ranks
+        for event in self.events:
+            if event["kind"] != LogEventKind.CRASH.value or event.get("detail") is not None:
+                continue
+            if not event.get("raw", "").lstrip().startswith("Traceback (most recent call last)"):
+                continue
+            at = bisect_left(numbers, event["line"])
+            found: str | None = None
+            for k in range(at + 1, min(at + 1 + TRACEBACK_LINES, len(texts))):
+                if ranks is not None and event["rank"] is not None and ranks[k] not in (None, event["rank"]):
+                    continue
+                text = texts[k]
+                if not text or text[0] in " \t":
+                    continue
+                if found is not None:
+                    if text.startswith(_CHAINED) or text.startswith("Traceback (most recent call last)"):
+                        found = None  # (a chained one: the traceback goes on to the next exception)
+                        continue
+                    break
+                if _EXCEPTION.match(text) is not None:
+                    found = text[:300]
+                elif text.startswith(_CHAINED) or text.startswith("Traceback (most recent call last)"):
+                    continue
+                else:
+                    break  # (a line at the margin that is no exception: the traceback was cut)
+            if found is not None:
+                event["detail"] = found
 
     def tables(self) -> dict[str, pa.Table]:
         return {

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import run_cli
 from tests.test_line_rules import _read
 
 # Coqui TTS's trainer, a VITS fine-tune (github.com/jofrems/TTS_VITS_Finetuned, trainer_0_log.txt,
@@ -857,3 +858,33 @@ def test_stylegans_snapshot_metrics_are_its_saves(tmp_path: Path) -> None:
         assert named
         assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
             ("checkpoint_save_end", line) for line in named]
+
+
+# SpeechBrain's speaker-id tutorial run on a Colab runtime with no GPU (its notebook's cell output,
+# lines 14-25): the Brain's constructor asks CUDA for a device
+SPEECHBRAIN_NO_DRIVER = [
+    'speechbrain.core - Info: ckpt_interval_minutes arg from hparam file is used',
+    'speechbrain.core - Exception:',
+    'Traceback (most recent call last):',
+    '  File "/content/speechbrain/templates/speaker_id/train.py", line 307, in <module>',
+    '    spk_id_brain = SpkIdBrain(',
+    '  File "/usr/local/lib/python3.10/dist-packages/speechbrain/core.py", line 695, in __init__',
+    '    torch.cuda.set_device(int(self.device[-1]))',
+    '  File "/usr/local/lib/python3.10/dist-packages/torch/cuda/__init__.py", line 404, in set_device',
+    '    torch._C._cuda_setDevice(device)',
+    '  File "/usr/local/lib/python3.10/dist-packages/torch/cuda/__init__.py", line 298, in _lazy_init',
+    '    torch._C._cuda_init()',
+    'RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver'
+    ' from http://www.nvidia.com/Download/index.aspx',
+]
+
+
+def test_a_tracebacks_exception_names_the_crash_and_the_jobs_failure(tmp_path: Path) -> None:
+    """The traceback at line 3 ends with `RuntimeError: Found no NVIDIA driver ...` (line 12): the
+    crash says so, and the job, whose only attempt crashed, has a high finding naming it."""
+    _, _, events = _read(tmp_path, SPEECHBRAIN_NO_DRIVER, parser_name="generic_log")
+    crashes = [(e["line"], e["detail"]) for e in events if e["kind"] == "crash"]
+    assert crashes == [(3, SPEECHBRAIN_NO_DRIVER[11])] and SPEECHBRAIN_NO_DRIVER[11].startswith("RuntimeError: Found no NVIDIA")
+    code, out, _ = run_cli("report", str(tmp_path / "console.log"))
+    assert code == 0
+    assert "[high] the job's last attempt ended in a failure: RuntimeError: Found no NVIDIA driver on your system." in out

@@ -2,7 +2,7 @@
 -- Grain: one row per finding.
 -- Inputs: step_summary, step_breakdown, trace_events (graph launches), stragglers, goodput, goodput_buckets, attempts,
 --   int_log_events, int_ideal_step, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_summary,
---   nccl_warnings, nccl_comms, nccl_tests, files, stg_log_steps, int_reference_rank, int_log_steps.
+--   nccl_warnings, nccl_comms, nccl_tests, files, stg_log_steps, int_reference_rank, int_log_steps, stg_log_events.
 -- Thresholds (session variables override the defaults; tests move them across measured values):
 --   data_loader:    data_stall_pct of a rank's step time >= tracelens_data_stall_high_pct (20,
 --                   XProf's "highly input-bound") -> high; >= tracelens_data_stall_medium_pct (5,
@@ -37,6 +37,9 @@
 --   loss_nonfinite: a training loss logged as NaN or infinite (the reference rank's or no rank's)
 --                   -> high where every later logged loss is too (the run diverged: the time from
 --                   its last finite step's end to its last step is the score), else low.
+--   job_failed:     the job's last attempt ended in a crash or OOM (not a watchdog's timeout: above):
+--                   its likeliest cause (a traceback's exception, an exit code or signal, else its
+--                   first failure line) -> high; stopped by hand (KeyboardInterrupt) -> medium.
 --   inputs:         truncated or failed input files -> low.
 -- Columns: finding (kind), severity ('high', 'medium', 'low'), score (seconds of wall time, or
 --   of step time summed over steps, that the finding accounts for; orders findings of the same
@@ -423,6 +426,56 @@ loss_nonfinite as (
     ) a
     where d.nonfinite > 0
 ),
+last_attempt as (
+    select attempt, start_ns, end_reason, length_s from attempts order by attempt desc limit 1
+),
+failure_lines as (
+    -- the failure lines of the job's last attempt where it crashed (any rank's), the likeliest cause
+    -- first: an exception a traceback ends with, or an exit code or signal, before a launcher's
+    -- teardown of the other workers; then the earliest; not where a watchdog's timeout is its failure
+    -- (timeouts, above)
+    select e.kind, e.line, f.path, coalesce(e.detail, e.raw) as cause,
+        case when e.kind = 'oom' or (e.detail is not null and e.raw like 'Traceback (most%'
+                                     and e.detail not like '%ChildFailedError%') then 0
+             when e.raw ilike '%exitcode%' then 1
+             -- (a launcher's teardown of the other workers, torchelastic's report that a worker failed,
+             -- and a line that only names the exception class say less than the failed worker's own lines)
+             when e.detail = 'launcher stopping its workers' or e.raw like '%ChildFailedError%' then 3
+             else 2 end as cause_order,
+        coalesce(e.ts_ns, e.after_ns) as at_ns
+    from stg_log_events e left join files f using (file_id), last_attempt a
+    where a.end_reason = 'crash' and e.kind in ('crash', 'oom')
+      and (a.start_ns is null or coalesce(e.ts_ns, e.after_ns, a.start_ns) >= a.start_ns)
+      and not exists (select 1 from stg_log_events t
+                      where t.kind = 'collective_timeout' and (a.start_ns is null or coalesce(t.ts_ns, t.after_ns, a.start_ns) >= a.start_ns))
+),
+job_failed as (
+    -- (its score: the attempt's length, all of it lost but for what a checkpoint kept)
+    select 'job_failed', case when c.cause like 'KeyboardInterrupt%' then 'medium' else 'high' end,
+        coalesce((select length_s from last_attempt), 0.0), null::integer,
+        format('the job''s last attempt ended in a failure: {}', c.cause),
+        format('{} line {}: {} (table log_events)', coalesce(c.path, '?'), c.line, c.cause),
+        case
+            when c.cause like 'KeyboardInterrupt%' then 'stopped by hand (Ctrl-C): no failure of the job''s own'
+            when c.cause like '%DUE TO TIME LIMIT%' or c.cause ilike '%walltime%'
+                then 'the scheduler''s time limit: resubmit from the last checkpoint with a longer limit, or save one '
+                     'before the limit (a signal the scheduler sends ahead of it)'
+            when c.cause like '%DUE TO PREEMPTION%' or c.cause like '%DUE TO NODE FAIL%'
+                then 'preempted or a node failed: requeue from the last checkpoint; save more often where this recurs'
+            when c.cause like '%CANCELLED%' then 'cancelled through the scheduler (scancel, a user or a dependency): no '
+                                                  'failure of the job''s own'
+            when c.kind = 'oom' or c.cause ilike '%out of memory%'
+                then 'out of GPU memory: a smaller micro-batch, activation checkpointing, sharded optimizer states '
+                     '(ZeRO, FSDP), or expandable segments against fragmentation'
+            when regexp_matches(c.cause, 'exitcode\s*:?\s*-9\b|signal 9\b|SIGKILL|^Killed\s*$')
+                then 'killed by SIGKILL with no traceback of its own: most often the host''s out-of-memory killer '
+                     '(check dmesg on the node); lower host memory use (data-loader workers, prefetching, checkpoint '
+                     'shards loaded at once), or ask the scheduler why'
+            else 'the failure at that line says why; fix it and resume from the last checkpoint'
+        end,
+        'log_events, attempts'
+    from (select * from failure_lines order by cause_order, at_ns nulls last, line limit 1) c
+),
 inputs as (
     select 'inputs', 'low', 0.0, null::integer,
         format('{} input file{} truncated or unreadable', count(*), case when count(*) = 1 then '' else 's' end),
@@ -448,6 +501,7 @@ all_findings as (
     union all select * from nccl_warn
     union all select * from reported_stragglers
     union all select * from loss_nonfinite
+    union all select * from job_failed
     union all select * from inputs
 ),
 final as (
