@@ -37,7 +37,7 @@
 --   loss_nonfinite: a training loss logged as NaN or infinite (the reference rank's or no rank's)
 --                   -> high where every later logged loss is too (the run diverged: the time from
 --                   its last finite step's end to its last step is the score), else low.
---   job_failed:     the job's last attempt ended in a crash or OOM (not a watchdog's timeout: above):
+--   job_failed:     the job's last attempt ended in a failure (not a watchdog's timeout: above):
 --                   its likeliest cause (a traceback's exception, an exit code or signal, else its
 --                   first failure line) -> high; stopped by hand (KeyboardInterrupt) -> medium.
 --   inputs:         truncated or failed input files -> low.
@@ -444,7 +444,7 @@ failure_lines as (
              else 2 end as cause_order,
         coalesce(e.ts_ns, e.after_ns) as at_ns
     from stg_log_events e left join files f using (file_id), last_attempt a
-    where a.end_reason = 'crash' and e.kind in ('crash', 'oom')
+    where a.end_reason = 'crash' and e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
       and (a.start_ns is null or coalesce(e.ts_ns, e.after_ns, a.start_ns) >= a.start_ns)
       and not exists (select 1 from stg_log_events t
                       where t.kind = 'collective_timeout' and (a.start_ns is null or coalesce(t.ts_ns, t.after_ns, a.start_ns) >= a.start_ns))
