@@ -23,6 +23,8 @@ YOLO-World, ...).
   the run's start) or work dir, else the file's modification time (the year before it when the
   date would fall after it); the result's warnings say which. A date earlier than the one before
   it by more than half a year is in the next year (a run over New Year).
+- An iteration-based runner's last iteration (`Iter(train) [3000/3000]`, its max_iters) ends the
+  run cleanly.
 - `Saving checkpoint at N epochs` / `at N iterations` is a save at that step; `resumed epoch: E,
   iter: I` (mmengine; mmcv's runner writes `resumed epoch E, iter I`) a load at step I. Failures,
   restarts, watchdog timeouts and NCCL lines are read as in every console log.
@@ -185,6 +187,12 @@ class OpenMMLabParser(LogReader):
             rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
             if "(train)" in text and len(rows.steps) > before:
                 rows.steps[-1]["framework"] = "mmengine"  # (OpenMMLab 2.0's runner wrote it, as its scalars.json)
+            if (per_epoch_here is None and len(rows.steps) > before and (at := STEP_LINE.search(text)) is not None
+                    and int(at.group("i")) == int(at.group("n")) > 0):
+                # an iteration-based runner's last iteration (`Iter(train) [3000/3000]`): its max_iters
+                # done, the training loop ends (an epoch's last iteration is no run's)
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           detail=f"the runner's last iteration ({step} of {step})", raw=text)
         if not rows.steps and not any(START_RUNNING in line.text for line in lines):
             raise ParseError(str(path), "no OpenMMLab training step line found", where="line 1")
         result = log_result(rows, warning)

@@ -353,5 +353,10 @@ def test_a_log_that_opens_mid_run_says_so_and_counts_no_start_up(tmp_path: Path)
     assert opens == 2900
     assert before == pytest.approx(2899 * (58 / 100))
     assert con.execute("select seconds from goodput_buckets where bucket = 'startup'").fetchone()[0] == 0
+    # `Iter(train) [3000/3000]`: the iteration-based runner's max_iters done, at 08:24:58: a clean end
+    assert con.execute("select end_reason, end_ns from attempts").fetchall() == [
+        ("completed", int(datetime(2023, 6, 16, 8, 24, 58, tzinfo=UTC).timestamp()) * 10**9)]
     code, out, _ = run_cli("report", str(path))
     assert code == 0 and "The logs open mid-run, at step 2900" in out and "start-up takes" not in out
+    # the year's warning (from mmengine's `Exp name: ..._20230616_075443`) names the file once
+    assert f"  {path}: dates printed without a year are taken to be in 2023" in out and f"{path}: {path}" not in out
