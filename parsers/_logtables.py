@@ -181,8 +181,8 @@ class LogRows:
         for event in self.events:
             if event["kind"] != LogEventKind.CRASH.value or event.get("detail") is not None:
                 continue
-            if not event.get("raw", "").lstrip().startswith("Traceback (most recent call last)"):
-                continue
+            if "Traceback (most recent call last)" not in event.get("raw", ""):
+                continue  # (its header, or glued after a progress bar's last drawing)
             at = bisect_left(numbers, event["line"])
             found: str | None = None
             for k in range(at + 1, min(at + 1 + TRACEBACK_LINES, len(texts))):

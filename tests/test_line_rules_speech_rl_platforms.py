@@ -888,3 +888,52 @@ def test_a_tracebacks_exception_names_the_crash_and_the_jobs_failure(tmp_path: P
     code, out, _ = run_cli("report", str(tmp_path / "console.log"))
     assert code == 0
     assert "[high] the job's last attempt ended in a failure: RuntimeError: Found no NVIDIA driver on your system." in out
+
+
+# TRL's GRPO example on a VLM stopped with Ctrl-C (a TRL GRPO training-log write-up, 2025-10-22: the
+# bar's last drawings, carriage returns kept, and the traceback glued after the last one, to its end)
+TRL_GRPO_CTRL_C = [
+    '\r  0%|          | 41/29790 [02:26<26:12:43,  3.17s/it]\r  0%|          | 42/29790 [02:28<24:13:14,  2.93s/it]\r  0%|          | 43/29790 [02:31<24:28:09,  2.96s/it]\r  0%|          | 44/29790 [02:34<24:35:20,  2.98s/it]Traceback (most recent call last):',
+    '  File "/home/lujunxi57/trl/examples/scripts/grpo_vlm.py", line 660, in <module>',
+    '    trainer.train()',
+    '  File "/home/lujunxi57/miniconda3/envs/trl/lib/python3.11/site-packages/transformers/trainer.py", line 2325, in train',
+    '    return inner_training_loop(',
+    '           ^^^^^^^^^^^^^^^^^^^^',
+    '  File "/home/lujunxi57/miniconda3/envs/trl/lib/python3.11/site-packages/transformers/trainer.py", line 2674, in _inner_training_loop',
+    '    tr_loss_step = self.training_step(model, inputs, num_items_in_batch)',
+    '                   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    '  File "/home/lujunxi57/miniconda3/envs/trl/lib/python3.11/site-packages/transformers/trainer.py", line 4014, in training_step',
+    '    inputs = self._prepare_inputs(inputs)',
+    '             ^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    '  File "/home/lujunxi57/trl/trl/extras/profiling.py", line 98, in wrapper',
+    '    return func(self, *args, **kwargs)',
+    '           ^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    '  File "/home/lujunxi57/trl/trl/trainer/grpo_trainer.py", line 1185, in _prepare_inputs',
+    '    generation_batch = self._generate_and_score_completions(generation_batch)',
+    '                       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    '  File "/home/lujunxi57/trl/trl/trainer/grpo_trainer.py", line 1977, in _generate_and_score_completions',
+    '    prompt_ids_list, completion_ids_list, num_items_in_batch, sampling_per_token_logps_list = self._generate(',
+    '                                                                                              ^^^^^^^^^^^^^^^',
+    '  File "/home/lujunxi57/trl/trl/trainer/grpo_trainer.py", line 1550, in _generate',
+    '    self._process_attention_metrics(attention_context, mode)',
+    '  File "/home/lujunxi57/trl/trl/trainer/grpo_trainer.py", line 792, in _process_attention_metrics',
+    '    sample_results = compute_qwen_attention_metrics_for_batch(',
+    '                     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    '  File "/home/lujunxi57/trl/trl/trainer/attention_metrics.py", line 341, in compute_qwen_attention_metrics_for_batch',
+    '    per_layer_attn = _collect_llm_attention_for_sample(outputs_attentions, batch_idx)',
+    '                     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    '  File "/home/lujunxi57/trl/trl/trainer/attention_metrics.py", line 105, in _collect_llm_attention_for_sample',
+    '    result[layer_idx] = torch.stack(padded_rows, dim=0)',
+    '                        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    'KeyboardInterrupt',
+]
+
+
+def test_a_traceback_glued_after_a_bars_drawing_is_named_by_its_exception(tmp_path: Path) -> None:
+    """The traceback begins right after the bar's drawing of step 44, on its line, and ends with
+    `KeyboardInterrupt`: the crash is named so, and the job's failure is one stopped by hand (medium)."""
+    _, _, events = _read(tmp_path, TRL_GRPO_CTRL_C, parser_name="hf_trainer")
+    assert TRL_GRPO_CTRL_C[0].endswith("| 44/29790 [02:34<24:35:20,  2.98s/it]Traceback (most recent call last):")
+    assert [e["detail"] for e in events if e["kind"] == "crash"] == ["KeyboardInterrupt"] == TRL_GRPO_CTRL_C[-1:]
+    code, out, _ = run_cli("report", str(tmp_path / "console.log"))
+    assert code == 0 and "[medium] the job's last attempt ended in a failure: KeyboardInterrupt" in out

@@ -435,12 +435,13 @@ failure_lines as (
     -- teardown of the other workers; then the earliest; not where a watchdog's timeout is its failure
     -- (timeouts, above)
     select e.kind, e.line, f.path, coalesce(e.detail, e.raw) as cause,
-        case when e.kind = 'oom' or (e.detail is not null and e.raw like 'Traceback (most%'
+        case when e.kind = 'oom' or (e.detail is not null and e.raw like '%Traceback (most recent call last)%'
                                      and e.detail not like '%ChildFailedError%') then 0
              when e.raw ilike '%exitcode%' then 1
-             -- (a launcher's teardown of the other workers, torchelastic's report that a worker failed,
-             -- and a line that only names the exception class say less than the failed worker's own lines)
-             when e.detail = 'launcher stopping its workers' or e.raw like '%ChildFailedError%' then 3
+             -- (a launcher's teardown of its workers and torchelastic's report that a worker failed say
+             -- less than the failed worker's own lines, or the scheduler's)
+             when e.detail = 'launcher stopping its workers' or e.detail like 'DeepSpeed''s launcher killed its workers%'
+                  or e.raw like '%ChildFailedError%' then 3
              else 2 end as cause_order,
         coalesce(e.ts_ns, e.after_ns) as at_ns
     from stg_log_events e left join files f using (file_id), last_attempt a
