@@ -893,16 +893,20 @@ def test_a_tracebacks_exception_names_the_crash_and_the_jobs_failure(tmp_path: P
 # TRL's GRPO example on a VLM stopped with Ctrl-C (a TRL GRPO training-log write-up, 2025-10-22: the
 # bar's last drawings, carriage returns kept, and the traceback glued after the last one, to its end)
 TRL_GRPO_CTRL_C = [
-    '\r  0%|          | 41/29790 [02:26<26:12:43,  3.17s/it]\r  0%|          | 42/29790 [02:28<24:13:14,  2.93s/it]\r  0%|          | 43/29790 [02:31<24:28:09,  2.96s/it]\r  0%|          | 44/29790 [02:34<24:35:20,  2.98s/it]Traceback (most recent call last):',
+    '\r  0%|          | 41/29790 [02:26<26:12:43,  3.17s/it]\r  0%|          | 42/29790 [02:28<24:13:14,  2'
+    '.93s/it]\r  0%|          | 43/29790 [02:31<24:28:09,  2.96s/it]\r  0%|          | 44/29790 [02:34<24:3'
+    '5:20,  2.98s/it]Traceback (most recent call last):',
     '  File "/home/lujunxi57/trl/examples/scripts/grpo_vlm.py", line 660, in <module>',
     '    trainer.train()',
     '  File "/home/lujunxi57/miniconda3/envs/trl/lib/python3.11/site-packages/transformers/trainer.py", line 2325, in train',
     '    return inner_training_loop(',
     '           ^^^^^^^^^^^^^^^^^^^^',
-    '  File "/home/lujunxi57/miniconda3/envs/trl/lib/python3.11/site-packages/transformers/trainer.py", line 2674, in _inner_training_loop',
+    '  File "/home/lujunxi57/miniconda3/envs/trl/lib/python3.11/site-packages/transformers/trainer.py", l'
+    'ine 2674, in _inner_training_loop',
     '    tr_loss_step = self.training_step(model, inputs, num_items_in_batch)',
     '                   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
-    '  File "/home/lujunxi57/miniconda3/envs/trl/lib/python3.11/site-packages/transformers/trainer.py", line 4014, in training_step',
+    '  File "/home/lujunxi57/miniconda3/envs/trl/lib/python3.11/site-packages/transformers/trainer.py", l'
+    'ine 4014, in training_step',
     '    inputs = self._prepare_inputs(inputs)',
     '             ^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
     '  File "/home/lujunxi57/trl/trl/extras/profiling.py", line 98, in wrapper',
