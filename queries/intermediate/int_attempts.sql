@@ -18,6 +18,7 @@
 --   undated one, a traceback after which its console logs no step (or none before its next dated
 --   start: a relaunch appended to the console), at its console's last dated
 --   line before it (log_events.after_ns); an undated clean end so ends its attempt as completed),
+--   crash_undated (that failure's line has no time of its own: it came no earlier than crash_ns),
 --   timeout_hang_start_ns and timeout_hang_s (a c10d watchdog timeout or a launcher's
 --   no-output watchdog in the attempt: its start and how long it ran), stated_s (how long
 --   the run says it trained: a training-time line's, fairseq's `done training in`, the HF
@@ -326,6 +327,7 @@ endings as (
                  (select min(u.after_ns) from undated_ends u
                   where u.failure and u.after_ns >= a.start_ns
                     and (a.next_start_ns is null or u.after_ns < a.next_start_ns))) as crash_ns,
+        min(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')) is null as crash_undated,
         max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
         max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step,
         min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
@@ -369,7 +371,8 @@ final as (
         end as end_reason,
         a.start_source,
         x.first_step is not null or e.events > 0 as logged,
-        a.next_start_ns, e.crash_ns, e.timeout_hang_start_ns, e.timeout_hang_s, e.stated_s
+        a.next_start_ns, e.crash_ns, e.crash_ns is not null and e.crash_undated as crash_undated,
+        e.timeout_hang_start_ns, e.timeout_hang_s, e.stated_s
     from numbered a
     join activity x using (attempt)
     join endings e using (attempt)
@@ -476,7 +479,7 @@ undated_final as (
             else 'unknown'
         end as end_reason,
         'undated' as start_source, true as logged, null::bigint as next_start_ns, null::bigint as crash_ns,
-        null::bigint as timeout_hang_start_ns, max(hang_s) as timeout_hang_s, max(stated_s) as stated_s
+        null::boolean as crash_undated, null::bigint as timeout_hang_start_ns, max(hang_s) as timeout_hang_s, max(stated_s) as stated_s
     from undated_numbered
     group by attempt
 )

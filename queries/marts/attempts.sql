@@ -59,9 +59,11 @@ with spans as (
         case when a.end_ns > a.start_ns then (a.end_ns - a.start_ns) / 1e9 end as dated_s, a.stated_s,
         -- the run's training time is over a second longer than its dated span
         coalesce(a.stated_s > coalesce((a.end_ns - a.start_ns) / 1e9, 0) + 1, false) as stated_longer,
-        -- steps after its last dated one, nothing dated after them
+        -- steps after its last dated one, nothing dated after them; or steps none of which is dated,
+        -- before a failure no line of its own dates (Keras' undated epochs, then `Aborted`)
         coalesce(a.end_ns > a.start_ns and a.last_step > coalesce(c.dated_last_step, a.first_step - 1)
-                 and a.end_ns <= coalesce(c.dated_last_ns, a.start_ns), false) as undated_after,
+                 and (a.end_ns <= coalesce(c.dated_last_ns, a.start_ns) or (a.crash_undated and c.dated_last_step is null)),
+                 false) as undated_after,
         c.dated_last_step
     from int_attempts a
     left join lateral (
