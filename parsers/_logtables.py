@@ -53,7 +53,7 @@ def nonfinite_loss(text: str) -> bool:
 # a traceback's closing line, its exception (`RuntimeError: ...`, `torch.OutOfMemoryError: CUDA out of
 # memory`, `ray.exceptions.RayTaskError(NotImplementedError): ...`, a bare `NotImplementedError`)
 _EXCEPTION = re.compile(r"(?:[A-Za-z_]\w{0,80}\.){0,8}[A-Za-z_]\w{0,80}(?:Error|Exception|Interrupt|Exit|Failure|Timeout)"
-                        r"(?:\([\w.]{1,200}\))?(?::|$)")
+                        r"(?:\([\w.]{1,200}\))?(?::|\s*$)")
 # the lines that chain one exception to the next
 _CHAINED = ("The above exception was the direct cause", "During handling of the above exception")
 TRACEBACK_LINES = 400  # the most lines a traceback's frames take before its exception
@@ -83,6 +83,9 @@ class LogRows:
     clock: tuple[Sequence[int], Sequence[int | None]] | None = None
     texts: Sequence[str] | None = None
     ranks: Sequence[int | None] | None = None
+    # line number -> the time its reader gave a line where that is not the shared lines' (mmengine's
+    # dates with a year from its run's stamp, where the lines took the mtime's): the clock its rows use
+    retimed: dict[int, int | None] = field(default_factory=dict)
 
     def unrecognised(self) -> int:
         """Non-blank lines that yielded no step, event or NCCL row: counted, not errors."""
@@ -136,6 +139,7 @@ class LogRows:
         if not undated:
             return
         numbers, times = self.clock
+        retimed = self.retimed
         last: int | None = None
         k = 0
         for number, ns in zip(numbers, times, strict=True):
@@ -144,6 +148,8 @@ class LogRows:
                 k += 1
             if k == len(undated):
                 return
+            if retimed and number in retimed:
+                ns = retimed[number]
             if ns is not None:
                 last = ns
         for event in undated[k:]:

@@ -436,6 +436,12 @@ class HFTrainerParser(LogReader):
         elif swift:
             for row in (*rows.steps, *rows.events):
                 row["framework"] = "ms_swift"
+        if any(row.get("time_source") == "tqdm_mtime" for row in rows.steps):
+            # steps the bar dated on the mtime say so of the run (attempts.clock `mtime`): the summary
+            # lines it dated are no yearless lines of their own
+            for event in rows.events:
+                if event.get("year_from_mtime") and event["line"] not in rows.mtime_year_lines:
+                    event["year_from_mtime"] = False
         result = log_result(rows, warning)
         if unplaced:
             result.warnings.append(

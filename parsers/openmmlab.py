@@ -166,9 +166,11 @@ class OpenMMLabParser(LogReader):
                 if short is not None:
                     line = line._replace(ts_ns=years.date(short.groupdict()), year_from_mtime=False)
                     guessed = short.group("y") is None and years.from_mtime
+                    rows.retimed[line.number] = line.ts_ns
                 elif line.year_from_mtime and years.year is not None:
                     line = line._replace(ts_ns=_glog_ns(text, years.year), year_from_mtime=False)
                     guessed = years.from_mtime
+                    rows.retimed[line.number] = line.ts_ns
                 if guessed:  # the steps it dates say so (time_source log_line_mtime)
                     rows.mtime_year_lines.add(line.number)
                 else:

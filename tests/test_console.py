@@ -144,3 +144,19 @@ def test_the_lines_a_second_generic_reader_is_given_hold_every_step_line_it_read
     # the line after a step that gives its time (MindSpore's TimeMonitor)
     assert pl.Series(["epoch time: 38912.93382644653, per step time: 84.96273761232868"]).str.contains(
         GENERIC_STEP_HINT).to_list() == [True]
+
+
+def test_an_undated_events_lower_bound_reads_the_time_its_reader_gave_a_line() -> None:
+    """Line 2's shared time (its year the mtime's) was re-dated by its reader (mmengine's run stamp):
+    the undated failure on line 3 comes no earlier than the reader's time, the clock of its rows,
+    not the shared one three years later."""
+    from tracelens.enums import LogEventKind
+    from tracelens.parsers._logtables import LogRows
+
+    rows = LogRows("openmmlab")
+    shared_2026, reader_2023 = 1_781_598_265_000_000_000, 1_686_903_865_000_000_000
+    rows.clock = ([1, 2, 3], [1_686_903_800_000_000_000, shared_2026, None])
+    rows.retimed = {2: reader_2023}
+    rows.event(LogEventKind.CRASH, line=3, rank=None, ts_ns=None, raw="Traceback (most recent call last):")
+    rows.date_undated_events()
+    assert rows.events[0]["after_ns"] == reader_2023

@@ -341,9 +341,10 @@ MMSEG_TAIL = [
 
 
 def test_a_log_that_opens_mid_run_says_so_and_counts_no_start_up(tmp_path: Path) -> None:
-    """Iteration 2900 of 3000 at 08:24:00, 3000 at 08:24:58: 0.58 s an iteration; the 2,899 before
-    the first logged one would take 1,681 s, and the log shows 58 s before it (from 08:23:02), with no
-    resume: it opens mid-run. Its 1.9 min are the part it shows, none of it start-up."""
+    """Iteration 2900 of 3000 at 08:24:00, 3000 at 08:24:58: a line every 100 iterations of `time:
+    0.5780` s; the 2,800 before the first line's own would take 1,618 s, and the log shows 58 s before
+    it (from 08:23:02), with no resume: it opens mid-run. Its 1.9 min are the part it shows, none of
+    it start-up."""
     path = tmp_path / "mmseg.log"
     path.write_text("\n".join(MMSEG_TAIL) + "\n")
     store = Store.open(tmp_path / "s.tlstore")
@@ -351,7 +352,7 @@ def test_a_log_that_opens_mid_run_says_so_and_counts_no_start_up(tmp_path: Path)
     con = store.connect()
     opens, before = con.execute("select opens_at_step, unlogged_before_s from goodput").fetchone()
     assert opens == 2900
-    assert before == pytest.approx(2899 * (58 / 100))
+    assert before == pytest.approx((2900 - 100) * 0.5780)
     assert con.execute("select seconds from goodput_buckets where bucket = 'startup'").fetchone()[0] == 0
     # `Iter(train) [3000/3000]`: the iteration-based runner's max_iters done, at 08:24:58: a clean end
     assert con.execute("select end_reason, end_ns from attempts").fetchall() == [

@@ -3,7 +3,7 @@
 -- stays out: nothing says what filled the time around its traced steps).
 -- Grain: one row (its times NULL when no attempt has a clock, or when the dated steps cannot
 --   split the span: `reason`).
--- Inputs: int_attempts, int_log_steps, int_ideal_step, int_log_events.
+-- Inputs: int_attempts, int_log_steps, int_ideal_step, int_log_events, int_log_step_bounds.
 -- Columns: start_ns, end_ns, wall_s (seconds), attempts (attempts the logs see), start_logged
 --   (false when the first attempt's start is its first step's, no line or trace marking when its
 --   process started, or a start marked no earlier than that step (a process's first dated line
@@ -16,7 +16,8 @@
 --   attempt's first logged step, where nothing marks its start but its first line (its first step,
 --   a process's first dated line, a metrics file's first record: no header, no init), nothing
 --   says it resumed from a checkpoint (no checkpoint load before its first step), and the steps
---   before it would take, at the job's pace (int_ideal_step), over twice the time its logs show
+--   before those its first line ends (int_log_step_bounds.covers: a line every 100 steps ends 100)
+--   would take, at the pace its line gives (else the job's, int_ideal_step), over twice the time its logs show
 --   before it and over a minute: an excerpt, a log rotated or cut; unlogged_before_s is that
 --   estimate; NULL otherwise), opens_attempt (that attempt).
 with span as (
@@ -32,16 +33,20 @@ dated_steps as (
     select count(*) as n, count(step_time_s) as timed from int_log_steps
 ),
 opening as (
-    select a.attempt, a.first_step, (a.first_step - 1) * i.ideal_ns_per_step / 1e9 as before_s
-    from (select * from int_attempts where logged and start_ns is not null order by start_ns limit 1) a, int_ideal_step i
-    where a.resumed_from_step is null and a.first_step > 1
+    -- (the steps before the first line's own: it ends the steps since the one before it, int_log_step_bounds'
+    -- covers; at the pace its line gives, else the job's)
+    select a.attempt, a.first_step, (a.first_step - b.covers) * b.pace_ns / 1e9 as before_s
+    from (select * from int_attempts where logged and start_ns is not null order by start_ns limit 1) a
+    join (select s.attempt, s.covers, coalesce(s.step_time_s * 1e9, i.ideal_ns_per_step) as pace_ns
+          from int_log_step_bounds s, int_ideal_step i where s.nth = 1) b using (attempt)
+    where a.resumed_from_step is null and a.first_step > b.covers
       and not exists (select 1 from int_log_events e
                       where (e.kind = 'attempt_start' and e.ts_ns = a.start_ns
                              and coalesce(e.detail, '') not in ('first dated line of a process', 'first record'))
                          -- (a checkpoint it loaded, whatever the step: it resumed)
                          or (e.kind in ('checkpoint_load_start', 'checkpoint_load_end') and e.ts_ns >= a.start_ns
                              and e.ts_ns <= (select min(t_ns) from int_log_steps where t_ns >= a.start_ns)))
-      and (a.first_step - 1) * i.ideal_ns_per_step
+      and (a.first_step - b.covers) * b.pace_ns
           > greatest(2 * ((select min(t_ns) from int_log_steps where t_ns >= a.start_ns) - a.start_ns), 60e9)
 ),
 final as (

@@ -11,9 +11,9 @@
 --   the attempt's end. A line is credited with at most the time its reported step time
 --   accounts for (steps since the previous line x seconds per step, with 50 % slack, plus the
 --   clock resolution of int_log_steps: lines in whole seconds a second apart may be a few
---   milliseconds apart; a progress bar's rate is a moving average that lags a slower step): the
---   rest of a longer gap between two lines (an excerpt, a stall, a hang) is left
---   to `other` rather than
+--   milliseconds apart): a longer gap between two lines (an excerpt, a stall, a hang) is credited
+--   the steps' reported time, the rest left to `other` (a progress bar's line the cap: its rate is a
+--   moving average that lags a slower step) rather than
 --   called productive (session variable tracelens_step_credit_slack, default 1.5: a step's
 --   reported time is a mean over the interval, and single steps vary by that much). An attempt's first step with no known start is dated by
 --   int_log_intervals (it needs the ideal step time, which rests on the other steps).
@@ -31,7 +31,8 @@
 --   attempt; the step a crash cut short is lost time, not a lost step).
 with steps as (
     select a.attempt, a.start_ns as attempt_start_ns, a.end_ns as attempt_end_ns, a.end_reason, a.resumed_from_step,
-        s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples, s.data_time_s, s.t_ns, s.line, s.t_resolution_ns
+        s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples, s.data_time_s, s.t_ns, s.line, s.t_resolution_ns,
+        s.time_source
     from int_log_steps s
     asof join int_attempts a on s.t_ns >= a.start_ns
 ),
@@ -77,8 +78,12 @@ credited as (
             when step_time_s is not null and e_ns is not null and s_ns is not null and prev_step is not null and step > prev_step
                  and e_ns - s_ns > coalesce(try_cast(getvariable('tracelens_step_credit_slack') as double), 1.5)
                                    * (step - prev_step) * step_time_s * 1e9 + t_resolution_ns
-            then (e_ns - coalesce(try_cast(getvariable('tracelens_step_credit_slack') as double), 1.5)
-                         * (step - prev_step) * step_time_s * 1e9 - t_resolution_ns)::bigint
+            -- (a progress bar's rate is a moving average that lags a slower step: a bar's line is credited
+            -- the cap; another line's step time is its interval's mean, credited as such)
+            then (e_ns - case when time_source in ('tqdm', 'tqdm_mtime', 'tqdm_trace')
+                              then coalesce(try_cast(getvariable('tracelens_step_credit_slack') as double), 1.5)
+                                   * (step - prev_step) * step_time_s * 1e9 + t_resolution_ns
+                              else (step - prev_step) * step_time_s * 1e9 end)::bigint
             else s_ns
         end as s_ns
     )

@@ -39,7 +39,8 @@
 --                   its last finite step's end to its last step is the score), else low.
 --   job_failed:     the job's last attempt ended in a failure (not a watchdog's timeout: above):
 --                   its likeliest cause (a traceback's exception, an exit code or signal, else its
---                   first failure line) -> high; stopped by hand (KeyboardInterrupt) -> medium.
+--                   first failure line) -> high; stopped by hand (KeyboardInterrupt) or cancelled
+--                   through the scheduler (no DUE TO) -> medium.
 --   inputs:         truncated or failed input files -> low.
 -- Columns: finding (kind), severity ('high', 'medium', 'low'), score (seconds of wall time, or
 --   of step time summed over steps, that the finding accounts for; orders findings of the same
@@ -434,7 +435,7 @@ failure_lines as (
     -- first: an exception a traceback ends with, or an exit code or signal, before a launcher's
     -- teardown of the other workers; then the earliest; not where a watchdog's timeout is its failure
     -- (timeouts, above)
-    select e.kind, e.line, f.path, coalesce(e.detail, e.raw) as cause,
+    select e.kind, e.line, f.path, coalesce(e.detail, e.raw) as cause, e.detail is not null and e.raw like '%Traceback (most%' as traceback,
         case when e.kind = 'oom' or (e.detail is not null and e.raw like '%Traceback (most recent call last)%'
                                      and e.detail not like '%ChildFailedError%') then 0
              when e.raw ilike '%exitcode%' then 1
@@ -447,15 +448,23 @@ failure_lines as (
     from stg_log_events e left join files f using (file_id), last_attempt a
     where a.end_reason = 'crash' and e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
       and (a.start_ns is null or coalesce(e.ts_ns, e.after_ns, a.start_ns) >= a.start_ns)
+      -- (an attempt no line dates: the failures its console logged after its last step, the last attempt's)
+      and (a.start_ns is not null or e.line > coalesce((select max(s.line) from stg_log_steps s where s.file_id = e.file_id), 0))
+      -- (a timeout dated at the collective's start, before the attempt's start line: when it fired counts)
       and not exists (select 1 from stg_log_events t
-                      where t.kind = 'collective_timeout' and (a.start_ns is null or coalesce(t.ts_ns, t.after_ns, a.start_ns) >= a.start_ns))
+                      where t.kind = 'collective_timeout'
+                        and (a.start_ns is null or coalesce(t.ts_ns + (coalesce(t.duration_s, 0) * 1e9)::bigint, t.after_ns, a.start_ns)
+                                                   >= a.start_ns))
 ),
 job_failed as (
     -- (its score: the attempt's length, all of it lost but for what a checkpoint kept)
-    select 'job_failed', case when c.cause like 'KeyboardInterrupt%' then 'medium' else 'high' end,
+    select 'job_failed',
+        case when c.cause like 'KeyboardInterrupt%' or (c.cause like '%CANCELLED AT%' and c.cause not like '%DUE TO%') then 'medium'
+             else 'high' end,
         coalesce((select length_s from last_attempt), 0.0), null::integer,
         format('the job''s last attempt ended in a failure: {}', c.cause),
-        format('{} line {}: {} (table log_events)', coalesce(c.path, '?'), c.line, c.cause),
+        format('{} line {}: {}{} (table log_events)', coalesce(c.path, '?'), c.line,
+               case when c.traceback then 'a traceback that ends with ' else '' end, c.cause),
         case
             when c.cause like 'KeyboardInterrupt%' then 'stopped by hand (Ctrl-C): no failure of the job''s own'
             when c.cause like '%DUE TO TIME LIMIT%' or c.cause ilike '%walltime%'
