@@ -465,9 +465,13 @@ _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)|\bStarting tra
                      r"|\bStarting training loop at step (\d{1,15})(?!\d)", re.I)
 # A script's word that it resumed from a checkpoint, with the step it resumed at ("Resuming training from
 # training_step 427" after its "Model/Optimizer/LR Scheduler loaded from checkpoint" lines, "Resumed from
-# iteration 5000"): the load is done, and the next attempt goes on from that step (not an epoch's number)
-_RESUMED = re.compile(r"\bresum(?:ing|ed)(?: training)? (?:from|at) (?:the )?(?:checkpoint (?:at|of) )?"
-                      r"(?:training[_ ]step|global[_ ]step|step|iteration|iter|update)s?[ =:_]{0,3}(\d{1,15})\b", re.I)
+# iteration 5000"): the load is done, and the next attempt goes on from that step (not an epoch's number).
+# The message's own first words (not "Not resuming from step 100", "will be resumed from step 500 if
+# preempted", "resuming from step 5000 was skipped"), a step past 0 (a fresh start's "from step 0"), and
+# not a step within an epoch ("Resuming at step 3 of epoch 2")
+_RESUMED = re.compile(r"(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: training)? (?:from|at) (?:the )?"
+                      r"(?:checkpoint (?:at|of) )?(?:training[_ ]step|global[_ ]step|step|iteration|iter|update)s?[ =:_]{0,3}(?!0\b)(\d{1,15})"
+                      r"(?=\s*(?:$|[.,;:)!(]|with |from |of (?!epoch)))", re.I)
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
     ("saved ", re.compile(r"\b(?:successfully )?saved (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b" + r".*?" + _DURATION, re.I),

@@ -211,7 +211,7 @@ class LightningParser(LogReader):
         result = log_result(rows, warning)
         if unnumbered:
             result.warnings.append(
-                f"{path}: {unnumbered} progress-bar readings are not steps: the bar counts batches, and the "
+                f"{unnumbered} progress-bar readings are not steps: the bar counts batches, and the "
                 "checkpoint lines glued to it name other step numbers (only the readings they name are kept)")
         return result
 

@@ -199,7 +199,7 @@ class OpenMMLabParser(LogReader):
             raise ParseError(str(path), "no OpenMMLab training step line found", where="line 1")
         result = log_result(rows, warning)
         if years.source is not None and years.source != "the file's dated lines":
-            result.warnings.append(f"{path}: dates printed without a year are taken to be in {years.year} "
+            result.warnings.append(f"dates printed without a year are taken to be in {years.year} "
                                    f"(from {years.source})")
         return result
 

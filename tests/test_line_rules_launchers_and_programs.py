@@ -3057,3 +3057,24 @@ def test_resuming_training_from_a_step_ends_the_load_and_names_the_resume(tmp_pa
     assert con.execute("select resumed_from_step from attempts").fetchall() == [(427,)]
     load = con.execute("select seconds from goodput_buckets where bucket = 'checkpoint_load'").fetchone()[0]
     assert load == pytest.approx((_ns("2025-05-16 15:41:03,096") - _ns("2025-05-16 15:40:02,473")) / 1e9)
+
+
+@pytest.mark.parametrize("text", [
+    "Not resuming from step 100",
+    "resuming from step 5000 was skipped: no checkpoint found",
+    "Training will be resumed from step 500 if preempted",
+    "Resuming training from step 0 with warmup",
+    "Resuming at step 3 of epoch 2",
+])
+def test_words_about_resuming_that_resumed_nothing_are_no_load(text: str) -> None:
+    """A negation, a condition, a skip, a fresh start's step 0, a step within an epoch: no
+    checkpoint load (each would make the attempt "resumed from" that step)."""
+    from tracelens.parsers._events import EventScanner
+    from tracelens.parsers._lines import Line
+    from tracelens.parsers._logtables import LogRows
+
+    rows = LogRows("generic")
+    scanner = EventScanner(rows)
+    scanner.started.add(None)  # (a process already started: the line is no first dated line)
+    scanner.scan(Line(1, None, f"2025-05-16 15:41:03,096 - root - INFO - {text}", 1))
+    assert [e for e in rows.events if e["kind"].startswith("checkpoint_load")] == []

@@ -359,7 +359,7 @@ def _layout(report: Report) -> list[Section]:
                     for f in report.inputs if f.message and f.status != FileStatus.UNKNOWN.value]
         if unknown:
             s.notes.append(f"! {len(unknown)} file{'s' if len(unknown) != 1 else ''} with status unknown: {unknown[0].message}.")
-        s.notes += [w if w.startswith(f"{f.path}:") else f"{f.path}: {w}" for f in report.inputs for w in f.warnings]
+        s.notes += [f"{f.path}: {w}" for f in report.inputs for w in f.warnings]
         out.append(s)
     return out
 
