@@ -470,7 +470,8 @@ _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)|\bStarting tra
 # preempted", "resuming from step 5000 was skipped"), a step past 0 (a fresh start's "from step 0"), and
 # not a step within an epoch ("Resuming at step 3 of epoch 2")
 _RESUMED = re.compile(r"(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: training)? (?:from|at) (?:the )?"
-                      r"(?:checkpoint (?:at|of) )?(?:training[_ ]step|global[_ ]step|step|iteration|iter|update)s?[ =:_]{0,3}(?!0\b)(\d{1,15})"
+                      r"(?:checkpoint (?:at|of) )?(?:training[_ ]step|global[_ ]step|step|iteration|iter|update)s?"
+                      r"[ =:_]{0,3}(?!0\b)(\d{1,15})"
                       r"(?=\s*(?:$|[.,;:)!(]|with |from |of (?!epoch)))", re.I)
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
