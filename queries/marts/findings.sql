@@ -448,8 +448,9 @@ failure_lines as (
     from stg_log_events e left join files f using (file_id), last_attempt a
     where a.end_reason = 'crash' and e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
       and (a.start_ns is null or coalesce(e.ts_ns, e.after_ns, a.start_ns) >= a.start_ns)
-      -- (an attempt no line dates: the failures its console logged after its last step, the last attempt's)
-      and (a.start_ns is not null or e.line > coalesce((select max(s.line) from stg_log_steps s where s.file_id = e.file_id), 0))
+      -- (an attempt no line dates: the failures its console logged from its last step's line on (a
+      -- traceback glued after a bar's last drawing is on it), the last attempt's)
+      and (a.start_ns is not null or e.line >= coalesce((select max(s.line) from stg_log_steps s where s.file_id = e.file_id), 0))
       -- (a timeout dated at the collective's start, before the attempt's start line: when it fired counts)
       and not exists (select 1 from stg_log_events t
                       where t.kind = 'collective_timeout'
