@@ -1106,7 +1106,7 @@ _MS_KEY = re.compile(r"(?:^|(?<=[\s,|;(]))(?:step|iter|batch)(?:_time)?_ms\s{0,4
                      r"(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 _TIMED = re.compile(
     r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))"
-    r"(?:(?P<any>(?:iter_)?dt|(?:per_)?step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost|time_each_step)|time)"
+    r"(?:(?P<any>(?:iter_)?dt|(?:per[_ ])?step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost|time_each_step)|time)"
     r"\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}"
     r"(?:(?P<ms>ms)|(?(any)s|(?!)))\b", re.I)
 

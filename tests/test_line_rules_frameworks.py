@@ -3652,3 +3652,20 @@ def test_nemo2s_tflops_per_gpu_is_the_steps(tmp_path: Path) -> None:
     printed = [(int(m.group(1)), float(m.group(2))) for t in lines
                if (m := re.search(r"global_step: (\d+) .*TFLOPS_per_GPU: ([\d.e+]+)", t))]
     assert [(s["step"], s["tflops"]) for s in steps] == printed
+
+
+# A MindSpore YOLOv5 port's README (LuoJiaNET, its 1p training section: `grep "loss:" log.txt`, lines 2-3):
+# each line's `per step time` in milliseconds, glued to its unit
+MINDSPORE_YOLO = [
+    "2023-01-10 09:57:08,545:INFO:epoch[1], iter[1], loss:7776.806641, fps:0.95 imgs/sec, lr:1.0638297680998221e-05, per st"
+    "ep time: 270274.2323875427ms",
+    "2023-01-10 09:59:21,231:INFO:epoch[2], iter[1], loss:723.615182, fps:181.37 imgs/sec, lr:1.0638297680998221e-05, per "
+    "step time: 1411.4941028838462ms",
+]
+
+
+def test_a_per_step_time_glued_to_its_milliseconds_is_the_steps_time(tmp_path: Path) -> None:
+    """`per step time: 270274.2323875427ms`: the step took 270.27 s (graph compilation), the next 1.41 s."""
+    _, steps, _ = _read(tmp_path, MINDSPORE_YOLO)
+    assert [s["step_time_s"] for s in steps] == [
+        pytest.approx(float(re.search(r"per step time: ([\d.]+)ms", t).group(1)) / 1000) for t in MINDSPORE_YOLO]
