@@ -1158,3 +1158,58 @@ def test_a_bars_lagging_rate_leaves_no_minute_of_its_run_to_nothing_logged(tmp_p
     store.ingest([path])
     buckets = dict(store.connect().execute("select bucket, seconds from goodput_buckets").fetchall())
     assert buckets["other"] <= 0.01 * span
+
+
+# TRL's SFT of SmolLM2 as a tutorial README pastes the end of its run (its training log's lines 229-236):
+# the metric dicts, their bar's drawings cut by the copy, its train_runtime; no line has a time
+TRL_SFT_END = [
+    "{'loss': '1.363', 'grad_norm': '1.094', 'learning_rate': '5e-05', 'entropy': '1.338', 'num"
+    "_tokens': '9.289e+04', 'mean_token_accuracy': '0.705', 'epoch': '1'}                      "
+    '                        ',
+    "{'eval_loss': '1.17', 'eval_runtime': '8.043', 'eval_samples_per_second': '31.45', 'eval_s"
+    "teps_per_second': '3.978', 'eval_entropy': '1.22', 'eval_num_tokens': '9.289e+04', 'eval_m"
+    "ean_token_accuracy': '0.7387', 'epoch': '1'}                                              "
+    '                                                                                          '
+    '                                                ',
+    ' 37%|██████████████████████████████████████████████████████████████▌                      '
+    '                                                                                   | 1271/'
+    '3414 [12:38<22:43,  1.57 37%|████████████████████████████████████████████████████████████▋'
+    '                                                                                          '
+    "            | 1272/3414 [12:39<23:44,  1.50it/s]{'loss': '1.178', 'grad_norm': '1.109', 'l"
+    "earning_rate': '5e-05', 'entropy': '1.18', 'num_tokens': '1.858e+05', 'mean_token_accuracy"
+    "': '0.7347', 'epoch': '2'}                                              ",
+    "{'eval_loss': '1.137', 'eval_runtime': '8.652', 'eval_samples_per_second': '29.24', 'eval_"
+    "steps_per_second': '3.699', 'eval_entropy': '1.177', 'eval_num_tokens': '1.858e+05', 'eval"
+    "_mean_token_accuracy': '0.7406', 'epoch': '2'}                                            "
+    '                                                                                          '
+    '                                                ',
+    "{'loss': '1.145', 'grad_norm': '1.289', 'learning_rate': '5e-05', 'entropy': '1.15', 'num_"
+    "tokens': '2.787e+05', 'mean_token_accuracy': '0.7406', 'epoch': '3'}                      "
+    '                        ',
+    "{'eval_loss': '1.117', 'eval_runtime': '8.109', 'eval_samples_per_second': '31.2', 'eval_s"
+    "teps_per_second': '3.946', 'eval_entropy': '1.144', 'eval_num_tokens': '2.787e+05', 'eval_"
+    "mean_token_accuracy': '0.745', 'epoch': '3'}                                              "
+    '                                                                                          '
+    '                                                ',
+    "{'train_runtime': '2279', 'train_samples_per_second': '2.996', 'train_steps_per_second': '"
+    "1.498', 'train_loss': '1.229', 'epoch': '3'}                                              "
+    '                        ',
+    '100%|█████████████████████████████████████████████████████████████████████████████████████'
+    '██████████████████████████████████████████████████████████████████████████████| 3414/3414 '
+    '[37:59<00:00,  1.50it/s]',
+]
+
+
+def test_a_bar_hung_on_the_mtime_dates_its_attempt_by_the_mtime_not_a_yearless_line(tmp_path: Path) -> None:
+    """No line has a time: the bar's steps hang on the file's mtime, and so do the summaries the bar
+    dates (`train_runtime`, the evaluations): the attempt's clock is the mtime's (`mtime`: its length
+    does not depend on it), not that of lines that print no year."""
+    path = tmp_path / "sft.log"
+    path.write_text("\n".join(TRL_SFT_END) + "\n", encoding="utf-8")
+    mtime_ns = 1_700_000_000 * 10**9
+    os.utime(path, ns=(mtime_ns, mtime_ns))
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    assert con.execute("select distinct time_source from log_steps where end_ns is not null").fetchall() == [("tqdm_mtime",)]
+    assert con.execute("select clock from attempts").fetchall() == [("mtime",)]
