@@ -191,23 +191,21 @@ class LogRows:
                 continue  # (its header, or glued after a progress bar's last drawing)
             at = bisect_left(numbers, event["line"])
             found: str | None = None
+            chained = False  # the chain's sentence was read: the next traceback is this one's
             for k in range(at + 1, min(at + 1 + TRACEBACK_LINES, len(texts))):
                 if ranks is not None and event["rank"] is not None and ranks[k] not in (None, event["rank"]):
                     continue
                 text = texts[k]
                 if not text or text[0] in " \t":
                     continue
-                if found is not None:
-                    if text.startswith(_CHAINED) or text.startswith("Traceback (most recent call last)"):
-                        found = None  # (a chained one: the traceback goes on to the next exception)
-                        continue
-                    break
-                if _EXCEPTION.match(text) is not None:
+                if text.startswith(_CHAINED) and found is not None:
+                    found, chained = None, True  # (a chained one: the traceback goes on to the next exception)
+                elif text.startswith("Traceback (most recent call last)") and chained:
+                    chained = False
+                elif found is None and _EXCEPTION.match(text) is not None:
                     found = text[:300]
-                elif text.startswith(_CHAINED) or text.startswith("Traceback (most recent call last)"):
-                    continue
                 else:
-                    break  # (a line at the margin that is no exception: the traceback was cut)
+                    break  # (past its exception; or a line at the margin that is none: the traceback was cut)
             if found is not None:
                 event["detail"] = found
 
