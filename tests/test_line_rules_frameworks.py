@@ -3667,5 +3667,6 @@ MINDSPORE_YOLO = [
 def test_a_per_step_time_glued_to_its_milliseconds_is_the_steps_time(tmp_path: Path) -> None:
     """`per step time: 270274.2323875427ms`: the step took 270.27 s (graph compilation), the next 1.41 s."""
     _, steps, _ = _read(tmp_path, MINDSPORE_YOLO)
-    assert [s["step_time_s"] for s in steps] == [
-        pytest.approx(float(re.search(r"per step time: ([\d.]+)ms", t).group(1)) / 1000) for t in MINDSPORE_YOLO]
+    printed = [float(m.group(1)) / 1000 for t in MINDSPORE_YOLO if (m := re.search(r"per step time: ([\d.]+)ms", t))]
+    assert len(printed) == 2
+    assert [s["step_time_s"] for s in steps] == [pytest.approx(v) for v in printed]
