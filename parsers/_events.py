@@ -223,6 +223,11 @@ _SD_SCRIPTS_DONE = re.compile(r"(?:^|\bINFO\s{1,12})model saved\.\s{0,200}(?:[\w
 _PADDLE_LAUNCH_FAILED = re.compile(r"^LAUNCH (?:INFO|ERROR) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} "
                                    r"(?:Pod failed|Container failed !!!)")
 _SHELL_DEATH = re.compile(r"(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?")
+# ROCm's runtime as a GPU kernel faults, before it aborts the process (glued after a Keras or tqdm drawing
+# where one was open): "Memory access fault by GPU node-1 (Agent handle: 0x5f6d730) on address
+# 0x7fb5d8712000. Reason: Page not present or supervisor privilege."
+_GPU_FAULT = re.compile(r"Memory access fault by GPU node-\d{1,4} \(Agent handle: 0x[0-9a-fA-F]{1,16}\) on address "
+                        r"(?:0x[0-9a-fA-F]{1,16}|\(nil\))\. Reason: [^\n]{0,200}")
 # the same word glued after a progress bar's last drawing (tqdm leaves its line open: "Iteration:   0%|          |
 # 3/29440 [00:51<140:34:58, 17.19s/it]Killed")
 GLUED_SHELL_DEATH = re.compile(r"(?<=\])(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$")
@@ -589,7 +594,7 @@ _ANY_EVENT_PATTERN = (
     r"srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|Uncaught |"
     r"\) FAILED \(exitcode |Root Cause \(first observed failure\)|"
-    r"NCCL operations have failed|"
+    r"NCCL operations have failed|Memory access fault by GPU|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
     r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|loop at step|at step)|"
     r"done training|finished training|resum(?:ing|ed)(?: training)? (?:from|at) |"
@@ -957,6 +962,10 @@ class EventScanner:
             rows.event(LogEventKind.CRASH, line=line.number, rank=int(pals.group("rank")), ts_ns=line.ts_ns, raw=text,
                        detail=f"the launcher: {pals.group(0).lstrip(': ')}")
             self._failure(line.rank)
+            return True
+        if "Memory access fault by GPU" in text and (fault := _GPU_FAULT.search(text)) is not None:
+            if not failed:
+                self._crash(line, f"ROCm: {fault.group(0).strip()}")
             return True
         if (text[:1] in "KSAB " and (death := _SHELL_DEATH.fullmatch(text.strip())) is not None) or (
                 ("Killed" in text or "fault" in text or "Abort" in text or "Bus error" in text)

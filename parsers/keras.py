@@ -101,8 +101,11 @@ class KerasParser(LogReader):
             text = line.text
             if events.scan(line):
                 # a crash glued to the bar's last reading (` 14/130 [==>....] - ETA: 27s - loss:
-                # 0.0254Traceback (most recent call last):`): that reading was drawn
-                if (glued := text.find("Traceback (most recent call last)")) <= 0:
+                # 0.0254Traceback (most recent call last):`, ROCm's `... - accuracy: 0.6652Memory access
+                # fault by GPU node-1 ...`): that reading was drawn
+                glued = min((at for word in ("Traceback (most recent call last)", "Memory access fault by GPU")
+                             if (at := text.find(word)) > 0), default=0)
+                if glued <= 0:
                     continue
                 text = text[:glued]
             if text.lstrip().startswith("Epoch ") and (opened := _EPOCH.fullmatch(text)) is not None:

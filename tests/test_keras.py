@@ -366,6 +366,10 @@ def test_a_nan_loss_is_kept_and_a_whole_second_mean_gives_way_to_the_epochs_time
     assert [r[0] for r in rows] == [89, 89 + 30]
     assert rows[0][1] == pytest.approx(141 / 89) and all(math.isnan(r[2]) for r in rows)
     assert con.execute("select severity from findings where finding = 'loss_nonfinite'").fetchall() == [("high",)]
+    # the job's failure is ROCm's memory access fault glued after the reading of batch 30 (line 7), not
+    # the shell's `Aborted (core dumped)` that follows it
+    failed = con.execute("select title from findings where finding = 'job_failed'").fetchall()
+    assert len(failed) == 1 and "Memory access fault by GPU node-1 (Agent handle: 0x5f6d730)" in failed[0][0]
     # dated from 17:54:13.140698 to 17:54:14.889237 (its library lines), then 89 + 30 undated steps and the
     # undated abort: it ran at least those 1.75 s, and the report says "at least"
     assert con.execute("select end_reason, length_s, length_at_least from attempts").fetchall() == [
