@@ -1068,7 +1068,11 @@ class EventScanner:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="the launcher's worker group failed")
             rank = line.rank if line.rank is not None or restart else _glued_rank(text)
-            rows.event(kind, line=line.number, rank=rank, ts_ns=line.ts_ns, raw=text)
+            # (torchelastic's word on the worker, from its own words on: not the logger's head nor a bar's
+            # drawing it was glued to, `Loading checkpoint shards:  50% 1/2 [00:49<00:49, 49.97s/it]E0825 ...`)
+            exited = text.find("failed (exitcode: ") if kind == LogEventKind.CRASH else -1
+            rows.event(kind, line=line.number, rank=rank, ts_ns=line.ts_ns, raw=text,
+                       **({"detail": text[exited:exited + 300].rstrip()} if exited >= 0 else {}))
             self.restarts += kind == LogEventKind.RESTART
             self.restart_unnumbered = self.restart_unnumbered or kind == LogEventKind.RESTART
             # a restart: the launcher restarts every worker, each one's next dated line starts anew

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import run_cli
 from tests.test_line_rules import _ns, _read
 from tests.test_line_rules_classic_and_science import AIOK_DLRM
 from tracelens.parsers import ParseOptions, detect, registry
@@ -3078,3 +3079,23 @@ def test_words_about_resuming_that_resumed_nothing_are_no_load(text: str) -> Non
     scanner.started.add(None)  # (a process already started: the line is no first dated line)
     scanner.scan(Line(1, None, f"2025-05-16 15:41:03,096 - root - INFO - {text}", 1))
     assert [e for e in rows.events if e["kind"].startswith("checkpoint_load")] == []
+
+
+# Medusa's training on Colab killed while it loads the model (FasterDecoding/Medusa issue 118, its first
+# block, lines 6 and 9, CRLF as posted): torchrun's word on the worker glued after the shards' bar
+MEDUSA_SIGKILL = [
+    "2024-08-25 17:30:21.530445: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: Could not find TensorRT",
+    "Loading checkpoint shards:  50% 1/2 [00:49<00:49, 49.97s/it]E0825 17:31:27.240000 139795859210880 torch/distributed/elastic/"
+    "multiprocessing/api.py:826] failed (exitcode: -9) local_rank: 0 (pid: 8158) of binary: /usr/bin/python3",
+]
+
+
+def test_torchruns_exit_code_glued_after_a_bar_is_the_failure_in_its_own_words(tmp_path: Path) -> None:
+    """The worker died with exit code -9 (SIGKILL) while loading its shards: the crash says
+    `failed (exitcode: -9) ...` (not the bar's drawing and the logger's head before it), and the job's
+    failure is that, with the advice for a SIGKILL."""
+    _, _, events = _read(tmp_path, MEDUSA_SIGKILL, parser_name="generic_log", newline="\r\n")
+    said = MEDUSA_SIGKILL[1][MEDUSA_SIGKILL[1].index("failed (exitcode: -9)"):]
+    assert [(e["line"], e["detail"]) for e in events if e["kind"] == "crash"] == [(2, said)]
+    code, out, _ = run_cli("report", str(tmp_path / "console.log"))
+    assert code == 0 and f"ended in a failure: {said}" in out and "killed by SIGKILL" in out

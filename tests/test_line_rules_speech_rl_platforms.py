@@ -789,12 +789,14 @@ def test_steps_whose_loss_is_inf_are_still_steps(tmp_path: Path) -> None:
 
 def test_an_evaluation_line_then_the_shells_abort_is_a_crashed_run(tmp_path: Path) -> None:
     """nanoGPT's `step 0: train loss 4.2862, val loss 4.2811`, then the GPU's memory access fault
-    and `Aborted (core dumped)`: a run that died after its step 0."""
+    and `Aborted (core dumped)`: a run that died after its step 0, at ROCm's fault (the shell's abort
+    after it is that failure's end, no second one)."""
     name, steps, events = _read(tmp_path, NANOGPT_ABORT)
     assert name == "generic_log"
     assert [s["step"] for s in steps] == [0]
-    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [
-        ("crash", NANOGPT_ABORT.index("Aborted (core dumped)") + 1)]
+    fault = next(i for i, t in enumerate(NANOGPT_ABORT, 1) if t.startswith("Memory access fault by GPU node-1"))
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", fault)]
+    assert fault == 6 and NANOGPT_ABORT[fault] == "Aborted (core dumped)"
 
 
 def test_an_evaluation_line_with_a_unit_after_each_loss(tmp_path: Path) -> None:
