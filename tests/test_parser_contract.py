@@ -156,3 +156,14 @@ def test_mutated_lines_never_crash(parser, tmp_path: Path, data: st.DataObject) 
     path = tmp_path / "mutated_lines"
     path.write_bytes(b"\n".join(lines))
     _run(parser, path)
+
+
+def test_a_parse_error_quoting_the_inputs_line_breaks_is_one_line() -> None:
+    """A library's message may quote the input's bytes (the unpickler's `could not convert string to
+    float: '](}(hX` and the line break after it, found by the mutation test above): the error is still
+    one line naming the file and offset."""
+    from tracelens.errors import ParseError
+
+    error = ParseError("/x/fr_dump", "unreadable flight-recorder pickle (ValueError: could not convert string to "
+                       "float: '](}(hX\n')", where="byte 0")
+    assert "\n" not in str(error) and str(error).startswith("/x/fr_dump:byte 0: unreadable flight-recorder pickle")

@@ -70,6 +70,8 @@ class ParseError(InputError):
 
     def __init__(self, path: str, problem: str, *, where: str | None = None) -> None:
         location = f"{path}:{where}" if where else path
+        # (one line: a library's message may quote the input's bytes, line breaks and all)
+        problem = " ".join(problem.splitlines()) if "\n" in problem or "\r" in problem else problem
         super().__init__(f"{location}: {problem}")
         self.path = path
         self.problem = problem
