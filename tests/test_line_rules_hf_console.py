@@ -9,6 +9,7 @@ import os
 import re
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -1089,17 +1090,23 @@ WAV2VEC2_TAIL = [
 ]
 
 
+def _store_at_mtime(tmp_path: Path, lines: list[str], mtime_ns: int) -> tuple[Path, Any]:
+    """The lines as a console whose mtime is `mtime_ns` (a copy's), ingested: its path and a connection."""
+    path = tmp_path / "console.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.utime(path, ns=(mtime_ns, mtime_ns))
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    return path, store.connect()
+
+
 def test_a_run_dated_only_by_the_files_mtime_is_marked_an_estimate(tmp_path: Path) -> None:
     """No line has a time: the run's end is the file's mtime (set here) and its start 1881.837 s
     (`train_runtime`) before; those dates are the mtime's, an estimate, and the attempt says so
     (clock `mtime_year`, shown with `~`), not the log's own clock."""
-    path = tmp_path / "wav2vec2.log"
-    path.write_text("\n".join(WAV2VEC2_TAIL) + "\n", encoding="utf-8")
     mtime_ns = 1_700_000_000 * 10**9
-    os.utime(path, ns=(mtime_ns, mtime_ns))
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([path])
-    rows = store.connect().execute("select start_ns, end_ns, clock from attempts").fetchall()
+    path, con = _store_at_mtime(tmp_path, WAV2VEC2_TAIL, mtime_ns)
+    rows = con.execute("select start_ns, end_ns, clock from attempts").fetchall()
     assert rows == [(mtime_ns - 1_881_837_000_000, mtime_ns, "mtime_year")]
     code, out, _ = run_cli("report", str(path))
     assert code == 0 and "  1  ~2023-11-14 21:41:58 UTC" in out
@@ -1204,12 +1211,6 @@ def test_a_bar_hung_on_the_mtime_dates_its_attempt_by_the_mtime_not_a_yearless_l
     """No line has a time: the bar's steps hang on the file's mtime, and so do the summaries the bar
     dates (`train_runtime`, the evaluations): the attempt's clock is the mtime's (`mtime`: its length
     does not depend on it), not that of lines that print no year."""
-    path = tmp_path / "sft.log"
-    path.write_text("\n".join(TRL_SFT_END) + "\n", encoding="utf-8")
-    mtime_ns = 1_700_000_000 * 10**9
-    os.utime(path, ns=(mtime_ns, mtime_ns))
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([path])
-    con = store.connect()
+    _, con = _store_at_mtime(tmp_path, TRL_SFT_END, 1_700_000_000 * 10**9)
     assert con.execute("select distinct time_source from log_steps where end_ns is not null").fetchall() == [("tqdm_mtime",)]
     assert con.execute("select clock from attempts").fetchall() == [("mtime",)]
