@@ -722,6 +722,9 @@ def _no_step_since_failure(rows: LogRows) -> bool:
 # then), no relaunch's first line: SLURM gives them KillWait (30 s by default) between SIGTERM and
 # SIGKILL, and a job it requeues waits in the queue and starts again from its prolog.
 _LAST_WORDS_NS = 60_000_000_000
+# Failures the scanner reads wherever a line holds them, glued after a progress bar's open drawing too:
+# a reader that reads the drawing reads the line up to them
+GLUED_FAILURES = ("Traceback (most recent call last)", "Memory access fault by GPU")
 
 
 class EventScanner:
@@ -930,6 +933,7 @@ class EventScanner:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=when, raw=text,
                        detail="scheduler: " + kill.group(0)[:200])
             self._failure()
+            self.failed_ns = when  # (the killed processes' last words may follow: `_LAST_WORDS_NS`)
             return True
         if (low is None or "no output for" in low) and (idle := _IDLE_WATCHDOG.search(text)) is not None:
             hung_s = float(idle.group("s"))
@@ -1417,8 +1421,7 @@ class EventScanner:
         else:
             self.started.discard(rank)
         self.failed = True
-        last = self.rows.events[-1] if self.rows.events else None
-        self.failed_ns = last["ts_ns"] if last is not None and (last.get("detail") or "").startswith("scheduler: ") else None
+        self.failed_ns = None  # (a scheduler's kill sets it after this)
         self.ray_saves.clear()  # (a relaunch writes its checkpoints' folders anew)
         self.snapshots.clear()  # (and StyleGAN's snapshots from 000000 again)
         self._take_back_clean_end()

@@ -121,12 +121,10 @@ class LogRows:
         self, kind: LogEventKind, *, line: int, rank: int | None, ts_ns: int | None, raw: str = "", **values: Any
     ) -> None:
         values = {k: within_int64(v) for k, v in values.items()}
-        # (a reader says so of a time its clock took from the mtime: a bar placed on it)
-        guessed = bool(values.pop("year_from_mtime", False))
         self.events.append(
             {"file_id": "", "rank": within_int64(rank), "ts_ns": within_int64(ts_ns), "kind": kind.value,
              "framework": self.framework, "line": line, "raw": raw[:500],
-             "year_from_mtime": ts_ns is not None and (guessed or line in self.mtime_year_lines), **values}
+             "year_from_mtime": ts_ns is not None and line in self.mtime_year_lines, **values}
         )
 
     def date_undated_events(self) -> None:

@@ -136,6 +136,9 @@ def _named_loss(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "loss": record[named[0]]} if len(named) == 1 else record
 
 
+_BAR_DATED = "_bar_dated"  # an event's mark, while parsing: a bar hung on the file's mtime dated it
+
+
 def _eval(text: str) -> Any:
     """`ast.literal_eval`, silent: a log's string with a backslash before a letter (`'\\_'`) is
     no Python escape, and the compiler's warning about it would reach the user's terminal."""
@@ -436,12 +439,13 @@ class HFTrainerParser(LogReader):
         elif swift:
             for row in (*rows.steps, *rows.events):
                 row["framework"] = "ms_swift"
-        if any(row.get("time_source") == "tqdm_mtime" for row in rows.steps):
-            # steps the bar dated on the mtime say so of the run (attempts.clock `mtime`): the summary
-            # lines it dated are no yearless lines of their own
-            for event in rows.events:
-                if event.get("year_from_mtime") and event["line"] not in rows.mtime_year_lines:
-                    event["year_from_mtime"] = False
+        # summaries a bar hung on the file's mtime dated (`_BAR_DATED`), where no step says so (its
+        # steps undated): their date is an estimate, as a year taken from the mtime is (attempts.clock
+        # `mtime_year`); where its steps say so, the run's clock is theirs (`mtime`)
+        guessed = not any(row.get("time_source") == "tqdm_mtime" for row in rows.steps)
+        for event in rows.events:
+            if event.pop(_BAR_DATED, False) and guessed:
+                event["year_from_mtime"] = True
         result = log_result(rows, warning)
         if unplaced:
             result.warnings.append(
@@ -547,21 +551,26 @@ class HFTrainerParser(LogReader):
                 if bar.start_ns is not None and d.reading[1].n in bar.seconds:
                     when, source = bar.start_ns + int(bar.seconds[d.reading[1].n] * 1e9), bar.source
             runtime = to_float(record.get("train_runtime"))
-            # (a time a bar placed on the file's mtime is an estimate of the date: said as a year is)
-            guessed = when is not None and source == "tqdm_mtime"
+            # (the summaries a bar hung on the file's mtime dates are marked `_BAR_DATED`)
+            bar_dated = when is not None and source == "tqdm_mtime"
             if "train_runtime" in record:
                 header = next((b.header_ns for b in reversed(bars) if b.header_logged), None)
                 end = header + int(runtime * 1e9) if header is not None and runtime is not None and 0 <= runtime < 1e8 else when
-                guessed = guessed and end == when
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=end,
-                           duration_s=runtime, detail="train_runtime", raw=line.text, year_from_mtime=guessed)
+                           duration_s=runtime, detail="train_runtime", raw=line.text)
                 if header is None and end is not None and runtime is not None and 0 <= runtime < 1e8:
                     # no header: the runtime says when training started
-                    rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, year_from_mtime=guessed,
+                    rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank,
                                ts_ns=end - int(runtime * 1e9), detail="train_runtime before the end", raw=line.text)
+                if bar_dated and end == when:  # (not where the header dates it)
+                    for event in rows.events[-2:]:
+                        if event["line"] == line.number:
+                            event[_BAR_DATED] = True
             elif "loss" not in record:
-                rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=when, year_from_mtime=guessed,
+                rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=when,
                            duration_s=to_float(record.get("eval_runtime")), raw=line.text)
+                if bar_dated:
+                    rows.events[-1][_BAR_DATED] = True
             else:
                 epoch = to_float(record.get("epoch"))
                 # (ms-swift's dicts name it `'global_step': 735`)

@@ -46,7 +46,7 @@ from pathlib import Path
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._events import GLUED_FAILURES, log_result, open_log
 from tracelens.parsers._lines import Line, iter_numbers
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
@@ -103,8 +103,7 @@ class KerasParser(LogReader):
                 # a crash glued to the bar's last reading (` 14/130 [==>....] - ETA: 27s - loss:
                 # 0.0254Traceback (most recent call last):`, ROCm's `... - accuracy: 0.6652Memory access
                 # fault by GPU node-1 ...`): that reading was drawn
-                glued = min((at for word in ("Traceback (most recent call last)", "Memory access fault by GPU")
-                             if (at := text.find(word)) > 0), default=0)
+                glued = min((at for word in GLUED_FAILURES if (at := text.find(word)) > 0), default=0)
                 if glued <= 0:
                     continue
                 text = text[:glued]
