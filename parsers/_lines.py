@@ -215,9 +215,9 @@ def read_text_lines(path: Path) -> tuple[list[str], str | None]:
                     continue
                 head = b"".join((*pending, block[:cut])) if pending else block[:cut]
                 pending = [block[cut:]] if cut < len(block) else []
-                out += _unescape_syslog(head).decode("utf-8", "replace").splitlines()
+                out += _unescape(head).decode("utf-8", "replace").splitlines()
             if pending:
-                out += _unescape_syslog(b"".join(pending)).decode("utf-8", "replace").splitlines()
+                out += _unescape(b"".join(pending)).decode("utf-8", "replace").splitlines()
             return out, None
     except OSError as exc:
         raise ParseError(str(path), f"cannot read: {exc.strerror or exc}") from exc
@@ -232,7 +232,8 @@ def decode_lines(data: bytes, chunk: int = _CHUNK) -> list[str]:
     while start < size:
         end = size if start + chunk >= size else data.find(b"\n", start + chunk) + 1 or size
         piece = view[start:end]
-        out += (_unescape_syslog(bytes(piece)).decode("utf-8", "replace") if data.find(b"#0", start, end) >= 0
+        out += (_unescape(bytes(piece)).decode("utf-8", "replace")
+                if data.find(b"#0", start, end) >= 0 or data.find(b"^M", start, end) >= 0
                 else str(piece, "utf-8", "replace")).splitlines()
         start = end
     return out
@@ -263,6 +264,32 @@ def _unescape_syslog(data: bytes) -> bytes:
     if b"#0" not in data or _SYSLOG_EVIDENCE.search(data) is None:
         return data
     return _SYSLOG_ESCAPE.sub(_syslog_char, data)
+
+
+# A console copied out of a pager or an editor that shows a carriage return in caret notation
+# (`cat -v`, `less`, vim): `^M` before each redraw of a bar, "0: ^M1|3251|Loss: 1.5955958366394043:
+# 100%|██████████| 3251/3251 [2:07:13<00:00,  2.35s/it]" (torchtune under `srun -l`), "...
+# [00:00<?, ?it/s]^MLoading checkpoint shards:   7%|▋ | 1/15 [00:06<01:30,  6.50s/it]^M...". One
+# right after a launcher's label (srun's `0: `) is the bar's own, drawn under it: dropped, so that
+# the bar keeps its rank.
+_CARET_CR = re.compile(rb"(?m)(?P<label>^ {0,6}\d{1,6}: )\^M|\^M")
+# what shows the notation (a `^M` alone may be a regex's or a shell's text): one before a bar's
+# percentage, or right after a bar's rate
+_CARET_EVIDENCE = re.compile(rb"\^M[^\n^]{0,200}?\d{1,3}%\||(?:it|/s)\]\^M")
+
+
+def _caret_cr(match: re.Match[bytes]) -> bytes:
+    label = match.group("label")
+    return b"\r" if label is None else label
+
+
+def _unescape(data: bytes) -> bytes:
+    """`data` with the escapes of a log collector (`_unescape_syslog`) and the caret notation of a
+    pager (`_CARET_CR`) turned back into the characters they stand for, where the data shows them."""
+    data = _unescape_syslog(data)
+    if b"^M" not in data or _CARET_EVIDENCE.search(data) is None:
+        return data
+    return _CARET_CR.sub(_caret_cr, data)
 
 
 def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None,
@@ -646,7 +673,7 @@ def _pasted_numbers(lines: list[str]) -> bool:
 def head_bodies(head: bytes, limit: int = 2000) -> Iterator[str]:
     """The first `limit` lines of a file's head, each without its launcher prefix (and, in a log
     whose every line is commented out, its `# `): what the log parsers' detect() look at."""
-    lines = head.decode("utf-8", "replace").splitlines()[:limit]
+    lines = _unescape(head).decode("utf-8", "replace").splitlines()[:limit]
     if lines[:1] and lines[0].startswith("#"):
         lines = uncommented(lines) or lines
     for raw in lines:

@@ -118,3 +118,22 @@ def test_an_undated_traceback_ends_its_attempt_no_earlier_than_the_last_dated_li
     start, end = _ns("2025-03-10 22:25:38,610"), _ns("2025-03-10 22:48:08,0")
     assert rows == [(start, end, "crash", pytest.approx((end - start) / 1e9))]
     assert (end - start) / 1e9 == pytest.approx(1349.39)
+
+
+# torchtune's LoRA fine-tuning of Llama 3 70B under `srun -l`, the tail of its output as its README shows it
+# (aws-samples/awsome-distributed-training @ a38b86b2d7e2436bfaafa042552de675f3e353cc :
+# 3.test_cases/torchtune/slurm/tutorials/e2e-llama3-70b-model-development.md, its fourth code block: its first
+# two and its last lines): the bar's carriage return in caret notation, `^M` (two characters), after srun's label
+TORCHTUNE_CARET_BAR = [
+    "==> logs/convert-checkpoint_560.out <==",
+    "0: INFO:torchtune.utils.logging:Model checkpoint of size 4.97 GB saved to "
+    "/fsx/models/torchtitan-torchtune/meta-llama/Meta-Llama-3-70B-tuned/hf_model_0024_0.pt",
+    "0: ^M1|3251|Loss: 1.5955958366394043: 100%|██████████| 3251/3251 [2:07:13<00:00,  2.35s/it]",
+]
+
+
+def test_a_bar_after_a_carriage_return_in_caret_notation_is_read(tmp_path: Path) -> None:
+    """`^M` is how a pager shows a carriage return: the bar after it is a reading of rank 0 (srun's
+    label before it), step 3251 at the 2.35 s a step it prints; the file is a console at all."""
+    _, steps, _ = _read(tmp_path, TORCHTUNE_CARET_BAR)  # (a reader claims it: `_read` asserts one does)
+    assert [(s["step"], s["rank"], s["step_time_s"]) for s in steps] == [(3251, 0, 2.35)]
