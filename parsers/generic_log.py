@@ -1341,6 +1341,10 @@ _MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:|train: \[| \| loss | avg loss
                         r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d")
 
 
+# a MetricLogger's row (after its iteration in brackets): its meters from the epoch's `eta: ` on
+_ETA_ROW = re.compile(r"(?:[^\n]{0,40}?\[ {0,12}\d{1,12}/\d{1,12}\])?\s{0,4}eta: \d")
+
+
 def _step_values(text: str) -> dict[str, float]:
     """The metrics of a step line (what follows its counter): its known keys (`_KEYS`, else a
     path's last part, the first of a key named twice), and its step time from the first of
@@ -1373,6 +1377,10 @@ def _step_values(text: str) -> dict[str, float]:
         values.setdefault("step_time_s", bare_time)
         if bare_data is not None:
             values.setdefault("data_time_s", bare_data)
+    elif bare_time is not None and "eta: " in text and _ETA_ROW.match(text) is not None:
+        # a MetricLogger's row with no data meter (`[ 100/2945]  eta: 5:58:34  lr: 0.000021  seg_loss:
+        # 1.7625 (1.7672)  time: 0.1324  max mem: 835`): its `time` is the iteration's, as beside one
+        values.setdefault("step_time_s", bare_time)
     if update_s is not None and "step_time_s" not in values:
         # LeRobot's `updt_s:0.043 data_s:0.008`, the interval's mean update and data-loading seconds of a step
         values["step_time_s"] = update_s + values.get("data_time_s", 0.0)

@@ -361,3 +361,23 @@ def test_a_log_that_opens_mid_run_says_so_and_counts_no_start_up(tmp_path: Path)
     assert code == 0 and "The logs open mid-run, at step 2900" in out and "start-up takes" not in out
     # the year's warning (from mmengine's `Exp name: ..._20230616_075443`) names the file once
     assert f"  {path}: dates printed without a year are taken to be in 2023" in out and f"{path}: {path}" not in out
+
+
+# A face-parsing segmentation engine's MetricLogger rows, which print no data meter (a public README, "Segmentation
+# Engine", its "Log & Metrics" block, its first three rows and the epoch's total; stored file id 5815163285)
+SEG_ENGINE_ROWS = [
+    "INFO utils.py(143): train epoch: [0]  [ 100/2945]  eta: 5:58:34  lr: 0.000021  seg_loss: 1.7625 (1.7672)  "
+    "time: 0.1324  max mem: 835  @2021-04-07 14:08:17",
+    "INFO utils.py(143): train epoch: [0]  [ 200/2945]  eta: 5:28:02  lr: 0.000046  seg_loss: 1.6519 (1.6534)  "
+    "time: 0.1231  max mem: 835  @2021-04-07 14:08:29",
+    "INFO utils.py(143): train epoch: [0]  [ 300/2945]  eta: 5:26:08  lr: 0.000098  seg_loss: 1.4752 (1.4765)  "
+    "time: 0.1244  max mem: 835  @2021-04-07 14:08:42",
+    "INFO utils.py(153): train epoch: [0] Total time: 0:06:04 (0.1239 s / it)",
+]
+
+
+def test_a_metric_loggers_time_without_a_data_meter_is_the_iterations(tmp_path: Path) -> None:
+    """A MetricLogger row's `time: X` after its `eta:` is its iteration's seconds (here 0.12 s, as
+    the epoch's 0.1239 s / it says), with or without a `data:` meter beside it."""
+    _, steps, _ = _read(tmp_path, SEG_ENGINE_ROWS)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(100, 0.1324), (200, 0.1231), (300, 0.1244)]
