@@ -1177,6 +1177,44 @@ def _bar_step(text: str) -> tuple[_Counter, BarReading] | None:
     return _Counter(epoch * total + reading.n, head, epoch, epochs, total, ends_epoch=reading.n == total), reading
 
 
+# PyTorch's C++ log line of a rank glued after a bar's closing bracket (`Epoch 10/10: 240it [05:55,  1.47s/it,
+# loss=5.46][rank0]:[E709 17:05:38.162555850 ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog caught ...`)
+_GLUED_TORCH_LINE = re.compile(r"(?<=\])\[rank\d{1,9}\]:\[[EWIF]")
+
+
+def _open_epoch_bar(text: str) -> tuple[int, BarReading] | None:
+    """An epoch's training bar that counts iterations to no total (a `tqdm` over a loader with no
+    length, a streaming dataset's: `Epoch 1/10: 300it [07:12,  1.44s/it, loss=1.07]`): its epoch
+    (`_BAR_EPOCH` in its description) and its latest reading; None for any other line."""
+    readings = bar_readings(text)
+    if not readings or readings[-1].total is not None or readings[-1].unit != "it":
+        return None
+    reading = readings[-1]
+    head = _BAR_EPOCH.search(text, 0, reading.start)
+    if head is None or _NOT_TRAINING.search(text, 0, reading.start):
+        return None
+    return int(head.group("e")), reading
+
+
+def _open_epoch_bar_steps(rows: LogRows, bars: list[tuple[Line, int, BarReading]]) -> None:
+    """The readings of epochs' bars with no total (`_open_epoch_bar`) as the run's steps: a rank's
+    count starts again as its epoch goes up, so each epoch's steps go on from the last count its
+    bar showed in the epoch before (its step = those of the epochs before + its count); a redraw
+    of the same count is no new step, nor a bar's first drawing (none done). Its rate is the
+    step's time, unless the bar's clock says an earlier, longer step holds it up (`clock_held_rate`)."""
+    state: dict[int | None, tuple[int, int, int, tuple[int, int] | None]] = {}  # rank -> (epoch, before it, count, clock)
+    for line, epoch, reading in bars:
+        shown_epoch, before, count, clock = state.get(line.rank, (epoch, 0, 0, None))
+        if epoch != shown_epoch:
+            shown_epoch, before, count, clock = epoch, before + count, 0, None
+        if reading.n <= count:
+            continue
+        seconds = clock_held_rate(reading.seconds_per_item, reading, clock)
+        rows.step(line=line.number, rank=line.rank, step=before + reading.n, end_ns=line.ts_ns,
+                  **({"step_time_s": seconds} if seconds is not None else {}))
+        state[line.rank] = (shown_epoch, before, reading.n, (reading.n, reading.elapsed_s))
+
+
 # torchtune's recipes' bar (`1|3|Loss: 2.764298677444458:   3%|▎  | 3/101 [00:53<27:44, 16.98s/it]`):
 # the epoch from 1, the run's step and the loss in its description, its count the epoch's steps
 _TORCHTUNE_BAR = re.compile(r"\s{0,8}(?P<e>\d{1,9})\|\d{1,15}\|Loss: ")
@@ -2641,6 +2679,7 @@ class GenericLogParser(LogReader):
         chainer_bar: list[dict[str, Any]] = []  # Chainer's ProgressBar's iterations (`_chainer_steps`)
         writer_rows: set[int] = set()  # ids of the rows a CLU metric writer's `[N] key=value` line made
         epoch_steps: list[tuple[int, int, int]] = []  # (row, epoch, total) of steps bars with their epoch before
+        open_bars: list[tuple[Line, int, BarReading]] = []  # (line, epoch, reading) of epochs' bars with no total
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
@@ -2714,6 +2753,8 @@ class GenericLogParser(LogReader):
                 glued = line.text.find("Traceback (most recent call last)")
                 if glued <= 0 and (death := GLUED_SHELL_DEATH.search(line.text)) is not None:
                     glued = death.start()  # (the shell's `Killed` glued the same way)
+                if glued <= 0 and "][rank" in line.text and (torch_line := _GLUED_TORCH_LINE.search(line.text)) is not None:
+                    glued = torch_line.start()  # (a rank's C++ log line, a watchdog's, glued after a bar's bracket)
                 if glued <= 0 or not bar_readings(line.text[:glued]):
                     continue
                 line = line._replace(text=line.text[:glued], event_hint=False)
@@ -2965,6 +3006,9 @@ class GenericLogParser(LogReader):
                 glued_rate = readings[-1].seconds_per_item
                 if (bar := _bar_step(text)) is not None:
                     bars_seen[line.rank] = bar[0].step
+            elif counter is None and "poch" in text and (open_bar := _open_epoch_bar(text)) is not None:
+                open_bars.append((line, *open_bar))
+                continue
             elif (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
                 described = counter
                 counter, drawing = bar
@@ -3066,6 +3110,8 @@ class GenericLogParser(LogReader):
             _optimizer_steps(rows, micro)
         if epoch_steps:
             _epoch_steps_bars(rows, epoch_steps)
+        if open_bars:
+            _open_epoch_bar_steps(rows, open_bars)
         if samples:
             _sample_steps(rows, samples)
         counted_in_records = _record_steps(rows, records) if records else None

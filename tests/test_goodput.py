@@ -487,15 +487,19 @@ EPOCHS_TWO_NUMBERINGS = [
 
 
 def test_a_summary_numbered_one_below_its_epochs_bar_is_no_restart(tmp_path: Path) -> None:
-    """`Epoch 2/10: 300it [...]` then `[Epoch 1] Loss: ..., Epoch Time: 444.51s`: each summary line
-    is one below the bar before it and the next bar one past that bar; the counter never went back
-    to redo a step. One attempt (it was seven: a restart at every summary). (A line further below,
-    or followed by a later jump, is a restart still: tests/test_logs.py's torchtitan failover.)"""
+    """`Epoch 2/10: 300it [...]` then `[Epoch 1] Loss: ..., Epoch Time: 444.51s`: the summary line
+    numbers its epoch one below the bar before it; the counter never went back to redo a step. One
+    attempt (it was seven: a restart at every summary), its steps the bars' iterations, from the
+    first bar's count to all the epochs' last counts together. (A line further below, or followed by
+    a later jump, is a restart still: tests/test_logs.py's torchtitan failover.)"""
     con = _console_store(tmp_path, EPOCHS_TWO_NUMBERINGS)
-    bars = [int(m.group(1)) for t in EPOCHS_TWO_NUMBERINGS if (m := re.match(r"Epoch (\d+)/10: ", t))]
-    summaries = [int(m.group(1)) for t in EPOCHS_TWO_NUMBERINGS if (m := re.match(r"\[Epoch (\d+)\]", t))]
+    last_counts: dict[int, int] = {}
+    for text in EPOCHS_TWO_NUMBERINGS:
+        if (m := re.match(r"Epoch (\d+)/10: (\d+)it ", text)):
+            last_counts[int(m.group(1))] = int(m.group(2))
+    first = int(re.match(r"Epoch 1/10: (\d+)it ", EPOCHS_TWO_NUMBERINGS[0]).group(1))  # type: ignore[union-attr]
     assert con.execute("select count(*), min(first_step), max(last_step) from attempts").fetchone() == (
-        1, min(summaries), max(bars))
+        1, first, sum(last_counts.values()))
 
 
 # Megatron-LM on four GPUs in llm-action's notes (liguodongiot/llm-action @ bd731466,

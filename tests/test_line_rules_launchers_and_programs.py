@@ -3099,3 +3099,62 @@ def test_torchruns_exit_code_glued_after_a_bar_is_the_failure_in_its_own_words(t
     assert [(e["line"], e["detail"]) for e in events if e["kind"] == "crash"] == [(2, said)]
     code, out, _ = run_cli("report", str(tmp_path / "console.log"))
     assert code == 0 and f"ended in a failure: {said}" in out and "killed by SIGKILL" in out
+
+
+# A DDP job on two ranks (torchrun) over a Lance dataset with no length: each epoch's bar counts its iterations
+# to no total, the script's own line after it; epoch 10 hangs in an all-reduce until rank 0's watchdog fires,
+# glued after the bar (a README's notes of 2025-07-09 on distributed training with Lance, its block "Example:
+# DDP error due to imbalanced fragment sampler", lines 1-22 and 28 as shown, the epoch 9 lines twice; stored
+# file id 41877569109)
+LANCE_OPEN_BARS = [
+    'Epoch 1/10: 300it [07:12,  1.44s/it, loss=1.07]  ',
+    '[Epoch 0] Loss: 980.4352, Epoch Time: 432.61s',
+    'Epoch 2/10: 133it [03:17,  1.48s/it, loss=5.98]',
+    'Epoch 2/10: 300it [07:24,  1.48s/it, loss=2.49]',
+    '[Epoch 1] Loss: 1200.9648, Epoch Time: 444.51s',
+    'Epoch 3/10: 300it [07:22,  1.48s/it, loss=3.24]',
+    '[Epoch 2] Loss: 1324.9992, Epoch Time: 442.84s',
+    'Epoch 4/10: 300it [07:23,  1.48s/it, loss=3.69]',
+    '[Epoch 3] Loss: 1371.6891, Epoch Time: 443.10s',
+    'Epoch 5/10: 300it [07:23,  1.48s/it, loss=3.91]',
+    '[Epoch 4] Loss: 1384.9732, Epoch Time: 443.12s, Val Acc: 0.0196',
+    'Epoch 6/10: 300it [07:24,  1.48s/it, loss=3.94]',
+    '[Epoch 5] Loss: 1388.0216, Epoch Time: 444.14s',
+    'Epoch 7/10: 300it [07:24,  1.48s/it, loss=4]   ',
+    '[Epoch 6] Loss: 1388.9526, Epoch Time: 444.02s',
+    'Epoch 8/10: 300it [07:24,  1.48s/it, loss=3.99]',
+    '[Epoch 7] Loss: 1388.8115, Epoch Time: 444.43s',
+    'Epoch 9/10: 300it [07:24,  1.48s/it, loss=2.29]',
+    '[Epoch 8] Loss: 1314.3089, Epoch Time: 444.65s',
+    'Epoch 9/10: 300it [07:24,  1.48s/it, loss=2.29]]',
+    '[Epoch 8] Loss: 1314.3089, Epoch Time: 444.65s',
+    ('Epoch 10/10: 240it [05:55,  1.47s/it, loss=5.46][rank0]:[E709 17:05:38.162555850 ProcessGroupNCCL.cpp:632'
+     '] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=20585, OpType=ALLREDUCE, NumelIn'
+     '=1259621, NumelOut=1259621, Timeout(ms)=600000) ran for 600000 milliseconds before timing out.'),
+    ('Epoch 10/10: 241it [15:55, 181.19s/it, loss=5.09][rank0]:[E709 17:05:39.081662161 ProcessGroupNCCL.cpp:68'
+     '4] [Rank 0] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels'
+     ', subsequent GPU operations might run on corrupted/incomplete data.'),
+]
+
+
+def test_epoch_bars_with_no_total_count_the_runs_iterations(tmp_path: Path) -> None:
+    """Each epoch's bar counts 300 iterations (its last count before the next epoch's), so epoch 2's
+    133rd is step 433 and epoch 10's 240th and 241st (their drawings glued before rank 0's watchdog
+    lines) steps 2940 and 2941; the bar's rate is the step's time; the script's `[Epoch N]` lines
+    and the twice-shown epoch 9 make no steps of their own."""
+    _, steps, events = _read(tmp_path, LANCE_OPEN_BARS)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [
+        (300, 1.44), (433, 1.48), (600, 1.48), (900, 1.48), (1200, 1.48), (1500, 1.48), (1800, 1.48), (2100, 1.48),
+        (2400, 1.48), (2700, 1.48), (2940, 1.47), (2941, 181.19)]
+    assert [(e["line"], e["kind"]) for e in events if e["kind"] == "collective_timeout"] == [(22, "collective_timeout")]
+
+
+def test_a_hang_in_an_undated_console_is_its_attempts(tmp_path: Path) -> None:
+    """The watchdog's line names rank 0; the bar's steps name no rank: the attempt (undated, read in
+    line order) still hung, for the 600 s the watchdog's timeout says."""
+    path = tmp_path / "lance.log"
+    path.write_text("\n".join(LANCE_OPEN_BARS) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    assert con.execute("select attempt, first_step, last_step, hang_s from attempts").fetchall() == [(1, 300, 2941, 600.0)]

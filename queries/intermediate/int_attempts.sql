@@ -421,7 +421,10 @@ undated_lines as (
         max(u.duration_s) filter (where u.kind = 'attempt_end') as stated_s,
         max(u.loaded_step) as loaded_step
     from undated_rows u
-    join undated_console c on u.file_id = c.file_id and (u.rank is not distinct from c.rank or u.rank is null)
+    -- (and where its steps name no rank, the events of every rank in it: a watchdog's `[rank0]:`
+    -- line in a console whose bar has no prefix)
+    join undated_console c on u.file_id = c.file_id
+        and (u.rank is not distinct from c.rank or u.rank is null or (c.rank is null and u.step is null))
     group by u.line
 ),
 undated_marks as (
