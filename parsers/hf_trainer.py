@@ -478,8 +478,7 @@ class HFTrainerParser(LogReader):
         counted = {rank: _counted_from_start(group) for rank, group in by_rank.items()}
         untold = ordinal = 0  # dicts whose count is no step by their epochs: left out, numbered by it
         named = any(d.reading is not None or "step" in d.record or "global_step" in d.record for d in losses)
-        spacing = {rank: _even_spacing(group, dicts, run_total) for rank, group in by_rank.items()
-                   } if not any(d.reading for d in losses) else {}
+        gridded = {key: step for group in by_rank.values() for key, step in _logging_grid(group, dicts, run_total).items()}
         # a dict with no step of its own and no drawing beside it, whose learning rate DeepSpeed's
         # engine printed at one step only (`[Rank 0] step=10, skipped=0, lr=[0.0003333333333333334]`,
         # the same float): that step (a console that kept stdout, the Trainer's dicts and DeepSpeed's
@@ -605,11 +604,12 @@ class HFTrainerParser(LogReader):
                         if not placeable:
                             unplaced += 1
                             continue
-                        # (in the order printed: past the previous dict's step, and past step 0)
-                        step, step_time = max(round(epoch * coarse), last_steps.get(line.rank, 0) + 1, 1), None
-                        moved = True
-                elif (every := spacing.get(line.rank)) is not None:
-                    step = every * loss_number[id(d)]
+                        # (in the order printed: past the previous dict's step, and past step 0; on the
+                        # logging grid where the dicts' epochs show one)
+                        step = gridded.get(id(d), max(round(epoch * coarse), last_steps.get(line.rank, 0) + 1, 1))
+                        step_time, moved = None, True
+                elif (on_grid := gridded.get(id(d))) is not None:
+                    step = on_grid  # (the logging grid their epochs show)
                 elif epoch is not None and total_steps and epochs:
                     step = round(epoch * total_steps / epochs)  # the header says how many steps an epoch has
                 elif epoch is not None and per_epoch is not None:
@@ -699,6 +699,11 @@ class HFTrainerParser(LogReader):
                     if reading.n > 0 and at is not None and rows.steps[at].get("step_time_s") is None and (
                             rate := _bar_rate(bar, reading, _earlier_reading(bar, reading))) is not None:
                         rows.steps[at]["step_time_s"] = rate  # (the step's first drawing's)
+                    if (reading.n > 0 and at is not None and rows.steps[at].get("end_ns") is None and bar.start_ns is not None
+                            and (seconds := bar.seconds.get(reading.n)) is not None):
+                        # (and its time, where the line had none: a dict printed before the bar first drew)
+                        rows.steps[at]["end_ns"] = bar.start_ns + int(seconds * 1e9)
+                        rows.steps[at]["time_source"] = bar.source
                     continue
                 logged.setdefault((index, reading.n), set()).add(rank)
                 seconds = bar.seconds.get(reading.n)
@@ -709,7 +714,35 @@ class HFTrainerParser(LogReader):
                           time_source=bar.source if when is not None else None, samples=batch,
                           loss=last_loss.get(reading.n),
                           step_time_s=_bar_rate(bar, reading, _earlier_reading(bar, reading)))
+        _before_first_drawing(rows, bars, carrying, untimed)
         return unplaced, untold, ordinal
+
+
+def _before_first_drawing(rows: LogRows, bars: list[_Bar], carrying: set[int],
+                          untimed: dict[int, list[tuple[int | None, int]]]) -> None:
+    """The metric lines printed before the training bar first drew (a console that kept the
+    bar's drawings only from a later one, each evaluation's): their steps are placed on that
+    bar's clock between its start, count 0, and its first drawing past their step (the bar runs at
+    a steady pace between two drawings, as `_between`); not on a bar its header says a resumed run
+    began at a later count, nor where no dated drawing comes after them."""
+    for step, entries in untimed.items():
+        for _, at in entries:
+            row = rows.steps[at]
+            if row.get("end_ns") is not None or step <= 0:
+                continue
+            bar = next((bars[i] for i in sorted(carrying) if bars[i].where and bars[i].where[0][0] > row["line"]), None)
+            if bar is None or bar.start_ns is None or bar.resumed or not bar.seconds:
+                continue
+            drawn = sorted(bar.seconds)
+            later = next((n for n in drawn if n >= step), None)
+            if later is None:
+                continue
+            earlier = max((n for n in drawn if n < step), default=0)
+            base = bar.seconds.get(earlier, 0.0)
+            seconds = base + (bar.seconds[later] - base) * (step - earlier) / (later - earlier)
+            row["end_ns"], row["time_source"] = bar.start_ns + int(seconds * 1e9), bar.source
+            if step == 1:
+                row["start_ns"] = bar.start_ns  # (the run's first step began as the bar did)
 
 
 def _between(seconds: dict[int, float], drawn: list[int], step: int) -> float | None:
@@ -1114,29 +1147,49 @@ def _training_total(lines: Sequence[Line]) -> set[int]:
     return {best[0]}
 
 
-def _even_spacing(losses: list[_Dict], dicts: list[_Dict], run_total: int | None) -> int | None:
-    """Steps between metric dicts when nothing else places them: HF logs every `logging_steps`
-    steps, so K dicts over a run of N steps are `logging_steps` apart with N / (K + 1) <
-    logging_steps <= N / K. It is N / K exactly when the last dict is at the run's last step:
-    its learning rate is 0 (a decayed schedule's end) or its epoch is the run summary's; and not
-    where a dict's epoch names another step (a log with dicts cut out: `_epoch_length`)."""
-    if not losses or not run_total or run_total % len(losses):
-        return None
+def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None) -> dict[int, int]:
+    """Steps of one process's metric dicts (by `id`) where they are the Trainer's logging grid and
+    nothing else places them: HF logs every `logging_steps` (K) steps, and step 1 too where
+    `logging_first_step` is set, so the last of n dicts on the grid is at K x n <= N < K x (n + 1)
+    for a run of N steps, which leaves at most one K (a few where n is small: the one whose grid the
+    printed epochs miss least, then the widest). Only where every dict
+    prints the epoch that its step gives, to its printing's half unit and half a step, by the steps
+    an epoch the summary says (`_summary_epoch`); without that, only where K x n = N and the last
+    dict is at the run's last step (its learning rate 0, a decayed schedule's end, or its epoch the
+    summary's). Dicts a reading drawn with them places must be where the grid puts them, unless the
+    epochs are printed fine enough to name each one's place on it."""
+    if not losses or not run_total:
+        return {}
+    per_epoch = _summary_epoch(dicts, run_total)
+    slack = _epoch_half_unit(losses) * per_epoch + 0.5 if per_epoch is not None else None
     last = losses[-1].record
     summary = next((d.record for d in dicts if "train_runtime" in d.record), None)
     at_end = to_float(last.get("learning_rate")) == 0.0 or (
         summary is not None and to_float(summary.get("epoch")) is not None
         and to_float(summary.get("epoch")) == to_float(last.get("epoch")))
-    if not at_end:
-        return None
-    every = run_total // len(losses)
-    per_epoch = _summary_epoch(dicts, run_total)
-    if per_epoch is not None:
-        slack = _epoch_half_unit(losses) * per_epoch + 0.5
-        if any((epoch := to_float(d.record.get("epoch"))) is not None and abs(i * every - epoch * per_epoch) > slack
-               for i, d in enumerate(losses, start=1)):
-            return None
-    return every
+    best: tuple[float, int, list[int]] | None = None  # (the largest miss of an epoch, -spacing, steps) of the best fit
+    for first in (0, 1):
+        n = len(losses) - first
+        if n <= 0:
+            continue
+        for every in range(run_total // (n + 1) + 1, run_total // n + 1):
+            if first and every < 2:
+                continue
+            steps = [1] * first + [every * i for i in range(1, n + 1)]
+            # (epochs printed finer than half the spacing name each dict's place on the grid: a
+            # reading drawn with a dict that disagrees was drawn after it, the next step's)
+            named = slack is not None and slack < every / 2
+            if slack is None:
+                miss = 0.0 if not first and every * n == run_total and at_end else math.inf
+            else:
+                miss = max((abs(step - epoch * per_epoch) for d, step in zip(losses, steps, strict=True)
+                            if (epoch := to_float(d.record.get("epoch"))) is not None), default=0.0)
+                miss = miss if miss <= slack else math.inf
+            if miss < math.inf and (named or all(d.reading[1].n == step for d, step in zip(losses, steps, strict=True)
+                                                 if d.exact and d.reading is not None)) and (
+                    best is None or (miss, -every) < best[:2]):
+                best = (miss, -every, steps)
+    return {id(d): step for d, step in zip(losses, best[2], strict=True)} if best is not None else {}
 
 
 class _Replay:

@@ -1103,11 +1103,12 @@ def _store_at_mtime(tmp_path: Path, lines: list[str], mtime_ns: int) -> tuple[Pa
 def test_a_run_dated_only_by_the_files_mtime_is_marked_an_estimate(tmp_path: Path) -> None:
     """No line has a time: the run's end is the file's mtime (set here) and its start 1881.837 s
     (`train_runtime`) before; those dates are the mtime's, an estimate, and the attempt says so
-    (clock `mtime_year`, shown with `~`), not the log's own clock."""
+    (clock `mtime`: its last step, the bar's 2000, on the bar hung on the mtime; shown with `~`),
+    not the log's own clock."""
     mtime_ns = 1_700_000_000 * 10**9
     path, con = _store_at_mtime(tmp_path, WAV2VEC2_TAIL, mtime_ns)
     rows = con.execute("select start_ns, end_ns, clock from attempts").fetchall()
-    assert rows == [(mtime_ns - 1_881_837_000_000, mtime_ns, "mtime_year")]
+    assert rows == [(mtime_ns - 1_881_837_000_000, mtime_ns, "mtime")]
     code, out, _ = run_cli("report", str(path))
     assert code == 0 and "  1  ~2023-11-14 21:41:58 UTC" in out
 

@@ -137,3 +137,274 @@ def test_a_bar_after_a_carriage_return_in_caret_notation_is_read(tmp_path: Path)
     label before it), step 3251 at the 2.35 s a step it prints; the file is a console at all."""
     _, steps, _ = _read(tmp_path, TORCHTUNE_CARET_BAR)  # (a reader claims it: `_read` asserts one does)
     assert [(s["step"], s["rank"], s["step_time_s"]) for s in steps] == [(3251, 0, 2.35)]
+
+
+# TRL's DPO trainer on an RTX 6000 Ada, 378 steps over 3 epochs, its console kept by a terminal session's transcript
+# (a public repository's committed session text, stored file id 62757639325, its run's lines 9, 64, 66-79,
+# 81-87, 89-95, 97-103, 105-111, 113-119, 121-127, 129-131, 133-134, 141 and 143: the run's dicts, its bar
+# drawn only as each evaluation ended (the peft warning glued after it), and the script's clock; the
+# `warnings.warn(` lines and the blank ones left out): the first six dicts print before the bar ever drew
+TRL_DPO_BAR_AT_EVALS = [
+    'Start time: 2026-02-19 14:37:17',
+    '     Total training steps: ~378',
+    '7. Starting DPO training...',
+    '================================================================================',
+    'Training in progress... Monitor with:',
+    '  tensorboard --logdir=logs/dpo',
+    '================================================================================',
+    ('The tokenizer has new PAD/BOS/EOS tokens that differ from the model config and generation config. The model '
+     "config and generation config were aligned accordingly, being updated with the tokenizer's values. Updated to"
+     "kens: {'eos_token_id': 128009, 'pad_token_id': 128256}."),
+    ("{'loss': 0.6931, 'grad_norm': 5.435215950012207, 'learning_rate': 0.0, 'rewards/chosen': 0.0, 'rewards/rejec"
+     "ted': 0.0, 'rewards/accuracies': 0.0, 'rewards/margins': 0.0, 'logps/chosen': -268.03912353515625, 'logps/re"
+     "jected': -1212.9830322265625, 'logits/chosen': -0.8508821725845337, 'logits/rejected': -0.7725358605384827, "
+     "'epoch': 0.01}"),
+    ("{'loss': 0.6921, 'grad_norm': 4.664521217346191, 'learning_rate': 1.1842105263157894e-06, 'rewards/chosen': "
+     "0.004705479368567467, 'rewards/rejected': -0.001991505501791835, 'rewards/accuracies': 0.4791666567325592, '"
+     "rewards/margins': 0.0066969855688512325, 'logps/chosen': -278.4517822265625, 'logps/rejected': -1122.0327148"
+     "4375, 'logits/chosen': -0.8256779909133911, 'logits/rejected': -0.8039324283599854, 'epoch': 0.08}"),
+    ("{'loss': 0.6917, 'grad_norm': 4.87371826171875, 'learning_rate': 2.5e-06, 'rewards/chosen': 0.00070030579809"
+     "09944, 'rewards/rejected': -0.0062279305420815945, 'rewards/accuracies': 0.5062500238418579, 'rewards/margin"
+     "s': 0.006928237620741129, 'logps/chosen': -281.8445739746094, 'logps/rejected': -1108.9632568359375, 'logits"
+     "/chosen': -0.8771031498908997, 'logits/rejected': -0.8334973454475403, 'epoch': 0.16}"),
+    ("{'loss': 0.6817, 'grad_norm': 5.921092510223389, 'learning_rate': 3.815789473684211e-06, 'rewards/chosen': -"
+     "0.006767187267541885, 'rewards/rejected': -0.037065669894218445, 'rewards/accuracies': 0.6000000238418579, '"
+     "rewards/margins': 0.03029848262667656, 'logps/chosen': -284.5753479003906, 'logps/rejected': -1158.954467773"
+     "4375, 'logits/chosen': -0.8754054307937622, 'logits/rejected': -0.8192776441574097, 'epoch': 0.24}"),
+    ("{'loss': 0.6198, 'grad_norm': 5.232926368713379, 'learning_rate': 4.99989327925842e-06, 'rewards/chosen': -0"
+     ".014326110482215881, 'rewards/rejected': -0.19139519333839417, 'rewards/accuracies': 0.918749988079071, 'rew"
+     "ards/margins': 0.1770690530538559, 'logps/chosen': -271.1361083984375, 'logps/rejected': -1124.1546630859375"
+     ", 'logits/chosen': -0.8500684499740601, 'logits/rejected': -0.8182956576347351, 'epoch': 0.32}"),
+    ("{'loss': 0.5204, 'grad_norm': 5.275223255157471, 'learning_rate': 4.987097811457015e-06, 'rewards/chosen': -"
+     "0.05228179693222046, 'rewards/rejected': -0.5014872550964355, 'rewards/accuracies': 0.9937499761581421, 'rew"
+     "ards/margins': 0.4492054581642151, 'logps/chosen': -293.12994384765625, 'logps/rejected': -1117.377197265625"
+     ", 'logits/chosen': -0.8309270143508911, 'logits/rejected': -0.839804470539093, 'epoch': 0.4}"),
+    ("{'eval_loss': 0.45051831007003784, 'eval_runtime': 139.5292, 'eval_samples_per_second': 1.656, 'eval_steps_p"
+     "er_second': 1.656, 'eval_rewards/chosen': -0.07145508378744125, 'eval_rewards/rejected': -0.743606448173523,"
+     " 'eval_rewards/accuracies': 1.0, 'eval_rewards/margins': 0.6721512675285339, 'eval_logps/chosen': -276.14440"
+     "91796875, 'eval_logps/rejected': -1125.7542724609375, 'eval_logits/chosen': -0.8385509848594666, 'eval_logit"
+     "s/rejected': -0.8328644633293152, 'epoch': 0.4}"),
+    (' 13%|████████████████▎                                                                                      '
+     '                    | 50/378 [18:45<1:45:55, 19.38s/it/usr/local/lib/python3.11/dist-packages/peft/utils/sav'
+     'e_and_load.py:309: UserWarning: Setting `save_embedding_layers` to `True` as the embedding layer has been re'
+     'sized during finetuning.'),
+    ("{'loss': 0.367, 'grad_norm': 3.176828622817993, 'learning_rate': 4.953083302054247e-06, 'rewards/chosen': -0"
+     ".11095581948757172, 'rewards/rejected': -1.1428985595703125, 'rewards/accuracies': 1.0, 'rewards/margins': 1"
+     ".0319427251815796, 'logps/chosen': -291.72064208984375, 'logps/rejected': -1170.26220703125, 'logits/chosen'"
+     ": -0.8543044924736023, 'logits/rejected': -0.8236872553825378, 'epoch': 0.48}"),
+    ("{'loss': 0.2477, 'grad_norm': 0.3796491026878357, 'learning_rate': 4.898139950851163e-06, 'rewards/chosen': "
+     "-0.22193293273448944, 'rewards/rejected': -2.2508797645568848, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 2.0289466381073, 'logps/chosen': -290.63397216796875, 'logps/rejected': -1133.155517578125, 'logits/chosen'"
+     ": -0.8691785931587219, 'logits/rejected': -0.8405669927597046, 'epoch': 0.56}"),
+    ("{'loss': 0.2237, 'grad_norm': 0.646033525466919, 'learning_rate': 4.822736515147748e-06, 'rewards/chosen': -"
+     "0.3578072488307953, 'rewards/rejected': -3.681560516357422, 'rewards/accuracies': 1.0, 'rewards/margins': 3."
+     "3237533569335938, 'logps/chosen': -273.7667541503906, 'logps/rejected': -1153.6563720703125, 'logits/chosen'"
+     ": -0.8662118911743164, 'logits/rejected': -0.8712027668952942, 'epoch': 0.63}"),
+    ("{'loss': 0.2169, 'grad_norm': 0.4195823073387146, 'learning_rate': 4.72751631047092e-06, 'rewards/chosen': -"
+     "0.3465001583099365, 'rewards/rejected': -3.725513458251953, 'rewards/accuracies': 1.0, 'rewards/margins': 3."
+     "379013776779175, 'logps/chosen': -275.5403747558594, 'logps/rejected': -1174.6434326171875, 'logits/chosen':"
+     " -0.8578438758850098, 'logits/rejected': -0.8490829467773438, 'epoch': 0.71}"),
+    ("{'loss': 0.2095, 'grad_norm': 0.266947865486145, 'learning_rate': 4.613291722033285e-06, 'rewards/chosen': -"
+     "0.2778221666812897, 'rewards/rejected': -3.1944222450256348, 'rewards/accuracies': 1.0, 'rewards/margins': 2"
+     ".916599750518799, 'logps/chosen': -290.67041015625, 'logps/rejected': -1160.9100341796875, 'logits/chosen': "
+     "-0.8913270831108093, 'logits/rejected': -0.8398761749267578, 'epoch': 0.79}"),
+    ("{'eval_loss': 0.2105039656162262, 'eval_runtime': 139.833, 'eval_samples_per_second': 1.652, 'eval_steps_per"
+     "_second': 1.652, 'eval_rewards/chosen': -0.24744664132595062, 'eval_rewards/rejected': -3.00093412399292, 'e"
+     "val_rewards/accuracies': 1.0, 'eval_rewards/margins': 2.7534878253936768, 'eval_logps/chosen': -277.90432739"
+     "25781, 'eval_logps/rejected': -1148.3275146484375, 'eval_logits/chosen': -0.8512395024299622, 'eval_logits/r"
+     "ejected': -0.8482566475868225, 'epoch': 0.79}"),
+    (' 26%|████████████████████████████████▎                                                                      '
+     '                   | 100/378 [38:05<1:34:21, 20.37s/it/usr/local/lib/python3.11/dist-packages/peft/utils/sav'
+     'e_and_load.py:309: UserWarning: Setting `save_embedding_layers` to `True` as the embedding layer has been re'
+     'sized during finetuning.'),
+    ("{'loss': 0.2096, 'grad_norm': 0.11703674495220184, 'learning_rate': 4.481037273748935e-06, 'rewards/chosen':"
+     " -0.2428143322467804, 'rewards/rejected': -3.024207830429077, 'rewards/accuracies': 1.0, 'rewards/margins': "
+     "2.781393527984619, 'logps/chosen': -277.52728271484375, 'logps/rejected': -1165.879150390625, 'logits/chosen"
+     "': -0.9161127209663391, 'logits/rejected': -0.8613139986991882, 'epoch': 0.87}"),
+    ("{'loss': 0.2129, 'grad_norm': 0.17875458300113678, 'learning_rate': 4.3318813139390295e-06, 'rewards/chosen'"
+     ": -0.28360289335250854, 'rewards/rejected': -3.161217212677002, 'rewards/accuracies': 1.0, 'rewards/margins'"
+     ": 2.8776140213012695, 'logps/chosen': -285.1559753417969, 'logps/rejected': -1166.462158203125, 'logits/chos"
+     "en': -0.8641725778579712, 'logits/rejected': -0.860181450843811, 'epoch': 0.95}"),
+    ("{'loss': 0.2106, 'grad_norm': 0.19882267713546753, 'learning_rate': 4.167096388661754e-06, 'rewards/chosen':"
+     " -0.26583272218704224, 'rewards/rejected': -3.291433811187744, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 3.0256006717681885, 'logps/chosen': -277.73699951171875, 'logps/rejected': -1156.276123046875, 'logits/chos"
+     "en': -0.8654838800430298, 'logits/rejected': -0.8633484840393066, 'epoch': 1.03}"),
+    ("{'loss': 0.2057, 'grad_norm': 0.24467970430850983, 'learning_rate': 3.9880883847980475e-06, 'rewards/chosen'"
+     ": -0.2634744346141815, 'rewards/rejected': -3.184015989303589, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 2.920542001724243, 'logps/chosen': -288.70111083984375, 'logps/rejected': -1153.64697265625, 'logits/chosen"
+     "': -0.8761059641838074, 'logits/rejected': -0.8412461280822754, 'epoch': 1.11}"),
+    ("{'loss': 0.2094, 'grad_norm': 0.4070517122745514, 'learning_rate': 3.7963845355204303e-06, 'rewards/chosen':"
+     " -0.23739516735076904, 'rewards/rejected': -3.132296085357666, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 2.8949007987976074, 'logps/chosen': -283.28009033203125, 'logps/rejected': -1161.447021484375, 'logits/chos"
+     "en': -0.8660677075386047, 'logits/rejected': -0.8599354028701782, 'epoch': 1.19}"),
+    ("{'eval_loss': 0.20609110593795776, 'eval_runtime': 139.4918, 'eval_samples_per_second': 1.656, 'eval_steps_p"
+     "er_second': 1.656, 'eval_rewards/chosen': -0.23284530639648438, 'eval_rewards/rejected': -3.1693766117095947"
+     ", 'eval_rewards/accuracies': 1.0, 'eval_rewards/margins': 2.9365310668945312, 'eval_logps/chosen': -277.7583"
+     "312988281, 'eval_logps/rejected': -1150.0120849609375, 'eval_logits/chosen': -0.8484442830085754, 'eval_logi"
+     "ts/rejected': -0.8463464975357056, 'epoch': 1.19}"),
+    (' 40%|████████████████████████████████████████████████▍                                                      '
+     '                   | 150/378 [57:08<1:15:23, 19.84s/it/usr/local/lib/python3.11/dist-packages/peft/utils/sav'
+     'e_and_load.py:309: UserWarning: Setting `save_embedding_layers` to `True` as the embedding layer has been re'
+     'sized during finetuning.'),
+    ("{'loss': 0.2038, 'grad_norm': 0.2246094048023224, 'learning_rate': 3.5936203904780665e-06, 'rewards/chosen':"
+     " -0.24693803489208221, 'rewards/rejected': -3.248340606689453, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 3.0014026165008545, 'logps/chosen': -282.1016540527344, 'logps/rejected': -1193.349365234375, 'logits/chose"
+     "n': -0.8893740773200989, 'logits/rejected': -0.8350589871406555, 'epoch': 1.27}"),
+    ("{'loss': 0.2064, 'grad_norm': 0.11243303120136261, 'learning_rate': 3.3815258618638316e-06, 'rewards/chosen'"
+     ": -0.2131689041852951, 'rewards/rejected': -3.153407335281372, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 2.9402382373809814, 'logps/chosen': -284.30364990234375, 'logps/rejected': -1152.5938720703125, 'logits/cho"
+     "sen': -0.8866187930107117, 'logits/rejected': -0.8642578125, 'epoch': 1.35}"),
+    ("{'loss': 0.2027, 'grad_norm': 0.41855600476264954, 'learning_rate': 3.1619104654134397e-06, 'rewards/chosen'"
+     ": -0.2232782542705536, 'rewards/rejected': -3.150416612625122, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 2.927138566970825, 'logps/chosen': -289.7554626464844, 'logps/rejected': -1165.382568359375, 'logits/chosen"
+     "': -0.8806561231613159, 'logits/rejected': -0.8361564874649048, 'epoch': 1.43}"),
+    ("{'loss': 0.2047, 'grad_norm': 0.18297384679317474, 'learning_rate': 2.9366478822551973e-06, 'rewards/chosen'"
+     ": -0.20433564484119415, 'rewards/rejected': -3.1547534465789795, 'rewards/accuracies': 1.0, 'rewards/margins"
+     "': 2.950417995452881, 'logps/chosen': -291.45703125, 'logps/rejected': -1159.5289306640625, 'logits/chosen':"
+     " -0.8438757061958313, 'logits/rejected': -0.8340924382209778, 'epoch': 1.51}"),
+    ("{'loss': 0.2022, 'grad_norm': 0.2264855057001114, 'learning_rate': 2.70765997332326e-06, 'rewards/chosen': -"
+     "0.19961002469062805, 'rewards/rejected': -3.162527322769165, 'rewards/accuracies': 1.0, 'rewards/margins': 2"
+     ".9629175662994385, 'logps/chosen': -283.17718505859375, 'logps/rejected': -1181.1881103515625, 'logits/chose"
+     "n': -0.8401135206222534, 'logits/rejected': -0.816780686378479, 'epoch': 1.59}"),
+    ("{'eval_loss': 0.20411157608032227, 'eval_runtime': 139.8474, 'eval_samples_per_second': 1.652, 'eval_steps_p"
+     "er_second': 1.652, 'eval_rewards/chosen': -0.20360368490219116, 'eval_rewards/rejected': -3.198276996612549,"
+     " 'eval_rewards/accuracies': 1.0, 'eval_rewards/margins': 2.994673252105713, 'eval_logps/chosen': -277.465881"
+     "34765625, 'eval_logps/rejected': -1150.301025390625, 'eval_logits/chosen': -0.8479764461517334, 'eval_logits"
+     "/rejected': -0.8456019163131714, 'epoch': 1.59}"),
+    (' 53%|███████████████████████████████████████████████████████████████▍                                       '
+     '                 | 200/378 [1:16:24<1:03:51, 21.52s/it/usr/local/lib/python3.11/dist-packages/peft/utils/sav'
+     'e_and_load.py:309: UserWarning: Setting `save_embedding_layers` to `True` as the embedding layer has been re'
+     'sized during finetuning.'),
+    ("{'loss': 0.2071, 'grad_norm': 0.3079579770565033, 'learning_rate': 2.4769003827177735e-06, 'rewards/chosen':"
+     " -0.21494939923286438, 'rewards/rejected': -3.1029162406921387, 'rewards/accuracies': 1.0, 'rewards/margins'"
+     ": 2.8879668712615967, 'logps/chosen': -276.2473449707031, 'logps/rejected': -1118.4544677734375, 'logits/cho"
+     "sen': -0.8821946978569031, 'logits/rejected': -0.880130410194397, 'epoch': 1.67}"),
+    ("{'loss': 0.2054, 'grad_norm': 0.18963102996349335, 'learning_rate': 2.246337869902243e-06, 'rewards/chosen':"
+     " -0.21225547790527344, 'rewards/rejected': -3.149505615234375, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 2.9372501373291016, 'logps/chosen': -283.364990234375, 'logps/rejected': -1145.602294921875, 'logits/chosen"
+     "': -0.859058678150177, 'logits/rejected': -0.8172114491462708, 'epoch': 1.75}"),
+    ("{'loss': 0.2041, 'grad_norm': 0.17976485192775726, 'learning_rate': 2.017939512941958e-06, 'rewards/chosen':"
+     " -0.18524828553199768, 'rewards/rejected': -3.195648670196533, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 3.0104000568389893, 'logps/chosen': -283.73919677734375, 'logps/rejected': -1170.9613037109375, 'logits/cho"
+     "sen': -0.8418729901313782, 'logits/rejected': -0.8592419624328613, 'epoch': 1.83}"),
+    ("{'loss': 0.2031, 'grad_norm': 0.2572532892227173, 'learning_rate': 1.7936539260875125e-06, 'rewards/chosen':"
+     " -0.1959567368030548, 'rewards/rejected': -3.143259048461914, 'rewards/accuracies': 1.0, 'rewards/margins': "
+     "2.9473023414611816, 'logps/chosen': -281.08892822265625, 'logps/rejected': -1158.415283203125, 'logits/chose"
+     "n': -0.8873235583305359, 'logits/rejected': -0.8227415084838867, 'epoch': 1.9}"),
+    ("{'loss': 0.203, 'grad_norm': 0.18142272531986237, 'learning_rate': 1.5753946348850774e-06, 'rewards/chosen':"
+     " -0.18448153138160706, 'rewards/rejected': -3.1219520568847656, 'rewards/accuracies': 1.0, 'rewards/margins'"
+     ": 2.9374704360961914, 'logps/chosen': -287.49981689453125, 'logps/rejected': -1171.91455078125, 'logits/chos"
+     "en': -0.8975360989570618, 'logits/rejected': -0.8588483929634094, 'epoch': 1.98}"),
+    ("{'eval_loss': 0.203094944357872, 'eval_runtime': 140.1103, 'eval_samples_per_second': 1.649, 'eval_steps_per"
+     "_second': 1.649, 'eval_rewards/chosen': -0.18852995336055756, 'eval_rewards/rejected': -3.1401185989379883, "
+     "'eval_rewards/accuracies': 1.0, 'eval_rewards/margins': 2.9515888690948486, 'eval_logps/chosen': -277.315155"
+     "0292969, 'eval_logps/rejected': -1149.719482421875, 'eval_logits/chosen': -0.8475809693336487, 'eval_logits/"
+     "rejected': -0.8444902300834656, 'epoch': 1.98}"),
+    (' 66%|████████████████████████████████████████████████████████████████████████████████▋                      '
+     '                   | 250/378 [1:35:27<43:16, 20.28s/it/usr/local/lib/python3.11/dist-packages/peft/utils/sav'
+     'e_and_load.py:309: UserWarning: Setting `save_embedding_layers` to `True` as the embedding layer has been re'
+     'sized during finetuning.'),
+    ("{'loss': 0.202, 'grad_norm': 0.21262137591838837, 'learning_rate': 1.3650237506511333e-06, 'rewards/chosen':"
+     " -0.19041652977466583, 'rewards/rejected': -3.1302828788757324, 'rewards/accuracies': 1.0, 'rewards/margins'"
+     ": 2.939866542816162, 'logps/chosen': -272.55865478515625, 'logps/rejected': -1159.6617431640625, 'logits/cho"
+     "sen': -0.8513650894165039, 'logits/rejected': -0.8331783413887024, 'epoch': 2.06}"),
+    ("{'loss': 0.204, 'grad_norm': 0.23506560921669006, 'learning_rate': 1.164336083595279e-06, 'rewards/chosen': "
+     "-0.18297207355499268, 'rewards/rejected': -3.127826690673828, 'rewards/accuracies': 1.0, 'rewards/margins': "
+     "2.944854974746704, 'logps/chosen': -282.16314697265625, 'logps/rejected': -1144.901611328125, 'logits/chosen"
+     "': -0.8424584269523621, 'logits/rejected': -0.8404772877693176, 'epoch': 2.14}"),
+    ("{'loss': 0.2036, 'grad_norm': 0.18733356893062592, 'learning_rate': 9.750438301323584e-07, 'rewards/chosen':"
+     " -0.1739690750837326, 'rewards/rejected': -3.1131837368011475, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 2.9392142295837402, 'logps/chosen': -280.70745849609375, 'logps/rejected': -1135.454345703125, 'logits/chos"
+     "en': -0.8894567489624023, 'logits/rejected': -0.8509662747383118, 'epoch': 2.22}"),
+    ("{'loss': 0.2025, 'grad_norm': 0.1593935489654541, 'learning_rate': 7.987619650263462e-07, 'rewards/chosen': "
+     "-0.19949255883693695, 'rewards/rejected': -3.146743059158325, 'rewards/accuracies': 1.0, 'rewards/margins': "
+     "2.9472503662109375, 'logps/chosen': -293.6327819824219, 'logps/rejected': -1156.46240234375, 'logits/chosen'"
+     ": -0.902775764465332, 'logits/rejected': -0.8350685238838196, 'epoch': 2.3}"),
+    ("{'loss': 0.201, 'grad_norm': 0.13282594084739685, 'learning_rate': 6.369944629950933e-07, 'rewards/chosen': "
+     "-0.1873139590024948, 'rewards/rejected': -3.188011884689331, 'rewards/accuracies': 1.0, 'rewards/margins': 3"
+     ".0006978511810303, 'logps/chosen': -286.30133056640625, 'logps/rejected': -1197.5086669921875, 'logits/chose"
+     "n': -0.8634839057922363, 'logits/rejected': -0.8553460836410522, 'epoch': 2.38}"),
+    ("{'eval_loss': 0.2024695873260498, 'eval_runtime': 139.7273, 'eval_samples_per_second': 1.653, 'eval_steps_pe"
+     "r_second': 1.653, 'eval_rewards/chosen': -0.1758195012807846, 'eval_rewards/rejected': -3.127288341522217, '"
+     "eval_rewards/accuracies': 1.0, 'eval_rewards/margins': 2.9514691829681396, 'eval_logps/chosen': -277.1880798"
+     "339844, 'eval_logps/rejected': -1149.5911865234375, 'eval_logits/chosen': -0.8475152850151062, 'eval_logits/"
+     "rejected': -0.8440425395965576, 'epoch': 2.38}"),
+    (' 79%|████████████████████████████████████████████████████████████████████████████████████████████████▊      '
+     '                   | 300/378 [1:54:45<27:09, 20.89s/it/usr/local/lib/python3.11/dist-packages/peft/utils/sav'
+     'e_and_load.py:309: UserWarning: Setting `save_embedding_layers` to `True` as the embedding layer has been re'
+     'sized during finetuning.'),
+    ("{'loss': 0.2022, 'grad_norm': 0.16503404080867767, 'learning_rate': 4.911214673283157e-07, 'rewards/chosen':"
+     " -0.18960486352443695, 'rewards/rejected': -3.157150983810425, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 2.967545986175537, 'logps/chosen': -287.9609375, 'logps/rejected': -1185.0977783203125, 'logits/chosen': -0"
+     ".8518121838569641, 'logits/rejected': -0.8326504826545715, 'epoch': 2.46}"),
+    ("{'loss': 0.2032, 'grad_norm': 0.22348791360855103, 'learning_rate': 3.623875149916725e-07, 'rewards/chosen':"
+     " -0.16671264171600342, 'rewards/rejected': -3.086684226989746, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 2.9199717044830322, 'logps/chosen': -279.0450744628906, 'logps/rejected': -1144.1839599609375, 'logits/chos"
+     "en': -0.8613182306289673, 'logits/rejected': -0.8267722129821777, 'epoch': 2.54}"),
+    ("{'loss': 0.2016, 'grad_norm': 0.15100157260894775, 'learning_rate': 2.5189091867618615e-07, 'rewards/chosen'"
+     ": -0.1886512041091919, 'rewards/rejected': -3.0827724933624268, 'rewards/accuracies': 1.0, 'rewards/margins'"
+     ": 2.8941211700439453, 'logps/chosen': -290.6129455566406, 'logps/rejected': -1172.217529296875, 'logits/chos"
+     "en': -0.8655588030815125, 'logits/rejected': -0.8308278918266296, 'epoch': 2.62}"),
+    ("{'loss': 0.202, 'grad_norm': 0.2572731077671051, 'learning_rate': 1.6057439638161891e-07, 'rewards/chosen': "
+     "-0.1711210459470749, 'rewards/rejected': -3.1170144081115723, 'rewards/accuracies': 1.0, 'rewards/margins': "
+     "2.9458932876586914, 'logps/chosen': -273.7915954589844, 'logps/rejected': -1144.9500732421875, 'logits/chose"
+     "n': -0.8818972706794739, 'logits/rejected': -0.8574619293212891, 'epoch': 2.7}"),
+    ("{'loss': 0.2032, 'grad_norm': 0.20950452983379364, 'learning_rate': 8.921702847888791e-08, 'rewards/chosen':"
+     " -0.1731465756893158, 'rewards/rejected': -3.1257779598236084, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 2.952631711959839, 'logps/chosen': -293.57464599609375, 'logps/rejected': -1150.8486328125, 'logits/chosen'"
+     ": -0.842270016670227, 'logits/rejected': -0.8424974679946899, 'epoch': 2.78}"),
+    ("{'eval_loss': 0.20236662030220032, 'eval_runtime': 140.5282, 'eval_samples_per_second': 1.644, 'eval_steps_p"
+     "er_second': 1.644, 'eval_rewards/chosen': -0.1718202531337738, 'eval_rewards/rejected': -3.1403305530548096,"
+     " 'eval_rewards/accuracies': 1.0, 'eval_rewards/margins': 2.968510866165161, 'eval_logps/chosen': -277.148071"
+     "2890625, 'eval_logps/rejected': -1149.7215576171875, 'eval_logits/chosen': -0.8474196791648865, 'eval_logits"
+     "/rejected': -0.843899130821228, 'epoch': 2.78}"),
+    (' 93%|███████████████████████████████████████████████████████████████████████████████████████████████████████'
+     '█████████▉         | 350/378 [2:13:59<09:22, 20.10s/it/usr/local/lib/python3.11/dist-packages/peft/utils/sav'
+     'e_and_load.py:309: UserWarning: Setting `save_embedding_layers` to `True` as the embedding layer has been re'
+     'sized during finetuning.'),
+    ("{'loss': 0.2023, 'grad_norm': 0.1487279236316681, 'learning_rate': 3.8427610871041024e-08, 'rewards/chosen':"
+     " -0.18082520365715027, 'rewards/rejected': -3.167919635772705, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 2.9870941638946533, 'logps/chosen': -286.5184326171875, 'logps/rejected': -1199.8094482421875, 'logits/chos"
+     "en': -0.8783982992172241, 'logits/rejected': -0.8210810422897339, 'epoch': 2.86}"),
+    ("{'loss': 0.202, 'grad_norm': 0.26850685477256775, 'learning_rate': 8.639460961263612e-09, 'rewards/chosen': "
+     "-0.17585496604442596, 'rewards/rejected': -3.1444339752197266, 'rewards/accuracies': 1.0, 'rewards/margins':"
+     " 2.968578815460205, 'logps/chosen': -278.85235595703125, 'logps/rejected': -1164.9400634765625, 'logits/chos"
+     "en': -0.8710340261459351, 'logits/rejected': -0.86308354139328, 'epoch': 2.94}"),
+    ('100%|███████████████████████████████████████████████████████████████████████████████████████████████████████'
+     '███████████████████| 378/378 [2:23:19<00:00, 19.40s/it]/usr/local/lib/python3.11/dist-packages/peft/utils/sa'
+     've_and_load.py:309: UserWarning: Setting `save_embedding_layers` to `True` as the embedding layer has been r'
+     'esized during finetuning.'),
+    ("{'train_runtime': 8609.8301, 'train_samples_per_second': 0.702, 'train_steps_per_second': 0.044, 'train_loss"
+     "': 0.2686335002934491, 'epoch': 3.0}                   "),
+    ('100%|███████████████████████████████████████████████████████████████████████████████████████████████████████'
+     '███████████████████| 378/378 [2:23:29<00:00, 22.78s/it]'),
+    'DPO TRAINING COMPLETE',
+    'End time: 2026-02-19 17:01:12',
+]
+
+
+def test_dicts_on_the_logging_grid_with_the_first_step_logged(tmp_path: Path) -> None:
+    """38 dicts over the summary's 378 steps in 3.0 epochs (126 an epoch): step 1 (`logging_first_step`,
+    its epoch 0.01) and then every 10 steps to 370 (37 x 10 <= 378 < 38 x 10), each dict's epoch x 126
+    within its printing (0.005 epoch, 0.63 step) and half a step of its step; not 1..6 for the dicts
+    before the bar first drew, nor 71, 79, 89 where the epoch alone rounds to the wrong step."""
+    _, steps, _ = _read(tmp_path, TRL_DPO_BAR_AT_EVALS)
+    dicts = [s for s in steps if s["loss"] is not None]
+    expected = [1] + [10 * i for i in range(1, 38)]
+    epochs = [float(m.group(1)) for text in TRL_DPO_BAR_AT_EVALS if (m := re.search(r"'loss': [^}]*'epoch': ([\d.]+)", text))]
+    assert all(abs(step - epoch * 126) <= 0.005 * 126 + 0.5 for step, epoch in zip(expected, epochs, strict=True))
+    assert [s["step"] for s in dicts] == expected
+
+
+def test_dicts_printed_before_the_bar_first_drew_are_on_its_clock(tmp_path: Path) -> None:
+    """The bar's last drawing, `378/378 [2:23:29<...]` when the script's clock says 17:01:12, began it at
+    14:37:43; the script started at 14:37:17: 26 s of start-up, not the 921 s until the first drawing
+    (step 50, 18:45 into the bar) less a step's pace."""
+    path = tmp_path / "dpo.log"
+    path.write_text("\n".join(TRL_DPO_BAR_AT_EVALS) + "\n", encoding="utf-8")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    startup = con.execute("select seconds from goodput_buckets where bucket = 'startup'").fetchone()[0]
+    began = _ns("2026-02-19 17:01:12", "%Y-%m-%d %H:%M:%S") - (2 * 3600 + 23 * 60 + 29) * 10**9
+    assert startup == pytest.approx((began - _ns("2026-02-19 14:37:17", "%Y-%m-%d %H:%M:%S")) / 1e9, abs=1)
