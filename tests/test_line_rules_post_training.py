@@ -109,14 +109,15 @@ VERL_CRASH = [
 def test_an_undated_traceback_ends_its_attempt_no_earlier_than_the_last_dated_line(tmp_path: Path) -> None:
     """Ray started at 22:25:38.610, vLLM still logged at 22:48:08, then the traceback (no time of its
     own): the attempt crashed, and ran at least from 22:25:38.610 to 22:48:08, 1349.39 s: not a
-    length nobody measured because no event line dates its end."""
+    length nobody measured because no event line dates its end, nor one shown as measured (it is
+    at least that: the failure came some time after its last dated line)."""
     path = tmp_path / "verl.log"
     path.write_text("\n".join(VERL_CRASH) + "\n")
     store = Store.open(tmp_path / "s.tlstore")
     store.ingest([path])
-    rows = store.connect().execute("select start_ns, end_ns, end_reason, length_s from attempts").fetchall()
+    rows = store.connect().execute("select start_ns, end_ns, end_reason, length_s, length_at_least from attempts").fetchall()
     start, end = _ns("2025-03-10 22:25:38,610"), _ns("2025-03-10 22:48:08,0")
-    assert rows == [(start, end, "crash", pytest.approx((end - start) / 1e9))]
+    assert rows == [(start, end, "crash", pytest.approx((end - start) / 1e9), True)]
     assert (end - start) / 1e9 == pytest.approx(1349.39)
 
 

@@ -35,7 +35,8 @@
 --   (start_ns NULL). length_s: end_ns - start_ns, NULL where the two are one instant (an
 --   attempt known from one dated line, its steps undated: not 0 s), with length_reason; where
 --   steps logged after its last dated step have no time of their own (and nothing dated comes
---   after them), length_at_least: the attempt ran longer than length_s; where the run says how
+--   after them), or where it logged no step and a failure no line of its own dates ended it (it
+--   came after its last dated line), length_at_least: the attempt ran longer than length_s; where the run says how
 --   long it trained (int_attempts.stated_s) and that is over a second longer than its dated
 --   span, that (at least: its start-up is not in it; a start placed back by that duration from
 --   the end is the span's own).
@@ -64,6 +65,10 @@ with spans as (
         coalesce(a.end_ns > a.start_ns and a.last_step > coalesce(c.dated_last_step, a.first_step - 1)
                  and (a.end_ns <= coalesce(c.dated_last_ns, a.start_ns) or (a.crash_undated and c.dated_last_step is null)),
                  false) as undated_after,
+        -- no step, and a failure no line of its own dates after its last dated line (a traceback
+        -- while it loaded, generated or set up): it failed some time after that line
+        coalesce(a.end_ns > a.start_ns and a.last_step is null and a.crash_undated and a.end_ns <= a.crash_ns, false)
+            as failed_after,
         c.dated_last_step
     from int_attempts a
     left join lateral (
@@ -87,15 +92,16 @@ with spans as (
     ) h on true
 ),
 final as (
-    select s.* exclude (dated_s, stated_s, stated_longer, undated_after, dated_last_step),
+    select s.* exclude (dated_s, stated_s, stated_longer, undated_after, failed_after, dated_last_step),
         greatest(s.dated_s, s.stated_s) as length_s,
-        s.stated_longer or s.undated_after as length_at_least,
+        s.stated_longer or s.undated_after or s.failed_after as length_at_least,
         case
             when s.stated_longer then 'the run''s own word on how long it trained (its start-up before that not counted)'
             when s.start_ns is null then 'no line dates it'
             when s.end_ns = s.start_ns then 'its start and its end rest on one dated line: its length is not measured'
             when s.undated_after then coalesce('the steps after step ' || s.dated_last_step || ', its last dated one,', 'its steps')
                                       || ' have no time of their own'
+            when s.failed_after then 'its failure''s line has no time of its own: it came after its last dated line'
         end as length_reason
     from spans s
 )
