@@ -591,6 +591,7 @@ _NCCL_ERROR = re.compile(
 # that engine's automaton and took it 40 s over a million lines; the rule's own pattern checks it.
 _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Heartbeat monitor timed out!|Timeout at |PBS: job killed|slurmstepd: error|"
+    r"OMP_NUM_THREADS environment|"
     r"srun: error|nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|Uncaught |"
     r"\) FAILED \(exitcode |Root Cause \(first observed failure\)|"
@@ -690,6 +691,10 @@ _PROMPT_LAUNCH = re.compile(
     r"|axolotl train)\s"
     r"|python(?:3(?:\.\d{1,2})?)?(?:\.exe)?\s(?:-u\s)?(?:-m torch\.distributed\.(?:launch|run)\s"
     r"|(?:[^\s/\\]{0,200}[/\\]){0,20}(?:train|finetun|fine_tun|pretrain)\w{0,40}\.py\b))")
+# torchrun's banner as it starts its workers (PyTorch >= 2.2 logs it in glog lines: "W0731 10:49:55.044000
+# 3247964 .../torch/distributed/run.py:792] Setting OMP_NUM_THREADS environment variable for each process to be
+# 1 in default, to avoid your system being overloaded, ...")
+_TORCHRUN_BANNER = re.compile(r"run\.py:\d{1,6}\] Setting OMP_NUM_THREADS environment variable for each process\b")
 _SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
 _LAUNCHES = (LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value)
 _FAILURES = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
@@ -828,6 +833,15 @@ class EventScanner:
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="a launch's arguments printed after steps" if args.re is _ARGS_DUMP
                        else "a run's beginning printed after steps", raw=line.text)
+        elif "OMP_NUM_THREADS environment" in line.text and line.ts_ns is not None and _TORCHRUN_BANNER.search(line.text):
+            # torchrun's banner as it launches its workers, dated in its own glog line (the
+            # worker processes' lines come after it)
+            self.failed = False
+            self.launcher_end = None
+            self.unclean = False
+            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                       detail="torchrun launching its workers", raw=line.text)
+            return True
         elif (("$" in line.text or ">" in line.text or line.text[:1] == "%")
               and _PROMPT_LAUNCH.match(line.text) is not None and _progress_since_start(rows, line.rank)):
             self.failed = False

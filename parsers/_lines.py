@@ -485,6 +485,15 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
             times[i] = _glog_ns(bodies[i], year)
             if local and times[i] is not None:
                 times[i] -= local  # (local time, as the naive lines above)
+    elif yearless and (failed := _failure_time_ns(bodies)) is not None:
+        # No line opens with a year, but torchelastic's failure report names one (`time      :
+        # 2025-07-09_17:05:39`, when the worker failed): its year, or the one before where a
+        # date would fall after the failure (a log of late December that failed in January)
+        failed_year = datetime.fromtimestamp(failed / 1e9, tz=UTC).year
+        last = max((ns for i in yearless if (ns := _glog_ns(bodies[i], failed_year)) is not None), default=None)
+        guess = failed_year - 1 if last is not None and last > failed + 86_400 * 10**9 else failed_year
+        for i in yearless:
+            times[i] = _glog_ns(bodies[i], guess)
     elif yearless and mtime_ns is not None:
         # With no year anywhere, the file was last written after its last line: the mtime's
         # year, or the one before when the date would fall after the mtime (a log of late
@@ -531,6 +540,23 @@ def _naive(text: str) -> bool:
     """Whether the line's leading timestamp (ISO-like or slashed) names no zone."""
     match = _leading(_ISO, text) or (_leading(_SLASH, text) if "/" in text[:_DATE_END_MAX] else None)
     return match is not None and match.group("tz") is None
+
+
+# torchelastic's failure report's time (ChildFailedError's root cause: `  time      : 2025-07-09_17:05:39`)
+_FAILURE_TIME = re.compile(r"\s{0,8}time\s{0,8}: (\d{4})-(\d\d)-(\d\d)_(\d\d):(\d\d):(\d\d)\s*$")
+
+
+def _failure_time_ns(bodies: Sequence[str]) -> int | None:
+    """The time of the last torchelastic failure report in the lines (`_FAILURE_TIME`), in ns, UTC
+    as the log's own clock; None where there is none (or it names no real date)."""
+    for body in reversed(bodies):
+        if "time" in body[:16] and (m := _FAILURE_TIME.match(body)) is not None:
+            try:
+                moment = datetime(*(int(part) for part in m.groups()), tzinfo=UTC)  # type: ignore[misc]
+            except ValueError:
+                continue
+            return int(moment.timestamp()) * 1_000_000_000
+    return None
 
 
 def _utc_year(ns: int) -> int | None:

@@ -4,6 +4,7 @@ the quoted text."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -409,3 +410,69 @@ def test_dicts_printed_before_the_bar_first_drew_are_on_its_clock(tmp_path: Path
     startup = con.execute("select seconds from goodput_buckets where bucket = 'startup'").fetchone()[0]
     began = _ns("2026-02-19 17:01:12", "%Y-%m-%d %H:%M:%S") - (2 * 3600 + 23 * 60 + 29) * 10**9
     assert startup == pytest.approx((began - _ns("2026-02-19 14:37:17", "%Y-%m-%d %H:%M:%S")) / 1e9, abs=1)
+
+
+# verl's SFT trainer under torchrun on two GPUs, failing before its first step (a Chinese notes file on verl and
+# ReTool errors, section "3. SFT错误", its code block's lines 14-17, 37-44, 48-49 and 63-78; stored file id
+# 33225870585): torchrun's banner and its failure lines in glog form (no year), the year in its failure report
+VERL_SFT_TORCHRUN = [
+    ('W0731 10:49:55.044000 3247964 /media/wac/backup/anaconda3/envs/gpt/lib/python3.10/site-packages/torch/distri'
+     'buted/run.py:792]'),
+    ('W0731 10:49:55.044000 3247964 /media/wac/backup/anaconda3/envs/gpt/lib/python3.10/site-packages/torch/distri'
+     'buted/run.py:792] *****************************************'),
+    ('W0731 10:49:55.044000 3247964 /media/wac/backup/anaconda3/envs/gpt/lib/python3.10/site-packages/torch/distri'
+     'buted/run.py:792] Setting OMP_NUM_THREADS environment variable for each process to be 1 in default, to avoid'
+     ' your system being overloaded, please further tune the variable for optimal performance in your application '
+     'as needed.'),
+    ('W0731 10:49:55.044000 3247964 /media/wac/backup/anaconda3/envs/gpt/lib/python3.10/site-packages/torch/distri'
+     'buted/run.py:792] *****************************************'),
+    'Traceback (most recent call last):',
+    ('  File "/media/wac/backup/john/johnson/RLDecisionAgent/verl/verl/trainer/fsdp_sft_trainer.py", line 801, in '
+     'main'),
+    '    run_sft(config)',
+    ('  File "/media/wac/backup/john/johnson/RLDecisionAgent/verl/verl/trainer/fsdp_sft_trainer.py", line 794, in '
+     'run_sft'),
+    '    trainer.fit()',
+    ('  File "/media/wac/backup/john/johnson/RLDecisionAgent/verl/verl/trainer/fsdp_sft_trainer.py", line 716, in '
+     'fit'),
+    '    start_epoch = global_step // self.steps_per_epoch',
+    'ZeroDivisionError: integer division or modulo by zero',
+    ('W0731 10:50:07.575000 3247964 /media/wac/backup/anaconda3/envs/gpt/lib/python3.10/site-packages/torch/distri'
+     'buted/elastic/multiprocessing/api.py:897] Sending process 3248029 closing signal SIGTERM'),
+    ('E0731 10:50:08.043000 3247964 /media/wac/backup/anaconda3/envs/gpt/lib/python3.10/site-packages/torch/distri'
+     'buted/elastic/multiprocessing/api.py:869] failed (exitcode: 1) local_rank: 1 (pid: 3248030) of binary: /home'
+     '/wac/johnson/anaconda3/envs/gpt/bin/python'),
+    'torch.distributed.elastic.multiprocessing.errors.ChildFailedError:',
+    '============================================================',
+    'verl.trainer.fsdp_sft_trainer FAILED',
+    '------------------------------------------------------------',
+    'Failures:',
+    '  <NO_OTHER_FAILURES>',
+    '------------------------------------------------------------',
+    'Root Cause (first observed failure):',
+    '[0]:',
+    '  time      : 2025-07-31_10:50:07',
+    '  host      : yaqiyun-SYS-4028GR-TR2',
+    '  rank      : 1 (local_rank: 1)',
+    '  exitcode  : 1 (pid: 3248030)',
+    '  error_file: <N/A>',
+    '  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html',
+    '============================================================',
+]
+
+
+def test_torchruns_banner_starts_the_attempt_and_its_report_gives_the_year(tmp_path: Path) -> None:
+    """torchrun's `Setting OMP_NUM_THREADS ...` banner at 10:49:55.044 launched the workers: the
+    attempt starts there; no line opens with a year, but the failure report's `time : 2025-07-31_10:50:07`
+    names it: the glog lines are of 2025, not of the file's mtime's year (2033 here), and none is
+    marked as an estimate. The attempt crashed at 10:50:07, 11.956 s in."""
+    path = tmp_path / "sft.log"
+    path.write_text("\n".join(VERL_SFT_TORCHRUN) + "\n", encoding="utf-8")
+    os.utime(path, (2_000_000_000, 2_000_000_000))
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    start, crashed = _ns("2025-07-31 10:49:55,044"), _ns("2025-07-31 10:50:07,0")
+    assert con.execute("select start_ns, end_ns, end_reason, clock from attempts").fetchall() == [
+        (start, crashed, "crash", "log")]
+    assert con.execute("select count(*) from log_events where year_from_mtime").fetchone() == (0,)
