@@ -670,6 +670,9 @@ _BEFORE_SCAN_PATTERN = r"Checkpoint global_step|Saving model checkpoint|\[Torch\
 _NODES_HEADER = "====== Training on All Nodes ====="
 _NODE_STATUS = re.compile(r"^(?P<host>\S{1,255}): (?P<status>success|failure)\s*$")
 _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
+# PyTorch's C++ runtime's line (c10's logger, bracketed, its month unpadded: "[E709 17:05:38.162555850
+# ProcessGroupNCCL.cpp:632] ...")
+_C10_LINE = re.compile(r"^\[[IWEF]\d{3,4} \d{2}:\d{2}:\d{2}\.\d+ ")
 
 
 # A script's arguments as argparse's Namespace prints them, as the line's message
@@ -744,6 +747,9 @@ class EventScanner:
         self.timeouts: dict[tuple[Any, ...], dict[str, Any]] = {}  # (rank, seq) -> its event row
         self.failed = False  # a failure was logged since the last process start
         self.failed_ns: int | None = None  # when a scheduler killed the job, where that was the last failure
+        # a watchdog's timeout on a line with no time of its own (glued after a bar's drawing): the
+        # C++ runtime's dated lines after it are the same worker's report of it, no new process
+        self.timed_out_undated = False
         # rank -> the line of its last "Model weights saved in" and the file it names
         self.weights_saved: dict[int | None, tuple[int, str]] = {}
         # rank -> (line, event) of its last line of a file saved in a script's own words (`_WEIGHTS_FILE_SAVED`)
@@ -812,9 +818,10 @@ class EventScanner:
         if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
                 and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)
                 and not ((self.started or failed) and _LAUNCHER_LOGGER in line.text[:60])
-                and not (failed and self.failed_ns is not None and 0 <= line.ts_ns - self.failed_ns <= _LAST_WORDS_NS)):
+                and not (failed and self.failed_ns is not None and 0 <= line.ts_ns - self.failed_ns <= _LAST_WORDS_NS)
+                and not (self.timed_out_undated and _C10_LINE.match(line.text))):
             self.started.add(line.rank)
-            self.failed = False
+            self.failed = self.timed_out_undated = False
             self.launcher_end = None  # a new process: the clean end said before was another's run's
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
@@ -827,7 +834,7 @@ class EventScanner:
             # a script's arguments, or its word that a run begins, printed as it starts, after steps
             # or saves since its process started (a reader that counts epochs holds its steps to the
             # end): the script was launched again (its other ranks' same lines add no start)
-            self.failed = False
+            self.failed = self.timed_out_undated = False
             self.launcher_end = None
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
@@ -836,7 +843,7 @@ class EventScanner:
         elif "OMP_NUM_THREADS environment" in line.text and line.ts_ns is not None and _TORCHRUN_BANNER.search(line.text):
             # torchrun's banner as it launches its workers, dated in its own glog line (the
             # worker processes' lines come after it)
-            self.failed = False
+            self.failed = self.timed_out_undated = False
             self.launcher_end = None
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
@@ -844,7 +851,7 @@ class EventScanner:
             return True
         elif (("$" in line.text or ">" in line.text or line.text[:1] == "%")
               and _PROMPT_LAUNCH.match(line.text) is not None and _progress_since_start(rows, line.rank)):
-            self.failed = False
+            self.failed = self.timed_out_undated = False
             self.launcher_end = None
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
@@ -1072,11 +1079,15 @@ class EventScanner:
             return True
         if ("Killing subprocess" in text or "exits with return code" in text) and _DS_TEARDOWN.search(text) is not None:
             # the launcher's word on a failure where no worker said one (its lines may be all a node's
-            # log holds); after a worker's own failure it adds none
+            # log holds); after a worker's own failure, its first such line dates it no later than
+            # that (a worker's traceback has no time of its own), as torchrun's `failed (exitcode: ...)`
             if not self.failed:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
                            detail="DeepSpeed's launcher killed its workers (one exited non-zero, or it was signalled)")
                 self._failure()
+            elif line.ts_ns is not None and not any(e["kind"] in _FAILURES and e["ts_ns"] is not None for e in rows.events[-64:]):
+                rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
+                           detail="DeepSpeed's launcher killed its workers after a worker's failure")
             return True
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text
                         or "Uncaught " in text or ") FAILED (exitcode " in text) and _CRASH.search(text) is not None):
@@ -1486,6 +1497,7 @@ class EventScanner:
             self.rows.event(LogEventKind.COLLECTIVE_TIMEOUT, line=line.number, rank=rank, ts_ns=None, raw=line.text,
                             detail=seq)
             event = self.timeouts[key] = self.rows.events[-1]
+            self.timed_out_undated = self.timed_out_undated or line.ts_ns is None
         if watchdog is not None and event.get("duration_s") is None:
             ran_s = int(watchdog.group("ran")) / 1000
             event["duration_s"] = ran_s

@@ -3158,3 +3158,19 @@ def test_a_hang_in_an_undated_console_is_its_attempts(tmp_path: Path) -> None:
     store.ingest([path])
     con = store.connect()
     assert con.execute("select attempt, first_step, last_step, hang_s from attempts").fetchall() == [(1, 300, 2941, 600.0)]
+
+
+def test_the_runtimes_dated_report_after_a_glued_watchdog_is_the_same_process(tmp_path: Path) -> None:
+    """With the block's line 23 back after the glued watchdog (`[rank0]:[E709 17:05:38.162814866 ...]
+    failure detected by watchdog ...`, dated by PyTorch's C++ logger): that is rank 0's worker
+    reporting the timeout it is dying of, not a new process whose attempt would hold steps 2940-2941
+    alone from 17:05:38 (the epochs before it in none)."""
+    line_23 = ("[rank0]:[E709 17:05:38.162814866 ProcessGroupNCCL.cpp:2271] [PG ID 0 PG GUID 0(default_pg) Rank 0]  "
+               "failure detected by watchdog at work sequence id: 20585 PG status: last enqueued work: 20589, last "
+               "completed work: 20584")
+    path = tmp_path / "lance.log"
+    path.write_text("\n".join([*LANCE_OPEN_BARS[:22], line_23, *LANCE_OPEN_BARS[22:]]) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    assert con.execute("select attempt, first_step, last_step, hang_s from attempts").fetchall() == [(1, 300, 2941, 600.0)]

@@ -670,3 +670,52 @@ def test_a_runs_own_training_time_is_its_attempts_length_at_least() -> None:
     (attempt,) = _attempts_json(path)
     assert attempt["length_s"] == stated and attempt["length_at_least"] is True
     assert "how long it trained" in attempt["length_reason"]
+
+
+
+# A DeepSpeed ZeRO-3 GPT-2 run on two GPUs, out of memory on both ranks after its first step (a public
+# repository's console, stored file id 64157137289, its lines 8, 52, 57-60, 87-88 and 117-120): the workers'
+# tracebacks have no time of their own; the launcher's teardown after them does
+DEEPSPEED_OOM_TEARDOWN = [
+    ('[2026-06-16 23:41:40,339] [WARNING] [runner.py:232:fetch_hostfile] Unable to find hostfile, will proceed wit'
+     'h training with local resources only.'),
+    ('[2026-06-16 23:42:03,073] [WARNING] [engine.py:1690:_configure_basic_optimizer] FusedAdam CUDA build failed '
+     '(/home/zhangruihan/.cache/torch_extensions/py310_cu121/fused_adam/fused_adam.so: cannot open shared object f'
+     'ile: No such file or directory), falling back to torch.optim.AdamW / torch.optim.Adam.'),
+    'Step    0 | Loss: 11.0838 | Time: 1.626s | Tokens/s: 630 | Fwd+Bwd Mem: 7.89 GB | Step Mem: 7.89 GB',
+    '[rank1]: Traceback (most recent call last):',
+    '[rank1]:   File "/home/zhangruihan/Madeline/experiments/scripts/train_gpt2.py", line 180, in <module>',
+    '[rank1]:     main()',
+    ('[rank1]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.44 GiB. GPU 1 has a total capacity '
+     'of 10.75 GiB of which 748.75 MiB is free. Including non-PyTorch memory, this process has 10.01 GiB memory in'
+     ' use. Of the allocated memory 8.43 GiB is allocated by PyTorch, and 1.32 GiB is reserved by PyTorch but unal'
+     'located. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments'
+     ':True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/not'
+     'es/cuda.html#environment-variables)'),
+    '[rank0]: Traceback (most recent call last):',
+    ('[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.44 GiB. GPU 0 has a total capacity '
+     'of 10.75 GiB of which 746.25 MiB is free. Including non-PyTorch memory, this process has 10.01 GiB memory in'
+     ' use. Of the allocated memory 8.43 GiB is allocated by PyTorch, and 1.32 GiB is reserved by PyTorch but unal'
+     'located. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments'
+     ':True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/not'
+     'es/cuda.html#environment-variables)'),
+    '[2026-06-16 23:42:11,933] [INFO] [launch.py:335:sigkill_handler] Killing subprocess 1284970',
+    '[2026-06-16 23:42:12,076] [INFO] [launch.py:335:sigkill_handler] Killing subprocess 1284971',
+    ("[2026-06-16 23:42:12,076] [ERROR] [launch.py:341:sigkill_handler] ['/home/zhangruihan/miniconda3/envs/madeli"
+     "ne/bin/python3.10', '-u', '/home/zhangruihan/Madeline/experiments/scripts/train_gpt2.py', '--local_rank=1', "
+     "'--model_size', 'large', '--num_steps', '50', '--deepspeed_config', '/home/zhangruihan/Madeline/experiments/"
+     "scripts/../configs/ds_config_baseline.json'] exits with return code = 1"),
+]
+
+
+def test_a_launchers_teardown_dates_the_failure_its_workers_did_not(tmp_path: Path) -> None:
+    """Both ranks' tracebacks are undated; DeepSpeed's launcher killed the workers at 23:42:11.933:
+    the attempt ran from 23:41:40.339 until then (31.594 s), not only until 23:42:03.073, its last
+    dated line before the tracebacks; the failure it reports is still the workers' out-of-memory."""
+    path = tmp_path / "console.log"
+    path.write_text("\n".join(DEEPSPEED_OOM_TEARDOWN) + "\n", encoding="utf-8")
+    con, _ = _store(tmp_path, path)
+    start = int(datetime(2026, 6, 16, 23, 41, 40, 339000, tzinfo=UTC).timestamp() * 1000) * 10**6
+    killed = int(datetime(2026, 6, 16, 23, 42, 11, 933000, tzinfo=UTC).timestamp() * 1000) * 10**6
+    assert con.execute("select start_ns, end_ns, end_reason from attempts").fetchall() == [(start, killed, "crash")]
+    assert "CUDA out of memory" in con.execute("select title from findings where finding = 'job_failed'").fetchone()[0]
