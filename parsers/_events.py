@@ -750,6 +750,9 @@ class EventScanner:
         # a watchdog's timeout on a line with no time of its own (glued after a bar's drawing): the
         # C++ runtime's dated lines after it are the same worker's report of it, no new process
         self.timed_out_undated = False
+        # torchrun's banner launched the workers: after a failure, a rank's dated line is that launch's
+        # dying worker's (a relaunch says so: its banner again, or the agent's restart)
+        self.banner_launch = False
         # rank -> the line of its last "Model weights saved in" and the file it names
         self.weights_saved: dict[int | None, tuple[int, str]] = {}
         # rank -> (line, event) of its last line of a file saved in a script's own words (`_WEIGHTS_FILE_SAVED`)
@@ -819,7 +822,8 @@ class EventScanner:
                 and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)
                 and not ((self.started or failed) and _LAUNCHER_LOGGER in line.text[:60])
                 and not (failed and self.failed_ns is not None and 0 <= line.ts_ns - self.failed_ns <= _LAST_WORDS_NS)
-                and not (self.timed_out_undated and _C10_LINE.match(line.text))):
+                and not (self.timed_out_undated and _C10_LINE.match(line.text))
+                and not (failed and self.banner_launch and line.rank is not None)):
             self.started.add(line.rank)
             self.failed = self.timed_out_undated = False
             self.launcher_end = None  # a new process: the clean end said before was another's run's
@@ -846,6 +850,7 @@ class EventScanner:
             self.failed = self.timed_out_undated = False
             self.launcher_end = None
             self.unclean = False
+            self.banner_launch = True
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="torchrun launching its workers", raw=line.text)
             return True
