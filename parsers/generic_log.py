@@ -1182,6 +1182,54 @@ def _bar_step(text: str) -> tuple[_Counter, BarReading] | None:
 _GLUED_TORCH_LINE = re.compile(r"(?<=\])\[rank\d{1,9}\]:\[[EWIF]")
 
 
+# A line of an evaluation between training's step lines (this reader's consoles print no start or
+# end of one): its message opens with an evaluation's word (OpenNMT's `Validation perplexity: 208.73`,
+# PaddleDetection's `Eval iter: 100`, DeiT's `Test:  [ 0/53]  eta: ...`), or it names evaluating or
+# validation anywhere (PaddleDetection's `Accumulating evaluatation results...`); for polars' engine
+_EVAL_LINE = (r"(?:^|\] |: | - |\| |\t)(?i:eval(?:uat[a-z]*)?|validat[a-z]*|valid|val|test(?:ing)?)(?:[\s:_=(\[]|$)"
+              r"|(?i:\bevaluat[a-z]*|\bvalidation\b)")
+
+
+def _evaluations(rows: LogRows) -> None:
+    """The evaluations between step lines, each an EVAL_START and an EVAL_END: a run of dated
+    evaluation lines (`_EVAL_LINE`) that no step or event line splits began at the line right
+    before its first where that one is dated (the evaluation's set-up: OpenNMT's
+    `Loading dataset from data/data.valid.0.pt`; not an undated bar's training before it, nor
+    anything before the step line), else at its first, and ended at its last. One vectorised
+    search over the file's lines; the runs in one pass over the lines found."""
+    if rows.clock is None or rows.texts is None or not rows.steps:
+        return
+    import polars as pl
+
+    hits = pl.Series(rows.texts, dtype=pl.String).str.contains(_EVAL_LINE).arg_true().to_list()
+    if not hits:
+        return
+    numbers, times = rows.clock
+    step_lines = sorted({row["line"] for row in rows.steps})
+    boundaries = sorted({*step_lines, *(e["line"] for e in rows.events)})
+    runs: list[list[int]] = []  # [first index, last index, boundaries before]
+    for i in hits:
+        if times[i] is None:
+            continue
+        before = bisect_right(boundaries, numbers[i])
+        if before and boundaries[before - 1] == numbers[i]:
+            continue  # (a step's or an event's own line)
+        if runs and runs[-1][2] == before:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i, before])
+    for first, last, _ in runs:
+        steps_before = bisect_right(step_lines, numbers[first])
+        after_step = step_lines[steps_before - 1] if steps_before else 0
+        before = times[first - 1] if first and numbers[first - 1] >= after_step else None
+        start = before if before is not None else times[first]
+        if times[last] is not None and start is not None and times[last] > start:
+            rows.event(LogEventKind.EVAL_START, line=numbers[first], rank=None, ts_ns=start,
+                       detail="evaluation lines between steps")
+            rows.event(LogEventKind.EVAL_END, line=numbers[last], rank=None, ts_ns=times[last],
+                       detail="evaluation lines between steps")
+
+
 def _open_epoch_bar(text: str) -> tuple[int, BarReading] | None:
     """An epoch's training bar that counts iterations to no total (a `tqdm` over a loader with no
     length, a streaming dataset's: `Epoch 1/10: 300it [07:12,  1.44s/it, loss=1.07]`): its epoch
@@ -3170,6 +3218,8 @@ class GenericLogParser(LogReader):
             for row_id in evaluation_rows:
                 rows.epoch_ends.pop(row_id, None)
                 rows.epoch_readings.pop(row_id, None)
+        if SHARED_LINES.get():
+            _evaluations(rows)
         result = log_result(rows, warning)
         if estimated is not None:
             result.warnings.append(estimated)

@@ -15,6 +15,7 @@ import pytest
 from tests.test_line_rules import _ns, _read
 from tracelens.parsers import detect, registry
 from tracelens.parsers.generic_log import _from_running_mean, _names_training_before_traceback
+from tracelens.store import Store
 
 # Anomaly-Transformer's scripts/MSL.sh on a machine with no GPU (a stored copy of its run notes, index id 12424227955, section
 # "2.3 MSL", the first run's last 22 lines): the model's build fails before any step
@@ -929,3 +930,109 @@ def test_a_scripts_logged_uncaught_exception_is_no_new_process(tmp_path: Path) -
     _, _, events = _read(tmp_path, lines)
     first_dated = next(n for n, t in enumerate(lines, 1) if re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} \|", t))
     assert [e["line"] for e in events if e["kind"] == "attempt_start"] == [first_dated]
+
+
+# OpenNMT-py's trainer on a tutorial's 400 steps (the "Library" tutorial of OpenNMT-py's docs, stored file id
+# 109949684, its training output block, whole): it validates every 200 steps, loading its validation set
+# first, and after the last step; no line says where an evaluation starts or ends
+OPENNMT_VALIDATIONS = [
+    '[2019-02-15 16:34:17,475 INFO] Start training loop and validate every 200 steps...',
+    '[2019-02-15 16:34:17,601 INFO] Loading dataset from data/data.train.0.pt, number of examples: 10000',
+    ('[2019-02-15 16:35:43,873 INFO] Step 50/  400; acc:  11.54; ppl: 1714.07; xent: 7.45; lr: 1.00000; 662/656 to'
+     'k/s;     86 sec'),
+    ('[2019-02-15 16:37:05,965 INFO] Step 100/  400; acc:  13.75; ppl: 534.80; xent: 6.28; lr: 1.00000; 675/671 to'
+     'k/s;    168 sec'),
+    ('[2019-02-15 16:38:31,289 INFO] Step 150/  400; acc:  15.02; ppl: 439.96; xent: 6.09; lr: 1.00000; 675/668 to'
+     'k/s;    254 sec'),
+    ('[2019-02-15 16:39:56,715 INFO] Step 200/  400; acc:  16.08; ppl: 357.62; xent: 5.88; lr: 1.00000; 642/647 to'
+     'k/s;    339 sec'),
+    '[2019-02-15 16:39:56,811 INFO] Loading dataset from data/data.valid.0.pt, number of examples: 3000',
+    '[2019-02-15 16:41:13,415 INFO] Validation perplexity: 208.73',
+    '[2019-02-15 16:41:13,415 INFO] Validation accuracy: 23.3507',
+    '[2019-02-15 16:41:13,567 INFO] Loading dataset from data/data.train.0.pt, number of examples: 10000',
+    ('[2019-02-15 16:42:41,562 INFO] Step 250/  400; acc:  17.07; ppl: 310.41; xent: 5.74; lr: 1.00000; 347/344 to'
+     'k/s;    504 sec'),
+    ('[2019-02-15 16:44:04,899 INFO] Step 300/  400; acc:  19.17; ppl: 262.81; xent: 5.57; lr: 1.00000; 665/661 to'
+     'k/s;    587 sec'),
+    ('[2019-02-15 16:45:33,653 INFO] Step 350/  400; acc:  19.38; ppl: 244.81; xent: 5.50; lr: 1.00000; 649/642 to'
+     'k/s;    676 sec'),
+    ('[2019-02-15 16:47:06,141 INFO] Step 400/  400; acc:  20.44; ppl: 214.75; xent: 5.37; lr: 1.00000; 593/598 to'
+     'k/s;    769 sec'),
+    '[2019-02-15 16:47:06,265 INFO] Loading dataset from data/data.valid.0.pt, number of examples: 3000',
+    '[2019-02-15 16:48:27,328 INFO] Validation perplexity: 150.277',
+    '[2019-02-15 16:48:27,328 INFO] Validation accuracy: 24.2132',
+]
+
+
+def test_validation_lines_between_steps_are_evaluation_time(tmp_path: Path) -> None:
+    """Each validation ran from its set's loading (16:39:56.811, 16:47:06.265) to its accuracy line
+    (16:41:13.415, 16:48:27.328): 157.667 s of evaluation, not training; the last one after step 400
+    is the run's too (its wall time to 16:48:27.328, 849.853 s, not to the last step's 768.666 s)."""
+    path = tmp_path / "onmt.log"
+    path.write_text("\n".join(OPENNMT_VALIDATIONS) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    evaluated = (_ns("2019-02-15 16:41:13,415") - _ns("2019-02-15 16:39:56,811")
+                 + _ns("2019-02-15 16:48:27,328") - _ns("2019-02-15 16:47:06,265")) / 1e9
+    assert con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()[0] == pytest.approx(evaluated)
+    assert con.execute("select end_ns - start_ns from attempts").fetchone()[0] == (
+        _ns("2019-02-15 16:48:27,328") - _ns("2019-02-15 16:34:17,475"))
+
+
+# AllenNLP's trainer on a simple tagger (markdown notes "Simple Tagger", stored file id 27599787245, its first
+# output block's lines 1-33): each epoch's `Training`, its bar (no time), `Validating`, its bar, the metrics table
+ALLENNLP_EPOCHS = [
+    '2019-10-15 12:45:23,697 - INFO - allennlp.training.trainer - Beginning training.',
+    '2019-10-15 12:45:23,697 - INFO - allennlp.training.trainer - Epoch 0/39',
+    '2019-10-15 12:45:23,697 - INFO - allennlp.training.trainer - Peak CPU memory usage MB: 1919.684',
+    '2019-10-15 12:45:23,739 - INFO - allennlp.training.trainer - Training',
+    'accuracy: 0.1656, accuracy3: 0.3559, loss: 3.5716 ||: 100%|##########| 125/125 [00:37<00:00,  3.32it/s]',
+    '2019-10-15 12:46:01,372 - INFO - allennlp.training.trainer - Validating',
+    'accuracy: 0.1852, accuracy3: 0.3841, loss: 3.2306 ||: 100%|##########| 31/31 [00:02<00:00, 14.47it/s]',
+    ('2019-10-15 12:46:03,515 - INFO - allennlp.training.tensorboard_writer -                   Training |  Valida'
+     'tion'),
+    '2019-10-15 12:46:03,515 - INFO - allennlp.training.tensorboard_writer - cpu_memory_MB |  1919.684  |       N/A',
+    '2019-10-15 12:46:03,516 - INFO - allennlp.training.tensorboard_writer - accuracy3     |     0.356  |     0.384',
+    '2019-10-15 12:46:03,516 - INFO - allennlp.training.tensorboard_writer - accuracy      |     0.166  |     0.185',
+    '2019-10-15 12:46:03,517 - INFO - allennlp.training.tensorboard_writer - loss          |     3.572  |     3.231',
+    ('2019-10-15 12:46:03,540 - INFO - allennlp.training.checkpointer - Best validation performance so far. Copyin'
+     "g weights to './output/simple_tagger_without_nyms.json//best.th'."),
+    '2019-10-15 12:46:03,546 - INFO - allennlp.training.trainer - Epoch duration: 0:00:39.848754',
+    '2019-10-15 12:46:03,548 - INFO - allennlp.training.trainer - Estimated training time remaining: 0:25:54',
+    '2019-10-15 12:46:03,548 - INFO - allennlp.training.trainer - Epoch 1/39',
+    '2019-10-15 12:46:03,548 - INFO - allennlp.training.trainer - Peak CPU memory usage MB: 2232.72',
+    '2019-10-15 12:46:03,602 - INFO - allennlp.training.trainer - Training',
+    'accuracy: 0.2511, accuracy3: 0.4494, loss: 3.0232 ||: 100%|##########| 125/125 [00:38<00:00,  3.23it/s]',
+    '2019-10-15 12:46:42,335 - INFO - allennlp.training.trainer - Validating',
+    'accuracy: 0.3684, accuracy3: 0.5976, loss: 2.4891 ||: 100%|##########| 31/31 [00:01<00:00, 20.92it/s]',
+    ('2019-10-15 12:46:43,818 - INFO - allennlp.training.tensorboard_writer -                   Training |  Valida'
+     'tion'),
+    '2019-10-15 12:46:43,818 - INFO - allennlp.training.tensorboard_writer - cpu_memory_MB |  2232.720  |       N/A',
+    '2019-10-15 12:46:43,819 - INFO - allennlp.training.tensorboard_writer - accuracy3     |     0.449  |     0.598',
+    '2019-10-15 12:46:43,819 - INFO - allennlp.training.tensorboard_writer - accuracy      |     0.251  |     0.368',
+    '2019-10-15 12:46:43,820 - INFO - allennlp.training.tensorboard_writer - loss          |     3.023  |     2.489',
+    ('2019-10-15 12:46:43,841 - INFO - allennlp.training.checkpointer - Best validation performance so far. Copyin'
+     "g weights to './output/simple_tagger_without_nyms.json//best.th'."),
+    '2019-10-15 12:46:43,850 - INFO - allennlp.training.trainer - Epoch duration: 0:00:40.301615',
+    '2019-10-15 12:46:43,850 - INFO - allennlp.training.trainer - Estimated training time remaining: 0:25:22',
+    '2019-10-15 12:46:43,850 - INFO - allennlp.training.trainer - Epoch 2/39',
+    '2019-10-15 12:46:43,850 - INFO - allennlp.training.trainer - Peak CPU memory usage MB: 2324.584',
+    '2019-10-15 12:46:43,918 - INFO - allennlp.training.trainer - Training',
+    'accuracy: 0.4859, accuracy3: 0.6952, loss: 2.0343 ||: 100%|##########| 125/125 [00:43<00:00,  2.91it/s]',
+]
+
+
+def test_an_evaluation_starts_at_its_own_line_after_an_undated_training_bar(tmp_path: Path) -> None:
+    """`Validating` at 12:46:42.335 follows the epoch's training bar, which has no time: the
+    validation began there, not at the epoch's `Training` line 38.7 s before; it ended with its
+    table (`Training |  Validation`, 12:46:43.818): 1.483 s; and likewise the first epoch's, before
+    the first step row (its table's loss line): 2.143 s."""
+    path = tmp_path / "allennlp.log"
+    path.write_text("\n".join(ALLENNLP_EPOCHS) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    evaluated = (_ns("2019-10-15 12:46:03,515") - _ns("2019-10-15 12:46:01,372")
+                 + _ns("2019-10-15 12:46:43,818") - _ns("2019-10-15 12:46:42,335")) / 1e9
+    assert con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()[0] == pytest.approx(evaluated)
