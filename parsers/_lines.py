@@ -272,24 +272,22 @@ def _unescape_syslog(data: bytes) -> bytes:
 # [00:00<?, ?it/s]^MLoading checkpoint shards:   7%|▋ | 1/15 [00:06<01:30,  6.50s/it]^M...". One
 # right after a launcher's label (srun's `0: `) is the bar's own, drawn under it: dropped, so that
 # the bar keeps its rank.
-_CARET_CR = re.compile(rb"(?m)(?P<label>^ {0,6}\d{1,6}: )\^M|\^M")
+_CARET_LABELED = re.compile(rb"(?m)^( {0,6}\d{1,6}: )\^M")
 # what shows the notation (a `^M` alone may be a regex's or a shell's text): one before a bar's
-# percentage, or right after a bar's rate
-_CARET_EVIDENCE = re.compile(rb"\^M[^\n^]{0,200}?\d{1,3}%\||(?:it|/s)\]\^M")
-
-
-def _caret_cr(match: re.Match[bytes]) -> bytes:
-    label = match.group("label")
-    return b"\r" if label is None else label
+# percentage, or right after a bar's rate (each pattern opening with a literal: a fast scan)
+_CARET_BAR = re.compile(rb"\^M[^\n^]{0,200}?\d{1,3}%\|")
 
 
 def _unescape(data: bytes) -> bytes:
     """`data` with the escapes of a log collector (`_unescape_syslog`) and the caret notation of a
-    pager (`_CARET_CR`) turned back into the characters they stand for, where the data shows them."""
+    pager (`_CARET_LABELED`, then every other `^M`) turned back into the characters they stand for,
+    where the data shows them."""
     data = _unescape_syslog(data)
-    if b"^M" not in data or _CARET_EVIDENCE.search(data) is None:
+    if b"^M" not in data or (b"it]^M" not in data and b"/s]^M" not in data and _CARET_BAR.search(data) is None):
         return data
-    return _CARET_CR.sub(_caret_cr, data)
+    if b": ^M" in data:
+        data = _CARET_LABELED.sub(rb"\1", data)
+    return data.replace(b"^M", b"\r")
 
 
 def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None,
