@@ -53,6 +53,9 @@ _END = re.compile(
     r"|\bFinished training! Saving model to disk\."
     # MindFormers' trainer: "training_process: .........Training Over!............."
     r"|\bTraining Over!"
+    # verl's trainers (its SFT trainer, its PPO/GRPO ray trainer) after their last step's validation:
+    # "Final validation metrics: {'val/loss': 0.058481086045503616}"
+    r"|(?:^|\] |- )(?-i:Final validation metrics: \{)"
     # rl_games' A2C agents once their epochs (or frames) are done: "MAX EPOCHS NUM!", "MAX FRAMES NUM!"
     r"|^MAX (?-i:EPOCHS|FRAMES) NUM!\s*$"
     # CatBoost's `fit` with an evaluation set, once its iterations are done: "bestTest = 2.134868517", then
@@ -609,7 +612,8 @@ _ANY_EVENT_PATTERN = (
     r"snapshot saved at |"
     r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop| with best_epoch = |"
     r"Restoring model weights from |Saving trained model to |Model successfully saved to |model saved\.|"
-    r"Exception during training|Training Over!|MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |wrote checkpoint\.\s*$|"
+    r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
+    r"wrote checkpoint\.\s*$|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
     r"saving the final model|\[SAVE\] |"
@@ -670,9 +674,6 @@ _BEFORE_SCAN_PATTERN = r"Checkpoint global_step|Saving model checkpoint|\[Torch\
 _NODES_HEADER = "====== Training on All Nodes ====="
 _NODE_STATUS = re.compile(r"^(?P<host>\S{1,255}): (?P<status>success|failure)\s*$")
 _GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
-# PyTorch's C++ runtime's line (c10's logger, bracketed, its month unpadded: "[E709 17:05:38.162555850
-# ProcessGroupNCCL.cpp:632] ...")
-_C10_LINE = re.compile(r"^\[[IWEF]\d{3,4} \d{2}:\d{2}:\d{2}\.\d+ ")
 
 
 # A script's arguments as argparse's Namespace prints them, as the line's message
@@ -747,12 +748,6 @@ class EventScanner:
         self.timeouts: dict[tuple[Any, ...], dict[str, Any]] = {}  # (rank, seq) -> its event row
         self.failed = False  # a failure was logged since the last process start
         self.failed_ns: int | None = None  # when a scheduler killed the job, where that was the last failure
-        # a watchdog's timeout on a line with no time of its own (glued after a bar's drawing): the
-        # C++ runtime's dated lines after it are the same worker's report of it, no new process
-        self.timed_out_undated = False
-        # torchrun's banner launched the workers: after a failure, a rank's dated line is that launch's
-        # dying worker's (a relaunch says so: its banner again, or the agent's restart)
-        self.banner_launch = False
         # rank -> the line of its last "Model weights saved in" and the file it names
         self.weights_saved: dict[int | None, tuple[int, str]] = {}
         # rank -> (line, event) of its last line of a file saved in a script's own words (`_WEIGHTS_FILE_SAVED`)
@@ -821,11 +816,9 @@ class EventScanner:
         if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
                 and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)
                 and not ((self.started or failed) and _LAUNCHER_LOGGER in line.text[:60])
-                and not (failed and self.failed_ns is not None and 0 <= line.ts_ns - self.failed_ns <= _LAST_WORDS_NS)
-                and not (self.timed_out_undated and _C10_LINE.match(line.text))
-                and not (failed and self.banner_launch and line.rank is not None)):
+                and not (failed and self.failed_ns is not None and 0 <= line.ts_ns - self.failed_ns <= _LAST_WORDS_NS)):
             self.started.add(line.rank)
-            self.failed = self.timed_out_undated = False
+            self.failed = False
             self.launcher_end = None  # a new process: the clean end said before was another's run's
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
@@ -838,7 +831,7 @@ class EventScanner:
             # a script's arguments, or its word that a run begins, printed as it starts, after steps
             # or saves since its process started (a reader that counts epochs holds its steps to the
             # end): the script was launched again (its other ranks' same lines add no start)
-            self.failed = self.timed_out_undated = False
+            self.failed = False
             self.launcher_end = None
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
@@ -847,16 +840,15 @@ class EventScanner:
         elif "OMP_NUM_THREADS environment" in line.text and line.ts_ns is not None and _TORCHRUN_BANNER.search(line.text):
             # torchrun's banner as it launches its workers, dated in its own glog line (the
             # worker processes' lines come after it)
-            self.failed = self.timed_out_undated = False
+            self.failed = False
             self.launcher_end = None
             self.unclean = False
-            self.banner_launch = True
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="torchrun launching its workers", raw=line.text)
             return True
         elif (("$" in line.text or ">" in line.text or line.text[:1] == "%")
               and _PROMPT_LAUNCH.match(line.text) is not None and _progress_since_start(rows, line.rank)):
-            self.failed = self.timed_out_undated = False
+            self.failed = False
             self.launcher_end = None
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
@@ -1090,7 +1082,7 @@ class EventScanner:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
                            detail="DeepSpeed's launcher killed its workers (one exited non-zero, or it was signalled)")
                 self._failure()
-            elif line.ts_ns is not None and not any(e["kind"] in _FAILURES and e["ts_ns"] is not None for e in rows.events[-64:]):
+            elif line.ts_ns is not None and not _dated_failure_since_start(rows.events):
                 rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
                            detail="DeepSpeed's launcher killed its workers after a worker's failure")
             return True
@@ -1502,7 +1494,6 @@ class EventScanner:
             self.rows.event(LogEventKind.COLLECTIVE_TIMEOUT, line=line.number, rank=rank, ts_ns=None, raw=line.text,
                             detail=seq)
             event = self.timeouts[key] = self.rows.events[-1]
-            self.timed_out_undated = self.timed_out_undated or line.ts_ns is None
         if watchdog is not None and event.get("duration_s") is None:
             ran_s = int(watchdog.group("ran")) / 1000
             event["duration_s"] = ran_s
@@ -1516,6 +1507,17 @@ class EventScanner:
             event["detail"] += f" pg={pg.group('pg')}" + (f"({pg.group('desc')})" if pg.group("desc") else "")
         if work is not None and "last_enqueued" not in event["detail"]:
             event["detail"] += f" last_enqueued={work.group('enqueued')} last_completed={work.group('completed')}"
+
+
+def _dated_failure_since_start(events: list[dict[str, Any]]) -> bool:
+    """Whether a failure with a time of its own was logged since the last process start (among
+    the last 64 events: a process's failure says so in its last few lines)."""
+    for event in reversed(events[-64:]):
+        if event["kind"] == LogEventKind.ATTEMPT_START.value:
+            return False
+        if event["kind"] in _FAILURES and event["ts_ns"] is not None:
+            return True
+    return False
 
 
 def _past_redrawn_bar(text: str) -> str | None:

@@ -485,23 +485,18 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
                 times[i] -= local  # (local time, as the naive lines above)
     elif yearless and (failed := _failure_time_ns(bodies)) is not None:
         # No line opens with a year, but torchelastic's failure report names one (`time      :
-        # 2025-07-09_17:05:39`, when the worker failed): its year, or the one before where a
-        # date would fall after the failure (a log of late December that failed in January)
-        failed_year = datetime.fromtimestamp(failed / 1e9, tz=UTC).year
-        last = max((ns for i in yearless if (ns := _glog_ns(bodies[i], failed_year)) is not None), default=None)
-        guess = failed_year - 1 if last is not None and last > failed + 86_400 * 10**9 else failed_year
-        for i in yearless:
-            times[i] = _glog_ns(bodies[i], guess)
+        # 2025-07-09_17:05:39`, when the worker failed): each line's date in its year, or in the
+        # one before where it would fall after the failure (a run of late December that failed
+        # in January)
+        for i, ns in zip(yearless, _years_back(bodies, yearless, failed), strict=True):
+            times[i] = ns
     elif yearless and mtime_ns is not None:
-        # With no year anywhere, the file was last written after its last line: the mtime's
-        # year, or the one before when the date would fall after the mtime (a log of late
-        # December read in January).
-        mtime_year = datetime.fromtimestamp(mtime_ns / 1e9, tz=UTC).year
-        last = max((ns for i in yearless if (ns := _glog_ns(bodies[i], mtime_year)) is not None), default=None)
-        guess = mtime_year - 1 if last is not None and last > mtime_ns + 86_400 * 10**9 else mtime_year
+        # With no year anywhere, the file was last written after its last line: each line's
+        # date in the mtime's year, or in the one before where it would fall after the mtime (a
+        # log of late December read in January).
         guessed = [False] * len(bodies)
-        for i in yearless:
-            times[i] = _glog_ns(bodies[i], guess)
+        for i, ns in zip(yearless, _years_back(bodies, yearless, mtime_ns), strict=True):
+            times[i] = ns
             guessed[i] = True
     hits: list[bool | None] | None = frame.get_column("hint").to_list() if hint is not None else None
     nccl_read = nccl_lines(nccl, times) if nccl is not None else None
@@ -625,7 +620,7 @@ _CTIME_HINT = (r" (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul
                r"\d{2}:\d{2}:\d{2}")
 # Times printed without a year, read with the year of the file's dated lines or of its mtime
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
-_GLOG_HINT = (r"^\[?[IWEF] ?\d{3,4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
+_GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
               r"|^(?:[^\w\s]{1,6} )?\d{2}/\d{2} \[\d{2}:\d{2}:\d{2}\]|^\d{2}/\d{2} \d{2}:\d{2}:\d{2} \["
               r"|^\[\d{4} \d{2}:\d{2}:\d{2} @|^\d{2} [A-Z][a-z]{2} \d{2}:\d{2} {2,8}[A-Z]"
               r"|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}[. ]")
@@ -828,9 +823,7 @@ def _node_ranks(bodies: Sequence[str], nodes: Sequence[str | None]) -> dict[str,
 # "I20250104 12:12:42 90 dinov2 helpers.py:102] ...")
 _GLOG_YEAR = re.compile(r"\[?[IWEF](?P<y>\d{4})(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
                         r"(?:\.(?P<frac>\d{1,9}))?(?P<tz>)\s")
-# (PyTorch's C++ logger, c10's, writes the month unpadded: "[rank0]:[E709 17:05:38.162555850
-# ProcessGroupNCCL.cpp:632] ..." on July 9, "[W1122 ...]" on November 22)
-_GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>1[0-2]|0?[1-9])(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
+_GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
 # detectron2's logger (`[%m/%d %H:%M:%S %(name)s]:`): month first, whole seconds
 _MONTH_DAY = re.compile(r"^\[(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})[ \]]")
 
@@ -868,6 +861,27 @@ def _yearless_match(text: str) -> re.Match[str] | None:
     `_MONTH_DAY_BRACKET`, `_MONTH_DAY_PLAIN`, `_TENSORPACK_DATE`, `_DAY_MONTH_MINUTE`, `_LEVEL_MONTH_DAY`)."""
     return (_GLOG.match(text) or _MONTH_DAY.match(text) or _MONTH_DAY_BRACKET.match(text) or _MONTH_DAY_PLAIN.match(text)
             or _TENSORPACK_DATE.match(text) or _DAY_MONTH_MINUTE.match(text) or _LEVEL_MONTH_DAY.match(text))
+
+
+def _years_back(bodies: Sequence[str], yearless: list[int], bound_ns: int) -> list[int | None]:
+    """The yearless lines' times (`_yearless_match`), their years read back from `bound_ns`, a
+    time after them all: the last line's is the bound's year, or the one before where it would
+    fall over ten days after the bound; each line before takes the year of the line after it, or
+    the one before where its date would fall over a day after that line's (a run across New Year:
+    its December lines, then its January ones). One pass, from the last line."""
+    out: list[int | None] = [None] * len(yearless)
+    year = datetime.fromtimestamp(bound_ns / 1e9, tz=UTC).year
+    later = bound_ns + 86_400 * 10**9 * 10  # (the last line's date may be up to ten days past the bound)
+    for k in range(len(yearless) - 1, -1, -1):
+        text = bodies[yearless[k]]
+        ns = _glog_ns(text, year)
+        if ns is not None and ns > later:
+            year -= 1
+            ns = _glog_ns(text, year)
+        if ns is not None:
+            out[k] = ns
+            later = ns + 86_400 * 10**9
+    return out
 
 
 def _glog_ns(text: str, year: int) -> int | None:

@@ -1183,20 +1183,26 @@ _GLUED_TORCH_LINE = re.compile(r"(?<=\])\[rank\d{1,9}\]:\[[EWIF]")
 
 
 # A line of an evaluation between training's step lines (this reader's consoles print no start or
-# end of one): its message opens with an evaluation's word (OpenNMT's `Validation perplexity: 208.73`,
-# PaddleDetection's `Eval iter: 100`, DeiT's `Test:  [ 0/53]  eta: ...`), or it names evaluating or
-# validation anywhere (PaddleDetection's `Accumulating evaluatation results...`); for polars' engine
-_EVAL_LINE = (r"(?:^|\] |: | - |\| |\t)(?i:eval(?:uat[a-z]*)?|validat[a-z]*|valid|val|test(?:ing)?)(?:[\s:_=(\[]|$)"
-              r"|(?i:\bevaluat[a-z]*|\bvalidation\b)")
+# end of one): its message opens with an evaluation's word, at the line's start or after a logger's
+# head (OpenNMT's `[... INFO] Validation perplexity: 208.73`, PaddleDetection's `ppdet.engine INFO: Eval
+# iter: 100`, DeiT's `Test:  [ 0/53]  eta: ...`), or it says it is evaluating (`***** Running Evaluation
+# *****`, PaddleDetection's `Accumulating evaluatation results...`); not a field of a training line
+# (`Train loss: 0.41 | Val loss: 0.52`) nor a mention of the validation data (`Loading validation data`).
+# For polars' engine
+_EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: )(?i:eval(?:uat[a-z]*)?|validat[a-z]*|valid|val|test(?:ing)?)(?:[\s:(\[]|$)"
+              r"|(?i:\bevaluating\b|running evaluation|running validation|accumulating evaluat)")
+# the most lines between two evaluation lines of one evaluation (its arguments', its batches' lines)
+_EVAL_GAP_LINES = 8
 
 
 def _evaluations(rows: LogRows) -> None:
     """The evaluations between step lines, each an EVAL_START and an EVAL_END: a run of dated
-    evaluation lines (`_EVAL_LINE`) that no step or event line splits began at the line right
-    before its first where that one is dated (the evaluation's set-up: OpenNMT's
-    `Loading dataset from data/data.valid.0.pt`; not an undated bar's training before it, nor
-    anything before the step line), else at its first, and ended at its last. One vectorised
-    search over the file's lines; the runs in one pass over the lines found."""
+    evaluation lines (`_EVAL_LINE`), each within `_EVAL_GAP_LINES` of the one before, that no step
+    or event line splits, began at its first, or, after a step line, at the line right before its
+    first where that one is dated and after the step (the evaluation's set-up: OpenNMT's `Loading
+    dataset from data/data.valid.0.pt`; not an undated bar's training before it), and ended at
+    its last, or at the first dated line after it where only undated lines (its bar's) lie between.
+    One vectorised search over the file's lines; the runs in one pass over the lines found."""
     if rows.clock is None or rows.texts is None or not rows.steps:
         return
     import polars as pl
@@ -1214,19 +1220,28 @@ def _evaluations(rows: LogRows) -> None:
         before = bisect_right(boundaries, numbers[i])
         if before and boundaries[before - 1] == numbers[i]:
             continue  # (a step's or an event's own line)
-        if runs and runs[-1][2] == before:
+        if runs and runs[-1][2] == before and i - runs[-1][1] <= _EVAL_GAP_LINES + 1:
             runs[-1][1] = i
         else:
             runs.append([i, i, before])
+    step_set = set(step_lines)
     for first, last, _ in runs:
         steps_before = bisect_right(step_lines, numbers[first])
-        after_step = step_lines[steps_before - 1] if steps_before else 0
-        before = times[first - 1] if first and numbers[first - 1] >= after_step else None
-        start = before if before is not None else times[first]
-        if times[last] is not None and start is not None and times[last] > start:
+        start = times[first]
+        if steps_before and first and numbers[first - 1] >= step_lines[steps_before - 1] and times[first - 1] is not None:
+            start = times[first - 1]
+        end = times[last]
+        # (its last line followed by lines with no time, an evaluation bar's, then a dated one: it
+        # ended there, AllenNLP's `Validating`, its bar, then its metrics table)
+        after = last + 1
+        while after < len(times) and after - last <= _EVAL_GAP_LINES and times[after] is None and numbers[after] not in step_set:
+            after += 1
+        if after > last + 1 and after < len(times) and after - last <= _EVAL_GAP_LINES and numbers[after] not in step_set:
+            end = times[after]
+        if end is not None and start is not None and end > start:
             rows.event(LogEventKind.EVAL_START, line=numbers[first], rank=None, ts_ns=start,
                        detail="evaluation lines between steps")
-            rows.event(LogEventKind.EVAL_END, line=numbers[last], rank=None, ts_ns=times[last],
+            rows.event(LogEventKind.EVAL_END, line=numbers[last], rank=None, ts_ns=end,
                        detail="evaluation lines between steps")
 
 
@@ -1239,27 +1254,38 @@ def _open_epoch_bar(text: str) -> tuple[int, BarReading] | None:
         return None
     reading = readings[-1]
     head = _BAR_EPOCH.search(text, 0, reading.start)
-    if head is None or _NOT_TRAINING.search(text, 0, reading.start):
+    if head is None or _NOT_TRAINING.search(text, 0, reading.start) or _NOT_TRAINING_LOOP.search(text, 0, reading.start):
         return None
     return int(head.group("e")), reading
 
 
+# (an epoch's other loops that count to no total either: `Epoch 1 dev: 50it [...]`, `Epoch 1 inference: ...`)
+_NOT_TRAINING_LOOP = re.compile(r"\b(?:dev|infer\w*|generat\w*|sampl\w*)\b", re.I)
+
+
 def _open_epoch_bar_steps(rows: LogRows, bars: list[tuple[Line, int, BarReading]]) -> None:
     """The readings of epochs' bars with no total (`_open_epoch_bar`) as the run's steps: a rank's
-    count starts again as its epoch goes up, so each epoch's steps go on from the last count its
-    bar showed in the epoch before (its step = those of the epochs before + its count); a redraw
-    of the same count is no new step, nor a bar's first drawing (none done). Its rate is the
+    count starts again as its epoch changes, so each epoch's steps go on from the last counts its
+    bars showed in the epochs before it (its step = those + its count; a relaunch's epoch 1 is
+    back at 0); a redraw of the same count is no new step, nor a bar's first drawing (none done). Its rate is the
     step's time, unless the bar's clock says an earlier, longer step holds it up (`clock_held_rate`)."""
     state: dict[int | None, tuple[int, int, int, tuple[int, int] | None]] = {}  # rank -> (epoch, before it, count, clock)
+    counts: dict[int | None, dict[int, int]] = {}  # rank -> epoch -> the last count its bar showed
     for line, epoch, reading in bars:
         shown_epoch, before, count, clock = state.get(line.rank, (epoch, 0, 0, None))
-        if epoch != shown_epoch:
-            shown_epoch, before, count, clock = epoch, before + count, 0, None
+        seen = counts.setdefault(line.rank, {})
+        if epoch != shown_epoch or reading.n < count:
+            # a later epoch goes on from the ones before; an earlier one, or the same one counted
+            # again, is a relaunch's: it goes on from what the epochs before it counted (the run's
+            # steps go back, and its restart shows)
+            before = sum(n for e, n in seen.items() if e < epoch)
+            shown_epoch, count, clock = epoch, 0, None
         if reading.n <= count:
             continue
         seconds = clock_held_rate(reading.seconds_per_item, reading, clock)
         rows.step(line=line.number, rank=line.rank, step=before + reading.n, end_ns=line.ts_ns,
                   **({"step_time_s": seconds} if seconds is not None else {}))
+        seen[epoch] = reading.n
         state[line.rank] = (shown_epoch, before, reading.n, (reading.n, reading.elapsed_s))
 
 

@@ -470,6 +470,8 @@ def test_pdsh_node_prefixes_are_taken_off(tmp_path: Path) -> None:
     # (and the launcher's teardown at 16:30:33.312 after them, the first line that dates the failure)
     assert [(e["kind"], e["rank"], e["line"]) for e in events if e["kind"] in ("collective_timeout", "crash")] == [
         ("collective_timeout", 0, 4), ("crash", None, 6), ("crash", None, 10)]
+    assert [e["detail"] for e in events if e["line"] == 10] == [
+        "DeepSpeed's launcher killed its workers after a worker's failure"]
     timeout = next(e for e in events if e["kind"] == "collective_timeout")
     assert timeout["detail"].startswith("ALLREDUCE SeqNum=2 NumelIn=1 Timeout(ms)=600000")
 

@@ -3160,17 +3160,15 @@ def test_a_hang_in_an_undated_console_is_its_attempts(tmp_path: Path) -> None:
     assert con.execute("select attempt, first_step, last_step, hang_s from attempts").fetchall() == [(1, 300, 2941, 600.0)]
 
 
-def test_the_runtimes_dated_report_after_a_glued_watchdog_is_the_same_process(tmp_path: Path) -> None:
-    """With the block's line 23 back after the glued watchdog (`[rank0]:[E709 17:05:38.162814866 ...]
-    failure detected by watchdog ...`, dated by PyTorch's C++ logger): that is rank 0's worker
-    reporting the timeout it is dying of, not a new process whose attempt would hold steps 2940-2941
-    alone from 17:05:38 (the epochs before it in none)."""
-    line_23 = ("[rank0]:[E709 17:05:38.162814866 ProcessGroupNCCL.cpp:2271] [PG ID 0 PG GUID 0(default_pg) Rank 0]  "
-               "failure detected by watchdog at work sequence id: 20585 PG status: last enqueued work: 20589, last "
-               "completed work: 20584")
-    path = tmp_path / "lance.log"
-    path.write_text("\n".join([*LANCE_OPEN_BARS[:22], line_23, *LANCE_OPEN_BARS[22:]]) + "\n")
+def test_epoch_bars_with_no_total_that_start_over_are_a_relaunch(tmp_path: Path) -> None:
+    """The block's epochs 1-3, then its epochs 1-2 again (the console a second launch appends to):
+    the second epoch 1 is back at step 300, not past 900: two attempts, the first restarted."""
+    lines = [*LANCE_OPEN_BARS[:7], *LANCE_OPEN_BARS[:5]]
+    _, steps, _ = _read(tmp_path, lines)
+    assert [s["step"] for s in steps] == [300, 433, 600, 900, 300, 433, 600]
+    path = tmp_path / "twice.log"
+    path.write_text("\n".join(lines) + "\n")
     store = Store.open(tmp_path / "s.tlstore")
     store.ingest([path])
-    con = store.connect()
-    assert con.execute("select attempt, first_step, last_step, hang_s from attempts").fetchall() == [(1, 300, 2941, 600.0)]
+    assert store.connect().execute("select first_step, last_step, end_reason from attempts order by attempt").fetchall() == [
+        (300, 900, "restarted"), (300, 600, "unknown")]

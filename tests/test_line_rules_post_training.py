@@ -476,31 +476,3 @@ def test_torchruns_banner_starts_the_attempt_and_its_report_gives_the_year(tmp_p
     assert con.execute("select start_ns, end_ns, end_reason, clock from attempts").fetchall() == [
         (start, crashed, "crash", "log")]
     assert con.execute("select count(*) from log_events where year_from_mtime").fetchone() == (0,)
-
-
-# (the same console's line 47, rank 1's exit warning after the traceback, in PyTorch's C++ logger's form)
-VERL_SFT_EXIT_WARNING = (
-    "[rank1]:[W731 10:50:06.313201823 ProcessGroupNCCL.cpp:1496] Warning: WARNING: destroy_process_group() was "
-    "not called before program exit, which can leak resources. For more info, please see https://pytorch.org/"
-    "docs/stable/distributed.html#shutdown (function operator())")
-
-
-def test_the_cxx_runtimes_lines_print_their_month_unpadded(tmp_path: Path) -> None:
-    """PyTorch's C++ logger writes July 31 as `W731` (`[rank1]:[W731 10:50:06.313201823 ...]`): dated,
-    in the year the failure report names, like the launcher's `W0731` lines."""
-    from tracelens.parsers._lines import split_lines
-
-    lines = split_lines("\n".join([*VERL_SFT_TORCHRUN[:12], VERL_SFT_EXIT_WARNING, *VERL_SFT_TORCHRUN[12:]]))
-    (line,) = [line for line in lines if "destroy_process_group" in line.text]
-    assert (line.rank, line.ts_ns) == (1, _ns("2025-07-31 10:50:06,313201") + 823)
-
-
-def test_a_ranks_exit_warning_after_its_failure_is_the_launchs_not_a_new_process(tmp_path: Path) -> None:
-    """Rank 1's exit warning at 10:50:06.313 comes after the traceback that no line dates: the worker
-    torchrun's banner launched, dying; one attempt, from the banner to the failure report."""
-    path = tmp_path / "sft.log"
-    path.write_text("\n".join([*VERL_SFT_TORCHRUN[:12], VERL_SFT_EXIT_WARNING, *VERL_SFT_TORCHRUN[12:]]) + "\n")
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([path])
-    assert store.connect().execute("select start_ns, end_ns, end_reason from attempts").fetchall() == [
-        (_ns("2025-07-31 10:49:55,044"), _ns("2025-07-31 10:50:07,0"), "crash")]
