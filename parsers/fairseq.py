@@ -53,6 +53,12 @@ _CHECKPOINT_KINDS = frozenset(kind.value for kind in (
     LogEventKind.CHECKPOINT_SAVE_START, LogEventKind.CHECKPOINT_SAVE_END,
     LogEventKind.CHECKPOINT_LOAD_START, LogEventKind.CHECKPOINT_LOAD_END))
 _UPDATES = re.compile(r"@ (?P<n>\d{1,15}) updates")
+# the save's own word on its write: "saved checkpoint .../checkpoint143.pt (epoch 143 @ 40297 updates, score 29.52)
+# (writing took 12.236632347106934 seconds)"
+_WRITING_TOOK = re.compile(r"\(writing took (?P<s>\d{1,9}(?:\.\d{1,20})?) seconds\)")
+# fairseq_cli.train as a validation or a save begins: 'begin validation on "valid" subset', 'begin save checkpoint'
+_BEGIN = re.compile(r'\| fairseq_cli\.train \| begin (?P<what>validation on "[^"]{1,80}" subset|save checkpoint)\s*$')
+_SPAN_DETAIL = "fairseq_cli.train"
 # fairseq_cli.train at the update that reached --max-update: "Stopping training due to
 # num_updates: 25 >= max_update: 25" (the steps since the last step line were done)
 _STOPPING = re.compile(r"Stopping training due to num_updates: (?P<n>\d{1,15}) >= max_update")
@@ -102,6 +108,7 @@ class FairseqParser(LogReader):
         previous: dict[int | None, tuple[int, float | None]] = {}
         interrupted: set[int | None] = set()
         counted: set[int | None] = set()  # ranks whose step lines print their updates
+        previous_eval_end: dict[int | None, int] = {}  # rank -> the line of its last validation's summary
         for line in lines:
             before = len(rows.events)
             if events.scan(line):
@@ -111,9 +118,30 @@ class FairseqParser(LogReader):
             saves = [e for e in rows.events[before:] if e["kind"] in _CHECKPOINT_KINDS]
             if saves:
                 self._at_update(saves, text)
+                if "writing took" in text and (took := _WRITING_TOOK.search(text)) is not None:
+                    for event in saves:
+                        if event["kind"] == LogEventKind.CHECKPOINT_SAVE_END.value and event.get("duration_s") is None:
+                            event["duration_s"] = float(took.group("s"))  # (its own word on the write)
+                interrupted.add(line.rank)
+                continue
+            if "begin " in text and (begun := _BEGIN.search(text)) is not None:
+                # fairseq_cli.train's word as it starts a validation or a save (its end: the validation's
+                # summary, `valid on '...' subset`, the save's `saved checkpoint ...`)
+                # (a save's start pairs with the shared rules' end of it, which names no detail)
+                if begun.group("what").startswith("validation"):
+                    rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                               detail=_SPAN_DETAIL)
+                else:
+                    rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
                 interrupted.add(line.rank)
                 continue
             if " | valid on " in text or "valid_loss" in text or _SUMMARY.search(text) is not None:
+                if " | valid on " in text and any(e["kind"] == LogEventKind.EVAL_START.value and e["rank"] == line.rank
+                                                  and e["line"] > previous_eval_end.get(line.rank, 0)
+                                                  for e in rows.events[-8:]):
+                    rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                               detail=_SPAN_DETAIL)
+                    previous_eval_end[line.rank] = line.number
                 interrupted.add(line.rank)  # an epoch's end and the validation after it
                 continue
             if "Stopping training" in text and (stop := _STOPPING.search(text)) is not None:
@@ -134,8 +162,10 @@ class FairseqParser(LogReader):
             wall = fields.get("wall")
             last = previous.get(line.rank)
             if (last is not None and wall is not None and last[1] is not None and step > last[0]
-                    and wall >= last[1] and line.rank not in interrupted):
+                    and wall > last[1] and line.rank not in interrupted):
                 values["step_time_s"] = (wall - last[1]) / (step - last[0])
+            elif (ups := fields.get("ups")) is not None and ups > 0:
+                values["step_time_s"] = 1 / ups  # (the interval's updates a second, where the wall clock says none)
             previous[line.rank] = (step, wall)
             interrupted.discard(line.rank)
             rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from tests.conftest import corpus_or_skip
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.parsers.fairseq import FairseqParser, step_line
+from tracelens.store import Store
 
 
 def _rows(tmp_path: Path, lines: list[str]) -> tuple[str, list[dict], list[dict]]:
@@ -114,11 +116,12 @@ def test_a_real_console_s_step_lines_across_epochs() -> None:
     """MLPerf v0.6's NVIDIA Transformer result (corpus wild/mlperf/), fairseq's 2019 console
     between the :::MLL lines: step lines at updates 996, 2632 and 4269 (one an epoch, losses
     7.624, 4.688, 4.381), each later one after its epoch's summary ('| epoch 001 | loss 6.648 |
-    ...') and the evaluation: no step time spans an epoch's end."""
+    ...') and the evaluation: no step time spans an epoch's end (the wall clock's seconds between
+    two lines would hold the evaluation); each is its line's own rate, `ups=4.1` (updates a second)."""
     path = corpus_or_skip("wild", "mlperf", "v0.6_nvidia_dgx1_pytorch_transformer_mll_2019_result_0.txt")
     steps = FairseqParser().parse(path, ParseOptions()).tables["log_steps"].to_pylist()
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
-        (996, 7.624, None), (2632, 4.688, None), (4269, 4.381, None)]
+        (996, 7.624, 1 / 4.1), (2632, 4.688, 1 / 4.1), (4269, 4.381, 1 / 4.1)]
 
 
 def test_stopping_at_max_update_is_the_last_update_done(tmp_path: Path) -> None:
@@ -190,3 +193,52 @@ def test_metaseq_json_lines_under_train_inner(tmp_path: Path) -> None:
     assert [(s["step"], s["loss"]) for s in steps] == [(int(r["num_updates"]), float(r["loss"])) for r in records]
     (a, b) = records
     assert steps[1]["step_time_s"] == (float(b["wall"]) - float(a["wall"])) / (int(b["num_updates"]) - int(a["num_updates"]))
+
+
+
+# A fairseq NAT model's training on 8 GPUs, resumed, as its repository keeps its train log (stored file id
+# 21068969228, an excerpt's lines 27-37): an epoch's step lines (`wall=0` on each: the clock was not kept across
+# the resume), its validation and its save, each begun and ended in fairseq_cli.train's own words
+FAIRSEQ_EPOCH_END = [
+    '2023-06-13 17:30:21 | INFO | fairseq.trainer | begin training epoch 143',
+    ('2023-06-13 17:31:08 | INFO | train_inner | epoch 143:     85 / 282 loss=3.147, nll_loss=1.236, glat_accu=0.5'
+     '18, glat_context_p=0.473, word_ins=3.028, length=3.071, ppl=8.86, wps=72384.3, ups=1.21, wpb=59997.9, bsz=21'
+     '86.3, num_updates=40100, lr=0.000157917, gnorm=0.489, clip=0, loss_scale=32768, train_wall=48, wall=0'),
+    ('2023-06-13 17:31:54 | INFO | train_inner | epoch 143:    185 / 282 loss=3.153, nll_loss=1.243, glat_accu=0.5'
+     '08, glat_context_p=0.473, word_ins=3.034, length=3.068, ppl=8.89, wps=132396, ups=2.18, wpb=60718.4, bsz=214'
+     '1.4, num_updates=40200, lr=0.00015772, gnorm=0.483, clip=0, loss_scale=32768, train_wall=46, wall=0'),
+    '2023-06-13 17:32:38 | INFO | fairseq_cli.train | begin validation on "valid" subset',
+    ("2023-06-13 17:32:41 | INFO | valid | epoch 143 | valid on 'valid' subset | loss 12.677 | nll_loss 11.546 | w"
+     'ord_ins 12.459 | length 4.375 | ppl 6550.94 | bleu 29.52 | wps 88225 | wpb 21176.3 | bsz 666.3 | num_updates'
+     ' 40297 | best_bleu 30.53'),
+    '2023-06-13 17:32:41 | INFO | fairseq_cli.train | begin save checkpoint',
+    ('2023-06-13 17:32:53 | INFO | fairseq.checkpoint_utils | saved checkpoint /opt/data/private/friends/tzc/check'
+     'point/checkpoints_syntax_nat/nat59/checkpoint143.pt (epoch 143 @ 40297 updates, score 29.52) (writing took 1'
+     '2.236636321991682 seconds)'),
+    '2023-06-13 17:32:53 | INFO | fairseq_cli.train | end of epoch 143 (average epoch stats below)',
+    ('2023-06-13 17:32:53 | INFO | train | epoch 143 | loss 3.14 | nll_loss 1.23 | glat_accu 0.5 | glat_context_p '
+     '0.473 | word_ins 3.023 | length 3.065 | ppl 8.82 | wps 106814 | ups 1.77 | wpb 60411 | bsz 2157.9 | num_upda'
+     'tes 40297 | lr 0.00015753 | gnorm 0.485 | clip 0 | loss_scale 32768 | train_wall 260 | wall 0'),
+    '2023-06-13 17:32:54 | INFO | fairseq.trainer | begin training epoch 144',
+    ('2023-06-13 17:33:01 | INFO | train_inner | epoch 144:      3 / 282 loss=3.14, nll_loss=1.23, glat_accu=0.495'
+     ', glat_context_p=0.473, word_ins=3.023, length=3.076, ppl=8.82, wps=89307.1, ups=1.49, wpb=60051.3, bsz=2117'
+     '.5, num_updates=40300, lr=0.000157524, gnorm=0.491, clip=0, loss_scale=32768, train_wall=45, wall=0'),
+]
+
+
+def test_a_validation_and_a_save_are_timed_from_their_begin_lines(tmp_path: Path) -> None:
+    """`begin validation on "valid" subset` at 17:32:38, its summary at 17:32:41: 3 s of evaluation;
+    `begin save checkpoint` at 17:32:41, `saved checkpoint ... (writing took 12.236... seconds)` at
+    17:32:53: 12 s of saving. A step's time is its line's `ups` (updates a second), not the `wall=0`
+    difference (0 s)."""
+    path = tmp_path / "train.log"
+    path.write_text("\n".join(FAIRSEQ_EPOCH_END) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    buckets = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
+    assert (buckets["eval"], buckets["checkpoint_save"]) == (3.0, 12.0)
+    took = float(re.search(r"writing took ([\d.]+) seconds", "".join(FAIRSEQ_EPOCH_END)).group(1))  # type: ignore[union-attr]
+    assert con.execute("select duration_s from log_events where kind = 'checkpoint_save_end'").fetchall() == [(took,)]
+    assert [t for (t,) in con.execute("select step_time_s from log_steps order by line").fetchall()] == [
+        pytest.approx(1 / 1.21), pytest.approx(1 / 2.18), pytest.approx(1 / 1.49)]
