@@ -699,6 +699,8 @@ _PROMPT_LAUNCH = re.compile(
 # 3247964 .../torch/distributed/run.py:792] Setting OMP_NUM_THREADS environment variable for each process to be
 # 1 in default, to avoid your system being overloaded, ...")
 _TORCHRUN_BANNER = re.compile(r"run\.py:\d{1,6}\] Setting OMP_NUM_THREADS environment variable for each process\b")
+# a shell's prompt (a user's at a host, with a virtualenv's name before it) and a command typed at it
+_PROMPT_COMMAND = re.compile(r"^(?:\([\w.-]{1,60}\) ?)?[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#] ?\w")
 _SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
 _LAUNCHES = (LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value)
 _FAILURES = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
@@ -762,6 +764,7 @@ class EventScanner:
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
         self.lsf_end_ns: int | None = None  # when its submission ended (`Terminated at ...`)
         self.lsf_report_line = 0  # the line of the last report's verdict (its submission's output comes after)
+        self.prompt_line = 0  # the line of the last command typed at a shell's prompt
         self.lsf_output_follows = False  # a report says its output follows it (LSF's older layout)
         self.lsf_term: str | None = None  # the report's reason LSF ended the job (`TERM_MEMLIMIT: job killed ...`)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
@@ -845,6 +848,17 @@ class EventScanner:
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="torchrun launching its workers", raw=line.text)
+            return True
+        elif (("$" in line.text or ">" in line.text or line.text[:1] == "%") and line.ts_ns is None and self.started
+              and _PROMPT_COMMAND.match(line.text) is not None and not _progress_since_start(rows, line.rank)):
+            # a command typed at a shell's prompt after one whose process logged no step (OpenNMT's
+            # `onmt_build_vocab`, then `time onmt_train`): the dated lines after it are another
+            # process's, and the earlier one's start, and the wait at the prompt, no training run's
+            rows.events[:] = [e for e in rows.events if not (
+                e["kind"] == LogEventKind.ATTEMPT_START.value and e["line"] > self.prompt_line
+                and e.get("detail") == "first dated line of a process")]
+            self.started.clear()
+            self.prompt_line = line.number
             return True
         elif (("$" in line.text or ">" in line.text or line.text[:1] == "%")
               and _PROMPT_LAUNCH.match(line.text) is not None and _progress_since_start(rows, line.rank)):

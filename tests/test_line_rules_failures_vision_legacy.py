@@ -1036,3 +1036,57 @@ def test_an_evaluation_starts_at_its_own_line_after_an_undated_training_bar(tmp_
     evaluated = (_ns("2019-10-15 12:46:03,515") - _ns("2019-10-15 12:46:01,372")
                  + _ns("2019-10-15 12:46:43,818") - _ns("2019-10-15 12:46:42,335")) / 1e9
     assert con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()[0] == pytest.approx(evaluated)
+
+
+
+# OpenNMT-py's toy English-German tutorial typed at a shell's prompt (a public notes file, stored file id
+# 10888991448, its "Training" block's lines 1-15 and 103-114): `time onmt_build_vocab`, its lines and `real 0m0.708s`, then,
+# 9.6 minutes later, `time onmt_train` and its run
+OPENNMT_TWO_COMMANDS = [
+    ('(py3.6env) ye@administrator-HP-Z2-Tower-G4-Workstation:~/exp/nmt/openNMT/tutorial$ time onmt_build_vocab -co'
+     'nfig toy_en_de.yaml -n_sample 10000'),
+    "Corpus corpus_1's weight should be given. We default it to 1 for you.",
+    '[2021-03-21 00:19:12,363 INFO] Counter vocab from 10000 samples.',
+    '[2021-03-21 00:19:12,363 INFO] Build vocab on 10000 transformed examples/corpus.',
+    "[2021-03-21 00:19:12,368 INFO] corpus_1's transforms: TransformPipe()",
+    ('[2021-03-21 00:19:12,368 INFO] Loading ParallelCorpus(toy-ende/src-train.txt, toy-ende/tgt-train.txt, align='
+     'None)...'),
+    '[2021-03-21 00:19:12,570 INFO] Counters src:24995',
+    '[2021-03-21 00:19:12,570 INFO] Counters tgt:35816',
+    '',
+    'real\t0m0.708s',
+    'user\t0m0.602s',
+    'sys\t0m0.060s',
+    ('(py3.6env) ye@administrator-HP-Z2-Tower-G4-Workstation:~/exp/nmt/openNMT/tutorial$ time onmt_train -config t'
+     'oy_en_de.yaml'),
+    '[2021-03-21 00:28:48,357 INFO] Missing transforms field for corpus_1 data, set to default: [].',
+    "[2021-03-21 00:28:48,357 WARNING] Corpus corpus_1's weight should be given. We default it to 1 for you.",
+    ('[2021-03-21 00:37:18,324 INFO] Loading ParallelCorpus(toy-ende/src-train.txt, toy-ende/tgt-train.txt, align='
+     'None)...'),
+    ('[2021-03-21 00:37:30,486 INFO] Step 950/ 1000; acc:  15.79; ppl: 525.61; xent: 6.26; lr: 1.00000; 2663/2662 '
+     'tok/s;    519 sec'),
+    ('[2021-03-21 00:37:56,977 INFO] Step 1000/ 1000; acc:  15.78; ppl: 502.18; xent: 6.22; lr: 1.00000; 2749/2705'
+     ' tok/s;    546 sec'),
+    ('[2021-03-21 00:37:56,977 INFO] Loading ParallelCorpus(toy-ende/src-val.txt, toy-ende/tgt-val.txt, align=None'
+     ')...'),
+    '[2021-03-21 00:38:11,280 INFO] Validation perplexity: 1008.72',
+    '[2021-03-21 00:38:11,280 INFO] Validation accuracy: 14.1818',
+    '[2021-03-21 00:38:11,455 INFO] Saving checkpoint toy-ende/run/model_step_1000.pt',
+    '',
+    'real\t9m24.291s',
+    'user\t8m38.686s',
+    'sys\t0m44.289s',
+    '(py3.6env) ye@administrator-HP-Z2-Tower-G4-Workstation:~/exp/nmt/openNMT/tutorial$',
+]
+
+
+def test_a_command_typed_after_one_that_logged_no_step_starts_the_run(tmp_path: Path) -> None:
+    """The vocabulary's build logged no step and ended (`real 0m0.708s`); `onmt_train` was typed
+    at the prompt after it: the run starts at its first line, 00:28:48.357, not at the build's
+    00:19:12.363; the 9.6 minutes at the prompt are no start-up of it."""
+    path = tmp_path / "toy.log"
+    path.write_text("\n".join(OPENNMT_TWO_COMMANDS) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    assert con.execute("select start_ns from attempts").fetchall() == [(_ns("2021-03-21 00:28:48,357"),)]
