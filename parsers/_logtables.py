@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -213,3 +213,76 @@ class LogRows:
             "log_events": pa.Table.from_pylist(self.events, schema=LOG_EVENTS),
             **self.nccl.tables(),
         }
+
+
+# A line of an evaluation between training's step lines (consoles that print no start or end of
+# one): its message opens with an evaluation's word, at the line's start or after a logger's head
+# (OpenNMT's `[... INFO] Validation perplexity: 208.73`, PaddleDetection's `ppdet.engine INFO: Eval iter:
+# 100`, DeiT's `Test:  [ 0/53]  eta: ...`, PaddleOCR's `eval model:: 100%|...`), or it says it is evaluating
+# (`***** Running Evaluation *****`, PaddleDetection's `Accumulating evaluatation results...`), or it is
+# mmcv's progress bar of a test loop (`[>>>>>>>>>>] 25/25, 0.8 task/s, elapsed: 33s, ETA:     0s`); not a
+# field of a training line (`Train loss: 0.41 | Val loss: 0.52`) nor a mention of the validation data
+# (`Loading validation data`). For polars' engine
+_EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: )(?i:eval(?:uat[a-z]*)?|validat[a-z]*|valid|val|test(?:ing)?)(?:[\s:(\[]|$)"
+              r"|(?i:\bevaluating\b|running evaluation|running validation|accumulating evaluat)"
+              r"|\] \d{1,9}/\d{1,9}, [\d.]{1,12} task/s, elapsed: \d")
+# the most lines between two evaluation lines of one evaluation (its arguments', its batches' lines),
+# and between an evaluation's line with no time and the dated line that bounds it
+_EVAL_GAP_LINES = 8
+
+
+def mark_evaluations(rows: LogRows) -> None:
+    """The evaluations between step lines, each an EVAL_START and an EVAL_END: a run of evaluation
+    lines (`_EVAL_LINE`), each within `_EVAL_GAP_LINES` of the one before, that no step or event line
+    splits. It began at its first line's time; or, after a step line, at the dated line right
+    before it (the evaluation's set-up: OpenNMT's `Loading dataset from data/data.valid.0.pt`; not an
+    undated bar's training before it); or, its first line undated (a bar's), at the dated line
+    before that, after the step. It ended at its last line's time, or at the first dated line after
+    it where only undated lines (its bar's) lie between (AllenNLP's `Validating`, its bar, its metrics
+    table; mmcv's test bar, then its AP table). One vectorised search over the file's lines; the runs
+    in one pass over the lines found."""
+    if rows.clock is None or rows.texts is None or not rows.steps:
+        return
+    import polars as pl
+
+    hits = pl.Series(rows.texts, dtype=pl.String).str.contains(_EVAL_LINE).arg_true().to_list()
+    if not hits:
+        return
+    numbers, clock_times = rows.clock
+    # (a reader that dated a line anew, a year its own lines gave it: that time)
+    times = [rows.retimed.get(n, t) for n, t in zip(numbers, clock_times, strict=True)] if rows.retimed else clock_times
+    step_lines = sorted({row["line"] for row in rows.steps})
+    step_set = set(step_lines)
+    boundaries = sorted({*step_lines, *(e["line"] for e in rows.events)})
+    runs: list[list[int]] = []  # [first index, last index, boundaries before]
+    for i in hits:
+        before = bisect_right(boundaries, numbers[i])
+        if before and boundaries[before - 1] == numbers[i]:
+            continue  # (a step's or an event's own line)
+        if runs and runs[-1][2] == before and i - runs[-1][1] <= _EVAL_GAP_LINES + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i, before])
+    for first, last, _ in runs:
+        steps_before = bisect_right(step_lines, numbers[first])
+        after_step = step_lines[steps_before - 1] if steps_before else None
+        start = times[first]
+        back = first - 1
+        while (back >= 0 and first - back <= _EVAL_GAP_LINES and after_step is not None and numbers[back] >= after_step
+               and (start is None or back == first - 1)):
+            if times[back] is not None:
+                start = times[back]
+                break
+            back -= 1
+        end = times[last]
+        ahead = last + 1
+        while ahead < len(times) and ahead - last <= _EVAL_GAP_LINES and times[ahead] is None and numbers[ahead] not in step_set:
+            ahead += 1
+        if ((end is None or ahead > last + 1) and ahead < len(times) and ahead - last <= _EVAL_GAP_LINES
+                and numbers[ahead] not in step_set):
+            end = times[ahead]
+        if end is not None and start is not None and end > start:
+            rows.event(LogEventKind.EVAL_START, line=numbers[first], rank=None, ts_ns=start,
+                       detail="evaluation lines between steps")
+            rows.event(LogEventKind.EVAL_END, line=numbers[last], rank=None, ts_ns=end,
+                       detail="evaluation lines between steps")

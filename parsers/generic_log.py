@@ -48,7 +48,7 @@ from tracelens.parsers._lines import (
     parse_timestamp,
 )
 from tracelens.parsers._logreader import LogReader
-from tracelens.parsers._logtables import METRIC_KEYS, LogRows, nonfinite_loss, training_loss_key
+from tracelens.parsers._logtables import METRIC_KEYS, LogRows, mark_evaluations, nonfinite_loss, training_loss_key
 from tracelens.parsers._numbers import duration_s, half_unit, to_float
 from tracelens.parsers._progress_table import is_table, table_steps
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
@@ -1180,69 +1180,6 @@ def _bar_step(text: str) -> tuple[_Counter, BarReading] | None:
 # PyTorch's C++ log line of a rank glued after a bar's closing bracket (`Epoch 10/10: 240it [05:55,  1.47s/it,
 # loss=5.46][rank0]:[E709 17:05:38.162555850 ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog caught ...`)
 _GLUED_TORCH_LINE = re.compile(r"(?<=\])\[rank\d{1,9}\]:\[[EWIF]")
-
-
-# A line of an evaluation between training's step lines (this reader's consoles print no start or
-# end of one): its message opens with an evaluation's word, at the line's start or after a logger's
-# head (OpenNMT's `[... INFO] Validation perplexity: 208.73`, PaddleDetection's `ppdet.engine INFO: Eval
-# iter: 100`, DeiT's `Test:  [ 0/53]  eta: ...`), or it says it is evaluating (`***** Running Evaluation
-# *****`, PaddleDetection's `Accumulating evaluatation results...`); not a field of a training line
-# (`Train loss: 0.41 | Val loss: 0.52`) nor a mention of the validation data (`Loading validation data`).
-# For polars' engine
-_EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: )(?i:eval(?:uat[a-z]*)?|validat[a-z]*|valid|val|test(?:ing)?)(?:[\s:(\[]|$)"
-              r"|(?i:\bevaluating\b|running evaluation|running validation|accumulating evaluat)")
-# the most lines between two evaluation lines of one evaluation (its arguments', its batches' lines)
-_EVAL_GAP_LINES = 8
-
-
-def _evaluations(rows: LogRows) -> None:
-    """The evaluations between step lines, each an EVAL_START and an EVAL_END: a run of dated
-    evaluation lines (`_EVAL_LINE`), each within `_EVAL_GAP_LINES` of the one before, that no step
-    or event line splits, began at its first, or, after a step line, at the line right before its
-    first where that one is dated and after the step (the evaluation's set-up: OpenNMT's `Loading
-    dataset from data/data.valid.0.pt`; not an undated bar's training before it), and ended at
-    its last, or at the first dated line after it where only undated lines (its bar's) lie between.
-    One vectorised search over the file's lines; the runs in one pass over the lines found."""
-    if rows.clock is None or rows.texts is None or not rows.steps:
-        return
-    import polars as pl
-
-    hits = pl.Series(rows.texts, dtype=pl.String).str.contains(_EVAL_LINE).arg_true().to_list()
-    if not hits:
-        return
-    numbers, times = rows.clock
-    step_lines = sorted({row["line"] for row in rows.steps})
-    boundaries = sorted({*step_lines, *(e["line"] for e in rows.events)})
-    runs: list[list[int]] = []  # [first index, last index, boundaries before]
-    for i in hits:
-        if times[i] is None:
-            continue
-        before = bisect_right(boundaries, numbers[i])
-        if before and boundaries[before - 1] == numbers[i]:
-            continue  # (a step's or an event's own line)
-        if runs and runs[-1][2] == before and i - runs[-1][1] <= _EVAL_GAP_LINES + 1:
-            runs[-1][1] = i
-        else:
-            runs.append([i, i, before])
-    step_set = set(step_lines)
-    for first, last, _ in runs:
-        steps_before = bisect_right(step_lines, numbers[first])
-        start = times[first]
-        if steps_before and first and numbers[first - 1] >= step_lines[steps_before - 1] and times[first - 1] is not None:
-            start = times[first - 1]
-        end = times[last]
-        # (its last line followed by lines with no time, an evaluation bar's, then a dated one: it
-        # ended there, AllenNLP's `Validating`, its bar, then its metrics table)
-        after = last + 1
-        while after < len(times) and after - last <= _EVAL_GAP_LINES and times[after] is None and numbers[after] not in step_set:
-            after += 1
-        if after > last + 1 and after < len(times) and after - last <= _EVAL_GAP_LINES and numbers[after] not in step_set:
-            end = times[after]
-        if end is not None and start is not None and end > start:
-            rows.event(LogEventKind.EVAL_START, line=numbers[first], rank=None, ts_ns=start,
-                       detail="evaluation lines between steps")
-            rows.event(LogEventKind.EVAL_END, line=numbers[last], rank=None, ts_ns=end,
-                       detail="evaluation lines between steps")
 
 
 def _open_epoch_bar(text: str) -> tuple[int, BarReading] | None:
@@ -3245,7 +3182,7 @@ class GenericLogParser(LogReader):
                 rows.epoch_ends.pop(row_id, None)
                 rows.epoch_readings.pop(row_id, None)
         if SHARED_LINES.get():
-            _evaluations(rows)
+            mark_evaluations(rows)
         result = log_result(rows, warning)
         if estimated is not None:
             result.warnings.append(estimated)

@@ -42,10 +42,10 @@ from pathlib import Path
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._events import SHARED_LINES, log_result, open_log
 from tracelens.parsers._lines import Line, _glog_ns, file_mtime_ns
 from tracelens.parsers._logreader import LogReader
-from tracelens.parsers._logtables import LogRows
+from tracelens.parsers._logtables import LogRows, mark_evaluations
 from tracelens.parsers.contract import ParseOptions, ParseResult
 
 # Bounded runs only: a search stays linear in the line's length.
@@ -197,6 +197,8 @@ class OpenMMLabParser(LogReader):
                            detail=f"the runner's last iteration ({step} of {step})", raw=text)
         if not rows.steps and not any(START_RUNNING in line.text for line in lines):
             raise ParseError(str(path), "no OpenMMLab training step line found", where="line 1")
+        if SHARED_LINES.get():
+            mark_evaluations(rows)
         result = log_result(rows, warning)
         if years.source is not None and years.source != "the file's dated lines":
             result.warnings.append(f"dates printed without a year are taken to be in {years.year} "

@@ -197,3 +197,58 @@ def test_a_date_without_a_year_takes_the_file_time_s_year_or_the_one_before() ->
     assert dated is not None
     assert _Years([], june_2030).date(dated.groupdict()) == int(
         datetime(2024, 1, 24, 2, 46, 39, tzinfo=UTC).timestamp() * 1e9)
+
+
+
+# MMDetection 2's Faster R-CNN for one epoch under Ray, as BigDL-Orca's example README shows its output (stored
+# file id 38083335722, its output block's lines 59-65 and 88-100): the epoch's iterations, its checkpoint, then
+# mmcv's test bar (no time of its own) and the evaluation's AP table, dated
+MMDET_EVAL_BAR = [
+    ("(MMCVRayEpochRunner pid=188889) 2023-03-13 10:45:51,433 - mmdet - INFO - workflow: [('train', 1)], max: 1 ep"
+     'ochs'),
+    ('(MMCVRayEpochRunner pid=188889) 2023-03-13 10:45:51,433 - mmdet - INFO - Checkpoints will be saved to /root/'
+     'zj/mmdetection/tutorial_exps by HardDiskBackend.'),
+    ('(MMCVRayEpochRunner pid=188889) 2023-03-13 10:46:00,405 - mmcv - INFO - Reducer buckets have been rebuilt in'
+     ' this iteration.'),
+    ('(MMCVRayEpochRunner pid=188889) 2023-03-13 10:46:50,666 - mmdet - INFO - Epoch [1][10/25]       lr: 2.500e-0'
+     '3, eta: 0:01:28, time: 5.918, data_time: 0.222, loss_rpn_cls: 0.0203, loss_rpn_bbox: 0.0190, loss_cls: 0.603'
+     '8, acc: 78.4180, loss_bbox: 0.4219, loss: 1.0649'),
+    ('(MMCVRayEpochRunner pid=188889) 2023-03-13 10:47:43,460 - mmdet - INFO - Epoch [1][20/25]       lr: 2.500e-0'
+     '3, eta: 0:00:27, time: 5.280, data_time: 0.006, loss_rpn_cls: 0.0312, loss_rpn_bbox: 0.0136, loss_cls: 0.229'
+     '7, acc: 91.8848, loss_bbox: 0.3163, loss: 0.5908'),
+    '(MMCVRayEpochRunner pid=188889) 2023-03-13 10:48:09,760 - mmdet - INFO - Saving checkpoint at 1 epochs',
+    '(MMCVRayEpochRunner pid=188889) [                                                  ] 0/25, elapsed: 0s, ETA:',
+    '[>>>>>>>>>>>>>>>>>>>>>>>>>>>>>   ] 23/25, 0.8 task/s, elapsed: 30s, ETA:     3s',
+    '[>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>  ] 24/25, 0.8 task/s, elapsed: 32s, ETA:     1s',
+    '[>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>] 25/25, 0.8 task/s, elapsed: 33s, ETA:     0s',
+    '(MMCVRayEpochRunner pid=188889)',
+    '(MMCVRayEpochRunner pid=188889)',
+    '(MMCVRayEpochRunner pid=188889)',
+    '(MMCVRayEpochRunner pid=188889) ---------------iou_thr: 0.5---------------',
+    '(MMCVRayEpochRunner pid=188889) 2023-03-13 10:48:45,974 - mmdet - INFO -',
+    '(MMCVRayEpochRunner pid=188889) +------------+-----+------+--------+-------+',
+    '(MMCVRayEpochRunner pid=188889) | class      | gts | dets | recall | ap    |',
+    '(MMCVRayEpochRunner pid=188889) +------------+-----+------+--------+-------+',
+    '(MMCVRayEpochRunner pid=188889) | Car        | 62  | 632  | 0.984  | 0.791 |',
+    '(MMCVRayEpochRunner pid=188889) | Pedestrian | 13  | 78   | 0.846  | 0.800 |',
+]
+
+
+def test_mmcvs_test_bar_after_the_last_iteration_is_evaluation(tmp_path: Path) -> None:
+    """After `Saving checkpoint at 1 epochs` (10:48:09.760) mmcv's test bar runs to `25/25, ...,
+    elapsed: 33s`, then the AP table's dated line (10:48:45.974): 36.214 s of evaluation (the save
+    inside it counted as the save's), not time with nothing logged; and the run's wall time goes
+    to that table."""
+    path = tmp_path / "mmdet.log"
+    path.write_text("\n".join(MMDET_EVAL_BAR) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    events = con.execute("select kind, ts_ns from log_events where kind like 'eval%' order by ts_ns").fetchall()
+    start, end = _utc_ns(2023, 3, 13, 10, 48, 9, 760), _utc_ns(2023, 3, 13, 10, 48, 45, 974)
+    assert events == [("eval_start", start), ("eval_end", end)]
+    assert con.execute("select max(end_ns) from attempts").fetchone()[0] == end
+
+
+def _utc_ns(year: int, month: int, day: int, hour: int, minute: int, second: int, ms: int) -> int:
+    return int(datetime(year, month, day, hour, minute, second, tzinfo=UTC).timestamp()) * 10**9 + ms * 10**6
