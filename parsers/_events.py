@@ -834,20 +834,12 @@ class EventScanner:
             # a script's arguments, or its word that a run begins, printed as it starts, after steps
             # or saves since its process started (a reader that counts epochs holds its steps to the
             # end): the script was launched again (its other ranks' same lines add no start)
-            self.failed = False
-            self.launcher_end = None
-            self.unclean = False
-            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                       detail="a launch's arguments printed after steps" if args.re is _ARGS_DUMP
-                       else "a run's beginning printed after steps", raw=line.text)
+            self._launched(line, "a launch's arguments printed after steps" if args.re is _ARGS_DUMP
+                           else "a run's beginning printed after steps")
         elif "OMP_NUM_THREADS environment" in line.text and line.ts_ns is not None and _TORCHRUN_BANNER.search(line.text):
             # torchrun's banner as it launches its workers, dated in its own glog line (the
             # worker processes' lines come after it)
-            self.failed = False
-            self.launcher_end = None
-            self.unclean = False
-            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                       detail="torchrun launching its workers", raw=line.text)
+            self._launched(line, "torchrun launching its workers")
             return True
         elif (("$" in line.text or ">" in line.text or line.text[:1] == "%") and line.ts_ns is None and self.started
               and _PROMPT_COMMAND.match(line.text) is not None and not _progress_since_start(rows, line.rank)):
@@ -862,11 +854,7 @@ class EventScanner:
             return True
         elif (("$" in line.text or ">" in line.text or line.text[:1] == "%")
               and _PROMPT_LAUNCH.match(line.text) is not None and _progress_since_start(rows, line.rank)):
-            self.failed = False
-            self.launcher_end = None
-            self.unclean = False
-            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                       detail="a training command typed at a shell's prompt after steps", raw=line.text)
+            self._launched(line, "a training command typed at a shell's prompt after steps")
             return True
         if "NCCL" in line.text and rows.nccl.feed(line.number, line.text, line.rank, line.ts_ns):
             return True  # an NCCL_DEBUG line: to the NCCL tables
@@ -1446,6 +1434,14 @@ class EventScanner:
         """The line's failure, a crash of its rank (see `_failure`)."""
         self.rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text, detail=detail)
         self._failure(line.rank)
+
+    def _launched(self, line: Line, detail: str) -> None:
+        """A launch its line says began: an attempt starts, and no failure or end said before is its own."""
+        self.failed = False
+        self.launcher_end = None
+        self.unclean = False
+        self.rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                        detail=detail, raw=line.text)
 
     def _failure(self, rank: int | None = None) -> None:
         """A failure: the next dated line of a process starts a new one. A worker's own failure

@@ -177,6 +177,18 @@ def all_samples_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _read_only_store(tmp_path_factory, "all-samples", [SAMPLE_LOGS])
 
 
+def console_connection(tmp_path: Path, lines: list[str], name: str = "console.log") -> Any:
+    """The lines as a console (each ended by a newline), ingested into a fresh store under
+    `tmp_path`: that store's connection."""
+    from tracelens.store import Store
+
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    return store.connect()
+
+
 def run_cli(*args: str) -> tuple[int, str, str]:
     """Run one CLI command in this process, as `tracelens` would: (exit code, stdout, stderr).
 

@@ -13,11 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import corpus_or_skip
+from tests.conftest import console_connection, corpus_or_skip
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.parsers.fairseq import FairseqParser, step_line
-from tracelens.store import Store
 
 
 def _rows(tmp_path: Path, lines: list[str]) -> tuple[str, list[dict], list[dict]]:
@@ -231,11 +230,7 @@ def test_a_validation_and_a_save_are_timed_from_their_begin_lines(tmp_path: Path
     `begin save checkpoint` at 17:32:41, `saved checkpoint ... (writing took 12.236... seconds)` at
     17:32:53: 12 s of saving. A step's time is its line's `ups` (updates a second), not the `wall=0`
     difference (0 s)."""
-    path = tmp_path / "train.log"
-    path.write_text("\n".join(FAIRSEQ_EPOCH_END) + "\n")
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([path])
-    con = store.connect()
+    con = console_connection(tmp_path, FAIRSEQ_EPOCH_END)
     buckets = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
     assert (buckets["eval"], buckets["checkpoint_save"]) == (3.0, 12.0)
     took = float(re.search(r"writing took ([\d.]+) seconds", "".join(FAIRSEQ_EPOCH_END)).group(1))  # type: ignore[union-attr]

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import SAMPLE_LOGS, corpus_or_skip, recompute_connection_views
+from tests.test_line_rules_launchers_and_programs import LANCE_OPEN_BARS
 from tracelens.store import Store
 
 MLGP_TO_TRACELENS = {
@@ -466,24 +467,10 @@ def _console_store(tmp_path: Path, lines: list[str], name: str = "console.log") 
     return Store.open(tmp_path / "s.tlstore", create=False).connect()
 
 
-# A torchrun DDP run's console in Lance's distributed-training notes (index id 41877569109, its log block's
-# lines 1-14): tqdm's bar numbers the epochs from 1, the loop's summary line after it from 0
-EPOCHS_TWO_NUMBERINGS = [
-    'Epoch 1/10: 300it [07:12,  1.44s/it, loss=1.07]  ',
-    '[Epoch 0] Loss: 980.4352, Epoch Time: 432.61s',
-    'Epoch 2/10: 133it [03:17,  1.48s/it, loss=5.98]',
-    'Epoch 2/10: 300it [07:24,  1.48s/it, loss=2.49]',
-    '[Epoch 1] Loss: 1200.9648, Epoch Time: 444.51s',
-    'Epoch 3/10: 300it [07:22,  1.48s/it, loss=3.24]',
-    '[Epoch 2] Loss: 1324.9992, Epoch Time: 442.84s',
-    'Epoch 4/10: 300it [07:23,  1.48s/it, loss=3.69]',
-    '[Epoch 3] Loss: 1371.6891, Epoch Time: 443.10s',
-    'Epoch 5/10: 300it [07:23,  1.48s/it, loss=3.91]',
-    '[Epoch 4] Loss: 1384.9732, Epoch Time: 443.12s, Val Acc: 0.0196',
-    'Epoch 6/10: 300it [07:24,  1.48s/it, loss=3.94]',
-    '[Epoch 5] Loss: 1388.0216, Epoch Time: 444.14s',
-    'Epoch 7/10: 300it [07:24,  1.48s/it, loss=4]   ',
-]
+# A torchrun DDP run's console in Lance's distributed-training notes (its log block's lines 1-14, as
+# tests/test_line_rules_launchers_and_programs.py quotes them): tqdm's bar numbers the epochs from 1, the loop's
+# summary line after it from 0
+EPOCHS_TWO_NUMBERINGS = LANCE_OPEN_BARS[:14]
 
 
 def test_a_summary_numbered_one_below_its_epochs_bar_is_no_restart(tmp_path: Path) -> None:

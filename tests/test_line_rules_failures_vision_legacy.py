@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import console_connection
 from tests.test_line_rules import _ns, _read
+from tests.test_line_rules_libraries import ALLENNLP
 from tracelens.parsers import detect, registry
 from tracelens.parsers.generic_log import _from_running_mean, _names_training_before_traceback
-from tracelens.store import Store
 
 # Anomaly-Transformer's scripts/MSL.sh on a machine with no GPU (a stored copy of its run notes, index id 12424227955, section
 # "2.3 MSL", the first run's last 22 lines): the model's build fails before any step
@@ -968,11 +969,7 @@ def test_validation_lines_between_steps_are_evaluation_time(tmp_path: Path) -> N
     """Each validation ran from its set's loading (16:39:56.811, 16:47:06.265) to its accuracy line
     (16:41:13.415, 16:48:27.328): 157.667 s of evaluation, not training; the last one after step 400
     is the run's too (its wall time to 16:48:27.328, 849.853 s, not to the last step's 768.666 s)."""
-    path = tmp_path / "onmt.log"
-    path.write_text("\n".join(OPENNMT_VALIDATIONS) + "\n")
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([path])
-    con = store.connect()
+    con = console_connection(tmp_path, OPENNMT_VALIDATIONS)
     evaluated = (_ns("2019-02-15 16:41:13,415") - _ns("2019-02-15 16:39:56,811")
                  + _ns("2019-02-15 16:48:27,328") - _ns("2019-02-15 16:47:06,265")) / 1e9
     assert con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()[0] == pytest.approx(evaluated)
@@ -980,59 +977,13 @@ def test_validation_lines_between_steps_are_evaluation_time(tmp_path: Path) -> N
         _ns("2019-02-15 16:48:27,328") - _ns("2019-02-15 16:34:17,475"))
 
 
-# AllenNLP's trainer on a simple tagger (markdown notes "Simple Tagger", stored file id 27599787245, its first
-# output block's lines 1-33): each epoch's `Training`, its bar (no time), `Validating`, its bar, the metrics table
-ALLENNLP_EPOCHS = [
-    '2019-10-15 12:45:23,697 - INFO - allennlp.training.trainer - Beginning training.',
-    '2019-10-15 12:45:23,697 - INFO - allennlp.training.trainer - Epoch 0/39',
-    '2019-10-15 12:45:23,697 - INFO - allennlp.training.trainer - Peak CPU memory usage MB: 1919.684',
-    '2019-10-15 12:45:23,739 - INFO - allennlp.training.trainer - Training',
-    'accuracy: 0.1656, accuracy3: 0.3559, loss: 3.5716 ||: 100%|##########| 125/125 [00:37<00:00,  3.32it/s]',
-    '2019-10-15 12:46:01,372 - INFO - allennlp.training.trainer - Validating',
-    'accuracy: 0.1852, accuracy3: 0.3841, loss: 3.2306 ||: 100%|##########| 31/31 [00:02<00:00, 14.47it/s]',
-    ('2019-10-15 12:46:03,515 - INFO - allennlp.training.tensorboard_writer -                   Training |  Valida'
-     'tion'),
-    '2019-10-15 12:46:03,515 - INFO - allennlp.training.tensorboard_writer - cpu_memory_MB |  1919.684  |       N/A',
-    '2019-10-15 12:46:03,516 - INFO - allennlp.training.tensorboard_writer - accuracy3     |     0.356  |     0.384',
-    '2019-10-15 12:46:03,516 - INFO - allennlp.training.tensorboard_writer - accuracy      |     0.166  |     0.185',
-    '2019-10-15 12:46:03,517 - INFO - allennlp.training.tensorboard_writer - loss          |     3.572  |     3.231',
-    ('2019-10-15 12:46:03,540 - INFO - allennlp.training.checkpointer - Best validation performance so far. Copyin'
-     "g weights to './output/simple_tagger_without_nyms.json//best.th'."),
-    '2019-10-15 12:46:03,546 - INFO - allennlp.training.trainer - Epoch duration: 0:00:39.848754',
-    '2019-10-15 12:46:03,548 - INFO - allennlp.training.trainer - Estimated training time remaining: 0:25:54',
-    '2019-10-15 12:46:03,548 - INFO - allennlp.training.trainer - Epoch 1/39',
-    '2019-10-15 12:46:03,548 - INFO - allennlp.training.trainer - Peak CPU memory usage MB: 2232.72',
-    '2019-10-15 12:46:03,602 - INFO - allennlp.training.trainer - Training',
-    'accuracy: 0.2511, accuracy3: 0.4494, loss: 3.0232 ||: 100%|##########| 125/125 [00:38<00:00,  3.23it/s]',
-    '2019-10-15 12:46:42,335 - INFO - allennlp.training.trainer - Validating',
-    'accuracy: 0.3684, accuracy3: 0.5976, loss: 2.4891 ||: 100%|##########| 31/31 [00:01<00:00, 20.92it/s]',
-    ('2019-10-15 12:46:43,818 - INFO - allennlp.training.tensorboard_writer -                   Training |  Valida'
-     'tion'),
-    '2019-10-15 12:46:43,818 - INFO - allennlp.training.tensorboard_writer - cpu_memory_MB |  2232.720  |       N/A',
-    '2019-10-15 12:46:43,819 - INFO - allennlp.training.tensorboard_writer - accuracy3     |     0.449  |     0.598',
-    '2019-10-15 12:46:43,819 - INFO - allennlp.training.tensorboard_writer - accuracy      |     0.251  |     0.368',
-    '2019-10-15 12:46:43,820 - INFO - allennlp.training.tensorboard_writer - loss          |     3.023  |     2.489',
-    ('2019-10-15 12:46:43,841 - INFO - allennlp.training.checkpointer - Best validation performance so far. Copyin'
-     "g weights to './output/simple_tagger_without_nyms.json//best.th'."),
-    '2019-10-15 12:46:43,850 - INFO - allennlp.training.trainer - Epoch duration: 0:00:40.301615',
-    '2019-10-15 12:46:43,850 - INFO - allennlp.training.trainer - Estimated training time remaining: 0:25:22',
-    '2019-10-15 12:46:43,850 - INFO - allennlp.training.trainer - Epoch 2/39',
-    '2019-10-15 12:46:43,850 - INFO - allennlp.training.trainer - Peak CPU memory usage MB: 2324.584',
-    '2019-10-15 12:46:43,918 - INFO - allennlp.training.trainer - Training',
-    'accuracy: 0.4859, accuracy3: 0.6952, loss: 2.0343 ||: 100%|##########| 125/125 [00:43<00:00,  2.91it/s]',
-]
-
-
 def test_an_evaluation_starts_at_its_own_line_after_an_undated_training_bar(tmp_path: Path) -> None:
-    """`Validating` at 12:46:42.335 follows the epoch's training bar, which has no time: the
+    """AllenNLP's simple tagger (tests/test_line_rules_libraries.py's lines): `Validating` at
+    12:46:42.335 follows the epoch's training bar, which has no time: the
     validation began there, not at the epoch's `Training` line 38.7 s before; it ended with its
     table (`Training |  Validation`, 12:46:43.818): 1.483 s; and likewise the first epoch's, before
     the first step row (its table's loss line): 2.143 s."""
-    path = tmp_path / "allennlp.log"
-    path.write_text("\n".join(ALLENNLP_EPOCHS) + "\n")
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([path])
-    con = store.connect()
+    con = console_connection(tmp_path, ALLENNLP)
     evaluated = (_ns("2019-10-15 12:46:03,515") - _ns("2019-10-15 12:46:01,372")
                  + _ns("2019-10-15 12:46:43,818") - _ns("2019-10-15 12:46:42,335")) / 1e9
     assert con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()[0] == pytest.approx(evaluated)
@@ -1084,9 +1035,5 @@ def test_a_command_typed_after_one_that_logged_no_step_starts_the_run(tmp_path: 
     """The vocabulary's build logged no step and ended (`real 0m0.708s`); `onmt_train` was typed
     at the prompt after it: the run starts at its first line, 00:28:48.357, not at the build's
     00:19:12.363; the 9.6 minutes at the prompt are no start-up of it."""
-    path = tmp_path / "toy.log"
-    path.write_text("\n".join(OPENNMT_TWO_COMMANDS) + "\n")
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([path])
-    con = store.connect()
+    con = console_connection(tmp_path, OPENNMT_TWO_COMMANDS)
     assert con.execute("select start_ns from attempts").fetchall() == [(_ns("2021-03-21 00:28:48,357"),)]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SAMPLE_LOGS
+from tests.conftest import SAMPLE_LOGS, console_connection
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.parsers.openmmlab import _SHORT_DATE, _Years, step_line
@@ -239,11 +239,7 @@ def test_mmcvs_test_bar_after_the_last_iteration_is_evaluation(tmp_path: Path) -
     elapsed: 33s`, then the AP table's dated line (10:48:45.974): 36.214 s of evaluation (the save
     inside it counted as the save's), not time with nothing logged; and the run's wall time goes
     to that table."""
-    path = tmp_path / "mmdet.log"
-    path.write_text("\n".join(MMDET_EVAL_BAR) + "\n")
-    store = Store.open(tmp_path / "s.tlstore")
-    store.ingest([path])
-    con = store.connect()
+    con = console_connection(tmp_path, MMDET_EVAL_BAR)
     events = con.execute("select kind, ts_ns from log_events where kind like 'eval%' order by ts_ns").fetchall()
     start, end = _utc_ns(2023, 3, 13, 10, 48, 9, 760), _utc_ns(2023, 3, 13, 10, 48, 45, 974)
     assert events == [("eval_start", start), ("eval_end", end)]
