@@ -846,9 +846,11 @@ class EventScanner:
             # a command typed at a shell's prompt after one whose process logged no step (OpenNMT's
             # `onmt_build_vocab`, then `time onmt_train`): the dated lines after it are another
             # process's, and the earlier one's start, and the wait at the prompt, no training run's
-            rows.events[:] = [e for e in rows.events if not (
-                e["kind"] == LogEventKind.ATTEMPT_START.value and e["line"] > self.prompt_line
-                and e.get("detail") == "first dated line of a process")]
+            since = len(rows.events)  # (the events since the last prompt: each looked at once)
+            while since and rows.events[since - 1]["line"] > self.prompt_line:
+                since -= 1
+            rows.events[since:] = [e for e in rows.events[since:] if not (
+                e["kind"] == LogEventKind.ATTEMPT_START.value and e.get("detail") == "first dated line of a process")]
             self.started.clear()
             self.prompt_line = line.number
             return True

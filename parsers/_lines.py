@@ -545,7 +545,8 @@ def _failure_time_ns(bodies: Sequence[str]) -> int | None:
     for body in reversed(bodies):
         if "time" in body[:16] and (m := _FAILURE_TIME.match(body)) is not None:
             try:
-                moment = datetime(*(int(part) for part in m.groups()), tzinfo=UTC)  # type: ignore[misc]
+                y, mo, d, h, mi, sec = (int(part) for part in m.groups())
+                moment = datetime(y, mo, d, h, mi, sec, tzinfo=UTC)
             except ValueError:
                 continue
             return int(moment.timestamp()) * 1_000_000_000
