@@ -63,6 +63,11 @@ TRACEBACK_LINES = 400  # the most lines a traceback's frames take before its exc
 LOG_TABLES = ("log_steps", "log_events", "nccl_comms", "nccl_warnings", "nccl_calls")
 
 
+# Ray's wrapper of an exception a remote task or actor raised, its frames after it, then the exception
+# itself: "ray.exceptions.RayTaskError(SafetensorError): ray::main_task() (pid=19799, ip=172.17.0.5)"
+_RAY_WRAPPER = re.compile(r"(?:ray\.exceptions\.)?Ray(?:Task|Actor)Error\b")
+
+
 @dataclass
 class LogRows:
     framework: str
@@ -202,6 +207,8 @@ class LogRows:
                     chained = False
                 elif found is None and _EXCEPTION.match(text) is not None:
                     found = text[:300]
+                elif found is not None and _RAY_WRAPPER.match(found) is not None and _EXCEPTION.match(text) is not None:
+                    found = text[:300]  # (Ray's wrapper of a remote task's exception: the remote's own, after its frames)
                 else:
                     break  # (past its exception; or a line at the margin that is none: the traceback was cut)
             if found is not None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import console_connection
 from tests.test_line_rules import _ns, _read
 from tracelens.store import Store
 
@@ -476,3 +477,49 @@ def test_torchruns_banner_starts_the_attempt_and_its_report_gives_the_year(tmp_p
     assert con.execute("select start_ns, end_ns, end_reason, clock from attempts").fetchall() == [
         (start, crashed, "crash", "log")]
     assert con.execute("select count(*) from log_events where year_from_mtime").fetchone() == (0,)
+
+
+
+# TinyZero (verl's PPO) dying as it saves its step-400 checkpoint (TinyZero run notes, stored file id 3902241921, its
+# "2. logs" block's lines 154-158, 170-172, 183 and 196-198): Ray's wrapper of the remote task's exception, twice,
+# then the remote's own exception
+TINYZERO_DISK_FULL = [
+    ('(WorkerDict pid=20172) Saving actor checkpoint to checkpoints/TinyZero/countdown-qwen2.5-0.5b/actor/global_s'
+     'tep_400'),
+    ("Error executing job with overrides: ['data.train_files=/root/TinyZero/dataset/train.parquet', 'data.val_file"
+     "s=/root/TinyZero/dataset/test.parquet', 'data.train_batch_size=32', 'data.val_batch_size=1312', 'data.max_pr"
+     "ompt_length=256', 'data.max_response_length=256', 'actor_rollout_ref.model.path=/root/TinyZero/model/qwen250"
+     "5B', 'actor_rollout_ref.actor.optim.lr=1e-6', 'actor_rollout_ref.actor.ppo_mini_batch_size=128', 'actor_roll"
+     "out_ref.actor.ppo_micro_batch_size=4', 'actor_rollout_ref.rollout.log_prob_micro_batch_size=4', 'actor_rollo"
+     "ut_ref.rollout.tensor_model_parallel_size=1', 'actor_rollout_ref.rollout.gpu_memory_utilization=0.35', 'acto"
+     "r_rollout_ref.ref.log_prob_micro_batch_size=2', 'actor_rollout_ref.ref.log_prob_micro_batch_size=4', 'critic"
+     ".model.enable_gradient_checkpointing=True', 'critic.optim.lr=1e-5', 'critic.model.path=/root/TinyZero/model/"
+     "qwen2505B', 'critic.ppo_micro_batch_size=8', 'algorithm.kl_ctrl.kl_coef=0.001', 'trainer.logger=[console]', "
+     "'+trainer.val_before_train=False', 'trainer.default_hdfs_dir=null', 'trainer.n_gpus_per_node=1', 'trainer.nn"
+     "odes=1', 'trainer.save_freq=100', 'trainer.test_freq=100', 'trainer.project_name=TinyZero', 'trainer.experim"
+     "ent_name=countdown-qwen2.5-0.5b', 'trainer.total_epochs=15']"),
+    'Traceback (most recent call last):',
+    '  File "/root/TinyZero/verl/trainer/main_ppo.py", line 103, in main',
+    '    ray.get(main_task.remote(config))',
+    'ray.exceptions.RayTaskError(SafetensorError): ray::main_task() (pid=19799, ip=172.17.0.5)',
+    '  File "/root/TinyZero/verl/trainer/main_ppo.py", line 189, in main_task',
+    '    trainer.fit()',
+    ('ray.exceptions.RayTaskError(SafetensorError): ray::WorkerDict.actor_rollout_save_checkpoint() (pid=20172, ip'
+     '=172.17.0.5, actor_id=83723df7bc47163c7d84fdc501000000, repr=<verl.single_controller.ray.base.WorkerDict obj'
+     'ect at 0x7f858b0237a0>)'),
+    '  File "/root/miniconda3/lib/python3.12/site-packages/safetensors/torch.py", line 286, in save_file',
+    '    serialize_file(_flatten(tensors), filename, metadata=metadata)',
+    ('safetensors_rust.SafetensorError: Error while serializing: IoError(Os { code: 28, kind: StorageFull, message'
+     ': "No space left on device" })'),
+]
+
+
+def test_rays_wrapped_exception_names_the_remotes_own_and_a_full_disk_says_so(tmp_path: Path) -> None:
+    """The traceback ends with `RayTaskError(SafetensorError): ray::main_task() ...`, Ray's wrapper,
+    then the remote's frames and its own `SafetensorError: ... "No space left on device"`: the failure
+    is that one, and the advice is a full file system's, not "the failure at that line says why"."""
+    _, _, events = _read(tmp_path, TINYZERO_DISK_FULL)
+    assert [e["detail"] for e in events if e["kind"] == "crash"] == [TINYZERO_DISK_FULL[-1]]
+    con = console_connection(tmp_path, TINYZERO_DISK_FULL, name="tinyzero.log")
+    (advice,) = con.execute("select advice from findings where finding = 'job_failed'").fetchone()
+    assert advice.startswith("a file system filled up")

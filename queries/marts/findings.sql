@@ -38,8 +38,9 @@
 --                   -> high where every later logged loss is too (the run diverged: the time from
 --                   its last finite step's end to its last step is the score), else low.
 --   job_failed:     the job's last attempt ended in a failure (not a watchdog's timeout: above):
---                   its likeliest cause (a traceback's exception, an exit code or signal, else its
---                   first failure line) -> high; stopped by hand (KeyboardInterrupt) or cancelled
+--                   its likeliest cause (a traceback's exception, Ray's remote one where Ray wrapped
+--                   it, an exit code or signal, else its first failure line; advice for a time limit,
+--                   a preemption, out of memory, SIGKILL, a full file system) -> high; stopped by hand (KeyboardInterrupt) or cancelled
 --                   through the scheduler (no DUE TO) -> medium.
 --   inputs:         truncated or failed input files -> low.
 -- Columns: finding (kind), severity ('high', 'medium', 'low'), score (seconds of wall time, or
@@ -478,6 +479,9 @@ job_failed as (
             when c.kind = 'oom' or c.cause ilike '%out of memory%'
                 then 'out of GPU memory: a smaller micro-batch, activation checkpointing, sharded optimizer states '
                      '(ZeRO, FSDP), or expandable segments against fragmentation'
+            when c.cause ilike '%No space left on device%' or c.cause like '%StorageFull%'
+                then 'a file system filled up (most often while saving a checkpoint): free space or save elsewhere, '
+                     'keep fewer checkpoints, and resume from the last one that was written whole'
             when regexp_matches(c.cause, 'exitcode\s*:?\s*-9\b|signal 9\b|SIGKILL|^Killed\s*$')
                 then 'killed by SIGKILL with no traceback of its own: most often the host''s out-of-memory killer '
                      '(check dmesg on the node); lower host memory use (data-loader workers, prefetching, checkpoint '
