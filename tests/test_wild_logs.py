@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import CORPUS, SAMPLE_LOGS, corpus_or_skip, run_cli
+from tests.conftest import CORPUS, SAMPLE_LOGS, console_connection, corpus_or_skip, run_cli
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.store import Store
@@ -719,3 +719,34 @@ def test_a_launchers_teardown_dates_the_failure_its_workers_did_not(tmp_path: Pa
     killed = int(datetime(2026, 6, 16, 23, 42, 11, 933000, tzinfo=UTC).timestamp() * 1000) * 10**6
     assert con.execute("select start_ns, end_ns, end_reason from attempts").fetchall() == [(start, killed, "crash")]
     assert "CUDA out of memory" in con.execute("select title from findings where finding = 'job_failed'").fetchone()[0]
+
+
+
+# An IDEFICS (m4) run on Jean Zay losing a node (experiment notes of 2023-03-06, stored file id 12973898767, the
+# block under "Investigation", lines 1-7): srun names the node that failed, the scheduler's cancel names the
+# step's head node
+M4_NODE_FAILURE = [
+    ('iteration:  2500/500000   0% | elapsed time: 07:41:19 | per_token_loss: 3.1525 | lr: 9.990E-06 | num_tokens:'
+     ' 788088885 | num_images: 26284370 | num_padding: 391115 | fwd_bwd_time: 43621.8 | fwd_bwd_time_no_acc: 17.3 '
+     '| image_to_text_ratio: 0.0332 | num_batches: 2500 | num_batches_in_curr_epoch: 706 | num_batches_since_train'
+     'ing_logged: 25 | num_epochs: 1 | num_opt_steps: 2500 | z_loss: 24.6600 | per_example_loss: 15523.8 | pixel_v'
+     'alues_sum: 1.54228E+12 | tflop_counter: 1.014E+08 | tflop_counter_no_acc: 4.055E+04 | tflops_fwd_bwd: 2.323E'
+     '+03 | tflops_fwd_bwd_no_acc: 2.346E+03 | global_batch_size_current: 4096 |'),
+    '** Starting validation **',
+    ('Validation logs: val_per_token_loss: 3.0179 | val_per_example_loss: 14921.1 | val_num_images: 150355 | val_n'
+     'um_tokens: 4413196 | val_num_padding: 2292 | val_image_to_text_ratio: 0.0341 |'),
+    '** Finished validation **',
+    'srun: error: Node failure on jean-zay-iam37',
+    'srun: Job step aborted: Waiting up to 62 seconds for job step to finish.',
+    ('slurmstepd: error: *** STEP 1943824.0 ON jean-zay-iam17 CANCELLED AT 2023-03-06T03:17:51 DUE TO NODE FAILURE'
+     ', SEE SLURMCTLD LOG FOR DETAILS ***'),
+]
+
+
+def test_the_failed_node_is_named_before_the_schedulers_cancel(tmp_path: Path) -> None:
+    """`srun: error: Node failure on jean-zay-iam37` says which node failed; the cancel after it, `STEP
+    1943824.0 ON jean-zay-iam17 CANCELLED ... DUE TO NODE FAILURE`, names the step's first node: the
+    job's failure is the former, with the advice for a failed node."""
+    con = console_connection(tmp_path, M4_NODE_FAILURE)
+    title, advice = con.execute("select title, advice from findings where finding = 'job_failed'").fetchone()
+    assert "Node failure on jean-zay-iam37" in title and advice.startswith("preempted or a node failed")

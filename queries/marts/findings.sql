@@ -439,7 +439,8 @@ failure_lines as (
     select e.kind, e.line, f.path, coalesce(e.detail, e.raw) as cause, e.detail is not null and e.raw like '%Traceback (most%' as traceback,
         case when e.kind = 'oom' or (e.detail is not null and e.raw like '%Traceback (most recent call last)%'
                                      and e.detail not like '%ChildFailedError%') then 0
-             when e.raw ilike '%exitcode%' then 1
+             -- (srun's word on the node that failed names it; the scheduler's cancel names the step's head)
+             when e.raw ilike '%exitcode%' or e.raw like '%srun: error: Node failure on %' then 1
              -- (a launcher's teardown of its workers and torchelastic's report that a worker failed say
              -- less than the failed worker's own lines, or the scheduler's)
              when e.detail = 'launcher stopping its workers' or e.detail like 'DeepSpeed''s launcher killed its workers%'
@@ -472,7 +473,7 @@ job_failed as (
             when c.cause like '%DUE TO TIME LIMIT%' or c.cause ilike '%walltime%'
                 then 'the scheduler''s time limit: resubmit from the last checkpoint with a longer limit, or save one '
                      'before the limit (a signal the scheduler sends ahead of it)'
-            when c.cause like '%DUE TO PREEMPTION%' or c.cause like '%DUE TO NODE FAIL%'
+            when c.cause like '%DUE TO PREEMPTION%' or c.cause like '%DUE TO NODE FAIL%' or c.cause like '%Node failure on %'
                 then 'preempted or a node failed: requeue from the last checkpoint; save more often where this recurs'
             when c.cause like '%CANCELLED%' then 'cancelled through the scheduler (scancel, a user or a dependency): no '
                                                   'failure of the job''s own'
