@@ -523,3 +523,87 @@ def test_rays_wrapped_exception_names_the_remotes_own_and_a_full_disk_says_so(tm
     con = console_connection(tmp_path, TINYZERO_DISK_FULL, name="tinyzero.log")
     (advice,) = con.execute("select advice from findings where finding = 'job_failed'").fetchone()
     assert advice.startswith("a file system filled up")
+
+
+
+# verl's GRPO on 16 GPUs under Ray losing a worker (a verl console of 2025-04-02, stored file id 52850222259, its
+# tail's lines 1, 7, 22 and 42-81: its bar, its first step's line, then Ray's wrapper of the task's exception,
+# the actor's death and Ray's word on its worker's exit)
+VERL_ACTOR_DIED = [
+    '\x1b[36m(TaskRunner pid=816970)\x1b[0m Training Progress:   0%|          | 0/1 [00:00<?, ?it/s]',
+    '\x1b[36m(TaskRunner pid=816970)\x1b[0m Training from scratch',
+    '\x1b[36m(TaskRunner pid=816970)\x1b[0m step:0 - val/test_score/openai/gsm8k:0.139',
+    ('\x1b[33m(raylet)\x1b[0m A worker died or was killed while executing a task by an unexpected system error. To troub'
+     'leshoot the problem, check the logs for the dead worker. RayTask ID: ffffffffffffffff293c3837f623e9c250b15f6'
+     'b01000000 Worker ID: fc7436e59638fd174340131b12775f5d035aac357a167cc01cd0e156 Node ID: ad099baa840f0800aa6c5'
+     '39151436ee4a3534b58613bf7402a4cc5e3 Worker IP address: 127.0.0.1 Worker port: 39975 Worker PID: 827161 Worke'
+     'r exit type: SYSTEM_ERROR Worker exit detail: Worker exits unexpectedly. Worker exits with an exit code None'
+     '. The worker may have exceeded K8s pod memory limits.'),
+    ("Error executing job with overrides: ['algorithm.adv_estimator=grpo', 'data.train_files=/home/tiger/data/gsm8"
+     "k/train.parquet', 'data.val_files=/home/tiger/data/gsm8k/test.parquet', 'data.train_batch_size=16', 'data.ma"
+     "x_prompt_length=512', 'data.max_response_length=1024', 'data.filter_overlong_prompts=True', 'data.truncation"
+     "=error', 'actor_rollout_ref.model.path=Qwen/Qwen2.5-7B', 'actor_rollout_ref.actor.optim.lr=1e-6', 'actor_rol"
+     "lout_ref.model.use_remove_padding=True', 'actor_rollout_ref.actor.ppo_mini_batch_size=16', 'actor_rollout_re"
+     "f.actor.ppo_micro_batch_size_per_gpu=16', 'actor_rollout_ref.actor.use_kl_loss=True', 'actor_rollout_ref.act"
+     "or.kl_loss_coef=0.001', 'actor_rollout_ref.actor.kl_loss_type=low_var_kl', 'actor_rollout_ref.model.enable_g"
+     "radient_checkpointing=True', 'actor_rollout_ref.actor.fsdp_config.param_offload=True', 'actor_rollout_ref.ac"
+     "tor.fsdp_config.optimizer_offload=True', 'actor_rollout_ref.rollout.log_prob_micro_batch_size_per_gpu=16', '"
+     "actor_rollout_ref.rollout.tensor_model_parallel_size=4', 'actor_rollout_ref.rollout.name=vllm', 'actor_rollo"
+     "ut_ref.rollout.gpu_memory_utilization=0.6', 'actor_rollout_ref.rollout.n=4', 'actor_rollout_ref.ref.log_prob"
+     "_micro_batch_size_per_gpu=16', 'actor_rollout_ref.ref.fsdp_config.param_offload=True', 'algorithm.kl_ctrl.kl"
+     "_coef=0.001', 'trainer.critic_warmup=0', 'trainer.logger=[console]', 'trainer.project_name=verl_grpo_example"
+     "_gsm8k', 'trainer.experiment_name=qwen2_7b_function_rm', 'trainer.n_gpus_per_node=16', 'trainer.nnodes=1', '"
+     "trainer.save_freq=-1', 'trainer.test_freq=5', 'trainer.total_epochs=1', 'trainer.total_training_steps=1']"),
+    'Traceback (most recent call last):',
+    '  File "/opt/tiger/verl/verl/trainer/main_ppo.py", line 54, in main',
+    '    run_ppo(config)',
+    '  File "/opt/tiger/verl/verl/trainer/main_ppo.py", line 72, in run_ppo',
+    '    ray.get(runner.run.remote(config))',
+    ('  File "/home/tiger/.local/lib/python3.11/site-packages/ray/_private/auto_init_hook.py", line 21, in auto_in'
+     'it_wrapper'),
+    '    return fn(*args, **kwargs)',
+    '           ^^^^^^^^^^^^^^^^^^^',
+    ('  File "/home/tiger/.local/lib/python3.11/site-packages/ray/_private/client_mode_hook.py", line 103, in wrap'
+     'per'),
+    '    return func(*args, **kwargs)',
+    '           ^^^^^^^^^^^^^^^^^^^^^',
+    '  File "/home/tiger/.local/lib/python3.11/site-packages/ray/_private/worker.py", line 2782, in get',
+    '    values, debugger_breakpoint = worker.get_objects(object_refs, timeout=timeout)',
+    '                                  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    '  File "/home/tiger/.local/lib/python3.11/site-packages/ray/_private/worker.py", line 929, in get_objects',
+    '    raise value.as_instanceof_cause()',
+    ('ray.exceptions.RayTaskError(ActorDiedError): \x1b[36mray::TaskRunner.run()\x1b[39m (pid=816970, ip=127.0.0.1, acto'
+     'r_id=74b0772920072ea9352e79f901000000, repr=<main_ppo.TaskRunner object at 0x7f450cc6c310>)'),
+    '           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    '           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    '  File "/opt/tiger/verl/verl/trainer/main_ppo.py", line 171, in run',
+    '    trainer.fit()',
+    '  File "/opt/tiger/verl/verl/trainer/ppo/ray_trainer.py", line 913, in fit',
+    '    actor_output = self.actor_rollout_wg.update_actor(batch)',
+    '                   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    '  File "/opt/tiger/verl/verl/single_controller/ray/base.py", line 42, in func',
+    '    output = ray.get(output)',
+    '             ^^^^^^^^^^^^^^^',
+    '           ^^^^^^^^^^^^^^^^^^^',
+    '           ^^^^^^^^^^^^^^^^^^^^^',
+    '                                  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    'ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.',
+    '\tclass_name: create_colocated_worker_cls.<locals>.WorkerDict',
+    '\tactor_id: 293c3837f623e9c250b15f6b01000000',
+    '\tpid: 827161',
+    '\tname: AJHLaDWorkerDict_0:0',
+    '\tnamespace: 4fe5d554-791f-4cca-bc48-517a7535b65f',
+    '\tip: 127.0.0.1',
+    ('The actor is dead because its worker process has died. Worker exit type: SYSTEM_ERROR Worker exit detail: Wo'
+     'rker exits unexpectedly. Worker exits with an exit code None. The worker may have exceeded K8s pod memory li'
+     'mits.'),
+]
+
+
+def test_a_ray_workers_death_is_the_failure_with_its_advice(tmp_path: Path) -> None:
+    """`RayTaskError(ActorDiedError)` wraps `ActorDiedError: The actor died unexpectedly ...`, whose
+    worker `may have exceeded K8s pod memory limits`: the failure is the actor's death, and the advice
+    points at the memory that kills such workers, not at a line that says why."""
+    con = console_connection(tmp_path, VERL_ACTOR_DIED)
+    title, advice = con.execute("select title, advice from findings where finding = 'job_failed'").fetchone()
+    assert title.endswith(VERL_ACTOR_DIED[3 + 74 - 42]) and "killed for memory" in advice

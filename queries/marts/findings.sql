@@ -40,7 +40,8 @@
 --   job_failed:     the job's last attempt ended in a failure (not a watchdog's timeout: above):
 --                   its likeliest cause (a traceback's exception, Ray's remote one where Ray wrapped
 --                   it, an exit code or signal, else its first failure line; advice for a time limit,
---                   a preemption, out of memory, SIGKILL, a full file system) -> high; stopped by hand (KeyboardInterrupt) or cancelled
+--                   a preemption, out of memory, SIGKILL, a Ray worker's death, a full file system) -> high;
+--                   stopped by hand (KeyboardInterrupt) or cancelled
 --                   through the scheduler (no DUE TO) -> medium.
 --   inputs:         truncated or failed input files -> low.
 -- Columns: finding (kind), severity ('high', 'medium', 'low'), score (seconds of wall time, or
@@ -480,6 +481,10 @@ job_failed as (
             when c.kind = 'oom' or c.cause ilike '%out of memory%'
                 then 'out of GPU memory: a smaller micro-batch, activation checkpointing, sharded optimizer states '
                      '(ZeRO, FSDP), or expandable segments against fragmentation'
+            when c.cause like '%ActorDiedError%' or c.cause like '%WorkerCrashedError%'
+                then 'a Ray worker process died with no exception of its own: most often killed for memory (the '
+                     'host''s out-of-memory killer, a Kubernetes pod''s limit; Ray''s `Worker exit detail` says which): '
+                     'check the node''s memory and lower what each worker holds'
             when c.cause ilike '%No space left on device%' or c.cause like '%StorageFull%'
                 then 'a file system filled up (most often while saving a checkpoint): free space or save elsewhere, '
                      'keep fewer checkpoints, and resume from the last one that was written whole'
