@@ -691,6 +691,8 @@ _RUN_BEGINS = re.compile(r"\bspeechbrain\.core - INFO - Beginning experiment!|\b
 # no training's (`python eval.py`, `python plot_training_curves.py`: a script's name must open with it) starts none
 _PROMPT_LAUNCH = re.compile(
     r"^(?:\([\w.-]{1,60}\) ?)?(?:[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#]|(?:PS )?[A-Za-z]:\\[^<>|\n]{0,300}>|[$%]) ?"
+    # (the environment set for the command before it: `$ CUDA_VISIBLE_DEVICES=0,1 python train.py ...`)
+    r"(?:[A-Z_][A-Z0-9_]{0,40}=\S{0,200} {1,4}){0,6}"
     r"(?:(?:mlagents-learn|torchrun|accelerate launch|deepspeed|horovodrun|composer|tune run|llamafactory-cli train"
     r"|axolotl train)\s"
     r"|python(?:3(?:\.\d{1,2})?)?(?:\.exe)?\s(?:-u\s)?(?:-m torch\.distributed\.(?:launch|run)\s"

@@ -756,6 +756,16 @@ def test_a_training_command_typed_at_a_prompt_after_steps_is_a_relaunch(tmp_path
         assert [e for e in events if e["kind"] == "attempt_start"] == [], other
 
 
+def test_a_training_command_typed_with_its_environment_before_it_is_a_relaunch(tmp_path: Path) -> None:
+    """The same prompt after steps typing a training command with the environment set before it, as
+    a slide deck's console shows one (`$ CUDA_VISIBLE_DEVICES=0,1 python train.py --data_path ./data --epoch 100
+    --save_path ./saved_model`, stored file id 18004424004): a new attempt there too."""
+    command = "mlagents-learn config.yaml --run-id=ztest1.0 --resume"
+    typed = "CUDA_VISIBLE_DEVICES=0,1 python train.py --data_path ./data --epoch 100 --save_path ./saved_model"
+    _, _, events = _read(tmp_path, [t.replace(command, typed) for t in MLAGENTS_RELAUNCH], parser_name="generic_log")
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_start"] == [("attempt_start", 7)]
+
+
 def _duration_s(text: str) -> float:
     h, m, s = text.rsplit("Epoch duration: ", 1)[1].split(":")
     return int(h) * 3600 + int(m) * 60 + float(s)
