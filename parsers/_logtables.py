@@ -153,7 +153,7 @@ class LogRows:
                 return
             if retimed and number in retimed:
                 ns = retimed[number]
-            if ns is not None:
+            if ns is not None and within_int64(ns) is not None:  # (a date past what the store holds: none)
                 last = ns
         for event in undated[k:]:
             event["after_ns"] = last

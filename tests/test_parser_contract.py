@@ -108,6 +108,20 @@ def test_truncated_sample_never_crashes(parser, tmp_path: Path) -> None:  # type
         _run(parser, path)
 
 
+def test_a_dated_line_of_year_19_bounds_no_undated_event(tmp_path: Path) -> None:
+    """The fairseq sample with its shell trace's `++ echo 'STARTING TIMING RUN AT 2019-...` year mutated
+    to 0019 (the case the mutation test below drew): a time outside what the store holds dates no
+    undated event after it; the file parses (it crashed writing that time as the events' `after_ns`)."""
+    sample = _sample_for("fairseq")[:20000]
+    at = sample.index(b"++ echo 'STARTING TIMING RUN AT 2019-06-25") + len(b"++ echo 'STARTING TIMING RUN AT ")
+    path = tmp_path / "mutated"
+    path.write_bytes(sample[:at] + b"0" + sample[at + 1:])
+    result = _run(registry()["fairseq"], path)
+    assert result is not None
+    after = result.tables["log_events"].column("after_ns").to_pylist()
+    assert after and all(ns is None or ns > 0 for ns in after)
+
+
 @pytest.mark.parametrize("parser", PARSERS, ids=lambda p: p.name)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
