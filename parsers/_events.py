@@ -14,7 +14,7 @@ from typing import Any
 
 from tracelens.enums import FAILURE_EVENT_KINDS, FileStatus, LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._lines import Line, Lines, bar_readings, parse_timestamp, read_lines
+from tracelens.parsers._lines import FAILURE_TIME, Line, Lines, bar_readings, parse_timestamp, read_lines
 from tracelens.parsers._logtables import LogRows
 from tracelens.parsers._numbers import duration_s
 from tracelens.parsers.contract import ParseResult
@@ -269,9 +269,6 @@ _GROUP_FAILED = re.compile(r"Worker group (?:FAILED|UNHEALTHY)\b")  # its state 
 # torchelastic's rendezvous result: restart_count=0 is the first launch, more a relaunch (the
 # count may sit on a line of its own under "Result:" in older releases)
 _RESTART_COUNT = re.compile(r"\brestart_count=(\d{1,9})\b")
-# torchelastic's failure report (ChildFailedError's "Root Cause (first observed failure):" block):
-# `  time      : 2024-08-25_17:31:27`, when the worker failed (its own clock, as the log's lines)
-_FAILURE_TIME = re.compile(r"^\s{0,8}time\s{0,8}: (\d{4}-\d\d-\d\d)_(\d\d:\d\d:\d\d)\s*$")
 # torchelastic stopping its workers (every era): on a signal it received, or to tear down the
 # group after a failure
 _AGENT_STOP = re.compile(
@@ -1116,7 +1113,7 @@ class EventScanner:
                            detail="torchelastic: a worker failed (its failure report)")
                 self._failure()
             return True
-        if "time" in text and (failed_at := _FAILURE_TIME.match(text)) is not None:
+        if "time" in text and (failed_at := FAILURE_TIME.match(text)) is not None:
             # the failure report's time dates the failure lines before it that no clock dated (a
             # launcher's traceback; a glog line glued after a progress bar)
             at = parse_timestamp(f"{failed_at.group(1)} {failed_at.group(2)}")

@@ -535,21 +535,18 @@ def _naive(text: str) -> bool:
     return match is not None and match.group("tz") is None
 
 
-# torchelastic's failure report's time (ChildFailedError's root cause: `  time      : 2025-07-09_17:05:39`)
-_FAILURE_TIME = re.compile(r"\s{0,8}time\s{0,8}: (\d{4})-(\d\d)-(\d\d)_(\d\d):(\d\d):(\d\d)\s*$")
+# torchelastic's failure report (ChildFailedError's "Root Cause (first observed failure):" block):
+# `  time      : 2024-08-25_17:31:27`, when the worker failed (its own clock, as the log's lines)
+FAILURE_TIME = re.compile(r"^\s{0,8}time\s{0,8}: (\d{4}-\d\d-\d\d)_(\d\d:\d\d:\d\d)\s*$")
 
 
 def _failure_time_ns(bodies: Sequence[str]) -> int | None:
-    """The time of the last torchelastic failure report in the lines (`_FAILURE_TIME`), in ns, UTC
-    as the log's own clock; None where there is none (or it names no real date)."""
+    """The time of the last torchelastic failure report in the lines (`FAILURE_TIME`), in ns as the
+    log's own clock; None where there is none (or it names no real date)."""
     for body in reversed(bodies):
-        if "time" in body[:16] and (m := _FAILURE_TIME.match(body)) is not None:
-            try:
-                y, mo, d, h, mi, sec = (int(part) for part in m.groups())
-                moment = datetime(y, mo, d, h, mi, sec, tzinfo=UTC)
-            except ValueError:
-                continue
-            return int(moment.timestamp()) * 1_000_000_000
+        if ("time" in body[:16] and (m := FAILURE_TIME.match(body)) is not None
+                and (ns := parse_timestamp(f"{m.group(1)} {m.group(2)}")) is not None):
+            return ns
     return None
 
 

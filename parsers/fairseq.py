@@ -108,7 +108,7 @@ class FairseqParser(LogReader):
         previous: dict[int | None, tuple[int, float | None]] = {}
         interrupted: set[int | None] = set()
         counted: set[int | None] = set()  # ranks whose step lines print their updates
-        previous_eval_end: dict[int | None, int] = {}  # rank -> the line of its last validation's summary
+        validating: set[int | None] = set()  # ranks whose `begin validation` awaits its summary
         for line in lines:
             before = len(rows.events)
             if events.scan(line):
@@ -131,17 +131,16 @@ class FairseqParser(LogReader):
                 if begun.group("what").startswith("validation"):
                     rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                detail=_SPAN_DETAIL)
+                    validating.add(line.rank)
                 else:
                     rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
                 interrupted.add(line.rank)
                 continue
             if " | valid on " in text or "valid_loss" in text or _SUMMARY.search(text) is not None:
-                if " | valid on " in text and any(e["kind"] == LogEventKind.EVAL_START.value and e["rank"] == line.rank
-                                                  and e["line"] > previous_eval_end.get(line.rank, 0)
-                                                  for e in rows.events[-8:]):
+                if " | valid on " in text and line.rank in validating:
+                    validating.discard(line.rank)
                     rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                detail=_SPAN_DETAIL)
-                    previous_eval_end[line.rank] = line.number
                 interrupted.add(line.rank)  # an epoch's end and the validation after it
                 continue
             if "Stopping training" in text and (stop := _STOPPING.search(text)) is not None:

@@ -3017,7 +3017,8 @@ class GenericLogParser(LogReader):
                 glued_rate = readings[-1].seconds_per_item
                 if (bar := _bar_step(text)) is not None:
                     bars_seen[line.rank] = bar[0].step
-            elif counter is None and "poch" in text and (open_bar := _open_epoch_bar(text)) is not None:
+            elif counter is None and "poch" in text and "it [" in text and (open_bar := _open_epoch_bar(text)) is not None:
+                # (a bar with no total draws its count as `300it [`; one with a total is read below)
                 open_bars.append((line, *open_bar))
                 continue
             elif (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:

@@ -714,35 +714,38 @@ class HFTrainerParser(LogReader):
                           time_source=bar.source if when is not None else None, samples=batch,
                           loss=last_loss.get(reading.n),
                           step_time_s=_bar_rate(bar, reading, _earlier_reading(bar, reading)))
-        _before_first_drawing(rows, bars, carrying, untimed)
+        _before_first_drawing(rows, bars, carrying, drawn, untimed)
         return unplaced, untold, ordinal
 
 
-def _before_first_drawing(rows: LogRows, bars: list[_Bar], carrying: set[int],
+def _before_first_drawing(rows: LogRows, bars: list[_Bar], carrying: set[int], drawn: dict[int, list[int]],
                           untimed: dict[int, list[tuple[int | None, int]]]) -> None:
     """The metric lines printed before the training bar first drew (a console that kept the
     bar's drawings only from a later one, each evaluation's): their steps are placed on that
-    bar's clock between its start, count 0, and its first drawing past their step (the bar runs at
-    a steady pace between two drawings, as `_between`); not on a bar its header says a resumed run
-    began at a later count, nor where no dated drawing comes after them."""
+    bar's clock, the first bar that carries steps and first drew after them, between its start
+    (count 0) and its first drawing, else between two of its drawings (`_between`); not on a bar its
+    header says a resumed run began at a later count, nor where no drawing comes after them. The
+    run's first step began as its bar did."""
+    order = sorted((bars[i].where[0][0], i) for i in carrying if bars[i].where)  # (first drawing's line, bar)
     for step, entries in untimed.items():
         for _, at in entries:
             row = rows.steps[at]
             if row.get("end_ns") is not None or step <= 0:
                 continue
-            bar = next((bars[i] for i in sorted(carrying) if bars[i].where and bars[i].where[0][0] > row["line"]), None)
-            if bar is None or bar.start_ns is None or bar.resumed or not bar.seconds:
+            k = bisect_right(order, (row["line"], len(bars)))
+            if k == len(order):
                 continue
-            drawn = sorted(bar.seconds)
-            later = next((n for n in drawn if n >= step), None)
-            if later is None:
+            index = order[k][1]
+            bar, steps_drawn = bars[index], drawn[index]
+            if bar.start_ns is None or bar.resumed or not steps_drawn:
                 continue
-            earlier = max((n for n in drawn if n < step), default=0)
-            base = bar.seconds.get(earlier, 0.0)
-            seconds = base + (bar.seconds[later] - base) * (step - earlier) / (later - earlier)
+            first = steps_drawn[0]
+            seconds = bar.seconds[first] * step / first if step <= first else _between(bar.seconds, steps_drawn, step)
+            if seconds is None:
+                continue
             row["end_ns"], row["time_source"] = bar.start_ns + int(seconds * 1e9), bar.source
             if step == 1:
-                row["start_ns"] = bar.start_ns  # (the run's first step began as the bar did)
+                row["start_ns"] = bar.start_ns
 
 
 def _between(seconds: dict[int, float], drawn: list[int], step: int) -> float | None:
@@ -1147,6 +1150,9 @@ def _training_total(lines: Sequence[Line]) -> set[int]:
     return {best[0]}
 
 
+_GRID_CANDIDATES = 10_000  # the most spacings `_logging_grid` tries for one count of dicts
+
+
 def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None) -> dict[int, int]:
     """Steps of one process's metric dicts (by `id`) where they are the Trainer's logging grid and
     nothing else places them: HF logs every `logging_steps` (K) steps, and step 1 too where
@@ -1168,11 +1174,21 @@ def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
         summary is not None and to_float(summary.get("epoch")) is not None
         and to_float(summary.get("epoch")) == to_float(last.get("epoch")))
     best: tuple[float, int, list[int]] | None = None  # (the largest miss of an epoch, -spacing, steps) of the best fit
+    # (where the last dict prints its epoch, the spacing its step allows: a few candidates, not
+    # every one a run of N steps and n dicts allows, N / n of them for one dict)
+    last_epoch = to_float(last.get("epoch"))
     for first in (0, 1):
         n = len(losses) - first
         if n <= 0:
             continue
-        for every in range(run_total // (n + 1) + 1, run_total // n + 1):
+        low, high = run_total // (n + 1) + 1, run_total // n
+        if slack is not None and per_epoch is not None and last_epoch is not None:
+            low = max(low, math.floor((last_epoch * per_epoch - slack) / n))
+            high = min(high, math.ceil((last_epoch * per_epoch + slack) / n))
+        # (epochs too coarse to pin the spacing among thousands: only the one that ends at the run's end)
+        spacings = range(low, high + 1) if high - low <= _GRID_CANDIDATES else (
+            [run_total // n] if run_total % n == 0 else [])
+        for every in spacings:
             if first and every < 2:
                 continue
             steps = [1] * first + [every * i for i in range(1, n + 1)]
