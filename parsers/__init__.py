@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tracelens.parsers._io import HEAD_BYTES, LOG_SUFFIXES
+from tracelens.parsers._io import HEAD_BYTES, LOG_SUFFIXES, utf16_as_utf8
 from tracelens.parsers.composer import ComposerParser
 from tracelens.parsers.console import ConsoleReader
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
@@ -106,6 +106,7 @@ def detect_beyond_head(path: Path, head: bytes, parsers: dict[str, Parser]) -> t
             data = fh.read(PREAMBLE_BYTES)
     except OSError:
         return None, Claim.NO
+    data = utf16_as_utf8(data)
     if data[:2] == b"\x1f\x8b" or b"\x00" in data:
         return None, Claim.NO
     lines = data.split(b"\n")[:-1] if len(data) == PREAMBLE_BYTES else data.split(b"\n")  # (the read may cut the last)

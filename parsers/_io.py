@@ -20,6 +20,10 @@ from isal import isal_zlib
 from tracelens.errors import ParseError
 
 GZIP_MAGIC = b"\x1f\x8b"
+# The byte-order marks of UTF-16 text (little-endian first): what Windows PowerShell 5's `>` and
+# `Out-File` write a redirected console as (`python train.py > train.log`). Such a file is read as
+# its UTF-8 equivalent; its line numbers are the same, its byte offsets are the UTF-8 text's.
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 # isal's stubs declare `error` as an instance; at run time it is the exception class.
 _GZIP_ERRORS: tuple[type[Exception], ...] = (zlib.error, cast("type[Exception]", isal_zlib.error))
 
@@ -58,18 +62,28 @@ def read_json_document(path: Path) -> tuple[Any, str | None]:
 
 
 def read_head(path: Path, size: int = HEAD_BYTES) -> bytes:
-    """The first `size` bytes of the (decompressed) file; b'' when unreadable."""
+    """The first `size` bytes of the (decompressed, UTF-16 to UTF-8) file; b'' when unreadable."""
     try:
         with open(path, "rb") as fh:
             raw = fh.read(size if not _is_gzip_name(path) else 1 << 20)
+            if raw[:2] in UTF16_BOMS:
+                raw += fh.read(size)  # (up to `size` characters, then as UTF-8)
     except OSError:
         return b""
     if raw[:2] == GZIP_MAGIC:
         try:
-            return isal_zlib.decompressobj(wbits=31).decompress(raw, size)
+            raw = isal_zlib.decompressobj(wbits=31).decompress(raw, 2 * size)
         except _GZIP_ERRORS:
             return b""
-    return raw[:size]
+    return utf16_as_utf8(raw)[:size]
+
+
+def utf16_as_utf8(data: bytes) -> bytes:
+    """UTF-16 text that opens with its byte-order mark (`UTF16_BOMS`) as UTF-8 (the mark dropped,
+    a code unit cut off at the end or a lone surrogate replaced); any other data as it is."""
+    if data[:2] not in UTF16_BOMS:
+        return data
+    return data[:len(data) & ~1].decode("utf-16", "replace").encode("utf-8")
 
 
 def _is_gzip_name(path: Path) -> bool:
@@ -87,14 +101,15 @@ def read_bytes(path: Path) -> tuple[bytes, str | None]:
     except OSError as exc:
         raise ParseError(str(path), f"cannot read: {exc.strerror or exc}") from exc
     if raw[:2] != GZIP_MAGIC:
-        return raw, None
+        return utf16_as_utf8(raw), None
     decomp = isal_zlib.decompressobj(wbits=31)
     limit = inflate_limit(len(raw))
     try:
         out = decomp.decompress(raw, limit + 1)  # one buffer, never past the limit
     except _GZIP_ERRORS as exc:
         # Corrupt in the middle: fall back to zlib, which hands out what it got before the error.
-        return _salvage_gzip(path, raw, exc)
+        salvaged, warning = _salvage_gzip(path, raw, exc)
+        return utf16_as_utf8(salvaged), warning
     if len(out) > limit:
         raise ParseError(
             str(path), f"inflates to more than {limit >> 20} MiB, over {MAX_GZIP_RATIO} times its compressed size "
@@ -102,8 +117,8 @@ def read_bytes(path: Path) -> tuple[bytes, str | None]:
             where=f"compressed byte {len(raw) - len(decomp.unconsumed_tail)}",
         )
     if not decomp.eof:
-        return out, f"gzip stream ends early after {len(raw)} compressed bytes ({len(out)} decompressed)"
-    return out, None
+        return utf16_as_utf8(out), f"gzip stream ends early after {len(raw)} compressed bytes ({len(out)} decompressed)"
+    return utf16_as_utf8(out), None
 
 
 MAX_GZIP_RATIO = 64  # the corpus's real traces and logs compress 5:1 to 30:1; zlib can reach ~1000:1
@@ -143,7 +158,7 @@ def map_bytes(path: Path) -> tuple[bytes | mmap.mmap, str | None]:
         return read_bytes(path)
     try:
         with open(path, "rb") as fh:
-            if fh.read(2) == GZIP_MAGIC or not _lease(fh.fileno()):
+            if fh.read(2) in (GZIP_MAGIC, *UTF16_BOMS) or not _lease(fh.fileno()):
                 return read_bytes(path)
             mapping = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
             # Kept to give the lease back when the parse is done (Pager.close), even where a

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from tracelens.errors import ParseError
-from tracelens.parsers._io import GZIP_MAGIC, gc_paused, read_bytes
+from tracelens.parsers._io import GZIP_MAGIC, UTF16_BOMS, gc_paused, read_bytes
 from tracelens.parsers._nccl import NcclLines, nccl_candidates, nccl_lines
 
 if TYPE_CHECKING:
@@ -202,7 +202,7 @@ def read_text_lines(path: Path) -> tuple[list[str], str | None]:
     break continues, so the lines are those of the whole text."""
     try:
         with open(path, "rb") as fh:
-            if fh.read(2) == GZIP_MAGIC:
+            if fh.read(2) in (GZIP_MAGIC, *UTF16_BOMS):  # (read whole: inflated, or made UTF-8)
                 data, warning = read_bytes(path)
                 return decode_lines(data), warning
             fh.seek(0)

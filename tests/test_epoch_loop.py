@@ -4,8 +4,11 @@ logs its training time so far after every epoch. Checked against the harness's c
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import SAMPLE_LOGS
 from tracelens.parsers import ParseOptions, detect, registry
@@ -62,6 +65,28 @@ def test_a_console_whose_printed_model_fills_the_head_is_still_read(tmp_path: Pa
     assert [r.parser for r in outcome.parsed] == ["generic_log"]
     steps = store.connect().execute("select step, end_ns, loss from log_steps order by step").fetchall()
     truth = [json.loads(line.split(" ", 1)[1]) for line in (job / "truth.txt").read_text().splitlines()]
+    logged = [e for e in truth if e["event"] == "step_logged"]
+    assert [s[0] for s in steps] == [e["step"] for e in logged]
+    for (_, end_ns, loss), want in zip(steps, logged, strict=True):
+        assert abs(end_ns / 1e9 - want["t"]) < 0.05 and loss == want["loss"]
+
+
+@pytest.mark.parametrize(("job", "endian", "gz"), [("epoch_loop_1based", "le", False), ("epoch_loop_1based", "be", True),
+                                                   ("epoch_loop_preamble", "le", False)])
+def test_a_console_redirected_as_utf16_is_read_as_its_text(tmp_path: Path, job: str, endian: str, gz: bool) -> None:
+    """The same console as Windows PowerShell 5's `python train.py > train.log` writes it: UTF-16
+    with its byte-order mark, lines ended by CRLF (and gzipped, and with the model printed before
+    the first step: detection past the head): every logged batch is the harness's step at its
+    time with its loss. (Read as bytes, every other byte NUL: no format claimed it.)"""
+    text = (SAMPLE_LOGS / job / "console.log").read_text(encoding="utf-8").replace("\n", "\r\n")
+    data = text.encode("utf-16") if endian == "le" else b"\xfe\xff" + text.encode("utf-16-be")
+    path = tmp_path / ("train.log.gz" if gz else "train.log")
+    path.write_bytes(gzip.compress(data) if gz else data)
+    store = Store.open(tmp_path / "s.tlstore")
+    outcome = store.ingest([path])
+    assert [r.parser for r in outcome.parsed] == ["generic_log"]
+    steps = store.connect().execute("select step, end_ns, loss from log_steps order by step").fetchall()
+    truth = [json.loads(line.split(" ", 1)[1]) for line in (SAMPLE_LOGS / job / "truth.txt").read_text().splitlines()]
     logged = [e for e in truth if e["event"] == "step_logged"]
     assert [s[0] for s in steps] == [e["step"] for e in logged]
     for (_, end_ns, loss), want in zip(steps, logged, strict=True):
