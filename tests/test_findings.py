@@ -5,6 +5,7 @@ cites."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -188,3 +189,23 @@ def test_checkpoint_advice_does_not_ask_for_the_interval_the_job_has(restart: An
     optimum = int(said.group(1))
     assert f"checkpoint every {every} steps" in evidence and optimum <= 2 * every
     assert "closer to the Young/Daly interval" not in advice and f"({every} steps) is already" in advice
+
+
+def test_a_save_every_rank_logs_is_one_save_of_the_interval(sample_store: Callable[[str], Path]) -> None:
+    """unlabeled_restart_gloo_2rank: both ranks log each save with no rank in the line
+    (`saving checkpoint at step 3` twice): the interval is still every 4 steps (RECORDED.txt
+    --ckpt-every 4), not the 0 steps between a rank's line and the other's, and the cost of one
+    save is the checkpoint time over the saves the harness made (its TRUTH lines), not over
+    twice as many."""
+    job = SAMPLE_LOGS / "unlabeled_restart_gloo_2rank"
+    recorded = re.search(r"--ckpt-every (\d+)", (job / "RECORDED.txt").read_text())
+    assert recorded
+    truth = [json.loads(line.split(" ", 1)[1]) for line in (job / "console.log").read_text().splitlines()
+             if line.startswith("TRUTH ")]
+    saves = {e["step"] for e in truth if e["event"] == "checkpoint_save"}
+    con = Store.open(sample_store("unlabeled_restart_gloo_2rank"), create=False).connect()
+    (evidence,) = con.execute("select evidence from findings where finding = 'lost_work'").fetchone()
+    (seconds,) = con.execute("select seconds from goodput_buckets where bucket = 'checkpoint_save'").fetchone()
+    assert f"checkpoint every {recorded.group(1)} steps" in evidence, evidence
+    said = re.search(r"sqrt\(2 x (\S+) s per save", evidence)
+    assert said and float(said.group(1)) == pytest.approx(seconds / len(saves), rel=0.01), (evidence, seconds, saves)

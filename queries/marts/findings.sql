@@ -19,7 +19,8 @@
 --                   eval, other): share of wall time >= tracelens_bucket_high_pct (10) -> high;
 --                   >= tracelens_bucket_medium_pct (2) -> medium; > 0 s -> low.
 --   checkpoint interval (with lost work): Young/Daly optimum sqrt(2 x C x MTBF), C = mean
---                   blocking checkpoint save, MTBF = wall time / failures; reported in steps
+--                   blocking checkpoint save (one a saved step, however many ranks log it), MTBF =
+--                   wall time / failures; reported in steps
 --                   of the ideal step time (int_ideal_step).
 --   hang:           the first problem group of hang_analysis, with hang_suspects -> high.
 --   mismatch:       every collective_mismatches row -> high.
@@ -161,12 +162,12 @@ failures as (
     from attempts
 ),
 saves as (
-    select count(*) filter (where kind = 'checkpoint_save_end') as n,
-        median(step_gap) as interval_steps
+    -- one save a step: a save every rank logs with no rank in its line (or each rank's own file)
+    -- is one save, not one a line with 0 steps between them
+    select count(*) as n, median(step_gap) as interval_steps
     from (
-        select kind, step - lag(step) over (order by ts_ns) as step_gap
-        from int_log_events
-        where kind = 'checkpoint_save_end' and step is not null
+        select step - lag(step) over (order by step) as step_gap
+        from (select distinct step from int_log_events where kind = 'checkpoint_save_end' and step is not null)
     )
 ),
 ideal_step as (
