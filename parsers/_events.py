@@ -376,6 +376,9 @@ _WEIGHTS_FILE_SAVED = re.compile(
 _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
 # a checkpoint named by its step (torchtitan's `./outputs/checkpoint/step-400`)
 _STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
+# Accelerate's state folder named by its step (`save_state` under diffusers' scripts' `checkpoint-{global_step}`:
+# "Saving current state to textual_inversion_cat/checkpoint-2000", "Saved state to .../checkpoint-2000")
+_CHECKPOINT_NAMED = re.compile(r"[\\/]checkpoint-(\d{1,15})[\\/]?\s*$")
 # PyTorch's DDP tutorial series after it wrote its snapshot: "Epoch 0 | Training snapshot saved at snapshot.pt";
 # MONAI's tutorials after `torch.save(model.state_dict(), ...)`: "saved new best metric model"
 # tensorpack's ModelSaver after writing: "Model saved to train_log/alexnet-dorefa/model-10000.";
@@ -564,7 +567,10 @@ _TORCH_RANK = re.compile(r"\[rank(\d{1,9})\]:")  # PyTorch's prefix of its C++ l
 # A scheduler ending the job: PBS walltime kills, Slurm cancellations (time limit, preemption,
 # node failure), srun reporting killed tasks.
 _SCHEDULER_KILL = re.compile(
-    r"=>> PBS: job killed: [^\n]*|slurmstepd: error: \*\*\* (?:JOB|STEP) [\w.]+ ON \S+ CANCELLED AT \S+[^*]*\*\*\*|"
+    # (Slurm 23's slurmstepd dates its line instead of naming itself: `[2026-03-25T10:34:07.531] error: *** JOB
+    # 11509447 ON nodeau01 CANCELLED AT 2026-03-25T10:34:07 DUE TO PREEMPTION ***`)
+    r"=>> PBS: job killed: [^\n]*|(?:slurmstepd:|\[\d{4}-\d\d-\d\dT[\d:.]{8,15}\]) error: \*\*\* (?:JOB|STEP) [\w.]+ ON \S+ "
+    r"CANCELLED AT \S+[^*]*\*\*\*|"
     r"srun: error: \S+: tasks? [\d\-,]+: (?:Killed|Terminated|Exited with exit code \d+)|"
     r"srun: error: Node failure on \S+|"
     # the cgroup's out-of-memory killer took some of the step's tasks (host memory, not a GPU's)
@@ -592,7 +598,7 @@ _NCCL_ERROR = re.compile(
 _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Heartbeat monitor timed out!|Timeout at |PBS: job killed|slurmstepd: error|"
     r"OMP_NUM_THREADS environment|"
-    r"srun: error|nccl[A-Z]|"
+    r"srun: error|\] error: \*\*\* |nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|Uncaught |"
     r"\) FAILED \(exitcode |Root Cause \(first observed failure\)|"
     r"NCCL operations have failed|Memory access fault by GPU|"
@@ -730,7 +736,9 @@ def _no_step_since_failure(rows: LogRows) -> bool:
 # A dated line within this of a scheduler's dated kill is the killed processes' last words (a
 # SIGTERM handler's "Job cancelled, terminating." 0.4 s after SLURM's cancel, a checkpoint it saves
 # then), no relaunch's first line: SLURM gives them KillWait (30 s by default) between SIGTERM and
-# SIGKILL, and a job it requeues waits in the queue and starts again from its prolog.
+# SIGKILL, and a job it requeues waits in the queue and starts again from its prolog. (From the
+# kill's own second on: a line dated to the whole second, as the kill's wrapped rest `AT
+# 2026-03-25T10:34:07 DUE TO PREEMPTION ***`, may read before the kill's milliseconds.)
 _LAST_WORDS_NS = 60_000_000_000
 # Failures the scanner reads wherever a line holds them, glued after a progress bar's open drawing too:
 # a reader that reads the drawing reads the line up to them
@@ -818,7 +826,8 @@ class EventScanner:
         if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
                 and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)
                 and not ((self.started or failed) and _LAUNCHER_LOGGER in line.text[:60])
-                and not (failed and self.failed_ns is not None and 0 <= line.ts_ns - self.failed_ns <= _LAST_WORDS_NS)):
+                and not (failed and self.failed_ns is not None
+                         and -1_000_000_000 < line.ts_ns - self.failed_ns <= _LAST_WORDS_NS)):
             self.started.add(line.rank)
             self.failed = False
             self.launcher_end = None  # a new process: the clean end said before was another's run's
@@ -944,7 +953,7 @@ class EventScanner:
                            detail="ProcessGroupNCCL's heartbeat monitor timed out (its watchdog stuck): process terminated")
                 self._failure(line.rank)
             return True
-        if (("PBS: job killed" in text or ": error: " in text)
+        if (("PBS: job killed" in text or ": error: " in text or "] error: *** " in text)
                 and (kill := _SCHEDULER_KILL.search(text)) is not None):
             # (Slurm's line names its moment, `CANCELLED AT 2022-04-14T14:08:25`: the line's, though
             # glued after a progress bar's drawing, which leaves the line undated)
@@ -1285,7 +1294,9 @@ class EventScanner:
                 self.weights_saved[line.rank] = (line.number, text.rsplit(None, 1)[-1])
         elif ("save model in " in text or "model is to " in text or "best model" in text or "Saved state to " in text) and (
                 _MODEL_SAVED.search(text) is not None):
-            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       step=int(named.group(1)) if "Saved state to " in text and (
+                           named := _CHECKPOINT_NAMED.search(text)) is not None else None)
         elif ("Save weights to " in text or "Saving model at " in text or "Saving trained model to " in text
               or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
@@ -1296,7 +1307,9 @@ class EventScanner:
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else
-                       int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else None)
+                       int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else
+                       int(named.group(1)) if "Saving current state to " in text and (
+                           named := _CHECKPOINT_NAMED.search(text)) else None)
         elif ("> BEST MODEL : " in text or "> CHECKPOINT : " in text) and (coqui := _COQUI_SAVE.match(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(coqui.group(1)))

@@ -132,6 +132,18 @@ class LogRows:
              "year_from_mtime": ts_ns is not None and line in self.mtime_year_lines, **values}
         )
 
+    def start_at_bar_start(self, line: int, rank: int | None, start_ns: int) -> None:
+        """A progress bar the file's first dated line came after (or dates: a line glued to the
+        bar's reading), whose elapsed time says it began at `start_ns`: its process ran since then
+        at least, the start of its attempt (`723/1602 [2:12:45<2:59:53, 12.28s/it]` before a
+        scheduler's dated cancel: 2 h 12 min 45 s before it)."""
+        detail = "the training bar's start, by its elapsed time"
+        start = next((e for e in self.events if e["kind"] == LogEventKind.ATTEMPT_START.value and e["rank"] == rank), None)
+        if start is None:
+            self.event(LogEventKind.ATTEMPT_START, line=line, rank=rank, ts_ns=start_ns, detail=detail)
+        elif start["ts_ns"] is not None and start["ts_ns"] > start_ns and start["line"] >= line:
+            start.update(ts_ns=start_ns, detail=detail)  # (the process's first dated line came after it)
+
     def date_undated_events(self) -> None:
         """Each event on a line with no time of its own (a traceback, a launcher's undated exit
         line) gets `after_ns`: the time of its file's last dated line before it, the earliest it can

@@ -1381,8 +1381,15 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
             shown[line.rank] = (line.number, reading)
             seconds = clock_held_rate(reading.seconds_per_item, reading,
                                      (last.n, last.elapsed_s) if last is not None and not new_bar else None)
+            # a bar's first reading ends the steps it counts since the bar began (its elapsed time
+            # before it): `723/1602 [2:12:45<2:59:53, 12.28s/it]`, the only reading a console kept
+            began = (line.ts_ns - int(reading.elapsed_s * 1e9)
+                     if (last is None or new_bar) and line.ts_ns is not None and reading.elapsed_s > 0 else None)
             rows.step(line=line.number, rank=line.rank, step=done.get(line.rank, 0) + reading.n, end_ns=line.ts_ns,
-                      **({"step_time_s": seconds} if seconds is not None else {}))
+                      **({"step_time_s": seconds} if seconds is not None else {}),
+                      **({"start_ns": began} if began is not None else {}))
+            if began is not None and last is None and len(shown) == 1:
+                rows.start_at_bar_start(line.number, line.rank, began)
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)

@@ -685,6 +685,10 @@ class HFTrainerParser(LogReader):
             # a step's loss is its last drawing's (diffusers' bar: update(1) draws the step with the
             # loss before it, set_postfix draws it again with its own)
             last_loss = {reading.n: loss for reading, loss in zip(bar.readings, bar.losses, strict=True)}
+            # the bar's first reading ends the steps it counts since the bar began: a console whose
+            # first drawing kept is `241/250 [04:53<00:10, 1.22s/it]` ran 241 steps in those 293 s
+            # (the step rows' `start_ns`: their time over the step time, the steps it covers)
+            opening = next((r for r in bar.readings if r.n > 0), None)
             for reading, (number, rank) in zip(bar.readings, bar.where, strict=True):
                 ranks = logged.get((index, reading.n), set()) | logged.get((None, reading.n), set())
                 if reading.n <= 0 or (ranks and (rank in ranks or rank is None or None in ranks)):
@@ -710,10 +714,13 @@ class HFTrainerParser(LogReader):
                 when = bar.start_ns + int(seconds * 1e9) if bar.start_ns is not None and seconds is not None else None
                 # its rate, where the bar's clock agrees with it over the longest stretch it has
                 # (from its first reading past the first update, as a metric line's)
-                rows.step(line=number, rank=rank, step=reading.n, end_ns=when,
-                          time_source=bar.source if when is not None else None, samples=batch,
-                          loss=last_loss.get(reading.n),
-                          step_time_s=_bar_rate(bar, reading, _earlier_reading(bar, reading)))
+                rate = _bar_rate(bar, reading, _earlier_reading(bar, reading))
+                since = bar.start_ns if reading is opening and when is not None and bar.source == "tqdm" else None
+                covered = 1 if since is None or seconds is None or not rate else min(reading.n, max(1, round(seconds / rate)))
+                rows.step(line=number, rank=rank, step=reading.n, end_ns=when, start_ns=since,
+                          time_source=bar.source if when is not None else None,
+                          samples=batch * covered if batch is not None else None,
+                          loss=last_loss.get(reading.n), step_time_s=rate)
         _before_first_drawing(rows, bars, carrying, drawn, untimed)
         return unplaced, untold, ordinal
 
@@ -1428,12 +1435,7 @@ def _bar_start(rows: LogRows, bars: list[_Bar], lines: Sequence[Line]) -> None:
             or bar.start_ns >= first_dated or not bar.where):
         return
     number, rank = bar.where[0]
-    detail = "the training bar's start, by its elapsed time"
-    start = next((e for e in rows.events if e["kind"] == LogEventKind.ATTEMPT_START.value and e["rank"] == rank), None)
-    if start is None:
-        rows.event(LogEventKind.ATTEMPT_START, line=number, rank=rank, ts_ns=bar.start_ns, detail=detail)
-    elif start["ts_ns"] is not None and start["ts_ns"] > bar.start_ns and start["line"] > number:
-        start.update(ts_ns=bar.start_ns, detail=detail)  # (the process's first dated line came after it)
+    rows.start_at_bar_start(number, rank, bar.start_ns)
 
 
 def _clock(bar: _Bar, mtime_ns: int | None) -> None:

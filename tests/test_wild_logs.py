@@ -750,3 +750,197 @@ def test_the_failed_node_is_named_before_the_schedulers_cancel(tmp_path: Path) -
     con = console_connection(tmp_path, M4_NODE_FAILURE)
     title, advice = con.execute("select title, advice from findings where finding = 'job_failed'").fetchone()
     assert "Node failure on jean-zay-iam37" in title and advice.startswith("preempted or a node failed")
+
+
+# A torchrun job on Palmetto preempted by Slurm 23 (a chat transcript committed to a repo, stored file id
+# 52288270783, the user's pasted console): the training bar's only reading kept, glued to slurmstepd's dated
+# cancel (the cancel's end wrapped onto the next line), then torchrun's agent's SignalException and its teardown
+PALMETTO_PREEMPTED = [
+    ("45%|████▌     | 723/1602 [2:12:45<2:59:53, 12.28s/it][2026-03-25T10:34:07.530] error: *** STEP 11509447.0 ON "
+     "nodeau01 CANCELLED [2026-03-25T10:34:07.531] error: *** JOB 11509447 ON nodeau01 CANCELLED AT "
+     "2026-03-25T10:34:07 DUE TO PREEMPTION ***"),
+    "AT 2026-03-25T10:34:07 DUE TO PREEMPTION ***",
+    "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.",
+    "--- Logging error ---",
+    "Traceback (most recent call last):",
+    ('  File "/home/haotias/.conda/envs/veremi/lib/python3.13/site-packages/torch/distributed/elastic/agent/server/'
+     'api.py", line 908, in _invoke_run'),
+    "    time.sleep(monitor_interval)",
+    ('  File "/home/haotias/.conda/envs/veremi/lib/python3.13/site-packages/torch/distributed/elastic/multiprocessing/'
+     'api.py", line 86, in _terminate_process_handler'),
+    '    raise SignalException(f"Process {os.getpid()} got signal: {sigval}", sigval=sigval)',
+    "torch.distributed.elastic.multiprocessing.api.SignalException: Process 3045566 got signal: 15",
+    "Message: 'Received %s death signal, shutting down workers'",
+    "Arguments: (<Signals.SIGTERM: 15>,)",
+    ("W0325 10:34:07.578000 3045566 site-packages/torch/distributed/elastic/multiprocessing/api.py:1010] Sending "
+     "process 3045680 closing signal SIGTERM"),
+    ("W0325 10:34:07.579000 3045566 site-packages/torch/distributed/elastic/multiprocessing/api.py:1010] Sending "
+     "process 3045682 closing signal SIGTERM"),
+]
+
+
+def test_a_preempted_bar_kept_once_dates_its_attempt_back_by_its_elapsed_time(tmp_path: Path) -> None:
+    """The bar's one reading, 723 steps in 2:12:45, ends at the cancel (10:34:07.530): the attempt
+    began 7,965 s before it and ran those 723 steps, one attempt (the cancel's wrapped rest is no
+    relaunch's first line), ended by Slurm 23's dated cancel (`[...] error: *** JOB ... DUE TO
+    PREEMPTION ***`): the failure named is the preemption, not the signal it sent the agent."""
+    con = console_connection(tmp_path, PALMETTO_PREEMPTED)
+    cancel = int(datetime(2026, 3, 25, 10, 34, 7, 530000, tzinfo=UTC).timestamp() * 1e9)
+    rows = con.execute("select start_ns, end_ns, first_step, last_step, end_reason from attempts").fetchall()
+    assert len(rows) == 1, rows
+    start, end, first, last, reason = rows[0]
+    assert abs(start - (cancel - (2 * 3600 + 12 * 60 + 45) * 10**9)) <= 10**9 and end >= cancel
+    assert (first, last, reason) == (723, 723, "crash")
+    title, advice = con.execute("select title, advice from findings where finding = 'job_failed'").fetchone()
+    assert "DUE TO PREEMPTION" in title and advice.startswith("preempted"), (title, advice)
+    productive, wall = con.execute(
+        "select (select seconds from goodput_buckets where bucket = 'productive'), wall_s from goodput").fetchone()
+    assert productive is not None and productive >= 0.9 * (2 * 3600 + 12 * 60 + 45), (productive, wall)
+
+
+# A Flux DreamBooth LoRA run of diffusers' train_dreambooth_lora_flux.py on Modal (Vietnamese notes, stored file id
+# 37918265018, the `modal run` transcript): its dated training header, then the `Steps:` bar's drawings from 241
+# on, glued on one line (the author kept no earlier one)
+FLUX_DREAMBOOTH_BAR = [
+    '08/23/2024 02:05:33 - INFO - __main__ - ***** Running training *****',
+    '08/23/2024 02:05:33 - INFO - __main__ -   Num examples = 3',
+    '08/23/2024 02:05:33 - INFO - __main__ -   Num batches each epoch = 1',
+    '08/23/2024 02:05:33 - INFO - __main__ -   Num Epochs = 250',
+    '08/23/2024 02:05:33 - INFO - __main__ -   Instantaneous batch size per device = 3',
+    '08/23/2024 02:05:33 - INFO - __main__ -   Total train batch size (w. parallel, distributed & accumulation) = 3',
+    '08/23/2024 02:05:33 - INFO - __main__ -   Gradient Accumulation steps = 1',
+    '08/23/2024 02:05:33 - INFO - __main__ -   Total optimization steps = 250',
+    (
+        'Steps:  96%|█████████▋| 241/250 [04:53<00:10,  1.22s/it, loss=0.577, lr=0.0004]'
+        'Steps:  96%|█████████▋| 241/250 [04:53<00:10,  1.22s/it, loss=0.622, lr=0.0004]'
+        'Steps:  97%|█████████▋| 242/250 [04:54<00:09,  1.22s/it, loss=0.622, lr=0.0004]'
+        'Steps:  97%|█████████▋| 242/250 [04:54<00:09,  1.22s/it, loss=0.728, lr=0.0004]'
+        'Steps:  97%|█████████▋| 243/250 [04:55<00:08,  1.22s/it, loss=0.728, lr=0.0004]'
+        'Steps:  97%|█████████▋| 243/250 [04:55<00:08,  1.22s/it, loss=0.772, lr=0.0004]'
+        'Steps:  98%|█████████▊| 244/250 [04:56<00:07,  1.22s/it, loss=0.772, lr=0.0004]'
+        'Steps:  98%|█████████▊| 244/250 [04:56<00:07,  1.22s/it, loss=0.471, lr=0.0004]'
+        'Steps:  98%|█████████▊| 245/250 [04:57<00:06,  1.22s/it, loss=0.471, lr=0.0004]'
+        'Steps:  98%|█████████▊| 245/250 [04:57<00:06,  1.22s/it, loss=0.52, lr=0.0004] '
+        'Steps:  98%|█████████▊| 246/250 [04:59<00:04,  1.22s/it, loss=0.52, lr=0.0004]'
+        'Steps:  98%|█████████▊| 246/250 [04:59<00:04,  1.22s/it, loss=0.611, lr=0.0004]'
+        'Steps:  99%|█████████▉| 247/250 [05:00<00:03,  1.22s/it, loss=0.611, lr=0.0004]'
+        'Steps:  99%|█████████▉| 247/250 [05:00<00:03,  1.22s/it, loss=0.429, lr=0.0004]'
+        'Steps:  99%|█████████▉| 248/250 [05:01<00:02,  1.22s/it, loss=0.429, lr=0.0004]'
+        'Steps:  99%|█████████▉| 248/250 [05:01<00:02,  1.22s/it, loss=0.804, lr=0.0004]'
+        'Steps: 100%|█████████▉| 249/250 [05:02<00:01,  1.22s/it, loss=0.804, lr=0.0004]'
+        'Steps: 100%|█████████▉| 249/250 [05:02<00:01,  1.22s/it, loss=0.566, lr=0.0004]S'
+        'Steps: 100%|██████████| 250/250 [05:04<00:00,  1.22s/it, loss=0.647, lr=0.0004]'
+        'Model weights saved in /model/pytorch_lora_weights.safetensors'
+    ),
+]
+
+
+def test_a_bars_first_reading_kept_ends_the_steps_its_elapsed_time_holds(tmp_path: Path) -> None:
+    """The bar's first drawing kept reads 241 steps in 4:53 from the header's 02:05:33: those 293 s
+    are steps 1-241, not start-up (they were 292 s of start-up, goodput 3.9 %); what start-up is
+    left is no more than a few steps' time (at the bar's 1.22 s/it)."""
+    con = console_connection(tmp_path, FLUX_DREAMBOOTH_BAR)
+    buckets = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
+    assert buckets.get("productive", 0) >= 4 * 60 + 53 + (250 - 241) * 1.22 - 10 * 1.22, buckets
+    assert buckets.get("startup", 0) <= 10 * 1.22, buckets
+    (start_logged,) = con.execute("select start_logged from int_job_wall").fetchone()
+    assert start_logged  # (the header dates the start: nothing before it is left out)
+
+
+# diffusers' textual_inversion.py under Accelerate on 2 GPUs, saving its state every 500 steps (Chinese notes,
+# stored file id 30881230736, its log block from its training header): the author cut the lines between
+# checkpoint-2000's save and checkpoint-2500's last ones
+TEXTUAL_INVERSION_CUT_SAVES = [
+    '03/13/2023 10:48:40 - INFO - __main__ - ***** Running training *****',
+    '03/13/2023 10:48:40 - INFO - __main__ -   Num examples = 1100',
+    '03/13/2023 10:48:40 - INFO - __main__ -   Num Epochs = 22',
+    '03/13/2023 10:48:40 - INFO - __main__ -   Instantaneous batch size per device = 1',
+    ('03/13/2023 10:48:40 - INFO - __main__ -   Total train batch size (w. parallel, distributed'
+     ' & accumulation) = 8'),
+    '03/13/2023 10:48:40 - INFO - __main__ -   Gradient Accumulation steps = 4',
+    '03/13/2023 10:48:40 - INFO - __main__ -   Total optimization steps = 3000',
+    ('Steps:   0%|                                                                              '
+     '| 1/3000 [00:20<17:26:08, 20.93s/it, loss=0.155, lr=0.004]'),
+    ('Steps:  17%|█████████████▏                                                                '
+     ' | 500/3000 [09:58<48:29,  1.16s/it, loss=0.168, lr=0.004]'),
+    '03/13/2023 10:58:39 - INFO - __main__ - Saving embeddings',
+    ('03/13/2023 10:58:39 - INFO - accelerate.accelerator - Saving current state to textual_inve'
+     'rsion_cat/checkpoint-500'),
+    ('03/13/2023 10:58:39 - INFO - accelerate.checkpointing - Model weights saved in textual_inv'
+     'ersion_cat/checkpoint-500/pytorch_model.bin'),
+    ('03/13/2023 10:58:39 - INFO - accelerate.checkpointing - Optimizer state saved in textual_i'
+     'nversion_cat/checkpoint-500/optimizer.bin'),
+    ('03/13/2023 10:58:39 - INFO - accelerate.checkpointing - Scheduler state saved in textual_i'
+     'nversion_cat/checkpoint-500/scheduler.bin'),
+    ('03/13/2023 10:58:39 - INFO - accelerate.checkpointing - Random states saved in textual_inv'
+     'ersion_cat/checkpoint-500/random_states_0.pkl'),
+    '03/13/2023 10:58:39 - INFO - __main__ - Saved state to textual_inversion_cat/checkpoint-500',
+    ('Steps:  33%|█████████████████████████▋                                                   |'
+     ' 1000/3000 [19:39<38:52,  1.17s/it, loss=0.0701, lr=0.004]'),
+    '03/13/2023 11:08:20 - INFO - __main__ - Saving embeddings',
+    ('03/13/2023 11:08:20 - INFO - accelerate.accelerator - Saving current state to textual_inve'
+     'rsion_cat/checkpoint-1000'),
+    ('03/13/2023 11:08:20 - INFO - accelerate.checkpointing - Model weights saved in textual_inv'
+     'ersion_cat/checkpoint-1000/pytorch_model.bin'),
+    ('03/13/2023 11:08:20 - INFO - accelerate.checkpointing - Optimizer state saved in textual_i'
+     'nversion_cat/checkpoint-1000/optimizer.bin'),
+    ('03/13/2023 11:08:20 - INFO - accelerate.checkpointing - Scheduler state saved in textual_i'
+     'nversion_cat/checkpoint-1000/scheduler.bin'),
+    ('03/13/2023 11:08:20 - INFO - accelerate.checkpointing - Random states saved in textual_inv'
+     'ersion_cat/checkpoint-1000/random_states_0.pkl'),
+    '03/13/2023 11:08:20 - INFO - __main__ - Saved state to textual_inversion_cat/checkpoint-1000',
+    ('Steps:  50%|██████████████████████████████████████▌                                      |'
+     ' 1500/3000 [29:22<29:20,  1.17s/it, loss=0.0948, lr=0.004]'),
+    '03/13/2023 11:18:02 - INFO - __main__ - Saving embeddings',
+    ('03/13/2023 11:18:02 - INFO - accelerate.accelerator - Saving current state to textual_inve'
+     'rsion_cat/checkpoint-1500'),
+    ('03/13/2023 11:18:03 - INFO - accelerate.checkpointing - Model weights saved in textual_inv'
+     'ersion_cat/checkpoint-1500/pytorch_model.bin'),
+    ('03/13/2023 11:18:03 - INFO - accelerate.checkpointing - Optimizer state saved in textual_i'
+     'nversion_cat/checkpoint-1500/optimizer.bin'),
+    ('03/13/2023 11:18:03 - INFO - accelerate.checkpointing - Scheduler state saved in textual_i'
+     'nversion_cat/checkpoint-1500/scheduler.bin'),
+    ('03/13/2023 11:18:03 - INFO - accelerate.checkpointing - Random states saved in textual_inv'
+     'ersion_cat/checkpoint-1500/random_states_0.pkl'),
+    '03/13/2023 11:18:03 - INFO - __main__ - Saved state to textual_inversion_cat/checkpoint-1500',
+    ('Steps:  67%|███████████████████████████████████████████████████▎                         |'
+     ' 2000/3000 [39:04<19:26,  1.17s/it, loss=0.0592, lr=0.004]'),
+    '03/13/2023 11:27:44 - INFO - __main__ - Saving embeddings',
+    ('03/13/2023 11:27:44 - INFO - accelerate.accelerator - Saving current state to textual_inve'
+     'rsion_cat/checkpoint-2000'),
+    ('03/13/2023 11:27:45 - INFO - accelerate.checkpointing - Model weights saved in textual_inv'
+     'ersion_cat/checkpoint-2000/pytorch_model.bin'),
+    ('03/13/2023 11:27:45 - INFO - accelerate.checkpointing - Optimizer state saved in textual_i'
+     'nversion_cat/checkpoint-2000/optimizer.bin'),
+    ('03/13/2023 11:27:45 - INFO - accelerate.checkpointing - Scheduler state saved in textual_i'
+     'nversion_cat/checkpoint-2000/scheduler.bin'),
+    ('03/13/2023 11:37:27 - INFO - accelerate.checkpointing - Random states saved in textual_inv'
+     'ersion_cat/checkpoint-2500/random_states_0.pkl'),
+    '03/13/2023 11:37:27 - INFO - __main__ - Saved state to textual_inversion_cat/checkpoint-2500',
+    ('Steps: 100%|█████████████████████████████████████████████████████████████████████████████|'
+     ' 3000/3000 [58:30<00:00,  1.18s/it, loss=0.0188, lr=0.004]'),
+    '03/13/2023 11:47:10 - INFO - __main__ - Saving embeddings',
+    ('03/13/2023 11:47:10 - INFO - accelerate.accelerator - Saving current state to textual_inve'
+     'rsion_cat/checkpoint-3000'),
+    ('03/13/2023 11:47:10 - INFO - accelerate.checkpointing - Model weights saved in textual_inv'
+     'ersion_cat/checkpoint-3000/pytorch_model.bin'),
+    ('03/13/2023 11:47:11 - INFO - accelerate.checkpointing - Optimizer state saved in textual_i'
+     'nversion_cat/checkpoint-3000/optimizer.bin'),
+    ('03/13/2023 11:47:11 - INFO - accelerate.checkpointing - Scheduler state saved in textual_i'
+     'nversion_cat/checkpoint-3000/scheduler.bin'),
+    ('03/13/2023 11:47:11 - INFO - accelerate.checkpointing - Random states saved in textual_inv'
+     'ersion_cat/checkpoint-3000/random_states_0.pkl'),
+    '03/13/2023 11:47:11 - INFO - __main__ - Saved state to textual_inversion_cat/checkpoint-3000',
+]
+
+
+def test_a_save_start_is_not_ended_by_another_checkpoints_save(tmp_path: Path) -> None:
+    """checkpoint-2000's `Saving current state to` (11:27:44) is followed, past the cut, by
+    checkpoint-2500's `Saved state to` (11:37:27): not one 583 s save. Every save the lines show
+    whole ends within a second of its start (10:58:39, 11:08:20, 11:18:02-03, 11:47:10-11), and
+    the saves carry the steps their folders name."""
+    con = console_connection(tmp_path, TEXTUAL_INVERSION_CUT_SAVES)
+    (saving,) = con.execute("select seconds from goodput_buckets where bucket = 'checkpoint_save'").fetchone()
+    assert saving <= 4 * 2, saving
+    steps = con.execute("select step from log_events where kind = 'checkpoint_save_start' order by line").fetchall()
+    assert [s for (s,) in steps] == [500, 1000, 1500, 2000, 3000]

@@ -10,9 +10,9 @@
 --   that is the step's own): the span then leaves out the start-up before that step), reason (NULL,
 --   or why the span is not split into buckets although the logs date it: dated steps but
 --   undated attempts (int_attempts reads them in line order: a relaunch nothing dates), no dated step at all
---   (launcher, checkpoint or failure lines only), or a single one (nothing says whether the time
---   before it went to start-up or to steps not logged, nor, unless it logged its own time, how
---   long a step takes)), opens_at_step and unlogged_before_s (the logs open mid-run: the first
+--   (launcher, checkpoint or failure lines only), or a single one dated at its end alone (nothing
+--   says whether the time before it went to start-up or to steps not logged, nor, unless it logged
+--   its own time, how long a step takes)), opens_at_step and unlogged_before_s (the logs open mid-run: the first
 --   attempt's first logged step, where nothing marks its start but its first line (its first step,
 --   a process's first dated line, a metrics file's first record: no header, no init), nothing
 --   says it resumed from a checkpoint (no checkpoint load before its first step), and the steps
@@ -23,14 +23,18 @@
 with span as (
     select min(start_ns) as start_ns, max(end_ns) as end_ns, count(*) as attempts,
         -- (a start at its first step's own time marks nothing before it: a process's first dated line
-        -- that is that step's line, an excerpt that opens with it)
+        -- that is that step's line, an excerpt that opens with it; a progress bar's first reading
+        -- starts at the bar's start, which the line before the bar dates: its own time is its end)
         arg_min(start_source, start_ns) <> 'first_step'
-            and coalesce(min(start_ns) < (select min(t_ns) from int_log_steps), true) as start_logged
+            and coalesce(min(start_ns) < (select min(case when time_source like 'tqdm%' then end_ns else t_ns end)
+                                          from int_log_steps), true) as start_logged
     from int_attempts
     where logged
 ),
 dated_steps as (
-    select count(*) as n, count(step_time_s) as timed from int_log_steps
+    -- (a step dated at its start and its end is two points of the clock: a progress bar's only reading
+    -- kept, which its elapsed time dates back to the bar's start, says what the time before it went to)
+    select count(*) + count(*) filter (where start_ns < end_ns) as n, count(step_time_s) as timed from int_log_steps
 ),
 opening as (
     -- (the steps before the first line's own: it ends the steps since the one before it, int_log_step_bounds'

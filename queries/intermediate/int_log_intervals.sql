@@ -3,8 +3,9 @@
 -- Grain: one row per interval (may overlap; goodput_buckets resolves overlaps by priority).
 -- Inputs: int_attempts, int_log_step_bounds, int_ideal_step, int_log_events, int_job_wall.
 -- Labels (GoodputBucket, priority in goodput_buckets):
---   checkpoint_save / checkpoint_load / eval: between start and end events (or an end event
---     carrying its duration);
+--   checkpoint_save / checkpoint_load / eval: between start and end events (not an end that
+--     names another step than its start: that start's end is not in the log), or an end event
+--     carrying its duration;
 --   startup: accelerator init, training prep and first data loading (init events), attempt
 --     start to its first step's start, and a first step's excess over the ideal step time
 --     (compile, warm-up); not in an attempt whose logs open mid-run (int_job_wall.opens_attempt:
@@ -90,8 +91,11 @@ paired as (
      and e.file_id = s.file_id
      and e.detail is not distinct from s.detail
      and e.ts_ns >= s.ts_ns
-    -- (an end after the next start of its kind is that one's: a start the log never ends stays open)
-    where s.next_start_ns is null or e.ts_ns <= s.next_start_ns
+    -- (an end after the next start of its kind is that one's: a start the log never ends stays open;
+    -- so does one whose end names another step's checkpoint, `checkpoint-2000`'s start then
+    -- `checkpoint-2500`'s end, an excerpt's cut between them)
+    where (s.next_start_ns is null or e.ts_ns <= s.next_start_ns)
+      and (s.step is null or e.step is null or s.step = e.step)
 ),
 durations as (
     -- an end event that carries its duration ("saved checkpoint in 12.3 s") and has no start

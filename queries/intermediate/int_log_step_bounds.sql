@@ -24,9 +24,10 @@
 --   start_ns, end_ns, step_time_s, samples, data_time_s, t_ns, line, t_resolution_ns (as int_log_steps),
 --   s_ns, e_ns (the step's bounds as above; NULL when unknown), nth (1 = the attempt's first
 --   logged step), prev_step (the attempt's previous logged step), covers (the steps the line
---   ends: since the attempt's previous line; an attempt's first line the median of the
---   attempt's other lines', no more than since its resumed step, else since step -1; at least
---   1), redone (as above),
+--   ends: since the attempt's previous line; an attempt's first line its own span over its step
+--   time where it gives both (a progress bar's first reading kept, `241/250 [04:53<00:10,
+--   1.22s/it]`, starts at the bar's start), else the median of the attempt's other lines', no
+--   more than since its resumed step, else since step -1; at least 1), redone (as above),
 --   lost_step (redone, and completed: logged at its end or followed by another step of the
 --   attempt; the step a crash cut short is lost time, not a lost step).
 with steps as (
@@ -40,11 +41,14 @@ gaps as (
     select *, step - lag(step) over (partition by attempt order by t_ns, line, step) as gap from steps
 ),
 covering as (
-    -- the steps each line ends: since the attempt's previous line; an attempt's first line the
-    -- attempt's usual steps between lines (their median), no more than since its resumed step,
-    -- else since step -1 (a counter from 0: detectron2's `iter: 19` is its 20th), at least one
+    -- the steps each line ends: since the attempt's previous line; an attempt's first line its
+    -- span over its step time where it gives both, else the attempt's usual steps between lines
+    -- (their median); no more than since its resumed step, else since step -1 (a counter from 0:
+    -- detectron2's `iter: 19` is its 20th), at least one
     select g.* exclude (gap),
         greatest(1, case
+            when g.gap is null and g.start_ns is not null and g.end_ns > g.start_ns and g.step_time_s > 0
+            then least(round((g.end_ns - g.start_ns) / 1e9 / g.step_time_s), g.step - coalesce(g.resumed_from_step, -1))
             when g.gap is null
             then least(coalesce(m.usual, 1), g.step - coalesce(g.resumed_from_step, -1))
             else g.gap

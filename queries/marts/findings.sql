@@ -40,7 +40,8 @@
 --                   its last finite step's end to its last step is the score), else low.
 --   job_failed:     the job's last attempt ended in a failure (not a watchdog's timeout: above):
 --                   its likeliest cause (a traceback's exception, Ray's remote one where Ray wrapped
---                   it, an exit code or signal, else its first failure line; advice for a time limit,
+--                   it, but not torchelastic's SignalException; an exit code or signal, a failed node;
+--                   the scheduler's cancel; else its first failure line; advice for a time limit,
 --                   a preemption, out of memory, SIGKILL, a Ray worker's death, a full file system) -> high;
 --                   stopped by hand (KeyboardInterrupt) or cancelled
 --                   through the scheduler (no DUE TO) -> medium.
@@ -439,15 +440,19 @@ failure_lines as (
     -- teardown of the other workers; then the earliest; not where a watchdog's timeout is its failure
     -- (timeouts, above)
     select e.kind, e.line, f.path, coalesce(e.detail, e.raw) as cause, e.detail is not null and e.raw like '%Traceback (most%' as traceback,
+        -- (not torchelastic's SignalException: the signal a worker got, which a scheduler's cancel sent)
         case when e.kind = 'oom' or (e.detail is not null and e.raw like '%Traceback (most recent call last)%'
-                                     and e.detail not like '%ChildFailedError%') then 0
+                                     and e.detail not like '%ChildFailedError%'
+                                     and e.detail not like '%SignalException: Process % got signal%') then 0
              -- (srun's word on the node that failed names it; the scheduler's cancel names the step's head)
              when e.raw ilike '%exitcode%' or e.raw like '%srun: error: Node failure on %' then 1
+             -- (the scheduler's cancel says why, a time limit, a preemption: before the signal its workers then got)
+             when e.detail like 'scheduler: %CANCELLED AT%' then 2
              -- (a launcher's teardown of its workers and torchelastic's report that a worker failed say
              -- less than the failed worker's own lines, or the scheduler's)
              when e.detail = 'launcher stopping its workers' or e.detail like 'DeepSpeed''s launcher killed its workers%'
-                  or e.raw like '%ChildFailedError%' then 3
-             else 2 end as cause_order,
+                  or e.raw like '%ChildFailedError%' then 4
+             else 3 end as cause_order,
         coalesce(e.ts_ns, e.after_ns) as at_ns
     from stg_log_events e left join files f using (file_id), last_attempt a
     where a.end_reason = 'crash' and e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
