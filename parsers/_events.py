@@ -1295,8 +1295,8 @@ class EventScanner:
         elif ("save model in " in text or "model is to " in text or "best model" in text or "Saved state to " in text) and (
                 _MODEL_SAVED.search(text) is not None):
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       step=int(named.group(1)) if "Saved state to " in text and (
-                           named := _CHECKPOINT_NAMED.search(text)) is not None else None)
+                       step=int(folder_step.group(1)) if "Saved state to " in text and (
+                           folder_step := _CHECKPOINT_NAMED.search(text)) is not None else None)
         elif ("Save weights to " in text or "Saving model at " in text or "Saving trained model to " in text
               or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
@@ -1308,8 +1308,8 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else
                        int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else
-                       int(named.group(1)) if "Saving current state to " in text and (
-                           named := _CHECKPOINT_NAMED.search(text)) else None)
+                       int(folder_step.group(1)) if "Saving current state to " in text and (
+                           folder_step := _CHECKPOINT_NAMED.search(text)) else None)
         elif ("> BEST MODEL : " in text or "> CHECKPOINT : " in text) and (coqui := _COQUI_SAVE.match(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(coqui.group(1)))
