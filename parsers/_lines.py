@@ -435,6 +435,13 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
                       & (~head.str.contains(_CLOCK_FIRST.pattern) | head.str.contains(_CLOCK_THEN_DATE.pattern)),
                       stamp=head.str.extract_groups(_ISO_COLUMNS))
               .unnest("stamp").select("index", "tz", "leading", "second", ns=_iso_ns()).collect())
+    # (and a line whose date is glued after a progress bar wider than its head, `_after_bar`: a
+    # bar's lines first, a literal look, then the date's pattern past the head of those alone)
+    barred = frame.with_row_index("index").filter(pl.col("body").str.contains("%|", literal=True))
+    glued = (barred.filter(~pl.col("body").str.slice(0, _DATE_END_MAX).str.contains(_DATE_HINT)
+                           & pl.col("body").str.slice(_DATE_END_MAX - 35).str.contains(_DATE_HINT))
+             .get_column("index").to_list() if len(barred) else [])
+    del barred
     frame = frame.select(
         glog=pl.col("body").str.contains(_GLOG_HINT),
         hint=pl.col("body").str.contains(hint) if hint is not None else pl.lit(None, dtype=pl.Boolean),
@@ -448,6 +455,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
                                .to_list())
     stamp = parse_timestamp
     by_python = stamps.get_column("index").filter(~known).to_list()
+    by_python += glued
     for i in by_python:
         times[i] = stamp(bodies[i])
     if day_first(bodies[i] for i in by_python):  # the file's slashed dates write the day first
@@ -928,15 +936,30 @@ _CLOCK_FIRST = re.compile(r"^\[?\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?\]?\s")
 _CLOCK_THEN_DATE = re.compile(r"^\[?\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?\]?\s{1,4}\[?\d{4}-\d{2}-\d{2}[ T]")
 
 
+def _after_bar(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """`pattern`'s first match within DATE_START_MAX characters after the rate of the line's last
+    progress-bar drawing: a logger's dated line glued after a bar as wide as its terminal (kohya's
+    sd-scripts under rich: `steps:  50%|███...███▌   | 81/162 [07:26<07:26,  5.51s/it,
+    avr_loss=0.08692026-04-03 11:43:01 INFO     epoch is incremented. ...`)."""
+    rate = max(text.rfind("s/it"), text.rfind("it/s"))
+    if rate < 0:
+        return None
+    match = pattern.search(text, rate, rate + _DATE_END_MAX)
+    return match if match is not None and match.start() - rate < DATE_START_MAX else None
+
+
 def parse_timestamp(text: str, day_first: bool = False) -> int | None:
     """The first ISO-like timestamp in the line (naive times are taken as UTC); failing one, a
     date with slashes (`_SLASH`), `day_first` where the file writes the day before the month; a
-    line opening with `date`'s or `time.ctime()`'s time (`_CTIME_LEADING`). None for a line that
+    line opening with `date`'s or `time.ctime()`'s time (`_CTIME_LEADING`); a date glued after a
+    progress bar wider than where a date is looked for (`_after_bar`). None for a line that
     opens with a time of day alone (`_CLOCK_FIRST`)."""
     if (text[2:3] == ":" or text[3:4] == ":") and _CLOCK_FIRST.match(text) is not None and (
             _CLOCK_THEN_DATE.match(text) is None):
         return None
     match = _leading(_ISO, text)
+    if not match and "%|" in text[:DATE_START_MAX] and len(text) > _DATE_END_MAX:
+        match = _after_bar(_ISO, text)
     if not match:
         if text[:1] in "IWEF[" and (glog := _GLOG_YEAR.match(text)) is not None:
             return _match_ns(glog, text[glog.start("y"):glog.end("s")], glog.groupdict)

@@ -3042,11 +3042,18 @@ class GenericLogParser(LogReader):
                     counter = described
                 if bars_seen.get(line.rank) != counter.step:  # a redraw of the same count is no new step
                     bars_seen[line.rank] = counter.step
-                    seconds = clock_held_rate(seconds, drawing, bar_clocks.get(line.rank))
+                    held = bar_clocks.get(line.rank)
+                    seconds = clock_held_rate(seconds, drawing, held)
                     bar_clocks[line.rank] = (drawing.n, drawing.elapsed_s)
+                    # (the run's steps bar's first reading, dated: it ends the steps it counts since
+                    # the bar began, its elapsed time before it; a bar whose count went back is a new one)
+                    began = (line.ts_ns - int(drawing.elapsed_s * 1e9)
+                             if counter.match.re is _STEPS_BAR and line.ts_ns is not None and drawing.elapsed_s > 0
+                             and (held is None or drawing.n < held[0]) else None)
                     before = len(rows.steps)
                     rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns,
-                              **({"step_time_s": seconds} if seconds is not None else {}))
+                              **({"step_time_s": seconds} if seconds is not None else {}),
+                              **({"start_ns": began} if began is not None else {}))
                     if len(rows.steps) > before and counter.match.re is _TORCHTUNE_BAR:
                         rows.steps[-1]["framework"] = "torchtune"
                     if len(rows.steps) > before and counter.epoch is not None:

@@ -944,3 +944,85 @@ def test_a_save_start_is_not_ended_by_another_checkpoints_save(tmp_path: Path) -
     assert saving <= 4 * 2, saving
     steps = con.execute("select step from log_events where kind = 'checkpoint_save_start' order by line").fetchall()
     assert [s for (s,) in steps] == [500, 1000, 1500, 2000, 3000]
+
+
+# An Anima DiT LoRA trainer of kohya sd-scripts' kind (a committed text file, stored file id 53766953367): the
+# console of two runs, one after the other at a shell prompt; rich's dated lines glued after the steps bar
+# where the terminal was narrower than the bar (lines 4, 16-33, 43-47, 52-60, 70-72 of the 73)
+SDSCRIPTS_TWO_RUNS = [
+    ('2026-04-03 11:35:31 INFO     static_token_count=4096                                      '
+     '                                               train.py:353'),
+    'running training / 学習開始',
+    '  num train images * repeats / 学習画像の数×繰り返し回数: 157',
+    '  num validation images * repeats / 学習画像の数×繰り返し回数: 39',
+    '  num reg images / 正則化画像の数: 0',
+    '  num batches per epoch / 1epochのバッチ数: 81',
+    '  num epochs / epoch数: 2',
+    '  batch size per device / バッチサイズ: 2',
+    '  gradient accumulation steps / 勾配を合計するステップ数 = 1',
+    '  total optimization steps / 学習ステップ数: 162',
+    ('2026-04-03 11:35:34 INFO     text_encoder is not needed for training. deleting to save mem'
+     'ory.                                          train.py:1980'),
+    ('                    INFO     unet dtype: torch.bfloat16, device: cuda:0                   '
+     '                                              train.py:2018'),
+    ('steps:   0%|                                                                              '
+     '                                   | 0/162 [00:00<?, ?it/s]'),
+    'epoch 1/2',
+    '',
+    ('2026-04-03 11:35:35 INFO     epoch is incremented. current_epoch: 0, epoch: 1             '
+     '                                                base.py:175'),
+    ('2026-04-03 11:35:35 INFO     epoch is incremented. current_epoch: 0, epoch: 1             '
+     '                                                base.py:175'),
+    ('steps:  50%|███████████████████████████████████████████▌                                  '
+     '         | 81/162 [07:26<07:26,  5.51s/it, avr_loss=0.08692026-04-03 11:43:01 INFO     epo'
+     'ch is incremented. current_epoch: 0, epoch: 1                                             '
+     '                base.py:175]'),
+    ('2026-04-03 11:43:01 INFO     epoch is incremented. current_epoch: 0, epoch: 1             '
+     '                                                base.py:175'),
+    'saving checkpoint: output/anima_lora.safetensors',
+    ('2026-04-03 11:54:35 INFO     model saved.                                                 '
+     '                    train.py:2601'),
+    ('steps: 100%|██████████████████████████████████████████████████████████████████████████████'
+     '████████| 162/162 [14:44<00:00,  5.46s/it, avr_loss=0.0905]'),
+    ('epoch validation steps: 100%|█████████████████████████| 88/88 [02:11<00:00,  1.49s/it, val'
+     '_epoch_avg_loss=0.21, sigma=0.35]'),
+    '(anima) sorryhyun@sorryhyun-MS-7C94:~/anima/anima_lora$ ',
+    'original',
+    '',
+    ('steps:   0%|                                                                              '
+     '         | 0/162 [00:00<?, ?it/s]'),
+    'epoch 1/2',
+    '',
+    ('                    INFO     epoch is incremented. current_epoch: 0, epoch: 1             '
+     '                      base.py:175'),
+    ('                    INFO     epoch is incremented. current_epoch: 0, epoch: 1             '
+     '                      base.py:175'),
+    ('steps:  50%|██████████████████████████████▌                              | 81/162 [07:29<0'
+     '7:29,  5.55s/it, avr_loss=0.09862026-04-03 12:04:12 INFO     epoch is incremented. current'
+     '_epoch: 0, epoch: 1                                   base.py:175]'),
+    ('2026-04-03 12:04:12 INFO     epoch is incremented. current_epoch: 0, epoch: 1             '
+     '                      base.py:175'),
+    'saving checkpoint: output/anima_lora.safetensors',
+    ('2026-04-03 12:15:49 INFO     model saved.                                                 '
+     '                    train.py:2601'),
+    ('steps: 100%|████████████████████████████████████████████████████████████| 162/162 [14:50<0'
+     '0:00,  5.50s/it, avr_loss=0.0873]'),
+]
+
+
+def test_a_date_glued_after_a_wide_bar_dates_it_and_a_second_run_is_an_attempt(tmp_path: Path) -> None:
+    """`| 81/162 [07:26<07:26,  5.51s/it, avr_loss=0.0869` runs into `2026-04-03 11:43:01 INFO ...`
+    past where a date is looked for: step 81 ends then. The second run's bar (`0/162` again after
+    the first's `162/162` and its `model saved.` at 11:54:35) reads 81 at 12:04:12 after 07:29:
+    its run began at 11:56:43, a second attempt, not the first's 9 minutes more."""
+    con = console_connection(tmp_path, SDSCRIPTS_TWO_RUNS)
+
+    def at(hms: str) -> int:
+        return int(datetime.fromisoformat(f"2026-04-03T{hms}+00:00").timestamp()) * 10**9
+
+    ended = con.execute("select end_ns from log_steps where step = 81 order by line").fetchall()
+    assert [e for (e,) in ended] == [at("11:43:01"), at("12:04:12")]
+    attempts = con.execute("select start_ns, end_ns, first_step, last_step from attempts order by attempt").fetchall()
+    assert len(attempts) == 2, attempts
+    assert attempts[0][0] == at("11:35:31") and attempts[0][1] == at("11:54:35")
+    assert abs(attempts[1][0] - (at("12:04:12") - (7 * 60 + 29) * 10**9)) <= 10**9 and attempts[1][1] == at("12:15:49")

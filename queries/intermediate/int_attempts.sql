@@ -29,7 +29,9 @@ with processes as (
     where p.rank = r.rank
 ),
 steps as (
+    -- (a step dated at its start, `start_ns`, began then: `began_ns`; else its time before its end)
     select step, t_ns, step_time_s,
+        case when start_ns is not null then t_ns else (t_ns - coalesce(step_time_s, 0) * 1e9)::bigint end as began_ns,
         lag(step) over (order by t_ns, line, step) as previous_step,
         lead(step) over (order by t_ns, line, step) as next_step,
         lag(t_ns) over (order by t_ns, line, step) as previous_t_ns
@@ -82,8 +84,7 @@ boundaries as (
     -- the step counter went back with no attempt_start logged in between: a restart; not a line
     -- one below the one before it that the next one follows at once (an epoch's summary numbered
     -- from 0 between bars numbered from 1: `Epoch 2/10: ...`, `[Epoch 1] Loss: ...`, `Epoch 3/10: ...`)
-    select (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint, 'step_counter', (s.t_ns - coalesce(s.step_time_s, 0) * 1e9)::bigint,
-        null, false
+    select s.began_ns, 'step_counter', s.began_ns, null, false
     from steps s
     where s.step <= s.previous_step
       and not (s.step = s.previous_step - 1 and s.next_step = s.previous_step + 1)

@@ -4,7 +4,8 @@
 -- Inputs: int_attempts, hang_analysis, int_log_steps, int_log_events.
 -- An attempt begins at an attempt_start event (a training header, a job-start record, a
 --   process's first dated line; a console's first one no later than the steps that console
---   logged on the lines before it, undated bar steps), where the step counter goes back, or where the reference
+--   logged on the lines before it, undated bar steps), where the step counter goes back (at that
+--   step's start: its start where its line dates it, a bar's by its elapsed time), or where the reference
 --   rank's traces come from a new process with no other sign of a restart since the previous
 --   process's traces (dated by the new traces' first event). It ends at its
 --   attempt_end event, else at its last logged activity: a launcher's failure line comes
