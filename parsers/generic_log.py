@@ -1254,8 +1254,9 @@ def _postfix_trains(text: str, after: int) -> bool:
     found = _TRAIN_POSTFIX.search(text, after, after + TRAIN_POSTFIX_SPAN)
     return found is not None and "]" not in text[after:found.start()]
 # A bar faster than this a count (seconds) counts no training steps: a download's bytes (torchvision's
-# datasets draw theirs as `17049807/170498071 [..., 2554002632118.86it/s]`), a fast loop's items
-BARE_BAR_MIN_STEP_S = 1e-5
+# datasets draw theirs as `17049807/170498071 [..., 2554002632118.86it/s]`), a fast loop's items (PGL's
+# data loading, `2006859/2006859 [01:00<00:00, 33296.96it/s]`): no framework's step takes under 100 us
+BARE_BAR_MIN_STEP_S = 1e-4
 
 
 REPEATED_STEP_LINES = 5  # a rank's step printed again within this many lines is the same step's other line
