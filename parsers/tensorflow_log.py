@@ -21,7 +21,9 @@ without a year: the year of the file's dated lines, else of its modification tim
   steps 20 and 30`, step 30, the seconds over the steps between (glued after a Keras bar's drawing,
   as a console shows it, it is read where it is).
 - `Saving checkpoints for N into ...` is a checkpoint save at step N, `Restoring parameters
-  from .../model.ckpt-N` a load, Estimator's `Loss for final step: ...` the end of training;
+  from .../model.ckpt-N` a load, Estimator's `Loss for final step: ...` the end of training; a
+  restore after that end with no failure or start since is the same process's next `train()` or
+  `evaluate()` call (a train-and-evaluate loop): no load, and that end is no end of the run;
   failures, restarts and NCCL lines are read as in every console log.
 """
 
@@ -56,6 +58,14 @@ _RATE = re.compile(r"global_step/sec: (?P<rate>\d{1,12}(?:\.\d{1,20})?(?:[eE][-+
 _SAVE = re.compile(r"Saving checkpoints? for (?P<step>\d{1,15}) into ")
 _RESTORE = re.compile(r"Restoring parameters from \S*?-(?P<step>\d{1,15})\s*$")
 _FINAL = "Loss for final step: "
+# what a new process logs (a failure ended the last one, a start began this one; not the file's first
+# dated line alone: `Starting evaluation at 2020-02-07T14:21:07Z` in a console with no other date)
+_NEW_PROCESS = frozenset({LogEventKind.ATTEMPT_START.value, LogEventKind.CRASH.value, LogEventKind.OOM.value,
+                          LogEventKind.RESTART.value, LogEventKind.HANG.value})
+
+
+def _new_process(event: dict[str, Any]) -> bool:
+    return event["kind"] in _NEW_PROCESS and event.get("detail") != "first dated line of a process"
 
 
 def step_line(text: str) -> tuple[str, int, dict[str, float]] | None:
@@ -95,6 +105,13 @@ class TensorFlowLogParser(LogReader):
         rate: float | None = None  # the last global_step/sec not yet given to a step
         # rank -> its last step row with no time, from a hook line whose seconds are known
         unmeasured: dict[int | None, tuple[dict[str, Any], float]] = {}
+        # rank -> (its Estimator's last `Loss for final step` end, the events logged before it): a
+        # checkpoint restored after it with no failure or start since is the same process's next
+        # `train()` (or `evaluate()`) call in a train-and-evaluate loop, no relaunch's load, and
+        # that end no end of the run
+        ended: dict[int | None, tuple[dict[str, Any], int]] = {}
+        looping: set[int | None] = set()  # ranks whose restores are their own loop's
+        loop_ends: list[dict[str, Any]] = []  # the ends of those calls (the last, with no step after it, ends the run)
         for line in lines:
             if events.scan(line):
                 continue
@@ -122,11 +139,18 @@ class TensorFlowLogParser(LogReader):
                     rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                                step=int(save.group("step")), raw=text)
                 elif "Restoring parameters from " in text and (restore := _RESTORE.search(text)) is not None:
-                    rows.event(LogEventKind.CHECKPOINT_LOAD_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                               step=int(restore.group("step")), raw=text)
+                    if (end := ended.pop(line.rank, None)) is not None and not any(map(_new_process, rows.events[end[1]:])):
+                        looping.add(line.rank)
+                        loop_ends.append(end[0])
+                    elif line.rank in looping and any(map(_new_process, rows.events[-3:])):
+                        looping.discard(line.rank)
+                    if line.rank not in looping:
+                        rows.event(LogEventKind.CHECKPOINT_LOAD_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                                   step=int(restore.group("step")), raw=text)
                 elif _FINAL in text:
                     rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                detail="Estimator: loss for final step")
+                    ended[line.rank] = (rows.events[-1], len(rows.events))
                 continue
             rule, step, values = read
             row = last.get(line.rank)
@@ -151,6 +175,12 @@ class TensorFlowLogParser(LogReader):
                 unmeasured[line.rank] = (rows.steps[-1], seconds)
         if not rows.steps:
             raise ParseError(str(path), "no TensorFlow training step line found", where="line 1")
+        if loop_ends:
+            last_step: dict[int | None, int] = {}  # rank -> the line of its last step
+            for row in rows.steps:
+                last_step[row["rank"]] = max(row["line"], last_step.get(row["rank"], 0))
+            dropped = {id(end) for end in loop_ends if end["line"] < last_step.get(end["rank"], 0)}
+            rows.events[:] = [e for e in rows.events if id(e) not in dropped]
         if not any("tensorflow" in line.text or "_hooks.py" in line.text or "sec)" in line.text
                    or "sec/step" in line.text or "global_step/sec" in line.text or "TimeHistory: " in line.text
                    for line in lines):

@@ -1093,3 +1093,70 @@ def test_a_bar_counting_faster_than_any_training_step_is_no_step(tmp_path: Path)
     ends = [int(datetime.fromisoformat(f"2022-02-15T{line[18:26]}.{line[27:30]}+00:00").timestamp() * 1000) * 10**6
             for line in PGL_EPOCHS if "Epoch: " in line]
     assert rows == list(enumerate(ends)), rows
+
+
+# A TensorFlow 1.x Estimator trained and evaluated in a loop in one process (`for _ in range(_NUM_EPOCHS):
+# image_classifier.train(...); image_classifier.evaluate(...)`; Korean notes, stored file id 9251318595): each
+# train() call restores the last checkpoint and ends with `Loss for final step`; its first two calls
+ESTIMATOR_LOOP = [
+    'INFO:tensorflow:Calling model_fn.',
+    'INFO:tensorflow:Done calling model_fn.',
+    'INFO:tensorflow:Create CheckpointSaverHook.',
+    'INFO:tensorflow:Graph was finalized.',
+    'INFO:tensorflow:Restoring parameters from model_name\\model.ckpt-27',
+    ('WARNING:tensorflow:From C:\\Users\\jinma\\AppData\\Local\\Continuum\\anaconda3\\envs\\basic\\lib\\si'
+     'te-packages\\tensorflow_core\\python\\training\\saver.py:1069: get_checkpoint_mtimes (from ten'
+     'sorflow.python.training.checkpoint_management) is deprecated and will be removed in a futu'
+     're version.'),
+    'Instructions for updating:',
+    'Use standard file utilities to get mtimes.',
+    'INFO:tensorflow:Running local_init_op.',
+    'INFO:tensorflow:Done running local_init_op.',
+    'INFO:tensorflow:Saving checkpoints for 27 into model_name\\model.ckpt.',
+    'INFO:tensorflow:loss = 1.847903, step = 27',
+    'INFO:tensorflow:accuracy = 0.6611328, global_step = 27, loss = 1.847903',
+    'INFO:tensorflow:Saving checkpoints for 54 into model_name\\model.ckpt.',
+    'INFO:tensorflow:Loss for final step: 0.87577367.',
+    'INFO:tensorflow:Calling model_fn.',
+    'INFO:tensorflow:Done calling model_fn.',
+    'INFO:tensorflow:Starting evaluation at 2020-02-07T14:21:07Z',
+    'INFO:tensorflow:Graph was finalized.',
+    'INFO:tensorflow:Restoring parameters from model_name\\model.ckpt-54',
+    'INFO:tensorflow:Running local_init_op.',
+    'INFO:tensorflow:Done running local_init_op.',
+    'INFO:tensorflow:Finished evaluation at 2020-02-07-14:21:07',
+    'INFO:tensorflow:Saving dict for global step 54: accuracy/accuracy = 0.76, global_step = 54, loss = 0.8908232',
+    "INFO:tensorflow:Saving 'checkpoint_path' summary for global step 54: model_name\\model.ckpt-54",
+    'INFO:tensorflow:Calling model_fn.',
+    'INFO:tensorflow:Done calling model_fn.',
+    'INFO:tensorflow:Create CheckpointSaverHook.',
+    'INFO:tensorflow:Graph was finalized.',
+    'INFO:tensorflow:Restoring parameters from model_name\\model.ckpt-54',
+    'INFO:tensorflow:Running local_init_op.',
+    'INFO:tensorflow:Done running local_init_op.',
+    'INFO:tensorflow:Saving checkpoints for 54 into model_name\\model.ckpt.',
+    'INFO:tensorflow:loss = 0.9371305, step = 54',
+    'INFO:tensorflow:accuracy = 0.75341797, global_step = 54, loss = 0.9371305',
+    'INFO:tensorflow:Saving checkpoints for 81 into model_name\\model.ckpt.',
+    'INFO:tensorflow:Loss for final step: 0.5595695.',
+    'INFO:tensorflow:Calling model_fn.',
+    'INFO:tensorflow:Done calling model_fn.',
+    'INFO:tensorflow:Starting evaluation at 2020-02-07T14:21:09Z',
+    'INFO:tensorflow:Graph was finalized.',
+    'INFO:tensorflow:Restoring parameters from model_name\\model.ckpt-81',
+    'INFO:tensorflow:Running local_init_op.',
+    'INFO:tensorflow:Done running local_init_op.',
+    'INFO:tensorflow:Finished evaluation at 2020-02-07-14:21:09',
+]
+
+
+def test_an_estimators_train_and_evaluate_loop_is_one_attempt(tmp_path: Path) -> None:
+    """Each `train()` call restores `model.ckpt-27`, then `-54`, and ends with `Loss for final step`;
+    each `evaluate()` restores the checkpoint too: one process (its code is one loop), so one
+    attempt, steps 27 and 54, ended by the last call's final step; the restores after the
+    first are no relaunch's checkpoint load."""
+    con = console_connection(tmp_path, ESTIMATOR_LOOP)
+    rows = con.execute("select first_step, last_step, end_reason from attempts").fetchall()
+    assert rows == [(27, 54, "completed")], rows
+    loads = con.execute("select step from log_events where kind = 'checkpoint_load_start'").fetchall()
+    assert loads == [(27,)], loads
