@@ -1160,3 +1160,74 @@ def test_an_estimators_train_and_evaluate_loop_is_one_attempt(tmp_path: Path) ->
     assert rows == [(27, 54, "completed")], rows
     loads = con.execute("select step from log_events where kind = 'checkpoint_load_start'").fetchall()
     assert loads == [(27,)], loads
+
+
+# A CSCS example of a long run over Slurm time limits (its README's output, stored file id 4920542407): each job
+# saves its state on SIGTERM and the resubmitted one recovers it; the author cut lines (`...`)
+CSCS_TIME_LIMITS = [
+    '2025-05-21 11:31:55,595 - root - INFO - Setting up DataLoaders...',
+    '2025-05-21 11:31:57,838 - root - INFO - Setting up Model...',
+    ('2025-05-21 11:32:31,846 - root - INFO - Starting from scratch, no state found in /iopsstor'
+     '/scratch/cscs/athillen/example_slurmlongrun/state-454600.json'),
+    ('2025-05-21 11:32:33,519 - root - INFO - Registered SIGTERM handler to save state to /iopss'
+     'tor/scratch/cscs/athillen/example_slurmlongrun/state-454600.json on termination.'),
+    '2025-05-21 11:32:33,521 - root - INFO - Starting training!',
+    ('2025-05-21 11:32:34,982 - root - INFO - Step: 1 | Loss: 12.03 | Tokens per second: 2884.67'
+     ' | Training tokens per second (%): 19.38 | MFU (%): 15.03 | TFLOPs: 148.68'),
+    '...',
+    ('2025-05-21 11:33:40,533 - root - INFO - Step: 120 | Loss: 7.89 | Tokens per second: 7542.8'
+     '9 | Training tokens per second (%): 26.43 | MFU (%): 39.31 | TFLOPs: 388.77'),
+    'slurmstepd: error: *** STEP 454600.0 ON nid006459 CANCELLED AT 2025-05-21T11:33:42 ***',
+    ('2025-05-21 11:33:43,079 - root - INFO - [Received SIGTERM] : Saving state to /iopsstor/scr'
+     'atch/cscs/athillen/example_slurmlongrun/state-454600.json'),
+    '2025-05-21 11:33:54,977 - root - INFO - [Received SIGTERM] : Finished saving state.',
+    ('2025-05-21 11:33:55,081 - root - INFO - Step: 125 | Loss: 8.12 | Tokens per second: 1411.7'
+     '6 | Training tokens per second (%): 24.73 | MFU (%): 7.36 | TFLOPs: 72.76'),
+    '...',
+    'slurmstepd: error: *** JOB 454600 ON nid006459 CANCELLED AT 2025-05-21T11:34:48 DUE TO TIME LIMIT ***',
+    'srun: forcing job termination',
+    '',
+    '2025-05-21 11:36:33,182 - root - INFO - Setting up DataLoaders...',
+    '2025-05-21 11:36:35,357 - root - INFO - Setting up Model...',
+    ('2025-05-21 11:37:16,360 - root - INFO - Recovered model state from /iopsstor/scratch/cscs/'
+     'athillen/example_slurmlongrun/state-454600.json'),
+    ('2025-05-21 11:37:16,626 - root - INFO - Registered SIGTERM handler to save state to /iopss'
+     'tor/scratch/cscs/athillen/example_slurmlongrun/state-454600.json on termination.'),
+    '2025-05-21 11:37:16,628 - root - INFO - Starting training!',
+    ('2025-05-21 11:37:18,498 - root - INFO - Step: 225 | Loss: 7.56 | Tokens per second: 2238.8'
+     '8 | Training tokens per second (%): 19.38 | MFU (%): 11.67 | TFLOPs: 115.39'),
+    ('2025-05-21 11:37:21,168 - root - INFO - Step: 230 | Loss: 7.29 | Tokens per second: 7789.9'
+     '0 | Training tokens per second (%): 13.66 | MFU (%): 40.60 | TFLOPs: 401.50'),
+    ('2025-05-21 11:37:23,877 - root - INFO - Step: 235 | Loss: 7.63 | Tokens per second: 7677.6'
+     '0 | Training tokens per second (%): 22.45 | MFU (%): 40.01 | TFLOPs: 395.71'),
+    '...',
+    'slurmstepd: error: *** JOB 454609 ON nid006455 CANCELLED AT 2025-05-21T11:39:18 DUE TO TIME LIMIT ***',
+    'srun: Job step aborted: Waiting up to 32 seconds for job step to finish.',
+    'srun: forcing job termination',
+    'srun: got SIGCONT',
+    ('2025-05-21 11:39:18,023 - root - INFO - [Received SIGTERM] : Saving state to /iopsstor/scr'
+     'atch/cscs/athillen/example_slurmlongrun/state-454600.json'),
+    '....',
+    '....',
+    ('2025-05-21 11:53:53,561 - root - INFO - Step: 995 | Loss: 4.38 | Tokens per second: 7647.0'
+     '1 | Training tokens per second (%): 10.83 | MFU (%): 39.85 | TFLOPs: 394.14'),
+    ('2025-05-21 11:53:56,307 - root - INFO - Step: 1000 | Loss: 4.74 | Tokens per second: 7571.'
+     '65 | Training tokens per second (%): 16.73 | MFU (%): 39.46 | TFLOPs: 390.25'),
+    '2025-05-21 11:53:56,307 - root - INFO - Training completed',
+]
+
+
+def test_an_attempt_the_scheduler_cancelled_ran_until_the_cancel(tmp_path: Path) -> None:
+    """Slurm cancelled the first two jobs at their time limit (`CANCELLED AT 2025-05-21T11:34:48 DUE
+    TO TIME LIMIT`, `... 11:39:18 ...`), after lines the author cut: each attempt ran until its
+    cancel, not until its last step line kept (11:33:55, 11:37:23), and the downtime between jobs
+    is said to be the resubmission's, not a failure to hunt down."""
+    con = console_connection(tmp_path, CSCS_TIME_LIMITS)
+
+    def at(hms: str) -> int:
+        return int(datetime.fromisoformat(f"2025-05-21T{hms}+00:00").timestamp()) * 10**9
+
+    ends = con.execute("select end_ns, end_reason from attempts order by attempt").fetchall()
+    assert ends[:2] == [(at("11:34:48"), "crash"), (at("11:39:18"), "crash")], ends
+    (advice,) = con.execute("select advice from findings where finding = 'restart_downtime'").fetchone()
+    assert "time limit" in advice and "hang analysis" not in advice, advice

@@ -329,6 +329,8 @@ endings as (
                   where u.failure and u.after_ns >= a.start_ns
                     and (a.next_start_ns is null or u.after_ns < a.next_start_ns))) as crash_ns,
         min(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')) is null as crash_undated,
+        -- (a scheduler's cancel names the moment it killed the job: its processes ran until then)
+        max(e.ts_ns) filter (where e.kind = 'crash' and e.detail like 'scheduler: %CANCELLED AT%') as killed_ns,
         max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
         max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step,
         min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
@@ -351,9 +353,11 @@ final as (
         -- start-up; so did the job's last attempt, whose failure in the middle of the step after
         -- its last logged one (a scheduler's time-limit cancel) ends the job's wall time; an
         -- attempt a relaunch follows ends at its last step: a launcher's failure report comes
-        -- when it noticed, and the time since is the restart's downtime)
+        -- when it noticed, and the time since is the restart's downtime; but a scheduler's cancel
+        -- is the kill itself, its time the scheduler's: any attempt ran until then)
         coalesce(e.completed_ns, greatest(x.last_step_ns, e.last_event_ns, t.last_traced_ns,
-                                          case when x.last_step_ns is null or a.next_start_ns is null then e.crash_ns end),
+                                          case when x.last_step_ns is null or a.next_start_ns is null then e.crash_ns end,
+                                          e.killed_ns),
                  a.start_ns)::bigint as end_ns,
         x.first_step, x.last_step,
         case

@@ -222,7 +222,12 @@ bucket_findings as (
                             'analysis, watchdog lines), and asynchronous checkpointing makes saves cheaper',
                             printf('%g', y.interval_steps), greatest(1, round(y.optimum_s / y.step_s))::bigint)
             end
-            when 'restart_downtime' then 'restart in place (torchrun --max-restarts, warm spares) and find why the job failed (hang analysis, watchdog lines)'
+            when 'restart_downtime' then case
+                when exists (select 1 from int_log_events where kind = 'crash' and detail like 'scheduler: %DUE TO TIME LIMIT%')
+                then 'the scheduler''s time limit ended an attempt: this is the resubmitted job''s wait in the queue and '
+                     'its start; a longer limit, or a requeue that keeps the allocation, saves it'
+                else 'restart in place (torchrun --max-restarts, warm spares) and find why the job failed (hang analysis, watchdog lines)'
+            end
             when 'checkpoint_save' then 'asynchronous or sharded checkpointing (torch.distributed.checkpoint async_save), fewer blocking saves'
             when 'checkpoint_load' then 'load sharded checkpoints in parallel from fast local storage'
             when 'startup' then 'cache compiled graphs and datasets; pre-pull images; warm up once'
