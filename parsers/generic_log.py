@@ -1742,6 +1742,8 @@ _FRAMEWORK_FRAME = re.compile(r"[\\/](?:site|dist)-packages[\\/](?:torch|tensorf
 # (`data/train/`, `train.py`), nor transformers' warning of an inference (`You should probably TRAIN this
 # model on a down-stream task ...`)
 _TRAINING_WORD = re.compile(r"(?<![/\\.\w])(?:[Tt]rain(?:ing|er)?|TRAINING)(?![/\\\w]|\.\w)")
+# or an epoch it began (DiT's `[2024-10-21 01:22:05] Starting epoch 0`, then the traceback of its first forward)
+_EPOCH_BEGUN = re.compile(r"\b(?:[Ss]tart(?:ing)?|[Bb]egin(?:ning)?) epoch \d")
 # the exception an accelerator raised, ending a traceback (`RuntimeError: No CUDA GPUs are available`,
 # `jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: ... Ran out of memory in memory space hbm`)
 _ACCELERATOR_ERROR = re.compile(r"^[\w.]{0,80}(?:Error|Exception): [^\n]{0,300}?"
@@ -2433,11 +2435,12 @@ _NUMBER_AFTER = re.compile(r"\s{0,4}[:=]\s{0,4}[-+]?\d")
 
 
 def _names_training_before_traceback(bodies: Sequence[str]) -> bool:
-    """A line before the head's first traceback names training (`_TRAINING_WORD`)."""
+    """A line before the head's first traceback names training (`_TRAINING_WORD`) or an epoch it
+    began (`_EPOCH_BEGUN`)."""
     for body in bodies:
         if "Traceback (most recent call last)" in body:
             return False
-        if "rain" in body and _TRAINING_WORD.search(body) is not None:
+        if ("rain" in body and _TRAINING_WORD.search(body) is not None) or ("poch" in body and _EPOCH_BEGUN.search(body)):
             return True
     return False
 
