@@ -1295,3 +1295,94 @@ def test_a_run_that_failed_in_its_first_epoch_before_any_step_is_read(tmp_path: 
     assert "The size of tensor a (4) must match the size of tensor b (16)" in title
     ((start, reason),) = con.execute("select start_ns, end_reason from attempts").fetchall()
     assert start == int(datetime(2024, 10, 21, 1, 22, 4, tzinfo=UTC).timestamp()) * 10**9 and reason == "crash"
+
+
+# torchtitan training Llama 3 8B on 8 H200s under torchrun (benchmark notes, stored file id 19093018932): torchrun's
+# banner at 11:33:04.996, the model built, `Training starts at step 1` at 11:33:29.482, then a line every 10 steps
+TORCHTITAN_8B = [
+    '    nohup: ignoring input',
+    '    + NGPU=8',
+    '    + LOG_RANK=0',
+    '    + CONFIG_FILE=./train_configs/llama3_8b.toml',
+    '    + overrides=',
+    "    + '[' 0 -ne 0 ']'",
+    '    + PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True',
+    ('    + torchrun --nproc_per_node=8 --rdzv_backend c10d --rdzv_endpoint=localhost:0 --local-'
+     'ranks-filter 0 --role rank --tee 3 train.py --job.config_file ./train_configs/llama3_8b.to'
+     'ml'),
+    '    W0213 11:33:04.996000 14767 site-packages/torch/distributed/run.py:792] ',
+    ('    W0213 11:33:04.996000 14767 site-packages/torch/distributed/run.py:792] **************'
+     '***************************'),
+    ('    W0213 11:33:04.996000 14767 site-packages/torch/distributed/run.py:792] Setting OMP_NU'
+     'M_THREADS environment variable for each process to be 1 in default, to avoid your system b'
+     'eing overloaded, please further tune the variable for optimal performance in your applicat'
+     'ion as needed. '),
+    ('    W0213 11:33:04.996000 14767 site-packages/torch/distributed/run.py:792] **************'
+     '***************************'),
+    '    [rank0]:2025-02-13 11:33:11,198 - root - INFO - Starting job: Llama 3 8B training',
+    ('    [rank0]:2025-02-13 11:33:12,134 - root - WARNING - ENV[TORCH_NCCL_ASYNC_ERROR_HANDLING'
+     '] = 1 will be overridden to 3 based on job config'),
+    '    [rank0]:2025-02-13 11:33:12,138 - root - INFO - CUDA capacity: NVIDIA H200 with 139.83GiB memory',
+    ('    [rank0]:2025-02-13 11:33:12,140 - root - WARNING - Error running lspci: [Errno 2] No s'
+     "uch file or directory: 'lspci', fallback to use device_name"),
+    '    [rank0]:2025-02-13 11:33:12,140 - root - INFO - Peak FLOPS used for computing MFU: 9.890e+14',
+    "    [rank0]:2025-02-13 11:33:12,140 - root - INFO - Building 1-D device mesh with ['dp_shard'], [8]",
+    ('    [rank0]:2025-02-13 11:33:18,527 - root - INFO - Building tiktoken tokenizer locally fr'
+     'om ./torchtitan/datasets/tokenizer/original/tokenizer.model'),
+    ('    [rank0]:2025-02-13 11:33:18,746 - root - INFO - TikTokenizer built: #words 128256, BOS'
+     ' ID 128000, EOS ID 128001'),
+    '    [rank0]:2025-02-13 11:33:18,746 - root - INFO - Preparing c4 dataset from allenai/c4',
+    ('    [rank0]:2025-02-13 11:33:28,973 - root - INFO - Building llama3 8B with ModelArgs(dim='
+     '4096, n_layers=32, n_heads=32, n_kv_heads=8, vocab_size=128256, multiple_of=1024, ffn_dim_'
+     'multiplier=1.3, norm_eps=1e-05, rope_theta=500000, max_seq_len=8192, depth_init=True, norm'
+     "_type='rmsnorm')"),
+    '    [rank0]:2025-02-13 11:33:29,156 - root - INFO - Model llama3 8B [31msize: 8,030,261,248 total parameters',
+    '    [rank0]:2025-02-13 11:33:29,157 - root - INFO - Applied selective activation checkpointing to the model',
+    '    [rank0]:2025-02-13 11:33:29,239 - root - INFO - Applied FSDP to the model',
+    '    [rank0]:2025-02-13 11:33:29,478 - root - INFO - CUDA memory usage for model: 3.77GiB(2.70%)',
+    ('    [rank0]:2025-02-13 11:33:29,482 - root - INFO - TensorBoard logging enabled. Logs will'
+     ' be saved at ./outputs/tb/20250213-1133'),
+    ('    [rank0]:2025-02-13 11:33:29,482 - root - INFO - Training starts at step 1, with local '
+     'batch size 1, global batch size 8, sequence length 8192, total steps 100 (warmup 200)'),
+    ('    [rank0]:2025-02-13 11:33:29,482 - root - INFO - Profiling active. Traces will be saved'
+     ' at ./outputs/profile_trace'),
+    ('    [rank0]:2025-02-13 11:33:35,026 - root - INFO - step:  1  loss: 12.2417  memory: 42.08'
+     'GiB(30.10%)  tps: 1,478  mfu: 8.65%'),
+    ('    [rank0]:2025-02-13 11:33:35,027 - root - INFO - Synchronizing and adjusting timeout fo'
+     'r all ProcessGroups to 0:01:40'),
+    ('    [rank0]:2025-02-13 11:33:45,521 - root - INFO - step: 10  loss:  9.8821  mmemory: 49.5'
+     '9GiB(35.46%)  tps: 7,026  mfu: 41.15%'),
+    ('    [rank0]:2025-02-13 11:33:57,093 - root - INFO - step: 20  loss:  8.3854  memory: 49.59'
+     'GiB(35.46%)  tps: 7,080  mfu: 41.46%'),
+    ('    [rank0]:2025-02-13 11:34:08,663 - root - INFO - step: 30  loss:  7.6991  memory: 49.59'
+     'GiB(35.46%)  tps: 7,082  mfu: 41.47%'),
+    ('    [rank0]:2025-02-13 11:34:20,249 - root - INFO - step: 40  loss:  7.3925  memory: 49.59'
+     'GiB(35.46%)  tps: 7,072  mfu: 41.41%'),
+    ('    [rank0]:2025-02-13 11:34:31,859 - root - INFO - step: 50  loss:  7.0563  memory: 49.59'
+     'GiB(35.46%)  tps: 7,057  mfu: 41.32%'),
+    ('    [rank0]:2025-02-13 11:34:43,479 - root - INFO - step: 60  loss:  6.8581  memory: 49.59'
+     'GiB(35.46%)  tps: 7,051  mfu: 41.29%'),
+    ('    [rank0]:2025-02-13 11:34:55,115 - root - INFO - step: 70  loss:  6.9885  memory: 49.59'
+     'GiB(35.46%)  tps: 7,042  mfu: 41.24%'),
+    ('    [rank0]:2025-02-13 11:35:06,760 - root - INFO - step: 80  loss:  6.6429  memory: 49.59'
+     'GiB(35.46%)  tps: 7,036  mfu: 41.20%'),
+    ('    [rank0]:2025-02-13 11:35:18,410 - root - INFO - step: 90  loss:  6.7054  memory: 49.59'
+     'GiB(35.46%)  tps: 7,033  mfu: 41.19%'),
+    ('    [rank0]:2025-02-13 11:35:30,360 - root - INFO - step: 100  loss:  6.4719  memory: 49.5'
+     '9GiB(35.46%)  tps: 6,856  mfu: 40.15%'),
+    '    [rank0]:2025-02-13 11:35:30,986 - root - INFO - Dumping profiler traces at step 100',
+    '    [rank0]:2025-02-13 11:35:31,218 - root - INFO - Finished dumping profiler traces in 0.23 seconds',
+    '    [rank0]:2025-02-13 11:35:31,219 - root - INFO - Sleeping 2 seconds for other ranks to complete',
+    '    [rank0]:2025-02-13 11:35:33,220 - root - INFO - Training completed',
+]
+
+
+def test_the_first_step_begins_no_earlier_than_the_line_that_starts_training(tmp_path: Path) -> None:
+    """Step 1 ends at 11:33:35.026 (`step:  1 ... mfu: 8.65%`, a warm-up step) after `Training starts
+    at step 1` at 11:33:29.482: the 24.5 s from torchrun's banner (11:33:04.996) to that line are
+    start-up (the model built, FSDP applied), not step 1's; step 1 itself took at most 5.5 s."""
+    con = console_connection(tmp_path, TORCHTITAN_8B)
+    (startup,) = con.execute("select seconds from goodput_buckets where bucket = 'startup'").fetchone()
+    assert startup >= 29.482 - 4.996 - 0.01, startup
+    (begun,) = con.execute("select min(start_ns) from int_log_intervals where label = 'productive'").fetchone()
+    assert begun >= int(datetime(2025, 2, 13, 11, 33, 29, 482000, tzinfo=UTC).timestamp() * 10**6) * 1000, begun

@@ -19,7 +19,8 @@
 --   restart_downtime: an attempt's end to the next attempt's start.
 -- Step boundaries and the redone rule: int_log_step_bounds; an attempt's first step with no
 --   known start ends then, and starts the ideal step time (int_ideal_step: of a line, or per
---   step times the steps its line ends where that is longer) before, not before the attempt's start.
+--   step times the steps its line ends where that is longer) before, not before the attempt's
+--   last start line before it (int_log_step_bounds.started_ns).
 -- Columns: label, start_ns, end_ns, attempt, step (NULL for non-step intervals).
 with dated_first as (
     -- an attempt's first step with no known start (nothing before it in the attempt says when
@@ -30,7 +31,8 @@ with dated_first as (
     select b.* replace (
         case when (b.s_ns is null or (b.step_time_s is null and b.attempt is not distinct from (select opens_attempt from int_job_wall)))
                   and b.nth = 1 and b.e_ns is not null and i.ideal_ns is not null
-             then greatest(b.attempt_start_ns, b.e_ns - greatest(i.ideal_ns, i.ideal_ns_per_step * b.covers)::bigint)
+             then greatest(coalesce(b.started_ns, b.attempt_start_ns),
+                           b.e_ns - greatest(i.ideal_ns, i.ideal_ns_per_step * b.covers)::bigint)
              else b.s_ns end as s_ns
     )
     from int_log_step_bounds b, int_ideal_step i

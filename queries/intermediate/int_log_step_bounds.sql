@@ -3,9 +3,11 @@
 -- int_log_intervals, int_ideal_step and goodput.
 -- materialize: per_connection
 -- Grain: one row per int_log_steps row (a step of an attempt; a line may cover several steps).
--- Inputs: int_log_steps, int_attempts.
+-- Inputs: int_log_steps, int_attempts, int_log_events.
 -- Step boundaries: start = start_ns, else the previous line's end, else end_ns - reported step
 --   time (an attempt's first line: times the steps it covers, `covers`, not before the attempt's
+--   last start line before its end, `started_ns` (torchtitan's `Training starts at step 1` after
+--   the model was built: not before the attempt's first line), nor before the attempt's
 --   start: detectron2's `iter: 19` line every 20 iterations reports one iteration's time, and
 --   ends the attempt's first 20 iterations, not its first one); end = end_ns, else the next step's start, else (last step of a completed attempt)
 --   the attempt's end. A line is credited with at most the time its reported step time
@@ -20,7 +22,7 @@
 -- Redone: a step that a later attempt completes again: that attempt logs the step again, or
 --   starts at or before it (from the first step of any later attempt on, this attempt's steps
 --   were redone, whether or not the later attempt logged each of them again).
--- Columns: attempt, attempt_start_ns, attempt_end_ns, end_reason (the attempt's), step,
+-- Columns: attempt, attempt_start_ns, started_ns (as above), attempt_end_ns, end_reason (the attempt's), step,
 --   start_ns, end_ns, step_time_s, samples, data_time_s, t_ns, line, t_resolution_ns (as int_log_steps),
 --   s_ns, e_ns (the step's bounds as above; NULL when unknown), nth (1 = the attempt's first
 --   logged step), prev_step (the attempt's previous logged step), covers (the steps the line
@@ -30,12 +32,19 @@
 --   more than since its resumed step, else since step -1; at least 1), redone (as above),
 --   lost_step (redone, and completed: logged at its end or followed by another step of the
 --   attempt; the step a crash cut short is lost time, not a lost step).
-with steps as (
+with attempted as (
     select a.attempt, a.start_ns as attempt_start_ns, a.end_ns as attempt_end_ns, a.end_reason, a.resumed_from_step,
         s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples, s.data_time_s, s.t_ns, s.line, s.t_resolution_ns,
         s.time_source
     from int_log_steps s
     asof join int_attempts a on s.t_ns >= a.start_ns
+),
+steps as (
+    -- (the attempt's last start line at or before the step's time: its process, or its training, began then)
+    select s.*, greatest(s.attempt_start_ns, e.ts_ns) as started_ns
+    from attempted s
+    asof left join (select ts_ns from int_log_events where kind = 'attempt_start' and ts_ns is not null) e
+        on s.t_ns >= e.ts_ns
 ),
 gaps as (
     select *, step - lag(step) over (partition by attempt order by t_ns, line, step) as gap from steps
@@ -61,9 +70,11 @@ bounded as (
         coalesce(
             start_ns,
             lag(end_ns) over (partition by attempt order by t_ns, line, step),
-            -- (an attempt's first line: not before the attempt's start)
+            -- (an attempt's first line: not before its last start line, nor the attempt's start;
+            -- unknown where its line gives no step time)
             case when lag(step) over (partition by attempt order by t_ns, line, step) is null
-                 then greatest(attempt_start_ns, (end_ns - step_time_s * 1e9 * covers)::bigint)
+                 then case when step_time_s is not null
+                           then greatest(started_ns, (end_ns - step_time_s * 1e9 * covers)::bigint) end
                  else (end_ns - step_time_s * 1e9)::bigint end
         ) as s_ns,
         coalesce(
@@ -98,7 +109,7 @@ later_starts as (
     from int_attempts
 ),
 final as (
-    select c.attempt, c.attempt_start_ns, c.attempt_end_ns, c.end_reason, c.step, c.start_ns, c.end_ns, c.step_time_s,
+    select c.attempt, c.attempt_start_ns, c.started_ns, c.attempt_end_ns, c.end_reason, c.step, c.start_ns, c.end_ns, c.step_time_s,
         c.samples, c.data_time_s, c.t_ns, c.line, c.t_resolution_ns, c.s_ns, c.e_ns, c.nth, c.prev_step, c.covers,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false) as redone,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false)
