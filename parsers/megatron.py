@@ -128,12 +128,13 @@ class MegatronParser(LogReader):
             step_time = step_s if step_s is not None else (step_ms / 1000 if step_ms is not None else None)
             samples, tokens = (fields.get(name) if name not in rounded else None
                                for name in ("consumed samples", "consumed tokens"))
-            last_samples, last_tokens = previous.get(line.rank, (None, None))
-            previous[line.rank] = (samples, tokens)
             # NeMo 2's `Training epoch 2, iteration 7/999 | ... | global_step: 45 |`: the iteration
             # counts the epoch's batches, the global step the run's
             global_step = fields.get("global step")
             step = int(global_step) if global_step is not None and global_step.is_integer() else int(match.group(1))
+            # (a rank's first line at the run's first iteration: its counters count from 0, that iteration's own work)
+            last_samples, last_tokens = previous.get(line.rank, (0.0, 0.0) if step == 1 and global_step is None else (None, None))
+            previous[line.rank] = (samples, tokens)
             end_ns = line.ts_ns
             if end_ns is None and ds_step is not None and ds_step[1] == step and line.number - ds_step[0] <= _DS_STEP_LINES:
                 end_ns = ds_step[2]  # the undated iteration line of a step DeepSpeed dated a line before
