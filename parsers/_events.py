@@ -519,8 +519,11 @@ _CKPT = (
     ("checkpoint from file ", re.compile(r"(?:^|\] )Load checkpoint from file [^\n]{1,2000}?, Time usage:"),
      LogEventKind.CHECKPOINT_LOAD_END),
     # Orbax's atomic save once its temporary folder is renamed: "[process=0][thread=async_save] Finished
-    # saving checkpoint (finalized tmp dir) to `.../99999`." (not a save's start, below)
-    ("finished saving checkpoint", re.compile(r"\bFinished saving checkpoint\b"), LogEventKind.CHECKPOINT_SAVE_END),
+    # saving checkpoint (finalized tmp dir) to `.../99999`." (not a save's start, below); torchtitan's, with
+    # its duration: "Finished saving the checkpoint (or staging if async is enabled)in 5.53 seconds."
+    ("finished saving ", re.compile(r"\bFinished saving (?:the )?checkpoint\b(?: \([^)\n]{0,60}\))?"
+                                    r"(?:\s{0,4}in\s+(?P<dur>\d{1,9}(?:\.\d{1,9})?)\s*(?:s|sec|seconds)\b)?"),
+     LogEventKind.CHECKPOINT_SAVE_END),
     # "Saving model checkpoint", "Saving unsharded checkpoint...", "Save checkpoint to out/pretrain_512.pth"
     # (Lightning's tensor-parallel examples: "Saving a (distributed) checkpoint ..."; PaddleDetection's
     # trainer: "ppdet.utils.checkpoint INFO: Save checkpoint: output/yolov3")

@@ -1549,3 +1549,81 @@ def test_the_first_iterations_tokens_are_its_consumed_tokens(tmp_path: Path) -> 
     rows = con.execute("select step, tokens from log_steps order by step").fetchall()
     assert rows[0] == (1, consumed[0]), rows
     assert [t for _, t in rows] == [consumed[0]] + [b - a for a, b in zip(consumed, consumed[1:], strict=False)]
+
+
+# torchtitan training a 60M model under torchrun (a pretraining tutorial's docs, stored file id 17629747077): its last step, the
+# final save, `Training completed`, then an abort at exit and torchrun's report of it
+TORCHTITAN_ABORT_AT_EXIT = [
+    ('        [rank0]:2025-04-01 00:25:47,084 - root - INFO - step: 640/644 = 99.3789%  loss:  6'
+     '.2116  memory: 87.04GiB(93.48%)  tps: 52,142  mfu: 3.09%'),
+    '        [rank0]:2025-04-01 00:25:54,090 - root - INFO - Saving a full checkpoint at last step, step 644.',
+    ('        [rank0]:2025-04-01 00:25:59,616 - root - INFO - Finished saving the checkpoint (or'
+     ' staging if async is enabled)in 5.53 seconds.'),
+    '        [rank0]:2025-04-01 00:25:59,617 - root - INFO - Sleeping 2 seconds for other ranks to complete',
+    '        [rank0]:2025-04-01 00:26:01,706 - root - INFO - Training completed',
+    '        [rank0]:terminate called without an active exception',
+    '        [rank0]:Fatal Python error: Aborted',
+    '        [rank0]:',
+    '        [rank0]:Current thread 0x00007f0360ff9640 (most recent call first):',
+    '        [rank0]:  Garbage-collecting',
+    '        [rank0]:  <no Python frame>',
+    '        [rank0]:',
+    '        [rank0]:Thread 0x00007f06b6639200 (most recent call first):',
+    '        [rank0]:  <no Python frame>',
+    ('        W0401 00:26:06.901000 3016633 site-packages/torch/distributed/elastic/multiprocess'
+     'ing/api.py:897] Sending process 3016738 closing signal SIGTERM'),
+    ('        E0401 00:26:08.212000 3016633 site-packages/torch/distributed/elastic/multiprocess'
+     'ing/api.py:869] failed (exitcode: -6) local_rank: 1 (pid: 3016739) of binary: /home/zz7522'
+     '/miniconda3/envs/new-compute/bin/python3.11'),
+    '        Traceback (most recent call last):',
+    '        File "/home/zz7522/miniconda3/envs/new-compute/bin/torchrun", line 8, in <module>',
+    '            sys.exit(main())',
+    '                    ^^^^^^',
+    ('        File "/home/zz7522/miniconda3/envs/new-compute/lib/python3.11/site-packages/torch/'
+     'distributed/elastic/multiprocessing/errors/__init__.py", line 355, in wrapper'),
+    '            return f(*args, **kwargs)',
+    '                ^^^^^^^^^^^^^^^^^^',
+    ('        File "/home/zz7522/miniconda3/envs/new-compute/lib/python3.11/site-packages/torch/'
+     'distributed/run.py", line 918, in main'),
+    '            run(args)',
+    ('        File "/home/zz7522/miniconda3/envs/new-compute/lib/python3.11/site-packages/torch/'
+     'distributed/run.py", line 909, in run'),
+    '            elastic_launch(',
+    ('        File "/home/zz7522/miniconda3/envs/new-compute/lib/python3.11/site-packages/torch/'
+     'distributed/launcher/api.py", line 138, in __call__'),
+    '            return launch_agent(self._config, self._entrypoint, list(args))',
+    '                ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    ('        File "/home/zz7522/miniconda3/envs/new-compute/lib/python3.11/site-packages/torch/'
+     'distributed/launcher/api.py", line 269, in launch_agent'),
+    '            raise ChildFailedError(',
+    '        torch.distributed.elastic.multiprocessing.errors.ChildFailedError:',
+    '        ========================================================',
+    '        run.py FAILED',
+    '        --------------------------------------------------------',
+    '        Failures:',
+    '        <NO_OTHER_FAILURES>',
+    '        --------------------------------------------------------',
+    '        Root Cause (first observed failure):',
+    '        [0]:',
+    '        time      : 2025-04-01_00:26:06',
+    '        host      : ee-tiamat.ee.ic.ac.uk',
+    '        rank      : 1 (local_rank: 1)',
+    '        exitcode  : -6 (pid: 3016739)',
+    '        error_file: <N/A>',
+    '        traceback : Signal 6 (SIGABRT) received by PID 3016739',
+    '        ========================================================',
+]
+
+
+def test_training_completed_then_an_abort_at_exit_is_said_and_the_save_timed(tmp_path: Path) -> None:
+    """`Training completed` at 00:26:01.706, then `Fatal Python error: Aborted` and torchrun's `failed
+    (exitcode: -6)`: the attempt completed its training (its end that line), and the failure after it
+    is said, low (it was "nothing crossed a threshold"); `Finished saving the checkpoint ... in 5.53
+    seconds` ends the save `Saving a full checkpoint` began (it was a second start)."""
+    con = console_connection(tmp_path, TORCHTITAN_ABORT_AT_EXIT)
+    ((end_reason,),) = con.execute("select end_reason from attempts").fetchall()
+    assert end_reason == "completed"
+    severity, title = con.execute("select severity, title from findings where finding = 'job_failed'").fetchone()
+    assert severity == "low" and "completed its training, then failed" in title and "exitcode: -6" in title, title
+    saves = con.execute("select kind, duration_s from log_events where kind like 'checkpoint_save%' order by line").fetchall()
+    assert saves == [("checkpoint_save_start", None), ("checkpoint_save_end", 5.53)], saves

@@ -44,7 +44,8 @@
 --                   the scheduler's cancel; else its first failure line; advice for a time limit,
 --                   a preemption, out of memory, SIGKILL, a Ray worker's death, a full file system) -> high;
 --                   stopped by hand (KeyboardInterrupt) or cancelled
---                   through the scheduler (no DUE TO) -> medium.
+--                   through the scheduler (no DUE TO) -> medium; completed its training, then
+--                   failed (a failure line after its end: a teardown, a final evaluation) -> low.
 --   inputs:         truncated or failed input files -> low.
 -- Columns: finding (kind), severity ('high', 'medium', 'low'), score (seconds of wall time, or
 --   of step time summed over steps, that the finding accounts for; orders findings of the same
@@ -437,7 +438,7 @@ loss_nonfinite as (
     where d.nonfinite > 0
 ),
 last_attempt as (
-    select attempt, start_ns, end_reason, length_s from attempts order by attempt desc limit 1
+    select attempt, start_ns, end_ns, end_reason, length_s from attempts order by attempt desc limit 1
 ),
 failure_lines as (
     -- the failure lines of the job's last attempt where it crashed (any rank's), the likeliest cause
@@ -508,6 +509,29 @@ job_failed as (
         'log_events, attempts'
     from (select * from failure_lines order by cause_order, at_ns nulls last, line limit 1) c
 ),
+exit_failed as (
+    -- the last attempt completed its training, then failed (torchtitan's `Training completed`, then
+    -- `Fatal Python error: Aborted` while garbage-collecting and torchrun's `failed (exitcode: -6)`; a
+    -- final evaluation or an upload after training): its training is done, but the job's exit status
+    -- says it failed
+    select 'job_failed', 'low', 0.0, null::integer,
+        format('the job''s last attempt completed its training, then failed: {}', c.cause),
+        format('{} line {}: {} (table log_events), after the end of training', coalesce(c.path, '?'), c.line, c.cause),
+        'its training is done (saved where it checkpointed at its end), but what ran after it failed, and the exit '
+        'status a scheduler or a pipeline reads says so (a retry policy may run it all again): the work after '
+        'training (a final evaluation, an upload), or a teardown that aborted (process groups not destroyed before '
+        'exit, a library''s threads at exit)',
+        'log_events, attempts'
+    from (
+        select e.line, f.path, coalesce(e.detail, e.raw) as cause
+        from stg_log_events e left join files f using (file_id), last_attempt a
+        where a.end_reason = 'completed' and e.kind in ('crash', 'oom')
+          and coalesce(e.ts_ns, e.after_ns) >= a.end_ns
+          and coalesce(e.detail, e.raw) is not null
+        order by case when e.detail = 'launcher stopping its workers' then 1 else 0 end, e.line
+        limit 1
+    ) c
+),
 inputs as (
     select 'inputs', 'low', 0.0, null::integer,
         format('{} input file{} truncated or unreadable', count(*), case when count(*) = 1 then '' else 's' end),
@@ -534,6 +558,7 @@ all_findings as (
     union all select * from reported_stragglers
     union all select * from loss_nonfinite
     union all select * from job_failed
+    union all select * from exit_failed
     union all select * from inputs
 ),
 final as (
