@@ -945,7 +945,11 @@ def _after_bar(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     if rate < 0:
         return None
     match = pattern.search(text, rate, rate + _DATE_END_MAX)
-    return match if match is not None and match.start() - rate < DATE_START_MAX else None
+    # (the glued line's own date, right after the bar: not one in its message after a space, a
+    # scheduler's `...s/it]slurmstepd: error: *** JOB 42210 ... CANCELLED AT 2022-04-14T16:17:16 ...`)
+    if match is None or match.start() - rate >= DATE_START_MAX or text[match.start() - 1].isspace():
+        return None
+    return match
 
 
 def parse_timestamp(text: str, day_first: bool = False) -> int | None:

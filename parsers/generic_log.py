@@ -1358,16 +1358,17 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
     two lengths (a training loop's and an evaluation's, neither named) leave which one is
     training unknown, and none is read. A bar that starts over after reaching its total is the
     next epoch's (a `tqdm(loader)` in an epoch loop): its steps go on from there; one that starts
-    over before is a restart's. A bar faster than `BARE_BAR_MIN_STEP_S` a count counts no steps."""
+    over before is a restart's. A drawing faster than `BARE_BAR_MIN_STEP_S` a count counts no step."""
     if len({reading.total for _, reading in bare}) > 1:
         # bars of several lengths: the training loop's is the one length whose bars show a training loss
         lossy = {reading.total for line, reading in bare if _postfix_trains(line.text, reading.end)}
         if len(lossy) != 1:
             return
         bare = [(line, reading) for line, reading in bare if reading.total in lossy]
-    if any(reading.seconds_per_item is not None and reading.seconds_per_item < BARE_BAR_MIN_STEP_S
-           for _, reading in bare):
-        return
+    # (a drawing faster than that is no step's: a download's bytes, a resumed loop's skip over the
+    # batches it had done, `5000/10000 [00:00<00:00, 21000.00it/s]`; the bar's other drawings are)
+    bare = [(line, reading) for line, reading in bare
+            if reading.seconds_per_item is None or reading.seconds_per_item >= BARE_BAR_MIN_STEP_S]
     shown: dict[int | None, tuple[int, BarReading]] = {}  # rank -> its bar's last (line, reading): a redraw is no new step
     done: dict[int | None, int] = {}  # rank -> the steps of its bars that reached their total
     for line, reading in bare:

@@ -38,6 +38,7 @@ from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._logreader import LogReader
+from tracelens.parsers._logtables import LogRows
 from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import ParseOptions, ParseResult
 
@@ -64,8 +65,11 @@ _NEW_PROCESS = frozenset({LogEventKind.ATTEMPT_START.value, LogEventKind.CRASH.v
                           LogEventKind.RESTART.value, LogEventKind.HANG.value})
 
 
-def _new_process(event: dict[str, Any]) -> bool:
-    return event["kind"] in _NEW_PROCESS and event.get("detail") != "first dated line of a process"
+def _new_process_since(rows: LogRows, since: int, rank: int | None) -> bool:
+    """Whether an event of `rank`'s (or of none) logged since the first `since` says a new process
+    began (`_NEW_PROCESS`)."""
+    return any(e["kind"] in _NEW_PROCESS and e.get("detail") != "first dated line of a process"
+               and e["rank"] in (rank, None) for e in rows.events[since:])
 
 
 def step_line(text: str) -> tuple[str, int, dict[str, float]] | None:
@@ -110,7 +114,8 @@ class TensorFlowLogParser(LogReader):
         # `train()` (or `evaluate()`) call in a train-and-evaluate loop, no relaunch's load, and
         # that end no end of the run
         ended: dict[int | None, tuple[dict[str, Any], int]] = {}
-        looping: set[int | None] = set()  # ranks whose restores are their own loop's
+        # ranks whose restores are their own loop's -> the events logged before their last restore
+        looping: dict[int | None, int] = {}
         loop_ends: list[dict[str, Any]] = []  # the ends of those calls (the last, with no step after it, ends the run)
         for line in lines:
             if events.scan(line):
@@ -139,11 +144,13 @@ class TensorFlowLogParser(LogReader):
                     rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                                step=int(save.group("step")), raw=text)
                 elif "Restoring parameters from " in text and (restore := _RESTORE.search(text)) is not None:
-                    if (end := ended.pop(line.rank, None)) is not None and not any(map(_new_process, rows.events[end[1]:])):
-                        looping.add(line.rank)
+                    if (end := ended.pop(line.rank, None)) is not None and not _new_process_since(rows, end[1], line.rank):
+                        looping[line.rank] = len(rows.events)
                         loop_ends.append(end[0])
-                    elif line.rank in looping and any(map(_new_process, rows.events[-3:])):
-                        looping.discard(line.rank)
+                    elif line.rank in looping and _new_process_since(rows, looping[line.rank], line.rank):
+                        del looping[line.rank]
+                    elif line.rank in looping:
+                        looping[line.rank] = len(rows.events)
                     if line.rank not in looping:
                         rows.event(LogEventKind.CHECKPOINT_LOAD_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                                    step=int(restore.group("step")), raw=text)

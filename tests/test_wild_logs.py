@@ -1627,3 +1627,18 @@ def test_training_completed_then_an_abort_at_exit_is_said_and_the_save_timed(tmp
     assert severity == "low" and "completed its training, then failed" in title and "exitcode: -6" in title, title
     saves = con.execute("select kind, duration_s from log_events where kind like 'checkpoint_save%' order by line").fetchall()
     assert saves == [("checkpoint_save_start", None), ("checkpoint_save_end", 5.53)], saves
+
+
+def test_a_date_glued_after_a_bar_is_the_glued_lines_own_not_one_in_its_message() -> None:
+    """rich's dated line glued after kohya's bar opens with its date (`...avr_loss=0.0869` then
+    `2026-04-03 11:43:01 INFO ...`): the line's time. A scheduler's cancel glued after a bar (a
+    PolymerGNN job's Slurm stderr, stored file id 11436802872: `... 638.01s/it]slurmstepd: error:
+    *** JOB 42210 ON clr0738 CANCELLED AT 2022-04-14T16:17:16 DUE TO TIME LIMIT ***`) names a time
+    in its message: the line stays undated (the cancel's event takes its time from `CANCELLED AT`)."""
+    from tracelens.parsers._lines import parse_timestamp
+
+    sd_line = SDSCRIPTS_TWO_RUNS[[i for i, line in enumerate(SDSCRIPTS_TWO_RUNS) if "81/162 [07:26" in line][0]]
+    assert parse_timestamp(sd_line) == int(datetime(2026, 4, 3, 11, 43, 1, tzinfo=UTC).timestamp()) * 10**9
+    cancel = (" 22%|██▏       | 11/50 [1:57:05<6:54:42, 638.01s/it]slurmstepd: error: *** JOB 42210 ON clr0738 "
+              "CANCELLED AT 2022-04-14T16:17:16 DUE TO TIME LIMIT ***")
+    assert parse_timestamp(cancel) is None

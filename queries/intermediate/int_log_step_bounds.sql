@@ -35,16 +35,17 @@
 with attempted as (
     select a.attempt, a.start_ns as attempt_start_ns, a.end_ns as attempt_end_ns, a.end_reason, a.resumed_from_step,
         s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples, s.data_time_s, s.t_ns, s.line, s.t_resolution_ns,
-        s.time_source
+        s.time_source, s.file_id, s.rank, coalesce(s.rank, -1) as rank_key
     from int_log_steps s
     asof join int_attempts a on s.t_ns >= a.start_ns
 ),
 steps as (
-    -- (the attempt's last start line at or before the step's time: its process, or its training, began then)
-    select s.*, greatest(s.attempt_start_ns, e.ts_ns) as started_ns
+    -- (the attempt's last start line at or before the step's time, in the step's own file, of its
+    -- rank or of none: its process, or its training, began then; not another rank's first line)
+    select s.* exclude (file_id, rank), greatest(s.attempt_start_ns, e.ts_ns) as started_ns
     from attempted s
-    asof left join (select ts_ns from int_log_events where kind = 'attempt_start' and ts_ns is not null) e
-        on s.t_ns >= e.ts_ns
+    asof left join (select file_id, ts_ns, rank from int_log_events where kind = 'attempt_start' and ts_ns is not null) e
+        on s.file_id = e.file_id and s.rank_key = coalesce(e.rank, s.rank_key) and s.t_ns >= e.ts_ns
 ),
 gaps as (
     select *, step - lag(step) over (partition by attempt order by t_ns, line, step) as gap from steps

@@ -224,7 +224,13 @@ bucket_findings as (
                             printf('%g', y.interval_steps), greatest(1, round(y.optimum_s / y.step_s))::bigint)
             end
             when 'restart_downtime' then case
-                when exists (select 1 from int_log_events where kind = 'crash' and detail like 'scheduler: %DUE TO TIME LIMIT%')
+                -- (every attempt another followed ended at the scheduler's time limit)
+                when not exists (
+                    select 1 from (select start_ns, lead(start_ns) over (order by attempt) as next_ns from attempts) a
+                    where a.next_ns is not null
+                      and not exists (select 1 from int_log_events e
+                                      where e.kind = 'crash' and e.detail like 'scheduler: %DUE TO TIME LIMIT%'
+                                        and e.ts_ns >= a.start_ns and e.ts_ns < a.next_ns))
                 then 'the scheduler''s time limit ended an attempt: this is the resubmitted job''s wait in the queue and '
                      'its start; a longer limit, or a requeue that keeps the allocation, saves it'
                 else 'restart in place (torchrun --max-restarts, warm spares) and find why the job failed (hang analysis, watchdog lines)'
