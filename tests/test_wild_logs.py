@@ -1642,3 +1642,126 @@ def test_a_date_glued_after_a_bar_is_the_glued_lines_own_not_one_in_its_message(
     cancel = (" 22%|██▏       | 11/50 [1:57:05<6:54:42, 638.01s/it]slurmstepd: error: *** JOB 42210 ON clr0738 "
               "CANCELLED AT 2022-04-14T16:17:16 DUE TO TIME LIMIT ***")
     assert parse_timestamp(cancel) is None
+
+
+# ms-swift's fine-tune of Qwen2-7B: a tutorial kept its run's last 7 lines (stored file id 21048187302)
+SWIFT_TAIL_CLEAN = [
+    '[INFO:swift] Saving model checkpoint to /output/qwen2-7b-instruct/v82-20240701-171712/checkpoint-4120',
+    ("{'train_runtime': 3581.3152, 'train_samples_per_second': 18.398, 'train_steps_per_second':"
+     " 1.15, 'train_loss': 1.12655148, 'epoch': 10.0, 'global_step': 4120}"),
+    ('Train: 100%|██████████████████████████████████████████████████████████████████████████████'
+     '██████████| 4120/4120 [59:41<00:00,  1.15it/s]'),
+    '[INFO:swift] last_model_checkpoint: /output/qwen2-7b-instruct/v82-20240701-171712/checkpoint-4120',
+    '[INFO:swift] best_model_checkpoint: /output/qwen2-7b-instruct/v82-20240701-171712/checkpoint-1600',
+    '[INFO:swift] images_dir: /output/qwen2-7b-instruct/v82-20240701-171712/images',
+    '[INFO:swift] End time of running main: 2024-07-01 18:17:35.112745',
+]
+
+
+# ms-swift's fine-tune of Janus-Pro 7B: a README kept its run's last lines, from step 205 of 270 (stored file id
+# 2996762373; CRLF line ends in the source)
+SWIFT_TAIL_MID_RUN = [
+    ('[INFO:swift] Saving model checkpoint to /home/dell/model/train_deepseek_janus_7b_pro/v16-2'
+     '0250416-160133/checkpoint-200'),
+    ("{'loss': 1.00927935, 'token_acc': 0.74503353, 'grad_norm': 1.37748516, 'learning_rate': 1."
+     "51e-06, 'memory(GiB)': 43.21, 'train_speed(iter/s)': 0.063233, 'epoch': 3.73, 'global_step"
+     "/max_steps': '205/270', 'percentage': '75.93%', 'elapsed_time': '54m 1s', 'remaining_time'"
+     ": '17m 7s'}"),
+    ("{'loss': 1.0359683, 'token_acc': 0.75277993, 'grad_norm': 1.35974193, 'learning_rate': 1.3"
+     "e-06, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063164, 'epoch': 3.83, 'global_step/m"
+     "ax_steps': '210/270', 'percentage': '77.78%', 'elapsed_time': '55m 24s', 'remaining_time':"
+     " '15m 49s'}"),
+    ("{'loss': 1.00502844, 'token_acc': 0.74949345, 'grad_norm': 1.58470118, 'learning_rate': 1."
+     "1e-06, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063161, 'epoch': 3.92, 'global_step/"
+     "max_steps': '215/270', 'percentage': '79.63%', 'elapsed_time': '56m 43s', 'remaining_time'"
+     ": '14m 30s'}"),
+    ("{'loss': 0.99238052, 'token_acc': 0.75366466, 'grad_norm': 3.70276713, 'learning_rate': 9."
+     "1e-07, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063329, 'epoch': 4.0, 'global_step/m"
+     "ax_steps': '220/270', 'percentage': '81.48%', 'elapsed_time': '57m 53s', 'remaining_time':"
+     " '13m 9s'}"),
+    ("{'loss': 1.00049133, 'token_acc': 0.75182625, 'grad_norm': 1.5559634, 'learning_rate': 7.4"
+     "e-07, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063252, 'epoch': 4.09, 'global_step/m"
+     "ax_steps': '225/270', 'percentage': '83.33%', 'elapsed_time': '59m 16s', 'remaining_time':"
+     " '11m 51s'}"),
+    ("{'loss': 1.00520859, 'token_acc': 0.74781248, 'grad_norm': 1.73655367, 'learning_rate': 5."
+     "9e-07, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063231, 'epoch': 4.18, 'global_step/"
+     "max_steps': '230/270', 'percentage': '85.19%', 'elapsed_time': '1h 0m 37s', 'remaining_tim"
+     "e': '10m 32s'}"),
+    ("{'loss': 0.99729557, 'token_acc': 0.75651402, 'grad_norm': 2.69448423, 'learning_rate': 4."
+     "5e-07, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063222, 'epoch': 4.28, 'global_step/"
+     "max_steps': '235/270', 'percentage': '87.04%', 'elapsed_time': '1h 1m 56s', 'remaining_tim"
+     "e': '9m 13s'}"),
+    ("{'loss': 0.98616228, 'token_acc': 0.76397545, 'grad_norm': 1.70558536, 'learning_rate': 3."
+     "4e-07, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063171, 'epoch': 4.37, 'global_step/"
+     "max_steps': '240/270', 'percentage': '88.89%', 'elapsed_time': '1h 3m 18s', 'remaining_tim"
+     "e': '7m 54s'}"),
+    ("{'loss': 0.98212757, 'token_acc': 0.75718187, 'grad_norm': 1.79198229, 'learning_rate': 2."
+     "3e-07, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063164, 'epoch': 4.46, 'global_step/"
+     "max_steps': '245/270', 'percentage': '90.74%', 'elapsed_time': '1h 4m 38s', 'remaining_tim"
+     "e': '6m 35s'}"),
+    ("{'loss': 0.99518023, 'token_acc': 0.75466653, 'grad_norm': 1.64945257, 'learning_rate': 1."
+     "5e-07, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063144, 'epoch': 4.55, 'global_step/"
+     "max_steps': '250/270', 'percentage': '92.59%', 'elapsed_time': '1h 5m 58s', 'remaining_tim"
+     "e': '5m 16s'}"),
+    ("{'loss': 0.98563643, 'token_acc': 0.75255864, 'grad_norm': 1.49578714, 'learning_rate': 8e"
+     "-08, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063147, 'epoch': 4.64, 'global_step/ma"
+     "x_steps': '255/270', 'percentage': '94.44%', 'elapsed_time': '1h 7m 17s', 'remaining_time'"
+     ": '3m 57s'}"),
+    ("{'loss': 0.97417698, 'token_acc': 0.76579193, 'grad_norm': 1.20739162, 'learning_rate': 4e"
+     "-08, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063139, 'epoch': 4.73, 'global_step/ma"
+     "x_steps': '260/270', 'percentage': '96.30%', 'elapsed_time': '1h 8m 37s', 'remaining_time'"
+     ": '2m 38s'}"),
+    ("{'loss': 0.9867487, 'token_acc': 0.75098923, 'grad_norm': 1.7396512, 'learning_rate': 1e-0"
+     "8, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063117, 'epoch': 4.83, 'global_step/max_"
+     "steps': '265/270', 'percentage': '98.15%', 'elapsed_time': '1h 9m 58s', 'remaining_time': "
+     "'1m 19s'}"),
+    ("{'loss': 0.98493128, 'token_acc': 0.76092613, 'grad_norm': 1.76163006, 'learning_rate': 0."
+     "0, 'memory(GiB)': 43.25, 'train_speed(iter/s)': 0.063139, 'epoch': 4.92, 'global_step/max_"
+     "steps': '270/270', 'percentage': '100.00%', 'elapsed_time': '1h 11m 15s', 'remaining_time'"
+     ": '0s'}"),
+    ('Train: 100%|██████████████████████████████████████████████████████████████████████████████'
+     '███████████████████████████████████████████████████████████████████████████████████| 270/2'
+     '70 [1:11:15<00:00, 15.65s/it]'),
+    ("{'eval_loss': 1.02031076, 'eval_token_acc': 0.75162095, 'eval_runtime': 3.5645, 'eval_samp"
+     "les_per_second': 2.244, 'eval_steps_per_second': 2.244, 'epoch': 4.92, 'global_step/max_st"
+     "eps': '270/270', 'percentage': '100.00%', 'elapsed_time': '1h 11m 19s', 'remaining_time': "
+     "'0s'}"),
+    ('Val: 100%|████████████████████████████████████████████████████████████████████████████████'
+     '█████████████████████████████████████████████████████████████████████████████████████████|'
+     ' 8/8 [00:02<00:00,  3.65it/s]'),
+    ('/home/dell/.conda/envs/deepseek-janus-train-swift/lib/python3.10/site-packages/peft/utils/'
+     'save_and_load.py:230: UserWarning: Setting `save_embedding_layers` to `True` as embedding '
+     'layers found in `target_modules`.'),
+    '  warnings.warn("Setting `save_embedding_layers` to `True` as embedding layers found in `target_modules`.")',
+    ('[INFO:swift] Saving model checkpoint to /home/dell/model/train_deepseek_janus_7b_pro/v16-2'
+     '0250416-160133/checkpoint-270'),
+    ("{'train_runtime': 4283.441, 'train_samples_per_second': 1.017, 'train_steps_per_second': 0"
+     ".063, 'train_loss': 1.5100154, 'epoch': 4.92, 'global_step/max_steps': '270/270', 'percent"
+     "age': '100.00%', 'elapsed_time': '1h 11m 23s', 'remaining_time': '0s'}"),
+    ('Train: 100%|██████████████████████████████████████████████████████████████████████████████'
+     '███████████████████████████████████████████████████████████████████████████████████| 270/2'
+     '70 [1:11:23<00:00, 15.86s/it]'),
+    ('[INFO:swift] last_model_checkpoint: /home/dell/model/train_deepseek_janus_7b_pro/v16-20250'
+     '416-160133/checkpoint-270'),
+    ('[INFO:swift] best_model_checkpoint: /home/dell/model/train_deepseek_janus_7b_pro/v16-20250'
+     '416-160133/checkpoint-270'),
+    '[INFO:swift] images_dir: /home/dell/model/train_deepseek_janus_7b_pro/v16-20250416-160133/images',
+]
+
+
+def test_a_runs_last_lines_are_one_attempt_and_its_unlogged_steps_no_start_up(tmp_path: Path) -> None:
+    """The tail of a finished run (`{'train_runtime': 3581.3152, ..., 'global_step': 4120}`, the bar's
+    `4120/4120 [59:41<...]`) is one completed attempt, its 3581 s steps (it was two attempts 0.7 s
+    apart and "start-up takes 3.58e+03 s", goodput 0 %), with no line before the loop began. The tail
+    from step 205 (`'elapsed_time': '54m 1s'`) ran 200 steps before its first line: they are steps,
+    not 53 minutes of start-up."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    con = console_connection(tmp_path / "a", SWIFT_TAIL_CLEAN)
+    assert con.execute("select end_reason from attempts").fetchall() == [("completed",)]
+    assert not con.execute("select 1 from findings where finding = 'startup'").fetchall()
+    (start_logged,) = con.execute("select start_logged from int_job_wall").fetchone()
+    assert start_logged is False  # (what ran before the training loop is not in these lines)
+    con = console_connection(tmp_path / "b", SWIFT_TAIL_MID_RUN)
+    buckets = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
+    assert buckets["startup"] < 60 and buckets["productive"] > 54 * 60, buckets

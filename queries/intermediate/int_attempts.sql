@@ -285,7 +285,10 @@ kept as (
     ) b
     where b.previous_ns is null
        or b.start_source = 'trace_process'
-       or exists (select 1 from int_log_steps s where s.t_ns >= b.previous_ns and s.t_ns < b.start_ns)
+       -- (a step logged since: its line, at its end; one a bar's elapsed time began before the marker
+       -- and ended after it is no step between them)
+       or exists (select 1 from int_log_steps s
+                  where coalesce(s.end_ns, s.t_ns) >= b.previous_ns and coalesce(s.end_ns, s.t_ns) < b.start_ns)
        or exists (select 1 from restarts e where e.ts_ns > b.previous_ns and e.ts_ns <= b.start_ns)
        or exists (select 1 from int_log_events c
                   where c.kind in ('crash', 'oom', 'collective_timeout', 'hang')

@@ -7,7 +7,9 @@
 -- Columns: start_ns, end_ns, wall_s (seconds), attempts (attempts the logs see), start_logged
 --   (false when the first attempt's start is its first step's, no line or trace marking when its
 --   process started, or a start marked no earlier than that step (a process's first dated line
---   that is the step's own): the span then leaves out the start-up before that step), reason (NULL,
+--   that is the step's own), or one placed at the training loop's start (a training bar's start by
+--   its elapsed time, the HF Trainer's end less its train_runtime): the span then leaves out the
+--   start-up before that step or loop), reason (NULL,
 --   or why the span is not split into buckets although the logs date it: dated steps but
 --   undated attempts (int_attempts reads them in line order: a relaunch nothing dates), no dated step at all
 --   (launcher, checkpoint or failure lines only), or a single one dated at its end alone (nothing
@@ -27,7 +29,14 @@ with span as (
         -- starts at the bar's start, which the line before the bar dates: its own time is its end)
         arg_min(start_source, start_ns) <> 'first_step'
             and coalesce(min(start_ns) < (select min(case when time_source like 'tqdm%' then end_ns else t_ns end)
-                                          from int_log_steps), true) as start_logged
+                                          from int_log_steps), true)
+            -- (nor a start placed at the training loop's start, by a training bar's elapsed time or
+            -- the HF Trainer's train_runtime, no line before it: the start-up before the loop began
+            -- is not in the logs)
+            and not exists (select 1 from int_log_events e
+                            where e.kind = 'attempt_start'
+                              and e.detail in ('the training bar''s start, by its elapsed time', 'train_runtime before the end')
+                              and e.ts_ns <= min(start_ns)) as start_logged
     from int_attempts
     where logged
 ),

@@ -13,7 +13,10 @@
 --   lost_work: a completed step that a later attempt completes again (it logs the step again,
 --     or starts at or before it), and the incomplete step a crash cut short (its start, else
 --     the end of the attempt's last logged step, to the attempt's end: its failure);
---   productive: every other completed step;
+--   productive: every other completed step, and the steps an attempt's counter shows it ran
+--     before its first logged line, at the ideal step time, where they fit the time before it
+--     (a console that kept a run's last lines; not where they would take over 1.5 times that time:
+--     a resume its logs do not show);
 --   data_stall: the part of a completed step its line reports as waiting for data
 --     (`data_time_s`, Megatron's batch-generator timer), at the step's start;
 --   restart_downtime: an attempt's end to the next attempt's start.
@@ -109,12 +112,33 @@ durations as (
           where s.kind = replace(e.kind, '_end', '_start') and s.ts_ns <= e.ts_ns and s.ts_ns >= e.ts_ns - e.duration_s * 1e9 - 1e9
       )
 ),
+opening_steps as (
+    -- the steps an attempt ran before its first logged line's own (a console that kept a run's last
+    -- lines, ms-swift's `'global_step/max_steps': '205/270'` 53 minutes after its start, placed back
+    -- from its end by its train_runtime): those its counter shows since its start (or since the step
+    -- it resumed from), at the ideal step time, where they fit the time before that line (their
+    -- time no more than 1.5 times it: else it resumed from a checkpoint its logs do not show, and
+    -- that time is its start-up)
+    select c.attempt, c.s_ns,
+        greatest(a.start_ns, c.s_ns - ((c.step - c.covers - coalesce(a.resumed_from_step, 0)) * i.ideal_ns_per_step)::bigint)
+            as from_ns
+    from dated_first c
+    join int_attempts a on a.attempt = c.attempt
+    cross join int_ideal_step i
+    where c.nth = 1 and c.s_ns is not null and a.logged and i.ideal_ns_per_step > 0
+      and c.step - c.covers - coalesce(a.resumed_from_step, 0) > 0
+      and (c.step - c.covers - coalesce(a.resumed_from_step, 0)) * i.ideal_ns_per_step <= 1.5 * (c.s_ns - a.start_ns)
+      and a.attempt is distinct from (select opens_attempt from int_job_wall)
+),
 attempt_edges as (
-    select 'startup' as label, a.start_ns, coalesce(min(c.s_ns), a.end_ns) as end_ns, a.attempt
+    select 'startup' as label, a.start_ns, coalesce(any_value(o.from_ns), min(c.s_ns), a.end_ns) as end_ns, a.attempt
     from (select * from int_attempts where logged) a
     left join dated_first c on c.attempt = a.attempt and c.s_ns is not null
+    left join opening_steps o on o.attempt = a.attempt
     where a.attempt is distinct from (select opens_attempt from int_job_wall)
     group by a.attempt, a.start_ns, a.end_ns
+    union all
+    select 'productive', from_ns, s_ns, attempt from opening_steps
     union all
     select 'restart_downtime', end_ns, lead(start_ns) over (order by attempt), attempt
     from int_attempts where logged
