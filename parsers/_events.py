@@ -592,6 +592,11 @@ _NCCL_ERROR = re.compile(
     r"\bnccl(?:Remote|System|Internal|UnhandledCuda|InvalidUsage|InvalidArgument)Error\b[^.]*|"
     r"Detected mismatch between collectives on ranks[^.]*|NCCL communicator was aborted[^.]*"
 )
+# A line alone that says lines were cut out where the log was copied (a README's excerpt): `...`,
+# `....`, `…`, `[...]`, `(...)`, `# ... clipped ...`; not a line of code or a sentence that ends so
+_ELISION = re.compile(r"\s{0,16}(?:# ?)?(?:\.{3,40}|…{1,8}|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\)"
+                      r"|\.{3} ?(?:clipped|snip|cut) ?\.{3})\s*")
+
 # Every event rule below needs one of these: a line holding none is passed over (most lines of a
 # console are none of them). One pattern, run over all the file's lines at once by polars'
 # regex engine in `open_log` (Python's engine takes 4 us a line on this alternation), and per
@@ -636,6 +641,7 @@ _ANY_EVENT_PATTERN = (
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|^TERM_[A-Z_]{2,40}: |Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
+    r"|^\s{0,16}(?:# )?(?:\.\.\.|…|\[(?:\.\.\.|…)\]|\((?:\.\.\.|…)\))"
     r"|Exception ignored in|\] Optimization Done\.|\*\*\* Check failure stack trace|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"
@@ -826,6 +832,9 @@ class EventScanner:
         """Record the line's events; True when it was a failure or restart line (nothing else to read)."""
         rows = self.rows
         failed = self.failed  # (before this line's start of a process clears it)
+        if line.ts_ns is None and (end := line.text.rstrip()[-1:]) and end in ".…)]" and _ELISION.fullmatch(line.text):
+            rows.event(LogEventKind.ELISION, line=line.number, rank=line.rank, ts_ns=None, raw=line.text)
+            return True
         if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
                 and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)
                 and not ((self.started or failed) and _LAUNCHER_LOGGER in line.text[:60])

@@ -1765,3 +1765,20 @@ def test_a_runs_last_lines_are_one_attempt_and_its_unlogged_steps_no_start_up(tm
     con = console_connection(tmp_path / "b", SWIFT_TAIL_MID_RUN)
     buckets = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
     assert buckets["startup"] < 60 and buckets["productive"] > 54 * 60, buckets
+
+
+def test_lines_cut_out_of_a_log_leave_the_time_across_them_unattributed(tmp_path: Path) -> None:
+    """The CSCS README's excerpt says where it cut lines (`...`, `....` alone): what ran between the
+    second job's cancel (11:39:18) and step 995 (11:53:53) is not in it, so it is no restart downtime
+    (it was 16 min of it, 74 % of the wall time, "[high] ... find why the job failed"), and the
+    time no line accounts for is said to be the excerpt's, not the job's trouble."""
+    con = console_connection(tmp_path, CSCS_TIME_LIMITS)
+    cut = sum(1 for line in CSCS_TIME_LIMITS if set(line.strip()) == {"."})
+    (elided,) = con.execute("select elided_lines from goodput").fetchone()
+    assert elided == cut == 5
+    (downtime,) = con.execute("select seconds from goodput_buckets where bucket = 'restart_downtime'").fetchone()
+    first_gap = (datetime.fromisoformat("2025-05-21T11:36:33.182")
+                 - datetime.fromisoformat("2025-05-21T11:34:48")).total_seconds()
+    assert downtime == pytest.approx(first_gap, abs=1), downtime  # (the first jobs' gap alone: no line cut there)
+    severity, title = con.execute("select severity, title from findings where finding = 'other'").fetchone()
+    assert severity == "low" and "cut out of the logs" in title

@@ -80,6 +80,9 @@ class LogEventKind(StrEnum):
     # a launcher or framework printed the job's world size (torchrun's launch configs, DeepSpeed's
     # dist_world_size, Megatron's "using world size: N"): `detail` is "world_size=N" (int_world_size)
     LAUNCH_CONFIG = "launch_config"
+    # lines cut out of the log where it was copied (an excerpt's `...` or `[...]` line alone): what
+    # happened across it is not in the log
+    ELISION = "elision"
 
 
 # Log events that end an attempt in failure (attempts.end_reason 'crash'); int_attempts lists them.

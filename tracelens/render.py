@@ -221,6 +221,10 @@ def _layout(report: Report) -> list[Section]:
             elif g.start_logged is False:
                 s.paragraphs.append("Wall time runs from the first logged step: no line marks when the job started, so "
                                     "its start-up before that step is not counted (the goodput is that much too high).")
+            if g.elided_lines:
+                s.paragraphs.append(f"The logs say lines were cut out of them ({g.elided_lines} `...` line"
+                                    f"{'s' if g.elided_lines != 1 else ''}: an excerpt): what ran across them is not "
+                                    "known and counts as `other`, where no step counter shows the steps that ran then.")
             if g.throughput_tokens_per_s is not None:
                 s.paragraphs.append(f"Tokens/s: {fmt_rate(g.throughput_tokens_per_s)} while computing steps (throughput), "
                                     f"{fmt_rate(g.goodput_tokens_per_s)} useful per wall-clock second (goodput).")

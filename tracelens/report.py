@@ -83,6 +83,8 @@ class Goodput:
     # `unlogged_before_s` at the job's pace, not in them: wall_s and the goodput are the part shown
     opens_at_step: int | None = None
     unlogged_before_s: float | None = None
+    # lines of the logs that say lines were cut out there (an excerpt's `...`): the time across them is `other`
+    elided_lines: int = 0
     waterfall: tuple[WaterfallBar, ...] = ()  # wall time down to productive time, bar by bar
 
 
@@ -331,6 +333,7 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
                 computing_s=g["computing_s"], tokens_total=g["tokens_total"], tokens_useful=g["tokens_useful"],
                 token_goodput_fraction=g["token_goodput_fraction"], fractions_note=g["fractions_note"], reason=g["reason"],
                 start_logged=g["start_logged"], opens_at_step=g["opens_at_step"], unlogged_before_s=g["unlogged_before_s"],
+                elided_lines=g["elided_lines"] or 0,
                 buckets={b["bucket"]: b["seconds"] for b in buckets},
                 attribution=tuple(
                     Bucket(b["bucket"], b["seconds"], b["percent"], b["gpu_hours"], b["dollars"], b["tokens_per_s_lost"])

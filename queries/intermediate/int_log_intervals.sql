@@ -1,7 +1,7 @@
 -- int_log_intervals: the job's wall-clock time as labelled intervals, for goodput_buckets.
 -- materialize: per_connection
 -- Grain: one row per interval (may overlap; goodput_buckets resolves overlaps by priority).
--- Inputs: int_attempts, int_log_step_bounds, int_ideal_step, int_log_events, int_job_wall.
+-- Inputs: int_attempts, int_log_step_bounds, int_ideal_step, int_log_events, int_job_wall, stg_log_events.
 -- Labels (GoodputBucket, priority in goodput_buckets):
 --   checkpoint_save / checkpoint_load / eval: between start and end events (not an end that
 --     names another step than its start: that start's end is not in the log), or an end event
@@ -18,14 +18,21 @@
 --     (a console that kept a run's last lines; not where they would take over 1.5 times that time:
 --     a resume its logs do not show);
 --   data_stall: the part of a completed step its line reports as waiting for data
---     (`data_time_s`, Megatron's batch-generator timer), at the step's start;
---   restart_downtime: an attempt's end to the next attempt's start.
+--     (`data_time_s`, Megatron's batch-generator timer), at the step's start (a line after lines
+--     cut out of the log: its own step's alone);
+--   restart_downtime: an attempt's end to the next attempt's start (not across lines cut out of
+--     the log, an excerpt's `...`: that time, and a crashed attempt's after its last step, is
+--     left to `other`).
 -- Step boundaries and the redone rule: int_log_step_bounds; an attempt's first step with no
 --   known start ends then, and starts the ideal step time (int_ideal_step: of a line, or per
 --   step times the steps its line ends where that is longer) before, not before the attempt's
 --   last start line before it (int_log_step_bounds.started_ns).
 -- Columns: label, start_ns, end_ns, attempt, step (NULL for non-step intervals).
-with dated_first as (
+with elisions as (
+    -- lines cut out of the logs (an excerpt's `...` alone), at the last dated line before them
+    select after_ns from stg_log_events where kind = 'elision' and after_ns is not null
+),
+dated_first as (
     -- an attempt's first step with no known start (nothing before it in the attempt says when
     -- it began) is taken to have run for the ideal step time: the rest of the time from the
     -- attempt's start is start-up, as for a first step whose start is logged; in an attempt whose
@@ -59,8 +66,12 @@ step_intervals as (
     union all
     -- the part of a completed step its log line says went to waiting for data (the batch is
     -- fetched first: at the step's start), per iteration for a line that covers several
+    -- (a line after lines cut out of the log, an excerpt's `...`: its own step's alone, its
+    -- interval's mean no measure of the steps no line shows)
     select 'data_stall', c.s_ns,
-        c.s_ns + least(c.e_ns - c.s_ns, (c.data_time_s * greatest(coalesce(c.step - c.prev_step, 1), 1) * 1e9)::bigint),
+        c.s_ns + least(c.e_ns - c.s_ns, (c.data_time_s * case when c.after_gap then 1
+                                                             else greatest(coalesce(c.step - c.prev_step, 1), 1) end
+                                         * 1e9)::bigint),
         c.attempt, c.step
     from completed c
     where c.data_time_s > 0
@@ -77,6 +88,8 @@ step_intervals as (
     where a.end_reason = 'crash'
     group by a.attempt
     having count(*) filter (where b.e_ns is null and b.s_ns is not null) = 0  -- (none logged as begun: above)
+       -- (nor lines cut out of the log after that step: what ran then is not in it)
+       and not exists (select 1 from elisions x where x.after_ns >= max(b.e_ns) and x.after_ns < any_value(a.end_ns))
 ),
 paired as (
     select
@@ -140,8 +153,10 @@ attempt_edges as (
     union all
     select 'productive', from_ns, s_ns, attempt from opening_steps
     union all
-    select 'restart_downtime', end_ns, lead(start_ns) over (order by attempt), attempt
-    from int_attempts where logged
+    select 'restart_downtime', end_ns, next_ns, attempt
+    from (select end_ns, lead(start_ns) over (order by attempt) as next_ns, attempt from int_attempts where logged) a
+    -- (not across lines cut out of the log: what happened between the attempts is not in it)
+    where not exists (select 1 from elisions x where x.after_ns >= a.end_ns and x.after_ns < a.next_ns)
 ),
 final as (
     select label, start_ns, end_ns, attempt, step from step_intervals

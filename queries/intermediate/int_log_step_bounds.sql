@@ -3,7 +3,7 @@
 -- int_log_intervals, int_ideal_step and goodput.
 -- materialize: per_connection
 -- Grain: one row per int_log_steps row (a step of an attempt; a line may cover several steps).
--- Inputs: int_log_steps, int_attempts, int_log_events.
+-- Inputs: int_log_steps, int_attempts, int_log_events, stg_log_events.
 -- Step boundaries: start = start_ns, else the previous line's end, else end_ns - reported step
 --   time (an attempt's first line: times the steps it covers, `covers`, not before the attempt's
 --   last start line before its end, `started_ns` (torchtitan's `Training starts at step 1` after
@@ -31,7 +31,9 @@
 --   1.22s/it]`, starts at the bar's start), else the median of the attempt's other lines', no
 --   more than since its resumed step, else since step -1; at least 1), redone (as above),
 --   lost_step (redone, and completed: logged at its end or followed by another step of the
---   attempt; the step a crash cut short is lost time, not a lost step).
+--   attempt; the step a crash cut short is lost time, not a lost step), after_gap (lines were cut
+--   out of its file since its file's step line before: an excerpt's `...` line alone, an elision
+--   event).
 with attempted as (
     select a.attempt, a.start_ns as attempt_start_ns, a.end_ns as attempt_end_ns, a.end_reason, a.resumed_from_step,
         s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples, s.data_time_s, s.t_ns, s.line, s.t_resolution_ns,
@@ -42,13 +44,23 @@ with attempted as (
 steps as (
     -- (the attempt's last start line at or before the step's time, in the step's own file, of its
     -- rank or of none: its process, or its training, began then; not another rank's first line)
-    select s.* exclude (file_id, rank), greatest(s.attempt_start_ns, e.ts_ns) as started_ns
+    select s.* exclude (rank), greatest(s.attempt_start_ns, e.ts_ns) as started_ns
     from attempted s
     asof left join (select file_id, ts_ns, rank from int_log_events where kind = 'attempt_start' and ts_ns is not null) e
         on s.file_id = e.file_id and s.rank_key = coalesce(e.rank, s.rank_key) and s.t_ns >= e.ts_ns
 ),
+elided as (
+    -- (a line after lines cut out of its file since its file's step line before, `...` alone: an
+    -- excerpt's; the steps between those two lines are not in the log, only the counter's word
+    -- that they ran)
+    select s.*, e.line is not null as after_gap
+    from (select *, lag(line) over (partition by file_id order by line) as prev_line from steps) s
+    left join (select distinct file_id, line from stg_log_events where kind = 'elision') e
+        on e.file_id = s.file_id and e.line < s.line and e.line > s.prev_line
+    qualify row_number() over (partition by s.file_id, s.line, s.step order by e.line) = 1
+),
 gaps as (
-    select *, step - lag(step) over (partition by attempt order by t_ns, line, step) as gap from steps
+    select *, step - lag(step) over (partition by attempt order by t_ns, line, step) as gap from elided
 ),
 covering as (
     -- the steps each line ends: since the attempt's previous line; an attempt's first line its
@@ -111,7 +123,7 @@ later_starts as (
 ),
 final as (
     select c.attempt, c.attempt_start_ns, c.started_ns, c.attempt_end_ns, c.end_reason, c.step, c.start_ns, c.end_ns, c.step_time_s,
-        c.samples, c.data_time_s, c.t_ns, c.line, c.t_resolution_ns, c.s_ns, c.e_ns, c.nth, c.prev_step, c.covers,
+        c.samples, c.data_time_s, c.t_ns, c.line, c.t_resolution_ns, c.s_ns, c.e_ns, c.nth, c.prev_step, c.covers, c.after_gap,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false) as redone,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false)
             and c.completed as lost_step

@@ -17,7 +17,8 @@
 --                   tracelens_straggler_high_pct (10) % of the mean step of the other ranks.
 --   goodput buckets (lost_work, restart_downtime, checkpoint_save, checkpoint_load, startup,
 --                   eval, other): share of wall time >= tracelens_bucket_high_pct (10) -> high;
---                   >= tracelens_bucket_medium_pct (2) -> medium; > 0 s -> low.
+--                   >= tracelens_bucket_medium_pct (2) -> medium; > 0 s -> low (`other` in logs
+--                   that say lines were cut out of them, an excerpt's `...`: low).
 --   checkpoint interval (with lost work): Young/Daly optimum sqrt(2 x C x MTBF), C = mean
 --                   blocking checkpoint save (one a saved step, however many ranks log it), MTBF =
 --                   wall time / failures; reported in steps
@@ -185,7 +186,9 @@ young_daly as (
 ),
 bucket_findings as (
     select b.bucket as finding,
-        case when b.pct >= t.bucket_high then 'high' when b.pct >= t.bucket_medium then 'medium' else 'low' end,
+        -- (time no line accounts for in logs that say lines were cut out of them: no trouble of the job's)
+        case when b.bucket = 'other' and exists (select 1 from stg_log_events where kind = 'elision') then 'low'
+             when b.pct >= t.bucket_high then 'high' when b.pct >= t.bucket_medium then 'medium' else 'low' end,
         b.seconds, null::integer,
         case b.bucket
             when 'lost_work' then format('lost work: {} s lost to {}', printf('%.3g', b.seconds),
@@ -201,6 +204,11 @@ bucket_findings as (
             when 'startup' then format('start-up takes {} s', printf('%.3g', b.seconds))
             when 'eval' then format('evaluation takes {} s', printf('%.3g', b.seconds))
             when 'data_stall' then format('steps wait {} s for data, as the logs report', printf('%.3g', b.seconds))
+            when 'other' then case
+                when exists (select 1 from stg_log_events where kind = 'elision')
+                then format('{} s of wall time with nothing logged, or in lines cut out of the logs (an excerpt''s `...`)',
+                            printf('%.3g', b.seconds))
+                else format('{} s of wall time with nothing logged', printf('%.3g', b.seconds)) end
             else format('{} s of wall time with nothing logged', printf('%.3g', b.seconds))
         end,
         format('{}: {} s, {}% of {} s wall time (view goodput_buckets)', b.bucket, printf('%.3g', b.seconds), round(b.pct, 1), printf('%.3g', b.wall_s))
@@ -240,7 +248,9 @@ bucket_findings as (
             when 'startup' then 'cache compiled graphs and datasets; pre-pull images; warm up once'
             when 'eval' then 'evaluate less often or on fewer samples, or asynchronously on other hardware'
             when 'data_stall' then 'raise DataLoader num_workers and prefetch_factor, pin memory, keep workers persistent; check the storage the data is read from'
-            else 'log more (step lines with timestamps) so that this time can be attributed'
+            else case when exists (select 1 from stg_log_events where kind = 'elision')
+                      then 'the whole logs, not an excerpt of them, would say what this time went to'
+                      else 'log more (step lines with timestamps) so that this time can be attributed' end
         end,
         'goodput_buckets'
     from buckets b, thresholds t, young_daly y

@@ -23,7 +23,9 @@
 --   FLOP/s), when session variables `tracelens_flops_per_token` and `tracelens_peak_tflops` are
 --   set and the GPU count is known (int_world_size), e.g. flops per token = 6N + 12LHQT for a
 --   decoder-only transformer of N parameters, L layers, H heads of size Q, sequence T),
---   reported_mfu (the mean MFU the logs themselves report, in percent, when they do), reason
+--   reported_mfu (the mean MFU the logs themselves report, in percent, when they do), elided_lines
+--   (lines of the logs that say lines were cut out there, an excerpt's `...` alone: the time across
+--   them is `other`, unless a step counter shows the steps that ran then), reason
 --   (NULL, or where the inputs have steps and nothing says when they ran: why every figure
 --   above is NULL, with the median step time the lines report where they do; that row is the
 --   only one).
@@ -118,6 +120,7 @@ dated as (
             / nullif((select gpus from int_world_size) * try_cast(getvariable('tracelens_peak_tflops') as double) * 1e12, 0)
             as mfu,
         (select avg(mfu) from int_log_steps) as reported_mfu,
+        (select count(*) from stg_log_events where kind = 'elision') as elided_lines,
         null::varchar as reason
     from rates r
 ),
