@@ -593,8 +593,10 @@ _NCCL_ERROR = re.compile(
     r"Detected mismatch between collectives on ranks[^.]*|NCCL communicator was aborted[^.]*"
 )
 # A line alone that says lines were cut out where the log was copied (a README's excerpt): `...`,
-# `....`, `…`, `[...]`, `(...)`, `# ... clipped ...`; not a line of code or a sentence that ends so
-_ELISION = re.compile(r"\s{0,16}(?:# ?)?(?:\.{3,40}|…{1,8}|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\)"
+# `....`, `…`, `[...]`, `(...)`, `# ... clipped ...`, at most 8 spaces in (a code block's indent);
+# not a line of code or a sentence that ends so, nor the code in an exception's message, indented
+# deeper (multiprocessing's `if __name__ == '__main__':` / `freeze_support()` / `...`)
+_ELISION = re.compile(r"\s{0,8}(?:# ?)?(?:\.{3,40}|…{1,8}|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\)"
                       r"|\.{3} ?(?:clipped|snip|cut) ?\.{3})\s*")
 
 # Every event rule below needs one of these: a line holding none is passed over (most lines of a
@@ -641,7 +643,7 @@ _ANY_EVENT_PATTERN = (
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|^TERM_[A-Z_]{2,40}: |Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
-    r"|^\s{0,16}(?:# )?(?:\.\.\.|…|\[(?:\.\.\.|…)\]|\((?:\.\.\.|…)\))"
+    r"|^\s{0,8}(?:# )?(?:\.\.\.|…|\[(?:\.\.\.|…)\]|\((?:\.\.\.|…)\))"
     r"|Exception ignored in|\] Optimization Done\.|\*\*\* Check failure stack trace|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"

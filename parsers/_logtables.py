@@ -193,7 +193,8 @@ class LogRows:
     def name_exceptions(self) -> None:
         """A crash that is a Python traceback's header gets, as its detail, the exception the
         traceback ends with (`RuntimeError: Found no NVIDIA driver on your system. ...`): its
-        first line at the margin after the header, of the same rank, within TRACEBACK_LINES lines;
+        first line at the margin after the header, of the same rank, within TRACEBACK_LINES lines
+        (with its message's first line where that is on the indented line below it);
         the last of a chain (`The above exception was the direct cause of ...`, `During handling of
         ...`). A bisection and at most that many lines a traceback."""
         if self.clock is None or self.texts is None:
@@ -219,6 +220,12 @@ class LogRows:
                     chained = False
                 elif found is None and _EXCEPTION.match(text) is not None:
                     found = text[:300]
+                    if found.rstrip().endswith(":"):
+                        # (a message on the lines below it: multiprocessing's `RuntimeError: ` then `        An
+                        # attempt has been made to start a new process before the ...`): its first line
+                        said = next((t.strip() for t in texts[k + 1:k + 4] if t.strip()), None)
+                        if said is not None and texts[k + 1][:1] in (" ", "\t"):
+                            found = f"{found.rstrip()} {said}"[:300]
                 elif found is not None and _RAY_WRAPPER.match(found) is not None and _EXCEPTION.match(text) is not None:
                     found = text[:300]  # (Ray's wrapper of a remote task's exception: the remote's own, after its frames)
                 else:

@@ -1731,7 +1731,9 @@ TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of i
 # `train_step`/`training_step`, a `train.py`): a bar it stopped was training's, not an evaluation's
 # (and Megatron's `megatron/training.py`, `megatron/training/training.py`, its `pretrain(` call)
 _TRAINING_FRAME = re.compile(r"\btrainer\.(?:train|fit)\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train\.py\b"
-                             r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\(")
+                             r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\("
+                             # (LLaMA-Factory's training workflows: `llamafactory/train/tuner.py`, `in run_exp`)
+                             r"|[\\/]llamafactory[\\/]train[\\/]")
 # Keras' `fit` in a traceback (`File ".../keras/engine/training.py", line 1134, in fit`): a step-less
 # console's training run (a Keras console with its steps is the Keras reader's)
 _KERAS_FIT_FRAME = re.compile(r"[\\/]engine[\\/]training(?:_v1)?\.py\", line \d{1,6}, in fit\b")

@@ -189,7 +189,7 @@ def test_a_log_that_fails_in_its_training_loop_before_any_step(tmp_path: Path) -
     assert name == "generic_log" and steps == []
     started = datetime(2024, 8, 23, 13, 9, 44, 753000, tzinfo=UTC)
     start_ns = int(started.replace(microsecond=0).timestamp()) * 10**9 + started.microsecond * 1000
-    assert [(e["kind"], e["line"], e["ts_ns"]) for e in events] == [
+    assert [(e["kind"], e["line"], e["ts_ns"]) for e in events if e["kind"] != "elision"] == [
         ("attempt_start", 1, start_ns), ("crash", YOLOX.index("Traceback (most recent call last):") + 1, None)]
 
 

@@ -1782,3 +1782,123 @@ def test_lines_cut_out_of_a_log_leave_the_time_across_them_unattributed(tmp_path
     assert downtime == pytest.approx(first_gap, abs=1), downtime  # (the first jobs' gap alone: no line cut there)
     severity, title = con.execute("select severity, title from findings where finding = 'other'").fetchone()
     assert severity == "low" and "cut out of the logs" in title
+
+
+# detectron2 on macOS (a user's committed log, stored file id 39291157558, lines 686-729): its
+# DataLoader's spawned worker imports the script's main module again and fails in multiprocessing's check,
+# whose message is on the indented lines under `RuntimeError: `
+D2_SPAWN_FAILURE = [
+    'ERROR [05/17 23:21:41 d2.engine.train_loop]: Exception during training:',
+    'Traceback (most recent call last):',
+    ('  File "/Users/jodut/Projects/parsing_engine/.venv/lib/python3.9/site-packages/detectron2/'
+     'engine/train_loop.py", line 155, in train'),
+    '    self.run_step()',
+    ('  File "/Users/jodut/Projects/parsing_engine/.venv/lib/python3.9/site-packages/detectron2/'
+     'engine/defaults.py", line 530, in run_step'),
+    '    self._trainer.run_step()',
+    ('  File "/Users/jodut/Projects/parsing_engine/.venv/lib/python3.9/site-packages/detectron2/'
+     'engine/train_loop.py", line 297, in run_step'),
+    '    data = next(self._data_loader_iter)',
+    ('  File "/Users/jodut/Projects/parsing_engine/.venv/lib/python3.9/site-packages/detectron2/'
+     'data/common.py", line 329, in __iter__'),
+    '    for d in self.dataset:',
+    ('  File "/Users/jodut/Projects/parsing_engine/.venv/lib/python3.9/site-packages/torch/utils'
+     '/data/dataloader.py", line 484, in __iter__'),
+    '    return self._get_iterator()',
+    ('  File "/Users/jodut/Projects/parsing_engine/.venv/lib/python3.9/site-packages/torch/utils'
+     '/data/dataloader.py", line 415, in _get_iterator'),
+    '    return _MultiProcessingDataLoaderIter(self)',
+    ('  File "/Users/jodut/Projects/parsing_engine/.venv/lib/python3.9/site-packages/torch/utils'
+     '/data/dataloader.py", line 1138, in __init__'),
+    '    w.start()',
+    '  File "/Users/jodut/.pyenv/versions/3.9.18/lib/python3.9/multiprocessing/process.py", line 121, in start',
+    '    self._popen = self._Popen(self)',
+    '  File "/Users/jodut/.pyenv/versions/3.9.18/lib/python3.9/multiprocessing/context.py", line 224, in _Popen',
+    '    return _default_context.get_context().Process._Popen(process_obj)',
+    '  File "/Users/jodut/.pyenv/versions/3.9.18/lib/python3.9/multiprocessing/context.py", line 284, in _Popen',
+    '    return Popen(process_obj)',
+    ('  File "/Users/jodut/.pyenv/versions/3.9.18/lib/python3.9/multiprocessing/popen_spawn_posi'
+     'x.py", line 32, in __init__'),
+    '    super().__init__(process_obj)',
+    ('  File "/Users/jodut/.pyenv/versions/3.9.18/lib/python3.9/multiprocessing/popen_fork.py", '
+     'line 19, in __init__'),
+    '    self._launch(process_obj)',
+    ('  File "/Users/jodut/.pyenv/versions/3.9.18/lib/python3.9/multiprocessing/popen_spawn_posi'
+     'x.py", line 42, in _launch'),
+    '    prep_data = spawn.get_preparation_data(process_obj._name)',
+    ('  File "/Users/jodut/.pyenv/versions/3.9.18/lib/python3.9/multiprocessing/spawn.py", line '
+     '154, in get_preparation_data'),
+    '    _check_not_importing_main()',
+    ('  File "/Users/jodut/.pyenv/versions/3.9.18/lib/python3.9/multiprocessing/spawn.py", line '
+     '134, in _check_not_importing_main'),
+    "    raise RuntimeError('''",
+    'RuntimeError: ',
+    '        An attempt has been made to start a new process before the',
+    '        current process has finished its bootstrapping phase.',
+    '',
+    '        This probably means that you are not using fork to start your',
+    '        child processes and you have forgotten to use the proper idiom',
+    '        in the main module:',
+    '',
+    "            if __name__ == '__main__':",
+    '                freeze_support()',
+    '                ...',
+    '',
+]
+
+
+def test_an_exception_whose_message_is_on_the_lines_below_it_is_named_with_it(tmp_path: Path) -> None:
+    """`RuntimeError: ` names no message on its line: the failure is named with the first line of
+    the one indented below it (it was `RuntimeError: ` alone), and the `...` in the message's code is
+    no line cut out of the log."""
+    con = console_connection(tmp_path, D2_SPAWN_FAILURE, name="train.log")
+    (detail,) = con.execute("select detail from log_events where kind = 'crash' and raw like 'Traceback%'").fetchone()
+    assert detail == "RuntimeError: An attempt has been made to start a new process before the"
+    assert not con.execute("select 1 from log_events where kind = 'elision'").fetchall()
+
+
+# LLaMA-Factory's SFT on Ascend NPUs, rank 7's traceback (an Ascend/pytorch issue mirrored as markdown, stored file
+# id 69776464575, its first 22 lines): the NPU timed out in the barrier of its dataset's pre-processing
+LLAMAFACTORY_NPU_BARRIER = [
+    '[rank7]: Traceback (most recent call last):',
+    ('[rank7]:   File "/home/wepsdl/conda/lib/python3.10/site-packages/llamafactory/launcher.py"'
+     ', line 23, in <module>'),
+    '[rank7]:     launch()',
+    ('[rank7]:   File "/home/wepsdl/conda/lib/python3.10/site-packages/llamafactory/launcher.py"'
+     ', line 19, in launch'),
+    '[rank7]:     run_exp()',
+    ('[rank7]:   File "/home/wepsdl/conda/lib/python3.10/site-packages/llamafactory/train/tuner.'
+     'py", line 93, in run_exp'),
+    '[rank7]:     _training_function(config={"args": args, "callbacks": callbacks})',
+    ('[rank7]:   File "/home/wepsdl/conda/lib/python3.10/site-packages/llamafactory/train/tuner.'
+     'py", line 67, in _training_function'),
+    '[rank7]:     run_sft(model_args, data_args, training_args, finetuning_args, generating_args, callbacks)',
+    ('[rank7]:   File "/home/wepsdl/conda/lib/python3.10/site-packages/llamafactory/train/sft/wo'
+     'rkflow.py", line 51, in run_sft'),
+    ('[rank7]:     dataset_module = get_dataset(template, model_args, data_args, training_args, '
+     'stage="sft", **tokenizer_module)'),
+    ('[rank7]:   File "/home/wepsdl/conda/lib/python3.10/site-packages/llamafactory/data/loader.'
+     'py", line 324, in get_dataset'),
+    '[rank7]:     with training_args.main_process_first(desc="pre-process dataset"):',
+    '[rank7]:   File "/home/wepsdl/conda/lib/python3.10/contextlib.py", line 135, in __enter__',
+    '[rank7]:     return next(self.gen)',
+    ('[rank7]:   File "/home/wepsdl/conda/lib/python3.10/site-packages/transformers/training_arg'
+     's.py", line 2496, in main_process_first'),
+    '[rank7]:     dist.barrier()',
+    ('[rank7]:   File "/home/wepsdl/conda/lib/python3.10/site-packages/torch/distributed/c10d_lo'
+     'gger.py", line 75, in wrapper'),
+    '[rank7]:     return func(*args, **kwargs)',
+    ('[rank7]:   File "/home/wepsdl/conda/lib/python3.10/site-packages/torch/distributed/distrib'
+     'uted_c10d.py", line 3690, in barrier'),
+    '[rank7]:     work.wait()',
+    ('[rank7]: RuntimeError: npuSynchronizeDevice:torch_npu/csrc/core/npu/NPUStream.cpp:435 NPU '
+     'function error: aclrtSynchronizeDevice, error code is 507046'),
+]
+
+
+def test_a_rank_prefixed_traceback_through_a_training_workflow_is_a_failed_run(tmp_path: Path) -> None:
+    """`[rank7]: Traceback ...` through `llamafactory/train/tuner.py` (`run_exp`) to `RuntimeError:
+    npuSynchronizeDevice: ... error code is 507046`: a training run that failed (it was not read)."""
+    con = console_connection(tmp_path, LLAMAFACTORY_NPU_BARRIER, name="train.log")
+    (title,) = con.execute("select title from findings where finding = 'job_failed'").fetchone()
+    assert "error code is 507046" in title

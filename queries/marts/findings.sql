@@ -541,7 +541,7 @@ exit_failed as (
     from (
         select e.line, f.path, coalesce(e.detail, e.raw) as cause
         from stg_log_events e left join files f using (file_id), last_attempt a
-        where a.end_reason = 'completed' and e.kind in ('crash', 'oom')
+        where a.end_reason = 'completed' and e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
           and coalesce(e.ts_ns, e.after_ns) >= a.end_ns
           and coalesce(e.detail, e.raw) is not null
         order by case when e.detail = 'launcher stopping its workers' then 1 else 0 end, e.line
