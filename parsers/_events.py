@@ -593,10 +593,11 @@ _NCCL_ERROR = re.compile(
     r"Detected mismatch between collectives on ranks[^.]*|NCCL communicator was aborted[^.]*"
 )
 # A line alone that says lines were cut out where the log was copied (a README's excerpt): `...`,
-# `....`, `…`, `[...]`, `(...)`, `# ... clipped ...`, at most 8 spaces in (a code block's indent);
-# not a line of code or a sentence that ends so, nor the code in an exception's message, indented
-# deeper (multiprocessing's `if __name__ == '__main__':` / `freeze_support()` / `...`)
-_ELISION = re.compile(r"\s{0,8}(?:# ?)?(?:\.{3,40}|…{1,8}|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\)"
+# `....`, `…`, `[...]`, `(...)`, `# ... clipped ...`, at the margin or a code block's indent (4 or 8
+# spaces, a tab or two); not a line of code or a sentence that ends so, nor numpy's rows of an array
+# it summarises (` ...`, one space in), nor the code in an exception's message, indented deeper
+# (multiprocessing's `if __name__ == '__main__':` / `freeze_support()` / `...`)
+_ELISION = re.compile(r"(?: {4}| {8}|\t{1,2})?(?:# ?)?(?:\.{3,40}|…{1,8}|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\)"
                       r"|\.{3} ?(?:clipped|snip|cut) ?\.{3})\s*")
 
 # Every event rule below needs one of these: a line holding none is passed over (most lines of a
@@ -644,7 +645,8 @@ _ANY_EVENT_PATTERN = (
     r"|^Sender: LSF System <|^TERM_[A-Z_]{2,40}: |Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
     r"|^\s{0,8}(?:# )?(?:\.\.\.|…|\[(?:\.\.\.|…)\]|\((?:\.\.\.|…)\))"
-    r"|Exception ignored in|\] Optimization Done\.|\*\*\* Check failure stack trace|^Process finished with exit code "
+    r"|Exception ignored in|--- Logging error ---|\] Optimization Done\.|\*\*\* Check failure stack trace"
+    r"|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"
     r"|Error for Training job|network-snapshot-|Save best model: monitor\(|Saving current: "
@@ -1085,8 +1087,11 @@ class EventScanner:
             self._failure(line.rank)
             return True
         restart = "worker group" in text and _RESTART.search(text) is not None
-        if "Exception ignored in" in text and text.lstrip().startswith("Exception ignored in"):
-            self.ignored_at = line.number  # the traceback that follows is reported and ignored: no failure
+        if ("Exception ignored in" in text and text.lstrip().startswith("Exception ignored in")) or (
+                "--- Logging error ---" in text and text.strip() == "--- Logging error ---"):
+            # the traceback that follows is reported and ignored: no failure (an unraisable hook's, or
+            # a logging handler's own error, which `Handler.handleError` prints and the program goes on)
+            self.ignored_at = line.number
             return True
         if (not restart and "Traceback (most" in text and line.number - self.ignored_at <= _IGNORED_TRACEBACK_LINES
                 and text.lstrip().startswith("Traceback (most")):

@@ -945,9 +945,12 @@ def _after_bar(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     if rate < 0:
         return None
     match = pattern.search(text, rate, rate + _DATE_END_MAX)
-    # (the glued line's own date, right after the bar: not one in its message after a space, a
-    # scheduler's `...s/it]slurmstepd: error: *** JOB 42210 ... CANCELLED AT 2022-04-14T16:17:16 ...`)
-    if match is None or match.start() - rate >= DATE_START_MAX or text[match.start() - 1].isspace():
+    # (the glued line's own date, right after the bar or a logger's bracketed head, `...3.61s/it][INFO|
+    # trainer.py:2329] 2024-06-01 14:49:04,894 >>`: not one in its message after a space, a scheduler's
+    # `...s/it]slurmstepd: error: *** JOB 42210 ... CANCELLED AT 2022-04-14T16:17:16 ...`)
+    if match is None or match.start() - rate >= DATE_START_MAX:
+        return None
+    if text[match.start() - 1].isspace() and text[text.rfind("]", rate, match.start()) + 1:match.start()].strip():
         return None
     return match
 

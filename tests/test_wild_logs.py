@@ -1642,6 +1642,11 @@ def test_a_date_glued_after_a_bar_is_the_glued_lines_own_not_one_in_its_message(
     cancel = (" 22%|██▏       | 11/50 [1:57:05<6:54:42, 638.01s/it]slurmstepd: error: *** JOB 42210 ON clr0738 "
               "CANCELLED AT 2022-04-14T16:17:16 DUE TO TIME LIMIT ***")
     assert parse_timestamp(cancel) is None
+    # (a logger's bracketed head before its date is the glued line's own: LLaMA-Factory's, stored file id
+    # 28752488583, line 18, the HF Trainer's logger glued after the bar's last drawing)
+    trainer = ("100%|█████████████████████████████████████████████| 3/3 [00:12<00:00,  3.61s/it][INFO|trainer.py:2329] "
+               "2024-06-01 14:49:04,894 >> ")
+    assert parse_timestamp(trainer) == int(datetime(2024, 6, 1, 14, 49, 4, tzinfo=UTC).timestamp()) * 10**9 + 894_000_000
 
 
 # ms-swift's fine-tune of Qwen2-7B: a tutorial kept its run's last 7 lines (stored file id 21048187302)
@@ -1902,3 +1907,39 @@ def test_a_rank_prefixed_traceback_through_a_training_workflow_is_a_failed_run(t
     con = console_connection(tmp_path, LLAMAFACTORY_NPU_BARRIER, name="train.log")
     (title,) = con.execute("select title from findings where finding = 'job_failed'").fetchone()
     assert "error code is 507046" in title
+
+
+def test_numpys_summarised_rows_and_a_logging_errors_traceback_are_no_cut_and_no_failure(tmp_path: Path) -> None:
+    """Around the CSCS run's restart, numpy's own print of a large array (its ` ...` row, one space
+    in) and logging's own report of a handler's error (`--- Logging error ---` and the traceback
+    `Handler.handleError` prints, the program going on): the restart downtime between the first two
+    jobs is still counted (no line was cut there), and no failure is added to the clean end."""
+    import contextlib
+    import io
+    import logging
+
+    import numpy as np
+
+    printed = str(np.arange(4000).reshape(200, 20)).splitlines()
+    assert " ..." in printed
+    closed = io.StringIO()
+    closed.close()
+    logger = logging.getLogger("tracelens-test-closed-stream")
+    logger.propagate = False
+    logger.addHandler(logging.StreamHandler(closed))
+    reported = io.StringIO()
+    with contextlib.redirect_stderr(reported):
+        logger.warning("after training")
+    handled = reported.getvalue().splitlines()
+    assert handled[0] == "--- Logging error ---"
+    relaunch = next(i for i, line in enumerate(CSCS_TIME_LIMITS) if "Setting up DataLoaders" in line and i > 0)
+    lines = [*CSCS_TIME_LIMITS[:relaunch], *printed, *CSCS_TIME_LIMITS[relaunch:], *handled]
+    con = console_connection(tmp_path, lines)
+    assert not con.execute("select 1 from log_events where kind = 'elision' and line between ? and ?",
+                           [relaunch + 1, relaunch + len(printed)]).fetchall()
+    (downtime,) = con.execute("select seconds from goodput_buckets where bucket = 'restart_downtime'").fetchone()
+    first_gap = (datetime.fromisoformat("2025-05-21T11:36:33.182")
+                 - datetime.fromisoformat("2025-05-21T11:34:48")).total_seconds()
+    assert downtime == pytest.approx(first_gap, abs=1), downtime
+    assert con.execute("select end_reason from attempts order by attempt desc limit 1").fetchone() == ("completed",)
+    assert not con.execute("select 1 from findings where title like '%completed its training, then failed%'").fetchall()

@@ -15,8 +15,10 @@
 --     the end of the attempt's last logged step, to the attempt's end: its failure);
 --   productive: every other completed step, and the steps an attempt's counter shows it ran
 --     before its first logged line, at the ideal step time, where they fit the time before it
---     (a console that kept a run's last lines; not where they would take over 1.5 times that time:
---     a resume its logs do not show);
+--     and its start is its training loop's, placed back by its own clock (a console that kept a
+--     run's last lines: the HF Trainer's train_runtime, a training bar's elapsed time); not after
+--     a checkpoint load, nor where they would take over 1.5 times that time (a resume its logs do
+--     not show);
 --   data_stall: the part of a completed step its line reports as waiting for data
 --     (`data_time_s`, Megatron's batch-generator timer), at the step's start (a line after lines
 --     cut out of the log: its own step's alone);
@@ -142,6 +144,15 @@ opening_steps as (
       and c.step - c.covers - coalesce(a.resumed_from_step, 0) > 0
       and (c.step - c.covers - coalesce(a.resumed_from_step, 0)) * i.ideal_ns_per_step <= 1.5 * (c.s_ns - a.start_ns)
       and a.attempt is distinct from (select opens_attempt from int_job_wall)
+      -- (only where the attempt's start is its training loop's, placed back by the run's own clock:
+      -- the HF Trainer's train_runtime, a training bar's elapsed time; and no checkpoint was loaded
+      -- before its first line: a resume's load and start-up are no steps)
+      and exists (select 1 from int_log_events e
+                  where e.kind = 'attempt_start' and e.ts_ns = a.start_ns
+                    and e.detail in ('train_runtime before the end', 'the training bar''s start, by its elapsed time'))
+      and not exists (select 1 from int_log_events e
+                      where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')
+                        and e.ts_ns >= a.start_ns and e.ts_ns <= c.s_ns)
 ),
 attempt_edges as (
     select 'startup' as label, a.start_ns, coalesce(any_value(o.from_ns), min(c.s_ns), a.end_ns) as end_ns, a.attempt

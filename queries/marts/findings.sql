@@ -17,8 +17,9 @@
 --                   tracelens_straggler_high_pct (10) % of the mean step of the other ranks.
 --   goodput buckets (lost_work, restart_downtime, checkpoint_save, checkpoint_load, startup,
 --                   eval, other): share of wall time >= tracelens_bucket_high_pct (10) -> high;
---                   >= tracelens_bucket_medium_pct (2) -> medium; > 0 s -> low (`other` in logs
---                   that say lines were cut out of them, an excerpt's `...`: low).
+--                   >= tracelens_bucket_medium_pct (2) -> medium; > 0 s -> low (`other` at least
+--                   half of which is the time across lines cut out of the logs, an excerpt's
+--                   `...` alone, from the dated line before each to the next after it: low).
 --   checkpoint interval (with lost work): Young/Daly optimum sqrt(2 x C x MTBF), C = mean
 --                   blocking checkpoint save (one a saved step, however many ranks log it), MTBF =
 --                   wall time / failures; reported in steps
@@ -184,10 +185,22 @@ young_daly as (
              * (w.wall_s / nullif(f.n, 0))) as optimum_s
     from failures f, saves s, ideal_step i, wall w
 ),
+elided as (
+    -- the time across lines cut out of the logs (an excerpt's `...` alone): from the dated line before
+    -- each to the next dated line or step after it in its file
+    select coalesce(sum(n.next_ns - x.after_ns), 0) / 1e9 as seconds
+    from stg_log_events x,
+         lateral (select min(t) as next_ns
+                  from (select e.ts_ns as t from stg_log_events e where e.file_id = x.file_id and e.line > x.line
+                        union all
+                        select s.t_ns from stg_log_steps s where s.file_id = x.file_id and s.line > x.line)) n
+    where x.kind = 'elision' and x.after_ns is not null and n.next_ns > x.after_ns
+),
 bucket_findings as (
     select b.bucket as finding,
-        -- (time no line accounts for in logs that say lines were cut out of them: no trouble of the job's)
-        case when b.bucket = 'other' and exists (select 1 from stg_log_events where kind = 'elision') then 'low'
+        -- (time no line accounts for that is mostly the time across lines cut out of the logs: no
+        -- trouble of the job's)
+        case when b.bucket = 'other' and (select seconds from elided) >= 0.5 * b.seconds then 'low'
              when b.pct >= t.bucket_high then 'high' when b.pct >= t.bucket_medium then 'medium' else 'low' end,
         b.seconds, null::integer,
         case b.bucket
@@ -205,7 +218,7 @@ bucket_findings as (
             when 'eval' then format('evaluation takes {} s', printf('%.3g', b.seconds))
             when 'data_stall' then format('steps wait {} s for data, as the logs report', printf('%.3g', b.seconds))
             when 'other' then case
-                when exists (select 1 from stg_log_events where kind = 'elision')
+                when (select seconds from elided) >= 0.5 * b.seconds
                 then format('{} s of wall time with nothing logged, or in lines cut out of the logs (an excerpt''s `...`)',
                             printf('%.3g', b.seconds))
                 else format('{} s of wall time with nothing logged', printf('%.3g', b.seconds)) end
@@ -248,7 +261,7 @@ bucket_findings as (
             when 'startup' then 'cache compiled graphs and datasets; pre-pull images; warm up once'
             when 'eval' then 'evaluate less often or on fewer samples, or asynchronously on other hardware'
             when 'data_stall' then 'raise DataLoader num_workers and prefetch_factor, pin memory, keep workers persistent; check the storage the data is read from'
-            else case when exists (select 1 from stg_log_events where kind = 'elision')
+            else case when b.bucket = 'other' and (select seconds from elided) >= 0.5 * b.seconds
                       then 'the whole logs, not an excerpt of them, would say what this time went to'
                       else 'log more (step lines with timestamps) so that this time can be attributed' end
         end,
