@@ -41,11 +41,14 @@ from tracelens.parsers._lines import (
     BarReading,
     Line,
     _yearless_match,
+    anchor_bar,
     bar_readings,
     clock_held_rate,
     head_bodies,
     iter_numbers,
     parse_timestamp,
+    rate_is_mean,
+    refine_bar_elapsed,
 )
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows, mark_evaluations, nonfinite_loss, training_loss_key
@@ -1350,7 +1353,7 @@ def _bare_bar(text: str) -> list[BarReading]:
     return [reading for reading in readings if reading.total == total]
 
 
-def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
+def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> list[tuple[dict[str, Any], Line, BarReading]]:
     """The readings of bars with no description as steps (their count, their rate the step's
     time), where they all count to one total, or the bars of one total alone show a training
     loss after their rate (`_TRAIN_POSTFIX`: SpeechBrain's `190/190 [03:08<00:00,  1.01it/s,
@@ -1358,12 +1361,14 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
     two lengths (a training loop's and an evaluation's, neither named) leave which one is
     training unknown, and none is read. A bar that starts over after reaching its total is the
     next epoch's (a `tqdm(loader)` in an epoch loop): its steps go on from there; one that starts
-    over before is a restart's. A drawing faster than `BARE_BAR_MIN_STEP_S` a count counts no step."""
+    over before is a restart's. A drawing faster than `BARE_BAR_MIN_STEP_S` a count counts no step.
+    The rows made, with their lines and readings (for `_clock_bars`)."""
+    drawn: list[tuple[dict[str, Any], Line, BarReading]] = []
     if len({reading.total for _, reading in bare}) > 1:
         # bars of several lengths: the training loop's is the one length whose bars show a training loss
         lossy = {reading.total for line, reading in bare if _postfix_trains(line.text, reading.end)}
         if len(lossy) != 1:
-            return
+            return drawn
         bare = [(line, reading) for line, reading in bare if reading.total in lossy]
     # (a drawing faster than that is no step's: a download's bytes, a resumed loop's skip over the
     # batches it had done, `5000/10000 [00:00<00:00, 21000.00it/s]`; the bar's other drawings are)
@@ -1387,11 +1392,77 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> None:
             # before it): `723/1602 [2:12:45<2:59:53, 12.28s/it]`, the only reading a console kept
             began = (line.ts_ns - int(reading.elapsed_s * 1e9)
                      if (last is None or new_bar) and line.ts_ns is not None and reading.elapsed_s > 0 else None)
+            before = len(rows.steps)
             rows.step(line=line.number, rank=line.rank, step=done.get(line.rank, 0) + reading.n, end_ns=line.ts_ns,
                       **({"step_time_s": seconds} if seconds is not None else {}),
                       **({"start_ns": began} if began is not None else {}))
+            if len(rows.steps) > before:
+                drawn.append((rows.steps[-1], line, reading))
             if began is not None and last is None and len(shown) == 1:
                 rows.start_at_bar_start(line.number, line.rank, began)
+    return drawn
+
+
+def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Sequence[Line], rows: LogRows) -> None:
+    """The clock of a run's training bar, for the step rows its readings made (`drawn`: row, line,
+    reading, in log order, a new count each; a rank's count not moving on, or its clock going back,
+    starts a new bar).
+
+    Where the bar's rate is its mean since it started (`rate_is_mean`: kohya sd-scripts' tqdm
+    with `smoothing=0`, `steps:   8%| | 30/400 [01:03<13:05,  2.12s/it]` after a 19.9 s first step),
+    no reading's rate is a step's time: each step's is what the bar's clock adds over the steps
+    since an earlier reading far enough back (`_span_mean`). Where the bar's lines carry no date,
+    the dated lines printed among its readings date it (`anchor_bar`: rich's `2026-05-12 18:12:45
+    INFO epoch is incremented.` right after `10/400 [00:33<...]`): each step ends at the bar's
+    start plus its refined seconds (`time_source` tqdm), the first reading's row starting at the
+    bar's start."""
+    bars: list[list[tuple[dict[str, Any], Line, BarReading]]] = []
+    open_bars: dict[int | None, list[tuple[dict[str, Any], Line, BarReading]]] = {}
+    for row, line, reading in drawn:
+        bar = open_bars.get(line.rank)
+        if bar is None or reading.n <= bar[-1][2].n or reading.elapsed_s < bar[-1][2].elapsed_s:
+            bar = open_bars[line.rank] = []
+            bars.append(bar)
+        bar.append((row, line, reading))
+    dated: list[tuple[int, int, int | None]] | None = None  # (line number, ns, rank) of the file's dated lines
+    first_dated: int | None = None
+    for index, bar in enumerate(bars):
+        readings = [reading for _, _, reading in bar]
+        mean = rate_is_mean(readings)
+        points = [(reading.n, reading.elapsed_s) for reading in readings]
+        refined = refine_bar_elapsed(points, rates=[reading.seconds_per_item for reading in readings], mean_rate=mean)
+        if mean:
+            history: list[tuple[int, float, float]] = [(0, 0.0, 0.0)]  # the bar's start: nothing done, exactly
+            for (row, _, reading), seconds in zip(bar, refined, strict=True):
+                resolution = min(reading.n * reading.rate_error, 1.0)
+                row["step_time_s"] = _span_mean(history, reading.n, seconds, resolution)
+                history.append((reading.n, seconds, resolution))
+                del history[:-SPAN_LOOKBACK]
+        if all(row.get("end_ns") is not None for row, _, _ in bar):
+            continue
+        if dated is None:
+            dated = [(line.number, line.ts_ns, line.rank) for line in lines if line.ts_ns is not None]
+            first_dated = dated[0][1] if dated else None
+        if not dated:
+            return
+        rank = bar[0][1].rank
+        numbers = [line.number for _, line, _ in bar]
+        later = next((b for b in bars[index + 1:] if b[0][1].rank == rank), None)
+        low = bisect_right(dated, (numbers[0],))
+        high = bisect_right(dated, (later[0][1].number,)) if later is not None else len(dated)
+        # (no header bounds its start: the bar drew its count 0 before the lines logged as it began)
+        among = [(bisect_right(numbers, number), ns) for number, ns, r in dated[low:high] if r is None or r == rank]
+        start = anchor_bar(None, points, {n: s for (n, _), s in zip(points, refined, strict=True)}, among)
+        if start is None:
+            continue
+        for k, ((row, _, reading), seconds) in enumerate(zip(bar, refined, strict=True)):
+            if row.get("end_ns") is None:
+                row["end_ns"], row["time_source"] = start + int(seconds * 1e9), "tqdm"
+                if k == 0 and reading.n > 0:
+                    row["start_ns"] = start
+        if index == 0 and first_dated is not None and start < first_dated:
+            # (its count 0 was drawn before the first dated line, which logged the run's start after it)
+            rows.start_at_bar_start(min(numbers[0], dated[0][0]), rank, start)
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
@@ -2672,6 +2743,7 @@ class GenericLogParser(LogReader):
         counted: list[tuple[int, _Counter]] = []  # (row, counter) of the steps counted within their epoch
         bars_seen: dict[int | None, int] = {}  # rank -> the step its epoch bar last showed
         steps_bar_rows: set[int] = set()  # ids of the rows a run's steps bar made (`_drop_bar_rows_said_again`)
+        steps_drawn: list[tuple[dict[str, Any], Line, BarReading]] = []  # those rows with their readings (`_clock_bars`)
         bar_clocks: dict[int | None, tuple[int, int]] = {}  # rank -> (count, elapsed s) of that bar's reading
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
@@ -3074,6 +3146,7 @@ class GenericLogParser(LogReader):
                         epoch_steps.append((len(rows.steps) - 1, int(counter.match.group("pe")), total))
                     elif len(rows.steps) > before and counter.match.re is _STEPS_BAR:
                         steps_bar_rows.add(id(rows.steps[-1]))
+                        steps_drawn.append((rows.steps[-1], line, drawing))
                 continue
             if counter is not None and counter.match.re is _ITER_STEP:
                 micro.setdefault(line.rank, []).append(
@@ -3160,8 +3233,10 @@ class GenericLogParser(LogReader):
             evaluation_rows = {id(rows.steps[index]) for index in evaluated}
             counted = _run_counts(rows, [(index, counter) for index, counter in counted if index not in evaluated])
             _from_epoch_one(rows, counted)
+        if steps_drawn:
+            _clock_bars(steps_drawn, lines, rows)
         if not rows.steps and bare:
-            _bare_bar_steps(rows, bare)
+            _clock_bars(_bare_bar_steps(rows, bare), lines, rows)
             if hf_frame:  # the bar a traceback through the HF Trainer's loop stopped: the Trainer's
                 for row in rows.steps:
                     row["framework"] = "hf_trainer"

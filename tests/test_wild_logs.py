@@ -1943,3 +1943,76 @@ def test_numpys_summarised_rows_and_a_logging_errors_traceback_are_no_cut_and_no
     assert downtime == pytest.approx(first_gap, abs=1), downtime
     assert con.execute("select end_reason from attempts order by attempt desc limit 1").fetchone() == ("completed",)
     assert not con.execute("select 1 from findings where title like '%completed its training, then failed%'").fetchall()
+
+
+# kohya sd-scripts' SDXL LoRA run, its full log in a README's details block (stored file id 54489781285):
+# the first 44 lines. tqdm's bar has `smoothing=0` (its rate the mean since it began: 19.90 s the first step
+# held it up) and no date; rich's dated line follows each tenth step.
+SDSCRIPTS_MEAN_RATE_BAR = ["steps:   0%|                                                 | 0/400 [00:00<?, ?it/s]"]
+SDSCRIPTS_MEAN_RATE_BAR += [
+    'epoch 1/40',
+    '2026-05-12 18:12:29 INFO     epoch is incremented. current_epoch: 0, train_util.py:787',
+    '                             epoch: 1',
+    'Loss: 0.1308 | Pulse: 1.0000e-04',
+    'steps:   0%| | 1/400 [00:19<2:12:21, 19.90s/it, Average key norm=0.0022, Keys Scaled=Loss: 0.1306 | Pulse: 1.0000e-04',
+    'steps:   0%| | 2/400 [00:21<1:10:43, 10.66s/it, Average key norm=0.00484, Keys ScaledLoss: 0.1344 | Pulse: 1.0000e-04',
+    'steps:   1%| | 3/400 [00:22<50:10,  7.58s/it, Average key norm=0.0078, Keys Scaled=0,Loss: 0.1228 | Pulse: 1.0000e-04',
+    'steps:   1%| | 4/400 [00:24<39:55,  6.05s/it, Average key norm=0.0112, Keys Scaled=0,Loss: 0.1237 | Pulse: 1.0000e-04',
+    'steps:   1%| | 5/400 [00:25<33:44,  5.12s/it, Average key norm=0.0148, Keys Scaled=0,Loss: 0.1222 | Pulse: 1.0000e-04',
+    'steps:   2%| | 6/400 [00:27<29:36,  4.51s/it, Average key norm=0.0184, Keys Scaled=0,Loss: 0.1241 | Pulse: 1.0000e-04',
+    'steps:   2%| | 7/400 [00:28<26:39,  4.07s/it, Average key norm=0.0221, Keys Scaled=0,Loss: 0.1132 | Pulse: 1.0000e-04',
+    'steps:   2%| | 8/400 [00:29<24:26,  3.74s/it, Average key norm=0.0258, Keys Scaled=0,Loss: 0.1108 | Pulse: 1.0000e-04',
+    'steps:   2%| | 9/400 [00:31<22:46,  3.49s/it, Average key norm=0.0295, Keys Scaled=0,Loss: 0.1033 | Pulse: 1.0000e-04',
+    'steps:   2%| | 10/400 [00:33<21:27,  3.30s/it, Average key norm=0.0329, Keys Scaled=0',
+    'epoch 2/40',
+    '2026-05-12 18:12:45 INFO     epoch is incremented. current_epoch: 1, train_util.py:787',
+    '                             epoch: 2',
+    'Loss: 0.0952 | Pulse: 1.0000e-04',
+    'steps:   3%| | 11/400 [00:34<20:19,  3.13s/it, Average key norm=0.0363, Keys Scaled=0Loss: 0.0904 | Pulse: 1.0000e-04',
+    'steps:   3%| | 12/400 [00:36<19:24,  3.00s/it, Average key norm=0.0399, Keys Scaled=0Loss: 0.0918 | Pulse: 1.0000e-04',
+    'steps:   3%| | 13/400 [00:37<18:37,  2.89s/it, Average key norm=0.0434, Keys Scaled=0Loss: 0.0819 | Pulse: 1.0000e-04',
+    'steps:   4%| | 14/400 [00:39<17:58,  2.79s/it, Average key norm=0.0469, Keys Scaled=0Loss: 0.0746 | Pulse: 1.0000e-04',
+    'steps:   4%| | 15/400 [00:40<17:21,  2.71s/it, Average key norm=0.0503, Keys Scaled=0Loss: 0.0747 | Pulse: 1.0000e-04',
+    'steps:   4%| | 16/400 [00:42<16:52,  2.64s/it, Average key norm=0.0536, Keys Scaled=0Loss: 0.0725 | Pulse: 1.0000e-04',
+    'steps:   4%| | 17/400 [00:43<16:24,  2.57s/it, Average key norm=0.0568, Keys Scaled=0Loss: 0.0646 | Pulse: 1.2466e-04',
+    'steps:   4%| | 18/400 [00:45<16:00,  2.51s/it, Average key norm=0.0607, Keys Scaled=0Loss: 0.0688 | Pulse: 1.3326e-04',
+    'steps:   5%| | 19/400 [00:46<15:39,  2.47s/it, Average key norm=0.0647, Keys Scaled=0Loss: 0.0641 | Pulse: 1.5484e-04',
+    'steps:   5%| | 20/400 [00:48<15:20,  2.42s/it, Average key norm=0.0694, Keys Scaled=0',
+    'epoch 3/40',
+    '2026-05-12 18:13:00 INFO     epoch is incremented. current_epoch: 2, train_util.py:787',
+    '                             epoch: 3',
+    'Loss: 0.0609 | Pulse: 2.3227e-04',
+    'steps:   5%| | 21/400 [00:50<15:03,  2.38s/it, Average key norm=0.0764, Keys Scaled=0Loss: 0.0599 | Pulse: 2.3227e-04',
+    'steps:   6%| | 22/400 [00:51<14:45,  2.34s/it, Average key norm=0.0833, Keys Scaled=0Loss: 0.0563 | Pulse: 2.8809e-04',
+    'steps:   6%| | 23/400 [00:53<14:30,  2.31s/it, Average key norm=0.0914, Keys Scaled=0Loss: 0.0585 | Pulse: 3.0983e-04',
+    'steps:   6%| | 24/400 [00:54<14:16,  2.28s/it, Average key norm=0.1, Keys Scaled=0, aLoss: 0.0525 | Pulse: 4.2403e-04',
+    'steps:   6%| | 25/400 [00:56<14:03,  2.25s/it, Average key norm=0.112, Keys Scaled=0,Loss: 0.0548 | Pulse: 4.7203e-04',
+    'steps:   6%| | 26/400 [00:57<13:50,  2.22s/it, Average key norm=0.126, Keys Scaled=0,Loss: 0.0525 | Pulse: 5.7090e-04',
+    'steps:   7%| | 27/400 [00:59<13:38,  2.19s/it, Average key norm=0.143, Keys Scaled=0,Loss: 0.0525 | Pulse: 6.4374e-04',
+    'steps:   7%| | 28/400 [01:00<13:26,  2.17s/it, Average key norm=0.161, Keys Scaled=0,Loss: 0.0511 | Pulse: 7.5309e-04',
+    'steps:   7%| | 29/400 [01:02<13:15,  2.14s/it, Average key norm=0.182, Keys Scaled=0,Loss: 0.0504 | Pulse: 5.4298e-04',
+    'steps:   8%| | 30/400 [01:03<13:05,  2.12s/it, Average key norm=0.197, Keys Scaled=1,',
+    'epoch 4/40',
+]
+
+
+def test_a_bar_whose_rate_is_its_mean_and_whose_lines_are_undated_is_clocked_by_the_dated_lines_among_them(
+        tmp_path: Path) -> None:
+    """A steps bar with no date, its rate the mean since it began: each step's time is what the bar's
+    clock adds (`10/400 [00:33` to `30/400 [01:03`: 30 s over 20 steps, 1.5 s +- 0.1, where the rates
+    printed say 3.13 to 2.12 s), and the dated line printed after a reading dates it (`18:12:45`
+    after step 10, before step 11): the run began 33 s (10 x 3.30 s/it) before that line. Before,
+    its steps had no time and the report said the wall time was undetermined."""
+    con = console_connection(tmp_path, SDSCRIPTS_MEAN_RATE_BAR)
+    ends = dict(con.execute("select step, end_ns from log_steps where end_ns is not null").fetchall())
+
+    def at(hms: str) -> int:
+        return int(datetime.fromisoformat(f"2026-05-12T{hms}+00:00").timestamp()) * 10**9
+
+    for before, line, after in ((10, "18:12:45", 11), (20, "18:13:00", 21)):
+        assert ends[before] < at(line) + 10**9 and ends[after] >= at(line), (before, ends.get(before), ends.get(after))
+    assert ends[30] < at("18:13:16")
+    times = [t for (t,) in con.execute("select step_time_s from log_steps where step between 11 and 30").fetchall()]
+    assert len(times) == 20 and 1.4 <= sorted(times)[10] <= 1.6, times
+    ((start,),) = con.execute("select start_ns from attempts").fetchall()
+    assert at("18:12:11") <= start <= at("18:12:13"), start
