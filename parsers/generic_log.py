@@ -1413,9 +1413,10 @@ def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Seq
     no reading's rate is a step's time: each step's is what the bar's clock adds over the steps
     since an earlier reading far enough back (`_span_mean`). Where the bar's lines carry no date,
     the dated lines printed among its readings date it (`anchor_bar`: rich's `2026-05-12 18:12:45
-    INFO epoch is incremented.` right after `10/400 [00:33<...]`): each step ends at the bar's
-    start plus its refined seconds (`time_source` tqdm), the first reading's row starting at the
-    bar's start."""
+    INFO epoch is incremented.` right after `10/400 [00:33<...]`), or where some of its readings
+    are dated by their own line, those do (a terminal's copy may show the bar's last drawing below
+    lines logged after it): each undated step ends at the bar's start plus its refined seconds
+    (`time_source` tqdm), the first reading's row starting at the bar's start."""
     bars: list[list[tuple[dict[str, Any], Line, BarReading]]] = []
     open_bars: dict[int | None, list[tuple[dict[str, Any], Line, BarReading]]] = {}
     for row, line, reading in drawn:
@@ -1447,12 +1448,19 @@ def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Seq
             return
         rank = bar[0][1].rank
         numbers = [line.number for _, line, _ in bar]
-        later = next((b for b in bars[index + 1:] if b[0][1].rank == rank), None)
-        low = bisect_right(dated, (numbers[0],))
-        high = bisect_right(dated, (later[0][1].number,)) if later is not None else len(dated)
-        # (no header bounds its start: the bar drew its count 0 before the lines logged as it began)
-        among = [(bisect_right(numbers, number), ns) for number, ns, r in dated[low:high] if r is None or r == rank]
-        start = anchor_bar(None, points, {n: s for (n, _), s in zip(points, refined, strict=True)}, among)
+        # a reading dated by its own line (a logger's line glued after the bar's drawing, printed as
+        # the step ended): the bar began its refined seconds before, at the latest
+        own = [line.ts_ns - int(seconds * 1e9) for (row, line, _), seconds in zip(bar, refined, strict=True)
+               if line.ts_ns is not None and row.get("end_ns") == line.ts_ns]
+        if own:
+            start: int | None = min(own)
+        else:
+            later = next((b for b in bars[index + 1:] if b[0][1].rank == rank), None)
+            low = bisect_right(dated, (numbers[0],))
+            high = bisect_right(dated, (later[0][1].number,)) if later is not None else len(dated)
+            # (no header bounds its start: the bar drew its count 0 before the lines logged as it began)
+            among = [(bisect_right(numbers, number), ns) for number, ns, r in dated[low:high] if r is None or r == rank]
+            start = anchor_bar(None, points, {n: s for (n, _), s in zip(points, refined, strict=True)}, among)
         if start is None:
             continue
         for k, ((row, _, reading), seconds) in enumerate(zip(bar, refined, strict=True)):

@@ -434,7 +434,7 @@ def test_steps_without_a_clock_leave_goodput_undetermined(tmp_path: Path) -> Non
     # and no bucket says 0 s: every one is as undetermined as the wall time, with the same reason
     buckets = con.execute(
         "select bucket, seconds, percent, gpu_hours, reason from goodput_attribution order by bucket").fetchall()
-    assert len(buckets) == 9 and all(b[1:] == (None, None, None, reason) for b in buckets), buckets
+    assert len(buckets) == 10 and all(b[1:] == (None, None, None, reason) for b in buckets), buckets
     assert con.execute("select count(*) from goodput_buckets where seconds is not null").fetchone() == (0,)
     report = build(con)
     assert report.goodput is not None and report.goodput.reason == reason

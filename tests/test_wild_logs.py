@@ -2016,3 +2016,19 @@ def test_a_bar_whose_rate_is_its_mean_and_whose_lines_are_undated_is_clocked_by_
     assert len(times) == 20 and 1.4 <= sorted(times)[10] <= 1.6, times
     ((start,),) = con.execute("select start_ns from attempts").fetchall()
     assert at("18:12:11") <= start <= at("18:12:13"), start
+
+
+def test_a_run_that_completed_then_a_new_run_loses_no_work_and_waits_idle_between(tmp_path: Path) -> None:
+    """The two sd-scripts runs of SDSCRIPTS_TWO_RUNS both complete (`model saved.`, 162/162): the
+    second, from step 0 again, redoes none of the first's work; the 128 s between the first's end
+    (11:54:35) and the second's start (12:04:12 less its bar's 07:29) are no restart's downtime,
+    and each bar's last reading, undated, ends its steps on the clock its dated reading set
+    (`162/162 [14:44` and `[14:50`: the two runs stepped 14:44 + 14:50 = 1774 s). Before: "lost
+    work: 446 s lost to 0 failures", "restart downtime 128 s", 7.5 min productive."""
+    con = console_connection(tmp_path, SDSCRIPTS_TWO_RUNS)
+    seconds = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
+    assert seconds["lost_work"] == 0 and seconds["restart_downtime"] == 0, seconds
+    assert abs(seconds["idle"] - 128) <= 1, seconds
+    assert 0.95 * 1774 <= seconds["productive"] <= 1774 + 2, seconds
+    findings = [t for (t,) in con.execute("select title from findings").fetchall()]
+    assert not any("lost work" in t or "restart downtime" in t for t in findings), findings

@@ -108,6 +108,7 @@ class GoodputBucket(StrEnum):
     STARTUP = "startup"
     EVAL = "eval"
     DATA_STALL = "data_stall"
+    IDLE = "idle"  # between a run that completed its training and the next one's start
     OTHER = "other"
 
 

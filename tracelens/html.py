@@ -20,7 +20,8 @@ CATEGORIES = ("compute", "comm_exposed", "memory", "data_stall", "host_overhead"
 _COLORS = ("#4c78a8", "#e45756", "#72b7b2", "#f58518", "#b279a2", "#bab0ac")
 _BUCKET_COLORS = {
     "productive": "#54a24b", "lost_work": "#e45756", "restart_downtime": "#b279a2", "checkpoint_save": "#f58518",
-    "checkpoint_load": "#ff9da6", "startup": "#72b7b2", "eval": "#9d755d", "data_stall": "#eeca3b", "other": "#bab0ac",
+    "checkpoint_load": "#ff9da6", "startup": "#72b7b2", "eval": "#9d755d", "data_stall": "#eeca3b", "idle": "#d8d8d8",
+    "other": "#bab0ac",
 }
 
 

@@ -21,7 +21,9 @@
 --   int_log_intervals (it needs the ideal step time, which rests on the other steps).
 -- Redone: a step that a later attempt completes again: that attempt logs the step again, or
 --   starts at or before it (from the first step of any later attempt on, this attempt's steps
---   were redone, whether or not the later attempt logged each of them again).
+--   were redone, whether or not the later attempt logged each of them again); not a step of an
+--   attempt that completed its training (a run finished, then another launched from scratch: the
+--   first run's result stands, nothing of it was lost).
 -- Columns: attempt, attempt_start_ns, started_ns (as above), attempt_end_ns, end_reason (the attempt's), step,
 --   start_ns, end_ns, step_time_s, samples, data_time_s, t_ns, line, t_resolution_ns (as int_log_steps),
 --   s_ns, e_ns (the step's bounds as above; NULL when unknown), nth (1 = the attempt's first
@@ -124,9 +126,10 @@ later_starts as (
 final as (
     select c.attempt, c.attempt_start_ns, c.started_ns, c.attempt_end_ns, c.end_reason, c.step, c.start_ns, c.end_ns, c.step_time_s,
         c.samples, c.data_time_s, c.t_ns, c.line, c.t_resolution_ns, c.s_ns, c.e_ns, c.nth, c.prev_step, c.covers, c.after_gap,
-        coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false) as redone,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false)
-            and c.completed as lost_step
+            and c.end_reason is distinct from 'completed' as redone,
+        coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false)
+            and c.end_reason is distinct from 'completed' and c.completed as lost_step
     from credited c
     left join later_starts l using (attempt)
 )

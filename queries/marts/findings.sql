@@ -212,6 +212,7 @@ bucket_findings as (
                                  case when y.failures - y.restarted = 1 then '' else 's' end, y.restarted,
                                  case when y.restarted = 1 then '' else 's' end) end)
             when 'restart_downtime' then format('restart downtime: {} s between an attempt''s end and the next one''s start', printf('%.3g', b.seconds))
+            when 'idle' then format('{} s between a run that completed its training and the next run''s start', printf('%.3g', b.seconds))
             when 'checkpoint_save' then format('checkpoint saves block training for {} s', printf('%.3g', b.seconds))
             when 'checkpoint_load' then format('checkpoint loads take {} s', printf('%.3g', b.seconds))
             when 'startup' then format('start-up takes {} s', printf('%.3g', b.seconds))
@@ -256,6 +257,7 @@ bucket_findings as (
                      'its start; a longer limit, or a requeue that keeps the allocation, saves it'
                 else 'restart in place (torchrun --max-restarts, warm spares) and find why the job failed (hang analysis, watchdog lines)'
             end
+            when 'idle' then 'no run was going: queue the next run behind the first (a dependent job, one allocation for both) if this time held GPUs'
             when 'checkpoint_save' then 'asynchronous or sharded checkpointing (torch.distributed.checkpoint async_save), fewer blocking saves'
             when 'checkpoint_load' then 'load sharded checkpoints in parallel from fast local storage'
             when 'startup' then 'cache compiled graphs and datasets; pre-pull images; warm up once'

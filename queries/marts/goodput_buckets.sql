@@ -5,7 +5,7 @@
 -- Wall time runs from the first attempt's start to the last attempt's end. Every instant of it
 --   goes to exactly one bucket, by priority where intervals overlap:
 --   checkpoint_save > checkpoint_load > eval > startup > lost_work > data_stall > productive >
---   restart_downtime > other (nothing logged), so the buckets sum exactly to wall_s
+--   restart_downtime > idle > other (nothing logged), so the buckets sum exactly to wall_s
 --   (check_goodput_buckets_sum). data_stall is the part of productive steps the logs report
 --   as waiting for data (data_time_s); 0 when they do not say.
 -- Columns: bucket, seconds (NULL when the job has no wall time: nothing says when its steps
@@ -18,7 +18,7 @@ labels as (
     -- no interval covers
     select * from (values
         ('checkpoint_save', 1), ('checkpoint_load', 2), ('eval', 3), ('startup', 4), ('lost_work', 5),
-        ('data_stall', 6), ('productive', 7), ('restart_downtime', 8), ('other', 9)
+        ('data_stall', 6), ('productive', 7), ('restart_downtime', 8), ('idle', 9), ('other', 10)
     ) t(bucket, priority)
 ),
 clipped as (
