@@ -137,7 +137,8 @@ class FairseqParser(LogReader):
                 interrupted.add(line.rank)
                 continue
             if " | valid on " in text or "valid_loss" in text or _SUMMARY.search(text) is not None:
-                if " | valid on " in text and line.rank in validating:
+                # (its JSON log format's: `| valid | {"epoch": 1, "valid_loss": "16.624", ...}`)
+                if (" | valid on " in text or (" | valid | " in text and "valid_loss" in text)) and line.rank in validating:
                     validating.discard(line.rank)
                     rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                detail=_SPAN_DETAIL)

@@ -2777,6 +2777,9 @@ class GenericLogParser(LogReader):
         orbit_last: dict[int | None, _OrbitRecord] = {}  # rank -> its last Orbit record
         tagged: list[tuple[int, int, int]] = []  # (row, rank, world) of step rows whose logger tags `(rank/world)`
         clocked: dict[tuple[int | None, str], tuple[int, float | None]] = {}  # (rank, program) -> (step, seconds)
+        # (rank, program) -> its first "since" line's row, step and seconds, until its second line says
+        # whether the first counted its steps from 0
+        first_since: dict[tuple[int | None, str], tuple[dict[str, Any], int, float]] = {}
         elapsed: dict[tuple[int | None, str], list[tuple[int, float, float]]] = {}  # (rank, program) -> its `_span_mean` history
         series: dict[tuple[int | None, str], str] = {}  # (rank, program) -> the counter its lines are read of
         keras_epoch: dict[int | None, int] = {}  # rank -> the epoch its last `Start of epoch N` opened
@@ -3058,6 +3061,12 @@ class GenericLogParser(LogReader):
                     before_own, clocked[program] = clocked.get(program), (own.step, own.seconds)
                     if before_own is not None and own.step > before_own[0] and own.seconds is not None:
                         values["step_time_s"] = own.seconds / (own.step - before_own[0])
+                        first = first_since.pop(program, None)
+                        if first is not None and first[1] == own.step - before_own[0] and first[0].get("step_time_s") is None:
+                            # the program's first line counted as many steps as the next: from 0, its time
+                            # since training began (Marian's `Up. 1000 : ... : Time 4824.02s` 4824 s after its
+                            # `Training started`, `Up. 2000` 1000 updates later)
+                            first[0]["step_time_s"] = first[2] / first[1]
                 if own.framework == "keras" and line.rank in keras_epoch:
                     own = own._replace(epoch=keras_epoch[line.rank])
                 if own.in_epoch and own.epoch is None and line.rank in epochs:
@@ -3068,6 +3077,9 @@ class GenericLogParser(LogReader):
                           end_ns=line.ts_ns if line.ts_ns is not None else at_ns, **values)
                 if len(rows.steps) > before:
                     rows.steps[-1]["framework"] = own.framework
+                    if own.clock == "since" and own.seconds is not None and own.step > 0 and clocked.get(
+                            (line.rank, own.framework)) == (own.step, own.seconds) and "step_time_s" not in values:
+                        first_since.setdefault((line.rank, own.framework), (rows.steps[-1], own.step, own.seconds))
                     if own.epoch is not None:
                         within.append((len(rows.steps) - 1, own.epoch))
                         if own.batches:

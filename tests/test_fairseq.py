@@ -237,3 +237,38 @@ def test_a_validation_and_a_save_are_timed_from_their_begin_lines(tmp_path: Path
     assert con.execute("select duration_s from log_events where kind = 'checkpoint_save_end'").fetchall() == [(took,)]
     assert [t for (t,) in con.execute("select step_time_s from log_steps order by line").fetchall()] == [
         pytest.approx(1 / 1.21), pytest.approx(1 / 2.18), pytest.approx(1 / 1.49)]
+
+
+# fairseq examples/fully_sharded_data_parallel/README.md, its 13B run on 8 V100s in the JSON log format (stored
+# file id 5554320): its last step, the validation and the end
+FAIRSEQ_JSON_VALIDATION = [
+    ('2021-03-08 18:11:01 | INFO | train_inner | {"epoch": 1, "update": 0.011, "loss": "16.794", "ppl": "1'
+     '13647", "wps": "3230", "ups": "0.02", "wpb": "131072", "bsz": "64", "num_updates": "8", "lr": "4e-05'
+     '", "gnorm": "5.616", "loss_scale": "1", "train_wall": "41", "gb_free": "9.3", "wall": "411"}'),
+    ('2021-03-08 18:11:39 | INFO | train_inner | {"epoch": 1, "update": 0.012, "loss": "16.706", "ppl": "1'
+     '06938", "wps": "3384", "ups": "0.03", "wpb": "131072", "bsz": "64", "num_updates": "9", "lr": "2e-05'
+     '", "gnorm": "5.318", "loss_scale": "1", "train_wall": "39", "gb_free": "9.3", "wall": "450"}'),
+    ('2021-03-08 18:12:19 | INFO | train_inner | {"epoch": 1, "update": 0.013, "loss": "16.548", "ppl": "9'
+     '5796.2", "wps": "3274.4", "ups": "0.02", "wpb": "131072", "bsz": "64", "num_updates": "10", "lr": "0'
+     '", "gnorm": "5.22", "loss_scale": "1", "train_wall": "40", "gb_free": "9.3", "wall": "490"}'),
+    '2021-03-08 18:12:19 | INFO | fairseq_cli.train | Stopping training due to num_updates: 10 >= max_update: 10',
+    '2021-03-08 18:12:19 | INFO | fairseq_cli.train | begin validation on "valid" subset',
+    ('2021-03-08 18:12:45 | INFO | valid | {"epoch": 1, "valid_loss": "16.624", "valid_ppl": "101000", "va'
+     'lid_wps": "10855.9", "valid_wpb": "123202", "valid_bsz": "60.5", "valid_num_updates": "10"}'),
+    '2021-03-08 18:12:45 | INFO | fairseq_cli.train | end of epoch 1 (average epoch stats below)',
+    ('2021-03-08 18:12:45 | INFO | train | {"epoch": 1, "train_loss": "18.114", "train_ppl": "283776", "tr'
+     'ain_wps": "2567.8", "train_ups": "0.02", "train_wpb": "131072", "train_bsz": "64", "train_num_update'
+     's": "10", "train_lr": "0", "train_gnorm": "29.562", "train_loss_scale": "1", "train_train_wall": "48'
+     '0", "train_gb_free": "9.3", "train_wall": "516"}'),
+    '2021-03-08 18:12:45 | INFO | fairseq_cli.train | done training in 509.9 seconds',
+]
+
+
+def test_a_json_logs_validation_record_ends_the_validation(tmp_path: Path) -> None:
+    """`begin validation on "valid" subset` at 18:12:19, then the JSON format's `| valid | {"epoch": 1,
+    "valid_loss": ...}` at 18:12:45: 26 s of evaluation (it was time with nothing logged)."""
+    con = console_connection(tmp_path, FAIRSEQ_JSON_VALIDATION)
+    kinds = con.execute("select kind from log_events where kind like 'eval%' order by line").fetchall()
+    assert [k for (k,) in kinds] == ["eval_start", "eval_end"]
+    (seconds,) = con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()
+    assert seconds == 26

@@ -1722,7 +1722,8 @@ def test_marian_updates_saves_and_a_job_bash_terminated(tmp_path: Path) -> None:
     assert parser == "generic_log"
     assert [s["step"] for s in steps] == list(range(500, 6000, 500))
     assert steps[0]["loss"] == 249.71469116 and steps[0]["lr"] == 9.3750e-06
-    assert steps[0]["step_time_s"] is None  # (no line before it says where its time began)
+    # (the first line's Time runs from training's start: its 500 updates are as many as the next line's)
+    assert steps[0]["step_time_s"] == 288.83 / 500
     assert steps[1]["step_time_s"] == 257.64 / 500
     saves = [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")]
     first = next(n for n, text in enumerate(MARIAN, 1) if "Saving model weights" in text)

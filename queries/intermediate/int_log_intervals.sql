@@ -7,8 +7,8 @@
 --     names another step than its start: that start's end is not in the log), or an end event
 --     carrying its duration;
 --   startup: accelerator init, training prep and first data loading (init events), attempt
---     start to its first step's start, and a first step's excess over the ideal step time
---     (compile, warm-up); not in an attempt whose logs open mid-run (int_job_wall.opens_attempt:
+--     start to its first step's start, and a first step's excess over the ideal step time and
+--     over the pace of the attempt's 2nd to 4th steps (their median: compile, warm-up); not in an attempt whose logs open mid-run (int_job_wall.opens_attempt:
 --     what its lines before its first step show is no start-up);
 --   lost_work: a completed step that a later attempt completes again (it logs the step again,
 --     or starts at or before it), and the incomplete step a crash cut short (its start, else
@@ -55,17 +55,28 @@ completed as (
     select * from dated_first
     where s_ns is not null and e_ns is not null and e_ns >= s_ns
 ),
+early_pace as (
+    -- an attempt's pace right after its first step: its 2nd to 4th steps' median per step (a first
+    -- step no slower than the steps after it carries no warm-up, whatever the job's pace later:
+    -- Marian's first 1000 updates in 4824 s, the next 1000s in 6805-6990 s, 2731 s each much later)
+    select attempt, median((e_ns - s_ns) / covers) as ns_per_step
+    from completed
+    where nth between 2 and 4
+    group by attempt
+),
 step_intervals as (
     select case when c.redone then 'lost_work' else 'productive' end as label,
            c.s_ns as start_ns, c.e_ns as end_ns, c.attempt, c.step
     from completed c
     union all
-    -- first step of an attempt: its excess over the ideal step is start-up (compile, warm-up)
-    select 'startup', c.s_ns,
-        c.s_ns + (c.e_ns - c.s_ns - coalesce(i.ideal_ns_per_sample * c.samples, greatest(i.ideal_ns, i.ideal_ns_per_step * c.covers)))::bigint,
-        c.attempt, c.step
+    -- first step of an attempt: its excess over the ideal step, and over the pace of the steps
+    -- right after it, is start-up (compile, warm-up)
+    select 'startup', c.s_ns, c.s_ns + (c.e_ns - c.s_ns - x.usual_ns)::bigint, c.attempt, c.step
     from completed c, int_ideal_step i
-    where c.nth = 1 and c.e_ns - c.s_ns > coalesce(i.ideal_ns_per_sample * c.samples, greatest(i.ideal_ns, i.ideal_ns_per_step * c.covers))
+    left join early_pace p on p.attempt = c.attempt,
+    lateral (select greatest(coalesce(i.ideal_ns_per_sample * c.samples, greatest(i.ideal_ns, i.ideal_ns_per_step * c.covers)),
+                             coalesce(p.ns_per_step * c.covers, 0)) as usual_ns) x
+    where c.nth = 1 and c.e_ns - c.s_ns > x.usual_ns
       and c.attempt is distinct from (select opens_attempt from int_job_wall)
     union all
     -- the part of a completed step its log line says went to waiting for data (the batch is
