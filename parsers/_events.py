@@ -195,9 +195,10 @@ _TAKEN_DOWN = "ProcessGroupNCCL took its process down"
 # sigkill_handler] Killing subprocess 249", then "[ERROR] [...] ['python', ...] exits with return code = -6"
 _DS_TEARDOWN = re.compile(r"\bKilling subprocess \d{1,10}\s*$|\bexits with return code = -?[1-9]\d{0,3}\s*$")
 # (PyTorch < 1.0's `cuda runtime error (2)`; darknet's `CUDA Error: out of memory`)
-# (and the CUDA runtime's own word through PyTorch, `RuntimeError: CUDA error: out of memory`)
-_OOM = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|^CUDA Error: out of memory"
-                  r"|\bCUDA error: out of memory")
+# (and the CUDA runtime's own word through PyTorch, `RuntimeError: CUDA error: out of memory`; Marian's,
+# `Error: CUDA error 2 'out of memory' - .../device.cu:38: cudaMalloc(&data_, size)`)
+OOM_LINE = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|^CUDA Error: out of memory"
+                  r"|\bCUDA error: out of memory|\bCUDA error 2 'out of memory'")
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
 # out-of-memory killer most often), "Segmentation fault (core dumped)", "Aborted", "Bus error".
 # PALS' mpiexec (HPE Cray machines: ALCF's Aurora, Polaris, Sunspot) on a rank that failed:
@@ -1169,7 +1170,7 @@ class EventScanner:
             self.restart_unnumbered = False
             return True
         training = low is None or "training " in low
-        if ("out of memory" in text or "OutOfMemoryError" in text) and _OOM.search(text):
+        if ("out of memory" in text or "OutOfMemoryError" in text) and OOM_LINE.search(text):
             rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             self._take_back_clean_end()
         elif training and (starts := _STARTS.search(text)) is not None:

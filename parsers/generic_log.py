@@ -26,6 +26,7 @@ from tracelens.errors import ParseError
 from tracelens.parsers._events import (
     _STARTS,
     GLUED_SHELL_DEATH,
+    OOM_LINE,
     RUST_PANIC,
     SHARED_LINES,
     SIGNAL_HANDLER,
@@ -279,6 +280,10 @@ _TICK = re.compile(r"tick (?P<t>\d{1,12}) {1,12}kimg \d{1,12}\.\d{1,3} {1,12}(?:
 _MARIAN = re.compile(r"\bEp\. (?P<e>\d{1,9}) : Up\. (?P<u>\d{1,15}) : Sen\. [\d,]{1,20} : Cost (?P<c>" + _FIGURE + r")")
 _MARIAN_TIME = re.compile(r" : Time (?P<t>\d{1,9}(?:\.\d{1,9})?)s : ")
 _MARIAN_LR = re.compile(r" : L\.r\. (?P<lr>" + _FIGURE + r")")
+# Marian's other lines (its validation's, its data epochs', its training's start and end): with one
+# update line, a Marian console
+_MARIAN_MARK = re.compile(r"(?:^|\] )(?:\[valid\] Ep\. \d|Training (?:started|finished)\s*$|Starting data epoch \d"
+                          r"|\[marian\] Marian v\d)")
 # HiFi-GAN's training script (jik876/hifi-gan, and the vocoders copied from it) every
 # `stdout_interval` steps: `Steps : 3670, Gen Loss Total : 25.942, Mel-Spec. Error : 0.381, s/b :
 # 1.108`: the step, the generator's total loss, the seconds of that batch
@@ -2599,6 +2604,15 @@ class GenericLogParser(LogReader):
             if died and any(_own_step(body) is not None or (body[:5] == "step " and _EVAL_STEP.match(body) is not None)
                             for body in bodies[:died[0]]):
                 return Claim.CONTENT  # a program's step line, then the shell's word that the process died
+        if (("out of memory" in text or "OutOfMemoryError" in text) and OOM_LINE.search(text) is not None
+                and any(parse_timestamp(body) is not None for body in bodies[:TRACEBACK_DATED_LINES])):
+            # a dated console that ran out of GPU memory, no step line in its head (Marian's tail,
+            # `Allocating memory for general optimizer shards`, then `Error: CUDA error 2 'out of memory'`):
+            # a run that failed. A weaker claim: a reader that knows the file's lines wins
+            return Claim.NAME
+        if "Up. " in text and any(_MARIAN_MARK.search(body) for body in bodies) and any(
+                _MARIAN.search(body) for body in bodies if "Up. " in body):
+            return Claim.CONTENT  # Marian's update line, and its own word around it (a tail of one update)
         own = 0
         coqui_epoch = False  # Coqui's epoch head (` > EPOCH: 1/1000`) came
         opening: int | None = None  # the epoch an undated head alone opened, its loss line to come

@@ -82,10 +82,11 @@ def test_tokens_checks_fail_on_the_old_throughput() -> None:
     _replace(con, "goodput", OLD_GOODPUT)
     _replace(con, "goodput_attribution", OLD_ATTRIBUTION)
     (through, good, lost, gap), = _rows(con, "check_tokens_lost_sum")
-    # the figures: rows of 4,719 + 2,604 tokens/s lost against a gap of 8,031 - 3,312
-    assert (through, good, lost, gap) == pytest.approx((8031, 3312, 4719 + 2604, 8031 - 3312), abs=1)
+    # the figures: rows of 4,719 + 2,604 tokens/s lost against a gap of 8,031 - 3,312 (to 0.5 %:
+    # the first step's start-up since measured against the steps right after it, not the median alone)
+    assert (through, good, lost, gap) == pytest.approx((8031, 3312, 4719 + 2604, 8031 - 3312), rel=0.005)
     (time_fraction, token_fraction, note), = _rows(con, "check_goodput_fractions_agree")
-    assert round(100 * time_fraction, 1) == 8.8 and round(100 * token_fraction) == 41 and note is None
+    assert abs(100 * time_fraction - 8.8) <= 0.1 and round(100 * token_fraction) == 41 and note is None
 
 
 def test_goodput_within_throughput_fails_when_goodput_exceeds_it() -> None:

@@ -815,14 +815,14 @@ def test_dllogger_lines_are_steps_with_their_dotted_metrics(tmp_path: Path) -> N
 
 def test_deepmd_batches_timed_by_their_seconds_since_the_line_before(tmp_path: Path) -> None:
     """`batch     400 training time 9.99 s, testing time 0.04 s`: the batch its step, the seconds
-    over the 200 batches since the line before its time; `saved checkpoint` its saves,
+    over the 200 batches since the line before (the first line's: since training began) its time; `saved checkpoint` its saves,
     `finished training` its end."""
     _, steps, events = _read(tmp_path, DEEPMD)
     batches = _numbers(DEEPMD, r"batch\s+(\d+) training time", int)
     seconds = _numbers(DEEPMD, r"training time (\d+\.\d+) s")
     assert [s["step"] for s in steps] == batches == list(range(200, 10001, 200))
-    assert steps[0]["step_time_s"] is None  # (nothing says where its time began)
-    assert [s["step_time_s"] for s in steps[1:]] == [t / 200 for t in seconds[1:]]
+    # (the first line's 200 batches since training began, as many as each line after it counts)
+    assert [s["step_time_s"] for s in steps] == [t / 200 for t in seconds]
     assert sum(e["kind"] == "checkpoint_save_end" for e in events) == sum("saved checkpoint" in t for t in DEEPMD) == 10
     end = next(n for n, text in enumerate(DEEPMD, 1) if text.endswith("finished training"))
     assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [end]

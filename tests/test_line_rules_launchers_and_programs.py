@@ -3174,3 +3174,64 @@ def test_epoch_bars_with_no_total_that_start_over_are_a_relaunch(tmp_path: Path)
     store.ingest([path])
     assert store.connect().execute("select first_step, last_step, end_reason from attempts order by attempt").fetchall() == [
         (300, 900, "restarted"), (300, 600, "unknown")]
+
+
+# Marian 1.11's console, two GPUs, a tail its author pasted into notes (stored file id 11068474375): out of
+# GPU memory while allocating the optimizer's shards, before any update
+MARIAN_OOM_BEFORE_AN_UPDATE = [
+    '[2022-05-30 17:56:50] [data] Done reading 5,452 sentences',
+    '[2022-05-30 17:56:50] [data] Done shuffling 5,452 sentences to temp files',
+    '[2022-05-30 17:56:50] [training] Batches are processed as 1 process(es) x 2 devices/process',
+    '[2022-05-30 17:56:50] [memory] Reserving 729 MB, device gpu0',
+    '[2022-05-30 17:56:50] [memory] Reserving 729 MB, device gpu1',
+    '[2022-05-30 17:56:50] [memory] Reserving 729 MB, device gpu0',
+    '[2022-05-30 17:56:51] [memory] Reserving 729 MB, device gpu1',
+    '[2022-05-30 17:56:52] Parameter type float32, optimization type float32, casting types false',
+    '[2022-05-30 17:56:52] Allocating memory for general optimizer shards',
+    '[2022-05-30 17:56:52] [memory] Reserving 364 MB, device gpu0',
+    '[2022-05-30 17:56:52] [memory] Reserving 364 MB, device gpu1',
+    ("[2022-05-30 17:56:52] Error: CUDA error 2 'out of memory' - /home/ye/tool/marian/src/tensors/gpu/dev"
+     'ice.cu:38: cudaMalloc(&data_, size)'),
+    ('[2022-05-30 17:56:52] Error: Aborted from virtual void marian::gpu::Device::reserve(size_t) in /home'
+     '/ye/tool/marian/src/tensors/gpu/device.cu:38'),
+]
+# Marian 1.10's relaunched run, its tail (stored file id 10930497270, the `## Retraining` block): one update
+# line, its saves, the validation and `Training finished`
+MARIAN_ONE_UPDATE_TAIL = [
+    '[2022-02-19 12:42:24] Starting data epoch 1363 in logical epoch 1363',
+    '[2022-02-19 12:42:24] [data] Shuffling data',
+    '[2022-02-19 12:42:24] [data] Done reading 16,415 sentences',
+    '[2022-02-19 12:42:24] [data] Done shuffling 16,415 sentences to temp files',
+    ('[2022-02-19 12:42:25] Ep. 1363 : Up. 100000 : Sen. 536 : Cost 1.32002175 * 1,615,204 @ 3,858 after 3'
+     '22,221,966 : Time 203.72s : 7928.66 words/s : L.r. 1.2000e-04'),
+    ('[2022-02-19 12:42:25] Saving model weights and runtime parameters to /media/ye/project2/exp/braille-'
+     'nmt/model.transformer/model0-mybr.npz.orig.npz'),
+    ('[2022-02-19 12:42:26] Saving model weights and runtime parameters to /media/ye/project2/exp/braille-'
+     'nmt/model.transformer/model0-mybr.iter100000.npz'),
+    ('[2022-02-19 12:42:26] Saving model weights and runtime parameters to /media/ye/project2/exp/braille-'
+     'nmt/model.transformer/model0-mybr.npz'),
+    ('[2022-02-19 12:42:27] Saving Adam parameters to /media/ye/project2/exp/braille-nmt/model.transformer'
+     '/model0-mybr.npz.optimizer.npz'),
+    ('[2022-02-19 12:42:30] [valid] Ep. 1363 : Up. 100000 : cross-entropy : 7.78329 : stalled 10 times (la'
+     'st best: 7.65078)'),
+    ('[2022-02-19 12:42:32] [valid] Ep. 1363 : Up. 100000 : perplexity : 1.70973 : stalled 10 times (last '
+     'best: 1.69419)'),
+    '[2022-02-19 12:42:46] [valid] Ep. 1363 : Up. 100000 : bleu : 87.2733 : stalled 8 times (last best: 87.288)',
+    '[2022-02-19 12:42:46] Training finished',
+]
+
+
+def test_marian_out_of_memory_before_an_update_and_a_tail_of_one_update(tmp_path: Path) -> None:
+    """Marian's `Error: CUDA error 2 'out of memory' - ...cudaMalloc(&data_, size)` is an out-of-memory
+    failure, and a dated console with it and no update line is still a (failed) run's; a tail of one
+    update line (`Ep. 1363 : Up. 100000 : ...`) among Marian's own lines (`[valid] Ep. 1363 : Up. 100000`,
+    `Training finished`) is Marian's console: that update, then the end (both were "not a recognised
+    input format")."""
+    parser, steps, events = _read(tmp_path, MARIAN_OOM_BEFORE_AN_UPDATE)
+    assert parser == "generic_log" and steps == []
+    oom = next(n for n, text in enumerate(MARIAN_OOM_BEFORE_AN_UPDATE, 1) if "CUDA error 2 'out of memory'" in text)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("oom", "crash")] == [("oom", oom)]
+    parser, steps, events = _read(tmp_path, MARIAN_ONE_UPDATE_TAIL, name="tail.log")
+    assert parser == "generic_log" and [s["step"] for s in steps] == [100000]
+    finished = next(n for n, text in enumerate(MARIAN_ONE_UPDATE_TAIL, 1) if text.endswith("Training finished"))
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [finished]

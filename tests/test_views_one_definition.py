@@ -12,8 +12,9 @@ from tracelens.queries import sources
 RULES = {
     # the redone-steps rule: from a later attempt's first step on, this attempt's steps were redone
     "redone steps": (r"later_first_step", "int_log_step_bounds"),
-    # the ideal step time: the median duration of completed steps
-    "ideal step time": (r"median\(\(?(?:e_ns - s_ns|end_ns - start_ns)", "int_ideal_step"),
+    # the ideal step time: the median duration of completed steps but attempts' first (an attempt's
+    # own pace over some of its steps is another figure: int_log_intervals' early_pace)
+    "ideal step time": (r"median\(\(?(?:e_ns - s_ns|end_ns - start_ns)[^\n]*filter \(where nth > 1\)", "int_ideal_step"),
     # the reference rank: the lowest rank that logs (or traces)
     "reference rank": (r"min\(rank\)\s+from\s+(?:stg_)?log_(?:steps|events)\b|min\(rank\)\s+from\s+int_trace_processes",
                        "int_reference_rank"),

@@ -469,7 +469,7 @@ loss_nonfinite as (
     where d.nonfinite > 0
 ),
 last_attempt as (
-    select attempt, start_ns, end_ns, end_reason, length_s from attempts order by attempt desc limit 1
+    select attempt, start_ns, end_ns, end_reason, length_s, first_step from attempts order by attempt desc limit 1
 ),
 failure_lines as (
     -- the failure lines of the job's last attempt where it crashed (any rank's), the likeliest cause
@@ -535,6 +535,10 @@ job_failed as (
                 then 'killed by SIGKILL with no traceback of its own: most often the host''s out-of-memory killer '
                      '(check dmesg on the node); lower host memory use (data-loader workers, prefetching, checkpoint '
                      'shards loaded at once), or ask the scheduler why'
+            -- (an attempt that logged no step failed in its start-up: it has no progress of its own to resume)
+            when (select first_step from last_attempt) is null
+                then 'the failure at that line says why; it came before the attempt logged a step (in its start-up): '
+                     'fix it and launch again'
             else 'the failure at that line says why; fix it and resume from the last checkpoint'
         end,
         'log_events, attempts'
