@@ -677,7 +677,7 @@ _ANY_EVENT = re.compile(_ANY_EVENT_PATTERN)
 # them). A reader's rule left out of it loses its lines.
 _READER_PATTERN = (r"Checkpoint global_step|OVERFLOW! Rank |Loss:|step=|iter time \(s\): |time \(ms\)|iteration"
                    r"|save-checkpoint|evaluate \.|evaluate:"
-                   r"|\|step: |\| Step: |E2E latency=|End-to-End => Latency|Total Generation Batches")
+                   r"|\|step: |\| Step: |E2E latency=|End-to-End => Latency|Total Generation Batches|^step: \d")
 # A line's `event_hint`: it may hold an event, an NCCL line or a reader's line (one pattern for
 # every reader: the lines of a console read by several are split once).
 _LINE_HINT = f"{_ANY_EVENT_PATTERN}|NCCL|{_READER_PATTERN}"

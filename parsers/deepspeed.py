@@ -22,7 +22,9 @@
 - The launcher (`launch.py`: WORLD INFO DICT, dist_world_size, process spawns) dates the
   attempt's start; failures, restarts, watchdog timeouts and NCCL lines are read as in every
   console log. A loss logged by the training script on its own line (`Loss: 10.87`) goes to
-  the step logged just before it.
+  the step logged just before it. Where the engine printed no step line past its `step=0,
+  skipped=0, lr=[...]` as it is built (none done then), the script's own are the steps: `step: 10,
+  loss: 1.0279344320297241` (a training loop's print, undated).
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ _OVERFLOW = re.compile(r"OVERFLOW! Rank \d+ Skipping step")
 # the pipeline engine's own line every `steps_per_print` (Megatron-DeepSpeed and GPT-NeoX with pipeline
 # parallelism), printed with no logger: "steps: 20 loss: 7.4235 iter time (s): 21.713 samples/sec: 0.737",
 # the step's loss (its micro-batches' mean) and the interval's mean seconds a step
+# a training script's own step line under DeepSpeed's launcher, its loss after it: "step: 10, loss: 1.0279"
+_SCRIPT_STEP = re.compile(r"^step: (?P<step>\d{1,15}), loss: (?P<loss>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|-?inf)\s*$")
 _PIPE_STEP = re.compile(r"^steps: (?P<step>\d{1,15}) loss: (?P<loss>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|nan|-?inf) "
                         r"iter time \(s\): (?P<s>\d{1,9}(?:\.\d{1,9})?) samples/sec: ")
 
@@ -89,6 +93,7 @@ class DeepSpeedParser(LogReader):
         ppo: list[dict] = []  # the PPO steps (DeepSpeed-Chat), where there are
         ppo_last: dict[int | None, dict] = {}  # rank -> its last PPO step
         ppo_batches: int | None = None  # generation batches an epoch
+        script: list[tuple[int, int | None, int | None, int, float]] = []  # the script's step lines (line, rank, ns, step, loss)
         # Every rule below needs a literal of its own: the substring checks (a few ns each) keep
         # the regexes off the lines that cannot match them, and the lines that hold none of them
         # (most of a console's) are not looked at (`busy`, with the literals in its pattern).
@@ -139,6 +144,9 @@ class DeepSpeedParser(LogReader):
                 else:
                     rows.step(line=line.number, rank=line.rank, step=int(pipe.group("step")), end_ns=line.ts_ns, **values)
                 continue
+            if text[:6] == "step: " and (own := _SCRIPT_STEP.match(text)) is not None:
+                script.append((line.number, line.rank, line.ts_ns, int(own.group("step")), float(own.group("loss"))))
+                continue
             if "step=" not in text:
                 if ("Loss:" in text and (m := _LOSS.search(text)) is not None
                         and rows.steps and rows.steps[-1].get("loss") is None):
@@ -161,6 +169,11 @@ class DeepSpeedParser(LogReader):
                     last_step_ns[line.rank] = step["end_ns"]
             elif "Loss:" in text and (m := _LOSS.search(text)) is not None and rows.steps and rows.steps[-1].get("loss") is None:
                 rows.steps[-1]["loss"] = float(m.group("loss"))
+        if script and all(row["step"] == 0 for row in rows.steps):
+            # (the engine's step 0 is its report as it is built, before any step: the script's are the run's)
+            rows.steps.clear()
+            for number, rank, ns, step, loss in script:
+                rows.step(line=number, rank=rank, step=step, end_ns=ns, loss=loss if math.isfinite(loss) else None)
         if ppo:
             taken = {id(row) for row in ppo}
             rows.steps[:] = [row for row in rows.steps if id(row) in taken]  # (the engines' steps: see the docstring)

@@ -3075,12 +3075,13 @@ class GenericLogParser(LogReader):
                     before_own, clocked[program] = clocked.get(program), (own.step, own.seconds)
                     if before_own is not None and own.step > before_own[0] and own.seconds is not None:
                         values["step_time_s"] = own.seconds / (own.step - before_own[0])
-                        first = first_since.pop(program, None)
-                        if first is not None and first[1] == own.step - before_own[0] and first[0].get("step_time_s") is None:
+                        opening = first_since.pop(program, None)
+                        if (opening is not None and opening[1] == own.step - before_own[0]
+                                and opening[0].get("step_time_s") is None):
                             # the program's first line counted as many steps as the next: from 0, its time
                             # since training began (Marian's `Up. 1000 : ... : Time 4824.02s` 4824 s after its
                             # `Training started`, `Up. 2000` 1000 updates later)
-                            first[0]["step_time_s"] = first[2] / first[1]
+                            opening[0]["step_time_s"] = opening[2] / opening[1]
                 if own.framework == "keras" and line.rank in keras_epoch:
                     own = own._replace(epoch=keras_epoch[line.rank])
                 if own.in_epoch and own.epoch is None and line.rank in epochs:

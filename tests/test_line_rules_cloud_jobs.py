@@ -519,3 +519,36 @@ def test_determineds_trial_log_reads_its_checkpoint_and_clean_exit(tmp_path: Pat
     assert parser == "generic_log"
     assert [(e["kind"], e["line"]) for e in events if e["kind"] != "attempt_start"] == [
         ("checkpoint_save_end", 1), ("attempt_end", 2)]
+
+
+# DeepSpeed 0.15.1's launcher over four pipeline stages (a Korean large-scale LM tutorial's output block, stored
+# file id 25206541071, lines 70, 211-216 and 239-245): the engine's report as it is built, then the script's
+# own step prints, the exits
+DS_SCRIPT_STEPS = [
+    ('[2024-09-08 23:02:58,983] [INFO] [logging.py:96:log_dist] [Rank 0] step=0, skipped=0, lr=[3e-05], mo'
+     'm=[(0.9, 0.999)]'),
+    '100%|███████████████████████████████████████████████████████████| 4800/4800 [00:04<00:00, 1133.00it/s]',
+    'step: 0, loss: 6.572026252746582',
+    'step: 10, loss: 1.0279344320297241',
+    'step: 20, loss: 1.028913974761963',
+    'step: 30, loss: 0.7047958970069885',
+    'step: 40, loss: 0.7454834580421448',
+    'step: 270, loss: 0.2654482126235962',
+    'step: 280, loss: 0.2011309415102005',
+    'step: 290, loss: 0.18337950110435486',
+    '[2024-09-08 23:09:58,105] [INFO] [launch.py:351:main] Process 51269 exits successfully.',
+    '[2024-09-08 23:09:58,105] [INFO] [launch.py:351:main] Process 51266 exits successfully.',
+    '[2024-09-08 23:09:59,106] [INFO] [launch.py:351:main] Process 51267 exits successfully.',
+    '[2024-09-08 23:09:59,107] [INFO] [launch.py:351:main] Process 51268 exits successfully.',
+]
+
+
+def test_a_scripts_own_steps_under_deepspeed_and_the_engines_report_as_it_is_built(tmp_path: Path) -> None:
+    """`[Rank 0] step=0, skipped=0, lr=[3e-05], ...` as the engine is built is no step; the script's
+    `step: 10, loss: 1.0279344320297241` lines are (the engine printed no step of its own): they
+    were "not read", the run's only step the engine's step 0."""
+    parser, steps, _ = _read(tmp_path, DS_SCRIPT_STEPS)
+    assert parser == "deepspeed"
+    printed = [(int(m.group(1)), float(m.group(2)))
+               for t in DS_SCRIPT_STEPS if (m := re.match(r"step: (\d+), loss: ([\d.]+)$", t))]
+    assert len(printed) >= 6 and [(s["step"], s["loss"]) for s in steps] == printed

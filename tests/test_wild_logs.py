@@ -2032,3 +2032,64 @@ def test_a_run_that_completed_then_a_new_run_loses_no_work_and_waits_idle_betwee
     assert 0.95 * 1774 <= seconds["productive"] <= 1774 + 2, seconds
     findings = [t for (t,) in con.execute("select title from findings").fetchall()]
     assert not any("lost work" in t or "restart downtime" in t for t in findings), findings
+
+
+# A two-node DeepSpeed run of Stanford's mistral through pdsh (an AWS tutorial's log, stored file id
+# 14060014015): the launchers' dated lines, then the run's undated loss dicts
+MISTRAL_PDSH = [
+    ('[2022-07-26 22:43:03,683] [INFO] [multinode_runner.py:65:get_cmd] Running on the following workers: '
+     '10.0.143.177,10.0.128.14'),
+    ('[2022-07-26 22:43:03,683] [INFO] [runner.py:457:main] cmd = pdsh -S -f 1024 -w 10.0.143.177,10.0.128'
+     '.14 export NCCL_VERSION=2.11.4-1; export NCCL_SOCKET_IFNAME=eth0; export NCCL_DEBUG=INFO; export PYT'
+     'HONPATH=/workspace/mistral;  cd /workspace/mistral; /usr/bin/python3 -u -m deepspeed.launcher.launch'
+     ' --world_info=eyIxMC4wLjE0My4xNzciOiBbMF0sICIxMC4wLjEyOC4xNCI6IFswXX0= --node_rank=%n --master_addr='
+     "10.0.143.177 --master_port=33330 train.py --config 'conf/tutorial-gpt2-micro.yaml' --nnodes '2' --np"
+     "roc_per_node '1' --training_arguments.fp16 'true' --training_arguments.per_device_train_batch_size '"
+     "4' --run_id 'tutorial-gpt2-micro-multi-node'"),
+    "10.0.143.177: Warning: Permanently added '[10.0.143.177]:2022' (RSA) to the list of known hosts.",
+    "10.0.128.14: Warning: Permanently added '[10.0.128.14]:2022' (RSA) to the list of known hosts.",
+    '10.0.143.177: [2022-07-26 22:43:04,464] [INFO] [launch.py:96:main] 0 NCCL_VERSION=2.11.4-1',
+    '10.0.143.177: [2022-07-26 22:43:04,464] [INFO] [launch.py:96:main] 0 NCCL_SOCKET_IFNAME=eth0',
+    '10.0.143.177: [2022-07-26 22:43:04,464] [INFO] [launch.py:96:main] 0 NCCL_DEBUG=INFO',
+    ("10.0.143.177: [2022-07-26 22:43:04,464] [INFO] [launch.py:103:main] WORLD INFO DICT: {'10.0.143.177'"
+     ": [0], '10.0.128.14': [0]}"),
+    '10.0.143.177: [2022-07-26 22:43:04,464] [INFO] [launch.py:109:main] nnodes=2, num_local_procs=1, node_rank=0',
+    ('10.0.143.177: [2022-07-26 22:43:04,464] [INFO] [launch.py:122:main] global_rank_mapping=defaultdict('
+     "<class 'list'>, {'10.0.143.177': [0], '10.0.128.14': [1]})"),
+    '10.0.143.177: [2022-07-26 22:43:04,464] [INFO] [launch.py:123:main] dist_world_size=2',
+    '10.0.143.177: [2022-07-26 22:43:04,464] [INFO] [launch.py:125:main] Setting CUDA_VISIBLE_DEVICES=0',
+    '10.0.128.14: [2022-07-26 22:43:05,228] [INFO] [launch.py:96:main] 1 NCCL_VERSION=2.11.4-1',
+    '10.0.128.14: [2022-07-26 22:43:05,228] [INFO] [launch.py:96:main] 1 NCCL_SOCKET_IFNAME=eth0',
+    '10.0.128.14: [2022-07-26 22:43:05,228] [INFO] [launch.py:96:main] 1 NCCL_DEBUG=INFO',
+    ("10.0.128.14: [2022-07-26 22:43:05,228] [INFO] [launch.py:103:main] WORLD INFO DICT: {'10.0.143.177':"
+     " [0], '10.0.128.14': [0]}"),
+    '10.0.128.14: [2022-07-26 22:43:05,228] [INFO] [launch.py:109:main] nnodes=2, num_local_procs=1, node_rank=1',
+    ('10.0.128.14: [2022-07-26 22:43:05,228] [INFO] [launch.py:122:main] global_rank_mapping=defaultdict(<'
+     "class 'list'>, {'10.0.143.177': [0], '10.0.128.14': [1]})"),
+    ('  0%|          | 0/400000 [00:00<?, ?it/s][W reducer.cpp:1251] Warning: find_unused_parameters=True '
+     'was specified in DDP constructor, but did not find any unused parameters in the forward pass. This f'
+     'lag results in an extra traversal of the autograd graph every iteration,  which can adversely affect'
+     ' performance. If your model indeed never has any unused parameters in the forward pass, consider tur'
+     'ning this flag off. Note that this warning may be a false positive if your model has flow control ca'
+     'using later iterations to have unused parameters. (function operator())'),
+    ('  0%|          | 0/400000 [00:00<?, ?it/s][W reducer.cpp:1251] Warning: find_unused_parameters=True '
+     'was specified in DDP constructor, but did not find any unused parameters in the forward pass. This f'
+     'lag results in an extra traversal of the autograd graph every iteration,  which can adversely affect'
+     ' performance. If your model indeed never has any unused parameters in the forward pass, consider tur'
+     'ning this flag off. Note that this warning may be a false positive if your model has flow control ca'
+     'using later iterations to have unused parameters. (function operator())'),
+    "10.0.128.14: {'loss': 10.9772, 'learning_rate': 1.5e-07, 'epoch': 0.0}",
+    "10.0.143.177: {'loss': 10.9772, 'learning_rate': 1.5e-07, 'epoch': 0.0}",
+    "10.0.128.14: {'loss': 10.5956, 'learning_rate': 7.499999999999999e-06, 'epoch': 0.0}",
+    "10.0.143.177: {'loss': 10.5956, 'learning_rate': 7.499999999999999e-06, 'epoch': 0.0}",
+    "10.0.128.14: {'loss': 9.495, 'learning_rate': 1.4999999999999999e-05, 'epoch': 0.01}",
+    "10.0.143.177: {'loss': 9.495, 'learning_rate': 1.4999999999999999e-05, 'epoch': 0.01}",
+]
+
+
+def test_undated_steps_after_an_attempts_last_dated_line_make_its_length_a_lower_bound(tmp_path: Path) -> None:
+    """The launchers' lines date 22:43:03.683 to 22:43:05.228; the loss dicts after them have no
+    time: the attempt ran longer than its dated span (it said `0.781 s`, as if measured)."""
+    con = console_connection(tmp_path, MISTRAL_PDSH)
+    ((length, at_least),) = con.execute("select length_s, length_at_least from attempts").fetchall()
+    assert length <= 5.228 - 3.683 + 1e-9 and at_least is True, (length, at_least)

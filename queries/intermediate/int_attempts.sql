@@ -22,7 +22,8 @@
 --   timeout_hang_start_ns and timeout_hang_s (a c10d watchdog timeout or a launcher's
 --   no-output watchdog in the attempt: its start and how long it ran), stated_s (how long
 --   the run says it trained: a training-time line's, fairseq's `done training in`, the HF
---   Trainer's train_runtime; the attempt ran at least that long).
+--   Trainer's train_runtime; the attempt ran at least that long), undated_step_ns (the last
+--   dated line before its last undated step: logged at or after it; NULL where none is undated).
 with processes as (
     select p.*, lag(p.end_ns) over (order by p.start_ns) as previous_end_ns
     from int_trace_processes p, int_reference_rank r
@@ -303,7 +304,7 @@ numbered as (
     from kept
 ),
 undated_activity as (
-    select a.attempt, min(u.step) as first_step, max(u.step) as last_step
+    select a.attempt, min(u.step) as first_step, max(u.step) as last_step, max(u.placed_ns) as placed_last_ns
     from undated_steps u
     join numbered a on a.attempt = coalesce(
         case when u.after_failure then (select min(b.attempt) from numbered b where b.start_ns > u.placed_ns) end,
@@ -315,7 +316,8 @@ activity as (
         -- (steps rise within an attempt; times can tie (tqdm: 1 s); undated steps logged in its span count too)
         least(min(s.step), any_value(ua.first_step)) as first_step,
         greatest(max(s.step), any_value(ua.last_step)) as last_step,
-        max(greatest(s.t_ns, coalesce(s.end_ns, s.t_ns))) as last_step_ns
+        max(greatest(s.t_ns, coalesce(s.end_ns, s.t_ns))) as last_step_ns,
+        any_value(ua.placed_last_ns) as undated_step_ns
     from numbered a
     left join int_log_steps s on s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
     left join undated_activity ua on ua.attempt = a.attempt
@@ -380,7 +382,7 @@ final as (
         a.start_source,
         x.first_step is not null or e.events > 0 as logged,
         a.next_start_ns, e.crash_ns, e.crash_ns is not null and e.crash_undated as crash_undated,
-        e.timeout_hang_start_ns, e.timeout_hang_s, e.stated_s
+        e.timeout_hang_start_ns, e.timeout_hang_s, e.stated_s, x.undated_step_ns
     from numbered a
     join activity x using (attempt)
     join endings e using (attempt)
@@ -490,7 +492,8 @@ undated_final as (
             else 'unknown'
         end as end_reason,
         'undated' as start_source, true as logged, null::bigint as next_start_ns, null::bigint as crash_ns,
-        null::boolean as crash_undated, null::bigint as timeout_hang_start_ns, max(hang_s) as timeout_hang_s, max(stated_s) as stated_s
+        null::boolean as crash_undated, null::bigint as timeout_hang_start_ns, max(hang_s) as timeout_hang_s, max(stated_s) as stated_s,
+        null::bigint as undated_step_ns
     from undated_numbered
     group by attempt
 )

@@ -64,8 +64,11 @@ with spans as (
         coalesce(a.stated_s > coalesce((a.end_ns - a.start_ns) / 1e9, 0) + 1, false) as stated_longer,
         -- steps after its last dated one, nothing dated after them; or steps none of which is dated,
         -- before a failure no line of its own dates (Keras' undated epochs, then `Aborted`)
+        -- (or steps no clock dates logged after the attempt's last dated line: a launcher's dated
+        -- lines, then the run's undated loss dicts)
         coalesce(a.end_ns > a.start_ns and a.last_step > coalesce(c.dated_last_step, a.first_step - 1)
-                 and (a.end_ns <= coalesce(c.dated_last_ns, a.start_ns) or (a.crash_undated and c.dated_last_step is null)),
+                 and (a.end_ns <= coalesce(c.dated_last_ns, a.start_ns) or (a.crash_undated and c.dated_last_step is null)
+                      or a.undated_step_ns >= a.end_ns),
                  false) as undated_after,
         -- no step, and a failure no line of its own dates after its last dated line (a traceback
         -- while it loaded, generated or set up): it failed some time after that line
