@@ -104,7 +104,11 @@ _LSF_TIME = re.compile(
 # Ray's job CLI once the job's entrypoint returned (`ray job submit`, KubeRay's RayJob submitter):
 # "2026-02-27 19:22:01,567 SUCC cli.py:66 -- Job 'rayjob-pytorch-mnist-wif-f4skt' succeeded", "... Job 'x' failed"
 # (its box in `ray job submit`'s output, alone on its line: "Job 'raysubmit_zCrJcWnuymMQv4C3' succeeded", between rules)
-_RAY_JOB_END = re.compile(r"(?:\bcli\.py:\d{1,6} -- |^)Job '(?:raysubmit_)?[^'\s]{1,200}' (succeeded|failed)\s*$")
+RAY_JOB_END = re.compile(r"(?:\bcli\.py:\d{1,6} -- |^)Job '(?:raysubmit_)?[^'\s]{1,200}' (succeeded|failed)\s*$")
+# Ray Tune's word on a trial that failed (a Ray Train run is a trial of one): "Trial TorchTrainer_cb091_00000
+# errored after 0 iterations at 2023-08-21 05:18:41. Total running time: 31s"
+RAY_TRIAL_ERROR = re.compile(r"^Trial (?P<trial>\S{1,300}) errored after (?P<n>\d{1,12}) iterations? at "
+                             r"(?P<at>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\.")
 # The SageMaker Python SDK on the training job it waits on: its status, dated by the service, once the job
 # completed ("2021-04-08 12:05:40 Completed - Training job completed"); the exception it raises where the
 # job failed or was stopped ("UnexpectedStatusException: Error for Training job finetune-...-16-56-02:
@@ -143,6 +147,11 @@ _LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} ex
 # (as the HF Trainer's train_runtime: a start and a later end on one line)
 _RUN_LENGTH = re.compile(r"\bdone training in (\d{1,9}(?:\.\d{1,6})?) seconds\b"
                          r"|\b\d{1,9} epochs? completed in (\d{1,6}(?:\.\d{1,6})?) hours\b")
+# Ray Train's and Tune's end, its experiment's time since `fit()` began as it prints it (`54s`, `1min 9s`,
+# `2hr 0min 5s`, `1d 3hr 0min 2s`): "Training completed after 10 iterations at 2024-04-29 17:27:45. Total
+# running time: 1min 9s"
+_RAY_RUNNING = re.compile(r"\. Total running time: (?:(?P<d>\d{1,5})d )?(?:(?P<h>\d{1,2})hr )?(?:(?P<m>\d{1,2})min )?"
+                          r"(?P<s>\d{1,2})s\s*$")
 _TRAINING_TIME = re.compile(
     r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time(?:\s{0,4}:| (?=\d{1,6}:\d{2}:\d{2}\s*$))", re.IGNORECASE)
 TRAINING_TIME_END = "the run's training time"
@@ -286,6 +295,9 @@ _AGENT_LINE = re.compile(
     # (a script's logger reporting the exception that just ended it, from its `sys.excepthook`:
     # "2026-04-06 20:58:03,234 | CRITICAL | Uncaught exception", the traceback again below it)
     r"|\bUncaught exception:?\s*$"
+    # (a job wrapper's lines on the process it ran, Anyscale's: "[INFO 2023-08-21 05:18:43,186]
+    # anyscale_job_wrapper.py: 190  Process 828 exited with return code 1.", then its upload's warnings)
+    r"|\banyscale_job_wrapper\.py: ?\d{1,6} |\bProcess \d{1,10} exited with return code -?\d{1,3}\b"
 )
 # Kaldi's nnet3 training driver (steps/nnet3/*/train.py), whose waiter thread takes the driver down when a
 # job it ran failed for good: "[steps/libs/common.py:236 - background_command_waiter - ERROR ] Command exited
@@ -557,6 +569,10 @@ _CKPT = (
     ("current checkpoints:", re.compile(r"^\s{0,8}Current checkpoints:\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_END),
     ("loaded ", re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
      LogEventKind.CHECKPOINT_LOAD_END),
+    # Ray Train's trainer as a relaunched run restores its state: "(TorchTrainer pid=611, ip=10.108.2.65)
+    # Restored on 10.108.2.65 from checkpoint: Checkpoint(filesystem=local, path=.../checkpoint_000006)"
+    ("from checkpoint: ", re.compile(r"(?:^|\) )Restored on \S{1,255} from checkpoint: Checkpoint\("),
+     LogEventKind.CHECKPOINT_LOAD_END),
     ("loading ", re.compile(r"\bloading (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
 )
 # "[PG 1 Rank 0] Exception (either an error or timeout) detected by watchdog at work: 1580, last enqueued
@@ -642,6 +658,7 @@ _ANY_EVENT_PATTERN = (
     r"|^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
+    r"| errored after "
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|^TERM_[A-Z_]{2,40}: |Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
@@ -665,7 +682,9 @@ _ANY_EVENT_PATTERN = (
 # "global_world_sizes=[4, 4, 4, 4]" (each worker's view of one world). Not HF's "Total train
 # batch size" (samples), nor DeepSpeed's config dump "world_size ....... 1" (its data-parallel
 # size, 1 in a 3D-parallel job of 64 ranks).
-_WORLD_SIZE = re.compile(r"\bdist_world_size=(\d{1,7})\b|using world size: (\d{1,7})\b|\bglobal_world_sizes=\[(\d{1,7})\b")
+_WORLD_SIZE = re.compile(r"\bdist_world_size=(\d{1,7})\b|using world size: (\d{1,7})\b|\bglobal_world_sizes=\[(\d{1,7})\b"
+                         # (Ray Train's worker: "Setting up process group for: env:// [rank=0, world_size=4]")
+                         r"|\bSetting up process group for: \S{1,200} \[rank=\d{1,7}, world_size=(\d{1,7})\]")
 # torch.distributed.launch / torchrun arguments: processes per node x nodes (a fixed count, not
 # an elastic range "1:4")
 _NPROC = re.compile(r"--nproc[_-]per[_-]node[ =]+(\d{1,5})\b")
@@ -1193,6 +1212,9 @@ class EventScanner:
             # (a script's `... completed successfully` ends a run only after its steps: a stage's before them no run's)
             length = _RUN_LENGTH.search(text) if (" completed in " in text or "done training in " in text) else None
             seconds = (float(length.group(1)) if length.group(1) else float(length.group(2)) * 3600) if length else None
+            if seconds is None and "Total running time: " in text and (running := _RAY_RUNNING.search(text)) is not None:
+                seconds = float(((int(running.group("d") or 0) * 24 + int(running.group("h") or 0)) * 60
+                                 + int(running.group("m") or 0)) * 60 + int(running.group("s")))
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        duration_s=seconds)
             if line.ts_ns is not None and seconds is not None:
@@ -1235,7 +1257,14 @@ class EventScanner:
             code = vertex.group("code")
             self._platform_verdict(line, code == "0", failed, "Vertex AI: the task exited "
                                    + (code if code == "0" else f"{code} ({vertex.group('reason')})"))
-        elif ("' succeeded" in text or "' failed" in text) and (ray_job := _RAY_JOB_END.search(text)) is not None:
+        elif " errored after " in text and (trial := RAY_TRIAL_ERROR.match(text)) is not None:
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank,
+                       ts_ns=line.ts_ns or parse_timestamp(trial.group("at")), raw=text,
+                       detail=f"Ray Tune: trial {trial.group('trial')[:200]} errored after {trial.group('n')} iterations")
+            # (its driver goes on: its lines after it are no new process's; the run failed all the same)
+            self.unclean = True
+            self._take_back_clean_end()
+        elif ("' succeeded" in text or "' failed" in text) and (ray_job := RAY_JOB_END.search(text)) is not None:
             if ray_job.group(1) == "failed":
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="Ray job failed")

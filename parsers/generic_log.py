@@ -27,6 +27,8 @@ from tracelens.parsers._events import (
     _STARTS,
     GLUED_SHELL_DEATH,
     OOM_LINE,
+    RAY_JOB_END,
+    RAY_TRIAL_ERROR,
     RUST_PANIC,
     SHARED_LINES,
     SIGNAL_HANDLER,
@@ -2609,6 +2611,13 @@ class GenericLogParser(LogReader):
             # a dated console that ran out of GPU memory, no step line in its head (Marian's tail,
             # `Allocating memory for general optimizer shards`, then `Error: CUDA error 2 'out of memory'`):
             # a run that failed. A weaker claim: a reader that knows the file's lines wins
+            return Claim.NAME
+        if ((" errored after " in text or "' failed" in text)
+                and any(RAY_TRIAL_ERROR.match(body) or RAY_JOB_END.search(body) for body in bodies
+                        if " errored after " in body or "' failed" in body)):
+            # Ray's word that a job or a Tune trial (a Ray Train run) failed: `Trial TorchTrainer_cb091_00000
+            # errored after 0 iterations at ...`, `Job 'raysubmit_73nQ2jgcpZATWrNN' failed`: a failed run's
+            # console, with or without a step line (a weaker claim: a reader that knows its lines wins)
             return Claim.NAME
         if "Up. " in text and any(_MARIAN_MARK.search(body) for body in bodies) and any(
                 _MARIAN.search(body) for body in bodies if "Up. " in body):

@@ -5,10 +5,12 @@ exact rows out, each expectation read off the quoted text."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import console_connection
 from tests.test_line_rules import _read
 from tracelens.errors import ParseError
 
@@ -552,3 +554,120 @@ def test_a_scripts_own_steps_under_deepspeed_and_the_engines_report_as_it_is_bui
     printed = [(int(m.group(1)), float(m.group(2)))
                for t in DS_SCRIPT_STEPS if (m := re.match(r"step: (\d+), loss: ([\d.]+)$", t))]
     assert len(printed) >= 6 and [(s["step"], s["loss"]) for s in steps] == printed
+
+
+# Ray Train's TorchTrainer relaunched on KubeRay, restoring its checkpoint (KubeRay's fine-tune ResNet
+# fault-tolerance README, stored file id 2124812629, its last code block's lines 1-7, 27-43 and 79)
+RAY_TRAIN_RESTORED = [
+    ('(TorchTrainer pid=611, ip=10.108.2.65) Restored on 10.108.2.65 from checkpoint: Checkpoint(filesyste'
+     'm=local, path=/mnt/cluster_storage/finetune-resnet/TorchTrainer_96923_00000_0_2024-04-29_17-21-29/ch'
+     'eckpoint_000006)'),
+    '(RayTrainWorker pid=671, ip=10.108.2.65) Setting up process group for: env:// [rank=0, world_size=4]',
+    '(TorchTrainer pid=611, ip=10.108.2.65) Started distributed worker processes:',
+    '(TorchTrainer pid=611, ip=10.108.2.65) - (ip=10.108.2.65, pid=671) world_rank=0, local_rank=0, node_rank=0',
+    '(TorchTrainer pid=611, ip=10.108.2.65) - (ip=10.108.1.83, pid=589) world_rank=1, local_rank=0, node_rank=1',
+    '(TorchTrainer pid=611, ip=10.108.2.65) - (ip=10.108.0.72, pid=590) world_rank=2, local_rank=0, node_rank=2',
+    '(TorchTrainer pid=611, ip=10.108.2.65) - (ip=10.108.3.76, pid=590) world_rank=3, local_rank=0, node_rank=3',
+    '(RayTrainWorker pid=671, ip=10.108.2.65) Epoch 7-train Loss: 0.0903 Acc: 0.2418',
+    '(RayTrainWorker pid=671, ip=10.108.2.65) Epoch 7-val Loss: 0.0881 Acc: 0.2353',
+    ('(RayTrainWorker pid=590, ip=10.108.0.72) Checkpoint successfully created at: Checkpoint(filesystem=l'
+     'ocal, path=/mnt/cluster_storage/finetune-resnet/TorchTrainer_96923_00000_0_2024-04-29_17-21-29/check'
+     'point_000007)'),
+    '(RayTrainWorker pid=590, ip=10.108.0.72) Moving model to device: cuda:0 [repeated 3x across cluster]',
+    ('(RayTrainWorker pid=590, ip=10.108.0.72) Wrapping provided model in DistributedDataParallel. [repeat'
+     'ed 3x across cluster]'),
+    '',
+    'Training finished iteration 8 at 2024-04-29 17:27:29. Total running time: 54s',
+    '╭─────────────────────────────────────────╮',
+    '│ Training result                         │',
+    '├─────────────────────────────────────────┤',
+    '│ checkpoint_dir_name   checkpoint_000007 │',
+    '│ time_this_iter_s               40.46113 │',
+    '│ time_total_s                   95.00043 │',
+    '│ training_iteration                    8 │',
+    '│ acc                             0.23529 │',
+    '│ loss                            0.08811 │',
+    '╰─────────────────────────────────────────╯',
+    'Training completed after 10 iterations at 2024-04-29 17:27:45. Total running time: 1min 9s',
+]
+# A Ray release test's job log (an Anyscale job: a triage script's sample, stored file id 38473051349, lines
+# 14-38): the trial's error, the driver's traceback after it, the job wrapper's report
+RAY_TUNE_TRIAL_ERRORED = [
+    '    checkpoint_type, _ = checkpoint.get_internal_representation()',
+    "AttributeError: 'Checkpoint' object has no attribute 'get_internal_representation'",
+    '',
+    'Trial TorchTrainer_cb091_00000 errored after 0 iterations at 2023-08-21 05:18:41. Total running time: 31s',
+    ('Error file: /mnt/cluster_storage/TorchTrainer_2023-08-21_05-18-10/TorchTrainer_cb091_00000_0_lr=0.00'
+     '01_2023-08-21_05-18-10/error.txt'),
+    '',
+    ('2023-08-21 05:18:41,954\\tERROR tune.py:1142 -- Trials did not complete: [TorchTrainer_cb091_00000, T'
+     'orchTrainer_cb091_00001]'),
+    '2023-08-21 05:18:41,964\tWARNING experiment_analysis.py:917 -- Failed to read the results for 2 trials:',
+    ('- /mnt/cluster_storage/TorchTrainer_2023-08-21_05-18-10/TorchTrainer_cb091_00000_0_lr=0.0001_2023-08'
+     '-21_05-18-10'),
+    ('- /mnt/cluster_storage/TorchTrainer_2023-08-21_05-18-10/TorchTrainer_cb091_00001_1_lr=0.0010_2023-08'
+     '-21_05-18-10'),
+    'Retrieving best model.',
+    ('2023-08-21 05:18:41,972\\tWARNING experiment_analysis.py:784 -- Could not find best trial. Did you pa'
+     'ss the correct `metric` parameter?'),
+    'Traceback (most recent call last):',
+    '  File "workloads/torch_tune_serve_test.py", line 281, in <module>',
+    '    best_checkpoint_path = analysis.get_best_checkpoint(',
+    ('  File "/home/ray/anaconda3/lib/python3.8/site-packages/ray/tune/analysis/experiment_analysis.py", l'
+     'ine 618, in get_best_checkpoint'),
+    '    checkpoint_paths = self.get_trial_checkpoints_paths(trial, metric)',
+    ('  File "/home/ray/anaconda3/lib/python3.8/site-packages/ray/tune/analysis/experiment_analysis.py", l'
+     'ine 587, in get_trial_checkpoints_paths'),
+    '    raise ValueError("trial should be a string or a Trial instance.")',
+    'ValueError: trial should be a string or a Trial instance.',
+    '',
+    'Subprocess return code: 1',
+    '[INFO 2023-08-21 05:18:43,186] anyscale_job_wrapper.py: 190  Process 828 exited with return code 1.',
+    ('[INFO 2023-08-21 05:18:43,186] anyscale_job_wrapper.py: 292  Finished with return code 1. Time taken'
+     ': 36.497740463000014'),
+    ("[WARNING 2023-08-21 05:18:43,186] anyscale_job_wrapper.py: 68  Couldn't upload to cloud storage: '/t"
+     "mp/release_test_out.json' does not exist."),
+]
+# `ray job submit` of a torch_tpu example that failed (notes, stored file id 58423551233, lines 6-13)
+RAY_JOB_FAILED = [
+    ('(train_linear_regression pid=8092, ip=10.56.9.10)   print(f"Epoch [{epoch+1}/{epochs}], Loss: {loss.'
+     'item():.4f}") [repeated 3x across cluster]'),
+    '',
+    '---------------------------------------',
+    "Job 'raysubmit_73nQ2jgcpZATWrNN' failed",
+    '---------------------------------------',
+    '',
+    ('Status message: Job entrypoint command failed with exit code 1, last available logs (truncated to 20'
+     ',000 chars):'),
+    ('(pid=8095, ip=10.56.9.10) I0000 00:00:1779049554.253978    8095 device_rt.cc:88] PjRt runtime initia'
+     'lization deferred for tpu [repeated 7x across cluster]'),
+]
+
+
+def test_ray_trains_restore_its_world_size_and_its_running_time(tmp_path: Path) -> None:
+    """`Restored on 10.108.2.65 from checkpoint: Checkpoint(...)` is a checkpoint load (the run
+    resumed: no estimate of steps its logs do not show); `[rank=0, world_size=4]` the job's world
+    size; `Training completed after 10 iterations at 2024-04-29 17:27:45. Total running time: 1min
+    9s` its end, and its start 69 s before it (it was the first iteration's line, 17:27:29)."""
+    con = console_connection(tmp_path, RAY_TRAIN_RESTORED)
+    restored = next(n for n, t in enumerate(RAY_TRAIN_RESTORED, 1) if "from checkpoint: Checkpoint(" in t)
+    assert con.execute("select line from log_events where kind = 'checkpoint_load_end'").fetchall() == [(restored,)]
+    assert con.execute("select gpus from goodput_headline").fetchone() == (4,)
+    ((start, end),) = con.execute("select start_ns, end_ns from attempts").fetchall()
+    assert (end - start) / 1e9 == 69 and end == int(datetime(2024, 4, 29, 17, 27, 45, tzinfo=UTC).timestamp()) * 10**9
+
+
+def test_ray_tunes_trial_error_and_a_failed_ray_job_are_failed_runs(tmp_path: Path) -> None:
+    """`Trial TorchTrainer_cb091_00000 errored after 0 iterations at 2023-08-21 05:18:41. ...`: the
+    run failed then (its driver's traceback after it, and the job wrapper's lines, are no relaunch),
+    and the failure named is the trial's; `Job 'raysubmit_73nQ2jgcpZATWrNN' failed` alone: a failed
+    job. Both files were "not a recognised input format"."""
+    con = console_connection(tmp_path, RAY_TUNE_TRIAL_ERRORED)
+    attempts = con.execute("select end_reason from attempts").fetchall()
+    assert attempts == [("crash",)], attempts
+    (title,) = con.execute("select title from findings where finding = 'job_failed'").fetchone()
+    assert "trial TorchTrainer_cb091_00000 errored after 0 iterations" in title
+    (tmp_path / "job").mkdir()
+    _, _, events = _read(tmp_path / "job", RAY_JOB_FAILED)
+    failed = next(n for n, t in enumerate(RAY_JOB_FAILED, 1) if t.endswith("' failed"))
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", failed)]

@@ -478,9 +478,12 @@ failure_lines as (
     -- (timeouts, above)
     select e.kind, e.line, f.path, coalesce(e.detail, e.raw) as cause, e.detail is not null and e.raw like '%Traceback (most%' as traceback,
         -- (not torchelastic's SignalException: the signal a worker got, which a scheduler's cancel sent)
+        -- (and Ray Tune's word that a trial errored: the driver's traceback after it, as it read the
+        -- failed trial's results, is its consequence)
         case when e.kind = 'oom' or (e.detail is not null and e.raw like '%Traceback (most recent call last)%'
                                      and e.detail not like '%ChildFailedError%'
-                                     and e.detail not like '%SignalException: Process % got signal%') then 0
+                                     and e.detail not like '%SignalException: Process % got signal%')
+                  or e.detail like 'Ray Tune: trial % errored after %' then 0
              -- (srun's word on the node that failed names it; the scheduler's cancel names the step's head)
              when e.raw ilike '%exitcode%' or e.raw like '%srun: error: Node failure on %' then 1
              -- (the scheduler's cancel says why, a time limit, a preemption: before the signal its workers then got)
