@@ -105,6 +105,10 @@ _LSF_TIME = re.compile(
 # "2026-02-27 19:22:01,567 SUCC cli.py:66 -- Job 'rayjob-pytorch-mnist-wif-f4skt' succeeded", "... Job 'x' failed"
 # (its box in `ray job submit`'s output, alone on its line: "Job 'raysubmit_zCrJcWnuymMQv4C3' succeeded", between rules)
 RAY_JOB_END = re.compile(r"(?:\bcli\.py:\d{1,6} -- |^)Job '(?:raysubmit_)?[^'\s]{1,200}' (succeeded|failed)\s*$")
+# An evaluation's own word on how long it took, as it ends (accelerate's no-trainer examples: "Epoch 0
+# evaluation took 24.294514417648315 seconds"; "Evaluation took 12.3s")
+_EVAL_TOOK = re.compile(r"(?:^|\] |- |: )(?:[Ee]poch \d{1,9} )?[Ee]valuation took (\d{1,9}(?:\.\d{1,20})?) ?"
+                        r"(?:s|secs?|seconds)\b")
 # Ray Tune's word on a trial that failed (a Ray Train run is a trial of one): "Trial TorchTrainer_cb091_00000
 # errored after 0 iterations at 2023-08-21 05:18:41. Total running time: 31s"
 RAY_TRIAL_ERROR = re.compile(r"^Trial (?P<trial>\S{1,300}) errored after (?P<n>\d{1,12}) iterations? at "
@@ -658,7 +662,7 @@ _ANY_EVENT_PATTERN = (
     r"|^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
-    r"| errored after "
+    r"| errored after |valuation took "
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|^TERM_[A-Z_]{2,40}: |Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
@@ -1232,6 +1236,9 @@ class EventScanner:
                 not failed and _EARLY_STOP.search(text) is not None):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail="early stopping")
+        elif "valuation took " in text and (took := _EVAL_TOOK.search(text)) is not None:
+            rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       duration_s=float(took.group(1)))
         elif "Exception during training" in text and _D2_EXCEPTION.search(text) is not None:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail="detectron2: exception during training")

@@ -196,17 +196,31 @@ def _skorch(head: Header) -> bool:
     return head.names[0] == "epoch" and head.names[-1] == "dur"
 
 
+# fastai v1's word at the end of a `fit`, its table's rows timed by none of its columns: "Total time: 03:25"
+_TOTAL_TIME = re.compile(r"Total time: ((?:\d{1,3}:)?\d{1,2}:\d{2})\s*")
+
+
 def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
-    """Every progress table's rows, a step each; True when it found any."""
+    """Every progress table's rows, a step each; True when it found any. A table whose rows give no
+    time, closed by fastai v1's `Total time: 1:26:48`, gives each its share of that time (its
+    epochs' mean: 20 rows, 260.4 s each)."""
     head: Header | None = None
     base = 0  # what this table adds to its counter
     last: int | None = None  # the previous row's step
     restarted = False  # a header was printed again: its first row sets `base`
     elapsed: tuple[int, float] | None = None  # (step, seconds since training began) of the previous row
+    table: list[dict] = []  # the rows of the table last headed
     for line in lines:
         text = line.text
         if (named := header(_strip(text))) is not None:
             head, elapsed, restarted = named, None, last is not None
+            table = []
+            continue
+        if table and text[:12] == "Total time: " and (total := _TOTAL_TIME.fullmatch(text)) is not None:
+            if all(r.get("step_time_s") is None for r in table) and (spent := seconds(total.group(1))) is not None:
+                for r in table:
+                    r["step_time_s"] = spent / len(table)
+            table = []
             continue
         if head is None or (cells := row(head, text)) is None:
             continue
@@ -229,7 +243,10 @@ def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
                 if elapsed is not None and step > elapsed[0]:
                     values["step_time_s"] = (since - elapsed[1]) / (step - elapsed[0])
                 elapsed = (step, since)
+        before = len(rows.steps)
         rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
+        if len(rows.steps) > before:
+            table.append(rows.steps[-1])
         if _fastai(head):
             rows.steps[-1]["framework"] = "fastai"  # its Recorder's columns
         elif _skorch(head):

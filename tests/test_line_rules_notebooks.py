@@ -196,3 +196,77 @@ def test_a_last_epoch_that_never_ended_leaves_the_log_read_by_its_epochs() -> No
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(e, pytest.approx(16 * 0.37)) for e in (1, 2, 3)]
     steps = log_result(rows(2), None).tables["log_steps"].to_pylist()  # (not after every finished epoch)
     assert [s["step"] for s in steps] == [16, 32, 48, 56]
+
+
+# fastai v1's fits of ULMFiT's classifier, gradual unfreezing (n-waves/ulmfit-multilingual's results notes,
+# stored file id 34656380992, lines 64-88 of the block): its tables with no time column, each closed by
+# `Total time: mm:ss`
+FASTAI_V1_FITS = [
+    'Starting classifier training',
+    'epoch     train_loss  valid_loss  accuracy',
+    '1         0.616963    0.275447    0.923000',
+    'Better model found at epoch 1 with val_loss value: 0.27544698119163513.',
+    'Total time: 00:24',
+    'epoch     train_loss  valid_loss  accuracy',
+    '1         0.425890    0.201535    0.932000',
+    'Better model found at epoch 1 with val_loss value: 0.2015346735715866.',
+    'Total time: 00:27',
+    'epoch     train_loss  valid_loss  accuracy',
+    '1         0.265563    0.186434    0.951000',
+    'Better model found at epoch 1 with val_loss value: 0.18643426895141602.',
+    'Total time: 00:32',
+    'epoch     train_loss  valid_loss  accuracy',
+    '1         0.162097    0.180026    0.955000',
+    'Better model found at epoch 1 with val_loss value: 0.1800260841846466.',
+    '2         0.161748    0.187014    0.957000',
+    '3         0.142789    0.166486    0.961000',
+    'Better model found at epoch 3 with val_loss value: 0.1664857715368271.',
+    '4         0.105920    0.173207    0.963000',
+    '5         0.078164    0.184849    0.962000',
+    '6         0.070540    0.189451    0.962000',
+    '7         0.051490    0.208019    0.959000',
+    '8         0.047614    0.193699    0.962000',
+    'Total time: 05:20',
+]
+# accelerate's run_seq2seq_no_trainer on SageMaker's data parallelism (accelerate-aws-sagemaker's README, stored
+# file id 32742928115, lines 87-91 and 107-109 of its second output block): its evaluation, timed by its own line
+ACCELERATE_EVAL_TOOK = [
+    '[1,mpirank:0,algo-1]<stderr>:#015100%|██████████| 79/79 [00:19<00:00,  4.79it/s]',
+    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:50 - INFO - __main__ - Epoch 0 training took 19.501621'
+     '72317505 seconds'),
+    '[1,mpirank:0,algo-1]<stdout>:starting evaluation',
+    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:55 - INFO - __main__ - printing few sample generations'
+     ' and corresponding labels from eval set'),
+    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:55 - INFO - __main__ - prompt | generated | label',
+    '[1,mpirank:0,algo-1]<stdout>:evaluation completed',
+    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:39:17 - INFO - __main__ - Epoch 0 evaluation took 24.2945'
+     '14417648315 seconds'),
+    '[1,mpirank:0,algo-1]<stderr>:Configuration saved in /opt/ml/model/config.json',
+]
+
+
+def test_fastai_v1s_total_time_shares_out_over_its_tables_epochs(tmp_path: Path) -> None:
+    """fastai v1's tables print no time per epoch; `Total time: 05:20` after the 8 epochs of its last
+    fit is 40 s each (and `00:24` after a fit of one epoch, 24 s). They had no time."""
+    _, steps, _ = _read(tmp_path, FASTAI_V1_FITS)
+    totals = [sum(int(p) * 60 ** i for i, p in enumerate(reversed(t.split(": ")[1].split(":"))))
+              for t in FASTAI_V1_FITS if t.startswith("Total time: ")]
+    sizes: list[int] = []
+    size = 0
+    for text in FASTAI_V1_FITS:
+        if re.match(r"\d+ {4,}\d", text):
+            size += 1
+        elif text.startswith("Total time: "):
+            sizes, size = [*sizes, size], 0
+    assert sizes == [1, 1, 1, 8] and totals == [24, 27, 32, 320]
+    expected = [total / n for total, n in zip(totals, sizes, strict=True) for _ in range(n)]
+    assert [s["step_time_s"] for s in steps] == pytest.approx(expected)
+
+
+def test_an_evaluations_own_word_on_its_time_is_an_evaluation(tmp_path: Path) -> None:
+    """`Epoch 0 evaluation took 24.294514417648315 seconds`: the evaluation ended then, after that long
+    (its 24.3 s were "nothing logged")."""
+    _, _, events = _read(tmp_path, ACCELERATE_EVAL_TOOK)
+    took = next(n for n, t in enumerate(ACCELERATE_EVAL_TOOK, 1) if "evaluation took" in t)
+    assert [(e["kind"], e["line"], e["duration_s"]) for e in events if e["kind"].startswith("eval")] == [
+        ("eval_end", took, 24.294514417648315)]
