@@ -108,10 +108,11 @@ RAY_JOB_END = re.compile(r"(?:\bcli\.py:\d{1,6} -- |^)Job '(?:raysubmit_)?[^'\s]
 # An evaluation's own word on how long it took, as it ends (accelerate's no-trainer examples: "Epoch 0
 # evaluation took 24.294514417648315 seconds"; "Evaluation took 12.3s")
 _EVAL_TOOK = re.compile(r"(?:^|\] |- |: )(?:[Ee]poch \d{1,9} )?[Ee]valuation took (\d{1,9}(?:\.\d{1,20})?) ?"
-                        r"(?:s|secs?|seconds)\b")
-# Ray Tune's word on a trial that failed (a Ray Train run is a trial of one): "Trial TorchTrainer_cb091_00000
-# errored after 0 iterations at 2023-08-21 05:18:41. Total running time: 31s"
-RAY_TRIAL_ERROR = re.compile(r"^Trial (?P<trial>\S{1,300}) errored after (?P<n>\d{1,12}) iterations? at "
+                        r"(?:s|secs?|seconds)\b(?! ?(?:per|/|an?|each)\b)")
+# Ray's reporter on a trial that failed: Tune's, "Trial TorchTrainer_cb091_00000 errored after 0 iterations at
+# 2023-08-21 05:18:41. Total running time: 31s" (one trial of a sweep, or one about to be restarted), and a
+# Ray Train run's, "Training errored after 3 iterations at ..."
+RAY_TRIAL_ERROR = re.compile(r"^(?:Trial (?P<trial>\S{1,300})|Training) errored after (?P<n>\d{1,12}) iterations? at "
                              r"(?P<at>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\.")
 # The SageMaker Python SDK on the training job it waits on: its status, dated by the service, once the job
 # completed ("2021-04-08 12:05:40 Completed - Training job completed"); the exception it raises where the
@@ -1265,12 +1266,12 @@ class EventScanner:
             self._platform_verdict(line, code == "0", failed, "Vertex AI: the task exited "
                                    + (code if code == "0" else f"{code} ({vertex.group('reason')})"))
         elif " errored after " in text and (trial := RAY_TRIAL_ERROR.match(text)) is not None:
+            # (its driver goes on: its lines after it are no new process's, and its word that the job
+            # succeeded after it, the other trials done or this one restarted, stands)
+            what = f"trial {trial.group('trial')[:200]}" if trial.group("trial") else "training"
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank,
                        ts_ns=line.ts_ns or parse_timestamp(trial.group("at")), raw=text,
-                       detail=f"Ray Tune: trial {trial.group('trial')[:200]} errored after {trial.group('n')} iterations")
-            # (its driver goes on: its lines after it are no new process's; the run failed all the same)
-            self.unclean = True
-            self._take_back_clean_end()
+                       detail=f"Ray: {what} errored after {trial.group('n')} iterations")
         elif ("' succeeded" in text or "' failed" in text) and (ray_job := RAY_JOB_END.search(text)) is not None:
             if ray_job.group(1) == "failed":
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,

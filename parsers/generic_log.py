@@ -182,9 +182,18 @@ _ARROW = re.compile(r"[=\-]{0,8}>\s{0,4}")
 _LEADING_TIME = re.compile(r"(?:time|date)\s{0,2}[:=]\s{0,2}[\d\-:_T./]{4,40},\s{1,4}", re.I)
 
 
+# a model loaded or restored from an epoch's checkpoint names that epoch (MACE's evaluation after training,
+# `Loaded model from epoch 48`): a reference, whichever epoch it is
+_LOADED_EPOCH = re.compile(r"\b(?:[Ll]oad(?:ed|ing)?|[Rr]estor(?:ed|ing))\b[^\n]{0,60}?\bfrom (?:the )?epoch"
+                           r"\s{0,2}[:#]?\s{0,2}\d")
+
+
 def _names_an_earlier_epoch(text: str, numbered: Sequence[_Epoch] | None) -> bool:
     """Whether the line names an earlier epoch than the current one in parentheses, in passing
-    (`Best val_loss: 7.8167 (epoch 45)` after epoch 65): a reference, no epoch's line."""
+    (`Best val_loss: 7.8167 (epoch 45)` after epoch 65), or the epoch a model was loaded from:
+    a reference, no epoch's line."""
+    if "from " in text and _LOADED_EPOCH.search(text) is not None:
+        return True
     if not numbered or (match := _EPOCH.search(text)) is None:
         return False
     return int(match.group(1)) < numbered[-1].number and text[match.start() - 1:match.start()] == "("
@@ -230,7 +239,7 @@ class _Epoch:
     training), the first loss it reports and the duration a line gives."""
 
     __slots__ = ("number", "line", "end_ns", "loss", "took_s", "elapsed_s", "mean_s", "timed", "rounding", "start_line",
-                 "start_ns", "framework")
+                 "start_ns", "framework", "opened_at")
 
     def __init__(self, number: int) -> None:
         self.number = number
@@ -245,6 +254,7 @@ class _Epoch:
         self.start_line: int | None = None  # the dated line that opened it (`Epoch 27/300`)
         self.start_ns: int | None = None
         self.framework: str | None = None  # the framework its opening line's logger names
+        self.opened_at = 0  # the line that named it first
 
     def seconds(self) -> float | None:
         """The duration a line gives, else the time from the dated line that opened the epoch to
@@ -1426,10 +1436,15 @@ def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Seq
     (`time_source` tqdm), the first reading's row starting at the bar's start."""
     bars: list[list[tuple[dict[str, Any], Line, BarReading]]] = []
     open_bars: dict[int | None, list[tuple[dict[str, Any], Line, BarReading]]] = {}
+    later: dict[int, int] = {}  # bar -> the next bar of its rank (its first line bounds the lines read for it)
+    last_of: dict[int | None, int] = {}  # rank -> its last bar
     for row, line, reading in drawn:
         bar = open_bars.get(line.rank)
         if bar is None or reading.n <= bar[-1][2].n or reading.elapsed_s < bar[-1][2].elapsed_s:
             bar = open_bars[line.rank] = []
+            if line.rank in last_of:
+                later[last_of[line.rank]] = len(bars)
+            last_of[line.rank] = len(bars)
             bars.append(bar)
         bar.append((row, line, reading))
     dated: list[tuple[int, int, int | None]] | None = None  # (line number, ns, rank) of the file's dated lines
@@ -1462,9 +1477,8 @@ def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Seq
         if own:
             start: int | None = min(own)
         else:
-            later = next((b for b in bars[index + 1:] if b[0][1].rank == rank), None)
             low = bisect_right(dated, (numbers[0],))
-            high = bisect_right(dated, (later[0][1].number,)) if later is not None else len(dated)
+            high = bisect_right(dated, (bars[later[index]][0][1].number,)) if index in later else len(dated)
             # (no header bounds its start: the bar drew its count 0 before the lines logged as it began)
             among = [(bisect_right(numbers, number), ns) for number, ns, r in dated[low:high] if r is None or r == rank]
             start = anchor_bar(None, points, {n: s for (n, _), s in zip(points, refined, strict=True)}, among)
@@ -2606,19 +2620,6 @@ class GenericLogParser(LogReader):
             if died and any(_own_step(body) is not None or (body[:5] == "step " and _EVAL_STEP.match(body) is not None)
                             for body in bodies[:died[0]]):
                 return Claim.CONTENT  # a program's step line, then the shell's word that the process died
-        if (("out of memory" in text or "OutOfMemoryError" in text) and OOM_LINE.search(text) is not None
-                and any(parse_timestamp(body) is not None for body in bodies[:TRACEBACK_DATED_LINES])):
-            # a dated console that ran out of GPU memory, no step line in its head (Marian's tail,
-            # `Allocating memory for general optimizer shards`, then `Error: CUDA error 2 'out of memory'`):
-            # a run that failed. A weaker claim: a reader that knows the file's lines wins
-            return Claim.NAME
-        if ((" errored after " in text or "' failed" in text)
-                and any(RAY_TRIAL_ERROR.match(body) or RAY_JOB_END.search(body) for body in bodies
-                        if " errored after " in body or "' failed" in body)):
-            # Ray's word that a job or a Tune trial (a Ray Train run) failed: `Trial TorchTrainer_cb091_00000
-            # errored after 0 iterations at ...`, `Job 'raysubmit_73nQ2jgcpZATWrNN' failed`: a failed run's
-            # console, with or without a step line (a weaker claim: a reader that knows its lines wins)
-            return Claim.NAME
         if "Up. " in text and any(_MARIAN_MARK.search(body) for body in bodies) and any(
                 _MARIAN.search(body) for body in bodies if "Up. " in body):
             return Claim.CONTENT  # Marian's update line, and its own word around it (a tail of one update)
@@ -2765,11 +2766,25 @@ class GenericLogParser(LogReader):
             # file named as a job's output: a job's console, though no step line this reader knows
             # is in it (a weaker claim likewise)
             return Claim.NAME
+        if (("out of memory" in text or "OutOfMemoryError" in text) and OOM_LINE.search(text) is not None
+                and any(parse_timestamp(body) is not None for body in bodies[:TRACEBACK_DATED_LINES])):
+            # a dated console that ran out of GPU memory, no step line this reader knows in its head (Marian's tail,
+            # `Allocating memory for general optimizer shards`, then `Error: CUDA error 2 'out of memory'`):
+            # a run that failed. A weaker claim: a reader that knows the file's lines wins
+            return Claim.NAME
+        if ((" errored after " in text or "' failed" in text)
+                and any(RAY_TRIAL_ERROR.match(body) or RAY_JOB_END.search(body) for body in bodies
+                        if " errored after " in body or "' failed" in body)):
+            # Ray's word that a job or a Tune trial (a Ray Train run) failed: `Trial TorchTrainer_cb091_00000
+            # errored after 0 iterations at ...`, `Job 'raysubmit_73nQ2jgcpZATWrNN' failed`: a failed run's
+            # console, no step line this reader knows in its head (a weaker claim: a reader that knows its lines wins)
+            return Claim.NAME
         return Claim.NO
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "generic")
         epochs: dict[int | None, list[_Epoch]] = {}  # rank -> its epochs, in log order
+        ended: dict[int | None, int] = {}  # rank -> the line of its last word that its training ended
         record: _Record | None = None  # a multi-line step record being read
         counted: list[tuple[int, _Counter]] = []  # (row, counter) of the steps counted within their epoch
         bars_seen: dict[int | None, int] = {}  # rank -> the step its epoch bar last showed
@@ -2832,6 +2847,8 @@ class GenericLogParser(LogReader):
             if "poch" in line.text:
                 opened = len(epochs.get(line.rank, ()))
                 self._epoch(line.text, line.rank, epochs, reference)
+                if len(epochs.get(line.rank, ())) > opened:
+                    epochs[line.rank][-1].opened_at = line.number
                 if line.ts_ns is not None and len(epochs.get(line.rank, ())) > opened and _EPOCH_OPENS.search(line.text):
                     # a line that opens the epoch and reports nothing of it (`Epoch 27/300`, `Going into
                     # epoch 35`): its start (a first progress line comes after some of its batches)
@@ -2866,9 +2883,12 @@ class GenericLogParser(LogReader):
                     epoch.took_s = took[0] if (took := duration_s(kuangliu.group("tot"))) else None
                     kuangliu_loops[line.rank] = (epoch, state[1], total is None or count == total)
             if line.ts_ns is not None and line.rank in epochs and not reference and (
-                    "oss" in line.text or "lr" in line.text or "took" in line.text):
-                # the epoch's own lines (its losses, learning rate, duration), not a launcher's
-                # or a crash's printed while it ran
+                    "oss" in line.text or "lr" in line.text or "took" in line.text) and "Epoch None" not in line.text and (
+                    ended.get(line.rank, -1) < epochs[line.rank][-1].opened_at):
+                # the epoch's own lines (its losses, learning rate, duration), not a launcher's or a crash's
+                # printed while it ran, nor MACE's evaluation before its first epoch (`Epoch None:
+                # loss=71.3685, ...`), nor any after the run said its training ended since the epoch began
+                # (MACE's `Training complete`, then its next run's `WeightedEnergyForcesLoss(...)`)
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.end_ns = line.number, line.ts_ns
                 if epoch.loss is None and "oss" in line.text:
@@ -2878,7 +2898,11 @@ class GenericLogParser(LogReader):
             if "%|" in line.text:
                 # (an event glued after the bar is read too: a crash cut it)
                 bare.extend((line, reading) for reading in _bare_bar(line.text))
-            if events.scan(line):
+            logged = len(rows.events)
+            scanned = events.scan(line)
+            if len(rows.events) > logged and any(e["kind"] == LogEventKind.ATTEMPT_END.value for e in rows.events[logged:]):
+                ended[line.rank] = line.number  # (its epoch's lines are done: `_Epoch`'s lines above)
+            if scanned:
                 # a crash glued to a bar's last drawing (`Steps: 100% 500/500 [28:39<00:00,
                 # 3.65s/it, loss=0.138]Traceback (most recent call last):`): the drawing is read too
                 glued = line.text.find("Traceback (most recent call last)")

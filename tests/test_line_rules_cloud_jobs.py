@@ -666,7 +666,7 @@ def test_ray_tunes_trial_error_and_a_failed_ray_job_are_failed_runs(tmp_path: Pa
     attempts = con.execute("select end_reason from attempts").fetchall()
     assert attempts == [("crash",)], attempts
     (title,) = con.execute("select title from findings where finding = 'job_failed'").fetchone()
-    assert "trial TorchTrainer_cb091_00000 errored after 0 iterations" in title
+    assert "Ray: trial TorchTrainer_cb091_00000 errored after 0 iterations" in title
     (tmp_path / "job").mkdir()
     _, _, events = _read(tmp_path / "job", RAY_JOB_FAILED)
     failed = next(n for n, t in enumerate(RAY_JOB_FAILED, 1) if t.endswith("' failed"))

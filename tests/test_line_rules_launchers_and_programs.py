@@ -3235,3 +3235,76 @@ def test_marian_out_of_memory_before_an_update_and_a_tail_of_one_update(tmp_path
     assert parser == "generic_log" and [s["step"] for s in steps] == [100000]
     finished = next(n for n, text in enumerate(MARIAN_ONE_UPDATE_TAIL, 1) if text.endswith("Training finished"))
     assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [finished]
+
+
+# Marian 1.10's console on two GPUs, out of memory at a validation (error-overflow's braille NMT notes, stored
+# file id 10930497270, lines 147-189 of its first training block)
+MARIAN_OOM_AT_VALIDATION = [
+    ('[2022-02-19 01:42:00] Ep. 62 : Up. 4500 : Sen. 2,904 : Cost 1.42916024 * 1,602,719 @ 3,492 after 14,'
+     '479,361 : Time 206.35s : 7766.98 words/s : L.r. 3.0000e-04'),
+    '[2022-02-19 01:42:24] Seen 16415 samples',
+    '[2022-02-19 01:42:24] Starting data epoch 63 in logical epoch 63',
+    '[2022-02-19 01:42:24] [data] Shuffling data',
+    '[2022-02-19 01:42:24] [data] Done reading 16,415 sentences',
+    '[2022-02-19 01:42:24] [data] Done shuffling 16,415 sentences to temp files',
+    '[2022-02-19 01:42:54] Seen 16415 samples',
+    '[2022-02-19 01:42:54] Starting data epoch 64 in logical epoch 64',
+    '[2022-02-19 01:42:54] [data] Shuffling data',
+    '[2022-02-19 01:42:54] [data] Done reading 16,415 sentences',
+    '[2022-02-19 01:42:54] [data] Done shuffling 16,415 sentences to temp files',
+    '[2022-02-19 01:43:24] Seen 16415 samples',
+    '[2022-02-19 01:43:24] Starting data epoch 65 in logical epoch 65',
+    '[2022-02-19 01:43:24] [data] Shuffling data',
+    '[2022-02-19 01:43:24] [data] Done reading 16,415 sentences',
+    '[2022-02-19 01:43:24] [data] Done shuffling 16,415 sentences to temp files',
+    '[2022-02-19 01:43:54] Seen 16415 samples',
+    '[2022-02-19 01:43:54] Starting data epoch 66 in logical epoch 66',
+    '[2022-02-19 01:43:54] [data] Shuffling data',
+    '[2022-02-19 01:43:54] [data] Done reading 16,415 sentences',
+    '[2022-02-19 01:43:54] [data] Done shuffling 16,415 sentences to temp files',
+    '[2022-02-19 01:44:24] Seen 16415 samples',
+    '[2022-02-19 01:44:24] Starting data epoch 67 in logical epoch 67',
+    '[2022-02-19 01:44:24] [data] Shuffling data',
+    '[2022-02-19 01:44:24] [data] Done reading 16,415 sentences',
+    '[2022-02-19 01:44:24] [data] Done shuffling 16,415 sentences to temp files',
+    '[2022-02-19 01:44:54] Seen 16415 samples',
+    '[2022-02-19 01:44:54] Starting data epoch 68 in logical epoch 68',
+    '[2022-02-19 01:44:54] [data] Shuffling data',
+    '[2022-02-19 01:44:54] [data] Done reading 16,415 sentences',
+    '[2022-02-19 01:44:54] [data] Done shuffling 16,415 sentences to temp files',
+    ('[2022-02-19 01:45:23] Ep. 68 : Up. 5000 : Sen. 16,183 : Cost 1.41602731 * 1,605,007 @ 3,108 after 16'
+     ',084,368 : Time 202.97s : 7907.63 words/s : L.r. 3.0000e-04'),
+    ('[2022-02-19 01:45:23] Saving model weights and runtime parameters to /media/ye/project2/exp/braille-'
+     'nmt/model.transformer/model0-mybr.npz.orig.npz'),
+    ('[2022-02-19 01:45:24] Saving model weights and runtime parameters to /media/ye/project2/exp/braille-'
+     'nmt/model.transformer/model0-mybr.iter5000.npz'),
+    ('[2022-02-19 01:45:24] Saving model weights and runtime parameters to /media/ye/project2/exp/braille-'
+     'nmt/model.transformer/model0-mybr.npz'),
+    ('[2022-02-19 01:45:25] Saving Adam parameters to /media/ye/project2/exp/braille-nmt/model.transformer'
+     '/model0-mybr.npz.optimizer.npz'),
+    'tcmalloc: large alloc 1073741824 bytes == 0x559ebaf94000 @ ',
+    'tcmalloc: large alloc 1207959552 bytes == 0x559ebaf94000 @ ',
+    'tcmalloc: large alloc 1476395008 bytes == 0x559ebaf94000 @ ',
+    'tcmalloc: large alloc 1610612736 bytes == 0x559ebaf94000 @ ',
+    '[2022-02-19 01:45:33] [valid] Ep. 68 : Up. 5000 : cross-entropy : 8.1241 : new best',
+    ("[2022-02-19 01:45:37] Error: CUDA error 2 'out of memory' - /home/ye/tool/marian/src/tensors/gpu/dev"
+     'ice.cu:32: cudaMalloc(&data_, size)'),
+    ('[2022-02-19 01:45:37] Error: Aborted from virtual void marian::gpu::Device::reserve(size_t) in /home'
+     '/ye/tool/marian/src/tensors/gpu/device.cu:32'),
+]
+
+
+def test_a_console_with_its_step_lines_and_an_out_of_memory_error_is_claimed_for_its_lines(tmp_path: Path) -> None:
+    """The generic reader knows Marian's update lines: a console with them and an out-of-memory error
+    is its by content, not by the weaker claim it makes for a failed run with no step line it knows
+    (which a reader that knows some other lines in it, NCCL's, would win). Then the updates are read
+    and the error is the run's failure."""
+    from tracelens.parsers.contract import Claim
+
+    path = tmp_path / "train.log"
+    path.write_text("\n".join(MARIAN_OOM_AT_VALIDATION) + "\n", encoding="utf-8")
+    assert registry()["generic_log"].detect(path, read_head(path)) is Claim.CONTENT
+    parser, steps, events = _read(tmp_path, MARIAN_OOM_AT_VALIDATION, name="console.log")
+    updates = [int(m.group(1)) for t in MARIAN_OOM_AT_VALIDATION if (m := re.search(r"\] Ep\. \d+ : Up\. (\d+) : Sen\.", t))]
+    assert parser == "generic_log" and [s["step"] for s in steps] == updates == [4500, 5000]
+    assert [e["kind"] for e in events if e["kind"] in ("oom", "crash")] == ["oom"]

@@ -2093,3 +2093,76 @@ def test_undated_steps_after_an_attempts_last_dated_line_make_its_length_a_lower
     con = console_connection(tmp_path, MISTRAL_PDSH)
     ((length, at_least),) = con.execute("select length_s, length_at_least from attempts").fetchall()
     assert length <= 5.228 - 3.683 + 1e-9 and at_least is True, (length, at_least)
+
+
+# MACE 0.3.6's log of one model trained three times, its runs appended to one file (FreSchNDE/MLIP's
+# MACE_models/mace01_run-123.log, stored file id 36665852979, lines 182-218, 231 and 374-378): the first run's
+# last epochs, its end and its evaluation of two checkpoints, then ten months later the next run's start
+MACE_APPENDED_RUNS = [
+    '2024-07-21 14:17:32.258 INFO: Epoch 44: loss=0.4875, RMSE_E_per_atom=9.6 meV, RMSE_F=218.9 meV / A',
+    '2024-07-21 14:17:34.125 INFO: Epoch 46: loss=0.4632, RMSE_E_per_atom=19.0 meV, RMSE_F=206.9 meV / A',
+    '2024-07-21 14:17:36.028 INFO: Epoch 48: loss=0.4545, RMSE_E_per_atom=16.7 meV, RMSE_F=206.8 meV / A',
+    '2024-07-21 14:17:36.951 INFO: Training complete',
+    '2024-07-21 14:17:36.952 INFO: Computing metrics for training, validation, and test sets',
+    '2024-07-21 14:17:37.803 INFO: Loading checkpoint: MACE_models/mace01_run-123_epoch-22.pt',
+    '2024-07-21 14:17:37.828 INFO: Loaded model from epoch 22',
+    '2024-07-21 14:17:37.828 INFO: Evaluating train ...',
+    '2024-07-21 14:17:38.297 INFO: Evaluating valid ...',
+    '2024-07-21 14:17:38.346 INFO: Evaluating Default ...',
+    '2024-07-21 14:17:41.265 INFO: ',
+    '+-------------+---------------------+------------------+-------------------+',
+    '| config_type | RMSE E / meV / atom | RMSE F / meV / A | relative F RMSE % |',
+    '+-------------+---------------------+------------------+-------------------+',
+    '|    train    |        294.9        |      245.8       |       11.29       |',
+    '|    valid    |        267.4        |      263.9       |       10.20       |',
+    '|   Default   |        291.2        |      268.8       |       11.74       |',
+    '+-------------+---------------------+------------------+-------------------+',
+    '2024-07-21 14:17:41.265 INFO: Saving model to MACE_models/mace01_run-123.model',
+    '2024-07-21 14:17:41.333 INFO: Compiling model, saving metadata to MACE_models/mace01_compiled.model',
+    '2024-07-21 14:17:41.971 INFO: Loading checkpoint: MACE_models/mace01_run-123_epoch-48_swa.pt',
+    '2024-07-21 14:17:41.998 INFO: Loaded model from epoch 48',
+    '2024-07-21 14:17:41.999 INFO: Evaluating train ...',
+    '2024-07-21 14:17:42.487 INFO: Evaluating valid ...',
+    '2024-07-21 14:17:42.539 INFO: Evaluating Default ...',
+    '2024-07-21 14:17:45.540 INFO: ',
+    '+-------------+---------------------+------------------+-------------------+',
+    '| config_type | RMSE E / meV / atom | RMSE F / meV / A | relative F RMSE % |',
+    '+-------------+---------------------+------------------+-------------------+',
+    '|    train    |         19.1        |      182.0       |        8.36       |',
+    '|    valid    |         16.7        |      206.8       |        8.00       |',
+    '|   Default   |         20.4        |      211.4       |        9.23       |',
+    '+-------------+---------------------+------------------+-------------------+',
+    '2024-07-21 14:17:45.541 INFO: Saving model to MACE_models/mace01_run-123_swa.model',
+    '2024-07-21 14:17:45.610 INFO: Compiling model, saving metadata MACE_models/mace01_swa_compiled.model',
+    '2024-07-21 14:17:46.275 INFO: Done',
+    '2025-05-19 12:09:23.138 INFO: MACE version: 0.3.6',
+    '2025-05-19 12:09:24.794 INFO: WeightedEnergyForcesLoss(energy_weight=1.000, forces_weight=100.000)',
+    '2025-05-19 12:09:25.905 INFO: Started training',
+    '2025-05-19 12:09:26.804 INFO: Epoch None: loss=71.3685, RMSE_E_per_atom=6269.3 meV, RMSE_F=2604.0 meV / A',
+    '2025-05-19 12:09:32.765 INFO: Epoch 0: loss=30.7212, RMSE_E_per_atom=5323.5 meV, RMSE_F=1678.3 meV / A',
+    '2025-05-19 12:09:36.065 INFO: Epoch 2: loss=8.4117, RMSE_E_per_atom=4865.6 meV, RMSE_F=779.0 meV / A',
+    '2025-05-19 12:09:38.840 INFO: Epoch 4: loss=4.8551, RMSE_E_per_atom=4090.0 meV, RMSE_F=564.8 meV / A',
+]
+
+
+def test_a_run_evaluating_its_checkpoints_after_training_then_a_new_run_appended(tmp_path: Path) -> None:
+    """`Training complete`, then `Loading checkpoint: ..._epoch-48_swa.pt` and `Loaded model from epoch
+    48` to evaluate it: no relaunch, no epoch 48 again; MACE's next run in the same file ten months
+    later (`MACE version: 0.3.6`, `WeightedEnergyForcesLoss(...)`, `Epoch None: loss=...` before its
+    first epoch) is a second run from epoch 0, the months between idle: none of it an epoch's, a
+    restart's, lost work or start-up (it was five attempts and "start-up 2.71e+07 s")."""
+    con = console_connection(tmp_path, MACE_APPENDED_RUNS)
+
+    def at(text: str) -> int:
+        moment = datetime.strptime(text, "%Y-%m-%d %H:%M:%S.%f").replace(tzinfo=UTC)
+        return int(moment.replace(microsecond=0).timestamp()) * 10**9 + moment.microsecond * 1000
+
+    attempts = con.execute("select start_ns, end_ns, end_reason, first_step from attempts order by attempt").fetchall()
+    complete = next(t[:23] for t in MACE_APPENDED_RUNS if t.endswith("Training complete"))
+    epoch0 = next(t[:23] for t in MACE_APPENDED_RUNS if " INFO: Epoch 0:" in t)
+    assert [(a[1], a[2]) for a in attempts[:1]] == [(at(complete), "completed")] and len(attempts) == 2, attempts
+    assert attempts[1][0] <= at(epoch0) and attempts[1][3] == 0, attempts
+    seconds = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
+    assert seconds["lost_work"] == seconds["restart_downtime"] == 0 and seconds["startup"] < 60, seconds
+    # (the gap less the evaluation after the first run's training)
+    assert seconds["idle"] + seconds["eval"] >= (attempts[1][0] - at(complete)) / 1e9 - 1, seconds

@@ -23,7 +23,8 @@
 --   no-output watchdog in the attempt: its start and how long it ran), stated_s (how long
 --   the run says it trained: a training-time line's, fairseq's `done training in`, the HF
 --   Trainer's train_runtime; the attempt ran at least that long), undated_step_ns (the last
---   dated line before its last undated step: logged at or after it; NULL where none is undated).
+--   dated line before its last undated step: logged at or after it; NULL where none is undated),
+--   resumed_by_load (it loaded a checkpoint: a resume its logs show, not one its first step suggests).
 with processes as (
     select p.*, lag(p.end_ns) over (order by p.start_ns) as previous_end_ns
     from int_trace_processes p, int_reference_rank r
@@ -32,7 +33,8 @@ with processes as (
 steps as (
     -- (a step dated at its start, `start_ns`, began then: `began_ns`; else its time before its end)
     select step, t_ns, step_time_s,
-        case when start_ns is not null then t_ns else (t_ns - coalesce(step_time_s, 0) * 1e9)::bigint end as began_ns,
+        -- (the step time cast first: a bigint less a double is a double, 128 ns off at today's ns)
+        case when start_ns is not null then t_ns else t_ns - coalesce((step_time_s * 1e9)::bigint, 0) end as began_ns,
         lag(step) over (order by t_ns, line, step) as previous_step,
         lead(step) over (order by t_ns, line, step) as next_step,
         lag(t_ns) over (order by t_ns, line, step) as previous_t_ns
@@ -98,12 +100,16 @@ boundaries as (
     -- load logged after steps, with steps after it, is a relaunch that logged no start line of
     -- its own (MMEngine's `Auto resumed from the latest checkpoint` in a console the relaunch
     -- appends to); a load at the end, with no step after it (the best checkpoint, for a test),
-    -- starts nothing
+    -- starts nothing, nor one after the run said its training completed, since its last step
+    -- (MACE's `Training complete`, then `Loading checkpoint: ..._epoch-48_swa.pt` to evaluate it)
     select e.ts_ns, 'checkpoint_load', e.ts_ns, null, false
     from int_log_events e
     where e.kind in ('checkpoint_load_start', 'checkpoint_load_end') and e.ts_ns is not null
       and exists (select 1 from steps s where s.t_ns < e.ts_ns)
       and exists (select 1 from steps s where s.t_ns > e.ts_ns)
+      and not exists (select 1 from int_log_events d
+                      where d.kind = 'attempt_end' and d.ts_ns <= e.ts_ns
+                        and d.ts_ns >= (select max(s.t_ns) from steps s where s.t_ns < e.ts_ns))
 ),
 first_step as (
     -- steps dated and no start line at all (a console that prints no dated line, Lightning's):
@@ -382,7 +388,8 @@ final as (
         a.start_source,
         x.first_step is not null or e.events > 0 as logged,
         a.next_start_ns, e.crash_ns, e.crash_ns is not null and e.crash_undated as crash_undated,
-        e.timeout_hang_start_ns, e.timeout_hang_s, e.stated_s, x.undated_step_ns
+        e.timeout_hang_start_ns, e.timeout_hang_s, e.stated_s, x.undated_step_ns,
+        e.loaded_step is not null as resumed_by_load
     from numbered a
     join activity x using (attempt)
     join endings e using (attempt)
@@ -493,7 +500,7 @@ undated_final as (
         end as end_reason,
         'undated' as start_source, true as logged, null::bigint as next_start_ns, null::bigint as crash_ns,
         null::boolean as crash_undated, null::bigint as timeout_hang_start_ns, max(hang_s) as timeout_hang_s, max(stated_s) as stated_s,
-        null::bigint as undated_step_ns
+        null::bigint as undated_step_ns, max(loaded_step) is not null as resumed_by_load
     from undated_numbered
     group by attempt
 )

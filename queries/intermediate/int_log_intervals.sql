@@ -25,8 +25,8 @@
 --   restart_downtime: an attempt's end to the next attempt's start (not across lines cut out of
 --     the log, an excerpt's `...`: that time, and a crashed attempt's after its last step, is
 --     left to `other`);
---   idle: the same after an attempt that completed its training (the next is a new run, launched
---     after the first finished: no run was going).
+--   idle: the same after an attempt that completed its training, where the next loaded no
+--     checkpoint (a new run, launched after the first finished: no run was going).
 -- Step boundaries and the redone rule: int_log_step_bounds; an attempt's first step with no
 --   known start ends then, and starts the ideal step time (int_ideal_step: of a line, or per
 --   step times the steps its line ends where that is longer) before, not before the attempt's
@@ -177,9 +177,13 @@ attempt_edges as (
     union all
     select 'productive', from_ns, s_ns, attempt from opening_steps
     union all
-    -- (after an attempt that completed its training the next is a new run: no run went on between)
-    select case when end_reason = 'completed' then 'idle' else 'restart_downtime' end, end_ns, next_ns, attempt
-    from (select end_ns, end_reason, lead(start_ns) over (order by attempt) as next_ns, attempt from int_attempts where logged) a
+    -- (after an attempt that completed its training the next is a new run, unless it resumed from a
+    -- checkpoint: no run went on between)
+    select case when end_reason = 'completed' and not coalesce(next_resumed, false) then 'idle' else 'restart_downtime' end,
+        end_ns, next_ns, attempt
+    from (select end_ns, end_reason, lead(start_ns) over (order by attempt) as next_ns,
+                 lead(resumed_by_load) over (order by attempt) as next_resumed, attempt
+          from int_attempts where logged) a
     -- (not across lines cut out of the log: what happened between the attempts is not in it)
     where not exists (select 1 from elisions x where x.after_ns >= a.end_ns and x.after_ns < a.next_ns)
 ),

@@ -22,8 +22,9 @@
 -- Redone: a step that a later attempt completes again: that attempt logs the step again, or
 --   starts at or before it (from the first step of any later attempt on, this attempt's steps
 --   were redone, whether or not the later attempt logged each of them again); not a step of an
---   attempt that completed its training (a run finished, then another launched from scratch: the
---   first run's result stands, nothing of it was lost).
+--   attempt that completed its training, where no later attempt loaded a checkpoint (a run
+--   finished, then another launched from scratch: the first run's result stands, nothing of it was
+--   lost; a resume says the run was not done).
 -- Columns: attempt, attempt_start_ns, started_ns (as above), attempt_end_ns, end_reason (the attempt's), step,
 --   start_ns, end_ns, step_time_s, samples, data_time_s, t_ns, line, t_resolution_ns (as int_log_steps),
 --   s_ns, e_ns (the step's bounds as above; NULL when unknown), nth (1 = the attempt's first
@@ -120,16 +121,18 @@ credited as (
     from bounded
 ),
 later_starts as (
-    select attempt, min(first_step) over (order by attempt rows between 1 following and unbounded following) as later_first_step
+    select attempt, min(first_step) over (order by attempt rows between 1 following and unbounded following) as later_first_step,
+        coalesce(bool_or(resumed_by_load) over (order by attempt rows between 1 following and unbounded following),
+                 false) as later_resumed
     from int_attempts
 ),
 final as (
     select c.attempt, c.attempt_start_ns, c.started_ns, c.attempt_end_ns, c.end_reason, c.step, c.start_ns, c.end_ns, c.step_time_s,
         c.samples, c.data_time_s, c.t_ns, c.line, c.t_resolution_ns, c.s_ns, c.e_ns, c.nth, c.prev_step, c.covers, c.after_gap,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false)
-            and c.end_reason is distinct from 'completed' as redone,
+            and (c.end_reason is distinct from 'completed' or l.later_resumed) as redone,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false)
-            and c.end_reason is distinct from 'completed' and c.completed as lost_step
+            and (c.end_reason is distinct from 'completed' or l.later_resumed) and c.completed as lost_step
     from credited c
     left join later_starts l using (attempt)
 )

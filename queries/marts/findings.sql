@@ -483,7 +483,7 @@ failure_lines as (
         case when e.kind = 'oom' or (e.detail is not null and e.raw like '%Traceback (most recent call last)%'
                                      and e.detail not like '%ChildFailedError%'
                                      and e.detail not like '%SignalException: Process % got signal%')
-                  or e.detail like 'Ray Tune: trial % errored after %' then 0
+                  or e.detail like 'Ray: % errored after %' then 0
              -- (srun's word on the node that failed names it; the scheduler's cancel names the step's head)
              when e.raw ilike '%exitcode%' or e.raw like '%srun: error: Node failure on %' then 1
              -- (the scheduler's cancel says why, a time limit, a preemption: before the signal its workers then got)
@@ -538,10 +538,11 @@ job_failed as (
                 then 'killed by SIGKILL with no traceback of its own: most often the host''s out-of-memory killer '
                      '(check dmesg on the node); lower host memory use (data-loader workers, prefetching, checkpoint '
                      'shards loaded at once), or ask the scheduler why'
-            -- (an attempt that logged no step failed in its start-up: it has no progress of its own to resume)
+            -- (an attempt that logged no step may have failed in its start-up, with no progress of its own to
+            -- resume; or its steps are in lines not read)
             when (select first_step from last_attempt) is null
-                then 'the failure at that line says why; it came before the attempt logged a step (in its start-up): '
-                     'fix it and launch again'
+                then 'the failure at that line says why; no step line came before it in this attempt: where it '
+                     'failed before training began, fix it and launch again; else resume from the last checkpoint'
             else 'the failure at that line says why; fix it and resume from the last checkpoint'
         end,
         'log_events, attempts'
