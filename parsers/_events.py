@@ -42,6 +42,9 @@ _END = re.compile(
     # (Caffe's solver and its tool, through glog: "solver.cpp:322] Optimization Done."; DeePMD-kit's
     # "DEEPMD INFO    finished training")
     r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$"
+    # (fairchem's (the Open Catalyst Project's) trainer as its run returns: "2024-12-12 14:38:49 (INFO): Total
+    # time taken: 23.739033460617065")
+    r"|\(INFO\): Total time taken: \d{1,9}(?:\.\d{1,20})?\s*$"
     # (RecBole's trainer: "17 Jul 15:06    INFO  Finished training, best eval result in epoch 219")
     r"|\bINFO  Finished training, best eval result in epoch \d"
     # ("training complete" / "training ended" in Chinese, as a message's opening: `- INFO - 训练完成`,
@@ -663,7 +666,7 @@ _ANY_EVENT_PATTERN = (
     r"|^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
-    r"| errored after |valuation took "
+    r"| errored after |valuation took |\(INFO\): Total time taken: "
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|^TERM_[A-Z_]{2,40}: |Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
@@ -1211,7 +1214,8 @@ class EventScanner:
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
               or "inished training" in text or "End of training" in text or " NUM!" in text
               or text[:10] == "Finished! " or text[:16] == "bestIteration = " or "Engine run complete" in text
-              or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text) and (
+              or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text
+              or "Total time taken: " in text) and (
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)):
             # (a script's `... completed successfully` ends a run only after its steps: a stage's before them no run's)

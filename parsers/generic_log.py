@@ -1830,7 +1830,10 @@ TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of i
 # a traceback's frame in a training loop (`trainer.train()`, Lightning's `trainer.fit(`, HF's `_inner_training_loop`, a
 # `train_step`/`training_step`, a `train.py`): a bar it stopped was training's, not an evaluation's
 # (and Megatron's `megatron/training.py`, `megatron/training/training.py`, its `pretrain(` call)
-_TRAINING_FRAME = re.compile(r"\btrainer\.(?:train|fit)\(|_inner_training_loop|\btrain(?:ing)?_step\b|[\\/]train\.py\b"
+_TRAINING_FRAME = re.compile(r"\btrainer\.(?:train|fit)\(|_inner_training_loop|\btrain(?:ing)?_step\b"
+                             # (`train.py`, and the training entry points `run_train.py` (MACE's `mace/cli/`),
+                             # `train_net.py` (detectron2's tools))
+                             r"|[\\/](?:run_)?train(?:_net)?\.py\b"
                              r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\("
                              # (LLaMA-Factory's training workflows: `llamafactory/train/tuner.py`, `in run_exp`)
                              r"|[\\/]llamafactory[\\/]train[\\/]")

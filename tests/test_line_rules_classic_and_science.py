@@ -1231,3 +1231,70 @@ def test_gluoncv_speedometer_times_the_batch_of_all_its_devices(tmp_path: Path) 
     rates = _numbers(GLUONCV_8GPU, r"Speed: (\d+\.\d+) samples/sec")
     assert "batch_size=128," in GLUONCV_8GPU[0] and "num_gpus=8," in GLUONCV_8GPU[0]
     assert [s["step_time_s"] for s in steps] == [1024 / r for r in rates]
+
+
+# fairchem's trainer on one Colab GPU (a LeMaterial x fairchem tutorial notebook, stored file id 17177624794,
+# the last 4 lines of its output block, the notebook's 4-space indent removed): its run's end
+FAIRCHEM_END = [
+    ('2024-12-12 14:38:42 (INFO): energy_mae: 1.67e+01, forces_mae: 5.07e-04, forces_cosine_similarity: 3.'
+     '96e-01, forces_magnitude_error: 1.24e-03, energy_forces_within_threshold: 0.00e+00, loss: 1.74e+01, '
+     'lr: 2.00e-05, epoch: 4.55e+00, step: 5.00e+01'),
+    ('2024-12-12 14:38:45 (INFO): energy_mae: 1.78e+01, forces_mae: 5.62e-04, forces_cosine_similarity: 5.'
+     '06e-01, forces_magnitude_error: 1.52e-03, energy_forces_within_threshold: 0.00e+00, loss: 1.76e+01, '
+     'lr: 2.00e-05, epoch: 5.45e+00, step: 6.00e+01'),
+    ('2024-12-12 14:38:47 (INFO): energy_mae: 1.60e+01, forces_mae: 4.84e-04, forces_cosine_similarity: 4.'
+     '39e-01, forces_magnitude_error: 1.29e-03, energy_forces_within_threshold: 0.00e+00, loss: 1.57e+01, '
+     'lr: 2.00e-05, epoch: 6.36e+00, step: 7.00e+01'),
+    '2024-12-12 14:38:49 (INFO): Total time taken: 23.739033460617065',
+]
+
+
+def test_fairchems_total_time_taken_ends_its_run(tmp_path: Path) -> None:
+    """`2024-12-12 14:38:49 (INFO): Total time taken: 23.739033460617065`, what fairchem's trainer
+    prints as its run returns: the run's clean end (it was `unknown`)."""
+    _, _, events = _read(tmp_path, FAIRCHEM_END)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", len(FAIRCHEM_END))]
+
+
+# MACE's multihead fine-tuning under srun on ARCHER2 (a fine-tuning notes file, stored file id 8522054163,
+# its second error block): a failure building its data, before any epoch
+MACE_FAILED_BEFORE_TRAINING = [
+    '2025-02-12 15:20:35.104 INFO: Using foundation model for multiheads finetuning with Materials Project data',
+    'Traceback (most recent call last):',
+    ('  File "/work/e05/e05/bcamino/miniconda3/envs/mace/lib/python3.11/site-packages/mace/tools/multihead'
+     '_tools.py", line 119, in assemble_mp_data'),
+    '    os.makedirs(cache_dir, exist_ok=True)',
+    '  File "<frozen os>", line 215, in makedirs',
+    '  File "<frozen os>", line 215, in makedirs',
+    '  File "<frozen os>", line 215, in makedirs',
+    '  [Previous line repeated 1 more time]',
+    '  File "<frozen os>", line 225, in makedirs',
+    "PermissionError: [Errno 13] Permission denied: '/home/e05'",
+    'The above exception was the direct cause of the following exception:',
+    'Traceback (most recent call last):',
+    '  File "/work/e05/e05/bcamino/miniconda3/envs/mace/bin/mace_run_train", line 8, in <module>',
+    '    sys.exit(main())',
+    '             ^^^^^^',
+    ('  File "/work/e05/e05/bcamino/miniconda3/envs/mace/lib/python3.11/site-packages/mace/cli/run_train.p'
+     'y", line 66, in main'),
+    '    run(args)',
+    ('  File "/work/e05/e05/bcamino/miniconda3/envs/mace/lib/python3.11/site-packages/mace/cli/run_train.p'
+     'y", line 291, in run'),
+    '    collections = assemble_mp_data(args, tag, head_configs)',
+    '                  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    ('  File "/work/e05/e05/bcamino/miniconda3/envs/mace/lib/python3.11/site-packages/mace/tools/multihead'
+     '_tools.py", line 186, in assemble_mp_data'),
+    '    raise RuntimeError(',
+    'RuntimeError: Model or descriptors download failed and no local model found',
+    'srun: error: nid002390: task 0: Exited with exit code 1',
+    'srun: launch/slurm: _step_signal: Terminating StepId=8713593.0',
+]
+
+
+def test_a_dated_console_and_a_traceback_through_a_training_entry_point_is_a_failed_run(tmp_path: Path) -> None:
+    """MACE's dated line, then a traceback through `mace/cli/run_train.py` and srun's exit: a run
+    that failed before its first epoch (it was "not a recognised input format")."""
+    parser, steps, events = _read(tmp_path, MACE_FAILED_BEFORE_TRAINING)
+    assert parser == "generic_log" and steps == []
+    error = next(t for t in MACE_FAILED_BEFORE_TRAINING if t.startswith("RuntimeError: "))
+    assert any(e["kind"] == "crash" and e["detail"] == error for e in events), events
