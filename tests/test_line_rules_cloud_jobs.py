@@ -12,6 +12,7 @@ import pytest
 
 from tests.conftest import console_connection
 from tests.test_line_rules import _read
+from tests.test_line_rules_launchers_and_programs import RAY_TRAIN
 from tracelens.errors import ParseError
 
 # NeMo 2.0 pretraining on Amazon EKS through SkyPilot, `sky logs` (github.com/aws-samples/
@@ -556,40 +557,6 @@ def test_a_scripts_own_steps_under_deepspeed_and_the_engines_report_as_it_is_bui
     assert len(printed) >= 6 and [(s["step"], s["loss"]) for s in steps] == printed
 
 
-# Ray Train's TorchTrainer relaunched on KubeRay, restoring its checkpoint (KubeRay's fine-tune ResNet
-# fault-tolerance README, stored file id 2124812629, its last code block's lines 1-7, 27-43 and 79)
-RAY_TRAIN_RESTORED = [
-    ('(TorchTrainer pid=611, ip=10.108.2.65) Restored on 10.108.2.65 from checkpoint: Checkpoint(filesyste'
-     'm=local, path=/mnt/cluster_storage/finetune-resnet/TorchTrainer_96923_00000_0_2024-04-29_17-21-29/ch'
-     'eckpoint_000006)'),
-    '(RayTrainWorker pid=671, ip=10.108.2.65) Setting up process group for: env:// [rank=0, world_size=4]',
-    '(TorchTrainer pid=611, ip=10.108.2.65) Started distributed worker processes:',
-    '(TorchTrainer pid=611, ip=10.108.2.65) - (ip=10.108.2.65, pid=671) world_rank=0, local_rank=0, node_rank=0',
-    '(TorchTrainer pid=611, ip=10.108.2.65) - (ip=10.108.1.83, pid=589) world_rank=1, local_rank=0, node_rank=1',
-    '(TorchTrainer pid=611, ip=10.108.2.65) - (ip=10.108.0.72, pid=590) world_rank=2, local_rank=0, node_rank=2',
-    '(TorchTrainer pid=611, ip=10.108.2.65) - (ip=10.108.3.76, pid=590) world_rank=3, local_rank=0, node_rank=3',
-    '(RayTrainWorker pid=671, ip=10.108.2.65) Epoch 7-train Loss: 0.0903 Acc: 0.2418',
-    '(RayTrainWorker pid=671, ip=10.108.2.65) Epoch 7-val Loss: 0.0881 Acc: 0.2353',
-    ('(RayTrainWorker pid=590, ip=10.108.0.72) Checkpoint successfully created at: Checkpoint(filesystem=l'
-     'ocal, path=/mnt/cluster_storage/finetune-resnet/TorchTrainer_96923_00000_0_2024-04-29_17-21-29/check'
-     'point_000007)'),
-    '(RayTrainWorker pid=590, ip=10.108.0.72) Moving model to device: cuda:0 [repeated 3x across cluster]',
-    ('(RayTrainWorker pid=590, ip=10.108.0.72) Wrapping provided model in DistributedDataParallel. [repeat'
-     'ed 3x across cluster]'),
-    '',
-    'Training finished iteration 8 at 2024-04-29 17:27:29. Total running time: 54s',
-    '╭─────────────────────────────────────────╮',
-    '│ Training result                         │',
-    '├─────────────────────────────────────────┤',
-    '│ checkpoint_dir_name   checkpoint_000007 │',
-    '│ time_this_iter_s               40.46113 │',
-    '│ time_total_s                   95.00043 │',
-    '│ training_iteration                    8 │',
-    '│ acc                             0.23529 │',
-    '│ loss                            0.08811 │',
-    '╰─────────────────────────────────────────╯',
-    'Training completed after 10 iterations at 2024-04-29 17:27:45. Total running time: 1min 9s',
-]
 # A Ray release test's job log (an Anyscale job: a triage script's sample, stored file id 38473051349, lines
 # 14-38): the trial's error, the driver's traceback after it, the job wrapper's report
 RAY_TUNE_TRIAL_ERRORED = [
@@ -649,8 +616,8 @@ def test_ray_trains_restore_its_world_size_and_its_running_time(tmp_path: Path) 
     resumed: no estimate of steps its logs do not show); `[rank=0, world_size=4]` the job's world
     size; `Training completed after 10 iterations at 2024-04-29 17:27:45. Total running time: 1min
     9s` its end, and its start 69 s before it (it was the first iteration's line, 17:27:29)."""
-    con = console_connection(tmp_path, RAY_TRAIN_RESTORED)
-    restored = next(n for n, t in enumerate(RAY_TRAIN_RESTORED, 1) if "from checkpoint: Checkpoint(" in t)
+    con = console_connection(tmp_path, RAY_TRAIN)
+    restored = next(n for n, t in enumerate(RAY_TRAIN, 1) if "from checkpoint: Checkpoint(" in t)
     assert con.execute("select line from log_events where kind = 'checkpoint_load_end'").fetchall() == [(restored,)]
     assert con.execute("select gpus from goodput_headline").fetchone() == (4,)
     ((start, end),) = con.execute("select start_ns, end_ns from attempts").fetchall()

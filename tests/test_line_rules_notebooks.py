@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_line_rules import _read
+from tests.test_line_rules_launchers_and_programs import SAGEMAKER_SEQ2SEQ
 
 # github.com/google/flax @ 1dbd90ea, docs/notebooks/annotated_mnist.ipynb, cell ugGlV3u6Iq1A's output (its first 6 lines)
 FLAX = [
@@ -228,23 +229,6 @@ FASTAI_V1_FITS = [
     '8         0.047614    0.193699    0.962000',
     'Total time: 05:20',
 ]
-# accelerate's run_seq2seq_no_trainer on SageMaker's data parallelism (accelerate-aws-sagemaker's README, stored
-# file id 32742928115, lines 87-91 and 107-109 of its second output block): its evaluation, timed by its own line
-ACCELERATE_EVAL_TOOK = [
-    '[1,mpirank:0,algo-1]<stderr>:#015100%|██████████| 79/79 [00:19<00:00,  4.79it/s]',
-    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:50 - INFO - __main__ - Epoch 0 training took 19.501621'
-     '72317505 seconds'),
-    '[1,mpirank:0,algo-1]<stdout>:starting evaluation',
-    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:55 - INFO - __main__ - printing few sample generations'
-     ' and corresponding labels from eval set'),
-    '[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:38:55 - INFO - __main__ - prompt | generated | label',
-    '[1,mpirank:0,algo-1]<stdout>:evaluation completed',
-    ('[1,mpirank:0,algo-1]<stderr>:09/21/2022 13:39:17 - INFO - __main__ - Epoch 0 evaluation took 24.2945'
-     '14417648315 seconds'),
-    '[1,mpirank:0,algo-1]<stderr>:Configuration saved in /opt/ml/model/config.json',
-]
-
-
 def test_fastai_v1s_total_time_shares_out_over_its_tables_epochs(tmp_path: Path) -> None:
     """fastai v1's tables print no time per epoch; `Total time: 05:20` after the 8 epochs of its last
     fit is 40 s each (and `00:24` after a fit of one epoch, 24 s). They had no time."""
@@ -266,7 +250,7 @@ def test_fastai_v1s_total_time_shares_out_over_its_tables_epochs(tmp_path: Path)
 def test_an_evaluations_own_word_on_its_time_is_an_evaluation(tmp_path: Path) -> None:
     """`Epoch 0 evaluation took 24.294514417648315 seconds`: the evaluation ended then, after that long
     (its 24.3 s were "nothing logged")."""
-    _, _, events = _read(tmp_path, ACCELERATE_EVAL_TOOK)
-    took = next(n for n, t in enumerate(ACCELERATE_EVAL_TOOK, 1) if "evaluation took" in t)
+    _, _, events = _read(tmp_path, SAGEMAKER_SEQ2SEQ)
+    took = next(n for n, t in enumerate(SAGEMAKER_SEQ2SEQ, 1) if "evaluation took" in t)
     assert [(e["kind"], e["line"], e["duration_s"]) for e in events if e["kind"].startswith("eval")] == [
         ("eval_end", took, 24.294514417648315)]
