@@ -16,7 +16,7 @@
 --   straggler:      every row of stragglers; high when the wait it causes per step is >=
 --                   tracelens_straggler_high_pct (10) % of the mean step of the other ranks.
 --   goodput buckets (lost_work, restart_downtime, checkpoint_save, checkpoint_load, startup,
---                   eval, other): share of wall time >= tracelens_bucket_high_pct (10) -> high;
+--                   eval, data_stall, idle, other): share of wall time >= tracelens_bucket_high_pct (10) -> high;
 --                   >= tracelens_bucket_medium_pct (2) -> medium; > 0 s -> low (`other` at least
 --                   half of which is the time across lines cut out of the logs, an excerpt's
 --                   `...` alone, from the dated line before each to the next after it: low).
