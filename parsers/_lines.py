@@ -433,8 +433,13 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
                       # (in an ASCII head a byte offset is a character's)
                       leading=(head.str.find(_ISO.pattern) < DATE_START_MAX)
                       & (~head.str.contains(_CLOCK_FIRST.pattern) | head.str.contains(_CLOCK_THEN_DATE.pattern)),
+                      # (a line naming its software's date is Python's to read: `_leading`)
+                      software=head.str.contains(_SOFTWARE_DATE.pattern),
                       stamp=head.str.extract_groups(_ISO_COLUMNS))
-              .unnest("stamp").select("index", "tz", "leading", "second", ns=_iso_ns()).collect())
+              .unnest("stamp")
+              .select("index", "tz", "leading", "second",
+                      ns=pl.when(pl.col("software")).then(pl.lit(None, dtype=pl.Int64)).otherwise(_iso_ns()))
+              .collect())
     # (and a line whose date is glued after a progress bar wider than its head, `_after_bar`: a
     # bar's lines first, a literal look, then the date's pattern past the head of those alone)
     barred = frame.with_row_index("index").filter(pl.col("body").str.contains("%|", literal=True))
@@ -923,10 +928,21 @@ DATE_START_MAX = 80
 _DATE_END_MAX = DATE_START_MAX + 35
 
 
+# a date a line names as its software's (`DEEPMD INFO    source commit at:     2023-03-16 12:33:24 +0800`,
+# a build's, a commit's): no moment of the run's
+_SOFTWARE_DATE = re.compile(r"(?i:commit|built|build|compiled)(?: at| on| date| time)?:\s{0,40}\d{4}-\d\d-\d\d")
+
+
 def _leading(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
-    """`pattern`'s first match in `text` where it starts within DATE_START_MAX characters."""
+    """`pattern`'s first match in `text` where it starts within DATE_START_MAX characters (not a
+    date the line names as its software's, `_SOFTWARE_DATE`)."""
     match = pattern.search(text, 0, _DATE_END_MAX)
-    return match if match is not None and match.start() < DATE_START_MAX else None
+    if match is None or match.start() >= DATE_START_MAX:
+        return None
+    if match.start() > 12 and ":" in text[max(0, match.start() - 42):match.start()] and _SOFTWARE_DATE.search(
+            text, max(0, match.start() - 60), match.start() + 10) is not None:
+        return None
+    return match
 
 
 # a line opening with a time of day and no date (openpi's logger, `15:52:07.711 [I] ...`): a date

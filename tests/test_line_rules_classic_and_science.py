@@ -1298,3 +1298,30 @@ def test_a_dated_console_and_a_traceback_through_a_training_entry_point_is_a_fai
     assert parser == "generic_log" and steps == []
     error = next(t for t in MACE_FAILED_BEFORE_TRAINING if t.startswith("RuntimeError: "))
     assert any(e["kind"] == "crash" and e["detail"] == error for e in events), events
+
+
+# DeePMD-kit 2.2.1's `dp train` under DP-GEN (YichaoCode/MLFFOps' iter.000000/00.train/000/train.log, stored
+# file id 7840802766, lines 38-42 and 70-75): its build's summary, then its one display and its end
+DEEPMD_BUILD_DATE = [
+    'DEEPMD INFO    source :              v2.2.1',
+    'DEEPMD INFO    source brach:         HEAD',
+    'DEEPMD INFO    source commit:        3ac8c4c7',
+    'DEEPMD INFO    source commit at:     2023-03-16 12:33:24 +0800',
+    'DEEPMD INFO    build float prec:     double',
+    'DEEPMD INFO    initialize training from the frozen pretrained model',
+    ('DEEPMD INFO    start training at lr 1.00e-03 (== 1.00e-03), decay_step 2, decay_rate 0.794328, final'
+     ' lr will be 1.00e-08'),
+    'DEEPMD INFO    batch     100 training time 4.18 s, testing time 0.01 s',
+    'DEEPMD INFO    saved checkpoint model.ckpt',
+    'DEEPMD INFO    average training time: 0.0418 s/batch',
+    'DEEPMD INFO    finished training',
+]
+
+
+def test_a_date_a_line_names_as_its_softwares_is_no_moment_of_the_run(tmp_path: Path) -> None:
+    """`DEEPMD INFO    source commit at:     2023-03-16 12:33:24 +0800` is when DeePMD-kit's source was
+    committed: no line of this run is dated (its attempt began "2023-03-16 12:33:24 UTC", the
+    build's date, its offset dropped)."""
+    _, steps, events = _read(tmp_path, DEEPMD_BUILD_DATE)
+    assert any(t.endswith("source commit at:     2023-03-16 12:33:24 +0800") for t in DEEPMD_BUILD_DATE)
+    assert all(e["ts_ns"] is None for e in events) and all(s["end_ns"] is None for s in steps), (events, steps)
