@@ -930,7 +930,7 @@ _DATE_END_MAX = DATE_START_MAX + 35
 
 # a date a line names as its software's (`DEEPMD INFO    source commit at:     2023-03-16 12:33:24 +0800`,
 # a build's, a commit's): no moment of the run's
-_SOFTWARE_DATE = re.compile(r"(?i:commit|built|build|compiled)(?: at| on| date| time)?:\s{0,40}\d{4}-\d\d-\d\d")
+_SOFTWARE_DATE = re.compile(r"(?i:(?:commit|built|build|compiled)(?: at| on| date| time)?):\s{0,40}\d{4}-\d\d-\d\d")
 
 
 def _leading(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
@@ -939,7 +939,7 @@ def _leading(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     match = pattern.search(text, 0, _DATE_END_MAX)
     if match is None or match.start() >= DATE_START_MAX:
         return None
-    if match.start() > 12 and ":" in text[max(0, match.start() - 42):match.start()] and _SOFTWARE_DATE.search(
+    if match.start() > 5 and ":" in text[max(0, match.start() - 42):match.start()] and _SOFTWARE_DATE.search(
             text, max(0, match.start() - 60), match.start() + 10) is not None:
         return None
     return match

@@ -2886,12 +2886,15 @@ class GenericLogParser(LogReader):
                     epoch.took_s = took[0] if (took := duration_s(kuangliu.group("tot"))) else None
                     kuangliu_loops[line.rank] = (epoch, state[1], total is None or count == total)
             if line.ts_ns is not None and line.rank in epochs and not reference and (
-                    "oss" in line.text or "lr" in line.text or "took" in line.text) and "Epoch None" not in line.text and (
-                    ended.get(line.rank, -1) < epochs[line.rank][-1].opened_at):
+                    "oss" in line.text or "lr" in line.text or "took" in line.text) and "Epoch None" not in line.text and not (
+                    (current := epochs[line.rank][-1]).line is not None and ended.get(line.rank, -1) > current.line
+                    and not ((naming := _EPOCH.search(line.text)) is not None and int(naming.group(1)) == current.number)):
                 # the epoch's own lines (its losses, learning rate, duration), not a launcher's or a crash's
                 # printed while it ran, nor MACE's evaluation before its first epoch (`Epoch None:
-                # loss=71.3685, ...`), nor any after the run said its training ended since the epoch began
-                # (MACE's `Training complete`, then its next run's `WeightedEnergyForcesLoss(...)`)
+                # loss=71.3685, ...`), nor, once the epoch gave its line and then the run said its training
+                # ended, a line that does not name it (MACE's `Epoch 48: loss=...`, `Training complete`, then
+                # its next run's `WeightedEnergyForcesLoss(...)`; an epoch's own summary after an early stop's
+                # word names it)
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.end_ns = line.number, line.ts_ns
                 if epoch.loss is None and "oss" in line.text:

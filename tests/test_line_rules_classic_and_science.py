@@ -8,6 +8,7 @@ lines, MXNet's Speedometer, Chainer's ProgressBar, HugeCTR and DINOv2."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.test_line_rules import _read
@@ -1325,3 +1326,10 @@ def test_a_date_a_line_names_as_its_softwares_is_no_moment_of_the_run(tmp_path: 
     _, steps, events = _read(tmp_path, DEEPMD_BUILD_DATE)
     assert any(t.endswith("source commit at:     2023-03-16 12:33:24 +0800") for t in DEEPMD_BUILD_DATE)
     assert all(e["ts_ns"] is None for e in events) and all(s["end_ns"] is None for s in steps), (events, steps)
+    # (nor a build's date near a line's start, as a program's `--version` prints it; a logger's own leading
+    # date before one stays the line's)
+    from tracelens.parsers._lines import parse_timestamp
+
+    assert parse_timestamp("Build Date: 2024-01-23 06:34:53Z") is None
+    assert parse_timestamp("2024-05-01 10:00:00,000 INFO built: 2024-01-23 06:34:53") == int(
+        datetime(2024, 5, 1, 10, tzinfo=UTC).timestamp()) * 10**9

@@ -24,7 +24,8 @@
 --   the run says it trained: a training-time line's, fairseq's `done training in`, the HF
 --   Trainer's train_runtime; the attempt ran at least that long), undated_step_ns (the last
 --   dated line before its last undated step: logged at or after it; NULL where none is undated),
---   resumed_by_load (it loaded a checkpoint: a resume its logs show, not one its first step suggests).
+--   resumed_by_load (it loaded a checkpoint past step 0 and its steps go on from it: a resume its logs
+--   show, not one its first step suggests, nor a fine-tuning's pretrained weights).
 with processes as (
     select p.*, lag(p.end_ns) over (order by p.start_ns) as previous_end_ns
     from int_trace_processes p, int_reference_rank r
@@ -100,15 +101,16 @@ boundaries as (
     -- load logged after steps, with steps after it, is a relaunch that logged no start line of
     -- its own (MMEngine's `Auto resumed from the latest checkpoint` in a console the relaunch
     -- appends to); a load at the end, with no step after it (the best checkpoint, for a test),
-    -- starts nothing, nor one after the run said its training completed, since its last step
-    -- (MACE's `Training complete`, then `Loading checkpoint: ..._epoch-48_swa.pt` to evaluate it)
+    -- starts nothing, nor one within a minute after the run said its training completed, since its
+    -- last step (MACE's `Training complete`, then `Loading checkpoint: ..._epoch-48_swa.pt` to evaluate it)
     select e.ts_ns, 'checkpoint_load', e.ts_ns, null, false
     from int_log_events e
     where e.kind in ('checkpoint_load_start', 'checkpoint_load_end') and e.ts_ns is not null
       and exists (select 1 from steps s where s.t_ns < e.ts_ns)
       and exists (select 1 from steps s where s.t_ns > e.ts_ns)
+      -- (within a minute of that word: a relaunch's load, hours on, is one)
       and not exists (select 1 from int_log_events d
-                      where d.kind = 'attempt_end' and d.ts_ns <= e.ts_ns
+                      where d.kind = 'attempt_end' and d.ts_ns <= e.ts_ns and e.ts_ns - d.ts_ns <= 60000000000
                         and d.ts_ns >= (select max(s.t_ns) from steps s where s.t_ns < e.ts_ns))
 ),
 first_step as (
@@ -344,6 +346,7 @@ endings as (
         max(e.ts_ns) filter (where e.kind = 'crash' and e.detail like 'scheduler: %CANCELLED AT%') as killed_ns,
         max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
         max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step,
+        count(*) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) > 0 as loaded,
         min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
         -- how long the run says it trained (a training-time line, train_runtime), dated in it or
         -- an undated end placed in it
@@ -389,7 +392,11 @@ final as (
         x.first_step is not null or e.events > 0 as logged,
         a.next_start_ns, e.crash_ns, e.crash_ns is not null and e.crash_undated as crash_undated,
         e.timeout_hang_start_ns, e.timeout_hang_s, e.stated_s, x.undated_step_ns,
-        e.loaded_step is not null as resumed_by_load
+        -- (training went on from the step it loaded, or from past the first attempt's first step where the
+        -- load names no step: not a fine-tuning's pretrained weights, `@ 0 updates`)
+        coalesce(e.loaded_step > 0 and (x.first_step is null or x.first_step > e.loaded_step), false)
+            or coalesce(e.loaded and e.loaded_step is null and a.attempt > 1
+                        and x.first_step > first_value(x.first_step) over (order by a.attempt), false) as resumed_by_load
     from numbered a
     join activity x using (attempt)
     join endings e using (attempt)
@@ -500,7 +507,8 @@ undated_final as (
         end as end_reason,
         'undated' as start_source, true as logged, null::bigint as next_start_ns, null::bigint as crash_ns,
         null::boolean as crash_undated, null::bigint as timeout_hang_start_ns, max(hang_s) as timeout_hang_s, max(stated_s) as stated_s,
-        null::bigint as undated_step_ns, max(loaded_step) is not null as resumed_by_load
+        null::bigint as undated_step_ns,
+        coalesce(max(loaded_step) > 0 and (min(step) is null or min(step) > max(loaded_step)), false) as resumed_by_load
     from undated_numbered
     group by attempt
 )
