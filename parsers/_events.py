@@ -683,7 +683,7 @@ _ANY_EVENT_PATTERN = (
     r"|^bestIteration = \d|^Saving\.\.\.?\s*$|The best checkpoint with |Engine run complete|local_global_step_folder: "
     r"|, average loss = |(?i:(?:completed|finished) successfully)"
     r"|^\s{0,8}(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc|_int_realloc)\(\): "
-    r"|^\s{0,8}(?:double free or corruption|corrupted size vs|corrupted double-linked)"
+    r"|^\s{0,8}(?:double free or corruption|corrupted size vs|corrupted double-linked)|<cfg\.extras\."
 )
 # The job's world size as a launcher or framework prints it: DeepSpeed's launcher
 # "dist_world_size=16", Megatron's "using world size: 64", torchelastic's worker spec
@@ -729,6 +729,9 @@ _ARGS_DUMP = re.compile(r"(?:^|\] |\] - | - |INFO(?::[\w.]{1,60})?: ?)(?:[Aa]rg(
 # habitat-baselines' PPO trainer's `agent number of parameters: 4346693` as it builds its agent
 _RUN_BEGINS = re.compile(r"\bspeechbrain\.core - INFO - Beginning experiment!|\b(?:Use|USE) GPU: \d{1,4} for training\b"
                          r"|(?:^|\] |\d )agent number of parameters: \d{1,12}\s*$")
+# lightning-hydra-template's lines as its task begins, each once a run (`utils.extras`): "[2026-06-09
+# 17:11:45,411][utils.utils][INFO] - [rank: 0] Printing config tree with Rich! <cfg.extras.print_config=True>"
+TEMPLATE_EXTRAS = re.compile(r"<cfg\.extras\.(\w{1,40})=True>\s*$")
 # A shell's prompt and the training command typed at it, pasted with the console: after steps, the run
 # launched again ("(gewu) C:\\Users\\...\\Playground>mlagents-learn config.yaml --run-id=ztest1.0 --resume",
 # "user@host:~/proj$ python train.py --resume", "$ torchrun --nproc_per_node 8 train.py"); a command that is
@@ -781,6 +784,10 @@ def _no_step_since_failure(rows: LogRows) -> bool:
 # kill's own second on: a line dated to the whole second, as the kill's wrapped rest `AT
 # 2026-03-25T10:34:07 DUE TO PREEMPTION ***`, may read before the kill's milliseconds.)
 _LAST_WORDS_NS = 60_000_000_000
+# A dated line within this after the last dated line before a failure is the failed process's (its
+# `finally:` block's, an exit handler's: lightning-hydra-template's `Output dir: ./artifacts/` 0.1 s
+# after its traceback's `[ERROR]` line), no relaunch's: a new interpreter imports its framework first
+_DYING_NS = 1_000_000_000
 # Failures the scanner reads wherever a line holds them, glued after a progress bar's open drawing too:
 # a reader that reads the drawing reads the line up to them
 GLUED_FAILURES = ("Traceback (most recent call last)", "Memory access fault by GPU")
@@ -827,7 +834,44 @@ class EventScanner:
         # a failure after it (another worker's) takes it back
         self.launcher_end: dict[str, Any] | None = None
         self.unclean = False  # a failure, timeout or OOM since the last process start: no clean end
+        # rank -> (the line of its process's start, lightning-hydra-template's run lines it printed since)
+        self.template_runs: dict[int | None, tuple[int, set[str]]] = {}
         self.ignored_at = -10  # the line of Python's last "Exception ignored in: ..." (an unraisable hook's report)
+
+    def _template_run(self, line: Line) -> bool:
+        """The line is one lightning-hydra-template prints once a run (`TEMPLATE_EXTRAS`): True where
+        its rank printed it since its process's last start (a new run begins), else remembered."""
+        if (found := TEMPLATE_EXTRAS.search(line.text)) is None:
+            return False
+        what = found.group(1)
+        started = next((event["line"] for event in islice(reversed(self.rows.events), 1000)
+                        if event["kind"] == LogEventKind.ATTEMPT_START.value
+                        and (line.rank is None or event["rank"] == line.rank)), 0)
+        since, seen = self.template_runs.get(line.rank, (-1, set()))
+        if since == started and what in seen:
+            self.template_runs[line.rank] = (line.number, {what})  # (the start this line is about to make)
+            return True
+        if since != started:
+            self.template_runs[line.rank] = since, seen = started, set()
+        seen.add(what)
+        return False
+
+    def _dying_words(self, line: Line) -> bool:
+        """The dated line came within `_DYING_NS` of the last dated line before its rank's failure
+        (of any rank, for a line of none): the failed process's own last words (a `finally:`
+        block's log line after its traceback: lightning-hydra-template's `Output dir: ...`), no
+        relaunch's first line (a new interpreter takes longer to import and log). A bisection."""
+        clock = self.rows.clock
+        if clock is None or line.ts_ns is None:
+            return False
+        failure = next((e["line"] for e in islice(reversed(self.rows.events), 64)
+                        if e["kind"] in _FAILURES and (line.rank is None or e["rank"] in (line.rank, None))), None)
+        if failure is None:
+            return False
+        numbers, times = clock
+        at = bisect.bisect_right(numbers, failure)
+        before = next((ns for ns in (times[i] for i in range(at - 1, max(at - 400, 0) - 1, -1)) if ns is not None), None)
+        return before is not None and 0 <= line.ts_ns - before <= _DYING_NS
 
     def _world_size(self, line: Line) -> None:
         text = line.text
@@ -871,13 +915,20 @@ class EventScanner:
                 and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)
                 and not ((self.started or failed) and _LAUNCHER_LOGGER in line.text[:60])
                 and not (failed and self.failed_ns is not None
-                         and -1_000_000_000 < line.ts_ns - self.failed_ns <= _LAST_WORDS_NS)):
+                         and -1_000_000_000 < line.ts_ns - self.failed_ns <= _LAST_WORDS_NS)
+                and not (failed and self._dying_words(line))):
             self.started.add(line.rank)
             self.failed = False
             self.launcher_end = None  # a new process: the clean end said before was another's run's
             self.unclean = False
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                       detail="first dated line of a process", raw=line.text)
+                       detail="first dated line of a process", raw=line.text, process=True)
+            if "<cfg.extras." in line.text:
+                self._template_run(line)
+        elif "<cfg.extras." in line.text and line.ts_ns is not None and self._template_run(line):
+            # a line lightning-hydra-template prints once as a run begins, printed again by its
+            # process: the next run of the task (a relaunch, a sweep's next job)
+            self._launched(line, "lightning-hydra-template's run beginning again")
         elif (("Namespace(" in line.text or "Beginning experiment!" in line.text or " GPU: " in line.text
                or "agent number of parameters: " in line.text)
               and line.ts_ns is not None
@@ -961,7 +1012,7 @@ class EventScanner:
                         and e.get("detail") == "first dated line of a process" and e["ts_ns"] is not None
                         and e["ts_ns"] >= ts_ns)]
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=ts_ns, raw=text,
-                           detail="scheduler: LSF's job started")
+                           detail="scheduler: LSF's job started", process=True)
                 self.started.add(line.rank)
                 self.failed = False
                 self.unclean = False  # (a new submission: an earlier one's failure is not its own)
@@ -1516,7 +1567,7 @@ class EventScanner:
         self.launcher_end = None
         self.unclean = False
         self.rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                        detail=detail, raw=line.text)
+                        detail=detail, raw=line.text, process=True)
 
     def _failure(self, rank: int | None = None) -> None:
         """A failure: the next dated line of a process starts a new one. A worker's own failure
@@ -1991,6 +2042,8 @@ def log_result(rows: LogRows, warning: str | None) -> ParseResult:
     _drop_exit_starts(rows)
     _drop_taken_down(rows)
     _peer_ops(rows)
+    if SHARED_LINES.get():  # (a second reader is given some of the lines: the primary's reading of them all)
+        rows.last_lines()
     rows.date_undated_events()
     rows.diverged_losses()
     rows.name_exceptions()

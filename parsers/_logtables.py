@@ -10,7 +10,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from tracelens.enums import LogEventKind
+from tracelens.enums import FAILURE_EVENT_KINDS, LogEventKind
 from tracelens.parsers._lines import iter_numbers
 from tracelens.parsers._nccl import NcclScanner
 from tracelens.parsers._numbers import within_int64
@@ -67,6 +67,10 @@ LOG_TABLES = ("log_steps", "log_events", "nccl_comms", "nccl_warnings", "nccl_ca
 # itself: "ray.exceptions.RayTaskError(SafetensorError): ray::main_task() (pid=19799, ip=172.17.0.5)"
 _RAY_WRAPPER = re.compile(r"(?:ray\.exceptions\.)?Ray(?:Task|Actor)Error\b")
 
+# a process's words that say how it stopped (`last_lines`): a failure, a restart, its end
+_PROCESS_WORDS = frozenset({*(kind.value for kind in FAILURE_EVENT_KINDS), LogEventKind.RESTART.value,
+                            LogEventKind.ATTEMPT_END.value})
+
 
 @dataclass
 class LogRows:
@@ -94,7 +98,7 @@ class LogRows:
 
     def unrecognised(self) -> int:
         """Non-blank lines that yielded no step, event or NCCL row: counted, not errors."""
-        used = {r["line"] for r in self.steps} | {e["line"] for e in self.events}
+        used = {r["line"] for r in self.steps} | {e["line"] for e in self.events if e["kind"] != LogEventKind.LAST_LINE}
         used |= {r["line"] for r in (*self.nccl.comms, *self.nccl.warnings, *self.nccl.calls)}
         return len(self.text_lines) - len(used & self.text_lines)  # (the smaller set walked)
 
@@ -125,6 +129,8 @@ class LogRows:
     def event(
         self, kind: LogEventKind, *, line: int, rank: int | None, ts_ns: int | None, raw: str = "", **values: Any
     ) -> None:
+        """One event row; `process=True` marks an attempt_start that a new process made (its first dated
+        line, a launch: `last_lines` reads it), no column."""
         values = {k: within_int64(v) for k, v in values.items()}
         self.events.append(
             {"file_id": "", "rank": within_int64(rank), "ts_ns": within_int64(ts_ns), "kind": kind.value,
@@ -169,6 +175,58 @@ class LogRows:
                 last = ns
         for event in undated[k:]:
             event["after_ns"] = last
+
+    def last_lines(self) -> None:
+        """A process that stopped without a word (no failure, restart or end of training logged
+        since it started) was alive until its last dated line: where that line is later than its
+        steps and events say, it is a `last_line` event (its attempt ends there, not at its last step:
+        an evaluation, a save or a loop's lines it went on to print that no rule reads). A process
+        is a rank's lines from one start of it (or of no rank) to the next; the lines of no rank
+        around a rank's (a launcher's, whose workers print those) are no process of their own.
+        One pass over the file's dated lines."""
+        if self.clock is None or self.ranks is None:
+            return
+        starts: dict[int | None, list[int]] = {}
+        said: dict[int | None, list[int]] = {}  # rank -> lines of a failure, restart or end
+        for e in self.events:
+            if e.get("process"):  # (a start the scanner says a new process made, not a header within one)
+                starts.setdefault(e["rank"], []).append(e["line"])
+            elif e["kind"] in _PROCESS_WORDS:
+                said.setdefault(e["rank"], []).append(e["line"])
+        if not starts:
+            return
+        shared_starts, shared_said = starts.get(None, []), said.get(None, [])
+        bounds = {rank: sorted({*lines, *shared_starts}) for rank, lines in starts.items()}
+        words = {rank: sorted({*said.get(rank, []), *shared_said}) for rank in bounds}
+        # (rank, its process) -> the latest time a step or event of it gives
+        read: dict[tuple[int | None, int], int] = {}
+        for row in (*self.steps, *self.events):
+            if (opened := bounds.get(row["rank"])) is not None and (process := bisect_right(opened, row["line"])):
+                for when in (row.get("ts_ns"), row.get("end_ns"), row.get("start_ns")):
+                    if when is not None and when > read.get((row["rank"], process), -1 << 63):
+                        read[row["rank"], process] = when
+        last: dict[tuple[int | None, int], tuple[int, int]] = {}  # (rank, its process) -> (line, ns)
+        ranked: set[int] = set()  # processes of no rank a rank's dated line falls in (a launcher's)
+        retimed = self.retimed
+        for number, ns, rank in zip(*self.clock, self.ranks, strict=True):
+            if retimed and number in retimed:
+                ns = retimed[number]
+            if ns is None or within_int64(ns) is None:
+                continue
+            if rank is not None and shared_starts:
+                ranked.add(bisect_right(shared_starts, number))
+            if (opened := bounds.get(rank)) is not None and (process := bisect_right(opened, number)):
+                last[rank, process] = (number, ns)
+        for (rank, process), (number, ns) in last.items():
+            if ns <= read.get((rank, process), -1 << 63) or (rank is None and process in ranked):
+                continue  # (no later than what its steps and events say: nothing more)
+            opened, closed = bounds[rank], words[rank]
+            begin, end = opened[process - 1], opened[process] if process < len(opened) else None
+            at = bisect_left(closed, begin)
+            if at < len(closed) and (end is None or closed[at] < end):
+                continue
+            self.event(LogEventKind.LAST_LINE, line=number, rank=rank, ts_ns=ns,
+                       detail="its process's last dated line: it stopped without a word")
 
     def diverged_losses(self) -> None:
         """A step whose line gives its training loss as `nan` or `inf` (and no finite training loss

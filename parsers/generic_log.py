@@ -33,6 +33,7 @@ from tracelens.parsers._events import (
     SHARED_LINES,
     SIGNAL_HANDLER,
     STEP,
+    TEMPLATE_EXTRAS,
     WATCHDOG,
     join_wrapped_watchdogs,
     log_result,
@@ -2615,6 +2616,9 @@ class GenericLogParser(LogReader):
             # its NCCL_DEBUG lines too, if any (the NCCL reader yields such a file: it reads no
             # failure). A weaker claim: a reader that knows the file's lines wins
             return Claim.NAME
+        if ("<cfg.extras." in text and ("Starting training!" in text or "Instantiating trainer <" in text)
+                and any(TEMPLATE_EXTRAS.search(body) and parse_timestamp(body) is not None for body in bodies)):
+            return Claim.CONTENT  # lightning-hydra-template's dated run: its opening lines, then its trainer's
         if ("panicked at " in text and "burn_train::learner" in text and RUST_PANIC.search(text) is not None
                 and any(parse_timestamp(body) is not None for body in bodies[:TRACEBACK_DATED_LINES])):
             return Claim.CONTENT  # burn's dated experiment log (its learner's lines), then a panic that ended it

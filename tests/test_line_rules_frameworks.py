@@ -2532,8 +2532,11 @@ def test_torchssl_evaluation_line_its_saves_and_a_relaunch_printing_its_argument
         (900, 1.2384, 0.009789938546188749, 0.00027267199754714964,
          pytest.approx(0.00027267199754714964 + 0.08013571166992188))]
     assert [(e["kind"], e["line"]) for e in events] == [
-        ("attempt_start", 1), ("checkpoint_save_end", 2), ("checkpoint_save_end", 3), ("attempt_start", 4)]
-    assert events[-1]["ts_ns"] == _ns("2021-01-31 00:40:23,660")
+        ("attempt_start", 1), ("checkpoint_save_end", 2), ("checkpoint_save_end", 3), ("attempt_start", 4),
+        ("last_line", 7)]
+    assert events[3]["ts_ns"] == _ns("2021-01-31 00:40:23,660")
+    # (the second launch said no end: it was alive until its last dated line, 149 ms after its first)
+    assert events[-1]["ts_ns"] == _ns("2021-01-31 00:40:23,809")
 
 
 def test_arguments_printed_before_any_step_start_nothing_more(tmp_path: Path) -> None:
@@ -2546,7 +2549,7 @@ def test_arguments_printed_before_any_step_start_nothing_more(tmp_path: Path) ->
         "[2021-01-31 00:40:23,809 INFO] Arguments: Namespace(T=0.5, amp=True, auto_flo",
     ]
     _, _, events = _read(tmp_path, lines, parser_name="generic_log")
-    assert [(e["kind"], e["line"]) for e in events] == [("attempt_start", 1)]
+    assert [(e["kind"], e["line"]) for e in events] == [("attempt_start", 1), ("last_line", 4)]
 
 
 def test_detectron2_resumed_at_its_last_iteration_started_and_ended_with_no_step(tmp_path: Path) -> None:

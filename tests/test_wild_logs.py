@@ -574,7 +574,9 @@ def test_a_worker_group_that_failed_before_its_first_step_is_an_attempt_of_its_o
     failed worker group, `Worker group FAILED. 3/3 attempts left; will restart worker group` at
     23:18:16,220, and the restarted group's start 30 s later; the failed group logged no step.
     The restart splits the job: two attempts, the first ending where the restart was logged (a
-    start marker with no step since the previous one would otherwise join the attempt before)."""
+    start marker with no step since the previous one would otherwise join the attempt before), the
+    second starting at the restarted group's first line, 23:18:46,489, after the rendezvous (the
+    agent's lines in the millisecond after the failure are the failed group's end, no start)."""
     lines = [
         "[ERROR] 2021-05-21 23:18:16,219 local_elastic_agent: [default] Worker group failed",
         "Traceback (most recent call last):",
@@ -606,7 +608,7 @@ def test_a_worker_group_that_failed_before_its_first_step_is_an_attempt_of_its_o
     restart_ns = int(datetime(2021, 5, 21, 23, 18, 16, tzinfo=UTC).timestamp()) * 10**9 + 220_000_000  # (zone-less: UTC)
     attempts = con.execute("select attempt, start_ns, end_ns from attempts order by attempt").fetchall()
     assert len(attempts) == 2
-    assert attempts[0][2] <= restart_ns == attempts[1][1]
+    assert attempts[0][2] <= restart_ns < attempts[1][1] == restart_ns + (46_489 - 16_220) * 10**6
 
 
 def test_a_rank_whose_only_line_of_a_timeout_is_its_groups_exception_takes_the_op_its_peers_named(tmp_path: Path) -> None:
@@ -650,15 +652,19 @@ def _attempts_json(path: Path) -> list[dict[str, Any]]:
 
 def test_an_attempt_known_from_one_dated_instant_has_no_length_not_0_s() -> None:
     """Megatron-DeepSpeed's 49 iteration lines carry no time; the one line dated as an attempt's
-    start is all that dates the attempt: it ran at least its iterations' own elapsed times, so
-    `0 s` (its start minus itself) is wrong."""
+    start and DeepSpeed's dated lines after it are all that date the attempt: it ran at least
+    their span and its iterations' own elapsed times after it, so `0 s` (its start minus itself)
+    is wrong, and the span is a lower bound."""
     path = corpus_or_skip("wild", "megatron", "bigscience_2021_meg_ds_3d_n16_lm-loss_hyphen_key.out")
     elapsed_s = sum(float(ms) / 1000 for ms in re.findall(r"elapsed time per iteration \(ms\): ([\d.]+)", path.read_text()))
     assert elapsed_s > 100
     (attempt,) = _attempts_json(path)
-    assert attempt["length_s"] is None and "rest on one dated line" in attempt["length_reason"]
+    # (its dated lines run from 20:47:37,205 (line 212) to 20:47:54,339 (line 883), the iterations after
+    # them: the attempt ran at least that span, and longer)
+    assert attempt["length_s"] == pytest.approx(54.339 - 37.205) and attempt["length_at_least"]
+    assert "steps have no time of their own" in attempt["length_reason"]
     code, out, _ = run_cli("report", str(path), "--section", "attempts")
-    assert code == 0 and " 0 s " not in out and "its length is not measured" in out
+    assert code == 0 and " 0 s " not in out and "≥17.1 s" in out
 
 
 def test_a_runs_own_training_time_is_its_attempts_length_at_least() -> None:
@@ -2166,3 +2172,58 @@ def test_a_run_evaluating_its_checkpoints_after_training_then_a_new_run_appended
     assert seconds["lost_work"] == seconds["restart_downtime"] == 0 and seconds["startup"] < 60, seconds
     # (the gap less the evaluation after the first run's training)
     assert seconds["idle"] + seconds["eval"] >= (attempts[1][0] - at(complete)) / 1e9 - 1, seconds
+
+
+# Apple SimpleFold's training script (lightning-hydra-template) launched seven times into one Hydra file log
+# (BlackCetus/ml-simplefold train.log, stored file id 71179955489, commit 246c239a): lines 1-6, 33-36 (the
+# first launch and the end of its traceback), 115, 125-127, 136-138, 143-146, 157, 158 and 169 (launches 4 to 7)
+SIMPLEFOLD_LAUNCHES = [
+    "[2026-06-09 17:11:45,411][utils.utils][INFO] - [rank: 0] Printing config tree with Rich! <cfg.extras.print_config=True>",
+    "[2026-06-09 17:11:45,841][__main__][INFO] - [rank: 0] Instantiating model <model.simplefold.SimpleFold>",
+    "[2026-06-09 17:12:02,418][utils.utils][ERROR] - [rank: 0] ",
+    "Traceback (most recent call last):",
+    '  File "/e/project1/crescendo/reim1/ml-simplefold/src/simplefold/utils/utils.py", line 185, in wrap',
+    "    task_func(cfg=cfg)",
+    "omegaconf.errors.ConfigAttributeError: Key '_target_' is not in struct",
+    "    full_key: data._target_",
+    "    object_type=dict",
+    "[2026-06-09 17:12:02,517][utils.utils][INFO] - [rank: 0] Output dir: ./artifacts/",
+    "[2026-06-09 17:40:05,392][utils.utils][INFO] - [rank: 0] Printing config tree with Rich! <cfg.extras.print_config=True>",
+    "[2026-06-09 17:40:17,505][__main__][INFO] - [rank: 0] Starting training!",
+    "[2026-06-09 17:47:09,475][utils.utils][INFO] - [rank: 0] Output dir: ./artifacts/",
+    "[2026-06-09 17:49:38,405][utils.utils][INFO] - [rank: 0] Printing config tree with Rich! <cfg.extras.print_config=True>",
+    "[2026-06-09 17:49:51,629][utils.utils][ERROR] - [rank: 0] ",
+    "Traceback (most recent call last):",
+    '  File "/e/project1/crescendo/reim1/ml-simplefold/src/simplefold/utils/utils.py", line 185, in wrap',
+    '    if "mixed_precision" in trainer_cfg.strategy.keys():',
+    "AttributeError: 'str' object has no attribute 'keys'",
+    "[2026-06-09 17:49:51,630][utils.utils][INFO] - [rank: 0] Output dir: ./artifacts/",
+    "[2026-06-09 17:51:00,643][utils.utils][INFO] - [rank: 0] Printing config tree with Rich! <cfg.extras.print_config=True>",
+    "[2026-06-09 17:51:24,917][utils.utils][INFO] - [rank: 0] Output dir: ./artifacts/",
+    "[2026-06-09 17:53:25,812][utils.utils][INFO] - [rank: 0] Printing config tree with Rich! <cfg.extras.print_config=True>",
+    "[2026-06-09 17:53:44,782][utils.utils][INFO] - [rank: 0] Output dir: ./artifacts/",
+]
+
+
+def test_each_launch_of_a_task_is_an_attempt_that_ran_until_its_last_dated_line(tmp_path: Path) -> None:
+    """Five launches of lightning-hydra-template's task, each opening with `Printing config tree with
+    Rich!` and closing with its `finally:` block's `Output dir:`: five attempts. The line 0.1 ms to
+    0.1 s after a traceback's dated `[ERROR]` line is the failed run's own last words, no relaunch's
+    first line; a run that ends with no failure ran until its last dated line (7 minutes after its
+    start, not 0 s), and the next `Printing config tree` begins the next run."""
+    con = console_connection(tmp_path, SIMPLEFOLD_LAUNCHES)
+    rows = con.execute("select start_ns, length_s, length_at_least, end_reason from attempts order by attempt").fetchall()
+
+    def at(clock: str) -> int:
+        return int(datetime.strptime(f"2026-06-09 {clock}", "%Y-%m-%d %H:%M:%S,%f").replace(tzinfo=UTC).timestamp()
+                   * 10**6) * 1000
+
+    assert [r[0] for r in rows] == [at(c) for c in ("17:11:45,411", "17:40:05,392", "17:49:38,405", "17:51:00,643",
+                                                    "17:53:25,812")]
+    assert [(pytest.approx(r[1]), bool(r[2]), r[3]) for r in rows] == [
+        (2.418 + 60 - 45.411, True, "crash"),  # (its traceback after 17:12:02,418: at least until then)
+        (7 * 60 + 9.475 - 5.392, False, "restarted"),
+        (51.629 - 38.405, True, "crash"),
+        (24.917 - 0.643, False, "restarted"),
+        (44.782 - 25.812, False, "unknown"),
+    ]

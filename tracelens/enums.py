@@ -83,6 +83,9 @@ class LogEventKind(StrEnum):
     # lines cut out of the log where it was copied (an excerpt's `...` or `[...]` line alone): what
     # happened across it is not in the log
     ELISION = "elision"
+    # a process's last dated line where it stopped without a word (no failure, restart or end logged):
+    # it was alive until then (parsers/_logtables.py `LogRows.last_lines`)
+    LAST_LINE = "last_line"
 
 
 # Log events that end an attempt in failure (attempts.end_reason 'crash'); int_attempts lists them.
