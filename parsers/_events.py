@@ -603,13 +603,20 @@ _SCHEDULER_KILL = re.compile(
     r"srun: error: Node failure on \S+|"
     # the cgroup's out-of-memory killer took some of the step's tasks (host memory, not a GPU's)
     r"slurmstepd: error: Detected \d{1,9} oom[_-]kill events? in StepId=[\w.]+\."
-    r"(?: Some of the step tasks have been OOM Killed\.)?"
+    r"(?: Some of the step tasks have been OOM Killed\.)?|"
+    # (an interactive allocation's end at its time limit: `salloc: Job 255505 has exceeded its time limit and
+    # its allocation has been revoked.`, then the step's cancel, which names no reason)
+    r"salloc: Job \d{1,12} has exceeded its time limit and its allocation has been revoked\."
 )
 # A C++ exception nothing caught: the process aborts (c10::Error from a CUDA or NCCL failure
 # raised on a watchdog or worker thread, e.g. "... an instance of 'c10::DistBackendError'").
 # Lightning's signal connector as SIGTERM reaches the process (`[rank: 0] Received SIGTERM: 15`): stopped
 # from outside (a preemption, a scheduler's or a notebook host's kill)
 _SIGTERM_RECEIVED = re.compile(r"(?:^|\] )Received SIGTERM: 15\s*$")
+# Coqui's trainer on an interrupt or an exception (`remove_experiment_folder`): " ! Run is kept in /content/run-...",
+# or, with no checkpoint saved, " ! Run is removed from ..."
+_COQUI_STOPPED = re.compile(r"\s?! Run is (?:kept in|removed from) \S")
+_COQUI_STOPPED_DETAIL = "Coqui's trainer: its run stopped before its end (interrupted, or an exception)"
 _TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<what>[\w:<>]{1,200})'")
 # A launcher's own silent-hang watchdog (no output for N s): the hang began N s before the line.
 _IDLE_WATCHDOG = re.compile(r"no output for (?P<s>\d+(?:\.\d+)?)\s*s\b.*?(?:SIGTERM|SIGKILL|kill)", re.I)
@@ -632,7 +639,8 @@ _ELISION = re.compile(r"(?: {4}| {8}|\t{1,2})?(?:# ?)?(?:\.{3,40}|…{1,8}|\[(?:
 # classes only: a bounded repeat of a class (`(?:[\w-]{1,40} ){0,3}`) multiplies the states of
 # that engine's automaton and took it 40 s over a million lines; the rule's own pattern checks it.
 _ANY_EVENT_PATTERN = (
-    r"Watchdog caught|watchdog at work|Heartbeat monitor timed out!|Timeout at |PBS: job killed|slurmstepd: error|"
+    r"Watchdog caught|watchdog at work|Heartbeat monitor timed out!|Timeout at |PBS: job killed|slurmstepd: error|salloc: Job |"
+    r"^\s?! Run is (?:kept in|removed from) |"
     r"OMP_NUM_THREADS environment|"
     r"srun: error|\] error: \*\*\* |nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|Uncaught |"
@@ -1048,7 +1056,7 @@ class EventScanner:
                            detail="ProcessGroupNCCL's heartbeat monitor timed out (its watchdog stuck): process terminated")
                 self._failure(line.rank)
             return True
-        if (("PBS: job killed" in text or ": error: " in text or "] error: *** " in text)
+        if (("PBS: job killed" in text or ": error: " in text or "] error: *** " in text or "salloc: Job " in text)
                 and (kill := _SCHEDULER_KILL.search(text)) is not None):
             # (Slurm's line names its moment, `CANCELLED AT 2022-04-14T14:08:25`: the line's, though
             # glued after a progress bar's drawing, which leaves the line undated)
@@ -1077,6 +1085,12 @@ class EventScanner:
         if " Command exited with status " in text and (kaldi := _KALDI_WAITER.search(text)) is not None:
             if not failed:
                 self._crash(line, f"Kaldi's driver: a job it ran exited with status {kaldi.group('n')}")
+            return True
+        if "! Run is " in text and _COQUI_STOPPED.match(text) is not None:
+            # Coqui's trainer says where its run's folder stays only from its handlers of an interrupt and
+            # of an exception: its run stopped before its end
+            if not failed:
+                self._crash(line, _COQUI_STOPPED_DETAIL)
             return True
         if "Received SIGTERM" in text and _SIGTERM_RECEIVED.search(text) is not None:
             if not failed:
@@ -1207,6 +1221,9 @@ class EventScanner:
             # (torchelastic's word on the worker, from its own words on: not the logger's head nor a bar's
             # drawing it was glued to, `Loading checkpoint shards:  50% 1/2 [00:49<00:49, 49.97s/it]E0825 ...`)
             exited = text.find("failed (exitcode: ") if kind == LogEventKind.CRASH else -1
+            if (kind == LogEventKind.CRASH and rows.events and (said := rows.events[-1])["kind"] == LogEventKind.CRASH.value
+                    and line.number - said["line"] <= 2 and (said.get("detail") or "").startswith(_COQUI_STOPPED_DETAIL)):
+                rows.events.pop()  # (Coqui's trainer prints its run's folder, then the exception's traceback: one failure)
             rows.event(kind, line=line.number, rank=rank, ts_ns=line.ts_ns, raw=text,
                        **({"detail": text[exited:exited + 300].rstrip()} if exited >= 0 else {}))
             self.restarts += kind == LogEventKind.RESTART

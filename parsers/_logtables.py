@@ -22,6 +22,7 @@ METRIC_KEYS = {
     "loss": "loss", "train_loss": "loss", "trn_loss": "loss", "total_loss": "loss", "lr": "lr", "learning_rate": "lr",
     "grad_norm": "grad_norm",
     "step_time_s": "step_time_s", "step_time": "step_time_s", "time_per_step": "step_time_s",
+    "step_time_seconds": "step_time_s", "step_time_sec": "step_time_s", "step_time_secs": "step_time_s",
     "data_time_s": "data_time_s", "data_time": "data_time_s", "data_s": "data_time_s", "data_loading_s": "data_time_s",
     "tokens": "tokens", "samples": "samples", "tps": "tokens_per_s", "tokens_per_s": "tokens_per_s",
     "tflops": "tflops", "mfu": "mfu",

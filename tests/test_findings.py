@@ -85,6 +85,9 @@ def test_bucket_thresholds(restart: Any) -> None:
     assert _severity(con, "restart_downtime") == "medium"
     _set(con, "tracelens_bucket_medium_pct", pct + 0.01)
     assert _severity(con, "restart_downtime") == "low"
+    # (a share below the low threshold, 0.1 % unless set, is no finding: milliseconds of a long job)
+    _set(con, "tracelens_bucket_low_pct", pct + 0.01)
+    assert _severity(con, "restart_downtime") is None
 
 
 def test_lost_work_young_daly_figure_matches_the_harness_clock(restart: Store) -> None:

@@ -2227,3 +2227,97 @@ def test_each_launch_of_a_task_is_an_attempt_that_ran_until_its_last_dated_line(
         (24.917 - 0.643, False, "restarted"),
         (44.782 - 25.812, False, "unknown"),
     ]
+
+
+# verl's console (a chat export pasting it, stored file id 42786531043): its training bar at step 60, its
+# elapsed time 21:41:02 since the bar began (it began at a resumed step: its rate, 7978.33 s/it, is over the
+# steps since), then a dated line of the save that followed
+VERL_BAR_THEN_SAVE = [
+    "Training Progress:   2%|██▉                                                                                        "
+    "                                                                               | 60/3499 [21:41:02<7621:31:21, 7978.33s/it]",
+    "(WorkerDict pid=3258596) INFO:2025-10-07 07:01:41,025:[Rank 0] Saved optim to /root/verl/recipe/retool/checkpoint/"
+    "qwen2.5-32b_dapo_with_tool/global_step_60/actor/optim_world_size_8_rank_0.pt [repeated 7x across cluster]",
+]
+
+
+def test_a_bar_dated_at_its_start_starts_its_attempt_there_not_a_step_time_before(tmp_path: Path) -> None:
+    """The bar's reading at step 60 is dated by the line after it: its bar began 21:41:02 before
+    07:01:41,025 (to the second), and the attempt with it; not one more step time, 7978.33 s,
+    before that (2.2 hours of time no line shows, called 'nothing logged')."""
+    con = console_connection(tmp_path, VERL_BAR_THEN_SAVE)
+    ((start, end),) = con.execute("select start_ns, end_ns from attempts").fetchall()
+    saved = int(datetime(2025, 10, 7, 7, 1, 41, 25000, tzinfo=UTC).timestamp() * 10**6) * 1000
+    elapsed = (21 * 3600 + 41 * 60 + 2) * 10**9
+    assert saved - elapsed - 10**9 <= start <= saved - elapsed
+    assert end >= saved
+    assert con.execute("select count(*) from findings where finding = 'other'").fetchone() == (0,)
+
+
+def test_a_step_line_s_own_step_time_in_seconds_is_its_step_time(tmp_path: Path) -> None:
+    """A GRPO trainer's step line (harishvs/rl_grpo_qwen_math, docs/run-2026-04-07-0700-monarch-run7/logs/
+    training-partial.log, lines 23-25) names its time `step_time_seconds=15.1395`."""
+    lines = [
+        "Training: 7473 problems, 32 prompts/step, 233 steps/epoch, 233 total steps",
+        "step:0 | policy_loss=13.4705 | kl_divergence=0.0000 | mean_reward=0.1484 | clip_fraction=0.0085 | grad_norm=334.0000 "
+        "| step_time_seconds=15.1395 | throughput_samples_per_sec=16.9094 | epoch=0",
+        "step:1 | policy_loss=0.0002 | kl_divergence=0.0004 | mean_reward=0.1680 | clip_fraction=0.0048 | grad_norm=0.8906 "
+        "| step_time_seconds=10.9031 | throughput_samples_per_sec=23.4795 | epoch=0",
+        "step:2 | policy_loss=-0.0008 | kl_divergence=0.0009 | mean_reward=0.1406 | clip_fraction=0.0458 | grad_norm=308.0000 "
+        "| step_time_seconds=10.5976 | throughput_samples_per_sec=24.1564 | epoch=0",
+    ]
+    con = console_connection(tmp_path, lines)
+    assert con.execute("select step, step_time_s from log_steps order by step").fetchall() == [
+        (0, 15.1395), (1, 10.9031), (2, 10.5976)]
+
+
+def test_scheduler_lines_that_say_why_a_job_ended_name_its_cause(tmp_path: Path) -> None:
+    """salloc's `Job 255505 has exceeded its time limit and its allocation has been revoked.` is the
+    time limit, though the step's cancel after it names no reason (sbuedenb's master-thesis notes,
+    stored file id 17041475637); Slurm's `CANCELLED AT ... DUE TO JOB REQUEUE` after submitit's
+    `this job is preempted` (facebookincubator/submitit issue 1708) is a preemption, not a user's
+    cancel."""
+    salloc = [
+        "salloc -p gpu --ntasks=1 --cpus-per-task=16 --time=300:00 --mem=40gb -G 1",
+        " 47%|██████████████████████████████████████▋                                           | 1258/2675 "
+        "[1:31:09<1:42:45,  4.35s/it]",
+        "salloc: Job 255505 has exceeded its time limit and its allocation has been revoked.",
+        "srun: forcing job termination",
+        "Hangup",
+        "[sbuedenb@ramses4 masterthesis]$ srun: Job step aborted: Waiting up to 32 seconds for job step to finish.",
+        "slurmstepd: error: *** STEP 255506.0 ON ramses16304 CANCELLED AT 2024-12-20T14:27:46 ***",
+        "srun: error: ramses16304: task 0: Killed",
+    ]
+    (tmp_path / "a").mkdir()
+    con = console_connection(tmp_path / "a", salloc)
+    ((title, advice),) = con.execute("select title, advice from findings where finding = 'job_failed'").fetchall()
+    assert "salloc: Job 255505 has exceeded its time limit" in title and advice.startswith("the scheduler's time limit")
+    submitit = [
+        "submitit WARNING (2022-08-12 02:06:11,453) - Caught signal SIGUSR2 on SERVER_NAME: this job is preempted.",
+        "slurmstepd: error: *** JOB 608 ON SERVER_NAME CANCELLED AT 2022-08-12T02:06:12 DUE TO JOB REQUEUE ***",
+        "slurmstepd: error: *** STEP 608.0 ON SERVER_NAME CANCELLED AT 2022-08-12T02:06:12 DUE TO JOB REQUEUE ***",
+        "submitit WARNING (2022-08-12 02:06:12,299) - Bypassing signal SIGCONT",
+        "submitit WARNING (2022-08-12 02:06:12,301) - Bypassing signal SIGTERM",
+        "srun: error: SERVER_NAME: tasks 2-3: Exited with exit code 1",
+    ]
+    (tmp_path / "b").mkdir()
+    con = console_connection(tmp_path / "b", submitit)
+    ((severity, advice),) = con.execute("select severity, advice from findings where finding = 'job_failed'").fetchall()
+    assert severity == "high" and advice.startswith("preempted")
+
+
+def test_coqui_s_word_that_its_run_is_kept_is_a_stopped_run(tmp_path: Path) -> None:
+    """Coqui's trainer prints ` ! Run is kept in <folder>` only from its handlers of an interrupt
+    and of an exception (`remove_experiment_folder`): jofrems/TTS_VITS_Finetuned's
+    trainer_0_log.txt ends with epoch 171's start, then that line: the run stopped before its end."""
+    lines = [
+        " > EPOCH: 171/1000",
+        " --> /content/vits-tts-finetune-November-03-2022_10+46AM-0000000",
+        "",
+        " > TRAINING (2022-11-03 13:30:29) ",
+        " ! Run is kept in /content/vits-tts-finetune-November-03-2022_10+46AM-0000000",
+    ]
+    path = tmp_path / "trainer_0_log.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = registry()["generic_log"].parse(path, ParseOptions())
+    events = result.tables["log_events"].to_pylist()
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", 5)]

@@ -48,7 +48,8 @@ starts as (
     -- the console's bare bar lines, with no failure, end or start between): its process was
     -- running then
     select e.ts_ns, least(e.ts_ns, (
-        select min(s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0))
+        -- (a step dated at its start, a bar's first reading kept, began then: `steps.began_ns`)
+        select min(case when s.start_ns is not null then s.t_ns else s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) end)
         from int_log_steps s
         where e.nth = 1 and s.file_id = e.file_id and s.line < e.line
           -- (a start placed back from the run's end by its duration is exact: never moved back

@@ -17,7 +17,7 @@
 --                   tracelens_straggler_high_pct (10) % of the mean step of the other ranks.
 --   goodput buckets (lost_work, restart_downtime, checkpoint_save, checkpoint_load, startup,
 --                   eval, data_stall, idle, other): share of wall time >= tracelens_bucket_high_pct (10) -> high;
---                   >= tracelens_bucket_medium_pct (2) -> medium; > 0 s -> low (`other` at least
+--                   >= tracelens_bucket_medium_pct (2) -> medium; >= tracelens_bucket_low_pct (0.1) -> low (`other` at least
 --                   half of which is the time across lines cut out of the logs, an excerpt's
 --                   `...` alone, from the dated line before each to the next after it: low).
 --   checkpoint interval (with lost work): Young/Daly optimum sqrt(2 x C x MTBF), C = mean
@@ -64,6 +64,8 @@ with thresholds as (
         coalesce(try_cast(getvariable('tracelens_straggler_high_pct') as double), 10.0) as straggler_high,
         coalesce(try_cast(getvariable('tracelens_bucket_high_pct') as double), 10.0) as bucket_high,
         coalesce(try_cast(getvariable('tracelens_bucket_medium_pct') as double), 2.0) as bucket_medium,
+        -- (a share of wall time below it is no finding: a rounding's milliseconds, a start-up of 0.2 s in an hour)
+        coalesce(try_cast(getvariable('tracelens_bucket_low_pct') as double), 0.1) as bucket_low,
         coalesce(try_cast(getvariable('tracelens_bandwidth_efficiency') as double), 0.5) as bw_efficiency
 ),
 ranks as (
@@ -269,6 +271,7 @@ bucket_findings as (
         end,
         'goodput_buckets'
     from buckets b, thresholds t, young_daly y
+    where b.pct >= t.bucket_low
 ),
 hang as (
     select 'hang', 'high', coalesce((select max(hang_s) from attempts), 0), null::integer,
@@ -486,13 +489,15 @@ failure_lines as (
                   or e.detail like 'Ray: % errored after %' then 0
              -- (srun's word on the node that failed names it; the scheduler's cancel names the step's head)
              when e.raw ilike '%exitcode%' or e.raw like '%srun: error: Node failure on %' then 1
-             -- (the scheduler's cancel says why, a time limit, a preemption: before the signal its workers then got)
-             when e.detail like 'scheduler: %CANCELLED AT%' then 2
+             -- (the scheduler's cancel says why, a time limit, a preemption: before the signal its workers then got;
+             -- a cancel that says no reason after a line of the scheduler's that does, salloc's time limit)
+             when e.detail like 'scheduler: %CANCELLED AT%DUE TO%' or e.detail like 'scheduler: salloc: %' then 2
+             when e.detail like 'scheduler: %CANCELLED AT%' then 3
              -- (a launcher's teardown of its workers and torchelastic's report that a worker failed say
              -- less than the failed worker's own lines, or the scheduler's)
              when e.detail = 'launcher stopping its workers' or e.detail like 'DeepSpeed''s launcher killed its workers%'
-                  or e.raw like '%ChildFailedError%' then 4
-             else 3 end as cause_order,
+                  or e.raw like '%ChildFailedError%' then 5
+             else 4 end as cause_order,
         coalesce(e.ts_ns, e.after_ns) as at_ns
     from stg_log_events e left join files f using (file_id), last_attempt a
     where a.end_reason = 'crash' and e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
@@ -517,11 +522,15 @@ job_failed as (
                case when c.traceback then 'a traceback that ends with ' else '' end, c.cause),
         case
             when c.cause like 'KeyboardInterrupt%' then 'stopped by hand (Ctrl-C): no failure of the job''s own'
-            when c.cause like '%DUE TO TIME LIMIT%' or c.cause ilike '%walltime%'
+            when c.cause like '%DUE TO TIME LIMIT%' or c.cause ilike '%walltime%' or c.cause like '%exceeded its time limit%'
                 then 'the scheduler''s time limit: resubmit from the last checkpoint with a longer limit, or save one '
                      'before the limit (a signal the scheduler sends ahead of it)'
             when c.cause like '%DUE TO PREEMPTION%' or c.cause like '%DUE TO NODE FAIL%' or c.cause like '%Node failure on %'
-                then 'preempted or a node failed: requeue from the last checkpoint; save more often where this recurs'
+                 or c.cause like '%DUE TO JOB REQUEUE%'
+                then 'preempted or a node failed (or requeued): requeue from the last checkpoint; save more often where this recurs'
+            when c.cause like 'Coqui''s trainer: %'
+                then 'stopped by an interrupt (Ctrl-C, a notebook''s stop button) or an exception: the lines before it '
+                     'say which; resume from its last checkpoint (`--continue_path`)'
             when c.cause like '%CANCELLED%' then 'cancelled through the scheduler (scancel, a user or a dependency): no '
                                                   'failure of the job''s own'
             when c.kind = 'oom' or c.cause ilike '%out of memory%'
