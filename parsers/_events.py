@@ -725,7 +725,10 @@ _BEFORE_SCAN_PATTERN = r"Checkpoint global_step|Saving model checkpoint|\[Torch\
 # `127.0.0.1: success`, one line a node; it exits 1 where a node says `failure`)
 _NODES_HEADER = "====== Training on All Nodes ====="
 _NODE_STATUS = re.compile(r"^(?P<host>\S{1,255}): (?P<status>success|failure)\s*$")
-_GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ ")
+# torchrun's own lines, glog's head then its module's path (`W0213 11:33:04.996000 14767
+# site-packages/torch/distributed/run.py:792] ...`): the launcher's, no worker process's first line (an
+# absl or glog program's own lines, JAX's `I0325 13:58:52.664953 130295542103168 main.py:56] JAX version`, are)
+_GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ \S{0,200}?torch[\\/]distributed[\\/]")
 
 
 # A script's arguments as argparse's Namespace prints them, as the line's message

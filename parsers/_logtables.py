@@ -309,7 +309,9 @@ class LogRows:
 # field of a training line (`Train loss: 0.41 | Val loss: 0.52`) nor a mention of the validation data
 # (`Loading validation data`). For polars' engine
 _EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: )(?i:eval(?:uat[a-z]*)?|validat[a-z]*|valid|val|test(?:ing)?)(?:[\s:(\[]|$)"
-              r"|(?i:\bevaluating\b|running evaluation|running validation|accumulating evaluat)"
+              r"|(?i:\bevaluating\b|running evaluation|running validation|accumulating evaluat|gathering evaluation metrics)"
+              # (clu's metric writer as an evaluation's results are written: `logging_writer.py:48] [2000] eval_accuracy=0.40`)
+              r"|\] \[\d{1,12}\] (?:eval|valid|validation|test)_\w{1,60}="
               r"|\] \d{1,9}/\d{1,9}, [\d.]{1,12} task/s, elapsed: \d")
 # the most lines between two evaluation lines of one evaluation (its arguments', its batches' lines),
 # and between an evaluation's line with no time and the dated line that bounds it

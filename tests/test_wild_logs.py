@@ -2321,3 +2321,45 @@ def test_coqui_s_word_that_its_run_is_kept_is_a_stopped_run(tmp_path: Path) -> N
     result = registry()["generic_log"].parse(path, ParseOptions())
     events = result.tables["log_events"].to_pylist()
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", 5)]
+
+
+# flax's gemma example on a v6e-16 (google/flax examples/gemma/README.md, its example output for worker 0, stored
+# file id 53363327205): lines 1, 34-36, 68-76 (absl's head on every line, no year; clu's metric writer)
+FLAX_GEMMA = [
+    "I0325 13:58:52.664953 130295542103168 main.py:56] JAX version: 0.9.2",
+    "I0325 13:59:07.812757 130295542103168 train.py:612] Starting training loop.",
+    "I0325 14:00:22.976243 130295542103168 train.py:652] Finished training step 0. Batch size: 512, Loss: 10.96665, LR: 0.00000",
+    "I0325 14:01:31.933391 130295542103168 train.py:652] Finished training step 1. Batch size: 512, Loss: 10.96693, LR: 0.00000",
+    "I0325 14:04:37.407858 130295542103168 train.py:665] Gathering training metrics.",
+    "I0325 14:04:37.610165 130245504009792 logging_writer.py:48] [2000] train_accuracy=0.37408044934272766, "
+    "train_loss=3.729034185409546",
+    "I0325 14:04:50.093986 130245504009792 logging_writer.py:64] [2000] Got texts: {'samples': ['Paris is a the capital "
+    "of the world , and the city is always a place for the people to live .', 'Flax is a very good player , but he is a "
+    "very good player .', 'The shutdown was aimed at creating efficiencies as well as improving the quality of the "
+    "service .', 'A big theme of this hire is that there are parts of the industry that are not only in the business of "
+    "making the most of these things , but also in the process of making them work .', 'Because of Bear Stearns , many "
+    "analysts are still unconvinced that the Fed will be able to keep its key interest rate at a record low of zero to "
+    "0.25 percent .', 'Next month , the Brazilian bourse will open at the end of the year .']}.",
+    "I0325 14:04:50.096882 130295542103168 train.py:420] Gathering evaluation metrics.",
+    "I0325 14:08:19.201115 130295542103168 local.py:41] Setting work unit notes: 0.3 steps/s, 0.4% (2001/500000), ETA: "
+    "19d12h11m (9m : 1.8% data, 2.3% generate_text, 52.0% train_step, 0.0% training_metrics)",
+    "I0325 14:08:24.184369 130245504009792 logging_writer.py:48] [2000] eval_accuracy=0.4045374393463135, "
+    "eval_loss=3.198998212814331, eval_perplexity=24.50796127319336",
+    "I0325 14:08:24.272225 130245504009792 logging_writer.py:48] [2001] steps_per_sec=0.295464",
+    "I0325 14:08:24.272729 130245504009792 logging_writer.py:48] [2001] uptime=551.51",
+    "I0325 14:09:19.241172 130295542103168 local.py:41] Setting work unit notes: 10.6 steps/s, 0.5% (2639/500000), ETA: "
+    "13h0m (10m : 1.7% data, 35.0% eval, 2.0% generate_text, 55.7% train_step, 0.0% training_metrics)",
+]
+
+
+def test_an_absl_programs_first_line_starts_it_and_its_evaluation_runs_from_its_word_to_its_results(
+        tmp_path: Path) -> None:
+    """JAX's absl lines are the program's own (no launcher's, as torchrun's glog lines are): its
+    first, 13:58:52.664953, starts the attempt, 15 s before its training loop; `Gathering evaluation
+    metrics.` to clu's `[2000] eval_accuracy=...` (14:08:24.184369) is an evaluation, from the dated
+    line before it (its sampled texts written, 14:04:50.093986): 214.1 s no step ran in."""
+    con = console_connection(tmp_path, FLAX_GEMMA)
+    ((start,),) = con.execute("select start_ns from attempts").fetchall()
+    assert start % (86400 * 10**9) == (13 * 3600 + 58 * 60 + 52) * 10**9 + 664_953_000
+    ((eval_s,),) = con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchall()
+    assert eval_s == pytest.approx((8 * 60 + 24.184369) - (4 * 60 + 50.093986))

@@ -36,7 +36,8 @@
 --   lost_step (redone, and completed: logged at its end or followed by another step of the
 --   attempt; the step a crash cut short is lost time, not a lost step), after_gap (lines were cut
 --   out of its file since its file's step line before: an excerpt's `...` line alone, an elision
---   event).
+--   event), uncredited_ns (the time since the line before that the cap above left uncredited: between
+--   the two lines, beyond what its steps' reported time accounts for; 0 where it is credited whole).
 with attempted as (
     select a.attempt, a.start_ns as attempt_start_ns, a.end_ns as attempt_end_ns, a.end_reason, a.resumed_from_step,
         s.step, s.start_ns, s.end_ns, s.step_time_s, s.samples, s.data_time_s, s.t_ns, s.line, s.t_resolution_ns,
@@ -118,7 +119,7 @@ credited as (
             else s_ns
         end as s_ns
     )
-    from bounded
+    from (select *, s_ns as bounded_s_ns from bounded)
 ),
 later_starts as (
     select attempt, min(first_step) over (order by attempt rows between 1 following and unbounded following) as later_first_step,
@@ -129,6 +130,7 @@ later_starts as (
 final as (
     select c.attempt, c.attempt_start_ns, c.started_ns, c.attempt_end_ns, c.end_reason, c.step, c.start_ns, c.end_ns, c.step_time_s,
         c.samples, c.data_time_s, c.t_ns, c.line, c.t_resolution_ns, c.s_ns, c.e_ns, c.nth, c.prev_step, c.covers, c.after_gap,
+        coalesce(c.s_ns - c.bounded_s_ns, 0) as uncredited_ns,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false)
             and (c.end_reason is distinct from 'completed' or l.later_resumed) as redone,
         coalesce(c.attempt < max(c.attempt) over (partition by c.step) or c.step >= l.later_first_step, false)

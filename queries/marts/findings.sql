@@ -2,7 +2,7 @@
 -- Grain: one row per finding.
 -- Inputs: step_summary, step_breakdown, trace_events (graph launches), stragglers, goodput, goodput_buckets, attempts,
 --   int_log_events, int_ideal_step, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_summary,
---   nccl_warnings, nccl_comms, nccl_tests, files, stg_log_steps, int_reference_rank, int_log_steps, stg_log_events.
+--   nccl_warnings, nccl_comms, nccl_tests, files, stg_log_steps, int_reference_rank, int_log_steps, stg_log_events, int_log_step_bounds.
 -- Thresholds (session variables override the defaults; tests move them across measured values):
 --   data_loader:    data_stall_pct of a rank's step time >= tracelens_data_stall_high_pct (20,
 --                   XProf's "highly input-bound") -> high; >= tracelens_data_stall_medium_pct (5,
@@ -19,7 +19,9 @@
 --                   eval, data_stall, idle, other): share of wall time >= tracelens_bucket_high_pct (10) -> high;
 --                   >= tracelens_bucket_medium_pct (2) -> medium; >= tracelens_bucket_low_pct (0.1) -> low (`other` at least
 --                   half of which is the time across lines cut out of the logs, an excerpt's
---                   `...` alone, from the dated line before each to the next after it: low).
+--                   `...` alone, from the dated line before each to the next after it: low; at
+--                   least half of which lies between step lines beyond their steps' reported
+--                   times, int_log_step_bounds.uncredited_ns: said so, with its advice).
 --   checkpoint interval (with lost work): Young/Daly optimum sqrt(2 x C x MTBF), C = mean
 --                   blocking checkpoint save (one a saved step, however many ranks log it), MTBF =
 --                   wall time / failures; reported in steps
@@ -198,6 +200,11 @@ elided as (
                         select s.t_ns from stg_log_steps s where s.file_id = x.file_id and s.line > x.line)) n
     where x.kind = 'elision' and x.after_ns is not null and n.next_ns > x.after_ns
 ),
+uncredited as (
+    -- the time between step lines beyond what their steps' reported times account for (int_log_step_bounds'
+    -- credit cap), lines cut out of the log between them aside: the loop ran, its step timer says less
+    select coalesce(sum(uncredited_ns) filter (where not after_gap), 0) / 1e9 as seconds from int_log_step_bounds
+),
 bucket_findings as (
     select b.bucket as finding,
         -- (time no line accounts for that is mostly the time across lines cut out of the logs: no
@@ -221,6 +228,10 @@ bucket_findings as (
             when 'eval' then format('evaluation takes {} s', printf('%.3g', b.seconds))
             when 'data_stall' then format('steps wait {} s for data, as the logs report', printf('%.3g', b.seconds))
             when 'other' then case
+                when (select seconds from uncredited) >= 0.5 * b.seconds
+                then format('{} s of wall time attributed to nothing: {} s of it between step lines, beyond the steps'' '
+                            'own reported times', printf('%.3g', b.seconds),
+                            printf('%.3g', least(b.seconds, (select seconds from uncredited))))
                 when (select seconds from elided) >= 0.5 * b.seconds
                 then format('{} s of wall time with nothing logged, or in lines cut out of the logs (an excerpt''s `...`)',
                             printf('%.3g', b.seconds))
@@ -265,7 +276,11 @@ bucket_findings as (
             when 'startup' then 'cache compiled graphs and datasets; pre-pull images; warm up once'
             when 'eval' then 'evaluate less often or on fewer samples, or asynchronously on other hardware'
             when 'data_stall' then 'raise DataLoader num_workers and prefetch_factor, pin memory, keep workers persistent; check the storage the data is read from'
-            else case when b.bucket = 'other' and (select seconds from elided) >= 0.5 * b.seconds
+            else case when b.bucket = 'other' and (select seconds from uncredited) >= 0.5 * b.seconds
+                      then 'the loop ran between those lines, but its step timer accounts for less of it (it leaves out data '
+                           'loading, the optimizer, logging or gradient accumulation), or it stalled: a step time that covers '
+                           'the whole step, or a time on each step line, would attribute it'
+                      when b.bucket = 'other' and (select seconds from elided) >= 0.5 * b.seconds
                       then 'the whole logs, not an excerpt of them, would say what this time went to'
                       else 'log more (step lines with timestamps) so that this time can be attributed' end
         end,
