@@ -630,7 +630,9 @@ _NCCL_ERROR = re.compile(
 # it summarises (` ...`, one space in), nor the code in an exception's message, indented deeper
 # (multiprocessing's `if __name__ == '__main__':` / `freeze_support()` / `...`)
 _ELISION = re.compile(r"(?: {4}| {8}|\t{1,2})?(?:# ?)?(?:\.{3,40}|…{1,8}|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\)"
-                      r"|\.{3} ?(?:clipped|snip|cut) ?\.{3})\s*")
+                      r"|\.{3} ?(?:clipped|snip|cut) ?\.{3})\s*"
+                      # (dots in groups, at any indent: icefall's docs' `  ... ...`; numpy's summary row is one ` ...`)
+                      r"| {0,8}\.{3}(?: \.{3}){1,3}\s*")
 
 # Every event rule below needs one of these: a line holding none is passed over (most lines of a
 # console are none of them). One pattern, run over all the file's lines at once by polars'

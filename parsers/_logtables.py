@@ -312,6 +312,8 @@ _EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: )(?i:eval(?:uat[a-z]*)?|validat[a-z]*|v
               r"|(?i:\bevaluating\b|running evaluation|running validation|accumulating evaluat|gathering evaluation metrics)"
               # (clu's metric writer as an evaluation's results are written: `logging_writer.py:48] [2000] eval_accuracy=0.40`)
               r"|\] \[\d{1,12}\] (?:eval|valid|validation|test)_\w{1,60}="
+              # (an epoch's validation on a line of its own: icefall's `[train.py:444] Epoch 1, validation loss=0.1629`)
+              r"|\] Epoch \d{1,6}, (?:validation|valid) loss="
               r"|\] \d{1,9}/\d{1,9}, [\d.]{1,12} task/s, elapsed: \d")
 # the most lines between two evaluation lines of one evaluation (its arguments', its batches' lines),
 # and between an evaluation's line with no time and the dated line that bounds it

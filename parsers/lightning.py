@@ -562,6 +562,9 @@ def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dic
                 clock.start_ns = before.start_ns + int(max(before.seconds.get(last.n, 0.0), float(last.elapsed_s)) * 1e9)
                 clock.source = "tqdm"
     previous: dict[int, BarReading] = {}
+    # (each rank's first bar: its first reading kept began at the bar's start, its elapsed time before it:
+    # `32/200 [01:17<06:47, 2.43s/it]` alone ran 32 steps in 77 s, not one in 2.43 s)
+    first_bars = {id(chain[0]) for chain in by_rank.values()}
     for row in sorted(steps.values(), key=lambda r: r["line"]):
         row_clock: _Clock | None = row.get("_clock")
         reading: BarReading | None = row.get("_reading")
@@ -571,6 +574,8 @@ def _place(steps: dict[tuple[int | None, int, int], dict[str, Any]], clocks: dic
         if row.get("end_ns") is None and clock.start_ns is not None and reading.n in clock.seconds:
             row["end_ns"] = clock.start_ns + int(clock.seconds[reading.n] * 1e9)
             row["time_source"] = clock.source
+            if id(clock) in first_bars and id(clock) not in previous and reading.n > 0 and "start_ns" not in row:
+                row["start_ns"] = clock.start_ns
         if "step_time_s" not in row:
             base = previous.get(id(clock))
             if clock.mean_rate or reading.seconds_per_item is None:

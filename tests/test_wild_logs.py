@@ -2156,7 +2156,8 @@ def test_a_run_evaluating_its_checkpoints_after_training_then_a_new_run_appended
     48` to evaluate it: no relaunch, no epoch 48 again; MACE's next run in the same file ten months
     later (`MACE version: 0.3.6`, `WeightedEnergyForcesLoss(...)`, `Epoch None: loss=...` before its
     first epoch) is a second run from epoch 0, the months between idle: none of it an epoch's, a
-    restart's, lost work or start-up (it was five attempts and "start-up 2.71e+07 s")."""
+    restart's, lost work or start-up (it was five attempts and "start-up 2.71e+07 s"). The first run
+    ran until the save after its evaluation."""
     con = console_connection(tmp_path, MACE_APPENDED_RUNS)
 
     def at(text: str) -> int:
@@ -2164,14 +2165,15 @@ def test_a_run_evaluating_its_checkpoints_after_training_then_a_new_run_appended
         return int(moment.replace(microsecond=0).timestamp()) * 10**9 + moment.microsecond * 1000
 
     attempts = con.execute("select start_ns, end_ns, end_reason, first_step from attempts order by attempt").fetchall()
-    complete = next(t[:23] for t in MACE_APPENDED_RUNS if t.endswith("Training complete"))
     epoch0 = next(t[:23] for t in MACE_APPENDED_RUNS if " INFO: Epoch 0:" in t)
-    assert [(a[1], a[2]) for a in attempts[:1]] == [(at(complete), "completed")] and len(attempts) == 2, attempts
+    # (not at `Training complete`: until the save it made after its evaluation, 14:17:45.541, its final work)
+    saved = next(t[:23] for t in MACE_APPENDED_RUNS if "INFO: Saving model to MACE_models/mace01_run-123_swa.model" in t)
+    assert [(a[1], a[2]) for a in attempts[:1]] == [(at(saved), "completed")] and len(attempts) == 2, attempts
     assert attempts[1][0] <= at(epoch0) and attempts[1][3] == 0, attempts
     seconds = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
     assert seconds["lost_work"] == seconds["restart_downtime"] == 0 and seconds["startup"] < 60, seconds
-    # (the gap less the evaluation after the first run's training)
-    assert seconds["idle"] + seconds["eval"] >= (attempts[1][0] - at(complete)) / 1e9 - 1, seconds
+    # (from that save to the next run's first line, `MACE version: 0.3.6` at 2025-05-19 12:09:23.138: idle)
+    assert seconds["idle"] == pytest.approx((at("2025-05-19 12:09:23.138") - at(saved)) / 1e9), seconds
 
 
 # Apple SimpleFold's training script (lightning-hydra-template) launched seven times into one Hydra file log
@@ -2363,3 +2365,88 @@ def test_an_absl_programs_first_line_starts_it_and_its_evaluation_runs_from_its_
     assert start % (86400 * 10**9) == (13 * 3600 + 58 * 60 + 52) * 10**9 + 664_953_000
     ((eval_s,),) = con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchall()
     assert eval_s == pytest.approx((8 * 60 + 24.184369) - (4 * 60 + 50.093986))
+
+
+def test_a_lightning_bars_one_reading_ran_its_elapsed_time(tmp_path: Path) -> None:
+    """NeMo's Tacotron 2 under Lightning (NVIDIA NeMo issue 3493, its pasted console): the bar's one
+    reading, `32/200 [01:17<06:47,  2.43s/it, ...]`, then the traceback: the attempt ran the bar's 77
+    seconds and more (its 32 steps), not one step's 2.43 s."""
+    lines = [
+        "Epoch 0:  16%|█████████████████████▎                                                                          "
+        "                                 | 32/200 [01:17<06:47,  2.43s/it, loss=9.14, v_num=2-15]Error executing job "
+        "with overrides: ['sample_rate=22050', 'train_dataset=/home/pc/Downloads/first100.json', 'validation_datasets="
+        "/home/pc/Downloads/first100.json', 'trainer.max_epochs=1', 'trainer.accelerator=null', "
+        "'trainer.check_val_every_n_epoch=1']",
+        "Traceback (most recent call last):",
+        '  File "tacotron2.py", line 53, in main',
+    ]
+    con = console_connection(tmp_path, lines)
+    ((length, reason),) = con.execute("select length_s, end_reason from attempts").fetchall()
+    assert 77 <= length < 78 + 1 and reason == "crash", length
+
+
+# icefall's yesno recipe's training log (its installation docs, stored file id 333167812, lines 26-36, the docs'
+# 3-space indent kept): each epoch's validation on a line of its own, and the docs' `  ... ...` over epochs 2-12
+ICEFALL_YESNO = [
+    "   2023-05-12 18:05:01,389 INFO [train.py:422] Epoch 1, batch 0, loss[loss=0.2532, over 2436.00 frames. ], "
+    "tot_loss[loss=0.2532, over 2436.00 frames. ], batch size: 4",
+    "   2023-05-12 18:05:01,637 INFO [train.py:422] Epoch 1, batch 10, loss[loss=0.1139, over 2828.00 frames. ], "
+    "tot_loss[loss=0.1592, over 22192.90 frames. ], batch size: 4",
+    "   2023-05-12 18:05:01,859 INFO [train.py:444] Epoch 1, validation loss=0.1629, over 18067.00 frames.",
+    "   2023-05-12 18:05:02,094 INFO [train.py:422] Epoch 1, batch 20, loss[loss=0.0767, over 2695.00 frames. ], "
+    "tot_loss[loss=0.118, over 34971.47 frames. ], batch size: 5",
+    "   2023-05-12 18:05:02,350 INFO [train.py:444] Epoch 1, validation loss=0.06778, over 18067.00 frames.",
+    "   2023-05-12 18:05:02,395 INFO [checkpoint.py:75] Saving checkpoint to tdnn/exp/epoch-1.pt",
+    "",
+    "  ... ...",
+    "",
+    "   2023-05-12 18:05:14,789 INFO [train.py:422] Epoch 13, batch 0, loss[loss=0.01056, over 2436.00 frames. ], "
+    "tot_loss[loss=0.01056, over 2436.00 frames. ], batch size: 4",
+    "   2023-05-12 18:05:15,016 INFO [train.py:422] Epoch 13, batch 10, loss[loss=0.009022, over 2828.00 frames. ], "
+    "tot_loss[loss=0.009985, over 22192.90 frames. ], batch size: 4",
+]
+
+
+def test_an_epochs_validation_line_is_its_evaluation_and_dots_in_groups_are_lines_cut_out(tmp_path: Path) -> None:
+    """`Epoch 1, validation loss=0.1629` ran from the step line before it (18:05:01,637) to its own
+    (01,859), the next one from 02,094 to 02,350: 0.478 s of evaluation, not steps; `  ... ...` is
+    lines cut out (epochs 2 to 12)."""
+    con = console_connection(tmp_path, ICEFALL_YESNO)
+    ((eval_s,),) = con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchall()
+    assert eval_s == pytest.approx((1.859 - 1.637) + (2.350 - 2.094))
+    assert con.execute("select line from log_events where kind = 'elision'").fetchall() == [(8,)]
+
+
+def test_a_completed_run_ran_until_the_save_after_its_end(tmp_path: Path) -> None:
+    """Megatron-DeepSpeed's last iteration, `[after training is done] datetime: 2023-08-15 07:22:31`,
+    then its final save (`saving checkpoint at iteration 2500`, DeepSpeed's dated lines until
+    07:22:37,720, `successfully saved checkpoint`): the run ran until its save ended, not its word that
+    training was done (a Megatron-DeepSpeed LLaMA run's notes, stored file id 16887721843, lines 101-102,
+    108-113 and 131-134)."""
+    lines = [
+        "[2023-08-15 07:22:30,556] [INFO] [logging.py:96:log_dist] [Rank 0] step=2499, skipped=1585, lr=[0.0001371, "
+        "0.0001371], mom=[(0.9, 0.95), (0.9, 0.95)]",
+        "steps: 2499 loss: 13.4013 iter time (s): 1.202 samples/sec: 26.614",
+        "[2023-08-15 07:22:31,764] [INFO] [logging.py:96:log_dist] [Rank 0] step=2500, skipped=1586, lr=[0.0001371, "
+        "0.0001371], mom=[(0.9, 0.95), (0.9, 0.95)]",
+        "steps: 2500 loss: 12.5495 iter time (s): 1.200 samples/sec: 26.671",
+        " iteration     2500/    2500 | consumed samples:        80000 | consumed tokens:    163840000 | elapsed time per "
+        "iteration (ms): 1206.4 | learning rate: 1.371E-04 | global batch size:    32 | lm loss: 1.254951E+01 | loss "
+        "scale: 1.0 | grad norm: 2.265 | num zeros: 0.0 | actual seqlen:  2048 | number of skipped iterations:   0 | "
+        "number of nan iterations:   0 | samples per second: 26.526 | TFLOPs: 59.42 |",
+        "[after training is done] datetime: 2023-08-15 07:22:31",
+        "saving checkpoint at iteration    2500 to ./tmp",
+        "[2023-08-15 07:22:31,767] [INFO] [logging.py:96:log_dist] [Rank 0] [Torch] Checkpoint global_step2500 is about "
+        "to be saved!",
+        "[2023-08-15 07:22:36,380] [INFO] [torch_checkpoint_engine.py:33:commit] [Torch] Checkpoint global_step2500 is "
+        "ready now!",
+        "[2023-08-15 07:22:37,720] [INFO] [torch_checkpoint_engine.py:23:save] [Torch] Saved ./tmp/global_step2500/"
+        "mp_rank_00_model_states.pt.",
+        "[2023-08-15 07:22:37,720] [INFO] [torch_checkpoint_engine.py:33:commit] [Torch] Checkpoint global_step2500 is "
+        "ready now!",
+        "  successfully saved checkpoint at iteration    2500 to ./tmp",
+    ]
+    con = console_connection(tmp_path, lines)
+    ((end, reason),) = con.execute("select end_ns, end_reason from attempts").fetchall()
+    assert reason == "completed"
+    assert end == int(datetime(2023, 8, 15, 7, 22, 37, tzinfo=UTC).timestamp()) * 10**9 + 720_000_000

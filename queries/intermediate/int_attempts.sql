@@ -119,8 +119,9 @@ first_step as (
     -- the first attempt starts with its first step. A start line dated after the first steps
     -- (a rank's first dated line at the final checkpoint) does not make them an attempt of their own.
     -- in integer ns: a double holds an epoch time only to 256 ns, which would start it after its step
-    select s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as start_ns, 'first_step' as start_source,
-        s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) as marked_ns, null as ran_until_ns, false as placed_back
+    -- (a step dated at its start, a bar's first reading kept, began then: `began_ns`)
+    select s.began_ns as start_ns, 'first_step' as start_source, s.began_ns as marked_ns, null as ran_until_ns,
+        false as placed_back
     from steps s
     where s.previous_t_ns is null
       and not exists (select 1 from int_log_events e where e.kind = 'attempt_start')
@@ -349,6 +350,15 @@ endings as (
         -- (a scheduler's cancel names the moment it killed the job: its processes ran until then)
         max(e.ts_ns) filter (where e.kind = 'crash' and e.detail like 'scheduler: %CANCELLED AT%') as killed_ns,
         max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
+        -- (the work a run does after its word that training completed: its final save, its evaluation;
+        -- one logged on a line with no time of its own at least when its file's last dated line before it was)
+        greatest(max(e.ts_ns) filter (where e.kind in ('checkpoint_save_start', 'checkpoint_save_end', 'checkpoint_load_start',
+                                                        'checkpoint_load_end', 'eval_start', 'eval_end')),
+                 (select max(u.after_ns) from stg_log_events u, int_reference_rank r
+                  where u.ts_ns is null and (u.rank is null or u.rank is not distinct from r.rank)
+                    and u.kind in ('checkpoint_save_start', 'checkpoint_save_end', 'checkpoint_load_start',
+                                   'checkpoint_load_end', 'eval_start', 'eval_end')
+                    and u.after_ns >= a.start_ns and (a.next_start_ns is null or u.after_ns < a.next_start_ns))) as last_work_ns,
         max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step,
         count(*) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) > 0 as loaded,
         min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
@@ -372,8 +382,9 @@ final as (
         -- its last logged one (a scheduler's time-limit cancel) ends the job's wall time; an
         -- attempt a relaunch follows ends at its last step: a launcher's failure report comes
         -- when it noticed, and the time since is the restart's downtime; but a scheduler's cancel
-        -- is the kill itself, its time the scheduler's: any attempt ran until then)
-        coalesce(e.completed_ns, greatest(x.last_step_ns, e.last_event_ns, t.last_traced_ns,
+        -- is the kill itself, its time the scheduler's: any attempt ran until then; one that completed
+        -- its training ran until then, or until the save or evaluation it did after it)
+        coalesce(case when e.completed_ns is not null then greatest(e.completed_ns, e.last_work_ns) end, greatest(x.last_step_ns, e.last_event_ns, t.last_traced_ns,
                                           case when x.last_step_ns is null or a.next_start_ns is null then e.crash_ns end,
                                           e.killed_ns),
                  a.start_ns)::bigint as end_ns,
