@@ -801,6 +801,24 @@ _LAST_WORDS_NS = 60_000_000_000
 # `finally:` block's, an exit handler's: lightning-hydra-template's `Output dir: ./artifacts/` 0.1 s
 # after its traceback's `[ERROR]` line), no relaunch's: a new interpreter imports its framework first
 _DYING_NS = 1_000_000_000
+# DeepSpeed's engine at each step's end, its count of the steps it skipped so far (an fp16 loss scale's overflow:
+# no update): `[Rank 0] step=2500, skipped=1586, lr=[0.0001371, ...]`
+SKIPPED_STEPS = re.compile(r"\bstep=(?P<step>\d{1,15}), skipped=(?P<skipped>\d{1,15})\b")
+
+
+def skipped_warning(last: dict[int | None, tuple[int, int]]) -> str | None:
+    """The file's warning where DeepSpeed's counter says it skipped steps: `last` maps each rank to
+    (its last step, the steps it had skipped by then); the rank that skipped most."""
+    if not last:
+        return None
+    step, skipped = max(last.values(), key=lambda pair: (pair[1], pair[0]))
+    if not skipped:
+        return None
+    return (f"{skipped} of {step} optimizer steps skipped on fp16 loss-scale overflow (DeepSpeed's `skipped=` "
+            f"counter): {skipped / step:.0%} of the steps made no update" if step else
+            f"{skipped} optimizer steps skipped on fp16 loss-scale overflow (DeepSpeed's `skipped=` counter)")
+
+
 # Failures the scanner reads wherever a line holds them, glued after a progress bar's open drawing too:
 # a reader that reads the drawing reads the line up to them
 GLUED_FAILURES = ("Traceback (most recent call last)", "Memory access fault by GPU")
@@ -870,10 +888,11 @@ class EventScanner:
         return False
 
     def _dying_words(self, line: Line) -> bool:
-        """The dated line came within `_DYING_NS` of the last dated line before its rank's failure
-        (of any rank, for a line of none): the failed process's own last words (a `finally:`
-        block's log line after its traceback: lightning-hydra-template's `Output dir: ...`), no
-        relaunch's first line (a new interpreter takes longer to import and log). A bisection."""
+        """The dated line came within `_DYING_NS` of the last dated line up to its rank's failure
+        (of any rank, for a line of none), by its clock's resolution too (a line dated to the whole
+        second may be up to a second later than it reads): the failed process's own last words (a
+        `finally:` block's log line after its traceback: lightning-hydra-template's `Output dir:
+        ...`), no relaunch's first line (a new interpreter takes longer to import and log). A bisection."""
         clock = self.rows.clock
         if clock is None or line.ts_ns is None:
             return False
@@ -884,7 +903,8 @@ class EventScanner:
         numbers, times = clock
         at = bisect.bisect_right(numbers, failure)
         before = next((ns for ns in (times[i] for i in range(at - 1, max(at - 400, 0) - 1, -1)) if ns is not None), None)
-        return before is not None and 0 <= line.ts_ns - before <= _DYING_NS
+        resolution = 1_000_000_000 if line.ts_ns % 1_000_000_000 == 0 else 0
+        return before is not None and 0 <= line.ts_ns + resolution - before <= _DYING_NS
 
     def _world_size(self, line: Line) -> None:
         text = line.text

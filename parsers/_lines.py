@@ -433,8 +433,8 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
                       # (in an ASCII head a byte offset is a character's)
                       leading=(head.str.find(_ISO.pattern) < DATE_START_MAX)
                       & (~head.str.contains(_CLOCK_FIRST.pattern) | head.str.contains(_CLOCK_THEN_DATE.pattern)),
-                      # (a line naming its software's date is Python's to read: `_leading`)
-                      software=head.str.contains(_SOFTWARE_DATE.pattern),
+                      # (a line naming its software's date is Python's to read: `_leading`; so is a 12-hour clock's)
+                      software=head.str.contains(_SOFTWARE_DATE.pattern) | head.str.contains(_MERIDIEM_HEAD),
                       stamp=head.str.extract_groups(_ISO_COLUMNS))
               .unnest("stamp")
               .select("index", "tz", "leading", "second",
@@ -930,6 +930,9 @@ _DATE_END_MAX = DATE_START_MAX + 35
 
 # a date a line names as its software's (`DEEPMD INFO    source commit at:     2023-03-16 12:33:24 +0800`,
 # a build's, a commit's): no moment of the run's
+# a time of a 12-hour clock's, its half of the day after it (`04:15:41 PM`, `12:45:48pm`)
+_MERIDIEM = re.compile(r" ?[AaPp][Mm]\b")
+_MERIDIEM_HEAD = r"\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})? ?[AaPp][Mm]\b"
 _SOFTWARE_DATE = re.compile(r"(?i:(?:commit|built|build|compiled)(?: at| on| date| time)?):\s{0,40}\d{4}-\d\d-\d\d")
 
 
@@ -993,7 +996,16 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
         return _slash_timestamp(text, day_first) if "/" in text[:_DATE_END_MAX] else None
     # a log's lines share their seconds: each distinct second (and zone) is converted once
     key = text[match.start():match.end("s")] + (match.group("tz") or "")
-    return _match_ns(match, key, match.groupdict)
+    return _meridiem(text, match, _match_ns(match, key, match.groupdict))
+
+
+def _meridiem(text: str, match: re.Match[str], ns: int | None) -> int | None:
+    """A 12-hour clock's time (`2024-11-12 04:15:41 PM - INFO - ...`): 12 AM is midnight, 1 PM to 11 PM
+    after noon; a time with no half of the day after it as it is."""
+    if ns is None or (half := text[match.end():match.end() + 3].strip().upper()) not in ("AM", "PM") or (
+            _MERIDIEM.match(text, match.end()) is None or not 1 <= (hour := int(match.group("h"))) <= 12):
+        return ns
+    return ns + ((12 if half == "PM" and hour != 12 else 0) - (12 if half == "AM" and hour == 12 else 0)) * 3_600_000_000_000
 
 
 def _slash_timestamp(text: str, day_first: bool) -> int | None:
@@ -1008,7 +1020,8 @@ def _slash_timestamp(text: str, day_first: bool) -> int | None:
             g = {**g, "y": g["year"], "mo": month, "d": day}
         return g
 
-    return _match_ns(match, f"{day_first:d}{text[match.start():match.end('s')]}{match.group('tz') or ''}", fields)
+    return _meridiem(text, match, _match_ns(match, f"{day_first:d}{text[match.start():match.end('s')]}{match.group('tz') or ''}",
+                                            fields))
 
 
 def _match_ns(match: re.Match[str], key: str, fields: Callable[[], dict[str, Any]]) -> int | None:

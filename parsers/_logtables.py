@@ -208,13 +208,16 @@ class LogRows:
                         read[row["rank"], process] = when
         last: dict[tuple[int | None, int], tuple[int, int]] = {}  # (rank, its process) -> (line, ns)
         ranked: set[int] = set()  # processes of no rank a rank's dated line falls in (a launcher's)
+        unranked: list[int] = []  # the dated lines of no rank, in order
         retimed = self.retimed
         for number, ns, rank in zip(*self.clock, self.ranks, strict=True):
             if retimed and number in retimed:
                 ns = retimed[number]
             if ns is None or within_int64(ns) is None:
                 continue
-            if rank is not None and shared_starts:
+            if rank is None:
+                unranked.append(number)
+            elif shared_starts:
                 ranked.add(bisect_right(shared_starts, number))
             if (opened := bounds.get(rank)) is not None and (process := bisect_right(opened, number)):
                 last[rank, process] = (number, ns)
@@ -223,6 +226,11 @@ class LogRows:
                 continue  # (no later than what its steps and events say: nothing more)
             opened, closed = bounds[rank], words[rank]
             begin, end = opened[process - 1], opened[process] if process < len(opened) else None
+            after = bisect_right(unranked, number)
+            if rank is not None and after < len(unranked) and (end is None or unranked[after] < end):
+                # (a rank's own lines, then dated lines of no rank before its next start: its C++ warnings
+                # under `[rank0]:` and its Python logging's with no prefix, one process's)
+                continue
             at = bisect_left(closed, begin)
             if at < len(closed) and (end is None or closed[at] < end):
                 continue

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._events import log_result, open_log, skipped_warning
 from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import head_bodies
 from tracelens.parsers._logreader import LogReader
@@ -89,6 +89,7 @@ class DeepSpeedParser(LogReader):
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "deepspeed", busy=True)
         overflows = 0
+        skipped: dict[int | None, tuple[int, int]] = {}  # rank -> (its last step, the steps skipped by then)
         last_step_ns: dict[int | None, int] = {}
         ppo: list[dict] = []  # the PPO steps (DeepSpeed-Chat), where there are
         ppo_last: dict[int | None, dict] = {}  # rank -> its last PPO step
@@ -159,6 +160,7 @@ class DeepSpeedParser(LogReader):
                     lr = None
                 rank = line.rank if line.rank is not None or m.group("rank") is None else int(m.group("rank"))
                 rows.step(line=line.number, rank=rank, step=int(m.group("step")), end_ns=line.ts_ns, lr=lr)
+                skipped[rank] = (int(m.group("step")), int(m.group("skipped")))
             elif ("global_step=" in text and (m := _TIMER.search(text)) is not None and rows.steps
                   and rows.steps[-1]["step"] == int(m.group("step"))):
                 step = rows.steps[-1]
@@ -180,6 +182,8 @@ class DeepSpeedParser(LogReader):
         if not rows.steps and not any(line.text[:1] == "[" and _DS_LINE.match(line.text) for line in lines):
             raise ParseError(str(path), "no DeepSpeed log line found", where="line 1")
         result = log_result(rows, warning)
-        if overflows:
+        if (counted := skipped_warning(skipped)) is not None:
+            result.warnings.append(counted)  # (the engine's own count: every overflow, whatever line it printed)
+        elif overflows:
             result.warnings.append(f"{overflows} optimizer steps skipped on fp16 loss-scale overflow")
         return result

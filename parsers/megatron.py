@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._events import SKIPPED_STEPS, log_result, open_log, skipped_warning
 from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import Line, head_bodies
 from tracelens.parsers._logreader import LogReader
@@ -88,9 +88,12 @@ class MegatronParser(LogReader):
         previous: dict[int | None, tuple[float | None, float | None]] = {}  # rank -> (samples, tokens) consumed
         clock: int | None = None  # the end of the last phase since the last dated iteration line (see _timed_phase)
         ds_step: tuple[int, int, int] | None = None  # (line number, step, time) of DeepSpeed's last dated step line
+        skipped: dict[int | None, tuple[int, int]] = {}  # rank -> (DeepSpeed's last step, the steps skipped by then)
         for line in events.busy(lines):  # its rules' literals are in the pattern that `busy` reads
             if line.ts_ns is not None and "step=" in line.text and (said := _DS_STEP.search(line.text)) is not None:
                 ds_step = (line.number, int(said.group("step")), line.ts_ns)
+                if "skipped=" in line.text and (count := SKIPPED_STEPS.search(line.text)) is not None:
+                    skipped[line.rank] = (int(count.group("step")), int(count.group("skipped")))
             if events.scan(line):
                 continue
             timed = _PHASE_TIMER.search(line.text) if ("save-checkpoint" in line.text or "evaluate" in line.text) else None
@@ -159,7 +162,10 @@ class MegatronParser(LogReader):
                 rows.steps[-1]["framework"] = "lightning"
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no iteration lines found", where="line 1")
-        return log_result(rows, warning)
+        result = log_result(rows, warning)
+        if (counted := skipped_warning(skipped)) is not None:
+            result.warnings.append(counted)
+        return result
 
     @staticmethod
     def _timed_phase(rows: LogRows, line: Line, phase: str, ms: float, clock: int | None) -> int | None:

@@ -623,3 +623,16 @@ def test_dates_time_after_a_few_words_dates_the_line() -> None:
     moment = datetime.strptime(f"{month} {day} {clock} {year}", "%b %d %H:%M:%S %Y").replace(tzinfo=UTC)
     times = [line.ts_ns for line in split_lines("\n".join(SLURM_PROLOG_DATE) + "\n", _events._LINE_HINT)]
     assert times == [None, None, int(moment.timestamp()) * 10**9, None, None]
+
+
+def test_a_relaunch_dated_to_the_whole_second_after_a_failure_starts_its_attempt(sample_store: Callable[[str], Path]) -> None:
+    """sample_logs/whole_second_restart_gloo_2rank: torchrun's `failed (exitcode: 1)` at 20:30:59.111,
+    then the relaunch's first line, `11/24/2026 20:31:00 INFO gloo_train: starting (restart count 1)`,
+    which the harness's TRUTH puts at its attempt 1's start, 20:31:00.45: its second may be up to a
+    second after the failure's, so it is the relaunch's first line (its start to the second), not the
+    failed process's last words."""
+    truth = _truth(SAMPLE_LOGS / "whole_second_restart_gloo_2rank")
+    started = min(t["t"] for t in truth if t["rank"] == 0 and t["attempt"] == 1 and t["event"] == "attempt_start")
+    con = Store.open(sample_store("whole_second_restart_gloo_2rank"), create=False).connect()
+    ((start_ns,),) = con.execute("select start_ns from attempts where attempt = 2").fetchall()
+    assert start_ns == int(started) * 10**9  # (its line's whole second)

@@ -608,3 +608,26 @@ def test_the_runs_training_time_line_ends_the_attempt(tmp_path: Path) -> None:
     # (no end said: the process was alive until its last dated line, 35 s after its last step's)
     assert [(e["kind"], e["ts_ns"]) for e in events] == [
         ("attempt_start", _ns("2025-09-16 21:30:06,896")), ("last_line", _ns("2025-09-16 21:30:43,935"))]
+
+
+def test_a_ranks_lines_followed_by_lines_of_no_rank_are_no_process_that_stopped() -> None:
+    """`LogRows.last_lines` on tiny hand-built rows: rank 0's two C++ warnings (`[rank0]:[W...]`), then the
+    script's own lines with no prefix until the file's end: one process's output, so rank 0's
+    last warning is no `last_line` (it made a run that never restarted look like one that stopped, then
+    a new attempt at the script's `Training starts`); a rank whose lines end while no line of no rank
+    follows before its next start still gets one."""
+    from tracelens.enums import LogEventKind
+    from tracelens.parsers._logtables import LogRows
+
+    def rows(ranks: list[int | None]) -> LogRows:
+        made = LogRows("generic_log")
+        made.clock = ([1, 2, 3, 4, 5], [100, 200, 300, 400, 500])
+        made.ranks = ranks
+        made.event(LogEventKind.ATTEMPT_START, line=1, rank=None, ts_ns=100, process=True)
+        made.event(LogEventKind.ATTEMPT_START, line=2, rank=0, ts_ns=200, process=True)
+        made.last_lines()
+        return made
+
+    assert [e for e in rows([None, 0, 0, None, None]).events if e["kind"] == "last_line"] == []
+    ended = [(e["rank"], e["line"], e["ts_ns"]) for e in rows([None, 0, 0, 1, 1]).events if e["kind"] == "last_line"]
+    assert ended == [(0, 3, 300)]

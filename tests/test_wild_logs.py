@@ -2450,3 +2450,28 @@ def test_a_completed_run_ran_until_the_save_after_its_end(tmp_path: Path) -> Non
     ((end, reason),) = con.execute("select end_ns, end_reason from attempts").fetchall()
     assert reason == "completed"
     assert end == int(datetime(2023, 8, 15, 7, 22, 37, tzinfo=UTC).timestamp()) * 10**9 + 720_000_000
+    # (DeepSpeed's engine counted 1586 of its 2500 steps skipped on a loss scale's overflow: `step=2500, skipped=1586`,
+    # though Megatron's line says `number of skipped iterations:   0`)
+    ((warnings,),) = con.execute("select warnings from files").fetchall()
+    assert any(w.startswith("1586 of 2500 optimizer steps skipped on fp16 loss-scale overflow") for w in warnings), warnings
+
+
+def test_a_twelve_hour_clocks_afternoon_is_after_noon(tmp_path: Path) -> None:
+    """A fraud-detection network's sample output (its documentation, stored file id 49360306122, lines 1-3,
+    10-12 and 22): Python logging's `%I:%M:%S %p` clock, `2024-11-12 04:15:41 PM`: 16:15:41, not 04:15:41."""
+    lines = [
+        "2024-11-12 04:15:41 PM - INFO - File found in zip: synthetic_financial_datasets_log.csv",
+        "2024-11-12 04:15:46 PM - INFO - File found in zip: synthetic_financial_datasets_log.csv",
+        "2024-11-12 04:15:52 PM - INFO - Using MPS Device",
+        "Neural Network Training Progress:   0%|          | 0/10 [00:00<?, ?it/s]2024-11-12 04:16:03 PM - INFO - Epoch "
+        "1/10, Loss: 0.4193",
+        "Neural Network Training Progress:  10%|█         | 1/10 [00:10<01:35, 10.56s/it]2024-11-12 04:16:13 PM - INFO - "
+        "Epoch 2/10, Loss: 0.4344",
+        "Neural Network Training Progress:  20%|██        | 2/10 [00:20<01:20, 10.04s/it]2024-11-12 04:16:22 PM - INFO - "
+        "Epoch 3/10, Loss: 0.4424",
+        "2024-11-12 04:17:31 PM - INFO - Saved neural network state: <FILE-PATH>",
+    ]
+    con = console_connection(tmp_path, lines)
+    ((start, end),) = con.execute("select start_ns, end_ns from attempts").fetchall()
+    assert start == int(datetime(2024, 11, 12, 16, 15, 41, tzinfo=UTC).timestamp()) * 10**9
+    assert end == int(datetime(2024, 11, 12, 16, 17, 31, tzinfo=UTC).timestamp()) * 10**9

@@ -307,9 +307,13 @@ kept as (
        -- (or steps no clock dates, or an undated failure, logged since: a relaunch after them)
        or (not b.placed_back and exists (select 1 from undated_steps u where u.placed_ns >= b.previous_ns and u.placed_ns < b.start_ns))
        or exists (select 1 from undated_ends u where u.failure and u.after_ns >= b.previous_ns and u.after_ns < b.start_ns)
-       -- (or a process's last dated line, where it stopped without a word: the next one's start is a new run's)
+       -- (or a process's last dated line, where it stopped without a word, and its file's next start since:
+       -- a new run's; not another file's process that stopped, a node whose log ends at its start-up)
        or exists (select 1 from int_log_events c
-                  where c.kind = 'last_line' and c.ts_ns >= b.previous_ns and c.ts_ns < b.start_ns)
+                  where c.kind = 'last_line' and c.ts_ns >= b.previous_ns and c.ts_ns < b.start_ns
+                    and exists (select 1 from int_log_events s
+                                where s.file_id = c.file_id and s.kind = 'attempt_start' and s.line > c.line
+                                  and s.ts_ns > c.ts_ns and s.ts_ns <= b.marked_ns))
 ),
 numbered as (
     select row_number() over (order by start_ns) as attempt, start_ns::bigint as start_ns, start_source,
