@@ -728,9 +728,11 @@ _BEFORE_SCAN_PATTERN = r"Checkpoint global_step|Saving model checkpoint|\[Torch\
 _NODES_HEADER = "====== Training on All Nodes ====="
 _NODE_STATUS = re.compile(r"^(?P<host>\S{1,255}): (?P<status>success|failure)\s*$")
 # torchrun's own lines, glog's head then its module's path (`W0213 11:33:04.996000 14767
-# site-packages/torch/distributed/run.py:792] ...`): the launcher's, no worker process's first line (an
+# site-packages/torch/distributed/run.py:792] ...`), and mp.spawn's parent's (`W0706 14:09:36.633000 101577
+# torch/multiprocessing/spawn.py:169] Terminating process 101719 via signal SIGTERM`): the launcher's, no worker
+# process's first line (an
 # absl or glog program's own lines, JAX's `I0325 13:58:52.664953 130295542103168 main.py:56] JAX version`, are)
-_GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ \S{0,200}?torch[\\/]distributed[\\/]")
+_GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ \S{0,200}?torch[\\/](?:distributed|multiprocessing)[\\/]")
 
 
 # A script's arguments as argparse's Namespace prints them, as the line's message
@@ -2085,6 +2087,7 @@ def log_result(rows: LogRows, warning: str | None) -> ParseResult:
     _drop_taken_down(rows)
     _peer_ops(rows)
     if SHARED_LINES.get():  # (a second reader is given some of the lines: the primary's reading of them all)
+        rows.repeated_starts()
         rows.last_lines()
     rows.date_undated_events()
     rows.diverged_losses()

@@ -68,6 +68,13 @@ LOG_TABLES = ("log_steps", "log_events", "nccl_comms", "nccl_warnings", "nccl_ca
 # itself: "ray.exceptions.RayTaskError(SafetensorError): ray::main_task() (pid=19799, ip=172.17.0.5)"
 _RAY_WRAPPER = re.compile(r"(?:ray\.exceptions\.)?Ray(?:Task|Actor)Error\b")
 
+# the silence before a process's first line printed again that makes it a relaunch's (`repeated_starts`): longer
+# than any pause a running process's logger leaves between two lines of its start-up, shorter than a relaunch by hand
+RELAUNCH_SILENCE_NS = 60 * 10**9
+# a line's time as loggers print it (a date and time, glog's head with its thread id, a time of day): what a line
+# printed again by a relaunch differs in
+_STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T,:]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?|\d{1,4}/\d\d/\d{2,4}[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?"
+                    r"|^\[?[IWEF]\d{4} \d\d:\d\d:\d\d\.\d{1,9} +\d{1,20}|\b\d\d:\d\d:\d\d(?:[.,]\d{1,9})?")
 # a process's words that say how it stopped (`last_lines`): a failure, a restart, its end
 _PROCESS_WORDS = frozenset({*(kind.value for kind in FAILURE_EVENT_KINDS), LogEventKind.RESTART.value,
                             LogEventKind.ATTEMPT_END.value})
@@ -176,6 +183,47 @@ class LogRows:
                 last = ns
         for event in undated[k:]:
             event["after_ns"] = last
+
+    def repeated_starts(self) -> None:
+        """A process's first dated line (its start) that its rank prints again, word for word but for
+        its time stamp, after a silence of `RELAUNCH_SILENCE_NS` or more since the file's dated line
+        before it, is a relaunch's first line: the same script started again (`[Rank 0] Process 0/8
+        initialized on cuda:0` fifteen minutes after the last run's `ERROR ... Error during training step
+        0`, a failure no rule reads). Not a line repeated at once (each rank's copy of one line in a
+        console with no rank prefix). One vectorised look for each first line's end, then the
+        candidates in Python."""
+        if self.clock is None or self.texts is None or self.ranks is None:
+            return
+        firsts = [e for e in self.events if e.get("process") and e.get("detail") == "first dated line of a process"
+                  and e["ts_ns"] is not None]
+        if not firsts:
+            return
+        import polars as pl
+
+        numbers, times = self.clock
+        texts = pl.Series(self.texts, dtype=pl.String)
+        starts = {(e["rank"], e["line"]) for e in self.events if e["kind"] == LogEventKind.ATTEMPT_START.value}
+        for first in firsts:
+            at = bisect_left(numbers, first["line"])
+            if at == len(numbers) or numbers[at] != first["line"]:
+                continue
+            text = self.texts[at]
+            tail = text.rstrip()[-24:]
+            shape = _STAMP.sub("", text).strip()
+            if len(tail) < 12 or len(shape) < 16:
+                continue  # (a line too short to name a script's start)
+            for k in texts.str.ends_with(tail).arg_true().to_list():
+                if k <= at or self.ranks[k] != first["rank"] or (first["rank"], numbers[k]) in starts:
+                    continue
+                ns = times[k]
+                before = next((t for t in (times[j] for j in range(k - 1, max(k - 400, 0) - 1, -1)) if t is not None), None)
+                if (ns is None or before is None or ns - before < RELAUNCH_SILENCE_NS
+                        or _STAMP.sub("", self.texts[k]).strip() != shape):
+                    continue
+                self.event(LogEventKind.ATTEMPT_START, line=numbers[k], rank=first["rank"], ts_ns=ns, raw=self.texts[k],
+                           detail="a process's first line printed again after a silence: a relaunch", process=True)
+                starts.add((first["rank"], numbers[k]))
+        self.events.sort(key=lambda e: e["line"])
 
     def last_lines(self) -> None:
         """A process that stopped without a word (no failure, restart or end of training logged

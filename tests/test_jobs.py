@@ -252,3 +252,21 @@ def test_a_file_both_jobs_hold_stays_with_the_chosen_one(tmp_path: Path) -> None
         assert _sql_json(chosen, files) == _sql_json(alone, files)
         query = "select * exclude (file_id) from log_steps order by all"
         assert _sql_json(chosen, query) == _sql_json(alone, query)
+
+
+def test_a_torchrun_log_dir_tree_is_one_place() -> None:
+    """torchrun's `--log-dir` writes `<log dir>/<run id>_<random>/attempt_<N>/<local rank>/{stdout,stderr}.log`
+    (sample_logs has none; the layout as torchrun 2.13 wrote it here for `--log-dir /tmp/rec49/tlogs
+    --redirects 3 --max-restarts 1`: `2035fa9a-5602-419f-a620-314786ac533b_5l0j9twz/attempt_0/0/stdout.log`,
+    `.../attempt_1/1/stderr.log`): every process of every attempt and launch in it is one run folder,
+    the log dir, not one a local rank (files with no clock would be a job a folder)."""
+    from tracelens.jobs import place_of
+
+    root = "/data/job"
+    files = [f"{root}/tlogs/2035fa9a-5602-419f-a620-314786ac533b_5l0j9twz/attempt_{a}/{r}/{s}.log"
+             for a in (0, 1) for r in (0, 1) for s in ("stdout", "stderr")]
+    files.append(f"{root}/tlogs/606ed3b8-914d-4194-a54d-25efe5a6afa7_5bufatp6/attempt_0/2/stderr.log")
+    log_dirs = {os.path.dirname(f) for f in files}
+    assert {place_of(f, [root], log_dirs) for f in files} == {f"{root}/tlogs"}
+    # (a folder named by a number under no attempt folder of torchrun's stays its own)
+    assert place_of(f"{root}/runs/0/train.log", [root], {f"{root}/runs/0"}) == f"{root}/runs/0"

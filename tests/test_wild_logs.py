@@ -2475,3 +2475,99 @@ def test_a_twelve_hour_clocks_afternoon_is_after_noon(tmp_path: Path) -> None:
     ((start, end),) = con.execute("select start_ns, end_ns from attempts").fetchall()
     assert start == int(datetime(2024, 11, 12, 16, 15, 41, tzinfo=UTC).timestamp()) * 10**9
     assert end == int(datetime(2024, 11, 12, 16, 17, 31, tzinfo=UTC).timestamp()) * 10**9
+
+
+# schorbGPT-tiny's rank 0 log (sam-schorb/schorbGPT-tiny @9c199d0d, logs/train_rank_0.log, stored file id 39161363131,
+# lines 1-2, 18-21, 37 and 44-47): a run that logs an error at its first step and stops, then the script started
+# again 15 minutes later into the same file (its `[Rank {local_rank}]` printed as written)
+SCHORBGPT_RELAUNCH = [
+    "2024-12-05 10:03:14,195 - INFO - [Rank {local_rank}] Process 0/8 initialized on cuda:0",
+    "2024-12-05 10:03:14,195 - INFO - [Rank {local_rank}] Total GPUs: 8",
+    "2024-12-05 10:03:32,845 - INFO - [Rank {local_rank}] Starting epoch 1/1",
+    "2024-12-05 10:03:33,851 - ERROR - [Rank {local_rank}] Error during training step 0: 'list' object has no "
+    "attribute 'to'",
+    "2024-12-05 10:18:38,948 - INFO - [Rank {local_rank}] Process 0/8 initialized on cuda:0",
+    "2024-12-05 10:18:38,949 - INFO - [Rank {local_rank}] Total GPUs: 8",
+    "2024-12-05 10:18:49,448 - INFO - [Rank {local_rank}] Starting epoch 1/1",
+    "2024-12-05 10:18:51,247 - INFO - [Rank {local_rank}] Step: 0/959 | Loss: 4.1672 | LR: 1.00e-07 | Speed: 165.6 "
+    "samples/sec",
+    "2024-12-05 10:19:27,917 - INFO - [Rank {local_rank}] GPU 0 Memory: 40098.00MB / 81559.00MB (49.2%)",
+    "2024-12-05 10:19:27,917 - INFO - [Rank {local_rank}] Step: 100/959 | Loss: 3.3416 | LR: 1.01e-05 | Speed: 675.6 "
+    "samples/sec",
+    "2024-12-05 10:20:04,668 - INFO - [Rank {local_rank}] Step: 200/959 | Loss: 3.0962 | LR: 2.01e-05 | Speed: 686.6 "
+    "samples/sec",
+]
+
+
+def test_a_first_line_printed_again_after_a_silence_is_a_relaunch(tmp_path: Path) -> None:
+    """`Process 0/8 initialized on cuda:0` at 10:03:14,195, an error at step 0 (10:03:33,851) that
+    no rule reads as a failure, then the same line at 10:18:38,948: the script launched again. Two
+    attempts, the first ending at its last line, the 15 minutes between them downtime, not one
+    attempt whose start-up took 15 minutes."""
+    con = console_connection(tmp_path, SCHORBGPT_RELAUNCH)
+
+    def at(clock: str) -> int:
+        return int(datetime.strptime(f"2024-12-05 {clock}", "%Y-%m-%d %H:%M:%S,%f").replace(tzinfo=UTC).timestamp()
+                   * 10**6) * 1000
+
+    rows = con.execute("select start_ns, end_ns from attempts order by attempt").fetchall()
+    assert [r[0] for r in rows] == [at("10:03:14,195"), at("10:18:38,948")]
+    assert rows[0][1] == at("10:03:33,851")
+    ((down,),) = con.execute("select seconds from goodput_buckets where bucket = 'restart_downtime'").fetchall()
+    assert down == pytest.approx((18 * 60 + 38.948) - (3 * 60 + 33.851))
+
+
+
+# Horizon's HAT trainer under mp.spawn (a public HAT training log, stored file id 62407130482; lines as the
+# reviewer quoted them, middle traceback frames left out): a worker's out-of-memory traceback, then the spawning
+# parent's glog lines as it terminates the other workers, 14.5 s later
+HAT_SPAWN_OOM = [
+    '2026-07-06 14:08:58,480 INFO [monitor.py:131] Node[0] Epoch[2] Step[200-399] Cost Time: 273.169s Speed: 2.93 s'
+    'amples/sec Remaining Time: 14:31:49 Remaining step percent: 90.72%',
+    '2026-07-06 14:08:59,644 INFO [metric_updater.py:360] Node[0] Epoch[2] Step[399] GlobalStep[3917] loss_bevfusio'
+    'n_pointpillar_henet_multisensor_multitask_nuscenes: loss_cls[0.2020] loss_bbox[0.4469] d0.loss_cls[0.2761] d0.'
+    'loss_bbox[0.5519] d1.loss_cls[0.2717] d1.loss_bbox[0.4798] d2.loss_cls[0.2503] d2.loss_bbox[0.4610] d3.loss_cl'
+    's[0.2214] d3.loss_bbox[0.4533] d4.loss_cls[0.2047] d4.loss_bbox[0.4486] loss_occ[1.4812] ',
+    '2026-07-06 14:09:22,145 ERROR [ddp_trainer.py:463] Node[0] Traceback (most recent call last):',
+    '  File "/usr/local/lib/python3.10/dist-packages/hat/engine/ddp_trainer.py", line 457, in _with_exception',
+    '    fn(*args)',
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 48.00 MiB. GPU 0 has a total capacity of 23.52 G'
+    'iB of which 22.19 MiB is free. Process 739711 has 2.49 GiB memory in use. Process 1025873 has 20.97 GiB memory'
+    ' in use. Of the allocated memory 1.81 GiB is allocated by PyTorch, and 128.30 MiB is reserved by PyTorch but u'
+    'nallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segment'
+    's:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/note'
+    's/cuda.html#environment-variables)',
+    '',
+    'W0706 14:09:36.633000 101577 torch/multiprocessing/spawn.py:169] Terminating process 101719 via signal SIGTERM',
+    'W0706 14:09:36.636000 101577 torch/multiprocessing/spawn.py:169] Terminating process 101720 via signal SIGTERM',
+    'W0706 14:09:36.637000 101577 torch/multiprocessing/spawn.py:169] Terminating process 101721 via signal SIGTERM',
+    'ERROR:__main__:train failed! process 0 terminated with exit code 1',
+    'Traceback (most recent call last):',
+    '  File "/open_explorer/samples/ai_toolchain/horizon_model_train_sample/scripts/tools/train.py", line 287, in <'
+    'module>',
+    '    raise e',
+    '  File "/usr/local/lib/python3.10/dist-packages/torch/multiprocessing/spawn.py", line 204, in join',
+    '    raise ProcessExitedException(',
+    'torch.multiprocessing.spawn.ProcessExitedException: process 0 terminated with exit code 1',
+]
+
+
+def test_mp_spawns_parent_lines_are_no_process_of_their_own(tmp_path: Path) -> None:
+    """`W0706 14:09:36.633000 101577 torch/multiprocessing/spawn.py:169] Terminating process ...` is the
+    spawning parent's (a launcher's) line, not a relaunched worker's first line: one attempt, from
+    14:08:58,480, that crashed on the out-of-memory error, which the finding names."""
+    con = console_connection(tmp_path, HAT_SPAWN_OOM)
+    rows = con.execute("select start_ns, end_reason from attempts").fetchall()
+    assert rows == [(int(datetime(2026, 7, 6, 14, 8, 58, tzinfo=UTC).timestamp()) * 10**9 + 480_000_000, "crash")]
+    ((title,),) = con.execute("select title from findings where finding = 'job_failed'").fetchall()
+    assert "CUDA out of memory" in title, title
+
+
+def test_a_bar_that_reached_its_end_with_the_runs_undated_end_ran_its_elapsed_time() -> None:
+    """threestudio under Lightning 2: its one bar's last reading, `Epoch 0: : 10000it [25:24,  6.56it/s]`, with
+    Lightning's undated `Trainer.fit stopped: max_steps=10000 reached.` glued after it: the run trained 25 min
+    24 s, not 0 s (the bar's first reading kept dates its start, its end is its last reading's)."""
+    path = corpus_or_skip("wild", "lightning", "threestudio_pl2_iterable_bar_no_total_info_prefix_max_steps_10000.log")
+    assert "10000it [25:24,  6.56it/s]" in path.read_text()
+    (attempt,) = _attempts_json(path)
+    assert 25 * 60 + 24 <= attempt["length_s"] < 25 * 60 + 26 and attempt["end_reason"] == "completed", attempt

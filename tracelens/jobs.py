@@ -12,7 +12,8 @@ history. `find_jobs` groups the files of one ingest into jobs; `Store.ingest(one
   (a trace's distributedInfo, a launcher's or framework's printed world size) and a *run
   folder*: the nearest folder at or above it, below the input folder, that holds a log of its
   own (a console log, or any `.log`/`.out`/`.err` file), else the input folder itself; attempt
-  folders (`attempt_1`, `version_2`, `restart-3`, ...) count as one.
+  folders (`attempt_1`, `version_2`, `restart-3`, ...) count as one, and torchrun's `--log-dir` tree
+  (`<run id>_<random>/attempt_0/<local rank>/stdout.log`, a folder a launch) is its log dir's.
 - In one run folder, files follow one another in time: a silence longer than JOB_GAP_NS (1 h)
   or another world size starts another job.
 - Files of different run folders are one job where their clock spans overlap (within
@@ -53,6 +54,8 @@ _EPOCH_MIN_NS = 10**18
 _EPOCH_MAX_NS = 4102444800 * 10**9  # 2100-01-01
 _CONSOLE_KINDS = frozenset({"console_log", "mlperf_log"})
 _ATTEMPT_FOLDER = re.compile(r"^(attempt|restart|retry|requeue|version)[_-]?\d+$", re.IGNORECASE)
+# the folder torchrun makes for one launch under its `--log-dir`: the rendezvous id, `_`, and tempfile's 8 characters
+_TORCHRUN_RUN = re.compile(r"^[\w.-]{1,200}_[a-z0-9_]{8}$")
 KEEP_ALL = "all"
 _READ = frozenset({"ok", "truncated", "duplicate"})
 _LOG_SUFFIXES = (".log", ".out", ".err")
@@ -134,6 +137,12 @@ def place_of(path: str, roots: Sequence[str], log_dirs: set[str]) -> str:
         return root
     parts = [(m.group(1).lower() + "_N" if (m := _ATTEMPT_FOLDER.match(part)) else part)
              for part in Path(os.path.relpath(folder, root)).parts]
+    for k in range(len(parts) - 1, 0, -1):
+        if parts[k] == "attempt_N" and k + 1 < len(parts) and parts[k + 1].isdigit() and _TORCHRUN_RUN.match(parts[k - 1]):
+            # torchrun's `--log-dir` tree, `<log dir>/<run id>_<random>/attempt_N/<local rank>/stdout.log`: each launch
+            # a run folder of its own, its local ranks' folders its processes': one place, the log dir
+            parts = parts[:k - 1]
+            break
     return os.path.join(root, *parts)
 
 

@@ -222,10 +222,11 @@ undated_ends as (
     -- `Trainer.fit` stopped) ended when that step last ended, as the job's steps date it (a
     -- console whose frames are all it has dates them worst). (Each line's next dated start and
     -- next step line by one window over the file's lines in order.)
+    -- (a step dated at its start, a bar's first reading kept, ended at its end_ns: no earlier)
     select f.failure, f.stated_s, greatest(
-        (select max(s.t_ns) from int_log_steps s where s.file_id = f.file_id and s.line < f.line),
+        (select max(greatest(s.t_ns, s.end_ns)) from int_log_steps s where s.file_id = f.file_id and s.line < f.line),
         (select max(d.ts_ns) from int_log_events d where d.file_id = f.file_id and d.line < f.line),
-        (select max(s.t_ns) from int_log_steps s where s.step = f.closing_step), f.line_after_ns) as after_ns
+        (select max(greatest(s.t_ns, s.end_ns)) from int_log_steps s where s.step = f.closing_step), f.line_after_ns) as after_ns
     from (
         select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line,
             arg_min(e.after_ns, e.line) as line_after_ns,

@@ -203,7 +203,11 @@ elided as (
 uncredited as (
     -- the time between step lines beyond what their steps' reported times account for (int_log_step_bounds'
     -- credit cap), lines cut out of the log between them aside: the loop ran, its step timer says less
-    select coalesce(sum(uncredited_ns) filter (where not after_gap), 0) / 1e9 as seconds from int_log_step_bounds
+    -- (less the time other buckets hold, which may lie between those lines: an evaluation, a save)
+    select greatest(coalesce(sum(uncredited_ns) filter (where not after_gap), 0) / 1e9
+                    - coalesce((select sum(seconds) from goodput_buckets
+                                where bucket in ('eval', 'checkpoint_save', 'checkpoint_load', 'data_stall')), 0), 0) as seconds
+    from int_log_step_bounds
 ),
 bucket_findings as (
     select b.bucket as finding,
