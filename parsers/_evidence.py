@@ -148,12 +148,12 @@ SCRIPT_BARS_MIN = 3
 
 def script_epoch_bars(head: bytes) -> bool:
     """The head's epoch bars are a script's own tqdm bar an epoch, not Lightning's: three or
-    more, none with a metric or a logger's version after its rate (`Epoch 1: 100%|...| 38/38
-    [06:01<00:00,  9.51s/it]`; Lightning's show `v_num=0`), the first of an epoch past 0
-    (Lightning counts epochs from 0)."""
+    more, none with a logger's version after its rate (`Epoch 1: 100%|...| 38/38 [06:01<00:00,
+    9.51s/it]`, a script's `set_postfix(loss=...)`, `[00:03<2:29:51,  3.20s/it, loss=1.3284]`;
+    Lightning's show `v_num=0`), the first of an epoch past 0 (Lightning counts epochs from 0)."""
     text = head.decode("utf-8", "replace").replace("\r", "\n")
     bars = [(int(epoch), rest) for epoch, rest in _EPOCH_BAR.findall(text)]
-    return len(bars) >= SCRIPT_BARS_MIN and bars[0][0] >= 1 and all(rest.count(",") < 2 for _, rest in bars)
+    return len(bars) >= SCRIPT_BARS_MIN and bars[0][0] >= 1 and all("v_num" not in rest for _, rest in bars)
 
 
 def console_format(path: Path) -> str | None:

@@ -2571,3 +2571,27 @@ def test_a_bar_that_reached_its_end_with_the_runs_undated_end_ran_its_elapsed_ti
     assert "10000it [25:24,  6.56it/s]" in path.read_text()
     (attempt,) = _attempts_json(path)
     assert 25 * 60 + 24 <= attempt["length_s"] < 25 * 60 + 26 and attempt["end_reason"] == "completed", attempt
+
+
+def test_a_scripts_epoch_bar_from_epoch_1_with_its_loss_is_no_lightning_bar(tmp_path: Path) -> None:
+    """A TrOCR fine-tuning script's tqdm bar (merma1509/smart-match @910674e1, train_full.log, stored file id
+    57921919871, lines 7-8 and the first six drawings of line 8; tqdm's `\\r` before each drawing): `Epoch 1:`,
+    its `set_postfix(loss=...)`, no `v_num=`, after `Training: 3 epochs, 8439 steps` (3 x 2813): a script's
+    own epoch, counted from 1, so its first batch is step 1, not step 2814 (Lightning counts epochs from
+    0: its `Epoch 1` would be the second)."""
+    bar = "".join("\r" + drawing for drawing in (
+        "Epoch 1:   0%|          | 0/2813 [00:00<?, ?it/s]",
+        "Epoch 1:   0%|          | 0/2813 [00:03<?, ?it/s, loss=1.3284]",
+        "Epoch 1:   0%|          | 1/2813 [00:03<2:29:51,  3.20s/it, loss=1.3284]",
+        "Epoch 1:   0%|          | 1/2813 [00:16<2:29:51,  3.20s/it, loss=0.9364]",
+        "Epoch 1:   0%|          | 2/2813 [00:16<7:18:53,  9.37s/it, loss=0.9364]",
+        "Epoch 1:   0%|          | 2/2813 [00:26<7:18:53,  9.37s/it, loss=1.4566]",
+        "Epoch 1:   0%|          | 3/2813 [00:26<7:29:40,  9.60s/it, loss=1.4566]",
+    ))
+    lines = [
+        "2026-07-28 18:40:42.081 | INFO     | __main__:train:112 - Light mode: encoder frozen, decoder=247.3M params",
+        "2026-07-28 18:40:42.083 | INFO     | __main__:train:140 - Training: 3 epochs, 8439 steps, lr=5e-05",
+        bar,
+    ]
+    con = console_connection(tmp_path, lines, name="train_full.log")
+    assert [s for (s,) in con.execute("select step from log_steps order by step").fetchall()] == [1, 2, 3]
