@@ -46,7 +46,8 @@
 --                   its likeliest cause (a traceback's exception, Ray's remote one where Ray wrapped
 --                   it, but not torchelastic's SignalException; an exit code or signal, a failed node;
 --                   the scheduler's cancel; else its first failure line; advice for a time limit,
---                   a preemption, out of memory, SIGKILL, a Ray worker's death, a full file system) -> high;
+--                   a preemption, out of memory, SIGKILL, a Ray worker's death, a full file system; where
+--                   the logs show no checkpoint save or load, that they show none) -> high;
 --                   stopped by hand (KeyboardInterrupt) or cancelled
 --                   through the scheduler (no DUE TO) -> medium; completed its training, then
 --                   failed (a failure line after its end: a teardown, a final evaluation) -> low.
@@ -571,6 +572,12 @@ job_failed as (
             when (select first_step from last_attempt) is null
                 then 'the failure at that line says why; no step line came before it in this attempt: where it '
                      'failed before training began, fix it and launch again; else resume from the last checkpoint'
+            -- (no save, nor a load, in the logs: nothing says there is one to resume from)
+            when not exists (select 1 from stg_log_events
+                             where kind in ('checkpoint_save_start', 'checkpoint_save_end', 'checkpoint_load_start',
+                                            'checkpoint_load_end'))
+                then 'the failure at that line says why; fix it and resume from the last checkpoint where one was saved: '
+                     'the logs show no save, and a relaunch with none starts over'
             else 'the failure at that line says why; fix it and resume from the last checkpoint'
         end,
         'log_events, attempts'
