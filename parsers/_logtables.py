@@ -190,8 +190,8 @@ class LogRows:
         before it, is a relaunch's first line: the same script started again (`[Rank 0] Process 0/8
         initialized on cuda:0` fifteen minutes after the last run's `ERROR ... Error during training step
         0`, a failure no rule reads). Not a line repeated at once (each rank's copy of one line in a
-        console with no rank prefix). One vectorised look for each first line's end, then the
-        candidates in Python."""
+        console with no rank prefix). One vectorised look for the lines that end as a first line
+        does, then those candidates in Python."""
         if self.clock is None or self.texts is None or self.ranks is None:
             return
         firsts = [e for e in self.events if e.get("process") and e.get("detail") == "first dated line of a process"
@@ -201,8 +201,8 @@ class LogRows:
         import polars as pl
 
         numbers, times = self.clock
-        texts = pl.Series(self.texts, dtype=pl.String)
         starts = {(e["rank"], e["line"]) for e in self.events if e["kind"] == LogEventKind.ATTEMPT_START.value}
+        by_tail: dict[str, list[tuple[int | None, int, str]]] = {}  # a first line's end -> (rank, index, shape)
         for first in firsts:
             at = bisect_left(numbers, first["line"])
             if at == len(numbers) or numbers[at] != first["line"]:
@@ -210,19 +210,25 @@ class LogRows:
             text = self.texts[at]
             tail = text.rstrip()[-24:]
             shape = _STAMP.sub("", text).strip()
-            if len(tail) < 12 or len(shape) < 16:
-                continue  # (a line too short to name a script's start)
-            for k in texts.str.ends_with(tail).arg_true().to_list():
-                if k <= at or self.ranks[k] != first["rank"] or (first["rank"], numbers[k]) in starts:
-                    continue
-                ns = times[k]
-                before = next((t for t in (times[j] for j in range(k - 1, max(k - 400, 0) - 1, -1)) if t is not None), None)
-                if (ns is None or before is None or ns - before < RELAUNCH_SILENCE_NS
-                        or _STAMP.sub("", self.texts[k]).strip() != shape):
-                    continue
-                self.event(LogEventKind.ATTEMPT_START, line=numbers[k], rank=first["rank"], ts_ns=ns, raw=self.texts[k],
-                           detail="a process's first line printed again after a silence: a relaunch", process=True)
-                starts.add((first["rank"], numbers[k]))
+            if len(tail) >= 12 and len(shape) >= 16:  # (a line too short to name a script's start: none)
+                by_tail.setdefault(tail, []).append((first["rank"], at, shape))
+        if not by_tail:
+            return
+        tails = pl.Series(self.texts, dtype=pl.String).str.strip_chars_end().str.slice(-24)
+        for k in tails.is_in(list(by_tail)).arg_true().to_list():
+            rank = self.ranks[k]
+            if (rank, numbers[k]) in starts or (ns := times[k]) is None:
+                continue
+            shapes = [shape for first_rank, at, shape in by_tail.get(self.texts[k].rstrip()[-24:], ())
+                      if first_rank == rank and at < k]
+            if not shapes:
+                continue
+            before = next((t for t in (times[j] for j in range(k - 1, max(k - 400, 0) - 1, -1)) if t is not None), None)
+            if before is None or ns - before < RELAUNCH_SILENCE_NS or _STAMP.sub("", self.texts[k]).strip() not in shapes:
+                continue
+            self.event(LogEventKind.ATTEMPT_START, line=numbers[k], rank=rank, ts_ns=ns, raw=self.texts[k],
+                       detail="a process's first line printed again after a silence: a relaunch", process=True)
+            starts.add((rank, numbers[k]))
         self.events.sort(key=lambda e: e["line"])
 
     def last_lines(self) -> None:
