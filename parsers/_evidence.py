@@ -153,7 +153,9 @@ def script_epoch_bars(head: bytes) -> bool:
     Lightning's show `v_num=0`), the first of an epoch past 0 (Lightning counts epochs from 0)."""
     text = head.decode("utf-8", "replace").replace("\r", "\n")
     bars = [(int(epoch), rest) for epoch, rest in _EPOCH_BAR.findall(text)]
-    return len(bars) >= SCRIPT_BARS_MIN and bars[0][0] >= 1 and all("v_num" not in rest for _, rest in bars)
+    # (nor with Lightning's own validation or sanity bars beside them: a Lightning bar with `v_num` taken off)
+    return (len(bars) >= SCRIPT_BARS_MIN and bars[0][0] >= 1 and all("v_num" not in rest for _, rest in bars)
+            and "Validation DataLoader " not in text and "Sanity Checking" not in text)
 
 
 def console_format(path: Path) -> str | None:

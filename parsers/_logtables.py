@@ -186,12 +186,13 @@ class LogRows:
 
     def repeated_starts(self) -> None:
         """A process's first dated line (its start) that its rank prints again, word for word but for
-        its time stamp, after a silence of `RELAUNCH_SILENCE_NS` or more since the file's dated line
-        before it, is a relaunch's first line: the same script started again (`[Rank 0] Process 0/8
-        initialized on cuda:0` fifteen minutes after the last run's `ERROR ... Error during training step
-        0`, a failure no rule reads). Not a line repeated at once (each rank's copy of one line in a
-        console with no rank prefix). One vectorised look for the lines that end as a first line
-        does, then those candidates in Python."""
+        its time stamp and with the same next line after it, after a silence of `RELAUNCH_SILENCE_NS` or
+        more since the file's dated line before it (another line than those two), is a relaunch's first
+        line: the same script started again (`[Rank 0] Process 0/8 initialized on cuda:0` fifteen minutes
+        after the last run's `ERROR ... Error during training step 0`, a failure no rule reads). Not a
+        line repeated at once (each rank's copy of one line in a console with no rank prefix), nor a
+        heartbeat's lines every hour. One vectorised look for the lines that end as a first line does,
+        then those candidates in Python."""
         if self.clock is None or self.texts is None or self.ranks is None:
             return
         firsts = [e for e in self.events if e.get("process") and e.get("detail") == "first dated line of a process"
@@ -202,30 +203,44 @@ class LogRows:
 
         numbers, times = self.clock
         starts = {(e["rank"], e["line"]) for e in self.events if e["kind"] == LogEventKind.ATTEMPT_START.value}
-        by_tail: dict[str, list[tuple[int | None, int, str]]] = {}  # a first line's end -> (rank, index, shape)
+        ranks = self.ranks
+
+        def following(k: int) -> int | None:
+            """The index of the next dated line of line k's rank (within 50 lines)."""
+            return next((j for j in range(k + 1, min(k + 51, len(numbers))) if times[j] is not None and ranks[j] == ranks[k]),
+                        None)
+
+        # a first line's end -> (rank, index, shape, the shape of its rank's next dated line): a relaunch prints its
+        # start-up again, its first two lines in order (a heartbeat repeats one line; a launcher's line that each of
+        # its workers prints again as it imports is followed by other lines)
+        by_tail: dict[str, list[tuple[int | None, int, str, str]]] = {}
         for first in firsts:
             at = bisect_left(numbers, first["line"])
-            if at == len(numbers) or numbers[at] != first["line"]:
+            if at == len(numbers) or numbers[at] != first["line"] or (after := following(at)) is None:
                 continue
             text = self.texts[at]
             tail = text.rstrip()[-24:]
             shape = _STAMP.sub("", text).strip()
-            if len(tail) >= 12 and len(shape) >= 16:  # (a line too short to name a script's start: none)
-                by_tail.setdefault(tail, []).append((first["rank"], at, shape))
+            then = _STAMP.sub("", self.texts[after]).strip()
+            if len(tail) >= 12 and len(shape) >= 16 and then != shape:  # (a line too short to name a script's start: none)
+                by_tail.setdefault(tail, []).append((first["rank"], at, shape, then))
         if not by_tail:
             return
         tails = pl.Series(self.texts, dtype=pl.String).str.strip_chars_end().str.slice(-24)
         for k in tails.is_in(list(by_tail)).arg_true().to_list():
-            rank = self.ranks[k]
+            rank = ranks[k]
             if (rank, numbers[k]) in starts or (ns := times[k]) is None:
                 continue
-            shapes = [shape for first_rank, at, shape in by_tail.get(self.texts[k].rstrip()[-24:], ())
+            shapes = [(shape, then) for first_rank, at, shape, then in by_tail.get(self.texts[k].rstrip()[-24:], ())
                       if first_rank == rank and at < k]
             if not shapes:
                 continue
-            before = next((t for t in (times[j] for j in range(k - 1, max(k - 400, 0) - 1, -1)) if t is not None), None)
-            if before is None or ns - before < RELAUNCH_SILENCE_NS or _STAMP.sub("", self.texts[k]).strip() not in shapes:
+            last = next((j for j in range(k - 1, max(k - 400, 0) - 1, -1) if times[j] is not None), None)
+            if last is None or ns - times[last] < RELAUNCH_SILENCE_NS or (after := following(k)) is None:
                 continue
+            pair = (_STAMP.sub("", self.texts[k]).strip(), _STAMP.sub("", self.texts[after]).strip())
+            if pair not in shapes or _STAMP.sub("", self.texts[last]).strip() in pair:
+                continue  # (the same lines back to back: a heartbeat's, `PULSE: ... is running for ...` every hour)
             self.event(LogEventKind.ATTEMPT_START, line=numbers[k], rank=rank, ts_ns=ns, raw=self.texts[k],
                        detail="a process's first line printed again after a silence: a relaunch", process=True)
             starts.add((rank, numbers[k]))

@@ -2595,3 +2595,14 @@ def test_a_scripts_epoch_bar_from_epoch_1_with_its_loss_is_no_lightning_bar(tmp_
     ]
     con = console_connection(tmp_path, lines, name="train_full.log")
     assert [s for (s,) in con.execute("select step from log_steps order by step").fetchall()] == [1, 2, 3]
+
+
+def test_a_heartbeats_lines_every_hour_are_no_relaunch() -> None:
+    """BLOOM-176B's chronicle (the corpus' bloom176b_chronicles log): a Slurm watcher's `PULSE: tr11-176B-ml is
+    waiting to be scheduled` and `... is running for 1-07:27:33 ...` every hour while the job hung: the same two
+    lines again and again, one process (no relaunch at 04:56:13 or 05:56:18), alive until the last of them."""
+    path = corpus_or_skip("logs", "megatron", "bloom176b_chronicles_crash_spike_straggler_hang.log")
+    pulses = [line[1:20] for line in path.read_text().splitlines() if "] PULSE: " in line]
+    assert pulses[:2] == ["2022-05-01 03:56:11"] * 2 and pulses[-1] == "2022-05-01 05:56:18", pulses
+    (attempt,) = _attempts_json(path)
+    assert attempt["length_s"] == pytest.approx(2 * 3600 + 7), attempt

@@ -577,7 +577,8 @@ job_failed as (
                              where kind in ('checkpoint_save_start', 'checkpoint_save_end', 'checkpoint_load_start',
                                             'checkpoint_load_end'))
                 then 'the failure at that line says why; fix it and resume from the last checkpoint where one was saved: '
-                     'the logs show no save, and a relaunch with none starts over'
+                     'the logs show no save (a framework may save without a line: look for one), and a relaunch with '
+                     'none starts over'
             else 'the failure at that line says why; fix it and resume from the last checkpoint'
         end,
         'log_events, attempts'
