@@ -772,14 +772,20 @@ _BOUNDARIES = (LogEventKind.ATTEMPT_START.value, LogEventKind.ATTEMPT_END.value,
                LogEventKind.RESTART.value)
 
 
+def _last_start_line(rows: LogRows, rank: int | None) -> int:
+    """The line of the last start of `rank`'s process (of any rank's, for a line of none); 0 for none
+    among the last 1000 events."""
+    return next((event["line"] for event in islice(reversed(rows.events), 1000)
+                 if event["kind"] == LogEventKind.ATTEMPT_START.value and (rank is None or event["rank"] == rank)), 0)
+
+
 def _progress_since_start(rows: LogRows, rank: int | None) -> bool:
     """Steps or checkpoint saves of `rank` (of any rank, for a line of none) since its process's
     last start."""
     def mine(row: dict[str, Any]) -> bool:
         return rank is None or row["rank"] == rank
 
-    started = next((event["line"] for event in islice(reversed(rows.events), 1000)
-                    if event["kind"] == LogEventKind.ATTEMPT_START.value and mine(event)), 0)
+    started = _last_start_line(rows, rank)
     return (any(step["line"] > started for step in islice(reversed(rows.steps), 1000) if mine(step))
             or any(event["line"] > started and event["kind"] in _SAVES
                    for event in islice(reversed(rows.events), 1000) if mine(event)))
@@ -877,9 +883,7 @@ class EventScanner:
         if (found := TEMPLATE_EXTRAS.search(line.text)) is None:
             return False
         what = found.group(1)
-        started = next((event["line"] for event in islice(reversed(self.rows.events), 1000)
-                        if event["kind"] == LogEventKind.ATTEMPT_START.value
-                        and (line.rank is None or event["rank"] == line.rank)), 0)
+        started = _last_start_line(self.rows, line.rank)
         since, seen = self.template_runs.get(line.rank, (-1, set()))
         if since == started and what in seen:
             self.template_runs[line.rank] = (line.number, {what})  # (the start this line is about to make)
@@ -904,7 +908,7 @@ class EventScanner:
             return False
         numbers, times = clock
         at = bisect.bisect_right(numbers, failure)
-        before = next((ns for ns in (times[i] for i in range(at - 1, max(at - 400, 0) - 1, -1)) if ns is not None), None)
+        before = times[last] if (last := self.rows.dated_before(at)) is not None else None
         resolution = 1_000_000_000 if line.ts_ns % 1_000_000_000 == 0 else 0
         return before is not None and 0 <= line.ts_ns + resolution - before <= _DYING_NS
 

@@ -184,6 +184,12 @@ class LogRows:
         for event in undated[k:]:
             event["after_ns"] = last
 
+    def dated_before(self, index: int) -> int | None:
+        """The index (into `clock`) of the last dated line before `index`, within 400 lines; None for none."""
+        assert self.clock is not None
+        times = self.clock[1]
+        return next((j for j in range(index - 1, max(index - 400, 0) - 1, -1) if times[j] is not None), None)
+
     def repeated_starts(self) -> None:
         """A process's first dated line (its start) that its rank prints again, word for word but for
         its time stamp and with the same next line after it, after a silence of `RELAUNCH_SILENCE_NS` or
@@ -235,7 +241,7 @@ class LogRows:
                       if first_rank == rank and at < k]
             if not shapes:
                 continue
-            last = next((j for j in range(k - 1, max(k - 400, 0) - 1, -1) if times[j] is not None), None)
+            last = self.dated_before(k)
             if last is None or ns - times[last] < RELAUNCH_SILENCE_NS or (after := following(k)) is None:
                 continue
             pair = (_STAMP.sub("", self.texts[k]).strip(), _STAMP.sub("", self.texts[after]).strip())
