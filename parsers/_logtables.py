@@ -216,10 +216,10 @@ class LogRows:
             return next((j for j in range(k + 1, min(k + 51, len(numbers))) if times[j] is not None and ranks[j] == ranks[k]),
                         None)
 
-        # a first line's end -> (rank, index, shape, the shape of its rank's next dated line): a relaunch prints its
+        # a first line's end -> its rank, shape and the shape of its rank's next dated line: a relaunch prints its
         # start-up again, its first two lines in order (a heartbeat repeats one line; a launcher's line that each of
         # its workers prints again as it imports is followed by other lines)
-        by_tail: dict[str, list[tuple[int | None, int, str, str]]] = {}
+        by_tail: dict[str, dict[tuple[int | None, str, str], int]] = {}  # tail -> (rank, shape, next shape) -> first index
         for first in firsts:
             at = bisect_left(numbers, first["line"])
             if at == len(numbers) or numbers[at] != first["line"] or (after := following(at)) is None:
@@ -229,7 +229,8 @@ class LogRows:
             shape = _STAMP.sub("", text).strip()
             then = _STAMP.sub("", self.texts[after]).strip()
             if len(tail) >= 12 and len(shape) >= 16 and then != shape:  # (a line too short to name a script's start: none)
-                by_tail.setdefault(tail, []).append((first["rank"], at, shape, then))
+                known = by_tail.setdefault(tail, {})
+                known[first["rank"], shape, then] = min(known.get((first["rank"], shape, then), at), at)
         if not by_tail:
             return
         tails = pl.Series(self.texts, dtype=pl.String).str.strip_chars_end().str.slice(-24)
@@ -237,15 +238,14 @@ class LogRows:
             rank = ranks[k]
             if (rank, numbers[k]) in starts or (ns := times[k]) is None:
                 continue
-            shapes = [(shape, then) for first_rank, at, shape, then in by_tail.get(self.texts[k].rstrip()[-24:], ())
-                      if first_rank == rank and at < k]
-            if not shapes:
+            known = by_tail.get(self.texts[k].rstrip()[-24:], {})
+            if not known:
                 continue
             last = self.dated_before(k)
             if last is None or ns - times[last] < RELAUNCH_SILENCE_NS or (after := following(k)) is None:
                 continue
             pair = (_STAMP.sub("", self.texts[k]).strip(), _STAMP.sub("", self.texts[after]).strip())
-            if pair not in shapes or _STAMP.sub("", self.texts[last]).strip() in pair:
+            if known.get((rank, *pair), k) >= k or _STAMP.sub("", self.texts[last]).strip() in pair:
                 continue  # (the same lines back to back: a heartbeat's, `PULSE: ... is running for ...` every hour)
             self.event(LogEventKind.ATTEMPT_START, line=numbers[k], rank=rank, ts_ns=ns, raw=self.texts[k],
                        detail="a process's first line printed again after a silence: a relaunch", process=True)
@@ -281,21 +281,30 @@ class LogRows:
                 for when in (row.get("ts_ns"), row.get("end_ns"), row.get("start_ns")):
                     if when is not None and when > read.get((row["rank"], process), -1 << 63):
                         read[row["rank"], process] = when
+        import polars as pl
+
+        numbers, times = self.clock
+        if self.retimed:
+            times = [self.retimed.get(n, t) for n, t in zip(numbers, times, strict=True)]
+        # the file's dated lines, in one frame: a rank's lines after its last start are one pass of polars
+        dated = (pl.DataFrame({"number": numbers, "ns": times, "rank": self.ranks},
+                              schema={"number": pl.Int64, "ns": pl.Int64, "rank": pl.Int64}, strict=False)
+                 .filter(pl.col("ns").is_not_null()))
+        unranked: list[int] = dated.filter(pl.col("rank").is_null()).get_column("number").to_list()  # in order
+        # processes of no rank a rank's dated line falls in (a launcher's)
+        ranked = ({bisect_right(shared_starts, n) for n in dated.filter(pl.col("rank").is_not_null()).get_column("number")}
+                  if shared_starts else set())
         last: dict[tuple[int | None, int], tuple[int, int]] = {}  # (rank, its process) -> (line, ns)
-        ranked: set[int] = set()  # processes of no rank a rank's dated line falls in (a launcher's)
-        unranked: list[int] = []  # the dated lines of no rank, in order
-        retimed = self.retimed
-        for number, ns, rank in zip(*self.clock, self.ranks, strict=True):
-            if retimed and number in retimed:
-                ns = retimed[number]
-            if ns is None or within_int64(ns) is None:
+        for key, opened in bounds.items():
+            mine = dated.filter(pl.col("rank").is_null() if key is None else pl.col("rank") == key)
+            if not len(mine):
                 continue
-            if rank is None:
-                unranked.append(number)
-            elif shared_starts:
-                ranked.add(bisect_right(shared_starts, number))
-            if (opened := bounds.get(rank)) is not None and (process := bisect_right(opened, number)):
-                last[rank, process] = (number, ns)
+            at_starts: pl.Series = mine.get_column("number").search_sorted(pl.Series(opened, dtype=pl.Int64), side="left")
+            # (the last dated line before each next start, and before the file's end)
+            ends = [*at_starts.to_list()[1:], len(mine)]
+            for k, end in enumerate(ends, 1):
+                if end > 0 and mine.item(end - 1, "number") >= opened[k - 1]:
+                    last[key, k] = (mine.item(end - 1, "number"), mine.item(end - 1, "ns"))
         for (rank, process), (number, ns) in last.items():
             if ns <= read.get((rank, process), -1 << 63) or (rank is None and process in ranked):
                 continue  # (no later than what its steps and events say: nothing more)
