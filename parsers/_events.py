@@ -498,10 +498,17 @@ _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)|\bStarting tra
 # The message's own first words (not "Not resuming from step 100", "will be resumed from step 500 if
 # preempted", "resuming from step 5000 was skipped"), a step past 0 (a fresh start's "from step 0"), and
 # not a step within an epoch ("Resuming at step 3 of epoch 2")
+# (the epoch it names before the step, "Resumed at epoch 38, step 5402", is the step's: a step of the run)
 _RESUMED = re.compile(r"(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: training)? (?:from|at) (?:the )?"
-                      r"(?:checkpoint (?:at|of) )?(?:training[_ ]step|global[_ ]step|step|iteration|iter|update)s?"
+                      r"(?:checkpoint (?:at|of) )?(?:epoch \d{1,9},? )?"
+                      r"(?:training[_ ]step|global[_ ]step|step|iteration|iter|update)s?"
                       r"[ =:_]{0,3}(?!0\b)(\d{1,15})"
                       r"(?=\s*(?:$|[.,;:)!(]|with |from |of (?!epoch)))", re.I)
+# The same words naming the file it resumed from, not the step ("Resuming from checkpoints/best.pt",
+# "=> resumed from ./runs/exp3/last.ckpt"): a checkpoint loaded, at a step it does not say
+_RESUMED_FILE = re.compile(r"(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: training)? from (?:the )?(?:checkpoint:? )?"
+                           r"['\"`]?(?:[\w.~\-]{0,255}[/\\]){0,32}[\w.\-]{1,255}\.(?:pth?|ckpt|bin|safetensors|pkl|h5|tar|pdparams)"
+                           r"['\"`]?(?=\s*(?:$|[.,;:)!(]))", re.I)
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
     ("saved ", re.compile(r"\b(?:successfully )?saved (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b" + r".*?" + _DURATION, re.I),
@@ -670,7 +677,8 @@ _ANY_EVENT_PATTERN = (
     r"saved a checkpoint for iteration |"
     r"terminate called|Received SIGTERM| saved successfully to | saved to | saved at |"
     r"epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
-    r"world_size|world size|world_sizes=|nproc[_-]per[_-]node|Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
+    r"world_size|[Ww]orld size|world_sizes=|Total (?:number of )?GPUs: |nproc[_-]per[_-]node|"
+    r"Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: | received by PID "
     r"|\](?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
     r"|^\s{0,8}\^C\s*$"
@@ -702,7 +710,9 @@ _ANY_EVENT_PATTERN = (
 # size, 1 in a 3D-parallel job of 64 ranks).
 _WORLD_SIZE = re.compile(r"\bdist_world_size=(\d{1,7})\b|using world size: (\d{1,7})\b|\bglobal_world_sizes=\[(\d{1,7})\b"
                          # (Ray Train's worker: "Setting up process group for: env:// [rank=0, world_size=4]")
-                         r"|\bSetting up process group for: \S{1,200} \[rank=\d{1,7}, world_size=(\d{1,7})\]")
+                         r"|\bSetting up process group for: \S{1,200} \[rank=\d{1,7}, world_size=(\d{1,7})\]"
+                         # (a script's own count of them: "Total GPUs: 8", "World size: 4")
+                         r"|\bTotal (?:number of )?GPUs: (\d{1,7})\s*$|(?:^|\] |- )World size: (\d{1,7})\s*$")
 # torch.distributed.launch / torchrun arguments: processes per node x nodes (a fixed count, not
 # an elastic range "1:4")
 _NPROC = re.compile(r"--nproc[_-]per[_-]node[ =]+(\d{1,5})\b")
@@ -829,6 +839,9 @@ def skipped_warning(last: dict[int | None, tuple[int, int]]) -> str | None:
 
 # Failures the scanner reads wherever a line holds them, glued after a progress bar's open drawing too:
 # a reader that reads the drawing reads the line up to them
+# a logger's warning level in a line's head (torch._dynamo's `[2023-11-29 11:04:57,788] torch._dynamo.convert_frame:
+# [WARNING] Traceback (most recent call last):` of a frame it will not compile, and runs as it is)
+_WARNING_LEVEL = re.compile(r"(?:^|[\[\s|(])(?:WARNING|WARN)(?:[\]\s|:)]|$)")
 GLUED_FAILURES = ("Traceback (most recent call last)", "Memory access fault by GPU")
 
 
@@ -1009,7 +1022,7 @@ class EventScanner:
         # line (where lower-casing is exactly what re.IGNORECASE compares), always on the others.
         text = line.text
         low = text.lower() if text.isascii() else None
-        if "world" in text or "nproc" in text:
+        if "world" in text or "nproc" in text or "World size: " in text or "GPUs: " in text:
             self._world_size(line)
         if _NODES_HEADER in text:
             self.node_ends = []
@@ -1220,6 +1233,9 @@ class EventScanner:
         if (not restart and "Traceback (most" in text and line.number - self.ignored_at <= _IGNORED_TRACEBACK_LINES
                 and text.lstrip().startswith("Traceback (most")):
             return True
+        if (not restart and "WARN" in text and (at := text.find("Traceback (most")) > 0
+                and _WARNING_LEVEL.search(text, 0, at) is not None):
+            return True  # a traceback a logger prints as a warning, each line under its head: the program goes on
         if "NCCL operations have failed" in text and _NCCL_TAKEN_DOWN.search(text) is not None:
             # a crash where the rank said no failure before (a watchdog's timeout says it first); its
             # process's dying lines that follow start no new one
@@ -1307,9 +1323,10 @@ class EventScanner:
             else:
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=step, detail="training starts", raw=text)
-        elif ("esum" in text or "ESUM" in text) and (resumed := _RESUMED.search(text)) is not None:
+        elif ("esum" in text or "ESUM" in text) and (
+                (resumed := _RESUMED.search(text)) is not None or _RESUMED_FILE.search(text) is not None):
             rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                       step=int(resumed.group(1)), raw=text)
+                       step=int(resumed.group(1)) if resumed is not None else None, raw=text)
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
               or "inished training" in text or "End of training" in text or " NUM!" in text
               or text[:10] == "Finished! " or text[:16] == "bestIteration = " or "Engine run complete" in text
@@ -1941,6 +1958,17 @@ LINE_CACHE: ContextVar[dict[str, tuple[Sequence[Line], str | None]] | None] = Co
 PICK_LINES: ContextVar[str | None] = ContextVar("pick_lines", default=None)
 
 
+# a rank in a log file's name, where each process writes its own (`rank1.log`, `train_rank_3.log`, `log_rank-0.txt`):
+# the word and its number alone, between the name's separators
+_NAMED_RANK_FILE = re.compile(r"(?:^|[_\-.])rank[_\-]?(\d{1,6})(?=[_\-.]|$)", re.I)
+
+
+def named_rank(name: str) -> int | None:
+    """The rank a log file's name gives its process (`_NAMED_RANK_FILE`), where it names one rank."""
+    found = _NAMED_RANK_FILE.findall(name)
+    return int(found[0]) if len(set(found)) == 1 else None
+
+
 def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[Line], str | None, LogRows, EventScanner]:
     """The file's logical lines (a ParseError when there are none), its truncation warning,
     fresh rows for `framework` and the shared event scanner feeding them. `busy`: the reader
@@ -1953,6 +1981,9 @@ def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[L
         lines, warning = read_lines(path, _LINE_HINT, _BEFORE_SCAN_PATTERN if busy else None, PICK_LINES.get())
         lines = join_wrapped_watchdogs(lines)  # once per file: the cached lines are joined already
         lines = join_widget_bars(lines)
+        if isinstance(lines, Lines) and (named := named_rank(path.name)) is not None and not any(
+                rank is not None for rank in lines.ranks):
+            lines.ranks = [named] * len(lines)  # a process's own file, no launcher's prefix in it
         if cache is not None:
             cache[str(path)] = lines, warning
     if not lines:

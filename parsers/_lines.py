@@ -449,6 +449,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     del barred
     frame = frame.select(
         glog=pl.col("body").str.contains(_GLOG_HINT),
+        clock=pl.col("body").str.contains(_CLOCK_TIME.pattern),
         hint=pl.col("body").str.contains(hint) if hint is not None else pl.lit(None, dtype=pl.Boolean),
         pick=pl.col("body").str.contains(pick) if pick is not None else pl.lit(None, dtype=pl.Boolean),
     )  # (the bodies' copy in polars is let go here: a big log's text is the most memory held)
@@ -511,6 +512,16 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         for i, ns in zip(yearless, _years_back(bodies, yearless, mtime_ns), strict=True):
             times[i] = ns
             guessed[i] = True
+    elif first is None and mtime_ns is not None and len(clocked := frame.get_column("clock").arg_true().to_list()) >= 2:
+        # No line names a date, but lines open with a time of day alone (a logger's `datefmt="%H:%M:%S"`:
+        # "08:11:21 [rank1][INFO] ..."): each line's day counted from the first (a new one where the clock
+        # goes back), the last line's the mtime's, or the one before where it would fall after the mtime;
+        # the date an estimate as a missing year's, the time of day and the spacing the lines'
+        guessed = [False] * len(bodies)
+        for i, ns in zip(clocked, _days_back(bodies, clocked, mtime_ns), strict=True):
+            if ns is not None:
+                times[i] = ns
+                guessed[i] = True
     hits: list[bool | None] | None = frame.get_column("hint").to_list() if hint is not None else None
     nccl_read = nccl_lines(nccl, times) if nccl is not None else None
     marked = None
@@ -893,6 +904,52 @@ def _years_back(bodies: Sequence[str], yearless: list[int], bound_ns: int) -> li
             out[k] = ns
             later = ns + 86_400 * 10**9
     return out
+
+
+# a time of day alone at the start of a line (`_CLOCK_FIRST`), read for its fields; a 12-hour clock's with its AM/PM
+_CLOCK_TIME = re.compile(r"^\[?(?P<h>[01]\d|2[0-3]):(?P<mi>[0-5]\d):(?P<s>[0-5]\d|60)(?:[.,](?P<frac>\d{1,9}))?\]?"
+                         r"(?: ?(?P<m>[AaPp])[Mm]\b)?\s")
+_DAY_NS = 86_400 * 10**9
+# how far a time of day may go back before the next line is a new day's: lines of several processes
+# interleave out of order by seconds, never by minutes
+_CLOCK_BACK_NS = 5 * 60 * 10**9
+
+
+def _days_back(bodies: Sequence[str], clocked: list[int], bound_ns: int) -> list[int | None]:
+    """The times of the lines that open with a time of day alone (`_CLOCK_TIME`): one pass forward
+    counts the days (the next one where the clock goes back more than `_CLOCK_BACK_NS`: past
+    midnight), then the last line is placed on the day of `bound_ns`, a time after them all, or
+    the day before where it would fall after it."""
+    offsets: list[int | None] = []
+    day = 0
+    latest: int | None = None
+    for i in clocked:
+        match = _CLOCK_TIME.match(bodies[i])
+        if match is None:
+            offsets.append(None)
+            continue
+        hour = int(match.group("h"))
+        if match.group("m") is not None:
+            if hour == 0 or hour > 12:
+                offsets.append(None)  # (no such time on a 12-hour clock)
+                continue
+            hour = hour % 12 + (12 if match.group("m") in "Pp" else 0)
+        ns = ((hour * 60 + int(match.group("mi"))) * 60 + int(match.group("s"))) * 10**9 + int(
+            (match.group("frac") or "0").ljust(9, "0")[:9])
+        if latest is not None and ns < latest - _CLOCK_BACK_NS:
+            day += 1
+            latest = ns
+        else:
+            latest = ns if latest is None else max(latest, ns)
+        offsets.append(day * _DAY_NS + ns)
+    last = next((ns for ns in reversed(offsets) if ns is not None), None)
+    if last is None:
+        return offsets
+    end = bound_ns - bound_ns % _DAY_NS + last % _DAY_NS
+    if end > bound_ns:
+        end -= _DAY_NS
+    base = end - last
+    return [None if ns is None else base + ns for ns in offsets]
 
 
 def _glog_ns(text: str, year: int) -> int | None:

@@ -33,7 +33,9 @@ _EVAL_LOSS = re.compile(r"(?:^|[_ ])(?:val|valid|validation|eval|test|dev)(?:$|[
 # a loss kept as a record, not the step's (`best_loss`, `min_val_loss`, `lowest_loss`)
 _LOSS_RECORD = re.compile(r"(?:best|min|max|lowest|highest|prev|previous)(?:_|$)")
 # a loss that is no finite number (a run that diverged: `Step: 397, Loss: inf`, `loss=nan`)
-_NONFINITE = re.compile(r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]{0,80})\s{0,4}[:=]\s{0,4}[-+]?(?:nan|inf(?:inity)?)(?![\w.])", re.I)
+# (or after a space, as `iter_numbers` reads a finite one: nanoGPT's `iter 3010: loss nan, time 1019.95ms`)
+_NONFINITE = re.compile(r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]{0,80})(?:\s{0,4}[:=]\s{0,4}|\s{1,4})"
+                        r"(?P<value>[-+]?(?:nan|inf(?:inity)?))(?![\w.])", re.I)
 
 
 def training_loss_key(key: str) -> bool:
@@ -334,12 +336,16 @@ class LogRows:
             at = bisect_left(numbers, row["line"])
             if at == len(numbers) or numbers[at] != row["line"] or not nonfinite_loss(text := texts[at]):
                 continue
-            if any(training_loss_key(k) for k, _ in iter_numbers(text)):
-                continue  # (a finite loss beside it: glued readings, each its own)
-            found = next(m for m in _NONFINITE.finditer(text)
-                         if training_loss_key(key := m.group("key").lower()) and _LOSS_RECORD.match(key) is None)
-            word = found.group(0).rpartition(":" if ":" in found.group(0) else "=")[2].strip().lower()
-            row["loss"] = float(word.replace("infinity", "inf"))
+            said = [m for m in _NONFINITE.finditer(text)
+                    if training_loss_key(key := m.group("key").lower()) and _LOSS_RECORD.match(key) is None]
+            # (the total where the line names one, else the first)
+            found = next((m for m in said if METRIC_KEYS.get(m.group("key").lower()) == "loss"), said[0])
+            # (a finite loss beside it: glued readings, each its own; but not the parts of a total that is
+            # itself no number: mmdet's `loss_rpn_cls: 0.7337, ..., s0.loss_cls: nan, ..., loss: nan`)
+            total = METRIC_KEYS.get(found.group("key").lower()) == "loss"
+            if any(training_loss_key(k) and (not total or METRIC_KEYS.get(k) == "loss") for k, _ in iter_numbers(text)):
+                continue
+            row["loss"] = float(found.group("value").lower().replace("infinity", "inf"))
 
     def name_exceptions(self) -> None:
         """A crash that is a Python traceback's header gets, as its detail, the exception the

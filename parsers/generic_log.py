@@ -1936,6 +1936,8 @@ _RESULT_LOSS = re.compile(rf"^\s{{2,16}}total_loss: (?P<value>{_FIGURE})$")
 _EVAL_STEP = re.compile(r"^step (?P<s>\d{1,15}): train loss (?P<l>" + _FIGURE + r"|nan)(?: [A-Za-z]{1,8})?, val loss (?:"
                         + _FIGURE + r"|nan)(?: [A-Za-z]{1,8})?\s*$")
 
+_EVAL_STEP_AT = re.compile(_EVAL_STEP.pattern.removeprefix("^"))  # (where a dated line's counter is)
+
 
 def _evaluated_steps(lines: Sequence[Line], rows: LogRows) -> None:
     """The evaluation lines of a loop that prints nothing else (`_EVAL_STEP`), a step each."""
@@ -3241,6 +3243,8 @@ class GenericLogParser(LogReader):
                     values["step_time_s"] = glued_rate
                 if not values and (line.ts_ns is not None or ",epoch=" in text) and _record_head(text, counter):
                     record = _Record(line, counter.step)
+                elif "val loss" in text and _EVAL_STEP_AT.match(text, counter.match.start()) is not None:
+                    pass  # an evaluation's, dated or not: a step only where nothing else is (`_evaluated_steps`)
                 elif ((values and (line.ts_ns is not None or _undated_step(text, values))) or _counter_alone(text, counter)
                       or (line.ts_ns is not None and _named_loss(text[counter.match.end():]))
                       or (not values and nonfinite_loss(text[counter.match.end():]) and _NOT_TRAINING.search(text) is None)

@@ -587,7 +587,13 @@ class HFTrainerParser(LogReader):
                     step, step_time = placed, None
                     if d.reading is not None and d.reading[1].n != step:
                         stale[id(d.reading[1])] = 0  # (its reading is an earlier step's: the bar's clock places it)
-                elif bar_step is not None and not (bar_step == 0 and d.reading is not None and stale[id(d.reading[1])] > 1):
+                elif bar_step is not None and not (
+                        bar_step == 0 and d.reading is not None and stale[id(d.reading[1])] > 1) and not (
+                        # (a finished bar's last drawing before dicts that no drawing of their own follows: their
+                        # steps were before it (W&B's output.log keeps a bar's final drawing alone, in front of the
+                        # lines written while it ran); the logging grid places them where their epochs show one)
+                        not d.exact and d.reading is not None and d.reading[1].total is not None
+                        and d.reading[1].n == d.reading[1].total and id(d) in gridded):
                     # (a reading at 0 beside several metric lines: a bar not drawn since it began,
                     # which places none of them)
                     # tqdm redraws at most every 0.1 s, so a reading printed before the dict can
@@ -1173,8 +1179,13 @@ def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
     epochs are printed fine enough to name each one's place on it."""
     if not losses or not run_total:
         return {}
-    per_epoch = _summary_epoch(dicts, run_total)
-    slack = _epoch_half_unit(losses) * per_epoch + 0.5 if per_epoch is not None else None
+    span = _summary_epoch_span(dicts, run_total)
+    per_epoch = span[0] if span is not None else None
+    # (to the epochs' printing and half a step; a run that stopped within an epoch knows the steps an
+    # epoch only to its summary's printing: that error at the last dict's epoch)
+    slack = (_epoch_half_unit(losses) * span[0] + 0.5
+             + span[1] * span[0] * max((to_float(d.record.get("epoch")) or 0.0 for d in losses), default=0.0)
+             if span is not None else None)
     last = losses[-1].record
     summary = next((d.record for d in dicts if "train_runtime" in d.record), None)
     at_end = to_float(last.get("learning_rate")) == 0.0 or (
@@ -1385,14 +1396,27 @@ def _summary_epoch(dicts: list[_Dict], run_total: int | None) -> float | None:
     """Steps an epoch: the run's steps over the epochs its summary dict says it ran
     (`{'train_runtime': 394.25, ..., 'train_steps_per_second': 0.297, ..., 'epoch': 3.0}`), whole
     epochs, the total confirmed by the summary (runtime x steps a second, to its printed rounding)."""
+    span = _summary_epoch_span(dicts, run_total)
+    return span[0] if span is not None and span[1] == 0.0 else None
+
+
+def _summary_epoch_span(dicts: list[_Dict], run_total: int | None) -> tuple[float, float] | None:
+    """`_summary_epoch`, and for a run that stopped within an epoch (`max_steps`: `'epoch': 0.39`), the steps
+    an epoch its printed epoch gives, with their relative error (half its last digit over it; 0 for whole epochs)."""
     summary = next((d.record for d in dicts if "train_runtime" in d.record), None)
     if summary is None or not run_total:
         return None
     epochs, runtime, rate = (to_float(summary.get(k)) for k in ("epoch", "train_runtime", "train_steps_per_second"))
-    if (epochs is None or runtime is None or rate is None or not epochs.is_integer() or epochs <= 0
+    if (epochs is None or runtime is None or rate is None or epochs <= 0
             or not 0 < runtime < 1e8 or abs(runtime * rate - run_total) > 0.5 + runtime * 0.0005):
         return None
-    return run_total / epochs
+    if epochs.is_integer():
+        return run_total / epochs, 0.0
+    printed = summary.get("epoch")
+    text = printed if isinstance(printed, str) else repr(printed)
+    if "e" in text or "." not in text:
+        return None
+    return run_total / epochs, half_unit(text) / epochs
 
 
 _FOUR_DIGITS = re.compile(r"\d{1,4}(?:\.\d{1,4})?")  # an epoch as `.4g` prints it without an exponent (at most 4 digits)

@@ -3083,6 +3083,26 @@ def test_words_about_resuming_that_resumed_nothing_are_no_load(text: str) -> Non
     assert [e for e in rows.events if e["kind"].startswith("checkpoint_load")] == []
 
 
+@pytest.mark.parametrize("text, step", [
+    # GlueFormer's train.py on each rank as it resumes (VirenLoka/GlueFormer logs/rank1.log, lines 4 and 5,
+    # commit 98bf9e33): the file it loads, then the step it goes on from, after the epoch's number
+    ("Resuming from checkpoints/best.pt", None),
+    ("Resumed at epoch 38, step 5402", 5402),
+])
+def test_words_that_it_resumed_from_a_file_or_at_an_epochs_step_are_a_load(text: str, step: int | None) -> None:
+    """A script's word that it resumed from a checkpoint's file (no step named) or at a step it names after
+    the epoch: a checkpoint loaded (the attempt resumed; the logs do not open mid-run)."""
+    from tracelens.parsers._events import EventScanner
+    from tracelens.parsers._lines import Line
+    from tracelens.parsers._logtables import LogRows
+
+    rows = LogRows("generic")
+    scanner = EventScanner(rows)
+    scanner.started.add(None)
+    scanner.scan(Line(1, None, f"08:13:10 [rank1][INFO] {text}", 1))
+    assert [(e["kind"], e["step"]) for e in rows.events] == [("checkpoint_load_end", step)]
+
+
 # Medusa's training on Colab killed while it loads the model (FasterDecoding/Medusa issue 118, its first
 # block, lines 6 and 9, CRLF as posted): torchrun's word on the worker glued after the shards' bar
 MEDUSA_SIGKILL = [

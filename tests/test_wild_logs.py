@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
+import os
 import re
 import subprocess
 import time
@@ -2606,3 +2608,358 @@ def test_a_heartbeats_lines_every_hour_are_no_relaunch() -> None:
     assert pulses[:2] == ["2022-05-01 03:56:11"] * 2 and pulses[-1] == "2022-05-01 05:56:18", pulses
     (attempt,) = _attempts_json(path)
     assert attempt["length_s"] == pytest.approx(2 * 3600 + 7), attempt
+
+
+# GlueFormer's rank 1 of three, launched twice (VirenLoka/GlueFormer logs/rank1.log, commit 98bf9e33, whole):
+# its logger prints the time of day alone (`datefmt="%H:%M:%S"`), no date anywhere in the file
+GLUEFORMER_RANK1 = [
+    "08:11:21 [rank1][INFO] DDP ready: rank 1/3 on cuda:1",
+    "08:13:06 [rank1][INFO] Data: 224510 train / 24945 val samples (each rank sees 1/3)",
+    "08:13:10 [rank1][INFO] Model parameters: 15,865,088",
+    "08:13:10 [rank1][INFO] Resuming from checkpoints/best.pt",
+    "08:13:11 [rank1][INFO] Resumed at epoch 38, step 5402",
+    "08:13:53 [rank1][INFO] Epoch 38 | Step 5450 | Batch 192/584 | Loss 2.1719 | LR 1.65e-04",
+    "08:14:24 [rank1][INFO] Epoch 38 | Step 5500 | Batch 392/584 | Loss 2.1619 | LR 1.64e-04",
+    "08:15:05 [rank1][INFO] Epoch 38/100 done | Train Loss: 2.1540 | Val Loss: 0.7170 | Time: 113.3s",
+    "08:40:48 [rank1][INFO] DDP ready: rank 1/3 on cuda:1",
+    "08:42:38 [rank1][INFO] Data: 224510 train / 24945 val samples (each rank sees 1/3)",
+    "08:42:42 [rank1][INFO] Model parameters: 15,865,088",
+    "08:42:42 [rank1][INFO] Resuming from checkpoints/best.pt",
+    "08:42:43 [rank1][INFO] Resumed at epoch 38, step 5402",
+    "08:43:29 [rank1][INFO] Epoch 38 | Step 5450 | Batch 192/584 | Loss 2.1719 | LR 1.65e-04",
+    "08:44:02 [rank1][INFO] Epoch 38 | Step 5500 | Batch 392/584 | Loss 2.1619 | LR 1.64e-04",
+    "08:44:44 [rank1][INFO] Epoch 38/100 done | Train Loss: 2.1540 | Val Loss: 0.7170 | Time: 121.5s",
+    "08:44:47 [rank1][INFO] Epoch 39 | Step 5550 | Batch 8/584 | Loss 2.1554 | LR 1.64e-04",
+    "08:45:20 [rank1][INFO] Epoch 39 | Step 5600 | Batch 208/584 | Loss 2.1588 | LR 1.63e-04",
+    "08:45:53 [rank1][INFO] Epoch 39 | Step 5650 | Batch 408/584 | Loss 2.1123 | LR 1.62e-04",
+]
+
+
+def _ns(stamp: str) -> int:
+    return int(datetime.strptime(stamp, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC).timestamp()) * 10**9
+
+
+@pytest.mark.parametrize("mtime, day", [("2025-03-10 09:00:00", "2025-03-10"), ("2025-03-10 08:30:00", "2025-03-09")])
+def test_a_time_of_day_alone_dates_lines_on_the_files_day(tmp_path: Path, mtime: str, day: str) -> None:
+    """Lines that print the time of day alone are dated: their spacing is theirs (the relaunch 25 min 43 s after
+    the first launch's last line, each launch's length from its first line to its last), the date the file's
+    mtime's, or the day before where the last line's time of day falls after the mtime; each launch resumed at
+    step 5402 (`Resumed at epoch 38, step 5402`), so the logs do not open mid-run."""
+    path = tmp_path / "rank1.log"
+    path.write_text("\n".join(GLUEFORMER_RANK1) + "\n")
+    os.utime(path, ns=(_ns(mtime), _ns(mtime)))
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    rows = con.execute("select start_ns, end_ns, resumed_from_step from attempts order by attempt").fetchall()
+    assert rows == [(_ns(f"{day} 08:11:21"), _ns(f"{day} 08:15:05"), 5402),
+                    (_ns(f"{day} 08:40:48"), _ns(f"{day} 08:45:53"), 5402)]
+    assert con.execute("select time_source from log_steps group by all").fetchall() == [("log_line_mtime",)]
+    assert con.execute("select opens_at_step from goodput").fetchone() == (None,)
+
+
+def test_a_time_of_day_that_goes_back_is_the_next_days() -> None:
+    """A run across midnight, as Python's logging prints it with `datefmt="%H:%M:%S"`: the clock goes from
+    23:59:58 to 00:00:09, eleven seconds later, not a day earlier; a record a few seconds behind the one
+    before it (another process's, printed late) stays on its day. The times are the records' own."""
+    import logging
+
+    from tracelens.parsers._lines import split_lines
+
+    formatter = logging.Formatter("%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    formatter.converter = time.gmtime
+    created = [_ns("2025-01-01 23:59:58"), _ns("2025-01-01 23:59:59"), _ns("2025-01-01 23:59:57"),
+               _ns("2025-01-02 00:00:09")]
+    text = ""
+    for step, ns in enumerate(created, start=1):
+        record = logging.makeLogRecord({"msg": f"step {step} loss {2 - step / 10}", "created": ns / 1e9})
+        text += formatter.format(record) + "\n"
+    lines = split_lines(text, mtime_ns=_ns("2025-01-02 00:00:10"))
+    assert [line.ts_ns for line in lines] == created, text
+    assert all(line.year_from_mtime for line in lines)
+
+
+# Two runs whose loss turned NaN: mmdet 2's cascade R-CNN on underwater images (a README's "loss NAN" block,
+# stored file id 33283049809, lines 6-7: the parts of the loss NaN but two, the total `loss: nan`), and a
+# GPT-2 LoRA run of nanoGPT's train.py in float16 (MinLoRA's README, stored file id 14492501328, its float16
+# block, whole: `loss nan`, no colon, from iter 110)
+MMDET_NAN = [
+    "2021-01-25 19:26:53,736 - mmdet - INFO - Epoch [1][250/5455]\tlr: 8.317e-04, eta: 6:37:21, time: 0.329, data_time: "
+    "0.003, memory: 3672, loss_rpn_cls: 0.0812, loss_rpn_bbox: 0.0254, s0.loss_cls: 0.2639, s0.acc: 92.2188, s0.loss_bbox: "
+    "0.1250, s1.loss_cls: 0.1282, s1.acc: 92.6880, s1.loss_bbox: 0.1348, s2.loss_cls: 0.0610, s2.acc: 92.6380, s2.loss_bbox: "
+    "0.0637, loss: 0.8832, grad_norm: 7.2209",
+    "2021-01-25 19:27:09,358 - mmdet - INFO - Epoch [1][300/5455]\tlr: 9.150e-04, eta: 6:27:25, time: 0.312, data_time: "
+    "0.003, memory: 3672, loss_rpn_cls: 0.6478, loss_rpn_bbox: 0.0342, s0.loss_cls: nan, s0.acc: 14.7109, s0.loss_bbox: nan, "
+    "s1.loss_cls: nan, s1.acc: 14.4101, s1.loss_bbox: nan, s2.loss_cls: nan, s2.acc: 14.3531, s2.loss_bbox: nan, loss: nan, "
+    "grad_norm: nan",
+]
+NANOGPT_NAN = [
+    "iter 0: loss 10.9264, time 33110.45ms, mfu -100.00%",
+    "iter 10: loss 9.8973, time 460.33ms, mfu 48.08%",
+    "iter 20: loss 9.0391, time 460.54ms, mfu 48.08%",
+    "iter 30: loss 7.8357, time 458.71ms, mfu 48.10%",
+    "iter 40: loss 6.6009, time 458.29ms, mfu 48.12%",
+    "iter 50: loss 6.0871, time 459.38ms, mfu 48.12%",
+    "iter 60: loss 5.8613, time 461.50ms, mfu 48.11%",
+    "iter 70: loss 5.6641, time 460.52ms, mfu 48.10%",
+    "iter 80: loss 5.3016, time 460.07ms, mfu 48.10%",
+    "iter 90: loss 5.0541, time 461.03ms, mfu 48.09%",
+    "iter 100: loss 4.8292, time 460.11ms, mfu 48.10%",
+    "iter 110: loss nan, time 440.71ms, mfu 48.31%",
+    "iter 120: loss nan, time 441.36ms, mfu 48.49%",
+    "iter 130: loss nan, time 441.87ms, mfu 48.65%",
+    "iter 140: loss nan, time 441.00ms, mfu 48.81%",
+    "iter 150: loss nan, time 442.14ms, mfu 48.93%",
+    "iter 160: loss nan, time 444.17ms, mfu 49.02%",
+    "iter 170: loss nan, time 441.49ms, mfu 49.13%",
+    "iter 180: loss nan, time 441.53ms, mfu 49.23%",
+]
+
+
+@pytest.mark.parametrize("lines, first_nan", [(MMDET_NAN, 1), (NANOGPT_NAN, 11)])
+def test_a_loss_printed_as_nan_is_nan(tmp_path: Path, lines: list[str], first_nan: int) -> None:
+    """The training loss the line prints as `nan` is NaN in log_steps (not missing: the diverged-loss finding
+    reads it), where the line's other losses are finite parts of it (mmdet's `loss_rpn_cls: 0.6478`) or its
+    key and value are apart by a space alone (nanoGPT's `loss nan`)."""
+    con = console_connection(tmp_path, lines)
+    rows = con.execute("select line, loss from log_steps order by line").fetchall()
+    assert [r[0] for r in rows] == list(range(1, len(lines) + 1))
+    printed = [line.split("loss")[-1].split(",")[0].strip(": ") for line in lines]
+    assert [r[1] for r in rows[:first_nan]] == [pytest.approx(float(word)) for word in printed[:first_nan]]
+    assert printed[first_nan:] == ["nan"] * (len(lines) - first_nan)
+    assert all(r[1] is not None and math.isnan(r[1]) for r in rows[first_nan:]), rows
+
+
+# schorbGPT-tiny's per-rank logs (sam-schorb/schorbGPT-tiny logs/, commit 9c199d0d): rank 0's first launch
+# and rank 3's whole file; the logger's `[Rank {local_rank}]` was never filled in, the file's name says the rank
+SCHORB_RANK0_HEAD = [
+    '2024-12-05 10:03:14,195 - INFO - [Rank {local_rank}] Process 0/8 initialized on cuda:0',
+    '2024-12-05 10:03:14,195 - INFO - [Rank {local_rank}] Total GPUs: 8',
+    '2024-12-05 10:03:14,195 - INFO - [Rank {local_rank}] Per-GPU batch size: 32',
+    '2024-12-05 10:03:14,195 - INFO - [Rank {local_rank}] Global batch size: 256',
+    '2024-12-05 10:03:14,195 - INFO - [Rank {local_rank}] CPU cores available: 128',
+    '2024-12-05 10:03:14,196 - INFO - [Rank {local_rank}] RAM available: 1574.9GB',
+    '2024-12-05 10:03:14,196 - INFO - [Rank {local_rank}] Loading tokenized datasets...',
+    '2024-12-05 10:03:14,212 - INFO - [Rank {local_rank}] Training samples: 245,254',
+    '2024-12-05 10:03:14,212 - INFO - [Rank {local_rank}] Validation samples: 27,251',
+    '2024-12-05 10:03:14,213 - INFO - [Rank {local_rank}] Initializing model...',
+    '2024-12-05 10:03:18,748 - INFO - [Rank {local_rank}] Model parameters: 124,439,808 total, 124,439,808 trainable',
+    '2024-12-05 10:03:32,844 - INFO - [Rank {local_rank}] Training config:',
+    '2024-12-05 10:03:32,845 - INFO - [Rank {local_rank}] - Epochs: 1',
+    '2024-12-05 10:03:32,845 - INFO - [Rank {local_rank}] - Steps per epoch: 959',
+    '2024-12-05 10:03:32,845 - INFO - [Rank {local_rank}] - Total steps: 959',
+    '2024-12-05 10:03:32,845 - INFO - [Rank {local_rank}] - Learning rate: 5e-5',
+    '2024-12-05 10:03:32,845 - INFO - [Rank {local_rank}] - Warmup steps: 500',
+    '2024-12-05 10:03:32,845 - INFO - [Rank {local_rank}] Starting epoch 1/1',
+    "2024-12-05 10:03:33,851 - ERROR - [Rank {local_rank}] Error during training step 0: 'list' object ha"
+    "s no attribute 'to'",
+]
+SCHORB_RANK3 = [
+    "2024-12-05 10:03:15,567 - INFO - [Rank {local_rank}] Process 3/8 initialized on cuda:3",
+    "2024-12-05 10:03:15,567 - INFO - [Rank {local_rank}] Loading tokenized datasets...",
+    "2024-12-05 10:03:15,584 - INFO - [Rank {local_rank}] Training samples: 245,254",
+    "2024-12-05 10:03:15,584 - INFO - [Rank {local_rank}] Validation samples: 27,251",
+    "2024-12-05 10:03:15,585 - INFO - [Rank {local_rank}] Initializing model...",
+    "2024-12-05 10:03:32,844 - INFO - [Rank {local_rank}] Starting epoch 1/1",
+    "2024-12-05 10:03:34,728 - ERROR - [Rank {local_rank}] Error during training step 0: 'list' object has no attribute 'to'",
+    "2024-12-05 10:18:39,690 - INFO - [Rank {local_rank}] Process 3/8 initialized on cuda:3",
+    "2024-12-05 10:18:39,691 - INFO - [Rank {local_rank}] Loading tokenized datasets...",
+    "2024-12-05 10:18:39,707 - INFO - [Rank {local_rank}] Training samples: 245,254",
+    "2024-12-05 10:18:39,707 - INFO - [Rank {local_rank}] Validation samples: 27,251",
+    "2024-12-05 10:18:39,708 - INFO - [Rank {local_rank}] Initializing model...",
+    "2024-12-05 10:18:49,441 - INFO - [Rank {local_rank}] Starting epoch 1/1",
+]
+
+
+def test_a_per_rank_files_name_gives_its_lines_rank_and_a_scripts_gpu_count_counts(tmp_path: Path) -> None:
+    """`train_rank_3.log`'s lines are rank 3's (each process writes its own file; no prefix names the rank),
+    and the GPU count is the `Total GPUs: 8` the script printed."""
+    (tmp_path / "train_rank_0.log").write_text("\n".join(SCHORB_RANK0_HEAD) + "\n")
+    (tmp_path / "train_rank_3.log").write_text("\n".join(SCHORB_RANK3) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([tmp_path / "train_rank_0.log", tmp_path / "train_rank_3.log"])
+    con = store.connect()
+    ranks = con.execute("select distinct e.rank from log_events e join files f using (file_id) "
+                        "where f.path like '%train_rank_3.log'").fetchall()
+    assert ranks == [(3,)]
+    assert con.execute("select gpus from int_world_size").fetchone() == (8.0,)
+
+
+# PaiNN (PyG) under LSF on an A100 (MrCogito/Deep_learning_2023 outputs/WeightInit/Markdown/WeightInit_0.md, commit
+# 7af1c075, its output block's lines 10-21 and 121-170): torch._dynamo's warning that it will not compile a frame,
+# a traceback under each line's `[WARNING]` head, then nothing for a day until LSF's run-time limit killed the job
+PAINN_LSF = [
+    "[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING] WON'T CONVERT <resume in get_neighb"
+    'ours_as_edge_index> /zhome/59/9/198225/Desktop/Deep_learning_2023/Deep_learning_2023/PaiNN.py line 1'
+    '20 ',
+    '[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING] due to: ',
+    '[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING] Traceback (most recent call last):',
+    '[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING]   File "/appl/python/3.10.12/lib/py'
+    'thon3.10/concurrent/futures/_base.py", line 403, in __get_result',
+    '[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING]     raise self._exception',
+    '[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING] torch._dynamo.exc.BackendCompilerFa'
+    "iled: backend='inductor' raised:",
+    '[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING] FileNotFoundError: [Errno 2] No suc'
+    "h file or directory: 'ldconfig'",
+    '[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING] ',
+    '[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING] Set TORCH_LOGS="+dynamo" and TORCHD'
+    'YNAMO_VERBOSE=1 for more information',
+    '[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING] ',
+    '[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING] ',
+    "[2023-11-29 11:05:02,925] torch._dynamo.convert_frame: [WARNING] WON'T CONVERT <listcomp> /zhome/59/"
+    '9/198225/Desktop/Deep_learning_2023/Deep_learning_2023/PaiNN.py line 126 ',
+    'User defined signal 2',
+    '',
+    '------------------------------------------------------------',
+    'Sender: LSF System <lsfadmin@hpc.dtu.dk>',
+    'Subject: Job 19591965: <WeightInit_0> in cluster <dcc> Exited',
+    '',
+    'Job <WeightInit_0> was submitted from host <gbarlogin2> by user <s230208> in cluster <dcc> at Tue Nov 28 19:17:27 2023',
+    'Job was executed on host(s) <4*n-62-18-13>, in queue <gpua100>, as user <s230208> in cluster <dcc> a'
+    't Wed Nov 29 11:02:54 2023',
+    '</zhome/59/9/198225> was used as the home directory.',
+    '</zhome/59/9/198225/Desktop/Deep_learning_2023/Deep_learning_2023> was used as the working directory.',
+    'Started at Wed Nov 29 11:02:54 2023',
+    'Terminated at Thu Nov 30 11:03:35 2023',
+    'Results reported at Thu Nov 30 11:03:35 2023',
+    '',
+    'Your job looked like:',
+    '',
+    '------------------------------------------------------------',
+    '# LSBATCH: User input',
+    '#!/bin/sh',
+    '#BSUB -q gpua100',
+    '#BSUB -gpu "num=1:mode=exclusive_process"',
+    '#BSUB -n 4',
+    '#BSUB -R "rusage[mem=16G]"',
+    '#BSUB -R "select[gpu80gb]"',
+    '#BSUB -R "span[hosts=1]"',
+    '#BSUB -W 1440',
+    '# end of BSUB options',
+    'module -s load python3',
+    'source ../project-env/bin/activate',
+    '',
+    'python main.py $MYARGS',
+    '------------------------------------------------------------',
+    '',
+    'TERM_RUNLIMIT: job killed after reaching LSF run time limit.',
+    'Exited with exit code 140.',
+    '',
+    'Resource usage summary:',
+    '',
+    '    CPU time :                                   87241.00 sec.',
+    '    Max Memory :                                 1953 MB',
+    '    Average Memory :                             1932.04 MB',
+    '    Total Requested Memory :                     65536.00 MB',
+    '    Delta Memory :                               63583.00 MB',
+    '    Max Swap :                                   -',
+    '    Max Processes :                              10',
+    '    Max Threads :                                49',
+    '    Run time :                                   86442 sec.',
+    '    Turnaround time :                            143168 sec.',
+    '',
+    'The output (if any) is above this job summary.',
+]
+
+
+def test_a_traceback_logged_as_a_warning_is_no_failure_and_lsfs_run_limit_ends_the_attempt(tmp_path: Path) -> None:
+    """The dynamo warning's traceback is no crash (the job ran on for a day); the one attempt runs from LSF's
+    `Started at` to its `Terminated at` (24 h 0 min 41 s, the `Run time : 86442 sec.` it reports, to its
+    second) and its failure is the run-time limit, with the time limit's advice."""
+    con = console_connection(tmp_path, PAINN_LSF)
+    assert con.execute("select count(*) from log_events where kind = 'crash' and line < 20").fetchone() == (0,)
+    (row,) = con.execute("select start_ns, end_ns, end_reason from attempts").fetchall()
+    started = datetime(2023, 11, 29, 11, 2, 54, tzinfo=UTC).timestamp()
+    terminated = datetime(2023, 11, 30, 11, 3, 35, tzinfo=UTC).timestamp()
+    assert (row[0] / 1e9, row[1] / 1e9, row[2]) == (started, terminated, "crash")
+    assert abs((row[1] - row[0]) / 1e9 - 86442) <= 1
+    (advice,) = con.execute("select advice from findings where title like '%ended in a failure%'").fetchone()
+    assert advice.startswith("the scheduler's time limit"), advice
+
+
+# nanoGPT's train.py on GPT-2 (karpathy/nanoGPT issue 215, its description's quoted log, lines 13-25, each line's
+# time as the poster's terminal showed it): iteration 3000's evaluation, its checkpoint, then iteration 3000
+NANOGPT_EVAL_DATED = [
+    '> 2023-03-22 09:31:45 iter 2980: loss 3.8993, time 1099.18ms, mfu 15.34%',
+    '> ',
+    '> 2023-03-22 09:31:56 iter 2990: loss 3.8853, time 1096.65ms, mfu 15.34%',
+    '> ',
+    '> 2023-03-22 09:32:32 step 3000: train loss 4.0390, val loss 4.0427',
+    '> ',
+    '> saving checkpoint to out',
+    '> ',
+    '> 2023-03-22 09:32:41 iter 3000: loss 4.2490, time 35392.33ms, mfu 13.85%',
+    '> ',
+    '> 2023-03-22 09:32:52 iter 3010: loss nan, time 1019.95ms, mfu 14.12%',
+    '> ',
+    '> 2023-03-22 09:33:02 iter 3020: loss nan, time 1015.95ms, mfu 14.36%',
+]
+
+
+def test_nanogpts_dated_evaluation_line_is_no_step_and_no_restart(tmp_path: Path) -> None:
+    """`step 3000: train loss 4.0390, val loss 4.0427` is the evaluation before iteration 3000, not a step:
+    step 3000 is `iter 3000`'s (loss 4.2490, 35.39 s with the evaluation and the save), once, and the run is
+    one attempt (no step 3000 logged twice, no restart)."""
+    con = console_connection(tmp_path, NANOGPT_EVAL_DATED)
+    assert con.execute("select loss, step_time_s from log_steps where step = 3000").fetchall() == [(4.249, 35.39233)]
+    assert con.execute("select count(*) from attempts").fetchone() == (1,)
+
+
+# A reward model's HF Trainer run as W&B keeps its console (tsebaka/T-Lab-2024-LLM-Alignment
+# wandb/latest-run/files/output.log, commit 2db9cd05, lines 1-29): the bar's final drawing, then the loss
+# dicts written while it ran, then the summary (`max_steps` 760, 0.39 of an epoch)
+WANDB_HF_AFTER_BAR = [
+    '  0%|                                                                                               '
+    '                                                                                           | 0/760 ['
+    "00:00<?, ?it/s]You're using a DistilBertTokenizerFast tokenizer. Please note that with a fast tokeni"
+    'zer, using the `__call__` method is faster than using a method to encode the text followed by a call'
+    ' to the `pad` method to get a padded encoding.',
+    'Could not estimate the number of tokens of the input, floating-point operations will not be computed',
+    '100%|███████████████████████████████████████████████████████████████████████████████████████████████'
+    '█████████████████████████████████████████████████████████████████████████████████| 760/760 [26:32<00'
+    ':00,  2.10s/it]',
+    "{'loss': 0.6914, 'grad_norm': 0.26893723011016846, 'learning_rate': 9.605263157894737e-07, 'epoch': 0.02}",
+    "{'loss': 0.6826, 'grad_norm': 0.3554060459136963, 'learning_rate': 9.210526315789473e-07, 'epoch': 0.03}",
+    "{'loss': 0.6673, 'grad_norm': 0.6513511538505554, 'learning_rate': 8.815789473684209e-07, 'epoch': 0.05}",
+    "{'loss': 0.6326, 'grad_norm': 1.1192721128463745, 'learning_rate': 8.421052631578947e-07, 'epoch': 0.06}",
+    "{'loss': 0.5587, 'grad_norm': 1.6136882305145264, 'learning_rate': 8.026315789473685e-07, 'epoch': 0.08}",
+    "{'loss': 0.4601, 'grad_norm': 1.5697910785675049, 'learning_rate': 7.631578947368421e-07, 'epoch': 0.09}",
+    "{'loss': 0.3715, 'grad_norm': 1.3450647592544556, 'learning_rate': 7.236842105263158e-07, 'epoch': 0.11}",
+    "{'loss': 0.3056, 'grad_norm': 1.3100800514221191, 'learning_rate': 6.842105263157895e-07, 'epoch': 0.12}",
+    "{'loss': 0.2639, 'grad_norm': 1.0697524547576904, 'learning_rate': 6.447368421052632e-07, 'epoch': 0.14}",
+    "{'loss': 0.2288, 'grad_norm': 1.145456314086914, 'learning_rate': 6.052631578947368e-07, 'epoch': 0.15}",
+    "{'loss': 0.2012, 'grad_norm': 1.0819292068481445, 'learning_rate': 5.657894736842104e-07, 'epoch': 0.17}",
+    "{'loss': 0.183, 'grad_norm': 1.3003674745559692, 'learning_rate': 5.263157894736842e-07, 'epoch': 0.18}",
+    "{'loss': 0.1674, 'grad_norm': 1.126940369606018, 'learning_rate': 4.868421052631579e-07, 'epoch': 0.2}",
+    "{'loss': 0.1522, 'grad_norm': 0.9548018574714661, 'learning_rate': 4.4736842105263156e-07, 'epoch': 0.21}",
+    "{'loss': 0.14, 'grad_norm': 1.4660903215408325, 'learning_rate': 4.0789473684210524e-07, 'epoch': 0.23}",
+    "{'loss': 0.1348, 'grad_norm': 1.2804535627365112, 'learning_rate': 3.684210526315789e-07, 'epoch': 0.25}",
+    "{'loss': 0.1225, 'grad_norm': 1.3605411052703857, 'learning_rate': 3.2894736842105264e-07, 'epoch': 0.26}",
+    "{'loss': 0.1104, 'grad_norm': 1.0945006608963013, 'learning_rate': 2.894736842105263e-07, 'epoch': 0.28}",
+    "{'loss': 0.1112, 'grad_norm': 1.135366439819336, 'learning_rate': 2.5e-07, 'epoch': 0.29}",
+    "{'loss': 0.104, 'grad_norm': 1.28909432888031, 'learning_rate': 2.1052631578947366e-07, 'epoch': 0.31}",
+    "{'loss': 0.1065, 'grad_norm': 1.2788913249969482, 'learning_rate': 1.7105263157894736e-07, 'epoch': 0.32}",
+    "{'loss': 0.1004, 'grad_norm': 1.1014301776885986, 'learning_rate': 1.3157894736842104e-07, 'epoch': 0.34}",
+    "{'loss': 0.097, 'grad_norm': 0.8974723815917969, 'learning_rate': 9.210526315789473e-08, 'epoch': 0.35}",
+    "{'loss': 0.0955, 'grad_norm': 1.69220769405365, 'learning_rate': 5.2631578947368416e-08, 'epoch': 0.37}",
+    "{'loss': 0.0952, 'grad_norm': 0.7347202301025391, 'learning_rate': 1.3157894736842104e-08, 'epoch': 0.38}",
+    "{'train_runtime': 1594.9832, 'train_samples_per_second': 243.965, 'train_steps_per_second': 0.476, '"
+    "train_loss': 0.26900792780675387, 'epoch': 0.39}",
+]
+
+
+def test_loss_dicts_after_a_finished_bars_drawing_are_on_the_logging_grid(tmp_path: Path) -> None:
+    """The 25 dicts are not steps 760..784 (past the bar's 760/760): they were logged every 30 steps (25 x 30 <=
+    760 < 26 x 30, the only spacing that gives 25 dicts in 760 steps), at steps 30..750, and every dict's
+    printed epoch is its step's at one number of steps an epoch that the summary's `'epoch': 0.39` allows."""
+    import re as re_
+
+    text = "\n".join(WANDB_HF_AFTER_BAR)
+    epochs = [float(e) for e in re_.findall(r"'loss': [\d.]+, [^}]*'epoch': ([\d.]+)\}", text)]
+    assert len(epochs) == 25 and "760/760" in text and "'epoch': 0.39}" in text
+    assert [k for k in range(1, 761) if 760 // k == 25] == [30]
+    per_epoch = [760 / (0.385 + i * 1e-5) for i in range(1001)]  # (0.39 as printed: 0.385 to 0.395)
+    assert any(all(round(30 * (k + 1) / x, 2) == e for k, e in enumerate(epochs)) for x in per_epoch)
+    con = console_connection(tmp_path, WANDB_HF_AFTER_BAR)
+    got = con.execute("select step from log_steps where loss is not null order by line").fetchall()
+    assert [s for (s,) in got] == [30 * k for k in range(1, 26)]

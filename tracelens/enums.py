@@ -142,7 +142,8 @@ class Clock(StrEnum):
 
     LOG = "log"  # the inputs' own clocks: dated lines, event files, traces
     MTIME = "mtime"  # progress-bar times hung on the file's modification time (no line dates them)
-    # dated lines that print no year (the year is the file's mtime's), or a line dated by a bar hung on the mtime
+    # dated lines that print no year or no date (the year or date is the file's mtime's), or a line dated by a
+    # bar hung on the mtime
     MTIME_YEAR = "mtime_year"
     UNDATED = "undated"  # no time at all: the attempt is known from its console's line order
 

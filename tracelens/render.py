@@ -290,7 +290,8 @@ def _layout(report: Report) -> list[Section]:
                            "out since the job wrote it (their lengths do not depend on it).")
         if Clock.MTIME_YEAR in clocks:
             s.notes.append("~: these attempts' dates rest on the file's modification time (the year of lines that print "
-                           "none, or the time of a line placed by a progress bar hung on it): estimates, right only if "
+                           "none, the date of lines that print a time of day alone, or the time of a line placed by a "
+                           "progress bar hung on it): estimates, right only if "
                            "the file was not copied since the job wrote it.")
         out.append(s)
     if "steps" in report.sections and report.ranks:

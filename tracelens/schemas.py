@@ -171,8 +171,9 @@ LOG_STEPS = pa.schema(
         pa.field("framework", _str),
         pa.field("line", _i64),  # 1-based line number in the source file
         # how the step's time was obtained: log_line (the line's own timestamp), log_line_mtime
-        # (a timestamp printed without a year, and no other evidence of it in the file: the
-        # year is the file's mtime's, the date an estimate, the time of day the line's), record (a
+        # (a timestamp printed without a year, or a time of day without a date, and no other
+        # evidence of them in the file: the year or date is the file's mtime's, an estimate, the
+        # time of day the line's), record (a
         # structured record's time field), tqdm (a progress bar's elapsed time, anchored on the
         # dated lines around the bar: an estimate to the bar's one-second resolution), tqdm_mtime
         # (a bar in a log with no dated line, its last reading taken as the file's mtime: the
@@ -193,9 +194,10 @@ LOG_EVENTS = pa.schema(
         pa.field("framework", _str),
         pa.field("line", _i64),
         pa.field("raw", _str),  # the line, cut to 500 characters
-        # its date was printed without a year and nothing else in the file gave it: the year is
-        # the file's mtime's (an estimate; log_steps.time_source says log_line_mtime alike); or its
-        # line has no time and a progress bar hung on the file's mtime dates it (tqdm_mtime)
+        # its date was printed without a year (or its time of day without a date) and nothing
+        # else in the file gave it: the year (or date) is the file's mtime's (an estimate;
+        # log_steps.time_source says log_line_mtime alike); or its line has no time and a progress
+        # bar hung on the file's mtime dates it (tqdm_mtime)
         pa.field("year_from_mtime", pa.bool_()),
         # an event on a line with no time of its own (a Python traceback): the time of its file's
         # last dated line before it, the earliest it can have been logged; NULL for a dated event

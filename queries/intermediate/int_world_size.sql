@@ -4,7 +4,7 @@
 -- Inputs: trace_meta, nccl_comms, log_steps, log_events; session variable `tracelens_gpus`
 --   (--gpus).
 -- Sources, best first: cli (--gpus), world_size (the largest world size in the traces'
---   distributedInfo), launch_config (the largest world size a launcher or framework printed:
+--   distributedInfo), launch_config (the largest world size a launcher, framework or script printed:
 --   log_events of kind launch_config, detail "world_size=N"), nccl_comms (the largest
 --   communicator in NCCL_DEBUG lines), log_ranks
 --   (two or more ranks print lines under the launcher's prefixes, `[default3]:`, srun `3: `:
@@ -48,7 +48,7 @@ final as (
         case
             when getvariable('tracelens_gpus') is not null then 'given with --gpus'
             when t.n is not null then 'the largest world size in the traces'
-            when s.n is not null then 'the world size the launcher printed'
+            when s.n is not null then 'the world size the launcher or script printed'
             when c.n is not null then 'the largest NCCL communicator in the logs'
             when l.seen >= 2 then format('the launcher''s line prefixes show ranks 0 to {}{}', l.n - 1,
                                          case when l.seen < l.n then format(', {} of them', l.seen) else '' end)

@@ -30,7 +30,7 @@
 --   nothing says what filled the time around its traced steps). The hang lies between the attempt's end and the next start, so
 --   goodput_buckets counts it in restart_downtime. clock: what its times rest on: 'log' (a step
 --   in it dated by the inputs' own clocks, or no step and none but dated lines with their year),
---   else 'mtime_year' (dated lines that print no year, the year the file's modification time's, or
+--   else 'mtime_year' (dated lines that print no year or no date, which the file's modification time gives, or
 --   an undated line dated by a progress bar hung on it: log_events.year_from_mtime),
 --   else 'mtime' (progress-bar times hung on the file's modification time, no line dating them:
 --   right only if the file was not copied or checked out since the job wrote it), 'undated'

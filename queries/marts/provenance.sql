@@ -4,8 +4,8 @@
 -- Kinds: measured (read from the inputs' own clocks), derived (arithmetic on
 --   measured figures), estimated (resting on an assumption: progress bars' one-second readings,
 --   anchored on dated lines, on the profiled steps of the traces (tqdm_trace) or on the file's
---   modification time (tqdm_mtime), dated lines printed without a year whose year is the file's
---   modification time's (log_line_mtime), profiled
+--   modification time (tqdm_mtime), dated lines printed without a year (or a time of day without a
+--   date) whose year (or date) is the file's modification time's (log_line_mtime), profiled
 --   steps extrapolated to all steps, step lines that only report their duration), given (on the
 --   command line), unknown (not in the inputs).
 -- Columns: figure, kind, detail (how, in a sentence).
@@ -39,8 +39,8 @@ basis as (
                                        'placed within the second by the neighbouring readings and anchored by the dated lines '
                                        'printed among them)', tqdm, dated)
              when mtime_years > 0 then format('from the timestamps of {} log lines, {} of them printed without a year '
-                                       '(and nothing else in the file gives it): their year is the file''s modification '
-                                       'time''s, only as right as the file was left untouched since the job wrote it; '
+                                       '(or a time of day without a date; nothing else in the file gives it): their year '
+                                       '(or date) is the file''s modification time''s, only as right as the file was left untouched since the job wrote it; '
                                        'the time of day and the spacing of the steps are the lines''', dated, mtime_years)
              when records > 0 then format('from the time fields of {} structured records', records)
              else format('from the timestamps of {} log lines', dated) end as time_detail
