@@ -450,6 +450,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     frame = frame.select(
         glog=pl.col("body").str.contains(_GLOG_HINT),
         clock=pl.col("body").str.contains(_CLOCK_TIME.pattern),
+        wandb=pl.col("body").str.contains(_WANDB_RUN_DIR, literal=True),
         hint=pl.col("body").str.contains(hint) if hint is not None else pl.lit(None, dtype=pl.Boolean),
         pick=pl.col("body").str.contains(pick) if pick is not None else pl.lit(None, dtype=pl.Boolean),
     )  # (the bodies' copy in polars is let go here: a big log's text is the most memory held)
@@ -522,6 +523,12 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
             if ns is not None:
                 times[i] = ns
                 guessed[i] = True
+    elif first is None and (started := frame.get_column("wandb").arg_true().to_list()):
+        # No line names a date, but W&B's word at `wandb.init` names its run's folder after the local time it
+        # began (`wandb: Run data is saved locally in .../wandb/run-20220710_163723-17r791a9`): that line's time
+        for i in started:
+            if (run := _WANDB_RUN_TIME.search(bodies[i])) is not None:
+                times[i] = _second_ns({**run.groupdict(), "tz": None})
     hits: list[bool | None] | None = frame.get_column("hint").to_list() if hint is not None else None
     nccl_read = nccl_lines(nccl, times) if nccl is not None else None
     marked = None
@@ -645,7 +652,8 @@ _CTIME_HINT = (r" (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul
 _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
               r"|^(?:[^\w\s]{1,6} )?\d{2}/\d{2} \[\d{2}:\d{2}:\d{2}\]|^\d{2}/\d{2} \d{2}:\d{2}:\d{2} \["
               r"|^\[\d{4} \d{2}:\d{2}:\d{2} @|^\d{2} [A-Z][a-z]{2} \d{2}:\d{2} {2,8}[A-Z]"
-              r"|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}[. ]")
+              r"|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}[. ]"
+              r"|^\d{2}/\d{2} \d{2}:\d{2}:\d{2} [AP]M ")
 # `_ISO` for polars, its date and time to the second in one group (the cache key of `parse_timestamp`
 # less the zone)
 _ISO_COLUMNS = (
@@ -858,6 +866,8 @@ _MONTH_DAY_BRACKET = re.compile(
 
 # nanotron's logger with a date of no year, before its bracket: "12/21 01:39:51 [INFO|DP=0|TP=0|lrdn0007]: ..."
 _MONTH_DAY_PLAIN = re.compile(r"^(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2}) (?=\[)")
+# DARTS' logger (`datefmt="%m/%d %I:%M:%S %p"`, copied by the NAS code after it): "05/31 03:17:18 PM train 000 ..."
+_MONTH_DAY_MERIDIEM = re.compile(r"^(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2}) (?P<m>[AP])M ")
 
 
 # tensorpack's logger (`[%(asctime)s @%(filename)s:%(lineno)d]`, datefmt `%m%d %H:%M:%S`), copied
@@ -880,8 +890,10 @@ _LEVEL_MONTH_DAY = re.compile(r"^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) (?P<mo>\d
 
 def _yearless_match(text: str) -> re.Match[str] | None:
     """The time at the start of a line that prints no year (`_GLOG`, `_MONTH_DAY`,
-    `_MONTH_DAY_BRACKET`, `_MONTH_DAY_PLAIN`, `_TENSORPACK_DATE`, `_DAY_MONTH_MINUTE`, `_LEVEL_MONTH_DAY`)."""
+    `_MONTH_DAY_BRACKET`, `_MONTH_DAY_PLAIN`, `_MONTH_DAY_MERIDIEM`, `_TENSORPACK_DATE`, `_DAY_MONTH_MINUTE`,
+    `_LEVEL_MONTH_DAY`)."""
     return (_GLOG.match(text) or _MONTH_DAY.match(text) or _MONTH_DAY_BRACKET.match(text) or _MONTH_DAY_PLAIN.match(text)
+            or _MONTH_DAY_MERIDIEM.match(text)
             or _TENSORPACK_DATE.match(text) or _DAY_MONTH_MINUTE.match(text) or _LEVEL_MONTH_DAY.match(text))
 
 
@@ -910,6 +922,10 @@ def _years_back(bodies: Sequence[str], yearless: list[int], bound_ns: int) -> li
 _CLOCK_TIME = re.compile(r"^\[?(?P<h>[01]\d|2[0-3]):(?P<mi>[0-5]\d):(?P<s>[0-5]\d|60)(?:[.,](?P<frac>\d{1,9}))?\]?"
                          r"(?: ?(?P<m>[AaPp])[Mm]\b)?\s")
 _DAY_NS = 86_400 * 10**9
+# W&B's line at `wandb.init`, its run's folder named after the local time the run began
+_WANDB_RUN_DIR = "wandb: Run data is saved locally in "
+_WANDB_RUN_TIME = re.compile(r"(?<=^wandb: Run data is saved locally in )\S{0,2000}?[/\\]run-(?P<y>\d{4})(?P<mo>\d\d)(?P<d>\d\d)_"
+                             r"(?P<h>\d\d)(?P<mi>\d\d)(?P<s>\d\d)-\w{1,64}\s*$")
 # how far a time of day may go back before the next line is a new day's: lines of several processes
 # interleave out of order by seconds, never by minutes
 _CLOCK_BACK_NS = 5 * 60 * 10**9
@@ -961,7 +977,12 @@ def _glog_ns(text: str, year: int) -> int | None:
     g = match.groupdict()
     try:
         month = _MONTHS[g["mon"]] if g.get("mon") else int(g["mo"])
-        moment = datetime(year, month, int(g["d"]), int(g["h"]), int(g["mi"]), int(g.get("s") or 0), tzinfo=UTC)
+        hour = int(g["h"])
+        if g.get("m"):  # a 12-hour clock's
+            if not 1 <= hour <= 12:
+                return None
+            hour = hour % 12 + (12 if g["m"] == "P" else 0)
+        moment = datetime(year, month, int(g["d"]), hour, int(g["mi"]), int(g.get("s") or 0), tzinfo=UTC)
     except ValueError:
         return None
     return int(moment.timestamp()) * 1_000_000_000 + int((g.get("frac") or "0").ljust(9, "0")[:9])

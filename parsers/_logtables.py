@@ -401,12 +401,13 @@ class LogRows:
 # A line of an evaluation between training's step lines (consoles that print no start or end of
 # one): its message opens with an evaluation's word, at the line's start or after a logger's head
 # (OpenNMT's `[... INFO] Validation perplexity: 208.73`, PaddleDetection's `ppdet.engine INFO: Eval iter:
-# 100`, DeiT's `Test:  [ 0/53]  eta: ...`, PaddleOCR's `eval model:: 100%|...`), or it says it is evaluating
+# 100`, DeiT's `Test:  [ 0/53]  eta: ...`, PaddleOCR's `eval model:: 100%|...`, DARTS' `05/31 03:20:16 PM
+# valid 000 ...` after its 12-hour clock), or it says it is evaluating
 # (`***** Running Evaluation *****`, PaddleDetection's `Accumulating evaluatation results...`), or it is
 # mmcv's progress bar of a test loop (`[>>>>>>>>>>] 25/25, 0.8 task/s, elapsed: 33s, ETA:     0s`); not a
 # field of a training line (`Train loss: 0.41 | Val loss: 0.52`) nor a mention of the validation data
 # (`Loading validation data`). For polars' engine
-_EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: )(?i:eval(?:uat[a-z]*)?|validat[a-z]*|valid|val|test(?:ing)?)(?:[\s:(\[]|$)"
+_EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: |\d [AP]M )(?i:eval(?:uat[a-z]*)?|validat[a-z]*|valid|val|test(?:ing)?)(?:[\s:(\[]|$)"
               r"|(?i:\bevaluating\b|running evaluation|running validation|accumulating evaluat|gathering evaluation metrics)"
               # (clu's metric writer as an evaluation's results are written: `logging_writer.py:48] [2000] eval_accuracy=0.40`)
               r"|\] \[\d{1,12}\] (?:eval|valid|validation|test)_\w{1,60}="

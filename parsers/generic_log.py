@@ -341,7 +341,7 @@ _LSTMTRAINING = re.compile(r"^At iteration (?P<s>\d{1,12})/\d{1,12}/\d{1,12}, me
 # BNAS): every `report_freq` batches of the epoch, `train 050 1.870327e-02 99.571078 100.000000`,
 # the batch counted within its epoch (`epoch 0 lr 2.5e-02` before), then the epoch's running mean
 # loss and top-1 and top-5 accuracy (no batch's own loss: none is stored)
-_DARTS = re.compile(r"(?:^|[\d\]] )train (?P<s>\d{3,9}) [-+\d.eE]{1,20} \d{1,3}\.\d{1,9} \d{1,3}\.\d{1,9}\s*$")
+_DARTS = re.compile(r"(?:^|[\d\]] |[AP]M )train (?P<s>\d{3,9}) [-+\d.eE]{1,20} \d{1,3}\.\d{1,9} \d{1,3}\.\d{1,9}\s*$")
 # ENAS' child training (its TensorFlow release): `epoch=629   ch_step=218900 loss=0.002567 lr=0.0001
 # |g|=0.5652   tr_acc=144/144 mins=1664.85`, the child model's step, the batch's loss and the minutes
 # since training began
@@ -469,6 +469,8 @@ _CHAINER_RATE = re.compile(r"\s{0,16}(?P<r>\d{1,12}(?:\.\d{1,20})?|inf) iters/se
 # 3.18 it/s | ETA 254.0 min`; a MetricLogger's row under no header: `  [223/224]  eta: 0:00:02  training_loss:
 # 0.3842 (0.4097) ...`, its count within the epoch the log names), its rate a field of its own (not a bar's)
 _BRACKET_STEP = re.compile(r" {0,12}\[\s{0,12}(?P<i>\d{1,15})/\d{1,15}\](?=\s)")
+# (not an evaluation's line under the same count: `[1/15] - Validation loss: 1.5588 - Validation accuracy: 55.19`)
+_EVALUATION_AFTER = re.compile(r"[\s\-|:]{0,8}(?i:valid(?:ation)?|val|eval(?:uation)?|test(?:ing)?)\b")
 # (deep-text-recognition-benchmark's and EasyOCR's trainer's seconds since training began: `[20000/300000]
 # Train loss: 0.30092, Valid loss: 1.49355, Elapsed_time: 1935.90580`)
 _ELAPSED_FIELD = re.compile(r"\bElapsed_time: (?P<t>\d{1,12}(?:\.\d{1,12})?)(?![\d.])")
@@ -658,7 +660,7 @@ def _own_step(text: str) -> _OwnStep | None:
     if "iters: " in text and (tslib := _TSLIB_ITERS.search(text)) is not None:
         return _OwnStep(int(tslib.group("i")), int(tslib.group("e")), {"loss": float(tslib.group("l"))}, "time_series_library")
     if (text[:1] in "[ " and "/" in text and (bracket := _BRACKET_STEP.match(text)) is not None
-            and _named_loss(text)):
+            and _named_loss(text) and _EVALUATION_AFTER.match(text, bracket.end()) is None):
         values = _step_values(text[bracket.end():])
         rate = _RATE_FIELD.search(text, bracket.end()) if "step_time_s" not in values else None
         if rate is not None and float(rate.group("v")) > 0:

@@ -2963,3 +2963,111 @@ def test_loss_dicts_after_a_finished_bars_drawing_are_on_the_logging_grid(tmp_pa
     con = console_connection(tmp_path, WANDB_HF_AFTER_BAR)
     got = con.execute("select step from log_steps where loss is not null order by line").fetchall()
     assert [s for (s,) in got] == [30 * k for k in range(1, 26)]
+
+
+# A T5 pre-training run of the HF Trainer on six processes (torch.distributed.launch), its console with no dated
+# line (stored file id 27314680068, lines 20-27 and 86-101): W&B's word at `wandb.init`, and torchelastic's
+# report of the failure 17 hours later
+WANDB_INIT_THEN_FAILURE = [
+    'Automatic Weights & Biases logging enabled, to disable set os.environ["WANDB_DISABLED"] = "true"',
+    'wandb: Currently logged in as: hoonrae. Use `wandb login --relogin` to force relogin',
+    'wandb: Tracking run with wandb version 0.12.21',
+    'wandb: Run data is saved locally in /home1/hoonrae/Pretrain_T5/wandb/run-20220710_163723-17r791a9',
+    'wandb: Run `wandb offline` to turn off syncing.',
+    'wandb: Syncing run outputs/',
+    'wandb: ⭐️ View project at https://wandb.ai/hoonrae/huggingface',
+    'wandb: 🚀 View run at https://wandb.ai/hoonrae/huggingface/runs/17r791a9',
+    '    raise ChildFailedError(',
+    'torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ',
+    '============================================================',
+    'train.py FAILED',
+    '------------------------------------------------------------',
+    'Failures:',
+    '  <NO_OTHER_FAILURES>',
+    '------------------------------------------------------------',
+    'Root Cause (first observed failure):',
+    '[0]:',
+    '  time      : 2022-07-11_09:56:03',
+    '  host      : n20.cluster',
+    '  rank      : 4 (local_rank: 4)',
+    '  exitcode  : 1 (pid: 24321)',
+    '  error_file: <N/A>',
+    '  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html',
+]
+
+
+def test_wandbs_run_folder_dates_the_line_that_names_it(tmp_path: Path) -> None:
+    """`wandb: Run data is saved locally in .../wandb/run-20220710_163723-17r791a9` is W&B's word at the run's
+    start, the folder named after that time: the attempt runs from 2022-07-10 16:37:23 to the failure the
+    launcher reports at 2022-07-11 09:56:03 (17 h 18 min 40 s), not undated."""
+    con = console_connection(tmp_path, WANDB_INIT_THEN_FAILURE)
+    (row,) = con.execute("select start_ns, end_ns, end_reason from attempts").fetchall()
+    assert row == (_ns("2022-07-10 16:37:23"), _ns("2022-07-11 09:56:03"), "crash")
+
+
+# A ResNet-50's fine-tuning script, each epoch's training line, then its validation's and its time under the same
+# `[epoch/epochs]` (gabjp/few-shot-BRSET nohup2.out, commit 22663aff, lines 5-13)
+BRSET_EPOCHS = [
+    '[1/15] - Training loss: 1.7792857136742655 - Training accuracy: 30.047048759623614',
+    '[1/15] - Validation loss: 1.5587746211976716 - Validation accuracy: 55.19230769230769',
+    '[1/15] - Epoch took 62.972867012023926 seconds',
+    '[2/15] - Training loss: 1.2953126597323108 - Training accuracy: 51.06928999144568',
+    '[2/15] - Validation loss: 1.309344439795523 - Validation accuracy: 59.80769230769231',
+    '[2/15] - Epoch took 54.78649377822876 seconds',
+    '[3/15] - Training loss: 0.9802398243251514 - Training accuracy: 59.623609923011124',
+    '[3/15] - Validation loss: 1.4251871407032013 - Validation accuracy: 52.11538461538462',
+    '[3/15] - Epoch took 54.0394184589386 seconds',
+]
+
+
+def test_a_validation_line_under_the_epochs_count_is_no_step(tmp_path: Path) -> None:
+    """`[1/15] - Validation loss: 1.5588 - ...` is epoch 1's validation, not a second row of step 1: one row an
+    epoch, its training loss."""
+    con = console_connection(tmp_path, BRSET_EPOCHS)
+    trained = [(int(text[1:text.index("/")]), float(text.split("Training loss: ")[1].split(" ")[0]))
+               for text in BRSET_EPOCHS if "Training loss" in text]
+    assert con.execute("select step, loss from log_steps order by line").fetchall() == trained
+
+
+# DARTS' search as its NAS descendants log it (`datefmt="%m/%d %I:%M:%S %p"`; AI-Tech-Research-Lab/AsquaredM
+# wandb/latest-run/files/output.log, commit 7adccf8f, lines 1, 3, 6-7 and 19-38): epoch 0's batches every 50, its
+# validation's
+DARTS_EPOCH = [
+    '05/31 03:17:12 PM gpu device = 0',
+    '05/31 03:17:13 PM param size = 1.686136MB',
+    '05/31 03:17:16 PM epoch 0 lr 2.498816e-02',
+    '05/31 03:17:16 PM epoch 0 epsilon_alpha 3.000000e-02',
+    '  warnings.warn("To get the last learning rate computed by the scheduler, "',
+    '05/31 03:17:18 PM train 000 2.345711e+00 6.250000 54.687500',
+    '05/31 03:17:37 PM train 050 2.092995e+00 21.292892 73.621323',
+    '05/31 03:17:57 PM train 100 2.002135e+00 24.118193 78.326111',
+    '05/31 03:18:17 PM train 150 1.954976e+00 25.651903 80.329056',
+    '05/31 03:18:42 PM train 200 1.916757e+00 27.215485 81.724190',
+    '05/31 03:19:07 PM train 250 1.885646e+00 28.280628 82.800049',
+    '05/31 03:19:31 PM train 300 1.858767e+00 29.396801 83.528862',
+    '05/31 03:19:56 PM train 350 1.837533e+00 30.172720 84.058937',
+    '05/31 03:20:16 PM train_acc 30.920000',
+    '05/31 03:20:16 PM valid 000 1.599697e+00 43.750000 84.375000',
+    '05/31 03:20:20 PM valid 050 1.724914e+00 35.232845 88.204659',
+    '05/31 03:20:22 PM valid 100 1.717462e+00 35.937500 88.768562',
+    '05/31 03:20:24 PM valid 150 1.719508e+00 35.854717 88.451988',
+    '05/31 03:20:26 PM valid 200 1.708984e+00 36.466106 88.502800',
+    '05/31 03:20:29 PM valid 250 1.713571e+00 36.379482 88.427544',
+    '05/31 03:20:31 PM valid 300 1.717246e+00 36.290489 88.424004',
+    '05/31 03:20:33 PM valid 350 1.715475e+00 36.449429 88.452637',
+    '05/31 03:20:35 PM valid_acc 36.343998',
+    '05/31 03:20:36 PM Best model found at epoch 0',
+]
+
+
+def test_darts_twelve_hour_yearless_clock_dates_its_batches_and_its_validation(tmp_path: Path) -> None:
+    """`05/31 03:17:18 PM train 000 ...` is a step dated 15:17:18 on May 31 (a 12-hour clock, PM; the year the
+    file's mtime's), `train 350` at 15:19:56; `valid 000` .. `valid 350` is the epoch's evaluation (15:20:16 to
+    15:20:33), not time with nothing logged."""
+    con = console_connection(tmp_path, DARTS_EPOCH)
+    steps = con.execute("select step, end_ns from log_steps order by line").fetchall()
+    assert [s for s, _ in steps] == [0, 50, 100, 150, 200, 250, 300, 350]
+    year = datetime.fromtimestamp(steps[0][1] / 1e9, tz=UTC).year
+    assert [ns for _, ns in steps][::7] == [_ns(f"{year}-05-31 15:17:18"), _ns(f"{year}-05-31 15:19:56")]
+    (evaluated,) = con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()
+    assert evaluated >= (_ns(f"{year}-05-31 15:20:33") - _ns(f"{year}-05-31 15:20:16")) / 1e9

@@ -80,13 +80,12 @@ step_intervals as (
       and c.attempt is distinct from (select opens_attempt from int_job_wall)
     union all
     -- the part of a completed step its log line says went to waiting for data (the batch is
-    -- fetched first: at the step's start), per iteration for a line that covers several
-    -- (a line after lines cut out of the log, an excerpt's `...`: its own step's alone, its
-    -- interval's mean no measure of the steps no line shows)
+    -- fetched first: at the step's start), per iteration for a line that covers several (the
+    -- steps it ends, int_log_step_bounds.covers: an attempt's first line too, mmcv's `[50/5455]
+    -- ... data_time: 0.047` the mean of its first 50) (a line after lines cut out of the log, an
+    -- excerpt's `...`: its own step's alone, its interval's mean no measure of the steps no line shows)
     select 'data_stall', c.s_ns,
-        c.s_ns + least(c.e_ns - c.s_ns, (c.data_time_s * case when c.after_gap then 1
-                                                             else greatest(coalesce(c.step - c.prev_step, 1), 1) end
-                                         * 1e9)::bigint),
+        c.s_ns + least(c.e_ns - c.s_ns, (c.data_time_s * case when c.after_gap then 1 else c.covers end * 1e9)::bigint),
         c.attempt, c.step
     from completed c
     where c.data_time_s > 0
