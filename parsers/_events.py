@@ -42,6 +42,8 @@ _END = re.compile(
     # (Caffe's solver and its tool, through glog: "solver.cpp:322] Optimization Done."; DeePMD-kit's
     # "DEEPMD INFO    finished training")
     r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$"
+    # (LightGBM's CLI after its last boosting round: "[LightGBM] [Info] Finished training")
+    r"|^\[LightGBM\] \[Info\] Finished training\s*$"
     # (fairchem's (the Open Catalyst Project's) trainer as its run returns: "2024-12-12 14:38:49 (INFO): Total
     # time taken: 23.739033460617065")
     r"|\(INFO\): Total time taken: \d{1,9}(?:\.\d{1,20})?\s*$"

@@ -484,6 +484,9 @@ _BATCH_LOSS = re.compile(r"(?:^|\] )Batch (?P<i>\d{1,15}) Loss: (?P<l>[-+]?\d{1,
 _DINOV2 = re.compile(r"(?:^|\] )Training  \[\s{0,15}(?P<i>\d{1,15})/\d{1,15}\]  eta: ")
 # DeePMD-kit's trainer every `disp_freq` batches: "DEEPMD INFO    batch     200 training time 11.42 s,
 # testing time 0.24 s" (the seconds its batches since the line before took)
+# LightGBM's CLI (and its Python package at verbosity >= 1) at each boosting round's end: "[LightGBM] [Info] 0.679780
+# seconds elapsed, finished iteration 100", the seconds since training began
+_LIGHTGBM = re.compile(r"^\[LightGBM\] \[Info\] (?P<t>\d{1,9}\.\d{1,9}) seconds elapsed, finished iteration (?P<s>\d{1,12})\s*$")
 _DEEPMD = re.compile(r"(?<!\S)batch\s{1,12}(?P<s>\d{1,15}) training time (?P<t>\d{1,9}(?:\.\d{1,20})?) s, testing time ")
 _TENSOR_HOOK = re.compile(r"(?:^|INFO:tensorflow:)global_step = (?P<s>\d{1,15}), ")
 _TENSOR_HOOK_TIME = re.compile(r" \((?P<t>\d{1,12}(?:\.\d{1,9})?) sec\)\s{0,8}$")
@@ -692,6 +695,9 @@ def _own_step(text: str) -> _OwnStep | None:
         stepped = {"loss": float(neuron.group("l"))} if neuron.group("l")[-1].isdigit() else {}
         return _OwnStep(int(neuron.group("s")), None, stepped | {"lr": float(neuron.group("lr"))}, "neuron", "at",
                         when.timestamp())
+    if " seconds elapsed, finished iteration " in text and (lgbm := _LIGHTGBM.match(text)) is not None:
+        return _OwnStep(int(lgbm.group("s")), None, {}, "lightgbm", "elapsed", float(lgbm.group("t")),
+                        rounding=half_unit(lgbm.group("t")))
     if " training time " in text and (deepmd := _DEEPMD.search(text)) is not None:
         return _OwnStep(int(deepmd.group("s")), None, {}, "deepmd", "since", float(deepmd.group("t")))
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:

@@ -3071,3 +3071,57 @@ def test_darts_twelve_hour_yearless_clock_dates_its_batches_and_its_validation(t
     assert [ns for _, ns in steps][::7] == [_ns(f"{year}-05-31 15:17:18"), _ns(f"{year}-05-31 15:19:56")]
     (evaluated,) = con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()
     assert evaluated >= (_ns(f"{year}-05-31 15:20:33") - _ns(f"{year}-05-31 15:20:16")) / 1e9
+
+
+# LightGBM's CLI on its lambdarank example (a README on LightGBM's source, stored file id 29790356381, its first
+# block's lines 3-39 as posted: iterations 2-98 cut to `.....`)
+LIGHTGBM_CLI = [
+    '[LightGBM] [Info] Finished loading parameters',
+    '[LightGBM] [Info] Loading query boundaries...',
+    '[LightGBM] [Info] Loading query boundaries...',
+    '[LightGBM] [Info] Finished loading data in 0.118956 seconds',
+    '[LightGBM] [Warning] Auto-choosing col-wise multi-threading, the overhead of testing was 0.008773 seconds.',
+    'You can set `force_col_wise=true` to remove the overhead.',
+    '[LightGBM] [Info] Total Bins 6179',
+    '[LightGBM] [Info] Number of data points in the train set: 3005, number of used features: 211',
+    '[LightGBM] [Info] Finished initializing training',
+    '[LightGBM] [Info] Started training...',
+    '[LightGBM] [Warning] No further splits with positive gain, best gain: -inf',
+    '[LightGBM] [Info] Iteration:1, training ndcg@1 : 0.713528',
+    '[LightGBM] [Info] Iteration:1, training ndcg@3 : 0.698799',
+    '[LightGBM] [Info] Iteration:1, training ndcg@5 : 0.720909',
+    '[LightGBM] [Info] Iteration:1, valid_1 ndcg@1 : 0.449524',
+    '[LightGBM] [Info] Iteration:1, valid_1 ndcg@3 : 0.511721',
+    '[LightGBM] [Info] Iteration:1, valid_1 ndcg@5 : 0.565374',
+    '[LightGBM] [Info] 0.003292 seconds elapsed, finished iteration 1',
+    '.....',
+    '',
+    '[LightGBM] [Warning] No further splits with positive gain, best gain: -inf',
+    '[LightGBM] [Info] Iteration:99, training ndcg@1 : 0.994504',
+    '[LightGBM] [Info] Iteration:99, training ndcg@3 : 0.990198',
+    '[LightGBM] [Info] Iteration:99, training ndcg@5 : 0.983637',
+    '[LightGBM] [Info] Iteration:99, valid_1 ndcg@1 : 0.610286',
+    '[LightGBM] [Info] Iteration:99, valid_1 ndcg@3 : 0.644799',
+    '[LightGBM] [Info] Iteration:99, valid_1 ndcg@5 : 0.679468',
+    '[LightGBM] [Info] 0.675337 seconds elapsed, finished iteration 99',
+    '[LightGBM] [Warning] No further splits with positive gain, best gain: -inf',
+    '[LightGBM] [Info] Iteration:100, training ndcg@1 : 0.997347',
+    '[LightGBM] [Info] Iteration:100, training ndcg@3 : 0.990904',
+    '[LightGBM] [Info] Iteration:100, training ndcg@5 : 0.984666',
+    '[LightGBM] [Info] Iteration:100, valid_1 ndcg@1 : 0.607429',
+    '[LightGBM] [Info] Iteration:100, valid_1 ndcg@3 : 0.642375',
+    '[LightGBM] [Info] Iteration:100, valid_1 ndcg@5 : 0.675462',
+    '[LightGBM] [Info] 0.679780 seconds elapsed, finished iteration 100',
+    '[LightGBM] [Info] Finished training',
+]
+
+
+def test_lightgbms_seconds_elapsed_at_each_iteration_are_its_clock(tmp_path: Path) -> None:
+    """`0.675337 seconds elapsed, finished iteration 99` is step 99, 0.675337 s since training began: iteration
+    100 took 0.004443 s (0.679780 less that), iteration 99 the mean of the 98 since iteration 1's 0.003292 s;
+    `Finished training` ends the run."""
+    con = console_connection(tmp_path, LIGHTGBM_CLI)
+    rows = con.execute("select step, step_time_s from log_steps order by step").fetchall()
+    assert [s for s, _ in rows] == [1, 99, 100]
+    assert rows[1][1] == pytest.approx((0.675337 - 0.003292) / 98) and rows[2][1] == pytest.approx(0.679780 - 0.675337)
+    assert con.execute("select end_reason from attempts").fetchall() == [("completed",)]
