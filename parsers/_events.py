@@ -500,17 +500,19 @@ _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)|\bStarting tra
 # The message's own first words (not "Not resuming from step 100", "will be resumed from step 500 if
 # preempted", "resuming from step 5000 was skipped"), a step past 0 (a fresh start's "from step 0"), and
 # not a step within an epoch ("Resuming at step 3 of epoch 2")
-# (the epoch it names before the step, "Resumed at epoch 38, step 5402", is the step's: a step of the run)
 _RESUMED = re.compile(r"(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: training)? (?:from|at) (?:the )?"
-                      r"(?:checkpoint (?:at|of) )?(?:epoch \d{1,9},? )?"
+                      r"(?:checkpoint (?:at|of) )?"
                       r"(?:training[_ ]step|global[_ ]step|step|iteration|iter|update)s?"
                       r"[ =:_]{0,3}(?!0\b)(\d{1,15})"
                       r"(?=\s*(?:$|[.,;:)!(]|with |from |of (?!epoch)))", re.I)
 # The same words naming the file it resumed from, not the step ("Resuming from checkpoints/best.pt",
-# "=> resumed from ./runs/exp3/last.ckpt"): a checkpoint loaded, at a step it does not say
-_RESUMED_FILE = re.compile(r"(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: training)? from (?:the )?(?:checkpoint:? )?"
-                           r"['\"`]?(?:[\w.~\-]{0,255}[/\\]){0,32}[\w.\-]{1,255}\.(?:pth?|ckpt|bin|safetensors|pkl|h5|tar|pdparams)"
-                           r"['\"`]?(?=\s*(?:$|[.,;:)!(]))", re.I)
+# "=> resumed from ./runs/exp3/last.ckpt"), or an epoch and a step that may be the epoch's own ("Resumed at
+# epoch 38, step 5402", "Resuming from epoch 3, step 37"): a checkpoint loaded, at a step it does not say
+_RESUMED_FILE = re.compile(r"(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: training)? (?:from|at) (?:the )?epoch \d"
+                           r"|(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: training)? from (?:the )?(?:checkpoint:? )?"
+                           r"['\"`]?(?:[\w.~=\-]{0,255}[/\\]){0,32}[\w.=\-]{1,255}"
+                           r"\.(?:pth?|ckpt|bin|safetensors|pkl|h5|tar|pdparams|solverstate|caffemodel)"
+                           r"['\"`]?(?=\s*(?:$|[.,;)!(]))", re.I)
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
     ("saved ", re.compile(r"\b(?:successfully )?saved (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b" + r".*?" + _DURATION, re.I),
@@ -713,8 +715,11 @@ _ANY_EVENT_PATTERN = (
 _WORLD_SIZE = re.compile(r"\bdist_world_size=(\d{1,7})\b|using world size: (\d{1,7})\b|\bglobal_world_sizes=\[(\d{1,7})\b"
                          # (Ray Train's worker: "Setting up process group for: env:// [rank=0, world_size=4]")
                          r"|\bSetting up process group for: \S{1,200} \[rank=\d{1,7}, world_size=(\d{1,7})\]"
-                         # (a script's own count of them: "Total GPUs: 8", "World size: 4")
-                         r"|\bTotal (?:number of )?GPUs: (\d{1,7})\s*$|(?:^|\] |- )World size: (\d{1,7})\s*$")
+                         # (a script's own: "World size: 4")
+                         r"|(?:^|\] |- )World size: (\d{1,7})\s*$")
+# A script's count of the GPUs ("Total GPUs: 8"): the devices its process sees, which may be one node's
+# (`torch.cuda.device_count()`): the GPU count only where nothing else says it (int_world_size)
+_GPUS_PRINTED = re.compile(r"\bTotal (?:number of )?GPUs: (\d{1,7})\s*$")
 # torch.distributed.launch / torchrun arguments: processes per node x nodes (a fixed count, not
 # an elastic range "1:4")
 _NPROC = re.compile(r"--nproc[_-]per[_-]node[ =]+(\d{1,5})\b")
@@ -839,11 +844,12 @@ def skipped_warning(last: dict[int | None, tuple[int, int]]) -> str | None:
             f"{skipped} optimizer steps skipped on fp16 loss-scale overflow (DeepSpeed's `skipped=` counter)")
 
 
+# a logger's warning level in a line's head (torch._dynamo's `[2023-11-29 11:04:57,788] torch._dynamo.convert_frame:
+# [WARNING] Traceback (most recent call last):` of a frame it will not compile, and runs as it is; PyTorch's own
+# logger since 2.3, glog's head: `W0301 10:00:20.788000 140 torch/_dynamo/convert_frame.py:824] Traceback ...`)
+_WARNING_LEVEL = re.compile(r"(?:^|[\[\s|(])(?:WARNING|WARN)(?:[\]\s|:)]|$)|^\[?W\d{4} \d\d:\d\d:\d\d")
 # Failures the scanner reads wherever a line holds them, glued after a progress bar's open drawing too:
 # a reader that reads the drawing reads the line up to them
-# a logger's warning level in a line's head (torch._dynamo's `[2023-11-29 11:04:57,788] torch._dynamo.convert_frame:
-# [WARNING] Traceback (most recent call last):` of a frame it will not compile, and runs as it is)
-_WARNING_LEVEL = re.compile(r"(?:^|[\[\s|(])(?:WARNING|WARN)(?:[\]\s|:)]|$)")
 GLUED_FAILURES = ("Traceback (most recent call last)", "Memory access fault by GPU")
 
 
@@ -934,6 +940,9 @@ class EventScanner:
             size = int(next(g for g in m.groups() if g is not None))
         elif (procs := _NPROC.search(text)) is not None and (nodes := _NNODES.search(text)) is not None:
             size = int(procs.group(1)) * int(nodes.group(1))
+        elif "GPUs: " in text and (printed := _GPUS_PRINTED.search(text)) is not None and int(printed.group(1)):
+            self.rows.event(LogEventKind.LAUNCH_CONFIG, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                            detail=f"gpus_printed={int(printed.group(1))}", raw=text)
         if size:
             self.rows.event(LogEventKind.LAUNCH_CONFIG, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                             detail=f"world_size={size}", raw=text)
@@ -1235,7 +1244,7 @@ class EventScanner:
         if (not restart and "Traceback (most" in text and line.number - self.ignored_at <= _IGNORED_TRACEBACK_LINES
                 and text.lstrip().startswith("Traceback (most")):
             return True
-        if (not restart and "WARN" in text and (at := text.find("Traceback (most")) > 0
+        if (not restart and ("WARN" in text or text[:1] in "W[") and (at := text.find("Traceback (most")) > 0
                 and _WARNING_LEVEL.search(text, 0, at) is not None):
             return True  # a traceback a logger prints as a warning, each line under its head: the program goes on
         if "NCCL operations have failed" in text and _NCCL_TAKEN_DOWN.search(text) is not None:
@@ -1962,7 +1971,8 @@ PICK_LINES: ContextVar[str | None] = ContextVar("pick_lines", default=None)
 
 # a rank in a log file's name, where each process writes its own (`rank1.log`, `train_rank_3.log`, `log_rank-0.txt`):
 # the word and its number alone, between the name's separators
-_NAMED_RANK_FILE = re.compile(r"(?:^|[_\-.])rank[_\-]?(\d{1,6})(?=[_\-.]|$)", re.I)
+# (not a hyperparameter's: `lora_rank_8.log`, `low-rank-16.txt`)
+_NAMED_RANK_FILE = re.compile(r"(?:^|(?<!lora)(?<!low)[_\-.])rank[_\-]?(\d{1,6})(?=[_\-.]|$)", re.I)
 
 
 def named_rank(name: str) -> int | None:

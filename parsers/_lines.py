@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -446,11 +447,13 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     glued = (barred.filter(~pl.col("body").str.slice(0, _DATE_END_MAX).str.contains(_DATE_HINT)
                            & pl.col("body").str.slice(_DATE_END_MAX - 35).str.contains(_DATE_HINT))
              .get_column("index").to_list() if len(barred) else [])
+    barred_lines = len(barred)
     del barred
     frame = frame.select(
         glog=pl.col("body").str.contains(_GLOG_HINT),
         clock=pl.col("body").str.contains(_CLOCK_TIME.pattern),
         wandb=pl.col("body").str.contains(_WANDB_RUN_DIR, literal=True),
+        elapsed=pl.col("body").str.contains(_ELAPSED_CLOCK),
         hint=pl.col("body").str.contains(hint) if hint is not None else pl.lit(None, dtype=pl.Boolean),
         pick=pl.col("body").str.contains(pick) if pick is not None else pl.lit(None, dtype=pl.Boolean),
     )  # (the bodies' copy in polars is let go here: a big log's text is the most memory held)
@@ -513,19 +516,30 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         for i, ns in zip(yearless, _years_back(bodies, yearless, mtime_ns), strict=True):
             times[i] = ns
             guessed[i] = True
-    elif first is None and mtime_ns is not None and len(clocked := frame.get_column("clock").arg_true().to_list()) >= 2:
-        # No line names a date, but lines open with a time of day alone (a logger's `datefmt="%H:%M:%S"`:
-        # "08:11:21 [rank1][INFO] ..."): each line's day counted from the first (a new one where the clock
-        # goes back), the last line's the mtime's, or the one before where it would fall after the mtime;
-        # the date an estimate as a missing year's, the time of day and the spacing the lines'
-        guessed = [False] * len(bodies)
-        for i, ns in zip(clocked, _days_back(bodies, clocked, mtime_ns), strict=True):
-            if ns is not None:
-                times[i] = ns
-                guessed[i] = True
-    elif first is None and (started := frame.get_column("wandb").arg_true().to_list()):
+    clocked = frame.get_column("clock").arg_true().to_list()
+    if len(clocked) >= 2 and not frame.get_column("elapsed").any():
+        # Lines that open with a time of day alone (a logger's `datefmt="%H:%M:%S"`: "08:11:21 [rank1][INFO] ..."),
+        # not an elapsed counter (one past 24 hours says so); the other lines' dates give theirs
+        # (`_days_near`), else, where no line names a date, the file's mtime does (`_days_back`): an
+        # estimate as a missing year's, the time of day and the spacing the lines'
+        dated = [i for i, ns in enumerate(times) if ns is not None]
+        if dated:
+            for i, ns in zip(clocked, _days_near(bodies, clocked, dated, times), strict=True):
+                if ns is not None:
+                    times[i] = ns
+                    if guessed is not None:
+                        guessed[i] = guessed[dated[max(bisect_right(dated, i) - 1, 0)]]
+        elif mtime_ns is not None:
+            guessed = [False] * len(bodies)
+            for i, ns in zip(clocked, _days_back(bodies, clocked, mtime_ns), strict=True):
+                if ns is not None:
+                    times[i] = ns
+                    guessed[i] = True
+    if first is None and not barred_lines and all(ns is None for ns in times) and (
+            started := frame.get_column("wandb").arg_true().to_list()):
         # No line names a date, but W&B's word at `wandb.init` names its run's folder after the local time it
-        # began (`wandb: Run data is saved locally in .../wandb/run-20220710_163723-17r791a9`): that line's time
+        # began (`wandb: Run data is saved locally in .../wandb/run-20220710_163723-17r791a9`): that line's
+        # time (not where progress bars are: their times would hang on the file's mtime, another clock)
         for i in started:
             if (run := _WANDB_RUN_TIME.search(bodies[i])) is not None:
                 times[i] = _second_ns({**run.groupdict(), "tz": None})
@@ -922,6 +936,8 @@ def _years_back(bodies: Sequence[str], yearless: list[int], bound_ns: int) -> li
 _CLOCK_TIME = re.compile(r"^\[?(?P<h>[01]\d|2[0-3]):(?P<mi>[0-5]\d):(?P<s>[0-5]\d|60)(?:[.,](?P<frac>\d{1,9}))?\]?"
                          r"(?: ?(?P<m>[AaPp])[Mm]\b)?\s")
 _DAY_NS = 86_400 * 10**9
+# a counter of the hours, minutes and seconds since a start that runs past a day (`25:13:02 | step ...`): no time of day
+_ELAPSED_CLOCK = r"^\[?(?:2[4-9]|[3-9]\d|\d{3,4}):[0-5]\d:[0-5]\d"
 # W&B's line at `wandb.init`, its run's folder named after the local time the run began
 _WANDB_RUN_DIR = "wandb: Run data is saved locally in "
 _WANDB_RUN_TIME = re.compile(r"(?<=^wandb: Run data is saved locally in )\S{0,2000}?[/\\]run-(?P<y>\d{4})(?P<mo>\d\d)(?P<d>\d\d)_"
@@ -931,33 +947,36 @@ _WANDB_RUN_TIME = re.compile(r"(?<=^wandb: Run data is saved locally in )\S{0,20
 _CLOCK_BACK_NS = 5 * 60 * 10**9
 
 
+def _time_of_day_ns(text: str) -> int | None:
+    """The time of day a line opens with (`_CLOCK_TIME`), in ns since midnight; None where it has none."""
+    match = _CLOCK_TIME.match(text)
+    if match is None:
+        return None
+    hour = int(match.group("h"))
+    if match.group("m") is not None:
+        if hour == 0 or hour > 12:
+            return None  # (no such time on a 12-hour clock)
+        hour = hour % 12 + (12 if match.group("m") in "Pp" else 0)
+    return ((hour * 60 + int(match.group("mi"))) * 60 + int(match.group("s"))) * 10**9 + int(
+        (match.group("frac") or "0").ljust(9, "0")[:9])
+
+
 def _days_back(bodies: Sequence[str], clocked: list[int], bound_ns: int) -> list[int | None]:
     """The times of the lines that open with a time of day alone (`_CLOCK_TIME`): one pass forward
-    counts the days (the next one where the clock goes back more than `_CLOCK_BACK_NS`: past
-    midnight), then the last line is placed on the day of `bound_ns`, a time after them all, or
-    the day before where it would fall after it."""
+    places each line on the earliest day that puts it no more than `_CLOCK_BACK_NS` before the latest
+    line so far (past midnight where the clock goes back; the day before where a line printed late by
+    another process comes after one past midnight), then the last line is placed on the day of
+    `bound_ns`, a time after them all, or the day before where it would fall after it."""
     offsets: list[int | None] = []
-    day = 0
     latest: int | None = None
     for i in clocked:
-        match = _CLOCK_TIME.match(bodies[i])
-        if match is None:
-            offsets.append(None)
-            continue
-        hour = int(match.group("h"))
-        if match.group("m") is not None:
-            if hour == 0 or hour > 12:
-                offsets.append(None)  # (no such time on a 12-hour clock)
-                continue
-            hour = hour % 12 + (12 if match.group("m") in "Pp" else 0)
-        ns = ((hour * 60 + int(match.group("mi"))) * 60 + int(match.group("s"))) * 10**9 + int(
-            (match.group("frac") or "0").ljust(9, "0")[:9])
-        if latest is not None and ns < latest - _CLOCK_BACK_NS:
-            day += 1
-            latest = ns
-        else:
+        ns = _time_of_day_ns(bodies[i])
+        if ns is not None and latest is not None:
+            day = latest - latest % _DAY_NS
+            ns = next(day + k * _DAY_NS + ns for k in (-1, 0, 1) if day + k * _DAY_NS + ns >= latest - _CLOCK_BACK_NS)
+        if ns is not None:
             latest = ns if latest is None else max(latest, ns)
-        offsets.append(day * _DAY_NS + ns)
+        offsets.append(ns)
     last = next((ns for ns in reversed(offsets) if ns is not None), None)
     if last is None:
         return offsets
@@ -966,6 +985,23 @@ def _days_back(bodies: Sequence[str], clocked: list[int], bound_ns: int) -> list
         end -= _DAY_NS
     base = end - last
     return [None if ns is None else base + ns for ns in offsets]
+
+
+def _days_near(bodies: Sequence[str], clocked: list[int], dated: list[int], times: list[int | None]) -> list[int | None]:
+    """The times of the lines that open with a time of day alone, in a file whose other lines name
+    their date: each on the day that puts it nearest the dated line before it (the first one after it,
+    where none is before)."""
+    out: list[int | None] = []
+    for i in clocked:
+        ns = _time_of_day_ns(bodies[i])
+        at = bisect_right(dated, i) - 1
+        near = times[dated[at if at >= 0 else 0]]
+        if ns is None or near is None:
+            out.append(None)
+            continue
+        day = near - near % _DAY_NS
+        out.append(min((day + k * _DAY_NS + ns for k in (-1, 0, 1)), key=lambda c: abs(c - near)))
+    return out
 
 
 def _glog_ns(text: str, year: int) -> int | None:

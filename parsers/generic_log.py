@@ -470,7 +470,7 @@ _CHAINER_RATE = re.compile(r"\s{0,16}(?P<r>\d{1,12}(?:\.\d{1,20})?|inf) iters/se
 # 0.3842 (0.4097) ...`, its count within the epoch the log names), its rate a field of its own (not a bar's)
 _BRACKET_STEP = re.compile(r" {0,12}\[\s{0,12}(?P<i>\d{1,15})/\d{1,15}\](?=\s)")
 # (not an evaluation's line under the same count: `[1/15] - Validation loss: 1.5588 - Validation accuracy: 55.19`)
-_EVALUATION_AFTER = re.compile(r"[\s\-|:]{0,8}(?i:valid(?:ation)?|val|eval(?:uation)?|test(?:ing)?)\b")
+_EVALUATION_AFTER = re.compile(r"[\s\-|:]{0,8}(?i:valid(?:ation)?|val|eval(?:uation)?|test(?:ing)?|dev)\b")
 # (deep-text-recognition-benchmark's and EasyOCR's trainer's seconds since training began: `[20000/300000]
 # Train loss: 0.30092, Valid loss: 1.49355, Elapsed_time: 1935.90580`)
 _ELAPSED_FIELD = re.compile(r"\bElapsed_time: (?P<t>\d{1,12}(?:\.\d{1,12})?)(?![\d.])")

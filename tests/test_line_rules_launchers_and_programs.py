@@ -3085,13 +3085,14 @@ def test_words_about_resuming_that_resumed_nothing_are_no_load(text: str) -> Non
 
 @pytest.mark.parametrize("text, step", [
     # GlueFormer's train.py on each rank as it resumes (VirenLoka/GlueFormer logs/rank1.log, lines 4 and 5,
-    # commit 98bf9e33): the file it loads, then the step it goes on from, after the epoch's number
+    # commit 98bf9e33): the file it loads, then the epoch and step it goes on from
     ("Resuming from checkpoints/best.pt", None),
-    ("Resumed at epoch 38, step 5402", 5402),
+    ("Resumed at epoch 38, step 5402", None),
 ])
 def test_words_that_it_resumed_from_a_file_or_at_an_epochs_step_are_a_load(text: str, step: int | None) -> None:
-    """A script's word that it resumed from a checkpoint's file (no step named) or at a step it names after
-    the epoch: a checkpoint loaded (the attempt resumed; the logs do not open mid-run)."""
+    """A script's word that it resumed from a checkpoint's file (no step named) or at an epoch: a checkpoint
+    loaded (the attempt resumed; the logs do not open mid-run), at no step it names for sure (the step after
+    an epoch may be the epoch's own: `Resuming from epoch 3, step 37`)."""
     from tracelens.parsers._events import EventScanner
     from tracelens.parsers._lines import Line
     from tracelens.parsers._logtables import LogRows

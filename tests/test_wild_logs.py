@@ -2643,8 +2643,8 @@ def _ns(stamp: str) -> int:
 def test_a_time_of_day_alone_dates_lines_on_the_files_day(tmp_path: Path, mtime: str, day: str) -> None:
     """Lines that print the time of day alone are dated: their spacing is theirs (the relaunch 25 min 43 s after
     the first launch's last line, each launch's length from its first line to its last), the date the file's
-    mtime's, or the day before where the last line's time of day falls after the mtime; each launch resumed at
-    step 5402 (`Resumed at epoch 38, step 5402`), so the logs do not open mid-run."""
+    mtime's, or the day before where the last line's time of day falls after the mtime; each launch resumed
+    (`Resuming from checkpoints/best.pt`), so the logs do not open mid-run."""
     path = tmp_path / "rank1.log"
     path.write_text("\n".join(GLUEFORMER_RANK1) + "\n")
     os.utime(path, ns=(_ns(mtime), _ns(mtime)))
@@ -2652,16 +2652,17 @@ def test_a_time_of_day_alone_dates_lines_on_the_files_day(tmp_path: Path, mtime:
     store.ingest([path])
     con = store.connect()
     rows = con.execute("select start_ns, end_ns, resumed_from_step from attempts order by attempt").fetchall()
-    assert rows == [(_ns(f"{day} 08:11:21"), _ns(f"{day} 08:15:05"), 5402),
-                    (_ns(f"{day} 08:40:48"), _ns(f"{day} 08:45:53"), 5402)]
+    assert rows == [(_ns(f"{day} 08:11:21"), _ns(f"{day} 08:15:05"), None),
+                    (_ns(f"{day} 08:40:48"), _ns(f"{day} 08:45:53"), None)]
     assert con.execute("select time_source from log_steps group by all").fetchall() == [("log_line_mtime",)]
     assert con.execute("select opens_at_step from goodput").fetchone() == (None,)
 
 
 def test_a_time_of_day_that_goes_back_is_the_next_days() -> None:
     """A run across midnight, as Python's logging prints it with `datefmt="%H:%M:%S"`: the clock goes from
-    23:59:58 to 00:00:09, eleven seconds later, not a day earlier; a record a few seconds behind the one
-    before it (another process's, printed late) stays on its day. The times are the records' own."""
+    23:59:59 to 00:00:02, three seconds later, not a day earlier; a record a few seconds behind the one
+    before it (another process's, printed late) stays on its day, before midnight or after it (23:59:59
+    after 00:00:02 is the day before's). The times are the records' own."""
     import logging
 
     from tracelens.parsers._lines import split_lines
@@ -2669,7 +2670,7 @@ def test_a_time_of_day_that_goes_back_is_the_next_days() -> None:
     formatter = logging.Formatter("%(asctime)s %(message)s", datefmt="%H:%M:%S")
     formatter.converter = time.gmtime
     created = [_ns("2025-01-01 23:59:58"), _ns("2025-01-01 23:59:59"), _ns("2025-01-01 23:59:57"),
-               _ns("2025-01-02 00:00:09")]
+               _ns("2025-01-02 00:00:02"), _ns("2025-01-01 23:59:59"), _ns("2025-01-02 00:00:09")]
     text = ""
     for step, ns in enumerate(created, start=1):
         record = logging.makeLogRecord({"msg": f"step {step} loss {2 - step / 10}", "created": ns / 1e9})
@@ -3125,3 +3126,65 @@ def test_lightgbms_seconds_elapsed_at_each_iteration_are_its_clock(tmp_path: Pat
     assert [s for s, _ in rows] == [1, 99, 100]
     assert rows[1][1] == pytest.approx((0.675337 - 0.003292) / 98) and rows[2][1] == pytest.approx(0.679780 - 0.675337)
     assert con.execute("select end_reason from attempts").fetchall() == [("completed",)]
+
+
+def test_dynamos_warning_traceback_under_pytorchs_glog_head_is_no_failure(tmp_path: Path) -> None:
+    """sample_logs/dynamo_warning (recorded by record_dynamo_warning_job.sh): TorchDynamo's `W1205 ... ]
+    Traceback (most recent call last):` lines are a warning (the compile failed, the step ran eagerly), and the
+    run went on to `Training finished`: one attempt of the six logged steps, completed, no crash."""
+    path = SAMPLE_LOGS / "dynamo_warning" / "console.log"
+    text = path.read_text()
+    assert re.search(r"^W\d{4} [\d:.]+ \d+ torch/_dynamo/\S+\] Traceback \(most recent call last\):$", text, re.M)
+    steps = [int(m) for m in re.findall(r" - INFO - step (\d+) \| loss ", text)]
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    assert con.execute("select count(*) from log_events where kind in ('crash', 'oom', 'hang')").fetchone() == (0,)
+    assert con.execute("select first_step, last_step, end_reason from attempts").fetchall() == [
+        (min(steps), max(steps), "completed")]
+
+
+@pytest.mark.parametrize("name, rank", [("train_rank_3.log", 3), ("rank1.log", 1), ("log_rank-0.txt", 0),
+                                        ("lora_rank_8.log", None), ("low-rank-16.txt", None), ("ranking_3.log", None),
+                                        ("rank0_rank1.log", None)])
+def test_a_rank_in_a_log_files_name(name: str, rank: int | None) -> None:
+    """A process's own file names its rank (`train_rank_3.log`); a hyperparameter's rank (`lora_rank_8`), a
+    longer word, or two ranks in one name give none."""
+    from tracelens.parsers._events import named_rank
+
+    assert named_rank(name) == rank
+
+
+# Audio-MAE's fine-tuning under submitit, the last epoch of its README's example log (stored file id 1788443648,
+# section "4. Fine-tuning", the whole block): each line's time of day alone, then submitit's own dated line
+AUDIOMAE_EPOCH99 = [
+    '[07:10:32.717347] log_dir: /checkpoint/berniehuang/experiments/419909',
+    '[07:10:36.394431] Epoch: [99]  [  0/781]  eta: 0:47:51  lr: 0.000001  loss: 0.0066 (0.0066)  time: 3'
+    '.6761  data: 1.6724  max mem: 2606',
+    '[07:12:24.728503] Epoch: [99]  [500/781]  eta: 0:01:02  lr: 0.000001  loss: 0.0116 (0.0128)  time: 0'
+    '.2130  data: 0.0002  max mem: 2606',
+    '[07:13:24.602830] Epoch: [99]  [780/781]  eta: 0:00:00  lr: 0.000001  loss: 0.0122 (0.0128)  time: 0'
+    '.1837  data: 0.0003  max mem: 2606',
+    '[07:13:24.853957] Epoch: [99] Total time: 0:02:52 (0.2204 s / it)',
+    '[07:13:25.085416] Averaged stats: lr: 0.000001  loss: 0.0122 (0.0126)',
+    '[07:13:28.343364] Test:  [ 0/79]  eta: 0:02:01    time: 1.5353  data: 1.5029  max mem: 2606',
+    '[07:13:30.942012] Test:  [78/79]  eta: 0:00:00    time: 0.0206  data: 0.0001  max mem: 2606',
+    '[07:13:31.180169] Test: Total time: 0:00:04 (0.0554 s / it)',
+    '[07:13:42.547896] mAP: 0.472873',
+    '[07:13:42.552120] mAP of the network on the 19148 test images: 0.4728',
+    '[07:13:42.552198] Max mAP: 0.473',
+    '[07:13:42.566228] Training time 5:16:14',
+    'submitit INFO (2022-04-22 07:13:43,404) - Job completed successfully',
+]
+
+
+def test_a_time_of_day_alone_takes_the_date_of_the_dated_line_near_it(tmp_path: Path) -> None:
+    """Lines that print a time of day alone, in a file whose one other line names its date (submitit's `Job
+    completed successfully` at 2022-04-22 07:13:43): each on that date (the steps at 07:10:36.394431 and
+    07:13:24.602830), not undated."""
+    con = console_connection(tmp_path, AUDIOMAE_EPOCH99)
+    ends = con.execute("select end_ns from log_steps order by line").fetchall()
+    first = int(datetime(2022, 4, 22, 7, 10, 36, tzinfo=UTC).timestamp()) * 10**9 + 394431000
+    last = int(datetime(2022, 4, 22, 7, 13, 24, tzinfo=UTC).timestamp()) * 10**9 + 602830000
+    assert (ends[0][0], ends[-1][0]) == (first, last)
+    assert con.execute("select time_source from log_steps group by all").fetchall() == [("log_line",)]
