@@ -225,7 +225,14 @@ OOM_LINE = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \
 _PALS_EXIT = re.compile(r"(?:^|: )rank (?P<rank>\d{1,7}) (?:exited with code [1-9]\d{0,3}|died from signal \d{1,3})\b")
 # glog's report of a failed CHECK, whose process then aborts (PaddlePaddle's, any C++ core's): "*** Check
 # failure stack trace: ***"
-_CHECK_FAILURE = re.compile(r"^\s{0,8}\*\*\* Check failure stack trace: \*\*\*")
+_CHECK_FAILURE = re.compile(r"^\s{0,8}\*\*\\?\* Check failure stack trace: \*\*\*")  # (markdown escapes one: `**\*`)
+# glog's FATAL line, which aborts the process after it: "F0915 23:45:27.991425  2939 io.cpp:51] Check failed: fd != -1
+# (-1 vs. -1) File not found: ..." (Caffe, PaddlePaddle's C++ core, TensorFlow's)
+_GLOG_FATAL = re.compile(r"^\[?F\d{4} \d\d:\d\d:\d\d\.\d{6} {1,8}\d{1,10} [\w.\-]{1,200}:\d{1,6}\] (?P<what>\S[^\n]{0,300})")
+# zsh's word on a job the signal ended, under its job number (which `_strip` reads as a rank prefix: the
+# body is from the pid on): "[1]    23440 segmentation fault (core dumped)  ./build/tools/caffe train"
+_ZSH_JOB_DEATH = re.compile(r"^\s{0,8}\d{1,10} (?P<what>segmentation fault|killed|abort|bus error|terminated"
+                            r"|illegal hardware instruction|floating point exception)(?: \(core dumped\))? {2,16}\S")
 # Rust's panic (candle's, burn's trainers; a Rust core under Python): "thread 'main' panicked at src/main.rs:10:5:"
 # (before Rust 1.73 "thread 'main' panicked at 'msg', src/main.rs:10:5"); burn's learner logs it as "ERROR
 # burn_train::learner::application_logger: PANIC => panicked at .../base.rs:722:9:"
@@ -693,7 +700,9 @@ _ANY_EVENT_PATTERN = (
     r"|^Sender: LSF System <|^TERM_[A-Z_]{2,40}: |Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
     r"|^\s{0,8}(?:# )?(?:\.\.\.|…|\[(?:\.\.\.|…)\]|\((?:\.\.\.|…)\))"
-    r"|Exception ignored in|--- Logging error ---|\] Optimization Done\.|\*\*\* Check failure stack trace"
+    r"|Exception ignored in|--- Logging error ---|\] Optimization Done\.|\*\*\\?\* Check failure stack trace"
+    r"|^\[?F\d{4} \d\d:\d\d:\d\d\.\d{6} |^\s{0,8}\d{1,10} (?:segmentation fault|killed|abort|bus error|terminated"
+    r"|illegal hardware instruction|floating point exception)(?: \(core dumped\))?  "
     r"|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"
@@ -1179,6 +1188,17 @@ class EventScanner:
         if "panicked at " in text and RUST_PANIC.search(text) is not None:
             if not failed:
                 self._crash(line, "Rust: a thread panicked")
+            return True
+        if text[:1] in "F[" and (fatal := _GLOG_FATAL.match(text)) is not None:
+            if not failed:
+                self._crash(line, f"glog FATAL: {fatal.group('what').rstrip()}")
+            return True
+        if text[:1] in " 0123456789" and (" (core dumped)" in text or "  " in text) and (
+                zsh := _ZSH_JOB_DEATH.match(text)) is not None:
+            if not failed:
+                self.rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
+                                detail=f"the shell: {zsh.group('what')}")
+                self._failure()
             return True
         if "Check failure stack trace" in text and _CHECK_FAILURE.match(text) is not None:
             if not failed:

@@ -413,6 +413,9 @@ _EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: |\d [AP]M )(?i:eval(?:uat[a-z]*)?|valid
               r"|\] \[\d{1,12}\] (?:eval|valid|validation|test)_\w{1,60}="
               # (an epoch's validation on a line of its own: icefall's `[train.py:444] Epoch 1, validation loss=0.1629`)
               r"|\] Epoch \d{1,6}, (?:validation|valid) loss="
+              # (Caffe's solver as it tests its net, then the net's outputs: `solver.cpp:337] Iteration 60000, Testing
+              # net (#0)`, `solver.cpp:404]     Test net output #0: accuracy = 0.496`)
+              r"|\] Iteration \d{1,12}, Testing net \(#\d{1,3}\)|\]\s{1,8}Test net output #\d"
               r"|\] \d{1,9}/\d{1,9}, [\d.]{1,12} task/s, elapsed: \d")
 # the most lines between two evaluation lines of one evaluation (its arguments', its batches' lines),
 # and between an evaluation's line with no time and the dated line that bounds it

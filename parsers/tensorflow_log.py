@@ -20,6 +20,8 @@ without a year: the year of the file's dated lines, else of its modification tim
 - Model Garden's Keras `TimeHistory` callback: `TimeHistory: 9.62 seconds, 4.16 examples/second between
   steps 20 and 30`, step 30, the seconds over the steps between (glued after a Keras bar's drawing,
   as a console shows it, it is read where it is).
+- Estimator's evaluation, `Starting to evaluate.` to `Finished evaluation at ...` (or `Saving dict for
+  global step N`), is an evaluation: the step lines its batches print between are no training steps.
 - `Saving checkpoints for N into ...` is a checkpoint save at step N, `Restoring parameters
   from .../model.ckpt-N` a load, Estimator's `Loss for final step: ...` the end of training; a
   restore after that end with no failure or start since is the same process's next `train()` or
@@ -59,6 +61,10 @@ _RATE = re.compile(r"global_step/sec: (?P<rate>\d{1,12}(?:\.\d{1,20})?(?:[eE][-+
 _SAVE = re.compile(r"Saving checkpoints? for (?P<step>\d{1,15}) into ")
 _RESTORE = re.compile(r"Restoring parameters from \S*?-(?P<step>\d{1,15})\s*$")
 _FINAL = "Loss for final step: "
+# Estimator's `evaluate()`: "Starting to evaluate." until "Finished evaluation at 2019-11-26-15:05:30" (or its
+# "Saving dict for global step N: ..."): the step lines between are its batches', no training steps
+_EVAL_STARTS = "Starting to evaluate."
+_EVAL_ENDS = ("Finished evaluation at ", "Saving dict for global step ")
 # what a new process logs (a failure ended the last one, a start began this one; not the file's first
 # dated line alone: `Starting evaluation at 2020-02-07T14:21:07Z` in a console with no other date)
 _NEW_PROCESS = frozenset({LogEventKind.ATTEMPT_START.value, LogEventKind.CRASH.value, LogEventKind.OOM.value,
@@ -117,10 +123,20 @@ class TensorFlowLogParser(LogReader):
         # ranks whose restores are their own loop's -> the events logged before their last restore
         looping: dict[int | None, int] = {}
         loop_ends: list[dict[str, Any]] = []  # the ends of those calls (the last, with no step after it, ends the run)
+        evaluating: set[int | None] = set()  # ranks within an Estimator's evaluation
         for line in lines:
             if events.scan(line):
                 continue
             text = line.text
+            if _EVAL_STARTS in text and text.rstrip().endswith(_EVAL_STARTS):
+                evaluating.add(line.rank)
+                rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+                continue
+            if line.rank in evaluating:
+                if any(end in text for end in _EVAL_ENDS):
+                    evaluating.discard(line.rank)
+                    rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+                continue  # (its batches' step lines are no training steps)
             read = step_line(text) if "step" in text or "Step " in text else None
             if read is None:
                 if "global_step/sec: " in text and (found := _RATE.search(text)) is not None:

@@ -3188,3 +3188,118 @@ def test_a_time_of_day_alone_takes_the_date_of_the_dated_line_near_it(tmp_path: 
     last = int(datetime(2022, 4, 22, 7, 13, 24, tzinfo=UTC).timestamp()) * 10**9 + 602830000
     assert (ends[0][0], ends[-1][0]) == (first, last)
     assert con.execute("select time_source from log_steps group by all").fetchall() == [("log_line",)]
+
+
+# TensorFlow's official ResNet on Fugaku's A64FX (an Estimator run; a README's "Example of output" block, stored
+# file id 49036394861, whole, its markdown indent and `~` cuts kept): steps 0-2, then its evaluation, whose
+# batches print `step = 1 time = 2.359 [sec]`
+TF_ESTIMATOR_EVAL = [
+    '        ~',
+    '        I1126 15:03:27.441569 281473877850720 basic_session_run_hooks.py:262] loss = 9.019469, step = 0',
+    '        INFO:tensorflow:global_step/sec: 0.104333',
+    '        I1126 15:03:36.979701 281473877850720 basic_session_run_hooks.py:702] global_step/sec: 0.104333',
+    '        INFO:tensorflow:loss = 9.019469, step = 1 (9.539 sec)',
+    '        I1126 15:03:36.980389 281473877850720 basic_session_run_hooks.py:260] loss = 9.019469, step '
+    '= 1 (9.539 sec)',
+    '        INFO:tensorflow:global_step/sec: 0.450652',
+    '        I1126 15:03:39.198705 281473877850720 basic_session_run_hooks.py:702] global_step/sec: 0.450652',
+    '        INFO:tensorflow:loss = 8.997392, step = 2 (2.219 sec)',
+    '        I1126 15:03:39.199366 281473877850720 basic_session_run_hooks.py:260] loss = 8.997392, step '
+    '= 2 (2.219 sec)',
+    '        INFO:tensorflow:global_step/sec: 0.450858',
+    '        I1126 15:03:41.416687 281473877850720 basic_session_run_hooks.py:702] global_step/sec: 0.450858',
+    '',
+    '        ~',
+    '        INFO:tensorflow:Starting to evaluate.',
+    '        ~',
+    '        INFO:tensorflow:step = 1 time = 2.359 [sec]',
+    '        I1126 15:05:07.577002 281473877850720 resnet_run_loop.py:777] step = 1 time = 2.359 [sec]',
+    '        INFO:tensorflow:step = 2 time = 0.709 [sec]',
+    '        I1126 15:05:08.287052 281473877850720 resnet_run_loop.py:777] step = 2 time = 0.709 [sec]',
+    '        INFO:tensorflow:Evaluation [2/25]',
+    '        I1126 15:05:08.287598 281473877850720 evaluation.py:167] Evaluation [2/25]',
+    '        ~',
+]
+
+
+def test_an_estimators_evaluation_batches_are_no_training_steps(tmp_path: Path) -> None:
+    """After `Starting to evaluate.` the `step = 1`, `step = 2` lines are the evaluation's batches (`Evaluation
+    [2/25]`): the training steps are 0, 1, 2, one attempt, no restart back to step 1."""
+    con = console_connection(tmp_path, TF_ESTIMATOR_EVAL)
+    cut = next(i for i, text in enumerate(TF_ESTIMATOR_EVAL) if "Starting to evaluate." in text)
+    trained = sorted({int(m) for text in TF_ESTIMATOR_EVAL[:cut] for m in re.findall(r"step = (\d+)", text)})
+    assert trained == [0, 1, 2]
+    assert [s for (s,) in con.execute("select distinct step from log_steps order by step").fetchall()] == trained
+    assert con.execute("select count(*) from attempts").fetchone() == (1,)
+
+
+# Caffe's CaffeNet training under zsh, killed by a segfault, then relaunched from its iteration-120000 snapshot and
+# dead at once on a fatal CHECK (BVLC/caffe issue 1086, its description's two pasted outputs, lines 1-9: the
+# glog lines, zsh's word on the job, the relaunch's lines, the banner as markdown escaped it)
+CAFFE_SEGFAULT_RELAUNCH = [
+    'I0915 20:04:13.175724 23440 solver.cpp:196] Iteration 123000, loss = 1.63368',
+    'I0915 20:04:13.175762 23440 solver.cpp:211]     Train net output #0: loss = 1.63368 (\\* 1 = 1.63368 loss)',
+    'I0915 20:04:13.175775 23440 solver.cpp:407] Iteration 123000, lr = 0.001',
+    '[1]    23440 segmentation fault (core dumped)  ./build/tools/caffe train  --snapshot',
+    'I0915 23:45:27.799008  2939 caffe.cpp:105] Resuming from models/bvlc_reference_caffenet/caffenet_tra'
+    'in_iter_120000.caffemodel',
+    'I0915 23:45:27.799017  2939 solver.cpp:165] Solving CaffeNet',
+    'I0915 23:45:27.799041  2939 solver.cpp:170] Restoring previous solver status from models/bvlc_refere'
+    'nce_caffenet/caffenet_train_iter_120000.caffemodel',
+    'F0915 23:45:27.991425  2939 io.cpp:51] Check failed: fd != -1 (-1 vs. -1) File not found: fc8labello'
+    'ss"loss(�',
+    '**\\* Check failure stack trace: ***',
+]
+
+
+def test_zshs_word_on_a_killed_job_and_globs_fatal_line_are_failures(tmp_path: Path) -> None:
+    """zsh's `[1]    23440 segmentation fault (core dumped)  ./build/tools/caffe train ...` ended the first run
+    (pid 23440, its glog lines'), and glog's `F0915 23:45:27.991425  2939 io.cpp:51] Check failed: ...` the
+    relaunch (pid 2939): two attempts, each ended by a failure, the second's detail its CHECK."""
+    con = console_connection(tmp_path, CAFFE_SEGFAULT_RELAUNCH)
+    pids = [int(text.split()[2]) for text in CAFFE_SEGFAULT_RELAUNCH if text[:1] in "IF"]
+    assert pids[0] != pids[-1]  # two processes
+    rows = con.execute("select end_reason from attempts order by attempt").fetchall()
+    assert rows == [("crash",), ("crash",)]
+    (detail,) = con.execute("select detail from log_events where kind = 'crash' order by line desc limit 1").fetchone()
+    assert "Check failed: fd != -1" in detail
+
+
+# Caffe resumed from its iteration-60000 solver state, testing its net first (Swartacus/Honours-Project
+# Imagenet/log/imagenet_log.log, commit 215e21fc, from `Solver scaffolding done.`, 20 lines)
+CAFFE_RESUME_TEST = [
+    'I1024 22:32:49.059432  2488 solver.cpp:60] Solver scaffolding done.',
+    'I1024 22:32:49.060940  2488 caffe.cpp:241] Resuming from adamnet_train_iter_60000.solverstate',
+    'I1024 22:32:49.799481  2488 upgrade_proto.cpp:77] Attempting to upgrade batch norm layers using depr'
+    'ecated params: adamnet_train_iter_60000.caffemodel',
+    'I1024 22:32:49.799540  2488 upgrade_proto.cpp:80] Successfully upgraded batch norm layers using depr'
+    'ecated params.',
+    'I1024 22:32:49.822037  2488 sgd_solver.cpp:318] SGDSolver: restoring history',
+    'I1024 22:32:49.863384  2488 caffe.cpp:251] Starting Optimization',
+    'I1024 22:32:49.863411  2488 solver.cpp:279] Solving CaffeNet',
+    'I1024 22:32:49.863415  2488 solver.cpp:280] Learning Rate Policy: step',
+    'I1024 22:32:49.865031  2488 solver.cpp:337] Iteration 60000, Testing net (#0)',
+    'I1024 22:34:16.378754  2488 blocking_queue.cpp:50] Data layer prefetch queue empty',
+    'I1024 22:36:15.351184  2488 solver.cpp:404]     Test net output #0: accuracy = 0.0013',
+    'I1024 22:36:15.351312  2488 solver.cpp:404]     Test net output #1: loss = 6.90775 (* 1 = 6.90775 loss)',
+    'I1024 22:36:15.568557  2488 solver.cpp:228] Iteration 60000, loss = 6.90793',
+    'I1024 22:36:15.568584  2488 solver.cpp:244]     Train net output #0: accuracy = 0',
+    'I1024 22:36:15.568593  2488 solver.cpp:244]     Train net output #1: loss = 6.90793 (* 1 = 6.90793 loss)',
+    'I1024 22:36:15.568605  2488 sgd_solver.cpp:106] Iteration 60000, lr = 0.001',
+    'I1024 22:36:29.903446  2488 solver.cpp:228] Iteration 60020, loss = 6.90801',
+    'I1024 22:36:29.903470  2488 solver.cpp:244]     Train net output #0: accuracy = 0',
+    'I1024 22:36:29.903479  2488 solver.cpp:244]     Train net output #1: loss = 6.90801 (* 1 = 6.90801 loss)',
+    'I1024 22:36:29.903484  2488 sgd_solver.cpp:106] Iteration 60020, lr = 0.001',
+]
+
+
+def test_caffes_resume_from_a_solver_state_and_its_test_pass(tmp_path: Path) -> None:
+    """`Resuming from adamnet_train_iter_60000.solverstate` is a checkpoint load (the log does not open mid-run);
+    `Iteration 60000, Testing net (#0)` at 22:32:49.865 to its `Test net output` at 22:36:15.351 is the test
+    pass, evaluation, not time with nothing logged."""
+    con = console_connection(tmp_path, CAFFE_RESUME_TEST)
+    assert con.execute("select count(*) from log_events where kind like 'checkpoint_load%'").fetchone()[0] >= 1
+    assert con.execute("select opens_at_step from goodput").fetchone() == (None,)
+    (evaluated,) = con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()
+    assert evaluated == pytest.approx((datetime(2000, 1, 1, 22, 36, 15, 351184) - datetime(2000, 1, 1, 22, 32, 49, 865031))
+                                      .total_seconds(), abs=1e-3)
