@@ -1362,6 +1362,9 @@ def _epoch_steps_bars(rows: LogRows, bars: list[tuple[int, int, int]]) -> None:
             rows.steps[index]["step"] += (epoch - base) * total
 
 
+_CACHING = re.compile(r"\b[Cc]aching\b")
+
+
 def _bare_bar(text: str) -> list[BarReading]:
     """The readings of a bar with no description (`_BARE_BAR`) that counts iterations (tqdm's
     `it/s` or `s/it`; not a download's bytes, `45.6MB/s`), with its total: the line's latest, and
@@ -2735,10 +2738,10 @@ class GenericLogParser(LogReader):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
             elif ",epoch=" in body and (counter := _step_counter(body)) is not None and _record_head(body, counter):
                 record_head = True  # an undated record's head (its logger's date cut off): `[step=20800/23842,epoch=0]`
-            elif body.startswith(("Steps: ", "Training Progress: ")) and "%|" in body and (drawn := bar_readings(body)) and (
-                    drawn[-1].n > 0):
-                # diffusers' training scripts' bar (`Steps:  10%|...| 100/1000 [...]`), verl's trainer's (`Training
-                # Progress: 100%|...| 105/105 [2:33:10<00:00, 87.53s/it]`): one is enough
+            elif body.startswith(("Steps: ", "steps: ", "Training Progress: ")) and "%|" in body and (
+                    drawn := bar_readings(body)) and drawn[-1].n > 0:
+                # diffusers' training scripts' bar (`Steps:  10%|...| 100/1000 [...]`; kohya-ss', `steps:`), verl's
+                # trainer's (`Training Progress: 100%|...| 105/105 [2:33:10<00:00, 87.53s/it]`): one is enough
                 return Claim.CONTENT
             elif (bar := _bar_step(body)) is not None and bar[1].seconds_per_item is not None and bar[0].epoch is not None and (
                     _TRAIN_BAR.match(body, 0, bar[0].match.start()) is not None
@@ -2809,6 +2812,7 @@ class GenericLogParser(LogReader):
         steps_drawn: list[tuple[dict[str, Any], Line, BarReading]] = []  # those rows with their readings (`_clock_bars`)
         bar_clocks: dict[int | None, tuple[int, int]] = {}  # rank -> (count, elapsed s) of that bar's reading
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
+        caching: dict[int | None, bool] = {}  # rank -> its last line (not a bar's) says it caches something
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         # (rank, epoch) -> its lines' running means (`_from_running_mean`)
         centernet_means: dict[tuple[int | None, int], list[tuple[int, float, float]]] = {}
@@ -2917,7 +2921,12 @@ class GenericLogParser(LogReader):
                 hf_frame = True
             if "%|" in line.text:
                 # (an event glued after the bar is read too: a crash cut it)
-                bare.extend((line, reading) for reading in _bare_bar(line.text))
+                if not caching.get(line.rank, False):
+                    bare.extend((line, reading) for reading in _bare_bar(line.text))
+            elif line.text.strip():
+                # (a bar right after a line saying it caches is that cache's filling, no training's:
+                # kohya-ss' `INFO     caching latents...`, then `100%|██████████| 13/13 [00:04<00:00,  2.78it/s]`)
+                caching[line.rank] = "aching" in line.text and _CACHING.search(line.text) is not None
             logged = len(rows.events)
             scanned = events.scan(line)
             if len(rows.events) > logged and any(e["kind"] == LogEventKind.ATTEMPT_END.value for e in rows.events[logged:]):

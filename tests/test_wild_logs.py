@@ -3303,3 +3303,72 @@ def test_caffes_resume_from_a_solver_state_and_its_test_pass(tmp_path: Path) -> 
     (evaluated,) = con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()
     assert evaluated == pytest.approx((datetime(2000, 1, 1, 22, 36, 15, 351184) - datetime(2000, 1, 1, 22, 32, 49, 865031))
                                       .total_seconds(), abs=1e-3)
+
+
+# kohya-ss sd-scripts' LoRA training as a Chinese note pasted it (stored file id 1230589308, section "## 第二次训练",
+# its indented block's lines 28-30): the run's bar, described `steps:` in lower case
+KOHYA_STEPS_BAR = [
+    '    steps:   0%|                                                                       | 0/48600 [00'
+    ':00<?, ?it/s]',
+    '    epoch 1/60',
+    '    steps:   1%|▎                                          | 395/48600 [02:37<5:20:51,  2.50it/s, av'
+    'r_loss=0.117]',
+]
+
+
+def test_kohyas_lower_case_steps_bar_is_the_runs_steps(tmp_path: Path) -> None:
+    """`steps:   1%|...| 395/48600 [02:37<5:20:51,  2.50it/s, avr_loss=0.117]` is the run's step 395, 0.4 s a
+    step (2.50 it/s), as diffusers' `Steps:` is: the console is read, not refused."""
+    con = console_connection(tmp_path, KOHYA_STEPS_BAR, name="train.log")
+    # (2.50 it/s to its printed digits: 2.495 to 2.505)
+    assert con.execute("select step, step_time_s from log_steps").fetchall() == [(395, pytest.approx(1 / 2.50, rel=2e-3))]
+
+
+# kohya-ss' SDXL LoRA training in a notebook's notes (stored file id 18557639805, section "2024-06-14", the block
+# after "Accelerate Launch issue", lines 1-29, whole): its latents cached under two bare bars, then a failure before
+# the first step
+KOHYA_CACHING = [
+    '2024-06-17 01:41:14 INFO     U-Net converted to original U-Net                sdxl_train_util.py:120',
+    '                    INFO     Enable xformers for U-Net                            train_util.py:2660',
+    '                    INFO     [Dataset 0]                                          train_util.py:2079',
+    '                    INFO     caching latents.                                      train_util.py:974',
+    '                    INFO     checking cache validity...                            train_util.py:984',
+    'import network module: networks.lora',
+    '100%|██████████| 13/13 [00:00<00:00, 102108.52it/s]',
+    '                    INFO     caching latents...                                   train_util.py:1021',
+    '100%|██████████| 13/13 [00:04<00:00,  2.78it/s]',
+    'Traceback (most recent call last):',
+    '  File "/app/sd-scripts/sdxl_train_network.py", line 185, in <module>',
+    '    trainer.train(args)',
+    '  File "/app/sd-scripts/train_network.py", line 293, in train',
+    '    network, _ = network_module.create_network_from_weights(1, args.network_weights, vae, text_encod'
+    'er, unet, **net_kwargs)',
+    '  File "/app/sd-scripts/networks/lora.py", line 703, in create_network_from_weights',
+    '    if os.path.splitext(file)[1] == ".safetensors":',
+    '  File "/usr/local/lib/python3.10/posixpath.py", line 118, in splitext',
+    '    p = os.fspath(p)',
+    'TypeError: expected str, bytes or os.PathLike object, not NoneType',
+    'Traceback (most recent call last):',
+    '  File "/home/1000/.local/bin/accelerate", line 8, in <module>',
+    '    sys.exit(main())',
+    '  File "/home/1000/.local/lib/python3.10/site-packages/accelerate/commands/accelerate_cli.py", line '
+    '47, in main',
+    '    args.func(args)',
+    '  File "/home/1000/.local/lib/python3.10/site-packages/accelerate/commands/launch.py", line 1017, in'
+    ' launch_command',
+    '    simple_launcher(args)',
+    '  File "/home/1000/.local/lib/python3.10/site-packages/accelerate/commands/launch.py", line 637, in '
+    'simple_launcher',
+    '    raise subprocess.CalledProcessError(returncode=process.returncode, cmd=cmd)',
+    "subprocess.CalledProcessError: Command '['/usr/local/bin/python', '/app/sd-scripts/sdxl_train_networ"
+    "k.py', '--config_file', './outputs/tmpfilelora.toml', '--log_prefix=xl-loha']' returned non-zero exi"
+    't status 1.',
+]
+
+
+def test_a_bare_bar_after_caching_is_no_training_step(tmp_path: Path) -> None:
+    """`caching latents...` then `100%|██████████| 13/13 [00:04<00:00,  2.78it/s]`: the cache filled, no
+    training step (the run failed before its first): no step rows, one attempt ended by the failure."""
+    con = console_connection(tmp_path, KOHYA_CACHING)
+    assert con.execute("select count(*) from log_steps").fetchone() == (0,)
+    assert con.execute("select end_reason from attempts").fetchall() == [("crash",)]
