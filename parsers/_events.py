@@ -217,7 +217,9 @@ _DS_TEARDOWN = re.compile(r"\bKilling subprocess \d{1,10}\s*$|\bexits with retur
 # (and the CUDA runtime's own word through PyTorch, `RuntimeError: CUDA error: out of memory`; Marian's,
 # `Error: CUDA error 2 'out of memory' - .../device.cu:38: cudaMalloc(&data_, size)`)
 OOM_LINE = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|^CUDA Error: out of memory"
-                  r"|\bCUDA error: out of memory|\bCUDA error 2 'out of memory'")
+                  r"|\bCUDA error: out of memory|\bCUDA error 2 'out of memory'"
+                  # (NCCL's last error, under the DistBackendError a collective raised: `Cuda failure 2 'out of memory'`)
+                  r"|\bCuda failure (?:2 )?'out of memory'")
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
 # out-of-memory killer most often), "Segmentation fault (core dumped)", "Aborted", "Bus error".
 # PALS' mpiexec (HPE Cray machines: ALCF's Aurora, Polaris, Sunspot) on a rank that failed:

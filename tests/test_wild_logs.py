@@ -3372,3 +3372,102 @@ def test_a_bare_bar_after_caching_is_no_training_step(tmp_path: Path) -> None:
     con = console_connection(tmp_path, KOHYA_CACHING)
     assert con.execute("select count(*) from log_steps").fetchone() == (0,)
     assert con.execute("select end_reason from attempts").fetchall() == [("crash",)]
+
+
+# LLaMA-Factory on two GPUs under WSL (a note on its issue 8036, stored file id 12285476448, the bash block, whole):
+# rank 1's traceback atop the console, NCCL's last error an out-of-memory, then torchrun's failure report and the
+# CLI's wrapper traceback
+LLAMAFACTORY_NCCL_OOM = [
+    '    [rank1]: Traceback (most recent call last):',
+    '    [rank1]:   File "/root/LLaMA-Factory-main/src/llamafactory/launcher.py", line 23, in <module>',
+    '    [rank1]:     launch()',
+    '    [rank1]:   File "/root/LLaMA-Factory-main/src/llamafactory/launcher.py", line 19, in launch',
+    '    [rank1]:     run_exp()',
+    '    [rank1]:   File "/root/LLaMA-Factory-main/src/llamafactory/train/tuner.py", line 110, in run_exp',
+    '    [rank1]:     _training_function(config={"args": args, "callbacks": callbacks})',
+    '    [rank1]:   File "/root/LLaMA-Factory-main/src/llamafactory/train/tuner.py", line 72, in _trainin'
+    'g_function',
+    '    [rank1]:     run_sft(model_args, data_args, training_args, finetuning_args, generating_args, callbacks)',
+    '    [rank1]:   File "/root/LLaMA-Factory-main/src/llamafactory/train/sft/workflow.py", line 51, in run_sft',
+    '    [rank1]:     dataset_module = get_dataset(template, model_args, data_args, training_args, stage='
+    '"sft", **tokenizer_module)',
+    '    [rank1]:   File "/root/LLaMA-Factory-main/src/llamafactory/data/loader.py", line 303, in get_dataset',
+    '    [rank1]:     with training_args.main_process_first(desc="load dataset", local=(not data_args.dat'
+    'a_shared_file_system)):',
+    '    [rank1]:   File "/root/miniconda3/envs/llama_factory/lib/python3.10/contextlib.py", line 135, in'
+    ' __enter__',
+    '    [rank1]:     return next(self.gen)',
+    '    [rank1]:   File "/root/miniconda3/envs/llama_factory/lib/python3.10/site-packages/transformers/t'
+    'raining_args.py", line 2451, in main_process_first',
+    '    [rank1]:     dist.barrier()',
+    '    [rank1]:   File "/root/miniconda3/envs/llama_factory/lib/python3.10/site-packages/torch/distribu'
+    'ted/c10d_logger.py", line 81, in wrapper',
+    '    [rank1]:     return func(*args, **kwargs)',
+    '    [rank1]:   File "/root/miniconda3/envs/llama_factory/lib/python3.10/site-packages/torch/distribu'
+    'ted/distributed_c10d.py", line 4635, in barrier',
+    '    [rank1]:     work = group.barrier(opts=opts)',
+    '    [rank1]: torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d'
+    '/ProcessGroupNCCL.cpp:3356, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL versio'
+    'n 2.26.2',
+    '    [rank1]: ncclUnhandledCudaError: Call to CUDA function failed.',
+    '    [rank1]: Last error:',
+    "    [rank1]: Cuda failure 2 'out of memory'",
+    '    W0801 16:07:20.955000 1648 site-packages/torch/distributed/elastic/multiprocessing/api.py:900] S'
+    'ending process 1669 closing signal SIGTERM',
+    '    E0801 16:07:21.020000 1648 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] f'
+    'ailed (exitcode: 1) local_rank: 1 (pid: 1670) of binary: /root/miniconda3/envs/llama_factory/bin/pyt'
+    'hon3.10',
+    '    Traceback (most recent call last):',
+    '      File "/root/miniconda3/envs/llama_factory/bin/torchrun", line 8, in <module>',
+    '        sys.exit(main())',
+    '      File "/root/miniconda3/envs/llama_factory/lib/python3.10/site-packages/torch/distributed/elast'
+    'ic/multiprocessing/errors/__init__.py", line 355, in wrapper',
+    '        return f(*args, **kwargs)',
+    '      File "/root/miniconda3/envs/llama_factory/lib/python3.10/site-packages/torch/distributed/run.p'
+    'y", line 892, in main',
+    '        run(args)',
+    '      File "/root/miniconda3/envs/llama_factory/lib/python3.10/site-packages/torch/distributed/run.p'
+    'y", line 883, in run',
+    '        elastic_launch(',
+    '      File "/root/miniconda3/envs/llama_factory/lib/python3.10/site-packages/torch/distributed/launc'
+    'her/api.py", line 139, in __call__',
+    '        return launch_agent(self._config, self._entrypoint, list(args))',
+    '      File "/root/miniconda3/envs/llama_factory/lib/python3.10/site-packages/torch/distributed/launc'
+    'her/api.py", line 270, in launch_agent',
+    '        raise ChildFailedError(',
+    '    torch.distributed.elastic.multiprocessing.errors.ChildFailedError:',
+    '    ============================================================',
+    '    /root/LLaMA-Factory-main/src/llamafactory/launcher.py FAILED',
+    '    ------------------------------------------------------------',
+    '    Failures:',
+    '      <NO_OTHER_FAILURES>',
+    '    ------------------------------------------------------------',
+    '    Root Cause (first observed failure):',
+    '    [0]:',
+    '      time      : 2025-08-01_16:07:20',
+    '      host      : DESKTOP-356K2N7.localdomain',
+    '      rank      : 1 (local_rank: 1)',
+    '      exitcode  : 1 (pid: 1670)',
+    '      error_file: <N/A>',
+    '      traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html',
+    '    ============================================================',
+    '    Traceback (most recent call last):',
+    '      File "/root/miniconda3/envs/llama_factory/bin/llamafactory-cli", line 8, in <module>',
+    '        sys.exit(main())',
+    '      File "/root/LLaMA-Factory-main/src/llamafactory/cli.py", line 130, in main',
+    '        process = subprocess.run(',
+    '      File "/root/miniconda3/envs/llama_factory/lib/python3.10/subprocess.py", line 526, in run',
+    '        raise CalledProcessError(retcode, process.args,',
+    "    subprocess.CalledProcessError: Command '['torchrun', '--nnodes', '1', '--node_rank', '0', '--npr"
+    "oc_per_node', '2', '--master_addr', '127.0.0.1', '--master_port', '45271', '/root/LLaMA-Factory-main"
+    "/src/llamafactory/launcher.py', 'saves/Qwen3-8B-Thinking/lora/train_2025-08-01-16-00-41/training_arg"
+    "s.yaml']' returned non-zero exit status 1.",
+]
+
+
+def test_a_workers_failure_atop_its_console_is_the_jobs_not_the_wrappers(tmp_path: Path) -> None:
+    """The failure the job ended in is rank 1's `Cuda failure 2 'out of memory'` (under its DistBackendError), the
+    first, not the CLI's `subprocess.CalledProcessError` that came of it 64 lines later: the out-of-memory advice."""
+    con = console_connection(tmp_path, LLAMAFACTORY_NCCL_OOM)
+    (title, advice) = con.execute("select title, advice from findings where title like '%ended in a failure%'").fetchone()
+    assert title.endswith("Cuda failure 2 'out of memory'") and advice.startswith("out of GPU memory"), (title, advice)

@@ -134,6 +134,7 @@ class GpusSource(StrEnum):
     LAUNCH_CONFIG = "launch_config"  # the world size a launcher or framework printed
     NCCL_COMMS = "nccl_comms"  # the largest NCCL communicator in NCCL_DEBUG lines
     LOG_RANKS = "log_ranks"  # the ranks seen in the launcher's line prefixes
+    SCRIPT = "script"  # a script's own count of its GPUs (`Total GPUs: 8`), where it is more than the ranks seen
     UNKNOWN = "unknown"  # none of these: no GPU-hours
 
 

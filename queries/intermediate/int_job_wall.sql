@@ -19,7 +19,8 @@
 --   a process's first dated line, a metrics file's first record: no header, no init), nothing
 --   says it resumed from a checkpoint (no checkpoint load before its first step), and the steps
 --   before those its first line ends (int_log_step_bounds.covers: a line every 100 steps ends 100)
---   would take, at the job's steady pace (int_ideal_step; else the one its line gives), over twice the time its logs show
+--   would take, at the pace its line gives (else the job's, int_ideal_step; the job's where the line's is over
+--   1.5 times it: a first step's warm-up, a wait for data), over twice the time its logs show
 --   before it and over a minute: an excerpt, a log rotated or cut; unlogged_before_s is that
 --   estimate; NULL otherwise), opens_attempt (that attempt).
 with span as (
@@ -47,11 +48,14 @@ dated_steps as (
 ),
 opening as (
     -- (the steps before the first line's own: it ends the steps since the one before it, int_log_step_bounds'
-    -- covers; at the job's steady pace, else the one its line gives: a first line's own time carries the
-    -- run's warm-up or a wait for data, xtuner's `time: 115.0463  data_time: 99.0316` before 16 s steps)
+    -- covers; at the pace its line gives, else the job's; the job's where the line's is over 1.5 times it: a
+    -- first line's own time may carry the run's warm-up or a wait for data, xtuner's `time: 115.0463
+    -- data_time: 99.0316` before 16 s steps)
     select a.attempt, a.first_step, (a.first_step - b.covers) * b.pace_ns / 1e9 as before_s
     from (select * from int_attempts where logged and start_ns is not null order by start_ns limit 1) a
-    join (select s.attempt, s.covers, coalesce(i.ideal_ns_per_step, s.step_time_s * 1e9) as pace_ns
+    join (select s.attempt, s.covers,
+                 case when s.step_time_s * 1e9 > 1.5 * i.ideal_ns_per_step then i.ideal_ns_per_step
+                      else coalesce(s.step_time_s * 1e9, i.ideal_ns_per_step) end as pace_ns
           from int_log_step_bounds s, int_ideal_step i where s.nth = 1) b using (attempt)
     where a.resumed_from_step is null and a.first_step > b.covers
       and not exists (select 1 from int_log_events e

@@ -496,7 +496,7 @@ last_attempt as (
 ),
 failure_lines as (
     -- the failure lines of the job's last attempt where it crashed (any rank's), the likeliest cause
-    -- first: an exception a traceback ends with, or an exit code or signal, before a launcher's
+    -- first: an exception a traceback ends with (out of memory before others), or an exit code or signal, before a launcher's
     -- teardown of the other workers; then the earliest; not where a watchdog's timeout is its failure
     -- (timeouts, above)
     select e.kind, e.line, f.path, coalesce(e.detail, e.raw) as cause, e.detail is not null and e.raw like '%Traceback (most%' as traceback,
@@ -518,7 +518,10 @@ failure_lines as (
              when e.detail = 'launcher stopping its workers' or e.detail like 'DeepSpeed''s launcher killed its workers%'
                   or e.raw like '%ChildFailedError%' then 5
              else 4 end as cause_order,
-        coalesce(e.ts_ns, e.after_ns) as at_ns
+        -- (a failure no line before it dates, a worker's traceback atop its console: no later than its
+        -- file's next dated event, the launcher's word on that worker)
+        coalesce(e.ts_ns, e.after_ns, (select min(x.ts_ns) from stg_log_events x
+                                       where x.file_id = e.file_id and x.line > e.line)) as at_ns
     from stg_log_events e left join files f using (file_id), last_attempt a
     where a.end_reason = 'crash' and e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
       and (a.start_ns is null or coalesce(e.ts_ns, e.after_ns, a.start_ns) >= a.start_ns)
@@ -583,7 +586,7 @@ job_failed as (
             else 'the failure at that line says why; fix it and resume from the last checkpoint'
         end,
         'log_events, attempts'
-    from (select * from failure_lines order by cause_order, at_ns nulls last, line limit 1) c
+    from (select * from failure_lines order by cause_order, kind <> 'oom', at_ns nulls last, line limit 1) c
 ),
 exit_failed as (
     -- the last attempt completed its training, then failed (torchtitan's `Training completed`, then
