@@ -228,6 +228,10 @@ _PALS_EXIT = re.compile(r"(?:^|: )rank (?P<rank>\d{1,7}) (?:exited with code [1-
 # glog's report of a failed CHECK, whose process then aborts (PaddlePaddle's, any C++ core's): "*** Check
 # failure stack trace: ***"
 _CHECK_FAILURE = re.compile(r"^\s{0,8}\*\*\\?\* Check failure stack trace: \*\*\*")  # (markdown escapes one: `**\*`)
+# SageMaker HyperPod's auto-resume (its Slurm plugin's lines in the job's output): "[Auto Resume] Info: JobID: 82
+# StepID: 0 Job failed - replacing nodes", then "[Auto Resume] Info: JobID: 82 StepID: 0 Retrying step. Attempt number: 1"
+_HYPERPOD_RESUME = re.compile(r"\[Auto Resume\] Info: JobID: \d{1,12} StepID: \d{1,9} (?:(?P<failed>Job failed)\b"
+                              r"|Retrying step\. Attempt number: (?P<attempt>\d{1,6})\s*$)")
 # glog's FATAL line, which aborts the process after it: "F0915 23:45:27.991425  2939 io.cpp:51] Check failed: fd != -1
 # (-1 vs. -1) File not found: ..." (Caffe, PaddlePaddle's C++ core, TensorFlow's)
 _GLOG_FATAL = re.compile(r"^\[?F\d{4} \d\d:\d\d:\d\d\.\d{6} {1,8}\d{1,10} [\w.\-]{1,200}:\d{1,6}\] (?P<what>\S[^\n]{0,300})")
@@ -703,7 +707,8 @@ _ANY_EVENT_PATTERN = (
     r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
     r"|^\s{0,8}(?:# )?(?:\.\.\.|…|\[(?:\.\.\.|…)\]|\((?:\.\.\.|…)\))"
     r"|Exception ignored in|--- Logging error ---|\] Optimization Done\.|\*\*\\?\* Check failure stack trace"
-    r"|^\[?F\d{4} \d\d:\d\d:\d\d\.\d{6} |^\s{0,8}\d{1,10} (?:segmentation fault|killed|abort|bus error|terminated"
+    r"|^\[Auto Resume\] Info: |^\[?F\d{4} \d\d:\d\d:\d\d\.\d{6} "
+    r"|^\s{0,8}\d{1,10} (?:segmentation fault|killed|abort|bus error|terminated"
     r"|illegal hardware instruction|floating point exception)(?: \(core dumped\))?  "
     r"|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
@@ -1331,6 +1336,20 @@ class EventScanner:
                       else "launcher stopping its workers")
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text, detail=detail)
             self._failure()
+            return True
+        if text[:14] == "[Auto Resume] " and (resume := _HYPERPOD_RESUME.match(text)) is not None:
+            # SageMaker HyperPod's auto-resume on the job it watches: its failure (once), then its retry of the
+            # job's step on the nodes it kept or brought in, a restart
+            if resume.group("failed") is not None:
+                if not failed:
+                    rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
+                               detail="SageMaker HyperPod: the job failed (auto-resume replaces its faulty nodes)")
+                    self._failure()
+            else:
+                rows.event(LogEventKind.RESTART, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
+                           detail=f"SageMaker HyperPod auto-resume: attempt {resume.group('attempt')}")
+                self.restarts += 1
+                self._failure()
             return True
         if "restart_count=" in text and (count := _RESTART_COUNT.search(text)) is not None:
             if int(count.group(1)) == 0:  # a launch's first rendezvous (another run's, in one file)

@@ -1134,7 +1134,8 @@ _DATA_TRAIN_TIME = re.compile(r"\bdata time: (?P<d>\d{1,9}(?:\.\d{1,20})?)s, tra
 _MS_KEY = re.compile(r"(?:^|(?<=[\s,|;(]))(?:step|iter|batch)(?:_time)?_ms\s{0,4}[:=]\s{0,4}"
                      r"(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.])")
 _TIMED = re.compile(
-    r"(?:^|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))"
+    # (at the metrics' start after the counter's space too: `step 1 step_time 433.97s throughput ...`)
+    r"(?:^ {0,2}|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))"
     r"(?:(?P<any>(?:iter_)?dt|(?:per[_ ])?step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost|time_each_step)|time)"
     r"\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}"
     r"(?:(?P<ms>ms)|(?(any)s|(?!)))\b", re.I)

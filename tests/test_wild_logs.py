@@ -3471,3 +3471,61 @@ def test_a_workers_failure_atop_its_console_is_the_jobs_not_the_wrappers(tmp_pat
     con = console_connection(tmp_path, LLAMAFACTORY_NCCL_OOM)
     (title, advice) = con.execute("select title, advice from findings where title like '%ended in a failure%'").fetchone()
     assert title.endswith("Cuda failure 2 'out of memory'") and advice.startswith("out of GPU memory"), (title, advice)
+
+
+# Llama 3 70B on NeuronX Distributed under SageMaker HyperPod (a README's "Test Auto-resume functionality", stored file
+# id 6048088258, its first block's lines 1-5): each step's line with its own `step_time`, its unit glued on
+STEP_TIME_GLUED_UNIT = [
+    'step 1 step_time 433.9763135910034s throughput 2.3233670754725364 seq/s loss 1.686337987310253 '
+    'grad norm 10.75',
+    'step 2 step_time 287.74868535995483s throughput 2.782773814597335 seq/s loss 1.6844543347833678'
+    ' grad norm 11.0625',
+    'step 3 step_time 285.0779552459717s throughput 2.9877511544511997 seq/s loss 1.6992562628001906'
+    ' grad norm 11.4375',
+    'step 4 step_time 285.1162803173065s throughput 3.102014096248735 seq/s loss 1.6663736239424907 '
+    'grad norm 10.8125',
+    'step 5 step_time 285.26683378219604s throughput 3.1748703415103368 seq/s loss 1.678755637782160'
+    '2 grad norm 11.25',
+]
+
+
+def test_a_step_time_right_after_the_counter_with_its_unit_glued_on(tmp_path: Path) -> None:
+    """`step 1 step_time 433.9763135910034s throughput ...`: the step's time is 433.976 s, each step's its own."""
+    con = console_connection(tmp_path, STEP_TIME_GLUED_UNIT)
+    printed = [float(text.split("step_time ")[1].split("s ")[0]) for text in STEP_TIME_GLUED_UNIT]
+    assert [t for (t,) in con.execute("select step_time_s from log_steps order by step").fetchall()] == printed
+
+
+# The same README's auto-resume lines (lines 8-17 of its first block: HyperPod's plugin in the job's output)
+HYPERPOD_AUTO_RESUME = [
+    '[Auto Resume] Info: JobID: 82 StepID: 0 Initiating communication with cluster agent to diagnose'
+    ' health of nodes',
+    '[Auto Resume] Info: JobID: 82 StepID: 0 Response from cluster agent: JobId=82, ResumeAction=RET'
+    'RYSTEP',
+    '[Auto Resume] Info: JobID: 82 StepID: 0 Job failed - replacing nodes',
+    '[Auto Resume] Info: JobID: 82 StepID: 0 Job failed - Droping unhealthy nodes',
+    '[Auto Resume] Info: JobID: 82 StepID: 0 Succesfully shrink job to retain healthy nodes ip-10-1-'
+    '10-50,ip-10-1-25-242,ip-10-1-33-0,ip-10-1-40-177,ip-10-1-45-129,ip-10-1-48-81,ip-10-1-63-78,ip-10-1-65-[134,171],ip-10-1-85-226,ip-10-1-92-96,ip-10-1-97-129,ip-10-1-102-184,ip-10-1-115-121,ip-10-1-127-124',
+    'srun: job 83 queued and waiting for resources',
+    '[Auto Resume] Info: JobID: 82 StepID: 0 Job Expansion complete',
+    '[Auto Resume] Info: JobID: 82 StepID: 0 Updating to new node list ip-10-1-10-50,ip-10-1-16-50,i'
+    'p-10-1-25-242,ip-10-1-33-0,ip-10-1-40-177,ip-10-1-45-129,ip-10-1-48-81,ip-10-1-63-78,ip-10-1-65-[134,171],ip-10-1-85-226,ip-10-1',
+    '-92-96,ip-10-1-97-129,ip-10-1-102-184,ip-10-1-115-121,ip-10-1-127-124',
+    '[Auto Resume] Info: JobID: 82 StepID: 0 Retrying step. Attempt number: 1',
+]
+
+
+def test_hyperpods_auto_resume_is_a_failure_then_a_restart() -> None:
+    """`[Auto Resume] ... Job failed - replacing nodes` is the job's failure (once, not again for `Job failed -
+    Droping unhealthy nodes`), `Retrying step. Attempt number: 1` its restart."""
+    from tracelens.parsers._events import EventScanner
+    from tracelens.parsers._lines import Line
+    from tracelens.parsers._logtables import LogRows
+
+    rows = LogRows("generic")
+    scanner = EventScanner(rows)
+    for number, text in enumerate(HYPERPOD_AUTO_RESUME, start=8):
+        scanner.scan(Line(number, None, text, None))
+    failed = [i for i, text in enumerate(HYPERPOD_AUTO_RESUME, start=8) if "Job failed - replacing" in text]
+    retried = [i for i, text in enumerate(HYPERPOD_AUTO_RESUME, start=8) if "Retrying step" in text]
+    assert [(e["kind"], e["line"]) for e in rows.events] == [("crash", failed[0]), ("restart", retried[0])]
