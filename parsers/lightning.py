@@ -88,6 +88,8 @@ _TQDM = re.compile(
 # it draws no colours (a file, a pipe); not a single space: a script's own `Epoch 31/300 200/1000 loss:
 # 0.2830 time 1.49s`, Swin UNETR's. Lightning before 2.0 names the epoch alone, `Epoch 29  ━━━ 49/49
 # 0:00:51 • ...`: its glyphs then; with max_epochs=-1 the total is -2, `Epoch 0/-2 ━━━ 191/191 ...`)
+# a bar's postfix's logger version (`v_num=0`, `v_num=q61t`: the TensorBoard or W&B logger's run)
+_V_NUM = re.compile(r"\bv_num=([\w.\-]{1,64})")
 _RICH = re.compile(
     r"Epoch (?P<epoch>\d{1,15}+)(?:/-?\d{1,15}+(?:\s++[━╸╺][━╸╺\s]*+|\s{2}\s*+)|\s++[━╸╺][━╸╺\s]*+)"
     r"(?P<i>\d{1,15}+)/(?P<n>\d{1,15}+)\s++(?P<rest>.*)$"
@@ -164,6 +166,8 @@ class LightningParser(LogReader):
             seen_rows = len(logged)
             if line.ts_ns is not None:
                 state.last_dated, state.last_dated_line = line.ts_ns, line.number
+                state.dated_lines.append(line.number)
+                state.dated_times.append(line.ts_ns)
                 for clock in clocks.values():
                     if clock.open:
                         clock.dated.append((len(clock.readings), line.ts_ns))
@@ -286,6 +290,8 @@ class LightningParser(LogReader):
             # name before renaming it: no step, and no reading of that epoch's clock (as its last
             # reading it would put the epoch's end at its start)
             return 1
+        if "v_num=" in bar.group("rest") and (version := _V_NUM.search(bar.group("rest"))) is not None:
+            state.version(line, version.group(1), rows)
         clock = state.clock(line.rank, epoch, reading, line.number)
         if i == 0 and "global_step" not in values:
             return 1  # the bar's first drawing: no batch of this epoch done yet
@@ -392,6 +398,31 @@ class _State:
         self.saves: list[tuple[int | None, int, int]] = []  # (rank, epoch, global step) of saves at an epoch's end
         # every ModelCheckpoint line at an epoch's end: (line, rank, global step, its time)
         self.checkpoint_lines: list[tuple[int, int | None, int, int | None]] = []
+        self.v_nums: dict[int | None, str] = {}  # rank -> the logger version its bars show (`version`)
+        self.relaunched: set[int | None] = set()  # ranks whose next bar is a new run's
+        self.dated_lines: list[int] = []  # the dated lines' numbers, in order, and their times
+        self.dated_times: list[int] = []
+
+    def version(self, line: Line, v_num: str, rows: Any) -> None:
+        """The logger's version a bar's postfix shows (`v_num=q61t`): one a process keeps for its run; a
+        new one on the rank's bar is a new run, a relaunch since its bar's last reading. Its process
+        began at the first dated line after that reading (else at this line): a start there, of a
+        new process (`LogRows.last_lines` ends the one before at its last dated line; where no line
+        dates it before the bar, the bar's clock places it), and the bar a new process's (`clock`)."""
+        before = self.v_nums.get(line.rank)
+        self.v_nums[line.rank] = v_num
+        if before is None or before == v_num:
+            return
+        self.relaunched.add(line.rank)
+        previous = self.last_reading_line.get(line.rank, -1)
+        at = bisect_right(self.dated_lines, previous)
+        if at == len(self.dated_lines) or self.dated_lines[at] > line.number:
+            return  # (no line dates the new process before its bar: the bar's clock places it)
+        number, ts_ns = self.dated_lines[at], self.dated_times[at]
+        rows.event(LogEventKind.ATTEMPT_START, line=number, rank=line.rank, ts_ns=ts_ns, process=True,
+                   detail=f"Lightning: a new run (its logger's version v_num={v_num}, was {before})", raw=line.text)
+        event = rows.events.pop()
+        rows.events.insert(bisect_right([e["line"] for e in rows.events], number), event)  # (in line order)
 
     def epoch_end(self, rank: int | None, epoch: int, step: int) -> None:
         """ModelCheckpoint's global step at an epoch's end, kept where the epoch's bar reached its
@@ -411,7 +442,8 @@ class _State:
         # a bar of an epoch already drawn that counts back is a new process's (a restart that
         # resumed within or before that epoch): a bar of its own, with its own start
         restarted = (clock is not None and reading is not None and bool(clock.readings)
-                     and reading.n < clock.readings[-1].n)
+                     and reading.n < clock.readings[-1].n) or rank in self.relaunched
+        self.relaunched.discard(rank)
         if clock is None or restarted:
             before = [c for (r, _), c in self.clocks.items() if r == rank]
             base = (before[-1].base + max((x.n for x in before[-1].readings), default=0)) if before else 0

@@ -3529,3 +3529,70 @@ def test_hyperpods_auto_resume_is_a_failure_then_a_restart() -> None:
     failed = [i for i, text in enumerate(HYPERPOD_AUTO_RESUME, start=8) if "Job failed - replacing" in text]
     retried = [i for i, text in enumerate(HYPERPOD_AUTO_RESUME, start=8) if "Retrying step" in text]
     assert [(e["kind"], e["line"]) for e in rows.events] == [("crash", failed[0]), ("restart", retried[0])]
+
+
+# A diffusion planner trained with Lightning on Colab, its runtime gone and the notebook run again (a committed Colab
+# log, stored file id 66464037029, lines 1-4, 20-22, 29-30, 46-52 and 80): epochs 22-23 under `v_num=non1`, then the
+# relaunch's dated lines at 21:13:06 and its bars under `v_num=q61t`
+LIGHTNING_V_NUM_RELAUNCH = [
+    'Epoch 22: 100% 638/638 [31:35<00:00,  2.97s/it, v_num=non1, train/loss_step=0.0259, diff_step=0.0259'
+    ', pose_step=0.0264, grip_step=0.0228, phase_step=0.000152, val/total_error=0.00554, val/diff_loss=0.'
+    '024, train/loss_epoch=0.0316, diff_epoch=0.0303, pose_epoch=0.0312, grip_epoch=0.0243, phase_epoch=0'
+    '.0122][2025-12-14 18:18:32,572][train_unified_planner][INFO] - End of epoch 22: Triggering atomic fa'
+    'ilsafe backup...',
+    '`weights_only` was not set, defaulting to `False`.',
+    '[2025-12-14 18:23:53,193][train_unified_planner][INFO] - Failsafe backup saved to /content/drive/MyD'
+    'rive/pda/models/backups/unified/unified_planner_backup_epoch_022.ckpt',
+    'Epoch 22: 100% 638/638 [36:56<00:00,  3.47s/it, v_num=non1, train/loss_step=0.0259, diff_step=0.0259'
+    ', pose_step=0.0264, grip_step=0.0228, phase_step=0.000152, val/total_error=0.00554, val/diff_loss=0.'
+    '024, train/loss_epoch=0.0311, diff_epoch=0.0298, pose_epoch=0.0307, grip_epoch=0.0233, phase_epoch=0'
+    '.0136]',
+    'Epoch 23: 100% 638/638 [32:04<00:00,  3.02s/it, v_num=non1, train/loss_step=0.021, diff_step=0.0208,'
+    ' pose_step=0.0197, grip_step=0.0284, phase_step=0.00223, val/total_error=0.00554, val/diff_loss=0.02'
+    '4, train/loss_epoch=0.0311, diff_epoch=0.0298, pose_epoch=0.0307, grip_epoch=0.0233, phase_epoch=0.0'
+    '136]  [2025-12-14 18:55:58,079][train_unified_planner][INFO] - End of epoch 23: Triggering atomic fa'
+    'ilsafe backup...',
+    '`weights_only` was not set, defaulting to `False`.',
+    '[2025-12-14 19:00:43,611][train_unified_planner][INFO] - Failsafe backup saved to /content/drive/MyD'
+    'rive/pda/models/backups/unified/unified_planner_backup_epoch_023.ckpt',
+    'Epoch 23: 100% 638/638 [42:51<00:00,  4.03s/it, v_num=non1, train/loss_step=0.021, diff_step=0.0208,'
+    ' pose_step=0.0197, grip_step=0.0284, phase_step=0.00223, val/total_error=0.00507, val/diff_loss=0.02'
+    '53, train/loss_epoch=0.0311, diff_epoch=0.0298, pose_epoch=0.0307, grip_epoch=0.0233, phase_epoch=0.'
+    "0136]Epoch 23, global step 18710: 'val/total_error' reached 0.00507 (best 0.00507), saving model to "
+    "'/content/dgpo/checkpoint/checkpoints/udp-epoch=23-val/total_error=0.0051.ckpt' as top 3",
+    'Epoch 23: 100% 638/638 [49:31<00:00,  4.66s/it, v_num=non1, train/loss_step=0.021, diff_step=0.0208,'
+    ' pose_step=0.0197, grip_step=0.0284, phase_step=0.00223, val/total_error=0.00507, val/diff_loss=0.02'
+    '53, train/loss_epoch=0.0309, diff_epoch=0.0295, pose_epoch=0.0304, grip_epoch=0.0235, phase_epoch=0.'
+    '0139]',
+    'Epoch 24:   0% 0/638 [00:00<?, ?it/s, v_num=non1, train/loss_step=0.021, diff_step=0.0208, pose_step'
+    '=0.0197, grip_step=0.0284, phase_step=0.00223, val/total_error=0.00507, val/diff_loss=0.0253, train/'
+    'loss_epoch=0.0309, diff_epoch=0.0295, pose_epoch=0.0304, grip_epoch=0.0235, phase_epoch=0.0139]',
+    '',
+    ' return data.pin_memory(device)',
+    '[2025-12-14 21:13:06,950][models.unified_diffusion_planner][INFO] - ActionNormalizer fitted: min=[-0'
+    '.026746049523353577, -0.07258637994527817, -0.033010274171829224, -0.007153845392167568, -0.01144341'
+    '1000072956, -0.026500077918171883, 0.9995606541633606, -0.009999999776482582], max=[0.05671416223049'
+    '164, 0.04525541514158249, 0.03450450301170349, 0.006272112485021353, 0.006951103452593088, 0.0198179'
+    '98632788658, 1.000100016593933, 1.0099999904632568]',
+    '[2025-12-14 21:13:06,951][train_unified_planner][INFO] -   Fitted on 100 samples',
+    '[2025-12-14 21:13:06,952][train_unified_planner][INFO] -   Action min: [-0.026746049523353577, -0.07'
+    '258637994527817, -0.033010274171829224]',
+    '[2025-12-14 21:13:06,953][train_unified_planner][INFO] -   Action max: [0.05671416223049164, 0.04525'
+    '541514158249, 0.03450450301170349]',
+    'Epoch 24: 100% 638/638 [30:28<00:00,  2.87s/it, v_num=q61t, train/loss_step=0.0234, diff_step=0.0233'
+    ', pose_step=0.0215, grip_step=0.0356, phase_step=0.0011, val/total_error=0.00521, val/diff_loss=0.02'
+    '47, train/loss_epoch=0.0312, diff_epoch=0.0312, pose_epoch=0.0306, grip_epoch=0.0354, phase_epoch=0.'
+    '000289][2025-12-14 21:50:35,716][train_unified_planner][INFO] - End of epoch 24: Triggering atomic f'
+    'ailsafe backup...',
+]
+
+
+def test_a_new_lightning_logger_version_on_the_bar_is_a_relaunch(tmp_path: Path) -> None:
+    """The bar's `v_num` changed from non1 to q61t: a new run. It began at its first dated line, 21:13:06.950
+    (2 h 12 min after the last dated line of the run before, 19:00:43.611): two attempts, the first ended then (to
+    its bar's one-second clock, whose last drawing it redrew after that line)."""
+    con = console_connection(tmp_path, LIGHTNING_V_NUM_RELAUNCH)
+    rows = con.execute("select start_ns, end_ns from attempts order by attempt").fetchall()
+    at = [int(datetime(2025, 12, 14, h, m, s, tzinfo=UTC).timestamp()) * 10**9 + ms * 10**6
+          for h, m, s, ms in ((19, 0, 43, 611), (21, 13, 6, 950))]
+    assert len(rows) == 2 and abs(rows[0][1] - at[0]) <= 10**9 and rows[1][0] == at[1], rows
