@@ -228,17 +228,27 @@ _PALS_EXIT = re.compile(r"(?:^|: )rank (?P<rank>\d{1,7}) (?:exited with code [1-
 # glog's report of a failed CHECK, whose process then aborts (PaddlePaddle's, any C++ core's): "*** Check
 # failure stack trace: ***"
 _CHECK_FAILURE = re.compile(r"^\s{0,8}\*\*\\?\* Check failure stack trace: \*\*\*")  # (markdown escapes one: `**\*`)
+# fairseq's trainer as an exception ends a step: "[fairseq.trainer][INFO] - Saving checkpoint to .../crash.pt" (its
+# `train_step` saves the state there, then raises)
+_FAIRSEQ_CRASH_SAVE = re.compile(r"(?:^|\] |- |\| )Saving checkpoint to \S{0,2000}?[/\\]crash\.pt\s*$")
 # SageMaker HyperPod's auto-resume (its Slurm plugin's lines in the job's output): "[Auto Resume] Info: JobID: 82
 # StepID: 0 Job failed - replacing nodes", then "[Auto Resume] Info: JobID: 82 StepID: 0 Retrying step. Attempt number: 1"
 _HYPERPOD_RESUME = re.compile(r"\[Auto Resume\] Info: JobID: \d{1,12} StepID: \d{1,9} (?:(?P<failed>Job failed)\b"
                               r"|Retrying step\. Attempt number: (?P<attempt>\d{1,6})\s*$)")
 # glog's FATAL line, which aborts the process after it: "F0915 23:45:27.991425  2939 io.cpp:51] Check failed: fd != -1
 # (-1 vs. -1) File not found: ..." (Caffe, PaddlePaddle's C++ core, TensorFlow's)
-_GLOG_FATAL = re.compile(r"^\[?F\d{4} \d\d:\d\d:\d\d\.\d{6} {1,8}\d{1,10} [\w.\-]{1,200}:\d{1,6}\] (?P<what>\S[^\n]{0,300})")
+# (absl's newer head, its time in seconds since the epoch, TensorFlow's and XLA's: "F0000 00:00:1731234567.123456  12345 ...")
+_GLOG_FATAL = re.compile(r"^\[?F\d{4} (?:\d\d:\d\d:\d\d|00:00:\d{10})\.\d{6} {1,8}\d{1,10} [\w.\-]{1,200}:\d{1,6}\] "
+                         r"(?P<what>\S[^\n]{0,300})")
 # zsh's word on a job the signal ended, under its job number (which `_strip` reads as a rank prefix: the
 # body is from the pid on): "[1]    23440 segmentation fault (core dumped)  ./build/tools/caffe train"
-_ZSH_JOB_DEATH = re.compile(r"^\s{0,8}\d{1,10} (?P<what>segmentation fault|killed|abort|bus error|terminated"
-                            r"|illegal hardware instruction|floating point exception)(?: \(core dumped\))? {2,16}\S")
+# (the current job's `+` before its pid, `[1]  + 23440 ...`; zsh's word on a command it ran in the foreground, `zsh:
+# segmentation fault (core dumped)  python train.py`; bash's job line, `[1]+  Killed    python train.py`, its job number
+# no prefix `_strip` reads)
+_ZSH_JOB_DEATH = re.compile(r"^(?:\s{0,8}[+-]?\s{0,4}\d{1,10} |zsh: |\[\d{1,4}\][+-]?\s{1,8})"
+                            r"(?P<what>segmentation fault|killed|abort|bus error|terminated|illegal hardware instruction"
+                            r"|floating point exception|Killed|Segmentation fault|Aborted|Terminated|Bus error)"
+                            r"(?: \(core dumped\))? {1,40}(?=\S)")
 # Rust's panic (candle's, burn's trainers; a Rust core under Python): "thread 'main' panicked at src/main.rs:10:5:"
 # (before Rust 1.73 "thread 'main' panicked at 'msg', src/main.rs:10:5"); burn's learner logs it as "ERROR
 # burn_train::learner::application_logger: PANIC => panicked at .../base.rs:722:9:"
@@ -298,6 +308,9 @@ _MONITOR_COMMAND = re.compile(r"(?<!\S) {0,40}+(?:[^\s/]{0,200}+/){0,40}+"
                               r"(?:nvidia-smi|sleep|tail|watch|top|htop|dstat|iostat|vmstat|gpustat"
                               r"|tensorboard|python3? -m http\.server)\b")
 _RESTART = re.compile(r"[Rr]estarting worker group|will restart worker group")  # torchelastic's agent
+# its restart as nodes join (`Detected 1 new nodes from group_rank=0; will restart worker group`): no worker failed,
+# they ran until it
+MEMBERSHIP_RESTART = "torchelastic: nodes joined, its workers restarted"
 _GROUP_FAILED = re.compile(r"Worker group (?:FAILED|UNHEALTHY)\b")  # its state when it restarts them
 # torchelastic's rendezvous result: restart_count=0 is the first launch, more a relaunch (the
 # count may sit on a line of its own under "Result:" in older releases)
@@ -321,7 +334,14 @@ _AGENT_LINE = re.compile(
     # (a job wrapper's lines on the process it ran, Anyscale's: "[INFO 2023-08-21 05:18:43,186]
     # anyscale_job_wrapper.py: 190  Process 828 exited with return code 1.", then its upload's warnings)
     r"|\banyscale_job_wrapper\.py: ?\d{1,6} |\bProcess \d{1,10} exited with return code -?\d{1,3}\b"
+    # (torchelastic's agent in PyTorch 1.9-1.10, its own logger's head: "[INFO] 2021-06-29 12:18:07,439 api: [default]
+    # Stopping worker group", "... dynamic_rendezvous: The node 'master1_21848_0' attempts to join ...")
+    r"|" + r"^\[[A-Z]{4,8}\] \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (?:api: \[\w{1,40}\] |dynamic_rendezvous: "
+    r"|c10d_rendezvous_backend: |local_elastic_agent: |static_tcp_rendezvous: |__init__: Setting worker\d{1,7} reply file)"
 )
+# torchelastic's agent as it starts its workers again after a restart: the new processes begin then
+_AGENT_STARTS_WORKERS = re.compile(r"(?:\bapi: \[\w{1,40}\] |torch\.distributed\.elastic\.agent\.server\.api:\s{0,4}"
+                                   r"(?:\[\w{1,40}\] )?)Starting worker group\s*$")
 # Kaldi's nnet3 training driver (steps/nnet3/*/train.py), whose waiter thread takes the driver down when a
 # job it ran failed for good: "[steps/libs/common.py:236 - background_command_waiter - ERROR ] Command exited
 # with status 1: retry.pl run.pl --mem 4G --gpu 1 exp/chain/tdnn_1a_sp/log/train.0.2.log ..."
@@ -605,7 +625,8 @@ _CKPT = (
     # Restored on 10.108.2.65 from checkpoint: Checkpoint(filesystem=local, path=.../checkpoint_000006)"
     ("from checkpoint: ", re.compile(r"(?:^|\) )Restored on \S{1,255} from checkpoint: Checkpoint\("),
      LogEventKind.CHECKPOINT_LOAD_END),
-    ("loading ", re.compile(r"\bloading (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
+    # (and SpeechBrain's checkpointer as it recovers: "Loading a checkpoint from results/.../save/CKPT+2023-06-08+17-58-43+00")
+    ("loading ", re.compile(r"\bloading (?:the |a )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
 )
 # "[PG 1 Rank 0] Exception (either an error or timeout) detected by watchdog at work: 1580, last enqueued
 # NCCL work: 1582, last completed NCCL work: 1579." and "Timeout at NCCL work: 1, ..." (PyTorch >= 2.2)
@@ -707,9 +728,10 @@ _ANY_EVENT_PATTERN = (
     r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
     r"|^\s{0,8}(?:# )?(?:\.\.\.|…|\[(?:\.\.\.|…)\]|\((?:\.\.\.|…)\))"
     r"|Exception ignored in|--- Logging error ---|\] Optimization Done\.|\*\*\\?\* Check failure stack trace"
-    r"|^\[Auto Resume\] Info: |^\[?F\d{4} \d\d:\d\d:\d\d\.\d{6} "
-    r"|^\s{0,8}\d{1,10} (?:segmentation fault|killed|abort|bus error|terminated"
-    r"|illegal hardware instruction|floating point exception)(?: \(core dumped\))?  "
+    r"|[/\\]crash\.pt\s*$|^\[Auto Resume\] Info: |^\[?F\d{4} (?:\d\d:\d\d:\d\d|00:00:\d{10})\.\d{6} "
+    r"|^(?:\s{0,8}[+-]?\s{0,4}\d{1,10} |zsh: |\[\d{1,4}\][+-]?\s{1,8})(?:segmentation fault|killed|abort|bus error|terminated"
+    r"|Killed|Segmentation fault|Aborted|Terminated|Bus error"
+    r"|illegal hardware instruction|floating point exception)(?: \(core dumped\))? "
     r"|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"
@@ -990,6 +1012,11 @@ class EventScanner:
         if line.ts_ns is None and (end := line.text.rstrip()[-1:]) and end in ".…)]" and _ELISION.fullmatch(line.text):
             rows.event(LogEventKind.ELISION, line=line.number, rank=line.rank, ts_ns=None, raw=line.text)
             return True
+        if (self.failed and self.restarts and line.ts_ns is not None and "Starting worker group" in line.text
+                and _AGENT_STARTS_WORKERS.search(line.text) is not None):
+            self._launched(line, "torchelastic: its worker group started again")
+            self.started.add(line.rank)  # (the agent's next lines are its own, no other process's first)
+            return True
         if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
                 and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)
                 and not ((self.started or failed) and _LAUNCHER_LOGGER in line.text[:60])
@@ -1200,12 +1227,16 @@ class EventScanner:
             if not failed:
                 self._crash(line, f"glog FATAL: {fatal.group('what').rstrip()}")
             return True
-        if text[:1] in " 0123456789" and (" (core dumped)" in text or "  " in text) and (
-                zsh := _ZSH_JOB_DEATH.match(text)) is not None:
+        if text[:1] in " +-0123456789z[" and (" (core dumped)" in text or "  " in text) and (
+                zsh := _ZSH_JOB_DEATH.match(text)) is not None and _MONITOR_COMMAND.match(text, zsh.end()) is None:
             if not failed:
                 self.rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
                                 detail=f"the shell: {zsh.group('what')}")
                 self._failure()
+            return True
+        if "crash.pt" in text and _FAIRSEQ_CRASH_SAVE.search(text) is not None:
+            if not failed:
+                self._crash(line, "fairseq: a step raised an exception (the trainer saved crash.pt)")
             return True
         if "Check failure stack trace" in text and _CHECK_FAILURE.match(text) is not None:
             if not failed:
@@ -1310,7 +1341,8 @@ class EventScanner:
                     and line.number - said["line"] <= 2 and (said.get("detail") or "").startswith(_COQUI_STOPPED_DETAIL)):
                 rows.events.pop()  # (Coqui's trainer prints its run's folder, then the exception's traceback: one failure)
             rows.event(kind, line=line.number, rank=rank, ts_ns=line.ts_ns, raw=text,
-                       **({"detail": text[exited:exited + 300].rstrip()} if exited >= 0 else {}))
+                       **({"detail": text[exited:exited + 300].rstrip()} if exited >= 0 else
+                          {"detail": MEMBERSHIP_RESTART} if restart and "new nodes" in text else {}))
             self.restarts += kind == LogEventKind.RESTART
             self.restart_unnumbered = self.restart_unnumbered or kind == LogEventKind.RESTART
             # a restart: the launcher restarts every worker, each one's next dated line starts anew
@@ -2012,14 +2044,16 @@ PICK_LINES: ContextVar[str | None] = ContextVar("pick_lines", default=None)
 
 # a rank in a log file's name, where each process writes its own (`rank1.log`, `train_rank_3.log`, `log_rank-0.txt`):
 # the word and its number alone, between the name's separators
-# (not a hyperparameter's: `lora_rank_8.log`, `low-rank-16.txt`)
-_NAMED_RANK_FILE = re.compile(r"(?:^|(?<!lora)(?<!low)[_\-.])rank[_\-]?(\d{1,6})(?=[_\-.]|$)", re.I)
+# (not a hyperparameter's: `lora_rank_8.log`, `low-rank-16.txt`; `tensorflow_rank_1.log` is a rank's)
+_NAMED_RANK_FILE = re.compile(r"(?:^|(?P<word>[A-Za-z0-9]{0,64})[_\-.])rank[_\-]?(?P<rank>\d{1,6})(?=[_\-.]|$)", re.I)
+_RANK_HYPERPARAMETER = frozenset({"lora", "low", "lowrank", "r", "max", "min", "top"})
 
 
 def named_rank(name: str) -> int | None:
     """The rank a log file's name gives its process (`_NAMED_RANK_FILE`), where it names one rank."""
-    found = _NAMED_RANK_FILE.findall(name)
-    return int(found[0]) if len(set(found)) == 1 else None
+    found = [m.group("rank") for m in _NAMED_RANK_FILE.finditer(name)
+             if (m.group("word") or "").lower() not in _RANK_HYPERPARAMETER]
+    return int(found[0]) if len(set(found)) == 1 and len(found) == len(_NAMED_RANK_FILE.findall(name)) else None
 
 
 def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[Line], str | None, LogRows, EventScanner]:

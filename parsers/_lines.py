@@ -107,8 +107,11 @@ _PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)|\[(\d
 # `%Y-%m-%d:%H:%M:%S`) a colon between the date and the time
 _ISO = re.compile(
     r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[ T,:](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?"
-    r"(?P<tz>Z|[+-]\d{2}:?\d{2})?"
+    # (its offset after a space, four digits alone: gcloud's `2026-02-22 04:04:56 -0500`)
+    r"(?P<tz>Z|[+-]\d{2}:?\d{2}| [+-]\d{4}\b)?"
 )
+# (for polars, which reads no offset after a space: such lines are Python's to read)
+_SPACED_OFFSET = r"\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})? [+-]\d{4}(?:\s|$)"
 # Dates with slashes: `%Y/%m/%d %H:%M:%S`, and `%m/%d/%Y %H:%M:%S` (the `datefmt` of Python
 # logging in Hugging Face's, diffusers' and accelerate's example scripts: `11/24/2026 20:26:33`),
 # read month first unless the file's dates say day first (`split_lines`: a first field over 12).
@@ -434,8 +437,10 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
                       # (in an ASCII head a byte offset is a character's)
                       leading=(head.str.find(_ISO.pattern) < DATE_START_MAX)
                       & (~head.str.contains(_CLOCK_FIRST.pattern) | head.str.contains(_CLOCK_THEN_DATE.pattern)),
-                      # (a line naming its software's date is Python's to read: `_leading`; so is a 12-hour clock's)
-                      software=head.str.contains(_SOFTWARE_DATE.pattern) | head.str.contains(_MERIDIEM_HEAD),
+                      # (a line naming its software's date is Python's to read: `_leading`; so is a 12-hour clock's,
+                      # and an offset after a space, which `_ISO_COLUMNS` does not read)
+                      software=head.str.contains(_SOFTWARE_DATE.pattern) | head.str.contains(_MERIDIEM_HEAD)
+                      | head.str.contains(_SPACED_OFFSET),
                       stamp=head.str.extract_groups(_ISO_COLUMNS))
               .unnest("stamp")
               .select("index", "tz", "leading", "second",
@@ -524,7 +529,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         # estimate as a missing year's, the time of day and the spacing the lines'
         dated = [i for i, ns in enumerate(times) if ns is not None]
         if dated:
-            for i, ns in zip(clocked, _days_near(bodies, clocked, dated, times), strict=True):
+            for i, ns in zip(clocked, _days_near(bodies, clocked, dated, times, local), strict=True):
                 if ns is not None:
                     times[i] = ns
                     if guessed is not None:
@@ -987,20 +992,39 @@ def _days_back(bodies: Sequence[str], clocked: list[int], bound_ns: int) -> list
     return [None if ns is None else base + ns for ns in offsets]
 
 
-def _days_near(bodies: Sequence[str], clocked: list[int], dated: list[int], times: list[int | None]) -> list[int | None]:
+def _days_near(bodies: Sequence[str], clocked: list[int], dated: list[int], times: list[int | None],
+               local_ns: int) -> list[int | None]:
     """The times of the lines that open with a time of day alone, in a file whose other lines name
-    their date: each on the day that puts it nearest the dated line before it (the first one after it,
-    where none is before)."""
+    their date: in line order, each on the earliest day that puts it no more than `_CLOCK_BACK_NS`
+    before the latest time so far (a dated line's, or a clock line's placed), as `_days_back` does;
+    those before the first dated line on the day that puts them nearest it. A line a prefix dated
+    already keeps its time; the clock is the naive lines' (`local_ns` their file's UTC offset)."""
     out: list[int | None] = []
+    latest: int | None = None
+    d = 0
     for i in clocked:
-        ns = _time_of_day_ns(bodies[i])
-        at = bisect_right(dated, i) - 1
-        near = times[dated[at if at >= 0 else 0]]
-        if ns is None or near is None:
+        while d < len(dated) and dated[d] < i:
+            ns = times[dated[d]]
+            if ns is not None:
+                latest = ns if latest is None else max(latest, ns)
+            d += 1
+        own = _time_of_day_ns(bodies[i])
+        if own is None or times[i] is not None:
             out.append(None)
             continue
-        day = near - near % _DAY_NS
-        out.append(min((day + k * _DAY_NS + ns for k in (-1, 0, 1)), key=lambda c: abs(c - near)))
+        own -= local_ns
+        if latest is None:
+            near = times[dated[d]] if d < len(dated) else None
+            if near is None:
+                out.append(None)
+                continue
+            day = near - near % _DAY_NS
+            out.append(min((day + k * _DAY_NS + own for k in (-1, 0, 1)), key=lambda c: abs(c - near)))
+            continue
+        day = latest - latest % _DAY_NS
+        placed = next(day + k * _DAY_NS + own for k in (-1, 0, 1, 2) if day + k * _DAY_NS + own >= latest - _CLOCK_BACK_NS)
+        latest = max(latest, placed)
+        out.append(placed)
     return out
 
 
@@ -1168,7 +1192,7 @@ def _second_ns(g: dict[str, Any]) -> int | None:
     except (ValueError, OverflowError):
         return None
     ns = int(moment.timestamp()) * 1_000_000_000
-    tz = g["tz"]
+    tz = g["tz"].lstrip() if g["tz"] else None
     if tz and tz != "Z":
         sign = 1 if tz[0] == "+" else -1
         digits = tz[1:].replace(":", "")

@@ -417,6 +417,9 @@ _EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: |\d [AP]M )(?i:eval(?:uat[a-z]*)?|valid
               # net (#0)`, `solver.cpp:404]     Test net output #0: accuracy = 0.496`)
               r"|\] Iteration \d{1,12}, Testing net \(#\d{1,3}\)|\]\s{1,8}Test net output #\d"
               r"|\] \d{1,9}/\d{1,9}, [\d.]{1,12} task/s, elapsed: \d")
+# an evaluation line that says it begins (not its results)
+_EVAL_BEGINS = re.compile(r"\bTesting net \(#\d|\b[Rr]unning (?:[Ee]valuation|[Vv]alidation)\b"
+                          r"|\b[Ss]tart(?:ing)? (?:to )?[Ee]valuat|^\s{0,8}[Ee]valuating\b")
 # the most lines between two evaluation lines of one evaluation (its arguments', its batches' lines),
 # and between an evaluation's line with no time and the dated line that bounds it
 _EVAL_GAP_LINES = 8
@@ -459,8 +462,11 @@ def mark_evaluations(rows: LogRows) -> None:
         after_step = step_lines[steps_before - 1] if steps_before else None
         start = times[first]
         back = first - 1
+        # (a dated first line that says the evaluation begins, Caffe's `Iteration 500, Testing net (#0)`, is its start:
+        # the lines before it are the step's own report, `Iteration 400, lr = 0.01`)
+        begins = start is not None and _EVAL_BEGINS.search(rows.texts[first]) is not None
         while (back >= 0 and first - back <= _EVAL_GAP_LINES and after_step is not None and numbers[back] >= after_step
-               and (start is None or back == first - 1)):
+               and (start is None or back == first - 1) and not begins):
             if times[back] is not None:
                 start = times[back]
                 break

@@ -484,6 +484,10 @@ _BATCH_LOSS = re.compile(r"(?:^|\] )Batch (?P<i>\d{1,15}) Loss: (?P<l>[-+]?\d{1,
 _DINOV2 = re.compile(r"(?:^|\] )Training  \[\s{0,15}(?P<i>\d{1,15})/\d{1,15}\]  eta: ")
 # DeePMD-kit's trainer every `disp_freq` batches: "DEEPMD INFO    batch     200 training time 11.42 s,
 # testing time 0.24 s" (the seconds its batches since the line before took)
+# TensorFlow's seq2seq tutorial's translate.py (and its descendants, g2p-seq2seq's) every `steps_per_checkpoint` steps:
+# "global step 400 learning rate 0.5000 step-time 2.78 perplexity 7.83", the mean step time of those steps
+_TF_TRANSLATE = re.compile(r"^global step (?P<s>\d{1,12}) learning rate [\d.eE+\-]{1,20} step-time (?P<t>\d{1,9}(?:\.\d{1,9})?)"
+                           r" perplexity (?:[\d.eE+\-]{1,30}|inf|nan)\s*$")
 # LightGBM's CLI (and its Python package at verbosity >= 1) at each boosting round's end: "[LightGBM] [Info] 0.679780
 # seconds elapsed, finished iteration 100", the seconds since training began
 _LIGHTGBM = re.compile(r"^\[LightGBM\] \[Info\] (?P<t>\d{1,9}\.\d{1,9}) seconds elapsed, finished iteration (?P<s>\d{1,12})\s*$")
@@ -695,6 +699,8 @@ def _own_step(text: str) -> _OwnStep | None:
         stepped = {"loss": float(neuron.group("l"))} if neuron.group("l")[-1].isdigit() else {}
         return _OwnStep(int(neuron.group("s")), None, stepped | {"lr": float(neuron.group("lr"))}, "neuron", "at",
                         when.timestamp())
+    if text[:12] == "global step " and (translate := _TF_TRANSLATE.match(text)) is not None:
+        return _OwnStep(int(translate.group("s")), None, {"step_time_s": float(translate.group("t"))}, "tensorflow")
     if " seconds elapsed, finished iteration " in text and (lgbm := _LIGHTGBM.match(text)) is not None:
         return _OwnStep(int(lgbm.group("s")), None, {}, "lightgbm", "elapsed", float(lgbm.group("t")),
                         rounding=half_unit(lgbm.group("t")))
@@ -1363,7 +1369,8 @@ def _epoch_steps_bars(rows: LogRows, bars: list[tuple[int, int, int]]) -> None:
             rows.steps[index]["step"] += (epoch - base) * total
 
 
-_CACHING = re.compile(r"\b[Cc]aching\b")
+_CACHING = re.compile(r"\b[Cc]aching (?:latents|text encoder outputs|the (?:text encoder )?"
+                      r"(?:outputs|latents|dataset|features|embeddings)|(?:processed )?dataset|features|embeddings)\b")
 
 
 def _bare_bar(text: str) -> list[BarReading]:

@@ -136,7 +136,12 @@ class TensorFlowLogParser(LogReader):
                 if any(end in text for end in _EVAL_ENDS):
                     evaluating.discard(line.rank)
                     rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-                continue  # (its batches' step lines are no training steps)
+                    continue
+                if not (("loss = " in text and "step = " in text) or "global_step/sec: " in text):
+                    continue  # (its batches' step lines are no training steps)
+                # (training's own hook line: the evaluation's end was not logged, an excerpt's cut or another
+                # process's lines: training goes on)
+                evaluating.discard(line.rank)
             read = step_line(text) if "step" in text or "Step " in text else None
             if read is None:
                 if "global_step/sec: " in text and (found := _RATE.search(text)) is not None:

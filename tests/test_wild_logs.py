@@ -3596,3 +3596,327 @@ def test_a_new_lightning_logger_version_on_the_bar_is_a_relaunch(tmp_path: Path)
     at = [int(datetime(2025, 12, 14, h, m, s, tzinfo=UTC).timestamp()) * 10**9 + ms * 10**6
           for h, m, s, ms in ((19, 0, 43, 611), (21, 13, 6, 950))]
     assert len(rows) == 2 and abs(rows[0][1] - at[0]) <= 10**9 and rows[1][0] == at[1], rows
+
+
+# torch 1.9's elastic launcher on node master1 of an ImageNet job as a second node joins (a Chinese note on elastic
+# launching, stored file id 9387141023, section "3. 弹性启动": its console's line 2, then lines 62-99): the agent
+# restarts the worker group to take the node in, no worker failed
+ELASTIC_SCALE_UP = [
+    "[INFO] 2021-06-29 12:04:55,391 run: Running torch.distributed.run with args: ['/root/miniconda/envs/"
+    "aiacct_tr1.7.0_cu11.0_py36/lib/python3.6/site-packages/torch/distributed/run.py', '--nnodes=1:3', '-"
+    "-nproc_per_node=2', '--rdzv_id=11', '--rdzv_backend=c10d', '--rdzv_endpoint=192.168.1.109:29400', 'm"
+    "ain.py', '--arch', 'resnet18', '--epochs', '30', '--batch-size', '32', './data/tiny-imagenet-200']",
+    'Epoch: [12][ 50/1563]  Time  0.110 ( 0.126)    Data  0.081 ( 0.081)    Loss 2.5804e+00 (2.6696e+00) '
+    '   Acc@1  43.75 ( 38.48)   Acc@5  68.75 ( 62.93)',
+    '[INFO] 2021-06-29 12:18:07,438 api: [default] Detected 1 new nodes from group_rank=0; will restart w'
+    'orker group',
+    '[INFO] 2021-06-29 12:18:07,439 api: [default] Stopping worker group',
+    'Epoch: [12][ 60/1563]  Time  0.105 ( 0.123)    Data  0.075 ( 0.080)    Loss 2.8188e+00 (2.6629e+00) '
+    '   Acc@1  37.50 ( 38.58)   Acc@5  59.38 ( 62.86)',
+    "[INFO] 2021-06-29 12:18:13,117 api: [default] Rendezvous'ing worker group",
+    "[INFO] 2021-06-29 12:18:13,117 dynamic_rendezvous: The node 'master1_21848_0' attempts to join the n"
+    "ext round of the rendezvous '11'.",
+    "[INFO] 2021-06-29 12:18:43,163 dynamic_rendezvous: The node 'master1_21848_0' has joined round 4 of "
+    "the rendezvous '11' as rank 0 in a world of size 2.",
+    '[INFO] 2021-06-29 12:18:43,868 api: [default] Rendezvous complete for workers. Result:',
+    '  restart_count=3',
+    '  master_addr=master1',
+    '  master_port=52866',
+    '  group_rank=0',
+    '  group_world_size=2',
+    '  local_ranks=[0, 1]',
+    '  role_ranks=[0, 1]',
+    '  global_ranks=[0, 1]',
+    '  role_world_sizes=[4, 4]',
+    '  global_world_sizes=[4, 4]',
+    '',
+    '[INFO] 2021-06-29 12:18:43,868 api: [default] Starting worker group',
+    '[INFO] 2021-06-29 12:18:43,869 __init__: Setting worker0 reply file to: /tmp/torchelastic_qi74idlt/1'
+    '1_geuufdh6/attempt_3/0/error.json',
+    '[INFO] 2021-06-29 12:18:43,869 __init__: Setting worker1 reply file to: /tmp/torchelastic_qi74idlt/1'
+    '1_geuufdh6/attempt_3/1/error.json',
+    '=> set cuda device = 0',
+    'start ===***===',
+    '=> set cuda device = 1',
+    'start ===***===',
+    'after dist init process group',
+    '=> creating model: resnet18',
+    'after dist init process group',
+    '=> creating model: resnet18',
+    '=> loading checkpoint file: /tmp/checkpoint.pth.tar',
+    '=> loading checkpoint file: /tmp/checkpoint.pth.tar',
+    '=> loaded checkpoint file: /tmp/checkpoint.pth.tar',
+    '=> loaded checkpoint file: /tmp/checkpoint.pth.tar',
+    '=> using checkpoint from rank: 0, max_epoch: 11',
+    '=> using checkpoint from rank: 0, max_epoch: 11',
+    '=> checkpoint broadcast size is: 93614415',
+    '=> checkpoint broadcast size is: 93614415',
+]
+
+
+def test_an_agents_restart_for_a_new_node_ends_the_attempt_and_its_workers_start_again(tmp_path: Path) -> None:
+    """The workers ran until `Detected 1 new nodes ...; will restart worker group` (12:18:07.438; their step 18816,
+    printed as they stopped, theirs); the new ones from `Starting worker group` (12:18:43.868), not the agent's
+    `Stopping worker group` line: two attempts, the first restarted."""
+    con = console_connection(tmp_path, ELASTIC_SCALE_UP)
+    rows = con.execute("select start_ns, end_ns, last_step, end_reason from attempts order by attempt").fetchall()
+    restart = int(datetime(2021, 6, 29, 12, 18, 7, tzinfo=UTC).timestamp()) * 10**9 + 438 * 10**6
+    started = int(datetime(2021, 6, 29, 12, 18, 43, tzinfo=UTC).timestamp()) * 10**9 + 868 * 10**6
+    assert [r[1:] for r in rows[:1]] == [(restart, 18816, "restarted")] and rows[1][0] == started, rows
+
+
+# An LSF job's output, whole (FredslundMagnus/DeepLearningProject outputs/Discount_0.70/Markdown/Discount_0.70_0.md,
+# stored file id 23904928688): bash's word that an earlier run was killed (line 1, undated), then the resubmitted
+# job's run until LSF's run-time limit
+LSF_KILLED_THEN_RUNLIMIT = [
+    '/zhome/ee/d/137643/.lsbatch/1604335277.8253410.shell: line 14: 94460 Killed                  python '
+    'main.py $LSB_PROJECT_NAME',
+    '',
+    '------------------------------------------------------------',
+    'Sender: LSF System <lsfadmin@n-62-11-15>',
+    'Subject: Job 8253410: <Discount_0.70_0> in cluster <dcc> Exited',
+    '',
+    'Job <Discount_0.70_0> was submitted from host <n-62-27-21> by user <s183905> in cluster <dcc> at Mon'
+    ' Nov  2 17:41:17 2020',
+    'Job was executed on host(s) <n-62-11-15>, in queue <gpuv100>, as user <s183905> in cluster <dcc> at '
+    'Mon Nov  2 17:41:19 2020',
+    '</zhome/ee/d/137643> was used as the home directory.',
+    '</zhome/ee/d/137643/Desktop/DeepAI/DeepLearningProject/Utils> was used as the working directory.',
+    'Started at Mon Nov  2 17:41:19 2020',
+    'Terminated at Mon Nov  2 17:41:43 2020',
+    'Results reported at Mon Nov  2 17:41:43 2020',
+    '',
+    'Your job looked like:',
+    '',
+    '------------------------------------------------------------',
+    '# LSBATCH: User input',
+    '#!/bin/sh',
+    '#BSUB -q hpc',
+    '#BSUB -q gpuv100',
+    '#BSUB -gpu "num=1:mode=exclusive_process"',
+    '#BSUB -n 1',
+    '#BSUB -R "rusage[mem=1G]"',
+    '#BSUB -R "span[hosts=1]"',
+    '#BSUB -W 10',
+    '# end of BSUB options',
+    'cd ..',
+    'module -s load python3',
+    'source ../project-env/bin/activate',
+    '',
+    'python main.py $LSB_PROJECT_NAME',
+    '',
+    '',
+    '------------------------------------------------------------',
+    '',
+    'TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.',
+    'Exited with exit code 137.',
+    '',
+    'Resource usage summary:',
+    '',
+    '    CPU time :                                   3.00 sec.',
+    '    Max Memory :                                 1024 MB',
+    '    Average Memory :                             717.67 MB',
+    '    Total Requested Memory :                     1024.00 MB',
+    '    Delta Memory :                               0.00 MB',
+    '    Max Swap :                                   -',
+    '    Max Processes :                              4',
+    '    Max Threads :                                8',
+    '    Run time :                                   117 sec.',
+    '    Turnaround time :                            26 sec.',
+    '',
+    'The output (if any) is above this job summary.',
+    '',
+    'User defined signal 2',
+    '',
+    '------------------------------------------------------------',
+    'Sender: LSF System <lsfadmin@n-62-11-16>',
+    'Subject: Job 8253415: <Discount_0.70_0> in cluster <dcc> Exited',
+    '',
+    'Job <Discount_0.70_0> was submitted from host <n-62-27-21> by user <s183905> in cluster <dcc> at Mon'
+    ' Nov  2 17:46:22 2020',
+    'Job was executed on host(s) <n-62-11-16>, in queue <gpuv100>, as user <s183905> in cluster <dcc> at '
+    'Mon Nov  2 17:46:24 2020',
+    '</zhome/ee/d/137643> was used as the home directory.',
+    '</zhome/ee/d/137643/Desktop/DeepAI/DeepLearningProject/Utils> was used as the working directory.',
+    'Started at Mon Nov  2 17:46:24 2020',
+    'Terminated at Mon Nov  2 17:56:40 2020',
+    'Results reported at Mon Nov  2 17:56:40 2020',
+    '',
+    'Your job looked like:',
+    '',
+    '------------------------------------------------------------',
+    '# LSBATCH: User input',
+    '#!/bin/sh',
+    '#BSUB -q hpc',
+    '#BSUB -q gpuv100',
+    '#BSUB -gpu "num=1:mode=exclusive_process"',
+    '#BSUB -n 1',
+    '#BSUB -R "rusage[mem=10G]"',
+    '#BSUB -R "span[hosts=1]"',
+    '#BSUB -W 10',
+    '# end of BSUB options',
+    'cd ..',
+    'module -s load python3',
+    'source ../project-env/bin/activate',
+    '',
+    'python main.py $LSB_PROJECT_NAME',
+    '',
+    '',
+    '------------------------------------------------------------',
+    '',
+    'TERM_RUNLIMIT: job killed after reaching LSF run time limit.',
+    'Exited with exit code 140.',
+    '',
+    'Resource usage summary:',
+    '',
+    '    CPU time :                                   581.00 sec.',
+    '    Max Memory :                                 9868 MB',
+    '    Average Memory :                             5793.50 MB',
+    '    Total Requested Memory :                     10240.00 MB',
+    '    Delta Memory :                               372.00 MB',
+    '    Max Swap :                                   -',
+    '    Max Processes :                              4',
+    '    Max Threads :                                9',
+    '    Run time :                                   655 sec.',
+    '    Turnaround time :                            618 sec.',
+    '',
+    'The output (if any) is above this job summary.',
+]
+
+
+def test_the_last_attempts_failure_is_not_an_undated_one_of_an_earlier_attempt(tmp_path: Path) -> None:
+    """The job's last attempt ended at LSF's `TERM_RUNLIMIT` (the time limit's advice), not at the undated
+    `Killed` atop the file, which its next dated line places before the last attempt began."""
+    con = console_connection(tmp_path, LSF_KILLED_THEN_RUNLIMIT)
+    (title, advice) = con.execute("select title, advice from findings where title like '%ended in a failure%'").fetchone()
+    assert "TERM_RUNLIMIT" in title and advice.startswith("the scheduler's time limit"), (title, advice)
+
+
+# Caffe retraining LeNet, its iteration-400 report, then its test pass at iteration 500 (the README of a Caffe fork
+# that adds a `compress` command, stored file id 21593585072, its block "The network is then retrained:", lines 14-21)
+CAFFE_TEST_PASS = [
+    'I0727 00:00:26.892253 1934443264 solver.cpp:228] Iteration 400, loss = 0.690224',
+    'I0727 00:00:26.893460 1934443264 solver.cpp:244]     Train net output #0: loss = 0.690224 (* 1 = 0.6'
+    '90224 loss)',
+    'I0727 00:00:26.893476 1934443264 sgd_solver.cpp:106] Iteration 400, lr = 0.000971013',
+    'I0727 00:00:33.199570 1934443264 solver.cpp:534] Iteration 500, Testing net (#0)',
+    'I0727 00:00:36.463996 1934443264 solver.cpp:604]     Test net output #0: accuracy = 0.9163',
+    'I0727 00:00:36.464031 1934443264 solver.cpp:604]     Test net output #1: loss = 0.69147 (* 1 = 0.691'
+    '47 loss)',
+    'I0727 00:00:36.573400 1934443264 solver.cpp:228] Iteration 500, loss = 0.784551',
+    'I0727 00:00:36.573436 1934443264 solver.cpp:244]     Train net output #0: loss = 0.784551 (* 1 = 0.7'
+    '84551 loss)',
+]
+
+
+def test_caffes_test_pass_begins_at_its_testing_net_line(tmp_path: Path) -> None:
+    """`Iteration 500, Testing net (#0)` (00:00:33.199570) begins the test pass, its `Test net output` lines
+    (00:00:36.464031) end it: 3.26 s of evaluation, not from the step's `Iteration 400, lr = ...` line before it."""
+    con = console_connection(tmp_path, CAFFE_TEST_PASS)
+    (evaluated,) = con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()
+    assert evaluated == pytest.approx(36.464031 - 33.199570, abs=1e-6)
+
+
+def test_a_time_of_day_alone_after_a_dated_line_counts_its_days_from_the_line_before() -> None:
+    """A script's first record with its date, the next ones (every hour for 30 hours, Python's logging with
+    `datefmt="%H:%M:%S"`) with the time of day alone: each on the day after the record before it where its
+    clock went back, not within a day of the one dated line. The times are the records' own."""
+    import logging
+
+    from tracelens.parsers._lines import split_lines
+
+    dated = logging.Formatter("%(asctime)s %(message)s")
+    clock = logging.Formatter("%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    dated.converter = clock.converter = time.gmtime
+    created = [_ns("2023-05-01 20:00:00") + hour * 3600 * 10**9 for hour in range(31)]
+    text = ""
+    for step, ns in enumerate(created):
+        record = logging.makeLogRecord({"msg": f"step {step} loss {1 / (step + 1):.4f}", "created": ns / 1e9, "msecs": 0.0})
+        text += (dated if step == 0 else clock).format(record) + "\n"
+    lines = split_lines(text, mtime_ns=_ns("2023-05-03 03:00:00"))
+    assert [line.ts_ns for line in lines] == created, text
+
+
+
+# g2p-seq2seq on TensorFlow's seq2seq tutorial's loop (cmusphinx/g2p-seq2seq issue 33, the console in its description,
+# lines 7-12): a restore, then `global step 400 learning rate 0.5000 step-time 2.78 perplexity 7.83`
+TF_TRANSLATE = [
+    'Reading model parameters from /tmp/translate.ckpt-200',
+    'global step 400 learning rate 0.5000 step-time 2.78 perplexity 7.83',
+    '  eval: bucket 0 perplexity 4.88',
+    '  eval: bucket 1 perplexity 6.30',
+    '  eval: bucket 2 perplexity 12.34',
+    'global step 600 learning rate 0.5000 step-time 2.71 perplexity 4.34',
+]
+
+
+def test_the_tf_seq2seq_tutorials_global_step_lines_are_steps_with_their_time(tmp_path: Path) -> None:
+    """`global step 400 ... step-time 2.78 ...` is step 400, 2.78 s a step (the mean since the line before), its
+    evaluation's `eval: bucket 0 perplexity 4.88` lines no steps."""
+    con = console_connection(tmp_path, TF_TRANSLATE)
+    printed = [(int(text.split()[2]), float(text.split("step-time ")[1].split()[0]))
+               for text in TF_TRANSLATE if text.startswith("global step ")]
+    assert con.execute("select step, step_time_s from log_steps order by step").fetchall() == printed
+
+
+# fairseq (Hydra) training WavPrompt (Hertin/WavPrompt issue 3, its description's log, lines 9-11): the first update
+# raised, the trainer saved `crash.pt`
+FAIRSEQ_CRASH_PT = [
+    '[2022-05-18 20:16:19,246][fairseq.trainer][INFO] - begin training epoch 1',
+    '[2022-05-18 20:16:19,247][fairseq_cli.train][INFO] - Start iterating over samples',
+    '[2022-05-18 20:16:21,067][fairseq.trainer][INFO] - Saving checkpoint to /home/pengtl/WavPrompt/wavpr'
+    'ompt/outputs/wavpromptlsp100rf8ntok0/crash.pt',
+]
+
+
+def test_fairseqs_save_to_crash_pt_is_a_failure(tmp_path: Path) -> None:
+    """fairseq's trainer saves `crash.pt` when a step raises, then raises again: the attempt ended in a failure."""
+    con = console_connection(tmp_path, FAIRSEQ_CRASH_PT)
+    assert con.execute("select end_reason from attempts").fetchall() == [("crash",)]
+
+
+# SpeechBrain's SLURP recipe relaunched (speechbrain issue 2031, a comment's log, lines 1-9): its checkpointer loads
+# the last checkpoint before epoch 20
+SPEECHBRAIN_RESUME = [
+    '2023-06-08 19:35:22,114 - speechbrain.dataio.dataio - INFO - Skipping merging. Completed in previous'
+    ' run.',
+    '2023-06-08 19:35:22,207 - speechbrain.dataio.dataio - INFO - /data_home/SLU_path/slurp/results/lstm/'
+    '1986/train-type=direct.csv is created.',
+    '2023-06-08 19:35:22,729 - speechbrain.utils.parameter_transfer - DEBUG - Collecting files (or symlin'
+    'ks) for pretraining in /data_home/SLU_path/slurp/results/lstm/1986/save/SLURP_tokenizer.',
+    '2023-06-08 19:35:22,729 - speechbrain.pretrained.fetching - INFO - Fetch tokenizer_58_unigram.model:'
+    ' Using existing file/symlink in /data_home/SLU_path/slurp/results/lstm/1986/save/SLURP_tokenizer/tokenizer.ckpt.',
+    '2023-06-08 19:35:22,730 - speechbrain.utils.parameter_transfer - INFO - Loading pretrained files for'
+    ': tokenizer',
+    '2023-06-08 19:35:23,415 - speechbrain.core - INFO - Info: ckpt_interval_minutes arg from hparam file'
+    ' is used',
+    '2023-06-08 19:35:23,419 - speechbrain.core - INFO - 98.3M trainable parameters in SLU',
+    '2023-06-08 19:35:23,420 - speechbrain.utils.checkpoints - INFO - Loading a checkpoint from /data_hom'
+    'e/SLU_path/slurp/results/lstm/1986/save/CKPT+2023-06-08+17-58-43+00',
+    '2023-06-08 19:35:23,979 - speechbrain.utils.epoch_loop - INFO - Going into epoch 20',
+]
+
+
+def test_speechbrains_loading_a_checkpoint_is_a_load(tmp_path: Path) -> None:
+    """`speechbrain.utils.checkpoints - INFO - Loading a checkpoint from .../CKPT+2023-06-08+17-58-43+00`: a
+    checkpoint load (the run resumed)."""
+    con = console_connection(tmp_path, SPEECHBRAIN_RESUME)
+    loads = con.execute("select line from log_events where kind like 'checkpoint_load%'").fetchall()
+    assert loads == [(next(i for i, text in enumerate(SPEECHBRAIN_RESUME, 1) if "Loading a checkpoint" in text),)]
+
+
+# `gcloud ai custom-jobs stream-logs` of a Vertex AI job (a thesis README's training logs, stored file id 63335018367,
+# lines 2-3): each line's time with its UTC offset after a space
+VERTEX_STREAM = [
+    'INFO\t2026-02-22 04:04:56 -0500\tservice\tWaiting for job to be provisioned.',
+    'INFO\t2026-02-22 04:04:56 -0500\tservice\tVertex AI is provisioning job running framework. First time u'
+    'sage might take couple of minutes, and subsequent runs can be much faster.',
+]
+
+
+def test_a_utc_offset_after_a_space_is_the_times_offset() -> None:
+    """`2026-02-22 04:04:56 -0500` is 09:04:56 UTC, not 04:04:56."""
+    from tracelens.parsers._lines import split_lines
+
+    lines = split_lines("\n".join(VERTEX_STREAM) + "\n")
+    assert [line.ts_ns for line in lines] == [_ns("2026-02-22 09:04:56")] * 2

@@ -315,6 +315,18 @@ kept as (
                     and exists (select 1 from int_log_events s
                                 where s.file_id = c.file_id and s.kind = 'attempt_start' and s.line > c.line
                                   and s.ts_ns > c.ts_ns and s.ts_ns <= b.marked_ns))
+       -- (or another file's, where the whole job fell silent from it to this start, over a minute, and this
+       -- start is its own file's first dated line: a launch logged to a file of its own, `train.log` then
+       -- `train_resume.log`; not a node whose log ended while the others went on, nor a process's header
+       -- after a silent start-up)
+       or (exists (select 1 from int_log_events c
+                   where c.kind = 'last_line' and c.ts_ns >= b.previous_ns and c.ts_ns < b.start_ns - 60e9
+                     and not exists (select 1 from int_log_events x where x.ts_ns > c.ts_ns and x.ts_ns < b.start_ns)
+                     and not exists (select 1 from int_log_steps s
+                                     where coalesce(s.end_ns, s.t_ns) > c.ts_ns and coalesce(s.end_ns, s.t_ns) < b.start_ns))
+           and exists (select 1 from int_log_events s
+                       where s.kind = 'attempt_start' and s.ts_ns = b.marked_ns
+                         and not exists (select 1 from int_log_events y where y.file_id = s.file_id and y.ts_ns < s.ts_ns)))
 ),
 numbered as (
     select row_number() over (order by start_ns) as attempt, start_ns::bigint as start_ns, start_source,
@@ -355,6 +367,9 @@ endings as (
         -- (a scheduler's cancel names the moment it killed the job: its processes ran until then)
         max(e.ts_ns) filter (where e.kind = 'crash' and e.detail like 'scheduler: %CANCELLED AT%') as killed_ns,
         max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
+        -- (an agent's restart of workers that did not fail, a new node to join: they ran until it)
+        min(e.ts_ns) filter (where e.kind = 'restart' and e.detail = 'torchelastic: nodes joined, its workers restarted')
+            as restart_ns,
         -- (the work a run does after its word that training completed: its final save, its evaluation;
         -- one logged on a line with no time of its own at least when its file's last dated line before it was)
         greatest(max(e.ts_ns) filter (where e.kind in ('checkpoint_save_start', 'checkpoint_save_end', 'checkpoint_load_start',
@@ -387,10 +402,12 @@ final as (
         -- its last logged one (a scheduler's time-limit cancel) ends the job's wall time; an
         -- attempt a relaunch follows ends at its last step: a launcher's failure report comes
         -- when it noticed, and the time since is the restart's downtime; but a scheduler's cancel
-        -- is the kill itself, its time the scheduler's: any attempt ran until then; one that completed
+        -- is the kill itself, its time the scheduler's: any attempt ran until then; so did one its agent restarted
+        -- with no failure (a node joined the job: its workers stopped then); one that completed
         -- its training ran until then, or until the save or evaluation it did after it)
         coalesce(case when e.completed_ns is not null then greatest(e.completed_ns, e.last_work_ns) end, greatest(x.last_step_ns, e.last_event_ns, t.last_traced_ns,
                                           case when x.last_step_ns is null or a.next_start_ns is null then e.crash_ns end,
+                                          case when e.crash_ns is null then e.restart_ns end,
                                           e.killed_ns),
                  a.start_ns)::bigint as end_ns,
         x.first_step, x.last_step,

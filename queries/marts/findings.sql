@@ -494,9 +494,16 @@ loss_nonfinite as (
 last_attempt as (
     select attempt, start_ns, end_ns, end_reason, length_s, first_step from attempts order by attempt desc limit 1
 ),
+next_dated as (
+    -- each event line's file's next dated event after it (one window over the events: the time an undated
+    -- failure came no later than)
+    select distinct file_id, line,
+        min(ts_ns) over (partition by file_id order by line range between 1 following and unbounded following) as next_ns
+    from stg_log_events
+),
 failure_lines as (
     -- the failure lines of the job's last attempt where it crashed (any rank's), the likeliest cause
-    -- first: an exception a traceback ends with (out of memory before others), or an exit code or signal, before a launcher's
+    -- first: an exception a traceback ends with (of those at one time, out of memory first), or an exit code or signal, before a launcher's
     -- teardown of the other workers; then the earliest; not where a watchdog's timeout is its failure
     -- (timeouts, above)
     select e.kind, e.line, f.path, coalesce(e.detail, e.raw) as cause, e.detail is not null and e.raw like '%Traceback (most%' as traceback,
@@ -520,11 +527,11 @@ failure_lines as (
              else 4 end as cause_order,
         -- (a failure no line before it dates, a worker's traceback atop its console: no later than its
         -- file's next dated event, the launcher's word on that worker)
-        coalesce(e.ts_ns, e.after_ns, (select min(x.ts_ns) from stg_log_events x
-                                       where x.file_id = e.file_id and x.line > e.line)) as at_ns
-    from stg_log_events e left join files f using (file_id), last_attempt a
+        coalesce(e.ts_ns, e.after_ns, n.next_ns) as at_ns
+    from stg_log_events e left join files f using (file_id)
+    left join next_dated n on n.file_id = e.file_id and n.line = e.line, last_attempt a
     where a.end_reason = 'crash' and e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
-      and (a.start_ns is null or coalesce(e.ts_ns, e.after_ns, a.start_ns) >= a.start_ns)
+      and (a.start_ns is null or coalesce(e.ts_ns, e.after_ns, n.next_ns, a.start_ns) >= a.start_ns)
       -- (an attempt no line dates: the failures its console logged from its last step's line on (a
       -- traceback glued after a bar's last drawing is on it), the last attempt's)
       and (a.start_ns is not null or e.line >= coalesce((select max(s.line) from stg_log_steps s where s.file_id = e.file_id), 0))
@@ -586,7 +593,7 @@ job_failed as (
             else 'the failure at that line says why; fix it and resume from the last checkpoint'
         end,
         'log_events, attempts'
-    from (select * from failure_lines order by cause_order, kind <> 'oom', at_ns nulls last, line limit 1) c
+    from (select * from failure_lines order by cause_order, at_ns nulls last, kind <> 'oom', line limit 1) c
 ),
 exit_failed as (
     -- the last attempt completed its training, then failed (torchtitan's `Training completed`, then
