@@ -3,7 +3,7 @@
 -- stays out: nothing says what filled the time around its traced steps).
 -- Grain: one row (its times NULL when no attempt has a clock, or when the dated steps cannot
 --   split the span: `reason`).
--- Inputs: int_attempts, int_log_steps, int_ideal_step, int_log_events, int_log_step_bounds.
+-- Inputs: int_attempts, int_log_steps, int_ideal_step, int_log_events, int_log_step_bounds, stg_log_steps.
 -- Columns: start_ns, end_ns, wall_s (seconds), attempts (attempts the logs see), start_logged
 --   (false when the first attempt's start is its first step's, no line or trace marking when its
 --   process started, or a start marked no earlier than that step (a process's first dated line
@@ -53,10 +53,17 @@ opening as (
     -- data_time: 99.0316` before 16 s steps)
     select a.attempt, a.first_step, (a.first_step - b.covers) * b.pace_ns / 1e9 as before_s
     from (select * from int_attempts where logged and start_ns is not null order by start_ns limit 1) a
-    join (select s.attempt, s.covers,
-                 case when s.step_time_s * 1e9 > 1.5 * i.ideal_ns_per_step then i.ideal_ns_per_step
+    join (select s.attempt,
+                 -- (MLPerf's blocks are numbered by the samples done, `samples_count`: the block's samples are the
+                 -- steps it ends, its time over them each one's)
+                 case when m.samples_counted and m.samples > 0 then m.samples else s.covers end as covers,
+                 case when m.samples_counted and m.samples > 0 and s.step_time_s > 0 then s.step_time_s * 1e9 / m.samples
+                      when s.step_time_s * 1e9 > 1.5 * i.ideal_ns_per_step then i.ideal_ns_per_step
                       else coalesce(s.step_time_s * 1e9, i.ideal_ns_per_step) end as pace_ns
-          from int_log_step_bounds s, int_ideal_step i where s.nth = 1) b using (attempt)
+          from int_log_step_bounds s, int_ideal_step i,
+               (select coalesce(bool_or(framework = 'mlperf'), false) as samples_counted,
+                       arg_min(samples, coalesce(end_ns, t_ns)) as samples from stg_log_steps) m
+          where s.nth = 1) b using (attempt)
     where a.resumed_from_step is null and a.first_step > b.covers
       and not exists (select 1 from int_log_events e
                       where (e.kind = 'attempt_start' and e.ts_ns = a.start_ns
