@@ -123,7 +123,9 @@ RAY_TRIAL_ERROR = re.compile(r"^(?:Trial (?P<trial>\S{1,300})|Training) errored 
 # completed ("2021-04-08 12:05:40 Completed - Training job completed"); the exception it raises where the
 # job failed or was stopped ("UnexpectedStatusException: Error for Training job finetune-...-16-56-02:
 # Failed. Reason: AlgorithmError: ExecuteUserScriptError:")
-_SAGEMAKER_END = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d Completed - Training job completed\b"
+# (and its status line on a job that failed or was stopped: "2019-02-25 14:11:16 Failed - Training job failed")
+_SAGEMAKER_END = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (?:Completed - Training job completed\b"
+                            r"|(?P<ended>Failed|Stopped) - Training job (?:failed|stopped)\b)"
                             r"|\bUnexpectedStatusException: Error for Training job\b[^:]{0,300}: (?P<status>\w{1,40})\.")
 # The end of training by early stopping, a normal end of `fit`: Keras' EarlyStopping ("Epoch 00040:
 # early stopping", since Keras 2.6 "Epoch 40: early stopping"), Lightning's ("Monitored metric
@@ -735,6 +737,7 @@ _ANY_EVENT_PATTERN = (
     r"|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"
+    r"| - Training job (?:failed|stopped)"
     r"|Error for Training job|network-snapshot-|Save best model: monitor\(|Saving current: "
     r"|loss decreased \(|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
@@ -1495,9 +1498,9 @@ class EventScanner:
         elif training and not failed and _TRAINING_TIME.search(text) is not None and "epoch" not in text.lower():
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END, duration_s=stated_training_seconds(text))
-        elif ("Training job completed" in text or "Error for Training job" in text) and (
-                sagemaker := _SAGEMAKER_END.search(text)) is not None:
-            status = sagemaker.group("status")
+        elif ("Training job completed" in text or "Error for Training job" in text or " - Training job failed" in text
+              or " - Training job stopped" in text) and (sagemaker := _SAGEMAKER_END.search(text)) is not None:
+            status = sagemaker.group("status") or sagemaker.group("ended")
             self._platform_verdict(line, status is None, failed, "SageMaker: the training job completed" if status is None
                                    else f"SageMaker: the training job's status {status}")
         elif "network-snapshot-" in text and (snapshot := _STYLEGAN_SNAPSHOT.search(text)) is not None:

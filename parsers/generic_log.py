@@ -1369,6 +1369,10 @@ def _epoch_steps_bars(rows: LogRows, bars: list[tuple[int, int, int]]) -> None:
             rows.steps[index]["step"] += (epoch - base) * total
 
 
+# the SageMaker SDK's status line on a job's end (`estimator.fit(logs=True)`): "2020-11-28 12:47:55 Completed - Training
+# job completed", "2019-02-25 14:11:16 Failed - Training job failed"
+_SAGEMAKER_STATUS = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (?:Completed|Failed|Stopped) - Training job "
+                               r"(?:completed|failed|stopped)\b")
 _CACHING = re.compile(r"\b[Cc]aching (?:latents|text encoder outputs|the (?:text encoder )?"
                       r"(?:outputs|latents|dataset|features|embeddings)|(?:processed )?dataset|features|embeddings)\b")
 
@@ -2637,6 +2641,8 @@ class GenericLogParser(LogReader):
             # its NCCL_DEBUG lines too, if any (the NCCL reader yields such a file: it reads no
             # failure). A weaker claim: a reader that knows the file's lines wins
             return Claim.NAME
+        if " - Training job " in text and any(_SAGEMAKER_STATUS.match(body) for body in bodies):
+            return Claim.CONTENT  # the SageMaker SDK's job status lines (`logs=True`): how the job ended
         if ("<cfg.extras." in text and ("Starting training!" in text or "Instantiating trainer <" in text)
                 and any(TEMPLATE_EXTRAS.search(body) and parse_timestamp(body) is not None for body in bodies)):
             return Claim.CONTENT  # lightning-hydra-template's dated run: its opening lines, then its trainer's

@@ -3920,3 +3920,33 @@ def test_a_utc_offset_after_a_space_is_the_times_offset() -> None:
 
     lines = split_lines("\n".join(VERTEX_STREAM) + "\n")
     assert [line.ts_ns for line in lines] == [_ns("2026-02-22 09:04:56")] * 2
+
+
+# The SageMaker SDK's job status lines as `fit(logs=True)` prints them: a BlazingText job that completed (a notebook's
+# output cell, stored file id 34347994130: its first 5 lines and lines 80-81) and a PyTorch job that failed
+# (aws/sagemaker-python-sdk issue 658, its description's log, lines 1-5)
+SAGEMAKER_COMPLETED = [
+    '2020-11-28 12:43:33 Starting - Starting the training job...',
+    '2020-11-28 12:43:35 Starting - Launching requested ML instances......',
+    '2020-11-28 12:44:56 Starting - Preparing the instances for training.........',
+    '2020-11-28 12:46:21 Downloading - Downloading input data',
+    '2020-11-28 12:46:21 Training - Downloading the training image.Arguments: train',
+    '2020-11-28 12:47:55 Completed - Training job completed',
+    'Training seconds: 220',
+]
+SAGEMAKER_FAILED = [
+    'sagemaker-containers ERROR    ExecuteUserScriptError:',
+    'Command "/usr/bin/python -m rnn --batch-size 256 --dropout 0 --epochs 2 --hidden 500, 500 --job-type'
+    ' simple_fold_valid --l2 0 --lr 0.001 --num-hidden-rnn 2 --num-neuron-rnn 180 --optimizer Adam"',
+    '2019-02-25 14:11:16 Uploading - Uploading generated training model',
+    '2019-02-25 14:11:16 Failed - Training job failed',
+    '',
+]
+
+
+@pytest.mark.parametrize("lines, end", [(SAGEMAKER_COMPLETED, "completed"), (SAGEMAKER_FAILED, "crash")])
+def test_the_sagemaker_sdks_status_lines_say_how_the_job_ended(tmp_path: Path, lines: list[str], end: str) -> None:
+    """`... Completed - Training job completed` a clean end, `... Failed - Training job failed` a failure: the
+    console is read (no step line in it), its attempt ended so."""
+    con = console_connection(tmp_path, lines, name="output.log")
+    assert con.execute("select end_reason from attempts").fetchall() == [(end,)]
