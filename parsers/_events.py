@@ -247,10 +247,12 @@ _GLOG_FATAL = re.compile(r"^\[?F\d{4} (?:\d\d:\d\d:\d\d|00:00:\d{10})\.\d{6} {1,
 # (the current job's `+` before its pid, `[1]  + 23440 ...`; zsh's word on a command it ran in the foreground, `zsh:
 # segmentation fault (core dumped)  python train.py`; bash's job line, `[1]+  Killed    python train.py`, its job number
 # no prefix `_strip` reads)
-_ZSH_JOB_DEATH = re.compile(r"^(?:\s{0,8}[+-]?\s{0,4}\d{1,10} |zsh: |\[\d{1,4}\][+-]?\s{1,8})"
-                            r"(?P<what>segmentation fault|killed|abort|bus error|terminated|illegal hardware instruction"
-                            r"|floating point exception|Killed|Segmentation fault|Aborted|Terminated|Bus error)"
-                            r"(?: \(core dumped\))? {1,40}(?=\S)")
+# (bash's job line of a job neither current nor previous, `[3]   Killed   python train.py`, its number read as a
+# prefix: the body from its word on; and its `Exit 1`, a job that exited with a status)
+_ZSH_JOB_DEATH = re.compile(r"^(?:(?:\s{0,8}[+-]?\s{0,4}\d{1,10} |zsh: )(?P<what>segmentation fault|killed|abort|bus error"
+                            r"|terminated|illegal hardware instruction|floating point exception)"
+                            r"|(?:\[\d{1,4}\][+-]?|\s{1,8})\s{0,8}(?P<bash>Killed|Segmentation fault|Aborted|Terminated|Bus error"
+                            r"|Exit [1-9]\d{0,2}))(?: \(core dumped\))? {2,40}(?=\S)")
 # Rust's panic (candle's, burn's trainers; a Rust core under Python): "thread 'main' panicked at src/main.rs:10:5:"
 # (before Rust 1.73 "thread 'main' panicked at 'msg', src/main.rs:10:5"); burn's learner logs it as "ERROR
 # burn_train::learner::application_logger: PANIC => panicked at .../base.rs:722:9:"
@@ -339,11 +341,17 @@ _AGENT_LINE = re.compile(
     # (torchelastic's agent in PyTorch 1.9-1.10, its own logger's head: "[INFO] 2021-06-29 12:18:07,439 api: [default]
     # Stopping worker group", "... dynamic_rendezvous: The node 'master1_21848_0' attempts to join ...")
     r"|" + r"^\[[A-Z]{4,8}\] \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (?:api: \[\w{1,40}\] |dynamic_rendezvous: "
-    r"|c10d_rendezvous_backend: |local_elastic_agent: |static_tcp_rendezvous: |__init__: Setting worker\d{1,7} reply file)"
+    r"|c10d_rendezvous_backend: |static_tcp_rendezvous: |__init__: Setting worker\d{1,7} reply file)"
+    # (and its etcd rendezvous's, torchelastic 0.2's: "INFO 2020-07-31 07:15:34,785 Attempting to join next rendezvous")
+    r"|^(?:INFO|WARNING) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (?:Attempting to join next rendezvous|Observed existing "
+    r"rendezvous state|Joined rendezvous|Waiting for remaining peers|All peers arrived|Waiting for confirmations"
+    r"|Rende?z?vous version \d{1,9} is (?:complete|incomplete)|Creating EtcdStore|Added self to waiting list|Keep-alive key"
+    r"|Announce self|Attempting to destroy it|Rendezvous attempt failed)"
 )
 # torchelastic's agent as it starts its workers again after a restart: the new processes begin then
 _AGENT_STARTS_WORKERS = re.compile(r"(?:\bapi: \[\w{1,40}\] |torch\.distributed\.elastic\.agent\.server\.api:\s{0,4}"
-                                   r"(?:\[\w{1,40}\] )?)Starting worker group\s*$")
+                                   r"(?:\[\w{1,40}\] )?|torch[\\/]distributed[\\/]elastic[\\/]agent[\\/]server[\\/]api\.py:"
+                                   r"\d{1,6}\] (?:\[\w{1,40}\] )?)Starting worker group\s*$")
 # Kaldi's nnet3 training driver (steps/nnet3/*/train.py), whose waiter thread takes the driver down when a
 # job it ran failed for good: "[steps/libs/common.py:236 - background_command_waiter - ERROR ] Command exited
 # with status 1: retry.pl run.pl --mem 4G --gpu 1 exp/chain/tdnn_1a_sp/log/train.0.2.log ..."
@@ -731,8 +739,8 @@ _ANY_EVENT_PATTERN = (
     r"|^\s{0,8}(?:# )?(?:\.\.\.|…|\[(?:\.\.\.|…)\]|\((?:\.\.\.|…)\))"
     r"|Exception ignored in|--- Logging error ---|\] Optimization Done\.|\*\*\\?\* Check failure stack trace"
     r"|[/\\]crash\.pt\s*$|^\[Auto Resume\] Info: |^\[?F\d{4} (?:\d\d:\d\d:\d\d|00:00:\d{10})\.\d{6} "
-    r"|^(?:\s{0,8}[+-]?\s{0,4}\d{1,10} |zsh: |\[\d{1,4}\][+-]?\s{1,8})(?:segmentation fault|killed|abort|bus error|terminated"
-    r"|Killed|Segmentation fault|Aborted|Terminated|Bus error"
+    r"|^(?:\s{0,8}[+-]?\s{0,4}\d{1,10} |zsh: |\[\d{1,4}\][+-]?|\s{1,8})\s{0,8}(?:segmentation fault|killed|abort|bus error"
+    r"|terminated|Killed|Segmentation fault|Aborted|Terminated|Bus error|Exit [1-9]"
     r"|illegal hardware instruction|floating point exception)(?: \(core dumped\))? "
     r"|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
@@ -1231,10 +1239,11 @@ class EventScanner:
                 self._crash(line, f"glog FATAL: {fatal.group('what').rstrip()}")
             return True
         if text[:1] in " +-0123456789z[" and (" (core dumped)" in text or "  " in text) and (
-                zsh := _ZSH_JOB_DEATH.match(text)) is not None and _MONITOR_COMMAND.match(text, zsh.end()) is None:
+                zsh := _ZSH_JOB_DEATH.match(text)) is not None and _MONITOR_COMMAND.match(text, zsh.end()) is None and (
+                not _ended_cleanly(rows, line.rank)):
             if not failed:
                 self.rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
-                                detail=f"the shell: {zsh.group('what')}")
+                                detail=f"the shell: {zsh.group('what') or zsh.group('bash')}")
                 self._failure()
             return True
         if "crash.pt" in text and _FAIRSEQ_CRASH_SAVE.search(text) is not None:
@@ -2049,14 +2058,14 @@ PICK_LINES: ContextVar[str | None] = ContextVar("pick_lines", default=None)
 # the word and its number alone, between the name's separators
 # (not a hyperparameter's: `lora_rank_8.log`, `low-rank-16.txt`; `tensorflow_rank_1.log` is a rank's)
 _NAMED_RANK_FILE = re.compile(r"(?:^|(?P<word>[A-Za-z0-9]{0,64})[_\-.])rank[_\-]?(?P<rank>\d{1,6})(?=[_\-.]|$)", re.I)
-_RANK_HYPERPARAMETER = frozenset({"lora", "low", "lowrank", "r", "max", "min", "top"})
+_RANK_HYPERPARAMETER = frozenset({"lora", "low", "lowrank"})
 
 
 def named_rank(name: str) -> int | None:
     """The rank a log file's name gives its process (`_NAMED_RANK_FILE`), where it names one rank."""
     found = [m.group("rank") for m in _NAMED_RANK_FILE.finditer(name)
              if (m.group("word") or "").lower() not in _RANK_HYPERPARAMETER]
-    return int(found[0]) if len(set(found)) == 1 and len(found) == len(_NAMED_RANK_FILE.findall(name)) else None
+    return int(found[0]) if len(set(found)) == 1 else None
 
 
 def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[Line], str | None, LogRows, EventScanner]:

@@ -996,7 +996,8 @@ def _days_near(bodies: Sequence[str], clocked: list[int], dated: list[int], time
                local_ns: int) -> list[int | None]:
     """The times of the lines that open with a time of day alone, in a file whose other lines name
     their date: in line order, each on the earliest day that puts it no more than `_CLOCK_BACK_NS`
-    before the latest time so far (a dated line's, or a clock line's placed), as `_days_back` does;
+    before the latest time since the last dated line (that line's, or a clock line's placed after it), as
+    `_days_back` does;
     those before the first dated line on the day that puts them nearest it. A line a prefix dated
     already keeps its time; the clock is the naive lines' (`local_ns` their file's UTC offset)."""
     out: list[int | None] = []
@@ -1004,9 +1005,8 @@ def _days_near(bodies: Sequence[str], clocked: list[int], dated: list[int], time
     d = 0
     for i in clocked:
         while d < len(dated) and dated[d] < i:
-            ns = times[dated[d]]
-            if ns is not None:
-                latest = ns if latest is None else max(latest, ns)
+            if (ns := times[dated[d]]) is not None:
+                latest = ns  # (a dated line's own time: the clock lines after it count from it)
             d += 1
         own = _time_of_day_ns(bodies[i])
         if own is None or times[i] is not None:
@@ -1196,7 +1196,8 @@ def _second_ns(g: dict[str, Any]) -> int | None:
     if tz and tz != "Z":
         sign = 1 if tz[0] == "+" else -1
         digits = tz[1:].replace(":", "")
-        ns -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60) * 1_000_000_000
+        if int(digits[:2]) <= 14 and int(digits[2:]) < 60:  # (no offset: `+9999`)
+            ns -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60) * 1_000_000_000
     return ns
 
 

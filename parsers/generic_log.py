@@ -1373,8 +1373,8 @@ def _epoch_steps_bars(rows: LogRows, bars: list[tuple[int, int, int]]) -> None:
 # job completed", "2019-02-25 14:11:16 Failed - Training job failed"
 _SAGEMAKER_STATUS = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (?:Completed|Failed|Stopped) - Training job "
                                r"(?:completed|failed|stopped)\b")
-_CACHING = re.compile(r"\b[Cc]aching (?:latents|text encoder outputs|the (?:text encoder )?"
-                      r"(?:outputs|latents|dataset|features|embeddings)|(?:processed )?dataset|features|embeddings)\b")
+_CACHING = re.compile(r"\bcaching (?:latents|text encoder outputs|the (?:text encoder )?"
+                      r"(?:outputs|latents|dataset|features|embeddings)|(?:processed )?dataset|data|features|embeddings)\b", re.I)
 
 
 def _bare_bar(text: str) -> list[BarReading]:

@@ -70,6 +70,7 @@ from tracelens.parsers._lines import (
     years_guessed,
 )
 from tracelens.parsers._logreader import LogReader
+from tracelens.parsers._logtables import RELAUNCH_SILENCE_NS
 from tracelens.parsers.console import GENERIC_STEP_LINE
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 from tracelens.parsers.generic_log import GenericLogParser
@@ -88,8 +89,9 @@ _TQDM = re.compile(
 # it draws no colours (a file, a pipe); not a single space: a script's own `Epoch 31/300 200/1000 loss:
 # 0.2830 time 1.49s`, Swin UNETR's. Lightning before 2.0 names the epoch alone, `Epoch 29  ━━━ 49/49
 # 0:00:51 • ...`: its glyphs then; with max_epochs=-1 the total is -2, `Epoch 0/-2 ━━━ 191/191 ...`)
-# a bar's postfix's logger version (`v_num=0`, `v_num=q61t`: the TensorBoard or W&B logger's run)
-_V_NUM = re.compile(r"\bv_num=([\w.\-]{1,64})")
+# a bar's postfix's logger version (`v_num=0`, `v_num=q61t`: the TensorBoard or W&B logger's run; rich's `v_num: 3szp`),
+# whole (not a drawing cut at the terminal's width: `v_num=1` of `v_num=12`)
+_V_NUM = re.compile(r"\bv_num(?:=([\w.\-]{1,64})(?=[,\]])|: ([\w.\-]{1,64})(?=\s))")
 _RICH = re.compile(
     r"Epoch (?P<epoch>\d{1,15}+)(?:/-?\d{1,15}+(?:\s++[━╸╺][━╸╺\s]*+|\s{2}\s*+)|\s++[━╸╺][━╸╺\s]*+)"
     r"(?P<i>\d{1,15}+)/(?P<n>\d{1,15}+)\s++(?P<rest>.*)$"
@@ -290,8 +292,8 @@ class LightningParser(LogReader):
             # name before renaming it: no step, and no reading of that epoch's clock (as its last
             # reading it would put the epoch's end at its start)
             return 1
-        if "v_num=" in bar.group("rest") and (version := _V_NUM.search(bar.group("rest"))) is not None:
-            state.version(line, version.group(1), rows)
+        if "v_num" in bar.group("rest") and (version := _V_NUM.search(bar.group("rest"))) is not None:
+            state.version(line, version.group(1) or version.group(2), rows)
         clock = state.clock(line.rank, epoch, reading, line.number)
         if i == 0 and "global_step" not in values:
             return 1  # the bar's first drawing: no batch of this epoch done yet
@@ -404,21 +406,27 @@ class _State:
         self.dated_times: list[int] = []
 
     def version(self, line: Line, v_num: str, rows: Any) -> None:
-        """The logger's version a bar's postfix shows (`v_num=q61t`): one a process keeps for its run; a
-        new one on the rank's bar is a new run, a relaunch since its bar's last reading. Its process
-        began at the first dated line after that reading (else at this line): a start there, of a
-        new process (`LogRows.last_lines` ends the one before at its last dated line; where no line
-        dates it before the bar, the bar's clock places it), and the bar a new process's (`clock`)."""
+        """The logger's version a bar's postfix shows (`v_num=q61t`): one a run keeps; a new one on the
+        rank's bar is a new run: a relaunch where the job fell silent (a minute or more between two
+        dated lines, `RELAUNCH_SILENCE_NS`) since the old run's bar's last reading (not the next fold of
+        a k-fold loop, one process fitting a Trainer after another, nor a run's own last words after
+        its bar). Its process began at the first dated line after that silence: a start there, of a new
+        process (`LogRows.last_lines` ends the one before at its last dated line), and the bar a new
+        process's (`clock`)."""
         before = self.v_nums.get(line.rank)
         self.v_nums[line.rank] = v_num
         if before is None or before == v_num:
             return
-        self.relaunched.add(line.rank)
         previous = self.last_reading_line.get(line.rank, -1)
-        at = bisect_right(self.dated_lines, previous)
-        if at == len(self.dated_lines) or self.dated_lines[at] > line.number:
-            return  # (no line dates the new process before its bar: the bar's clock places it)
-        number, ts_ns = self.dated_lines[at], self.dated_times[at]
+        at = max(bisect_right(self.dated_lines, previous) - 1, 0)  # (from the last dated line at or before it)
+        while at + 1 < len(self.dated_lines) and self.dated_lines[at + 1] <= line.number:
+            if self.dated_times[at + 1] - self.dated_times[at] >= RELAUNCH_SILENCE_NS:
+                break
+            at += 1
+        else:
+            return
+        self.relaunched.add(line.rank)
+        number, ts_ns = self.dated_lines[at + 1], self.dated_times[at + 1]
         rows.event(LogEventKind.ATTEMPT_START, line=number, rank=line.rank, ts_ns=ts_ns, process=True,
                    detail=f"Lightning: a new run (its logger's version v_num={v_num}, was {before})", raw=line.text)
         event = rows.events.pop()

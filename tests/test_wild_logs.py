@@ -577,8 +577,8 @@ def test_a_worker_group_that_failed_before_its_first_step_is_an_attempt_of_its_o
     23:18:16,220, and the restarted group's start 30 s later; the failed group logged no step.
     The restart splits the job: two attempts, the first ending where the restart was logged (a
     start marker with no step since the previous one would otherwise join the attempt before), the
-    second starting at the restarted group's first line, 23:18:46,489, after the rendezvous (the
-    agent's lines in the millisecond after the failure are the failed group's end, no start)."""
+    second starting where the agent starts the restarted group, `Starting worker group` at 23:18:46,502,
+    after the rendezvous (the agent's and its etcd rendezvous's lines before it are no worker's start)."""
     lines = [
         "[ERROR] 2021-05-21 23:18:16,219 local_elastic_agent: [default] Worker group failed",
         "Traceback (most recent call last):",
@@ -610,7 +610,7 @@ def test_a_worker_group_that_failed_before_its_first_step_is_an_attempt_of_its_o
     restart_ns = int(datetime(2021, 5, 21, 23, 18, 16, tzinfo=UTC).timestamp()) * 10**9 + 220_000_000  # (zone-less: UTC)
     attempts = con.execute("select attempt, start_ns, end_ns from attempts order by attempt").fetchall()
     assert len(attempts) == 2
-    assert attempts[0][2] <= restart_ns < attempts[1][1] == restart_ns + (46_489 - 16_220) * 10**6
+    assert attempts[0][2] <= restart_ns < attempts[1][1] == restart_ns + (46_502 - 16_220) * 10**6
 
 
 def test_a_rank_whose_only_line_of_a_timeout_is_its_groups_exception_takes_the_op_its_peers_named(tmp_path: Path) -> None:
