@@ -401,6 +401,7 @@ class _State:
         # every ModelCheckpoint line at an epoch's end: (line, rank, global step, its time)
         self.checkpoint_lines: list[tuple[int, int | None, int, int | None]] = []
         self.v_nums: dict[int | None, str] = {}  # rank -> the logger version its bars show (`version`)
+        self.v_num_lines: dict[int | None, int] = {}  # rank -> the last line its bars showed it on
         self.relaunched: set[int | None] = set()  # ranks whose next bar is a new run's
         self.dated_lines: list[int] = []  # the dated lines' numbers, in order, and their times
         self.dated_times: list[int] = []
@@ -408,22 +409,35 @@ class _State:
     def version(self, line: Line, v_num: str, rows: Any) -> None:
         """The logger's version a bar's postfix shows (`v_num=q61t`): one a run keeps; a new one on the
         rank's bar is a new run: a relaunch where the job fell silent (a minute or more between two
-        dated lines, `RELAUNCH_SILENCE_NS`) since the old run's bar's last reading (not the next fold of
-        a k-fold loop, one process fitting a Trainer after another, nor a run's own last words after
-        its bar). Its process began at the first dated line after that silence: a start there, of a new
-        process (`LogRows.last_lines` ends the one before at its last dated line), and the bar a new
-        process's (`clock`)."""
+        dated lines, `RELAUNCH_SILENCE_NS`) since the old run's bar's last reading (not a run's own last
+        words after its bar). Its process began at the first dated line after that silence: a start
+        there, of a new process (`LogRows.last_lines` ends the one before at its last dated line), and
+        the bar a new process's (`clock`). With no silence, the same process fitting a new Trainer (a
+        k-fold loop's next fold): the fit before ended at its bar's last reading, completed."""
         before = self.v_nums.get(line.rank)
-        self.v_nums[line.rank] = v_num
+        previous = self.v_num_lines.get(line.rank, -1)  # (the old run's bar's last drawing that showed its version)
+        self.v_nums[line.rank], self.v_num_lines[line.rank] = v_num, line.number
         if before is None or before == v_num:
             return
-        previous = self.last_reading_line.get(line.rank, -1)
         at = max(bisect_right(self.dated_lines, previous) - 1, 0)  # (from the last dated line at or before it)
         while at + 1 < len(self.dated_lines) and self.dated_lines[at + 1] <= line.number:
             if self.dated_times[at + 1] - self.dated_times[at] >= RELAUNCH_SILENCE_NS:
                 break
             at += 1
         else:
+            # (no silence: the same process fitting a new Trainer, a k-fold loop's next fold: the fit before
+            # ended with its bar's last reading, its training done, nothing of it lost)
+            rows.event(LogEventKind.ATTEMPT_END, line=previous, rank=line.rank, ts_ns=None,
+                       detail=f"Lightning: its fit ended, a new Trainer's follows (logger version {v_num}, was {before})")
+            event = rows.events.pop()
+            rows.events.insert(bisect_right([e["line"] for e in rows.events], previous), event)
+            # (and the new fit began at the last dated line before its bar, where one is after the old bar)
+            last = bisect_right(self.dated_lines, line.number) - 1
+            if last >= 0 and self.dated_lines[last] > previous:
+                rows.event(LogEventKind.ATTEMPT_START, line=self.dated_lines[last], rank=line.rank,
+                           ts_ns=self.dated_times[last], detail="Lightning: a new Trainer's fit in the same process")
+                event = rows.events.pop()
+                rows.events.insert(bisect_right([e["line"] for e in rows.events], self.dated_lines[last]), event)
             return
         self.relaunched.add(line.rank)
         number, ts_ns = self.dated_lines[at + 1], self.dated_times[at + 1]

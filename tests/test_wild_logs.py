@@ -3950,3 +3950,19 @@ def test_the_sagemaker_sdks_status_lines_say_how_the_job_ended(tmp_path: Path, l
     console is read (no step line in it), its attempt ended so."""
     con = console_connection(tmp_path, lines, name="output.log")
     assert con.execute("select end_reason from attempts").fetchall() == [(end,)]
+
+
+def test_a_k_fold_loops_trainers_in_one_process_are_no_restarts(tmp_path: Path) -> None:
+    """sample_logs/kfold_lightning (recorded by record_kfold_lightning_job.sh): one process fitting three folds, a
+    new Trainer and TensorBoardLogger each (the bar's `v_num=0`, `1`, `2`), each fold's steps counted from 1 again,
+    no silence between them: three fits, each completed, no restart, no work lost or redone."""
+    path = SAMPLE_LOGS / "kfold_lightning" / "console.log"
+    text = path.read_text()
+    assert sorted(set(re.findall(r"v_num=(\d+)", text))) == ["0", "1", "2"] and text.count(" done\n") == 3
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    assert {r for (r,) in con.execute("select end_reason from attempts").fetchall()} == {"completed"}
+    lost = con.execute("select coalesce(sum(seconds), 0) from goodput_buckets "
+                       "where bucket in ('lost_work', 'restart_downtime')").fetchone()[0]
+    assert lost == 0
