@@ -426,7 +426,10 @@ class _State:
             at += 1
         else:
             # (no silence: the same process fitting a new Trainer, a k-fold loop's next fold: the fit before
-            # ended with its bar's last reading, its training done, nothing of it lost)
+            # ended with its bar's last reading, its training done, nothing of it lost; not where a failure was
+            # logged since that reading: a launcher's restart, which the failure's rules read)
+            if self.last_failure_line >= previous:
+                return
             rows.event(LogEventKind.ATTEMPT_END, line=previous, rank=line.rank, ts_ns=None,
                        detail=f"Lightning: its fit ended, a new Trainer's follows (logger version {v_num}, was {before})")
             event = rows.events.pop()
