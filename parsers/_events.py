@@ -253,6 +253,16 @@ _ZSH_JOB_DEATH = re.compile(r"^(?:(?:\s{0,8}[+-]?\s{0,4}\d{1,10} |zsh: )(?P<what
                             r"|terminated|illegal hardware instruction|floating point exception)"
                             r"|(?:\[\d{1,4}\][+-]?|\s{1,8})\s{0,8}(?P<bash>Killed|Segmentation fault|Aborted|Terminated|Bus error"
                             r"|Exit [1-9]\d{0,2}))(?: \(core dumped\))? {2,40}(?=\S)")
+
+
+def _shell_job_death(text: str) -> re.Match[str] | None:
+    """The shell's word on a job a signal or an exit status ended: bash's from a script (`_SHELL_JOB_DEATH`),
+    zsh's and bash's job lines (`_ZSH_JOB_DEATH`)."""
+    if ": line " in text:
+        return _SHELL_JOB_DEATH.match(text)
+    if text[:1] in " +-0123456789z[" and (" (core dumped)" in text or "  " in text):
+        return _ZSH_JOB_DEATH.match(text)
+    return None
 # Rust's panic (candle's, burn's trainers; a Rust core under Python): "thread 'main' panicked at src/main.rs:10:5:"
 # (before Rust 1.73 "thread 'main' panicked at 'msg', src/main.rs:10:5"); burn's learner logs it as "ERROR
 # burn_train::learner::application_logger: PANIC => panicked at .../base.rs:722:9:"
@@ -1238,14 +1248,6 @@ class EventScanner:
             if not failed:
                 self._crash(line, f"glog FATAL: {fatal.group('what').rstrip()}")
             return True
-        if text[:1] in " +-0123456789z[" and (" (core dumped)" in text or "  " in text) and (
-                zsh := _ZSH_JOB_DEATH.match(text)) is not None and _MONITOR_COMMAND.match(text, zsh.end()) is None and (
-                not _ended_cleanly(rows, line.rank)):
-            if not failed:
-                self.rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
-                                detail=f"the shell: {zsh.group('what') or zsh.group('bash')}")
-                self._failure()
-            return True
         if "crash.pt" in text and _FAIRSEQ_CRASH_SAVE.search(text) is not None:
             if not failed:
                 self._crash(line, "fairseq: a step raised an exception (the trainer saved crash.pt)")
@@ -1298,11 +1300,15 @@ class EventScanner:
                        detail=f"fatal signal: {signalled.group('sig')}")
             self._failure(line.rank)
             return True
-        if ": line " in text and (job := _SHELL_JOB_DEATH.match(text)) is not None and (
+        if (job := _shell_job_death(text)) is not None and (
                 _MONITOR_COMMAND.match(text, job.end()) is None and not _ended_cleanly(rows, line.rank)):
-            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       detail=f"the shell: {job.group('what')}")
-            self._failure(line.rank)
+            # (a job line's number is no rank: `_strip` read zsh's `[1]` as one; once a failure was said, the
+            # job line is its process's end, no failure of its own)
+            script = job.re is _SHELL_JOB_DEATH
+            if script or not failed:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank if script else None, ts_ns=line.ts_ns,
+                           raw=text, detail=f"the shell: {job.group('what') or job.group('bash')}")
+                self._failure(line.rank if script else None)
             return True
         restart = "worker group" in text and _RESTART.search(text) is not None
         if ("Exception ignored in" in text and text.lstrip().startswith("Exception ignored in")) or (

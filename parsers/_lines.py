@@ -957,28 +957,38 @@ def _time_of_day_ns(text: str) -> int | None:
     match = _CLOCK_TIME.match(text)
     if match is None:
         return None
-    hour = int(match.group("h"))
-    if match.group("m") is not None:
-        if hour == 0 or hour > 12:
-            return None  # (no such time on a 12-hour clock)
-        hour = hour % 12 + (12 if match.group("m") in "Pp" else 0)
+    if (hour := _hour_of_day(int(match.group("h")), match.group("m"))) is None:
+        return None
     return ((hour * 60 + int(match.group("mi"))) * 60 + int(match.group("s"))) * 10**9 + int(
         (match.group("frac") or "0").ljust(9, "0")[:9])
 
 
+def _hour_of_day(hour: int, half: str | None) -> int | None:
+    """A clock's hour on a 24-hour day: a 12-hour clock's with its half of the day (`A`/`P`, 12 AM
+    is midnight), None for an hour that clock has not; a 24-hour clock's (no half) as it is."""
+    if not half:
+        return hour
+    return hour % 12 + (12 if half in "Pp" else 0) if 1 <= hour <= 12 else None
+
+
+def _next_on_clock(latest: int, own: int) -> int:
+    """A time of day (`own`, ns since midnight) on the earliest day that puts it no more than
+    `_CLOCK_BACK_NS` before `latest`: past midnight where the clock goes back, the day before where a
+    line printed late by another process comes after one past midnight."""
+    day = latest - latest % _DAY_NS
+    return next(day + k * _DAY_NS + own for k in (-1, 0, 1, 2) if day + k * _DAY_NS + own >= latest - _CLOCK_BACK_NS)
+
+
 def _days_back(bodies: Sequence[str], clocked: list[int], bound_ns: int) -> list[int | None]:
     """The times of the lines that open with a time of day alone (`_CLOCK_TIME`): one pass forward
-    places each line on the earliest day that puts it no more than `_CLOCK_BACK_NS` before the latest
-    line so far (past midnight where the clock goes back; the day before where a line printed late by
-    another process comes after one past midnight), then the last line is placed on the day of
-    `bound_ns`, a time after them all, or the day before where it would fall after it."""
+    places each line after the latest so far (`_next_on_clock`), then the last line is placed on the
+    day of `bound_ns`, a time after them all, or the day before where it would fall after it."""
     offsets: list[int | None] = []
     latest: int | None = None
     for i in clocked:
         ns = _time_of_day_ns(bodies[i])
         if ns is not None and latest is not None:
-            day = latest - latest % _DAY_NS
-            ns = next(day + k * _DAY_NS + ns for k in (-1, 0, 1) if day + k * _DAY_NS + ns >= latest - _CLOCK_BACK_NS)
+            ns = _next_on_clock(latest, ns)
         if ns is not None:
             latest = ns if latest is None else max(latest, ns)
         offsets.append(ns)
@@ -995,10 +1005,9 @@ def _days_back(bodies: Sequence[str], clocked: list[int], bound_ns: int) -> list
 def _days_near(bodies: Sequence[str], clocked: list[int], dated: list[int], times: list[int | None],
                local_ns: int) -> list[int | None]:
     """The times of the lines that open with a time of day alone, in a file whose other lines name
-    their date: in line order, each on the earliest day that puts it no more than `_CLOCK_BACK_NS`
-    before the latest time since the last dated line (that line's, or a clock line's placed after it), as
-    `_days_back` does;
-    those before the first dated line on the day that puts them nearest it. A line a prefix dated
+    their date: in line order, each after the latest time since the last dated line (that line's, or a
+    clock line's placed after it: `_next_on_clock`); those before the first dated line on the day that
+    puts them nearest it. A line a prefix dated
     already keeps its time; the clock is the naive lines' (`local_ns` their file's UTC offset)."""
     out: list[int | None] = []
     latest: int | None = None
@@ -1021,8 +1030,7 @@ def _days_near(bodies: Sequence[str], clocked: list[int], dated: list[int], time
             day = near - near % _DAY_NS
             out.append(min((day + k * _DAY_NS + own for k in (-1, 0, 1)), key=lambda c: abs(c - near)))
             continue
-        day = latest - latest % _DAY_NS
-        placed = next(day + k * _DAY_NS + own for k in (-1, 0, 1, 2) if day + k * _DAY_NS + own >= latest - _CLOCK_BACK_NS)
+        placed = _next_on_clock(latest, own)
         latest = max(latest, placed)
         out.append(placed)
     return out
@@ -1037,11 +1045,8 @@ def _glog_ns(text: str, year: int) -> int | None:
     g = match.groupdict()
     try:
         month = _MONTHS[g["mon"]] if g.get("mon") else int(g["mo"])
-        hour = int(g["h"])
-        if g.get("m"):  # a 12-hour clock's
-            if not 1 <= hour <= 12:
-                return None
-            hour = hour % 12 + (12 if g["m"] == "P" else 0)
+        if (hour := _hour_of_day(int(g["h"]), g.get("m"))) is None:
+            return None
         moment = datetime(year, month, int(g["d"]), hour, int(g["mi"]), int(g.get("s") or 0), tzinfo=UTC)
     except ValueError:
         return None

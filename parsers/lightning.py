@@ -430,24 +430,18 @@ class _State:
             # logged since that reading: a launcher's restart, which the failure's rules read)
             if self.last_failure_line >= previous:
                 return
-            rows.event(LogEventKind.ATTEMPT_END, line=previous, rank=line.rank, ts_ns=None,
-                       detail=f"Lightning: its fit ended, a new Trainer's follows (logger version {v_num}, was {before})")
-            event = rows.events.pop()
-            rows.events.insert(bisect_right([e["line"] for e in rows.events], previous), event)
+            _event_before(rows, LogEventKind.ATTEMPT_END, line=previous, rank=line.rank, ts_ns=None,
+                          detail=f"Lightning: its fit ended, a new Trainer's follows (logger version {v_num}, was {before})")
             # (and the new fit began at the last dated line before its bar, where one is after the old bar)
             last = bisect_right(self.dated_lines, line.number) - 1
             if last >= 0 and self.dated_lines[last] > previous:
-                rows.event(LogEventKind.ATTEMPT_START, line=self.dated_lines[last], rank=line.rank,
-                           ts_ns=self.dated_times[last], detail="Lightning: a new Trainer's fit in the same process")
-                event = rows.events.pop()
-                rows.events.insert(bisect_right([e["line"] for e in rows.events], self.dated_lines[last]), event)
+                _event_before(rows, LogEventKind.ATTEMPT_START, line=self.dated_lines[last], rank=line.rank,
+                              ts_ns=self.dated_times[last], detail="Lightning: a new Trainer's fit in the same process")
             return
         self.relaunched.add(line.rank)
-        number, ts_ns = self.dated_lines[at + 1], self.dated_times[at + 1]
-        rows.event(LogEventKind.ATTEMPT_START, line=number, rank=line.rank, ts_ns=ts_ns, process=True,
-                   detail=f"Lightning: a new run (its logger's version v_num={v_num}, was {before})", raw=line.text)
-        event = rows.events.pop()
-        rows.events.insert(bisect_right([e["line"] for e in rows.events], number), event)  # (in line order)
+        _event_before(rows, LogEventKind.ATTEMPT_START, line=self.dated_lines[at + 1], rank=line.rank,
+                      ts_ns=self.dated_times[at + 1], process=True, raw=line.text,
+                      detail=f"Lightning: a new run (its logger's version v_num={v_num}, was {before})")
 
     def epoch_end(self, rank: int | None, epoch: int, step: int) -> None:
         """ModelCheckpoint's global step at an epoch's end, kept where the epoch's bar reached its
@@ -496,6 +490,13 @@ class _State:
             clock.readings.append(reading)
             self.last_reading_line[rank] = line_number
         return clock
+
+
+def _event_before(rows: Any, kind: LogEventKind, *, line: int, **values: Any) -> None:
+    """An event of an earlier line than the one being read, among the rows' events in line order."""
+    rows.event(kind, line=line, **values)
+    event = rows.events.pop()
+    rows.events.insert(bisect_right([e["line"] for e in rows.events], line), event)
 
 
 def _optimizer_steps(steps: dict[tuple[int | None, int, int], dict[str, Any]],
