@@ -84,6 +84,11 @@ _HEADER = "***** Running training *****"
 _COMPLETED = "Training completed. Do not forget to share your model"
 _TRAIN_METRICS = "***** train metrics *****"
 _EVAL_HEADER = re.compile(r"\*\*\*\*\* Running Evaluation \*\*\*\*\*")
+# `trainer.log_metrics("eval", metrics)` after `trainer.evaluate()` (the example scripts: run_glue.py,
+# run_clm.py): the evaluation's end, its runtime a row of the table, as `metrics_format` prints it
+# (`  eval_runtime            = 0:00:01.60`)
+_EVAL_METRICS = "***** eval metrics *****"
+_EVAL_RUNTIME_ROW = re.compile(r"\s{0,8}eval_runtime\s{0,80}= (\d{1,6}):(\d\d):(\d\d(?:\.\d{1,6})?)\s*$")
 # PaddleNLP's Trainer logs an evaluation's metrics as `key: value` pairs, not a dict (`eval_loss:
 # 5.451386451721191, eval_accuracy: 0.5625, eval_runtime: 1.8318, eval_samples_per_second: 87.344`)
 _EVAL_RUNTIME_PAIRS = re.compile(r"(?:^|[\s,])eval_loss: [^,]{1,40}, .{0,400}?\beval_runtime: (\d{1,9}(?:\.\d{1,9})?)\b")
@@ -244,6 +249,7 @@ class HFTrainerParser(LogReader):
         last_dated: int | None = None
         previous_was_dict = False
         summarized_run = False  # the run since the last header printed its summary (dict or metrics table)
+        eval_table: dict[str, Any] | None = None  # the eval metrics table read, its runtime row still to come
         train_output_end: dict[str, Any] | None = None  # the end a TrainOutput gave this run, where one did
         script = False  # a training header logged by the script itself
         accelerate_state = False  # Accelerate's state printed (`Distributed environment: MULTI_GPU  Backend: ...`)
@@ -347,6 +353,17 @@ class HFTrainerParser(LogReader):
                 if bars:
                     bars[-1].pauses.append(int(m.group(1)))
                 continue
+            if eval_table is not None and "eval_runtime" in text and (m := _EVAL_RUNTIME_ROW.match(text)) is not None:
+                eval_table["duration_s"] = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + float(m.group(3))
+                eval_table = None
+                continue
+            if _EVAL_METRICS in text:
+                rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           detail="eval metrics", raw=text)
+                eval_table = rows.events[-1]  # (its runtime on a row below)
+                continue
+            if eval_table is not None and not text.startswith("  "):
+                eval_table = None  # (the table ended with no runtime row)
             if "***** Running Evaluation" in text and _EVAL_HEADER.search(text):
                 rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
                 continue

@@ -8,7 +8,9 @@ resume from the latest checkpoint. `logging_steps=1` so that every step has a me
 Trainer's default, 500, would log none in a job this short). With --eval-steps the Trainer also
 evaluates every N steps on a small set (--eval-samples), its own bar drawn between the training
 bar's readings. With --epochs it trains that many epochs of --train-samples instead of --steps
-steps (the Trainer's summary then names whole epochs).
+steps (the Trainer's summary then names whole epochs). With --example-tail the script ends as the
+transformers example scripts (run_glue.py, run_clm.py) do: logging at INFO, the model saved, the
+train metrics table, then `trainer.evaluate()` (its own bar) and the eval metrics table.
 
 The harness's own clock (time.time() in a TrainerCallback) goes to --truth as `TRUTH {...}` lines,
 not to the console, so the console holds only what the framework and launcher printed: attempt
@@ -23,6 +25,7 @@ import os
 import time
 
 import torch
+import transformers
 from transformers import GPT2Config, GPT2LMHeadModel, Trainer, TrainerCallback, TrainingArguments
 from transformers.trainer_utils import get_last_checkpoint
 
@@ -109,6 +112,8 @@ def main() -> None:
     ap.add_argument("--train-samples", type=int, default=4096)
     ap.add_argument("--eval-steps", type=int, default=0, help="evaluate every N steps (0: never)")
     ap.add_argument("--eval-samples", type=int, default=24)
+    ap.add_argument("--example-tail", action="store_true",
+                    help="log at INFO and end as the example scripts do: save, train metrics, evaluate, eval metrics")
     ap.add_argument("--cuda", action="store_true", help="train on the GPU (NCCL between ranks) instead of the CPU (gloo)")
     a = ap.parse_args()
     rank = int(os.environ.get("RANK", "0"))
@@ -125,11 +130,21 @@ def main() -> None:
         save_steps=a.save_steps, use_cpu=not a.cuda, ddp_backend="nccl" if a.cuda else "gloo", seed=0,
         eval_strategy="steps" if a.eval_steps else "no", eval_steps=a.eval_steps or None, per_device_eval_batch_size=8,
     )
-    evaluation = RandomTokens(a.eval_samples, 64, 512) if a.eval_steps else None
+    if a.example_tail:
+        transformers.utils.logging.set_verbosity_info()
+    evaluation = RandomTokens(a.eval_samples, 64, 512) if a.eval_steps or a.example_tail else None
     trainer = CpuDdpTrainer(model=model, args=args, train_dataset=RandomTokens(a.train_samples, 64, 512), eval_dataset=evaluation,
                             callbacks=[truth])
     last = get_last_checkpoint(a.out) if os.path.isdir(a.out) else None
-    trainer.train(resume_from_checkpoint=last)
+    result = trainer.train(resume_from_checkpoint=last)
+    if a.example_tail:
+        trainer.save_model()
+        trainer.log_metrics("train", result.metrics)
+        trainer.save_metrics("train", result.metrics)
+        trainer.save_state()
+        metrics = trainer.evaluate()
+        trainer.log_metrics("eval", metrics)
+        trainer.save_metrics("eval", metrics)
 
 
 if __name__ == "__main__":

@@ -7,13 +7,23 @@
 # - sample_logs/hf_trainer_epochs: 3 epochs of 104 samples (13 steps an epoch at 8 a batch), metrics
 #   every 5 steps, a checkpoint every 20, each step sleeps 0.2 s: the metric dicts name only their
 #   epoch (`'epoch': 0.38`), the summary dict the 3 epochs.
+# - sample_logs/hf_trainer_example_tail: 40 steps, metrics every 10, a checkpoint every 20, each step
+#   sleeps 0.1 s, ended as the transformers example scripts end (run_glue.py, run_clm.py): logging at
+#   INFO (the training header, undated), the model saved, the train metrics table, `trainer.evaluate()`
+#   on 800 samples (its own bar of 100 batches) and the eval metrics table. DDP's reducer warning is
+#   the console's one dated line (in the recording kept, tqdm's clock places step 1's end before the
+#   start `train_runtime` gives back from the run's end: a rerun may not).
+# `record_hf_single_rank_jobs.sh FOLDER` records that sample alone.
 # Kept in each: console.log (stdout+stderr), truth.txt (the harness's clock, `TRUTH {...}`), RECORDED.txt.
 # Needs: torch==2.13.0 (CPU), transformers<5 (PYTHON=a Python that has them).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 py=${PYTHON:-python}
 
+only=${1:-}
+
 record() {  # record FOLDER ARGS...: one rank of hf_train_default.py with ARGS
+  [ -z "$only" ] || [ "$only" = "$1" ] || return 0
   local out="$here/$1" work port
   shift
   rm -rf "$out" && mkdir -p "$out"
@@ -34,3 +44,4 @@ record() {  # record FOLDER ARGS...: one rank of hf_train_default.py with ARGS
 
 record hf_trainer_eval_bars --steps 60 --save-steps 30 --logging-steps 10 --eval-steps 30 --eval-samples 9600 --step-sleep 0.1
 record hf_trainer_epochs --epochs 3 --train-samples 104 --save-steps 20 --logging-steps 5 --step-sleep 0.2
+record hf_trainer_example_tail --steps 40 --save-steps 20 --logging-steps 10 --example-tail --eval-samples 800 --step-sleep 0.1

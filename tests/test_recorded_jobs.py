@@ -405,6 +405,24 @@ def test_rates_averaged_over_an_evaluation_give_no_step_time() -> None:
     assert any(step > 40 for step, _ in rows)  # (the steps well after the evaluation at 30 are timed)
 
 
+def test_a_run_ended_as_the_example_scripts_end_is_one_attempt_with_its_evaluation_timed() -> None:
+    """sample_logs/hf_trainer_example_tail (record_hf_single_rank_jobs.sh): a run at INFO whose
+    training header is undated and whose one dated line is DDP's reducer warning in the first step;
+    the bar's clock places step 1 before the start `train_runtime` gives back from the run's end,
+    which made that step an attempt of its own, ended "restarted". One attempt, the harness's
+    steps; the evaluation after training ends with the eval metrics table, its runtime the table's."""
+    folder = SAMPLE_LOGS / "hf_trainer_example_tail"
+    text = (folder / "console.log").read_text()
+    assert "***** Running training *****" in text and "reducer.cpp" in text
+    h, m, s = re.search(r"eval_runtime += (\d+):(\d\d):([\d.]+)\n", text).groups()  # type: ignore[union-attr]
+    con = ingest([folder / "console.log"])
+    got = con.execute("select attempt, first_step, last_step, end_reason from attempts order by attempt").fetchall()
+    assert [(a, first, last) for a, first, last, _ in got] == truth_attempts(folder)
+    assert got[-1][3] == "completed"
+    ends = con.execute("select duration_s from log_events where kind = 'eval_end'").fetchall()
+    assert ends == [(pytest.approx(int(h) * 3600 + int(m) * 60 + float(s)),)]
+
+
 def _as_a_terminal_shows(console: str) -> str:
     """The console as a terminal leaves it on screen, as users copy it: each carriage return
     draws over the line so far (a longer earlier drawing shows past a shorter later one)."""

@@ -51,13 +51,17 @@ starts as (
         -- (a step dated at its start, a bar's first reading kept, began then: `steps.began_ns`)
         select min(case when s.start_ns is not null then s.t_ns else s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) end)
         from int_log_steps s
-        where e.nth = 1 and s.file_id = e.file_id and s.line < e.line
-          -- (a start placed back from the run's end by its duration is exact: never moved back
-          -- to the steps of an earlier process, across a failure, end or start logged after them)
+        where (e.nth = 1 or e.placed_back) and s.file_id = e.file_id and s.line < e.line
+          -- (a start placed back from the run's end by its duration is the run's, whatever its
+          -- process logged before it (a header, a first dated line): no later than the run's own
+          -- steps, which a bar's clock may place before it; never moved back to the steps of an
+          -- earlier process, across a failure or start logged after them, or an end that steps follow)
           and not (e.placed_back and exists (
               select 1 from stg_log_events x
               where x.file_id = e.file_id and x.line > s.line and x.line < e.line
-                and x.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start', 'attempt_end')))
+                and (x.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start')
+                     or (x.kind = 'attempt_end' and exists (
+                         select 1 from stg_log_steps y where y.file_id = x.file_id and y.line > x.line and y.line < e.line)))))
           and (s.rank is not distinct from e.rank
                or (s.rank is null and not exists (
                    -- (not an earlier process's: a failure, end or start between them that is
