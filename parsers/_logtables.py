@@ -54,10 +54,10 @@ def nonfinite_loss(text: str) -> bool:
 
 
 # a traceback's closing line, its exception (`RuntimeError: ...`, `torch.OutOfMemoryError: CUDA out of
-# memory`, `ray.exceptions.RayTaskError(NotImplementedError): ...`, a bare `NotImplementedError`), at
+# memory`, `ray.exceptions.RayTaskError(NotImplementedError): ...`, a bare `NotImplementedError`, `Exception:`), at
 # the line's start (`\A`: read with `match`; a search from every character of a long word would
 # try each of its lengths there)
-_EXCEPTION = re.compile(r"\A(?:[A-Za-z_]\w{0,80}\.){0,8}[A-Za-z_]\w{0,80}(?:Error|Exception|Interrupt|Exit|Failure|Timeout)"
+_EXCEPTION = re.compile(r"\A(?:[A-Za-z_]\w{0,80}\.){0,8}(?:[A-Za-z_]\w{0,80}(?:Error|Exception|Interrupt|Exit|Failure|Timeout)|Exception)"
                         r"(?:\([\w.]{1,200}\))?(?::|\s*$)")
 # the lines that chain one exception to the next
 _CHAINED = ("The above exception was the direct cause", "During handling of the above exception")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import SAMPLE_LOGS
+from tests.conftest import SAMPLE_LOGS, console_connection
 from tracelens.queries import view_definitions
 from tracelens.store import Store
 
@@ -212,3 +212,106 @@ def test_a_save_every_rank_logs_is_one_save_of_the_interval(sample_store: Callab
     assert f"checkpoint every {recorded.group(1)} steps" in evidence, evidence
     said = re.search(r"sqrt\(2 x (\S+) s per save", evidence)
     assert said and float(said.group(1)) == pytest.approx(seconds / len(saves), rel=0.01), (evidence, seconds, saves)
+
+
+# torchelastic 0.2 on AKS after a simulated Azure spot-VM eviction, 2021-05-21 (github.com/lenisha/TorchElastic_Lab @
+# 370f7abfb1fec2ae1a8581c9beac687f60a8fabb, Step4-SimulateStop.md, the whole block under "Validate the job"; it ends
+# mid-line): the agent's worker group failed with a bare `Exception:`, the agent restarted it, it loaded its checkpoint
+TORCHELASTIC_EVICTION = [
+    '[ERROR] 2021-05-21 23:18:16,219 local_elastic_agent: [default] Worker group failed',
+    'Traceback (most recent call last):',
+    '  File "/opt/conda/lib/python3.7/site-packages/torchelastic/agent/server/local_elastic_agent.py", li'
+    'ne 190, in _monitor_workers  ',
+    '    if self._process_context.join(timeout=-1):',
+    '  File "/opt/conda/lib/python3.7/site-packages/torch/multiprocessing/spawn.py", line 119, in join',
+    '    raise Exception(msg)',
+    'Exception:',
+    '',
+    '[INFO] 2021-05-21 23:18:16,220 api: [default] Worker group FAILED. 3/3 attempts left; will restart worker group',
+    '[INFO] 2021-05-21 23:18:16,220 api: [default] Stopping worker group',
+    "[INFO] 2021-05-21 23:18:16,220 api: [default] Rendezvous'ing worker group",
+    'INFO 2021-05-21 23:18:16,220 Attempting to join next rendezvous',
+    'INFO 2021-05-21 23:18:16,259 Added self to waiting list. Rendezvous full state: {"status": "final", '
+    '"version": "9", "participants": [0, 1], "keep_alives": ["/torchelastic/p2p/run_imagenet/rdzv/v_9/ran'
+    'k_0", "/torchelastic/p2p/run_imagenet/rdzv/v_9/rank_1"], "num_workers_waiting": 1}',
+    'INFO 2021-05-21 23:18:16,261 Keep-alive key /torchelastic/p2p/run_imagenet/rdzv/v_9/rank_1 is not renewed.',
+    '',
+    'INFO 2021-05-21 23:18:16,264 Previously existing rendezvous state changed. Will re-try joining.',
+    'INFO 2021-05-21 23:18:16,264 Attempting to join next rendezvous',
+    "INFO 2021-05-21 23:18:16,285 New rendezvous state created: {'status': 'joinable', 'version': '10', 'participants': []}",
+    "INFO 2021-05-21 23:18:16,327 Joined rendezvous version 10 as rank 0. Full state: {'status': 'joinabl"
+    "e', 'version': '10', 'participants': [0]}",
+    'INFO 2021-05-21 23:18:16,328 Rank 0 is responsible for join last call.',
+    'INFO 2021-05-21 23:18:46,390 Rank 0 finished join last call.',
+    'INFO 2021-05-21 23:18:46,390 Waiting for remaining peers.',
+    'INFO 2021-05-21 23:18:46,391 All peers arrived. Confirming membership.',
+    'INFO 2021-05-21 23:18:46,487 Waiting for confirmations from all peers.',
+    "INFO 2021-05-21 23:18:46,489 Rendezvous version 10 is complete. Final state: {'status': 'final', 've"
+    "rsion': '10', 'participants': [0], 'keep_alives': ['/torchelastic/p2p/run_imagenet/rdzv/v_10/rank_0'"
+    "], 'num_workers_waiting': 0}",
+    'INFO 2021-05-21 23:18:46,489 Creating EtcdStore as the c10d::Store implementation',
+    '[INFO] 2021-05-21 23:18:46,501 api: [default] Rendezvous complete for workers.',
+    'Result:',
+    '        restart_count=1',
+    '        group_rank=0',
+    '        group_world_size=1',
+    '        rank stride=1',
+    '        assigned global_ranks=[0]',
+    '        master_addr=imagenet-worker-0',
+    '        master_port=53357',
+    '',
+    '[INFO] 2021-05-21 23:18:46,502 api: [default] Starting worker group',
+    '=> set cuda device = 0',
+    '=> creating model: resnet18',
+    '=> loading checkpoint file: /mnt/blob/data/checkpoint.pth.tar',
+    '=> loaded checkpoint file: /mnt/blob/data/checkpoint.pth.tar',
+    '=> using checkpoint from rank: 0, max_epoch: 1',
+    '=> checkpoint broadcast size is: 93588276',
+    '=> done broadcasting checkpoint',
+    '=> done restoring from previous checkpoint',
+    '=> start_epoch: 2, best_acc1: 1.1699999570846558',
+    'Epoch: [2][   0/1563]   Time  2.800 ( 2.800)    Data  0.127 ( 0.127)    Loss 3.9720e+00 (3.9720e+00)'
+    '    Acc@1  20.31 ( 20.31)   Acc@5  37.50 ( 37.50)',
+    'Epoch: [2][  10/1563]   Time  0.473 ( 0.692)    Data  0.099 ( 0.110)    Loss 4.1394e+00 (4.0961e+00)'
+    '    Acc@1  15.62 ( 12.64)   Acc@5  35.94 ( 33.10)',
+    'Epoch: [2][  20/1563]   Time  0.481 ( 0.597)    Data  0.112 ( 0.114)    Loss 4.3410e+00 (4.1251e+00)'
+    '    Acc@1   4.69 ( 12.05)   Acc@5  23.44 ( 31.85)',
+    'Epoch: [2][  30/1563]   Tim',
+]
+
+
+def test_a_failure_the_job_was_relaunched_after_is_named_with_its_exception(tmp_path: Path) -> None:
+    """An attempt before the last that failed, then relaunched: a finding of its own names the
+    exception its traceback ends with (a bare `Exception:` is one), where the job's last attempt
+    did not fail (no job_failed), and scores the restart's downtime: from the failure to the
+    relaunch's first dated line."""
+    con = console_connection(tmp_path, TORCHELASTIC_EVICTION)
+    header = TORCHELASTIC_EVICTION.index("Traceback (most recent call last):") + 1
+    exception = next(t for t in TORCHELASTIC_EVICTION[header:] if t and t[0] not in " \t")
+    assert exception == "Exception:"
+    rows = con.execute("select severity, score, title, evidence from findings "
+                       "where finding in ('attempt_failed', 'job_failed')").fetchall()
+    assert len(rows) == 1, rows
+    severity, score, title, evidence = rows[0]
+    assert severity == "medium"
+    assert title == f"attempt 1 ended in a failure, then the job was relaunched: {exception}"
+    assert evidence.endswith(f"console.log line {header}: a traceback that ends with {exception} (table log_events)")
+    # (the failure at 23:18:16,219, the relaunch's first dated line at 23:18:46,390: the agent's rendezvous between)
+    assert score == pytest.approx(46.390 - 16.219, abs=0.01)
+
+
+def test_each_relaunched_attempts_failure_is_its_own_finding(restart: Store) -> None:
+    """sample_logs/restart_gloo_2rank: the harness injected one failure (its TRUTH crash line), torchrun
+    relaunched the job and it completed. The finding names the traceback of the failed rank, its
+    line and its exception as the console prints them."""
+    log = (SAMPLE_LOGS / "restart_gloo_2rank" / "console.log").read_text().split("\n")
+    crash = next(json.loads(m.group(1)) for line in log if (m := re.search(r"TRUTH (\{.*\})", line))
+                 and '"crash"' in line)
+    prefix = f"[rank{crash['rank']}]: "
+    header = next(i for i, line in enumerate(log, 1) if line.endswith(prefix + "Traceback (most recent call last):"))
+    exception = next(line.split(prefix, 1)[1] for line in log[header:] if prefix + "RuntimeError: " in line)
+    assert f"at step {crash['step']}" in exception
+    rows = restart.connect().execute("select title, evidence from findings where finding = 'attempt_failed'").fetchall()
+    assert rows == [(f"attempt 1 ended in a failure, then the job was relaunched: {exception}",
+                     f"{SAMPLE_LOGS / 'restart_gloo_2rank' / 'console.log'} line {header}: a traceback that ends with "
+                     f"{exception} (table log_events)")]

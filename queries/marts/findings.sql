@@ -51,6 +51,9 @@
 --                   stopped by hand (KeyboardInterrupt) or cancelled
 --                   through the scheduler (no DUE TO) -> medium; completed its training, then
 --                   failed (a failure line after its end: a teardown, a final evaluation) -> low.
+--   attempt_failed: each attempt before the last that ended in a failure, the job relaunched after it:
+--                   its likeliest cause (as job_failed's; not a watchdog's timeout) -> medium, its score the
+--                   restart's downtime.
 --   inputs:         truncated or failed input files -> low.
 -- Columns: finding (kind), severity ('high', 'medium', 'low'), score (seconds of wall time, or
 --   of step time summed over steps, that the finding accounts for; orders findings of the same
@@ -501,12 +504,12 @@ next_dated as (
         min(ts_ns) over (partition by file_id order by line range between 1 following and unbounded following) as next_ns
     from stg_log_events
 ),
-failure_lines as (
-    -- the failure lines of the job's last attempt where it crashed (any rank's), the likeliest cause
-    -- first: an exception a traceback ends with (of those at one time, out of memory first), or an exit code or signal, before a launcher's
-    -- teardown of the other workers; then the earliest; not where a watchdog's timeout is its failure
-    -- (timeouts, above)
-    select e.kind, e.line, f.path, coalesce(e.detail, e.raw) as cause, e.detail is not null and e.raw like '%Traceback (most%' as traceback,
+failure_events as (
+    -- every failure line, its cause and how likely it is the failure's cause (the likeliest first): an
+    -- exception a traceback ends with (out of memory first among those at one time), or an exit code or
+    -- signal, before a launcher's teardown of the other workers; then the earliest
+    select e.kind, e.line, e.file_id, f.path, coalesce(e.detail, e.raw) as cause,
+        e.detail is not null and e.raw like '%Traceback (most%' as traceback,
         -- (not torchelastic's SignalException: the signal a worker got, which a scheduler's cancel sent)
         -- (and Ray Tune's word that a trial errored: the driver's traceback after it, as it read the
         -- failed trial's results, is its consequence)
@@ -527,11 +530,54 @@ failure_lines as (
              else 4 end as cause_order,
         -- (a failure no line before it dates, a worker's traceback atop its console: no later than its
         -- file's next dated event, the launcher's word on that worker)
-        coalesce(e.ts_ns, e.after_ns, n.next_ns) as at_ns
+        coalesce(e.ts_ns, e.after_ns, n.next_ns) as at_ns,
+        e.ts_ns, e.after_ns, n.next_ns
     from stg_log_events e left join files f using (file_id)
-    left join next_dated n on n.file_id = e.file_id and n.line = e.line, last_attempt a
-    where a.end_reason = 'crash' and e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
-      and (a.start_ns is null or coalesce(e.ts_ns, e.after_ns, n.next_ns, a.start_ns) >= a.start_ns)
+    left join next_dated n on n.file_id = e.file_id and n.line = e.line
+    where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
+),
+cause_advice as (
+    -- what to do about a failure, where its cause alone says (a time limit, a preemption, out of
+    -- memory, SIGKILL, a Ray worker's death, a full file system, a stop by hand or through the scheduler)
+    select distinct cause, kind,
+        case
+            when cause like 'KeyboardInterrupt%' then 'stopped by hand (Ctrl-C): no failure of the job''s own'
+            when cause like '%DUE TO TIME LIMIT%' or cause ilike '%walltime%' or cause like '%exceeded its time limit%'
+                 or cause like '%TERM_RUNLIMIT%'
+                then 'the scheduler''s time limit: resubmit from the last checkpoint with a longer limit, or save one '
+                     'before the limit (a signal the scheduler sends ahead of it)'
+            when cause like '%DUE TO PREEMPTION%' or cause like '%DUE TO NODE FAIL%' or cause like '%Node failure on %'
+                 or cause like '%DUE TO JOB REQUEUE%' or cause like '%TERM_PREEMPT%'
+                then 'preempted or a node failed (or requeued): requeue from the last checkpoint; save more often where this recurs'
+            when cause like 'Coqui''s trainer: %'
+                then 'stopped by an interrupt (Ctrl-C, a notebook''s stop button) or an exception: the lines before it '
+                     'say which; resume from its last checkpoint (`--continue_path`)'
+            when cause like '%CANCELLED%' or cause like '%TERM_OWNER%' then 'cancelled through the scheduler (scancel, a user or a dependency): no '
+                                                  'failure of the job''s own'
+            when kind = 'oom' or cause ilike '%out of memory%'
+                then 'out of GPU memory: a smaller micro-batch, activation checkpointing, sharded optimizer states '
+                     '(ZeRO, FSDP), or expandable segments against fragmentation'
+            when cause like '%ActorDiedError%' or cause like '%WorkerCrashedError%'
+                then 'a Ray worker process died with no exception of its own: most often killed for memory (the '
+                     'host''s out-of-memory killer, a Kubernetes pod''s limit; Ray''s `Worker exit detail` says which): '
+                     'check the node''s memory and lower what each worker holds'
+            when cause ilike '%No space left on device%' or cause like '%StorageFull%'
+                then 'a file system filled up (most often while saving a checkpoint): free space or save elsewhere, '
+                     'keep fewer checkpoints, and resume from the last one that was written whole'
+            when regexp_matches(cause, 'exitcode\s*:?\s*-9\b|signal 9\b|SIGKILL|^Killed\s*$')
+                then 'killed by SIGKILL with no traceback of its own: most often the host''s out-of-memory killer '
+                     '(check dmesg on the node); lower host memory use (data-loader workers, prefetching, checkpoint '
+                     'shards loaded at once), or ask the scheduler why'
+        end as advice
+    from failure_events
+),
+failure_lines as (
+    -- the failure lines of the job's last attempt where it crashed (any rank's); not where a watchdog's
+    -- timeout is its failure (timeouts, above)
+    select e.*
+    from failure_events e, last_attempt a
+    where a.end_reason = 'crash'
+      and (a.start_ns is null or coalesce(e.ts_ns, e.after_ns, e.next_ns, a.start_ns) >= a.start_ns)
       -- (an attempt no line dates: the failures its console logged from its last step's line on (a
       -- traceback glued after a bar's last drawing is on it), the last attempt's)
       and (a.start_ns is not null or e.line >= coalesce((select max(s.line) from stg_log_steps s where s.file_id = e.file_id), 0))
@@ -550,34 +596,7 @@ job_failed as (
         format('the job''s last attempt ended in a failure: {}', c.cause),
         format('{} line {}: {}{} (table log_events)', coalesce(c.path, '?'), c.line,
                case when c.traceback then 'a traceback that ends with ' else '' end, c.cause),
-        case
-            when c.cause like 'KeyboardInterrupt%' then 'stopped by hand (Ctrl-C): no failure of the job''s own'
-            when c.cause like '%DUE TO TIME LIMIT%' or c.cause ilike '%walltime%' or c.cause like '%exceeded its time limit%'
-                 or c.cause like '%TERM_RUNLIMIT%'
-                then 'the scheduler''s time limit: resubmit from the last checkpoint with a longer limit, or save one '
-                     'before the limit (a signal the scheduler sends ahead of it)'
-            when c.cause like '%DUE TO PREEMPTION%' or c.cause like '%DUE TO NODE FAIL%' or c.cause like '%Node failure on %'
-                 or c.cause like '%DUE TO JOB REQUEUE%' or c.cause like '%TERM_PREEMPT%'
-                then 'preempted or a node failed (or requeued): requeue from the last checkpoint; save more often where this recurs'
-            when c.cause like 'Coqui''s trainer: %'
-                then 'stopped by an interrupt (Ctrl-C, a notebook''s stop button) or an exception: the lines before it '
-                     'say which; resume from its last checkpoint (`--continue_path`)'
-            when c.cause like '%CANCELLED%' or c.cause like '%TERM_OWNER%' then 'cancelled through the scheduler (scancel, a user or a dependency): no '
-                                                  'failure of the job''s own'
-            when c.kind = 'oom' or c.cause ilike '%out of memory%'
-                then 'out of GPU memory: a smaller micro-batch, activation checkpointing, sharded optimizer states '
-                     '(ZeRO, FSDP), or expandable segments against fragmentation'
-            when c.cause like '%ActorDiedError%' or c.cause like '%WorkerCrashedError%'
-                then 'a Ray worker process died with no exception of its own: most often killed for memory (the '
-                     'host''s out-of-memory killer, a Kubernetes pod''s limit; Ray''s `Worker exit detail` says which): '
-                     'check the node''s memory and lower what each worker holds'
-            when c.cause ilike '%No space left on device%' or c.cause like '%StorageFull%'
-                then 'a file system filled up (most often while saving a checkpoint): free space or save elsewhere, '
-                     'keep fewer checkpoints, and resume from the last one that was written whole'
-            when regexp_matches(c.cause, 'exitcode\s*:?\s*-9\b|signal 9\b|SIGKILL|^Killed\s*$')
-                then 'killed by SIGKILL with no traceback of its own: most often the host''s out-of-memory killer '
-                     '(check dmesg on the node); lower host memory use (data-loader workers, prefetching, checkpoint '
-                     'shards loaded at once), or ask the scheduler why'
+        coalesce((select x.advice from cause_advice x where x.cause is not distinct from c.cause and x.kind = c.kind), case
             -- (an attempt that logged no step may have failed in its start-up, with no progress of its own to
             -- resume; or its steps are in lines not read)
             when (select first_step from last_attempt) is null
@@ -591,9 +610,34 @@ job_failed as (
                      'the logs show no save (a framework may save without a line: look for one), and a relaunch with '
                      'none starts over'
             else 'the failure at that line says why; fix it and resume from the last checkpoint'
-        end,
+        end),
         'log_events, attempts'
     from (select * from failure_lines order by cause_order, at_ns nulls last, kind <> 'oom', line limit 1) c
+),
+earlier_failures as (
+    -- each attempt before the last that ended in a failure, after which the job was relaunched: the
+    -- failure lines dated in it (any rank's), the likeliest cause first (as the last attempt's); not a
+    -- watchdog's timeout (timeouts, above)
+    select a.attempt, a.end_ns, a.next_start_ns, e.*,
+        row_number() over (partition by a.attempt order by e.cause_order, e.at_ns, e.kind <> 'oom', e.line) as nth
+    from failure_events e
+    join (select attempt, start_ns, end_ns, end_reason, lead(start_ns) over (order by attempt) as next_start_ns
+          from attempts) a
+      on e.at_ns >= a.start_ns and e.at_ns < a.next_start_ns
+    where a.end_reason in ('crash', 'restarted') and e.kind <> 'collective_timeout'
+),
+attempt_failed as (
+    -- (its score: the restart's downtime, from the attempt's end to the next one's start)
+    select 'attempt_failed', 'medium', greatest(coalesce((c.next_start_ns - c.end_ns) / 1e9, 0.0), 0.0), null::integer,
+        format('attempt {} ended in a failure, then the job was relaunched: {}', c.attempt, c.cause),
+        format('{} line {}: {}{} (table log_events)', coalesce(c.path, '?'), c.line,
+               case when c.traceback then 'a traceback that ends with ' else '' end, c.cause),
+        coalesce((select x.advice from cause_advice x where x.cause is not distinct from c.cause and x.kind = c.kind),
+                 'the failure at that line says why; each relaunch costs its restart downtime and the work done since '
+                 'the last checkpoint: fix it where it recurs'),
+        'log_events, attempts'
+    from earlier_failures c
+    where c.nth = 1
 ),
 exit_failed as (
     -- the last attempt completed its training, then failed (torchtitan's `Training completed`, then
@@ -644,6 +688,7 @@ all_findings as (
     union all select * from reported_stragglers
     union all select * from loss_nonfinite
     union all select * from job_failed
+    union all select * from attempt_failed
     union all select * from exit_failed
     union all select * from inputs
 ),
