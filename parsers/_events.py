@@ -2098,6 +2098,7 @@ def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[L
         [line.number for line in lines], [line.ts_ns for line in lines])
     rows.texts = lines.texts if isinstance(lines, Lines) else [line.text for line in lines]
     rows.ranks = lines.ranks if isinstance(lines, Lines) else [line.rank for line in lines]
+    rows.file_lines = lines.file_lines if isinstance(lines, Lines) else None
     # (split_lines keeps no blank line)
     rows.text_lines = set(lines.numbers) if isinstance(lines, Lines) else {line.number for line in lines}
     if isinstance(lines, Lines) and lines.guessed is not None:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import os
 import re
+from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache, partial
-from itertools import accumulate, compress, repeat
+from itertools import accumulate, compress, islice, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
@@ -151,6 +152,8 @@ class Lines(Sequence[Line]):
         self.nccl: NcclLines | None = None
         self.marked: list[int] | None = None
         self.picked: list[int] | None = None  # the positions of the lines `split_lines`' `pick` occurs in
+        # each line number's line in the file, as an editor counts them (`FileLines`), at number - 1; None: the same
+        self.file_lines: array[int] | None = None
         self.years_guessed = guessed is not None  # some lines' year is the file's mtime's (`Line.year_from_mtime`)
 
     def _columns(self) -> tuple[Iterable[Any], ...]:
@@ -186,29 +189,58 @@ def years_guessed(lines: Sequence[Line]) -> bool:
     return lines.years_guessed if isinstance(lines, Lines) else any(line.year_from_mtime for line in lines)
 
 
+class FileLines:
+    """Each split line's line in its file, as a text editor numbers them (a line ends at a newline),
+    where the two differ: `str.splitlines` also splits at a carriage return (each redraw of a
+    progress bar is a line of its own) and at a few other separators. Fed a chunk of text at a
+    time with its split lines; `numbers` is None while every split line is a line of the file,
+    else each split line's, in order (4 bytes a line)."""
+
+    def __init__(self) -> None:
+        self.numbers: array[int] | None = None
+        self.count = 0  # split lines so far
+        self.newlines = 0  # newlines so far: the file's lines before the next chunk
+
+    def add(self, text: str, pieces: Sequence[str]) -> None:
+        newlines = text.count("\n")
+        whole = newlines + (1 if text and not text.endswith("\n") else 0)  # (the last line may end with none)
+        if self.numbers is None and len(pieces) == whole:
+            self.count += len(pieces)
+            self.newlines += newlines
+            return
+        if self.numbers is None:
+            self.numbers = array("i", range(1, self.count + 1))
+        # (a split line ending with a newline ends its file line; one ending with a carriage return does not)
+        ends = accumulate(map(str.endswith, text.splitlines(True), repeat("\n")), initial=self.newlines + 1)
+        self.numbers.extend(islice(ends, len(pieces)))
+        self.count += len(pieces)
+        self.newlines += newlines
+
+
 def read_lines(path: Path, hint: str | None = None, nccl_guard: str | None = None,
                pick: str | None = None) -> tuple[Sequence[Line], str | None]:
     """Every logical line of a (possibly gzipped) log, and a warning if it was cut short."""
-    physical, warning = read_text_lines(path)
+    file_lines = FileLines()
+    physical, warning = read_text_lines(path, file_lines)
     with gc_paused():
-        return _split_lines(physical, hint, file_mtime_ns(path), nccl_guard, pick), warning
+        return _split_lines(physical, hint, file_mtime_ns(path), nccl_guard, pick, file_lines.numbers), warning
 
 
 _CHUNK = 1 << 20
 
 
-def read_text_lines(path: Path) -> tuple[list[str], str | None]:
+def read_text_lines(path: Path, file_lines: FileLines | None = None) -> tuple[list[str], str | None]:
     """`read_bytes(path)`'s content decoded as UTF-8 (invalid bytes replaced) and split with
     `str.splitlines`, a megabyte of lines at a time: an uncompressed file is never held whole
     as bytes or text, and one character past Latin-1 (an emoji, a bar's block) makes CPython
     store a text at 2 or 4 bytes a character only for its own chunk (a whole 500 MB log was a 2
     GB string). Chunks end just after a newline byte, which no UTF-8 sequence holds and no line
-    break continues, so the lines are those of the whole text."""
+    break continues, so the lines are those of the whole text. `file_lines` is fed each chunk."""
     try:
         with open(path, "rb") as fh:
             if fh.read(2) in (GZIP_MAGIC, *UTF16_BOMS):  # (read whole: inflated, or made UTF-8)
                 data, warning = read_bytes(path)
-                return decode_lines(data), warning
+                return decode_lines(data, file_lines=file_lines), warning
             fh.seek(0)
             out: list[str] = []
             pending: list[bytes] = []  # a line longer than a chunk, in pieces
@@ -219,15 +251,22 @@ def read_text_lines(path: Path) -> tuple[list[str], str | None]:
                     continue
                 head = b"".join((*pending, block[:cut])) if pending else block[:cut]
                 pending = [block[cut:]] if cut < len(block) else []
-                out += _unescape(head).decode("utf-8", "replace").splitlines()
+                out += _split_chunk(_unescape(head).decode("utf-8", "replace"), file_lines)
             if pending:
-                out += _unescape(b"".join(pending)).decode("utf-8", "replace").splitlines()
+                out += _split_chunk(_unescape(b"".join(pending)).decode("utf-8", "replace"), file_lines)
             return out, None
     except OSError as exc:
         raise ParseError(str(path), f"cannot read: {exc.strerror or exc}") from exc
 
 
-def decode_lines(data: bytes, chunk: int = _CHUNK) -> list[str]:
+def _split_chunk(text: str, file_lines: FileLines | None) -> list[str]:
+    pieces = text.splitlines()
+    if file_lines is not None:
+        file_lines.add(text, pieces)
+    return pieces
+
+
+def decode_lines(data: bytes, chunk: int = _CHUNK, file_lines: FileLines | None = None) -> list[str]:
     """`data.decode("utf-8", "replace").splitlines()`, a chunk of lines at a time (see
     `read_text_lines`)."""
     view = memoryview(data)
@@ -236,9 +275,9 @@ def decode_lines(data: bytes, chunk: int = _CHUNK) -> list[str]:
     while start < size:
         end = size if start + chunk >= size else data.find(b"\n", start + chunk) + 1 or size
         piece = view[start:end]
-        out += (_unescape(bytes(piece)).decode("utf-8", "replace")
-                if data.find(b"#0", start, end) >= 0 or data.find(b"^M", start, end) >= 0
-                else str(piece, "utf-8", "replace")).splitlines()
+        out += _split_chunk(_unescape(bytes(piece)).decode("utf-8", "replace")
+                            if data.find(b"#0", start, end) >= 0 or data.find(b"^M", start, end) >= 0
+                            else str(piece, "utf-8", "replace"), file_lines)
         start = end
     return out
 
@@ -309,12 +348,14 @@ def split_lines(text: str, hint: str | None = None, mtime_ns: int | None = None,
     that cannot open with a prefix is taken as it is without a call, timestamps are looked for
     only where a date's dash and colon are, and the lines are built as columns, then made
     `Line`s in one C-level pass, with the garbage collector held off (`gc_paused`)."""
+    file_lines = FileLines()
     with gc_paused():
-        return _split_lines(text.splitlines(), hint, mtime_ns, nccl_guard, pick)
+        pieces = _split_chunk(text, file_lines)
+        return _split_lines(pieces, hint, mtime_ns, nccl_guard, pick, file_lines.numbers)
 
 
 def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | None, nccl_guard: str | None,
-                 pick: str | None) -> Sequence[Line]:
+                 pick: str | None, file_lines: array[int] | None = None) -> Sequence[Line]:
     """`split_lines` of the text's `str.splitlines()` (which splits at \\r too: each redraw of
     a bar is a line of its own)."""
     import polars as pl
@@ -560,7 +601,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     picked = frame.get_column("pick").arg_true().to_list() if pick is not None else None
     del frame
     lines = Lines(numbers, ranks, bodies, times, clears, hits, guessed)
-    lines.nccl, lines.marked, lines.picked = nccl_read, marked, picked
+    lines.nccl, lines.marked, lines.picked, lines.file_lines = nccl_read, marked, picked, file_lines
     return lines
 
 

@@ -57,7 +57,8 @@ def nonfinite_loss(text: str) -> bool:
 # memory`, `ray.exceptions.RayTaskError(NotImplementedError): ...`, a bare `NotImplementedError`, `Exception:`), at
 # the line's start (`\A`: read with `match`; a search from every character of a long word would
 # try each of its lengths there)
-_EXCEPTION = re.compile(r"\A(?:[A-Za-z_]\w{0,80}\.){0,8}(?:[A-Za-z_]\w{0,80}(?:Error|Exception|Interrupt|Exit|Failure|Timeout)|Exception)"
+_EXCEPTION = re.compile(r"\A(?:[A-Za-z_]\w{0,80}\.){0,8}"
+                        r"(?:[A-Za-z_]\w{0,80}(?:Error|Exception|Interrupt|Exit|Failure|Timeout)|Exception)"
                         r"(?:\([\w.]{1,200}\))?(?::|\s*$)")
 # the lines that chain one exception to the next
 _CHAINED = ("The above exception was the direct cause", "During handling of the above exception")
@@ -107,6 +108,9 @@ class LogRows:
     # line number -> the time its reader gave a line where that is not the shared lines' (mmengine's
     # dates with a year from its run's stamp, where the lines took the mtime's): the clock its rows use
     retimed: dict[int, int | None] = field(default_factory=dict)
+    # each line number's line in the file as an editor counts them, at number - 1 (`Lines.file_lines`):
+    # the rows' `file_line`; None: the same
+    file_lines: Sequence[int] | None = None
 
     def unrecognised(self) -> int:
         """Non-blank lines that yielded no step, event or NCCL row: counted, not errors."""
@@ -393,6 +397,11 @@ class LogRows:
                 event["detail"] = found
 
     def tables(self) -> dict[str, pa.Table]:
+        if self.file_lines is not None:
+            known = len(self.file_lines)
+            for row in (*self.steps, *self.events):
+                if (number := row["line"]) is not None and 0 < number <= known:
+                    row["file_line"] = self.file_lines[number - 1]
         return {
             "log_steps": pa.Table.from_pylist(self.steps, schema=LOG_STEPS),
             "log_events": pa.Table.from_pylist(self.events, schema=LOG_EVENTS),

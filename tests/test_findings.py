@@ -315,3 +315,19 @@ def test_each_relaunched_attempts_failure_is_its_own_finding(restart: Store) -> 
     assert rows == [(f"attempt 1 ended in a failure, then the job was relaunched: {exception}",
                      f"{SAMPLE_LOGS / 'restart_gloo_2rank' / 'console.log'} line {header}: a traceback that ends with "
                      f"{exception} (table log_events)")]
+
+
+def test_evidence_names_the_line_a_text_editor_shows(sample_store: Callable[[str], Path]) -> None:
+    """sample_logs/lightning_ddp_restart: the failed rank's traceback opens on a line that Lightning's
+    bar redrew dozens of times before it (each redraw after a carriage return). The evidence names
+    that line as an editor numbers the file's lines (at newlines), not as the reader split them."""
+    with open(SAMPLE_LOGS / "lightning_ddp_restart" / "console.log", encoding="utf-8", newline="") as raw:
+        console = raw.read()  # (its carriage returns kept)
+    rank = re.search(r"RuntimeError: injected failure on rank (\d+)", console).group(1)  # type: ignore[union-attr]
+    opening = f"[rank{rank}]: Traceback (most recent call last):"
+    line = next(n for n, text in enumerate(console.split("\n"), 1) if opening in text)
+    split = next(n for n, text in enumerate(console.splitlines(), 1) if opening in text)
+    assert split > line  # (the redraws before it: what numbered it apart)
+    con = Store.open(sample_store("lightning_ddp_restart"), create=False).connect()
+    (evidence,) = con.execute("select evidence from findings where finding = 'attempt_failed'").fetchone()
+    assert f"console.log line {line}: a traceback that ends with RuntimeError: injected failure on rank {rank}" in evidence

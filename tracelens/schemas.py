@@ -8,10 +8,11 @@ nanoseconds since the Unix epoch.
 from __future__ import annotations
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
-SCHEMA_VERSION = 9  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables;
+SCHEMA_VERSION = 10  # 2: per-file views precomputed at ingest (derived/); 3: log tables; 4: NCCL tables;
 # 5: log_steps.time_source; 6: log_steps.data_time_s; 7: trace_meta.host_pid; 8: trace_events.parent_kind;
-# 9: log_events.after_ns
+# 9: log_events.after_ns; 10: log_steps.file_line, log_events.file_line
 
 _str = pa.string()
 _i64 = pa.int64()
@@ -169,7 +170,12 @@ LOG_STEPS = pa.schema(
         pa.field("tflops", pa.float64()),
         pa.field("mfu", pa.float64()),
         pa.field("framework", _str),
-        pa.field("line", _i64),  # 1-based line number in the source file
+        # 1-based number of the line in the file, a progress bar's each redraw (after a carriage
+        # return) counted as a line of its own: the order the rows were logged in
+        pa.field("line", _i64),
+        # the line in the file as a text editor numbers it (a line ends at a newline): where a bar's
+        # redraws share a line, less than `line`; the line a finding's evidence names
+        pa.field("file_line", _i64),
         # how the step's time was obtained: log_line (the line's own timestamp), log_line_mtime
         # (a timestamp printed without a year, or a time of day without a date, and no other
         # evidence of them in the file: the year or date is the file's mtime's, an estimate, the
@@ -192,7 +198,8 @@ LOG_EVENTS = pa.schema(
         pa.field("duration_s", pa.float64()),
         pa.field("detail", _str),
         pa.field("framework", _str),
-        pa.field("line", _i64),
+        pa.field("line", _i64),  # as log_steps.line
+        pa.field("file_line", _i64),  # as log_steps.file_line
         pa.field("raw", _str),  # the line, cut to 500 characters
         # its date was printed without a year (or its time of day without a date) and nothing
         # else in the file gave it: the year (or date) is the file's mtime's (an estimate;
@@ -376,6 +383,9 @@ def conform(table: pa.Table, schema: pa.Schema) -> pa.Table:
                 col = col.cast(fld.type)
         else:
             col = pa.nulls(table.num_rows, type=fld.type)
+        if fld.name == "file_line" and col.null_count and "line" in table.column_names:
+            # (a row whose reader numbered the file's lines as an editor does: its line)
+            col = pc.coalesce(col, table.column("line").cast(fld.type))
         columns.append(col)
     # Polars hands strings over as string_view; Parquet stores both the same way, so they are
     # kept as they are rather than copied into a contiguous buffer.

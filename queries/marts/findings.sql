@@ -451,7 +451,7 @@ reported_stragglers as (
 losses as (
     -- the training losses the logs give, of the reference rank or of no rank (one per step)
     select s.step, any_value(s.loss) filter (where not isfinite(s.loss)) as bad_loss, bool_and(isfinite(s.loss)) as finite,
-        min(s.line) filter (where not isfinite(s.loss)) as line
+        min(s.file_line) filter (where not isfinite(s.loss)) as line
     from stg_log_steps s, int_reference_rank r
     where s.loss is not null and (s.rank is null or s.rank is not distinct from r.rank)
     group by s.step
@@ -508,7 +508,7 @@ failure_events as (
     -- every failure line, its cause and how likely it is the failure's cause (the likeliest first): an
     -- exception a traceback ends with (out of memory first among those at one time), or an exit code or
     -- signal, before a launcher's teardown of the other workers; then the earliest
-    select e.kind, e.line, e.file_id, f.path, coalesce(e.detail, e.raw) as cause,
+    select e.kind, e.line, e.file_line, e.file_id, f.path, coalesce(e.detail, e.raw) as cause,
         e.detail is not null and e.raw like '%Traceback (most%' as traceback,
         -- (not torchelastic's SignalException: the signal a worker got, which a scheduler's cancel sent)
         -- (and Ray Tune's word that a trial errored: the driver's traceback after it, as it read the
@@ -594,7 +594,7 @@ job_failed as (
              else 'high' end,
         coalesce((select length_s from last_attempt), 0.0), null::integer,
         format('the job''s last attempt ended in a failure: {}', c.cause),
-        format('{} line {}: {}{} (table log_events)', coalesce(c.path, '?'), c.line,
+        format('{} line {}: {}{} (table log_events)', coalesce(c.path, '?'), c.file_line,
                case when c.traceback then 'a traceback that ends with ' else '' end, c.cause),
         coalesce((select x.advice from cause_advice x where x.cause is not distinct from c.cause and x.kind = c.kind), case
             -- (an attempt that logged no step may have failed in its start-up, with no progress of its own to
@@ -630,7 +630,7 @@ attempt_failed as (
     -- (its score: the restart's downtime, from the attempt's end to the next one's start)
     select 'attempt_failed', 'medium', greatest(coalesce((c.next_start_ns - c.end_ns) / 1e9, 0.0), 0.0), null::integer,
         format('attempt {} ended in a failure, then the job was relaunched: {}', c.attempt, c.cause),
-        format('{} line {}: {}{} (table log_events)', coalesce(c.path, '?'), c.line,
+        format('{} line {}: {}{} (table log_events)', coalesce(c.path, '?'), c.file_line,
                case when c.traceback then 'a traceback that ends with ' else '' end, c.cause),
         coalesce((select x.advice from cause_advice x where x.cause is not distinct from c.cause and x.kind = c.kind),
                  'the failure at that line says why; each relaunch costs its restart downtime and the work done since '
@@ -646,14 +646,14 @@ exit_failed as (
     -- says it failed
     select 'job_failed', 'low', 0.0, null::integer,
         format('the job''s last attempt completed its training, then failed: {}', c.cause),
-        format('{} line {}: {} (table log_events), after the end of training', coalesce(c.path, '?'), c.line, c.cause),
+        format('{} line {}: {} (table log_events), after the end of training', coalesce(c.path, '?'), c.file_line, c.cause),
         'its training is done (saved where it checkpointed at its end), but what ran after it failed, and the exit '
         'status a scheduler or a pipeline reads says so (a retry policy may run it all again): the work after '
         'training (a final evaluation, an upload), or a teardown that aborted (process groups not destroyed before '
         'exit, a library''s threads at exit)',
         'log_events, attempts'
     from (
-        select e.line, f.path, coalesce(e.detail, e.raw) as cause
+        select e.line, e.file_line, f.path, coalesce(e.detail, e.raw) as cause
         from stg_log_events e left join files f using (file_id), last_attempt a
         where a.end_reason = 'completed' and e.kind in ('crash', 'oom', 'collective_timeout', 'hang')
           and coalesce(e.ts_ns, e.after_ns) >= a.end_ns
