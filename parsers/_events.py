@@ -453,8 +453,15 @@ _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
 # a checkpoint named by its step (torchtitan's `./outputs/checkpoint/step-400`)
 _STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
 # Accelerate's state folder named by its step (`save_state` under diffusers' scripts' `checkpoint-{global_step}`:
-# "Saving current state to textual_inversion_cat/checkpoint-2000", "Saved state to .../checkpoint-2000")
-_CHECKPOINT_NAMED = re.compile(r"[\\/]checkpoint-(\d{1,15})[\\/]?\s*$")
+# "Saving current state to textual_inversion_cat/checkpoint-2000", "Saved state to .../checkpoint-2000"; under
+# transformers' `*_no_trainer.py` examples' `step_{completed_steps}`: "Saving current state to out/step_5")
+_CHECKPOINT_NAMED = re.compile(r"[\\/](?:checkpoint-|step_)(\d{1,15})[\\/]?\s*$")
+# a run's word that it resumed from such a folder, the folder its step (transformers' `*_no_trainer.py`
+# examples: "Resumed from checkpoint: out/step_5", glued after the bar's first drawing: `0/24 [00:00<?, ?it/s]Resumed
+# ...`; diffusers' scripts: "Resuming from checkpoint checkpoint-500")
+_RESUMED_FOLDER = re.compile(r"(?:^|(?<=[\]:|>\-] )|(?<=\]))resum(?:ing|ed) from checkpoint:? ['\"`]?"
+                             r"(?:[\w.~=\-]{0,255}[/\\]){0,32}(?:checkpoint-|step_)(\d{1,15})[/\\]?['\"`]?"
+                             r"(?=\s*(?:$|[.,;)!(]))", re.I)
 # PyTorch's DDP tutorial series after it wrote its snapshot: "Epoch 0 | Training snapshot saved at snapshot.pt";
 # MONAI's tutorials after `torch.save(model.state_dict(), ...)`: "saved new best metric model"
 # tensorpack's ModelSaver after writing: "Model saved to train_log/alexnet-dorefa/model-10000.";
@@ -1426,7 +1433,8 @@ class EventScanner:
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=step, detail="training starts", raw=text)
         elif ("esum" in text or "ESUM" in text) and (
-                (resumed := _RESUMED.search(text)) is not None or _RESUMED_FILE.search(text) is not None):
+                (resumed := _RESUMED.search(text) or _RESUMED_FOLDER.search(text)) is not None
+                or _RESUMED_FILE.search(text) is not None):
             rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        step=int(resumed.group(1)) if resumed is not None else None, raw=text)
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text

@@ -198,6 +198,30 @@ class _Bar:
     counts: list[int] = field(default_factory=list)  # each reading's count, in order (set by `_clock`)
 
 
+def _bar_at_total(rows: LogRows, bars: list[_Bar], total_steps: int) -> None:
+    """The end of a run whose training bar reached the total optimization steps its header names
+    (`***** Running training *****`, `Total optimization steps = 24`) and which logged no end of its
+    own (transformers' `*_no_trainer` example scripts and the loops made from them print none: their
+    bar's last step is the loop's), at that step's time."""
+    header = next((i for i in range(len(bars) - 1, -1, -1) if bars[i].header_logged), None)
+    started = max((e["line"] for e in rows.events if e["kind"] == LogEventKind.ATTEMPT_START.value
+                   and e.get("detail") == "***** Running training *****"), default=None)
+    if header is None or started is None or any(
+            e["kind"] == LogEventKind.ATTEMPT_END.value and e["line"] > started for e in rows.events):
+        return
+    at = next(((number, rank) for bar in bars[header:] for reading, (number, rank) in zip(bar.readings, bar.where, strict=True)
+               if reading.n == reading.total == total_steps), None)
+    if at is None:
+        return
+    number, rank = at
+    ended = max((r["end_ns"] for r in rows.steps if r["line"] == number and r.get("end_ns") is not None), default=None)
+    raw = ""
+    if rows.clock is not None and rows.texts is not None and (k := bisect_left(rows.clock[0], number)) < len(rows.texts):
+        raw = rows.texts[k]
+    rows.event(LogEventKind.ATTEMPT_END, line=number, rank=rank, ts_ns=ended, raw=raw,
+               detail="the training bar at the total optimization steps its header names")
+
+
 @dataclass
 class _Dict:
     index: int  # position in the file's lines
@@ -443,6 +467,8 @@ class HFTrainerParser(LogReader):
                                                global_step or (max(train_total) if train_total else None), ds_lrs)
         if ds_lines:
             _deepspeed_steps(rows, ds_lines)
+        if total_steps is not None:
+            _bar_at_total(rows, bars, total_steps)
         if not rows.steps:
             _notebook_rows(lines, rows)
         if not rows.steps and not rows.events:

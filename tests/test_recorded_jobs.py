@@ -423,6 +423,30 @@ def test_a_run_ended_as_the_example_scripts_end_is_one_attempt_with_its_evaluati
     assert ends == [(pytest.approx(int(h) * 3600 + int(m) * 60 + float(s)),)]
 
 
+def test_an_accelerate_loop_restarted_from_its_saved_state() -> None:
+    """sample_logs/accelerate_restart (record_accelerate_job.sh): a loop written as transformers'
+    `*_no_trainer.py` examples are, under `accelerate launch --max_restarts 1`: no per-step line but
+    the bar, `save_state` into `step_N` folders, a failure at step 8, the relaunch `Resumed from
+    checkpoint: .../step_5`, and no word at the end but the bar at the header's total. The attempts
+    are the harness's (the last one completed: its truth has its end), the saves name their steps,
+    the relaunch loaded step 5's state."""
+    folder = SAMPLE_LOGS / "accelerate_restart"
+    text = (folder / "console.log").read_text()
+    t = truth(folder)
+    resumed = re.search(r"Resumed from checkpoint: \S*step_(\d+)\n", text)
+    assert resumed is not None
+    con = ingest([folder / "console.log"])
+    got = con.execute("select attempt, first_step, last_step, resumed_from_step, end_reason from attempts "
+                      "order by attempt").fetchall()
+    assert [(a, first, last) for a, first, last, _, _ in got] == truth_attempts(folder)
+    assert [r for *_, r in got] == ["crash", "completed"] and any(x["event"] == "attempt_end" for x in t)
+    assert got[-1][3] == int(resumed.group(1))
+    saves = con.execute("select step from log_events where kind like 'checkpoint_save%' order by line").fetchall()
+    assert [s for (s,) in saves] == [x["step"] for x in t if x["event"] == "checkpoint_save"]
+    loads = con.execute("select step from log_events where kind like 'checkpoint_load%' and step is not null").fetchall()
+    assert {s for (s,) in loads} == {int(resumed.group(1))}
+
+
 def _as_a_terminal_shows(console: str) -> str:
     """The console as a terminal leaves it on screen, as users copy it: each carriage return
     draws over the line so far (a longer earlier drawing shows past a shorter later one)."""
