@@ -60,8 +60,9 @@ def nonfinite_loss(text: str) -> bool:
 _EXCEPTION = re.compile(r"\A(?:[A-Za-z_]\w{0,80}\.){0,8}"
                         r"(?:[A-Za-z_]\w{0,80}(?:Error|Exception|Interrupt|Exit|Failure|Timeout)|Exception)"
                         r"(?:\([\w.]{1,200}\))?(?::|\s*$)")
-# the lines that chain one exception to the next
-_CHAINED = ("The above exception was the direct cause", "During handling of the above exception")
+# the lines that chain one exception to the next (and torch.multiprocessing.spawn's before torch 1.8, its bare
+# `Exception: ` then the worker's own traceback: "-- Process 1 terminated with the following error:")
+_CHAINED = ("The above exception was the direct cause", "During handling of the above exception", "-- Process ")
 TRACEBACK_LINES = 400  # the most lines a traceback's frames take before its exception
 
 
@@ -382,7 +383,7 @@ class LogRows:
                 elif text.startswith("Traceback (most recent call last)") and chained:
                     chained = False
                 elif found is None and _EXCEPTION.match(text) is not None:
-                    found = text[:300]
+                    found = text[:300].rstrip()
                     if found.rstrip().endswith(":"):
                         # (a message on the lines below it: multiprocessing's `RuntimeError: ` then `        An
                         # attempt has been made to start a new process before the ...`): its first line

@@ -88,7 +88,7 @@ _EVAL_HEADER = re.compile(r"\*\*\*\*\* Running Evaluation \*\*\*\*\*")
 # run_clm.py): the evaluation's end, its runtime a row of the table, as `metrics_format` prints it
 # (`  eval_runtime            = 0:00:01.60`)
 _EVAL_METRICS = "***** eval metrics *****"
-_EVAL_RUNTIME_ROW = re.compile(r"\s{0,8}eval_runtime\s{0,80}= (\d{1,6}):(\d\d):(\d\d(?:\.\d{1,6})?)\s*$")
+_EVAL_RUNTIME_ROW = re.compile(r"(?:^|\s)eval_runtime\s{0,80}= (\d{1,6}):(\d\d):(\d\d(?:\.\d{1,6})?)\s*$")
 # PaddleNLP's Trainer logs an evaluation's metrics as `key: value` pairs, not a dict (`eval_loss:
 # 5.451386451721191, eval_accuracy: 0.5625, eval_runtime: 1.8318, eval_samples_per_second: 87.344`)
 _EVAL_RUNTIME_PAIRS = re.compile(r"(?:^|[\s,])eval_loss: [^,]{1,40}, .{0,400}?\beval_runtime: (\d{1,9}(?:\.\d{1,9})?)\b")
@@ -377,17 +377,16 @@ class HFTrainerParser(LogReader):
                 if bars:
                     bars[-1].pauses.append(int(m.group(1)))
                 continue
-            if eval_table is not None and "eval_runtime" in text and (m := _EVAL_RUNTIME_ROW.match(text)) is not None:
+            if eval_table is not None and "eval_runtime" in text and (m := _EVAL_RUNTIME_ROW.search(text)) is not None:
                 eval_table["duration_s"] = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + float(m.group(3))
                 eval_table = None
                 continue
             if _EVAL_METRICS in text:
-                rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                           detail="eval metrics", raw=text)
+                rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
                 eval_table = rows.events[-1]  # (its runtime on a row below)
                 continue
-            if eval_table is not None and not text.startswith("  "):
-                eval_table = None  # (the table ended with no runtime row)
+            if eval_table is not None and " = " not in text:
+                eval_table = None  # (the table ended with no runtime row: each of its rows is `  key = value`)
             if "***** Running Evaluation" in text and _EVAL_HEADER.search(text):
                 rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
                 continue

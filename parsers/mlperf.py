@@ -35,7 +35,7 @@ from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._evidence import evidence
 from tracelens.parsers._io import gc_paused, read_bytes
-from tracelens.parsers._lines import strip_prefix
+from tracelens.parsers._lines import FileLines, strip_prefix
 from tracelens.parsers._logtables import LOG_TABLES, LogRows
 from tracelens.parsers.console import GENERIC_STEP_LINE
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
@@ -118,7 +118,13 @@ class MlperfParser(Parser):
             rows.step(line=number, rank=rank, step=step, start_ns=start_ns, end_ns=ts_ns, time_source="record",
                       step_time_s=(ts_ns - start_ns) / 1e9, samples=block_samples)
 
-        for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
+        text = data.decode("utf-8", "replace")
+        file_lines = FileLines()
+        pieces = text.splitlines()
+        file_lines.add(text, pieces)
+        del text
+        rows.file_lines = file_lines.numbers  # (a carriage return splits a line: a bar's redraws in the console)
+        for number, raw in enumerate(pieces, start=1):
             if ":::ML" not in raw:  # (the body is a piece of the raw line)
                 continue
             rank, body = strip_prefix(raw.strip())

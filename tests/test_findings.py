@@ -331,3 +331,64 @@ def test_evidence_names_the_line_a_text_editor_shows(sample_store: Callable[[str
     con = Store.open(sample_store("lightning_ddp_restart"), create=False).connect()
     (evidence,) = con.execute("select evidence from findings where finding = 'attempt_failed'").fetchone()
     assert f"console.log line {line}: a traceback that ends with RuntimeError: injected failure on rank {rank}" in evidence
+
+
+# torchelastic 0.2's agent on Kubernetes (FrameworkController), 2020-07-31: a worker's NCCL error, then the
+# agent's own traceback through torch.multiprocessing.spawn (torch < 1.8): its bare `Exception: `, then
+# "-- Process 0 terminated with the following error:" and the traceback of what that process raised
+# (github.com/microsoft/frameworkcontroller @ 35e22e2e3b28a960997e337ab2d5825ac60a0918,
+# example/framework/scenario/pytorch/elastic/README.md, the log block of step 6, its first 36 lines)
+FRAMEWORKCONTROLLER_NCCL_ERROR = [
+    '......',
+    'Epoch: [1][180/782]\tTime  1.186 ( 1.230)\tData  0.095 ( 0.179)\tLoss 4.2262e+00 (4.3819e+00)\tAcc@'
+    '1   9.38 (  9.12)\tAcc@5  34.38 ( 25.57)',
+    'Epoch: [1][190/782]\tTime  1.580 ( 1.230)\tData  0.782 ( 0.180)\tLoss 3.9395e+00 (4.3789e+00)\tAcc@'
+    '1   9.38 (  9.18)\tAcc@5  34.38 ( 25.59)',
+    'Traceback (most recent call last):',
+    '  File "/workspace/examples/imagenet/main.py", line 603, in <module>',
+    '    main()',
+    '  File "/workspace/examples/imagenet/main.py", line 188, in main',
+    '    train(train_loader, model, criterion, optimizer, epoch, device_id, print_freq)',
+    '  File "/workspace/examples/imagenet/main.py", line 471, in train',
+    '    loss.backward()',
+    '  File "/opt/conda/lib/python3.7/site-packages/torch/tensor.py", line 198, in backward',
+    '    torch.autograd.backward(self, gradient, retain_graph, create_graph)',
+    '  File "/opt/conda/lib/python3.7/site-packages/torch/autograd/__init__.py", line 100, in backward',
+    '    allow_unreachable=True)  # allow_unreachable flag',
+    'RuntimeError: NCCL error: unhandled system error, NCCL version 2.4.8',
+    '[ERROR] 2020-07-31 07:15:34,783 local_elastic_agent: [default] Worker group failed',
+    'Traceback (most recent call last):',
+    '  File "/opt/conda/lib/python3.7/site-packages/torchelastic/agent/server/local_elastic_agent.py'
+    '", line 190, in _monitor_workers',
+    '    if self._process_context.join(timeout=-1):',
+    '  File "/opt/conda/lib/python3.7/site-packages/torch/multiprocessing/spawn.py", line 119, in join',
+    '    raise Exception(msg)',
+    'Exception: ',
+    '',
+    '-- Process 0 terminated with the following error:',
+    'Traceback (most recent call last):',
+    '  File "/opt/conda/lib/python3.7/site-packages/torch/multiprocessing/spawn.py", line 20, in _wrap',
+    '    fn(i, *args)',
+    '  File "/opt/conda/lib/python3.7/site-packages/torchelastic/agent/server/local_elastic_agent.py", line 79, in _wrap',
+    '    ret = fn(*args)',
+    '  File "/opt/conda/lib/python3.7/site-packages/torchelastic/distributed/launch.py", line 392, in wrapper_fn',
+    '    raise subprocess.CalledProcessError(returncode=process.returncode, cmd=cmd)',
+    "subprocess.CalledProcessError: Command '['/opt/conda/bin/python', '-u', '/workspace/examples/im"
+    "agenet/main.py', '--arch=resnet18', '--batch-size=32', '--epochs=2', '/workspace/data/tiny-imag"
+    "enet-200']' returned non-zero exit status 1.",
+    '',
+    '[INFO] 2020-07-31 07:15:34,785 api: [default] Worker group FAILED. 3/3 attempts left; will restart worker group',
+    '[INFO] 2020-07-31 07:15:34,785 api: [default] Stopping worker group',
+    "[INFO] 2020-07-31 07:15:34,785 api: [default] Rendezvous'ing worker group",
+]
+
+
+def test_a_spawned_process_s_traceback_under_a_bare_exception_names_the_failure(tmp_path: Path) -> None:
+    """The agent's traceback ends with spawn's bare `Exception: `; the process's own traceback after
+    "-- Process 0 terminated with the following error:" says what failed: its exception is the crash's."""
+    con = console_connection(tmp_path, FRAMEWORKCONTROLLER_NCCL_ERROR)
+    agent = FRAMEWORKCONTROLLER_NCCL_ERROR.index("[ERROR] 2020-07-31 07:15:34,783 local_elastic_agent: "
+                                                 "[default] Worker group failed") + 2
+    raised = next(t for t in FRAMEWORKCONTROLLER_NCCL_ERROR if t.startswith("subprocess.CalledProcessError: "))
+    details = dict(con.execute("select line, detail from log_events where kind = 'crash'").fetchall())
+    assert details[agent] == raised[:300]

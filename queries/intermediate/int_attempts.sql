@@ -56,12 +56,7 @@ starts as (
           -- process logged before it (a header, a first dated line): no later than the run's own
           -- steps, which a bar's clock may place before it; never moved back to the steps of an
           -- earlier process, across a failure or start logged after them, or an end that steps follow)
-          and not (e.placed_back and exists (
-              select 1 from stg_log_events x
-              where x.file_id = e.file_id and x.line > s.line and x.line < e.line
-                and (x.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start')
-                     or (x.kind = 'attempt_end' and exists (
-                         select 1 from stg_log_steps y where y.file_id = x.file_id and y.line > x.line and y.line < e.line)))))
+          and not (e.placed_back and s.line < e.blocked_after)
           and (s.rank is not distinct from e.rank
                or (s.rank is null and not exists (
                    -- (not an earlier process's: a failure, end or start between them that is
@@ -80,7 +75,17 @@ starts as (
               -- printed before that line are its own
               exists (select 1 from int_log_events x
                       where x.file_id = a.file_id and x.line = a.line and x.kind = 'attempt_end' and x.ts_ns > a.ts_ns)
-                  as placed_back
+                  as placed_back,
+              -- (the last line before it of a failure or start, or of an end that steps follow before it: the
+              -- steps logged before that line are no placed-back start's)
+              greatest(
+                  (select max(x.line) from stg_log_events x
+                   where x.file_id = a.file_id and x.line < a.line
+                     and x.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start')),
+                  (select max(x.line) from stg_log_events x
+                   where x.file_id = a.file_id and x.kind = 'attempt_end'
+                     and x.line < (select max(y.line) from stg_log_steps y where y.file_id = a.file_id and y.line < a.line)),
+                  0) as blocked_after
           from int_log_events a where a.kind = 'attempt_start') e
 ),
 boundaries as (

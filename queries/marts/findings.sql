@@ -51,9 +51,9 @@
 --                   stopped by hand (KeyboardInterrupt) or cancelled
 --                   through the scheduler (no DUE TO) -> medium; completed its training, then
 --                   failed (a failure line after its end: a teardown, a final evaluation) -> low.
---   attempt_failed: each attempt before the last that ended in a failure, the job relaunched after it:
---                   its likeliest cause (as job_failed's; not a watchdog's timeout) -> medium, its score the
---                   restart's downtime.
+--   attempt_failed: each attempt before the last that crashed, the job relaunched after it: its likeliest
+--                   cause among the failure lines no step of their console follows in it (as job_failed's;
+--                   none where a watchdog's timeout fired in it) -> medium, its score the restart's downtime.
 --   inputs:         truncated or failed input files -> low.
 -- Columns: finding (kind), severity ('high', 'medium', 'low'), score (seconds of wall time, or
 --   of step time summed over steps, that the finding accounts for; orders findings of the same
@@ -612,19 +612,26 @@ job_failed as (
             else 'the failure at that line says why; fix it and resume from the last checkpoint'
         end),
         'log_events, attempts'
-    from (select * from failure_lines order by cause_order, at_ns nulls last, kind <> 'oom', line limit 1) c
+    from (select * from failure_lines order by cause_order, at_ns nulls last, kind <> 'oom', line, path limit 1) c
 ),
 earlier_failures as (
-    -- each attempt before the last that ended in a failure, after which the job was relaunched: the
-    -- failure lines dated in it (any rank's), the likeliest cause first (as the last attempt's); not a
-    -- watchdog's timeout (timeouts, above)
+    -- each attempt before the last that crashed, after which the job was relaunched: the failure lines
+    -- dated in it (any rank's) after which its console logged no step in it (not a traceback a script
+    -- caught and went on from), the likeliest cause first (as the last attempt's); not where a watchdog's
+    -- timeout fired in it (timeouts, above)
     select a.attempt, a.end_ns, a.next_start_ns, e.*,
-        row_number() over (partition by a.attempt order by e.cause_order, e.at_ns, e.kind <> 'oom', e.line) as nth
+        row_number() over (partition by a.attempt order by e.cause_order, e.at_ns, e.kind <> 'oom', e.line, e.path) as nth
     from failure_events e
     join (select attempt, start_ns, end_ns, end_reason, lead(start_ns) over (order by attempt) as next_start_ns
           from attempts) a
       on e.at_ns >= a.start_ns and e.at_ns < a.next_start_ns
-    where a.end_reason in ('crash', 'restarted') and e.kind <> 'collective_timeout'
+    where a.end_reason = 'crash'
+      and not exists (select 1 from stg_log_steps s
+                      where s.file_id = e.file_id and s.line > e.line and s.t_ns < a.next_start_ns)
+      and not exists (select 1 from stg_log_events t
+                      where t.kind = 'collective_timeout'
+                        and coalesce(t.ts_ns + (coalesce(t.duration_s, 0) * 1e9)::bigint, t.after_ns) >= a.start_ns
+                        and coalesce(t.ts_ns + (coalesce(t.duration_s, 0) * 1e9)::bigint, t.after_ns) < a.next_start_ns)
 ),
 attempt_failed as (
     -- (its score: the restart's downtime, from the attempt's end to the next one's start)
