@@ -112,8 +112,6 @@ def main() -> None:
     ap.add_argument("--train-samples", type=int, default=4096)
     ap.add_argument("--eval-steps", type=int, default=0, help="evaluate every N steps (0: never)")
     ap.add_argument("--eval-samples", type=int, default=24)
-    ap.add_argument("--per-epoch", action="store_true",
-                    help="evaluate and save each epoch, the best model loaded at the end (a fine-tuning's usual settings)")
     ap.add_argument("--example-tail", action="store_true",
                     help="log at INFO and end as the example scripts do: save, train metrics, evaluate, eval metrics")
     ap.add_argument("--cuda", action="store_true", help="train on the GPU (NCCL between ranks) instead of the CPU (gloo)")
@@ -130,13 +128,11 @@ def main() -> None:
         output_dir=a.out, max_steps=-1 if a.epochs else a.steps, num_train_epochs=a.epochs or 3.0,
         per_device_train_batch_size=8, logging_steps=a.logging_steps,
         save_steps=a.save_steps, use_cpu=not a.cuda, ddp_backend="nccl" if a.cuda else "gloo", seed=0,
-        eval_strategy="epoch" if a.per_epoch else "steps" if a.eval_steps else "no", eval_steps=a.eval_steps or None,
-        per_device_eval_batch_size=8,
-        **({"save_strategy": "epoch", "load_best_model_at_end": True, "metric_for_best_model": "loss"} if a.per_epoch else {}),
+        eval_strategy="steps" if a.eval_steps else "no", eval_steps=a.eval_steps or None, per_device_eval_batch_size=8,
     )
     if a.example_tail:
         transformers.utils.logging.set_verbosity_info()
-    evaluation = RandomTokens(a.eval_samples, 64, 512) if a.eval_steps or a.example_tail or a.per_epoch else None
+    evaluation = RandomTokens(a.eval_samples, 64, 512) if a.eval_steps or a.example_tail else None
     trainer = CpuDdpTrainer(model=model, args=args, train_dataset=RandomTokens(a.train_samples, 64, 512), eval_dataset=evaluation,
                             callbacks=[truth])
     last = get_last_checkpoint(a.out) if os.path.isdir(a.out) else None
