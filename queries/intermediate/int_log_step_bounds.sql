@@ -9,7 +9,8 @@
 --   last start line before its end, `started_ns` (torchtitan's `Training starts at step 1` after
 --   the model was built: not before the attempt's first line), nor before the attempt's
 --   start: detectron2's `iter: 19` line every 20 iterations reports one iteration's time, and
---   ends the attempt's first 20 iterations, not its first one); end = end_ns, else the next step's start, else (last step of a completed attempt)
+--   ends the attempt's first 20 iterations, not its first one; where it reports none, the loop's
+--   start that last start line is, naming a step no later than its own); end = end_ns, else the next step's start, else (last step of a completed attempt)
 --   the attempt's end. A line is credited with at most the time its reported step time
 --   accounts for (steps since the previous line x seconds per step, with 50 % slack, plus the
 --   clock resolution of int_log_steps: lines in whole seconds a second apart may be a few
@@ -48,9 +49,13 @@ with attempted as (
 steps as (
     -- (the attempt's last start line at or before the step's time, in the step's own file, of its
     -- rank or of none: its process, or its training, began then; not another rank's first line)
-    select s.* exclude (rank), greatest(s.attempt_start_ns, e.ts_ns) as started_ns
+    -- (where that line is its training loop's start, naming the step the loop began at, no later than
+    -- this one: torchtitan's `Training starts at step 1`, `loop_started`)
+    select s.* exclude (rank), greatest(s.attempt_start_ns, e.ts_ns) as started_ns,
+        coalesce(e.detail = 'training starts' and e.step <= s.step and e.ts_ns >= s.attempt_start_ns, false) as loop_started
     from attempted s
-    asof left join (select file_id, ts_ns, rank from int_log_events where kind = 'attempt_start' and ts_ns is not null) e
+    asof left join (select file_id, ts_ns, rank, detail, step from int_log_events
+                    where kind = 'attempt_start' and ts_ns is not null) e
         on s.file_id = e.file_id and s.rank_key = coalesce(e.rank, s.rank_key) and s.t_ns >= e.ts_ns
 ),
 elided as (
@@ -91,7 +96,9 @@ bounded as (
             -- unknown where its line gives no step time)
             case when lag(step) over (partition by attempt order by t_ns, line, step) is null
                  then case when step_time_s is not null
-                           then greatest(started_ns, (end_ns - step_time_s * 1e9 * covers)::bigint) end
+                           then greatest(started_ns, (end_ns - step_time_s * 1e9 * covers)::bigint)
+                           -- (no time of its own: the loop's start, where the logs date it)
+                           when loop_started then started_ns end
                  else (end_ns - step_time_s * 1e9)::bigint end
         ) as s_ns,
         coalesce(
