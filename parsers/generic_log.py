@@ -1888,6 +1888,8 @@ _HF_TRAIN_FRAME = re.compile(r"[\\/]transformers[\\/]trainer\.py\", line \d{1,6}
 _TABLE_ROW = re.compile(r"^\|(?P<pad>\s{1,80})(?P<key>[^\s|](?:[^|]{0,100}?[^\s|])?)\s{0,80}\|\s{0,80}"
                         r"(?P<value>[-+]?(?:\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?|nan|inf))\s{0,80}\|$")
 _TABLE_EDGE = re.compile(r"^-{10,400}$")
+# a section's row of stable-baselines3's tables: `| eval/                   |             |`
+_TABLE_SECTION = re.compile(r"^\|\s{0,8}[a-z_]{1,40}/\s{0,80}\|\s{0,80}\|$")
 # a table's step, the first of these it has: the run's updates (stable-baselines3's `iterations` of
 # an on-policy algorithm, baselines' `nupdates`, Stable Baselines 2's `n_updates`, Spinning Up's
 # `Epoch`), else its environment steps (`total_timesteps`, deepq's `steps`); not stable-baselines3's
@@ -1901,48 +1903,65 @@ _TABLE_KEYS = frozenset({"iterations", "total_timesteps", "time_elapsed", "nupda
 
 
 def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
-    """The logger tables (`_TABLE_ROW`), one a log dump: the dump's step its first of
-    `_TABLE_STEP_KEYS` printed whole (a count the logger rounded, `1.65e+03`, is no step's number);
-    its step time the seconds since learning began (`_TABLE_ELAPSED_KEYS`) since an earlier dump over
-    the steps between, the previous dump's where the figures' rounding (a whole unit of their last
-    digit: stable-baselines3 truncates its seconds; baselines and Spinning Up print three
-    significant digits, `1.63e+03`) allows, else an earlier one's of the same run (`_span_mean`;
-    stable-baselines3's `iterations` from learning's start, 0 s at iteration 0); its loss
-    `train/loss`. A key's section in its name (current baselines' `misc/nupdates`) is not its
-    name's. Undated: nothing dates a table."""
+    """The logger tables (`_TABLE_ROW`), one a log dump: the dump's step the file's step key printed
+    whole (a count the logger rounded, `1.65e+03`, is no step's number): the first of
+    `_TABLE_STEP_KEYS` that a dump of the file holds, one key for them all (a dump in another unit
+    would read as a step counter gone back: stable-baselines3's `EvalCallback` dumps its `eval/`
+    section with `total_timesteps` between the rollouts' dumps of `iterations`); a dump without it
+    is no step, and one with an `eval/` section an evaluation's end. Its step time the seconds since
+    learning began (`_TABLE_ELAPSED_KEYS`) since an earlier dump over the steps between, the
+    previous dump's where the figures' rounding (a whole unit of their last digit: stable-baselines3
+    truncates its seconds; baselines and Spinning Up print three significant digits, `1.63e+03`)
+    allows, else an earlier one's of the same run (`_span_mean`; stable-baselines3's `iterations`
+    from learning's start, 0 s at iteration 0); its loss `train/loss`. A key's section in its name
+    (current baselines' `misc/nupdates`) is not its name's. Undated: nothing dates a table."""
+    # each dump: its keys' values and lines, whether its keys are nested under sections
+    # (stable-baselines3's, four spaces in) and whether one of them is `eval/`
+    dumps: list[tuple[dict[str, str], dict[str, Line], bool, Line | None]] = []
     table: dict[str, str] = {}
     at: dict[str, Line] = {}  # each key's line
-    nested = False  # keys indented four spaces under sections: stable-baselines3's
-    timed: list[tuple[int, float, float]] = []  # (step, seconds since learning began, their rounding) of earlier dumps
+    nested = False
+    evaluated: Line | None = None  # the dump's `eval/` section's line
     for line in [*lines, None]:
         text = line.text.strip() if line is not None else "-" * 10
-        if "|" in text and (row := _TABLE_ROW.match(text)) is not None and line is not None:
-            name = row.group("key").rpartition("/")[2]
-            if name not in table:
-                table[name], at[name] = row.group("value"), line
-                nested = nested or row.group("pad") == "    "
+        if "|" in text and line is not None:
+            if (row := _TABLE_ROW.match(text)) is not None:
+                name = row.group("key").rpartition("/")[2]
+                if name not in table:
+                    table[name], at[name] = row.group("value"), line
+                    nested = nested or row.group("pad") == "    "
+                continue
+            if text.startswith("| eval/ ") and _TABLE_SECTION.match(text) is not None:
+                evaluated = evaluated or line
+                continue
+        if not _TABLE_EDGE.match(text):
             continue
-        if not _TABLE_EDGE.match(text) or not table:
+        if table or evaluated is not None:
+            dumps.append((table, at, nested, evaluated))
+        table, at, nested, evaluated = {}, {}, False, None
+    key = next((k for k in _TABLE_STEP_KEYS if any(k in t and not (n and k == "n_updates") for t, _, n, _ in dumps)), None)
+    timed: list[tuple[int, float, float]] = []  # (step, seconds since learning began, their rounding) of earlier dumps
+    for table, at, nested, evaluated in dumps:
+        if key is None or key not in table or (nested and key == "n_updates") or not table[key].isdigit():
+            if evaluated is not None:
+                rows.event(LogEventKind.EVAL_END, line=evaluated.number, rank=evaluated.rank, ts_ns=None, raw=evaluated.text)
             continue
-        key = next((k for k in _TABLE_STEP_KEYS if k in table and not (nested and k == "n_updates")), None)
+        step = int(table[key])
+        values: dict[str, float] = {}
+        if "loss" in table:
+            values["loss"] = float(table["loss"])
         elapsed = next((table[k] for k in _TABLE_ELAPSED_KEYS if k in table), None)
-        if key is not None and table[key].isdigit():
-            step = int(table[key])
-            values: dict[str, float] = {}
-            if "loss" in table:
-                values["loss"] = float(table["loss"])
-            if elapsed is not None:
-                # (a whole unit: stable-baselines3 truncates its seconds, `int(time_elapsed)`; its
-                # `iterations` count from learning's start, 0 s at iteration 0)
-                took = _elapsed_span(timed, step, float(elapsed), 2 * half_unit(elapsed),
-                                     (0, 0.0, 0.0) if key == "iterations" else None)
-                if took is not None:
-                    values["step_time_s"] = took
-            before = len(rows.steps)
-            rows.step(line=at[key].number, rank=at[key].rank, step=step, end_ns=None, **values)
-            if len(rows.steps) > before and nested:
-                rows.steps[-1]["framework"] = "stable_baselines3"
-        table, at, nested = {}, {}, False
+        if elapsed is not None:
+            # (a whole unit: stable-baselines3 truncates its seconds, `int(time_elapsed)`; its
+            # `iterations` count from learning's start, 0 s at iteration 0)
+            took = _elapsed_span(timed, step, float(elapsed), 2 * half_unit(elapsed),
+                                 (0, 0.0, 0.0) if key == "iterations" else None)
+            if took is not None:
+                values["step_time_s"] = took
+        before = len(rows.steps)
+        rows.step(line=at[key].number, rank=at[key].rank, step=step, end_ns=None, **values)
+        if len(rows.steps) > before and nested:
+            rows.steps[-1]["framework"] = "stable_baselines3"
 
 
 # Ray Tune's result as RLlib's examples print it (`pretty_print(result)`: a YAML block a training

@@ -240,7 +240,8 @@ class HFTrainerParser(LogReader):
         if found is not None:
             return Claim.CONTENT if found == self.name else Claim.NO
         text = head.decode("utf-8", "replace")
-        if (_HEADER in text or "'train_runtime'" in text or "Saving model checkpoint to" in text or _TRAIN_METRICS in text
+        if (_HEADER in text or "'train_runtime'" in text or _TRAIN_METRICS in text
+                or "Saving model checkpoint to" in text and _SAVE.search(text) is not None
                 or "Continuing training from global step" in text or "Training Loss" in text and (any(
                     _NOTEBOOK_HEADER.match(body := line.rstrip(" \\")) or _NOTEBOOK_EPOCH_HEADER.match(body)
                     for line in text.splitlines())

@@ -447,6 +447,25 @@ def test_an_accelerate_loop_restarted_from_its_saved_state() -> None:
     assert {s for (s,) in loads} == {int(resumed.group(1))}
 
 
+def test_stable_baselines3_s_evaluation_tables_are_evaluations_not_steps() -> None:
+    """sample_logs/sb3_ppo_eval (record_sb3_job.sh): PPO's rollout tables count `iterations`, and
+    EvalCallback's tables between them count `total_timesteps` (no `iterations` row): taken for
+    steps, 2048 between iterations 1 and 2 read as a step counter gone back, a restart at each
+    evaluation. The steps are the harness's iterations, one attempt; each evaluation an eval_end;
+    CheckpointCallback's `Saving model checkpoint to ...zip` lines make it no HF Trainer's console."""
+    folder = SAMPLE_LOGS / "sb3_ppo_eval"
+    t = truth(folder)
+    con = ingest([folder / "console.log"])
+    steps = [s for (s,) in con.execute("select step from log_steps order by line").fetchall()]
+    assert steps == [x["iteration"] for x in t if x["event"] == "rollout_end"]
+    assert con.execute("select count(*) from attempts").fetchone() == (1,)
+    evals = con.execute("select count(*) from log_events where kind = 'eval_end'").fetchone()
+    assert evals == (sum(1 for x in t if x["event"] == "eval_end"),)
+    text = (folder / "console.log").read_text()
+    saves = con.execute("select count(*) from log_events where kind like 'checkpoint_save%'").fetchone()
+    assert saves == (text.count("Saving model checkpoint to "),)
+
+
 def _as_a_terminal_shows(console: str) -> str:
     """The console as a terminal leaves it on screen, as users copy it: each carriage return
     draws over the line so far (a longer earlier drawing shows past a shorter later one)."""

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Record sample_logs/sb3_ppo_eval: `sb3_train.py`, Stable-Baselines3's PPO on CartPole-v1 at
+# `verbose=1`, 8192 timesteps in rollouts of 1024 (8 iterations, each logged as a table), an
+# EvalCallback every 2048 timesteps (its `Eval num_timesteps=...` line and an `eval/` table of
+# its own between the rollouts' tables) and a CheckpointCallback every 4096 (`Saving model
+# checkpoint to .../rl_model_4096_steps.zip`). Kept: console.log (stdout and stderr), truth.txt
+# (the harness's clock, `TRUTH {...}`), RECORDED.txt.
+# Needs: stable-baselines3 and gymnasium (on torch==2.13.0, CPU) (PYTHON=a Python that has them).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+py=${PYTHON:-python}
+out="$here/sb3_ppo_eval"
+rm -rf "$out" && mkdir -p "$out"
+work=$(mktemp -d)
+OMP_NUM_THREADS=1 "$py" "$here/sb3_train.py" --out "$work/run" --truth "$out/truth.txt" > "$out/console.log" 2>&1
+rm -rf "$work"
+{
+  echo "recorded: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "torch: $("$py" -c 'import torch; print(torch.__version__)')"
+  echo "stable-baselines3: $("$py" -c 'import stable_baselines3; print(stable_baselines3.__version__)')"
+  echo "gymnasium: $("$py" -c 'import gymnasium; print(gymnasium.__version__)')"
+  echo "command: python sb3_train.py (its defaults)"
+} > "$out/RECORDED.txt"
+grep -c TRUTH "$out/truth.txt"
