@@ -75,6 +75,9 @@ _END = re.compile(
     r"|(?-i:\bglobal_step = \d{1,15}, average loss = )"
     # a script's own last word, as a line of its own: "SCRIPT COMPLETED SUCCESSFULLY", "✓ Job finished successfully."
     r"|^(?:[✓✔✅] ?)?(?:script|program|job|run|pipeline|experiment) (?:completed|finished) successfully[.!]?\s*$"
+    # submitit's job environment once the submitted function returned (a Slurm job it launched): "submitit INFO
+    # (2022-04-22 07:13:43,404) - Job completed successfully"
+    r"|^(?-i:submitit INFO \([^)\n]{1,40}\) - Job completed successfully)\s*$"
     # Tesseract's lstmtraining once its iterations are done: "Finished! Selected model with minimal
     # training error rate (BCER) = 2.563" (older: "Finished! Error rate = 2.96")
     r"|^(?-i:Finished! (?:Selected model with minimal training error rate|Error rate = ))", re.IGNORECASE)
@@ -452,6 +455,9 @@ _WEIGHTS_FILE_SAVED = re.compile(
 _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
 # a checkpoint named by its step (torchtitan's `./outputs/checkpoint/step-400`)
 _STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
+# a checkpoint's file named by its step (kohya's sd-scripts: "saving checkpoint:
+# .../background_generator-step00000100.safetensors")
+_STEP_FILE = re.compile(r"-step(\d{1,15})\.(?:safetensors|ckpt|pt|pth|bin)\b")
 # Accelerate's state folder named by its step (`save_state` under diffusers' scripts' `checkpoint-{global_step}`:
 # "Saving current state to textual_inversion_cat/checkpoint-2000", "Saved state to .../checkpoint-2000"; under
 # transformers' `*_no_trainer.py` examples' `step_{completed_steps}`: "Saving current state to out/step_5")
@@ -1435,7 +1441,10 @@ class EventScanner:
         elif ("esum" in text or "ESUM" in text) and (
                 (resumed := _RESUMED.search(text) or _RESUMED_FOLDER.search(text)) is not None
                 or _RESUMED_FILE.search(text) is not None):
-            rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+            # (a folder's word comes before its load: transformers' `*_no_trainer` examples and diffusers'
+            # scripts print it, then call `load_state`)
+            rows.event(LogEventKind.CHECKPOINT_LOAD_START if resumed is not None and resumed.re is _RESUMED_FOLDER
+                       else LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        step=int(resumed.group(1)) if resumed is not None else None, raw=text)
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
               or "inished training" in text or "End of training" in text or " NUM!" in text
@@ -1661,7 +1670,8 @@ class EventScanner:
                                        ts_ns=line.ts_ns if line.ts_ns is not None else earlier["ts_ns"])
                         break
                     at = (STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
-                          or (_STEP_NAMED.search(text) if "step-" in text else None))
+                          or (_STEP_NAMED.search(text) if "step-" in text else None)
+                          or (_STEP_FILE.search(text) if "-step" in text else None))
                     rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                     if tune:

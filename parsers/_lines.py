@@ -1306,6 +1306,23 @@ _TQDM_ELAPSED = re.compile(r" \[(?:\d{1,6}:)?\d{2}:\d{2}")  # in every tqdm read
 _SCALE = {"": 1.0, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
 
 
+def postfix_loss(text: str, reading: BarReading) -> float | None:
+    """The loss a bar's postfix shows after its rate (diffusers' scripts' `Steps:  96%|...| 241/250
+    [04:53<00:10,  1.22s/it, loss=0.577, lr=0.0004]`, kohya's sd-scripts' running mean `avr_loss=0.0725`,
+    3D Gaussian Splatting's `Loss=0.0299219`): the step's own, as the loop set it."""
+    if "oss=" not in text[reading.end:reading.end + 200]:
+        return None
+    close = text.find("]", reading.end, reading.end + 400)
+    # (up to and with the bracket: the loss may be the postfix's last item)
+    found = _POSTFIX_LOSS.search(text, reading.end, close + 1 if close >= 0 else reading.end + 400)
+    return float(found.group("v")) if found is not None else None
+
+
+# (`nan` where the run diverged; diffusers' text-to-image script names it `step_loss`)
+_POSTFIX_LOSS = re.compile(r", (?:step_|avr_)?[Ll]oss=(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?|nan|[-+]?inf)"
+                           r"(?=[,\]])")
+
+
 def bar_readings(text: str) -> list[BarReading]:
     """Every progress-bar reading in a line (a line can hold several redraws glued together)."""
     return list(_bar_readings(text))

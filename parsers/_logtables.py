@@ -60,9 +60,10 @@ def nonfinite_loss(text: str) -> bool:
 _EXCEPTION = re.compile(r"\A(?:[A-Za-z_]\w{0,80}\.){0,8}"
                         r"(?:[A-Za-z_]\w{0,80}(?:Error|Exception|Interrupt|Exit|Failure|Timeout)|Exception)"
                         r"(?:\([\w.]{1,200}\))?(?::|\s*$)")
-# the lines that chain one exception to the next (and torch.multiprocessing.spawn's before torch 1.8, its bare
-# `Exception: ` then the worker's own traceback: "-- Process 1 terminated with the following error:")
-_CHAINED = ("The above exception was the direct cause", "During handling of the above exception", "-- Process ")
+# the lines that chain one exception to the next
+_CHAINED = ("The above exception was the direct cause", "During handling of the above exception")
+# (and torch.multiprocessing.spawn's before torch 1.8, its bare `Exception: ` then the process's own traceback)
+_SPAWN_CHAINED = re.compile(r"-- Process \d{1,9} terminated with the following error:\s*$")
 TRACEBACK_LINES = 400  # the most lines a traceback's frames take before its exception
 
 
@@ -378,7 +379,8 @@ class LogRows:
                 text = texts[k]
                 if not text or text[0] in " \t":
                     continue
-                if text.startswith(_CHAINED) and found is not None:
+                if found is not None and (text.startswith(_CHAINED) or (
+                        text.startswith("-- Process ") and _SPAWN_CHAINED.match(text) is not None)):
                     found, chained = None, True  # (a chained one: the traceback goes on to the next exception)
                 elif text.startswith("Traceback (most recent call last)") and chained:
                     chained = False

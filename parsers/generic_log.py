@@ -51,6 +51,7 @@ from tracelens.parsers._lines import (
     head_bodies,
     iter_numbers,
     parse_timestamp,
+    postfix_loss,
     rate_is_mean,
     refine_bar_elapsed,
 )
@@ -3260,9 +3261,11 @@ class GenericLogParser(LogReader):
                              if counter.match.re is _STEPS_BAR and line.ts_ns is not None and drawing.elapsed_s > 0
                              and (held is None or drawing.n < held[0]) else None)
                     before = len(rows.steps)
+                    loss = postfix_loss(text, drawing) if counter.match.re is _STEPS_BAR else None
                     rows.step(line=line.number, rank=line.rank, step=counter.step, end_ns=line.ts_ns,
                               **({"step_time_s": seconds} if seconds is not None else {}),
-                              **({"start_ns": began} if began is not None else {}))
+                              **({"start_ns": began} if began is not None else {}),
+                              **({"loss": loss} if loss is not None else {}))
                     if len(rows.steps) > before and counter.match.re is _TORCHTUNE_BAR:
                         rows.steps[-1]["framework"] = "torchtune"
                     if len(rows.steps) > before and counter.epoch is not None:

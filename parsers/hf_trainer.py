@@ -58,7 +58,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
-from tracelens.enums import LogEventKind
+from tracelens.enums import FAILURE_EVENT_KINDS, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import log_result, open_log
 from tracelens.parsers._evidence import console_format
@@ -69,6 +69,7 @@ from tracelens.parsers._lines import (
     bar_readings,
     file_mtime_ns,
     mtime_if_run_end,
+    postfix_loss,
     rate_agrees,
     refine_bar_elapsed,
     strip_prefix,
@@ -79,6 +80,7 @@ from tracelens.parsers._logtables import LogRows
 from tracelens.parsers._numbers import half_unit, loss_value, to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
+_FAILURE_KINDS = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
 _HEADER = "***** Running training *****"
 # the Trainer's line as its loop ends (before the run's summary dict)
 _COMPLETED = "Training completed. Do not forget to share your model"
@@ -200,9 +202,11 @@ class _Bar:
 
 def _bar_at_total(rows: LogRows, bars: list[_Bar], total_steps: int) -> None:
     """The end of a run whose training bar reached the total optimization steps its header names
-    (`***** Running training *****`, `Total optimization steps = 24`) and which logged no end of its
-    own (transformers' `*_no_trainer` example scripts and the loops made from them print none: their
-    bar's last step is the loop's), at that step's time."""
+    (`***** Running training *****`, `Total optimization steps = 24`, under the script's own logger:
+    transformers' `*_no_trainer` example scripts and the loops made from them print no end of their
+    own, their bar's last step the loop's; the Trainer's own header always is followed by its end)
+    and which logged no end, nor a failure after that reading (a final save that failed), at that
+    step's time."""
     header = next((i for i in range(len(bars) - 1, -1, -1) if bars[i].header_logged), None)
     started = max((e["line"] for e in rows.events if e["kind"] == LogEventKind.ATTEMPT_START.value
                    and e.get("detail") == "***** Running training *****"), default=None)
@@ -214,6 +218,8 @@ def _bar_at_total(rows: LogRows, bars: list[_Bar], total_steps: int) -> None:
     if at is None:
         return
     number, rank = at
+    if any(e["kind"] in _FAILURE_KINDS and e["line"] >= number for e in rows.events):
+        return
     ended = max((r["end_ns"] for r in rows.steps if r["line"] == number and r.get("end_ns") is not None), default=None)
     raw = ""
     if rows.clock is not None and rows.texts is not None and (k := bisect_left(rows.clock[0], number)) < len(rows.texts):
@@ -314,7 +320,7 @@ class HFTrainerParser(LogReader):
                 bar.readings.append(reading)
                 bar.training = bar.training or _TRAINING_BAR.match(text, 0, reading.start) is not None
                 bar.where.append((line.number, line.rank))
-                bar.losses.append(_postfix_loss(text, reading))
+                bar.losses.append(postfix_loss(text, reading))
                 last_reading = (len(bars) - 1, reading)
                 if i == 0:
                     reading_at[index] = last_reading
@@ -467,7 +473,7 @@ class HFTrainerParser(LogReader):
                                                global_step or (max(train_total) if train_total else None), ds_lrs)
         if ds_lines:
             _deepspeed_steps(rows, ds_lines)
-        if total_steps is not None:
+        if total_steps is not None and script:
             _bar_at_total(rows, bars, total_steps)
         if not rows.steps:
             _notebook_rows(lines, rows)
@@ -863,21 +869,6 @@ def _echoed(text: str, record: dict[str, Any], other_text: str, other: dict[str,
 # a logger's prefix before a dict: its level (`02/09/2024 15:48:56 - INFO - llmtuner.extras.callbacks -
 # {...}`, `[info] `), glog's (`I0209 15:48:56.123 callbacks.py:12] `), a `|`-separated one (loguru's)
 _LOGGED = re.compile(r"(?i:\b(?:info|debug|warning|warn)\b)|^[IWEF]\d{4} |\s\|\s")
-
-
-def _postfix_loss(text: str, reading: BarReading) -> float | None:
-    """The loss a bar's postfix shows after its rate (diffusers' scripts' `Steps:  96%|...| 241/250
-    [04:53<00:10,  1.22s/it, loss=0.577, lr=0.0004]`): the step's own, as the loop set it."""
-    if "loss=" not in text[reading.end:reading.end + 200]:
-        return None
-    close = text.find("]", reading.end, reading.end + 400)
-    # (up to and with the bracket: the loss may be the postfix's last item)
-    found = _POSTFIX_LOSS.search(text, reading.end, close + 1 if close >= 0 else reading.end + 400)
-    return float(found.group("v")) if found is not None else None
-
-
-# (`nan` where the run diverged; diffusers' text-to-image script names it `step_loss`)
-_POSTFIX_LOSS = re.compile(r", (?:step_)?loss=(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?|nan|[-+]?inf)(?=[,\]])")
 
 
 def _bar_rate(bar: _Bar, reading: BarReading, earlier: BarReading | None) -> float | None:

@@ -3329,3 +3329,59 @@ def test_a_console_with_its_step_lines_and_an_out_of_memory_error_is_claimed_for
     updates = [int(m.group(1)) for t in MARIAN_OOM_AT_VALIDATION if (m := re.search(r"\] Ep\. \d+ : Up\. (\d+) : Sen\.", t))]
     assert parser == "generic_log" and [s["step"] for s in steps] == updates == [4500, 5000]
     assert [e["kind"] for e in events if e["kind"] in ("oom", "crash")] == ["oom"]
+
+
+# kohya-ss' LoRA training of SD 1.5 on Kaggle, a checkpoint every 100 steps (github.com/dhruv8361343/SlideRevamp,
+# README.md, the block after "loss after every 100 steps", its first 8 lines; index file id 47240137865)
+KOHYA_LORA = [
+    'steps:   5%|▊               | 100/2000 [00:57<18:14,  1.74it/s, avr_loss=0.0725]',
+    'saving checkpoint: /kaggle/working/kohya_ss/kohya_ss/outputs/background_generator-step00000100.safetensors',
+    'steps:  10%|█▌              | 200/2000 [01:54<17:08,  1.75it/s, avr_loss=0.0715]',
+    'saving checkpoint: /kaggle/working/kohya_ss/kohya_ss/outputs/background_generator-step00000200.safetensors',
+    'steps:  15%|██▍             | 300/2000 [02:51<16:12,  1.75it/s, avr_loss=0.0766]',
+    'saving checkpoint: /kaggle/working/kohya_ss/kohya_ss/outputs/background_generator-step00000300.safetensors',
+    'steps:  20%|███▏            | 400/2000 [03:48<15:14,  1.75it/s, avr_loss=0.0747]',
+    'saving checkpoint: /kaggle/working/kohya_ss/kohya_ss/outputs/background_generator-step00000400.safetensors',
+]
+
+
+def test_kohya_s_steps_bar_gives_its_running_loss_and_its_saves_their_steps(tmp_path: Path) -> None:
+    """sd-scripts' `steps:` bar shows its running mean loss (`avr_loss=0.0725`), and each save names
+    its file by the step (`-step00000100.safetensors`)."""
+    _, steps, events = _read(tmp_path, KOHYA_LORA)
+    bars = [re.search(r"\| (\d+)/2000 .*avr_loss=([\d.]+)\]", t) for t in KOHYA_LORA if t.startswith("steps:")]
+    assert [(s["step"], s["loss"]) for s in steps] == [(int(m.group(1)), float(m.group(2))) for m in bars if m]
+    named = [int(m.group(1)) for t in KOHYA_LORA if (m := re.search(r"-step(\d+)\.safetensors$", t))]
+    assert [e["step"] for e in events if e["kind"].startswith("checkpoint_save")] == named
+
+
+# AudioMAE's fine-tuning on Slurm through submitit, the tail of its log (github.com/facebookresearch/AudioMAE @
+# afa95cb4e72c497e5a02c2b2e1fc7c4f24982a94, README.md, section 4's example log, 14 lines; CC-BY 4.0)
+AUDIOMAE_SUBMITIT = [
+    '[07:10:32.717347] log_dir: /checkpoint/berniehuang/experiments/419909',
+    '[07:10:36.394431] Epoch: [99]  [  0/781]  eta: 0:47:51  lr: 0.000001  loss: 0.0066 (0.0066)  ti'
+    'me: 3.6761  data: 1.6724  max mem: 2606',
+    '[07:12:24.728503] Epoch: [99]  [500/781]  eta: 0:01:02  lr: 0.000001  loss: 0.0116 (0.0128)  ti'
+    'me: 0.2130  data: 0.0002  max mem: 2606',
+    '[07:13:24.602830] Epoch: [99]  [780/781]  eta: 0:00:00  lr: 0.000001  loss: 0.0122 (0.0128)  ti'
+    'me: 0.1837  data: 0.0003  max mem: 2606',
+    '[07:13:24.853957] Epoch: [99] Total time: 0:02:52 (0.2204 s / it)',
+    '[07:13:25.085416] Averaged stats: lr: 0.000001  loss: 0.0122 (0.0126)',
+    '[07:13:28.343364] Test:  [ 0/79]  eta: 0:02:01    time: 1.5353  data: 1.5029  max mem: 2606',
+    '[07:13:30.942012] Test:  [78/79]  eta: 0:00:00    time: 0.0206  data: 0.0001  max mem: 2606',
+    '[07:13:31.180169] Test: Total time: 0:00:04 (0.0554 s / it)',
+    '[07:13:42.547896] mAP: 0.472873',
+    '[07:13:42.552120] mAP of the network on the 19148 test images: 0.4728',
+    '[07:13:42.552198] Max mAP: 0.473',
+    '[07:13:42.566228] Training time 5:16:14',
+    'submitit INFO (2022-04-22 07:13:43,404) - Job completed successfully',
+]
+
+
+def test_submitit_s_word_that_the_job_completed_ends_the_run(tmp_path: Path) -> None:
+    """submitit's job environment, once the function it ran returned: `Job completed successfully`."""
+    _, _, events = _read(tmp_path, AUDIOMAE_SUBMITIT)
+    last = len(AUDIOMAE_SUBMITIT)
+    assert AUDIOMAE_SUBMITIT[last - 1].endswith("Job completed successfully")
+    assert [(e["ts_ns"], e["line"]) for e in events if e["kind"] == "attempt_end" and e["line"] == last] == [
+        (_ns("2022-04-22 07:13:43,404"), last)]

@@ -445,6 +445,25 @@ def test_an_accelerate_loop_restarted_from_its_saved_state() -> None:
     assert [s for (s,) in saves] == [x["step"] for x in t if x["event"] == "checkpoint_save"]
     loads = con.execute("select step from log_events where kind like 'checkpoint_load%' and step is not null").fetchall()
     assert {s for (s,) in loads} == {int(resumed.group(1))}
+    # (the failed rank's own exception names the failure, not the other rank's broken connection that
+    # followed it, though that rank's bar drew a step after rank 1's traceback)
+    crash = next(x for x in t if x["event"] == "crash")
+    titles = con.execute("select title from findings where finding = 'attempt_failed'").fetchall()
+    assert [t.rsplit(": ", 2)[-2:] for (t,) in titles] == [
+        ["RuntimeError", f"injected failure on rank {crash['rank']} at step {crash['step']}"]]
+
+
+def test_a_trainer_run_killed_in_its_final_save_did_not_complete(tmp_path: Path) -> None:
+    """sample_logs/hf_trainer_example_tail cut right after its final checkpoint's save line (a job killed
+    while it saved): its bar reached the header's total steps, but the Trainer always says when it ends
+    (`Training completed`, its summary): the run did not say so, nothing says it completed."""
+    text = (SAMPLE_LOGS / "hf_trainer_example_tail" / "console.log").read_text()
+    total = re.search(r"Total optimization steps = (\d+)", text).group(1)  # type: ignore[union-attr]
+    cut = text[:text.index(f"checkpoint-{total}\n") + len(f"checkpoint-{total}\n")]
+    assert f"{total}/{total} [" in cut and "Training completed" not in cut
+    (tmp_path / "console.log").write_text(cut)
+    con = ingest([tmp_path / "console.log"])
+    assert [r for (r,) in con.execute("select end_reason from attempts").fetchall()] != ["completed"]
 
 
 def test_stable_baselines3_s_evaluation_tables_are_evaluations_not_steps() -> None:

@@ -44,13 +44,13 @@ with span as (
 dated_steps as (
     -- (a step dated at its start and its end is two points of the clock: a progress bar's only reading
     -- kept, which its elapsed time dates back to the bar's start, says what the time before it went to;
-    -- so is a training loop's start the logs date before the first dated step, naming that step as the
-    -- loop's first: torchtitan's `Training starts at step 1`, then step 1's line)
+    -- so is a training loop's start the logs date before the first dated step, naming that step or an
+    -- earlier one as the loop's first: torchtitan's `Training starts at step 1`, then step 1's line)
     select count(*) + count(*) filter (where start_ns < end_ns)
             + least(1, (select count(*) from int_log_events e
                         where e.kind = 'attempt_start' and e.detail = 'training starts'
                           and e.ts_ns < (select min(t_ns) from int_log_steps)
-                          and e.step = (select arg_min(step, t_ns) from int_log_steps))) as n,
+                          and e.step <= (select arg_min(step, t_ns) from int_log_steps))) as n,
         count(step_time_s) as timed
     from int_log_steps
 ),

@@ -52,7 +52,8 @@ steps as (
     -- (where that line is its training loop's start, naming the step the loop began at, no later than
     -- this one: torchtitan's `Training starts at step 1`, `loop_started`)
     select s.* exclude (rank), greatest(s.attempt_start_ns, e.ts_ns) as started_ns,
-        coalesce(e.detail = 'training starts' and e.step <= s.step and e.ts_ns >= s.attempt_start_ns, false) as loop_started
+        coalesce(e.detail = 'training starts' and e.step <= s.step and e.ts_ns >= s.attempt_start_ns, false) as loop_started,
+        e.step as loop_step
     from attempted s
     asof left join (select file_id, ts_ns, rank, detail, step from int_log_events
                     where kind = 'attempt_start' and ts_ns is not null) e
@@ -73,13 +74,16 @@ gaps as (
 ),
 covering as (
     -- the steps each line ends: since the attempt's previous line; an attempt's first line its
-    -- span over its step time where it gives both, else the attempt's usual steps between lines
+    -- span over its step time where it gives both, else those since the training loop's logged start
+    -- where that starts it (`loop_started`), else the attempt's usual steps between lines
     -- (their median); no more than since its resumed step, else since step -1 (a counter from 0:
     -- detectron2's `iter: 19` is its 20th), at least one
     select g.* exclude (gap),
         greatest(1, case
             when g.gap is null and g.start_ns is not null and g.end_ns > g.start_ns and g.step_time_s > 0
             then least(round((g.end_ns - g.start_ns) / 1e9 / g.step_time_s), g.step - coalesce(g.resumed_from_step, -1))
+            -- (the steps since the loop's logged start: `Training starts at step 11`, then `step: 20`)
+            when g.gap is null and g.loop_started then g.step - g.loop_step + 1
             when g.gap is null
             then least(coalesce(m.usual, 1), g.step - coalesce(g.resumed_from_step, -1))
             else g.gap

@@ -508,7 +508,7 @@ failure_events as (
     -- every failure line, its cause and how likely it is the failure's cause (the likeliest first): an
     -- exception a traceback ends with (out of memory first among those at one time), or an exit code or
     -- signal, before a launcher's teardown of the other workers; then the earliest
-    select e.kind, e.line, e.file_line, e.file_id, f.path, coalesce(e.detail, e.raw) as cause,
+    select e.kind, e.line, e.file_line, e.file_id, e.rank, f.path, coalesce(e.detail, e.raw) as cause,
         e.detail is not null and e.raw like '%Traceback (most%' as traceback,
         -- (not torchelastic's SignalException: the signal a worker got, which a scheduler's cancel sent)
         -- (and Ray Tune's word that a trial errored: the driver's traceback after it, as it read the
@@ -616,9 +616,9 @@ job_failed as (
 ),
 earlier_failures as (
     -- each attempt before the last that crashed, after which the job was relaunched: the failure lines
-    -- dated in it (any rank's) after which its console logged no step in it (not a traceback a script
-    -- caught and went on from), the likeliest cause first (as the last attempt's); not where a watchdog's
-    -- timeout fired in it (timeouts, above)
+    -- dated in it (any rank's) after which their process (their console's lines of their rank, or of
+    -- none) logged no step in it (not a traceback a script caught and went on from), the likeliest cause
+    -- first (as the last attempt's); not where a watchdog's timeout fired in it (timeouts, above)
     select a.attempt, a.end_ns, a.next_start_ns, e.*,
         row_number() over (partition by a.attempt order by e.cause_order, e.at_ns, e.kind <> 'oom', e.line, e.path) as nth
     from failure_events e
@@ -627,7 +627,8 @@ earlier_failures as (
       on e.at_ns >= a.start_ns and e.at_ns < a.next_start_ns
     where a.end_reason = 'crash'
       and not exists (select 1 from stg_log_steps s
-                      where s.file_id = e.file_id and s.line > e.line and s.t_ns < a.next_start_ns)
+                      where s.file_id = e.file_id and s.rank is not distinct from e.rank
+                        and s.line > e.line and s.t_ns < a.next_start_ns)
       and not exists (select 1 from stg_log_events t
                       where t.kind = 'collective_timeout'
                         and coalesce(t.ts_ns + (coalesce(t.duration_s, 0) * 1e9)::bigint, t.after_ns) >= a.start_ns
