@@ -392,3 +392,90 @@ def test_a_spawned_process_s_traceback_under_a_bare_exception_names_the_failure(
     raised = next(t for t in FRAMEWORKCONTROLLER_NCCL_ERROR if t.startswith("subprocess.CalledProcessError: "))
     details = dict(con.execute("select line, detail from log_events where kind = 'crash'").fetchall())
     assert details[agent] == raised[:300]
+
+
+# PaddleDetection's YOLOv5s on Baidu AI Studio, a notebook's output indented under its command, stopped with
+# Ctrl-C in epoch 2 (github.com/Sharpiless/PaddleDetection-Yolov5 @ 20cd7399400e7cf9ce47fa0fa9dfaf346a4c23e4,
+# README.md, the 40 output lines under `!python tools/train.py -c configs/yolov5/yolov5s_CSPdarknet_roadsign.yml --eval`)
+PADDLEDET_CTRL_C = [
+    '    /opt/conda/envs/python35-paddle120-env/lib/python3.7/site-packages/paddle/tensor/creation.p'
+    'y:125: DeprecationWarning: `np.object` is a deprecated alias for the builtin `object`. To silen'
+    'ce this warning, use `object` by itself. Doing this will not modify any behavior and is safe. ',
+    '    Deprecated in NumPy 1.20; for more details and guidance: https://numpy.org/devdocs/release/'
+    '1.20.0-notes.html#deprecations',
+    '      if data.dtype == np.object:',
+    '    [07/15 10:17:41] ppdet.utils.download WARNING: Config annotation dataset/roadsign_voc/train'
+    '.txt is not a file, dataset config is not valid',
+    '    [07/15 10:17:41] ppdet.utils.download INFO: Dataset /home/aistudio/work/dataset/roadsign_vo'
+    'c is not valid for reason above, try searching /home/aistudio/.cache/paddle/dataset or download'
+    'ing dataset...',
+    '    [07/15 10:17:41] ppdet.utils.download INFO: Found /home/aistudio/.cache/paddle/dataset/roadsign_voc/annotations',
+    '    [07/15 10:17:41] ppdet.utils.download INFO: Found /home/aistudio/.cache/paddle/dataset/roadsign_voc/images',
+    '    [07/15 10:17:41] reader WARNING: Shared memory size is less than 1G, disable shared_memory in DataLoader',
+    '    [07/15 10:17:42] ppdet.utils.checkpoint INFO: Finish loading model weights: output.pdparams',
+    '    [07/15 10:17:51] ppdet.engine INFO: Epoch: [0] [ 0/87] learning_rate: 0.000033 loss_xy: 0.7'
+    '52040 loss_wh: 0.698217 loss_iou: 2.634957 loss_obj: 11.301561 loss_cls: 1.041652 loss: 16.4284'
+    '29 eta: 8:28:32 batch_cost: 8.7679 data_cost: 0.9061 ips: 0.9124 images/s',
+    '    [07/15 10:19:42] ppdet.engine INFO: Epoch: [0] [20/87] learning_rate: 0.000047 loss_xy: 0.5'
+    '29626 loss_wh: 0.569290 loss_iou: 2.436198 loss_obj: 8.576855 loss_cls: 1.023474 loss: 13.31703'
+    '1 eta: 5:29:28 batch_cost: 5.5608 data_cost: 0.0002 ips: 1.4386 images/s',
+    '    [07/15 10:21:42] ppdet.engine INFO: Epoch: [0] [40/87] learning_rate: 0.000060 loss_xy: 0.5'
+    '00230 loss_wh: 0.502719 loss_iou: 2.226187 loss_obj: 4.208471 loss_cls: 0.890207 loss: 8.235611'
+    ' eta: 5:35:40 batch_cost: 6.0032 data_cost: 0.0003 ips: 1.3326 images/s',
+    '    [07/15 10:23:23] ppdet.engine INFO: Epoch: [0] [60/87] learning_rate: 0.000073 loss_xy: 0.5'
+    '19860 loss_wh: 0.599364 loss_iou: 2.455585 loss_obj: 3.626266 loss_cls: 1.031202 loss: 8.345335'
+    ' eta: 5:18:38 batch_cost: 5.0474 data_cost: 0.0003 ips: 1.5850 images/s',
+    '    [07/15 10:25:13] ppdet.engine INFO: Epoch: [0] [80/87] learning_rate: 0.000087 loss_xy: 0.5'
+    '68008 loss_wh: 0.618775 loss_iou: 2.583227 loss_obj: 3.632595 loss_cls: 0.863238 loss: 7.575019'
+    ' eta: 5:15:29 batch_cost: 5.4984 data_cost: 0.0002 ips: 1.4550 images/s',
+    '    [07/15 10:25:47] ppdet.utils.checkpoint INFO: Save checkpoint: output/yolov5s_CSPdarknet_roadsign',
+    '    [07/15 10:25:47] ppdet.utils.download WARNING: Config annotation dataset/roadsign_voc/valid'
+    '.txt is not a file, dataset config is not valid',
+    '    [07/15 10:25:47] ppdet.utils.download INFO: Dataset /home/aistudio/work/dataset/roadsign_vo'
+    'c is not valid for reason above, try searching /home/aistudio/.cache/paddle/dataset or download'
+    'ing dataset...',
+    '    [07/15 10:25:47] ppdet.utils.download INFO: Found /home/aistudio/.cache/paddle/dataset/roadsign_voc/annotations',
+    '    [07/15 10:25:47] ppdet.utils.download INFO: Found /home/aistudio/.cache/paddle/dataset/roadsign_voc/images',
+    '    [07/15 10:25:48] ppdet.engine INFO: Eval iter: 0',
+    '    [07/15 10:26:09] ppdet.engine INFO: Eval iter: 100',
+    '    [07/15 10:26:25] ppdet.metrics.metrics INFO: Accumulating evaluatation results...',
+    '    [07/15 10:26:25] ppdet.metrics.metrics INFO: mAP(0.50, integral) = 85.84%',
+    '    [07/15 10:26:25] ppdet.engine INFO: Total sample number: 176, averge FPS: 4.751870228058035',
+    '    [07/15 10:26:25] ppdet.engine INFO: Best test bbox ap is 0.858.',
+    '    [07/15 10:26:25] ppdet.utils.checkpoint INFO: Save checkpoint: output/yolov5s_CSPdarknet_roadsign',
+    '    [07/15 10:26:35] ppdet.engine INFO: Epoch: [1] [ 0/87] learning_rate: 0.000091 loss_xy: 0.5'
+    '67437 loss_wh: 0.623783 loss_iou: 2.511684 loss_obj: 3.314124 loss_cls: 0.949793 loss: 7.338743'
+    ' eta: 5:16:15 batch_cost: 6.2481 data_cost: 0.0003 ips: 1.2804 images/s',
+    '    [07/15 10:28:39] ppdet.engine INFO: Epoch: [1] [20/87] learning_rate: 0.000100 loss_xy: 0.5'
+    '83728 loss_wh: 0.708465 loss_iou: 2.704193 loss_obj: 3.461134 loss_cls: 1.127932 loss: 9.057523'
+    ' eta: 5:20:59 batch_cost: 6.2270 data_cost: 0.0003 ips: 1.2847 images/s',
+    '    [07/15 10:30:28] ppdet.engine INFO: Epoch: [1] [40/87] learning_rate: 0.000100 loss_xy: 0.5'
+    '76615 loss_wh: 0.655194 loss_iou: 2.566234 loss_obj: 2.921384 loss_cls: 1.010778 loss: 7.844104'
+    ' eta: 5:16:43 batch_cost: 5.4392 data_cost: 0.0003 ips: 1.4708 images/s',
+    '    [07/15 10:32:34] ppdet.engine INFO: Epoch: [1] [60/87] learning_rate: 0.000100 loss_xy: 0.5'
+    '83071 loss_wh: 0.726098 loss_iou: 2.730413 loss_obj: 3.053501 loss_cls: 0.991524 loss: 8.496977'
+    ' eta: 5:19:40 batch_cost: 6.3128 data_cost: 0.0003 ips: 1.2673 images/s',
+    '    [07/15 10:34:31] ppdet.engine INFO: Epoch: [1] [80/87] learning_rate: 0.000100 loss_xy: 0.6'
+    '06061 loss_wh: 0.652358 loss_iou: 2.841094 loss_obj: 3.237591 loss_cls: 1.084277 loss: 8.605825'
+    ' eta: 5:18:16 batch_cost: 5.8318 data_cost: 0.0003 ips: 1.3718 images/s',
+    '    [07/15 10:34:59] ppdet.utils.checkpoint INFO: Save checkpoint: output/yolov5s_CSPdarknet_roadsign',
+    '    [07/15 10:35:00] ppdet.engine INFO: Eval iter: 0',
+    '    [07/15 10:35:19] ppdet.engine INFO: Eval iter: 100',
+    '    [07/15 10:35:33] ppdet.metrics.metrics INFO: Accumulating evaluatation results...',
+    '    [07/15 10:35:33] ppdet.metrics.metrics INFO: mAP(0.50, integral) = 85.30%',
+    '    [07/15 10:35:33] ppdet.engine INFO: Total sample number: 176, averge FPS: 5.151774310709877',
+    '    [07/15 10:35:33] ppdet.engine INFO: Best test bbox ap is 0.858.',
+    '    [07/15 10:35:46] ppdet.engine INFO: Epoch: [2] [ 0/87] learning_rate: 0.000100 loss_xy: 0.5'
+    '37015 loss_wh: 0.587401 loss_iou: 2.352699 loss_obj: 3.121367 loss_cls: 1.012583 loss: 7.857001'
+    ' eta: 5:17:11 batch_cost: 5.8271 data_cost: 0.0003 ips: 1.3729 images/s',
+    '    ^C',
+]
+
+
+def test_a_run_stopped_with_ctrl_c_is_no_failure_of_its_own(tmp_path: Path) -> None:
+    """The terminal's echo of Ctrl-C, `^C` alone on the console's last line: the job was stopped by
+    hand, as a KeyboardInterrupt says (medium), not a failure to fix (high)."""
+    assert PADDLEDET_CTRL_C[-1].strip() == "^C"
+    con = console_connection(tmp_path, PADDLEDET_CTRL_C)
+    rows = con.execute("select severity, advice from findings where finding = 'job_failed'").fetchall()
+    assert rows == [("medium", "stopped by hand (Ctrl-C): no failure of the job's own")]

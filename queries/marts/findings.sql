@@ -48,7 +48,7 @@
 --                   the scheduler's cancel; else its first failure line; advice for a time limit,
 --                   a preemption, out of memory, SIGKILL, a Ray worker's death, a full file system; where
 --                   the logs show no checkpoint save or load, that they show none) -> high;
---                   stopped by hand (KeyboardInterrupt) or cancelled
+--                   stopped by hand (KeyboardInterrupt, a console's `^C`) or cancelled
 --                   through the scheduler (no DUE TO) -> medium; completed its training, then
 --                   failed (a failure line after its end: a teardown, a final evaluation) -> low.
 --   attempt_failed: each attempt before the last that crashed, the job relaunched after it: its likeliest
@@ -541,7 +541,9 @@ cause_advice as (
     -- memory, SIGKILL, a Ray worker's death, a full file system, a stop by hand or through the scheduler)
     select distinct cause, kind,
         case
-            when cause like 'KeyboardInterrupt%' then 'stopped by hand (Ctrl-C): no failure of the job''s own'
+            -- (Python's exception; or the terminal's echo of the keys, a console's `^C` alone on its line)
+            when cause like 'KeyboardInterrupt%' or cause = 'interrupted: ^C'
+                then 'stopped by hand (Ctrl-C): no failure of the job''s own'
             when cause like '%DUE TO TIME LIMIT%' or cause ilike '%walltime%' or cause like '%exceeded its time limit%'
                  or cause like '%TERM_RUNLIMIT%'
                 then 'the scheduler''s time limit: resubmit from the last checkpoint with a longer limit, or save one '
@@ -590,7 +592,8 @@ failure_lines as (
 job_failed as (
     -- (its score: the attempt's length, all of it lost but for what a checkpoint kept)
     select 'job_failed',
-        case when c.cause like 'KeyboardInterrupt%' or (c.cause like '%CANCELLED AT%' and c.cause not like '%DUE TO%') then 'medium'
+        case when c.cause like 'KeyboardInterrupt%' or c.cause = 'interrupted: ^C'
+                  or (c.cause like '%CANCELLED AT%' and c.cause not like '%DUE TO%') then 'medium'
              else 'high' end,
         coalesce((select length_s from last_attempt), 0.0), null::integer,
         format('the job''s last attempt ended in a failure: {}', c.cause),
