@@ -63,7 +63,7 @@ _EVIDENCE = (
     r"|\*\*\*\*\* Running training \*\*\*\*\*|TrainOutput\(global_step=|\{'train_runtime': "
     # (the Trainer's save, into its `checkpoint-N` folder: not stable-baselines3's CheckpointCallback's
     # `Saving model checkpoint to ./logs/rl_model_4096_steps.zip`)
-    r"|Saving model checkpoint to [^ \n]{0,4000}checkpoint-[0-9]"
+    r"|Saving model checkpoint to [^ \n]*checkpoint-[0-9]"
     # (the scheduler's word that it killed the job: `slurmstepd: error: Detected 1 oom_kill event in
     # StepId=18835145.batch`, `slurmstepd: error: *** JOB 123 ON n1 CANCELLED AT ... ***`)
     r"|slurmstepd: error: (?:Detected [0-9]{1,9} oom.kill event"

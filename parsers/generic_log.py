@@ -1904,12 +1904,11 @@ _TABLE_KEYS = frozenset({"iterations", "total_timesteps", "time_elapsed", "nupda
 
 
 def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
-    """The logger tables (`_TABLE_ROW`), one a log dump: the dump's step the file's step key printed
-    whole (a count the logger rounded, `1.65e+03`, is no step's number): the first of
-    `_TABLE_STEP_KEYS` that a dump of the file holds, one key for them all (a dump in another unit
-    would read as a step counter gone back: stable-baselines3's `EvalCallback` dumps its `eval/`
-    section with `total_timesteps` between the rollouts' dumps of `iterations`); a dump without it
-    is no step, and one with an `eval/` section an evaluation's end. Its step time the seconds since
+    """The logger tables (`_TABLE_ROW`), one a log dump: the dump's step its first of
+    `_TABLE_STEP_KEYS` printed whole (a count the logger rounded, `1.65e+03`, is no step's number);
+    a dump with an `eval/` section an evaluation's end, no step (stable-baselines3's `EvalCallback`
+    dumps it with `total_timesteps` between an on-policy run's dumps of `iterations`: a step in
+    another unit, read as a step counter gone back). Its step time the seconds since
     learning began (`_TABLE_ELAPSED_KEYS`) since an earlier dump over the steps between, the
     previous dump's where the figures' rounding (a whole unit of their last digit: stable-baselines3
     truncates its seconds; baselines and Spinning Up print three significant digits, `1.63e+03`)
@@ -1940,12 +1939,13 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
         if table or evaluated is not None:
             dumps.append((table, at, nested, evaluated))
         table, at, nested, evaluated = {}, {}, False, None
-    key = next((k for k in _TABLE_STEP_KEYS if any(k in t and not (n and k == "n_updates") for t, _, n, _ in dumps)), None)
     timed: list[tuple[int, float, float]] = []  # (step, seconds since learning began, their rounding) of earlier dumps
     for table, at, nested, evaluated in dumps:
-        if key is None or key not in table or (nested and key == "n_updates") or not table[key].isdigit():
-            if evaluated is not None:
-                rows.event(LogEventKind.EVAL_END, line=evaluated.number, rank=evaluated.rank, ts_ns=None, raw=evaluated.text)
+        if evaluated is not None:
+            rows.event(LogEventKind.EVAL_END, line=evaluated.number, rank=evaluated.rank, ts_ns=None, raw=evaluated.text)
+            continue
+        key = next((k for k in _TABLE_STEP_KEYS if k in table and not (nested and k == "n_updates")), None)
+        if key is None or not table[key].isdigit():
             continue
         step = int(table[key])
         values: dict[str, float] = {}
@@ -2842,6 +2842,7 @@ class GenericLogParser(LogReader):
         record: _Record | None = None  # a multi-line step record being read
         counted: list[tuple[int, _Counter]] = []  # (row, counter) of the steps counted within their epoch
         bars_seen: dict[int | None, int] = {}  # rank -> the step its epoch bar last showed
+        bar_rows: dict[int | None, dict[str, Any]] = {}  # rank -> the row its steps bar last made
         steps_bar_rows: set[int] = set()  # ids of the rows a run's steps bar made (`_drop_bar_rows_said_again`)
         steps_drawn: list[tuple[dict[str, Any], Line, BarReading]] = []  # those rows with their readings (`_clock_bars`)
         bar_clocks: dict[int | None, tuple[int, int]] = {}  # rank -> (count, elapsed s) of that bar's reading
@@ -3250,6 +3251,12 @@ class GenericLogParser(LogReader):
                     # ...: 48%|...| 34/71 [01:01<00:45,  1.23s/it]`, set after the step, a redraw as the
                     # bar moves on to the next batch showing it again)
                     counter = described
+                if (bars_seen.get(line.rank) == counter.step and counter.match.re is _STEPS_BAR
+                        and (drawn_row := bar_rows.get(line.rank)) is not None and drawn_row["step"] == counter.step
+                        and (redrawn_loss := postfix_loss(text, drawing)) is not None):
+                    # (a redraw of the count with the step's own loss: diffusers' and kohya's loops call
+                    # `update(1)`, then `set_postfix(loss=...)`, the first drawing the step before's)
+                    drawn_row["loss"] = redrawn_loss
                 if bars_seen.get(line.rank) != counter.step:  # a redraw of the same count is no new step
                     bars_seen[line.rank] = counter.step
                     held = bar_clocks.get(line.rank)
@@ -3266,6 +3273,8 @@ class GenericLogParser(LogReader):
                               **({"step_time_s": seconds} if seconds is not None else {}),
                               **({"start_ns": began} if began is not None else {}),
                               **({"loss": loss} if loss is not None else {}))
+                    if len(rows.steps) > before:
+                        bar_rows[line.rank] = rows.steps[-1]
                     if len(rows.steps) > before and counter.match.re is _TORCHTUNE_BAR:
                         rows.steps[-1]["framework"] = "torchtune"
                     if len(rows.steps) > before and counter.epoch is not None:

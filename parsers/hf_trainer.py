@@ -200,11 +200,19 @@ class _Bar:
     counts: list[int] = field(default_factory=list)  # each reading's count, in order (set by `_clock`)
 
 
+def _trainer_header(text: str) -> bool:
+    """Whether a `***** Running training *****` line is the Trainer's own: its message alone (transformers'
+    default handler), or under its logger's name (`[INFO|trainer.py:2243] ... >> `, `INFO:transformers.trainer:`);
+    not a script's that copies it under its own logger (`- INFO - __main__ - `, `get_logger("train")`)."""
+    head = text[:text.find(_HEADER)]
+    return not head.strip() or "trainer.py" in head or "transformers.trainer" in head
+
+
 def _bar_at_total(rows: LogRows, bars: list[_Bar], total_steps: int) -> None:
     """The end of a run whose training bar reached the total optimization steps its header names
-    (`***** Running training *****`, `Total optimization steps = 24`, under the script's own logger:
+    (`***** Running training *****`, `Total optimization steps = 24`, no Trainer's own, `_trainer_header`:
     transformers' `*_no_trainer` example scripts and the loops made from them print no end of their
-    own, their bar's last step the loop's; the Trainer's own header always is followed by its end)
+    own, their bar's last step the loop's; the Trainer always says when it ends)
     and which logged no end, nor a failure after that reading (a final save that failed), at that
     step's time."""
     header = next((i for i in range(len(bars) - 1, -1, -1) if bars[i].header_logged), None)
@@ -283,6 +291,7 @@ class HFTrainerParser(LogReader):
         eval_table: dict[str, Any] | None = None  # the eval metrics table read, its runtime row still to come
         train_output_end: dict[str, Any] | None = None  # the end a TrainOutput gave this run, where one did
         script = False  # a training header logged by the script itself
+        own_loop = False  # the last training header is no Trainer's own (`_trainer_header`): a script's loop
         accelerate_state = False  # Accelerate's state printed (`Distributed environment: MULTI_GPU  Backend: ...`)
         swift = False  # ms-swift's logger's lines (`[INFO:swift] ...`): its trainer, the Trainer's subclass
         completed = False  # the Trainer said `Training completed.` since the last header
@@ -296,6 +305,7 @@ class HFTrainerParser(LogReader):
                 by_max_steps = True  # (the Trainer's word that `max_steps` overrides `num_train_epochs`)
             if _HEADER in text:
                 script = script or " - __main__ - " in text  # (a script's own logger, not transformers.trainer's)
+                own_loop = not _trainer_header(text)
                 bars.append(_Bar(line.ts_ns, True))
                 total_steps = None
                 summarized_run = False
@@ -473,7 +483,7 @@ class HFTrainerParser(LogReader):
                                                global_step or (max(train_total) if train_total else None), ds_lrs)
         if ds_lines:
             _deepspeed_steps(rows, ds_lines)
-        if total_steps is not None and script:
+        if total_steps is not None and own_loop:
             _bar_at_total(rows, bars, total_steps)
         if not rows.steps:
             _notebook_rows(lines, rows)

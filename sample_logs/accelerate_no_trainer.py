@@ -7,7 +7,9 @@ only, `accelerator.accumulate` over --accumulation micro-batches, `accelerator.s
 by `accelerate launch --cpu --num_processes 2 --max_restarts 1`: on the first attempt rank
 --crash-rank raises at optimizer step --crash-step; the relaunch resumes from the latest
 `step_N` folder as the scripts' `--resume_from_checkpoint` does (`Resumed from checkpoint: ...`,
-the epoch's earlier batches skipped).
+the epoch's earlier batches skipped). With --kohya-bar the bar is drawn as kohya's sd-scripts draw
+theirs (described `steps`, each step's `update(1)` then `set_postfix(avr_loss=...)`, the mean loss so
+far), and the HF-style header is not logged (sd-scripts print their own).
 
 A tiny GPT-2 from a config (no download) on random tokens. The harness's own clock goes to
 --truth as `TRUTH {...}` lines (time.time() around each optimizer step, each save, the crash,
@@ -46,6 +48,8 @@ def main() -> None:
     ap.add_argument("--crash-rank", type=int, default=-1)
     ap.add_argument("--crash-step", type=int, default=-1)
     ap.add_argument("--step-sleep", type=float, default=0.1)
+    ap.add_argument("--kohya-bar", action="store_true",
+                    help="draw the bar as kohya's sd-scripts do (`steps`, update(1) then set_postfix(avr_loss=...)), no header")
     a = ap.parse_args()
     logging.basicConfig(format="%(asctime)s - %(levelname)s - %(name)s - %(message)s",
                         datefmt="%m/%d/%Y %H:%M:%S", level=logging.INFO)
@@ -73,14 +77,17 @@ def main() -> None:
     steps_per_epoch = math.ceil(len(train_loader) / a.accumulation)
     max_train_steps = a.epochs * steps_per_epoch
     total_batch_size = a.batch * accelerator.num_processes * a.accumulation
-    logger.info("***** Running training *****")
-    logger.info(f"  Num examples = {a.train_samples}")
-    logger.info(f"  Num Epochs = {a.epochs}")
-    logger.info(f"  Instantaneous batch size per device = {a.batch}")
-    logger.info(f"  Total train batch size (w. parallel, distributed & accumulation) = {total_batch_size}")
-    logger.info(f"  Gradient Accumulation steps = {a.accumulation}")
-    logger.info(f"  Total optimization steps = {max_train_steps}")
-    progress_bar = tqdm(range(max_train_steps), disable=not accelerator.is_local_main_process)
+    if not a.kohya_bar:
+        logger.info("***** Running training *****")
+        logger.info(f"  Num examples = {a.train_samples}")
+        logger.info(f"  Num Epochs = {a.epochs}")
+        logger.info(f"  Instantaneous batch size per device = {a.batch}")
+        logger.info(f"  Total train batch size (w. parallel, distributed & accumulation) = {total_batch_size}")
+        logger.info(f"  Gradient Accumulation steps = {a.accumulation}")
+        logger.info(f"  Total optimization steps = {max_train_steps}")
+    progress_bar = tqdm(range(max_train_steps), disable=not accelerator.is_local_main_process,
+                        **({"desc": "steps"} if a.kohya_bar else {}))
+    train_losses: list[float] = []  # (the steps' losses so far: kohya's running mean)
     completed_steps, starting_epoch, resume_step = 0, 0, None
     saved = sorted((d for d in os.listdir(a.out) if d.startswith("step_")), key=lambda d: int(d[5:])) \
         if os.path.isdir(a.out) else []
@@ -113,7 +120,10 @@ def main() -> None:
                 time.sleep(a.step_sleep)  # steps long enough for tqdm's one-second elapsed-time resolution
                 progress_bar.update(1)
                 completed_steps = step
-                truth(event="step_end", step=step, start=began, t=time.time())
+                train_losses.append(loss.detach().item())
+                if a.kohya_bar:
+                    progress_bar.set_postfix(avr_loss=sum(train_losses) / len(train_losses))
+                truth(event="step_end", step=step, start=began, t=time.time(), loss=loss.detach().item())
                 if completed_steps % a.checkpointing_steps == 0:
                     started = time.time()
                     accelerator.save_state(os.path.join(a.out, f"step_{completed_steps}"))

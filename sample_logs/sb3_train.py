@@ -4,8 +4,11 @@
 episode_reward=...`, and a table of `eval/` and `time/total_timesteps` rows) and a `CheckpointCallback`
 every --save-freq timesteps (`Saving model checkpoint to ...`).
 
+With --algo sac, SAC on Pendulum-v1 (an off-policy run: its tables every 4 episodes count
+`total_timesteps`, with no `iterations`, and so do the evaluations' tables).
+
 The harness's own clock goes to --truth as `TRUTH {...}` lines (each rollout's end, with its
-iteration, and each evaluation's), not to the console.
+iteration, each episode's end and each evaluation's), not to the console.
 """
 
 from __future__ import annotations
@@ -15,14 +18,14 @@ import json
 import time
 
 import gymnasium as gym
-from stable_baselines3 import PPO
+from stable_baselines3 import PPO, SAC
 from stable_baselines3.common.callbacks import BaseCallback, CheckpointCallback, EvalCallback
 
 
 class Truth(BaseCallback):
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, rollouts: bool) -> None:
         super().__init__()
-        self.path, self.iteration = path, 0
+        self.path, self.iteration, self.rollouts = path, 0, rollouts  # (SAC's rollouts are its env steps: not emitted)
 
     def emit(self, **fields: object) -> None:
         with open(self.path, "a") as fh:
@@ -33,9 +36,12 @@ class Truth(BaseCallback):
 
     def _on_rollout_end(self) -> None:
         self.iteration += 1  # (PPO logs the iteration's table after its rollout, then trains on it)
-        self.emit(event="rollout_end", iteration=self.iteration, timesteps=self.num_timesteps, t=time.time())
+        if self.rollouts:
+            self.emit(event="rollout_end", iteration=self.iteration, timesteps=self.num_timesteps, t=time.time())
 
     def _on_step(self) -> bool:
+        if self.locals.get("dones") is not None and any(self.locals["dones"]):
+            self.emit(event="episode_end", timesteps=self.num_timesteps, t=time.time())
         return True
 
     def _on_training_end(self) -> None:
@@ -62,10 +68,14 @@ def main() -> None:
     ap.add_argument("--n-steps", type=int, default=1024)
     ap.add_argument("--eval-freq", type=int, default=2048)
     ap.add_argument("--save-freq", type=int, default=4096)
+    ap.add_argument("--algo", choices=("ppo", "sac"), default="ppo",
+                    help="sac: SAC on Pendulum-v1, its tables every 4 episodes (800 timesteps), counting total_timesteps")
     a = ap.parse_args()
-    env, eval_env = gym.make("CartPole-v1"), gym.make("CartPole-v1")
-    truth = Truth(a.truth)
-    model = PPO("MlpPolicy", env, n_steps=a.n_steps, verbose=1, seed=0, device="cpu")
+    name = "Pendulum-v1" if a.algo == "sac" else "CartPole-v1"
+    env, eval_env = gym.make(name), gym.make(name)
+    truth = Truth(a.truth, rollouts=a.algo == "ppo")
+    model = (SAC("MlpPolicy", env, learning_starts=200, verbose=1, seed=0, device="cpu") if a.algo == "sac"
+             else PPO("MlpPolicy", env, n_steps=a.n_steps, verbose=1, seed=0, device="cpu"))
     evaluation = EvalCallback(eval_env, eval_freq=a.eval_freq, n_eval_episodes=5, callback_after_eval=EvalTruth(truth),
                               best_model_save_path=a.out)
     saving = CheckpointCallback(save_freq=a.save_freq, save_path=a.out, verbose=2)

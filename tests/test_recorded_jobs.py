@@ -485,6 +485,33 @@ def test_stable_baselines3_s_evaluation_tables_are_evaluations_not_steps() -> No
     assert saves == (text.count("Saving model checkpoint to "),)
 
 
+def test_an_off_policy_run_s_evaluation_tables_are_evaluations_not_steps() -> None:
+    """sample_logs/sb3_sac_eval (record_sb3_job.sh): SAC's tables, every 4 episodes, count
+    `total_timesteps` (no `iterations`), and so do EvalCallback's: only the training tables are steps,
+    at the harness's every 4th episode's end; each evaluation an eval_end; one attempt."""
+    folder = SAMPLE_LOGS / "sb3_sac_eval"
+    t = truth(folder)
+    episodes = [x["timesteps"] for x in t if x["event"] == "episode_end"]
+    con = ingest([folder / "console.log"])
+    steps = [s for (s,) in con.execute("select step from log_steps order by line").fetchall()]
+    assert steps == episodes[3::4]
+    evals = con.execute("select count(*) from log_events where kind = 'eval_end'").fetchone()
+    assert evals == (sum(1 for x in t if x["event"] == "eval_end"),)
+    assert con.execute("select count(*) from attempts").fetchone() == (1,)
+
+
+def test_a_steps_bar_s_loss_is_its_own_step_s_not_the_one_before() -> None:
+    """sample_logs/accelerate_kohya_bar (record_accelerate_job.sh): a bar drawn as kohya's sd-scripts
+    draw theirs, `update(1)` then `set_postfix(avr_loss=...)`, no training header: each count is drawn
+    first with the mean loss up to the step before, then with its own. Each step's loss is the mean of
+    the harness's losses up to it, as tqdm prints it (3 significant digits)."""
+    folder = SAMPLE_LOGS / "accelerate_kohya_bar"
+    losses = [x["loss"] for x in sorted((x for x in truth(folder) if x["event"] == "step_end"), key=lambda x: x["step"])]
+    con = ingest([folder / "console.log"])
+    got = con.execute("select step, loss from log_steps order by step").fetchall()
+    assert got == [(n, float(f"{sum(losses[:n]) / n:.3g}")) for n in range(1, len(losses) + 1)]
+
+
 def _as_a_terminal_shows(console: str) -> str:
     """The console as a terminal leaves it on screen, as users copy it: each carriage return
     draws over the line so far (a longer earlier drawing shows past a shorter later one)."""

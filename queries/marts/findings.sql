@@ -513,10 +513,12 @@ failure_events as (
         -- (not torchelastic's SignalException: the signal a worker got, which a scheduler's cancel sent)
         -- (and Ray Tune's word that a trial errored: the driver's traceback after it, as it read the
         -- failed trial's results, is its consequence)
+        -- (and a console's `^C`, the terminal's echo of Ctrl-C: before the launcher's word on the signal its
+        -- workers then got, `failed (exitcode: -2)`)
         case when e.kind = 'oom' or (e.detail is not null and e.raw like '%Traceback (most recent call last)%'
                                      and e.detail not like '%ChildFailedError%'
                                      and e.detail not like '%SignalException: Process % got signal%')
-                  or e.detail like 'Ray: % errored after %' then 0
+                  or e.detail like 'Ray: % errored after %' or e.detail = 'interrupted: ^C' then 0
              -- (srun's word on the node that failed names it; the scheduler's cancel names the step's head)
              when e.raw ilike '%exitcode%' or e.raw like '%srun: error: Node failure on %' then 1
              -- (the scheduler's cancel says why, a time limit, a preemption: before the signal its workers then got;
@@ -619,8 +621,9 @@ job_failed as (
 ),
 earlier_failures as (
     -- each attempt before the last that crashed, after which the job was relaunched: the failure lines
-    -- dated in it (any rank's) after which their process (their console's lines of their rank, or of
-    -- none) logged no step in it (not a traceback a script caught and went on from), the likeliest cause
+    -- dated in it (any rank's) after which their process logged at most one more step in it (not a
+    -- traceback a script caught and went on from; one step more is the step the other ranks were in as it
+    -- failed): its console's steps of its rank, or of any rank where its rank logs none, the likeliest cause
     -- first (as the last attempt's); not where a watchdog's timeout fired in it (timeouts, above)
     select a.attempt, a.end_ns, a.next_start_ns, e.*,
         row_number() over (partition by a.attempt order by e.cause_order, e.at_ns, e.kind <> 'oom', e.line, e.path) as nth
@@ -629,9 +632,11 @@ earlier_failures as (
           from attempts) a
       on e.at_ns >= a.start_ns and e.at_ns < a.next_start_ns
     where a.end_reason = 'crash'
-      and not exists (select 1 from stg_log_steps s
-                      where s.file_id = e.file_id and s.rank is not distinct from e.rank
-                        and s.line > e.line and s.t_ns < a.next_start_ns)
+      and (select count(*) from stg_log_steps s
+           where s.file_id = e.file_id and s.line > e.line and s.t_ns < a.next_start_ns
+             and (s.rank is not distinct from e.rank
+                  or not exists (select 1 from stg_log_steps r where r.file_id = e.file_id and r.rank is not distinct from e.rank))
+          ) < 2
       and not exists (select 1 from stg_log_events t
                       where t.kind = 'collective_timeout'
                         and coalesce(t.ts_ns + (coalesce(t.duration_s, 0) * 1e9)::bigint, t.after_ns) >= a.start_ns
