@@ -15,6 +15,7 @@ import pytest
 from tests.conftest import run_cli
 from tests.test_line_rules import _ns, _read
 from tests.test_line_rules_classic_and_science import AIOK_DLRM
+from tests.test_wild_logs import AUDIOMAE_EPOCH99
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.store import Store
@@ -3355,33 +3356,11 @@ def test_kohya_s_steps_bar_gives_its_running_loss_and_its_saves_their_steps(tmp_
     assert [e["step"] for e in events if e["kind"].startswith("checkpoint_save")] == named
 
 
-# AudioMAE's fine-tuning on Slurm through submitit, the tail of its log (github.com/facebookresearch/AudioMAE @
-# afa95cb4e72c497e5a02c2b2e1fc7c4f24982a94, README.md, section 4's example log, 14 lines; CC-BY 4.0)
-AUDIOMAE_SUBMITIT = [
-    '[07:10:32.717347] log_dir: /checkpoint/berniehuang/experiments/419909',
-    '[07:10:36.394431] Epoch: [99]  [  0/781]  eta: 0:47:51  lr: 0.000001  loss: 0.0066 (0.0066)  ti'
-    'me: 3.6761  data: 1.6724  max mem: 2606',
-    '[07:12:24.728503] Epoch: [99]  [500/781]  eta: 0:01:02  lr: 0.000001  loss: 0.0116 (0.0128)  ti'
-    'me: 0.2130  data: 0.0002  max mem: 2606',
-    '[07:13:24.602830] Epoch: [99]  [780/781]  eta: 0:00:00  lr: 0.000001  loss: 0.0122 (0.0128)  ti'
-    'me: 0.1837  data: 0.0003  max mem: 2606',
-    '[07:13:24.853957] Epoch: [99] Total time: 0:02:52 (0.2204 s / it)',
-    '[07:13:25.085416] Averaged stats: lr: 0.000001  loss: 0.0122 (0.0126)',
-    '[07:13:28.343364] Test:  [ 0/79]  eta: 0:02:01    time: 1.5353  data: 1.5029  max mem: 2606',
-    '[07:13:30.942012] Test:  [78/79]  eta: 0:00:00    time: 0.0206  data: 0.0001  max mem: 2606',
-    '[07:13:31.180169] Test: Total time: 0:00:04 (0.0554 s / it)',
-    '[07:13:42.547896] mAP: 0.472873',
-    '[07:13:42.552120] mAP of the network on the 19148 test images: 0.4728',
-    '[07:13:42.552198] Max mAP: 0.473',
-    '[07:13:42.566228] Training time 5:16:14',
-    'submitit INFO (2022-04-22 07:13:43,404) - Job completed successfully',
-]
-
-
 def test_submitit_s_word_that_the_job_completed_ends_the_run(tmp_path: Path) -> None:
-    """submitit's job environment, once the function it ran returned: `Job completed successfully`."""
-    _, _, events = _read(tmp_path, AUDIOMAE_SUBMITIT)
-    last = len(AUDIOMAE_SUBMITIT)
-    assert AUDIOMAE_SUBMITIT[last - 1].endswith("Job completed successfully")
+    """submitit's job environment, once the function it ran returned: `Job completed successfully`
+    (AudioMAE's fine-tuning on Slurm, test_wild_logs.AUDIOMAE_EPOCH99)."""
+    _, _, events = _read(tmp_path, AUDIOMAE_EPOCH99)
+    last = len(AUDIOMAE_EPOCH99)
+    assert AUDIOMAE_EPOCH99[last - 1].endswith("Job completed successfully")
     assert [(e["ts_ns"], e["line"]) for e in events if e["kind"] == "attempt_end" and e["line"] == last] == [
         (_ns("2022-04-22 07:13:43,404"), last)]
