@@ -624,6 +624,9 @@ class HFTrainerParser(LogReader):
                     for event in rows.events[-2:]:
                         if event["line"] == line.number:
                             event[_BAR_DATED] = True
+                # (the run's summary: a metric line after it is a new run's, its steps counted from its own
+                # start again: `hyperparameter_search`'s next trial in the same process)
+                last_steps.pop(line.rank, None)
             elif "loss" not in record:
                 rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=when,
                            duration_s=to_float(record.get("eval_runtime")), raw=line.text)

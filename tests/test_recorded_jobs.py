@@ -512,6 +512,23 @@ def test_a_steps_bar_s_loss_is_its_own_step_s_not_the_one_before() -> None:
     assert got == [(n, float(f"{sum(losses[:n]) / n:.3g}")) for n in range(1, len(losses) + 1)]
 
 
+def test_a_hyperparameter_search_s_trials_each_count_their_own_steps() -> None:
+    """sample_logs/hf_trainer_hpo_epochs (record_hf_hpo_job.sh): `hyperparameter_search` runs its trials
+    one after another in one process, each a new run from step 1; their metric dicts name only their
+    epoch. Each trial's logged losses are at the harness's steps of that trial (not pushed past the
+    trial before's last step), and each trial is an attempt of its steps, completed."""
+    folder = SAMPLE_LOGS / "hf_trainer_hpo_epochs"
+    t = truth(folder)
+    logged = [(x["step"], x["loss"]) for x in t if x["event"] == "logged"]
+    con = ingest([folder / "console.log"])
+    got = con.execute("select step, loss from log_steps where loss is not null order by line").fetchall()
+    assert got == [(step, pytest.approx(loss, abs=5e-5)) for step, loss in logged]
+    trials = sorted({x["trial"] for x in t if x["event"] == "step_end"})
+    ends = [max(x["step"] for x in t if x["event"] == "step_end" and x["trial"] == k) for k in trials]
+    attempts = con.execute("select first_step, last_step, end_reason from attempts order by attempt").fetchall()
+    assert attempts == [(1, end, "completed") for end in ends]
+
+
 def _as_a_terminal_shows(console: str) -> str:
     """The console as a terminal leaves it on screen, as users copy it: each carriage return
     draws over the line so far (a longer earlier drawing shows past a shorter later one)."""
