@@ -17,19 +17,8 @@ import time
 
 import optuna
 import torch
+from hf_train_default import RandomTokens  # (this folder's: the tokens the other HF recordings train on)
 from transformers import GPT2Config, GPT2LMHeadModel, Trainer, TrainerCallback, TrainingArguments
-
-
-class RandomTokens(torch.utils.data.Dataset):
-    def __init__(self, n: int, seq: int, vocab: int) -> None:
-        g = torch.Generator().manual_seed(0)
-        self.x = torch.randint(0, vocab, (n, seq), generator=g)
-
-    def __len__(self) -> int:
-        return len(self.x)
-
-    def __getitem__(self, i: int) -> dict[str, torch.Tensor]:
-        return {"input_ids": self.x[i], "labels": self.x[i]}
 
 
 class Truth(TrainerCallback):
