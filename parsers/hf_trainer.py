@@ -90,6 +90,10 @@ _EVAL_HEADER = re.compile(r"\*\*\*\*\* Running Evaluation \*\*\*\*\*")
 # run_clm.py): the evaluation's end, its runtime a row of the table, as `metrics_format` prints it
 # (`  eval_runtime            = 0:00:01.60`)
 _EVAL_METRICS = "***** eval metrics *****"
+# Optuna's word on a trial `hyperparameter_search` ran (`[I 2025-03-29 15:32:36,385] Trial 8 pruned.`, `Trial 3
+# finished with value: ...`): that run is over, the next one counts its steps from its own start; a pruned
+# one printed no summary of its own
+_OPTUNA_TRIAL = re.compile(r"^\[[IW] \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] Trial \d{1,9} (?P<how>finished|pruned)\b")
 _EVAL_RUNTIME_ROW = re.compile(r"(?:^|\s)eval_runtime\s{0,80}= (\d{1,6}):(\d\d):(\d\d(?:\.\d{1,6})?)\s*$")
 # PaddleNLP's Trainer logs an evaluation's metrics as `key: value` pairs, not a dict (`eval_loss:
 # 5.451386451721191, eval_accuracy: 0.5625, eval_runtime: 1.8318, eval_samples_per_second: 87.344`)
@@ -292,6 +296,7 @@ class HFTrainerParser(LogReader):
         train_output_end: dict[str, Any] | None = None  # the end a TrainOutput gave this run, where one did
         script = False  # a training header logged by the script itself
         own_loop = False  # the last training header is no Trainer's own (`_trainer_header`): a script's loop
+        run_ends: list[int] = []  # the positions of the lines a sweep driver said a run ended on (`_OPTUNA_TRIAL`)
         accelerate_state = False  # Accelerate's state printed (`Distributed environment: MULTI_GPU  Backend: ...`)
         swift = False  # ms-swift's logger's lines (`[INFO:swift] ...`): its trainer, the Trainer's subclass
         completed = False  # the Trainer said `Training completed.` since the last header
@@ -356,6 +361,12 @@ class HFTrainerParser(LogReader):
                     by_max_steps = False
                 if "Total train batch size" in text and (m := _BATCH.search(text)) is not None:
                     batch = float(m.group(1).replace(",", ""))
+            if "] Trial " in text and (trial := _OPTUNA_TRIAL.match(text)) is not None:
+                run_ends.append(index)
+                if trial.group("how") == "pruned":
+                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                               detail="Optuna: the trial pruned", raw=text)
+                continue
             if "TrainOutput(" in text and (m := _TRAIN_OUTPUT.search(text)) is not None:
                 global_step = int(m.group(1))
                 if not summarized_run and "'train_runtime'" in text:
@@ -480,7 +491,8 @@ class HFTrainerParser(LogReader):
                 bar.source = "tqdm_mtime"
         _bar_start(rows, bars, lines)
         unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,
-                                               global_step or (max(train_total) if train_total else None), ds_lrs)
+                                               global_step or (max(train_total) if train_total else None), ds_lrs,
+                                               run_ends)
         if ds_lines:
             _deepspeed_steps(rows, ds_lines)
         if total_steps is not None and own_loop:
@@ -520,7 +532,8 @@ class HFTrainerParser(LogReader):
 
     @staticmethod
     def _rows(rows: Any, dicts: list[_Dict], bars: list[_Bar], total_steps: int | None, epochs: int | None,
-              batch: float | None, run_total: int | None, ds_lrs: Sequence[tuple[str, int]] = ()) -> tuple[int, int, int]:
+              batch: float | None, run_total: int | None, ds_lrs: Sequence[tuple[str, int]] = (),
+              run_ends: Sequence[int] = ()) -> tuple[int, int, int]:
         """The dicts' rows (and the bars' steps between them); how many dicts were left out as
         printed out of place, and as counted where their count names no step (`_counted_from_start`)
         though others' steps are named; how many such are numbered by their count all the same,
@@ -579,8 +592,13 @@ class HFTrainerParser(LogReader):
         stale = Counter(id(d.reading[1]) for d in losses if d.reading is not None)  # reading -> the metric lines beside it
         # step -> (rank, row) of the metric lines with no reading of their own beside them
         untimed: dict[int, list[tuple[int | None, int]]] = {}
+        ended = 0  # the run ends (`run_ends`) before the dicts looked at so far
         for d in dicts:
             record, line = d.record, d.line
+            if ended < len(run_ends) and run_ends[ended] < d.index:
+                while ended < len(run_ends) and run_ends[ended] < d.index:
+                    ended += 1
+                last_steps.clear()  # (a new run: its steps from its own start)
             if "_resumed_from" in record:
                 last_steps[line.rank] = record["_resumed_from"]
                 continue

@@ -3,7 +3,8 @@ backend at the Trainer's default log level (WARNING: no `***** Running training 
 GPT-2 built from a config (`model_init`, no download) on random tokens, one process on the CPU: --trials
 trials of --epochs epochs each, metrics and an evaluation once an epoch (`logging_strategy="epoch"`:
 the metric dicts name only their epoch, no step), Optuna's own `[I ...] Trial N finished with value:
-...` lines between the trials.
+...` lines between the trials. With --prune, Optuna's MedianPruner stops a trial after an epoch whose
+evaluation is worse than the median (`[I ...] Trial N pruned.`: no summary dict of its own).
 
 The harness's own clock (time.time() in a TrainerCallback) goes to --truth as `TRUTH {...}` lines
 (each trial's start and end, each step's end, each logged metric's step), not to the console.
@@ -55,6 +56,7 @@ def main() -> None:
     ap.add_argument("--epochs", type=int, default=3)
     ap.add_argument("--train-samples", type=int, default=64)
     ap.add_argument("--step-sleep", type=float, default=0.15)
+    ap.add_argument("--prune", action="store_true", help="Optuna's MedianPruner on each epoch's evaluation")
     a = ap.parse_args()
     torch.set_num_threads(1)
     config = GPT2Config(vocab_size=512, n_positions=64, n_embd=64, n_layer=2, n_head=4, bos_token_id=0, eos_token_id=0)
@@ -72,8 +74,9 @@ def main() -> None:
     def space(trial: optuna.Trial) -> dict[str, float]:
         return {"learning_rate": trial.suggest_float("learning_rate", 1e-5, 1e-3, log=True)}
 
+    pruning = {"pruner": optuna.pruners.MedianPruner(n_startup_trials=1, n_warmup_steps=0)} if a.prune else {}
     trainer.hyperparameter_search(direction="minimize", backend="optuna", hp_space=space, n_trials=a.trials,
-                                  sampler=optuna.samplers.TPESampler(seed=0))
+                                  sampler=optuna.samplers.TPESampler(seed=0), **pruning)
 
 
 if __name__ == "__main__":

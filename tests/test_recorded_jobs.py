@@ -529,6 +529,23 @@ def test_a_hyperparameter_search_s_trials_each_count_their_own_steps() -> None:
     assert attempts == [(1, end, "completed") for end in ends]
 
 
+def test_a_pruned_trial_ends_its_run_though_it_printed_no_summary() -> None:
+    """sample_logs/hf_trainer_hpo_pruned (record_hf_hpo_job.sh): Optuna pruned trials 2 to 4 after their
+    first epoch, and a pruned trial prints no summary dict, only Optuna's `Trial N pruned.`: each trial's
+    losses are at the harness's steps of that trial, and each pruned trial's run ends there."""
+    folder = SAMPLE_LOGS / "hf_trainer_hpo_pruned"
+    t = truth(folder)
+    text = (folder / "console.log").read_text()
+    pruned = re.findall(r"\] Trial \d+ pruned\.", text)
+    assert len(pruned) == 3
+    logged = [(x["step"], x["loss"]) for x in t if x["event"] == "logged"]
+    con = ingest([folder / "console.log"])
+    got = con.execute("select step, loss from log_steps where loss is not null order by line").fetchall()
+    assert got == [(step, pytest.approx(loss, abs=5e-5)) for step, loss in logged]
+    ends = con.execute("select count(*) from log_events where kind = 'attempt_end' and detail like 'Optuna%'").fetchone()
+    assert ends == (len(pruned),)
+
+
 def _as_a_terminal_shows(console: str) -> str:
     """The console as a terminal leaves it on screen, as users copy it: each carriage return
     draws over the line so far (a longer earlier drawing shows past a shorter later one)."""
