@@ -15,7 +15,7 @@ import pytest
 from tests.conftest import run_cli
 from tests.test_line_rules import _ns, _read
 from tests.test_line_rules_classic_and_science import AIOK_DLRM
-from tests.test_wild_logs import AUDIOMAE_EPOCH99
+from tests.test_wild_logs import AUDIOMAE_EPOCH99, LSF_KILLED_THEN_RUNLIMIT
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.store import Store
@@ -2791,43 +2791,10 @@ def test_a_jobs_output_the_scheduler_killed_is_read_with_no_step_line(tmp_path: 
 
 # Two submissions of one LSF job appended to its `-o` file (github.com/FredslundMagnus/DeepLearningProject :
 # outputs/Discount_0.70/Markdown/Discount_0.70_0.md, index id 23904928688, lines 1-13, 37-38, 57-67 and
-# 91-92): each job's output, then LSF's summary of it; the first killed at its memory limit, the second
-# at its run-time limit
-LSF_TWO_SUBMISSIONS = [
-    '/zhome/ee/d/137643/.lsbatch/1604335277.8253410.shell: line 14: 94460 Killed                  python '
-    'main.py $LSB_PROJECT_NAME',
-    '',
-    '------------------------------------------------------------',
-    'Sender: LSF System <lsfadmin@n-62-11-15>',
-    'Subject: Job 8253410: <Discount_0.70_0> in cluster <dcc> Exited',
-    '',
-    'Job <Discount_0.70_0> was submitted from host <n-62-27-21> by user <s183905> in cluster <dcc> at Mon'
-    ' Nov  2 17:41:17 2020',
-    'Job was executed on host(s) <n-62-11-15>, in queue <gpuv100>, as user <s183905> in cluster <dcc> at '
-    'Mon Nov  2 17:41:19 2020',
-    '</zhome/ee/d/137643> was used as the home directory.',
-    '</zhome/ee/d/137643/Desktop/DeepAI/DeepLearningProject/Utils> was used as the working directory.',
-    'Started at Mon Nov  2 17:41:19 2020',
-    'Terminated at Mon Nov  2 17:41:43 2020',
-    'Results reported at Mon Nov  2 17:41:43 2020',
-    'TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.',
-    'Exited with exit code 137.',
-    '------------------------------------------------------------',
-    'Sender: LSF System <lsfadmin@n-62-11-16>',
-    'Subject: Job 8253415: <Discount_0.70_0> in cluster <dcc> Exited',
-    '',
-    'Job <Discount_0.70_0> was submitted from host <n-62-27-21> by user <s183905> in cluster <dcc> at Mon'
-    ' Nov  2 17:46:22 2020',
-    'Job was executed on host(s) <n-62-11-16>, in queue <gpuv100>, as user <s183905> in cluster <dcc> at '
-    'Mon Nov  2 17:46:24 2020',
-    '</zhome/ee/d/137643> was used as the home directory.',
-    '</zhome/ee/d/137643/Desktop/DeepAI/DeepLearningProject/Utils> was used as the working directory.',
-    'Started at Mon Nov  2 17:46:24 2020',
-    'Terminated at Mon Nov  2 17:56:40 2020',
-    'Results reported at Mon Nov  2 17:56:40 2020',
-    'TERM_RUNLIMIT: job killed after reaching LSF run time limit.',
-    'Exited with exit code 140.',
-]
+# 91-92, of the whole file test_wild_logs.LSF_KILLED_THEN_RUNLIMIT holds): each job's output, then LSF's summary
+# of it; the first killed at its memory limit, the second at its run-time limit
+LSF_TWO_SUBMISSIONS = [*LSF_KILLED_THEN_RUNLIMIT[0:13], *LSF_KILLED_THEN_RUNLIMIT[36:38], *LSF_KILLED_THEN_RUNLIMIT[56:67],
+                       *LSF_KILLED_THEN_RUNLIMIT[90:92]]
 
 
 def test_each_lsf_submission_in_an_appended_output_file_is_an_attempt(tmp_path: Path) -> None:
