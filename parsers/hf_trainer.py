@@ -326,9 +326,12 @@ class HFTrainerParser(LogReader):
             for i, reading in enumerate(readings):
                 bar = bars[-1] if bars else None
                 if bar is None or (bar.readings and (reading.n < bar.readings[-1].n
-                                                     or reading.elapsed_s < bar.readings[-1].elapsed_s)):
+                                                     or reading.elapsed_s < bar.readings[-1].elapsed_s
+                                                     or (run_ends and bar.where[-1][0] < lines[run_ends[-1]].number))):
                     # the first reading, or a bar that starts over with no header: a new bar (a
-                    # relaunch's dicts that repeat the run before's are its own)
+                    # relaunch's dicts that repeat the run before's are its own); or one drawn after a
+                    # sweep driver said the run ended (a trial's bar only its last frame shows,
+                    # `24/24 [00:51<00:00, ...]`, after the trial before's `24/24 [00:51<...]`)
                     bar = _Bar(last_dated, False)
                     bars.append(bar)
                     replay = _Replay()
@@ -363,6 +366,7 @@ class HFTrainerParser(LogReader):
                     batch = float(m.group(1).replace(",", ""))
             if "] Trial " in text and (trial := _OPTUNA_TRIAL.match(text)) is not None:
                 run_ends.append(index)
+                last_reading = None  # (the next trial's dicts are no step of this trial's bar)
                 if trial.group("how") == "pruned":
                     rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                                detail="Optuna: the trial pruned", raw=text)
@@ -460,6 +464,8 @@ class HFTrainerParser(LogReader):
                 ds_lrs.append((ds.group("lr"), int(ds.group("step"))))
                 ds_lines.append((line, int(ds.group("step"))))
             events.scan(line)
+        if run_ends:
+            _trial_final_frames(dicts, reading_at, run_ends)
         written = [d for d in dicts if "_resumed_from" not in d.record and not d.exact]
         # (a reading a dict was glued to is that dict's, no other's redraw)
         glued = {id(d.reading[1]) for d in dicts if d.exact and d.reading is not None}
@@ -1485,6 +1491,27 @@ def _summary_epoch_span(dicts: list[_Dict], run_total: int | None) -> tuple[floa
 
 
 _FOUR_DIGITS = re.compile(r"\d{1,4}(?:\.\d{1,4})?")  # an epoch as `.4g` prints it without an exponent (at most 4 digits)
+
+
+def _trial_final_frames(dicts: list[_Dict], reading_at: dict[int, tuple[int, BarReading]], run_ends: list[int]) -> None:
+    """A sweep's trial whose console kept only its bar's final frame, after its dicts (a terminal's
+    copy: `{'loss': 3.2, ..., 'epoch': 1.0}`, the summary dict, `24/24 [00:51<00:00, 2.14s/it]`, then
+    Optuna's `Trial 1 finished`): a loss dict with no reading before it in its trial, at the epoch
+    the trial's summary ends on, was logged at the trial's last step, that frame's. (Not one at an
+    earlier epoch: the frame is a later step's.)"""
+    bounds = [-1, *run_ends]
+    for low, high in zip(bounds, bounds[1:], strict=False):
+        frames = [index for index in reading_at if low < index < high]
+        summary = next((d for d in dicts if low < d.index < high and "train_runtime" in d.record), None)
+        if not frames or summary is None or (final_epoch := to_float(summary.record.get("epoch"))) is None:
+            continue
+        final = reading_at[max(frames)]
+        if final[1].total is None or final[1].n != final[1].total:
+            continue
+        for d in dicts:
+            if (low < d.index < max(frames) and d.before is None and "loss" in d.record
+                    and to_float(d.record.get("epoch")) == final_epoch):
+                d.before = final
 
 
 def _epochs_fit(dicts: list[_Dict], placing: Any) -> bool:

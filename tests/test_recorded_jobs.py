@@ -546,6 +546,44 @@ def test_a_pruned_trial_ends_its_run_though_it_printed_no_summary() -> None:
     assert ends == (len(pruned),)
 
 
+def test_each_trial_of_a_sweep_is_a_run_of_its_own_that_completed() -> None:
+    """sample_logs/hf_trainer_hpo_pruned: five trials one after the other in one process, each from
+    scratch; each new trial's bar starts at the dated line that the trial before it last read its bar
+    at (Optuna's `Trial N finished`), or that ended it (`Trial N pruned.`). Each trial is an attempt
+    that completed, up to the harness's last step of that trial, resumed from nothing; nothing was
+    redone, no time lost to restarts."""
+    folder = SAMPLE_LOGS / "hf_trainer_hpo_pruned"
+    t = truth(folder)
+    trials = sorted({x["trial"] for x in t})
+    last = [max(x["step"] for x in t if x["trial"] == k and x["event"] == "step_end") for k in trials]
+    assert all(any(x["trial"] == k and x["event"] == "trial_end" for x in t) for k in trials)
+    con = ingest([folder / "console.log"])
+    got = con.execute("select last_step, end_reason, resumed_from_step from attempts order by attempt").fetchall()
+    assert got == [(step, "completed", None) for step in last]
+    lost = con.execute("select bucket from goodput_buckets where bucket in ('lost_work', 'restart_downtime') "
+                       "and seconds > 0").fetchall()
+    assert lost == []
+
+
+def test_a_sweep_copied_from_the_terminal_gives_each_trial_its_own_steps() -> None:
+    """sample_logs/hf_trainer_hpo_terminal: the search of hf_trainer_hpo_epochs on a pseudo-terminal,
+    the console what the terminal shows: each trial's dicts (naming only their epoch), then its bar's
+    last frame, `24/24 [00:04<00:00, 5.60it/s]`, then Optuna's `Trial N finished`. Each trial's losses
+    at the harness's steps of that trial, each trial an attempt that completed at its last step."""
+    folder = SAMPLE_LOGS / "hf_trainer_hpo_terminal"
+    t = truth(folder)
+    text = (folder / "console.log").read_text()
+    assert "\r" not in text and len(re.findall(r"\| 24/24 \[", text)) == 3  # (one frame a trial: the screen)
+    logged = [(x["step"], x["loss"]) for x in t if x["event"] == "logged"]
+    con = ingest([folder / "console.log"])
+    got = con.execute("select step, loss from log_steps where loss is not null order by line").fetchall()
+    assert got == [(step, pytest.approx(loss, abs=5e-5)) for step, loss in logged]
+    trials = sorted({x["trial"] for x in t})
+    last = [max(x["step"] for x in t if x["trial"] == k and x["event"] == "step_end") for k in trials]
+    attempts = con.execute("select last_step, end_reason from attempts order by attempt").fetchall()
+    assert attempts == [(step, "completed") for step in last]
+
+
 def _as_a_terminal_shows(console: str) -> str:
     """The console as a terminal leaves it on screen, as users copy it: each carriage return
     draws over the line so far (a longer earlier drawing shows past a shorter later one)."""

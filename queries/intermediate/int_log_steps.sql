@@ -3,7 +3,7 @@
 -- all date the same steps; counted twice, a step reads as a restart).
 -- materialize: per_connection
 -- Grain: one row per dated step of the reference rank and attempt.
--- Inputs: stg_log_steps, int_reference_rank, int_bar_anchors.
+-- Inputs: stg_log_steps, int_reference_rank, int_bar_anchors, stg_log_events.
 -- Rules, in order:
 --   rank: the reference rank (int_reference_rank), and rows that name no rank (event files and
 --     metrics files do not know theirs; a console's unprefixed lines are rank 0's);
@@ -26,6 +26,10 @@
 --     the crash.
 --   clock resolution: 1 s for a file whose every dated row (three or more) falls on a whole
 --     second (a log format without fractions, as `datefmt="%m/%d/%Y %H:%M:%S"`), else 0.
+--   ties: a step dated at its start (start_ns) at the very instant its file's lines before it
+--     (steps and events) date began after them, 1 ns later: a new run's bar whose start a dated line gives, the
+--     line the earlier run's last reading is anchored on (a sweep's trials in one console); the
+--     earlier run's rows at that instant stay before it.
 -- Columns: as stg_log_steps (time_source also 'tqdm_trace'), t_resolution_ns (the clock
 --   resolution of the row's file).
 with anchored as (
@@ -96,9 +100,26 @@ repeats as (
     select b.*, b.t_ns - lag(b.t_ns) over (partition by b.file_id, b.step order by b.t_ns, b.line) as since_ns
     from best_file b
 ),
-final as (
+kept as (
     select r.* exclude (clock_rank, file_order, best_order, since_ns), c.t_resolution_ns
     from repeats r join print_tolerance p using (file_id) join clock c using (file_id)
     where r.since_ns is null or r.since_ns > p.ns
+),
+dated as (
+    -- the latest time a file's dated lines give up to each of them (steps and events), for ties below
+    select file_id, line, max(t) over (partition by file_id order by line rows between unbounded preceding and current row)
+        as until_ns
+    from (select file_id, line, t_ns as t from kept
+          union all
+          select file_id, line, ts_ns from stg_log_events where ts_ns is not null and file_id in (select file_id from kept))
+),
+final as (
+    -- (ties: a step dated at its start at the instant its file's step line before it is dated
+    -- began after that one, 1 ns later)
+    select * exclude (tie) replace (case when tie then start_ns + 1 else start_ns end as start_ns,
+                                    case when tie then t_ns + 1 else t_ns end as t_ns)
+    from (select k.*, coalesce(k.start_ns is not null and k.t_ns = d.until_ns, false) as tie
+          from kept k
+          asof left join dated d on k.file_id = d.file_id and k.line > d.line)
 )
 select * from final
