@@ -297,6 +297,7 @@ class HFTrainerParser(LogReader):
         script = False  # a training header logged by the script itself
         own_loop = False  # the last training header is no Trainer's own (`_trainer_header`): a script's loop
         run_ends: list[int] = []  # the positions of the lines a sweep driver said a run ended on (`_OPTUNA_TRIAL`)
+        shard_saves = _ShardSaves()  # transformers 5's saves at its default log level
         accelerate_state = False  # Accelerate's state printed (`Distributed environment: MULTI_GPU  Backend: ...`)
         swift = False  # ms-swift's logger's lines (`[INFO:swift] ...`): its trainer, the Trainer's subclass
         completed = False  # the Trainer said `Training completed.` since the last header
@@ -350,6 +351,8 @@ class HFTrainerParser(LogReader):
                 last_dated = line.ts_ns
                 if bars:
                     bars[-1].dated.append((len(bars[-1].readings), line.ts_ns))
+            if _WRITING_SHARDS in text and last_reading is not None and shard_saves.read(rows, line, last_reading):
+                bars[last_reading[0]].pauses.append(last_reading[1].n)  # (saved after that step)
             previous_was_dict = False
             # each rule's own literal first: most lines hold none, and a substring check costs
             # a few ns where a regex search costs a microsecond
@@ -496,6 +499,12 @@ class HFTrainerParser(LogReader):
             if bar.source == "tqdm" and year_from_mtime:
                 bar.source = "tqdm_mtime"
         _bar_start(rows, bars, lines)
+        for event, (number, reading) in shard_saves.saves:
+            bar = bars[number]
+            if event["ts_ns"] is None and bar.start_ns is not None and reading.n in bar.seconds:
+                # (after its step, as the training bar's clock dates that step's reading)
+                event["ts_ns"] = bar.start_ns + int((bar.seconds[reading.n] + (event["duration_s"] or 0.0)) * 1e9)
+                event[_BAR_DATED] = bar.source == "tqdm_mtime"
         unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,
                                                global_step or (max(train_total) if train_total else None), ds_lrs,
                                                run_ends)
@@ -1173,8 +1182,47 @@ _STEP_UNITS = frozenset({"", "it"})
 # checkpoint shards (transformers' `Loading checkpoint shards: 100%|...| 33/33 [00:41<00:00,  1.26s/it]`,
 # drawn by every process before training), the Hub's files, a dataset's files or shards
 _LOADING_BAR = re.compile(r"(?:Loading (?:safetensors )?checkpoint shards|Downloading shards|Fetching \d{1,6} files"
-                          r"|Resolving data files|Loading weights|Loading dataset shards|Downloading data files"
-                          r"|Extracting data files|Generating \w{1,20} split):\s{0,4}\d{1,3}%\|[^|\r\n]{0,400}\|\s{0,4}$")
+                          r"|Writing model shards|Resolving data files|Loading weights|Loading dataset shards"
+                          r"|Downloading data files|Extracting data files|Generating \w{1,20} split)"
+                          r":\s{0,4}\d{1,3}%\|[^|\r\n]{0,400}\|\s{0,4}$")
+
+
+# transformers 5's bar while `save_pretrained` writes the model's weights, the one sign of a checkpoint
+# save at the Trainer's default log level: `Writing model shards: 100%|██████████| 4/4 [01:23<00:00, 20.9s/it]`
+_WRITING_SHARDS = "Writing model shards:"
+
+
+@dataclass
+class _ShardSaves:
+    """The saves the bars of the model's weights written showed: (the save's end event, the training
+    bar's reading drawn before it), and whether a bar is drawn short of its end (a save under way)."""
+
+    saves: list[tuple[dict[str, Any], tuple[int, BarReading]]] = field(default_factory=list)
+    open: bool = False
+
+    def read(self, rows: LogRows, line: Line, before: tuple[int, BarReading]) -> bool:
+        """Whether the line shows a checkpoint save finished, read as such: at the step the training bar last drew,
+        taking the bar's time at least (the optimizer's state is written after the weights, with no
+        bar of its own); dated by the line's own time, else later by the training bar's clock (that
+        step's reading, plus the writing's time)."""
+        at = line.text.find(_WRITING_SHARDS)
+        readings = [r for r in bar_readings(line.text[at:]) if r.total is not None] if at >= 0 else []
+        self.open = self.open or any(r.n < r.total for r in readings if r.total is not None)
+        done = [r for r in readings if r.n == r.total and r.n > 0]
+        if not done or not self.open:
+            return False  # (a finished bar drawn again, as tqdm does when it closes: the same save)
+        self.open = False
+        # its time: the whole seconds it shows, refined by its rate (`1/1 [00:00<00:00,  1.04it/s]`: 0.96 s)
+        last = done[-1]
+        seconds: float | None = float(last.elapsed_s)
+        if last.seconds_per_item is not None:
+            seconds = min(max(last.n * last.seconds_per_item, last.elapsed_s), last.elapsed_s + 1.0)
+        elif not last.elapsed_s:
+            seconds = None  # (`00:00` and no rate: under a second, how long it does not say)
+        rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                   step=before[1].n, duration_s=seconds, raw=line.text)
+        self.saves.append((rows.events[-1], before))
+        return True
 
 
 def _loading_bar(text: str, reading: BarReading) -> bool:

@@ -8,7 +8,9 @@ resume from the latest checkpoint. `logging_steps=1` so that every step has a me
 Trainer's default, 500, would log none in a job this short). With --eval-steps the Trainer also
 evaluates every N steps on a small set (--eval-samples), its own bar drawn between the training
 bar's readings. With --epochs it trains that many epochs of --train-samples instead of --steps
-steps (the Trainer's summary then names whole epochs). With --example-tail the script ends as the
+steps (the Trainer's summary then names whole epochs). --n-positions sets the model's position
+table: a large one makes each checkpoint take seconds to write (transformers 5 then draws a
+`Writing model shards` bar that shows it). With --example-tail the script ends as the
 transformers example scripts (run_glue.py, run_clm.py) do: logging at INFO, the model saved, the
 train metrics table, then `trainer.evaluate()` (its own bar) and the eval metrics table.
 
@@ -114,6 +116,8 @@ def main() -> None:
     ap.add_argument("--eval-samples", type=int, default=24)
     ap.add_argument("--example-tail", action="store_true",
                     help="log at INFO and end as the example scripts do: save, train metrics, evaluate, eval metrics")
+    ap.add_argument("--n-positions", type=int, default=64,
+                    help="the model's position table (a larger one makes each checkpoint take longer to write)")
     ap.add_argument("--cuda", action="store_true", help="train on the GPU (NCCL between ranks) instead of the CPU (gloo)")
     a = ap.parse_args()
     rank = int(os.environ.get("RANK", "0"))
@@ -122,7 +126,8 @@ def main() -> None:
     truth.emit(event="attempt_start", t=T0)
     torch.manual_seed(0)
     torch.set_num_threads(1)
-    config = GPT2Config(vocab_size=512, n_positions=64, n_embd=64, n_layer=2, n_head=4, bos_token_id=0, eos_token_id=0)
+    config = GPT2Config(vocab_size=512, n_positions=a.n_positions, n_embd=64, n_layer=2, n_head=4, bos_token_id=0,
+                        eos_token_id=0)
     model = GPT2LMHeadModel(config)
     args = TrainingArguments(
         output_dir=a.out, max_steps=-1 if a.epochs else a.steps, num_train_epochs=a.epochs or 3.0,

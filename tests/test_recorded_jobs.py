@@ -122,6 +122,8 @@ CASES = [
     _case("gpu_hf_trainer_restart", "all", None),
     _case("gpu_lightning_restart", "events", None),
     _case("gpu_lightning_restart", "all", None),
+    # transformers 5 on the CPU, its checkpoints a second and more to write
+    _case("hf_trainer_v5_restart", "console", None),
 ]
 
 
@@ -582,6 +584,29 @@ def test_a_sweep_copied_from_the_terminal_gives_each_trial_its_own_steps() -> No
     last = [max(x["step"] for x in t if x["trial"] == k and x["event"] == "step_end") for k in trials]
     attempts = con.execute("select last_step, end_reason from attempts order by attempt").fetchall()
     assert attempts == [(step, "completed") for step in last]
+
+
+def test_transformers_5_s_weights_bar_is_a_checkpoint_save_at_its_step() -> None:
+    """sample_logs/hf_trainer_v5_restart (record_hf_v5_job.sh): at the Trainer's default log level
+    transformers 5 shows a save only by its `Writing model shards` bar (drawn at 0, then twice at its end).
+    One save at each step the harness saw saved, ended after that step began and no later than the
+    harness saw the save done (the optimizer's state is written after the weights); its time at least
+    the bar's: one shard at the rate its last frame shows."""
+    folder = SAMPLE_LOGS / "hf_trainer_v5_restart"
+    t = truth(folder)
+    started = {(x["attempt"], x["step"]): x["t"] for x in t if x["event"] == "step_start" and x["rank"] == 0}
+    saved = [(x["attempt"], x["step"], x["t"]) for x in t if x["event"] == "checkpoint_saved"]
+    text = (folder / "console.log").read_text()
+    rates = [float(r) for r in re.findall(r"Writing model shards: 100%\|[^|]*\| 1/1 \[00:00<00:00, +([\d.]+)it/s\]\n", text)]
+    assert len(rates) == len(saved) == 3
+    con = ingest([folder / "console.log"])
+    got = con.execute("select step, ts_ns, duration_s from log_events where kind = 'checkpoint_save_end' order by line").fetchall()
+    assert [step for step, _, _ in got] == [step for _, step, _ in saved]
+    for (step, ts_ns, seconds), (attempt, _, done), rate in zip(got, saved, rates, strict=True):
+        assert started[(attempt, step)] < ts_ns / 1e9 <= done + 0.5  # (the bar's clock: a tenth of a second or so)
+        assert seconds == pytest.approx(1 / rate, rel=1e-6)
+    buckets = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
+    assert buckets["checkpoint_save"] == pytest.approx(sum(1 / r for r in rates), rel=1e-3)
 
 
 def _as_a_terminal_shows(console: str) -> str:

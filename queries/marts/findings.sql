@@ -187,9 +187,10 @@ ideal_step as (
 ),
 young_daly as (
     select f.n as failures, f.restarted, f.crash_step, s.interval_steps, i.step_s,
-        (select seconds from goodput_buckets where bucket = 'checkpoint_save') / nullif(s.n, 0) as save_s,
+        -- (saves logged with no time of their own, 0 s between them all: their cost is unknown, not 0)
+        nullif((select seconds from goodput_buckets where bucket = 'checkpoint_save'), 0) / nullif(s.n, 0) as save_s,
         w.wall_s / nullif(f.n, 0) as mtbf_s,
-        sqrt(2 * ((select seconds from goodput_buckets where bucket = 'checkpoint_save') / nullif(s.n, 0))
+        sqrt(2 * (nullif((select seconds from goodput_buckets where bucket = 'checkpoint_save'), 0) / nullif(s.n, 0))
              * (w.wall_s / nullif(f.n, 0))) as optimum_s
     from failures f, saves s, ideal_step i, wall w
 ),
