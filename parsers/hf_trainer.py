@@ -136,6 +136,17 @@ def _flat_literal(text: str) -> dict[str, Any] | None:
     return out
 
 
+def _summary(record: dict[str, Any]) -> bool:
+    """Whether the dict is a run's summary (`{'train_runtime': 394.2, ..., 'train_loss': 2.1, 'epoch': 3.0}`),
+    not a metric line that carries the speed since the run's start (`include_num_input_tokens_seen`
+    adds `train_runtime` and `train_tokens_per_second` to each: `{'loss': '6.155', ..., 'train_runtime': ...}`)."""
+    return "train_runtime" in record and "loss" not in record
+
+
+# a metric line's own loss (`{'loss': 6.15, ...`, `, 'loss': ...`), not a summary's `'train_loss'`
+_LOSS_KEY = re.compile(r"[{,]\s{0,4}['‘]loss['’]:")
+
+
 def _named_loss(record: dict[str, Any]) -> dict[str, Any]:
     """A training log whose loss has a name of its own (SetFit's `{'embedding_loss': 0.2744,
     'learning_rate': ..., 'epoch': 0.01}`): its one `*_loss` key, not an evaluation's, is the
@@ -384,7 +395,8 @@ class HFTrainerParser(LogReader):
                     summarized_run = True
                     train_output_end = rows.events[-1]
                 continue
-            if "train_runtime" in text and ("'train_runtime'" in text or "‘train_runtime’" in text):
+            if ("train_runtime" in text and ("'train_runtime'" in text or "‘train_runtime’" in text)
+                    and not _LOSS_KEY.search(text)):
                 summarized_run = True  # its summary dict ends the attempt (`_rows`)
                 if train_output_end is not None:
                     # (a logged TrainOutput that stderr wrote before stdout's dict: the dict's end)
@@ -588,10 +600,10 @@ class HFTrainerParser(LogReader):
         # each node of a multi-node run prints the header, a script may print the summary again);
         # and how far a placing may stray from a dict's epoch: its printing's half unit, both
         # ways, and a few steps of a bar's drawing lagging the step
-        one_run = (len({str(d.record.get("train_runtime")) for d in dicts if "train_runtime" in d.record}) == 1
+        one_run = (len({str(d.record.get("train_runtime")) for d in dicts if _summary(d.record)}) == 1
                    and sum(1 for bar in bars if bar.readings) <= 1)
         coarse = _summary_epoch(dicts, run_total) if one_run else None
-        if coarse is None and sum(1 for bar in bars if bar.readings) <= 1 and not any("train_runtime" in d.record for d in dicts):
+        if coarse is None and sum(1 for bar in bars if bar.readings) <= 1 and not any(_summary(d.record) for d in dicts):
             coarse = _placed_epoch(losses)  # (a run cut before its summary: the dicts its bar placed say)
         stray = 2 * _epoch_half_unit(losses) * coarse + 5 if coarse else None
         # how many steps a dict's printed epoch may be off by: where more than a few, a dict out of
@@ -601,6 +613,7 @@ class HFTrainerParser(LogReader):
         buffered: set[int | None] = set()  # the readings (by id) that dicts printed out of place followed
         unplaced = 0  # dicts printed out of place whose epoch names no step closely enough
         last_steps: dict[int | None, int] = {}  # each process's last metric line's step
+        counted_tokens = _TokenCounts()  # each process's run's count of tokens trained on, as its dicts print it
         drawn = {index: sorted(bar.seconds) for index, bar in enumerate(bars)}  # the steps each bar drew
         previous_reading: dict[int, BarReading] = {}  # bar -> its last reading a dict used
         logged: dict[tuple[int | None, int], set[int | None]] = {}  # (bar, step) -> the ranks whose metric line has it
@@ -614,6 +627,7 @@ class HFTrainerParser(LogReader):
                 while ended < len(run_ends) and run_ends[ended] < d.index:
                     ended += 1
                 last_steps.clear()  # (a new run: its steps from its own start)
+                counted_tokens.last.clear()
             if "_resumed_from" in record:
                 last_steps[line.rank] = record["_resumed_from"]
                 continue
@@ -644,7 +658,7 @@ class HFTrainerParser(LogReader):
             runtime = to_float(record.get("train_runtime"))
             # (the summaries a bar hung on the file's mtime dates are marked `_BAR_DATED`)
             bar_dated = when is not None and source == "tqdm_mtime"
-            if "train_runtime" in record:
+            if _summary(record):
                 header = next((b.header_ns for b in reversed(bars) if b.header_logged), None)
                 end = header + int(runtime * 1e9) if header is not None and runtime is not None and 0 <= runtime < 1e8 else when
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=end,
@@ -660,6 +674,7 @@ class HFTrainerParser(LogReader):
                 # (the run's summary: a metric line after it is a new run's, its steps counted from its own
                 # start again: `hyperparameter_search`'s next trial in the same process)
                 last_steps.pop(line.rank, None)
+                counted_tokens.last.pop(line.rank, None)
             elif "loss" not in record:
                 rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=when,
                            duration_s=to_float(record.get("eval_runtime")), raw=line.text)
@@ -736,6 +751,7 @@ class HFTrainerParser(LogReader):
                     line=line.number, rank=line.rank, step=step, end_ns=when, time_source=source if when is not None else None,
                     loss=loss_value(record.get("loss")), lr=to_float(record.get("learning_rate")),
                     grad_norm=to_float(record.get("grad_norm")), samples=batch, step_time_s=step_time,
+                    tokens=counted_tokens.since_last(line.rank, step, record),
                 )
         # The training bar counts optimizer steps (ProgressCallback moves it to global_step at each
         # step's end): the steps it shows between metric lines (logging_steps apart) and after
@@ -1225,6 +1241,33 @@ class _ShardSaves:
         return True
 
 
+@dataclass
+class _TokenCounts:
+    """The tokens a metric line's steps trained on, from the running count its dict prints: TRL's
+    `num_tokens` (since its trainer began, all ranks: a relaunched process counts from 0 again) or the
+    Trainer's `num_input_tokens_seen` (`include_num_input_tokens_seen`: since step 0, all ranks, kept
+    in a checkpoint). Since the process's previous metric line of the same run; a run's first line
+    has TRL's count whole (its steps since the trainer began: since the run's start, or its resumed
+    step), and no count of the Trainer's (which a resume's checkpoint started past 0)."""
+
+    last: dict[int | None, tuple[str, float, int]] = field(default_factory=dict)  # rank -> (key, count, step)
+
+    def since_last(self, rank: int | None, step: int, record: dict[str, Any]) -> float | None:
+        key = "num_tokens" if "num_tokens" in record else "num_input_tokens_seen" if "num_input_tokens_seen" in record else None
+        count = to_float(record.get(key)) if key is not None else None
+        if key is None or count is None or count < 0:
+            return None
+        before = self.last.get(rank)
+        self.last[rank] = (key, count, step)
+        if before is not None and before[1:] == (count, step):
+            return None  # (the same line printed again)
+        if before is not None and before[0] == key and step > before[2] and count >= before[1]:
+            return count - before[1]
+        if key == "num_tokens" and (before is None or step <= before[2] or count < before[1]):
+            return count  # (a run's first line, or a relaunched process's: its trainer's count since it began)
+        return None
+
+
 def _loading_bar(text: str, reading: BarReading) -> bool:
     """Whether the reading is of a bar whose description says it loads (`_LOADING_BAR`): no step."""
     return "%|" in text and _LOADING_BAR.search(text, max(0, reading.start - 480), reading.start) is not None
@@ -1306,7 +1349,7 @@ def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
              + span[1] * span[0] * max((to_float(d.record.get("epoch")) or 0.0 for d in losses), default=0.0)
              if span is not None else None)
     last = losses[-1].record
-    summary = next((d.record for d in dicts if "train_runtime" in d.record), None)
+    summary = next((d.record for d in dicts if _summary(d.record)), None)
     at_end = to_float(last.get("learning_rate")) == 0.0 or (
         summary is not None and to_float(summary.get("epoch")) is not None
         and to_float(summary.get("epoch")) == to_float(last.get("epoch")))
@@ -1522,7 +1565,7 @@ def _summary_epoch(dicts: list[_Dict], run_total: int | None) -> float | None:
 def _summary_epoch_span(dicts: list[_Dict], run_total: int | None) -> tuple[float, float] | None:
     """`_summary_epoch`, and for a run that stopped within an epoch (`max_steps`: `'epoch': 0.39`), the steps
     an epoch its printed epoch gives, with their relative error (half its last digit over it; 0 for whole epochs)."""
-    summary = next((d.record for d in dicts if "train_runtime" in d.record), None)
+    summary = next((d.record for d in dicts if _summary(d.record)), None)
     if summary is None or not run_total:
         return None
     epochs, runtime, rate = (to_float(summary.get(k)) for k in ("epoch", "train_runtime", "train_steps_per_second"))
@@ -1550,7 +1593,7 @@ def _trial_final_frames(dicts: list[_Dict], reading_at: dict[int, tuple[int, Bar
     bounds = [-1, *run_ends]
     for low, high in zip(bounds, bounds[1:], strict=False):
         frames = [index for index in reading_at if low < index < high]
-        summary = next((d for d in dicts if low < d.index < high and "train_runtime" in d.record), None)
+        summary = next((d for d in dicts if low < d.index < high and _summary(d.record)), None)
         if not frames or summary is None or (final_epoch := to_float(summary.record.get("epoch"))) is None:
             continue
         final = reading_at[max(frames)]

@@ -10,7 +10,8 @@ evaluates every N steps on a small set (--eval-samples), its own bar drawn betwe
 bar's readings. With --epochs it trains that many epochs of --train-samples instead of --steps
 steps (the Trainer's summary then names whole epochs). --n-positions sets the model's position
 table: a large one makes each checkpoint take seconds to write (transformers 5 then draws a
-`Writing model shards` bar that shows it). With --example-tail the script ends as the
+`Writing model shards` bar that shows it). With --tokens-seen the dicts print the running count of
+tokens trained on (`num_input_tokens_seen`), and each rank's truth its steps' tokens. With --example-tail the script ends as the
 transformers example scripts (run_glue.py, run_clm.py) do: logging at INFO, the model saved, the
 train metrics table, then `trainer.evaluate()` (its own bar) and the eval metrics table.
 
@@ -51,8 +52,10 @@ class Truth(TrainerCallback):
         self.path, self.rank, self.attempt = path, rank, attempt
         self.crash_rank, self.crash_step, self.step_sleep = crash_rank, crash_step, step_sleep
 
+    counted: list[int] | None = None  # with --tokens-seen: the tokens of this rank's batches since its last step
+
     def emit(self, **fields: object) -> None:
-        if self.rank == 0 or fields.get("event") == "crash":
+        if self.rank == 0 or fields.get("event") in ("crash", "step_tokens"):
             # one short line per write with O_APPEND: the ranks' lines never interleave
             with open(self.path, "a") as fh:
                 fh.write("TRUTH " + json.dumps({"rank": self.rank, "attempt": self.attempt, **fields}) + "\n")
@@ -68,6 +71,9 @@ class Truth(TrainerCallback):
 
     def on_step_end(self, args, state, control, **kwargs):  # type: ignore[no-untyped-def]
         self.emit(event="step_end", step=state.global_step, t=time.time())
+        if self.counted is not None:  # (each rank its own: the step's tokens are their sum)
+            self.emit(event="step_tokens", step=state.global_step, tokens=sum(self.counted))
+            self.counted.clear()
 
     def on_save(self, args, state, control, **kwargs):  # type: ignore[no-untyped-def]
         # torch 2.13 (CPU) cannot load the RNG-state file transformers 4.57 writes ("don't know how
@@ -85,6 +91,13 @@ class Truth(TrainerCallback):
 class CpuDdpTrainer(Trainer):
     """Compatibility shim: under CPU DDP transformers 4.57 loads the optimizer state with
     map_location=args.device, i.e. "cpu:0", a location torch 2.13 refuses. Map it to "cpu"."""
+
+    counted: list[int] | None = None
+
+    def training_step(self, model, inputs, num_items_in_batch=None):  # type: ignore[no-untyped-def]
+        if self.counted is not None:
+            self.counted.append(int(inputs["input_ids"].numel()))  # (counted before the Trainer sees the batch)
+        return super().training_step(model, inputs, num_items_in_batch)
 
     def _load_optimizer_and_scheduler(self, checkpoint):  # type: ignore[no-untyped-def]
         original = torch.load
@@ -118,6 +131,8 @@ def main() -> None:
                     help="log at INFO and end as the example scripts do: save, train metrics, evaluate, eval metrics")
     ap.add_argument("--n-positions", type=int, default=64,
                     help="the model's position table (a larger one makes each checkpoint take longer to write)")
+    ap.add_argument("--tokens-seen", action="store_true",
+                    help="include_num_input_tokens_seen: the dicts print the running count of tokens trained on")
     ap.add_argument("--cuda", action="store_true", help="train on the GPU (NCCL between ranks) instead of the CPU (gloo)")
     a = ap.parse_args()
     rank = int(os.environ.get("RANK", "0"))
@@ -134,12 +149,15 @@ def main() -> None:
         per_device_train_batch_size=8, logging_steps=a.logging_steps,
         save_steps=a.save_steps, use_cpu=not a.cuda, ddp_backend="nccl" if a.cuda else "gloo", seed=0,
         eval_strategy="steps" if a.eval_steps else "no", eval_steps=a.eval_steps or None, per_device_eval_batch_size=8,
+        include_num_input_tokens_seen=a.tokens_seen,
     )
     if a.example_tail:
         transformers.utils.logging.set_verbosity_info()
     evaluation = RandomTokens(a.eval_samples, 64, 512) if a.eval_steps or a.example_tail else None
     trainer = CpuDdpTrainer(model=model, args=args, train_dataset=RandomTokens(a.train_samples, 64, 512), eval_dataset=evaluation,
                             callbacks=[truth])
+    if a.tokens_seen:
+        truth.counted = trainer.counted = []
     last = get_last_checkpoint(a.out) if os.path.isdir(a.out) else None
     result = trainer.train(resume_from_checkpoint=last)
     if a.example_tail:

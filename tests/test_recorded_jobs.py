@@ -600,13 +600,73 @@ def test_transformers_5_s_weights_bar_is_a_checkpoint_save_at_its_step() -> None
     rates = [float(r) for r in re.findall(r"Writing model shards: 100%\|[^|]*\| 1/1 \[00:00<00:00, +([\d.]+)it/s\]\n", text)]
     assert len(rates) == len(saved) == 3
     con = ingest([folder / "console.log"])
-    got = con.execute("select step, ts_ns, duration_s from log_events where kind = 'checkpoint_save_end' order by line").fetchall()
+    got = con.execute(
+        "select step, ts_ns, duration_s from log_events where kind = 'checkpoint_save_end' order by line").fetchall()
     assert [step for step, _, _ in got] == [step for _, step, _ in saved]
     for (step, ts_ns, seconds), (attempt, _, done), rate in zip(got, saved, rates, strict=True):
         assert started[(attempt, step)] < ts_ns / 1e9 <= done + 0.5  # (the bar's clock: a tenth of a second or so)
         assert seconds == pytest.approx(1 / rate, rel=1e-6)
     buckets = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
     assert buckets["checkpoint_save"] == pytest.approx(sum(1 / r for r in rates), rel=1e-3)
+
+
+def _tokens_since_logged(t: list[dict], logged: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    """(attempt, logged step) -> the tokens of that attempt's steps since its logged step before
+    (since its first step for the first), summed over the ranks, as the harness counted them."""
+    tokens: dict[tuple[int, int], int] = {}
+    for x in t:
+        if x["event"] in ("step_end", "step_tokens") and "tokens" in x:
+            key = (x.get("attempt", 0), x["step"])
+            tokens[key] = tokens.get(key, 0) + x["tokens"]
+    out = {}
+    for attempt in sorted({a for a, _ in logged}):
+        steps = sorted(s for a, s in logged if a == attempt)
+        first = min(s for a, s in tokens if a == attempt)
+        for before, step in zip([first - 1, *steps], steps, strict=False):
+            out[(attempt, step)] = sum(n for (a, s), n in tokens.items() if a == attempt and before < s <= step)
+    return out
+
+
+def test_trl_s_running_count_of_tokens_gives_each_metric_line_its_tokens() -> None:
+    """sample_logs/trl_sft_tokens (record_trl_job.sh): TRL's SFTTrainer prints `num_tokens`, the tokens
+    trained on since the trainer began. Each metric line's tokens are those the harness counted in the
+    attention masks of the steps since the line before (the first: since the run began); the job's
+    tokens their sum."""
+    folder = SAMPLE_LOGS / "trl_sft_tokens"
+    t = truth(folder)
+    text = (folder / "console.log").read_text()
+    # (logging_steps=4 of 24 steps, as RECORDED.txt runs it: six metric lines)
+    assert len(re.findall(r"'num_tokens': '\d+'", text)) == 6
+    logged = [(0, step) for step in range(4, 25, 4)]
+    want = _tokens_since_logged(t, logged)
+    con = ingest([folder / "console.log"])
+    got = con.execute("select step, tokens from log_steps where loss is not null order by line").fetchall()
+    assert got == [(step, want[(0, step)]) for _, step in logged]
+    total = sum(x["tokens"] for x in t if x["event"] == "step_end")
+    assert con.execute("select tokens_total from goodput").fetchone() == (total,)
+
+
+def test_a_metric_dict_that_carries_the_run_s_speed_is_no_summary() -> None:
+    """sample_logs/hf_trainer_v5_tokens: with `include_num_input_tokens_seen` transformers puts
+    `train_runtime` and `train_tokens_per_second` in each metric dict (`{'loss': '6.155', ...,
+    'num_input_tokens_seen': 4096, 'train_runtime': '0.1255', ...}`): they are steps, not the run's end
+    (the crash stays a crash). The running count gives each line after the first of its attempt the
+    tokens of its steps; an attempt's first line none (a resumed run's count starts at its checkpoint's)."""
+    folder = SAMPLE_LOGS / "hf_trainer_v5_tokens"
+    t = truth(folder)
+    text = (folder / "console.log").read_text()
+    assert len(re.findall(r"\{'loss': [^}]*'train_runtime': ", text)) == 7
+    con = ingest([folder / "console.log"])
+    ends = con.execute("select attempt, first_step, last_step, end_reason from attempts order by attempt").fetchall()
+    assert ends == [(*a, end) for a, end in zip(truth_attempts(folder), ("crash", "completed"), strict=True)]
+    rows = con.execute(
+        "select a.attempt - 1, s.step, s.tokens from log_steps s asof join attempts a on s.end_ns >= a.start_ns "
+        "where s.loss is not null order by s.line").fetchall()
+    logged = [(a, step) for a, step, _ in rows]
+    assert logged == [(0, 4), (0, 8), (0, 12), (1, 12), (1, 16), (1, 20), (1, 24)]  # (every 4th step; attempt 2 from 9)
+    want = _tokens_since_logged(t, logged)
+    firsts = {min(k for k in logged if k[0] == a) for a, _ in logged}
+    assert [tokens for _, _, tokens in rows] == [None if (a, step) in firsts else want[(a, step)] for a, step, _ in rows]
 
 
 def _as_a_terminal_shows(console: str) -> str:
