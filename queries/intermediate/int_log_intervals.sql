@@ -131,7 +131,8 @@ paired as (
 ),
 durations as (
     -- an end event that carries its duration ("saved checkpoint in 12.3 s") and has no start
-    select replace(e.kind, '_end', '') as label, (e.ts_ns - e.duration_s * 1e9)::bigint as start_ns, e.ts_ns as end_ns
+    -- (the duration cast first: a bigint less a double is a double, up to 128 ns off at today's ns)
+    select replace(e.kind, '_end', '') as label, e.ts_ns - (e.duration_s * 1e9)::bigint as start_ns, e.ts_ns as end_ns
     from int_log_events e
     where e.kind in ('checkpoint_save_end', 'checkpoint_load_end', 'eval_end') and e.duration_s is not null
       and not exists (

@@ -100,14 +100,14 @@ bounded as (
             -- unknown where its line gives no step time)
             case when lag(step) over (partition by attempt order by t_ns, line, step) is null
                  then case when step_time_s is not null
-                           then greatest(started_ns, (end_ns - step_time_s * 1e9 * covers)::bigint)
+                           then greatest(started_ns, end_ns - (step_time_s * 1e9 * covers)::bigint)
                            -- (no time of its own: the loop's start, where the logs date it)
                            when loop_started then started_ns end
-                 else (end_ns - step_time_s * 1e9)::bigint end
+                 else end_ns - (step_time_s * 1e9)::bigint end
         ) as s_ns,
         coalesce(
             end_ns,
-            lead(coalesce(start_ns, (end_ns - step_time_s * 1e9)::bigint)) over (partition by attempt order by t_ns, line, step),
+            lead(coalesce(start_ns, end_ns - (step_time_s * 1e9)::bigint)) over (partition by attempt order by t_ns, line, step),
             case when end_reason = 'completed' then attempt_end_ns end
         ) as e_ns,
         row_number() over (partition by attempt order by t_ns, line, step) as nth,
