@@ -352,6 +352,7 @@ class HFTrainerParser(LogReader):
                 bar.where.append((line.number, line.rank))
                 bar.losses.append(postfix_loss(text, reading))
                 last_reading = (len(bars) - 1, reading)
+                shard_saves.arm(rows, reading)
                 if i == 0:
                     reading_at[index] = last_reading
                     if line.after_clear:
@@ -398,6 +399,7 @@ class HFTrainerParser(LogReader):
             if ("train_runtime" in text and ("'train_runtime'" in text or "‘train_runtime’" in text)
                     and not _LOSS_KEY.search(text)):
                 summarized_run = True  # its summary dict ends the attempt (`_rows`)
+                shard_saves.armed = False  # (a save after it is the final model's, no checkpoint)
                 if train_output_end is not None:
                     # (a logged TrainOutput that stderr wrote before stdout's dict: the dict's end)
                     rows.events[:] = [e for e in rows.events if e is not train_output_end]
@@ -511,11 +513,11 @@ class HFTrainerParser(LogReader):
             if bar.source == "tqdm" and year_from_mtime:
                 bar.source = "tqdm_mtime"
         _bar_start(rows, bars, lines)
-        for event, (number, reading) in shard_saves.saves:
+        for event, (number, reading), seconds in shard_saves.saves:
             bar = bars[number]
             if event["ts_ns"] is None and bar.start_ns is not None and reading.n in bar.seconds:
                 # (after its step, as the training bar's clock dates that step's reading)
-                event["ts_ns"] = bar.start_ns + int((bar.seconds[reading.n] + (event["duration_s"] or 0.0)) * 1e9)
+                event["ts_ns"] = bar.start_ns + int((bar.seconds[reading.n] + seconds) * 1e9)
                 event[_BAR_DATED] = bar.source == "tqdm_mtime"
         unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,
                                                global_step or (max(train_total) if train_total else None), ds_lrs,
@@ -1208,36 +1210,50 @@ _LOADING_BAR = re.compile(r"(?:Loading (?:safetensors )?checkpoint shards|Downlo
 _WRITING_SHARDS = "Writing model shards:"
 
 
+_PROCESS_BREAKS = frozenset({LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value, *FAILURE_EVENT_KINDS})
+
+
 @dataclass
 class _ShardSaves:
     """The saves the bars of the model's weights written showed: (the save's end event, the training
-    bar's reading drawn before it), and whether a bar is drawn short of its end (a save under way)."""
+    bar's reading drawn before it, the seconds the weights took), and whether a training reading of a
+    new count was drawn since the last save, the run's summary, a failure or a process's start (`armed`: a bar
+    after a summary is the final `save_model()`'s, no checkpoint; one after a failure or start is
+    no step's of that process; a finished bar drawn again, as tqdm does when it closes, the same save)."""
 
-    saves: list[tuple[dict[str, Any], tuple[int, BarReading]]] = field(default_factory=list)
-    open: bool = False
+    saves: list[tuple[dict[str, Any], tuple[int, BarReading], float]] = field(default_factory=list)
+    armed: bool = False
+    seen: int = 0  # the events looked at for a failure or start
+    drawn: int | None = None  # the count of the training reading that armed it last
+
+    def arm(self, rows: LogRows, reading: BarReading) -> None:
+        """A training reading drawn: a new count arms it (not a redraw of the same, as the bar's closing
+        frames after the run's summary)."""
+        if reading.n != self.drawn:
+            self.armed, self.seen, self.drawn = True, len(rows.events), reading.n
 
     def read(self, rows: LogRows, line: Line, before: tuple[int, BarReading]) -> bool:
-        """Whether the line shows a checkpoint save finished, read as such: at the step the training bar last drew,
-        taking the bar's time at least (the optimizer's state is written after the weights, with no
-        bar of its own); dated by the line's own time, else later by the training bar's clock (that
-        step's reading, plus the writing's time)."""
+        """Whether the line shows a checkpoint save finished, read as such: at the step the training bar
+        last drew, dated by the line's own time, else later by the training bar's clock (that step's
+        reading, plus the weights' writing). Its duration unknown: the bar times the weights alone, the
+        optimizer's state written after them has no bar (3.5 s of a save whose weights took 1 s)."""
+        if any(e["kind"] in _PROCESS_BREAKS for e in rows.events[self.seen:]):
+            self.armed = False
+        self.seen = len(rows.events)
         at = line.text.find(_WRITING_SHARDS)
-        readings = [r for r in bar_readings(line.text[at:]) if r.total is not None] if at >= 0 else []
-        self.open = self.open or any(r.n < r.total for r in readings if r.total is not None)
-        done = [r for r in readings if r.n == r.total and r.n > 0]
-        if not done or not self.open:
-            return False  # (a finished bar drawn again, as tqdm does when it closes: the same save)
-        self.open = False
-        # its time: the whole seconds it shows, refined by its rate (`1/1 [00:00<00:00,  1.04it/s]`: 0.96 s)
+        done = [r for r in bar_readings(line.text[at:]) if r.total is not None and r.n == r.total and r.n > 0] if at >= 0 else []
+        if not done or not self.armed:
+            return False
+        self.armed = False
+        # the weights' time: the whole seconds the bar shows, refined by its rate (`1/1 [00:00<00:00,  1.04it/s]`)
         last = done[-1]
-        seconds: float | None = float(last.elapsed_s)
+        seconds = float(last.elapsed_s)
         if last.seconds_per_item is not None:
             seconds = min(max(last.n * last.seconds_per_item, last.elapsed_s), last.elapsed_s + 1.0)
-        elif not last.elapsed_s:
-            seconds = None  # (`00:00` and no rate: under a second, how long it does not say)
         rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                   step=before[1].n, duration_s=seconds, raw=line.text)
-        self.saves.append((rows.events[-1], before))
+                   step=before[1].n, detail=f"the model's weights written in {seconds:.3g} s (its optimizer's state not timed)",
+                   raw=line.text)
+        self.saves.append((rows.events[-1], before, seconds))
         return True
 
 
@@ -1587,22 +1603,34 @@ _FOUR_DIGITS = re.compile(r"\d{1,4}(?:\.\d{1,4})?")  # an epoch as `.4g` prints 
 def _trial_final_frames(dicts: list[_Dict], reading_at: dict[int, tuple[int, BarReading]], run_ends: list[int]) -> None:
     """A sweep's trial whose console kept only its bar's final frame, after its dicts (a terminal's
     copy: `{'loss': 3.2, ..., 'epoch': 1.0}`, the summary dict, `24/24 [00:51<00:00, 2.14s/it]`, then
-    Optuna's `Trial 1 finished`): a loss dict with no reading before it in its trial, at the epoch
-    the trial's summary ends on, was logged at the trial's last step, that frame's. (Not one at an
-    earlier epoch: the frame is a later step's.)"""
-    bounds = [-1, *run_ends]
-    for low, high in zip(bounds, bounds[1:], strict=False):
-        frames = [index for index in reading_at if low < index < high]
-        summary = next((d for d in dicts if low < d.index < high and _summary(d.record)), None)
-        if not frames or summary is None or (final_epoch := to_float(summary.record.get("epoch"))) is None:
+    Optuna's `Trial 1 finished`): its last loss dict, with no reading before it in its trial and at
+    the epoch the trial's summary ends on, was logged at the trial's last step, that frame's. (Not one
+    at an earlier epoch, nor another dict that prints the same rounded epoch: the frame is one step's.)
+    One pass over the trials, the dicts and the readings in line order."""
+    frames = sorted(reading_at)
+    by_index = sorted(dicts, key=lambda d: d.index)
+    low, k, f = -1, 0, 0
+    for high in run_ends:
+        trial: list[_Dict] = []
+        while k < len(by_index) and by_index[k].index < high:
+            if by_index[k].index > low:
+                trial.append(by_index[k])
+            k += 1
+        last_frame = None
+        while f < len(frames) and frames[f] < high:
+            if frames[f] > low:
+                last_frame = frames[f]
+            f += 1
+        low = high
+        summary = next((d for d in trial if _summary(d.record)), None)
+        if last_frame is None or summary is None or (final_epoch := to_float(summary.record.get("epoch"))) is None:
             continue
-        final = reading_at[max(frames)]
+        final = reading_at[last_frame]
         if final[1].total is None or final[1].n != final[1].total:
             continue
-        for d in dicts:
-            if (low < d.index < max(frames) and d.before is None and "loss" in d.record
-                    and to_float(d.record.get("epoch")) == final_epoch):
-                d.before = final
+        losses = [d for d in trial if d.index < last_frame and "loss" in d.record]
+        if losses and losses[-1].before is None and to_float(losses[-1].record.get("epoch")) == final_epoch:
+            losses[-1].before = final
 
 
 def _epochs_fit(dicts: list[_Dict], placing: Any) -> bool:

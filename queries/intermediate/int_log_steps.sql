@@ -105,21 +105,21 @@ kept as (
     from repeats r join print_tolerance p using (file_id) join clock c using (file_id)
     where r.since_ns is null or r.since_ns > p.ns
 ),
-dated as (
-    -- the latest time a file's dated lines give up to each of them (steps and events), for ties below
-    select file_id, line, max(t) over (partition by file_id order by line rows between unbounded preceding and current row)
-        as until_ns
-    from (select file_id, line, t_ns as t from kept
-          union all
-          select file_id, line, ts_ns from stg_log_events where ts_ns is not null and file_id in (select file_id from kept))
+lined as (
+    -- each step row beside its file's dated event lines, for ties below: one window over each file's
+    -- lines (a join on `line <` was quadratic where DuckDB misjudged the sizes)
+    select *, max(t_ns) over (partition by file_id order by line range between unbounded preceding and 1 preceding)
+        as before_ns
+    from (select *, false as event from kept
+          union all by name
+          select file_id, line, ts_ns as t_ns, true as event
+          from stg_log_events where ts_ns is not null and file_id in (select file_id from kept))
 ),
 final as (
-    -- (ties: a step dated at its start at the instant its file's step line before it is dated
-    -- began after that one, 1 ns later)
-    select * exclude (tie) replace (case when tie then start_ns + 1 else start_ns end as start_ns,
-                                    case when tie then t_ns + 1 else t_ns end as t_ns)
-    from (select k.*, coalesce(k.start_ns is not null and k.t_ns = d.until_ns, false) as tie
-          from kept k
-          asof left join dated d on k.file_id = d.file_id and k.line > d.line)
+    -- (ties: a step dated at its start at the instant its file's lines before it (steps and events) date
+    -- began after them, 1 ns later)
+    select * exclude (tie, event, before_ns) replace (case when tie then start_ns + 1 else start_ns end as start_ns,
+                                                      case when tie then t_ns + 1 else t_ns end as t_ns)
+    from (select *, coalesce(start_ns is not null and t_ns = before_ns, false) as tie from lined where not event)
 )
 select * from final
