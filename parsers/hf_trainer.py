@@ -399,7 +399,7 @@ class HFTrainerParser(LogReader):
             if ("train_runtime" in text and ("'train_runtime'" in text or "‘train_runtime’" in text)
                     and not _LOSS_KEY.search(text)):
                 summarized_run = True  # its summary dict ends the attempt (`_rows`)
-                shard_saves.armed = False  # (a save after it is the final model's, no checkpoint)
+                shard_saves.done = True  # (a save after it is the final model's, no checkpoint)
                 if train_output_end is not None:
                     # (a logged TrainOutput that stderr wrote before stdout's dict: the dict's end)
                     rows.events[:] = [e for e in rows.events if e is not train_output_end]
@@ -1216,42 +1216,50 @@ _PROCESS_BREAKS = frozenset({LogEventKind.ATTEMPT_START.value, LogEventKind.REST
 @dataclass
 class _ShardSaves:
     """The saves the bars of the model's weights written showed: (the save's end event, the training
-    bar's reading drawn before it, the seconds the weights took), and whether a training reading of a
-    new count was drawn since the last save, the run's summary, a failure or a process's start (`armed`: a bar
-    after a summary is the final `save_model()`'s, no checkpoint; one after a failure or start is
-    no step's of that process; a finished bar drawn again, as tqdm does when it closes, the same save)."""
+    bar's reading drawn before it, the seconds the weights took). A finished bar is a save where a
+    training reading of a new count, or the bar's own start (`0/1`), was drawn since the last save (a
+    closing frame drawn again is the same save), and neither the run's summary (after it: the final
+    `save_model()`, no checkpoint) nor a failure or a process's start came after the last training
+    reading (no step of that process's)."""
 
     saves: list[tuple[dict[str, Any], tuple[int, BarReading], float]] = field(default_factory=list)
     armed: bool = False
+    done: bool = False  # the run's summary, a failure or a start since the last training reading
     seen: int = 0  # the events looked at for a failure or start
-    drawn: int | None = None  # the count of the training reading that armed it last
+    drawn: int | None = None  # the count of the last training reading
 
     def arm(self, rows: LogRows, reading: BarReading) -> None:
         """A training reading drawn: a new count arms it (not a redraw of the same, as the bar's closing
         frames after the run's summary)."""
         if reading.n != self.drawn:
-            self.armed, self.seen, self.drawn = True, len(rows.events), reading.n
+            self.armed, self.done, self.seen, self.drawn = True, False, len(rows.events), reading.n
 
     def read(self, rows: LogRows, line: Line, before: tuple[int, BarReading]) -> bool:
         """Whether the line shows a checkpoint save finished, read as such: at the step the training bar
-        last drew, dated by the line's own time, else later by the training bar's clock (that step's
-        reading, plus the weights' writing). Its duration unknown: the bar times the weights alone, the
-        optimizer's state written after them has no bar (3.5 s of a save whose weights took 1 s)."""
+        last drew where it draws every step (a step over tqdm's 0.1 s between drawings: a faster bar's
+        last drawing may be steps behind, the save's step unknown), dated by the line's own time, else
+        later by the training bar's clock (that reading, plus the weights' writing). Its duration
+        unknown: the bar times the weights alone, the optimizer's state written after them has no bar
+        (3.5 s of a save whose weights took 1 s)."""
         if any(e["kind"] in _PROCESS_BREAKS for e in rows.events[self.seen:]):
-            self.armed = False
+            self.done = True
         self.seen = len(rows.events)
         at = line.text.find(_WRITING_SHARDS)
-        done = [r for r in bar_readings(line.text[at:]) if r.total is not None and r.n == r.total and r.n > 0] if at >= 0 else []
-        if not done or not self.armed:
+        readings = [r for r in bar_readings(line.text[at:]) if r.total is not None] if at >= 0 else []
+        self.armed = self.armed or any(r.n < (r.total or 0) for r in readings)
+        finished = [r for r in readings if r.n == r.total and r.n > 0]
+        if not finished or not self.armed or self.done:
             return False
         self.armed = False
         # the weights' time: the whole seconds the bar shows, refined by its rate (`1/1 [00:00<00:00,  1.04it/s]`)
-        last = done[-1]
+        last = finished[-1]
         seconds = float(last.elapsed_s)
         if last.seconds_per_item is not None:
             seconds = min(max(last.n * last.seconds_per_item, last.elapsed_s), last.elapsed_s + 1.0)
+        every_step = (before[1].seconds_per_item or 0.0) >= _EVERY_STEP_DRAWN_S and before[1].n > 0
         rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                   step=before[1].n, detail=f"the model's weights written in {seconds:.3g} s (its optimizer's state not timed)",
+                   step=before[1].n if every_step else None,
+                   detail=f"the model's weights written in {seconds:.3g} s (its optimizer's state not timed)",
                    raw=line.text)
         self.saves.append((rows.events[-1], before, seconds))
         return True
@@ -1259,12 +1267,11 @@ class _ShardSaves:
 
 @dataclass
 class _TokenCounts:
-    """The tokens a metric line's steps trained on, from the running count its dict prints: TRL's
-    `num_tokens` (since its trainer began, all ranks: a relaunched process counts from 0 again) or the
-    Trainer's `num_input_tokens_seen` (`include_num_input_tokens_seen`: since step 0, all ranks, kept
-    in a checkpoint). Since the process's previous metric line of the same run; a run's first line
-    has TRL's count whole (its steps since the trainer began: since the run's start, or its resumed
-    step), and no count of the Trainer's (which a resume's checkpoint started past 0)."""
+    """The tokens a metric line's steps trained on, from the running count its dict prints (TRL's
+    `num_tokens`, the Trainer's `num_input_tokens_seen`; all ranks): since the process's metric line
+    before in the same run, where the step and the count went forward. A run's first line has none: a
+    count may start past 0 (GRPO's `num_tokens` is the Trainer's, which a resume's checkpoint keeps;
+    SFT's counts since its trainer began, which a sweep's trials share), and so may a relaunch's."""
 
     last: dict[int | None, tuple[str, float, int]] = field(default_factory=dict)  # rank -> (key, count, step)
 
@@ -1275,12 +1282,8 @@ class _TokenCounts:
             return None
         before = self.last.get(rank)
         self.last[rank] = (key, count, step)
-        if before is not None and before[1:] == (count, step):
-            return None  # (the same line printed again)
         if before is not None and before[0] == key and step > before[2] and count >= before[1]:
             return count - before[1]
-        if key == "num_tokens" and (before is None or step <= before[2] or count < before[1]):
-            return count  # (a run's first line, or a relaunched process's: its trainer's count since it began)
         return None
 
 

@@ -11,7 +11,8 @@ and LLaMA-Factory's `trainer_log.jsonl` (`"current_steps": 12`, `"total_steps": 
 between two records over the steps between them, to the one second the field is printed to (where
 a record also has a clock, the clock times it); an evaluation's record at the step of the last
 training record restarts that clock after it.
-A record with the Trainer's `train_runtime` is the run's end."""
+A record with the Trainer's `train_runtime` and no `loss` is the run's end (a step's record carries it
+too under `include_num_input_tokens_seen`)."""
 
 from __future__ import annotations
 
@@ -181,8 +182,10 @@ class JsonlMetricsParser(Parser):
                 ts = None
             if not rows.steps:
                 rows.framework = _framework(record)
-            if "train_runtime" in record:
-                values = {}  # the Trainer's summary: its train_loss is the run's mean, no step's
+            if "train_runtime" in record and "loss" not in record:
+                # the Trainer's summary: its train_loss is the run's mean, no step's (not a step's record
+                # that `include_num_input_tokens_seen` gives `train_runtime` too)
+                values = {}
             rank = json_int(record.get("rank"))
             elapsed = next((e for k in _ELAPSED_KEYS if (e := _elapsed_s(record.get(k))) is not None), None)
             if elapsed is not None:
@@ -197,7 +200,7 @@ class JsonlMetricsParser(Parser):
                 if last is None or step >= last[0] or elapsed < last[1]:
                     # a later record (an evaluation's, at its step or after it) restarts the clock after it
                     previous[rank] = (step, elapsed)
-            if "train_runtime" in record:
+            if "train_runtime" in record and "loss" not in record:
                 runtime = to_float(record.get("train_runtime"), text=False)
                 rows.event(LogEventKind.ATTEMPT_END, line=number, rank=rank, ts_ns=ts, duration_s=runtime,
                            detail="train_runtime")

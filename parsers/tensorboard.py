@@ -37,6 +37,7 @@ import gzip
 import re
 import shutil
 import tempfile
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -164,6 +165,8 @@ def _read(records: Iterator[bytes], path: Path, options: ParseOptions, tb: _Tens
     pid = _pid_from_name(path.name)
     steps: list[_Step] = []
     epoch_tags: set[int] = set()  # steps carrying Lightning's per-step `epoch` scalar
+    ends: list[tuple[int, int, int | None, str, float]] = []  # HF's `train_runtime`: (step, record, time, detail, s)
+    loss_steps: Counter[int] = Counter()  # how many `train/loss` HF logged at each step
     kept = bad = consumed = 0
     for number, raw in enumerate(records, start=1):
         consumed += len(raw) + 16  # TFRecord framing: length (8) + its CRC (4) + data + CRC (4)
@@ -188,11 +191,13 @@ def _read(records: Iterator[bytes], path: Path, options: ParseOptions, tb: _Tens
                 continue  # histograms, images, text: no step metric
             tag = value.tag
             if tag.startswith("train/") and tag[6:] in _HF_SUMMARY:
-                # HF's end-of-training summary, logged once when train() returns
+                # HF's end-of-training summary, logged once when train() returns (below: not one beside a
+                # logged loss, as `include_num_input_tokens_seen` puts `train_runtime` in each log)
                 if tag[6:] == _HF_END_OF_TRAINING:
-                    rows.event(LogEventKind.ATTEMPT_END, line=number, rank=options.rank, ts_ns=wall_ns,
-                               detail=f"{tag} = {scalar:g} s", duration_s=scalar)
+                    ends.append((event.step, number, wall_ns, f"{tag} = {scalar:g} s", scalar))
                 continue
+            if tag == "train/loss":
+                loss_steps[event.step] += 1
             if tag == "epoch":
                 epoch_tags.add(event.step)
                 continue
@@ -206,6 +211,15 @@ def _read(records: Iterator[bytes], path: Path, options: ParseOptions, tb: _Tens
             column = metric_column(tag)
             if column is not None and column not in current.values:
                 current.values[column] = scalar
+    # (where the logs carry it, a `train_runtime` beside a loss before the last one: at a step, as many
+    # `train_runtime` as `train/loss` are those logs'; one more, logged after them, the summary)
+    per_log = any(loss_steps[step] for step, *_ in ends[:-1])
+    for step, number, wall_ns, detail, seconds in ends:
+        if per_log and loss_steps[step] > 0:
+            loss_steps[step] -= 1
+        else:
+            rows.event(LogEventKind.ATTEMPT_END, line=number, rank=options.rank, ts_ns=wall_ns, detail=detail,
+                       duration_s=seconds)
     shift = 1 if lightning and steps and all(s.step in epoch_tags for s in steps) else 0
     for s in steps:
         rows.step(line=s.record, rank=options.rank, step=s.step + shift, end_ns=s.end_ns,

@@ -131,6 +131,7 @@ def main() -> None:
                     help="log at INFO and end as the example scripts do: save, train metrics, evaluate, eval metrics")
     ap.add_argument("--n-positions", type=int, default=64,
                     help="the model's position table (a larger one makes each checkpoint take longer to write)")
+    ap.add_argument("--report-to", default=None, help="TrainingArguments.report_to (default: the Trainer's own)")
     ap.add_argument("--tokens-seen", action="store_true",
                     help="include_num_input_tokens_seen: the dicts print the running count of tokens trained on")
     ap.add_argument("--cuda", action="store_true", help="train on the GPU (NCCL between ranks) instead of the CPU (gloo)")
@@ -149,7 +150,7 @@ def main() -> None:
         per_device_train_batch_size=8, logging_steps=a.logging_steps,
         save_steps=a.save_steps, use_cpu=not a.cuda, ddp_backend="nccl" if a.cuda else "gloo", seed=0,
         eval_strategy="steps" if a.eval_steps else "no", eval_steps=a.eval_steps or None, per_device_eval_batch_size=8,
-        include_num_input_tokens_seen=a.tokens_seen,
+        include_num_input_tokens_seen=a.tokens_seen, **({"report_to": a.report_to} if a.report_to else {}),
     )
     if a.example_tail:
         transformers.utils.logging.set_verbosity_info()

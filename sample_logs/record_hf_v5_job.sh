@@ -6,8 +6,9 @@
 # GPT-2 whose position table holds 2,000,000 rows: 512 MB of weights), transformers 5's `Writing model
 # shards` bar its one sign at this log level.
 # sample_logs/hf_trainer_v5_tokens: metrics every 4 steps with the running count of tokens trained on
-# (`include_num_input_tokens_seen`, which also puts `train_runtime` in each metric dict); each rank's
-# truth counts its steps' tokens; each step waits 0.15 s (tqdm draws every step).
+# (`include_num_input_tokens_seen`, which also puts `train_runtime` in each metric dict, and so in each
+# log TensorBoard's callback writes: `--report-to tensorboard`, runs/ kept); each rank's truth counts
+# its steps' tokens; each step waits 0.15 s (tqdm draws every step).
 # `record_hf_v5_job.sh FOLDER` records one alone. Kept: console.log (stdout and stderr of torchrun),
 # truth.txt (the harness's clock, `TRUTH {...}`), RECORDED.txt.
 # Needs: torch==2.13.0 (CPU), transformers>=5 (PYTHON=a Python that has them).
@@ -28,6 +29,7 @@ record() {  # record FOLDER HF_TRAIN_DEFAULT_OPTIONS...
       --rdzv-backend c10d --rdzv-endpoint "127.0.0.1:$port" \
       "$here/hf_train_default.py" --out "$work/run" --truth "$out/truth.txt" "$@" \
       > "$out/console.log" 2>&1 || true
+  if [ "$keep_runs" ]; then cp -r "$work/run/runs" "$out/runs"; fi
   rm -rf "$work"
   {
     echo "recorded: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -39,6 +41,8 @@ record() {  # record FOLDER HF_TRAIN_DEFAULT_OPTIONS...
   grep -c TRUTH "$out/truth.txt"
 }
 
+keep_runs=
 record hf_trainer_v5_restart --steps 24 --save-steps 8 --crash-rank 1 --crash-step 13 --n-positions 2000000
+keep_runs=1
 record hf_trainer_v5_tokens --steps 24 --save-steps 8 --crash-rank 1 --crash-step 13 --logging-steps 4 --tokens-seen \
-  --step-sleep 0.15
+  --step-sleep 0.15 --report-to tensorboard

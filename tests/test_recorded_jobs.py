@@ -641,8 +641,8 @@ def _tokens_since_logged(t: list[dict], logged: list[tuple[int, int]]) -> dict[t
 def test_trl_s_running_count_of_tokens_gives_each_metric_line_its_tokens() -> None:
     """sample_logs/trl_sft_tokens (record_trl_job.sh): TRL's SFTTrainer prints `num_tokens`, the tokens
     trained on since the trainer began. Each metric line's tokens are those the harness counted in the
-    attention masks of the steps since the line before (the first: since the run began); the job's
-    tokens their sum."""
+    attention masks of the steps since the line before; the first line has none (where a count started,
+    a line does not say: GRPO's goes on from a resume's checkpoint); the job's tokens their sum."""
     folder = SAMPLE_LOGS / "trl_sft_tokens"
     t = truth(folder)
     text = (folder / "console.log").read_text()
@@ -652,8 +652,8 @@ def test_trl_s_running_count_of_tokens_gives_each_metric_line_its_tokens() -> No
     want = _tokens_since_logged(t, logged)
     con = ingest([folder / "console.log"])
     got = con.execute("select step, tokens from log_steps where loss is not null order by line").fetchall()
-    assert got == [(step, want[(0, step)]) for _, step in logged]
-    total = sum(x["tokens"] for x in t if x["event"] == "step_end")
+    assert got == [(4, None)] + [(step, want[(0, step)]) for _, step in logged[1:]]
+    total = sum(x["tokens"] for x in t if x["event"] == "step_end" and x["step"] > 4)
     assert con.execute("select tokens_total from goodput").fetchone() == (total,)
 
 
@@ -678,6 +678,18 @@ def test_a_metric_dict_that_carries_the_run_s_speed_is_no_summary() -> None:
     want = _tokens_since_logged(t, logged)
     firsts = {min(k for k in logged if k[0] == a) for a, _ in logged}
     assert [tokens for _, _, tokens in rows] == [None if (a, step) in firsts else want[(a, step)] for a, step, _ in rows]
+
+
+def test_tensorboard_s_train_runtime_at_each_logged_loss_is_no_end() -> None:
+    """sample_logs/hf_trainer_v5_tokens, its TensorBoard events alone: the callback writes each log's keys,
+    `train/train_runtime` among them at every logged loss under `include_num_input_tokens_seen`. The
+    runs end as the harness saw them end: once, the relaunch's completed training (the first attempt
+    crashed)."""
+    folder = SAMPLE_LOGS / "hf_trainer_v5_tokens"
+    ended = [x for x in truth(folder) if x["event"] == "attempt_end"]
+    assert len(ended) == 1
+    con = ingest(inputs(folder, "events"))
+    assert con.execute("select count(*) from log_events where kind = 'attempt_end'").fetchone() == (len(ended),)
 
 
 def _as_a_terminal_shows(console: str) -> str:

@@ -426,12 +426,12 @@ final as (
             -- attempts' logs are not among the inputs), not one it started over from (a
             -- fine-tuning's pretrained weights)
             when e.loaded_step is not null and (x.first_step is null or x.first_step > e.loaded_step) then e.loaded_step
-            -- (not where the attempt before completed its training and this one starts within a step of
-            -- where that one started: a new run from scratch, a sweep's next trial whose bar first drew
-            -- its second step)
+            -- (not where the attempt before completed its training and this one starts at or below its
+            -- last step: its first step says no resume, a new run's bar (a sweep's next trial) may first
+            -- draw any step)
             when a.attempt > 1 and x.first_step > first_value(x.first_step) over (order by a.attempt)
                  and not coalesce(lag(e.completed_ns) over (order by a.attempt) is not null
-                                  and x.first_step <= lag(x.first_step) over (order by a.attempt) + 1, false)
+                                  and x.first_step <= lag(x.last_step) over (order by a.attempt), false)
                 then x.first_step - 1
         end as resumed_from_step,
         case

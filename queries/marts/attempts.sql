@@ -15,9 +15,9 @@
 --   own time, until which its processes ran).
 -- Columns: attempt (1-based), start_ns, end_ns, first_step, last_step (last logged step),
 --   resumed_from_step (a later attempt's loaded checkpoint step when logged, else first_step - 1
---   when it starts past the first attempt's first step, and not within a step of where the attempt
---   before started if that one completed its training (a sweep's next trial, its bar's first drawing
---   a step in); the first attempt's loaded step where its steps go on from it),
+--   when it starts past the first attempt's first step, and not at or below the last step of the
+--   attempt before if that one completed its training (a new run: a sweep's next trial, its bar's
+--   first drawing any step); the first attempt's loaded step where its steps go on from it),
 --   end_reason ('completed', 'crash', 'restarted': followed by another attempt with no
 --   failure logged, 'unknown'), start_source ('event', 'step_counter', 'checkpoint_load': a
 --   checkpoint loaded between steps, a relaunch that logged no start line, 'trace_process' or
