@@ -692,6 +692,17 @@ def test_tensorboard_s_train_runtime_at_each_logged_loss_is_no_end() -> None:
     assert con.execute("select count(*) from log_events where kind = 'attempt_end'").fetchone() == (len(ended),)
 
 
+def test_a_bar_console_and_its_event_files_together_give_the_harness_s_attempts() -> None:
+    """sample_logs/hf_trainer_v5_tokens, the console and its TensorBoard events read together: the
+    console's bar, hung on the file's mtime, is a fraction of a second off the events' clock, with steps
+    0.15-0.25 s apart. The attempts are the harness's (its steps, the crash, the relaunch's end), not
+    restarts made of one clock's steps landing among the other's."""
+    folder = SAMPLE_LOGS / "hf_trainer_v5_tokens"
+    con = ingest(inputs(folder, "all"))
+    got = con.execute("select attempt, first_step, last_step, end_reason from attempts order by attempt").fetchall()
+    assert got == [(*a, end) for a, end in zip(truth_attempts(folder), ("crash", "completed"), strict=True)]
+
+
 def _as_a_terminal_shows(console: str) -> str:
     """The console as a terminal leaves it on screen, as users copy it: each carriage return
     draws over the line so far (a longer earlier drawing shows past a shorter later one)."""

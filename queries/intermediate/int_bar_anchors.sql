@@ -1,5 +1,6 @@
 -- int_bar_anchors: the clock of a console that only a progress bar dates, taken from the
--- profiler traces of the same job. A bar prints the seconds since it started; with no dated
+-- profiler traces of the same job, else from its records that carry their own time (TensorBoard
+-- events, a metrics file: a step's record dates its end as the trace does). A bar prints the seconds since it started; with no dated
 -- line in the file its readings rest on the file's modification time (time_source
 -- tqdm_mtime), which copies and git checkouts do not keep. A profiled step is dated on both
 -- sides: the trace gives its end on the wall clock, the bar its end on the bar's clock, so the
@@ -15,13 +16,13 @@
 --   possible error: the largest difference from the median over the matched steps, at least
 --   one step (a framework that counts one more profiler step before the first training step
 --   puts the bar one step off) and the bar's one-second resolution), trace_rank (the rank whose
---   profiled steps were used).
+--   profiled steps were used), clock ('traces', or 'records' where the job has no traces).
 -- A file is left unanchored (no row) where the differences spread over more than
 --   max(2 s, 3 x the bar's median step interval): its steps and the traces' do not line up.
 with trace_rank as (
     select min(rank) as rank from trace_events where kind = 'profiler_step'
 ),
-trace_steps as (
+profiled_steps as (
     -- a step number profiled once by that rank (one profiled in two processes is ambiguous);
     -- its end is the ProfilerStep span's end on the host, read from the stored events (not
     -- int_steps: every view over the log's steps reads this one, and the per-file step
@@ -31,6 +32,22 @@ trace_steps as (
     where e.kind = 'profiler_step' and e.rank = r.rank and e.profiler_step is not null
     group by e.profiler_step
     having count(*) = 1
+),
+recorded_steps as (
+    -- with no traces, the job's records that carry their own time (TensorBoard events, a metrics
+    -- file: time_source record) of the reference rank or none: a step number one record dates
+    -- (one redone after a restart is dated twice: ambiguous)
+    select s.step, any_value(s.t_ns) as end_ns
+    from stg_log_steps s, int_reference_rank r
+    where s.time_source = 'record' and s.t_ns is not null and (s.rank is null or s.rank is not distinct from r.rank)
+      and not exists (select 1 from profiled_steps)
+    group by s.step
+    having count(*) = 1
+),
+trace_steps as (
+    select * from profiled_steps
+    union all
+    select * from recorded_steps
 ),
 mtime_files as (
     select file_id
@@ -64,7 +81,8 @@ fitted as (
 final as (
     select f.file_id, f.offset_ns, f.matched_steps,
         greatest(1000000000, coalesce(i.interval_ns, 0), max(abs(d.d_ns - f.offset_ns)))::bigint as error_ns,
-        (select rank from trace_rank) as trace_rank
+        (select rank from trace_rank) as trace_rank,
+        case when exists (select 1 from profiled_steps) then 'traces' else 'records' end as clock
     from fitted f join differences d using (file_id) left join intervals i using (file_id)
     group by f.file_id, f.offset_ns, f.matched_steps, i.interval_ns
     having max(abs(d.d_ns - f.offset_ns)) <= greatest(2e9, 3 * coalesce(i.interval_ns, 0))

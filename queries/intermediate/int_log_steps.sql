@@ -24,6 +24,9 @@
 --     where they straddle one); a relaunched process redoes a step a whole step's time after
 --     its start at the least, even where only every 100th step is logged, and seconds after
 --     the crash.
+--   order: a bar's row (clock tqdm, tqdm_trace, an mtime's) dated within a second of a better-clocked
+--     row of a later step before it, or of an earlier step after it, is dropped: its bar's clock is off
+--     by that much (read, it would put the step counter back: a restart that never was);
 --   clock resolution: 1 s for a file whose every dated row (three or more) falls on a whole
 --     second (a log format without fractions, as `datefmt="%m/%d/%Y %H:%M:%S"`), else 0.
 --   ties: a step dated at its start (start_ns) at the very instant its file's lines before it
@@ -49,9 +52,23 @@ candidates as (
     where (s.rank is not distinct from r.rank or s.rank is null)
       and s.t_ns is not null
 ),
-best_clock as (
+best_clock_rows as (
     select * from candidates
     qualify clock_rank = min(clock_rank) over (partition by step)
+),
+best_clock as (
+    -- (a bar's step, dated within a second of a record or dated line of a later step before it, or of
+    -- an earlier step after it, is out of order on the better clock: its bar's clock is that far off.
+    -- Dropped: kept, the step counter reads as going back, a restart that never was. One window over
+    -- the rows in time order, each way.)
+    select * exclude (later_before, earlier_after)
+    from (select *,
+              max(case when clock_rank = 1 then step end) over (order by t_ns range between 1000000000 preceding and current row)
+                  as later_before,
+              min(case when clock_rank = 1 then step end) over (order by t_ns range between current row and 1000000000 following)
+                  as earlier_after
+          from best_clock_rows)
+    where clock_rank = 1 or not (coalesce(later_before > step, false) or coalesce(earlier_after < step, false))
 ),
 file_sizes as (
     -- the files in the order they win a step: more dated steps, then the lower file_id
