@@ -497,3 +497,11 @@ def mark_evaluations(rows: LogRows) -> None:
                        detail="evaluation lines between steps")
             rows.event(LogEventKind.EVAL_END, line=numbers[last], rank=None, ts_ns=end,
                        detail="evaluation lines between steps")
+
+
+def hf_summary(record: dict[str, Any]) -> bool:
+    """Whether an HF Trainer record (a console's dict, a metrics file's line) is the run's summary
+    (`{'train_runtime': 394.2, ..., 'train_loss': 2.1, 'epoch': 3.0}`), not a metric line that carries
+    the speed since the run's start (`include_num_input_tokens_seen` adds `train_runtime` and
+    `train_tokens_per_second` to each: `{'loss': '6.155', ..., 'train_runtime': ...}`)."""
+    return "train_runtime" in record and "loss" not in record

@@ -76,7 +76,7 @@ from tracelens.parsers._lines import (
     years_guessed,
 )
 from tracelens.parsers._logreader import LogReader
-from tracelens.parsers._logtables import LogRows
+from tracelens.parsers._logtables import LogRows, hf_summary
 from tracelens.parsers._numbers import half_unit, loss_value, to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
@@ -136,13 +136,6 @@ def _flat_literal(text: str) -> dict[str, Any] | None:
     return out
 
 
-def _summary(record: dict[str, Any]) -> bool:
-    """Whether the dict is a run's summary (`{'train_runtime': 394.2, ..., 'train_loss': 2.1, 'epoch': 3.0}`),
-    not a metric line that carries the speed since the run's start (`include_num_input_tokens_seen`
-    adds `train_runtime` and `train_tokens_per_second` to each: `{'loss': '6.155', ..., 'train_runtime': ...}`)."""
-    return "train_runtime" in record and "loss" not in record
-
-
 # a metric line's own loss (`{'loss': 6.15, ...`, `, 'loss': ...`), not a summary's `'train_loss'`
 _LOSS_KEY = re.compile(r"[{,]\s{0,4}['‘]loss['’]:")
 
@@ -151,8 +144,8 @@ def _named_loss(record: dict[str, Any]) -> dict[str, Any]:
     """A training log whose loss has a name of its own (SetFit's `{'embedding_loss': 0.2744,
     'learning_rate': ..., 'epoch': 0.01}`): its one `*_loss` key, not an evaluation's, is the
     loss; else the record as it is."""
-    if any(str(k).startswith(("eval_", "test_")) for k in record) or "train_runtime" in record:
-        return record
+    if any(str(k).startswith(("eval_", "test_")) for k in record):
+        return record  # (a summary names no learning rate: it never comes here)
     named = [k for k in record if isinstance(k, str) and k.endswith("_loss") and not k.startswith(("val_", "valid"))]
     # (one loss of its own name; several, `aux_loss` beside `lm_loss`, leave which is the total open)
     return {**record, "loss": record[named[0]]} if len(named) == 1 else record
@@ -602,10 +595,10 @@ class HFTrainerParser(LogReader):
         # each node of a multi-node run prints the header, a script may print the summary again);
         # and how far a placing may stray from a dict's epoch: its printing's half unit, both
         # ways, and a few steps of a bar's drawing lagging the step
-        one_run = (len({str(d.record.get("train_runtime")) for d in dicts if _summary(d.record)}) == 1
+        one_run = (len({str(d.record.get("train_runtime")) for d in dicts if hf_summary(d.record)}) == 1
                    and sum(1 for bar in bars if bar.readings) <= 1)
         coarse = _summary_epoch(dicts, run_total) if one_run else None
-        if coarse is None and sum(1 for bar in bars if bar.readings) <= 1 and not any(_summary(d.record) for d in dicts):
+        if coarse is None and sum(1 for bar in bars if bar.readings) <= 1 and not any(hf_summary(d.record) for d in dicts):
             coarse = _placed_epoch(losses)  # (a run cut before its summary: the dicts its bar placed say)
         stray = 2 * _epoch_half_unit(losses) * coarse + 5 if coarse else None
         # how many steps a dict's printed epoch may be off by: where more than a few, a dict out of
@@ -660,7 +653,7 @@ class HFTrainerParser(LogReader):
             runtime = to_float(record.get("train_runtime"))
             # (the summaries a bar hung on the file's mtime dates are marked `_BAR_DATED`)
             bar_dated = when is not None and source == "tqdm_mtime"
-            if _summary(record):
+            if hf_summary(record):
                 header = next((b.header_ns for b in reversed(bars) if b.header_logged), None)
                 end = header + int(runtime * 1e9) if header is not None and runtime is not None and 0 <= runtime < 1e8 else when
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=end,
@@ -1368,7 +1361,7 @@ def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
              + span[1] * span[0] * max((to_float(d.record.get("epoch")) or 0.0 for d in losses), default=0.0)
              if span is not None else None)
     last = losses[-1].record
-    summary = next((d.record for d in dicts if _summary(d.record)), None)
+    summary = next((d.record for d in dicts if hf_summary(d.record)), None)
     at_end = to_float(last.get("learning_rate")) == 0.0 or (
         summary is not None and to_float(summary.get("epoch")) is not None
         and to_float(summary.get("epoch")) == to_float(last.get("epoch")))
@@ -1584,7 +1577,7 @@ def _summary_epoch(dicts: list[_Dict], run_total: int | None) -> float | None:
 def _summary_epoch_span(dicts: list[_Dict], run_total: int | None) -> tuple[float, float] | None:
     """`_summary_epoch`, and for a run that stopped within an epoch (`max_steps`: `'epoch': 0.39`), the steps
     an epoch its printed epoch gives, with their relative error (half its last digit over it; 0 for whole epochs)."""
-    summary = next((d.record for d in dicts if _summary(d.record)), None)
+    summary = next((d.record for d in dicts if hf_summary(d.record)), None)
     if summary is None or not run_total:
         return None
     epochs, runtime, rate = (to_float(summary.get(k)) for k in ("epoch", "train_runtime", "train_steps_per_second"))
@@ -1625,7 +1618,7 @@ def _trial_final_frames(dicts: list[_Dict], reading_at: dict[int, tuple[int, Bar
                 last_frame = frames[f]
             f += 1
         low = high
-        summary = next((d for d in trial if _summary(d.record)), None)
+        summary = next((d for d in trial if hf_summary(d.record)), None)
         if last_frame is None or summary is None or (final_epoch := to_float(summary.record.get("epoch"))) is None:
             continue
         final = reading_at[last_frame]

@@ -25,7 +25,7 @@ from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._io import decode_json, read_bytes
 from tracelens.parsers._lines import parse_timestamp
-from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows
+from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows, hf_summary
 from tracelens.parsers._numbers import duration_s, json_int, to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
@@ -182,7 +182,7 @@ class JsonlMetricsParser(Parser):
                 ts = None
             if not rows.steps:
                 rows.framework = _framework(record)
-            if "train_runtime" in record and "loss" not in record:
+            if hf_summary(record):
                 # the Trainer's summary: its train_loss is the run's mean, no step's (not a step's record
                 # that `include_num_input_tokens_seen` gives `train_runtime` too)
                 values = {}
@@ -200,7 +200,7 @@ class JsonlMetricsParser(Parser):
                 if last is None or step >= last[0] or elapsed < last[1]:
                     # a later record (an evaluation's, at its step or after it) restarts the clock after it
                     previous[rank] = (step, elapsed)
-            if "train_runtime" in record and "loss" not in record:
+            if hf_summary(record):
                 runtime = to_float(record.get("train_runtime"), text=False)
                 rows.event(LogEventKind.ATTEMPT_END, line=number, rank=rank, ts_ns=ts, duration_s=runtime,
                            detail="train_runtime")
