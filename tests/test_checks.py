@@ -146,9 +146,9 @@ def test_step_series_check_fails_when_attempts_are_merged() -> None:
 
 def test_fractions_that_differ_say_why() -> None:
     """The time and token goodput fractions agree unless redone steps logged another number of
-    tokens per second than productive ones, or some steps logged none; then fractions_note says
-    which, and check_goodput_fractions_agree still passes. restart_gloo_2rank redoes step 8 (the
-    first attempt's copy is lost work): given 20x its tokens, the lost work's rate differs."""
+    tokens per second than productive ones; then fractions_note says so, and
+    check_goodput_fractions_agree still passes. restart_gloo_2rank redoes step 8 (the first
+    attempt's copy is lost work): given 20x its tokens, the lost work's rate differs."""
     con = _connect("restart_gloo_2rank")
     first_end = con.execute("select end_ns from attempts where attempt = 1").fetchone()[0]
     _replace(con, "int_log_steps", f"select * replace (case when step = 8 and t_ns <= {first_end:d} then tokens * 20 "
@@ -157,13 +157,17 @@ def test_fractions_that_differ_say_why() -> None:
         "select goodput_fraction, token_goodput_fraction, fractions_note from goodput").fetchone()
     assert abs(token_fraction - fraction) > 0.01 and note.startswith("redone steps ran at another rate")
     assert _rows(con, "check_goodput_fractions_agree") == [] and _rows(con, "check_tokens_lost_sum") == []
-    # the first attempt's productive steps log no tokens: productive time seems to carry fewer
+    # the first attempt's steps log no tokens but its lost step 8, whose count follows lines that
+    # count none (its span unknown): the throughput is the second attempt's lines' rate, and the
+    # time with no count is taken at it, so the fractions agree; the coverage says how much
     con = _connect("restart_gloo_2rank")
+    full = con.execute("select tokens_coverage from goodput").fetchone()[0]
     _replace(con, "int_log_steps", f"select * replace (case when t_ns <= {first_end:d} and step <> 8 then null else tokens end "
              "as tokens) from int_log_steps_fixed")
-    fraction, token_fraction, note = con.execute(
-        "select goodput_fraction, token_goodput_fraction, fractions_note from goodput").fetchone()
-    assert abs(token_fraction - fraction) > 0.01 and note.startswith("tokens are logged for ")
+    fraction, token_fraction, note, coverage = con.execute(
+        "select goodput_fraction, token_goodput_fraction, fractions_note, tokens_coverage from goodput").fetchone()
+    assert full == pytest.approx(1.0) and coverage < 0.9
+    assert abs(token_fraction - fraction) <= 0.01 and note is None
     assert _rows(con, "check_goodput_fractions_agree") == [] and _rows(con, "check_tokens_lost_sum") == []
 
 

@@ -28,7 +28,7 @@ def test_sql_literals_are_enum_members() -> None:
 
 
 def test_goodput_bucket_labels_are_the_enum() -> None:
-    sql = dict(view_definitions())["goodput_buckets"]
+    sql = dict(view_definitions())["int_bucket_priority"]
     values = re.search(r"from \(values(.*?)\) t\(bucket, priority\)", sql, re.S)
     assert values is not None
     labels = re.findall(r"\('(\w+)', \d+\)", values.group(1))

@@ -308,7 +308,9 @@ def test_the_harness_fails_on_a_wrong_row(tmp_path: Path) -> None:
 # One deliberate fault per view, each a rule its cases are written to pin down.
 BROKEN_VIEWS = [
     ("stragglers", "arrived_last >= (select min_last from settings)", "arrived_last > (select min_last from settings)"),
-    ("goodput_buckets", "('data_stall', 6), ('productive', 7)", "('data_stall', 7), ('productive', 6)"),
+    ("int_bucket_priority", "('data_stall', 6), ('productive', 7)", "('data_stall', 7), ('productive', 6)"),
+    ("int_wall_segments", "coalesce(min(l.priority) filter", "coalesce(max(l.priority) filter"),
+    ("goodput_buckets", "when (select start_ns from wall) is not null then", "when true then"),
     ("collective_matches", "arg_max(rank, [start_adj_ns, -rank])", "arg_max(rank, [start_adj_ns, rank])"),
     ("comm_waits", "coalesce(max(wait_end_ns) over (", "coalesce(last_value(wait_end_ns) over ("),
     ("hang_analysis", "g.last_enqueued < p.divergent_seq", "g.last_enqueued <= p.divergent_seq"),

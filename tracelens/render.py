@@ -228,6 +228,11 @@ def _layout(report: Report) -> list[Section]:
             if g.throughput_tokens_per_s is not None:
                 s.paragraphs.append(f"Tokens/s: {fmt_rate(g.throughput_tokens_per_s)} while computing steps (throughput), "
                                     f"{fmt_rate(g.goodput_tokens_per_s)} useful per wall-clock second (goodput).")
+                if g.tokens_coverage is not None and g.tokens_coverage < 0.995:
+                    s.paragraphs.append(f"The lines that count tokens cover {fmt_pct(100 * g.tokens_coverage)} of the "
+                                        f"{fmt_s(g.computing_s)} spent computing steps (a count since a line that gave "
+                                        "none covers a time no line dates): the throughput is their rate, and the "
+                                        "goodput takes the rest of the productive time at that rate.")
                 if g.fractions_note:
                     by_tokens = 100 * g.token_goodput_fraction if g.token_goodput_fraction is not None else None
                     s.paragraphs.append(f"By tokens, goodput is {fmt_pct(by_tokens)}: {g.fractions_note}.")

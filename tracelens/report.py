@@ -73,6 +73,10 @@ class Goodput:
     tokens_total: float | None = None
     tokens_useful: float | None = None
     token_goodput_fraction: float | None = None  # goodput / throughput tokens/s
+    # of computing_s, the share the lines that count tokens (samples) cover: the throughput is
+    # measured over it, and the goodput takes the rest at that rate
+    tokens_coverage: float | None = None
+    samples_coverage: float | None = None
     fractions_note: str | None = None  # why it differs from goodput_fraction, when it does
     # why wall time, goodput and every figure built on them are None (steps but no clock)
     reason: str | None = None
@@ -290,8 +294,9 @@ PROVENANCE = {
     "wall_s": "measured: first attempt start to last attempt end, from log timestamps (view attempts)",
     "productive_s": "derived: completed steps not redone later, less start-up excess (view goodput_buckets)",
     "goodput_fraction": "derived: productive_s / wall_s (view goodput)",
-    "throughput_tokens_per_s": "derived: tokens logged per completed step / time computing steps (view goodput)",
-    "goodput_tokens_per_s": "derived: tokens of productive steps / wall_s (view goodput)",
+    "throughput_tokens_per_s": "derived: tokens the lines count / the computing time those lines cover (view goodput)",
+    "goodput_tokens_per_s": "derived: tokens the lines count in productive steps, and the throughput over productive "
+                            "time no line counts, / wall_s (view goodput)",
     "buckets": "derived: wall time split by priority over logged intervals (view goodput_buckets)",
     "mfu": "derived: throughput x --flops-per-token / (GPUs x --peak-tflops) (view goodput)",
     "productive_split": "estimated: profiled steps' category shares applied to all productive time (view productive_breakdown)",
@@ -332,6 +337,7 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
                 gpus=g["gpus"], gpus_source=g["gpus_source"], gpus_detail=g["gpus_detail"],
                 computing_s=g["computing_s"], tokens_total=g["tokens_total"], tokens_useful=g["tokens_useful"],
                 token_goodput_fraction=g["token_goodput_fraction"], fractions_note=g["fractions_note"], reason=g["reason"],
+                tokens_coverage=g["tokens_coverage"], samples_coverage=g["samples_coverage"],
                 start_logged=g["start_logged"], opens_at_step=g["opens_at_step"], unlogged_before_s=g["unlogged_before_s"],
                 elided_lines=g["elided_lines"] or 0,
                 buckets={b["bucket"]: b["seconds"] for b in buckets},

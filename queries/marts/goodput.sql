@@ -1,7 +1,7 @@
 -- goodput: the job's headline: wall time, goodput, throughput vs goodput.
 -- materialize: per_connection
 -- Grain: one row per job (the store).
--- Inputs: goodput_buckets, int_job_wall, attempts, int_log_intervals, int_log_steps, int_log_step_bounds, int_world_size,
+-- Inputs: goodput_buckets, int_wall_segments, int_job_wall, int_log_intervals, int_log_steps, int_log_step_bounds, int_world_size,
 --   int_reference_rank, stg_log_steps, stg_log_events, files.
 -- Columns: wall_s (int_job_wall: first attempt start to last attempt end), attempts, start_logged
 --   (int_job_wall: false when nothing marks the first process's start, only its first step: wall_s
@@ -11,11 +11,16 @@
 --   goodput_fraction (productive_s / wall_s), stepping_s (the productive, lost_work and
 --   data_stall buckets: time spent stepping, redone steps and waits for data included),
 --   computing_s (the productive and lost_work buckets: stepping less the waits for data),
---   tokens_total (tokens of every completed step, redone ones included), tokens_useful
---   (tokens of productive steps), tokens_lost (tokens_total - tokens_useful: redone steps),
---   throughput_tokens_per_s (tokens_total / computing_s: the rate while the job computes
---   steps, what a job with no lost time would sustain), goodput_tokens_per_s (tokens_useful /
---   wall_s), the same two for samples, token_goodput_fraction (goodput_tokens_per_s /
+--   tokens_total (the tokens the lines log for the steps that computed, redone ones included),
+--   tokens_useful (of productive steps), tokens_lost (tokens_total - tokens_useful),
+--   throughput_tokens_per_s (the tokens the lines count over the computing time those counts
+--   cover: a line's count covers the time since the attempt's last line that counted, or its own
+--   step where it is the attempt's first line; a count after lines that counted nothing covers a
+--   time no row dates and is left out), tokens_coverage (that time's share of computing_s),
+--   goodput_tokens_per_s (the counted tokens of productive time, plus the throughput over the
+--   productive time no count covers, / wall_s), redone_tokens_per_s (the same for the redone
+--   steps: what they cost the goodput), the same for samples (throughput_samples_per_s,
+--   goodput_samples_per_s, samples_coverage), token_goodput_fraction (goodput_tokens_per_s /
 --   throughput_tokens_per_s), fractions_note (why the token fraction differs from
 --   goodput_fraction by more than 1 point; NULL when they agree), lost_steps (step numbers
 --   completed and then redone), each figure measured from log timestamps; mfu (model FLOPs
@@ -31,11 +36,11 @@
 --   only one).
 -- Grain note: no row at all when the inputs have no step.
 -- Why computing_s: a second of data stall, start-up or downtime produces no token; dividing
---   by computing_s makes every bucket but productive cost throughput x seconds / wall_s
---   tokens/s and redone steps their own tokens / wall_s, which sum exactly to throughput -
---   goodput (goodput_attribution, check_tokens_lost_sum); the time and token fractions then
---   differ only where redone steps' tokens per second differ from productive ones' or some
---   steps logged no tokens, and fractions_note says which (check_goodput_fractions_agree).
+--   by computing time makes every bucket but productive cost throughput x seconds / wall_s
+--   tokens/s and redone steps redone_tokens_per_s, which sum exactly to throughput - goodput
+--   (goodput_attribution, check_tokens_lost_sum); the time and token fractions then differ only
+--   where redone steps' tokens per second differ from productive ones', and fractions_note says
+--   so (check_goodput_fractions_agree).
 with buckets as (
     select sum(seconds) filter (where bucket = 'productive') as productive_s,
            sum(seconds) filter (where bucket = 'lost_work') as lost_work_s,
@@ -44,12 +49,60 @@ with buckets as (
     from goodput_buckets
 ),
 step_rows as (
-    select i.label, i.step, i.attempt, s.tokens, s.samples
+    -- each step interval that computed (completed steps, redone ones included, and the step a
+    -- crash cut short) with what its line counts
+    select i.label, i.attempt, i.start_ns, i.end_ns, b.nth, s.tokens, b.samples
     from int_log_intervals i
-    left join int_log_steps s on s.step = i.step and i.attempt is not null
-        and s.t_ns >= (select start_ns from attempts a where a.attempt = i.attempt)
-        and s.t_ns <= (select end_ns from attempts a where a.attempt = i.attempt)
+    join int_log_step_bounds b on b.attempt = i.attempt and b.step = i.step
+    left join int_log_steps s on s.step = b.step and s.t_ns = b.t_ns
     where i.step is not null and i.label in ('productive', 'lost_work')
+),
+measured as (
+    select 'tokens' as measure, label, attempt, start_ns, end_ns, nth, tokens as amount from step_rows
+    union all
+    select 'samples', label, attempt, start_ns, end_ns, nth, samples from step_rows
+),
+spans as (
+    -- the time a line's count covers: since the attempt's last line before it that counts the
+    -- same, or its own interval where it is the attempt's first line (a count since the run's
+    -- start); a first count after lines that count nothing covers a time no row dates (the HF
+    -- Trainer's `num_tokens` since its metric line before, between progress-bar readings that
+    -- count none; a resumed Megatron's first `consumed tokens`): left out
+    select measure, amount, end_ns,
+        coalesce(prev_end_ns, case when nth = 1 then start_ns end) as span_start_ns
+    from (
+        select *, max(end_ns) filter (where amount is not null) over (
+            partition by measure, attempt order by end_ns rows between unbounded preceding and 1 preceding) as prev_end_ns
+        from measured
+    )
+    where amount is not null
+),
+span_time as (
+    -- each span's computing time, by bucket: the segments inside it (a save or a wait for data
+    -- inside a step is not computing); the spans of a measure do not overlap, so each segment
+    -- falls in the last span that starts at or before it, or in none
+    select sp.measure, sp.span_start_ns, any_value(sp.amount) as amount,
+        coalesce(sum(g.seg_ns) filter (where g.bucket = 'productive'), 0) as productive_ns,
+        coalesce(sum(g.seg_ns) filter (where g.bucket = 'lost_work'), 0) as lost_ns
+    from (select m.measure, g.* from int_wall_segments g, (values ('tokens'), ('samples')) m(measure)
+          where g.bucket in ('productive', 'lost_work')) g
+    asof join (select * from spans where span_start_ns is not null) sp
+        on g.measure = sp.measure and g.start_ns >= sp.span_start_ns
+    where g.start_ns < sp.end_ns
+    group by sp.measure, sp.span_start_ns
+    having sum(g.seg_ns) > 0
+),
+counted as (
+    -- per measure: the rate over the spans, and the amount split between productive and redone
+    -- time in proportion to each span's time
+    select measure,
+        sum(amount) / (sum(productive_ns + lost_ns) / 1e9) as rate,
+        sum(amount * productive_ns / (productive_ns + lost_ns)) as useful,
+        sum(amount * lost_ns / (productive_ns + lost_ns)) as lost,
+        sum(productive_ns) / 1e9 as productive_s,
+        sum(lost_ns) / 1e9 as lost_s
+    from span_time
+    group by measure
 ),
 totals as (
     select
@@ -57,8 +110,6 @@ totals as (
         sum(tokens) filter (where label = 'productive') as tokens_useful,
         sum(samples) as samples_total,
         sum(samples) filter (where label = 'productive') as samples_useful,
-        count(*) as steps_total,
-        count(tokens) as steps_with_tokens,
         (select list(distinct step order by step) from int_log_step_bounds where lost_step) as lost_steps
     from step_rows
 ),
@@ -74,13 +125,18 @@ rates as (
         b.lost_work_s,
         t.tokens_total, t.tokens_useful,
         t.tokens_total - t.tokens_useful as tokens_lost,
-        t.tokens_total / nullif(b.computing_s, 0) as throughput_tokens_per_s,
-        t.tokens_useful / nullif(w.wall_s, 0) as goodput_tokens_per_s,
-        t.samples_total / nullif(b.computing_s, 0) as throughput_samples_per_s,
-        t.samples_useful / nullif(w.wall_s, 0) as goodput_samples_per_s,
-        t.steps_total, t.steps_with_tokens,
+        ct.rate as throughput_tokens_per_s,
+        (ct.useful + ct.rate * (b.productive_s - ct.productive_s)) / nullif(w.wall_s, 0) as goodput_tokens_per_s,
+        (ct.lost + ct.rate * (b.lost_work_s - ct.lost_s)) / nullif(w.wall_s, 0) as redone_tokens_per_s,
+        (ct.productive_s + ct.lost_s) / nullif(b.computing_s, 0) as tokens_coverage,
+        ct.lost as counted_lost_tokens, ct.lost_s as counted_lost_s,
+        cs.rate as throughput_samples_per_s,
+        (cs.useful + cs.rate * (b.productive_s - cs.productive_s)) / nullif(w.wall_s, 0) as goodput_samples_per_s,
+        (cs.productive_s + cs.lost_s) / nullif(b.computing_s, 0) as samples_coverage,
         coalesce(t.lost_steps, []) as lost_steps
     from int_job_wall w, buckets b, totals t
+    left join counted ct on ct.measure = 'tokens'
+    left join counted cs on cs.measure = 'samples'
     where w.start_ns is not null
 ),
 undated as (
@@ -103,17 +159,16 @@ dated as (
         r.wall_s, r.attempts, r.start_logged, r.opens_at_step, r.unlogged_before_s, r.productive_s, r.goodput_fraction, r.stepping_s, r.computing_s,
         r.tokens_total, r.tokens_useful, r.tokens_lost,
         r.throughput_tokens_per_s, r.goodput_tokens_per_s, r.throughput_samples_per_s, r.goodput_samples_per_s,
+        r.redone_tokens_per_s, r.tokens_coverage, r.samples_coverage,
         r.goodput_tokens_per_s / nullif(r.throughput_tokens_per_s, 0) as token_goodput_fraction,
         case
             when r.throughput_tokens_per_s is null
                  or abs(r.goodput_tokens_per_s / nullif(r.throughput_tokens_per_s, 0) - r.goodput_fraction) <= 0.01 then null
-            when r.steps_with_tokens < r.steps_total then format(
-                'tokens are logged for {} of {} steps: throughput and goodput count only those steps'' tokens',
-                r.steps_with_tokens, r.steps_total)
             else format(
-                'redone steps ran at another rate than productive ones: lost work took {:.3f} s and logged {:,} tokens '
-                '({:,} at the throughput; a step a crash cut short logs none)',
-                r.lost_work_s, r.tokens_lost::bigint, round(r.throughput_tokens_per_s * r.lost_work_s)::bigint)
+                'redone steps ran at another rate than productive ones: the lines that count their tokens cover {:.3f} s '
+                'of them and count {:,} tokens ({:,} at the throughput)',
+                r.counted_lost_s, round(r.counted_lost_tokens)::bigint,
+                round(r.throughput_tokens_per_s * r.counted_lost_s)::bigint)
         end as fractions_note,
         r.lost_steps,
         r.throughput_tokens_per_s * try_cast(getvariable('tracelens_flops_per_token') as double)

@@ -7,8 +7,8 @@
 --   dollar figures).
 -- Columns: bucket, seconds, percent (of wall time), gpu_hours (seconds x GPUs / 3600),
 --   dollars (gpu_hours x cost), tokens_per_s_lost (what the bucket costs the job's goodput:
---   throughput_tokens_per_s x seconds / wall_s for a bucket that computes nothing, the redone
---   steps' own tokens / wall_s for lost_work, NULL for productive; they sum exactly to
+--   throughput_tokens_per_s x seconds / wall_s for a bucket that computes nothing,
+--   goodput.redone_tokens_per_s for lost_work, NULL for productive; they sum exactly to
 --   throughput_tokens_per_s - goodput_tokens_per_s, check_tokens_lost_sum), gpus,
 --   gpus_source and gpus_detail (int_world_size), reason (goodput.reason: why the figures are
 --   NULL when the inputs cannot say when steps ran; NULL otherwise).
@@ -17,7 +17,7 @@ with settings as (
     from int_world_size
 ),
 job as (
-    select wall_s, throughput_tokens_per_s, tokens_lost, reason from goodput
+    select wall_s, throughput_tokens_per_s, redone_tokens_per_s, reason from goodput
 ),
 final as (
     select
@@ -27,7 +27,7 @@ final as (
         b.seconds * s.gpus / 3600.0 * s.cost as dollars,
         case
             when b.bucket = 'productive' or j.throughput_tokens_per_s is null then null
-            when b.bucket = 'lost_work' then coalesce(j.tokens_lost, 0) / nullif(j.wall_s, 0)
+            when b.bucket = 'lost_work' then j.redone_tokens_per_s
             else j.throughput_tokens_per_s * b.seconds / nullif(j.wall_s, 0)
         end as tokens_per_s_lost,
         s.gpus, s.gpus_source, s.gpus_detail, j.reason

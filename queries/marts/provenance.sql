@@ -72,9 +72,9 @@ figures as (
     union all
     select 'goodput_fraction', 'derived', 'productive_s / wall_s'
     union all
-    select 'throughput_tokens_per_s', 'derived', 'tokens logged per completed step / time computing steps (productive and lost work; waits for data excluded)'
+    select 'throughput_tokens_per_s', 'derived', 'tokens the lines count / the computing time those lines cover (productive and lost work; waits for data excluded)'
     union all
-    select 'goodput_tokens_per_s', 'derived', 'tokens of productive steps / wall_s'
+    select 'goodput_tokens_per_s', 'derived', 'tokens the lines count in productive steps, and the throughput over productive time no line counts, / wall_s'
     union all
     select 'mfu', 'derived', 'throughput x --flops-per-token / (GPUs x --peak-tflops)'
     union all
