@@ -3966,3 +3966,13 @@ def test_a_k_fold_loops_trainers_in_one_process_are_no_restarts(tmp_path: Path) 
     lost = con.execute("select coalesce(sum(seconds), 0) from goodput_buckets "
                        "where bucket in ('lost_work', 'restart_downtime')").fetchone()[0]
     assert lost == 0
+
+
+def test_a_load_line_with_no_time_of_its_own_gives_the_resumed_step(tmp_path: Path) -> None:
+    """Megatron prints ` loading checkpoint from /nas/megatron_gpt/ at iteration 100` with no time; the
+    file's dated lines come before it (DLRover's saver starting). The attempt resumed from iteration 100."""
+    path = corpus_or_skip("logs", "megatron", "dlrover_issue977_flash_ckpt_load_resume.log")
+    assert " loading checkpoint from /nas/megatron_gpt/ at iteration 100\n" in path.read_text()
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    assert store.connect().execute("select resumed_from_step from attempts").fetchall() == [(100,)]

@@ -274,6 +274,25 @@ undated_ends as (
         group by e.file_id, failure, e.next_start_line
     ) f
 ),
+dated_rows as (
+    -- every dated row of the logs, by its file and line
+    select file_id, line, ts_ns as t from int_log_events where ts_ns is not null
+    union all
+    select file_id, line, t_ns from int_log_steps
+),
+undated_loads as (
+    -- a checkpoint load logged on a line with no time of its own (Megatron's `loading checkpoint
+    -- from ... at iteration 5000`): the process that loaded it went on to its file's next dated
+    -- line, in whose attempt it falls (a load comes before the steps it resumes: not its file's
+    -- last dated line before it, which may be the run before's); where none follows, its file's
+    -- last dated line before it (a log that ends while loading)
+    select u.step, coalesce(n.t, p.t) as placed_ns
+    from (select e.file_id, e.line, e.step from stg_log_events e, int_reference_rank r
+          where e.ts_ns is null and e.kind in ('checkpoint_load_start', 'checkpoint_load_end')
+            and (e.rank is null or e.rank is not distinct from r.rank)) u
+    asof left join dated_rows n on u.file_id = n.file_id and u.line < n.line
+    asof left join dated_rows p on u.file_id = p.file_id and u.line > p.line
+),
 restarts as (
     -- the restarts that start one: not one logged again with no step and no failure since an
     -- earlier one (each node's agent logs the same restart of a multi-node job)
@@ -388,8 +407,12 @@ endings as (
                     and u.kind in ('checkpoint_save_start', 'checkpoint_save_end', 'checkpoint_load_start',
                                    'checkpoint_load_end', 'eval_start', 'eval_end')
                     and u.after_ns >= a.start_ns and (a.next_start_ns is null or u.after_ns < a.next_start_ns))) as last_work_ns,
-        max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) as loaded_step,
-        count(*) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) > 0 as loaded,
+        greatest(max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')),
+                 (select max(u.step) from undated_loads u
+                  where u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns))) as loaded_step,
+        count(*) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) > 0
+            or exists (select 1 from undated_loads u
+                       where u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns)) as loaded,
         min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
         -- how long the run says it trained (a training-time line, train_runtime), dated in it or
         -- an undated end placed in it

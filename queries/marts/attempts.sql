@@ -17,7 +17,9 @@
 --   resumed_from_step (a later attempt's loaded checkpoint step when logged, else first_step - 1
 --   when it starts past the first attempt's first step, and not at or below the last step of the
 --   attempt before if that one completed its training (a new run: a sweep's next trial, its bar's
---   first drawing any step); the first attempt's loaded step where its steps go on from it),
+--   first drawing any step); the first attempt's loaded step where its steps go on from it; a
+--   load logged on a line with no time of its own is the attempt's its file's next dated line
+--   falls in, else its file's last dated line before it),
 --   end_reason ('completed', 'crash', 'restarted': followed by another attempt with no
 --   failure logged, 'unknown'), start_source ('event', 'step_counter', 'checkpoint_load': a
 --   checkpoint loaded between steps, a relaunch that logged no start line, 'trace_process' or
