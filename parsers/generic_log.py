@@ -925,8 +925,10 @@ _YOLOX = re.compile(r"\bepoch: (?P<e>\d{1,9})/(?P<ee>\d{1,9}), iter: (?P<i>\d{1,
 # `Epoch 2, Step 100, Loss: ...` (not `epoch 2 global step 1200`: a run's count; `_steps_across_epochs`);
 # or with a total that is the epoch's where the count starts over each epoch, else the run's (DPR's
 # `Epoch: 1: Step: 101/3258, loss=...`; `Epoch 2/3, Step 1200/3000`)
+# (`ep:` too, abbreviated before `=` or `:`: a home-made loop's `ep: 0, batch: 20, time: 9.17, ntokens:
+# 485.20/513, loss: 10.984375`)
 _EPOCH_COUNT = re.compile(
-    r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?"
+    r"\b(?:epoch|ep(?=[:=]))\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?"
     r"[\s,|;:\-\[\]]{1,8}(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<i>\d{1,12})"
     r"(?:\s{0,2}/\s{0,2}(?P<n>\d{1,12}))?(?![\d/.])", re.I)
 # Unbracketed, the word `batch` naming the count as the epoch's batches (a run's count is its steps):
@@ -1520,7 +1522,7 @@ def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Seq
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
-_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|Train:|train: \[| \| loss | avg loss, |, train_loss: |\] loss: "
+_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|\bep[:=]|Train:|train: \[| \| loss | avg loss, |, train_loss: |\] loss: "
                         r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d")
 
 
@@ -1829,7 +1831,8 @@ def _step_counter(text: str) -> _Counter | None:
                         from_zero=from_zero, ends_epoch=int(i) == int(n))
     if "epoch:train:" in text and (espnet := _ESPNET.search(text)) is not None:
         return _Counter(int(espnet.group("u") or espnet.group("i")), espnet, int(espnet.group("e")))
-    if ("poch" in text or "POCH" in text) and (within := _EPOCH_COUNT.search(text)) is not None and (
+    if ("poch" in text or "POCH" in text or "ep:" in text or "ep=" in text) and (
+            within := _EPOCH_COUNT.search(text)) is not None and (
             ("global_step" not in text and "num_updates" not in text) or _GLOBAL_STEP.search(text) is None) and (
             (first := STEP.search(text)) is None or first.start() >= within.start()) and STEP.search(text, within.end()) is None:
         # (the line's only counter: a run's step printed beside it, `Epoch 2, batch 0, global step 35`, or

@@ -291,6 +291,7 @@ class HFTrainerParser(LogReader):
         epochs: int | None = None
         ds_lrs: list[tuple[str, int]] = []  # DeepSpeed's engine's step reports: (learning rate as printed, step)
         ds_lines: list[tuple[Line, int]] = []  # and their lines
+        saved: list[tuple[int, int | None, int]] = []  # `checkpoint-N` saves: (line index, rank, N)
         by_max_steps = False  # the run's header will count the epochs `max_steps` began
         global_step: int | None = None
         last_dated: int | None = None
@@ -416,6 +417,7 @@ class HFTrainerParser(LogReader):
                     or ("Checkpoint destination directory " in text and (m := _SAVE_OVER.search(text)) is not None)):
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank,
                            ts_ns=line.ts_ns, step=int(m.group(1)), raw=text)
+                saved.append((index, line.rank, int(m.group(1))))
                 if bars:
                     bars[-1].pauses.append(int(m.group(1)))
                 continue
@@ -514,7 +516,7 @@ class HFTrainerParser(LogReader):
                 event[_BAR_DATED] = bar.source == "tqdm_mtime"
         unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,
                                                global_step or (max(train_total) if train_total else None), ds_lrs,
-                                               run_ends)
+                                               run_ends, saved)
         if ds_lines:
             _deepspeed_steps(rows, ds_lines)
         if total_steps is not None and own_loop:
@@ -555,7 +557,7 @@ class HFTrainerParser(LogReader):
     @staticmethod
     def _rows(rows: Any, dicts: list[_Dict], bars: list[_Bar], total_steps: int | None, epochs: int | None,
               batch: float | None, run_total: int | None, ds_lrs: Sequence[tuple[str, int]] = (),
-              run_ends: Sequence[int] = ()) -> tuple[int, int, int]:
+              run_ends: Sequence[int] = (), saved: Sequence[tuple[int, int | None, int]] = ()) -> tuple[int, int, int]:
         """The dicts' rows (and the bars' steps between them); how many dicts were left out as
         printed out of place, and as counted where their count names no step (`_counted_from_start`)
         though others' steps are named; how many such are numbered by their count all the same,
@@ -589,6 +591,8 @@ class HFTrainerParser(LogReader):
         anchored = {key: step for rank, group in by_rank.items()
                     for key, step in _anchored_steps(group, counted[rank], lr_placed).items()}
         per_epoch = _epoch_length(losses, dicts, run_total) if not (total_steps and epochs) else None
+        header_per_epoch = (_saves_per_epoch(losses, saved, total_steps / epochs) or total_steps / epochs
+                            if total_steps and epochs else None)
         # steps an epoch to check a bar's placing against, however coarse the printed epochs (the
         # summary's: a header's `Num Epochs` is rounded up where `max_steps` ends the run inside
         # one), in a file of one run (one summary, however often printed, and one bar that drew:
@@ -721,8 +725,8 @@ class HFTrainerParser(LogReader):
                         step_time, moved = None, True
                 elif (on_grid := gridded.get(id(d))) is not None:
                     step = on_grid  # (the logging grid their epochs show)
-                elif epoch is not None and total_steps and epochs:
-                    step = round(epoch * total_steps / epochs)  # the header says how many steps an epoch has
+                elif epoch is not None and header_per_epoch:
+                    step = round(epoch * header_per_epoch)  # the header says how many steps an epoch has
                 elif epoch is not None and per_epoch is not None:
                     step = round(epoch * per_epoch)  # the summary says how many (`_epoch_length`)
                 elif counted[line.rank] or not named:
@@ -1640,6 +1644,36 @@ def _epochs_fit(dicts: list[_Dict], placing: Any) -> bool:
     per_epoch = sorted(n / epoch for n, epoch in pairs)[len(pairs) // 2]
     half = _epoch_half_unit(dicts)
     return all(abs(n - epoch * per_epoch) <= half * per_epoch + 1 for n, epoch in pairs)
+
+
+def _saves_per_epoch(losses: list[_Dict], saved: Sequence[tuple[int, int | None, int]], whole: float) -> float | None:
+    """Steps an epoch as the `checkpoint-N` saves measure it, where the header's count (`whole`:
+    total optimization steps / epochs, whole steps an epoch) is not the epochs' own: the Trainer
+    logs, then saves, at a step both fall on, so the metric dict before a save is at its step N.
+    The header counts an epoch's whole optimization steps; the epochs a dict prints may count
+    its samples (`Num examples = 2,182` in batches of 128: 17.05 steps an epoch, not the header's 17,
+    which misplaces step 2100 by 6). The largest epoch's save gives it, where every save's dict
+    agrees with it to the epoch's printing and half a step, and it is within one step of the
+    header's; None where no two saves say so."""
+    pairs: list[tuple[float, int]] = []
+    by_rank: dict[int | None, list[_Dict]] = {}
+    for d in losses:
+        by_rank.setdefault(d.line.rank, []).append(d)
+    indexes = {rank: [d.index for d in group] for rank, group in by_rank.items()}
+    for index, rank, step in saved:
+        group = by_rank.get(rank, [])
+        before = bisect_left(indexes.get(rank, []), index) - 1  # (the dict printed last before the save)
+        epoch = to_float(group[before].record.get("epoch")) if before >= 0 else None
+        if epoch is not None and epoch > 0 and step > 0:
+            pairs.append((epoch, step))
+    if len({step for _, step in pairs}) < 2:
+        return None
+    epoch, step = max(pairs)
+    rate = step / epoch
+    half = _epoch_half_unit(losses)
+    if not whole <= rate <= whole + 1 or any(abs(e * rate - n) > half * rate + 0.5 for e, n in pairs):
+        return None
+    return rate
 
 
 def _epoch_half_unit(losses: list[_Dict]) -> float:

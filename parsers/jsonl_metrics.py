@@ -12,7 +12,8 @@ between two records over the steps between them, to the one second the field is 
 a record also has a clock, the clock times it); an evaluation's record at the step of the last
 training record restarts that clock after it.
 A record with the Trainer's `train_runtime` and no `loss` is the run's end (a step's record carries it
-too under `include_num_input_tokens_seen`)."""
+too under `include_num_input_tokens_seen`); so is LLaMA-Factory's last record where it gives its
+progress alone at the last step (its callback writes the summary log so, keeping no `train_runtime`)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ _TIME_KEYS = ("time", "timestamp", "_timestamp", "ts", "wall_time", "time_s")
 _METRICS = METRIC_KEYS
 _SWIFT_STEP = "global_step/max_steps"  # ms-swift: "12/438"
 _ELAPSED_KEYS = ("elapsed_time",)
+# what LLaMA-Factory's trainer_log.jsonl records of a log: a record with none of them is its
+# progress alone (the Trainer's summary log at the end: its callback keeps no train_runtime)
+_LLAMAFACTORY_LOGGED = ("loss", "eval_loss", "predict_loss", "reward", "accuracy")
 # whole seconds: a gap under this between two records times their steps more than 10 % off
 _ELAPSED_GAP_MIN_S = 10.0  # seconds since training began: a number, "1:02:03", "1 day, 1:02:03", "1h 2m 3s"
 
@@ -144,6 +148,8 @@ class JsonlMetricsParser(Parser):
         estimated = False
         counts_iterations = False  # a record so far named its iteration: one that does not is an evaluation's
         bad = 0
+        pending: dict[str, Any] | None = None  # LLaMA-Factory's progress record at its last step, held
+        closing: tuple[int, int | None, float | None] = (0, None, None)
         for number, raw in enumerate(data.splitlines(), start=1):
             if not raw.strip():
                 continue
@@ -209,7 +215,26 @@ class JsonlMetricsParser(Parser):
                 started.add(rank)
                 begin = ts - round(values["step_time_s"] * 1e9) if "step_time_s" in values else ts
                 rows.event(LogEventKind.ATTEMPT_START, line=number, rank=rank, ts_ns=begin, detail="first record")
-            rows.step(line=number, rank=rank, step=step, end_ns=ts, time_source="record" if ts is not None else None, **values)
+            if pending is not None:
+                rows.step(**pending)
+                pending = None
+            step_row = {"line": number, "rank": rank, "step": step, "end_ns": ts,
+                        "time_source": "record" if ts is not None else None, **values}
+            if ("current_steps" in record and json_int(record.get("total_steps")) == step
+                    and not any(k in record for k in _LLAMAFACTORY_LOGGED)):
+                # LLaMA-Factory's record of its progress alone at the last step: the file's last is
+                # the Trainer's summary log (below); one followed by others is a step's
+                pending, closing = step_row, (number, rank, elapsed)
+                continue
+            rows.step(**step_row)
+        if pending is not None:
+            # the run's end: training completed (its elapsed time, the time it trained); its step
+            # is a step only where no record before it logged that step
+            number, rank, elapsed = closing
+            rows.event(LogEventKind.ATTEMPT_END, line=number, rank=rank, ts_ns=pending["end_ns"], duration_s=elapsed,
+                       detail="the summary's elapsed_time")
+            if pending["step"] > max((r["step"] for r in rows.steps if r["rank"] == rank), default=-1):
+                rows.step(**pending)
         if not rows.steps:
             raise ParseError(str(path), "no JSON line with a step", where="line 1")
         warnings = [warning] if warning else []

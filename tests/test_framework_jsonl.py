@@ -156,10 +156,33 @@ def test_ms_swift_records_are_steps_timed_by_their_elapsed_time(tmp_path: Path) 
     assert all(s["end_ns"] is None for s in steps)  # elapsed times date nothing
 
 
-def test_llamafactory_final_record_alone_is_its_last_step(tmp_path: Path) -> None:
-    parser, steps, _ = _read(tmp_path, LLAMAFACTORY, name="trainer_log.jsonl")
+# LLaMA-Factory's trainer_log.jsonl of a completed run, its last three records (github.com/Yvonne530/
+# HealthAI-OPPO-2026 @ 6d4b26904e09a2e60d75aa4cfd098e4718a84a31 : trainer_log.jsonl, lines 8-10 of 10)
+LLAMAFACTORY_END = [
+    ('{"current_steps": 8, "total_steps": 9, "loss": 2.3997, "lr": 1.4644660940672627e-05, "epoch": 2.6956521739130435, '
+     '"percentage": 88.89, "elapsed_time": "0:05:01", "remaining_time": "0:00:37"}'),
+    ('{"current_steps": 9, "total_steps": 9, "loss": 2.3993, "lr": 3.8060233744356633e-06, "epoch": 3.0, "percentage": '
+     '100.0, "elapsed_time": "0:05:35", "remaining_time": "0:00:00"}'),
+    ('{"current_steps": 9, "total_steps": 9, "epoch": 3.0, "percentage": 100.0, "elapsed_time": "0:05:37", '
+     '"remaining_time": "0:00:00"}'),
+]
+
+
+def test_llamafactory_final_record_alone_is_its_last_step_and_the_end(tmp_path: Path) -> None:
+    """Its callback writes the Trainer's summary log as its progress alone (no loss): the run's end, after
+    1:39:39 of training; the file has no record of step 768 but it."""
+    parser, steps, events = _read(tmp_path, LLAMAFACTORY, name="trainer_log.jsonl")
     assert parser == "jsonl_metrics"
     assert [(s["framework"], s["step"], s["step_time_s"]) for s in steps] == [("llamafactory", 768, None)]
+    assert [(e["kind"], e["line"], e["duration_s"]) for e in events] == [("attempt_end", 1, 3600 + 39 * 60 + 39)]
+
+
+def test_llamafactory_summary_record_after_its_last_step_is_the_end_not_a_step(tmp_path: Path) -> None:
+    """The summary's record repeats step 9, which the record before logged with its loss: steps 8 and 9
+    once each, and the end (5 min 37 s of training)."""
+    _, steps, events = _read(tmp_path, LLAMAFACTORY_END, name="trainer_log.jsonl")
+    assert [(s["step"], s["loss"]) for s in steps] == [(8, 2.3997), (9, 2.3993)]
+    assert [(e["kind"], e["line"], e["duration_s"]) for e in events] == [("attempt_end", 3, 5 * 60 + 37)]
 
 
 # MAE's pretraining log.txt of a resumed run, the whole file (github.com/matteorossil/mae_ssl @

@@ -607,3 +607,42 @@ def test_a_ray_workers_death_is_the_failure_with_its_advice(tmp_path: Path) -> N
     con = console_connection(tmp_path, VERL_ACTOR_DIED)
     title, advice = con.execute("select title, advice from findings where finding = 'job_failed'").fetchone()
     assert title.endswith(VERL_ACTOR_DIED[3 + 74 - 42]) and "killed for memory" in advice
+
+
+# LLaMA-Board's running_log.txt of a LoRA run on 2 GPUs (github.com/LzZzZx328/finetune_LLM @
+# 8fa67155fc09b366f6dae425fbe9cbc372805fe9 : running_log.txt): its header, the metric dicts before its
+# first two saves and its last (lines 176-188, 231-239, 317-325, 1950-1959; each line followed by a blank
+# line, as the file has them, and the evaluation headers between the dict and the save)
+_LF_SAVE = ("[INFO|{}] trainer.py:3801 >> Saving model checkpoint to saves/DeepSeek-LLM-7B-Chat/lora/"
+            "train_2024-11-26-17-59-47/checkpoint-{}")
+_LF_EVAL = ["[INFO|{}] trainer.py:4117 >> ", "***** Running Evaluation *****", "",
+            "[INFO|{}] trainer.py:4119 >>   Num examples = 243", "", "[INFO|{}] trainer.py:4122 >>   Batch size = 1", ""]
+LLAMABOARD_SAVES = [
+    "[INFO|2024-11-26 22:07:15] trainer.py:2313 >> ***** Running training *****", "",
+    "[INFO|2024-11-26 22:07:15] trainer.py:2314 >>   Num examples = 2,182", "",
+    "[INFO|2024-11-26 22:07:15] trainer.py:2315 >>   Num Epochs = 1,000", "",
+    "[INFO|2024-11-26 22:07:15] trainer.py:2316 >>   Instantaneous batch size per device = 1", "",
+    "[INFO|2024-11-26 22:07:15] trainer.py:2319 >>   Total train batch size (w. parallel, distributed & accumulation) = 128",
+    "",
+    "[INFO|2024-11-26 22:07:15] trainer.py:2320 >>   Gradient Accumulation steps = 64", "",
+    "[INFO|2024-11-26 22:07:15] trainer.py:2321 >>   Total optimization steps = 17,000", "",
+    *[line.format("2024-11-26 22:42:47") for line in
+      ["[INFO|{}] logging.py:157 >> {{'loss': 1.9937, 'learning_rate': 5.0000e-05, 'epoch': 5.87}}", "", *_LF_EVAL]],
+    _LF_SAVE.format("2024-11-26 22:43:00", 100), "",
+    *[line.format("2024-11-26 23:19:31") for line in
+      ["[INFO|{}] logging.py:157 >> {{'loss': 1.8334, 'learning_rate': 4.9996e-05, 'epoch': 11.73}}", "", *_LF_EVAL]],
+    _LF_SAVE.format("2024-11-26 23:19:42", 200), "",
+    *[line.format("2024-11-27 10:23:21") for line in
+      ["[INFO|{}] logging.py:157 >> {{'loss': 0.0086, 'learning_rate': 4.8292e-05, 'epoch': 123.19}}", "", *_LF_EVAL]],
+    _LF_SAVE.format("2024-11-27 10:23:32", 2100), "",
+]
+
+
+def test_dicts_with_no_step_take_the_steps_an_epoch_their_saves_measure(tmp_path: Path) -> None:
+    """The header counts 17,000 / 1,000 = 17 whole steps an epoch; the dicts' epochs count 2,182 samples in
+    batches of 128, 17.05 steps (123.19 x 17 = 2094, not the 2100 its save names). The Trainer logs, then
+    saves, at a step both fall on: each dict here is at the step its save names."""
+    parser, steps, events = _read(tmp_path, LLAMABOARD_SAVES)
+    assert parser == "hf_trainer"
+    assert [e["step"] for e in events if e["kind"] == "checkpoint_save_start"] == [100, 200, 2100]
+    assert [(s["step"], s["loss"]) for s in steps if s["loss"] is not None] == [(100, 1.9937), (200, 1.8334), (2100, 0.0086)]

@@ -459,3 +459,22 @@ def test_parameter_golfs_saved_model_line_is_a_save(tmp_path: Path) -> None:
     _, _, events = _read(tmp_path, GOLF_SAVED, parser_name="generic_log")
     line = next(n for n, t in enumerate(GOLF_SAVED, 1) if t.startswith("saved_model:"))
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_end", line)]
+
+
+# A home-made DeepSpeed pre-training loop's train.log (github.com/Barber0/LLM-pretrain @
+# 04a92e1189c2a59f74691992fe72be503e7a9e94 : train.log, lines 1-4 of 13)
+EP_BATCH = [
+    "ep: 0, batch: 20, time: 9.17, ntokens: 485.20/513, loss: 10.984375",
+    "ep: 0, batch: 40, time: 8.38, ntokens: 431.70/513, loss: 10.976562",
+    "ep: 0, batch: 60, time: 8.35, ntokens: 428.90/513, loss: 10.984375",
+    "ep: 0, batch: 80, time: 8.46, ntokens: 513.00/513, loss: 10.914062",
+]
+
+
+def test_an_abbreviated_epoch_counts_its_batches(tmp_path: Path) -> None:
+    """`ep: 0, batch: 20, ...`: the epoch abbreviated, the batch the step; `time: 9.17` names no unit
+    nor what it spans (a batch, or the 20 since the line before), so no step time."""
+    parser, steps, _ = _read(tmp_path, EP_BATCH, name="train.log")
+    assert parser == "generic_log"
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (20, 10.984375, None), (40, 10.976562, None), (60, 10.984375, None), (80, 10.914062, None)]

@@ -943,3 +943,41 @@ def test_a_traceback_glued_after_a_bars_drawing_is_named_by_its_exception(tmp_pa
     assert [e["detail"] for e in events if e["kind"] == "crash"] == ["KeyboardInterrupt"] == TRL_GRPO_CTRL_C[-1:]
     code, out, _ = run_cli("report", str(tmp_path / "console.log"))
     assert code == 0 and "[medium] the job's last attempt ended in a failure: KeyboardInterrupt" in out
+
+
+# PaddleSpeech's DeepSpeech2 on AISHELL (github.com/PaddlePaddle/PaddleSpeech @
+# 7aebc5f6328ab4b840262bdd37c955aa57364560 : examples/aishell/0211.log, Apache-2.0, lines 29-53): its first
+# epoch and the start of its second
+DEEPSPEECH2_EPOCH_END = [
+    "epoch: 0, batch: 0, train loss: 480.613922",
+    "",
+    "epoch: 0, batch: 100, train loss: 64.953033",
+    "",
+    "epoch: 0, batch: 200, train loss: 71.678635",
+    "",
+    "epoch: 0, batch: 300, train loss: 46.102283",
+    "",
+    "epoch: 0, batch: 400, train loss: 24.468616",
+    "",
+    "epoch: 0, batch: 500, train loss: 29.759787",
+    "",
+    "epoch: 0, batch: 600, train loss: 25.117950",
+    "",
+    "epoch: 0, batch: 700, train loss: 18.331684",
+    "",
+    "epoch: 0, batch: 800, train loss: 25.283037",
+    "",
+    "epoch: 0, batch: 900, train loss: 21.820284",
+    "",
+    "",
+    "----------Begin test...",
+    "--------Time: 1103.803159 sec, epoch: 0, train loss: 80.812927, test loss: 15.729966",
+    "save parameters at ./checkpoints/aishell/epoch_0",
+    "epoch: 1, batch: 0, train loss: 16.310713",
+]
+
+
+def test_a_script_s_save_of_its_parameters_is_a_save(tmp_path: Path) -> None:
+    """`save parameters at <folder>`, written after each epoch's test: a save, on its line."""
+    _, _, events = _read(tmp_path, DEEPSPEECH2_EPOCH_END)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_start", 24)]
