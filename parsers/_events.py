@@ -483,6 +483,9 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              r"\b[Mm]odel saved(?: to:?|:| in) \S"
                              # transformers' save_pretrained, at INFO: "Model weights saved in /opt/ml/model/pytorch_model.bin"
                              r"|\bModel weights saved in \S"
+                             # Keras 3's ModelCheckpoint once it wrote the file (verbose=1): "Epoch 3: finished saving
+                             # model to /tmp/best.keras"
+                             r"|^Epoch \d{1,15}: finished saving model to \S"
                              # OpenAI's parameter-golf trainers: "saved_model:logs/X_mlx_model.npz bytes:67212188"
                              r"|^saved_model:\S"
                              # axolotl's end of training, its model written: "... Model successfully saved to ./outputs/lora-out"
@@ -738,7 +741,8 @@ _ANY_EVENT_PATTERN = (
     r"total average iteration time)|"
     r"Job finished \(status: |resources exited successfully|Reported checkpoint to master |"
     r"Save weights to |save model in |save best model is to |Saved best model|save best model to |"
-    r"Saving model at |^saved_model:|[Ss]ave parameters at |[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s to |"
+    r"Saving model at |^saved_model:|finished saving model to |"
+    r"[Ss]ave parameters at |[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s to |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
@@ -1584,7 +1588,8 @@ class EventScanner:
               or "Better model found at epoch " in text or "odel Saved" in text or "est model saved" in text
               or "eights saved at " in text or "uccessfully save the model to " in text or "[SAVE] " in text
                or "was saved at iter " in text or text[:12] == "saved_model:" or "successfully saved to " in text
-               or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text) and (
+               or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text
+               or "finished saving model to " in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
             # (transformers' "Model weights saved in" inside the Trainer's checkpoint, which goes on
@@ -2244,6 +2249,11 @@ def early_training_time_ends(steps: Iterable[tuple[int | None, int | None]],
 def log_result(rows: LogRows, warning: str | None) -> ParseResult:
     if rows.epoch_ends:
         _epochs_as_steps(rows)
+    if rows.epoch_events:
+        ended = {(row["rank"], end[0]): row["step"] for row in rows.steps if (end := rows.epoch_ends.get(id(row))) is not None}
+        for event in rows.events:
+            if event.get("step") is None and (epoch := rows.epoch_events.get(id(event))) is not None:
+                event["step"] = ended.get((event["rank"], epoch))
     early = early_training_time_ends(((r["rank"], r["line"]) for r in rows.steps),
                                      [(e.get("detail"), e["rank"], e["line"]) for e in rows.events])
     if any(early):

@@ -102,6 +102,10 @@ class LogRows:
     epoch_ends: dict[int, tuple[int, int]] = field(default_factory=dict)
     # rows drawn within their epoch, before its end: id(row) -> the epoch as printed; see `within_epoch`
     epoch_readings: dict[int, int] = field(default_factory=dict)
+    # events at an epoch's end that name the epoch, not a step (Keras' ModelCheckpoint, `Epoch 1: val_loss
+    # improved from inf to 0.52021, saving model to ...`): id(event) -> the epoch as printed; `log_result`
+    # gives each the step of the row that ends that epoch, as the rows are numbered
+    epoch_events: dict[int, int] = field(default_factory=dict)
     # the file's line numbers, their times (None: undated) and texts, in the file's order, where a
     # reader read lines: `date_undated_events` and `diverged_losses` read them
     clock: tuple[Sequence[int], Sequence[int | None]] | None = None

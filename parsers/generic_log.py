@@ -1097,8 +1097,9 @@ _GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))(?:global_step|num_updates)\s{0,4}
 # (`ups`: fairseq's and MMF's updates per second; `It/sec`: mlx-lm's iterations a second over its report interval)
 # (and PaddleNLP's trainers' `global step 10, epoch: 1, loss: 0.00290, speed: 1.86 step/s`)
 # (DiT's and its forks' `(step=0000100) Train Loss: 0.2435, Train Steps/Sec: 3.07`: the mean since its last line)
+# (MaxText's `completed step: 3000, steps/s: 0.641 TFLOP/s/device: 116.163 ...`)
 _STEPS_PER_SECOND = re.compile(
-    r"(?:\b(?:(?:interval_)?steps_per_sec(?:ond)?|ups)\s{0,4}[:=]|\bIt/sec|\bTrain Steps/Sec:)\s{0,4}"
+    r"(?:\b(?:(?:interval_)?steps_per_sec(?:ond)?|ups|steps/s(?:ec)?)\s{0,4}[:=]|\bIt/sec|\bTrain Steps/Sec:)\s{0,4}"
     r"(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.eE])"
     r"|\bspeed: (?P<w>\d{1,9}(?:\.\d{1,20})?) steps?/s\b")
 # the wait for data with its unit (YOLOX's `data_time: 0.002s`)

@@ -65,6 +65,7 @@ _UNIT_S = {"us": 1e-6, "ms": 1e-3, "s": 1.0}
 # a callback's words at an epoch's end: ModelCheckpoint's `Epoch 23: val_loss improved from 1.44525 to ...`,
 # EarlyStopping's; Keras 2's `Epoch 00023: ...` (a script's commented copy: `# Epoch 23: ...`)
 _CALLBACK = re.compile(r"\s{0,12}(?:# )?Epoch (\d{1,9}): \S")
+_SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
 # fit(verbose=2)'s end in Keras >= 2.9: the epoch's time, then the mean per step
 _EPOCH_TIME = re.compile(r" - (?P<epoch>\d{1,9})(?P<unit>us|ms|s)/epoch(?: - \d{1,9}(?:us|ms|s)/step)?\s{0,12}$")
 
@@ -99,7 +100,13 @@ class KerasParser(LogReader):
         done = 0  # the last epoch whose summary came
         for line in lines:
             text = line.text
-            if events.scan(line):
+            known = len(rows.events)
+            failed = events.scan(line)
+            if (len(rows.events) > known and rows.events[-1]["kind"] in _SAVES
+                    and (named := _CALLBACK.match(text)) is not None):
+                # (ModelCheckpoint's save at the end of the epoch its words name: that epoch's step)
+                rows.epoch_events[id(rows.events[-1])] = int(named.group(1))
+            if failed:
                 # a crash glued to the bar's last reading (` 14/130 [==>....] - ETA: 27s - loss:
                 # 0.0254Traceback (most recent call last):`, ROCm's `... - accuracy: 0.6652Memory access
                 # fault by GPU node-1 ...`): that reading was drawn

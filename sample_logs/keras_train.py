@@ -7,7 +7,9 @@ The harness's own clock (time.time() in a Keras callback) goes to --truth as `TR
 never to the console: the run's start, each epoch's begin and end, each training batch's end
 (epoch 1-based, batch 1-based within the epoch, and the global batch), the epoch's training loss
 (fit's logs at its end), the run's end. With --csv PATH, Keras's own CSVLogger callback writes its
-per-epoch table there too.
+per-epoch table there too. With --checkpoint PATH, Keras's ModelCheckpoint saves the model there when
+the validation loss improves, saying so on the console (`verbose=1`); the harness marks each epoch
+whose end wrote the file (`checkpoint_saved`, from the file's modification time).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=4000)
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--csv", type=Path, help="also keep Keras's CSVLogger file here")
+    parser.add_argument("--checkpoint", type=Path, help="ModelCheckpoint(save_best_only=True, verbose=1) to this path")
     args = parser.parse_args()
 
     import keras
@@ -67,6 +70,20 @@ def main() -> None:
     callbacks: list[keras.callbacks.Callback] = [Clock()]
     if args.csv:
         callbacks.append(keras.callbacks.CSVLogger(str(args.csv)))
+    if args.checkpoint:
+        class Saved(keras.callbacks.Callback):
+            def __init__(self) -> None:
+                super().__init__()
+                self.mtime = 0
+
+            def on_epoch_end(self, epoch: int, logs: object = None) -> None:
+                if args.checkpoint.exists() and args.checkpoint.stat().st_mtime_ns != self.mtime:
+                    self.mtime = args.checkpoint.stat().st_mtime_ns
+                    mark("checkpoint_saved", epoch=epoch + 1)
+
+        callbacks.append(keras.callbacks.ModelCheckpoint(str(args.checkpoint), monitor="val_loss", save_best_only=True,
+                                                         verbose=1))
+        callbacks.append(Saved())
     model.fit(x, y, batch_size=args.batch_size, epochs=args.epochs, validation_split=0.2, callbacks=callbacks)
     mark("evaluate_start")
     model.evaluate(x[:640], y[:640], batch_size=args.batch_size)  # its bar after the epochs': no training step

@@ -55,6 +55,25 @@ def test_recorded_fit_has_a_step_per_epoch_at_the_harness_count_and_time() -> No
         assert abs(row["loss"] - end["loss"]) <= 0.00005, epoch
 
 
+def test_model_checkpoint_saves_are_at_the_epochs_the_harness_saw_them_written() -> None:
+    """sample_logs/keras_checkpoint: ModelCheckpoint(save_best_only=True, verbose=1) says `Epoch N:
+    val_loss improved ..., saving model to ...` and, once written, `Epoch N: finished saving model to
+    ...`. Each is a save's start and end at epoch N, the step of the row that ends epoch N (the rows are
+    the epochs here), at the epochs whose end wrote the file by its modification time."""
+    job = SAMPLE_LOGS / "keras_checkpoint"
+    truth = [json.loads(line.split(" ", 1)[1]) for line in (job / "truth.txt").read_text().splitlines()]
+    saved = [e["epoch"] for e in truth if e["event"] == "checkpoint_saved"]
+    assert len(saved) >= 2
+    path = job / "console.log"
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None
+    tables = parser.parse(path, ParseOptions()).tables
+    epochs = sorted({e["epoch"] for e in truth if e["event"] == "epoch_end"})
+    assert [s["step"] for s in tables["log_steps"].to_pylist()] == epochs
+    events = [(e["kind"], e["step"]) for e in tables["log_events"].to_pylist() if e["kind"].startswith("checkpoint")]
+    assert events == [(kind, epoch) for epoch in saved for kind in ("checkpoint_save_start", "checkpoint_save_end")]
+
+
 def test_keras2_epoch_summaries_and_a_bar_cut_before_its_end(tmp_path: Path) -> None:
     """keras-team/keras-io @ 38324b71, examples/vision/md/mnist_convnet.md: 422 batches an epoch.
     With epoch 12's bar cut at batch 237 after two summaries, the console shows its epochs: a row

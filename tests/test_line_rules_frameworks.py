@@ -44,6 +44,16 @@ def test_maxtext_completed_step_lines_with_their_seconds(tmp_path: Path) -> None
         (0, 44.923, 12.038, None), (1, 0.319, 12.038, None), (2, 5.658, 11.689, None)]
 
 
+def test_maxtext_steps_per_second_is_its_step_time(tmp_path: Path) -> None:
+    """A MaxText fork's line (github.com/hilbertmeng/maxtext @ a0e74083e7f3d2cb6f74ecfd8553d9f9236f9786 :
+    experiments/bam_llama2_medium/diagnostics/gelu_clean_checkpoint_3000_failure.log, line 25) gives its
+    rate, `steps/s: 0.641`: 1 / 0.641 s a step."""
+    lines = ["completed step: 3000, steps/s: 0.641 TFLOP/s/device: 116.163 total_weights: 523957 loss: 2.721263 "
+             "accuracy: 48.162 lr: 27.053e-5"]
+    _, steps, _ = _read(tmp_path, lines, parser_name="generic_log")
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(3000, 1 / 0.641, 2.721263)]
+
+
 def test_timm_train_lines_count_batches_over_epochs_from_zero(tmp_path: Path) -> None:
     """timm's train.py on 2 GPUs (a timm fork's training examples, index id 14040050961): `Train: 1
     [5000/5004 (100%)] ... Time: 0.449s` is batch 5000 of epoch 1 (timm counts epochs from 0:

@@ -26,7 +26,9 @@
 --     the crash.
 --   order: a bar's row (clock tqdm, tqdm_trace, an mtime's) dated within a second of a better-clocked
 --     row of a later step before it, or of an earlier step after it, is dropped: its bar's clock is off
---     by that much (read, it would put the step counter back: a restart that never was);
+--     by that much (read, it would put the step counter back: a restart that never was) (session
+--     variable tracelens_bar_clock_error_s, default 1: tqdm prints a bar's elapsed time in whole
+--     seconds, so a bar anchored on another clock places its steps to within a second);
 --   clock resolution: 1 s for a file whose every dated row (three or more) falls on a whole
 --     second (a log format without fractions, as `datefmt="%m/%d/%Y %H:%M:%S"`), else 0.
 --   ties: a step dated at its start (start_ns) at the very instant its file's lines before it
@@ -35,7 +37,10 @@
 --     earlier run's rows at that instant stay before it.
 -- Columns: as stg_log_steps (time_source also 'tqdm_trace'), t_resolution_ns (the clock
 --   resolution of the row's file).
-with anchored as (
+with settings as (
+    select (coalesce(try_cast(getvariable('tracelens_bar_clock_error_s') as double), 1.0) * 1e9)::bigint as error_ns
+),
+anchored as (
     -- a console only a bar dates, on the traces' clock (int_bar_anchors)
     select s.* replace (
             s.start_ns + a.offset_ns as start_ns, s.end_ns + a.offset_ns as end_ns, s.t_ns + a.offset_ns as t_ns,
@@ -63,9 +68,11 @@ best_clock as (
     -- the rows in time order, each way.)
     select * exclude (later_before, earlier_after)
     from (select *,
-              max(case when clock_rank = 1 then step end) over (order by t_ns range between 1000000000 preceding and current row)
+              max(case when clock_rank = 1 then step end) over (order by t_ns range between (select error_ns from settings) preceding
+                                                                         and current row)
                   as later_before,
-              min(case when clock_rank = 1 then step end) over (order by t_ns range between current row and 1000000000 following)
+              min(case when clock_rank = 1 then step end) over (order by t_ns range between current row
+                                                                         and (select error_ns from settings) following)
                   as earlier_after
           from best_clock_rows)
     where clock_rank = 1 or not (coalesce(later_before > step, false) or coalesce(earlier_after < step, false))
