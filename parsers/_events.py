@@ -668,6 +668,13 @@ _CKPT = (
      LogEventKind.CHECKPOINT_LOAD_END),
     # (and SpeechBrain's checkpointer as it recovers: "Loading a checkpoint from results/.../save/CKPT+2023-06-08+17-58-43+00")
     ("loading ", re.compile(r"\bloading (?:the |a )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
+    # OpenAI baselines' tf_util.save_state and load_state warn as they begin, the only line a save or a load of
+    # an older script's (its trpo_mpi, ppo1, a fork's ppo2) prints: "save_state method is deprecated, please use
+    # save_variables instead"
+    ("save_state method is deprecated", re.compile(r"(?:^|WARN: )save_state method is deprecated, please use save_variables"),
+     LogEventKind.CHECKPOINT_SAVE_START),
+    ("load_state method is deprecated", re.compile(r"(?:^|WARN: )load_state method is deprecated, please use load_variables"),
+     LogEventKind.CHECKPOINT_LOAD_START),
 )
 # "[PG 1 Rank 0] Exception (either an error or timeout) detected by watchdog at work: 1580, last enqueued
 # NCCL work: 1582, last completed NCCL work: 1579." and "Timeout at NCCL work: 1, ..." (PyTorch >= 2.2)
@@ -729,7 +736,7 @@ _ELISION = re.compile(r"(?: {4}| {8}|\t{1,2})?(?:# ?)?(?:\.{3,40}|…{1,8}|\[(?:
 _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Heartbeat monitor timed out!|Timeout at |PBS: job killed|slurmstepd: error|salloc: Job |"
     r"^\s?! Run is (?:kept in|removed from) |"
-    r"OMP_NUM_THREADS environment|"
+    r"OMP_NUM_THREADS environment|_state method is deprecated|"
     r"srun: error|\] error: \*\*\* |nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|Uncaught |"
     r"\) FAILED \(exitcode |Root Cause \(first observed failure\)|"
@@ -1660,7 +1667,8 @@ class EventScanner:
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            step=int(marian.group("iter")) if marian.group("iter") else None)
         elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered
-               or "saving the " in lowered) and (said := _past_redrawn_bar(text)) is not None):
+               or "saving the " in lowered or "_state method is deprecated" in lowered)
+              and (said := _past_redrawn_bar(text)) is not None):
             # (a redrawn bar's own words are no save; a save said glued after its drawing is: `| 4000/26807
             # [21:50<2:04:25, 3.06it/s]💾 Saved intermediate checkpoint: ...`, read from where the drawing ends)
             text, low = said, (said.lower() if said.isascii() else None) if said is not text else low

@@ -57,7 +57,16 @@ _UPDATES = re.compile(r"@ (?P<n>\d{1,15}) updates")
 # (writing took 12.236632347106934 seconds)"
 _WRITING_TOOK = re.compile(r"\(writing took (?P<s>\d{1,9}(?:\.\d{1,20})?) seconds\)")
 # fairseq_cli.train as a validation or a save begins: 'begin validation on "valid" subset', 'begin save checkpoint'
-_BEGIN = re.compile(r'\| fairseq_cli\.train \| begin (?P<what>validation on "[^"]{1,80}" subset|save checkpoint)\s*$')
+# (its hydra log format's: '[2022-04-08 18:57:25,754][fairseq_cli.train][INFO] - begin validation on "valid" subset')
+_BEGIN = re.compile(r'(?:\| fairseq_cli\.train \||\[fairseq_cli\.train\]\[INFO\] -) begin '
+                    r'(?P<what>validation on "[^"]{1,80}" subset|save checkpoint)\s*$')
+# an epoch's summary in the JSON formats, the updates done when it ended: `[train][INFO] - {"epoch": 10, ...,
+# "train_num_updates": "4791", ...}` (the updates since the last step line were done)
+_EPOCH_UPDATES = re.compile(r'"train_num_updates": "?(?P<n>\d{1,15})"?[,}]')
+# the trainer's word once it wrote a checkpoint, before checkpoint_utils' "Saved checkpoint <path> (...)" on the
+# same save: "Finished saving checkpoint to checkpoints/checkpoint_best.pt"
+_FINISHED_SAVING = re.compile(r"\bFinished saving checkpoint to (?P<path>\S{1,4000})\s*$")
+_SAVED = re.compile(r"\b[Ss]aved checkpoint (?P<path>\S{1,4000}) \(")
 _SPAN_DETAIL = "fairseq_cli.train"
 # fairseq_cli.train at the update that reached --max-update: "Stopping training due to
 # num_updates: 25 >= max_update: 25" (the steps since the last step line were done)
@@ -109,6 +118,7 @@ class FairseqParser(LogReader):
         interrupted: set[int | None] = set()
         counted: set[int | None] = set()  # ranks whose step lines print their updates
         validating: set[int | None] = set()  # ranks whose `begin validation` awaits its summary
+        written: dict[int | None, tuple[str, dict[str, Any]]] = {}  # rank -> the trainer's last "Finished saving" end
         for line in lines:
             before = len(rows.events)
             if events.scan(line):
@@ -118,6 +128,15 @@ class FairseqParser(LogReader):
             saves = [e for e in rows.events[before:] if e["kind"] in _CHECKPOINT_KINDS]
             if saves:
                 self._at_update(saves, text)
+                finished = _FINISHED_SAVING.search(text) if "Finished saving checkpoint to " in text else None
+                saved = _SAVED.search(text) if "aved checkpoint " in text else None
+                if finished is not None:
+                    written[line.rank] = (finished.group("path"), saves[-1])
+                elif saved is not None and (earlier := written.pop(line.rank, None)) is not None and (
+                        earlier[0] == saved.group("path") and earlier[1] in rows.events):
+                    # (one save: the trainer's word on its write, then checkpoint_utils' on the save, its copies
+                    # included: the later one ends it)
+                    rows.events.remove(earlier[1])
                 if "writing took" in text and (took := _WRITING_TOOK.search(text)) is not None:
                     for event in saves:
                         if event["kind"] == LogEventKind.CHECKPOINT_SAVE_END.value and event.get("duration_s") is None:
@@ -138,11 +157,19 @@ class FairseqParser(LogReader):
                 continue
             if " | valid on " in text or "valid_loss" in text or _SUMMARY.search(text) is not None:
                 # (its JSON log format's: `| valid | {"epoch": 1, "valid_loss": "16.624", ...}`)
-                if (" | valid on " in text or (" | valid | " in text and "valid_loss" in text)) and line.rank in validating:
+                if (" | valid on " in text or ((" | valid | " in text or "[valid][INFO] - " in text) and "valid_loss" in text)
+                        and line.rank in validating):
                     validating.discard(line.rank)
                     rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                detail=_SPAN_DETAIL)
                 interrupted.add(line.rank)  # an epoch's end and the validation after it
+                continue
+            if "train_num_updates" in text and (done := _EPOCH_UPDATES.search(text)) is not None:
+                last = previous.get(line.rank)
+                if last is not None and int(done.group("n")) > last[0]:
+                    previous[line.rank] = (int(done.group("n")), None)
+                    rows.step(line=line.number, rank=line.rank, step=int(done.group("n")), end_ns=line.ts_ns)
+                interrupted.add(line.rank)
                 continue
             if "Stopping training" in text and (stop := _STOPPING.search(text)) is not None:
                 last = previous.get(line.rank)

@@ -492,6 +492,9 @@ _TF_TRANSLATE = re.compile(r"^global step (?P<s>\d{1,12}) learning rate [\d.eE+\
 # LightGBM's CLI (and its Python package at verbosity >= 1) at each boosting round's end: "[LightGBM] [Info] 0.679780
 # seconds elapsed, finished iteration 100", the seconds since training began
 _LIGHTGBM = re.compile(r"^\[LightGBM\] \[Info\] (?P<t>\d{1,9}\.\d{1,9}) seconds elapsed, finished iteration (?P<s>\d{1,12})\s*$")
+# nshepperd's gpt-2 train.py and gpt-2-simple's finetune (`[{counter} | {time:2.2f}] loss={loss:2.2f}
+# avg={avg:2.2f}`): the step, the seconds since training began, its loss and the running average
+_GPT2_TRAIN = re.compile(r"^\[(?P<s>\d{1,12}) \| (?P<t>\d{1,12}\.\d{1,4})\] loss=(?P<l>[\d.]{1,20}|nan) avg=")
 _DEEPMD = re.compile(r"(?<!\S)batch\s{1,12}(?P<s>\d{1,15}) training time (?P<t>\d{1,9}(?:\.\d{1,20})?) s, testing time ")
 _TENSOR_HOOK = re.compile(r"(?:^|INFO:tensorflow:)global_step = (?P<s>\d{1,15}), ")
 _TENSOR_HOOK_TIME = re.compile(r" \((?P<t>\d{1,12}(?:\.\d{1,9})?) sec\)\s{0,8}$")
@@ -705,6 +708,10 @@ def _own_step(text: str) -> _OwnStep | None:
     if " seconds elapsed, finished iteration " in text and (lgbm := _LIGHTGBM.match(text)) is not None:
         return _OwnStep(int(lgbm.group("s")), None, {}, "lightgbm", "elapsed", float(lgbm.group("t")),
                         rounding=half_unit(lgbm.group("t")))
+    if text[:1] == "[" and "] loss=" in text and (gpt2 := _GPT2_TRAIN.match(text)) is not None:
+        said = {"loss": float(gpt2.group("l")) if gpt2.group("l") != "nan" else math.nan}
+        return _OwnStep(int(gpt2.group("s")), None, said, "gpt2", "elapsed", float(gpt2.group("t")),
+                        rounding=half_unit(gpt2.group("t")))
     if " training time " in text and (deepmd := _DEEPMD.search(text)) is not None:
         return _OwnStep(int(deepmd.group("s")), None, {}, "deepmd", "since", float(deepmd.group("t")))
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
@@ -857,12 +864,21 @@ def _span_mean(history: list[tuple[int, float, float]], count: int, total: float
     """The time a count since an earlier line (`history`: its (count, total so far, the total's
     rounding), oldest first) from the totals both print: that of the nearest one far enough back
     that the totals' rounding moves it by at most `RUNNING_MEAN_ERROR` of itself; None where none
-    is (within `SPAN_LOOKBACK` lines), or the count or the total went back on the way."""
+    is (within `SPAN_LOOKBACK` lines), or the count or the total went back on the way. Not a longer
+    span's mean that the span since the line before rules out, whatever its rounding (a slow
+    iteration among fast ones, stable-baselines3's `time_elapsed` 5926 -> 5936 over the one that ran
+    an evaluation, 10 +- 2 s, not the run's mean of 0.30 s): that span's mean then."""
+    near: tuple[float, float, float] | None = None  # the span since the line before: its mean and bounds
     for before, before_total, before_rounding in reversed(history[-SPAN_LOOKBACK:]):
         if count <= before or total < before_total:
             return None  # (a count or a total gone back: another run's)
-        mean = (total - before_total) / (count - before)
-        if mean > 0 and rounding + before_rounding <= RUNNING_MEAN_ERROR * mean * (count - before):
+        n, error = count - before, rounding + before_rounding
+        mean = (total - before_total) / n
+        if near is None:
+            near = (mean, mean - error / n, mean + error / n)
+        elif not near[1] <= mean <= near[2]:
+            return near[0] if near[0] > 0 else None
+        if mean > 0 and error <= RUNNING_MEAN_ERROR * mean * n:
             return mean
     return None
 
@@ -1901,7 +1917,10 @@ _TABLE_SECTION = re.compile(r"^\|\s{0,8}[a-z_]{1,40}/\s{0,80}\|\s{0,80}\|$")
 # `train/n_updates`, its off-policy algorithms' gradient steps under their `total_timesteps`
 _TABLE_STEP_KEYS = ("iterations", "nupdates", "n_updates", "Epoch", "total_timesteps", "steps")
 # the seconds since learning began (stable-baselines3's whole ones, baselines', Spinning Up's `Time`)
-_TABLE_ELAPSED_KEYS = ("time_elapsed", "Time")
+_TABLE_ELAPSED_KEYS = ("time_elapsed", "Time", "timelapsed", "TimeElapsed")
+# baselines' trpo_mpi and ppo1 before each iteration's dump, its only step number (from 0; the dump's
+# `timestepsofar` counts environment steps): "********** Iteration 13 ************"
+_TABLE_ITERATION = re.compile(r"^\*{5,20} Iteration (\d{1,12}) \*{5,20}$")
 # the keys that show a table in a file's head is one of these
 _TABLE_KEYS = frozenset({"iterations", "total_timesteps", "time_elapsed", "nupdates", "n_updates", "serial_timesteps",
                          "TotalEnvInteracts", "episodes", "eprewmean", "AverageEpRet"})
@@ -1918,16 +1937,23 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
     truncates its seconds; baselines and Spinning Up print three significant digits, `1.63e+03`)
     allows, else an earlier one's of the same run (`_span_mean`; stable-baselines3's `iterations`
     from learning's start, 0 s at iteration 0); its loss `train/loss`. A key's section in its name
-    (current baselines' `misc/nupdates`) is not its name's. Undated: nothing dates a table."""
+    (current baselines' `misc/nupdates`) is not its name's; a dump with no step key is the iteration
+    its `********** Iteration N ************` header names (baselines' trpo_mpi, ppo1). Undated: nothing
+    dates a table."""
     # each dump: its keys' values and lines, whether its keys are nested under sections
     # (stable-baselines3's, four spaces in) and whether one of them is `eval/`
-    dumps: list[tuple[dict[str, str], dict[str, Line], bool, Line | None]] = []
+    dumps: list[tuple[dict[str, str], dict[str, Line], bool, Line | None, tuple[int, Line] | None]] = []
     table: dict[str, str] = {}
     at: dict[str, Line] = {}  # each key's line
     nested = False
     evaluated: Line | None = None  # the dump's `eval/` section's line
+    header: tuple[int, Line] | None = None  # the `Iteration N` line since the dump before: (N, its line)
     for line in [*lines, None]:
         text = line.text.strip() if line is not None else "-" * 10
+        if text[:1] == "*" and " Iteration " in text and (named := _TABLE_ITERATION.match(text)) is not None:
+            assert line is not None
+            header = (int(named.group(1)), line)
+            continue
         if "|" in text and line is not None:
             if (row := _TABLE_ROW.match(text)) is not None:
                 name = row.group("key").rpartition("/")[2]
@@ -1941,14 +1967,18 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
         if not _TABLE_EDGE.match(text):
             continue
         if table or evaluated is not None:
-            dumps.append((table, at, nested, evaluated))
+            dumps.append((table, at, nested, evaluated, header))
+            header = None
         table, at, nested, evaluated = {}, {}, False, None
     timed: list[tuple[int, float, float]] = []  # (step, seconds since learning began, their rounding) of earlier dumps
-    for table, at, nested, evaluated in dumps:
+    for table, at, nested, evaluated, header in dumps:
         if evaluated is not None:
             rows.event(LogEventKind.EVAL_END, line=evaluated.number, rank=evaluated.rank, ts_ns=None, raw=evaluated.text)
             continue
         key = next((k for k in _TABLE_STEP_KEYS if k in table and not (nested and k == "n_updates")), None)
+        if key is None and header is not None and table:
+            # (the iteration its header names, counted from 0: iteration 0's dump at the seconds it took)
+            key, table, at = "Iteration", {**table, "Iteration": str(header[0])}, {**at, "Iteration": header[1]}
         if key is None or not table[key].isdigit():
             continue
         step = int(table[key])
@@ -1960,7 +1990,7 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
             # (a whole unit: stable-baselines3 truncates its seconds, `int(time_elapsed)`; its
             # `iterations` count from learning's start, 0 s at iteration 0)
             took = _elapsed_span(timed, step, float(elapsed), 2 * half_unit(elapsed),
-                                 (0, 0.0, 0.0) if key == "iterations" else None)
+                                 (0, 0.0, 0.0) if key == "iterations" else (-1, 0.0, 0.0) if key == "Iteration" else None)
             if took is not None:
                 values["step_time_s"] = took
         before = len(rows.steps)

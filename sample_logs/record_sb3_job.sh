@@ -7,7 +7,10 @@
 # (the harness's clock, `TRUTH {...}`), RECORDED.txt.
 # And sample_logs/sb3_sac_eval: SAC on Pendulum-v1, 3200 timesteps (16 episodes of 200), a table every 4
 # episodes counting `total_timesteps` (an off-policy run has no `iterations`), an EvalCallback every
-# 1000 timesteps, its tables counting `total_timesteps` too. `record_sb3_job.sh FOLDER` records one alone.
+# 1000 timesteps, its tables counting `total_timesteps` too.
+# And sample_logs/sb3_ppo_slow_eval: PPO in rollouts of 256 timesteps (40 iterations), one EvalCallback of 300
+# episodes at 5120 timesteps: the iteration that runs it takes seconds where the others take a fraction of one,
+# and `time_elapsed` counts whole seconds. `record_sb3_job.sh FOLDER` records one alone.
 # Needs: stable-baselines3 and gymnasium (on torch==2.13.0, CPU) (PYTHON=a Python that has them).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -34,3 +37,4 @@ record() {  # record FOLDER SB3_TRAIN_OPTIONS...
 
 record sb3_ppo_eval
 record sb3_sac_eval --algo sac --timesteps 3200 --eval-freq 1000 --save-freq 100000
+record sb3_ppo_slow_eval --timesteps 10240 --n-steps 256 --eval-freq 5120 --eval-episodes 300 --save-freq 100000

@@ -68,6 +68,7 @@ def main() -> None:
     ap.add_argument("--n-steps", type=int, default=1024)
     ap.add_argument("--eval-freq", type=int, default=2048)
     ap.add_argument("--save-freq", type=int, default=4096)
+    ap.add_argument("--eval-episodes", type=int, default=5, help="EvalCallback's n_eval_episodes")
     ap.add_argument("--algo", choices=("ppo", "sac"), default="ppo",
                     help="sac: SAC on Pendulum-v1, its tables every 4 episodes (800 timesteps), counting total_timesteps")
     a = ap.parse_args()
@@ -76,8 +77,8 @@ def main() -> None:
     truth = Truth(a.truth, rollouts=a.algo == "ppo")
     model = (SAC("MlpPolicy", env, learning_starts=200, verbose=1, seed=0, device="cpu") if a.algo == "sac"
              else PPO("MlpPolicy", env, n_steps=a.n_steps, verbose=1, seed=0, device="cpu"))
-    evaluation = EvalCallback(eval_env, eval_freq=a.eval_freq, n_eval_episodes=5, callback_after_eval=EvalTruth(truth),
-                              best_model_save_path=a.out)
+    evaluation = EvalCallback(eval_env, eval_freq=a.eval_freq, n_eval_episodes=a.eval_episodes,
+                              callback_after_eval=EvalTruth(truth), best_model_save_path=a.out)
     saving = CheckpointCallback(save_freq=a.save_freq, save_path=a.out, verbose=2)
     model.learn(total_timesteps=a.timesteps, callback=[truth, evaluation, saving])
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import console_connection, corpus_or_skip
+from tests.test_line_rules import _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.parsers.fairseq import FairseqParser, step_line
@@ -272,3 +273,58 @@ def test_a_json_logs_validation_record_ends_the_validation(tmp_path: Path) -> No
     assert [k for (k,) in kinds] == ["eval_start", "eval_end"]
     (seconds,) = con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()
     assert seconds == 26
+
+
+# fairseq's hydra log of a wav2vec 2.0 pre-training (github.com/kehanlu/Mandarin-Wav2Vec2 @
+# 9824c4320cd1cc46fdbbeef50e691bb8606d75d2 : hydra_train.log, lines 287-298): epoch 1's last two
+# train_inner lines, its validation, its save and its summary
+FAIRSEQ_HYDRA_EPOCH_END = [
+    ("[2022-04-08 18:48:05,372][train_inner][INFO] - {\"epoch\": 1, \"update\": 0.416, \"loss\": \"9.276\", \"ntoke"
+     "ns\": \"116171\", \"nsentences\": \"336.18\", \"prob_perplexity\": \"389.474\", \"code_perplexity\": \"377.731\", \""
+     "temp\": \"1.999\", \"loss_0\": \"6.679\", \"loss_1\": \"0.056\", \"loss_2\": \"2.54\", \"accuracy\": \"0.01168\", \"wps\""
+     ": \"58056.1\", \"ups\": \"0.5\", \"wpb\": \"116171\", \"bsz\": \"336.2\", \"num_updates\": \"200\", \"lr\": \"3.125e-06\","
+     " \"gnorm\": \"1.421\", \"loss_scale\": \"128\", \"train_wall\": \"404\", \"gb_free\": \"23.1\", \"wall\": \"425\"}"),
+    ("[2022-04-08 18:54:45,183][train_inner][INFO] - {\"epoch\": 1, \"update\": 0.832, \"loss\": \"6.961\", \"ntoke"
+     "ns\": \"116185\", \"nsentences\": \"337.305\", \"prob_perplexity\": \"535.014\", \"code_perplexity\": \"522.584\", "
+     "\"temp\": \"1.997\", \"loss_0\": \"6.651\", \"loss_1\": \"0.024\", \"loss_2\": \"0.286\", \"accuracy\": \"0.01312\", \"wp"
+     "s\": \"58120\", \"ups\": \"0.5\", \"wpb\": \"116185\", \"bsz\": \"337.3\", \"num_updates\": \"400\", \"lr\": \"6.25e-06\", "
+     "\"gnorm\": \"0.144\", \"loss_scale\": \"256\", \"train_wall\": \"399\", \"gb_free\": \"23.2\", \"wall\": \"825\"}"),
+    ("[2022-04-08 18:55:11,305][fairseq.trainer][INFO] - NOTE: gradient overflow detected, ignoring gradie"
+     "nt, setting loss scale to: 128.0"),
+    ("[2022-04-08 18:56:27,095][fairseq.trainer][INFO] - NOTE: gradient overflow detected, ignoring gradie"
+     "nt, setting loss scale to: 64.0"),
+    "[2022-04-08 18:57:25,754][fairseq_cli.train][INFO] - begin validation on \"valid\" subset",
+    ("[2022-04-08 18:58:04,035][valid][INFO] - {\"epoch\": 1, \"valid_loss\": \"6.389\", \"valid_ntokens\": \"14470"
+     ".6\", \"valid_nsentences\": \"42.0256\", \"valid_prob_perplexity\": \"193.268\", \"valid_code_perplexity\": \"18"
+     "4.825\", \"valid_temp\": \"1.995\", \"valid_loss_0\": \"6.216\", \"valid_loss_1\": \"0.101\", \"valid_loss_2\": \"0."
+     "072\", \"valid_accuracy\": \"0.02587\", \"valid_wps\": \"169012\", \"valid_wpb\": \"14470.6\", \"valid_bsz\": \"42\","
+     " \"valid_num_updates\": \"479\"}"),
+    ("[2022-04-08 18:58:04,037][fairseq.checkpoint_utils][INFO] - Preparing to save checkpoint for epoch 1"
+     " @ 479 updates"),
+    ("[2022-04-08 18:58:04,038][fairseq.trainer][INFO] - Saving checkpoint to checkpoints/checkpoint_best."
+     "pt"),
+    ("[2022-04-08 18:58:05,804][fairseq.trainer][INFO] - Finished saving checkpoint to checkpoints/checkpo"
+     "int_best.pt"),
+    ("[2022-04-08 18:58:06,785][fairseq.checkpoint_utils][INFO] - Saved checkpoint checkpoints/checkpoint_"
+     "best.pt (epoch 1 @ 479 updates, score 6.389) (writing took 2.748121090233326 seconds)"),
+    "[2022-04-08 18:58:06,786][fairseq_cli.train][INFO] - end of epoch 1 (average epoch stats below)",
+    ("[2022-04-08 18:58:06,786][train][INFO] - {\"epoch\": 1, \"train_loss\": \"7.864\", \"train_ntokens\": \"11596"
+     "1\", \"train_nsentences\": \"336.031\", \"train_prob_perplexity\": \"448.89\", \"train_code_perplexity\": \"436."
+     "897\", \"train_temp\": \"1.998\", \"train_loss_0\": \"6.625\", \"train_loss_1\": \"0.043\", \"train_loss_2\": \"1.19"
+     "6\", \"train_accuracy\": \"0.01377\", \"train_wps\": \"55450.7\", \"train_ups\": \"0.48\", \"train_wpb\": \"115961\","
+     " \"train_bsz\": \"336\", \"train_num_updates\": \"479\", \"train_lr\": \"7.48437e-06\", \"train_gnorm\": \"0.712\", "
+     "\"train_loss_scale\": \"64\", \"train_train_wall\": \"964\", \"train_gb_free\": \"23.5\", \"train_wall\": \"1026\"}"),
+]
+
+
+def test_fairseq_hydra_validation_save_and_epoch_summary(tmp_path: Path) -> None:
+    """In the hydra format (`[time][fairseq_cli.train][INFO] - begin validation on "valid" subset`,
+    `[time][valid][INFO] - {...}`): a validation from its begin to its summary; the save from `Saving
+    checkpoint to` to checkpoint_utils' `Saved checkpoint <path> (epoch 1 @ 479 updates, ...) (writing took
+    2.748... seconds)`, one save though the trainer said `Finished saving checkpoint to <path>` first; the
+    epoch's summary (`"train_num_updates": "479"`) the updates done, past the last train_inner line's."""
+    _, steps, events = _read(tmp_path, FAIRSEQ_HYDRA_EPOCH_END, name="hydra_train.log")
+    assert [s["step"] for s in steps][-1] == 479
+    got = [(e["kind"], e["line"], e["step"], e["duration_s"]) for e in events if e["kind"] != "attempt_start"]
+    assert got == [("eval_start", 5, None, None), ("eval_end", 6, None, None),
+                   ("checkpoint_save_start", 8, None, None), ("checkpoint_save_end", 10, 479, 2.748121090233326)]

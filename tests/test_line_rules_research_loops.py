@@ -478,3 +478,30 @@ def test_an_abbreviated_epoch_counts_its_batches(tmp_path: Path) -> None:
     assert parser == "generic_log"
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
         (20, 10.984375, None), (40, 10.976562, None), (60, 10.984375, None), (80, 10.914062, None)]
+
+
+# gpt-2-simple's finetune in a README's output block (github.com/giftmischer69/rapwiz42 @
+# 2253e1a5ef7473522ee23a38e15bdbb0da1d40fd : README.md): its dataset's 1/1 bar, then its steps
+GPT2_SIMPLE = [
+    "Loading dataset...",
+    "",
+    "100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 1/1 [00:02<00:00,  2.61s/it]",
+    "",
+    "dataset has 422429 tokens",
+    "Training...",
+    "[25 | 64.72] loss=4.76 avg=4.76",
+    "[50 | 119.89] loss=4.76 avg=4.76",
+    "[75 | 175.34] loss=4.41 avg=4.64",
+    "Saving checkpoint/run1/model-250",
+]
+
+
+def test_gpt2_simple_s_counter_and_seconds_since_training_began(tmp_path: Path) -> None:
+    """`[50 | 119.89] loss=4.76 avg=4.76`: step 50, 119.89 s since training began, its loss (the running
+    average after it): steps 25, 50 and 75, the later two (119.89 - 64.72) / 25 and (175.34 - 119.89) / 25 s
+    a step; the first has no earlier line (a resumed run's counter goes on from its checkpoint's). The
+    dataset's 1/1 bar is no step."""
+    _, steps, _ = _read(tmp_path, GPT2_SIMPLE, name="output.log")
+    assert [(s["step"], s["loss"]) for s in steps] == [(25, 4.76), (50, 4.76), (75, 4.41)]
+    assert [s["step_time_s"] for s in steps] == [None, pytest.approx((119.89 - 64.72) / 25),
+                                                 pytest.approx((175.34 - 119.89) / 25)]

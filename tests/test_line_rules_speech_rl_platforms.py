@@ -981,3 +981,60 @@ def test_a_script_s_save_of_its_parameters_is_a_save(tmp_path: Path) -> None:
     """`save parameters at <folder>`, written after each epoch's test: a save, on its line."""
     _, _, events = _read(tmp_path, DEEPSPEECH2_EPOCH_END)
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_start", 24)]
+
+
+# OpenAI baselines' trpo_mpi on a robot task (github.com/auliyafitri/AI-robot-control @
+# 27d05674763fe764005666239a546ff5ae6c9028 : evaluations/pick/trpo/PickbotPickContinuousDoorHandle-v0/
+# 2019-06-07_15h22min/log.txt, lines 1-39): two iterations, each its header, a save and its dump
+TRPO_MPI = [
+    ("Logging to /home/robotics/catkin_ws/src/AI-robot-control/evaluations/pick/trpo/"
+     "PickbotPickContinuousDoorHandle-v0/2019-06-07_15h22min"),
+    "********** Iteration 0 ************",
+    "Expected: 0.025 Actual: 0.025",
+    "Stepsize OK!",
+    "save_state method is deprecated, please use save_variables instead",
+    "----------------------------------",
+    "| entloss         | 0.0          |",
+    "| entropy         | 8.516911     |",
+    "| eplenmean       | 3.48         |",
+    "| eprewmean       | -6.1938334   |",
+    "| eprewsem        | 3.0408432    |",
+    "| epsofar         | 283          |",
+    "| epthisiter      | 283          |",
+    "| ev_tdlam_before | 0.0271       |",
+    "| meankl          | 0.0010360085 |",
+    "| optimgain       | 0.025160901  |",
+    "| surrgain        | 0.025160901  |",
+    "| timelapsed      | 460          |",
+    "| timestepsofar   | 1024         |",
+    "----------------------------------",
+    "********** Iteration 1 ************",
+    "Expected: 0.025 Actual: 0.025",
+    "Stepsize OK!",
+    "save_state method is deprecated, please use save_variables instead",
+    "----------------------------------",
+    "| entloss         | 0.0          |",
+    "| entropy         | 8.514701     |",
+    "| eplenmean       | 2.98         |",
+    "| eprewmean       | -5.656173    |",
+    "| eprewsem        | 2.878484     |",
+    "| epsofar         | 592          |",
+    "| epthisiter      | 309          |",
+    "| ev_tdlam_before | 0.0477       |",
+    "| meankl          | 0.0010371907 |",
+    "| optimgain       | 0.024527298  |",
+    "| surrgain        | 0.024527298  |",
+    "| timelapsed      | 904          |",
+    "| timestepsofar   | 2039         |",
+    "----------------------------------",
+]
+
+
+def test_baselines_iteration_headers_number_their_dumps_and_save_state_is_a_save(tmp_path: Path) -> None:
+    """trpo_mpi's dumps name no step key; the `********** Iteration N ************` before each does (from 0).
+    `timelapsed` is the seconds since learning began: iteration 0 took 460 s, iteration 1 904 - 460 = 444 s.
+    tf_util's save_state warns as it saves (`save_state method is deprecated, ...`): a save each."""
+    parser, steps, events = _read(tmp_path, TRPO_MPI, name="log.txt")
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(0, 460.0), (1, 444.0)]
+    assert [(e["kind"], e["line"]) for e in events] == [("checkpoint_save_start", 5), ("checkpoint_save_start", 24)]

@@ -489,6 +489,25 @@ def test_stable_baselines3_s_evaluation_tables_are_evaluations_not_steps() -> No
     assert saves == (text.count("Saving model checkpoint to "),)
 
 
+def test_an_iteration_that_ran_an_evaluation_is_timed_by_its_own_span() -> None:
+    """sample_logs/sb3_ppo_slow_eval (record_sb3_job.sh): iterations of a fraction of a second, but for the
+    two that ran a 300-episode evaluation (over a minute each). `time_elapsed` counts whole seconds, so
+    each iteration's time is within 2 s of the harness's (two truncated readings), the slow ones' and
+    their neighbours' too: not a mean over a span that holds a slow one (42 s for the iteration after it)."""
+    folder = SAMPLE_LOGS / "sb3_ppo_slow_eval"
+    ends = [x for x in truth(folder) if x["event"] == "rollout_end"]
+    took = {b["iteration"]: b["t"] - a["t"] for a, b in zip(ends, ends[1:], strict=False)}
+    assert sum(1 for seconds in took.values() if seconds > 30) == 2
+    con = ingest([folder / "console.log"])
+    got = dict(con.execute("select step, step_time_s from log_steps where step > 1").fetchall())
+    assert sorted(got) == sorted(took)
+    slow = [i for i, seconds in took.items() if seconds > 30]
+    # (the first iterations' spans are too short for whole seconds to time them: no time)
+    timed = {i: seconds for i, seconds in got.items() if seconds is not None}
+    assert {i + d for i in slow for d in (-1, 0, 1)} & set(took) <= set(timed)
+    assert all(abs(timed[i] - took[i]) <= 2 for i in timed), {i: (timed[i], round(took[i], 2)) for i in timed}
+
+
 def test_an_off_policy_run_s_evaluation_tables_are_evaluations_not_steps() -> None:
     """sample_logs/sb3_sac_eval (record_sb3_job.sh): SAC's tables, every 4 episodes, count
     `total_timesteps` (no `iterations`), and so do EvalCallback's: only the training tables are steps,
