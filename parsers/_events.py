@@ -415,7 +415,7 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (a script's own word on writing its model's parameters to a file or folder: PaddleSpeech's
                            # DeepSpeech2 "save parameters at ./checkpoints/aishell/epoch_0", MXNet scripts' "Saving
                            # parameters to model-0010.params")
-                           r"|(?:^|\b)[Ss]av(?:e|ing) (?:the )?(?:model )?(?:parameters|params) (?:at|to) \S"
+                           r"|(?:^|\] |: |- |INFO:? )[Ss]av(?:e|ing) (?:the )?(?:model )?(?:parameters|params) (?:at|to) \S"
                            r"|\bValidation loss decreased \([-+\w.]{1,40} --> [-+\w.]{1,40}\)\.\s{1,4}"
                            r"(?:Saving model \.\.\.|Model Saved\b)"
                            # (the CV-competition notebooks' template (Y. Nakama's), before its torch.save: "Epoch 1 -
@@ -749,7 +749,7 @@ _ANY_EVENT_PATTERN = (
     r"Job finished \(status: |resources exited successfully|Reported checkpoint to master |"
     r"Save weights to |save model in |save best model is to |Saved best model|save best model to |"
     r"Saving model at |^saved_model:|finished saving model to |"
-    r"[Ss]ave parameters at |[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s to |"
+    r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
@@ -1616,7 +1616,7 @@ class EventScanner:
               or "aving best model to " in text
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text or "Save Best " in text
-              or "parameters at " in text or "parameters to " in text or "params to " in text
+              or "parameters at " in text or "parameters to " in text or "params to " in text or "params at " in text
               or "Copying weights to " in text or text[:8] == "Saving.." or "The best checkpoint with " in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,

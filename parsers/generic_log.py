@@ -943,6 +943,7 @@ _YOLOX = re.compile(r"\bepoch: (?P<e>\d{1,9})/(?P<ee>\d{1,9}), iter: (?P<i>\d{1,
 # `Epoch: 1: Step: 101/3258, loss=...`; `Epoch 2/3, Step 1200/3000`)
 # (`ep:` too, abbreviated before `=` or `:`: a home-made loop's `ep: 0, batch: 20, time: 9.17, ntokens:
 # 485.20/513, loss: 10.984375`)
+_EP_ABBREVIATED = re.compile(r"\bep[:=]", re.I)
 _EPOCH_COUNT = re.compile(
     r"\b(?:epoch|ep(?=[:=]))\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?"
     r"[\s,|;:\-\[\]]{1,8}(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<i>\d{1,12})"
@@ -1848,7 +1849,7 @@ def _step_counter(text: str) -> _Counter | None:
                         from_zero=from_zero, ends_epoch=int(i) == int(n))
     if "epoch:train:" in text and (espnet := _ESPNET.search(text)) is not None:
         return _Counter(int(espnet.group("u") or espnet.group("i")), espnet, int(espnet.group("e")))
-    if ("poch" in text or "POCH" in text or "ep:" in text or "ep=" in text) and (
+    if ("poch" in text or "POCH" in text or (("p:" in text or "p=" in text) and _EP_ABBREVIATED.search(text) is not None)) and (
             within := _EPOCH_COUNT.search(text)) is not None and (
             ("global_step" not in text and "num_updates" not in text) or _GLOBAL_STEP.search(text) is None) and (
             (first := STEP.search(text)) is None or first.start() >= within.start()) and STEP.search(text, within.end()) is None:

@@ -13,6 +13,7 @@ import pytest
 
 from tests.conftest import run_cli
 from tests.test_line_rules import _read
+from tracelens.parsers._events import _SAVE_WEIGHTS
 
 # Coqui TTS's trainer, a VITS fine-tune (github.com/jofrems/TTS_VITS_Finetuned, trainer_0_log.txt,
 # lines 131-180)
@@ -1038,3 +1039,14 @@ def test_baselines_iteration_headers_number_their_dumps_and_save_state_is_a_save
     assert parser == "generic_log"
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(0, 460.0), (1, 444.0)]
     assert [(e["kind"], e["line"]) for e in events] == [("checkpoint_save_start", 5), ("checkpoint_save_start", 24)]
+
+
+@pytest.mark.parametrize(("text", "saves"), [
+    ("save parameters at ./checkpoints/aishell/epoch_0", True),
+    ("2025-01-01 00:00:07,000 INFO Saving parameters to model-0010.params", True),
+    ("Will save parameters to ./ckpt every 1000 steps", False),  # a plan, no save
+    ("Failed to save parameters to ./ckpt: disk full", False),  # a failure, no save
+])
+def test_a_save_of_parameters_is_the_line_s_own_words(text: str, saves: bool) -> None:
+    """The rule takes the save's words at the start of the message, not inside another sentence."""
+    assert (_SAVE_WEIGHTS.search(text) is not None) is saves

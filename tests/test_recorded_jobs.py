@@ -677,22 +677,23 @@ def test_trl_s_running_count_of_tokens_gives_each_metric_line_its_tokens() -> No
 
 
 def test_tokens_per_second_are_the_rate_of_the_steps_the_counts_cover() -> None:
-    """sample_logs/trl_sft_tokens: the first metric line (step 4) gives no tokens, so the 24 steps'
-    time is not all covered by counts. The throughput is the rate over the steps the counts cover,
-    as the harness timed them (its tokens of steps 5-24 over step 4's end to step 24's, 803
-    tokens/s), not the counted tokens over all 24 steps' time (674: low by the first lines' share);
-    the goodput takes the uncounted productive time at that rate: over the wall time it makes about
-    the harness's 3,246 tokens of all 24 steps."""
+    """sample_logs/trl_sft_tokens: the first metric line (step 4) gives no tokens, and step 8's count is
+    since that line, between bar readings that count none: the counts that say when they began are
+    steps 12 to 24's, each since the metric line before. The throughput is the rate over those
+    steps, as the harness timed them (its tokens of steps 9-24 over step 8's end to step 24's, 793
+    tokens/s; no save is read in this console, so its time stays in), not the counted tokens over all
+    24 steps' time (674: low by the first lines' share); the goodput takes the uncounted productive
+    time at that rate: over the wall time it makes about the harness's 3,246 tokens of all 24 steps."""
     folder = SAMPLE_LOGS / "trl_sft_tokens"
     ends = {x["step"]: x for x in truth(folder) if x["event"] == "step_end"}
-    rate = sum(ends[s]["tokens"] for s in range(5, 25)) / (ends[24]["t"] - ends[4]["t"])
+    rate = sum(ends[s]["tokens"] for s in range(9, 25)) / (ends[24]["t"] - ends[8]["t"])
     con = ingest([folder / "console.log"])
     row = con.execute("select throughput_tokens_per_s, goodput_tokens_per_s, wall_s, tokens_coverage from goodput").fetchone()
     assert row is not None
     through, good, wall, coverage = row
     assert through == pytest.approx(rate, rel=0.03)
     assert good * wall == pytest.approx(sum(x["tokens"] for x in ends.values()), rel=0.03)
-    assert 0 < coverage < 0.9  # (the counts cover steps 9-24: step 8's follows a line that gave none)
+    assert 0 < coverage < 0.9  # (the counts cover steps 9-24)
 
 
 def test_a_metric_dict_that_carries_the_run_s_speed_is_no_summary() -> None:

@@ -316,7 +316,7 @@ BROKEN_VIEWS = [
     ("hang_analysis", "g.last_enqueued < p.divergent_seq", "g.last_enqueued <= p.divergent_seq"),
     ("findings", "when y.interval_steps > 2 * y.optimum_s", "when y.interval_steps > 20 * y.optimum_s"),
     ("attempts", "coalesce(a.timeout_hang_start_ns, h.hang_start_ns)", "coalesce(h.hang_start_ns, a.timeout_hang_start_ns)"),
-    ("goodput", "i.label in ('productive', 'lost_work')", "i.label = 'productive'"),
+    ("goodput", "where g.bucket in ('productive', 'lost_work')", "where g.bucket = 'productive'"),
     ("step_breakdown", "where step is not null and cause is null", "where step is not null"),
     ("clock_offsets", "having count(*) > 1", "having count(*) >= 1"),
     ("collective_bandwidth", "and hi_size is not null then hi_us", "and hi_size is not null then 0"),

@@ -407,12 +407,16 @@ endings as (
                     and u.kind in ('checkpoint_save_start', 'checkpoint_save_end', 'checkpoint_load_start',
                                    'checkpoint_load_end', 'eval_start', 'eval_end')
                     and u.after_ns >= a.start_ns and (a.next_start_ns is null or u.after_ns < a.next_start_ns))) as last_work_ns,
+        -- (a load with no time of its own: one of a step below the attempt's first, which its steps go on from;
+        -- not a restore after its training, nor one that its next dated line, another run's, placed in it)
         greatest(max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')),
-                 (select max(u.step) from undated_loads u
-                  where u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns))) as loaded_step,
+                 (select max(u.step) from undated_loads u, activity x
+                  where x.attempt = a.attempt and (x.first_step is null or u.step < x.first_step)
+                    and u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns))) as loaded_step,
         count(*) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) > 0
-            or exists (select 1 from undated_loads u
-                       where u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns)) as loaded,
+            or exists (select 1 from undated_loads u, activity x
+                       where x.attempt = a.attempt and (x.first_step is null or u.step < x.first_step)
+                         and u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns)) as loaded,
         min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
         -- how long the run says it trained (a training-time line, train_runtime), dated in it or
         -- an undated end placed in it
@@ -448,7 +452,8 @@ final as (
             -- the first attempt the logs show went on from the checkpoint it loaded (its earlier
             -- attempts' logs are not among the inputs), not one it started over from (a
             -- fine-tuning's pretrained weights)
-            when e.loaded_step is not null and (x.first_step is null or x.first_step > e.loaded_step) then e.loaded_step
+            -- (nor one of step 0: Megatron's ` loading checkpoint from ... at iteration 0`, a model's initial weights)
+            when e.loaded_step > 0 and (x.first_step is null or x.first_step > e.loaded_step) then e.loaded_step
             -- (not where the attempt before completed its training and this one starts at or below its
             -- last step: its first step says no resume, a new run's bar (a sweep's next trial) may first
             -- draw any step)

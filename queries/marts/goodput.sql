@@ -11,12 +11,13 @@
 --   goodput_fraction (productive_s / wall_s), stepping_s (the productive, lost_work and
 --   data_stall buckets: time spent stepping, redone steps and waits for data included),
 --   computing_s (the productive and lost_work buckets: stepping less the waits for data),
---   tokens_total (the tokens the lines log for the steps that computed, redone ones included),
---   tokens_useful (of productive steps), tokens_lost (tokens_total - tokens_useful),
+--   tokens_total (the tokens the lines log for the completed steps, redone ones included),
+--   tokens_useful (of steps not redone), tokens_lost (tokens_total - tokens_useful),
 --   throughput_tokens_per_s (the tokens the lines count over the computing time those counts
 --   cover: a line's count covers the time since the attempt's last line that counted, or its own
---   step where it is the attempt's first line; a count after lines that counted nothing covers a
---   time no row dates and is left out), tokens_coverage (that time's share of computing_s),
+--   step where it is the attempt's first line; lines that end at one instant, a clock in whole
+--   seconds, count together; a count after lines that counted nothing covers a time no row dates
+--   and is left out), tokens_coverage (that time's share of computing_s),
 --   goodput_tokens_per_s (the counted tokens of productive time, plus the throughput over the
 --   productive time no count covers, / wall_s), redone_tokens_per_s (the same for the redone
 --   steps: what they cost the goodput), the same for samples (throughput_samples_per_s,
@@ -49,39 +50,47 @@ with buckets as (
     from goodput_buckets
 ),
 step_rows as (
-    -- each step interval that computed (completed steps, redone ones included, and the step a
-    -- crash cut short) with what its line counts
-    select i.label, i.attempt, i.start_ns, i.end_ns, b.nth, s.tokens, b.samples
-    from int_log_intervals i
-    join int_log_step_bounds b on b.attempt = i.attempt and b.step = i.step
-    left join int_log_steps s on s.step = b.step and s.t_ns = b.t_ns
-    where i.step is not null and i.label in ('productive', 'lost_work')
+    -- each logged step of the reference rank that completed (int_log_step_bounds; redone ones
+    -- included), with what its line counts
+    select b.attempt, b.nth, b.e_ns, b.redone, s.tokens, b.samples
+    from int_log_step_bounds b
+    left join int_log_steps s on s.step = b.step and s.t_ns = b.t_ns and s.line = b.line
+    where b.e_ns is not null
 ),
-measured as (
-    select 'tokens' as measure, label, attempt, start_ns, end_ns, nth, tokens as amount from step_rows
-    union all
-    select 'samples', label, attempt, start_ns, end_ns, nth, samples from step_rows
+first_starts as (
+    -- each attempt's first step's start (int_log_intervals dates it where no line does)
+    select attempt, min(start_ns) as start_ns
+    from int_log_intervals
+    where step is not null and label in ('productive', 'lost_work', 'startup', 'data_stall')
+    group by attempt
+),
+counts as (
+    -- per measure, the counts of lines that end at one instant together (a clock in whole seconds
+    -- dates several lines alike), and whether one of them is its attempt's first line
+    select measure, attempt, e_ns, sum(amount) as amount, bool_or(nth = 1) as opens
+    from (select 'tokens' as measure, attempt, nth, e_ns, tokens as amount from step_rows
+          union all
+          select 'samples', attempt, nth, e_ns, samples from step_rows)
+    where amount is not null
+    group by measure, attempt, e_ns
 ),
 spans as (
-    -- the time a line's count covers: since the attempt's last line before it that counts the
-    -- same, or its own interval where it is the attempt's first line (a count since the run's
-    -- start); a first count after lines that count nothing covers a time no row dates (the HF
+    -- the time a count covers: since the attempt's last line before it that counts the same, or from
+    -- the attempt's first step's start where it is the attempt's first line (a count since the
+    -- run's start); a first count after lines that count nothing covers a time no row dates (the HF
     -- Trainer's `num_tokens` since its metric line before, between progress-bar readings that
     -- count none; a resumed Megatron's first `consumed tokens`): left out
-    select measure, amount, end_ns,
-        coalesce(prev_end_ns, case when nth = 1 then start_ns end) as span_start_ns
-    from (
-        select *, max(end_ns) filter (where amount is not null) over (
-            partition by measure, attempt order by end_ns rows between unbounded preceding and 1 preceding) as prev_end_ns
-        from measured
-    )
-    where amount is not null
+    select c.measure, c.attempt, c.amount, c.e_ns as end_ns,
+        coalesce(lag(c.e_ns) over (partition by c.measure, c.attempt order by c.e_ns),
+                 case when c.opens then f.start_ns end) as span_start_ns
+    from counts c
+    left join first_starts f using (attempt)
 ),
 span_time as (
     -- each span's computing time, by bucket: the segments inside it (a save or a wait for data
     -- inside a step is not computing); the spans of a measure do not overlap, so each segment
     -- falls in the last span that starts at or before it, or in none
-    select sp.measure, sp.span_start_ns, any_value(sp.amount) as amount,
+    select sp.measure, sp.attempt, sp.span_start_ns, any_value(sp.amount) as amount,
         coalesce(sum(g.seg_ns) filter (where g.bucket = 'productive'), 0) as productive_ns,
         coalesce(sum(g.seg_ns) filter (where g.bucket = 'lost_work'), 0) as lost_ns
     from (select m.measure, g.* from int_wall_segments g, (values ('tokens'), ('samples')) m(measure)
@@ -89,7 +98,7 @@ span_time as (
     asof join (select * from spans where span_start_ns is not null) sp
         on g.measure = sp.measure and g.start_ns >= sp.span_start_ns
     where g.start_ns < sp.end_ns
-    group by sp.measure, sp.span_start_ns
+    group by sp.measure, sp.attempt, sp.span_start_ns
     having sum(g.seg_ns) > 0
 ),
 counted as (
@@ -107,9 +116,9 @@ counted as (
 totals as (
     select
         sum(tokens) as tokens_total,
-        sum(tokens) filter (where label = 'productive') as tokens_useful,
+        sum(tokens) filter (where not redone) as tokens_useful,
         sum(samples) as samples_total,
-        sum(samples) filter (where label = 'productive') as samples_useful,
+        sum(samples) filter (where not redone) as samples_useful,
         (select list(distinct step order by step) from int_log_step_bounds where lost_step) as lost_steps
     from step_rows
 ),
