@@ -865,19 +865,19 @@ def _span_mean(history: list[tuple[int, float, float]], count: int, total: float
     rounding), oldest first) from the totals both print: that of the nearest one far enough back
     that the totals' rounding moves it by at most `RUNNING_MEAN_ERROR` of itself; None where none
     is (within `SPAN_LOOKBACK` lines), or the count or the total went back on the way. Not a longer
-    span's mean that the span since the line before rules out, whatever its rounding (a slow
-    iteration among fast ones, stable-baselines3's `time_elapsed` 5926 -> 5936 over the one that ran
-    an evaluation, 10 +- 2 s, not the run's mean of 0.30 s): that span's mean then."""
-    near: tuple[float, float, float] | None = None  # the span since the line before: its mean and bounds
+    span's mean that a shorter span rules out, whatever its rounding (a slow iteration among fast
+    ones, stable-baselines3's `time_elapsed` 5926 -> 5936 over the one that ran an evaluation, 10 +- 2 s,
+    not the run's mean of 0.30 s): the longest span's that the shorter ones allow then."""
+    low, high = -math.inf, math.inf  # what the shorter spans' totals and their rounding allow
+    longest: float | None = None  # the mean of the longest span so far within them
     for before, before_total, before_rounding in reversed(history[-SPAN_LOOKBACK:]):
         if count <= before or total < before_total:
             return None  # (a count or a total gone back: another run's)
         n, error = count - before, rounding + before_rounding
         mean = (total - before_total) / n
-        if near is None:
-            near = (mean, mean - error / n, mean + error / n)
-        elif not near[1] <= mean <= near[2]:
-            return near[0] if near[0] > 0 else None
+        if not low <= mean <= high:
+            return longest if longest is not None and longest > 0 else None
+        low, high, longest = max(low, mean - error / n), min(high, mean + error / n), mean
         if mean > 0 and error <= RUNNING_MEAN_ERROR * mean * n:
             return mean
     return None
@@ -941,13 +941,16 @@ _YOLOX = re.compile(r"\bepoch: (?P<e>\d{1,9})/(?P<ee>\d{1,9}), iter: (?P<i>\d{1,
 # `Epoch 2, Step 100, Loss: ...` (not `epoch 2 global step 1200`: a run's count; `_steps_across_epochs`);
 # or with a total that is the epoch's where the count starts over each epoch, else the run's (DPR's
 # `Epoch: 1: Step: 101/3258, loss=...`; `Epoch 2/3, Step 1200/3000`)
-# (`ep:` too, abbreviated before `=` or `:`: a home-made loop's `ep: 0, batch: 20, time: 9.17, ntokens:
-# 485.20/513, loss: 10.984375`)
-_EP_ABBREVIATED = re.compile(r"\bep[:=]", re.I)
 _EPOCH_COUNT = re.compile(
-    r"\b(?:epoch|ep(?=[:=]))\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?"
+    r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?"
     r"[\s,|;:\-\[\]]{1,8}(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<i>\d{1,12})"
     r"(?:\s{0,2}/\s{0,2}(?P<n>\d{1,12}))?(?![\d/.])", re.I)
+# (the epoch abbreviated, `ep:` or `ep=`, before its batch alone: a home-made loop's `ep: 0, batch: 20, time:
+# 9.17, ntokens: 485.20/513, loss: 10.984375`; not `ep: 12, step: 340`, an RL script's episode and its run's step)
+_EP_ABBREVIATED = re.compile(r"\bep[:=]", re.I)
+_EP_BATCH = re.compile(
+    r"\bep\s{0,2}[:=]\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?[\s,|;]{1,6}batch\s{0,4}[:=]\s{0,4}"
+    r"(?P<i>\d{1,12})(?:\s{0,2}/\s{0,2}(?P<n>\d{1,12}))?(?![\d/.])", re.I)
 # Unbracketed, the word `batch` naming the count as the epoch's batches (a run's count is its steps):
 # GluonNLP's SQuAD script `Epoch: 2, Batch: 4134/8164, Loss ...`, Horovod examples' `Epoch 0/100,
 # Batch 16/29316`; or `iter` right after the epoch with the epoch's batches (Flair's trainer:
@@ -1114,9 +1117,11 @@ _GLOBAL_STEP = re.compile(r"(?:^|(?<=[\s,{|]))(?:global_step|num_updates)\s{0,4}
 # (`ups`: fairseq's and MMF's updates per second; `It/sec`: mlx-lm's iterations a second over its report interval)
 # (and PaddleNLP's trainers' `global step 10, epoch: 1, loss: 0.00290, speed: 1.86 step/s`)
 # (DiT's and its forks' `(step=0000100) Train Loss: 0.2435, Train Steps/Sec: 3.07`: the mean since its last line)
-# (MaxText's `completed step: 3000, steps/s: 0.641 TFLOP/s/device: 116.163 ...`)
+# (MaxText's `completed step: 3000, steps/s: 0.641 TFLOP/s/device: 116.163 ...`; not another word's steps,
+# an RL script's `env steps/s: 40001`)
 _STEPS_PER_SECOND = re.compile(
-    r"(?:\b(?:(?:interval_)?steps_per_sec(?:ond)?|ups|steps/s(?:ec)?)\s{0,4}[:=]|\bIt/sec|\bTrain Steps/Sec:)\s{0,4}"
+    r"(?:\b(?:(?:interval_)?steps_per_sec(?:ond)?|ups|(?<![A-Za-z] )steps/s(?:ec)?)\s{0,4}[:=]|\bIt/sec"
+    r"|\bTrain Steps/Sec:)\s{0,4}"
     r"(?P<v>\d{1,9}(?:\.\d{1,20})?)(?![\d.eE])"
     r"|\bspeed: (?P<w>\d{1,9}(?:\.\d{1,20})?) steps?/s\b")
 # the wait for data with its unit (YOLOX's `data_time: 0.002s`)
@@ -1849,8 +1854,9 @@ def _step_counter(text: str) -> _Counter | None:
                         from_zero=from_zero, ends_epoch=int(i) == int(n))
     if "epoch:train:" in text and (espnet := _ESPNET.search(text)) is not None:
         return _Counter(int(espnet.group("u") or espnet.group("i")), espnet, int(espnet.group("e")))
-    if ("poch" in text or "POCH" in text or (("p:" in text or "p=" in text) and _EP_ABBREVIATED.search(text) is not None)) and (
-            within := _EPOCH_COUNT.search(text)) is not None and (
+    if ((("poch" in text or "POCH" in text) and (within := _EPOCH_COUNT.search(text)) is not None)
+            or (("p:" in text or "p=" in text) and _EP_ABBREVIATED.search(text) is not None
+                and (within := _EP_BATCH.search(text)) is not None)) and (
             ("global_step" not in text and "num_updates" not in text) or _GLOBAL_STEP.search(text) is None) and (
             (first := STEP.search(text)) is None or first.start() >= within.start()) and STEP.search(text, within.end()) is None:
         # (the line's only counter: a run's step printed beside it, `Epoch 2, batch 0, global step 35`, or
@@ -3379,11 +3385,11 @@ class GenericLogParser(LogReader):
                             rows.within_epoch(rows.steps[-1], counter.epoch)
                         if counter.match.re is _MONAI_BATCH:
                             monai.append((len(rows.steps) - 1, counter))
-                        if counter.match.re is _EPOCH_COUNT and counter.match.group("n"):
+                        if counter.match.re in (_EPOCH_COUNT, _EP_BATCH) and counter.match.group("n"):
                             sizes[(rank, counter.epoch)] = int(counter.match.group("n"))
                             if counter.epoch == 0 or counter.epoch == counter.epochs:
                                 counted_from.add(min(counter.epoch, 1))
-                        if counter.match.re in (_EPOCH_COUNT, _ESPNET, _TUTORIAL_PAIR, _PADDLE_PASS):
+                        if counter.match.re in (_EPOCH_COUNT, _EP_BATCH, _ESPNET, _TUTORIAL_PAIR, _PADDLE_PASS):
                             within.append((len(rows.steps) - 1, counter.epoch))
                     if len(rows.steps) > before and (framework := _line_framework(text, counter)) is not None:
                         rows.steps[-1]["framework"] = framework  # a step's framework is its line's

@@ -54,6 +54,20 @@ def test_maxtext_steps_per_second_is_its_step_time(tmp_path: Path) -> None:
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(3000, 1 / 0.641, 2.721263)]
 
 
+@pytest.mark.parametrize(("text", "step", "epoch", "step_time_s"), [
+    ("completed step: 3000, steps/s: 0.641 TFLOP/s/device: 116.163 loss: 2.721263", 3000, None, 1 / 0.641),
+    ("step: 1000, env steps/s: 40001, loss: 0.01", 1000, None, None),  # (another word's steps a second)
+    ("ep: 0, batch: 20, time: 9.17, ntokens: 485.20/513, loss: 10.984375", 20, 0, None),
+    ("ep: 12, step: 340, loss: 0.5", 340, None, None),  # (an RL script's episode and its run's step)
+])
+def test_a_rate_or_an_epoch_is_read_only_in_its_own_words(text: str, step: int, epoch: int | None,
+                                                          step_time_s: float | None) -> None:
+    counter = _step_counter(text)
+    assert counter is not None and (counter.step, counter.epoch) == (step, epoch)
+    assert _step_values(text[counter.match.end():]).get("step_time_s") == (
+        pytest.approx(step_time_s) if step_time_s is not None else None)
+
+
 def test_timm_train_lines_count_batches_over_epochs_from_zero(tmp_path: Path) -> None:
     """timm's train.py on 2 GPUs (a timm fork's training examples, index id 14040050961): `Train: 1
     [5000/5004 (100%)] ... Time: 0.449s` is batch 5000 of epoch 1 (timm counts epochs from 0:

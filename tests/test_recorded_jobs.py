@@ -506,6 +506,12 @@ def test_an_iteration_that_ran_an_evaluation_is_timed_by_its_own_span() -> None:
     timed = {i: seconds for i, seconds in got.items() if seconds is not None}
     assert {i + d for i in slow for d in (-1, 0, 1)} & set(took) <= set(timed)
     assert all(abs(timed[i] - took[i]) <= 2 for i in timed), {i: (timed[i], round(took[i], 2)) for i in timed}
+    # (the fast iterations after a slow one: each the mean of the longest span since the slow one that
+    # the printed seconds allow, not one second where the clock moved and none where it did not)
+    after = [i for i in timed if any(s < i for s in slow) and took[i] < 30]
+    assert len(after) == sum(1 for i in took if any(s < i for s in slow) and took[i] < 30)
+    mean_got, mean_took = (sum(x[i] for i in after) / len(after) for x in (timed, took))
+    assert mean_got == pytest.approx(mean_took, rel=0.15)
 
 
 def test_an_off_policy_run_s_evaluation_tables_are_evaluations_not_steps() -> None:

@@ -411,11 +411,11 @@ endings as (
         -- not a restore after its training, nor one that its next dated line, another run's, placed in it)
         greatest(max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')),
                  (select max(u.step) from undated_loads u, activity x
-                  where x.attempt = a.attempt and (x.first_step is null or u.step < x.first_step)
+                  where x.attempt = a.attempt and (u.step is null or x.first_step is null or u.step < x.first_step)
                     and u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns))) as loaded_step,
         count(*) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) > 0
             or exists (select 1 from undated_loads u, activity x
-                       where x.attempt = a.attempt and (x.first_step is null or u.step < x.first_step)
+                       where x.attempt = a.attempt and (u.step is null or x.first_step is null or u.step < x.first_step)
                          and u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns)) as loaded,
         min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
         -- how long the run says it trained (a training-time line, train_runtime), dated in it or
