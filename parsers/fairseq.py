@@ -119,6 +119,7 @@ class FairseqParser(LogReader):
         counted: set[int | None] = set()  # ranks whose step lines print their updates
         validating: set[int | None] = set()  # ranks whose `begin validation` awaits its summary
         written: dict[int | None, tuple[str, dict[str, Any]]] = {}  # rank -> the trainer's last "Finished saving" end
+        preparing: dict[int | None, int] = {}  # rank -> the update of its "Preparing to save checkpoint ... @ N updates"
         for line in lines:
             before = len(rows.events)
             if events.scan(line):
@@ -128,6 +129,10 @@ class FairseqParser(LogReader):
             saves = [e for e in rows.events[before:] if e["kind"] in _CHECKPOINT_KINDS]
             if saves:
                 self._at_update(saves, text)
+                if (named := preparing.pop(line.rank, None)) is not None:
+                    for event in saves:
+                        if event["kind"] == LogEventKind.CHECKPOINT_SAVE_START.value and event.get("step") is None:
+                            event["step"] = named  # (the update checkpoint_utils named as it prepared the save)
                 finished = _FINISHED_SAVING.search(text) if "Finished saving checkpoint to " in text else None
                 saved = _SAVED.search(text) if "aved checkpoint " in text else None
                 if finished is not None:
@@ -142,6 +147,11 @@ class FairseqParser(LogReader):
                         if event["kind"] == LogEventKind.CHECKPOINT_SAVE_END.value and event.get("duration_s") is None:
                             event["duration_s"] = float(took.group("s"))  # (its own word on the write)
                 interrupted.add(line.rank)
+                continue
+            if "Preparing to save checkpoint" in text and (prepared := _UPDATES.search(text)) is not None:
+                # checkpoint_utils as it begins a save ("Preparing to save checkpoint for epoch 1 @ 479 updates"):
+                # the trainer's `Saving checkpoint to ...` next names no update
+                preparing[line.rank] = int(prepared.group("n"))
                 continue
             if "begin " in text and (begun := _BEGIN.search(text)) is not None:
                 # fairseq_cli.train's word as it starts a validation or a save (its end: the validation's

@@ -320,11 +320,12 @@ FAIRSEQ_HYDRA_EPOCH_END = [
 def test_fairseq_hydra_validation_save_and_epoch_summary(tmp_path: Path) -> None:
     """In the hydra format (`[time][fairseq_cli.train][INFO] - begin validation on "valid" subset`,
     `[time][valid][INFO] - {...}`): a validation from its begin to its summary; the save from `Saving
-    checkpoint to` to checkpoint_utils' `Saved checkpoint <path> (epoch 1 @ 479 updates, ...) (writing took
+    checkpoint to` (at the update `Preparing to save checkpoint for epoch 1 @ 479 updates` named before it) to
+    checkpoint_utils' `Saved checkpoint <path> (epoch 1 @ 479 updates, ...) (writing took
     2.748... seconds)`, one save though the trainer said `Finished saving checkpoint to <path>` first; the
     epoch's summary (`"train_num_updates": "479"`) the updates done, past the last train_inner line's."""
     _, steps, events = _read(tmp_path, FAIRSEQ_HYDRA_EPOCH_END, name="hydra_train.log")
     assert [s["step"] for s in steps][-1] == 479
     got = [(e["kind"], e["line"], e["step"], e["duration_s"]) for e in events if e["kind"] != "attempt_start"]
     assert got == [("eval_start", 5, None, None), ("eval_end", 6, None, None),
-                   ("checkpoint_save_start", 8, None, None), ("checkpoint_save_end", 10, 479, 2.748121090233326)]
+                   ("checkpoint_save_start", 8, 479, None), ("checkpoint_save_end", 10, 479, 2.748121090233326)]
