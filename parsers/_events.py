@@ -736,7 +736,7 @@ _ELISION = re.compile(r"(?: {4}| {8}|\t{1,2})?(?:# ?)?(?:\.{3,40}|…{1,8}|\[(?:
 _ANY_EVENT_PATTERN = (
     r"Watchdog caught|watchdog at work|Heartbeat monitor timed out!|Timeout at |PBS: job killed|slurmstepd: error|salloc: Job |"
     r"^\s?! Run is (?:kept in|removed from) |"
-    r"OMP_NUM_THREADS environment|_state method is deprecated|"
+    r"OMP_NUM_THREADS environment|_state method is deprecated|GLOBAL_RANK: |"
     r"srun: error|\] error: \*\*\* |nccl[A-Z]|"
     r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|Uncaught |"
     r"\) FAILED \(exitcode |Root Cause \(first observed failure\)|"
@@ -804,7 +804,10 @@ _WORLD_SIZE = re.compile(r"\bdist_world_size=(\d{1,7})\b|using world size: (\d{1
                          # (Ray Train's worker: "Setting up process group for: env:// [rank=0, world_size=4]")
                          r"|\bSetting up process group for: \S{1,200} \[rank=\d{1,7}, world_size=(\d{1,7})\]"
                          # (a script's own: "World size: 4")
-                         r"|(?:^|\] |- )World size: (\d{1,7})\s*$")
+                         r"|(?:^|\] |- )World size: (\d{1,7})\s*$"
+                         # (Lightning's DDP as each process joins: "Initializing distributed: GLOBAL_RANK: 0, MEMBER:
+                         # 1/4", before 1.6 "initializing ddp: GLOBAL_RANK: 1, MEMBER: 2/2")
+                         r"|(?:[Ii]nitializing distributed|initializing ddp): GLOBAL_RANK: \d{1,7}, MEMBER: \d{1,7}/(\d{1,7})\b")
 # A script's count of the GPUs ("Total GPUs: 8"): the devices its process sees, which may be one node's
 # (`torch.cuda.device_count()`): the GPU count only where nothing else says it (int_world_size)
 _GPUS_PRINTED = re.compile(r"\bTotal (?:number of )?GPUs: (\d{1,7})\s*$")
@@ -1126,7 +1129,7 @@ class EventScanner:
         # line (where lower-casing is exactly what re.IGNORECASE compares), always on the others.
         text = line.text
         low = text.lower() if text.isascii() else None
-        if "world" in text or "nproc" in text or "World size: " in text or "GPUs: " in text:
+        if "world" in text or "nproc" in text or "World size: " in text or "GPUs: " in text or "MEMBER: " in text:
             self._world_size(line)
         if _NODES_HEADER in text:
             self.node_ends = []

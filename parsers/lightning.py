@@ -105,7 +105,8 @@ _CKPT_SAVE = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,1
 # ModelCheckpoint's word on an epoch's end that saved nothing: "Epoch 15, global step 3375:
 # val/loss_simple_ema was not in top 3" (its step all the same)
 _CKPT_NOT_TOP = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{1,15}): '?[\w/.\-]{1,200}'? was not in top \d")
-_RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint path")
+# (before 1.6: "Restoring states from the checkpoint file at ...")
+_RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint (?:path|file) at")
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
 # a bar that counts at least this many batches a step its glued saves name accumulates them
 _BATCHES_A_STEP = 2

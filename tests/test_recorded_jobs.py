@@ -774,3 +774,17 @@ def test_metric_dicts_with_no_bar_beside_them_are_placed_by_their_epoch(tmp_path
     con = ingest([path])
     steps = [s for (s,) in con.execute("select step from log_steps order by step").fetchall()]
     assert steps == [s for s in done if s % 5 == 0] + [max(done)] == [5, 10, 15, 20, 25, 30, 35, 39]
+
+
+@pytest.mark.parametrize("name", ["lightning_ddp_bar", "lightning_ddp_restart", "lightning_ddp_rich", "lightning_ddp_uneven"])
+def test_lightning_s_ddp_members_give_the_world_size(name: str) -> None:
+    """Lightning's DDP prints `Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/2` as each process joins:
+    the console alone gives the job's size, the `Trainer(devices=N)` the recording ran (RECORDED.txt's
+    command, else lightning_train.py's default)."""
+    folder = SAMPLE_LOGS / name
+    command = next(line for line in (folder / "RECORDED.txt").read_text().splitlines() if line.startswith("command:"))
+    default = re.search(r'add_argument\("--devices", type=int, default=(\d+)\)', (SAMPLE_LOGS / "lightning_train.py").read_text())
+    assert default is not None
+    devices = int(m.group(1)) if (m := re.search(r"--devices (\d+)", command)) else int(default.group(1))
+    con = ingest([folder / "console.log"])
+    assert con.execute("select gpus, gpus_source from int_world_size").fetchone() == (devices, "launch_config")
