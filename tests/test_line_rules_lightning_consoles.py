@@ -313,3 +313,51 @@ def test_a_rich_bar_with_no_epoch_limit_is_a_lightning_bar(tmp_path: Path) -> No
     of 191 each: steps 191 and 382, each read by the Lightning reader (it was read as an epoch count)."""
     _, steps, _ = _read(tmp_path, RICH_NO_EPOCH_LIMIT)
     assert [(s["step"], s["framework"]) for s in steps] == [(191, "lightning"), (382, "lightning")]
+
+
+# autogluon's MultiModalPredictor (Lightning 1.x) in its docs (github.com/autogluon/autogluon @
+# 30ccfdbf474fe84cb92485d88104ea0c07fa6740 : docs/tutorials/multimodal/object_detection/
+# detection_fast_finetune_coco.md, the output block; Apache-2.0): each bar's reading with ModelCheckpoint's
+# line glued to it, validating twice an epoch
+AUTOGLUON_GLUED_SAVES = [
+    ("Epoch 0:  98%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588"
+     "\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u258f | 50/51 [00:15<00:00,  3.19it/s, loss=766, v_num=Epoch 0, global step 40: "
+     "'val_direct_loss' reached 555.37537 (best 555.37537), saving model to '/media/code/autoglu"
+     "on/examples/automm/object_detection/AutogluonModels/ag-20221104_185342/epoch=0-step=40.ckp"
+     "t' as top 1"),
+    ("Epoch 1:  49%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588                               "
+     "                | 25/51 [00:08<00:08,  3.01it/s, loss=588, v_num=Epoch 1, global step 61: "
+     "'val_direct_loss' reached 499.56232 (best 499.56232), saving model to '/media/code/autoglu"
+     "on/examples/automm/object_detection/AutogluonModels/ag-20221104_185342/epoch=1-step=61.ckp"
+     "t' as top 1"),
+    ("Epoch 1:  98%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588"
+     "\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u258f | 50/51 [00:15<00:00,  3.17it/s, loss=554, v_num=Epoch 1, global step 81: "
+     "'val_direct_loss' reached 481.33121 (best 481.33121), saving model to '/media/code/autoglu"
+     "on/examples/automm/object_detection/AutogluonModels/ag-20221104_185342/epoch=1-step=81.ckp"
+     "t' as top 1"),
+    ("Epoch 2:  49%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588                               "
+     "                | 25/51 [00:08<00:08,  2.99it/s, loss=539, v_num=Epoch 2, global step 102:"
+     " 'val_direct_loss' reached 460.25449 (best 460.25449), saving model to '/media/code/autogl"
+     "uon/examples/automm/object_detection/AutogluonModels/ag-20221104_185342/epoch=2-step=102.c"
+     "kpt' as top 1"),
+    ("Epoch 2:  98%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588"
+     "\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u258f | 50/51 [00:15<00:00,  3.15it/s, loss=539, v_num=Epoch 2, global step 122:"
+     " 'val_direct_loss' was not in top 1                                                       "
+     "                                          "),
+    ("Epoch 3:  49%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588                               "
+     "                | 25/51 [00:08<00:08,  2.96it/s, loss=533, v_num=Epoch 3, global step 143:"
+     " 'val_direct_loss' was not in top 1                                                       "
+     "                                          "),
+    ("Epoch 3:  88%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588"
+     "\u2588\u2588\u2588\u2588\u2588\u258f          | 45/51 [00:14<00:01,  3.17it/s, loss=508, v_num=]"),
+]
+
+
+def test_glued_saves_name_the_steps_of_a_bar_that_counts_validation_batches(tmp_path: Path) -> None:
+    """The bar counts 51 batches an epoch, validation's among them; the saves glued to its readings name the
+    optimizer's steps (`global step 61`): the readings are those steps, not 1 x 51 + 25 = 76. The last
+    reading, `45/51` of epoch 3, names none: its step is not known."""
+    _, steps, _ = _read(tmp_path, AUTOGLUON_GLUED_SAVES, name="fit.log")
+    named = [int(m) for line in AUTOGLUON_GLUED_SAVES for m in re.findall(r"global step (\d+):", line)]
+    assert named == [40, 61, 81, 102, 122, 143]
+    assert [s["step"] for s in steps] == named
