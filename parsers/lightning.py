@@ -108,6 +108,8 @@ _CKPT_NOT_TOP = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{
 # (before 1.6: "Restoring states from the checkpoint file at ...")
 _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint (?:path|file) at")
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
+# a bar that counts at least this many batches a step its glued saves name accumulates them
+_BATCHES_A_STEP = 2
 # the lines the generic reader is shown to say whether a script prints its own steps: the first
 # of a long log's candidates say it as well as all of them
 _GENERIC_SAMPLE_LINES = 2000
@@ -556,13 +558,15 @@ def _steps_at_glued_saves(steps: dict[tuple[int | None, int, int], dict[str, Any
     """ModelCheckpoint's line glued to a bar's reading (`| 1007/2015 [04:03<04:03, ...,
     v_num=Epoch 0, global step 51: 'val_accuracy' reached ...`) names the optimizer step that
     reading is at. Where a process's batch-counted rows (after `_optimizer_steps`) count more than
-    each step its glued saves name (batches accumulated into steps; a Lightning 1.x bar that counts
-    validation batches too, autogluon's validating twice an epoch: readings 50, 76, 101, ... where
-    the saves name global steps 40, 61, 81, ...; `_optimizer_steps` calibrates on epochs' ends alone),
-    the readings with a save are the steps the saves name, each step time the time between two of
-    them over the steps between (a validation between them included), and the other readings are
-    dropped, their steps unknown. A count under them (several optimizers a batch) is left as it is.
-    Returns how many readings were dropped."""
+    each step its glued saves name, the readings with a save are the steps the saves name and the
+    other readings are dropped, their steps unknown. Where they count `_BATCHES_A_STEP` batches or
+    more a step (batches accumulated into steps in a way `_optimizer_steps` could not undo), each
+    step time is the time between two saved readings over the steps between (a validation between
+    them included); where fewer (a Lightning 1.x bar that counts validation batches too,
+    autogluon's validating twice an epoch: readings 50, 76, 101, ... where the saves name global
+    steps 40, 61, 81, ...; `_optimizer_steps` calibrates on epochs' ends alone), the bar's rate, a
+    training batch's. A count under them (several optimizers a batch) is left as it is. Returns how
+    many readings were dropped."""
     dropped = 0
     at_line = {(line, rank): step for line, rank, step, _ in said}
     for process in {(rank, number) for (rank, number, _) in steps}:
@@ -570,10 +574,16 @@ def _steps_at_glued_saves(steps: dict[tuple[int | None, int, int], dict[str, Any
         named = {key: at_line[(steps[key]["line"], process[0])] for key in keys if (steps[key]["line"], process[0]) in at_line}
         if not named or not all(step > 0 and steps[key]["step"] > step for key, step in named.items()):
             continue
+        # (a bar that counts batches accumulated into steps, two or more a step: its rate is a batch's, the
+        # step's time the time between saves; one that counts validation batches besides: its rate a
+        # training batch's, which is a step)
+        accumulated = all(steps[key]["step"] >= _BATCHES_A_STEP * step for key, step in named.items())
         previous: dict[str, Any] | None = None
         for key in sorted(named, key=lambda k: steps[k]["line"]):
             row = steps[key]
             row["step"] = named[key]
+            if not accumulated:
+                continue
             row.pop("step_time_s", None)
             if (previous is not None and row["step"] > previous["step"] and row.get("end_ns") is not None
                     and previous.get("end_ns") is not None and row["end_ns"] > previous["end_ns"]):

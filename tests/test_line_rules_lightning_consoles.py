@@ -355,9 +355,13 @@ AUTOGLUON_GLUED_SAVES = [
 
 def test_glued_saves_name_the_steps_of_a_bar_that_counts_validation_batches(tmp_path: Path) -> None:
     """The bar counts 51 batches an epoch, validation's among them; the saves glued to its readings name the
-    optimizer's steps (`global step 61`): the readings are those steps, not 1 x 51 + 25 = 76. The last
-    reading, `45/51` of epoch 3, names none: its step is not known."""
+    optimizer's steps (`global step 61`): the readings are those steps, not 1 x 51 + 25 = 76, each at the
+    bar's rate. The last reading, `45/51` of epoch 3, names none: its step is not known."""
     _, steps, _ = _read(tmp_path, AUTOGLUON_GLUED_SAVES, name="fit.log")
     named = [int(m) for line in AUTOGLUON_GLUED_SAVES for m in re.findall(r"global step (\d+):", line)]
     assert named == [40, 61, 81, 102, 122, 143]
     assert [s["step"] for s in steps] == named
+    # (each a training batch's time, as the bar's rate prints it to within its moving average; not the time
+    # between two saves over the steps between, which holds a validation)
+    rates = [float(m) for line in AUTOGLUON_GLUED_SAVES[:6] for m in re.findall(r"([\d.]+)it/s", line)]
+    assert [s["step_time_s"] for s in steps] == [pytest.approx(1 / rate, rel=0.1) for rate in rates]
