@@ -591,7 +591,7 @@ class HFTrainerParser(LogReader):
         anchored = {key: step for rank, group in by_rank.items()
                     for key, step in _anchored_steps(group, counted[rank], lr_placed).items()}
         per_epoch = _epoch_length(losses, dicts, run_total) if not (total_steps and epochs) else None
-        header_per_epoch = (_saves_per_epoch(losses, saved, total_steps / epochs) or total_steps / epochs
+        header_per_epoch = (_saves_per_epoch(by_rank, saved, total_steps / epochs) or total_steps / epochs
                             if total_steps and epochs else None)
         # steps an epoch to check a bar's placing against, however coarse the printed epochs (the
         # summary's: a header's `Num Epochs` is rounded up where `max_steps` ends the run inside
@@ -1646,7 +1646,8 @@ def _epochs_fit(dicts: list[_Dict], placing: Any) -> bool:
     return all(abs(n - epoch * per_epoch) <= half * per_epoch + 1 for n, epoch in pairs)
 
 
-def _saves_per_epoch(losses: list[_Dict], saved: Sequence[tuple[int, int | None, int]], whole: float) -> float | None:
+def _saves_per_epoch(by_rank: dict[int | None, list[_Dict]], saved: Sequence[tuple[int, int | None, int]],
+                     whole: float) -> float | None:
     """Steps an epoch as the `checkpoint-N` saves measure it, where the header's count (`whole`:
     total optimization steps / epochs, whole steps an epoch) is not the epochs' own: the Trainer
     logs, then saves, at a step both fall on, so the metric dict before a save is at its step N.
@@ -1654,11 +1655,8 @@ def _saves_per_epoch(losses: list[_Dict], saved: Sequence[tuple[int, int | None,
     its samples (`Num examples = 2,182` in batches of 128: 17.05 steps an epoch, not the header's 17,
     which misplaces step 2100 by 6). The largest epoch's save gives it, where every save's dict
     agrees with it to the epoch's printing and half a step, and it is within one step of the
-    header's; None where no two saves say so."""
+    header's; None where no two saves say so. `by_rank`: each process's loss dicts, in line order."""
     pairs: list[tuple[float, int]] = []
-    by_rank: dict[int | None, list[_Dict]] = {}
-    for d in losses:
-        by_rank.setdefault(d.line.rank, []).append(d)
     indexes = {rank: [d.index for d in group] for rank, group in by_rank.items()}
     for index, rank, step in saved:
         group = by_rank.get(rank, [])
@@ -1670,7 +1668,7 @@ def _saves_per_epoch(losses: list[_Dict], saved: Sequence[tuple[int, int | None,
         return None
     epoch, step = max(pairs)
     rate = step / epoch
-    half = _epoch_half_unit(losses)
+    half = _epoch_half_unit([d for group in by_rank.values() for d in group])
     if not whole <= rate <= whole + 1 or any(abs(e * rate - n) > half * rate + 0.5 for e, n in pairs):
         return None
     return rate

@@ -236,6 +236,8 @@ def _layout(report: Report) -> list[Section]:
                 if g.fractions_note:
                     by_tokens = 100 * g.token_goodput_fraction if g.token_goodput_fraction is not None else None
                     s.paragraphs.append(f"By tokens, goodput is {fmt_pct(by_tokens)}: {g.fractions_note}.")
+            if g.tokens_reason:
+                s.paragraphs.append(f"Tokens/s: unknown: {g.tokens_reason}.")
             cost = (f"; ${g.lost_dollars:,.2f} of ${g.total_dollars:,.2f}"
                     if g.lost_dollars is not None and g.total_dollars else "")
             if g.gpus is None:

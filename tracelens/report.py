@@ -77,6 +77,7 @@ class Goodput:
     # measured over it, and the goodput takes the rest at that rate
     tokens_coverage: float | None = None
     samples_coverage: float | None = None
+    tokens_reason: str | None = None  # tokens logged but no tokens/s: why
     fractions_note: str | None = None  # why it differs from goodput_fraction, when it does
     # why wall time, goodput and every figure built on them are None (steps but no clock)
     reason: str | None = None
@@ -338,6 +339,7 @@ def build(con: Any, sections: tuple[str, ...] = SECTIONS) -> Report:
                 computing_s=g["computing_s"], tokens_total=g["tokens_total"], tokens_useful=g["tokens_useful"],
                 token_goodput_fraction=g["token_goodput_fraction"], fractions_note=g["fractions_note"], reason=g["reason"],
                 tokens_coverage=g["tokens_coverage"], samples_coverage=g["samples_coverage"],
+                tokens_reason=g["tokens_reason"],
                 start_logged=g["start_logged"], opens_at_step=g["opens_at_step"], unlogged_before_s=g["unlogged_before_s"],
                 elided_lines=g["elided_lines"] or 0,
                 buckets={b["bucket"]: b["seconds"] for b in buckets},

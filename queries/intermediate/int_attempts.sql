@@ -381,6 +381,17 @@ activity as (
     left join undated_activity ua on ua.attempt = a.attempt
     group by a.attempt
 ),
+attempt_loads as (
+    -- each attempt's loads with no time of their own: one of a step below the attempt's first, which its
+    -- steps go on from, or one that names no step; not a restore after its training, nor one that its next
+    -- dated line, another run's, placed in it
+    select a.attempt, max(u.step) as step
+    from numbered a
+    join activity x on x.attempt = a.attempt
+    join undated_loads u on u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns)
+    where u.step is null or x.first_step is null or u.step < x.first_step
+    group by a.attempt
+),
 endings as (
     select a.attempt,
         coalesce(min(e.ts_ns) filter (where e.kind = 'attempt_end'),
@@ -407,16 +418,10 @@ endings as (
                     and u.kind in ('checkpoint_save_start', 'checkpoint_save_end', 'checkpoint_load_start',
                                    'checkpoint_load_end', 'eval_start', 'eval_end')
                     and u.after_ns >= a.start_ns and (a.next_start_ns is null or u.after_ns < a.next_start_ns))) as last_work_ns,
-        -- (a load with no time of its own: one of a step below the attempt's first, which its steps go on from;
-        -- not a restore after its training, nor one that its next dated line, another run's, placed in it)
         greatest(max(e.step) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')),
-                 (select max(u.step) from undated_loads u, activity x
-                  where x.attempt = a.attempt and (u.step is null or x.first_step is null or u.step < x.first_step)
-                    and u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns))) as loaded_step,
+                 any_value(ul.step)) as loaded_step,
         count(*) filter (where e.kind in ('checkpoint_load_start', 'checkpoint_load_end')) > 0
-            or exists (select 1 from undated_loads u, activity x
-                       where x.attempt = a.attempt and (u.step is null or x.first_step is null or u.step < x.first_step)
-                         and u.placed_ns >= a.start_ns and (a.next_start_ns is null or u.placed_ns < a.next_start_ns)) as loaded,
+            or any_value(ul.attempt) is not null as loaded,
         min(e.ts_ns) filter (where e.kind in ('collective_timeout', 'hang')) as timeout_hang_start_ns,
         -- how long the run says it trained (a training-time line, train_runtime), dated in it or
         -- an undated end placed in it
@@ -428,6 +433,7 @@ endings as (
         count(e.ts_ns) as events
     from numbered a
     left join int_log_events e on e.ts_ns >= a.start_ns and (a.next_start_ns is null or e.ts_ns < a.next_start_ns)
+    left join attempt_loads ul on ul.attempt = a.attempt
     group by a.attempt, a.start_ns, a.next_start_ns
 ),
 final as (

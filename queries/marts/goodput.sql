@@ -21,7 +21,8 @@
 --   goodput_tokens_per_s (the counted tokens of productive time, plus the throughput over the
 --   productive time no count covers, / wall_s), redone_tokens_per_s (the same for the redone
 --   steps: what they cost the goodput), the same for samples (throughput_samples_per_s,
---   goodput_samples_per_s, samples_coverage), token_goodput_fraction (goodput_tokens_per_s /
+--   goodput_samples_per_s, samples_coverage), tokens_reason (where the lines log tokens but
+--   no count's span is dated, so no throughput: why; NULL otherwise), token_goodput_fraction (goodput_tokens_per_s /
 --   throughput_tokens_per_s), fractions_note (why the token fraction differs from
 --   goodput_fraction by more than 1 point; NULL when they agree), lost_steps (step numbers
 --   completed and then redone), each figure measured from log timestamps; mfu (model FLOPs
@@ -169,6 +170,9 @@ dated as (
         r.tokens_total, r.tokens_useful, r.tokens_lost,
         r.throughput_tokens_per_s, r.goodput_tokens_per_s, r.throughput_samples_per_s, r.goodput_samples_per_s,
         r.redone_tokens_per_s, r.tokens_coverage, r.samples_coverage,
+        case when r.throughput_tokens_per_s is null and r.tokens_total > 0 then format(
+            '{:,} tokens are logged, but no count says when it began (each follows lines that counted none: '
+            'a run''s first metric line gives none): no tokens/s', r.tokens_total::bigint) end as tokens_reason,
         r.goodput_tokens_per_s / nullif(r.throughput_tokens_per_s, 0) as token_goodput_fraction,
         case
             when r.throughput_tokens_per_s is null
