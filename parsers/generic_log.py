@@ -916,6 +916,35 @@ def _from_running_mean(means: dict[tuple[int | None, int], list[tuple[int, float
     return own
 
 
+# The iteration and data-loading meters of torchvision's references' MetricLogger (and its copies: DETR,
+# DeiT, MAE, DINO): `Epoch: [0]  [5/6]  eta: 0:00:00  lr: ...  time: 0.9761  data: 0.2334  max mem: 2670`, each
+# the mean of its last `METRIC_LOGGER_WINDOW` batches (`SmoothedValue`'s window), a fresh meter each epoch: up to
+# the window's batch, a running mean from the epoch's first (`_from_running_mean`); from there on the window's
+_METRIC_LOGGER_METERS = re.compile(r"  time: (?P<t>\d{1,9}\.\d{1,9})(?:  data: (?P<d>\d{1,9}\.\d{1,9}))?  ")
+METRIC_LOGGER_WINDOW = 20
+
+
+def _metric_logger_means(values: dict[str, float], text: str, counter: _Counter, rank: int | None,
+                         means: dict[str, dict[tuple[int | None, int], list[tuple[int, float, float]]]]) -> None:
+    """A MetricLogger row's own batch and data-loading times in `values`, where the epoch's window of
+    means is not yet full (`_METRIC_LOGGER_METERS`): from the running means this row and the epoch's rows
+    before print; none where those do not give one (an epoch seen from its middle)."""
+    if counter.epoch is None or " time: " not in text or _METRIC_LOGGER_ROW.search(text) is None:
+        return
+    batch = int(counter.match.group("i"))
+    if batch >= METRIC_LOGGER_WINDOW or (meters := _METRIC_LOGGER_METERS.search(text, counter.match.end())) is None:
+        return
+    for name, group in (("step_time_s", "t"), ("data_time_s", "d")):
+        printed = meters.group(group)
+        if printed is None or values.get(name) != float(printed):
+            continue
+        own = _from_running_mean(means.setdefault(name, {}), (rank, counter.epoch), batch, printed)
+        if own is None:
+            del values[name]
+        else:
+            values[name] = max(own, 0.0)
+
+
 # Detectron's (Caffe2's) training stats, a JSON record an iteration it logs: `INFO train_net.py: 186:
 # json_stats: {"accuracy_cls": "0.999023", "eta": "0:00:00", "iter": 59999, "loss": "0.031790", "lr":
 # "0.002000", ..., "time": "0.218661"}` (its time the mean seconds an iteration since its timer's reset
@@ -2892,6 +2921,8 @@ class GenericLogParser(LogReader):
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         # (rank, epoch) -> its lines' running means (`_from_running_mean`)
         centernet_means: dict[tuple[int | None, int], list[tuple[int, float, float]]] = {}
+        # meter -> (rank, epoch) -> a MetricLogger's running means (`_metric_logger_means`)
+        window_means: dict[str, dict[tuple[int | None, int], list[tuple[int, float, float]]]] = {}
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
         sizes: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> the total its steps count to, where printed
         # whether those counts' epochs go from 0 (one prints epoch 0) or 1 (one prints the last as the total,
@@ -3342,6 +3373,8 @@ class GenericLogParser(LogReader):
                         batch_s := _from_running_mean(centernet_means, (line.rank, counter.epoch),
                                                       int(counter.match.group("i")), net.group(1))) is not None:
                     values["step_time_s"] = batch_s
+                if counter.match.re is _EPOCH_BATCH:
+                    _metric_logger_means(values, text, counter, line.rank, window_means)
                 if glued_rate is not None and "step_time_s" not in values:
                     values["step_time_s"] = glued_rate
                 if not values and (line.ts_ns is not None or ",epoch=" in text) and _record_head(text, counter):

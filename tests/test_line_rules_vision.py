@@ -381,3 +381,35 @@ def test_a_metric_loggers_time_without_a_data_meter_is_the_iterations(tmp_path: 
     the epoch's 0.1239 s / it says), with or without a `data:` meter beside it."""
     _, steps, _ = _read(tmp_path, SEG_ENGINE_ROWS)
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(100, 0.1324), (200, 0.1231), (300, 0.1244)]
+
+
+# torchvision's detection reference (Mask R-CNN fine-tuning), MetricLogger rows printed at every iteration of a
+# 6-iteration epoch, its `time` and `data` meters cut to their figures (github.com/beijn/bachelor-thesis @ e93898f,
+# detection/traingraph.py, the `LOG` string's lines 1-7)
+TV_DETECTION_EPOCH = [
+    f"Epoch: [0]  [{i}/6]  eta: 0:00:{eta:02d}  lr: {lr}  loss: {loss}  time: {t}  data: {d}  max mem: {mem}"
+    for i, eta, lr, loss, t, d, mem in [
+        (0, 25, "0.001004", "8.2773 (8.2773)", "4.1973", "1.1906", 2547),
+        (1, 11, "0.002003", "7.5953 (7.9363)", "2.2824", "0.6244", 2648),
+        (2, 6, "0.003002", "7.5953 (6.1116)", "1.6292", "0.4295", 2648),
+        (3, 3, "0.004001", "2.4622 (5.1459)", "1.3037", "0.3311", 2670),
+        (4, 2, "0.005000", "2.7455 (4.6658)", "1.1056", "0.2732", 2670),
+        (5, 0, "0.005000", "2.4622 (4.1605)", "0.9761", "0.2334", 2670)]
+] + ["Epoch: [0] Total time: 0:00:05 (0.9880 s / it)"]
+
+
+def test_a_metric_loggers_first_window_is_a_running_mean(tmp_path: Path) -> None:
+    """A MetricLogger's `time` and `data` are the means of their last 20 iterations (SmoothedValue's
+    window), a new meter each epoch: before the 20th, the mean since the epoch began. Iteration i's own
+    time is (i + 1) x its mean less i x the one before (2 x 2.2824 - 4.1973 = 0.3675 s), not the mean,
+    which carries the first iteration's 4.2 s of start-up into every row of the epoch."""
+    _, steps, _ = _read(tmp_path, TV_DETECTION_EPOCH)
+    printed = [(4.1973, 1.1906), (2.2824, 0.6244), (1.6292, 0.4295), (1.3037, 0.3311), (1.1056, 0.2732),
+               (0.9761, 0.2334)]
+    own = [printed[0]] + [((i + 1) * t - i * printed[i - 1][0], (i + 1) * d - i * printed[i - 1][1])
+                          for i, (t, d) in enumerate(printed) if i]
+    assert [s["step"] for s in steps] == [0, 1, 2, 3, 4, 5]
+    assert [(s["step_time_s"], s["data_time_s"]) for s in steps] == [
+        (pytest.approx(t, abs=1e-9), pytest.approx(d, abs=1e-9)) for t, d in own]
+    # the epoch's iterations sum to its mean x 6 (5.8566 s), within the 0.9880 s / it its total says (5.93 s)
+    assert sum(s["step_time_s"] for s in steps) == pytest.approx(6 * 0.9761)
