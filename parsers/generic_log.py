@@ -1007,7 +1007,7 @@ _BATCH_OF = re.compile(r"\bbatch\s{0,4}[:=#]?\s{0,4}(?P<i>\d{1,12})\s{0,4}/\s{0,
 # since the previous line, its batch's fetch not timed unless --mlperf-logging; -1.00 without
 # --print-time); its `Finished testing it ...` and `Testing at - ...` lines are evaluations'
 _DLRM = re.compile(r"\bFinished training it (?P<i>\d{1,12})/(?P<n>\d{1,12}) of epoch (?P<e>\d{1,9}),"
-                   r"(?: (?P<ms>\d{1,9}(?:\.\d{1,20})?) ms/it,)?")
+                   r"(?: (?P<ms>-?\d{1,9}(?:\.\d{1,20})?) ms/it,)?")
 # MONAI's tutorials (Project-MONAI/tutorials: `print(f"{step}/{epoch_len}, train_loss: {loss.item():.4f}")`
 # under `print(f"epoch {epoch + 1}/{max_epochs}")`, the fast-training one adds `step time:
 # {time.time() - step_start:.4f}` in seconds, from after the batch's fetch; some print through a
@@ -1748,7 +1748,7 @@ def _text_framework(text: str) -> str | None:
 # (242.4 examples/sec; 0.264 sec/batch)`, RETURNN's `ep 1 train, step 97, ..., 0.855 sec/step` (not a progress bar's
 # rate, `15.94s/it`: its average since the bar began, read with its clock)
 # (or tqdm's own unit with a space before it, which tqdm never prints: a script's `| 7.7 s/it |`)
-_TIME_PER_STEP = re.compile(r"(?<![\w.])(?P<v>\d{1,9}(?:\.\d{1,20})?)"
+_TIME_PER_STEP = re.compile(r"(?<![\w.-])(?P<v>\d{1,9}(?:\.\d{1,20})?)"
                             r"(?: ?(?:(?P<ms>ms)|sec|s)/(?:step|batch|iter)| (?:s|(?P<ms2>ms))/it)\b")
 
 
@@ -1780,7 +1780,9 @@ class _Counter(NamedTuple):
             return {name: value for key, name in _JSON_STATS_KEYS.items()
                     if key in record and (value := to_float(record[key])) is not None}
         if self.match.re is _DLRM and self.match.group("ms") is not None:
-            return _step_values(text[self.match.end():]) | {"step_time_s": float(self.match.group("ms")) / 1000}
+            # (`-1.00 ms/it`, without --print-time: no time)
+            own = float(self.match.group("ms")) / 1000
+            return _step_values(text[self.match.end():]) | ({"step_time_s": own} if own > 0 else {})
         if self.match.re is _TORCHSSL:
             return _torchssl_values(text[self.match.end():])
         if self.match.re is _PADDLE_PASS:

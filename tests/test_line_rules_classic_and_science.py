@@ -1333,3 +1333,19 @@ def test_a_date_a_line_names_as_its_softwares_is_no_moment_of_the_run(tmp_path: 
     assert parse_timestamp("Build Date: 2024-01-23 06:34:53Z") is None
     assert parse_timestamp("2024-05-01 10:00:00,000 INFO built: 2024-01-23 06:34:53") == int(
         datetime(2024, 5, 1, 10, tzinfo=UTC).timestamp()) * 10**9
+
+
+# DLRM's reference script run without --print-time: its `ms/it` is -1.00 (github.com/Denker233/dlrm_minrui @ d3b6b40,
+# logs/dlrm_train_1epoch.log, lines 18-21)
+DLRM_UNTIMED = [
+    "Finished training it 1000/19186 of epoch 0, -1.00 ms/it, loss 0.534200",
+    "Embedding lookup time: 1.68 ms, MLP time: 1.87 ms, interaction time: 2.63 ms ",
+    "Running dlrm: 5.02 ms, backpropagation after dlrm: 12.83 ms, backpass: 8.08 ms",
+    "Finished training it 2000/19186 of epoch 0, -1.00 ms/it, loss 0.518564",
+]
+
+
+def test_a_negative_time_a_step_is_no_time(tmp_path: Path) -> None:
+    """`-1.00 ms/it` is DLRM's word that it timed nothing: the steps have no time, not 1 ms."""
+    _, steps, _ = _read(tmp_path, DLRM_UNTIMED)
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(1000, 0.5342, None), (2000, 0.518564, None)]
