@@ -123,6 +123,10 @@ _LIGHTNING = re.compile(r"pytorch_lightning|lightning\.pytorch|LOCAL_RANK: \d+ -
 _GLUED = re.compile(r"\[NeMo [IWE] |\[rank: \d+\]|\[(?:INFO|WARNING|ERROR)\] "
                     r"|\[[IWEF] ?[\w.\-]{1,80}\.(?:cpp|cc|h):\d{1,6}\] |\[rank\d{1,7}\]:\[[IWEF]"
                     r"|(?<=\S)Epoch \d{1,9}, global step \d{1,15}: ")
+# A bar's drawings glued into one line, where a copy of the console lost the carriage returns between them
+# and the terminal cut each at its width (`..., global_step=3450.0, train/losEpoch 46:   3%|▎         | 2/76
+# [00:00<00:35,  2.08it/s, loss=0.21, ...`): each drawing from its `Epoch N:  P%|` on
+_GLUED_DRAWING = re.compile(r"(?<=\S)(?=Epoch \d{1,15}:\s{0,8}\d{1,3}%\|)")
 # a logger's level put before Lightning's messages ("INFO:lightning.pytorch...: ", "[INFO] ")
 _LEVEL_OPENERS = frozenset("I[")
 _LEVEL = re.compile(r"^(?:INFO:(?:[\w.]{1,200}:)?\s*|\[(?:INFO|WARNING)\]\s*)")
@@ -175,7 +179,10 @@ class LightningParser(LogReader):
                     if clock.open:
                         clock.dated.append((len(clock.readings), line.ts_ns))
             text = line.text.replace("^M", "\n") if "^M" in line.text else line.text
-            for part in text.split("\n") if "\n" in text else (text,):
+            parts = text.split("\n") if "\n" in text else [text]
+            if text.count("%|") > 1:
+                parts = [drawing for part in parts for drawing in _GLUED_DRAWING.split(part)]
+            for part in parts:
                 # every glued opening is bracketed, or follows a bracket
                 glued = _GLUED.search(part, 1) if "[" in part[1:] else None
                 segments = [part[: glued.start()], part[glued.start():]] if glued else [part]

@@ -365,3 +365,68 @@ def test_glued_saves_name_the_steps_of_a_bar_that_counts_validation_batches(tmp_
     # between two saves over the steps between, which holds a validation)
     rates = [float(m) for line in AUTOGLUON_GLUED_SAVES[:6] for m in re.findall(r"([\d.]+)it/s", line)]
     assert [s["step_time_s"] for s in steps] == [pytest.approx(1 / rate, rel=0.1) for rate in rates]
+
+
+# latent-diffusion's textual inversion (Lightning) under Unweave, one epoch's bar drawings glued into one line: the copy
+# lost the carriage returns and the terminal cut each drawing at its width (github.com/johndpope/starters,
+# textual-inversion/README.md, stored file id 4168284461, lines 59 and 68 of the stored copy's block at 48-71)
+LDM_GLUED_DRAWINGS = [
+    "Global seed set to 23",
+    (
+        'Epoch 46:   1%|▏         | 1/76 [00:00<00:47,  1.58it/s, loss=0.202, v_num=0, train/loss_simple_'
+        'step=0.167, train/loss_vlb_step=0.000563, train/loss_step=0.167, global_step=3449.0, train/Epoch'
+        ' 46:   1%|▏         | 1/76 [00:00<00:47,  1.58it/s, loss=0.21, v_num=0, train/loss_simple_step=0'
+        '.257, train/loss_vlb_step=0.0568, train/loss_step=0.257, global_step=3450.0, train/losEpoch 46: '
+        '  3%|▎         | 2/76 [00:00<00:35,  2.08it/s, loss=0.21, v_num=0, train/loss_simple_step=0.257,'
+        ' train/loss_vlb_step=0.0568, train/loss_step=0.257, global_step=3450.0, train/losEpoch 46:   3%|'
+        '▎         | 2/76 [00:00<00:35,  2.08it/s, loss=0.201, v_num=0, train/loss_simple_step=0.115, tra'
+        'in/loss_vlb_step=0.00043, train/loss_step=0.115, global_step=3451.0, train/lEpoch 46:   4%|▍    '
+        '     | 3/76 [00:01<00:31,  2.33it/s, loss=0.201, v_num=0, train/loss_simple_step=0.115, train/lo'
+        'ss_vlb_step=0.00043, train/loss_step=0.115, global_step=3451.0, train/lEpoch 46:   4%|▍         '
+        '| 3/76 [00:01<00:31,  2.33it/s, loss=0.196, v_num=0, train/loss_simple_step=0.120, train/loss_vl'
+        'b_step=0.000615, train/loss_step=0.120, global_step=3452.0, train/Epoch 46:   5%|▌         | 4/7'
+        '6 [00:01<00:29,  2.47it/s, loss=0.196, v_num=0, train/loss_simple_step=0.120, train/loss_vlb_ste'
+        'p=0.000615, train/loss_step=0.120, global_step=3452.0, train/Epoch 46:   5%|▌         | 4/76 [00'
+        ':01<00:29,  2.47it/s, loss=0.186, v_num=0, train/loss_simple_step=0.163, train/loss_vlb_step=0.0'
+        '00609, train/loss_step=0.163, global_step=3453.0, train/Epoch 46:   7%|▋         | 5/76 [00:01<0'
+        '0:27,  2.56it/s, loss=0.186, v_num=0, train/loss_simple_step=0.163, train/loss_vlb_step=0.000609'
+        ', train/loss_step=0.163, global_step=3453.0, train/Epoch 46:   7%|▋         | 5/76 [00:01<00:27,'
+        '  2.56it/s, loss=0.198, v_num=0, train/loss_simple_step=0.359, train/loss_vlb_step=0.00504, trai'
+        'n/loss_step=0.359, global_step=3454.0, train/lEpoch 46:   8%|▊         | 6/76 [00:02<00:26,  2.6'
+        '3it/s, loss=0.198, v_num=0, train/loss_simple_step=0.359, train/loss_vlb_step=0.00504, train/los'
+        's_step=0.359, global_step=3454.0, train/lEpoch 46:   8%|▊         | 6/76 [00:02<00:26,  2.62it/s'
+        ', loss=0.199, v_num=0, train/loss_simple_step=0.282, train/loss_vlb_step=0.00227, train/loss_ste'
+        'p=0.282, global_step=3455.0, train/lEpoch 46:   9%|▉         | 7/76 [00:02<00:25,  2.68it/s, los'
+        's=0.199, v_num=0, train/loss_simple_step=0.282, train/loss_vlb_step=0.00227, train/loss_step=0.2'
+        '82, global_step=3455.0, train/lEpoch 46:   9%|▉         | 7/76 [00:02<00:25,  2.68it/s, loss=0.2'
+        '08, v_num=0, train/loss_simple_step=0.348, train/loss_vlb_step=0.00496, train/loss_step=0.348, g'
+        'lobal_step=3456.0, train/lEpoch 46:  11%|█         | 8/76 [00:02<00:25,  2.72it/s, loss=0.208, v'
+        '_num=0, train/loss_simple_step=0.348, train/loss_vlb_step=0.00496, train/loss_step=0.348, global'
+        '_step=3456.0, train/lEpoch 46:  11%|█         | 8/76 [00:02<00:25,  2.72it/s, loss=0.208, v_num='
+        '0, train/loss_simple_step=0.174, train/loss_vlb_step=0.000594, train/loss_step=0.174, global_ste'
+        'p=3457.0, train/Epoch 46:  12%|█▏        | 9/76 [00:03<00:24,  2.75it/s, loss=0.208, v_num=0, tr'
+        'ain/loss_simple_step=0.174, train/loss_vlb_step=0.000594, train/loss_step=0.174, global_step=345'
+        '7.0, train/Epoch 46:  12%|█▏        | 9/76 [00:03<00:24,  2.75it/s, loss=0.201, v_num=0, train/l'
+        'oss_simple_step=0.0818, train/loss_vlb_step=0.000285, train/loss_step=0.0818, global_step=3458.0'
+        ', traiEpoch 46:  13%|█▎        | 10/76 [00:03<00:23,  2.77it/s, loss=0.201, v_num=0, train/loss_'
+        'simple_step=0.0818, train/loss_vlb_step=0.000285, train/loss_step=0.0818, global_step=3458.0, tr'
+        'aEpoch 46:  13%|█▎        | 10/76 [00:03<00:23,  2.77it/s, loss=0.218, v_num=0, train/loss_simpl'
+        'e_step=0.475, train/loss_vlb_step=0.00408, train/loss_step=0.475, global_step=3459.0, train/Epoc'
+        'h 46:  14%|█▍        | 11/76 [00:03<00:23,  2.79it/s, loss=0.218, v_num=0, train/loss_simple_ste'
+        'p=0.475, train/loss_vlb_step=0.00408, train/loss_step=0.475, global_step=3459.0, train/Epoch 46:'
+        '  14%|█▍        | 11/76 [00:03<00:23,  2.79it/s, loss=0.218, v_num=0, train/loss_simple_step=0.2'
+        '13, train/loss_vlb_step=0.000999, train/loss_step=0.213, global_step=3460.0, train'
+    ),
+]
+
+
+def test_bar_drawings_glued_into_one_line_are_each_read(tmp_path: Path) -> None:
+    """22 drawings of `Epoch 46` on one line, each cut at 187 characters (no closing `]`): batches 1 to
+    11 of 76, each drawn twice (the count, then its postfix). Each batch is a step: 11 of them, taken
+    in [00:03] of the bar's clock (3 to 4 s: 0.27 to 0.37 s a batch; tqdm's rate at the 11th, 2.79 it/s,
+    is 0.36 s), not one step at the first drawing's 1.58 it/s (0.63 s)."""
+    name, steps, _ = _read(tmp_path, LDM_GLUED_DRAWINGS)
+    assert name == "lightning"
+    assert len({s["step"] for s in steps}) >= 11
+    times = sorted(s["step_time_s"] for s in steps if s["step_time_s"] is not None)
+    assert 3.0 / 11 <= times[len(times) // 2] <= 4.0 / 11
