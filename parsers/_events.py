@@ -805,6 +805,8 @@ _WORLD_SIZE = re.compile(r"\bdist_world_size=(\d{1,7})\b|using world size: (\d{1
                          r"|\bSetting up process group for: \S{1,200} \[rank=\d{1,7}, world_size=(\d{1,7})\]"
                          # (a script's own: "World size: 4")
                          r"|(?:^|\] |- )World size: (\d{1,7})\s*$"
+                         # (detectron2's `default_setup` as a process starts: "Rank of current process: 0. World size: 8")
+                         r"|\bRank of current process: \d{1,7}\. World size: (\d{1,7})\s*$"
                          # (Lightning's DDP as each process joins: "Initializing distributed: GLOBAL_RANK: 0, MEMBER:
                          # 1/4", before 1.6 "initializing ddp: GLOBAL_RANK: 1, MEMBER: 2/2")
                          r"|(?:[Ii]nitializing distributed|initializing ddp): GLOBAL_RANK: \d{1,7}, MEMBER: \d{1,7}/(\d{1,7})\b")

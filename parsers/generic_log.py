@@ -2803,6 +2803,8 @@ class GenericLogParser(LogReader):
             if ("training from iteration " in body or "raining starts at step " in body or "training loop at step " in body) and (
                     _STARTS.search(body) is not None):
                 return Claim.CONTENT  # a trainer's start at its first step (detectron2's, torchtitan's, Flax's): its run began
+            if "detectron2 INFO: Rank of current process: " in body:
+                return Claim.CONTENT  # detectron2's `default_setup`, a process's first line: its run began
             if "avg_epoch_loss=" in body and _gluonts_epoch(body) is not None:
                 own += 1  # GluonTS' epoch bar
                 if own >= 2:

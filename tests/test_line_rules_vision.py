@@ -6,6 +6,7 @@ recurrent-visual-attention)."""
 
 from __future__ import annotations
 
+import os
 import re
 from datetime import UTC, datetime
 from pathlib import Path
@@ -413,3 +414,34 @@ def test_a_metric_loggers_first_window_is_a_running_mean(tmp_path: Path) -> None
         (pytest.approx(t, abs=1e-9), pytest.approx(d, abs=1e-9)) for t, d in own]
     # the epoch's iterations sum to its mean x 6 (5.8566 s), within the 0.9880 s / it its total says (5.93 s)
     assert sum(s["step_time_s"] for s in steps) == pytest.approx(6 * 0.9761)
+
+
+# detectron2's log.txt (a RegionCLIP fork, evaluation only), two launches appended to it: the first stopped after
+# writing its config, the second loaded its weights and began inference (github.com/Boycott0915/CDFSOD-benchmark-personal
+# @ 4cb4326, output/log.txt, lines 1, 2, 90-92, 180, 181 and 197; the environment's table cut)
+D2_TWO_LAUNCHES = [
+    "[12/24 14:54:13] detectron2 INFO: Rank of current process: 0. World size: 1",
+    "[12/24 14:54:14] detectron2 INFO: Environment info:",
+    "[12/24 14:54:14] detectron2 INFO: Full config saved to ./output/config.yaml",
+    "[12/24 14:55:51] detectron2 INFO: Rank of current process: 0. World size: 1",
+    "[12/24 14:55:52] detectron2 INFO: Environment info:",
+    "[12/24 14:55:52] detectron2 INFO: Full config saved to ./output/config.yaml",
+    "[12/24 14:55:59] fvcore.common.checkpoint INFO: [Checkpointer] Loading from output/vitb/dior_1shot/model_final.pth ...",
+    "[12/24 14:56:02] d2.evaluation.evaluator INFO: Start inference on 5000 batches",
+]
+
+
+def test_detectron2s_first_line_is_a_launch_with_its_world_size(tmp_path: Path) -> None:
+    """detectron2's `default_setup` opens each process's log with its rank and the world size: a file
+    of two such openings is read (no step in it), its world size 1, and the second opening, 97 s after
+    the first launch's last line, is a relaunch: two attempts, from 14:54:13 and 14:55:51."""
+    path = tmp_path / "log.txt"
+    path.write_text("\n".join(D2_TWO_LAUNCHES) + "\n")
+    os.utime(path, (datetime(2025, 12, 24, 15, tzinfo=UTC).timestamp(),) * 2)
+    store = Store.open(tmp_path / "s.tlstore")
+    assert not store.ingest([path]).failed
+    con = store.connect()
+    day = datetime(2025, 12, 24, tzinfo=UTC)
+    assert con.execute("select start_ns from attempts order by attempt").fetchall() == [
+        (int((day.timestamp() + 14 * 3600 + 54 * 60 + 13) * 1e9),), (int((day.timestamp() + 14 * 3600 + 55 * 60 + 51) * 1e9),)]
+    assert con.execute("select detail from log_events where kind = 'launch_config'").fetchall() == [("world_size=1",)] * 2
