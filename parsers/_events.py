@@ -764,7 +764,7 @@ _ANY_EVENT_PATTERN = (
     r"saved a checkpoint for iteration |"
     r"terminate called|Received SIGTERM| saved successfully to | saved to | saved at |"
     r"epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
-    r"world_size|[Ww]orld size|world_sizes=|Total (?:number of )?GPUs: |nproc[_-]per[_-]node|"
+    r"world_size|[Ww]orld size|world_sizes=|Total (?:number of )?GPUs: |nproc[_-]per[_-]node|tensor parallel size: |"
     r"Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: | received by PID "
     r"|\](?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
@@ -812,6 +812,10 @@ _WORLD_SIZE = re.compile(r"\bdist_world_size=(\d{1,7})\b|using world size: (\d{1
                          r"|(?:[Ii]nitializing distributed|initializing ddp): GLOBAL_RANK: \d{1,7}, MEMBER: \d{1,7}/(\d{1,7})\b")
 # A script's count of the GPUs ("Total GPUs: 8"): the devices its process sees, which may be one node's
 # (`torch.cuda.device_count()`): the GPU count only where nothing else says it (int_world_size)
+# InternEvo's (InternLM's) launch: "Distributed environment is initialized, data parallel size: 8, pipeline parallel
+# size: 1, tensor parallel size: 1" (the world their product)
+_PARALLEL_SIZES = re.compile(r"\bdata parallel size: (\d{1,7}), pipeline parallel size: (\d{1,7}), "
+                             r"tensor parallel size: (\d{1,7})\b")
 _GPUS_PRINTED = re.compile(r"\bTotal (?:number of )?GPUs: (\d{1,7})\s*$")
 # torch.distributed.launch / torchrun arguments: processes per node x nodes (a fixed count, not
 # an elastic range "1:4")
@@ -1031,6 +1035,8 @@ class EventScanner:
         size = None
         if (m := _WORLD_SIZE.search(text)) is not None:
             size = int(next(g for g in m.groups() if g is not None))
+        elif "tensor parallel size: " in text and (sizes := _PARALLEL_SIZES.search(text)) is not None:
+            size = int(sizes.group(1)) * int(sizes.group(2)) * int(sizes.group(3))
         elif (procs := _NPROC.search(text)) is not None and (nodes := _NNODES.search(text)) is not None:
             size = int(procs.group(1)) * int(nodes.group(1))
         elif "GPUs: " in text and (printed := _GPUS_PRINTED.search(text)) is not None and int(printed.group(1)):
@@ -1131,7 +1137,8 @@ class EventScanner:
         # line (where lower-casing is exactly what re.IGNORECASE compares), always on the others.
         text = line.text
         low = text.lower() if text.isascii() else None
-        if "world" in text or "nproc" in text or "World size: " in text or "GPUs: " in text or "MEMBER: " in text:
+        if ("world" in text or "nproc" in text or "World size: " in text or "GPUs: " in text or "MEMBER: " in text
+                or "tensor parallel size: " in text):
             self._world_size(line)
         if _NODES_HEADER in text:
             self.node_ends = []

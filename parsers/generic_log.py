@@ -71,6 +71,9 @@ from tracelens.parsers.tensorflow_log import _SAVE as _TF_SAVE
 _KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/step": "step_time_s",
          "batch_cost": "step_time_s", "avg_batch_cost": "step_time_s", "reader_cost": "data_time_s",
          "avg_reader_cost": "data_time_s", "data_cost": "data_time_s"}
+# A running count of the tokens trained on since the run began (InternEvo's `num_consumed_tokens=786432`): each
+# line's tokens are the count less the count its rank's line before gave (`_running_tokens`)
+_TOKENS_SEEN = frozenset({"num_consumed_tokens", "consumed_tokens", "tokens_seen", "num_tokens_seen"})
 # a figure as Python prints a float: sign, digits, decimals, exponent
 _FIGURE = r"[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?"
 # RETURNN's objective of one output layer: `cost:output 19.2419147897`
@@ -1600,6 +1603,8 @@ def _step_values(text: str) -> dict[str, float]:
             key = key.rsplit("/", 1)[-1].rsplit(".", 1)[-1]
         if key in _KEYS:
             values.setdefault(_KEYS[key], value)  # the first: later ones are averages (`moving ave loss`)
+        elif key in _TOKENS_SEEN:
+            values.setdefault("_tokens_seen", value)
         elif key == "time" and bare_time is None:
             bare_time = value
         elif key == "data" and bare_data is None:
@@ -1800,6 +1805,9 @@ class _Counter(NamedTuple):
             return {"step_time_s": float(self.match.group("t"))}
         if self.match.re is _MONAI_BATCH and (took := _MONAI_STEP_TIME.search(text)) is not None:
             return _step_values(text[self.match.end():took.start()]) | {"step_time_s": float(took.group("v"))}
+        if "record_current_batch_training_metrics -- " in text:
+            # (InternEvo's record names its figures before its step too: `tflops=63.27,step=0,loss=11.63,...`)
+            return _step_values(text[text.index("record_current_batch_training_metrics -- "):])
         values = _step_values(text[self.match.end() if self.metrics_at is None else self.metrics_at:])
         if (self.match.re is STEP and "step_time_s" not in values and "dt " in text[:self.match.start()]
                 and (timed := _TIMED.search(text, 0, self.match.start())) is not None and timed.group("any")
@@ -2187,6 +2195,21 @@ def _record_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> str
     return (f"steps count the log's records, not batches: a record is {', '.join(map(str, sizes))} of its lines' "
             "`[done/total]` count (the most frequent count between two lines of an epoch, else the fewest past 0 "
             "a line shows), its epochs the records its lines show")
+
+
+def _running_tokens(rows: LogRows) -> None:
+    """Each row's tokens from the running count its line gives (`_TOKENS_SEEN`): the count less that
+    of its rank's row before, where the count grew. None for a rank's first row (a count may start
+    past 0: a resumed run's) or one whose count went back (another run's)."""
+    before: dict[int | None, float] = {}
+    for row in rows.steps:
+        seen = row.pop("_tokens_seen", None)
+        if seen is None:
+            continue
+        last = before.get(row["rank"])
+        before[row["rank"]] = seen
+        if last is not None and seen > last and row.get("tokens") is None:
+            row["tokens"] = seen - last
 
 
 def _optimizer_steps(rows: LogRows, micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]]) -> None:
@@ -3434,6 +3457,7 @@ class GenericLogParser(LogReader):
             record.emit(rows)
         for waiting in gluon_pending.values():
             _gluonts_row(rows, *waiting)
+        _running_tokens(rows)
         if micro:
             _optimizer_steps(rows, micro)
         if epoch_steps:

@@ -150,3 +150,18 @@ def test_a_step_line_of_no_known_program_is_generic(tmp_path: Path) -> None:
                                    "iter 5: loss 4.2082, time 1431.27ms, mfu 0.01%",
                                    "iter 10: loss 4.1039, time 1434.03ms, mfu 0.01%"])
     assert steps and {s["framework"] for s in steps} == {"generic"}
+
+
+# (InternLM/InternEvo @ 03f91a6, doc/en/usage.md, its "Training Results" block, line 1: the launch)
+INTERNEVO_LAUNCH = ("2023-07-07 12:26:58,293\tINFO launch.py:228 in launch -- Distributed environment is initialized, data"
+                    " parallel size: 8, pipeline parallel size: 1, tensor parallel size: 1")
+
+
+def test_internevos_records_give_their_tokens_tflops_and_the_world(tmp_path: Path) -> None:
+    """InternEvo's record names `tflops` before its step, and the tokens trained on so far
+    (`num_consumed_tokens`, 131072 then 262144): step 1's are the difference, step 0's unknown (a
+    count may start past 0). Its launch line gives the world: 8 x 1 x 1 ranks."""
+    _, steps, events = _read(tmp_path, [INTERNEVO_LAUNCH, *INTERNEVO])
+    assert [(s["step"], s["tokens"], s["tflops"]) for s in steps] == [
+        (0, None, 63.27010355651958), (1, 262144 - 131072, 189.83371103277346)]
+    assert [e["detail"] for e in events if e["kind"] == "launch_config"] == ["world_size=8"]
