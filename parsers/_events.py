@@ -1385,6 +1385,9 @@ class EventScanner:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
                            detail="DeepSpeed's launcher killed its workers after a worker's failure")
             return True
+        if (failed and not restart and "ChildFailedError" in text and "Traceback (most" not in text
+                and "failed (exitcode: " not in text):
+            return True  # torchelastic's exception for a worker's failure already logged (its raise, its traceback's end)
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text
                         or "Uncaught " in text or ") FAILED (exitcode " in text) and _CRASH.search(text) is not None):
             kind = LogEventKind.RESTART if restart else LogEventKind.CRASH
@@ -1423,9 +1426,10 @@ class EventScanner:
                 event["ts_ns"] = at
             return True
         if "signal" in text and (stop := _AGENT_STOP.search(text)) is not None:
-            detail = (f"launcher received signal {stop.group('sig')}" if stop.group("sig")
-                      else "launcher stopping its workers")
-            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text, detail=detail)
+            if not failed:  # (after a worker's failure: the launcher tearing the others down, that failure's)
+                detail = (f"launcher received signal {stop.group('sig')}" if stop.group("sig")
+                          else "launcher stopping its workers")
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text, detail=detail)
             self._failure()
             return True
         if text[:14] == "[Auto Resume] " and (resume := _HYPERPOD_RESUME.match(text)) is not None:

@@ -3331,3 +3331,55 @@ def test_submitit_s_word_that_the_job_completed_ends_the_run(tmp_path: Path) -> 
     assert AUDIOMAE_EPOCH99[last - 1].endswith("Job completed successfully")
     assert [(e["ts_ns"], e["line"]) for e in events if e["kind"] == "attempt_end" and e["line"] == last] == [
         (_ns("2022-04-22 07:13:43,404"), last)]
+
+
+# SALMONN's reproduction under torchrun on 4 GPUs: a data loader's failure on rank 1, then torchelastic's teardown and
+# report (github.com/jaeeewon/project-multimodal @ 305daa2, configs/3rd/results.md, its "abortion log" block, lines
+# 1-2, 20-26 and 37-54: the frames of both tracebacks cut but their last)
+SALMONN_FAILURE = [
+    ('Train: data epoch: [5]  [2375/3000]  eta: 0:03:45  lr: 0.000042  loss: 2.8917  time: 0.3609  data: 0.0000  max'
+     ' mem: 26051'),
+    '[rank1]: Traceback (most recent call last):',
+    '[rank1]:     raise exception',
+    '[rank1]: soundfile.LibsndfileError: <exception str() failed>',
+    ('W0921 05:29:27.905673 593970 site-packages/torch/distributed/elastic/multiprocessing/api.py:900] Sending proce'
+     'ss 594027 closing signal SIGTERM'),
+    ('W0921 05:29:27.906340 593970 site-packages/torch/distributed/elastic/multiprocessing/api.py:900] Sending proce'
+     'ss 594029 closing signal SIGTERM'),
+    ('W0921 05:29:27.907168 593970 site-packages/torch/distributed/elastic/multiprocessing/api.py:900] Sending proce'
+     'ss 594030 closing signal SIGTERM'),
+    ('E0921 05:29:27.909596 593970 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] failed (exitc'
+     'ode: 1) local_rank: 1 (pid: 594028) of binary: /home/jpong/miniconda3/envs/salmonn/bin/python3.9'),
+    'Traceback (most recent call last):',
+    ('  File "/home/jpong/miniconda3/envs/salmonn/lib/python3.9/site-packages/torch/distributed/launcher/api.py", li'
+     'ne 277, in launch_agent'),
+    '    raise ChildFailedError(',
+    'torch.distributed.elastic.multiprocessing.errors.ChildFailedError:',
+    '============================================================',
+    'train.py FAILED',
+    '------------------------------------------------------------',
+    'Failures:',
+    '  <NO_OTHER_FAILURES>',
+    '------------------------------------------------------------',
+    'Root Cause (first observed failure):',
+    '[0]:',
+    '  time      : 2025-09-21_05:29:27',
+    '  host      : hufs_5090_4ea',
+    '  rank      : 1 (local_rank: 1)',
+    '  exitcode  : 1 (pid: 594028)',
+    '  error_file: <N/A>',
+    '  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html',
+    '============================================================',
+]
+
+
+def test_torchelastics_teardown_after_a_workers_failure_is_that_failure(tmp_path: Path) -> None:
+    """Rank 1's traceback is the failure. The launcher's SIGTERMs to the three other workers (lines 5-7)
+    and the `raise ChildFailedError(` frame and its exception line (11-12) in the launcher's own traceback
+    are what it did about that failure, not failures of their own; its exit report (line 8) names the
+    worker that failed."""
+    _, _, events = _read(tmp_path, SALMONN_FAILURE)
+    crashes = [(e["line"], e["rank"], e["detail"]) for e in events if e["kind"] == "crash"]
+    assert crashes[0] == (2, 1, "soundfile.LibsndfileError: <exception str() failed>")
+    assert {line for line, _, _ in crashes}.isdisjoint({5, 6, 7, 11, 12})
+    assert any(line == 8 and detail.startswith("failed (exitcode: 1) local_rank: 1") for line, _, detail in crashes)
