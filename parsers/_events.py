@@ -923,6 +923,11 @@ _LAST_WORDS_NS = 60_000_000_000
 # `finally:` block's, an exit handler's: lightning-hydra-template's `Output dir: ./artifacts/` 0.1 s
 # after its traceback's `[ERROR]` line), no relaunch's: a new interpreter imports its framework first
 _DYING_NS = 1_000_000_000
+# What a process prints as it exits, from its exit handlers, however long after its failure: PyTorch's
+# dynamo and FakeTensor statistics (`I0124 14:50:20.055000 76778 torch/_dynamo/utils.py:399] TorchDynamo
+# compilation metrics:`, `FakeTensor cache stats:`), ProcessGroupNCCL's word that the group was never destroyed
+_EXIT_HANDLER = re.compile(r"TorchDynamo compilation metrics:|FakeTensor cache stats:"
+                           r"|process group has NOT been destroyed before|destroy_process_group\(\) was not called before")
 # DeepSpeed's engine at each step's end, its count of the steps it skipped so far (an fp16 loss scale's overflow:
 # no update): `[Rank 0] step=2500, skipped=1586, lr=[0.0001371, ...]`
 SKIPPED_STEPS = re.compile(r"\bstep=(?P<step>\d{1,15}), skipped=(?P<skipped>\d{1,15})\b")
@@ -962,6 +967,7 @@ class EventScanner:
         self.timeouts: dict[tuple[Any, ...], dict[str, Any]] = {}  # (rank, seq) -> its event row
         self.failed = False  # a failure was logged since the last process start
         self.failed_ns: int | None = None  # when a scheduler killed the job, where that was the last failure
+        self.exit_ns: int | None = None  # the last exit handler's line after a failure (`_exiting`)
         # rank -> the line of its last "Model weights saved in" and the file it names
         self.weights_saved: dict[int | None, tuple[int, str]] = {}
         # rank -> (line, event) of its last line of a file saved in a script's own words (`_WEIGHTS_FILE_SAVED`)
@@ -1030,6 +1036,15 @@ class EventScanner:
         resolution = 1_000_000_000 if line.ts_ns % 1_000_000_000 == 0 else 0
         return before is not None and 0 <= line.ts_ns + resolution - before <= _DYING_NS
 
+    def _exiting(self, line: Line) -> bool:
+        """The dated line (after a failure) is an exit handler's (`_EXIT_HANDLER`), or came within
+        `_DYING_NS` of one (the rest of its report): the failed process's, however long after its failure."""
+        if _EXIT_HANDLER.search(line.text) is None and not (
+                self.exit_ns is not None and 0 <= line.ts_ns - self.exit_ns <= _DYING_NS):
+            return False
+        self.exit_ns = line.ts_ns
+        return True
+
     def _world_size(self, line: Line) -> None:
         text = line.text
         size = None
@@ -1083,7 +1098,7 @@ class EventScanner:
                 and not ((self.started or failed) and _LAUNCHER_LOGGER in line.text[:60])
                 and not (failed and self.failed_ns is not None
                          and -1_000_000_000 < line.ts_ns - self.failed_ns <= _LAST_WORDS_NS)
-                and not (failed and self._dying_words(line))):
+                and not (failed and (self._dying_words(line) or self._exiting(line)))):
             self.started.add(line.rank)
             self.failed = False
             self.launcher_end = None  # a new process: the clean end said before was another's run's
@@ -1800,6 +1815,7 @@ class EventScanner:
             self.started.discard(rank)
         self.failed = True
         self.failed_ns = None  # (a scheduler's kill sets it after this)
+        self.exit_ns = None
         self.ray_saves.clear()  # (a relaunch writes its checkpoints' folders anew)
         self.snapshots.clear()  # (and StyleGAN's snapshots from 000000 again)
         self._take_back_clean_end()

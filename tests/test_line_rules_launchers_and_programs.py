@@ -3383,3 +3383,44 @@ def test_torchelastics_teardown_after_a_workers_failure_is_that_failure(tmp_path
     assert crashes[0] == (2, 1, "soundfile.LibsndfileError: <exception str() failed>")
     assert {line for line, _, _ in crashes}.isdisjoint({5, 6, 7, 11, 12})
     assert any(line == 8 and detail.startswith("failed (exitcode: 1) local_rank: 1") for line, _, detail in crashes)
+
+
+# open_clip (a Mixtera fork) under `srun -l`: the data loader's failure as epoch 1 begins, then PyTorch's exit
+# handlers' statistics 3 s after the last dated line, then srun's word (github.com/kerimoglutolga/open_clip-mixtera
+# @ 55c0aa4, output.err, lines 240-244, 302-304 and 326-337: the traceback's frames cut but its last)
+OPEN_CLIP_EXIT = [
+    ('0: 2025-01-24,14:49:13 | INFO | Train Epoch: 0 [ 51456/100352 (51%)] Data (t): 0.244 Batch (t): 0.328, 2867.83'
+     '/s, 2867.83/s/gpu LR: 0.000010 Logit Scale: 14.283 Contrastive_loss: 5.4276 (5.5136) Loss: 5.4276 (5.5136)'),
+    ('0: 2025-01-24,14:49:46 | INFO | Train Epoch: 0 [ 77056/100352 (77%)] Data (t): 0.247 Batch (t): 0.331, 2951.60'
+     '/s, 2951.60/s/gpu LR: 0.000015 Logit Scale: 14.280 Contrastive_loss: 5.3335 (5.4686) Loss: 5.3335 (5.4686)'),
+    ('0: 2025-01-24,14:50:15 | INFO | Train Epoch: 0 [100352/100352 (100%)] Data (t): 0.226 Batch (t): 0.310, 2963.8'
+     '4/s, 2963.84/s/gpu LR: 0.000020 Logit Scale: 14.279 Contrastive_loss: 5.2947 (5.4338) Loss: 5.2947 (5.4338)'),
+    '0: 2025-01-24,14:50:17 | INFO | Start epoch 1',
+    '0: Traceback (most recent call last):',
+    '0:   File "/usr/local/lib/python3.10/dist-packages/torch/_utils.py", line 719, in reraise',
+    '0:     raise exception',
+    '0: AssertionError: Caught AssertionError in DataLoader worker process 0.',
+    '0:     assert self._comp_shm is not None and self._status_shm is not None, "SharedMemory objects are None."',
+    '0: AssertionError',
+    '0: : SharedMemory objects are None.',
+    '0: ',
+    '0: I0124 14:50:20.055000 76778 torch/_dynamo/utils.py:399] TorchDynamo compilation metrics:',
+    '0: I0124 14:50:20.055000 76778 torch/_dynamo/utils.py:399] Function    Runtimes (s)',
+    '0: I0124 14:50:20.055000 76778 torch/_dynamo/utils.py:399] ----------  --------------',
+    '0: I0124 14:50:20.057000 76778 torch/_subclasses/fake_tensor.py:2435] FakeTensor cache stats:',
+    '0: I0124 14:50:20.057000 76778 torch/_subclasses/fake_tensor.py:2436]   cache_hits: 0',
+    '0: I0124 14:50:20.058000 76778 torch/_subclasses/fake_tensor.py:2437]   cache_misses: 0',
+    'srun: error: nid005059: task 0: Exited with exit code 1',
+    'srun: Terminating StepId=109472.0',
+]
+
+
+def test_exit_handlers_lines_after_a_failure_start_no_process(tmp_path: Path) -> None:
+    """After the undated traceback, `TorchDynamo compilation metrics:` and `FakeTensor cache stats:` (PyTorch's
+    exit handlers, 3 s after the last dated line) are the failed process's last words: one attempt, which
+    crashed, not a relaunch whose one line srun's exit report ends."""
+    path = tmp_path / "output.err"
+    path.write_text("\n".join(OPEN_CLIP_EXIT) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    assert store.connect().execute("select end_reason from attempts").fetchall() == [("crash",)]
