@@ -658,6 +658,10 @@ _CKPT = (
     ("wrote checkpoint", re.compile(r"(?:^|[\s,]) ?wrote checkpoint\.\s*$"), LogEventKind.CHECKPOINT_SAVE_END),
     # llm.c's "Writing checkpoint at step 19560"
     ("writing ", re.compile(r"\bwriting (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
+    # BAGEL's trainer lists the checkpoints it keeps right after saving one (`[2025-10-25 21:55:05] Sorted checkpoint
+    # directories: ['0000050']`, after `Saving checkpoint to results/checkpoints/0000050.`)
+    ("sorted checkpoint directories: ", re.compile(r"(?:^|\] )Sorted checkpoint directories: \["),
+     LogEventKind.CHECKPOINT_SAVE_END),
     # timm's CheckpointSaver lists the checkpoints it keeps right after saving one
     ("current checkpoints:", re.compile(r"^\s{0,8}Current checkpoints:\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_END),
     ("loaded ", re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
@@ -1435,10 +1439,12 @@ class EventScanner:
             # the failure report's time dates the failure lines before it that no clock dated (a
             # launcher's traceback; a glog line glued after a progress bar)
             at = parse_timestamp(f"{failed_at.group(1)} {failed_at.group(2)}")
+            # (over the launcher's dated lines on it: its exit report, its word that it stopped the others)
             for event in reversed(rows.events):
-                if event["kind"] != LogEventKind.CRASH.value or event.get("ts_ns") is not None:
+                if event["kind"] != LogEventKind.CRASH.value:
                     break
-                event["ts_ns"] = at
+                if event.get("ts_ns") is None:
+                    event["ts_ns"] = at
             return True
         if "signal" in text and (stop := _AGENT_STOP.search(text)) is not None:
             if not failed:  # (after a worker's failure: the launcher tearing the others down, that failure's)

@@ -232,8 +232,13 @@ def _undated_epoch_line(text: str) -> int | None:
 
 def _named_loss(text: str) -> bool:
     """The line gives a training loss by any name (`training_loss_key`), a number or one that
-    is none (`nonfinite_loss`)."""
-    return "oss" in text and (any(training_loss_key(k) for k, _ in iter_numbers(text)) or nonfinite_loss(text))
+    is none (`nonfinite_loss`), or a term of one (BAGEL's `Train Loss mse: 0.0139, Train Loss ce: 0.0539`)."""
+    return "oss" in text and (any(training_loss_key(k) for k, _ in iter_numbers(text)) or nonfinite_loss(text)
+                              or _LOSS_TERM.search(text) is not None)
+
+
+# a term of a training loss after the word (`Train Loss mse: 0.0139`): no total, but a step's figure
+_LOSS_TERM = re.compile(r"\b[Tt]rain(?:ing)? [Ll]oss [A-Za-z_]\w{0,30}: {0,4}[-+]?\d")
 
 
 
@@ -1628,8 +1633,11 @@ def _step_values(text: str) -> dict[str, float]:
         values["step_time_s"] = update_s + values.get("data_time_s", 0.0)
     if ("step_time_s" not in values and ("steps_per_sec" in text or "ups" in text or "It/sec" in text or " step/s" in text
                                          or " steps/s" in text or "Steps/Sec:" in text)
-            and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(rate.group("v") or rate.group("w")) > 0):
-        values["step_time_s"] = 1 / float(rate.group("v") or rate.group("w"))  # the interval's mean
+            and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(figure := rate.group("v") or rate.group("w")) > 0
+            and half_unit(figure) <= RUNNING_MEAN_ERROR * float(figure)):
+        # the interval's mean; none from a rate its rounding moves by more than a tenth (DiT's and BAGEL's
+        # `Train Steps/Sec: 0.03`, 29 to 40 s a step: the lines' times say which)
+        values["step_time_s"] = 1 / float(figure)
     if "step_time_s" not in values and "ime" in text and (meter := _METER_TIME.search(text)) is not None:
         values["step_time_s"] = float(meter.group("v"))  # a meter's current batch time, its average after
     if "step_time_s" not in values and "ms" in text and (field := _MS_FIELD.search(text)) is not None:

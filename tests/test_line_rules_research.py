@@ -13,6 +13,7 @@ import pytest
 from tests.test_line_rules import _ns, _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
+from tracelens.store import Store
 
 # SpeechBrain's FileTrainLogger `train_log.txt`, the whole file (CRLF) (github.com/731875679/speakers_recognition @
 # fd9e5ab8a6ed065868fc13b7543361377482ff05 : results/speaker_id/1986/train_log.txt)
@@ -756,3 +757,35 @@ def test_sd_scripts_model_saved_without_its_save_line_ends_nothing(tmp_path: Pat
     `saving checkpoint: ...` only."""
     _, _, events = _read(tmp_path, SD_SCRIPTS_END[1:], parser_name="generic_log")
     assert [e["kind"] for e in events if e["kind"] != "attempt_start"] == []
+
+
+# BAGEL's trainer (FSDP, 8 ranks under torchrun): its step lines, its rate printed to two decimals, its save of step
+# 50 and the step after it (github.com/yyyybq/Bagel-Zebra-CoT-smm-origin @ e98d78d, run.err, lines 28-32, 78-79
+# and 96-98; the save's FSDP warnings cut)
+BAGEL_STEPS = [
+    '[2025-10-25 21:20:20] (step=0000000) Train Loss mse: 0.0185, Train Loss ce: 1.8625, Train Steps/Sec: 0.01, ',
+    '[2025-10-25 21:20:57] (step=0000001) Train Loss mse: 0.0168, Train Loss ce: 1.8560, Train Steps/Sec: 0.03, ',
+    '[2025-10-25 21:21:32] (step=0000002) Train Loss mse: 0.0208, Train Loss ce: 1.8139, Train Steps/Sec: 0.03, ',
+    '[2025-10-25 21:22:13] (step=0000003) Train Loss mse: 0.0200, Train Loss ce: 1.6772, Train Steps/Sec: 0.02, ',
+    '[2025-10-25 21:22:49] (step=0000004) Train Loss mse: 0.0164, Train Loss ce: 1.7684, Train Steps/Sec: 0.03, ',
+    '[2025-10-25 21:50:00] (step=0000050) Train Loss mse: 0.0150, Train Loss ce: 0.0540, Train Steps/Sec: 0.03, ',
+    '[2025-10-25 21:50:01] Saving checkpoint to results/checkpoints_smm_semantic_part1_v1_origin/0000050.',
+    "[2025-10-25 21:55:05] Sorted checkpoint directories: ['0000050']",
+    '[2025-10-25 21:55:40] (step=0000051) Train Loss mse: 0.0139, Train Loss ce: 0.0539, Train Steps/Sec: 0.00, ',
+    '[2025-10-25 21:56:13] (step=0000052) Train Loss mse: 0.0176, Train Loss ce: 0.0495, Train Steps/Sec: 0.03, ',
+]
+
+
+def test_a_rate_to_two_decimals_is_no_step_time_and_a_step_of_loss_terms_is_a_step(tmp_path: Path) -> None:
+    """`Train Steps/Sec: 0.03` is 0.025 to 0.035 steps a second: 29 to 40 s, no step's time (the lines'
+    times give 37, 35, 41 and 36 s); `0.00` none at all. Step 51's line, its losses `mse` and `ce`
+    terms of one and its rate 0.00, is a step all the same. The save of step 50 runs from its
+    `Saving checkpoint to` (21:50:01) to BAGEL's list of the checkpoints it keeps (21:55:05): 304 s."""
+    path = tmp_path / "run.err"
+    path.write_text("\n".join(BAGEL_STEPS) + "\n")
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([path])
+    con = store.connect()
+    assert con.execute("select step, step_time_s from log_steps order by step").fetchall() == [
+        (step, None) for step in (0, 1, 2, 3, 4, 50, 51, 52)]
+    assert con.execute("select seconds from goodput_buckets where bucket = 'checkpoint_save'").fetchone() == (304,)
