@@ -422,7 +422,9 @@ _PARLAI_LOSS = re.compile(r"'loss': (?P<v>" + _FIGURE + r")")
 # 1000, 0.0002]"); its saves, the generator's then the discriminator's: "Saving model and optimizer
 # state at epoch 5 to ./logs/G_680.pth" ("... at iteration 1000 to ...")
 _VITS_EPOCH = re.compile(r"(?:^|[:\t]|\bINFO )Train Epoch: \d{1,9} \[\d{1,3}%\]\s{0,8}$")
-_VITS_LIST = re.compile(r"(?:^|[:\t]|\bINFO )\[(?:" + _FIGURE + r", ){0,20}(?P<s>\d{1,15}), (?P<lr>" + _FIGURE + r")\]\s{0,8}$")
+# (a loss that diverged is `nan`: "[nan, nan, nan, nan, 1.350276231765747, 134.32485961914062, 0, 0.0002]")
+_VITS_LIST = re.compile(r"(?:^|[:\t]|\bINFO )\[(?:(?:" + _FIGURE + r"|nan|-?inf), ){0,20}(?P<s>\d{1,15}), (?P<lr>" + _FIGURE
+                        + r")\]\s{0,8}$")
 
 
 # Ray Train's console reporter (Ray >= 2.7): "Training finished iteration 8 at 2024-04-29 17:27:29. Total
@@ -2784,14 +2786,19 @@ class GenericLogParser(LogReader):
         coqui_epoch = False  # Coqui's epoch head (` > EPOCH: 1/1000`) came
         opening: int | None = None  # the epoch an undated head alone opened, its loss line to come
         since_opening = 0
+        vits_opened = False  # the line before was VITS' epoch line
         for body in bodies:
             since_opening += 1
             if _own_step(body) is not None or (" iter, " in body and _CHAINER_ITER.fullmatch(body) is not None):
                 own += 1
                 if own >= 2:
                     return Claim.CONTENT  # a program's own step lines (`_own_step`)
+            if vits_opened and body[-1:] == "]" and _VITS_LIST.search(body) is not None:
+                return Claim.CONTENT  # VITS' epoch line, then its list of losses, step and learning rate: one is enough
+            vits_opened = False
             if "Train Epoch: " in body and "%]" in body and _VITS_EPOCH.search(body) is not None:
                 own += 1  # VITS' epoch line (its step in the list below it)
+                vits_opened = True
                 if own >= 3:
                     return Claim.CONTENT
             if "Training finished iteration " in body and _RAY_ITERATION.match(body) is not None:

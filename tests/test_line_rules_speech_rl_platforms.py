@@ -1050,3 +1050,19 @@ def test_baselines_iteration_headers_number_their_dumps_and_save_state_is_a_save
 def test_a_save_of_parameters_is_the_line_s_own_words(text: str, saves: bool) -> None:
     """The rule takes the save's words at the start of the message, not inside another sentence."""
     assert (_SAVE_WEIGHTS.search(text) is not None) is saves
+
+
+# A VITS-derived model's train.log whose first step's losses diverged (github.com/linslime/MYTTS @ bb39df5,
+# logs/ljs_base/train.log, lines 2-3; its hyper-parameters' line cut)
+VITS_NAN_FIRST_STEP = [
+    "2024-11-08 17:20:57,135\tljs_base\tINFO\tTrain Epoch: 1 [0%]",
+    "2024-11-08 17:20:57,136\tljs_base\tINFO\t[nan, nan, nan, nan, 1.350276231765747, 134.32485961914062, 0, 0.0002]",
+]
+
+
+def test_a_vits_log_of_one_step_whose_losses_are_nan_is_read(tmp_path: Path) -> None:
+    """VITS' epoch line, then its list (its losses, `nan` where they diverged, then the step and the learning
+    rate): one such pair names the program, and the step is 0 at a learning rate of 0.0002."""
+    name, steps, _ = _read(tmp_path, VITS_NAN_FIRST_STEP)
+    assert name == "generic_log"
+    assert [(s["step"], s["lr"], s["framework"]) for s in steps] == [(0, 0.0002, "vits")]
