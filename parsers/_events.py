@@ -190,7 +190,8 @@ def stated_training_seconds(text: str) -> float | None:
     return float(m.group("n")) * (3600 if unit.startswith("h") else 60 if unit.startswith("m") else 1)
 # A script's last word as its logger's whole message (icefall's `INFO [train.py:555] Done!`):
 # its end where no step follows (as the training time's, `early_training_time_ends`)
-_DONE = re.compile(r"(?:^|\] | - )Done!\s*$")
+# (FourCastNet's trainer and the NERSC tutorials built on it, each rank as it returns: `DONE ---- rank 0`)
+_DONE = re.compile(r"(?:^|\] | - )(?:Done!|DONE ---- rank \d{1,7})\s*$")
 # Ray Tune's word as `tune.run` returns, every trial stopped ("INFO tune.py:439 -- Total run time: 55.28
 # seconds (54.01 seconds for the tuning loop)."; not where its status said a trial ended in error: it
 # raises `TuneError: ('Trials did not complete', ...)` after it)
@@ -774,7 +775,8 @@ _ANY_EVENT_PATTERN = (
     r"|\](?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
     r"|^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
-    r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|Reporting training |SUCCEEDED\)"
+    r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|DONE ---- rank \d"
+    r"|Reporting training |SUCCEEDED\)"
     r"| errored after |valuation took |\(INFO\): Total time taken: "
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|^TERM_[A-Z_]{2,40}: |Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
@@ -1598,7 +1600,7 @@ class EventScanner:
         elif "Total run time: " in text and not failed and not self.tune_errors and _TUNE_END.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail="Ray Tune: the run returned")
-        elif "Done!" in text and not failed and _DONE.search(text) is not None:
+        elif ("Done!" in text or "DONE ---- rank " in text) and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
         elif "local_global_step_folder: " in text and (verl := _VERL_SAVE.search(text)) is not None:

@@ -12,7 +12,7 @@ import statistics
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tests.test_line_rules import _read
+from tests.test_line_rules import _ns, _read
 from tracelens.store import Store
 
 # TF Model Garden's classifier trainer on an Intel GPU, its figures elided by the docs' authors
@@ -1026,3 +1026,25 @@ def test_an_epoch_heads_training_loss_after_a_learning_rate_line(tmp_path: Path)
     parser, steps, _ = _read(tmp_path, TRANSFER_TUTORIAL_LR)
     assert parser == "generic_log"
     assert [(s["step"], s["loss"]) for s in steps] == [(91, 0.1710), (92, 0.1665), (93, 0.1701)]
+
+
+# The NERSC SC24 tutorial's climate model (FourCastNet's trainer) on one GPU, its last two epochs and its end
+# (github.com/NERSC/sc24-dl-tutorial @ 1fe335c, README.md, the block after "This is the performance of the
+# training script for the first ...", its lines 9-17)
+SC24_LAST_EPOCHS = [
+    "2024-11-08 23:00:24,935 - root - INFO - Time taken for epoch 3 is 9.656644 sec, avg 53.020490 samples/sec",
+    "2024-11-08 23:00:24,936 - root - INFO -   Avg train loss=0.360720",
+    "2024-11-08 23:00:26,935 - root - INFO -   Avg val loss=0.356668084859848",
+    "2024-11-08 23:00:26,936 - root - INFO -   Total validation time: 1.5062217712402344 sec",
+    "2024-11-08 23:00:36,256 - root - INFO - Time taken for epoch 4 is 9.311797 sec, avg 54.984018 samples/sec",
+    "2024-11-08 23:00:36,257 - root - INFO -   Avg train loss=0.347498",
+    "2024-11-08 23:00:37,927 - root - INFO -   Avg val loss=0.3525484800338745",
+    "2024-11-08 23:00:37,928 - root - INFO -   Total validation time: 1.1801795959472656 sec",
+    "2024-11-08 23:00:40,127 - root - INFO - DONE ---- rank 0",
+]
+
+
+def test_fourcastnets_done_line_ends_its_run(tmp_path: Path) -> None:
+    """`DONE ---- rank 0`, each rank's last line as its trainer returns, ends the run: it completed, at 23:00:40.127."""
+    _, _, events = _read(tmp_path, SC24_LAST_EPOCHS)
+    assert [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "attempt_end"] == [(9, _ns("2024-11-08 23:00:40,127"))]
