@@ -1937,7 +1937,10 @@ _TRAINING_FRAME = re.compile(r"\btrainer\.(?:train|fit)\(|_inner_training_loop|\
                              r"|[\\/](?:run_)?train(?:_net)?\.py\b"
                              r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\("
                              # (LLaMA-Factory's training workflows: `llamafactory/train/tuner.py`, `in run_exp`)
-                             r"|[\\/]llamafactory[\\/]train[\\/]")
+                             r"|[\\/]llamafactory[\\/]train[\\/]"
+                             # (DeepSpeed's engine as it is built for training: `deepspeed/__init__.py", line 159, in
+                             # initialize`, DeepSpeed-Chat's PPO engines' `deepspeed.initialize(model=actor_model,`)
+                             r"|[\\/]deepspeed[\\/]__init__\.py\", line \d{1,6}, in initialize\b")
 # Keras' `fit` in a traceback (`File ".../keras/engine/training.py", line 1134, in fit`): a step-less
 # console's training run (a Keras console with its steps is the Keras reader's)
 _KERAS_FIT_FRAME = re.compile(r"[\\/]engine[\\/]training(?:_v1)?\.py\", line \d{1,6}, in fit\b")

@@ -646,3 +646,38 @@ def test_dicts_with_no_step_take_the_steps_an_epoch_their_saves_measure(tmp_path
     assert parser == "hf_trainer"
     assert [e["step"] for e in events if e["kind"] == "checkpoint_save_start"] == [100, 200, 2100]
     assert [(s["step"], s["loss"]) for s in steps if s["loss"] is not None] == [(100, 1.9937), (200, 1.8334), (2100, 0.0086)]
+
+
+# DeepSpeed-Chat's PPO step on an Ascend NPU, failing as DeepSpeed builds its hybrid engine (github.com/wangshuai09/Notebook
+# @ 3945fb1, its DeepSpeed-Chat adaptation notes, the block under "Step3 - RLHF": the traceback's first 11 lines and its
+# last 3)
+DSCHAT_ENGINE_FAILURE = [
+    'Traceback (most recent call last):',
+    ('  File "/home/wangshuai/downloads/DeepSpeedExamples/applications/DeepSpeed-Chat/training/step3_rlhf_finetuning'
+     '/main.py", line 660, in <module>'),
+    '    main()',
+    ('  File "/home/wangshuai/downloads/DeepSpeedExamples/applications/DeepSpeed-Chat/training/step3_rlhf_finetuning'
+     '/main.py", line 477, in main'),
+    '    rlhf_engine = DeepSpeedRLHFEngine(',
+    ('  File "/home/wangshuai/downloads/DeepSpeedExamples/applications/DeepSpeed-Chat/training/step3_rlhf_finetuning'
+     '/rlhf_engine.py", line 48, in __init__'),
+    '    self.actor = self._init_actor(',
+    ('  File "/home/wangshuai/downloads/DeepSpeedExamples/applications/DeepSpeed-Chat/training/step3_rlhf_finetuning'
+     '/rlhf_engine.py", line 126, in _init_actor'),
+    '    actor_engine, *_ = deepspeed.initialize(model=actor_model,',
+    '  File "/root/miniconda3/envs/torch_npu/lib/python3.9/site-packages/deepspeed/__init__.py", line 159, in initialize',
+    '    engine = DeepSpeedHybridEngine(args=args,',
+    'ValueError: This op had not been implemented on NPU backend.',
+    ('/root/miniconda3/envs/torch_npu/lib/python3.9/tempfile.py:821: ResourceWarning: Implicitly cleaning up <Tempor'
+     "aryDirectory '/tmp/tmpnry0bxq1'>"),
+    '  _warnings.warn(warn_message, ResourceWarning)',
+]
+
+
+def test_a_traceback_through_deepspeeds_initialize_is_a_training_runs_failure(tmp_path: Path) -> None:
+    """A console that holds only a traceback through `deepspeed.initialize` (its engine built for training)
+    is a training run that failed before its first step: read, one crash, its exception."""
+    parser, steps, events = _read(tmp_path, DSCHAT_ENGINE_FAILURE, name="step3.log")
+    assert parser == "generic_log" and steps == []
+    assert [e["detail"] for e in events if e["kind"] == "crash"] == [
+        "ValueError: This op had not been implemented on NPU backend."]
