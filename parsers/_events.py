@@ -15,7 +15,7 @@ from typing import Any
 from tracelens.enums import FAILURE_EVENT_KINDS, FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._lines import FAILURE_TIME, Line, Lines, bar_readings, parse_timestamp, read_lines
-from tracelens.parsers._logtables import LogRows
+from tracelens.parsers._logtables import TRACEBACK_LINES, LogRows
 from tracelens.parsers._numbers import duration_s
 from tracelens.parsers.contract import ParseResult
 
@@ -929,6 +929,10 @@ _LAST_WORDS_NS = 60_000_000_000
 # `finally:` block's, an exit handler's: lightning-hydra-template's `Output dir: ./artifacts/` 0.1 s
 # after its traceback's `[ERROR]` line), no relaunch's: a new interpreter imports its framework first
 _DYING_NS = 1_000_000_000
+# A worker's traceback that PyTorch's ExceptionWrapper puts in the message of the exception it raises again in
+# the main process (DataLoader's workers, DataParallel's replicas): `Caught OutOfMemoryError in replica 0 on device 0.`,
+# then `Original Traceback (most recent call last):`
+_ORIGINAL_TRACEBACK = re.compile(r"\s{0,8}Original Traceback \(most recent call last\):\s*$")
 # What a process prints as it exits, from its exit handlers, however long after its failure: PyTorch's
 # dynamo and FakeTensor statistics (`I0124 14:50:20.055000 76778 torch/_dynamo/utils.py:399] TorchDynamo
 # compilation metrics:`, `FakeTensor cache stats:`), ProcessGroupNCCL's word that the group was never destroyed
@@ -1409,6 +1413,8 @@ class EventScanner:
         if (failed and not restart and "ChildFailedError" in text and "Traceback (most" not in text
                 and "failed (exitcode: " not in text):
             return True  # torchelastic's exception for a worker's failure already logged (its raise, its traceback's end)
+        if "Original Traceback (most" in text and failed and _ORIGINAL_TRACEBACK.match(text) is not None:
+            return True  # (the exception just logged carries its worker's traceback in its message: one failure)
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text
                         or "Uncaught " in text or ") FAILED (exitcode " in text) and _CRASH.search(text) is not None):
             kind = LogEventKind.RESTART if restart else LogEventKind.CRASH
@@ -1483,7 +1489,12 @@ class EventScanner:
             return True
         training = low is None or "training " in low
         if ("out of memory" in text or "OutOfMemoryError" in text) and OOM_LINE.search(text):
-            rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            said = rows.events[-1] if rows.events else None
+            if not (failed and said is not None and said["kind"] == LogEventKind.OOM.value and said["rank"] == line.rank
+                    and line.number - said["line"] <= TRACEBACK_LINES):
+                # (not the original exception a wrapper's message carries: DataParallel's `Caught OutOfMemoryError
+                # in replica 0 on device 0.`, then its `Original Traceback` and `CUDA out of memory. ...`)
+                rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             self._take_back_clean_end()
         elif training and (starts := _STARTS.search(text)) is not None:
             step = int(next(g for g in starts.groups() if g is not None))

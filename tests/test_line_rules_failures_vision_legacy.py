@@ -1037,3 +1037,39 @@ def test_a_command_typed_after_one_that_logged_no_step_starts_the_run(tmp_path: 
     00:19:12.363; the 9.6 minutes at the prompt are no start-up of it."""
     con = console_connection(tmp_path, OPENNMT_TWO_COMMANDS)
     assert con.execute("select start_ns from attempts").fetchall() == [(_ns("2021-03-21 00:28:48,357"),)]
+
+
+# oumi's trainer under DataParallel out of memory on its first step: the main process's traceback, its exception
+# carrying the replica's own traceback (github.com/gtseligas/lcn-llama @ 9fcec36, train.err, lines 13-15, 80-86
+# and 130-133; the frames between cut)
+DATAPARALLEL_OOM = [
+    'Traceback (most recent call last):',
+    '  File "/leonardo_work/EUHPC_A04_051/oumi-dev-env/bin/oumi", line 8, in <module>',
+    '    sys.exit(run())',
+    '    output.reraise()',
+    '  File "/leonardo_work/EUHPC_A04_051/oumi-dev-env/lib/python3.11/site-packages/torch/_utils.py", line 715, in reraise',
+    '    raise exception',
+    'torch.OutOfMemoryError: Caught OutOfMemoryError in replica 0 on device 0.',
+    'Original Traceback (most recent call last):',
+    ('  File "/leonardo_work/EUHPC_A04_051/oumi-dev-env/lib/python3.11/site-packages/torch/nn/parallel/parallel_appl'
+     'y.py", line 96, in _worker'),
+    '    output = module(*input, **kwargs)',
+    ('  File "/leonardo_work/EUHPC_A04_051/oumi-dev-env/lib/python3.11/site-packages/torch/nn/modules/linear.py", li'
+     'ne 125, in forward'),
+    '    return F.linear(input, self.weight, self.bias)',
+    '           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    ('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB. GPU 0 has a total capacity of 63.42 '
+     'GiB of which 1.20 GiB is free. Including non-PyTorch memory, this process has 62.22 GiB memory in use. 60.25 G'
+     'iB allowed; Of the allocated memory 59.76 GiB is allocated by PyTorch, and 78.23 MiB is reserved by PyTorch bu'
+     't unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segm'
+     'ents:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/n'
+     'otes/cuda.html#environment-variables)'),
+]
+
+
+def test_a_replicas_traceback_inside_the_exception_is_one_failure(tmp_path: Path) -> None:
+    """`Caught OutOfMemoryError in replica 0 on device 0.`, then `Original Traceback` and the replica's
+    `CUDA out of memory.`: one exception, its message the replica's traceback. One failure, out of
+    memory: one crash (the traceback) and one OOM, not two of each."""
+    _, _, events = _read(tmp_path, DATAPARALLEL_OOM, name="train.err", parser_name="generic_log")
+    assert sorted(e["kind"] for e in events if e["kind"] in ("crash", "oom")) == ["crash", "oom"]
