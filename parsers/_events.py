@@ -978,6 +978,7 @@ class EventScanner:
         self.failed = False  # a failure was logged since the last process start
         self.failed_ns: int | None = None  # when a scheduler killed the job, where that was the last failure
         self.exit_ns: int | None = None  # the last exit handler's line after a failure (`_exiting`)
+        self.failed_dated = False  # the failed process had logged a dated line (`_exiting`)
         # rank -> the line of its last "Model weights saved in" and the file it names
         self.weights_saved: dict[int | None, tuple[int, str]] = {}
         # rank -> (line, event) of its last line of a file saved in a script's own words (`_WEIGHTS_FILE_SAVED`)
@@ -1048,7 +1049,11 @@ class EventScanner:
 
     def _exiting(self, line: Line) -> bool:
         """The dated line (after a failure) is an exit handler's (`_EXIT_HANDLER`), or came within
-        `_DYING_NS` of one (the rest of its report): the failed process's, however long after its failure."""
+        `_DYING_NS` of one (the rest of its report): the failed process's, however long after its failure,
+        where that process had dated a line of its own (else the exit line is its first dated line: it
+        dates the lines it printed before, a progress bar's, as the process's)."""
+        if not self.failed_dated:
+            return False
         if _EXIT_HANDLER.search(line.text) is None and not (
                 self.exit_ns is not None and 0 <= line.ts_ns - self.exit_ns <= _DYING_NS):
             return False
@@ -1828,6 +1833,8 @@ class EventScanner:
         (its traceback, under its rank's prefix) says that of its rank alone: the other ranks'
         processes may go on printing lines (a step they finish) until the launcher stops them,
         and its lines, or a line with no rank, say it of every rank."""
+        if not self.failed:
+            self.failed_dated = bool(self.started) if rank is None else rank in self.started
         if rank is None:
             self.started.clear()
         else:
