@@ -102,6 +102,9 @@ _VERTEX_TASK = re.compile(r"\bTask completed\. Exit code \((?P<code>-?\d{1,4})\)
 # LSF's job report in the job's output file (after `Sender: LSF System <lsfadmin@...>`): its verdict,
 # "Exited with exit code 1." or "Successfully completed."
 _LSF_END = re.compile(r"\s{0,8}(?:Exited with exit code (\d{1,4})\.|Successfully completed\.)\s*$")
+# (and its subject's last word, the verdict where the report is short and says no more: "Subject: Job 3314739:
+# <gpt3-megatron> in cluster <summit> Exited", "... Done"; given once its clock is, at "Results reported at ...")
+_LSF_SUBJECT = re.compile(r"Subject: Job \d{1,15}: <[^>\n]{0,400}> in cluster <[^>\n]{0,200}> (?P<v>Exited|Done)\s*$")
 # (its reason, when LSF itself ended the job: "TERM_MEMLIMIT: job killed after reaching LSF memory usage
 # limit.", "TERM_RUNLIMIT: job killed after reaching LSF run time limit.")
 _LSF_TERM = re.compile(r"TERM_[A-Z_]{2,40}: ")
@@ -779,7 +782,8 @@ _ANY_EVENT_PATTERN = (
     r"|Reporting training |SUCCEEDED\)"
     r"| errored after |valuation took |\(INFO\): Total time taken: "
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
-    r"|^Sender: LSF System <|^TERM_[A-Z_]{2,40}: |Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
+    r"|^Sender: LSF System <|^Subject: Job \d{1,15}: <|^Results reported at "
+    r"|^TERM_[A-Z_]{2,40}: |Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
     r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
     r"|^\s{0,8}(?:# )?(?:\.\.\.|…|\[(?:\.\.\.|…)\]|\((?:\.\.\.|…)\))"
     r"|Exception ignored in|--- Logging error ---|\] Optimization Done\.|\*\*\\?\* Check failure stack trace"
@@ -992,6 +996,8 @@ class EventScanner:
         self.tune_errors = False  # a Ray Tune trial ended in error
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
         self.lsf_end_ns: int | None = None  # when its submission ended (`Terminated at ...`)
+        self.lsf_verdict: str | None = None  # its subject's verdict (`Exited`, `Done`), until its clock is read
+        self.lsf_said: dict[str, Any] | None = None  # the event that verdict made, its report's own line to come
         self.lsf_report_line = 0  # the line of the last report's verdict (its submission's output comes after)
         self.prompt_line = 0  # the line of the last command typed at a shell's prompt
         self.lsf_output_follows = False  # a report says its output follows it (LSF's older layout)
@@ -1188,6 +1194,7 @@ class EventScanner:
         if "LSF System <" in text and text.startswith("Sender: LSF System <"):
             self.lsf = True  # LSF's job report follows: its last word is the job's
             self.lsf_end_ns = None
+            self.lsf_verdict = self.lsf_said = None
             return True
         if text.startswith("The output (if any) follows"):  # (after the report's verdict)
             self.lsf_output_follows = True
@@ -1216,6 +1223,22 @@ class EventScanner:
                 self.unclean = False  # (a new submission: an earlier one's failure is not its own)
                 self.launcher_end = None
             return True
+        if self.lsf and text.startswith("Subject: Job ") and (subject := _LSF_SUBJECT.match(text)) is not None:
+            self.lsf_verdict = subject.group("v")
+            return True
+        if self.lsf and self.lsf_verdict is not None and text.startswith("Results reported at "):
+            # the subject's verdict, at the submission's end: a long report's own line on it may follow
+            if self.lsf_verdict == "Exited":
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=self.lsf_end_ns, raw=text,
+                           detail="scheduler: LSF's job exited" + (f" ({self.lsf_term[:160]})" if self.lsf_term else ""))
+                self.lsf_said = rows.events[-1]
+                self._failure()
+            elif not self.unclean:
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=self.lsf_end_ns, raw=text,
+                           detail="scheduler: LSF's job successfully completed")
+                self.lsf_said = rows.events[-1]
+            self.lsf_verdict = None
+            return True
         if self.lsf and text.startswith("TERM_") and _LSF_TERM.match(text) is not None:
             self.lsf_term = text.strip()  # (why LSF ended it, before its verdict: `TERM_RUNLIMIT: ...`)
             return True
@@ -1224,6 +1247,14 @@ class EventScanner:
             ended = line.ts_ns if line.ts_ns is not None else self.lsf_end_ns
             self.lsf_report_line = line.number
             self.lsf = False  # (the report's verdict: a `Started at` after it is the program's own line)
+            said, self.lsf_said = self.lsf_said, None
+            if said is not None:  # (the subject gave it: now at its own line, its exit code added)
+                said.update(line=line.number, raw=text)
+                if lsf.group(1) is not None and said["kind"] == LogEventKind.CRASH.value:
+                    said["detail"] = f"scheduler: LSF's job exited with code {lsf.group(1)}" + (
+                        f" ({self.lsf_term[:160]})" if self.lsf_term else "")
+                self.lsf_term = None
+                return True
             if lsf.group(1) is not None:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=ended, raw=text,
                            detail=f"scheduler: LSF's job exited with code {lsf.group(1)}"

@@ -3427,3 +3427,49 @@ def test_exit_handlers_lines_after_a_failure_start_no_process(tmp_path: Path) ->
     store = Store.open(tmp_path / "s.tlstore")
     store.ingest([path])
     assert store.connect().execute("select end_reason from attempts").fetchall() == [("crash",)]
+
+
+# LSF's short report on Summit, its verdict in its subject alone (github.com/sajal-vt/Megatron-DeepSpeed-Summit @ ae9e127,
+# logs/gpt3-megatron.3314739.o, the whole file)
+LSF_SUBJECT_ONLY = [
+    '',
+    '------------------------------------------------------------',
+    'Sender: LSF System <lsfadmin@batch5>',
+    'Subject: Job 3314739: <gpt3-megatron> in cluster <summit> Exited',
+    '',
+    ('Job <gpt3-megatron> was submitted from host <login5> by user <sajaldash> in cluster <summit> at Mon '
+     'Feb 26 12:17:42 2024'),
+    ('Job was executed on host(s) <1*batch5>, in queue <debug>, as user <sajaldash> in cluster <summit> at'
+     ' Mon Feb 26 12:17:53 2024'),
+    '                            <42*h35n16>',
+    '                            <42*h36n02>',
+    '                            <42*h36n04>',
+    '                            <42*h36n05>',
+    '                            <42*h36n06>',
+    '                            <42*h36n10>',
+    '                            <42*h36n11>',
+    '                            <42*h36n12>',
+    '</ccs/home/sajaldash> was used as the home directory.',
+    '</gpfs/alpine2/stf218/world-shared/sajal/Megatron-DeepSpeed> was used as the working directory.',
+    'Started at Mon Feb 26 12:17:53 2024',
+    'Terminated at Mon Feb 26 12:18:31 2024',
+    'Results reported at Mon Feb 26 12:18:31 2024',
+    '',
+    'The output (if any) is above this job summary.',
+    '',
+    '',
+    '',
+    'PS:',
+    '',
+    'Read file <logs/gpt3-megatron.3314739.e> for stderr output of this job.',
+    '',
+]
+
+
+def test_lsfs_short_report_gives_its_verdict_in_its_subject(tmp_path: Path) -> None:
+    """LSF's short report (Summit) says no `Exited with exit code N.`: its subject's last word, `Exited`, is
+    the verdict, at the submission's end (`Terminated at Mon Feb 26 12:18:31 2024`): a failure 38 s
+    after its start."""
+    _, _, events = _read(tmp_path, LSF_SUBJECT_ONLY)
+    assert [(e["kind"], e["ts_ns"]) for e in events if e["kind"] in ("crash", "attempt_end")] == [
+        ("crash", _ns("2024-02-26 12:18:31,0"))]
