@@ -955,6 +955,24 @@ def _metric_logger_means(values: dict[str, float], text: str, counter: _Counter,
             values[name] = max(own, 0.0)
 
 
+# LeRobot's train.py, its counters rounded past a thousand (`format_big_number`): `step:200 smpl:2K ep:3 ...
+# updt_s:0.047 data_s:0.002`, then `step:1K smpl:8K ...` for steps 1000, 1200 and 1400 (`_lerobot_step`)
+_LEROBOT = re.compile(r"(?:^|\s)step:(?:(?P<s>\d{1,15})|(?P<r>\d{1,12}(?:\.\d{1,3})?)(?P<u>[KMBT]))"
+                      r"\s{1,4}smpl:\S{1,20}\s{1,4}ep:")
+_LEROBOT_UNITS = {"K": 10**3, "M": 10**6, "B": 10**9, "T": 10**12}
+
+
+def _lerobot_step(match: re.Match[str], grid: tuple[int, int] | None) -> int | None:
+    """The step of a LeRobot line whose count is rounded (`step:1K`): the rank's grid's next step (its last
+    step and the steps between its lines, `grid`) where that rounds to the figure printed; None where no
+    grid is known or it does not (a line missed, the interval changed)."""
+    if grid is None or grid[1] <= 0:
+        return None
+    unit = _LEROBOT_UNITS[match.group("u")]
+    step = grid[0] + grid[1]
+    return step if abs(step - float(match.group("r")) * unit) <= unit / 2 else None
+
+
 # Detectron's (Caffe2's) training stats, a JSON record an iteration it logs: `INFO train_net.py: 186:
 # json_stats: {"accuracy_cls": "0.999023", "eta": "0:00:00", "iter": 59999, "loss": "0.031790", "lr":
 # "0.002000", ..., "time": "0.218661"}` (its time the mean seconds an iteration since its timer's reset
@@ -2966,6 +2984,7 @@ class GenericLogParser(LogReader):
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         # (rank, epoch) -> its lines' running means (`_from_running_mean`)
         centernet_means: dict[tuple[int | None, int], list[tuple[int, float, float]]] = {}
+        lerobot_grid: dict[int | None, tuple[int, int]] = {}  # rank -> LeRobot's last step and its interval (`_lerobot_step`)
         # meter -> (rank, epoch) -> a MetricLogger's running means (`_metric_logger_means`)
         window_means: dict[str, dict[tuple[int | None, int], list[tuple[int, float, float]]]] = {}
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
@@ -3329,6 +3348,23 @@ class GenericLogParser(LogReader):
             if "(global_step " in text and (tensorpack := _tensorpack_end(text)) is not None:
                 rows.step(line=line.number, rank=line.rank, step=tensorpack[1], end_ns=line.ts_ns)
                 tensorpack_ends.append((len(rows.steps) - 1, *tensorpack))
+                continue
+            if lerobot_grid and text.strip() and not text.strip(" .…"):
+                lerobot_grid.clear()  # (lines cut out of the log: the steps' grid goes on from no known step)
+            if "smpl:" in text and (lerobot := _LEROBOT.search(text)) is not None:
+                # (LeRobot's line: its step exact, or rounded and placed on the grid of the steps before it; not
+                # its evaluation's, `step:10K smpl:80K ep:200 epch:200.02 ∑rwrd:14.880 success:0.0% eval_s:352.029`)
+                if "eval_s:" in text:
+                    continue
+                grid = lerobot_grid.get(line.rank)
+                step = int(lerobot.group("s")) if lerobot.group("s") else _lerobot_step(lerobot, grid)
+                if step is not None:
+                    before = len(rows.steps)
+                    rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns,
+                              **_step_values(text[lerobot.end():]))
+                    if len(rows.steps) > before:
+                        rows.steps[-1]["framework"] = "lerobot"
+                    lerobot_grid[line.rank] = (step, step - grid[0] if grid is not None else step)
                 continue
             # an undated step has a row with no time (nothing places it), with the time it reports
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None

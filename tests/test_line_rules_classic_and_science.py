@@ -1077,13 +1077,17 @@ LEROBOT_2024 = [
 ]
 
 
-def test_lerobot_steps_rounded_to_thousands_are_no_steps(tmp_path: Path) -> None:
-    """`step:1K` is a step rounded to thousands (LeRobot prints 1000, 1200 and 1400 so): no step
-    number, not step 1 (a restart); the exact steps 200-800 are the rows. Its checkpoint lines
-    (`Checkpoint policy after step 10000`) are saves begun, `End of training` the run's clean end."""
+def test_lerobot_steps_rounded_to_thousands_go_on_the_grid_of_the_exact_ones(tmp_path: Path) -> None:
+    """`step:1K` is a step rounded to thousands (LeRobot prints 1000, 1200 and 1400 so), not step 1 (a
+    restart): after the exact steps 200-800, a line every 200 steps, the three `1K` lines are 1000, 1200
+    and 1400, each of which rounds to 1K. After lines cut out (`...`), a rounded step is no step: nothing
+    says how many lines the cut held. Its checkpoint lines (`Checkpoint policy after step 10000`) are saves
+    begun, `End of training` the run's clean end; its evaluation's line (`∑rwrd:`, `eval_s:`) no step."""
     _, steps, events = _read(tmp_path, LEROBOT_2025)
     exact = [int(m.group(1)) for t in LEROBOT_2025 if (m := re.search(r" step:(\d+) ", t))]
-    assert exact == [200, 400, 600, 800] and [r["step"] for r in steps] == exact
+    rounded = [t for t in LEROBOT_2025 if " step:1K " in t]
+    assert exact == [200, 400, 600, 800] and len(rounded) == 3
+    assert [r["step"] for r in steps] == [*exact, 1000, 1200, 1400]
     assert not [e for e in events if e["kind"] in ("restart", "crash")]
     _, steps, events = _read(tmp_path, LEROBOT_2024, name="2024.log")
     assert [r["step"] for r in steps] == [int(m.group(1)) for t in LEROBOT_2024 if (m := re.search(r" step:(\d+) ", t))]
