@@ -321,8 +321,11 @@ _TACOTRON = re.compile(r"^Train (?:loss (?P<s>\d{1,15})|iter\s{1,12}(?P<j>\d{1,1
 # rl_games' epoch line (its `epoch` a training iteration: a horizon of steps in every environment,
 # then its updates): "fps step: 1048568.0 fps step and policy inference: 699047.1  fps total: 299589.9
 # epoch: 3/1000"
+# (its `fps total` the epoch's frames over its whole time, acting and learning; `frames` the count so far: an
+# epoch's time is its frames, the count less the epoch's before, over that rate)
 _RL_GAMES = re.compile(r"fps step: \d{1,15}(?:\.\d{1,9})? fps step and policy inference: \d{1,15}(?:\.\d{1,9})?\s{1,8}"
-                       r"fps total: \d{1,15}(?:\.\d{1,9})? epoch: (?P<e>\d{1,12})/\d{1,12}\b")
+                       r"fps total: (?P<f>\d{1,15}(?:\.\d{1,9})?) epoch: (?P<e>\d{1,12})/\d{1,12}\b"
+                       r"(?: frames: (?P<n>\d{1,18})\b)?")
 # Unity ML-Agents' summary of a behaviour's training (`StatsReporter`'s console writer), every
 # `summary_freq` environment steps: `3DBall. Step: 12000. Time Elapsed: 26.085 s. Mean Reward: 1.215.
 # ...` (its seconds since the trainer started); before 0.10 `INFO:mlagents.trainers: run-0: Brain:
@@ -725,7 +728,8 @@ def _own_step(text: str) -> _OwnStep | None:
     if " training time " in text and (deepmd := _DEEPMD.search(text)) is not None:
         return _OwnStep(int(deepmd.group("s")), None, {}, "deepmd", "since", float(deepmd.group("t")))
     if text[:10] == "fps step: " and (games := _RL_GAMES.match(text)) is not None:
-        return _OwnStep(int(games.group("e")), None, {}, "rl_games")
+        frames = {"_frames": float(games.group("n")), "_fps": float(games.group("f"))} if games.group("n") else {}
+        return _OwnStep(int(games.group("e")), None, frames, "rl_games")
     if (at := text.find("train ")) >= 0 and text[at + 6:at + 9].isdigit() and (darts := _DARTS.search(text)) is not None:
         return _OwnStep(int(darts.group("s")), None, {}, "darts", in_epoch=True)
     if text[:6] == "epoch=" and (enas := _ENAS.match(text)) is not None:
@@ -2984,6 +2988,7 @@ class GenericLogParser(LogReader):
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         # (rank, epoch) -> its lines' running means (`_from_running_mean`)
         centernet_means: dict[tuple[int | None, int], list[tuple[int, float, float]]] = {}
+        games_frames: dict[int | None, tuple[int, float]] = {}  # rank -> rl_games' last epoch and its frames count
         lerobot_grid: dict[int | None, tuple[int, int]] = {}  # rank -> LeRobot's last step and its interval (`_lerobot_step`)
         # meter -> (rank, epoch) -> a MetricLogger's running means (`_metric_logger_means`)
         window_means: dict[str, dict[tuple[int | None, int], list[tuple[int, float, float]]]] = {}
@@ -3285,6 +3290,11 @@ class GenericLogParser(LogReader):
                 continue  # (every other callback line times its iteration: only a line without `dt=` is read twice)
             if (own := _own_step(text)) is not None:
                 values = own.values
+                if "_frames" in values:  # (rl_games': the epoch's frames over its rate, from the epoch before's count)
+                    frames, fps = values.pop("_frames"), values.pop("_fps")
+                    last_frames, games_frames[line.rank] = games_frames.get(line.rank), (own.step, frames)
+                    if last_frames is not None and last_frames[0] == own.step - 1 and frames > last_frames[1] and fps > 0:
+                        values["step_time_s"] = (frames - last_frames[1]) / fps
                 if "samples_per_s" in values:  # (MXNet's: the seconds of a batch of the script's size)
                     rate = values.pop("samples_per_s")
                     if args_batch is not None and rate > 0:

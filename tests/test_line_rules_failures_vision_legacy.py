@@ -673,6 +673,16 @@ def test_rl_games_max_epochs_ends_the_run(tmp_path: Path) -> None:
         ("attempt_end", _lines_of(RL_GAMES, r"^MAX EPOCHS NUM!")[0])]
 
 
+def test_rl_games_epochs_take_their_frames_over_their_rate(tmp_path: Path) -> None:
+    """rl_games' `fps total` is an epoch's frames over its whole time: epoch 377 ran 24641536 - 24576000 =
+    65536 frames at 185195 a second, 0.354 s. An epoch after the author's dots (499) has no epoch before it
+    to count its frames from: no time."""
+    _, steps, _ = _read(tmp_path, RL_GAMES)
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [
+        (376, None), (377, pytest.approx((24641536 - 24576000) / 185195)), (378, pytest.approx((24707072 - 24641536) / 197888)),
+        (499, None), (500, pytest.approx((32702464 - 32636928) / 173824))]
+
+
 def test_deepq_and_flair_best_model_saves(tmp_path: Path) -> None:
     """baselines' deepq `Saving model due to mean reward increase: None -> 32.2` and Flair's
     `saving best model` each start a save."""
