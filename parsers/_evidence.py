@@ -75,6 +75,8 @@ _EVIDENCE = (
     r"|\] - (?:[0-9]{1,9}s|ETA: [0-9:]{1,12}s?) - [a-z_]{1,40}: [0-9]"
     # (Keras' `fit(verbose=2)`, no bar: `925/925 - 522s - loss: 0.1655 - ...`, `... - 522s - 564ms/step - loss: ...`)
     r"|/[0-9]{1,12} - [0-9]{1,9}s - (?:[0-9.]{1,12}(?:us|ms|s)/(?:step|sample) - )?[a-z_]{1,40}: [0-9]"
+    # (and Keras 1's and 2.1-2.3's, its epoch's header's total then its time alone: `Epoch 1/10`, `3083s - loss: 1.71`)
+    r"|/[0-9]{1,9}[ ]{0,12}\r?\n[ ]{0,12}(?:- )?[0-9]{1,9}s - [a-z_]{1,40}: [0-9]"
     r"|Start running, host: "
     # (a dict of metrics printed inside another's repr, Ray's `Result(metrics={'loss': 0.08, ...})`:
     # no Trainer's log line; matched here first, it names nothing)

@@ -57,6 +57,9 @@ _SUMMARY = re.compile(
     r"\s{0,12}(?P<n>\d{1,12})/(?P<total>\d{1,12}) (?:\[[=>.]{0,200}\] - |[━╸─]{1,200} |- (?=\d{1,9}s - ))"
     r"(?P<seconds>\d{1,9})s(?: (?:- )?(?P<per>\d{1,9}(?:\.\d{1,20})?)(?P<unit>us|ms|s)/(?P<of>step|sample)\b| - |$)"
 )
+# an epoch's summary at verbose=2 with no count of its batches before it: Keras 1's `3083s - loss: 1.7197 - acc:
+# 0.5893`, Keras 2.1-2.3's ` - 3s - loss: 0.2980 - acc: 0.9138` (its time the epoch's; its batches unknown)
+_TERSE = re.compile(r"\s{0,12}(?:- )?(?P<seconds>\d{1,9})s - (?=[A-Za-z_][\w ]{0,40}: {0,2}[-+]?[\d.])")
 # a reading of a bar before its epoch's end: `  5/400 [..............................] - ETA: 1090s - loss: ...`
 # tf.keras 1.13-2.1 and Keras 1 fit count samples: `Train on 3523 samples, validate on 186 samples`
 _TRAIN_ON = re.compile(r"\s{0,12}Train on \d{1,15} samples")
@@ -132,6 +135,17 @@ class KerasParser(LogReader):
                 # epoch before the next one)
                 # an epoch's summary whose `Epoch N/M` a paste left out, after its callback's `Epoch N:`
                 epoch = _Epoch(called)
+            if epoch is not None and "s - " in text and (terse := _TERSE.match(text)) is not None:
+                # (a step an epoch: its batches are not printed)
+                epoch.total = epoch.total or 1
+                values = {METRIC_KEYS[k]: v for k, v in iter_numbers(text[terse.end():]) if k in METRIC_KEYS}
+                batch = epoch.finish(rows, line, values, float(terse.group("seconds")), samples, batch)
+                done, called = epoch.number, None
+                if epoch.number == last_epoch:
+                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                               detail=f"fit's last epoch ({last_epoch}) done", raw=text[:500])
+                epoch = None
+                continue
             if (epoch is None and headed) or "/" not in text:
                 continue
             summary = _SUMMARY.match(text) if "s" in text else None

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SAMPLE_LOGS
+from tests.test_line_rules import _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.store import Store
@@ -393,3 +394,28 @@ def test_a_nan_loss_is_kept_and_a_whole_second_mean_gives_way_to_the_epochs_time
     # undated abort: it ran at least those 1.75 s, and the report says "at least"
     assert con.execute("select end_reason, length_s, length_at_least from attempts").fetchall() == [
         ("crash", pytest.approx(14.889237 - 13.140698), True)]
+
+
+# Keras 1's fit(verbose=2) of a handwritten-kanji CNN, counting samples: no bar, each epoch's time and metrics
+# after its header (github.com/KyotoSunshine/CNN-for-handwritten-kanji @ 68c1633,
+# logs/model_for_augmented_dataset_training_log.py, lines 1-5 and 20-21)
+KERAS1_TERSE = [
+    "Train on 400000 samples, validate on 10000 samples",
+    "Epoch 1/10",
+    "3083s - loss: 1.7197 - acc: 0.5893 - val_loss: 0.3504 - val_acc: 0.8959",
+    "Epoch 2/10",
+    "3086s - loss: 0.6644 - acc: 0.8074 - val_loss: 0.2832 - val_acc: 0.9182",
+    "Epoch 10/10",
+    "3102s - loss: 0.5444 - acc: 0.8463 - val_loss: 0.2883 - val_acc: 0.9247",
+]
+
+
+def test_keras1_terse_summaries_are_a_step_an_epoch(tmp_path: Path) -> None:
+    """`3083s - loss: 1.7197 - ...` under `Epoch 1/10`, no count of batches (samples of a batch size never
+    printed): the epoch is the step, its time its seconds, its loss the training loss; the last epoch's
+    summary ends fit."""
+    parser, steps, events = _read(tmp_path, KERAS1_TERSE)
+    assert parser == "keras"
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
+        (1, 3083.0, 1.7197), (2, 3086.0, 0.6644), (10, 3102.0, 0.5444)]
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [7]
