@@ -408,9 +408,11 @@ WRAPPED_PIECES_MAX = 4  # after the head: a 250-character watchdog line fits in 
 # it writes the model: "Validation loss decreased (inf --> 0.541561).  Saving model ...", a copy's "... Model Saved......")
 # (Detectron's (Caffe2's) save of its net's blobs: "INFO net.py: 143: Saving parameters and momentum to
 # .../model_iter59999.pkl", then "... to .../model_final.pkl" at the end)
+_SAVE_AT_EPOCH = re.compile(r"Saving model at [Ee]poch (\d{1,9})\b")
 _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}weights to \S"
-                           # (and a notebook's `Saving model at epoch 0 with validation loss of 0.00033`)
-                           r"|(?:^\s{0,12}|: |\] )Saving model at epoch \d{1,9}\b"
+                           # (and a notebook's `Saving model at epoch 0 with validation loss of 0.00033`, another's
+                           # `Saving model at Epoch 1 with Validation Accuracy: 33.73%`)
+                           r"|(?:^\s{0,12}|: |\] )Saving model at [Ee]poch \d{1,9}\b"
                            # (the torchvision recipe's utilities after each epoch: "...torch_utils - line-350] Saving model at 3")
                            r"|(?:^\s{0,12}|: |\] )Saving model at \d{1,9}\s*$"
                            # (axolotl's, as training ends: "Training completed! Saving trained model to ./outputs/lora-out.")
@@ -1710,6 +1712,9 @@ class EventScanner:
                        int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else
                        int(folder_step.group(1)) if "Saving current state to " in text and (
                            folder_step := _CHECKPOINT_NAMED.search(text)) else None)
+            if "Saving model at " in text and (at_epoch := _SAVE_AT_EPOCH.search(text, save.start())) is not None:
+                # (a save at the end of the epoch it names: that epoch's last step, as the rows count, `log_result`)
+                rows.epoch_events[id(rows.events[-1])] = int(at_epoch.group(1))
         elif ("> BEST MODEL : " in text or "> CHECKPOINT : " in text) and (coqui := _COQUI_SAVE.match(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(coqui.group(1)))

@@ -445,3 +445,34 @@ def test_detectron2s_first_line_is_a_launch_with_its_world_size(tmp_path: Path) 
     assert con.execute("select start_ns from attempts order by attempt").fetchall() == [
         (int((day.timestamp() + 14 * 3600 + 54 * 60 + 13) * 1e9),), (int((day.timestamp() + 14 * 3600 + 55 * 60 + 51) * 1e9),)]
     assert con.execute("select detail from log_events where kind = 'launch_config'").fetchall() == [("world_size=1",)] * 2
+
+
+# A lens-finding fine-tune's notebook output: each epoch's bar, its validation's, then the best model's save
+# (github.com/pilot-j/Gsoc_Deeplense @ 38920f0, logs/FT.md, lines 4-18)
+DEEPLENSE_SAVES = [
+    'Total number of train params, training full: 2395779',
+    'Epoch 1/50 [FT]: 100%|██████████| 157/157 [13:51<00:00,  5.30s/it, loss=0.919]',
+    'Epoch 1/50 [Validating]: 100%|██████████| 18/18 [01:32<00:00,  5.13s/it]',
+    '',
+    'Saving model at Epoch 1 with Validation Accuracy: 33.73%',
+    'Epoch 1/50 - Train Loss: 0.9780, Train Accuracy: 50.15%, Validation Loss: 1.3758, Validation Accuracy: 33.73%',
+    'Epoch 2/50 [FT]: 100%|██████████| 157/157 [02:45<00:00,  1.06s/it, loss=0.796]',
+    'Epoch 2/50 [Validating]: 100%|██████████| 18/18 [00:10<00:00,  1.69it/s]',
+    '',
+    'Saving model at Epoch 2 with Validation Accuracy: 52.49%',
+    'Epoch 2/50 - Train Loss: 0.8571, Train Accuracy: 59.49%, Validation Loss: 0.9801, Validation Accuracy: 52.49%',
+    'Epoch 3/50 [FT]: 100%|██████████| 157/157 [01:58<00:00,  1.33it/s, loss=0.787]',
+    'Epoch 3/50 [Validating]: 100%|██████████| 18/18 [00:12<00:00,  1.45it/s]',
+    '',
+    'Saving model at Epoch 3 with Validation Accuracy: 53.99%',
+]
+
+
+def test_a_save_that_names_its_epoch_with_a_capital_is_at_that_epochs_end(tmp_path: Path) -> None:
+    """`Saving model at Epoch 1 with Validation Accuracy: 33.73%` is a save (the word's capital aside), at the
+    end of the epoch it names: the step of the row that ends epoch 1 (the `Epoch 1/50 [FT]` bar's last
+    drawing), and for epochs 2 and 3 those of theirs."""
+    _, steps, events = _read(tmp_path, DEEPLENSE_SAVES)
+    saves = [(e["line"], e["step"]) for e in events if e["kind"] == "checkpoint_save_start"]
+    ends = {s["line"]: s["step"] for s in steps}
+    assert saves == [(5, ends[2]), (10, ends[7]), (15, ends[12])] and ends[2] < ends[7] < ends[12]
