@@ -2909,10 +2909,12 @@ class GenericLogParser(LogReader):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
             elif ",epoch=" in body and (counter := _step_counter(body)) is not None and _record_head(body, counter):
                 record_head = True  # an undated record's head (its logger's date cut off): `[step=20800/23842,epoch=0]`
-            elif body.startswith(("Steps: ", "steps: ", "Training Progress: ")) and "%|" in body and (
+            elif body.startswith(("Steps: ", "steps: ", "Training Progress: ", "Training progress: ")) and "%|" in body and (
                     drawn := bar_readings(body)) and drawn[-1].n > 0:
                 # diffusers' training scripts' bar (`Steps:  10%|...| 100/1000 [...]`; kohya-ss', `steps:`), verl's
-                # trainer's (`Training Progress: 100%|...| 105/105 [2:33:10<00:00, 87.53s/it]`): one is enough
+                # trainer's (`Training Progress: 100%|...| 105/105 [2:33:10<00:00, 87.53s/it]`), 3D Gaussian
+                # Splatting's (`Training progress:  23%|...| 7000/30000 [05:03<21:42, 17.65it/s, Loss=0.0864041]`):
+                # one is enough
                 return Claim.CONTENT
             elif (bar := _bar_step(body)) is not None and bar[1].seconds_per_item is not None and bar[0].epoch is not None and (
                     _TRAIN_BAR.match(body, 0, bar[0].match.start()) is not None

@@ -6,6 +6,7 @@ text."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +18,7 @@ from tests.test_line_rules import _ns, _read
 from tests.test_line_rules_libraries import ALLENNLP
 from tracelens.parsers import detect, registry
 from tracelens.parsers.generic_log import _from_running_mean, _names_training_before_traceback
+from tracelens.store import Store
 
 # Anomaly-Transformer's scripts/MSL.sh on a machine with no GPU (a stored copy of its run notes, index id 12424227955, section
 # "2.3 MSL", the first run's last 22 lines): the model's build fails before any step
@@ -1083,3 +1085,46 @@ def test_a_replicas_traceback_inside_the_exception_is_one_failure(tmp_path: Path
     memory: one crash (the traceback) and one OOM, not two of each."""
     _, _, events = _read(tmp_path, DATAPARALLEL_OOM, name="train.err", parser_name="generic_log")
     assert sorted(e["kind"] for e in events if e["kind"] in ("crash", "oom")) == ["crash", "oom"]
+
+
+# 3D Gaussian Splatting's train.py on the Tanks and Temples "train" scene, each line it prints ending with its time,
+# day first; its bar's drawing at each evaluation (a Korean setup note's log block, index id 1465528570, the block
+# after `python train.py -s data/tandt/train -m output/train`)
+GAUSSIAN_SPLATTING_TRAIN = [
+    "Optimizing output/train",
+    "Output folder: output/train [10/09 09:28:00]",
+    "Tensorboard not available: not logging progress [10/09 09:28:00]",
+    "Reading camera 301/301 [10/09 09:28:00]",
+    "Converting point3d.bin to .ply, will happen only the first time you open the scene. [10/09 09:28:00]",
+    "Loading Training Cameras [10/09 09:28:01]",
+    "Loading Test Cameras [10/09 09:28:02]",
+    "Number of points at initialisation :  182686 [10/09 09:28:02]",
+    "Training progress:  23%|████████▋                            | 7000/30000 [05:03<21:42, 17.65it/s, Loss=0.0864041,"
+    " Depth Loss=0.0000000]",
+    "[ITER 7000] Evaluating train: L1 0.061922325193881994 PSNR 20.546619033813478 [10/09 09:33:06]",
+    "",
+    "[ITER 7000] Saving Gaussians [10/09 09:33:06]",
+    "Training progress: 100%|████████████████████████████████████| 30000/30000 [30:26<00:00, 16.42it/s, Loss=0.0591384,"
+    " Depth Loss=0.0000000]",
+    "",
+    "[ITER 30000] Evaluating train: L1 0.033260392397642134 PSNR 25.225400924682617 [10/09 09:58:29]",
+    "",
+    "[ITER 30000] Saving Gaussians [10/09 09:58:29]",
+    "",
+    "Training complete. [10/09 09:58:33]",
+]
+
+
+def test_gaussian_splattings_lines_are_dated_by_the_time_they_end_with(tmp_path: Path) -> None:
+    """Each line 3DGS prints ends with `[DD/MM HH:MM:SS]`: the run spans 09:28:00 (its output folder's line) to
+    09:58:33 (`Training complete.`), 1833 s. Two bar drawings are enough to read it. Its bar's first drawing,
+    `7000/30000 [05:03<...]`, began 5:03 before 09:33:06, within the logs: they show its loop begin, and
+    open at no step mid-run."""
+    path = tmp_path / "train.log"
+    path.write_text("\n".join(GAUSSIAN_SPLATTING_TRAIN) + "\n")
+    os.utime(path, (datetime(2024, 9, 10, 10).timestamp(),) * 2)
+    store = Store.open(tmp_path / "s.tlstore")
+    assert not store.ingest([path]).failed
+    con = store.connect()
+    assert con.execute("select wall_s, opens_at_step from goodput").fetchone() == ((58 - 28) * 60 + 33, None)
+    assert con.execute("select end_reason from attempts").fetchall() == [("completed",)]

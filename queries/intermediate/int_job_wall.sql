@@ -61,7 +61,7 @@ opening as (
     -- data_time: 99.0316` before 16 s steps)
     select a.attempt, a.first_step, (a.first_step - b.covers) * b.pace_ns / 1e9 as before_s
     from (select * from int_attempts where logged and start_ns is not null order by start_ns limit 1) a
-    join (select s.attempt,
+    join (select s.attempt, s.start_ns,
                  -- (MLPerf's blocks are numbered by the samples done, `samples_count`: the block's samples are the
                  -- steps it ends, its time over them each one's)
                  case when m.samples_counted and m.samples > 0 then m.samples else s.covers end as covers,
@@ -73,6 +73,9 @@ opening as (
                        arg_min(samples, coalesce(end_ns, t_ns)) as samples from stg_log_steps) m
           where s.nth = 1) b using (attempt)
     where a.resumed_from_step is null and a.first_step > b.covers
+      -- (not where the first line's own start, a progress bar's by its elapsed time, falls within the
+      -- logs: they show its loop begin, whatever its rate's smoothing makes of the steps since)
+      and (b.start_ns is null or b.start_ns < a.start_ns)
       and not exists (select 1 from int_log_events e
                       where (e.kind = 'attempt_start' and e.ts_ns = a.start_ns
                              and coalesce(e.detail, '') not in ('first dated line of a process', 'first record'))
