@@ -15,7 +15,7 @@ from typing import Any
 from tracelens.enums import FAILURE_EVENT_KINDS, FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._lines import FAILURE_TIME, Line, Lines, bar_readings, parse_timestamp, read_lines
-from tracelens.parsers._logtables import TRACEBACK_LINES, LogRows
+from tracelens.parsers._logtables import LogRows
 from tracelens.parsers._numbers import duration_s
 from tracelens.parsers.contract import ParseResult
 
@@ -786,7 +786,7 @@ _ANY_EVENT_PATTERN = (
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|^Subject: Job \d{1,15}: <|^Results reported at "
     r"|^TERM_[A-Z_]{2,40}: |Exited with exit code |^\s*Successfully completed\.\s*$| was saved at iter "
-    r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) follows"
+    r"|^(?:Started|Terminated) at [A-Z][a-z]{2} |^The output \(if any\) (?:follows|is above)"
     r"|^\s{0,8}(?:# )?(?:\.\.\.|…|\[(?:\.\.\.|…)\]|\((?:\.\.\.|…)\))"
     r"|Exception ignored in|--- Logging error ---|\] Optimization Done\.|\*\*\\?\* Check failure stack trace"
     r"|[/\\]crash\.pt\s*$|^\[Auto Resume\] Info: |^\[?F\d{4} (?:\d\d:\d\d:\d\d|00:00:\d{10})\.\d{6} "
@@ -985,6 +985,9 @@ class EventScanner:
         self.failed_ns: int | None = None  # when a scheduler killed the job, where that was the last failure
         self.exit_ns: int | None = None  # the last exit handler's line after a failure (`_exiting`)
         self.failed_dated = False  # the failed process had logged a dated line (`_exiting`)
+        self.fail_steps = 0  # the step rows read when the last failure was (`_fresh_failure`)
+        self.fail_from = 0  # the index of that failure's first event
+        self.wrapped_oom = False  # an `Original Traceback` was passed over: its OOM line is the one logged
         # rank -> the line of its last "Model weights saved in" and the file it names
         self.weights_saved: dict[int | None, tuple[int, str]] = {}
         # rank -> (line, event) of its last line of a file saved in a script's own words (`_WEIGHTS_FILE_SAVED`)
@@ -1060,7 +1063,7 @@ class EventScanner:
         `_DYING_NS` of one (the rest of its report): the failed process's, however long after its failure,
         where that process had dated a line of its own (else the exit line is its first dated line: it
         dates the lines it printed before, a progress bar's, as the process's)."""
-        if not self.failed_dated:
+        if not self.failed_dated or not self._fresh_failure():
             return False
         if _EXIT_HANDLER.search(line.text) is None and not (
                 self.exit_ns is not None and 0 <= line.ts_ns - self.exit_ns <= _DYING_NS):
@@ -1201,6 +1204,10 @@ class EventScanner:
         if text.startswith("The output (if any) follows"):  # (after the report's verdict)
             self.lsf_output_follows = True
             return True
+        if self.lsf and text.startswith("The output (if any) is above"):
+            # (a short report's end, its verdict its subject's: what follows is no more of it)
+            self.lsf, self.lsf_said, self.lsf_report_line = False, None, line.number
+            return True
         if self.lsf and text[:1] in "ST" and " at " in text and (clock := _LSF_TIME.match(text)) is not None:
             try:
                 when = datetime.strptime(" ".join(clock.group("when").split()), "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC)
@@ -1251,6 +1258,9 @@ class EventScanner:
             self.lsf = False  # (the report's verdict: a `Started at` after it is the program's own line)
             said, self.lsf_said = self.lsf_said, None
             if said is not None:  # (the subject gave it: now at its own line, its exit code added)
+                if said in rows.events:  # (moved after the events logged since: the events stay in line order)
+                    rows.events.remove(said)
+                    rows.events.append(said)
                 said.update(line=line.number, raw=text)
                 if lsf.group(1) is not None and said["kind"] == LogEventKind.CRASH.value:
                     said["detail"] = f"scheduler: LSF's job exited with code {lsf.group(1)}" + (
@@ -1435,6 +1445,7 @@ class EventScanner:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail=_TAKEN_DOWN)
                 self.failed = True
+                self.fail_steps, self.fail_from = len(rows.steps), len(rows.events) - 1
             return True
         if ("Killing subprocess" in text or "exits with return code" in text) and _DS_TEARDOWN.search(text) is not None:
             # the launcher's word on a failure where no worker said one (its lines may be all a node's
@@ -1448,10 +1459,11 @@ class EventScanner:
                 rows.event(LogEventKind.CRASH, line=line.number, rank=None, ts_ns=line.ts_ns, raw=text,
                            detail="DeepSpeed's launcher killed its workers after a worker's failure")
             return True
-        if (failed and not restart and "ChildFailedError" in text and "Traceback (most" not in text
-                and "failed (exitcode: " not in text):
+        if (not restart and "ChildFailedError" in text and "Traceback (most" not in text
+                and "failed (exitcode: " not in text and self._fresh_failure()):
             return True  # torchelastic's exception for a worker's failure already logged (its raise, its traceback's end)
-        if "Original Traceback (most" in text and failed and _ORIGINAL_TRACEBACK.match(text) is not None:
+        if "Original Traceback (most" in text and self._fresh_failure() and _ORIGINAL_TRACEBACK.match(text) is not None:
+            self.wrapped_oom = True  # (its own out-of-memory line, if it is one, is the OOM already logged)
             return True  # (the exception just logged carries its worker's traceback in its message: one failure)
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text
                         or "Uncaught " in text or ") FAILED (exitcode " in text) and _CRASH.search(text) is not None):
@@ -1485,15 +1497,16 @@ class EventScanner:
             # the failure report's time dates the failure lines before it that no clock dated (a
             # launcher's traceback; a glog line glued after a progress bar)
             at = parse_timestamp(f"{failed_at.group(1)} {failed_at.group(2)}")
-            # (over the launcher's dated lines on it: its exit report, its word that it stopped the others)
-            for event in reversed(rows.events):
+            # (over the launcher's dated lines on it, its exit report, its word that it stopped the others; not
+            # past the failure's first event)
+            for event in reversed(rows.events[self.fail_from:] if self._fresh_failure() else rows.events[-1:]):
                 if event["kind"] != LogEventKind.CRASH.value:
                     break
                 if event.get("ts_ns") is None:
                     event["ts_ns"] = at
             return True
         if "signal" in text and (stop := _AGENT_STOP.search(text)) is not None:
-            if not failed:  # (after a worker's failure: the launcher tearing the others down, that failure's)
+            if not self._fresh_failure():  # (after a worker's failure: the launcher tearing the others down, that failure's)
                 detail = (f"launcher received signal {stop.group('sig')}" if stop.group("sig")
                           else "launcher stopping its workers")
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text, detail=detail)
@@ -1527,12 +1540,11 @@ class EventScanner:
             return True
         training = low is None or "training " in low
         if ("out of memory" in text or "OutOfMemoryError" in text) and OOM_LINE.search(text):
-            said = rows.events[-1] if rows.events else None
-            if not (failed and said is not None and said["kind"] == LogEventKind.OOM.value and said["rank"] == line.rank
-                    and line.number - said["line"] <= TRACEBACK_LINES):
+            if not (self.wrapped_oom and self._fresh_failure()):
                 # (not the original exception a wrapper's message carries: DataParallel's `Caught OutOfMemoryError
                 # in replica 0 on device 0.`, then its `Original Traceback` and `CUDA out of memory. ...`)
                 rows.event(LogEventKind.OOM, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            self.wrapped_oom = False
             self._take_back_clean_end()
         elif training and (starts := _STARTS.search(text)) is not None:
             step = int(next(g for g in starts.groups() if g is not None))
@@ -1712,8 +1724,11 @@ class EventScanner:
                        int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else
                        int(folder_step.group(1)) if "Saving current state to " in text and (
                            folder_step := _CHECKPOINT_NAMED.search(text)) else None)
-            if "Saving model at " in text and (at_epoch := _SAVE_AT_EPOCH.search(text, save.start())) is not None:
-                # (a save at the end of the epoch it names: that epoch's last step, as the rows count, `log_result`)
+            if ("Saving model at " in text and (at_epoch := _SAVE_AT_EPOCH.search(text, save.start())) is not None
+                    and _last_epoch_ended(rows) == int(at_epoch.group(1))):
+                # (a save at the end of the epoch it names, the last one ended, as its rows print it: that epoch's
+                # last step, as the rows count, `log_result`; not where its script counts its epochs another way,
+                # `Saving model at epoch 0` after the bar of `Epoch 1/3`)
                 rows.epoch_events[id(rows.events[-1])] = int(at_epoch.group(1))
         elif ("> BEST MODEL : " in text or "> CHECKPOINT : " in text) and (coqui := _COQUI_SAVE.match(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -1869,8 +1884,12 @@ class EventScanner:
         (its traceback, under its rank's prefix) says that of its rank alone: the other ranks'
         processes may go on printing lines (a step they finish) until the launcher stops them,
         and its lines, or a line with no rank, say it of every rank."""
-        if not self.failed:
+        if not self._fresh_failure():
+            # (a new failure: none since its process's start, or steps read since the last one, a relaunch's
+            # that dated no line of its own)
             self.failed_dated = bool(self.started) if rank is None else rank in self.started
+            self.fail_from = max(0, len(self.rows.events) - 1)
+        self.fail_steps = len(self.rows.steps)
         if rank is None:
             self.started.clear()
         else:
@@ -1881,6 +1900,12 @@ class EventScanner:
         self.ray_saves.clear()  # (a relaunch writes its checkpoints' folders anew)
         self.snapshots.clear()  # (and StyleGAN's snapshots from 000000 again)
         self._take_back_clean_end()
+
+    def _fresh_failure(self) -> bool:
+        """A failure was logged since the last process start, and no step line since it: the lines now
+        are that failure's (a launcher tearing the other workers down, an exit handler's report), not
+        those of a relaunch that dated no line of its own."""
+        return self.failed and len(self.rows.steps) <= self.fail_steps
 
     def _platform_verdict(self, line: Line, ok: bool, failed: bool, detail: str) -> None:
         """A platform's word on how the job ended (Vertex AI's task exit, the SageMaker SDK's job
@@ -1984,6 +2009,14 @@ def _redrawn_bar(text: str) -> bool:
         return False
     readings = bar_readings(text)
     return bool(readings) and readings[0].n > 0
+
+
+def _last_epoch_ended(rows: LogRows) -> int | None:
+    """The epoch, as printed, of the last row read that ends an epoch (`LogRows.epoch_end`); None where none did."""
+    for row in reversed(rows.steps[-64:]):
+        if (ended := rows.epoch_ends.get(id(row))) is not None:
+            return ended[0]
+    return None
 
 
 def _rank_of(line: Line) -> int | None:

@@ -74,6 +74,8 @@ _KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/s
 # A running count of the tokens trained on since the run began (InternEvo's `num_consumed_tokens=786432`): each
 # line's tokens are the count less the count its rank's line before gave (`_running_tokens`)
 _TOKENS_SEEN = frozenset({"num_consumed_tokens", "consumed_tokens", "tokens_seen", "num_tokens_seen"})
+# a step time from a rate printed too coarsely to give one where the line's time does (`_step_values`)
+_COARSE_STEP_TIME = "_coarse_step_time_s"
 # a figure as Python prints a float: sign, digits, decimals, exponent
 _FIGURE = r"[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?"
 # RETURNN's objective of one output layer: `cost:output 19.2419147897`
@@ -952,7 +954,10 @@ def _metric_logger_means(values: dict[str, float], text: str, counter: _Counter,
         printed = meters.group(group)
         if printed is None or values.get(name) != float(printed):
             continue
-        own = _from_running_mean(means.setdefault(name, {}), (rank, counter.epoch), batch, printed)
+        history = means.setdefault(name, {}).setdefault((rank, counter.epoch), [])
+        if history and batch + 1 <= history[-1][0]:
+            history.clear()  # (the epoch printed again from a batch before: a relaunch's, its meter anew)
+        own = _from_running_mean(means[name], (rank, counter.epoch), batch, printed)
         if own is None:
             del values[name]
         else:
@@ -1657,11 +1662,11 @@ def _step_values(text: str) -> dict[str, float]:
         values["step_time_s"] = update_s + values.get("data_time_s", 0.0)
     if ("step_time_s" not in values and ("steps_per_sec" in text or "ups" in text or "It/sec" in text or " step/s" in text
                                          or " steps/s" in text or "Steps/Sec:" in text)
-            and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(figure := rate.group("v") or rate.group("w")) > 0
-            and half_unit(figure) <= RUNNING_MEAN_ERROR * float(figure)):
-        # the interval's mean; none from a rate its rounding moves by more than a tenth (DiT's and BAGEL's
-        # `Train Steps/Sec: 0.03`, 29 to 40 s a step: the lines' times say which)
-        values["step_time_s"] = 1 / float(figure)
+            and (rate := _STEPS_PER_SECOND.search(text)) is not None and float(figure := rate.group("v") or rate.group("w")) > 0):
+        # the interval's mean; apart (`_COARSE_STEP_TIME`) from a rate its rounding moves by more than a tenth
+        # (DiT's and BAGEL's `Train Steps/Sec: 0.03`, 29 to 40 s a step: a dated line's time says which)
+        coarse = half_unit(figure) > RUNNING_MEAN_ERROR * float(figure)
+        values[_COARSE_STEP_TIME if coarse else "step_time_s"] = 1 / float(figure)
     if "step_time_s" not in values and "ime" in text and (meter := _METER_TIME.search(text)) is not None:
         values["step_time_s"] = float(meter.group("v"))  # a meter's current batch time, its average after
     if "step_time_s" not in values and "ms" in text and (field := _MS_FIELD.search(text)) is not None:
@@ -2234,17 +2239,24 @@ def _record_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> str
 
 def _running_tokens(rows: LogRows) -> None:
     """Each row's tokens from the running count its line gives (`_TOKENS_SEEN`): the count less that
-    of its rank's row before, where the count grew. None for a rank's first row (a count may start
-    past 0: a resumed run's) or one whose count went back (another run's)."""
-    before: dict[int | None, float] = {}
-    for row in rows.steps:
-        seen = row.pop("_tokens_seen", None)
-        if seen is None:
-            continue
+    of its rank's row before, where the count grew. None for a run's first row (a count may start
+    past 0: a resumed run's; a run's: after a process's start, or where the step went back) and one
+    whose count went back."""
+    counted = sorted((row for row in rows.steps if "_tokens_seen" in row), key=lambda row: (row["rank"] is None,
+                                                                                       row["rank"] or 0, row["line"]))
+    if not counted:
+        return
+    starts = sorted(e["line"] for e in rows.events if e["kind"] == LogEventKind.ATTEMPT_START.value)
+    before: dict[int | None, dict[str, Any]] = {}
+    for row in counted:
         last = before.get(row["rank"])
-        before[row["rank"]] = seen
-        if last is not None and seen > last and row.get("tokens") is None:
-            row["tokens"] = seen - last
+        before[row["rank"]] = row
+        if (last is not None and row["step"] > last["step"] and row["_tokens_seen"] > last["_tokens_seen"]
+                and row.get("tokens") is None
+                and bisect_right(starts, row["line"]) == bisect_right(starts, last["line"])):
+            row["tokens"] = row["_tokens_seen"] - last["_tokens_seen"]
+    for row in counted:
+        del row["_tokens_seen"]
 
 
 def _optimizer_steps(rows: LogRows, micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]]) -> None:
@@ -3461,6 +3473,10 @@ class GenericLogParser(LogReader):
                 continue
             if counter is not None:
                 values = counter.metrics(text)
+                if _COARSE_STEP_TIME in values:  # (an undated line's only time)
+                    coarse = values.pop(_COARSE_STEP_TIME)
+                    if line.ts_ns is None:
+                        values.setdefault("step_time_s", coarse)
                 if counter.match.re is _CENTERNET and counter.epoch is not None and (
                         net := _CENTERNET_NET.search(text, counter.match.end())) is not None and (
                         batch_s := _from_running_mean(centernet_means, (line.rank, counter.epoch),
@@ -3523,7 +3539,6 @@ class GenericLogParser(LogReader):
             record.emit(rows)
         for waiting in gluon_pending.values():
             _gluonts_row(rows, *waiting)
-        _running_tokens(rows)
         if micro:
             _optimizer_steps(rows, micro)
         if epoch_steps:
@@ -3592,6 +3607,7 @@ class GenericLogParser(LogReader):
                 rows.epoch_readings.pop(row_id, None)
         if SHARED_LINES.get():
             mark_evaluations(rows)
+        _running_tokens(rows)
         result = log_result(rows, warning)
         if estimated is not None:
             result.warnings.append(estimated)

@@ -476,3 +476,13 @@ def test_a_save_that_names_its_epoch_with_a_capital_is_at_that_epochs_end(tmp_pa
     saves = [(e["line"], e["step"]) for e in events if e["kind"] == "checkpoint_save_start"]
     ends = {s["line"]: s["step"] for s in steps}
     assert saves == [(5, ends[2]), (10, ends[7]), (15, ends[12])] and ends[2] < ends[7] < ends[12]
+
+
+def test_a_metric_loggers_epoch_printed_again_starts_its_means_anew(tmp_path: Path) -> None:
+    """The same log appended twice, as a relaunch writing to the same file prints it: the second copy's
+    epoch 0 starts its meters anew, each row's own time as in the first copy (its first row the
+    first iteration's 4.1973 s, not none)."""
+    _, steps, _ = _read(tmp_path, TV_DETECTION_EPOCH + TV_DETECTION_EPOCH)
+    first, again = steps[:6], steps[6:]
+    assert [s["step_time_s"] for s in again] == [s["step_time_s"] for s in first]
+    assert again[0]["step_time_s"] == 4.1973
