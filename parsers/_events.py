@@ -1256,14 +1256,14 @@ class EventScanner:
             ended = line.ts_ns if line.ts_ns is not None else self.lsf_end_ns
             self.lsf_report_line = line.number
             self.lsf = False  # (the report's verdict: a `Started at` after it is the program's own line)
-            said, self.lsf_said = self.lsf_said, None
-            if said is not None:  # (the subject gave it: now at its own line, its exit code added)
-                if said in rows.events:  # (moved after the events logged since: the events stay in line order)
-                    rows.events.remove(said)
-                    rows.events.append(said)
-                said.update(line=line.number, raw=text)
-                if lsf.group(1) is not None and said["kind"] == LogEventKind.CRASH.value:
-                    said["detail"] = f"scheduler: LSF's job exited with code {lsf.group(1)}" + (
+            given, self.lsf_said = self.lsf_said, None
+            if given is not None:  # (the subject gave it: now at its own line, its exit code added)
+                if given in rows.events:  # (moved after the events logged since: the events stay in line order)
+                    rows.events.remove(given)
+                    rows.events.append(given)
+                given.update(line=line.number, raw=text)
+                if lsf.group(1) is not None and given["kind"] == LogEventKind.CRASH.value:
+                    given["detail"] = f"scheduler: LSF's job exited with code {lsf.group(1)}" + (
                         f" ({self.lsf_term[:160]})" if self.lsf_term else "")
                 self.lsf_term = None
                 return True

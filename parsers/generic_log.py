@@ -1823,8 +1823,8 @@ class _Counter(NamedTuple):
                     if key in record and (value := to_float(record[key])) is not None}
         if self.match.re is _DLRM and self.match.group("ms") is not None:
             # (`-1.00 ms/it`, without --print-time: no time)
-            own = float(self.match.group("ms")) / 1000
-            return _step_values(text[self.match.end():]) | ({"step_time_s": own} if own > 0 else {})
+            per_it = float(self.match.group("ms")) / 1000
+            return _step_values(text[self.match.end():]) | ({"step_time_s": per_it} if per_it > 0 else {})
         if self.match.re is _TORCHSSL:
             return _torchssl_values(text[self.match.end():])
         if self.match.re is _PADDLE_PASS:

@@ -138,8 +138,8 @@ class KerasParser(LogReader):
             if epoch is not None and "s - " in text and (terse := _TERSE.match(text)) is not None:
                 # (a step an epoch: its batches are not printed)
                 epoch.total = epoch.total or 1
-                values = {METRIC_KEYS[k]: v for k, v in iter_numbers(text[terse.end():]) if k in METRIC_KEYS}
-                batch = epoch.finish(rows, line, values, float(terse.group("seconds")), samples, batch)
+                said = {METRIC_KEYS[k]: v for k, v in iter_numbers(text[terse.end():]) if k in METRIC_KEYS}
+                batch = epoch.finish(rows, line, said, float(terse.group("seconds")), samples, batch)
                 done, called = epoch.number, None
                 if epoch.number == last_epoch:
                     rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
