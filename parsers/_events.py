@@ -1506,10 +1506,16 @@ class EventScanner:
                     event["ts_ns"] = at
             return True
         if "signal" in text and (stop := _AGENT_STOP.search(text)) is not None:
-            if not self._fresh_failure():  # (after a worker's failure: the launcher tearing the others down, that failure's)
+            if not self._fresh_failure():
                 detail = (f"launcher received signal {stop.group('sig')}" if stop.group("sig")
                           else "launcher stopping its workers")
                 rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text, detail=detail)
+            elif line.ts_ns is not None:
+                # (after a worker's failure: the launcher tearing the others down, that failure's; its first
+                # dated word on it dates the failure's undated events no later than itself)
+                for event in rows.events[self.fail_from:]:
+                    if event["kind"] in _FAILURES and event.get("ts_ns") is None:
+                        event["ts_ns"] = line.ts_ns
             self._failure()
             return True
         if text[:14] == "[Auto Resume] " and (resume := _HYPERPOD_RESUME.match(text)) is not None:
