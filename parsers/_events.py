@@ -939,6 +939,9 @@ _DYING_NS = 1_000_000_000
 # the main process (DataLoader's workers, DataParallel's replicas): `Caught OutOfMemoryError in replica 0 on device 0.`,
 # then `Original Traceback (most recent call last):`
 _ORIGINAL_TRACEBACK = re.compile(r"\s{0,8}Original Traceback \(most recent call last\):\s*$")
+# an event's key (no column) that says its time is a bound on it, a launcher's teardown's: a failure report's own
+# time for it, no later, replaces it
+_BOUNDED = "_bounded"
 # What a process prints as it exits, from its exit handlers, however long after its failure: PyTorch's
 # dynamo and FakeTensor statistics (`I0124 14:50:20.055000 76778 torch/_dynamo/utils.py:399] TorchDynamo
 # compilation metrics:`, `FakeTensor cache stats:`), ProcessGroupNCCL's word that the group was never destroyed
@@ -1502,8 +1505,8 @@ class EventScanner:
             for event in reversed(rows.events[self.fail_from:] if self._fresh_failure() else rows.events[-1:]):
                 if event["kind"] != LogEventKind.CRASH.value:
                     break
-                if event.get("ts_ns") is None:
-                    event["ts_ns"] = at
+                if event.get("ts_ns") is None or (event.get(_BOUNDED) and at is not None and at <= event["ts_ns"]):
+                    event["ts_ns"] = at  # (the failure's own time, to the second: before a teardown's bound on it)
             return True
         if "signal" in text and (stop := _AGENT_STOP.search(text)) is not None:
             if not self._fresh_failure():
@@ -1515,7 +1518,7 @@ class EventScanner:
                 # dated word on it dates the failure's undated events no later than itself)
                 for event in rows.events[self.fail_from:]:
                     if event["kind"] in _FAILURES and event.get("ts_ns") is None:
-                        event["ts_ns"] = line.ts_ns
+                        event["ts_ns"], event[_BOUNDED] = line.ts_ns, True
             self._failure()
             return True
         if text[:14] == "[Auto Resume] " and (resume := _HYPERPOD_RESUME.match(text)) is not None:

@@ -3383,9 +3383,9 @@ def test_torchelastics_teardown_after_a_workers_failure_is_that_failure(tmp_path
     assert crashes[0] == (2, 1, "soundfile.LibsndfileError: <exception str() failed>")
     assert {line for line, _, _ in crashes}.isdisjoint({5, 6, 7, 11, 12})
     assert any(line == 8 and detail.startswith("failed (exitcode: 1) local_rank: 1") for line, _, detail in crashes)
-    # the worker's traceback, undated, is dated no later than the launcher's first word on it, its first SIGTERM
-    # (`W0921 05:29:27.905673`), which the report's whole second (`time : 2025-09-21_05:29:27`) does not move
-    assert next(e["ts_ns"] for e in events if e["line"] == 2) == _ns("2025-09-21 05:29:27,905673")
+    # the worker's traceback, undated, is dated by the report's `time : 2025-09-21_05:29:27` (the failure's own
+    # second, before the launcher's first word on it, its SIGTERM at 05:29:27.905673)
+    assert next(e["ts_ns"] for e in events if e["line"] == 2) == _ns("2025-09-21 05:29:27,0")
 
 
 # open_clip (a Mixtera fork) under `srun -l`: the data loader's failure as epoch 1 begins, then PyTorch's exit
