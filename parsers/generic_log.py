@@ -1763,6 +1763,10 @@ _LINE_FRAMEWORKS = (
     # MaxText's train loop (`completed step: 5, seconds: 4.011, TFLOP/s/device: 340.650, loss: 1.989`; before
     # 2024 `completed step: 1, seconds: 8.693, TFLOP/s: 1.731, loss: 9.206`)
     ("completed step: ", re.compile(r"\bcompleted step: \d{1,12}, seconds: {1,4}[\d.]{1,20}, TFLOP/s(?:/device)?: "), "maxtext"),
+    # Flair's ModelTrainer (`epoch 1 - iter 9/10 - loss 0.45796768 - samples/sec: 9.29 - lr: 0.020000`)
+    (" - iter ", re.compile(r"\bepoch \d{1,9} - iter \d{1,12}/\d{1,12} - loss "), "flair"),
+    # icefall's (k2's) MetricsTracker (`Epoch 1, batch 10, loss[loss=0.1139, over 2828.00 frames. ], tot_loss[...]`)
+    ("tot_loss[", re.compile(r"\bbatch \d{1,12}, loss\[[^\]\n]{0,400}\bover [\d.]{1,20} frames\. \], tot_loss\["), "icefall"),
     # timm's train.py (`Train: 0 [  50/73 ( 70%)]  Loss: 6.77 (6.83)  Time: 0.320s,  400.32/s  (0.470s,  272.39/s)  LR: ...`)
     ("Train: ", re.compile(r"(?:^|\S )Train: \d{1,9} \[\s{0,12}\d{1,12}/\d{1,12} \(\s{0,3}\d{1,3}%\)\]\s{1,4}Loss: "), "timm"),
 )

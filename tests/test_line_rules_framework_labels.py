@@ -1,6 +1,6 @@
 """A step line's framework, where its shape or its logger names the program that printed it (quoted
 real lines, each source cited): AllenNLP, ESPnet2, CLU, MindSpore, OpenNMT-py, PaddlePaddle's
-suites, Sockeye, MaxText, InternEvo; lines of no known program stay `generic`."""
+suites, Sockeye, MaxText, InternEvo, Flair, icefall; lines of no known program stay `generic`."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests.test_line_rules import _read
+from tests.test_line_rules_failures_vision_legacy import FLAIR
+from tests.test_wild_logs import ICEFALL_YESNO
 
 # AllenNLP's trainer (github.com/allenai/allennlp/issues/379, a comment's log), lines 7-13
 ALLENNLP = [
@@ -138,6 +140,8 @@ INTERNEVO = [
     (SOCKEYE, "sockeye"),
     (MAXTEXT_2023, "maxtext"),
     (INTERNEVO, "internevo"),
+    (FLAIR, "flair"),
+    (ICEFALL_YESNO, "icefall"),
 ], ids=lambda v: v if isinstance(v, str) else "")
 def test_a_step_line_s_program(tmp_path: Path, lines: list[str], framework: str) -> None:
     _, steps, _ = _read(tmp_path, lines)
