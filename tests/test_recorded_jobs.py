@@ -788,3 +788,23 @@ def test_lightning_s_ddp_members_give_the_world_size(name: str) -> None:
     devices = int(m.group(1)) if (m := re.search(r"--devices (\d+)", command)) else int(default.group(1))
     con = ingest([folder / "console.log"])
     assert con.execute("select gpus, gpus_source from int_world_size").fetchone() == (devices, "launch_config")
+
+
+def test_a_relaunch_that_dated_nothing_keeps_its_own_end_when_killed() -> None:
+    """sample_logs/undated_relaunch_gloo_2rank (record_undated_relaunch_job.sh): rank 0's step lines are plain
+    prints; it fails at step 3 of the first launch, torchrun relaunches both ranks, and the harness sends
+    SIGTERM to torchrun during the relaunch. The relaunch dated no line of its own, but its steps (1-12) came
+    after the first failure: torchrun's `Received 15 death signal` is the relaunch's end, a failure of its
+    own, at the harness's clock for the signal (within its own 10 ms of lag); its SIGTERMs to the workers after
+    it are that end's, no failure each."""
+    folder = SAMPLE_LOGS / "undated_relaunch_gloo_2rank"
+    sent = next(json.loads(line)["t"] for line in (folder / "truth.jsonl").read_text().splitlines() if "sigterm_sent" in line)
+    text = (folder / "console.log").read_text().splitlines()
+    received = next(n for n, line in enumerate(text, 1) if "Received 15 death signal" in line)
+    sigterms = [n for n, line in enumerate(text, 1) if "closing signal SIGTERM" in line and n > received]
+    con = ingest([folder / "console.log"])
+    crashes = con.execute("select line, ts_ns from log_events where kind = 'crash' order by line").fetchall()
+    (at,) = [ts for line, ts in crashes if line == received]
+    assert at / 1e9 == pytest.approx(sent, abs=0.05)
+    assert sigterms and not {line for line, _ in crashes} & set(sigterms)
+    assert [a for (a,) in con.execute("select end_reason from attempts order by attempt").fetchall()] == ["crash", "crash"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SAMPLE_LOGS, corpus_or_skip, run_cli
+from tests.conftest import SAMPLE_LOGS, _read_only_store, corpus_or_skip, run_cli
 from tracelens.render import render_markdown
 from tracelens.report import build, from_dict, to_dict
 from tracelens.store import Store
@@ -43,8 +43,11 @@ def test_model_round_trips_through_json(all_samples_store: Path) -> None:
 _UNIT_S = {"s": 1.0, "min": 60.0, "h": 3600.0}
 
 
-def test_text_json_and_sql_agree(all_samples_store: Path) -> None:
-    store = all_samples_store
+def test_text_json_and_sql_agree(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The goodput section's buckets and the ranks section's stragglers, as text, as JSON and as SQL, over
+    two dated jobs in one store (a restart's buckets, a straggler's evidence): the same figures."""
+    store = _read_only_store(tmp_path_factory, "restart-and-straggler",
+                             [SAMPLE_LOGS / "restart_gloo_2rank", SAMPLE_LOGS / "ddp_gloo_2rank"])
     con = Store.open(store, create=False).connect()
     sql = dict(con.execute("select bucket, seconds from goodput_buckets").fetchall())
     code, out, _ = run_cli("report", str(store), "--format", "json", "--section", "goodput")
