@@ -3123,6 +3123,8 @@ class GenericLogParser(LogReader):
                 caching[line.rank] = "aching" in line.text and _CACHING.search(line.text) is not None
             logged = len(rows.events)
             scanned = events.scan(line)
+            if lerobot_grid and any(e["kind"] == LogEventKind.ELISION.value for e in rows.events[logged:]):
+                lerobot_grid.clear()  # (lines cut out of the log, `...`: LeRobot's grid goes on from no known step)
             if len(rows.events) > logged and any(e["kind"] == LogEventKind.ATTEMPT_END.value for e in rows.events[logged:]):
                 ended[line.rank] = line.number  # (its epoch's lines are done: `_Epoch`'s lines above)
             if scanned:
@@ -3377,8 +3379,6 @@ class GenericLogParser(LogReader):
                 rows.step(line=line.number, rank=line.rank, step=tensorpack[1], end_ns=line.ts_ns)
                 tensorpack_ends.append((len(rows.steps) - 1, *tensorpack))
                 continue
-            if lerobot_grid and text.strip() and not text.strip(" .…"):
-                lerobot_grid.clear()  # (lines cut out of the log: the steps' grid goes on from no known step)
             if "smpl:" in text and (lerobot := _LEROBOT.search(text)) is not None:
                 # (LeRobot's line: its step exact, or rounded and placed on the grid of the steps before it; not
                 # its evaluation's, `step:10K smpl:80K ep:200 epch:200.02 ∑rwrd:14.880 success:0.0% eval_s:352.029`)

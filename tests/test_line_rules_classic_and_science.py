@@ -1088,6 +1088,11 @@ def test_lerobot_steps_rounded_to_thousands_go_on_the_grid_of_the_exact_ones(tmp
     rounded = [t for t in LEROBOT_2025 if " step:1K " in t]
     assert exact == [200, 400, 600, 800] and len(rounded) == 3
     assert [r["step"] for r in steps] == [*exact, 1000, 1200, 1400]
+    # the same log with the lines after step 800 cut out as an excerpt marks it (`...`): the `1K` lines after the
+    # cut could be any of 1000, 1200, 1400 or later, so none is a step
+    cut = next(i for i, t in enumerate(LEROBOT_2025) if " step:800 " in t) + 1
+    _, steps, _ = _read(tmp_path, [*LEROBOT_2025[:cut], "...", *LEROBOT_2025[cut + 1:]], name="cut.log")
+    assert [r["step"] for r in steps] == exact
     assert not [e for e in events if e["kind"] in ("restart", "crash")]
     _, steps, events = _read(tmp_path, LEROBOT_2024, name="2024.log")
     assert [r["step"] for r in steps] == [int(m.group(1)) for t in LEROBOT_2024 if (m := re.search(r" step:(\d+) ", t))]
