@@ -48,6 +48,9 @@ _PREFIX = re.compile(
     r"|\[rank=(?P<r7>\d+)\]:? "  # (and a script's own, with a colon: "[rank=13]: step=99 memory ...")
     r"|\[GPU(?P<r11>\d{1,7})\] "  # PyTorch's DDP tutorial series prints its global rank so: "[GPU2] Epoch 0 | ..."
     r"|\[RANK (?P<r13>\d{1,7})\] "  # (and a copy of it so: "[RANK 3] Epoch 0 | ...")
+    # PyTorch's distributed tutorial (`print('Rank ', dist.get_rank(), ', epoch ', epoch, ': ', loss)`), copied
+    # into launchers' examples: "Rank  0 , epoch  9 :  0.2264"; only before its epoch
+    r"|Rank {1,2}(?P<r16>\d{1,7}) {0,2}, (?=epoch )"
     # Lightning's rank prefix of a message every rank logs: "[rank: 1] Monitored metric ..."; ParlAI's, padded: "[rank:  0] "
     r"|\[rank: {1,3}(?P<r14>\d{1,7})\] "
     r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] (?:[0-9a-f]{6,64}| {6,64})"
@@ -94,7 +97,7 @@ _WORD_PREFIX = re.compile(
     r"|(?<![\w.\-])[A-Za-z][\w.]{0,254}+(?:-[\w.]{1,255}+){1,8}+[ ]{1,40}+\|[ ]"
     r"|(?<![\w.\-])[A-Za-z][\w.\-]{0,63}+:\d{1,7}+ (?:out|err): "
 )
-_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r13", "r14", "r9", "r8", "r15")
+_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r13", "r14", "r9", "r8", "r15", "r16")
 # horovodrun --timestamp-output (and mpirun's --timestamp-output with --tag-output): the time as
 # `time.ctime()` writes it, right before the rank's tag: "Wed Dec  8 02:01:36 2021[1]<stdout>:"
 _CTIME_PREFIX = re.compile(
@@ -423,7 +426,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         else:
             special = ("| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:70] or "]<std" in segment[:40]
                        or " out: " in segment[:80] or " err: " in segment[:80] or "]:" in segment[:90]
-                       or _grep_hint(segment))
+                       or (opener == "R" and segment[:5] == "Rank ") or _grep_hint(segment))
         if special:
             rank, body, prefix_ns, node = _strip(segment)
             if node is not None and rank is None:
@@ -693,7 +696,7 @@ _NEEDS_PYTHON = (
     r"|^(?:[\w.\-]*-\d+ +\| |[A-Za-z][\w.]*-[\w.\-]* +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |(?:[0-9]{1,3}\.){3}[0-9]{1,3}: "
     r"|\([^ ]*(?:, rank=[0-9]+)?,? pid=|[\w.\-]+: \[|[A-Za-z][\w.\-]*:[0-9]+ (?:out|err): "
     r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] |[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}\.[0-9]{7}"
-    r"| {0,6}[A-Za-z0-9_./\-]+\.(?:log|txt|out|err):)"
+    r"| {0,6}[A-Za-z0-9_./\-]+\.(?:log|txt|out|err):|Rank {1,2}[0-9])"
     r"|^[^!-~]*$"
 )
 
@@ -836,7 +839,7 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
         if _grep_hint(text) and (grep := _GREP_PREFIX.match(text)) is not None:
             text = text[grep.end():]
             continue
-        if text[:1] in _PREFIX_OPENERS:
+        if text[:1] in _PREFIX_OPENERS or text[:5] == "Rank ":
             match = _PREFIX.match(text)
         elif "]:" in text[:90] and (app := _APP_PREFIX.match(text)) is not None:
             text = text[app.end():]

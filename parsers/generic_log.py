@@ -157,7 +157,7 @@ _TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}train(?:ing)?(?:[ _]| - )loss\s{{0,4}}
 # Accelerate's examples' end of an epoch: its evaluation printed after the epoch's number
 # (`accelerator.print(f"epoch {epoch}:", eval_metric)`: `epoch 0: {'accuracy': 0.77, 'f1': 0.85}`),
 # or one figure (`epoch 3: 93.90`)
-_EPOCH_RESULT = re.compile(r"epoch \d{1,9}: (?:\{'[^{}]{1,2000}\}|\d{1,9}(?:\.\d{1,20})?)\s*$")
+_EPOCH_RESULT = re.compile(r"epoch {1,2}\d{1,9} {0,2}: {1,2}(?:\{'[^{}]{1,2000}\}|\d{1,9}(?:\.\d{1,20})?)\s*$")
 # a line opening with its epoch, after the word `train` (Flax's examples: `train epoch: 1, loss: 0.1293, accuracy: 96.04`)
 # (or after the run it is of, the OGB examples' repeated runs in one process: `Run: 01, Epoch: 01, Loss: 0.5451`)
 _TRAIN_WORD = re.compile(r"train(?:ing)? {1,4}(?=epoch)|Run: \d{1,4}, (?=Epoch: )", re.I)
@@ -504,6 +504,16 @@ _DINOV2 = re.compile(r"(?:^|\] )Training  \[\s{0,15}(?P<i>\d{1,15})/\d{1,15}\]  
 # "global step 400 learning rate 0.5000 step-time 2.78 perplexity 7.83", the mean step time of those steps
 _TF_TRANSLATE = re.compile(r"^global step (?P<s>\d{1,12}) learning rate [\d.eE+\-]{1,20} step-time (?P<t>\d{1,9}(?:\.\d{1,9})?)"
                            r" perplexity (?:[\d.eE+\-]{1,30}|inf|nan)\s*$")
+# A boosting round's evaluation, every `verbose_eval`/`log_evaluation` rounds: XGBoost's "[0]\ttrain-rmse:21.6024
+# \teval-rmse:21.7" (0-based; its data set's name, `-`, its metric; `#011` for each tab where syslog wrote the line,
+# as SageMaker's console does), LightGBM's "[20]\tvalid_0's binary_logloss: 0.533323" (1-based). No time; each
+# model a process trains (a cross-validation's folds, a search's trials) counts its rounds from the start
+_BOOST_ROUND = re.compile(r"^\[(?P<s>\d{1,12})\](?:\t|#011| {1,8})(?:(?P<x>[A-Za-z_][\w.]{0,60}-[^\s:]{1,60}:)|"
+                          r"[A-Za-z_][\w.-]{0,60}'s [^\t:]{1,80}: )[-+]?(?:\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?|nan|inf)"
+                          r"(?=\s|#011|$)")
+# the line before a boosting run's best round, printed again after its last: "Early stopping, best iteration is:",
+# "Did not meet early stopping. Best iteration is:" (LightGBM), "Stopping. Best iteration:" (XGBoost before 1.3)
+_BOOST_BEST = re.compile(r"\b[Bb]est iteration(?: is)?:\s*$")
 # LightGBM's CLI (and its Python package at verbosity >= 1) at each boosting round's end: "[LightGBM] [Info] 0.679780
 # seconds elapsed, finished iteration 100", the seconds since training began
 _LIGHTGBM = re.compile(r"^\[LightGBM\] \[Info\] (?P<t>\d{1,9}\.\d{1,9}) seconds elapsed, finished iteration (?P<s>\d{1,12})\s*$")
@@ -720,6 +730,8 @@ def _own_step(text: str) -> _OwnStep | None:
                         when.timestamp())
     if text[:12] == "global step " and (translate := _TF_TRANSLATE.match(text)) is not None:
         return _OwnStep(int(translate.group("s")), None, {"step_time_s": float(translate.group("t"))}, "tensorflow")
+    if text[:1] == "[" and text[1:2].isdigit() and (boost := _BOOST_ROUND.match(text)) is not None:
+        return _OwnStep(int(boost.group("s")), None, {}, "xgboost" if boost.group("x") else "lightgbm")
     if " seconds elapsed, finished iteration " in text and (lgbm := _LIGHTGBM.match(text)) is not None:
         return _OwnStep(int(lgbm.group("s")), None, {}, "lightgbm", "elapsed", float(lgbm.group("t")),
                         rounding=half_unit(lgbm.group("t")))
@@ -3049,6 +3061,7 @@ class GenericLogParser(LogReader):
         hf_frame = False  # a traceback's frame in the HF Trainer's training loop (`_HF_TRAIN_FRAME`)
         deepxde: set[int | None] = set()  # ranks whose DeepXDE loss table's header was seen
         gluon_pending: dict[int | None, tuple[Line, tuple[BarReading, int, float | None]]] = {}  # rank -> its last epoch bar
+        boost_best: dict[int | None, int] = {}  # rank -> the line that said a boosting run's best round follows
         xla_clocks: dict[int, tuple[int, int, int]] = {}  # rank -> (epoch, step, second of the day) of its last torch_xla line
         for line in lines:
             if not line.text.isascii() and (english := _in_english(line.text)) is not line.text:
@@ -3306,6 +3319,11 @@ class GenericLogParser(LogReader):
                     _gluonts_row(rows, *waiting)
                 gluon_pending[line.rank] = (line, gluon)
                 continue
+            if "est iteration" in text and _BOOST_BEST.search(text) is not None:
+                boost_best[line.rank] = line.number
+                continue
+            if text[:1] == "[" and boost_best.get(line.rank, -2) == line.number - 1:
+                continue  # (a boosting run's best round printed again: no step)
             if "opt_callback: iter=" in text and " dt=" not in text and _ggml_before_first(text):
                 continue  # (every other callback line times its iteration: only a line without `dt=` is read twice)
             if (own := _own_step(text)) is not None:

@@ -118,6 +118,91 @@ CATBOOST = [
     'bestIteration = 997',
 ]
 
+# XGBoost's `xgb.train`, then its scikit-learn API's `fit` on the same data, each printing its rounds' evaluation
+# (github.com/gaoxinge/machine-learning @ 42558b85bd79f46f4172ce45e8edf09911ea879b : xgboost/gpu/README.md, lines 8-29)
+XGBOOST_TWO_MODELS = [
+    '# python3 main.py',
+    '[0]\ttrain-rmse:21.6024',
+    '[1]\ttrain-rmse:19.5552',
+    '[2]\ttrain-rmse:17.715',
+    '[3]\ttrain-rmse:16.062',
+    '[4]\ttrain-rmse:14.5715',
+    '[5]\ttrain-rmse:13.2409',
+    '[6]\ttrain-rmse:12.0339',
+    '[7]\ttrain-rmse:10.9579',
+    '[8]\ttrain-rmse:9.97879',
+    '[9]\ttrain-rmse:9.10759',
+    ('[03:23:56] WARNING: /workspace/src/objective/regression_obj.cu:152: reg:linear is now deprecated in favor of '
+     'reg:squarederror.'),
+    '[0]\tvalidation_0-rmse:21.6024',
+    '[1]\tvalidation_0-rmse:19.5552',
+    '[2]\tvalidation_0-rmse:17.715',
+    '[3]\tvalidation_0-rmse:16.062',
+    '[4]\tvalidation_0-rmse:14.5715',
+    '[5]\tvalidation_0-rmse:13.2409',
+    '[6]\tvalidation_0-rmse:12.0339',
+    '[7]\tvalidation_0-rmse:10.9579',
+    '[8]\tvalidation_0-rmse:9.97879',
+    '[9]\tvalidation_0-rmse:9.10759',
+]
+
+# LightGBM's `lgb.train` with early stopping, one model a feature, the best round printed again after the last
+# (index id 6214108118: a Kaggle script's pasted run, its first model's last rounds and the second's first)
+LIGHTGBM_EARLY_STOPPING = [
+    "[320]\tvalid_0's auc: 0.655528",
+    "[330]\tvalid_0's auc: 0.655468",
+    "[340]\tvalid_0's auc: 0.655465",
+    'Early stopping, best iteration is:',
+    "[140]\tvalid_0's auc: 0.656576",
+    'complete on: source_system_tab',
+    'working on: source_screen_name',
+    'Train test and validation sets',
+    '',
+    '',
+    'After selection:',
+    'msno                  category',
+    'song_id               category',
+    'source_screen_name    category',
+    'target                   uint8',
+    'dtype: object',
+    'number of columns: 4',
+    '',
+    '',
+    'train size: 5606837 number of 1: 2994894 number of 0: 2611943',
+    'train: 1 in all: 0.534150359641 0 in all: 0.465849640359 1/0: 1.14661537407',
+    'val size: 1770581 number of 1: 719762 number of 0: 1050819',
+    'val: 1 in all: 0.406511760829 0 in all: 0.593488239171 1/0: 0.68495335543',
+    '',
+    '',
+    'Training...',
+    "Training until validation scores don't improve for 200 rounds.",
+    "[10]\tvalid_0's auc: 0.642579",
+    "[20]\tvalid_0's auc: 0.646483",
+    "[30]\tvalid_0's auc: 0.649929",
+]
+
+# PyTorch's distributed tutorial's loop (`print('Rank ', dist.get_rank(), ', epoch ', epoch, ': ', ...)`) as
+# Kubeflow's PyTorchJob example runs it, its master's pod log (github.com/kubeflow/pytorch-operator @
+# 0e8ce1bb7f44d495f3e3d26024e472f72e66bd79 : README.md, the block after "Example output:", its last 4 lines)
+DIST_TUTORIAL_POD = [
+    'Rank  0 , epoch  6 :  0.27593734307583967',
+    'Rank  0 , epoch  7 :  0.25898529327055536',
+    'Rank  0 , epoch  8 :  0.24815570648862864',
+    'Rank  0 , epoch  9 :  0.22647559368756534',
+]
+
+# the same loop's two processes in one console, pasted as comments (index id 31591551606, "MY DDP RUN", its first 8 lines)
+DIST_TUTORIAL_TWO_RANKS = [
+    '# Rank  1 , epoch  0 :  2.2392996650631143',
+    '# Rank  0 , epoch  0 :  2.2396173760042353',
+    '# Rank  1 , epoch  1 :  1.9120400719723458',
+    '# Rank  0 , epoch  1 :  1.9134451575198417',
+    '# Rank  1 , epoch  2 :  1.1675578184046989',
+    '# Rank  0 , epoch  2 :  1.1716073498887531',
+    '# Rank  1 , epoch  3 :  0.7390157832937726',
+    '# Rank  0 , epoch  3 :  0.7463569843162925',
+]
+
 # LeRobot 0.6's lerobot-train, tqdm's bar glued before its step lines (a LeRobot front-end's test file quoting a real
 # 6-step run, index id 70107093363, its `REAL` string, lines 3-5)
 LEROBOT_GLUED = [
@@ -1048,3 +1133,44 @@ def test_fourcastnets_done_line_ends_its_run(tmp_path: Path) -> None:
     """`DONE ---- rank 0`, each rank's last line as its trainer returns, ends the run: it completed, at 23:00:40.127."""
     _, _, events = _read(tmp_path, SC24_LAST_EPOCHS)
     assert [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "attempt_end"] == [(9, _ns("2024-11-08 23:00:40,127"))]
+
+
+def _attempts(tmp_path: Path, lines: list[str]) -> tuple[list[tuple[int, str | None]], list[tuple[int, int, int]]]:
+    job = tmp_path / "job"
+    job.mkdir()
+    (job / "console.log").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    store = Store.open(tmp_path / "job.tlstore")
+    store.ingest([job])
+    con = store.connect()
+    return (con.execute("select step, framework from log_steps order by line").fetchall(),
+            con.execute("select attempt, first_step, last_step from attempts order by attempt").fetchall())
+
+
+def test_boosting_rounds_are_steps_and_a_second_model_in_the_process_is_no_relaunch(tmp_path: Path) -> None:
+    """`[0]\ttrain-rmse:21.6024` .. `[9]`, then the scikit-learn model's `[0]\tvalidation_0-rmse:21.6024` ..:
+    each round a step (the file was refused), both models one attempt (its counter going back read as a restart)."""
+    steps, attempts = _attempts(tmp_path, XGBOOST_TWO_MODELS)
+    assert steps == [(int(m[1]), "xgboost") for t in XGBOOST_TWO_MODELS if (m := re.match(r"\[(\d+)\]\t", t))]
+    assert len(steps) == 20
+    assert attempts == [(1, 0, 9)]
+
+
+def test_lightgbms_best_round_printed_again_is_no_step(tmp_path: Path) -> None:
+    """`Early stopping, best iteration is:` then `[140]\tvalid_0's auc: 0.656576`: the best round again, no step
+    (read, the counter went back to 140); the next model's `[10]` is no relaunch."""
+    steps, attempts = _attempts(tmp_path, LIGHTGBM_EARLY_STOPPING)
+    assert steps == [(320, "lightgbm"), (330, "lightgbm"), (340, "lightgbm"),
+                     (10, "lightgbm"), (20, "lightgbm"), (30, "lightgbm")]
+    assert attempts == [(1, 10, 340)]
+
+
+def test_the_distributed_tutorials_epoch_lines_are_steps_of_the_rank_they_name(tmp_path: Path) -> None:
+    """`Rank  0 , epoch  9 :  0.2264...`: epoch 9 of rank 0 (the file was refused); two ranks' lines interleaved are
+    each rank's epochs, one attempt (read as one rank's, its counter went back at every line)."""
+    parser, steps, _ = _read(tmp_path, DIST_TUTORIAL_POD)
+    assert parser == "generic_log"
+    assert [(s["rank"], s["step"]) for s in steps] == [(0, 6), (0, 7), (0, 8), (0, 9)]
+    steps_two, attempts = _attempts(tmp_path, DIST_TUTORIAL_TWO_RANKS)
+    named = [(int(m[2]), int(m[1])) for t in DIST_TUTORIAL_TWO_RANKS if (m := re.search(r"Rank +(\d+) , epoch +(\d+)", t))]
+    assert sorted(step for step, _ in steps_two) == sorted(epoch for epoch, _ in named)
+    assert attempts == [(1, 0, 3)]

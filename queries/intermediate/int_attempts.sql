@@ -26,14 +26,18 @@
 --   dated line before its last undated step: logged at or after it; NULL where none is undated),
 --   resumed_by_load (it loaded a checkpoint past step 0 and its steps go on from it: a resume its logs
 --   show, not one its first step suggests, nor a fine-tuning's pretrained weights).
-with processes as (
+with boosting_frameworks as (
+    -- programs whose step counter starts over with each model a process trains: a boosting run's rounds
+    select ['xgboost', 'lightgbm', 'catboost'] as boosting
+),
+processes as (
     select p.*, lag(p.end_ns) over (order by p.start_ns) as previous_end_ns
     from int_trace_processes p, int_reference_rank r
     where p.rank = r.rank
 ),
 steps as (
     -- (a step dated at its start, `start_ns`, began then: `began_ns`; else its time before its end)
-    select step, t_ns, step_time_s,
+    select step, t_ns, step_time_s, framework,
         -- (the step time cast first: a bigint less a double is a double, 128 ns off at today's ns)
         case when start_ns is not null then t_ns else t_ns - coalesce((step_time_s * 1e9)::bigint, 0) end as began_ns,
         lag(step) over (order by t_ns, line, step) as previous_step,
@@ -102,6 +106,9 @@ boundaries as (
     from steps s
     where s.step <= s.previous_step
       and not (s.step = s.previous_step - 1 and s.next_step = s.previous_step + 1)
+      -- (nor a boosting run's rounds: each model a process trains counts its own, a cross-validation's
+      -- folds one after another)
+      and coalesce(s.framework, '') not in (select unnest(boosting) from boosting_frameworks)
       and not exists (
           select 1 from int_log_events e
           where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns and e.ts_ns > s.previous_t_ns
@@ -506,10 +513,12 @@ undated_rows as (
     -- a job whose logs date nothing (no attempt above), or a relaunch (line_order): its attempts
     -- are read in the order of the lines of its console with the most steps (then events), in
     -- the lines of the rank with the most there (or of none)
-    select file_id, rank, line, step, null as kind, null::double as duration_s, null::bigint as loaded_step from stg_log_steps
+    select file_id, rank, line, step, null as kind, null::double as duration_s, null::bigint as loaded_step,
+        coalesce(framework, '') in (select unnest(boosting) from boosting_frameworks) as per_model
+    from stg_log_steps
     union all
     select file_id, rank, line, null, kind, duration_s,
-        case when kind in ('checkpoint_load_start', 'checkpoint_load_end') then step end
+        case when kind in ('checkpoint_load_start', 'checkpoint_load_end') then step end, false
     from stg_log_events
 ),
 undated_console as (
@@ -529,7 +538,8 @@ undated_lines as (
         bool_or(u.kind = 'attempt_end') as ended,
         max(u.duration_s) filter (where u.kind in ('collective_timeout', 'hang')) as hang_s,
         max(u.duration_s) filter (where u.kind = 'attempt_end') as stated_s,
-        max(u.loaded_step) as loaded_step
+        max(u.loaded_step) as loaded_step,
+        bool_or(u.per_model) as per_model
     from undated_rows u
     -- (and where its steps name no rank, the events of every rank in it: a watchdog's `[rank0]:`
     -- line in a console whose bar has no prefix)
@@ -564,6 +574,7 @@ undated_boundaries as (
        or ((coalesce(start, false) or (coalesce(loaded, false) and steps_after > 0))
            and (steps_before > 0 or failures_before > 0))
        or (step < previous_step and not coalesce(step = previous_step - 1 and next_step = previous_step + 1, false)
+           and not per_model
            and (last_start_line is null or last_start_line < last_step_line))
 ),
 undated_kept as (
