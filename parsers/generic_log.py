@@ -1996,6 +1996,13 @@ _FRAMEWORK_FRAME = re.compile(r"[\\/](?:site|dist)-packages[\\/](?:torch|tensorf
 # model on a down-stream task ...`)
 _TRAINING_WORD = re.compile(r"(?<![/\\.\w])(?:[Tt]rain(?:ing|er)?|TRAINING)(?![/\\\w]|\.\w)")
 # or an epoch it began (DiT's `[2024-10-21 01:22:05] Starting epoch 0`, then the traceback of its first forward)
+# a run's word that its training begins, a line of its own after a logger's header or none, set off by rules
+# or not (`==========start training===============`, `STARTING TRAINING`, `[23:32:28] DeepAR.Train: Starting training
+# for 20 epoch(s)`, `Training started`): a launch, where the log shows no step, failure or checkpoint after it
+_TRAINING_BANNER = re.compile(r"(?:^|: |\] | - )[=\-*#>~. ]{0,80}(?:(?:[Ss]tart(?:ing|ed)?|START(?:ING)?|[Bb]egin(?:ning)?"
+                              r"|BEGIN(?:NING)?) (?:the )?(?:[Tt]raining|TRAINING)(?: for \d{1,9} epochs?(?:\(s\))?"
+                              r"| and evaluation| loop)?|(?:[Tt]raining|TRAINING) (?:started|starts|begins|STARTED))"
+                              r"[=\-*#<~.! ]{0,80}$")
 _EPOCH_BEGUN = re.compile(r"\b(?:[Ss]tart(?:ing)?|[Bb]egin(?:ning)?) epoch \d")
 # the exception an accelerator raised, ending a traceback (`RuntimeError: No CUDA GPUs are available`,
 # `jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: ... Ran out of memory in memory space hbm`)
@@ -3000,6 +3007,12 @@ class GenericLogParser(LogReader):
             # errored after 0 iterations at ...`, `Job 'raysubmit_73nQ2jgcpZATWrNN' failed`: a failed run's
             # console, no step line this reader knows in its head (a weaker claim: a reader that knows its lines wins)
             return Claim.NAME
+        if path.suffix.lower() in LOG_SUFFIXES and any(("rain" in body or "RAIN" in body)
+                                                       and _TRAINING_BANNER.search(body) for body in bodies):
+            # a run's word that its training begins, in a file named as a job's output: a launch, though its
+            # head shows no step this reader knows (a run that hung or was killed before its first; a weaker
+            # claim: a reader that knows its lines wins)
+            return Claim.NAME
         return Claim.NO
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
@@ -3611,6 +3624,12 @@ class GenericLogParser(LogReader):
                                   step_time_s=epoch.seconds(), loss=epoch.loss)
                         if epoch.framework is not None:
                             rows.steps[-1]["framework"] = epoch.framework
+        if not rows.steps and not rows.events and (banner := next(
+                (line for line in lines if ("rain" in line.text or "RAIN" in line.text)
+                 and _TRAINING_BANNER.search(line.text.rstrip()) is not None), None)) is not None:
+            # no step, failure or checkpoint: the run's word that its training began is its launch
+            rows.event(LogEventKind.ATTEMPT_START, line=banner.number, rank=banner.rank, ts_ns=banner.ts_ns,
+                       raw=banner.text)
         if not rows.steps and not rows.events:
             totals = sorted({reading.total for _, reading in bare if reading.total is not None})
             if len(totals) > 1:

@@ -203,6 +203,33 @@ DIST_TUTORIAL_TWO_RANKS = [
     '# Rank  0 , epoch  3 :  0.7463569843162925',
 ]
 
+# a MindSpore model zoo run's log that ends as its training begins (github.com/dmcv-ecnu/MindSpore_ModelZoo @
+# 164eb3f07b4d344fa83800f940e031ab573c5620 : SinGanMindspore/outputs/log/2022-04-26_time_15_00_40_rank_0.log, lines 51-54)
+BANNER_ONLY = [
+    '--> phase: train',
+    '--> dataset_size: 1019',
+    '',
+    '==========start training===============',
+]
+
+# a Lightning script's own banner, then nothing (github.com/nirmalpratheep/ImageNetClassifier @
+# 4006a7a100296117c7c22d6c3ba6b2b9871ab2e8 : log, lines 66-78)
+BANNER_ONLY_BOXED = [
+    '======================================================================',
+    'STARTING TRAINING',
+    '======================================================================',
+    'Model: ResNet-50',
+    'Classes: 1000',
+    'Batch size per GPU: 256',
+    'Total batch size: 2048',
+    'Learning rate: 0.300000',
+    'Scheduler: onecycle',
+    'Epochs: 100',
+    'Precision: 16-mixed',
+    'Strategy: ddp_spawn',
+    '======================================================================',
+]
+
 # LeRobot 0.6's lerobot-train, tqdm's bar glued before its step lines (a LeRobot front-end's test file quoting a real
 # 6-step run, index id 70107093363, its `REAL` string, lines 3-5)
 LEROBOT_GLUED = [
@@ -1174,3 +1201,25 @@ def test_the_distributed_tutorials_epoch_lines_are_steps_of_the_rank_they_name(t
     named = [(int(m[2]), int(m[1])) for t in DIST_TUTORIAL_TWO_RANKS if (m := re.search(r"Rank +(\d+) , epoch +(\d+)", t))]
     assert sorted(step for step, _ in steps_two) == sorted(epoch for epoch, _ in named)
     assert attempts == [(1, 0, 3)]
+
+
+def test_a_log_that_ends_as_its_training_begins_is_one_attempt_with_no_step(tmp_path: Path) -> None:
+    """`==========start training===============` after the arguments, or `STARTING TRAINING` between rules, and
+    nothing after: a launch that logged no step, one attempt (the file was refused); the lines before it alone
+    (no word that training began) stay refused."""
+    for lines, at in ((BANNER_ONLY, 4), (BANNER_ONLY_BOXED, 2)):
+        (tmp_path / str(at)).mkdir()
+        _, steps, events = _read(tmp_path / str(at), lines, parser_name="generic_log")
+        assert steps == []
+        assert [(e["kind"], e["line"]) for e in events] == [("attempt_start", at)]
+        assert lines[at - 1].strip("= ").lower() == "start training" or lines[at - 1] == "STARTING TRAINING"
+        store_dir = tmp_path / f"store{at}"
+        store_dir.mkdir()
+        _, attempts = _attempts(store_dir, lines)
+        assert attempts == [(1, None, None)]
+    job = tmp_path / "args_only"
+    job.mkdir()
+    (job / "console.log").write_text("\n".join(BANNER_ONLY[:-1]) + "\n", encoding="utf-8")
+    store = Store.open(tmp_path / "args_only.tlstore")
+    store.ingest([job])
+    assert store.connect().execute("select count(*) from attempts").fetchone() == (0,)
