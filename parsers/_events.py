@@ -142,6 +142,9 @@ _SAGEMAKER_END = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (?:Completed - Tra
 # (Keras' EarlyStopping with restore_best_weights, as fit ends: "Restoring model weights from the end of the
 # best epoch: 29.", Keras 2 "... best epoch.")
 _EARLY_STOP = re.compile(r"(?:^|\] |: )Epoch \d{1,9}: early stopping\s*$|\. Signaling Trainer to stop\."
+                         # (the Time-Series-Library's loop, after its EarlyStopping's "EarlyStopping counter: 3 out
+                         # of 3", and the scripts built on it, Informer's, Autoformer's, PatchTST's: "Early stopping")
+                         r"|(?:^|\] |: )Early stopping[.!]?\s*$"
                          r"|(?:^|\] |: )Restoring model weights from the end of the best epoch\b"
                          r"|^(?:Early stopping occurred at epoch|Stop training because you reached max_epochs =) \d{1,9}"
                          r" with best_epoch = \d")
@@ -173,6 +176,8 @@ _RAY_RUNNING = re.compile(r"\. Total running time: (?:(?P<d>\d{1,5})d )?(?:(?P<h
 _TRAINING_TIME = re.compile(
     r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time(?:\s{0,4}:| (?=\d{1,6}:\d{2}:\d{2}\s*$))", re.IGNORECASE)
 TRAINING_TIME_END = "the run's training time"
+# chemprop's `timeit` around its training, as the run returns (its verbose.log's last line): "Elapsed time = 0:00:29"
+_CHEMPROP_ELAPSED = re.compile(r"^Elapsed time = (?P<clock>\d{1,6}:\d{2}:\d{2})\s*$")
 # how long that says it ran: a clock (`1:16:43`, `2 days, 3:04:05`: `duration_s`), or a figure and its
 # unit in words (`6.89 min`, `412.3 seconds`)
 _TRAINING_TIME_LENGTH = re.compile(
@@ -668,6 +673,10 @@ _CKPT = (
     # directories: ['0000050']`, after `Saving checkpoint to results/checkpoints/0000050.`)
     ("sorted checkpoint directories: ", re.compile(r"(?:^|\] )Sorted checkpoint directories: \["),
      LogEventKind.CHECKPOINT_SAVE_END),
+    # XTuner v1's timer around its distributed checkpoint's save, once written: "[XTuner][RANK 0][2026-09-17 17:33:35]
+    # [SUCCESS] [DCP save for .../checkpoints/ckpt-step-13/weights] Elapsed time 1.16 seconds, peak gpu memory 2.6G"
+    ("dcp save for ", re.compile(r"\[DCP save for \S{1,2000}\] Elapsed time (?P<dur>\d{1,9}(?:\.\d{1,9})?) seconds\b"),
+     LogEventKind.CHECKPOINT_SAVE_END),
     # timm's CheckpointSaver lists the checkpoints it keeps right after saving one
     ("current checkpoints:", re.compile(r"^\s{0,8}Current checkpoints:\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_END),
     ("loaded ", re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
@@ -763,7 +772,8 @@ _ANY_EVENT_PATTERN = (
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
-    r"Better model found at epoch |odel Saved|est model saved|early stopping|Signaling Trainer to stop| with best_epoch = |"
+    r"^Elapsed time = |"
+    r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|Signaling Trainer to stop| with best_epoch = |"
     r"Restoring model weights from |Saving trained model to |Model successfully saved to |model saved\.|"
     r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
     r"wrote checkpoint\.\s*$|"
@@ -891,6 +901,9 @@ _PROMPT_LAUNCH = re.compile(
 _TORCHRUN_BANNER = re.compile(r"run\.py:\d{1,6}\] Setting OMP_NUM_THREADS environment variable for each process\b")
 # a shell's prompt (a user's at a host, with a virtualenv's name before it) and a command typed at it
 _PROMPT_COMMAND = re.compile(r"^(?:\([\w.-]{1,60}\) ?)?[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#] ?\w")
+_LAUNCHER_WRAP_NS = 60_000_000_000  # a launcher's start to the torchrun it runs: a minute at most
+# a shell's prompt with nothing typed at it (the console pasted as it stood, the next command's output under it)
+_PROMPT_BARE = re.compile(r"^(?:\([\w.-]{1,60}\) ?)?[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#]\s*$")
 _SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
 _LAUNCHES = (LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value)
 _FAILURES = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
@@ -1152,8 +1165,11 @@ class EventScanner:
                            else "a run's beginning printed after steps")
         elif "OMP_NUM_THREADS environment" in line.text and line.ts_ns is not None and _TORCHRUN_BANNER.search(line.text):
             # torchrun's banner as it launches its workers, dated in its own glog line (the
-            # worker processes' lines come after it)
-            self._launched(line, "torchrun launching its workers")
+            # worker processes' lines come after it); not within a minute of a process's start with
+            # nothing read since, the launcher that runs torchrun (`llamafactory-cli train`'s
+            # `Initializing 2 distributed tasks at: ...`, `accelerate launch`): the same launch
+            if not self._wrapping_launcher(line, failed):
+                self._launched(line, "torchrun launching its workers")
             return True
         elif (("$" in line.text or ">" in line.text or line.text[:1] == "%") and line.ts_ns is None and self.started
               and _PROMPT_COMMAND.match(line.text) is not None and not _progress_since_start(rows, line.rank)):
@@ -1171,6 +1187,11 @@ class EventScanner:
         elif (("$" in line.text or ">" in line.text or line.text[:1] == "%")
               and _PROMPT_LAUNCH.match(line.text) is not None and _progress_since_start(rows, line.rank)):
             self._launched(line, "a training command typed at a shell's prompt after steps")
+            return True
+        elif (("$" in line.text or "#" in line.text) and _PROMPT_BARE.match(line.text) is not None
+              and _progress_since_start(rows, line.rank)):
+            # the shell's prompt back after steps: their process ended, and the steps after it are another's
+            self._launched(line, "a shell's prompt after steps")
             return True
         if "NCCL" in line.text and rows.nccl.feed(line.number, line.text, line.rank, line.ts_ns):
             return True  # an NCCL_DEBUG line: to the NCCL tables
@@ -1596,7 +1617,7 @@ class EventScanner:
                 # TF-Slim says it before its final save: a failure after it (the save's traceback)
                 # takes the clean end back, as a launcher's is (`_take_back_clean_end`)
                 self.launcher_end = rows.events[-1]
-        elif ("early stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text
+        elif ("arly stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text
               or "Restoring model weights" in text) and (
                 not failed and _EARLY_STOP.search(text) is not None):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -1655,6 +1676,10 @@ class EventScanner:
         elif training and not failed and _TRAINING_TIME.search(text) is not None and "epoch" not in text.lower():
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END, duration_s=stated_training_seconds(text))
+        elif text[:15] == "Elapsed time = " and not failed and (elapsed := _CHEMPROP_ELAPSED.match(text)) is not None:
+            clock = duration_s(elapsed.group("clock"))
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail=TRAINING_TIME_END, duration_s=clock[0] if clock is not None else None)
         elif ("Training job completed" in text or "Error for Training job" in text or " - Training job failed" in text
               or " - Training job stopped" in text) and (sagemaker := _SAGEMAKER_END.search(text)) is not None:
             status = sagemaker.group("status") or sagemaker.group("ended")
@@ -1879,6 +1904,13 @@ class EventScanner:
         """The line's failure, a crash of its rank (see `_failure`)."""
         self.rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text, detail=detail)
         self._failure(line.rank)
+
+    def _wrapping_launcher(self, line: Line, failed: bool) -> bool:
+        """The last start a process made, a minute or less before the line, no failure, step or save since."""
+        last = next((e for e in reversed(self.rows.events) if e["kind"] == LogEventKind.ATTEMPT_START.value), None)
+        return (last is not None and last.get("process") is True and last["ts_ns"] is not None and line.ts_ns is not None
+                and 0 <= line.ts_ns - last["ts_ns"] <= _LAUNCHER_WRAP_NS and not failed
+                and not _progress_since_start(self.rows, line.rank))
 
     def _launched(self, line: Line, detail: str) -> None:
         """A launch its line says began: an attempt starts, and no failure or end said before is its own."""
@@ -2369,23 +2401,39 @@ def join_wrapped_watchdogs(lines: Sequence[Line]) -> Sequence[Line]:
             if i in joined else line for i, line in enumerate(lines)]
 
 
-def early_training_time_ends(steps: Iterable[tuple[int | None, int | None]],
+def early_training_time_ends(steps: Iterable[tuple[int | None, int | None, int | None]],
                              events: Sequence[tuple[str | None, int | None, int | None]]) -> list[bool]:
     """Which events are a training-time line (`_TRAINING_TIME`) or a `Done!` (`_DONE`) that ends
-    nothing: a step of its rank (or of any rank, for a line of none) comes after it in the file,
-    so the loop logged its time so far; or, for a `Done!`, no step comes before it (a
-    preparation's). `steps`: (rank, line) of each step; `events`: (detail, rank, line) of each event."""
-    last: dict[int | None, int] = {}  # rank -> the line of its last step
-    first = None  # the line of the first step of any rank
-    for rank, line in steps:
-        if line is not None and line > last.get(rank, -1):
-            last[rank] = line
-        if line is not None and (first is None or line < first):
-            first = line
-    latest = max(last.values(), default=-1)
+    nothing: a step of its rank (or of any rank, for a line of none) comes after it in the file and
+    goes on from the steps before it, so the loop logged its time so far (one that counts again from
+    the start, at or below the step before the line, is another run's: the line ended the one
+    before); or, for a `Done!`, no step comes before it (a preparation's). `steps`: (rank, line,
+    step) of each step; `events`: (detail, rank, line) of each event."""
+    # each rank's steps in line order: (their lines, their steps)
+    by_rank: dict[int | None, tuple[list[int], list[int | None]]] = {}
+    for rank, line, step in sorted(((r, li, s) for r, li, s in steps if li is not None), key=lambda t: t[1]):
+        lines_of, steps_of = by_rank.setdefault(rank, ([], []))
+        lines_of.append(line)
+        steps_of.append(step)
+    first = min((lines_of[0] for lines_of, _ in by_rank.values()), default=None)  # the first step's line
+
+    def goes_on(rank: int | None, line: int) -> bool:
+        # (the next step of its rank, or of none; of any rank for a line of none: ranks' lines interleave, and each
+        # step is compared with its own rank's before the line)
+        nearest: tuple[int, int | None, int | None] | None = None  # (line, step, the step before it of its rank)
+        for theirs, (lines_of, steps_of) in by_rank.items():
+            if rank is not None and theirs not in (rank, None):
+                continue
+            at = bisect.bisect_right(lines_of, line)
+            if at < len(lines_of) and (nearest is None or lines_of[at] < nearest[0]):
+                nearest = (lines_of[at], steps_of[at], steps_of[at - 1] if at else None)
+        if nearest is None:
+            return False
+        _, after, before = nearest
+        return before is None or after is None or after > before
+
     return [line is not None and (
-        (detail in (TRAINING_TIME_END, DONE_END)
-         and (latest if rank is None else max(last.get(rank, -1), last.get(None, -1))) > line)
+        (detail in (TRAINING_TIME_END, DONE_END) and goes_on(rank, line))
         or (detail == DONE_END and (first is None or first > line)))
             for detail, rank, line in events]
 
@@ -2398,7 +2446,7 @@ def log_result(rows: LogRows, warning: str | None) -> ParseResult:
         for event in rows.events:
             if event.get("step") is None and (epoch := rows.epoch_events.get(id(event))) is not None:
                 event["step"] = ended.get((event["rank"], epoch))
-    early = early_training_time_ends(((r["rank"], r["line"]) for r in rows.steps),
+    early = early_training_time_ends(((r["rank"], r["line"], r["step"]) for r in rows.steps),
                                      [(e.get("detail"), e["rank"], e["line"]) for e in rows.events])
     if any(early):
         rows.events[:] = [e for e, drop in zip(rows.events, early, strict=True) if not drop]

@@ -51,6 +51,8 @@ _PREFIX = re.compile(
     # PyTorch's distributed tutorial (`print('Rank ', dist.get_rank(), ', epoch ', epoch, ': ', loss)`), copied
     # into launchers' examples: "Rank  0 , epoch  9 :  0.2264"; only before its epoch
     r"|Rank {1,2}(?P<r16>\d{1,7}) {0,2}, (?=epoch )"
+    # XTuner v1's logger, its rank before the line's time: "[XTuner][RANK 0][2026-09-17 17:33:31][INFO] Epoch 1 Step 1/13 ..."
+    r"|\[XTuner\]\[RANK (?P<r17>\d{1,7})\](?=\[)"
     # Lightning's rank prefix of a message every rank logs: "[rank: 1] Monitored metric ..."; ParlAI's, padded: "[rank:  0] "
     r"|\[rank: {1,3}(?P<r14>\d{1,7})\] "
     r"|\[(?P<det>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)\] (?:[0-9a-f]{6,64}| {6,64})"
@@ -97,7 +99,7 @@ _WORD_PREFIX = re.compile(
     r"|(?<![\w.\-])[A-Za-z][\w.]{0,254}+(?:-[\w.]{1,255}+){1,8}+[ ]{1,40}+\|[ ]"
     r"|(?<![\w.\-])[A-Za-z][\w.\-]{0,63}+:\d{1,7}+ (?:out|err): "
 )
-_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r13", "r14", "r9", "r8", "r15", "r16")
+_RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r13", "r14", "r9", "r8", "r15", "r16", "r17")
 # horovodrun --timestamp-output (and mpirun's --timestamp-output with --tag-output): the time as
 # `time.ctime()` writes it, right before the rank's tag: "Wed Dec  8 02:01:36 2021[1]<stdout>:"
 _CTIME_PREFIX = re.compile(

@@ -184,7 +184,8 @@ def drop_early_training_time_ends(result: ParseResult) -> None:
     if events is None or steps is None or not steps.num_rows or not events.num_rows:
         return
     early = early_training_time_ends(
-        zip(steps.column("rank").to_pylist(), steps.column("line").to_pylist(), strict=True),
+        zip(steps.column("rank").to_pylist(), steps.column("line").to_pylist(), steps.column("step").to_pylist(),
+            strict=True),
         list(zip(events.column("detail").to_pylist(), events.column("rank").to_pylist(),
                  events.column("line").to_pylist(), strict=True)))
     if any(early):

@@ -153,7 +153,9 @@ _EPOCH_OPENS = re.compile(r"\bepoch\s{0,4}[:#]?\s{0,4}\[?\d{1,9}(?:\s{0,4}/\s{0,
 # a line that opens with the training loss (`train loss: 0.095 - train acc: 97.663 - val loss: 0.089`;
 # PyTorch-Ignite's examples' `Train - loss: 1.17 `)
 TRAIN_LOSS_AFTER_HEAD = 3  # lines from an epoch's head alone to its training loss's line (a rule and a learning rate between)
-_TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}train(?:ing)?(?:[ _]| - )loss\s{{0,4}}[:=]\s{{0,4}}(?P<v>{_FIGURE})(?![\d.])", re.I)
+# (or chemprop's, every `log_frequency` batches: `Loss = 9.1933e-01, PNorm = 34.0157, GNorm = 3.3060, lr_0 = 3.7500e-04`)
+_TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}(?:train(?:ing)?(?:[ _]| - )loss|(?-i:Loss)(?= = [-+\d.eE]{{1,30}}, PNorm = ))"
+                              rf"\s{{0,4}}[:=]\s{{0,4}}(?P<v>{_FIGURE})(?![\d.])", re.I)
 # Accelerate's examples' end of an epoch: its evaluation printed after the epoch's number
 # (`accelerator.print(f"epoch {epoch}:", eval_metric)`: `epoch 0: {'accuracy': 0.77, 'f1': 0.85}`),
 # or one figure (`epoch 3: 93.90`)
@@ -375,8 +377,19 @@ _DETERMINED = re.compile(r"\bdetermined\.core: report_training_metrics\(steps_co
                          r"metrics=(?P<m>\{[^{}]{0,4000}\})")
 # TensorFlow's tf_cnn_benchmarks (the Horovod and Kubeflow MPIJob examples' benchmark): under `Step\tImg/sec\t
 # total_loss` (and `\ttop_1_accuracy\ttop_5_accuracy`), "50\timages/sec: 68.2 +/- 0.1 (jitter = 0.7)\t8.347",
-# the step, the mean and spread of its images a second so far (a running figure: no step's time), its loss
-_TF_CNN_BENCHMARKS = re.compile(r"(?P<s>\d{1,12})\s{1,8}images/sec: \d{1,9}(?:\.\d{1,9})? \+/- \d{1,9}(?:\.\d{1,9})? "
+# the step, the mean and spread of its images a second so far, its loss. The mean is its process's batch over the
+# mean time of the steps since its warm-up (`get_perf_timing`): the seconds since then, `step` x batch / mean, read
+# as a clock since training began (`_elapsed_span`). Its process's batch: the header's per-device batch ("Batch
+# size:   128 global" over "             64 per device") times its devices ("Devices:     ['/gpu:0', '/gpu:1']"),
+# one a process under Horovod ("['horovod/gpu:0', 'horovod/gpu:1']", each process printing its own figure)
+# ProteinMPNN's training loop (its `log.txt`), each epoch: "epoch: 1, step: 74, time: 45.7, train: 23.565, valid: 17.468,
+# train_acc: 0.072, valid_acc: 0.113", the run's step, the epoch's seconds (its steps since the line before), the
+# training and validation perplexities (no loss)
+_PROTEINMPNN = re.compile(r"^epoch: \d{1,9}, step: (?P<s>\d{1,15}), time: (?P<t>\d{1,9}(?:\.\d{1,9})?), train: [\d.]{1,20}, "
+                          r"valid: [\d.]{1,20}, train_acc: ")
+_TF_CNN_PER_DEVICE = re.compile(r"^\s{4,40}(?P<b>\d{1,9}) per device\s*$")
+_TF_CNN_DEVICES = re.compile(r"^Devices:\s{1,12}\[(?P<d>[^\]]{1,4000})\]\s*$")
+_TF_CNN_BENCHMARKS = re.compile(r"(?P<s>\d{1,12})\s{1,8}images/sec: (?P<r>\d{1,9}(?:\.\d{1,9})?) \+/- \d{1,9}(?:\.\d{1,9})? "
                                 r"\(jitter = \d{1,9}(?:\.\d{1,9})?\)\s{1,8}(?P<l>" + _FIGURE + r"|nan)"
                                 r"(?:\s{1,8}\d{1,3}\.\d{1,9}){0,2}\s*$")  # (then top_1 and top_5 accuracy, where printed)
 # Deeplearning4j's ScoreIterationListener: `o.d.o.l.ScoreIterationListener - Score at iteration 930 is
@@ -602,6 +615,46 @@ _NEURON_LOG = re.compile(r"(?:^|\]:?\s?)LOG (?P<when>[A-Z][a-z]{2} [A-Z][a-z]{2}
                          r"learning_rate : (?P<lr>[-+]?\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)\b")
 
 
+# an epoch's number and the total the run counts to (`Epoch 99/100, Acc=0.7250`, `Epoch [10/10]`, `epoch: 3/30`)
+_EPOCH_OF_TOTAL = re.compile(r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})\s{0,4}/\s{0,4}(?P<n>\d{1,9})(?![\d/.])",
+                             re.I)
+
+
+def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
+    """A run whose epochs counted to the total it named (`Epoch 99/100` of a count from 0, `Epoch 100/100` of one
+    from 1; an excerpt's run counts from 0 where the next does), then epochs counted from the start again with no
+    word between that the run ended: the run completed its training (an attempt_end at its last step's line), and
+    the count starts another (a phase after it in the same process, a pruned model's fine-tuning; or a new
+    launch). A count that goes back before its total is no such end (a relaunch after a failure)."""
+    ends = {(event["rank"], event["line"]) for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_END.value}
+    step_lines: dict[int | None, list[int]] = {}
+    for row in rows.steps:
+        step_lines.setdefault(row["rank"], []).append(row["line"])
+    by_number = {line.number: line for line in lines} if step_lines else {}
+    last: dict[int | None, tuple[Line, int, int, int]] = {}  # rank -> (its last epoch line, epoch, total, run's first)
+    for line in lines:
+        if "poch" not in line.text and "POCH" not in line.text:
+            continue
+        if (counted := _EPOCH_OF_TOTAL.search(line.text)) is None:
+            continue
+        number, total = int(counted.group("e")), int(counted.group("n"))
+        if not 0 <= number <= total:
+            continue
+        before = last.get(line.rank)
+        if before is None or number < before[1]:
+            # (a count from 0, its first or the next run's: its last epoch one below its total)
+            if before is not None and (before[1] == before[2] or (0 in (before[3], number) and before[1] == before[2] - 1)):
+                # (its last step's line before this one, where one came after that epoch's line)
+                done = max((n for n in step_lines.get(line.rank, ()) if before[0].number <= n < line.number),
+                           default=before[0].number)
+                if not any(rank == line.rank and before[0].number <= at < line.number for rank, at in ends):
+                    end = by_number.get(done, before[0])
+                    rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text)
+            last[line.rank] = (line, number, total, number)
+        elif number > before[1] or line.number != before[0].number:
+            last[line.rank] = (line, number, total, before[3])
+
+
 class _OwnStep(NamedTuple):
     step: int
     epoch: int | None  # where the count is within its epoch
@@ -634,8 +687,31 @@ def _ggml_before_first(text: str) -> bool:
     return ggml is not None and not ggml.group("s").strip("0") and ggml.group("h") is None and ggml.group("ms") is None
 
 
+# a script's own record of a step, a JSON object on a line of its console (`print(json.dumps({...}))`, among other
+# lines): `{"step": 20, "of": 782, "loss_lm": 0.0963, "loss_heads": 0.7808, "tok_s": 42276.7}`; its step under one
+# of these keys, its metrics by their names (`METRIC_KEYS`); a line that names no figure but its step is none
+_JSON_STEP_KEYS = ("step", "_step", "global_step", "iteration", "iter")
+
+
+def _json_step(text: str) -> _OwnStep | None:
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(record, dict):
+        return None
+    step = next((value for key in _JSON_STEP_KEYS if type(value := record.get(key)) is int and 0 <= value < 1 << 62), None)
+    if step is None or not any(type(v) in (int, float) for k, v in record.items() if k not in _JSON_STEP_KEYS):
+        return None
+    values = {column: value for key, column in METRIC_KEYS.items()
+              if (value := to_float(record.get(key), text=False)) is not None}
+    return _OwnStep(step, None, values, "generic")
+
+
 def _own_step(text: str) -> _OwnStep | None:
     """A step line of the programs above, or None."""
+    if text[:2] == '{"' and text.rstrip()[-1:] == "}" and ('"step"' in text or '"iter' in text or '_step"' in text):
+        return _json_step(text.rstrip())
     if ", step: " in text and (ocp := _OCP_STEP.search(text)) is not None:
         digits, exponent = ocp.group("m") + ocp.group("f"), int(ocp.group("x"))
         if digits[exponent + 1:].strip("0"):
@@ -759,9 +835,12 @@ def _own_step(text: str) -> _OwnStep | None:
     if "report_training_metrics(" in text and (determined := _DETERMINED.search(text)) is not None:
         pairs = ", ".join(f"{m.group('key')}: {m.group('value')}" for m in _DICT_METRIC_INLINE.finditer(determined.group("m")))
         return _OwnStep(int(determined.group("s")), None, _step_values(pairs), "determined")
+    if text[:7] == "epoch: " and (mpnn := _PROTEINMPNN.match(text)) is not None:
+        return _OwnStep(int(mpnn.group("s")), None, {}, "proteinmpnn", "since", float(mpnn.group("t")))
     if "images/sec: " in text and (benchmark := _TF_CNN_BENCHMARKS.match(text)) is not None:
         loss = to_float(benchmark.group("l"))
-        return _OwnStep(int(benchmark.group("s")), None, {"loss": loss} if loss is not None else {}, "tf_cnn_benchmarks")
+        return _OwnStep(int(benchmark.group("s")), None, {"_images_per_s": float(benchmark.group("r"))} | (
+            {"loss": loss} if loss is not None else {}), "tf_cnn_benchmarks", rounding=half_unit(benchmark.group("r")))
     if "Score at iteration " in text and (dl4j := _DL4J.search(text)) is not None:
         score = to_float(dl4j.group("l"))
         return _OwnStep(int(dl4j.group("s")), None, {"loss": score} if score is not None else {}, "dl4j")
@@ -1315,6 +1394,25 @@ def _bar_step(text: str) -> tuple[_Counter, BarReading] | None:
     epoch, total = int(head.group("e")), reading.total
     epochs = int(head.group("ee")) if head.group("ee") else None
     return _Counter(epoch * total + reading.n, head, epoch, epochs, total, ends_epoch=reading.n == total), reading
+
+
+# a bar's description that is a loss and figures beside it, no epoch (The School of AI's courses' loop, under its
+# `EPOCH: 0` line: `Loss=2.0886988639831543 Batch_id=390 Accuracy=35.60: 100%|██████████| 391/391 [00:23<00:00,
+# 16.66it/s]`): the loss, its name opening the description or after a blank
+_LOSS_DESCRIPTION = re.compile(rf"(?:^|\s)(?:train(?:ing)?_)?[Ll]oss\s{{0,2}}=\s{{0,2}}(?P<v>{_FIGURE}|nan)(?=[\s,])")
+
+
+def _loss_bar(text: str) -> tuple[BarReading, float | None] | None:
+    """A training bar whose description gives the loss (`_LOSS_DESCRIPTION`) and names no epoch or evaluation, that
+    moved (a batch done), with its total; its latest reading and that loss (`nan` none)."""
+    readings = bar_readings(text)
+    if not readings:
+        return None
+    reading = readings[-1]
+    if (reading.total is None or reading.n <= 0 or (loss := _LOSS_DESCRIPTION.search(text, 0, reading.start)) is None
+            or _NOT_TRAINING.search(text, 0, reading.start) or _BAR_EPOCH.search(text, 0, reading.start)):
+        return None
+    return reading, to_float(loss.group("v"))
 
 
 # PyTorch's C++ log line of a rank glued after a bar's closing bracket (`Epoch 10/10: 240it [05:55,  1.47s/it,
@@ -2979,7 +3077,11 @@ class GenericLogParser(LogReader):
                 opening = None
                 if len(loss_epochs) >= 3:
                     return Claim.CONTENT
-            if not epochs and "poch" in body and _EPOCH.search(body):
+            if epochs and "%|" in body and "oss" in body and _loss_bar(body) is not None:
+                own += 1  # an epoch's bar described by its loss, under an epoch's line (`_loss_bar`)
+                if own >= 2:
+                    return Claim.CONTENT
+            if not epochs and ("poch" in body or "POCH" in body) and _EPOCH.search(body):
                 epochs = True  # (dated or not: PaddleOCR's `[2025/07/22 00:22:10] ppocr INFO: epoch: [1/10], lr: ...`)
             if epochs and epoch_hits >= 2:
                 return Claim.CONTENT
@@ -3062,6 +3164,10 @@ class GenericLogParser(LogReader):
         series: dict[tuple[int | None, str], str] = {}  # (rank, program) -> the counter its lines are read of
         keras_epoch: dict[int | None, int] = {}  # rank -> the epoch its last `Start of epoch N` opened
         args_batch: int | None = None  # the batch size the script's arguments (argparse's Namespace) last named
+        tf_cnn_per_device: int | None = None  # tf_cnn_benchmarks' header: its per-device batch
+        tf_cnn_batch: int | None = None  # and its process's batch (that times its devices)
+        tf_cnn_clock: dict[int | None, list[tuple[int, float, float]]] = {}  # rank -> (step, seconds, rounding)
+        tf_cnn_span: dict[int | None, float | None] = {}  # rank -> the step time its last step line gave
         chainer_bar: list[dict[str, Any]] = []  # Chainer's ProgressBar's iterations (`_chainer_steps`)
         writer_rows: set[int] = set()  # ids of the rows a CLU metric writer's `[N] key=value` line made
         epoch_steps: list[tuple[int, int, int]] = []  # (row, epoch, total) of steps bars with their epoch before
@@ -3084,8 +3190,8 @@ class GenericLogParser(LogReader):
                     continue
                 record.emit(rows)
                 record = None
-            reference = "poch" in line.text and _names_an_earlier_epoch(line.text, epochs.get(line.rank))
-            if "poch" in line.text:
+            reference = ("poch" in line.text or "POCH" in line.text) and _names_an_earlier_epoch(line.text, epochs.get(line.rank))
+            if "poch" in line.text or "POCH" in line.text:
                 opened = len(epochs.get(line.rank, ()))
                 self._epoch(line.text, line.rank, epochs, reference)
                 if len(epochs.get(line.rank, ())) > opened:
@@ -3303,6 +3409,12 @@ class GenericLogParser(LogReader):
                 continue
             if ", Steps: " in text and (epoch_end := _TSLIB_EPOCH.search(text)) is not None:
                 tslib_batches[line.rank] = int(epoch_end.group("n"))  # (and the epoch's line, read on below)
+            if " per device" in text and (per_device := _TF_CNN_PER_DEVICE.match(text)) is not None:
+                tf_cnn_per_device = int(per_device.group("b"))
+            elif text[:8] == "Devices:" and tf_cnn_per_device is not None and (
+                    devices := _TF_CNN_DEVICES.match(text)) is not None:
+                names = [name for name in devices.group("d").split(",") if name.strip()]
+                tf_cnn_batch = tf_cnn_per_device * (1 if "horovod/" in devices.group("d") else max(1, len(names)))
             if "batch_size=" in text and "Namespace(" in text and (args := _ARGS_BATCH.search(text)) is not None:
                 args_batch = int(args.group("b"))
                 if (devices := _ARGS_DEVICES.search(text)) is not None:
@@ -3346,6 +3458,19 @@ class GenericLogParser(LogReader):
                     last_frames, games_frames[line.rank] = games_frames.get(line.rank), (own.step, frames)
                     if last_frames is not None and last_frames[0] == own.step - 1 and frames > last_frames[1] and fps > 0:
                         values["step_time_s"] = (frames - last_frames[1]) / fps
+                if "_images_per_s" in values:  # (tf_cnn_benchmarks': the seconds since its warm-up, a clock)
+                    rate = values.pop("_images_per_s")
+                    if tf_cnn_batch is not None and rate > 0:
+                        history = tf_cnn_clock.setdefault(line.rank, [])
+                        if not history or history[-1][0] != own.step:
+                            # (a step's figure rounded by half a unit of the rate's last digit: the batch over the
+                            # rate moves by batch x that / rate squared, each of the steps so far)
+                            tf_cnn_span[line.rank] = _elapsed_span(
+                                history, own.step, own.step * tf_cnn_batch / rate,
+                                own.step * tf_cnn_batch * own.rounding / (rate * rate))
+                        # (another process's line of the same step, none of them labelled: its span the same)
+                        if (span := tf_cnn_span.get(line.rank)) is not None:
+                            values["step_time_s"] = span
                 if "samples_per_s" in values:  # (MXNet's: the seconds of a batch of the script's size)
                     rate = values.pop("samples_per_s")
                     if args_batch is not None and rate > 0:
@@ -3450,6 +3575,19 @@ class GenericLogParser(LogReader):
             elif counter is None and "poch" in text and "it [" in text and (open_bar := _open_epoch_bar(text)) is not None:
                 # (a bar with no total draws its count as `300it [`; one with a total is read below)
                 open_bars.append((line, *open_bar))
+                continue
+            elif (counter is None and "oss" in text and "%|" in text and line.rank in epochs
+                  and (loss_bar := _loss_bar(text)) is not None):
+                # an epoch's bar that shows its loss and no epoch, under the epoch's own line: the epochs
+                # before it, each of the bar's total batches, and its count (from the first epoch's number)
+                drawing, bar_loss = loss_bar
+                bar_epochs = epochs[line.rank]
+                step = (bar_epochs[-1].number - bar_epochs[0].number) * drawing.total + drawing.n
+                if bars_seen.get(line.rank) != step:  # a redraw of the same count is no new step
+                    bars_seen[line.rank] = step
+                    rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns,
+                              **({"step_time_s": drawing.seconds_per_item} if drawing.seconds_per_item is not None else {}),
+                              **({"loss": bar_loss} if bar_loss is not None else {}))
                 continue
             elif (counter is None or counter.epoch is None) and (bar := _bar_step(text)) is not None:
                 described = counter
@@ -3649,6 +3787,7 @@ class GenericLogParser(LogReader):
         if SHARED_LINES.get():
             mark_evaluations(rows)
         _running_tokens(rows)
+        _runs_counted_out(lines, rows)
         result = log_result(rows, warning)
         if estimated is not None:
             result.warnings.append(estimated)

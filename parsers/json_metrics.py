@@ -11,6 +11,11 @@
   "elapsed_time": 31.15}`. A step is a record's iteration, its loss `main/loss`, its time the
   elapsed seconds since the record before over the iterations between them (none for the first).
   Records date nothing: `elapsed_time` counts from the trainer's start.
+- CatBoost's own record of a fit (`catboost_info/catboost_training.json`): `{"meta": {..., "iteration_count":
+  110, "learn_metrics": [{"name": "RMSE", ...}]}, "iterations": [{"learn": [131.17], "iteration": 0,
+  "passed_time": 0.00098, "remaining_time": 0.106}, ...]}`. A step is an iteration, its loss the first
+  learn figure (the loss function's: CatBoost lists it first), its time `passed_time` (the seconds since
+  the fit began) less the record before's over the iterations between (the first's since the fit began).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _SERIES_KEYS = (b'"steps"', b'"timestamps"', b'"values"')
 _CHAINER_KEYS = (b'"iteration"', b'"elapsed_time"', b'"main/')
+_CATBOOST_KEYS = (b'"meta"', b'"iterations"', b'"passed_time"')
 
 
 def _is_sacred(doc: Any) -> bool:
@@ -39,6 +45,11 @@ def _is_sacred(doc: Any) -> bool:
 def _is_chainer(doc: Any) -> bool:
     return isinstance(doc, list) and bool(doc) and all(isinstance(r, dict) for r in doc) and any(
         "iteration" in r and "elapsed_time" in r for r in doc)
+
+
+def _is_catboost(doc: Any) -> bool:
+    return (isinstance(doc, dict) and isinstance(doc.get("meta"), dict) and isinstance(doc.get("iterations"), list)
+            and all(isinstance(r, dict) for r in doc["iterations"]))
 
 
 def _pick(names: list[str], wanted: tuple[str, ...]) -> str | None:
@@ -61,6 +72,8 @@ class JsonMetricsParser(Parser):
             return Claim.CONTENT
         if start == b"[" and all(k in head for k in _CHAINER_KEYS):
             return Claim.CONTENT
+        if start == b"{" and all(k in head for k in _CATBOOST_KEYS):
+            return Claim.CONTENT
         return Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
@@ -69,8 +82,11 @@ class JsonMetricsParser(Parser):
             rows = _sacred(doc, options)
         elif _is_chainer(doc):
             rows = _chainer(doc, options)
+        elif _is_catboost(doc):
+            rows = _catboost(doc, options)
         else:
-            raise ParseError(str(path), "neither Sacred's metric series nor Chainer's LogReport records", where="byte 0")
+            raise ParseError(str(path), "neither Sacred's metric series, Chainer's LogReport records nor CatBoost's "
+                             "training record", where="byte 0")
         if not rows.steps:
             raise ParseError(str(path), "no step in the metric file", where="byte 0")
         return ParseResult({"log_steps": rows.tables()["log_steps"]}, FileStatus.TRUNCATED if warning else FileStatus.OK,
@@ -117,5 +133,24 @@ def _chainer(doc: list[dict[str, Any]], options: ParseOptions) -> LogRows:
         if elapsed is not None and before is not None and step > before[0] and elapsed >= before[1]:
             values["step_time_s"] = (elapsed - before[1]) / (step - before[0])
         before = (step, elapsed) if elapsed is not None and 0 <= elapsed < 1e9 else None
+        rows.step(line=number, rank=options.rank, step=step, **values)
+    return rows
+
+
+def _catboost(doc: dict[str, Any], options: ParseOptions) -> LogRows:
+    rows = LogRows("catboost")
+    before: tuple[int, float] | None = (-1, 0.0)  # (iteration, passed seconds) of the record before: the fit's start
+    for number, record in enumerate(doc["iterations"], start=1):
+        step = json_int(record.get("iteration"))
+        if step is None or step < 0:
+            continue
+        values: dict[str, float] = {}
+        learn = record.get("learn")
+        if isinstance(learn, list) and learn and (loss := to_float(learn[0], text=False)) is not None:
+            values["loss"] = loss
+        passed = to_float(record.get("passed_time"), text=False)
+        if passed is not None and before is not None and step > before[0] and passed >= before[1]:
+            values["step_time_s"] = (passed - before[1]) / (step - before[0])
+        before = (step, passed) if passed is not None and 0 <= passed < 1e9 else None
         rows.step(line=number, rank=options.rank, step=step, **values)
     return rows

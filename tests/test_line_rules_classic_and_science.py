@@ -349,6 +349,217 @@ DEEPMD = [
     'DEEPMD INFO    wall time: 509.976 s',
 ]
 
+# the same trainer's early stop ending a run (github.com/upwardflow/Time-Series-Library @ e55378ab70fefd377a5323838d6566b27460bfcb
+# : logs/cmrhm_adaptive_fusion/logs/cmrhm_agf_ettm2_p96_full_s2021.train.log, lines 207-217)
+TSLIB_EARLY_STOP = [
+    '\tspeed: 0.0118s/iter; left time: 1177.2180s',
+    '\titers: 900, epoch: 7 | loss: 0.4644279',
+    '\tspeed: 0.0124s/iter; left time: 1231.1904s',
+    '\titers: 1000, epoch: 7 | loss: 0.1404743',
+    '\tspeed: 0.0118s/iter; left time: 1171.3961s',
+    'Epoch: 7 cost time: 12.672744035720825',
+    'Epoch: 7, Steps: 1067 | Train Loss: 0.1759732 Vali Loss: 0.1294320',
+    'EarlyStopping counter: 6 out of 6',
+    'Early stopping',
+    ('VALIDATION_RESULT {"best_epoch": 1, "best_mae": 0.24048880050117005, "best_mse": 0.12199672689037397'
+     ', "epochs_ran": 7, "metric_version": "element_weighted_v1"}'),
+    '>>>>>>>test skipped (validation-only run)<<<<<<<<<<<<<<<<<<<<<<<<',
+]
+
+# ProteinMPNN's training log (github.com/dauparas/ProteinMPNN @ 30ce28f0580ab3138cd3ad9a2d7d8edde0c3f5ca :
+# training/exp_020/log.txt, lines 1-5)
+PROTEINMPNN = [
+    'Epoch\tTrain\tValidation',
+    'epoch: 1, step: 74, time: 45.7, train: 23.565, valid: 17.468, train_acc: 0.072, valid_acc: 0.113',
+    'epoch: 2, step: 148, time: 36.1, train: 17.790, valid: 15.872, train_acc: 0.108, valid_acc: 0.133',
+    'epoch: 3, step: 221, time: 41.2, train: 16.398, valid: 14.980, train_acc: 0.128, valid_acc: 0.154',
+    'epoch: 4, step: 294, time: 39.3, train: 15.417, valid: 15.041, train_acc: 0.148, valid_acc: 0.153',
+]
+
+# chemprop's (v1) verbose.log of two runs of one script appended: the first's last epoch, its test and its time, the
+# second's arguments and first epochs (github.com/chemprop/chemprop @ 5e2a7a52f648f58b206e94e2cc38f817d0e6eb37 :
+# conformal/delaney_checkpoints2/verbose.log, lines 263-440)
+CHEMPROP_TWO_RUNS = [
+    'Epoch 29',
+    'Loss = 6.4390e-02, PNorm = 34.8325, GNorm = 2.4192, lr_0 = 1.0000e-04',
+    'Loss = 7.2464e-02, PNorm = 34.8359, GNorm = 1.6322, lr_0 = 1.0000e-04',
+    'Validation rmse = 0.662910',
+    'Model 0 best validation rmse = 0.641027 on epoch 24',
+    'Loading pretrained parameter "encoder.encoder.0.cached_zero_vector".',
+    'Loading pretrained parameter "encoder.encoder.0.W_i.weight".',
+    'Loading pretrained parameter "encoder.encoder.0.W_h.weight".',
+    'Loading pretrained parameter "encoder.encoder.0.W_o.weight".',
+    'Loading pretrained parameter "encoder.encoder.0.W_o.bias".',
+    'Loading pretrained parameter "ffn.1.weight".',
+    'Loading pretrained parameter "ffn.1.bias".',
+    'Loading pretrained parameter "ffn.4.weight".',
+    'Loading pretrained parameter "ffn.4.bias".',
+    'Model 0 test rmse = 0.715437',
+    'Ensemble test rmse = 0.715437',
+    '1-fold cross validation',
+    '\tSeed 0 ==> test rmse = 0.715437',
+    'Overall test rmse = 0.715437 +/- 0.000000',
+    'Elapsed time = 0:00:29',
+    'Command line',
+    'python delaneyTrain.py',
+    'Args',
+    "{'activation': 'ReLU',",
+    " 'adding_h': False,",
+    " 'aggregation': 'mean',",
+    " 'aggregation_norm': 100,",
+    " 'atom_descriptor_scaling': True,",
+    " 'atom_descriptors': None,",
+    " 'atom_descriptors_path': None,",
+    " 'atom_descriptors_size': 0,",
+    " 'atom_features_size': 0,",
+    " 'atom_messages': False,",
+    " 'batch_size': 50,",
+    " 'bias': False,",
+    " 'bias_solvent': False,",
+    " 'bond_feature_scaling': True,",
+    " 'bond_features_path': None,",
+    " 'bond_features_size': 0,",
+    " 'cache_cutoff': 10000,",
+    " 'checkpoint_dir': None,",
+    " 'checkpoint_frzn': None,",
+    " 'checkpoint_path': None,",
+    " 'checkpoint_paths': None,",
+    " 'class_balance': False,",
+    " 'config_path': None,",
+    " 'crossval_index_dir': None,",
+    " 'crossval_index_file': None,",
+    " 'crossval_index_sets': None,",
+    " 'cuda': False,",
+    " 'data_path': 'data/delaney.csv',",
+    " 'data_weights_path': None,",
+    " 'dataset_type': 'regression',",
+    " 'depth': 3,",
+    " 'depth_solvent': 3,",
+    " 'device': device(type='cpu'),",
+    " 'dropout': 0.0,",
+    " 'empty_cache': False,",
+    " 'ensemble_size': 1,",
+    " 'epochs': 30,",
+    " 'evidential_regularization': 0,",
+    " 'explicit_h': False,",
+    " 'extra_metrics': [],",
+    " 'features_generator': None,",
+    " 'features_only': False,",
+    " 'features_path': None,",
+    " 'features_scaling': True,",
+    " 'features_size': None,",
+    " 'ffn_hidden_size': 300,",
+    " 'ffn_num_layers': 2,",
+    " 'final_lr': 0.0001,",
+    " 'folds_file': None,",
+    " 'freeze_first_only': False,",
+    " 'frzn_ffn_layers': 0,",
+    " 'gpu': None,",
+    " 'grad_clip': None,",
+    " 'hidden_size': 300,",
+    " 'hidden_size_solvent': 300,",
+    " 'ignore_columns': None,",
+    " 'init_lr': 0.0001,",
+    " 'log_frequency': 10,",
+    " 'loss_function': 'mse',",
+    " 'max_data_size': None,",
+    " 'max_lr': 0.001,",
+    " 'metric': 'rmse',",
+    " 'metrics': ['rmse'],",
+    " 'minimize_score': True,",
+    " 'mpn_shared': False,",
+    " 'multiclass_num_classes': 3,",
+    " 'no_atom_descriptor_scaling': False,",
+    " 'no_bond_features_scaling': False,",
+    " 'no_cache_mol': False,",
+    " 'no_cuda': False,",
+    " 'no_features_scaling': False,",
+    " 'num_folds': 1,",
+    " 'num_lrs': 1,",
+    " 'num_tasks': 1,",
+    " 'num_workers': 8,",
+    " 'number_of_molecules': 1,",
+    " 'overwrite_default_atom_features': False,",
+    " 'overwrite_default_bond_features': False,",
+    " 'phase_features_path': None,",
+    " 'pytorch_seed': 0,",
+    " 'quiet': False,",
+    " 'reaction': False,",
+    " 'reaction_mode': 'reac_diff',",
+    " 'reaction_solvent': False,",
+    " 'resume_experiment': False,",
+    " 'save_dir': 'delaney_checkpoints2',",
+    " 'save_preds': False,",
+    " 'save_smiles_splits': False,",
+    " 'seed': 0,",
+    " 'separate_test_atom_descriptors_path': None,",
+    " 'separate_test_bond_features_path': None,",
+    " 'separate_test_features_path': None,",
+    " 'separate_test_path': None,",
+    " 'separate_test_phase_features_path': None,",
+    " 'separate_val_atom_descriptors_path': None,",
+    " 'separate_val_bond_features_path': None,",
+    " 'separate_val_features_path': None,",
+    " 'separate_val_path': None,",
+    " 'separate_val_phase_features_path': None,",
+    " 'show_individual_scores': False,",
+    " 'smiles_columns': ['smiles'],",
+    " 'spectra_activation': 'exp',",
+    " 'spectra_phase_mask_path': None,",
+    " 'spectra_target_floor': 1e-08,",
+    " 'split_key_molecule': 0,",
+    " 'split_sizes': (0.8, 0.1, 0.1),",
+    " 'split_type': 'random',",
+    " 'target_columns': None,",
+    " 'target_weights': None,",
+    " 'task_names': ['logSolubility'],",
+    " 'test': False,",
+    " 'test_fold_index': None,",
+    " 'train_data_size': None,",
+    " 'undirected': False,",
+    " 'use_input_features': False,",
+    " 'val_fold_index': None,",
+    " 'warmup_epochs': 2.0}",
+    'Setting molecule featurization parameters to default.',
+    'Loading data',
+    'Number of tasks = 1',
+    'Fold 0',
+    'Splitting data with seed 0',
+    'Total size = 1,128 | train size = 902 | val size = 113 | test size = 113',
+    'Fitting scaler',
+    'Building model 0',
+    'MoleculeModel(',
+    '  (encoder): MPN(',
+    '    (encoder): ModuleList(',
+    '      (0): MPNEncoder(',
+    '        (dropout_layer): Dropout(p=0.0, inplace=False)',
+    '        (act_func): ReLU()',
+    '        (W_i): Linear(in_features=147, out_features=300, bias=False)',
+    '        (W_h): Linear(in_features=300, out_features=300, bias=False)',
+    '        (W_o): Linear(in_features=433, out_features=300, bias=True)',
+    '      )',
+    '    )',
+    '  )',
+    '  (ffn): Sequential(',
+    '    (0): Dropout(p=0.0, inplace=False)',
+    '    (1): Linear(in_features=300, out_features=300, bias=True)',
+    '    (2): ReLU()',
+    '    (3): Dropout(p=0.0, inplace=False)',
+    '    (4): Linear(in_features=300, out_features=1, bias=True)',
+    '  )',
+    ')',
+    'Number of parameters = 355,201',
+    'Epoch 0',
+    'Loss = 9.1933e-01, PNorm = 34.0157, GNorm = 3.3060, lr_0 = 3.7500e-04',
+    'Validation rmse = 1.636796',
+    'Epoch 1',
+    'Loss = 4.4203e-01, PNorm = 34.0432, GNorm = 4.5789, lr_0 = 6.5000e-04',
+    'Loss = 4.4692e-01, PNorm = 34.0796, GNorm = 1.2249, lr_0 = 9.0000e-04',
+    'Validation rmse = 1.271152',
+    'Epoch 2',
+    'Loss = 4.0009e-01, PNorm = 34.1271, GNorm = 5.4920, lr_0 = 9.6853e-04',
+]
+
 # PatchTST's supervised run, the Time-Series-Library's trainer, epochs 3-36 elided with dots (github.com/Harris-H/PatchTST
 # @ 8bc5e82fb10d01938bf4dc321d62a4fb92ccaa43 : README.md, section 5.2 a)'s block)
 TSLIB_PATCHTST = [
@@ -844,6 +1055,41 @@ def test_time_series_library_iterations_across_epochs_and_early_stopping_saves(t
     saving = [n for n, text in enumerate(TSLIB_PATCHTST, 1) if "Saving model ..." in text]
     assert len(saving) == 2
     assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == saving
+
+
+def test_the_time_series_librarys_early_stop_ends_its_training(tmp_path: Path) -> None:
+    """`EarlyStopping counter: 6 out of 6`, then `Early stopping`: the run's training ended there, a clean end (read,
+    none: the run's end was unknown)."""
+    _, steps, events = _read(tmp_path, TSLIB_EARLY_STOP)
+    assert steps and max(s["line"] for s in steps) < TSLIB_EARLY_STOP.index("Early stopping") + 1
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [
+        ("attempt_end", TSLIB_EARLY_STOP.index("Early stopping") + 1)]
+
+
+def test_proteinmpnns_epoch_lines_give_the_runs_step_and_the_epochs_seconds(tmp_path: Path) -> None:
+    """`epoch: 2, step: 148, time: 36.1, ...`: step 148, the epoch's 36.1 s over its 74 steps; the first line's 45.7 s
+    over its 74 steps from 0, as many as the next line counts (the file was refused)."""
+    parser, steps, _ = _read(tmp_path, PROTEINMPNN)
+    assert parser == "generic_log"
+    printed = [(int(m[1]), float(m[2])) for t in PROTEINMPNN if (m := re.search(r"step: (\d+), time: ([\d.]+),", t))]
+    assert [s["step"] for s in steps] == [step for step, _ in printed]
+    before = [0] + [step for step, _ in printed[:-1]]
+    assert [s["step_time_s"] for s in steps] == [seconds / (step - b) for (step, seconds), b in zip(printed, before, strict=True)]
+    assert {s["framework"] for s in steps} == {"proteinmpnn"}
+
+
+def test_chemprops_epochs_and_its_elapsed_time_ending_a_run_another_follows(tmp_path: Path) -> None:
+    """`Epoch 29`, then `Loss = 1.3553e-01, PNorm = ...`: epoch 29 with that loss (the file was refused);
+    `Elapsed time = 0:00:29` ends the run (29 s), though the next run's epochs come after it: they count from 0 again
+    (read as a loop's time so far, dropped: the run ended `restarted`)."""
+    _, steps, events = _read(tmp_path, CHEMPROP_TWO_RUNS)
+    epochs = [int(t.split()[1]) for t in CHEMPROP_TWO_RUNS if re.fullmatch(r"Epoch \d+", t)]
+    assert [s["step"] for s in steps] == epochs == [29, 0, 1, 2]
+    first_loss = float(CHEMPROP_TWO_RUNS[1].split(" = ")[1].split(",")[0])
+    assert steps[0]["loss"] == first_loss
+    elapsed = next(i for i, t in enumerate(CHEMPROP_TWO_RUNS, 1) if t.startswith("Elapsed time = "))
+    assert [(e["kind"], e["line"], e["duration_s"]) for e in events if e["kind"] == "attempt_end"] == [
+        ("attempt_end", elapsed, 29.0)]
 
 
 def test_an_mlperf_logs_own_step_lines_under_named_containers(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ exact rows out, each expectation read off the quoted text."""
 from __future__ import annotations
 
 import re
+import statistics
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -107,6 +108,46 @@ TF_CNN_BENCHMARKS = [
 ]
 
 
+# the same benchmark under Kubeflow's MPIJob, Horovod on two GPUs, the launcher pod's log with its header (github.com/
+# kubeflow/mpi-operator @ 065e7b4593c86d2060683ff2dabc12a9e0c92048 : README.md, the block after `kubectl logs -f
+# ${PODNAME}`): each step's line printed by both processes, unlabelled
+TF_CNN_BENCHMARKS_HOROVOD = [
+    'TensorFlow:  1.14',
+    'Model:       resnet101',
+    'Dataset:     imagenet (synthetic)',
+    'Mode:        training',
+    'SingleSess:  False',
+    'Batch size:  128 global',
+    '             64 per device',
+    'Num batches: 100',
+    'Num epochs:  0.01',
+    "Devices:     ['horovod/gpu:0', 'horovod/gpu:1']",
+    'NUMA bind:   False',
+    'Data format: NCHW',
+    'Optimizer:   sgd',
+    'Variables:   horovod',
+    '',
+    '...',
+    '',
+    '40\timages/sec: 154.4 +/- 0.7 (jitter = 4.0)\t8.280',
+    '40\timages/sec: 154.4 +/- 0.7 (jitter = 4.1)\t8.482',
+    '50\timages/sec: 154.8 +/- 0.6 (jitter = 4.0)\t8.397',
+    '50\timages/sec: 154.8 +/- 0.6 (jitter = 4.2)\t8.450',
+    '60\timages/sec: 154.5 +/- 0.5 (jitter = 4.1)\t8.321',
+    '60\timages/sec: 154.5 +/- 0.5 (jitter = 4.4)\t8.349',
+    '70\timages/sec: 154.5 +/- 0.5 (jitter = 4.0)\t8.433',
+    '70\timages/sec: 154.5 +/- 0.5 (jitter = 4.4)\t8.430',
+    '80\timages/sec: 154.8 +/- 0.4 (jitter = 3.6)\t8.199',
+    '80\timages/sec: 154.8 +/- 0.4 (jitter = 3.8)\t8.404',
+    '90\timages/sec: 154.6 +/- 0.4 (jitter = 3.7)\t8.418',
+    '90\timages/sec: 154.6 +/- 0.4 (jitter = 3.6)\t8.459',
+    '100\timages/sec: 154.2 +/- 0.4 (jitter = 4.0)\t8.372',
+    '100\timages/sec: 154.2 +/- 0.4 (jitter = 4.0)\t8.542',
+    '----------------------------------------------------------------',
+    'total images/sec: 308.27',
+]
+
+
 def test_nemo2_global_step_is_the_step_where_the_iteration_counts_the_epochs_batches(tmp_path: Path) -> None:
     """NeMo 2's `Training epoch 2, iteration 7/999 | ... | global_step: 45 |`: the iteration is the
     batch within epoch 2, the global step the run's step; the step time its `train_step_timing`."""
@@ -167,6 +208,18 @@ def test_tf_cnn_benchmarks_step_lines_are_steps_with_their_loss_and_no_time(tmp_
                if (m := re.match(r"(\d+)\s+images/sec: .* ([\d.]+)$", t))]
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(n, loss, None) for n, loss in printed]
     assert {s["framework"] for s in steps} == {"tf_cnn_benchmarks"}
+
+
+def test_tf_cnn_benchmarks_running_rate_and_its_batch_time_the_steps(tmp_path: Path) -> None:
+    """`Batch size:  128 global` / `64 per device` over `Devices: ['horovod/gpu:0', 'horovod/gpu:1']`, then
+    `50\timages/sec: 154.8 +/- 0.6 ...`: each process's 64 images over its mean step time since its warm-up; the
+    steps between two lines take the seconds between those running totals. Their median is the time the run's
+    `total images/sec: 308.27` gives the two processes' 128 images, within 2 % (read, none)."""
+    _, steps, _ = _read(tmp_path, TF_CNN_BENCHMARKS_HOROVOD)
+    timed = [s["step_time_s"] for s in steps if s["step_time_s"] is not None]
+    assert [s["step"] for s in steps if s["step_time_s"] is not None] == [n for n in range(50, 101, 10) for _ in (0, 1)]
+    total = float(next(t for t in TF_CNN_BENCHMARKS_HOROVOD if t.startswith("total images/sec: ")).split(": ")[1])
+    assert abs(statistics.median(timed) - 128 / total) < 0.02 * 128 / total
 
 
 # JAX on a TPU v3-128 pod, worker 0 (jax-ml/jax issue 12456, its description: the output block's first

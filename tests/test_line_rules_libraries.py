@@ -7,6 +7,7 @@ quoted text."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import statistics
 from datetime import UTC, datetime
@@ -228,6 +229,116 @@ BANNER_ONLY_BOXED = [
     'Precision: 16-mixed',
     'Strategy: ddp_spawn',
     '======================================================================',
+]
+
+# Torch-Pruning's benchmark: a regularization's 100 epochs, the pruning, then the pruned model's fine-tuning from epoch 0,
+# in one process (github.com/VainF/Torch-Pruning @ 598a41b1a0e56ec01df31097404d1e19b827414a :
+# benchmarks/run/cifar100/prune/cifar100-global-group_sl-vgg19/cifar100-global-group_sl-vgg19.txt, lines 128-201)
+PHASES_COUNTED_OUT = [
+    '[04/03 02:05:27] cifar100-global-group_sl-vgg19 INFO: Epoch 97/100, Acc=0.7252, Val Loss=1.1893, lr=0.0001',
+    '[04/03 02:05:48] cifar100-global-group_sl-vgg19 INFO: Epoch 98/100, Acc=0.7251, Val Loss=1.1933, lr=0.0001',
+    '[04/03 02:06:09] cifar100-global-group_sl-vgg19 INFO: Epoch 99/100, Acc=0.7250, Val Loss=1.1987, lr=0.0001',
+    '[04/03 02:06:09] cifar100-global-group_sl-vgg19 INFO: Best Acc=0.7271',
+    ('[04/03 02:06:09] cifar100-global-group_sl-vgg19 INFO: Loading the sparse model from run/cifar100/prune/cifar10'
+     '0-global-group_sl-vgg19/reg_cifar100_vgg19_group_sl_0.0005.pth...'),
+    '[04/03 02:06:11] cifar100-global-group_sl-vgg19 INFO: Pruning...',
+    '[04/03 02:06:21] cifar100-global-group_sl-vgg19 INFO: VGG(',
+    '  (block0): Sequential(',
+    '    (0): Conv2d(3, 4, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (1): BatchNorm2d(4, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '    (2): ReLU(inplace=True)',
+    '    (3): Conv2d(4, 26, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (4): BatchNorm2d(26, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '  )',
+    '  (block1): Sequential(',
+    '    (0): Conv2d(26, 46, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (1): BatchNorm2d(46, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '    (2): ReLU(inplace=True)',
+    '    (3): Conv2d(46, 115, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (4): BatchNorm2d(115, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '  )',
+    '  (block2): Sequential(',
+    '    (0): Conv2d(115, 99, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (1): BatchNorm2d(99, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '    (2): ReLU(inplace=True)',
+    '    (3): Conv2d(99, 163, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (4): BatchNorm2d(163, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '    (5): ReLU(inplace=True)',
+    '    (6): Conv2d(163, 64, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (7): BatchNorm2d(64, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '    (8): ReLU(inplace=True)',
+    '    (9): Conv2d(64, 234, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (10): BatchNorm2d(234, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '  )',
+    '  (block3): Sequential(',
+    '    (0): Conv2d(234, 245, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (1): BatchNorm2d(245, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '    (2): ReLU(inplace=True)',
+    '    (3): Conv2d(245, 36, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (4): BatchNorm2d(36, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '    (5): ReLU(inplace=True)',
+    '    (6): Conv2d(36, 32, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (7): BatchNorm2d(32, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '    (8): ReLU(inplace=True)',
+    '    (9): Conv2d(32, 16, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (10): BatchNorm2d(16, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '  )',
+    '  (block4): Sequential(',
+    '    (0): Conv2d(16, 22, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (1): BatchNorm2d(22, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '    (2): ReLU(inplace=True)',
+    '    (3): Conv2d(22, 34, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (4): BatchNorm2d(34, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '    (5): ReLU(inplace=True)',
+    '    (6): Conv2d(34, 28, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (7): BatchNorm2d(28, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '    (8): ReLU(inplace=True)',
+    '    (9): Conv2d(28, 33, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))',
+    '    (10): BatchNorm2d(33, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)',
+    '  )',
+    '  (pool0): MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)',
+    '  (pool1): MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)',
+    '  (pool2): MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)',
+    '  (pool3): MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)',
+    '  (pool4): AdaptiveAvgPool2d(output_size=(1, 1))',
+    '  (classifier): Linear(in_features=33, out_features=100, bias=True)',
+    ')',
+    '[04/03 02:06:22] cifar100-global-group_sl-vgg19 INFO: Params: 20.09 M => 1.18 M (5.87%)',
+    '[04/03 02:06:22] cifar100-global-group_sl-vgg19 INFO: FLOPs: 512.73 M => 57.16 M (11.15%, 8.97X )',
+    '[04/03 02:06:22] cifar100-global-group_sl-vgg19 INFO: Acc: 0.7271 => 0.0240',
+    '[04/03 02:06:22] cifar100-global-group_sl-vgg19 INFO: Val Loss: 1.1820 => 5.4719',
+    '[04/03 02:06:22] cifar100-global-group_sl-vgg19 INFO: Finetuning...',
+    '[04/03 02:06:28] cifar100-global-group_sl-vgg19 INFO: Epoch 0/100, Acc=0.3883, Val Loss=2.4063, lr=0.0100',
+    '[04/03 02:06:35] cifar100-global-group_sl-vgg19 INFO: Epoch 1/100, Acc=0.4787, Val Loss=1.9685, lr=0.0100',
+]
+
+# The School of AI's course template: an epoch's line, then its training bar described by its loss, its batch and
+# its accuracy (github.com/raghunadh-eva/eva6 @ fb3a058563267e142ba5ff65795f59896160cc2b : S7_ASSIGNMENT/README_25JUN.md,
+# its first code block's lines 1-10)
+LOSS_DESCRIBED_BARS = [
+    'EPOCH: 0',
+    'Loss=2.0886988639831543 Batch_id=390 Accuracy=35.60: 100%|██████████| 391/391 [00:23<00:00, 16.66it/s]',
+    '  0%|          | 0/391 [00:00<?, ?it/s]',
+    'Test set: Average loss: 13895.2242, Accuracy: 4905/10000 (49.05%)',
+    '',
+    'EPOCH: 1',
+    'Loss=1.9599742889404297 Batch_id=390 Accuracy=50.97: 100%|██████████| 391/391 [00:23<00:00, 16.54it/s]',
+    '  0%|          | 0/391 [00:00<?, ?it/s]',
+    'Test set: Average loss: 10317.6554, Accuracy: 6309/10000 (63.09%)',
+    '',
+]
+
+# a fine-tuning script's console, its steps JSON objects after its own lines (github.com/9178nekomc/LingJie-Chat-v2-Pro
+# @ 5540b898d428b5274b565103efe0b673ad679588 : logs/sft.log, lines 1-7)
+JSON_STEPS_IN_CONSOLE = [
+    '100000 sft samples',
+    'steps: 782 (effective batch 256)',
+    ('/data/coding/lingjie/sft.py:115: FutureWarning: `torch.cuda.amp.GradScaler(args...)` is deprecated. '
+     "Please use `torch.amp.GradScaler('cuda', args...)` instead."),
+    '  scaler = torch.cuda.amp.GradScaler()',
+    '{"step": 20, "of": 782, "loss_lm": 0.0963183343410492, "loss_heads": 0.7808497548103333, "tok_s": 42276.70380143332}',
+    '{"step": 40, "of": 782, "loss_lm": 0.07840028405189514, "loss_heads": 0.7070481181144714, "tok_s": 42991.92629843961}',
+    '{"step": 60, "of": 782, "loss_lm": 0.0856475830078125, "loss_heads": 0.5958718061447144, "tok_s": 43180.875738224146}',
 ]
 
 # LeRobot 0.6's lerobot-train, tqdm's bar glued before its step lines (a LeRobot front-end's test file quoting a real
@@ -1223,3 +1334,46 @@ def test_a_log_that_ends_as_its_training_begins_is_one_attempt_with_no_step(tmp_
     store = Store.open(tmp_path / "args_only.tlstore")
     store.ingest([job])
     assert store.connect().execute("select count(*) from attempts").fetchone() == (0,)
+
+
+def test_a_run_that_counted_its_epochs_out_then_counts_again_completed(tmp_path: Path) -> None:
+    """`Epoch 99/100` (a count from 0 to its total), the pruning, then `Epoch 0/100`: the regularization completed its
+    training, a run of its own; the fine-tuning after it another (read, the counter going back ended the first as
+    `restarted`: a failure, its work lost)."""
+    epochs = [int(m[1]) for t in PHASES_COUNTED_OUT if (m := re.search(r"INFO: Epoch (\d+)/100,", t))]
+    assert epochs[:2] == [97, 98] and epochs[2:5] == [99, 0, 1]
+    job = tmp_path / "job"
+    job.mkdir()
+    (job / "console.log").write_text("\n".join(PHASES_COUNTED_OUT) + "\n", encoding="utf-8")
+    store = Store.open(tmp_path / "job.tlstore")
+    store.ingest([job])
+    con = store.connect()
+    assert [s for (s,) in con.execute("select step from log_steps order by line").fetchall()] == epochs
+    assert con.execute("select attempt, first_step, last_step, end_reason from attempts").fetchall() == [
+        (1, 97, 99, "completed"), (2, 0, 1, "unknown")]
+    assert con.execute("select count(*) from goodput_buckets where bucket = 'lost_work' and seconds > 0").fetchone() == (0,)
+
+
+def test_an_epochs_bar_described_by_its_loss_is_the_epochs_batches(tmp_path: Path) -> None:
+    """`EPOCH: 1`, then `Loss=1.95997... Batch_id=390 Accuracy=50.97: 100%|...| 391/391 [00:23<00:00, 16.54it/s]`:
+    the epochs before it (from its first, 0) of 391 batches each, and 391: step 782, its time the bar's rate, its
+    loss the description's (the file was refused: no step); the next epoch's bar drawn at 0 is no step."""
+    parser, steps, _ = _read(tmp_path, LOSS_DESCRIBED_BARS)
+    assert parser == "generic_log"
+    bars = [re.match(r"Loss=([\d.]+) .*\| (\d+)/(\d+) \[.*, ([\d.]+)it/s\]", t) for t in LOSS_DESCRIBED_BARS]
+    epochs = [int(t.split(": ")[1]) for t in LOSS_DESCRIBED_BARS if t.startswith("EPOCH: ")]
+    printed = [(e * int(m[3]) + int(m[2]), 1 / float(m[4]), float(m[1])) for e, m in zip(epochs, [b for b in bars if b],
+                                                                                          strict=True)]
+    assert [(s["step"], s["loss"]) for s in steps] == [(step, loss) for step, _, loss in printed] == [
+        (391, 2.0886988639831543), (782, 1.9599742889404297)]
+    for row, (_, rate_time, _) in zip(steps, printed, strict=True):
+        assert abs(row["step_time_s"] - rate_time) < 0.01 * rate_time
+
+
+def test_a_consoles_json_step_records_are_its_steps(tmp_path: Path) -> None:
+    """`{"step": 20, "of": 782, "loss_lm": 0.0963..., ...}` after the script's own lines: step 20 (the file was
+    refused: a JSON-lines file opens with its first record)."""
+    parser, steps, _ = _read(tmp_path, JSON_STEPS_IN_CONSOLE)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == [json.loads(t)["step"] for t in JSON_STEPS_IN_CONSOLE if t.startswith("{")]
+    assert len(steps) == 3

@@ -462,6 +462,72 @@ VERL_SFT_TORCHRUN = [
 ]
 
 
+# LLaMA-Factory's CLI running torchrun for two GPUs (github.com/chrisindris/LLaMA-Factory-LFS @
+# 12e9e3f012be2854ca08994f7225d061ae2ed423 : fc10205-qwen2_5vl_lora_sft_SQA3D-11816576.out, lines 16-23)
+LLAMAFACTORY_TORCHRUN = [
+    '[INFO|2025-11-19 19:45:47] llamafactory.launcher:143 >> Initializing 2 distributed tasks at: 127.0.0.1:44779',
+    'W1119 19:45:48.656000 2299632 site-packages/torch/distributed/run.py:792] ',
+    'W1119 19:45:48.656000 2299632 site-packages/torch/distributed/run.py:792] *****************************************',
+    ('W1119 19:45:48.656000 2299632 site-packages/torch/distributed/run.py:792] Setting OMP_NUM_THREADS en'
+     'vironment variable for each process to be 1 in default, to avoid your system being overloaded, pleas'
+     'e further tune the variable for optimal performance in your application as needed. '),
+    'W1119 19:45:48.656000 2299632 site-packages/torch/distributed/run.py:792] *****************************************',
+    '[2025-11-19 19:45:53,538] [INFO] [real_accelerator.py:254:get_accelerator] Setting ds_accelerator to cuda (auto detect)',
+    '[2025-11-19 19:45:53,581] [INFO] [real_accelerator.py:254:get_accelerator] Setting ds_accelerator to cuda (auto detect)',
+    ('/opt/conda/lib/python3.11/site-packages/jieba/_compat.py:18: UserWarning: pkg_resources is deprecate'
+     'd as an API. See https://setuptools.pypa.io/en/latest/pkg_resources.html. The pkg_resources package '
+     'is slated for removal as early as 2025-11-30. Refrain from using this package or pin to Setuptools<8'
+     '1.'),
+]
+
+
+# XTuner v1's SFT trainer, its last step and its saves (github.com/0xfaner/xtuner-lab @
+# 1382ba279f0246f7c9888f4b73a718cdd7dc78fa : experiments/000_tiny_sft/log.txt, lines 327-339)
+XTUNER_V1_END = [
+    ('[XTuner][RANK 0][2026-09-17 17:33:33][INFO] Epoch 1 Step 12/13 data_time: 0.0013 lr: 8.528312e-06 ti'
+     'me: 0.1370 text_tokens: 4010 seqlen_tokens: 4096 img_tokens: 0.0 approximate_total_consumed_tokens: '
+     '48088 reduced_llm_loss: 8.94813347, local_loss: 8.94813347 step_consumed_tokens: 4010.00000000, step'
+     '_seqlen_tokens: 4096.00000000, step_consumed_img_tokens: 0.00000000, efficient_attn_ratio: 0.2721959'
+     '4, img_efficient_attn_ratio: 0.00000000 local_base_loss: 8.9481 grad_norm: 5.92084122 max_memory: 5.'
+     '35 GB reserved_memory: 7.43 GB tgs: 29270.1 seqlen_tgs: 29897.8 exp_tgs: 9354.9 eta: 0:00:00 '),
+    ('[XTuner][RANK 0][2026-09-17 17:33:33][INFO] Epoch 1 Step 13/13 data_time: 0.0013 lr: 4.428866e-06 ti'
+     'me: 0.1323 text_tokens: 4000 seqlen_tokens: 4096 img_tokens: 0.0 approximate_total_consumed_tokens: '
+     '52088 reduced_llm_loss: 9.07830620, local_loss: 9.07830620 step_consumed_tokens: 4000.00000000, step'
+     '_seqlen_tokens: 4096.00000000, step_consumed_img_tokens: 0.00000000, efficient_attn_ratio: 0.1077570'
+     '9, img_efficient_attn_ratio: 0.00000000 local_base_loss: 9.0783 grad_norm: 5.50700521 max_memory: 5.'
+     '35 GB reserved_memory: 7.43 GB tgs: 30229.4 seqlen_tgs: 30954.9 exp_tgs: 9835.5 eta: 0:00:00 '),
+    ("[transformers] Unrecognized keys in `rope_parameters` for 'rope_type'='default': {'long_factor', 'be"
+     "ta_fast', 'high_freq_factor', 'beta_slow', 'short_factor', 'original_max_position_embeddings', 'trun"
+     "cate', 'low_freq_factor', 'mscale', 'mscale_all_dim', 'factor', 'mrope_section'}"),
+    ("[transformers] Unrecognized keys in `rope_parameters` for 'rope_type'='default': {'long_factor', 'be"
+     "ta_fast', 'high_freq_factor', 'beta_slow', 'short_factor', 'original_max_position_embeddings', 'trun"
+     "cate', 'low_freq_factor', 'mscale', 'mscale_all_dim', 'factor', 'mrope_section'}"),
+    ("[transformers] Unrecognized keys in `rope_parameters` for 'rope_type'='default': {'long_factor', 'be"
+     "ta_fast', 'high_freq_factor', 'beta_slow', 'short_factor', 'original_max_position_embeddings', 'trun"
+     "cate', 'low_freq_factor', 'mscale', 'mscale_all_dim', 'factor', 'mrope_section'}"),
+    ("[transformers] Unrecognized keys in `rope_parameters` for 'rope_type'='default': {'long_factor', 'be"
+     "ta_fast', 'high_freq_factor', 'beta_slow', 'short_factor', 'original_max_position_embeddings', 'trun"
+     "cate', 'low_freq_factor', 'mscale', 'mscale_all_dim', 'factor', 'mrope_section'}"),
+    ("[transformers] Unrecognized keys in `rope_parameters` for 'rope_type'='default': {'long_factor', 'be"
+     "ta_fast', 'high_freq_factor', 'beta_slow', 'short_factor', 'original_max_position_embeddings', 'trun"
+     "cate', 'low_freq_factor', 'mscale', 'mscale_all_dim', 'factor', 'mrope_section'}"),
+    ("[transformers] Unrecognized keys in `rope_parameters` for 'rope_type'='default': {'long_factor', 'be"
+     "ta_fast', 'high_freq_factor', 'beta_slow', 'short_factor', 'original_max_position_embeddings', 'trun"
+     "cate', 'low_freq_factor', 'mscale', 'mscale_all_dim', 'factor', 'mrope_section'}"),
+    ('[XTuner][RANK 0][2026-09-17 17:33:33][SUCCESS] [Saving HF to [model]/home/gugubai/workspace/xtuner-l'
+     'ab/experiments/000_tiny_sft/work_dir/20260917173327/hf-13 cost] Elapsed time 0.18 seconds, peak gpu '
+     'memory 3.8G'),
+    ('[XTuner][RANK 0][2026-09-17 17:33:33][SUCCESS] [DCP Collect Model State Dict] Elapsed time 0.15 seco'
+     'nds, peak gpu memory 2.6G'),
+    ('[XTuner][RANK 0][2026-09-17 17:33:33][SUCCESS] [DCP Collect Optimizer State Dict] Elapsed time 0.29 '
+     'seconds, peak gpu memory 2.6G'),
+    ('[XTuner][RANK 0][2026-09-17 17:33:35][SUCCESS] [DCP save for /home/gugubai/workspace/xtuner-lab/expe'
+     'riments/000_tiny_sft/work_dir/20260917173327/checkpoints/ckpt-step-13/weights] Elapsed time 1.16 sec'
+     'onds, peak gpu memory 2.6G'),
+    '[XTuner][RANK 0][2026-09-17 17:33:35][INFO] Training finished in 7.10 seconds',
+]
+
+
 def test_torchruns_banner_starts_the_attempt_and_its_report_gives_the_year(tmp_path: Path) -> None:
     """torchrun's `Setting OMP_NUM_THREADS ...` banner at 10:49:55.044 launched the workers: the
     attempt starts there; no line opens with a year, but the failure report's `time : 2025-07-31_10:50:07`
@@ -478,6 +544,15 @@ def test_torchruns_banner_starts_the_attempt_and_its_report_gives_the_year(tmp_p
         (start, crashed, "crash", "log")]
     assert con.execute("select count(*) from log_events where year_from_mtime").fetchone() == (0,)
 
+
+def test_torchrun_run_by_a_launcher_that_just_started_is_the_same_launch(tmp_path: Path) -> None:
+    """`llamafactory.launcher:143 >> Initializing 2 distributed tasks` at 19:45:47, torchrun's banner 1.66 s later,
+    nothing between: one launch (read, two: the first ended `restarted` 1.7 s in, its process said to have stopped
+    without a word)."""
+    _, _, events = _read(tmp_path, LLAMAFACTORY_TORCHRUN)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_start"] == [("attempt_start", 1)]
+    # (its process's last dated line, the excerpt's DeepSpeed lines at 19:45:53, not the launcher's before the banner)
+    assert [e["line"] for e in events if e["kind"] == "last_line"] == [7]
 
 
 # TinyZero (verl's PPO) dying as it saves its step-400 checkpoint (TinyZero run notes, stored file id 3902241921, its
@@ -681,3 +756,15 @@ def test_a_traceback_through_deepspeeds_initialize_is_a_training_runs_failure(tm
     assert parser == "generic_log" and steps == []
     assert [e["detail"] for e in events if e["kind"] == "crash"] == [
         "ValueError: This op had not been implemented on NPU backend."]
+
+
+def test_xtuner_v1s_rank_and_its_distributed_checkpoints_save(tmp_path: Path) -> None:
+    """`[XTuner][RANK 0][2026-09-17 17:33:33][INFO] Epoch 1 Step 13/13 ... time: 0.1323 ...`: rank 0's step 13 at
+    17:33:33, 0.1323 s; `[DCP save for .../ckpt-step-13/weights] Elapsed time 1.16 seconds` the save's end, 1.16 s
+    (read: no rank, no save)."""
+    _, steps, events = _read(tmp_path, XTUNER_V1_END)
+    assert [(s["rank"], s["step"], s["step_time_s"], s["end_ns"]) for s in steps][-1] == (
+        0, 13, 0.1323, _ns("2026-09-17 17:33:33", "%Y-%m-%d %H:%M:%S"))
+    assert {s["rank"] for s in steps} == {0} and len(steps) == 2
+    saved = [(e["rank"], e["line"], e["duration_s"]) for e in events if e["kind"] == "checkpoint_save_end"]
+    assert saved == [(0, next(i for i, t in enumerate(XTUNER_V1_END, 1) if "[DCP save for " in t), 1.16)]

@@ -5,6 +5,7 @@ metrics.json and mmengine's scalars.json (quoted real lines, each source cited).
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -709,6 +710,43 @@ CHAINER_LOG = [
 ]
 
 
+# CatBoost's record of a fit, whole (github.com/1106maxi/AI-supported-Forecasting-Models-for-Waste-Management @
+# 2efd831ad5ce42b3d3fc11f0dbeb67a526e56338 : catboost_info/catboost_training.json)
+CATBOOST_TRAINING = [
+    '{',
+    ('"meta":{"test_sets":[],"test_metrics":[],"learn_metrics":[{"best_value":"Min","name":"RMSE"}],"launc'
+     'h_mode":"Train","parameters":"","iteration_count":110,"learn_sets":["learn"],"name":"experiment"},'),
+    '"iterations":[',
+    '{"learn":[131.1688813],"iteration":0,"passed_time":0.0009757128947,"remaining_time":0.1063527055},',
+    '{"learn":[125.6416841],"iteration":1,"passed_time":0.001705772983,"remaining_time":0.09211174107},',
+    '{"learn":[120.4819286],"iteration":2,"passed_time":0.002616262551,"remaining_time":0.0933133643},',
+    '{"learn":[116.6468662],"iteration":3,"passed_time":0.003581106562,"remaining_time":0.09489932389},',
+    '{"learn":[113.0870422],"iteration":4,"passed_time":0.004629459716,"remaining_time":0.09721865403},',
+    '{"learn":[109.8989267],"iteration":5,"passed_time":0.005542057664,"remaining_time":0.09606233285},',
+    '{"learn":[106.9874739],"iteration":6,"passed_time":0.006485404548,"remaining_time":0.0954280955},',
+    '{"learn":[104.5927619],"iteration":7,"passed_time":0.007425111482,"remaining_time":0.09467017139},',
+    '{"learn":[102.2282844],"iteration":8,"passed_time":0.008362723403,"remaining_time":0.09384834041},',
+    '{"learn":[100.3017901],"iteration":9,"passed_time":0.009319977523,"remaining_time":0.09319977523},',
+    '{"learn":[98.80516927],"iteration":10,"passed_time":0.01027009211,"remaining_time":0.09243082902},',
+    '{"learn":[97.85552792],"iteration":11,"passed_time":0.01066182813,"remaining_time":0.08707159637},',
+    '{"learn":[96.49500284],"iteration":12,"passed_time":0.0116547214,"remaining_time":0.08696215198},',
+    '{"learn":[95.22156491],"iteration":13,"passed_time":0.01253628855,"remaining_time":0.0859631215},',
+    '{"learn":[94.3109248],"iteration":14,"passed_time":0.01352226428,"remaining_time":0.08564100708},',
+    '{"learn":[93.13681365],"iteration":15,"passed_time":0.01437754212,"remaining_time":0.08446805997},',
+    '{"learn":[91.71400985],"iteration":16,"passed_time":0.01515603091,"remaining_time":0.08291240437},',
+    '{"learn":[90.82574747],"iteration":17,"passed_time":0.01597935383,"remaining_time":0.08167225293},',
+    '{"learn":[90.31737834],"iteration":18,"passed_time":0.0169371636,"remaining_time":0.08112009933},',
+    '{"learn":[89.66202439],"iteration":19,"passed_time":0.01776267289,"remaining_time":0.07993202801},',
+    '{"learn":[89.04786438],"iteration":20,"passed_time":0.01864563932,"remaining_time":0.0790219952},',
+    '{"learn":[88.2435528],"iteration":21,"passed_time":0.01956481196,"remaining_time":0.07825924784},',
+    '{"learn":[87.5836872],"iteration":22,"passed_time":0.02040038244,"remaining_time":0.07716666399},',
+    '{"learn":[86.97176675],"iteration":23,"passed_time":0.02123386737,"remaining_time":0.07608802474},',
+    '{"learn":[86.46619932],"iteration":24,"passed_time":0.02220291756,"remaining_time":0.07548991969},',
+    '{"learn":[85.97234372],"iteration":25,"passed_time":0.02314133133,"remaining_time":0.07476430123}',
+    ']}',
+]
+
+
 def _parse_json_document(tmp_path: Path, lines: list[str], name: str) -> tuple[str, list[dict]]:
     path = tmp_path / name
     path.write_text("\n".join(lines), encoding="utf-8")  # (the lines hold the file's own last newline)
@@ -818,3 +856,16 @@ def test_a_tensorboard_csv_named_for_another_tag_keeps_steps_and_times_but_no_lo
     cut.write_bytes(data[: data.index(b"\n", 200) + 12])  # (a row cut after its wall time)
     result = parser.parse(cut, ParseOptions())
     assert result.warnings and result.tables["log_steps"].num_rows == data[: data.index(b"\n", 200) + 1].count(b"\n") - 1
+
+
+def test_catboosts_training_record_iterations_timed_by_their_passed_time(tmp_path: Path) -> None:
+    """`{"learn":[131.1688813],"iteration":0,"passed_time":0.0009757128947,...}`: iteration 0 a step, its loss the
+    first learn figure, its time the seconds passed since the fit began less the record before's (the file was
+    refused)."""
+    name, steps = _parse_json_document(tmp_path, CATBOOST_TRAINING, "catboost_training.json")
+    assert name == "json_metrics"
+    records = json.loads("\n".join(CATBOOST_TRAINING))["iterations"]
+    assert [(s["step"], s["loss"]) for s in steps] == [(r["iteration"], r["learn"][0]) for r in records]
+    passed = [0.0] + [r["passed_time"] for r in records]
+    assert [s["step_time_s"] for s in steps] == pytest.approx([b - a for a, b in itertools.pairwise(passed)], rel=1e-12)
+    assert {s["framework"] for s in steps} == {"catboost"} and len(steps) == 26

@@ -99,13 +99,28 @@ boundaries as (
     select distinct e.start_ns, 'event' as start_source, e.ts_ns as marked_ns, e.ran_until_ns, e.placed_back
     from starts e
     union all
+    -- a start line with no time of its own after dated steps of its file (a shell's prompt back, a command
+    -- typed at it): its process began no later than the first step its file logs after it
+    select u.start_ns, 'event', u.start_ns, null, false
+    from (
+        select (select min(case when s.start_ns is not null then s.t_ns
+                                else s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) end)
+                from int_log_steps s
+                where s.file_id = e.file_id and s.line > e.line
+                  and (e.rank is null or s.rank is not distinct from e.rank)) as start_ns
+        from stg_log_events e
+        where e.kind = 'attempt_start' and e.ts_ns is null
+          and exists (select 1 from int_log_steps s where s.file_id = e.file_id and s.line < e.line)
+    ) u
+    where u.start_ns is not null
+    union all
     -- the step counter went back with no attempt_start logged in between: a restart; not a line
     -- one below the one before it that the next one follows at once (an epoch's summary numbered
     -- from 0 between bars numbered from 1: `Epoch 2/10: ...`, `[Epoch 1] Loss: ...`, `Epoch 3/10: ...`)
     select s.began_ns, 'step_counter', s.began_ns, null, false
     from steps s
     where s.step <= s.previous_step
-      and not (s.step = s.previous_step - 1 and s.next_step = s.previous_step + 1)
+      and not coalesce(s.step = s.previous_step - 1 and s.next_step = s.previous_step + 1, false)
       -- (nor a boosting run's rounds: each model a process trains counts its own, a cross-validation's
       -- folds one after another)
       and coalesce(s.framework, '') not in (select unnest(boosting) from boosting_frameworks)
