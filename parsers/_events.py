@@ -58,6 +58,9 @@ _END = re.compile(
     r"|\bFinished training! Saving model to disk\."
     # MindFormers' trainer: "training_process: .........Training Over!............."
     r"|\bTraining Over!"
+    # OpenPCDet's train.py once its epochs are done: "INFO  **********************End training kitti_models/pdv(default)
+    # **********************" (its evaluation of the last checkpoint after it)
+    r"|\*{6}End training [^\s*]{1,300}\*{6,}\s*$"
     # verl's trainers (its SFT trainer, its PPO/GRPO ray trainer) after their last step's validation:
     # "Final validation metrics: {'val/loss': 0.058481086045503616}"
     r"|(?:^|\] |- )(?-i:Final validation metrics: \{)"
@@ -764,7 +767,7 @@ _ANY_EVENT_PATTERN = (
     r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|loop at step|at step)|"
     r"done training|finished training|resum(?:ing|ed)(?: training)? (?:from|at) |"
     r"end of training|checkpoint|"
-    r"total average iteration time)|"
+    r"total average iteration time)|\*End training |"
     r"Job finished \(status: |resources exited successfully|Reported checkpoint to master |"
     r"Save weights to |save model in |save best model is to |Saved best model|save best model to |"
     r"Saving model at |^saved_model:|finished saving model to |"

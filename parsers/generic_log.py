@@ -1402,6 +1402,14 @@ def _bar_step(text: str) -> tuple[_Counter, BarReading] | None:
 _LOSS_DESCRIPTION = re.compile(rf"(?:^|\s)(?:train(?:ing)?_)?[Ll]oss\s{{0,2}}=\s{{0,2}}(?P<v>{_FIGURE}|nan)(?=[\s,])")
 
 
+# OpenPCDet's iterations bar within its epochs bar (`tools/train_utils`): "train:  57%|███   | 1057/1856 [18:29<13:56,
+# 1.05s/it, total_it=132832]", the run's iteration its postfix's `total_it`, the rate the iteration's time; the `epochs:`
+# bar glued after it on a copied line (its rate an epoch's) is none
+_OPENPCDET_BAR = re.compile(r"(?:^|[\]\s])\s{0,4}train:\s{0,4}\d{1,3}%\|[^|\n]{0,1000}\|\s{0,4}\d{1,12}/\d{1,12} "
+                            r"\[[\d:]{1,20}<[\d:?]{1,20},\s{1,4}(?P<r>\d{1,9}(?:\.\d{1,9})?)(?P<u>s/it|it/s), "
+                            r"total_it=(?P<it>\d{1,15})\]")
+
+
 def _loss_bar(text: str) -> tuple[BarReading, float | None] | None:
     """A training bar whose description gives the loss (`_LOSS_DESCRIPTION`) and names no epoch or evaluation, that
     moved (a batch done), with its total; its latest reading and that loss (`nan` none)."""
@@ -3077,6 +3085,10 @@ class GenericLogParser(LogReader):
                 opening = None
                 if len(loss_epochs) >= 3:
                     return Claim.CONTENT
+            if "total_it=" in body and _OPENPCDET_BAR.search(body) is not None:
+                own += 1  # OpenPCDet's iterations bar
+                if own >= 2:
+                    return Claim.CONTENT
             if epochs and "%|" in body and "oss" in body and _loss_bar(body) is not None:
                 own += 1  # an epoch's bar described by its loss, under an epoch's line (`_loss_bar`)
                 if own >= 2:
@@ -3575,6 +3587,18 @@ class GenericLogParser(LogReader):
             elif counter is None and "poch" in text and "it [" in text and (open_bar := _open_epoch_bar(text)) is not None:
                 # (a bar with no total draws its count as `300it [`; one with a total is read below)
                 open_bars.append((line, *open_bar))
+                continue
+            elif counter is None and "total_it=" in text and (
+                    pcdet := next(reversed(list(_OPENPCDET_BAR.finditer(text))), None)) is not None:
+                # (redraws glued on one line: the last is the latest)
+                step = int(pcdet.group("it"))
+                if bars_seen.get(line.rank) != step:  # a redraw of the same count is no new step
+                    bars_seen[line.rank] = step
+                    rate = float(pcdet.group("r"))
+                    seconds = rate if pcdet.group("u") == "s/it" else 1 / rate if rate > 0 else None
+                    rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns,
+                              **({"step_time_s": seconds} if seconds is not None else {}))
+                    rows.steps[-1]["framework"] = "openpcdet"
                 continue
             elif (counter is None and "oss" in text and "%|" in text and line.rank in epochs
                   and (loss_bar := _loss_bar(text)) is not None):

@@ -560,6 +560,40 @@ CHEMPROP_TWO_RUNS = [
     'Loss = 4.0009e-01, PNorm = 34.1271, GNorm = 5.4920, lr_0 = 9.6853e-04',
 ]
 
+# OpenPCDet's train.py on one GPU, a console pasted in a README, its bars' carriage returns lost (index id
+# 31011010024: github.com/ShengStar/Code_debug, `pdv代码调试.md`, its "结果" block's lines 1-8)
+OPENPCDET = [
+    '2022-05-30 12:43:42,767   INFO  **********************Start training kitti_models/pdv(default)**********************',
+    ('epochs:   0%|                                                                                       '
+     '                                                                                                    '
+     '                  | 0/11 [00:00<?, ?it/s../pcdet/utils/voxel_aggregation_utils.py:160: UserWarning: '
+     '__floordiv__ is deprecated, and its behavior will change in a future version of pytorch. It currentl'
+     "y rounds toward 0 (like the 'trunc' function NOT 'floor'). This results in incorrect rounding for ne"
+     "gative values. To keep the current behavior, use torch.div(a, b, rounding_mode='trunc'), or for actu"
+     "al floor division, use torch.div(a, b, rounding_mode='floor')."),
+    '  voxel_idxs[:, 1:] = centroid_voxel_idxs_first[:, 1:] // grid_scaling',
+    ('epochs:  18%|????????????????????                                                                   '
+     '                       | 2/11 [1:23:30<4:52:33, 1950.35s/it, loss=0.75, lr=0.000742, d_time=0.00(0.0'
+     '0), f_time=0.63(0.61), b_time=1.04(1.05)]'),
+    ('train:  57%|????????????????????????????????????????????????????????????????????????????????????????'
+     '?????????????                                                                           | 1057/1856 '
+     '[18:29<13:56,  1.05s/it, total_it=132832]epochs:  18%|????????????????????                          '
+     '                                                               | 2/11 [1:23:31<4:52:33, 1950.35s/it,'
+     ' loss=0.956, lr=0.000742, d_time=0.00(0.00), f_time=0.6epochs:  18%|????????????????????            '
+     '                                                                             | 2/11 [1:23:31<4:52:33'
+     ', 1950.35s/it, loss=0.956, lr=0.000742, d_time=0.00(0.00), f_time=0.62(0.61), b_time=1.06(1.05)]'),
+    ('train:  57%|????????????????????????                  | 1058/1856 [18:30<13:53,  1.04s/it, total_it='
+     '132833]epochs:  18%|?| 2/11 [1:23:32<4:52:33, 1950.35s/it, loss=0.904, lr=0.000742, d_time=0.00(0.00'
+     '), f_time=0.62                                                                                      '
+     '                     train: 100%|???????????????????????????????????????????????????????????????????'
+     '????????????????????????????????????????????????????????????????????????????????????????????????????'
+     '?????????| 1856/1856 [32:34<00:00,  1.05s/it, total_it=148480]'),
+    ('epochs: 100%|???????????????????????????????????????????????????????????????????????????????????????'
+     '???????????????????????????| 11/11 [5:57:54<00:00, 1952.27s/it, loss=0.778, lr=1e-7, d_time=0.00(0.0'
+     '0), f_time=0.63(0.62), b_time=1.08(1.05)]'),
+    '2022-05-30 18:41:37,862   INFO  **********************End training kitti_models/pdv(default)**********************',
+]
+
 # PatchTST's supervised run, the Time-Series-Library's trainer, epochs 3-36 elided with dots (github.com/Harris-H/PatchTST
 # @ 8bc5e82fb10d01938bf4dc321d62a4fb92ccaa43 : README.md, section 5.2 a)'s block)
 TSLIB_PATCHTST = [
@@ -1090,6 +1124,20 @@ def test_chemprops_epochs_and_its_elapsed_time_ending_a_run_another_follows(tmp_
     elapsed = next(i for i, t in enumerate(CHEMPROP_TWO_RUNS, 1) if t.startswith("Elapsed time = "))
     assert [(e["kind"], e["line"], e["duration_s"]) for e in events if e["kind"] == "attempt_end"] == [
         ("attempt_end", elapsed, 29.0)]
+
+
+def test_openpcdets_iterations_bar_is_the_runs_iterations_and_its_end_training_the_end(tmp_path: Path) -> None:
+    """`train:  57%|...| 1057/1856 [18:29<13:56,  1.05s/it, total_it=132832]epochs:  18%|...| 2/11 [1:23:31<...,
+    1950.35s/it, ...`: iteration 132832 of the run, 1.05 s (not the epochs bar's 1950 s); `****End training
+    kitti_models/pdv(default)****` ends the run (the file was refused)."""
+    parser, steps, events = _read(tmp_path, OPENPCDET)
+    assert parser == "generic_log"
+    # (each line's last drawing of the bar: a line of redraws glued ends with the run's last iteration's)
+    shown = [(int(m[3]), float(m[2])) for t in OPENPCDET if (m := re.match(r"train: .*\| (\d+)/\d+ \[[^,]*,\s+([\d.]+)s/it, "
+                                                                          r"total_it=(\d+)\]", t))]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == shown == [(132832, 1.05), (148480, 1.05)]
+    ended = next(i for i, t in enumerate(OPENPCDET, 1) if "End training" in t)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [("attempt_end", ended)]
 
 
 def test_an_mlperf_logs_own_step_lines_under_named_containers(tmp_path: Path) -> None:
