@@ -1139,6 +1139,9 @@ class EventScanner:
             self.started.add(line.rank)  # (the agent's next lines are its own, no other process's first)
             return True
         if (line.ts_ns is not None and line.rank not in self.started and not _GLOG_LAUNCHER.match(line.text)
+                # (a process group's error, its watchdog's timeout, is a running process's failure, never its first
+                # line: the rank's earlier lines named no rank, a DeepSpeed launcher's or a logger's)
+                and not (line.text[:2] == "[E" and "ProcessGroup" in line.text[:80])
                 and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)
                 and not ((self.started or failed) and _LAUNCHER_LOGGER in line.text[:60])
                 and not (failed and self.failed_ns is not None

@@ -147,6 +147,8 @@ _EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1
 
 # a line whose message ends at its epoch's number: the epoch opens (`Epoch 27/300`, `Going into epoch 35`);
 # not one that reports it (`Epoch 1 done, lr 0.1`, `Epoch 3: loss 0.5`)
+# an epoch's end marker as the line's message, its rules around it: "************ Epoch=1 end ************"
+_EPOCH_END_MARK = re.compile(r"(?:^|\s)[*=#-]{3,40} ?Epoch ?[=:]? ?\d{1,9} end ?[*=#-]{3,40}\s*$", re.I)
 _EPOCH_OPENS = re.compile(r"\bepoch\s{0,4}[:#]?\s{0,4}\[?\d{1,9}(?:\s{0,4}/\s{0,4}\d{1,9})?\]?[\s.:=-]{0,8}$", re.I)
 
 
@@ -382,6 +384,11 @@ _DETERMINED = re.compile(r"\bdetermined\.core: report_training_metrics\(steps_co
 # as a clock since training began (`_elapsed_span`). Its process's batch: the header's per-device batch ("Batch
 # size:   128 global" over "             64 per device") times its devices ("Devices:     ['/gpu:0', '/gpu:1']"),
 # one a process under Horovod ("['horovod/gpu:0', 'horovod/gpu:1']", each process printing its own figure)
+# flashy's (dora's) LogProgress, the solvers of Demucs, denoiser and audiocraft: "Train | Epoch 1 | 143/573 | 1.45 it/sec |
+# Loss 0.2343 | Reco 0.2312 | ...", the epoch from 1, the batch of the epoch's total, the mean rate of its batches so
+# far (its step time the inverse); a validation's (`Valid | Epoch 1 | 1/3 | ...`), an evaluation's, none
+_FLASHY = re.compile(r"(?:^|- |\] )(?P<stage>Train|train) \| Epoch (?P<e>\d{1,9}) \| (?P<i>\d{1,12})/(?P<n>\d{1,12}) \| "
+                     r"(?P<r>\d{1,9}(?:\.\d{1,9})?) it/sec(?: \| Loss (?P<l>" + _FIGURE + r"|nan|inf)(?= |$))?")
 # ProteinMPNN's training loop (its `log.txt`), each epoch: "epoch: 1, step: 74, time: 45.7, train: 23.565, valid: 17.468,
 # train_acc: 0.072, valid_acc: 0.113", the run's step, the epoch's seconds (its steps since the line before), the
 # training and validation perplexities (no loss)
@@ -835,6 +842,12 @@ def _own_step(text: str) -> _OwnStep | None:
     if "report_training_metrics(" in text and (determined := _DETERMINED.search(text)) is not None:
         pairs = ", ".join(f"{m.group('key')}: {m.group('value')}" for m in _DICT_METRIC_INLINE.finditer(determined.group("m")))
         return _OwnStep(int(determined.group("s")), None, _step_values(pairs), "determined")
+    if " it/sec" in text and (flashy := _FLASHY.search(text)) is not None and int(flashy.group("e")) >= 1:
+        values = {"step_time_s": 1 / float(flashy.group("r"))} if float(flashy.group("r")) > 0 else {}
+        if flashy.group("l") is not None:
+            values["loss"] = float(flashy.group("l"))
+        epoch, done, batches = int(flashy.group("e")), int(flashy.group("i")), int(flashy.group("n"))
+        return _OwnStep((epoch - 1) * batches + done, None, values, "flashy")
     if text[:7] == "epoch: " and (mpnn := _PROTEINMPNN.match(text)) is not None:
         return _OwnStep(int(mpnn.group("s")), None, {}, "proteinmpnn", "since", float(mpnn.group("t")))
     if "images/sec: " in text and (benchmark := _TF_CNN_BENCHMARKS.match(text)) is not None:
@@ -3208,7 +3221,8 @@ class GenericLogParser(LogReader):
                 self._epoch(line.text, line.rank, epochs, reference)
                 if len(epochs.get(line.rank, ())) > opened:
                     epochs[line.rank][-1].opened_at = line.number
-                if line.ts_ns is not None and len(epochs.get(line.rank, ())) > opened and _EPOCH_OPENS.search(line.text):
+                if line.ts_ns is not None and len(epochs.get(line.rank, ())) > opened and (
+                        _EPOCH_OPENS.search(line.text) or (" end" in line.text and _EPOCH_END_MARK.search(line.text))):
                     # a line that opens the epoch and reports nothing of it (`Epoch 27/300`, `Going into
                     # epoch 35`): its start (a first progress line comes after some of its batches)
                     epochs[line.rank][-1].start_line, epochs[line.rank][-1].start_ns = line.number, line.ts_ns
@@ -3869,6 +3883,14 @@ class GenericLogParser(LogReader):
         if (match := _EPOCH.search(text)) is not None:
             number = int(match.group(1))
             if reference:
+                return
+            if " end" in text and _EPOCH_END_MARK.search(text) is not None:
+                # the epoch's end marker (FuxiCTR's `************ Epoch=1 end ************`, after the epoch's
+                # `Train loss: ...`): the epoch ends here, and the lines after it are the next epoch's (its
+                # trainer names no epoch's start but the first's)
+                if not numbered or numbered[-1].number != number:
+                    epochs.setdefault(rank, []).append(_Epoch(number))
+                epochs[rank].append(_Epoch(number + 1))
                 return
             if not numbered or numbered[-1].number != number:
                 epochs.setdefault(rank, []).append(_Epoch(number))

@@ -20,6 +20,111 @@ from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.store import Store
 
+# a DeepSpeed launch whose first broadcast hung, its ranks' lines unlabelled until their watchdogs' (index id 16716516742:
+# a fork of O-LoRA's README, notes on its runs, the second code block's lines 45-100)
+DEEPSPEED_FIRST_BROADCAST_HUNG = [
+    '[2025-12-18 20:16:31,005] [INFO] [comm.py:683:init_distributed] Initializing TorchBackend in DeepSpeed with backend nccl',
+    ('Using the `WANDB_DISABLED` environment variable is deprecated and will be removed in v5. Use the --r'
+     'eport_to flag to control the integrations used for logging result (for instance --report_to none).'),
+    ('12/18/2025 20:16:31 - WARNING - __main__ - Process rank: 0, device: cuda:0, n_gpu: 1distributed trai'
+     'ning: True, 16-bits training: False'),
+    'normalizer.cc(51) LOG(INFO) precompiled_charsmap is empty. use identity normalization.',
+    ('[WARNING|logging.py:290] 2025-12-18 20:16:31,452 >> Special tokens have been added in the vocabulary'
+     ', make sure the associated word embeddings are fine-tuned or trained.'),
+    ('Using the `WANDB_DISABLED` environment variable is deprecated and will be removed in v5. Use the --r'
+     'eport_to flag to control the integrations used for logging result (for instance --report_to none).'),
+    ('12/18/2025 20:16:31 - WARNING - __main__ - Process rank: 1, device: cuda:1, n_gpu: 1distributed trai'
+     'ning: True, 16-bits training: False'),
+    'normalizer.cc(51) LOG(INFO) precompiled_charsmap is empty. use identity normalization.',
+    ('[WARNING|logging.py:290] 2025-12-18 20:16:31,578 >> Special tokens have been added in the vocabulary'
+     ', make sure the associated word embeddings are fine-tuned or trained.'),
+    '',
+    'Loading checkpoint shards:   0%|          | 0/3 [00:00<?, ?it/s]',
+    'Loading checkpoint shards:   0%|          | 0/3 [00:00<?, ?it/s]',
+    'Loading checkpoint shards:  33%|███▎      | 1/3 [00:00<00:01,  1.23it/s]',
+    'Loading checkpoint shards:  33%|███▎      | 1/3 [00:01<00:02,  1.03s/it]',
+    'Loading checkpoint shards:  67%|██████▋   | 2/3 [00:01<00:00,  1.43it/s]',
+    'Loading checkpoint shards:  67%|██████▋   | 2/3 [00:01<00:00,  1.29it/s]',
+    'Loading checkpoint shards: 100%|██████████| 3/3 [00:01<00:00,  1.63it/s]',
+    'Loading checkpoint shards: 100%|██████████| 3/3 [00:01<00:00,  1.54it/s]',
+    ('/home/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/torch/nn/init.py:511: UserWarning: I'
+     'nitializing zero-element tensors is a no-op'),
+    '  warnings.warn("Initializing zero-element tensors is a no-op")',
+    '',
+    'Loading checkpoint shards: 100%|██████████| 3/3 [00:02<00:00,  1.65it/s]',
+    'Loading checkpoint shards: 100%|██████████| 3/3 [00:02<00:00,  1.48it/s]',
+    ('/home/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/torch/nn/init.py:511: UserWarning: I'
+     'nitializing zero-element tensors is a no-op'),
+    '  warnings.warn("Initializing zero-element tensors is a no-op")',
+    'trainable params: 0 || all params: 6742609920 || trainable%: 0.0',
+    '=======================================',
+    'trainable params: 4194304 || all params: 6742609920 || trainable%: 0.06220594176090199',
+    '-----Gradient checkpointing: False -----',
+    ('/home/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/accelerate/accelerator.py:446: Futur'
+     'eWarning: Passing the following arguments to `Accelerator` is deprecated and will be removed in vers'
+     "ion 1.0 of Accelerate: dict_keys(['dispatch_batches']). Please pass an `accelerate.DataLoaderConfigu"
+     'ration` instead: '),
+    'dataloader_config = DataLoaderConfiguration(dispatch_batches=None)',
+    '  warnings.warn(',
+    'trainable params: 0 || all params: 6742609920 || trainable%: 0.0',
+    '=======================================',
+    'trainable params: 4194304 || all params: 6742609920 || trainable%: 0.06220594176090199',
+    '-----Gradient checkpointing: False -----',
+    ('/home/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/accelerate/accelerator.py:446: Futur'
+     'eWarning: Passing the following arguments to `Accelerator` is deprecated and will be removed in vers'
+     "ion 1.0 of Accelerate: dict_keys(['dispatch_batches']). Please pass an `accelerate.DataLoaderConfigu"
+     'ration` instead: '),
+    'dataloader_config = DataLoaderConfiguration(dispatch_batches=None)',
+    '  warnings.warn(',
+    ('Installed CUDA version 12.6 does not match the version torch was compiled with 12.4 but since the AP'
+     'Is are compatible, accepting this combination'),
+    'Using /home/dengkn/.cache/torch_extensions/py39_cu124 as PyTorch extensions root...',
+    ('Installed CUDA version 12.6 does not match the version torch was compiled with 12.4 but since the AP'
+     'Is are compatible, accepting this combination'),
+    'Using /home/dengkn/.cache/torch_extensions/py39_cu124 as PyTorch extensions root...',
+    'Emitting ninja build file /home/dengkn/.cache/torch_extensions/py39_cu124/cpu_adam/build.ninja...',
+    'Building extension module cpu_adam...',
+    'Allowing ninja to set a default number of workers... (overridable by setting the environment variable MAX_JOBS=N)',
+    ('[1/3] c++ -MMD -MF cpu_adam.o.d -DTORCH_EXTENSION_NAME=cpu_adam -DTORCH_API_INCLUDE_EXTENSION_H -DPY'
+     'BIND11_COMPILER_TYPE=\\"_gcc\\" -DPYBIND11_STDLIB=\\"_libstdcpp\\" -DPYBIND11_BUILD_ABI=\\"_cxxabi1011\\" '
+     '-I/home/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/deepspeed/ops/csrc/includes -isyst'
+     'em /home/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/torch/include -isystem /home/deng'
+     'kn/miniforge3/envs/aslora/lib/python3.9/site-packages/torch/include/torch/csrc/api/include -isystem '
+     '/home/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/torch/include/TH -isystem /home/deng'
+     'kn/miniforge3/envs/aslora/lib/python3.9/site-packages/torch/include/THC -isystem /home/dengkn/minifo'
+     'rge3/envs/aslora/include/python3.9 -D_GLIBCXX_USE_CXX11_ABI=0 -fPIC -std=c++17 -O3 -std=c++17 -g -Wn'
+     'o-reorder -L/usr/local/cuda/lib64 -lcudart -lcublas -g -march=native -fopenmp -D__AVX512__ -D__ENABL'
+     'E_CUDA__ -DBF16_AVAILABLE -c /home/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/deepspe'
+     'ed/ops/csrc/adam/cpu_adam.cpp -o cpu_adam.o '),
+    ('[2/3] c++ -MMD -MF cpu_adam_impl.o.d -DTORCH_EXTENSION_NAME=cpu_adam -DTORCH_API_INCLUDE_EXTENSION_H'
+     ' -DPYBIND11_COMPILER_TYPE=\\"_gcc\\" -DPYBIND11_STDLIB=\\"_libstdcpp\\" -DPYBIND11_BUILD_ABI=\\"_cxxabi10'
+     '11\\" -I/home/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/deepspeed/ops/csrc/includes -'
+     'isystem /home/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/torch/include -isystem /home'
+     '/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/torch/include/torch/csrc/api/include -isy'
+     'stem /home/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/torch/include/TH -isystem /home'
+     '/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/torch/include/THC -isystem /home/dengkn/m'
+     'iniforge3/envs/aslora/include/python3.9 -D_GLIBCXX_USE_CXX11_ABI=0 -fPIC -std=c++17 -O3 -std=c++17 -'
+     'g -Wno-reorder -L/usr/local/cuda/lib64 -lcudart -lcublas -g -march=native -fopenmp -D__AVX512__ -D__'
+     'ENABLE_CUDA__ -DBF16_AVAILABLE -c /home/dengkn/miniforge3/envs/aslora/lib/python3.9/site-packages/de'
+     'epspeed/ops/csrc/adam/cpu_adam_impl.cpp -o cpu_adam_impl.o '),
+    ('[3/3] c++ cpu_adam.o cpu_adam_impl.o -shared -lcurand -L/usr/local/cuda/lib64 -L/home/dengkn/minifor'
+     'ge3/envs/aslora/lib/python3.9/site-packages/torch/lib -lc10 -ltorch_cpu -ltorch -ltorch_python -o cp'
+     'u_adam.so'),
+    'Loading extension module cpu_adam...',
+    'Time to load cpu_adam op: 22.258127450942993 seconds',
+    'Loading extension module cpu_adam...',
+    'Time to load cpu_adam op: 22.287405014038086 seconds',
+    ('[rank0]:[E1218 20:27:21.426415540 ProcessGroupNCCL.cpp:629] [Rank 0] Watchdog caught collective oper'
+     'ation timeout: WorkNCCL(SeqNum=1, OpType=BROADCAST, NumelIn=131072000, NumelOut=131072000, Timeout(m'
+     's)=600000) ran for 600081 milliseconds before timing out.'),
+    ('[rank1]:[E1218 20:27:21.433063423 ProcessGroupNCCL.cpp:629] [Rank 1] Watchdog caught collective oper'
+     'ation timeout: WorkNCCL(SeqNum=1, OpType=BROADCAST, NumelIn=131072000, NumelOut=131072000, Timeout(m'
+     's)=600000) ran for 600088 milliseconds before timing out.'),
+    ('[rank1]:[E1218 20:27:21.484903450 ProcessGroupNCCL.cpp:2168] [PG ID 1 PG GUID 1 Rank 1]  failure det'
+     'ected by watchdog at work sequence id: 1 PG status: last enqueued work: 547, last completed work: -1'),
+]
+
+
 # SkyPilot's task prefixes around mpirun's tags, an nccl-tests table on 16 H200s (github.com/skypilot-org/skypilot @
 # 088eebc2dd2ef6cdac96f7b72e8f800bc9b1f9f2 : examples/gcp_gpu_direct_tcpx/README.md, its output block, whole)
 SKYPILOT_NCCL_TESTS = [
@@ -3473,3 +3578,20 @@ def test_lsfs_short_report_gives_its_verdict_in_its_subject(tmp_path: Path) -> N
     _, _, events = _read(tmp_path, LSF_SUBJECT_ONLY)
     assert [(e["kind"], e["ts_ns"]) for e in events if e["kind"] in ("crash", "attempt_end")] == [
         ("crash", _ns("2024-02-26 12:18:31,0"))]
+
+
+def test_a_watchdogs_timeout_is_no_process_start_of_a_rank_that_named_none_before(tmp_path: Path) -> None:
+    """`[rank0]:[E1218 20:27:21.426415540 ProcessGroupNCCL.cpp:629] [Rank 0] Watchdog caught collective operation
+    timeout: ... BROADCAST ...`, the first line to name rank 0: its running process's failure, no start of one
+    (read, a start: an attempt of its own, 0.06 s long, that crashed, besides the launch's that hung)."""
+    job = tmp_path / "job"
+    job.mkdir()
+    (job / "console.log").write_text("\n".join(DEEPSPEED_FIRST_BROADCAST_HUNG) + "\n", encoding="utf-8")
+    store = Store.open(tmp_path / "job.tlstore")
+    store.ingest([job])
+    con = store.connect()
+    timeouts = [i for i, t in enumerate(DEEPSPEED_FIRST_BROADCAST_HUNG, 1) if "Watchdog caught collective operation timeout" in t]
+    assert [line for (line,) in con.execute("select line from log_events where kind = 'collective_timeout' order by line")
+            .fetchall()] == timeouts and len(timeouts) == 2
+    assert con.execute("select line from log_events where kind = 'attempt_start'").fetchall() == [(1,)]
+    assert con.execute("select attempt, end_reason from attempts").fetchall() == [(1, "crash")]

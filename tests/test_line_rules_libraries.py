@@ -341,6 +341,43 @@ JSON_STEPS_IN_CONSOLE = [
     '{"step": 60, "of": 782, "loss_lm": 0.0856475830078125, "loss_heads": 0.5958718061447144, "tok_s": 43180.875738224146}',
 ]
 
+# flashy's progress lines of a Demucs-style separation solver, an epoch's training and its validation's first batches
+# (github.com/ApiaoSamaa/audio_sep @ b324f9cc650822f6b5de35a976f340e1f3437c94 : train_log.txt, lines 1-10)
+FLASHY_EPOCH = [
+    '- Training...',
+    '- Train | Epoch 1 | 143/573 | 1.45 it/sec | Loss 0.2343 | Reco 0.2312 | Grad 0.1202 | Penalty 304.120',
+    '- Train | Epoch 1 | 286/573 | 1.46 it/sec | Loss 0.2158 | Reco 0.2131 | Grad 0.1086 | Penalty 272.319',
+    '- Train | Epoch 1 | 429/573 | 1.47 it/sec | Loss 0.2075 | Reco 0.2049 | Grad 0.1001 | Penalty 257.955',
+    '- Train | Epoch 1 | 572/573 | 1.48 it/sec | Loss 0.2019 | Reco 0.1994 | Grad 0.0963 | Penalty 247.226',
+    '- Train Summary | Epoch 1 | Loss=0.2019 | Reco=0.1994 | Grad=0.0963 | Penalty=247.2265',
+    '- ----------------------------------------------------------------------',
+    '- Cross validation...',
+    '- Valid | Epoch 1 | 1/3 | 0.31 it/sec | Loss 0.2213 | Reco 0.2213 | Nsdr 3.922',
+    '- Valid | Epoch 1 | 2/3 | 0.37 it/sec | Loss 0.2224 | Reco 0.2224 | Nsdr 3.724',
+]
+
+# FuxiCTR's trainer (v1), its epochs' ends marked after their training loss, their starts unmarked but the first's
+# (github.com/reczoo/BARS @ 6a7e574fb2ace4c9f0aeab56493053119eba7319 :
+# ctr_prediction/benchmarks/DeepFM/DeepFM_frappe_x1/DeepFM_frappe_x1_001_4ae3a56e.log, lines 53-68)
+FUXICTR_EPOCHS = [
+    '2022-02-10 19:31:21,867 P1904 INFO ************ Epoch=1 start ************',
+    '2022-02-10 19:31:33,917 P1904 INFO [Metrics] AUC: 0.937016 - logloss: 0.677712',
+    '2022-02-10 19:31:33,925 P1904 INFO Save best model: monitor(max): 0.937016',
+    '2022-02-10 19:31:33,946 P1904 INFO --- 50/50 batches finished ---',
+    '2022-02-10 19:31:34,133 P1904 INFO Train loss: 0.376398',
+    '2022-02-10 19:31:34,133 P1904 INFO ************ Epoch=1 end ************',
+    '2022-02-10 19:31:46,461 P1904 INFO [Metrics] AUC: 0.962204 - logloss: 0.242437',
+    '2022-02-10 19:31:46,469 P1904 INFO Save best model: monitor(max): 0.962204',
+    '2022-02-10 19:31:46,496 P1904 INFO --- 50/50 batches finished ---',
+    '2022-02-10 19:31:46,695 P1904 INFO Train loss: 0.274709',
+    '2022-02-10 19:31:46,695 P1904 INFO ************ Epoch=2 end ************',
+    '2022-02-10 19:31:58,394 P1904 INFO [Metrics] AUC: 0.973816 - logloss: 0.184279',
+    '2022-02-10 19:31:58,395 P1904 INFO Save best model: monitor(max): 0.973816',
+    '2022-02-10 19:31:58,470 P1904 INFO --- 50/50 batches finished ---',
+    '2022-02-10 19:31:58,672 P1904 INFO Train loss: 0.228124',
+    '2022-02-10 19:31:58,673 P1904 INFO ************ Epoch=3 end ************',
+]
+
 # LeRobot 0.6's lerobot-train, tqdm's bar glued before its step lines (a LeRobot front-end's test file quoting a real
 # 6-step run, index id 70107093363, its `REAL` string, lines 3-5)
 LEROBOT_GLUED = [
@@ -1377,3 +1414,28 @@ def test_a_consoles_json_step_records_are_its_steps(tmp_path: Path) -> None:
     assert parser == "generic_log"
     assert [s["step"] for s in steps] == [json.loads(t)["step"] for t in JSON_STEPS_IN_CONSOLE if t.startswith("{")]
     assert len(steps) == 3
+
+
+def test_flashys_training_progress_is_the_epochs_batches_and_its_validation_none(tmp_path: Path) -> None:
+    """`- Train | Epoch 1 | 143/573 | 1.45 it/sec | Loss 0.2343 | ...`: batch 143 of epoch 1 (from 1), the mean rate's
+    inverse its time, its loss; `- Valid | Epoch 1 | 1/3 | ...` no step (the file was refused)."""
+    parser, steps, _ = _read(tmp_path, FLASHY_EPOCH)
+    assert parser == "generic_log"
+    printed = [(int(m[1]), float(m[2]), float(m[3])) for t in FLASHY_EPOCH
+               if (m := re.match(r"- Train \| Epoch 1 \| (\d+)/573 \| ([\d.]+) it/sec \| Loss ([\d.]+) ", t))]
+    assert len(printed) == 4
+    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(i, 1 / r, loss) for i, r, loss in printed]
+    assert {s["framework"] for s in steps} == {"flashy"}
+
+
+def test_an_epochs_end_marker_closes_it_and_the_lines_after_it_are_the_next_epochs(tmp_path: Path) -> None:
+    """`Train loss: 0.274709`, then `************ Epoch=2 end ************`: epoch 2's loss, the epoch ending at that
+    line's time; the lines after the marker are epoch 3's (read, each epoch ended at the next one's loss line with
+    that loss: epoch 2 with 0.228124, epoch 3's)."""
+    _, steps, _ = _read(tmp_path, FUXICTR_EPOCHS)
+    ends = [(int(m[1]), i) for i, t in enumerate(FUXICTR_EPOCHS) if (m := re.search(r"Epoch=(\d+) end", t))]
+    losses = [(i, float(t.split("Train loss: ")[1])) for i, t in enumerate(FUXICTR_EPOCHS) if "Train loss: " in t]
+    # (each epoch's loss the one logged on the line before its end marker, at that line's time)
+    want = [(epoch, loss, _ns(FUXICTR_EPOCHS[at][:23], "%Y-%m-%d %H:%M:%S,%f"))
+            for (epoch, end), (at, loss) in zip(ends, losses, strict=True) if at == end - 1]
+    assert [(s["step"], s["loss"], s["end_ns"]) for s in steps] == want and len(want) == 3
