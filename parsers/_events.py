@@ -581,7 +581,10 @@ _VITS_SAVE = re.compile(r"\bSaving model and optimizer state at (?:epoch|iterati
 # d2.engine.train_loop]: Starting training from iteration 9000", 0 unless resumed)
 # the Flax examples' "Starting training loop at step 1."
 _STARTS = re.compile(r"\bTraining starts at step (\d{1,15})(?!\d)|\bStarting training from iteration (\d{1,15})(?!\d)"
-                     r"|\bStarting training loop at step (\d{1,15})(?!\d)", re.I)
+                     r"|\bStarting training loop at step (\d{1,15})(?!\d)"
+                     # (BasicSR's trainer, and those built on it (traiNNer-redux, NAFNet): "INFO: Start training from
+                     # epoch: 0, iter: 0")
+                     r"|\bStart training from epoch: \d{1,9}, iter: (\d{1,15})(?!\d)", re.I)
 # A script's word that it resumed from a checkpoint, with the step it resumed at ("Resuming training from
 # training_step 427" after its "Model/Optimizer/LR Scheduler loaded from checkpoint" lines, "Resumed from
 # iteration 5000"): the load is done, and the next attempt goes on from that step (not an epoch's number).
@@ -764,7 +767,8 @@ _ANY_EVENT_PATTERN = (
     r"\) FAILED \(exitcode |Root Cause \(first observed failure\)|"
     r"NCCL operations have failed|Memory access fault by GPU|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
-    r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|loop at step|at step)|"
+    r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|from epoch: "
+    r"|loop at step|at step)|"
     r"done training|finished training|resum(?:ing|ed)(?: training)? (?:from|at) |"
     r"end of training|checkpoint|"
     r"total average iteration time)|\*End training |"

@@ -919,6 +919,8 @@ _ATTEMPT_BOUNDARIES = frozenset({"attempt_start", "restart", "crash"})
 _BASICSR = re.compile(r"(?:\[epoch:\s{0,8}\d{1,9}, iter:\s{0,12}(?P<i>\d{1,3}(?:,\d{3}){1,5}|\d{1,15}), lr:\(|"
                       r"<epoch:\s{0,8}\d{1,9}, iter:\s{0,12}(?P<j>\d{1,3}(?:,\d{3}){1,5}|\d{1,15}), lr:)"
                       r"(?P<lr>\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)[,)>]")
+# (traiNNer-redux's, the iterations a second since the line before: "[performance: 4.729]")
+_BASICSR_RATE = re.compile(r"\[performance: (?P<r>\d{1,9}(?:\.\d{1,9})?)\]")
 _BASICSR_TIME = re.compile(r"\btime \(data\): (?P<t>\d{1,9}(?:\.\d{1,9})?) \((?P<d>\d{1,9}(?:\.\d{1,9})?)\)")
 
 # A step counted within its epoch, the epoch's batches known: MiniMind's
@@ -1972,6 +1974,9 @@ class _Counter(NamedTuple):
             own["lr"] = float(self.match.group("lr"))
             if (took := _BASICSR_TIME.search(text, self.match.end())) is not None:
                 own |= {"step_time_s": float(took.group("t")), "data_time_s": float(took.group("d"))}
+            elif "[performance: " in text and (rate := _BASICSR_RATE.search(text, self.match.end())) is not None and (
+                    float(rate.group("r")) > 0):
+                own["step_time_s"] = 1 / float(rate.group("r"))  # (traiNNer-redux's: iterations a second)
             return own  # (its `l_pix`, `l_g_gan` are terms of the objective: no total among them)
         if self.match.re is _MONAI_RESEARCH:
             return {"step_time_s": float(self.match.group("t"))}
@@ -3017,7 +3022,8 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # NeMo-RL's step header, its stage lines or results around it
             if "Finished training it " in body and _DLRM.search(body) is not None:
                 return Claim.CONTENT  # DLRM's iteration line
-            if ("training from iteration " in body or "raining starts at step " in body or "training loop at step " in body) and (
+            if ("training from iteration " in body or "raining starts at step " in body or "training loop at step " in body
+                    or "training from epoch: " in body) and (
                     _STARTS.search(body) is not None):
                 return Claim.CONTENT  # a trainer's start at its first step (detectron2's, torchtitan's, Flax's): its run began
             if "detectron2 INFO: Rank of current process: " in body:

@@ -378,6 +378,18 @@ FUXICTR_EPOCHS = [
     '2022-02-10 19:31:58,673 P1904 INFO ************ Epoch=3 end ************',
 ]
 
+# traiNNer-redux (BasicSR's trainer) in its README's quick test, its first iterations' line
+# (github.com/the-database/traiNNer-redux : README.md, index id 14034807892, its log block)
+TRAINNER_REDUX = [
+    '...',
+    '2024-07-02 21:40:56,593 INFO: Model [SRModel] is created.',
+    '2024-07-02 21:40:56,668 INFO: Start training from epoch: 0, iter: 0',
+    ('2024-07-02 21:41:17,816 INFO: [4x_SP..][epoch:  0, iter:     100, lr:(1.000e-04,)] [performance: 4.7'
+     '29] [eta: 14:11:33] l_g_mssim: 1.0000e+00 l_g_percep: 3.5436e+00 l_g_hsluv: 4.3935e-01 l_g_gan: 2.43'
+     '46e+00 l_g_total: 7.4175e+00 l_d_real: 2.4136e-01 out_d_real: 2.9309e+00 l_d_fake: 5.2773e-02 out_d_'
+     'fake: -2.4104e+01'),
+]
+
 # LeRobot 0.6's lerobot-train, tqdm's bar glued before its step lines (a LeRobot front-end's test file quoting a real
 # 6-step run, index id 70107093363, its `REAL` string, lines 3-5)
 LEROBOT_GLUED = [
@@ -1439,3 +1451,17 @@ def test_an_epochs_end_marker_closes_it_and_the_lines_after_it_are_the_next_epoc
     want = [(epoch, loss, _ns(FUXICTR_EPOCHS[at][:23], "%Y-%m-%d %H:%M:%S,%f"))
             for (epoch, end), (at, loss) in zip(ends, losses, strict=True) if at == end - 1]
     assert [(s["step"], s["loss"], s["end_ns"]) for s in steps] == want and len(want) == 3
+
+
+def test_basicsrs_start_and_its_performance_rate(tmp_path: Path) -> None:
+    """`INFO: Start training from epoch: 0, iter: 0`: the run starts at step 0; `[epoch:  0, iter:     100, lr:(...)]
+    [performance: 4.729]`: step 100, 1 / 4.729 s an iteration (read: the file refused, one step line alone)."""
+    parser, steps, events = _read(tmp_path, TRAINNER_REDUX)
+    assert parser == "generic_log"
+    shown = re.search(r"\[performance: ([\d.]+)\]", "".join(TRAINNER_REDUX))
+    assert shown is not None
+    rate = float(shown[1])
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(100, 1 / rate)]
+    started = next(i for i, t in enumerate(TRAINNER_REDUX, 1) if "Start training from epoch: 0, iter: 0" in t)
+    assert [(e["line"], e["step"]) for e in events if e["kind"] == "attempt_start" and e["step"] is not None] == [
+        (started, 0)]
