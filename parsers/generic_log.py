@@ -389,6 +389,11 @@ _DETERMINED = re.compile(r"\bdetermined\.core: report_training_metrics\(steps_co
 # far (its step time the inverse); a validation's (`Valid | Epoch 1 | 1/3 | ...`), an evaluation's, none
 _FLASHY = re.compile(r"(?:^|- |\] )(?P<stage>Train|train) \| Epoch (?P<e>\d{1,9}) \| (?P<i>\d{1,12})/(?P<n>\d{1,12}) \| "
                      r"(?P<r>\d{1,9}(?:\.\d{1,9})?) it/sec(?: \| Loss (?P<l>" + _FIGURE + r"|nan|inf)(?= |$))?")
+# DDSP-SVC's and Diffusion-SVC's saver (`log_info.txt` and the console): "epoch: 0 |   1/  5 | exp/workdir | batch/s: 4.38 |
+# lr: 0.0002 | loss: 0.892 | time: 0:00:18.2 | step: 2", the run's step last, `time` the time since training began
+_SVC_SAVER = re.compile(r"^epoch: \d{1,9} \| {0,12}\d{1,12}/ {0,12}\d{1,12} \| [^|\n]{1,500} \| batch/s: [\d.]{1,20} \| "
+                        r"lr: (?P<lr>" + _FIGURE + r") \| loss: (?P<l>" + _FIGURE + r"|nan|inf) \| "
+                        r"time: (?P<t>(?:\d{1,6} days?, )?\d{1,2}:\d\d:\d\d(?:\.\d{1,9})?) \| step: (?P<s>\d{1,15})\s*$")
 # ProteinMPNN's training loop (its `log.txt`), each epoch: "epoch: 1, step: 74, time: 45.7, train: 23.565, valid: 17.468,
 # train_acc: 0.072, valid_acc: 0.113", the run's step, the epoch's seconds (its steps since the line before), the
 # training and validation perplexities (no loss)
@@ -848,6 +853,10 @@ def _own_step(text: str) -> _OwnStep | None:
             values["loss"] = float(flashy.group("l"))
         epoch, done, batches = int(flashy.group("e")), int(flashy.group("i")), int(flashy.group("n"))
         return _OwnStep((epoch - 1) * batches + done, None, values, "flashy")
+    if text[:7] == "epoch: " and " | step: " in text and (svc := _SVC_SAVER.match(text)) is not None and (
+            since := duration_s(svc.group("t"))) is not None:
+        values = {"lr": float(svc.group("lr"))} | ({"loss": float(svc.group("l"))} if svc.group("l")[-1].isdigit() else {})
+        return _OwnStep(int(svc.group("s")), None, values, "ddsp_svc", "elapsed", since[0], rounding=since[1])
     if text[:7] == "epoch: " and (mpnn := _PROTEINMPNN.match(text)) is not None:
         return _OwnStep(int(mpnn.group("s")), None, {}, "proteinmpnn", "since", float(mpnn.group("t")))
     if "images/sec: " in text and (benchmark := _TF_CNN_BENCHMARKS.match(text)) is not None:

@@ -390,6 +390,25 @@ TRAINNER_REDUX = [
      'fake: -2.4104e+01'),
 ]
 
+# DDSP-SVC's saver log (github.com/jankoping/SVC_ai_voice_model_Iroha @ fd8db30c348634664a28e8d91d6182ac44ec5a85 :
+# log_info.txt, lines 1-14)
+DDSP_SVC = [
+    '--- model size ---',
+    'model: 54,914,696',
+    '======= start training =======',
+    'epoch: 0 |   0/  5 | exp/workdir | batch/s: 0.06 | lr: 0.0002 | loss: 1.045 | time: 0:00:17.8 | step: 1',
+    'epoch: 0 |   1/  5 | exp/workdir | batch/s: 4.38 | lr: 0.0002 | loss: 0.892 | time: 0:00:18.2 | step: 2',
+    'epoch: 0 |   2/  5 | exp/workdir | batch/s: 2.48 | lr: 0.0002 | loss: 0.893 | time: 0:00:18.6 | step: 3',
+    'epoch: 0 |   3/  5 | exp/workdir | batch/s: 2.48 | lr: 0.0002 | loss: 0.866 | time: 0:00:19.0 | step: 4',
+    'epoch: 0 |   4/  5 | exp/workdir | batch/s: 3.64 | lr: 0.0002 | loss: 0.629 | time: 0:00:19.2 | step: 5',
+    'epoch: 1 |   0/  5 | exp/workdir | batch/s: 2.41 | lr: 0.0002 | loss: 0.785 | time: 0:00:19.7 | step: 6',
+    'epoch: 1 |   1/  5 | exp/workdir | batch/s: 2.57 | lr: 0.0002 | loss: 0.748 | time: 0:00:20.1 | step: 7',
+    'epoch: 1 |   2/  5 | exp/workdir | batch/s: 2.47 | lr: 0.0002 | loss: 0.744 | time: 0:00:20.5 | step: 8',
+    'epoch: 1 |   3/  5 | exp/workdir | batch/s: 2.48 | lr: 0.0002 | loss: 0.638 | time: 0:00:20.9 | step: 9',
+    'epoch: 1 |   4/  5 | exp/workdir | batch/s: 4.52 | lr: 0.0002 | loss: 0.713 | time: 0:00:21.1 | step: 10',
+    'epoch: 2 |   0/  5 | exp/workdir | batch/s: 2.29 | lr: 0.0002 | loss: 0.701 | time: 0:00:21.6 | step: 11',
+]
+
 # LeRobot 0.6's lerobot-train, tqdm's bar glued before its step lines (a LeRobot front-end's test file quoting a real
 # 6-step run, index id 70107093363, its `REAL` string, lines 3-5)
 LEROBOT_GLUED = [
@@ -1465,3 +1484,17 @@ def test_basicsrs_start_and_its_performance_rate(tmp_path: Path) -> None:
     started = next(i for i, t in enumerate(TRAINNER_REDUX, 1) if "Start training from epoch: 0, iter: 0" in t)
     assert [(e["line"], e["step"]) for e in events if e["kind"] == "attempt_start" and e["step"] is not None] == [
         (started, 0)]
+
+
+def test_the_svc_savers_step_last_on_its_line_timed_by_its_clock(tmp_path: Path) -> None:
+    """`epoch: 0 |   1/  5 | exp/workdir | batch/s: 4.38 | lr: 0.0002 | loss: 0.892 | time: 0:00:18.2 | step: 2`: step 2
+    (read: the epoch, 0), its loss; `time` the clock since training began, so a step's time what it adds since an
+    earlier line: their median the median of the printed clock's steps, 0.4 s."""
+    parser, steps, _ = _read(tmp_path, DDSP_SVC)
+    assert parser == "generic_log"
+    printed = [(int(m[3]), float(m[1]), float(m[2])) for t in DDSP_SVC
+               if (m := re.search(r"loss: ([\d.]+) \| time: 0:00:([\d.]+) \| step: (\d+)$", t))]
+    assert [(s["step"], s["loss"]) for s in steps] == [(step, loss) for step, loss, _ in printed] and len(printed) == 11
+    gaps = [(b[2] - a[2]) / (b[0] - a[0]) for a, b in itertools.pairwise(printed)]
+    timed = [s["step_time_s"] for s in steps if s["step_time_s"] is not None]
+    assert len(timed) >= 5 and abs(statistics.median(timed) - statistics.median(gaps)) < 0.05
