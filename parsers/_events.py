@@ -476,6 +476,9 @@ _STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
 # a checkpoint's file named by its step (kohya's sd-scripts: "saving checkpoint:
 # .../background_generator-step00000100.safetensors")
 _STEP_FILE = re.compile(r"-step(\d{1,15})\.(?:safetensors|ckpt|pt|pth|bin)\b")
+# a checkpoint's folder named by its step alone under the run's `checkpoints` folder, the line's last word (nanotron's
+# "Saving checkpoint at checkpoints/10")
+_NUMBERED_FOLDER = re.compile(r"(?:^|[\s\\/'\"`])checkpoints[\\/](\d{1,15})[\\/]?['\"`]?\s*$")
 _SAVE_KINDS = (LogEventKind.CHECKPOINT_SAVE_START, LogEventKind.CHECKPOINT_SAVE_END)  # (a loaded file's name: a base model's)
 # Accelerate's state folder named by its step (`save_state` under diffusers' scripts' `checkpoint-{global_step}`:
 # "Saving current state to textual_inversion_cat/checkpoint-2000", "Saved state to .../checkpoint-2000"; under
@@ -1840,7 +1843,8 @@ class EventScanner:
                         break
                     at = (STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
                           or (_STEP_NAMED.search(text) if "step-" in text else None)
-                          or (_STEP_FILE.search(text) if "-step" in text and kind in _SAVE_KINDS else None))
+                          or (_STEP_FILE.search(text) if "-step" in text and kind in _SAVE_KINDS else None)
+                          or (_NUMBERED_FOLDER.search(text) if "checkpoints" in text and kind in _SAVE_KINDS else None))
                     rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                     if tune:

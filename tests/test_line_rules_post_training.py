@@ -528,6 +528,29 @@ XTUNER_V1_END = [
 ]
 
 
+# nanotron's trainer saving its checkpoint into a folder named by its step alone (github.com/xinyuwei-david/david-share
+# @ 03eb58e2af776d717b865393c45faf9af75b5c24 : Deep-Learning/Nanotron/readme.md, its "Training process:" block's lines
+# 84-88, index id 5870363580)
+NANOTRON_SAVE = [
+    ('08/31/2024 14:37:32 [INFO|DP=0|PP=0|TP=0]: iteration: 10 / 15 | consumed_tokens: 5.12K | elapsed_tim'
+     'e_per_iteration_ms: 673 | tokens_per_sec: 761 | tokens_per_sec_per_gpu: 761 | global_batch_size: 2 |'
+     ' lm_loss: 5.26 | lr: 0.000104 | model_tflops_per_gpu: 0.000131 | hardware_tflops_per_gpu: 0.000131 |'
+     ' grad_norm: 2.93'),
+    '08/31/2024 14:37:32 [WARNING|DP=0|PP=0|TP=0]: Saving checkpoint at checkpoints/10',
+    ('Saving weights: 100%|███████████████████████████████████████████████████████████████████████████████'
+     '██████████████████████████████████| 15/15 [00:00<00:00, 2484.58it/s]'),
+    ('08/31/2024 14:37:32 [INFO|DP=0|PP=0|TP=0]: iteration: 11 / 15 | consumed_tokens: 5.63K | elapsed_tim'
+     'e_per_iteration_ms: 11.1 | tokens_per_sec: 46.3K | tokens_per_sec_per_gpu: 46.3K | global_batch_size'
+     ': 2 | lm_loss: 5.22 | lr: 7.26e-05 | model_tflops_per_gpu: 0.00796 | hardware_tflops_per_gpu: 0.0079'
+     '6 | grad_norm: 3.21 | cuda_memory_allocated: 67.4M | cuda_max_memory_reserved: 520M | hd_total_memor'
+     'y_tb: 2.13T | hd_used_memory_tb: 952G | hd_free_memory_tb: 1.18T'),
+    ('08/31/2024 14:37:32 [INFO|DP=0|PP=0|TP=0]: iteration: 12 / 15 | consumed_tokens: 6.14K | elapsed_tim'
+     'e_per_iteration_ms: 9.3 | tokens_per_sec: 55K | tokens_per_sec_per_gpu: 55K | global_batch_size: 2 |'
+     ' lm_loss: 5.22 | lr: 4.65e-05 | model_tflops_per_gpu: 0.00947 | hardware_tflops_per_gpu: 0.00947 | g'
+     'rad_norm: 3.24'),
+]
+
+
 def test_torchruns_banner_starts_the_attempt_and_its_report_gives_the_year(tmp_path: Path) -> None:
     """torchrun's `Setting OMP_NUM_THREADS ...` banner at 10:49:55.044 launched the workers: the
     attempt starts there; no line opens with a year, but the failure report's `time : 2025-07-31_10:50:07`
@@ -768,3 +791,11 @@ def test_xtuner_v1s_rank_and_its_distributed_checkpoints_save(tmp_path: Path) ->
     assert {s["rank"] for s in steps} == {0} and len(steps) == 2
     saved = [(e["rank"], e["line"], e["duration_s"]) for e in events if e["kind"] == "checkpoint_save_end"]
     assert saved == [(0, next(i for i, t in enumerate(XTUNER_V1_END, 1) if "[DCP save for " in t), 1.16)]
+
+
+def test_a_checkpoint_folder_named_by_its_step_alone_gives_the_saves_step(tmp_path: Path) -> None:
+    """`Saving checkpoint at checkpoints/10` after `iteration: 10 / 15`: the save of step 10 (read: no step)."""
+    _, _, events = _read(tmp_path, NANOTRON_SAVE)
+    saved = next(i for i, t in enumerate(NANOTRON_SAVE, 1) if "Saving checkpoint at checkpoints/" in t)
+    assert [(e["kind"], e["line"], e["step"]) for e in events if e["kind"].startswith("checkpoint_save")] == [
+        ("checkpoint_save_start", saved, int(NANOTRON_SAVE[saved - 1].rsplit("/", 1)[1]))]
