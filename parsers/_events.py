@@ -1204,7 +1204,7 @@ class EventScanner:
         elif (("$" in line.text or "#" in line.text) and _PROMPT_BARE.match(line.text) is not None
               and _progress_since_start(rows, line.rank)):
             # the shell's prompt back after steps: their process ended, and the steps after it are another's
-            self._launched(line, "a shell's prompt after steps")
+            self._launched(line, PROMPT_AFTER_STEPS)
             return True
         if "NCCL" in line.text and rows.nccl.feed(line.number, line.text, line.rank, line.ts_ns):
             return True  # an NCCL_DEBUG line: to the NCCL tables
@@ -2452,6 +2452,24 @@ def early_training_time_ends(steps: Iterable[tuple[int | None, int | None, int |
             for detail, rank, line in events]
 
 
+PROMPT_AFTER_STEPS = "a shell's prompt after steps"
+
+
+def _drop_trailing_prompts(rows: LogRows) -> None:
+    """A shell's prompt back after steps starts an attempt only where steps of its rank (of any, for a line of none)
+    come after it: the prompt a pasted console ends with, its process done, starts none."""
+    if not any(e.get("detail") == PROMPT_AFTER_STEPS for e in rows.events):
+        return
+    last: dict[int | None, int] = {}
+    for row in rows.steps:
+        if row["line"] is not None and row["line"] > last.get(row["rank"], -1):
+            last[row["rank"]] = row["line"]
+    latest = max(last.values(), default=-1)
+    rows.events[:] = [e for e in rows.events if not (
+        e.get("detail") == PROMPT_AFTER_STEPS
+        and (latest if e["rank"] is None else max(last.get(e["rank"], -1), last.get(None, -1))) < e["line"])]
+
+
 def log_result(rows: LogRows, warning: str | None) -> ParseResult:
     if rows.epoch_ends:
         _epochs_as_steps(rows)
@@ -2465,6 +2483,7 @@ def log_result(rows: LogRows, warning: str | None) -> ParseResult:
     if any(early):
         rows.events[:] = [e for e, drop in zip(rows.events, early, strict=True) if not drop]
     _drop_exit_starts(rows)
+    _drop_trailing_prompts(rows)
     _drop_taken_down(rows)
     _peer_ops(rows)
     if SHARED_LINES.get():  # (a second reader is given some of the lines: the primary's reading of them all)

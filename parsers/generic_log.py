@@ -632,18 +632,29 @@ _EPOCH_OF_TOTAL = re.compile(r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{
                              re.I)
 
 
+# a count within the epoch after its number, and its total (`Epoch [5/5], Step [300/600]`, `Epoch 5/5 iter 30/100`)
+_WITHIN_EPOCH = re.compile(r"(?<![\d.])(?P<i>\d{1,12})\s{0,2}/\s{0,2}(?P<n>\d{1,12})(?![\d/.])")
+
+
 def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
     """A run whose epochs counted to the total it named (`Epoch 99/100` of a count from 0, `Epoch 100/100` of one
     from 1; an excerpt's run counts from 0 where the next does), then epochs counted from the start again with no
     word between that the run ended: the run completed its training (an attempt_end at its last step's line), and
     the count starts another (a phase after it in the same process, a pruned model's fine-tuning; or a new
-    launch). A count that goes back before its total is no such end (a relaunch after a failure)."""
-    ends = {(event["rank"], event["line"]) for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_END.value}
+    launch). A count that goes back before its total is no such end (a relaunch after a failure), nor one whose
+    last epoch's line counts its batches short of their total (`Epoch [5/5], Step [300/600]`: killed in it), nor one
+    with a failure, restart or end logged between (those say how it ended)."""
+    said = sorted((event["line"], event["rank"]) for event in rows.events
+                  if event["kind"] in _RUN_WORDS)  # (line, rank) of each failure, restart and end
+    said_lines = [at for at, _ in said]
     step_lines: dict[int | None, list[int]] = {}
     for row in rows.steps:
         step_lines.setdefault(row["rank"], []).append(row["line"])
+    for found in step_lines.values():
+        found.sort()
     by_number = {line.number: line for line in lines} if step_lines else {}
-    last: dict[int | None, tuple[Line, int, int, int]] = {}  # rank -> (its last epoch line, epoch, total, run's first)
+    # rank -> (its last epoch line, epoch, total, run's first, where the epoch's count ends on its line)
+    last: dict[int | None, tuple[Line, int, int, int, int]] = {}
     for line in lines:
         if "poch" not in line.text and "POCH" not in line.text:
             continue
@@ -656,15 +667,23 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
         if before is None or number < before[1]:
             # (a count from 0, its first or the next run's: its last epoch one below its total)
             if before is not None and (before[1] == before[2] or (0 in (before[3], number) and before[1] == before[2] - 1)):
-                # (its last step's line before this one, where one came after that epoch's line)
-                done = max((n for n in step_lines.get(line.rank, ()) if before[0].number <= n < line.number),
-                           default=before[0].number)
-                if not any(rank == line.rank and before[0].number <= at < line.number for rank, at in ends):
+                short = _WITHIN_EPOCH.search(before[0].text, before[4])
+                between = said[bisect_right(said_lines, before[0].number - 1):bisect_right(said_lines, line.number - 1)]
+                if (short is None or int(short.group("i")) >= int(short.group("n"))) and not any(
+                        rank is None or line.rank is None or rank == line.rank for _, rank in between):
+                    # (its last step's line before this one, where one came after that epoch's line)
+                    mine = step_lines.get(line.rank, [])
+                    at = bisect_right(mine, line.number - 1) - 1
+                    done = mine[at] if at >= 0 and mine[at] >= before[0].number else before[0].number
                     end = by_number.get(done, before[0])
                     rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text)
-            last[line.rank] = (line, number, total, number)
+            last[line.rank] = (line, number, total, number, counted.end())
         elif number > before[1] or line.number != before[0].number:
-            last[line.rank] = (line, number, total, before[3])
+            last[line.rank] = (line, number, total, before[3], counted.end())
+
+
+_RUN_WORDS = frozenset({LogEventKind.ATTEMPT_END.value, LogEventKind.CRASH.value, LogEventKind.OOM.value,
+                        LogEventKind.COLLECTIVE_TIMEOUT.value, LogEventKind.HANG.value, LogEventKind.RESTART.value})
 
 
 class _OwnStep(NamedTuple):
@@ -702,6 +721,7 @@ def _ggml_before_first(text: str) -> bool:
 # a script's own record of a step, a JSON object on a line of its console (`print(json.dumps({...}))`, among other
 # lines): `{"step": 20, "of": 782, "loss_lm": 0.0963, "loss_heads": 0.7808, "tok_s": 42276.7}`; its step under one
 # of these keys, its metrics by their names (`METRIC_KEYS`); a line that names no figure but its step is none
+_EVAL_KEY = re.compile(r"(?:val|valid|validation|eval|test|dev)[_/]", re.I)
 _JSON_STEP_KEYS = ("step", "_step", "global_step", "iteration", "iter")
 
 
@@ -713,7 +733,9 @@ def _json_step(text: str) -> _OwnStep | None:
     if not isinstance(record, dict):
         return None
     step = next((value for key in _JSON_STEP_KEYS if type(value := record.get(key)) is int and 0 <= value < 1 << 62), None)
-    if step is None or not any(type(v) in (int, float) for k, v in record.items() if k not in _JSON_STEP_KEYS):
+    figures = [k for k, v in record.items() if type(v) in (int, float) and k not in _JSON_STEP_KEYS]
+    # (a record of an evaluation at the step, `{"step": 100, "val_loss": 0.61, "val_acc": 0.71}`, none)
+    if step is None or not figures or all(_EVAL_KEY.match(k) for k in figures):
         return None
     values = {column: value for key, column in METRIC_KEYS.items()
               if (value := to_float(record.get(key), text=False)) is not None}
@@ -3635,7 +3657,12 @@ class GenericLogParser(LogReader):
                 # before it, each of the bar's total batches, and its count (from the first epoch's number)
                 drawing, bar_loss = loss_bar
                 bar_epochs = epochs[line.rank]
-                step = (bar_epochs[-1].number - bar_epochs[0].number) * drawing.total + drawing.n
+                # (the run's first epoch: back through the epochs counted one by one up to this one, not a number a
+                # line before them named in passing, `Namespace(..., epoch=20)`)
+                run_from = len(bar_epochs) - 1
+                while run_from > 0 and bar_epochs[run_from - 1].number == bar_epochs[run_from].number - 1:
+                    run_from -= 1
+                step = (bar_epochs[-1].number - bar_epochs[run_from].number) * drawing.total + drawing.n
                 if bars_seen.get(line.rank) != step:  # a redraw of the same count is no new step
                     bars_seen[line.rank] = step
                     rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns,

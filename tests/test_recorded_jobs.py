@@ -808,3 +808,26 @@ def test_a_relaunch_that_dated_nothing_keeps_its_own_end_when_killed() -> None:
     assert at / 1e9 == pytest.approx(sent, abs=0.05)
     assert sigterms and not {line for line, _ in crashes} & set(sigterms)
     assert [a for (a,) in con.execute("select end_reason from attempts order by attempt").fetchall()] == ["crash", "crash"]
+
+
+def test_a_run_killed_in_its_last_epoch_then_launched_again_did_not_complete() -> None:
+    """sample_logs/killed_last_epoch: the tutorial loop killed (SIGKILL, the harness's) once it logged `Epoch [3/3],
+    Step [10/20]`, its last epoch counted but not done, then launched again from scratch to its end: two attempts, the
+    first ended by the relaunch at the harness's last logged step of it, the second completed (read: the first's
+    count reached its total epoch, a run that completed)."""
+    folder = SAMPLE_LOGS / "killed_last_epoch"
+    lines = (folder / "truth.txt").read_text().splitlines()
+    harness = [json.loads(line.split("HARNESS ", 1)[1]) for line in lines if line.startswith("HARNESS {")]
+    assert [(h["event"], h.get("code")) for h in harness] == [
+        ("launch", None), ("killed", None), ("exited", -9), ("launch", None), ("exited", 0)]
+    killed = next(h for h in harness if h["event"] == "killed")
+    logged = [x for x in truth(folder) if x["event"] == "step_logged"]
+    # (the first process's last line, the harness's `after`: its own mark of that step may not have been written)
+    shown = re.match(r"Epoch \[(\d+)/3\], Step \[(\d+)/20\]", killed["after"])
+    assert shown is not None
+    epoch, batch = int(shown[1]), int(shown[2])
+    first_run = [x["step"] for x in logged if x["t"] <= killed["t"]]
+    second_run = [x["step"] for x in logged if x["t"] > killed["t"]]
+    con = ingest([folder / "console.log"])
+    assert con.execute("select first_step, last_step, end_reason from attempts order by attempt").fetchall() == [
+        (first_run[0], (epoch - 1) * 20 + batch, "restarted"), (second_run[0], second_run[-1], "completed")]

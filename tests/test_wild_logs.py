@@ -1036,6 +1036,16 @@ def test_a_date_glued_after_a_wide_bar_dates_it_and_a_second_run_is_an_attempt(t
     assert abs(attempts[1][0] - (at("12:04:12") - (7 * 60 + 29) * 10**9)) <= 10**9 and attempts[1][1] == at("12:15:49")
 
 
+def test_a_consoles_closing_prompt_starts_no_attempt(tmp_path: Path) -> None:
+    """The same console up to the shell's prompt after the first run (`(anima) sorryhyun@...:~/anima/anima_lora$ `),
+    nothing after it: the prompt starts nothing (read, an attempt with no step, the run before it `restarted`)."""
+    prompt = next(i for i, t in enumerate(SDSCRIPTS_TWO_RUNS) if t.startswith("(anima) ") and t.rstrip().endswith("$"))
+    con = console_connection(tmp_path, SDSCRIPTS_TWO_RUNS[:prompt + 1])
+    assert con.execute("select count(*) from log_events where kind = 'attempt_start' and line = ?",
+                       [prompt + 1]).fetchone() == (0,)
+    assert con.execute("select attempt, end_reason from attempts").fetchall() == [(1, "completed")]
+
+
 # PGL's SIGN model on MovieLens tags (PaddlePaddle Graph Learning, a reproduction's README, stored file id
 # 30254965804): a data-loading bar over two million graphs, then one dated line an epoch
 PGL_EPOCHS = [
