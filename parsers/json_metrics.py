@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -117,40 +118,46 @@ def _sacred(doc: dict[str, dict[str, Any]], options: ParseOptions) -> LogRows:
     return rows
 
 
-def _chainer(doc: list[dict[str, Any]], options: ParseOptions) -> LogRows:
-    rows = LogRows("chainer")
-    before: tuple[int, float] | None = None  # (iteration, elapsed seconds) of the record before
-    for number, record in enumerate(doc, start=1):
-        step = json_int(record.get("iteration"))
+def _clocked(records: list[Any], options: ParseOptions, framework: str, step_key: str, clock_key: str,
+             values_of: Callable[[dict[str, Any]], dict[str, float]], from_start: bool) -> LogRows:
+    """Records of a step each and a clock since training began (`clock_key`, seconds): each a step, its time the
+    clock's advance since the record before over the steps between (the first record's since the start where
+    `from_start`: its clock counts from training's start, none of its steps before it)."""
+    rows = LogRows(framework)
+    before: tuple[int, float] | None = (-1, 0.0) if from_start else None  # (step, clock) of the record before
+    for number, record in enumerate(records, start=1):
+        if not isinstance(record, dict):
+            continue
+        step = json_int(record.get(step_key))
         if step is None or step < 0:
             continue
-        values: dict[str, float] = {}
-        if (loss := to_float(record.get("main/loss"), text=False)) is not None:
-            values["loss"] = loss
-        if (lr := to_float(record.get("lr"), text=False)) is not None:
-            values["lr"] = lr
-        elapsed = to_float(record.get("elapsed_time"), text=False)
-        if elapsed is not None and before is not None and step > before[0] and elapsed >= before[1]:
-            values["step_time_s"] = (elapsed - before[1]) / (step - before[0])
-        before = (step, elapsed) if elapsed is not None and 0 <= elapsed < 1e9 else None
+        values = values_of(record)
+        clock = to_float(record.get(clock_key), text=False)
+        if clock is not None and before is not None and step > before[0] and clock >= before[1]:
+            values["step_time_s"] = (clock - before[1]) / (step - before[0])
+        before = (step, clock) if clock is not None and 0 <= clock < 1e9 else None
         rows.step(line=number, rank=options.rank, step=step, **values)
     return rows
+
+
+def _chainer_values(record: dict[str, Any]) -> dict[str, float]:
+    values: dict[str, float] = {}
+    if (loss := to_float(record.get("main/loss"), text=False)) is not None:
+        values["loss"] = loss
+    if (lr := to_float(record.get("lr"), text=False)) is not None:
+        values["lr"] = lr
+    return values
+
+
+def _chainer(doc: list[dict[str, Any]], options: ParseOptions) -> LogRows:
+    return _clocked(doc, options, "chainer", "iteration", "elapsed_time", _chainer_values, from_start=False)
+
+
+def _catboost_values(record: dict[str, Any]) -> dict[str, float]:
+    learn = record.get("learn")
+    loss = to_float(learn[0], text=False) if isinstance(learn, list) and learn else None
+    return {"loss": loss} if loss is not None else {}
 
 
 def _catboost(doc: dict[str, Any], options: ParseOptions) -> LogRows:
-    rows = LogRows("catboost")
-    before: tuple[int, float] | None = (-1, 0.0)  # (iteration, passed seconds) of the record before: the fit's start
-    for number, record in enumerate(doc["iterations"], start=1):
-        step = json_int(record.get("iteration"))
-        if step is None or step < 0:
-            continue
-        values: dict[str, float] = {}
-        learn = record.get("learn")
-        if isinstance(learn, list) and learn and (loss := to_float(learn[0], text=False)) is not None:
-            values["loss"] = loss
-        passed = to_float(record.get("passed_time"), text=False)
-        if passed is not None and before is not None and step > before[0] and passed >= before[1]:
-            values["step_time_s"] = (passed - before[1]) / (step - before[0])
-        before = (step, passed) if passed is not None and 0 <= passed < 1e9 else None
-        rows.step(line=number, rank=options.rank, step=step, **values)
-    return rows
+    return _clocked(doc["iterations"], options, "catboost", "iteration", "passed_time", _catboost_values, from_start=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli
+from tests.conftest import console_connection, run_cli
 from tests.test_line_rules import _ns, _read
 from tests.test_line_rules_classic_and_science import AIOK_DLRM
 from tests.test_wild_logs import AUDIOMAE_EPOCH99, LSF_KILLED_THEN_RUNLIMIT
@@ -3584,12 +3584,7 @@ def test_a_watchdogs_timeout_is_no_process_start_of_a_rank_that_named_none_befor
     """`[rank0]:[E1218 20:27:21.426415540 ProcessGroupNCCL.cpp:629] [Rank 0] Watchdog caught collective operation
     timeout: ... BROADCAST ...`, the first line to name rank 0: its running process's failure, no start of one
     (read, a start: an attempt of its own, 0.06 s long, that crashed, besides the launch's that hung)."""
-    job = tmp_path / "job"
-    job.mkdir()
-    (job / "console.log").write_text("\n".join(DEEPSPEED_FIRST_BROADCAST_HUNG) + "\n", encoding="utf-8")
-    store = Store.open(tmp_path / "job.tlstore")
-    store.ingest([job])
-    con = store.connect()
+    con = console_connection(tmp_path, DEEPSPEED_FIRST_BROADCAST_HUNG)
     timeouts = [i for i, t in enumerate(DEEPSPEED_FIRST_BROADCAST_HUNG, 1) if "Watchdog caught collective operation timeout" in t]
     assert [line for (line,) in con.execute("select line from log_events where kind = 'collective_timeout' order by line")
             .fetchall()] == timeouts and len(timeouts) == 2

@@ -13,6 +13,7 @@ import statistics
 from datetime import UTC, datetime
 from pathlib import Path
 
+from tests.conftest import console_connection
 from tests.test_line_rules import _ns, _read
 from tracelens.store import Store
 
@@ -1342,12 +1343,7 @@ def test_fourcastnets_done_line_ends_its_run(tmp_path: Path) -> None:
 
 
 def _attempts(tmp_path: Path, lines: list[str]) -> tuple[list[tuple[int, str | None]], list[tuple[int, int, int]]]:
-    job = tmp_path / "job"
-    job.mkdir()
-    (job / "console.log").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    store = Store.open(tmp_path / "job.tlstore")
-    store.ingest([job])
-    con = store.connect()
+    con = console_connection(tmp_path, lines)
     return (con.execute("select step, framework from log_steps order by line").fetchall(),
             con.execute("select attempt, first_step, last_step from attempts order by attempt").fetchall())
 
@@ -1396,12 +1392,9 @@ def test_a_log_that_ends_as_its_training_begins_is_one_attempt_with_no_step(tmp_
         store_dir.mkdir()
         _, attempts = _attempts(store_dir, lines)
         assert attempts == [(1, None, None)]
-    job = tmp_path / "args_only"
-    job.mkdir()
-    (job / "console.log").write_text("\n".join(BANNER_ONLY[:-1]) + "\n", encoding="utf-8")
-    store = Store.open(tmp_path / "args_only.tlstore")
-    store.ingest([job])
-    assert store.connect().execute("select count(*) from attempts").fetchone() == (0,)
+    (tmp_path / "args_only").mkdir()
+    con = console_connection(tmp_path / "args_only", BANNER_ONLY[:-1])
+    assert con.execute("select count(*) from attempts").fetchone() == (0,)
 
 
 def test_a_run_that_counted_its_epochs_out_then_counts_again_completed(tmp_path: Path) -> None:
@@ -1410,12 +1403,7 @@ def test_a_run_that_counted_its_epochs_out_then_counts_again_completed(tmp_path:
     `restarted`: a failure, its work lost)."""
     epochs = [int(m[1]) for t in PHASES_COUNTED_OUT if (m := re.search(r"INFO: Epoch (\d+)/100,", t))]
     assert epochs[:2] == [97, 98] and epochs[2:5] == [99, 0, 1]
-    job = tmp_path / "job"
-    job.mkdir()
-    (job / "console.log").write_text("\n".join(PHASES_COUNTED_OUT) + "\n", encoding="utf-8")
-    store = Store.open(tmp_path / "job.tlstore")
-    store.ingest([job])
-    con = store.connect()
+    con = console_connection(tmp_path, PHASES_COUNTED_OUT)
     assert [s for (s,) in con.execute("select step from log_steps order by line").fetchall()] == epochs
     assert con.execute("select attempt, first_step, last_step, end_reason from attempts").fetchall() == [
         (1, 97, 99, "completed"), (2, 0, 1, "unknown")]
