@@ -77,6 +77,8 @@ _PREFIX = re.compile(
 _HOST_PREFIX = re.compile(
     r"(?P<host>[A-Za-z][\w.\-]{0,63}): (?=\[(?:rank\d|default\d|\d{4}-\d\d-\d\d[ T]|[IWEF]\d{4} ))"
 )
+# DeePMD-kit's learning curve (`lcurve.out`), its header commented: "#  step      rmse_val    rmse_trn ...       lr"
+DEEPMD_HEADER = re.compile(r"#\s{1,4}step\s{2,20}rmse_")
 _PREFIX_OPENERS = frozenset("[( 0123456789")
 # NeMo-Run's local executor before torchrun's tee prefix: its app and replica, "retraining/0
 # [default0]:" (the rank is torchrun's); TorchX's local scheduler's, "dlrm_main/0 [1]:"
@@ -366,8 +368,9 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     import polars as pl
 
     start = 0
-    while start < len(physical_lines) and physical_lines[start].startswith("#"):
-        start += 1  # provenance notes at the top of collected logs
+    while (start < len(physical_lines) and physical_lines[start].startswith("#")
+           and DEEPMD_HEADER.match(physical_lines[start]) is None):
+        start += 1  # provenance notes at the top of collected logs (not a table's commented header)
     if start and (commented := uncommented(physical_lines)) is not None:
         physical_lines, start = commented, 0
     if physical_lines[start:start + 1] and physical_lines[start][:1] == " " and (

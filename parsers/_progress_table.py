@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tracelens.enums import LogEventKind
-from tracelens.parsers._lines import Line
+from tracelens.parsers._lines import DEEPMD_HEADER, Line
 from tracelens.parsers._logtables import METRIC_KEYS, LogRows
 
 # a terminal control sequence, real or as pasted text, at a row's start
@@ -80,6 +80,12 @@ def header(text: str) -> Header | None:
         cells = list(_SPACY_CELL.finditer(text))
         names = ["epoch" if c.group().rstrip(".") == "Itn" else c.group().lower() for c in cells]
         return Header([c.start() for c in cells], names, 0, 0, framework="spacy")
+    if text[:1] == "#" and DEEPMD_HEADER.match(text) is not None:
+        # (a cell a column in every row, read in order: the step, the fit's errors, the learning rate; the errors
+        # are no loss)
+        cells = [c for c in _CELL.finditer(text) if c.group() != "#"]
+        names = [c.group().lower() for c in cells]
+        return Header([c.start() for c in cells], names, names.index("step"), None, ordered=True, framework="deepmd")
     if "  " not in text and text.lstrip()[:5].lower() != "epoch":
         return None  # (a table apart by tabs or single spaces opens with `epoch`: `ordered`)
     cells = list(_CELL.finditer(text))

@@ -594,6 +594,17 @@ OPENPCDET = [
     '2022-05-30 18:41:37,862   INFO  **********************End training kitti_models/pdv(default)**********************',
 ]
 
+# DeePMD-kit's learning curve, its header commented (github.com/hodakamori/deepmd-starter-kit @
+# 5b69d058c7f549add3c7a9dcedfc1e614d703901 : lcurve.out, lines 1-6)
+DEEPMD_LCURVE = [
+    '#  step      rmse_val    rmse_trn    rmse_e_val  rmse_e_trn    rmse_f_val  rmse_f_trn         lr',
+    '      0      1.05e+01    1.10e+01      6.72e-01    6.79e-01      3.31e-01    3.44e-01    1.0e-03',
+    '    100      7.63e+00    9.65e+00      6.84e-02    7.98e-02      2.41e-01    3.05e-01    1.0e-03',
+    '    200      5.90e+00    6.67e+00      1.71e-02    5.85e-03      1.87e-01    2.11e-01    1.0e-03',
+    '    300      3.83e+00    4.00e+00      4.09e-02    6.77e-02      1.21e-01    1.26e-01    1.0e-03',
+    '    400      4.00e+00    3.78e+00      6.99e-02    6.50e-02      1.26e-01    1.19e-01    1.0e-03',
+]
+
 # PatchTST's supervised run, the Time-Series-Library's trainer, epochs 3-36 elided with dots (github.com/Harris-H/PatchTST
 # @ 8bc5e82fb10d01938bf4dc321d62a4fb92ccaa43 : README.md, section 5.2 a)'s block)
 TSLIB_PATCHTST = [
@@ -1138,6 +1149,16 @@ def test_openpcdets_iterations_bar_is_the_runs_iterations_and_its_end_training_t
     assert [(s["step"], s["step_time_s"]) for s in steps] == shown == [(132832, 1.05), (148480, 1.05)]
     ended = next(i for i, t in enumerate(OPENPCDET, 1) if "End training" in t)
     assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [("attempt_end", ended)]
+
+
+def test_deepmds_learning_curve_under_its_commented_header_is_its_steps(tmp_path: Path) -> None:
+    """`#  step      rmse_val    rmse_trn ...         lr`, then `    100      7.63e+00 ...    1.0e-03`: step 100, its
+    learning rate; the RMSEs no loss (the file was refused: its header read as a provenance comment)."""
+    parser, steps, _ = _read(tmp_path, DEEPMD_LCURVE)
+    assert parser == "generic_log"
+    rows = [t.split() for t in DEEPMD_LCURVE[1:]]
+    assert [(s["step"], s["lr"], s["loss"]) for s in steps] == [(int(r[0]), float(r[-1]), None) for r in rows]
+    assert {s["framework"] for s in steps} == {"deepmd"}
 
 
 def test_an_mlperf_logs_own_step_lines_under_named_containers(tmp_path: Path) -> None:
