@@ -969,6 +969,7 @@ _BOUNDED = "_bounded"
 # dynamo and FakeTensor statistics (`I0124 14:50:20.055000 76778 torch/_dynamo/utils.py:399] TorchDynamo
 # compilation metrics:`, `FakeTensor cache stats:`), ProcessGroupNCCL's word that the group was never destroyed
 _EXIT_HANDLER = re.compile(r"TorchDynamo compilation metrics:|FakeTensor cache stats:"
+                           r"|TorchDynamo attempted to trace the following frames: \["
                            r"|process group has NOT been destroyed before|destroy_process_group\(\) was not called before")
 # DeepSpeed's engine at each step's end, its count of the steps it skipped so far (an fp16 loss scale's overflow:
 # no update): `[Rank 0] step=2500, skipped=1586, lr=[0.0001371, ...]`

@@ -125,6 +125,64 @@ DEEPSPEED_FIRST_BROADCAST_HUNG = [
 ]
 
 
+# open_clip's training (MobileCLIP) stopped with Ctrl-C while it hung at its first epoch, then PyTorch's exit reports
+# (index id 5588827171: a Q&A note on apple/ml-mobileclip's training, its first code block's lines 156-200)
+OPEN_CLIP_INTERRUPTED = [
+    '2025-10-19,16:38:10 | INFO | world_size: 1  ',
+    '2025-10-19,16:38:10 | INFO | zeroshot_frequency: 2  ',
+    ('/root/project/ml-mobileclip/training/open_clip/src/training/main.py:332: FutureWarning: `torch.cuda.'
+     "amp.GradScaler(args...)` is deprecated. Please use `torch.amp.GradScaler('cuda', args...)` instead. "
+     ' '),
+    'scaler = GradScaler() if args.precision == "amp" else None  ',
+    '2025-10-19,16:38:10 | INFO | Start epoch 0  ',
+    '^CTraceback (most recent call last):  ',
+    'File "/root/miniconda3/envs/mobileclip/lib/python3.10/runpy.py", line 196, in _run_module_as_main  ',
+    'return _run_code(code, main_globals, None,  ',
+    'File "/root/miniconda3/envs/mobileclip/lib/python3.10/runpy.py", line 86, in _run_code  ',
+    'exec(code, run_globals)  ',
+    'File "/root/project/ml-mobileclip/training/open_clip/src/training/main.py", line 508, in <module>  ',
+    'main(sys.argv[1:])  ',
+    'File "/root/project/ml-mobileclip/training/open_clip/src/training/main.py", line 436, in main  ',
+    'train_one_epoch(model, data, loss, epoch, optimizer, scaler, scheduler, dist_model, args, tb_writer=writer)  ',
+    'File "/root/project/ml-mobileclip/training/open_clip/src/training/train.py", line 85, in train_one_epoch  ',
+    'for i, batch in enumerate(dataloader):  ',
+    'File "/root/miniconda3/envs/mobileclip/lib/python3.10/site-packages/webdataset/pipeline.py", line 64, in iterator  ',
+    'for sample in self.iterator1():  ',
+    ('File "/root/miniconda3/envs/mobileclip/lib/python3.10/site-packages/torch/utils/data/dataloader.py",'
+     ' line 734, in **next**  '),
+    'data = self._next_data()  ',
+    ('File "/root/miniconda3/envs/mobileclip/lib/python3.10/site-packages/torch/utils/data/dataloader.py",'
+     ' line 1492, in _next_data  '),
+    'idx, data = self._get_data()  ',
+    ('File "/root/miniconda3/envs/mobileclip/lib/python3.10/site-packages/torch/utils/data/dataloader.py",'
+     ' line 1454, in _get_data  '),
+    'success, data = self._try_get_data()  ',
+    ('File "/root/miniconda3/envs/mobileclip/lib/python3.10/site-packages/torch/utils/data/dataloader.py",'
+     ' line 1285, in _try_get_data  '),
+    'data = self._data_queue.get(timeout=timeout)  ',
+    'File "/root/miniconda3/envs/mobileclip/lib/python3.10/multiprocessing/queues.py", line 113, in get  ',
+    'if not self._poll(timeout):  ',
+    'File "/root/miniconda3/envs/mobileclip/lib/python3.10/multiprocessing/connection.py", line 257, in poll  ',
+    'return self._poll(timeout)  ',
+    'File "/root/miniconda3/envs/mobileclip/lib/python3.10/multiprocessing/connection.py", line 424, in _poll  ',
+    'r = wait([self], timeout)  ',
+    'File "/root/miniconda3/envs/mobileclip/lib/python3.10/multiprocessing/connection.py", line 931, in wait  ',
+    'ready = selector.select(timeout)  ',
+    'File "/root/miniconda3/envs/mobileclip/lib/python3.10/selectors.py", line 416, in select  ',
+    'fd_event_list = self._selector.poll(timeout)  ',
+    'KeyboardInterrupt  ',
+    ('I1019 16:40:46.708000 50277 site-packages/torch/_dynamo/eval_frame.py:520] TorchDynamo attempted to '
+     'trace the following frames: [  '),
+    'I1019 16:40:46.708000 50277 site-packages/torch/_dynamo/eval_frame.py:520]  ',
+    'I1019 16:40:46.708000 50277 site-packages/torch/_dynamo/eval_frame.py:520] ]  ',
+    'I1019 16:40:46.711000 50277 site-packages/torch/_dynamo/utils.py:811] TorchDynamo compilation metrics:  ',
+    'I1019 16:40:46.711000 50277 site-packages/torch/_dynamo/utils.py:811] Function, Runtimes (s)  ',
+    'I1019 16:40:46.758000 50277 site-packages/torch/_subclasses/fake_tensor.py:3171] FakeTensor cache stats:  ',
+    'I1019 16:40:46.759000 50277 site-packages/torch/_subclasses/fake_tensor.py:3172] cache_hits: 0  ',
+    'I1019 16:40:46.759000 50277 site-packages/torch/_subclasses/fake_tensor.py:3173] cache_misses: 0',
+]
+
+
 # SkyPilot's task prefixes around mpirun's tags, an nccl-tests table on 16 H200s (github.com/skypilot-org/skypilot @
 # 088eebc2dd2ef6cdac96f7b72e8f800bc9b1f9f2 : examples/gcp_gpu_direct_tcpx/README.md, its output block, whole)
 SKYPILOT_NCCL_TESTS = [
@@ -3590,3 +3648,12 @@ def test_a_watchdogs_timeout_is_no_process_start_of_a_rank_that_named_none_befor
             .fetchall()] == timeouts and len(timeouts) == 2
     assert con.execute("select line from log_events where kind = 'attempt_start'").fetchall() == [(1,)]
     assert con.execute("select attempt, end_reason from attempts").fetchall() == [(1, "crash")]
+
+
+def test_torch_dynamos_exit_report_after_a_failure_is_the_failed_process(tmp_path: Path) -> None:
+    """`KeyboardInterrupt`, then `I1019 16:40:46.708000 ... torch/_dynamo/eval_frame.py:520] TorchDynamo attempted to
+    trace the following frames: [`: the interrupted process's report at its exit, no new process's first line (read,
+    a second attempt)."""
+    _, _, events = _read(tmp_path, OPEN_CLIP_INTERRUPTED)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_start"] == [("attempt_start", 1)]
+    assert any(e["kind"] == "crash" for e in events)
