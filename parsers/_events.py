@@ -2424,6 +2424,8 @@ def early_training_time_ends(steps: Iterable[tuple[int | None, int | None, int |
     the start, at or below the step before the line, is another run's: the line ended the one
     before); or, for a `Done!`, no step comes before it (a preparation's). `steps`: (rank, line,
     step) of each step; `events`: (detail, rank, line) of each event."""
+    if not any(detail in (TRAINING_TIME_END, DONE_END) for detail, _, _ in events):
+        return [False] * len(events)  # (none to look at: the steps are not read)
     # each rank's steps in line order: (their lines, their steps)
     by_rank: dict[int | None, tuple[list[int], list[int | None]]] = {}
     for rank, line, step in sorted(((r, li, s) for r, li, s in steps if li is not None), key=lambda t: t[1]):

@@ -652,7 +652,7 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
         step_lines.setdefault(row["rank"], []).append(row["line"])
     for found in step_lines.values():
         found.sort()
-    by_number = {line.number: line for line in lines} if step_lines else {}
+    by_number: dict[int, Line] = {}  # (made at the first end: most logs have none)
     # rank -> (its last epoch line, epoch, total, run's first, where the epoch's count ends on its line)
     last: dict[int | None, tuple[Line, int, int, int, int]] = {}
     for line in lines:
@@ -675,6 +675,8 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
                     mine = step_lines.get(line.rank, [])
                     at = bisect_right(mine, line.number - 1) - 1
                     done = mine[at] if at >= 0 and mine[at] >= before[0].number else before[0].number
+                    if done != before[0].number and not by_number:
+                        by_number = {at_line.number: at_line for at_line in lines}
                     end = by_number.get(done, before[0])
                     rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text)
             last[line.rank] = (line, number, total, number, counted.end())

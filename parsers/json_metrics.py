@@ -24,9 +24,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from tracelens.enums import FileStatus
 from tracelens.errors import ParseError
-from tracelens.parsers._io import read_json_document
+from tracelens.parsers._io import decode_json, read_bytes, read_json_document
 from tracelens.parsers._lines import parse_timestamp
 from tracelens.parsers._logtables import LogRows
 from tracelens.parsers._numbers import json_int, to_float
@@ -78,7 +80,10 @@ class JsonMetricsParser(Parser):
         return Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        doc, warning = read_json_document(path)
+        try:
+            doc, warning = read_json_document(path)
+        except ParseError as cut:
+            doc, warning = _records_cut_short(path, cut)
         if _is_sacred(doc):
             rows = _sacred(doc, options)
         elif _is_chainer(doc):
@@ -92,6 +97,29 @@ class JsonMetricsParser(Parser):
             raise ParseError(str(path), "no step in the metric file", where="byte 0")
         return ParseResult({"log_steps": rows.tables()["log_steps"]}, FileStatus.TRUNCATED if warning else FileStatus.OK,
                            [warning] if warning else [])
+
+
+# how a list of records closes: Chainer's LogReport (the document the list), CatBoost's (the list its last member)
+_RECORD_LIST_CLOSERS = (b"]", b"]}")
+_CUT_TRIES = 4  # the last record ends that are tried: a record cut inside a nested list or string ends before
+
+
+def _records_cut_short(path: Path, cut: ParseError) -> tuple[Any, str]:
+    """A document of records cut short (a trainer killed while it wrote it): the records up to the last whole one,
+    their list closed there, with a warning; `cut` again where no such end makes it a document."""
+    data, _ = read_bytes(path)
+    end = len(data)
+    for _ in range(_CUT_TRIES):
+        end = data.rfind(b"}", 0, end)
+        if end < 0:
+            break
+        for closer in _RECORD_LIST_CLOSERS:
+            try:
+                doc = decode_json(data[:end + 1] + closer)
+            except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+                continue
+            return doc, f"cut short at byte {len(data)}: read its records up to byte {end + 1}"
+    raise cut
 
 
 def _sacred(doc: dict[str, dict[str, Any]], options: ParseOptions) -> LogRows:

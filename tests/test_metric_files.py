@@ -869,3 +869,30 @@ def test_catboosts_training_record_iterations_timed_by_their_passed_time(tmp_pat
     passed = [0.0] + [r["passed_time"] for r in records]
     assert [s["step_time_s"] for s in steps] == pytest.approx([b - a for a, b in itertools.pairwise(passed)], rel=1e-12)
     assert {s["framework"] for s in steps} == {"catboost"} and len(steps) == 26
+
+
+def test_a_record_file_cut_short_keeps_its_whole_records_with_a_warning(tmp_path: Path) -> None:
+    """CatBoost's record cut inside its tenth iteration (a fit killed as it wrote it), and Chainer's LogReport cut
+    inside a record: the records before the cut are steps, the file read as truncated with a warning naming where
+    (read: the file failed, `not valid JSON`)."""
+    text = "\n".join(CATBOOST_TRAINING)
+    records = json.loads(text)["iterations"]
+    cut = text.index('"iteration":9,') + 5
+    # (each record a line of its own: those whose line ends before the cut)
+    ends = [text.index(line) + len(line.rstrip(",")) for line in text.split("\n") if line.startswith('{"learn"')]
+    whole = [r["iteration"] for r, end in zip(records, ends, strict=True) if end <= cut]
+    path = tmp_path / "catboost_training.json"
+    path.write_text(text[:cut], encoding="utf-8")
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None and parser.name == "json_metrics"
+    result = parser.parse(path, ParseOptions())
+    assert [s["step"] for s in result.tables["log_steps"].to_pylist()] == whole == list(range(9))
+    assert result.status.value == "truncated" and "cut short" in result.warnings[0]
+    chainer = "\n".join(CHAINER_LOG)
+    last_iteration = chainer.rindex('"iteration": ')
+    path = tmp_path / "log"
+    path.write_text(chainer[:last_iteration], encoding="utf-8")
+    parser, _ = detect(path, read_head(path), registry())
+    assert parser is not None
+    steps = parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+    assert [s["step"] for s in steps] == [json.loads(chainer)[i]["iteration"] for i in range(len(json.loads(chainer)) - 1)]
