@@ -2283,14 +2283,16 @@ PICK_LINES: ContextVar[str | None] = ContextVar("pick_lines", default=None)
 # a rank in a log file's name, where each process writes its own (`rank1.log`, `train_rank_3.log`, `log_rank-0.txt`):
 # the word and its number alone, between the name's separators
 # (not a hyperparameter's: `lora_rank_8.log`, `low-rank-16.txt`; `tensorflow_rank_1.log` is a rank's)
-_NAMED_RANK_FILE = re.compile(r"(?:^|(?P<word>[A-Za-z0-9]{0,64})[_\-.])rank[_\-]?(?P<rank>\d{1,6})(?=[_\-.]|$)", re.I)
+_NAMED_RANK_FILE = re.compile(r"(?:^|(?<=[_\-.]))rank[_\-]?(?P<rank>\d{1,6})(?=[_\-.]|$)", re.I)
+_WORD_BEFORE = re.compile(r"[A-Za-z0-9]{0,64}$")  # (the word before its separator: `lora` of `lora_rank8`)
 _RANK_HYPERPARAMETER = frozenset({"lora", "low", "lowrank"})
 
 
 def named_rank(name: str) -> int | None:
     """The rank a log file's name gives its process (`_NAMED_RANK_FILE`), where it names one rank."""
     found = [m.group("rank") for m in _NAMED_RANK_FILE.finditer(name)
-             if (m.group("word") or "").lower() not in _RANK_HYPERPARAMETER]
+             if not m.start() or (word := _WORD_BEFORE.search(name, 0, m.start() - 1)) is None
+             or word.group().lower() not in _RANK_HYPERPARAMETER]
     return int(found[0]) if len(set(found)) == 1 else None
 
 
