@@ -64,6 +64,11 @@ _END = re.compile(
     # verl's trainers (its SFT trainer, its PPO/GRPO ray trainer) after their last step's validation:
     # "Final validation metrics: {'val/loss': 0.058481086045503616}"
     r"|(?:^|\] |- )(?-i:Final validation metrics: \{)"
+    # Flower's server once its rounds are done: "FL finished in 12.671216374990763" (flwr <= 1.7), "Run finished 3
+    # round(s) in 13.60s" (its ServerApp); NVIDIA FLARE's workflows: "Finished FedAvg." (in a banner's box),
+    # "Finished ScatterAndGather Training."
+    r"|(?:^|\| |: {1,8})(?-i:FL finished in \d|Run finished \d{1,9} round\(s\) in \d)"
+    r"|^\s{0,80}(?-i:Finished FedAvg\.)\s*$|(?:^|\]: |- )(?-i:Finished ScatterAndGather Training\.)\s*$"
     # rl_games' A2C agents once their epochs (or frames) are done: "MAX EPOCHS NUM!", "MAX FRAMES NUM!"
     r"|^MAX (?-i:EPOCHS|FRAMES) NUM!\s*$"
     # CatBoost's `fit` with an evaluation set, once its iterations are done: "bestTest = 2.134868517", then
@@ -686,6 +691,11 @@ _CKPT = (
     # [SUCCESS] [DCP save for .../checkpoints/ckpt-step-13/weights] Elapsed time 1.16 seconds, peak gpu memory 2.6G"
     ("dcp save for ", re.compile(r"\[DCP save for \S{1,2000}\] Elapsed time (?P<dur>\d{1,9}(?:\.\d{1,9})?) seconds\b"),
      LogEventKind.CHECKPOINT_SAVE_END),
+    # NVIDIA FLARE's server as its persistor writes the global model after a round: "Start persist model on
+    # server.", then "End persist model on server."
+    ("persist model on server", re.compile(r"(?:^|\]: |- )Start persist model on server\.\s*$"),
+     LogEventKind.CHECKPOINT_SAVE_START),
+    ("persist model on server", re.compile(r"(?:^|\]: |- )End persist model on server\.\s*$"), LogEventKind.CHECKPOINT_SAVE_END),
     # timm's CheckpointSaver lists the checkpoints it keeps right after saving one
     ("current checkpoints:", re.compile(r"^\s{0,8}Current checkpoints:\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_END),
     ("loaded ", re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
@@ -824,6 +834,7 @@ _ANY_EVENT_PATTERN = (
     r"|_file: saving to |Saved pipeline to output directory|panicked at |Save Best (?:Score|Loss): "
     r"|^bestIteration = \d|^Saving\.\.\.?\s*$|The best checkpoint with |Engine run complete|local_global_step_folder: "
     r"|, average loss = |(?i:(?:completed|finished) successfully)"
+    r"|persist model on server\.|FL finished in \d|Run finished \d|Finished FedAvg\.|Finished ScatterAndGather Training\."
     r"|^\s{0,8}(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc|_int_realloc)\(\): "
     r"|^\s{0,8}(?:double free or corruption|corrupted size vs|corrupted double-linked)|<cfg\.extras\."
 )
@@ -1610,7 +1621,8 @@ class EventScanner:
               or "inished training" in text or "End of training" in text or " NUM!" in text
               or text[:10] == "Finished! " or text[:16] == "bestIteration = " or "Engine run complete" in text
               or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text
-              or "Total time taken: " in text) and (
+              or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
+              or "Finished FedAvg." in text) and (
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)):
             # (a script's `... completed successfully` ends a run only after its steps: a stage's before them no run's)
@@ -1821,7 +1833,8 @@ class EventScanner:
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            step=int(marian.group("iter")) if marian.group("iter") else None)
         elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered
-               or "saving the " in lowered or "_state method is deprecated" in lowered)
+               or "saving the " in lowered or "_state method is deprecated" in lowered
+               or "persist model on server" in lowered)
               and (said := _past_redrawn_bar(text)) is not None):
             # (a redrawn bar's own words are no save; a save said glued after its drawing is: `| 4000/26807
             # [21:50<2:04:25, 3.06it/s]💾 Saved intermediate checkpoint: ...`, read from where the drawing ends)

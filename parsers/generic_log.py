@@ -404,6 +404,32 @@ _TF_CNN_DEVICES = re.compile(r"^Devices:\s{1,12}\[(?P<d>[^\]]{1,4000})\]\s*$")
 _TF_CNN_BENCHMARKS = re.compile(r"(?P<s>\d{1,12})\s{1,8}images/sec: (?P<r>\d{1,9}(?:\.\d{1,9})?) \+/- \d{1,9}(?:\.\d{1,9})? "
                                 r"\(jitter = \d{1,9}(?:\.\d{1,9})?\)\s{1,8}(?P<l>" + _FIGURE + r"|nan)"
                                 r"(?:\s{1,8}\d{1,3}\.\d{1,9}){0,2}\s*$")  # (then top_1 and top_5 accuracy, where printed)
+# Horovod's synthetic benchmarks (`examples/*/*_synthetic_benchmark.py`) and BytePS' copies: "Iter #0: 253.9 img/sec
+# per GPU", each iteration `--num-batches-per-iter` batches (10 unless the command line says) of the header's
+# "Batch size: 32" a process, its rate those images over the iteration's seconds
+_HOROVOD_ITER = re.compile(r"^Iter #(?P<s>\d{1,12}): (?P<r>\d{1,9}(?:\.\d{1,9})?) img/sec per (?:GPU|CPU|XPU)\s*$")
+_HOROVOD_BATCH = re.compile(r"^Batch size: (?P<b>\d{1,9})\s*$")
+_HOROVOD_PER_ITER = re.compile(r"--num[-_]batches[-_]per[-_]iter[= ](?P<n>\d{1,9})\b")
+HOROVOD_BATCHES_PER_ITER = 10  # the benchmark scripts' default `--num-batches-per-iter`
+# A federated server's rounds, each a step of the job (its clients' own loops, each counted from 0 again
+# every round, are no steps of it: `_federated_rounds`). Flower's server (flwr 1.x) after a round's
+# centralised evaluation: "fit progress: (1, 2.0274660648248446, {'cen_accuracy': 0.3238}, 5.769022958003916)",
+# the round, its loss, its metrics, the seconds since the rounds began
+_FLOWER_PROGRESS = re.compile(r"(?:^|\| |: {1,8})fit progress: \((?P<s>\d{1,9}), (?P<l>[^,\s]{1,40}), \{[^\n]{0,4000}?\}, "
+                              r"(?P<t>\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)\)\s*$")
+# and once a round's updates are in (flwr <= 1.7, at its DEBUG level, dated): "fit_round 1 received 2 results and
+# 0 failures"
+_FLOWER_FIT = re.compile(r"(?:^|\| )fit_round (?P<s>\d{1,9}) received \d{1,9} results and \d{1,9} failures\s*$")
+# NVIDIA FLARE's FedAvg controller as it aggregates a round: "aggregating 2 update(s) at round 0"; its
+# ScatterAndGather workflow once a round is done: "Round 0 finished."
+_NVFLARE_ROUND = re.compile(r"(?:^|\]: |- )(?:aggregating \d{1,9} update\(s\) at round (?P<a>\d{1,9})|"
+                            r"Round (?P<f>\d{1,9}) finished\.)\s*$")
+# FedAvg research code (shaoxiongji/federated-learning's `Round   0, Average loss 1.928` and its many forks, FedProx's
+# `At round 0 training loss: 2.30`): a round's line with its training loss
+_FL_ROUND = re.compile(r"^(?:At )?(?:(?:Global|Comm(?:unication)?|Federated|FL) )?[Rr]ound\s{0,8}[:#]?\s{0,8}(?P<s>\d{1,9})"
+                       r"(?:\s{0,4}/\s{0,4}\d{1,9})?\]?\s{0,4}[,:|-]?\s")
+FEDERATED_FRAMEWORKS = frozenset({"flower", "nvflare", "fedavg"})
+FEDERATED_SERVERS = frozenset({"flower", "nvflare"})  # (a federated framework's own server: its rounds alone are steps)
 # Deeplearning4j's ScoreIterationListener: `o.d.o.l.ScoreIterationListener - Score at iteration 930 is
 # 0.0712` (the score the loss)
 _DL4J = re.compile(r"\bScore at iteration (?P<s>\d{1,15}) is (?P<l>" + _FIGURE + r"|NaN|-?Infinity)\s*$")
@@ -705,12 +731,25 @@ class _OwnStep(NamedTuple):
     rounding: float = 0.0  # an "elapsed" clock's rounding as printed (`_span_mean`)
     batches: int | None = None  # the epoch's batches, where a count within its epoch says its total
     series: str | None = None  # the counter the line is one of, where a program prints several (ML-Agents' behaviours)
+    from_start: bool = False  # an "elapsed" clock that began as its count's 0 did (its first line timed too)
 
 
 # The Open Catalyst Project's trainer (fairchem's, `ocpmodels`): its logger prints every value as
 # `{:.2e}`, the step too, `..., loss: 1.68e+01, lr: 2.00e-05, epoch: 9.09e-01, step: 1.00e+01`; three
 # significant digits hold a step exactly below 1000 (`1.23e+04` may be 12300 to 12349: no step's number)
 _OCP_STEP = re.compile(r"\bepoch: \d\.\d{2}e[-+]\d{2}, step: (?P<m>\d)\.(?P<f>\d{2})e\+0(?P<x>[0-2])\s*$")
+
+
+def _federated_rounds(rows: LogRows) -> None:
+    """A federated job's steps are its server's rounds: its clients' local loops, each counted from 0
+    again every round and printed side by side in a simulation's console (NVIDIA FLARE's `site=site-1,
+    Epoch: 0/2, Iteration: 3000, Loss: ...`), are no steps of the job (nor restarts of it)."""
+    kept = [row for row in rows.steps if row.get("framework") in FEDERATED_SERVERS]
+    dropped = {id(row) for row in rows.steps} - {id(row) for row in kept}
+    for row_id in dropped:
+        rows.epoch_ends.pop(row_id, None)
+        rows.epoch_readings.pop(row_id, None)
+    rows.steps[:] = kept
 
 
 def _ggml_before_first(text: str) -> bool:
@@ -887,6 +926,21 @@ def _own_step(text: str) -> _OwnStep | None:
         loss = to_float(benchmark.group("l"))
         return _OwnStep(int(benchmark.group("s")), None, {"_images_per_s": float(benchmark.group("r"))} | (
             {"loss": loss} if loss is not None else {}), "tf_cnn_benchmarks", rounding=half_unit(benchmark.group("r")))
+    if text[:6] == "Iter #" and (horovod := _HOROVOD_ITER.match(text)) is not None:
+        return _OwnStep(int(horovod.group("s")), None, {"_iteration_images_per_s": float(horovod.group("r"))}, "horovod")
+    if "fit progress: (" in text and (flower := _FLOWER_PROGRESS.search(text)) is not None:
+        loss = to_float(flower.group("l"))
+        return _OwnStep(int(flower.group("s")), None, {"loss": loss} if loss is not None else {}, "flower", "elapsed",
+                        float(flower.group("t")), from_start=True)
+    if "fit_round " in text and (fit := _FLOWER_FIT.search(text)) is not None:
+        return _OwnStep(int(fit.group("s")), None, {}, "flower")
+    if "ound " in text and (nvflare := _NVFLARE_ROUND.search(text)) is not None:
+        return _OwnStep(int(nvflare.group("a") or nvflare.group("f")), None, {}, "nvflare")
+    if "ound" in text[:24] and (fl_round := _FL_ROUND.match(text)) is not None and "loss" in (
+            said := _step_values(text[fl_round.end():])) and _NOT_TRAINING.search(
+            text, fl_round.end(), max(fl_round.end(), text.find("oss", fl_round.end()))) is None:
+        # (not a round's test or validation loss: FedProx's forks print `At round 0 test loss: ...` too)
+        return _OwnStep(int(fl_round.group("s")), None, {"loss": said["loss"]}, "fedavg")
     if "Score at iteration " in text and (dl4j := _DL4J.search(text)) is not None:
         score = to_float(dl4j.group("l"))
         return _OwnStep(int(dl4j.group("s")), None, {"loss": score} if score is not None else {}, "dl4j")
@@ -3232,6 +3286,10 @@ class GenericLogParser(LogReader):
         tf_cnn_batch: int | None = None  # and its process's batch (that times its devices)
         tf_cnn_clock: dict[int | None, list[tuple[int, float, float]]] = {}  # rank -> (step, seconds, rounding)
         tf_cnn_span: dict[int | None, float | None] = {}  # rank -> the step time its last step line gave
+        horovod_batch: int | None = None  # Horovod's synthetic benchmark's header: a process's batch
+        horovod_per_iter: int | None = None  # and its batches an iteration, where its command line says
+        horovod_default: str | None = None  # the warning that its batches an iteration are the default
+        federated = False  # a federated server's rounds read (`_federated_rounds`)
         chainer_bar: list[dict[str, Any]] = []  # Chainer's ProgressBar's iterations (`_chainer_steps`)
         writer_rows: set[int] = set()  # ids of the rows a CLU metric writer's `[N] key=value` line made
         epoch_steps: list[tuple[int, int, int]] = []  # (row, epoch, total) of steps bars with their epoch before
@@ -3474,6 +3532,10 @@ class GenericLogParser(LogReader):
                 continue
             if ", Steps: " in text and (epoch_end := _TSLIB_EPOCH.search(text)) is not None:
                 tslib_batches[line.rank] = int(epoch_end.group("n"))  # (and the epoch's line, read on below)
+            if text[:12] == "Batch size: " and (horovod := _HOROVOD_BATCH.match(text)) is not None:
+                horovod_batch = int(horovod.group("b"))
+            elif "atches" in text and (per_iter := _HOROVOD_PER_ITER.search(text)) is not None:
+                horovod_per_iter = int(per_iter.group("n"))
             if " per device" in text and (per_device := _TF_CNN_PER_DEVICE.match(text)) is not None:
                 tf_cnn_per_device = int(per_device.group("b"))
             elif text[:8] == "Devices:" and tf_cnn_per_device is not None and (
@@ -3536,6 +3598,21 @@ class GenericLogParser(LogReader):
                         # (another process's line of the same step, none of them labelled: its span the same)
                         if (span := tf_cnn_span.get(line.rank)) is not None:
                             values["step_time_s"] = span
+                if "_iteration_images_per_s" in values:  # (Horovod's: an iteration's batches over its rate)
+                    rate = values.pop("_iteration_images_per_s")
+                    if horovod_batch is not None and rate > 0:
+                        values["step_time_s"] = horovod_batch * (horovod_per_iter or HOROVOD_BATCHES_PER_ITER) / rate
+                        if horovod_per_iter is None and horovod_default is None:
+                            horovod_default = (f"line {line.number}: Horovod's benchmark iterations are taken as "
+                                               f"{HOROVOD_BATCHES_PER_ITER} batches each, its scripts' default "
+                                               "(no `--num-batches-per-iter` in the log)")
+                if own.framework in FEDERATED_FRAMEWORKS and (last_round := next(
+                        (row for row in reversed(rows.steps) if row["rank"] == line.rank), None)) is not None and (
+                        last_round["step"] == own.step and last_round.get("framework") == own.framework):
+                    # (a round's second line, Flower's evaluation after the round's updates came in: one round)
+                    if last_round.get("loss") is None and "loss" in values:
+                        last_round["loss"] = values["loss"]
+                    continue
                 if "samples_per_s" in values:  # (MXNet's: the seconds of a batch of the script's size)
                     rate = values.pop("samples_per_s")
                     if args_batch is not None and rate > 0:
@@ -3551,7 +3628,7 @@ class GenericLogParser(LogReader):
                     # far enough back for the printed rounding (`_span_mean`); a count or clock gone
                     # back starts another run's
                     span_s = _elapsed_span(elapsed.setdefault((line.rank, own.framework), []), own.step, own.seconds,
-                                           own.rounding)
+                                           own.rounding, (0, 0.0, 0.0) if own.from_start else None)
                     if span_s is not None:
                         values["step_time_s"] = span_s
                 elif own.clock == "since":
@@ -3576,6 +3653,7 @@ class GenericLogParser(LogReader):
                           end_ns=line.ts_ns if line.ts_ns is not None else at_ns, **values)
                 if len(rows.steps) > before:
                     rows.steps[-1]["framework"] = own.framework
+                    federated = federated or own.framework in FEDERATED_SERVERS
                     if own.clock == "since" and own.seconds is not None and own.step > 0 and clocked.get(
                             (line.rank, own.framework)) == (own.step, own.seconds) and "step_time_s" not in values:
                         first_since.setdefault((line.rank, own.framework), (rows.steps[-1], own.step, own.seconds))
@@ -3869,10 +3947,16 @@ class GenericLogParser(LogReader):
         if SHARED_LINES.get():
             mark_evaluations(rows)
         _running_tokens(rows)
-        _runs_counted_out(lines, rows)
+        if federated:
+            _federated_rounds(rows)
+            estimated = None  # (its clients' loops, read within their epochs, are no steps)
+        else:  # (each round's clients count their epochs out: no run's end)
+            _runs_counted_out(lines, rows)
         result = log_result(rows, warning)
         if estimated is not None:
             result.warnings.append(estimated)
+        if horovod_default is not None:
+            result.warnings.append(horovod_default)
         if counted_in_records is not None and any(row["line"] in {line.number for line, _ in records} for row in rows.steps):
             result.warnings.append(counted_in_records)
         return result
