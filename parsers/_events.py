@@ -64,6 +64,10 @@ _END = re.compile(
     # verl's trainers (its SFT trainer, its PPO/GRPO ray trainer) after their last step's validation:
     # "Final validation metrics: {'val/loss': 0.058481086045503616}"
     r"|(?:^|\] |- )(?-i:Final validation metrics: \{)"
+    # Kipf's pygcn and gcn, pyGAT and their many forks once their epochs are done: "Optimization Finished!" (then
+    # "Total time elapsed: 207.5775s"); PhysicsNeMo's examples through its LaunchLogger: "[21:25:32 - main - INFO]
+    # Finished Training!"
+    r"|(?:^|\] |- )(?-i:Optimization Finished!|Finished Training!?)\s*$"
     # Flower's server once its rounds are done: "FL finished in 12.671216374990763" (flwr <= 1.7), "Run finished 3
     # round(s) in 13.60s" (its ServerApp); NVIDIA FLARE's workflows: "Finished FedAvg." (in a banner's box),
     # "Finished ScatterAndGather Training."
@@ -834,7 +838,8 @@ _ANY_EVENT_PATTERN = (
     r"|_file: saving to |Saved pipeline to output directory|panicked at |Save Best (?:Score|Loss): "
     r"|^bestIteration = \d|^Saving\.\.\.?\s*$|The best checkpoint with |Engine run complete|local_global_step_folder: "
     r"|, average loss = |(?i:(?:completed|finished) successfully)"
-    r"|persist model on server\.|FL finished in \d|Run finished \d|Finished FedAvg\.|Finished ScatterAndGather Training\."
+    r"|^={4,40} Training Loss \(|Optimization Finished!|persist model on server\.|FL finished in \d|Run finished \d"
+    r"|Finished FedAvg\.|Finished ScatterAndGather Training\."
     r"|^\s{0,8}(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc|_int_realloc)\(\): "
     r"|^\s{0,8}(?:double free or corruption|corrupted size vs|corrupted double-linked)|<cfg\.extras\."
 )
@@ -919,6 +924,9 @@ _PROMPT_LAUNCH = re.compile(
 # torchrun's banner as it starts its workers (PyTorch >= 2.2 logs it in glog lines: "W0731 10:49:55.044000
 # 3247964 .../torch/distributed/run.py:792] Setting OMP_NUM_THREADS environment variable for each process to be
 # 1 in default, to avoid your system being overloaded, ...")
+# pix2pix's and CycleGAN's Visualizer (and its copies: SPADE's, SimSwap's) as each launch of train.py opens its
+# loss log: "================ Training Loss (Thu Sep  1 21:31:13 2022) ================"
+_VISUALIZER_LAUNCH = re.compile(r"^={4,40} Training Loss \([^()\n]{1,60}\) ={4,40}\s*$")
 _TORCHRUN_BANNER = re.compile(r"run\.py:\d{1,6}\] Setting OMP_NUM_THREADS environment variable for each process\b")
 # a shell's prompt (a user's at a host, with a virtualenv's name before it) and a command typed at it
 _PROMPT_COMMAND = re.compile(r"^(?:\([\w.-]{1,60}\) ?)?[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#] ?\w")
@@ -1174,6 +1182,10 @@ class EventScanner:
                        detail="first dated line of a process", raw=line.text, process=True)
             if "<cfg.extras." in line.text:
                 self._template_run(line)
+        elif "Training Loss (" in line.text and _VISUALIZER_LAUNCH.match(line.text) is not None:
+            # (the launch's header of a loss log its lines are appended to, each launch's time in it: a launch,
+            # the file's first one a process's first dated line above)
+            self._launched(line, "a launch opening its loss log (pix2pix's Visualizer)")
         elif "<cfg.extras." in line.text and line.ts_ns is not None and self._template_run(line):
             # a line lightning-hydra-template prints once as a run begins, printed again by its
             # process: the next run of the task (a relaunch, a sweep's next job)
@@ -1622,7 +1634,7 @@ class EventScanner:
               or text[:10] == "Finished! " or text[:16] == "bestIteration = " or "Engine run complete" in text
               or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text
               or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
-              or "Finished FedAvg." in text) and (
+              or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text) and (
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)):
             # (a script's `... completed successfully` ends a run only after its steps: a stage's before them no run's)

@@ -713,7 +713,7 @@ _DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4
               r"\d{2}:\d{2}:\d{2}")
 # `date`'s time after a few words (`_CTIME_AFTER`), a pattern of its own: in `_DATE_HINT` it slows
 # every line's test by its alternatives
-_CTIME_HINT = (r" (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
+_CTIME_HINT = (r"[ (](?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
                r"\d{2}:\d{2}:\d{2}")
 # Times printed without a year, read with the year of the file's dated lines or of its mtime
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
@@ -1122,7 +1122,9 @@ _CTIME_LEADING = re.compile(
     r"(?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d)(?:\.(?P<frac>\d{1,9}))?(?: (?:UTC|GMT|(?P<tz>[+-]\d{4})|[A-Z]{2,5}))? (?P<y>\d{4})\b")
 # (or after a few words: a job script's `echo "Job started on $(date)"`, a SLURM prolog's `Job started on
 # Thu Jan  8 15:06:16 GMT 2026`)
-_CTIME_AFTER = re.compile(r"(?<=\s)" + _CTIME_LEADING.pattern.removeprefix(r"\[?"))
+# (or in parentheses: pix2pix's and CycleGAN's Visualizer as each launch opens its loss log, `time.strftime("%c")`:
+# `================ Training Loss (Thu Sep  1 21:31:13 2022) ================`)
+_CTIME_AFTER = re.compile(r"(?<=[\s(])" + _CTIME_LEADING.pattern.removeprefix(r"\[?"))
 DATE_START_MAX = 80
 _DATE_END_MAX = DATE_START_MAX + 35
 

@@ -430,6 +430,18 @@ _FL_ROUND = re.compile(r"^(?:At )?(?:(?:Global|Comm(?:unication)?|Federated|FL) 
                        r"(?:\s{0,4}/\s{0,4}\d{1,9})?\]?\s{0,4}[,:|-]?\s")
 FEDERATED_FRAMEWORKS = frozenset({"flower", "nvflare", "fedavg"})
 FEDERATED_SERVERS = frozenset({"flower", "nvflare"})  # (a federated framework's own server: its rounds alone are steps)
+# insightface's arcface_torch (its CallBackLogging, and the many face-recognition trainers built on it): "Speed 5299.56
+# samples/sec   Loss 1.0965   LearningRate 0.2000   Epoch: 0   Global Step: 100   Fp16 Grad Scale: 65536   Required: 38
+# hours" (its logger's "Training: " and, in later versions, its time before it: "Training: 2025-12-01 10:16:26,096-Speed
+# ..."), the run's global step; the speed is the world's samples over the steps since the line before, no batch
+_ARCFACE = re.compile(r"\bSpeed \d{1,12}(?:\.\d{1,9})? samples/sec\s{1,8}Loss (?P<l>" + _FIGURE + r"|nan|inf)\b"
+                      r"(?:\s{1,8}LearningRate (?P<lr>" + _FIGURE + r"))?[^\n]{0,300}?\s{1,8}Epoch: \d{1,9}\s{1,8}"
+                      r"Global Step: (?P<s>\d{1,15})\b")
+# Optuna's study as its trials end, each its own run (`optimize`'s logger): "[I 2023-03-14 11:55:40,891] Trial 0 finished
+# with value: 3.80 and parameters: {...}", "... Trial 5 pruned.", and as it begins, "A new study created in memory with name:
+# ..."
+_OPTUNA = re.compile(r"^\[[IWE] \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] (?:A new study created in (?:memory|RDB) with name: "
+                     r"|Trial \d{1,9} (?:finished with values?:|pruned\.))")
 # Deeplearning4j's ScoreIterationListener: `o.d.o.l.ScoreIterationListener - Score at iteration 930 is
 # 0.0712` (the score the loss)
 _DL4J = re.compile(r"\bScore at iteration (?P<s>\d{1,15}) is (?P<l>" + _FIGURE + r"|NaN|-?Infinity)\s*$")
@@ -926,6 +938,10 @@ def _own_step(text: str) -> _OwnStep | None:
         loss = to_float(benchmark.group("l"))
         return _OwnStep(int(benchmark.group("s")), None, {"_images_per_s": float(benchmark.group("r"))} | (
             {"loss": loss} if loss is not None else {}), "tf_cnn_benchmarks", rounding=half_unit(benchmark.group("r")))
+    if " samples/sec" in text and "Global Step: " in text and (arcface := _ARCFACE.search(text)) is not None:
+        said = to_float(arcface.group("l"))
+        return _OwnStep(int(arcface.group("s")), None, ({"loss": said} if said is not None else {}) | (
+            {"lr": float(arcface.group("lr"))} if arcface.group("lr") else {}), "arcface_torch")
     if text[:6] == "Iter #" and (horovod := _HOROVOD_ITER.match(text)) is not None:
         return _OwnStep(int(horovod.group("s")), None, {"_iteration_images_per_s": float(horovod.group("r"))}, "horovod")
     if "fit progress: (" in text and (flower := _FLOWER_PROGRESS.search(text)) is not None:
@@ -1427,8 +1443,9 @@ _MS_KEY = re.compile(r"(?:^|(?<=[\s,|;(]))(?:step|iter|batch)(?:_time)?_ms\s{0,4
 _TIMED = re.compile(
     # (at the metrics' start after the counter's space too: `step 1 step_time 433.97s throughput ...`)
     r"(?:^ {0,2}|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))"
-    r"(?:(?P<any>(?:iter_)?dt|(?:per[_ ])?step[_ ]time|iter[_ ]time|batch[_ ]time|batch_cost|time_each_step)|time)"
-    r"\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s{0,2}"
+    # (and Modulus Sym's trainer: `[step:        100] loss:  1.486e-02, time/iteration:  5.445e+01 ms`)
+    r"(?:(?P<any>(?:iter_)?dt|(?:per[_ ])?step[_ ]time|iter[_ ]time|time/iteration|batch[_ ]time|batch_cost|time_each_step)"
+    r"|time)\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)\s{0,2}"
     r"(?:(?P<ms>ms)|(?(any)s|(?!)))\b", re.I)
 
 
@@ -3226,6 +3243,11 @@ class GenericLogParser(LogReader):
             # Ray's word that a job or a Tune trial (a Ray Train run) failed: `Trial TorchTrainer_cb091_00000
             # errored after 0 iterations at ...`, `Job 'raysubmit_73nQ2jgcpZATWrNN' failed`: a failed run's
             # console, no step line this reader knows in its head (a weaker claim: a reader that knows its lines wins)
+            return Claim.NAME
+        if ("] Trial " in text or "new study created" in text) and sum(
+                1 for body in bodies if ("] Trial " in body or "new study created" in body) and _OPTUNA.match(body)) >= 2:
+            # an Optuna study's log, its trials' ends and no step line this reader knows in its head (each trial a
+            # run of the study's one launch; a weaker claim: a reader that knows the file's lines wins)
             return Claim.NAME
         if path.suffix.lower() in LOG_SUFFIXES and any(("rain" in body or "RAIN" in body)
                                                        and _TRAINING_BANNER.search(body) for body in bodies):

@@ -1,0 +1,232 @@
+"""Research programs' consoles beyond the common trainers (pygcn's loop, pix2pix's loss log, insightface's
+arcface_torch, NVIDIA's Modulus Sym and PhysicsNeMo, an Optuna study): lines quoted verbatim from public files
+(each block's source is cited above it), tiny inputs in, exact rows out, each expectation read off the quoted
+text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.conftest import console_connection
+from tests.test_line_rules import _read
+
+# Deep Graph Infomax on Cora, pygcn's loop (a README's "Terminal_Results" block, index id 23617515072, its
+# last 16 lines)
+PYGCN_END = [
+    'Epoch: 0003 loss_train: 0.8086 time: 1.8973s',
+    'Epoch: 0004 loss_train: 0.8917 time: 2.3387s',
+    'Epoch: 0005 loss_train: 0.7135 time: 2.0027s',
+    '.',
+    '.',
+    '.',
+    'Epoch: 0095 loss_train: 0.0408 time: 1.8570s',
+    'Epoch: 0096 loss_train: 0.0429 time: 1.8267s',
+    'Epoch: 0097 loss_train: 0.0425 time: 1.9485s',
+    'Epoch: 0098 loss_train: 0.0441 time: 1.7973s',
+    'Epoch: 0099 loss_train: 0.0392 time: 2.6459s',
+    'Epoch: 0100 loss_train: 0.0402 time: 2.6929s',
+    'Optimization Finished!',
+    'Total time elapsed: 207.5775s',
+    'classification Start',
+    'Accuracy: 0.8231801390647888',
+]
+
+# PhysicsNeMo's Darcy example through its LaunchLogger (github.com/NVIDIA/physicsnemo @
+# cd524a64bc3052d8d4cbc64b96bf2a096fe6411e : docs/tutorials/simple_logging_and_checkpointing.rst, "Console logging"
+# block, its last 11 lines, the reST indent removed)
+PHYSICSNEMO_END = [
+    "Module physicsnemo.datapipes.benchmarks.kernels.initialization load on device 'cuda:0' took 73.06 ms",
+    "Module physicsnemo.datapipes.benchmarks.kernels.utils load on device 'cuda:0' took 314.91 ms",
+    "Module physicsnemo.datapipes.benchmarks.kernels.finite_difference load on device 'cuda:0' took 149.86 ms",
+    '[21:24:02 - train - INFO] Epoch 0 Metrics: Learning Rate =  4.437e-03, Loss =  1.009e+00',
+    '[21:24:02 - train - INFO] Epoch Execution Time:  5.664e+00s, Time/Iter:  1.133e+03ms',
+    '[21:24:06 - train - INFO] Epoch 1 Metrics: Learning Rate =  1.969e-03, Loss =  6.040e-01',
+    '[21:24:06 - train - INFO] Epoch Execution Time:  4.013e+00s, Time/Iter:  8.025e+02ms',
+    '...',
+    '[21:25:32 - train - INFO] Epoch 19 Metrics: Learning Rate =  8.748e-10, Loss =  1.384e-01',
+    '[21:25:32 - train - INFO] Epoch Execution Time:  4.010e+00s, Time/Iter:  8.020e+02ms',
+    '[21:25:32 - main - INFO] Finished Training!',
+]
+
+# Modulus Sym's trainer (a README of a Modulus Sym heat example, index id 43060757633, its first output block's lines
+# 34-38)
+MODULUS_SYM = [
+    '[04:11:10] - [step:          0] record constraint batch time:  1.203e+00s',
+    '[04:11:10] - [step:          0] saved checkpoint to /tests/test_dir',
+    '[04:11:10] - [step:          0] loss:  5.780e+00',
+    '[04:11:12] - Attempting cuda graph building, this may take a bit...',
+    '[04:11:16] - [step:        100] loss:  1.486e-02, time/iteration:  5.445e+01 ms',
+]
+
+# pix2pix's loss_log.txt, three launches appended (github.com/CHAOS2629/jittor_cyclegan_and_pix2pix @
+# 06c7546cc1cb762737788b42607117328682fc92 : checkpoints/facades_pix2pix/loss_log.txt, whole, trailing spaces kept)
+PIX2PIX_THREE_LAUNCHES = [
+    '================ Training Loss (Thu Sep  1 21:31:13 2022) ================',
+    '(epoch: 1, iters: 100, time: 0.038, data: 0.236) G_GAN: 1.339 G_L1: 35.491 D_real: 0.776 D_fake: 0.358 ',
+    '(epoch: 1, iters: 200, time: 0.036, data: 0.002) G_GAN: 2.484 G_L1: 39.039 D_real: 0.125 D_fake: 0.229 ',
+    '(epoch: 1, iters: 300, time: 0.037, data: 0.002) G_GAN: 3.397 G_L1: 36.045 D_real: 0.056 D_fake: 0.138 ',
+    '(epoch: 1, iters: 400, time: 0.296, data: 0.002) G_GAN: 2.352 G_L1: 24.749 D_real: 0.256 D_fake: 0.606 ',
+    '(epoch: 2, iters: 100, time: 0.038, data: 0.203) G_GAN: 3.933 G_L1: 43.322 D_real: 0.027 D_fake: 0.325 ',
+    '(epoch: 2, iters: 200, time: 0.037, data: 0.002) G_GAN: 3.055 G_L1: 50.457 D_real: 0.022 D_fake: 0.080 ',
+    '================ Training Loss (Thu Sep  1 21:43:14 2022) ================',
+    '(epoch: 1, iters: 100, time: 0.037, data: 0.188) G_GAN: 2.247 G_L1: 36.666 D_real: 0.121 D_fake: 0.204 ',
+    '================ Training Loss (Thu Sep  8 16:25:17 2022) ================',
+    '(epoch: 1, iters: 100, time: 10.973, data: 0.222) G_GAN: 1.605 G_L1: 46.282 D_real: 0.286 D_fake: 0.665 ',
+    '(epoch: 1, iters: 200, time: 0.041, data: 0.010) G_GAN: 2.212 G_L1: 25.192 D_real: 0.114 D_fake: 0.443 ',
+    '(epoch: 1, iters: 300, time: 0.042, data: 0.002) G_GAN: 3.599 G_L1: 36.849 D_real: 0.246 D_fake: 0.030 ',
+    '(epoch: 1, iters: 400, time: 0.052, data: 0.002) G_GAN: 1.531 G_L1: 34.683 D_real: 0.280 D_fake: 0.309 ',
+    '(epoch: 2, iters: 100, time: 0.045, data: 0.202) G_GAN: 2.439 G_L1: 38.566 D_real: 0.213 D_fake: 0.073 ',
+]
+
+# and a launch that died before its first loss line (github.com/juliagong/sketch2face @
+# 5ef0f490e2a60bb43404c247a2e16c72b2bd6deb : checkpoints/facades_pix2pix/loss_log.txt, whole)
+PIX2PIX_EMPTY_FIRST = [
+    '================ Training Loss (Sun May 12 01:07:18 2019) ================',
+    '================ Training Loss (Sun May 12 01:09:17 2019) ================',
+    '(epoch: 1, iters: 100, time: 2.438, data: 0.202) G_GAN: 2.395 G_L1: 33.302 D_real: 0.829 D_fake: 0.502 ',
+    '(epoch: 1, iters: 200, time: 2.647, data: 0.001) G_GAN: 2.310 G_L1: 41.076 D_real: 0.084 D_fake: 0.442 ',
+]
+
+# insightface's arcface_torch, Partial FC on 8 V100s (github.com/deepinsight/insightface @
+# bdaee1073b72d95421732ea04d1fdf5b97c0d619 : recognition/arcface_torch/docs/speed_benchmark.md, the `trainging.log`
+# block, trailing spaces kept)
+ARCFACE_TORCH = [
+    'Training: Speed 5299.56 samples/sec   Loss 1.0965   LearningRate 0.2000   Epoch: 0   Global Step: 100  ',
+    'Training: Speed 5296.37 samples/sec   Loss 0.0000   LearningRate 0.2000   Epoch: 0   Global Step: 150  ',
+    'Training: Speed 5304.37 samples/sec   Loss 0.0000   LearningRate 0.2000   Epoch: 0   Global Step: 200  ',
+    'Training: Speed 5274.43 samples/sec   Loss 0.0000   LearningRate 0.2000   Epoch: 0   Global Step: 250  ',
+    'Training: Speed 5300.10 samples/sec   Loss 0.0000   LearningRate 0.2000   Epoch: 0   Global Step: 300   ',
+]
+
+# An Optuna study's console (a GNN project's tune script, index id 29033484162, the output in its closing docstring,
+# lines 1-8 and 30-33 of its 33)
+OPTUNA_STUDY = [
+    '[I 2023-03-14 11:54:19,587] A new study created in memory with name: ukbb-graphs-tuning-20230314T1154Z',
+    ("[I 2023-03-14 11:55:40,891] Trial 0 finished with value: 3.8084070682525635 and parameters: {'al"
+     "pha_dropout': 0.08105967709130209, 'gat_heads': 1, 'gat_out_channels': 5, 'dim_penultimate': 10,"
+     " 'optimizer': 'Adagrad', 'lr': 0.004860338271132598, 'wd': 0.00012238850127290908}. Best is tria"
+     'l 0 with value: 3.8084070682525635.'),
+    ("[I 2023-03-14 11:57:44,204] Trial 1 finished with value: 3.539700746536255 and parameters: {'alp"
+     "ha_dropout': 0.011248063481413318, 'gat_heads': 4, 'gat_out_channels': 5, 'dim_penultimate': 10,"
+     " 'optimizer': 'Adam', 'lr': 0.00816790214807728, 'wd': 0.00040995633487050454}. Best is trial 1 "
+     'with value: 3.539700746536255.'),
+    ("[I 2023-03-14 12:07:44,346] Trial 2 finished with value: 3.657808542251587 and parameters: {'alp"
+     "ha_dropout': 0.09286390844379899, 'gat_heads': 3, 'gat_out_channels': 4, 'dim_penultimate': 10, "
+     "'optimizer': 'Adagrad', 'lr': 0.008516955738167895, 'wd': 0.00039512994888576047}. Best is trial"
+     ' 1 with value: 3.539700746536255.'),
+    ("[I 2023-03-14 12:09:32,707] Trial 3 finished with value: 3.693530559539795 and parameters: {'alp"
+     "ha_dropout': 0.07916029000991343, 'gat_heads': 3, 'gat_out_channels': 4, 'dim_penultimate': 5, '"
+     "optimizer': 'Adam', 'lr': 0.004798612090518737, 'wd': 0.0006314490042947818}. Best is trial 1 wi"
+     'th value: 3.539700746536255.'),
+    ("[I 2023-03-14 12:10:55,824] Trial 4 finished with value: 3.5682523250579834 and parameters: {'al"
+     "pha_dropout': 0.02794630488094271, 'gat_heads': 2, 'gat_out_channels': 1, 'dim_penultimate': 20,"
+     " 'optimizer': 'Adam', 'lr': 0.007743051502490038, 'wd': 0.00013877923918828244}. Best is trial 1"
+     ' with value: 3.539700746536255.'),
+    '[I 2023-03-14 12:11:19,950] Trial 5 pruned.',
+    ("[I 2023-03-14 12:12:57,635] Trial 6 finished with value: 3.5425984859466553 and parameters: {'al"
+     "pha_dropout': 0.014419933111480078, 'gat_heads': 4, 'gat_out_channels': 1, 'dim_penultimate': 15"
+     ", 'optimizer': 'Adam', 'lr': 0.009934788270997644, 'wd': 0.00030922777785115065}. Best is trial "
+     '1 with value: 3.539700746536255.'),
+    ("[I 2023-03-14 12:32:31,030] Trial 28 finished with value: 3.540365695953369 and parameters: {'al"
+     "pha_dropout': 0.0014907933174646893, 'gat_heads': 3, 'gat_out_channels': 4, 'dim_penultimate': 1"
+     "0, 'optimizer': 'Adam', 'lr': 0.002790039393731718, 'wd': 0.0006586332832035749}. Best is trial "
+     '27 with value: 3.483602285385132.'),
+    '[I 2023-03-14 12:33:07,566] Trial 29 pruned.',
+    ("{'alpha_dropout': 0.003148939363068679, 'gat_heads': 3, 'gat_out_channels': 1, 'dim_penultimate'"
+     ": 15, 'optimizer': 'Adam', 'lr': 0.009131823568546747, 'wd': 0.0002085365192668435}"),
+    '3.483602285385132',
+]
+
+
+def _line(lines: list[str], needle: str) -> int:
+    return next(i + 1 for i, text in enumerate(lines) if needle in text)
+
+
+def _ends(events: list[dict]) -> list[tuple[str, int]]:
+    return [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash", "restart")]
+
+
+def test_pygcns_optimization_finished_ends_the_run(tmp_path: Path) -> None:
+    """`Optimization Finished!` after the epochs (Kipf's pygcn and its forks): the run's end (it ended unknown)."""
+    _, steps, events = _read(tmp_path, PYGCN_END)
+    assert [s["step"] for s in steps] == [int(m[1]) for t in PYGCN_END if (m := re.match(r"Epoch: (\d+) ", t))]
+    assert _ends(events) == [("attempt_end", _line(PYGCN_END, "Optimization Finished!"))]
+
+
+def test_physicsnemos_finished_training_ends_the_run(tmp_path: Path) -> None:
+    """`[21:25:32 - main - INFO] Finished Training!`: the run's end (it ended unknown)."""
+    _, steps, events = _read(tmp_path, PHYSICSNEMO_END)
+    assert [s["step"] for s in steps] == [int(m[1]) for t in PHYSICSNEMO_END if (m := re.search(r"INFO\] Epoch (\d+) ", t))]
+    assert _ends(events) == [("attempt_end", _line(PHYSICSNEMO_END, "Finished Training!"))]
+
+
+def test_modulus_syms_time_per_iteration_is_the_step_time(tmp_path: Path) -> None:
+    """`[step:        100] loss:  1.486e-02, time/iteration:  5.445e+01 ms`: step 100's time 54.45 ms (it had none)."""
+    _, steps, _ = _read(tmp_path, MODULUS_SYM)
+    timed = [(int(m[1]), float(m[2]) / 1000) for t in MODULUS_SYM
+             if (m := re.search(r"\[step: +(\d+)\] loss: .*time/iteration: +(\S+) ms$", t))]
+    assert [(s["step"], s["step_time_s"]) for s in steps if s["step_time_s"] is not None] == timed
+    assert [step for step, _ in timed] == [100]
+
+
+def _attempts(tmp_path: Path, lines: list[str]) -> list[tuple[int, int | None, int | None, int | None]]:
+    con = console_connection(tmp_path, lines)
+    return con.execute("select attempt, first_step, last_step, start_ns // 1000000 from attempts "
+                       "order by attempt").fetchall()
+
+
+def _ctime_ms(text: str) -> int:
+    from datetime import UTC, datetime
+    return int(datetime.strptime(text, "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC).timestamp() * 1000)
+
+
+def test_pix2pixs_loss_log_header_is_a_launch_dated_by_its_time(tmp_path: Path) -> None:
+    """`================ Training Loss (Thu Sep  1 21:43:14 2022) ================` opens each launch's lines: three
+    launches, each from its header's time (a launch of one step line, at the step the launch before began at, was
+    merged into it: 2 attempts), and a launch that died before its first loss line is one all the same (1)."""
+    for lines in (PIX2PIX_THREE_LAUNCHES, PIX2PIX_EMPTY_FIRST):
+        headers = [i for i, t in enumerate(lines) if t.startswith("================ Training Loss (")]
+        expected = []
+        for n, (at, until) in enumerate(zip(headers, [*headers[1:], len(lines)], strict=True), 1):
+            counted = [int(m[1]) * 1000 + int(m[2]) for t in lines[at + 1:until]
+                       if (m := re.match(r"\(epoch: (\d+), iters: (\d+),", t))]
+            stamp = re.search(r"\((\w{3} \w{3} +\d+ [\d:]+ \d{4})\)", lines[at])
+            assert stamp is not None
+            when = _ctime_ms(stamp[1])
+            expected.append((n, counted, when))
+        (tmp_path / str(len(lines))).mkdir()
+        got = _attempts(tmp_path / str(len(lines)), lines)
+        assert [(n, when) for n, _, _, when in got] == [(n, when) for n, _, when in expected]
+        # (each attempt's steps as the log counts them: the first and last of its own lines, read within epochs)
+        assert [first is not None for _, first, _, _ in got] == [bool(counted) for _, counted, _ in expected]
+    assert len(headers) == 2 and len(expected) == 2 and len(got) == 2  # (the last file's: 2 launches)
+
+
+def test_arcface_torchs_speed_line_is_its_global_step(tmp_path: Path) -> None:
+    """`Training: Speed 5299.56 samples/sec   Loss 1.0965   LearningRate 0.2000   Epoch: 0   Global Step: 100`: step 100,
+    its loss and learning rate (the file was refused: the line's metrics come before its counter)."""
+    parser, steps, _ = _read(tmp_path, ARCFACE_TORCH)
+    assert parser == "generic_log"
+    assert [(s["step"], s["loss"], s["lr"], s["framework"]) for s in steps] == [
+        (int(m[4]), float(m[2]), float(m[3]), "arcface_torch") for t in ARCFACE_TORCH
+        if (m := re.search(r"Speed ([\d.]+) samples/sec +Loss ([\d.]+) +LearningRate ([\d.]+) +Epoch: \d+ +Global Step: (\d+)",
+                           t))]
+    assert len(steps) == 5
+
+
+def test_an_optuna_studys_log_is_one_launch_from_its_first_line_to_its_last(tmp_path: Path) -> None:
+    """`A new study created in memory with name: ...`, then `Trial 0 finished with value: ...` .. `Trial 29 pruned.`: one
+    launch, no step, from the study's first line to its last trial's (the file was refused)."""
+    parser, steps, events = _read(tmp_path, OPTUNA_STUDY)
+    assert parser == "generic_log"
+    assert steps == []
+    con = console_connection(tmp_path, OPTUNA_STUDY, name="study.log")
+    stamps = [m[1] for t in OPTUNA_STUDY if (m := re.match(r"\[I (\S+ \S+)\]", t))]
+    count, length = con.execute("select count(*), max(length_s) from attempts").fetchone()
+    assert (count, round(length, 3)) == (1, round(_seconds(stamps[-1]) - _seconds(stamps[0]), 3))
+
+
+def _seconds(stamp: str) -> float:
+    from datetime import UTC, datetime
+    return datetime.strptime(stamp, "%Y-%m-%d %H:%M:%S,%f").replace(tzinfo=UTC).timestamp()
