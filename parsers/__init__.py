@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tracelens.parsers._io import HEAD_BYTES, LOG_SUFFIXES, utf16_as_utf8
+from tracelens.parsers._io import HEAD_BYTES, log_named, utf16_as_utf8
 from tracelens.parsers.composer import ComposerParser
 from tracelens.parsers.console import ConsoleReader
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
@@ -88,17 +88,17 @@ def detect(path: Path, head: bytes, parsers: dict[str, Parser] | None = None) ->
 # readers look at the lines after it, a window at a time, up to this far into the file
 PREAMBLE_BYTES = 1 << 20
 _WINDOW_LINES = 400
-# the files looked at past their head: a job's output as it is kept (`LOG_SUFFIXES`), and of a
+# the files looked at past their head: a job's output as it is kept (`log_named`), and of a
 # window, one with a line a console's clock or bar dates
 _CLOCKED = re.compile(rb"\d\d:\d\d:\d\d|\d%\||\d{1,6}/\d{1,6} \[")
 
 
 def detect_beyond_head(path: Path, head: bytes, parsers: dict[str, Parser]) -> tuple[Parser | None, Claim]:
-    """The console reader that claims a log-like text file (`LOG_SUFFIXES`) on its content past
+    """The console reader that claims a log-like text file (`log_named`) on its content past
     the head (`detect` found no claim in `head`): windows of the lines after the first
     `_WINDOW_LINES` that hold a clock or a bar (`_CLOCKED`), up to `PREAMBLE_BYTES`; (None,
     Claim.NO) for another file, a compressed or binary one, one the head held all of, or no claim."""
-    if (path.suffix.lower() not in LOG_SUFFIXES or head[:2] == b"\x1f\x8b" or b"\x00" in head
+    if (not log_named(path) or head[:2] == b"\x1f\x8b" or b"\x00" in head
             or (len(head) < HEAD_BYTES and head.count(b"\n") <= _WINDOW_LINES)):
         return None, Claim.NO
     try:

@@ -6,6 +6,7 @@ import gc
 import json
 import mmap
 import os
+import re
 import signal
 import threading
 import zlib
@@ -47,6 +48,15 @@ HEAD_BYTES = 65536  # what detection reads of a file
 # a job's output as it is kept (not source code, a tokenizer's vocabulary, a JSON document, a README):
 # the files a console reader may claim on weak evidence, or on what it finds past their head
 LOG_SUFFIXES = frozenset({"", ".log", ".txt", ".out", ".err", ".stdout", ".stderr"})
+# (and a batch scheduler's streams as PBS and Grid Engine name them, `train.o12345`, `train.e12345`, or a job
+# script's `-o job.o -e job.e`)
+_SCHEDULER_STREAM = re.compile(r"\.[eo]\d{0,12}")
+
+
+def log_named(path: Path) -> bool:
+    """The file is named as a job's output is kept (`LOG_SUFFIXES`, a scheduler's stream)."""
+    suffix = path.suffix.lower()
+    return suffix in LOG_SUFFIXES or _SCHEDULER_STREAM.fullmatch(suffix) is not None
 
 
 def read_json_document(path: Path) -> tuple[Any, str | None]:

@@ -40,7 +40,7 @@ from tracelens.parsers._events import (
     open_log,
 )
 from tracelens.parsers._evidence import evidence
-from tracelens.parsers._io import LOG_SUFFIXES
+from tracelens.parsers._io import log_named
 from tracelens.parsers._lines import (
     BarReading,
     Line,
@@ -506,6 +506,8 @@ RAY_TABLE_LINES = 20  # a result table's time_this_iter_s row within this many l
 # (time)    ETA (time) ...", a row "4090 (81.78%)       43.140 ms            39 s, 300.687 ms     14.86 M":
 # the step, the iteration's time
 _NERFSTUDIO = re.compile(r"(?P<s>\d{1,12}) \(\d{1,3}\.\d{2}%\) {2,40}(?P<t>\d{1,9}(?:\.\d{1,9})?) (?P<u>ms|s) ")
+# (its table's last row as training ends, the step alone: "29999 (100.00%)")
+_NERFSTUDIO_LAST = re.compile(r"\s{0,40}(?P<s>\d{1,12}) \(100\.00%\)\s*$")
 
 
 # JAX and TensorFlow programs' own step lines:
@@ -752,6 +754,25 @@ class _OwnStep(NamedTuple):
 _OCP_STEP = re.compile(r"\bepoch: \d\.\d{2}e[-+]\d{2}, step: (?P<m>\d)\.(?P<f>\d{2})e\+0(?P<x>[0-2])\s*$")
 
 
+# a learning rate as an epoch's line prints it (`lr: 0.001`, `lr=1e-3`, `Learning Rate =  4.437e-03`), not a configuration's
+# dump (`lr 0.0005`)
+_LOSS_FIGURE = re.compile(r"oss\w{0,20}\W{1,40}(?:[-+]?\.?\d|nan\b|inf\b)", re.I)  # (a loss and its figure after it)
+_EPOCH_LR = re.compile(r"\blr\s{0,2}[:=]\s{0,2}[-+]?\.?\d|\b(?:[Ll]earning [Rr]ate|LR)\s{0,2}[:=]\s{0,2}[-+]?\.?\d")
+
+
+def _epochs_own_figure(text: str) -> bool:
+    """A dated line that may be an epoch's own (its loss, learning rate or duration): a loss with its
+    figure, a learning rate after its separator, or a time it took (FourCastNet's `Time taken for epoch 65 is
+    135.3 sec`, its last word where the run was killed before its losses' line); not a configuration's dump
+    printed as a relaunch starts (FourCastNet's `loss l2`, `lr 0.0005`), which would carry the epoch
+    into the next process."""
+    if "took" in text or "Time taken for epoch " in text:
+        return True
+    if "oss" in text and _LOSS_FIGURE.search(text) is not None:
+        return True
+    return "lr" in text.lower() and _EPOCH_LR.search(text) is not None
+
+
 def _federated_rounds(rows: LogRows) -> None:
     """A federated job's steps are its server's rounds: its clients' local loops, each counted from 0
     again every round and printed side by side in a simulation's console (NVIDIA FLARE's `site=site-1,
@@ -843,6 +864,8 @@ def _own_step(text: str) -> _OwnStep | None:
     if "%)  " in text and (nerf := _NERFSTUDIO.match(text)) is not None:
         seconds = float(nerf.group("t")) / (1000 if nerf.group("u") == "ms" else 1)
         return _OwnStep(int(nerf.group("s")), None, {"step_time_s": seconds}, "nerfstudio")
+    if "(100.00%)" in text and (nerf := _NERFSTUDIO_LAST.match(text)) is not None:
+        return _OwnStep(int(nerf.group("s")), None, {}, "nerfstudio")
     if "[PAX STATUS] " in text and (pax := _PAX.search(text)) is not None:
         return _OwnStep(int(pax.group("s")), None, {"loss": float(pax.group("l"))}, "pax")
     if "Training: step " in text and (t5x := _T5X.search(text)) is not None:
@@ -3040,7 +3063,7 @@ class GenericLogParser(LogReader):
             # first step line or with none in its head (YOLOX's train_log.txt: `before_train` lines,
             # then loguru's `An error has been caught in function 'launch'`)
             return Claim.CONTENT
-        if ("Traceback (most recent call last)" in text and path.suffix.lower() in LOG_SUFFIXES
+        if ("Traceback (most recent call last)" in text and log_named(path)
                 and (_TRAINING_FRAME.search(text) or _KERAS_FIT_FRAME.search(text)
                      or ((_FRAMEWORK_FRAME.search(text) or _ACCELERATOR_ERROR.search(text))
                          and _names_training_before_traceback(bodies)))
@@ -3109,6 +3132,8 @@ class GenericLogParser(LogReader):
                     return Claim.CONTENT
             if "timing_s/step:" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
+            if "global_step: " in body and "avg_batch_cost: " in body and _step_counter(body) is not None:
+                return Claim.CONTENT  # PaddleOCR's (PaddleX's) step line, its own batch cost among its figures: one is enough
             if "per_step_time: " in body and "{ Epoch:[" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # MindFormers' step line: its own step time among its figures
             if " seconds, " in body and _DARKNET.match(body) is not None:
@@ -3220,13 +3245,13 @@ class GenericLogParser(LogReader):
                 epochs = True  # (dated or not: PaddleOCR's `[2025/07/22 00:22:10] ppocr INFO: epoch: [1/10], lr: ...`)
             if epochs and epoch_hits >= 2:
                 return Claim.CONTENT
-        if (" received by PID " in text and path.suffix.lower() in LOG_SUFFIXES
+        if (" received by PID " in text and log_named(path)
                 and any(SIGNAL_HANDLER.match(body) for body in bodies)):
             # glog's or absl's handler on the fatal signal that killed the job's process, with no
             # step line this reader knows in the head: a job's console all the same (a weaker claim:
             # a reader that knows the file's lines wins)
             return Claim.NAME
-        if path.suffix.lower() in LOG_SUFFIXES and evidence(path)["m_killed"]:
+        if log_named(path) and evidence(path)["m_killed"]:
             # the scheduler's word that it killed the job (out of memory, cancelled), anywhere in a
             # file named as a job's output: a job's console, though no step line this reader knows
             # is in it (a weaker claim likewise)
@@ -3249,7 +3274,7 @@ class GenericLogParser(LogReader):
             # an Optuna study's log, its trials' ends and no step line this reader knows in its head (each trial a
             # run of the study's one launch; a weaker claim: a reader that knows the file's lines wins)
             return Claim.NAME
-        if path.suffix.lower() in LOG_SUFFIXES and any(("rain" in body or "RAIN" in body)
+        if log_named(path) and any(("rain" in body or "RAIN" in body)
                                                        and _TRAINING_BANNER.search(body) for body in bodies):
             # a run's word that its training begins, in a file named as a job's output: a launch, though its
             # head shows no step this reader knows (a run that hung or was killed before its first; a weaker
@@ -3375,7 +3400,8 @@ class GenericLogParser(LogReader):
                     epoch.took_s = took[0] if (took := duration_s(kuangliu.group("tot"))) else None
                     kuangliu_loops[line.rank] = (epoch, state[1], total is None or count == total)
             if line.ts_ns is not None and line.rank in epochs and not reference and (
-                    "oss" in line.text or "lr" in line.text or "took" in line.text) and "Epoch None" not in line.text and not (
+                    "oss" in line.text or "lr" in line.text or "took" in line.text or "aken for epoch " in line.text
+            ) and "Epoch None" not in line.text and _epochs_own_figure(line.text) and not (
                     (current := epochs[line.rank][-1]).line is not None and ended.get(line.rank, -1) > current.line
                     and not ((naming := _EPOCH.search(line.text)) is not None and int(naming.group(1)) == current.number)):
                 # the epoch's own lines (its losses, learning rate, duration), not a launcher's or a crash's

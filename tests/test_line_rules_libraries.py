@@ -15,6 +15,8 @@ from pathlib import Path
 
 from tests.conftest import console_connection
 from tests.test_line_rules import _ns, _read
+from tracelens.parsers import detect, registry
+from tracelens.parsers._io import read_head
 from tracelens.store import Store
 
 # TF Model Garden's classifier trainer on an Intel GPU, its figures elided by the docs' authors
@@ -1196,6 +1198,18 @@ def test_a_traceback_through_peft_after_a_run_names_its_training_is_a_failure_lo
     assert parser == "generic_log" and steps == []
     assert [e["line"] for e in events if e["kind"] == "crash"][:1] == [
         next(i + 1 for i, t in enumerate(PEFT_TRACEBACK) if t.startswith("Traceback"))]
+
+
+def test_a_failure_log_named_as_a_schedulers_error_stream_is_read(tmp_path: Path) -> None:
+    """The same lines as PBS or Grid Engine keep a job's errors, `train.e4242` (and a script's `-e job.e`): read as
+    the `.out` is (they were refused); named as no job's output (`train.json`), not."""
+    for name in ("train.e4242", "job.e", "train.o4242"):
+        parser, steps, events = _read(tmp_path, PEFT_TRACEBACK, name=name)
+        assert (parser, steps) == ("generic_log", []), name
+        assert any(e["kind"] == "crash" for e in events), name
+    path = tmp_path / "train.json"
+    path.write_text("\n".join(PEFT_TRACEBACK) + "\n")
+    assert detect(path, read_head(path), registry())[0] is None
 
 
 def test_verls_step_folder_line_begins_a_save(tmp_path: Path) -> None:

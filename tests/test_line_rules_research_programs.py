@@ -1,7 +1,7 @@
 """Research programs' consoles beyond the common trainers (pygcn's loop, pix2pix's loss log, insightface's
-arcface_torch, NVIDIA's Modulus Sym and PhysicsNeMo, an Optuna study): lines quoted verbatim from public files
-(each block's source is cited above it), tiny inputs in, exact rows out, each expectation read off the quoted
-text."""
+arcface_torch, NVIDIA's Modulus Sym and PhysicsNeMo, FourCastNet, nerfstudio, PaddleX, an Optuna study): lines
+quoted verbatim from public files (each block's source is cited above it), tiny inputs in, exact rows out, each
+expectation read off the quoted text."""
 
 from __future__ import annotations
 
@@ -138,6 +138,103 @@ OPTUNA_STUDY = [
     '3.483602285385132',
 ]
 
+# FourCastNet's trainer adapted to TEC maps, relaunched and resumed into the same out.log (github.com/xuetaowave/
+# FourCastNetTEC @ 4f9a99762134b1442641587be31543041ecabc7b : results/tec_256/afno_backbone_tec_256/d6p_test1/out.log,
+# lines 293-309, 326 and 381-392)
+FOURCASTNET_RELAUNCH = [
+    '2024-02-17 18:25:25,872 - root - INFO - Train loss: 0.22372101247310638. Valid loss: 0.4145030975341797',
+    '2024-02-17 18:27:46,402 - root - INFO - Time taken for epoch 17 is 140.53029203414917 sec',
+    '2024-02-17 18:27:46,403 - root - INFO - Train loss: 0.2227291464805603. Valid loss: 0.4282892346382141',
+    '2024-02-17 18:30:04,505 - root - INFO - Time taken for epoch 18 is 138.1018943786621 sec',
+    '2024-02-17 18:30:04,505 - root - INFO - Train loss: 0.22263231873512268. Valid loss: 0.4343600869178772',
+    '2024-02-17 20:12:21,335 - root - INFO - --------------- Versions ---------------',
+    "2024-02-17 20:12:21,340 - root - INFO - git branch: b'* master'",
+    "2024-02-17 20:12:21,343 - root - INFO - git hash: b'f2d034e08b25af946b48ae2dabf5ce62c0de596b'",
+    '2024-02-17 20:12:21,343 - root - INFO - Torch: 2.1.2+cu118',
+    '2024-02-17 20:12:21,343 - root - INFO - ----------------------------------------',
+    '2024-02-17 20:12:21,343 - root - INFO - ------------------ Configuration ------------------',
+    ('2024-02-17 20:12:21,343 - root - INFO - Configuration file: /home/cxt/work/fourcastnet_TEC/FourC'
+     'astNetTEC/config/AFNO.yaml'),
+    '2024-02-17 20:12:21,343 - root - INFO - Configuration name: afno_backbone_tec_256',
+    '2024-02-17 20:12:21,343 - root - INFO - log_to_wandb False',
+    '2024-02-17 20:12:21,343 - root - INFO - lr 0.0005',
+    '2024-02-17 20:12:21,343 - root - INFO - batch_size 8',
+    '2024-02-17 20:12:21,343 - root - INFO - patch_size 2',
+    '2024-02-17 20:12:21,344 - root - INFO - loss l2',
+    ('2024-02-17 20:12:21,351 - root - INFO - Including 0 hours of past history in training at a frequ'
+     'ency of 6 hours'),
+    '2024-02-17 20:12:21,351 - root - INFO - rank 0, data loader initialized',
+    ('2024-02-17 20:12:21,733 - root - INFO - Loading checkpoint /home/cxt/work/fourcastnet_TEC/FourCa'
+     'stNetTEC/results/tec_256/afno_backbone_tec_256/d6p_test1/training_checkpoints/ckpt.tar'),
+    '2024-02-17 20:12:21,903 - root - INFO - Number of trainable model parameters: 36514560',
+    '2024-02-17 20:12:21,903 - root - INFO - Starting Training Loop...',
+    '2024-02-17 20:14:43,247 - root - INFO - Time taken for epoch 63 is 141.34334993362427 sec',
+    '2024-02-17 20:14:43,247 - root - INFO - Train loss: 0.18461653590202332. Valid loss: 0.2740938067436218',
+    ('2024-02-17 20:14:43,313 - root - INFO - Memory Used: 7128.0 MB, GPU.UUID: GPU-dead2cd9-3e2a-4455'
+     '-2129-2efe429a641d'),
+    '2024-02-17 20:16:58,876 - root - INFO - Time taken for epoch 64 is 135.56297254562378 sec',
+    '2024-02-17 20:16:58,877 - root - INFO - Train loss: 0.17719271779060364. Valid loss: 0.23956795036792755',
+    ('2024-02-17 20:16:58,914 - root - INFO - Memory Used: 16844.0 MB, GPU.UUID: GPU-dead2cd9-3e2a-445'
+     '5-2129-2efe429a641d'),
+    '2024-02-17 20:19:14,253 - root - INFO - Time taken for epoch 65 is 135.33872866630554 sec',
+]
+
+# nerfstudio's nerfacto under Slurm, its writer's table to the end (github.com/NUPapers-Spring23/nerfstudio-singularity @
+# 2b8efbf483c745c117b27b7e1fcd999de4292089 : compute-canada-runs/NERF_TRAINING.md, the first "Nerfstudio logs (partial)"
+# block, lines 10-25, the list's indent kept)
+NERFSTUDIO_FINISHED = [
+    '    Step (% Done)',
+    '    --------------------',
+    '    29910 (99.70%)      39.088 ms            3 s, 517.889 ms      107.70 K',
+    '    29920 (99.73%)      39.189 ms            3 s, 135.145 ms      107.42 K',
+    '    29930 (99.77%)      40.421 ms            2 s, 829.494 ms      104.84 K',
+    '    29940 (99.80%)      39.273 ms            2 s, 356.391 ms      107.32 K',
+    '    29950 (99.83%)      39.266 ms            1 s, 963.301 ms      107.18 K',
+    '    29960 (99.87%)      40.436 ms            1 s, 617.442 ms      104.66 K',
+    '    29970 (99.90%)      39.231 ms            1 s, 176.925 ms      107.29 K',
+    '    29980 (99.93%)      39.146 ms            782.924 ms           107.43 K',
+    '    29990 (99.97%)      40.211 ms            402.112 ms           105.24 K',
+    '    29999 (100.00%)',
+    '    ----------------------------------------------------------------------------------------------------',
+    '    Viewer at: https://viewer.nerf.studio/versions/23-01-25-0/?websocket_url=ws://localhost:7007',
+    ('    ────────────────────────────────────────────────────────────────────────────────────────────'
+     '────────────────────────────'),
+    '                                            🎉 🎉 🎉 Training Finished 🎉 🎉 🎉',
+]
+
+# PaddleX 3.1's text detection trainer at its run's end (github.com/Light-Towers/noctilucent-lamp, index id 40134933931 :
+# Note/10.AGI/Paddle/paddleX/PaddleX印章文字检测模块实战优化手册.md, section "10. 训练日志解读", whole block)
+PADDLEX_LAST_STEP = [
+    ('[2025/08/30 18:00:18] ppocr INFO: epoch: [100/100], global_step: 100000, lr: 0.000001, loss: 0.0'
+     '91679, loss_shrink_maps: 0.035711, loss_threshold_maps: 0.041902, loss_binary_maps: 0.007171, lo'
+     'ss_cbn: 0.007171, avg_reader_cost: 0.00148 s, avg_batch_cost: 0.71354 s, avg_samples: 8.0, ips: '
+     '11.21165 samples/s, eta: 0:00:00, max_mem_reserved: 14606 MB, max_mem_allocated: 12963 MB'),
+    'eval model:: 100%|██████████| 2000/2000 [01:54<00:00, 17.45it/s]',
+    ('[2025/08/30 18:02:13] ppocr INFO: cur metric, precision: 0.9986105597459309, recall: 0.996829799'
+     '8811175, hmean: 0.9977193852255826, fps: 19.991583695711522'),
+    ('[2025/08/30 18:02:13] ppocr INFO: best metric, hmean: 0.9998018624925699, is_float16: False, pre'
+     'cision: 0.9998018624925699, recall: 0.9998018624925699, fps: 20.009952393051556, best_epoch: 7'),
+    ('[2025/08/30 18:02:15] ppocr INFO: Export inference config file to /root/paddlex/seal_text/Paddle'
+     'X-3.1.4/output/latest/inference/inference.yml'),
+    'Skipping import of the encryption module',
+    ('[2025/08/30 18:02:16] ppocr INFO: inference model is saved to /root/paddlex/seal_text/PaddleX-3.'
+     '1.4/output/latest/inference/inference'),
+    ('[2025/08/30 18:02:20] ppocr INFO: Already save model info in /root/paddlex/seal_text/PaddleX-3.1'
+     '.4/output/latest'),
+    '[2025/08/30 18:02:20] ppocr INFO: save model in /root/paddlex/seal_text/PaddleX-3.1.4/output/latest/latest',
+    ('[2025/08/30 18:02:20] ppocr INFO: Export inference config file to /root/paddlex/seal_text/Paddle'
+     'X-3.1.4/output/iter_epoch_100/inference/inference.yml'),
+    'Skipping import of the encryption module',
+    ('[2025/08/30 18:02:21] ppocr INFO: inference model is saved to /root/paddlex/seal_text/PaddleX-3.'
+     '1.4/output/iter_epoch_100/inference/inference'),
+    ('[2025/08/30 18:02:23] ppocr INFO: Already save model info in /root/paddlex/seal_text/PaddleX-3.1'
+     '.4/output/iter_epoch_100'),
+    ('[2025/08/30 18:02:23] ppocr INFO: save model in /root/paddlex/seal_text/PaddleX-3.1.4/output/ite'
+     'r_epoch_100/iter_epoch_100'),
+    ('[2025/08/30 18:02:23] ppocr INFO: best metric, hmean: 0.9998018624925699, is_float16: False, pre'
+     'cision: 0.9998018624925699, recall: 0.9998018624925699, fps: 20.009952393051556, best_epoch: 7'),
+]
+
 
 def _line(lines: list[str], needle: str) -> int:
     return next(i + 1 for i, text in enumerate(lines) if needle in text)
@@ -230,3 +327,42 @@ def test_an_optuna_studys_log_is_one_launch_from_its_first_line_to_its_last(tmp_
 def _seconds(stamp: str) -> float:
     from datetime import UTC, datetime
     return datetime.strptime(stamp, "%Y-%m-%d %H:%M:%S,%f").replace(tzinfo=UTC).timestamp()
+
+
+def test_a_relaunchs_configuration_dump_is_no_line_of_the_last_epoch_before_it(tmp_path: Path) -> None:
+    """After epoch 18's `Time taken for epoch 18 is 138.1 sec` and its losses, a relaunch prints its configuration
+    (`lr 0.0005`, `loss l2`) 1 h 42 min later: epoch 18 ends at its own lines, not in the next process (where it was
+    carried, its resumed checkpoint's load then read as a third attempt); the last epoch's time, its last line,
+    ends it (it was no step)."""
+    con = console_connection(tmp_path, FOURCASTNET_RELAUNCH)
+    epochs = {int(m[2]): _seconds(m[1]) for t in FOURCASTNET_RELAUNCH
+              if (m := re.match(r"(\S+ \S+) - root - INFO - Time taken for epoch (\d+) is", t))}
+    got = dict(con.execute("select step, end_ns / 1e9 from log_steps").fetchall())
+    assert got.keys() == epochs.keys()
+    assert all(abs(got[epoch] - at) < 0.01 for epoch, at in epochs.items())  # (its losses' line, the same moment)
+    relaunch = next(_seconds(m[1]) for t in FOURCASTNET_RELAUNCH if (m := re.match(r"(\S+ \S+) - root - INFO - -+ Versions", t)))
+    attempts = con.execute("select first_step, last_step, start_ns / 1e9 from attempts order by attempt").fetchall()
+    assert [(first, last) for first, last, _ in attempts] == [(17, 18), (63, 65)]
+    # (the relaunch's lines before its loop: its first, or its checkpoint's load)
+    looping = next(_seconds(m[1]) for t in FOURCASTNET_RELAUNCH
+                   if (m := re.match(r"(\S+ \S+) - root - INFO - Starting Training", t)))
+    assert relaunch - 1e-3 <= attempts[1][2] <= looping + 1e-3
+
+
+def test_nerfstudios_last_row_with_its_step_alone_is_the_last_step(tmp_path: Path) -> None:
+    """`29999 (100.00%)` after `29990 (99.97%)      40.211 ms ...`: the run's last step (it stopped at 29990)."""
+    _, steps, events = _read(tmp_path, NERFSTUDIO_FINISHED)
+    assert [s["step"] for s in steps] == [int(m[1]) for t in NERFSTUDIO_FINISHED if (m := re.match(r"\s+(\d+) \(", t))]
+    assert steps[-1]["step"] == 29999
+    assert {s["framework"] for s in steps} == {"nerfstudio"}
+    assert _ends(events) == [("attempt_end", _line(NERFSTUDIO_FINISHED, "Training Finished"))]
+
+
+def test_paddleocrs_one_step_line_with_its_batch_cost_claims_the_log(tmp_path: Path) -> None:
+    """A run's tail with one step line, `ppocr INFO: epoch: [100/100], global_step: 100000, ... avg_batch_cost: 0.71354 s
+    ...`, then its evaluation and saves (the file was refused: two step lines were needed): step 100000, its saves."""
+    parser, steps, events = _read(tmp_path, PADDLEX_LAST_STEP)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == [int(m[1]) for t in PADDLEX_LAST_STEP if (m := re.search(r"global_step: (\d+),", t))]
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [
+        i + 1 for i, t in enumerate(PADDLEX_LAST_STEP) if " INFO: save model in " in t]
