@@ -68,6 +68,9 @@ _END = re.compile(
     # "Total time elapsed: 207.5775s"); PhysicsNeMo's examples through its LaunchLogger: "[21:25:32 - main - INFO]
     # Finished Training!"
     r"|(?:^|\] |- )(?-i:Optimization Finished!|Finished Training!?)\s*$"
+    # mlx-lm's LoRA trainer (and mlx-examples' lora.py) once its iterations are done: "Saved final weights to
+    # adapters/adapters.safetensors." (a save too)
+    r"|(?:^|\] |: )(?-i:Saved final weights to )\S"
     # Flower's server once its rounds are done: "FL finished in 12.671216374990763" (flwr <= 1.7), "Run finished 3
     # round(s) in 13.60s" (its ServerApp); NVIDIA FLARE's workflows: "Finished FedAvg." (in a banner's box),
     # "Finished ScatterAndGather Training."
@@ -709,7 +712,9 @@ _CKPT = (
     ("from checkpoint: ", re.compile(r"(?:^|\) )Restored on \S{1,255} from checkpoint: Checkpoint\("),
      LogEventKind.CHECKPOINT_LOAD_END),
     # (and SpeechBrain's checkpointer as it recovers: "Loading a checkpoint from results/.../save/CKPT+2023-06-08+17-58-43+00")
-    ("loading ", re.compile(r"\bloading (?:the |a )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
+    # (not DeepSpeed's advice as it finds none to load: "Unable to find latest file at .../latest, if trying to load
+    # latest checkpoint please ensure this file exists or pass an explicit checkpoint tag when loading a checkpoint.")
+    ("loading ", re.compile(r"(?<!when )\bloading (?:the |a )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
     # OpenAI baselines' tf_util.save_state and load_state warn as they begin, the only line a save or a load of
     # an older script's (its trpo_mpi, ppo1, a fork's ppo2) prints: "save_state method is deprecated, please use
     # save_variables instead"
@@ -1634,7 +1639,8 @@ class EventScanner:
               or text[:10] == "Finished! " or text[:16] == "bestIteration = " or "Engine run complete" in text
               or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text
               or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
-              or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text) and (
+              or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
+              or "Saved final weights to " in text) and (
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)):
             # (a script's `... completed successfully` ends a run only after its steps: a stage's before them no run's)
@@ -1651,6 +1657,8 @@ class EventScanner:
             if "Saving trained model to " in text and _SAVE_WEIGHTS.search(text) is not None:
                 # (axolotl's end says it saves the trained model: a save's start too)
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            if "Saved final weights to " in text:  # (mlx-lm's: the final weights' save, done)
+                rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "Saving model to disk" in text:
                 # TF-Slim says it before its final save: a failure after it (the save's traceback)
                 # takes the clean end back, as a launcher's is (`_take_back_clean_end`)

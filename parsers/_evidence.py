@@ -174,6 +174,10 @@ def console_format(path: Path) -> str | None:
         return None
     if counts[best] and best == "tensorflow" and counts["m_orbit"]:
         return None  # (Orbit's step lines, with their metrics: the generic reader's)
+    if counts[best] and best == "deepspeed" and counts["megatron"]:
+        # a Megatron-DeepSpeed run: its engine's `step=N` lines (and its `[Rank 0] step=0, skipped=0` as it sets
+        # up) beside Megatron's iteration lines, the richer view of the same steps
+        return "megatron"
     if counts[best]:
         return best
     if counts["m_deepspeed_pipe"]:

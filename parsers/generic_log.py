@@ -1870,6 +1870,11 @@ def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Seq
             rows.start_at_bar_start(min(numbers[0], dated[0][0]), rank, start)
 
 
+# a step line's first word after its counter naming an evaluation (mlx-lm's `Iter 1: Val loss 2.699, Val took 2.702s`
+# before its `Iter 10: Train loss 2.198, ...`): the evaluation's line, no step (dated: undated ones need a training key)
+_EVALUATION_AFTER = re.compile(r"[\s:,|\]-]{0,6}(?:[Vv]al(?:id(?:ation)?)?|VAL|[Ee]val(?:uation)?|EVAL|[Tt]est|TEST)(?=[\s_:])")
+
+
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
 _MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|\bep[:=]|Train:|train: \[| \| loss | avg loss, |, train_loss: |\] loss: "
                         r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d")
@@ -3217,8 +3222,11 @@ class GenericLogParser(LogReader):
                 # `Epoch: [2]  [0/2]  eta: 0:00:12  lr: ...`) counts twice
                 # (MaxText's `completed step: 99, seconds: 1.100, TFLOP/s/device: ...`: one is enough)
                 named = _text_framework(body) if own_time else None
-                undated += 3 if named == "maxtext" else 2 if own_time and (
-                    named is not None or _METRIC_LOGGER_ROW.search(body) is not None) else 1
+                undated += 3 if named == "maxtext" else 2 if (own_time and (
+                    named is not None or _METRIC_LOGGER_ROW.search(body) is not None)) or (
+                    # (an epoch of a total's bar drawn at its end: `Epoch 1/2: 100%|...| 210/210 [04:52<00:00,
+                    # 1.39s/img, loss (batch)=0.228]`, Pytorch-UNet's, a finished epoch)
+                    bar is not None and bar[0].epochs is not None and bar[0].ends_epoch and bar[1].total) else 1
                 if undated >= 3:
                     return Claim.CONTENT
             elif "poch" in body and (number := _undated_epoch_line(body)) is not None:
@@ -3743,6 +3751,9 @@ class GenericLogParser(LogReader):
                 continue
             # an undated step has a row with no time (nothing places it), with the time it reports
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
+            if (counter is not None and counter.match.re is STEP and line.ts_ns is not None
+                    and _EVALUATION_AFTER.match(text, counter.match.end()) is not None):
+                counter = None  # (an evaluation's line at the step: mlx-lm's `Iter 100: Val loss 0.922, Val took 2.440s`)
             if counter is not None and (counter.match.re is _BATCH_OF or counter.match.re is _MONAI_BATCH):
                 named = epochs[line.rank][-1].number if line.rank in epochs else None  # the epoch its own line named last
                 if batch_totals.setdefault((line.rank, named), counter.batches) != counter.batches:

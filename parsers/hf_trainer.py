@@ -831,7 +831,11 @@ class HFTrainerParser(LogReader):
                 # its rate, where the bar's clock agrees with it over the longest stretch it has
                 # (from its first reading past the first update, as a metric line's)
                 rate = _bar_rate(bar, reading, _earlier_reading(bar, reading))
-                since = bar.start_ns if reading is opening and when is not None and bar.source == "tqdm" else None
+                # (not where metric lines logged steps before it in the bar's run: a bar drawn only at its end,
+                # `94/94 [03:03<00:00, 1.95s/it]` after ms-swift's dicts of steps 1..90, ends its last step alone)
+                count = reading.n
+                since = bar.start_ns if (reading is opening and when is not None and bar.source == "tqdm" and not any(
+                    n < count for i, n in logged if i == index or i is None)) else None
                 covered = 1 if since is None or seconds is None or not rate else min(reading.n, max(1, round(seconds / rate)))
                 rows.step(line=number, rank=rank, step=reading.n, end_ns=when, start_ns=since,
                           time_source=bar.source if when is not None else None,

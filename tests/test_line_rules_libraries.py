@@ -1500,3 +1500,319 @@ def test_the_svc_savers_step_last_on_its_line_timed_by_its_clock(tmp_path: Path)
     gaps = [(b[2] - a[2]) / (b[0] - a[0]) for a, b in itertools.pairwise(printed)]
     timed = [s["step_time_s"] for s in steps if s["step_time_s"] is not None]
     assert len(timed) >= 5 and abs(statistics.median(timed) - statistics.median(gaps)) < 0.05
+
+
+# ModelScope ms-swift's full fine-tune on a MetaX C500, its console from the first step (a MetaX container guide's README,
+# index id 51912756559, the "3.1. run swift example" output block, whole)
+SWIFT_SFT = [
+    ("{'loss': 1.47077751, 'grad_norm': 10.5625, 'learning_rate': 2e-06, 'token_acc': 0.65511727"
+     ", 'epoch': 0.01, 'global_step/max_steps': '1/94', 'percentage': '1.06%', 'elapsed_time': '"
+     "2s', 'remaining_time': '4m 28s', 'memory(GiB)': 4.87, 'train_speed(iter/s)': 0.345807}"),
+    ("{'loss': 1.58882141, 'grad_norm': 10.75, 'learning_rate': 1e-05, 'token_acc': 0.61763144, "
+     "'epoch': 0.05, 'global_step/max_steps': '5/94', 'percentage': '5.32%', 'elapsed_time': '10"
+     "s', 'remaining_time': '3m 12s', 'memory(GiB)': 5.64, 'train_speed(iter/s)': 0.461462}"),
+    ("{'loss': 1.56617603, 'grad_norm': 12.8125, 'learning_rate': 9.92e-06, 'token_acc': 0.61519"
+     "274, 'epoch': 0.11, 'global_step/max_steps': '10/94', 'percentage': '10.64%', 'elapsed_tim"
+     "e': '20s', 'remaining_time': '2m 52s', 'memory(GiB)': 5.64, 'train_speed(iter/s)': 0.48579"
+     '6}'),
+    ("{'loss': 1.63347206, 'grad_norm': 13.6875, 'learning_rate': 9.69e-06, 'token_acc': 0.60373"
+     "975, 'epoch': 0.16, 'global_step/max_steps': '15/94', 'percentage': '15.96%', 'elapsed_tim"
+     "e': '30s', 'remaining_time': '2m 39s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.493855"
+     '}'),
+    ("{'loss': 1.60613976, 'grad_norm': 11.0, 'learning_rate': 9.32e-06, 'token_acc': 0.59997221"
+     ", 'epoch': 0.21, 'global_step/max_steps': '20/94', 'percentage': '21.28%', 'elapsed_time':"
+     " '39s', 'remaining_time': '2m 27s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.500516}"),
+    ("{'loss': 1.45015478, 'grad_norm': 15.25, 'learning_rate': 8.8e-06, 'token_acc': 0.62373584"
+     ", 'epoch': 0.27, 'global_step/max_steps': '25/94', 'percentage': '26.60%', 'elapsed_time':"
+     " '49s', 'remaining_time': '2m 16s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.50548}"),
+    ("{'loss': 1.39427547, 'grad_norm': 13.9375, 'learning_rate': 8.18e-06, 'token_acc': 0.63579"
+     "94, 'epoch': 0.32, 'global_step/max_steps': '30/94', 'percentage': '31.91%', 'elapsed_time"
+     "': '59s', 'remaining_time': '2m 5s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.508409}"),
+    ("{'loss': 1.53672237, 'grad_norm': 11.125, 'learning_rate': 7.45e-06, 'token_acc': 0.616506"
+     "12, 'epoch': 0.37, 'global_step/max_steps': '35/94', 'percentage': '37.23%', 'elapsed_time"
+     "': '1m 8s', 'remaining_time': '1m 55s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.51042"
+     '5}'),
+    ("{'loss': 1.54039021, 'grad_norm': 13.8125, 'learning_rate': 6.65e-06, 'token_acc': 0.61613"
+     "974, 'epoch': 0.43, 'global_step/max_steps': '40/94', 'percentage': '42.55%', 'elapsed_tim"
+     "e': '1m 18s', 'remaining_time': '1m 45s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.512"
+     '302}'),
+    ("{'loss': 1.40159426, 'grad_norm': 9.4375, 'learning_rate': 5.79e-06, 'token_acc': 0.640417"
+     "73, 'epoch': 0.48, 'global_step/max_steps': '45/94', 'percentage': '47.87%', 'elapsed_time"
+     "': '1m 27s', 'remaining_time': '1m 35s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.5129"
+     '83}'),
+    ("{'loss': 1.54977188, 'grad_norm': 11.9375, 'learning_rate': 4.91e-06, 'token_acc': 0.61078"
+     "816, 'epoch': 0.53, 'global_step/max_steps': '50/94', 'percentage': '53.19%', 'elapsed_tim"
+     "e': '1m 37s', 'remaining_time': '1m 25s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.514"
+     '489}'),
+    ("{'loss': 1.6754509, 'grad_norm': 13.0625, 'learning_rate': 4.04e-06, 'token_acc': 0.585743"
+     "93, 'epoch': 0.59, 'global_step/max_steps': '55/94', 'percentage': '58.51%', 'elapsed_time"
+     "': '1m 46s', 'remaining_time': '1m 15s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.5157"
+     '52}'),
+    ("{'loss': 1.37204351, 'grad_norm': 9.25, 'learning_rate': 3.19e-06, 'token_acc': 0.6391937,"
+     " 'epoch': 0.64, 'global_step/max_steps': '60/94', 'percentage': '63.83%', 'elapsed_time': "
+     "'1m 56s', 'remaining_time': '1m 5s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.516829}"),
+    ("{'loss': 1.47697926, 'grad_norm': 11.375, 'learning_rate': 2.4e-06, 'token_acc': 0.6281725"
+     "9, 'epoch': 0.69, 'global_step/max_steps': '65/94', 'percentage': '69.15%', 'elapsed_time'"
+     ": '2m 5s', 'remaining_time': '55s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.517947}"),
+    ("{'loss': 1.4336628, 'grad_norm': 8.125, 'learning_rate': 1.69e-06, 'token_acc': 0.63453862"
+     ", 'epoch': 0.75, 'global_step/max_steps': '70/94', 'percentage': '74.47%', 'elapsed_time':"
+     " '2m 14s', 'remaining_time': '46s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.518833}"),
+    ("{'loss': 1.54315252, 'grad_norm': 9.625, 'learning_rate': 1.08e-06, 'token_acc': 0.6020207"
+     "3, 'epoch': 0.8, 'global_step/max_steps': '75/94', 'percentage': '79.79%', 'elapsed_time':"
+     " '2m 24s', 'remaining_time': '36s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.519627}"),
+    ("{'loss': 1.47180223, 'grad_norm': 9.5625, 'learning_rate': 6e-07, 'token_acc': 0.62211501,"
+     " 'epoch': 0.85, 'global_step/max_steps': '80/94', 'percentage': '85.11%', 'elapsed_time': "
+     "'2m 33s', 'remaining_time': '26s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.520284}"),
+    ("{'loss': 1.44068375, 'grad_norm': 10.125, 'learning_rate': 2.5e-07, 'token_acc': 0.6267311"
+     "2, 'epoch': 0.91, 'global_step/max_steps': '85/94', 'percentage': '90.43%', 'elapsed_time'"
+     ": '2m 43s', 'remaining_time': '17s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.520331}"),
+    ("{'loss': 1.44893646, 'grad_norm': 8.375, 'learning_rate': 5e-08, 'token_acc': 0.63837478, "
+     "'epoch': 0.96, 'global_step/max_steps': '90/94', 'percentage': '95.74%', 'elapsed_time': '"
+     "2m 52s', 'remaining_time': '7s', 'memory(GiB)': 6.5, 'train_speed(iter/s)': 0.520707}"),
+    ("{'train_runtime': 183.4332, 'train_samples_per_second': 8.177, 'train_steps_per_second': 0"
+     ".512, 'train_loss': 1.50650934, 'token_acc': 0.6194337, 'epoch': 1.0, 'global_step/max_ste"
+     "ps': '94/94', 'percentage': '100.00%', 'elapsed_time': '3m 3s', 'remaining_time': '0s', 'm"
+     "emory(GiB)': 6.5, 'train_speed(iter/s)': 0.512463}"),
+    ('Train: 100%|██████████████████████████████████████████████████████████████████████████████'
+     '██████████████████████████████████████████████████████████████████████████████████████████'
+     '█████████████████████████████████████████| 94/94 [03:03<00:00,  1.95s/it]'),
+    '[INFO:swift] last_model_checkpoint: /workspace/ms-swift/output/v0-20260211-143035/checkpoint-94',
+    '[INFO:swift] best_model_checkpoint: None',
+    '[INFO:swift] images_dir: /workspace/ms-swift/output/v0-20260211-143035/images',
+    '[INFO:swift] End time of running main: 2026-02-11 14:34:09.521336',
+]
+
+
+def test_a_bar_drawn_only_at_its_end_after_the_steps_dicts_ends_its_last_step_alone(tmp_path: Path) -> None:
+    """ms-swift's dicts of steps 1..90 (`'global_step/max_steps': '5/94'`), its summary (`train_runtime`), then the bar's one
+    drawing, `94/94 [03:03<00:00,  1.95s/it]`: one attempt of steps 1..94, completed (the drawing was taken to span steps
+    1..94 from the bar's start, ordered before step 1: a restart, goodput 0 %)."""
+    con = console_connection(tmp_path, SWIFT_SFT)
+    printed = [int(m[1]) for t in SWIFT_SFT if (m := re.search(r"'global_step/max_steps': '(\d+)/94'", t))]
+    assert con.execute("select attempt, first_step, last_step, end_reason from attempts").fetchall() == [
+        (1, printed[0], 94, "completed")]
+    assert con.execute("select start_ns from log_steps where step = 94").fetchall() == [(None,)]
+
+
+# A Megatron-DeepSpeed MoE run (128 experts, expert parallel 4) on 4 V100s (github.com/HaibaraAiChan/megatron-deepspeed-moe-bak @
+# a77376c96e156f4fb72e1e8258c9cdcd29da1518 : log/gpt-0.125B-gpus-4-MoE-128.log, lines 424, 565-571 and 617-644)
+MEGATRON_DEEPSPEED_MOE = [
+    ('[2022-09-19 01:17:36,023] [INFO] [logging.py:68:log_dist] [Rank 0] step=0, skipped=0, lr=[0.0, 0'
+     '.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], mom=[(0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95),'
+     ' (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95)]'),
+    ('[2022-09-19 01:17:36,061] [WARNING] [engine.py:2572:load_checkpoint] Unable to find latest file '
+     'at /home/cc/Megatron-DeepSpeed/examples/MoE/output/checkpoint/gpt-0.125B-lr-4.5e-4-minlr-4.5e-06'
+     '-bs-256-gpus-4-mp-1-pp-1-ep-128-mlc-0.01-cap-1.0-drop-true/latest, if trying to load latest chec'
+     'kpoint please ensure this file exists or pass an explicit checkpoint tag when loading a checkpoi'
+     'nt.'),
+    ('WARNING: could not find the metadata file /home/cc/Megatron-DeepSpeed/examples/MoE/output/checkp'
+     'oint/gpt-0.125B-lr-4.5e-4-minlr-4.5e-06-bs-256-gpus-4-mp-1-pp-1-ep-128-mlc-0.01-cap-1.0-drop-tru'
+     'e '),
+    '    will not load any checkpoints and will start from random',
+    ('[2022-09-19 01:17:36,061] [WARNING] [engine.py:2572:load_checkpoint] Unable to find latest file '
+     'at /home/cc/Megatron-DeepSpeed/examples/MoE/output/checkpoint/gpt-0.125B-lr-4.5e-4-minlr-4.5e-06'
+     '-bs-256-gpus-4-mp-1-pp-1-ep-128-mlc-0.01-cap-1.0-drop-true/latest, if trying to load latest chec'
+     'kpoint please ensure this file exists or pass an explicit checkpoint tag when loading a checkpoi'
+     'nt.'),
+    ('[2022-09-19 01:17:36,061] [WARNING] [engine.py:2572:load_checkpoint] Unable to find latest file '
+     'at /home/cc/Megatron-DeepSpeed/examples/MoE/output/checkpoint/gpt-0.125B-lr-4.5e-4-minlr-4.5e-06'
+     '-bs-256-gpus-4-mp-1-pp-1-ep-128-mlc-0.01-cap-1.0-drop-true/latest, if trying to load latest chec'
+     'kpoint please ensure this file exists or pass an explicit checkpoint tag when loading a checkpoi'
+     'nt.'),
+    ('[2022-09-19 01:17:36,061] [WARNING] [engine.py:2572:load_checkpoint] Unable to find latest file '
+     'at /home/cc/Megatron-DeepSpeed/examples/MoE/output/checkpoint/gpt-0.125B-lr-4.5e-4-minlr-4.5e-06'
+     '-bs-256-gpus-4-mp-1-pp-1-ep-128-mlc-0.01-cap-1.0-drop-true/latest, if trying to load latest chec'
+     'kpoint please ensure this file exists or pass an explicit checkpoint tag when loading a checkpoi'
+     'nt.'),
+    'time (ms) | load-checkpoint: 0.35',
+    ('[2022-09-19 01:19:01,751] [INFO] [logging.py:68:log_dist] [Rank 0] step=10, skipped=0, lr=[5.662'
+     '3104e-06, 5.6623104e-06, 5.6623104e-06, 5.6623104e-06, 5.6623104e-06, 5.6623104e-06, 5.6623104e-'
+     '06, 5.6623104e-06, 5.6623104e-06], mom=[(0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9'
+     ', 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95)]'),
+    ('[2022-09-19 01:19:01,806] [INFO] [timer.py:207:stop] 0/10, RunningAvgSamplesPerSec=23.8443231758'
+     '1489, CurrSamplesPerSec=23.835420225820545, MemAllocated=13.25GB, MaxMemAllocated=17.95GB'),
+    (' iteration       10/ 1716613 | consumed samples:         2560 | consumed tokens:      5242880 | '
+     'elapsed time per iteration (ms): 8563.5 | learning rate: 5.662E-06 | global batch size:   256 | '
+     'lm loss: 1.068553E+01 | moe loss: 9.036366E-02 | loss scale: 2048.0 | number of skipped iteratio'
+     'ns:   0 | number of nan iterations:   0 | samples per second: 29.894 | TFLOPs: 18.57 |'),
+    ('time (ms) | forward-compute: 2868.44 | backward-compute: 5554.67 | backward-embedding-all-reduce'
+     ': 0.01 | optimizer: 139.15 | batch-generator: 13.67'),
+    ('[Rank 0] (after 10 iterations) memory (MB) | allocated: 13572.91357421875 | max allocated: 18382'
+     '.83544921875 | reserved: 22108.0 | max reserved: 22108.0'),
+    ('[2022-09-19 01:20:24,708] [INFO] [logging.py:68:log_dist] [Rank 0] step=20, skipped=0, lr=[1.195'
+     '37664e-05, 1.19537664e-05, 1.19537664e-05, 1.19537664e-05, 1.19537664e-05, 1.19537664e-05, 1.195'
+     '37664e-05, 1.19537664e-05, 1.19537664e-05], mom=[(0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.'
+     '95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95)]'),
+    ('[2022-09-19 01:20:24,762] [INFO] [timer.py:207:stop] 0/20, RunningAvgSamplesPerSec=23.8590989285'
+     '87876, CurrSamplesPerSec=23.911098094170203, MemAllocated=13.25GB, MaxMemAllocated=17.95GB'),
+    (' iteration       20/ 1716613 | consumed samples:         5120 | consumed tokens:     10485760 | '
+     'elapsed time per iteration (ms): 8295.6 | learning rate: 1.195E-05 | global batch size:   256 | '
+     'lm loss: 1.001060E+01 | moe loss: 9.861340E-02 | loss scale: 2048.0 | number of skipped iteratio'
+     'ns:   0 | number of nan iterations:   0 | samples per second: 30.860 | TFLOPs: 19.17 |'),
+    ('time (ms) | forward-compute: 2731.97 | backward-compute: 5426.67 | backward-embedding-all-reduce'
+     ': 0.01 | optimizer: 134.39 | batch-generator: 13.21'),
+    ('[2022-09-19 01:21:47,755] [INFO] [logging.py:68:log_dist] [Rank 0] step=30, skipped=0, lr=[1.824'
+     '52224e-05, 1.82452224e-05, 1.82452224e-05, 1.82452224e-05, 1.82452224e-05, 1.82452224e-05, 1.824'
+     '52224e-05, 1.82452224e-05, 1.82452224e-05], mom=[(0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.'
+     '95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95)]'),
+    ('[2022-09-19 01:21:47,808] [INFO] [timer.py:207:stop] 0/30, RunningAvgSamplesPerSec=23.7914131787'
+     '6275, CurrSamplesPerSec=22.30100115278621, MemAllocated=13.25GB, MaxMemAllocated=17.95GB'),
+    (' iteration       30/ 1716613 | consumed samples:         7680 | consumed tokens:     15728640 | '
+     'elapsed time per iteration (ms): 8304.6 | learning rate: 1.825E-05 | global batch size:   256 | '
+     'lm loss: 9.661233E+00 | moe loss: 8.456178E-02 | loss scale: 2048.0 | number of skipped iteratio'
+     'ns:   0 | number of nan iterations:   0 | samples per second: 30.826 | TFLOPs: 19.15 |'),
+    ('time (ms) | forward-compute: 2732.79 | backward-compute: 5434.28 | backward-embedding-all-reduce'
+     ': 0.01 | optimizer: 135.23 | batch-generator: 13.52'),
+    ('[2022-09-19 01:23:10,725] [INFO] [logging.py:68:log_dist] [Rank 0] step=40, skipped=0, lr=[2.453'
+     '6678399999998e-05, 2.4536678399999998e-05, 2.4536678399999998e-05, 2.4536678399999998e-05, 2.453'
+     '6678399999998e-05, 2.4536678399999998e-05, 2.4536678399999998e-05, 2.4536678399999998e-05, 2.453'
+     '6678399999998e-05], mom=[(0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, '
+     '0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95)]'),
+    ('[2022-09-19 01:23:10,779] [INFO] [timer.py:207:stop] 0/40, RunningAvgSamplesPerSec=23.8089156019'
+     '50968, CurrSamplesPerSec=23.83619063450236, MemAllocated=13.25GB, MaxMemAllocated=17.95GB'),
+    (' iteration       40/ 1716613 | consumed samples:        10240 | consumed tokens:     20971520 | '
+     'elapsed time per iteration (ms): 8297.1 | learning rate: 2.454E-05 | global batch size:   256 | '
+     'lm loss: 9.359844E+00 | moe loss: 7.289560E-02 | loss scale: 2048.0 | number of skipped iteratio'
+     'ns:   0 | number of nan iterations:   0 | samples per second: 30.854 | TFLOPs: 19.17 |'),
+    ('time (ms) | forward-compute: 2732.48 | backward-compute: 5427.96 | backward-embedding-all-reduce'
+     ': 0.01 | optimizer: 134.36 | batch-generator: 13.17'),
+    ('[2022-09-19 01:24:33,673] [INFO] [logging.py:68:log_dist] [Rank 0] step=50, skipped=0, lr=[3.082'
+     '81344e-05, 3.08281344e-05, 3.08281344e-05, 3.08281344e-05, 3.08281344e-05, 3.08281344e-05, 3.082'
+     '81344e-05, 3.08281344e-05, 3.08281344e-05], mom=[(0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.'
+     '95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95)]'),
+    ('[2022-09-19 01:24:33,727] [INFO] [timer.py:207:stop] 0/50, RunningAvgSamplesPerSec=23.8221786782'
+     '38952, CurrSamplesPerSec=23.873330821806455, MemAllocated=13.25GB, MaxMemAllocated=17.95GB'),
+    (' iteration       50/ 1716613 | consumed samples:        12800 | consumed tokens:     26214400 | '
+     'elapsed time per iteration (ms): 8294.8 | learning rate: 3.083E-05 | global batch size:   256 | '
+     'lm loss: 9.063844E+00 | moe loss: 6.687661E-02 | loss scale: 2048.0 | number of skipped iteratio'
+     'ns:   0 | number of nan iterations:   0 | samples per second: 30.863 | TFLOPs: 19.17 |'),
+    ('time (ms) | forward-compute: 2731.63 | backward-compute: 5426.45 | backward-embedding-all-reduce'
+     ': 0.01 | optimizer: 134.31 | batch-generator: 13.11'),
+    ('[2022-09-19 01:25:56,675] [INFO] [logging.py:68:log_dist] [Rank 0] step=60, skipped=0, lr=[3.711'
+     '95904e-05, 3.71195904e-05, 3.71195904e-05, 3.71195904e-05, 3.71195904e-05, 3.71195904e-05, 3.711'
+     '95904e-05, 3.71195904e-05, 3.71195904e-05], mom=[(0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.'
+     '95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95)]'),
+    ('[2022-09-19 01:25:56,729] [INFO] [timer.py:207:stop] 0/60, RunningAvgSamplesPerSec=23.7985505944'
+     '66356, CurrSamplesPerSec=22.413709099131324, MemAllocated=13.25GB, MaxMemAllocated=17.95GB'),
+    (' iteration       60/ 1716613 | consumed samples:        15360 | consumed tokens:     31457280 | '
+     'elapsed time per iteration (ms): 8300.2 | learning rate: 3.712E-05 | global batch size:   256 | '
+     'lm loss: 8.718275E+00 | moe loss: 6.418217E-02 | loss scale: 2048.0 | number of skipped iteratio'
+     'ns:   0 | number of nan iterations:   0 | samples per second: 30.843 | TFLOPs: 19.16 |'),
+    ('time (ms) | forward-compute: 2731.61 | backward-compute: 5431.40 | backward-embedding-all-reduce'
+     ': 0.01 | optimizer: 134.82 | batch-generator: 13.15'),
+    ('[2022-09-19 01:27:19,656] [INFO] [logging.py:68:log_dist] [Rank 0] step=70, skipped=0, lr=[4.341'
+     '1046399999994e-05, 4.3411046399999994e-05, 4.3411046399999994e-05, 4.3411046399999994e-05, 4.341'
+     '1046399999994e-05, 4.3411046399999994e-05, 4.3411046399999994e-05, 4.3411046399999994e-05, 4.341'
+     '1046399999994e-05], mom=[(0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95), (0.9, '
+     '0.95), (0.9, 0.95), (0.9, 0.95), (0.9, 0.95)]'),
+    ('[2022-09-19 01:27:19,711] [INFO] [timer.py:207:stop] 0/70, RunningAvgSamplesPerSec=23.7888552236'
+     '2394, CurrSamplesPerSec=23.875080447682237, MemAllocated=13.25GB, MaxMemAllocated=17.95GB'),
+    (' iteration       70/ 1716613 | consumed samples:        17920 | consumed tokens:     36700160 | '
+     'elapsed time per iteration (ms): 8298.2 | learning rate: 4.341E-05 | global batch size:   256 | '
+     'lm loss: 8.367311E+00 | moe loss: 6.322806E-02 | loss scale: 2048.0 | number of skipped iteratio'
+     'ns:   0 | number of nan iterations:   0 | samples per second: 30.850 | TFLOPs: 19.16 |'),
+]
+
+
+def test_megatron_deepspeeds_console_is_megatrons_and_its_no_checkpoint_warning_no_load(tmp_path: Path) -> None:
+    """Megatron's ` iteration       10/ 1716613 | ... | elapsed time per iteration (ms): 8563.5 |` beside DeepSpeed's engine's
+    `[Rank 0] step=10, skipped=0, ...` (and its `step=0` as it sets up, one more): Megatron's reader, each iteration its
+    step and time (DeepSpeed's reader took it: no step time, a step 0); DeepSpeed's `Unable to find latest file at
+    .../latest, ... pass an explicit checkpoint tag when loading a checkpoint.` is no load (it was one, then a restart)."""
+    con = console_connection(tmp_path, MEGATRON_DEEPSPEED_MOE)
+    printed = [(int(m[1]), float(m[2]) / 1000) for t in MEGATRON_DEEPSPEED_MOE
+               if (m := re.search(r"iteration +(\d+)/ *\d+ \|.*elapsed time per iteration \(ms\): ([\d.]+)", t))]
+    got = con.execute("select step, step_time_s, framework from log_steps order by line").fetchall()
+    assert [(step, seconds) for step, seconds, _ in got] == printed
+    assert {framework for _, _, framework in got} == {"megatron"} and len(printed) == 7
+    assert con.execute("select count(*) from log_events where kind like 'checkpoint_load%'").fetchone() == (0,)
+    assert con.execute("select count(*) from attempts").fetchone() == (1,)
+
+
+# mlx-lm's LoRA trainer in a Metaflow step on macOS (a markdown file's console block, index id 55287055546, its lines
+# 48-62)
+MLX_LM_METAFLOW = [
+    '2025-10-30 17:03:55.631 [1761840227122170/train_model/4 (pid 79246)] Iter 1: Val loss 2.699, Val took 2.702s',
+    ('2025-10-30 17:04:03.375 [1761840227122170/train_model/4 (pid 79246)] Iter 10: Train loss 2.198, '
+     'Learning Rate 1.000e-05, It/sec 1.293, Tokens/sec 267.606, Trained Tokens 2070, Peak mem 2.283 G'
+     'B'),
+    ('2025-10-30 17:04:10.078 [1761840227122170/train_model/4 (pid 79246)] Iter 20: Train loss 1.299, '
+     'Learning Rate 1.000e-05, It/sec 1.493, Tokens/sec 291.196, Trained Tokens 4020, Peak mem 2.283 G'
+     'B'),
+    ('2025-10-30 17:04:16.788 [1761840227122170/train_model/4 (pid 79246)] Iter 30: Train loss 1.248, '
+     'Learning Rate 1.000e-05, It/sec 1.492, Tokens/sec 253.876, Trained Tokens 5722, Peak mem 2.283 G'
+     'B'),
+    ('2025-10-30 17:04:24.188 [1761840227122170/train_model/4 (pid 79246)] Iter 40: Train loss 1.156, '
+     'Learning Rate 1.000e-05, It/sec 1.354, Tokens/sec 257.040, Trained Tokens 7621, Peak mem 2.695 G'
+     'B'),
+    ('2025-10-30 17:04:31.185 [1761840227122170/train_model/4 (pid 79246)] Iter 50: Train loss 0.814, '
+     'Learning Rate 1.000e-05, It/sec 1.430, Tokens/sec 259.764, Trained Tokens 9437, Peak mem 2.695 G'
+     'B'),
+    ('2025-10-30 17:04:38.423 [1761840227122170/train_model/4 (pid 79246)] Iter 60: Train loss 0.739, '
+     'Learning Rate 1.000e-05, It/sec 1.384, Tokens/sec 252.130, Trained Tokens 11259, Peak mem 2.695 '
+     'GB'),
+    ('2025-10-30 17:04:45.311 [1761840227122170/train_model/4 (pid 79246)] Iter 70: Train loss 0.642, '
+     'Learning Rate 1.000e-05, It/sec 1.454, Tokens/sec 271.740, Trained Tokens 13128, Peak mem 2.695 '
+     'GB'),
+    ('2025-10-30 17:04:52.822 [1761840227122170/train_model/4 (pid 79246)] Iter 80: Train loss 0.641, '
+     'Learning Rate 1.000e-05, It/sec 1.334, Tokens/sec 267.059, Trained Tokens 15130, Peak mem 2.695 '
+     'GB'),
+    ('2025-10-30 17:04:59.875 [1761840227122170/train_model/4 (pid 79246)] Iter 90: Train loss 0.578, '
+     'Learning Rate 1.000e-05, It/sec 1.419, Tokens/sec 251.277, Trained Tokens 16901, Peak mem 2.695 '
+     'GB'),
+    ('2025-10-30 17:05:08.272 [1761840227122170/train_model/4 (pid 79246)] Calculating loss...:   0%| '
+     '         | 0/6 [Calculating loss...: 100%|██████████| 6/6 [00:02<00:00,  2.47it/s]'),
+    '2025-10-30 17:05:08.274 [1761840227122170/train_model/4 (pid 79246)] Iter 100: Val loss 0.922, Val took 2.440s',
+    ('2025-10-30 17:05:08.914 [1761840227122170/train_model/4 (pid 79246)] Iter 100: Train loss 0.503,'
+     ' Learning Rate 1.000e-05, It/sec 1.517, Tokens/sec 268.851, Trained Tokens 18673, Peak mem 2.695'
+     ' GB'),
+    ('2025-10-30 17:05:08.930 [1761840227122170/train_model/4 (pid 79246)] Iter 100: Saved adapter wei'
+     'ghts to adapters/adapters.safetensors and adapters/0000100_adapters.safetensors.'),
+    ('2025-10-30 17:05:08.937 [1761840227122170/train_model/4 (pid 79246)] Saved final weights to adap'
+     'ters/adapters.safetensors.'),
+]
+
+# Pytorch-UNet's train.py from a Windows prompt on CPU (a 2022 project's notes, index id 39833114119, its code block's
+# lines 1-2 and 103-109, CRLF line ends as kept)
+UNET_WINDOWS = [
+    ('(torch_1_12) D:\\SDUer\\2022summer_driverless\\1_segmentation\\unet_torch>python train.py -e 2 -b 1 '
+     '-l 0.0001 -c 3\r'),
+    'INFO: Using device cpu\r',
+    'INFO: Creating dataset with 233 examples\r',
+    ('Epoch 1/2:   0%|                                                                              | '
+     '0/210 [00:00<?, ?img/s]D:\\ANACONDA\\envs\\torch_1_12\\lib\\site-packages\\torch\\amp\\autocast_mode.py:'
+     "198: UserWarning: User provided device_type of 'cuda', but CUDA is not available. Disabling\r"),
+    "  warnings.warn('User provided device_type of \\'cuda\\', but CUDA is not available. Disabling')\r",
+    ('Epoch 1/2: 100%|████████████████████████████████████████████████| 210/210 [04:52<00:00,  1.39s/i'
+     'mg, loss (batch)=0.228]\r'),
+    'INFO: Checkpoint 1 saved!\r',
+    ('Epoch 2/2: 100%|████████████████████████████████████████████████| 210/210 [03:28<00:00,  1.01img'
+     '/s, loss (batch)=0.154]\r'),
+    'INFO: Checkpoint 2 saved!\r',
+]
+
+
+def test_mlx_lms_validation_line_at_a_step_is_no_step_and_its_final_weights_end_the_run(tmp_path: Path) -> None:
+    """Dated `Iter 100: Val loss 0.922, Val took 2.440s` before `Iter 100: Train loss 0.503, ...`: no step (it was step 100
+    before the training line's, read as a restart); `Saved final weights to adapters/adapters.safetensors.` ends the run
+    and is a save."""
+    con = console_connection(tmp_path, MLX_LM_METAFLOW)
+    trained = [int(m[1]) for t in MLX_LM_METAFLOW if (m := re.search(r"\] Iter (\d+): Train loss ", t))]
+    assert [s for (s,) in con.execute("select step from log_steps order by line").fetchall()] == trained
+    assert con.execute("select count(*), max(end_reason) from attempts").fetchone() == (1, "completed")
+    final = next(i + 1 for i, t in enumerate(MLX_LM_METAFLOW) if "Saved final weights to " in t)
+    assert con.execute("select kind from log_events where line = ? order by kind", [final]).fetchall() == [
+        ("attempt_end",), ("checkpoint_save_end",)]
+
+
+def test_pytorch_unets_finished_epoch_bars_claim_the_console(tmp_path: Path) -> None:
+    """Two epochs' bars drawn at their end, `Epoch 1/2: 100%|...| 210/210 [04:52<00:00,  1.39s/img, loss (batch)=0.228]`,
+    each followed by `INFO: Checkpoint 1 saved!`, from a Windows prompt (the file was refused): each epoch a step, its time
+    the bar's rate times its batches; the two saves."""
+    parser, steps, events = _read(tmp_path, UNET_WINDOWS)
+    assert parser == "generic_log"
+    bars = [(int(m[1]), int(m[2]), float(m[3]) if m[4] == "s/img" else 1 / float(m[3])) for t in UNET_WINDOWS
+            if (m := re.match(r"Epoch (\d+)/2: 100%\|.*\| 210/(210) \[[\d:<]+, +([\d.]+)(s/img|img/s)", t))]
+    assert [(s["step"], round(s["step_time_s"], 6)) for s in steps] == [(e, round(n * per, 6)) for e, n, per in bars]
+    assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == [
+        i + 1 for i, t in enumerate(UNET_WINDOWS) if t.startswith("INFO: Checkpoint ")]
