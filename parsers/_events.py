@@ -219,8 +219,14 @@ _DONE = re.compile(r"(?:^|\] | - )(?:Done!|DONE ---- rank \d{1,7})\s*$")
 # seconds (54.01 seconds for the tuning loop)."; not where its status said a trial ended in error: it
 # raises `TuneError: ('Trials did not complete', ...)` after it)
 # its status once a trial failed: "Number of trials: 1/1 (1 ERROR)"
-_TUNE_ERRORS = re.compile(r"\bNumber of trials: \d{1,9}/\d{1,9} \([^)]{0,200}\b\d{1,9} ERROR\b")
-_TUNE_END = re.compile(r"\bTotal run time: \d{1,12}(?:\.\d{1,6})? seconds \(\d{1,12}(?:\.\d{1,6})? seconds for the tuning loop\)")
+# (and Ray 2.7's status: "Trial status: 8 TERMINATED | 1 ERROR")
+_TUNE_ERRORS = re.compile(r"\bNumber of trials: \d{1,9}/\d{1,9} \([^)]{0,200}\b\d{1,9} ERROR\b"
+                          r"|^Trial status: [^\n]{0,200}\b\d{1,9} ERROR\b")
+# `tune.run`'s (`Tuner.fit`'s) last words: "Total run time: 207.72 seconds (207.50 seconds for the tuning loop)."; in Ray
+# 2.7 and later, before it or alone, "tune.py:1007 -- Wrote the latest version of all result files and experiment state
+# to '...' in 0.0066s."
+_TUNE_END = re.compile(r"\bTotal run time: \d{1,12}(?:\.\d{1,6})? seconds \(\d{1,12}(?:\.\d{1,6})? seconds for the tuning loop\)"
+                       r"|\btune\.py:\d{1,6} -- Wrote the latest version of all result files and experiment state to ")
 DONE_END = "the script's last word"  # (a `Done!` with no step before it, a preparation's, ends nothing either)
 # Python's report of an exception it ignored (an object's __del__ at shutdown, PyTorch's
 # DataLoader iterator's most often): "Exception ignored in: <function
@@ -820,7 +826,7 @@ _ANY_EVENT_PATTERN = (
     r"|^\s{0,8}\^C\s*$"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|DONE ---- rank \d"
-    r"|Reporting training |SUCCEEDED\)"
+    r"|Reporting training |SUCCEEDED\)|Wrote the latest version of all result files|^Trial status: "
     r"| errored after |valuation took |\(INFO\): Total time taken: "
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|^Subject: Job \d{1,15}: <|^Results reported at "
@@ -1736,11 +1742,15 @@ class EventScanner:
             if name not in self.snapshots:
                 self.snapshots.add(name)
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-        elif "Number of trials: " in text and _TUNE_ERRORS.search(text) is not None:
+        elif ("Number of trials: " in text or "Trial status: " in text) and _TUNE_ERRORS.search(text) is not None:
             self.tune_errors = True  # (Tune's status: a trial ended in error; its traceback went to its error.txt)
-        elif "Total run time: " in text and not failed and not self.tune_errors and _TUNE_END.search(text) is not None:
-            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       detail="Ray Tune: the run returned")
+        elif (("Total run time: " in text or "Wrote the latest version of all result files" in text) and not failed
+              and not self.tune_errors and _TUNE_END.search(text) is not None):
+            last = rows.events[-1] if rows.events else None
+            if not (last is not None and last["kind"] == LogEventKind.ATTEMPT_END.value
+                    and last.get("detail") == "Ray Tune: the run returned"):  # (its two last words: one end)
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="Ray Tune: the run returned")
         elif ("Done!" in text or "DONE ---- rank " in text) and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)

@@ -114,7 +114,8 @@ _PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)|\[(\d
 # ISO-like times: a space, `T`, (open_clip's `datefmt="%Y-%m-%d,%H:%M:%S"`) a comma or (Sockeye's
 # `%Y-%m-%d:%H:%M:%S`) a colon between the date and the time
 _ISO = re.compile(
-    r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[ T,:](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?"
+    # (and MindSpore's logger's dash between them: `[WARNING] ME(735:139656560391808,MainProcess):2022-12-20-14:46:24.718.205`)
+    r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[ T,:-](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?"
     # (its offset after a space, four digits alone: gcloud's `2026-02-22 04:04:56 -0500`)
     r"(?P<tz>Z|[+-]\d{2}:?\d{2}| [+-]\d{4}\b)?"
 )
@@ -708,7 +709,7 @@ _NEEDS_PYTHON = (
 
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
-_DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
+_DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:-]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d )"
               r"\d{2}:\d{2}:\d{2}")
 # `date`'s time after a few words (`_CTIME_AFTER`), a pattern of its own: in `_DATE_HINT` it slows
@@ -726,7 +727,7 @@ _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{
 # `_ISO` for polars, its date and time to the second in one group (the cache key of `parse_timestamp`
 # less the zone)
 _ISO_COLUMNS = (
-    r"(?P<second>\d{4}-\d{2}-\d{2}[ T,:]\d{2}:\d{2}:\d{2})(?:[.,](?P<frac>\d{1,9}))?(?P<tz>Z|[+-]\d{2}:?\d{2})?"
+    r"(?P<second>\d{4}-\d{2}-\d{2}[ T,:-]\d{2}:\d{2}:\d{2})(?:[.,](?P<frac>\d{1,9}))?(?P<tz>Z|[+-]\d{2}:?\d{2})?"
 )
 
 

@@ -437,6 +437,8 @@ FEDERATED_SERVERS = frozenset({"flower", "nvflare"})  # (a federated framework's
 _ARCFACE = re.compile(r"\bSpeed \d{1,12}(?:\.\d{1,9})? samples/sec\s{1,8}Loss (?P<l>" + _FIGURE + r"|nan|inf)\b"
                       r"(?:\s{1,8}LearningRate (?P<lr>" + _FIGURE + r"))?[^\n]{0,300}?\s{1,8}Epoch: \d{1,9}\s{1,8}"
                       r"Global Step: (?P<s>\d{1,15})\b")
+_TUNE_STATUS = re.compile(r"(?:^|\) )(?:Number of trials: \d{1,9}/\d{1,9} \(|Trial status: \d{1,9} "
+                          r"(?:TERMINATED|RUNNING|PENDING|ERROR|PAUSED)\b)")
 # Optuna's study as its trials end, each its own run (`optimize`'s logger): "[I 2023-03-14 11:55:40,891] Trial 0 finished
 # with value: 3.80 and parameters: {...}", "... Trial 5 pruned.", and as it begins, "A new study created in memory with name:
 # ..."
@@ -2233,7 +2235,9 @@ TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of i
 _TRAINING_FRAME = re.compile(r"\btrainer\.(?:train|fit)\(|_inner_training_loop|\btrain(?:ing)?_step\b"
                              # (`train.py`, and the training entry points `run_train.py` (MACE's `mace/cli/`),
                              # `train_net.py` (detectron2's tools))
-                             r"|[\\/](?:run_)?train(?:_net)?\.py\b"
+                             r"|(?:[\\/]|File \")(?:run_)?train(?:_net)?\.py\b"
+                             # (MindSpore's `Model.train`: `mindspore/train/model.py", line 702, in _train_dataset_sink_process`)
+                             r"|[\\/]mindspore[\\/]train[\\/]model\.py\", line \d{1,6}, in _?train"
                              r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\("
                              # (LLaMA-Factory's training workflows: `llamafactory/train/tuner.py`, `in run_exp`)
                              r"|[\\/]llamafactory[\\/]train[\\/]"
@@ -3276,6 +3280,12 @@ class GenericLogParser(LogReader):
             # Ray's word that a job or a Tune trial (a Ray Train run) failed: `Trial TorchTrainer_cb091_00000
             # errored after 0 iterations at ...`, `Job 'raysubmit_73nQ2jgcpZATWrNN' failed`: a failed run's
             # console, no step line this reader knows in its head (a weaker claim: a reader that knows its lines wins)
+            return Claim.NAME
+        if ("Number of trials: " in text or "Trial status: " in text) and sum(
+                1 for body in bodies if _TUNE_STATUS.search(body) is not None) + (2 if "Total run time: " in text else 0) >= 2:
+            # Ray Tune's status as its trials run (`Number of trials: 10/10 (10 TERMINATED)`, Ray 2.7's `Trial status: 1
+            # TERMINATED`), twice or once with its end, no step line this reader knows in its head (each trial a run
+            # of the one launch; a weaker claim: a reader that knows the file's lines wins)
             return Claim.NAME
         if ("] Trial " in text or "new study created" in text) and sum(
                 1 for body in bodies if ("] Trial " in body or "new study created" in body) and _OPTUNA.match(body)) >= 2:

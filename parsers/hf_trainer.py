@@ -108,6 +108,10 @@ _SAVE = re.compile(r"Saving model checkpoint to \S*?checkpoint-(\d{1,18})")
 # model\checkpoint-534 already exists and is non-empty. Saving will proceed but saved results may be invalid."
 _SAVE_OVER = re.compile(r"Checkpoint destination directory \S*?checkpoint-(\d{1,18}) already exists and is non-empty\. "
                         r"Saving will proceed")
+# Unsloth's tokenizer fix as the Trainer saves a checkpoint (printed at the default log level, where `Saving model
+# checkpoint to` is not, often glued after the bar's drawing): "Unsloth: Restored added_tokens_decoder metadata in
+# checkpoints/FT-Qwen2.5-Coder-0.5B/checkpoint-100/tokenizer_config.json."
+_UNSLOTH_SAVE = re.compile(r"Unsloth: Restored added_tokens_decoder metadata in \S*?checkpoint-(\d{1,18})[\\/]")
 _TRAIN_OUTPUT = re.compile(r"TrainOutput\(global_step=(\d{1,18})")
 _DICT = re.compile(r"\{'[^{}]*\}|\{[‘’][^{}]*\}")
 
@@ -414,7 +418,8 @@ class HFTrainerParser(LogReader):
                     bars[-1].resumed = True
                 continue
             if (("Saving model checkpoint to " in text and (m := _SAVE.search(text)) is not None)
-                    or ("Checkpoint destination directory " in text and (m := _SAVE_OVER.search(text)) is not None)):
+                    or ("Checkpoint destination directory " in text and (m := _SAVE_OVER.search(text)) is not None)
+                    or ("Restored added_tokens_decoder" in text and (m := _UNSLOTH_SAVE.search(text)) is not None)):
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank,
                            ts_ns=line.ts_ns, step=int(m.group(1)), raw=text)
                 saved.append((index, line.rank, int(m.group(1))))

@@ -1816,3 +1816,324 @@ def test_pytorch_unets_finished_epoch_bars_claim_the_console(tmp_path: Path) -> 
     assert [(s["step"], round(s["step_time_s"], 6)) for s in steps] == [(e, round(n * per, 6)) for e, n, per in bars]
     assert [e["line"] for e in events if e["kind"].startswith("checkpoint_save")] == [
         i + 1 for i, t in enumerate(UNET_WINDOWS) if t.startswith("INFO: Checkpoint ")]
+
+
+# A MindSpore DeiT port on a GPU in graph mode, its data queue timing out (github.com/VitalyyBezuglyj/ms-deit : README.md,
+# index id 37047658092, the "Current status" block, whole)
+MINDSPORE_CRASH = [
+    ('[WARNING] ME(735:139656560391808,MainProcess):2022-12-20-14:46:24.718.205 [mindspore/train/model'
+     ".py:1078] For EvaluateCallBack callback, {'epoch_end'} methods may not be supported in later ver"
+     "sion, Use methods prefixed with 'on_train' or 'on_eval' instead when using customized callbacks."),
+    ('[WARNING] KERNEL(735,7f0453ac3680,python):2022-12-20-14:48:47.921.019 [mindspore/ccsrc/plugin/de'
+     'vice/gpu/kernel/gpu_kernel_factory.cc:151] CheckSM] It is recommended to use devices with a comp'
+     "uting capacity >= 7, but the current device's computing capacity is 6. In this case, the computa"
+     'tion may not be accelerated. Architectures with TensorCores can be used to speed up half precisi'
+     'on operations, such as Volta and Ampere.'),
+    ('[WARNING] MD(735,7f0232ffd700,python):2022-12-20-14:49:03.888.084 [mindspore/ccsrc/minddata/data'
+     'set/engine/datasetops/data_queue_op.cc:796] DetectFirstBatch] Bad performance attention, it wait'
+     's more than 25 seconds and unable to fetch first Batch of data from dataset pipeline, which migh'
+     't result `GetNext` timeout problem. You may test dataset processing performance (with creating d'
+     'ataset iterator) and optimize it. Notes: shuffle operation is turn on for loading Dataset in def'
+     'ault, which may effect first batch loading time.'),
+    ('[WARNING] MD(735,7f02337fe700,python):2022-12-20-14:49:04.441.705 [mindspore/ccsrc/minddata/data'
+     'set/engine/datasetops/data_queue_op.cc:809] DetectPerBatchTime] Bad performance attention, it ta'
+     'kes more than 25 seconds to fetch a batch of data from dataset pipeline, which might result `Get'
+     'Next` timeout problem. You may test dataset processing performance(with creating dataset iterato'
+     'r) and optimize it.'),
+    '',
+    'Traceback (most recent call last):',
+    '  File "train.py", line 88, in <module>',
+    '    main()',
+    '  File "train.py", line 79, in main',
+    '    dataset_sink_mode=True)',
+    '  File "/usr/local/python-3.7.5/lib/python3.7/site-packages/mindspore/train/model.py", line 1050, in train',
+    '    initial_epoch=initial_epoch)',
+    '  File "/usr/local/python-3.7.5/lib/python3.7/site-packages/mindspore/train/model.py", line 98, in wrapper',
+    '    func(self, *args, **kwargs)',
+    '  File "/usr/local/python-3.7.5/lib/python3.7/site-packages/mindspore/train/model.py", line 624, in _train',
+    '    cb_params, sink_size, initial_epoch, valid_infos)',
+    ('  File "/usr/local/python-3.7.5/lib/python3.7/site-packages/mindspore/train/model.py", line 702,'
+     ' in _train_dataset_sink_process'),
+    '    outputs = train_network(*inputs)',
+    '  File "/usr/local/python-3.7.5/lib/python3.7/site-packages/mindspore/nn/cell.py", line 596, in __call__',
+    '    out = self.compile_and_run(*args)',
+    ('  File "/usr/local/python-3.7.5/lib/python3.7/site-packages/mindspore/nn/cell.py", line 988, in '
+     'compile_and_run'),
+    '    return _cell_graph_executor(self, *new_inputs, phase=self.phase)',
+    '  File "/usr/local/python-3.7.5/lib/python3.7/site-packages/mindspore/common/api.py", line 1192, in __call__',
+    '    return self.run(obj, *args, phase=phase)',
+    '  File "/usr/local/python-3.7.5/lib/python3.7/site-packages/mindspore/common/api.py", line 1229, in run',
+    '    return self._exec_pip(obj, *args, phase=phase_real)',
+    '  File "/usr/local/python-3.7.5/lib/python3.7/site-packages/mindspore/common/api.py", line 98, in wrapper',
+    '    results = fn(*arg, **kwargs)',
+    '  File "/usr/local/python-3.7.5/lib/python3.7/site-packages/mindspore/common/api.py", line 1211, in _exec_pip',
+    '    return self._graph_executor(args, phase)',
+    "RuntimeError: For 'GetNext', get data timeout. Queue name: 4c8d0410-8075-11ed-ac18-0242ac110006",
+]
+
+
+def test_mindsporess_dated_warnings_and_its_traceback_through_model_train_are_a_failed_run(tmp_path: Path) -> None:
+    """`[WARNING] ME(735:139656560391808,MainProcess):2022-12-20-14:46:24.718.205 [...]` (a dash between date and time)
+    dates its line; a traceback from `File "train.py", line 88` through `mindspore/train/model.py", ... in _train`
+    ending in `RuntimeError: For 'GetNext', get data timeout.` is the run's failure (the file was refused)."""
+    parser, steps, events = _read(tmp_path, MINDSPORE_CRASH)
+    assert parser == "generic_log" and steps == []
+    first = re.search(r"\):(\d{4}-\d\d-\d\d)-(\d\d:\d\d:\d\d)\.(\d{3})", MINDSPORE_CRASH[0])
+    assert first is not None
+    start = next(e for e in events if e["kind"] == "attempt_start")
+    assert (start["line"], start["ts_ns"]) == (1, _ns(f"{first[1]} {first[2]},{first[3]}"))
+    assert [e["line"] for e in events if e["kind"] == "crash"][:1] == [
+        next(i + 1 for i, t in enumerate(MINDSPORE_CRASH) if t.startswith("Traceback"))]
+
+
+# Unsloth 2026.6 on Transformers 5.5, its console at the default log level (github.com/sohelakhtar23/LLM-SC-Generation @
+# 9821a8d2e879b5d39e0b41d98b8011d92042d0c8 : terminal/FT/FT_qwen_creation.md, lines 50-80)
+UNSLOTH_CHECKPOINTS = [
+    ('Tokenizing val dataset: 100%|█████████████████████████████████████████████████████████████'
+     '██████████████████| 15/15 [00:00<00:00, 789.13 examples/s]'),
+    '🦥 Unsloth: Padding-free auto-enabled, enabling faster training.',
+    '[TRAIN] Starting training ...',
+    '',
+    ('The tokenizer has new PAD/BOS/EOS tokens that differ from the model config and generation '
+     'config. The model config and generation config were aligned accordingly, being updated wit'
+     "h the tokenizer's values. Updated tokens: {'bos_token_id': None, 'pad_token_id': 151645}."),
+    '==((====))==  Unsloth - 2x faster free finetuning | Num GPUs used = 1',
+    '   \\\\   /|    Num examples = 295 | Num Epochs = 3 | Total steps = 111',
+    'O^O/ \\_/ \\    Batch size per device = 2 | Gradient accumulation steps = 4',
+    '\\        /    Data Parallel GPUs = 1 | Total batch size (2 x 4 x 1) = 8',
+    ' "-____-"     Trainable parameters = 8,798,208 of 502,830,976 (1.75% trained)',
+    ('  0%|                                                                                     '
+     '                                  | 0/111 [00:00<?, ?it/s]`use_return_dict` is deprecated!'
+     ' Use `return_dict` instead!'),
+    'Unsloth: Double buffering enabled (parallel H2D + compute) for backward pass.',
+    'Unsloth: Will smartly offload gradients to save VRAM!',
+    ("{'loss': '0.9446', 'grad_norm': '0.3593', 'learning_rate': '3.6e-05', 'epoch': '0.2703'}  "
+     '                                                          '),
+    ("{'loss': '0.8321', 'grad_norm': '0.2613', 'learning_rate': '7.6e-05', 'epoch': '0.5405'}  "
+     '                                                          '),
+    ("{'loss': '0.6894', 'grad_norm': '0.2949', 'learning_rate': '0.000116', 'epoch': '0.8108'} "
+     '                                                          '),
+    ("{'loss': '0.5065', 'grad_norm': '0.2778', 'learning_rate': '0.000156', 'epoch': '1.081'}  "
+     '                                                          '),
+    ("{'loss': '0.3446', 'grad_norm': '0.3438', 'learning_rate': '0.000196', 'epoch': '1.351'}  "
+     '                                                          '),
+    ("{'loss': '0.2759', 'grad_norm': '0.2523', 'learning_rate': '0.0001894', 'epoch': '1.622'} "
+     '                                                          '),
+    ("{'loss': '0.2308', 'grad_norm': '0.2369', 'learning_rate': '0.0001558', 'epoch': '1.892'} "
+     '                                                          '),
+    ("{'loss': '0.2015', 'grad_norm': '0.3125', 'learning_rate': '0.0001077', 'epoch': '2.162'} "
+     '                                                          '),
+    ("{'loss': '0.1584', 'grad_norm': '0.2156', 'learning_rate': '5.761e-05', 'epoch': '2.432'} "
+     '                                                          '),
+    ("{'loss': '0.1601', 'grad_norm': '0.2679', 'learning_rate': '1.85e-05', 'epoch': '2.703'}  "
+     '                                                          '),
+    ("{'eval_loss': '0.1795', 'eval_runtime': '4.458', 'eval_samples_per_second': '3.365', 'eval"
+     "_steps_per_second': '0.897', 'epoch': '2.703'}            "),
+    (' 90%|█████████████████████████████████████████████████████████████████████████████████████'
+     '█████████████▏          | 100/111 [05:47<00:36,  3.34s/it]Unsloth: Restored added_tokens_d'
+     'ecoder metadata in checkpoints/FT-Qwen2.5-Coder-0.5B/checkpoint-100/tokenizer_config.json.'
+     '                           '),
+    ("{'loss': '0.1577', 'grad_norm': '0.2265', 'learning_rate': '5.3e-07', 'epoch': '2.973'}   "
+     '                                                          '),
+    ("{'eval_loss': '0.1781', 'eval_runtime': '3.721', 'eval_samples_per_second': '4.031', 'eval"
+     "_steps_per_second': '1.075', 'epoch': '3'}                "),
+    ('100%|█████████████████████████████████████████████████████████████████████████████████████'
+     '████████████████████████| 111/111 [06:41<00:00,  3.38s/it]Unsloth: Restored added_tokens_d'
+     'ecoder metadata in checkpoints/FT-Qwen2.5-Coder-0.5B/checkpoint-111/tokenizer_config.json.'
+     '                           '),
+    ("{'train_runtime': '403', 'train_samples_per_second': '2.196', 'train_steps_per_second': '0"
+     ".275', 'train_loss': '0.4069', 'epoch': '3'}              "),
+    ('100%|█████████████████████████████████████████████████████████████████████████████████████'
+     '████████████████████████| 111/111 [06:43<00:00,  3.63s/it]'),
+    '',
+]
+
+
+def test_unsloths_restored_tokenizer_line_in_a_checkpoint_folder_is_that_steps_save(tmp_path: Path) -> None:
+    """`Unsloth: Restored added_tokens_decoder metadata in checkpoints/.../checkpoint-100/tokenizer_config.json.`, glued
+    after the bar's drawing (the only word of a save at the default log level): a save at step 100 (it was none)."""
+    con = console_connection(tmp_path, UNSLOTH_CHECKPOINTS)
+    saved = [(i + 1, int(m[1])) for i, t in enumerate(UNSLOTH_CHECKPOINTS)
+             if (m := re.search(r"Unsloth: Restored added_tokens_decoder metadata in \S*/checkpoint-(\d+)/", t))]
+    assert con.execute("select line, step from log_events where kind = 'checkpoint_save_start' order by line").fetchall() == saved
+    assert [step for _, step in saved] == [100, 111]
+
+
+# Ray Tune's legacy status table through the Ray client, its last block (github.com/ziyu4huang/study_ml @
+# 750adc764a6b60fffff2115e4ac0e281e09b8191 : ray_tune/README.md, lines 30-56)
+TUNE_OLD_STATUS = [
+    '(run pid=30549) == Status ==',
+    '(run pid=30549) Current time: 2022-04-30 13:25:14 (running for 00:03:27.51)',
+    '(run pid=30549) Memory usage on this node: 3.4/7.7 GiB',
+    '(run pid=30549) Using AsyncHyperBand: num_stopped=0',
+    '(run pid=30549) Bracket: Iter 320.000: None | Iter 80.000: None | Iter 20.000: None',
+    '(run pid=30549) Resources requested: 0/8 CPUs, 0/0 GPUs, 0.0/3.78 GiB heap, 0.0/1.89 GiB objects',
+    ('(run pid=30549) Current best trial: 6e2a3_00005 with mean_accuracy=0.9902333617210388 and '
+     "parameters={'threads': 2, 'lr': 0.0923391580993009, 'momentum': 0.7478894946481159, 'hidde"
+     "n': 377}"),
+    '(run pid=30549) Result logdir: /home/ziyu4huang/ray_results/exp',
+    '(run pid=30549) Number of trials: 10/10 (10 TERMINATED)',
+    ('(run pid=30549) +-------------------------+------------+---------------------+----------+-'
+     '----------+------------+----------+--------+------------------+'),
+    ('(run pid=30549) | Trial name              | status     | loc                 |   hidden | '
+     '       lr |   momentum |      acc |   iter |   total time (s) |'),
+    ('(run pid=30549) |-------------------------+------------+---------------------+----------+-'
+     '----------+------------+----------+--------+------------------|'),
+    ('(run pid=30549) | train_mnist_6e2a3_00000 | TERMINATED | 172.23.26.224:30674 |      314 | '
+     '0.0659666 |   0.58544  | 0.9814   |     12 |          20.1392 |'),
+    ('(run pid=30549) | train_mnist_6e2a3_00001 | TERMINATED | 172.23.26.224:31463 |      510 | '
+     '0.0782941 |   0.126104 | 0.9764   |     12 |          23.6243 |'),
+    ('(run pid=30549) | train_mnist_6e2a3_00002 | TERMINATED | 172.23.26.224:32114 |      470 | '
+     '0.0358024 |   0.293729 | 0.96565  |     12 |          21.7094 |'),
+    ('(run pid=30549) | train_mnist_6e2a3_00003 | TERMINATED | 172.23.26.224:32738 |      325 | '
+     '0.0231097 |   0.198122 | 0.95035  |     12 |          18.6412 |'),
+    ('(run pid=30549) | train_mnist_6e2a3_00004 | TERMINATED | 172.23.26.224:861   |       77 | '
+     '0.0228321 |   0.650863 | 0.954617 |     12 |          10.7663 |'),
+    ('(run pid=30549) | train_mnist_6e2a3_00005 | TERMINATED | 172.23.26.224:1350  |      377 | '
+     '0.0923392 |   0.747889 | 0.990233 |     12 |          19.8368 |'),
+    ('(run pid=30549) | train_mnist_6e2a3_00006 | TERMINATED | 172.23.26.224:1967  |      241 | '
+     '0.0265833 |   0.186454 | 0.953717 |     12 |          16.5154 |'),
+    ('(run pid=30549) | train_mnist_6e2a3_00007 | TERMINATED | 172.23.26.224:2554  |      412 | '
+     '0.0403198 |   0.451757 | 0.971983 |     12 |          21.3272 |'),
+    ('(run pid=30549) | train_mnist_6e2a3_00008 | TERMINATED | 172.23.26.224:3191  |      256 | '
+     '0.0780921 |   0.629148 | 0.983383 |     12 |          16.5484 |'),
+    ('(run pid=30549) | train_mnist_6e2a3_00009 | TERMINATED | 172.23.26.224:3773  |      136 | '
+     '0.0995687 |   0.512248 | 0.977467 |     12 |          13.6323 |'),
+    ('(run pid=30549) +-------------------------+------------+---------------------+----------+-'
+     '----------+------------+----------+--------+------------------+'),
+    '(run pid=30549)',
+    '(run pid=30549)',
+    ("Best hyperparameters found were:  {'threads': 2, 'lr': 0.0923391580993009, 'momentum': 0.7"
+     "478894946481159, 'hidden': 377}"),
+    ('(run pid=30549) 2022-04-30 13:25:14,438 INFO tune.py:702 -- Total run time: 207.72 seconds'
+     ' (207.50 seconds for the tuning loop).'),
+]
+
+# Ray 2.x's new console output of one trial (github.com/sohang3112/iit-madras-web-mtech-ai :
+# trimester3/DA5402W_MLOPS/assignments/Assignment2/README.md, index id 60827114837, lines 28-124)
+TUNE_NEW_OUTPUT = [
+    ('2026-07-18 15:38:24,565 INFO worker.py:2015 -- Started a local Ray instance. View the dash'
+     'board at http://127.0.0.1:8266 '),
+    '╭──────────────────────────────────────────────────────────────────╮',
+    '│ Configuration for experiment     trainable_2026-07-18_15-38-26   │',
+    '├──────────────────────────────────────────────────────────────────┤',
+    '│ Search algorithm                 BasicVariantGenerator           │',
+    '│ Scheduler                        AsyncHyperBandScheduler         │',
+    '│ Number of trials                 1                               │',
+    '╰──────────────────────────────────────────────────────────────────╯',
+    '',
+    'View detailed results here: /home/sohang/ray_results/trainable_2026-07-18_15-38-26',
+    ('To visualize your results with TensorBoard, run: `tensorboard --logdir /tmp/ray/session_20'
+     '26-07-18_15-38-10_617960_531994/artifacts/2026-07-18_15-38-26/trainable_2026-07-18_15-38-2'
+     '6/driver_artifacts`'),
+    '',
+    'Trial status: 1 PENDING',
+    'Current time: 2026-07-18 15:38:26. Total running time: 0s',
+    'Logical resource usage: 1.0/1 CPUs, 0/1 GPUs (0.0/1.0 accelerator_type:GeForce-MX130)',
+    '╭─────────────────────────────────────────────────────╮',
+    '│ Trial name              status       C     max_iter │',
+    '├─────────────────────────────────────────────────────┤',
+    '│ trainable_9e0d4_00000   PENDING      1          100 │',
+    '╰─────────────────────────────────────────────────────╯',
+    '',
+    'Trial trainable_9e0d4_00000 started with configuration:',
+    '╭────────────────────────────────────────────╮',
+    '│ Trial trainable_9e0d4_00000 config         │',
+    '├────────────────────────────────────────────┤',
+    '│ C                                        1 │',
+    '│ max_iter                               100 │',
+    '╰────────────────────────────────────────────╯',
+    ('(trainable pid=532900) 2026/07/18 15:38:34 INFO mlflow.store.db.utils: Creating initial ML'
+     'flow database tables...'),
+    '(trainable pid=532900) 2026/07/18 15:38:34 INFO mlflow.store.db.utils: Updating database tables',
+    '(trainable pid=532900) WARNING: Using incubator modules: jdk.incubator.vector',
+    "(trainable pid=532900) Using Spark's default log4j profile: org/apache/spark/log4j2-defaults.properties",
+    '(trainable pid=532900) Setting default log level to "WARN".',
+    ('(trainable pid=532900) To adjust logging level use sc.setLogLevel(newLevel). For SparkR, u'
+     'se setLogLevel(newLevel).'),
+    ('(trainable pid=532900) 26/07/18 15:38:37 WARN NativeCodeLoader: Unable to load native-hado'
+     'op library for your platform... using builtin-java classes where applicable'),
+    '[Stage 0:>                                                          (0 + 1) / 1]',
+    '                                                                                ',
+    '[Stage 1:>                                                          (0 + 1) / 1]',
+    '                                                                                ',
+    '[Stage 2:>                                                          (0 + 1) / 1]',
+    '',
+    'Trial status: 1 RUNNING',
+    'Current time: 2026-07-18 15:38:56. Total running time: 30s',
+    'Logical resource usage: 1.0/1 CPUs, 0/1 GPUs (0.0/1.0 accelerator_type:GeForce-MX130)',
+    '╭─────────────────────────────────────────────────────╮',
+    '│ Trial name              status       C     max_iter │',
+    '├─────────────────────────────────────────────────────┤',
+    '│ trainable_9e0d4_00000   RUNNING      1          100 │',
+    '╰─────────────────────────────────────────────────────╯',
+    '                                                                                ',
+    '[Stage 13:>                                                         (0 + 1) / 1]',
+    '                                                                                ',
+    '[Stage 15:>                                                         (0 + 1) / 1]',
+    '                                                                                ',
+    '[Stage 17:>                                                         (0 + 1) / 1]',
+    '                                                                                ',
+    '[Stage 19:>                                                         (0 + 1) / 1]',
+    '                                                                                ',
+    '[Stage 21:>                                                         (0 + 1) / 1]',
+    '                                                                                ',
+    '[Stage 30:>                                                         (0 + 1) / 1]',
+    '                                                                                ',
+    ('(trainable pid=532900) /home/sohang/Projects/iit-madras-web-mtech-ai/trimester3/DA5402W_ML'
+     'OPS/assignments/Assignment2/train_DA25M622.py:120: UserWarning: Starting a Matplotlib GUI '
+     'outside of the main thread will likely fail.'),
+    '(trainable pid=532900)   fig, ax = plt.subplots(figsize=(6, 5))',
+    'Trial status: 1 RUNNING',
+    'Current time: 2026-07-18 15:39:26. Total running time: 1min 0s',
+    'Logical resource usage: 1.0/1 CPUs, 0/1 GPUs (0.0/1.0 accelerator_type:GeForce-MX130)',
+    '╭─────────────────────────────────────────────────────╮',
+    '│ Trial name              status       C     max_iter │',
+    '├─────────────────────────────────────────────────────┤',
+    '│ trainable_9e0d4_00000   RUNNING      1          100 │',
+    '╰─────────────────────────────────────────────────────╯',
+    '',
+    'Trial trainable_9e0d4_00000 completed after 1 iterations at 2026-07-18 15:39:44. Total running time: 1min 18s',
+    '╭────────────────────────────────────────────────╮',
+    '│ Trial trainable_9e0d4_00000 result             │',
+    '├────────────────────────────────────────────────┤',
+    '│ checkpoint_dir_name                            │',
+    '│ time_this_iter_s                       71.4696 │',
+    '│ time_total_s                           71.4696 │',
+    '│ training_iteration                           1 │',
+    '│ accuracy                               0.87978 │',
+    '│ f1                                     0.82358 │',
+    '╰────────────────────────────────────────────────╯',
+    ('2026-07-18 15:39:44,988 INFO tune.py:1007 -- Wrote the latest version of all result files '
+     "and experiment state to '/home/sohang/ray_results/trainable_2026-07-18_15-38-26' in 0.0066"
+     's.'),
+    '',
+    'Trial status: 1 TERMINATED',
+    'Current time: 2026-07-18 15:39:44. Total running time: 1min 18s',
+    'Logical resource usage: 0/1 CPUs, 0/1 GPUs (0.0/1.0 accelerator_type:GeForce-MX130)',
+    '╭───────────────────────────────────────────────────────────────────────────────────────────────────────────╮',
+    '│ Trial name              status         C     max_iter     iter     total time (s)         f1     accuracy │',
+    '├───────────────────────────────────────────────────────────────────────────────────────────────────────────┤',
+    '│ trainable_9e0d4_00000   TERMINATED     1          100        1            71.4696   0.823575     0.879783 │',
+    '╰───────────────────────────────────────────────────────────────────────────────────────────────────────────╯',
+    '',
+    "Best config: {'C': 1.0, 'max_iter': 100}",
+    'Best F1 score recorded: 0.8235750733889323',
+]
+
+
+def test_ray_tunes_status_consoles_are_one_launch_ended_by_tunes_last_words(tmp_path: Path) -> None:
+    """Ray Tune's status (`(run pid=30549) Number of trials: 10/10 (10 TERMINATED)` and `Total run time: 207.72 seconds
+    ...`; Ray 2's `Trial status: 1 TERMINATED` and `tune.py:1007 -- Wrote the latest version of all result files and
+    experiment state to '...'`), no step line: one launch that ended there (both files were refused)."""
+    for name, lines, last_words in (("old", TUNE_OLD_STATUS, "Total run time: "),
+                                    ("new", TUNE_NEW_OUTPUT, "Wrote the latest version of all result files")):
+        (tmp_path / name).mkdir()
+        parser, steps, events = _read(tmp_path / name, lines)
+        assert (parser, steps) == ("generic_log", []), name
+        assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [
+            ("attempt_end", next(i + 1 for i, t in enumerate(lines) if last_words in t))], name
+    con = console_connection(tmp_path, TUNE_NEW_OUTPUT, name="tune.log")
+    stamps = [m[1] for t in TUNE_NEW_OUTPUT if (m := re.match(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) INFO ", t))]
+    length = (_ns(stamps[-1]) - _ns(stamps[0])) / 1e9
+    assert con.execute("select count(*), round(max(length_s), 3) from attempts").fetchone() == (1, round(length, 3))
