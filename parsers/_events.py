@@ -349,6 +349,10 @@ SIGNAL_HANDLER = re.compile(r"^\s{0,8}(?:\[SignalInfo: )?\*\*\* (?P<sig>SIG(?:SE
 # "train_dual_doc.single.gpu.sh: line 27: 29781 Terminated              $marian_home/marian --model ..."
 _SHELL_JOB_DEATH = re.compile(r"^[^\s:]{1,255}: line \d{1,9}: {1,8}\d{1,10} (?P<what>Killed|Terminated|Segmentation fault|Aborted"
                               r"|Bus error)(?: \(core dumped\))?(?: |$)")
+# (the shell's word that it was a training command that died: NNI's trial `stderr`, `.../run.sh: line 10: 211836 Aborted
+# (core dumped) python main_node.py`)
+TRAINING_JOB_DEATH = re.compile(_SHELL_JOB_DEATH.pattern + r" {0,40}(?:\(core dumped\) {1,40})?(?:\S{0,200}/)?"
+                                r"(?:python[\d.]{0,4}|torchrun|deepspeed|accelerate|mpirun|srun|horovodrun)(?:\s|$)")
 # a job a script kills itself once its training is done, not its training: a monitor or a server
 # beside it ("12345 Terminated              nvidia-smi dmon -s um -d 5 > gpu.log")
 _MONITOR_COMMAND = re.compile(r"(?<!\S) {0,40}+(?:[^\s/]{0,200}+/){0,40}+"
@@ -365,7 +369,8 @@ _RESTART_COUNT = re.compile(r"\brestart_count=(\d{1,9})\b")
 # torchelastic stopping its workers (every era): on a signal it received, or to tear down the
 # group after a failure
 _AGENT_STOP = re.compile(
-    r"Received (?P<sig>\d{1,3}|SIG[A-Z]{2,8}) death signal"
+    # (torch 1.x to 2.3 print the enum: "Received Signals.SIGINT death signal, shutting down workers")
+    r"Received (?P<sig>\d{1,3}|(?:Signals\.)?SIG[A-Z]{2,8}) death signal"
     r"|(?:Closing|Sending) process \d{1,10} (?:via|closing) signal SIG[A-Z]{2,8}"
 )
 # a launcher's own lines (DeepSpeed's launch.py, torchelastic's agent): after a failure they are

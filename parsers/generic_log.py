@@ -34,6 +34,7 @@ from tracelens.parsers._events import (
     SIGNAL_HANDLER,
     STEP,
     TEMPLATE_EXTRAS,
+    TRAINING_JOB_DEATH,
     WATCHDOG,
     join_wrapped_watchdogs,
     log_result,
@@ -3099,6 +3100,12 @@ class GenericLogParser(LogReader):
             if died and any(_own_step(body) is not None or (body[:5] == "step " and _EVAL_STEP.match(body) is not None)
                             for body in bodies[:died[0]]):
                 return Claim.CONTENT  # a program's step line, then the shell's word that the process died
+        if ": line " in text and log_named(path) and any(
+                TRAINING_JOB_DEATH.match(body) is not None for body in bodies if ": line " in body):
+            # the shell's word that a training command it ran died (a trial's `stderr`, NNI's: a CUDA assertion, then
+            # `.../run.sh: line 10: 211836 Aborted (core dumped) python main_node.py`), no step line: a failed run's
+            # output (a weaker claim: a reader that knows the file's lines wins)
+            return Claim.NAME
         if "Up. " in text and any(_MARIAN_MARK.search(body) for body in bodies) and any(
                 _MARIAN.search(body) for body in bodies if "Up. " in body):
             return Claim.CONTENT  # Marian's update line, and its own word around it (a tail of one update)

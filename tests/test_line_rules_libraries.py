@@ -2137,3 +2137,77 @@ def test_ray_tunes_status_consoles_are_one_launch_ended_by_tunes_last_words(tmp_
     stamps = [m[1] for t in TUNE_NEW_OUTPUT if (m := re.match(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) INFO ", t))]
     length = (_ns(stamps[-1]) - _ns(stamps[0])) / 1e9
     assert con.execute("select count(*), round(max(length_s), 3) from attempts").fetchone() == (1, round(length, 3))
+
+
+# An NNI trial's stderr as its local training service keeps it (github.com/statsle/DDM @
+# 05c8eeb9110ff3244d5d59c4190ded720055741e : ddm-nni/Cora/hr6c5pba/trials/AiQ6I/stderr, whole)
+NNI_TRIAL_STDERR = [
+    ('/pytorch/aten/src/ATen/native/cuda/ScatterGatherKernel.cu:111: operator(): block: [0,0,0],'
+     ' thread: [0,0,0] Assertion `idx_dim >= 0 && idx_dim < index_size && "index out of bounds"`'
+     ' failed.'),
+    ('/ddm-nni/Cora/hr6c5pba/trials/AiQ6I/run.sh: line 10: 211836 Aborted                 (core '
+     'dumped) python main_node.py'),
+]
+
+
+def test_a_trials_stderr_with_the_shells_word_that_its_python_died_is_a_failure_log(tmp_path: Path) -> None:
+    """A CUDA assertion, then `.../run.sh: line 10: 211836 Aborted                 (core dumped) python main_node.py`, in a
+    file named `stderr`: the run's failure (the file was refused); the same word of a command that is no training's
+    (`sleep 100`) claims nothing."""
+    parser, steps, events = _read(tmp_path, NNI_TRIAL_STDERR, name="stderr")
+    assert (parser, steps) == ("generic_log", [])
+    assert [e["line"] for e in events if e["kind"] == "crash"] == [len(NNI_TRIAL_STDERR)]
+    other = [t.replace("python main_node.py", "sleep 100") for t in NNI_TRIAL_STDERR]
+    path = tmp_path / "other" / "stderr"
+    path.parent.mkdir()
+    path.write_text("\n".join(other) + "\n")
+    assert detect(path, read_head(path), registry())[0] is None
+
+
+# Megatron-core MoE (expert parallel 2) stopped with ^C, its lines wrapped at 220 columns (github.com/SeunghyunSEO/Megatron-LM :
+# moe_exp/README.md, index id 52696439354, the block after "node=1 / ngpu", whole)
+MCORE_SIGINT = [
+    (' [2024-10-16 06:21:10] iteration        1/  500000 | consumed samples:          128 | elap'
+     'sed time per iteration (ms): 14312.0 | learning rate: 2.000000E-07 | global batch size:   '
+     '128 | lm loss: 1.177436E+01 | load_bal'),
+    ('ancing_loss: 1.010554E+00 | loss scale: 1.0 | grad norm: 0.479 | num zeros: 0.0 | number o'
+     'f skipped iterations:   0 | number of nan iterations:   0 |'),
+    ('Number of parameters in transformer layers in billions:  0.03'),
+    ('Number of parameters in embedding layers in billions: 0.07'),
+    ('Total number of parameters in billions: 0.09'),
+    ('Number of parameters in most loaded shard in billions: 0.0916'),
+    ('Theoretical memory footprints: weight and optimizer=1048.55 MB'),
+    ('[Rank 0] (after 1 iterations) memory (MB) | allocated: 999.52783203125 | max allocated: 99'
+     '9.5595703125 | reserved: 1126.0 | max reserved: 1126.0'),
+    (' [2024-10-16 06:21:12] iteration        2/  500000 | consumed samples:          256 | elap'
+     'sed time per iteration (ms): 2034.8 | learning rate: 4.000000E-07 | global batch size:   1'
+     '28 | lm loss: 1.177444E+01 | load_bala'),
+    ('ncing_loss: 1.009700E+00 | loss scale: 1.0 | grad norm: 0.489 | num zeros: 0.0 | number of'
+     ' skipped iterations:   0 | number of nan iterations:   0 |'),
+    (' [2024-10-16 06:21:14] iteration        3/  500000 | consumed samples:          384 | elap'
+     'sed time per iteration (ms): 2049.3 | learning rate: 6.000000E-07 | global batch size:   1'
+     '28 | lm loss: 1.177427E+01 | load_bala'),
+    ('ncing_loss: 1.010454E+00 | loss scale: 1.0 | grad norm: 0.476 | num zeros: 0.0 | number of'
+     ' skipped iterations:   0 | number of nan iterations:   0 |'),
+    (' [2024-10-16 06:21:16] iteration        4/  500000 | consumed samples:          512 | elap'
+     'sed time per iteration (ms): 2037.0 | learning rate: 8.000000E-07 | global batch size:   1'
+     '28 | lm loss: 1.177555E+01 | load_bala'),
+    ('ncing_loss: 1.010483E+00 | loss scale: 1.0 | grad norm: 0.455 | num zeros: 0.0 | number of'
+     ' skipped iterations:   0 | number of nan iterations:   0 |'),
+    (' [2024-10-16 06:21:18] iteration        5/  500000 | consumed samples:          640 | elap'
+     'sed time per iteration (ms): 2041.6 | learning rate: 1.000000E-06 | global batch size:   1'
+     '28 | lm loss: 1.177305E+01 | load_bala'),
+    ('ncing_loss: 1.009435E+00 | loss scale: 1.0 | grad norm: 0.463 | num zeros: 0.0 | number of'
+     ' skipped iterations:   0 | number of nan iterations:   0 |'),
+    ('^CW1016 06:21:18.872000 140016382740288 torch/distributed/elastic/agent/server/api.py:688]'
+     ' Received Signals.SIGINT death signal, shutting down workers '),
+]
+
+
+def test_torchruns_agent_receiving_signals_sigint_stops_the_run(tmp_path: Path) -> None:
+    """`^CW1016 06:21:18.872000 ... api.py:688] Received Signals.SIGINT death signal, shutting down workers` (torch 1.x to 2.3
+    print the enum) after iteration 5: the run stopped there, a failure (it read as a run that ended unknown)."""
+    _, steps, events = _read(tmp_path, MCORE_SIGINT)
+    assert steps and steps[-1]["step"] == 5
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [
+        ("crash", next(i + 1 for i, t in enumerate(MCORE_SIGINT) if "Received Signals.SIGINT death signal" in t))]
