@@ -222,6 +222,12 @@ _DONE = re.compile(r"(?:^|\] | - )(?:Done!|DONE ---- rank \d{1,7})\s*$")
 # (and Ray 2.7's status: "Trial status: 8 TERMINATED | 1 ERROR")
 _TUNE_ERRORS = re.compile(r"\bNumber of trials: \d{1,9}/\d{1,9} \([^)]{0,200}\b\d{1,9} ERROR\b"
                           r"|^Trial status: [^\n]{0,200}\b\d{1,9} ERROR\b")
+_TUNE_STATUS_LINE = re.compile(r"\bNumber of trials: \d{1,9}/\d{1,9} \(|^Trial status: \d{1,9} [A-Z]")
+# Tune stopped before its trials were done: "tune.py:219 -- Stop signal received (e.g. via SIGINT/Ctrl+C), ending Ray Tune
+# run. ...", "tune.py:1037 -- Trials did not complete: [...]", "Experiment has been interrupted, but the most recent state was
+# saved."
+_TUNE_INTERRUPTED = re.compile(r"\bStop signal received \(e\.g\. via SIGINT/Ctrl\+C\), ending Ray Tune run\b"
+                               r"|\btune\.py:\d{1,6} -- Trials did not complete: |\bExperiment has been interrupted\b")
 # `tune.run`'s (`Tuner.fit`'s) last words: "Total run time: 207.72 seconds (207.50 seconds for the tuning loop)."; in Ray
 # 2.7 and later, before it or alone, "tune.py:1007 -- Wrote the latest version of all result files and experiment state
 # to '...' in 0.0066s."
@@ -832,6 +838,7 @@ _ANY_EVENT_PATTERN = (
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|DONE ---- rank \d"
     r"|Reporting training |SUCCEEDED\)|Wrote the latest version of all result files|^Trial status: "
+    r"|ending Ray Tune run|Trials did not complete|has been interrupted"
     r"| errored after |valuation took |\(INFO\): Total time taken: "
     r"|Task completed\. Exit code \(|ERROR: crashed: resources failed|was terminated: allocation failed"
     r"|^Sender: LSF System <|^Subject: Job \d{1,15}: <|^Results reported at "
@@ -1061,6 +1068,7 @@ class EventScanner:
         self.snapshots: set[str] = set()  # StyleGAN's snapshots a metric was reported for
         self.path_saved: dict[int | None, tuple[int, str]] = {}  # rank -> (line, path) of its last save that named its file
         self.tune_errors = False  # a Ray Tune trial ended in error
+        self.tune_status = False  # Ray Tune's status was printed (its trials' table, `Trial status: ...`)
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
         self.lsf_end_ns: int | None = None  # when its submission ended (`Terminated at ...`)
         self.lsf_verdict: str | None = None  # its subject's verdict (`Exited`, `Done`), until its clock is read
@@ -1747,10 +1755,20 @@ class EventScanner:
             if name not in self.snapshots:
                 self.snapshots.add(name)
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-        elif ("Number of trials: " in text or "Trial status: " in text) and _TUNE_ERRORS.search(text) is not None:
-            self.tune_errors = True  # (Tune's status: a trial ended in error; its traceback went to its error.txt)
-        elif (("Total run time: " in text or "Wrote the latest version of all result files" in text) and not failed
-              and not self.tune_errors and _TUNE_END.search(text) is not None):
+        elif ("Number of trials: " in text or "Trial status: " in text) and _TUNE_STATUS_LINE.search(text) is not None:
+            self.tune_status = True
+            if _TUNE_ERRORS.search(text) is not None:
+                self.tune_errors = True  # (Tune's status: a trial ended in error; its traceback went to its error.txt)
+        elif ("ending Ray Tune run" in text or "Trials did not complete" in text or "has been interrupted" in text) and (
+                _TUNE_INTERRUPTED.search(text) is not None):
+            # Tune stopped before its trials were done (a ^C, its stop signal): no clean end, the one its last words
+            # said before this taken back
+            self.tune_errors = True
+            rows.events[:] = [e for e in rows.events if not (e["kind"] == LogEventKind.ATTEMPT_END.value
+                                                             and e.get("detail") == "Ray Tune: the run returned"
+                                                             and e["rank"] == line.rank)]
+        elif (("Total run time: " in text or ("Wrote the latest version of all result files" in text and self.tune_status))
+              and not failed and not self.tune_errors and _TUNE_END.search(text) is not None):
             last = rows.events[-1] if rows.events else None
             if not (last is not None and last["kind"] == LogEventKind.ATTEMPT_END.value
                     and last.get("detail") == "Ray Tune: the run returned"):  # (its two last words: one end)

@@ -114,8 +114,7 @@ _PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)|\[(\d
 # ISO-like times: a space, `T`, (open_clip's `datefmt="%Y-%m-%d,%H:%M:%S"`) a comma or (Sockeye's
 # `%Y-%m-%d:%H:%M:%S`) a colon between the date and the time
 _ISO = re.compile(
-    # (and MindSpore's logger's dash between them: `[WARNING] ME(735:139656560391808,MainProcess):2022-12-20-14:46:24.718.205`)
-    r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[ T,:-](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?"
+    r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[ T,:](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?"
     # (its offset after a space, four digits alone: gcloud's `2026-02-22 04:04:56 -0500`)
     r"(?P<tz>Z|[+-]\d{2}:?\d{2}| [+-]\d{4}\b)?"
 )
@@ -709,7 +708,7 @@ _NEEDS_PYTHON = (
 
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
-_DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:-]|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
+_DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|\):\d{4}-\d{2}-\d{2}-|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d )"
               r"\d{2}:\d{2}:\d{2}")
 # `date`'s time after a few words (`_CTIME_AFTER`), a pattern of its own: in `_DATE_HINT` it slows
@@ -727,7 +726,7 @@ _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{
 # `_ISO` for polars, its date and time to the second in one group (the cache key of `parse_timestamp`
 # less the zone)
 _ISO_COLUMNS = (
-    r"(?P<second>\d{4}-\d{2}-\d{2}[ T,:-]\d{2}:\d{2}:\d{2})(?:[.,](?P<frac>\d{1,9}))?(?P<tz>Z|[+-]\d{2}:?\d{2})?"
+    r"(?P<second>\d{4}-\d{2}-\d{2}[ T,:]\d{2}:\d{2}:\d{2})(?:[.,](?P<frac>\d{1,9}))?(?P<tz>Z|[+-]\d{2}:?\d{2})?"
 )
 
 
@@ -1125,6 +1124,11 @@ _CTIME_LEADING = re.compile(
 # Thu Jan  8 15:06:16 GMT 2026`)
 # (or in parentheses: pix2pix's and CycleGAN's Visualizer as each launch opens its loss log, `time.strftime("%c")`:
 # `================ Training Loss (Thu Sep  1 21:31:13 2022) ================`)
+# MindSpore's logger, its date and time joined by a dash right after its process field: `[WARNING]
+# ME(735:139656560391808,MainProcess):2022-12-20-14:46:24.718.205 [mindspore/train/model.py:1078] ...` (the
+# milliseconds, then the microseconds); nowhere else (a folder named `2022-12-20-14:46:24` is no line's date)
+_MINDSPORE_STAMP = re.compile(r"\):(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})-(?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+                              r"\.(?P<frac>\d{3})(?:\.(?P<us>\d{3}))?\b")
 _CTIME_AFTER = re.compile(r"(?<=[\s(])" + _CTIME_LEADING.pattern.removeprefix(r"\[?"))
 DATE_START_MAX = 80
 _DATE_END_MAX = DATE_START_MAX + 35
@@ -1195,6 +1199,9 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
             return _match_ns(ctime, ctime.group(0), lambda: {**ctime.groupdict(), "mo": _MONTHS[ctime.group("mon")]})
         if (later := _leading(_CTIME_AFTER, text)) is not None:
             return _match_ns(later, later.group(0), lambda: {**later.groupdict(), "mo": _MONTHS[later.group("mon")]})
+        if "):" in text[:DATE_START_MAX] and (mindspore := _leading(_MINDSPORE_STAMP, text)) is not None:
+            ns = _match_ns(mindspore, mindspore.group(0)[2:21], lambda: {**mindspore.groupdict(), "tz": None})
+            return ns + int(mindspore.group("us")) * 1000 if ns is not None and mindspore.group("us") else ns
         return _slash_timestamp(text, day_first) if "/" in text[:_DATE_END_MAX] else None
     # a log's lines share their seconds: each distinct second (and zone) is converted once
     key = text[match.start():match.end("s")] + (match.group("tz") or "")

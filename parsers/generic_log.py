@@ -422,13 +422,16 @@ _FLOWER_PROGRESS = re.compile(r"(?:^|\| |: {1,8})fit progress: \((?P<s>\d{1,9}),
 # 0 failures"
 _FLOWER_FIT = re.compile(r"(?:^|\| )fit_round (?P<s>\d{1,9}) received \d{1,9} results and \d{1,9} failures\s*$")
 # NVIDIA FLARE's FedAvg controller as it aggregates a round: "aggregating 2 update(s) at round 0"; its
-# ScatterAndGather workflow once a round is done: "Round 0 finished."
-_NVFLARE_ROUND = re.compile(r"(?:^|\]: |- )(?:aggregating \d{1,9} update\(s\) at round (?P<a>\d{1,9})|"
-                            r"Round (?P<f>\d{1,9}) finished\.)\s*$")
+# ScatterAndGather workflow once a round is done, after its workflow's identity: "ScatterAndGather - INFO -
+# [identity=simulator_server, run=simulate_job, wf=scatter_and_gather]: Round 0 finished." (a bare `Round 0
+# finished.` is any script's)
+_NVFLARE_ROUND = re.compile(r"(?:(?:^|\]: |- )aggregating \d{1,9} update\(s\) at round (?P<a>\d{1,9})|"
+                            r"\bwf=[\w.-]{1,80}\]: Round (?P<f>\d{1,9}) finished\.)\s*$")
 # FedAvg research code (shaoxiongji/federated-learning's `Round   0, Average loss 1.928` and its many forks, FedProx's
 # `At round 0 training loss: 2.30`): a round's line with its training loss
 _FL_ROUND = re.compile(r"^(?:At )?(?:(?:Global|Comm(?:unication)?|Federated|FL) )?[Rr]ound\s{0,8}[:#]?\s{0,8}(?P<s>\d{1,9})"
                        r"(?:\s{0,4}/\s{0,4}\d{1,9})?\]?\s{0,4}[,:|-]?\s")
+_COUNTER_WORD = re.compile(r"\b(?:[Ee]poch|EPOCH|[Ii]ter(?:ation)?|ITER|[Ss]tep|STEP|[Bb]atch)\b")
 FEDERATED_FRAMEWORKS = frozenset({"flower", "nvflare", "fedavg"})
 FEDERATED_SERVERS = frozenset({"flower", "nvflare"})  # (a federated framework's own server: its rounds alone are steps)
 # insightface's arcface_torch (its CallBackLogging, and the many face-recognition trainers built on it): "Speed 5299.56
@@ -759,21 +762,16 @@ _OCP_STEP = re.compile(r"\bepoch: \d\.\d{2}e[-+]\d{2}, step: (?P<m>\d)\.(?P<f>\d
 
 # a learning rate as an epoch's line prints it (`lr: 0.001`, `lr=1e-3`, `Learning Rate =  4.437e-03`), not a configuration's
 # dump (`lr 0.0005`)
-_LOSS_FIGURE = re.compile(r"oss\w{0,20}\W{1,40}(?:[-+]?\.?\d|nan\b|inf\b)", re.I)  # (a loss and its figure after it)
-_EPOCH_LR = re.compile(r"\blr\s{0,2}[:=]\s{0,2}[-+]?\.?\d|\b(?:[Ll]earning [Rr]ate|LR)\s{0,2}[:=]\s{0,2}[-+]?\.?\d")
+# a configuration's dump, a key and its value alone as a logger's message (FourCastNet's YParams, `... - root - INFO - lr
+# 0.0005`, `... - INFO - loss l2`): no epoch's line
+_CONFIG_PAIR = re.compile(r"(?:^|\s-\s|\]\s{1,4})[A-Za-z_][\w.]{0,60} [^\s]{1,200}\s*$")
 
 
 def _epochs_own_figure(text: str) -> bool:
-    """A dated line that may be an epoch's own (its loss, learning rate or duration): a loss with its
-    figure, a learning rate after its separator, or a time it took (FourCastNet's `Time taken for epoch 65 is
-    135.3 sec`, its last word where the run was killed before its losses' line); not a configuration's dump
-    printed as a relaunch starts (FourCastNet's `loss l2`, `lr 0.0005`), which would carry the epoch
-    into the next process."""
-    if "took" in text or "Time taken for epoch " in text:
-        return True
-    if "oss" in text and _LOSS_FIGURE.search(text) is not None:
-        return True
-    return "lr" in text.lower() and _EPOCH_LR.search(text) is not None
+    """A dated line with a loss, a learning rate or a time taken that may be an epoch's own: not a
+    configuration's key and value alone (FourCastNet's `lr 0.0005`, `loss l2`, printed as a relaunch
+    starts, which would carry the epoch into the next process)."""
+    return _CONFIG_PAIR.search(text) is None
 
 
 def _federated_rounds(rows: LogRows) -> None:
@@ -980,8 +978,10 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(nvflare.group("a") or nvflare.group("f")), None, {}, "nvflare")
     if "ound" in text[:24] and (fl_round := _FL_ROUND.match(text)) is not None and "loss" in (
             said := _step_values(text[fl_round.end():])) and _NOT_TRAINING.search(
-            text, fl_round.end(), max(fl_round.end(), text.find("oss", fl_round.end()))) is None:
-        # (not a round's test or validation loss: FedProx's forks print `At round 0 test loss: ...` too)
+            text, fl_round.end(), max(fl_round.end(), text.find("oss", fl_round.end()))) is None and (
+            _COUNTER_WORD.search(text, fl_round.end()) is None):
+        # (not a round's test or validation loss: FedProx's forks print `At round 0 test loss: ...` too; nor a round of
+        # an outer loop whose lines count epochs or steps within it, `Round 0, Epoch 1, loss: 0.65`: those are the steps)
         return _OwnStep(int(fl_round.group("s")), None, {"loss": said["loss"]}, "fedavg")
     if "Score at iteration " in text and (dl4j := _DL4J.search(text)) is not None:
         score = to_float(dl4j.group("l"))
@@ -3289,7 +3289,8 @@ class GenericLogParser(LogReader):
             # console, no step line this reader knows in its head (a weaker claim: a reader that knows its lines wins)
             return Claim.NAME
         if ("Number of trials: " in text or "Trial status: " in text) and sum(
-                1 for body in bodies if _TUNE_STATUS.search(body) is not None) + (2 if "Total run time: " in text else 0) >= 2:
+                1 for body in bodies if _TUNE_STATUS.search(body) is not None) + (
+                2 if "Total run time: " in text or "Wrote the latest version of all result files" in text else 0) >= 2:
             # Ray Tune's status as its trials run (`Number of trials: 10/10 (10 TERMINATED)`, Ray 2.7's `Trial status: 1
             # TERMINATED`), twice or once with its end, no step line this reader knows in its head (each trial a run
             # of the one launch; a weaker claim: a reader that knows the file's lines wins)
@@ -3769,8 +3770,11 @@ class GenericLogParser(LogReader):
             # an undated step has a row with no time (nothing places it), with the time it reports
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
             if (counter is not None and counter.match.re is STEP and line.ts_ns is not None
-                    and _EVALUATION_AFTER.match(text, counter.match.end()) is not None):
-                counter = None  # (an evaluation's line at the step: mlx-lm's `Iter 100: Val loss 0.922, Val took 2.440s`)
+                    and _EVALUATION_AFTER.match(text, counter.match.end()) is not None
+                    and "rain" not in text[counter.match.end():] and "RAIN" not in text[counter.match.end():]):
+                # (an evaluation's line at the step: mlx-lm's `Iter 100: Val loss 0.922, Val took 2.440s`; not one whose
+                # keys, sorted, put a test's before its training's, `step 100: test_acc 0.01 train_loss 1.0`)
+                counter = None
             if counter is not None and (counter.match.re is _BATCH_OF or counter.match.re is _MONAI_BATCH):
                 named = epochs[line.rank][-1].number if line.rank in epochs else None  # the epoch its own line named last
                 if batch_totals.setdefault((line.rank, named), counter.batches) != counter.batches:

@@ -326,7 +326,29 @@ def test_horovods_benchmark_iteration_is_its_batches_over_its_rate(tmp_path: Pat
     _, steps, _ = _read(tmp_path, given)
     for row, (_, rate) in zip(steps, rates, strict=True):
         assert abs(row["step_time_s"] - 32 * 5 / rate) < 1e-9
+    # (the rates read back from the step times: their mean the benchmark's own summary, `Img/sec per GPU: 257.4 +-33.6`)
+    summary = next(float(m[1]) for t in BYTEPS_BENCHMARK if (m := re.match(r"Img/sec per GPU: ([\d.]+) ", t)))
+    assert abs(sum(32 * 5 / row["step_time_s"] for row in steps) / len(steps) - summary) < 0.05
     for lines, warned in ((BYTEPS_BENCHMARK, True), (given, False)):
         (tmp_path / "benchmark.log").write_text("\n".join(lines) + "\n")
         warnings = registry()["generic_log"].parse(tmp_path / "benchmark.log", ParseOptions()).warnings
         assert any("--num-batches-per-iter" in w for w in warnings) is warned
+
+
+def test_a_bare_round_finished_line_is_no_flare_round(tmp_path: Path) -> None:
+    """FLARE's round ends only after its workflow's identity: the same console with its server's `aggregating 2 update(s)
+    at round N` lines said as a script's bare `Round N finished.` has no server's rounds, and its sites' lines stay steps
+    (a bare `- Round 0 finished.` made every other step of a log vanish)."""
+    bare = [re.sub(r"aggregating 2 update\(s\) at round (\d+)", r"Round \1 finished.", t) for t in NVFLARE_FEDAVG]
+    _, steps, _ = _read(tmp_path, bare)
+    sites = [t for t in NVFLARE_FEDAVG if re.search(r"site=site-\d, Epoch: \d/2, Iteration: \d+, Loss: ", t)]
+    assert len(steps) == len(sites) == 16
+    assert {s["framework"] for s in steps} != {"nvflare"}
+
+
+def test_a_round_whose_lines_count_epochs_is_no_federated_round(tmp_path: Path) -> None:
+    """`Round   0, Average loss 1.928` is a round's step; with an epoch counted after the round on the line (an outer loop's
+    round, `Round   0, Epoch 1, Average loss 1.928`) it is none of the round rule's."""
+    counted = [t.replace(", Average loss", ", Epoch 1, Average loss") for t in FEDAVG_ROUNDS]
+    _, steps, _ = _read(tmp_path, counted, parser_name="generic_log")
+    assert "fedavg" not in {s["framework"] for s in steps}

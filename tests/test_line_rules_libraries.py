@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tests.conftest import console_connection
 from tests.test_line_rules import _ns, _read
+from tests.test_line_rules_research_programs import PADDLEX_LAST_STEP
 from tracelens.parsers import detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.store import Store
@@ -1800,6 +1801,11 @@ def test_mlx_lms_validation_line_at_a_step_is_no_step_and_its_final_weights_end_
     trained = [int(m[1]) for t in MLX_LM_METAFLOW if (m := re.search(r"\] Iter (\d+): Train loss ", t))]
     assert [s for (s,) in con.execute("select step from log_steps order by line").fetchall()] == trained
     assert con.execute("select count(*), max(end_reason) from attempts").fetchone() == (1, "completed")
+    # (a step line whose keys, sorted, put a test's before its training's is a step: `Iter 10: test_x 1, Train loss ...`)
+    sorted_keys = [t.replace(": Train loss", ": Test took 0.1s, Train loss") for t in MLX_LM_METAFLOW]
+    (tmp_path / "sorted").mkdir()
+    again = console_connection(tmp_path / "sorted", sorted_keys)
+    assert [s for (s,) in again.execute("select step from log_steps order by line").fetchall()] == trained
     final = next(i + 1 for i, t in enumerate(MLX_LM_METAFLOW) if "Saved final weights to " in t)
     assert con.execute("select kind from log_events where line = ? order by kind", [final]).fetchall() == [
         ("attempt_end",), ("checkpoint_save_end",)]
@@ -1873,17 +1879,26 @@ MINDSPORE_CRASH = [
 
 
 def test_mindsporess_dated_warnings_and_its_traceback_through_model_train_are_a_failed_run(tmp_path: Path) -> None:
-    """`[WARNING] ME(735:139656560391808,MainProcess):2022-12-20-14:46:24.718.205 [...]` (a dash between date and time)
-    dates its line; a traceback from `File "train.py", line 88` through `mindspore/train/model.py", ... in _train`
-    ending in `RuntimeError: For 'GetNext', get data timeout.` is the run's failure (the file was refused)."""
+    """`[WARNING] ME(735:139656560391808,MainProcess):2022-12-20-14:46:24.718.205 [...]` (a dash between date and time,
+    milliseconds then microseconds) dates its line, and a save's folder named so dates nothing (PaddleX's save line
+    with such a folder: its logger's date); a traceback from `File "train.py", line 88` through
+    `mindspore/train/model.py", ... in _train` ending in `RuntimeError: For 'GetNext', get data timeout.` is the run's
+    failure (the file was refused)."""
     parser, steps, events = _read(tmp_path, MINDSPORE_CRASH)
     assert parser == "generic_log" and steps == []
-    first = re.search(r"\):(\d{4}-\d\d-\d\d)-(\d\d:\d\d:\d\d)\.(\d{3})", MINDSPORE_CRASH[0])
+    first = re.search(r"\):(\d{4}-\d\d-\d\d)-(\d\d:\d\d:\d\d)\.(\d{3})\.(\d{3})", MINDSPORE_CRASH[0])
     assert first is not None
     start = next(e for e in events if e["kind"] == "attempt_start")
-    assert (start["line"], start["ts_ns"]) == (1, _ns(f"{first[1]} {first[2]},{first[3]}"))
+    assert (start["line"], start["ts_ns"]) == (1, _ns(f"{first[1]} {first[2]},{first[3]}{first[4]}"))
     assert [e["line"] for e in events if e["kind"] == "crash"][:1] == [
         next(i + 1 for i, t in enumerate(MINDSPORE_CRASH) if t.startswith("Traceback"))]
+    saved = [t.replace("/root/paddlex/seal_text/PaddleX-3.1.4/output/latest/latest", "./out/2022-12-20-14:46:24/latest")
+             for t in PADDLEX_LAST_STEP]
+    _, _, events = _read(tmp_path, saved)
+    when = [_ns(f"{m[1].replace('/', '-')} {m[2]},000") for t in saved
+            if (m := re.match(r"\[(\S+) (\S+)\] ppocr INFO: save model in .*/2022-12-20-14:46:24/", t))]
+    assert len(when) == 1
+    assert [e["ts_ns"] for e in events if e["kind"].startswith("checkpoint_save") and "2022-12-20-14" in e["raw"]] == when
 
 
 # Unsloth 2026.6 on Transformers 5.5, its console at the default log level (github.com/sohelakhtar23/LLM-SC-Generation @
@@ -2211,3 +2226,44 @@ def test_torchruns_agent_receiving_signals_sigint_stops_the_run(tmp_path: Path) 
     assert steps and steps[-1]["step"] == 5
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [
         ("crash", next(i + 1 for i, t in enumerate(MCORE_SIGINT) if "Received Signals.SIGINT death signal" in t))]
+
+
+# Ray Tune's legacy status through Ray AIR, interrupted while its trials were pending (a Ray issue thread's output, index id
+# 19070079745, its last status block to its last line)
+TUNE_INTERRUPTED = [
+    '== Status ==',
+    'Current time: 2023-07-01 07:35:13 (running for 00:03:20.24)',
+    'Using AsyncHyperBand: num_stopped=0',
+    'Bracket: Iter 4.000: None | Iter 2.000: None | Iter 1.000: None',
+    'Logical resource usage: 0/20 CPUs, 0/1 GPUs (0.0/1.0 accelerator_type:RTX)',
+    'Result logdir: /home/garrett/.guild/runs/eb1d91774b7e4ffa998306eb483e028a/ray_results/mwe',
+    'Number of trials: 2/2 (2 PENDING)',
+    '+------------------------------+----------+-------+------------------------+',
+    '| Trial name                   | status   | loc   |   lightning_config/_mo |',
+    '|                              |          |       |    dule_init_config/lr |',
+    '|------------------------------+----------+-------+------------------------|',
+    '| LightningTrainer_42993_00000 | PENDING  |       |             0.0011888  |',
+    '| LightningTrainer_42993_00001 | PENDING  |       |             0.00765266 |',
+    '+------------------------------+----------+-------+------------------------+',
+    '',
+    '',
+    '2023-07-01 07:35:13,860\tERROR tune.py:941 -- Trials did not complete: [LightningTrainer_42993_00000, '
+    'LightningTrainer_42993_00001]',
+    '2023-07-01 07:35:13,860\tINFO tune.py:945 -- Total run time: 200.25 seconds (200.24 seconds for the tuning loop).',
+    '2023-07-01 07:35:13,860\tWARNING tune.py:954 -- Experiment has been interrupted, but the most recent state was saved.',
+    ('Continue running this experiment with: Tuner.restore(path="/home/garrett/.guild/runs/eb1d91774b7e4ffa998306eb483e028a'
+     '/ray_results/mwe", trainable=...)'),
+]
+
+
+def test_ray_tunes_run_whose_trials_did_not_complete_has_no_clean_end(tmp_path: Path) -> None:
+    """`Trials did not complete: [...]` before Tune's `Total run time: ...` and `Experiment has been interrupted`: no clean
+    end (it was one); Ray Train's console, with no Tune status, gets no end from `Wrote the latest version of all result
+    files` (printed before its last iteration's block)."""
+    parser, _, events = _read(tmp_path, TUNE_INTERRUPTED)
+    assert parser == "generic_log"
+    assert [e for e in events if e["kind"] == "attempt_end"] == []
+    untabled = [t for t in TUNE_NEW_OUTPUT if not t.startswith("Trial status: ")]
+    (tmp_path / "train").mkdir()
+    _, _, events = _read(tmp_path / "train", untabled, parser_name="generic_log")
+    assert [e for e in events if e.get("detail") == "Ray Tune: the run returned"] == []

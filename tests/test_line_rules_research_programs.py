@@ -280,8 +280,8 @@ def _ctime_ms(text: str) -> int:
 
 def test_pix2pixs_loss_log_header_is_a_launch_dated_by_its_time(tmp_path: Path) -> None:
     """`================ Training Loss (Thu Sep  1 21:43:14 2022) ================` opens each launch's lines: three
-    launches, each from its header's time (a launch of one step line, at the step the launch before began at, was
-    merged into it: 2 attempts), and a launch that died before its first loss line is one all the same (1)."""
+    launches, each from its header's time (its second launch, one step line at the step the first began at, was merged
+    into the first: 2 attempts), and a launch that died before its first loss line is one all the same (there was 1)."""
     for lines in (PIX2PIX_THREE_LAUNCHES, PIX2PIX_EMPTY_FIRST):
         headers = [i for i, t in enumerate(lines) if t.startswith("================ Training Loss (")]
         expected = []
@@ -366,3 +366,26 @@ def test_paddleocrs_one_step_line_with_its_batch_cost_claims_the_log(tmp_path: P
     assert [s["step"] for s in steps] == [int(m[1]) for t in PADDLEX_LAST_STEP if (m := re.search(r"global_step: (\d+),", t))]
     assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [
         i + 1 for i, t in enumerate(PADDLEX_LAST_STEP) if " INFO: save model in " in t]
+
+
+def _losses_as(form: str, text: str) -> str:
+    """FourCastNet's losses' line with its two losses printed in `form` instead."""
+    said = re.search(r"Train loss: (\S+)\. Valid loss: (\S+)$", text)
+    return text if said is None else text[:said.start()] + form.format(v=said[1], w=said[2])
+
+
+def test_a_relaunchs_configuration_pair_is_no_epoch_line_but_an_epochs_loss_in_any_form_is(tmp_path: Path) -> None:
+    """The epoch's own line may print its loss as a tensor or a TensorBoard tag (`loss: tensor(0.2227, ...)`, `Loss/train=
+    0.2227`): still its line (such lines were dropped with the configuration's, a whole run read as no step); the
+    configuration's `lr 0.0005` and `loss l2` alone are not."""
+    for form in ("Train loss: {v}. Valid loss: {w}", "Train loss: tensor({v}, device='cuda:0'). Valid loss: {w}",
+                 "Loss/train={v} Loss/val={w}"):
+        lines = [_losses_as(form, t) for t in FOURCASTNET_RELAUNCH]
+        (tmp_path / str(len(form))).mkdir()
+        con = console_connection(tmp_path / str(len(form)), lines)
+        ends = dict(con.execute("select step, end_ns / 1e9 from log_steps").fetchall())
+        # (each epoch's losses' line, right after its `Time taken for epoch N` line)
+        losses = {int(m[1]): _seconds(lines[i + 1][:23]) for i, t in enumerate(lines[:-1])
+                  if (m := re.search(r"Time taken for epoch (\d+) is", t))}
+        assert {e: round(t, 3) for e, t in ends.items() if e in losses} == {e: round(t, 3) for e, t in losses.items()}, form
+        assert sorted(losses) == [17, 18, 63, 64]
