@@ -1069,6 +1069,8 @@ class EventScanner:
         self.path_saved: dict[int | None, tuple[int, str]] = {}  # rank -> (line, path) of its last save that named its file
         self.tune_errors = False  # a Ray Tune trial ended in error
         self.tune_status = False  # Ray Tune's status was printed (its trials' table, `Trial status: ...`)
+        self.tune_run_from = 0  # the line of the current Tune run's first status
+        self.tune_closed = 0  # the line of the last Tune run's end, or of its word that its trials did not complete
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
         self.lsf_end_ns: int | None = None  # when its submission ended (`Terminated at ...`)
         self.lsf_verdict: str | None = None  # its subject's verdict (`Exited`, `Done`), until its clock is read
@@ -1202,6 +1204,8 @@ class EventScanner:
             self.failed = False
             self.launcher_end = None  # a new process: the clean end said before was another's run's
             self.unclean = False
+            self.tune_errors = self.tune_status = False  # (a Tune run's status is its process's)
+            self.tune_run_from = self.tune_closed = 0
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        detail="first dated line of a process", raw=line.text, process=True)
             if "<cfg.extras." in line.text:
@@ -1757,6 +1761,8 @@ class EventScanner:
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif ("Number of trials: " in text or "Trial status: " in text) and _TUNE_STATUS_LINE.search(text) is not None:
             self.tune_status = True
+            if self.tune_closed >= self.tune_run_from:  # (the first status after a run's end: the next run's)
+                self.tune_run_from, self.tune_errors = line.number, False
             if _TUNE_ERRORS.search(text) is not None:
                 self.tune_errors = True  # (Tune's status: a trial ended in error; its traceback went to its error.txt)
         elif ("ending Ray Tune run" in text or "Trials did not complete" in text or "has been interrupted" in text) and (
@@ -1764,9 +1770,12 @@ class EventScanner:
             # Tune stopped before its trials were done (a ^C, its stop signal): no clean end, the one its last words
             # said before this taken back
             self.tune_errors = True
+            # (this run's end, said since its first status: an earlier run's in the file stands)
             rows.events[:] = [e for e in rows.events if not (e["kind"] == LogEventKind.ATTEMPT_END.value
                                                              and e.get("detail") == "Ray Tune: the run returned"
-                                                             and e["rank"] == line.rank)]
+                                                             and e["rank"] == line.rank and e["line"] > self.tune_run_from)]
+            if "Stop signal received" not in text:
+                self.tune_closed = line.number
         elif (("Total run time: " in text or ("Wrote the latest version of all result files" in text and self.tune_status))
               and not failed and not self.tune_errors and _TUNE_END.search(text) is not None):
             last = rows.events[-1] if rows.events else None
@@ -1774,6 +1783,7 @@ class EventScanner:
                     and last.get("detail") == "Ray Tune: the run returned"):  # (its two last words: one end)
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="Ray Tune: the run returned")
+            self.tune_closed = line.number
         elif ("Done!" in text or "DONE ---- rank " in text) and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)

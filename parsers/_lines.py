@@ -489,7 +489,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
                       # (a line naming its software's date is Python's to read: `_leading`; so is a 12-hour clock's,
                       # and an offset after a space, which `_ISO_COLUMNS` does not read)
                       software=head.str.contains(_SOFTWARE_DATE.pattern) | head.str.contains(_MERIDIEM_HEAD)
-                      | head.str.contains(_SPACED_OFFSET),
+                      | head.str.contains(_SPACED_OFFSET) | head.str.contains(_MINDSPORE_HINT),
                       stamp=head.str.extract_groups(_ISO_COLUMNS))
               .unnest("stamp")
               .select("index", "tz", "leading", "second",
@@ -1129,6 +1129,7 @@ _CTIME_LEADING = re.compile(
 # milliseconds, then the microseconds); nowhere else (a folder named `2022-12-20-14:46:24` is no line's date)
 _MINDSPORE_STAMP = re.compile(r"\):(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})-(?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
                               r"\.(?P<frac>\d{3})(?:\.(?P<us>\d{3}))?\b")
+_MINDSPORE_HINT = r"\):\d{4}-\d{2}-\d{2}-\d{2}:"  # (such a line is Python's to read: its stamp before a date in its message)
 _CTIME_AFTER = re.compile(r"(?<=[\s(])" + _CTIME_LEADING.pattern.removeprefix(r"\[?"))
 DATE_START_MAX = 80
 _DATE_END_MAX = DATE_START_MAX + 35
@@ -1189,6 +1190,9 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
     if (text[2:3] == ":" or text[3:4] == ":") and _CLOCK_FIRST.match(text) is not None and (
             _CLOCK_THEN_DATE.match(text) is None):
         return None
+    if "):" in text[:DATE_START_MAX] and (mindspore := _leading(_MINDSPORE_STAMP, text)) is not None:
+        ns = _match_ns(mindspore, mindspore.group(0)[2:21], lambda: {**mindspore.groupdict(), "tz": None})
+        return ns + int(mindspore.group("us")) * 1000 if ns is not None and mindspore.group("us") else ns
     match = _leading(_ISO, text)
     if not match and "%|" in text[:DATE_START_MAX] and len(text) > _DATE_END_MAX:
         match = _after_bar(_ISO, text)
@@ -1199,9 +1203,6 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
             return _match_ns(ctime, ctime.group(0), lambda: {**ctime.groupdict(), "mo": _MONTHS[ctime.group("mon")]})
         if (later := _leading(_CTIME_AFTER, text)) is not None:
             return _match_ns(later, later.group(0), lambda: {**later.groupdict(), "mo": _MONTHS[later.group("mon")]})
-        if "):" in text[:DATE_START_MAX] and (mindspore := _leading(_MINDSPORE_STAMP, text)) is not None:
-            ns = _match_ns(mindspore, mindspore.group(0)[2:21], lambda: {**mindspore.groupdict(), "tz": None})
-            return ns + int(mindspore.group("us")) * 1000 if ns is not None and mindspore.group("us") else ns
         return _slash_timestamp(text, day_first) if "/" in text[:_DATE_END_MAX] else None
     # a log's lines share their seconds: each distinct second (and zone) is converted once
     key = text[match.start():match.end("s")] + (match.group("tz") or "")

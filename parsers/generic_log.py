@@ -764,7 +764,9 @@ _OCP_STEP = re.compile(r"\bepoch: \d\.\d{2}e[-+]\d{2}, step: (?P<m>\d)\.(?P<f>\d
 # dump (`lr 0.0005`)
 # a configuration's dump, a key and its value alone as a logger's message (FourCastNet's YParams, `... - root - INFO - lr
 # 0.0005`, `... - INFO - loss l2`): no epoch's line
-_CONFIG_PAIR = re.compile(r"(?:^|\s-\s|\]\s{1,4})[A-Za-z_][\w.]{0,60} [^\s]{1,200}\s*$")
+# (its whole message after the level, not a line's tail; not a loss and its figure, `... - INFO - loss 0.5`)
+_CONFIG_PAIR = re.compile(r"(?:^|\b(?:INFO|DEBUG|WARNING|WARN|ERROR)(?:\s-\s|:?\s{1,4}|:[\w.]{1,80}:))"
+                          r"(?!\w{0,40}oss\s{1,4}[-+]?\.?\d)[A-Za-z_][\w.]{0,60} [^\s]{1,200}\s*$")
 
 
 def _epochs_own_figure(text: str) -> bool:
@@ -1876,6 +1878,9 @@ def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Seq
 # a step line's first word after its counter naming an evaluation (mlx-lm's `Iter 1: Val loss 2.699, Val took 2.702s`
 # before its `Iter 10: Train loss 2.198, ...`): the evaluation's line, no step (dated: undated ones need a training key)
 _EVALUATION_AFTER = re.compile(r"[\s:,|\]-]{0,6}(?:[Vv]al(?:id(?:ation)?)?|VAL|[Ee]val(?:uation)?|EVAL|[Tt]est|TEST)(?=[\s_:])")
+
+
+_TRAIN_WORD = re.compile(r"\b(?:[Tt]rain|TRAIN)")
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
@@ -3771,7 +3776,7 @@ class GenericLogParser(LogReader):
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
             if (counter is not None and counter.match.re is STEP and line.ts_ns is not None
                     and _EVALUATION_AFTER.match(text, counter.match.end()) is not None
-                    and "rain" not in text[counter.match.end():] and "RAIN" not in text[counter.match.end():]):
+                    and _TRAIN_WORD.search(text, counter.match.end()) is None):
                 # (an evaluation's line at the step: mlx-lm's `Iter 100: Val loss 0.922, Val took 2.440s`; not one whose
                 # keys, sorted, put a test's before its training's, `step 100: test_acc 0.01 train_loss 1.0`)
                 counter = None

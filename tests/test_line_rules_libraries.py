@@ -2263,6 +2263,11 @@ def test_ray_tunes_run_whose_trials_did_not_complete_has_no_clean_end(tmp_path: 
     parser, _, events = _read(tmp_path, TUNE_INTERRUPTED)
     assert parser == "generic_log"
     assert [e for e in events if e["kind"] == "attempt_end"] == []
+    # (an earlier run's clean end in the same file stands: the legacy run's `Total run time`, then this one appended)
+    (tmp_path / "two").mkdir()
+    _, _, events = _read(tmp_path / "two", [*TUNE_OLD_STATUS, *TUNE_INTERRUPTED])
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [
+        next(i + 1 for i, t in enumerate(TUNE_OLD_STATUS) if "Total run time: " in t)]
     untabled = [t for t in TUNE_NEW_OUTPUT if not t.startswith("Trial status: ")]
     (tmp_path / "train").mkdir()
     _, _, events = _read(tmp_path / "train", untabled, parser_name="generic_log")

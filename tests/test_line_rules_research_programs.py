@@ -376,13 +376,14 @@ def _losses_as(form: str, text: str) -> str:
 
 def test_a_relaunchs_configuration_pair_is_no_epoch_line_but_an_epochs_loss_in_any_form_is(tmp_path: Path) -> None:
     """The epoch's own line may print its loss as a tensor or a TensorBoard tag (`loss: tensor(0.2227, ...)`, `Loss/train=
-    0.2227`): still its line (such lines were dropped with the configuration's, a whole run read as no step); the
-    configuration's `lr 0.0005` and `loss l2` alone are not."""
-    for form in ("Train loss: {v}. Valid loss: {w}", "Train loss: tensor({v}, device='cuda:0'). Valid loss: {w}",
-                 "Loss/train={v} Loss/val={w}"):
+    0.2227`), alone (`loss 0.2227`) or with a learning rate at its end (`... - lr 0.0005`): still its line (such lines
+    were dropped with the configuration's, a whole run read as no step); the configuration's `lr 0.0005` and `loss l2`
+    alone as the logger's message are not."""
+    for n, form in enumerate(("Train loss: {v}. Valid loss: {w}", "Train loss: tensor({v}, device='cuda:0'). Valid loss: {w}",
+                 "Loss/train={v} Loss/val={w}", "loss {v}", "Train loss: {v} - lr 0.0005")):
         lines = [_losses_as(form, t) for t in FOURCASTNET_RELAUNCH]
-        (tmp_path / str(len(form))).mkdir()
-        con = console_connection(tmp_path / str(len(form)), lines)
+        (tmp_path / str(n)).mkdir()
+        con = console_connection(tmp_path / str(n), lines)
         ends = dict(con.execute("select step, end_ns / 1e9 from log_steps").fetchall())
         # (each epoch's losses' line, right after its `Time taken for epoch N` line)
         losses = {int(m[1]): _seconds(lines[i + 1][:23]) for i, t in enumerate(lines[:-1])
