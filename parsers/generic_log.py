@@ -1880,7 +1880,7 @@ def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Seq
 _EVALUATION_AFTER = re.compile(r"[\s:,|\]-]{0,6}(?:[Vv]al(?:id(?:ation)?)?|VAL|[Ee]val(?:uation)?|EVAL|[Tt]est|TEST)(?=[\s_:])")
 
 
-_TRAIN_WORD = re.compile(r"\b(?:[Tt]rain|TRAIN)")
+_TRAINING_NAMED = re.compile(r"\b(?:[Tt]rain|TRAIN)")
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
@@ -3776,7 +3776,7 @@ class GenericLogParser(LogReader):
             counter = _step_counter(text) if line.ts_ns is not None or _MAY_COUNT.search(text) else None
             if (counter is not None and counter.match.re is STEP and line.ts_ns is not None
                     and _EVALUATION_AFTER.match(text, counter.match.end()) is not None
-                    and _TRAIN_WORD.search(text, counter.match.end()) is None):
+                    and _TRAINING_NAMED.search(text, counter.match.end()) is None):
                 # (an evaluation's line at the step: mlx-lm's `Iter 100: Val loss 0.922, Val took 2.440s`; not one whose
                 # keys, sorted, put a test's before its training's, `step 100: test_acc 0.01 train_loss 1.0`)
                 counter = None
