@@ -135,6 +135,14 @@ class LogRows:
         self.steps.append({"file_id": "", "rank": within_int64(rank), "step": step, "framework": self.framework, "line": line,
                            **values})
 
+    def drop_steps(self, row_ids: set[int]) -> None:
+        """The step rows of these ids (`id(row)`) are no steps: out of `steps`, and out of the epochs
+        their marks said they ended or were read within."""
+        self.steps[:] = [row for row in self.steps if id(row) not in row_ids]
+        for row_id in row_ids:
+            self.epoch_ends.pop(row_id, None)
+            self.epoch_readings.pop(row_id, None)
+
     def epoch_end(self, row: dict[str, Any], epoch: int, batches: int) -> None:
         """`row` ends epoch `epoch` (as printed) of `batches` batches, its step time a batch's.
         Where every row of a rank ends an epoch, and there are two or more (a console that kept

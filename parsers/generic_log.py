@@ -780,12 +780,7 @@ def _federated_rounds(rows: LogRows) -> None:
     """A federated job's steps are its server's rounds: its clients' local loops, each counted from 0
     again every round and printed side by side in a simulation's console (NVIDIA FLARE's `site=site-1,
     Epoch: 0/2, Iteration: 3000, Loss: ...`), are no steps of the job (nor restarts of it)."""
-    kept = [row for row in rows.steps if row.get("framework") in FEDERATED_SERVERS]
-    dropped = {id(row) for row in rows.steps} - {id(row) for row in kept}
-    for row_id in dropped:
-        rows.epoch_ends.pop(row_id, None)
-        rows.epoch_readings.pop(row_id, None)
-    rows.steps[:] = kept
+    rows.drop_steps({id(row) for row in rows.steps if row.get("framework") not in FEDERATED_SERVERS})
 
 
 def _ggml_before_first(text: str) -> bool:
@@ -4025,10 +4020,7 @@ class GenericLogParser(LogReader):
             _merge_repeated_steps(rows, writer_rows)
         _drop_bar_rows_said_again(rows, steps_bar_rows)
         if evaluation_rows:
-            rows.steps[:] = [row for row in rows.steps if id(row) not in evaluation_rows]
-            for row_id in evaluation_rows:
-                rows.epoch_ends.pop(row_id, None)
-                rows.epoch_readings.pop(row_id, None)
+            rows.drop_steps(evaluation_rows)
         if SHARED_LINES.get():
             mark_evaluations(rows)
         _running_tokens(rows)
