@@ -165,7 +165,13 @@ _TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}(?:train(?:ing)?(?:[ _]| - )loss|(?-i:
 _EPOCH_RESULT = re.compile(r"epoch {1,2}\d{1,9} {0,2}: {1,2}(?:\{'[^{}]{1,2000}\}|\d{1,9}(?:\.\d{1,20})?)\s*$")
 # a line opening with its epoch, after the word `train` (Flax's examples: `train epoch: 1, loss: 0.1293, accuracy: 96.04`)
 # (or after the run it is of, the OGB examples' repeated runs in one process: `Run: 01, Epoch: 01, Loss: 0.5451`)
-_TRAIN_WORD = re.compile(r"train(?:ing)? {1,4}(?=epoch)|Run: \d{1,4}, (?=Epoch: )", re.I)
+# (after its split too, a PyG example's runs over its dataset's splits: `Split: 01, Run: 01, Epoch: 200, Loss: 0.3514`)
+_TRAIN_WORD = re.compile(r"train(?:ing)? {1,4}(?=epoch)|(?:Split: \d{1,4}, )?Run: \d{1,4}, (?=Epoch: )", re.I)
+# the results an epoch prints per split of its data, training's first (OGB's examples' and DIG's `print({'Train':
+# train_perf, 'Validation': valid_perf, 'Test': test_perf})`): the epoch's line, after its head `=====Epoch 3`
+# (on its own line, the loops' words and bars between) or on the head's line
+_SPLIT_RESULTS = re.compile(r"\s{0,8}\{'Train': [-+\d.{]")
+SPLIT_RESULTS_AFTER_HEAD = 40  # lines from an epoch's head alone to its results (its loops' words and bars between)
 # a loss an evaluation reports, not training's (`eval_loss_total`, `val_loss`, `best_val_loss`, `test loss`),
 # or no loss at all (mixed precision's loss scale: `loss_scale`, `loss_scaler`)
 
@@ -189,7 +195,7 @@ def _in_english(text: str) -> str:
     return text
 
 
-_ARROW = re.compile(r"[=\-]{0,8}>\s{0,4}")
+_ARROW = re.compile(r"[=\-]{0,8}>\s{0,4}|={3,40}(?=[Ee]poch)")
 # a clock's field before the epoch's (MedSAM's `Time: 20240624-0426, Epoch: 0, Train Loss: 0.187`)
 _LEADING_TIME = re.compile(r"(?:time|date)\s{0,2}[:=]\s{0,2}[\d\-:_T./]{4,40},\s{1,4}", re.I)
 
@@ -228,7 +234,7 @@ def _undated_epoch_line(text: str) -> int | None:
     if (epoch := _EPOCH.match(body, head.end() if head is not None else 1 if body[:1] in "<[(" else 0)) is None:
         return None
     if (_named_loss(body) or _EPOCH_TOOK.match(body, epoch.start()) is not None
-            or (head is None and _EPOCH_RESULT.match(body) is not None)):
+            or (head is None and (_EPOCH_RESULT.match(body) is not None or _SPLIT_RESULTS.match(body, epoch.end())))):
         return int(epoch.group(1))
     return None
 
@@ -3042,7 +3048,7 @@ class GenericLogParser(LogReader):
                 or _LAUNCHER.search(text) or _wrapped_watchdog(text)):
             return Claim.CONTENT  # a launcher/failure log, with or without step lines
         hits = epoch_hits = 0
-        loss_epochs: set[int] = set()
+        loss_epochs: set[tuple[int, str]] = set()  # (epoch, the words before it: a run's `Run: 02, `) of epoch lines
         epochs = False
         undated = 0
         record_head = False  # the line before was the dated first line of a step record
@@ -3241,14 +3247,16 @@ class GenericLogParser(LogReader):
                 if undated >= 3:
                     return Claim.CONTENT
             elif "poch" in body and (number := _undated_epoch_line(body)) is not None:
-                loss_epochs.add(number)  # an epoch's own line with its loss, undated (SpeechBrain's train_log.txt)
+                # an epoch's own line with its loss, undated (SpeechBrain's train_log.txt), of its run
+                loss_epochs.add((number, body[:body.find("poch")]))
                 if len(loss_epochs) >= 3:
                     return Claim.CONTENT
             elif "poch" in body and _EPOCH_OPENS.search(body) is not None and (opened := _EPOCH.search(body)) is not None:
                 opening, since_opening = int(opened.group(1)), 0  # an epoch's head alone (`Epoch 1/30`)
-            elif (opening is not None and since_opening <= TRAIN_LOSS_AFTER_HEAD and "oss" in body
-                  and _TRAIN_LOSS_LINE.match(body) is not None):
-                loss_epochs.add(opening)  # its training loss on a line of its own under it (`Train Loss: 0.5623 | ...`)
+            elif opening is not None and ((since_opening <= TRAIN_LOSS_AFTER_HEAD and "oss" in body
+                                           and _TRAIN_LOSS_LINE.match(body) is not None)
+                                          or (since_opening <= SPLIT_RESULTS_AFTER_HEAD and _SPLIT_RESULTS.match(body))):
+                loss_epochs.add((opening, ""))  # its training loss on a line of its own under it (`Train Loss: 0.5623 | ...`)
                 opening = None
                 if len(loss_epochs) >= 3:
                     return Claim.CONTENT
@@ -3410,6 +3418,9 @@ class GenericLogParser(LogReader):
                 # loss: 0.095 - train acc: 97.663 - val loss: ...`): that epoch's line, with no clock
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.loss = line.number, float(said.group("v"))
+            elif (line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None
+                  and line.text[:1] in " {" and _SPLIT_RESULTS.match(line.text) is not None):
+                epochs[line.rank][-1].line = line.number  # an epoch's results per split (`_SPLIT_RESULTS`): its line
             elif (line.ts_ns is None and line.rank in epochs and "| Tot: " in line.text
                   and (kuangliu := _KUANGLIU_BAR.search(line.text)) is not None):
                 # kuangliu/pytorch-cifar's bar after the epoch's head (`Epoch: 32`): its first loop is the

@@ -1,5 +1,6 @@
 """Research programs' consoles beyond the common trainers (pygcn's loop, pix2pix's loss log, insightface's
-arcface_torch, NVIDIA's Modulus Sym and PhysicsNeMo, FourCastNet, nerfstudio, PaddleX, an Optuna study): lines
+arcface_torch, NVIDIA's Modulus Sym and PhysicsNeMo, FourCastNet, nerfstudio, PaddleX, an Optuna study, OGB's and DIG's
+graph examples): lines
 quoted verbatim from public files (each block's source is cited above it), tiny inputs in, exact rows out, each
 expectation read off the quoted text."""
 
@@ -390,3 +391,135 @@ def test_a_relaunchs_configuration_pair_is_no_epoch_line_but_an_epochs_loss_in_a
                   if (m := re.search(r"Time taken for epoch (\d+) is", t))}
         assert {e: round(t, 3) for e, t in ends.items() if e in losses} == {e: round(t, 3) for e, t in losses.items()}, form
         assert sorted(losses) == [17, 18, 63, 64]
+
+
+# DIG's SphereNet on QM9 (github.com/divelab/DIG : docs/source/tutorials/threedgraph.rst, index id 12951510433, its
+# `parsed-literal` output block: its first 3 and last 6 lines, the block's indent kept)
+DIG_EPOCHS = [
+    "    =====Epoch 1 {'Train': 0.7765793317604924, 'Validation': 0.829788088798523, 'Test': 0.8256096243858337}",
+    "    =====Epoch 2 {'Train': 0.3513736664000606, 'Validation': 0.4852057099342346, 'Test': 0.4807925820350647}",
+    "    =====Epoch 3 {'Train': 0.2866970902528785, 'Validation': 0.3925183415412903, 'Test': 0.3926387131214142}",
+    "    =====Epoch 18 {'Train': 0.05782321078129603, "
+    "'Validation': 0.04337486997246742, 'Test': 0.041813842952251434}",
+    "    =====Epoch 19 {'Train': 0.05424516140513118, "
+    "'Validation': 0.040363702923059464, 'Test': 0.03920820727944374}",
+    "    =====Epoch 20 {'Train': 0.0552880891001176, "
+    "'Validation': 0.040168143808841705, 'Test': 0.039053723216056824}",
+    '',
+    '    Best validation MAE so far: 0.040168143808841705',
+    '    Test MAE when got best validation result: 0.039053723216056824',
+]
+
+# OGB's graph property example (ogbg-molhiv, `main_pyg.py`) run in a notebook (a Chinese GNN course's notes, index id
+# 42810598547, the cell's output for epochs 1-3 and its end, the notebook's indent kept)
+OGB_EPOCHS = [
+    '    Iteration:   0%|          | 4/1029 [00:00<00:29, 34.25it/s]',
+    '',
+    '    =====Epoch 1',
+    '    Training...',
+    '',
+    '',
+    '    Iteration: 100%|██████████| 1029/1029 [00:25<00:00, 40.35it/s]',
+    '    Iteration:   2%|▏         | 17/1029 [00:00<00:06, 160.89it/s]',
+    '',
+    '    Evaluating...',
+    '',
+    '',
+    '    Iteration: 100%|██████████| 1029/1029 [00:06<00:00, 164.41it/s]',
+    '    Iteration: 100%|██████████| 129/129 [00:00<00:00, 131.22it/s]',
+    '    Iteration: 100%|██████████| 129/129 [00:01<00:00, 95.27it/s]',
+    '    Iteration:   0%|          | 4/1029 [00:00<00:27, 37.52it/s]',
+    '',
+    "    {'Train': {'rocauc': 0.6604943642908611}, "
+    "'Validation': {'rocauc': 0.682172251616696}, 'Test': {'rocauc': 0.6643677938932772}}",
+    '    =====Epoch 2',
+    '    Training...',
+    '',
+    '',
+    '    Iteration: 100%|██████████| 1029/1029 [00:23<00:00, 43.43it/s]',
+    '    Iteration:   1%|▏         | 14/1029 [00:00<00:07, 136.74it/s]',
+    '',
+    '    Evaluating...',
+    '',
+    '',
+    '    Iteration: 100%|██████████| 1029/1029 [00:06<00:00, 163.67it/s]',
+    '    Iteration: 100%|██████████| 129/129 [00:00<00:00, 165.12it/s]',
+    '    Iteration: 100%|██████████| 129/129 [00:00<00:00, 165.38it/s]',
+    '    Iteration:   0%|          | 4/1029 [00:00<00:30, 34.14it/s]',
+    '',
+    "    {'Train': {'rocauc': 0.4996526571726294}, "
+    "'Validation': {'rocauc': 0.498015873015873}, 'Test': {'rocauc': 0.496861662063771}}",
+    '    =====Epoch 3',
+    '    Training...',
+    '',
+    '',
+    '    Iteration: 100%|██████████| 1029/1029 [00:25<00:00, 40.39it/s]',
+    '    Iteration:   2%|▏         | 16/1029 [00:00<00:06, 159.16it/s]',
+    '',
+    '    Evaluating...',
+    '',
+    '',
+    '    Iteration: 100%|██████████| 1029/1029 [00:06<00:00, 163.72it/s]',
+    '    Iteration: 100%|██████████| 129/129 [00:00<00:00, 165.47it/s]',
+    '    Iteration: 100%|██████████| 129/129 [00:00<00:00, 166.95it/s]',
+    '    Iteration:   0%|          | 4/1029 [00:00<00:26, 39.08it/s]',
+    '',
+    "    {'Train': {'rocauc': 0.5092237564450139}, "
+    "'Validation': {'rocauc': 0.5308641975308642}, 'Test': {'rocauc': 0.5}}",
+    '    Finished training!',
+    '    Best validation score: 0.682172251616696',
+    '    Test score: 0.6643677938932772',
+]
+
+# WPGNN's runs over Cora's splits in one process with OGB's `Logger` (github.com/ChenaniahMe/codes : wpgnn/readme.md,
+# index id 42483625760, the block after "The experimental results:", its first 22 lines)
+SPLIT_RUNS = [
+    'Split: 01, Run: 01, Epoch: 200, Loss: 0.3514, Train: 99.29%, Valid: 80.80% Test: 83.50%',
+    'Split: 01, Run: 01, Epoch: 400, Loss: 0.3106, Train: 98.57%, Valid: 79.20% Test: 81.90%',
+    'have saved',
+    'Split: 01, Run: 01',
+    'None time:  89.00441912095994',
+    'None Run 01:',
+    'Highest Train: 100.00',
+    'Highest Valid: 82.20',
+    '  Final Train: 99.29',
+    '   Final Test: 84.20',
+    'Split: 01, Run: 02, Epoch: 200, Loss: 0.2972, Train: 99.29%, Valid: 80.80% Test: 82.40%',
+    'Split: 01, Run: 02, Epoch: 400, Loss: 0.2712, Train: 98.57%, Valid: 80.40% Test: 83.30%',
+    'have saved',
+    'Split: 01, Run: 02',
+    'None time:  89.77616736409254',
+    'None Run 02:',
+    'Highest Train: 100.00',
+    'Highest Valid: 82.20',
+    '  Final Train: 99.29',
+    '   Final Test: 84.10',
+    'Split: 01, Run: 03, Epoch: 200, Loss: 0.2957, Train: 99.29%, Valid: 80.20% Test: 83.80%',
+    'Split: 01, Run: 03, Epoch: 400, Loss: 0.2886, Train: 98.57%, Valid: 80.00% Test: 82.70%',
+]
+
+
+def test_an_epochs_results_per_split_after_its_head_are_its_line(tmp_path: Path) -> None:
+    """OGB's and DIG's examples print `=====Epoch N`, then the epoch's results per split, training's first
+    (`{'Train': 0.7766, 'Validation': ..., 'Test': ...}`), on the head's line or one of their own under the
+    loops' bars: one step an epoch (both were refused: no step line found)."""
+    parser, steps, _ = _read(tmp_path, DIG_EPOCHS)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == [int(m[1]) for t in DIG_EPOCHS if (m := re.match(r"\s+=====Epoch (\d+) \{'Train'", t))]
+    assert [s["step"] for s in steps][-1] == 20
+    (tmp_path / "ogb").mkdir()
+    parser, steps, _ = _read(tmp_path / "ogb", OGB_EPOCHS)
+    assert parser == "generic_log"
+    assert [(s["step"], s["line"]) for s in steps] == [
+        (int(m[1]), next(j + 1 for j in range(i, len(OGB_EPOCHS)) if OGB_EPOCHS[j].lstrip().startswith("{'Train'")))
+        for i, t in enumerate(OGB_EPOCHS) if (m := re.fullmatch(r"\s+=====Epoch (\d+)", t))]
+    assert len(steps) == 3
+
+
+def test_a_runs_epoch_lines_after_its_split_are_its_steps(tmp_path: Path) -> None:
+    """`Split: 01, Run: 01, Epoch: 200, Loss: 0.3514, ...`: epoch 200 of run 1 and its loss (the file was refused)."""
+    parser, steps, _ = _read(tmp_path, SPLIT_RUNS)
+    assert parser == "generic_log"
+    assert [(s["step"], s["loss"]) for s in steps] == [
+        (int(m[1]), float(m[2])) for t in SPLIT_RUNS if (m := re.match(r"Split: 01, Run: 0\d, Epoch: (\d+), Loss: ([\d.]+),", t))]
+    assert len(steps) == 6  # (runs 1 and 2, and run 3's first two)
