@@ -98,7 +98,8 @@ _EVAL_RUNTIME_ROW = re.compile(r"(?:^|\s)eval_runtime\s{0,80}= (\d{1,6}):(\d\d):
 # PaddleNLP's Trainer logs an evaluation's metrics as `key: value` pairs, not a dict (`eval_loss:
 # 5.451386451721191, eval_accuracy: 0.5625, eval_runtime: 1.8318, eval_samples_per_second: 87.344`)
 _EVAL_RUNTIME_PAIRS = re.compile(r"(?:^|[\s,])eval_loss: [^,]{1,40}, .{0,400}?\beval_runtime: (\d{1,9}(?:\.\d{1,9})?)\b")
-_TOTAL_STEPS = re.compile(r"Total optimization steps = ([\d,]{1,30})")
+# (or Unsloth's banner in its place: `Num examples = 362 | Num Epochs = 15 | Total steps = 2,715`)
+_TOTAL_STEPS = re.compile(r"Total optimization steps = ([\d,]{1,30})|\| Total steps = ([\d,]{1,30})")
 _BATCH = re.compile(r"Total train batch size \(w\. parallel, distributed & accumulation\) = ([\d,]{1,30})")
 _EPOCHS = re.compile(r"Num [Ee]pochs = ([\d,]{1,30})")  # (SetFit's header: `Num epochs = 50`)
 _CONTINUE = re.compile(r"Continuing training from global step (\d{1,18})")
@@ -367,8 +368,8 @@ class HFTrainerParser(LogReader):
             # each rule's own literal first: most lines hold none, and a substring check costs
             # a few ns where a regex search costs a microsecond
             if " = " in text:
-                if "Total optimization steps" in text and (m := _TOTAL_STEPS.search(text)) is not None:
-                    total_steps = int(m.group(1).replace(",", ""))
+                if "Total " in text and (m := _TOTAL_STEPS.search(text)) is not None:
+                    total_steps = int((m.group(1) or m.group(2)).replace(",", ""))
                 if "Num " in text and (m := _EPOCHS.search(text)) is not None:
                     # (a run of `max_steps` over an iterable dataset prints `sys.maxsize`: no epoch
                     # count, left out in `_rows`; a run `max_steps` ends inside its last epoch
@@ -608,7 +609,8 @@ class HFTrainerParser(LogReader):
                    and sum(1 for bar in bars if bar.readings) <= 1)
         coarse = _summary_epoch(dicts, run_total) if one_run else None
         if coarse is None and sum(1 for bar in bars if bar.readings) <= 1 and not any(hf_summary(d.record) for d in dicts):
-            coarse = _placed_epoch(losses)  # (a run cut before its summary: the dicts its bar placed say)
+            # (a run cut before its summary: its header's steps an epoch, else what the dicts its bar placed say)
+            coarse = header_per_epoch or _placed_epoch(losses)
         stray = 2 * _epoch_half_unit(losses) * coarse + 5 if coarse else None
         # how many steps a dict's printed epoch may be off by: where more than a few, a dict out of
         # place is left out (said in a warning) rather than put at a step its epoch cannot name.
@@ -1319,8 +1321,8 @@ def _training_total(lines: Sequence[Line]) -> set[int]:
     last: int | None = None  # the total of the latest reading short of its end
     for line in lines:
         text = line.text
-        if "Total optimization steps" in text and (m := _TOTAL_STEPS.search(text)) is not None:
-            header.add(int(m.group(1).replace(",", "")))
+        if "Total " in text and (m := _TOTAL_STEPS.search(text)) is not None:
+            header.add(int((m.group(1) or m.group(2)).replace(",", "")))
             continue
         at = max(text.find("'loss': "), text.find('"loss": '))
         if "[" in text and "/" in text:

@@ -2272,3 +2272,45 @@ def test_ray_tunes_run_whose_trials_did_not_complete_has_no_clean_end(tmp_path: 
     (tmp_path / "train").mkdir()
     _, _, events = _read(tmp_path / "train", untabled, parser_name="generic_log")
     assert [e for e in events if e.get("detail") == "Ray Tune: the run returned"] == []
+
+
+# Unsloth's `accelerate launch` on two GPUs, its banner in place of the Trainer's header, each printed once a rank
+# (github.com/Skyruller/Unsloth_Qwen3_2X5060TI : README.md, index id 33127741255, the "Qwen3-14B" block's lines 48-63)
+UNSLOTH_BANNER = [
+    'Unsloth is running with multi GPUs - the effective batch size is multiplied by 2',
+    'Unsloth is running with multi GPUs - the effective batch size is multiplied by 2',
+    '==((====))==  Unsloth - 2x faster free finetuning | Num GPUs used = 1',
+    '   \\\\   /|    Num examples = 362 | Num Epochs = 15 | Total steps = 2,715',
+    'O^O/ \\_/ \\    Batch size per device = 1 | Gradient accumulation steps = 1',
+    '\\        /    Data Parallel GPUs = 2 | Total batch size (1 x 1 x 2) = 2',
+    ' "-____-"     Trainable parameters = 32,112,640 of 8,194,391,040 (0.39% trained)',
+    '==((====))==  Unsloth - 2x faster free finetuning | Num GPUs used = 1',
+    '   \\\\   /|    Num examples = 362 | Num Epochs = 15 | Total steps = 2,715',
+    'O^O/ \\_/ \\    Batch size per device = 1 | Gradient accumulation steps = 1',
+    '\\        /    Data Parallel GPUs = 2 | Total batch size (1 x 1 x 2) = 2',
+    ' "-____-"     Trainable parameters = 32,112,640 of 8,194,391,040 (0.39% trained)',
+    '  0%|▍                                                                                              '
+    '                                                   | 9/2715 [00:08<37:08,  1.21it/s]Unsloth: Will sm'
+    'artly offload gradients to save VRAM!',
+    '  1%|▉                                                                                              '
+    '                                                  | 18/2715 [00:15<36:41,  1.23it/s]Unsloth: Will sm'
+    'artly offload gradients to save VRAM!',
+    "{'loss': 2.6813, 'grad_norm': 1.4616115093231201, 'learning_rate': 0.00019786372007366484, 'epoch': "
+    '0.17}                                                                               ',
+    "{'loss': 0.9447, 'grad_norm': 1.287734866142273, 'learning_rate': 0.00019565377532228362, 'epoch': 0"
+    '.33}                     ',
+]
+
+
+def test_unsloths_banner_gives_the_steps_an_epoch_that_place_the_dicts(tmp_path: Path) -> None:
+    """Unsloth prints `Num Epochs = 15 | Total steps = 2,715` where the Trainer's header would be: 181 steps an epoch,
+    so the dicts at epochs 0.17 and 0.33 are steps 31 and 60 (they were put at the bar drawn before them, 18, and
+    the next step, 19: the bar's later drawings were never kept)."""
+    _, steps, _ = _read(tmp_path, UNSLOTH_BANNER)
+    banner = next(re.search(r"Num Epochs = (\d+) \| Total steps = ([\d,]+)", t) for t in UNSLOTH_BANNER if "Total steps" in t)
+    assert banner is not None
+    per_epoch = int(banner[2].replace(",", "")) / int(banner[1])
+    dicts = [(float(m[2]), float(m[1])) for t in UNSLOTH_BANNER
+             if (m := re.match(r"\{'loss': ([\d.]+), .*'epoch': ([\d.]+)\}", t))]
+    assert [(s["step"], s["loss"]) for s in steps if s["loss"] is not None] == [(round(e * per_epoch), v) for e, v in dicts]
+    assert [s["step"] for s in steps if s["loss"] is not None] == [31, 60]
