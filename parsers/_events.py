@@ -578,6 +578,11 @@ _COQUI_SAVE = re.compile(r"^\s{0,4}> (?:BEST MODEL|CHECKPOINT) : \S{0,4000}?(?:b
 # time 6m 33s fid50k 331.8988", StyleGAN2-ADA's and StyleGAN3's JSON line `{"results": {...}, ...,
 # "snapshot_pkl": "network-snapshot-000000.pkl", ...}` (a save each snapshot, however many metrics name it)
 _STYLEGAN_SNAPSHOT = re.compile(r"^(network-snapshot-\d{6})\s{1,20}time \d|\"snapshot_pkl\": \"(network-snapshot-\d{6})\.pkl\"")
+# darknet's save of its weights (`save_weights`, no word when written): each 1,000 iterations' file and the latest's
+# (`Saving weights to backup//yolov4_4000.weights`, then `..._last.weights`, one state twice), and once its
+# training loop is over, its `_final.weights`: the run's end
+_DARKNET_SAVE = re.compile(r"^Saving weights to (?P<base>\S{1,2000}?)_(?:(?P<n>\d{1,12})|(?P<last>last)|final)\.weights\s*$")
+DARKNET_SAVE_LINES = 3  # lines from a darknet save to its `_last` or `_final` file of the same state
 # 3D Gaussian Splatting's train.py (and its forks') before it writes an iteration's point cloud:
 # "[ITER 7000] Saving Gaussians"
 _GAUSSIANS_SAVE = re.compile(r"^\[ITER (\d{1,12})\] Saving Gaussians\b")
@@ -724,6 +729,11 @@ _CKPT = (
     ("current checkpoints:", re.compile(r"^\s{0,8}Current checkpoints:\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_END),
     ("loaded ", re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
      LogEventKind.CHECKPOINT_LOAD_END),
+    # darknet's load of weights its own training saved (`_last`, `_4000`, `_final`: a resume; not a pretrained
+    # backbone's, `yolov4.conv.137`): "Loading weights from backup/yolov4_last.weights...Done! Loaded 162 layers from
+    # weights-file"
+    ("layers from weights-file", re.compile(r"^Loading weights from \S{1,2000}?_(?:\d{1,12}|last|final)\.weights\.\.\."
+                                            r"Done! Loaded \d{1,6} layers from weights-file"), LogEventKind.CHECKPOINT_LOAD_END),
     # Ray Train's trainer as a relaunched run restores its state: "(TorchTrainer pid=611, ip=10.108.2.65)
     # Restored on 10.108.2.65 from checkpoint: Checkpoint(filesystem=local, path=.../checkpoint_000006)"
     ("from checkpoint: ", re.compile(r"(?:^|\) )Restored on \S{1,255} from checkpoint: Checkpoint\("),
@@ -820,7 +830,7 @@ _ANY_EVENT_PATTERN = (
     r"snapshot saved at |"
     r"^Elapsed time = |"
     r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|Signaling Trainer to stop| with best_epoch = |"
-    r"Restoring model weights from |Saving trained model to |Model successfully saved to |model saved\.|"
+    r"Restoring model weights from |layers from weights-file|Saving trained model to |Model successfully saved to |model saved\.|"
     r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
     r"wrote checkpoint\.\s*$|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
@@ -1833,6 +1843,17 @@ class EventScanner:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(folder_step.group(1)) if "Saved state to " in text and (
                            folder_step := _CHECKPOINT_NAMED.search(text)) is not None else None)
+        elif text[:18] == "Saving weights to " and (darknet := _DARKNET_SAVE.match(text)) is not None:
+            last = _last_save_event(rows, line.rank)
+            same = (last is not None and line.number - last["line"] <= DARKNET_SAVE_LINES
+                    and (m := _DARKNET_SAVE.match(last.get("raw") or "")) is not None
+                    and m.group("base") == darknet.group("base"))
+            if not same:  # (the `_last` or `_final` file right after a save of the same state: that save)
+                rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           step=int(darknet.group("n")) if darknet.group("n") else None)
+            if darknet.group("n") is None and darknet.group("last") is None and not failed:
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="darknet: its final weights saved")
         elif ("Save weights to " in text or "Saving model at " in text or "Saving trained model to " in text
               or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
@@ -1897,7 +1918,7 @@ class EventScanner:
                            step=int(marian.group("iter")) if marian.group("iter") else None)
         elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered
                or "saving the " in lowered or "_state method is deprecated" in lowered
-               or "persist model on server" in lowered)
+               or "persist model on server" in lowered or "layers from weights-file" in lowered)
               and (said := _past_redrawn_bar(text)) is not None):
             # (a redrawn bar's own words are no save; a save said glued after its drawing is: `| 4000/26807
             # [21:50<2:04:25, 3.06it/s]💾 Saved intermediate checkpoint: ...`, read from where the drawing ends)

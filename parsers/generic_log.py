@@ -1437,7 +1437,10 @@ _METER_TIME = re.compile(r"(?:^|(?<=\t)|(?<=  ))time:?\s{1,4}(?P<v>\d{1,9}\.\d{1
                          re.I)
 # a field of its own that is only a time in ms, between `|` (llm.c's `| lr 8.57e-07 | 4688.25 ms | 28.8% ...`; modded-nanogpt's
 # `| (853.15 ms | 614531 tok/s)`)
-_MS_FIELD = re.compile(r"\|\s{0,4}\(?(?P<v>\d{1,9}(?:\.\d{1,20})?) ?ms\s{0,4}(?:\||$)")
+# (or in parentheses with the tokens a second, llm.c's first train_gpt2.cu's `step    1/74: train loss 4.364526 (acc
+# 4.364526) (43.898880 ms, 93305.343750 tok/s)`)
+_MS_FIELD = re.compile(r"\|\s{0,4}\(?(?P<v>\d{1,9}(?:\.\d{1,20})?) ?ms\s{0,4}(?:\||$)"
+                       r"|\((?P<w>\d{1,9}(?:\.\d{1,20})?) ms, \d{1,12}(?:\.\d{1,20})? tok/s\)")
 # the seconds the last N iterations took, as a field of its own (the SSD training loop of a Japanese PyTorch
 # book's code: `イテレーション 10 || Loss: 7.4292 || 10iter: 16.9440 sec.`)
 _PER_N_ITER = re.compile(r"\|\|\s{0,4}(?P<n>\d{1,6})iter: (?P<t>\d{1,9}(?:\.\d{1,20})?) sec\.")
@@ -1944,7 +1947,8 @@ def _step_values(text: str) -> dict[str, float]:
     if "step_time_s" not in values and "ime" in text and (meter := _METER_TIME.search(text)) is not None:
         values["step_time_s"] = float(meter.group("v"))  # a meter's current batch time, its average after
     if "step_time_s" not in values and "ms" in text and (field := _MS_FIELD.search(text)) is not None:
-        values["step_time_s"] = float(field.group("v")) / 1000  # llm.c's `| 4688.25 ms |`, llama2.c's `| 8060.78ms |`
+        # (llm.c's `| 4688.25 ms |`, llama2.c's `| 8060.78ms |`)
+        values["step_time_s"] = float(field.group("v") or field.group("w")) / 1000
     if "step_time_s" not in values and (seconds := _SECONDS.match(text)) is not None:
         values["step_time_s"] = float(seconds.group("v"))
     if "step_time_s" not in values and "iter: " in text and (per_n := _PER_N_ITER.search(text)) is not None and (
