@@ -1224,8 +1224,16 @@ def _lerobot_step(match: re.Match[str], grid: tuple[int, int] | None) -> int | N
 # json_stats: {"accuracy_cls": "0.999023", "eta": "0:00:00", "iter": 59999, "loss": "0.031790", "lr":
 # "0.002000", ..., "time": "0.218661"}` (its time the mean seconds an iteration since its timer's reset
 # early in the run, as detectron2's `time` is the run's mean: each step's figure smooths those before it)
-_JSON_STATS = re.compile(r"(?:^|\.py: ?\d{1,6}: )json_stats: (?=\{)")
-_JSON_STATS_KEYS = {"loss": "loss", "lr": "lr", "time": "step_time_s"}
+# PySlowFast's (and its descendants': TimeSformer, MViT, VTN) `logging.py:  99: json_stats: {"_type": "train_iter",
+# "dt": 0.55, "epoch": "8/30", "iter": "10/344", "loss": 1.63, ...}` (its line number padded): the epoch's iteration of
+# its count, `dt` (older `time_diff`, a fork's `dt_diff`) the iteration's seconds, `dt_data` its wait for data; its
+# `"_type": "train_epoch"` record at each epoch's end is that epoch, a step where no iteration's record is logged
+_JSON_STATS = re.compile(r"(?:^|\.py:\s{0,6}\d{1,6}: )json_stats: (?=\{)")
+_JSON_STATS_KEYS = {"loss": "loss", "lr": "lr", "time": "step_time_s", "dt": "step_time_s", "time_diff": "step_time_s",
+                    "dt_diff": "step_time_s", "dt_data": "data_time_s"}
+# (a PySlowFast epoch's record: its counter's match, told apart; its own pattern, as `re` caches one per pattern)
+_JSON_EPOCH_STATS = re.compile(r"(?:^|\.py:\s{0,6}\d{1,6}: )json_stats: (?=\{\s{0,4}\")")
+_OF_COUNT = re.compile(r"(\d{1,9})/(\d{1,9})")
 
 
 def _json_stats(text: str, at: int) -> dict[str, Any] | None:
@@ -2099,9 +2107,11 @@ class _Counter(NamedTuple):
         if self.match.re is _CENTERNET:
             data = _CENTERNET_DATA.search(text, self.match.end())
             return {"data_time_s": float(data.group(1))} if data is not None else {}
-        if self.match.re is _JSON_STATS:
+        if self.match.re is _JSON_STATS or self.match.re is _JSON_EPOCH_STATS:
             record = _json_stats(text, self.match.end()) or {}
-            return {name: value for key, name in _JSON_STATS_KEYS.items()
+            # (an epoch's record's `dt` is its last iteration's: no time of the epoch's)
+            keys = ("loss", "lr") if self.match.re is _JSON_EPOCH_STATS else _JSON_STATS_KEYS
+            return {_JSON_STATS_KEYS[key]: value for key in keys
                     if key in record and (value := to_float(record[key])) is not None}
         if self.match.re is _DLRM and self.match.group("ms") is not None:
             # (`-1.00 ms/it`, without --print-time: no time)
@@ -2160,8 +2170,16 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter((epoch - 1) * per_epoch + done, centernet, epoch, None, per_epoch, base=1,
                         ends_epoch=done == per_epoch - 1)
     if "json_stats: {" in text and (stats := _JSON_STATS.search(text)) is not None and (
-            record := _json_stats(text, stats.end())) is not None and type(record.get("iter")) is int:
-        return _Counter(record["iter"], stats)
+            record := _json_stats(text, stats.end())) is not None:
+        if type(record.get("iter")) is int:
+            return _Counter(record["iter"], stats)
+        kind, epoch = record.get("_type"), _OF_COUNT.fullmatch(str(record.get("epoch")))
+        if kind == "train_iter" and epoch is not None and (of := _OF_COUNT.fullmatch(str(record.get("iter")))) is not None:
+            done, per_epoch = int(of.group(1)), int(of.group(2))
+            return _Counter((int(epoch.group(1)) - 1) * per_epoch + done, stats, int(epoch.group(1)), int(epoch.group(2)),
+                            per_epoch, base=1, ends_epoch=done == per_epoch)
+        if kind == "train_epoch" and epoch is not None and (again := _JSON_EPOCH_STATS.search(text)) is not None:
+            return _Counter(int(epoch.group(1)), again)
     if "Finished training it " in text and (dlrm := _DLRM.search(text)) is not None:
         epoch, per_epoch = int(dlrm.group("e")), int(dlrm.group("n"))
         return _Counter(epoch * per_epoch + int(dlrm.group("i")), dlrm, epoch, None, per_epoch, base=0)
@@ -3377,6 +3395,7 @@ class GenericLogParser(LogReader):
         federated = False  # a federated server's rounds read (`_federated_rounds`)
         chainer_bar: list[dict[str, Any]] = []  # Chainer's ProgressBar's iterations (`_chainer_steps`)
         writer_rows: set[int] = set()  # ids of the rows a CLU metric writer's `[N] key=value` line made
+        epoch_records: set[int] = set()  # ids of the rows PySlowFast's epochs' records made (`_JSON_STATS`)
         epoch_steps: list[tuple[int, int, int]] = []  # (row, epoch, total) of steps bars with their epoch before
         open_bars: list[tuple[Line, int, BarReading]] = []  # (line, epoch, reading) of epochs' bars with no total
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
@@ -3963,6 +3982,8 @@ class GenericLogParser(LogReader):
                             within.append((len(rows.steps) - 1, counter.epoch))
                     if len(rows.steps) > before and (framework := _line_framework(text, counter)) is not None:
                         rows.steps[-1]["framework"] = framework  # a step's framework is its line's
+                    if len(rows.steps) > before and counter.match.re is _JSON_EPOCH_STATS:
+                        epoch_records.add(id(rows.steps[-1]))
         if record is not None:
             record.emit(rows)
         for waiting in gluon_pending.values():
@@ -3980,6 +4001,8 @@ class GenericLogParser(LogReader):
             _monai_steps(rows, monai)
         if tensorpack_ends:
             _tensorpack_steps(rows, tensorpack_ends)
+        if epoch_records and len(rows.steps) > len(epoch_records):
+            rows.drop_steps(epoch_records)  # (an epoch's record sums up the iterations' records logged: no step of its own)
         if tagged:
             _logger_ranks(rows, tagged)
         evaluation_rows: set[int] = set()  # ids of rows an evaluation loop printed (`_evaluation_loops`)

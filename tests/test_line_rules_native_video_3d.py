@@ -1,4 +1,4 @@
-"""Trainers outside Python's frameworks and the research programs of video and 3D vision (llm.c, darknet): lines
+"""Trainers outside Python's frameworks and the research programs of video and 3D vision (llm.c, darknet, PySlowFast): lines
 quoted verbatim from public files (each block's source is cited above it), tiny inputs in, exact rows out, each
 expectation read off the quoted text."""
 
@@ -125,3 +125,110 @@ def test_darknets_load_of_its_own_saved_weights_is_a_checkpoint_load(tmp_path: P
     (tmp_path / "backbone").mkdir()
     _, _, events = _read(tmp_path / "backbone", backbone)
     assert events == []
+
+
+# PySlowFast's records of a MECCANO run's epochs, its log's prefix cut (github.com/EdoWhite/slowfast @ 2bffa73f : json_stats.log,
+# whole)
+SLOWFAST_EPOCHS = [
+    'json_stats: {"RAM": "13.90/187.58G", "_type": "train_epoch", "dt": 0.31556, "dt_data": 0.31556, '
+    '"dt_net": 1.17667, "epoch": "1/20", "eta": "0:31:34", "gpu_mem": "19.35G", "grad_norm": 4.53950, '
+    '"loss": 3.30153, "lr": 0.00901, "top1_err": 77.19541, "top5_err": 54.05459}',
+    'json_stats: {"RAM": "12.88/187.58G", "_type": "train_epoch", "dt": 0.30127, "dt_data": 0.30127, '
+    '"dt_net": 1.17688, "epoch": "2/20", "eta": "0:28:33", "gpu_mem": "19.35G", "grad_norm": 4.16400, '
+    '"loss": 3.09779, "lr": 0.00801, "top1_err": 76.00870, "top5_err": 50.33623}',
+    'json_stats: {"RAM": "13.54/187.58G", "_type": "train_epoch", "dt": 0.31158, "dt_data": 0.31158, '
+    '"dt_net": 1.17634, "epoch": "3/20", "eta": "0:27:53", "gpu_mem": "19.35G", "grad_norm": 3.51192, '
+    '"loss": 2.98755, "lr": 0.00702, "top1_err": 74.66377, "top5_err": 47.38924}',
+    'json_stats: {"RAM": "27.29/187.58G", "_type": "train_epoch", "dt": 0.35218, "dt_data": 0.35219, '
+    '"dt_net": 1.17736, "epoch": "4/20", "eta": "0:29:40", "gpu_mem": "19.35G", "grad_norm": 3.87893, '
+    '"loss": 2.91023, "lr": 0.00602, "top1_err": 72.94304, "top5_err": 44.58070}',
+    'json_stats: {"RAM": "26.98/187.58G", "_type": "train_epoch", "dt": 0.36343, "dt_data": 0.36343, '
+    '"dt_net": 1.17655, "epoch": "5/20", "eta": "0:28:42", "gpu_mem": "19.35G", "grad_norm": 3.31805, '
+    '"loss": 2.82812, "lr": 0.00503, "top1_err": 72.80459, "top5_err": 42.97864}',
+    'json_stats: {"RAM": "26.95/187.58G", "_type": "train_epoch", "dt": 0.34294, "dt_data": 0.34294, '
+    '"dt_net": 1.17664, "epoch": "6/20", "eta": "0:25:16", "gpu_mem": "19.35G", "grad_norm": 4.10002, '
+    '"loss": 2.77215, "lr": 0.00403, "top1_err": 71.85522, "top5_err": 41.67326}',
+    'json_stats: {"RAM": "26.57/187.58G", "_type": "train_epoch", "dt": 0.34108, "dt_data": 0.34108, '
+    '"dt_net": 1.17463, "epoch": "7/20", "eta": "0:23:20", "gpu_mem": "19.35G", "grad_norm": 3.76311, '
+    '"loss": 2.75415, "lr": 0.00304, "top1_err": 71.22231, "top5_err": 41.49525}',
+    'json_stats: {"RAM": "29.28/187.58G", "_type": "train_epoch", "dt": 0.34904, "dt_data": 0.34904, '
+    '"dt_net": 1.17704, "epoch": "8/20", "eta": "0:22:03", "gpu_mem": "19.35G", "grad_norm": 3.88793, '
+    '"loss": 2.71085, "lr": 0.00204, "top1_err": 71.06408, "top5_err": 39.75475}',
+    'json_stats: {"RAM": "28.89/187.58G", "_type": "train_epoch", "dt": 0.35270, "dt_data": 0.35270, '
+    '"dt_net": 1.17586, "epoch": "9/20", "eta": "0:20:25", "gpu_mem": "19.35G", "grad_norm": 3.68736, '
+    '"loss": 2.66688, "lr": 0.00105, "top1_err": 69.95649, "top5_err": 39.87342}',
+    'json_stats: {"RAM": "16.11/187.58G", "_type": "train_epoch", "dt": 0.32273, "dt_data": 0.32274, '
+    '"dt_net": 1.17617, "epoch": "10/20", "eta": "0:16:59", "gpu_mem": "19.35G", "grad_norm": 4.51319, '
+    '"loss": 2.63821, "lr": 0.00005, "top1_err": 69.79826, "top5_err": 38.19225}',
+    'json_stats: {"RAM": "16.11/187.58G", "_type": "val_epoch", "epoch": "10/20", "gpu_mem": "19.35G", '
+    '"min_top1_err": 76.76561, "min_top5_err": 52.09826, "time_diff": 0.30940, "top1_err": 76.76561, '
+    '"top5_err": 52.09826}',
+    'json_stats: {"RAM": "16.12/187.58G", "_type": "train_epoch", "dt": 0.32088, "dt_data": 0.32088, '
+    '"dt_net": 1.17521, "epoch": "11/20", "eta": "0:15:12", "gpu_mem": "19.35G", "grad_norm": 3.54669, '
+    '"loss": 2.62673, "lr": 0.00004, "top1_err": 69.46203, "top5_err": 38.11313}',
+    'json_stats: {"RAM": "16.10/187.58G", "_type": "train_epoch", "dt": 0.32871, "dt_data": 0.32871, '
+    '"dt_net": 1.17544, "epoch": "12/20", "eta": "0:13:50", "gpu_mem": "19.35G", "grad_norm": 4.03995, '
+    '"loss": 2.61161, "lr": 0.00003, "top1_err": 69.10601, "top5_err": 37.69778}',
+    'json_stats: {"RAM": "16.09/187.58G", "_type": "train_epoch", "dt": 0.32342, "dt_data": 0.32341, '
+    '"dt_net": 1.17515, "epoch": "13/20", "eta": "0:11:55", "gpu_mem": "19.35G", "grad_norm": 4.21550, '
+    '"loss": 2.61144, "lr": 0.00003, "top1_err": 68.73022, "top5_err": 37.73734}',
+    'json_stats: {"RAM": "16.09/187.58G", "_type": "train_epoch", "dt": 0.33489, "dt_data": 0.33489, '
+    '"dt_net": 1.17611, "epoch": "14/20", "eta": "0:10:34", "gpu_mem": "19.35G", "grad_norm": 3.90794, '
+    '"loss": 2.61021, "lr": 0.00002, "top1_err": 69.28402, "top5_err": 38.29114}',
+    'json_stats: {"RAM": "16.12/187.58G", "_type": "train_epoch", "dt": 0.31542, "dt_data": 0.31542, '
+    '"dt_net": 1.17552, "epoch": "15/20", "eta": "0:08:18", "gpu_mem": "19.35G", "grad_norm": 3.31607, '
+    '"loss": 2.60663, "lr": 0.00001, "top1_err": 68.94778, "top5_err": 37.16377}',
+    'json_stats: {"RAM": "18.40/187.58G", "_type": "train_epoch", "dt": 0.35175, "dt_data": 0.35175, '
+    '"dt_net": 1.17687, "epoch": "16/20", "eta": "0:07:24", "gpu_mem": "19.35G", "grad_norm": 3.68148, '
+    '"loss": 2.61604, "lr": 0.00001, "top1_err": 69.18513, "top5_err": 37.40111}',
+    'json_stats: {"RAM": "18.49/187.58G", "_type": "train_epoch", "dt": 0.36743, "dt_data": 0.36743, '
+    '"dt_net": 1.17572, "epoch": "17/20", "eta": "0:05:48", "gpu_mem": "19.35G", "grad_norm": 3.73637, '
+    '"loss": 2.61072, "lr": 0.00001, "top1_err": 69.04668, "top5_err": 38.21203}',
+    'json_stats: {"RAM": "16.12/187.58G", "_type": "train_epoch", "dt": 0.31138, "dt_data": 0.31138, '
+    '"dt_net": 1.17581, "epoch": "18/20", "eta": "0:03:16", "gpu_mem": "19.35G", "grad_norm": 3.78976, '
+    '"loss": 2.60774, "lr": 0.00000, "top1_err": 69.42247, "top5_err": 37.16377}',
+    'json_stats: {"RAM": "16.12/187.58G", "_type": "train_epoch", "dt": 0.31632, "dt_data": 0.31632, '
+    '"dt_net": 1.17662, "epoch": "19/20", "eta": "0:01:39", "gpu_mem": "19.35G", "grad_norm": 3.34344, '
+    '"loss": 2.60970, "lr": 0.00000, "top1_err": 68.71044, "top5_err": 37.40111}',
+    'json_stats: {"RAM": "16.12/187.58G", "_type": "train_epoch", "dt": 0.34479, "dt_data": 0.34479, '
+    '"dt_net": 1.17465, "epoch": "20/20", "eta": "0:00:00", "gpu_mem": "19.35G", "grad_norm": 4.55049, '
+    '"loss": 2.60768, "lr": 0.00000, "top1_err": 69.30380, "top5_err": 37.53956}',
+    'json_stats: {"RAM": "16.12/187.58G", "_type": "val_epoch", "epoch": "20/20", "gpu_mem": "19.35G", '
+    '"min_top1_err": 76.56090, "min_top5_err": 50.66530, "time_diff": 0.32671, "top1_err": 76.56090, '
+    '"top5_err": 50.66530}',
+]
+
+# PySlowFast's record of an iteration, as an EPIC-KITCHENS fork's README shows its run (index id 35698992117, the "sample log"
+# under "B. Train a Standard Model from Scratch (EPIC)")
+SLOWFAST_ITERATION = [
+    '[05/03 12:00:05][INFO] train_net.py: 568: Start epoch: 8',
+    '[05/03 12:00:12][INFO] logging.py:  99: json_stats: {"_type": "train_iter", "dt_data": 0.01517, '
+    '"dt_diff": 0.55199, "dt_net": 0.53681, "epoch": "8/30", "eta": "1:12:41", "gpu_mem": "5.22G", '
+    '"iter": "10/344", "loss": 1.63013, "lr": 0.01000, "mem": 6, "noun_loss": 1.70481, '
+    '"noun_top1_acc": 56.25000, "noun_top5_acc": 84.37500, "top1_acc": 37.50000, "top5_acc": 81.25000, '
+    '"verb_loss": 1.72457, "verb_top1_acc": 43.75000, "verb_top5_acc": 90.62500}',
+]
+
+
+def test_pyslowfasts_iteration_record_is_its_epochs_iteration_with_its_time(tmp_path: Path) -> None:
+    """`logging.py:  99: json_stats: {"_type": "train_iter", "dt_data": 0.01517, "dt_diff": 0.55199, ..., "epoch": "8/30",
+    ..., "iter": "10/344", "loss": 1.63013, ...}`: the run's iteration 7 x 344 + 10, 0.55199 s, 0.01517 s of it waiting for
+    data (the line was refused: its line number padded, its counts strings)."""
+    parser, steps, _ = _read(tmp_path, SLOWFAST_ITERATION)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"], s["data_time_s"], s["loss"]) for s in steps] == [
+        (7 * 344 + 10, 0.55199, 0.01517, 1.63013)]
+
+
+def test_pyslowfasts_epoch_records_are_its_steps_where_no_iteration_is_logged(tmp_path: Path) -> None:
+    """A log of its `"_type": "train_epoch"` records alone: each epoch a step with its mean loss and no time (its `dt` is the
+    last iteration's), its `val_epoch` records none; beside an iteration's record they are no steps (a step gone back)."""
+    parser, steps, _ = _read(tmp_path, SLOWFAST_EPOCHS)
+    assert parser == "generic_log"
+    epochs = [(int(m[1]), float(m[2])) for t in SLOWFAST_EPOCHS
+              if '"train_epoch"' in t and (m := re.search(r'"epoch": "(\d+)/20", .*"loss": ([\d.]+),', t))]
+    assert len(epochs) == 20
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(e, v, None) for e, v in epochs]
+    (tmp_path / "both").mkdir()
+    _, steps, _ = _read(tmp_path / "both", SLOWFAST_ITERATION + SLOWFAST_EPOCHS[7:8])
+    assert [s["step"] for s in steps] == [7 * 344 + 10]
