@@ -2175,9 +2175,9 @@ def _step_counter(text: str) -> _Counter | None:
             return _Counter(record["iter"], stats)
         kind, of_epochs = record.get("_type"), _OF_COUNT.fullmatch(str(record.get("epoch")))
         if kind == "train_iter" and of_epochs is not None and (of := _OF_COUNT.fullmatch(str(record.get("iter")))) is not None:
-            done, per_epoch = int(of.group(1)), int(of.group(2))
-            return _Counter((int(of_epochs.group(1)) - 1) * per_epoch + done, stats, int(of_epochs.group(1)), int(of_epochs.group(2)),
-                            per_epoch, base=1, ends_epoch=done == per_epoch)
+            done, per_epoch, at_epoch = int(of.group(1)), int(of.group(2)), int(of_epochs.group(1))
+            return _Counter((at_epoch - 1) * per_epoch + done, stats, at_epoch, int(of_epochs.group(2)), per_epoch, base=1,
+                            ends_epoch=done == per_epoch)
         if kind == "train_epoch" and of_epochs is not None and (again := _JSON_EPOCH_STATS.search(text)) is not None:
             return _Counter(int(of_epochs.group(1)), again)
     if "Finished training it " in text and (dlrm := _DLRM.search(text)) is not None:
