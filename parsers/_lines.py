@@ -709,6 +709,7 @@ _NEEDS_PYTHON = (
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
 _DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|\):\d{4}-\d{2}-\d{2}-|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
+              r"|^\d{8} |^\d{2}-\d{2}-\d{2} "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d )"
               r"\d{2}:\d{2}:\d{2}")
 # `date`'s time after a few words (`_CTIME_AFTER`), a pattern of its own: in `_DATE_HINT` it slows
@@ -920,6 +921,11 @@ def _node_ranks(bodies: Sequence[str], nodes: Sequence[str | None]) -> dict[str,
 
 # glog's head with the year (DINOv2's logger: `%(levelname).1s%(asctime)s` with `%Y%m%d %H:%M:%S`,
 # "I20250104 12:12:42 90 dinov2 helpers.py:102] ...")
+# A line opening with a logger's date in two other `datefmt`s: `%Y%m%d %H:%M:%S` (RandLA-Net's and other point-cloud
+# code's `20220508 15:22:16 INFO: ...`) and `%y-%m-%d %H:%M:%S.%f` (KAIR's and mmsr's `20-05-18 19:30:33.056 : ...`)
+_DATE_PACKED = re.compile(r"(?:(?P<y>(?:19|20)\d{2})(?P<mo>0[1-9]|1[0-2])(?P<d>[0-3]\d)"
+                          r"|(?P<yy>\d{2})-(?P<mo2>0[1-9]|1[0-2])-(?P<d2>[0-3]\d)) "
+                          r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)(?:[.,](?P<frac>\d{1,9}))?(?![\d:])")
 _GLOG_YEAR = re.compile(r"\[?[IWEF](?P<y>\d{4})(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
                         r"(?:\.(?P<frac>\d{1,9}))?(?P<tz>)\s")
 _GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
@@ -1203,6 +1209,10 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
             return _match_ns(ctime, ctime.group(0), lambda: {**ctime.groupdict(), "mo": _MONTHS[ctime.group("mon")]})
         if (later := _leading(_CTIME_AFTER, text)) is not None:
             return _match_ns(later, later.group(0), lambda: {**later.groupdict(), "mo": _MONTHS[later.group("mon")]})
+        if text[:1].isdigit() and (packed := _DATE_PACKED.match(text)) is not None:
+            return _match_ns(packed, "p" + packed.group(0)[:17], lambda: {
+                **packed.groupdict(), "tz": None, "y": packed.group("y") or f"20{packed.group('yy')}",
+                "mo": packed.group("mo") or packed.group("mo2"), "d": packed.group("d") or packed.group("d2")})
         return _slash_timestamp(text, day_first) if "/" in text[:_DATE_END_MAX] else None
     # a log's lines share their seconds: each distinct second (and zone) is converted once
     key = text[match.start():match.end("s")] + (match.group("tz") or "")

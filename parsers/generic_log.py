@@ -150,14 +150,18 @@ _EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1
 # not one that reports it (`Epoch 1 done, lr 0.1`, `Epoch 3: loss 0.5`)
 # an epoch's end marker as the line's message, its rules around it: "************ Epoch=1 end ************"
 _EPOCH_END_MARK = re.compile(r"(?:^|\s)[*=#-]{3,40} ?Epoch ?[=:]? ?\d{1,9} end ?[*=#-]{3,40}\s*$", re.I)
-_EPOCH_OPENS = re.compile(r"\bepoch\s{0,4}[:#]?\s{0,4}\[?\d{1,9}(?:\s{0,4}/\s{0,4}\d{1,9})?\]?[\s.:=-]{0,8}$", re.I)
+# (a rule of its own around it too: PointNet's and its descendants' `**** EPOCH 000 ****`)
+_EPOCH_OPENS = re.compile(r"\bepoch\s{0,4}[:#]?\s{0,4}\[?\d{1,9}(?:\s{0,4}/\s{0,4}\d{1,9})?\]?[\s.:=*#-]{0,8}$", re.I)
 
 
 # a line that opens with the training loss (`train loss: 0.095 - train acc: 97.663 - val loss: 0.089`;
 # PyTorch-Ignite's examples' `Train - loss: 1.17 `)
 TRAIN_LOSS_AFTER_HEAD = 3  # lines from an epoch's head alone to its training loss's line (a rule and a learning rate between)
 # (or chemprop's, every `log_frequency` batches: `Loss = 9.1933e-01, PNorm = 34.0157, GNorm = 3.3060, lr_0 = 3.7500e-04`)
-_TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}(?:train(?:ing)?(?:[ _]| - )loss|(?-i:Loss)(?= = [-+\d.eE]{{1,30}}, PNorm = ))"
+# (PointNet's `log_string` of the mean over its last batches or file, `mean loss: 3.988140`; not its evaluation's
+# `eval mean loss: 1.661698`)
+_TRAIN_LOSS_LINE = re.compile(rf"\s{{0,8}}(?:train(?:ing)?(?:[ _]| - )loss|mean loss(?=: )"
+                              rf"|(?-i:Loss)(?= = [-+\d.eE]{{1,30}}, PNorm = ))"
                               rf"\s{{0,4}}[:=]\s{{0,4}}(?P<v>{_FIGURE})(?![\d.])", re.I)
 # Accelerate's examples' end of an epoch: its evaluation printed after the epoch's number
 # (`accelerator.print(f"epoch {epoch}:", eval_metric)`: `epoch 0: {'accuracy': 0.77, 'f1': 0.85}`),
@@ -204,6 +208,18 @@ _LEADING_TIME = re.compile(r"(?:time|date)\s{0,2}[:=]\s{0,2}[\d\-:_T./]{4,40},\s
 # `Loaded model from epoch 48`): a reference, whichever epoch it is
 _LOADED_EPOCH = re.compile(r"\b(?:[Ll]oad(?:ed|ing)?|[Rr]estor(?:ed|ing))\b[^\n]{0,60}?\bfrom (?:the )?epoch"
                            r"\s{0,2}[:#]?\s{0,2}\d")
+
+
+def _epochs_by_heads(rows: LogRows, rank: int | None, numbered: Sequence[_Epoch]) -> None:
+    """A rank's epochs that print only their dated heads (RandLA-Net's `20220508 15:22:16 INFO: **** EPOCH 000
+    ****`, its evaluation's head and results after it): each epoch whose next one's head came runs from its head to
+    that one's, its step; one a relaunch's head followed (its number not the next) or the file's end is not known to
+    have finished, and makes none."""
+    for epoch, after in pairwise(numbered):
+        if (after.number == epoch.number + 1 and epoch.start_ns is not None and after.start_ns is not None
+                and after.start_line is not None and after.start_ns >= epoch.start_ns):
+            rows.step(line=after.start_line, rank=rank, step=epoch.number, end_ns=after.start_ns,
+                      step_time_s=(after.start_ns - epoch.start_ns) / 1e9)
 
 
 def _names_an_earlier_epoch(text: str, numbered: Sequence[_Epoch] | None) -> bool:
@@ -3070,6 +3086,7 @@ class GenericLogParser(LogReader):
                 or _LAUNCHER.search(text) or _wrapped_watchdog(text)):
             return Claim.CONTENT  # a launcher/failure log, with or without step lines
         hits = epoch_hits = 0
+        dated_heads: set[int] = set()  # the epochs whose dated heads alone came
         loss_epochs: set[tuple[int, str]] = set()  # (epoch, the words before it: a run's `Run: 02, `) of epoch lines
         epochs = False
         undated = 0
@@ -3238,6 +3255,11 @@ class GenericLogParser(LogReader):
                         return Claim.CONTENT
                 elif "poch" in body and (_EPOCH_TOOK.search(body) or _EPOCH_DURATION.search(body)):
                     return Claim.CONTENT  # an epoch's duration: a log that counts epochs
+                elif (("poch" in body or "POCH" in body) and _EPOCH_OPENS.search(body) is not None
+                      and (opened := _EPOCH.search(body)) is not None and _NOT_TRAINING.search(body) is None):
+                    dated_heads.add(int(opened.group(1)))  # a dated epoch's head alone (`**** EPOCH 003 ****`)
+                    if len(dated_heads) >= 3:
+                        return Claim.CONTENT
                 elif any(k in _KEYS for k, _ in iter_numbers(body)) or _named_loss(body):
                     epoch_hits += 1  # a dated metric, an epoch's if the log numbers epochs
             elif ",epoch=" in body and (counter := _step_counter(body)) is not None and _record_head(body, counter):
@@ -3273,7 +3295,8 @@ class GenericLogParser(LogReader):
                 loss_epochs.add((number, body[:body.find("poch")]))
                 if len(loss_epochs) >= 3:
                     return Claim.CONTENT
-            elif "poch" in body and _EPOCH_OPENS.search(body) is not None and (opened := _EPOCH.search(body)) is not None:
+            elif (("poch" in body or "POCH" in body) and _EPOCH_OPENS.search(body) is not None
+                  and (opened := _EPOCH.search(body)) is not None):
                 opening, since_opening = int(opened.group(1)), 0  # an epoch's head alone (`Epoch 1/30`)
             elif opening is not None and ((since_opening <= TRAIN_LOSS_AFTER_HEAD and "oss" in body
                                            and _TRAIN_LOSS_LINE.match(body) is not None)
@@ -4034,6 +4057,9 @@ class GenericLogParser(LogReader):
             # no step counter anywhere: the epochs are the steps, each ended by its last dated line
             # (not as another reader's fallback: a framework's epoch lines are its own to read)
             for rank, numbered in epochs.items():
+                if all(epoch.line is None for epoch in numbered):
+                    _epochs_by_heads(rows, rank, numbered)
+                    continue
                 for epoch in numbered:
                     if epoch.line is not None:
                         rows.step(line=epoch.line, rank=rank, step=epoch.number, end_ns=epoch.end_ns,

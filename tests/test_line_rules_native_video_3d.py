@@ -1,10 +1,13 @@
-"""Trainers outside Python's frameworks and the research programs of video and 3D vision (llm.c, darknet, PySlowFast): lines
+"""Trainers outside Python's frameworks and the research programs of video and 3D vision (llm.c, darknet, PySlowFast,
+PointNet and its descendants): lines
 quoted verbatim from public files (each block's source is cited above it), tiny inputs in, exact rows out, each
 expectation read off the quoted text."""
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
+from itertools import pairwise
 from pathlib import Path
 
 from tests.conftest import console_connection
@@ -232,3 +235,146 @@ def test_pyslowfasts_epoch_records_are_its_steps_where_no_iteration_is_logged(tm
     (tmp_path / "both").mkdir()
     _, steps, _ = _read(tmp_path / "both", SLOWFAST_ITERATION + SLOWFAST_EPOCHS[7:8])
     assert [s["step"] for s in steps] == [7 * 344 + 10]
+
+
+# RandLA-Net's PyTorch port on SemanticKITTI, its logger dating each line `%Y%m%d %H:%M:%S`, relaunched into the same log
+# (github.com/lintheyoung/RandLA-Net-Testing @ 1d1b4cbf : log/log_train.txt, its lines 33-56)
+RANDLA_RELAUNCH = [
+    '20220508 15:36:32 INFO: **** EPOCH 008 ****',
+    '20220508 15:37:54 INFO: **** EVAL EPOCH 008 ****',
+    '20220508 15:38:19 INFO: mean IoU:23.3',
+    '20220508 15:38:19 INFO: IoU:34.12  0.00  0.00  0.00  5.56  0.00  0.00  0.00 84.53  9.27 59.43  '
+    '9.10 20.72 63.32 68.52  1.61 54.59 28.40  4.01 ',
+    '20220508 15:38:19 INFO: **** EPOCH 009 ****',
+    '20220508 15:39:41 INFO: **** EVAL EPOCH 009 ****',
+    '20220508 15:40:07 INFO: mean IoU:22.4',
+    '20220508 15:40:07 INFO: IoU:48.79  0.00  0.00  0.00 12.33  0.00  0.00  0.00 91.69  '
+    '0.35 59.47 17.64  8.35 55.35 44.63  0.09 56.95 29.70  0.00 ',
+    '20220508 15:40:07 INFO: **** EPOCH 010 ****',
+    '20220508 15:41:28 INFO: **** EVAL EPOCH 010 ****',
+    '20220508 15:41:54 INFO: mean IoU:27.4',
+    '20220508 15:41:54 INFO: IoU:70.64  0.00  0.00  0.00 66.88  0.00  0.00  0.00 85.80  '
+    '0.46 45.00 18.30 10.01 71.21 52.42  0.13 63.28 36.41  0.00 ',
+    '20220508 15:41:54 INFO: **** EPOCH 011 ****',
+    '20220508 15:42:26 INFO: **** EPOCH 000 ****',
+    '20220508 15:43:10 INFO: **** EVAL EPOCH 000 ****',
+    '20220508 15:43:33 INFO: mean IoU:13.2',
+    '20220508 15:43:33 INFO: IoU: 9.41  0.00  0.00  0.00  0.00  0.00  0.00  0.00 83.38  '
+    '0.00 35.97 14.77  0.01 35.59 58.80  0.37 12.42  0.00  0.00 ',
+    '20220508 15:43:33 INFO: **** EPOCH 001 ****',
+    '20220508 15:44:16 INFO: **** EVAL EPOCH 001 ****',
+    '20220508 15:44:44 INFO: mean IoU:17.1',
+    '20220508 15:44:44 INFO: IoU:53.48  0.00  0.00  0.00  0.00  0.00  0.00  0.00 85.08  '
+    '0.00 35.66 13.66  4.78 48.61 56.80  0.08 27.64  0.00  0.00 ',
+    '20220508 15:44:44 INFO: **** EPOCH 002 ****',
+    '20220508 15:45:28 INFO: **** EVAL EPOCH 002 ****',
+    '20220508 15:45:51 INFO: mean IoU:15.0',
+]
+
+# PointNet's TensorFlow train.py, its `log_string` of each epoch's head and its training files' mean losses
+# (github.com/bt77/pointnet @ 231ecdbb : log/log_train.txt, whole)
+POINTNET_EPOCHS = [
+    "Namespace(batch_size=32, decay_rate=0.7, decay_step=200000, gpu=0, learning_rate=0.001, log_dir='log"
+    "', max_epoch=250, model='pointnet_cls', momentum=0.9, num_point=1024, optimizer='adam')",
+    '**** EPOCH 000 ****',
+    '----0-----',
+    'mean loss: 3.988140',
+    'accuracy: 0.151855',
+    '----1-----',
+    'mean loss: 2.891558',
+    'accuracy: 0.297852',
+    '----2-----',
+    'mean loss: 2.496171',
+    'accuracy: 0.377451',
+    '----3-----',
+    'mean loss: 2.254531',
+    'accuracy: 0.420410',
+    '----4-----',
+    'mean loss: 1.965049',
+    'accuracy: 0.479980',
+    '----0-----',
+    '----1-----',
+    'eval mean loss: 1.661698',
+    'eval accuracy: 0.530438',
+    'eval avg class acc: 0.425915',
+    'Model saved in file: log/model.ckpt',
+    '**** EPOCH 001 ****',
+    '----0-----',
+    'mean loss: 2.004942',
+    'accuracy: 0.459473',
+    '----1-----',
+    'mean loss: 1.612013',
+    'accuracy: 0.539551',
+    '----2-----',
+    'mean loss: 1.493925',
+    'accuracy: 0.575368',
+    '----3-----',
+    'mean loss: 1.504214',
+    'accuracy: 0.555176',
+    '----4-----',
+    'mean loss: 1.365509',
+    'accuracy: 0.594238',
+    '----0-----',
+    '----1-----',
+    'eval mean loss: 1.278374',
+    'eval accuracy: 0.632305',
+    'eval avg class acc: 0.534179',
+    '**** EPOCH 002 ****',
+    '----0-----',
+    'mean loss: 1.346855',
+    'accuracy: 0.603516',
+    '----1-----',
+    'mean loss: 1.308182',
+    'accuracy: 0.627451',
+    '----2-----',
+    'mean loss: 1.195548',
+    'accuracy: 0.653809',
+    '----3-----',
+    'mean loss: 1.240578',
+    'accuracy: 0.645020',
+    '----4-----',
+    'mean loss: 1.185661',
+    'accuracy: 0.647461',
+    '----0-----',
+    '----1-----',
+    'eval mean loss: 1.031966',
+    'eval accuracy: 0.690747',
+    'eval avg class acc: 0.602079',
+    '**** EPOCH 003 ****',
+    '----0-----',
+]
+
+
+def _packed_s(text: str) -> float:
+    return datetime.strptime(text[:17], "%Y%m%d %H:%M:%S").replace(tzinfo=UTC).timestamp()
+
+
+def test_epochs_that_print_only_their_dated_heads_run_from_one_head_to_the_next(tmp_path: Path) -> None:
+    """`20220508 15:40:07 INFO: **** EPOCH 010 ****` (a date `%Y%m%d %H:%M:%S`, unread), its evaluation's head and
+    results, then epoch 011's head: epoch 10 ran from its head to the next one's; epoch 11, followed by a relaunch's
+    `**** EPOCH 000 ****`, is not known to have finished; the relaunch is a second attempt (the log was refused)."""
+    parser, steps, _ = _read(tmp_path, RANDLA_RELAUNCH)
+    assert parser == "generic_log"
+    heads = [(int(m[1]), _packed_s(t)) for t in RANDLA_RELAUNCH if (m := re.search(r"INFO: \*{4} EPOCH (\d+) \*{4}$", t))]
+    want = [(e, round(b - a, 3)) for (e, a), (n, b) in pairwise(heads) if n == e + 1]
+    assert [e for e, _ in want] == [8, 9, 10, 0, 1]
+    assert [(s["step"], round(s["step_time_s"], 3)) for s in steps] == want
+    (tmp_path / "store").mkdir()
+    con = console_connection(tmp_path / "store", RANDLA_RELAUNCH)
+    assert con.execute("select attempt, first_step, last_step from attempts order by attempt").fetchall() == [
+        (1, 8, 10), (2, 0, 1)]
+
+
+def test_pointnets_epoch_heads_and_their_mean_losses_are_its_epochs(tmp_path: Path) -> None:
+    """`**** EPOCH 000 ****`, then each training file's `----0-----` and `mean loss: 3.988140` (not its evaluation's
+    `eval mean loss: ...`): epoch 0 and its first mean loss; the last epoch's head with no loss after it is none (the
+    log was refused: no step line found)."""
+    parser, steps, _ = _read(tmp_path, POINTNET_EPOCHS)
+    assert parser == "generic_log"
+    want = []
+    for i, t in enumerate(POINTNET_EPOCHS):
+        if (m := re.fullmatch(r"\*{4} EPOCH (\d+) \*{4}", t)) and (
+                loss := next((u for u in POINTNET_EPOCHS[i + 1:i + 4] if u.startswith("mean loss: ")), None)):
+            want.append((int(m[1]), float(loss.split(": ")[1])))
+    assert len(want) == 3
+    assert [(s["step"], s["loss"]) for s in steps] == want
