@@ -1450,7 +1450,9 @@ class _Replay:
 def _deepspeed_steps(rows: Any, reports: list[tuple[Line, int]]) -> None:
     """DeepSpeed's engine's reports (`[Rank 0] step=40, skipped=0, lr=[...]`, every `steps_per_print`
     steps) in the Trainer's console: steps done when their line was logged. A step a metric line
-    already has takes the report's time where it has none; another is a row of its own."""
+    already has takes the report's time where it has none; another is a row of its own (but step 0, the
+    report the engine prints as it is built, before the Trainer's header, where the Trainer's rows count the
+    steps: no step was done, and its row before the header made a restart of it)."""
     by_step: dict[tuple[int | None, int], dict[str, Any]] = {}
     for row in rows.steps:
         by_step.setdefault((row["rank"], row["step"]), row)
@@ -1464,6 +1466,8 @@ def _deepspeed_steps(rows: Any, reports: list[tuple[Line, int]]) -> None:
     lowest = list(accumulate((row["step"] for row in reversed(ordered)), min))[::-1]
     for line, step in reports:
         row = by_step.get((line.rank, step)) or by_step.get((None, step))
+        if row is None and step == 0 and ordered:
+            continue  # (the engine's report as it is built, `step=0, skipped=0, lr=[0.0, 0.0]`: no step done)
         if row is None:
             at = bisect_left(lines_at, line.number)
             if (at > 0 and highest[at - 1] >= step) or (at < len(ordered) and lowest[at] <= step):

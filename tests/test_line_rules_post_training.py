@@ -799,3 +799,41 @@ def test_a_checkpoint_folder_named_by_its_step_alone_gives_the_saves_step(tmp_pa
     saved = next(i for i, t in enumerate(NANOTRON_SAVE, 1) if "Saving checkpoint at checkpoints/" in t)
     assert [(e["kind"], e["line"], e["step"]) for e in events if e["kind"].startswith("checkpoint_save")] == [
         ("checkpoint_save_start", saved, int(NANOTRON_SAVE[saved - 1].rsplit("/", 1)[1]))]
+
+
+# OpenR1's GRPO through TRL's GRPOTrainer and DeepSpeed on Ascend NPUs (a stored copy of vllm-project/vllm-ascend issue 116,
+# index id 55827507157, its "FULL LOG" block's line 199, then its lines 348-359)
+GRPO_DEEPSPEED = [
+    '[2025-02-20 02:13:56,542] [INFO] [logging.py:128:log_dist] [Rank 0] step=0, skipped=0, '
+    'lr=[0.0, 0.0], mom=[(0.9, 0.999), (0.9, 0.999)]',
+    '[INFO|trainer.py:2407] 2025-02-20 02:13:56,547 >> ***** Running training *****',
+    '[INFO|trainer.py:2408] 2025-02-20 02:13:56,547 >>   Num examples = 7,473',
+    '[INFO|trainer.py:2409] 2025-02-20 02:13:56,547 >>   Num Epochs = 3',
+    '[INFO|trainer.py:2410] 2025-02-20 02:13:56,547 >>   Instantaneous batch size per device = 1',
+    '[INFO|trainer.py:2413] 2025-02-20 02:13:56,547 >>   Total train batch size (w. parallel, '
+    'distributed & accumulation) = 14',
+    '[INFO|trainer.py:2414] 2025-02-20 02:13:56,547 >>   Gradient Accumulation steps = 2',
+    '[INFO|trainer.py:2415] 2025-02-20 02:13:56,547 >>   Total optimization steps = 11,208',
+    '[INFO|trainer.py:2416] 2025-02-20 02:13:56,548 >>   Number of trainable parameters = 1,543,714,304',
+    '[INFO|integration_utils.py:817] 2025-02-20 02:13:56,549 >> Automatic Weights & Biases logging e'
+    'nabled, to disable set os.environ["WANDB_DISABLED"] = "true"',
+    '  0%|          | 0/11208 [00:00<?, '
+    '?it/s][rank0]:[W220 02:16:03.248159344 ToKernelNpu.cpp:133] Warning: Warning: Device do not sup'
+    'port double dtype now, dtype cast repalce with float. (function operator())',
+    "{'loss': 0.0, 'grad_norm': 8.59594440460205, 'learning_rate': 2.6761819803746656e-09, "
+    "'rewards/accuracy_reward': 0.0, 'rewards/format_reward': 0.1428571492433548, "
+    "'reward': 0.1428571492433548, 'reward_std': 1.069045066833496, "
+    "'completion_length': 116.85715103149414, 'kl': 1.1324882507324219e-05, 'epoch': 0.0}",
+    '  0%|          | 1/11208 [02:02<381:05:58, 122.42s/it]Traceback (most recent call last):',
+]
+
+
+def test_deepspeeds_report_as_its_engine_is_built_is_no_step_before_the_trainers_header(tmp_path: Path) -> None:
+    """`[Rank 0] step=0, skipped=0, lr=[0.0, 0.0], ...` as DeepSpeed's engine is built, then the Trainer's header and its
+    first step: one attempt of step 1 (the report was a step 0, the header after it a restart)."""
+    _, steps, _ = _read(tmp_path, GRPO_DEEPSPEED)
+    assert [s["step"] for s in steps] == [int(m[1]) for t in GRPO_DEEPSPEED if (m := re.search(r"\| (\d+)/11208 \[0", t))
+                                         and int(m[1]) > 0]
+    (tmp_path / "store").mkdir()
+    con = console_connection(tmp_path / "store", GRPO_DEEPSPEED)
+    assert con.execute("select attempt, first_step, last_step from attempts").fetchall() == [(1, 1, 1)]
