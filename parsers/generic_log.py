@@ -17,7 +17,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from itertools import pairwise
+from itertools import islice, pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -208,6 +208,59 @@ _LEADING_TIME = re.compile(r"(?:time|date)\s{0,2}[:=]\s{0,2}[\d\-:_T./]{4,40},\s
 # `Loaded model from epoch 48`): a reference, whichever epoch it is
 _LOADED_EPOCH = re.compile(r"\b(?:[Ll]oad(?:ed|ing)?|[Rr]estor(?:ed|ing))\b[^\n]{0,60}?\bfrom (?:the )?epoch"
                            r"\s{0,2}[:#]?\s{0,2}\d")
+
+
+# A line's time at its start (`21-04-05 19:36:02.240 `, `[05/11 18:44:44]`): what a log's first line says after it is
+# its message (`_appended_launches`)
+_LEADING_STAMP = re.compile(r"[\[(]?\d[\d\-/:.,T ]{6,40}\d[\])]? ?")
+# a message that reports progress, no program's start (an epoch's or a step's, an evaluation's, a save's)
+_PROGRESS_WORDS = re.compile(r"epoch|step|iter|loss|eval|valid|test|sav|checkpoint|\d/\d|%", re.I)
+APPENDED_MESSAGE_MIN = 8  # characters of a first line's message for its repeat to name a launch
+
+
+def _first_message(lines: Sequence[Line]) -> tuple[Line, str] | None:
+    """The log's first line, dated and of no rank, and its message after its time, where that reads as a program's
+    start (no progress's words, `_PROGRESS_WORDS`); else None."""
+    first = next((line for line in lines if line.text.strip()), None)
+    if first is None or first.ts_ns is None or first.rank is not None or (stamp := _LEADING_STAMP.match(first.text)) is None:
+        return None
+    message = first.text[stamp.end():].rstrip()
+    if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None:
+        return None
+    return first, message
+
+
+def _launches_appended(bodies: Sequence[str]) -> bool:
+    """Whether a head's first line, dated, with a program start's message (`_first_message`), is said again, dated."""
+    first = next((body for body in bodies if body.strip()), None)
+    if first is None or (parse_timestamp(first) is None and _yearless_match(first) is None) or (
+            stamp := _LEADING_STAMP.match(first)) is None:
+        return False
+    message = first[stamp.end():].rstrip()
+    if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None:
+        return False
+    return any(message in body and (again := _LEADING_STAMP.match(body)) is not None
+               and body[again.end():].rstrip() == message
+               and (parse_timestamp(body) is not None or _yearless_match(body) is not None)
+               for body in islice(bodies, bodies.index(first) + 2, None))
+
+
+def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
+    """A log its program appends to at each start (KAIR's `train.log`: `21-04-05 19:36:02.240 :   task: dncnn25`, its
+    options, then `Random seed: 7603`; PySlowFast's `[05/11 18:44:44][INFO] train_net.py: 377: Train with config:`):
+    its first line's message said again, dated, after other lines, is a launch (each start that died before its first
+    step among them)."""
+    said = _first_message(lines)
+    if said is None:
+        return
+    first, message = said
+    begun = {event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_START.value}
+    for line in lines:
+        if (message in line.text and line.number > first.number + 1 and line.ts_ns is not None and line.rank is None
+                and line.number not in begun and (stamp := _LEADING_STAMP.match(line.text)) is not None
+                and line.text[stamp.end():].rstrip() == message):
+            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=line.ts_ns,
+                       detail="the log's first line again: a launch appended to it", raw=line.text, process=True)
 
 
 def _epochs_by_heads(rows: LogRows, rank: int | None, numbered: Sequence[_Epoch]) -> None:
@@ -3323,6 +3376,10 @@ class GenericLogParser(LogReader):
             # step line this reader knows in the head: a job's console all the same (a weaker claim:
             # a reader that knows the file's lines wins)
             return Claim.NAME
+        if _launches_appended(bodies):
+            # a log its program appends to at each start, its first line said again (`_appended_launches`), no step
+            # line this reader knows in its head: launches that died before their first step (a weaker claim)
+            return Claim.NAME
         if log_named(path) and evidence(path)["m_killed"]:
             # the scheduler's word that it killed the job (out of memory, cancelled), anywhere in a
             # file named as a job's output: a job's console, though no step line this reader knows
@@ -4066,6 +4123,7 @@ class GenericLogParser(LogReader):
                                   step_time_s=epoch.seconds(), loss=epoch.loss)
                         if epoch.framework is not None:
                             rows.steps[-1]["framework"] = epoch.framework
+        _appended_launches(lines, rows)
         if not rows.steps and not rows.events and (banner := next(
                 (line for line in lines if ("rain" in line.text or "RAIN" in line.text)
                  and _TRAINING_BANNER.search(line.text.rstrip()) is not None), None)) is not None:

@@ -1,5 +1,5 @@
 """Trainers outside Python's frameworks and the research programs of video and 3D vision (llm.c, darknet, PySlowFast,
-PointNet and its descendants): lines
+PointNet and its descendants, KAIR): lines
 quoted verbatim from public files (each block's source is cited above it), tiny inputs in, exact rows out, each
 expectation read off the quoted text."""
 
@@ -378,3 +378,44 @@ def test_pointnets_epoch_heads_and_their_mean_losses_are_its_epochs(tmp_path: Pa
             want.append((int(m[1]), float(loss.split(": ")[1])))
     assert len(want) == 3
     assert [(s["step"], s["loss"]) for s in steps] == want
+
+
+# KAIR's DnCNN trainer, its `train.log` appended to at each start (github.com/tommytshi0227/KAIR @ 7e659935 :
+# denoising/dncnn25/train.log, its lines 1-3, 76-82 and 155-161: each start's first lines and the last of its options'
+# dump, the rest of each dump left out)
+KAIR_STARTS = [
+    '21-04-05 19:36:02.240 :   task: dncnn25',
+    '  model: plain',
+    '  gpu_ids: [0]',
+    '  is_train: True',
+    '',
+    '21-04-05 19:36:02.241 : Random seed: 7603',
+    '21-04-05 19:36:02.254 : Number of train images: 3, iters: 1',
+    '21-04-05 20:27:45.100 :   task: dncnn25',
+    '  model: plain',
+    '  gpu_ids: [0]',
+    '  is_train: True',
+    '',
+    '21-04-05 20:27:45.101 : Random seed: 2639',
+    '21-04-05 20:27:45.104 : Number of train images: 3, iters: 1',
+    '21-04-05 22:33:01.602 :   task: dncnn25',
+    '  model: plain',
+    '  gpu_ids: [0]',
+]
+
+
+def test_a_logs_first_line_said_again_is_a_launch_appended_to_it(tmp_path: Path) -> None:
+    """`21-04-05 19:36:02.240 :   task: dncnn25` (a date `%y-%m-%d`, unread), its options, `Random seed: 7603`, then
+    the same first line at 20:27:45 and 22:33:01: three launches, none of which logged a step (the log was refused)."""
+    parser, steps, events = _read(tmp_path, KAIR_STARTS)
+    assert parser == "generic_log" and steps == []
+    launches = [_kair_s(t) for t in KAIR_STARTS if t.endswith(":   task: dncnn25")]
+    assert len(launches) == 3
+    assert [round(e["ts_ns"] / 1e9, 3) for e in events if e["kind"] == "attempt_start"] == launches
+    (tmp_path / "store").mkdir()
+    con = console_connection(tmp_path / "store", KAIR_STARTS)
+    assert [round(t / 1e9, 3) for (t,) in con.execute("select start_ns from attempts order by attempt").fetchall()] == launches
+
+
+def _kair_s(text: str) -> float:
+    return round(datetime.strptime(text[:21], "%y-%m-%d %H:%M:%S.%f").replace(tzinfo=UTC).timestamp(), 3)

@@ -353,10 +353,12 @@ kept as (
                   where coalesce(s.end_ns, s.t_ns) >= b.previous_ns and coalesce(s.end_ns, s.t_ns) < b.start_ns)
        or exists (select 1 from restarts e where e.ts_ns > b.previous_ns and e.ts_ns <= b.start_ns)
        -- (or a process's first lines printed again after a silence, its start: a relaunch, whatever the one before
-       -- logged; one that died before its first step all the same; so is a launch's header in a loss log)
+       -- logged; one that died before its first step all the same; so is a launch's header in a loss log, and the
+       -- first line of a log its program appends to at each start)
        or exists (select 1 from int_log_events e
                   where e.kind = 'attempt_start' and e.ts_ns = b.marked_ns
                     and e.detail in ('a process''s first line printed again after a silence: a relaunch',
+                                     'the log''s first line again: a launch appended to it',
                                      'a launch opening its loss log (pix2pix''s Visualizer)'))
        or exists (select 1 from int_log_events c
                   where c.kind in ('crash', 'oom', 'collective_timeout', 'hang')
