@@ -258,7 +258,9 @@ _DS_TEARDOWN = re.compile(r"\bKilling subprocess \d{1,10}\s*$|\bexits with retur
 # (and the CUDA runtime's own word through PyTorch, `RuntimeError: CUDA error: out of memory`; Marian's,
 # `Error: CUDA error 2 'out of memory' - .../device.cu:38: cudaMalloc(&data_, size)`)
 OOM_LINE = re.compile(r"CUDA out of memory|OutOfMemoryError|cuda runtime error \(2\) : out of memory|^CUDA Error: out of memory"
-                  r"|\bCUDA error: out of memory|\bCUDA error 2 'out of memory'"
+                  # (a source's place between: XGBoost's GPU plugin, `CUDA error: plugin/updater_gpu/src/device_helpers.cuh(383):
+                  # out of memory`)
+                  r"|\bCUDA error: (?:\S{1,300}\(\d{1,6}\): )?out of memory|\bCUDA error 2 'out of memory'"
                   # (NCCL's last error, under the DistBackendError a collective raised: `Cuda failure 2 'out of memory'`)
                   r"|\bCuda failure (?:2 )?'out of memory'")
 # A shell's word on a child it saw die, as a line of its own: "Killed" (SIGKILL, the kernel's
@@ -741,7 +743,8 @@ _CKPT = (
     # (and SpeechBrain's checkpointer as it recovers: "Loading a checkpoint from results/.../save/CKPT+2023-06-08+17-58-43+00")
     # (not DeepSpeed's advice as it finds none to load: "Unable to find latest file at .../latest, if trying to load
     # latest checkpoint please ensure this file exists or pass an explicit checkpoint tag when loading a checkpoint.")
-    ("loading ", re.compile(r"(?<!when )\bloading (?:the |a )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
+    # (nor alpha-zero-general's word that it loads none: "Not loading a checkpoint!")
+    ("loading ", re.compile(r"(?<!when )(?<!not )\bloading (?:the |a )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
     # OpenAI baselines' tf_util.save_state and load_state warn as they begin, the only line a save or a load of
     # an older script's (its trpo_mpi, ppo1, a fork's ppo2) prints: "save_state method is deprecated, please use
     # save_variables instead"
@@ -784,7 +787,8 @@ _SIGTERM_RECEIVED = re.compile(r"(?:^|\] )Received SIGTERM: 15\s*$")
 # or, with no checkpoint saved, " ! Run is removed from ..."
 _COQUI_STOPPED = re.compile(r"\s?! Run is (?:kept in|removed from) \S")
 _COQUI_STOPPED_DETAIL = "Coqui's trainer: its run stopped before its end (interrupted, or an exception)"
-_TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<what>[\w:<>]{1,200})'")
+# (a template's type with its spaces: `'boost::exception_detail::clone_impl<...<boost::compute::opencl_error> >'`)
+_TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<what>[\w:<>, ]{1,400})'")
 # A launcher's own silent-hang watchdog (no output for N s): the hang began N s before the line.
 _IDLE_WATCHDOG = re.compile(r"no output for (?P<s>\d+(?:\.\d+)?)\s*s\b.*?(?:SIGTERM|SIGKILL|kill)", re.I)
 _NCCL_ERROR = re.compile(

@@ -376,6 +376,9 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     if physical_lines[start:start + 1] and physical_lines[start][:1] == " " and (
             indented := dedented(physical_lines[start:])) is not None:
         physical_lines = physical_lines[:start] + indented  # (the notes above it as they are)
+    if physical_lines[start:start + 1] and physical_lines[start][:1] == ">" and (
+            quoted := unquoted(physical_lines[start:])) is not None:
+        physical_lines = physical_lines[:start] + quoted
     pasted = _pasted_numbers(physical_lines)
     bodies = physical_lines[start:] if start else physical_lines  # made each line's body in place
     count = len(bodies)
@@ -795,6 +798,8 @@ def head_bodies(head: bytes, limit: int = 2000) -> Iterator[str]:
     lines = _unescape(head).decode("utf-8", "replace").splitlines()[:limit]
     if lines[:1] and lines[0].startswith("#"):
         lines = uncommented(lines) or lines
+    if lines[:1] and lines[0].lstrip()[:1] == ">":
+        lines = unquoted([line.lstrip() for line in lines]) or lines
     for raw in lines:
         yield strip_prefix(raw.strip())[1]
 
@@ -806,7 +811,20 @@ def uncommented(lines: list[str]) -> list[str] | None:
     notes)."""
     if not any(line.startswith("#") for line in lines) or not all(line.startswith("#") for line in lines if line.strip()):
         return None
-    return [line[2:] if line.startswith("# ") else line[1:] for line in lines]
+    # (knitr's and reprex's output markers too: `## epoch 0 ...`, `#> epoch 0  | loss: 0.42906 | ...`)
+    return [line[_COMMENT_MARK.match(line).end():] if line.startswith("#") else line for line in lines]  # type: ignore[union-attr]
+
+
+_COMMENT_MARK = re.compile(r"#[#>]? ?")
+
+
+def unquoted(lines: list[str]) -> list[str] | None:
+    """A log pasted as a Markdown quote, every non-blank line opening with `> ` (`> 938/938 [=====...] - 413s
+    436ms/step - loss: 0.4964`), without it; None where a line is not so quoted (nor where one opens with `>>`, a
+    program's own mark: `>>> Epoch 2: ...`)."""
+    if not lines or not all(line[:1] == ">" and line[1:2] in (" ", "") for line in lines if line.strip()):
+        return None
+    return [line[2:] if line[:1] == ">" else line for line in lines]
 
 
 # the least indentation of a log pasted as an indented block (Markdown's code block, a note's
@@ -1146,7 +1164,11 @@ _DATE_END_MAX = DATE_START_MAX + 35
 # a time of a 12-hour clock's, its half of the day after it (`04:15:41 PM`, `12:45:48pm`)
 _MERIDIEM = re.compile(r" ?[AaPp][Mm]\b")
 _MERIDIEM_HEAD = r"\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})? ?[AaPp][Mm]\b"
-_SOFTWARE_DATE = re.compile(r"(?i:(?:commit|built|build|compiled)(?: at| on| date| time)?):\s{0,40}\d{4}-\d\d-\d\d")
+_SOFTWARE_DATE = re.compile(r"(?i:(?:commit|built|build|compiled)(?: at| on| date| time)?):\s{0,40}\d{4}-\d\d-\d\d"
+                            # a time to come the line names, no clock's (SpikingJelly's examples' estimate of their end:
+                            # `escape time = 2022-05-25 21:31:54`; an `ETA: 2024-...`)
+                            r"|(?i:\b(?:escape time|eta|estimated (?:finish|end|completion)(?: time)?))"
+                            r"\s{0,4}[:=]\s{0,4}\d{4}-\d\d-\d\d")
 
 
 def _leading(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
@@ -1155,8 +1177,8 @@ def _leading(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     match = pattern.search(text, 0, _DATE_END_MAX)
     if match is None or match.start() >= DATE_START_MAX:
         return None
-    if match.start() > 5 and ":" in text[max(0, match.start() - 42):match.start()] and _SOFTWARE_DATE.search(
-            text, max(0, match.start() - 60), match.start() + 10) is not None:
+    if match.start() > 5 and (":" in (before := text[max(0, match.start() - 42):match.start()]) or "=" in before) and (
+            _SOFTWARE_DATE.search(text, max(0, match.start() - 60), match.start() + 10) is not None):
         return None
     return match
 

@@ -230,6 +230,9 @@ def _first_message(lines: Sequence[Line]) -> tuple[Line, str] | None:
     return first, message
 
 
+_CLOCK_STAMPED = re.compile(r"\[\d{2}:\d{2}:\d{2}\] ")  # a line opening with the time of day in brackets
+
+
 def _launches_appended(bodies: Sequence[str]) -> bool:
     """Whether a head's first line, dated, with a program start's message (`_first_message`), is said again, dated."""
     first = next((body for body in bodies if body.strip()), None)
@@ -3386,8 +3389,10 @@ class GenericLogParser(LogReader):
             # is in it (a weaker claim likewise)
             return Claim.NAME
         if (("out of memory" in text or "OutOfMemoryError" in text) and OOM_LINE.search(text) is not None
-                and any(parse_timestamp(body) is not None for body in bodies[:TRACEBACK_DATED_LINES])):
-            # a dated console that ran out of GPU memory, no step line this reader knows in its head (Marian's tail,
+                and any(parse_timestamp(body) is not None or _CLOCK_STAMPED.match(body) is not None
+                        for body in bodies[:TRACEBACK_DATED_LINES])):
+            # a dated console (or one stamped with the time of day, XGBoost's command line: `[03:56:56] boosting round 0, 0 sec
+            # elapsed`) that ran out of GPU memory, no step line this reader knows in its head (Marian's tail,
             # `Allocating memory for general optimizer shards`, then `Error: CUDA error 2 'out of memory'`):
             # a run that failed. A weaker claim: a reader that knows the file's lines wins
             return Claim.NAME

@@ -1,0 +1,163 @@
+"""Logs as they are pasted and failures as native libraries word them (knitr's `#>` output, a Markdown quote, an
+estimate's date, XGBoost's and LightGBM's GPU failures): lines quoted verbatim from public files (each block's source
+is cited above it), tiny inputs in, exact rows out, each expectation read off the quoted text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.test_line_rules import _read
+
+# pytorch-tabnet through reticulate, its output as knitr marks it (an R Markdown post on TabNet, index id 44751761886, its
+# training output's first 6 lines)
+KNITR_TABNET = [
+    '#> epoch 0  | loss: 0.42906 | train_accuracy: 0.85574 | valid_accuracy: 0.85179 |  0:00:33s',
+    '#> epoch 1  | loss: 0.34494 | train_accuracy: 0.85845 | valid_accuracy: 0.85315 |  0:01:08s',
+    '#> epoch 2  | loss: 0.33713 | train_accuracy: 0.86165 | valid_accuracy: 0.85676 |  0:01:45s',
+    '#> epoch 3  | loss: 0.33414 | train_accuracy: 0.86343 | valid_accuracy: 0.85888 |  0:02:20s',
+    '#> epoch 4  | loss: 0.33183 | train_accuracy: 0.86333 | valid_accuracy: 0.85939 |  0:02:54s',
+    '#> epoch 5  | loss: 0.33078 | train_accuracy: 0.86269 | valid_accuracy: 0.85842 |  0:03:29s',
+]
+
+# a closed-form continuous-time network through tf.keras, its output quoted in the docs (github.com/mlech26l/ncps @
+# 0e9406c2 : docs/examples/atari_tf.rst, the last `code-block:: text` block, its lines 17-30)
+QUOTED_KERAS = [
+    '    > Epoch 1/50',
+    '    > 2022-10-11 15:45:55.524895: I tensorflow/stream_executor/cuda/cuda_dnn.cc:384] Loaded cuDNN version 8302',
+    '    > 2022-10-11 15:45:56.037075: I tensorflow/core/platform/default/subprocess.cc:304] Start '
+    'cannot spawn child process: No such file or directory',
+    '    > 938/938 [==============================] - ETA: 0s - loss: 0.4964 - sparse_categorical_accuracy: 0.8305',
+    '    > Epoch 0 return: 2.50 +- 1.91',
+    '    > 938/938 [==============================] - 413s 436ms/step - loss: 0.4964 - '
+    'sparse_categorical_accuracy: 0.8305 - val_loss: 0.3931 - val_sparse_categorical_accuracy: 0.8633',
+    '    > Epoch 2/50',
+    '    > 938/938 [==============================] - ETA: 0s - loss: 0.3521 - sparse_categorical_accuracy: 0.8752',
+    '    > Epoch 1 return: 4.00 +- 3.58',
+    '    > 938/938 [==============================] - 450s 480ms/step - loss: 0.3521 - '
+    'sparse_categorical_accuracy: 0.8752 - val_loss: 0.3168 - val_sparse_categorical_accuracy: 0.8884',
+    '    > Epoch 3/50',
+    '    > 938/938 [==============================] - ETA: 0s - loss: 0.3009 - sparse_categorical_accuracy: 0.8918',
+    '    > Epoch 2 return: 5.30 +- 3.32',
+    '    > 938/938 [==============================] - 469s 501ms/step - loss: 0.3009 - '
+    'sparse_categorical_accuracy: 0.8918 - val_loss: 0.2732 - val_sparse_categorical_accuracy: 0.9020',
+]
+
+# SpikingJelly's DVS Gesture example (github.com/fangwei123456/spikingjelly @ e0998c9e :
+# docs/source/_static/tutorials/classify_dvsg/dvsg.txt, its lines 58-75)
+SPIKINGJELLY_EPOCHS = [
+    "Namespace(T=16, device='cuda:0', b=16, epochs=64, j=8, data_dir='/datasets/DVSGesture/', "
+    "out_dir='./logs', resume=None, amp=True, cupy=True, opt='adam', momentum=0.9, lr=0.001, channels=128)",
+    './logs/T16_b16_adam_lr0.001_c128_amp_cupy',
+    'epoch = 0, train_loss = 0.0666, train_acc = 0.3964, test_loss = 0.0514, test_acc = 0.6042, max_test_acc = 0.6042',
+    'train speed = 92.7646 images/s, test speed = 115.2935 images/s',
+    'escape time = 2022-05-25 21:31:54',
+    '',
+    "Namespace(T=16, device='cuda:0', b=16, epochs=64, j=8, data_dir='/datasets/DVSGesture/', "
+    "out_dir='./logs', resume=None, amp=True, cupy=True, opt='adam', momentum=0.9, lr=0.001, channels=128)",
+    './logs/T16_b16_adam_lr0.001_c128_amp_cupy',
+    'epoch = 1, train_loss = 0.0463, train_acc = 0.6036, test_loss = 0.0439, test_acc = 0.6319, max_test_acc = 0.6319',
+    'train speed = 101.5938 images/s, test speed = 120.5184 images/s',
+    'escape time = 2022-05-25 21:30:48',
+    '',
+    "Namespace(T=16, device='cuda:0', b=16, epochs=64, j=8, data_dir='/datasets/DVSGesture/', "
+    "out_dir='./logs', resume=None, amp=True, cupy=True, opt='adam', momentum=0.9, lr=0.001, channels=128)",
+    './logs/T16_b16_adam_lr0.001_c128_amp_cupy',
+    'epoch = 2, train_loss = 0.0403, train_acc = 0.6678, test_loss = 0.0379, test_acc = 0.6875, max_test_acc = 0.6875',
+    'train speed = 101.6987 images/s, test speed = 121.5391 images/s',
+    'escape time = 2022-05-25 21:30:50',
+    '',
+]
+
+# alpha-zero-general's coach in a Dama port (github.com/erdemphl/solving-pawn-dama-with-alphazero @ 39da0b89 :
+# outputs/5x5_log.txt, its first 6 lines)
+ALPHAZERO_START = [
+    '2024-05-16 21:44:56 a4eae8bf3f6b __main__[9078] INFO Loading Dama...',
+    '2024-05-16 21:44:56 a4eae8bf3f6b __main__[9078] INFO Loading NNetWrapper...',
+    '2024-05-16 21:44:57 a4eae8bf3f6b __main__[9078] WARNING Not loading a checkpoint!',
+    '2024-05-16 21:44:57 a4eae8bf3f6b __main__[9078] INFO Loading the Coach...',
+    '2024-05-16 21:44:57 a4eae8bf3f6b __main__[9078] INFO Starting the learning process 🎉',
+    '2024-05-16 21:44:57 a4eae8bf3f6b Coach[9078] INFO Starting Iter #1 ...',
+]
+
+# XGBoost's command line with its GPU plugin (github.com/tks0123456789/boosting_tree_benchmarks @ 2163b20a :
+# xgboost/xgboost_gpu_higgs_speed.log, whole)
+XGBOOST_OOM = [
+    '[03:56:56] 10500000x28 matrix with 294000000 entries loaded from ../data/higgs.train',
+    '[03:56:56] boosting round 0, 0 sec elapsed',
+    'CUDA error: plugin/updater_gpu/src/device_helpers.cuh(383): out of memory',
+]
+
+# LightGBM's GPU trainer on a CPU's OpenCL platform from R (github.com/microsoft/LightGBM @ 01a8c0a9 :
+# docs/GPU-Targets.rst, the third `code:: r` block, its lines 15-28)
+LIGHTGBM_OPENCL = [
+    '    +                    learning_rate = 1,',
+    '    +                    early_stopping_rounds = 10)',
+    '    [LightGBM] [Info] This is the GPU trainer!!',
+    '    [LightGBM] [Info] Total Bins 232',
+    '    [LightGBM] [Info] Number of data: 6513, number of used features: 116',
+    '    [LightGBM] [Info] Using requested OpenCL platform 1 device 0',
+    '    [LightGBM] [Info] Using GPU Device: Intel(R) Core(TM) i7-4600U CPU @ 2.10GHz, Vendor: Intel(R) Corporation',
+    '    [LightGBM] [Info] Compiling OpenCL Kernel with 16 bins...',
+    '    terminate called after throwing an instance of '
+    "'boost::exception_detail::clone_impl<boost::exception_detail::error_info_injector<boost::compute::op"
+    "encl_error> >'",
+    '      what():  Invalid Program',
+    '',
+    '    This application has requested the Runtime to terminate it in an unusual way.',
+    "    Please contact the application's support team for more information.",
+    '',
+]
+
+
+def test_knitrs_output_marks_are_taken_off_its_lines(tmp_path: Path) -> None:
+    """`#> epoch 0  | loss: 0.42906 | ...`: knitr's `#>` before each line of output, taken off as a comment's `# ` is (the
+    log was refused)."""
+    parser, steps, _ = _read(tmp_path, KNITR_TABNET)
+    assert parser == "generic_log"
+    assert [(s["step"], s["loss"]) for s in steps] == [
+        (int(m[1]), float(m[2])) for t in KNITR_TABNET if (m := re.match(r"#> epoch (\d+) +\| loss: ([\d.]+) \|", t))]
+    assert len(steps) == 6
+
+
+def test_a_log_quoted_in_markdown_is_read_without_its_marks(tmp_path: Path) -> None:
+    """Every line opening with `> ` under the block's indent: Keras' epochs, each its 938 steps at its `436ms/step` (the
+    file was claimed by Keras' reader with no epoch read)."""
+    parser, steps, _ = _read(tmp_path, QUOTED_KERAS)
+    assert parser == "keras"
+    epochs = [int(m[1]) for t in QUOTED_KERAS if (m := re.match(r" +> Epoch (\d+)/50$", t))]
+    per_step = [int(m[1]) / 1000 for t in QUOTED_KERAS if (m := re.search(r"938/938 \[=+\] - \d+s (\d+)ms/step ", t))]
+    assert [s["step"] for s in steps] == epochs[:len(per_step)]
+    assert [round(s["step_time_s"], 6) for s in steps] == [round(938 * t, 6) for t in per_step]
+
+
+def test_an_estimates_date_dates_no_line(tmp_path: Path) -> None:
+    """SpikingJelly's `escape time = 2022-05-25 21:31:54`, when it estimates its run will end (the next epoch's estimate
+    is earlier): no clock of the log's (it dated the run's start, and each epoch's end)."""
+    _, steps, events = _read(tmp_path, SPIKINGJELLY_EPOCHS)
+    assert [s["step"] for s in steps] == [int(m[1]) for t in SPIKINGJELLY_EPOCHS if (m := re.match(r"epoch = (\d+), ", t))]
+    assert {s["end_ns"] for s in steps} == {None}
+    assert all(e["ts_ns"] is None for e in events)
+
+
+def test_not_loading_a_checkpoint_is_no_load(tmp_path: Path) -> None:
+    """alpha-zero-general's `WARNING Not loading a checkpoint!`: no load (it was one begun)."""
+    _, _, events = _read(tmp_path, ALPHAZERO_START)
+    assert [e["kind"] for e in events if e["kind"].startswith("checkpoint")] == []
+
+
+def test_a_cuda_out_of_memory_with_its_sources_place_is_an_oom(tmp_path: Path) -> None:
+    """`CUDA error: plugin/updater_gpu/src/device_helpers.cuh(383): out of memory` after XGBoost's `[03:56:56] boosting
+    round 0, 0 sec elapsed`: an out-of-memory failure at its line (the log was refused)."""
+    parser, _, events = _read(tmp_path, XGBOOST_OOM)
+    assert parser == "generic_log"
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "oom"] == [
+        ("oom", next(i for i, t in enumerate(XGBOOST_OOM, 1) if t.endswith(": out of memory")))]
+
+
+def test_a_native_exception_of_a_template_type_is_a_crash(tmp_path: Path) -> None:
+    """`terminate called after throwing an instance of 'boost::...<boost::compute::opencl_error> >'` (a template's type
+    with its space): a crash at its line (the log was refused: no failure read)."""
+    _, _, events = _read(tmp_path, LIGHTGBM_OPENCL, parser_name="generic_log")
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [
+        ("crash", next(i for i, t in enumerate(LIGHTGBM_OPENCL, 1) if "terminate called after throwing" in t))]
