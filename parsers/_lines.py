@@ -864,6 +864,8 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
             text = text[grep.end():]
             continue
         if text[:1] in _PREFIX_OPENERS or text[:5] == "Rank ":
+            if text[:1].isdigit() and "total: " in text and "remaining: " in text:
+                break  # (CatBoost's iteration line, its tabs turned to spaces: `0:      test: 0.7258 ... total: 46.9ms`)
             match = _PREFIX.match(text)
         elif "]:" in text[:90] and (app := _APP_PREFIX.match(text)) is not None:
             text = text[app.end():]

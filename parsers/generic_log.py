@@ -422,8 +422,10 @@ _MLAGENTS = re.compile(r"[.:] Step: (?P<s>\d{1,15})\. (?:Time Elapsed: (?P<t>\d{
 # CatBoost's `fit` every `verbose` iterations (0-based), its time since training began as it prints durations
 # (`207ms`, `15.2s`, `1m 8s`, `2m`): "100:\tlearn: 2.2076417\ttest: 2.1508823\tbest: 2.1508823 (100)\ttotal:
 # 15.2s\tremaining: 2m 14s" (tabs; spaces where a copy turned them)
-_CATBOOST = re.compile(r"^(?P<s>\d{1,12}):[\t ]{1,8}learn: (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?|nan|inf)"
-                       r"(?:[\t ]{1,8}(?:test\d{0,3}|best): [^\t ]{1,40}(?: \(\d{1,12}\))?){0,8}[\t ]{1,8}"
+# (its `learn:` left out where the learning metric is none it computes on a GPU, an AUC: `0:\ttest: 0.8616198\tbest:
+# 0.8616198 (0)\ttotal: 54.1ms\tremaining: 2m 42s`)
+_CATBOOST = re.compile(r"^(?P<s>\d{1,12}):(?:[\t ]{1,8}learn: (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?|nan|inf))?"
+                       r"(?P<tests>(?:[\t ]{1,8}(?:test\d{0,3}|best): [^\t ]{1,40}(?: \(\d{1,12}\))?){0,8})[\t ]{1,8}"
                        r"total: (?P<t>\d{1,9}(?:\.\d{1,9})?(?:ms|us|h|m|s)(?: \d{1,9}(?:\.\d{1,9})?(?:ms|us|h|m|s)){0,3})"
                        r"[\t ]{1,8}remaining: ")
 # pytorch-tabnet's History callback each epoch, its last field the whole seconds since `fit` began:
@@ -1089,9 +1091,10 @@ def _own_step(text: str) -> _OwnStep | None:
         # (`int()` of the seconds: truncated, a second's rounding)
         return _OwnStep(int(tabnet.group("e")), None, {"loss": loss} if loss is not None else {}, "pytorch_tabnet", "elapsed",
                         clock[0], rounding=1.0)
-    if "learn: " in text and "total: " in text and (catboost := _CATBOOST.match(text)) is not None and (
+    if "total: " in text and "remaining: " in text and (catboost := _CATBOOST.match(text)) is not None and (
+            catboost.group("l") is not None or catboost.group("tests")) and (
             total := duration_s(catboost.group("t"))) is not None:
-        loss = to_float(catboost.group("l"))
+        loss = to_float(catboost.group("l")) if catboost.group("l") is not None else None
         return _OwnStep(int(catboost.group("s")), None, {"loss": loss} if loss is not None else {}, "catboost", "elapsed",
                         total[0], rounding=total[1])
     if "\tfps: " in text and (habitat := _HABITAT.search(text)) is not None:

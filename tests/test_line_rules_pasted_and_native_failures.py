@@ -5,6 +5,7 @@ is cited above it), tiny inputs in, exact rows out, each expectation read off th
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 from tests.test_line_rules import _read
@@ -161,3 +162,49 @@ def test_a_native_exception_of_a_template_type_is_a_crash(tmp_path: Path) -> Non
     _, _, events = _read(tmp_path, LIGHTGBM_OPENCL, parser_name="generic_log")
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [
         ("crash", next(i for i, t in enumerate(LIGHTGBM_OPENCL, 1) if "terminate called after throwing" in t))]
+
+
+# CatBoost on a GPU with an AUC to watch, its console's tabs turned to spaces (a boostcamp DKT project's README, index id
+# 26711157003, its "Run OutPut" block's lines 6-12)
+CATBOOST_SPACED = [
+    '    --------------- CatBoost Train   ---------------',
+    '    Default metric period is 5 because AUC is/are not implemented for GPU',
+    '    0:      test: 0.7258499 best: 0.7258499 (0)     total: 46.9ms   remaining: 46.9s',
+    '    100:    test: 0.7436019 best: 0.7436305 (98)    total: 6.03s    remaining: 53.7s',
+    '    200:    test: 0.7440670 best: 0.7443389 (168)   total: 12.1s    remaining: 48s',
+    '    bestTest = 0.7443389297',
+    '    bestIteration = 168',
+]
+
+# CatBoost on a GPU in a notebook's first fold (a Russian insurance cross-sell notebook's nbconvert copy, index id
+# 25477478413, the output of its "простой CatBoost" section, lines 7-17)
+CATBOOST_TEST_ONLY = [
+    '    Default metric period is 5 because AUC is/are not implemented for GPU',
+    '    ',
+    '',
+    '    0:\ttest: 0.8616198\tbest: 0.8616198 (0)\ttotal: 54.1ms\tremaining: 2m 42s',
+    '    1000:\ttest: 0.8860235\tbest: 0.8860244 (998)\ttotal: 25.3s\tremaining: 50.6s',
+    '    2000:\ttest: 0.8865267\tbest: 0.8865294 (1989)\ttotal: 48s\tremaining: 24s',
+    '    2999:\ttest: 0.8866575\tbest: 0.8866630 (2977)\ttotal: 1m 10s\tremaining: 0us',
+    '    bestTest = 0.8866629601',
+    '    bestIteration = 2977',
+    '    Shrink model to first 2978 iterations.',
+    '      Fold 2/5',
+]
+
+
+def test_catboosts_lines_with_no_learning_metric_are_its_iterations(tmp_path: Path) -> None:
+    """On a GPU with an AUC, CatBoost prints no `learn:` (`0:\ttest: 0.8616198\tbest: ... total: 54.1ms\tremaining: ...`);
+    a copy turns its tabs to spaces (`100:    test: ...`, read as rank 100's line): each its iteration, timed by its
+    `total` since the one before (both logs were refused)."""
+    for n, lines in enumerate((CATBOOST_SPACED, CATBOOST_TEST_ONLY)):
+        (tmp_path / str(n)).mkdir()
+        parser, steps, _ = _read(tmp_path / str(n), lines)
+        assert parser == "generic_log"
+        want = [int(m[1]) for t in lines if (m := re.match(r" +(\d+):\s+test: ", t))]
+        assert len(want) >= 3
+        assert [(s["step"], s["rank"], s["loss"]) for s in steps] == [(i, None, None) for i in want]
+    totals = [float(m[1]) / (1000 if m[2] == "ms" else 1) for t in CATBOOST_SPACED
+              if (m := re.search(r"total: ([\d.]+)(ms|s) ", t))]
+    _, steps, _ = _read(tmp_path / "0", CATBOOST_SPACED)
+    assert [round(s["step_time_s"], 6) for s in steps[1:]] == [round((b - a) / 100, 6) for a, b in pairwise(totals)]
