@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import (
+    _END,
     _STARTS,
     GLUED_SHELL_DEATH,
     OOM_LINE,
@@ -3252,8 +3253,12 @@ class GenericLogParser(LogReader):
                     return Claim.CONTENT
             if "timing_s/step:" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # veRL's step line: its own step time among its timings
-            if "global_step: " in body and "avg_batch_cost: " in body and _step_counter(body) is not None:
-                return Claim.CONTENT  # PaddleOCR's (PaddleX's) step line, its own batch cost among its figures: one is enough
+            if "batch_cost: " in body and _step_counter(body) is not None:
+                # PaddlePaddle's suites' step line, its own batch cost among its figures (PaddleOCR's, PaddleX's,
+                # PaddleDetection's `ppdet.engine INFO: Epoch: [0] [   0/1610] ... batch_cost: 0.1470`, PaddleGAN's
+                # `Iter: 210000/800000 ...`):
+                # one is enough (each is printed every `log_iter` iterations: a run stopped early shows one)
+                return Claim.CONTENT
             if "per_step_time: " in body and "{ Epoch:[" in body and _step_counter(body) is not None:
                 return Claim.CONTENT  # MindFormers' step line: its own step time among its figures
             if " seconds, " in body and _DARKNET.match(body) is not None:
@@ -3381,6 +3386,11 @@ class GenericLogParser(LogReader):
             # glog's or absl's handler on the fatal signal that killed the job's process, with no
             # step line this reader knows in the head: a job's console all the same (a weaker claim:
             # a reader that knows the file's lines wins)
+            return Claim.NAME
+        if "raining" in text and any(_END.search(body) is not None and parse_timestamp(body) is not None
+                                     for body in bodies if "raining" in body):
+            # a dated console's word that its training ended (YOLOX's `Training of experiment is done and the best AP is
+            # 54.25` after its last save), no step line this reader knows in its head: a run's end (a weaker claim)
             return Claim.NAME
         if _launches_appended(bodies):
             # a log its program appends to at each start, its first line said again (`_appended_launches`), no step

@@ -208,3 +208,80 @@ def test_catboosts_lines_with_no_learning_metric_are_its_iterations(tmp_path: Pa
               if (m := re.search(r"total: ([\d.]+)(ms|s) ", t))]
     _, steps, _ = _read(tmp_path / "0", CATBOOST_SPACED)
     assert [round(s["step_time_s"], 6) for s in steps[1:]] == [round((b - a) / 100, 6) for a, b in pairwise(totals)]
+
+
+# PaddleDetection's BlazeFace trainer in an AI Studio notebook, stopped by hand after its first step line (index id
+# 8299521958, the cell's 7-line output, its notebook indent kept)
+PADDLEDET_ONE_STEP = [
+    '    /opt/conda/envs/python35-paddle120-env/lib/python3.7/site-packages/paddle/tensor/creation.py:130'
+    ': DeprecationWarning: `np.object` is a deprecated alias for the builtin `object`. To silence this '
+    'warning, use `object` by itself. Doing this will not modify any behavior and is safe. ',
+    '    Deprecated in NumPy 1.20; for more details and guidance: '
+    'https://numpy.org/devdocs/release/1.20.0-notes.html#deprecations',
+    '      if data.dtype == np.object:',
+    '    W0609 12:53:37.366803   670 device_context.cc:447] Please NOTE: device: 0, GPU Compute '
+    'Capability: 7.0, Driver API Version: 11.2, Runtime API Version: 10.1',
+    '    W0609 12:53:37.371167   670 device_context.cc:465] device: 0, cuDNN Version: 7.6.',
+    '    [06/09 12:53:39] ppdet.engine INFO: Epoch: [0] [   0/1610] learning_rate: 0.000333 loss: '
+    '51.889172 eta: 2 days, 17:44:45 batch_cost: 0.1470 data_cost: 0.0002 ips: 54.4183 images/s',
+    '    ^C',
+]
+
+# PaddleGAN's GFPGAN trainer's one iteration shown in its tutorial, then its evaluation (a stored copy of
+# PaddlePaddle/PaddleGAN docs/en_US/tutorials/gfpgan.md, index id 22537466033, the training log block, whole)
+PADDLEGAN_ONE_STEP = [
+    '[09/15 13:14:57] ppgan.engine.trainer INFO: Iter: 210000/800000 lr: 2.000e-03 l_g_pix: 0.012 l_p_8: '
+    '0.000 l_p_16: 0.000 l_p_32: 0.000 l_p_64: 0.000 l_p_128: 0.000 l_p_256: 0.000 l_p_512: 0.000 '
+    'l_g_percep: 9.977 l_g_style: 1.725 l_g_gan: 0.301 l_g_gan_left_eye: 0.731 l_g_gan_right_eye: 0.848 '
+    'l_g_gan_mouth: 0.898 l_g_comp_style_loss: 1.014 l_identity: 0.502 l_d: 0.517 real_score: 0.574 '
+    'fake_score: -2.958 l_d_left_eye: 1.450 l_d_right_eye: 1.382 l_d_mouth: 1.266 l_d_r1: 4.474 '
+    'batch_cost: 1.12074 sec reader_cost: 0.00216 sec ips: 2.67681 images/s eta: 7 days, 15:40:36',
+    '[09/15 13:14:58] ppgan.engine.trainer INFO: Test iter: [0/252]',
+    '[09/15 13:15:00] ppgan.engine.trainer INFO: Test iter: [4/252]',
+    '[09/15 13:15:01] ppgan.engine.trainer INFO: Test iter: [8/252]',
+    '[09/15 13:15:02] ppgan.engine.trainer INFO: Test iter: [12/252]',
+    '',
+    '[09/15 13:15:58] ppgan.engine.trainer INFO: Test iter: [248/252]',
+    '[09/15 13:15:59] ppgan.engine.trainer INFO: Metric psnr: 65.0461',
+    '[09/15 13:16:13] ppgan.engine.trainer INFO: Metric fid: 36.8068',
+    '[09/15 13:16:14] ppgan.engine.trainer INFO: Metric LPIPS: 0.3817',
+]
+
+# YOLOX's run on VOC in Colab, its end: the last evaluation, its save and its word that training is done (a README's
+# "最佳实验结果" block, index id 46356849143, its last 8 lines)
+YOLOX_END = [
+    'map_5095: 0.5424730153762637',
+    'map_50: 0.890143085180931',
+    '--------------------------------------------------------------',
+    '2023-08-07 19:25:00 | INFO     | yolox.core.trainer:354 - ',
+    'Average forward time: 4.84 ms, Average NMS time: 0.86 ms, Average inference time: 5.70 ms',
+    '',
+    '2023-08-07 19:25:00 | INFO     | yolox.core.trainer:364 - Save weights to ./YOLOX_outputs/yolox_voc_s',
+    '2023-08-07 19:25:03 | INFO     | yolox.core.trainer:195 - Training of experiment is done and the best AP is 54.25',
+]
+
+
+def test_one_paddle_suite_step_line_with_its_batch_cost_claims_the_log(tmp_path: Path) -> None:
+    """PaddleDetection's `ppdet.engine INFO: Epoch: [0] [   0/1610] ... batch_cost: 0.1470 ...`, then `^C`; PaddleGAN's
+    `ppgan.engine.trainer INFO: Iter: 210000/800000 ... batch_cost: 1.12074 sec ...`, then its evaluation: each one step
+    line, printed every `log_iter` iterations (both logs were refused: two step lines were needed)."""
+    parser, steps, events = _read(tmp_path, PADDLEDET_ONE_STEP)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(0, 0.147)]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", len(PADDLEDET_ONE_STEP))]
+    (tmp_path / "gan").mkdir()
+    parser, steps, _ = _read(tmp_path / "gan", PADDLEGAN_ONE_STEP)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [
+        (int(m[1]), float(m[2])) for t in PADDLEGAN_ONE_STEP
+        if (m := re.search(r"INFO: Iter: (\d+)/800000 .* batch_cost: ([\d.]+) sec", t))]
+
+
+def test_a_dated_consoles_word_that_training_is_done_claims_it(tmp_path: Path) -> None:
+    """YOLOX's tail, `Save weights to ./YOLOX_outputs/yolox_voc_s` then `Training of experiment is done and the best AP is
+    54.25`, no iteration line: a save and the run's clean end (the log was refused)."""
+    parser, steps, events = _read(tmp_path, YOLOX_END)
+    assert parser == "generic_log" and steps == []
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] != "attempt_start"] == [
+        ("checkpoint_save_start", next(i for i, t in enumerate(YOLOX_END, 1) if " - Save weights to " in t)),
+        ("attempt_end", next(i for i, t in enumerate(YOLOX_END, 1) if "Training of experiment is done" in t))]
