@@ -1634,7 +1634,9 @@ def _bar_step(text: str) -> tuple[_Counter, BarReading] | None:
 # a bar's description that is a loss and figures beside it, no epoch (The School of AI's courses' loop, under its
 # `EPOCH: 0` line: `Loss=2.0886988639831543 Batch_id=390 Accuracy=35.60: 100%|██████████| 391/391 [00:23<00:00,
 # 16.66it/s]`): the loss, its name opening the description or after a blank
-_LOSS_DESCRIPTION = re.compile(rf"(?:^|\s)(?:train(?:ing)?_)?[Ll]oss\s{{0,2}}=\s{{0,2}}(?P<v>{_FIGURE}|nan)(?=[\s,])")
+# (or the description's whole, before tqdm's colon: a liquid network's example, `loss=0.4349: 100%|...| 938/938 [01:35<00:00,
+# 9.83it/s]`)
+_LOSS_DESCRIPTION = re.compile(rf"(?:^|\s)(?:train(?:ing)?_)?[Ll]oss\s{{0,2}}=\s{{0,2}}(?P<v>{_FIGURE}|nan)(?=[\s,]|:\s)")
 
 
 # OpenPCDet's iterations bar within its epochs bar (`tools/train_utils`): "train:  57%|███   | 1057/1856 [18:29<13:56,
@@ -3494,6 +3496,8 @@ class GenericLogParser(LogReader):
         chainer_bar: list[dict[str, Any]] = []  # Chainer's ProgressBar's iterations (`_chainer_steps`)
         writer_rows: set[int] = set()  # ids of the rows a CLU metric writer's `[N] key=value` line made
         epoch_records: set[int] = set()  # ids of the rows PySlowFast's epochs' records made (`_JSON_STATS`)
+        summed_after: dict[int | None, bool] = {}  # ranks whose loss bars came before any epoch's line (`_loss_bar`)
+        first_bars: dict[int | None, tuple[Line, BarReading, float | None]] = {}  # a rank's loss bar before its epochs' lines
         epoch_steps: list[tuple[int, int, int]] = []  # (row, epoch, total) of steps bars with their epoch before
         open_bars: list[tuple[Line, int, BarReading]] = []  # (line, epoch, reading) of epochs' bars with no total
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
@@ -3943,18 +3947,32 @@ class GenericLogParser(LogReader):
                               **({"step_time_s": seconds} if seconds is not None else {}))
                     rows.steps[-1]["framework"] = "openpcdet"
                 continue
+            elif (counter is None and "oss" in text and "%|" in text and line.rank not in epochs
+                  and line.rank not in first_bars and (loss_bar := _loss_bar(text)) is not None):
+                first_bars[line.rank] = (line, *loss_bar)  # (read below once an epoch's line follows it)
             elif (counter is None and "oss" in text and "%|" in text and line.rank in epochs
                   and (loss_bar := _loss_bar(text)) is not None):
                 # an epoch's bar that shows its loss and no epoch, under the epoch's own line: the epochs
-                # before it, each of the bar's total batches, and its count (from the first epoch's number)
+                # before it, each of the bar's total batches, and its count (from the first epoch's number);
+                # where the first such bar came before any epoch's line, the first epoch's (a loop that prints
+                # each epoch's line after its bar, a liquid network's example's `Epoch 1, val_loss=1.67, ...`:
+                # each bar one epoch past the line above it)
                 drawing, bar_loss = loss_bar
+                if (before_epochs := first_bars.pop(line.rank, None)) is not None and before_epochs[1].total == drawing.total:
+                    summed_after[line.rank] = True
+                    first_line, first_drawing, first_loss = before_epochs
+                    rows.step(line=first_line.number, rank=line.rank, step=first_drawing.n, end_ns=first_line.ts_ns,
+                              **({"step_time_s": first_drawing.seconds_per_item}
+                                 if first_drawing.seconds_per_item is not None else {}),
+                              **({"loss": first_loss} if first_loss is not None else {}))
                 bar_epochs = epochs[line.rank]
                 # (the run's first epoch: back through the epochs counted one by one up to this one, not a number a
                 # line before them named in passing, `Namespace(..., epoch=20)`)
                 run_from = len(bar_epochs) - 1
                 while run_from > 0 and bar_epochs[run_from - 1].number == bar_epochs[run_from].number - 1:
                     run_from -= 1
-                step = (bar_epochs[-1].number - bar_epochs[run_from].number) * drawing.total + drawing.n
+                step = (bar_epochs[-1].number - bar_epochs[run_from].number + summed_after.get(line.rank, False)) * (
+                    drawing.total) + drawing.n
                 if bars_seen.get(line.rank) != step:  # a redraw of the same count is no new step
                     bars_seen[line.rank] = step
                     rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns,

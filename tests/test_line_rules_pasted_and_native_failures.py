@@ -285,3 +285,30 @@ def test_a_dated_consoles_word_that_training_is_done_claims_it(tmp_path: Path) -
     assert [(e["kind"], e["line"]) for e in events if e["kind"] != "attempt_start"] == [
         ("checkpoint_save_start", next(i for i, t in enumerate(YOLOX_END, 1) if " - Save weights to " in t)),
         ("attempt_end", next(i for i, t in enumerate(YOLOX_END, 1) if "Training of experiment is done" in t))]
+
+
+# a closed-form continuous-time network through PyTorch, its output quoted in the docs (github.com/mlech26l/ncps @
+# 0e9406c2 : docs/examples/atari_torch.rst, the last `code-block:: text` block, its first 9 lines)
+QUOTED_TORCH_BARS = [
+    '    > loss=0.4349: 100%|██████████| 938/938 [01:35<00:00,  9.83it/s]',
+    '    > Epoch 1, val_loss=1.67, val_acc=31.94%',
+    '    > Mean return 0.2 (n=10)',
+    '    > loss=0.2806: 100%|██████████| 938/938 [01:30<00:00, 10.33it/s]',
+    '    > Epoch 2, val_loss=0.43, val_acc=83.51%',
+    '    > Mean return 3.7 (n=10)',
+    '    > loss=0.223: 100%|██████████| 938/938 [01:31<00:00, 10.30it/s]',
+    '    > Epoch 3, val_loss=0.2349, val_acc=91.43%',
+    '    > Mean return 4.9 (n=10)',
+]
+
+
+def test_loss_bars_before_each_epochs_line_are_those_epochs(tmp_path: Path) -> None:
+    """`loss=0.4349: 100%|...| 938/938 [01:35<00:00,  9.83it/s]`, then `Epoch 1, val_loss=1.67, ...`: each bar the epoch
+    whose line follows it, its 938 batches at its rate (the bars were refused, `loss=...:` no loss's description; read,
+    the first was lost and each counted an epoch short)."""
+    _, steps, _ = _read(tmp_path, QUOTED_TORCH_BARS)
+    bars = [(float(m[1]), int(m[2]), float(m[3])) for t in QUOTED_TORCH_BARS
+            if (m := re.search(r"> loss=([\d.]+): 100%\|\S+\| (\d+)/\d+ \[[\d:<]+, +([\d.]+)it/s\]", t))]
+    assert len(bars) == 3
+    assert [(s["step"], s["loss"], round(s["step_time_s"], 9)) for s in steps] == [
+        (k * n, loss, round(1 / rate, 9)) for k, (loss, n, rate) in enumerate(bars, 1)]
