@@ -267,6 +267,11 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
                        detail="the log's first line again: a launch appended to it", raw=line.text, process=True)
 
 
+# A banner over a section of a log: a title between rules (`============ Testing on the test set ============`)
+_SECTION_BANNER = re.compile(r"(?:^|\s)[=*#~-]{3,40} {0,4}(?P<t>[A-Za-z][^=*#~\n]{1,80}?) {0,4}[=*#~-]{3,40}\s*$")
+_RULE_ENDS = frozenset({"===", "---", "***", "###", "~~~"})
+
+
 def _epochs_by_heads(rows: LogRows, rank: int | None, numbered: Sequence[_Epoch]) -> None:
     """A rank's epochs that print only their dated heads (RandLA-Net's `20220508 15:22:16 INFO: **** EPOCH 000
     ****`, its evaluation's head and results after it): each epoch whose next one's head came runs from its head to
@@ -1137,8 +1142,9 @@ _BASICSR_TIME = re.compile(r"\btime \(data\): (?P<t>\d{1,9}(?:\.\d{1,9})?) \((?P
 # [640/60000 (1%)]` (samples, not batches: no bracket closes right after the count).
 # (and PaddleClas' `[Train][Epoch 1/20][Iter: 0/8]lr: 0.00031, CELoss: 4.64081, ...`, the word inside
 # the bracket)
+# (LibFewShot's trainer: `Epoch-(0): [100/100]\tTime 0.289 (0.314)\t...\tLoss 0.884 (0.933)\t...`)
 _EPOCH_BATCH = re.compile(
-    r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?[\s,|]{0,4}"
+    r"\bepoch\s{0,4}[:=#-]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?\s{0,4}[\])]?:?[\s,|]{0,4}"
     r"(?:(?:(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4})?[\[(]|\[(?:step|iter(?:ation)?|batch)\s{0,4}[:=#]?\s{0,4})"
     r"\s{0,8}(?P<i>\d{1,12})\s{0,4}/\s{0,4}(?P<n>\d{1,12})\s{0,4}[\])]",
     re.I)
@@ -3496,6 +3502,11 @@ class GenericLogParser(LogReader):
         chainer_bar: list[dict[str, Any]] = []  # Chainer's ProgressBar's iterations (`_chainer_steps`)
         writer_rows: set[int] = set()  # ids of the rows a CLU metric writer's `[N] key=value` line made
         epoch_records: set[int] = set()  # ids of the rows PySlowFast's epochs' records made (`_JSON_STATS`)
+        # a rank's section of the log a banner opened is an evaluation's (`_SECTION_BANNER`); its highest step trained;
+        # the rows its evaluations' loops printed in the training's form
+        in_evaluation: dict[int | None, bool] = {}
+        trained_to: dict[int | None, int] = {}
+        banner_evaluations: set[int] = set()
         summed_after: dict[int | None, bool] = {}  # ranks whose loss bars came before any epoch's line (`_loss_bar`)
         first_bars: dict[int | None, tuple[Line, BarReading, float | None]] = {}  # a rank's loss bar before its epochs' lines
         epoch_steps: list[tuple[int, int, int]] = []  # (row, epoch, total) of steps bars with their epoch before
@@ -3518,6 +3529,10 @@ class GenericLogParser(LogReader):
                     continue
                 record.emit(rows)
                 record = None
+            if line.text[-3:] in _RULE_ENDS and (banner := _SECTION_BANNER.search(line.text)) is not None:
+                # a banner over a section of the log (LibFewShot's `============ Validation on the val set ============`,
+                # then `============ Train on the train set ============`): an evaluation's, or any other's
+                in_evaluation[line.rank] = _NOT_TRAINING.search(banner.group("t")) is not None
             reference = ("poch" in line.text or "POCH" in line.text) and _names_an_earlier_epoch(line.text, epochs.get(line.rank))
             if "poch" in line.text or "POCH" in line.text:
                 opened = len(epochs.get(line.rank, ()))
@@ -4100,6 +4115,12 @@ class GenericLogParser(LogReader):
                         rows.steps[-1]["framework"] = framework  # a step's framework is its line's
                     if len(rows.steps) > before and counter.match.re is _JSON_EPOCH_STATS:
                         epoch_records.add(id(rows.steps[-1]))
+                    if len(rows.steps) > before:
+                        row = rows.steps[-1]
+                        if in_evaluation.get(line.rank) and row["step"] <= trained_to.get(line.rank, -1):
+                            banner_evaluations.add(id(row))  # (an evaluation's loop counting again under its banner)
+                        else:
+                            trained_to[line.rank] = max(trained_to.get(line.rank, -1), row["step"])
         if record is not None:
             record.emit(rows)
         for waiting in gluon_pending.values():
@@ -4117,8 +4138,6 @@ class GenericLogParser(LogReader):
             _monai_steps(rows, monai)
         if tensorpack_ends:
             _tensorpack_steps(rows, tensorpack_ends)
-        if epoch_records and len(rows.steps) > len(epoch_records):
-            rows.drop_steps(epoch_records)  # (an epoch's record sums up the iterations' records logged: no step of its own)
         if tagged:
             _logger_ranks(rows, tagged)
         evaluation_rows: set[int] = set()  # ids of rows an evaluation loop printed (`_evaluation_loops`)
@@ -4179,6 +4198,10 @@ class GenericLogParser(LogReader):
         _drop_bar_rows_said_again(rows, steps_bar_rows)
         if evaluation_rows:
             rows.drop_steps(evaluation_rows)
+        if banner_evaluations:
+            rows.drop_steps(banner_evaluations)
+        if epoch_records and len(rows.steps) > len(epoch_records):
+            rows.drop_steps(epoch_records)  # (an epoch's record sums up the iterations' records logged: no step of its own)
         if SHARED_LINES.get():
             mark_evaluations(rows)
         _running_tokens(rows)

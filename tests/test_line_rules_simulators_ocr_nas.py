@@ -905,3 +905,58 @@ def test_a_single_mlx_lm_report_is_a_step_timed_by_its_rate(tmp_path: Path) -> N
     rate = next(float(m.group(1)) for t in MLX_LM_ONE_REPORT if (m := re.search(r"It/sec ([\d.]+)", t)))
     assert [(s["step"], s["step_time_s"]) for s in steps] == [(10, 1 / rate)]
     assert [e["kind"] for e in events if e["kind"].startswith("checkpoint_save")] == ["checkpoint_save_end"]
+
+
+# LibFewShot's trainer, each epoch's training, validation and test loops in the same form under their banners
+# (github.com/RL-VIG/LibFewShot @ 82416360 : reproduce/CPEA/CPEANet-VisionTransformer-train-Jun-11-2024-10-47-32.log,
+# its lines 21-45)
+LIBFEWSHOT_EPOCHS = [
+    '2024-06-11 10:47:35,032 [INFO] core.trainer: ============ Train on the train set ============',
+    '2024-06-11 10:47:35,033 [INFO] core.trainer: learning rate: [1e-05]',
+    '2024-06-11 10:48:06,463 [INFO] core.trainer: Epoch-(0): [100/100]\tTime 0.289 (0.314)'
+    '\tCalc 0.286 (0.310)\tData 0.001 (0.001)\tLoss 0.884 (0.933)\tAcc@1 82.667 (79.480)',
+    '2024-06-11 10:48:06,469 [INFO] core.trainer:  * Acc@1 79.480 ',
+    '2024-06-11 10:48:06,470 [INFO] core.trainer: ============ Validation on the val set ============',
+    '2024-06-11 10:48:15,536 [INFO] core.trainer: Epoch-(0): [100/100]\tTime 0.090 (0.090)'
+    '\tCalc 0.088 (0.089)\tData 0.000 (0.001)\tAcc@1 88.000 (87.147)',
+    '2024-06-11 10:48:15,538 [INFO] core.trainer:  * Acc@1 87.147 Best acc -inf',
+    '2024-06-11 10:48:15,539 [INFO] core.trainer: ============ Testing on the test set ============',
+    '2024-06-11 10:48:24,623 [INFO] core.trainer: Epoch-(0): [100/100]\tTime 0.091 (0.091)'
+    '\tCalc 0.089 (0.089)\tData 0.001 (0.001)\tAcc@1 92.000 (86.267)',
+    '2024-06-11 10:48:24,625 [INFO] core.trainer:  * Acc@1 86.267 Best acc -inf',
+    '2024-06-11 10:48:24,626 [INFO] core.trainer:  * Time: 0:00:49/0:40:50',
+    '2024-06-11 10:48:25,304 [INFO] core.trainer: ============ Train on the train set ============',
+    '2024-06-11 10:48:25,306 [INFO] core.trainer: learning rate: [1e-05]',
+    '2024-06-11 10:48:54,389 [INFO] core.trainer: Epoch-(1): [100/100]\tTime 0.292 (0.291)'
+    '\tCalc 0.289 (0.287)\tData 0.000 (0.001)\tLoss 0.828 (0.835)\tAcc@1 82.667 (81.707)',
+    '2024-06-11 10:48:54,392 [INFO] core.trainer:  * Acc@1 81.707 ',
+    '2024-06-11 10:48:54,394 [INFO] core.trainer: ============ Validation on the val set ============',
+    '2024-06-11 10:49:03,520 [INFO] core.trainer: Epoch-(1): [100/100]\tTime 0.091 (0.091)'
+    '\tCalc 0.089 (0.089)\tData 0.001 (0.001)\tAcc@1 88.000 (86.520)',
+    '2024-06-11 10:49:03,522 [INFO] core.trainer:  * Acc@1 86.520 Best acc 87.147',
+    '2024-06-11 10:49:03,523 [INFO] core.trainer: ============ Testing on the test set ============',
+    '2024-06-11 10:49:12,654 [INFO] core.trainer: Epoch-(1): [100/100]\tTime 0.091 (0.091)'
+    '\tCalc 0.089 (0.089)\tData 0.001 (0.001)\tAcc@1 72.000 (87.200)',
+    '2024-06-11 10:49:12,657 [INFO] core.trainer:  * Acc@1 87.200 Best acc 86.267',
+    '2024-06-11 10:49:12,658 [INFO] core.trainer:  * Time: 0:01:37/0:40:25',
+    '2024-06-11 10:49:15,284 [INFO] core.trainer: ============ Train on the train set ============',
+    '2024-06-11 10:49:15,285 [INFO] core.trainer: learning rate: [1e-05]',
+    '2024-06-11 10:49:44,384 [INFO] core.trainer: Epoch-(2): [100/100]\tTime 0.292 (0.291)'
+    '\tCalc 0.288 (0.287)\tData 0.001 (0.001)\tLoss 0.661 (0.812)\tAcc@1 93.333 (82.360)',
+]
+
+
+def test_an_evaluations_loop_under_its_banner_counting_again_is_no_step(tmp_path: Path) -> None:
+    """`Epoch-(0): [100/100]\tTime 0.289 (0.314)\t...\tLoss 0.884 (0.933)` under `==== Train on the train set ====` is
+    epoch 0 (its 100 episodes at the meter's 0.289 s); the same epoch's line under `==== Validation on the val set ====`
+    and `==== Testing on the test set ====` is its evaluations' (the log was refused: `Epoch-(0):` no counter)."""
+    parser, steps, _ = _read(tmp_path, LIBFEWSHOT_EPOCHS)
+    assert parser == "generic_log"
+    want, section = [], ""
+    for t in LIBFEWSHOT_EPOCHS:
+        if (banner := re.search(r"=+ (\w+) on the", t)) is not None:
+            section = banner[1]
+        elif section == "Train" and (m := re.search(r"Epoch-\((\d+)\): \[100/100\]\tTime ([\d.]+) .*\tLoss ([\d.]+) ", t)):
+            want.append((int(m[1]), round(100 * float(m[2]), 6), float(m[3])))
+    assert len(want) == 3
+    assert [(s["step"], round(s["step_time_s"], 6), s["loss"]) for s in steps] == want
