@@ -787,8 +787,9 @@ _SIGTERM_RECEIVED = re.compile(r"(?:^|\] )Received SIGTERM: 15\s*$")
 # or, with no checkpoint saved, " ! Run is removed from ..."
 _COQUI_STOPPED = re.compile(r"\s?! Run is (?:kept in|removed from) \S")
 _COQUI_STOPPED_DETAIL = "Coqui's trainer: its run stopped before its end (interrupted, or an exception)"
-# (a template's type with its spaces: `'boost::exception_detail::clone_impl<...<boost::compute::opencl_error> >'`)
-_TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<what>[\w:<>, ]{1,400})'")
+# (a template's type with its spaces, after a comma or before its closing `>`:
+# `'boost::exception_detail::clone_impl<...<boost::compute::opencl_error> >'`)
+_TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<what>(?:[\w:<>]|, ?| (?=>)){1,400})'")
 # A launcher's own silent-hang watchdog (no output for N s): the hang began N s before the line.
 _IDLE_WATCHDOG = re.compile(r"no output for (?P<s>\d+(?:\.\d+)?)\s*s\b.*?(?:SIGTERM|SIGKILL|kill)", re.I)
 _NCCL_ERROR = re.compile(
