@@ -789,6 +789,11 @@ _COQUI_STOPPED = re.compile(r"\s?! Run is (?:kept in|removed from) \S")
 _COQUI_STOPPED_DETAIL = "Coqui's trainer: its run stopped before its end (interrupted, or an exception)"
 # (a template's type with its spaces, after a comma or before its closing `>`:
 # `'boost::exception_detail::clone_impl<...<boost::compute::opencl_error> >'`)
+# AutoGluon's word that a model it fit failed and is skipped, the fit going on (its exception's message on the lines
+# below it: `\tWarning: Exception caused NeuralNetFastAI to fail during training... Skipping this model.`, then
+# `\t\tCUDA error: out of memory`): no failure of the run's
+_CAUGHT_FAILURE = re.compile(r"\bWarning: Exception caused \S{1,120} to fail during training\b")
+CAUGHT_FAILURE_LINES = 3  # lines from that word to the failure's message it caught
 _TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<what>(?:[\w:<>]|, ?| (?=>)){1,400})'")
 # A launcher's own silent-hang watchdog (no output for N s): the hang began N s before the line.
 _IDLE_WATCHDOG = re.compile(r"no output for (?P<s>\d+(?:\.\d+)?)\s*s\b.*?(?:SIGTERM|SIGKILL|kill)", re.I)
@@ -835,7 +840,8 @@ _ANY_EVENT_PATTERN = (
     r"snapshot saved at |"
     r"^Elapsed time = |"
     r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|Signaling Trainer to stop| with best_epoch = |"
-    r"Restoring model weights from |layers from weights-file|Saving trained model to |Model successfully saved to |model saved\.|"
+    r"Restoring model weights from |layers from weights-file|to fail during training|Saving trained model to |"
+    r"Model successfully saved to |model saved\.|"
     r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
     r"wrote checkpoint\.\s*$|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
@@ -1092,6 +1098,7 @@ class EventScanner:
         self.lsf_said: dict[str, Any] | None = None  # the event that verdict made, its report's own line to come
         self.lsf_report_line = 0  # the line of the last report's verdict (its submission's output comes after)
         self.prompt_line = 0  # the line of the last command typed at a shell's prompt
+        self.caught_at = -CAUGHT_FAILURE_LINES - 1  # the line of the last word that a failure below it was caught
         self.lsf_output_follows = False  # a report says its output follows it (LSF's older layout)
         self.lsf_term: str | None = None  # the report's reason LSF ended the job (`TERM_MEMLIMIT: job killed ...`)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
@@ -1649,6 +1656,12 @@ class EventScanner:
             self.restart_unnumbered = False
             return True
         training = low is None or "training " in low
+        if "to fail during training" in text and _CAUGHT_FAILURE.search(text) is not None:
+            self.caught_at = line.number  # (the failure it names on the lines below is caught: no run's)
+            return True
+        if (("out of memory" in text or "OutOfMemoryError" in text)
+                and line.number - self.caught_at <= CAUGHT_FAILURE_LINES and OOM_LINE.search(text)):
+            return True  # (a failure the line above says was caught: AutoGluon's model it skipped)
         if ("out of memory" in text or "OutOfMemoryError" in text) and OOM_LINE.search(text):
             if not (self.wrapped_oom and self._fresh_failure()):
                 # (not the original exception a wrapper's message carries: DataParallel's `Caught OutOfMemoryError

@@ -231,6 +231,7 @@ def _first_message(lines: Sequence[Line]) -> tuple[Line, str] | None:
     return first, message
 
 
+_WANDB_RUN_ERRORED = re.compile(r"(?:wandb: ERROR )?Run \w{1,64} errored:")  # a W&B sweep agent's run that failed
 _CLOCK_STAMPED = re.compile(r"\[\d{2}:\d{2}:\d{2}\] ")  # a line opening with the time of day in brackets
 
 
@@ -3399,6 +3400,14 @@ class GenericLogParser(LogReader):
                                      for body in bodies if "raining" in body):
             # a dated console's word that its training ended (YOLOX's `Training of experiment is done and the best AP is
             # 54.25` after its last save), no step line this reader knows in its head: a run's end (a weaker claim)
+            return Claim.NAME
+        if "Fitting model: " in text and sum(1 for body in bodies if body.startswith("Fitting model: ")) >= 2 and any(
+                body.startswith(("Beginning AutoGluon training", "AutoGluon training complete")) for body in bodies):
+            return Claim.CONTENT  # AutoGluon's fit: the models it fits in turn (`Fitting model: XGBoost ...`), no step line
+        if ("Agent Starting Run: " in text and " errored:" in text
+                and any(_WANDB_RUN_ERRORED.match(body) is not None for body in bodies if " errored:" in body)):
+            # a W&B sweep agent's console whose run failed (`wandb: Agent Starting Run: eunst3cc with config:`, then
+            # `Run eunst3cc errored:` and its traceback), no step line this reader knows in its head (a weaker claim)
             return Claim.NAME
         if _launches_appended(bodies):
             # a log its program appends to at each start, its first line said again (`_appended_launches`), no step
