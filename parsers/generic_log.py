@@ -17,7 +17,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from itertools import islice, pairwise
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -217,55 +217,52 @@ _LEADING_STAMP = re.compile(r"[\[(]?\d[\d\-/:.,T ]{6,40}\d[\])]? ?")
 # a message that reports progress, no program's start (an epoch's or a step's, an evaluation's, a save's)
 _PROGRESS_WORDS = re.compile(r"epoch|step|iter|loss|eval|valid|test|sav|checkpoint|\d/\d|%", re.I)
 APPENDED_MESSAGE_MIN = 8  # characters of a first line's message for its repeat to name a launch
-
-
-def _first_message(lines: Sequence[Line]) -> tuple[Line, str] | None:
-    """The log's first line, dated and of no rank, and its message after its time, where that reads as a program's
-    start (no progress's words, `_PROGRESS_WORDS`); else None."""
-    first = next((line for line in lines if line.text.strip()), None)
-    if first is None or first.ts_ns is None or first.rank is not None or (stamp := _LEADING_STAMP.match(first.text)) is None:
-        return None
-    message = first.text[stamp.end():].rstrip()
-    if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None:
-        return None
-    return first, message
+# the least time from the line before to a first line said again for it to be a launch (the same line from each rank
+# of one start comes within milliseconds; a program's start-up takes seconds)
+APPENDED_LAUNCH_GAP_NS = 5 * 10**9
+APPENDED_LAUNCHES_MAX = 1000  # launches read so at most, a log's (each one an attempt for the views to place)
 
 
 _WANDB_RUN_ERRORED = re.compile(r"(?:wandb: ERROR )?Run \w{1,64} errored:")  # a W&B sweep agent's run that failed
 _CLOCK_STAMPED = re.compile(r"\[\d{2}:\d{2}:\d{2}\] ")  # a line opening with the time of day in brackets
 
 
-def _launches_appended(bodies: Sequence[str]) -> bool:
-    """Whether a head's first line, dated, with a program start's message (`_first_message`), is said again, dated."""
-    first = next((body for body in bodies if body.strip()), None)
-    if first is None or (parse_timestamp(first) is None and _yearless_match(first) is None) or (
-            stamp := _LEADING_STAMP.match(first)) is None:
-        return False
-    message = first[stamp.end():].rstrip()
-    if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None:
-        return False
-    return any(message in body and (again := _LEADING_STAMP.match(body)) is not None
-               and body[again.end():].rstrip() == message
-               and (parse_timestamp(body) is not None or _yearless_match(body) is not None)
-               for body in islice(bodies, bodies.index(first) + 2, None))
+def _message(text: str) -> str:
+    """A line's words after the time it opens with (`_LEADING_STAMP`); a line opening with no time as it is."""
+    stamp = _LEADING_STAMP.match(text)
+    return (text[stamp.end():] if stamp is not None else text).rstrip()
 
 
 def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
     """A log its program appends to at each start (KAIR's `train.log`: `21-04-05 19:36:02.240 :   task: dncnn25`, its
     options, then `Random seed: 7603`; PySlowFast's `[05/11 18:44:44][INFO] train_net.py: 377: Train with config:`):
-    its first line's message said again, dated, after other lines, is a launch (each start that died before its first
-    step among them)."""
-    said = _first_message(lines)
-    if said is None:
+    its first line, dated, with a program's start for its message (no progress's words, `_PROGRESS_WORDS`), said again
+    with the same line after it, after dated lines of other messages and at least `APPENDED_LAUNCH_GAP_NS` after the
+    line before it, is a launch (each start that died before its first step among them); not the same line from each
+    rank of one start, printed together (at most `APPENDED_LAUNCHES_MAX`)."""
+    at = next((i for i, line in enumerate(lines) if line.text.strip()), None)
+    if at is None or at + 1 >= len(lines):
         return
-    first, message = said
+    first = lines[at]
+    if first.ts_ns is None or first.rank is not None or _LEADING_STAMP.match(first.text) is None:
+        return
+    message, then = _message(first.text), _message(lines[at + 1].text)
+    if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None:
+        return
     begun = {event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_START.value}
-    for line in lines:
-        if (message in line.text and line.number > first.number + 1 and line.ts_ns is not None and line.rank is None
-                and line.number not in begun and (stamp := _LEADING_STAMP.match(line.text)) is not None
-                and line.text[stamp.end():].rstrip() == message):
+    last_ns, other_since, launches = first.ts_ns, False, 0
+    for i in range(at + 1, len(lines)):
+        line = lines[i]
+        if line.ts_ns is None or line.rank is not None:
+            continue
+        again = message in line.text and _message(line.text) == message
+        if (again and other_since and last_ns is not None and line.ts_ns - last_ns >= APPENDED_LAUNCH_GAP_NS
+                and i + 1 < len(lines) and _message(lines[i + 1].text) == then
+                and line.number not in begun and launches < APPENDED_LAUNCHES_MAX):
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=line.ts_ns,
                        detail="the log's first line again: a launch appended to it", raw=line.text, process=True)
+            launches += 1
+        other_since, last_ns = not again, line.ts_ns
 
 
 # A banner over a section of a log: a title between rules (`============ Testing on the test set ============`)
@@ -3408,10 +3405,6 @@ class GenericLogParser(LogReader):
                 and any(_WANDB_RUN_ERRORED.match(body) is not None for body in bodies if " errored:" in body)):
             # a W&B sweep agent's console whose run failed (`wandb: Agent Starting Run: eunst3cc with config:`, then
             # `Run eunst3cc errored:` and its traceback), no step line this reader knows in its head (a weaker claim)
-            return Claim.NAME
-        if _launches_appended(bodies):
-            # a log its program appends to at each start, its first line said again (`_appended_launches`), no step
-            # line this reader knows in its head: launches that died before their first step (a weaker claim)
             return Claim.NAME
         if log_named(path) and evidence(path)["m_killed"]:
             # the scheduler's word that it killed the job (out of memory, cancelled), anywhere in a
