@@ -265,6 +265,8 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
         other_since, last_ns = not again, line.ts_ns
 
 
+_STARTS_OR_FAILURES = frozenset({LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value, LogEventKind.CRASH.value,
+                                 LogEventKind.OOM.value, LogEventKind.COLLECTIVE_TIMEOUT.value, LogEventKind.HANG.value})
 # A banner over a section of a log: a title between rules (`============ Testing on the test set ============`)
 _SECTION_BANNER = re.compile(r"(?:^|\s)[=*#~-]{3,40} {0,4}(?P<t>[A-Za-z][^=*#~\n]{1,80}?) {0,4}[=*#~-]{3,40}\s*$")
 _RULE_ENDS = frozenset({"===", "---", "***", "###", "~~~"})
@@ -3506,8 +3508,8 @@ class GenericLogParser(LogReader):
         epoch_records: set[int] = set()  # ids of the rows PySlowFast's epochs' records made (`_JSON_STATS`)
         # a rank's section of the log a banner opened is an evaluation's (`_SECTION_BANNER`); its highest step trained;
         # the rows its evaluations' loops printed in the training's form
-        in_evaluation: dict[int | None, bool] = {}
-        trained_to: dict[int | None, int] = {}
+        in_evaluation: dict[int | None, int] = {}  # rank -> the count of events when its evaluation's banner came
+        trained_to: dict[int | None, tuple[int | None, int]] = {}  # rank -> its last training row's (epoch, step)
         banner_evaluations: set[int] = set()
         summed_after: dict[int | None, bool] = {}  # ranks whose loss bars came before any epoch's line (`_loss_bar`)
         first_bars: dict[int | None, tuple[Line, BarReading, float | None]] = {}  # a rank's loss bar before its epochs' lines
@@ -3534,7 +3536,12 @@ class GenericLogParser(LogReader):
             if line.text[-3:] in _RULE_ENDS and (banner := _SECTION_BANNER.search(line.text)) is not None:
                 # a banner over a section of the log (LibFewShot's `============ Validation on the val set ============`,
                 # then `============ Train on the train set ============`): an evaluation's, or any other's
-                in_evaluation[line.rank] = _NOT_TRAINING.search(banner.group("t")) is not None
+                if _NOT_TRAINING.search(banner.group("t")) is not None:
+                    in_evaluation[line.rank] = len(rows.events)
+                else:
+                    in_evaluation.pop(line.rank, None)
+            elif line.rank in in_evaluation and "poch" in line.text and _EPOCH_OPENS.search(line.text) is not None:
+                del in_evaluation[line.rank]  # (an epoch's head: training again)
             reference = ("poch" in line.text or "POCH" in line.text) and _names_an_earlier_epoch(line.text, epochs.get(line.rank))
             if "poch" in line.text or "POCH" in line.text:
                 opened = len(epochs.get(line.rank, ()))
@@ -4119,10 +4126,15 @@ class GenericLogParser(LogReader):
                         epoch_records.add(id(rows.steps[-1]))
                     if len(rows.steps) > before:
                         row = rows.steps[-1]
-                        if in_evaluation.get(line.rank) and row["step"] <= trained_to.get(line.rank, -1):
-                            banner_evaluations.add(id(row))  # (an evaluation's loop counting again under its banner)
+                        trained = trained_to.get(line.rank)
+                        if (line.rank in in_evaluation and trained is not None and counter.epoch is not None
+                                and counter.epoch == trained[0] and row["step"] <= trained[1] and not any(
+                                    event["kind"] in _STARTS_OR_FAILURES for event in rows.events[in_evaluation[line.rank]:])):
+                            # (an evaluation's loop under its banner counting the epoch's batches again, no start or
+                            # failure since the banner)
+                            banner_evaluations.add(id(row))
                         else:
-                            trained_to[line.rank] = max(trained_to.get(line.rank, -1), row["step"])
+                            trained_to[line.rank] = (counter.epoch, row["step"])
         if record is not None:
             record.emit(rows)
         for waiting in gluon_pending.values():
