@@ -102,6 +102,9 @@ _EVAL_RUNTIME_PAIRS = re.compile(r"(?:^|[\s,])eval_loss: [^,]{1,40}, .{0,400}?\b
 _TOTAL_STEPS = re.compile(r"Total optimization steps = ([\d,]{1,30})|\| Total steps = ([\d,]{1,30})")
 _BATCH = re.compile(r"Total train batch size \(w\. parallel, distributed & accumulation\) = ([\d,]{1,30})")
 _EPOCHS = re.compile(r"Num [Ee]pochs = ([\d,]{1,30})")  # (SetFit's header: `Num epochs = 50`)
+_EXAMPLES = re.compile(r"Num examples = ([\d,]{1,30})")
+# (Unsloth's banner's: `Total batch size = 8 | Total steps = 60`, `Total batch size (1 x 1 x 2) = 2`)
+_UNSLOTH_BATCH = re.compile(r"\bTotal batch size(?: \([\dx ]{1,40}\))? = ([\d,]{1,30})")
 _CONTINUE = re.compile(r"Continuing training from global step (\d{1,18})")
 _SAVE = re.compile(r"Saving model checkpoint to \S*?checkpoint-(\d{1,18})")
 # the Trainer's warning as it saves into a checkpoint folder an earlier run left (printed at its
@@ -298,6 +301,8 @@ class HFTrainerParser(LogReader):
         ds_lines: list[tuple[Line, int]] = []  # and their lines
         saved: list[tuple[int, int | None, int]] = []  # `checkpoint-N` saves: (line index, rank, N)
         by_max_steps = False  # the run's header will count the epochs `max_steps` began
+        examples: int | None = None  # the header's `Num examples`
+        unsloth_total = False  # the total steps are Unsloth's banner's
         global_step: int | None = None
         last_dated: int | None = None
         previous_was_dict = False
@@ -370,14 +375,18 @@ class HFTrainerParser(LogReader):
             if " = " in text:
                 if "Total " in text and (m := _TOTAL_STEPS.search(text)) is not None:
                     total_steps = int((m.group(1) or m.group(2)).replace(",", ""))
+                    unsloth_total = m.group(2) is not None
                 if "Num " in text and (m := _EPOCHS.search(text)) is not None:
                     # (a run of `max_steps` over an iterable dataset prints `sys.maxsize`: no epoch
                     # count, left out in `_rows`; a run `max_steps` ends inside its last epoch
                     # prints the epochs begun, rounded up: no steps an epoch either)
                     epochs = None if by_max_steps else int(m.group(1).replace(",", ""))
                     by_max_steps = False
-                if "Total train batch size" in text and (m := _BATCH.search(text)) is not None:
+                if (("Total train batch size" in text and (m := _BATCH.search(text)) is not None)
+                        or ("Total batch size" in text and (m := _UNSLOTH_BATCH.search(text)) is not None)):
                     batch = float(m.group(1).replace(",", ""))
+                if "Num examples = " in text and (m := _EXAMPLES.search(text)) is not None:
+                    examples = int(m.group(1).replace(",", ""))
             if "] Trial " in text and (trial := _OPTUNA_TRIAL.match(text)) is not None:
                 run_ends.append(index)
                 last_reading = None  # (the next trial's dicts are no step of this trial's bar)
@@ -520,9 +529,15 @@ class HFTrainerParser(LogReader):
                 # (after its step, as the training bar's clock dates that step's reading)
                 event["ts_ns"] = bar.start_ns + int((bar.seconds[reading.n] + seconds) * 1e9)
                 event[_BAR_DATED] = bar.source == "tqdm_mtime"
+        # (the header's steps an epoch where its examples in batches of its size make as many: not a run that
+        # `max_steps` ends inside an epoch, `Num Epochs = 1 | Total steps = 60` over 5,000 examples in batches of 8)
+        epoch_checked = bool(total_steps and epochs and examples and batch
+                             and abs(total_steps / epochs - math.ceil(examples / batch)) <= 1)
+        if unsloth_total and not epoch_checked:
+            epochs = None  # (Unsloth's banner counts the epochs begun, `max_steps` or not: no steps an epoch unchecked)
         unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,
                                                global_step or (max(train_total) if train_total else None), ds_lrs,
-                                               run_ends, saved)
+                                               run_ends, saved, epoch_checked)
         if ds_lines:
             _deepspeed_steps(rows, ds_lines)
         if total_steps is not None and own_loop:
@@ -563,7 +578,8 @@ class HFTrainerParser(LogReader):
     @staticmethod
     def _rows(rows: Any, dicts: list[_Dict], bars: list[_Bar], total_steps: int | None, epochs: int | None,
               batch: float | None, run_total: int | None, ds_lrs: Sequence[tuple[str, int]] = (),
-              run_ends: Sequence[int] = (), saved: Sequence[tuple[int, int | None, int]] = ()) -> tuple[int, int, int]:
+              run_ends: Sequence[int] = (), saved: Sequence[tuple[int, int | None, int]] = (),
+              epoch_checked: bool = False) -> tuple[int, int, int]:
         """The dicts' rows (and the bars' steps between them); how many dicts were left out as
         printed out of place, and as counted where their count names no step (`_counted_from_start`)
         though others' steps are named; how many such are numbered by their count all the same,
@@ -609,8 +625,9 @@ class HFTrainerParser(LogReader):
                    and sum(1 for bar in bars if bar.readings) <= 1)
         coarse = _summary_epoch(dicts, run_total) if one_run else None
         if coarse is None and sum(1 for bar in bars if bar.readings) <= 1 and not any(hf_summary(d.record) for d in dicts):
-            # (a run cut before its summary: its header's steps an epoch, else what the dicts its bar placed say)
-            coarse = header_per_epoch or _placed_epoch(losses)
+            # (a run cut before its summary: its header's steps an epoch where its examples and batch size agree,
+            # else what the dicts its bar placed say)
+            coarse = (header_per_epoch if epoch_checked else None) or _placed_epoch(losses)
         stray = 2 * _epoch_half_unit(losses) * coarse + 5 if coarse else None
         # how many steps a dict's printed epoch may be off by: where more than a few, a dict out of
         # place is left out (said in a warning) rather than put at a step its epoch cannot name.

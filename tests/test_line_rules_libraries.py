@@ -2314,3 +2314,37 @@ def test_unsloths_banner_gives_the_steps_an_epoch_that_place_the_dicts(tmp_path:
              if (m := re.match(r"\{'loss': ([\d.]+), .*'epoch': ([\d.]+)\}", t))]
     assert [(s["step"], s["loss"]) for s in steps if s["loss"] is not None] == [(round(e * per_epoch), v) for e, v in dicts]
     assert [s["step"] for s in steps if s["loss"] is not None] == [31, 60]
+
+
+# Unsloth on a laptop's GPU with its notebook's defaults, `max_steps=60` over 5,000 examples, its banner and first dicts (a
+# Portuguese tech-challenge README, index id 23212436018, the log after "A seguir, o log de execução deste código:", the
+# banner's 5 lines and the 12 dicts after it)
+UNSLOTH_MAX_STEPS = [
+    '==((====))==  Unsloth - 2x faster free finetuning | Num GPUs = 1',
+    '   \\\\   /|    Num examples = 5,000 | Num Epochs = 1',
+    'O^O/ \\_/ \\    Batch size per device = 2 | Gradient Accumulation steps = 4',
+    '\\        /    Total batch size = 8 | Total steps = 60',
+    ' "-____-"     Number of trainable parameters = 83,886,080',
+    "{'loss': 3.2363, 'grad_norm': 1.2131766080856323, 'learning_rate': 4e-05, 'epoch': 0.0}",
+    "{'loss': 3.2404, 'grad_norm': 0.872961163520813, 'learning_rate': 8e-05, 'epoch': 0.0}",
+    "{'loss': 3.27, 'grad_norm': 1.1601091623306274, 'learning_rate': 0.00012, 'epoch': 0.0}   ",
+    "{'loss': 3.0758, 'grad_norm': 0.9473162889480591, 'learning_rate': 0.00016, 'epoch': 0.01}",
+    "{'loss': 3.1607, 'grad_norm': 0.8515984416007996, 'learning_rate': 0.0002, 'epoch': 0.01}",
+    "{'loss': 2.9793, 'grad_norm': 1.187525987625122, 'learning_rate': 0.00019636363636363636, 'epoch': 0.01}",
+    "{'loss': 2.7279, 'grad_norm': 0.8072238564491272, 'learning_rate': 0.00019272727272727274, 'epoch': 0.01}",
+    "{'loss': 2.8233, 'grad_norm': 0.8448505997657776, 'learning_rate': 0.0001890909090909091, 'epoch': 0.01}",
+    "{'loss': 2.4666, 'grad_norm': 0.8008617162704468, 'learning_rate': 0.00018545454545454545, 'epoch': 0.01}",
+    "{'loss': 2.4212, 'grad_norm': 1.114966630935669, 'learning_rate': 0.00018181818181818183, 'epoch': 0.02}",
+    "{'loss': 1.9802, 'grad_norm': 1.2337411642074585, 'learning_rate': 0.0001781818181818182, 'epoch': 0.02}",
+    "{'loss': 2.1742, 'grad_norm': 1.1017382144927979, 'learning_rate': 0.00017454545454545454, 'epoch': 0.02}",
+]
+
+
+def test_unsloths_banner_of_a_run_max_steps_ends_inside_its_epoch_places_no_dict(tmp_path: Path) -> None:
+    """`Num examples = 5,000 | Num Epochs = 1` and `Total batch size = 8 | Total steps = 60`: 625 steps an epoch, not 60
+    (`Num Epochs` counts the one epoch `max_steps` began): the dicts, one a step (their warm-up's learning rate 4e-05 x
+    the step), are steps 1 to 12 (they were put at epoch x 60: 0, 0, 0, 1, ...)."""
+    _, steps, _ = _read(tmp_path, UNSLOTH_MAX_STEPS)
+    rates = [float(m[1]) for t in UNSLOTH_MAX_STEPS if (m := re.search(r"'learning_rate': ([\d.e-]+),", t))]
+    assert [round(r / 4e-05) for r in rates[:5]] == [1, 2, 3, 4, 5]
+    assert [s["step"] for s in steps if s["loss"] is not None] == list(range(1, len(rates) + 1))
