@@ -941,11 +941,13 @@ def _node_ranks(bodies: Sequence[str], nodes: Sequence[str | None]) -> dict[str,
 
 # glog's head with the year (DINOv2's logger: `%(levelname).1s%(asctime)s` with `%Y%m%d %H:%M:%S`,
 # "I20250104 12:12:42 90 dinov2 helpers.py:102] ...")
-# A line opening with a logger's date in two other `datefmt`s: `%Y%m%d %H:%M:%S` (RandLA-Net's and other point-cloud
-# code's `20220508 15:22:16 INFO: ...`) and `%y-%m-%d %H:%M:%S.%f` (KAIR's and mmsr's `20-05-18 19:30:33.056 : ...`)
-_DATE_PACKED = re.compile(r"(?:(?P<y>(?:19|20)\d{2})(?P<mo>0[1-9]|1[0-2])(?P<d>[0-3]\d)"
-                          r"|(?P<yy>\d{2})-(?P<mo2>0[1-9]|1[0-2])-(?P<d2>[0-3]\d)) "
+# A line opening with a logger's date in two other forms: `%Y%m%d %H:%M:%S` (RandLA-Net's and other point-cloud code's
+# `20220508 15:22:16 INFO: ...`), and KAIR's and mmsr's `%y-%m-%d %H:%M:%S` with its milliseconds and ` : ` after them
+# (`20-05-18 19:30:33.056 : ...`; not a two-digit year's other orders, `%d-%m-%y`, without that tail)
+_DATE_PACKED = re.compile(r"(?P<y>(?:19|20)\d{2})(?P<mo>0[1-9]|1[0-2])(?P<d>[0-3]\d) "
                           r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)(?:[.,](?P<frac>\d{1,9}))?(?![\d:])")
+_DATE_KAIR = re.compile(r"(?P<yy>\d{2})-(?P<mo>0[1-9]|1[0-2])-(?P<d>[0-3]\d) "
+                        r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)\.(?P<frac>\d{3}) : ")
 _GLOG_YEAR = re.compile(r"\[?[IWEF](?P<y>\d{4})(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
                         r"(?:\.(?P<frac>\d{1,9}))?(?P<tz>)\s")
 _GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
@@ -1233,10 +1235,10 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
             return _match_ns(ctime, ctime.group(0), lambda: {**ctime.groupdict(), "mo": _MONTHS[ctime.group("mon")]})
         if (later := _leading(_CTIME_AFTER, text)) is not None:
             return _match_ns(later, later.group(0), lambda: {**later.groupdict(), "mo": _MONTHS[later.group("mon")]})
-        if text[:1].isdigit() and (packed := _DATE_PACKED.match(text)) is not None:
+        if text[:1].isdigit() and ((packed := _DATE_PACKED.match(text)) is not None
+                                   or (packed := _DATE_KAIR.match(text)) is not None):
             return _match_ns(packed, "p" + packed.group(0)[:17], lambda: {
-                **packed.groupdict(), "tz": None, "y": packed.group("y") or f"20{packed.group('yy')}",
-                "mo": packed.group("mo") or packed.group("mo2"), "d": packed.group("d") or packed.group("d2")})
+                **packed.groupdict(), "tz": None, "y": packed.groupdict().get("y") or f"20{packed.group('yy')}"})
         return _slash_timestamp(text, day_first) if "/" in text[:_DATE_END_MAX] else None
     # a log's lines share their seconds: each distinct second (and zone) is converted once
     key = text[match.start():match.end("s")] + (match.group("tz") or "")
