@@ -278,10 +278,11 @@ def _epochs_by_heads(rows: LogRows, rank: int | None, numbered: Sequence[_Epoch]
     that one's, its step; one a relaunch's head followed (its number not the next) or the file's end is not known to
     have finished, and makes none."""
     for epoch, after in pairwise(numbered):
-        if (after.number == epoch.number + 1 and epoch.start_ns is not None and after.start_ns is not None
-                and after.start_line is not None and after.start_ns >= epoch.start_ns):
-            rows.step(line=after.start_line, rank=rank, step=epoch.number, end_ns=after.start_ns,
-                      step_time_s=(after.start_ns - epoch.start_ns) / 1e9)
+        # (from its last head, a relaunch's that began it again, to the next epoch's first)
+        if (after.number == epoch.number + 1 and epoch.start_ns is not None and after.head_ns is not None
+                and after.head_line is not None and after.head_ns >= epoch.start_ns):
+            rows.step(line=after.head_line, rank=rank, step=epoch.number, end_ns=after.head_ns,
+                      step_time_s=(after.head_ns - epoch.start_ns) / 1e9)
 
 
 def _names_an_earlier_epoch(text: str, numbered: Sequence[_Epoch] | None) -> bool:
@@ -340,7 +341,7 @@ class _Epoch:
     training), the first loss it reports and the duration a line gives."""
 
     __slots__ = ("number", "line", "end_ns", "loss", "took_s", "elapsed_s", "mean_s", "timed", "rounding", "start_line",
-                 "start_ns", "framework", "opened_at")
+                 "start_ns", "framework", "opened_at", "head_line", "head_ns")
 
     def __init__(self, number: int) -> None:
         self.number = number
@@ -356,6 +357,8 @@ class _Epoch:
         self.start_ns: int | None = None
         self.framework: str | None = None  # the framework its opening line's logger names
         self.opened_at = 0  # the line that named it first
+        self.head_line: int | None = None  # its first dated head's line and time (a relaunch's head again moves `start_*`)
+        self.head_ns: int | None = None
 
     def seconds(self) -> float | None:
         """The duration a line gives, else the time from the dated line that opened the epoch to
@@ -3552,6 +3555,15 @@ class GenericLogParser(LogReader):
                         _EPOCH_OPENS.search(line.text) or (" end" in line.text and _EPOCH_END_MARK.search(line.text))):
                     # a line that opens the epoch and reports nothing of it (`Epoch 27/300`, `Going into
                     # epoch 35`): its start (a first progress line comes after some of its batches)
+                    epochs[line.rank][-1].start_line, epochs[line.rank][-1].start_ns = line.number, line.ts_ns
+                    epochs[line.rank][-1].head_line, epochs[line.rank][-1].head_ns = line.number, line.ts_ns
+                elif (line.ts_ns is not None and len(epochs.get(line.rank, ())) == opened > 0
+                      and epochs[line.rank][-1].line is None and epochs[line.rank][-1].start_ns is not None
+                      and _EPOCH_OPENS.search(line.text) and _NOT_TRAINING.search(line.text) is None
+                      and (again := _EPOCH.search(line.text)) is not None
+                      and int(again.group(1)) == epochs[line.rank][-1].number):
+                    # the epoch's head again, with no line of its own between (a relaunch that begins the epoch the
+                    # one before died in): the epoch starts over here
                     epochs[line.rank][-1].start_line, epochs[line.rank][-1].start_ns = line.number, line.ts_ns
                 if line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None and (
                         _undated_epoch_line(line.text) == epochs[line.rank][-1].number):
