@@ -376,7 +376,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     if physical_lines[start:start + 1] and physical_lines[start][:1] == " " and (
             indented := dedented(physical_lines[start:])) is not None:
         physical_lines = physical_lines[:start] + indented  # (the notes above it as they are)
-    if physical_lines[start:start + 1] and physical_lines[start][:1] == ">" and (
+    if physical_lines[start:start + 1] and physical_lines[start].lstrip(" ")[:1] == ">" and (
             quoted := unquoted(physical_lines[start:])) is not None:
         physical_lines = physical_lines[:start] + quoted
     pasted = _pasted_numbers(physical_lines)
@@ -798,8 +798,8 @@ def head_bodies(head: bytes, limit: int = 2000) -> Iterator[str]:
     lines = _unescape(head).decode("utf-8", "replace").splitlines()[:limit]
     if lines[:1] and lines[0].startswith("#"):
         lines = uncommented(lines) or lines
-    if lines[:1] and lines[0].lstrip()[:1] == ">":
-        lines = unquoted([line.lstrip() for line in lines]) or lines
+    if lines[:1] and lines[0].lstrip(" ")[:1] == ">":
+        lines = unquoted(lines) or lines
     for raw in lines:
         yield strip_prefix(raw.strip())[1]
 
@@ -819,12 +819,15 @@ _COMMENT_MARK = re.compile(r"#[#>]? ?")
 
 
 def unquoted(lines: list[str]) -> list[str] | None:
-    """A log pasted as a Markdown quote, every non-blank line opening with `> ` (`> 938/938 [=====...] - 413s
-    436ms/step - loss: 0.4964`), without it; None where a line is not so quoted (nor where one opens with `>>`, a
-    program's own mark: `>>> Epoch 2: ...`)."""
-    if not lines or not all(line[:1] == ">" and line[1:2] in (" ", "") for line in lines if line.strip()):
+    """A log pasted as a Markdown quote, every non-blank line opening with `> ` after up to 3 blanks (`> 938/938
+    [=====...] - 413s 436ms/step - loss: 0.4964`), without it; None where a line is not so quoted (nor where one opens
+    with `>>`, a program's own mark: `>>> Epoch 2: ...`)."""
+    if not lines or not all(_QUOTE_MARK.match(line) is not None for line in lines if line.strip()):
         return None
-    return [line[2:] if line[:1] == ">" else line for line in lines]
+    return [line[mark.end():] if (mark := _QUOTE_MARK.match(line)) is not None else line for line in lines]
+
+
+_QUOTE_MARK = re.compile(r" {0,3}>(?: |$)(?!>)")  # (up to 3 blanks before it: a quote in a list item)
 
 
 # the least indentation of a log pasted as an indented block (Markdown's code block, a note's
@@ -853,6 +856,9 @@ def strip_prefix(text: str) -> tuple[int | None, str]:
     return rank, body
 
 
+_CATBOOST_HEAD = re.compile(r"\d{1,12}:[\t ]{1,8}(?:learn|test\d{0,3}|best): ")  # (CatBoost's iteration, its first field)
+
+
 def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
     """The line's rank (from its prefixes), its body, the time a prefix dates it with, and the
     node a pdsh prefix names (its address or host name)."""
@@ -864,7 +870,7 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
             text = text[grep.end():]
             continue
         if text[:1] in _PREFIX_OPENERS or text[:5] == "Rank ":
-            if text[:1].isdigit() and "total: " in text and "remaining: " in text:
+            if text[:1].isdigit() and "remaining: " in text and _CATBOOST_HEAD.match(text) is not None:
                 break  # (CatBoost's iteration line, its tabs turned to spaces: `0:      test: 0.7258 ... total: 46.9ms`)
             match = _PREFIX.match(text)
         elif "]:" in text[:90] and (app := _APP_PREFIX.match(text)) is not None:
