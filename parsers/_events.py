@@ -61,6 +61,9 @@ _END = re.compile(
     # OpenPCDet's train.py once its epochs are done: "INFO  **********************End training kitti_models/pdv(default)
     # **********************" (its evaluation of the last checkpoint after it)
     r"|\*{6}End training [^\s*]{1,300}\*{6,}\s*$"
+    # Ultralytics' trainer once its epochs are done, its final validation of the best weights (8.x consoles that print no
+    # `N epochs completed in ...`): "Validating C:\...\runs\ppcm\DUO_stage1\weights\best.pt..."
+    r"|^Validating \S{0,2000}?[/\\]weights[/\\]best\.pt\.\.\.\s*$"
     # verl's trainers (its SFT trainer, its PPO/GRPO ray trainer) after their last step's validation:
     # "Final validation metrics: {'val/loss': 0.058481086045503616}"
     r"|(?:^|\] |- )(?-i:Final validation metrics: \{)"
@@ -850,7 +853,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
     r"saved a checkpoint for iteration |"
     r"terminate called|Received SIGTERM| saved successfully to | saved to | saved at |"
-    r"epochs completed in |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
+    r"epochs completed in |best\.pt\.\.\.|exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|[Ww]orld size|world_sizes=|Total (?:number of )?GPUs: |nproc[_-]per[_-]node|tensor parallel size: |"
     r"Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: | received by PID "
@@ -1691,7 +1694,7 @@ class EventScanner:
               or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text
               or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
               or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
-              or "Saved final weights to " in text) and (
+              or "Saved final weights to " in text or "best.pt..." in text) and (
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)):
             # (a script's `... completed successfully` ends a run only after its steps: a stage's before them no run's)

@@ -486,3 +486,35 @@ def test_a_metric_loggers_epoch_printed_again_starts_its_means_anew(tmp_path: Pa
     first, again = steps[:6], steps[6:]
     assert [s["step_time_s"] for s in again] == [s["step_time_s"] for s in first]
     assert again[0]["step_time_s"] == 4.1973
+
+
+# Ultralytics 8.4 on Windows, its last two epochs and the final validation of its best weights (index id 55364530295,
+# whole file; its lines 124-135)
+ULTRALYTICS_LAST_EPOCHS = [
+    '      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size',
+    '      11/12      6.34G     0.4485     0.2566     0.8157        114        640: '
+    '100% ━━━━━━━━━━━━ 417/417 3.8it/s 1:49',
+    '                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95): '
+    '100% ━━━━━━━━━━━━ 35/35 5.7it/s 6.1s',
+    '                   all       1111      10517      0.848      0.715      0.792      0.596',
+    '',
+    '      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size',
+    '      12/12      6.29G     0.3987     0.2305     0.8036        147        640: '
+    '100% ━━━━━━━━━━━━ 417/417 3.9it/s 1:47',
+    '                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95): '
+    '100% ━━━━━━━━━━━━ 35/35 5.7it/s 6.1s',
+    '                   all       1111      10517      0.864      0.713      0.789        0.6',
+    '',
+    'Validating C:\\Users\\thisi\\OneDrive\\Documents\\ERA-marin\\ppcm\\runs\\ppcm\\DUO_stage1\\weights\\best.pt...',
+    'Ultralytics 8.4.86  Python-3.10.11 torch-2.12.1+cu132 CUDA:0 (NVIDIA GeForce RTX 5060 Ti, 8151MiB)',
+]
+
+
+def test_ultralytics_validating_its_best_weights_ends_its_run(tmp_path: Path) -> None:
+    """`Validating ...\\weights\\best.pt...` after epoch `12/12`: Ultralytics' final evaluation, once its epochs are done
+    (this console prints no `12 epochs completed in ...`): the run's clean end (it ended unknown)."""
+    parser, steps, events = _read(tmp_path, ULTRALYTICS_LAST_EPOCHS)
+    assert parser == "ultralytics"
+    assert [s["step"] for s in steps][-1] == 12
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [
+        ("attempt_end", next(i for i, t in enumerate(ULTRALYTICS_LAST_EPOCHS, 1) if t.startswith("Validating ")))]
