@@ -1720,8 +1720,10 @@ class EventScanner:
         elif ("arly stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text
               or "Restoring model weights" in text) and (
                 not failed and _EARLY_STOP.search(text) is not None):
+            # (pytorch-tabnet's word at its last epoch, `Stop training because you reached max_epochs = 15 ...`, its
+            # epochs done: no early stop)
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       detail="early stopping")
+                       detail="its epochs done" if "reached max_epochs" in text else "early stopping")
         elif "valuation took " in text and (took := _EVAL_TOOK.search(text)) is not None:
             rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        duration_s=float(took.group(1)))

@@ -520,8 +520,8 @@ def test_tabnets_stop_at_max_epochs_ends_the_run(tmp_path: Path) -> None:
     ends its fit cleanly."""
     _, steps, events = _read(tmp_path, TABNET)
     assert [s["step"] for s in steps] == [int(m.group(1)) for t in TABNET if (m := re.match(r"epoch (\d+) \|", t))]
-    assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [
-        ("attempt_end", _lines_of(TABNET, r"^Stop training because")[0])]
+    assert [(e["kind"], e["line"], e["detail"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [
+        ("attempt_end", _lines_of(TABNET, r"^Stop training because")[0], "its epochs done")]  # (no early stop)
 
 
 def test_dgls_running_mean_epoch_time_gives_each_epochs_own(tmp_path: Path) -> None:
