@@ -267,6 +267,35 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
 
 _STARTS_OR_FAILURES = frozenset({LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value, LogEventKind.CRASH.value,
                                  LogEventKind.OOM.value, LogEventKind.COLLECTIVE_TIMEOUT.value, LogEventKind.HANG.value})
+# coloredlogs' default format (alpha-zero-general's and other scripts' logger): `2024-05-16 21:44:57 a4eae8bf3f6b
+# Coach[9078] INFO Starting Iter #1 ...`, its host, its logger's name and its process's id
+_COLOREDLOGS = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:[.,]\d{1,9})? \S{1,253} [\w.]{1,120}\[(?P<pid>\d{1,9})\] "
+                          r"(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) ")
+
+
+def _new_process_ids(lines: Sequence[Line], rows: LogRows) -> None:
+    """A log whose lines name their process's id (`_COLOREDLOGS`): where the id changes to one not seen before and
+    the one before is never seen again, a new process took over (a relaunch appended to the log, its first line a
+    launch), however soon; processes printing side by side (their ids interleaved) start none."""
+    first = next((line for line in lines if line.ts_ns is not None), None)
+    if first is None or "[" not in first.text or _COLOREDLOGS.match(first.text) is None:
+        return
+    seen: list[tuple[Line, str]] = [(line, named.group("pid")) for line in lines
+                                    if line.ts_ns is not None and "] " in line.text
+                                    and (named := _COLOREDLOGS.match(line.text)) is not None]
+    last_at = {pid: i for i, (_, pid) in enumerate(seen)}
+    first_at: dict[str, int] = {}
+    for i, (_, pid) in enumerate(seen):
+        first_at.setdefault(pid, i)
+    begun = {event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_START.value}
+    for i in range(1, len(seen)):
+        line, pid = seen[i]
+        before = seen[i - 1][1]
+        if pid != before and first_at[pid] == i and last_at[before] < i and line.number not in begun:
+            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                       detail="a new process's id in its lines: a relaunch", raw=line.text, process=True)
+
+
 # A banner over a section of a log: a title between rules (`============ Testing on the test set ============`)
 _SECTION_BANNER = re.compile(r"(?:^|\s)[=*#~-]{3,40} {0,4}(?P<t>[A-Za-z][^=*#~\n]{1,80}?) {0,4}[=*#~-]{3,40}\s*$")
 _RULE_ENDS = frozenset({"===", "---", "***", "###", "~~~"})
@@ -4205,6 +4234,7 @@ class GenericLogParser(LogReader):
                         if epoch.framework is not None:
                             rows.steps[-1]["framework"] = epoch.framework
         _appended_launches(lines, rows)
+        _new_process_ids(lines, rows)
         if not rows.steps and not rows.events and (banner := next(
                 (line for line in lines if ("rain" in line.text or "RAIN" in line.text)
                  and _TRAINING_BANNER.search(line.text.rstrip()) is not None), None)) is not None:

@@ -423,3 +423,54 @@ def test_a_logs_first_line_said_again_is_a_launch_appended_to_it(tmp_path: Path)
 
 def _kair_s(text: str) -> float:
     return round(datetime.strptime(text[:21], "%y-%m-%d %H:%M:%S.%f").replace(tzinfo=UTC).timestamp(), 3)
+
+
+# alpha-zero-general's coach on a draughts variant, its log through coloredlogs (host, logger, process id), a second
+# launch on another host appended to it (github.com/erdemphl/solving-pawn-dama-with-alphazero @ 39da0b89 :
+# outputs/5x5_log.txt, its lines 286-320)
+ALPHAZERO_RELAUNCH = [
+    'Training Net: 100% 339/339 [00:02<00:00, 128.97it/s, Loss_pi=6.07e-01, Loss_v=1.31e-01]',
+    'EPOCH ::: 10',
+    'Training Net: 100% 339/339 [00:02<00:00, 131.25it/s, Loss_pi=6.06e-01, Loss_v=1.31e-01]',
+    '2024-05-17 00:55:37 a4eae8bf3f6b Coach[9078] INFO PITTING AGAINST PREVIOUS VERSION',
+    'Arena.playGames (1): 100% 20/20 [02:22<00:00,  7.14s/it]',
+    'Arena.playGames (2): 100% 20/20 [02:27<00:00,  7.39s/it]',
+    '2024-05-17 01:00:28 a4eae8bf3f6b Coach[9078] INFO NEW/PREV WINS : 0 / 1 ; DRAWS : 39',
+    '2024-05-17 01:00:28 a4eae8bf3f6b Coach[9078] INFO REJECTING NEW MODEL',
+    '2024-05-17 01:00:28 a4eae8bf3f6b Coach[9078] INFO Starting Iter #11 ...',
+    'Self Play:  23% 23/100 [03:11<10:09,  7.92s/it]',
+    'EPOCH ::: 1',
+    'Training Net: 100% 503/503 [00:05<00:00, 87.61it/s, Loss_pi=7.21e-01, Loss_v=1.30e-01] ',
+    'EPOCH ::: 2',
+    'Training Net: 100% 503/503 [00:03<00:00, 129.45it/s, Loss_pi=6.64e-01, Loss_v=1.16e-01]',
+    'EPOCH ::: 3',
+    'Training Net: 100% 503/503 [00:03<00:00, 134.24it/s, Loss_pi=6.57e-01, Loss_v=1.19e-01]',
+    'EPOCH ::: 4',
+    'Training Net: 100% 503/503 [00:03<00:00, 134.61it/s, Loss_pi=6.31e-01, Loss_v=1.13e-01]',
+    'EPOCH ::: 5',
+    'Training Net: 100% 503/503 [00:03<00:00, 131.45it/s, Loss_pi=6.10e-01, Loss_v=1.11e-01]',
+    'EPOCH ::: 6',
+    'Training Net: 100% 503/503 [00:03<00:00, 132.73it/s, Loss_pi=6.07e-01, Loss_v=1.09e-01]',
+    'EPOCH ::: 7',
+    'Training Net: 100% 503/503 [00:03<00:00, 134.78it/s, Loss_pi=6.01e-01, Loss_v=1.07e-01]',
+    'EPOCH ::: 8',
+    'Training Net: 100% 503/503 [00:03<00:00, 127.20it/s, Loss_pi=5.92e-01, Loss_v=1.03e-01]',
+    'EPOCH ::: 9',
+    'Training Net: 100% 503/503 [00:03<00:00, 132.13it/s, Loss_pi=5.92e-01, Loss_v=1.03e-01]',
+    'EPOCH ::: 10',
+    'Training Net: 100% 503/503 [00:03<00:00, 135.96it/s, Loss_pi=5.83e-01, Loss_v=9.87e-02]',
+    '2024-05-20 08:30:37 44c5c2a0ecd3 Coach[3561] INFO PITTING AGAINST PREVIOUS VERSION',
+    'Arena.playGames (1): 100% 20/20 [02:36<00:00,  7.84s/it]',
+    'Arena.playGames (2): 100% 20/20 [02:18<00:00,  6.92s/it]',
+    '2024-05-20 08:35:32 44c5c2a0ecd3 Coach[3561] INFO NEW/PREV WINS : 1 / 0 ; DRAWS : 39',
+    '2024-05-20 08:35:32 44c5c2a0ecd3 Coach[3561] INFO ACCEPTING NEW MODEL',
+]
+
+
+def test_a_new_process_id_in_the_loggers_prefix_is_a_relaunch(tmp_path: Path) -> None:
+    """`... a4eae8bf3f6b Coach[9078] INFO Starting Iter #11 ...`, a self-play bar cut at 23%, then `... 44c5c2a0ecd3
+    Coach[3561] INFO ...` three days later, 9078 never again: a second launch (one attempt of 84 hours before)."""
+    _, _, events = _read(tmp_path, ALPHAZERO_RELAUNCH, parser_name="generic_log")
+    relaunch = next(i for i, t in enumerate(ALPHAZERO_RELAUNCH, 1) if " Coach[3561] " in t)
+    assert [e["line"] for e in events if e["kind"] == "attempt_start"] == [
+        next(i for i, t in enumerate(ALPHAZERO_RELAUNCH, 1) if " Coach[9078] " in t), relaunch]

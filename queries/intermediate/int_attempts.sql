@@ -359,6 +359,7 @@ kept as (
                   where e.kind = 'attempt_start' and e.ts_ns = b.marked_ns
                     and e.detail in ('a process''s first line printed again after a silence: a relaunch',
                                      'the log''s first line again: a launch appended to it',
+                                     'a new process''s id in its lines: a relaunch',
                                      'a launch opening its loss log (pix2pix''s Visualizer)'))
        or exists (select 1 from int_log_events c
                   where c.kind in ('crash', 'oom', 'collective_timeout', 'hang')
