@@ -470,6 +470,9 @@ _CATBOOST = re.compile(r"^(?P<s>\d{1,12}):(?:[\t ]{1,8}learn: (?P<l>[-+]?\d{1,12
 # "epoch 3  | loss: 0.47067 | train_accuracy: 0.79912 | val_logloss: 0.44878 |  0:00:51s"
 _TABNET = re.compile(r"^epoch (?P<e>\d{1,9}) {0,4}\| loss: (?P<l>[-+]?\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?|nan|inf) {0,4}\|"
                      r"[^\n]{0,4000}?\| {1,8}(?P<t>(?:\d{1,6} days?, )?\d{1,2}:\d\d:\d\d)s\s*$")
+# AlphaZero_Gomoku's train.py (and its many forks) each self-play game and its update: `batch i:27513, episode_len:15`
+# (the update's `kl:0.02130,lr_multiplier:0.667,loss:2.39...` on the line below)
+_GOMOKU = re.compile(r"batch i:(\d{1,12}), episode_len:\d{1,9}\s*$")
 _HABITAT = re.compile(r"(?:^|\s)update: (?P<u>\d{1,12})\tfps: \d{1,12}(?:\.\d{1,9})?\t?\s*$")
 # Tesseract's lstmtraining, every 100 training iterations: `At iteration 95427/192700/192702, mean
 # rms=0.807%, delta=0.538%, BCER train=2.563%, ...` (the learning iterations, its weight updates, first)
@@ -1137,6 +1140,8 @@ def _own_step(text: str) -> _OwnStep | None:
                         total[0], rounding=total[1])
     if "\tfps: " in text and (habitat := _HABITAT.search(text)) is not None:
         return _OwnStep(int(habitat.group("u")), None, {}, "habitat_baselines")
+    if text[:8] == "batch i:" and (gomoku := _GOMOKU.match(text)) is not None:
+        return _OwnStep(int(gomoku.group(1)), None, {}, "alphazero_gomoku")
     if text[:8] == "Steps : " and (hifigan := _HIFIGAN.match(text)) is not None:
         return _OwnStep(int(hifigan.group("s")), None, {"loss": float(hifigan.group("l")),
                                                         "step_time_s": float(hifigan.group("t"))}, "hifigan")

@@ -474,3 +474,42 @@ def test_a_new_process_id_in_the_loggers_prefix_is_a_relaunch(tmp_path: Path) ->
     relaunch = next(i for i, t in enumerate(ALPHAZERO_RELAUNCH, 1) if " Coach[3561] " in t)
     assert [e["line"] for e in events if e["kind"] == "attempt_start"] == [
         next(i for i, t in enumerate(ALPHAZERO_RELAUNCH, 1) if " Coach[9078] " in t), relaunch]
+
+
+# AlphaZero_Gomoku's train.py in a fork's README, its first and last batches (index id 42278403998, the whole block)
+GOMOKU_BATCHES = [
+    'batch i:1, episode_len:67',
+    'kl:0.00464,lr_multiplier:1.500,loss:5.303383827209473'
+    ',entropy:4.792854309082031,explained_var_old:0.015,explained_var_new:0.732',
+    'batch i:2, episode_len:47',
+    'kl:0.08788,lr_multiplier:1.000,loss:5.220064163208008'
+    ',entropy:4.709277629852295,explained_var_old:0.730,explained_var_new:0.790',
+    'batch i:3, episode_len:38',
+    'kl:0.03463,lr_multiplier:1.000,loss:5.61008882522583'
+    ',entropy:4.6324334144592285,explained_var_old:0.230,explained_var_new:0.215',
+    '...',
+    'batch i:27513, episode_len:15',
+    'kl:0.02130,lr_multiplier:0.667,loss:2.39105224609375'
+    ',entropy:1.9589602947235107,explained_var_old:0.624,explained_var_new:0.740',
+    'batch i:27514, episode_len:19',
+    'kl:0.03058,lr_multiplier:0.667,loss:2.307953357696533'
+    ',entropy:1.9487701654434204,explained_var_old:0.647,explained_var_new:0.745',
+    'batch i:27515, episode_len:17',
+    'kl:0.03779,lr_multiplier:0.667,loss:2.4055304527282715'
+    ',entropy:1.9979723691940308,explained_var_old:0.633,explained_var_new:0.734',
+    'batch i:27516, episode_len:13',
+    'kl:0.02346,lr_multiplier:0.667,loss:2.3050026893615723'
+    ',entropy:1.8730878829956055,explained_var_old:0.696,explained_var_new:0.795',
+    'batch i:27517, episode_len:21',
+    'kl:0.02487,lr_multiplier:0.667,loss:2.381922721862793'
+    ',entropy:1.9453890323638916,explained_var_old:0.698,explained_var_new:0.775',
+]
+
+
+def test_alphazero_gomokus_batches_are_its_steps(tmp_path: Path) -> None:
+    """`batch i:27513, episode_len:15`, each self-play game and its update (its `kl:...,loss:...` below it): step 27513
+    (the log was refused)."""
+    parser, steps, _ = _read(tmp_path, GOMOKU_BATCHES)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == [int(m[1]) for t in GOMOKU_BATCHES if (m := re.match(r"batch i:(\d+), ", t))]
+    assert len(steps) == 8
