@@ -994,6 +994,14 @@ def _last_start_line(rows: LogRows, rank: int | None) -> int:
                  if event["kind"] == LogEventKind.ATTEMPT_START.value and (rank is None or event["rank"] == rank)), 0)
 
 
+def _ended_since_last_step(rows: LogRows, rank: int | None) -> bool:
+    """Whether the rank's last end of training came after its (or any rank's, for a line of none) last step."""
+    end = next((e["line"] for e in islice(reversed(rows.events), 50)
+                if e["kind"] == LogEventKind.ATTEMPT_END.value and e["rank"] in (rank, None)), None)
+    return end is not None and not any(s["line"] > end for s in islice(reversed(rows.steps), 50)
+                                       if rank is None or s["rank"] in (rank, None))
+
+
 def _progress_since_start(rows: LogRows, rank: int | None) -> bool:
     """Steps or checkpoint saves of `rank` (of any rank, for a line of none) since its process's
     last start."""
@@ -1696,7 +1704,9 @@ class EventScanner:
               or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
               or "Saved final weights to " in text or "best.pt..." in text) and (
                 ended := _END.search(text)) and not (
-                ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)):
+                ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)
+            ) and not ("best.pt..." in text and _ended_since_last_step(rows, line.rank)):
+            # (Ultralytics' final validation after its `N epochs completed in ...`: the same end)
             # (a script's `... completed successfully` ends a run only after its steps: a stage's before them no run's)
             length = _RUN_LENGTH.search(text) if (" completed in " in text or "done training in " in text) else None
             seconds = (float(length.group(1)) if length.group(1) else float(length.group(2)) * 3600) if length else None

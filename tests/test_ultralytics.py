@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SAMPLE_LOGS, run_cli
+from tests.test_line_rules import _read
 from tracelens.parsers import ParseOptions, detect, registry
 from tracelens.parsers._io import read_head
 from tracelens.parsers._lines import _unescape_syslog
@@ -240,3 +241,11 @@ def test_a_log_collectors_octal_escapes_are_the_bars_control_characters(tmp_path
     packed.write_bytes(gzip.compress(("\n".join(CLOUDWATCH_YOLO11) + "\n").encode()))
     rows = registry()["ultralytics"].parse(packed, ParseOptions()).tables["log_steps"].to_pylist()
     assert [(r["step"], r["step_time_s"]) for r in rows] == [(step, pytest.approx(t)) for step, t in expected]
+
+
+def test_the_recorded_job_s_final_validation_is_the_same_end_as_its_epochs_completed(tmp_path: Path) -> None:
+    """`2 epochs completed in 0.001 hours.`, then `Validating .../weights/best.pt...` (Ultralytics' final evaluation):
+    one end of the run, as the harness logged one (the second was read as another end)."""
+    truth = _truth()
+    _, _, events = _read(tmp_path, [(JOB / "console.log").read_text(encoding="utf-8")], newline="")  # (the file as it is)
+    assert len([e for e in events if e["kind"] == "attempt_end"]) == len([x for x in truth if x["event"] == "attempt_end"]) == 1
