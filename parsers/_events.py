@@ -797,6 +797,7 @@ _COQUI_STOPPED_DETAIL = "Coqui's trainer: its run stopped before its end (interr
 # `\t\tCUDA error: out of memory`): no failure of the run's
 _CAUGHT_FAILURE = re.compile(r"\bWarning: Exception caused \S{1,120} to fail during training\b")
 CAUGHT_FAILURE_LINES = 3  # lines from that word to the failure's message it caught
+CAUGHT_TRACEBACK_LINES = 80  # lines from its `Detailed Traceback:` to that traceback's last
 _TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<what>(?:[\w:<>]|, ?| (?=>)){1,400})'")
 # A launcher's own silent-hang watchdog (no output for N s): the hang began N s before the line.
 _IDLE_WATCHDOG = re.compile(r"no output for (?P<s>\d+(?:\.\d+)?)\s*s\b.*?(?:SIGTERM|SIGKILL|kill)", re.I)
@@ -843,7 +844,8 @@ _ANY_EVENT_PATTERN = (
     r"snapshot saved at |"
     r"^Elapsed time = |"
     r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|Signaling Trainer to stop| with best_epoch = |"
-    r"Restoring model weights from |layers from weights-file|to fail during training|Saving trained model to |"
+    r"Restoring model weights from |layers from weights-file|to fail during training|^Detailed Traceback:|"
+    r"Saving trained model to |"
     r"Model successfully saved to |model saved\.|"
     r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
     r"wrote checkpoint\.\s*$|"
@@ -1109,7 +1111,8 @@ class EventScanner:
         self.lsf_said: dict[str, Any] | None = None  # the event that verdict made, its report's own line to come
         self.lsf_report_line = 0  # the line of the last report's verdict (its submission's output comes after)
         self.prompt_line = 0  # the line of the last command typed at a shell's prompt
-        self.caught_at = -CAUGHT_FAILURE_LINES - 1  # the line of the last word that a failure below it was caught
+        self.caught_at = -CAUGHT_TRACEBACK_LINES - 1  # the line of the last word that a failure below it was caught
+        self.caught_lines = 0  # and how many lines below it that failure's words may run
         self.lsf_output_follows = False  # a report says its output follows it (LSF's older layout)
         self.lsf_term: str | None = None  # the report's reason LSF ended the job (`TERM_MEMLIMIT: job killed ...`)
         # restarts the launcher's lines announced: its rendezvous' `restart_count=N` is the
@@ -1587,6 +1590,9 @@ class EventScanner:
         if "Original Traceback (most" in text and self._fresh_failure() and _ORIGINAL_TRACEBACK.match(text) is not None:
             self.wrapped_oom = True  # (its own out-of-memory line, if it is one, is the OOM already logged)
             return True  # (the exception just logged carries its worker's traceback in its message: one failure)
+        if not restart and line.number - self.caught_at <= self.caught_lines and (
+                "Traceback (most" in text or "out of memory" in text or "OutOfMemoryError" in text):
+            return True  # (a failure the lines above say was caught: AutoGluon's model it skipped, and its traceback)
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text
                         or "Uncaught " in text or ") FAILED (exitcode " in text) and _CRASH.search(text) is not None):
             kind = LogEventKind.RESTART if restart else LogEventKind.CRASH
@@ -1668,11 +1674,14 @@ class EventScanner:
             return True
         training = low is None or "training " in low
         if "to fail during training" in text and _CAUGHT_FAILURE.search(text) is not None:
-            self.caught_at = line.number  # (the failure it names on the lines below is caught: no run's)
+            # (the failure it names on the lines below is caught: no run's)
+            self.caught_at, self.caught_lines = line.number, CAUGHT_FAILURE_LINES
             return True
-        if (("out of memory" in text or "OutOfMemoryError" in text)
-                and line.number - self.caught_at <= CAUGHT_FAILURE_LINES and OOM_LINE.search(text)):
-            return True  # (a failure the line above says was caught: AutoGluon's model it skipped)
+        if (text[:19] == "Detailed Traceback:" and line.number - self.caught_at <= self.caught_lines
+                and self.caught_lines == CAUGHT_FAILURE_LINES):
+            # (AutoGluon's traceback of the failure it caught, at its default verbosity)
+            self.caught_at, self.caught_lines = line.number, CAUGHT_TRACEBACK_LINES
+            return True
         if ("out of memory" in text or "OutOfMemoryError" in text) and OOM_LINE.search(text):
             if not (self.wrapped_oom and self._fresh_failure()):
                 # (not the original exception a wrapper's message carries: DataParallel's `Caught OutOfMemoryError

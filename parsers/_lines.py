@@ -948,12 +948,14 @@ def _node_ranks(bodies: Sequence[str], nodes: Sequence[str | None]) -> dict[str,
 # glog's head with the year (DINOv2's logger: `%(levelname).1s%(asctime)s` with `%Y%m%d %H:%M:%S`,
 # "I20250104 12:12:42 90 dinov2 helpers.py:102] ...")
 # A line opening with a logger's date in two other forms: `%Y%m%d %H:%M:%S` (RandLA-Net's and other point-cloud code's
-# `20220508 15:22:16 INFO: ...`), and KAIR's and mmsr's `%y-%m-%d %H:%M:%S` with its milliseconds and ` : ` after them
-# (`20-05-18 19:30:33.056 : ...`; not a two-digit year's other orders, `%d-%m-%y`, without that tail)
+# `20220508 15:22:16 INFO: ...`), and KAIR's and mmsr's (ESRGAN's, EDVR's) `%y-%m-%d %H:%M:%S` with its milliseconds and
+# its logger's tail after them (`20-05-18 19:30:33.056 : ...`, `21-05-24 03:02:40.728 - INFO: ...`; not a two-digit
+# year's other orders, `%d-%m-%y`, without such a tail)
 _DATE_PACKED = re.compile(r"(?P<y>(?:19|20)\d{2})(?P<mo>0[1-9]|1[0-2])(?P<d>[0-3]\d) "
                           r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)(?:[.,](?P<frac>\d{1,9}))?(?![\d:])")
 _DATE_KAIR = re.compile(r"(?P<yy>\d{2})-(?P<mo>0[1-9]|1[0-2])-(?P<d>[0-3]\d) "
-                        r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)\.(?P<frac>\d{3}) : ")
+                        r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)\.(?P<frac>\d{3})"
+                        r"(?: : | - (?:DEBUG|INFO|WARNING|ERROR|CRITICAL): )")
 _GLOG_YEAR = re.compile(r"\[?[IWEF](?P<y>\d{4})(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
                         r"(?:\.(?P<frac>\d{1,9}))?(?P<tz>)\s")
 _GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")

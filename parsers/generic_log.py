@@ -58,7 +58,14 @@ from tracelens.parsers._lines import (
     refine_bar_elapsed,
 )
 from tracelens.parsers._logreader import LogReader
-from tracelens.parsers._logtables import METRIC_KEYS, LogRows, mark_evaluations, nonfinite_loss, training_loss_key
+from tracelens.parsers._logtables import (
+    METRIC_KEYS,
+    RELAUNCH_SILENCE_NS,
+    LogRows,
+    mark_evaluations,
+    nonfinite_loss,
+    training_loss_key,
+)
 from tracelens.parsers._numbers import duration_s, half_unit, to_float
 from tracelens.parsers._progress_table import is_table, table_steps
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
@@ -269,31 +276,37 @@ _STARTS_OR_FAILURES = frozenset({LogEventKind.ATTEMPT_START.value, LogEventKind.
                                  LogEventKind.OOM.value, LogEventKind.COLLECTIVE_TIMEOUT.value, LogEventKind.HANG.value})
 # coloredlogs' default format (alpha-zero-general's and other scripts' logger): `2024-05-16 21:44:57 a4eae8bf3f6b
 # Coach[9078] INFO Starting Iter #1 ...`, its host, its logger's name and its process's id
-_COLOREDLOGS = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:[.,]\d{1,9})? \S{1,253} [\w.]{1,120}\[(?P<pid>\d{1,9})\] "
+_COLOREDLOGS = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:[.,]\d{1,9})? (?P<host>\S{1,253}) [\w.]{1,120}\[(?P<pid>\d{1,9})\] "
                           r"(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) ")
 
 
 def _new_process_ids(lines: Sequence[Line], rows: LogRows) -> None:
-    """A log whose lines name their process's id (`_COLOREDLOGS`): where the id changes to one not seen before and
-    the one before is never seen again, a new process took over (a relaunch appended to the log, its first line a
-    launch), however soon; processes printing side by side (their ids interleaved) start none."""
+    """A log whose lines name their host and process's id (`_COLOREDLOGS`): where an id not seen before comes after
+    every id before it has printed its last line, on another host or a minute or more (`RELAUNCH_SILENCE_NS`) after
+    the line before, a new process took over (a relaunch appended to the log, its first line a launch); not a pool's workers,
+    a parent's child, nor processes printing side by side (at most `APPENDED_LAUNCHES_MAX`)."""
     first = next((line for line in lines if line.ts_ns is not None), None)
     if first is None or "[" not in first.text or _COLOREDLOGS.match(first.text) is None:
         return
-    seen: list[tuple[Line, str]] = [(line, named.group("pid")) for line in lines
-                                    if line.ts_ns is not None and "] " in line.text
-                                    and (named := _COLOREDLOGS.match(line.text)) is not None]
-    last_at = {pid: i for i, (_, pid) in enumerate(seen)}
+    seen: list[tuple[Line, str, str]] = [(line, named.group("host"), named.group("pid")) for line in lines
+                                         if line.ts_ns is not None and "] " in line.text
+                                         and (named := _COLOREDLOGS.match(line.text)) is not None]
+    last_at = {pid: i for i, (_, _, pid) in enumerate(seen)}
     first_at: dict[str, int] = {}
-    for i, (_, pid) in enumerate(seen):
+    for i, (_, _, pid) in enumerate(seen):
         first_at.setdefault(pid, i)
     begun = {event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_START.value}
-    for i in range(1, len(seen)):
-        line, pid = seen[i]
-        before = seen[i - 1][1]
-        if pid != before and first_at[pid] == i and last_at[before] < i and line.number not in begun:
-            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                       detail="a new process's id in its lines: a relaunch", raw=line.text, process=True)
+    ended_by = -1  # the last line's index of any id seen so far
+    launches = 0
+    for i, (line, host, pid) in enumerate(seen):
+        if i and first_at[pid] == i and ended_by < i and launches < APPENDED_LAUNCHES_MAX and line.number not in begun:
+            before, before_host, _ = seen[i - 1]
+            if host != before_host or (line.ts_ns is not None and before.ts_ns is not None
+                                       and line.ts_ns - before.ts_ns >= RELAUNCH_SILENCE_NS):
+                rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           detail="a new process's id in its lines: a relaunch", raw=line.text, process=True)
+                launches += 1
+        ended_by = max(ended_by, last_at[pid])
 
 
 # A banner over a section of a log: a title between rules (`============ Testing on the test set ============`)
@@ -3545,7 +3558,7 @@ class GenericLogParser(LogReader):
         epoch_records: set[int] = set()  # ids of the rows PySlowFast's epochs' records made (`_JSON_STATS`)
         # a rank's section of the log a banner opened is an evaluation's (`_SECTION_BANNER`); its highest step trained;
         # the rows its evaluations' loops printed in the training's form
-        in_evaluation: dict[int | None, int] = {}  # rank -> the count of events when its evaluation's banner came
+        in_evaluation: dict[int | None, int] = {}  # rank -> the count of events when its evaluation's section was last looked at
         trained_to: dict[int | None, tuple[int | None, int]] = {}  # rank -> its last training row's (epoch, step)
         banner_evaluations: set[int] = set()
         summed_after: dict[int | None, bool] = {}  # ranks whose loss bars came before any epoch's line (`_loss_bar`)
@@ -4173,11 +4186,15 @@ class GenericLogParser(LogReader):
                     if len(rows.steps) > before:
                         row = rows.steps[-1]
                         trained = trained_to.get(line.rank)
-                        if (line.rank in in_evaluation and trained is not None and counter.epoch is not None
-                                and counter.epoch == trained[0] and row["step"] <= trained[1] and not any(
-                                    event["kind"] in _STARTS_OR_FAILURES for event in rows.events[in_evaluation[line.rank]:])):
-                            # (an evaluation's loop under its banner counting the epoch's batches again, no start or
-                            # failure since the banner)
+                        if line.rank in in_evaluation:
+                            # (a start or failure since the banner ends its section: the events since the last look)
+                            if any(event["kind"] in _STARTS_OR_FAILURES for event in rows.events[in_evaluation[line.rank]:]):
+                                del in_evaluation[line.rank]
+                            else:
+                                in_evaluation[line.rank] = len(rows.events)
+                        if (line.rank in in_evaluation and trained is not None
+                                and counter.epoch == trained[0] and row["step"] <= trained[1]):
+                            # (an evaluation's loop under its banner counting the epoch's batches again)
                             banner_evaluations.add(id(row))
                         else:
                             trained_to[line.rank] = (counter.epoch, row["step"])

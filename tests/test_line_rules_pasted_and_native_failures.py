@@ -312,3 +312,125 @@ def test_loss_bars_before_each_epochs_line_are_those_epochs(tmp_path: Path) -> N
     assert len(bars) == 3
     assert [(s["step"], s["loss"], round(s["step_time_s"], 9)) for s in steps] == [
         (k * n, loss, round(1 / rate, 9)) for k, (loss, n, rate) in enumerate(bars, 1)]
+
+
+# AutoGluon 0.2's TabularPredictor.fit, its last models (a Chinese note on AutoGluon, index id 10828204535, lines 65-97 of
+# its fit's output block)
+AUTOGLUON_FIT = [
+    'Fitting model: CatBoost ...',
+    '\t0.84\t = Validation accuracy score',
+    '\t0.87s\t = Training runtime',
+    '\t0.03s\t = Validation runtime',
+    'Fitting model: ExtraTreesGini ...',
+    '\t0.82\t = Validation accuracy score',
+    '\t1.35s\t = Training runtime',
+    '\t0.14s\t = Validation runtime',
+    'Fitting model: ExtraTreesEntr ...',
+    '\t0.82\t = Validation accuracy score',
+    '\t1.49s\t = Training runtime',
+    '\t0.23s\t = Validation runtime',
+    'Fitting model: NeuralNetFastAI ...',
+    '\tWarning: Exception caused NeuralNetFastAI to fail during training... Skipping this model.',
+    '\t\tCUDA error: out of memory',
+    'Fitting model: XGBoost ...',
+    '\t0.85\t = Validation accuracy score',
+    '\t152.17s\t = Training runtime',
+    '\t0.02s\t = Validation runtime',
+    'Fitting model: NeuralNetMXNet ...',
+    '\t0.84\t = Validation accuracy score',
+    '\t9.57s\t = Training runtime',
+    '\t0.59s\t = Validation runtime',
+    'Fitting model: LightGBMLarge ...',
+    '\t0.83\t = Validation accuracy score',
+    '\t745.44s\t = Training runtime',
+    '\t0.01s\t = Validation runtime',
+    'Fitting model: WeightedEnsemble_L2 ...',
+    '\t0.85\t = Validation accuracy score',
+    '\t0.27s\t = Training runtime',
+    '\t0.0s\t = Validation runtime',
+    'AutoGluon training complete, total runtime = 1460.95s ...',
+    'TabularPredictor saved. To load, use: predictor = TabularPredictor.load("agModels-predictClass/")',
+]
+
+# a W&B sweep agent's stderr under Slurm, its first run failing as JAX finds no GPU (github.com/Arnie-He/BLPO @ ac12e2a1 :
+# RBC_job_7785646.e, its first 54 lines)
+WANDB_SWEEP = [
+    'wandb: Using wandb-core as the SDK backend.  Please refer to https://wandb.me/wandb-core for more information.',
+    'wandb: Sweep Agent: Waiting for job.',
+    'wandb: Job received.',
+    'wandb: Agent Starting Run: eunst3cc with config:',
+    'wandb: \tACTIVATION: tanh',
+    'wandb: \tANNEAL_LR: False',
+    'wandb: \tCLIP_EPS: 0.2',
+    'wandb: \tCLIP_F: 1.2',
+    'wandb: \tDEBUG: True',
+    'wandb: \tENT_COEF: 0',
+    'wandb: \tENV_NAME: humanoid',
+    'wandb: \tGAE_LAMBDA: 0.95',
+    'wandb: \tGAMMA: 0.99',
+    'wandb: \tGroup: sweep0',
+    'wandb: \tIHVP_BOUND: 1.4',
+    'wandb: \tNORMALIZE_ENV: True',
+    'wandb: \tNUM_ENVS: 32',
+    'wandb: \tNUM_MINIBATCHES: 32',
+    'wandb: \tNUM_STEPS: 640',
+    'wandb: \tSEED: 0',
+    'wandb: \tTOTAL_TIMESTEPS: 20000000',
+    'wandb: \tUPDATE_EPOCHS: 4',
+    'wandb: \tVF_COEF: 0.5',
+    'wandb: \tactor-LR: 0.0003',
+    'wandb: \tcritic-LR: 0.0012',
+    'wandb: \tnested_updates: 5',
+    'wandb: \tnystrom_rank: 5',
+    'wandb: \tnystrom_rho: 50',
+    'wandb: \tvanilla: False',
+    'wandb: Currently logged in as: arniehe2004 (rl-power). Use `wandb login --relogin` to force relogin',
+    'wandb: Tracking run with wandb version 0.19.1',
+    'wandb: Run data is saved locally in /oscar/home/nhe6/Documents/HyperGradient-RL/wandb/run-20250126_144302-eunst3cc',
+    'wandb: Run `wandb offline` to turn off syncing.',
+    'wandb: Syncing run dulcet-sweep-1',
+    'wandb: ⭐️ View project at https://wandb.ai/rl-power/hopper-sweep',
+    'wandb: 🧹 View sweep at https://wandb.ai/rl-power/hopper-sweep/sweeps/sp1jvwdo',
+    'wandb: 🚀 View run at https://wandb.ai/rl-power/hopper-sweep/runs/eunst3cc',
+    '2025-01-26 14:43:03.477808: E external/xla/xla/stream_executor/cuda/'
+    'cuda_driver.cc:266] failed call to cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected',
+    'wandb:                                                                                ',
+    'wandb: 🚀 View run dulcet-sweep-1 at: https://wandb.ai/rl-power/hopper-sweep/runs/eunst3cc',
+    'wandb: ⭐️ View project at: https://wandb.ai/rl-power/hopper-sweep',
+    'wandb: Synced 5 W&B file(s), 0 media file(s), 0 artifact file(s) and 0 other file(s)',
+    'wandb: Find logs at: ./wandb/run-20250126_144302-eunst3cc/logs',
+    'Run eunst3cc errored:',
+    'Traceback (most recent call last):',
+    '  File "/oscar/home/nhe6/Documents/HyperGradient-RL/jax.venv/lib64/python3.9/site-packages/jax/_src/'
+    'xla_bridge.py", line 879, in backends',
+    '    backend = _init_backend(platform)',
+    '  File "/oscar/home/nhe6/Documents/HyperGradient-RL/jax.venv/lib64/python3.9/site-packages/jax/_src/'
+    'xla_bridge.py", line 970, in _init_backend',
+    '    backend = registration.factory()',
+    '  File "/oscar/home/nhe6/Documents/HyperGradient-RL/jax.venv/lib64/python3.9/site-packages/jax/_src/'
+    'xla_bridge.py", line 668, in factory',
+    '    return xla_client.make_c_api_client(plugin_name, updated_options, None)',
+    '  File "/oscar/home/nhe6/Documents/HyperGradient-RL/jax.venv/lib64/python3.9/site-packages/jaxlib/'
+    'xla_client.py", line 200, in make_c_api_client',
+    '    return _xla.get_c_api_client(plugin_name, options, distributed_client)',
+    'jaxlib.xla_extension.XlaRuntimeError: FAILED_PRECONDITION: No visible GPU devices.',
+]
+
+
+def test_a_models_failure_autogluon_caught_and_skipped_is_no_runs(tmp_path: Path) -> None:
+    """`Warning: Exception caused NeuralNetFastAI to fail during training... Skipping this model.`, then `CUDA error: out
+    of memory`, then `Fitting model: XGBoost ...` and on to `AutoGluon training complete, ...`: no failure, a clean end
+    (the OOM was a crash, the run's end taken back); its models' fitting claims the log (it was refused)."""
+    parser, _, events = _read(tmp_path, AUTOGLUON_FIT)
+    assert parser == "generic_log"
+    assert [(e["kind"], e["line"]) for e in events] == [
+        ("attempt_end", next(i for i, t in enumerate(AUTOGLUON_FIT, 1) if t.startswith("AutoGluon training complete")))]
+
+
+def test_a_wandb_sweep_agents_console_whose_run_errored_is_read(tmp_path: Path) -> None:
+    """`wandb: Agent Starting Run: eunst3cc with config:`, then `Run eunst3cc errored:` and its traceback: a failed run's
+    console (it was refused: no step line)."""
+    parser, _, events = _read(tmp_path, WANDB_SWEEP)
+    assert parser == "generic_log"
+    assert [e["line"] for e in events if e["kind"] == "crash"][:1] == [
+        next(i for i, t in enumerate(WANDB_SWEEP, 1) if t == "Traceback (most recent call last):")]

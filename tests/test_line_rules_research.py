@@ -271,8 +271,11 @@ def test_a_hydra_apps_failure_under_ray_is_read_and_ray_daemon_lines_start_no_pr
 
 
 def test_mmsr_iterations_with_thousands_separators(tmp_path: Path) -> None:
+    """mmsr's (ESRGAN's, SPSR's) `21-05-24 03:02:40.728 - INFO: <epoch: 47, iter:   4,400, ...>`: iteration 4400, dated
+    by its logger's `%y-%m-%d %H:%M:%S` and milliseconds (its lines were undated)."""
     _, steps, _ = _read(tmp_path, MMSR, parser_name="generic_log")
     assert [(s["step"], s["lr"]) for s in steps] == [(4400, 1e-4), (4500, 1e-4), (4600, 1e-4)]
+    assert [s["end_ns"] for s in steps] == [_ns(t[:21], "%y-%m-%d %H:%M:%S.%f") for t in MMSR]
 
 
 def test_a_restart_count_right_after_its_restart_line_is_that_restart(tmp_path: Path) -> None:
