@@ -827,7 +827,7 @@ def unquoted(lines: list[str]) -> list[str] | None:
     return [line[mark.end():] if (mark := _QUOTE_MARK.match(line)) is not None else line for line in lines]
 
 
-_QUOTE_MARK = re.compile(r" {0,3}>(?: |$)(?!>)")  # (up to 3 blanks before it: a quote in a list item)
+_QUOTE_MARK = re.compile(r" {0,3}>(?: |$)")  # (up to 3 blanks before it: a quote in a list item)
 
 
 # the least indentation of a log pasted as an indented block (Markdown's code block, a note's

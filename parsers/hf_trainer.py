@@ -385,8 +385,8 @@ class HFTrainerParser(LogReader):
                 if (("Total train batch size" in text and (m := _BATCH.search(text)) is not None)
                         or ("Total batch size" in text and (m := _UNSLOTH_BATCH.search(text)) is not None)):
                     batch = float(m.group(1).replace(",", ""))
-                if "Num examples = " in text and (m := _EXAMPLES.search(text)) is not None:
-                    examples = int(m.group(1).replace(",", ""))
+                if examples is None and "Num examples = " in text and (m := _EXAMPLES.search(text)) is not None:
+                    examples = int(m.group(1).replace(",", ""))  # (the training header's: an evaluation's comes later)
             if "] Trial " in text and (trial := _OPTUNA_TRIAL.match(text)) is not None:
                 run_ends.append(index)
                 last_reading = None  # (the next trial's dicts are no step of this trial's bar)
