@@ -61,6 +61,8 @@ _END = re.compile(
     # OpenPCDet's train.py once its epochs are done: "INFO  **********************End training kitti_models/pdv(default)
     # **********************" (its evaluation of the last checkpoint after it)
     r"|\*{6}End training [^\s*]{1,300}\*{6,}\s*$"
+    # LibFewShot's trainer as its run returns, its time since it began: "core.trainer: End of experiment, took 0:41:58"
+    r"|(?:^|: )End of experiment, took (?:\d{1,5} days?, )?\d{1,6}:\d\d:\d\d\s*$"
     # Ultralytics' trainer once its epochs are done, its final validation of the best weights (8.x consoles that print no
     # `N epochs completed in ...`): "Validating C:\...\runs\ppcm\DUO_stage1\weights\best.pt..."
     r"|^Validating \S{0,2000}?[/\\]weights[/\\]best\.pt\.\.\.\s*$"
@@ -855,7 +857,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
     r"saved a checkpoint for iteration |"
     r"terminate called|Received SIGTERM| saved successfully to | saved to | saved at |"
-    r"epochs completed in |best\.pt\.\.\.|exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
+    r"epochs completed in |best\.pt\.\.\.|End of experiment, took |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|[Ww]orld size|world_sizes=|Total (?:number of )?GPUs: |nproc[_-]per[_-]node|tensor parallel size: |"
     r"Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: | received by PID "
@@ -1711,7 +1713,7 @@ class EventScanner:
               or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text
               or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
               or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
-              or "Saved final weights to " in text or "best.pt..." in text) and (
+              or "Saved final weights to " in text or "best.pt..." in text or "End of experiment" in text) and (
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)
             ) and not ("best.pt..." in text and _ended_since_last_step(rows, line.rank)):

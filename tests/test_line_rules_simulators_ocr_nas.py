@@ -957,3 +957,31 @@ def test_an_evaluations_loop_under_its_banner_counting_again_is_no_step(tmp_path
             want.append((int(m[1]), round(100 * float(m[2]), 6), float(m[3])))
     assert len(want) == 3
     assert [(s["step"], round(s["step_time_s"], 6), s["loss"]) for s in steps] == want
+
+
+# the same log's last 11 lines (its lines 562-572)
+LIBFEWSHOT_END = [
+    '2024-06-11 11:29:12,238 [INFO] core.trainer: Epoch-(49): [100/100]\tTime 0.293 (0.292)'
+    '\tCalc 0.289 (0.289)\tData 0.000 (0.001)\tLoss 0.749 (0.739)\tAcc@1 85.333 (86.240)',
+    '2024-06-11 11:29:12,242 [INFO] core.trainer:  * Acc@1 86.240 ',
+    '2024-06-11 11:29:12,243 [INFO] core.trainer: ============ Validation on the val set ============',
+    '2024-06-11 11:29:21,396 [INFO] core.trainer: Epoch-(49): [100/100]\tTime 0.091 (0.091)'
+    '\tCalc 0.090 (0.090)\tData 0.001 (0.001)\tAcc@1 96.000 (88.493)',
+    '2024-06-11 11:29:21,398 [INFO] core.trainer:  * Acc@1 88.493 Best acc 89.880',
+    '2024-06-11 11:29:21,399 [INFO] core.trainer: ============ Testing on the test set ============',
+    '2024-06-11 11:29:30,555 [INFO] core.trainer: Epoch-(49): [100/100]\tTime 0.091 (0.091)'
+    '\tCalc 0.090 (0.090)\tData 0.001 (0.001)\tAcc@1 78.667 (88.227)',
+    '2024-06-11 11:29:30,558 [INFO] core.trainer:  * Acc@1 88.227 Best acc 87.173',
+    '2024-06-11 11:29:30,559 [INFO] core.trainer:  * Time: 0:41:55/0:41:55',
+    '2024-06-11 11:29:33,112 [INFO] core.trainer: End of experiment, took 0:41:58',
+    '2024-06-11 11:29:33,113 [INFO] core.trainer: Result DIR: ./results/CPEANet-miniImageNet'
+    '--ravi-VisionTransformer-5-5-Jun-11-2024-10-47-32',
+]
+
+
+def test_libfewshots_end_of_experiment_ends_its_run(tmp_path: Path) -> None:
+    """`core.trainer: End of experiment, took 0:41:58` after its last epoch's test loop: the run's clean end (it ended
+    unknown)."""
+    _, _, events = _read(tmp_path, LIBFEWSHOT_EPOCHS + LIBFEWSHOT_END)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [
+        ("attempt_end", len(LIBFEWSHOT_EPOCHS) + next(i for i, t in enumerate(LIBFEWSHOT_END, 1) if "End of experiment" in t))]
