@@ -743,6 +743,13 @@ _KALDI_ITER = re.compile(r" - train - INFO \] Iter: (?P<i>\d{1,12})/\d{1,12}\s{1
 _LLMS_FROM_SCRATCH = re.compile(rf"^Ep (?P<e>\d{{1,9}}) \(Step (?P<s>\d{{1,15}})\): Train loss (?P<l>{_FIGURE}|nan), Val loss ")
 # Karpathy's makemore loops (nn-zero-to-hero) every 10000 steps, `%7d/%7d: %.4f`: "  10000/ 200000: 2.0322"
 _MAKEMORE = re.compile(r"^\s{0,8}(?P<i>\d{1,9})/\s{0,8}(?P<n>\d{1,9}): (?P<l>\d{1,6}\.\d{4})\s*$")
+# Karpathy's char-rnn (Lua Torch) and its ports' iteration line (char-rnn-tensorflow, ml5's training-lstm): the run's
+# iteration of its total, the epoch as a fraction or a whole, the training loss and the batch's own time:
+# "3294/3300 (epoch 49.909), train_loss = 1.44961959, grad/param norm = 1.9957e-01, time/batch = 0.4320s",
+# "0/20450 (epoch 0), train_loss = 7.951, time/batch = 0.458"
+_CHAR_RNN = re.compile(rf"^\s{{0,8}}(?P<i>\d{{1,12}})/(?P<n>\d{{1,12}}) \(epoch \d{{1,9}}(?:\.\d{{1,9}})?\), "
+                       rf"train_(?:loss|bpc) = (?P<l>{_FIGURE}|nan)(?:, grad/param norm = {_FIGURE}|, [\w/ ]{{1,40}} = {_FIGURE})*"
+                       rf", time/batch = (?P<t>\d{{1,9}}(?:\.\d{{1,9}})?)s?\s*$")
 # the Flax basics guide's loop: "Loss step 10:  0.44692168"
 _FLAX_GUIDE = re.compile(rf"^Loss step (?P<s>\d{{1,15}}):\s{{1,4}}(?P<l>{_FIGURE})\s*$")
 # ManiSkill's PPO baseline (CleanRL's loop) as each iteration starts, the environment steps done so far
@@ -963,6 +970,10 @@ def _own_step(text: str) -> _OwnStep | None:
     if "/" in text[:20] and ": " in text and (makemore := _MAKEMORE.match(text)) is not None and (
             int(makemore.group("i")) <= int(makemore.group("n"))):
         return _OwnStep(int(makemore.group("i")), None, {"loss": float(makemore.group("l"))}, "generic")
+    if "(epoch " in text and " time/batch = " in text and (char_rnn := _CHAR_RNN.match(text)) is not None and (
+            int(char_rnn.group("i")) <= int(char_rnn.group("n"))):
+        return _OwnStep(int(char_rnn.group("i")), None, {"loss": float(char_rnn.group("l")),
+                                                         "step_time_s": float(char_rnn.group("t"))}, "generic")
     if text[:10] == "Loss step " and (flax := _FLAX_GUIDE.match(text)) is not None:
         return _OwnStep(int(flax.group("s")), None, {"loss": float(flax.group("l"))}, "flax")
     if text[:7] == "Epoch: " and (ppo := _MANISKILL_PPO.match(text)) is not None:
@@ -1897,7 +1908,27 @@ def _bare_bar(text: str) -> list[BarReading]:
     return [reading for reading in readings if reading.total == total]
 
 
-def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> list[tuple[dict[str, Any], Line, BarReading]]:
+# a bar's postfix naming its training's losses after its rate (alpha-zero-general's `Loss_pi=3.88e+00, Loss_v=1.04e+00`)
+_LOSSES_POSTFIX = re.compile(r"[,\s](?:train_)?loss(?:_[a-z]{1,12})?=", re.I)
+
+
+def _training_bar(text: str) -> list[BarReading]:
+    """The readings of a bar whose description names neither an evaluation nor an epoch and whose
+    postfix its training's losses (alpha-zero-general's each epoch of its net's training, kept as
+    Colab draws it: `Training Net: 100% 29/29 [00:01<00:00, 23.98it/s, Loss_pi=3.88e+00, Loss_v=1.04e+00]`),
+    counting iterations to a total: the line's latest."""
+    readings = bar_readings(text)
+    if not readings or (reading := readings[-1]).total is None or reading.unit != "it" or reading.seconds_per_item is None:
+        return []
+    if (_NOT_TRAINING.search(text, 0, reading.start) is not None or _BAR_EPOCH.search(text, 0, reading.start) is not None
+            or (found := _LOSSES_POSTFIX.search(text, reading.end, reading.end + TRAIN_POSTFIX_SPAN)) is None
+            or "]" in text[reading.end:found.start()]):
+        return []
+    return [reading]
+
+
+def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]],
+                    one_total: bool = True) -> list[tuple[dict[str, Any], Line, BarReading]]:
     """The readings of bars with no description as steps (their count, their rate the step's
     time), where they all count to one total, or the bars of one total alone show a training
     loss after their rate (`_TRAIN_POSTFIX`: SpeechBrain's `190/190 [03:08<00:00,  1.01it/s,
@@ -1906,9 +1937,11 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> list[
     training unknown, and none is read. A bar that starts over after reaching its total is the
     next epoch's (a `tqdm(loader)` in an epoch loop): its steps go on from there; one that starts
     over before is a restart's. A drawing faster than `BARE_BAR_MIN_STEP_S` a count counts no step.
+    Bars that name their training by their losses (`_training_bar`, `one_total` False) may count to
+    several totals (an epoch over a growing buffer of examples).
     The rows made, with their lines and readings (for `_clock_bars`)."""
     drawn: list[tuple[dict[str, Any], Line, BarReading]] = []
-    if len({reading.total for _, reading in bare}) > 1:
+    if one_total and len({reading.total for _, reading in bare}) > 1:
         # bars of several lengths: the training loop's is the one length whose bars show a training loss
         lossy = {reading.total for line, reading in bare if _postfix_trains(line.text, reading.end)}
         if len(lossy) != 1:
@@ -1922,12 +1955,12 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> list[
     done: dict[int | None, int] = {}  # rank -> the steps of its bars that reached their total
     for line, reading in bare:
         last_line, last = shown.get(line.rank, (0, None))
-        # a new bar: its count went back, or a full bar again with its clock gone back or another
+        # a new bar: its count went back, or its total changed, or a full bar again with its clock gone back or another
         # line since (an epoch's bar kept only at 100% each time; tqdm's closing redraw follows at once)
-        new_bar = last is not None and (reading.n < last.n or (
+        new_bar = last is not None and (reading.n < last.n or reading.total != last.total or (
             reading.n == last.n == reading.total and (reading.elapsed_s < last.elapsed_s or line.number > last_line + 1)))
         if reading.n > 0 and (last is None or last.n != reading.n or new_bar):
-            if new_bar and last is not None and last.n == reading.total:
+            if new_bar and last is not None and last.n == last.total:
                 done[line.rank] = done.get(line.rank, 0) + last.n
             shown[line.rank] = (line.number, reading)
             seconds = clock_held_rate(reading.seconds_per_item, reading,
@@ -1949,8 +1982,8 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]]) -> list[
 
 def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Sequence[Line], rows: LogRows) -> None:
     """The clock of a run's training bar, for the step rows its readings made (`drawn`: row, line,
-    reading, in log order, a new count each; a rank's count not moving on, or its clock going back,
-    starts a new bar).
+    reading, in log order, a new count each; a rank's count not moving on, its clock going back, or
+    its total changing starts a new bar).
 
     Where the bar's rate is its mean since it started (`rate_is_mean`: kohya sd-scripts' tqdm
     with `smoothing=0`, `steps:   8%| | 30/400 [01:03<13:05,  2.12s/it]` after a 19.9 s first step),
@@ -1967,7 +2000,8 @@ def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Seq
     last_of: dict[int | None, int] = {}  # rank -> its last bar
     for row, line, reading in drawn:
         bar = open_bars.get(line.rank)
-        if bar is None or reading.n <= bar[-1][2].n or reading.elapsed_s < bar[-1][2].elapsed_s:
+        if (bar is None or reading.n <= bar[-1][2].n or reading.elapsed_s < bar[-1][2].elapsed_s
+                or reading.total != bar[-1][2].total):
             bar = open_bars[line.rank] = []
             if line.rank in last_of:
                 later[last_of[line.rank]] = len(bars)
@@ -2977,6 +3011,42 @@ class _Record:
                 rows.steps[-1]["framework"] = framework
 
 
+# a metric line under a step's head alone: `Train Loss: 42.37`, `Accuracy: 6.25%` (a percentage)
+_HEAD_METRIC = re.compile(rf"(?P<key>[A-Za-z][\w .()-]{{0,80}}?)\s{{0,4}}[:=]\s{{0,4}}(?P<value>{_FIGURE})%?", re.I)
+_HEAD_LOSS = re.compile(r"(?:train(?:ing)?(?: set)?[ _])?loss", re.I)  # the step's training loss by its name
+_HEAD_METRIC_LINES = 8  # metric lines under a head alone at most
+
+
+class _HeadRecord(_Record):
+    """A step whose undated head is its counter alone (`Epoch 0, Iteration 4`), its metrics one a
+    line right below it, no deeper (snnTorch's tutorials: `Train Loss: 42.37`, `Accuracy: 6.25%`, a
+    blank line, then their test set's line): a row once its training loss came."""
+
+    __slots__ = ("counter",)
+
+    def __init__(self, line: Line, counter: _Counter) -> None:
+        super().__init__(line, counter.step)
+        self.counter = counter
+
+    def add(self, text: str) -> bool:
+        return self.metrics < _HEAD_METRIC_LINES and super().add(text)
+
+    def metric(self, text: str) -> tuple[str | None, str] | None:
+        match = _HEAD_METRIC.fullmatch(text.strip())
+        if match is None:
+            return None
+        return ("loss" if _HEAD_LOSS.fullmatch(match.group("key")) is not None else None), match.group("value")
+
+    def emit(self, rows: LogRows) -> None:
+        if "loss" in self.values:
+            rows.step(line=self.line.number, rank=self.line.rank, step=self.step, end_ns=None, **self.values)
+
+
+def _head_alone(text: str, counter: _Counter) -> bool:
+    """The line is nothing but a batch of an epoch counted (`Epoch 0, Iteration 4 `)."""
+    return counter.epoch is not None and not text[:counter.match.start()].strip() and not text[counter.match.end():].strip()
+
+
 # Coqui TTS's (Mozilla TTS's) trainer: a step's head, then its metrics one a line, each with its
 # running mean after it ("   --> STEP: 309/390 -- GLOBAL_STEP: 91150", "     | > loss: 0.38516",
 # "     | > step_time: 3.02", "     | > loader_time: 0.01"; its later trainer dates the head:
@@ -3277,6 +3347,8 @@ class GenericLogParser(LogReader):
         opening: int | None = None  # the epoch an undated head alone opened, its loss line to come
         since_opening = 0
         vits_opened = False  # the line before was VITS' epoch line
+        alone_head: tuple[int | None, int] | None = None  # the line before was a batch's head alone (`_HeadRecord`)
+        alone_heads: set[tuple[int | None, int]] = set()  # those with their training loss below them
         for body in bodies:
             since_opening += 1
             if _own_step(body) is not None or (" iter, " in body and _CHAINER_ITER.fullmatch(body) is not None):
@@ -3358,6 +3430,16 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # TorchSSL's evaluation line, its step and its dict of metrics
             if "| Steps: " in body and _EPOCH_STEPS.match(body) is not None:
                 return Claim.CONTENT  # the DDP tutorial's epoch line
+            if alone_head is not None:
+                if ("oss" in body and (metric := _HEAD_METRIC.fullmatch(body.strip())) is not None
+                        and _HEAD_LOSS.fullmatch(metric.group("key")) is not None):
+                    alone_heads.add(alone_head)  # a batch's head alone, its training loss on the line below
+                    if len(alone_heads) >= 2:
+                        return Claim.CONTENT
+                alone_head = None
+            if ("poch" in body or "POCH" in body) and (counter := _step_counter(body)) is not None and (
+                    _head_alone(body, counter)):
+                alone_head = (counter.epoch, counter.step)
             if record_head:
                 record_head = False
                 if _RECORD_METRIC.fullmatch(body) is not None:  # a step record's metric line (two claim)
@@ -3510,6 +3592,7 @@ class GenericLogParser(LogReader):
         steps_drawn: list[tuple[dict[str, Any], Line, BarReading]] = []  # those rows with their readings (`_clock_bars`)
         bar_clocks: dict[int | None, tuple[int, int]] = {}  # rank -> (count, elapsed s) of that bar's reading
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
+        named_bars: list[tuple[Line, BarReading]] = []  # readings of bars that name their training (`_training_bar`)
         caching: dict[int | None, bool] = {}  # rank -> its last line (not a bar's) says it caches something
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         # (rank, epoch) -> its lines' running means (`_from_running_mean`)
@@ -3575,13 +3658,33 @@ class GenericLogParser(LogReader):
         gluon_pending: dict[int | None, tuple[Line, tuple[BarReading, int, float | None]]] = {}  # rank -> its last epoch bar
         boost_best: dict[int | None, int] = {}  # rank -> the line that said a boosting run's best round follows
         xla_clocks: dict[int, tuple[int, int, int]] = {}  # rank -> (epoch, step, second of the day) of its last torch_xla line
+        def within_epoch(counter: _Counter, rank: int | None) -> None:
+            """The last row is a step `counter` counts within its epoch."""
+            assert counter.epoch is not None
+            counted.append((len(rows.steps) - 1, counter))
+            if counter.ends_epoch and counter.batches:
+                rows.epoch_end(rows.steps[-1], counter.epoch, counter.batches)
+            else:
+                rows.within_epoch(rows.steps[-1], counter.epoch)
+            if counter.match.re is _MONAI_BATCH:
+                monai.append((len(rows.steps) - 1, counter))
+            if counter.match.re in (_EPOCH_COUNT, _EP_BATCH) and counter.match.group("n"):
+                sizes[(rank, counter.epoch)] = int(counter.match.group("n"))
+                if counter.epoch == 0 or counter.epoch == counter.epochs:
+                    counted_from.add(min(counter.epoch, 1))
+            if counter.match.re in (_EPOCH_COUNT, _EP_BATCH, _ESPNET, _TUTORIAL_PAIR, _PADDLE_PASS):
+                within.append((len(rows.steps) - 1, counter.epoch))
+
         for line in lines:
             if not line.text.isascii() and (english := _in_english(line.text)) is not line.text:
                 line = line._replace(text=english)
             if record is not None:
-                if line.ts_ns is None and line.text[:1] in " \t" and record.add(line.text):
+                if line.ts_ns is None and (line.text[:1] in " \t" or type(record) is _HeadRecord) and record.add(line.text):
                     continue
+                before = len(rows.steps)
                 record.emit(rows)
+                if len(rows.steps) > before and type(record) is _HeadRecord:
+                    within_epoch(record.counter, record.line.rank)
                 record = None
             if line.text[-3:] in _RULE_ENDS and (banner := _SECTION_BANNER.search(line.text)) is not None:
                 # a banner over a section of the log (LibFewShot's `============ Validation on the val set ============`,
@@ -3664,7 +3767,12 @@ class GenericLogParser(LogReader):
             if "%|" in line.text:
                 # (an event glued after the bar is read too: a crash cut it)
                 if not caching.get(line.rank, False):
-                    bare.extend((line, reading) for reading in _bare_bar(line.text))
+                    if readings := _bare_bar(line.text):
+                        bare.extend((line, reading) for reading in readings)
+                    elif "oss" in line.text:
+                        named_bars.extend((line, reading) for reading in _training_bar(line.text))
+            elif "% " in line.text and "oss" in line.text and "it/s" in line.text:
+                named_bars.extend((line, reading) for reading in _training_bar(line.text))
             elif line.text.strip():
                 # (a bar right after a line saying it caches is that cache's filling, no training's:
                 # kohya-ss' `INFO     caching latents...`, then `100%|██████████| 13/13 [00:04<00:00,  2.78it/s]`)
@@ -4134,6 +4242,8 @@ class GenericLogParser(LogReader):
                     values["step_time_s"] = glued_rate
                 if not values and (line.ts_ns is not None or ",epoch=" in text) and _record_head(text, counter):
                     record = _Record(line, counter.step)
+                elif not values and line.ts_ns is None and _head_alone(text, counter) and not _counter_alone(text, counter):
+                    record = _HeadRecord(line, counter)
                 elif "val loss" in text and _EVAL_STEP_AT.match(text, counter.match.start()) is not None:
                     pass  # an evaluation's, dated or not: a step only where nothing else is (`_evaluated_steps`)
                 elif ((values and (line.ts_ns is not None or _undated_step(text, values))) or _counter_alone(text, counter)
@@ -4166,19 +4276,7 @@ class GenericLogParser(LogReader):
                             and (of_world := _RANK_OF_WORLD.search(text)) is not None):
                         tagged.append((len(rows.steps) - 1, int(of_world.group("r")), int(of_world.group("w"))))
                     if len(rows.steps) > before and counter.epoch is not None:
-                        counted.append((len(rows.steps) - 1, counter))
-                        if counter.ends_epoch and counter.batches:
-                            rows.epoch_end(rows.steps[-1], counter.epoch, counter.batches)
-                        else:
-                            rows.within_epoch(rows.steps[-1], counter.epoch)
-                        if counter.match.re is _MONAI_BATCH:
-                            monai.append((len(rows.steps) - 1, counter))
-                        if counter.match.re in (_EPOCH_COUNT, _EP_BATCH) and counter.match.group("n"):
-                            sizes[(rank, counter.epoch)] = int(counter.match.group("n"))
-                            if counter.epoch == 0 or counter.epoch == counter.epochs:
-                                counted_from.add(min(counter.epoch, 1))
-                        if counter.match.re in (_EPOCH_COUNT, _EP_BATCH, _ESPNET, _TUTORIAL_PAIR, _PADDLE_PASS):
-                            within.append((len(rows.steps) - 1, counter.epoch))
+                        within_epoch(counter, rank)
                     if len(rows.steps) > before and (framework := _line_framework(text, counter)) is not None:
                         rows.steps[-1]["framework"] = framework  # a step's framework is its line's
                     if len(rows.steps) > before and counter.match.re is _JSON_EPOCH_STATS:
@@ -4225,8 +4323,8 @@ class GenericLogParser(LogReader):
             _from_epoch_one(rows, counted)
         if steps_drawn:
             _clock_bars(steps_drawn, lines, rows)
-        if not rows.steps and bare:
-            _clock_bars(_bare_bar_steps(rows, bare), lines, rows)
+        if not rows.steps and (bare or named_bars):
+            _clock_bars(_bare_bar_steps(rows, bare) if bare else _bare_bar_steps(rows, named_bars, one_total=False), lines, rows)
             if hf_frame:  # the bar a traceback through the HF Trainer's loop stopped: the Trainer's
                 for row in rows.steps:
                     row["framework"] = "hf_trainer"
