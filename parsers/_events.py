@@ -490,6 +490,8 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # MindYOLO's: "[INFO] Saving model to ./runs/.../weights/yolov5s-35_4.ckpt"; MACE's, its
                            # model written as training ends: "2024-07-21 14:17:41.265 INFO: Saving model to MACE_models/x.model")
                            r"|(?:^|\] |\bINFO:? )Saving (?:best )?model to \S"
+                           # (DGL-KE's as its training ended: "Save model to ckpts/ComplEx_mydataset_0")
+                           r"|^Save model to \S"
                            # (OpenAI baselines' deepq before it saves its best: "Saving model due to mean reward
                            # increase: 32.2 -> 90.6"; Flair's ModelTrainer before it saves its best: "saving best model")
                            r"|^Saving model due to mean reward increase: \S|(?:^|:\d\d,\d{3} )saving best model\s*$"
@@ -515,6 +517,8 @@ _STEP_FILE = re.compile(r"-step(\d{1,15})\.(?:safetensors|ckpt|pt|pth|bin)\b")
 # a checkpoint's folder named by its step alone under the run's `checkpoints` folder, the line's last word (nanotron's
 # "Saving checkpoint at checkpoints/10")
 _NUMBERED_FOLDER = re.compile(r"(?:^|[\s\\/'\"`])checkpoints[\\/](\d{1,15})[\\/]?['\"`]?\s*$")
+# a save's step alone after its word and a colon, the line's last (Face_Pytorch's "Saving checkpoint: 5000")
+_CHECKPOINT_NUMBER = re.compile(r"\b[Cc]heckpoint: (\d{1,15})\s*$")
 _SAVE_KINDS = (LogEventKind.CHECKPOINT_SAVE_START, LogEventKind.CHECKPOINT_SAVE_END)  # (a loaded file's name: a base model's)
 # Accelerate's state folder named by its step (`save_state` under diffusers' scripts' `checkpoint-{global_step}`:
 # "Saving current state to textual_inversion_cat/checkpoint-2000", "Saved state to .../checkpoint-2000"; under
@@ -842,6 +846,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving model at |^saved_model:|finished saving model to |"
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
+    r"^Save model to |"
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
     r"^Elapsed time = |"
@@ -1901,7 +1906,7 @@ class EventScanner:
         elif ("Save weights to " in text or "Saving model at " in text or "Saving trained model to " in text
               or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
-              or "aving best model to " in text
+              or "aving best model to " in text or text[:14] == "Save model to "
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text or "Save Best " in text
               or "parameters at " in text or "parameters to " in text or "params to " in text or "params at " in text
@@ -1986,7 +1991,8 @@ class EventScanner:
                     at = (STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
                           or (_STEP_NAMED.search(text) if "step-" in text else None)
                           or (_STEP_FILE.search(text) if "-step" in text and kind in _SAVE_KINDS else None)
-                          or (_NUMBERED_FOLDER.search(text) if "checkpoints" in text and kind in _SAVE_KINDS else None))
+                          or (_NUMBERED_FOLDER.search(text) if "checkpoints" in text and kind in _SAVE_KINDS else None)
+                          or (_CHECKPOINT_NUMBER.search(text) if "heckpoint: " in text and kind in _SAVE_KINDS else None))
                     rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                     if tune:

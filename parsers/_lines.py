@@ -712,7 +712,7 @@ _NEEDS_PYTHON = (
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
 _DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|\):\d{4}-\d{2}-\d{2}-|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
-              r"|^\d{8} |^\d{2}-\d{2}-\d{2} "
+              r"|^\d{8}[ -]|^\d{2}-\d{2}-\d{2} "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d )"
               r"\d{2}:\d{2}:\d{2}")
 # `date`'s time after a few words (`_CTIME_AFTER`), a pattern of its own: in `_DATE_HINT` it slows
@@ -948,10 +948,11 @@ def _node_ranks(bodies: Sequence[str], nodes: Sequence[str | None]) -> dict[str,
 # glog's head with the year (DINOv2's logger: `%(levelname).1s%(asctime)s` with `%Y%m%d %H:%M:%S`,
 # "I20250104 12:12:42 90 dinov2 helpers.py:102] ...")
 # A line opening with a logger's date in two other forms: `%Y%m%d %H:%M:%S` (RandLA-Net's and other point-cloud code's
-# `20220508 15:22:16 INFO: ...`), and KAIR's and mmsr's (ESRGAN's, EDVR's) `%y-%m-%d %H:%M:%S` with its milliseconds and
-# its logger's tail after them (`20-05-18 19:30:33.056 : ...`, `21-05-24 03:02:40.728 - INFO: ...`; not a two-digit
-# year's other orders, `%d-%m-%y`, without such a tail)
-_DATE_PACKED = re.compile(r"(?P<y>(?:19|20)\d{2})(?P<mo>0[1-9]|1[0-2])(?P<d>[0-3]\d) "
+# `20220508 15:22:16 INFO: ...`; Face_Pytorch's `%Y%m%d-%H:%M:%S`, `20181228-17:35:50 Saving checkpoint: 5000`), and
+# KAIR's and mmsr's (ESRGAN's, EDVR's) `%y-%m-%d %H:%M:%S` with its milliseconds and its logger's tail after them
+# (`20-05-18 19:30:33.056 : ...`, `21-05-24 03:02:40.728 - INFO: ...`; not a two-digit year's other orders, `%d-%m-%y`,
+# without such a tail)
+_DATE_PACKED = re.compile(r"(?P<y>(?:19|20)\d{2})(?P<mo>0[1-9]|1[0-2])(?P<d>[0-3]\d)[ -]"
                           r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)(?:[.,](?P<frac>\d{1,9}))?(?![\d:])")
 _DATE_KAIR = re.compile(r"(?P<yy>\d{2})-(?P<mo>0[1-9]|1[0-2])-(?P<d>[0-3]\d) "
                         r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)\.(?P<frac>\d{3})"

@@ -412,6 +412,12 @@ class _Epoch:
         return (self.end_ns - self.start_ns) / 1e9
 
 
+# DGL-KE's trainer every `log_interval` steps, each process (`[proc N]`, its rank) its averages over the interval, one a
+# line: "[proc 0][Train](1900/24000) average loss: 0.3907627931237221" (the step, and the run's total), then the
+# interval's time: "[proc 0][Train] 100 steps take 0.726 seconds"
+_DGLKE_STEP = re.compile(rf"\s{{0,8}}\[proc (?P<r>\d{{1,6}})\]\[Train\]\((?P<s>\d{{1,15}})/\d{{1,15}}\) average loss: "
+                         rf"(?P<l>{_FIGURE}|nan)\s*")
+_DGLKE_TIME = re.compile(rf"\s{{0,8}}\[proc (?P<r>\d{{1,6}})\]\[Train\] (?P<k>\d{{1,9}}) steps take (?P<t>{_FIGURE}) seconds\s*")
 # MindSpore's TimeMonitor callback at an epoch's end, after its LossMonitor's `epoch: 1 step: 5004, loss is
 # 6.906126`: "epoch time: 571750.162 ms, per step time: 114.259 ms" (the epoch's mean step time)
 _TIME_MONITOR = re.compile(r"\s{0,8}epoch time: \d{1,15}(?:\.\d{1,9})? ms, per step time: (?P<ms>\d{1,12}(?:\.\d{1,9})?) ms")
@@ -748,7 +754,7 @@ _MAKEMORE = re.compile(r"^\s{0,8}(?P<i>\d{1,9})/\s{0,8}(?P<n>\d{1,9}): (?P<l>\d{
 # "3294/3300 (epoch 49.909), train_loss = 1.44961959, grad/param norm = 1.9957e-01, time/batch = 0.4320s",
 # "0/20450 (epoch 0), train_loss = 7.951, time/batch = 0.458"
 _CHAR_RNN = re.compile(rf"^\s{{0,8}}(?P<i>\d{{1,12}})/(?P<n>\d{{1,12}}) \(epoch \d{{1,9}}(?:\.\d{{1,9}})?\), "
-                       rf"train_(?:loss|bpc) = (?P<l>{_FIGURE}|nan)(?:, grad/param norm = {_FIGURE}|, [\w/ ]{{1,40}} = {_FIGURE})*"
+                       rf"train_(?:loss|bpc) = (?P<l>{_FIGURE}|nan)(?:, [\w/ ]{{1,40}} = {_FIGURE}){{0,8}}"
                        rf", time/batch = (?P<t>\d{{1,9}}(?:\.\d{{1,9}})?)s?\s*$")
 # the Flax basics guide's loop: "Loss step 10:  0.44692168"
 _FLAX_GUIDE = re.compile(rf"^Loss step (?P<s>\d{{1,15}}):\s{{1,4}}(?P<l>{_FIGURE})\s*$")
@@ -974,6 +980,8 @@ def _own_step(text: str) -> _OwnStep | None:
             int(char_rnn.group("i")) <= int(char_rnn.group("n"))):
         return _OwnStep(int(char_rnn.group("i")), None, {"loss": float(char_rnn.group("l")),
                                                          "step_time_s": float(char_rnn.group("t"))}, "generic")
+    if "][Train](" in text and " average loss: " in text and (dglke := _DGLKE_STEP.fullmatch(text)) is not None:
+        return _OwnStep(int(dglke.group("s")), None, {"loss": float(dglke.group("l"))}, "dgl_ke", rank=int(dglke.group("r")))
     if text[:10] == "Loss step " and (flax := _FLAX_GUIDE.match(text)) is not None:
         return _OwnStep(int(flax.group("s")), None, {"loss": float(flax.group("l"))}, "flax")
     if text[:7] == "Epoch: " and (ppo := _MANISKILL_PPO.match(text)) is not None:
@@ -1916,9 +1924,11 @@ def _training_bar(text: str) -> list[BarReading]:
     """The readings of a bar whose description names neither an evaluation nor an epoch and whose
     postfix its training's losses (alpha-zero-general's each epoch of its net's training, kept as
     Colab draws it: `Training Net: 100% 29/29 [00:01<00:00, 23.98it/s, Loss_pi=3.88e+00, Loss_v=1.04e+00]`),
-    counting iterations to a total: the line's latest."""
+    counting iterations, or epochs (PyKEEN's `Training epochs on cpu: 100% 5/5 [00:30<00:00,  6.71s/epoch,
+    loss=0.141, prev_loss=0.182]`), to a total: the line's latest."""
     readings = bar_readings(text)
-    if not readings or (reading := readings[-1]).total is None or reading.unit != "it" or reading.seconds_per_item is None:
+    if (not readings or (reading := readings[-1]).total is None or reading.unit not in ("it", "epoch")
+            or reading.seconds_per_item is None):
         return []
     if (_NOT_TRAINING.search(text, 0, reading.start) is not None or _BAR_EPOCH.search(text, 0, reading.start) is not None
             or (found := _LOSSES_POSTFIX.search(text, reading.end, reading.end + TRAIN_POSTFIX_SPAN)) is None
@@ -3363,6 +3373,8 @@ class GenericLogParser(LogReader):
                 vits_opened = True
                 if own >= 3:
                     return Claim.CONTENT
+            if "][Train](" in body and " average loss: " in body and _DGLKE_STEP.fullmatch(body) is not None:
+                return Claim.CONTENT  # DGL-KE's process's average loss at its step: one is enough
             if "Training finished iteration " in body and _RAY_ITERATION.match(body) is not None:
                 return Claim.CONTENT  # Ray Train's report of an iteration
             if body[:5] == "step " and _EVAL_STEP.match(body) is not None:
@@ -3509,6 +3521,9 @@ class GenericLogParser(LogReader):
                 opening = None
                 if len(loss_epochs) >= 3:
                     return Claim.CONTENT
+            if "oss" in body and "/epoch" in body and (epochs_bar := _training_bar(body)) and epochs_bar[0].unit == "epoch" and (
+                    epochs_bar[0].n > 0):
+                return Claim.CONTENT  # a bar of a run's epochs, its training's loss after its rate (PyKEEN's)
             if "total_it=" in body and _OPENPCDET_BAR.search(body) is not None:
                 own += 1  # OpenPCDet's iterations bar
                 if own >= 2:
@@ -3771,7 +3786,7 @@ class GenericLogParser(LogReader):
                         bare.extend((line, reading) for reading in readings)
                     elif "oss" in line.text:
                         named_bars.extend((line, reading) for reading in _training_bar(line.text))
-            elif "% " in line.text and "oss" in line.text and "it/s" in line.text:
+            elif "% " in line.text and "oss" in line.text and ("it/s" in line.text or "/epoch" in line.text):
                 named_bars.extend((line, reading) for reading in _training_bar(line.text))
             elif line.text.strip():
                 # (a bar right after a line saying it caches is that cache's filling, no training's:
@@ -4062,6 +4077,13 @@ class GenericLogParser(LogReader):
                         within.append((len(rows.steps) - 1, own.epoch))
                         if own.batches:
                             sizes[(rows.steps[-1]["rank"], own.epoch)] = own.batches
+                continue
+            if " steps take " in text and (interval := _DGLKE_TIME.fullmatch(text)) is not None and int(interval.group("k")):
+                # (DGL-KE's interval's time after its process's averages: the mean step time of its last step line's)
+                rank = line.rank if line.rank is not None else int(interval.group("r"))
+                last = next((row for row in reversed(rows.steps) if row["rank"] == rank), None)
+                if last is not None and last.get("framework") == "dgl_ke" and last.get("step_time_s") is None:
+                    last["step_time_s"] = float(interval.group("t")) / int(interval.group("k"))
                 continue
             if "per step time: " in text and (monitor := _TIME_MONITOR.match(text)) is not None:
                 # MindSpore's TimeMonitor after the epoch's LossMonitor line: that step's mean time

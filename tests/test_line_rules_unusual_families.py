@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -182,3 +183,123 @@ def test_char_rnns_iteration_of_its_total_is_the_runs_step_with_its_batchs_time(
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == read
     assert [s["step"] for s in steps] == [3294, 3295, 3296, 3297, 3298, 3299, 3300]
     assert [e["kind"] for e in events if e["kind"].startswith("checkpoint")] == ["checkpoint_save_start"]
+
+
+# Face_Pytorch's training log (MobileFaceNet with ArcFace on MS-Celeb), its lines dated `%Y%m%d-%H:%M:%S`, its saves
+# every 5000 iterations by their number, each followed by its evaluations (wujiyang/Face_Pytorch@
+# 4012e6e4f5a870f280e609fee21614dc9ac60f07, model/MSCeleb_MOBILEFACE_20181228_170458/log.log, lines 1-13)
+FACE_PYTORCH_SAVES = [
+    '20181228-17:05:06 Train Epoch: 1/30 ...',
+    '20181228-17:35:50 Saving checkpoint: 5000',
+    '20181228-17:36:10 LFW Ave Accuracy: 96.4333',
+    '20181228-17:36:30 AgeDB-30 Ave Accuracy: 82.7000',
+    '20181228-17:36:52 CFP-FP Ave Accuracy: 78.9286',
+    '20181228-17:36:52 Current Best Accuracy: LFW: 96.4333 in iters: 5000, AgeDB-30: 82.7000 in iters:'
+    ' 5000 and CFP-FP: 78.9286 in iters: 5000',
+    '20181228-18:06:33 Train Epoch: 2/30 ...',
+    '20181228-18:07:49 Saving checkpoint: 10000',
+    '20181228-18:08:09 LFW Ave Accuracy: 98.2000',
+    '20181228-18:08:29 AgeDB-30 Ave Accuracy: 89.2667',
+    '20181228-18:08:52 CFP-FP Ave Accuracy: 83.9714',
+    '20181228-18:08:52 Current Best Accuracy: LFW: 98.2000 in iters: 10000, AgeDB-30: 89.2667 in iters:'
+    ' 10000 and CFP-FP: 83.9714 in iters: 10000',
+    '20181228-18:39:39 Saving checkpoint: 15000',
+]
+
+
+def test_a_date_packed_with_a_dash_dates_its_line_and_a_saves_number_is_its_step(tmp_path: Path) -> None:
+    """`20181228-17:35:50 Saving checkpoint: 5000`: a save of step 5000 at 17:35:50 on 28 December 2018 (the lines were
+    undated, the saves' steps unknown)."""
+    parser, _, events = _read(tmp_path, FACE_PYTORCH_SAVES)
+    assert parser == "generic_log"
+    saves = [e for e in events if e["kind"] == "checkpoint_save_start"]
+    assert [(e["step"], e["ts_ns"]) for e in saves] == [
+        (int(m[2]), int(datetime.strptime(m[1], "%Y%m%d-%H:%M:%S").replace(tzinfo=UTC).timestamp()) * 10**9)
+        for t in FACE_PYTORCH_SAVES if (m := re.fullmatch(r"(\S+) Saving checkpoint: (\d+)", t))]
+    assert [e["step"] for e in saves] == [5000, 10000, 15000]
+    assert saves[0]["ts_ns"] == 1546018550 * 10**9  # (2018-12-28 17:35:50 UTC, by `date -ud @1546018550`)
+
+
+# PyKEEN's pipeline training TransE on a CPU, its bar of epochs kept at its end (no `|`) with the last epoch's loss
+# after its rate, then its evaluation's bar of triples (a Markdown tutorial, "Train TransE Model", index id 56171150325,
+# the block after its `pipeline(...)` call, whole)
+PYKEEN_EPOCHS = [
+    'INFO:pykeen.pipeline.api:Using device: cpu',
+    'INFO:pykeen.nn.representation:Inferred unique=False for Embedding()',
+    'INFO:pykeen.nn.representation:Inferred unique=False for Embedding()',
+    'Training epochs on cpu: 100% 5/5 [00:30<00:00,  6.71s/epoch, loss=0.141, prev_loss=0.182]',
+    'Evaluating on cpu: 100% 7.70k/7.70k [01:09<00:00, 109triple/s]',
+    'INFO:pykeen.evaluation.evaluator:Evaluation took 69.78s seconds',
+]
+
+
+def test_a_bar_of_epochs_with_the_training_loss_after_its_rate_counts_the_runs_epochs(tmp_path: Path) -> None:
+    """`Training epochs on cpu: 100% 5/5 [00:30<00:00,  6.71s/epoch, loss=0.141, ...]`: epoch 5 done, 6.71 s an epoch;
+    the evaluation's `7.70k/7.70k` triples no step (the file was refused)."""
+    parser, steps, _ = _read(tmp_path, PYKEEN_EPOCHS)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"], s["line"]) for s in steps] == [(5, 6.71, 4)]
+
+
+# DGL-KE training on 8 CPU processes (Hogwild), each process's averages over its last 100 steps, then the interval's
+# time, the processes' lines interleaved as they finish (awslabs/dgl-ke's docs, "DGL-KE Command Line", "Training on
+# Multi-Core", index id 17054059871, the literal block after "we print the training loss on the screen like this::",
+# whole, its reStructuredText indentation kept)
+DGLKE_PROCESSES = [
+    '  [proc 7][Train](2900/3000) average pos_loss: 0.2691971030831337',
+    '  [proc 7][Train](2900/3000) average neg_loss: 0.3952002424001694',
+    '  [proc 7][Train](2900/3000) average loss: 0.33219867378473283',
+    '  [proc 7][Train](2900/3000) average regularization: 0.001801597059238702',
+    '  [proc 7][Train] 100 steps take 8.903 seconds',
+    '  [proc 7]sample: 0.264, forward: 6.140, backward: 1.942, update: 0.555',
+    '  [proc 4][Train](2900/3000) average pos_loss: 0.2709790524840355',
+    '  [proc 4][Train](2900/3000) average neg_loss: 0.397322960793972',
+    '  [proc 4][Train](2900/3000) average loss: 0.3341510048508644',
+    '  [proc 4][Train](2900/3000) average regularization: 0.0018006288178730756',
+    '  [proc 4][Train] 100 steps take 8.906 seconds',
+    '  [proc 4]sample: 0.254, forward: 6.087, backward: 1.989, update: 0.575',
+    '  [proc 4][Train](3000/3000) average pos_loss: 0.27121892631053923',
+    '  [proc 5][Train](3000/3000) average pos_loss: 0.2708482551574707',
+    '  [proc 4][Train](3000/3000) average neg_loss: 0.396016526222229',
+    '  [proc 5][Train](3000/3000) average neg_loss: 0.39040900617837904',
+    '  [proc 4][Train](3000/3000) average loss: 0.3336177259683609',
+    '  [proc 5][Train](3000/3000) average loss: 0.3306286296248436',
+    '  [proc 4][Train](3000/3000) average regularization: 0.0018079591123387217',
+    '  [proc 5][Train](3000/3000) average regularization: 0.0018065990647301079',
+    '  [proc 0][Train](3000/3000) average pos_loss: 0.2704304122924805',
+    '  [proc 1][Train](3000/3000) average pos_loss: 0.27033439934253695',
+    '  [proc 4][Train] 100 steps take 8.856 seconds',
+]
+
+# DGL-KE's last interval of a ComplEx run, its times and its save (a README "# KGR", dglke 0.1.2, index id 30649309063,
+# the fenced block under "train", whole)
+DGLKE_END = [
+    '[proc 0][Train](79872/80000) average pos_loss: 0.17877843778114766',
+    '[proc 0][Train](79872/80000) average neg_loss: 0.26976426748296944',
+    '[proc 0][Train](79872/80000) average loss: 0.2242713526429725',
+    '[proc 0][Train](79872/80000) average regularization: 0.041346013596921694',
+    '[proc 0][Train] 1024 steps take 11.777 seconds',
+    '[proc 0]sample: 1.083, forward: 4.238, backward: 3.993, update: 2.457',
+    'proc 0 takes 869.088 seconds',
+    'training takes 874.0371513366699 seconds',
+    'Save model to ckpts/ComplEx_mydataset_0',
+]
+
+
+def test_dgl_kes_processes_average_loss_at_a_step_is_their_step_timed_by_their_interval(tmp_path: Path) -> None:
+    """`[proc 7][Train](2900/3000) average loss: 0.332...`, then `[proc 7][Train] 100 steps take 8.903 seconds`: rank
+    7's step 2900, its loss, 0.08903 s a step; process 5, whose interval's time the block cut off, untimed; the
+    run's end saves its model (the files were refused)."""
+    losses = [(int(m[1]), int(m[2]), float(m[3])) for t in DGLKE_PROCESSES
+              if (m := re.fullmatch(r" *\[proc (\d)\]\[Train\]\((\d+)/3000\) average loss: ([\d.]+)", t))]
+    times = {int(m[1]): float(m[2]) / 100 for t in DGLKE_PROCESSES
+             if (m := re.fullmatch(r" *\[proc (\d)\]\[Train\] 100 steps take ([\d.]+) seconds", t))}
+    parser, steps, _ = _read(tmp_path, DGLKE_PROCESSES)
+    assert parser == "generic_log"
+    assert [(s["rank"], s["step"], s["loss"]) for s in steps] == losses
+    assert [(s["rank"], s["step"]) for s in steps] == [(7, 2900), (4, 2900), (4, 3000), (5, 3000)]
+    assert [s["step_time_s"] for s in steps] == pytest.approx([0.08903, 0.08906, 0.08856, None])
+    assert times == pytest.approx({7: 0.08903, 4: 0.08856})  # (rank 4's second interval: its last step's)
+    parser, steps, events = _read(tmp_path, DGLKE_END)
+    assert (parser, [(s["step"], s["step_time_s"]) for s in steps]) == ("generic_log", [(79872, pytest.approx(11.777 / 1024))])
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_start", 9)]
