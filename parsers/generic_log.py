@@ -3664,6 +3664,7 @@ class GenericLogParser(LogReader):
         epoch_steps: list[tuple[int, int, int]] = []  # (row, epoch, total) of steps bars with their epoch before
         open_bars: list[tuple[Line, int, BarReading]] = []  # (line, epoch, reading) of epochs' bars with no total
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
+        ray_trained = False  # a Ray Train iteration was reported
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
         physicsnemo_rows: dict[int | None, int] = {}  # rank -> the row of its PhysicsNeMo epoch whose time is to come
@@ -3871,6 +3872,7 @@ class GenericLogParser(LogReader):
                 if len(rows.steps) > before:
                     rows.steps[-1]["framework"] = "ray_train"
                     ray_rows[line.rank] = (len(rows.steps) - 1, line.number)
+                    ray_trained = True
                 continue
             if "time_this_iter_s" in text and line.rank in ray_rows and (
                     spent := _RAY_ITERATION_TIME.match(text.strip())) is not None:
@@ -4403,6 +4405,11 @@ class GenericLogParser(LogReader):
         if SHARED_LINES.get():
             mark_evaluations(rows)
         _running_tokens(rows)
+        if ray_trained:
+            # the job's steps are Ray Train's reported iterations: the lines its workers relay (their loops' bars,
+            # `Train Epoch 1:  19%|...| 354/1875 [...] [repeated 80x across cluster]`, no rank's own) count no steps of it
+            rows.drop_steps({id(row) for row in rows.steps if row.get("framework") != "ray_train"})
+            estimated = None
         if federated:
             _federated_rounds(rows)
             estimated = None  # (its clients' loops, read within their epochs, are no steps)

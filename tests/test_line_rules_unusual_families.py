@@ -303,3 +303,88 @@ def test_dgl_kes_processes_average_loss_at_a_step_is_their_step_timed_by_their_i
     parser, steps, events = _read(tmp_path, DGLKE_END)
     assert (parser, [(s["step"], s["step_time_s"]) for s in steps]) == ("generic_log", [(79872, pytest.approx(11.777 / 1024))])
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_start", 9)]
+
+
+# Ray Train's TorchTrainer on a KubeRay RayJob (2 workers): its reports of finished iterations (an epoch each) and their
+# result tables, between them the workers' bars as Ray relays them, each under its worker's label line, repeats
+# folded (vihang/aks-ray-sample@49e4dbe8808ecdfa8f3718c94a3a8d8169f957c2, ray-on-aks.md, the block after "The logs will
+# look something like this:", lines 38-100)
+RAY_TRAIN_ITERATIONS = [
+    'Training finished iteration 1 at 2024-11-21 19:15:46. Total running time: 4min 22s',
+    '╭───────────────────────────────╮',
+    '│ Training result               │',
+    '├───────────────────────────────┤',
+    '│ checkpoint_dir_name           │',
+    '│ time_this_iter_s        144.9 │',
+    '│ time_total_s            144.9 │',
+    '│ training_iteration          1 │',
+    '│ accuracy                0.805 │',
+    '│ loss                  0.52336 │',
+    '╰───────────────────────────────╯',
+    '(RayTrainWorker pid=1193, ip=10.244.4.193)',
+    'Test Epoch 0:  97%|█████████▋| 303/313 [00:01<00:00, 269.60it/s]',
+    'Test Epoch 0: 100%|██████████| 313/313 [00:01<00:00, 267.14it/s]',
+    '(RayTrainWorker pid=1193, ip=10.244.4.193)',
+    'Train Epoch 1:   0%|          | 0/1875 [00:00<?, ?it/s]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Test Epoch 0: 100%|██████████| 313/313 [00:01<00:00, 270.44it/s]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Train Epoch 0: 100%|█████████▉| 1866/1875 [00:24<00:00, 82.49it/s] [repeated 35x across cluster]',
+    '(RayTrainWorker pid=1193, ip=10.244.4.193)',
+    'Train Epoch 0: 100%|██████████| 1875/1875 [00:24<00:00, 77.99it/s]',
+    'Train Epoch 0: 100%|██████████| 1875/1875 [00:24<00:00, 76.19it/s]',
+    '(RayTrainWorker pid=1193, ip=10.244.4.193)',
+    'Test Epoch 0:   0%|          | 0/313 [00:00<?, ?it/s]',
+    '(RayTrainWorker pid=1193, ip=10.244.4.193)',
+    'Test Epoch 0:  88%|████████▊ | 275/313 [00:01<00:00, 265.39it/s] [repeated 19x across cluster]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Train Epoch 1:  19%|█▉        | 354/1875 [00:04<00:18, 82.66it/s] [repeated 80x across cluster]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Train Epoch 1:   0%|          | 0/1875 [00:00<?, ?it/s]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Train Epoch 1:  40%|████      | 757/1875 [00:09<00:13, 83.01it/s] [repeated 90x across cluster]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Train Epoch 1:  62%|██████▏   | 1164/1875 [00:14<00:08, 83.39it/s] [repeated 92x across cluster]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Train Epoch 1:  82%|████████▏ | 1533/1875 [00:19<00:05, 68.09it/s] [repeated 91x across cluster]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Train Epoch 1:  91%|█████████▏| 1713/1875 [00:22<00:02, 70.20it/s]',
+    '(RayTrainWorker pid=1193, ip=10.244.4.193)',
+    'Train Epoch 1:  91%|█████████ | 1707/1875 [00:22<00:02, 70.04it/s] [repeated 47x across cluster]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Test Epoch 1:   0%|          | 0/313 [00:00<?, ?it/s]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Test Epoch 1:   8%|▊         | 24/313 [00:00<00:01, 237.98it/s]',
+    '(RayTrainWorker pid=1193, ip=10.244.4.193)',
+    'Test Epoch 1:  96%|█████████▋| 302/313 [00:01<00:00, 250.76it/s]',
+    'Test Epoch 1: 100%|██████████| 313/313 [00:01<00:00, 262.94it/s]',
+    '(RayTrainWorker pid=1193, ip=10.244.4.193)',
+    'Train Epoch 2:   0%|          | 0/1875 [00:00<?, ?it/s]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Test Epoch 1:  92%|█████████▏| 289/313 [00:01<00:00, 222.57it/s]',
+    '',
+    'Training finished iteration 2 at 2024-11-21 19:16:12. Total running time: 4min 48s',
+    '╭───────────────────────────────╮',
+    '│ Training result               │',
+    '├───────────────────────────────┤',
+    '│ checkpoint_dir_name           │',
+    '│ time_this_iter_s       25.975 │',
+    '│ time_total_s          170.875 │',
+    '│ training_iteration          2 │',
+    '│ accuracy                0.828 │',
+    '│ loss                  0.45946 │',
+]
+
+
+def test_ray_trains_iterations_are_the_jobs_steps_not_its_workers_relayed_bars(tmp_path: Path) -> None:
+    """`Training finished iteration 1 at 2024-11-21 19:15:46.`, its table's `time_this_iter_s 144.9`: step 1 of 144.9 s,
+    step 2 of 25.975 s; the workers' `Train Epoch 1:  19%|...| 354/1875 [...] [repeated 80x across cluster]` no steps
+    (they were, as epoch x 1875 + batch, beside the iterations)."""
+    parser, steps, _ = _read(tmp_path, RAY_TRAIN_ITERATIONS)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [
+        (int(m[1]), float(t), "ray_train")
+        for m, t in zip([re.match(r"Training finished iteration (\d+) ", t) for t in RAY_TRAIN_ITERATIONS
+                         if t.startswith("Training finished")],
+                        [t.split()[2] for t in RAY_TRAIN_ITERATIONS if "time_this_iter_s" in t], strict=True)]
+    assert [s["step"] for s in steps] == [1, 2]
