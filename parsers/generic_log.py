@@ -2404,8 +2404,9 @@ def _step_counter(text: str) -> _Counter | None:
         i, n = batch.group("i"), batch.group("n")
         epochs = int(ee) if (ee := batch.groupdict().get("ee")) else None
         # timm's own form (`Train: 1 [...]`, no total of epochs) counts epochs from 0, YOLOX's
-        # trainer (`yolox.core.trainer:... - epoch: 8/40, iter: 1340/1816`) from 1
-        base = 0 if batch.re is _TIMM and epochs is None else 1 if batch.re is _YOLOX else None
+        # trainer (`yolox.core.trainer:... - epoch: 8/40, iter: 1340/1816`) and PyTorch's word_language_model
+        # (`for epoch in range(1, args.epochs+1)`, and the scripts copied from it) from 1
+        base = 0 if batch.re is _TIMM and epochs is None else 1 if batch.re in (_YOLOX, _EPOCH_BATCHES_AFTER) else None
         from_zero = batch.re is _EPOCH_BATCH and _FROM_ZERO.match(text, batch.start()) is not None
         return _Counter((epoch - (base or 0)) * int(n) + int(i), batch, epoch, epochs, int(n), base=base,
                         from_zero=from_zero, ends_epoch=int(i) == int(n))

@@ -388,3 +388,48 @@ def test_ray_trains_iterations_are_the_jobs_steps_not_its_workers_relayed_bars(t
                          if t.startswith("Training finished")],
                         [t.split()[2] for t in RAY_TRAIN_ITERATIONS if "time_this_iter_s" in t], strict=True)]
     assert [s["step"] for s in steps] == [1, 2]
+
+
+# PyTorch's word_language_model example run as a cloudor job: the job's dated status lines, then the tail of its output
+# from the end of epoch 39 (an elision in epoch 40) to its test (cloudor's docs, "Train a Model With Input and Output",
+# index id 6661453742, the bash block, whole)
+WORD_LM_TAIL = [
+    '$ cloudor run -f examples/input_example.yaml',
+    '2020/08/14 01:16:37 uploading local dir /tmp/data/wikitext-2',
+    '2020/08/14 01:16:53 job submitted successfully, to be running on aws/us-west-2/p3.2xlarge with timoue 30 minutes',
+    '2020/08/14 01:18:28 job status "started": started running docker image'
+    ' cloudorio/pytorch_examples:1.6.0-cuda10.1-cudnn7-runtime',
+    '2020/08/14 01:20:34 job status "running": container job started running, image:'
+    ' cloudorio/pytorch_examples:1.6.0-cuda10.1-cudnn7-runtime',
+    '2020/08/14 01:40:50 job status "returned": -------------------------',
+    '| end of epoch  39 | time: 28.80s | valid loss  4.74 | valid ppl   114.99',
+    '-----------------------------------------------------------------------------------------',
+    '| epoch  40 |   200/ 2983 batches | lr 0.02 | ms/batch  9.27 | loss  4.21 | ppl    67.64',
+    '...',
+    '| epoch  40 |  1800/ 2983 batches | lr 0.02 | ms/batch  9.23 | loss  4.11 | ppl    61.12',
+    '| epoch  40 |  2000/ 2983 batches | lr 0.02 | ms/batch  9.20 | loss  4.15 | ppl    63.40',
+    '| epoch  40 |  2200/ 2983 batches | lr 0.02 | ms/batch  9.23 | loss  4.03 | ppl    56.32',
+    '| epoch  40 |  2400/ 2983 batches | lr 0.02 | ms/batch  9.24 | loss  4.06 | ppl    58.14',
+    '| epoch  40 |  2600/ 2983 batches | lr 0.02 | ms/batch  9.24 | loss  4.10 | ppl    60.26',
+    '| epoch  40 |  2800/ 2983 batches | lr 0.02 | ms/batch  9.26 | loss  4.03 | ppl    56.20',
+    '-----------------------------------------------------------------------------------------',
+    '| end of epoch  40 | time: 28.82s | valid loss  4.74 | valid ppl   114.98',
+    '-----------------------------------------------------------------------------------------',
+    '=========================================================================================',
+    '| End of training | test loss  4.69 | test ppl   108.59',
+    '=========================================================================================',
+    'The model is also exported in ONNX format at /mnt/output_model/model.onnx',
+    '2020/08/14 01:40:55 job status "finished": output uploaded to'
+    ' XXXX/20200814-1g4mNJS3IhRbGt3rsyqig85Luou/output.zip succeeded',
+]
+
+
+def test_word_language_models_epochs_count_from_one(tmp_path: Path) -> None:
+    """`| epoch  40 |   200/ 2983 batches | ...`: the script counts its epochs from 1 (`range(1, args.epochs+1)`), so
+    batch 200 of epoch 40 is the run's step 39 x 2983 + 200 = 116537 (it was read as 40 x 2983 + 200)."""
+    read = [(int(m[1]), int(m[2]), float(m[3]) / 1000) for t in WORD_LM_TAIL
+            if (m := re.match(r"\| epoch +(\d+) \| +(\d+)/ 2983 batches \| lr [\d.]+ \| ms/batch +([\d.]+) ", t))]
+    parser, steps, _ = _read(tmp_path, WORD_LM_TAIL)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [((e - 1) * 2983 + i, t) for e, i, t in read]
+    assert [s["step"] for s in steps][0] == 116537
