@@ -272,6 +272,32 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
         other_since, last_ns = not again, line.ts_ns
 
 
+def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
+    """An undated log its program appends to at each start (RAFT's `train.log` under `tee -a`: `Training with:`, then
+    `lr=0.0004, batch_size=2`): its first line (a program's start, no progress's words) said again with the same line
+    after it, after a step line of the run since it was said before, is a launch (at most `APPENDED_LAUNCHES_MAX`; the
+    same lines from each rank of one start have no step between them)."""
+    at = next((i for i, line in enumerate(lines) if line.text.strip()), None)
+    if at is None or at + 1 >= len(lines) or lines[at].ts_ns is not None or lines[at].rank is not None or not rows.steps:
+        return
+    message, then = lines[at].text.strip(), lines[at + 1].text.strip()
+    if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None:
+        return
+    stepped = sorted(row["line"] for row in rows.steps if row["rank"] is None)
+    said_at, launches = lines[at].number, 0
+    for i in range(at + 1, len(lines) - 1):
+        line = lines[i]
+        if line.ts_ns is not None or line.rank is not None or line.text.strip() != message:
+            continue
+        if (lines[i + 1].text.strip() == then and bisect_right(stepped, said_at) < bisect_right(stepped, line.number)
+                and launches < APPENDED_LAUNCHES_MAX):
+            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=None,
+                       detail="the log's first line again after its steps: a launch appended to it", raw=line.text,
+                       process=True)
+            launches += 1
+        said_at = line.number
+
+
 _STARTS_OR_FAILURES = frozenset({LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value, LogEventKind.CRASH.value,
                                  LogEventKind.OOM.value, LogEventKind.COLLECTIVE_TIMEOUT.value, LogEventKind.HANG.value})
 # coloredlogs' default format (alpha-zero-general's and other scripts' logger): `2024-05-16 21:44:57 a4eae8bf3f6b
@@ -756,6 +782,12 @@ _MAKEMORE = re.compile(r"^\s{0,8}(?P<i>\d{1,9})/\s{0,8}(?P<n>\d{1,9}): (?P<l>\d{
 _CHAR_RNN = re.compile(rf"^\s{{0,8}}(?P<i>\d{{1,12}})/(?P<n>\d{{1,12}}) \(epoch \d{{1,9}}(?:\.\d{{1,9}})?\), "
                        rf"train_(?:loss|bpc) = (?P<l>{_FIGURE}|nan)(?:, [\w/ ]{{1,40}} = {_FIGURE}){{0,8}}"
                        rf", time/batch = (?P<t>\d{{1,9}}(?:\.\d{{1,9}})?)s?\s*$")
+# RAFT's Logger every SUM_FREQ steps (princeton-vl/RAFT's train.py, and the optical flow and stereo trainers copied from
+# it: GMA, RAFT-Stereo, IGEV, FlowFormer, SEA-RAFT), the step and its learning rate in brackets, then the interval's
+# mean metrics, unnamed in its sorted keys' order or named: "[   100,  0.0000796]     9.7935,     0.0510, ",
+# "[   100, lr= 0.0000236]  epe=92.5370    3px=0.1546     5px=0.2513     10px=0.3534    "
+_RAFT_STATUS = re.compile(rf"\[\s{{0,12}}(?P<s>\d{{1,12}}),\s{{1,12}}(?:lr=\s{{0,4}})?(?P<lr>{_FIGURE})\]\s{{1,12}}"
+                          rf"(?:(?:{_FIGURE}, {{0,12}}){{1,24}}|(?:\w{{1,40}}={_FIGURE}\s{{0,12}}){{1,24}})")
 # the Flax basics guide's loop: "Loss step 10:  0.44692168"
 _FLAX_GUIDE = re.compile(rf"^Loss step (?P<s>\d{{1,15}}):\s{{1,4}}(?P<l>{_FIGURE})\s*$")
 # ManiSkill's PPO baseline (CleanRL's loop) as each iteration starts, the environment steps done so far
@@ -982,6 +1014,8 @@ def _own_step(text: str) -> _OwnStep | None:
                                                          "step_time_s": float(char_rnn.group("t"))}, "generic")
     if "][Train](" in text and " average loss: " in text and (dglke := _DGLKE_STEP.fullmatch(text)) is not None:
         return _OwnStep(int(dglke.group("s")), None, {"loss": float(dglke.group("l"))}, "dgl_ke", rank=int(dglke.group("r")))
+    if text[:1] == "[" and "]" in text[:40] and (raft := _RAFT_STATUS.fullmatch(text)) is not None:
+        return _OwnStep(int(raft.group("s")), None, {"lr": float(raft.group("lr"))}, "raft")
     if text[:10] == "Loss step " and (flax := _FLAX_GUIDE.match(text)) is not None:
         return _OwnStep(int(flax.group("s")), None, {"loss": float(flax.group("l"))}, "flax")
     if text[:7] == "Epoch: " and (ppo := _MANISKILL_PPO.match(text)) is not None:
@@ -4379,6 +4413,7 @@ class GenericLogParser(LogReader):
                         if epoch.framework is not None:
                             rows.steps[-1]["framework"] = epoch.framework
         _appended_launches(lines, rows)
+        _undated_relaunches(lines, rows)
         _new_process_ids(lines, rows)
         if not rows.steps and not rows.events and (banner := next(
                 (line for line in lines if ("rain" in line.text or "RAIN" in line.text)

@@ -433,3 +433,38 @@ def test_word_language_models_epochs_count_from_one(tmp_path: Path) -> None:
     assert parser == "generic_log"
     assert [(s["step"], s["step_time_s"]) for s in steps] == [((e - 1) * 2983 + i, t) for e, i, t in read]
     assert [s["step"] for s in steps][0] == 116537
+
+
+# RAFT's fine-tuning under `tee -a train.log`: each launch's opening lines, then its Logger's status every 100 steps, the
+# step and its learning rate in brackets, then the interval's mean metrics by name (ytpub01/RAFT@
+# 2590405a0ed64b832fb4aeb0d8d890d831b4de27, train.log, lines 80-94: the fourth launch and the fifth)
+RAFT_LAUNCHES = [
+    'Training with:',
+    'lr=0.0004, batch_size=2',
+    '',
+    'Parameter Count: 5257536',
+    'Training with 1860 image pairs',
+    '[   100, lr= 0.0000236]  epe=92.5370    3px=0.1546     5px=0.2513     10px=0.3534    ',
+    'Training with:',
+    'lr=0.0004, batch_size=2',
+    '',
+    'Parameter Count: 5257536',
+    'Training with 1860 image pairs',
+    '[   100, lr= 0.0000236]  epe=92.5351    3px=0.1546     5px=0.2513     10px=0.3533    ',
+    '[   200, lr= 0.0000313]  epe=47.1900    3px=0.2548     5px=0.4251     10px=0.6075    ',
+    '[   300, lr= 0.0000389]  epe=43.3147    3px=0.2772     5px=0.4617     10px=0.6496    ',
+    '[   400, lr= 0.0000466]  epe=44.4588    3px=0.2665     5px=0.4577     10px=0.6609    ',
+]
+
+
+def test_rafts_status_is_its_step_and_its_first_line_again_after_steps_a_launch(tmp_path: Path) -> None:
+    """`[   100, lr= 0.0000236]  epe=92.5370 ...`: step 100 at a learning rate of 2.36e-5; `Training with:` (the log's
+    first line) again, with its `lr=0.0004, batch_size=2` after it, after that step: another launch, from step 100
+    again (the log was refused; its steps' restart was unseen)."""
+    read = [(int(m[1]), float(m[2])) for t in RAFT_LAUNCHES if (m := re.match(r"\[ +(\d+), lr= ([\d.]+)\] ", t))]
+    parser, steps, events = _read(tmp_path, RAFT_LAUNCHES)
+    assert parser == "generic_log"
+    assert [(s["step"], s["lr"]) for s in steps] == read == [(100, 2.36e-05), (100, 2.36e-05), (200, 3.13e-05),
+                                                             (300, 3.89e-05), (400, 4.66e-05)]
+    assert [e["line"] for e in events if e["kind"] == "attempt_start"] == [
+        n + 1 for n, t in enumerate(RAFT_LAUNCHES) if t == "Training with:"][1:] == [7]
