@@ -444,6 +444,23 @@ class _Epoch:
 _DGLKE_STEP = re.compile(rf"\s{{0,8}}\[proc (?P<r>\d{{1,6}})\]\[Train\]\((?P<s>\d{{1,15}})/\d{{1,15}}\) average loss: "
                          rf"(?P<l>{_FIGURE}|nan)\s*")
 _DGLKE_TIME = re.compile(rf"\s{{0,8}}\[proc (?P<r>\d{{1,6}})\]\[Train\] (?P<k>\d{{1,9}}) steps take (?P<t>{_FIGURE}) seconds\s*")
+# Monodepth2's step line's clock since training began, and its descendants' (ManyDepth, Lite-Mono, HR-Depth): `epoch   1 |
+# batch    683 | examples/s:  13.5 | loss: 0.05280 | time elapsed: 00h45m28s | time left: 05h31m38s`
+_HMS_ELAPSED = re.compile(r"\btime elapsed: (?P<h>\d{1,6})h(?P<m>[0-5]\d)m(?P<s>[0-5]\d)s\b")
+
+
+def _elapsed_clock_times(rows: LogRows, clocked: list[tuple[dict[str, Any], int]]) -> None:
+    """The steps' times from their lines' clock since training began (`_HMS_ELAPSED`, whole seconds), once their
+    steps are the run's (counted across epochs): a row's the seconds since its rank's row before over the steps
+    between (none for a rank's first; a clock or count gone back starts over)."""
+    last: dict[int | None, tuple[int, int]] = {}
+    for row, seconds in clocked:
+        before = last.get(row["rank"])
+        last[row["rank"]] = (row["step"], seconds)
+        if before is not None and row["step"] > before[0] and seconds > before[1] and row.get("step_time_s") is None:
+            row["step_time_s"] = (seconds - before[1]) / (row["step"] - before[0])
+
+
 # MindSpore's TimeMonitor callback at an epoch's end, after its LossMonitor's `epoch: 1 step: 5004, loss is
 # 6.906126`: "epoch time: 571750.162 ms, per step time: 114.259 ms" (the epoch's mean step time)
 _TIME_MONITOR = re.compile(r"\s{0,8}epoch time: \d{1,15}(?:\.\d{1,9})? ms, per step time: (?P<ms>\d{1,12}(?:\.\d{1,9})?) ms")
@@ -3700,6 +3717,7 @@ class GenericLogParser(LogReader):
         open_bars: list[tuple[Line, int, BarReading]] = []  # (line, epoch, reading) of epochs' bars with no total
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
         ray_trained = False  # a Ray Train iteration was reported
+        elapsed_rows: list[tuple[dict[str, Any], int]] = []  # (row, seconds since training began) of `_HMS_ELAPSED` lines
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
         physicsnemo_rows: dict[int | None, int] = {}  # rank -> the row of its PhysicsNeMo epoch whose time is to come
@@ -4322,6 +4340,10 @@ class GenericLogParser(LogReader):
                     elif rank is None:
                         rank = _field_rank(text)
                     rows.step(line=line.number, rank=rank, step=counter.step, end_ns=line.ts_ns, **values)
+                    if (len(rows.steps) > before and "time elapsed: " in text and "step_time_s" not in values
+                            and (clock := _HMS_ELAPSED.search(text, counter.match.end())) is not None):
+                        elapsed_rows.append((rows.steps[-1], int(clock.group("h")) * 3600 + int(clock.group("m")) * 60
+                                             + int(clock.group("s"))))
                     if counter.match.re is _CLU and len(rows.steps) > before:
                         writer_rows.add(id(rows.steps[-1]))
 
@@ -4389,6 +4411,8 @@ class GenericLogParser(LogReader):
                     row["framework"] = "hf_trainer"
         estimated = _steps_across_epochs(rows, within, lengths, sizes,
                                          next(iter(counted_from)) if len(counted_from) == 1 else None) if within else None
+        if elapsed_rows:
+            _elapsed_clock_times(rows, elapsed_rows)
         if chainer_bar and not rows.steps:
             _chainer_steps(lines, rows, chainer_bar)
         if not rows.steps and SHARED_LINES.get():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -468,3 +469,37 @@ def test_rafts_status_is_its_step_and_its_first_line_again_after_steps_a_launch(
                                                              (300, 3.89e-05), (400, 4.66e-05)]
     assert [e["line"] for e in events if e["kind"] == "attempt_start"] == [
         n + 1 for n, t in enumerate(RAFT_LAUNCHES) if t == "Training with:"][1:] == [7]
+
+
+# Monodepth2's training (a monocular depth model on roll data), its step line every 250 batches, then every 2000, each
+# with its clock since training began; `Training` as each epoch begins (Easy2Ride/Training-mono_roll@
+# a1f8aeb363ac89808aad4561a182b1f5e803d99e, train_log.md, lines 61-72: the console block's first 12 lines)
+MONODEPTH_STEPS = [
+    'epoch   0 | batch   1250 | examples/s:  22.0 | loss: 0.04706 | time elapsed: 00h14m40s | time left: 06h14m34s',
+    'epoch   0 | batch   1500 | examples/s:  25.4 | loss: 0.06215 | time elapsed: 00h17m31s | time left: 06h09m52s',
+    'epoch   0 | batch   1750 | examples/s:  15.8 | loss: 0.06182 | time elapsed: 00h20m23s | time left: 06h06m07s',
+    'epoch   0 | batch   2000 | examples/s:  17.8 | loss: 0.05184 | time elapsed: 00h23m14s | time left: 06h02m16s',
+    'Training',
+    'epoch   1 | batch    683 | examples/s:  13.5 | loss: 0.05280 | time elapsed: 00h45m28s | time left: 05h31m38s',
+    'epoch   1 | batch   2683 | examples/s:  17.7 | loss: 0.05847 | time elapsed: 01h07m43s | time left: 05h06m40s',
+    'Training',
+    'epoch   2 | batch   1366 | examples/s:  20.2 | loss: 0.04814 | time elapsed: 01h29m57s | time left: 04h43m01s',
+    'Training',
+    'epoch   3 | batch     49 | examples/s:  19.0 | loss: 0.04626 | time elapsed: 01h52m12s | time left: 04h19m59s',
+    'epoch   3 | batch   2049 | examples/s:  16.7 | loss: 0.04630 | time elapsed: 02h14m26s | time left: 03h57m11s',
+]
+
+
+def test_monodepth2s_clock_since_training_began_times_its_steps(tmp_path: Path) -> None:
+    """`epoch   0 | batch   1500 | ... | time elapsed: 00h17m31s | ...` 250 batches and 171 s after batch 1250's
+    `00h14m40s`: 0.684 s a step; the first line none (the steps had no time)."""
+    read = [(int(m[1]), int(m[2]), int(m[3]) * 3600 + int(m[4]) * 60 + int(m[5])) for t in MONODEPTH_STEPS
+            if (m := re.match(r"epoch +(\d+) \| batch +(\d+) \| .* time elapsed: (\d\d)h(\d\d)m(\d\d)s ", t))]
+    parser, steps, _ = _read(tmp_path, MONODEPTH_STEPS)
+    assert parser == "generic_log"
+    assert len(steps) == len(read) == 9
+    assert steps[0]["step_time_s"] is None
+    within = [(i, (b[2] - a[2]) / (b[1] - a[1])) for i, (a, b) in enumerate(pairwise(read), 1) if a[0] == b[0]]
+    assert [i for i, _ in within] == [1, 2, 3, 5, 8]
+    assert [steps[i]["step_time_s"] for i, _ in within] == pytest.approx([t for _, t in within])
+    assert steps[1]["step_time_s"] == pytest.approx(171 / 250)
