@@ -805,6 +805,10 @@ _CHAR_RNN = re.compile(rf"^\s{{0,8}}(?P<i>\d{{1,12}})/(?P<n>\d{{1,12}}) \(epoch 
 # "[   100, lr= 0.0000236]  epe=92.5370    3px=0.1546     5px=0.2513     10px=0.3534    "
 _RAFT_STATUS = re.compile(rf"\[\s{{0,12}}(?P<s>\d{{1,12}}),\s{{1,12}}(?:lr=\s{{0,4}})?(?P<lr>{_FIGURE})\]\s{{1,12}}"
                           rf"(?:(?:{_FIGURE}, {{0,12}}){{1,24}}|(?:\w{{1,40}}={_FIGURE}\s{{0,12}}){{1,24}})")
+# RWKV-LM's train_log.txt, a line each (mini-)epoch: the epoch, its mean loss, its perplexity, the learning rate, the
+# moment (`datetime.datetime.now()`) and the epoch again: "0 4.875856 131.0863 0.00059975 2025-04-24 02:23:42.481256 0"
+_RWKV_EPOCH = re.compile(rf"(?P<e>\d{{1,9}}) (?P<l>{_FIGURE}|nan) (?:{_FIGURE}|inf|nan) (?P<lr>{_FIGURE}) "
+                         rf"(?P<at>\d{{4}}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{{1,9}})?) (?P=e)\s*")
 # the Flax basics guide's loop: "Loss step 10:  0.44692168"
 _FLAX_GUIDE = re.compile(rf"^Loss step (?P<s>\d{{1,15}}):\s{{1,4}}(?P<l>{_FIGURE})\s*$")
 # ManiSkill's PPO baseline (CleanRL's loop) as each iteration starts, the environment steps done so far
@@ -1033,6 +1037,10 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(dglke.group("s")), None, {"loss": float(dglke.group("l"))}, "dgl_ke", rank=int(dglke.group("r")))
     if text[:1] == "[" and "]" in text[:40] and (raft := _RAFT_STATUS.fullmatch(text)) is not None:
         return _OwnStep(int(raft.group("s")), None, {"lr": float(raft.group("lr"))}, "raft")
+    if text[:1].isdigit() and (rwkv := _RWKV_EPOCH.fullmatch(text)) is not None and (
+            at_ns := parse_timestamp(rwkv.group("at"))) is not None:
+        trained = {"loss": float(rwkv.group("l"))} if rwkv.group("l") != "nan" else {}
+        return _OwnStep(int(rwkv.group("e")), None, trained | {"lr": float(rwkv.group("lr"))}, "rwkv", "at", at_ns / 1e9)
     if text[:10] == "Loss step " and (flax := _FLAX_GUIDE.match(text)) is not None:
         return _OwnStep(int(flax.group("s")), None, {"loss": float(flax.group("l"))}, "flax")
     if text[:7] == "Epoch: " and (ppo := _MANISKILL_PPO.match(text)) is not None:
@@ -4119,7 +4127,7 @@ class GenericLogParser(LogReader):
                 if own.in_epoch and own.epoch is None and line.rank in epochs:
                     own = own._replace(epoch=epochs[line.rank][-1].number)  # (see `_steps_across_epochs`)
                 before = len(rows.steps)
-                at_ns = int(own.seconds) * 10**9 if own.clock == "at" and own.seconds is not None else None
+                at_ns = round(own.seconds * 1e9) if own.clock == "at" and own.seconds is not None else None
                 rows.step(line=line.number, rank=line.rank if line.rank is not None else own.rank, step=own.step,
                           end_ns=line.ts_ns if line.ts_ns is not None else at_ns, **values)
                 if len(rows.steps) > before:

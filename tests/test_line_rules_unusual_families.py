@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from pathlib import Path
 
@@ -503,3 +503,37 @@ def test_monodepth2s_clock_since_training_began_times_its_steps(tmp_path: Path) 
     assert [i for i, _ in within] == [1, 2, 3, 5, 8]
     assert [steps[i]["step_time_s"] for i, _ in within] == pytest.approx([t for _, t in within])
     assert steps[1]["step_time_s"] == pytest.approx(171 / 250)
+
+
+# RWKV-LM's train_log.txt (RWKV-7 on minipile), a line each mini-epoch: the epoch, its mean loss, its perplexity, the
+# learning rate, the moment it was written and the epoch again (BlinkDL/RWKV-LM@151133d8615c700de2d0a0d7914d40c24304f56f,
+# RWKV-v7/train_temp/README.md, its sample of `out/.../train_log.txt`, whole)
+RWKV_EPOCHS = [
+    '0 4.875856 131.0863 0.00059975 2025-04-24 02:23:42.481256 0',
+    '1 4.028621 56.1834 0.00059899 2025-04-24 02:28:16.674463 1',
+    '2 3.801625 44.7739 0.00059773 2025-04-24 02:32:51.059568 2',
+    '3 3.663070 38.9808 0.00059597 2025-04-24 02:37:25.409892 3',
+    '4 3.578974 35.8368 0.00059371 2025-04-24 02:41:59.711315 4',
+    '5 3.510906 33.4786 0.00059096 2025-04-24 02:46:33.990839 5',
+    '6 3.462345 31.8917 0.00058771 2025-04-24 02:51:08.378331 6',
+    '7 3.412196 30.3318 0.00058399 2025-04-24 02:55:42.927474 7',
+    '8 3.376724 29.2747 0.00057978 2025-04-24 03:00:17.504665 8',
+    '9 3.336911 28.1321 0.00057511 2025-04-24 03:04:52.006063 9',
+    '10 3.313411 27.4787 0.00056999 2025-04-24 03:09:27.563336 10',
+    '11 3.295895 27.0016 0.00056441 2025-04-24 03:14:01.786079 11',
+]
+
+
+def test_rwkvs_train_log_lines_are_its_epochs_dated_by_the_moment_they_print(tmp_path: Path) -> None:
+    """`1 4.028621 56.1834 0.00059899 2025-04-24 02:28:16.674463 1`: epoch 1, its loss 4.0286 and learning rate, ended at
+    02:28:16.674463 (the file was refused)."""
+    epoch_start = datetime(1970, 1, 1, tzinfo=UTC)
+    read = [(int(e), float(loss), float(lr),
+             (datetime.strptime(f"{d} {t}", "%Y-%m-%d %H:%M:%S.%f").replace(tzinfo=UTC) - epoch_start)
+             // timedelta(microseconds=1) * 1000)
+            for e, loss, _, lr, d, t, _ in (t.split() for t in RWKV_EPOCHS)]
+    parser, steps, _ = _read(tmp_path, RWKV_EPOCHS)
+    assert parser == "generic_log"
+    assert [(s["step"], s["loss"], s["lr"], s["end_ns"]) for s in steps] == read
+    assert [s["step"] for s in steps] == list(range(12))
+    assert steps[1]["end_ns"] - steps[0]["end_ns"] == 274_193_207_000  # (02:23:42.481256 to 02:28:16.674463)
