@@ -705,6 +705,9 @@ _CKPT = (
      LogEventKind.CHECKPOINT_SAVE_START),
     # (the message itself, naming the folder: not `failed to save checkpoint: ...`, `auto save checkpoint: True`)
     ("save checkpoint: ", re.compile(r"(?:^|INFO:? |\] )Save checkpoint: \S{0,2000}?[/\\]"), LogEventKind.CHECKPOINT_SAVE_START),
+    # PyTorch-BigGraph's checkpoint manager once the new version's files are written (after `Writing the checkpoint`)
+    ("new checkpoint version", re.compile(r"(?:^|\] |\s)Switching to the new checkpoint version\s*$"),
+     LogEventKind.CHECKPOINT_SAVE_END),
     # darkflow's trainer says `Checkpoint at step 108` on a line of its own, then saves it
     ("checkpoint at step ", re.compile(r"^\s{0,8}Checkpoint at step \d{1,15}\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_START),
     # BasicSR's "Saving models and training states." (its networks, then its optimizers' and schedulers' states)

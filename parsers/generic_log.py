@@ -444,6 +444,16 @@ class _Epoch:
 _DGLKE_STEP = re.compile(rf"\s{{0,8}}\[proc (?P<r>\d{{1,6}})\]\[Train\]\((?P<s>\d{{1,15}})/\d{{1,15}}\) average loss: "
                          rf"(?P<l>{_FIGURE}|nan)\s*")
 _DGLKE_TIME = re.compile(rf"\s{{0,8}}\[proc (?P<r>\d{{1,6}})\]\[Train\] (?P<k>\d{{1,9}}) steps take (?P<t>{_FIGURE}) seconds\s*")
+# PyTorch-BigGraph's trainer: each edge chunk of an epoch's edge path begun and finished ("Starting epoch 1 / 50, edge
+# path 1 / 1, edge chunk 1 / 1", "Finished epoch 1 / 50, edge path 1 / 1, edge chunk 1 / 1"), between them each bucket's
+# time and loss ("( 0 , 0 ): bucket 1 / 1 : Processed 483142 edges in 17.36 s ( 0.028 M/sec ); io: ...", "( 0 , 0 ):
+# loss:  309.695 , violators_lhs: ..."): the chunk a step, counted through the run's epochs, paths and chunks
+_PBG_CHUNK = re.compile(r"(?:^|\] |\s)(?P<w>Starting|Finished) epoch (?P<e>\d{1,9}) / \d{1,9}, edge path (?P<p>\d{1,9}) / "
+                        r"(?P<pp>\d{1,9}), edge chunk (?P<c>\d{1,9}) / (?P<cc>\d{1,9})\s*$")
+_PBG_BUCKET = re.compile(rf": bucket \d{{1,9}} / \d{{1,9}} : Processed \d{{1,15}} edges in (?P<t>{_FIGURE}) s\b")
+_PBG_LOSS = re.compile(rf"\): loss: {{1,4}}(?P<l>{_FIGURE}|nan) , ")
+
+
 # Monodepth2's step line's clock since training began, and its descendants' (ManyDepth, Lite-Mono, HR-Depth): `epoch   1 |
 # batch    683 | examples/s:  13.5 | loss: 0.05280 | time elapsed: 00h45m28s | time left: 05h31m38s`
 _HMS_ELAPSED = re.compile(r"\btime elapsed: (?P<h>\d{1,6})h(?P<m>[0-5]\d)m(?P<s>[0-5]\d)s\b")
@@ -3433,6 +3443,8 @@ class GenericLogParser(LogReader):
                 vits_opened = True
                 if own >= 3:
                     return Claim.CONTENT
+            if " epoch " in body and ", edge chunk " in body and _PBG_CHUNK.search(body) is not None:
+                return Claim.CONTENT  # PyTorch-BigGraph's chunk of an epoch begun or finished: one is enough
             if "][Train](" in body and " average loss: " in body and _DGLKE_STEP.fullmatch(body) is not None:
                 return Claim.CONTENT  # DGL-KE's process's average loss at its step: one is enough
             if "Training finished iteration " in body and _RAY_ITERATION.match(body) is not None:
@@ -3725,6 +3737,7 @@ class GenericLogParser(LogReader):
         open_bars: list[tuple[Line, int, BarReading]] = []  # (line, epoch, reading) of epochs' bars with no total
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
         ray_trained = False  # a Ray Train iteration was reported
+        pbg_chunks: dict[int | None, list[float | None]] = {}  # rank -> [seconds, loss] of its PyTorch-BigGraph chunk begun
         elapsed_rows: list[tuple[dict[str, Any], int]] = []  # (row, seconds since training began) of `_HMS_ELAPSED` lines
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
@@ -4141,6 +4154,26 @@ class GenericLogParser(LogReader):
                         if own.batches:
                             sizes[(rows.steps[-1]["rank"], own.epoch)] = own.batches
                 continue
+            if " epoch " in text and ", edge chunk " in text and (chunk := _PBG_CHUNK.search(text)) is not None:
+                if chunk.group("w") == "Starting":
+                    pbg_chunks[line.rank] = [0.0, None]
+                    continue
+                done = pbg_chunks.pop(line.rank, None)
+                edge_paths, chunks = int(chunk.group("pp")), int(chunk.group("cc"))
+                before = len(rows.steps)
+                rows.step(line=line.number, rank=line.rank, step=((int(chunk.group("e")) - 1) * edge_paths
+                                                                  + int(chunk.group("p")) - 1) * chunks + int(chunk.group("c")),
+                          end_ns=line.ts_ns, **({"step_time_s": done[0]} if done is not None and done[0] else {}),
+                          **({"loss": done[1]} if done is not None and done[1] is not None else {}))
+                if len(rows.steps) > before:
+                    rows.steps[-1]["framework"] = "pytorch_biggraph"
+                continue
+            if line.rank in pbg_chunks and "): " in text:
+                # (a bucket of the chunk begun: its time, the chunk's part; its loss)
+                if " edges in " in text and (bucket := _PBG_BUCKET.search(text)) is not None:
+                    pbg_chunks[line.rank][0] = float(pbg_chunks[line.rank][0] or 0.0) + float(bucket.group("t"))
+                elif "loss:" in text and (pbg_loss := _PBG_LOSS.search(text)) is not None and pbg_loss.group("l") != "nan":
+                    pbg_chunks[line.rank][1] = float(pbg_loss.group("l"))
             if " steps take " in text and (interval := _DGLKE_TIME.fullmatch(text)) is not None and int(interval.group("k")):
                 # (DGL-KE's interval's time after its process's averages: the mean step time of its last step line's)
                 rank = line.rank if line.rank is not None else int(interval.group("r"))

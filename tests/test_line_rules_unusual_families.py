@@ -537,3 +537,36 @@ def test_rwkvs_train_log_lines_are_its_epochs_dated_by_the_moment_they_print(tmp
     assert [(s["step"], s["loss"], s["lr"], s["end_ns"]) for s in steps] == read
     assert [s["step"] for s in steps] == list(range(12))
     assert steps[1]["end_ns"] - steps[0]["end_ns"] == 274_193_207_000  # (02:23:42.481256 to 02:28:16.674463)
+
+
+# PyTorch-BigGraph training FB15k, its first epoch of 50: the chunk begun, its bucket's time and loss, the chunk
+# finished, then the checkpoint written and switched to (facebookresearch/PyTorch-BigGraph@
+# 06e6baa70cef88deeac97f82caadaf04abc7f2f4, README.md, the block after "Training will proceed for 50 epochs", whole)
+PBG_EPOCH = [
+    'Starting epoch 1 / 50, edge path 1 / 1, edge chunk 1 / 1',
+    'Edge path: data/FB15k/freebase_mtr100_mte100-train_partitioned',
+    'still in queue: 0',
+    'Swapping partitioned embeddings None ( 0 , 0 )',
+    '( 0 , 0 ): Loading entities',
+    '( 0 , 0 ): bucket 1 / 1 : Processed 483142 edges in 17.36 s ( 0.028 M/sec ); io: 0.02 s ( 542.52 MB/sec )',
+    '( 0 , 0 ): loss:  309.695 , violators_lhs:  171.846 , violators_rhs:  165.525 , count:  483142',
+    'Swapping partitioned embeddings ( 0 , 0 ) None',
+    'Writing partitioned embeddings',
+    'Finished epoch 1 / 50, edge path 1 / 1, edge chunk 1 / 1',
+    'Writing the metadata',
+    'Writing the checkpoint',
+    'Switching to the new checkpoint version',
+]
+
+
+def test_pytorch_biggraphs_finished_chunk_is_a_step_timed_by_its_buckets(tmp_path: Path) -> None:
+    """`Finished epoch 1 / 50, edge path 1 / 1, edge chunk 1 / 1`: the run's first chunk, 17.36 s (its one bucket's
+    `Processed 483142 edges in 17.36 s`), its loss 309.695; `Writing the checkpoint` to `Switching to the new checkpoint
+    version` one save (the file was refused)."""
+    parser, steps, events = _read(tmp_path, PBG_EPOCH)
+    assert parser == "generic_log"
+    assert [(s["step"], s["step_time_s"], s["loss"], s["line"]) for s in steps] == [
+        (1, 17.36, 309.695, PBG_EPOCH.index("Finished epoch 1 / 50, edge path 1 / 1, edge chunk 1 / 1") + 1)]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", PBG_EPOCH.index("Writing the checkpoint") + 1),
+        ("checkpoint_save_end", PBG_EPOCH.index("Switching to the new checkpoint version") + 1)]
