@@ -892,6 +892,10 @@ _EPOCH_OF_TOTAL = re.compile(r"\bepoch\s{0,4}[:=#]?\s{0,4}[\[(]?\s{0,4}(?P<e>\d{
 _WITHIN_EPOCH = re.compile(r"(?<![\d.])(?P<i>\d{1,12})\s{0,2}/\s{0,2}(?P<n>\d{1,12})(?![\d/.])")
 
 
+# the epochs an argparse dump names for its run (`Namespace(..., epoch_num=30, ...)`, `epochs=100`, `num_epochs=5`)
+_NAMESPACE_EPOCHS = re.compile(r"[(,] ?(?:n_|num_|max_|total_|nb_|train_)?epochs?(?:_num)?=(?P<n>\d{1,6})[,)]")
+
+
 def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
     """A run whose epochs counted to the total it named (`Epoch 99/100` of a count from 0, `Epoch 100/100` of one
     from 1; an excerpt's run counts from 0 where the next does), then epochs counted from the start again with no
@@ -899,7 +903,8 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
     the count starts another (a phase after it in the same process, a pruned model's fine-tuning; or a new
     launch). A count that goes back before its total is no such end (a relaunch after a failure), nor one whose
     last epoch's line counts its batches short of their total (`Epoch [5/5], Step [300/600]`: killed in it), nor one
-    with a failure, restart or end logged between (those say how it ended)."""
+    with a failure, restart or end logged between (those say how it ended). An epoch's step line that names no
+    total counts to the one its run's argparse dump named before it (`_NAMESPACE_EPOCHS`)."""
     said = sorted((event["line"], event["rank"]) for event in rows.events
                   if event["kind"] in _RUN_WORDS)  # (line, rank) of each failure, restart and end
     said_lines = [at for at, _ in said]
@@ -911,12 +916,25 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
     by_number: dict[int, Line] = {}  # (made at the first end: most logs have none)
     # rank -> (its last epoch line, epoch, total, run's first, where the epoch's count ends on its line)
     last: dict[int | None, tuple[Line, int, int, int, int]] = {}
+    configured: dict[int | None, int] = {}  # rank -> the epochs its run's last argparse dump named
+    stepped: set[int] | None = None  # the lines of step rows (made at the first such dump)
     for line in lines:
+        if "Namespace(" in line.text and (named := _NAMESPACE_EPOCHS.search(line.text)) is not None:
+            configured[line.rank] = int(named.group("n"))
+            if stepped is None:
+                stepped = {row["line"] for row in rows.steps}
+            continue
         if "poch" not in line.text and "POCH" not in line.text:
             continue
-        if (counted := _EPOCH_OF_TOTAL.search(line.text)) is None:
+        if (counted := _EPOCH_OF_TOTAL.search(line.text)) is not None:
+            number, total, count_end = int(counted.group("e")), int(counted.group("n")), counted.end()
+        elif (line.rank in configured and stepped is not None and line.number in stepped
+              and (opened := _EPOCH.search(line.text)) is not None):
+            # (an epoch's step line naming no total, under a dump that named it: LADIES' `Epoch: 29 (...) Train Loss:
+            # 18.58 ...` of `Namespace(..., epoch_num=30, ...)`)
+            number, total, count_end = int(opened.group(1)), configured[line.rank], opened.end()
+        else:
             continue
-        number, total = int(counted.group("e")), int(counted.group("n"))
         if not 0 <= number <= total:
             continue
         before = last.get(line.rank)
@@ -935,9 +953,35 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
                         by_number = {at_line.number: at_line for at_line in lines}
                     end = by_number.get(done, before[0])
                     rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text)
-            last[line.rank] = (line, number, total, number, counted.end())
+            last[line.rank] = (line, number, total, number, count_end)
         elif number > before[1] or line.number != before[0].number:
-            last[line.rank] = (line, number, total, before[3], counted.end())
+            last[line.rank] = (line, number, total, before[3], count_end)
+
+
+# an epoch's line after the run it is of, repeated runs in one process (OGB's examples: `Run: 01, Epoch: 01, Loss: ...`;
+# after its split, PyG's: `Split: 01, Run: 02, Epoch: 200, Loss: 0.2972, ...`)
+_NAMED_RUN = re.compile(r"(?:^|\s)(?:Split: \d{1,4}, )?Run: (?P<r>\d{1,4}), Epoch: ")
+
+
+def _runs_named_out(lines: Sequence[Line], rows: LogRows) -> None:
+    """A run's epoch lines naming the run (`_NAMED_RUN`), then the next run's: the program went on to its next run in
+    the same process, so the run before ended (an attempt_end at its last line), where no failure, restart or end is
+    logged between."""
+    said = sorted((event["line"], event["rank"]) for event in rows.events if event["kind"] in _RUN_WORDS)
+    said_lines = [at for at, _ in said]
+    stepped = {row["line"] for row in rows.steps}
+    last: dict[int | None, tuple[int, Line]] = {}  # rank -> (its run, its last epoch line)
+    for line in lines:
+        if "Run: " not in line.text or line.number not in stepped or (named := _NAMED_RUN.search(line.text)) is None:
+            continue
+        run, before = int(named.group("r")), last.get(line.rank)
+        if before is not None and run > before[0] and not any(
+                rank is None or line.rank is None or rank == line.rank
+                for _, rank in said[bisect_right(said_lines, before[1].number - 1):bisect_right(said_lines, line.number - 1)]):
+            end = before[1]
+            rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text,
+                       detail="its next run began in the same process")
+        last[line.rank] = (run, line)
 
 
 _RUN_WORDS = frozenset({LogEventKind.ATTEMPT_END.value, LogEventKind.CRASH.value, LogEventKind.OOM.value,
@@ -4516,6 +4560,7 @@ class GenericLogParser(LogReader):
             estimated = None  # (its clients' loops, read within their epochs, are no steps)
         else:  # (each round's clients count their epochs out: no run's end)
             _runs_counted_out(lines, rows)
+            _runs_named_out(lines, rows)
         result = log_result(rows, warning)
         if estimated is not None:
             result.warnings.append(estimated)

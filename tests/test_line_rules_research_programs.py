@@ -523,3 +523,11 @@ def test_a_runs_epoch_lines_after_its_split_are_its_steps(tmp_path: Path) -> Non
     assert [(s["step"], s["loss"]) for s in steps] == [
         (int(m[1]), float(m[2])) for t in SPLIT_RUNS if (m := re.match(r"Split: 01, Run: 0\d, Epoch: (\d+), Loss: ([\d.]+),", t))]
     assert len(steps) == 6  # (runs 1 and 2, and run 3's first two)
+
+
+def test_a_runs_epoch_lines_then_the_next_runs_end_the_run_before(tmp_path: Path) -> None:
+    """`Split: 01, Run: 02, Epoch: 200, ...` after run 1's lines: the process went on to its next run, so run 1 ended
+    at its last epoch line (line 2), run 2 at line 12 (they ended with the next run's count going back: restarts)."""
+    _, _, events = _read(tmp_path, SPLIT_RUNS)
+    last_of_run = {int(m[1]): n + 1 for n, t in enumerate(SPLIT_RUNS) if (m := re.match(r"Split: 01, Run: (\d+), Epoch: ", t))}
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [last_of_run[1], last_of_run[2]] == [2, 12]

@@ -570,3 +570,46 @@ def test_pytorch_biggraphs_finished_chunk_is_a_step_timed_by_its_buckets(tmp_pat
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_save_start", PBG_EPOCH.index("Writing the checkpoint") + 1),
         ("checkpoint_save_end", PBG_EPOCH.index("Switching to the new checkpoint version") + 1)]
+
+
+# LADIES' sampler trainer, its runs appended to one file, each opening with its argparse dump (`epoch_num=30`), its
+# epochs counted from 0 with no total on their lines, a test after the last (HPC-Research-Lab/GNN@
+# 6503874543b2be5bcdf90ad8e7546c5c98c9992d, sco, lines 1-7 and 35-47: the first run's opening and its last three
+# epochs, the second run's opening and first epoch)
+LADIES_RUNS = [
+    "Namespace(alpha=1.0, batch_size=1024, buffer_size=0, cuda='1', dataset='yelp', epoch_num=30,"
+    " global_permutation=True, lr=0.01, model='graphsage', nhid=512, orders='1,1,1', p=4, pool_num=10,"
+    " samp_num=4096, sampler='ladies', scale_factor=1, sco=False, sigmoid_loss=True, test=True)",
+    'feat dim:  (716847, 300)',
+    'label dim:  (716847, 100)',
+    '[0.]',
+    'change_num:  0',
+    '[array([], dtype=int64)]',
+    'Rank 1/1 thread initialized.',
+    'Epoch: 27 (0.00s)(0.00s)(87.20s)(0.00s)(246.27s) Train Loss: 18.60    Valid Loss: 19.42 Valid F1: 0.416',
+    'Epoch: 28 (0.00s)(0.00s)(90.62s)(0.00s)(255.46s) Train Loss: 18.58    Valid Loss: 20.41 Valid F1: 0.407',
+    'Epoch: 29 (0.00s)(0.00s)(94.11s)(0.00s)(264.69s) Train Loss: 18.58    Valid Loss: 18.45 Valid F1: 0.457',
+    'Test f1 score: 0.449',
+    "Namespace(alpha=1.0, batch_size=1024, buffer_size=0, cuda='1', dataset='yelp', epoch_num=30,"
+    " global_permutation=True, lr=0.01, model='graphsage', nhid=512, orders='1,1,1', p=4, pool_num=10,"
+    " samp_num=4096, sampler='ladies', scale_factor=1, sco=True, sigmoid_loss=True, test=True)",
+    'feat dim:  (716847, 300)',
+    'label dim:  (716847, 100)',
+    '[0.]',
+    'change_num:  0',
+    '[array([], dtype=int64)]',
+    'Rank 1/1 thread initialized.',
+    'Epoch: 0 (0.00s)(0.00s)(3.90s)(0.00s)(19.48s) Train Loss: 22.85    Valid Loss: 21.38 Valid F1: 0.437',
+    'Epoch: 1 (0.00s)(0.00s)(7.60s)(0.00s)(37.88s) Train Loss: 20.69    Valid Loss: 21.51 Valid F1: 0.487',
+]
+
+
+def test_a_runs_last_epoch_of_the_total_its_dump_named_then_a_new_count_is_its_end(tmp_path: Path) -> None:
+    """`Epoch: 29 ...` of `Namespace(..., epoch_num=30, ...)`, epochs from 0, then `Epoch: 0` again: the run completed
+    its 30 epochs (an end at its last epoch's line; it was a restart)."""
+    parser, steps, events = _read(tmp_path, LADIES_RUNS)
+    assert parser == "generic_log"
+    assert "epoch_num=30," in LADIES_RUNS[0]
+    assert [s["step"] for s in steps] == [27, 28, 29, 0, 1]
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [
+        next(n + 1 for n, t in enumerate(LADIES_RUNS) if t.startswith("Epoch: 29 "))] == [10]
