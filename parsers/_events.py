@@ -22,7 +22,7 @@ from tracelens.parsers.contract import ParseResult
 # (not a number with decimals: Slurm's job step `*** STEP 11509447.0 ON nodeau01 CANCELLED`)
 # (not a count rounded to thousands, LeRobot's `step:1K` for steps 500 to 1499: no step's number)
 # (not a duration: kuangliu/pytorch-cifar's progress bar's last batch time, `Step: 152ms`, `Step: 1s614ms`)
-STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d|\.\d|[KMB]\b|(?:ms|us|s|m|h)(?:\b|\d))",
+STEP = re.compile(r"\b(?:step|iteration|iter)\b\s*[:=#]?\s*(\d{1,15})(?!\d|\.\d|%|[KMB]\b|(?:ms|us|s|m|h)(?:\b|\d))",
                   re.IGNORECASE)
 # fairseq's checkpoint lines name their update: `Loaded checkpoint .../checkpoint_last.pt (epoch 51 @ 650 updates)`
 _AT_UPDATES = re.compile(r"@ (\d{1,15}) updates\b")
@@ -502,10 +502,11 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            r"(?:\S{0,4000}?_iter_(?P<iter>\d{1,15})(?:\.caffemodel|\.h5|(?!\S)))?")
 # A script's line after it wrote a model's file, in its own words, naming what it saved and the file by a
 # checkpoint's extension: "Failsafe backup saved to .../unified_planner_backup_epoch_002.ckpt", "Failsafe backup
-# for epoch 50 saved successfully to .../awr_backup_epoch_050.ckpt."
+# for epoch 50 saved successfully to .../awr_backup_epoch_050.ckpt."; OneTrainer's wrapper's " LoRA saved to:
+# D:\...\output\johnFace.safetensors"
 _WEIGHTS_FILE_SAVED = re.compile(
-    r"(?:^|[-:\]] )(?:[A-Za-z]{1,20} ){0,2}(?:[Bb]ackup|[Cc]kpt|[Mm]odel|[Ww]eights|state_dict)(?: for epoch \d{1,9})?"
-    r" saved (?:successfully )?(?:to|at) "
+    r"(?:^\s{0,4}|[-:\]] )(?:[A-Za-z]{1,20} ){0,2}(?:[Bb]ackup|[Cc]kpt|[Mm]odel|[Ww]eights|state_dict|LoRA)"
+    r"(?: for epoch \d{1,9})? saved (?:successfully )?(?:to|at):? "
     r"(?P<path>\S{0,2000}?\.(?:ckpt|pt|pth|pth\.tar|safetensors|bin|h5|keras))\.?\s*$")
 # a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
 _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
@@ -864,7 +865,7 @@ _ANY_EVENT_PATTERN = (
     r"saving the final model|\[SAVE\] |"
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
     r"saved a checkpoint for iteration |"
-    r"terminate called|Received SIGTERM| saved successfully to | saved to | saved at |"
+    r"terminate called|Received SIGTERM| saved successfully to | saved to | saved to: | saved at |"
     r"epochs completed in |best\.pt\.\.\.|End of experiment, took |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|[Ww]orld size|world_sizes=|Total (?:number of )?GPUs: |nproc[_-]per[_-]node|tensor parallel size: |"
     r"Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"

@@ -1930,6 +1930,9 @@ def _postfix_trains(text: str, after: int) -> bool:
 BARE_BAR_MIN_STEP_S = 1e-4
 
 
+# a full bar drawn again this much later on its clock is another bar (tqdm's closing redraw of a finished bar comes at
+# once: its clock as it was, a second on at most as rounded)
+BAR_CLOSE_S = 1
 REPEATED_STEP_LINES = 5  # a rank's step printed again within this many lines is the same step's other line
 
 
@@ -2029,8 +2032,9 @@ def _bare_bar(text: str) -> list[BarReading]:
     return [reading for reading in readings if reading.total == total]
 
 
-# a bar's postfix naming its training's losses after its rate (alpha-zero-general's `Loss_pi=3.88e+00, Loss_v=1.04e+00`)
-_LOSSES_POSTFIX = re.compile(r"[,\s](?:train_)?loss(?:_[a-z]{1,12})?=", re.I)
+# a bar's postfix naming its training's losses after its rate (alpha-zero-general's `Loss_pi=3.88e+00, Loss_v=1.04e+00`;
+# ai-toolkit's `lr: 1.0e-04 loss: 4.167e-01`)
+_LOSSES_POSTFIX = re.compile(r"[,\s](?:train_)?loss(?:_[a-z]{1,12})?(?:=|: )", re.I)
 
 
 def _training_bar(text: str) -> list[BarReading]:
@@ -2074,18 +2078,23 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]],
     # batches it had done, `5000/10000 [00:00<00:00, 21000.00it/s]`; the bar's other drawings are)
     bare = [(line, reading) for line, reading in bare
             if reading.seconds_per_item is None or reading.seconds_per_item >= BARE_BAR_MIN_STEP_S]
-    shown: dict[int | None, tuple[int, BarReading]] = {}  # rank -> its bar's last (line, reading): a redraw is no new step
+    # rank -> its bar's last (line, reading, what the line shows after the reading): a redraw is no new step
+    shown: dict[int | None, tuple[int, BarReading, str]] = {}
     done: dict[int | None, int] = {}  # rank -> the steps of its bars that reached their total
     for line, reading in bare:
-        last_line, last = shown.get(line.rank, (0, None))
-        # a new bar: its count went back, or its total changed, or a full bar again with its clock gone back or another
-        # line since (an epoch's bar kept only at 100% each time; tqdm's closing redraw follows at once)
+        last_line, last, last_postfix = shown.get(line.rank, (0, None, ""))
+        postfix = line.text[reading.end:reading.end + TRAIN_POSTFIX_SPAN]
+        # a new bar: its count went back, or its total changed, or a full bar again with its clock gone back or on
+        # (`BAR_CLOSE_S`), a training bar's postfix changed, or another line since (an epoch's bar kept only at 100%
+        # each time; tqdm's closing redraw follows at once, its postfix as it was)
         new_bar = last is not None and (reading.n < last.n or reading.total != last.total or (
-            reading.n == last.n == reading.total and (reading.elapsed_s < last.elapsed_s or line.number > last_line + 1)))
+            reading.n == last.n == reading.total and (reading.elapsed_s < last.elapsed_s or line.number > last_line + 1
+                                                      or reading.elapsed_s > last.elapsed_s + BAR_CLOSE_S
+                                                      or (not one_total and last_postfix != postfix and "=" in postfix))))
         if reading.n > 0 and (last is None or last.n != reading.n or new_bar):
             if new_bar and last is not None and last.n == last.total:
                 done[line.rank] = done.get(line.rank, 0) + last.n
-            shown[line.rank] = (line.number, reading)
+            shown[line.rank] = (line.number, reading, postfix)
             seconds = clock_held_rate(reading.seconds_per_item, reading,
                                      (last.n, last.elapsed_s) if last is not None and not new_bar else None)
             # a bar's first reading ends the steps it counts since the bar began (its elapsed time
@@ -3609,7 +3618,8 @@ class GenericLogParser(LogReader):
                 # a training epoch's bar with its rate (super-gradients' `Train epoch 33: 100%|`, minGPT's
                 # trainer's `epoch 1 iter 3260: train loss 0.55002. lr 3.000578e-04: 100%|`)
                 return Claim.CONTENT
-            elif (own_time := _is_step_line(body, dated=False)) or bar is not None or _bare_bar(body):
+            elif (own_time := _is_step_line(body, dated=False)) or bar is not None or _bare_bar(body) or (
+                    "oss" in body and "%" in body and _training_bar(body)):
                 # a step line reporting its own time (nanoGPT's, an epoch's bar), undated; one whose
                 # shape names its program (timm's `Train: 0 [   0/36 (  3%)]  Loss: ...`, a MetricLogger's
                 # `Epoch: [2]  [0/2]  eta: 0:00:12  lr: ...`) counts twice

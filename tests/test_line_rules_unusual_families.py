@@ -613,3 +613,94 @@ def test_a_runs_last_epoch_of_the_total_its_dump_named_then_a_new_count_is_its_e
     assert [s["step"] for s in steps] == [27, 28, 29, 0, 1]
     assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [
         next(n + 1 for n, t in enumerate(LADIES_RUNS) if t.startswith("Epoch: 29 "))] == [10]
+
+
+# OneTrainer under a PowerShell wrapper: each epoch's bar of its steps kept at its end (`step: 100%|...| 39/39`), its
+# loss in its postfix, then the bar of epochs, the backup and the wrapper's word that it saved the LoRA (technekey/
+# OneTrainer-Simple-wrapper@714366b46cb6bf45b0ac703cd98f6f8582afd3c6, README.md, the "Example Run" block's lines 62-82)
+ONETRAINER_EPOCHS = [
+    'enumerating sample paths:'
+    ' 100%|████████████████████████████████████████████████████████████████████████████████████████████████████████'
+    '████████████| 1/1 [00:00<00:00, 749.12it/s]',
+    'caching: 100%|████████████████████████████████████████████████████████████████████████████████████████████████'
+    '████████████████████████████████████| 39/39 [00:12<00:00,  3.18it/s]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '███| 39/39 [01:28<00:00,  2.27s/it, loss=0.00467, smooth loss=0.133]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '█████| 39/39 [02:16<00:00,  3.50s/it, loss=0.287, smooth loss=0.139]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '█████| 39/39 [01:09<00:00,  1.79s/it, loss=0.313, smooth loss=0.131]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '█████| 39/39 [01:05<00:00,  1.67s/it, loss=0.317, smooth loss=0.127]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '█████| 39/39 [01:07<00:00,  1.73s/it, loss=0.263, smooth loss=0.133]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '███| 39/39 [01:03<00:00,  1.62s/it, loss=0.00558, smooth loss=0.129]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '████| 39/39 [01:02<00:00,  1.61s/it, loss=0.00741, smooth loss=0.13]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '█████| 39/39 [01:03<00:00,  1.63s/it, loss=0.0158, smooth loss=0.14]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '█████| 39/39 [01:06<00:00,  1.70s/it, loss=0.159, smooth loss=0.142]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '████| 39/39 [01:03<00:00,  1.62s/it, loss=0.0425, smooth loss=0.143]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '█████| 39/39 [01:09<00:00,  1.78s/it, loss=0.109, smooth loss=0.149]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '█████| 39/39 [01:18<00:00,  2.02s/it, loss=0.055, smooth loss=0.142]',
+    'step: 100%|███████████████████████████████████████████████████████████████████████████████████████████████████'
+    '██████| 39/39 [01:05<00:00,  1.69s/it, loss=0.179, smooth loss=0.14]',
+    'epoch: 100%|██████████████████████████████████████████████████████████████████████████████████████████████████'
+    '████████████████████████████████████| 13/13 [16:20<00:00, 75.42s/it]',
+    'Creating Backup D:\\AUDIO-WEBUI\\OneTrainer\\Workspaces\\johnFace\\backup\\2026-02-20_12-27-42-backup-507-13-0',
+    'Saving D:\\AUDIO-WEBUI\\OneTrainer\\Workspaces\\johnFace\\output\\johnFace.safetensors',
+    '--------------------------------------------------------',
+    ' [Success] Training Complete!',
+    ' LoRA saved to: D:\\OneTrainer\\Workspaces\\johnFace\\output\\johnFace.safetensors',
+]
+
+# ai-toolkit training a Z-Image LoRA on a Mac: its bar named by the job (`zimage_a1_ut:`), its loss after its rate as
+# `loss: 4.167e-01`, between them its sampling's bars (ronlamb/ai-toolkit@0d2a944dbc2f9fa2ea0e9eb74ca7400c8808df88,
+# docs/optimization/models/z_image/z_mage-mac-results.md, lines 24-38)
+AI_TOOLKIT_STEPS = [
+    'zimage_a1_ut:   0%|          | 29/20000 [04:14<48:40:44,  8.77s/it, lr: 1.0e-04 loss: 4.167e-01]',
+    'Generating Samples:   0%|          | 0/2 [00:00<?, ?it/s]',
+    'Generating Samples:  50%|#####     | 1/2 [00:38<00:38, 38.63s/it]',
+    'Generating Samples: 100%|##########| 2/2 [01:16<00:00, 38.41s/it]',
+    '',
+    'zimage_a1_ut:   0%|          | 59/20000 [08:09<45:58:40,  8.30s/it, lr: 1.0e-04 loss: 4.675e-01]',
+    'Generating Samples:   0%|          | 0/2 [00:00<?, ?it/s]',
+    'Generating Samples:  50%|#####     | 1/2 [00:40<00:40, 40.39s/it]',
+    'Generating Samples: 100%|##########| 2/2 [01:20<00:00, 40.15s/it]',
+    '',
+    'zimage_a1_ut:   0%|          | 89/20000 [12:54<48:09:00,  8.71s/it, lr: 1.0e-04 loss: 3.816e-01]',
+    'Generating Samples:   0%|          | 0/2 [00:00<?, ?it/s]',
+    'Generating Samples:  50%|#####     | 1/2 [00:42<00:42, 42.16s/it]',
+    'Generating Samples: 100%|##########| 2/2 [01:22<00:00, 41.12s/it]',
+    '',
+]
+
+
+def test_an_epochs_bar_of_steps_named_step_is_no_step_100_and_counts_the_runs_steps(tmp_path: Path) -> None:
+    """`step: 100%|...| 39/39 [01:28<00:00,  2.27s/it, loss=0.00467, ...]` thirteen times: the run's steps 39, 78, ...,
+    507, each its bar's rate (they were all step 100, the bar's percentage, with no time); two full bars a second apart
+    with other losses two epochs; `LoRA saved to: ...safetensors` a save."""
+    rates = [float(m[1]) for t in ONETRAINER_EPOCHS
+             if (m := re.match(r"step: 100%\|.*\| 39/39 \[[^,]+,\s+([\d.]+)s/it, loss=", t))]
+    parser, steps, events = _read(tmp_path, ONETRAINER_EPOCHS)
+    assert parser == "generic_log"
+    assert len(rates) == 13
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(39 * (i + 1), rate) for i, rate in enumerate(rates)]
+    assert [s["step"] for s in steps][-1] == 507
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [
+        n + 1 for n, t in enumerate(ONETRAINER_EPOCHS) if t.startswith(" LoRA saved to: ")] == [21]
+
+
+def test_a_bar_named_by_its_job_with_its_loss_after_a_colon_counts_the_steps(tmp_path: Path) -> None:
+    """`zimage_a1_ut:   0%|   | 29/20000 [04:14<48:40:44,  8.77s/it, lr: 1.0e-04 loss: 4.167e-01]`: step 29; the
+    sampling's `Generating Samples:` bars (no loss) none (the file was refused)."""
+    parser, steps, _ = _read(tmp_path, AI_TOOLKIT_STEPS)
+    assert parser == "generic_log"
+    assert [s["step"] for s in steps] == [int(m[1]) for t in AI_TOOLKIT_STEPS
+                                          if (m := re.match(r"zimage_a1_ut: .*\| (\d+)/20000 ", t))]
+    assert [s["step"] for s in steps] == [29, 59, 89]
