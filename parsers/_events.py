@@ -1753,7 +1753,8 @@ class EventScanner:
             # (pytorch-tabnet's word at its last epoch, `Stop training because you reached max_epochs = 15 ...`, its
             # epochs done: no early stop)
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       detail="its epochs done" if "reached max_epochs" in text else "early stopping")
+                       detail="its epochs done" if "reached max_epochs" in text
+                       else "its time limit reached" if "Time limit reached" in text else "early stopping")
         elif "valuation took " in text and (took := _EVAL_TOOK.search(text)) is not None:
             rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        duration_s=float(took.group(1)))

@@ -108,6 +108,8 @@ _CKPT_NOT_TOP = re.compile(r"Epoch (?P<epoch>\d{1,15}), global step (?P<step>\d{
 # (before 1.6: "Restoring states from the checkpoint file at ...")
 _RESTORED = re.compile(r"Restored all states from the checkpoint|Restoring states from the checkpoint (?:path|file) at")
 _FIT_STOPPED = re.compile(r"`Trainer\.fit` stopped")
+# the words that open a callback's message that it stops the Trainer (the Timer's, EarlyStopping's)
+_STOP_TOLD = re.compile(r"Time limit reached\. Elapsed time is |Monitored metric ")
 # a bar that counts at least this many batches a step its glued saves name accumulates them
 _BATCHES_A_STEP = 2
 # the lines the generic reader is shown to say whether a script prints its own steps: the first
@@ -289,6 +291,10 @@ class LightningParser(LogReader):
             labelled_rank, message = strip_prefix(body[bar.end():])  # (`...][rank: 1] Monitored metric ...`)
             events.scan(type(line)(line.number, labelled_rank if labelled_rank is not None else line.rank, message,
                                    line.ts_ns, False, None))
+        elif "Signaling Trainer to stop" in body and (told := _STOP_TOLD.search(body, bar.start())) is not None:
+            # the message glued inside a drawing the terminal cut before its closing bracket (the Timer's: `...,
+            # train/loss_vlb_step=0.Time limit reached. Elapsed time is 1 day, 0:00:03. Signaling Trainer to stop.`)
+            events.scan(type(line)(line.number, line.rank, body[told.start():], line.ts_ns, False, None))
         values = _values(bar.group("rest"))
         epoch, i = int(bar.group("epoch")), int(bar.group("i"))
         n = int(bar.group("n")) if bar.group("n") else None

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import console_connection
 from tests.test_line_rules import _read
 
 # snnTorch's tutorial on neuromorphic datasets (Tonic's DVS gestures): each iteration's head alone, its training loss and
@@ -704,3 +705,49 @@ def test_a_bar_named_by_its_job_with_its_loss_after_a_colon_counts_the_steps(tmp
     assert [s["step"] for s in steps] == [int(m[1]) for t in AI_TOOLKIT_STEPS
                                           if (m := re.match(r"zimage_a1_ut: .*\| (\d+)/20000 ", t))]
     assert [s["step"] for s in steps] == [29, 59, 89]
+
+
+# ControlNet's tutorial trainer under Lightning, its epoch's bars between its sampler's, the terminal's copy cut each
+# drawing short before its closing bracket; Lightning's Timer's word that its time ran out glued inside the drawing of
+# the step then, the step in flight drawn after it (devdastl/EVA-8_Capstone_Assignment's README, index id 21892127727,
+# the "Training output" block's lines 31-44, its last)
+CONTROLNET_TIME_LIMIT = [
+    'Epoch 12:  80%|_| 1500/1871 [1:27:16<21:35,  3.49s/it, loss=0.156, v_num=0, train/loss_simple_step=0.218,'
+    ' train/loss_vlb_step=0Data shape for DDIM sampling is (4, 4, 32, 32), eta 0.0',
+    'Running DDIM Sampling with 50 timesteps',
+    'DDIM Sampler: 100%|____________________________________________________________________________| 50/50'
+    ' [00:24<00:00,  2.03it/s]',
+    'Epoch 12:  96%|_| 1800/1871 [1:44:27<04:07,  3.48s/it, loss=0.161, v_num=0, train/loss_simple_step=0.155,'
+    ' train/loss_vlb_step=0Data shape for DDIM sampling is (4, 4, 32, 32), eta 0.0',
+    'Running DDIM Sampling with 50 timesteps',
+    'DDIM Sampler: 100%|____________________________________________________________________________| 50/50'
+    ' [00:23<00:00,  2.09it/s]',
+    'Epoch 13:   0%| | 0/1871 [00:00<?, ?it/s, loss=0.137, v_num=0, train/loss_simple_step=0.0911,'
+    ' train/loss_vlb_step=0.000447, traData shape for DDIM sampling is (4, 4, 32, 32), eta 0.0',
+    'Running DDIM Sampling with 50 timesteps',
+    'DDIM Sampler: 100%|____________________________________________________________________________| 50/50'
+    ' [00:23<00:00,  2.12it/s]',
+    'Epoch 13:  16%|_| 300/1871 [17:14<1:30:15,  3.45s/it, loss=0.182, v_num=0, train/loss_simple_step=0.151,'
+    ' train/loss_vlb_step=0.Data shape for DDIM sampling is (4, 4, 32, 32), eta 0.0',
+    'Running DDIM Sampling with 50 timesteps',
+    'DDIM Sampler: 100%|____________________________________________________________________________| 50/50'
+    ' [00:24<00:00,  2.07it/s]',
+    'Epoch 13:  20%|_| 367/1871 [21:22<1:27:35,  3.49s/it, loss=0.16, v_num=0, train/loss_simple_step=0.0696,'
+    ' train/loss_vlb_step=0.Time limit reached. Elapsed time is 1 day, 0:00:03. Signaling Trainer to stop.',
+    'Epoch 13:  20%|_| 368/1871 [21:49<1:29:08,  3.56s/it, loss=0.154, v_num=0, train/loss_simple_step=0.106,'
+    ' train/loss_vlb_step=0.',
+]
+
+
+def test_lightnings_timer_stopping_the_trainer_inside_a_cut_drawing_ends_the_run(tmp_path: Path) -> None:
+    """`..., train/loss_vlb_step=0.Time limit reached. Elapsed time is 1 day, 0:00:03. Signaling Trainer to stop.`, then
+    the step in flight's drawing: the run ended as its time limit stopped it, a completed attempt (its end was
+    unknown)."""
+    parser, _, events = _read(tmp_path, CONTROLNET_TIME_LIMIT)
+    assert parser == "lightning"
+    stopped = next(n + 1 for n, t in enumerate(CONTROLNET_TIME_LIMIT) if "Time limit reached." in t)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", stopped)] == [
+        ("attempt_end", 13)]
+    (tmp_path / "store").mkdir()
+    con = console_connection(tmp_path / "store", CONTROLNET_TIME_LIMIT)
+    assert con.execute("select end_reason from attempts").fetchall() == [("completed",)]

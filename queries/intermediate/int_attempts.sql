@@ -250,7 +250,8 @@ undated_ends as (
     -- first such line of each kind in each stretch of the console between dated starts. A clean
     -- end followed only by a bar's closing frame, its console's last step, on the next two lines
     -- (Rich's display, off a terminal, prints its one frame when it stops, after Lightning's
-    -- `Trainer.fit` stopped) ended when that step last ended, as the job's steps date it (a
+    -- `Trainer.fit` stopped; a step in flight as the Timer stops the Trainer, after its word glued to
+    -- the bar's drawing on the end's own line) ended when that step last ended, as the job's steps date it (a
     -- console whose frames are all it has dates them worst). (Each line's next dated start and
     -- next step line by one window over the file's lines in order.)
     -- (a step dated at its start, a bar's first reading kept, ended at its end_ns: no earlier)
@@ -261,12 +262,12 @@ undated_ends as (
     from (
         select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line,
             arg_min(e.after_ns, e.line) as line_after_ns,
-            min(case when e.closing then e.next_step end) as closing_step,
+            min(case when e.closing then e.step_after end) as closing_step,
             max(e.duration_s) filter (where e.kind = 'attempt_end') as stated_s
         from (
             select w.* replace (case when w.kind in ('collective_timeout', 'hang') then w.next_step_line
                                      else w.step_after_line end as next_step_line),
-                w.kind = 'attempt_end' and w.next_step_line = w.last_step_line and w.next_step_line <= w.line + 2 as closing
+                w.kind = 'attempt_end' and w.step_after_line = w.last_step_line and w.step_after_line <= w.line + 2 as closing
             from (
             select m.*,
                 min(case when m.dated_start then m.line end) over later as next_start_line,
@@ -276,7 +277,7 @@ undated_ends as (
                 min(case when m.is_step then m.line end) over here_on as next_step_line,
                 min(case when m.is_step then m.line end) over later as step_after_line,
                 max(case when m.is_step then m.line end) over here_on as last_step_line,
-                first_value(m.step ignore nulls) over here_on as next_step
+                first_value(m.step ignore nulls) over later as step_after
             from (
                 select file_id, line, rank, kind, ts_ns, null::bigint as step, false as is_step,
                     ts_ns is not null and kind in ('attempt_start', 'restart') as dated_start, duration_s, after_ns
