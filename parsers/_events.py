@@ -537,6 +537,9 @@ _RESUMED_FOLDER = re.compile(r"(?:^|(?<=[\]:|>\-] )|(?<=\]))resum(?:ing|ed) from
 # FixMatch-pytorch's (TorchSSL's) "model saved: ./saved_models/cifar_10_400/latest_model.pth"; PaddleX's
 # "Model saved in output/ppyolov2_r50vd_dcn/epoch_200."
 _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))saved new best metric model\s*$"
+                             # (a script's own past tense once its torch.save returned: "Saved model to
+                             # output/amp/model_20000.pt", the peptide VAE's; "Saved weights to ...")
+                             r"|(?:^|(?<=\] )|(?<=: )|(?<=- ))Saved (?:the )?(?:best |final )?(?:model|weights) (?:to|in) \S"
                              r"|(?<!ONNX )(?<!onnx )(?<!TorchScript )(?<!TensorRT )(?<![Nn]o best )(?<![Nn]o )"
                              r"\b[Mm]odel saved(?: to:?|:| in) \S"
                              # transformers' save_pretrained, at INFO: "Model weights saved in /opt/ml/model/pytorch_model.bin"
@@ -866,6 +869,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
     r"saved a checkpoint for iteration |"
     r"terminate called|Received SIGTERM| saved successfully to | saved to | saved to: | saved at |"
+    r"Saved (?:the )?(?:best |final )?(?:model|weights) (?:to|in) |"
     r"epochs completed in |best\.pt\.\.\.|End of experiment, took |exits successfully|^\s{0,8}time\s{0,8}: \d{4}-\d\d-\d\d_|"
     r"world_size|[Ww]orld size|world_sizes=|Total (?:number of )?GPUs: |nproc[_-]per[_-]node|tensor parallel size: |"
     r"Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
@@ -1883,7 +1887,8 @@ class EventScanner:
               or "eights saved at " in text or "uccessfully save the model to " in text or "[SAVE] " in text
                or "was saved at iter " in text or text[:12] == "saved_model:" or "successfully saved to " in text
                or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text
-               or "finished saving model to " in text) and (
+               or "finished saving model to " in text or "Saved model " in text or "Saved weights " in text
+               or "Saved the " in text or "Saved best " in text or "Saved final " in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
             # (transformers' "Model weights saved in" inside the Trainer's checkpoint, which goes on

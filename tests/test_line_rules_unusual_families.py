@@ -751,3 +751,31 @@ def test_lightnings_timer_stopping_the_trainer_inside_a_cut_drawing_ends_the_run
     (tmp_path / "store").mkdir()
     con = console_connection(tmp_path / "store", CONTROLNET_TIME_LIMIT)
     assert con.execute("select end_reason from attempts").fetchall() == [("completed",)]
+
+
+# A peptide RNN-VAE's training (a custom loop): its iteration lines, a sample each, its model saved every 20000
+# iterations in its own past tense (BRLEON-EV/Peptide_autoencoder@1f269bf5fe7731642e48ab4f3539f2b5090eb623, train.log,
+# lines 318-326)
+PEPTIDE_VAE_SAVE = [
+    'ITER 19000 TRAINING (phase 1). loss_vae: 0.1081; loss_recon: 0.0416; loss_kl: 230.3132; loss_mmd: -1.9772;'
+    ' Grad_norm: 4.7269e-01 ',
+    'Sample (cat T=1.0): "<start> P G <eos>"',
+    'ITER 19500 TRAINING (phase 1). loss_vae: 0.1037; loss_recon: 0.0406; loss_kl: 224.4576; loss_mmd: -1.9769;'
+    ' Grad_norm: 6.5078e-01 ',
+    'Sample (cat T=1.0): "<start> A E L N W <eos>"',
+    'ITER 20000 TRAINING (phase 1). loss_vae: 0.1075; loss_recon: 0.0285; loss_kl: 237.8505; loss_mmd: -1.9765;'
+    ' Grad_norm: 2.8554e-01 ',
+    'Sample (cat T=1.0): "<start> Q R <eos>"',
+    'Saved model to output/amp/model_20000.pt',
+    'ITER 20500 TRAINING (phase 1). loss_vae: 0.0945; loss_recon: 0.0328; loss_kl: 220.0410; loss_mmd: -1.9774;'
+    ' Grad_norm: 5.8291e-01 ',
+    'Sample (cat T=1.0): "<start> R V W <eos>"',
+]
+
+
+def test_a_scripts_saved_model_to_a_file_is_a_save(tmp_path: Path) -> None:
+    """`Saved model to output/amp/model_20000.pt`: a save done (none was read)."""
+    _, steps, events = _read(tmp_path, PEPTIDE_VAE_SAVE)
+    assert [s["step"] for s in steps] == [19000, 19500, 20000, 20500]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_end", PEPTIDE_VAE_SAVE.index("Saved model to output/amp/model_20000.pt") + 1)]
