@@ -58,6 +58,9 @@ _END = re.compile(
     r"|\bFinished training! Saving model to disk\."
     # MindFormers' trainer: "training_process: .........Training Over!............."
     r"|\bTraining Over!"
+    # Kaldi's nnet3 training driver once its final model is combined: "2019-11-14 11:56:32,948 [steps/nnet3/chain/
+    # train.py:614 - train - INFO ] Cleaning up the experiment directory exp/chain/tdnn_1a_all_sp"
+    r"|\.py:\d{1,6} - train - INFO \] Cleaning up the experiment directory \S"
     # OpenPCDet's train.py once its epochs are done: "INFO  **********************End training kitti_models/pdv(default)
     # **********************" (its evaluation of the last checkpoint after it)
     r"|\*{6}End training [^\s*]{1,300}\*{6,}\s*$"
@@ -862,6 +865,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving trained model to |"
     r"Model successfully saved to |model saved\.|"
     r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
+    r"Cleaning up the experiment directory |"
     r"wrote checkpoint\.\s*$|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
@@ -1726,7 +1730,8 @@ class EventScanner:
               or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text
               or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
               or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
-              or "Saved final weights to " in text or "best.pt..." in text or "End of experiment" in text) and (
+              or "Saved final weights to " in text or "best.pt..." in text or "End of experiment" in text
+              or "the experiment directory " in text) and (
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)
             ) and not ("best.pt..." in text and _ended_since_last_step(rows, line.rank)):

@@ -779,3 +779,37 @@ def test_a_scripts_saved_model_to_a_file_is_a_save(tmp_path: Path) -> None:
     assert [s["step"] for s in steps] == [19000, 19500, 20000, 20500]
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_save_end", PEPTIDE_VAE_SAVE.index("Saved model to output/amp/model_20000.pt") + 1)]
+
+
+# Kaldi's nnet3 chain training driver at its end: its last iterations, the final combination, the experiment directory
+# cleaned up, then its examples deleted and its summary (a Jekyll post on Kaldi's chain models, index id 46913087605,
+# the log block's lines 21-30)
+KALDI_END = [
+    '2019-11-14 11:49:21,854 [steps/nnet3/chain/train.py:529 - train - INFO ] Iter: 19/23   Jobs: 4   Epoch:'
+    ' 2.89/4.0 (72.2% complete)   lr: 0.000758',
+    '2019-11-14 11:50:35,465 [steps/nnet3/chain/train.py:529 - train - INFO ] Iter: 20/23   Jobs: 4   Epoch:'
+    ' 3.11/4.0 (77.8% complete)   lr: 0.000667',
+    '2019-11-14 11:51:55,236 [steps/nnet3/chain/train.py:529 - train - INFO ] Iter: 21/23   Jobs: 4   Epoch:'
+    ' 3.33/4.0 (83.3% complete)   lr: 0.000587',
+    '2019-11-14 11:53:05,992 [steps/nnet3/chain/train.py:529 - train - INFO ] Iter: 22/23   Jobs: 4   Epoch:'
+    ' 3.56/4.0 (88.9% complete)   lr: 0.000517',
+    '2019-11-14 11:54:28,671 [steps/nnet3/chain/train.py:529 - train - INFO ] Iter: 23/23   Jobs: 4   Epoch:'
+    ' 3.78/4.0 (94.4% complete)   lr: 0.000400',
+    '2019-11-14 11:56:06,535 [steps/nnet3/chain/train.py:585 - train - INFO ] Doing final combination to produce final.mdl',
+    '2019-11-14 11:56:06,536 [steps/libs/nnet3/train/chain_objf/acoustic_model.py:571 - combine_models - INFO ]'
+    ' Combining set([13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]) models.',
+    '2019-11-14 11:56:32,948 [steps/nnet3/chain/train.py:614 - train - INFO ] Cleaning up the experiment directory'
+    ' exp/chain/tdnn_1a_all_sp',
+    'steps/nnet2/remove_egs.sh: Finished deleting examples in exp/chain/tdnn_1a_all_sp/egs',
+    'exp/chain/tdnn_1a_all_sp: num-iters=24 nj=2..4 num-params=18.1M dim=43+100->2072 combine=-0.044->-0.044 (over'
+    ' 1) xent:train/valid[15,23]=(-0.864,-0.653/-1.00,-0.853) logprob:train/valid[15,23]=(-0.054,-0.040/-0.071,-0.066)',
+]
+
+
+def test_kaldis_training_driver_cleaning_up_its_experiment_directory_ends_the_run(tmp_path: Path) -> None:
+    """`[steps/nnet3/chain/train.py:614 - train - INFO ] Cleaning up the experiment directory ...`: its training done,
+    a clean end (it was unknown)."""
+    _, steps, events = _read(tmp_path, KALDI_END)
+    assert [s["step"] for s in steps] == [19, 20, 21, 22, 23]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [
+        ("attempt_end", next(n + 1 for n, t in enumerate(KALDI_END) if "Cleaning up the experiment directory" in t))]
