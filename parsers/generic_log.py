@@ -2032,6 +2032,8 @@ def _bare_bar(text: str) -> list[BarReading]:
     return [reading for reading in readings if reading.total == total]
 
 
+# a bar's description that is its training's loss (EfficientAD's `set_description("Current loss: {:.4f}  ")`)
+_LOSS_SAID = re.compile(rf"(?:^|\s)(?:[Cc]urrent |[Tt]rain(?:ing)? )?[Ll]oss: {{0,2}}{_FIGURE}(?= {{0,4}}:? )")
 # a bar's postfix naming its training's losses after its rate (alpha-zero-general's `Loss_pi=3.88e+00, Loss_v=1.04e+00`;
 # ai-toolkit's `lr: 1.0e-04 loss: 4.167e-01`)
 _LOSSES_POSTFIX = re.compile(r"[,\s](?:train_)?loss(?:_[a-z]{1,12})?(?:=|: )", re.I)
@@ -2047,11 +2049,12 @@ def _training_bar(text: str) -> list[BarReading]:
     if (not readings or (reading := readings[-1]).total is None or reading.unit not in ("it", "epoch")
             or reading.seconds_per_item is None):
         return []
-    if (_NOT_TRAINING.search(text, 0, reading.start) is not None or _BAR_EPOCH.search(text, 0, reading.start) is not None
-            or (found := _LOSSES_POSTFIX.search(text, reading.end, reading.end + TRAIN_POSTFIX_SPAN)) is None
-            or "]" in text[reading.end:found.start()]):
+    if _NOT_TRAINING.search(text, 0, reading.start) is not None or _BAR_EPOCH.search(text, 0, reading.start) is not None:
         return []
-    return [reading]
+    if _LOSS_SAID.search(text, 0, reading.start) is not None:
+        return [reading]  # (its description the loss: EfficientAD's `Current loss: 5.1687  : 100%|...| 1000/1000 [...]`)
+    found = _LOSSES_POSTFIX.search(text, reading.end, reading.end + TRAIN_POSTFIX_SPAN)
+    return [reading] if found is not None and "]" not in text[reading.end:found.start()] else []
 
 
 def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]],
@@ -3625,7 +3628,10 @@ class GenericLogParser(LogReader):
                 # `Epoch: [2]  [0/2]  eta: 0:00:12  lr: ...`) counts twice
                 # (MaxText's `completed step: 99, seconds: 1.100, TFLOP/s/device: ...`: one is enough)
                 named = _text_framework(body) if own_time else None
-                undated += 3 if named == "maxtext" else 2 if (own_time and (
+                # (a training bar with its loss, finished: one is enough)
+                finished = (not own_time and bar is None and "oss" in body
+                            and any(reading.n == reading.total for reading in _training_bar(body)))
+                undated += 3 if named == "maxtext" or finished else 2 if (own_time and (
                     named is not None or _METRIC_LOGGER_ROW.search(body) is not None)) or (
                     # (an epoch of a total's bar drawn at its end: `Epoch 1/2: 100%|...| 210/210 [04:52<00:00,
                     # 1.39s/img, loss (batch)=0.228]`, Pytorch-UNet's, a finished epoch)

@@ -813,3 +813,33 @@ def test_kaldis_training_driver_cleaning_up_its_experiment_directory_ends_the_ru
     assert [s["step"] for s in steps] == [19, 20, 21, 22, 23]
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [
         ("attempt_end", next(n + 1 for n, t in enumerate(KALDI_END) if "Cleaning up the experiment directory" in t))]
+
+
+# EfficientAD's training script on a custom dataset: its feature statistics' bars, then its training bar described by
+# its loss (`set_description("Current loss: {:.4f}  ")`), then its final inference's bars (agbld/EfficientAD's README,
+# index id 36059700644, the "Expected Output" block's lines 27-33)
+EFFICIENTAD_TRAINING = [
+    '(effad) ee303@ee303-Z790-AORUS-ELITE:~/Documents/agbld/GitHub/EfficientAD$ python efficientad.py --dataset'
+    ' custom --custom_dataset_path dataset/leddd --output_dir output/1 --model_size small --train_steps 1000',
+    'Computing mean of features: 100%|████████████████████████████████████████████████████████████| 695/695'
+    ' [00:01<00:00, 420.63it/s]',
+    'Computing std of features: 100%|█████████████████████████████████████████████████████████████| 695/695'
+    ' [00:01<00:00, 618.44it/s]',
+    'Current loss: 5.1687  : 100%|███████████████████████████████████████████████████████████████| 1000/1000'
+    ' [00:16<00:00, 60.22it/s]',
+    'Final map normalization: 100%|█████████████████████████████████████████████████████████████████| 78/78'
+    ' [00:00<00:00, 117.57it/s]',
+    'Final inference: 100%|███████████████████████████████████████████████████████████████████████| 543/543'
+    ' [00:03<00:00, 139.98it/s]',
+    'Final image auc: 95.1452',
+]
+
+
+def test_a_bar_described_by_its_loss_counts_the_runs_steps(tmp_path: Path) -> None:
+    """`Current loss: 5.1687  : 100%|...| 1000/1000 [00:16<00:00, 60.22it/s]`: step 1000, 1/60.22 s a step; the other
+    bars (no loss) none (the file was refused)."""
+    parser, steps, _ = _read(tmp_path, EFFICIENTAD_TRAINING)
+    assert parser == "generic_log"
+    assert [(s["step"], s["line"]) for s in steps] == [
+        (1000, next(n + 1 for n, t in enumerate(EFFICIENTAD_TRAINING) if t.startswith("Current loss: ")))]
+    assert steps[0]["step_time_s"] == pytest.approx(1 / 60.22, rel=1e-3)
