@@ -493,8 +493,9 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # MindYOLO's: "[INFO] Saving model to ./runs/.../weights/yolov5s-35_4.ckpt"; MACE's, its
                            # model written as training ends: "2024-07-21 14:17:41.265 INFO: Saving model to MACE_models/x.model")
                            r"|(?:^|\] |\bINFO:? )Saving (?:best )?model to \S"
-                           # (DGL-KE's as its training ended: "Save model to ckpts/ComplEx_mydataset_0")
-                           r"|^Save model to \S"
+                           # (DGL-KE's as its training ended: "Save model to ckpts/ComplEx_mydataset_0"; PaDiM-Paddle's
+                           # after its feature extraction: "2022-04-18 22:42:39\tSave model in ./output/bottle/best.pdparams")
+                           r"|(?:^|\t)Save model (?:to|in) \S"
                            # (OpenAI baselines' deepq before it saves its best: "Saving model due to mean reward
                            # increase: 32.2 -> 90.6"; Flair's ModelTrainer before it saves its best: "saving best model")
                            r"|^Saving model due to mean reward increase: \S|(?:^|:\d\d,\d{3} )saving best model\s*$"
@@ -856,7 +857,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving model at |^saved_model:|finished saving model to |"
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
-    r"^Save model to |"
+    r"^Save model to |\tSave model (?:to|in) |"
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
     r"^Elapsed time = |"
@@ -1921,7 +1922,7 @@ class EventScanner:
         elif ("Save weights to " in text or "Saving model at " in text or "Saving trained model to " in text
               or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
-              or "aving best model to " in text or text[:14] == "Save model to "
+              or "aving best model to " in text or "Save model to " in text or "Save model in " in text
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text or "Save Best " in text
               or "parameters at " in text or "parameters to " in text or "params to " in text or "params at " in text

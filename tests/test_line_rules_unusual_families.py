@@ -1,5 +1,7 @@
-"""Unusual model families and their tutorials' loops (spiking networks, ...): lines quoted verbatim from public files
-(each block's source is cited above it), tiny inputs in, exact rows out, each expectation read off the quoted text."""
+"""Model families and tools off the beaten path (spiking networks, self-play, char-rnn and RWKV, knowledge-graph
+embeddings, face recognition, optical flow and depth, distributed harnesses, diffusion trainers, speech toolkits,
+anomaly detection, biology): lines quoted verbatim from public files (each block's source is cited above it), tiny
+inputs in, exact rows out, each expectation read off the quoted text."""
 
 from __future__ import annotations
 
@@ -843,3 +845,31 @@ def test_a_bar_described_by_its_loss_counts_the_runs_steps(tmp_path: Path) -> No
     assert [(s["step"], s["line"]) for s in steps] == [
         (1000, next(n + 1 for n, t in enumerate(EFFICIENTAD_TRAINING) if t.startswith("Current loss: ")))]
     assert steps[0]["step_time_s"] == pytest.approx(1 / 60.22, rel=1e-3)
+
+
+# PaDiM-Paddle's training on MVTec's bottle: glog's device lines, its iterations dated with a tab after the date, its
+# end, its model saved, then its evaluation's bar (CuberrChen/PaDiM-Paddle@8117633fb71d8ffb58c85d852d429a095602c84d,
+# logs/bottle.log, lines 1-13)
+PADIM_SAVE = [
+    '/home/aistudio/PaDiM-Paddle',
+    'W0418 22:42:23.527223 23266 device_context.cc:447] Please NOTE: device: 0, GPU Compute Capability: 7.0,'
+    ' Driver API Version: 10.1, Runtime API Version: 10.1',
+    'W0418 22:42:23.532207 23266 device_context.cc:465] device: 0, cuDNN Version: 7.6.',
+    'Training model for bottle',
+    '2022-04-18 22:42:30\tEpoch 0[1/7]: loss:0.00000, lr:0.00000, batch time:0.0549, data time:1.2052',
+    '2022-04-18 22:42:32\tEpoch 0[3/7]: loss:0.00000, lr:0.00000, batch time:0.0528, data time:1.0514',
+    '2022-04-18 22:42:34\tEpoch 0[5/7]: loss:0.00000, lr:0.00000, batch time:0.0534, data time:1.0563',
+    '2022-04-18 22:42:36\tEpoch 0[7/7]: loss:0.00000, lr:0.00000, batch time:0.0296, data time:0.5589',
+    '2022-04-18 22:42:39\tTrain ends, total 0.00s',
+    '2022-04-18 22:42:39\tSaving model...',
+    '2022-04-18 22:42:39\tSave model in ./output/bottle/best.pdparams',
+    '2022-04-18 22:42:39\tStarting eval model...',
+    '| feature extraction | test | bottle |: 100%|█████| 3/3 [00:03<00:00,  1.06s/it]',
+]
+
+
+def test_a_dated_save_model_in_a_file_is_a_save(tmp_path: Path) -> None:
+    """`2022-04-18 22:42:39\tSave model in ./output/bottle/best.pdparams`: a save (none was read)."""
+    _, _, events = _read(tmp_path, PADIM_SAVE)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", next(n + 1 for n, t in enumerate(PADIM_SAVE) if "\tSave model in " in t))]
