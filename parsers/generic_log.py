@@ -441,8 +441,8 @@ class _Epoch:
 # DGL-KE's trainer every `log_interval` steps, each process (`[proc N]`, its rank) its averages over the interval, one a
 # line: "[proc 0][Train](1900/24000) average loss: 0.3907627931237221" (the step, and the run's total), then the
 # interval's time: "[proc 0][Train] 100 steps take 0.726 seconds"
-_DGLKE_STEP = re.compile(rf"\s{{0,8}}\[proc (?P<r>\d{{1,6}})\]\[Train\]\((?P<s>\d{{1,15}})/\d{{1,15}}\) average loss: "
-                         rf"(?P<l>{_FIGURE}|nan)\s*")
+_DGLKE_STEP = re.compile(rf"\s{{0,8}}\[proc (?P<r>\d{{1,6}})\]\[Train\]\((?P<s>\d{{1,15}})/\d{{1,15}}\) "
+                         rf"average (?P<k>\w{{1,40}}): (?P<v>{_FIGURE}|nan)\s*")
 _DGLKE_TIME = re.compile(rf"\s{{0,8}}\[proc (?P<r>\d{{1,6}})\]\[Train\] (?P<k>\d{{1,9}}) steps take (?P<t>{_FIGURE}) seconds\s*")
 # PyTorch-BigGraph's trainer: each edge chunk of an epoch's edge path begun and finished ("Starting epoch 1 / 50, edge
 # path 1 / 1, edge chunk 1 / 1", "Finished epoch 1 / 50, edge path 1 / 1, edge chunk 1 / 1"), between them each bucket's
@@ -1087,8 +1087,6 @@ def _own_step(text: str) -> _OwnStep | None:
             int(char_rnn.group("i")) <= int(char_rnn.group("n"))):
         return _OwnStep(int(char_rnn.group("i")), None, {"loss": float(char_rnn.group("l")),
                                                          "step_time_s": float(char_rnn.group("t"))}, "generic")
-    if "][Train](" in text and " average loss: " in text and (dglke := _DGLKE_STEP.fullmatch(text)) is not None:
-        return _OwnStep(int(dglke.group("s")), None, {"loss": float(dglke.group("l"))}, "dgl_ke", rank=int(dglke.group("r")))
     if text[:1] == "[" and "]" in text[:40] and (raft := _RAFT_STATUS.fullmatch(text)) is not None:
         return _OwnStep(int(raft.group("s")), None, {"lr": float(raft.group("lr"))}, "raft")
     if text[:1].isdigit() and (rwkv := _RWKV_EPOCH.fullmatch(text)) is not None and (
@@ -3501,7 +3499,7 @@ class GenericLogParser(LogReader):
                     return Claim.CONTENT
             if " epoch " in body and ", edge chunk " in body and _PBG_CHUNK.search(body) is not None:
                 return Claim.CONTENT  # PyTorch-BigGraph's chunk of an epoch begun or finished: one is enough
-            if "][Train](" in body and " average loss: " in body and _DGLKE_STEP.fullmatch(body) is not None:
+            if "][Train](" in body and " average " in body and _DGLKE_STEP.fullmatch(body) is not None:
                 return Claim.CONTENT  # DGL-KE's process's average loss at its step: one is enough
             if "Training finished iteration " in body and _RAY_ITERATION.match(body) is not None:
                 return Claim.CONTENT  # Ray Train's report of an iteration
@@ -3797,6 +3795,7 @@ class GenericLogParser(LogReader):
         open_bars: list[tuple[Line, int, BarReading]] = []  # (line, epoch, reading) of epochs' bars with no total
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
         ray_trained = False  # a Ray Train iteration was reported
+        dglke_rows: dict[int | None, dict[str, Any]] = {}  # rank -> the row of its last DGL-KE step
         pbg_chunks: dict[int | None, list[float | None]] = {}  # rank -> [seconds, loss] of its PyTorch-BigGraph chunk begun
         elapsed_rows: list[tuple[dict[str, Any], int]] = []  # (row, seconds since training began) of `_HMS_ELAPSED` lines
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
@@ -4234,6 +4233,21 @@ class GenericLogParser(LogReader):
                     pbg_chunks[line.rank][0] = float(pbg_chunks[line.rank][0] or 0.0) + float(bucket.group("t"))
                 elif "loss:" in text and (pbg_loss := _PBG_LOSS.search(text)) is not None and pbg_loss.group("l") != "nan":
                     pbg_chunks[line.rank][1] = float(pbg_loss.group("l"))
+            if "][Train](" in text and " average " in text and (dglke := _DGLKE_STEP.fullmatch(text)) is not None:
+                # (a DGL-KE process's first average at a step opens its row, `pos_loss` before `loss`: a block cut
+                # before the loss keeps the step)
+                rank = line.rank if line.rank is not None else int(dglke.group("r"))
+                dglke_row = dglke_rows.get(rank)
+                if dglke_row is None or dglke_row["step"] != int(dglke.group("s")):
+                    before = len(rows.steps)
+                    rows.step(line=line.number, rank=rank, step=int(dglke.group("s")), end_ns=line.ts_ns)
+                    dglke_row = None
+                    if len(rows.steps) > before:
+                        dglke_row = dglke_rows[rank] = rows.steps[-1]
+                        dglke_row["framework"] = "dgl_ke"
+                if dglke_row is not None and dglke.group("k") == "loss" and dglke.group("v") != "nan":
+                    dglke_row["loss"] = float(dglke.group("v"))
+                continue
             if " steps take " in text and (interval := _DGLKE_TIME.fullmatch(text)) is not None and int(interval.group("k")):
                 # (DGL-KE's interval's time after its process's averages: the mean step time of its last step line's)
                 rank = line.rank if line.rank is not None else int(interval.group("r"))
