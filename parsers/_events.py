@@ -156,6 +156,8 @@ RAY_TRIAL_ERROR = re.compile(r"^(?:Trial (?P<trial>\S{1,300})|Training) errored 
 _SAGEMAKER_END = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (?:Completed - Training job completed\b"
                             r"|(?P<ended>Failed|Stopped) - Training job (?:failed|stopped)\b)"
                             r"|\bUnexpectedStatusException: Error for Training job\b[^:]{0,300}: (?P<status>\w{1,40})\.")
+# Paperspace's job CLI (`paperspace jobs create`) once the job's command returned: "Job Stopped, exitCode 0"
+_PAPERSPACE_END = re.compile(r"Job (?:Stopped|Failed), exitCode (?P<c>-?\d{1,6})\s*$")
 # The end of training by early stopping, a normal end of `fit`: Keras' EarlyStopping ("Epoch 00040:
 # early stopping", since Keras 2.6 "Epoch 40: early stopping"), Lightning's ("Monitored metric
 # val_loss did not improve in the last 3 records. Best score: 1.349. Signaling Trainer to stop.")
@@ -866,7 +868,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving trained model to |"
     r"Model successfully saved to |model saved\.|"
     r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
-    r"Cleaning up the experiment directory |"
+    r"Cleaning up the experiment directory |^Job (?:Stopped|Failed), exitCode |"
     r"wrote checkpoint\.\s*$|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
@@ -1772,6 +1774,16 @@ class EventScanner:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail="detectron2: exception during training")
             self._failure(line.rank)
+        elif ", exitCode " in text and (paperspace := _PAPERSPACE_END.match(text)) is not None:
+            # (Paperspace's job CLI as the job's command returns, its exit code: 0 a clean end, another a failure)
+            if int(paperspace.group("c")) == 0:
+                if not failed and not self.unclean:
+                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                               detail="Paperspace: the job's command exited with code 0")
+            else:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail=f"Paperspace: the job's command exited with code {paperspace.group('c')}")
+                self._failure(line.rank)
         elif "Reporting training " in text and (report := _SAGEMAKER_REPORT.search(text)) is not None:
             if report.group(1) == "SUCCESS":
                 if not self.unclean:

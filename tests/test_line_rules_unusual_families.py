@@ -876,3 +876,44 @@ def test_a_dated_save_model_in_a_file_is_a_save(tmp_path: Path) -> None:
     _, _, events = _read(tmp_path, PADIM_SAVE)
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_save_start", next(n + 1 for n, t in enumerate(PADIM_SAVE) if "\tSave model in " in t))]
+
+
+# ml5's training-lstm (a char-rnn-tensorflow fork) run as a Paperspace job: the CLI's job lines, the run's chart records
+# and iteration lines (an elision between), its save and conversion, then the CLI's word that the job stopped and its
+# command's exit code (timofeysie's training-lstm notes, a README, index id 27463118980, the block after "Went ahead and
+# got a paid account", whole)
+PAPERSPACE_JOB = [
+    "PS C:\\Users\\timof\\repos\\python\\training-lstm> paperspace jobs create --container"
+    " tensorflow/tensorflow:1.5.1-gpu-py3 --machineType P5000 --command 'bash run.sh'",
+    'Zipping directory training-lstm [========================================] 21780015/bps 100% 0.0s',
+    'Uploading training-lstm.zip [========================================] 578102/bps 100% 0.0s',
+    'New jobId: j1py0oe1pg0ym3yo',
+    'Cluster: PS Jobs',
+    'Git commit: b0a1b7a',
+    'Job Pending',
+    'Waiting for job to run...',
+    'Job Running',
+    'Storage Region: East Coast (NY2)',
+    'Awaiting logs...',
+    'Here we go! Reading text file...',
+    '{"chart": "loss", "axis": "Iteration"}',
+    '...',
+    '{"chart": "loss", "x": 98, "y": 3.238658}',
+    '98/100 (epoch 49), train_loss = 3.239, time/batch = 0.035',
+    '{"chart": "loss", "x": 99, "y": 3.222741}',
+    '99/100 (epoch 49), train_loss = 3.223, time/batch = 0.027',
+    'Model saved to ./checkpoints/zora_neale_hurston/zora_neale_hurston!',
+    'Converting model to ml5js: zora_neale_hurston zora_neale_hurston-99',
+    'Done! The output model is in /artifacts',
+    'Check https://ml5js.org/docs/training-lstm for more information.',
+    'Job Stopped, exitCode 0',
+]
+
+
+def test_a_paperspace_jobs_exit_code_0_is_a_clean_end(tmp_path: Path) -> None:
+    """`Job Stopped, exitCode 0`: the job's command returned 0, the run's clean end (it was unknown); `99/100 (epoch
+    49), train_loss = 3.223, time/batch = 0.027` step 99."""
+    _, steps, events = _read(tmp_path, PAPERSPACE_JOB)
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(98, 3.239, 0.035), (99, 3.223, 0.027)]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [
+        ("attempt_end", PAPERSPACE_JOB.index("Job Stopped, exitCode 0") + 1)]
