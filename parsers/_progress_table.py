@@ -14,6 +14,9 @@ frame; a column left blank when it has no value).
 - chainer's `PrintReport` (ESPnet1's trainer): `epoch  iteration  main/loss ... elapsed_time`, then a
   row every report interval of iterations, `elapsed_time` the seconds since training began; a
   terminal's redraw codes before a row (`\\x1b[J`, or pasted as the text `ESC[J`) are not its text.
+- a table between `|` borders (Turi Create's object detector: `| Iteration    | Loss         | Elapsed Time |`
+  between `+----+` rules, then `| 12           | 4.312        | 20.7         |`): its cells read between the
+  borders, a column's name its words joined by `_` (`elapsed_time`).
 
 The step is the row's iteration (or step) where the table has one, else its epoch. A table of
 epochs printed again in one file (fastai's `fine_tune`: the frozen epoch's table, then the
@@ -57,6 +60,7 @@ class Header:
     ordered: bool = False  # cells apart by a tab or one space: read in their order, not by place
     framework: str | None = None  # the program whose table it is, where its columns say
     ends: list[int] | None = None  # each column's name's end (a right-aligned table's cells end there)
+    bordered: bool = False  # its cells between `|` borders (a row's cells read between them, in order)
 
 
 # spaCy's `spacy train` table (v3): `E    #       LOSS TOK2VEC  LOSS NER  ENTS_F  ENTS_P  ENTS_R  SCORE`,
@@ -80,6 +84,8 @@ def header(text: str) -> Header | None:
         cells = list(_SPACY_CELL.finditer(text))
         names = ["epoch" if c.group().rstrip(".") == "Itn" else c.group().lower() for c in cells]
         return Header([c.start() for c in cells], names, 0, 0, framework="spacy")
+    if text[:1] == "|" and text.rstrip()[-1:] == "|":
+        return _bordered_header(text)
     if text[:1] == "#" and DEEPMD_HEADER.match(text) is not None:
         # (a cell a column in every row, read in order: the step, the fit's errors, the learning rate; the errors
         # are no loss)
@@ -104,6 +110,31 @@ def header(text: str) -> Header | None:
                   ends=[c.end() for c in cells])
 
 
+def _bordered(text: str) -> list[str] | None:
+    """The cells of a line between `|` borders (`| 12           | 4.312        | 20.7         |`), each stripped;
+    None for a line not so bordered."""
+    stripped = text.strip()
+    if len(stripped) < 3 or stripped[0] != "|" or stripped[-1] != "|":
+        return None
+    return [cell.strip() for cell in stripped[1:-1].split("|")]
+
+
+def _bordered_header(text: str) -> Header | None:
+    """A bordered table's header (Turi Create's `| Iteration    | Loss         | Elapsed Time |`, its rules `+---+`
+    apart): each cell a column's name, words joined by `_` and lower-cased (`elapsed_time`), a loss and a counter
+    among them."""
+    cells = _bordered(text)
+    if cells is None or len(cells) < 3:
+        return None
+    names = ["_".join(cell.lower().split()) for cell in cells]
+    if any(_NAME.fullmatch(name) is None for name in names) or not any("loss" in name for name in names):
+        return None
+    counter = next((names.index(name) for name in _COUNTERS if name in names), None)
+    if counter is None:
+        return None
+    return Header([], names, counter, names.index("epoch") if "epoch" in names else None, bordered=True)
+
+
 def _strip(text: str) -> str:
     """A row's text without the control sequences before it; its columns keep their places."""
     control = _CONTROL.match(text)
@@ -114,6 +145,9 @@ def row(head: Header, text: str) -> dict[str, str] | None:
     """A row under `head`: column name -> its cell, every cell under a column's start (at most 2
     characters left of it), the counter's a whole number; None for any other line."""
     text = _strip(text)
+    if head.bordered:
+        cells = _bordered(text)
+        return _in_order(head, "\t".join(cell or _NO_VALUE for cell in cells)) if cells is not None else None
     if head.ordered:
         return _in_order(head, text)
     return (_placed(head, text, right=False) or (_placed(head, text, right=True) if head.ends is not None else None)

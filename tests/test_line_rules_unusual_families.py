@@ -917,3 +917,36 @@ def test_a_paperspace_jobs_exit_code_0_is_a_clean_end(tmp_path: Path) -> None:
     assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(98, 3.239, 0.035), (99, 3.223, 0.027)]
     assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [
         ("attempt_end", PAPERSPACE_JOB.index("Job Stopped, exitCode 0") + 1)]
+
+
+# Turi Create's object detector training, its progress table between `|` borders and `+---+` rules (a README of a
+# Turi Create object-detection project, index id 42471208085, the code block's first 14 lines)
+TURI_TABLE = [
+    'Start Training',
+    "Using 'image' as feature column",
+    "Using 'annotation' as annotations column",
+    "Setting 'batch_size' to 32",
+    'Using GPU to create model (AMD Radeon Pro 560)',
+    '+--------------+--------------+--------------+',
+    '| Iteration    | Loss         | Elapsed Time |',
+    '+--------------+--------------+--------------+',
+    '| 1            | 4.262        | 9.7          |',
+    '| 12           | 4.312        | 20.7         |',
+    '| 23           | 3.818        | 31.6         |',
+    '| 34           | 2.962        | 42.5         |',
+    '| 45           | 2.350        | 53.4         |',
+    '| 56           | 1.915        | 64.2         |',
+]
+
+
+def test_a_bordered_tables_rows_are_its_steps_timed_by_its_elapsed_column(tmp_path: Path) -> None:
+    """`| 12           | 4.312        | 20.7         |` under `| Iteration    | Loss         | Elapsed Time |`:
+    iteration 12, loss 4.312, its time (20.7 - 9.7) s over the 11 iterations since the row before (the table's rows
+    were no steps)."""
+    read = [(int(c[0]), float(c[1]), float(c[2])) for t in TURI_TABLE[8:] if (c := [x.strip() for x in t.strip("|").split("|")])]
+    parser, steps, _ = _read(tmp_path, TURI_TABLE)
+    assert parser == "generic_log"
+    assert [(s["step"], s["loss"]) for s in steps] == [(i, loss) for i, loss, _ in read]
+    assert [s["step"] for s in steps] == [1, 12, 23, 34, 45, 56]
+    assert [s["step_time_s"] for s in steps] == pytest.approx(
+        [None] + [(b[2] - a[2]) / (b[0] - a[0]) for a, b in pairwise(read)])
