@@ -712,7 +712,7 @@ _NEEDS_PYTHON = (
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
 _DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|\):\d{4}-\d{2}-\d{2}-|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
-              r"|^\d{8}[ -]|^\d{2}-\d{2}-\d{2} "
+              r"|^\d{8}[ -]|^\d{2}-\d{2}-\d{2} |^\[\d{2}/\d{2}/\d{2} "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d )"
               r"\d{2}:\d{2}:\d{2}")
 # `date`'s time after a few words (`_CTIME_AFTER`), a pattern of its own: in `_DATE_HINT` it slows
@@ -954,6 +954,10 @@ def _node_ranks(bodies: Sequence[str], nodes: Sequence[str | None]) -> dict[str,
 # without such a tail)
 _DATE_PACKED = re.compile(r"(?P<y>(?:19|20)\d{2})(?P<mo>0[1-9]|1[0-2])(?P<d>[0-3]\d)[ -]"
                           r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)(?:[.,](?P<frac>\d{1,9}))?(?![\d:])")
+# rich's logging handler's time as it opens each line (`log_time_format="[%x %X]"`, the C locale's month first):
+# "[06/25/24 12:25:53] WARNING  Anomalib currently does not support multi-gpu training. ...     config.py:262"
+_RICH_TIME = re.compile(r"\[(?P<first>[0-3]\d)/(?P<second>[0-3]\d)/(?P<yy>\d{2}) "
+                        r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)(?P<frac>)\]")
 _DATE_KAIR = re.compile(r"(?P<yy>\d{2})-(?P<mo>0[1-9]|1[0-2])-(?P<d>[0-3]\d) "
                         r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)\.(?P<frac>\d{3})"
                         r"(?: : | - (?:DEBUG|INFO|WARNING|ERROR|CRITICAL): )")
@@ -1244,6 +1248,11 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
             return _match_ns(ctime, ctime.group(0), lambda: {**ctime.groupdict(), "mo": _MONTHS[ctime.group("mon")]})
         if (later := _leading(_CTIME_AFTER, text)) is not None:
             return _match_ns(later, later.group(0), lambda: {**later.groupdict(), "mo": _MONTHS[later.group("mon")]})
+        if text[:1] == "[" and (rich := _RICH_TIME.match(text)) is not None:
+            month_first = not day_first and int(rich.group("first")) <= 12  # (a day past 12 first: the day first)
+            return _match_ns(rich, f"r{month_first:d}{rich.group(0)}", lambda: {
+                **rich.groupdict(), "tz": None, "frac": None, "y": f"20{rich.group('yy')}",
+                "mo": rich.group("first" if month_first else "second"), "d": rich.group("second" if month_first else "first")})
         if text[:1].isdigit() and ((packed := _DATE_PACKED.match(text)) is not None
                                    or (packed := _DATE_KAIR.match(text)) is not None):
             return _match_ns(packed, "p" + packed.group(0)[:17], lambda: {

@@ -950,3 +950,41 @@ def test_a_bordered_tables_rows_are_its_steps_timed_by_its_elapsed_column(tmp_pa
     assert [s["step"] for s in steps] == [1, 12, 23, 34, 45, 56]
     assert [s["step_time_s"] for s in steps] == pytest.approx(
         [None] + [(b[2] - a[2]) / (b[0] - a[0]) for a, b in pairwise(read)])
+
+
+# anomalib 1.x's `anomalib train` under Lightning's rich bar, each message printed twice: by its own logger (ISO dates)
+# and by rich's handler (`[06/25/24 12:27:01]`, the C locale's `%x %X`; blank where the time repeats), the last one its
+# test's end (cjy513203427/IADBE@6b9d5b7598b4d9f549c62a40b6009d57d2662ff4, logs/rawlogs/train_test_kolektor_stfpm.log,
+# lines 55-66)
+ANOMALIB_RICH = [
+    '`Trainer(logger=ALogger(...))`',
+    'Epoch 11/99 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 9/9 0:00:01 • 0:00:00 20.16it/s train_loss_step: 4.395'
+    ' pixel_AUROC: 0.876 pixel_PRO: 0.098 train_loss_epoch: 6.9542024-06-25 12:27:01,559 -'
+    ' anomalib.callbacks.timer - INFO - Training took 66.87 seconds',
+    '[06/25/24 12:27:01] INFO     Training took 66.87 seconds                                                     '
+    '                                                                                                   timer.py:59',
+    'Epoch 11/99 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 9/9 0:00:01 • 0:00:00 20.16it/s train_loss_step: 4.395'
+    ' pixel_AUROC: 0.841 pixel_PRO: 0.104 train_loss_epoch: 6.602',
+    '2024-06-25 12:27:01,562 - anomalib.data.image.kolektor - INFO - Found the dataset.',
+    '                    INFO     Found the dataset.                                                              '
+    '                                                                                               kolektor.py:340',
+    '2024-06-25 12:27:01,588 - lightning.pytorch.accelerators.cuda - INFO - LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]',
+    '[06/25/24 12:27:01] INFO     LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]                                       '
+    '                                                                                                    cuda.py:58',
+    'Testing ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 4/4 0:00:11 • 0:00:00 0.25it/s  2024-06-25 12:27:18,669 -'
+    ' anomalib.callbacks.timer - INFO - Testing took 16.816832542419434 seconds',
+    'Throughput (batch_size=32) : 7.25463607324759 FPS',
+    '[06/25/24 12:27:18] INFO     Testing took 16.816832542419434 seconds                                         '
+    '                                                                                                  timer.py:109',
+    '                             Throughput (batch_size=32) : 7.25463607324759 FPS',
+]
+
+
+def test_a_rich_handlers_time_dates_its_line(tmp_path: Path) -> None:
+    """`[06/25/24 12:27:18] INFO     Testing took 16.816832542419434 seconds`: 25 June 2024, 12:27:18, the run's last
+    line (its end was the ISO line's 12:27:01.588 before it)."""
+    con = console_connection(tmp_path, ANOMALIB_RICH)
+    last = next(t for t in reversed(ANOMALIB_RICH) if t.startswith("[06/25/24 "))
+    assert last.startswith("[06/25/24 12:27:18] INFO     Testing took ")
+    moment = int(datetime(2024, 6, 25, 12, 27, 18, tzinfo=UTC).timestamp()) * 10**9
+    assert con.execute("select end_ns from attempts").fetchall() == [(moment,)]
