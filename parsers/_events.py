@@ -1908,7 +1908,12 @@ class EventScanner:
                or "finished saving model to " in text or "Saved model " in text or "Saved weights " in text
                or "Saved the " in text or "Saved best " in text or "Saved final " in text) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
-                "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))):
+                "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))) and not (
+                # (a worker's own part of a save its driver began, verl's `[Rank 0] Saved model to .../global_step_10/
+                # actor/model_world_size_2_rank_0.pt`, or ended, DeepSpeed's `Checkpoint global_step10 is ready now!`
+                # then helloDS's `[Rank 0] Saved model to experiments/...`: no save of its own)
+                ("Saved model " in text or "Saved weights " in text)
+                and (_save_open(rows, line.rank) or _saved_since_last_step(rows, line.rank))):
             # (transformers' "Model weights saved in" inside the Trainer's checkpoint, which goes on
             # to write the optimizer's state, ends no save: only a save_pretrained of its own; one
             # pipeline's components, each "saved in" its folder a few lines apart, are one save)
@@ -2310,6 +2315,21 @@ SD_SCRIPTS_SAVE_LINES = 3  # sd-scripts' `model saved.` follows its `saving chec
 def _last_save_event(rows: LogRows, rank: int | None) -> dict[str, Any] | None:
     """The rank's (or a rankless) last save event among its last few events, else None."""
     return next((e for e in islice(reversed(rows.events), 50) if e["rank"] in (rank, None) and e["kind"] in _SAVES), None)
+
+
+SAVE_LOOKBACK = 64  # events looked back through for a save ended since the last step (`_saved_since_last_step`)
+
+
+def _saved_since_last_step(rows: LogRows, rank: int | None) -> bool:
+    """Whether a save of the rank (or of no rank) ended after the log's last step line, among its last
+    `SAVE_LOOKBACK` events."""
+    last_step = rows.steps[-1]["line"] if rows.steps else -1
+    for event in reversed(rows.events[-SAVE_LOOKBACK:]):
+        if event["line"] <= last_step:
+            return False
+        if event["kind"] == LogEventKind.CHECKPOINT_SAVE_END.value and event["rank"] in (rank, None):
+            return True
+    return False
 
 
 def _save_open(rows: LogRows, rank: int | None) -> bool:

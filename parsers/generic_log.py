@@ -123,7 +123,7 @@ _TORCHTITAN = re.compile(r"\[titan\] |memory:\s{0,8}[\d.]{1,20}GiB\([\d.]{1,20}%
 # A log that counts epochs only (nnU-Net's `epoch:  3`, then dated `train loss : 1.17` and
 # `This epoch took 632.03 s` lines): the epoch number (not a fraction: HF's `'epoch': 0.27`), and
 # the epoch's duration where a line says it
-_EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.])", re.I)
+_EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.%])", re.I)  # (not a bar's `epoch: 100%|`)
 # (and JAX's tutorials' `Epoch 0 in 55.15 sec`)
 # (and an epoch line's field of seconds alone: `epoch   2 | D^2=+0.0019 | cross=0.2559 ... | 1311.5s | FID=211.59`,
 # or its training's: `Epoch 02 loss 1.2394 | train 2.1s`)
@@ -274,23 +274,27 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
 
 def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     """An undated log its program appends to at each start (RAFT's `train.log` under `tee -a`: `Training with:`, then
-    `lr=0.0004, batch_size=2`): its first line (a program's start, no progress's words) said again with the same line
-    after it, after a step line of the run since it was said before, is a launch (at most `APPENDED_LAUNCHES_MAX`; the
-    same lines from each rank of one start have no step between them)."""
+    `lr=0.0004, batch_size=2`): its first line (a program's start, no progress's words, no table's row) said again
+    with the same line after it, after a step line of the run since it was said before, and before steps that count
+    from no further than the steps before it (the run's count starting again), is a launch (at most
+    `APPENDED_LAUNCHES_MAX`; the same lines from each rank of one start have no step between them, a message a loop
+    prints each epoch is followed by its count going on)."""
     at = next((i for i, line in enumerate(lines) if line.text.strip()), None)
     if at is None or at + 1 >= len(lines) or lines[at].ts_ns is not None or lines[at].rank is not None or not rows.steps:
         return
     message, then = lines[at].text.strip(), lines[at + 1].text.strip()
-    if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None:
+    if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None or message[:1] in "|+":
         return
-    stepped = sorted(row["line"] for row in rows.steps if row["rank"] is None)
+    stepped = sorted((row["line"], row["step"]) for row in rows.steps if row["rank"] is None)
+    step_lines = [number for number, _ in stepped]
     said_at, launches = lines[at].number, 0
     for i in range(at + 1, len(lines) - 1):
         line = lines[i]
         if line.ts_ns is not None or line.rank is not None or line.text.strip() != message:
             continue
-        if (lines[i + 1].text.strip() == then and bisect_right(stepped, said_at) < bisect_right(stepped, line.number)
-                and launches < APPENDED_LAUNCHES_MAX):
+        before, after = bisect_right(step_lines, said_at), bisect_right(step_lines, line.number)
+        if (lines[i + 1].text.strip() == then and before < after and after < len(stepped)
+                and stepped[after][1] <= stepped[after - 1][1] and launches < APPENDED_LAUNCHES_MAX):
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=None,
                        detail="the log's first line again after its steps: a launch appended to it", raw=line.text,
                        process=True)
@@ -1087,7 +1091,9 @@ def _own_step(text: str) -> _OwnStep | None:
             int(char_rnn.group("i")) <= int(char_rnn.group("n"))):
         return _OwnStep(int(char_rnn.group("i")), None, {"loss": float(char_rnn.group("l")),
                                                          "step_time_s": float(char_rnn.group("t"))}, "generic")
-    if text[:1] == "[" and "]" in text[:40] and (raft := _RAFT_STATUS.fullmatch(text)) is not None:
+    if text[:1] == "[" and "]" in text[:40] and (raft := _RAFT_STATUS.fullmatch(text)) is not None and (
+            ("." in raft.group("lr") or "e" in raft.group("lr").lower()) and float(raft.group("lr")) < 1):
+        # (its learning rate a fraction: not the CIFAR tutorial's `[1,  2000] loss: 2.193`, an epoch and its batch)
         return _OwnStep(int(raft.group("s")), None, {"lr": float(raft.group("lr"))}, "raft")
     if text[:1].isdigit() and (rwkv := _RWKV_EPOCH.fullmatch(text)) is not None and (
             at_ns := parse_timestamp(rwkv.group("at"))) is not None:
@@ -1928,8 +1934,8 @@ def _postfix_trains(text: str, after: int) -> bool:
 BARE_BAR_MIN_STEP_S = 1e-4
 
 
-# a full bar drawn again this much later on its clock is another bar (tqdm's closing redraw of a finished bar comes at
-# once: its clock as it was, a second on at most as rounded)
+# a full training bar drawn again this much later on its clock is another bar (tqdm's closing redraw of a finished bar
+# comes at once: its clock as it was, a second on at most as rounded)
 BAR_CLOSE_S = 1
 REPEATED_STEP_LINES = 5  # a rank's step printed again within this many lines is the same step's other line
 
@@ -2030,8 +2036,9 @@ def _bare_bar(text: str) -> list[BarReading]:
     return [reading for reading in readings if reading.total == total]
 
 
-# a bar's description that is its training's loss (EfficientAD's `set_description("Current loss: {:.4f}  ")`)
-_LOSS_SAID = re.compile(rf"(?:^|\s)(?:[Cc]urrent |[Tt]rain(?:ing)? )?[Ll]oss: {{0,2}}{_FIGURE}(?= {{0,4}}:? )")
+# a bar's description that is its training's loss alone (EfficientAD's `set_description("Current loss: {:.4f}  ")`), with
+# tqdm's `: ` after it
+_LOSS_SAID = re.compile(rf"\s{{0,8}}(?:[Cc]urrent |[Tt]rain(?:ing)? )?[Ll]oss: {{0,2}}{_FIGURE} {{0,4}}: {{0,2}}")
 # a bar's postfix naming its training's losses after its rate (alpha-zero-general's `Loss_pi=3.88e+00, Loss_v=1.04e+00`;
 # ai-toolkit's `lr: 1.0e-04 loss: 4.167e-01`)
 _LOSSES_POSTFIX = re.compile(r"[,\s](?:train_)?loss(?:_[a-z]{1,12})?(?:=|: )", re.I)
@@ -2039,18 +2046,21 @@ _LOSSES_POSTFIX = re.compile(r"[,\s](?:train_)?loss(?:_[a-z]{1,12})?(?:=|: )", r
 
 def _training_bar(text: str) -> list[BarReading]:
     """The readings of a bar whose description names neither an evaluation nor an epoch and whose
-    postfix its training's losses (alpha-zero-general's each epoch of its net's training, kept as
-    Colab draws it: `Training Net: 100% 29/29 [00:01<00:00, 23.98it/s, Loss_pi=3.88e+00, Loss_v=1.04e+00]`),
-    counting iterations, or epochs (PyKEEN's `Training epochs on cpu: 100% 5/5 [00:30<00:00,  6.71s/epoch,
-    loss=0.141, prev_loss=0.182]`), to a total: the line's latest."""
+    postfix names its training's losses (alpha-zero-general's each epoch of its net's training, kept as
+    Colab draws it: `Training Net: 100% 29/29 [00:01<00:00, 23.98it/s, Loss_pi=3.88e+00, Loss_v=1.04e+00]`;
+    ai-toolkit's `lr: 1.0e-04 loss: 4.167e-01`), or whose description is its loss alone (EfficientAD's
+    `Current loss: 5.1687  : 100%|...| 1000/1000 [...]`), counting iterations, or epochs (PyKEEN's `Training
+    epochs on cpu: 100% 5/5 [00:30<00:00,  6.71s/epoch, loss=0.141, prev_loss=0.182]`), to a total: the line's
+    latest."""
     readings = bar_readings(text)
     if (not readings or (reading := readings[-1]).total is None or reading.unit not in ("it", "epoch")
             or reading.seconds_per_item is None):
         return []
-    if _NOT_TRAINING.search(text, 0, reading.start) is not None or _BAR_EPOCH.search(text, 0, reading.start) is not None:
-        return []
-    if _LOSS_SAID.search(text, 0, reading.start) is not None:
-        return [reading]  # (its description the loss: EfficientAD's `Current loss: 5.1687  : 100%|...| 1000/1000 [...]`)
+    if (_NOT_TRAINING.search(text, 0, reading.start) is not None or _NOT_TRAINING_LOOP.search(text, 0, reading.start)
+            is not None or _BAR_EPOCH.search(text, 0, reading.start) is not None or "alidat" in text[:reading.start]):
+        return []  # (an evaluation's, an inference's, a generation's bar: `Inference: 100%|...| 50/50 [..., loss=0.305]`)
+    if (percent := text.rfind("%", 0, reading.start)) >= 3 and _LOSS_SAID.fullmatch(text, 0, percent - 3) is not None:
+        return [reading]  # (its description the loss alone, then tqdm's `: ` and the percentage's three places)
     found = _LOSSES_POSTFIX.search(text, reading.end, reading.end + TRAIN_POSTFIX_SPAN)
     return [reading] if found is not None and "]" not in text[reading.end:found.start()] else []
 
@@ -2079,23 +2089,23 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]],
     # batches it had done, `5000/10000 [00:00<00:00, 21000.00it/s]`; the bar's other drawings are)
     bare = [(line, reading) for line, reading in bare
             if reading.seconds_per_item is None or reading.seconds_per_item >= BARE_BAR_MIN_STEP_S]
-    # rank -> its bar's last (line, reading, what the line shows after the reading): a redraw is no new step
-    shown: dict[int | None, tuple[int, BarReading, str]] = {}
+    shown: dict[int | None, tuple[int, BarReading]] = {}  # rank -> its bar's last (line, reading): a redraw is no new step
     done: dict[int | None, int] = {}  # rank -> the steps of its bars that reached their total
     for line, reading in bare:
-        last_line, last, last_postfix = shown.get(line.rank, (0, None, ""))
-        postfix = line.text[reading.end:reading.end + TRAIN_POSTFIX_SPAN]
-        # a new bar: its count went back, or its total changed, or a full bar again with its clock gone back or on
-        # (`BAR_CLOSE_S`), a training bar's postfix changed, or another line since (an epoch's bar kept only at 100%
-        # each time; tqdm's closing redraw follows at once, its postfix as it was)
+        last_line, last = shown.get(line.rank, (0, None))
+        # a new bar: its count went back, or its total changed, or a full bar again with its clock gone back or
+        # another line since (an epoch's bar kept only at 100% each time; tqdm's closing redraw follows at once), or,
+        # of bars that name their training (`one_total` False: OneTrainer's epochs' bars kept one a line), with its
+        # clock on (`BAR_CLOSE_S`) or its rate changed (a redraw at close, or after `set_postfix`, shows both as they
+        # were)
         new_bar = last is not None and (reading.n < last.n or reading.total != last.total or (
-            reading.n == last.n == reading.total and (reading.elapsed_s < last.elapsed_s or line.number > last_line + 1
-                                                      or reading.elapsed_s > last.elapsed_s + BAR_CLOSE_S
-                                                      or (not one_total and last_postfix != postfix and "=" in postfix))))
+            reading.n == last.n == reading.total and (reading.elapsed_s < last.elapsed_s or line.number > last_line + 1 or (
+                not one_total and (reading.elapsed_s > last.elapsed_s + BAR_CLOSE_S
+                                   or reading.seconds_per_item != last.seconds_per_item)))))
         if reading.n > 0 and (last is None or last.n != reading.n or new_bar):
             if new_bar and last is not None and last.n == last.total:
                 done[line.rank] = done.get(line.rank, 0) + last.n
-            shown[line.rank] = (line.number, reading, postfix)
+            shown[line.rank] = (line.number, reading)
             seconds = clock_held_rate(reading.seconds_per_item, reading,
                                      (last.n, last.elapsed_s) if last is not None and not new_bar else None)
             # a bar's first reading ends the steps it counts since the bar began (its elapsed time
@@ -2103,9 +2113,10 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]],
             began = (line.ts_ns - int(reading.elapsed_s * 1e9)
                      if (last is None or new_bar) and line.ts_ns is not None and reading.elapsed_s > 0 else None)
             before = len(rows.steps)
+            loss = postfix_loss(line.text, reading) if not one_total else None
             rows.step(line=line.number, rank=line.rank, step=done.get(line.rank, 0) + reading.n, end_ns=line.ts_ns,
                       **({"step_time_s": seconds} if seconds is not None else {}),
-                      **({"start_ns": began} if began is not None else {}))
+                      **({"start_ns": began} if began is not None else {}), **({"loss": loss} if loss is not None else {}))
             if len(rows.steps) > before:
                 drawn.append((rows.steps[-1], line, reading))
             if began is not None and last is None and len(shown) == 1:
@@ -2398,6 +2409,9 @@ class _Counter(NamedTuple):
     metrics_at: int | None = None  # where the line's metrics start; None: after the counter
     base: int | None = None  # the first epoch's number where the framework says it (else `_from_epoch_one` guesses)
     from_zero: bool = False  # a shape whose printers count epochs from 0 (`_FROM_ZERO`)
+    # a shape whose printers count epochs from 1 (PyTorch's word_language_model, `range(1, args.epochs+1)`, and the
+    # scripts copied from it): a tail past its first epoch is counted so too, where no epoch 0 is printed
+    from_one: bool = False
     ends_epoch: bool = False  # the count is the epoch's last batch (`LogRows.epoch_end`)
 
     def metrics(self, text: str) -> dict[str, float]:
@@ -2527,12 +2541,11 @@ def _step_counter(text: str) -> _Counter | None:
         i, n = batch.group("i"), batch.group("n")
         epochs = int(ee) if (ee := batch.groupdict().get("ee")) else None
         # timm's own form (`Train: 1 [...]`, no total of epochs) counts epochs from 0, YOLOX's
-        # trainer (`yolox.core.trainer:... - epoch: 8/40, iter: 1340/1816`) and PyTorch's word_language_model
-        # (`for epoch in range(1, args.epochs+1)`, and the scripts copied from it) from 1
-        base = 0 if batch.re is _TIMM and epochs is None else 1 if batch.re in (_YOLOX, _EPOCH_BATCHES_AFTER) else None
+        # trainer (`yolox.core.trainer:... - epoch: 8/40, iter: 1340/1816`) from 1
+        base = 0 if batch.re is _TIMM and epochs is None else 1 if batch.re is _YOLOX else None
         from_zero = batch.re is _EPOCH_BATCH and _FROM_ZERO.match(text, batch.start()) is not None
         return _Counter((epoch - (base or 0)) * int(n) + int(i), batch, epoch, epochs, int(n), base=base,
-                        from_zero=from_zero, ends_epoch=int(i) == int(n))
+                        from_zero=from_zero, ends_epoch=int(i) == int(n), from_one=batch.re is _EPOCH_BATCHES_AFTER)
     if "epoch:train:" in text and (espnet := _ESPNET.search(text)) is not None:
         return _Counter(int(espnet.group("u") or espnet.group("i")), espnet, int(espnet.group("e")))
     if ((("poch" in text or "POCH" in text) and (within := _EPOCH_COUNT.search(text)) is not None)
@@ -3073,12 +3086,14 @@ def _from_epoch_one(rows: LogRows, counted: list[tuple[int, _Counter]]) -> None:
     log from its run's start: a count from 0 would have shown epoch 0 first), unless the lines
     are of a shape whose printers count from 0 (`_FROM_ZERO`: there a first epoch 1 is a
     resumed run's). A tail that starts past epoch 1 and never reaches the last is taken as
-    printed. Counters whose framework says how it counts (`_Counter.base`) are counted so already."""
+    printed, but where its printers count from 1 (`_Counter.from_one`). Counters whose framework says how it
+    counts (`_Counter.base`) are counted so already."""
     guessed = [(index, c) for index, c in counted if c.base is None]
     if not guessed or any(c.epoch == 0 for _, c in guessed):
         return
     starts_at_one = min(c.epoch or 0 for _, c in guessed) == 1 and not any(c.from_zero for _, c in guessed)
-    if any(c.epochs is not None and c.epoch == c.epochs for _, c in guessed) or starts_at_one:
+    if any(c.epochs is not None and c.epoch == c.epochs for _, c in guessed) or starts_at_one or all(
+            c.from_one for _, c in guessed):
         for index, c in guessed:
             rows.steps[index]["step"] -= c.batches
 
@@ -4250,10 +4265,9 @@ class GenericLogParser(LogReader):
                 continue
             if " steps take " in text and (interval := _DGLKE_TIME.fullmatch(text)) is not None and int(interval.group("k")):
                 # (DGL-KE's interval's time after its process's averages: the mean step time of its last step line's)
-                rank = line.rank if line.rank is not None else int(interval.group("r"))
-                last = next((row for row in reversed(rows.steps) if row["rank"] == rank), None)
-                if last is not None and last.get("framework") == "dgl_ke" and last.get("step_time_s") is None:
-                    last["step_time_s"] = float(interval.group("t")) / int(interval.group("k"))
+                timed = dglke_rows.get(line.rank if line.rank is not None else int(interval.group("r")))
+                if timed is not None and timed.get("step_time_s") is None:
+                    timed["step_time_s"] = float(interval.group("t")) / int(interval.group("k"))
                 continue
             if "per step time: " in text and (monitor := _TIME_MONITOR.match(text)) is not None:
                 # MindSpore's TimeMonitor after the epoch's LossMonitor line: that step's mean time
@@ -4519,7 +4533,9 @@ class GenericLogParser(LogReader):
             _from_epoch_one(rows, counted)
         if steps_drawn:
             _clock_bars(steps_drawn, lines, rows)
-        if not rows.steps and (bare or named_bars):
+        if not rows.steps and (bare or (named_bars and not any(epochs.values()))):
+            # (bars that name their training count where no step line and no epoch's line does: a log whose epochs
+            # have lines of their own is read by those, AllenNLP's `Epoch 0/39` ... `Epoch duration: 0:00:39.8`)
             _clock_bars(_bare_bar_steps(rows, bare) if bare else _bare_bar_steps(rows, named_bars, one_total=False), lines, rows)
             if hf_frame:  # the bar a traceback through the HF Trainer's loop stopped: the Trainer's
                 for row in rows.steps:
@@ -4581,10 +4597,15 @@ class GenericLogParser(LogReader):
             mark_evaluations(rows)
         _running_tokens(rows)
         if ray_trained:
-            # the job's steps are Ray Train's reported iterations: the lines its workers relay (their loops' bars,
-            # `Train Epoch 1:  19%|...| 354/1875 [...] [repeated 80x across cluster]`, no rank's own) count no steps of it
-            rows.drop_steps({id(row) for row in rows.steps if row.get("framework") != "ray_train"})
-            estimated = None
+            # Ray Train's reported iterations and the bars its workers' lines relay (`Train Epoch 1:  19%|...| 354/1875
+            # [...] [repeated 80x across cluster]`, no rank's own) count on two scales: the bars count none; where the
+            # workers print step lines of their own, those are the steps and the reports (their epochs) none
+            barred = {line.number for line in lines if "%|" in line.text}
+            rows.drop_steps({id(row) for row in rows.steps if row.get("framework") != "ray_train" and row["line"] in barred})
+            if any(row.get("framework") != "ray_train" for row in rows.steps):
+                rows.drop_steps({id(row) for row in rows.steps if row.get("framework") == "ray_train"})
+            else:
+                estimated = None
         if federated:
             _federated_rounds(rows)
             estimated = None  # (its clients' loops, read within their epochs, are no steps)

@@ -988,3 +988,104 @@ def test_a_rich_handlers_time_dates_its_line(tmp_path: Path) -> None:
     assert last.startswith("[06/25/24 12:27:18] INFO     Testing took ")
     moment = int(datetime(2024, 6, 25, 12, 27, 18, tzinfo=UTC).timestamp()) * 10**9
     assert con.execute("select end_ns from attempts").fetchall() == [(moment,)]
+
+
+# Stable-Baselines3's PPO logger tables at the tail of a run, its first line a table's row whose figure recurs in later
+# tables (AlanXiangYuWu/REINFORCEMENT-LEARNING-homework3-4@d9a02b90a7e9e6087a8ec939566035813f6b3f43, train.log, lines
+# 1-84)
+SB3_TABLES = [
+    '|    ep_rew_mean          | 0.016        |',
+    '| time/                   |              |',
+    '|    fps                  | 3373         |',
+    '|    iterations           | 19519        |',
+    '|    time_elapsed         | 5924         |',
+    '|    total_timesteps      | 19987456     |',
+    '| train/                  |              |',
+    '|    approx_kl            | 0.0069153174 |',
+    '|    clip_fraction        | 0.0181       |',
+    '|    clip_range           | 0.2          |',
+    '|    entropy_loss         | -1.21        |',
+    '|    explained_variance   | 0.3841427    |',
+    '|    learning_rate        | 0.00025      |',
+    '|    loss                 | -0.0269      |',
+    '|    n_updates            | 78072        |',
+    '|    policy_gradient_loss | -0.00673     |',
+    '|    value_loss           | 5.02e-08     |',
+    '------------------------------------------',
+    '-----------------------------------------',
+    '| rollout/                |             |',
+    '|    ep_len_mean          | 2.53e+03    |',
+    '|    ep_rew_mean          | 0.016       |',
+    '| time/                   |             |',
+    '|    fps                  | 3373        |',
+    '|    iterations           | 19520       |',
+    '|    time_elapsed         | 5924        |',
+    '|    total_timesteps      | 19988480    |',
+    '| train/                  |             |',
+    '|    approx_kl            | 0.007454669 |',
+    '|    clip_fraction        | 0.0129      |',
+    '|    clip_range           | 0.2         |',
+    '|    entropy_loss         | -1.2        |',
+    '|    explained_variance   | 0.20973784  |',
+    '|    learning_rate        | 0.00025     |',
+    '|    loss                 | -0.0288     |',
+    '|    n_updates            | 78076       |',
+    '|    policy_gradient_loss | -0.0074     |',
+    '|    value_loss           | 8.49e-08    |',
+    '-----------------------------------------',
+    '-----------------------------------------',
+    '| rollout/                |             |',
+    '|    ep_len_mean          | 2.53e+03    |',
+    '|    ep_rew_mean          | 0.016       |',
+    '| time/                   |             |',
+    '|    fps                  | 3373        |',
+    '|    iterations           | 19521       |',
+    '|    time_elapsed         | 5924        |',
+    '|    total_timesteps      | 19989504    |',
+    '| train/                  |             |',
+    '|    approx_kl            | 0.007054194 |',
+    '|    clip_fraction        | 0.0493      |',
+    '|    clip_range           | 0.2         |',
+    '|    entropy_loss         | -1.27       |',
+    '|    explained_variance   | 0.8016016   |',
+    '|    learning_rate        | 0.00025     |',
+    '|    loss                 | -0.0342     |',
+    '|    n_updates            | 78080       |',
+    '|    policy_gradient_loss | -0.00482    |',
+    '|    value_loss           | 6.82e-08    |',
+    '-----------------------------------------',
+    '------------------------------------------',
+    '| rollout/                |              |',
+    '|    ep_len_mean          | 2.53e+03     |',
+    '|    ep_rew_mean          | 0.016        |',
+    '| time/                   |              |',
+    '|    fps                  | 3374         |',
+    '|    iterations           | 19522        |',
+    '|    time_elapsed         | 5924         |',
+    '|    total_timesteps      | 19990528     |',
+    '| train/                  |              |',
+    '|    approx_kl            | 0.0012466307 |',
+    '|    clip_fraction        | 0.00366      |',
+    '|    clip_range           | 0.2          |',
+    '|    entropy_loss         | -1.13        |',
+    '|    explained_variance   | -0.050688624 |',
+    '|    learning_rate        | 0.00025      |',
+    '|    loss                 | -0.0189      |',
+    '|    n_updates            | 78084        |',
+    '|    policy_gradient_loss | -0.00228     |',
+    '|    value_loss           | 8.47e-08     |',
+    '------------------------------------------',
+    '-----------------------------------------',
+    '| rollout/                |             |',
+    '|    ep_len_mean          | 2.53e+03    |',
+]
+
+
+def test_a_logs_first_line_said_again_as_its_count_goes_on_is_no_launch(tmp_path: Path) -> None:
+    """`|    ep_rew_mean          | 0.016        |` again at line 64, a table later, its iterations going on (19521 after
+    19520): one run (it was read as a launch, the run cut in attempts)."""
+    again = [n + 1 for n, t in enumerate(SB3_TABLES) if t == SB3_TABLES[0]]
+    assert again[:2] == [1, 64]
+    _, steps, events = _read(tmp_path, SB3_TABLES)
+    assert [s["step"] for s in steps] == sorted(s["step"] for s in steps) and len(steps) >= 3
+    assert [e for e in events if e["kind"] == "attempt_start"] == []

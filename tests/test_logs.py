@@ -230,6 +230,8 @@ def test_deepspeed_steps_checkpoints_overflows(tmp_path: Path) -> None:
     assert [r[0] for r in con.execute("select loss from log_steps order by line").fetchall()] == losses[: len(steps)]
     starts = {int(s): _ts(t) for t, s in re.findall(r"\[(\S+ \S+)\] .*Checkpoint global_step(\d+) is about to be saved", text)}
     ends = {int(s): _ts(t) for t, s in re.findall(r"\[(\S+ \S+)\] .*Checkpoint global_step(\d+) is ready now", text)}
+    # (one save each `is ready now`: the script's own `[Rank 0] Saved model to ...` after it is none of its own)
+    assert con.execute("select count(*) from log_events where kind = 'checkpoint_save_end'").fetchone()[0] == len(ends) == 4
     saved = sum(ends[s] - starts[s] for s in ends if s in starts)
     got = con.execute("select seconds from goodput_buckets where bucket = 'checkpoint_save'").fetchone()[0]
     assert got == pytest.approx(saved, abs=0.002)

@@ -262,12 +262,16 @@ undated_ends as (
     from (
         select e.file_id, e.kind <> 'attempt_end' as failure, min(e.line) as line,
             arg_min(e.after_ns, e.line) as line_after_ns,
-            min(case when e.closing then e.step_after end) as closing_step,
+            min(case when e.closing then e.closing_step end) as closing_step,
             max(e.duration_s) filter (where e.kind = 'attempt_end') as stated_s
         from (
             select w.* replace (case when w.kind in ('collective_timeout', 'hang') then w.next_step_line
                                      else w.step_after_line end as next_step_line),
-                w.kind = 'attempt_end' and w.step_after_line = w.last_step_line and w.step_after_line <= w.line + 2 as closing
+                -- (the step that closes it: the console's last, on a later line within two, or on its own line)
+                w.kind = 'attempt_end' and w.last_step_line <= w.line + 2
+                    and coalesce(w.step_after_line, case when w.next_step_line = w.line then w.line end) = w.last_step_line
+                    as closing,
+                case when w.step_after_line is not null then w.step_after else w.next_step end as closing_step
             from (
             select m.*,
                 min(case when m.dated_start then m.line end) over later as next_start_line,
@@ -277,7 +281,8 @@ undated_ends as (
                 min(case when m.is_step then m.line end) over here_on as next_step_line,
                 min(case when m.is_step then m.line end) over later as step_after_line,
                 max(case when m.is_step then m.line end) over here_on as last_step_line,
-                first_value(m.step ignore nulls) over later as step_after
+                first_value(m.step ignore nulls) over later as step_after,
+                first_value(m.step ignore nulls) over here_on as next_step
             from (
                 select file_id, line, rank, kind, ts_ns, null::bigint as step, false as is_step,
                     ts_ns is not null and kind in ('attempt_start', 'restart') as dated_start, duration_s, after_ns
