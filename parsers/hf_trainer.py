@@ -538,6 +538,7 @@ class HFTrainerParser(LogReader):
         unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,
                                                global_step or (max(train_total) if train_total else None), ds_lrs,
                                                run_ends, saved, epoch_checked)
+        _samples_since_last(rows, batch)
         if ds_lines:
             _deepspeed_steps(rows, ds_lines)
         if total_steps is not None and own_loop:
@@ -867,6 +868,20 @@ class HFTrainerParser(LogReader):
                           loss=last_loss.get(reading.n), step_time_s=rate)
         _before_first_drawing(rows, bars, carrying, drawn, untimed)
         return unplaced, untold, ordinal
+
+
+def _samples_since_last(rows: LogRows, batch: float | None) -> None:
+    """A step row of one batch's samples counts the batches since its rank's row before, as the goodput's spans read
+    a row's count: the total batch times the steps between, where the count went on (a console that kept a bar's
+    readings at steps 2 and 100 only: 98 batches at step 100)."""
+    if batch is None:
+        return
+    last: dict[int | None, int] = {}  # rank -> its last row's step
+    for row in sorted(rows.steps, key=lambda step_row: step_row["line"]):  # (in the log's order: dicts' rows, then bars')
+        before = last.get(row["rank"])
+        if row.get("samples") == batch and before is not None and row["step"] > before + 1:
+            row["samples"] = batch * (row["step"] - before)
+        last[row["rank"]] = row["step"]
 
 
 def _before_first_drawing(rows: LogRows, bars: list[_Bar], carrying: set[int], drawn: dict[int, list[int]],

@@ -1089,3 +1089,48 @@ def test_a_logs_first_line_said_again_as_its_count_goes_on_is_no_launch(tmp_path
     _, steps, events = _read(tmp_path, SB3_TABLES)
     assert [s["step"] for s in steps] == sorted(s["step"] for s in steps) and len(steps) >= 3
     assert [e for e in events if e["kind"] == "attempt_start"] == []
+
+
+# diffusers' text-to-image script under `accelerate launch` on 8 GPUs: the Trainer-like header with its total batch, then
+# the `Steps:` bar, the author's copy keeping steps 1, 2, 100 and 101 only (a Stable Diffusion training note, index id
+# 4587955719, the log block's lines 70-97)
+DIFFUSERS_SPARSE_BAR = [
+    '03/06/2024 17:32:14 - INFO - __main__ - ***** Running training *****',
+    '03/06/2024 17:32:14 - INFO - __main__ -   Num examples = 833',
+    '03/06/2024 17:32:14 - INFO - __main__ -   Num Epochs = 26',
+    '03/06/2024 17:32:14 - INFO - __main__ -   Instantaneous batch size per device = 8',
+    '03/06/2024 17:32:14 - INFO - __main__ -   Total train batch size (w. parallel, distributed & accumulation) = 256',
+    '03/06/2024 17:32:14 - INFO - __main__ -   Gradient Accumulation steps = 4',
+    '03/06/2024 17:32:14 - INFO - __main__ -   Total optimization steps = 101',
+    '',
+    'Steps:   0%|          | 0/101 [00:00<?, ?it/s]',
+    'Steps:   0%|          | 0/101 [00:03<?, ?it/s, lr=1e-5, step_loss=0.0799]',
+    'Steps:   0%|          | 0/101 [00:03<?, ?it/s, lr=1e-5, step_loss=0.0223]',
+    'Steps:   0%|          | 0/101 [00:04<?, ?it/s, lr=1e-5, step_loss=0.0609]',
+    'Steps:   1%|          | 1/101 [00:04<08:00,  4.80s/it, lr=1e-5, step_loss=0.0609]',
+    'Steps:   1%|          | 1/101 [00:04<08:00,  4.80s/it, lr=1e-5, step_loss=0.0603]',
+    'Steps:   1%|          | 1/101 [00:05<08:00,  4.80s/it, lr=1e-5, step_loss=0.148] ',
+    'Steps:   1%|          | 1/101 [00:06<08:00,  4.80s/it, lr=1e-5, step_loss=0.0432]',
+    'Steps:   1%|          | 1/101 [00:06<08:00,  4.80s/it, lr=1e-5, step_loss=0.135] ',
+    'Steps:   2%|▏         | 2/101 [00:07<05:40,  3.44s/it, lr=1e-5, step_loss=0.135]',
+    'Steps:   2%|▏         | 2/101 [00:07<05:40,  3.44s/it, lr=1e-5, step_loss=0.0375]',
+    'Steps:   2%|▏         | 2/101 [00:07<05:40,  3.44s/it, lr=1e-5, step_loss=0.0945]',
+    'Steps:   2%|▏         | 2/101 [00:08<05:40,  3.44s/it, lr=1e-5, step_loss=0.0359]',
+    'Steps:   2%|▏         | 2/101 [00:08<05:40,  3.44s/it, lr=1e-5, step_loss=0.0337]',
+    '',
+    '',
+    'Steps:  99%|█████████▉| 100/101 [03:22<00:01,  1.79s/it, lr=1e-5, step_loss=0.0925]',
+    'Steps:  99%|█████████▉| 100/101 [03:22<00:01,  1.79s/it, lr=1e-5, step_loss=0.0535]',
+    'Steps:  99%|█████████▉| 100/101 [03:23<00:01,  1.79s/it, lr=1e-5, step_loss=0.0323]',
+    'Steps: 100%|██████████| 101/101 [03:23<00:00,  1.98s/it, lr=1e-5, step_loss=0.0323]',
+]
+
+
+def test_a_bar_reading_steps_past_the_last_counts_the_batches_between(tmp_path: Path) -> None:
+    """`100/101 [03:22<...]` after `2/101`: the row of step 100 counts the 98 batches since step 2's, 256 samples each
+    (the total batch the header says); it counted one batch, so the samples a second came out ~24x too low."""
+    batch = int(next(t for t in DIFFUSERS_SPARSE_BAR if "Total train batch size" in t).rsplit("= ", 1)[1])
+    parser, steps, _ = _read(tmp_path, DIFFUSERS_SPARSE_BAR)
+    assert parser == "hf_trainer"
+    assert [(s["step"], s["samples"]) for s in steps] == [(1, batch), (2, batch), (100, batch * 98), (101, batch)]
+    assert batch == 256
