@@ -77,7 +77,7 @@ from tracelens.parsers._lines import (
 )
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import LogRows, hf_summary
-from tracelens.parsers._numbers import half_unit, loss_value, to_float, to_int
+from tracelens.parsers._numbers import duration_s, half_unit, loss_value, to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
 _FAILURE_KINDS = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
@@ -588,6 +588,7 @@ class HFTrainerParser(LogReader):
         if epochs and total_steps and epochs > total_steps:
             epochs = None  # (no epoch without a step: `Num Epochs = 9,223,372,036,854,775,807` is no count)
         losses = [d for d in dicts if "loss" in d.record]
+        clocked: list[tuple[dict[str, Any], float]] = []  # (row, its dict's seconds since training began)
         # each metric line's place among its own process's (a launcher's prefix tells processes
         # apart: each node of a pdsh launch prints the same dicts)
         by_rank: dict[int | None, list[_Dict]] = {}
@@ -771,12 +772,16 @@ class HFTrainerParser(LogReader):
                 logged.setdefault((d.reading[0] if d.reading is not None else None, step), set()).add(line.rank)
                 if d.reading is None or moved or (d.reading[1].n == 0 and stale[id(d.reading[1])] > 1):
                     untimed.setdefault(step, []).append((line.rank, len(rows.steps)))
+                made = len(rows.steps)
                 rows.step(
                     line=line.number, rank=line.rank, step=step, end_ns=when, time_source=source if when is not None else None,
                     loss=loss_value(record.get("loss")), lr=to_float(record.get("learning_rate")),
                     grad_norm=to_float(record.get("grad_norm")), samples=batch, step_time_s=step_time,
                     tokens=counted_tokens.since_last(line.rank, step, record),
                 )
+                if (len(rows.steps) > made and isinstance(since := record.get("elapsed_time"), str)
+                        and (said := duration_s(since))):
+                    clocked.append((rows.steps[-1], said[0]))  # (ms-swift's `'elapsed_time': '1m 3s'`)
         # The training bar counts optimizer steps (ProgressCallback moves it to global_step at each
         # step's end): the steps it shows between metric lines (logging_steps apart) and after
         # the last one (a crash before the next log) were done, at the bar's time.
@@ -867,7 +872,24 @@ class HFTrainerParser(LogReader):
                           samples=batch * covered if batch is not None else None,
                           loss=last_loss.get(reading.n), step_time_s=rate)
         _before_first_drawing(rows, bars, carrying, drawn, untimed)
+        _elapsed_step_times(clocked)
         return unplaced, untold, ordinal
+
+
+ELAPSED_GAP_MIN_S = 10.0  # whole seconds between two dicts' clocks at least, to time their steps within 10 %
+
+
+def _elapsed_step_times(clocked: list[tuple[dict[str, Any], float]]) -> None:
+    """A metric dict's step time from its clock since training began (ms-swift's `'elapsed_time': '2m 4s'`): the
+    seconds since its rank's dict before over the steps between, where no other time is its (the bar's); a clock or
+    count gone back starts over."""
+    last: dict[int | None, tuple[int, float]] = {}
+    for row, seconds in clocked:
+        before = last.get(row["rank"])
+        if (before is not None and row["step"] > before[0] and seconds - before[1] >= ELAPSED_GAP_MIN_S
+                and row.get("step_time_s") is None):
+            row["step_time_s"] = (seconds - before[1]) / (row["step"] - before[0])
+        last[row["rank"]] = (row["step"], seconds)
 
 
 def _samples_since_last(rows: LogRows, batch: float | None) -> None:

@@ -1134,3 +1134,56 @@ def test_a_bar_reading_steps_past_the_last_counts_the_batches_between(tmp_path: 
     assert parser == "hf_trainer"
     assert [(s["step"], s["samples"]) for s in steps] == [(1, batch), (2, batch), (100, batch * 98), (101, batch)]
     assert batch == 256
+
+
+# ms-swift 3.8 fine-tuning Qwen2.5-7B with LoRA, its console pasted into notes: its logger's lines, the bar drawn once at
+# 0 with a warning glued to it, then its metric dicts with their clock since training began (`'elapsed_time': '1m 3s'`)
+# (a Chinese notes file on ms-swift, index id 33161037248, its console block's lines 212-227)
+MS_SWIFT_CLOCK = [
+    '/usr/local/lib/python3.11/site-packages/deepspeed/ops/op_builder/builder.py:18: DeprecationWarning: The'
+    ' distutils.sysconfig module is deprecated, use sysconfig instead',
+    '  import distutils.sysconfig',
+    '[2025-09-26 13:00:44,888] [INFO] [real_accelerator.py:260:get_accelerator] Setting ds_accelerator to cuda (auto detect)',
+    'df: /root/.triton/autotune: 没有那个文件或目录',
+    '[2025-09-26 13:00:46,797] [INFO] [logging.py:107:log_dist] [Rank -1] [TorchCheckpointEngine] Initialized with'
+    ' serialization = False',
+    '[INFO:swift] use_reentrant: True',
+    '[INFO:swift] The logging file will be saved in: /workspace/verl/output/v0-20250926-114832/logging.jsonl',
+    "The tokenizer has new PAD/BOS/EOS tokens that differ from the model config and generation config. The model"
+    " config and generation config were aligned accordingly, being updated with the tokenizer's values. Updated"
+    " tokens: {'bos_token_id': None}.",
+    'Train:   0%|                                                                                                 '
+    '            | 0/94 [00:00<?, ?it/s]/usr/local/lib/python3.11/site-packages/torch/cuda/__init__.py:61:'
+    ' FutureWarning: The pynvml package is deprecated. Please install nvidia-ml-py instead. If you did not install'
+    ' pynvml directly, please report this to the maintainers of the package that installed pynvml for you.',
+    '  import pynvml  # type: ignore[import]',
+    '[INFO:swift] use_logits_to_keep: True',
+    "{'loss': 1.4749825, 'grad_norm': 1.59615517, 'learning_rate': 2e-05, 'token_acc': 0.66827957, 'epoch': 0.01,"
+    " 'global_step/max_steps': '1/94', 'percentage': '1.06%', 'elapsed_time': '7s', 'remaining_time': '12m 6s',"
+    " 'memory(GiB)': 16.75, 'train_speed(iter/s)': 0.128088}",
+    "{'loss': 1.72185874, 'grad_norm': 1.92592478, 'learning_rate': 0.0001, 'token_acc': 0.64476276, 'epoch':"
+    " 0.05, 'global_step/max_steps': '5/94', 'percentage': '5.32%', 'elapsed_time': '32s', 'remaining_time': '9m"
+    " 36s', 'memory(GiB)': 17.47, 'train_speed(iter/s)': 0.154297}",
+    "{'loss': 1.35411816, 'grad_norm': 0.95349097, 'learning_rate': 9.922e-05, 'token_acc': 0.6687643, 'epoch':"
+    " 0.11, 'global_step/max_steps': '10/94', 'percentage': '10.64%', 'elapsed_time': '1m 3s', 'remaining_time':"
+    " '8m 50s', 'memory(GiB)': 17.47, 'train_speed(iter/s)': 0.158366}",
+    "{'loss': 1.27653036, 'grad_norm': 0.64977044, 'learning_rate': 9.692e-05, 'token_acc': 0.66162008, 'epoch':"
+    " 0.16, 'global_step/max_steps': '15/94', 'percentage': '15.96%', 'elapsed_time': '1m 33s', 'remaining_time':"
+    " '8m 14s', 'memory(GiB)': 18.33, 'train_speed(iter/s)': 0.159901}",
+    "{'loss': 1.22438469, 'grad_norm': 0.62878072, 'learning_rate': 9.315e-05, 'token_acc': 0.66291977, 'epoch':"
+    " 0.21, 'global_step/max_steps': '20/94', 'percentage': '21.28%', 'elapsed_time': '2m 4s', 'remaining_time':"
+    " '7m 41s', 'memory(GiB)': 18.33, 'train_speed(iter/s)': 0.160312}",
+]
+
+
+def test_ms_swifts_dicts_clock_since_training_began_times_their_steps(tmp_path: Path) -> None:
+    """`'global_step/max_steps': '10/94', ..., 'elapsed_time': '1m 3s'` after `'5/94'` at `'32s'`: (63 - 32) / 5 = 6.2 s a
+    step (the steps had no time: the bar moved no further than 0)."""
+    clock = [(int(m[1]), m[2]) for t in MS_SWIFT_CLOCK
+             if (m := re.search(r"'global_step/max_steps': '(\d+)/94', .*'elapsed_time': '([^']+)'", t))]
+    seconds = [(step, sum(int(n) * (60 if unit == "m" else 1) for n, unit in re.findall(r"(\d+)([ms])", said)))
+               for step, said in clock]
+    _, steps, _ = _read(tmp_path, MS_SWIFT_CLOCK)
+    assert [s["step"] for s in steps] == [step for step, _ in seconds] == [1, 5, 10, 15, 20]
+    assert [s["step_time_s"] for s in steps] == pytest.approx(
+        [None] + [(b[1] - a[1]) / (b[0] - a[0]) for a, b in pairwise(seconds)])
