@@ -2578,8 +2578,9 @@ TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of i
 # (and Megatron's `megatron/training.py`, `megatron/training/training.py`, its `pretrain(` call)
 _TRAINING_FRAME = re.compile(r"\btrainer\.(?:train|fit)\(|_inner_training_loop|\btrain(?:ing)?_step\b"
                              # (`train.py`, and the training entry points `run_train.py` (MACE's `mace/cli/`),
-                             # `train_net.py` (detectron2's tools))
-                             r"|(?:[\\/]|File \")(?:run_)?train(?:_net)?\.py\b"
+                             # `train_net.py` (detectron2's tools), `train_lm.py` (Levanter's), diffusers' `train_*.py`,
+                             # `pretrain_gpt.py`)
+                             r"|(?:[\\/]|File \")(?:run_|pre)?train(?:_\w{1,40})?\.py\b"
                              # (MindSpore's `Model.train`: `mindspore/train/model.py", line 702, in _train_dataset_sink_process`)
                              r"|[\\/]mindspore[\\/]train[\\/]model\.py\", line \d{1,6}, in _?train"
                              r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\("

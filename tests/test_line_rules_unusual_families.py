@@ -1187,3 +1187,96 @@ def test_ms_swifts_dicts_clock_since_training_began_times_their_steps(tmp_path: 
     assert [s["step"] for s in steps] == [step for step, _ in seconds] == [1, 5, 10, 15, 20]
     assert [s["step_time_s"] for s in steps] == pytest.approx(
         [None] + [(b[1] - a[1]) / (b[0] - a[0]) for a, b in pairwise(seconds)])
+
+
+# Levanter's `train_lm` on a TPU VM, failing as it loads its data cache: its logger's dated lines, then the chained
+# tracebacks up through its entry script `levanter/main/train_lm.py` (stanford-crfm/levanter@
+# 86d65565b843bf42a7df3c85c1755b97dcb27781, logs/log-t1v-n-d3fbbfef-w-0.log, lines 46-47 and 107-178)
+LEVANTER_FAILURE = [
+    '2024-01-01T07:27:54 - 0 - levanter.data.shard_cache - shard_cache.py:1266 - INFO :: Loading cache from'
+    ' gs://levanter-data/tokenized/openwebtext/validation',
+    '2024-01-01T07:27:55 - 0 - levanter.data.text - text.py:275 - ERROR :: error loading cache',
+    'Traceback (most recent call last):',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/core.py", line 516, in _get_object',
+    '    res = await self._call(',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/core.py", line 437, in _call',
+    '    status, headers, info, contents = await self._request(',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/decorator.py", line 221, in fun',
+    '    return await caller(func, *(extras + args), **kw)',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/retry.py", line 122, in retry_request',
+    '    return await func(*args, **kwargs)',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/core.py", line 430, in _request',
+    '    validate_response(status, contents, path, args)',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/retry.py", line 103, in validate_response',
+    '    raise OSError(f"Forbidden: {path}\\n{msg}")',
+    'OSError: Forbidden: b/levanter-data/o/tokenized%2Fopenwebtext%2Fvalidation%2Fcache_ledger.json',
+    "544074808685-compute@developer.gserviceaccount.com does not have storage.objects.get access to the Google"
+    " Cloud Storage object. Permission 'storage.objects.get' denied on resource (or it may not exist).",
+    '',
+    'During handling of the above exception, another exception occurred:',
+    '',
+    'Traceback (most recent call last):',
+    '  File "/home/kaiyue/levanter/src/levanter/main/train_lm.py", line 195, in <module>',
+    '    levanter.config.main(main)()',
+    '  File "/home/kaiyue/levanter/src/levanter/config.py", line 84, in wrapper_inner',
+    '    response = fn(cfg, *args, **kwargs)',
+    '  File "/home/kaiyue/levanter/src/levanter/main/train_lm.py", line 105, in main',
+    '    eval_datasets = config.data.validation_sets(Pos.size)',
+    '  File "/home/kaiyue/levanter/src/levanter/data/text.py", line 540, in validation_sets',
+    '    validation_set = self.validation_set(seq_len, monitors)',
+    '  File "/home/kaiyue/levanter/src/levanter/data/text.py", line 535, in validation_set',
+    '    return self.token_seq_dataset("validation", seq_len, monitors)',
+    '  File "/home/kaiyue/levanter/src/levanter/data/text.py", line 564, in token_seq_dataset',
+    '    cache = self.build_or_load_cache(split, monitors=monitors)',
+    '  File "/home/kaiyue/levanter/src/levanter/data/text.py", line 574, in build_or_load_cache',
+    '    return TokenizedDocumentCache.load(split_cache_dir, flatten_docs=True)',
+    '  File "/home/kaiyue/levanter/src/levanter/data/text.py", line 270, in load',
+    '    cache = ShardCache.load(cache_dir, batch_size=batch_size)',
+    '  File "/home/kaiyue/levanter/src/levanter/data/shard_cache.py", line 1267, in load',
+    '    ledger = _load_cache_ledger(cache_dir)',
+    '  File "/home/kaiyue/levanter/src/levanter/data/shard_cache.py", line 442, in _load_cache_ledger',
+    '    with fsspec.open(ledger_path) as file:',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/fsspec/core.py", line 100, in __enter__',
+    '    f = self.fs.open(self.path, mode=mode)',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/fsspec/spec.py", line 1309, in open',
+    '    f = self._open(',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/core.py", line 1519, in _open',
+    '    return GCSFile(',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/core.py", line 1678, in __init__',
+    '    super().__init__(',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/fsspec/spec.py", line 1665, in __init__',
+    '    self.size = self.details["size"]',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/core.py", line 1714, in details',
+    '    self._details = self.fs.info(self.path, generation=self.generation)',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/fsspec/asyn.py", line 118, in wrapper',
+    '    return sync(self.loop, func, *args, **kwargs)',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/fsspec/asyn.py", line 103, in sync',
+    '    raise return_result',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/fsspec/asyn.py", line 56, in _runner',
+    '    result[0] = await coro',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/core.py", line 962, in _info',
+    '    exact = await self._get_object(path)',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/core.py", line 522, in _get_object',
+    '    resp = await self._call(',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/core.py", line 437, in _call',
+    '    status, headers, info, contents = await self._request(',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/decorator.py", line 221, in fun',
+    '    return await caller(func, *(extras + args), **kw)',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/retry.py", line 122, in retry_request',
+    '    return await func(*args, **kwargs)',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/core.py", line 430, in _request',
+    '    validate_response(status, contents, path, args)',
+    '  File "/home/kaiyue/venv310/lib/python3.10/site-packages/gcsfs/retry.py", line 103, in validate_response',
+    '    raise OSError(f"Forbidden: {path}\\n{msg}")',
+    'OSError: Forbidden: b/levanter-data/o',
+]
+
+
+def test_a_traceback_through_a_train_scripts_entry_point_is_a_crash(tmp_path: Path) -> None:
+    """`File ".../levanter/main/train_lm.py", line 195, in <module>`, then `OSError: Forbidden: ...`: a training script's
+    failure before its first step, a crash (the log was refused: only `train.py` was a training script's name)."""
+    parser, steps, events = _read(tmp_path, LEVANTER_FAILURE, name="log-t1v-n-d3fbbfef-w-0.log")
+    assert (parser, steps) == ("generic_log", [])
+    assert any('levanter/main/train_lm.py", line 195, in <module>' in t for t in LEVANTER_FAILURE)
+    crashes = [e for e in events if e["kind"] == "crash"]
+    assert crashes and crashes[-1]["detail"].startswith("OSError: Forbidden: b/levanter-data/o")
