@@ -2573,14 +2573,17 @@ def _step_counter(text: str) -> _Counter | None:
 
 
 TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of its first lines
+# a training script's entry point by its name, beside `train.py` (`_TRAINING_FRAME`): `train_lm.py` (Levanter's
+# `levanter/main/`), diffusers' `train_text_to_image.py`, `pretrain_gpt.py`; a weaker sign (another reader that knows
+# the file's step lines wins: a Keras script named `train_..._horovod.py`)
+_ENTRY_TRAIN_FRAME = re.compile(r"(?:[\\/]|File \")(?:pre)?train_\w{1,40}\.py\b|(?:[\\/]|File \")pretrain\.py\b")
 # a traceback's frame in a training loop (`trainer.train()`, Lightning's `trainer.fit(`, HF's `_inner_training_loop`, a
 # `train_step`/`training_step`, a `train.py`): a bar it stopped was training's, not an evaluation's
 # (and Megatron's `megatron/training.py`, `megatron/training/training.py`, its `pretrain(` call)
 _TRAINING_FRAME = re.compile(r"\btrainer\.(?:train|fit)\(|_inner_training_loop|\btrain(?:ing)?_step\b"
                              # (`train.py`, and the training entry points `run_train.py` (MACE's `mace/cli/`),
-                             # `train_net.py` (detectron2's tools), `train_lm.py` (Levanter's), diffusers' `train_*.py`,
-                             # `pretrain_gpt.py`)
-                             r"|(?:[\\/]|File \")(?:run_|pre)?train(?:_\w{1,40})?\.py\b"
+                             # `train_net.py` (detectron2's tools))
+                             r"|(?:[\\/]|File \")(?:run_)?train(?:_net)?\.py\b"
                              # (MindSpore's `Model.train`: `mindspore/train/model.py", line 702, in _train_dataset_sink_process`)
                              r"|[\\/]mindspore[\\/]train[\\/]model\.py\", line \d{1,6}, in _?train"
                              r"|\bmegatron[\\/](?:training[\\/])?training\.py\b|\n\s{0,8}pretrain\("
@@ -3450,12 +3453,14 @@ class GenericLogParser(LogReader):
             # then a traceback through a framework's package (diffusers' script run as
             # `train-original-script.py`, failing in its validation's TensorBoard call)
             return Claim.CONTENT
-        if ("Traceback (most recent call last)" in text and _TRAINING_FRAME.search(text) is not None
+        if ("Traceback (most recent call last)" in text
+                and ((looped := _TRAINING_FRAME.search(text) is not None) or _ENTRY_TRAIN_FRAME.search(text) is not None)
                 and any(parse_timestamp(body) is not None for body in bodies[:TRACEBACK_DATED_LINES])):
             # a dated log and a traceback through a training loop: a run that failed, before its
             # first step line or with none in its head (YOLOX's train_log.txt: `before_train` lines,
-            # then loguru's `An error has been caught in function 'launch'`)
-            return Claim.CONTENT
+            # then loguru's `An error has been caught in function 'launch'`); through a training
+            # script's entry point alone (`_ENTRY_TRAIN_FRAME`), a weaker claim
+            return Claim.CONTENT if looped else Claim.NAME
         if ("Traceback (most recent call last)" in text and log_named(path)
                 and (_TRAINING_FRAME.search(text) or _KERAS_FIT_FRAME.search(text)
                      or ((_FRAMEWORK_FRAME.search(text) or _ACCELERATOR_ERROR.search(text))
