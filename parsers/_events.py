@@ -369,6 +369,12 @@ _SHELL_JOB_DEATH = re.compile(r"^[^\s:]{1,255}: line \d{1,9}: {1,8}\d{1,10} (?P<
                               r"|Bus error)(?: \(core dumped\))?(?: |$)")
 # (the shell's word that it was a training command that died: NNI's trial `stderr`, `.../run.sh: line 10: 211836 Aborted
 # (core dumped) python main_node.py`)
+# a job's program that never started, its interpreter unable to open its script (GPT-NeoX's Slurm output: "python:
+# can't open file './deepy.py': [Errno 2] No such file or directory") or Windows' shell no interpreter ("'python' is not
+# recognized as an internal or external command,")
+LAUNCH_FAILED = re.compile(r"(?:\S{0,200}[/\\])?python[\d.]{0,4}(?:\.exe)?: can't open file '[^']{1,2000}': \[Errno 2\] "
+                           r"|'(?:python[\d.]{0,4}|python3?\.exe|torchrun|deepspeed|accelerate)' is not recognized as an "
+                           r"internal or external command")
 TRAINING_JOB_DEATH = re.compile(_SHELL_JOB_DEATH.pattern + r" {0,40}(?:\(core dumped\) {1,40})?(?:\S{0,200}/)?"
                                 r"(?:python[\d.]{0,4}|torchrun|deepspeed|accelerate|mpirun|srun|horovodrun)(?:\s|$)")
 # a job a script kills itself once its training is done, not its training: a monitor or a server
@@ -868,7 +874,8 @@ _ANY_EVENT_PATTERN = (
     r"Saving trained model to |"
     r"Model successfully saved to |model saved\.|"
     r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
-    r"Cleaning up the experiment directory |^Job (?:Stopped|Failed), exitCode |"
+    r"Cleaning up the experiment directory |^Job (?:Stopped|Failed), exitCode |: can't open file '|"
+    r"is not recognized as an internal or external command|"
     r"wrote checkpoint\.\s*$|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
@@ -1342,6 +1349,12 @@ class EventScanner:
         if watchdog is not None or work is not None:
             self._timeout(line, watchdog, work)
             self._take_back_clean_end()
+            return True
+        if ("can't open file" in text or "is not recognized as an internal" in text) and LAUNCH_FAILED.match(text):
+            # (the job's program never started: its interpreter found no script, the shell no interpreter)
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail=f"the job's program did not start: {text.strip()}")
+            self._failure(line.rank)
             return True
         if "LSF System <" in text and text.startswith("Sender: LSF System <"):
             self.lsf = True  # LSF's job report follows: its last word is the job's

@@ -27,6 +27,7 @@ from tracelens.parsers._events import (
     _END,
     _STARTS,
     GLUED_SHELL_DEATH,
+    LAUNCH_FAILED,
     OOM_LINE,
     RAY_JOB_END,
     RAY_TRIAL_ERROR,
@@ -2572,6 +2573,7 @@ def _step_counter(text: str) -> _Counter | None:
     return _Counter(int(match.group(1)), match) if match is not None else None
 
 
+LAUNCH_FAILED_LINES = 20  # a job's output whose program never started says so among its first lines
 TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of its first lines
 # a training script's entry point by its name, beside `train.py` (`_TRAINING_FRAME`): `train_lm.py` (Levanter's
 # `levanter/main/`), diffusers' `train_text_to_image.py`, `pretrain_gpt.py`; a weaker sign (another reader that knows
@@ -3488,6 +3490,9 @@ class GenericLogParser(LogReader):
             if died and any(_own_step(body) is not None or (body[:5] == "step " and _EVAL_STEP.match(body) is not None)
                             for body in bodies[:died[0]]):
                 return Claim.CONTENT  # a program's step line, then the shell's word that the process died
+        if (("can't open file" in text or "is not recognized as an internal" in text) and log_named(path)
+                and any(LAUNCH_FAILED.match(body) for body in bodies[:LAUNCH_FAILED_LINES])):
+            return Claim.NAME  # a job's output whose program never started (a weaker claim)
         if ": line " in text and log_named(path) and any(
                 TRAINING_JOB_DEATH.match(body) is not None for body in bodies if ": line " in body):
             # the shell's word that a training command it ran died (a trial's `stderr`, NNI's: a CUDA assertion, then

@@ -14,6 +14,8 @@ import pytest
 
 from tests.conftest import console_connection
 from tests.test_line_rules import _read
+from tracelens.parsers import detect, registry
+from tracelens.parsers._io import read_head
 
 # snnTorch's tutorial on neuromorphic datasets (Tonic's DVS gestures): each iteration's head alone, its training loss and
 # accuracy on the lines below it, then its test set's accuracy (jeshraghian/snntorch's docs, the tutorial's `::` block
@@ -1280,3 +1282,24 @@ def test_a_traceback_through_a_train_scripts_entry_point_is_a_crash(tmp_path: Pa
     assert any('levanter/main/train_lm.py", line 195, in <module>' in t for t in LEVANTER_FAILURE)
     crashes = [e for e in events if e["kind"] == "crash"]
     assert crashes and crashes[-1]["detail"].startswith("OSError: Forbidden: b/levanter-data/o")
+
+
+# GPT-NeoX's Slurm output of a job whose interpreter found no script (EleutherAI/gpt-neox@
+# b0b561f91becfe3137a34599025242647d8e7f3b, run_scripts/slurm-151180.out, whole)
+NEOX_NOT_STARTED = ["python: can't open file './deepy.py': [Errno 2] No such file or directory"]
+# a ChatGLM LoRA trainer's log on Windows, its shell finding no interpreter (yynps737/ChatGLM-CPU-Trainer@
+# 33cab34763c3714554c1dbbdd2d3ed0c7f15e693, output/chatglm-lora/train_log.txt, whole)
+WINDOWS_NOT_STARTED = ["'python' is not recognized as an internal or external command,", 'operable program or batch file.']
+
+
+def test_a_jobs_output_whose_program_never_started_is_a_failed_attempt(tmp_path: Path) -> None:
+    """`python: can't open file './deepy.py': [Errno 2] No such file or directory` in a Slurm `.out`, `'python' is not
+    recognized as an internal or external command,` in a `train_log.txt`: the job's program never started, a crash at
+    that line, no step (both files were refused)."""
+    for name, lines in (("slurm-151180.out", NEOX_NOT_STARTED), ("train_log.txt", WINDOWS_NOT_STARTED)):
+        parser, steps, events = _read(tmp_path, lines, name=name)
+        assert (parser, steps) == ("generic_log", []), name
+        assert [(e["kind"], e["line"]) for e in events] == [("crash", 1)], name
+    path = tmp_path / "slurm-151180.json"  # (the same line in a file named as no job's output: refused)
+    path.write_text("\n".join(NEOX_NOT_STARTED) + "\n")
+    assert detect(path, read_head(path), registry())[0] is None
