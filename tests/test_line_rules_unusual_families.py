@@ -14,6 +14,7 @@ import pytest
 
 from tests.conftest import console_connection
 from tests.test_line_rules import _read
+from tests.test_line_rules_pasted_and_native_failures import ALPHAZERO_START
 from tracelens.parsers import detect, registry
 from tracelens.parsers._io import read_head
 
@@ -92,12 +93,7 @@ def test_a_batchs_head_alone_with_its_training_loss_below_it_is_a_step(tmp_path:
 # games (erdemphl/solving-pawn-dama-with-alphazero@39da0b8964cb59593a88685de23637202b2f0bf9, outputs/5x5_log.txt,
 # lines 1-47)
 ALPHA_ZERO_ITERATIONS = [
-    '2024-05-16 21:44:56 a4eae8bf3f6b __main__[9078] INFO Loading Dama...',
-    '2024-05-16 21:44:56 a4eae8bf3f6b __main__[9078] INFO Loading NNetWrapper...',
-    '2024-05-16 21:44:57 a4eae8bf3f6b __main__[9078] WARNING Not loading a checkpoint!',
-    '2024-05-16 21:44:57 a4eae8bf3f6b __main__[9078] INFO Loading the Coach...',
-    '2024-05-16 21:44:57 a4eae8bf3f6b __main__[9078] INFO Starting the learning process 🎉',
-    '2024-05-16 21:44:57 a4eae8bf3f6b Coach[9078] INFO Starting Iter #1 ...',
+    *ALPHAZERO_START,  # (its first 6 lines)
     'Self Play: 100% 100/100 [11:38<00:00,  6.98s/it]',
     'Checkpoint Directory exists! ',
     'EPOCH ::: 1',
