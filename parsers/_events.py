@@ -372,6 +372,7 @@ _SHELL_JOB_DEATH = re.compile(r"^[^\s:]{1,255}: line \d{1,9}: {1,8}\d{1,10} (?P<
 # a job's program that never started, its interpreter unable to open its script (GPT-NeoX's Slurm output: "python:
 # can't open file './deepy.py': [Errno 2] No such file or directory") or Windows' shell no interpreter ("'python' is not
 # recognized as an internal or external command,")
+LAUNCH_FAILED_LINES = 20  # a job's output whose program never started says so among its first lines
 LAUNCH_FAILED = re.compile(r"(?:\S{0,200}[/\\])?python[\d.]{0,4}(?:\.exe)?: can't open file '[^']{1,2000}': \[Errno 2\] "
                            r"|'(?:python[\d.]{0,4}|python3?\.exe|torchrun|deepspeed|accelerate)' is not recognized as an "
                            r"internal or external command")
@@ -1350,8 +1351,10 @@ class EventScanner:
             self._timeout(line, watchdog, work)
             self._take_back_clean_end()
             return True
-        if ("can't open file" in text or "is not recognized as an internal" in text) and LAUNCH_FAILED.match(text):
-            # (the job's program never started: its interpreter found no script, the shell no interpreter)
+        if (("can't open file" in text or "is not recognized as an internal" in text) and not rows.steps
+                and line.number <= LAUNCH_FAILED_LINES and LAUNCH_FAILED.match(text)):
+            # (the job's program never started: its interpreter found no script, the shell no interpreter; among the
+            # output's first lines, before any step: not a helper script the run calls on its way)
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=f"the job's program did not start: {text.strip()}")
             self._failure(line.rank)

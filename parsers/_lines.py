@@ -1304,9 +1304,10 @@ def _match_ns(match: re.Match[str], key: str, fields: Callable[[], dict[str, Any
 
 def day_first(texts: Iterable[str]) -> bool:
     """Whether the `first/second/year` dates among these lines write the day first: one whose
-    first field is over 12 (no month) says so."""
-    return any((m := _leading(_SLASH, text)) is not None and m.group("first") is not None
-               and int(m.group("first")) > 12 for text in texts if "/" in text[:_DATE_END_MAX])
+    first field is over 12 (no month) says so (rich's `[13/07/24 00:00:00]` too)."""
+    return any(((m := _leading(_SLASH, text)) is not None and m.group("first") is not None and int(m.group("first")) > 12)
+               or (text[:1] == "[" and (rich := _RICH_TIME.match(text)) is not None and int(rich.group("first")) > 12)
+               for text in texts if "/" in text[:_DATE_END_MAX])
 
 
 _SECONDS: dict[str, int | None] = {}  # a date to the second (and zone) as written -> its ns since the epoch (None: no date)

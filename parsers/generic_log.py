@@ -28,6 +28,7 @@ from tracelens.parsers._events import (
     _STARTS,
     GLUED_SHELL_DEATH,
     LAUNCH_FAILED,
+    LAUNCH_FAILED_LINES,
     OOM_LINE,
     RAY_JOB_END,
     RAY_TRIAL_ERROR,
@@ -2573,7 +2574,6 @@ def _step_counter(text: str) -> _Counter | None:
     return _Counter(int(match.group(1)), match) if match is not None else None
 
 
-LAUNCH_FAILED_LINES = 20  # a job's output whose program never started says so among its first lines
 TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of its first lines
 # a training script's entry point by its name, beside `train.py` (`_TRAINING_FRAME`): `train_lm.py` (Levanter's
 # `levanter/main/`), diffusers' `train_text_to_image.py`, `pretrain_gpt.py`; a weaker sign (another reader that knows
@@ -3455,6 +3455,7 @@ class GenericLogParser(LogReader):
             # then a traceback through a framework's package (diffusers' script run as
             # `train-original-script.py`, failing in its validation's TensorBoard call)
             return Claim.CONTENT
+        weak = Claim.NO  # a weaker claim the rules below may still outdo (`_ENTRY_TRAIN_FRAME`, `LAUNCH_FAILED`)
         if ("Traceback (most recent call last)" in text
                 and ((looped := _TRAINING_FRAME.search(text) is not None) or _ENTRY_TRAIN_FRAME.search(text) is not None)
                 and any(parse_timestamp(body) is not None for body in bodies[:TRACEBACK_DATED_LINES])):
@@ -3462,7 +3463,9 @@ class GenericLogParser(LogReader):
             # first step line or with none in its head (YOLOX's train_log.txt: `before_train` lines,
             # then loguru's `An error has been caught in function 'launch'`); through a training
             # script's entry point alone (`_ENTRY_TRAIN_FRAME`), a weaker claim
-            return Claim.CONTENT if looped else Claim.NAME
+            if looped:
+                return Claim.CONTENT
+            weak = Claim.NAME
         if ("Traceback (most recent call last)" in text and log_named(path)
                 and (_TRAINING_FRAME.search(text) or _KERAS_FIT_FRAME.search(text)
                      or ((_FRAMEWORK_FRAME.search(text) or _ACCELERATOR_ERROR.search(text))
@@ -3492,7 +3495,7 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # a program's step line, then the shell's word that the process died
         if (("can't open file" in text or "is not recognized as an internal" in text) and log_named(path)
                 and any(LAUNCH_FAILED.match(body) for body in bodies[:LAUNCH_FAILED_LINES])):
-            return Claim.NAME  # a job's output whose program never started (a weaker claim)
+            weak = Claim.NAME  # a job's output whose program never started (a weaker claim)
         if ": line " in text and log_named(path) and any(
                 TRAINING_JOB_DEATH.match(body) is not None for body in bodies if ": line " in body):
             # the shell's word that a training command it ran died (a trial's `stderr`, NNI's: a CUDA assertion, then
@@ -3749,7 +3752,7 @@ class GenericLogParser(LogReader):
             # head shows no step this reader knows (a run that hung or was killed before its first; a weaker
             # claim: a reader that knows its lines wins)
             return Claim.NAME
-        return Claim.NO
+        return weak
 
     def _parse(self, path: Path, options: ParseOptions) -> ParseResult:
         lines, warning, rows, events = open_log(path, "generic")

@@ -54,7 +54,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -872,38 +872,48 @@ class HFTrainerParser(LogReader):
                           samples=batch * covered if batch is not None else None,
                           loss=last_loss.get(reading.n), step_time_s=rate)
         _before_first_drawing(rows, bars, carrying, drawn, untimed)
-        _elapsed_step_times(clocked)
+        _elapsed_step_times(clocked, [(d.line.number, d.line.rank) for d in dicts
+                                      if any(key.startswith("eval_") for key in d.record)])
         return unplaced, untold, ordinal
 
 
 ELAPSED_GAP_MIN_S = 10.0  # whole seconds between two dicts' clocks at least, to time their steps within 10 %
 
 
-def _elapsed_step_times(clocked: list[tuple[dict[str, Any], float]]) -> None:
+def _elapsed_step_times(clocked: list[tuple[dict[str, Any], float]], evaluated: list[tuple[int, int | None]]) -> None:
     """A metric dict's step time from its clock since training began (ms-swift's `'elapsed_time': '2m 4s'`): the
     seconds since its rank's dict before over the steps between, where no other time is its (the bar's); a clock or
-    count gone back starts over."""
-    last: dict[int | None, tuple[int, float]] = {}
-    for row, seconds in clocked:
-        before = last.get(row["rank"])
+    count gone back starts over, and so does an evaluation's dict (`evaluated`: its line and rank) between them (its
+    time is no step's)."""
+    marks = sorted([(row["line"], 1, row["rank"], row, seconds) for row, seconds in clocked]
+                   + [(number, 0, rank, None, 0.0) for number, rank in evaluated], key=lambda mark: (mark[0], mark[1]))
+    last: dict[int | None, tuple[int, float] | None] = {}
+    for _, _, rank, row, seconds in marks:
+        if row is None:
+            last[rank] = None
+            continue
+        before = last.get(rank)
         if (before is not None and row["step"] > before[0] and seconds - before[1] >= ELAPSED_GAP_MIN_S
                 and row.get("step_time_s") is None):
             row["step_time_s"] = (seconds - before[1]) / (row["step"] - before[0])
-        last[row["rank"]] = (row["step"], seconds)
+        last[rank] = (row["step"], seconds)
 
 
 def _samples_since_last(rows: LogRows, batch: float | None) -> None:
-    """A step row of one batch's samples counts the batches since its rank's row before, as the goodput's spans read
-    a row's count: the total batch times the steps between, where the count went on (a console that kept a bar's
-    readings at steps 2 and 100 only: 98 batches at step 100)."""
+    """A step row of one batch's samples counts the batches of the steps since its rank's row of the step before it
+    that has one, as the goodput's spans read a row's count: the total batch times the steps between (a console that
+    kept a bar's readings at steps 2 and 100 only: 98 batches at step 100), whatever order the rows were printed in (an
+    Unsloth console's dicts buffered after its bar)."""
     if batch is None:
         return
-    last: dict[int | None, int] = {}  # rank -> its last row's step
-    for row in sorted(rows.steps, key=lambda step_row: step_row["line"]):  # (in the log's order: dicts' rows, then bars')
-        before = last.get(row["rank"])
-        if row.get("samples") == batch and before is not None and row["step"] > before + 1:
-            row["samples"] = batch * (row["step"] - before)
-        last[row["rank"]] = row["step"]
+    by_rank: dict[int | None, list[dict[str, Any]]] = {}
+    for row in rows.steps:
+        by_rank.setdefault(row["rank"], []).append(row)
+    for ranked in by_rank.values():
+        ranked.sort(key=lambda step_row: step_row["step"])
+        for before, row in pairwise(ranked):
+            if row.get("samples") == batch and row["step"] > before["step"] + 1:
+                row["samples"] = batch * (row["step"] - before["step"])
 
 
 def _before_first_drawing(rows: LogRows, bars: list[_Bar], carrying: set[int], drawn: dict[int, list[int]],

@@ -1299,3 +1299,128 @@ def test_a_jobs_output_whose_program_never_started_is_a_failed_attempt(tmp_path:
     path = tmp_path / "slurm-151180.json"  # (the same line in a file named as no job's output: refused)
     path.write_text("\n".join(NEOX_NOT_STARTED) + "\n")
     assert detect(path, read_head(path), registry())[0] is None
+
+
+# Unsloth's LoRA SFT console whose loss dicts were buffered and printed after the training bar's last drawing
+# (ZHYsfl/exp-scribe@5ff10179a9e2935a25991ef967dbe76952e06e1d, train_sft.log, whole)
+UNSLOTH_LATE_DICTS = [
+    'Unsloth 2026.4.6 patched 24 layers with 24 QKV layers, 24 O layers and 24 MLP layers.',
+    '🦥 Unsloth: Will patch your computer to enable 2x faster free finetuning.',
+    '🦥 Unsloth Zoo will now patch everything to make training faster!',
+    '==((====))==  Unsloth 2026.4.6: Fast Qwen2 patching. Transformers: 4.57.6. vLLM: 0.17.1.',
+    '   \\\\   /|    NVIDIA GeForce RTX 3090. Num GPUs = 1. Max memory: 23.559 GB. Platform: Linux.',
+    'O^O/ \\_/ \\    Torch: 2.10.0+cu128. CUDA: 8.6. CUDA Toolkit: 12.8. Triton: 3.6.0',
+    '\\        /    Bfloat16 = TRUE. FA [Xformers = 0.0.35. FA2 = False]',
+    ' "-____-"     Free license: http://github.com/unslothai/unsloth',
+    'Unsloth: Fast downloading is enabled - ignore downloading bars which are red colored!',
+    'Loaded 168 step examples from data/gsm8k_sft_0.5b_verify.jsonl',
+    '\rUnsloth: Tokenizing ["text"] (num_proc=64):   0%|          | 0/168 [00:00<?, ? examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):   2%|▏         | 3/168 [00:02<02:06,  1.31 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):   5%|▌         | 9/168 [00:02<00:37,  4.19 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):   7%|▋         | 12/168 [00:02<00:27,  5.76 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):   9%|▉         | 15/168 [00:02<00:20,  7.48 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  11%|█         | 18/168 [00:03<00:16,  9.21 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  12%|█▎        | 21/168 [00:03<00:13, 10.97 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  14%|█▍        | 24/168 [00:03<00:12, 11.96 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  18%|█▊        | 30/168 [00:03<00:10, 12.67 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  21%|██▏       | 36/168 [00:04<00:07, 17.73 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  23%|██▎       | 39/168 [00:04<00:07, 17.81 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  25%|██▌       | 42/168 [00:04<00:08, 15.18 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  30%|███       | 51/168 [00:04<00:06, 17.64 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  32%|███▏      | 54/168 [00:05<00:06, 18.26 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  36%|███▌      | 60/168 [00:05<00:04, 23.36 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  38%|███▊      | 63/168 [00:05<00:05, 19.68 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  39%|███▉      | 66/168 [00:05<00:05, 20.01 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  41%|████      | 69/168 [00:05<00:04, 19.98 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  43%|████▎     | 72/168 [00:05<00:04, 19.58 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  46%|████▋     | 78/168 [00:06<00:04, 18.93 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  48%|████▊     | 81/168 [00:06<00:04, 18.11 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  50%|█████     | 84/168 [00:06<00:04, 19.35 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  52%|█████▏    | 87/168 [00:06<00:04, 19.55 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  55%|█████▌    | 93/168 [00:07<00:03, 19.23 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  57%|█████▋    | 96/168 [00:07<00:03, 19.11 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  59%|█████▉    | 99/168 [00:07<00:03, 18.54 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  61%|██████    | 102/168 [00:07<00:03, 18.45 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  62%|██████▎   | 105/168 [00:07<00:03, 18.48 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  64%|██████▍   | 108/168 [00:07<00:03, 19.03 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  66%|██████▌   | 111/168 [00:08<00:03, 17.89 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  68%|██████▊   | 114/168 [00:08<00:03, 17.55 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  70%|██████▉   | 117/168 [00:08<00:02, 18.68 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  71%|███████▏  | 120/168 [00:08<00:02, 18.57 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  74%|███████▍  | 124/168 [00:08<00:02, 16.17 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  75%|███████▌  | 126/168 [00:08<00:02, 15.36 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  76%|███████▌  | 128/168 [00:09<00:02, 14.22 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  77%|███████▋  | 130/168 [00:09<00:03, 11.77 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  80%|███████▉  | 134/168 [00:09<00:02, 14.02 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  81%|████████  | 136/168 [00:09<00:02, 14.06 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  82%|████████▏ | 138/168 [00:09<00:02, 13.69 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  83%|████████▎ | 140/168 [00:10<00:02, 13.44 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  86%|████████▌ | 144/168 [00:10<00:01, 12.87 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  87%|████████▋ | 146/168 [00:10<00:01, 12.77 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  88%|████████▊ | 148/168 [00:10<00:01, 12.95 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  89%|████████▉ | 150/168 [00:10<00:01, 13.12 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  90%|█████████ | 152/168 [00:10<00:01, 12.83 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  93%|█████████▎| 156/168 [00:11<00:00, 13.07 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  94%|█████████▍| 158/168 [00:11<00:00, 13.07 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  95%|█████████▌| 160/168 [00:11<00:00, 12.27 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  98%|█████████▊| 164/168 [00:11<00:00, 13.68 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64):  99%|█████████▉| 166/168 [00:12<00:00, 13.83 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64): 100%|██████████| 168/168 [00:12<00:00, 13.46 examples/s]\rUnsloth:'
+    ' Tokenizing ["text"] (num_proc=64): 100%|██████████| 168/168 [00:13<00:00, 12.63 examples/s]',
+    '==((====))==  Unsloth - 2x faster free finetuning | Num GPUs used = 1',
+    '   \\\\   /|    Num examples = 168 | Num Epochs = 1 | Total steps = 42',
+    'O^O/ \\_/ \\    Batch size per device = 1 | Gradient accumulation steps = 4',
+    '\\        /    Data Parallel GPUs = 1 | Total batch size (1 x 4 x 1) = 4',
+    ' "-____-"     Trainable parameters = 8,798,208 of 502,830,976 (1.75% trained)',
+    '🦥 Unsloth: Padding-free auto-enabled, enabling faster training.',
+    '\r  0%|          | 0/42 [00:00<?, ?it/s]\r  2%|▏         | 1/42 [00:03<02:20,  3.43s/it]\r  5%|▍         |'
+    ' 2/42 [00:04<01:29,  2.24s/it]\r  7%|▋         | 3/42 [00:06<01:12,  1.85s/it]\r 10%|▉         | 4/42'
+    ' [00:07<01:05,  1.71s/it]\r 12%|█▏        | 5/42 [00:09<01:01,  1.65s/it]\r                                  '
+    '            \r\r 12%|█▏        | 5/42 [00:09<01:01,  1.65s/it]\r 14%|█▍        | 6/42 [00:10<00:56, '
+    ' 1.58s/it]\r 17%|█▋        | 7/42 [00:12<00:54,  1.56s/it]\r 19%|█▉        | 8/42 [00:13<00:52,  1.53s/it]\r'
+    ' 21%|██▏       | 9/42 [00:15<00:51,  1.55s/it]\r 24%|██▍       | 10/42 [00:16<00:49,  1.55s/it]\r            '
+    '                                   \r\r 24%|██▍       | 10/42 [00:16<00:49,  1.55s/it]\r 26%|██▌       |'
+    ' 11/42 [00:18<00:47,  1.54s/it]\r 29%|██▊       | 12/42 [00:19<00:46,  1.54s/it]\r 31%|███       | 13/42'
+    ' [00:21<00:44,  1.53s/it]\r 33%|███▎      | 14/42 [00:22<00:42,  1.53s/it]\r 36%|███▌      | 15/42'
+    ' [00:24<00:41,  1.52s/it]\r                                               \r\r 36%|███▌      | 15/42'
+    ' [00:24<00:41,  1.52s/it]\r 38%|███▊      | 16/42 [00:25<00:39,  1.52s/it]\r 40%|████      | 17/42'
+    ' [00:27<00:38,  1.54s/it]\r 43%|████▎     | 18/42 [00:29<00:36,  1.54s/it]\r 45%|████▌     | 19/42'
+    ' [00:30<00:35,  1.54s/it]\r 48%|████▊     | 20/42 [00:32<00:33,  1.54s/it]\r                                 '
+    '              \r\r 48%|████▊     | 20/42 [00:32<00:33,  1.54s/it]\r 50%|█████     | 21/42 [00:33<00:32, '
+    ' 1.54s/it]\r 52%|█████▏    | 22/42 [00:35<00:30,  1.52s/it]\r 55%|█████▍    | 23/42 [00:36<00:29, '
+    ' 1.53s/it]\r 57%|█████▋    | 24/42 [00:38<00:27,  1.53s/it]\r 60%|█████▉    | 25/42 [00:39<00:26, '
+    ' 1.53s/it]\r                                               \r\r 60%|█████▉    | 25/42 [00:39<00:26, '
+    ' 1.53s/it]\r 62%|██████▏   | 26/42 [00:41<00:24,  1.54s/it]\r 64%|██████▍   | 27/42 [00:42<00:23, '
+    ' 1.54s/it]\r 67%|██████▋   | 28/42 [00:44<00:21,  1.52s/it]\r 69%|██████▉   | 29/42 [00:45<00:19, '
+    ' 1.50s/it]\r 71%|███████▏  | 30/42 [00:47<00:17,  1.48s/it]\r                                              '
+    ' \r\r 71%|███████▏  | 30/42 [00:47<00:17,  1.48s/it]\r 74%|███████▍  | 31/42 [00:48<00:16,  1.48s/it]\r'
+    ' 76%|███████▌  | 32/42 [00:50<00:15,  1.50s/it]\r 79%|███████▊  | 33/42 [00:51<00:13,  1.51s/it]\r'
+    ' 81%|████████  | 34/42 [00:53<00:12,  1.52s/it]\r 83%|████████▎ | 35/42 [00:54<00:10,  1.53s/it]\r           '
+    '                                    \r\r 83%|████████▎ | 35/42 [00:54<00:10,  1.53s/it]\r 86%|████████▌ |'
+    ' 36/42 [00:56<00:09,  1.50s/it]\r 88%|████████▊ | 37/42 [00:57<00:07,  1.49s/it]\r 90%|█████████ | 38/42'
+    ' [00:59<00:06,  1.50s/it]\r 93%|█████████▎| 39/42 [01:00<00:04,  1.49s/it]\r 95%|█████████▌| 40/42'
+    ' [01:02<00:02,  1.50s/it]\r                                               \r\r 95%|█████████▌| 40/42'
+    ' [01:02<00:02,  1.50s/it]\r 98%|█████████▊| 41/42 [01:03<00:01,  1.51s/it]\r100%|██████████| 42/42'
+    ' [01:05<00:00,  1.52s/it]\r                                               \r\r100%|██████████| 42/42'
+    ' [01:05<00:00,  1.52s/it]\r100%|██████████| 42/42 [01:05<00:00,  1.57s/it]',
+    'Unsloth: Will smartly offload gradients to save VRAM!',
+    "{'loss': 2.0502, 'grad_norm': 2.125614881515503, 'learning_rate': 8e-05, 'epoch': 0.12}",
+    "{'loss': 1.69, 'grad_norm': 0.8723964691162109, 'learning_rate': 0.00018, 'epoch': 0.24}",
+    "{'loss': 1.3354, 'grad_norm': 0.5839778184890747, 'learning_rate': 0.000175, 'epoch': 0.36}",
+    "{'loss': 0.9038, 'grad_norm': 0.5023298859596252, 'learning_rate': 0.00014375, 'epoch': 0.48}",
+    "{'loss': 0.723, 'grad_norm': 0.44968584179878235, 'learning_rate': 0.00011250000000000001, 'epoch': 0.6}",
+    "{'loss': 0.5105, 'grad_norm': 0.42072218656539917, 'learning_rate': 8.125000000000001e-05, 'epoch': 0.71}",
+    "{'loss': 0.4084, 'grad_norm': 0.3943481743335724, 'learning_rate': 5e-05, 'epoch': 0.83}",
+    "{'loss': 0.3938, 'grad_norm': 0.360558420419693, 'learning_rate': 1.8750000000000002e-05, 'epoch': 0.95}",
+    "{'train_runtime': 65.9115, 'train_samples_per_second': 2.549, 'train_steps_per_second': 0.637, 'train_loss':"
+    " 0.9721708397070566, 'epoch': 1.0}",
+    'Saved LoRA adapter to outputs/scribe_sft/final_lora',
+]
+
+
+def test_rows_printed_out_of_step_order_count_each_steps_batch_once(tmp_path: Path) -> None:
+    """`Num examples = 168 | Num Epochs = 1 | Total steps = 42` in batches of `Total batch size (1 x 4 x 1) = 4`: the
+    rows' samples add to 42 x 4 = 168, whatever order the bar's rows and the dicts' came in (the dicts, printed
+    after the bar, each counted the steps since the bar's row before them in the file: 312)."""
+    _, steps, _ = _read(tmp_path, UNSLOTH_LATE_DICTS)
+    assert sum(s["samples"] for s in steps if s["samples"] is not None) == 42 * 4 == 168
