@@ -387,11 +387,10 @@ def test_ray_trains_iterations_are_the_jobs_steps_not_its_workers_relayed_bars(t
     (they were, as epoch x 1875 + batch, beside the iterations)."""
     parser, steps, _ = _read(tmp_path, RAY_TRAIN_ITERATIONS)
     assert parser == "generic_log"
+    iterations = [int(m[1]) for t in RAY_TRAIN_ITERATIONS if (m := re.match(r"Training finished iteration (\d+) ", t))]
+    times = [float(t.split()[2]) for t in RAY_TRAIN_ITERATIONS if "time_this_iter_s" in t]
     assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [
-        (int(m[1]), float(t), "ray_train")
-        for m, t in zip([re.match(r"Training finished iteration (\d+) ", t) for t in RAY_TRAIN_ITERATIONS
-                         if t.startswith("Training finished")],
-                        [t.split()[2] for t in RAY_TRAIN_ITERATIONS if "time_this_iter_s" in t], strict=True)]
+        (iteration, seconds, "ray_train") for iteration, seconds in zip(iterations, times, strict=True)]
     assert [s["step"] for s in steps] == [1, 2]
 
 
