@@ -373,8 +373,8 @@ _SHELL_JOB_DEATH = re.compile(r"^[^\s:]{1,255}: line \d{1,9}: {1,8}\d{1,10} (?P<
 # can't open file './deepy.py': [Errno 2] No such file or directory") or Windows' shell no interpreter ("'python' is not
 # recognized as an internal or external command,")
 LAUNCH_FAILED_LINES = 20  # a job's output whose program never started says so among its first lines
-LAUNCH_FAILED = re.compile(r"(?:\S{0,200}[/\\])?python[\d.]{0,4}(?:\.exe)?: can't open file '[^']{1,2000}': \[Errno 2\] "
-                           r"|'(?:python[\d.]{0,4}|python3?\.exe|torchrun|deepspeed|accelerate)' is not recognized as an "
+LAUNCH_FAILED = re.compile(r"^(?:\S{0,200}[/\\])?python[\d.]{0,4}(?:\.exe)?: can't open file '[^']{1,2000}': \[Errno 2\] "
+                           r"|^'(?:python[\d.]{0,4}|python3?\.exe|torchrun|deepspeed|accelerate)' is not recognized as an "
                            r"internal or external command")
 TRAINING_JOB_DEATH = re.compile(_SHELL_JOB_DEATH.pattern + r" {0,40}(?:\(core dumped\) {1,40})?(?:\S{0,200}/)?"
                                 r"(?:python[\d.]{0,4}|torchrun|deepspeed|accelerate|mpirun|srun|horovodrun)(?:\s|$)")

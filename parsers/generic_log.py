@@ -3167,7 +3167,7 @@ class _Record:
 
 
 # a metric line under a step's head alone: `Train Loss: 42.37`, `Accuracy: 6.25%` (a percentage)
-_HEAD_METRIC = re.compile(rf"(?P<key>[A-Za-z][\w .()-]{{0,80}}?)\s{{0,4}}[:=]\s{{0,4}}(?P<value>{_FIGURE})%?", re.I)
+_HEAD_METRIC = re.compile(rf"^(?P<key>[A-Za-z][\w .()-]{{0,80}}?)\s{{0,4}}[:=]\s{{0,4}}(?P<value>{_FIGURE})%?", re.I)
 _HEAD_LOSS = re.compile(r"(?:train(?:ing)?(?: set)?[ _])?loss", re.I)  # the step's training loss by its name
 _HEAD_METRIC_LINES = 8  # metric lines under a head alone at most
 
