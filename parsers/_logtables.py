@@ -451,6 +451,31 @@ _EVAL_BEGINS = re.compile(r"\bTesting net \(#\d|\b[Rr]unning (?:[Ee]valuation|[V
 _EVAL_GAP_LINES = 8
 
 
+# whole seconds between two readings of a clock since training began, at least, to time their steps within 10 %
+ELAPSED_GAP_MIN_S = 10.0
+
+
+def elapsed_step_times(clocked: Sequence[tuple[dict[str, Any], float, int]], resets: Sequence[tuple[int, int | None]] = (),
+                       min_gap_s: float = ELAPSED_GAP_MIN_S) -> None:
+    """Step times from a clock since training began that rows' lines print (row, its seconds, its line; Monodepth2's
+    `time elapsed: 00h23m14s`, ms-swift's `'elapsed_time': '1m 3s'`), once the rows' steps are the run's: a row's the
+    seconds since its rank's reading before over the steps between, where that is `min_gap_s` or more and the row has
+    no time of its own; a rank's first none; a clock or count gone back starts over, and so does a line in `resets`
+    (line, rank: an evaluation's, whose time is no step's)."""
+    marks = sorted([(line, 1, row["rank"], row, seconds) for row, seconds, line in clocked]
+                   + [(line, 0, rank, None, 0.0) for line, rank in resets], key=lambda mark: (mark[0], mark[1]))
+    last: dict[int | None, tuple[int, float] | None] = {}
+    for _, _, rank, row, seconds in marks:
+        if row is None:
+            last[rank] = None
+            continue
+        before = last.get(rank)
+        if (before is not None and row["step"] > before[0] and seconds - before[1] >= min_gap_s
+                and row.get("step_time_s") is None):
+            row["step_time_s"] = (seconds - before[1]) / (row["step"] - before[0])
+        last[rank] = (row["step"], seconds)
+
+
 def mark_evaluations(rows: LogRows) -> None:
     """The evaluations between step lines, each an EVAL_START and an EVAL_END: a run of evaluation
     lines (`_EVAL_LINE`), each within `_EVAL_GAP_LINES` of the one before, that no step or event line

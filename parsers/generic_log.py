@@ -64,6 +64,7 @@ from tracelens.parsers._logtables import (
     METRIC_KEYS,
     RELAUNCH_SILENCE_NS,
     LogRows,
+    elapsed_step_times,
     mark_evaluations,
     nonfinite_loss,
     training_loss_key,
@@ -463,18 +464,6 @@ _PBG_LOSS = re.compile(rf"\): loss: {{1,4}}(?P<l>{_FIGURE}|nan) , ")
 # Monodepth2's step line's clock since training began, and its descendants' (ManyDepth, Lite-Mono, HR-Depth): `epoch   1 |
 # batch    683 | examples/s:  13.5 | loss: 0.05280 | time elapsed: 00h45m28s | time left: 05h31m38s`
 _HMS_ELAPSED = re.compile(r"\btime elapsed: (?P<h>\d{1,6})h(?P<m>[0-5]\d)m(?P<s>[0-5]\d)s\b")
-
-
-def _elapsed_clock_times(rows: LogRows, clocked: list[tuple[dict[str, Any], int]]) -> None:
-    """The steps' times from their lines' clock since training began (`_HMS_ELAPSED`, whole seconds), once their
-    steps are the run's (counted across epochs): a row's the seconds since its rank's row before over the steps
-    between (none for a rank's first; a clock or count gone back starts over)."""
-    last: dict[int | None, tuple[int, int]] = {}
-    for row, seconds in clocked:
-        before = last.get(row["rank"])
-        last[row["rank"]] = (row["step"], seconds)
-        if before is not None and row["step"] > before[0] and seconds > before[1] and row.get("step_time_s") is None:
-            row["step_time_s"] = (seconds - before[1]) / (row["step"] - before[0])
 
 
 # MindSpore's TimeMonitor callback at an epoch's end, after its LossMonitor's `epoch: 1 step: 5004, loss is
@@ -973,12 +962,15 @@ def _runs_named_out(lines: Sequence[Line], rows: LogRows) -> None:
     """A run's epoch lines naming the run (`_NAMED_RUN`), then the next run's: the program went on to its next run in
     the same process, so the run before ended (an attempt_end at its last line), where no failure, restart or end is
     logged between."""
+    named_lines = [(line, named) for line in lines if "Run: " in line.text and (named := _NAMED_RUN.search(line.text))]
+    if not named_lines:
+        return  # (most logs name no run: one pass over their lines, a literal test each)
     said = sorted((event["line"], event["rank"]) for event in rows.events if event["kind"] in _RUN_WORDS)
     said_lines = [at for at, _ in said]
     stepped = {row["line"] for row in rows.steps}
     last: dict[int | None, tuple[int, Line]] = {}  # rank -> (its run, its last epoch line)
-    for line in lines:
-        if "Run: " not in line.text or line.number not in stepped or (named := _NAMED_RUN.search(line.text)) is None:
+    for line, named in named_lines:
+        if line.number not in stepped:
             continue
         run, before = int(named.group("r")), last.get(line.rank)
         if before is not None and run > before[0] and not any(
@@ -3826,7 +3818,8 @@ class GenericLogParser(LogReader):
         ray_trained = False  # a Ray Train iteration was reported
         dglke_rows: dict[int | None, dict[str, Any]] = {}  # rank -> the row of its last DGL-KE step
         pbg_chunks: dict[int | None, list[float | None]] = {}  # rank -> [seconds, loss] of its PyTorch-BigGraph chunk begun
-        elapsed_rows: list[tuple[dict[str, Any], int]] = []  # (row, seconds since training began) of `_HMS_ELAPSED` lines
+        # (row, seconds since training began, line) of `_HMS_ELAPSED` lines
+        elapsed_rows: list[tuple[dict[str, Any], float, int]] = []
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
         physicsnemo_rows: dict[int | None, int] = {}  # rank -> the row of its PhysicsNeMo epoch whose time is to come
@@ -4486,7 +4479,7 @@ class GenericLogParser(LogReader):
                     if (len(rows.steps) > before and "time elapsed: " in text and "step_time_s" not in values
                             and (clock := _HMS_ELAPSED.search(text, counter.match.end())) is not None):
                         elapsed_rows.append((rows.steps[-1], int(clock.group("h")) * 3600 + int(clock.group("m")) * 60
-                                             + int(clock.group("s"))))
+                                             + int(clock.group("s")), line.number))
                     if counter.match.re is _CLU and len(rows.steps) > before:
                         writer_rows.add(id(rows.steps[-1]))
 
@@ -4557,7 +4550,7 @@ class GenericLogParser(LogReader):
         estimated = _steps_across_epochs(rows, within, lengths, sizes,
                                          next(iter(counted_from)) if len(counted_from) == 1 else None) if within else None
         if elapsed_rows:
-            _elapsed_clock_times(rows, elapsed_rows)
+            elapsed_step_times(elapsed_rows, min_gap_s=0)  # (once the steps are counted across epochs)
         if chainer_bar and not rows.steps:
             _chainer_steps(lines, rows, chainer_bar)
         if not rows.steps and SHARED_LINES.get():

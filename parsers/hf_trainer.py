@@ -76,7 +76,7 @@ from tracelens.parsers._lines import (
     years_guessed,
 )
 from tracelens.parsers._logreader import LogReader
-from tracelens.parsers._logtables import LogRows, hf_summary
+from tracelens.parsers._logtables import LogRows, elapsed_step_times, hf_summary
 from tracelens.parsers._numbers import duration_s, half_unit, loss_value, to_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, ParseResult
 
@@ -588,7 +588,7 @@ class HFTrainerParser(LogReader):
         if epochs and total_steps and epochs > total_steps:
             epochs = None  # (no epoch without a step: `Num Epochs = 9,223,372,036,854,775,807` is no count)
         losses = [d for d in dicts if "loss" in d.record]
-        clocked: list[tuple[dict[str, Any], float]] = []  # (row, its dict's seconds since training began)
+        clocked: list[tuple[dict[str, Any], float, int]] = []  # (row, its dict's seconds since training began, line)
         # each metric line's place among its own process's (a launcher's prefix tells processes
         # apart: each node of a pdsh launch prints the same dicts)
         by_rank: dict[int | None, list[_Dict]] = {}
@@ -781,7 +781,7 @@ class HFTrainerParser(LogReader):
                 )
                 if (len(rows.steps) > made and isinstance(since := record.get("elapsed_time"), str)
                         and (said := duration_s(since))):
-                    clocked.append((rows.steps[-1], said[0]))  # (ms-swift's `'elapsed_time': '1m 3s'`)
+                    clocked.append((rows.steps[-1], said[0], line.number))  # (ms-swift's `'elapsed_time': '1m 3s'`)
         # The training bar counts optimizer steps (ProgressCallback moves it to global_step at each
         # step's end): the steps it shows between metric lines (logging_steps apart) and after
         # the last one (a crash before the next log) were done, at the bar's time.
@@ -872,31 +872,9 @@ class HFTrainerParser(LogReader):
                           samples=batch * covered if batch is not None else None,
                           loss=last_loss.get(reading.n), step_time_s=rate)
         _before_first_drawing(rows, bars, carrying, drawn, untimed)
-        _elapsed_step_times(clocked, [(d.line.number, d.line.rank) for d in dicts
-                                      if any(key.startswith("eval_") for key in d.record)])
+        elapsed_step_times(clocked, [(d.line.number, d.line.rank) for d in dicts
+                                     if any(key.startswith("eval_") for key in d.record)])
         return unplaced, untold, ordinal
-
-
-ELAPSED_GAP_MIN_S = 10.0  # whole seconds between two dicts' clocks at least, to time their steps within 10 %
-
-
-def _elapsed_step_times(clocked: list[tuple[dict[str, Any], float]], evaluated: list[tuple[int, int | None]]) -> None:
-    """A metric dict's step time from its clock since training began (ms-swift's `'elapsed_time': '2m 4s'`): the
-    seconds since its rank's dict before over the steps between, where no other time is its (the bar's); a clock or
-    count gone back starts over, and so does an evaluation's dict (`evaluated`: its line and rank) between them (its
-    time is no step's)."""
-    marks = sorted([(row["line"], 1, row["rank"], row, seconds) for row, seconds in clocked]
-                   + [(number, 0, rank, None, 0.0) for number, rank in evaluated], key=lambda mark: (mark[0], mark[1]))
-    last: dict[int | None, tuple[int, float] | None] = {}
-    for _, _, rank, row, seconds in marks:
-        if row is None:
-            last[rank] = None
-            continue
-        before = last.get(rank)
-        if (before is not None and row["step"] > before[0] and seconds - before[1] >= ELAPSED_GAP_MIN_S
-                and row.get("step_time_s") is None):
-            row["step_time_s"] = (seconds - before[1]) / (row["step"] - before[0])
-        last[rank] = (row["step"], seconds)
 
 
 def _samples_since_last(rows: LogRows, batch: float | None) -> None:
