@@ -201,8 +201,11 @@ _RAY_RUNNING = re.compile(r"\. Total running time: (?:(?P<d>\d{1,5})d )?(?:(?P<h
 _TRAINING_TIME = re.compile(
     r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time(?:\s{0,4}:| (?=\d{1,6}:\d{2}:\d{2}\s*$))", re.IGNORECASE)
 TRAINING_TIME_END = "the run's training time"
-# chemprop's `timeit` around its training, as the run returns (its verbose.log's last line): "Elapsed time = 0:00:29"
-_CHEMPROP_ELAPSED = re.compile(r"^Elapsed time = (?P<clock>\d{1,6}:\d{2}:\d{2})\s*$")
+# chemprop's `timeit` around its training, as the run returns (its verbose.log's last line): "Elapsed time = 0:00:29";
+# a script's own total as it returns, Python's timedelta printed after its end time (howdrox/MRI-Analysis's "End time:
+# 2025-04-20 06:41:02.486368", then "Total time: 6:38:05.728780"): a line of its own, its clock hours to seconds
+_SCRIPT_ELAPSED = re.compile(r"^(?:Elapsed time = |Total time: )"
+                             r"(?P<clock>(?:\d{1,6} days?, )?\d{1,6}:\d{2}:\d{2}(?:\.\d{1,9})?)\s*$")
 # how long that says it ran: a clock (`1:16:43`, `2 days, 3:04:05`: `duration_s`), or a figure and its
 # unit in words (`6.89 min`, `412.3 seconds`)
 _TRAINING_TIME_LENGTH = re.compile(
@@ -500,8 +503,10 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            r"|^Epoch \d{1,15}: saving model to \S"
                            # (DLRM's `--save-model`, before its torch.save: "Saving model to ./models/dlrm.pt";
                            # MindYOLO's: "[INFO] Saving model to ./runs/.../weights/yolov5s-35_4.ckpt"; MACE's, its
-                           # model written as training ends: "2024-07-21 14:17:41.265 INFO: Saving model to MACE_models/x.model")
-                           r"|(?:^|\] |\bINFO:? )Saving (?:best )?model to \S"
+                           # model written as training ends: "2024-07-21 14:17:41.265 INFO: Saving model to MACE_models/x.model";
+                           # VinVL-Paddle's after each epoch, between its decoration: "02/14/2022 19:51:52 - INFO - ** * **
+                           # Saving trained model to .../checkpoint-25. ** * **")
+                           r"|(?:^|\] |\bINFO:? |- |\*\* )Saving (?:(?:best|trained|final) )?model to \S"
                            # (DGL-KE's as its training ended: "Save model to ckpts/ComplEx_mydataset_0"; PaDiM-Paddle's
                            # after its feature extraction: "2022-04-18 22:42:39\tSave model in ./output/bottle/best.pdparams")
                            r"|(?:^|\t)Save model (?:to|in) \S"
@@ -693,6 +698,9 @@ _CKPT = (
     # of size ..." and "Adapter checkpoint of size ..." (one save: `_tune_save_since`)
     ("checkpoint of size ", re.compile(r"\b(?:Model|Recipe|Adapter) checkpoint of size \d{1,15}(?:\.\d{1,6})? ?"
                                        r"(?:[KMGT]i?B|bytes) saved to \S"), LogEventKind.CHECKPOINT_SAVE_END),
+    # nnU-Net's (v1) trainer once its save is written (after its "saving checkpoint..."): "done, saving took 0.58 seconds"
+    ("saving took ", re.compile(r"(?:^|: )done, saving took (?P<dur>\d{1,9}(?:\.\d{1,9})?) seconds\b"),
+     LogEventKind.CHECKPOINT_SAVE_END),
     # torchtune's checkpointer once its save is written: "Saving checkpoint took 6.64 secs"; its recipes
     # once the model is built from the checkpoint: "Instantiating model and loading checkpoint took 17.21 secs"
     ("checkpoint took ", re.compile(r"\bSaving checkpoint took (?P<dur>\d{1,9}(?:\.\d{1,9})?) secs?\b"),
@@ -869,7 +877,7 @@ _ANY_EVENT_PATTERN = (
     r"^Save model to |\tSave model (?:to|in) |"
     r"Saving model due to mean reward|saving best model|"
     r"snapshot saved at |"
-    r"^Elapsed time = |"
+    r"^Elapsed time = |^Total time: \d|, saving took \d|"
     r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|Signaling Trainer to stop| with best_epoch = |"
     r"Restoring model weights from |layers from weights-file|to fail during training|^Detailed Traceback:|"
     r"Saving trained model to |"
@@ -1847,7 +1855,8 @@ class EventScanner:
         elif training and not failed and _TRAINING_TIME.search(text) is not None and "epoch" not in text.lower():
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END, duration_s=stated_training_seconds(text))
-        elif text[:15] == "Elapsed time = " and not failed and (elapsed := _CHEMPROP_ELAPSED.match(text)) is not None:
+        elif (text[:15] == "Elapsed time = " or text[:12] == "Total time: ") and not failed and (
+                elapsed := _SCRIPT_ELAPSED.match(text)) is not None:
             clock = duration_s(elapsed.group("clock"))
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END, duration_s=clock[0] if clock is not None else None)
@@ -2016,7 +2025,8 @@ class EventScanner:
                            step=int(marian.group("iter")) if marian.group("iter") else None)
         elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered
                or "saving the " in lowered or "_state method is deprecated" in lowered
-               or "persist model on server" in lowered or "layers from weights-file" in lowered)
+               or "persist model on server" in lowered or "layers from weights-file" in lowered
+               or "saving took " in lowered)
               and (said := _past_redrawn_bar(text)) is not None):
             # (a redrawn bar's own words are no save; a save said glued after its drawing is: `| 4000/26807
             # [21:50<2:04:25, 3.06it/s]💾 Saved intermediate checkpoint: ...`, read from where the drawing ends)
@@ -2027,6 +2037,12 @@ class EventScanner:
                     named = text.rsplit(None, 1)[-1]
                     if (kind is LogEventKind.CHECKPOINT_SAVE_END and ("/" in named or "\\" in named)
                             and self._said_again(line, named)):
+                        break
+                    if kind is LogEventKind.CHECKPOINT_SAVE_START and (
+                            (last := _last_save_event(rows, line.rank)) is not None and last["line"] == line.number - 1
+                            and last["kind"] == LogEventKind.CHECKPOINT_SAVE_START.value):
+                        # (a save begun on the line before, said again as its writer starts: nnU-Net's "saving
+                        # scheduled checkpoint file...", then "saving checkpoint...": one save)
                         break
                     dur = ckpt.groupdict().get("dur")
                     tune = word in _TUNE_SAVE_WORDS and kind is LogEventKind.CHECKPOINT_SAVE_END

@@ -713,7 +713,8 @@ _NEEDS_PYTHON = (
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
 _DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|\):\d{4}-\d{2}-\d{2}-|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
               r"|^\d{8}[ -]|^\d{2}-\d{2}-\d{2} |^\[\d{2}/\d{2}/\d{2} "
-              r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d )"
+              r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
+              r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} )"
               r"\d{2}:\d{2}:\d{2}")
 # `date`'s time after a few words (`_CTIME_AFTER`), a pattern of its own: in `_DATE_HINT` it slows
 # every line's test by its alternatives
@@ -1161,6 +1162,12 @@ _WEEKDAYS = frozenset(("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"))
 _CTIME_LEADING = re.compile(
     r"\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}(?P<d>\d{1,2}) "
     r"(?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d)(?:\.(?P<frac>\d{1,9}))?(?: (?:UTC|GMT|(?P<tz>[+-]\d{4})|[A-Z]{2,5}))? (?P<y>\d{4})\b")
+# Python logging's date as RFC 2822 writes it (`datefmt='%a, %d %b %Y %H:%M:%S'`, the logging cookbook's, which many
+# scripts copy: `Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO ...`), and an e-mail's `Date:` with
+# its zone
+_RFC2822_LEADING = re.compile(
+    r"\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (?P<d>\d{1,2}) (?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
+    r"(?P<y>\d{4}) (?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d)(?:[.,](?P<frac>\d{1,9}))?(?: (?:UTC|GMT|(?P<tz>[+-]\d{4})))?\b")
 # (or after a few words: a job script's `echo "Job started on $(date)"`, a SLURM prolog's `Job started on
 # Thu Jan  8 15:06:16 GMT 2026`)
 # (or in parentheses: pix2pix's and CycleGAN's Visualizer as each launch opens its loss log, `time.strftime("%c")`:
@@ -1229,9 +1236,9 @@ def _after_bar(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 def parse_timestamp(text: str, day_first: bool = False) -> int | None:
     """The first ISO-like timestamp in the line (naive times are taken as UTC); failing one, a
     date with slashes (`_SLASH`), `day_first` where the file writes the day before the month; a
-    line opening with `date`'s or `time.ctime()`'s time (`_CTIME_LEADING`); a date glued after a
-    progress bar wider than where a date is looked for (`_after_bar`). None for a line that
-    opens with a time of day alone (`_CLOCK_FIRST`)."""
+    line opening with `date`'s or `time.ctime()`'s time (`_CTIME_LEADING`), or RFC 2822's
+    (`_RFC2822_LEADING`); a date glued after a progress bar wider than where a date is looked for
+    (`_after_bar`). None for a line that opens with a time of day alone (`_CLOCK_FIRST`)."""
     if (text[2:3] == ":" or text[3:4] == ":") and _CLOCK_FIRST.match(text) is not None and (
             _CLOCK_THEN_DATE.match(text) is None):
         return None
@@ -1244,7 +1251,8 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
     if not match:
         if text[:1] in "IWEF[" and (glog := _GLOG_YEAR.match(text)) is not None:
             return _match_ns(glog, text[glog.start("y"):glog.end("s")], glog.groupdict)
-        if text[:4].lstrip("[")[:3] in _WEEKDAYS and (ctime := _CTIME_LEADING.match(text)) is not None:
+        if text[:4].lstrip("[")[:3] in _WEEKDAYS and ((ctime := _CTIME_LEADING.match(text)) is not None
+                                                      or (ctime := _RFC2822_LEADING.match(text)) is not None):
             return _match_ns(ctime, ctime.group(0), lambda: {**ctime.groupdict(), "mo": _MONTHS[ctime.group("mon")]})
         if (later := _leading(_CTIME_AFTER, text)) is not None:
             return _match_ns(later, later.group(0), lambda: {**later.groupdict(), "mo": _MONTHS[later.group("mon")]})
@@ -1329,16 +1337,26 @@ def _second_ns(g: dict[str, Any]) -> int | None:
 
 
 def iter_numbers(text: str) -> Iterator[tuple[str, float]]:
-    """`key value`, `key=value` and `key: value` pairs with numeric values (1,234.5 included)."""
+    """`key value`, `key=value` and `key: value` pairs with numeric values (1,234.5 included); a
+    dict's quoted key and value too (`'loss': '5.4'`); a loss's name and value as two fields of a
+    comma-separated line (`_LOSS_FIELD_PAIR`)."""
     for match in _KEY_VALUE.finditer(text):
         try:
             yield match.group("key").lower(), float(match.group("value").replace(",", ""))
         except ValueError:
             continue
+    if "oss" in text and ", " in text:
+        for match in _LOSS_FIELD_PAIR.finditer(text):
+            yield match.group("key").lower(), float(match.group("value"))
 
 
+# a loss's name and its value as two fields of a comma-separated line (howdrox/MRI-Analysis's `epoch 1, phase train,
+# step 10, loss_train, 0.838`): a field that names a loss, then one that is a number alone
+_LOSS_FIELD_PAIR = re.compile(r"(?:^|, )(?P<key>(?=[A-Za-z_])\w{0,40}?[Ll]oss\w{0,40}), (?P<value>[-+]?\d{1,20}(?:\.\d{1,20})?"
+                              r"(?:[eE][-+]?\d{1,3})?)(?=,|\s*$)")
 _KEY_VALUE = re.compile(
-    r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]*+)(?:\s*[:=]\s*|\s+)"
+    # (a dict's quoted key, and its value quoted too: PaddleDetection's `'loss': '5.409677'`, a script's `{'loss': 0.52}`)
+    r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]*+)['\"]?(?:\s*[:=]\s*|\s+)['\"]?"
     # (a NumPy 2 scalar's repr, as verl prints its metrics: `actor/pg_loss:np.float64(-0.0011657940221994068)`)
     r"(?:np\.(?:float|u?int)(?:16|32|64)\()?"
     # (a sentence's full stop after the value is no part of it: `Train loss: 0.3334. Valid loss: 0.3517`)

@@ -434,6 +434,9 @@ class LogRows:
 # field of a training line (`Train loss: 0.41 | Val loss: 0.52`) nor a mention of the validation data
 # (`Loading validation data`). For polars' engine
 _EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: |\d [AP]M )(?i:eval(?:uat[a-z]*)?|validat[a-z]*|valid|val|test(?:ing)?)(?:[\s:(\[]|$)"
+              # (after a logger's level alone, the word in full: FuxiCTR's `P2000453 INFO Evaluation @epoch 1 - batch 50:`;
+              # not OpenPCDet's `INFO  val samples: 81`, its data's size)
+              r"|\bINFO {1,2}(?i:evaluat[a-z]*|validat[a-z]*)(?:[\s:(\[]|$)"
               r"|(?i:\bevaluating\b|running evaluation|running validation|accumulating evaluat|gathering evaluation metrics)"
               # (clu's metric writer as an evaluation's results are written: `logging_writer.py:48] [2000] eval_accuracy=0.40`)
               r"|\] \[\d{1,12}\] (?:eval|valid|validation|test)_\w{1,60}="
@@ -474,6 +477,46 @@ def elapsed_step_times(clocked: Sequence[tuple[dict[str, Any], float, int]], res
                 and row.get("step_time_s") is None):
             row["step_time_s"] = (seconds - before[1]) / (row["step"] - before[0])
         last[rank] = (row["step"], seconds)
+
+
+# seconds either side of a step line's own second whose lines time it, where a whole-second clock dates several a second
+COARSE_CLOCK_WINDOW_S = 5
+
+
+def coarse_clock_step_times(rows: LogRows) -> None:
+    """Step times where a rank's step lines print several to one second of a whole-second clock (MindSpore's
+    MaxwellNet, 20-odd epochs a second under `%a, %d %b %Y %H:%M:%S`): two lines' times say nothing of the steps
+    between them, a second apart or none, but the lines around a row do: its time the seconds from the first line
+    within `COARSE_CLOCK_WINDOW_S` before its own second to the last within as many after, over the steps between,
+    where they span 2 s or more (a second's rounding then at most half of it). Only for a rank whose every dated row
+    is whole seconds and at least half of whose consecutive rows share a second; not across a count that goes back
+    (a relaunch); never over a time a row has of its own."""
+    by_rank: dict[int | None, list[dict[str, Any]]] = {}
+    for row in rows.steps:
+        if row.get("end_ns") is not None:
+            by_rank.setdefault(row["rank"], []).append(row)
+    for dated in by_rank.values():
+        if len(dated) < 3 or any(row["end_ns"] % 1_000_000_000 for row in dated):
+            continue
+        dated.sort(key=lambda row: row["line"])
+        if 2 * sum(a["end_ns"] == b["end_ns"] for a, b in zip(dated, dated[1:], strict=False)) < len(dated) - 1:
+            continue
+        start = 0
+        for end in range(1, len(dated) + 1):
+            if end < len(dated) and (dated[end]["step"] > dated[end - 1]["step"]
+                                     and dated[end]["end_ns"] >= dated[end - 1]["end_ns"]):
+                continue
+            seconds = [row["end_ns"] // 1_000_000_000 for row in dated[start:end]]
+            lo = hi = 0
+            for i, row in enumerate(dated[start:end]):
+                while seconds[lo] < seconds[i] - COARSE_CLOCK_WINDOW_S:
+                    lo += 1
+                while hi + 1 < len(seconds) and seconds[hi + 1] <= seconds[i] + COARSE_CLOCK_WINDOW_S:
+                    hi += 1
+                span, steps = seconds[hi] - seconds[lo], dated[start + hi]["step"] - dated[start + lo]["step"]
+                if span >= 2 and steps > 0 and row.get("step_time_s") is None and row.get("start_ns") is None:
+                    row["step_time_s"] = span / steps
+            start = end
 
 
 def mark_evaluations(rows: LogRows) -> None:
@@ -526,7 +569,9 @@ def mark_evaluations(rows: LogRows) -> None:
         ahead = last + 1
         while ahead < len(times) and ahead - last <= _EVAL_GAP_LINES and times[ahead] is None and numbers[ahead] not in step_set:
             ahead += 1
-        if ((end is None or ahead > last + 1) and ahead < len(times) and ahead - last <= _EVAL_GAP_LINES
+        # (a last line that announces what follows, FuxiCTR's `Evaluation @epoch 1 - batch 50:`: the results' line ends it)
+        announces = rows.texts[last].rstrip().endswith(":")
+        if ((end is None or ahead > last + 1 or announces) and ahead < len(times) and ahead - last <= _EVAL_GAP_LINES
                 and numbers[ahead] not in step_set):
             end = times[ahead]
         if end is not None and start is not None and end > start:

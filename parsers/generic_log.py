@@ -64,6 +64,7 @@ from tracelens.parsers._logtables import (
     METRIC_KEYS,
     RELAUNCH_SILENCE_NS,
     LogRows,
+    coarse_clock_step_times,
     elapsed_step_times,
     mark_evaluations,
     nonfinite_loss,
@@ -1354,6 +1355,16 @@ _ITER_STEP = re.compile(r"\biter\s{1,8}(?P<i>\d{1,12})\s{1,4}step\s{1,8}(?P<s>\d
 _EPOCH_STEPS = re.compile(r"^\[?Epoch (?P<e>\d{1,9}) \|(?: GPU\d{1,4}: Process rank (?P<r>\d{1,7}) \|)? Batchsize: \d{1,9}"
                           r" \| Steps: (?P<n>\d{1,12})(?: \| Loss: (?P<l>" + _FIGURE + r"|nan|inf))?"
                           r"(?: \| Total epoch time: (?P<t>\d{1,9}(?:\.\d{1,20})?)\])?\s*$")
+# the steps of each epoch a log's header states (VinVL-Paddle's, after Oscar's: "02/13/2022 23:10:01 - INFO - Num Iters:
+# 4425", its in-epoch `step: [4400]` the last it prints; "steps_per_epoch: 500", "Iterations per epoch = 1251")
+_STATED_EPOCH_LENGTH = re.compile(r"(?:^|- |\] |: |INFO:? )(?:Num Iters|(?i:(?:steps|iters|iterations|batches)[ _]per[ _]epoch))"
+                                  r"\s{0,4}[:=]\s{0,4}(?P<n>\d{1,12})\s*$")
+# the words that make a loss's name a mean of it, or a batch's own (`avg_loss`, `batch_loss`: one loss)
+_LOSS_MEAN_PREFIX = re.compile(r"^(?:avg|average|mean|batch|running|smoothed?|moving)_")
+# an epoch's line that counts it before its word, its loss after it (MindSpore's MaxwellNet: "... train_maxwellnet.py
+# [line:136] INFO [Train] 1 epoch. Loss: 397.63705"): a step an epoch, as printed
+_EPOCH_NUMBER_FIRST = re.compile(r"(?:^|\] |\bINFO:? )(?:\[[A-Za-z]{1,20}\] )?(?P<e>\d{1,9}) epoch[.,:]? "
+                                 r"(?=[^\n]{0,40}?\b[Ll]oss\b)")
 # darknet's iteration line (YOLO v2-v4: ` 10090: 1.262299, 1.207728 avg loss, 0.001000 rate,
 # 4.776061 seconds, 645760 images`, AlexeyAB's with `, 12.34 hours left` after): the iteration,
 # its loss, the running average, the learning rate, its own seconds, the images seen
@@ -2219,6 +2230,7 @@ def _step_values(text: str) -> dict[str, float]:
     time with its unit (`_TIMED`); LeRobot's update seconds and data seconds together."""
     values: dict[str, float] = {}
     bare_time = bare_data = update_s = None
+    named_losses: list[tuple[str, float]] = []
     if " time: " in text:
         for pcdet in _PCDET_TIME.finditer(text):
             values.setdefault("step_time_s" if pcdet.group("k") == "Batch" else "data_time_s", float(pcdet.group("v")))
@@ -2236,6 +2248,12 @@ def _step_values(text: str) -> dict[str, float]:
             bare_data = value
         elif key == "updt_s" and update_s is None:
             update_s = value
+        elif "loss" in key and training_loss_key(key):
+            named_losses.append((_LOSS_MEAN_PREFIX.sub("", key), value))
+    if "loss" not in values and named_losses and len({name for name, _ in named_losses}) == 1:
+        # (no loss by a known name: one by another, and its means, VinVL-Paddle's `batch_loss: 0.0348, avg_loss:
+        # 0.0239`, the step's the first; not a GAN's two, `D_loss: -41.2680 G_loss: 15.7673`, neither the loss)
+        values["loss"] = named_losses[0][1]
     if "loss" not in values and "cost:" in text and (cost := _LAYER_COST.search(text)) is not None:
         values["loss"] = float(cost.group("v"))
     if bare_time is not None and ("data_time_s" in values or bare_data is not None):
@@ -2474,6 +2492,8 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(int(tutorial.group("e")), tutorial)
     if " seconds, " in text and (darknet := _DARKNET.match(text)) is not None:
         return _Counter(int(darknet.group("i")), darknet)
+    if " epoch" in text and (counted := _EPOCH_NUMBER_FIRST.search(text)) is not None:
+        return _Counter(int(counted.group("e")), counted)
     if "|Tot: " in text and (centernet := _CENTERNET.search(text)) is not None:
         epoch, per_epoch, done = int(centernet.group("e")), int(centernet.group("n")), int(centernet.group("i"))
         return _Counter((epoch - 1) * per_epoch + done, centernet, epoch, None, per_epoch, base=1,
@@ -2941,12 +2961,14 @@ def _chainer_steps(lines: Sequence[Line], rows: LogRows, bar: list[dict[str, Any
 
 
 def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]], lengths: dict[tuple[int | None, int], int],
-                         sizes: dict[tuple[int | None, int], int], first_epoch: int | None = None) -> str | None:
+                         sizes: dict[tuple[int | None, int], int], first_epoch: int | None = None,
+                         stated: dict[int | None, int] | None = None) -> str | None:
     """Steps counted within their epoch (`_EPOCH_COUNT`, `_ESPNET`: the rows `within` gives with their
     epoch): where a rank's count starts over as its epoch goes up, the next epoch's steps go on
     from the epoch before's length where the log prints it (`sizes`: (rank, epoch) -> the total
     its step lines count to, or `lengths`: the running total of batches ESPnet's epoch summary
-    prints, `_epoch_length`), else its first
+    prints, `_epoch_length`; or `stated`: rank (or None) -> the steps of every epoch the log's header
+    states, no fewer than the epoch's steps printed), else its first
     step line is put one log interval (the median step between two lines of an epoch) after the
     epoch before's last, so that the steps go on across epochs instead of reading as a restart;
     an epoch seen again (a restart into it) keeps its place. Where the first epoch the log shows prints
@@ -2973,8 +2995,11 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]], lengths: 
         for (index, epoch), step in pairs:
             if epoch not in offsets:
                 first_step[epoch] = step
+                said = (stated or {}).get(rank, (stated or {}).get(None))
+                if said is not None and said < previous_step - offsets[previous_epoch]:
+                    said = None  # (fewer than the epoch's steps printed: no length of this count's epochs)
                 if epoch == previous_epoch + 1 and (length := sizes.get((rank, previous_epoch))
-                                                    or _epoch_length(lengths, rank, previous_epoch)) is not None:
+                                                    or _epoch_length(lengths, rank, previous_epoch) or said) is not None:
                     offsets[epoch] = offsets[previous_epoch] + length  # as printed
                 elif epoch > previous_epoch:
                     # epochs the log skips took as long as the one before (its printed span and an interval)
@@ -3769,10 +3794,12 @@ class GenericLogParser(LogReader):
         window_means: dict[str, dict[tuple[int | None, int], list[tuple[int, float, float]]]] = {}
         lengths: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> batches of every epoch to its end, where printed
         sizes: dict[tuple[int | None, int], int] = {}  # (rank, epoch) -> the total its steps count to, where printed
+        stated_epoch_length: dict[int | None, int] = {}  # rank -> an epoch's steps its header states
         # whether those counts' epochs go from 0 (one prints epoch 0) or 1 (one prints the last as the total,
         # `Epoch: 50/50`), where a line says
         counted_from: set[int] = set()
         tslib_batches: dict[int | None, int] = {}  # rank -> the batches of each epoch, as the Time-Series-Library prints them
+        tslib_epoch_lines: set[int] = set()  # its epochs' lines (`Epoch: 1, Steps: 66 | Train Loss: ...`)
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
         micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]] = {}  # `_ITER_STEP` lines of each rank
         samples: list[tuple[Line, re.Match[str]]] = []  # open_clip's step lines (`_SAMPLES_STEP`)
@@ -4105,6 +4132,10 @@ class GenericLogParser(LogReader):
                 continue
             if ", Steps: " in text and (epoch_end := _TSLIB_EPOCH.search(text)) is not None:
                 tslib_batches[line.rank] = int(epoch_end.group("n"))  # (and the epoch's line, read on below)
+                tslib_epoch_lines.add(line.number)
+            if ("Num Iters: " in text or "per epoch" in text or "per_epoch" in text) and (
+                    per_epoch := _STATED_EPOCH_LENGTH.search(text)) is not None:
+                stated_epoch_length[line.rank] = int(per_epoch.group("n"))
             if text[:12] == "Batch size: " and (horovod := _HOROVOD_BATCH.match(text)) is not None:
                 horovod_batch = int(horovod.group("b"))
             elif "atches" in text and (per_iter := _HOROVOD_PER_ITER.search(text)) is not None:
@@ -4548,7 +4579,8 @@ class GenericLogParser(LogReader):
                 for row in rows.steps:
                     row["framework"] = "hf_trainer"
         estimated = _steps_across_epochs(rows, within, lengths, sizes,
-                                         next(iter(counted_from)) if len(counted_from) == 1 else None) if within else None
+                                         next(iter(counted_from)) if len(counted_from) == 1 else None,
+                                         stated_epoch_length) if within else None
         if elapsed_rows:
             elapsed_step_times(elapsed_rows, min_gap_s=0)  # (once the steps are counted across epochs)
         if chainer_bar and not rows.steps:
@@ -4619,6 +4651,10 @@ class GenericLogParser(LogReader):
         else:  # (each round's clients count their epochs out: no run's end)
             _runs_counted_out(lines, rows)
             _runs_named_out(lines, rows)
+        for row in rows.steps:
+            if row["line"] in tslib_epoch_lines and row.get("framework") == "generic":
+                row["framework"] = "time_series_library"  # (its epochs alone where an epoch's steps are too few for a line)
+        coarse_clock_step_times(rows)
         result = log_result(rows, warning)
         if estimated is not None:
             result.warnings.append(estimated)

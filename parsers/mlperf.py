@@ -15,7 +15,8 @@ run_start`, a JSON value after `key: ` where there is one), under any launcher p
   (Google's TPU ResNet declares epoch 0 alone, then evaluates every 4 epochs), that training, from
   an evaluation's stop to the next one's start, is a row named by the epoch its evaluation's
   `eval_accuracy` gives. The step number is the block's
-  `samples_count` at its stop, else its last epoch; samples are the block's samples.
+  `samples_count` (lingvo-JAX's `train_samples_since_beginning`) at its stop, else its last epoch;
+  samples are the block's samples.
 - A log with no `init_start`/`run_start` (a tail) starts at its first record.
 - Blocks follow one another: a `block_stop` whose start was never logged starts where the
   previous block stopped (or at `run_start`). A record printed twice (some harnesses echo
@@ -213,7 +214,10 @@ class MlperfParser(Parser):
                 rows.event(LogEventKind.ATTEMPT_START, line=number, rank=rank, ts_ns=ts_ns, detail="first record", raw=body)
             raw_meta = record.get("metadata")
             meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
-            samples = meta.get("samples_count") if isinstance(meta.get("samples_count"), (int, float)) else None
+            # (the samples trained on so far: `samples_count`; lingvo-JAX's `train_samples_since_beginning`, its blocks'
+            # `first_epoch_num` 1 throughout a run counted in samples)
+            samples = next((meta[name] for name in ("samples_count", "train_samples_since_beginning")
+                            if isinstance(meta.get(name), (int, float)) and not isinstance(meta.get(name), bool)), None)
             if key == "run_start":
                 last_stop[rank] = ts_ns
             if key in _EVENTS:

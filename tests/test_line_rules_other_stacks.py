@@ -1,0 +1,365 @@
+"""Logs from outside PyTorch's usual consoles (PaddlePaddle, MindSpore, JAX on TPU through MLPerf, nnU-Net, FuxiCTR, the
+Time-Series-Library, a plain script's comma-separated fields): lines quoted verbatim from public files (each block's
+source is cited above it), tiny inputs in, exact rows out, each expectation read off the quoted text."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tests.test_line_rules import _read
+
+
+def _ns(text: str, form: str) -> int:
+    moment = datetime.strptime(text, form).replace(tzinfo=UTC)
+    return int(moment.replace(microsecond=0).timestamp()) * 10**9 + moment.microsecond * 1000
+
+
+# VinVL-Paddle's retrieval fine-tune, rank 0's worker log: its header states an epoch's iterations, its step lines count
+# within their epoch (`step: [4400]` the last of epoch 1 it prints), a save after an epoch between its decoration
+# (cattidea/VinVL-Paddle@78c15c4bd4832203d8509bfde2390f13b86445bf, log/workerlog.0, lines 64-70, 118-124, 142-146 and
+# 1669-1670)
+VINVL = [
+    '02/13/2022 23:10:01 - INFO - ** ** ** Running training ** ** **',
+    '02/13/2022 23:10:01 - INFO - Num Iters: 4425',
+    '02/13/2022 23:10:01 - INFO - Batch Size: 128',
+    '02/13/2022 23:10:01 - INFO - Accum Steps: 1',
+    '02/13/2022 23:10:01 - INFO - Optim Steps: 132750',
+    '02/13/2022 23:10:01 - INFO - =====> Start epoch 1:',
+    '02/13/2022 23:10:02 - INFO - Loading line idx from data/model_0060000/features.lineidx',
+    '02/13/2022 23:55:08 - INFO - Epoch: [1], step: [4100], lr: 0.000019, batch_loss: 0.0018, avg_loss: 0.0240',
+    '02/13/2022 23:56:14 - INFO - Epoch: [1], step: [4200], lr: 0.000019, batch_loss: 0.0167, avg_loss: 0.0239',
+    '02/13/2022 23:57:20 - INFO - Epoch: [1], step: [4300], lr: 0.000019, batch_loss: 0.0043, avg_loss: 0.0239',
+    '02/13/2022 23:58:26 - INFO - Epoch: [1], step: [4400], lr: 0.000019, batch_loss: 0.0348, avg_loss: 0.0239',
+    '02/13/2022 23:58:43 - INFO - ** ** Epoch [1] done! Training loss: 0.02386 ** **',
+    '02/13/2022 23:58:43 - INFO - Loading line idx from data/model_0060000/features.lineidx',
+    '02/13/2022 23:58:43 - INFO - Loading line idx from data/model_0060000/features.lineidx',
+    '02/14/2022 00:00:47 - INFO - Epoch: [2], step: [100], lr: 0.000019, batch_loss: 0.0455, avg_loss: 0.0145',
+    '02/14/2022 00:01:53 - INFO - Epoch: [2], step: [200], lr: 0.000019, batch_loss: 0.0050, avg_loss: 0.0157',
+    '02/14/2022 00:02:59 - INFO - Epoch: [2], step: [300], lr: 0.000019, batch_loss: 0.0074, avg_loss: 0.0151',
+    '02/14/2022 00:04:05 - INFO - Epoch: [2], step: [400], lr: 0.000019, batch_loss: 0.0014, avg_loss: 0.0156',
+    '02/14/2022 00:05:11 - INFO - Epoch: [2], step: [500], lr: 0.000019, batch_loss: 0.0194, avg_loss: 0.0156',
+    '02/14/2022 19:51:52 - INFO - ** * ** Saving trained model to /root/paddlejob/workspace/output/finetune_retrieval_22Y'
+        '_02M_13D_23H/checkpoint-25. ** * **',
+    '02/14/2022 19:51:52 - INFO - =====> Start epoch 26:',
+]
+
+
+def test_an_epochs_iterations_its_header_states_count_the_steps_across_epochs(tmp_path: Path) -> None:
+    """`Num Iters: 4425`: epoch 2's `step: [100]` is step 4425 + 100 (not one log interval after epoch 1's last
+    printed step, 4400 + 100); the step's loss is its `batch_loss` (its running mean `avg_loss` the same loss's);
+    `Saving trained model to .../checkpoint-25.` a save."""
+    name, steps, events = _read(tmp_path, VINVL)
+    stated = re.search(r"Num Iters: (\d+)", "\n".join(VINVL))
+    assert stated is not None
+    per_epoch = int(stated.group(1))
+    read = [(n, int(m.group(1)), int(m.group(2)), float(m.group(3))) for n, t in enumerate(VINVL, start=1)
+            if (m := re.search(r"Epoch: \[(\d+)\], step: \[(\d+)\], lr: [\d.]+, batch_loss: ([\d.]+)", t))]
+    assert name == "generic_log" and len(read) == 9
+    assert [(s["line"], s["step"], s["loss"]) for s in steps] == [
+        (n, (epoch - 1) * per_epoch + step, loss) for n, epoch, step, loss in read]
+    saving = next(n for n, t in enumerate(VINVL, start=1) if "Saving trained model to " in t)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", saving)]
+
+
+# PaddleDetection's dygraph trainer (2020), its losses a dict of quoted strings (PaddlePaddle/PaddleDetection@
+# 62df6a7595f81718600446705f3d8d21cc7798e6, dy_loss_log.log, lines 1-4)
+PADDLEDET = [
+    "2020-11-27 11:11:36,662-INFO: Epoch:0: iter: 0, lr: 0.002000, 'loss_rpn_cls': '0.691498', 'loss_rpn_reg': '0.287136'"
+        ", 'loss_bbox_cls_0': '4.367058', 'loss_bbox_reg_0': '0.063984', 'loss': '5.409677', eta: 0:00:05, batch_cost: 0.4470"
+        '4 sec, ips: 2.23696 images/sec',
+    '2020-11-27 11:11:41,588-INFO: Save checkpoint: output/faster_rcnn_r50_fpn_1x_coco_debug',
+    "2020-11-27 11:11:42,250-INFO: Epoch:1: iter: 0, lr: 0.002018, 'loss_rpn_cls': '0.687959', 'loss_rpn_reg': '0.277718'"
+        ", 'loss_bbox_cls_0': '3.994771', 'loss_bbox_reg_0': '0.077210', 'loss': '5.037658', eta: 0:05:39, batch_cost: 30.891"
+        '62 sec, ips: 0.03237 images/sec',
+    "2020-11-27 11:11:42,947-INFO: Epoch:2: iter: 0, lr: 0.002036, 'loss_rpn_cls': '0.681924', 'loss_rpn_reg': '0.262677'"
+        ", 'loss_bbox_cls_0': '3.098615', 'loss_bbox_reg_0': '0.061128', 'loss': '4.104344', eta: 0:00:07, batch_cost: 0.7139"
+        '0 sec, ips: 1.40076 images/sec',
+]
+
+
+def test_a_dicts_quoted_loss_is_the_steps_loss(tmp_path: Path) -> None:
+    """`'loss': '5.409677'`: the step's loss, though its value is a quoted string (its parts, `'loss_rpn_cls'`, no loss
+    of the step's)."""
+    name, steps, _ = _read(tmp_path, PADDLEDET)
+    losses = [float(m.group(1)) for t in PADDLEDET if (m := re.search(r"'loss': '([\d.]+)'", t))]
+    assert name == "generic_log" and len(losses) == 3
+    assert [s["loss"] for s in steps] == losses
+
+
+# MindSpore's MaxwellNet under Python logging's `datefmt='%a, %d %b %Y %H:%M:%S'`, 20-odd epochs (one batch each)
+# a second, each counted before its word (2024-MindSpore-1/Code3@d415a52c49b89105f85734bd928aaa225d746300,
+# MaxwellNet/configs/spheric_te/.ipynb_checkpoints/maxwellnet_2023-05-17 01-59-34-checkpoint.log, lines 1-69)
+MAXWELLNET = [
+    'Wed, 17 May 2023 01:59:34 train_maxwellnet.py[line:37] INFO training examples/spheric_te',
+    'Wed, 17 May 2023 01:59:34 train_maxwellnet.py[line:55] INFO Experiment description: ',
+    "This experiment learns to solve the Maxwell's equations for a spheric lens data.",
+    "Wed, 17 May 2023 01:59:39 train_maxwellnet.py[line:63] DEBUG {'depth': 6, 'filter': 16, 'norm': 'weight', 'up_mode':"
+        " 'upconv'}",
+    "Wed, 17 May 2023 01:59:39 train_maxwellnet.py[line:64] DEBUG {'wavelength': 1, 'dpl': 20, 'Nx': 160, 'Nz': 192, 'pml"
+        "_thickness': 30, 'symmetry_x': True, 'mode': 'te', 'high_order': 'fourth'}",
+    'Wed, 17 May 2023 01:59:39 train_maxwellnet.py[line:98] INFO Train Dataset length: 1',
+    'Wed, 17 May 2023 01:59:39 train_maxwellnet.py[line:129] INFO Training start',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 1 epoch. Loss: 397.63705',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 2 epoch. Loss: 397.59851',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 3 epoch. Loss: 397.55542',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 4 epoch. Loss: 397.50470',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 5 epoch. Loss: 397.44333',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 6 epoch. Loss: 397.36743',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 7 epoch. Loss: 397.27173',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 8 epoch. Loss: 397.14865',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 9 epoch. Loss: 396.98792',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 10 epoch. Loss: 396.77502',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 11 epoch. Loss: 396.49057',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 12 epoch. Loss: 396.10852',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 13 epoch. Loss: 395.59454',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 14 epoch. Loss: 394.90509',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 15 epoch. Loss: 393.98492',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 16 epoch. Loss: 392.76700',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 17 epoch. Loss: 391.17114',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 18 epoch. Loss: 389.10373',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 19 epoch. Loss: 386.46133',
+    'Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO [Train] 20 epoch. Loss: 383.12567',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 21 epoch. Loss: 378.97180',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 22 epoch. Loss: 373.87827',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 23 epoch. Loss: 367.70609',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 24 epoch. Loss: 360.33258',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 25 epoch. Loss: 351.64621',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 26 epoch. Loss: 341.54257',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 27 epoch. Loss: 329.94617',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 28 epoch. Loss: 316.80090',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 29 epoch. Loss: 302.11096',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 30 epoch. Loss: 285.88211',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 31 epoch. Loss: 268.20468',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 32 epoch. Loss: 249.20145',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 33 epoch. Loss: 229.04837',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 34 epoch. Loss: 208.02249',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 35 epoch. Loss: 186.35603',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 36 epoch. Loss: 164.40318',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 37 epoch. Loss: 142.56250',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 38 epoch. Loss: 121.34086',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 39 epoch. Loss: 101.27529',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 40 epoch. Loss: 83.07028',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 41 epoch. Loss: 67.47879',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 42 epoch. Loss: 55.31837',
+    'Wed, 17 May 2023 01:59:48 train_maxwellnet.py[line:136] INFO [Train] 43 epoch. Loss: 47.47641',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 44 epoch. Loss: 45.13338',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 45 epoch. Loss: 48.00360',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 46 epoch. Loss: 53.68906',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 47 epoch. Loss: 60.11509',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 48 epoch. Loss: 65.69271',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 49 epoch. Loss: 69.44878',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 50 epoch. Loss: 70.96382',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 51 epoch. Loss: 70.23763',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 52 epoch. Loss: 67.58470',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 53 epoch. Loss: 63.53669',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 54 epoch. Loss: 58.71867',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 55 epoch. Loss: 53.76883',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 56 epoch. Loss: 49.28441',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 57 epoch. Loss: 45.75161',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 58 epoch. Loss: 43.56861',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 59 epoch. Loss: 42.99204',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 60 epoch. Loss: 43.53576',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 61 epoch. Loss: 44.30825',
+    'Wed, 17 May 2023 01:59:49 train_maxwellnet.py[line:136] INFO [Train] 62 epoch. Loss: 44.82084',
+]
+
+
+def test_rfc_2822_dates_and_epochs_counted_before_their_word_many_to_a_second(tmp_path: Path) -> None:
+    """`Wed, 17 May 2023 01:59:47 ... INFO [Train] 1 epoch. Loss: 397.63705`: the line's date, the epoch a step with
+    its loss; the clock's whole seconds time each step over the lines around it, within what a second's rounding
+    allows over the quoted steps (no two lines a second apart: most share one)."""
+    name, steps, events = _read(tmp_path, MAXWELLNET)
+    read = [(n, _ns(m.group(1), "%a, %d %b %Y %H:%M:%S"), int(m.group(2)), float(m.group(3)))
+            for n, t in enumerate(MAXWELLNET, start=1)
+            if (m := re.match(r"(.{25}) \S+ INFO \[Train\] (\d+) epoch\. Loss: ([\d.]+)$", t))]
+    assert name == "generic_log" and len(read) == 62
+    assert [(s["line"], s["end_ns"], s["step"], s["loss"]) for s in steps] == read
+    span_s = (read[-1][1] - read[0][1]) / 1e9
+    counted = read[-1][2] - read[0][2]
+    assert span_s == 2 and all((span_s - 1) / counted <= s["step_time_s"] <= (span_s + 1) / counted for s in steps)
+    first = _ns(MAXWELLNET[0][:25], "%a, %d %b %Y %H:%M:%S")
+    assert [(e["kind"], e["ts_ns"]) for e in events if e["kind"] == "attempt_start"] == [("attempt_start", first)]
+
+
+# nnU-Net (v1)'s trainer at two epochs' ends: its save, then its time; at epoch 99 its scheduled save said first
+# (andy-s-ding/tbone-seg-nnunet@71b2bd008da57ccc812cfce38ec28da498450a97, 00_jsoong/nnUnet/nnUNet_trained_models/nnUNet/
+# 3d_fullres/Task101_TemporalBone/nnUNetTrainerV2__nnUNetPlansv2.1/fold_2/training_log_2021_4_11_16_07_58.txt, lines
+# 236-240 and 725-731)
+NNUNET = [
+    '2021-04-11 16:19:38.508388: lr: 0.008456 ',
+    '2021-04-11 16:19:38.600663: saving checkpoint... ',
+    '2021-04-11 16:19:39.088529: done, saving took 0.58 seconds ',
+    '2021-04-11 16:19:39.096897: This epoch took 680.019722 s',
+    ' ',
+    '2021-04-12 01:18:23.442522: lr: 0.006943 ',
+    '2021-04-12 01:18:23.443358: saving scheduled checkpoint file... ',
+    '2021-04-12 01:18:23.480985: saving checkpoint... ',
+    '2021-04-12 01:18:24.050677: done, saving took 0.61 seconds ',
+    '2021-04-12 01:18:24.080995: done ',
+    '2021-04-12 01:18:24.081607: This epoch took 660.213829 s',
+    ' ',
+]
+
+
+def test_nnunets_save_took_seconds_ends_its_save_and_a_save_said_twice_is_one(tmp_path: Path) -> None:
+    """`saving checkpoint...` then `done, saving took 0.58 seconds`: a save, ended, 0.58 s; `saving scheduled checkpoint
+    file...` right before `saving checkpoint...`: one save's start, not two."""
+    _, _, events = _read(tmp_path, NNUNET)
+    form = "%Y-%m-%d %H:%M:%S.%f"
+    expected: list[tuple[str, int, int, float | None]] = []
+    for n, t in enumerate(NNUNET, start=1):
+        if (took := re.search(r"done, saving took ([\d.]+) seconds", t)) is not None:
+            expected.append(("checkpoint_save_end", n, _ns(t[:26], form), float(took.group(1))))
+        elif "saving" in t and "checkpoint" in t and "scheduled" not in NNUNET[n - 2]:
+            expected.append(("checkpoint_save_start", n, _ns(t[:26], form), None))
+    assert len(expected) == 4
+    assert [(e["kind"], e["line"], e["ts_ns"], e["duration_s"]) for e in events if e["kind"].startswith("checkpoint")] == expected
+
+
+# FuxiCTR 2.3.2's run log (EulerNet on Frappe): each epoch's training loss, then its evaluation, its header alone on
+# its line, then its metrics (reczoo/FuxiCTR@fbf474b643e0ae98d516760031b131ca8eebd182, model_zoo/EulerNet/Frappe/
+# EulerNet_frappex1/frappe/EulerNet_frappe.log, lines 74-86)
+FUXICTR = [
+    '2024-07-28 15:41:40,877 P2000453 INFO Start training: 50 batches/epoch',
+    '2024-07-28 15:41:40,910 P2000453 INFO ************ Epoch=1 start ************',
+    '2024-07-28 15:41:44,330 P2000453 INFO Train loss: 0.527924',
+    '2024-07-28 15:41:44,331 P2000453 INFO Evaluation @epoch 1 - batch 50: ',
+    '2024-07-28 15:41:45,044 P2000453 INFO [Metrics] AUC: 0.930382',
+    '2024-07-28 15:41:45,045 P2000453 INFO Save best model: monitor(max)=0.930382',
+    '2024-07-28 15:41:45,576 P2000453 INFO ************ Epoch=1 end ************',
+    '2024-07-28 15:41:47,643 P2000453 INFO Train loss: 0.316136',
+    '2024-07-28 15:41:47,643 P2000453 INFO Evaluation @epoch 2 - batch 50: ',
+    '2024-07-28 15:41:48,245 P2000453 INFO [Metrics] AUC: 0.934582',
+    '2024-07-28 15:41:48,245 P2000453 INFO Save best model: monitor(max)=0.934582',
+    '2024-07-28 15:41:48,674 P2000453 INFO ************ Epoch=2 end ************',
+    '2024-07-28 15:41:50,350 P2000453 INFO Train loss: 0.308870',
+]
+
+
+def test_an_evaluations_header_after_a_loggers_level_runs_to_its_results(tmp_path: Path) -> None:
+    """`... INFO Evaluation @epoch 1 - batch 50: ` (the logger's level before it, the header alone): an evaluation from
+    the step's line before it to the line of its results, `[Metrics] AUC: 0.930382`."""
+    _, _, events = _read(tmp_path, FUXICTR)
+    form = "%Y-%m-%d %H:%M:%S,%f"
+    expected = []
+    for n, t in enumerate(FUXICTR, start=1):
+        if "Evaluation @epoch" in t:
+            expected += [("eval_start", _ns(FUXICTR[n - 2][:23], form)), ("eval_end", _ns(FUXICTR[n][:23], form))]
+    assert len(expected) == 4
+    assert [(e["kind"], e["ts_ns"]) for e in events if e["kind"].startswith("eval")] == expected
+
+
+# A plain PyTorch loop's console (MRI segmentation): its fields comma-separated, the loss's name one and its value the
+# next; its start and end times and its total at the end (howdrox/MRI-Analysis@5aba7299ea42f8ed673f18965370b2c70e11cb22,
+# report/2-train_10_epochs.md, lines 1-12 and 165-174)
+MRI = [
+    'Start time: 2025-04-20 00:02:56.757723',
+    'reading train images...',
+    'Load dataset from cache: .cache\\train.pkl',
+    'done creating train dataset',
+    'reading validation images...',
+    'Load dataset from cache: .cache\\validation.pkl',
+    'done creating validation dataset',
+    'epoch 1, phase train, total step 0',
+    'epoch 1, phase train, step 10, loss_train, 0.838',
+    'epoch 1, phase train, step 20, loss_train, 0.771',
+    'epoch 1, phase train, step 30, loss_train, 0.762',
+    'epoch 1, phase train, step 40, loss_train, 0.725',
+    'epoch 10, phase train, step 1030, loss_train, 0.151',
+    'epoch 10, phase train, step 1040, loss_train, 0.171',
+    'epoch 10, phase valid, total step 1040',
+    'epoch 10 | val_accuracy: 0.0135',
+    'epoch 10 | val_loss: 0.2022806785323403',
+    'epoch 10 | val_dsc: 0.7528825683234283',
+    'Time:  2025-04-20 06:41:02.091693',
+    'Best validation mean DSC: 0.792546',
+    'End time: 2025-04-20 06:41:02.486368',
+    'Total time: 6:38:05.728780',
+]
+
+
+def test_a_loss_named_in_a_field_of_its_own_and_the_scripts_total_time_at_its_end(tmp_path: Path) -> None:
+    """`epoch 1, phase train, step 10, loss_train, 0.838`: step 10, loss 0.838 (the file read as a console at all);
+    `Total time: 6:38:05.728780` as the script returns: its end, the training's time 6 h 38 min 5.72878 s."""
+    name, steps, events = _read(tmp_path, MRI)
+    read = [(int(m.group(1)), float(m.group(2))) for t in MRI if (m := re.search(r", step (\d+), loss_train, ([\d.]+)$", t))]
+    assert name == "generic_log" and len(read) == 6
+    assert [(s["step"], s["loss"]) for s in steps] == read
+    ends = [(e["line"], e["duration_s"]) for e in events if e["kind"] == "attempt_end"]
+    assert ends == [(len(MRI), 6 * 3600 + 38 * 60 + 5.728780)]
+
+
+# The Time-Series-Library's console where an epoch's steps (66) are too few for its `iters:` lines: each epoch's time,
+# then its line with its steps (LPtrichor/PatchTST@a22ecbf35171cad181e8d2b4aae70e2dd68d4824, FBP.log, lines 7-18)
+TSLIB = [
+    'test 2785',
+    'Epoch: 1 cost time: 7.620200872421265',
+    'Epoch: 1, Steps: 66 | Train Loss: 0.6353289 Vali Loss: 1.1461877 Test Loss: 0.6563362',
+    'Validation loss decreased (inf --> 1.146188).  Saving model ...',
+    'Updating learning rate to 0.0001',
+    'Epoch: 2 cost time: 6.782599210739136',
+    'Epoch: 2, Steps: 66 | Train Loss: 0.4641908 Vali Loss: 0.8710792 Test Loss: 0.4820301',
+    'Validation loss decreased (1.146188 --> 0.871079).  Saving model ...',
+    'Updating learning rate to 0.0001',
+    'Epoch: 3 cost time: 6.851546764373779',
+    'Epoch: 3, Steps: 66 | Train Loss: 0.3962472 Vali Loss: 0.9111861 Test Loss: 0.4752577',
+    'EarlyStopping counter: 1 out of 100',
+]
+
+
+def test_the_time_series_librarys_epoch_lines_alone_are_its_own(tmp_path: Path) -> None:
+    """`Epoch: 1, Steps: 66 | Train Loss: ...` with no `iters:` line: an epoch a step, as its `iters:` lines' are, the
+    Time-Series-Library's."""
+    name, steps, _ = _read(tmp_path, TSLIB)
+    epochs = [(n, int(m.group(1))) for n, t in enumerate(TSLIB, start=1) if (m := re.match(r"Epoch: (\d+), Steps: 66 \|", t))]
+    assert name == "generic_log" and len(epochs) == 3
+    assert [(s["line"], s["step"], s["framework"]) for s in steps] == [(n, e, "time_series_library") for n, e in epochs]
+
+
+# Google's MLPerf v1.1 BERT (open division) on TPU v4-2048 with lingvo JAX: its blocks count samples, each named
+# `first_epoch_num: 1` (mlcommons/training_results_v1.1@f6f044353a3e73cb7c76e971ef3df2b8badd6283,
+# Google/results/tpu-v4-2048-JAX/bert/result_0.txt, lines 12-20)
+MLPERF_LINGVO = [
+    ':::MLLOG {"namespace": "main", "time_ms": 1634612983755, "event_type": "INTERVAL_START", "key": "init_stop", "value"'
+        ': null, "metadata": {"file": "${INTERNAL_PATH}/third_party/py/lingvo/jax/mlperf/mllog.py", "lineno": 124}}',
+    ':::MLLOG {"namespace": "main", "time_ms": 1634612983755, "event_type": "INTERVAL_START", "key": "run_start", "value"'
+        ': null, "metadata": {"file": "${INTERNAL_PATH}/third_party/py/lingvo/jax/mlperf/mllog.py", "lineno": 125}}',
+    ':::MLLOG {"namespace": "main", "time_ms": 1634612983755, "event_type": "INTERVAL_START", "key": "block_start", "valu'
+        'e": null, "metadata": {"file": "${INTERNAL_PATH}/third_party/py/lingvo/jax/mlperf/mllog.py", "lineno": 144, "first_e'
+        'poch_num": 1, "epoch_count": 1, "train_samples_since_beginning": 99532800, "train_samples_since_last_eval": 409600}}',
+    ':::MLLOG {"namespace": "main", "time_ms": 1634615436108, "event_type": "INTERVAL_END", "key": "block_stop", "value":'
+        ' null, "metadata": {"file": "${INTERNAL_PATH}/third_party/py/lingvo/jax/mlperf/mllog.py", "lineno": 163, "first_epoc'
+        'h_num": 1, "epoch_count": 1, "train_samples_since_beginning": 99942400, "train_samples_since_last_eval": 409600}}',
+    ':::MLLOG {"namespace": "main", "time_ms": 1634615436109, "event_type": "INTERVAL_START", "key": "eval_start", "value'
+        '": null, "metadata": {"file": "${INTERNAL_PATH}/third_party/py/lingvo/jax/mlperf/mllog.py", "lineno": 177, "epoch_nu'
+        'm": 1, "train_samples_since_beginning": 99942400}}',
+    ':::MLLOG {"namespace": "main", "time_ms": 1634615455202, "event_type": "POINT_IN_TIME", "key": "eval_accuracy", "val'
+        'ue": 0.7977464199066162, "metadata": {"file": "${INTERNAL_PATH}/third_party/py/lingvo/jax/mlperf/mllog.py", "lineno"'
+        ': 201, "epoch_num": 1, "train_samples_since_beginning": 99942400}}',
+    ':::MLLOG {"namespace": "main", "time_ms": 1634615455202, "event_type": "INTERVAL_END", "key": "eval_stop", "value": '
+        'null, "metadata": {"file": "${INTERNAL_PATH}/third_party/py/lingvo/jax/mlperf/mllog.py", "lineno": 210, "epoch_num":'
+        ' 1, "train_samples_since_beginning": 99942400}}',
+    ':::MLLOG {"namespace": "main", "time_ms": 1634615455437, "event_type": "INTERVAL_START", "key": "block_start", "valu'
+        'e": null, "metadata": {"file": "${INTERNAL_PATH}/third_party/py/lingvo/jax/mlperf/mllog.py", "lineno": 144, "first_e'
+        'poch_num": 1, "epoch_count": 1, "train_samples_since_beginning": 99942400, "train_samples_since_last_eval": 409600}}',
+    ':::MLLOG {"namespace": "main", "time_ms": 1634617145173, "event_type": "INTERVAL_END", "key": "block_stop", "value":'
+        ' null, "metadata": {"file": "${INTERNAL_PATH}/third_party/py/lingvo/jax/mlperf/mllog.py", "lineno": 163, "first_epoc'
+        'h_num": 1, "epoch_count": 1, "train_samples_since_beginning": 100352000, "train_samples_since_last_eval": 409600}}',
+]
+
+
+def test_mlperf_blocks_that_count_samples_since_the_beginning_are_steps_by_them(tmp_path: Path) -> None:
+    """`block_stop` with `train_samples_since_beginning` (no `samples_count`) and every block `first_epoch_num: 1`: each
+    block a step named by the samples trained on at its stop, its samples those since its start (not two blocks of
+    one step 1, read as a relaunch)."""
+    name, steps, _ = _read(tmp_path, MLPERF_LINGVO)
+    stops = [int(m.group(1)) for t in MLPERF_LINGVO
+             if '"key": "block_stop"' in t and (m := re.search(r'"train_samples_since_beginning": (\d+)', t))]
+    starts = [int(m.group(1)) for t in MLPERF_LINGVO
+              if '"key": "block_start"' in t and (m := re.search(r'"train_samples_since_beginning": (\d+)', t))]
+    assert name == "mlperf" and len(stops) == len(starts) == 2
+    assert [(s["step"], s["samples"]) for s in steps] == [
+        (stop, stop - start) for start, stop in zip(starts, stops, strict=True)]
