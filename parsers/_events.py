@@ -1084,7 +1084,10 @@ _BOUNDED = "_bounded"
 # compilation metrics:`, `FakeTensor cache stats:`), ProcessGroupNCCL's word that the group was never destroyed
 _EXIT_HANDLER = re.compile(r"TorchDynamo compilation metrics:|FakeTensor cache stats:"
                            r"|TorchDynamo attempted to trace the following frames: \["
-                           r"|process group has NOT been destroyed before|destroy_process_group\(\) was not called before")
+                           r"|process group has NOT been destroyed before|destroy_process_group\(\) was not called before"
+                           # (PaddlePaddle's TCP store as its master process exits: "I0405 08:31:57.950317 2488564
+                           # tcp_store.cc:257] receive shutdown event and so quit from MasterDaemon run loop")
+                           r"|\] receive shutdown event and so quit from MasterDaemon run loop")
 # DeepSpeed's engine at each step's end, its count of the steps it skipped so far (an fp16 loss scale's overflow:
 # no update): `[Rank 0] step=2500, skipped=1586, lr=[0.0001371, ...]`
 SKIPPED_STEPS = re.compile(r"\bstep=(?P<step>\d{1,15}), skipped=(?P<skipped>\d{1,15})\b")

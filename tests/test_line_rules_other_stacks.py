@@ -363,3 +363,35 @@ def test_mlperf_blocks_that_count_samples_since_the_beginning_are_steps_by_them(
     assert name == "mlperf" and len(stops) == len(starts) == 2
     assert [(s["step"], s["samples"]) for s in steps] == [
         (stop, stop - start) for start, stop in zip(starts, stops, strict=True)]
+
+
+# PaddlePaddle's distributed launcher's worker log, appended to by each launch: a launch's TCP store as it starts, its
+# program's traceback, the store's daemon quitting as that process exits, the next launch's store (PommesPeter/
+# IBOT-Paddle@51cd3040d410050ef252a1a18aef2936447f05ac, log/workerlog.0, lines 76-79 and 129-137)
+PADDLE_LAUNCHES = [
+    'I0405 08:31:50.156263 2488321 tcp_utils.cc:181] The server starts to listen on IP_ANY:54371',
+    'I0405 08:31:50.156585 2488321 tcp_utils.cc:130] Successfully connected to 127.0.1.1:54371',
+    'W0405 08:31:56.274407 2488321 gpu_resources.cc:61] Please NOTE: device: 4, GPU Compute Capability: 8.6, Driver API V'
+        'ersion: 11.5, Runtime API Version: 11.5',
+    'W0405 08:31:56.339315 2488321 gpu_resources.cc:91] device: 4, cuDNN Version: 8.5.',
+    'Traceback (most recent call last):',
+    '  File "main_ibot.py", line 475, in <module>',
+    '    train_ibot(args)',
+    '  File "main_ibot.py", line 184, in train_ibot',
+    '    dataset, args.batch_size, shuffle=True, drop_last=True',
+    "AttributeError: 'Namespace' object has no attribute 'batch_size'",
+    'I0405 08:31:57.950317 2488564 tcp_store.cc:257] receive shutdown event and so quit from MasterDaemon run loop',
+    'I0405 08:33:28.531433 2497110 tcp_utils.cc:181] The server starts to listen on IP_ANY:51131',
+    'I0405 08:33:28.531721 2497110 tcp_utils.cc:130] Successfully connected to 127.0.1.1:51131',
+]
+
+
+def test_a_tcp_stores_daemon_quitting_after_a_traceback_is_the_failed_process_not_a_launch(tmp_path: Path) -> None:
+    """`tcp_store.cc:257] receive shutdown event and so quit from MasterDaemon run loop` right after a traceback (its
+    thread a new id): the failed process's exit, no launch; the next `The server starts to listen on` is one."""
+    _, _, events = _read(tmp_path, PADDLE_LAUNCHES, parser_name="generic_log")  # (its whole log is read as one: line 1's)
+    listens = [n for n, t in enumerate(PADDLE_LAUNCHES, start=1) if "The server starts to listen on" in t]
+    assert len(listens) == 2
+    assert [e["line"] for e in events if e["kind"] == "attempt_start"] == listens
+    assert [e["line"] for e in events if e["kind"] == "crash"] == [
+        n for n, t in enumerate(PADDLE_LAUNCHES, start=1) if t.startswith("Traceback")]
