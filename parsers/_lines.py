@@ -642,13 +642,25 @@ def _naive(text: str) -> bool:
 FAILURE_TIME = re.compile(r"^\s{0,8}time\s{0,8}: (\d{4}-\d\d-\d\d)_(\d\d:\d\d:\d\d)\s*$")
 
 
+# glog's failure signal handler (PaddlePaddle's, Caffe's): `*** Aborted at 1680682174 (unix time) try "date -d
+# @1680682174" if you are using GNU date ***` (Paddle's in its `[TimeInfo: ...]`), the moment in seconds since the epoch
+_ABORTED_AT = re.compile(r"\*\*\* Aborted at (\d{9,11}) \(unix time\)")
+
+
 def _failure_time_ns(bodies: Sequence[str]) -> int | None:
     """The time of the last torchelastic failure report in the lines (`FAILURE_TIME`), in ns as the
-    log's own clock; None where there is none (or it names no real date)."""
+    log's own clock, else of glog's last failure handler's report (`_ABORTED_AT`, its seconds since the
+    epoch, 14 h later: the lines are local time; the year is what it gives); None where there is none (or it
+    names no real date)."""
     for body in reversed(bodies):
         if ("time" in body[:16] and (m := FAILURE_TIME.match(body)) is not None
                 and (ns := parse_timestamp(f"{m.group(1)} {m.group(2)}")) is not None):
             return ns
+    for body in reversed(bodies):
+        if "Aborted at " in body and (aborted := _ABORTED_AT.search(body)) is not None:
+            # (UTC, where the lines are the host's local time: as late as the furthest zone east, 14 h, so that no line
+            # before it reads as after it)
+            return (int(aborted.group(1)) + 14 * 3600) * 1_000_000_000
     return None
 
 

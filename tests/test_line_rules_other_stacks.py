@@ -395,3 +395,35 @@ def test_a_tcp_stores_daemon_quitting_after_a_traceback_is_the_failed_process_no
     assert [e["line"] for e in events if e["kind"] == "attempt_start"] == listens
     assert [e["line"] for e in events if e["kind"] == "crash"] == [
         n for n, t in enumerate(PADDLE_LAUNCHES, start=1) if t.startswith("Traceback")]
+
+
+# The same worker log a launch earlier: Paddle's report of the signal that ended that process, glog's moment of it in
+# seconds since the epoch, then the next launch's glog lines, which print no year (PommesPeter/IBOT-Paddle@
+# 51cd3040d410050ef252a1a18aef2936447f05ac, log/workerlog.0, lines 44-57)
+PADDLE_ABORTED = [
+    '--------------------------------------',
+    'C++ Traceback (most recent call last):',
+    '--------------------------------------',
+    'No stack trace in paddle, may be caused by external reasons.',
+    '',
+    '----------------------',
+    'Error Message Summary:',
+    '----------------------',
+    'FatalError: `Termination signal` is detected by the operating system.',
+    '  [TimeInfo: *** Aborted at 1680682291 (unix time) try "date -d @1680682291" if you are using GNU date ***]',
+    '  [SignalInfo: *** SIGTERM (@0x3f400248ebc) received by PID 2395963 (TID 0x7f943182b4c0) from PID 2395836 ***]',
+    '',
+    'I0405 08:13:37.075237 2400180 tcp_utils.cc:181] The server starts to listen on IP_ANY:53014',
+    'I0405 08:13:37.075500 2400180 tcp_utils.cc:130] Successfully connected to 127.0.1.1:53014',
+]
+
+
+def test_glogs_aborted_at_unix_time_gives_the_year_of_its_lines(tmp_path: Path) -> None:
+    """`*** Aborted at 1680682291 (unix time) ...`: the glog lines' year is that moment's (2023), not the file's copy's
+    (its mtime, 2033 here)."""
+    _, _, events = _read(tmp_path, PADDLE_ABORTED, parser_name="generic_log")
+    aborted = next(int(m.group(1)) for t in PADDLE_ABORTED if (m := re.search(r"Aborted at (\d+) \(unix time\)", t)))
+    year = datetime.fromtimestamp(aborted, tz=UTC).year
+    listen = next(t for t in PADDLE_ABORTED if "The server starts to listen on" in t)
+    when = _ns(f"{year}{listen[1:21]}", "%Y%m%d %H:%M:%S.%f")
+    assert [(e["ts_ns"], e["year_from_mtime"]) for e in events if e["kind"] == "attempt_start"] == [(when, False)]
