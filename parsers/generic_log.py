@@ -2968,7 +2968,7 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]], lengths: 
     from the epoch before's length where the log prints it (`sizes`: (rank, epoch) -> the total
     its step lines count to, or `lengths`: the running total of batches ESPnet's epoch summary
     prints, `_epoch_length`; or `stated`: rank (or None) -> the steps of every epoch the log's header
-    states, no fewer than the epoch's steps printed), else its first
+    states, no fewer than the epoch's last printed step and no more than one log interval past it), else its first
     step line is put one log interval (the median step between two lines of an epoch) after the
     epoch before's last, so that the steps go on across epochs instead of reading as a restart;
     an epoch seen again (a restart into it) keeps its place. Where the first epoch the log shows prints
@@ -2996,8 +2996,10 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]], lengths: 
             if epoch not in offsets:
                 first_step[epoch] = step
                 said = (stated or {}).get(rank, (stated or {}).get(None))
-                if said is not None and said < previous_step - offsets[previous_epoch]:
-                    said = None  # (fewer than the epoch's steps printed: no length of this count's epochs)
+                if said is not None and not 0 <= said - (previous_step - offsets[previous_epoch]) <= interval:
+                    # (fewer than the epoch's steps printed, or more than an interval past its last printed step: a
+                    # count of something else, the run's iterations)
+                    said = None
                 if epoch == previous_epoch + 1 and (length := sizes.get((rank, previous_epoch))
                                                     or _epoch_length(lengths, rank, previous_epoch) or said) is not None:
                     offsets[epoch] = offsets[previous_epoch] + length  # as printed
