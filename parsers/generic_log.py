@@ -2611,7 +2611,13 @@ _TRAINING_FRAME = re.compile(r"\btrainer\.(?:train|fit)\(|_inner_training_loop|\
 _KERAS_FIT_FRAME = re.compile(r"[\\/]engine[\\/]training(?:_v1)?\.py\", line \d{1,6}, in fit\b")
 # a traceback's frame in a deep-learning framework's own package (`.../site-packages/torch/cuda/__init__.py`)
 _FRAMEWORK_FRAME = re.compile(r"[\\/](?:site|dist)-packages[\\/](?:torch|tensorflow|keras|jax|jaxlib|flax|mxnet|paddle|mindspore"
-                              r"|transformers|deepspeed|accelerate|lightning|pytorch_lightning|megatron|apex|peft|trl|diffusers)[\\/]")
+                              r"|transformers|deepspeed|accelerate|lightning|pytorch_lightning|megatron|apex|peft|trl|diffusers"
+                              # (and the scientific ones' trainers: DeePMD-kit's `dp train`, MACE, NequIP, SchNetPack, PyG,
+                              # DGL, OpenFold, Uni-Core, DeepXDE, PhysicsNeMo)
+                              r"|deepmd|deepmd_cli|mace|nequip|schnetpack|torch_geometric|dgl|openfold|unicore|deepxde"
+                              r"|physicsnemo|modulus)[\\/]")
+# a file named as a training run's log (`train.log`, `dp_train_0.log`, `training-2.out`)
+_TRAINING_FILE = re.compile(r"(?:^|[_.-])train(?:ing)?(?:[_.-]|$)", re.I)
 # a line before a traceback that names training (`mode: train`, `>>>>>>>start training : ...`,
 # `Training set loaded.`, `Start training...`, `TRAINING`): the word itself, not a path's folder or file
 # (`data/train/`, `train.py`), nor transformers' warning of an inference (`You should probably TRAIN this
@@ -3488,10 +3494,11 @@ class GenericLogParser(LogReader):
         if ("Traceback (most recent call last)" in text and log_named(path)
                 and (_TRAINING_FRAME.search(text) or _KERAS_FIT_FRAME.search(text)
                      or ((_FRAMEWORK_FRAME.search(text) or _ACCELERATOR_ERROR.search(text))
-                         and _names_training_before_traceback(bodies)))
+                         and (_names_training_before_traceback(bodies) or _TRAINING_FILE.search(path.stem) is not None)))
                 and any("Traceback (most recent call last)" in body and "\\n" not in body for body in bodies)):
             # a job's console (its file named as a log is) that a traceback through its training
-            # loop, or through its framework in a run that names its training before it, ended with
+            # loop, or through its framework in a run that names its training before it (or whose file is
+            # named as a training's log, `_TRAINING_FILE`: DeePMD-kit's `dp train` in dpgen's `train.log`), ended with
             # no step line before it or none this reader knows (a run that failed while it built its
             # model: `mode: train`, then `torch/cuda/__init__.py` ... `RuntimeError: No CUDA GPUs are
             # available`); not an inference script's (`model.predict` through Keras'

@@ -427,3 +427,72 @@ def test_glogs_aborted_at_unix_time_gives_the_year_of_its_lines(tmp_path: Path) 
     listen = next(t for t in PADDLE_ABORTED if "The server starts to listen on" in t)
     when = _ns(f"{year}{listen[1:21]}", "%Y%m%d %H:%M:%S.%f")
     assert [(e["ts_ns"], e["year_from_mtime"]) for e in events if e["kind"] == "attempt_start"] == [(when, False)]
+
+
+# DP-GEN's `dp train` of DeePMD-kit (TensorFlow), its log kept as `train.log`: started twice, each time failing as it
+# imports (paseri3739/DeePMD-Sodium@8a5edf3282d4d148d5531f0713297fd02a1fc1cb, dpgen/
+# 77706870bfa47fdc89596ead8f4a4cfd08c52749/000/train.log, the whole file)
+DEEPMD_TRAIN = [
+    '2023-11-16 17:57:08.498120: I tensorflow/core/platform/cpu_feature_guard.cc:182] This TensorFlow binary is optimized'
+        ' to use available CPU instructions in performance-critical operations.',
+    'To enable the following instructions: AVX2 FMA, in other operations, rebuild TensorFlow with the appropriate compile'
+        'r flags.',
+    '2023-11-16 17:57:09.049878: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: Could not find TensorRT',
+    'WARNING:tensorflow:From /home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/tensorflow/python/compa'
+        't/v2_compat.py:107: disable_resource_variables (from tensorflow.python.ops.variable_scope) is deprecated and will be'
+        ' removed in a future version.',
+    'Instructions for updating:',
+    'non-resource variables are not supported in the long term',
+    'WARNING:root:To get the best performance, it is recommended to adjust the number of threads by setting the environme'
+        'nt variables OMP_NUM_THREADS, TF_INTRA_OP_PARALLELISM_THREADS, and TF_INTER_OP_PARALLELISM_THREADS. See https://deep'
+        'md.rtfd.io/parallelism/ for more information.',
+    'Traceback (most recent call last):',
+    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/bin/dp", line 8, in <module>',
+    '    sys.exit(main())',
+    '             ^^^^^^',
+    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/deepmd_cli/main.py", line 593, in main',
+    '    from deepmd.entrypoints.main import main as deepmd_main',
+    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/deepmd/__init__.py", line 32, in <module>',
+    '    set_mkl()',
+    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/deepmd/env.py", line 244, in set_mkl',
+    '    if "mkl_rt" in np.__config__.get_info("blas_mkl_info").get("libraries", []):',
+    '                   ^^^^^^^^^^^^^^^^^^^^^^',
+    "AttributeError: module 'numpy.__config__' has no attribute 'get_info'",
+    '2023-11-16 17:57:38.861354: I tensorflow/core/platform/cpu_feature_guard.cc:182] This TensorFlow binary is optimized'
+        ' to use available CPU instructions in performance-critical operations.',
+    'To enable the following instructions: AVX2 FMA, in other operations, rebuild TensorFlow with the appropriate compile'
+        'r flags.',
+    '2023-11-16 17:57:39.418129: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: Could not find TensorRT',
+    'WARNING:tensorflow:From /home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/tensorflow/python/compa'
+        't/v2_compat.py:107: disable_resource_variables (from tensorflow.python.ops.variable_scope) is deprecated and will be'
+        ' removed in a future version.',
+    'Instructions for updating:',
+    'non-resource variables are not supported in the long term',
+    'WARNING:root:To get the best performance, it is recommended to adjust the number of threads by setting the environme'
+        'nt variables OMP_NUM_THREADS, TF_INTRA_OP_PARALLELISM_THREADS, and TF_INTER_OP_PARALLELISM_THREADS. See https://deep'
+        'md.rtfd.io/parallelism/ for more information.',
+    'Traceback (most recent call last):',
+    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/bin/dp", line 8, in <module>',
+    '    sys.exit(main())',
+    '             ^^^^^^',
+    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/deepmd_cli/main.py", line 593, in main',
+    '    from deepmd.entrypoints.main import main as deepmd_main',
+    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/deepmd/__init__.py", line 32, in <module>',
+    '    set_mkl()',
+    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/deepmd/env.py", line 244, in set_mkl',
+    '    if "mkl_rt" in np.__config__.get_info("blas_mkl_info").get("libraries", []):',
+    '                   ^^^^^^^^^^^^^^^^^^^^^^',
+    "AttributeError: module 'numpy.__config__' has no attribute 'get_info'",
+]
+
+
+def test_a_traceback_through_a_frameworks_package_in_a_file_named_as_a_trainings_log_is_a_failed_run(tmp_path: Path) -> None:
+    """`train.log` holding tracebacks through DeePMD-kit's package (`site-packages/deepmd/env.py`) and no step: a
+    training run's log that failed, each launch (its TensorFlow banner, the first dated line after a failure) an
+    attempt ended by its traceback's exception."""
+    name, steps, events = _read(tmp_path, DEEPMD_TRAIN, name="train.log")
+    exceptions = [t for t in DEEPMD_TRAIN if t.startswith("AttributeError: ")]
+    assert name == "generic_log" and steps == [] and len(exceptions) == 2
+    assert [e["detail"] for e in events if e["kind"] == "crash"] == exceptions
+    banners = [n for n, t in enumerate(DEEPMD_TRAIN, start=1) if "cpu_feature_guard.cc" in t]
+    assert [e["line"] for e in events if e["kind"] == "attempt_start"] == banners
