@@ -266,7 +266,17 @@ def read_text_lines(path: Path, file_lines: FileLines | None = None) -> tuple[li
         raise ParseError(str(path), f"cannot read: {exc.strerror or exc}") from exc
 
 
+# Slurm's step daemon and srun write into the job's own stream: after a progress bar's last drawing, which ends with
+# no newline, their line is glued to it (`... 7/2281 [24:51<132:37:16, 209.95s/it]slurmstepd: error: *** JOB 3178772
+# ON c561-002 CANCELLED AT 2026-06-03T16:04:59 DUE TO TIME LIMIT ***`): split there as a bar's redraw is (the same
+# file line), so that the drawing's step and the scheduler's word are each read
+_GLUED_SCHEDULER = ("]slurmstepd: ", "]srun: ")
+
+
 def _split_chunk(text: str, file_lines: FileLines | None) -> list[str]:
+    for glued in _GLUED_SCHEDULER:
+        if glued in text:
+            text = text.replace(glued, f"]\r{glued[1:]}")
     pieces = text.splitlines()
     if file_lines is not None:
         file_lines.add(text, pieces)

@@ -20,7 +20,8 @@ from tracelens.schemas import LOG_EVENTS, LOG_STEPS
 # that reads free-form metrics: generic key=value lines, JSON-lines records).
 METRIC_KEYS = {
     "loss": "loss", "train_loss": "loss", "trn_loss": "loss", "total_loss": "loss", "lr": "lr", "learning_rate": "lr",
-    "grad_norm": "grad_norm",
+    # (DeiT's, MAE's, DINO's `log.txt`: `{"train_lr": ..., "train_loss": ..., "train_grad_norm": ..., "epoch": 3}`)
+    "train_lr": "lr", "train_learning_rate": "lr", "grad_norm": "grad_norm", "train_grad_norm": "grad_norm",
     "step_time_s": "step_time_s", "step_time": "step_time_s", "time_per_step": "step_time_s",
     "step_time_seconds": "step_time_s", "step_time_sec": "step_time_s", "step_time_secs": "step_time_s",
     "data_time_s": "data_time_s", "data_time": "data_time_s", "data_s": "data_time_s", "data_loading_s": "data_time_s",

@@ -496,3 +496,64 @@ def test_a_traceback_through_a_frameworks_package_in_a_file_named_as_a_trainings
     assert [e["detail"] for e in events if e["kind"] == "crash"] == exceptions
     banners = [n for n, t in enumerate(DEEPMD_TRAIN, start=1) if "cpu_feature_guard.cc" in t]
     assert [e["line"] for e in events if e["kind"] == "attempt_start"] == banners
+
+
+# A 4-GPU SFNO climate emulator's Slurm stderr on TACC's Stampede3: its trainer's logger, then one tqdm bar redrawn
+# with carriage returns (the index's text shows none: put back as tqdm writes them), the time limit's cancel glued to
+# its last drawing (rcc-uchicago/pedramh-profiling@09e9788783658eb9577c6c4679bc4bab73d14a6a,
+# v2.0/submit_scripts/stampede/e3sm_train_3178772.e, line 459 and the last five drawings of line 460)
+SLURM_GLUED = [
+    '2026-06-03 15:38:55,719 - root - INFO - Expected total batches: 2281',
+    (
+    'Epoch [1/100], Year 2015, Loss: 0.1133:   0%|                              | 5/2281 [17:57<135:12:25, 213.86s/it]'
+    '\rEpoch [1/100], Year 2015, Loss: 0.0781:   0%|                              | 5/2281 [21:24<135:12:25, 213.86s/it]'
+    '\rEpoch [1/100], Year 2015, Loss: 0.0781:   0%|                              | 6/2281 [21:24<133:38:16, 211.47s/it]'
+    '\rEpoch [1/100], Year 2015, Loss: 0.0620:   0%|                              | 6/2281 [24:51<133:38:16, 211.47s/it]'
+    '\rEpoch [1/100], Year 2015, Loss: 0.0620:   0%|                              | 7/2281 [24:51<132:37:16, 209.95s/it]'
+    'slurmstepd: error: *** JOB 3178772 ON c561-002 CANCELLED AT 2026-06-03T16:04:59 DUE TO TIME LIMIT ***'
+    ),
+]
+
+
+def test_a_schedulers_cancel_glued_to_a_bars_last_drawing_leaves_its_step(tmp_path: Path) -> None:
+    """`... 7/2281 [24:51<132:37:16, 209.95s/it]slurmstepd: error: *** JOB 3178772 ... CANCELLED AT ... DUE TO TIME LIMIT
+    ***`: the drawing's step 7 is read (the bar's last), and the cancel is the job's failure at its own time."""
+    _, steps, events = _read(tmp_path, SLURM_GLUED)
+    drawn = sorted({int(m.group(1)) for m in re.finditer(r"\| (\d+)/2281 \[", SLURM_GLUED[1])})
+    assert drawn == [5, 6, 7]
+    assert sorted({s["step"] for s in steps}) == drawn
+    cancel = re.search(r"CANCELLED AT (\S+) DUE TO TIME LIMIT", SLURM_GLUED[1])
+    assert cancel is not None
+    assert [(e["kind"], e["ts_ns"]) for e in events if e["kind"] == "crash"] == [
+        ("crash", _ns(cancel.group(1), "%Y-%m-%dT%H:%M:%S"))]
+
+
+# MAE-pytorch's fine-tuning `log.txt` (BEiT's engine, as DeiT's and DINO's write theirs): a JSON record an epoch, its
+# metrics named `train_...` (pengzhiliang/MAE-pytorch@40780d61f81a640ef45c39ff238be15b96884a9e,
+# files/pretrain_large_0.75_400e_finetune_50e.txt, lines 1-3)
+MAE_LOG_TXT = [
+    '{"train_lr": 0.0007989756722151088, "train_min_lr": 6.012639153584639e-07, "train_loss": 5.127884587347507, "train_l'
+        'oss_scale": 26869.76, "train_weight_decay": 0.0500000000000005, "train_grad_norm": NaN, "test_loss": 1.4843358747551'
+        '547, "test_acc1": 64.26543707833866, "test_acc5": 88.16978823429335, "epoch": 0, "n_parameters": 304099304}',
+    '{"train_lr": 0.0023994878361075543, "train_min_lr": 1.8057188740092326e-06, "train_loss": 4.216064654672146, "train_'
+        'loss_scale": 8192.0, "train_weight_decay": 0.0500000000000005, "train_grad_norm": 1.533545329284668, "test_loss": 1.'
+        '2492685344837167, "test_acc1": 69.97760927974606, "test_acc5": 90.96089497957944, "epoch": 1, "n_parameters": 304099'
+        '304}',
+    '{"train_lr": 0.004, "train_min_lr": 3.0101738326600017e-06, "train_loss": 3.981323297941685, "train_loss_scale": 819'
+        '2.0, "train_weight_decay": 0.0500000000000005, "train_grad_norm": 1.4938371562957764, "test_loss": 1.228599909802570'
+        '2, "test_acc1": 71.82901702229212, "test_acc5": 91.87660214402167, "epoch": 2, "n_parameters": 304099304}',
+]
+
+
+def test_a_log_txts_train_prefixed_learning_rate_and_gradient_norm_are_the_steps(tmp_path: Path) -> None:
+    """`{"train_lr": 0.0008, "train_loss": 5.13, "train_grad_norm": 1.53, ..., "epoch": 0}`: the epoch's learning rate and
+    gradient norm, as its `train_loss` is its loss (epoch 0's norm `NaN`: none)."""
+    import json
+    import math
+
+    name, steps, _ = _read(tmp_path, MAE_LOG_TXT, name="log.txt")
+    records = [json.loads(t) for t in MAE_LOG_TXT]
+    assert name == "jsonl_metrics"
+    assert [(s["step"], s["loss"], s["lr"], s["grad_norm"]) for s in steps] == [
+        (r["epoch"], r["train_loss"], r["train_lr"], r["train_grad_norm"] if math.isfinite(r["train_grad_norm"]) else None)
+        for r in records]
