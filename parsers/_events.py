@@ -674,6 +674,8 @@ _RESUMED_FILE = re.compile(r"(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: tr
                            r"['\"`]?(?:[\w.~=\-]{0,255}[/\\]){0,32}[\w.=\-]{1,255}"
                            r"\.(?:pth?|ckpt|bin|safetensors|pkl|h5|tar|pdparams|solverstate|caffemodel)"
                            r"['\"`]?(?=\s*(?:$|[.,;)!(]))", re.I)
+# nnU-Net's (v1) trainer before a save it schedules or keeps as its best, which its writer then says again
+_NNUNET_SAVE_SAID = re.compile(r"(?:^|: )saving (?:scheduled checkpoint file|best epoch checkpoint)\.\.\.\s*$")
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
     ("saved ", re.compile(r"\b(?:successfully )?saved (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b" + r".*?" + _DURATION, re.I),
@@ -1860,7 +1862,9 @@ class EventScanner:
                        detail=TRAINING_TIME_END, duration_s=stated_training_seconds(text))
         elif (text[:15] == "Elapsed time = " or text[:12] == "Total time: ") and not failed and (
                 elapsed := _SCRIPT_ELAPSED.match(text)) is not None:
-            clock = duration_s(elapsed.group("clock"))
+            # (chemprop's clock around its training alone is the training's time; a script's total, fastai's after each
+            # `fit` too, may time more or less than it: the end alone)
+            clock = duration_s(elapsed.group("clock")) if text[:15] == "Elapsed time = " else None
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END, duration_s=clock[0] if clock is not None else None)
         elif ("Training job completed" in text or "Error for Training job" in text or " - Training job failed" in text
@@ -2041,11 +2045,12 @@ class EventScanner:
                     if (kind is LogEventKind.CHECKPOINT_SAVE_END and ("/" in named or "\\" in named)
                             and self._said_again(line, named)):
                         break
-                    if kind is LogEventKind.CHECKPOINT_SAVE_START and (
+                    if kind is LogEventKind.CHECKPOINT_SAVE_START and "checkpoint..." in text and (
                             (last := _last_save_event(rows, line.rank)) is not None and last["line"] == line.number - 1
-                            and last["kind"] == LogEventKind.CHECKPOINT_SAVE_START.value):
-                        # (a save begun on the line before, said again as its writer starts: nnU-Net's "saving
-                        # scheduled checkpoint file...", then "saving checkpoint...": one save)
+                            and last["kind"] == LogEventKind.CHECKPOINT_SAVE_START.value
+                            and _NNUNET_SAVE_SAID.search(last.get("raw") or "") is not None):
+                        # (nnU-Net's save said again as its writer starts: "saving scheduled checkpoint file...", then
+                        # "saving checkpoint...": one save)
                         break
                     dur = ckpt.groupdict().get("dur")
                     tune = word in _TUNE_SAVE_WORDS and kind is LogEventKind.CHECKPOINT_SAVE_END

@@ -575,6 +575,11 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         # in January)
         for i, ns in zip(yearless, _years_back(bodies, yearless, failed), strict=True):
             times[i] = ns
+    elif yearless and (aborted := _aborted_at(bodies)) is not None:
+        # No year anywhere, but glog's failure handler names the moment of a failure (PaddlePaddle's `*** Aborted at
+        # 1680682174 (unix time) ...`): the years of the lines around it read from it
+        for i, ns in zip(yearless, _years_around(bodies, yearless, *aborted), strict=True):
+            times[i] = ns
     elif yearless and mtime_ns is not None:
         # With no year anywhere, the file was last written after its last line: each line's
         # date in the mtime's year, or in the one before where it would fall after the mtime (a
@@ -659,19 +664,44 @@ _ABORTED_AT = re.compile(r"\*\*\* Aborted at (\d{9,11}) \(unix time\)")
 
 def _failure_time_ns(bodies: Sequence[str]) -> int | None:
     """The time of the last torchelastic failure report in the lines (`FAILURE_TIME`), in ns as the
-    log's own clock, else of glog's last failure handler's report (`_ABORTED_AT`, its seconds since the
-    epoch, 14 h later: the lines are local time; the year is what it gives); None where there is none (or it
-    names no real date)."""
+    log's own clock; None where there is none (or it names no real date)."""
     for body in reversed(bodies):
         if ("time" in body[:16] and (m := FAILURE_TIME.match(body)) is not None
                 and (ns := parse_timestamp(f"{m.group(1)} {m.group(2)}")) is not None):
             return ns
-    for body in reversed(bodies):
-        if "Aborted at " in body and (aborted := _ABORTED_AT.search(body)) is not None:
-            # (UTC, where the lines are the host's local time: as late as the furthest zone east, 14 h, so that no line
-            # before it reads as after it)
-            return (int(aborted.group(1)) + 14 * 3600) * 1_000_000_000
     return None
+
+
+# the most a host's local time is ahead of UTC (a glog line's time is local, its failure handler's UTC)
+_ZONE_AHEAD_NS = 14 * 3600 * 10**9
+
+
+def _aborted_at(bodies: Sequence[str]) -> tuple[int, int] | None:
+    """The line index and UTC time in ns of glog's last failure handler's report (`_ABORTED_AT`), else None."""
+    for i in range(len(bodies) - 1, -1, -1):
+        if "Aborted at " in bodies[i] and (aborted := _ABORTED_AT.search(bodies[i])) is not None:
+            return i, int(aborted.group(1)) * 10**9
+    return None
+
+
+def _years_around(bodies: Sequence[str], yearless: list[int], at: int, anchor_ns: int) -> list[int | None]:
+    """The yearless lines' times with their years read from a moment the log names at its line `at` (glog's failure
+    handler's): the lines before it back from it (`_years_back`, the moment as late as the furthest zone's local time),
+    those after it on from it, each in the year of the line before it, or the next where its date would fall over a
+    day before that line's (a log appended to by later launches, across New Year)."""
+    before = [i for i in yearless if i < at]
+    out = _years_back(bodies, before, anchor_ns + _ZONE_AHEAD_NS) if before else []
+    year = datetime.fromtimestamp(anchor_ns / 1e9, tz=UTC).year
+    earlier = anchor_ns - _ZONE_AHEAD_NS - _DAY_NS
+    for i in yearless[len(before):]:
+        ns = _glog_ns(bodies[i], year)
+        if ns is not None and ns < earlier:
+            year += 1
+            ns = _glog_ns(bodies[i], year)
+        out.append(ns)
+        if ns is not None:
+            earlier = ns - _DAY_NS
+    return out
 
 
 def _utc_year(ns: int) -> int | None:

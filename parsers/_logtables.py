@@ -491,7 +491,9 @@ def coarse_clock_step_times(rows: LogRows) -> None:
     within `COARSE_CLOCK_WINDOW_S` before its own second to the last within as many after, over the steps between,
     where they span 2 s or more (a second's rounding then at most half of it). Only for a rank whose every dated row
     is whole seconds and at least half of whose consecutive rows share a second; not across a count that goes back
-    (a relaunch); never over a time a row has of its own."""
+    (a relaunch), an event's line (a save's, an evaluation's: its pause is no step's) or two rows 2 s or more apart
+    (a pause the log does not name); never over a time a row has of its own."""
+    marks = sorted({event["line"] for event in rows.events})
     by_rank: dict[int | None, list[dict[str, Any]]] = {}
     for row in rows.steps:
         if row.get("end_ns") is not None:
@@ -505,7 +507,8 @@ def coarse_clock_step_times(rows: LogRows) -> None:
         start = 0
         for end in range(1, len(dated) + 1):
             if end < len(dated) and (dated[end]["step"] > dated[end - 1]["step"]
-                                     and dated[end]["end_ns"] >= dated[end - 1]["end_ns"]):
+                                     and 0 <= dated[end]["end_ns"] - dated[end - 1]["end_ns"] < 2_000_000_000
+                                     and bisect_right(marks, dated[end]["line"]) == bisect_right(marks, dated[end - 1]["line"])):
                 continue
             seconds = [row["end_ns"] // 1_000_000_000 for row in dated[start:end]]
             lo = hi = 0
@@ -571,7 +574,7 @@ def mark_evaluations(rows: LogRows) -> None:
         while ahead < len(times) and ahead - last <= _EVAL_GAP_LINES and times[ahead] is None and numbers[ahead] not in step_set:
             ahead += 1
         # (a last line that announces what follows, FuxiCTR's `Evaluation @epoch 1 - batch 50:`: the results' line ends it)
-        announces = rows.texts[last].rstrip().endswith(":")
+        announces = first == last and rows.texts[last].rstrip().endswith(":")  # (a header alone)
         if ((end is None or ahead > last + 1 or announces) and ahead < len(times) and ahead - last <= _EVAL_GAP_LINES
                 and numbers[ahead] not in step_set):
             end = times[ahead]

@@ -1357,14 +1357,15 @@ _EPOCH_STEPS = re.compile(r"^\[?Epoch (?P<e>\d{1,9}) \|(?: GPU\d{1,4}: Process r
                           r"(?: \| Total epoch time: (?P<t>\d{1,9}(?:\.\d{1,20})?)\])?\s*$")
 # the steps of each epoch a log's header states (VinVL-Paddle's, after Oscar's: "02/13/2022 23:10:01 - INFO - Num Iters:
 # 4425", its in-epoch `step: [4400]` the last it prints; "steps_per_epoch: 500", "Iterations per epoch = 1251")
-_STATED_EPOCH_LENGTH = re.compile(r"(?:^|- |\] |: |INFO:? )(?:Num Iters|(?i:(?:steps|iters|iterations|batches)[ _]per[ _]epoch))"
+_STATED_EPOCH_LENGTH = re.compile(r"(?:^\s{0,8}|- |\] |: |INFO:? )"
+                                  r"(?:Num Iters|(?i:(?:steps|iters|iterations|batches)[ _]per[ _]epoch))"
                                   r"\s{0,4}[:=]\s{0,4}(?P<n>\d{1,12})\s*$")
-# the words that make a loss's name a mean of it, or a batch's own (`avg_loss`, `batch_loss`: one loss)
-_LOSS_MEAN_PREFIX = re.compile(r"^(?:avg|average|mean|batch|running|smoothed?|moving)_")
-# an epoch's line that counts it before its word, its loss after it (MindSpore's MaxwellNet: "... train_maxwellnet.py
-# [line:136] INFO [Train] 1 epoch. Loss: 397.63705"): a step an epoch, as printed
-_EPOCH_NUMBER_FIRST = re.compile(r"(?:^|\] |\bINFO:? )(?:\[[A-Za-z]{1,20}\] )?(?P<e>\d{1,9}) epoch[.,:]? "
-                                 r"(?=[^\n]{0,40}?\b[Ll]oss\b)")
+# the training's loss by another name: its mean's, its batch's, its split's (`avg_loss`, `batch_loss`, `loss_train`)
+_LOSS_OWN_NAME = re.compile(r"(?:(?:avg|average|mean|batch|running|smoothed?|moving|train(?:ing)?)_)?loss(?:_train(?:ing)?)?")
+# an epoch's line that counts it before its word, its loss right after it (MindSpore's MaxwellNet: "... train_maxwellnet.py
+# [line:136] INFO [Train] 1 epoch. Loss: 397.63705"): a step an epoch, as printed; not its `[Valid] 1 epoch. Loss:`,
+# nor a line that counts a step after its epoch (`1 epoch, step 100, loss: 0.5`: the step's)
+_EPOCH_NUMBER_FIRST = re.compile(r"(?:^|\] |\bINFO:? )(?:\[Train(?:ing)?\] )?(?P<e>\d{1,9}) epoch[.,:]? (?=[Ll]oss\b)")
 # darknet's iteration line (YOLO v2-v4: ` 10090: 1.262299, 1.207728 avg loss, 0.001000 rate,
 # 4.776061 seconds, 645760 images`, AlexeyAB's with `, 12.34 hours left` after): the iteration,
 # its loss, the running average, the learning rate, its own seconds, the images seen
@@ -2248,11 +2249,13 @@ def _step_values(text: str) -> dict[str, float]:
             bare_data = value
         elif key == "updt_s" and update_s is None:
             update_s = value
-        elif "loss" in key and training_loss_key(key):
-            named_losses.append((_LOSS_MEAN_PREFIX.sub("", key), value))
-    if "loss" not in values and named_losses and len({name for name, _ in named_losses}) == 1:
-        # (no loss by a known name: one by another, and its means, VinVL-Paddle's `batch_loss: 0.0348, avg_loss:
-        # 0.0239`, the step's the first; not a GAN's two, `D_loss: -41.2680 G_loss: 15.7673`, neither the loss)
+        elif "loss" in key and _LOSS_OWN_NAME.fullmatch(key) is not None:
+            named_losses.append((key, value))
+    if "loss" not in values and named_losses:
+        # (no loss by a known name: the loss by its batch's, its mean's or its split's name, VinVL-Paddle's
+        # `batch_loss: 0.0348, avg_loss: 0.0239`, the first, a script's `loss_train, 0.838`; not one term of an
+        # objective's, a GAN's `l_g_comp_style_loss`, a critic's `critic/vf_loss`, a VAE's `recon_loss`, nor a record,
+        # `best_loss`)
         values["loss"] = named_losses[0][1]
     if "loss" not in values and "cost:" in text and (cost := _LAYER_COST.search(text)) is not None:
         values["loss"] = float(cost.group("v"))
@@ -2616,8 +2619,9 @@ _FRAMEWORK_FRAME = re.compile(r"[\\/](?:site|dist)-packages[\\/](?:torch|tensorf
                               # DGL, OpenFold, Uni-Core, DeepXDE, PhysicsNeMo)
                               r"|deepmd|deepmd_cli|mace|nequip|schnetpack|torch_geometric|dgl|openfold|unicore|deepxde"
                               r"|physicsnemo|modulus)[\\/]")
-# a file named as a training run's log (`train.log`, `dp_train_0.log`, `training-2.out`)
-_TRAINING_FILE = re.compile(r"(?:^|[_.-])train(?:ing)?(?:[_.-]|$)", re.I)
+# a file named as a training run's log, its stem `train` with a word before and a number after at most (`train.log`,
+# `dp_train_0.log`, `training-2.out`; not `prep_train_split.log`, `eval_after_train.log`)
+_TRAINING_FILE = re.compile(r"^(?:[A-Za-z]{1,10}[_-])?train(?:ing)?(?:[_.-]?\d{1,6})?(?:\.log)?$", re.I)
 # a line before a traceback that names training (`mode: train`, `>>>>>>>start training : ...`,
 # `Training set loaded.`, `Start training...`, `TRAINING`): the word itself, not a path's folder or file
 # (`data/train/`, `train.py`), nor transformers' warning of an inference (`You should probably TRAIN this
@@ -3494,7 +3498,7 @@ class GenericLogParser(LogReader):
         if ("Traceback (most recent call last)" in text and log_named(path)
                 and (_TRAINING_FRAME.search(text) or _KERAS_FIT_FRAME.search(text)
                      or ((_FRAMEWORK_FRAME.search(text) or _ACCELERATOR_ERROR.search(text))
-                         and (_names_training_before_traceback(bodies) or _TRAINING_FILE.search(path.stem) is not None)))
+                         and (_names_training_before_traceback(bodies) or _TRAINING_FILE.match(path.stem) is not None)))
                 and any("Traceback (most recent call last)" in body and "\\n" not in body for body in bodies)):
             # a job's console (its file named as a log is) that a traceback through its training
             # loop, or through its framework in a run that names its training before it (or whose file is
@@ -4142,7 +4146,8 @@ class GenericLogParser(LogReader):
             if ", Steps: " in text and (epoch_end := _TSLIB_EPOCH.search(text)) is not None:
                 tslib_batches[line.rank] = int(epoch_end.group("n"))  # (and the epoch's line, read on below)
                 tslib_epoch_lines.add(line.number)
-            if ("Num Iters: " in text or "per epoch" in text or "per_epoch" in text) and (
+            if ("Num Iters: " in text or "er epoch" in text or "er_epoch" in text or "er Epoch" in text
+                    or "ER_EPOCH" in text or "ER EPOCH" in text) and (
                     per_epoch := _STATED_EPOCH_LENGTH.search(text)) is not None:
                 stated_epoch_length[line.rank] = int(per_epoch.group("n"))
             if text[:12] == "Batch size: " and (horovod := _HOROVOD_BATCH.match(text)) is not None:

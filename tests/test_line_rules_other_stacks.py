@@ -283,13 +283,14 @@ MRI = [
 
 def test_a_loss_named_in_a_field_of_its_own_and_the_scripts_total_time_at_its_end(tmp_path: Path) -> None:
     """`epoch 1, phase train, step 10, loss_train, 0.838`: step 10, loss 0.838 (the file read as a console at all);
-    `Total time: 6:38:05.728780` as the script returns: its end, the training's time 6 h 38 min 5.72878 s."""
+    `Total time: 6:38:05.728780` as the script returns: its end (no training's time: a script's total may time more
+    than its training, its data's loading here)."""
     name, steps, events = _read(tmp_path, MRI)
     read = [(int(m.group(1)), float(m.group(2))) for t in MRI if (m := re.search(r", step (\d+), loss_train, ([\d.]+)$", t))]
     assert name == "generic_log" and len(read) == 6
     assert [(s["step"], s["loss"]) for s in steps] == read
     ends = [(e["line"], e["duration_s"]) for e in events if e["kind"] == "attempt_end"]
-    assert ends == [(len(MRI), 6 * 3600 + 38 * 60 + 5.728780)]
+    assert ends == [(len(MRI), None)]
 
 
 # The Time-Series-Library's console where an epoch's steps (66) are too few for its `iters:` lines: each epoch's time,
@@ -557,3 +558,35 @@ def test_a_log_txts_train_prefixed_learning_rate_and_gradient_norm_are_the_steps
     assert [(s["step"], s["loss"], s["lr"], s["grad_norm"]) for s in steps] == [
         (r["epoch"], r["train_loss"], r["train_lr"], r["train_grad_norm"] if math.isfinite(r["train_grad_norm"]) else None)
         for r in records]
+
+
+def test_one_term_of_an_objective_or_a_critics_loss_is_no_steps_loss(tmp_path: Path) -> None:
+    """Where no loss is named `loss` (or the loss's mean's, its batch's, its split's name), no other key containing
+    `loss` stands in for it: PaddleGAN's GFPGAN line of some twenty terms, one `l_g_comp_style_loss`; verl's step whose
+    critic reports `critic/vf_loss` (its actor's `actor/pg_loss` the loss where printed)."""
+    from tests.test_line_rules_libraries import VERL_BAR_THEN_STEP
+    from tests.test_line_rules_pasted_and_native_failures import PADDLEGAN_ONE_STEP
+
+    (tmp_path / "gan").mkdir()
+    _, steps, _ = _read(tmp_path / "gan", PADDLEGAN_ONE_STEP)
+    assert steps and all(s["loss"] is None for s in steps)
+    assert any("l_g_comp_style_loss" in t for t in PADDLEGAN_ONE_STEP)
+    _, steps, _ = _read(tmp_path, VERL_BAR_THEN_STEP, parser_name="generic_log")
+    critic_only = [s for s in steps if "critic/vf_loss" in VERL_BAR_THEN_STEP[s["line"] - 1]
+                   and "actor/pg_loss" not in VERL_BAR_THEN_STEP[s["line"] - 1]]
+    assert critic_only and all(s["loss"] is None for s in critic_only)
+
+
+def test_saves_begun_on_adjacent_lines_that_name_their_own_files_are_each_a_save(tmp_path: Path) -> None:
+    """rl_games' best and last checkpoints, `=> saving checkpoint '.../Ant.pth'` then `=> saving checkpoint
+    '.../last_Ant_ep_500_rew__5943.272_.pth'`, and T5X's two hosts' `Saving checkpoint for step 1104000`: a save each
+    (only nnU-Net's scheduled save said again as it is written is one)."""
+    from tests.test_line_rules_failures_vision_legacy import RL_GAMES
+    from tests.test_line_rules_launchers_and_programs import T5X_SEGFAULT
+
+    for name, lines in (("rl_games", RL_GAMES), ("t5x", T5X_SEGFAULT)):
+        (tmp_path / name).mkdir()
+        _, _, events = _read(tmp_path / name, lines)
+        said = [n for n, t in enumerate(lines, start=1) if "aving checkpoint" in t]
+        assert len(said) >= 2
+        assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == said
