@@ -575,10 +575,10 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         # in January)
         for i, ns in zip(yearless, _years_back(bodies, yearless, failed), strict=True):
             times[i] = ns
-    elif yearless and (aborted := _aborted_at(bodies)) is not None:
+    elif yearless and (aborted := _aborted_at(bodies)):
         # No year anywhere, but glog's failure handler names the moment of a failure (PaddlePaddle's `*** Aborted at
-        # 1680682174 (unix time) ...`): the years of the lines around it read from it
-        for i, ns in zip(yearless, _years_around(bodies, yearless, *aborted), strict=True):
+        # 1680682174 (unix time) ...`): the years of the lines around each read from it
+        for i, ns in zip(yearless, _years_around(bodies, yearless, aborted), strict=True):
             times[i] = ns
     elif yearless and mtime_ns is not None:
         # With no year anywhere, the file was last written after its last line: each line's
@@ -676,31 +676,35 @@ def _failure_time_ns(bodies: Sequence[str]) -> int | None:
 _ZONE_AHEAD_NS = 14 * 3600 * 10**9
 
 
-def _aborted_at(bodies: Sequence[str]) -> tuple[int, int] | None:
-    """The line index and UTC time in ns of glog's last failure handler's report (`_ABORTED_AT`), else None."""
-    for i in range(len(bodies) - 1, -1, -1):
-        if "Aborted at " in bodies[i] and (aborted := _ABORTED_AT.search(bodies[i])) is not None:
-            return i, int(aborted.group(1)) * 10**9
-    return None
+def _aborted_at(bodies: Sequence[str]) -> list[tuple[int, int]]:
+    """The line index and UTC time in ns of each of glog's failure handler's reports (`_ABORTED_AT`), in order."""
+    return [(i, int(aborted.group(1)) * 10**9) for i, body in enumerate(bodies)
+            if "Aborted at " in body and (aborted := _ABORTED_AT.search(body)) is not None]
 
 
-def _years_around(bodies: Sequence[str], yearless: list[int], at: int, anchor_ns: int) -> list[int | None]:
-    """The yearless lines' times with their years read from a moment the log names at its line `at` (glog's failure
-    handler's): the lines before it back from it (`_years_back`, the moment as late as the furthest zone's local time),
-    those after it on from it, each in the year of the line before it, or the next where its date would fall over a
-    day before that line's (a log appended to by later launches, across New Year)."""
-    before = [i for i in yearless if i < at]
-    out = _years_back(bodies, before, anchor_ns + _ZONE_AHEAD_NS) if before else []
-    year = datetime.fromtimestamp(anchor_ns / 1e9, tz=UTC).year
-    earlier = anchor_ns - _ZONE_AHEAD_NS - _DAY_NS
-    for i in yearless[len(before):]:
-        ns = _glog_ns(bodies[i], year)
-        if ns is not None and ns < earlier:
-            year += 1
-            ns = _glog_ns(bodies[i], year)
+def _years_around(bodies: Sequence[str], yearless: list[int], aborts: list[tuple[int, int]]) -> list[int | None]:
+    """The yearless lines' times with their years read from the moments glog's failure handler names (a log appended
+    to by several launches, each failing): the lines before each report, after the one before it, back from it
+    (`_years_back`, the moment as late as the furthest zone's local time); those after the last on from it, each in
+    the year, of the one before and the one after, that puts it nearest the line before it (a later launch, a
+    New Year either side of UTC)."""
+    out: list[int | None] = []
+    k = 0
+    for at, anchor_ns in aborts:
+        stretch = []
+        while k < len(yearless) and yearless[k] < at:
+            stretch.append(yearless[k])
+            k += 1
+        if stretch:
+            out += _years_back(bodies, stretch, anchor_ns + _ZONE_AHEAD_NS)
+    previous = aborts[-1][1]
+    year = datetime.fromtimestamp(previous / 1e9, tz=UTC).year
+    for i in yearless[k:]:
+        near = [ns for ns in (_glog_ns(bodies[i], y) for y in (year - 1, year, year + 1)) if ns is not None]
+        ns = min(near, key=lambda t: abs(t - previous)) if near else None
         out.append(ns)
         if ns is not None:
-            earlier = ns - _DAY_NS
+            previous, year = ns, datetime.fromtimestamp(ns / 1e9, tz=UTC).year
     return out
 
 

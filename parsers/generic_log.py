@@ -1362,10 +1362,12 @@ _STATED_EPOCH_LENGTH = re.compile(r"(?:^\s{0,8}|- |\] |: |INFO:? )"
                                   r"\s{0,4}[:=]\s{0,4}(?P<n>\d{1,12})\s*$")
 # the training's loss by another name: its mean's, its batch's, its split's (`avg_loss`, `batch_loss`, `loss_train`)
 _LOSS_OWN_NAME = re.compile(r"(?:(?:avg|average|mean|batch|running|smoothed?|moving|train(?:ing)?)_)?loss(?:_train(?:ing)?)?")
+# a metric's namespace that is the training's (`train/avg_loss`; not `val/avg_loss`, a GAN's `D/avg_loss`)
+_TRAIN_NAMESPACE = re.compile(r"train(?:ing)?", re.I)
 # an epoch's line that counts it before its word, its loss right after it (MindSpore's MaxwellNet: "... train_maxwellnet.py
 # [line:136] INFO [Train] 1 epoch. Loss: 397.63705"): a step an epoch, as printed; not its `[Valid] 1 epoch. Loss:`,
 # nor a line that counts a step after its epoch (`1 epoch, step 100, loss: 0.5`: the step's)
-_EPOCH_NUMBER_FIRST = re.compile(r"(?:^|\] |\bINFO:? )(?:\[Train(?:ing)?\] )?(?P<e>\d{1,9}) epoch[.,:]? (?=[Ll]oss\b)")
+_EPOCH_NUMBER_FIRST = re.compile(r"(?:^|(?<=\d)\] |\bINFO:? )(?:\[Train(?:ing)?\] )?(?P<e>\d{1,9}) epoch[.,:]? (?=[Ll]oss\b)")
 # darknet's iteration line (YOLO v2-v4: ` 10090: 1.262299, 1.207728 avg loss, 0.001000 rate,
 # 4.776061 seconds, 645760 images`, AlexeyAB's with `, 12.34 hours left` after): the iteration,
 # its loss, the running average, the learning rate, its own seconds, the images seen
@@ -2236,6 +2238,7 @@ def _step_values(text: str) -> dict[str, float]:
         for pcdet in _PCDET_TIME.finditer(text):
             values.setdefault("step_time_s" if pcdet.group("k") == "Batch" else "data_time_s", float(pcdet.group("v")))
     for key, value in iter_numbers(text):
+        named = key  # (as printed, its namespace with it)
         if ("/" in key or "." in key) and key not in _KEYS:
             # `train/total_loss`, DLLogger's `train.loss`: the metric is the name's last part
             key = key.rsplit("/", 1)[-1].rsplit(".", 1)[-1]
@@ -2249,7 +2252,8 @@ def _step_values(text: str) -> dict[str, float]:
             bare_data = value
         elif key == "updt_s" and update_s is None:
             update_s = value
-        elif "loss" in key and _LOSS_OWN_NAME.fullmatch(key) is not None:
+        elif "loss" in key and _LOSS_OWN_NAME.fullmatch(key) is not None and (
+                named == key or _TRAIN_NAMESPACE.fullmatch(named[:-len(key) - 1]) is not None):
             named_losses.append((key, value))
     if "loss" not in values and named_losses:
         # (no loss by a known name: the loss by its batch's, its mean's or its split's name, VinVL-Paddle's
@@ -2620,8 +2624,10 @@ _FRAMEWORK_FRAME = re.compile(r"[\\/](?:site|dist)-packages[\\/](?:torch|tensorf
                               r"|deepmd|deepmd_cli|mace|nequip|schnetpack|torch_geometric|dgl|openfold|unicore|deepxde"
                               r"|physicsnemo|modulus)[\\/]")
 # a file named as a training run's log, its stem `train` with a word before and a number after at most (`train.log`,
-# `dp_train_0.log`, `training-2.out`; not `prep_train_split.log`, `eval_after_train.log`)
-_TRAINING_FILE = re.compile(r"^(?:[A-Za-z]{1,10}[_-])?train(?:ing)?(?:[_.-]?\d{1,6})?(?:\.log)?$", re.I)
+# `dp_train_0.log`, `training-2.out`; not `prep_train_split.log`, `eval_after_train.log`, `eval_train.log`: an
+# evaluation's or a preparation's of the training split)
+_TRAINING_FILE = re.compile(r"^(?:(?!(?:eval|test|val|dev|predict|infer|prep|download|token|score|export)[A-Za-z]{0,10}[_-])"
+                            r"[A-Za-z]{1,10}[_-])?train(?:ing)?(?:[_.-]?\d{1,10})?(?:\.log)?$", re.I)
 # a line before a traceback that names training (`mode: train`, `>>>>>>>start training : ...`,
 # `Training set loaded.`, `Start training...`, `TRAINING`): the word itself, not a path's folder or file
 # (`data/train/`, `train.py`), nor transformers' warning of an inference (`You should probably TRAIN this
@@ -4146,8 +4152,8 @@ class GenericLogParser(LogReader):
             if ", Steps: " in text and (epoch_end := _TSLIB_EPOCH.search(text)) is not None:
                 tslib_batches[line.rank] = int(epoch_end.group("n"))  # (and the epoch's line, read on below)
                 tslib_epoch_lines.add(line.number)
-            if ("Num Iters: " in text or "er epoch" in text or "er_epoch" in text or "er Epoch" in text
-                    or "ER_EPOCH" in text or "ER EPOCH" in text) and (
+            if ("Num Iters: " in text or (("poch" in text or "POCH" in text)
+                                           and ("per_epoch" in (epoch_said := text.lower()) or "per epoch" in epoch_said))) and (
                     per_epoch := _STATED_EPOCH_LENGTH.search(text)) is not None:
                 stated_epoch_length[line.rank] = int(per_epoch.group("n"))
             if text[:12] == "Batch size: " and (horovod := _HOROVOD_BATCH.match(text)) is not None:

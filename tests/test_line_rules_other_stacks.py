@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.test_line_rules import _read
+from tracelens.parsers import detect, registry
+from tracelens.parsers._io import read_head
 
 
 def _ns(text: str, form: str) -> int:
@@ -573,3 +575,13 @@ def test_saves_begun_on_adjacent_lines_that_name_their_own_files_are_each_a_save
         said = [n for n, t in enumerate(lines, start=1) if "aving checkpoint" in t]
         assert len(said) >= 2
         assert [e["line"] for e in events if e["kind"] == "checkpoint_save_start"] == said
+
+
+def test_the_same_failed_launches_in_a_file_named_as_another_phases_log_are_not_claimed(tmp_path: Path) -> None:
+    """DeePMD-kit's failed launches kept under a name that is no training's log (a split's preparation, an evaluation
+    on the training split): no step and no word of training, so no reader claims the file."""
+    for name in ("prep_train_split.log", "eval_train.log", "evaluation_train.log", "train.log"):
+        path = tmp_path / name
+        path.write_text("\n".join(DEEPMD_TRAIN) + "\n", encoding="utf-8")
+        parser = detect(path, read_head(path), registry())[0]
+        assert (parser.name if parser is not None else None) == ("generic_log" if name == "train.log" else None), name
