@@ -1396,12 +1396,15 @@ def iter_numbers(text: str) -> Iterator[tuple[str, float]]:
     """`key value`, `key=value` and `key: value` pairs with numeric values (1,234.5 included); a
     dict's quoted key and value too (`'loss': '5.4'`); a loss's name and value as two fields of a
     comma-separated line (`_LOSS_FIELD_PAIR`)."""
+    named_loss = False
     for match in _KEY_VALUE.finditer(text):
         try:
-            yield match.group("key").lower(), float(match.group("value").replace(",", ""))
+            key = match.group("key").lower()
+            yield key, float(match.group("value").replace(",", ""))
         except ValueError:
             continue
-    if "oss" in text and ", " in text:
+        named_loss = named_loss or "loss" in key
+    if not named_loss and "oss" in text and ", " in text:  # (only where no loss came as a pair above)
         for match in _LOSS_FIELD_PAIR.finditer(text):
             yield match.group("key").lower(), float(match.group("value"))
 

@@ -2499,7 +2499,7 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(int(tutorial.group("e")), tutorial)
     if " seconds, " in text and (darknet := _DARKNET.match(text)) is not None:
         return _Counter(int(darknet.group("i")), darknet)
-    if " epoch" in text and (counted := _EPOCH_NUMBER_FIRST.search(text)) is not None:
+    if " epoch" in text and "oss" in text and (counted := _EPOCH_NUMBER_FIRST.search(text)) is not None:
         return _Counter(int(counted.group("e")), counted)
     if "|Tot: " in text and (centernet := _CENTERNET.search(text)) is not None:
         epoch, per_epoch, done = int(centernet.group("e")), int(centernet.group("n")), int(centernet.group("i"))
@@ -4152,7 +4152,7 @@ class GenericLogParser(LogReader):
             if ", Steps: " in text and (epoch_end := _TSLIB_EPOCH.search(text)) is not None:
                 tslib_batches[line.rank] = int(epoch_end.group("n"))  # (and the epoch's line, read on below)
                 tslib_epoch_lines.add(line.number)
-            if ("Num Iters: " in text or (("poch" in text or "POCH" in text)
+            if ("Num Iters: " in text or (("poch" in text or "POCH" in text) and ("er" in text or "ER" in text)
                                            and ("per_epoch" in (epoch_said := text.lower()) or "per epoch" in epoch_said))) and (
                     per_epoch := _STATED_EPOCH_LENGTH.search(text)) is not None:
                 stated_epoch_length[line.rank] = int(per_epoch.group("n"))
