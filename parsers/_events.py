@@ -15,7 +15,7 @@ from typing import Any
 from tracelens.enums import FAILURE_EVENT_KINDS, FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._lines import FAILURE_TIME, Line, Lines, bar_readings, parse_timestamp, read_lines
-from tracelens.parsers._logtables import LogRows
+from tracelens.parsers._logtables import LogRows, next_dated_line_ends
 from tracelens.parsers._numbers import duration_s
 from tracelens.parsers.contract import ParseResult
 
@@ -545,8 +545,9 @@ _SAVE_KINDS = (LogEventKind.CHECKPOINT_SAVE_START, LogEventKind.CHECKPOINT_SAVE_
 _CHECKPOINT_NAMED = re.compile(r"[\\/](?:checkpoint-|step_)(\d{1,15})[\\/]?\s*$")
 # a run's word that it resumed from such a folder, the folder its step (transformers' `*_no_trainer.py`
 # examples: "Resumed from checkpoint: out/step_5", glued after the bar's first drawing: `0/24 [00:00<?, ?it/s]Resumed
-# ...`; diffusers' scripts: "Resuming from checkpoint checkpoint-500")
-_RESUMED_FOLDER = re.compile(r"(?:^|(?<=[\]:|>\-] )|(?<=\]))resum(?:ing|ed) from checkpoint:? ['\"`]?"
+# ...`; diffusers' scripts: "Resuming from checkpoint checkpoint-500"; a PEFT script's own before `trainer.train(
+# resume_from_checkpoint=...)`: "Resuming from adapters\qwen3-1.7b\_checkpoints\checkpoint-50")
+_RESUMED_FOLDER = re.compile(r"(?:^|(?<=[\]:|>\-] )|(?<=\]))resum(?:ing|ed) from (?:checkpoint:? )?['\"`]?"
                              r"(?:[\w.~=\-]{0,255}[/\\]){0,32}(?:checkpoint-|step_)(\d{1,15})[/\\]?['\"`]?"
                              r"(?=\s*(?:$|[.,;)!(]))", re.I)
 # PyTorch's DDP tutorial series after it wrote its snapshot: "Epoch 0 | Training snapshot saved at snapshot.pt";
@@ -783,7 +784,10 @@ _CKPT = (
     # (not DeepSpeed's advice as it finds none to load: "Unable to find latest file at .../latest, if trying to load
     # latest checkpoint please ensure this file exists or pass an explicit checkpoint tag when loading a checkpoint.")
     # (nor alpha-zero-general's word that it loads none: "Not loading a checkpoint!")
-    ("loading ", re.compile(r"(?<!when )(?<!not )\bloading (?:the |a )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_LOAD_START),
+    # (not transformers' bar as `from_pretrained` reads a model's weight files, "Loading checkpoint shards: 100%|...| 2/2":
+    # the model the run starts from, its start-up, drawn by a resumed run and a new one alike)
+    ("loading ", re.compile(r"(?<!when )(?<!not )\bloading (?:the |a )?checkpoint\b(?! shards)", re.I),
+     LogEventKind.CHECKPOINT_LOAD_START),
     # OpenAI baselines' tf_util.save_state and load_state warn as they begin, the only line a save or a load of
     # an older script's (its trpo_mpi, ppo1, a fork's ppo2) prints: "save_state method is deprecated, please use
     # save_variables instead"
@@ -2730,6 +2734,7 @@ def log_result(rows: LogRows, warning: str | None) -> ParseResult:
         rows.repeated_starts()
         rows.last_lines()
     rows.date_undated_events()
+    next_dated_line_ends(rows)
     rows.diverged_losses()
     rows.name_exceptions()
     tables = rows.tables()  # before counting: it completes the NCCL rows

@@ -523,6 +523,61 @@ def coarse_clock_step_times(rows: LogRows) -> None:
             start = end
 
 
+def next_dated_line_ends(rows: LogRows) -> None:
+    """Ends for a rank's step rows where none has a time of its own (a training loop's `print`, undated) but dated
+    lines of another writer come between them (DeepSpeed's engine `[Rank 0] step=10, ...` every 10 steps under
+    DeepSpeed-Chat's PPO lines; NNI's `Intermediate result` after each epoch's line): a row followed by such a line
+    before the next row's line ended by then, the first of them its end (`time_source` `next_dated_line`), and the
+    rows between two so dated share the time between them as any log's steps between its dated lines do. Only a
+    row the next step's row follows (the line after a row logged every n steps may come n - 1 steps late: VITS'
+    epoch lines after its every 200th step's); not a line that carries an event or lies past one (a save, a
+    relaunch: no step's end), nor one dated by the file's mtime; not the last row (no next line bounds it); where
+    two rows or more of the rank are so dated."""
+    if rows.clock is None or not rows.steps:
+        return
+    by_rank: dict[int | None, list[dict[str, Any]]] = {}
+    for row in rows.steps:
+        by_rank.setdefault(row["rank"], []).append(row)
+    if all(any(row.get(k) is not None for row in rank_rows for k in ("end_ns", "start_ns", "step_time_s"))
+           for rank_rows in by_rank.values()):
+        return
+    numbers, clock_times = rows.clock
+    line_ranks = rows.ranks
+    marks = sorted({event["line"] for event in rows.events})
+    dated: list[tuple[int, int, int | None]] = []  # (line, time, rank) of the file's dated lines
+    for i, (number, ns) in enumerate(zip(numbers, clock_times, strict=True)):
+        if rows.retimed and number in rows.retimed:
+            ns = rows.retimed[number]
+        if ns is not None and number not in rows.mtime_year_lines and within_int64(ns) is not None:
+            dated.append((number, ns, line_ranks[i] if line_ranks is not None else None))
+    if not dated:
+        return
+    dated_lines = [line for line, _, _ in dated]
+    for rank, rank_rows in by_rank.items():
+        if len(rank_rows) < 3 or any(row.get(k) is not None for row in rank_rows for k in ("end_ns", "start_ns", "step_time_s")):
+            continue
+        rank_rows.sort(key=lambda row: row["line"])
+        ends: list[tuple[dict[str, Any], int]] = []
+        for row, following in zip(rank_rows, rank_rows[1:], strict=False):
+            if following["step"] != row["step"] + 1:
+                continue  # (a count that goes back; or rows every n steps: the line after may be n - 1 steps late)
+            k = bisect_right(dated_lines, row["line"])
+            while k < len(dated) and dated[k][0] < following["line"] and dated[k][2] not in (None, rank):
+                k += 1  # (another rank's line)
+            if k == len(dated) or dated[k][0] >= following["line"]:
+                continue
+            line, ns, _ = dated[k]
+            event_at = bisect_left(marks, row["line"] + 1)
+            if event_at < len(marks) and marks[event_at] <= line:
+                continue  # an event's line, or one past it
+            ends.append((row, ns))
+        if len(ends) < 2:
+            continue
+        for row, ns in ends:
+            row["end_ns"] = ns
+            row["time_source"] = "next_dated_line"
+
+
 def mark_evaluations(rows: LogRows) -> None:
     """The evaluations between step lines, each an EVAL_START and an EVAL_END: a run of evaluation
     lines (`_EVAL_LINE`), each within `_EVAL_GAP_LINES` of the one before, that no step or event line

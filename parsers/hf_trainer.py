@@ -60,7 +60,7 @@ from typing import Any
 
 from tracelens.enums import FAILURE_EVENT_KINDS, LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._events import log_result, open_log
+from tracelens.parsers._events import WATCHDOG, log_result, open_log
 from tracelens.parsers._evidence import console_format
 from tracelens.parsers._lines import (
     BarReading,
@@ -294,6 +294,7 @@ class HFTrainerParser(LogReader):
         adjacent: list[tuple[int, BarReading]] = []
         reading_at: dict[int, tuple[int, BarReading]] = {}  # line index -> its first training reading
         last_reading: tuple[int, BarReading] | None = None
+        hung_ns = 0  # the longest a watchdog said a collective had hung since the bar's last reading
         total_steps: int | None = None
         batch: float | None = None
         epochs: int | None = None
@@ -356,6 +357,7 @@ class HFTrainerParser(LogReader):
                 bar.where.append((line.number, line.rank))
                 bar.losses.append(postfix_loss(text, reading))
                 last_reading = (len(bars) - 1, reading)
+                hung_ns = 0
                 shard_saves.arm(rows, reading)
                 if i == 0:
                     reading_at[index] = last_reading
@@ -363,10 +365,14 @@ class HFTrainerParser(LogReader):
                         cleared.append(last_reading)
                     elif previous_was_dict:
                         adjacent.append(last_reading)
+            if "ran for " in text and (watchdog := WATCHDOG.search(text)) is not None:
+                hung_ns = max(hung_ns, int(watchdog.group("ran")) * 1_000_000)
             if line.ts_ns is not None:
                 last_dated = line.ts_ns
                 if bars:
-                    bars[-1].dated.append((len(bars[-1].readings), line.ts_ns))
+                    # (after a watchdog's word that a collective ran N ms before it timed out, the process's last
+                    # step was drawn N ms before that at the latest: the line bounds the bar's start no later)
+                    bars[-1].dated.append((len(bars[-1].readings), line.ts_ns - hung_ns))
             if _WRITING_SHARDS in text and last_reading is not None and shard_saves.read(rows, line, last_reading):
                 bars[last_reading[0]].pauses.append(last_reading[1].n)  # (saved after that step)
             previous_was_dict = False

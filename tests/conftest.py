@@ -177,16 +177,49 @@ def all_samples_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _read_only_store(tmp_path_factory, "all-samples", [SAMPLE_LOGS])
 
 
+class QueryConnection:
+    """A store's connection for a test that only queries it, as `tracelens sql` makes one: each
+    query's connection defines the views and tables it names and what they read (the views a
+    connection computes as it opens, those alone), made again, with the names of the queries
+    before, where a query names one it lacks. A full connection (`Store.connect()`) for anything
+    else asked of it, and where a query names none (`show tables`)."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self._names: set[str] = set()
+        self._con: Any = None
+        self._full = False
+
+    def execute(self, query: str, parameters: Any = None) -> Any:
+        from tracelens.store import names_read
+
+        named = names_read(query)
+        if named is None:
+            self._connect_all()
+        elif not self._full and (self._con is None or not named <= self._names):
+            self._names |= named
+            self._con = self._store.connect(only=self._names)
+        return self._con.execute(query) if parameters is None else self._con.execute(query, parameters)
+
+    def _connect_all(self) -> None:
+        if not self._full:
+            self._con, self._full = self._store.connect(), True
+
+    def __getattr__(self, name: str) -> Any:
+        self._connect_all()
+        return getattr(self._con, name)
+
+
 def console_connection(tmp_path: Path, lines: list[str], name: str = "console.log") -> Any:
     """The lines as a console (each ended by a newline), ingested into a fresh store under
-    `tmp_path`: that store's connection."""
+    `tmp_path`: a connection to that store that the test queries (`QueryConnection`)."""
     from tracelens.store import Store
 
     path = tmp_path / name
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     store = Store.open(tmp_path / "s.tlstore")
     store.ingest([path])
-    return store.connect()
+    return QueryConnection(store)
 
 
 def run_cli(*args: str) -> tuple[int, str, str]:

@@ -1215,3 +1215,69 @@ def test_a_bar_hung_on_the_mtime_dates_its_attempt_by_the_mtime_not_a_yearless_l
     _, con = _store_at_mtime(tmp_path, TRL_SFT_END, 1_700_000_000 * 10**9)
     assert con.execute("select distinct time_source from log_steps where end_ns is not null").fetchall() == [("tqdm_mtime",)]
     assert con.execute("select clock from attempts").fetchall() == [("mtime",)]
+
+
+# A PEFT script's resumed Trainer run on Windows: transformers' bar as it loads the base model's weight files, the
+# script's word of the checkpoint it resumes from, the Trainer's bar and its first dicts (monowarzamilabir/Distangle-
+# project@bc9738e7b80168b6ceb1f9f2bbee334e05d121af, logs/train_resume.log, lines 15-21; CRLF, its bars' CRs as tqdm
+# draws them)
+PEFT_RESUMED = [
+    'Training examples: 873 | truncated at 4096: 0',
+    '\rLoading checkpoint shards:   0%|          | 0/2 [00:00<?, ?it/s]\rLoading checkpoint shards: 100%|██████████| 2/2 '
+        '[00:00<00:00, 28.98it/s]',
+    'Loaded in 3.9s | qwen3 | 1.721B params',
+    'trainable params: 17,432,576 || all params: 1,738,007,552 || trainable%: 1.0030',
+    'Resuming from adapters\\qwen3-1.7b\\_checkpoints\\checkpoint-50',
+    '\r  0%|          | 0/165 [00:00<?, ?it/s]\r 31%|███       | 51/165 [00:14<00:32,  3.48it/s]\r 32%|███▏      | 52/165'
+        ' [00:34<01:33,  1.21it/s]\r 32%|███▏      | 53/165 [00:48<02:26,  1.30s/it]\r 33%|███▎      | 54/165 [01:02<03:38,  '
+        "1.97s/it]\r 33%|███▎      | 55/165 [01:13<04:42,  2.57s/it]\r                                                \r{'los"
+        "s': 0.3578, 'grad_norm': 0.19853787124156952, 'learning_rate': 0.00015717879602276122, 'epoch': 1.0}",
+    '\r 33%|███▎      | 55/165 [01:13<04:42,  2.57s/it]\r 34%|███▍      | 56/165 [01:36<07:58,  4.39s/it]\r 35%|███▍     '
+        ' | 57/165 [02:03<12:20,  6.85s/it]\r 35%|███▌      | 58/165 [02:21<15:05,  8.46s/it]\r 36%|███▌      | 59/165 [02:41'
+        '<18:10, 10.29s/it]\r 36%|███▋      | 60/165 [02:55<19:28, 11.12s/it]\r                                              '
+        "  \r{'loss': 0.3665, 'grad_norm': 0.182438924908638, 'learning_rate': 0.00014886212414969553, 'epoch': 1.09}",
+]
+
+
+def test_a_models_weight_shards_loading_is_no_checkpoint_load_and_a_resumed_folder_names_its_step(tmp_path: Path) -> None:
+    """transformers' `Loading checkpoint shards` bar is `from_pretrained` reading the model the run starts from (a new
+    run draws it as well): no checkpoint load. `Resuming from ...\\checkpoint-50` (no `checkpoint` word before the
+    folder) is the load of the Trainer's checkpoint of step 50: the bar goes on from 51."""
+    name, steps, events = _read(tmp_path, PEFT_RESUMED, newline="\r\n")
+    resumed_line = next(n for n, t in enumerate(PEFT_RESUMED, start=1) if t.startswith("Resuming from "))
+    loads = [(e["kind"], e["step"], e["file_line"]) for e in events if e["kind"].startswith("checkpoint_load")]
+    assert name == "hf_trainer" and loads == [("checkpoint_load_start", 50, resumed_line)]
+    assert min(s["step"] for s in steps) == 51
+
+
+# A TRL SFT run under accelerate and DeepSpeed, pasted from its terminal: its last two dicts, the Trainer's bar's
+# last drawing with rank 1's watchdog glued to it, rank 0's watchdog, then the launcher's dated lines as it tears the
+# job down (Jotschi/lavis-experiments@375a8924327d81072f2d87f87d2a8fbed7e78acd, mistral-deepspeed/notes.md, lines
+# 1-4 and 35-36)
+HUNG_SFT = [
+    "{'loss': 1.6669, 'learning_rate': 1.6941080838585537e-05, 'epoch': 0.99}                                                ",
+    "{'loss': 1.652, 'learning_rate': 1.6867867656192946e-05, 'epoch': 1.0}                                                  ",
+    ' 33%|█████████████████████████▎                                                  | 575/1725 [3:03:39<6:06:20, 19.11s'
+        '/it[rank1]:[E ProcessGroupNCCL.cpp:523] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=15056'
+        '45, OpType=_ALLGATHER_BASE, NumelIn=14680064, NumelOut=29360128, Timeout(ms)=1800000) ran for 1800410 milliseconds b'
+        'efore timing out.',
+    '[rank0]:[E ProcessGroupNCCL.cpp:523] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1505766,'
+        ' OpType=ALLGATHER, NumelIn=8, NumelOut=16, Timeout(ms)=1800000) ran for 1800238 milliseconds before timing out.',
+    '[2024-03-12 02:29:19,487] torch.distributed.elastic.multiprocessing.api: [WARNING] Sending process 48241 closing sig'
+        'nal SIGTERM',
+    '[2024-03-12 02:29:19,601] torch.distributed.elastic.multiprocessing.api: [ERROR] failed (exitcode: -6) local_rank: 0'
+        ' (pid: 48240) of binary: /home/jotschi/workspaces/ml/lavis-experiments/mistral-deepspeed/venv/bin/python3.11',
+]
+
+
+def test_a_bar_hung_on_a_line_after_a_watchdogs_timeout_ends_as_long_before_it_as_the_collective_ran(tmp_path: Path) -> None:
+    """A bar with no dated line before it is placed by the first after it: the launcher's, here after two watchdogs
+    said a collective ran 1800410 and 1800238 ms before timing out. The bar's last step was drawn before that
+    collective began: at the latest the line's time less the longest of them, not the line's time (a hung half hour
+    counted as the step's)."""
+    name, steps, _ = _read(tmp_path, HUNG_SFT)
+    torn_down = _ns(HUNG_SFT[4][1:24])
+    hung_ms = max(int(ms) for ms in re.findall(r"ran for (\d+) milliseconds", "\n".join(HUNG_SFT)))
+    last = max(steps, key=lambda s: s["step"])
+    assert name == "hf_trainer" and hung_ms == 1800410 and last["step"] == 575
+    assert last["end_ns"] == torn_down - hung_ms * 1_000_000

@@ -8,6 +8,9 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
+from tests.conftest import console_connection
 from tests.test_line_rules import _read
 from tracelens.parsers import detect, registry
 from tracelens.parsers._io import read_head
@@ -585,3 +588,84 @@ def test_the_same_failed_launches_in_a_file_named_as_another_phases_log_are_not_
         path.write_text("\n".join(DEEPMD_TRAIN) + "\n", encoding="utf-8")
         parser = detect(path, read_head(path), registry())[0]
         assert (parser.name if parser is not None else None) == ("generic_log" if name == "train.log" else None), name
+
+
+# DeepSpeed-Chat's PPO (step 3) under DeepSpeed 0.9.0: the script's undated step lines, the engines' dated lines every
+# 10 steps and the loss scaler's between them (gouqi666/deep-speed-chat@364490805321a6c58619f8cc1f59c5a64cb83f5f,
+# training/step3_rlhf_finetuning/output/training.log, lines 1082-1123)
+DS_FORM = "%Y-%m-%d %H:%M:%S,%f"
+DS_CHAT = [
+    '[2023-05-10 14:26:44,804] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attem'
+        'pted loss scale: 2048, reducing to 1024',
+    'epoch: 0|step: 8|ppo_ep: 1|act_loss: 2.197265625|cri_loss: 2.17578125|unsuper_loss: 0.0',
+    'average reward score: 3.625',
+    '-------------------------------------------------------------------------------------',
+    '[2023-05-10 14:27:36,819] [INFO] [logging.py:96:log_dist] [Rank 0] step=10, skipped=3, lr=[6.755000000000001e-07], m'
+        'om=[(0.9, 0.95)]',
+    '[2023-05-10 14:27:36,820] [INFO] [timer.py:199:stop] epoch=0/micro_step=10/global_step=10, RunningAvgSamplesPerSec=4'
+        '0.27999995648414, CurrSamplesPerSec=40.774258618652155, MemAllocated=17.48GB, MaxMemAllocated=52.77GB',
+    '[2023-05-10 14:27:37,406] [INFO] [logging.py:96:log_dist] [Rank 0] step=10, skipped=7, lr=[1.5000000000000002e-07, 1'
+        '.5000000000000002e-07], mom=[(0.9, 0.95), (0.9, 0.95)]',
+    'epoch: 0|step: 9|ppo_ep: 1|act_loss: 1.51953125|cri_loss: 1.52734375|unsuper_loss: 0.0',
+    'average reward score: 3.4609375',
+    '-------------------------------------------------------------------------------------',
+    'epoch: 0|step: 10|ppo_ep: 1|act_loss: 2.0078125|cri_loss: 2.005859375|unsuper_loss: 0.0',
+    'average reward score: 3.267578125',
+    '-------------------------------------------------------------------------------------',
+    'epoch: 0|step: 11|ppo_ep: 1|act_loss: 2.7109375|cri_loss: 2.712890625|unsuper_loss: 0.0',
+    'average reward score: 3.470703125',
+    '-------------------------------------------------------------------------------------',
+    'epoch: 0|step: 12|ppo_ep: 1|act_loss: 1.775390625|cri_loss: 1.8505859375|unsuper_loss: 0.0',
+    'average reward score: 3.3359375',
+    '-------------------------------------------------------------------------------------',
+    '[2023-05-10 14:31:05,629] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attem'
+        'pted loss scale: 16384, reducing to 8192',
+    'epoch: 0|step: 13|ppo_ep: 1|act_loss: 0.3154296875|cri_loss: 0.49951171875|unsuper_loss: 0.0',
+    'average reward score: 3.296875',
+    '-------------------------------------------------------------------------------------',
+    'epoch: 0|step: 14|ppo_ep: 1|act_loss: 0.2076416015625|cri_loss: 0.37158203125|unsuper_loss: 0.0',
+    'average reward score: 3.33984375',
+    '-------------------------------------------------------------------------------------',
+    'epoch: 0|step: 15|ppo_ep: 1|act_loss: 1.658203125|cri_loss: 1.7587890625|unsuper_loss: 0.0',
+    'average reward score: 3.134765625',
+    '-------------------------------------------------------------------------------------',
+    'epoch: 0|step: 16|ppo_ep: 1|act_loss: 0.92236328125|cri_loss: 0.90625|unsuper_loss: 0.0',
+    'average reward score: 3.50390625',
+    '-------------------------------------------------------------------------------------',
+    'epoch: 0|step: 17|ppo_ep: 1|act_loss: 1.240234375|cri_loss: 1.20703125|unsuper_loss: 0.0',
+    'average reward score: 3.154296875',
+    '-------------------------------------------------------------------------------------',
+    'epoch: 0|step: 18|ppo_ep: 1|act_loss: 0.685546875|cri_loss: 0.6015625|unsuper_loss: 0.0',
+    'average reward score: 3.337890625',
+    '-------------------------------------------------------------------------------------',
+    '[2023-05-10 14:36:18,108] [INFO] [logging.py:96:log_dist] [Rank 0] step=20, skipped=4, lr=[1.5440000000000002e-06], '
+        'mom=[(0.9, 0.95)]',
+    '[2023-05-10 14:36:18,108] [INFO] [timer.py:199:stop] epoch=0/micro_step=20/global_step=20, RunningAvgSamplesPerSec=4'
+        '0.496320209493675, CurrSamplesPerSec=40.59837119795958, MemAllocated=17.48GB, MaxMemAllocated=52.77GB',
+    '[2023-05-10 14:36:18,459] [INFO] [logging.py:96:log_dist] [Rank 0] step=20, skipped=7, lr=[6.5e-07, 6.5e-07], mom=[('
+        '0.9, 0.95), (0.9, 0.95)]',
+    'epoch: 0|step: 19|ppo_ep: 1|act_loss: 1.1259765625|cri_loss: 1.24609375|unsuper_loss: 0.0',
+]
+
+
+def test_undated_step_lines_end_by_the_dated_line_after_them(tmp_path: Path) -> None:
+    """A script's undated step lines between another writer's dated lines: a step followed by a dated line before the
+    next step's line had ended by then, its end that line's time; the steps between two so dated share the time
+    between them (10 PPO steps between the engines' `step=10` and `step=20` lines: 521.289 s). Not the last step: no
+    line bounds it."""
+    name, steps, _ = _read(tmp_path, DS_CHAT)
+    step_of = {n: int(m.group(1)) for n, t in enumerate(DS_CHAT, start=1) if (m := re.match(r"epoch: 0\|step: (\d+)\|", t))}
+    dated = [(n, _ns(t[1:24], DS_FORM)) for n, t in enumerate(DS_CHAT, start=1) if t.startswith("[2023-")]
+    numbers = sorted(step_of)
+    want = {step_of[n]: next(ns for d, ns in dated if d > n) for n, following in zip(numbers, numbers[1:], strict=False)
+            if any(n < d < following for d, _ in dated)}
+    assert name == "deepspeed" and sorted(s["step"] for s in steps) == list(range(8, 20))
+    assert {s["step"]: s["end_ns"] for s in steps if s["end_ns"] is not None} == want == {
+        8: _ns("2023-05-10 14:27:36,819", DS_FORM), 12: _ns("2023-05-10 14:31:05,629", DS_FORM),
+        18: _ns("2023-05-10 14:36:18,108", DS_FORM)}
+    assert {s["time_source"] for s in steps if s["end_ns"] is not None} == {"next_dated_line"}
+    (tmp_path / "store").mkdir()
+    con = console_connection(tmp_path / "store", DS_CHAT)
+    productive = con.execute("select sum(end_ns - start_ns) / 1e9 from int_log_intervals where label = 'productive' "
+                             "and step > 8").fetchone()[0]
+    assert productive == pytest.approx((_ns("2023-05-10 14:36:18,108", DS_FORM) - _ns("2023-05-10 14:27:36,819", DS_FORM)) / 1e9)

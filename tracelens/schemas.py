@@ -183,7 +183,9 @@ LOG_STEPS = pa.schema(
         # structured record's time field), tqdm (a progress bar's elapsed time, anchored on the
         # dated lines around the bar: an estimate to the bar's one-second resolution), tqdm_mtime
         # (a bar in a log with no dated line, its last reading taken as the file's mtime: the
-        # steps' spacing is the bar's, their absolute time a guess); NULL when undated
+        # steps' spacing is the bar's, their absolute time a guess), next_dated_line (an undated
+        # step line: the time of the first dated line after it, before the next step's line, by
+        # when it had ended); NULL when undated
         pa.field("time_source", _str),
     ]
 )

@@ -679,6 +679,23 @@ class Store:
 EAGER_VIEWS_MAX_ROWS = 100_000
 
 
+def names_read(query: str) -> set[str] | None:
+    """The views and stored tables `query` names, for a connection that defines only those and
+    what they read (`Store.connect(only=...)`): `select count(*) from trace_events` then computes
+    none of the views a connection computes when it opens. None (every view) where the query
+    names none of them (`show tables`, `duckdb_views()`) or does not parse (DuckDB then says why)."""
+    import duckdb
+
+    from tracelens.queries import sources
+
+    try:
+        names = duckdb.get_table_names(query, qualified=False)
+    except duckdb.Error:
+        return None
+    known = {name for name in names if name in sources() or name in TABLES or name == "files"}
+    return known or None
+
+
 def query_config() -> dict[str, Any]:
     """DuckDB settings of a connection that reads a store: the user's own DuckDB, but it
     fetches nothing (no extension downloaded or loaded behind a query's back: a store's views

@@ -5,7 +5,8 @@
 --   measured figures), estimated (resting on an assumption: progress bars' one-second readings,
 --   anchored on dated lines, on the profiled steps of the traces (tqdm_trace) or on the file's
 --   modification time (tqdm_mtime), dated lines printed without a year (or a time of day without a
---   date) whose year (or date) is the file's modification time's (log_line_mtime), profiled
+--   date) whose year (or date) is the file's modification time's (log_line_mtime), undated step
+--   lines dated by the next dated line (next_dated_line), profiled
 --   steps extrapolated to all steps, step lines that only report their duration), given (on the
 --   command line), unknown (not in the inputs).
 -- Columns: figure, kind, detail (how, in a sentence).
@@ -17,12 +18,13 @@ with steps as (
         count(*) filter (where time_source = 'tqdm_trace') as tqdm_trace,
         count(*) filter (where time_source = 'record') as records,
         count(*) filter (where time_source = 'log_line_mtime') as mtime_years,
+        count(*) filter (where time_source = 'next_dated_line') as next_dated,
         count(*) filter (where end_ns is null and start_ns is null) as undated
     from int_log_steps
 ),
 basis as (
     select
-        case when tqdm > 0 or mtime_years > 0 then 'estimated' else 'measured' end as time_kind,
+        case when tqdm > 0 or mtime_years > 0 or next_dated > 0 then 'estimated' else 'measured' end as time_kind,
         case when tqdm_mtime > 0 then format('{} of {} step times from progress bars (whole seconds since the bar started, '
                                        'placed within the second by the neighbouring readings) that rest on the file''s '
                                        'modification time ({} of them: no dated line, or dated lines without a year): '
@@ -42,6 +44,9 @@ basis as (
                                        '(or a time of day without a date; nothing else in the file gives it): their year '
                                        '(or date) is the file''s modification time''s, only as right as the file was left untouched since the job wrote it; '
                                        'the time of day and the spacing of the steps are the lines''', dated, mtime_years)
+             when next_dated > 0 then format('from the timestamps of {} log lines, {} of them undated step lines given the '
+                                       'time of the first dated line after them (another writer''s, before the next step''s '
+                                       'line): each step''s end at most a step late', dated, next_dated)
              when records > 0 then format('from the time fields of {} structured records', records)
              else format('from the timestamps of {} log lines', dated) end as time_detail
     from steps

@@ -52,14 +52,17 @@ def command(
     profiles: tuple[Path, ...], log_format: str | None, quiet: bool,
     job: str | None,
 ) -> None:
-    from tracelens.store import store_for
+    from tracelens.store import names_read, store_for
 
     with ingest_progress(quiet) as progress:
         store, outcome = store_for(target, progress=progress, profiles=profiles, log_format=log_format,
                                    one_job=True, job=job)
     import duckdb  # after the ingest: its worker processes are forked from a DuckDB-free process
     failed = report_ingest(outcome, quiet=quiet) if outcome is not None else 0
-    con = store.connect(step_marker=step_marker, only=_names_read(query, step_marker))
+    named = names_read(query)
+    if named is not None and step_marker:
+        named.add("trace_events")  # (check_step_marker reads it)
+    con = store.connect(step_marker=step_marker, only=named)
     check_step_marker(con, step_marker)
     try:
         cursor = con.execute(query)
@@ -69,25 +72,3 @@ def command(
         out.write(format_rows([d[0] for d in cursor.description], cursor.fetchall(), out.fmt))
     if failed:
         raise InputsFailed(failed)
-
-
-
-
-def _names_read(query: str, step_marker: str | None) -> set[str] | None:
-    """The views and stored tables the query names, for a connection that defines only those
-    and what they read: `select count(*) from trace_events` then computes none of the views a
-    connection computes when it opens. None (every view) where the query names none of them
-    (`show tables`, `duckdb_views()`) or does not parse (DuckDB then says why)."""
-    import duckdb
-
-    from tracelens.queries import sources
-    from tracelens.schemas import TABLES
-
-    try:
-        names = duckdb.get_table_names(query, qualified=False)
-    except duckdb.Error:
-        return None
-    known = {name for name in names if name in sources() or name in TABLES or name == "files"}
-    if not known:
-        return None
-    return known | {"trace_events"} if step_marker else known  # check_step_marker reads it
