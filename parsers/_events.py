@@ -15,7 +15,7 @@ from typing import Any
 from tracelens.enums import FAILURE_EVENT_KINDS, FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._lines import FAILURE_TIME, Line, Lines, bar_readings, parse_timestamp, read_lines
-from tracelens.parsers._logtables import LogRows, next_dated_line_ends
+from tracelens.parsers._logtables import LogRows, next_dated_line_ends, running_mean_step_times
 from tracelens.parsers._numbers import duration_s
 from tracelens.parsers.contract import ParseResult
 
@@ -648,6 +648,10 @@ WEIGHTS_SAVED_LINES = 20  # "Model weights saved in" lines this close are one sa
 # Tacotron 2's and WaveGlow's of their one model (its file named `G_500.pth` too): a save a line, the
 # lines of one save's files right after each other one save (its start is not printed)
 _VITS_SAVE = re.compile(r"\bSaving model and optimizer state at (?:epoch|iteration) \d{1,15} to \S")
+# VITS' utils (so-vits-svc's, RVC's, Glow-TTS') as a run loads its saved state: "Loaded checkpoint './logs/32k/G_6000.pth'
+# (iteration 121)", the `iteration` the epoch its save stored (its next lines: `Train Epoch: 121`), the file named by
+# the global step in VITS but by the epoch in Glow-TTS: no step
+_VITS_LOADED = re.compile(r"\bLoaded checkpoint '[^']{1,2000}' \(iteration \d{1,15}\)\s*$")
 # torchtitan's header (also used by others); detectron2's TrainerBase ("[04/26 00:58:13
 # d2.engine.train_loop]: Starting training from iteration 9000", 0 unless resumed)
 # the Flax examples' "Starting training loop at step 1."
@@ -2065,11 +2069,12 @@ class EventScanner:
                         earlier.update(line=line.number, raw=text,
                                        ts_ns=line.ts_ns if line.ts_ns is not None else earlier["ts_ns"])
                         break
-                    at = (STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
-                          or (_STEP_NAMED.search(text) if "step-" in text else None)
-                          or (_STEP_FILE.search(text) if "-step" in text and kind in _SAVE_KINDS else None)
-                          or (_NUMBERED_FOLDER.search(text) if "checkpoints" in text and kind in _SAVE_KINDS else None)
-                          or (_CHECKPOINT_NUMBER.search(text) if "heckpoint: " in text and kind in _SAVE_KINDS else None))
+                    at = None if "(iteration " in text and _VITS_LOADED.search(text) is not None else (
+                        STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
+                        or (_STEP_NAMED.search(text) if "step-" in text else None)
+                        or (_STEP_FILE.search(text) if "-step" in text and kind in _SAVE_KINDS else None)
+                        or (_NUMBERED_FOLDER.search(text) if "checkpoints" in text and kind in _SAVE_KINDS else None)
+                        or (_CHECKPOINT_NUMBER.search(text) if "heckpoint: " in text and kind in _SAVE_KINDS else None))
                     rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                     if tune:
@@ -2734,6 +2739,7 @@ def log_result(rows: LogRows, warning: str | None) -> ParseResult:
         rows.repeated_starts()
         rows.last_lines()
     rows.date_undated_events()
+    running_mean_step_times(rows)
     next_dated_line_ends(rows)
     rows.diverged_losses()
     rows.name_exceptions()

@@ -523,6 +523,43 @@ def coarse_clock_step_times(rows: LogRows) -> None:
             start = end
 
 
+def running_mean_step_times(rows: LogRows) -> None:
+    """No step time where a rank's printed one is a running mean (keithito's Tacotron and its forks, `Step 3 [15.016
+    sec/step, loss=...]`: the mean over the last 100 steps): from its first step on, a mean's n-th reading times n, less
+    the one before times n - 1, is the n-th step's own time, which the dated lines show where nothing else was logged
+    between the two steps (`Step 1 [29.459 sec/step` at 22:24:21.346, `Step 2 [15.588 sec/step` at 22:24:23.063:
+    2 x 15.588 - 29.459 = 1.717 s, the lines' gap). Where that holds for three steps or more of the rank's first
+    consecutive ones, their printed time alone never does, the rank's printed times are none (its dated lines time
+    its steps)."""
+    by_rank: dict[int | None, list[dict[str, Any]]] = {}
+    for row in rows.steps:
+        if row.get("step_time_s") is not None and row.get("end_ns") is not None:
+            by_rank.setdefault(row["rank"], []).append(row)
+    for rank_rows in by_rank.values():
+        if len(rank_rows) < 4:
+            continue
+        rank_rows.sort(key=lambda row: row["line"])
+        mean_like = own = 0
+        for n in range(1, min(len(rank_rows), RUNNING_MEAN_CHECKED)):
+            before, row = rank_rows[n - 1], rank_rows[n]
+            if row["step"] != before["step"] + 1:
+                break
+            gap = (row["end_ns"] - before["end_ns"]) / 1e9
+            unaveraged = row["step_time_s"] * (n + 1) - before["step_time_s"] * n
+            tolerance = max(0.01, 1e-3 * row["step_time_s"] * (n + 1))
+            as_mean, as_own = abs(unaveraged - gap) <= tolerance, abs(row["step_time_s"] - gap) <= tolerance
+            mean_like += as_mean and not as_own
+            own += as_own and not as_mean
+        if mean_like >= 3 and not own:
+            for row in rank_rows:
+                row["step_time_s"] = None
+
+
+# the first steps of a rank whose printed times `running_mean_step_times` checks (a window of 100 steps is
+# keithito's Tacotron's: within it a running mean is the mean since the first step)
+RUNNING_MEAN_CHECKED = 100
+
+
 def next_dated_line_ends(rows: LogRows) -> None:
     """Ends for a rank's step rows where none has a time of its own (a training loop's `print`, undated) but dated
     lines of another writer come between them (DeepSpeed's engine `[Rank 0] step=10, ...` every 10 steps under

@@ -1585,15 +1585,19 @@ def _anchored_steps(losses: list[_Dict], from_start: bool, placed_by: dict[int, 
 def _counted_from_start(losses: list[_Dict]) -> bool:
     """Whether one process's metric dicts can be its logged steps counted from the run's start:
     the i-th of K dicts, `logging_steps` apart from the start, is at epoch i x (the last's epoch) /
-    K, to two printed epochs' rounding and one interval (`logging_first_step` logs step 1 too). A
-    log's tail (its first dict at epoch 0.46), or one with lines cut out (epoch 0.09, then 1.0),
-    is not; dicts that print no epoch say nothing against it."""
+    K, to two printed epochs' rounding and one interval (`logging_first_step` logs step 1 too), and
+    the first no further from the start than from the second. A log's tail (its first dict at epoch
+    0.46; a terminal's last screen, `'epoch': 0.99` then `'epoch': 1.0`), or one with lines cut out
+    (epoch 0.09, then 1.0), is not; dicts that print no epoch say nothing against it."""
     epochs = [to_float(d.record.get("epoch")) for d in losses]
     last = epochs[-1] if epochs else None
     if last is None or not all(e is not None for e in epochs):
         return True
     each = last / len(epochs)
-    slack = 2 * _epoch_half_unit(losses) + each
+    rounding = 2 * _epoch_half_unit(losses)
+    slack = rounding + each
+    if len(epochs) >= 2 and epochs[0] > epochs[1] - epochs[0] + rounding:
+        return False
     return all(abs(e - i * each) <= slack for i, e in enumerate(epochs, start=1) if e is not None)
 
 

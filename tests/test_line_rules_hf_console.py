@@ -1281,3 +1281,12 @@ def test_a_bar_hung_on_a_line_after_a_watchdogs_timeout_ends_as_long_before_it_a
     last = max(steps, key=lambda s: s["step"])
     assert name == "hf_trainer" and hung_ms == 1800410 and last["step"] == 575
     assert last["end_ns"] == torn_down - hung_ms * 1_000_000
+
+
+def test_a_terminals_last_dicts_are_not_counted_from_the_runs_start(tmp_path: Path) -> None:
+    """The same paste's two dicts, at `'epoch': 0.99` and `'epoch': 1.0`: a hundredth of an epoch apart, the first
+    99 hundredths from the start: the run's last screen, not its first two logged steps (no step 1). The second is the
+    bar's step 575, drawn beside it."""
+    _, steps, _ = _read(tmp_path, HUNG_SFT)
+    epochs = [float(m.group(1)) for t in HUNG_SFT if (m := re.match(r"\{'loss': [\d.]+, .*'epoch': ([\d.]+)\}", t))]
+    assert epochs == [0.99, 1.0] and [(s["step"], s["loss"]) for s in steps] == [(575, 1.652)]

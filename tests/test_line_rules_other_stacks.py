@@ -669,3 +669,80 @@ def test_undated_step_lines_end_by_the_dated_line_after_them(tmp_path: Path) -> 
     productive = con.execute("select sum(end_ns - start_ns) / 1e9 from int_log_intervals where label = 'productive' "
                              "and step > 8").fetchone()[0]
     assert productive == pytest.approx((_ns("2023-05-10 14:36:18,108", DS_FORM) - _ns("2023-05-10 14:27:36,819", DS_FORM)) / 1e9)
+
+
+# so-vits-svc 3's trainer (VITS' utils) relaunched after its save at step 6000: its config dict, its two loads, the
+# epoch it goes on from and its step (SKwths/so-vits-svc-dodo@d7522ecebb499cb2e99fc705420e9a210dd2b911,
+# logs/32k/train.log, lines 213-221)
+SVC_RELAUNCH = [
+    '2023-02-18 19:17:38,869\t32k\tINFO\tTrain Epoch: 125 [0%]',
+    '2023-02-18 19:17:38,869\t32k\tINFO\t[2.2917592525482178, 2.228062152862549, 5.519164085388184, 21.45032501220703, 0.'
+        '6496487855911255, 6200, 9.846185528225477e-05]',
+    '2023-02-18 19:18:11,911\t32k\tINFO\t====> Epoch: 125',
+    '2023-02-18 19:19:00,280\t32k\tINFO\t====> Epoch: 126',
+    "2023-02-18 19:27:44,023\t32k\tINFO\t{'train': {'log_interval': 200, 'eval_interval': 1000, 'seed': 1234, 'epochs': 1"
+        "0000, 'learning_rate': 0.0001, 'betas': [0.8, 0.99], 'eps': 1e-09, 'batch_size': 12, 'fp16_run': False, 'lr_decay': "
+        "0.999875, 'segment_size': 17920, 'init_lr_ratio': 1, 'warmup_epochs': 0, 'c_mel': 45, 'c_kl': 1.0, 'use_sr': True, '"
+        "max_speclen': 384, 'port': '8001'}, 'data': {'training_files': 'filelists/train.txt', 'validation_files': 'filelists"
+        "/val.txt', 'max_wav_value': 32768.0, 'sampling_rate': 32000, 'filter_length': 1280, 'hop_length': 320, 'win_length':"
+        " 1280, 'n_mel_channels': 80, 'mel_fmin': 0.0, 'mel_fmax': None}, 'model': {'inter_channels': 192, 'hidden_channels':"
+        " 192, 'filter_channels': 768, 'n_heads': 2, 'n_layers': 6, 'kernel_size': 3, 'p_dropout': 0.1, 'resblock': '1', 'res"
+        "block_kernel_sizes': [3, 7, 11], 'resblock_dilation_sizes': [[1, 3, 5], [1, 3, 5], [1, 3, 5]], 'upsample_rates': [10"
+        ", 8, 2, 2], 'upsample_initial_channel': 512, 'upsample_kernel_sizes': [16, 16, 4, 4], 'n_layers_q': 3, 'use_spectral"
+        "_norm': False, 'gin_channels': 256, 'ssl_dim': 256, 'n_speakers': 2}, 'spk': {'dodo': 0}, 'model_dir': './logs\\\\32"
+        "k'}",
+    "2023-02-18 19:27:45,736\t32k\tINFO\tLoaded checkpoint './logs\\32k\\G_6000.pth' (iteration 121)",
+    "2023-02-18 19:27:46,032\t32k\tINFO\tLoaded checkpoint './logs\\32k\\D_6000.pth' (iteration 121)",
+    '2023-02-18 19:28:05,226\t32k\tINFO\tTrain Epoch: 121 [0%]',
+    '2023-02-18 19:28:05,227\t32k\tINFO\t[2.51243257522583, 2.324807643890381, 4.577277660369873, 18.293575286865234, 0.7'
+        '451529502868652, 6000, 9.8498787710708e-05]',
+]
+
+
+def test_vits_utils_loaded_checkpoint_iteration_is_its_epoch_not_a_step(tmp_path: Path) -> None:
+    """VITS' `Loaded checkpoint './logs\\32k\\G_6000.pth' (iteration 121)`: the `iteration` its save stored is the
+    epoch (the run goes on at `Train Epoch: 121`, step 6000): the loads name no step."""
+    _, steps, events = _read(tmp_path, SVC_RELAUNCH)
+    loads = [(e["kind"], e["step"]) for e in events if e["kind"].startswith("checkpoint_load")]
+    epochs = [int(m.group(1)) for t in SVC_RELAUNCH if (m := re.search(r"\tTrain Epoch: (\d+) ", t))]
+    assert epochs == [125, 121] and loads == [("checkpoint_load_end", None)] * 2
+    assert [s["step"] for s in steps] == [6200, 6000]
+
+
+# keithito's Tacotron (a Persian GST-Tacotron fork on Colab): its first eight steps, each line's `sec/step` the mean
+# over the last 100 steps (majidAdibian77/persian-GST-Tacotron@05cc978a063b55b0fda9ea93e19a67611dbf3531,
+# logs-tacotron/train.log, lines 58-73)
+TACOTRON = [
+    '[2022-01-04 22:24:21.346]  Step 1       [29.459 sec/step, loss=0.95188, avg_loss=0.95188]',
+    '[2022-01-04 22:24:23.063]  Step 2       [15.588 sec/step, loss=0.89710, avg_loss=0.92449]',
+    '[2022-01-04 22:24:23.063]  Writing summary at step: 2',
+    '[2022-01-04 22:24:46.451]  Step 3       [15.016 sec/step, loss=1.00291, avg_loss=0.95063]',
+    '[2022-01-04 22:24:53.703]  Step 4       [13.075 sec/step, loss=0.99889, avg_loss=0.96270]',
+    '[2022-01-04 22:24:53.703]  Writing summary at step: 4',
+    '[2022-01-04 22:25:03.820]  Saving checkpoint to: /content/drive/My Drive/Projects/TTS/multi speaker/GST_Tacotron/gst'
+        '-tacotron/logs-tacotron/checkpoints/model.ckpt-4',
+    '[2022-01-04 22:25:05.671]  Saving audio and alignment...',
+    '[2022-01-04 22:25:10.345]  Input: TAkTEcOkOFTABAQEYEDOVVOMBUDi~____',
+    '[2022-01-04 22:25:22.747]  Step 5       [12.940 sec/step, loss=0.99491, avg_loss=0.96914]',
+    '[2022-01-04 22:25:27.433]  Step 6       [11.565 sec/step, loss=1.02177, avg_loss=0.97791]',
+    '[2022-01-04 22:25:27.433]  Writing summary at step: 6',
+    '[2022-01-04 22:26:04.603]  Step 7       [14.686 sec/step, loss=0.90065, avg_loss=0.96687]',
+    '[2022-01-04 22:26:06.963]  Step 8       [13.145 sec/step, loss=0.95660, avg_loss=0.96559]',
+    '[2022-01-04 22:26:06.963]  Writing summary at step: 8',
+    '[2022-01-04 22:26:13.010]  Saving checkpoint to: /content/drive/My Drive/Projects/TTS/multi speaker/GST_Tacotron/gst'
+        '-tacotron/logs-tacotron/checkpoints/model.ckpt-8',
+]
+
+
+def test_a_printed_step_time_that_is_a_running_mean_is_no_steps_time(tmp_path: Path) -> None:
+    """Where nothing is logged between two steps, the n-th printed `sec/step` times n less the one before times n - 1 is
+    the lines' gap (a mean since the first step), the printed figure itself is not: the steps have no step time of
+    their own (their dated lines time them)."""
+    name, steps, _ = _read(tmp_path, TACOTRON)
+    read = [(n, _ns(m.group(1), "%Y-%m-%d %H:%M:%S.%f"), int(m.group(2)), float(m.group(3))) for n, t in enumerate(TACOTRON, 1)
+            if (m := re.match(r"\[(.{23})\]  Step (\d+) +\[([\d.]+) sec/step", t))]
+    adjacent = [(b[3] * b[2] - a[3] * a[2], (b[1] - a[1]) / 1e9, b[3]) for a, b in zip(read, read[1:], strict=False)
+                if b[0] == a[0] + 1]
+    assert len(adjacent) == 4 and all(abs(un - gap) < 0.005 < abs(printed - gap) for un, gap, printed in adjacent)
+    assert name == "generic_log" and [s["step"] for s in steps] == list(range(1, 9))
+    assert [(s["end_ns"], s["step_time_s"]) for s in steps] == [(ns, None) for _, ns, _, _ in read]
