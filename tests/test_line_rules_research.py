@@ -345,8 +345,14 @@ def test_basicsr_iterations_their_seconds_and_data_loading_and_its_saves(tmp_pat
     parser, steps, events = _read(tmp_path, BASICSR + REAL_ESRGAN, name="train_debug.log")
     assert parser == "generic_log"
     assert [s["step"] for s in steps] == [*range(1, 11), 320100, 320200]  # `iter:   320,100` read whole
-    assert [(s["step_time_s"], s["data_time_s"], s["lr"]) for s in steps[:2]] == [(1.706, 0.787, 1e-3), (0.913, 0.399, 1e-3)]
-    assert [(s["step_time_s"], s["data_time_s"], s["lr"]) for s in steps[-2:]] == [(0.764, 0.159, 1e-4), (0.735, 0.151, 1e-4)]
+    # BasicSR's `time` is its AvgTimer's mean since its window began: the n-th times n less the one before times n - 1
+    # is the lines' gap (2 x 0.913 - 1.706 = 0.120 s, 15:12:17,417 to 15:12:17,537), no step's own time
+    assert pytest.approx((_ns("2023-12-04 15:12:17,537") - _ns("2023-12-04 15:12:17,417")) / 1e9) == 2 * 0.913 - 1.706
+    assert [(s["step_time_s"], s["data_time_s"], s["lr"]) for s in steps[:2]] == [(None, 0.787, 1e-3), (None, 0.399, 1e-3)]
+    assert [(s["step_time_s"], s["data_time_s"], s["lr"]) for s in steps[-2:]] == [(None, 0.159, 1e-4), (None, 0.151, 1e-4)]
+    (tmp_path / "alone").mkdir()
+    _, alone, _ = _read(tmp_path / "alone", REAL_ESRGAN, name="train_debug.log")  # (two lines: nothing says a mean)
+    assert [(s["step_time_s"], s["data_time_s"]) for s in alone] == [(0.764, 0.159), (0.735, 0.151)]
     assert all(s["loss"] is None for s in steps)  # `l_pix`, `f_pix`: terms of the objective, no total
     assert steps[0]["end_ns"] == _ns("2023-12-04 15:12:17,417")
     saves = [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")]
