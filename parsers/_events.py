@@ -331,6 +331,10 @@ _COMPOSE_EXIT = re.compile(r"^(?P<name>[A-Za-z0-9][\w.]{0,100}[-_][\w.-]{0,100})
 # SkyPilot's `sky launch` / `sky jobs logs` as the job ends: "✓ Job finished (status: SUCCEEDED).", "✗ Job
 # finished (status: FAILED)." (FAILED_SETUP, FAILED_DRIVER, CANCELLED the same)
 _SKYPILOT_JOB = re.compile(r"(?:^|[✓✗] |INFO: )Job finished \(status: (?P<status>[A-Z_]{4,30})\)\.?\s*$")
+# Lightning's trainer as it catches a Ctrl-C: "Detected KeyboardInterrupt, attempting graceful shutdown ..." (1.x's
+# warning, `.../trainer/call.py:54: UserWarning: Detected ...`; not the source line the warning prints under it,
+# `rank_zero_warn("Detected ...")`)
+_GRACEFUL_SHUTDOWN = re.compile(r"(?<![\"'])\bDetected KeyboardInterrupt, attempting graceful shutdown")
 _SD_SCRIPTS_DONE = re.compile(r"(?:^|\bINFO\s{1,12})model saved\.\s{0,200}(?:[\w-]{1,80}\.py:\d{1,6})?\s*$")
 # PaddlePaddle's launcher (`python -m paddle.distributed.launch`) once a worker failed: "LAUNCH INFO 2023-06-08
 # 17:35:48,689 Pod failed", "LAUNCH ERROR 2023-06-08 17:35:48,689 Container failed !!!"
@@ -696,6 +700,10 @@ _CKPT = (
     # _CheckpointRequestIdentifier(checkpoint_id='./outputs/checkpoint/step-400', ...", NeMo 2's
     # "Scheduled async checkpoint save for .../model_name=0--val_loss=0.00-step=19-consumed_samples=10240.0-last.ckpt"
     ("checkpoint save request", re.compile(r"\bSubmitted checkpoint save request\b"), LogEventKind.CHECKPOINT_SAVE_START),
+    # kohya's sd-scripts' full fine-tunes (`sdxl_train.py`, `fine_tune.py`) as they write the trained model: "save
+    # trained model as StableDiffusion checkpoint to .../last.safetensors", "save trained model as Diffusers to out/"
+    ("save trained model as ", re.compile(r"(?:^|\s)save trained model as (?:StableDiffusion checkpoint|Diffusers) to \S"),
+     LogEventKind.CHECKPOINT_SAVE_START),
     ("async checkpoint save", re.compile(r"\bScheduled async checkpoint save\b"), LogEventKind.CHECKPOINT_SAVE_START),
     # MaxText's (Orbax's async checkpointer): "Started an asynchronous checkpoint save for step 0"
     ("asynchronous checkpoint save", re.compile(r"\bStarted an asynchronous checkpoint save for step \d"),
@@ -897,7 +905,8 @@ _ANY_EVENT_PATTERN = (
     r"is not recognized as an internal or external command|"
     r"wrote checkpoint\.\s*$|"
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
-    r"Beginning experiment!|training states|U[Ss][Ee] GPU: |saving the latest model|saving the model at the end|"
+    r"Beginning experiment!|training states|save trained model as |U[Ss][Ee] GPU: |saving the latest model|"
+    r"saving the model at the end|"
     r"saving the final model|\[SAVE\] |"
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
     r"saved a checkpoint for iteration |"
@@ -908,7 +917,7 @@ _ANY_EVENT_PATTERN = (
     r"Training on All Nodes|Stopping All Nodes|: (?:success|failure)\s*$|"
     r"^\s*(?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$|Fatal Python error: | received by PID "
     r"|\](?:Killed|Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?\s*$"
-    r"|^\s{0,8}\^C\s*$"
+    r"|^\s{0,8}\^C\s*$|KeyboardInterrupt, attempting graceful"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|DONE ---- rank \d"
     r"|Reporting training |SUCCEEDED\)|Wrote the latest version of all result files|^Trial status: "
@@ -1580,6 +1589,13 @@ class EventScanner:
             if code == "0" and rows.events and rows.events[-1]["line"] == line.number:
                 self.launcher_end = rows.events[-1]  # (a failure logged after it takes it back)
             return True
+        if "KeyboardInterrupt, attempting graceful" in text and _GRACEFUL_SHUTDOWN.search(text) is not None and (
+                not _ended_cleanly(rows, line.rank)):
+            # Lightning's trainer as it catches a Ctrl-C (its run ends there, no traceback)
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail="interrupted: Lightning's graceful shutdown")
+            self._failure(line.rank)
+            return True
         if text[:4].lstrip()[:2] == "^C" and text.strip() == "^C" and not _ended_cleanly(rows, line.rank):
             # the terminal's echo of a Ctrl-C, alone on its line: the run was interrupted
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -1932,10 +1948,12 @@ class EventScanner:
         elif "model saved." in text and _SD_SCRIPTS_DONE.search(text) is not None and (
                 (last := _last_save_event(rows, line.rank)) is not None
                 and last["kind"] == LogEventKind.CHECKPOINT_SAVE_START.value
-                and "saving checkpoint: " in (last.get("raw") or "") and line.number - last["line"] <= SD_SCRIPTS_SAVE_LINES):
+                and ("saving checkpoint: " in (raw := last.get("raw") or "") or "save trained model as " in raw)
+                and line.number - last["line"] <= SD_SCRIPTS_SAVE_LINES):
             # kohya's sd-scripts once training is over and its last save written: "INFO     model saved.
             # train_network.py:1143", right after its `saving checkpoint: ...` (its saves before say only
-            # that): the save's end and the run's
+            # that; its full fine-tunes' `save trained model as StableDiffusion checkpoint to ...`): the save's end
+            # and the run's
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if not failed:
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
@@ -2041,7 +2059,7 @@ class EventScanner:
         elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered
                or "saving the " in lowered or "_state method is deprecated" in lowered
                or "persist model on server" in lowered or "layers from weights-file" in lowered
-               or "saving took " in lowered)
+               or "saving took " in lowered or "save trained model as " in lowered)
               and (said := _past_redrawn_bar(text)) is not None):
             # (a redrawn bar's own words are no save; a save said glued after its drawing is: `| 4000/26807
             # [21:50<2:04:25, 3.06it/s]💾 Saved intermediate checkpoint: ...`, read from where the drawing ends)

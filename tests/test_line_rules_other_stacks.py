@@ -746,3 +746,63 @@ def test_a_printed_step_time_that_is_a_running_mean_is_no_steps_time(tmp_path: P
     assert len(adjacent) == 4 and all(abs(un - gap) < 0.005 < abs(printed - gap) for un, gap, printed in adjacent)
     assert name == "generic_log" and [s["step"] for s in steps] == list(range(1, 9))
     assert [(s["end_ns"], s["step_time_s"]) for s in steps] == [(ns, None) for _, ns, _, _ in read]
+
+
+# kohya's sd-scripts `sdxl_train.py` (a full SDXL fine-tune) at its end: its bar's last drawing, its rich logger's save
+# of the trained model and its word that it is written (6DammK9/nai-anime-pure-negative-prompt@
+# 2934c700b7412ff34021c7cde130fd4c3cbb4b21, ch06/sd-scripts-runtime/logs/24122002.log, lines 1-4, the whole file)
+KOHYA_FULL = [
+    'steps: 100%|████████████████████████████████████████████████████████████████████████████████████████████████████████'
+        '███████████████████| 31120/31120 [9:52:26<00:00,  1.14s/it, avr_loss=0.109]',
+    '2024-12-22 19:26:56 INFO     save trained model as StableDiffusion checkpoint to F:/astolfo_xl/just_astolfo/model_ou'
+        't_24122002\\last.safetensors                              train_util.py:5826',
+    '2024-12-22 19:27:08 INFO     model saved.                                                                           '
+        '                                                          sdxl_train.py:887',
+    'steps: 100%|████████████████████████████████████████████████████████████████████████████████████████████████████████'
+        '███████████████████| 31120/31120 [9:52:39<00:00,  1.14s/it, avr_loss=0.109]',
+]
+
+# Stability's generative-models `main.py` on Lightning 1.x stopped by a Ctrl-C at step 87 (Generative-XAI-Kookmin-
+# University/SDXL@b40e831b808e3c9095a2005f7e83f3609719505b, wandb/latest-run/files/output.log, lines 156-167)
+SGM_INTERRUPTED = [
+    '111 M     Total params',
+    '447.840   Total estimated model params size (MB)',
+    '/usr/local/lib/python3.10/dist-packages/pytorch_lightning/trainer/connectors/data_connector.py:430: PossibleUserWarn'
+        'ing: The dataloader, train_dataloader, does not have many workers which may be a bottleneck. Consider increasing the'
+        ' value of the `num_workers` argument` (try 64 which is the number of cpus on this machine) in the `DataLoader` init '
+        'to improve performance.',
+    '  rank_zero_warn(',
+    '',
+    'Epoch 0:   2%|█▊                                                                                                    '
+        '       | 87/5087 [01:01<58:27,  1.43it/s, v_num=cond, loss=1.110, global_step=86.00, lr_abs=8.6e-8]Summoning checkpo'
+        'int.',
+    '/usr/lib/python3.10/contextlib.py:103: FutureWarning: `torch.backends.cuda.sdp_kernel()` is deprecated. In the futur'
+        'e, this context manager will be removed. Please see `torch.nn.attention.sdpa_kernel()` for the new context manager, '
+        'with updated signature.',
+    '  self.gen = func(*args, **kwds)',
+    '/usr/local/lib/python3.10/dist-packages/pytorch_lightning/trainer/connectors/logger_connector/result.py:212: UserWar'
+        "ning: You called `self.log('global_step', ...)` in your `training_step` but the value needs to be floating point. Co"
+        'nverting it to torch.float32.',
+    '  warning_cache.warn(',
+    '/usr/local/lib/python3.10/dist-packages/pytorch_lightning/trainer/call.py:54: UserWarning: Detected KeyboardInterrup'
+        't, attempting graceful shutdown...',
+    '  rank_zero_warn("Detected KeyboardInterrupt, attempting graceful shutdown...")',
+]
+
+
+def test_sd_scripts_full_fine_tunes_save_of_the_trained_model_ends_the_run(tmp_path: Path) -> None:
+    """`save trained model as StableDiffusion checkpoint to ...` (sd-scripts' full fine-tunes; its LoRA scripts say
+    `saving checkpoint: ...`) starts a save, the `model saved.` after it ends the save and the run."""
+    _, _, events = _read(tmp_path, KOHYA_FULL)
+    said = [(n, _ns(t[:19], "%Y-%m-%d %H:%M:%S")) for n, t in enumerate(KOHYA_FULL, start=1) if t[:4] == "2024"]
+    want = [("checkpoint_save_start", *said[0]), ("checkpoint_save_end", *said[1]), ("attempt_end", *said[1])]
+    assert [(e["kind"], e["line"], e["ts_ns"]) for e in events if e["kind"] != "attempt_start"] == want
+
+
+def test_lightnings_graceful_shutdown_on_a_ctrl_c_ends_the_run_interrupted(tmp_path: Path) -> None:
+    """Lightning catches a Ctrl-C and says so (`Detected KeyboardInterrupt, attempting graceful shutdown...`, a
+    warning here, the source line it names printed under it): the run ended there, interrupted, once."""
+    name, _, events = _read(tmp_path, SGM_INTERRUPTED)
+    said = [n for n, t in enumerate(SGM_INTERRUPTED, start=1) if "Detected KeyboardInterrupt" in t]
+    assert name == "lightning" and len(said) == 2
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", said[0])]
