@@ -998,9 +998,11 @@ _NODE_STATUS = re.compile(r"^(?P<host>\S{1,255}): (?P<status>success|failure)\s*
 # torchrun's own lines, glog's head then its module's path (`W0213 11:33:04.996000 14767
 # site-packages/torch/distributed/run.py:792] ...`), and mp.spawn's parent's (`W0706 14:09:36.633000 101577
 # torch/multiprocessing/spawn.py:169] Terminating process 101719 via signal SIGTERM`): the launcher's, no worker
-# process's first line (an
+# process's first line (a worker's own warnings from the rest of torch.distributed are: `[rank0]:W0923 11:10:46.952000
+# 1130805 torch/distributed/tensor/_redistribute.py:394] While redistributing ...`; an
 # absl or glog program's own lines, JAX's `I0325 13:58:52.664953 130295542103168 main.py:56] JAX version`, are)
-_GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ \S{0,200}?torch[\\/](?:distributed|multiprocessing)[\\/]")
+_GLOG_LAUNCHER = re.compile(r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ \S{0,200}?torch[\\/]"
+                            r"(?:distributed[\\/](?:run\.py|launch\.py|elastic[\\/]|launcher[\\/])|multiprocessing[\\/])")
 
 
 # A script's arguments as argparse's Namespace prints them, as the line's message

@@ -806,3 +806,63 @@ def test_lightnings_graceful_shutdown_on_a_ctrl_c_ends_the_run_interrupted(tmp_p
     said = [n for n, t in enumerate(SGM_INTERRUPTED, start=1) if "Detected KeyboardInterrupt" in t]
     assert name == "lightning" and len(said) == 2
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", said[0])]
+
+
+# torchtitan under `torchrun --tee 3`: the launcher's glog lines, each worker's own glog warning from torch.distributed's
+# tensor module (written to stderr: in the file before its logger's earlier lines on stdout), then the workers' loggers
+# (JayAndJef/torchtitan-benchmarks@5d3f1718f24fba83db406ddc9736ef51e8af3dc1, tests/fixtures/golden/runs/dp4-ep4-
+# titan-eager-profile/titan_eager.log, lines 19-31)
+TITAN_TEE = [
+    'W0923 11:10:32.714000 1130421 torch/distributed/run.py:915] Setting OMP_NUM_THREADS environment variable for each pr'
+        'ocess to be 1 in default, to avoid your system being overloaded, please further tune the variable for optimal perfor'
+        'mance in your application as needed. ',
+    'W0923 11:10:32.714000 1130421 torch/distributed/run.py:915] *****************************************',
+    '[rank0]:[rank0]:W0923 11:10:46.952000 1130805 torch/distributed/tensor/_redistribute.py:394] While redistributing fr'
+        'om (_StridedShard(dim=0, sf=4), Shard(dim=0)) to (Replicate(), Replicate()), 2 sequential all_gather operations will'
+        ' be performed. This is suboptimal: multiple collective operations have higher latency (separate kernel launches and '
+        'synchronization points) and may give inconsistent results between ranks due to different reduction orders. it is not'
+        ' possible to merge non-ascending order all_gather operations.',
+    '[rank3]:[rank3]:W0923 11:10:46.952000 1130809 torch/distributed/tensor/_redistribute.py:394] While redistributing fr'
+        'om (_StridedShard(dim=0, sf=4), Shard(dim=0)) to (Replicate(), Replicate()), 2 sequential all_gather operations will'
+        ' be performed. This is suboptimal: multiple collective operations have higher latency (separate kernel launches and '
+        'synchronization points) and may give inconsistent results between ranks due to different reduction orders. it is not'
+        ' possible to merge non-ascending order all_gather operations.',
+    '[rank1]:[rank1]:W0923 11:10:46.952000 1130807 torch/distributed/tensor/_redistribute.py:394] While redistributing fr'
+        'om (_StridedShard(dim=0, sf=4), Shard(dim=0)) to (Replicate(), Replicate()), 2 sequential all_gather operations will'
+        ' be performed. This is suboptimal: multiple collective operations have higher latency (separate kernel launches and '
+        'synchronization points) and may give inconsistent results between ranks due to different reduction orders. it is not'
+        ' possible to merge non-ascending order all_gather operations.',
+    '[rank2]:[rank2]:W0923 11:10:46.951000 1130808 torch/distributed/tensor/_redistribute.py:394] While redistributing fr'
+        'om (_StridedShard(dim=0, sf=4), Shard(dim=0)) to (Replicate(), Replicate()), 2 sequential all_gather operations will'
+        ' be performed. This is suboptimal: multiple collective operations have higher latency (separate kernel launches and '
+        'synchronization points) and may give inconsistent results between ranks due to different reduction orders. it is not'
+        ' possible to merge non-ascending order all_gather operations.',
+    '[rank3]:[titan] 2026-09-23 11:10:42,101 - root - INFO - torchtitan version: 0.2.2 (0.0.0 means __version__ is not de'
+        'fined correctly).',
+    '[rank2]:[titan] 2026-09-23 11:10:42,091 - root - INFO - torchtitan version: 0.2.2 (0.0.0 means __version__ is not de'
+        'fined correctly).',
+    '[rank2]:[titan] 2026-09-23 11:10:42,106 - root - WARNING - initial_load_model_only=True has no effect without an ini'
+        'tial_load_path.',
+    '[rank0]:[titan] 2026-09-23 11:10:42,102 - root - INFO - torchtitan version: 0.2.2 (0.0.0 means __version__ is not de'
+        'fined correctly).',
+    '[rank0]:[titan] 2026-09-23 11:10:42,118 - root - WARNING - initial_load_model_only=True has no effect without an ini'
+        'tial_load_path.',
+    '[rank1]:[titan] 2026-09-23 11:10:42,103 - root - INFO - torchtitan version: 0.2.2 (0.0.0 means __version__ is not de'
+        'fined correctly).',
+    '[rank1]:[titan] 2026-09-23 11:10:42,119 - root - WARNING - initial_load_model_only=True has no effect without an ini'
+        'tial_load_path.',
+]
+
+
+def test_a_workers_own_glog_warning_from_torch_distributed_is_its_first_line_not_the_launchers(tmp_path: Path) -> None:
+    """torchrun's own lines come from torch/distributed/run.py (and elastic/, launcher/); a worker's warning from
+    torch/distributed/tensor/ under its `[rankN]:` prefix is the worker's: its first dated line. Not another process
+    that stopped without a word before each rank's logger began (its lines 4.85 s earlier on another stream)."""
+    _, _, events = _read(tmp_path, TITAN_TEE, parser_name="generic_log")  # (no step yet: the lines alone claim no file)
+    firsts: dict[int, int] = {}
+    for n, t in enumerate(TITAN_TEE, start=1):
+        if (m := re.match(r"\[rank(\d)\]:", t)) is not None:
+            firsts.setdefault(int(m.group(1)), n)
+    starts = {e["rank"]: e["line"] for e in events if e.get("detail") == "first dated line of a process"}
+    assert firsts == {0: 3, 3: 4, 1: 5, 2: 6} and starts == firsts
+    assert [e for e in events if e["kind"] == "last_line"] == []
