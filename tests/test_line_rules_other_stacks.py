@@ -866,3 +866,11 @@ def test_a_workers_own_glog_warning_from_torch_distributed_is_its_first_line_not
     starts = {e["rank"]: e["line"] for e in events if e.get("detail") == "first dated line of a process"}
     assert firsts == {0: 3, 3: 4, 1: 5, 2: 6} and starts == firsts
     assert [e for e in events if e["kind"] == "last_line"] == []
+
+
+def test_a_tensorflow_savers_file_names_the_step_it_saved(tmp_path: Path) -> None:
+    """TensorFlow's Saver names its files by the global step (`model.ckpt-4`): the save's step."""
+    _, _, events = _read(tmp_path, TACOTRON)
+    named = [(n, int(t.rsplit("-", 1)[1])) for n, t in enumerate(TACOTRON, start=1) if "Saving checkpoint to: " in t]
+    assert named == [(7, 4), (16, 8)]
+    assert [(e["line"], e["step"]) for e in events if e["kind"] == "checkpoint_save_start"] == named
