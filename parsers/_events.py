@@ -656,10 +656,11 @@ WEIGHTS_SAVED_LINES = 20  # "Model weights saved in" lines this close are one sa
 # Tacotron 2's and WaveGlow's of their one model (its file named `G_500.pth` too): a save a line, the
 # lines of one save's files right after each other one save (its start is not printed)
 _VITS_SAVE = re.compile(r"\bSaving model and optimizer state at (?:epoch|iteration) \d{1,15} to \S")
-# VITS' utils (so-vits-svc's, RVC's, Glow-TTS') as a run loads its saved state: "Loaded checkpoint './logs/32k/G_6000.pth'
-# (iteration 121)", the `iteration` the epoch its save stored (its next lines: `Train Epoch: 121`), the file named by
-# the global step in VITS but by the epoch in Glow-TTS: no step
-_VITS_LOADED = re.compile(r"\bLoaded checkpoint '[^']{1,2000}' \(iteration \d{1,15}\)\s*$")
+# VITS' utils (so-vits-svc's, RVC's, Glow-TTS') as a run loads its saved state, its generator's or discriminator's
+# file: "Loaded checkpoint './logs/32k/G_6000.pth' (iteration 121)", the `iteration` the epoch its save stored (its next
+# lines: `Train Epoch: 121`), the file named by the global step in VITS but by the epoch in Glow-TTS: no step (not
+# WaveGlow's `Loaded checkpoint 'checkpoints/waveglow_12000' (iteration 12000)`, whose iteration is its step)
+_VITS_LOADED = re.compile(r"\bLoaded checkpoint '(?:[^']{0,2000}[\\/])?[GD]_\d{1,15}\.pth' \(iteration \d{1,15}\)\s*$")
 # torchtitan's header (also used by others); detectron2's TrainerBase ("[04/26 00:58:13
 # d2.engine.train_loop]: Starting training from iteration 9000", 0 unless resumed)
 # the Flax examples' "Starting training loop at step 1."

@@ -13,7 +13,7 @@ import pyarrow as pa
 from tracelens.enums import FAILURE_EVENT_KINDS, LogEventKind
 from tracelens.parsers._lines import iter_numbers
 from tracelens.parsers._nccl import NcclScanner
-from tracelens.parsers._numbers import within_int64
+from tracelens.parsers._numbers import half_unit, within_int64
 from tracelens.schemas import LOG_EVENTS, LOG_STEPS
 
 # Metric names as logs and metric files spell them -> log_steps column (one map for every parser
@@ -525,12 +525,13 @@ def coarse_clock_step_times(rows: LogRows) -> None:
 
 def running_mean_step_times(rows: LogRows) -> None:
     """No step time where a rank's printed one is a running mean (keithito's Tacotron and its forks, `Step 3 [15.016
-    sec/step, loss=...]`: the mean over the last 100 steps): from its first step on, a mean's n-th reading times n, less
-    the one before times n - 1, is the n-th step's own time, which the dated lines show where nothing else was logged
-    between the two steps (`Step 1 [29.459 sec/step` at 22:24:21.346, `Step 2 [15.588 sec/step` at 22:24:23.063:
-    2 x 15.588 - 29.459 = 1.717 s, the lines' gap). Where that holds for three steps or more of the rank's first
-    consecutive ones, their printed time alone never does, the rank's printed times are none (its dated lines time
-    its steps)."""
+    sec/step, loss=...]`; BasicSR's AvgTimer): from its first step on, a mean's n-th reading times n, less the one
+    before times n - 1, is the n-th step's own time, which the dated lines show where nothing else was logged between
+    the two steps (`Step 1 [29.459 sec/step` at 22:24:21.346, `Step 2 [15.588 sec/step` at 22:24:23.063: 2 x 15.588 -
+    29.459 = 1.717 s, the lines' gap). Over a rank's first `RUNNING_MEAN_CHECKED` consecutive steps, on a clock finer
+    than a second, to the print's and the clock's rounding: where that holds for three pairs or more and at least
+    half of those checked, each giving a positive time, and the printed time alone never does, the rank's printed
+    times are none (its dated lines time its steps)."""
     by_rank: dict[int | None, list[dict[str, Any]]] = {}
     for row in rows.steps:
         if row.get("step_time_s") is not None and row.get("end_ns") is not None:
@@ -539,25 +540,33 @@ def running_mean_step_times(rows: LogRows) -> None:
         if len(rank_rows) < 4:
             continue
         rank_rows.sort(key=lambda row: row["line"])
-        mean_like = own = 0
-        for n in range(1, min(len(rank_rows), RUNNING_MEAN_CHECKED)):
-            before, row = rank_rows[n - 1], rank_rows[n]
+        first = rank_rows[:RUNNING_MEAN_CHECKED + 1]
+        clock_s = 1e-6 if any(row["end_ns"] % 1_000_000 for row in first) else (
+            1e-3 if any(row["end_ns"] % 1_000_000_000 for row in first) else None)
+        if clock_s is None:
+            continue  # (whole seconds: a gap of 0, 1 or 2 s says nothing of a step's second)
+        mean_like = own = checked = 0
+        for n in range(1, len(first)):
+            before, row = first[n - 1], first[n]
             if row["step"] != before["step"] + 1:
                 break
+            checked += 1
             gap = (row["end_ns"] - before["end_ns"]) / 1e9
             unaveraged = row["step_time_s"] * (n + 1) - before["step_time_s"] * n
-            tolerance = max(0.01, 1e-3 * row["step_time_s"] * (n + 1))
-            as_mean, as_own = abs(unaveraged - gap) <= tolerance, abs(row["step_time_s"] - gap) <= tolerance
+            tolerance = (2 * n + 1) * max(half_unit(repr(row["step_time_s"])), half_unit(repr(before["step_time_s"]))) \
+                + 2 * clock_s
+            as_mean = unaveraged > 0 and abs(unaveraged - gap) <= tolerance
+            as_own = abs(row["step_time_s"] - gap) <= tolerance
             mean_like += as_mean and not as_own
             own += as_own and not as_mean
-        if mean_like >= 3 and not own:
+        if mean_like >= 3 and 2 * mean_like >= checked and not own:
             for row in rank_rows:
                 row["step_time_s"] = None
 
 
-# the first steps of a rank whose printed times `running_mean_step_times` checks (a window of 100 steps is
-# keithito's Tacotron's: within it a running mean is the mean since the first step)
-RUNNING_MEAN_CHECKED = 100
+# the first consecutive steps of a rank whose printed times `running_mean_step_times` checks (the tolerance grows with
+# the step's place: a mean's rounding times n)
+RUNNING_MEAN_CHECKED = 10
 
 
 def next_dated_line_ends(rows: LogRows) -> None:
@@ -581,29 +590,33 @@ def next_dated_line_ends(rows: LogRows) -> None:
     numbers, clock_times = rows.clock
     line_ranks = rows.ranks
     marks = sorted({event["line"] for event in rows.events})
-    dated: list[tuple[int, int, int | None]] = []  # (line, time, rank) of the file's dated lines
+    dated: dict[int | None, list[tuple[int, int]]] = {}  # rank (None: no rank's) -> (line, time) of its dated lines
     for i, (number, ns) in enumerate(zip(numbers, clock_times, strict=True)):
         if rows.retimed and number in rows.retimed:
             ns = rows.retimed[number]
         if ns is not None and number not in rows.mtime_year_lines and within_int64(ns) is not None:
-            dated.append((number, ns, line_ranks[i] if line_ranks is not None else None))
+            dated.setdefault(line_ranks[i] if line_ranks is not None else None, []).append((number, ns))
     if not dated:
         return
-    dated_lines = [line for line, _, _ in dated]
+    anyones = dated.get(None, [])
+    anyones_lines = [line for line, _ in anyones]
     for rank, rank_rows in by_rank.items():
         if len(rank_rows) < 3 or any(row.get(k) is not None for row in rank_rows for k in ("end_ns", "start_ns", "step_time_s")):
             continue
+        own = dated.get(rank, []) if rank is not None else []
+        own_lines = [line for line, _ in own]
         rank_rows.sort(key=lambda row: row["line"])
         ends: list[tuple[dict[str, Any], int]] = []
         for row, following in zip(rank_rows, rank_rows[1:], strict=False):
             if following["step"] != row["step"] + 1:
                 continue  # (a count that goes back; or rows every n steps: the line after may be n - 1 steps late)
-            k = bisect_right(dated_lines, row["line"])
-            while k < len(dated) and dated[k][0] < following["line"] and dated[k][2] not in (None, rank):
-                k += 1  # (another rank's line)
-            if k == len(dated) or dated[k][0] >= following["line"]:
+            candidates = [lines_of[k] for lines_of, lines in ((own, own_lines), (anyones, anyones_lines))
+                          if (k := bisect_right(lines, row["line"])) < len(lines)]
+            if not candidates:
                 continue
-            line, ns, _ = dated[k]
+            line, ns = min(candidates)
+            if line >= following["line"]:
+                continue
             event_at = bisect_left(marks, row["line"] + 1)
             if event_at < len(marks) and marks[event_at] <= line:
                 continue  # an event's line, or one past it

@@ -113,7 +113,8 @@ class DeepSpeedParser(LogReader):
                 continue  # the files of a save already bracketed by the two lines above
             if "OVERFLOW! Rank " in text and _OVERFLOW.search(text):
                 overflows += 1
-                events.scan(line)  # (a dated line of its process: its first, it may be)
+                if line.ts_ns is not None and line.rank not in events.started:
+                    events.scan(line)  # (a dated line of its process: its first, it may be)
                 continue
             if events.scan(line):
                 continue

@@ -294,7 +294,7 @@ class HFTrainerParser(LogReader):
         adjacent: list[tuple[int, BarReading]] = []
         reading_at: dict[int, tuple[int, BarReading]] = {}  # line index -> its first training reading
         last_reading: tuple[int, BarReading] | None = None
-        hung_ns = 0  # the longest a watchdog said a collective had hung since the bar's last reading
+        hung_ns: int | None = None  # the shortest a watchdog said a collective had hung since the bar's last reading
         total_steps: int | None = None
         batch: float | None = None
         epochs: int | None = None
@@ -357,7 +357,7 @@ class HFTrainerParser(LogReader):
                 bar.where.append((line.number, line.rank))
                 bar.losses.append(postfix_loss(text, reading))
                 last_reading = (len(bars) - 1, reading)
-                hung_ns = 0
+                hung_ns = None
                 shard_saves.arm(rows, reading)
                 if i == 0:
                     reading_at[index] = last_reading
@@ -366,13 +366,15 @@ class HFTrainerParser(LogReader):
                     elif previous_was_dict:
                         adjacent.append(last_reading)
             if "ran for " in text and (watchdog := WATCHDOG.search(text)) is not None:
-                hung_ns = max(hung_ns, int(watchdog.group("ran")) * 1_000_000)
+                ran_ns = int(watchdog.group("ran")) * 1_000_000
+                hung_ns = ran_ns if hung_ns is None else min(hung_ns, ran_ns)
             if line.ts_ns is not None:
                 last_dated = line.ts_ns
                 if bars:
-                    # (after a watchdog's word that a collective ran N ms before it timed out, the process's last
-                    # step was drawn N ms before that at the latest: the line bounds the bar's start no later)
-                    bars[-1].dated.append((len(bars[-1].readings), line.ts_ns - hung_ns))
+                    # (after watchdogs' word that a collective ran N ms before it timed out, the bar's last step was
+                    # drawn the shortest N before that at the latest (its process's among them: another's may have
+                    # hung on an earlier collective): the line bounds the bar's start no later)
+                    bars[-1].dated.append((len(bars[-1].readings), line.ts_ns - (hung_ns or 0)))
             if _WRITING_SHARDS in text and last_reading is not None and shard_saves.read(rows, line, last_reading):
                 bars[last_reading[0]].pauses.append(last_reading[1].n)  # (saved after that step)
             previous_was_dict = False

@@ -2023,6 +2023,9 @@ def test_vits_steps_from_the_list_after_its_epoch_line_and_its_saves_in_pairs(tm
     assert parser == "generic_log"
     assert [s["step"] for s in steps] == list(range(0, 2601, 200))
     assert steps[1]["lr"] == 9.99875e-05
+    # each step line, 200 steps on from the one before, is followed by its epoch's dated end (`====> Epoch: 2
+    # [2024-06-13 02:33:38]`) at up to 199 steps later: no step's end (the steps are undated)
+    assert sum("====> Epoch: " in t for t in RVC) > 2 and all(s["end_ns"] is None for s in steps)
     saves = [n for n, text in enumerate(RVC, 1) if "Saving model and optimizer state" in text]
     assert len(saves) == 8 and all(RVC[n - 1].endswith(".pth") for n in saves)
     assert [RVC[n - 1].rsplit("\\", 1)[-1][:2] for n in saves] == ["G_", "D_"] * 4

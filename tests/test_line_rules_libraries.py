@@ -13,6 +13,8 @@ import statistics
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import console_connection
 from tests.test_line_rules import _ns, _read
 from tests.test_line_rules_research_programs import PADDLEX_LAST_STEP
@@ -2224,6 +2226,10 @@ def test_torchruns_agent_receiving_signals_sigint_stops_the_run(tmp_path: Path) 
     print the enum) after iteration 5: the run stopped there, a failure (it read as a run that ended unknown)."""
     _, steps, events = _read(tmp_path, MCORE_SIGINT)
     assert steps and steps[-1]["step"] == 5
+    # each iteration's own `elapsed time per iteration (ms)` (log interval 1), on a whole-second clock that cannot
+    # tell it from a running mean: kept
+    printed = [float(m.group(1)) / 1e3 for m in re.finditer(r"per iteration \(ms\): ([\d.]+)", "".join(MCORE_SIGINT))]
+    assert len(printed) == 5 and [s["step_time_s"] for s in steps] == pytest.approx(printed)
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [
         ("crash", next(i + 1 for i, t in enumerate(MCORE_SIGINT) if "Received Signals.SIGINT death signal" in t))]
 

@@ -46,7 +46,7 @@ basis as (
                                        'the time of day and the spacing of the steps are the lines''', dated, mtime_years)
              when next_dated > 0 then format('from the timestamps of {} log lines, {} of them undated step lines given the '
                                        'time of the first dated line after them (another writer''s, before the next step''s '
-                                       'line): each step''s end at most a step late', dated, next_dated)
+                                       'line): each step''s end at most a step late where one stream writes both', dated, next_dated)
              when records > 0 then format('from the time fields of {} structured records', records)
              else format('from the timestamps of {} log lines', dated) end as time_detail
     from steps
