@@ -874,3 +874,27 @@ def test_a_tensorflow_savers_file_names_the_step_it_saved(tmp_path: Path) -> Non
     named = [(n, int(t.rsplit("-", 1)[1])) for n, t in enumerate(TACOTRON, start=1) if "Saving checkpoint to: " in t]
     assert named == [(7, 4), (16, 8)]
     assert [(e["line"], e["step"]) for e in events if e["kind"] == "checkpoint_save_start"] == named
+
+
+# detectron2 0.6's log.txt at iteration 999, its PeriodicCheckpointer's save (HaowenGuan/NYU-Semi-Supervise-Object-
+# Detection@6a09655d51f0f6b526ed8a96ea19dd6616ae9f43, output/log_semi-supervised-to-supervised.txt, lines 806-810)
+D2_SAVE = [
+    '[11/30 01:26:25] d2.utils.events INFO:  eta: 1:42:38  iter: 919  total_loss: 0.137  loss_cls: 0.0514  loss_box_reg: '
+        '0.06565  loss_rpn_cls: 0.006993  loss_rpn_loc: 0.01367  time: 0.6796  data_time: 0.0645  lr: 0.004  max_mem: 11811M',
+    '[11/30 01:26:39] d2.utils.events INFO:  eta: 1:42:24  iter: 939  total_loss: 0.132  loss_cls: 0.05053  loss_box_reg:'
+        ' 0.06081  loss_rpn_cls: 0.006511  loss_rpn_loc: 0.01294  time: 0.6797  data_time: 0.0705  lr: 0.004  max_mem: 11811M',
+    '[11/30 01:26:52] d2.utils.events INFO:  eta: 1:42:10  iter: 959  total_loss: 0.1396  loss_cls: 0.0504  loss_box_reg:'
+        ' 0.06791  loss_rpn_cls: 0.006736  loss_rpn_loc: 0.01416  time: 0.6796  data_time: 0.0629  lr: 0.004  max_mem: 11811M',
+    '[11/30 01:27:06] d2.utils.events INFO:  eta: 1:41:55  iter: 979  total_loss: 0.1253  loss_cls: 0.04718  loss_box_reg'
+        ': 0.06049  loss_rpn_cls: 0.005205  loss_rpn_loc: 0.01243  time: 0.6797  data_time: 0.0854  lr: 0.004  max_mem: 11811'
+        'M',
+    '[11/30 01:27:20] fvcore.common.checkpoint INFO: Saving checkpoint to ../../output/fine_tune/model_0000999.pth',
+]
+
+
+def test_detectron2s_checkpoint_file_names_its_iteration(tmp_path: Path) -> None:
+    """detectron2 names its periodic checkpoint by the iteration its lines count (`model_0000999.pth`): the save's step."""
+    _, steps, events = _read(tmp_path, D2_SAVE)
+    saved = [(n, int(t[-11:-4])) for n, t in enumerate(D2_SAVE, start=1) if "Saving checkpoint to " in t]
+    assert saved == [(5, 999)] and [s["step"] for s in steps] == [919, 939, 959, 979]
+    assert [(e["line"], e["step"]) for e in events if e["kind"].startswith("checkpoint_save")] == saved
