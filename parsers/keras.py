@@ -118,7 +118,9 @@ class KerasParser(LogReader):
                     continue
                 text = text[:glued]
             if text.lstrip().startswith("Epoch ") and (opened := _EPOCH.fullmatch(text)) is not None:
-                if epoch is not None:
+                if epoch is not None and epoch.pending is not None:
+                    batch, done = self._summary(rows, epoch, epoch.pending, samples, batch, last_epoch), epoch.number
+                elif epoch is not None:
                     batch = epoch.cut(rows, samples, batch)
                 epoch = _Epoch(int(opened.group("epoch")))
                 last_epoch = int(opened.group("epochs"))
@@ -175,19 +177,37 @@ class KerasParser(LogReader):
             if summary is None or n != total:
                 epoch.readings.append((n, line, values))
                 continue
-            batch = epoch.finish(rows, line, values, seconds, samples, batch)
+            if "━" in text and seconds == 0 and "val_" not in text and epoch.pending is None:
+                # (Keras 3 draws its bar's last reading, `485/485 ━━━ 0s 105ms/step - ...`, its figure the time
+                # left, before a callback's words; its summary, `485/485 ━━━ 82s 122ms/step - ... - val_loss: ...`,
+                # the epoch's seconds, comes after them: this one is the summary only where no other follows)
+                epoch.pending = (line, values, seconds)
+                continue
+            batch = self._summary(rows, epoch, (line, values, seconds), samples, batch, last_epoch)
             done, called = epoch.number, None
-            if epoch.number == last_epoch:  # fit's last epoch done: the run's end
-                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                           detail=f"fit's last epoch ({last_epoch}) done", raw=text[:500])
             epoch = None  # what follows until the next epoch is no training step
-        if epoch is not None:
+        if epoch is not None and epoch.pending is not None:
+            self._summary(rows, epoch, epoch.pending, samples, batch, last_epoch)
+        elif epoch is not None:
             epoch.cut(rows, samples, batch)
         if not rows.steps:
             raise ParseError(str(path), "no Keras epoch summary or progress bar line found", where="line 1")
         result = log_result(rows, warning)
         result.warnings.extend(notes)
         return result
+
+
+    @staticmethod
+    def _summary(rows: LogRows, epoch: _Epoch, said: tuple[Line, dict[str, float], float], samples: bool,
+                 batch: int | None, last_epoch: int | None) -> int | None:
+        """The epoch's summary line: its row (`_Epoch.finish`), and the run's end where it is fit's last epoch.
+        Returns the batch size known."""
+        line, values, seconds = said
+        batch = epoch.finish(rows, line, values, seconds, samples, batch)
+        if epoch.number == last_epoch:  # fit's last epoch done: the run's end
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                       detail=f"fit's last epoch ({last_epoch}) done", raw=line.text[:500])
+        return batch
 
 
 class _Epoch:
@@ -197,6 +217,8 @@ class _Epoch:
         self.number = number
         self.total = 0
         self.readings: list[tuple[int, Line, dict[str, float]]] = []
+        # Keras 3's last reading, held until a summary after a callback's words shows it was none (`_parse`)
+        self.pending: tuple[Line, dict[str, float], float] | None = None
 
     def _batch(self, samples: bool, batch: int | None) -> int | None:
         """Samples a batch: the bar's first reading is drawn after the first batch."""

@@ -419,3 +419,34 @@ def test_keras1_terse_summaries_are_a_step_an_epoch(tmp_path: Path) -> None:
     assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [
         (1, 3083.0, 1.7197), (2, 3086.0, 0.6644), (10, 3102.0, 0.5444)]
     assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [7]
+
+
+# Keras 3 (TensorFlow backend) with ModelCheckpoint: each epoch's last bar reading (its figure the time left), the
+# callback's words, then the epoch's summary (AmrElbaroudy/Road-Surface-Condition-CNN@
+# 48649df0dca740a2d9aa44604bf844962871c002, training_log.txt, lines 81 and 93-99)
+KERAS3_CALLBACK = [
+    'Epoch 1/40',
+    '485/485 ━━━━━━━━━━━━━━━━━━━━ 0s 105ms/step - accuracy: 0.8465 - loss: 0.4630 - precision: 0.8589 - recall: 0.8351',
+    'Epoch 1: val_accuracy improved from None to 0.66185, saving model to /home/joetifa/projects/college/c417/Road-Surfac'
+        'e-Condition-CNN/code/../models/best_road_model.keras',
+    '485/485 ━━━━━━━━━━━━━━━━━━━━ 82s 122ms/step - accuracy: 0.8798 - loss: 0.3650 - precision: 0.8867 - recall: 0.8723 -'
+        ' val_accuracy: 0.6618 - val_loss: 1.3447 - val_precision: 0.6653 - val_recall: 0.6546 - learning_rate: 0.0010',
+    'Epoch 2/40',
+    '484/485 ━━━━━━━━━━━━━━━━━━━━ 0s 88ms/step - accuracy: 0.9269 - loss: 0.2090 - precision: 0.9318 - recall: 0.9220',
+    'Epoch 2: val_accuracy improved from 0.66185 to 0.95147, saving model to /home/joetifa/projects/college/c417/Road-Sur'
+        'face-Condition-CNN/code/../models/best_road_model.keras',
+    '485/485 ━━━━━━━━━━━━━━━━━━━━ 45s 93ms/step - accuracy: 0.9367 - loss: 0.1809 - precision: 0.9405 - recall: 0.9327 - '
+        'val_accuracy: 0.9515 - val_loss: 0.1509 - val_precision: 0.9544 - val_recall: 0.9499 - learning_rate: 0.0010',
+]
+
+
+def test_keras_3s_last_reading_before_a_callbacks_words_is_not_the_epochs_summary(tmp_path: Path) -> None:
+    """`485/485 ━━━ 0s 105ms/step - ... loss: 0.4630` then `Epoch 1: val_accuracy improved ...` then `485/485 ━━━ 82s
+    122ms/step - ... loss: 0.3650 - ... val_loss: ...`: the epoch's row is its summary's (its loss, 485 steps of 122 ms),
+    not the reading drawn before the callback's words."""
+    _, steps, _ = _read(tmp_path, KERAS3_CALLBACK)
+    summaries = [(n, float(m.group(1)), float(m.group(2))) for n, t in enumerate(KERAS3_CALLBACK, start=1)
+                 if "val_loss" in t and (m := re.search(r"(\d+)ms/step - .* - loss: ([\d.]+)", t))]
+    assert [n for n, _, _ in summaries] == [4, 8]
+    assert [(s["line"], s["loss"]) for s in steps] == [(n, loss) for n, _, loss in summaries]
+    assert steps[0]["step_time_s"] == pytest.approx(485 * summaries[0][1] / 1e3)
