@@ -2217,9 +2217,9 @@ def test_the_ddp_tutorials_epoch_lines_and_snapshots(tmp_path: Path) -> None:
 
 def test_keras_fits_last_epoch_summary_ends_the_run(tmp_path: Path) -> None:
     """Keras 3's fit in a notebook (an ECG CRNN notebook's fit cell, `epochs=20`): `Epoch 20/20`'s
-    bar at its total (`98/98 ... 469ms/step`, line 6; Keras 3 draws it before its callbacks'
-    lines and redraws it with the validation's figures) ends fit's training: the run ended
-    cleanly there; epoch 19's ends nothing."""
+    bar at its total (`98/98 ... 469ms/step`, line 6) is drawn before its callbacks' lines; its
+    summary, drawn again after them with the validation's figures (line 8: fit returns after the
+    epoch's validation), ends the run cleanly; epoch 19's ends nothing."""
     lines = [
         'Epoch 19/20',
         ('\x1b[1m98/98\x1b[0m \x1b[32m━━━━━━━━━━━━━━━━━━━━\x1b[0m\x1b[37m\x1b['
@@ -2243,7 +2243,8 @@ def test_keras_fits_last_epoch_summary_ends_the_run(tmp_path: Path) -> None:
     ]
     name, _, events = _read(tmp_path, lines)
     assert name == "keras"
-    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 6)]
+    summary = max(n for n, t in enumerate(lines, start=1) if "val_loss" in t)
+    assert summary == 8 and [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", summary)]
 
 
 def test_a_bar_read_once_gives_its_rate_where_its_clock_since_the_start_agrees(tmp_path: Path) -> None:
