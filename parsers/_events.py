@@ -537,12 +537,14 @@ _STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
 # a checkpoint's file named by its step (kohya's sd-scripts: "saving checkpoint:
 # .../background_generator-step00000100.safetensors")
 _STEP_FILE = re.compile(r"-step(\d{1,15})\.(?:safetensors|ckpt|pt|pth|bin)\b")
-# detectron2's PeriodicCheckpointer's file, named by its iteration (`model_{:07d}`, the count its `iter:` lines print):
-# "fvcore.common.checkpoint INFO: Saving checkpoint to ../../output/fine_tune/model_0000999.pth"
+# detectron2's PeriodicCheckpointer's file, named by its iteration (`model_{:07d}`, the count its `iter:` lines print),
+# said by fvcore's checkpointer: "fvcore.common.checkpoint INFO: Saving checkpoint to .../model_0000999.pth" (not the
+# same words and name from trainers that copied maskrcnn-benchmark's checkpointer into an epoch loop: an epoch)
 _D2_MODEL_FILE = re.compile(r"[\\/]model_(\d{7})\.pth\s*$")
+_D2_CHECKPOINTER = "fvcore.common.checkpoint"
 # TensorFlow's Saver's file, named by the global step it saved (`saver.save(sess, path, global_step=step)`): keithito's
 # Tacotron's "Saving checkpoint to: .../logs-tacotron/checkpoints/model.ckpt-4"; not DeepXDE's `model.ckpt-15000.pt`,
-# a file of its own naming (its line names its epoch)
+# a file of its own naming, nor on a line that names an epoch (`global_step=epoch` in a script's own loop)
 _TF_CKPT_STEP = re.compile(r"\.ckpt-(\d{1,15})(?:\.(?:index|meta|data-\d{5}-of-\d{5}))?[\s'\"`]*$")
 # a checkpoint's folder named by its step alone under the run's `checkpoints` folder, the line's last word (nanotron's
 # "Saving checkpoint at checkpoints/10")
@@ -2103,8 +2105,9 @@ class EventScanner:
                         or (_STEP_FILE.search(text) if "-step" in text and kind in _SAVE_KINDS else None)
                         or (_NUMBERED_FOLDER.search(text) if "checkpoints" in text and kind in _SAVE_KINDS else None)
                         or (_CHECKPOINT_NUMBER.search(text) if "heckpoint: " in text and kind in _SAVE_KINDS else None)
-                        or (_TF_CKPT_STEP.search(text) if ".ckpt-" in text else None)
-                        or (_D2_MODEL_FILE.search(text) if "model_" in text and kind in _SAVE_KINDS else None))
+                        or (_TF_CKPT_STEP.search(text) if ".ckpt-" in text and "poch" not in text else None)
+                        or (_D2_MODEL_FILE.search(text) if "model_" in text and kind in _SAVE_KINDS
+                            and _D2_CHECKPOINTER in text else None))
                     rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                     if tune:

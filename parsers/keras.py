@@ -128,6 +128,8 @@ class KerasParser(LogReader):
                 continue
             if text.lstrip()[:6] in ("Epoch ", "# Epoc") and (named := _CALLBACK.match(text)) is not None:
                 called = int(named.group(1))  # (Keras 3 prints its callbacks' words before the summary)
+                if epoch is not None and epoch.pending is not None and called == epoch.number:
+                    epoch.called = True
                 continue
             if "samples" in text and _TRAIN_ON.match(text) is not None:
                 samples = True
@@ -173,6 +175,15 @@ class KerasParser(LogReader):
                     values["step_time_s"] = float(summary.group("per")) * _UNIT_S[summary.group("unit")]
             elif summary is not None and (timed := _EPOCH_TIME.search(text, reading.end())) is not None:
                 seconds = float(timed.group("epoch")) * _UNIT_S[timed.group("unit")]
+            if epoch.pending is not None and not (epoch.called and total == epoch.total and summary is not None
+                                                  and n == total and values.keys() >= epoch.pending[1].keys() - {"step_time_s"}):
+                # (another bar than the epoch's own after its held reading, no callback's words between: an
+                # `evaluate`'s, a `predict`'s, a callback's `predict` (`1/1 ━━━ 0s 69ms/step`): the held reading was
+                # the epoch's summary, and this line no step)
+                batch = self._summary(rows, epoch, epoch.pending, samples, batch, last_epoch)
+                done, called = epoch.number, None
+                epoch = None
+                continue
             epoch.total = total
             if summary is None or n != total:
                 epoch.readings.append((n, line, values))
@@ -219,6 +230,7 @@ class _Epoch:
         self.readings: list[tuple[int, Line, dict[str, float]]] = []
         # Keras 3's last reading, held until a summary after a callback's words shows it was none (`_parse`)
         self.pending: tuple[Line, dict[str, float], float] | None = None
+        self.called = False  # a callback's words naming this epoch came after the held reading
 
     def _batch(self, samples: bool, batch: int | None) -> int | None:
         """Samples a batch: the bar's first reading is drawn after the first batch."""

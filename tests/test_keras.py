@@ -450,3 +450,28 @@ def test_keras_3s_last_reading_before_a_callbacks_words_is_not_the_epochs_summar
     assert [n for n, _, _ in summaries] == [4, 8]
     assert [(s["line"], s["loss"]) for s in steps] == [(n, loss) for n, _, loss in summaries]
     assert steps[0]["step_time_s"] == pytest.approx(485 * summaries[0][1] / 1e3)
+
+
+# Keras 3's fit, verbose=1, then `model.predict` on one sample: the last two epochs and the predict's bar (an LSTM
+# seq2seq experiment page's "Expected Results" block, index id 71408130515, its lines as printed, trailing spaces too)
+KERAS3_PREDICT_AFTER = [
+    'Epoch 9/10 ',
+    '32/32 ━━━━━━━━━━━━━━━━━━━━ 0s 2ms/step - loss: 0.0041 ',
+    'Epoch 10/10 ',
+    '32/32 ━━━━━━━━━━━━━━━━━━━━ 0s 2ms/step - loss: 9.9701e-04 ',
+    '',
+    '1/1 ━━━━━━━━━━━━━━━━━━━━ 0s 128ms/step ',
+    'Input: ',
+]
+
+
+def test_keras_3s_last_epoch_summary_is_not_replaced_by_a_predicts_bar_after_it(tmp_path: Path) -> None:
+    """A `0s` summary with no callback's words after it is the epoch's: the predict's `1/1 ━━━ 0s 128ms/step` after
+    fit's last epoch is no step, and the run ended at the epoch's line."""
+    _, steps, events = _read(tmp_path, KERAS3_PREDICT_AFTER)
+    epochs = [(n, float(m.group(1))) for n, t in enumerate(KERAS3_PREDICT_AFTER, start=1)
+              if (m := re.match(r"32/32 \S+ 0s 2ms/step - loss: (\S+) $", t))]
+    assert epochs == [(2, 0.0041), (4, 9.9701e-04)]
+    assert [(s["line"], s["loss"], s["step_time_s"]) for s in steps] == [(n, loss, pytest.approx(32 * 0.002))
+                                                                         for n, loss in epochs]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 4)]
