@@ -175,11 +175,12 @@ class KerasParser(LogReader):
                     values["step_time_s"] = float(summary.group("per")) * _UNIT_S[summary.group("unit")]
             elif summary is not None and (timed := _EPOCH_TIME.search(text, reading.end())) is not None:
                 seconds = float(timed.group("epoch")) * _UNIT_S[timed.group("unit")]
-            if epoch.pending is not None and not (epoch.called and total == epoch.total and summary is not None
-                                                  and n == total and values.keys() >= epoch.pending[1].keys() - {"step_time_s"}):
-                # (another bar than the epoch's own after its held reading, no callback's words between: an
-                # `evaluate`'s, a `predict`'s, a callback's `predict` (`1/1 ━━━ 0s 69ms/step`): the held reading was
-                # the epoch's summary, and this line no step)
+            if epoch.pending is not None and not (
+                    (epoch.called or "val_" in text) and total == epoch.total and summary is not None and n == total
+                    and values.keys() >= epoch.pending[1].keys() - {"step_time_s"}):
+                # (the epoch's own bar drawn again after its held reading carries the validation's figures or follows a
+                # callback's words; another bar, an `evaluate`'s, a `predict`'s, a callback's `predict` (`1/1 ━━━ 0s
+                # 69ms/step`): the held reading was the epoch's summary, and this line no step)
                 batch = self._summary(rows, epoch, epoch.pending, samples, batch, last_epoch)
                 done, called = epoch.number, None
                 epoch = None

@@ -475,3 +475,16 @@ def test_keras_3s_last_epoch_summary_is_not_replaced_by_a_predicts_bar_after_it(
     assert [(s["line"], s["loss"], s["step_time_s"]) for s in steps] == [(n, loss, pytest.approx(32 * 0.002))
                                                                          for n, loss in epochs]
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 4)]
+
+
+def test_keras_3s_summary_drawn_again_with_the_validations_figures_is_the_epochs(tmp_path: Path) -> None:
+    """sample_logs/keras_csvlogger (Keras 3, `validation_split`, a CSVLogger that prints nothing): each epoch's bar
+    draws `100/100 ... 0s 30ms/step - ... loss: 0.0237` and then, once the validation is done, `100/100 ... 3s 32ms/step
+    - ... loss: 0.0237 - val_accuracy: ...`: the epoch's row is the second (its time 100 steps of 32 ms), not the
+    reading held before it."""
+    text = re.sub(r"\x1b\[[0-9;]*m", "", (SAMPLE_LOGS / "keras_csvlogger" / "console.log").read_text())
+    summaries = [(float(m.group(1)), float(m.group(2))) for m in re.finditer(
+        r"100/100 ━+ \d+s (\d+)ms/step - accuracy: [\d.]+ - loss: ([\d.]+) - val_", text)]
+    _, steps, _ = _read(tmp_path, [text], name="console.log")
+    assert len(summaries) == 4 and summaries[2] == (32.0, 0.0237)
+    assert [(s["loss"], s["step_time_s"]) for s in steps] == [(loss, pytest.approx(100 * ms / 1e3)) for ms, loss in summaries]
