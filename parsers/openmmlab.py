@@ -64,6 +64,8 @@ _SHORT_DATE = re.compile(r"(?:(?P<y>\d{4})/)?(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d
 # mmengine's run timestamp (time.strftime('%Y%m%d_%H%M%S')) in its experiment name and work dir
 _RUN_STAMP = re.compile(r"(?<!\d)(?P<y>20\d{2})(?P<mo>[01]\d)(?P<d>[0-3]\d)_[0-2]\d[0-5]\d[0-5]\d(?!\d)")
 _SAVE = re.compile(r"Saving checkpoint at (?P<n>\d{1,12}) (?P<unit>epochs|iterations)")
+# mmcv's runner (OpenMMLab 1.x) as it starts: "workflow: [('train', 1)], max: 5 epochs" (`max: 40000 iters`)
+_RUNNER_MAX = re.compile(r"\bworkflow: \[.{1,200}\], max: (\d{1,12}) (epochs|iters)\s*$")
 # mmengine's "resumed epoch: 64, iter: 156416", mmcv's runner's "resumed epoch 64, iter 156416"
 _RESUMED = re.compile(r"resumed epoch:? (?P<epoch>\d{1,9}), iter:? (?P<iter>\d{1,12})")
 # mmcv's runner as it starts its loop: "Start running, host: user@host, work_dir: /path/work_dirs/x"
@@ -158,6 +160,7 @@ class OpenMMLabParser(LogReader):
         lines, warning, rows, events = open_log(path, "openmmlab")
         years = _Years(lines, file_mtime_ns(path))
         per_epoch: int | None = None  # iterations per epoch, from the last epoch line
+        declared: tuple[int, str] | None = None  # the runner's `max: 5 epochs` (or `iters`), where it says so
         for line in lines:
             text = line.text
             if line.ts_ns is None or line.year_from_mtime:
@@ -179,6 +182,15 @@ class OpenMMLabParser(LogReader):
                 continue
             if "Saving checkpoint at " in text or "resumed epoch" in text:
                 self._checkpoint(line, rows, per_epoch)
+                if declared is not None and (save := _SAVE.search(text)) is not None and (
+                        int(save.group("n")), save.group("unit")[:4]) == (declared[0], declared[1][:4]):
+                    # mmcv's CheckpointHook at the runner's declared last epoch (iteration): its training loop done
+                    unit = "epoch" if declared[1] == "epochs" else "iteration"
+                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                               detail=f"the runner's last {unit} ({declared[0]}) saved", raw=text)
+                continue
+            if "max: " in text and (runner := _RUNNER_MAX.search(text)) is not None:
+                declared = (int(runner.group(1)), runner.group(2))
                 continue
             read = step_line(text) if "[" in text else None
             if read is None:

@@ -898,3 +898,38 @@ def test_detectron2s_checkpoint_file_names_its_iteration(tmp_path: Path) -> None
     saved = [(n, int(t[-11:-4])) for n, t in enumerate(D2_SAVE, start=1) if "Saving checkpoint to " in t]
     assert saved == [(5, 999)] and [s["step"] for s in steps] == [919, 939, 959, 979]
     assert [(e["line"], e["step"]) for e in events if e["kind"].startswith("checkpoint_save")] == saved
+
+
+# MMClassification 0.25 on mmcv 1.7's EpochBasedRunner, its log interval longer than an epoch (no iteration line):
+# the runner's start, its declared length, each epoch's save and evaluation (liweiwp/OpenMMLabCamp@
+# 361f0044e115100f14d0d7091152065bce96e6e2, mmcls/flower/20230205_025043.log, lines 343 and 390-401)
+MMCV_EPOCHS = [
+    '2023-02-05 02:50:49,467 - mmcls - INFO - Start running, host: scz5993@g0097, work_dir: /data/run01/scz5993/mmclassif'
+        'ication/work_dirs/resnet18_b32_flower',
+    "2023-02-05 02:50:49,468 - mmcls - INFO - workflow: [('train', 1)], max: 5 epochs",
+    '2023-02-05 02:50:49,468 - mmcls - INFO - Checkpoints will be saved to /data/run01/scz5993/mmclassification/work_dirs'
+        '/resnet18_b32_flower by HardDiskBackend.',
+    '2023-02-05 02:50:56,709 - mmcls - INFO - Saving checkpoint at 1 epochs',
+    '2023-02-05 02:50:58,344 - mmcls - INFO - Epoch(val) [1][18]\taccuracy_top-1: 90.7343, accuracy_top-5: 100.0000',
+    '2023-02-05 02:51:03,782 - mmcls - INFO - Saving checkpoint at 2 epochs',
+    '2023-02-05 02:51:04,767 - mmcls - INFO - Epoch(val) [2][18]\taccuracy_top-1: 90.9091, accuracy_top-5: 100.0000',
+    '2023-02-05 02:51:10,172 - mmcls - INFO - Saving checkpoint at 3 epochs',
+    '2023-02-05 02:51:11,159 - mmcls - INFO - Epoch(val) [3][18]\taccuracy_top-1: 91.4336, accuracy_top-5: 100.0000',
+    '2023-02-05 02:51:16,561 - mmcls - INFO - Saving checkpoint at 4 epochs',
+    '2023-02-05 02:51:17,544 - mmcls - INFO - Epoch(val) [4][18]\taccuracy_top-1: 91.4336, accuracy_top-5: 100.0000',
+    '2023-02-05 02:51:22,959 - mmcls - INFO - Saving checkpoint at 5 epochs',
+    '2023-02-05 02:51:23,941 - mmcls - INFO - Epoch(val) [5][18]\taccuracy_top-1: 91.0839, accuracy_top-5: 100.0000',
+]
+
+
+def test_mmcv_runners_save_at_its_declared_last_epoch_ends_the_run(tmp_path: Path) -> None:
+    """`workflow: [('train', 1)], max: 5 epochs`, then `Saving checkpoint at 5 epochs`: the runner's training loop is
+    done (no other word of its end is printed); a log cut at epoch 4 has no end."""
+    _, _, events = _read(tmp_path, MMCV_EPOCHS, parser_name="openmmlab")
+    declared = int(re.findall(r"max: (\d+) epochs", MMCV_EPOCHS[1])[0])
+    last_save = next(n for n, t in enumerate(MMCV_EPOCHS, start=1) if t.endswith(f"Saving checkpoint at {declared} epochs"))
+    ends = [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"]
+    assert declared == 5 and ends == [("attempt_end", last_save)]
+    (tmp_path / "cut").mkdir()
+    _, _, cut = _read(tmp_path / "cut", MMCV_EPOCHS[:last_save - 1], parser_name="openmmlab")
+    assert [e for e in cut if e["kind"] == "attempt_end"] == []
