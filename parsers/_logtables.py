@@ -584,8 +584,9 @@ def next_dated_line_ends(rows: LogRows) -> None:
     by_rank: dict[int | None, list[dict[str, Any]]] = {}
     for row in rows.steps:
         by_rank.setdefault(row["rank"], []).append(row)
-    if all(any(row.get(k) is not None for row in rank_rows for k in ("end_ns", "start_ns", "step_time_s"))
-           for rank_rows in by_rank.values()):
+    undated = {rank: rank_rows for rank, rank_rows in by_rank.items() if len(rank_rows) >= 3 and not any(
+        row.get(k) is not None for row in rank_rows for k in ("end_ns", "start_ns", "step_time_s"))}
+    if not undated:
         return
     numbers, clock_times = rows.clock
     line_ranks = rows.ranks
@@ -600,9 +601,7 @@ def next_dated_line_ends(rows: LogRows) -> None:
         return
     anyones = dated.get(None, [])
     anyones_lines = [line for line, _ in anyones]
-    for rank, rank_rows in by_rank.items():
-        if len(rank_rows) < 3 or any(row.get(k) is not None for row in rank_rows for k in ("end_ns", "start_ns", "step_time_s")):
-            continue
+    for rank, rank_rows in undated.items():
         own = dated.get(rank, []) if rank is not None else []
         own_lines = [line for line, _ in own]
         rank_rows.sort(key=lambda row: row["line"])
