@@ -47,6 +47,8 @@ _END = re.compile(
     # (fairchem's (the Open Catalyst Project's) trainer as its run returns: "2024-12-12 14:38:49 (INFO): Total
     # time taken: 23.739033460617065")
     r"|\(INFO\): Total time taken: \d{1,9}(?:\.\d{1,20})?\s*$"
+    # (NGCF's and KGAT's summary once their epochs are done, the best evaluation's: "Best Iter=[95]@[166677.6]<TAB>recall=[...")
+    r"|^Best Iter=\[\d{1,9}\]@\["
     # (RecBole's trainer: "17 Jul 15:06    INFO  Finished training, best eval result in epoch 219")
     r"|\bINFO  Finished training, best eval result in epoch \d"
     # ("training complete" / "training ended" in Chinese, as a message's opening: `- INFO - 训练完成`,
@@ -171,6 +173,10 @@ _EARLY_STOP = re.compile(r"(?:^|\] |: )Epoch \d{1,9}: early stopping\s*$|\. Sign
                          # of 3", and the scripts built on it, Informer's, Autoformer's, PatchTST's: "Early stopping")
                          r"|(?:^|\] |: )Early stopping[.!]?\s*$"
                          r"|(?:^|\] |: )Restoring model weights from the end of the best epoch\b"
+                         # (NGCF's loop and the recommenders' built on it, KGIN's, MixGCF's, as the stopping
+                         # rule ends the run: "early stopping at 110, recall@20:0.0713"; a script's "Early stopping at
+                         # epoch 12")
+                         r"|^[Ee]arly stopping at (?:epoch |step |iteration )?\d{1,9}(?:[,.:]|\s*$)"
                          r"|^(?:Early stopping occurred at epoch|Stop training because you reached max_epochs =) \d{1,9}"
                          r" with best_epoch = \d")
 # detectron2's trainer on the exception that ends its training loop (its traceback follows):
@@ -500,6 +506,9 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (kuangliu/pytorch-cifar's main.py before its torch.save of a better test accuracy, and
                            # its many copies: "Saving..", a line of its own)
                            r"|^Saving\.\.\.?\s*$"
+                           # (NGCF's and KGAT's TensorFlow saver after an evaluation that improved: "save the weights
+                           # in path:  weights/last-fm/kgat_si_sum_bi_l3/64-32-16/l0.0001_r1e-05-1e-05")
+                           r"|^save the weights in path: "
                            r"|\bSaving current state to \S"
                            r"|^Epoch \d{1,9}: [\w.]{1,200} improved from \S{1,40} to \S{1,40}, saving model to \S"
                            # (and its every-epoch save, `Epoch 00005: saving model to ...`; DeepXDE's
@@ -903,7 +912,7 @@ _ANY_EVENT_PATTERN = (
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
     r"^Save model to |\tSave model (?:to|in) |"
-    r"Saving model due to mean reward|saving best model|"
+    r"Saving model due to mean reward|saving best model|^save the weights in path: |^Best Iter=\[|"
     r"snapshot saved at |"
     r"^Elapsed time = |^Total time: \d|, saving took \d|"
     r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|Signaling Trainer to stop| with best_epoch = |"
@@ -1361,6 +1370,16 @@ class EventScanner:
               and _PROMPT_LAUNCH.match(line.text) is not None and _progress_since_start(rows, line.rank)):
             self._launched(line, "a training command typed at a shell's prompt after steps")
             return True
+        elif (("$" in line.text or "#" in line.text) and _PROMPT_COMMAND.match(line.text) is not None
+              and not self.failed and _progress_since_start(rows, line.rank)):
+            # a command that is no training's typed at the prompt back after steps (PaddleRec's `python -u
+            # ../../tools/infer.py` after its trainer's epochs): the training's process exited there, with no
+            # word of a failure; what the command prints after is no training run's
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=None, raw=line.text,
+                       detail=PROMPT_AFTER_TRAINING)
+            self.started.clear()
+            self.prompt_line = line.number
+            return True
         elif (("$" in line.text or "#" in line.text) and _PROMPT_BARE.match(line.text) is not None
               and _progress_since_start(rows, line.rank)):
             # the shell's prompt back after steps: their process ended, and the steps after it are another's
@@ -1799,7 +1818,7 @@ class EventScanner:
               or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
               or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
               or "Saved final weights to " in text or "best.pt..." in text or "End of experiment" in text
-              or "the experiment directory " in text) and (
+              or "the experiment directory " in text or text[:11] == "Best Iter=[") and (
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)
             ) and not ("best.pt..." in text and _ended_since_last_step(rows, line.rank)):
@@ -2013,7 +2032,8 @@ class EventScanner:
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text or "Save Best " in text
               or "parameters at " in text or "parameters to " in text or "params to " in text or "params at " in text
-              or "Copying weights to " in text or text[:8] == "Saving.." or "The best checkpoint with " in text) and (
+              or "Copying weights to " in text or text[:8] == "Saving.." or "The best checkpoint with " in text
+              or text[:26] == "save the weights in path: ") and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(save.group("iter")) if save.group("iter") else
@@ -2475,6 +2495,10 @@ def _drop_exit_starts(rows: LogRows) -> None:
     if not starts or not any(e["kind"] == LogEventKind.ATTEMPT_END.value for e in rows.events):
         return
     ended: dict[int | None, bool] = {}  # rank (None: every rank) -> ended cleanly, not started since
+    prompted: dict[int | None, bool] = {}  # rank -> its end was the shell's prompt back, a command typed at it
+    last_step: dict[int | None, int] = {}  # rank -> the line of its last step
+    for row in rows.steps:
+        last_step[row["rank"]] = max(last_step.get(row["rank"], -1), row["line"] or -1)
     exits: set[int] = set()
     boundary = (LogEventKind.CRASH.value, LogEventKind.RESTART.value, LogEventKind.ATTEMPT_START.value)
     # in line order; on one line, the end last (HF's train_runtime dict dates its attempt's start and end)
@@ -2484,9 +2508,15 @@ def _drop_exit_starts(rows: LogRows) -> None:
         kind, rank = event["kind"], event["rank"]
         if kind == LogEventKind.ATTEMPT_END.value:
             ended[rank] = True
+            prompted[rank] = event.get("detail") == PROMPT_AFTER_TRAINING
         elif kind == LogEventKind.ATTEMPT_START.value and event.get("detail") == "first dated line of a process" and (
                 ended.get(rank) or ended.get(None) or (rank is None and any(ended.values()))):
-            exits.add(n)
+            # (after the prompt came back, the command typed at it is another process: a training run's where steps
+            # come after its first line, else no attempt)
+            steps_after = max(last_step.values(), default=-1) if rank is None else max(
+                last_step.get(rank, -1), last_step.get(None, -1))
+            if not ((prompted.get(rank) or prompted.get(None)) and steps_after > event["line"]):
+                exits.add(n)
         elif kind in boundary:
             if rank is None:
                 ended.clear()
@@ -2735,6 +2765,7 @@ def early_training_time_ends(steps: Iterable[tuple[int | None, int | None, int |
 
 
 PROMPT_AFTER_STEPS = "a shell's prompt after steps"
+PROMPT_AFTER_TRAINING = "the shell's prompt back, another command typed at it: the training's process exited"
 
 
 def _drop_trailing_prompts(rows: LogRows) -> None:

@@ -782,7 +782,7 @@ _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{
               r"|^(?:[^\w\s]{1,6} )?\d{2}/\d{2} \[\d{2}:\d{2}:\d{2}\]|^\d{2}/\d{2} \d{2}:\d{2}:\d{2} \["
               r"|^\[\d{4} \d{2}:\d{2}:\d{2} @|^\d{2} [A-Z][a-z]{2} \d{2}:\d{2} {2,8}[A-Z]"
               r"|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}[. ]"
-              r"|^\d{2}/\d{2} \d{2}:\d{2}:\d{2} [AP]M "
+              r"|^\d{2}/\d{2} \d{2}:\d{2}:\d{2} [AP]M |^\[?\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d{1,6})?\]? "
               r"|\s\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}\]\s{0,4}$")
 # `_ISO` for polars, its date and time to the second in one group (the cache key of `parse_timestamp`
 # less the zone)
@@ -1055,6 +1055,12 @@ _LEVEL_MONTH_DAY = re.compile(r"^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) (?P<mo>\d
                               r"(?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:\.(?P<frac>\d{1,9}))? (?=\[?[\w.\-]{1,255}:\d{1,7}\])")
 
 
+# Python logging's `datefmt='%m-%d %H:%M:%S'` at the line's start, before its level or logger (PyG scripts:
+# "09-02 20:39:12 - INFO - __main__ - Epoch: 0, Loss: 1.60"), bracketed or not, to the millisecond or not
+_MONTH_DAY_DASH = re.compile(r"^\[?(?P<mo>\d{2})-(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+                             r"(?:[.,](?P<frac>\d{1,6}))?\]?(?= )")
+
+
 # 3D Gaussian Splatting's train.py (`safe_state`, and its many forks) ends each line it prints with the time, day
 # first: "[ITER 7000] Saving Gaussians [05/06 12:35:00]"
 _DAY_MONTH_TRAILING = re.compile(r"\s\[(?P<d>\d{2})/(?P<mo>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\]\s{0,4}$")
@@ -1063,10 +1069,11 @@ _DAY_MONTH_TRAILING = re.compile(r"\s\[(?P<d>\d{2})/(?P<mo>\d{2}) (?P<h>\d{2}):(
 def _yearless_match(text: str) -> re.Match[str] | None:
     """The time at the start of a line that prints no year (`_GLOG`, `_MONTH_DAY`,
     `_MONTH_DAY_BRACKET`, `_MONTH_DAY_PLAIN`, `_MONTH_DAY_MERIDIEM`, `_TENSORPACK_DATE`, `_DAY_MONTH_MINUTE`,
-    `_LEVEL_MONTH_DAY`), or at its end (`_DAY_MONTH_TRAILING`)."""
+    `_LEVEL_MONTH_DAY`, `_MONTH_DAY_DASH`), or at its end (`_DAY_MONTH_TRAILING`)."""
     return (_GLOG.match(text) or _MONTH_DAY.match(text) or _MONTH_DAY_BRACKET.match(text) or _MONTH_DAY_PLAIN.match(text)
             or _MONTH_DAY_MERIDIEM.match(text)
             or _TENSORPACK_DATE.match(text) or _DAY_MONTH_MINUTE.match(text) or _LEVEL_MONTH_DAY.match(text)
+            or _MONTH_DAY_DASH.match(text)
             or (_DAY_MONTH_TRAILING.search(text, max(0, len(text) - 24)) if text[-1:] in "] \t" else None))
 
 

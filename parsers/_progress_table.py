@@ -45,7 +45,9 @@ _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|nan|inf", r
 _NO_VALUE = "#na#"  # fastai's cell with no value (no validation set)
 _COUNTERS = ("iteration", "iter", "step", "global_step", "epoch")
 # columns whose value is time: the row's own duration, or the time since training began
-_DURATION = frozenset({"time", "dur"})  # (skorch's `dur`: the epoch's seconds)
+# (skorch's `dur`: the epoch's seconds; MixGCF's and KGIN's `training time(s)` beside their `tesing time(s)`)
+_DURATION = frozenset({"time", "dur", "training_time", "train_time", "epoch_time"})
+_UNIT = re.compile(r"\s?\((?:s|sec|secs|seconds)\)$")
 # skorch's marker of a column's event (`+`: a new best, `cp`'s a checkpoint saved), blank when none
 _MARK = "+"
 _ELAPSED = frozenset({"elapsed_time", "elapsed"})
@@ -126,7 +128,8 @@ def _bordered_header(text: str) -> Header | None:
     cells = _bordered(text)
     if cells is None or len(cells) < 3:
         return None
-    names = ["_".join(cell.lower().split()) for cell in cells]
+    # (a unit after a name, `training time(s)` in NGCF's recommenders' prettytable: the name's)
+    names = ["_".join(_UNIT.sub("", cell).lower().split()) for cell in cells]
     if any(_NAME.fullmatch(name) is None for name in names) or not any("loss" in name for name in names):
         return None
     counter = next((names.index(name) for name in _COUNTERS if name in names), None)
@@ -147,7 +150,7 @@ def row(head: Header, text: str) -> dict[str, str] | None:
     text = _strip(text)
     if head.bordered:
         cells = _bordered(text)
-        return _in_order(head, "\t".join(cell or _NO_VALUE for cell in cells)) if cells is not None else None
+        return _bordered_row(head, cells) if cells is not None else None
     if head.ordered:
         return _in_order(head, text)
     return (_placed(head, text, right=False) or (_placed(head, text, right=True) if head.ends is not None else None)
@@ -175,6 +178,17 @@ def _in_order(head: Header, text: str) -> dict[str, str] | None:
         cells[name] = value
     counter = cells.get(head.names[head.counter])
     return cells if counter is not None and counter.isdigit() else None
+
+
+def _bordered_row(head: Header, cells: list[str]) -> dict[str, str] | None:
+    """A bordered row's cells, one a column; a cell that is no number has no value (a list of the
+    metric at several cut-offs, `[0.0488 0.0820 0.1099]`, in NGCF's recommenders' tables)."""
+    if len(cells) != len(head.names):
+        return None
+    values = {name: cell for name, cell in zip(head.names, cells, strict=True)
+              if _NUMBER.fullmatch(cell) is not None or _CLOCK.fullmatch(cell) is not None}
+    counter = values.get(head.names[head.counter])
+    return values if counter is not None and counter.isdigit() else None
 
 
 def _placed(head: Header, text: str, *, right: bool) -> dict[str, str] | None:

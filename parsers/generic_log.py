@@ -1010,6 +1010,17 @@ class _OwnStep(NamedTuple):
 # The Open Catalyst Project's trainer (fairchem's, `ocpmodels`): its logger prints every value as
 # `{:.2e}`, the step too, `..., loss: 1.68e+01, lr: 2.00e-05, epoch: 9.09e-01, step: 1.00e+01`; three
 # significant digits hold a step exactly below 1000 (`1.23e+04` may be 12300 to 12349: no step's number)
+# NGCF's epoch line and the recommenders' written after it (KGAT, KGIN's first code, LightGCN's TensorFlow): the
+# seconds the epoch trained in brackets (then its evaluation's after a `+`, on the epochs it evaluates), its loss
+# after `train==[`: "Epoch 0 [188.2s]: train==[664.01239=4.38894 + 659.52649 + 0.09766]", "Epoch 9 [166.8s +
+# 69.8s]: train==[66.21600=3.46222 + 62.65613 + 0.09765], recall=[0.07654, 0.15581], ..."
+_NGCF_EPOCH = re.compile(r"^Epoch (?P<e>\d{1,9}) \[(?P<t>\d{1,9}(?:\.\d{1,9})?)s(?: \+ \d{1,9}(?:\.\d{1,9})?s)?\]: "
+                         r"train==\[(?P<l>" + _FIGURE + r"|nan|inf)")
+# An epoch's line that names its loss "at epoch N" (KGIN's and MixGCF's `using time 191.1174s, training loss at
+# epoch 1: 413.5824`, the seconds it trained first, after a setting's value or a date; `Training loss at epoch 3 is
+# 0.41`); not a summary's `Lowest training loss at epoch 5` or `Minimum training loss at epoch 5 : 0.1`
+_LOSS_AT_EPOCH = re.compile(r"(?:\busing time (?P<t>\d{1,9}(?:\.\d{1,20})?)s?, )?(?<![\w] )[Tt]raining loss at epoch "
+                            r"(?P<e>\d{1,9})(?::| is) (?P<l>" + _FIGURE + r"|nan|inf)\b")
 _OCP_STEP = re.compile(r"\bepoch: \d\.\d{2}e[-+]\d{2}, step: (?P<m>\d)\.(?P<f>\d{2})e\+0(?P<x>[0-2])\s*$")
 
 
@@ -1067,10 +1078,21 @@ def _json_step(text: str) -> _OwnStep | None:
     return _OwnStep(step, None, values, "generic")
 
 
+def _loss_of(printed: str) -> dict[str, float]:
+    """A printed loss as a step's value, NaN and infinity as such (the findings name a diverged run)."""
+    return {"loss": float(printed)}
+
+
 def _own_step(text: str) -> _OwnStep | None:
     """A step line of the programs above, or None."""
     if text[:2] == '{"' and text.rstrip()[-1:] == "}" and ('"step"' in text or '"iter' in text or '_step"' in text):
         return _json_step(text.rstrip())
+    if text[:6] == "Epoch " and "]: train==[" in text and (ngcf := _NGCF_EPOCH.match(text)) is not None:
+        return _OwnStep(int(ngcf.group("e")), None, {"step_time_s": float(ngcf.group("t"))} | _loss_of(ngcf.group("l")),
+                        "generic")
+    if "raining loss at epoch " in text and (at_epoch := _LOSS_AT_EPOCH.search(text)) is not None:
+        trained_s = {"step_time_s": float(at_epoch.group("t"))} if at_epoch.group("t") is not None else {}
+        return _OwnStep(int(at_epoch.group("e")), None, trained_s | _loss_of(at_epoch.group("l")), "generic")
     if ", step: " in text and (ocp := _OCP_STEP.search(text)) is not None:
         digits, exponent = ocp.group("m") + ocp.group("f"), int(ocp.group("x"))
         if digits[exponent + 1:].strip("0"):
@@ -2962,6 +2984,22 @@ def _epoch_length(totals: dict[tuple[int | None, int], int], rank: int | None, e
     return total - before if total is not None and before is not None and total > before else None
 
 
+def _table_fills_gaps(lines: Sequence[Line], rows: LogRows) -> None:
+    """A bordered table of one row every few steps among the step lines of the others (MixGCF's
+    and KGIN's prettytable of an evaluated epoch every 5 epochs, `using time 191.1174s, training
+    loss at epoch 1: 413.5824` for the epochs between): its rows are the steps the lines skip,
+    where the two together count each step from the first to the last once, and no rank names
+    itself (one process's printers)."""
+    table = LogRows(rows.framework)
+    if not table_steps(lines, table) or any(row["rank"] is not None for row in rows.steps + table.steps):
+        return
+    union = sorted([row["step"] for row in rows.steps] + [row["step"] for row in table.steps])
+    if union != list(range(union[0], union[0] + len(union))):
+        return
+    rows.steps.extend(table.steps)
+    rows.steps.sort(key=lambda row: row["line"])
+
+
 def _chainer_steps(lines: Sequence[Line], rows: LogRows, bar: list[dict[str, Any]]) -> None:
     """Chainer's ProgressBar's iterations (`_CHAINER_ITER`, each timed by the rate under it) as the
     steps, unless its PrintReport table counts the iterations as far (an `iteration` column: its
@@ -4607,6 +4645,8 @@ class GenericLogParser(LogReader):
             _chainer_steps(lines, rows, chainer_bar)
         if not rows.steps and SHARED_LINES.get():
             table_steps(lines, rows)  # a progress table (fastai's, chainer's): no step line above
+        elif rows.steps and SHARED_LINES.get() and any(line.text[:1] == "|" for line in lines):
+            _table_fills_gaps(lines, rows)
         if not rows.steps:
             _logger_tables(lines, rows)  # OpenAI baselines' kind of key/value tables
         if not rows.steps:
