@@ -30,6 +30,7 @@ _AT_UPDATES = re.compile(r"@ (\d{1,15}) updates\b")
 # unreliable results if further training is done"); Megatron-LM's "[after training is done] datetime: ...";
 # Ultralytics' "100 epochs completed in 2.883 hours."; PyTorch's word_language_model example's
 # "| End of training | test loss  4.96 | test ppl   142.94"; the Flax examples' "Finishing training at step 22500"
+_END_WORDS = re.compile(r" (?:is )?(?:done|finished|complete)")  # (the words a phase's own end needs, `_END`)
 _END = re.compile(
     # (not Ray Train's report of one iteration: "Training finished iteration 8 at 2024-04-29 17:27:29.")
     # (and a self-supervised stage's: PatchTST's "pretraining completed")
@@ -47,6 +48,9 @@ _END = re.compile(
     # (fairchem's (the Open Catalyst Project's) trainer as its run returns: "2024-12-12 14:38:49 (INFO): Total
     # time taken: 23.739033460617065")
     r"|\(INFO\): Total time taken: \d{1,9}(?:\.\d{1,20})?\s*$"
+    # (a fine-tuning script's own word as it ends, its phase's name first, the file it wrote after an arrow: "sft done ->
+    # checkpoints\tiny-18m-sft\last.pt", "finetune finished")
+    r"|^(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete[d]?)\b(?!\S)"
     # (NGCF's and KGAT's summary once their epochs are done, the best evaluation's: "Best Iter=[95]@[166677.6]<TAB>recall=[...")
     r"|^Best Iter=\[\d{1,9}\]@\["
     # (RecBole's trainer: "17 Jul 15:06    INFO  Finished training, best eval result in epoch 219")
@@ -545,7 +549,8 @@ _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
 _STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
 # a checkpoint's file named by its step (kohya's sd-scripts: "saving checkpoint:
 # .../background_generator-step00000100.safetensors")
-_STEP_FILE = re.compile(r"-step(\d{1,15})\.(?:safetensors|ckpt|pt|pth|bin)\b")
+# (or `ckpt_step0047850.pt`)
+_STEP_FILE = re.compile(r"[-_]step(\d{1,15})\.(?:safetensors|ckpt|pt|pth|bin)\b")
 # detectron2's PeriodicCheckpointer's file, named by its iteration (`model_{:07d}`, the count its `iter:` lines print),
 # said by fvcore's checkpointer: "fvcore.common.checkpoint INFO: Saving checkpoint to .../model_0000999.pth" (not the
 # same words and name from trainers that copied maskrcnn-benchmark's checkpointer into an epoch loop: an epoch)
@@ -702,12 +707,20 @@ _RESUMED_FILE = re.compile(r"(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: tr
                            r"['\"`]?(?:[\w.~=\-]{0,255}[/\\]){0,32}[\w.=\-]{1,255}"
                            r"\.(?:pth?|ckpt|bin|safetensors|pkl|h5|tar|pdparams|solverstate|caffemodel)"
                            r"['\"`]?(?=\s*(?:$|[.,;)!(]))", re.I)
+# The file resumed from and the step it holds, both named ("[Checkpoint] resumed from ./checkpoints/latest.pt at step
+# 47700"): a checkpoint loaded, at that step
+_RESUMED_FILE_AT = re.compile(r"(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: training)? from (?:the )?(?:checkpoint:? )?"
+                              r"['\"`]?[^\s'\"`]{1,4000}['\"`]? at (?:the )?(?:global[_ ])?(?:step|iteration|iter) (\d{1,15})\b",
+                              re.I)
 # nnU-Net's (v1) trainer before a save it schedules or keeps as its best, which its writer then says again
 _NNUNET_SAVE_SAID = re.compile(r"(?:^|: )saving (?:scheduled checkpoint file|best epoch checkpoint)\.\.\.\s*$")
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
 _CKPT = (
     ("saved ", re.compile(r"\b(?:successfully )?saved (?:the |an? )?(?:[\w-]{1,40} )?checkpoint\b" + r".*?" + _DURATION, re.I),
      LogEventKind.CHECKPOINT_SAVE_END),
+    # (a script's checkpoint tag before its word: "[Checkpoint] saved ./checkpoints/ckpt_step0047850.pt"; not its
+    # "[Checkpoint] pruned checkpoints/ckpt_step0047400.pt")
+    ("saved ", re.compile(r"(?:^|\] )\[checkpoint\]:? saved (?:to )?\S", re.I), LogEventKind.CHECKPOINT_SAVE_END),
     (" completed", re.compile(r"\bcheckpoint (?:save )?completed" + _DURATION, re.I), LogEventKind.CHECKPOINT_SAVE_END),
     ("finished loading ", re.compile(r"\bfinished loading (?:the )?checkpoint" + _DURATION, re.I),
      LogEventKind.CHECKPOINT_LOAD_END),
@@ -913,6 +926,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
     r"^Save model to |\tSave model (?:to|in) |"
     r"Saving model due to mean reward|saving best model|^save the weights in path: |^Best Iter=\[|"
+    r"^(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete)|"
     r"snapshot saved at |"
     r"^Elapsed time = |^Total time: \d|, saving took \d|"
     r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|Signaling Trainer to stop| with best_epoch = |"
@@ -1804,7 +1818,8 @@ class EventScanner:
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            step=step, detail="training starts", raw=text)
         elif ("esum" in text or "ESUM" in text) and (
-                (resumed := _RESUMED.search(text) or _RESUMED_FOLDER.search(text)) is not None
+                (resumed := _RESUMED.search(text) or _RESUMED_FOLDER.search(text)
+                 or (_RESUMED_FILE_AT.search(text) if " at " in text else None)) is not None
                 or _RESUMED_FILE.search(text) is not None):
             # (a folder's word comes before its load: transformers' `*_no_trainer` examples and diffusers'
             # scripts print it, then call `load_state`)
@@ -1818,7 +1833,8 @@ class EventScanner:
               or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
               or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
               or "Saved final weights to " in text or "best.pt..." in text or "End of experiment" in text
-              or "the experiment directory " in text or text[:11] == "Best Iter=[") and (
+              or "the experiment directory " in text or text[:11] == "Best Iter=["
+              or (text[:4].lower() in ("sft ", "fine") and _END_WORDS.search(text) is not None)) and (
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)
             ) and not ("best.pt..." in text and _ended_since_last_step(rows, line.rank)):
@@ -2122,7 +2138,7 @@ class EventScanner:
                     at = None if "(iteration " in text and _VITS_LOADED.search(text) is not None else (
                         STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
                         or (_STEP_NAMED.search(text) if "step-" in text else None)
-                        or (_STEP_FILE.search(text) if "-step" in text and kind in _SAVE_KINDS else None)
+                        or (_STEP_FILE.search(text) if ("-step" in text or "_step" in text) and kind in _SAVE_KINDS else None)
                         or (_NUMBERED_FOLDER.search(text) if "checkpoints" in text and kind in _SAVE_KINDS else None)
                         or (_CHECKPOINT_NUMBER.search(text) if "heckpoint: " in text and kind in _SAVE_KINDS else None)
                         or (_TF_CKPT_STEP.search(text) if ".ckpt-" in text and "poch" not in text else None)

@@ -768,7 +768,7 @@ _NEEDS_PYTHON = (
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
 _DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|\):\d{4}-\d{2}-\d{2}-|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
-              r"|^\d{8}[ -]|^\d{2}-\d{2}-\d{2} |^\[\d{2}/\d{2}/\d{2} "
+              r"|^\d{8}[ -]|^\d{2}-\d{2}-\d{2} |^\[\d{2}/\d{2}/\d{2} |(?:it/s|s/it)\]\[\d{2}/\d{2}/\d{2} "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} )"
               r"\d{2}:\d{2}:\d{2}")
@@ -778,7 +778,8 @@ _CTIME_HINT = (r"[ (](?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|
                r"\d{2}:\d{2}:\d{2}")
 # Times printed without a year, read with the year of the file's dated lines or of its mtime
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
-_GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
+_GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[[IWEF]\d{3} \d{2}:\d{2}:\d{2}\.\d"
+              r"|^\[\d{2}/\d{2} \d{2}:\d{2}:\d{2}[ \]]"
               r"|^(?:[^\w\s]{1,6} )?\d{2}/\d{2} \[\d{2}:\d{2}:\d{2}\]|^\d{2}/\d{2} \d{2}:\d{2}:\d{2} \["
               r"|^\[\d{4} \d{2}:\d{2}:\d{2} @|^\d{2} [A-Z][a-z]{2} \d{2}:\d{2} {2,8}[A-Z]"
               r"|^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}[. ]"
@@ -1015,12 +1016,29 @@ _DATE_PACKED = re.compile(r"(?P<y>(?:19|20)\d{2})(?P<mo>0[1-9]|1[0-2])(?P<d>[0-3
 # "[06/25/24 12:25:53] WARNING  Anomalib currently does not support multi-gpu training. ...     config.py:262"
 _RICH_TIME = re.compile(r"\[(?P<first>[0-3]\d)/(?P<second>[0-3]\d)/(?P<yy>\d{2}) "
                         r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)(?P<frac>)\]")
+# (or glued after a progress bar's drawing its line did not end: Lightning's validation bar, then the epoch's line,
+# "Validation: |          | 0/? [00:00<?, ?it/s][03/07/24 15:14:28] INFO   Epoch 0: ...")
+_RICH_AFTER_BAR = re.compile(r"(?:it/s|s/it)\](?=\[[0-3]\d/[0-3]\d/\d{2} )")
+
+
+def _rich_time(text: str) -> re.Match[str] | None:
+    """rich's `[%x %X]` at the line's start, or right after a bar's drawing glued before it."""
+    if text[:1] == "[":
+        return _RICH_TIME.match(text)
+    if "]" in text[:_RICH_GLUED_MAX] and (bar := _RICH_AFTER_BAR.search(text, 0, _RICH_GLUED_MAX)) is not None:
+        return _RICH_TIME.match(text, bar.end())
+    return None
+
+
+_RICH_GLUED_MAX = 400  # the widest bar drawing a rich time is looked for after
 _DATE_KAIR = re.compile(r"(?P<yy>\d{2})-(?P<mo>0[1-9]|1[0-2])-(?P<d>[0-3]\d) "
                         r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)\.(?P<frac>\d{3})"
                         r"(?: : | - (?:DEBUG|INFO|WARNING|ERROR|CRITICAL): )")
 _GLOG_YEAR = re.compile(r"\[?[IWEF](?P<y>\d{4})(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
                         r"(?:\.(?P<frac>\d{1,9}))?(?P<tz>)\s")
-_GLOG = re.compile(r"^\[?[IWEF] ?(?P<mo>\d{2})(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})\.(?P<frac>\d{1,9})\s")
+# (PyTorch's c10 logger, bracketed, writes the month unpadded: "[W427 10:31:58.108805957 socket.cpp:759] [c10d] ...")
+_GLOG = re.compile(r"^(?:\[?[IWEF] ?(?P<mo>\d{2})|\[[IWEF](?P<m1>\d))(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+                   r"\.(?P<frac>\d{1,9})\s")
 # detectron2's logger (`[%m/%d %H:%M:%S %(name)s]:`): month first, whole seconds
 _MONTH_DAY = re.compile(r"^\[(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})[ \]]")
 
@@ -1205,7 +1223,7 @@ def _glog_ns(text: str, year: int) -> int | None:
         return None
     g = match.groupdict()
     try:
-        month = _MONTHS[g["mon"]] if g.get("mon") else int(g["mo"])
+        month = _MONTHS[g["mon"]] if g.get("mon") else int(g["mo"] or g["m1"]) if "m1" in g else int(g["mo"])
         if (hour := _hour_of_day(int(g["h"]), g.get("m"))) is None:
             return None
         moment = datetime(year, month, int(g["d"]), hour, int(g["mi"]), int(g.get("s") or 0), tzinfo=UTC)
@@ -1319,7 +1337,7 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
             return _match_ns(ctime, ctime.group(0), lambda: {**ctime.groupdict(), "mo": _MONTHS[ctime.group("mon")]})
         if (later := _leading(_CTIME_AFTER, text)) is not None:
             return _match_ns(later, later.group(0), lambda: {**later.groupdict(), "mo": _MONTHS[later.group("mon")]})
-        if text[:1] == "[" and (rich := _RICH_TIME.match(text)) is not None:
+        if (rich := _rich_time(text)) is not None:
             month_first = not day_first and int(rich.group("first")) <= 12  # (a day past 12 first: the day first)
             return _match_ns(rich, f"r{month_first:d}{rich.group(0)}", lambda: {
                 **rich.groupdict(), "tz": None, "frac": None, "y": f"20{rich.group('yy')}",
@@ -1375,10 +1393,29 @@ def _match_ns(match: re.Match[str], key: str, fields: Callable[[], dict[str, Any
 
 def day_first(texts: Iterable[str]) -> bool:
     """Whether the `first/second/year` dates among these lines write the day first: one whose
-    first field is over 12 (no month) says so (rich's `[13/07/24 00:00:00]` too)."""
-    return any(((m := _leading(_SLASH, text)) is not None and m.group("first") is not None and int(m.group("first")) > 12)
-               or (text[:1] == "[" and (rich := _RICH_TIME.match(text)) is not None and int(rich.group("first")) > 12)
-               for text in texts if "/" in text[:_DATE_END_MAX])
+    first field is over 12 (no month) says so (rich's `[13/07/24 00:00:00]` too); where none is past 12
+    in either field, the field that changes more often from one date to the next is the day (a
+    job's days go by before its months: rich's `[03/07/24 14:42:40]` ... `[05/07/24 02:38:10]`, the
+    3rd to the 5th of July), the month first where neither does."""
+    changes = [0, 0]  # how often the first field, the second, changed from the date before
+    last: tuple[str, str] | None = None
+    for text in texts:
+        if "/" not in text[:_RICH_GLUED_MAX]:
+            continue
+        m = _leading(_SLASH, text) if "/" in text[:_DATE_END_MAX] else None
+        pair = ((m.group("first"), m.group("second")) if m is not None and m.group("first") is not None
+                else (rich.group("first"), rich.group("second")) if (rich := _rich_time(text)) is not None else None)
+        if pair is None:
+            continue
+        if int(pair[0]) > 12:
+            return True
+        if int(pair[1]) > 12:
+            changes[1] += 1 << 20  # (a day past 12 second: the month first, whatever the changes)
+        if last is not None:
+            changes[0] += pair[0] != last[0]
+            changes[1] += pair[1] != last[1]
+        last = pair
+    return changes[0] > changes[1]
 
 
 _SECONDS: dict[str, int | None] = {}  # a date to the second (and zone) as written -> its ns since the epoch (None: no date)

@@ -22,6 +22,8 @@ METRIC_KEYS = {
     "loss": "loss", "train_loss": "loss", "trn_loss": "loss", "total_loss": "loss", "lr": "lr", "learning_rate": "lr",
     # (DeiT's, MAE's, DINO's `log.txt`: `{"train_lr": ..., "train_loss": ..., "train_grad_norm": ..., "epoch": 3}`)
     "train_lr": "lr", "train_learning_rate": "lr", "grad_norm": "grad_norm", "train_grad_norm": "grad_norm",
+    # (a script's `| grad 0.768 |`, fairseq's and Megatron's short name, `gnorm`)
+    "grad": "grad_norm", "gnorm": "grad_norm",
     "step_time_s": "step_time_s", "step_time": "step_time_s", "time_per_step": "step_time_s",
     "step_time_seconds": "step_time_s", "step_time_sec": "step_time_s", "step_time_secs": "step_time_s",
     "data_time_s": "data_time_s", "data_time": "data_time_s", "data_s": "data_time_s", "data_loading_s": "data_time_s",
@@ -464,7 +466,8 @@ def elapsed_step_times(clocked: Sequence[tuple[dict[str, Any], float, int]], res
     """Step times from a clock since training began that rows' lines print (row, its seconds, its line; Monodepth2's
     `time elapsed: 00h23m14s`, ms-swift's `'elapsed_time': '1m 3s'`), once the rows' steps are the run's: a row's the
     seconds since its rank's reading before over the steps between, where that is `min_gap_s` or more and the row has
-    no time of its own; a rank's first none; a clock or count gone back starts over, and so does a line in `resets`
+    no time of its own (else since the reading before that, and so on: a row too close to the last reading timed
+    leaves the clock there); a rank's first none; a clock or count gone back starts over, and so does a line in `resets`
     (line, rank: an evaluation's, whose time is no step's)."""
     marks = sorted([(line, 1, row["rank"], row, seconds) for row, seconds, line in clocked]
                    + [(line, 0, rank, None, 0.0) for line, rank in resets], key=lambda mark: (mark[0], mark[1]))
@@ -474,10 +477,14 @@ def elapsed_step_times(clocked: Sequence[tuple[dict[str, Any], float, int]], res
             last[rank] = None
             continue
         before = last.get(rank)
-        if (before is not None and row["step"] > before[0] and seconds - before[1] >= min_gap_s
-                and row.get("step_time_s") is None):
+        timed = (before is not None and row["step"] > before[0] and seconds - before[1] >= min_gap_s
+                 and row.get("step_time_s") is None)
+        if timed:
             row["step_time_s"] = (seconds - before[1]) / (row["step"] - before[0])
-        last[rank] = (row["step"], seconds)
+        # (a row closer to the reading the clock counts from than `min_gap_s` leaves it there: the steps are timed
+        # over both, a log printed every few seconds on a whole-second clock)
+        if before is None or timed or row.get("step_time_s") is not None or row["step"] <= before[0] or seconds < before[1]:
+            last[rank] = (row["step"], seconds)
 
 
 # seconds either side of a step line's own second whose lines time it, where a whole-second clock dates several a second

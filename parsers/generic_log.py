@@ -244,6 +244,10 @@ def _message(text: str) -> str:
     return (text[stamp.end():] if stamp is not None else text).rstrip()
 
 
+# argparse's dump of a script's arguments as a line's whole text: `Namespace(DUMP_DIR='/home/.../log', batch_size=2, ...)`
+_ARGS_NAMESPACE = re.compile(r"Namespace\(\w{1,80}=[^\n]{0,20000}\)\s*$")
+
+
 def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
     """A log its program appends to at each start (KAIR's `train.log`: `21-04-05 19:36:02.240 :   task: dncnn25`, its
     options, then `Random seed: 7603`; PySlowFast's `[05/11 18:44:44][INFO] train_net.py: 377: Train with config:`):
@@ -304,6 +308,32 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
                        process=True)
             launches += 1
         said_at = line.number
+
+
+def _argument_dump_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
+    """A log that opens with its script's arguments as argparse prints them, undated (PointNet's train.py and its
+    descendants', `log_string(str(FLAGS))` into a log_train.txt it opens to append: `Namespace(DUMP_DIR='...',
+    batch_size=2, ...)`): each later such dump, after a dated line since the one before, is the script launched again,
+    whether or not the launch before logged a step (nine launches of VoteNet that died in their first epoch, then one
+    that went on); it starts at its first dated line (at most `APPENDED_LAUNCHES_MAX`)."""
+    at = next((i for i, line in enumerate(lines) if line.text.strip()), None)
+    if (at is None or lines[at].ts_ns is not None or lines[at].rank is not None
+            or not lines[at].text.startswith("Namespace(") or _ARGS_NAMESPACE.match(lines[at].text) is None):
+        return
+    begun = {event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_START.value}
+    dumped, dated_since, launches = False, False, 0
+    for line in lines[at + 1:]:
+        if line.rank is not None:
+            continue
+        if line.ts_ns is None:
+            if line.text.startswith("Namespace(") and dated_since and _ARGS_NAMESPACE.match(line.text) is not None:
+                dumped, dated_since = True, False
+            continue
+        if dumped and line.number not in begun and launches < APPENDED_LAUNCHES_MAX:
+            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=line.ts_ns,
+                       detail="the log's first line again: a launch appended to it", raw=line.text, process=True)
+            launches += 1
+        dumped, dated_since = False, True
 
 
 _STARTS_OR_FAILURES = frozenset({LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value, LogEventKind.CRASH.value,
@@ -2069,6 +2099,9 @@ def _bare_bar(text: str) -> list[BarReading]:
 # a bar's description that is its training's loss alone (EfficientAD's `set_description("Current loss: {:.4f}  ")`), with
 # tqdm's `: ` after it
 _LOSS_SAID = re.compile(rf"\s{{0,8}}(?:[Cc]urrent |[Tt]rain(?:ing)? )?[Ll]oss: {{0,2}}{_FIGURE} {{0,4}}: {{0,2}}")
+# a bar's description that is the word training alone, after its rank (a DDP script's `Rank 0 Training:   4%|▎         |
+# 1/28 [00:53<24:01, 53.38s/it]`), with tqdm's `: ` after it
+_TRAINING_SAID = re.compile(r"\s{0,8}(?:\[?[Rr]ank:? ?\d{1,7}\]?:? )?(?:[Tt]rain(?:ing)?|TRAIN(?:ING)?) {0,4}: {0,2}")
 # a bar's postfix naming its training's losses after its rate (alpha-zero-general's `Loss_pi=3.88e+00, Loss_v=1.04e+00`;
 # ai-toolkit's `lr: 1.0e-04 loss: 4.167e-01`)
 _LOSSES_POSTFIX = re.compile(r"[,\s](?:train_)?loss(?:_[a-z]{1,12})?(?:=|: )", re.I)
@@ -2089,8 +2122,11 @@ def _training_bar(text: str) -> list[BarReading]:
     if (_NOT_TRAINING.search(text, 0, reading.start) is not None or _NOT_TRAINING_LOOP.search(text, 0, reading.start)
             is not None or _BAR_EPOCH.search(text, 0, reading.start) is not None or "alidat" in text[:reading.start]):
         return []  # (an evaluation's, an inference's, a generation's bar: `Inference: 100%|...| 50/50 [..., loss=0.305]`)
-    if (percent := text.rfind("%", 0, reading.start)) >= 3 and _LOSS_SAID.fullmatch(text, 0, percent - 3) is not None:
-        return [reading]  # (its description the loss alone, then tqdm's `: ` and the percentage's three places)
+    if (percent := text.rfind("%", 0, reading.start)) >= 3 and (
+            _LOSS_SAID.fullmatch(text, 0, percent - 3) is not None
+            or (reading.unit == "it" and _TRAINING_SAID.fullmatch(text, 0, percent - 3) is not None)):
+        # (its description the loss alone, or the word training alone, then tqdm's `: ` and the percentage's three places)
+        return [reading]
     found = _LOSSES_POSTFIX.search(text, reading.end, reading.end + TRAIN_POSTFIX_SPAN)
     return [reading] if found is not None and "]" not in text[reading.end:found.start()] else []
 
@@ -2239,11 +2275,18 @@ _TRAINING_NAMED = re.compile(r"\b(?:[Tt]rain|TRAIN)")
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
 _MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|\bep[:=]|Train:|train: \[| \| loss | avg loss, |, train_loss: |\] loss: "
-                        r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d")
+                        r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d|^ ?---- batch: \d")
 
 
 # a MetricLogger's row (after its iteration in brackets): its meters from the epoch's `eta: ` on
 _ETA_ROW = re.compile(r"(?:[^\n]{0,40}?\[ {0,12}\d{1,12}/\d{1,12}\])?\s{0,4}eta: \d")
+
+
+# A step line's token rate, the figure before its unit (a script's `| 37.3k tok/s |`, `614531 tokens/sec`) or after its
+# name (`Tokens/s: 41.54`); not a rate of words or samples
+_TOKEN_RATE = re.compile(r"(?<![\w.])(?P<v>\d{1,12}(?:\.\d{1,6})?) ?(?P<k>[kKM])? ?tok(?:en)?s?/s(?:ec)?\b"
+                         r"|\b[Tt]okens?/s(?:ec)?:? {1,4}(?P<w>\d{1,12}(?:\.\d{1,6})?)(?![\d.])")
+_SCALE = {"k": 1e3, "K": 1e3, "M": 1e6}
 
 
 def _step_values(text: str) -> dict[str, float]:
@@ -2329,6 +2372,9 @@ def _step_values(text: str) -> dict[str, float]:
         values["loss"] = float(train.group("v"))
     if values.get("mfu", 0) < 0:
         del values["mfu"]  # not measured yet (nanoGPT prints -100% until its fifth iteration)
+    if "tokens_per_s" not in values and "/s" in text and (tokens := _TOKEN_RATE.search(text)) is not None:
+        figure = tokens.group("v") or tokens.group("w")
+        values["tokens_per_s"] = float(figure) * _SCALE.get(tokens.group("k") or "", 1.0)
     if "step_time_s" not in values and "train time" in text and (pair := _DATA_TRAIN_TIME.search(text)) is not None:
         values["step_time_s"] = float(pair.group("t"))
         values.setdefault("data_time_s", float(pair.group("d")))
@@ -2510,6 +2556,12 @@ class _Counter(NamedTuple):
         return values
 
 
+# PointNet's train.py and its descendants' (PointNet++, Frustum PointNets, VoteNet, GraspNet): the batches done within
+# the epoch its `**** EPOCH 000 ****` banner opened, every log interval, their means one a line under it (` ---- batch:
+# 010 ----`, then `mean box_loss: 2.684942`, ..., `mean loss: 48.511072`)
+_POINTNET_BATCH = re.compile(r"^ ?-{4} batch: (?P<i>\d{1,9}) -{4}\s*$")
+
+
 def _step_counter(text: str) -> _Counter | None:
     """The counter of a step line: a batch within its epoch (`_EPOCH_BATCH`: the step is
     epoch x batches per epoch + batch, the epoch as the line numbers it, so that the steps go on
@@ -2567,6 +2619,8 @@ def _step_counter(text: str) -> _Counter | None:
         batch = batch or _EPOCH_BATCH.search(text) or (_EPOCH_EQ_STEP.search(text) if "Epoch" in text else None)
         if batch is None and " batches" in text:
             batch = _EPOCH_BATCHES_AFTER.search(text)
+    if text[:12] in (" ---- batch:", "---- batch: ") and (pointnet := _POINTNET_BATCH.match(text)) is not None:
+        return _Counter(int(pointnet.group("i")), pointnet)
     if batch is None and text[:6] == "Epoch " and " loss: " in text:
         batch = _MONAI_RESEARCH.match(text)
     if batch is None and "Train:" in text:
@@ -3241,7 +3295,8 @@ class _Record:
 
 # a metric line under a step's head alone: `Train Loss: 42.37`, `Accuracy: 6.25%` (a percentage)
 _HEAD_METRIC = re.compile(rf"^(?P<key>[A-Za-z][\w .()-]{{0,80}}?)\s{{0,4}}[:=]\s{{0,4}}(?P<value>{_FIGURE})%?", re.I)
-_HEAD_LOSS = re.compile(r"(?:train(?:ing)?(?: set)?[ _])?loss", re.I)  # the step's training loss by its name
+# the step's training loss by its name (PointNet's mean over its log interval, `mean loss`)
+_HEAD_LOSS = re.compile(r"(?:train(?:ing)?(?: set)?[ _]|mean )?loss", re.I)
 _HEAD_METRIC_LINES = 8  # metric lines under a head alone at most
 
 
@@ -3586,6 +3641,7 @@ class GenericLogParser(LogReader):
         vits_opened = False  # the line before was VITS' epoch line
         alone_head: tuple[int | None, int] | None = None  # the line before was a batch's head alone (`_HeadRecord`)
         alone_heads: set[tuple[int | None, int]] = set()  # those with their training loss below them
+        head_metrics = 0  # the metric lines read under that head so far
         for body in bodies:
             since_opening += 1
             if _own_step(body) is not None or (" iter, " in body and _CHAINER_ITER.fullmatch(body) is not None):
@@ -3672,15 +3728,20 @@ class GenericLogParser(LogReader):
             if "| Steps: " in body and _EPOCH_STEPS.match(body) is not None:
                 return Claim.CONTENT  # the DDP tutorial's epoch line
             if alone_head is not None:
-                if ("oss" in body and (metric := _HEAD_METRIC.fullmatch(body.strip())) is not None
-                        and _HEAD_LOSS.fullmatch(metric.group("key")) is not None):
-                    alone_heads.add(alone_head)  # a batch's head alone, its training loss on the line below
+                metric = _HEAD_METRIC.fullmatch(body.strip())
+                if "oss" in body and metric is not None and _HEAD_LOSS.fullmatch(metric.group("key")) is not None:
+                    alone_heads.add(alone_head)  # a batch's head alone, its training loss on a line below
                     if len(alone_heads) >= 2:
                         return Claim.CONTENT
-                alone_head = None
+                    alone_head = None
+                elif metric is None or head_metrics >= _HEAD_METRIC_LINES:
+                    alone_head = None
+                head_metrics += 1  # (another metric before the loss: VoteNet's `mean box_loss: 2.684942`)
             if ("poch" in body or "POCH" in body) and (counter := _step_counter(body)) is not None and (
                     _head_alone(body, counter)):
-                alone_head = (counter.epoch, counter.step)
+                alone_head, head_metrics = (counter.epoch, counter.step), 0
+            elif body[:12] in (" ---- batch:", "---- batch: ") and _POINTNET_BATCH.match(body) is not None:
+                alone_head, head_metrics = (None, int(body.split()[2])), 0  # (its epoch the banner's above)
             if record_head:
                 record_head = False
                 if _RECORD_METRIC.fullmatch(body) is not None:  # a step record's metric line (two claim)
@@ -3723,7 +3784,7 @@ class GenericLogParser(LogReader):
                 # trainer's `epoch 1 iter 3260: train loss 0.55002. lr 3.000578e-04: 100%|`)
                 return Claim.CONTENT
             elif (own_time := _is_step_line(body, dated=False)) or bar is not None or _bare_bar(body) or (
-                    "oss" in body and "%" in body and _training_bar(body)):
+                    ("oss" in body or "rain" in body or "RAIN" in body) and "%" in body and _training_bar(body)):
                 # a step line reporting its own time (nanoGPT's, an epoch's bar), undated; one whose
                 # shape names its program (timm's `Train: 0 [   0/36 (  3%)]  Loss: ...`, a MetricLogger's
                 # `Epoch: [2]  [0/2]  eta: 0:00:12  lr: ...`) counts twice
@@ -3927,7 +3988,7 @@ class GenericLogParser(LogReader):
                 sizes[(rank, counter.epoch)] = int(counter.match.group("n"))
                 if counter.epoch == 0 or counter.epoch == counter.epochs:
                     counted_from.add(min(counter.epoch, 1))
-            if counter.match.re in (_EPOCH_COUNT, _EP_BATCH, _ESPNET, _TUTORIAL_PAIR, _PADDLE_PASS):
+            if counter.match.re in (_EPOCH_COUNT, _EP_BATCH, _ESPNET, _TUTORIAL_PAIR, _PADDLE_PASS, _POINTNET_BATCH):
                 within.append((len(rows.steps) - 1, counter.epoch))
 
         for line in lines:
@@ -4024,7 +4085,7 @@ class GenericLogParser(LogReader):
                 if not caching.get(line.rank, False):
                     if readings := _bare_bar(line.text):
                         bare.extend((line, reading) for reading in readings)
-                    elif "oss" in line.text:
+                    elif "oss" in line.text or "rain" in line.text or "RAIN" in line.text:
                         named_bars.extend((line, reading) for reading in _training_bar(line.text))
             elif "% " in line.text and "oss" in line.text and ("it/s" in line.text or "/epoch" in line.text):
                 named_bars.extend((line, reading) for reading in _training_bar(line.text))
@@ -4404,6 +4465,8 @@ class GenericLogParser(LogReader):
                 # (an evaluation's line at the step: mlx-lm's `Iter 100: Val loss 0.922, Val took 2.440s`; not one whose
                 # keys, sorted, put a test's before its training's, `step 100: test_acc 0.01 train_loss 1.0`)
                 counter = None
+            if counter is not None and counter.match.re is _POINTNET_BATCH and line.rank in epochs:
+                counter = counter._replace(epoch=epochs[line.rank][-1].number)  # (the epoch its banner opened)
             if counter is not None and (counter.match.re is _BATCH_OF or counter.match.re is _MONAI_BATCH):
                 named = epochs[line.rank][-1].number if line.rank in epochs else None  # the epoch its own line named last
                 if batch_totals.setdefault((line.rank, named), counter.batches) != counter.batches:
@@ -4668,6 +4731,7 @@ class GenericLogParser(LogReader):
                             rows.steps[-1]["framework"] = epoch.framework
         _appended_launches(lines, rows)
         _undated_relaunches(lines, rows)
+        _argument_dump_relaunches(lines, rows)
         _new_process_ids(lines, rows)
         if not rows.steps and not rows.events and (banner := next(
                 (line for line in lines if ("rain" in line.text or "RAIN" in line.text)

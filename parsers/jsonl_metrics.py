@@ -200,11 +200,15 @@ class JsonlMetricsParser(Parser):
                 training = any(k in values for k in _TRAINING) or (
                     "current_steps" in record and not any(k.startswith("eval_") for k in record))
                 # (a record its clock dates has its steps timed by that clock, to the microsecond)
-                if (training and last is not None and step > last[0] and elapsed - last[1] >= _ELAPSED_GAP_MIN_S
-                        and "step_time_s" not in values and ts is None):
+                timed = (training and last is not None and step > last[0] and elapsed - last[1] >= _ELAPSED_GAP_MIN_S
+                         and "step_time_s" not in values and ts is None)
+                if timed:
                     values["step_time_s"] = (elapsed - last[1]) / (step - last[0])
-                if last is None or step >= last[0] or elapsed < last[1]:
-                    # a later record (an evaluation's, at its step or after it) restarts the clock after it
+                if last is None or elapsed < last[1] or step < last[0] or not training or timed or (
+                        "step_time_s" in values or ts is not None):
+                    # a later record (an evaluation's, at its step or after it) restarts the clock after it; a
+                    # training record closer to the one the clock counts from than its rounding allows (LLaMA-Factory's
+                    # every 5 steps, 5-7 s apart on a whole-second clock) leaves it there, the steps timed over both
                     previous[rank] = (step, elapsed)
             if hf_summary(record):
                 runtime = to_float(record.get("train_runtime"), text=False)

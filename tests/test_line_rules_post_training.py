@@ -837,3 +837,25 @@ def test_deepspeeds_report_as_its_engine_is_built_is_no_step_before_the_trainers
     (tmp_path / "store").mkdir()
     con = console_connection(tmp_path / "store", GRPO_DEEPSPEED)
     assert con.execute("select attempt, first_step, last_step from attempts").fetchall() == [(1, 1, 1)]
+
+
+# A custom SFT script with pre-training replay, its own end as its last line (Aleixein466/Vet-LLM-Prueba@
+# 7197293d221e9847c832eab8326620f39269fe8f, logs/sft.log, lines 1-7)
+SFT_DONE = [
+    'params=17.62M base=checkpoints\\tiny-18m\\last.pt',
+    'sft_train=238 replay_tokens=367289',
+    '[sft] step=10 loss=5.766 (sft=11.426 pt=0.107)',
+    '[sft] step=20 loss=4.287 (sft=8.469 pt=0.104)',
+    '[sft] step=30 loss=3.096 (sft=6.093 pt=0.099)',
+    '[sft] step=40 loss=2.974 (sft=5.834 pt=0.115)',
+    'sft done -> checkpoints\\tiny-18m-sft\\last.pt',
+]
+
+
+def test_a_fine_tuning_phases_own_done_ends_its_run(tmp_path: Path) -> None:
+    """`sft done -> checkpoints\\tiny-18m-sft\\last.pt` after its steps: the run ended, as it says (not a process that
+    stopped without a word)."""
+    _, steps, events = _read(tmp_path, SFT_DONE)
+    assert [s["step"] for s in steps] == [int(t.split("step=")[1].split()[0]) for t in SFT_DONE if "step=" in t]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [
+        ("attempt_end", SFT_DONE.index(next(t for t in SFT_DONE if t.startswith("sft done"))) + 1)]
