@@ -477,13 +477,15 @@ def elapsed_step_times(clocked: Sequence[tuple[dict[str, Any], float, int]], res
             last[rank] = None
             continue
         before = last.get(rank)
-        timed = (before is not None and row["step"] > before[0] and seconds - before[1] >= min_gap_s
-                 and row.get("step_time_s") is None)
+        if before is None:
+            last[rank] = (row["step"], seconds)
+            continue
+        timed = row["step"] > before[0] and seconds - before[1] >= min_gap_s and row.get("step_time_s") is None
         if timed:
             row["step_time_s"] = (seconds - before[1]) / (row["step"] - before[0])
         # (a row closer to the reading the clock counts from than `min_gap_s` leaves it there: the steps are timed
         # over both, a log printed every few seconds on a whole-second clock)
-        if before is None or timed or row.get("step_time_s") is not None or row["step"] <= before[0] or seconds < before[1]:
+        if timed or row.get("step_time_s") is not None or row["step"] <= before[0] or seconds < before[1]:
             last[rank] = (row["step"], seconds)
 
 

@@ -202,10 +202,10 @@ class JsonlMetricsParser(Parser):
                 # (a record its clock dates has its steps timed by that clock, to the microsecond)
                 timed = (training and last is not None and step > last[0] and elapsed - last[1] >= _ELAPSED_GAP_MIN_S
                          and "step_time_s" not in values and ts is None)
-                if timed:
+                if timed and last is not None:
                     values["step_time_s"] = (elapsed - last[1]) / (step - last[0])
-                if last is None or elapsed < last[1] or step < last[0] or not training or timed or (
-                        "step_time_s" in values or ts is not None):
+                if (last is None or not training or timed or "step_time_s" in values or ts is not None
+                        or elapsed < last[1] or step < last[0]):
                     # a later record (an evaluation's, at its step or after it) restarts the clock after it; a
                     # training record closer to the one the clock counts from than its rounding allows (LLaMA-Factory's
                     # every 5 steps, 5-7 s apart on a whole-second clock) leaves it there, the steps timed over both
