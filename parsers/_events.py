@@ -2818,6 +2818,7 @@ def log_result(rows: LogRows, warning: str | None) -> ParseResult:
     if SHARED_LINES.get():  # (a second reader is given some of the lines: the primary's reading of them all)
         rows.repeated_starts()
         rows.last_lines()
+    rows.date_aborted_failures()
     rows.date_undated_events()
     running_mean_step_times(rows)
     next_dated_line_ends(rows)

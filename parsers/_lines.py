@@ -659,7 +659,7 @@ FAILURE_TIME = re.compile(r"^\s{0,8}time\s{0,8}: (\d{4}-\d\d-\d\d)_(\d\d:\d\d:\d
 
 # glog's failure signal handler (PaddlePaddle's, Caffe's): `*** Aborted at 1680682174 (unix time) try "date -d
 # @1680682174" if you are using GNU date ***` (Paddle's in its `[TimeInfo: ...]`), the moment in seconds since the epoch
-_ABORTED_AT = re.compile(r"\*\*\* Aborted at (\d{9,11}) \(unix time\)")
+ABORTED_AT = re.compile(r"\*\*\* Aborted at (\d{9,11}) \(unix time\)")
 
 
 def _failure_time_ns(bodies: Sequence[str]) -> int | None:
@@ -677,9 +677,9 @@ _ZONE_AHEAD_NS = 14 * 3600 * 10**9
 
 
 def _aborted_at(bodies: Sequence[str]) -> list[tuple[int, int]]:
-    """The line index and UTC time in ns of each of glog's failure handler's reports (`_ABORTED_AT`), in order."""
+    """The line index and UTC time in ns of each of glog's failure handler's reports (`ABORTED_AT`), in order."""
     return [(i, int(aborted.group(1)) * 10**9) for i, body in enumerate(bodies)
-            if "Aborted at " in body and (aborted := _ABORTED_AT.search(body)) is not None]
+            if "Aborted at " in body and (aborted := ABORTED_AT.search(body)) is not None]
 
 
 def _years_around(bodies: Sequence[str], yearless: list[int], aborts: list[tuple[int, int]]) -> list[int | None]:

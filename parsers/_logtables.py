@@ -11,7 +11,7 @@ from typing import Any
 import pyarrow as pa
 
 from tracelens.enums import FAILURE_EVENT_KINDS, LogEventKind
-from tracelens.parsers._lines import iter_numbers
+from tracelens.parsers._lines import ABORTED_AT, iter_numbers
 from tracelens.parsers._nccl import NcclScanner
 from tracelens.parsers._numbers import half_unit, within_int64
 from tracelens.schemas import LOG_EVENTS, LOG_STEPS
@@ -208,6 +208,34 @@ class LogRows:
                 last = ns
         for event in undated[k:]:
             event["after_ns"] = last
+
+    def date_aborted_failures(self) -> None:
+        """A failure no line of its own dates, where glog's failure handler names its moment (PaddlePaddle's `[TimeInfo:
+        *** Aborted at 1691153636 (unix time) ...]` in its error summary): the failure events between the file's dated
+        line before that report and the next are at that moment, where it falls between the two (else the report's
+        UTC and the lines' own clock, a local time, disagree: nothing is dated)."""
+        if self.clock is None or self.texts is None:
+            return
+        failures = {kind.value for kind in FAILURE_EVENT_KINDS}
+        undated = sorted((e for e in self.events if e.get("ts_ns") is None and e["kind"] in failures), key=lambda e: e["line"])
+        if not undated:
+            return
+        numbers, times = self.clock
+        lines = [e["line"] for e in undated]
+        for at, text in enumerate(self.texts):
+            if "Aborted at " not in text or (aborted := ABORTED_AT.search(text)) is None:
+                continue
+            moment = int(aborted.group(1)) * 1_000_000_000
+            before = self.dated_before(at)
+            after = next((j for j in range(at + 1, min(at + 400, len(times))) if times[j] is not None), None)
+            since = times[before] if before is not None else None
+            until = times[after] if after is not None else None
+            if before is None or since is None or moment < since or (until is not None and moment > until):
+                continue
+            low = bisect_right(lines, numbers[before])
+            high = bisect_left(lines, numbers[after]) if after is not None else len(lines)
+            for event in undated[low:high]:
+                event["ts_ns"] = moment
 
     def dated_before(self, index: int) -> int | None:
         """The index (into `clock`) of the last dated line before `index`, within 400 lines; None for none."""

@@ -2274,7 +2274,7 @@ _TRAINING_NAMED = re.compile(r"\b(?:[Tt]rain|TRAIN)")
 
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
-_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|\bep[:=]|Train:|train: \[| \| loss | avg loss, |, train_loss: |\] loss: "
+_MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|\bep[:=]|Train:|train: \[| \| loss | avg(?: loss)?, |, train_loss: |\] loss: "
                         r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d|^ ?---- batch: \d")
 
 
@@ -3793,7 +3793,10 @@ class GenericLogParser(LogReader):
                 # (a training bar with its loss, finished: one is enough)
                 finished = (not own_time and bar is None and "oss" in body
                             and any(reading.n == reading.total for reading in _training_bar(body)))
-                undated += 3 if named == "maxtext" or finished else 2 if (own_time and (
+                # (darknet's iteration line, its five fields in their order, alone in a log's tail of `Region 82 Avg
+                # IOU: ...` lines: one is enough)
+                darknet = own_time and " seconds, " in body and _DARKNET.match(body) is not None
+                undated += 3 if named == "maxtext" or finished or darknet else 2 if (own_time and (
                     named is not None or _METRIC_LOGGER_ROW.search(body) is not None)) or (
                     # (an epoch of a total's bar drawn at its end: `Epoch 1/2: 100%|...| 210/210 [04:52<00:00,
                     # 1.39s/img, loss (batch)=0.228]`, Pytorch-UNet's, a finished epoch)

@@ -271,3 +271,81 @@ def test_a_rich_date_after_a_bar_dates_its_epoch_and_the_field_that_changes_is_t
     assert [e for _, e, _ in epochs] == [0, 1, 17, 18, 19, 20, 21]
     assert [(s["step"], s["end_ns"], s["loss"]) for s in steps] == [
         (epoch, _at(when, "%d/%m/%y %H:%M:%S"), loss) for when, epoch, loss in epochs]
+
+
+# The tail of a darknet YOLOv3 console: its YOLO layers' `Region ...` lines, then one iteration line
+# (Idolphint/Vehicle-Object-Detection@6778a8a85b8ddb37a23125fb41188945755ac739, train_log.txt, lines 88-99)
+DARKNET_TAIL = [
+    'Region 82 Avg IOU: 0.887016, Class: 0.999999, Obj: 0.999982, No Obj: 0.003936, .5R: 1.000000, .75R: 1.000000,  count: 1',
+    'Region 94 Avg IOU: -nan, Class: -nan, Obj: -nan, No Obj: 0.000000, .5R: -nan, .75R: -nan,  count: 0',
+    'Region 106 Avg IOU: 0.829700, Class: 0.999882, Obj: 0.914203, No Obj: 0.000654, .5R: 1.000000, .75R: 0.666667,  count: 3',
+    'Region 82 Avg IOU: -nan, Class: -nan, Obj: -nan, No Obj: 0.000000, .5R: -nan, .75R: -nan,  count: 0',
+    'Region 94 Avg IOU: 0.850224, Class: 0.999750, Obj: 0.999815, No Obj: 0.001260, .5R: 1.000000, .75R: 1.000000,  count: 2',
+    'Region 106 Avg IOU: 0.749444, Class: 0.999997, Obj: 0.991961, No Obj: 0.000263, .5R: 1.000000, .75R: 0.000000,  count: 1',
+    'Region 82 Avg IOU: 0.988156, Class: 1.000000, Obj: 0.999997, No Obj: 0.001972, .5R: 1.000000, .75R: 1.000000,  count: 1',
+    'Region 94 Avg IOU: -nan, Class: -nan, Obj: -nan, No Obj: 0.000012, .5R: -nan, .75R: -nan,  count: 0',
+    'Region 106 Avg IOU: 0.864594, Class: 0.999991, Obj: 0.998903, No Obj: 0.000735, .5R: 1.000000, .75R: 1.000000,  count: 4',
+    '48101: 0.285852, 0.285852 avg, 0.000010 rate, 30.856258 seconds, 1539232 images',
+    'Loaded: 0.000043 seconds',
+    '',
+]
+
+
+def test_darknets_one_iteration_line_in_a_tail_of_region_lines_is_read(tmp_path: Path) -> None:
+    """`48101: 0.285852, 0.285852 avg, 0.000010 rate, 30.856258 seconds, 1539232 images`, alone among `Region 82 Avg
+    IOU: ...` lines: iteration 48101, its loss and its seconds (the file was refused)."""
+    _, steps, _ = _read(tmp_path, DARKNET_TAIL, name="train_log.txt")
+    line = next(n for n, t in enumerate(DARKNET_TAIL, start=1) if " seconds, " in t)
+    assert [(s["line"], s["step"], s["loss"], s["step_time_s"]) for s in steps] == [(line, 48101, 0.285852, 30.856258)]
+
+
+# PaddleDetection's worker 0 killed by SIGTERM, its error summary naming the moment of the abort, then the thread's
+# exception (douling843/M2S-DETR@e8ef86fd17138c12521187f0e059de2cddf0ac9a, log/workerlog.0, lines 69-96)
+PADDLE_ABORT = [
+    '[08/04 12:51:22] ppdet.engine INFO: Epoch: [1] [  0/232] learning_rate: 0.000012 loss_class: 0.245664 loss_bbox: 0.5'
+        '99957 loss_giou: 1.594125 loss_class_aux: 1.443389 loss_bbox_aux: 3.723889 loss_giou_aux: 9.653468 loss_class_dn: 0.'
+        '441015 loss_bbox_dn: 0.419831 loss_giou_dn: 1.359278 loss_class_aux_dn: 2.146659 loss_bbox_aux_dn: 2.109245 loss_gio'
+        'u_aux_dn: 6.804196 loss: 33.570122 eta: 2:35:46 batch_cost: 0.5634 data_cost: 0.0004 ips: 3.5498 images/s',
+    '[08/04 12:53:30] ppdet.engine INFO: Epoch: [1] [200/232] learning_rate: 0.000022 loss_class: 0.405525 loss_bbox: 0.3'
+        '85618 loss_giou: 1.224921 loss_class_aux: 1.972261 loss_bbox_aux: 2.439968 loss_giou_aux: 7.954222 loss_class_dn: 0.'
+        '460255 loss_bbox_dn: 0.314022 loss_giou_dn: 1.174574 loss_class_aux_dn: 1.947985 loss_bbox_aux_dn: 1.648450 loss_gio'
+        'u_aux_dn: 6.039680 loss: 28.823700 eta: 2:34:23 batch_cost: 0.5714 data_cost: 0.0004 ips: 3.5001 images/s',
+    '',
+    '',
+    '--------------------------------------',
+    'C++ Traceback (most recent call last):',
+    '--------------------------------------',
+    '0   bvar::detail::SamplerCollector::sampling_thread(void*)',
+    '1   bvar::detail::SamplerCollector::run()',
+    '',
+    '----------------------',
+    'Error Message Summary:',
+    '----------------------',
+    'FatalError: `Termination signal` is detected by the operating system.',
+    '  [TimeInfo: *** Aborted at 1691153636 (unix time) try "date -d @1691153636" if you are using GNU date ***]',
+    '  [SignalInfo: *** SIGTERM (@0x1157b0) received by PID 1136639 (TID 0x7f90747ef700) from PID 1136560 ***]',
+    '',
+    'Exception in thread Thread-5:',
+    'Traceback (most recent call last):',
+    '  File "/opt/conda/envs/paddle_env/lib/python3.7/site-packages/paddle/fluid/dataloader/dataloader_iter.py", line 620'
+        ', in _get_data',
+    '    data = self._data_queue.get(timeout=self._timeout)',
+    '  File "/opt/conda/envs/paddle_env/lib/python3.7/multiprocessing/queues.py", line 105, in get',
+    '    raise Empty',
+    '_queue.Empty',
+    '',
+    'During handling of the above exception, another exception occurred:',
+    '',
+    'Traceback (most recent call last):',
+]
+
+
+def test_glogs_abort_moment_dates_the_failure_it_reports(tmp_path: Path) -> None:
+    """`*** Aborted at 1691153636 (unix time)`: the failure logged with no time of its own since the last dated line
+    (`[08/04 12:53:30]`) happened then, 12:53:56, between that line and the next."""
+    _, _, events = _read(tmp_path, PADDLE_ABORT)
+    abort = next(int(t.split("Aborted at ")[1].split()[0]) for t in PADDLE_ABORT if "Aborted at " in t)
+    crashes = [e for e in events if e["kind"] == "crash"]
+    assert crashes and {e["ts_ns"] for e in crashes} == {abort * 10**9}
+    last_dated = _at("2023/" + PADDLE_ABORT[1][1:15], "%Y/%m/%d %H:%M:%S")
+    assert last_dated < abort * 10**9 < last_dated + 60 * 10**9
