@@ -181,12 +181,17 @@ def _in_order(head: Header, text: str) -> dict[str, str] | None:
 
 
 def _bordered_row(head: Header, cells: list[str]) -> dict[str, str] | None:
-    """A bordered row's cells, one a column; a cell that is no number has no value (a list of the
-    metric at several cut-offs, `[0.0488 0.0820 0.1099]`, in NGCF's recommenders' tables)."""
+    """A bordered row's cells, one a column; a list of a metric's figures has no value (at several cut-offs,
+    `[0.0488 0.0820 0.1099]`, in NGCF's recommenders' tables), any other cell that is no number makes the line no
+    row (Ray Tune's status table: `| inner_f0f9b_00000 | RUNNING  | 192.168.0.16:29201 | ...`)."""
     if len(cells) != len(head.names):
         return None
-    values = {name: cell for name, cell in zip(head.names, cells, strict=True)
-              if _NUMBER.fullmatch(cell) is not None or _CLOCK.fullmatch(cell) is not None}
+    values: dict[str, str] = {}
+    for name, cell in zip(head.names, cells, strict=True):
+        if _NUMBER.fullmatch(cell) is not None or _CLOCK.fullmatch(cell) is not None:
+            values[name] = cell
+        elif cell and not (cell[0] == "[" and cell[-1] == "]"):
+            return None
     counter = values.get(head.names[head.counter])
     return values if counter is not None and counter.isdigit() else None
 

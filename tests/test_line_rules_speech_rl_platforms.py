@@ -744,9 +744,13 @@ def test_an_indented_tune_result_block_is_its_iteration(tmp_path: Path) -> None:
 def test_tunes_total_run_time_ends_the_run(tmp_path: Path) -> None:
     """`tune.py:439 -- Total run time: 55.28 seconds (54.01 seconds for the tuning loop).` is
     printed as `tune.run` returns with every trial stopped: the run's clean end."""
-    _, _, events = _read(tmp_path, TUNE_END)
+    _, steps, events = _read(tmp_path, TUNE_END)
     line = next(i for i, t in enumerate(TUNE_END, 1) if "Total run time:" in t)
     assert [(e["kind"], e["line"]) for e in events if e["kind"] in ("attempt_end", "crash")] == [("attempt_end", line)]
+    # (the trial's result block is its iteration's row; the status tables' rows, a trial's name and state in their
+    # cells, are no step rows of their own)
+    said = [t for t in TUNE_END if t.startswith(("  training_iteration: ", "  time_this_iter_s: "))]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(int(said[1].split(": ")[1]), float(said[0].split(": ")[1]))]
 
 
 def test_maniskills_ppo_iterations_are_steps_and_its_model_saved_lines_saves(tmp_path: Path) -> None:
