@@ -2282,10 +2282,12 @@ _MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|\bep[:=]|Train:|train: \[| \| loss |
 _ETA_ROW = re.compile(r"(?:[^\n]{0,40}?\[ {0,12}\d{1,12}/\d{1,12}\])?\s{0,4}eta: \d")
 
 
-# A step line's token rate, the figure before its unit (a script's `| 37.3k tok/s |`, `614531 tokens/sec`) or after its
-# name (`Tokens/s: 41.54`); not a rate of words or samples
-_TOKEN_RATE = re.compile(r"(?<![\w.])(?P<v>\d{1,12}(?:\.\d{1,6})?) ?(?P<k>[kKM])? ?tok(?:en)?s?/s(?:ec)?\b"
-                         r"|\b[Tt]okens?/s(?:ec)?:? {1,4}(?P<w>\d{1,12}(?:\.\d{1,6})?)(?![\d.])")
+# A step line's token rate, the figure before its unit, after a space or a field's bar (a script's `| 37.3k tok/s |`,
+# `614531 tokens/sec`; not a pair's second, OpenNMT's `662/656 tok/s`, its source's and its target's), or after its name
+# (`Tokens/s: 41.54`, torchtitan-like `Tokens/s:   1.68K`, `toks/s=32,890`); not a rate per GPU (`Tokens/s/GPU:`)
+_TOKEN_RATE = re.compile(r"(?:^|(?<=[\s|(]))(?P<v>\d{1,12}(?:\.\d{1,6})?) ?(?P<k>[kKM])? ?tok(?:en)?s?/s(?:ec)?\b(?!/)"
+                         r"|\b[Tt]ok(?:en)?s?/s(?:ec)?(?::? {1,4}|=)(?P<w>\d{1,3}(?:,\d{3})+|\d{1,12}(?:\.\d{1,6})?)"
+                         r"(?P<k2>[kKM])?(?![\d./]|,\d)")
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6}
 
 
@@ -2373,8 +2375,8 @@ def _step_values(text: str) -> dict[str, float]:
     if values.get("mfu", 0) < 0:
         del values["mfu"]  # not measured yet (nanoGPT prints -100% until its fifth iteration)
     if "tokens_per_s" not in values and "/s" in text and (tokens := _TOKEN_RATE.search(text)) is not None:
-        figure = tokens.group("v") or tokens.group("w")
-        values["tokens_per_s"] = float(figure) * _SCALE.get(tokens.group("k") or "", 1.0)
+        figure = (tokens.group("v") or tokens.group("w")).replace(",", "")
+        values["tokens_per_s"] = float(figure) * _SCALE.get(tokens.group("k") or tokens.group("k2") or "", 1.0)
     if "step_time_s" not in values and "train time" in text and (pair := _DATA_TRAIN_TIME.search(text)) is not None:
         values["step_time_s"] = float(pair.group("t"))
         values.setdefault("data_time_s", float(pair.group("d")))

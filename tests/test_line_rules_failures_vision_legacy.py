@@ -987,6 +987,8 @@ def test_validation_lines_between_steps_are_evaluation_time(tmp_path: Path) -> N
     assert con.execute("select seconds from goodput_buckets where bucket = 'eval'").fetchone()[0] == pytest.approx(evaluated)
     assert con.execute("select end_ns - start_ns from attempts").fetchone()[0] == (
         _ns("2019-02-15 16:48:27,328") - _ns("2019-02-15 16:34:17,475"))
+    # (`662/656 tok/s` is the source's and the target's rates, a pair: neither is the step's tokens a second)
+    assert con.execute("select count(tokens_per_s) from log_steps").fetchone()[0] == 0
 
 
 def test_an_evaluation_starts_at_its_own_line_after_an_undated_training_bar(tmp_path: Path) -> None:

@@ -504,6 +504,9 @@ def test_slurms_oom_kill_of_a_step_is_a_crash(tmp_path: Path) -> None:
 def test_a_scripts_own_rank_label_is_the_steps_rank(tmp_path: Path) -> None:
     _, steps, _ = _read(tmp_path, PICOTRON, parser_name="generic_log")
     assert [(s["step"], s["rank"], s["loss"]) for s in steps] == [(1, 2, 10.9062), (2, 2, 8.5469), (3, 2, 8.9219)]
+    # (`Tokens/s:  199.02`, `Tokens/s:   1.68K`, `Tokens/s:  10.61K`: the job's rate, thousands by their `K`; not the
+    # `Tokens/s/GPU:` beside it)
+    assert [s["tokens_per_s"] for s in steps] == [199.02, 1680.0, 10610.0]
 
 
 def test_mindspore_time_monitor_gives_the_epochs_mean_step_time(tmp_path: Path) -> None:
@@ -636,6 +639,9 @@ def test_a_step_ms_key_is_the_steps_milliseconds(tmp_path: Path) -> None:
     printed = [(int(m.group(1)), float(m.group(2)) / 1000) for t in lines
                if (m := re.search(r"^step=(\d+) .* step_ms=([\d.]+)", t))]
     assert [(s["step"], s["step_time_s"]) for s in steps] == printed and len(printed) == 8
+    # (its `toks/s=32,890`, the thousands grouped by commas: 32,890 tokens a second; not `e-06 toks` read as 6)
+    rates = [float(m.group(1).replace(",", "")) for t in lines if (m := re.search(r"toks/s=([\d,]+) ", t))]
+    assert [s["tokens_per_s"] for s in steps] == rates and rates[0] == 32890
 
 
 def test_a_run_long_bar_with_each_epochs_print_glued_in_counts_the_runs_steps(tmp_path: Path) -> None:
