@@ -1735,7 +1735,8 @@ def rate_agrees(seconds: dict[int, float], reading: BarReading, base: BarReading
     return rate if measured / RATE_BAND <= rate <= measured * RATE_BAND else None
 
 
-def clock_held_rate(rate: float | None, reading: BarReading, before: tuple[int, int] | None) -> float | None:
+def clock_held_rate(rate: float | None, reading: BarReading, before: tuple[int, int] | None,
+                    since: tuple[int, int] | None = None) -> float | None:
     """A bar's rate as a step's time, unless the bar's clock since its previous new count
     `before` (count, elapsed seconds) says the rate is still held up by an earlier, longer step:
     tqdm's rate is a moving average, which a long first step (a start-up, a compilation) keeps
@@ -1743,13 +1744,29 @@ def clock_held_rate(rate: float | None, reading: BarReading, before: tuple[int, 
     [04:24<..., 264.86s/it]`). Where the rate is over half again the clock's seconds a step (to
     its whole second), those seconds are the step's time, or none under two seconds. A rate under
     the clock's is kept (a pause between two readings, an evaluation's, is no step's time), as is
-    the first reading of a bar, or of a new one (its count or clock back)."""
+    the first reading of a bar, or of a new one (its count or clock back). Where `since` (count, elapsed
+    seconds) is the bar's first reading and its clock has run `RATE_SPAN_S` or more since then, the rate is held up
+    too where it stands over `RATE_LAG_BAND` times the clock's seconds a step since then (to its whole second), after
+    a start whose first reading's steps took over twice as long: a slow start's stall weighs on tqdm's average for a
+    dozen readings after it (R2-Gaussian's `40/100 [00:23<00:24,
+    2.40it/s]`, 0.42 s a step, 16 s after a 17 s start, its clock 2 s for every 10 steps)."""
     if rate is None or before is None or reading.n <= before[0] or reading.elapsed_s < before[1]:
         return rate
     steps, elapsed = reading.n - before[0], reading.elapsed_s - before[1]
-    if rate <= (elapsed + 1) / steps * RATE_BAND:
+    held = rate > (elapsed + 1) / steps * RATE_BAND
+    if (not held and since is not None and since[0] > 0 and reading.n > since[0] and since[0] < before[0]
+            and (span := reading.elapsed_s - since[1]) >= RATE_SPAN_S):
+        mean = (span + 1) / (reading.n - since[0])
+        # (only after a slow start, the first reading's steps over twice as slow as those since: a run slowing down
+        # later moves the rate ahead of the clock's mean as it should)
+        held = since[1] / since[0] > 2 * mean and rate > mean * RATE_LAG_BAND
+    if not held:
         return rate
     return elapsed / steps if elapsed >= 2 else None
+
+
+RATE_SPAN_S = 6  # the bar's clock since its first reading over which a lagging rate is told (a second's rounding a sixth)
+RATE_LAG_BAND = 1.25  # how far over that clock's seconds a step the rate may stand
 
 
 def file_mtime_ns(path: Path) -> int | None:

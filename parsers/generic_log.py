@@ -2157,6 +2157,7 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]],
             if reading.seconds_per_item is None or reading.seconds_per_item >= BARE_BAR_MIN_STEP_S]
     shown: dict[int | None, tuple[int, BarReading]] = {}  # rank -> its bar's last (line, reading): a redraw is no new step
     done: dict[int | None, int] = {}  # rank -> the steps of its bars that reached their total
+    first: dict[int | None, tuple[int, int]] = {}  # rank -> (count, elapsed seconds) of its bar's first new count
     for line, reading in bare:
         last_line, last = shown.get(line.rank, (0, None))
         # a new bar: its count went back, or its total changed, or a full bar again with its clock gone back or
@@ -2172,8 +2173,11 @@ def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]],
             if new_bar and last is not None and last.n == last.total:
                 done[line.rank] = done.get(line.rank, 0) + last.n
             shown[line.rank] = (line.number, reading)
+            if last is None or new_bar:
+                first[line.rank] = (reading.n, reading.elapsed_s)
             seconds = clock_held_rate(reading.seconds_per_item, reading,
-                                     (last.n, last.elapsed_s) if last is not None and not new_bar else None)
+                                     (last.n, last.elapsed_s) if last is not None and not new_bar else None,
+                                     first.get(line.rank))
             # a bar's first reading ends the steps it counts since the bar began (its elapsed time
             # before it): `723/1602 [2:12:45<2:59:53, 12.28s/it]`, the only reading a console kept
             began = (line.ts_ns - int(reading.elapsed_s * 1e9)

@@ -3495,15 +3495,19 @@ def test_a_bare_bars_redraws_on_one_line_are_each_a_step(tmp_path: Path) -> None
     """A GRPO run's terminal copy (JuncyLu/trl_DAPO @ f0cbd71c, training_logs/20251022_120051/
     run_terminal.md, lines 6-10 of its text block) keeps the bar's redraws on one line, the carriage
     returns between them gone, then the traceback of the interrupt: steps 1..6, each a redraw, each
-    timed by its rate, but step 2's: 11.58 s/it on tqdm's moving average, drawn 6 s of the bar's
-    clock after step 1 (00:19 to 00:25), is the clock's 6 s."""
+    timed by its rate, but where tqdm's moving average still carries step 1's 19.2 s: step 2's 11.58 s/it,
+    drawn 6 s of the bar's clock after step 1 (00:19 to 00:25), is the clock's 6 s; step 3's 10.68 s/it stands
+    over a quarter above the clock's 17 s at most for the 2 steps since step 1 (00:19 to 00:35, to its second:
+    8.5 s), after a first step over twice as long: the clock's 10 s (00:25 to 00:35); steps 4-6 its rate
+    (8.91 s/it against 23 s for 3 steps since step 1, 7.67 s, within a quarter)."""
     _, steps, _ = _read(tmp_path, GRPO_TERMINAL)
     drawn = [(int(m.group(1)), int(m.group(2)) * 60 + int(m.group(3)), float(m.group(4)))
              for m in re.finditer(r"(\d)/29790 \[(\d\d):(\d\d)<[\d:]+, +([\d.]+)s/it\]", GRPO_TERMINAL[0])]
     assert [n for n, _, _ in drawn] == list(range(1, 7))
+    clock = {n: at for n, at, _ in drawn}
     assert [(s["step"], s["step_time_s"]) for s in steps] == [
-        (n, (clock - drawn[0][1]) if n == 2 else rate) for n, clock, rate in drawn]
-    assert steps[1]["step_time_s"] == 6
+        (n, clock[n] - clock[n - 1] if n in (2, 3) else rate) for n, _, rate in drawn]
+    assert [s["step_time_s"] for s in steps[:3]] == [19.2, 6, 10]
 
 
 GRPO_TERMINAL = [

@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from itertools import pairwise
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import console_connection
 from tests.test_line_rules import _read
 
@@ -513,3 +515,50 @@ def test_alphazero_gomokus_batches_are_its_steps(tmp_path: Path) -> None:
     assert parser == "generic_log"
     assert [s["step"] for s in steps] == [int(m[1]) for t in GOMOKU_BATCHES if (m := re.match(r"batch i:(\d+), ", t))]
     assert len(steps) == 8
+
+
+# R2-Gaussian (3D Gaussian Splatting for CT, a fork of graphdeco's train.py): its `Train:` bar over 100 iterations,
+# redrawn every 10, each drawing apart by a carriage return, after a 17 s start (hqy2020/r2_gaussian@
+# c5304e2d069d06b68fa02a3e013f79ce7480476d, test_corgs_bugfix.log, line 32, its carriage returns as stored)
+GAUSSIAN_BAR = [
+    '\rTrain:   0%|          | 0/100 [00:00<?, ?it/s]\r                                              \r\rTrain:   0%|    '
+        '      | 0/100 [00:14<?, ?it/s]\rTrain:   0%|          | 0/100 [00:17<?, ?it/s, loss=2.0e-01, pts=1.0e+05, gs=2]\rTra'
+        'in:  10%|█         | 10/100 [00:17<02:33,  1.71s/it, loss=2.0e-01, pts=1.0e+05, gs=2]\rTrain:  10%|█         | 10/10'
+        '0 [00:19<02:33,  1.71s/it, loss=1.5e-01, pts=1.0e+05, gs=2]\rTrain:  20%|██        | 20/100 [00:19<01:07,  1.18it/s,'
+        ' loss=1.5e-01, pts=1.0e+05, gs=2]\rTrain:  20%|██        | 20/100 [00:21<01:07,  1.18it/s, loss=1.2e-01, pts=1.0e+05'
+        ', gs=2]\rTrain:  30%|███       | 30/100 [00:21<00:38,  1.80it/s, loss=1.2e-01, pts=1.0e+05, gs=2]\rTrain:  30%|███  '
+        '     | 30/100 [00:23<00:38,  1.80it/s, loss=9.6e-02, pts=1.0e+05, gs=2]\rTrain:  40%|████      | 40/100 [00:23<00:24'
+        ',  2.40it/s, loss=9.6e-02, pts=1.0e+05, gs=2]\rTrain:  40%|████      | 40/100 [00:25<00:24,  2.40it/s, loss=8.2e-02,'
+        ' pts=1.0e+05, gs=2]\rTrain:  50%|█████     | 50/100 [00:25<00:17,  2.93it/s, loss=8.2e-02, pts=1.0e+05, gs=2]\rTrain'
+        ':  50%|█████     | 50/100 [00:27<00:17,  2.93it/s, loss=8.0e-02, pts=1.0e+05, gs=2]\rTrain:  60%|██████    | 60/100 '
+        '[00:27<00:11,  3.39it/s, loss=8.0e-02, pts=1.0e+05, gs=2]\rTrain:  60%|██████    | 60/100 [00:29<00:11,  3.39it/s, l'
+        'oss=6.2e-02, pts=1.0e+05, gs=2]\rTrain:  70%|███████   | 70/100 [00:29<00:07,  3.78it/s, loss=6.2e-02, pts=1.0e+05, '
+        'gs=2]\rTrain:  70%|███████   | 70/100 [00:31<00:07,  3.78it/s, loss=5.4e-02, pts=1.0e+05, gs=2]\rTrain:  80%|███████'
+        '█  | 80/100 [00:31<00:04,  4.13it/s, loss=5.4e-02, pts=1.0e+05, gs=2]\rTrain:  80%|████████  | 80/100 [00:33<00:04, '
+        ' 4.13it/s, loss=5.8e-02, pts=1.0e+05, gs=2]\rTrain:  90%|█████████ | 90/100 [00:33<00:02,  4.48it/s, loss=5.8e-02, p'
+        'ts=1.0e+05, gs=2]\r                                                                                        \r\rTrain'
+        ':  90%|█████████ | 90/100 [00:35<00:02,  4.48it/s, loss=5.8e-02, pts=1.0e+05, gs=2]\rTrain:  90%|█████████ | 90/100 '
+        '[00:35<00:02,  4.48it/s, loss=4.3e-02, pts=1.0e+05, gs=2]\rTrain: 100%|██████████| 100/100 [00:35<00:00,  4.42it/s, '
+        'loss=4.3e-02, pts=1.0e+05, gs=2]\r                                                                                  '
+        '       \r💾 保存渲染图像: proj_train_0000 到 output/2025_11_18_foot_3views_corgs_test_bugfix/'
+        'eval/iter_000001/render_images '
+        '[18/11 15:39:19]',
+]
+
+
+def test_a_bars_rate_held_up_by_its_slow_start_gives_way_to_its_clock(tmp_path: Path) -> None:
+    """The bar's first 10 steps took 17 s (`10/100 [00:17<02:33,  1.71s/it`), each 10 after 2 s of its clock
+    (00:17, 00:19, ..., 00:35); tqdm's moving average climbs from 1.18 it/s slowly: at 40 (`2.40it/s`, 0.42 s a step)
+    it is twice the clock's 0.2 s. Steps 20-60 take their clock's 2 s for 10 steps (the rate over a quarter above the
+    clock's since step 10), 70-100 their rate (within a quarter: `3.78it/s`, 0.265 s, against 13 s for 60 steps at
+    most, 0.217 s)."""
+    _, steps, _ = _read(tmp_path, GAUSSIAN_BAR)
+    drawn: dict[int, tuple[int, float]] = {}  # count -> (its first drawing's second, its seconds a step)
+    for m in re.finditer(r"(\d+)/100 \[00:(\d\d)<[^,]*, +([\d.]+)(s/it|it/s)", GAUSSIAN_BAR[0]):
+        rate = float(m.group(3))
+        drawn.setdefault(int(m.group(1)), (int(m.group(2)), rate if m.group(4) == "s/it" else 1 / rate))
+    assert sorted(drawn) == list(range(10, 101, 10)) and [s["step"] for s in steps] == sorted(drawn)
+    clock = [(drawn[n][0] - drawn[n - 10][0]) / 10 for n in range(20, 70, 10)]
+    assert clock == [0.2] * 5
+    assert [s["step_time_s"] for s in steps] == pytest.approx(
+        [drawn[10][1], *clock, *(drawn[n][1] for n in range(70, 101, 10))])
