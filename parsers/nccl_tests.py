@@ -281,16 +281,17 @@ def _op_from_name(name: str) -> str | None:
 def _op_from_ratio(rows: list[dict[str, Any]], n: int) -> str | None:
     """The collective of a table whose rows reduce (a redop, not `none`) over every rank (root
     -1, or no root column: the tables before 2.4's nccl-tests had none), over 3 ranks or more:
-    all_reduce where busbw / algbw is 2(n-1)/n, reduce_scatter where it is (n-1)/n; None where the
-    figures cannot tell them apart (sendrecv's `sum -1` rows have a ratio of 1, all_reduce's over
-    2 ranks too; reduce's and broadcast's are 1)."""
+    all_reduce where busbw / algbw is 2(n-1)/n, reduce_scatter where it is (n-1)/n, sendrecv where it is
+    1 (of the collectives that reduce over every rank only sendrecv's `sum -1` rows keep the ratio at 1
+    over 3 ranks or more: reduce's names its root, broadcast's reduces nothing); None where the
+    figures cannot tell them apart (all_reduce's ratio over 2 ranks is 1 too)."""
     if n < 3 or any(r["redop"] in ("", "none") or r["root"] not in (-1, None) for r in rows):
         return None  # (over 2 ranks all_reduce's 2(n-1)/n is 1, sendrecv's ratio too)
     best = max((r for r in rows if (r["algbw_gbps"] or 0) > 0 and r["busbw_gbps"]), key=lambda r: r["algbw_gbps"], default=None)
     if best is None or best["algbw_gbps"] < 1:  # (two decimals: a smaller figure is too coarse for the ratio)
         return None
     ratio = best["busbw_gbps"] / best["algbw_gbps"]
-    for op, factor in (("all_reduce", 2 * (n - 1) / n), ("reduce_scatter", (n - 1) / n)):
+    for op, factor in (("all_reduce", 2 * (n - 1) / n), ("reduce_scatter", (n - 1) / n), ("sendrecv", 1.0)):
         if abs(ratio - factor) <= 0.02 * factor:
             return op
     return None

@@ -754,3 +754,54 @@ def test_watchdog_timeouts_of_ranks_in_different_collectives_name_each_rank(tmp_
     for rank, seq, op in waits:
         assert f"rank {rank} in {op} SeqNum={seq} " in evidence
     assert f"at one sequence number ({waits.pop()[1]}) the ranks issued different operations: a desync" in evidence
+
+
+# nccl-tests' sendrecv_perf over RoCE between two H100 nodes, 4 GPUs a process, 8 ranks; the file never names its
+# test (CCI-MOC/roce-testing@24e67d1710d81d0d9a2b6ebb7689edad88af8750, RHELAI/3_nccl_tests/logs/sendrecv_roce_4gpu.log,
+# lines 1-11, 103-106, 120-132 and 137-138; the NCCL INFO lines between left out)
+SENDRECV_UNNAMED = [
+    '# nThread 1 nGpus 4 minBytes 1073741824 maxBytes 27950841856 step: 2147483648(bytes) warmup iters: 5 iters: 20 agg i'
+        'ters: 1 validation: 1 graph: 0',
+    '#',
+    '# Using devices',
+    '#  Rank  0 Group  0 Pid 574629 on MOC-R4PCC04U37 device  0 [0000:06:00] NVIDIA H100 80GB HBM3',
+    '#  Rank  1 Group  0 Pid 574629 on MOC-R4PCC04U37 device  1 [0000:26:00] NVIDIA H100 80GB HBM3',
+    '#  Rank  2 Group  0 Pid 574629 on MOC-R4PCC04U37 device  2 [0000:a6:00] NVIDIA H100 80GB HBM3',
+    '#  Rank  3 Group  0 Pid 574629 on MOC-R4PCC04U37 device  3 [0000:c6:00] NVIDIA H100 80GB HBM3',
+    '#  Rank  4 Group  0 Pid 753027 on MOC-R4PCC04U35 device  0 [0000:06:00] NVIDIA H100 80GB HBM3',
+    '#  Rank  5 Group  0 Pid 753027 on MOC-R4PCC04U35 device  1 [0000:26:00] NVIDIA H100 80GB HBM3',
+    '#  Rank  6 Group  0 Pid 753027 on MOC-R4PCC04U35 device  2 [0000:a6:00] NVIDIA H100 80GB HBM3',
+    '#  Rank  7 Group  0 Pid 753027 on MOC-R4PCC04U35 device  3 [0000:c6:00] NVIDIA H100 80GB HBM3',
+    '#',
+    '#                                                              out-of-place                       in-place          ',
+    '#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong',
+    '#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)       ',
+    '  1073741824     268435456     float     sum      -1   191953    5.59    5.59      0   190953    5.62    5.62    N/A',
+    '  3221225472     805306368     float     sum      -1   557878    5.77    5.77      0   557761    5.78    5.78    N/A',
+    '  5368709120    1342177280     float     sum      -1   926234    5.80    5.80      0   948827    5.66    5.66    N/A',
+    '  7516192768    1879048192     float     sum      -1  1296782    5.80    5.80      0  1291612    5.82    5.82    N/A',
+    '  9663676416    2415919104     float     sum      -1  1659101    5.82    5.82      0  1659115    5.82    5.82    N/A',
+    ' 11811160064    2952790016     float     sum      -1  2025826    5.83    5.83      0  2024793    5.83    5.83    N/A',
+    ' 13958643712    3489660928     float     sum      -1  2391151    5.84    5.84      0  2391502    5.84    5.84    N/A',
+    ' 16106127360    4026531840     float     sum      -1  2758249    5.84    5.84      0  2755503    5.85    5.85    N/A',
+    ' 18253611008    4563402752     float     sum      -1  3124089    5.84    5.84      0  3122601    5.85    5.85    N/A',
+    ' 20401094656    5100273664     float     sum      -1  3490819    5.84    5.84      0  3488824    5.85    5.85    N/A',
+    ' 22548578304    5637144576     float     sum      -1  3855140    5.85    5.85      0  3854158    5.85    5.85    N/A',
+    ' 24696061952    6174015488     float     sum      -1  4223296    5.85    5.85      0  4221307    5.85    5.85    N/A',
+    ' 26843545600    6710886400     float     sum      -1  4586620    5.85    5.85      0  4582552    5.86    5.86    N/A',
+    '# Out of bounds values : 0 OK',
+    '# Avg bus bandwidth    : 5.80752 ',
+]
+
+
+def test_a_table_that_reduces_over_every_rank_at_a_ratio_of_one_is_sendrecvs(tmp_path: Path) -> None:
+    """`sum      -1` rows (a reduction over every rank), busbw equal to algbw (`5.59    5.59`) over 8 ranks: of
+    nccl-tests' collectives only sendrecv keeps that ratio at 1 there (all_reduce's is 2 x 7/8, reduce_scatter's 7/8,
+    reduce names its root, broadcast reduces nothing), though no line names the test."""
+    path = tmp_path / "nccl_run.log"
+    path.write_text("\n".join(SENDRECV_UNNAMED) + "\n")
+    rows = NcclTestsParser().parse(path, ParseOptions()).tables["nccl_tests"].to_pylist()
+    ranks = sum(1 for t in SENDRECV_UNNAMED if t.startswith("#  Rank "))
+    table = [t.split() for t in SENDRECV_UNNAMED if " float " in t and not t.startswith("#")]
+    assert ranks == 8 and table and all(r[3] == "sum" and r[4] == "-1" and r[6] == r[7] for r in table)
+    assert len(rows) == 2 * len(table) and {r["op"] for r in rows} == {"sendrecv"} and {r["n_ranks"] for r in rows} == {8}
