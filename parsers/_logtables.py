@@ -22,8 +22,8 @@ METRIC_KEYS = {
     "loss": "loss", "train_loss": "loss", "trn_loss": "loss", "total_loss": "loss", "lr": "lr", "learning_rate": "lr",
     # (DeiT's, MAE's, DINO's `log.txt`: `{"train_lr": ..., "train_loss": ..., "train_grad_norm": ..., "epoch": 3}`)
     "train_lr": "lr", "train_learning_rate": "lr", "grad_norm": "grad_norm", "train_grad_norm": "grad_norm",
-    # (a script's `| grad 0.768 |`, fairseq's and Megatron's short name, `gnorm`)
-    "grad": "grad_norm", "gnorm": "grad_norm",
+    # (fairseq's and Megatron's short name, `gnorm`; not a bare `grad`, which may be a maximum's, `max grad 0.9`)
+    "gnorm": "grad_norm",
     "step_time_s": "step_time_s", "step_time": "step_time_s", "time_per_step": "step_time_s",
     "step_time_seconds": "step_time_s", "step_time_sec": "step_time_s", "step_time_secs": "step_time_s",
     "data_time_s": "data_time_s", "data_time": "data_time_s", "data_s": "data_time_s", "data_loading_s": "data_time_s",
@@ -88,6 +88,10 @@ _STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T,:]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?|\d{1,4
 # a process's words that say how it stopped (`last_lines`): a failure, a restart, its end
 _PROCESS_WORDS = frozenset({*(kind.value for kind in FAILURE_EVENT_KINDS), LogEventKind.RESTART.value,
                             LogEventKind.ATTEMPT_END.value})
+
+
+# the longest a glog failure handler's moment may follow a log's last dated line and date the failure after it
+ABORT_AFTER_LAST_NS = 30 * 60 * 1_000_000_000
 
 
 @dataclass
@@ -212,8 +216,9 @@ class LogRows:
     def date_aborted_failures(self) -> None:
         """A failure no line of its own dates, where glog's failure handler names its moment (PaddlePaddle's `[TimeInfo:
         *** Aborted at 1691153636 (unix time) ...]` in its error summary): the failure events between the file's dated
-        line before that report and the next are at that moment, where it falls between the two (else the report's
-        UTC and the lines' own clock, a local time, disagree: nothing is dated)."""
+        line before that report and the next are at that moment, where it falls between the two, or, with no dated
+        line after it, within `ABORT_AFTER_LAST_NS` of the one before (else the report's UTC and the lines' own clock,
+        a local time, disagree: nothing is dated; no zone behind UTC is less than an hour behind it)."""
         if self.clock is None or self.texts is None:
             return
         failures = {kind.value for kind in FAILURE_EVENT_KINDS}
@@ -230,7 +235,8 @@ class LogRows:
             after = next((j for j in range(at + 1, min(at + 400, len(times))) if times[j] is not None), None)
             since = times[before] if before is not None else None
             until = times[after] if after is not None else None
-            if before is None or since is None or moment < since or (until is not None and moment > until):
+            if (before is None or since is None or moment < since or (until is not None and moment > until)
+                    or (until is None and moment - since > ABORT_AFTER_LAST_NS)):
                 continue
             low = bisect_right(lines, numbers[before])
             high = bisect_left(lines, numbers[after]) if after is not None else len(lines)

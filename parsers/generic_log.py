@@ -1046,11 +1046,11 @@ class _OwnStep(NamedTuple):
 # 69.8s]: train==[66.21600=3.46222 + 62.65613 + 0.09765], recall=[0.07654, 0.15581], ..."
 _NGCF_EPOCH = re.compile(r"^Epoch (?P<e>\d{1,9}) \[(?P<t>\d{1,9}(?:\.\d{1,9})?)s(?: \+ \d{1,9}(?:\.\d{1,9})?s)?\]: "
                          r"train==\[(?P<l>" + _FIGURE + r"|nan|inf)")
-# An epoch's line that names its loss "at epoch N" (KGIN's and MixGCF's `using time 191.1174s, training loss at
-# epoch 1: 413.5824`, the seconds it trained first, after a setting's value or a date; `Training loss at epoch 3 is
-# 0.41`); not a summary's `Lowest training loss at epoch 5` or `Minimum training loss at epoch 5 : 0.1`
-_LOSS_AT_EPOCH = re.compile(r"(?:\busing time (?P<t>\d{1,9}(?:\.\d{1,20})?)s?, )?(?<![\w] )[Tt]raining loss at epoch "
-                            r"(?P<e>\d{1,9})(?::| is) (?P<l>" + _FIGURE + r"|nan|inf)\b")
+# KGIN's and MixGCF's epoch line, the seconds the epoch trained, then its loss "at epoch N" (after a setting's value or a
+# date, or not): "using time 191.1174s, training loss at epoch 1: 413.5824" (not a bare `Training loss at epoch 1:
+# 0.82` among a loop's batch lines: an epoch's summary of their steps, no step of its own)
+_LOSS_AT_EPOCH = re.compile(r"\busing time (?P<t>\d{1,9}(?:\.\d{1,20})?)s?, training loss at epoch (?P<e>\d{1,9}): "
+                            r"(?P<l>" + _FIGURE + r"|nan|inf)\b")
 _OCP_STEP = re.compile(r"\bepoch: \d\.\d{2}e[-+]\d{2}, step: (?P<m>\d)\.(?P<f>\d{2})e\+0(?P<x>[0-2])\s*$")
 
 
@@ -1120,9 +1120,9 @@ def _own_step(text: str) -> _OwnStep | None:
     if text[:6] == "Epoch " and "]: train==[" in text and (ngcf := _NGCF_EPOCH.match(text)) is not None:
         return _OwnStep(int(ngcf.group("e")), None, {"step_time_s": float(ngcf.group("t"))} | _loss_of(ngcf.group("l")),
                         "generic")
-    if "raining loss at epoch " in text and (at_epoch := _LOSS_AT_EPOCH.search(text)) is not None:
-        trained_s = {"step_time_s": float(at_epoch.group("t"))} if at_epoch.group("t") is not None else {}
-        return _OwnStep(int(at_epoch.group("e")), None, trained_s | _loss_of(at_epoch.group("l")), "generic")
+    if "training loss at epoch " in text and (at_epoch := _LOSS_AT_EPOCH.search(text)) is not None:
+        return _OwnStep(int(at_epoch.group("e")), None, {"step_time_s": float(at_epoch.group("t"))}
+                        | _loss_of(at_epoch.group("l")), "generic")
     if ", step: " in text and (ocp := _OCP_STEP.search(text)) is not None:
         digits, exponent = ocp.group("m") + ocp.group("f"), int(ocp.group("x"))
         if digits[exponent + 1:].strip("0"):
@@ -2102,6 +2102,9 @@ _LOSS_SAID = re.compile(rf"\s{{0,8}}(?:[Cc]urrent |[Tt]rain(?:ing)? )?[Ll]oss: {
 # a bar's description that is the word training alone, after its rank (a DDP script's `Rank 0 Training:   4%|▎         |
 # 1/28 [00:53<24:01, 53.38s/it]`), with tqdm's `: ` after it
 _TRAINING_SAID = re.compile(r"\s{0,8}(?:\[?[Rr]ank:? ?\d{1,7}\]?:? )?(?:[Tt]rain(?:ing)?|TRAIN(?:ING)?) {0,4}: {0,2}")
+# the fastest a bar described as training alone may draw and count training steps: a data preparation's under the same
+# word runs at thousands a second (`Train: 100%|...| 50000/50000 [00:10<00:00, 4812.33it/s]`)
+TRAINING_BAR_MIN_STEP_S = 1e-3
 # a bar's postfix naming its training's losses after its rate (alpha-zero-general's `Loss_pi=3.88e+00, Loss_v=1.04e+00`;
 # ai-toolkit's `lr: 1.0e-04 loss: 4.167e-01`)
 _LOSSES_POSTFIX = re.compile(r"[,\s](?:train_)?loss(?:_[a-z]{1,12})?(?:=|: )", re.I)
@@ -2124,7 +2127,8 @@ def _training_bar(text: str) -> list[BarReading]:
         return []  # (an evaluation's, an inference's, a generation's bar: `Inference: 100%|...| 50/50 [..., loss=0.305]`)
     if (percent := text.rfind("%", 0, reading.start)) >= 3 and (
             _LOSS_SAID.fullmatch(text, 0, percent - 3) is not None
-            or (reading.unit == "it" and _TRAINING_SAID.fullmatch(text, 0, percent - 3) is not None)):
+            or (reading.unit == "it" and reading.seconds_per_item >= TRAINING_BAR_MIN_STEP_S
+                and _TRAINING_SAID.fullmatch(text, 0, percent - 3) is not None)):
         # (its description the loss alone, or the word training alone, then tqdm's `: ` and the percentage's three places)
         return [reading]
     found = _LOSSES_POSTFIX.search(text, reading.end, reading.end + TRAIN_POSTFIX_SPAN)

@@ -1595,6 +1595,11 @@ def test_a_bar_drawn_only_at_its_end_after_the_steps_dicts_ends_its_last_step_al
     assert con.execute("select attempt, first_step, last_step, end_reason from attempts").fetchall() == [
         (1, printed[0], 94, "completed")]
     assert con.execute("select start_ns from log_steps where step = 94").fetchall() == [(None,)]
+    # (its `elapsed_time` to the second, dicts every 5 steps 9-10 s apart: a dict under 10 s after the one the clock
+    # last counted from is timed over both gaps, `2s` to `20s` over steps 1-10, 2.0 s; `20s` to `30s`, 10 s, itself)
+    times = dict(con.execute("select step, step_time_s from log_steps where step <= 25").fetchall())
+    assert (times[5], times[10], times[15], times[20], times[25]) == (None, (20 - 2) / (10 - 1), (30 - 20) / 5, None,
+                                                                     (49 - 30) / (25 - 15))
 
 
 # A Megatron-DeepSpeed MoE run (128 experts, expert parallel 4) on 4 V100s (github.com/HaibaraAiChan/megatron-deepspeed-moe-bak @

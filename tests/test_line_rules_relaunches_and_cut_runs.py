@@ -155,13 +155,13 @@ RESUMED_LOOP = [
 def test_a_checkpoint_tags_resume_and_save_name_their_steps(tmp_path: Path) -> None:
     """`[Checkpoint] resumed from ./checkpoints/latest.pt at step 47700`: a load of step 47700; `[Checkpoint] saved
     ./checkpoints/ckpt_step0047850.pt` a save of step 47850 (its pruning of an older file no save); each step's
-    `grad 0.768` its gradient's norm, `37.5k tok/s` 37,500 tokens a second."""
+    `37.5k tok/s` 37,500 tokens a second (its bare `grad 0.768` no norm for certain: no gradient norm)."""
     _, steps, events = _read(tmp_path, RESUMED_LOOP)
     assert [(e["kind"], e["line"], e["step"]) for e in events] == [
         ("checkpoint_load_end", 1, 47700), ("checkpoint_save_end", len(RESUMED_LOOP) - 1, 47850)]
     said = [re.search(r"grad ([\d.]+) \| ([\d.]+)k tok/s", t) for t in RESUMED_LOOP if t.startswith("step ")]
     assert [(s["grad_norm"], s["tokens_per_s"]) for s in steps] == [
-        (float(m.group(1)), round(float(m.group(2)) * 1000, 6)) for m in said if m is not None]
+        (None, round(float(m.group(2)) * 1000, 6)) for m in said if m is not None]
     assert len(steps) == len(said) == 16
 
 
