@@ -16,7 +16,9 @@
   `num_updates` among lines that print theirs is no step).
 - `wall` is the seconds since training started (an elapsed clock; `train_wall` the part spent
   in training steps), both rounded to whole seconds. A row's step time is the wall seconds
-  since the previous step line over the updates between, and NULL where an epoch's end, a
+  since the previous step line over the updates between where that is 10 s or more (its
+  rounding a tenth at most), else 1 / the line's `ups` (the interval's updates a second, to two
+  decimals) where it has one, and NULL where an epoch's end, a
   validation run or a checkpoint save came between them (their time is in the wall clock, not in the steps) or
   the clock went back (a restart). A line's own date, when it has one, dates the step.
 - `Stopping training due to num_updates: N >= max_update: N`: update N, done after the last
@@ -108,6 +110,9 @@ def step_line(text: str) -> tuple[int, dict[str, float]] | None:
     return None
 
 
+
+_WALL_PRECISE_S = 10  # the wall clock's seconds between two step lines from which its whole-second rounding is a tenth
+
 class FairseqParser(LogReader):
     name = "fairseq"
 
@@ -198,11 +203,15 @@ class FairseqParser(LogReader):
             values: dict[str, Any] = {column: fields[key] for key, column in _COLUMNS.items() if key in fields}
             wall = fields.get("wall")
             last = previous.get(line.rank)
+            ups = fields.get("ups")
             if (last is not None and wall is not None and last[1] is not None and step > last[0]
-                    and wall > last[1] and line.rank not in interrupted):
+                    and wall > last[1] and line.rank not in interrupted
+                    and (wall - last[1] >= _WALL_PRECISE_S or ups is None or ups <= 0)):
                 values["step_time_s"] = (wall - last[1]) / (step - last[0])
-            elif (ups := fields.get("ups")) is not None and ups > 0:
-                values["step_time_s"] = 1 / ups  # (the interval's updates a second, where the wall clock says none)
+            elif ups is not None and ups > 0:
+                # (the interval's updates a second, where the wall clock says none or its whole seconds too coarsely:
+                # a log every update, `"ups": "0.85"` a second or two apart on `wall`)
+                values["step_time_s"] = 1 / ups
             previous[line.rank] = (step, wall)
             interrupted.discard(line.rank)
             rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)

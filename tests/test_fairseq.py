@@ -6,9 +6,11 @@ is read off the lines themselves."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -185,14 +187,15 @@ METASEQ = [
 
 def test_metaseq_json_lines_under_train_inner(tmp_path: Path) -> None:
     """`| train_inner | {"epoch": 1, "actv_norm": ..., "num_updates": "1", ..., "wall": "73"}`: fairseq's
-    JSON step line, numbered by its updates; the wall seconds between lines over the updates
-    between the step's time."""
+    JSON step line, numbered by its updates; its time 1 / its `ups` (0.71: 1.408 s), not the wall clock's 2 s
+    between the lines (`73` to `75`, whole seconds: 1 to 3 s for one update)."""
     name, steps, _ = _rows(tmp_path, METASEQ)
     records = [json.loads(line.split("| train_inner | ", 1)[1]) for line in METASEQ]
     assert name == "fairseq"
     assert [(s["step"], s["loss"]) for s in steps] == [(int(r["num_updates"]), float(r["loss"])) for r in records]
     (a, b) = records
-    assert steps[1]["step_time_s"] == (float(b["wall"]) - float(a["wall"])) / (int(b["num_updates"]) - int(a["num_updates"]))
+    assert float(b["wall"]) - float(a["wall"]) < 10
+    assert steps[1]["step_time_s"] == 1 / float(b["ups"])
 
 
 
@@ -329,3 +332,37 @@ def test_fairseq_hydra_validation_save_and_epoch_summary(tmp_path: Path) -> None
     got = [(e["kind"], e["line"], e["step"], e["duration_s"]) for e in events if e["kind"] != "attempt_start"]
     assert got == [("eval_start", 5, None, None), ("eval_end", 6, None, None),
                    ("checkpoint_save_start", 8, 479, None), ("checkpoint_save_end", 10, 479, 2.748121090233326)]
+
+
+# A wav2vec 2.0 fine-tune under fairseq's hydra, resumed at update 52, logging every update, its lines dated to the
+# millisecond (Open-Speech-EkStep/vakyansh-wav2vec2-experimentation@e576a9ae63ae029425c39e489fff58e705c963a4,
+# tests/finetuning/outputs/2021-04-30/07-14-45/hydra_train.log, lines 286-289)
+HYDRA_EVERY_UPDATE = [
+    '[2021-04-30 07:15:07,695][train_inner][INFO] - {"epoch": 2, "update": 1.018, "loss": "2022.2", "ntokens": "8885", "n'
+        'sentences": "174", "nll_loss": "39.602", "wps": "0", "ups": "0", "wpb": "8885", "bsz": "174", "num_updates": "53", "'
+        'lr": "1.81175e-06", "gnorm": "477.721", "loss_scale": "4", "train_wall": "2", "gb_free": "12.3", "wall": "10"}',
+    '[2021-04-30 07:15:08,876][train_inner][INFO] - {"epoch": 2, "update": 1.035, "loss": "1754.15", "ntokens": "8330", "'
+        'nsentences": "195", "nll_loss": "41.063", "wps": "7068.7", "ups": "0.85", "wpb": "8330", "bsz": "195", "num_updates"'
+        ': "54", "lr": "1.8365e-06", "gnorm": "405.12", "loss_scale": "4", "train_wall": "1", "gb_free": "12.1", "wall": "11"'
+        '}',
+    '[2021-04-30 07:15:10,079][train_inner][INFO] - {"epoch": 2, "update": 1.053, "loss": "1868.25", "ntokens": "8665", "'
+        'nsentences": "182", "nll_loss": "39.241", "wps": "7210.8", "ups": "0.83", "wpb": "8665", "bsz": "182", "num_updates"'
+        ': "55", "lr": "1.86125e-06", "gnorm": "444.198", "loss_scale": "4", "train_wall": "1", "gb_free": "12.1", "wall": "1'
+        '2"}',
+    '[2021-04-30 07:15:11,214][train_inner][INFO] - {"epoch": 2, "update": 1.07, "loss": "2059.4", "ntokens": "8987", "ns'
+        'entences": "172", "nll_loss": "39.414", "wps": "7936.6", "ups": "0.88", "wpb": "8987", "bsz": "172", "num_updates": '
+        '"56", "lr": "1.886e-06", "gnorm": "466.002", "loss_scale": "4", "train_wall": "1", "gb_free": "12.1", "wall": "14"}',
+]
+
+
+def test_a_log_every_update_takes_its_time_from_ups_not_the_whole_second_wall(tmp_path: Path) -> None:
+    """`"ups": "0.85"` a line, `"wall"` 1 or 2 s apart in whole seconds: each update's time is 1 / ups (1.176 s),
+    as the lines' own millisecond dates say (07:15:07,695 to 07:15:08,876: 1.181 s), not the wall clock's 1 or 2."""
+    name, steps, _ = _rows(tmp_path, HYDRA_EVERY_UPDATE)
+    records = [json.loads(line.split("[INFO] - ", 1)[1]) for line in HYDRA_EVERY_UPDATE]
+    dated = [datetime.strptime(line[1:24], "%Y-%m-%d %H:%M:%S,%f") for line in HYDRA_EVERY_UPDATE]
+    assert name == "fairseq" and [s["step"] for s in steps] == [int(r["num_updates"]) for r in records]
+    assert [s["step_time_s"] for s in steps[1:]] == [1 / float(r["ups"]) for r in records[1:]]
+    gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(dated)]
+    assert all(abs(s["step_time_s"] - gap) < 0.05 for s, gap in zip(steps[1:], gaps, strict=True))
+    assert {int(b["wall"]) - int(a["wall"]) for a, b in itertools.pairwise(records)} <= {1, 2}
