@@ -84,7 +84,8 @@ from tracelens.parsers.tensorflow_log import _SAVE as _TF_SAVE
 _KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/step": "step_time_s",
          "batch_cost": "step_time_s", "avg_batch_cost": "step_time_s", "reader_cost": "data_time_s",
          "avg_reader_cost": "data_time_s", "data_cost": "data_time_s"}
-# A running count of the tokens trained on since the run began (InternEvo's `num_consumed_tokens=786432`): each
+# A running count of the tokens trained on since the run began (InternEvo's `num_consumed_tokens=786432`; mlx-lm's
+# `Trained Tokens 34211.0`, `_TRAINED_TOKENS`): each
 # line's tokens are the count less the count its rank's line before gave (`_running_tokens`)
 _TOKENS_SEEN = frozenset({"num_consumed_tokens", "consumed_tokens", "tokens_seen", "num_tokens_seen"})
 # a step time from a rate printed too coarsely to give one where the line's time does (`_step_values`)
@@ -2297,6 +2298,7 @@ _TOKEN_RATE = re.compile(r"(?:^|(?<=[\s|(]))(?P<v>\d{1,12}(?:\.\d{1,6})?) ?(?P<k
                          r"|\b[Tt]ok(?:en)?s?/s(?:ec)?(?::? {1,4}|=)(?P<w>\d{1,3}(?:,\d{3})+|\d{1,12}(?:\.\d{1,6})?)"
                          r"(?P<k2>[kKM])?(?![\d./]|,\d)")
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6}
+_TRAINED_TOKENS = re.compile(r"\bTrained Tokens (\d{1,15}(?:\.\d{1,6})?)(?![\d.])")
 
 
 def _step_values(text: str) -> dict[str, float]:
@@ -2382,6 +2384,11 @@ def _step_values(text: str) -> dict[str, float]:
         values["loss"] = float(train.group("v"))
     if values.get("mfu", 0) < 0:
         del values["mfu"]  # not measured yet (nanoGPT prints -100% until its fifth iteration)
+    if "Trained Tokens " in text and (trained := _TRAINED_TOKENS.search(text)) is not None:
+        # (mlx-lm's `Trained Tokens 34211.0`: the tokens since the run began, no step's own)
+        if values.get("tokens") == float(trained.group(1)):
+            del values["tokens"]
+        values.setdefault("_tokens_seen", float(trained.group(1)))
     if "tokens_per_s" not in values and "/s" in text and (tokens := _TOKEN_RATE.search(text)) is not None:
         figure = (tokens.group("v") or tokens.group("w")).replace(",", "")
         values["tokens_per_s"] = float(figure) * _SCALE.get(tokens.group("k") or tokens.group("k2") or "", 1.0)
@@ -2429,6 +2436,9 @@ _LINE_FRAMEWORKS = (
     ("allennlp.", re.compile(r"\ballennlp\.training\b"), "allennlp"),
     # OpenNMT-py's report (`Step 2250/200000; acc:  31.18; ppl: 57.53; xent: 4.05; lr: ...; 5092/261 tok/s;`)
     ("; acc: ", re.compile(r"\bStep \d{1,12}(?:/\s{0,8}\d{1,12})?; acc: {0,4}[\d.]{1,12}; ppl: "), "opennmt"),
+    # mlx-lm's trainer (`Iter 10: Train loss 2.198, Learning Rate 1.000e-05, It/sec 1.293, Tokens/sec 267.606, Trained
+    # Tokens 2068, Peak mem 6.011 GB`; its DPO fork's with its rewards between)
+    ("It/sec ", re.compile(r"^Iter \d{1,12}: Train loss [^,\n]{1,40}, [^\n]{0,200}?\bIt/sec [\d.]{1,20}, Tokens/sec "), "mlx_lm"),
     # MindSpore's LossMonitor (`epoch: 1 step: 5004, loss is 6.906126`)
     ("loss is ", re.compile(r"\bepoch: \d{1,9},? step: \d{1,12}, loss is "), "mindspore"),
     # MindFormers' (MindSpore's LLM suite's) MFLossMonitor (`{ Epoch:[  1/  2], step:[    2/   19], loss: 10.633,

@@ -4,6 +4,7 @@ each is cited): tiny inputs in, exact rows out, each expectation read off the qu
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 import re
 from pathlib import Path
@@ -3129,6 +3130,12 @@ def test_mlx_lm_iterations_a_second(tmp_path: Path) -> None:
         (63, pytest.approx(1 / 1.133)), (64, pytest.approx(1 / 1.130)), (65, pytest.approx(1 / 1.033)),
         (66, pytest.approx(1 / 1.018)), (67, pytest.approx(1 / 1.112)), (68, pytest.approx(1 / 1.115)),
         (69, pytest.approx(1 / 1.019))]
+    # (its shape names its trainer; `Tokens/sec 601.667` the step's tokens a second; `Trained Tokens 34211.0` the
+    # tokens since the run began: each step's own the count less the line's before, the first's none)
+    assert {s["framework"] for s in steps} == {"mlx_lm"}
+    assert [s["tokens_per_s"] for s in steps] == [float(t.split("Tokens/sec ")[1].split(",")[0]) for t in lines]
+    trained = [float(t.split("Trained Tokens ")[1].split(",")[0]) for t in lines]
+    assert [s["tokens"] for s in steps] == [None] + [b - a for a, b in itertools.pairwise(trained)]
 
 
 def test_composer_metrics_indented_with_spaces(tmp_path: Path) -> None:
