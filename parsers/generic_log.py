@@ -442,6 +442,11 @@ _LOSS_TERM = re.compile(r"\b[Tt]rain(?:ing)? [Ll]oss [A-Za-z_]\w{0,30}: {0,4}[-+
 
 
 
+def _epoch_said_at(epoch: _Epoch) -> int | None:
+    """The line of the epoch's own figures, else of its head alone."""
+    return epoch.line if epoch.line is not None else epoch.head_line
+
+
 class _Epoch:
     """One epoch of a log that counts epochs only: its number, its last dated line of its own
     (its end: the lines an epoch prints, its loss, learning rate and duration, come after its
@@ -4089,14 +4094,16 @@ class GenericLogParser(LogReader):
             if line.ts_ns is not None and line.rank in epochs and not reference and (
                     "oss" in line.text or "lr" in line.text or "took" in line.text or "aken for epoch " in line.text
             ) and "Epoch None" not in line.text and _epochs_own_figure(line.text) and not (
-                    (current := epochs[line.rank][-1]).line is not None and ended.get(line.rank, -1) > current.line
+                    (since := _epoch_said_at(current := epochs[line.rank][-1])) is not None and ended.get(line.rank, -1) > since
                     and not ((naming := _EPOCH.search(line.text)) is not None and int(naming.group(1)) == current.number)):
                 # the epoch's own lines (its losses, learning rate, duration), not a launcher's or a crash's
                 # printed while it ran, nor MACE's evaluation before its first epoch (`Epoch None:
                 # loss=71.3685, ...`), nor, once the epoch gave its line and then the run said its training
                 # ended, a line that does not name it (MACE's `Epoch 48: loss=...`, `Training complete`, then
                 # its next run's `WeightedEnergyForcesLoss(...)`; an epoch's own summary after an early stop's
-                # word names it)
+                # word names it), nor, after the epoch's head alone and then that word, the run's own summary
+                # (`Processed 200000 samples in epoch 0`, `Training completed in 3 days, ...`, `Final training
+                # loss: 1.1465`)
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.end_ns = line.number, line.ts_ns
                 if epoch.loss is None and "oss" in line.text:

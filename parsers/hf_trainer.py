@@ -19,7 +19,8 @@
   optimization steps / epochs) from the header, else, when the run's total is known and the
   dicts are evenly spaced up to it (the last one at the schedule's end), k x total / dicts,
   else epoch x the run's steps over the whole epochs its summary names (where the dicts' printed
-  epochs are fine enough to name one step: `_epoch_length`), else the metric line's ordinal.
+  epochs are fine enough to name one step: `_epoch_length`), else the logging grid the `checkpoint-N`
+  saves among the dicts show (`_save_grid`), else the metric line's ordinal.
   Each process's dicts are counted apart (a launcher's prefix names the process: each node of a
   pdsh launch prints the same dicts).
 - The training bar's own readings are steps too: ProgressCallback moves it to `global_step` at
@@ -107,6 +108,9 @@ _EXAMPLES = re.compile(r"Num examples = ([\d,]{1,30})")
 _UNSLOTH_BATCH = re.compile(r"\bTotal batch size(?: \([\dx ]{1,40}\))? = ([\d,]{1,30})")
 _CONTINUE = re.compile(r"Continuing training from global step (\d{1,18})")
 _SAVE = re.compile(r"Saving model checkpoint to \S*?checkpoint-(\d{1,18})")
+# DeepSpeed's engine as it writes the Trainer's checkpoint's files, each file a line: "[Rank 0] Saving model checkpoint:
+# /data1/.../checkpoint-50/global_step50/mp_rank_00_model_states.pt"
+_DS_SAVE = re.compile(r"\] Saving model checkpoint: \S*?checkpoint-(\d{1,18})[\\/]global_step\d{1,18}[\\/]")
 # the Trainer's warning as it saves into a checkpoint folder an earlier run left (printed at its
 # default log level, where `Saving model checkpoint to` is not): "Checkpoint destination directory
 # model\checkpoint-534 already exists and is non-empty. Saving will proceed but saved results may be invalid."
@@ -435,6 +439,11 @@ class HFTrainerParser(LogReader):
                 if bars:
                     bars[-1].resumed = True
                 continue
+            if ("Saving model checkpoint: " in text and (m := _DS_SAVE.search(text)) is not None
+                    and (not saved or saved[-1][1:] != (line.rank, int(m.group(1))))):
+                # DeepSpeed's engine writing the Trainer's checkpoint (its own save event the shared rules read):
+                # the step it names, where the Trainer's own word on it is not logged (its default level)
+                saved.append((index, line.rank, int(m.group(1))))
             if (("Saving model checkpoint to " in text and (m := _SAVE.search(text)) is not None)
                     or ("Checkpoint destination directory " in text and (m := _SAVE_OVER.search(text)) is not None)
                     or ("Restored added_tokens_decoder" in text and (m := _UNSLOTH_SAVE.search(text)) is not None)):
@@ -607,6 +616,8 @@ class HFTrainerParser(LogReader):
         untold = ordinal = 0  # dicts whose count is no step by their epochs: left out, numbered by it
         named = any(d.reading is not None or "step" in d.record or "global_step" in d.record for d in losses)
         gridded = {key: step for group in by_rank.values() for key, step in _logging_grid(group, dicts, run_total).items()}
+        save_steps = {key: step for rank, group in by_rank.items()
+                      for key, step in _save_grid(group, [(index, step) for index, r, step in saved if r == rank]).items()}
         # a dict with no step of its own and no drawing beside it, whose learning rate DeepSpeed's
         # engine printed at one step only (`[Rank 0] step=10, skipped=0, lr=[0.0003333333333333334]`,
         # the same float): that step (a console that kept stdout, the Trainer's dicts and DeepSpeed's
@@ -763,6 +774,8 @@ class HFTrainerParser(LogReader):
                     step = round(epoch * header_per_epoch)  # the header says how many steps an epoch has
                 elif epoch is not None and per_epoch is not None:
                     step = round(epoch * per_epoch)  # the summary says how many (`_epoch_length`)
+                elif (on_saves := save_steps.get(id(d))) is not None:
+                    step = on_saves  # (the logging grid the `checkpoint-N` saves among the dicts show)
                 elif counted[line.rank] or not named:
                     step = loss_number[id(d)]  # no clue: the line's ordinal
                     ordinal += not counted[line.rank]
@@ -1713,6 +1726,26 @@ def _epochs_fit(dicts: list[_Dict], placing: Any) -> bool:
     per_epoch = sorted(n / epoch for n, epoch in pairs)[len(pairs) // 2]
     half = _epoch_half_unit(dicts)
     return all(abs(n - epoch * per_epoch) <= half * per_epoch + 1 for n, epoch in pairs)
+
+
+def _save_grid(losses: list[_Dict], saves: list[tuple[int, int]]) -> dict[int, int]:
+    """Steps of one process's metric dicts (by `id`) by the `checkpoint-N` saves among them (`saves`: line index,
+    N), where nothing else places them: the Trainer logs, then saves, at a step both fall on, every `logging_steps`
+    (K) steps (and step 1 first where `logging_first_step` is set), so the dicts on its grid before the save of step
+    N are N / K. K is a whole number two saves or more agree on; the dicts then at K, 2K, ... (a DeepSpeed-launched
+    Trainer's stdout at its default log level: six dicts, then `checkpoint-50`, five more, `checkpoint-100`: step 1,
+    then every 10, not 1 to 49 in their order); none where no such K fits every save."""
+    if len({step for _, step in saves}) < 2 or any(step <= 0 for _, step in saves):
+        return {}
+    indexes = [d.index for d in losses]
+    for first in (0, 1):  # (with step 1 logged first, or not)
+        counts = [(bisect_left(indexes, index) - first, step) for index, step in saves]
+        if any(count <= 0 for count, _ in counts) or counts[0][1] % counts[0][0]:
+            continue
+        every = counts[0][1] // counts[0][0]
+        if every > 1 and all(count * every == step for count, step in counts):
+            return {id(d): 1 if j < first else (j - first + 1) * every for j, d in enumerate(losses)}
+    return {}
 
 
 def _saves_per_epoch(by_rank: dict[int | None, list[_Dict]], saved: Sequence[tuple[int, int | None, int]],

@@ -1291,3 +1291,63 @@ def test_a_terminals_last_dicts_are_not_counted_from_the_runs_start(tmp_path: Pa
     _, steps, _ = _read(tmp_path, HUNG_SFT)
     epochs = [float(m.group(1)) for t in HUNG_SFT if (m := re.match(r"\{'loss': [\d.]+, .*'epoch': ([\d.]+)\}", t))]
     assert epochs == [0.99, 1.0] and [(s["step"], s["loss"]) for s in steps] == [(575, 1.652)]
+
+
+# The Trainer under DeepSpeed's launcher at its default log level: its loss dicts (no step in them, no bar kept), its
+# evaluation's dict, then DeepSpeed's engine writing `checkpoint-50`, five dicts more and `checkpoint-100`
+# (CqGao112/CN-Mini-Phi3@4074a0161045ab30257f5fd976d9e8d83db948b7, sft.log, lines 468-495)
+DS_SAVES_AMONG_DICTS = [
+    "{'loss': 4.8797, 'grad_norm': 0.1686164289712906, 'learning_rate': 6.666666666666667e-07, 'epoch': 0.0}",
+    "{'loss': 4.877, 'grad_norm': 0.16130860149860382, 'learning_rate': 6.666666666666667e-06, 'epoch': 0.04}",
+    "{'loss': 4.8751, 'grad_norm': 0.13442879915237427, 'learning_rate': 9.99717183296762e-06, 'epoch': 0.08}",
+    "{'loss': 4.8615, 'grad_norm': 0.11807702481746674, 'learning_rate': 9.974565689558228e-06, 'epoch': 0.12}",
+    "{'loss': 4.8414, 'grad_norm': 0.11052927374839783, 'learning_rate': 9.929455668128129e-06, 'epoch': 0.17}",
+    "{'loss': 4.8236, 'grad_norm': 0.10387755185365677, 'learning_rate': 9.862045836827821e-06, 'epoch': 0.21}",
+    "{'eval_loss': 4.831025123596191, 'eval_runtime': 103.6796, 'eval_samples_per_second': 1241.073, 'eval_steps_per_seco"
+        "nd': 5.179, 'epoch': 0.21}",
+    '[2025-02-16 16:31:01,096] [INFO] [logging.py:96:log_dist] [Rank 0] [Torch] Checkpoint global_step50 is about to be saved!',
+    '[2025-02-16 16:31:01,104] [INFO] [logging.py:96:log_dist] [Rank 0] Saving model checkpoint: /data1/gcq/runtime//fine'
+        '_tuned/sft/peft/checkpoint-50/global_step50/mp_rank_00_model_states.pt',
+    '[2025-02-16 16:31:01,104] [INFO] [torch_checkpoint_engine.py:21:save] [Torch] Saving /data1/gcq/runtime//fine_tuned/'
+        'sft/peft/checkpoint-50/global_step50/mp_rank_00_model_states.pt...',
+    '[2025-02-16 16:31:01,134] [INFO] [torch_checkpoint_engine.py:23:save] [Torch] Saved /data1/gcq/runtime//fine_tuned/s'
+        'ft/peft/checkpoint-50/global_step50/mp_rank_00_model_states.pt.',
+    '[2025-02-16 16:31:01,137] [INFO] [torch_checkpoint_engine.py:21:save] [Torch] Saving /data1/gcq/runtime//fine_tuned/'
+        'sft/peft/checkpoint-50/global_step50/bf16_zero_pp_rank_0_mp_rank_00_optim_states.pt...',
+    '[2025-02-16 16:31:01,174] [INFO] [torch_checkpoint_engine.py:23:save] [Torch] Saved /data1/gcq/runtime//fine_tuned/s'
+        'ft/peft/checkpoint-50/global_step50/bf16_zero_pp_rank_0_mp_rank_00_optim_states.pt.',
+    '[2025-02-16 16:31:01,174] [INFO] [engine.py:3483:_save_zero_checkpoint] zero checkpoint saved /data1/gcq/runtime//fi'
+        'ne_tuned/sft/peft/checkpoint-50/global_step50/bf16_zero_pp_rank_0_mp_rank_00_optim_states.pt',
+    '[2025-02-16 16:31:01,174] [INFO] [torch_checkpoint_engine.py:33:commit] [Torch] Checkpoint global_step50 is ready now!',
+    "{'loss': 4.8047, 'grad_norm': 0.10223780572414398, 'learning_rate': 9.772641143408652e-06, 'epoch': 0.25}",
+    "{'loss': 4.7865, 'grad_norm': 0.10079281777143478, 'learning_rate': 9.661646035704009e-06, 'epoch': 0.29}",
+    "{'loss': 4.7658, 'grad_norm': 0.10126020014286041, 'learning_rate': 9.52956263199327e-06, 'epoch': 0.33}",
+    "{'loss': 4.7455, 'grad_norm': 0.10085010528564453, 'learning_rate': 9.376988449525405e-06, 'epoch': 0.37}",
+    "{'loss': 4.7346, 'grad_norm': 0.1019207313656807, 'learning_rate': 9.204613701477935e-06, 'epoch': 0.41}",
+    "{'eval_loss': 4.739313125610352, 'eval_runtime': 103.4445, 'eval_samples_per_second': 1243.894, 'eval_steps_per_seco"
+        "nd': 5.191, 'epoch': 0.41}",
+    '[2025-02-16 16:41:53,339] [INFO] [logging.py:96:log_dist] [Rank 0] [Torch] Checkpoint global_step100 is about to be saved!',
+    '[2025-02-16 16:41:53,347] [INFO] [logging.py:96:log_dist] [Rank 0] Saving model checkpoint: /data1/gcq/runtime//fine'
+        '_tuned/sft/peft/checkpoint-100/global_step100/mp_rank_00_model_states.pt',
+    '[2025-02-16 16:41:53,347] [INFO] [torch_checkpoint_engine.py:21:save] [Torch] Saving /data1/gcq/runtime//fine_tuned/'
+        'sft/peft/checkpoint-100/global_step100/mp_rank_00_model_states.pt...',
+    '[2025-02-16 16:41:53,374] [INFO] [torch_checkpoint_engine.py:23:save] [Torch] Saved /data1/gcq/runtime//fine_tuned/s'
+        'ft/peft/checkpoint-100/global_step100/mp_rank_00_model_states.pt.',
+    '[2025-02-16 16:41:53,376] [INFO] [torch_checkpoint_engine.py:21:save] [Torch] Saving /data1/gcq/runtime//fine_tuned/'
+        'sft/peft/checkpoint-100/global_step100/bf16_zero_pp_rank_0_mp_rank_00_optim_states.pt...',
+    '[2025-02-16 16:41:53,408] [INFO] [torch_checkpoint_engine.py:23:save] [Torch] Saved /data1/gcq/runtime//fine_tuned/s'
+        'ft/peft/checkpoint-100/global_step100/bf16_zero_pp_rank_0_mp_rank_00_optim_states.pt.',
+    '[2025-02-16 16:41:53,409] [INFO] [engine.py:3483:_save_zero_checkpoint] zero checkpoint saved /data1/gcq/runtime//fi'
+        'ne_tuned/sft/peft/checkpoint-100/global_step100/bf16_zero_pp_rank_0_mp_rank_00_optim_states.pt',
+]
+
+
+def test_the_saves_among_dicts_with_no_step_show_their_logging_grid(tmp_path: Path) -> None:
+    """Six loss dicts, then `checkpoint-50`; five more, then `checkpoint-100`: the Trainer logs at step 1
+    (`'epoch': 0.0`), then every 10 steps, and saves after the dict of the step it saves (steps 1, 10, ..., 100), not
+    steps 1 to 11 in the order printed."""
+    name, steps, _ = _read(tmp_path, DS_SAVES_AMONG_DICTS)
+    losses = [float(t.split("'loss': ")[1].split(",")[0]) for t in DS_SAVES_AMONG_DICTS if t.startswith("{'loss'")]
+    saves = [int(t.split("checkpoint-")[1].split("/")[0]) for t in DS_SAVES_AMONG_DICTS if "Saving model checkpoint:" in t]
+    assert name == "hf_trainer" and saves == [50, 100] and len(losses) == 11
+    assert [(s["step"], s["loss"]) for s in steps] == list(zip([1, *range(10, 101, 10)], losses, strict=True))

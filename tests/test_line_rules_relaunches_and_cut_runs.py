@@ -349,3 +349,31 @@ def test_glogs_abort_moment_dates_the_failure_it_reports(tmp_path: Path) -> None
     assert crashes and {e["ts_ns"] for e in crashes} == {abort * 10**9}
     last_dated = _at("2023/" + PADDLE_ABORT[1][1:15], "%Y/%m/%d %H:%M:%S")
     assert last_dated < abort * 10**9 < last_dated + 60 * 10**9
+
+
+# A QLoRA fine-tune's own logger, its steps never logged: the epoch's count of samples, then the run's summary, over
+# three days (AmirrezaSedghamiz/Phi2-microsoft-model-finetuning@98721f3f160d42ee8c40d0b7ad3b1a248dbfd729, training.log,
+# lines 46-53)
+RUN_SUMMARY_ONLY = [
+    '2025-09-28 20:45:04,797 - INFO - [__main__] - Starting training...',
+    '2025-09-28 20:45:04,908 - INFO - [__main__] - Before training Resources - CPU: 11.4%, RAM: 12.3/23.7 GB (51.9%), GPU'
+        ': 0.0% (0.0/0.0 GB)',
+    '2025-09-28 20:45:04,909 - INFO - [__main__] - 🎬 Starting training with proper gradient computation...',
+    '2025-09-28 20:45:05,019 - INFO - [__main__] - Pre-training Resources - CPU: 7.9%, RAM: 12.3/23.7 GB (51.9%), GPU: 0.'
+        '0% (0.0/0.0 GB)',
+    '2025-10-02 14:29:18,747 - INFO - [__main__] - Processed 200000 samples in epoch 0',
+    '2025-10-02 14:29:20,334 - INFO - [__main__] - ✅ Training completed in 3 days, 17:44:15.424134',
+    '2025-10-02 14:29:20,335 - INFO - [__main__] - 📊 Final training loss: 1.1465217211914063',
+    '2025-10-02 14:29:20,441 - INFO - [__main__] - After training Resources - CPU: 7.0%, RAM: 16.1/23.7 GB (67.9%), GPU: '
+        '0.0% (0.0/0.0 GB)',
+]
+
+
+def test_a_runs_final_loss_after_its_training_ended_is_no_epochs_step(tmp_path: Path) -> None:
+    """`Processed 200000 samples in epoch 0`, `Training completed in 3 days, 17:44:15.424134`, then `Final training
+    loss: 1.1465217211914063`: the run's summary after its word that training ended, no step of epoch 0 (it made one,
+    timed 1.588 s by the two lines before it, of an epoch of three days); the run's end its word."""
+    _, steps, events = _read(tmp_path, RUN_SUMMARY_ONLY)
+    done = next(n for n, t in enumerate(RUN_SUMMARY_ONLY, start=1) if "Training completed in " in t)
+    assert steps == []
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", done)]
