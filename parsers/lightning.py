@@ -267,6 +267,9 @@ class LightningParser(LogReader):
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=body)
             return 1
         bar = (_RICH.search(body) or _TQDM.search(body)) if "Epoch " in body else None
+        if bar is None and "Validating" in body and line.rank in state.epoch_of and (
+                drawn := [r for r in bar_readings(body) if r.total]):
+            state.validating[line.rank] = (state.epoch_of[line.rank], drawn[-1].total or 0)
         if bar is None:
             # the body is a piece of the line: where the whole line holds no event word, neither
             # does the piece (the hint says so without a search)
@@ -320,7 +323,21 @@ class LightningParser(LogReader):
             # wrapped it onto the next line, `...[8:58:54<15:38:21,  1.48s/i`): its batch count is
             # no step of theirs (they count optimizer steps), so no step
             return 1
-        counted = epoch * n + i if n is not None else clock.base + i  # (an iterable's bar counts on across epochs)
+        state.epoch_of[line.rank] = epoch
+        if (n is not None and (during := state.validating.get(line.rank)) is not None and during[0] == epoch
+                and 0 < during[1] < n and i > n - during[1]):
+            # Lightning 1.x's main bar going on while its `Validating:` bar draws: its total is the epoch's training
+            # batches and its validation's (108 = 94 + 14), the counts past the training's the validation's: no
+            # step; the drawings of them before the validation bar showed (`95/108`) none either
+            if line.rank not in state.val_batches:
+                state.val_batches[line.rank] = during[1]
+                process = state.processes.get(line.rank, 0)
+                last_training = epoch * (n - during[1]) + (n - during[1])
+                for gone in [k for k in steps if k[0] == line.rank and k[1] == process and last_training < k[2] <= epoch * n + n]:
+                    del steps[gone]
+            return 1
+        validated = state.val_batches.get(line.rank, 0) if n is not None and state.val_batches.get(line.rank, 0) < n else 0
+        counted = epoch * (n - validated) + i if n is not None else clock.base + i  # (an iterable's bar counts on)
         if "global_step" in values:
             # logged from training_step, before the optimizer step that ends the batch: the
             # count of steps done before it (Lightning's "global step N" of a checkpoint line,
@@ -417,6 +434,12 @@ class _State:
         self.v_nums: dict[int | None, str] = {}  # rank -> the logger version its bars show (`version`)
         self.v_num_lines: dict[int | None, int] = {}  # rank -> the last line its bars showed it on
         self.relaunched: set[int | None] = set()  # ranks whose next bar is a new run's
+        # Lightning 1.x's main bar counts an epoch's validation batches after its training's: rank -> (the epoch whose
+        # `Validating:` bar is drawn, that bar's total), and rank -> the validation batches its main bar counts (once
+        # it went on counting while that bar drew)
+        self.validating: dict[int | None, tuple[int, int]] = {}
+        self.val_batches: dict[int | None, int] = {}
+        self.epoch_of: dict[int | None, int] = {}  # rank -> the epoch its main bar last drew
         self.dated_lines: list[int] = []  # the dated lines' numbers, in order, and their times
         self.dated_times: list[int] = []
 

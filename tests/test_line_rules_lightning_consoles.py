@@ -430,3 +430,46 @@ def test_bar_drawings_glued_into_one_line_are_each_read(tmp_path: Path) -> None:
     assert len({s["step"] for s in steps}) >= 11
     times = sorted(s["step_time_s"] for s in steps if s["step_time_s"] is not None)
     assert 3.0 / 11 <= times[len(times) // 2] <= 4.0 / 11
+
+
+# PyTorch Lightning 1.3's main bar over an epoch's training batches and its validation's (108), its `Validating:`
+# bar drawn beside it as the validation runs, under SLURM until its time ran out (trevorjung02/Temporal@
+# 9f471804bc156f786006a25e59a198bd49fb78fd, slurm-6033515.out, lines 236-260; the stored file's bars apart by
+# newlines as the index shows them)
+PL13_VALIDATING = [
+    'Epoch 0:  85%|████████▌ | 92/108 [00:06<00:01, 13.66it/s, loss=12.5, v_num=1hqf, em_score=0.000, f1_score=0.000]',
+    'Epoch 0:  86%|████████▌ | 93/108 [00:06<00:01, 13.68it/s, loss=12.5, v_num=1hqf, em_score=0.000, f1_score=0.000]',
+    'Epoch 0:  86%|████████▌ | 93/108 [00:06<00:01, 13.68it/s, loss=12.4, v_num=1hqf, em_score=0.000, f1_score=0.000]',
+    'Epoch 0:  87%|████████▋ | 94/108 [00:06<00:01, 13.43it/s, loss=12.3, v_num=1hqf, em_score=0.000, f1_score=0.000]',
+    'Epoch 0:  88%|████████▊ | 95/108 [00:07<00:00, 13.55it/s, loss=12.3, v_num=1hqf, em_score=0.000, f1_score=0.000]',
+    'Validating: 0it [00:00, ?it/s]\x1b[A',
+    'Validating:   0%|          | 0/14 [00:00<?, ?it/s]\x1b[A',
+    'Validating:   7%|▋         | 1/14 [00:02<00:29,  2.27s/it]\x1b[A',
+    'Validating:  14%|█▍        | 2/14 [00:03<00:20,  1.69s/it]\x1b[A',
+    'Epoch 0:  90%|████████▉ | 97/108 [00:10<00:01,  9.17it/s, loss=12.3, v_num=1hqf, em_score=0.000, f1_score=0.000]',
+    'Validating:  21%|██▏       | 3/14 [00:04<00:16,  1.52s/it]\x1b[A',
+    'Validating:  29%|██▊       | 4/14 [00:06<00:14,  1.43s/it]\x1b[A',
+    'Epoch 0:  92%|█████████▏| 99/108 [00:13<00:01,  7.52it/s, loss=12.3, v_num=1hqf, em_score=0.000, f1_score=0.000]',
+    'Validating:  36%|███▌      | 5/14 [00:07<00:12,  1.38s/it]\x1b[A',
+    'Validating:  43%|████▎     | 6/14 [00:08<00:10,  1.36s/it]\x1b[A',
+    'Epoch 0:  94%|█████████▎| 101/108 [00:15<00:01,  6.40it/s, loss=12.3, v_num=1hqf, em_score=0.000, f1_score=0.000]',
+    'Validating:  50%|█████     | 7/14 [00:10<00:09,  1.34s/it]\x1b[A',
+    'Validating:  57%|█████▋    | 8/14 [00:11<00:07,  1.33s/it]\x1b[A',
+    'Epoch 0:  95%|█████████▌| 103/108 [00:18<00:00,  5.60it/s, loss=12.3, v_num=1hqf, em_score=0.000, f1_score=0.000]',
+    'Validating:  64%|██████▍   | 9/14 [00:12<00:06,  1.32s/it]\x1b[A',
+    'Validating:  71%|███████▏  | 10/14 [00:13<00:05,  1.31s/it]\x1b[A',
+    'Epoch 0:  97%|█████████▋| 105/108 [00:21<00:00,  5.00it/s, loss=12.3, v_num=1hqf, em_score=0.000, f1_score=0.000]',
+    'Validating:  79%|███████▊  | 11/14 [00:15<00:03,  1.31s/it]\x1b[A',
+    'Validating:  86%|████████▌ | 12/14 [00:16<00:02,  1.31s/it]\x1b[A',
+    'Epoch 0:  99%|█████████▉| 107/108 [00:23<00:00,  4.53it/s, loss=12.3, v_num=1hqf, em_score=0.000, f1_score=0.000]',
+]
+
+
+def test_lightning_1x_main_bar_counts_its_validation_after_its_training_and_those_are_no_steps(tmp_path: Path) -> None:
+    """`Epoch 0: ... 95/108`, then `Validating: ... 0/14`, and the main bar goes on (97, 99, ..., 107) while it draws:
+    its 108 are 94 training batches and 14 validation batches, so the counts past 94 are the validation's."""
+    _, steps, _ = _read(tmp_path, PL13_VALIDATING)
+    main = [int(m.group(1)) for t in PL13_VALIDATING if (m := re.search(r"Epoch 0: .*?\| (\d+)/108 ", t))]
+    validation = {int(m.group(1)) for t in PL13_VALIDATING if (m := re.search(r"Validating: .*?\| \d+/(\d+) ", t))}
+    assert validation == {14} and max(main) > 108 - 14
+    assert [s["step"] for s in steps] == sorted({n for n in main if n <= 108 - 14})
