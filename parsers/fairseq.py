@@ -18,7 +18,7 @@
   in training steps), both rounded to whole seconds. A row's step time is the wall seconds
   since the previous step line over the updates between where that is 10 s or more (its
   rounding a tenth at most), else 1 / the line's `ups` (the interval's updates a second, to two
-  decimals) where it has one, and NULL where an epoch's end, a
+  decimals; not a whole one, fairseq 0.9's rounding of the epoch's mean) where it has one, and NULL where an epoch's end, a
   validation run or a checkpoint save came between them (their time is in the wall clock, not in the steps) or
   the clock went back (a restart). A line's own date, when it has one, dates the step.
 - `Stopping training due to num_updates: N >= max_update: N`: update N, done after the last
@@ -206,7 +206,7 @@ class FairseqParser(LogReader):
             ups = fields.get("ups")
             if (last is not None and wall is not None and last[1] is not None and step > last[0]
                     and wall > last[1] and line.rank not in interrupted
-                    and (wall - last[1] >= _WALL_PRECISE_S or ups is None or ups <= 0)):
+                    and (wall - last[1] >= _WALL_PRECISE_S or ups is None or ups <= 0 or ups.is_integer())):
                 values["step_time_s"] = (wall - last[1]) / (step - last[0])
             elif ups is not None and ups > 0:
                 # (the interval's updates a second, where the wall clock says none or its whole seconds too coarsely:

@@ -442,9 +442,16 @@ _LOSS_TERM = re.compile(r"\b[Tt]rain(?:ing)? [Ll]oss [A-Za-z_]\w{0,30}: {0,4}[-+
 
 
 
-def _epoch_said_at(epoch: _Epoch) -> int | None:
-    """The line of the epoch's own figures, else of its head alone."""
-    return epoch.line if epoch.line is not None else epoch.head_line
+def _epoch_said_at(epoch: _Epoch, text: str) -> int | None:
+    """The line of the epoch's own figures, else of its head alone where `text` is the run's summary (its final,
+    total or mean loss: not an epoch's own figures printed after an early stop's word)."""
+    if epoch.line is not None:
+        return epoch.line
+    return epoch.head_line if _RUN_SUMMARY_LOSS.search(text) is not None else None
+
+
+# a run's own summary of its loss (`Final training loss: 1.1465`, `Average train loss: 0.42`)
+_RUN_SUMMARY_LOSS = re.compile(r"\b(?:[Ff]inal|[Oo]verall|[Tt]otal|[Aa]verage|[Mm]ean) (?:train(?:ing)? )?loss\b")
 
 
 class _Epoch:
@@ -4094,7 +4101,8 @@ class GenericLogParser(LogReader):
             if line.ts_ns is not None and line.rank in epochs and not reference and (
                     "oss" in line.text or "lr" in line.text or "took" in line.text or "aken for epoch " in line.text
             ) and "Epoch None" not in line.text and _epochs_own_figure(line.text) and not (
-                    (since := _epoch_said_at(current := epochs[line.rank][-1])) is not None and ended.get(line.rank, -1) > since
+                    (since := _epoch_said_at(current := epochs[line.rank][-1], line.text)) is not None
+                    and ended.get(line.rank, -1) > since
                     and not ((naming := _EPOCH.search(line.text)) is not None and int(naming.group(1)) == current.number)):
                 # the epoch's own lines (its losses, learning rate, duration), not a launcher's or a crash's
                 # printed while it ran, nor MACE's evaluation before its first epoch (`Epoch None:

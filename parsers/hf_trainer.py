@@ -1743,7 +1743,12 @@ def _save_grid(losses: list[_Dict], saves: list[tuple[int, int]]) -> dict[int, i
         if any(count <= 0 for count, _ in counts) or counts[0][1] % counts[0][0]:
             continue
         every = counts[0][1] // counts[0][0]
-        if every > 1 and all(count * every == step for count, step in counts):
+        # (every save on the grid but the last, which may fall between two logs: the run's final save at its last
+        # step; and one save with as many logs before it as the grid's spacing at least, else a few logs before
+        # each save fit a wider grid too: 2 logs then checkpoint-24 fits every 12 as well as every 10)
+        if (every > 1 and all(count * every == step for count, step in counts[:-1])
+                and counts[-1][0] * every <= counts[-1][1] < (counts[-1][0] + 1) * every
+                and max(count for count, _ in counts) >= every):
             return {id(d): 1 if j < first else (j - first + 1) * every for j, d in enumerate(losses)}
     return {}
 

@@ -269,7 +269,7 @@ class LightningParser(LogReader):
         bar = (_RICH.search(body) or _TQDM.search(body)) if "Epoch " in body else None
         if bar is None and "Validating" in body and line.rank in state.epoch_of and (
                 drawn := [r for r in bar_readings(body) if r.total]):
-            state.validating[line.rank] = (state.epoch_of[line.rank], drawn[-1].total or 0)
+            state.validating[line.rank] = (state.epoch_of[line.rank], drawn[-1].total or 0, drawn[-1].n)
         if bar is None:
             # the body is a piece of the line: where the whole line holds no event word, neither
             # does the piece (the hint says so without a search)
@@ -324,19 +324,23 @@ class LightningParser(LogReader):
             # no step of theirs (they count optimizer steps), so no step
             return 1
         state.epoch_of[line.rank] = epoch
+        combined = state.val_batches.get(line.rank)
         if (n is not None and (during := state.validating.get(line.rank)) is not None and during[0] == epoch
-                and 0 < during[1] < n and i > n - during[1]):
-            # Lightning 1.x's main bar going on while its `Validating:` bar draws: its total is the epoch's training
-            # batches and its validation's (108 = 94 + 14), the counts past the training's the validation's: no
-            # step; the drawings of them before the validation bar showed (`95/108`) none either
-            if line.rank not in state.val_batches:
-                state.val_batches[line.rank] = during[1]
+                and 0 < during[1] < n and i > n - during[1] and (during[2] < during[1] or combined == (n, during[1]))):
+            # Lightning 1.x's main bar going on while its `Validating:` bar draws (partway: not a bar of its own's
+            # closing redraw after a validation done): its total is the epoch's training batches and its
+            # validation's (108 = 94 + 14), the counts past the training's the validation's: no step; the drawings
+            # of them this epoch stored before the validation bar showed (`95/108`) none either
+            if combined != (n, during[1]):
+                state.val_batches[line.rank] = (n, during[1])
                 process = state.processes.get(line.rank, 0)
-                last_training = epoch * (n - during[1]) + (n - during[1])
-                for gone in [k for k in steps if k[0] == line.rank and k[1] == process and last_training < k[2] <= epoch * n + n]:
+                base = epoch * n if combined is None else epoch * (n - during[1])
+                for gone in [k for k in steps if k[0] == line.rank and k[1] == process
+                             and base + n - during[1] < k[2] <= base + n]:
                     del steps[gone]
             return 1
-        validated = state.val_batches.get(line.rank, 0) if n is not None and state.val_batches.get(line.rank, 0) < n else 0
+        # (an epoch whose bar has that total counts its training batches alone; one that validates nothing, its own)
+        validated = combined[1] if n is not None and combined is not None and combined[0] == n else 0
         counted = epoch * (n - validated) + i if n is not None else clock.base + i  # (an iterable's bar counts on)
         if "global_step" in values:
             # logged from training_step, before the optimizer step that ends the batch: the
@@ -437,8 +441,8 @@ class _State:
         # Lightning 1.x's main bar counts an epoch's validation batches after its training's: rank -> (the epoch whose
         # `Validating:` bar is drawn, that bar's total), and rank -> the validation batches its main bar counts (once
         # it went on counting while that bar drew)
-        self.validating: dict[int | None, tuple[int, int]] = {}
-        self.val_batches: dict[int | None, int] = {}
+        self.validating: dict[int | None, tuple[int, int, int]] = {}  # rank -> (epoch, V, its last count drawn)
+        self.val_batches: dict[int | None, tuple[int, int]] = {}  # rank -> (the main bar's total, V)
         self.epoch_of: dict[int | None, int] = {}  # rank -> the epoch its main bar last drew
         self.dated_lines: list[int] = []  # the dated lines' numbers, in order, and their times
         self.dated_times: list[int] = []
