@@ -4114,7 +4114,10 @@ class GenericLogParser(LogReader):
                 # loss: 1.1465`)
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.end_ns = line.number, line.ts_ns
-                if epoch.loss is None and "oss" in line.text:
+                if (epoch.loss is None and "oss" in line.text
+                        and _NOT_TRAINING.search(line.text, max(0, (at := line.text.find("oss")) - 24), max(0, at)) is None):
+                    # (not an evaluation's line's, its word before its loss: a callback's `EPOCH 62 VAL   - Loss:
+                    # 1.4579` printed before the epoch's `EPOCH 62 TRAIN - Loss: 2.3013`)
                     epoch.loss = next((v for k, v in iter_numbers(line.text) if _KEYS.get(k) == "loss"), None)
             if not hf_frame and "trainer.py" in line.text and _HF_TRAIN_FRAME.search(line.text) is not None:
                 hf_frame = True

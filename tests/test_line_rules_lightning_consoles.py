@@ -473,3 +473,25 @@ def test_lightning_1x_main_bar_counts_its_validation_after_its_training_and_thos
     validation = {int(m.group(1)) for t in PL13_VALIDATING if (m := re.search(r"Validating: .*?\| \d+/(\d+) ", t))}
     assert validation == {14} and max(main) > 108 - 14
     assert [s["step"] for s in steps] == sorted({n for n in main if n <= 108 - 14})
+
+
+# A Lightning callback's own logger over a resumed ImageNet run: each epoch's start, its validation's line, then its
+# training's (yashwantram97/ERA-V4-Mini-Capstone@bbea10a78d70ee440952c04290a5366e254c6ab4, logs/training-62-90.log,
+# lines 283-289)
+CALLBACK_EPOCHS = [
+    '2025-11-02 00:55:50 |     INFO | on_train_epoch_start:364 | 🔄 EPOCH 62/90 - Starting...',
+    '2025-11-02 01:00:08 |     INFO | on_validation_epoch_end:413 | 📊 EPOCH 62 VAL   - Loss: 1.4579, Acc: 65.78%, F1: N/A',
+    '2025-11-02 01:00:08 |     INFO | on_train_epoch_end:383 | 📈 EPOCH 62 TRAIN - Loss: 2.3013, Acc: 63.48%, F1: N/A',
+    '2025-11-02 01:00:16 |     INFO | on_train_epoch_start:364 | 🔄 EPOCH 63/90 - Starting...',
+    '2025-11-02 01:04:45 |     INFO | on_validation_epoch_end:413 | 📊 EPOCH 63 VAL   - Loss: 1.5589, Acc: 64.70%, F1: N/A',
+    '2025-11-02 01:04:46 |     INFO | on_train_epoch_end:383 | 📈 EPOCH 63 TRAIN - Loss: 2.2880, Acc: 63.73%, F1: N/A',
+    '2025-11-02 01:04:51 |     INFO | on_train_epoch_start:364 | 🔄 EPOCH 64/90 - Starting...',
+]
+
+
+def test_an_epochs_validation_line_before_its_training_line_gives_no_training_loss(tmp_path: Path) -> None:
+    """`EPOCH 62 VAL   - Loss: 1.4579`, then `EPOCH 62 TRAIN - Loss: 2.3013`: epoch 62's training loss is 2.3013."""
+    _, steps, _ = _read(tmp_path, CALLBACK_EPOCHS)
+    trained = [(int(m.group(1)), float(m.group(2))) for t in CALLBACK_EPOCHS
+               if (m := re.search(r"EPOCH (\d+) TRAIN - Loss: ([\d.]+)", t))]
+    assert [(s["step"], s["loss"]) for s in steps] == trained == [(62, 2.3013), (63, 2.288)]
