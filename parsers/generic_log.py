@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import (
+    _ARGS_DUMP,
     _END,
     _STARTS,
     GLUED_SHELL_DEATH,
@@ -245,10 +246,6 @@ def _message(text: str) -> str:
     return (text[stamp.end():] if stamp is not None else text).rstrip()
 
 
-# argparse's dump of a script's arguments as a line's whole text: `Namespace(DUMP_DIR='/home/.../log', batch_size=2, ...)`
-_ARGS_NAMESPACE = re.compile(r"Namespace\(\w{1,80}=[^\n]{0,20000}\)\s*$")
-
-
 def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
     """A log its program appends to at each start (KAIR's `train.log`: `21-04-05 19:36:02.240 :   task: dncnn25`, its
     options, then `Random seed: 7603`; PySlowFast's `[05/11 18:44:44][INFO] train_net.py: 377: Train with config:`):
@@ -319,7 +316,7 @@ def _argument_dump_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     that went on); it starts at its first dated line (at most `APPENDED_LAUNCHES_MAX`)."""
     at = next((i for i, line in enumerate(lines) if line.text.strip()), None)
     if (at is None or lines[at].ts_ns is not None or lines[at].rank is not None
-            or not lines[at].text.startswith("Namespace(") or _ARGS_NAMESPACE.match(lines[at].text) is None):
+            or not lines[at].text.startswith("Namespace(") or _ARGS_DUMP.match(lines[at].text) is None):
         return
     begun = {event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_START.value}
     dumped, dated_since, launches = False, False, 0
@@ -327,7 +324,7 @@ def _argument_dump_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
         if line.rank is not None:
             continue
         if line.ts_ns is None:
-            if line.text.startswith("Namespace(") and dated_since and _ARGS_NAMESPACE.match(line.text) is not None:
+            if line.text.startswith("Namespace(") and dated_since and _ARGS_DUMP.match(line.text) is not None:
                 dumped, dated_since = True, False
             continue
         if dumped and line.number not in begun and launches < APPENDED_LAUNCHES_MAX:
