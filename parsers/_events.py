@@ -15,7 +15,7 @@ from typing import Any
 from tracelens.enums import FAILURE_EVENT_KINDS, FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._lines import FAILURE_TIME, Line, Lines, bar_readings, parse_timestamp, read_lines
-from tracelens.parsers._logtables import LogRows, next_dated_line_ends, running_mean_step_times
+from tracelens.parsers._logtables import CHAINED_SENTENCES, LogRows, next_dated_line_ends, running_mean_step_times
 from tracelens.parsers._numbers import duration_s
 from tracelens.parsers.contract import ParseResult
 
@@ -43,6 +43,8 @@ _END = re.compile(
     # (Caffe's solver and its tool, through glog: "solver.cpp:322] Optimization Done."; DeePMD-kit's
     # "DEEPMD INFO    finished training")
     r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$"
+    # (wandb's client as the program it watched exits with code 0 (wandb <= 0.12): "wandb: Program ended successfully.")
+    r"|^wandb: Program ended successfully\.\s*$"
     # (LightGBM's CLI after its last boosting round: "[LightGBM] [Info] Finished training")
     r"|^\[LightGBM\] \[Info\] Finished training\s*$"
     # (fairchem's (the Open Catalyst Project's) trainer as its run returns: "2024-12-12 14:38:49 (INFO): Total
@@ -88,7 +90,7 @@ _END = re.compile(
     # Flower's server once its rounds are done: "FL finished in 12.671216374990763" (flwr <= 1.7), "Run finished 3
     # round(s) in 13.60s" (its ServerApp); NVIDIA FLARE's workflows: "Finished FedAvg." (in a banner's box),
     # "Finished ScatterAndGather Training."
-    r"|(?:^|\| |: {1,8})(?-i:FL finished in \d|Run finished \d{1,9} round\(s\) in \d)"
+    r"|(?:^|\| |: {1,8}|- )(?-i:FL finished in \d|Run finished \d{1,9} round\(s\) in \d)"
     r"|^\s{0,80}(?-i:Finished FedAvg\.)\s*$|(?:^|\]: |- )(?-i:Finished ScatterAndGather Training\.)\s*$"
     # rl_games' A2C agents once their epochs (or frames) are done: "MAX EPOCHS NUM!", "MAX FRAMES NUM!"
     r"|^MAX (?-i:EPOCHS|FRAMES) NUM!\s*$"
@@ -237,7 +239,7 @@ def stated_training_seconds(text: str) -> float | None:
 # A script's last word as its logger's whole message (icefall's `INFO [train.py:555] Done!`):
 # its end where no step follows (as the training time's, `early_training_time_ends`)
 # (FourCastNet's trainer and the NERSC tutorials built on it, each rank as it returns: `DONE ---- rank 0`)
-_DONE = re.compile(r"(?:^|\] | - )(?:Done!|DONE ---- rank \d{1,7})\s*$")
+_DONE = re.compile(r"(?:^|\] (?:\(\d{1,7}/\d{1,7}\) )?| - )(?:Done!|DONE ---- rank \d{1,7})\s*$")
 # Ray Tune's word as `tune.run` returns, every trial stopped ("INFO tune.py:439 -- Total run time: 55.28
 # seconds (54.01 seconds for the tuning loop)."; not where its status said a trial ended in error: it
 # raises `TuneError: ('Trials did not complete', ...)` after it)
@@ -261,6 +263,10 @@ DONE_END = "the script's last word"  # (a `Done!` with no step before it, a prep
 # DataLoader iterator's most often): "Exception ignored in: <function
 # _MultiProcessingDataLoaderIter.__del__ at 0x...>", then its traceback within these lines
 _IGNORED_TRACEBACK_LINES = 2
+_WANDB_FAILED = re.compile(r"wandb: Program failed with code (?P<c>-?\d{1,9})\b")
+# lines from a traceback's chain sentence (`CHAINED_SENTENCES`) to the next traceback's header of its rank, the same
+# failure's (a blank line between them; other ranks' lines between theirs, where several print at once)
+_CHAINED_TRACEBACK_LINES = 32
 # (OLMo's excepthook logs the exception that ends the run at CRITICAL: "[2024-04-18 19:10:41] CRITICAL
 # [olmo.util:158, rank=0] Uncaught OLMoThreadError: generator thread data thread 3 failed")
 # (torchelastic 1.9's box when a worker wrote no error file: "CHILD PROCESS FAILED WITH NO ERROR_FILE", then
@@ -317,6 +323,15 @@ _ZSH_JOB_DEATH = re.compile(r"^(?:(?:\s{0,8}[+-]?\s{0,4}\d{1,10} |zsh: )(?P<what
                             r"|terminated|illegal hardware instruction|floating point exception)"
                             r"|(?:\[\d{1,4}\][+-]?|\s{1,8})\s{0,8}(?P<bash>Killed|Segmentation fault|Aborted|Terminated|Bus error"
                             r"|Exit [1-9]\d{0,2}))(?: \(core dumped\))? {2,40}(?=\S)")
+
+
+def _quoted_traceback(text: str) -> bool:
+    """The line's traceback header is inside a quoted string, a value a traceback's annotation shows (loguru's
+    `diagnose` lines under a frame, `│        └ 'Caught AssertionError in DataLoader worker process 0.\\nOriginal
+    Traceback (most recent call last):\\n  File ...`): the failure's own header came above it. (Not any header after a
+    `\\n`: a log kept as JSON, a failure's whole traceback in one escaped string, is that failure's.)"""
+    at = text.find("Traceback (most")
+    return at > 0 and text.lstrip()[:1] in ("│", "└")
 
 
 def _shell_job_death(text: str) -> re.Match[str] | None:
@@ -595,6 +610,10 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              r"|^Epoch \d{1,15}: finished saving model to \S"
                              # OpenAI's parameter-golf trainers: "saved_model:logs/X_mlx_model.npz bytes:67212188"
                              r"|^saved_model:\S"
+                             # a script's word alone, after a rule of dashes, and the checkpoint file it wrote (a
+                             # TensorFlow 1 GoogLeNet trainer's "-----save:models/model.ckpt-2000",
+                             # "------save:models\\best_models_5200_0.8925.ckpt")
+                             r"|^-{2,40}save:\S{1,400}?\.(?:ckpt|pth|pt|h5|pkl|npz|safetensors)(?:-\d{1,15})?\s*$"
                              # axolotl's end of training, its model written: "... Model successfully saved to ./outputs/lora-out"
                              r"|(?:^|\] )Model successfully saved to \S"
                              # MLX LM's LoRA trainer: "Iter 100: Saved adapter weights to adapters/adapters.safetensors
@@ -910,7 +929,8 @@ _ANY_EVENT_PATTERN = (
     r"^\s?! Run is (?:kept in|removed from) |"
     r"OMP_NUM_THREADS environment|_state method is deprecated|GLOBAL_RANK: |"
     r"srun: error|\] error: \*\*\* |nccl[A-Z]|"
-    r"mismatch between collectives|communicator was aborted|Traceback \(most|failed \(exitcode|ChildFailedError|Uncaught |"
+    r"mismatch between collectives|communicator was aborted|Traceback \(most|above exception|^wandb: Program |"
+    r"failed \(exitcode|ChildFailedError|Uncaught |"
     r"\) FAILED \(exitcode |Root Cause \(first observed failure\)|"
     r"NCCL operations have failed|Memory access fault by GPU|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
@@ -921,7 +941,7 @@ _ANY_EVENT_PATTERN = (
     r"total average iteration time)|\*End training |"
     r"Job finished \(status: |resources exited successfully|Reported checkpoint to master |"
     r"Save weights to |save model in |save best model is to |Saved best model|save best model to |"
-    r"Saving model at |^saved_model:|finished saving model to |"
+    r"Saving model at |^saved_model:|^-*save:|finished saving model to |"
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
     r"^Save model to |\tSave model (?:to|in) |"
@@ -1225,6 +1245,7 @@ class EventScanner:
         # rank -> (the line of its process's start, lightning-hydra-template's run lines it printed since)
         self.template_runs: dict[int | None, tuple[int, set[str]]] = {}
         self.ignored_at = -10  # the line of Python's last "Exception ignored in: ..." (an unraisable hook's report)
+        self.chained_at: dict[int | None, int] = {}  # rank -> the line of its traceback's last chain sentence
 
     def _template_run(self, line: Line) -> bool:
         """The line is one lightning-hydra-template prints once a run (`TEMPLATE_EXTRAS`): True where
@@ -1679,6 +1700,16 @@ class EventScanner:
         if (not restart and "Traceback (most" in text and line.number - self.ignored_at <= _IGNORED_TRACEBACK_LINES
                 and text.lstrip().startswith("Traceback (most")):
             return True
+        if "above exception" in text and text.lstrip().startswith(CHAINED_SENTENCES):
+            # (the traceback below is the one above's: `raise KeyError(key) from err` in pandas' `get_loc`, its
+            # second traceback the same failure's)
+            self.chained_at[line.rank] = line.number
+            return True
+        if (not restart and "Traceback (most" in text and text.lstrip().startswith("Traceback (most")
+                and line.number - self.chained_at.get(line.rank, -1 << 40) <= _CHAINED_TRACEBACK_LINES
+                and self._fresh_failure()):
+            del self.chained_at[line.rank]  # (its sentence introduces one traceback)
+            return True
         if (not restart and ("WARN" in text or text[:1] in "W[") and (at := text.find("Traceback (most")) > 0
                 and _WARNING_LEVEL.search(text, 0, at) is not None):
             return True  # a traceback a logger prints as a warning, each line under its head: the program goes on
@@ -1714,7 +1745,8 @@ class EventScanner:
                 "Traceback (most" in text or "out of memory" in text or "OutOfMemoryError" in text):
             return True  # (a failure the lines above say was caught: AutoGluon's model it skipped, and its traceback)
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text
-                        or "Uncaught " in text or ") FAILED (exitcode " in text) and _CRASH.search(text) is not None):
+                        or "Uncaught " in text or ") FAILED (exitcode " in text) and _CRASH.search(text) is not None
+                       and not _quoted_traceback(text)):
             kind = LogEventKind.RESTART if restart else LogEventKind.CRASH
             if restart and not failed and _GROUP_FAILED.search(text) is not None:
                 # the agent's own word that its workers failed, where nothing before said how
@@ -1874,6 +1906,13 @@ class EventScanner:
             rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail="detectron2: exception during training")
             self._failure(line.rank)
+        elif text[:24] == "wandb: Program failed wi" and (wandb := _WANDB_FAILED.match(text)) is not None:
+            # (wandb's client as the program it watched exits with another code (wandb <= 0.12): a failure where none
+            # was said, its traceback cut off or never printed)
+            if not failed:
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail=f"wandb: the program exited with code {wandb.group('c')}")
+                self._failure(line.rank)
         elif ", exitCode " in text and (paperspace := _PAPERSPACE_END.match(text)) is not None:
             # (Paperspace's job CLI as the job's command returns, its exit code: 0 a clean end, another a failure)
             if int(paperspace.group("c")) == 0:
@@ -2011,7 +2050,8 @@ class EventScanner:
                or "was saved at iter " in text or text[:12] == "saved_model:" or "successfully saved to " in text
                or "weights saved in " in text or "Saved adapter weights" in text or "Saved final weights" in text
                or "finished saving model to " in text or "Saved model " in text or "Saved weights " in text
-               or "Saved the " in text or "Saved best " in text or "Saved final " in text) and (
+               or "Saved the " in text or "Saved best " in text or "Saved final " in text
+               or (text[:1] in "-s" and "save:" in text[:48])) and (
                 _SNAPSHOT_SAVED.search(text) is not None) and not (
                 "weights saved in " in text and (_save_open(rows, line.rank) or self._weights_saved_since(line))) and not (
                 # (a worker's own part of a save its driver began, verl's `[Rank 0] Saved model to .../global_step_10/

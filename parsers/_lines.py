@@ -389,6 +389,8 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     if physical_lines[start:start + 1] and physical_lines[start].lstrip(" ")[:1] == ">" and (
             quoted := unquoted(physical_lines[start:])) is not None:
         physical_lines = physical_lines[:start] + quoted
+    if (plain := without_logging_heads(physical_lines[start:] if start else physical_lines)) is not None:
+        physical_lines = physical_lines[:start] + plain
     pasted = _pasted_numbers(physical_lines)
     bodies = physical_lines[start:] if start else physical_lines  # made each line's body in place
     count = len(bodies)
@@ -858,6 +860,7 @@ def head_bodies(head: bytes, limit: int = 2000) -> Iterator[str]:
         lines = uncommented(lines) or lines
     if lines[:1] and lines[0].lstrip(" ")[:1] == ">":
         lines = unquoted(lines) or lines
+    lines = without_logging_heads(lines) or lines
     for raw in lines:
         yield strip_prefix(raw.strip())[1]
 
@@ -886,6 +889,24 @@ def unquoted(lines: list[str]) -> list[str] | None:
 
 
 _QUOTE_MARK = re.compile(r" {0,3}>(?: |$)")  # (up to 3 blanks before it: a quote in a list item)
+
+
+def without_logging_heads(lines: list[str]) -> list[str] | None:
+    """A log that Python's logging wrote in its default format (`logging.basicConfig(filename=..., level=...)`:
+    `%(levelname)s:%(name)s:%(message)s`), a script's own lines through the root logger or its own
+    (`INFO:root:Epoch 0 loss: 0.744`, `INFO:__main__:...`) among libraries' (`DEBUG:urllib3.connectionpool:...`,
+    kept as they are), without that head; None where none of its first `LOGGING_HEAD_LINES` lines has it."""
+    if not any(line.startswith(_LOGGING_LEVELS) and _LOGGING_HEAD.match(line) is not None for line in lines[:LOGGING_HEAD_LINES]):
+        return None
+    return [line[head.end():] if line.startswith(_LOGGING_LEVELS) and (head := _LOGGING_HEAD.match(line)) is not None
+            else line for line in lines]
+
+
+# (DEBUG and INFO alone: a WARNING's or ERROR's head stays, which says what the line is, `WARNING:root:Skipping bad batch:
+# Traceback (most recent call last):`, a traceback a logger prints as a warning)
+_LOGGING_HEAD = re.compile(r"(?:DEBUG|INFO):(?:root|__main__):")
+_LOGGING_LEVELS = ("DEBUG:", "INFO:")
+LOGGING_HEAD_LINES = 50
 
 
 # the least indentation of a log pasted as an indented block (Markdown's code block, a note's

@@ -64,7 +64,12 @@ _EXCEPTION = re.compile(r"\A(?:[A-Za-z_]\w{0,80}\.){0,8}"
                         r"(?:[A-Za-z_]\w{0,80}(?:Error|Exception|Interrupt|Exit|Failure|Timeout)|Exception)"
                         r"(?:\([\w.]{1,200}\))?(?::|\s*$)")
 # the lines that chain one exception to the next
-_CHAINED = ("The above exception was the direct cause", "During handling of the above exception")
+APPENDED_LAUNCHES_MAX = 1000  # launches a file's lines say were appended to it, read so at most (each an attempt)
+# launches a count gone back says, where there are this many or more and one for every `APPENDED_RESTART_ROWS` step rows or
+# fewer: none, but two processes printing side by side
+APPENDED_RESTARTS_MAX = 4
+APPENDED_RESTART_ROWS = 4
+CHAINED_SENTENCES = ("The above exception was the direct cause", "During handling of the above exception")
 # (and torch.multiprocessing.spawn's before torch 1.8, its bare `Exception: ` then the process's own traceback)
 _SPAWN_CHAINED = re.compile(r"-- Process \d{1,9} terminated with the following error:\s*$")
 TRACEBACK_LINES = 400  # the most lines a traceback's frames take before its exception
@@ -426,9 +431,9 @@ class LogRows:
                 if ranks is not None and event["rank"] is not None and ranks[k] not in (None, event["rank"]):
                     continue
                 text = texts[k]
-                if not text or text[0] in " \t":
-                    continue
-                if found is not None and (text.startswith(_CHAINED) or (
+                if not text or text[0] in " \t" or text.startswith("> File \""):
+                    continue  # (a frame; loguru marks the frame that raised with `> `)
+                if found is not None and (text.startswith(CHAINED_SENTENCES) or (
                         text.startswith("-- Process ") and _SPAWN_CHAINED.match(text) is not None)):
                     found, chained = None, True  # (a chained one: the traceback goes on to the next exception)
                 elif text.startswith("Traceback (most recent call last)") and chained:

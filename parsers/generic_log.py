@@ -62,6 +62,9 @@ from tracelens.parsers._lines import (
 )
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import (
+    APPENDED_LAUNCHES_MAX,
+    APPENDED_RESTART_ROWS,
+    APPENDED_RESTARTS_MAX,
     METRIC_KEYS,
     RELAUNCH_SILENCE_NS,
     LogRows,
@@ -233,7 +236,6 @@ APPENDED_MESSAGE_MIN = 8  # characters of a first line's message for its repeat 
 # the least time from the line before to a first line said again for it to be a launch (the same line from each rank
 # of one start comes within milliseconds; a program's start-up takes seconds)
 APPENDED_LAUNCH_GAP_NS = 5 * 10**9
-APPENDED_LAUNCHES_MAX = 1000  # launches read so at most, a log's (each one an attempt for the views to place)
 
 
 _WANDB_RUN_ERRORED = re.compile(r"(?:wandb: ERROR )?Run \w{1,64} errored:")  # a W&B sweep agent's run that failed
@@ -259,9 +261,12 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
     first = lines[at]
     if first.ts_ns is None or first.rank is not None or _LEADING_STAMP.match(first.text) is None:
         return
-    message, then = _message(first.text), _message(lines[at + 1].text)
+    message = _message(first.text)
     if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None:
         return
+    # (the line after it: past the first line said again at once, a start that printed nothing else, `START train.py`
+    # twice 96 s apart, then `Load train df`)
+    then = next((said for line in lines[at + 1:] if (said := _message(line.text)) != message), None)
     begun = {event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_START.value}
     last_ns, other_since, launches = first.ts_ns, False, 0
     for i in range(at + 1, len(lines)):
@@ -269,8 +274,10 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
         if line.ts_ns is None or line.rank is not None:
             continue
         again = message in line.text and _message(line.text) == message
-        if (again and other_since and last_ns is not None and line.ts_ns - last_ns >= APPENDED_LAUNCH_GAP_NS
-                and i + 1 < len(lines) and _message(lines[i + 1].text) == then
+        # (said again right after itself: a launch where a minute or more passed, as a relaunch's silence is)
+        apart = other_since or (last_ns is not None and line.ts_ns - last_ns >= RELAUNCH_SILENCE_NS)
+        if (again and apart and last_ns is not None and line.ts_ns - last_ns >= APPENDED_LAUNCH_GAP_NS
+                and i + 1 < len(lines) and _message(lines[i + 1].text) in (then, message)
                 and line.number not in begun and launches < APPENDED_LAUNCHES_MAX):
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=line.ts_ns,
                        detail="the log's first line again: a launch appended to it", raw=line.text, process=True)
@@ -306,6 +313,24 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
                        process=True)
             launches += 1
         said_at = line.number
+
+
+def _clock_restarts(restarts: Sequence[Line], rows: LogRows) -> None:
+    """An undated log its program appends to at each start, its step lines printing the seconds since training began
+    (deep-text-recognition-benchmark's and EasyOCR's `log_train.txt`, opened to append: `[1/30] Train loss: 3.47777,
+    Valid loss: 3.49504, Elapsed_time: 4.37409`, then `[1/10] ... Elapsed_time: 2.87861`): a step line whose count
+    did not go forward and whose clock went back is a launch, the run's clock started again. Not where such lines come
+    at every few steps (`APPENDED_RESTARTS_MAX` or more, one for every `APPENDED_RESTART_ROWS` step rows or fewer): two
+    processes printing side by side."""
+    if not restarts or len(restarts) > APPENDED_LAUNCHES_MAX:
+        return
+    undated = sum(1 for row in rows.steps if row["rank"] is None and row.get("end_ns") is None)
+    if len(restarts) >= APPENDED_RESTARTS_MAX and len(restarts) * APPENDED_RESTART_ROWS > undated:
+        return
+    for line in restarts:
+        rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=None,
+                   detail="its count and its clock since training began started again: a launch appended to the log",
+                   raw=line.text, process=True)
 
 
 def _argument_dump_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
@@ -650,6 +675,11 @@ _FLOWER_PROGRESS = re.compile(r"(?:^|\| |: {1,8})fit progress: \((?P<s>\d{1,9}),
 # and once a round's updates are in (flwr <= 1.7, at its DEBUG level, dated): "fit_round 1 received 2 results and
 # 0 failures"
 _FLOWER_FIT = re.compile(r"(?:^|\| )fit_round (?P<s>\d{1,9}) received \d{1,9} results and \d{1,9} failures\s*$")
+# and its rounds as flwr >= 1.8 logs them at its INFO level: "[ROUND 3]" as a round begins, then "aggregate_fit: received
+# 5 results and 0 failures" once its updates are in (a round of the job: `_federated_rounds`), after flwr's own head
+# (`INFO :      `) or a logger's (`... - INFO - `)
+_FLOWER_ROUND = re.compile(r"(?:^|\| |: {1,8}|- )\[ROUND (?P<s>\d{1,9})\]\s*$")
+_FLOWER_AGGREGATED = re.compile(r"(?:^|\| |: {1,8}|- )aggregate_fit: received [1-9]\d{0,8} results and \d{1,9} failures\s*$")
 # NVIDIA FLARE's FedAvg controller as it aggregates a round: "aggregating 2 update(s) at round 0"; its
 # ScatterAndGather workflow once a round is done, after its workflow's identity: "ScatterAndGather - INFO -
 # [identity=simulator_server, run=simulate_job, wf=scatter_and_gather]: Round 0 finished." (a bare `Round 0
@@ -785,6 +815,9 @@ _CHAINER_RATE = re.compile(r"\s{0,16}(?P<r>\d{1,12}(?:\.\d{1,20})?|inf) iters/se
 # 3.18 it/s | ETA 254.0 min`; a MetricLogger's row under no header: `  [223/224]  eta: 0:00:02  training_loss:
 # 0.3842 (0.4097) ...`, its count within the epoch the log names), its rate a field of its own (not a bar's)
 _BRACKET_STEP = re.compile(r" {0,12}\[\s{0,12}(?P<i>\d{1,15})/\d{1,15}\](?=\s)")
+# a step the line's word names in brackets, with no total (a TensorFlow 1 GoogLeNet script's `2019-08-19 14:49:47.783573: Step
+# [0]  train Loss : 2.021224, training accuracy :  0.3125`): the run's step, its training loss after it
+_WORD_BRACKET_STEP = re.compile(r"(?:^|: )[Ss]tep \[(?P<i>\d{1,15})\]\s{1,4}")
 # (not an evaluation's line under the same count: `[1/15] - Validation loss: 1.5588 - Validation accuracy: 55.19`)
 _EVALUATION_AFTER = re.compile(r"[\s\-|:]{0,8}(?i:valid(?:ation)?|val|eval(?:uation)?|test(?:ing)?|dev)\b")
 # (deep-text-recognition-benchmark's and EasyOCR's trainer's seconds since training began: `[20000/300000]
@@ -1206,6 +1239,9 @@ def _own_step(text: str) -> _OwnStep | None:
                         "since", float(took.group("t")) if took is not None else None)
     if "iters: " in text and (tslib := _TSLIB_ITERS.search(text)) is not None:
         return _OwnStep(int(tslib.group("i")), int(tslib.group("e")), {"loss": float(tslib.group("l"))}, "time_series_library")
+    if ("tep [" in text and (worded := _WORD_BRACKET_STEP.search(text)) is not None and _named_loss(text)
+            and _EVALUATION_AFTER.match(text, worded.end()) is None):
+        return _OwnStep(int(worded.group("i")), None, _step_values(text[worded.end():]), "generic")
     if (text[:1] in "[ " and "/" in text and (bracket := _BRACKET_STEP.match(text)) is not None
             and _named_loss(text) and _EVALUATION_AFTER.match(text, bracket.end()) is None):
         values = _step_values(text[bracket.end():])
@@ -2480,7 +2516,10 @@ _LINE_FRAMEWORKS = (
     # Flair's ModelTrainer (`epoch 1 - iter 9/10 - loss 0.45796768 - samples/sec: 9.29 - lr: 0.020000`)
     (" - iter ", re.compile(r"\bepoch \d{1,9} - iter \d{1,12}/\d{1,12} - loss "), "flair"),
     # icefall's (k2's) MetricsTracker (`Epoch 1, batch 10, loss[loss=0.1139, over 2828.00 frames. ], tot_loss[...]`)
-    ("tot_loss[", re.compile(r"\bbatch \d{1,12}, loss\[[^\]\n]{0,400}\bover [\d.]{1,20} frames\. \], tot_loss\["), "icefall"),
+    # (a recipe's tracker adds its utterances' figures after the frames: `over 18042.00 frames. utt_duration=1095 frames,
+    # utt_pad_proportion=0.02412, over 66.00 utterances.], tot_loss[...]`)
+    ("tot_loss[", re.compile(r"\bbatch \d{1,12}, loss\[[^\]\n]{0,400}\bover [\d.]{1,20} frames\.(?: [^\]\n]{0,300})?\], "
+                             r"tot_loss\["), "icefall"),
     # timm's train.py (`Train: 0 [  50/73 ( 70%)]  Loss: 6.77 (6.83)  Time: 0.320s,  400.32/s  (0.470s,  272.39/s)  LR: ...`)
     ("Train: ", re.compile(r"(?:^|\S )Train: \d{1,9} \[\s{0,12}\d{1,12}/\d{1,12} \(\s{0,3}\d{1,3}%\)\]\s{1,4}Loss: "), "timm"),
 )
@@ -3671,8 +3710,13 @@ class GenericLogParser(LogReader):
         alone_head: tuple[int | None, int] | None = None  # the line before was a batch's head alone (`_HeadRecord`)
         alone_heads: set[tuple[int | None, int]] = set()  # those with their training loss below them
         head_metrics = 0  # the metric lines read under that head so far
+        flower_round = False  # Flower's server began a round (`_FLOWER_ROUND`)
         for body in bodies:
             since_opening += 1
+            if "[ROUND " in body and _FLOWER_ROUND.search(body) is not None:
+                flower_round = True
+            elif flower_round and "aggregate_fit: " in body and _FLOWER_AGGREGATED.search(body) is not None:
+                return Claim.CONTENT  # a Flower round begun, then its updates in: one is enough
             if _own_step(body) is not None or (" iter, " in body and _CHAINER_ITER.fullmatch(body) is not None):
                 own += 1
                 if own >= 2:
@@ -3997,6 +4041,8 @@ class GenericLogParser(LogReader):
         pbg_chunks: dict[int | None, list[float | None]] = {}  # rank -> [seconds, loss] of its PyTorch-BigGraph chunk begun
         # (row, seconds since training began, line) of `_HMS_ELAPSED` lines
         elapsed_rows: list[tuple[dict[str, Any], float, int]] = []
+        clock_restarts: list[Line] = []  # undated step lines whose count and clock since training began went back
+        clock_epochs: dict[str, int] = {}  # program -> the epochs' lines seen at its last such undated line
         vits_epoch: dict[int | None, int] = {}  # rank -> the line of its last VITS `Train Epoch: N [P%]`
         rsl_rows: dict[int | None, int] = {}  # rank -> the row of its rsl_rl iteration whose time is still to come
         physicsnemo_rows: dict[int | None, int] = {}  # rank -> the row of its PhysicsNeMo epoch whose time is to come
@@ -4006,6 +4052,7 @@ class GenericLogParser(LogReader):
         gluon_pending: dict[int | None, tuple[Line, tuple[BarReading, int, float | None]]] = {}  # rank -> its last epoch bar
         boost_best: dict[int | None, int] = {}  # rank -> the line that said a boosting run's best round follows
         xla_clocks: dict[int, tuple[int, int, int]] = {}  # rank -> (epoch, step, second of the day) of its last torch_xla line
+        flower_rounds: dict[int | None, int] = {}  # rank -> the Flower round its server began, its updates still to come
         def within_epoch(counter: _Counter, rank: int | None) -> None:
             """The last row is a step `counter` counts within its epoch."""
             assert counter.epoch is not None
@@ -4339,6 +4386,17 @@ class GenericLogParser(LogReader):
                 continue  # (a boosting run's best round printed again: no step)
             if "opt_callback: iter=" in text and " dt=" not in text and _ggml_before_first(text):
                 continue  # (every other callback line times its iteration: only a line without `dt=` is read twice)
+            if "[ROUND " in text and (began := _FLOWER_ROUND.search(text)) is not None:
+                flower_rounds[line.rank] = int(began.group("s"))
+                continue
+            if ("aggregate_fit: " in text and line.rank in flower_rounds
+                    and _FLOWER_AGGREGATED.search(text) is not None):
+                before = len(rows.steps)
+                rows.step(line=line.number, rank=line.rank, step=flower_rounds.pop(line.rank), end_ns=line.ts_ns)
+                if len(rows.steps) > before:
+                    rows.steps[-1]["framework"] = "flower"
+                    federated = True
+                continue
             if (own := _own_step(text)) is not None:
                 values = own.values
                 if "_frames" in values:  # (rl_games': the epoch's frames over its rate, from the epoch before's count)
@@ -4373,6 +4431,11 @@ class GenericLogParser(LogReader):
                     # (a round's second line, Flower's evaluation after the round's updates came in: one round)
                     if last_round.get("loss") is None and "loss" in values:
                         last_round["loss"] = values["loss"]
+                    if own.clock == "elapsed" and own.seconds is not None:
+                        span_s = _elapsed_span(elapsed.setdefault((line.rank, own.framework), []), own.step, own.seconds,
+                                               own.rounding, (0, 0.0, 0.0) if own.from_start else None)
+                        if span_s is not None and last_round.get("step_time_s") is None:
+                            last_round["step_time_s"] = span_s
                     continue
                 if "samples_per_s" in values:  # (MXNet's: the seconds of a batch of the script's size)
                     rate = values.pop("samples_per_s")
@@ -4388,6 +4451,15 @@ class GenericLogParser(LogReader):
                     # the seconds since training began: over the steps since an earlier line of the run
                     # far enough back for the printed rounding (`_span_mean`); a count or clock gone
                     # back starts another run's
+                    read = elapsed.get((line.rank, own.framework))
+                    epochs_said = len(epochs.get(line.rank, ()))  # (a count and clock within each epoch start over with it)
+                    if (read and line.ts_ns is None and own.step <= read[-1][0] and own.seconds < read[-1][1]
+                            and line.rank is None and clock_epochs.get(own.framework) == epochs_said
+                            and own.framework == "generic"):
+                        # (a script's own clock; not a library's whose clock times one fit, CatBoost's or LightGBM's,
+                        # started again for each fold of a cross-validation in one process)
+                        clock_restarts.append(line)
+                    clock_epochs[own.framework] = epochs_said
                     span_s = _elapsed_span(elapsed.setdefault((line.rank, own.framework), []), own.step, own.seconds,
                                            own.rounding, (0, 0.0, 0.0) if own.from_start else None)
                     if span_s is not None:
@@ -4768,6 +4840,7 @@ class GenericLogParser(LogReader):
                         if epoch.framework is not None:
                             rows.steps[-1]["framework"] = epoch.framework
         _appended_launches(lines, rows)
+        _clock_restarts(clock_restarts, rows)
         _undated_relaunches(lines, rows)
         _argument_dump_relaunches(lines, rows)
         _new_process_ids(lines, rows)

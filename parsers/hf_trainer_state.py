@@ -6,17 +6,21 @@ time, and the console log still dates the job."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import msgspec
 import pyarrow as pa
 
-from tracelens.enums import FileStatus
+from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._io import decode_json, read_json_document
 from tracelens.parsers._logtables import LOG_TABLES, LogRows
 from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+
+# the Trainer's checkpoint folder, `checkpoint-6906`, at the end of a path
+_CHECKPOINT_FOLDER = re.compile(r"(?:^|[\\/])checkpoint-(?P<s>\d{1,15})[\\/]?$")
 
 
 def _json_lines(head: bytes) -> bool:
@@ -47,10 +51,32 @@ class HFTrainerStateParser(Parser):
         if not isinstance(history, list):
             raise ParseError(str(path), "no log_history list: not a trainer_state.json", where="byte 0")
         rows = LogRows("hf_trainer_state")
+        logged = -1  # the last step a training entry logged
         for number, entry in enumerate(history, start=1):
-            if not isinstance(entry, dict) or not isinstance(entry.get("step"), int) or "loss" not in entry:
-                continue  # eval entries and the run summary carry no training step metrics
-            rows.step(line=number, rank=None, step=entry["step"], loss=to_float(entry.get("loss"), text=False),
-                      lr=to_float(entry.get("learning_rate"), text=False), grad_norm=to_float(entry.get("grad_norm"), text=False))
+            if not isinstance(entry, dict) or not isinstance(step := entry.get("step"), int) or step < 0:
+                continue
+            if "loss" in entry:
+                rows.step(line=number, rank=None, step=step, loss=to_float(entry.get("loss"), text=False),
+                          lr=to_float(entry.get("learning_rate"), text=False),
+                          grad_norm=to_float(entry.get("grad_norm"), text=False))
+                logged = max(logged, step)
+            elif "train_runtime" in entry:
+                # the run's summary, once its training loop is done: its step the last one trained (logged or
+                # not: `logging_steps` apart), its runtime the loop's; no time of day (the file has none)
+                if step > logged:
+                    rows.step(line=number, rank=None, step=step)
+                    logged = step
+                runtime = to_float(entry.get("train_runtime"), text=False)
+                rows.event(LogEventKind.ATTEMPT_END, line=number, rank=None, ts_ns=None, step=step,
+                           duration_s=runtime if runtime is not None and 0 <= runtime < 1e8 else None,
+                           detail="train_runtime")
+        best = doc.get("best_model_checkpoint")
+        if isinstance(best, str) and (saved := _CHECKPOINT_FOLDER.search(best)) is not None:
+            # (the folder the Trainer saved the best model's checkpoint in, its step in its name; cited at the
+            # first entry of that step, the document's head where none is)
+            step = int(saved.group("s"))
+            at = next((n for n, e in enumerate(history, start=1) if isinstance(e, dict) and e.get("step") == step), 0)
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=at, rank=None, ts_ns=None, step=step,
+                       detail="best_model_checkpoint")
         tables: dict[str, pa.Table] = rows.tables()
         return ParseResult(tables, FileStatus.TRUNCATED if warning else FileStatus.OK, [warning] if warning else [])

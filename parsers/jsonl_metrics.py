@@ -26,7 +26,15 @@ from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._io import decode_json, read_bytes
 from tracelens.parsers._lines import parse_timestamp
-from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows, hf_summary
+from tracelens.parsers._logtables import (
+    APPENDED_LAUNCHES_MAX,
+    APPENDED_RESTART_ROWS,
+    APPENDED_RESTARTS_MAX,
+    LOG_TABLES,
+    METRIC_KEYS,
+    LogRows,
+    hf_summary,
+)
 from tracelens.parsers._numbers import duration_s, json_int, to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
@@ -148,6 +156,9 @@ class JsonlMetricsParser(Parser):
         estimated = False
         counts_iterations = False  # a record so far named its iteration: one that does not is an evaluation's
         bad = 0
+        trained: dict[int | None, tuple[int, frozenset[str]]] = {}  # rank -> (step, keys) of its last undated training record
+        launched: list[tuple[int, int | None]] = []  # (line, rank) of the records that began a launch appended
+        training_records = 0
         pending: dict[str, Any] | None = None  # LLaMA-Factory's progress record at its last step, held
         closing: tuple[int, int | None, float | None] = (0, None, None)
         for number, raw in enumerate(data.splitlines(), start=1):
@@ -193,6 +204,15 @@ class JsonlMetricsParser(Parser):
                 # that `include_num_input_tokens_seen` gives `train_runtime` too)
                 values = {}
             rank = json_int(record.get("rank"))
+            if any(k in values for k in _TRAINING) and ts is None and not hf_summary(record):
+                # (an undated file its script opens to append, DeiT's, MAE's and ConvNeXt's `log.txt`: a training record
+                # whose count went back, or that says its step again in the same shape, is a launch's, the file's run
+                # begun again or resumed from an earlier checkpoint; not a record of the same step's other figures)
+                shape = frozenset(record)
+                if rank in trained and (step < trained[rank][0] or (step == trained[rank][0] and shape == trained[rank][1])):
+                    launched.append((number, rank))
+                trained[rank] = (step, shape)
+                training_records += 1
             elapsed = next((e for k in _ELAPSED_KEYS if (e := _elapsed_s(record.get(k))) is not None), None)
             if elapsed is not None:
                 last = previous.get(rank)
@@ -231,6 +251,12 @@ class JsonlMetricsParser(Parser):
                 pending, closing = step_row, (number, rank, elapsed)
                 continue
             rows.step(**step_row)
+        if len(launched) <= APPENDED_LAUNCHES_MAX and not (
+                len(launched) >= APPENDED_RESTARTS_MAX and len(launched) * APPENDED_RESTART_ROWS > training_records):
+            # (not where a count goes back every few records: two processes appending side by side)
+            for number, rank in launched:
+                rows.event(LogEventKind.ATTEMPT_START, line=number, rank=rank, ts_ns=None,
+                           detail="its count went back: a launch appended to the file", process=True)
         if pending is not None:
             # the run's end: training completed (its elapsed time, the time it trained); its step
             # is a step only where no record before it logged that step
