@@ -40,6 +40,10 @@ _END = re.compile(
     r"\|\s{0,4}end of training\s{0,4}\||(?:^|\] )Finishing training at step \d{1,15}\s*$"
     # (LeRobot's train.py as a message of its own: "INFO 2024-06-23 17:20:42 ts/train.py:427 End of training")
     r"|(?:^|\.py:\d{1,6} |\] |- )End of training\.?\s*$"
+    # (a script's banner, set off by rules as its `Start Training` one was: "[2025-02-11 13:49:41] INFO -
+    # ------------------------ End Training ------------------------")
+    r"|(?:^|\] |- |: )[-=*#~]{3,80} {0,4}(?:End|END|Finish(?:ed)?|FINISH(?:ED)?) (?:of |OF )?(?:[Tt]raining|TRAINING)"
+    r" {0,4}[-=*#~]{3,80}\s*$"
     # (Caffe's solver and its tool, through glog: "solver.cpp:322] Optimization Done."; DeePMD-kit's
     # "DEEPMD INFO    finished training")
     r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$"
@@ -203,8 +207,10 @@ _LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} ex
 # An end that says how long training ran (fairseq's `done training in 509.9 seconds`, Ultralytics'
 # `100 epochs completed in 2.883 hours.`): on a dated line, its start too, placed back by that long
 # (as the HF Trainer's train_runtime: a start and a later end on one line)
+# (and PyTorch's transfer learning tutorial's loop and the many copied from it: "Training complete in 629m 10s")
 _RUN_LENGTH = re.compile(r"\bdone training in (\d{1,9}(?:\.\d{1,6})?) seconds\b"
-                         r"|\b\d{1,9} epochs? completed in (\d{1,6}(?:\.\d{1,6})?) hours\b")
+                         r"|\b\d{1,9} epochs? completed in (\d{1,6}(?:\.\d{1,6})?) hours\b"
+                         r"|^Training complete in (\d{1,9})m (\d{1,2})s\s*$")
 # Ray Train's and Tune's end, its experiment's time since `fit()` began as it prints it (`54s`, `1min 9s`,
 # `2hr 0min 5s`, `1d 3hr 0min 2s`): "Training completed after 10 iterations at 2024-04-29 17:27:45. Total
 # running time: 1min 9s"
@@ -936,7 +942,7 @@ _ANY_EVENT_PATTERN = (
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
     r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|from epoch: "
     r"|loop at step|at step)|"
-    r"done training|finished training|resum(?:ing|ed)(?: training)? (?:from|at) |"
+    r"done training|finished training|end training|resum(?:ing|ed)(?: training)? (?:from|at) |"
     r"end of training|checkpoint|"
     r"total average iteration time)|\*End training |"
     r"Job finished \(status: |resources exited successfully|Reported checkpoint to master |"
@@ -1872,8 +1878,10 @@ class EventScanner:
             ) and not ("best.pt..." in text and _ended_since_last_step(rows, line.rank)):
             # (Ultralytics' final validation after its `N epochs completed in ...`: the same end)
             # (a script's `... completed successfully` ends a run only after its steps: a stage's before them no run's)
-            length = _RUN_LENGTH.search(text) if (" completed in " in text or "done training in " in text) else None
-            seconds = (float(length.group(1)) if length.group(1) else float(length.group(2)) * 3600) if length else None
+            length = (_RUN_LENGTH.search(text) if (" completed in " in text or "done training in " in text
+                                                    or "complete in " in text) else None)
+            seconds = ((float(length.group(1)) if length.group(1) else float(length.group(2)) * 3600 if length.group(2)
+                        else int(length.group(3)) * 60 + int(length.group(4))) if length else None)
             if seconds is None and "Total running time: " in text and (running := _RAY_RUNNING.search(text)) is not None:
                 seconds = float(((int(running.group("d") or 0) * 24 + int(running.group("h") or 0)) * 60
                                  + int(running.group("m") or 0)) * 60 + int(running.group("s")))

@@ -136,7 +136,7 @@ _EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.%])
 # (and JAX's tutorials' `Epoch 0 in 55.15 sec`)
 # (and an epoch line's field of seconds alone: `epoch   2 | D^2=+0.0019 | cross=0.2559 ... | 1311.5s | FID=211.59`,
 # or its training's: `Epoch 02 loss 1.2394 | train 2.1s`)
-_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took|time:?|in(?= {1,4}\d))\s{0,8}"
+_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took|time:?|duration:?|in(?= {1,4}\d))\s{0,8}"
                          r"|\|\s{0,4}(?:train(?:ing)? {1,4})?(?=[\d.]{1,30}s\s{0,4}(?:\||$)))"
                          r"(\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
 # AllenNLP's trainer after each epoch (`allennlp.training.trainer - Epoch duration: 0:00:39.848754`), dated
@@ -4162,7 +4162,10 @@ class GenericLogParser(LogReader):
                         and _NOT_TRAINING.search(line.text, max(0, (at := line.text.find("oss")) - 24), max(0, at)) is None):
                     # (not an evaluation's line's, its word before its loss: a callback's `EPOCH 62 VAL   - Loss:
                     # 1.4579` printed before the epoch's `EPOCH 62 TRAIN - Loss: 2.3013`)
-                    epoch.loss = next((v for k, v in iter_numbers(line.text) if _KEYS.get(k) == "loss"), None)
+                    figures = list(iter_numbers(line.text))
+                    # (by a known name, else by the training's other names: an epoch's `Avg_loss: 0.507`)
+                    epoch.loss = next((v for k, v in figures if _KEYS.get(k) == "loss"),
+                                      next((v for k, v in figures if "loss" in k and _LOSS_OWN_NAME.fullmatch(k)), None))
             if not hf_frame and "trainer.py" in line.text and _HF_TRAIN_FRAME.search(line.text) is not None:
                 hf_frame = True
             if "%|" in line.text:

@@ -549,3 +549,97 @@ def test_a_dated_logs_first_line_said_again_is_a_launch_even_right_after_itself(
     said = [n for n, t in enumerate(RAIFHACK_STARTS, start=1) if t.endswith("INFO     START train.py")]
     assert said == [1, 2, 23, 25, 28]
     assert sorted(e["line"] for e in events if e["kind"] == "attempt_start") == said
+
+
+# A multi-view acoustic word embedding's training through Python logging: an epoch's line with its mean loss and its
+# own seconds (DataGov-SamagraX/hindi-acoustic-word-embedding@2a1c848eb79a1edce96dc34d6f8559e42175696b,
+# logs/training.log, lines 1-8)
+AWE_EPOCHS = [
+    '2024-06-17 16:43:06,202 - INFO - view1:',
+    '2024-06-17 16:43:06,249 - INFO - view2:',
+    '2024-06-17 16:43:11,171 - INFO - Epoch: 1, Avg_loss: 0.507, Duration: 3.65s',
+    '2024-06-17 16:43:12,084 - INFO - Epoch: 2, Avg_loss: 0.454, Duration: 0.58s',
+    '2024-06-17 16:43:12,838 - INFO - Epoch: 3, Avg_loss: 0.423, Duration: 0.42s',
+    '2024-06-17 16:43:13,598 - INFO - Epoch: 4, Avg_loss: 0.310, Duration: 0.43s',
+    '2024-06-17 16:43:14,381 - INFO - Epoch: 5, Avg_loss: 0.167, Duration: 0.46s',
+    '2024-06-17 16:43:15,140 - INFO - Epoch: 6, Avg_loss: 0.127, Duration: 0.42s',
+]
+
+
+def test_an_epochs_line_with_its_duration_and_mean_loss(tmp_path: Path) -> None:
+    """`Epoch: 2, Avg_loss: 0.454, Duration: 0.58s`: epoch 2 trained in 0.58 s (its line's own figure, not the 0.913 s
+    since the line before, which holds its evaluation too), its loss the mean it names."""
+    _, steps, _ = _read(tmp_path, AWE_EPOCHS, name="training.log")
+    said = [t.split(" - INFO - ")[1].split(", ") for t in AWE_EPOCHS if "Epoch: " in t]
+    assert [(s["step"], s["loss"], s["step_time_s"]) for s in steps] == [
+        (int(e.split(": ")[1]), float(a.split(": ")[1]), float(d.split(": ")[1].rstrip("s"))) for e, a, d in said]
+    assert len(said) == 6
+
+
+# A person re-identification trainer built on PyTorch's transfer learning tutorial's loop, undated, its last epochs and
+# its total (doosik71/Person-reID-triplet-loss@1dac006c1bca71790048480fcfca4c1226040d30, log/train.log, lines 413-427)
+REID_END = [
+    'Epoch 68/69',
+    '----------',
+    'batch = 405',
+    'now_margin: 0.3000',
+    'train Loss: 0.0919 Reg: 0.0000 Acc: 0.4209 MeanMargin: 0.2526',
+    '',
+    'Epoch 69/69',
+    '----------',
+    'batch = 405',
+    'now_margin: 0.3000',
+    'train Loss: 0.0898 Reg: 0.0000 Acc: 0.4244 MeanMargin: 0.2546',
+    '',
+    'Training complete in 629m 10s',
+    'End training...',
+    'End...',
+]
+
+
+def test_the_transfer_learning_tutorials_total_is_the_runs_length(tmp_path: Path) -> None:
+    """`Training complete in 629m 10s`: the run trained 629 x 60 + 10 = 37750 s, its end; the log dates nothing else."""
+    from tracelens.store import Store
+
+    _, _, events = _read(tmp_path, REID_END, name="train.log", parser_name="generic_log")
+    assert [(e["kind"], e["line"], e["duration_s"]) for e in events] == [
+        ("attempt_end", REID_END.index("Training complete in 629m 10s") + 1, 629 * 60 + 10)]
+    store = Store.open(tmp_path / "s.tlstore")
+    store.ingest([tmp_path / "train.log"], log_format="generic_log")
+    con = store.connect()
+    assert con.execute("select length_s, length_at_least from attempts").fetchall() == [(37750.0, True)]
+
+
+# A product-matching model's second launch appended to its training.log: its training between two banners set off by
+# rules (Hesham166/iSupply-Product-Match-Model@36efa6aa997468682f2bdb17ef727400cfd79b76, logs/training.log, lines 21-40)
+END_BANNER = [
+    '[2025-02-11 14:46:08] INFO - Vocabulary size: 72',
+    '[2025-02-11 14:46:08] INFO - Saved vocabulary to checkpoints/vocab.pkl',
+    '[2025-02-11 14:46:08] INFO - Preparing dataloader and model for training',
+    '[2025-02-11 14:46:15] INFO - ----------------------- Start Training -----------------------',
+    '[2025-02-11 14:46:32] INFO - Epoch 1/15, Loss: 0.0228',
+    '[2025-02-11 14:46:50] INFO - Epoch 2/15, Loss: 0.0053',
+    '[2025-02-11 14:47:07] INFO - Epoch 3/15, Loss: 0.0038',
+    '[2025-02-11 14:47:26] INFO - Epoch 4/15, Loss: 0.0028',
+    '[2025-02-11 14:47:46] INFO - Epoch 5/15, Loss: 0.0024',
+    '[2025-02-11 14:48:05] INFO - Epoch 6/15, Loss: 0.0020',
+    '[2025-02-11 14:48:22] INFO - Epoch 7/15, Loss: 0.0016',
+    '[2025-02-11 14:48:40] INFO - Epoch 8/15, Loss: 0.0014',
+    '[2025-02-11 14:48:57] INFO - Epoch 9/15, Loss: 0.0013',
+    '[2025-02-11 14:49:15] INFO - Epoch 10/15, Loss: 0.0011',
+    '[2025-02-11 14:49:33] INFO - Epoch 11/15, Loss: 0.0011',
+    '[2025-02-11 14:49:51] INFO - Epoch 12/15, Loss: 0.0011',
+    '[2025-02-11 14:50:09] INFO - Epoch 13/15, Loss: 0.0009',
+    '[2025-02-11 14:50:27] INFO - Epoch 14/15, Loss: 0.0007',
+    '[2025-02-11 14:50:44] INFO - Epoch 15/15, Loss: 0.0006',
+    '[2025-02-11 14:50:44] INFO - ------------------------ End Training ------------------------',
+]
+
+
+def test_a_banner_that_training_ended_ends_the_run(tmp_path: Path) -> None:
+    """`------------------------ End Training ------------------------`, its `Start Training` banner's counterpart: the
+    run's end, at its time."""
+    _, _, events = _read(tmp_path, END_BANNER, name="training.log")
+    at = next(n for n, t in enumerate(END_BANNER, start=1) if t.endswith(" End Training ------------------------"))
+    assert [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "attempt_end"] == [
+        (at, _ns(END_BANNER[at - 1][1:20], "%Y-%m-%d %H:%M:%S"))]
