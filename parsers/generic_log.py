@@ -315,6 +315,56 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
         said_at = line.number
 
 
+# A k-fold cross-validation's banner as a fold's training begins, alone on its line between rules or blanks (the Nakama
+# template Kaggle solutions copy: `========== fold: 0 training ==========`; `       Training fold: 0       ` between
+# rules of dashes; `=== FOLD 0 (train 351312 / valid 87828) ===`; `Fold 2/5`): its fold's number. Not a fold's
+# result's (`Fold: 0 result`) nor its score's
+_FOLD_BANNER = re.compile(r"[\s=\-*#>|]{0,80}(?:(?:Training|TRAINING|Train|TRAIN) (?:on )?)?(?:[Ff]old|FOLD)\s{0,4}[:#]?\s{0,4}"
+                          r"(?P<k>\d{1,4})(?:\s{0,4}/\s{0,4}\d{1,4})?"
+                          r"(?:\s{1,4}(?:\([^()\n]{0,120}\)|(?:training|TRAINING|train(?:ing)?\s[^\n]{0,120}?)))?[\s=\-*#<|]{0,80}")
+
+
+def _fold_sections(lines: Sequence[Line], rows: LogRows) -> None:
+    """A k-fold cross-validation in one process (`_FOLD_BANNER`, its folds' numbers going up): each fold's count, that
+    starts over with its fold, goes on from the count the folds before it reached, so the folds are the steps of one run,
+    no restarts; a banner whose fold does not go up (fold 0 again after fold 0 or 3) is the script launched again, its
+    log opened to append (the launch of a log that holds such banners alone too). Only where the log holds two banners
+    or more, all of one process's (no rank)."""
+    banners = [(line, int(found.group("k"))) for line in lines if ("old" in line.text or "OLD" in line.text)
+               and (found := _FOLD_BANNER.fullmatch(_message(line.text))) is not None]
+    if len(banners) < 2 or any(line.rank is not None for line, _ in banners):
+        return
+    items = sorted([(line.number, 0, fold, line) for line, fold in banners]
+                   + [(row["line"], 1, 0, row) for row in rows.steps if row["rank"] is None], key=lambda item: item[:2])
+    begun = sorted(event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_START.value)
+    fold: int | None = None
+    offset, top, raw_last, since = 0, None, None, 0  # (since: the line of the last row or banner that opened a section)
+    shift = False  # a fold began: its count may start over
+    launches = 0
+    for number, is_row, said, item in items:
+        if is_row:
+            row = item
+            if shift and raw_last is not None and row["step"] <= raw_last and top is not None:
+                offset = top
+            shift = False
+            raw_last = row["step"]
+            row["step"] += offset
+            top = row["step"] if top is None else max(top, row["step"])
+            since = number
+            continue
+        if fold is not None and said > fold:
+            shift = True
+        elif (fold is not None or not rows.steps) and launches < APPENDED_LAUNCHES_MAX:
+            # (a fold said again or gone back: a launch, where no other rule began one since the last row)
+            if bisect_right(begun, number) == bisect_right(begun, since):
+                rows.event(LogEventKind.ATTEMPT_START, line=number, rank=None, ts_ns=item.ts_ns,
+                           detail="a k-fold run's fold that did not go on: a launch appended to the log", raw=item.text,
+                           process=True)
+                launches += 1
+            offset, top, raw_last, shift = 0, None, None, False
+        fold, since = said, number
+
+
 def _clock_restarts(restarts: Sequence[Line], rows: LogRows) -> None:
     """An undated log its program appends to at each start, its step lines printing the seconds since training began
     (deep-text-recognition-benchmark's and EasyOCR's `log_train.txt`, opened to append: `[1/30] Train loss: 3.47777,
@@ -3677,6 +3727,11 @@ class GenericLogParser(LogReader):
             # its NCCL_DEBUG lines too, if any (the NCCL reader yields such a file: it reads no
             # failure). A weaker claim: a reader that knows the file's lines wins
             return Claim.NAME
+        if (("fold" in text or "FOLD" in text) and log_named(path)
+                and any(("rain" in body or "RAIN" in body) and _FOLD_BANNER.fullmatch(body) is not None for body in bodies)):
+            # a k-fold run's banner that a fold's training begins (`========== fold: 0 training ==========`), though no
+            # epoch's line came after it (a launch that died before its first): a weaker claim
+            weak = Claim.NAME
         if " - Training job " in text and any(_SAGEMAKER_STATUS.match(body) for body in bodies):
             return Claim.CONTENT  # the SageMaker SDK's job status lines (`logs=True`): how the job ended
         if ("<cfg.extras." in text and ("Starting training!" in text or "Instantiating trainer <" in text)
@@ -4842,6 +4897,7 @@ class GenericLogParser(LogReader):
                                   step_time_s=epoch.seconds(), loss=epoch.loss)
                         if epoch.framework is not None:
                             rows.steps[-1]["framework"] = epoch.framework
+        _fold_sections(lines, rows)
         _appended_launches(lines, rows)
         _clock_restarts(clock_restarts, rows)
         _undated_relaunches(lines, rows)

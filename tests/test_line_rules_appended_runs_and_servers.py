@@ -643,3 +643,105 @@ def test_a_banner_that_training_ended_ends_the_run(tmp_path: Path) -> None:
     at = next(n for n, t in enumerate(END_BANNER, start=1) if t.endswith(" End Training ------------------------"))
     assert [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "attempt_end"] == [
         (at, _ns(END_BANNER[at - 1][1:20], "%Y-%m-%d %H:%M:%S"))]
+
+
+# The SETI Breakthrough Listen solution's Nakama-style logger (message only, its train.log opened to append): three
+# launches of fold 0 that stopped early, then a 4-fold run, each fold's epochs counted from 1 (LakshyaMalhotra/
+# seti-breakthrough-listen@9c0c194d92f4cca313ed26fff6d07883c6451bcf, outputs/train.log, lines 1-55)
+SETI_FOLDS = [
+    '------------------------------',
+    '       Training fold: 0       ',
+    '------------------------------',
+    '------------------------------',
+    '       Training fold: 0       ',
+    '------------------------------',
+    '------------------------------',
+    '       Training fold: 0       ',
+    '------------------------------',
+    'Epoch: 1, \tavg train loss: 0.1242, \tavg validation loss: 0.0684',
+    'Epoch: 1, \tROC-AUC score: 0.9743, \ttime elapsed: 481.76432847976685',
+    'Epoch 1, \tSave Best Score: 0.9743 Model',
+    'Epoch 1, \tSave Best Loss: 0.0684 Model',
+    '------------------------------',
+    '       Training fold: 0       ',
+    '------------------------------',
+    'Epoch: 1, \tavg train loss: 0.1284, \tavg validation loss: 0.0760',
+    'Epoch: 1, \tROC-AUC score: 0.9704, \ttime elapsed: 478.33293890953064',
+    'Epoch 1, \tSave Best Score: 0.9704 Model',
+    'Epoch 1, \tSave Best Loss: 0.0760 Model',
+    'Epoch: 2, \tavg train loss: 0.0687, \tavg validation loss: 0.0612',
+    'Epoch: 2, \tROC-AUC score: 0.9747, \ttime elapsed: 481.4162518978119',
+    'Epoch 2, \tSave Best Score: 0.9747 Model',
+    'Epoch 2, \tSave Best Loss: 0.0612 Model',
+    'Epoch: 3, \tavg train loss: 0.0528, \tavg validation loss: 0.0662',
+    'Epoch: 3, \tROC-AUC score: 0.9736, \ttime elapsed: 481.74867272377014',
+    'Epoch: 4, \tavg train loss: 0.0415, \tavg validation loss: 0.0664',
+    'Epoch: 4, \tROC-AUC score: 0.9725, \ttime elapsed: 481.73250794410706',
+    'Epoch: 5, \tavg train loss: 0.0303, \tavg validation loss: 0.0858',
+    'Epoch: 5, \tROC-AUC score: 0.9691, \ttime elapsed: 481.6404159069061',
+    '------------------------------',
+    '       Fold: 0 result        ',
+    '------------------------------',
+    'Score: 0.9747',
+    '------------------------------',
+    '       Training fold: 1       ',
+    '------------------------------',
+    'Epoch: 1, \tavg train loss: 0.1231, \tavg validation loss: 0.0851',
+    'Epoch: 1, \tROC-AUC score: 0.9605, \ttime elapsed: 481.68613147735596',
+    'Epoch 1, \tSave Best Score: 0.9605 Model',
+    'Epoch 1, \tSave Best Loss: 0.0851 Model',
+    'Epoch: 2, \tavg train loss: 0.0667, \tavg validation loss: 0.0707',
+    'Epoch: 2, \tROC-AUC score: 0.9588, \ttime elapsed: 481.64140820503235',
+    'Epoch 2, \tSave Best Loss: 0.0707 Model',
+    'Epoch: 3, \tavg train loss: 0.0506, \tavg validation loss: 0.0748',
+    'Epoch: 3, \tROC-AUC score: 0.9687, \ttime elapsed: 482.021746635437',
+    'Epoch 3, \tSave Best Score: 0.9687 Model',
+    'Epoch: 4, \tavg train loss: 0.0389, \tavg validation loss: 0.0774',
+    'Epoch: 4, \tROC-AUC score: 0.9656, \ttime elapsed: 482.1239061355591',
+    'Epoch: 5, \tavg train loss: 0.0304, \tavg validation loss: 0.0833',
+    'Epoch: 5, \tROC-AUC score: 0.9649, \ttime elapsed: 481.7115406990051',
+    '------------------------------',
+    '       Fold: 1 result        ',
+    '------------------------------',
+    'Score: 0.9687',
+]
+
+
+def test_a_k_fold_runs_folds_go_on_from_each_other_and_a_fold_said_again_is_a_launch(tmp_path: Path) -> None:
+    """`Training fold: 1` after fold 0's five epochs: the same process's next fold, its `Epoch: 1` the run's sixth epoch
+    (no restart); `Training fold: 0` after fold 0 (three times) is the script launched again, the log appended to."""
+    _, steps, events = _read(tmp_path, SETI_FOLDS, name="train.log")
+    folds = [(n, int(t.split(": ")[1])) for n, t in enumerate(SETI_FOLDS, start=1) if t.strip().startswith("Training fold: ")]
+    assert [f for _, f in folds] == [0, 0, 0, 0, 1]
+    again = [n for (n, f), (_, before) in zip(folds[1:], folds, strict=False) if f <= before]
+    assert [e["line"] for e in events if e["kind"] == "attempt_start"] == again
+    fold_one = folds[-1][0]
+    said = [(n, int(t.split(",")[0].split(": ")[1])) for n, t in enumerate(SETI_FOLDS, start=1)
+            if t.startswith("Epoch: ") and "avg train loss" in t]
+    last_of_fold_zero = max(e for n, e in said if n < fold_one)
+    assert [(s["line"], s["step"]) for s in steps if s["line"] > fold_one] == [
+        (n, last_of_fold_zero + e) for n, e in said if n > fold_one]
+    assert last_of_fold_zero == 5
+
+
+# A music-genre solution's train.log from the same template: ten launches that stopped before their first epoch
+# (DrCod/Music-Genre-Classification@0491a66d05d25106c4008d1fcc30f63f51bf375c, outputs/train.log, the whole file)
+FOLD_BANNERS = [
+    '========== fold: 0 training ==========',
+    '========== fold: 0 training ==========',
+    '========== fold: 0 training ==========',
+    '========== fold: 0 training ==========',
+    '========== fold: 0 training ==========',
+    '========== fold: 0 training ==========',
+    '========== fold: 0 training ==========',
+    '========== fold: 0 training ==========',
+    '========== fold: 0 training ==========',
+    '========== fold: 0 training ==========',
+]
+
+
+def test_fold_banners_alone_are_launches_that_logged_no_epoch(tmp_path: Path) -> None:
+    """Ten `========== fold: 0 training ==========` and nothing else: ten launches, each one an attempt with no step."""
+    parser, steps, events = _read(tmp_path, FOLD_BANNERS, name="train.log")
+    assert parser == "generic_log" and steps == []
+    assert [e["line"] for e in events if e["kind"] == "attempt_start"] == list(range(1, 11))
