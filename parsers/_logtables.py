@@ -475,7 +475,9 @@ class LogRows:
 # mmcv's progress bar of a test loop (`[>>>>>>>>>>] 25/25, 0.8 task/s, elapsed: 33s, ETA:     0s`); not a
 # field of a training line (`Train loss: 0.41 | Val loss: 0.52`) nor a mention of the validation data
 # (`Loading validation data`). For polars' engine
-_EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: |\d [AP]M )(?i:eval(?:uat[a-z]*)?|validat[a-z]*|valid|val|test(?:ing)?)(?:[\s:(\[]|$)"
+# (or in brackets, as a tag: Marian's `[2019-03-01 23:38:01] [valid] Ep. 2 : Up. 5000 : cross-entropy : 238.73 : new best`)
+_EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: |\d [AP]M )(?:\[(?i:eval|valid|val|validation|test)\]|"
+              r"(?i:eval(?:uat[a-z]*)?|validat[a-z]*|valid|val|test(?:ing)?)(?:[\s:(\[]|$))"
               # (after a logger's level alone, the word in full: FuxiCTR's `P2000453 INFO Evaluation @epoch 1 - batch 50:`;
               # not OpenPCDet's `INFO  val samples: 81`, its data's size)
               r"|\bINFO {1,2}(?i:evaluat[a-z]*|validat[a-z]*)(?:[\s:(\[]|$)"

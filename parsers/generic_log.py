@@ -136,7 +136,8 @@ _EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.%])
 # (and JAX's tutorials' `Epoch 0 in 55.15 sec`)
 # (and an epoch line's field of seconds alone: `epoch   2 | D^2=+0.0019 | cross=0.2559 ... | 1311.5s | FID=211.59`,
 # or its training's: `Epoch 02 loss 1.2394 | train 2.1s`)
-_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took|time:?|duration:?|in(?= {1,4}\d))\s{0,8}"
+_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took|time:?|(?<![Tt]otal )(?<![Cc]umulative )duration:?"
+                         r"|in(?= {1,4}\d))\s{0,8}"
                          r"|\|\s{0,4}(?:train(?:ing)? {1,4})?(?=[\d.]{1,30}s\s{0,4}(?:\||$)))"
                          r"(\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
 # AllenNLP's trainer after each epoch (`allennlp.training.trainer - Epoch duration: 0:00:39.848754`), dated
@@ -317,23 +318,44 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
 
 # A k-fold cross-validation's banner as a fold's training begins, alone on its line between rules or blanks (the Nakama
 # template Kaggle solutions copy: `========== fold: 0 training ==========`; `       Training fold: 0       ` between
-# rules of dashes; `=== FOLD 0 (train 351312 / valid 87828) ===`; `Fold 2/5`): its fold's number. Not a fold's
-# result's (`Fold: 0 result`) nor its score's
+# rules of dashes; `=== FOLD 0 (train 351312 / valid 87828) ===`; `Fold 2/5`; `Fold 0 training started`): its fold's
+# number. Not a fold's result's (`Fold: 0 result`), its training's end (`Fold 0 training finished in 31.2s`) or loss
 _FOLD_BANNER = re.compile(r"[\s=\-*#>|]{0,80}(?:(?:Training|TRAINING|Train|TRAIN) (?:on )?)?(?:[Ff]old|FOLD)\s{0,4}[:#]?\s{0,4}"
                           r"(?P<k>\d{1,4})(?:\s{0,4}/\s{0,4}\d{1,4})?"
-                          r"(?:\s{1,4}(?:\([^()\n]{0,120}\)|(?:training|TRAINING|train(?:ing)?\s[^\n]{0,120}?)))?[\s=\-*#<|]{0,80}")
+                          r"(?:\s{1,4}(?:\([^()\n]{0,120}\)|(?:training|TRAINING)(?: (?:started|starts|begins))?"
+                          r"|train\s{1,4}\d[^\n]{0,120}?))?[\s=\-*#<|]{0,80}")
+
+
+_DIGITS = re.compile(r"\d+")
 
 
 def _fold_sections(lines: Sequence[Line], rows: LogRows) -> None:
     """A k-fold cross-validation in one process (`_FOLD_BANNER`, its folds' numbers going up): each fold's count, that
-    starts over with its fold, goes on from the count the folds before it reached, so the folds are the steps of one run,
-    no restarts; a banner whose fold does not go up (fold 0 again after fold 0 or 3) is the script launched again, its
-    log opened to append (the launch of a log that holds such banners alone too). Only where the log holds two banners
-    or more, all of one process's (no rank)."""
+    starts over with its fold (from 0 or 1), goes on from the count the folds before it reached, so the folds are the
+    steps of one run, no restarts; a banner whose fold does not go up (fold 0 again after fold 0 or 3) before a step
+    of the fold it opens is the script launched again, its log opened to append. A log of such banners alone, no fold
+    going up, is that many launches. Only where the log holds two banners or more, all of one process's (no rank), and
+    not where a later fold's banner comes twice in a row (each rank printing it, no prefix to tell them apart)."""
     banners = [(line, int(found.group("k"))) for line in lines if ("old" in line.text or "OLD" in line.text)
                and (found := _FOLD_BANNER.fullmatch(_message(line.text))) is not None]
     if len(banners) < 2 or any(line.rank is not None for line, _ in banners):
         return
+    rowed = sorted(row["line"] for row in rows.steps if row["rank"] is None)
+    if rowed:
+        # (the banners written as those that open a fold's steps are: not a split's summary before them, `Fold 0` then
+        # its sizes, nor the scores' after them)
+        shapes = [_DIGITS.sub("#", _message(line.text).strip()) for line, _ in banners]
+        opening = {shape for shape, (line, _), following in zip(shapes, banners, [*banners[1:], None], strict=True)
+                   if bisect_right(rowed, line.number) < bisect_right(rowed, following[0].number if following else 1 << 62)}
+        banners = [banner for banner, shape in zip(banners, shapes, strict=True) if shape in opening]
+        if len(banners) < 2:
+            return
+    first_fold = banners[0][1]
+    for (before, k_before), (after, k_after) in pairwise(banners):
+        if k_after == k_before > first_fold and bisect_right(rowed, before.number) == bisect_right(rowed, after.number):
+            return  # (a later fold's banner said twice with no step between: two processes printing side by side)
+    if not rows.steps and max(k for _, k in banners) > first_fold:
+        return  # (folds that went on with no step this reader knows: no launches to tell)
     items = sorted([(line.number, 0, fold, line) for line, fold in banners]
                    + [(row["line"], 1, 0, row) for row in rows.steps if row["rank"] is None], key=lambda item: item[:2])
     begun = sorted(event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_START.value)
@@ -345,7 +367,7 @@ def _fold_sections(lines: Sequence[Line], rows: LogRows) -> None:
         if is_row:
             row = item
             if shift and raw_last is not None and row["step"] <= raw_last and top is not None:
-                offset = top
+                offset = top + 1 - row["step"]  # (the fold's first count the step after the folds' before)
             shift = False
             raw_last = row["step"]
             row["step"] += offset
@@ -354,8 +376,10 @@ def _fold_sections(lines: Sequence[Line], rows: LogRows) -> None:
             continue
         if fold is not None and said > fold:
             shift = True
-        elif (fold is not None or not rows.steps) and launches < APPENDED_LAUNCHES_MAX:
-            # (a fold said again or gone back: a launch, where no other rule began one since the last row)
+        elif ((fold is not None or not rows.steps) and launches < APPENDED_LAUNCHES_MAX
+              and (not rows.steps or bisect_right(rowed, number) < len(rowed))):
+            # (a fold said again or gone back, a step after it: a launch, where no other rule began one since the last
+            # row; not a summary's fold after the run's last step)
             if bisect_right(begun, number) == bisect_right(begun, since):
                 rows.event(LogEventKind.ATTEMPT_START, line=number, rank=None, ts_ns=item.ts_ns,
                            detail="a k-fold run's fold that did not go on: a launch appended to the log", raw=item.text,
@@ -3727,10 +3751,11 @@ class GenericLogParser(LogReader):
             # its NCCL_DEBUG lines too, if any (the NCCL reader yields such a file: it reads no
             # failure). A weaker claim: a reader that knows the file's lines wins
             return Claim.NAME
-        if (("fold" in text or "FOLD" in text) and log_named(path)
-                and any(("rain" in body or "RAIN" in body) and _FOLD_BANNER.fullmatch(body) is not None for body in bodies)):
-            # a k-fold run's banner that a fold's training begins (`========== fold: 0 training ==========`), though no
-            # epoch's line came after it (a launch that died before its first): a weaker claim
+        if ("old" in text or "OLD" in text) and log_named(path) and len(folds := [
+                int(found.group("k")) for body in bodies if ("rain" in body or "RAIN" in body)
+                and (found := _FOLD_BANNER.fullmatch(body)) is not None]) >= 2 and max(folds) == min(folds):
+            # a k-fold run's banners that a fold's training begins (`========== fold: 0 training ==========`), the same
+            # fold each time, no epoch's line after them (launches that died before their first): a weaker claim
             weak = Claim.NAME
         if " - Training job " in text and any(_SAGEMAKER_STATUS.match(body) for body in bodies):
             return Claim.CONTENT  # the SageMaker SDK's job status lines (`logs=True`): how the job ended

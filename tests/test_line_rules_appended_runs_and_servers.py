@@ -745,3 +745,73 @@ def test_fold_banners_alone_are_launches_that_logged_no_epoch(tmp_path: Path) ->
     parser, steps, events = _read(tmp_path, FOLD_BANNERS, name="train.log")
     assert parser == "generic_log" and steps == []
     assert [e["line"] for e in events if e["kind"] == "attempt_start"] == list(range(1, 11))
+
+
+# Marian's trainer (v1.7.8, 2 GPUs in one process): a save, then its validators tagged `[valid]`, the translation
+# validator 27 minutes (cepin19/dp@8f72d55b83f39fa4fdf54e66b767c59c3ad02457,
+# logs/europarl/src1tgt0_cz/train_dual_doc.diff_emb.nccl.log, lines 233-246)
+MARIAN_VALID = [
+    '[2019-03-01 23:33:35] Ep. 2 : Up. 4500 : Sen. 42,350 : Cost 247.29241943 : Time 265.62s : 8246.90 words/s : L.r. 8.4375e-05',
+    '[2019-03-01 23:37:15] Ep. 2 : Up. 5000 : Sen. 112,856 : Cost 250.58264160 : Time 220.28s : 10168.14 words/s : L.r. 9'
+        '.3750e-05',
+    '[2019-03-01 23:37:15] Saving model weights and runtime parameters to model/model.src1tgt0.doc.gate.diff_emb2.npz.orig.npz',
+    '[2019-03-01 23:37:23] Saving model weights and runtime parameters to model/model.src1tgt0.doc.gate.diff_emb2.iter5000.npz',
+    '[2019-03-01 23:37:29] Saving model weights and runtime parameters to model/model.src1tgt0.doc.gate.diff_emb2.npz',
+    '[2019-03-01 23:37:37] Saving Adam parameters to model/model.src1tgt0.doc.gate.diff_emb2.npz.optimizer.npz',
+    '[2019-03-01 23:38:01] [valid] Ep. 2 : Up. 5000 : cross-entropy : 238.73 : new best',
+    '[2019-03-01 23:38:09] [valid] Ep. 2 : Up. 5000 : perplexity : 2234.81 : new best',
+    'Detokenizer Version $Revision: 4134 $',
+    'Language: en',
+    '[2019-03-02 00:05:03] [valid] Ep. 2 : Up. 5000 : translation : 0 : new best',
+    '[2019-03-02 00:08:46] Ep. 2 : Up. 5500 : Sen. 184,229 : Cost 248.72705078 : Time 1891.12s : 1193.22 words/s : L.r. 1'
+        '.0313e-04',
+    '[2019-03-02 00:12:24] Ep. 2 : Up. 6000 : Sen. 257,824 : Cost 232.45855713 : Time 218.03s : 10004.69 words/s : L.r. 1'
+        '.1250e-04',
+    '[2019-03-02 00:16:03] Ep. 2 : Up. 6500 : Sen. 331,128 : Cost 232.75007629 : Time 218.93s : 9954.56 words/s : L.r. 1.'
+        '2188e-04',
+]
+
+
+def test_marians_tagged_validation_is_an_evaluation(tmp_path: Path) -> None:
+    """`[valid] Ep. 2 : Up. 5000 : ...` lines: an evaluation between update 5000 and 5500, from the save's last line
+    (its set-up: the dated line before it) to its last line's time, 00:05:03; not training time."""
+    _, _, events = _read(tmp_path, MARIAN_VALID, name="train.log")
+    valid = [n for n, t in enumerate(MARIAN_VALID, start=1) if "] [valid] " in t]
+    assert [(e["kind"], e["line"], e["ts_ns"]) for e in events if e["kind"].startswith("eval")] == [
+        ("eval_start", valid[0], _ns(MARIAN_VALID[valid[0] - 2][1:20], "%Y-%m-%d %H:%M:%S")),
+        ("eval_end", valid[-1], _ns(MARIAN_VALID[valid[-1] - 1][1:20], "%Y-%m-%d %H:%M:%S"))]
+
+
+# A Kaggle kernel's output (its log is a JSON list of the printed pieces: these are the pieces' text, lines 14-31): a
+# 5-fold GRU whose `[fold 0 ep  1] loss=...` lines no rule reads as steps yet (chris0leite-ui/
+# Kaggle-playground-may-2026@a269b01048ef1d53ea8737db0e5a46580a47e97b, kernels/d16-gru-sequence-gpu/output/
+# d16-gru-sequence-gpu.log)
+KAGGLE_FOLDS = [
+    '=== FOLD 0 (train 351312 / valid 87828) ===',
+    '[fold 0 ep  1] loss=0.33448 valid_AUC=0.91434 (54s)',
+    '[fold 0 ep  2] loss=0.28231 valid_AUC=0.92256 (53s)',
+    '[fold 0 ep  3] loss=0.27355 valid_AUC=0.92626 (53s)',
+    '[fold 0 ep  4] loss=0.26771 valid_AUC=0.92804 (52s)',
+    '[fold 0 ep  5] loss=0.26351 valid_AUC=0.92987 (51s)',
+    '[fold 0 ep  6] loss=0.26005 valid_AUC=0.93125 (51s)',
+    '[fold 0 ep  7] loss=0.25659 valid_AUC=0.93105 (51s)',
+    '[fold 0 ep  8] loss=0.25412 valid_AUC=0.93201 (51s)',
+    '[fold 0 ep  9] loss=0.25094 valid_AUC=0.93234 (50s)',
+    '[fold 0 ep 10] loss=0.24799 valid_AUC=0.93225 (50s)',
+    '[fold 0 ep 11] loss=0.24503 valid_AUC=0.93202 (51s)',
+    '[fold 0 ep 12] loss=0.24243 valid_AUC=0.93190 (51s)',
+    '=== FOLD 0 best valid AUC 0.93234 (t=713s) ===',
+    '',
+    '=== FOLD 1 (train 351312 / valid 87828) ===',
+    '[fold 1 ep  1] loss=0.32648 valid_AUC=0.90977 (52s)',
+    '[fold 1 ep  2] loss=0.28193 valid_AUC=0.91928 (52s)',
+]
+
+
+def test_folds_that_go_on_with_no_step_read_are_no_launches(tmp_path: Path) -> None:
+    """`=== FOLD 0 (...) ===` then `=== FOLD 1 (...) ===`: the folds went on, one run; with no step line read there is
+    nothing this log says of it, and no launch is made up from its banners."""
+    from tracelens.errors import ParseError
+
+    with pytest.raises(ParseError, match="no step, launch, checkpoint or failure line found"):
+        _read(tmp_path, KAGGLE_FOLDS, name="d16.log", parser_name="generic_log")
