@@ -7,21 +7,14 @@ above it), tiny inputs in, exact rows out, each expectation read off the quoted 
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import console_connection
-from tests.test_line_rules import _read
+from tests.test_line_rules import _ns, _read
 from tests.test_line_rules_simulators_ocr_nas import BERT_TUTORIAL
 from tests.test_line_rules_unusual_families import LEVANTER_FAILURE
-
-
-def _ns(text: str, form: str = "%Y-%m-%d %H:%M:%S,%f") -> int:
-    moment = datetime.strptime(text, form).replace(tzinfo=UTC)
-    return int(moment.replace(microsecond=0).timestamp()) * 10**9 + moment.microsecond * 1000
-
 
 # deep-text-recognition-benchmark's train.py, its log_train.txt opened to append at each launch: a run of 30 iterations
 # stopped after its first validation, then one of 10 (TemuujinE/BolorSoft-OCR@8ad85d18c78a5f24746746d715b8f0c4e538889f,
@@ -741,7 +734,8 @@ FOLD_BANNERS = [
 
 
 def test_fold_banners_alone_are_launches_that_logged_no_epoch(tmp_path: Path) -> None:
-    """Ten `========== fold: 0 training ==========` and nothing else: ten launches, each one an attempt with no step."""
+    """Ten `========== fold: 0 training ==========` and nothing else: ten launches (their events; nothing dates them), no
+    step."""
     parser, steps, events = _read(tmp_path, FOLD_BANNERS, name="train.log")
     assert parser == "generic_log" and steps == []
     assert [e["line"] for e in events if e["kind"] == "attempt_start"] == list(range(1, 11))
