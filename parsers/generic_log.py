@@ -328,6 +328,45 @@ _FOLD_BANNER = re.compile(r"[\s=\-*#>|]{0,80}(?:(?:Training|TRAINING|Train|TRAIN
 
 _DIGITS = re.compile(r"\d+")
 
+# A run's training bar whose readings the step lines' counts agree with, drawn on those lines (LeRobot's train.py:
+# `Training:   1% 200/20000 [07:01<10:34:05,  1.92s/step]INFO 2026-08-01 15:50:31 ot_train.py:641 step:200 ...`): its
+# description the word training alone, then tqdm's percentage (no pipes, as Colab keeps it) or bar
+_TRAINING_BAR_HEAD = re.compile(r"\s{0,8}(?:[Tt]rain(?:ing)?|TRAIN(?:ING)?) {0,4}: {0,4}\d{1,3}%")  # (tqdm pads to 3 places)
+TRAILING_BAR_AGREEING = 2  # the step lines a bar's readings must agree with before its later readings are steps
+TRAILING_BAR_ANCHOR_S = 5  # the most the bar's start, by its readings on dated lines, may differ between them
+
+
+def _trailing_bar(lines: Sequence[Line], rows: LogRows) -> None:
+    """The training bar's last reading after the run's last step line, where the bar's readings on step lines agree
+    with their steps (`_TRAINING_BAR_HEAD`, at least `TRAILING_BAR_AGREEING`): the run went on to its count, seen
+    only by the bar (LeRobot's log of a run stopped at step 5025 of 20000, its last step line step 3000). Its row is
+    timed by the bar's clock from the bar's start, which the dated lines it was drawn on say (`tqdm`); none where they
+    disagree (two bars)."""
+    stepped = {row["line"]: row["step"] for row in rows.steps if row["rank"] is None}
+    if not stepped:
+        return
+    last_line = max(stepped)
+    readings: list[tuple[Line, BarReading]] = []
+    for line in lines:
+        if line.rank is not None or "rain" not in line.text[:24] and "RAIN" not in line.text[:24]:
+            continue
+        drawn = bar_readings(line.text)
+        if drawn and drawn[-1].total is not None and _TRAINING_BAR_HEAD.match(line.text, 0, drawn[-1].start):
+            readings.append((line, drawn[-1]))
+    on_steps = [(line, reading) for line, reading in readings if line.number in stepped]
+    if len(on_steps) < TRAILING_BAR_AGREEING or any(stepped[line.number] != reading.n for line, reading in on_steps):
+        return
+    after = [(line, reading) for line, reading in readings if line.number > last_line]
+    if not after or after[-1][1].n <= max(stepped.values()):
+        return
+    starts = [line.ts_ns - reading.elapsed_s * 10**9 for line, reading in on_steps if line.ts_ns is not None]
+    if not starts or max(starts) - min(starts) > TRAILING_BAR_ANCHOR_S * 10**9:
+        return
+    line, reading = after[-1]
+    rows.step(line=line.number, rank=None, step=reading.n, end_ns=sorted(starts)[len(starts) // 2] + reading.elapsed_s * 10**9,
+              time_source="tqdm", **({"step_time_s": reading.seconds_per_item} if reading.seconds_per_item else {}))
+    rows.steps[-1]["framework"] = next(row["framework"] for row in reversed(rows.steps[:-1]) if row["rank"] is None)
+
 
 def _fold_sections(lines: Sequence[Line], rows: LogRows) -> None:
     """A k-fold cross-validation in one process (`_FOLD_BANNER`, its folds' numbers going up): each fold's count, that
@@ -4922,6 +4961,7 @@ class GenericLogParser(LogReader):
                                   step_time_s=epoch.seconds(), loss=epoch.loss)
                         if epoch.framework is not None:
                             rows.steps[-1]["framework"] = epoch.framework
+        _trailing_bar(lines, rows)
         _fold_sections(lines, rows)
         _appended_launches(lines, rows)
         _clock_restarts(clock_restarts, rows)

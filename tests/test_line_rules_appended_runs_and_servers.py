@@ -7,6 +7,7 @@ above it), tiny inputs in, exact rows out, each expectation read off the quoted 
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -809,3 +810,50 @@ def test_folds_that_go_on_with_no_step_read_are_no_launches(tmp_path: Path) -> N
 
     with pytest.raises(ParseError, match="no step, launch, checkpoint or failure line found"):
         _read(tmp_path, KAGGLE_FOLDS, name="d16.log", parser_name="generic_log")
+
+
+# LeRobot's train.py in Colab (its bar without pipes, each reading glued before the logger's line it was drawn under),
+# a run stopped at step 5025 of 20000, its last step line step 3000 (`step:3K`, rounded), pasted into a note
+# (garagelab-dus/ernie-und-bert@10728d4be50d14d5bf687ae7457aa800e42e9d92, docs/resume_a_training.md: the console's
+# lines 162, 167-169, 361-363 and 546 as this note numbers them)
+LEROBOT_TAIL = [
+    'Training:   0% 0/20000 [00:00<?, ?step/s]INFO 2026-08-01 15:43:30 ot_train.py:597 Start offline training on a fixed '
+        'dataset, with effective batch size: 32',
+    'Training:   1% 200/20000 [07:01<10:34:05,  1.92s/step]INFO 2026-08-01 15:50:31 ot_train.py:641 step:200 smpl:6K ep:5'
+        ' epch:0.09 loss:6.148 grdn:101.587 lr:1.0e-05 updt_s:1.963 data_s:0.144 smp/s:15 mem_gb:13.09 l1_loss:0.499 kld_loss'
+        ':0.565',
+    'Training:   2% 400/20000 [13:25<10:28:08,  1.92s/step]INFO 2026-08-01 15:56:55 ot_train.py:641 step:400 smpl:13K ep:'
+        '9 epch:0.18 loss:2.445 grdn:52.695 lr:1.0e-05 updt_s:1.911 data_s:0.007 smp/s:17 mem_gb:13.09 l1_loss:0.364 kld_loss'
+        ':0.208',
+    'Training:   3% 600/20000 [19:49<10:20:11,  1.92s/step]INFO 2026-08-01 16:03:19 ot_train.py:641 step:600 smpl:19K ep:'
+        '14 epch:0.27 loss:1.979 grdn:45.717 lr:1.0e-05 updt_s:1.911 data_s:0.007 smp/s:17 mem_gb:13.09 l1_loss:0.327 kld_los'
+        's:0.165',
+    'Training:  13% 2600/20000 [1:24:52<9:15:50,  1.92s/step]INFO 2026-08-01 17:08:22 ot_train.py:641 step:3K smpl:83K ep'
+        ':61 epch:1.16 loss:0.424 grdn:20.173 lr:1.0e-05 updt_s:1.909 data_s:0.007 smp/s:17 mem_gb:13.10 l1_loss:0.194 kld_lo'
+        'ss:0.023',
+    'Training:  14% 2800/20000 [1:31:16<9:11:06,  1.92s/step]INFO 2026-08-01 17:14:46 ot_train.py:641 step:3K smpl:90K ep'
+        ':65 epch:1.25 loss:0.384 grdn:19.381 lr:1.0e-05 updt_s:1.912 data_s:0.007 smp/s:17 mem_gb:13.10 l1_loss:0.189 kld_lo'
+        'ss:0.019',
+    'Training:  15% 3000/20000 [1:37:40<9:04:13,  1.92s/step]INFO 2026-08-01 17:21:10 ot_train.py:641 step:3K smpl:96K ep'
+        ':70 epch:1.34 loss:0.351 grdn:19.180 lr:1.0e-05 updt_s:1.911 data_s:0.007 smp/s:17 mem_gb:13.10 l1_loss:0.187 kld_lo'
+        'ss:0.016',
+    'Training:  25% 5025/20000 [2:43:57<8:09:26,  1.96s/step]',
+]
+
+
+def test_the_training_bars_last_reading_after_the_last_step_line_is_the_runs_last_step(tmp_path: Path) -> None:
+    """The bar's readings on the step lines agree with their steps (200, 400, 600), and it began at 15:43:30 by each
+    (15:50:31 less 7:01, 15:56:55 less 13:25): its last reading, `5025/20000 [2:43:57<...]` after the last step line,
+    is step 5025, 2:43:57 after that start."""
+    from datetime import timedelta
+
+    _, steps, _ = _read(tmp_path, LEROBOT_TAIL, name="train.log")
+    began = {datetime.strptime(t.split("]INFO ")[1][:19], "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+             - timedelta(minutes=int(t.split("[")[1][:2]), seconds=int(t.split("[")[1][3:5])) for t in LEROBOT_TAIL[1:4]}
+    assert len(began) == 1
+    last = LEROBOT_TAIL[-1]
+    assert int(last.split("/")[0].split()[-1]) == 5025
+    end = next(iter(began)) + timedelta(hours=2, minutes=43, seconds=57)
+    assert (steps[-1]["step"], steps[-1]["line"], steps[-1]["end_ns"], steps[-1]["time_source"]) == (
+        5025, len(LEROBOT_TAIL), int(end.timestamp()) * 10**9, "tqdm")
+    assert [s["step"] for s in steps[:3]] == [200, 400, 600]
