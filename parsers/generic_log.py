@@ -3719,6 +3719,23 @@ def _names_training_before_traceback(bodies: Sequence[str]) -> bool:
     return False
 
 
+# a dated line's word that training began (fairseq's `[2021-07-12 14:50:51,086][fairseq.trainer][INFO] - begin training
+# epoch 1`, `Starting training`, `START TRAINING`)
+_TRAINING_BEGAN = re.compile(r"\b(?:[Ss]tart(?:s|ing|ed)?|[Bb]egin(?:s|ning)?|START(?:ING)?|BEGIN(?:NING)?) (?:the )?"
+                             r"(?:[Tt]raining|TRAINING)\b")
+
+
+def _dated_training_began_before_traceback(bodies: Sequence[str]) -> bool:
+    """A dated line before the head's first traceback says training began (`_TRAINING_BEGAN`): a run that failed
+    before its first step line (wandb's copy of a fairseq run's console: `begin training epoch 1`, then a traceback)."""
+    for body in bodies:
+        if "Traceback (most recent call last)" in body:
+            return False
+        if ("rain" in body or "RAIN" in body) and _TRAINING_BEGAN.search(body) and parse_timestamp(body) is not None:
+            return True
+    return False
+
+
 def _wrapped_watchdog(text: str) -> bool:
     """The head holds a watchdog timeout line that a terminal's hard wrap cut (see
     `join_wrapped_watchdogs`)."""
@@ -3778,7 +3795,8 @@ class GenericLogParser(LogReader):
         if ("Traceback (most recent call last)" in text and log_named(path)
                 and (_TRAINING_FRAME.search(text) or _KERAS_FIT_FRAME.search(text)
                      or ((_FRAMEWORK_FRAME.search(text) or _ACCELERATOR_ERROR.search(text))
-                         and (_names_training_before_traceback(bodies) or _TRAINING_FILE.match(path.stem) is not None)))
+                         and (_names_training_before_traceback(bodies) or _TRAINING_FILE.match(path.stem) is not None))
+                     or _dated_training_began_before_traceback(bodies))
                 and any("Traceback (most recent call last)" in body and "\\n" not in body for body in bodies)):
             # a job's console (its file named as a log is) that a traceback through its training
             # loop, or through its framework in a run that names its training before it (or whose file is

@@ -857,3 +857,50 @@ def test_the_training_bars_last_reading_after_the_last_step_line_is_the_runs_las
     assert (steps[-1]["step"], steps[-1]["line"], steps[-1]["end_ns"], steps[-1]["time_source"]) == (
         5025, len(LEROBOT_TAIL), int(end.timestamp()) * 10**9, "tqdm")
     assert [s["step"] for s in steps[:3]] == [200, 400, 600]
+
+
+# wandb's copy of a fairseq-hydra wav2vec 2.0 run's console: its first epoch begins, then a spawned process's traceback
+# ends it before its first update (AI4Bharat/IndicWav2Vec@dd32a7029272ceff7c381bbe3c794e4da0c1825a,
+# outputs/2021-07-12/14-49-24/wandb/run-20210712_145044-1jgbtodi/files/output.log, the whole file)
+FAIRSEQ_BEFORE_FIRST = [
+    '[2021-07-12 14:50:51,086][fairseq.trainer][INFO] - begin training epoch 1',
+    '[2021-07-12 14:50:51,087][fairseq_cli.train][INFO] - Start iterating over samples',
+    'Process SpawnProcess-1:',
+    'Traceback (most recent call last):',
+    '  File "/lusnlsas/paramsiddhi/iitm/yashkm/anaconda3/envs/friday/lib/python3.7/multiprocessing/process.py", line 300,'
+        ' in _bootstrap',
+    '    util._exit_function()',
+    '  File "/lusnlsas/paramsiddhi/iitm/yashkm/anaconda3/envs/friday/lib/python3.7/multiprocessing/util.py", line 334, in'
+        ' _exit_function',
+    '    _run_finalizers(0)',
+    '  File "/lusnlsas/paramsiddhi/iitm/yashkm/anaconda3/envs/friday/lib/python3.7/multiprocessing/util.py", line 300, in'
+        ' _run_finalizers',
+    '    finalizer()',
+    '  File "/lusnlsas/paramsiddhi/iitm/yashkm/anaconda3/envs/friday/lib/python3.7/multiprocessing/util.py", line 224, in'
+        ' __call__',
+    '    res = self._callback(*self._args, **self._kwargs)',
+    '  File "/lusnlsas/paramsiddhi/iitm/yashkm/anaconda3/envs/friday/lib/python3.7/multiprocessing/synchronize.py", line '
+        '88, in _cleanup',
+    '    unregister(name)',
+    '  File "/lusnlsas/paramsiddhi/iitm/yashkm/anaconda3/envs/friday/lib/python3.7/multiprocessing/semaphore_tracker.py",'
+        ' line 87, in unregister',
+    "    self._send('UNREGISTER', name)",
+    '  File "/lusnlsas/paramsiddhi/iitm/yashkm/anaconda3/envs/friday/lib/python3.7/multiprocessing/semaphore_tracker.py",'
+        ' line 90, in _send',
+    '    self.ensure_running()',
+    '  File "/lusnlsas/paramsiddhi/iitm/yashkm/anaconda3/envs/friday/lib/python3.7/multiprocessing/semaphore_tracker.py",'
+        ' line 46, in ensure_running',
+    '    pid, status = os.waitpid(self._pid, os.WNOHANG)',
+    'KeyboardInterrupt',
+]
+
+
+def test_a_run_that_failed_after_its_dated_word_that_training_began_is_read(tmp_path: Path) -> None:
+    """`[...][fairseq.trainer][INFO] - begin training epoch 1`, then a traceback and no step: a run that failed before
+    its first update, its attempt from that line, its failure the traceback's `KeyboardInterrupt` (not a file refused)."""
+    parser, steps, events = _read(tmp_path, FAIRSEQ_BEFORE_FIRST, name="output.log")
+    assert parser == "generic_log" and steps == []
+    header = FAIRSEQ_BEFORE_FIRST.index("Traceback (most recent call last):") + 1
+    assert [(e["kind"], e["line"], e["ts_ns"], e.get("detail")) for e in events] == [
+        ("attempt_start", 1, _ns(FAIRSEQ_BEFORE_FIRST[0][1:24]), "first dated line of a process"),
+        ("crash", header, None, FAIRSEQ_BEFORE_FIRST[-1])]
