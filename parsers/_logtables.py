@@ -28,6 +28,8 @@ METRIC_KEYS = {
     "step_time_seconds": "step_time_s", "step_time_sec": "step_time_s", "step_time_secs": "step_time_s",
     "data_time_s": "data_time_s", "data_time": "data_time_s", "data_s": "data_time_s", "data_loading_s": "data_time_s",
     "tokens": "tokens", "samples": "samples", "tps": "tokens_per_s", "tokens_per_s": "tokens_per_s",
+    # (OLMo's `throughput/device/tokens_per_second=7,456`, the metric by its path's last part)
+    "tokens_per_second": "tokens_per_s", "tokens_per_sec": "tokens_per_s",
     "tflops": "tflops", "mfu": "mfu",
 }
 

@@ -904,3 +904,28 @@ def test_a_run_that_failed_after_its_dated_word_that_training_began_is_read(tmp_
     assert [(e["kind"], e["line"], e["ts_ns"], e.get("detail")) for e in events] == [
         ("attempt_start", 1, _ns(FAIRSEQ_BEFORE_FIRST[0][1:24]), "first dated line of a process"),
         ("crash", header, None, FAIRSEQ_BEFORE_FIRST[-1])]
+
+
+# OLMo's trainer (v0.2.5) on two nodes, its first steps' metrics under each step's line (edwardsp/ai-on-aks@
+# d6c65db2ba08df68368745cd544b5e8baeb16d6e, readme.md: the block under "olmo 0.2.5 on 2 nodes (bad perf)", its lines 2-13)
+OLMO_THROUGHPUT = [
+    '[2024-04-18 14:24:11] INFO     [olmo.train:729, rank=0] [step=1/739328]',
+    '    train/CrossEntropyLoss=11.31',
+    '    train/Perplexity=81,422',
+    '    throughput/total_tokens=4,194,304',
+    '    System/Peak GPU Memory (MB)=56,556',
+    '[2024-04-18 14:24:46] INFO     [olmo.train:729, rank=0] [step=2/739328]',
+    '    train/CrossEntropyLoss=10.88',
+    '    train/Perplexity=53,153',
+    '    throughput/total_tokens=8,388,608',
+    '    throughput/device/tokens_per_second=7,456',
+    '    throughput/device/batches_per_second=0.0284',
+    '    System/Peak GPU Memory (MB)=57,144',
+]
+
+
+def test_a_device_tokens_per_second_by_its_paths_last_part(tmp_path: Path) -> None:
+    """`throughput/device/tokens_per_second=7,456`: 7456 tokens a second at step 2 (none at step 1, which prints none)."""
+    _, steps, _ = _read(tmp_path, OLMO_THROUGHPUT, name="train.log")
+    said = next(t for t in OLMO_THROUGHPUT if "tokens_per_second=" in t).split("=")[1]
+    assert [(s["step"], s.get("tokens_per_s")) for s in steps] == [(1, None), (2, float(said.replace(",", "")))]
