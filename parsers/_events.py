@@ -2070,7 +2070,10 @@ class EventScanner:
             # (transformers' "Model weights saved in" inside the Trainer's checkpoint, which goes on
             # to write the optimizer's state, ends no save: only a save_pretrained of its own; one
             # pipeline's components, each "saved in" its folder a few lines apart, are one save)
-            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+            # (a TensorFlow checkpoint's file names its global step: `-----save:models/model.ckpt-2000`)
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       step=int(ckpt.group(1)) if text[:1] == "-" and (ckpt := _TF_CKPT_STEP.search(text)) is not None
+                       else None)
             if "weights saved in " in text:
                 self.weights_saved[line.rank] = (line.number, text.rsplit(None, 1)[-1])
         elif ("save model in " in text or "model is to " in text or "best model" in text or "Saved state to " in text) and (

@@ -294,14 +294,15 @@ GOOGLENET = [
 
 def test_a_bracketed_step_and_a_save_said_alone(tmp_path: Path) -> None:
     """`Step [100]  train Loss : 2.378602`: step 100 with that loss (`Step [0]  val Loss : ...` no step of training);
-    `-----save:models/model.ckpt-2000` a save done."""
+    `-----save:models/model.ckpt-2000` a save done, of step 2000 (the checkpoint file's global step)."""
     parser, steps, events = _read(tmp_path, GOOGLENET, name="train.log")
     trained = [(int(t.split("[")[1].split("]")[0]), float(t.split(" : ")[1].split(",")[0]), n)
                for n, t in enumerate(GOOGLENET, start=1) if "train Loss" in t]
     assert parser == "generic_log"
     assert [(s["step"], s["loss"], s["line"]) for s in steps] == trained
-    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
-        ("checkpoint_save_end", GOOGLENET.index("-----save:models/model.ckpt-2000") + 1)]
+    saved = "-----save:models/model.ckpt-2000"
+    assert [(e["kind"], e["line"], e["step"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_end", GOOGLENET.index(saved) + 1, int(saved.rsplit("-", 1)[1]))]
 
 
 # icefall's train.py on 4 GPUs (k2's MetricsTracker, its recipe's utterance figures in the loss's brackets), each rank's
