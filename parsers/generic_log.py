@@ -17,7 +17,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from itertools import pairwise
+from itertools import islice, pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -49,6 +49,7 @@ from tracelens.parsers._io import log_named
 from tracelens.parsers._lines import (
     BarReading,
     Line,
+    Lines,
     _yearless_match,
     anchor_bar,
     bar_readings,
@@ -267,7 +268,7 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
         return
     # (the line after it: past the first line said again at once, a start that printed nothing else, `START train.py`
     # twice 96 s apart, then `Load train df`)
-    then = next((said for line in lines[at + 1:] if (said := _message(line.text)) != message), None)
+    then = next((said for line in islice(lines, at + 1, None) if (said := _message(line.text)) != message), None)
     begun = {event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_START.value}
     last_ns, other_since, launches = first.ts_ns, False, 0
     for i in range(at + 1, len(lines)):
@@ -336,6 +337,16 @@ TRAILING_BAR_AGREEING = 2  # the step lines a bar's readings must agree with bef
 TRAILING_BAR_ANCHOR_S = 5  # the most the bar's start, by its readings on dated lines, may differ between them
 
 
+def _training_bar_reading(line: Line) -> BarReading | None:
+    """The latest reading of a bar described as training alone on the line (`_TRAINING_BAR_HEAD`), of no rank's."""
+    if line.rank is not None or ("rain" not in line.text[:24] and "RAIN" not in line.text[:24]):
+        return None
+    drawn = bar_readings(line.text)
+    if drawn and drawn[-1].total is not None and _TRAINING_BAR_HEAD.match(line.text, 0, drawn[-1].start):
+        return drawn[-1]
+    return None
+
+
 def _trailing_bar(lines: Sequence[Line], rows: LogRows) -> None:
     """The training bar's last reading after the run's last step line, where the bar's readings on step lines agree
     with their steps (`_TRAINING_BAR_HEAD`, at least `TRAILING_BAR_AGREEING`): the run went on to its count, seen
@@ -345,18 +356,20 @@ def _trailing_bar(lines: Sequence[Line], rows: LogRows) -> None:
     stepped = {row["line"]: row["step"] for row in rows.steps if row["rank"] is None}
     if not stepped:
         return
-    last_line = max(stepped)
-    readings: list[tuple[Line, BarReading]] = []
-    for line in lines:
-        if line.rank is not None or "rain" not in line.text[:24] and "RAIN" not in line.text[:24]:
-            continue
-        drawn = bar_readings(line.text)
-        if drawn and drawn[-1].total is not None and _TRAINING_BAR_HEAD.match(line.text, 0, drawn[-1].start):
-            readings.append((line, drawn[-1]))
-    on_steps = [(line, reading) for line, reading in readings if line.number in stepped]
-    if len(on_steps) < TRAILING_BAR_AGREEING or any(stepped[line.number] != reading.n for line, reading in on_steps):
+    # (the step lines first, a look at a few of the file's lines; then only the lines after the last of them)
+    numbers = lines.numbers if isinstance(lines, Lines) else [line.number for line in lines]
+    on_steps: list[tuple[Line, BarReading]] = []
+    for number, step in stepped.items():
+        at = bisect_right(numbers, number) - 1
+        if at >= 0 and numbers[at] == number and (drawn := _training_bar_reading(lines[at])) is not None:
+            if drawn.n != step:
+                return  # (a bar that counts something else)
+            on_steps.append((lines[at], drawn))
+    if len(on_steps) < TRAILING_BAR_AGREEING:
         return
-    after = [(line, reading) for line, reading in readings if line.number > last_line]
+    last_line = max(stepped)
+    after = [(line, drawn) for line in islice(lines, bisect_right(numbers, last_line), None)
+             if (drawn := _training_bar_reading(line)) is not None]
     if not after or after[-1][1].n <= max(stepped.values()):
         return
     starts = [line.ts_ns - reading.elapsed_s * 10**9 for line, reading in on_steps if line.ts_ns is not None]
@@ -375,8 +388,12 @@ def _fold_sections(lines: Sequence[Line], rows: LogRows) -> None:
     of the fold it opens is the script launched again, its log opened to append. A log of such banners alone, no fold
     going up, is that many launches. Only where the log holds two banners or more, all of one process's (no rank), and
     not where a later fold's banner comes twice in a row (each rank printing it, no prefix to tell them apart)."""
-    banners = [(line, int(found.group("k"))) for line in lines if ("old" in line.text or "OLD" in line.text)
-               and (found := _FOLD_BANNER.fullmatch(_message(line.text))) is not None]
+    own = [row["step"] for row in sorted((row for row in rows.steps if row["rank"] is None), key=lambda row: row["line"])]
+    if own and all(a <= b for a, b in pairwise(own)):
+        return  # (no count started over: no fold to go on from, nor a launch to tell; the lines not looked at)
+    texts = lines.texts if isinstance(lines, Lines) else [line.text for line in lines]
+    banners = [(line, int(found.group("k"))) for at, text in enumerate(texts) if "old" in text or "OLD" in text
+               if (found := _FOLD_BANNER.fullmatch(_message((line := lines[at]).text))) is not None]
     if len(banners) < 2 or any(line.rank is not None for line, _ in banners):
         return
     rowed = sorted(row["line"] for row in rows.steps if row["rank"] is None)
