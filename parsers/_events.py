@@ -811,9 +811,12 @@ _CKPT = (
     ("training states", re.compile(r"\bSaving models and training states\b"), LogEventKind.CHECKPOINT_SAVE_START),
     # pix2pix/CycleGAN's train.py before it writes the networks: "saving the latest model (epoch 4,
     # total_iters 75000)", "saving the model at the end of epoch 70, iters 76860"
-    # (and DeepSpeed-Chat's training scripts before they write the model: "saving the final model ...")
+    # (and DeepSpeed-Chat's training scripts before they write the model: "saving the final model ..."; KAIR's trainers,
+    # SwinIR's and SCUNet's training among them, before they write the networks every `checkpoint_save` steps:
+    # "21-09-21 19:11:16.341 : Saving the model.")
     ("saving the ", re.compile(r"^saving the (?:latest model \(epoch \d{1,9}, total_iters \d{1,15}\)"
-                               r"|model at the end of epoch \d{1,9}, iters \d{1,15})|(?:^|: )saving the final model \.\.\."),
+                               r"|model at the end of epoch \d{1,9}, iters \d{1,15})|(?:^|: )saving the final model \.\.\."
+                               r"|(?:^|\d : )Saving the model\.\s*$"),
      LogEventKind.CHECKPOINT_SAVE_START),
     # LeRobot's train.py before it saves a checkpoint: "... ts/train.py:358 Checkpoint policy after step 10000"
     ("checkpoint policy after step ", re.compile(r"(?:^|\.py:\d{1,6} )Checkpoint policy after step \d{1,15}\s*$"),
@@ -966,7 +969,7 @@ _ANY_EVENT_PATTERN = (
     r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|save trained model as |U[Ss][Ee] GPU: |saving the latest model|"
     r"saving the model at the end|"
-    r"saving the final model|\[SAVE\] |"
+    r"saving the final model|\[SAVE\] | : Saving the model\.|"
     r"Saving model weights and runtime parameters to |Saving Adam parameters|optimizer state at |"
     r"saved a checkpoint for iteration |"
     r"terminate called|Received SIGTERM| saved successfully to | saved to | saved to: | saved at |"
@@ -1093,7 +1096,7 @@ _PROMPT_LAUNCH = re.compile(
 # 1 in default, to avoid your system being overloaded, ...")
 # pix2pix's and CycleGAN's Visualizer (and its copies: SPADE's, SimSwap's) as each launch of train.py opens its
 # loss log: "================ Training Loss (Thu Sep  1 21:31:13 2022) ================"
-_VISUALIZER_LAUNCH = re.compile(r"^={4,40} Training Loss \([^()\n]{1,60}\) ={4,40}\s*$")
+VISUALIZER_LAUNCH = re.compile(r"^={4,40} Training Loss \([^()\n]{1,60}\) ={4,40}\s*$")
 _TORCHRUN_BANNER = re.compile(r"run\.py:\d{1,6}\] Setting OMP_NUM_THREADS environment variable for each process\b")
 # a shell's prompt (a user's at a host, with a virtualenv's name before it) and a command typed at it
 _PROMPT_COMMAND = re.compile(r"^(?:\([\w.-]{1,60}\) ?)?[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#] ?\w")
@@ -1368,7 +1371,7 @@ class EventScanner:
                        detail="first dated line of a process", raw=line.text, process=True)
             if "<cfg.extras." in line.text:
                 self._template_run(line)
-        elif "Training Loss (" in line.text and _VISUALIZER_LAUNCH.match(line.text) is not None:
+        elif "Training Loss (" in line.text and VISUALIZER_LAUNCH.match(line.text) is not None:
             # (the launch's header of a loss log its lines are appended to, each launch's time in it: a launch,
             # the file's first one a process's first dated line above)
             self._launched(line, "a launch opening its loss log (pix2pix's Visualizer)")

@@ -772,7 +772,7 @@ _NEEDS_PYTHON = (
 _DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|\):\d{4}-\d{2}-\d{2}-|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
               r"|^\d{8}[ -]|^\d{2}-\d{2}-\d{2} |^\[\d{2}/\d{2}/\d{2} |(?:it/s|s/it)\]\[\d{2}/\d{2}/\d{2} "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
-              r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} )"
+              r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),? \d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} )"
               r"\d{2}:\d{2}:\d{2}")
 # `date`'s time after a few words (`_CTIME_AFTER`), a pattern of its own: in `_DATE_HINT` it slows
 # every line's test by its alternatives
@@ -1266,9 +1266,10 @@ _CTIME_LEADING = re.compile(
     r"(?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d)(?:\.(?P<frac>\d{1,9}))?(?: (?:UTC|GMT|(?P<tz>[+-]\d{4})|[A-Z]{2,5}))? (?P<y>\d{4})\b")
 # Python logging's date as RFC 2822 writes it (`datefmt='%a, %d %b %Y %H:%M:%S'`, the logging cookbook's, which many
 # scripts copy: `Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO ...`), and an e-mail's `Date:` with
-# its zone
+# its zone; and without its comma (`datefmt='%a %d %b %Y %H:%M:%S'`, RecBole's logger: `Fri 15 May 2026 18:49:30 INFO
+# epoch 0 training [time: 731.33s, train loss: 7172.8819]`)
 _RFC2822_LEADING = re.compile(
-    r"\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (?P<d>\d{1,2}) (?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
+    r"\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),? (?P<d>\d{1,2}) (?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
     r"(?P<y>\d{4}) (?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d)(?:[.,](?P<frac>\d{1,9}))?(?: (?:UTC|GMT|(?P<tz>[+-]\d{4})))?\b")
 # (or after a few words: a job script's `echo "Job started on $(date)"`, a SLURM prolog's `Job started on
 # Thu Jan  8 15:06:16 GMT 2026`)

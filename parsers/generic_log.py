@@ -39,6 +39,7 @@ from tracelens.parsers._events import (
     STEP,
     TEMPLATE_EXTRAS,
     TRAINING_JOB_DEATH,
+    VISUALIZER_LAUNCH,
     WATCHDOG,
     join_wrapped_watchdogs,
     log_result,
@@ -231,7 +232,7 @@ _LOADED_EPOCH = re.compile(r"\b(?:[Ll]oad(?:ed|ing)?|[Rr]estor(?:ed|ing))\b[^\n]
 
 # A line's time at its start (`21-04-05 19:36:02.240 `, `[05/11 18:44:44]`): what a log's first line says after it is
 # its message (`_appended_launches`)
-_LEADING_STAMP = re.compile(r"[\[(]?\d[\d\-/:.,T ]{6,40}\d[\])]? ?")
+_LEADING_STAMP = re.compile(r"[\[(]?\d[\d\-/:.,T ]{6,40}\d(?: [AP]M)?[\])]? ?")  # (pt.darts' `06/28 09:22:15 PM | `)
 # a message that reports progress, no program's start (an epoch's or a step's, an evaluation's, a save's)
 _PROGRESS_WORDS = re.compile(r"epoch|step|iter|loss|eval|valid|test|sav|checkpoint|\d/\d|%", re.I)
 APPENDED_MESSAGE_MIN = 8  # characters of a first line's message for its repeat to name a launch
@@ -258,6 +259,10 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
     line before it, is a launch (each start that died before its first step among them); not the same line from each
     rank of one start, printed together (at most `APPENDED_LAUNCHES_MAX`)."""
     at = next((i for i, line in enumerate(lines) if line.text.strip()), None)
+    blank = None  # the message of a logger's empty line the log opens with (pt.darts' `06/28 09:22:15 PM | `)
+    if at is not None and lines[at].ts_ns is not None and not any(map(str.isalnum, _message(lines[at].text))):
+        blank = _message(lines[at].text)
+        at = next((i for i in range(at + 1, min(at + 4, len(lines))) if _message(lines[i].text) != blank), None)
     if at is None or at + 1 >= len(lines):
         return
     first = lines[at]
@@ -275,6 +280,8 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
         line = lines[i]
         if line.ts_ns is None or line.rank is not None:
             continue
+        if blank is not None and line.text.rstrip().endswith(blank) and _message(line.text) == blank:
+            continue  # (an empty line of its logger's: neither a message nor a silence's end)
         again = message in line.text and _message(line.text) == message
         # (said again right after itself: a launch where a minute or more passed, as a relaunch's silence is)
         apart = other_since or (last_ns is not None and line.ts_ns - last_ns >= RELAUNCH_SILENCE_NS)
@@ -1115,6 +1122,9 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
     by_number: dict[int, Line] = {}  # (made at the first end: most logs have none)
     # rank -> (its last epoch line, epoch, total, run's first, where the epoch's count ends on its line)
     last: dict[int | None, tuple[Line, int, int, int, int]] = {}
+    # rank -> the epochs between its run's lines, where each line was that many after the one before (else 0), and how
+    # many such steps; None for a run of one line so far
+    gaps: dict[int | None, tuple[int, int] | None] = {}
     configured: dict[int | None, int] = {}  # rank -> the epochs its run's last argparse dump named
     stepped: set[int] | None = None  # the lines of step rows (made at the first such dump)
     for line in lines:
@@ -1139,7 +1149,7 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
         before = last.get(line.rank)
         if before is None or number < before[1]:
             # (a count from 0, its first or the next run's: its last epoch one below its total)
-            if before is not None and (before[1] == before[2] or (0 in (before[3], number) and before[1] == before[2] - 1)):
+            if before is not None and _counted_out(before[1], before[2], 0 in (before[3], number), gaps.get(line.rank)):
                 short = _WITHIN_EPOCH.search(before[0].text, before[4])
                 between = said[bisect_right(said_lines, before[0].number - 1):bisect_right(said_lines, line.number - 1)]
                 if (short is None or int(short.group("i")) >= int(short.group("n"))) and not any(
@@ -1153,8 +1163,48 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
                     end = by_number.get(done, before[0])
                     rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text)
             last[line.rank] = (line, number, total, number, count_end)
+            gaps[line.rank] = None
         elif number > before[1] or line.number != before[0].number:
+            if number > before[1]:
+                gap = gaps.get(line.rank)
+                gaps[line.rank] = (number - before[1], 1) if gap is None else (
+                    (gap[0], gap[1] + 1) if gap[0] == number - before[1] else (0, gap[1] + 1))
             last[line.rank] = (line, number, total, before[3], count_end)
+    last_rows: dict[int | None, dict[str, Any]] = {}  # rank -> its last step row
+    for row in rows.steps:
+        if row["rank"] not in last_rows or row["line"] >= last_rows[row["rank"]]["line"]:
+            last_rows[row["rank"]] = row
+    for rank, (line, number, total, first, count_end) in last.items():
+        # A rank's last run, its epochs counted to their total and that epoch's own figures printed after its head
+        # (CS230's examples: `Starting training for 30 epoch(s)`, ..., `Epoch 30/30`, `- Train metrics: ... loss:
+        # 0.428`, `- Eval metrics : ...`, the file's end): its training completed, where nothing said otherwise since
+        if not _counted_out(number, total, first == 0, gaps.get(rank)):
+            continue
+        short = _WITHIN_EPOCH.search(line.text, count_end)
+        final = last_rows.get(rank)
+        if final is None or final["line"] < line.number or not (
+                (final["step"] == number and final.get("loss") is not None)  # (the epoch's own row, its loss)
+                or (final["line"] == line.number and short is not None and int(short.group("i")) >= int(short.group("n")))):
+            continue  # (a head with no figure of its own after it; steps within it, short of its total: killed in them)
+        if any(at > line.number and (r is None or rank is None or r == rank) for at, r in said):
+            continue
+        if not by_number:
+            by_number = {at_line.number: at_line for at_line in lines}
+        end = by_number.get(final["line"])
+        if end is not None:
+            rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text,
+                       detail=f"its epochs counted to the {total} it named")
+
+
+def _counted_out(number: int, total: int, from_zero: bool, gap: tuple[int, int] | None) -> bool:
+    """A run's last epoch line (`number` of the `total` it named) is its last epoch's: the total itself (one below it,
+    counted from 0), or, where the run printed every few epochs at one interval (`gap`: that interval and the lines
+    that kept it, two at least), a line the next of which would have been past the total (a linear probe's `Epoch
+    [161/200]` printed every 40: its `Epoch [201/200]` never comes)."""
+    last = total - 1 if from_zero else total
+    if number == last:
+        return True
+    return gap is not None and gap[0] > 1 and gap[1] >= 2 and number <= last < number + gap[0]
 
 
 # an epoch's line after the run it is of, repeated runs in one process (OGB's examples: `Run: 01, Epoch: 01, Loss: ...`;
@@ -1561,6 +1611,17 @@ _EPOCH_BATCH = re.compile(
 # time_each_step=3.31s, eta=3:44:27`; MindYOLO's `Epoch 35/300, Step 4/4, imgsize (640, 640), loss: 0.2778, ...`)
 _EPOCH_EQ_STEP = re.compile(r"\bEpoch(?P<eq>[= ])(?P<e>\d{1,9})/(?P<ee>\d{1,9}), "
                             r"(?:Step|Iter)(?P=eq)(?P<i>\d{1,12})/(?P<n>\d{1,12})(?=,)")
+# PySlowFast's training entry as it starts (SlowFast's, MViT's, TimeSformer's): `[06/17 21:17:00][INFO] train_net.py:
+# 526: Train with config:`, its config on the next line
+_PYSLOWFAST_START = re.compile(r"\btrain_net\.py: {0,4}\d{1,6}: Train with config:\s*$")
+# pt.darts' trainer and its copies (NNI's DARTS examples): `Train: [ 1/50] Step 050/781 Loss 2.148 Prec@(1,5) (22.8%, 77.6%)`,
+# the epoch of its total, the batch from 0 of the epoch's last (`len(loader) - 1`); `Valid: [ 1/50] Step 000/781` its
+# evaluation's batches
+_DARTS_STEP = re.compile(r"(?:^|[\s|])(?P<phase>Train|Valid|Test): \[ {0,8}(?P<e>\d{1,9})/(?P<ee>\d{1,9})\] "
+                         r"Step (?P<i>\d{1,12})/(?P<n>\d{1,12}) ")
+# the run's own count printed right before a step's epoch and batch (PaddleDetection's semi-supervised
+# trainer: `ppdet.engine INFO:    728/130860 iters Epoch: [1] [     0/727] ...`, counted from 1): the step
+_RUN_ITERS_BEFORE = re.compile(r"(?<![\d/.])(?P<s>\d{1,12})/(?P<t>\d{1,12}) iters[ \t]{1,8}$")
 # The epoch meters of pytorch/examples' ImageNet script (`Epoch: [1][  10/1563]`, ProgressMeter's
 # prefix) and of the MetricLogger headers its descendants print (`Epoch: [0]  [   0/1251]`: DeiT,
 # MAE, torchvision's references): each prints its loop's `range(start_epoch, epochs)` as it is,
@@ -2810,6 +2871,12 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(int(torch_rnn.group("i")), torch_rnn)
     if " iteration, USE_EMA: " in text and (torchssl := _TORCHSSL.search(text)) is not None:
         return _Counter(int(torchssl.group("i")), torchssl)
+    if "] Step " in text and (darts := _DARTS_STEP.search(text)) is not None:
+        if darts.group("phase") != "Train":
+            return None  # (an evaluation's batch)
+        epoch, done, last = int(darts.group("e")), int(darts.group("i")), int(darts.group("n"))
+        return _Counter((epoch - 1) * (last + 1) + done, darts, epoch, int(darts.group("ee")), last + 1, base=1,
+                        ends_epoch=done == last)
     if "step" in text and "iter" in text and (optimizer := _ITER_STEP.search(text)) is not None:
         return _Counter(int(optimizer.group("s")), optimizer)
     if "poch" in text or "POCH" in text:
@@ -2831,6 +2898,9 @@ def _step_counter(text: str) -> _Counter | None:
     if (batch is not None and batch.re is _EPOCH_BATCH and batch.start() and "]" in text[:batch.start()]
             and _EVAL_TAG.search(text, max(0, batch.start() - 16), batch.start()) is not None):
         return None  # an evaluation's batch, tagged right before its epoch (PaddleClas' `[Eval][Epoch 5][Iter: 0/8]`)
+    if batch is not None and batch.re is _EPOCH_BATCH and " iters" in text[max(0, batch.start() - 10):batch.start()] and (
+            run := _RUN_ITERS_BEFORE.search(text, max(0, batch.start() - 40), batch.start())) is not None:
+        return _Counter(int(run.group("s")), run)  # (its epoch and batch after it: its metrics)
     if batch is not None:
         epoch = int(batch.group("e"))
         i, n = batch.group("i"), batch.group("n")
@@ -3387,7 +3457,11 @@ def _run_counts(rows: LogRows, counted: list[tuple[int, _Counter]]) -> list[tupl
     over (PaddleSeg's `[TRAIN] epoch: 1, iter: 80/2000, ...` then `epoch: 2, iter: 100/2000`; a bar of
     the whole run with each epoch's print glued into its drawing, `>>> Epoch 2: ... | 9885/26360`) at
     every turn of a rank's epochs (each to the next), counts the run's iterations: each such
-    row's step is its count as printed. Returns the rows left counted within their epochs."""
+    row's step is its count as printed. Turns across a launch, restart or failure are not looked at
+    (a relaunch resumed from a checkpoint this log did not write: PaddleSeg's `epoch: 70, iter:
+    34370/120000`, SIGTERM, then `epoch: 73, iter: 36010/120000`). Returns the rows left counted
+    within their epochs."""
+    boundaries = sorted(e["line"] for e in rows.events if e["kind"] in _ATTEMPT_BOUNDARIES)
     by_rank: dict[int | None, list[tuple[int, _Counter]]] = {}
     for index, counter in counted:
         if counter.batches and _printed_count(counter) is not None:
@@ -3395,8 +3469,9 @@ def _run_counts(rows: LogRows, counted: list[tuple[int, _Counter]]) -> list[tupl
     run: set[int] = set()
     for seq in by_rank.values():
         seq.sort(key=lambda item: rows.steps[item[0]]["line"])
-        turns = [(a.epoch, b.epoch, _printed_count(a), _printed_count(b)) for (_, a), (_, b) in pairwise(seq)
-                 if a.epoch is not None and b.epoch is not None and b.epoch > a.epoch]
+        turns = [(a.epoch, b.epoch, _printed_count(a), _printed_count(b)) for (i, a), (j, b) in pairwise(seq)
+                 if a.epoch is not None and b.epoch is not None and b.epoch > a.epoch
+                 and bisect_right(boundaries, rows.steps[i]["line"]) == bisect_right(boundaries, rows.steps[j]["line"])]
         # (each turn to the next epoch, none skipped: a log with lines left out may show any counts)
         if turns and all(after_e == before_e + 1 and (after or 0) > (before or 0) for before_e, after_e, before, after in turns):
             for index, counter in seq:
@@ -3936,6 +4011,11 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # a trainer's start at its first step (detectron2's, torchtitan's, Flax's): its run began
             if "detectron2 INFO: Rank of current process: " in body:
                 return Claim.CONTENT  # detectron2's `default_setup`, a process's first line: its run began
+            if "Training Loss (" in body and VISUALIZER_LAUNCH.match(body) is not None:
+                return Claim.CONTENT  # pix2pix's and CycleGAN's loss log as each launch opens it (a launch that died before its
+                # first loss line leaves it alone)
+            if "Train with config:" in body and _PYSLOWFAST_START.search(body) is not None:
+                return Claim.CONTENT  # PySlowFast's `train_net.py` as its training starts, then its config: its run began
             if "avg_epoch_loss=" in body and _gluonts_epoch(body) is not None:
                 own += 1  # GluonTS' epoch bar
                 if own >= 2:
@@ -4257,13 +4337,23 @@ class GenericLogParser(LogReader):
                     epochs[line.rank][-1].start_line, epochs[line.rank][-1].start_ns = line.number, line.ts_ns
                     epochs[line.rank][-1].head_line, epochs[line.rank][-1].head_ns = line.number, line.ts_ns
                 elif (line.ts_ns is not None and len(epochs.get(line.rank, ())) == opened > 0
-                      and epochs[line.rank][-1].line is None and epochs[line.rank][-1].start_ns is not None
+                      and epochs[line.rank][-1].start_ns is not None
                       and _EPOCH_OPENS.search(line.text) and _NOT_TRAINING.search(line.text) is None
                       and (again := _EPOCH.search(line.text)) is not None
                       and int(again.group(1)) == epochs[line.rank][-1].number):
-                    # the epoch's head again, with no line of its own between (a relaunch that begins the epoch the
-                    # one before died in): the epoch starts over here
-                    epochs[line.rank][-1].start_line, epochs[line.rank][-1].start_ns = line.number, line.ts_ns
+                    if epochs[line.rank][-1].line is None:
+                        # the epoch's head again, with no line of its own between (a relaunch that begins the epoch the
+                        # one before died in): the epoch starts over here
+                        epochs[line.rank][-1].start_line, epochs[line.rank][-1].start_ns = line.number, line.ts_ns
+                    else:
+                        # the epoch's head again after its own lines (its loss): a relaunch that runs the epoch again
+                        # (CS230's examples: `Epoch 1/30`, `- Train metrics: ... loss: 0.741`, then the next launch's
+                        # `Loading the datasets...`, `Epoch 1/30`): that run's epoch, a row of its own
+                        again_epoch = _Epoch(epochs[line.rank][-1].number)
+                        again_epoch.opened_at, again_epoch.framework = line.number, epochs[line.rank][-1].framework
+                        again_epoch.start_line, again_epoch.start_ns = line.number, line.ts_ns
+                        again_epoch.head_line, again_epoch.head_ns = line.number, line.ts_ns
+                        epochs[line.rank].append(again_epoch)
                 if line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None and (
                         _undated_epoch_line(line.text) == epochs[line.rank][-1].number):
                     # an undated line that opens with its epoch and gives its loss: that epoch's

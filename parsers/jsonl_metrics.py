@@ -96,7 +96,7 @@ def _framework(record: dict[str, Any]) -> str:
         return "ms_swift"
     if "current_steps" in record and "total_steps" in record:
         return "llamafactory"
-    return "mmcv" if _mmcv(record) else "jsonl"
+    return "mmcv" if _mmcv(record) else "generic"  # (a script's own records: MAE's and DeiT's `log.txt`)
 
 
 _YEAR_2000_S = 946_684_800
@@ -149,7 +149,7 @@ class JsonlMetricsParser(Parser):
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
         data, warning = read_bytes(path)
-        rows = LogRows("jsonl")
+        rows = LogRows("generic")
         started: set[int | None] = set()
         previous: dict[int | None, tuple[int, float]] = {}  # rank -> (step, elapsed s) of its last record
         within: dict[int | None, tuple[int, int, int]] = {}  # rank -> mmcv's (epoch, last iteration, iterations before the epoch)

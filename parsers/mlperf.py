@@ -239,9 +239,15 @@ class MlperfParser(Parser):
         if bad:
             warnings.append(f"{bad} :::MLLOG lines are not JSON records and were skipped")
         result = ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)
-        if not rows.steps and GENERIC_STEP_LINE.search(_MLLOG_LINES.sub("", data.decode("utf-8", "replace"))):
+        if len(rows.steps) <= PROGRAM_STEPS_OVER_BLOCKS and GENERIC_STEP_LINE.search(
+                _MLLOG_LINES.sub("", data.decode("utf-8", "replace"))):
             _add_program_steps(path, options, result)
         return result
+
+
+# The records' blocks at most (its epochs: the DLRM reference's one `epoch_stop`) for the program's own step lines among
+# them to be read as well; where those are more than the blocks, they are the steps (`_add_program_steps`)
+PROGRAM_STEPS_OVER_BLOCKS = 4
 
 
 # A benchmark's own step lines among its records, for a log whose records time no block (the
@@ -252,12 +258,19 @@ _MLLOG_LINES = re.compile(r"^.*:::ML[LP].*$", re.M)
 
 def _add_program_steps(path: Path, options: ParseOptions, result: ParseResult) -> None:
     """The steps (and the events of its lines the records do not have) the generic reader finds
-    in the log, credited to it."""
+    in the log, credited to it: where they are more than the records' blocks, in their place (the
+    DLRM reference's `Finished training it 100/33484 of epoch 0, 17.90 ms/it, ...` lines within
+    its one epoch's `epoch_start` and `epoch_stop`: the block is their sum)."""
     from tracelens.parsers.console import merge  # (console imports every console reader)
     from tracelens.parsers.generic_log import GenericLogParser
 
     try:
         extra = GenericLogParser().parse(path, options)
     except ParseError:
+        return
+    blocks = result.tables["log_steps"]
+    if blocks.num_rows and extra.tables["log_steps"].num_rows > blocks.num_rows:
+        result.tables["log_steps"] = blocks.slice(0, 0)
+    elif blocks.num_rows:
         return
     merge(result, extra)

@@ -161,6 +161,7 @@ class OpenMMLabParser(LogReader):
         years = _Years(lines, file_mtime_ns(path))
         per_epoch: int | None = None  # iterations per epoch, from the last epoch line
         declared: tuple[int, str] | None = None  # the runner's `max: 5 epochs` (or `iters`), where it says so
+        resumed_at: tuple[int, int] | None = None  # the epoch and the runner's iteration a resume named
         for line in lines:
             text = line.text
             if line.ts_ns is None or line.year_from_mtime:
@@ -181,7 +182,10 @@ class OpenMMLabParser(LogReader):
             if events.scan(line):
                 continue
             if "Saving checkpoint at " in text or "resumed epoch" in text:
-                self._checkpoint(line, rows, per_epoch)
+                shift = resumed_at[1] - resumed_at[0] * per_epoch if resumed_at is not None and per_epoch else 0
+                self._checkpoint(line, rows, per_epoch, shift)
+                if (resumed_line := _RESUMED.search(text)) is not None:
+                    resumed_at = (int(resumed_line.group("epoch")), int(resumed_line.group("iter")))
                 if declared is not None and (save := _SAVE.search(text)) is not None and (
                         int(save.group("n")), save.group("unit")[:4]) == (declared[0], declared[1][:4]):
                     # mmcv's CheckpointHook at the runner's declared last epoch (iteration): its training loop done
@@ -197,6 +201,14 @@ class OpenMMLabParser(LogReader):
                 continue
             step, per_epoch_here, values = read
             per_epoch = per_epoch_here or per_epoch
+            if per_epoch_here is not None and (resumed := resumed_at) is not None:
+                # the runner's own count after a resume (`resumed epoch 95, iter 89300`, a batch size since changed: 940
+                # iterations an epoch then, 768 now): the epochs after the one resumed count on from its iteration
+                epoch = (step - 1) // per_epoch_here + 1
+                if epoch > resumed[0]:
+                    step += resumed[1] - resumed[0] * per_epoch_here
+                else:
+                    resumed_at = None  # (a run from its start again)
             before = len(rows.steps)
             rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
             if "(train)" in text and len(rows.steps) > before:
@@ -218,11 +230,12 @@ class OpenMMLabParser(LogReader):
         return result
 
     @staticmethod
-    def _checkpoint(line: Line, rows: LogRows, per_epoch: int | None) -> None:
+    def _checkpoint(line: Line, rows: LogRows, per_epoch: int | None, shift: int) -> None:
         save = _SAVE.search(line.text)
         if save is not None:
             n = int(save.group("n"))
-            step = n if save.group("unit") == "iterations" else (n * per_epoch if per_epoch is not None else None)
+            # (an epoch's save after a resume: on the runner's count, `shift` from the epochs')
+            step = n if save.group("unit") == "iterations" else (n * per_epoch + shift if per_epoch is not None else None)
             event = rows.events[-1] if rows.events and rows.events[-1]["line"] == line.number else None
             if event is not None:
                 event["step"] = step  # the shared rules read the save; its step is the runner's
