@@ -72,12 +72,15 @@ def read_json_document(path: Path) -> tuple[Any, str | None]:
 
 
 def read_head(path: Path, size: int = HEAD_BYTES) -> bytes:
-    """The first `size` bytes of the (decompressed, UTF-16 to UTF-8) file; b'' when unreadable."""
+    """The first `size` bytes of the (decompressed, UTF-16 to UTF-8) file; b'' when unreadable. A
+    notebook kernel's log (`kernel_log`) is its output's first bytes."""
     try:
         with open(path, "rb") as fh:
             raw = fh.read(size if not _is_gzip_name(path) else 1 << 20)
             if raw[:2] in UTF16_BOMS:
                 raw += fh.read(size)  # (up to `size` characters, then as UTF-8)
+            elif is_kernel_log(raw):
+                raw += fh.read(4 * size)  # (its records' JSON around the output: a few times its length)
     except OSError:
         return b""
     if raw[:2] == GZIP_MAGIC:
@@ -85,7 +88,43 @@ def read_head(path: Path, size: int = HEAD_BYTES) -> bytes:
             raw = isal_zlib.decompressobj(wbits=31).decompress(raw, 2 * size)
         except _GZIP_ERRORS:
             return b""
-    return utf16_as_utf8(raw)[:size]
+    raw = utf16_as_utf8(raw)
+    if is_kernel_log(raw):
+        raw = "".join(text for text, _ in kernel_log(raw.decode("utf-8", "replace"))[0]).encode("utf-8")
+    return raw[:size]
+
+
+# A Kaggle notebook kernel's log as `kaggle kernels output` and the kernel's page save it: a JSON list of what the
+# kernel's streams printed, an object a line, `[{"stream_name":"stdout","time":1.424748883,"data":"[boot] ...\n"}`
+# then `,{"stream_name":"stderr",...}` (`time` the seconds since the kernel started)
+_KERNEL_LOG_OPENING = re.compile(rb'\s{0,64}\[\s{0,8}\{"stream_name"\s{0,4}:')
+
+
+def is_kernel_log(head: bytes) -> bool:
+    """Whether the bytes open as a notebook kernel's log (`_KERNEL_LOG_OPENING`)."""
+    return head[:1] in b"[ \t\r\n" and _KERNEL_LOG_OPENING.match(head) is not None
+
+
+def kernel_log(text: str) -> tuple[list[tuple[str, int]], int | None]:
+    """A notebook kernel's log's output: each record's `data` and the file's line its record opens on (1-based), in
+    order, up to the first record that does not read as one; and that record's line where one did not (a truncated
+    file; the cut end of a log's head), else None."""
+    decoder = json.JSONDecoder(strict=False)
+    records: list[tuple[str, int]] = []
+    at = text.find("{")
+    line = text.count("\n", 0, at) + 1
+    while at >= 0:
+        try:
+            record, end = decoder.raw_decode(text, at)
+        except (ValueError, RecursionError):
+            return records, line
+        if not isinstance(record, dict) or not isinstance(data := record.get("data"), str):
+            return records, line
+        records.append((data, line))
+        following = text.find("{", end)
+        line += text.count("\n", at, following if following >= 0 else len(text))
+        at = following
+    return records, None
 
 
 def utf16_as_utf8(data: bytes) -> bytes:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from tracelens.errors import ParseError
-from tracelens.parsers._io import GZIP_MAGIC, UTF16_BOMS, gc_paused, read_bytes
+from tracelens.parsers._io import GZIP_MAGIC, UTF16_BOMS, gc_paused, is_kernel_log, kernel_log, read_bytes
 from tracelens.parsers._nccl import NcclLines, nccl_candidates, nccl_lines
 
 if TYPE_CHECKING:
@@ -245,8 +245,11 @@ def read_text_lines(path: Path, file_lines: FileLines | None = None) -> tuple[li
     break continues, so the lines are those of the whole text. `file_lines` is fed each chunk."""
     try:
         with open(path, "rb") as fh:
-            if fh.read(2) in (GZIP_MAGIC, *UTF16_BOMS):  # (read whole: inflated, or made UTF-8)
+            opening = fh.read(256)
+            if opening[:2] in (GZIP_MAGIC, *UTF16_BOMS) or is_kernel_log(opening):  # (read whole: inflated, or made UTF-8)
                 data, warning = read_bytes(path)
+                if is_kernel_log(data):
+                    return _kernel_log_lines(data, file_lines, warning)
                 return decode_lines(data, file_lines=file_lines), warning
             fh.seek(0)
             out: list[str] = []
@@ -264,6 +267,34 @@ def read_text_lines(path: Path, file_lines: FileLines | None = None) -> tuple[li
             return out, None
     except OSError as exc:
         raise ParseError(str(path), f"cannot read: {exc.strerror or exc}") from exc
+
+
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")  # (where `str.splitlines` splits)
+
+
+def _kernel_log_lines(data: bytes, file_lines: FileLines | None, warning: str | None) -> tuple[list[str], str | None]:
+    """A notebook kernel's log's output (`_io.kernel_log`) split into its lines, as the console its kernel printed;
+    each line's file line the one of the record its text ended in (a record's output may end in the middle of a line:
+    a bar's drawing, a `print(..., end="")`), and a warning where its records end early (a truncated file: the lines
+    before are read). Its records' times since the kernel started date no line."""
+    out: list[str] = []
+    numbers = array("i")
+    pending, line = "", 1
+    records, cut = kernel_log(data.decode("utf-8", "replace"))
+    if cut is not None and warning is None:
+        warning = f"line {cut}: its kernel log's records end there (not a whole record); the output before it is read"
+    for printed, line in records:
+        pieces = (pending + printed).splitlines(keepends=True)
+        pending = pieces.pop() if pieces and pieces[-1][-1:] not in _LINE_BREAKS else ""
+        for piece in pieces:
+            out.append(piece[:-2] if piece.endswith("\r\n") else piece[:-1])
+            numbers.append(line)
+    if pending:  # (the output's last line, ended by no line break)
+        out.append(pending)
+        numbers.append(line)
+    if file_lines is not None:
+        file_lines.numbers, file_lines.count = numbers, len(out)
+    return out, warning
 
 
 # Slurm's step daemon and srun write into the job's own stream: after a progress bar's last drawing, which ends with

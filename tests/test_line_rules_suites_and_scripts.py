@@ -421,3 +421,54 @@ def test_steps_after_an_openmmlab_resume_count_on_from_the_iteration_it_named(tm
     assert [s["step"] for s in steps] == [89300 + 20, 89300 + 40]
     assert [(e["kind"], e["step"]) for e in events if e["kind"].startswith("checkpoint")] == [
         ("checkpoint_load_end", 89300), ("checkpoint_save_start", 89300 + 768)]
+
+
+# A Kaggle notebook kernel's log as `kaggle kernels output` saves it: a JSON list of what its streams printed, an object a
+# line (chris0leite-ui/Kaggle-irrigation-water@437e9069c51429ad0ca25626611917b00e9b552a,
+# kaggle_kernel/output_ftt/irrigation-ft-transformer.log, lines 1-4, 18-20 and 137-138, its last two)
+KERNEL_LOG = [
+    '[{"stream_name":"stdout","time":0.871706076,"data":"[boot] gpu compute_cap = [\'6.0\']\\n"}',
+    ',{"stream_name":"stdout","time":0.871753876,"data":"[boot] sm_60/61 detected - installing torch 2.5.1 cu121\\n"}',
+    ',{"stream_name":"stdout","time":12.463753641,"data":"     ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 780.4/780.4 MB 2.3'
+        ' MB/s eta 0:00:00\\n"}',
+    ',{"stream_name":"stdout","time":63.540299135,"data":"[11:31:14] torch 2.5.1+cu121  cuda=True  device=cuda\\n"}',
+    ',{"stream_name":"stdout","time":68.818620282,"data":"[11:31:19] === fold 1/5  train 504000  val 126000 ===\\n"}',
+    ',{"stream_name":"stdout","time":68.832561428,"data":"[11:31:19]   model params: 1,011,715\\n"}',
+    ',{"stream_name":"stdout","time":136.544107222,"data":"[11:32:27]   ep  1/20  loss 0.1668  val bal 0.96240  lr 1.49e-04\\n"}',
+    ',{"stream_name":"stderr","time":6485.039526763,"data":"[NbConvertApp] Writing 387477 bytes to __results__.html\\n"}',
+    ']',
+]
+
+
+def test_a_notebook_kernels_log_is_read_as_the_console_it_printed(tmp_path: Path) -> None:
+    """Each record's `data` is the kernel's output: the lines are those texts (their newline dropped), each numbered by
+    its record's line in the file, the script's own `[11:31:14]` time of day dating its line; detection reads the output
+    too, not the JSON around it."""
+    from tracelens.parsers._io import read_head
+    from tracelens.parsers._lines import read_lines
+
+    path = tmp_path / "irrigation-ft-transformer.log"
+    path.write_text("\n".join(KERNEL_LOG) + "\n", encoding="utf-8")
+    assert read_head(path).startswith(b"[boot] gpu compute_cap = ['6.0']\n[boot] sm_60/61 detected")
+    lines, warning = read_lines(path)
+    assert warning is None
+    assert [(line.number, line.text[:40]) for line in lines] == [
+        (1, "[boot] gpu compute_cap = ['6.0']"), (2, "[boot] sm_60/61 detected - installing to"),
+        (3, "     " + "\u2501" * 35),
+        (4, "[11:31:14] torch 2.5.1+cu121  cuda=True "), (5, "[11:31:19] === fold 1/5  train 504000  v"),
+        (6, "[11:31:19]   model params: 1,011,715"), (7, "[11:32:27]   ep  1/20  loss 0.1668  val "),
+        (8, "[NbConvertApp] Writing 387477 bytes to _")]
+    assert [line.ts_ns is not None for line in lines] == [False, False, False, True, True, True, True, False]
+    assert lines[6].ts_ns - lines[3].ts_ns == 73 * 10**9  # (11:32:27 less 11:31:14)
+
+
+def test_a_kernel_log_cut_in_a_record_is_read_to_there_with_a_warning(tmp_path: Path) -> None:
+    """The file cut in the middle of its seventh record (a copy stopped while written): the six lines before it are read,
+    and the warning names the line the records end at."""
+    from tracelens.parsers._lines import read_lines
+
+    path = tmp_path / "irrigation-ft-transformer.log"
+    path.write_text("\n".join(KERNEL_LOG[:6]) + "\n" + KERNEL_LOG[6][:60], encoding="utf-8")
+    lines, warning = read_lines(path)
+    assert [line.number for line in lines] == [1, 2, 3, 4, 5, 6]
+    assert warning is not None and warning.startswith("line 7: ")
