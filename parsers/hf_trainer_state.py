@@ -6,6 +6,7 @@ time, and the console log still dates the job."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pyarrow as pa
 
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._io import decode_json, read_json_document
+from tracelens.parsers._io import decode_json, read_bytes, read_json_document
 from tracelens.parsers._logtables import LOG_TABLES, LogRows
 from tracelens.parsers._numbers import to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
@@ -35,6 +36,41 @@ def _json_lines(head: bytes) -> bool:
         return False
 
 
+# the history's key and the opening of its list, and the best checkpoint's folder before it (the Trainer sorts its keys)
+_HISTORY_OPENS = re.compile(r'"log_history"\s{0,64}:\s{0,64}\[')
+_BEST_CHECKPOINT = re.compile(r'"best_model_checkpoint"\s{0,64}:\s{0,64}"(?P<path>[^"\\]{1,4000})"')
+
+
+def _salvaged(path: Path, error: ParseError) -> tuple[dict[str, object], str]:
+    """A `trainer_state.json` cut short (its writer killed as it wrote it, a copy stopped): the whole entries of its
+    `log_history` before the cut, and a warning saying where it was cut; `error` where not one entry is whole."""
+    data, _ = read_bytes(path)
+    text = data.decode("utf-8", "replace")
+    opens = _HISTORY_OPENS.search(text)
+    if opens is None:
+        raise error
+    decoder = json.JSONDecoder()
+    history: list[object] = []
+    at = whole = opens.end()
+    while True:
+        while at < len(text) and text[at] in " \t\r\n,":
+            at += 1
+        try:
+            entry, at = decoder.raw_decode(text, at)
+        except (ValueError, RecursionError):
+            break
+        history.append(entry)
+        whole = at  # (where the last whole entry ends)
+    if not history:
+        raise error
+    doc: dict[str, object] = {"log_history": history}
+    if (best := _BEST_CHECKPOINT.search(text, 0, opens.start())) is not None:
+        doc["best_model_checkpoint"] = best.group("path")
+    cut = len(text[:whole].encode("utf-8"))
+    return doc, (f"not whole JSON: cut short after byte {cut}; the {len(history)} whole entries of its log_history "
+                 "before it are read")
+
+
 class HFTrainerStateParser(Parser):
     name = "hf_trainer_state"
     kind = "trainer_state"
@@ -46,7 +82,10 @@ class HFTrainerStateParser(Parser):
         return Claim.NAME if path.name == "trainer_state.json" else Claim.NO
 
     def parse(self, path: Path, options: ParseOptions) -> ParseResult:
-        doc, warning = read_json_document(path)
+        try:
+            doc, warning = read_json_document(path)
+        except ParseError as exc:
+            doc, warning = _salvaged(path, exc)
         history = doc.get("log_history") if isinstance(doc, dict) else None
         if not isinstance(history, list):
             raise ParseError(str(path), "no log_history list: not a trainer_state.json", where="byte 0")

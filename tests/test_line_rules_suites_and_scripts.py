@@ -472,3 +472,26 @@ def test_a_kernel_log_cut_in_a_record_is_read_to_there_with_a_warning(tmp_path: 
     lines, warning = read_lines(path)
     assert [line.number for line in lines] == [1, 2, 3, 4, 5, 6]
     assert warning is not None and warning.startswith("line 7: ")
+
+
+def test_a_trainer_state_cut_short_is_read_to_its_last_whole_entry_with_a_warning(tmp_path: Path) -> None:
+    """sample_logs' trainer_state.json (transformers' own, hf_trainer_state/RECORDED.txt) cut in its third
+    `log_history` entry, as a writer killed mid-write leaves it: the two whole entries before it (steps 1 and 2, losses
+    6.1553 and 6.1601 as the file prints them) are read, and the warning says where it was cut; cut before any whole
+    entry, it is the one parse error it was."""
+    from tracelens.errors import ParseError
+    from tracelens.parsers import ParseOptions, registry
+
+    data = (Path(__file__).parent.parent / "sample_logs" / "hf_trainer_state" / "trainer_state.json").read_bytes()
+    third = data.index(b'"step": 2') + data[data.index(b'"step": 2'):].index(b"{")
+    path = tmp_path / "trainer_state.json"
+    path.write_bytes(data[:third + 40])
+    result = registry()["hf_trainer_state"].parse(path, ParseOptions())
+    assert [(s["step"], s["loss"]) for s in result.tables["log_steps"].to_pylist()] == [(1, 6.1553), (2, 6.1601)]
+    assert result.status.value == "truncated"
+    second_ends = data.rindex(b"}", 0, third) + 1  # (the second entry's closing brace)
+    assert result.warnings == [f"not whole JSON: cut short after byte {second_ends}; the 2 whole entries of its "
+                               "log_history before it are read"]
+    path.write_bytes(data[:data.index(b'"step": 1')])
+    with pytest.raises(ParseError, match="not valid JSON"):
+        registry()["hf_trainer_state"].parse(path, ParseOptions())
