@@ -251,7 +251,7 @@ def _message(text: str) -> str:
     return (text[stamp.end():] if stamp is not None else text).rstrip()
 
 
-def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
+def _appended_launch_lines(lines: Sequence[Line], rows: LogRows) -> list[Line]:
     """A log its program appends to at each start (KAIR's `train.log`: `21-04-05 19:36:02.240 :   task: dncnn25`, its
     options, then `Random seed: 7603`; PySlowFast's `[05/11 18:44:44][INFO] train_net.py: 377: Train with config:`):
     its first line, dated, with a program's start for its message (no progress's words, `_PROGRESS_WORDS`), said again
@@ -264,18 +264,19 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
         blank = _message(lines[at].text)
         at = next((i for i in range(at + 1, min(at + 4, len(lines))) if _message(lines[i].text) != blank), None)
     if at is None or at + 1 >= len(lines):
-        return
+        return []
     first = lines[at]
     if first.ts_ns is None or first.rank is not None or _LEADING_STAMP.match(first.text) is None:
-        return
+        return []
     message = _message(first.text)
     if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None:
-        return
+        return []
     # (the line after it: past the first line said again at once, a start that printed nothing else, `START train.py`
     # twice 96 s apart, then `Load train df`)
     then = next((said for line in islice(lines, at + 1, None) if (said := _message(line.text)) != message), None)
     begun = {event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_START.value}
     last_ns, other_since, launches = first.ts_ns, False, 0
+    found: list[Line] = []
     for i in range(at + 1, len(lines)):
         line = lines[i]
         if line.ts_ns is None or line.rank is not None:
@@ -288,10 +289,17 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
         if (again and apart and last_ns is not None and line.ts_ns - last_ns >= APPENDED_LAUNCH_GAP_NS
                 and i + 1 < len(lines) and _message(lines[i + 1].text) in (then, message)
                 and line.number not in begun and launches < APPENDED_LAUNCHES_MAX):
-            rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=line.ts_ns,
-                       detail="the log's first line again: a launch appended to it", raw=line.text, process=True)
+            found.append(line)
             launches += 1
         other_since, last_ns = not again, line.ts_ns
+    return found
+
+
+def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
+    """The launches `_appended_launch_lines` finds, each an attempt_start of its own."""
+    for line in _appended_launch_lines(lines, rows):
+        rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=line.ts_ns,
+                   detail="the log's first line again: a launch appended to it", raw=line.text, process=True)
 
 
 def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
@@ -1127,6 +1135,7 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
     gaps: dict[int | None, tuple[int, int] | None] = {}
     configured: dict[int | None, int] = {}  # rank -> the epochs its run's last argparse dump named
     stepped: set[int] | None = None  # the lines of step rows (made at the first such dump)
+    heads: dict[int | None, list[int]] = {}  # rank -> the line each epoch of its run was first named on
     for line in lines:
         if "Namespace(" in line.text and (named := _NAMESPACE_EPOCHS.search(line.text)) is not None:
             configured[line.rank] = int(named.group("n"))
@@ -1164,8 +1173,10 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
                     rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text)
             last[line.rank] = (line, number, total, number, count_end)
             gaps[line.rank] = None
+            heads[line.rank] = [line.number]
         elif number > before[1] or line.number != before[0].number:
             if number > before[1]:
+                heads[line.rank].append(line.number)
                 gap = gaps.get(line.rank)
                 gaps[line.rank] = (number - before[1], 1) if gap is None else (
                     (gap[0], gap[1] + 1) if gap[0] == number - before[1] else (0, gap[1] + 1))
@@ -1174,26 +1185,45 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
     for row in rows.steps:
         if row["rank"] not in last_rows or row["line"] >= last_rows[row["rank"]]["line"]:
             last_rows[row["rank"]] = row
+    end_line = lines[-1].number if lines else 0
     for rank, (line, number, total, first, count_end) in last.items():
-        # A rank's last run, its epochs counted to their total and that epoch's own figures printed after its head
-        # (CS230's examples: `Starting training for 30 epoch(s)`, ..., `Epoch 30/30`, `- Train metrics: ... loss:
-        # 0.428`, `- Eval metrics : ...`, the file's end): its training completed, where nothing said otherwise since
-        if not _counted_out(number, total, first == 0, gaps.get(rank)):
+        # A rank's last run, its epochs counted to their total and the last one done: its line counting its batches
+        # to their total (`Epoch=100/100, Step=890/890`), or its own figures printed after its head, as many lines
+        # of it as each epoch before printed at least (CS230's examples: `Starting training for 30 epoch(s)`, ...,
+        # `Epoch 30/30`, `- Train metrics: ... loss: 0.428`, `- Eval metrics : ...`, the file's end): its training
+        # completed, where nothing said otherwise since; not an epoch whose lines stop short of the others' (a
+        # batch's line and no more: killed in it), nor a count from 0 whose epoch 0 trained no step (an
+        # evaluation's `Epoch 0/3 - val_loss: ...` before a count from 1)
+        trained_from_zero = first == 0 and any(row["rank"] == rank and row["step"] == 0 and row.get("loss") is not None
+                                               for row in rows.steps)
+        if not _counted_out(number, total, trained_from_zero, gaps.get(rank)):
+            continue
+        final = last_rows.get(rank)
+        if final is None or final["line"] < line.number:
             continue
         short = _WITHIN_EPOCH.search(line.text, count_end)
-        final = last_rows.get(rank)
-        if final is None or final["line"] < line.number or not (
-                (final["step"] == number and final.get("loss") is not None)  # (the epoch's own row, its loss)
-                or (final["line"] == line.number and short is not None and int(short.group("i")) >= int(short.group("n")))):
+        if final["line"] == line.number and short is not None and int(short.group("i")) >= int(short.group("n")):
+            at_total = True  # (its line's count within it at its total: `Epoch=100/100, Step=890/890`)
+        elif final["step"] == number and final.get("loss") is not None:
+            at_total = False  # (the epoch's own row, its loss: as many lines of it as of the epochs before, below)
+        else:
             continue  # (a head with no figure of its own after it; steps within it, short of its total: killed in them)
+        spans = [b - a for a, b in pairwise(heads.get(rank, ()))]
+        if not at_total and (not spans or end_line - heads[rank][-1] + 1 < min(spans)):
+            continue
         if any(at > line.number and (r is None or rank is None or r == rank) for at, r in said):
             continue
         if not by_number:
             by_number = {at_line.number: at_line for at_line in lines}
         end = by_number.get(final["line"])
-        if end is not None:
-            rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text,
-                       detail=f"its epochs counted to the {total} it named")
+        if end is None or (not at_total and end.number != line.number and _COUNT_WITHIN.search(end.text) is not None):
+            continue  # (its own line a batch's within it, `Batch: 0, Loss: 0.005`: its end unseen)
+        rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text,
+                   detail=f"its epochs counted to the {total} it named")
+
+
+# a count within an epoch on a line (`batch 10 loss 0.3`, `Batch: 0, Loss: 0.005`, `Iter [20/100]`, `step 5`)
+_COUNT_WITHIN = re.compile(r"\b(?:[Ii]ter(?:ation)?|ITER|[Ss]tep|STEP|[Bb]atch|BATCH)\b\s{0,4}[:=#\[(]?\s{0,4}\d")
 
 
 def _counted_out(number: int, total: int, from_zero: bool, gap: tuple[int, int] | None) -> bool:
@@ -1611,6 +1641,123 @@ _EPOCH_BATCH = re.compile(
 # time_each_step=3.31s, eta=3:44:27`; MindYOLO's `Epoch 35/300, Step 4/4, imgsize (640, 640), loss: 0.2778, ...`)
 _EPOCH_EQ_STEP = re.compile(r"\bEpoch(?P<eq>[= ])(?P<e>\d{1,9})/(?P<ee>\d{1,9}), "
                             r"(?:Step|Iter)(?P=eq)(?P<i>\d{1,12})/(?P<n>\d{1,12})(?=,)")
+def _one_epoch_again(lines: Sequence[Line], rows: LogRows, epochs: dict[int | None, list[_Epoch]],
+                     heads_again: list[tuple[_Epoch, _Epoch]]) -> None:
+    """An epoch's head said again after the epoch's own lines opens a relaunch's run of it only where a launch (the
+    log's first line again, `_appended_launch_lines`), a restart or a failure came between the two; else the second
+    is the first's (two ranks' copies of one epoch's lines, printed one after the other): its lines are that
+    epoch's, as though the head had not been said again."""
+    bounds = sorted([line.number for line in _appended_launch_lines(lines, rows)]
+                    + [e["line"] for e in rows.events if e["kind"] in _ATTEMPT_BOUNDARIES])
+    merged: set[int] = set()
+    for epoch, again in heads_again:
+        if id(epoch) in merged:
+            continue  # (its own copy was merged already: a third head said again, compared with the first)
+        since = epoch.line if epoch.line is not None else epoch.opened_at
+        assert again.head_line is not None
+        if bisect_right(bounds, again.head_line - 1) > bisect_right(bounds, since):
+            continue  # (a launch between: a relaunch's run of the epoch)
+        if again.line is not None:
+            epoch.line, epoch.end_ns = again.line, again.end_ns
+        if again.took_s is not None:
+            epoch.took_s = again.took_s
+        merged.add(id(again))
+    if merged:
+        for rank, numbered in epochs.items():
+            epochs[rank] = [epoch for epoch in numbered if id(epoch) not in merged]
+
+
+# Flair's ModelTrainer: its step line (`epoch 1 - iter 9/10 - loss 0.45796768 - samples/sec: 9.29 - lr: 0.020000`), the
+# epochs its parameters name as it starts (` - max_epochs: "10"`), and each epoch's end (`EPOCH 10 done: loss 0.3788 -
+# lr 0.1000000`)
+_FLAIR_STEP = re.compile(r"\bepoch \d{1,9} - iter \d{1,12}/\d{1,12} - loss ")
+_FLAIR_MAX_EPOCHS = re.compile(r"(?:^|\s)- max_epochs: \"?(?P<n>\d{1,9})\"?\s*$")
+_FLAIR_EPOCH_DONE = re.compile(r"(?:^|\s)EPOCH (?P<e>\d{1,9}) done: loss ")
+# a run's step of the total it names, no epoch on its line (OpenNMT-py's `Step 5000/ 5000; acc:  98.62; ...`)
+_STEP_OF_TOTAL = re.compile(r"\b[Ss]tep\s{0,4}[:=#]?\s{0,4}(?P<s>\d{1,15})\s{0,4}/\s{0,4}(?P<n>\d{1,15})(?![\d/.])")
+
+
+def _runs_done(lines: Sequence[Line], rows: LogRows) -> None:
+    """A run's training loop done, where its last step line says so: Flair's `EPOCH 10 done: ...` of the
+    ` - max_epochs: "10"` its parameters named (its final test after it), a run's step of the total it names as its
+    rank's last step line, no epoch on it (OpenNMT-py's `Step 5000/ 5000; ...`, then its last validation and save):
+    an end at that line, where no failure, restart or end is said after it."""
+    if not rows.steps:
+        return
+    said = [(e["line"], e["rank"]) for e in rows.events if e["kind"] in _RUN_WORDS]
+    last: dict[int | None, dict[str, Any]] = {}
+    for row in rows.steps:
+        if row["rank"] not in last or row["line"] >= last[row["rank"]]["line"]:
+            last[row["rank"]] = row
+    flair = any(row.get("framework") == "flair" for row in rows.steps)
+    wanted = {row["line"]: rank for rank, row in last.items()}
+    found: dict[int | None, Line] = {}
+    epochs: dict[int | None, int] = {}  # rank -> the max_epochs Flair's parameters named
+    done: dict[int | None, Line] = {}  # rank -> its last `EPOCH N done` of those epochs
+    for line in lines if flair else reversed(lines):
+        if line.number in wanted:
+            found[wanted[line.number]] = line
+            if not flair and len(found) == len(wanted):
+                break
+        if flair and "max_epochs" in line.text and (named := _FLAIR_MAX_EPOCHS.search(line.text)) is not None:
+            epochs[line.rank] = int(named.group("n"))
+        elif (flair and " done: loss " in line.text and (ended := _FLAIR_EPOCH_DONE.search(line.text)) is not None
+              and int(ended.group("e")) == epochs.get(line.rank)):
+            done[line.rank] = line
+    for rank, row in last.items():
+        end = done.get(rank)
+        if end is None:
+            line = found.get(rank)
+            if (line is None or "tep" not in line.text or (total := _STEP_OF_TOTAL.search(line.text)) is None
+                    or int(total.group("s")) != int(total.group("n")) or int(total.group("s")) != row["step"]
+                    or _EPOCH.search(line.text) is not None):
+                continue
+            end = line
+        if end.number < row["line"] or any(at >= end.number and (r is None or rank is None or r == rank) for at, r in said):
+            continue
+        detail = (f"its last epoch ({epochs[rank]}) done" if end is done.get(rank)
+                  else f"its steps counted to the {row['step']} it named")
+        rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text, detail=detail)
+
+
+# PyTorch-Ignite's engines, through their logger at INFO: `Engine run starting with max_epochs=5.`, then `Epoch[1]
+# Complete. Time taken: 00:00:09` (0.4.x: `00:00:09.432`) after each epoch, `Engine run complete. Time taken: ...`
+_IGNITE_STARTS = re.compile(r"\bEngine run starting with max_epochs=(?P<n>\d{1,12})\.")
+_IGNITE_EPOCH = re.compile(r"\bEpoch\[(?P<e>\d{1,12})\] Complete\. Time taken: (?P<t>\d{1,4}:\d\d:\d\d(?:\.\d{1,9})?)\b")
+_IGNITE_COMPLETE = re.compile(r"\bEngine run complete\. Time taken: \d")
+
+
+def _ignite_epochs(lines: Sequence[Line], rows: LogRows) -> None:
+    """PyTorch-Ignite's engines' own lines, in a log with no finer step line: each rank's engines run one inside
+    another (an evaluator runs within its trainer's epoch, `max_epochs=1`, its own `Epoch[1] Complete`), so the
+    outermost engine's `Epoch[N] Complete. Time taken: 00:00:09` is its epoch N's step, the time it took the step's
+    time, and that engine's `Engine run complete` its training's end. Epoch lines of no engine whose start the log
+    shows are none (which engine printed them is unknown)."""
+    running: dict[int | None, list[int]] = {}  # rank -> the max_epochs of its engines running, the outermost first
+    said = {event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_END.value}
+    for line in lines:
+        text = line.text
+        if "Engine run " not in text and "] Complete. Time taken: " not in text:
+            continue
+        if "starting with" in text and (starts := _IGNITE_STARTS.search(text)) is not None:
+            running.setdefault(line.rank, []).append(int(starts.group("n")))
+            continue
+        engines = running.get(line.rank)
+        if not engines:
+            continue
+        if "] Complete. " in text and (epoch := _IGNITE_EPOCH.search(text)) is not None:
+            if len(engines) == 1 and int(epoch.group("e")) <= engines[0]:
+                took = duration_s(epoch.group("t"))
+                rows.step(line=line.number, rank=line.rank, step=int(epoch.group("e")), end_ns=line.ts_ns,
+                          step_time_s=took[0] if took is not None else None)
+                rows.steps[-1]["framework"] = "ignite"
+        elif _IGNITE_COMPLETE.search(text) is not None:
+            engines.pop()
+            if not engines and line.number not in said and any(row["rank"] == line.rank for row in rows.steps):
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="its trainer engine's run completed")
+
+
 # PySlowFast's training entry as it starts (SlowFast's, MViT's, TimeSformer's): `[06/17 21:17:00][INFO] train_net.py:
 # 526: Train with config:`, its config on the next line
 _PYSLOWFAST_START = re.compile(r"\btrain_net\.py: {0,4}\d{1,6}: Train with config:\s*$")
@@ -2705,7 +2852,7 @@ _LINE_FRAMEWORKS = (
     # 2024 `completed step: 1, seconds: 8.693, TFLOP/s: 1.731, loss: 9.206`)
     ("completed step: ", re.compile(r"\bcompleted step: \d{1,12}, seconds: {1,4}[\d.]{1,20}, TFLOP/s(?:/device)?: "), "maxtext"),
     # Flair's ModelTrainer (`epoch 1 - iter 9/10 - loss 0.45796768 - samples/sec: 9.29 - lr: 0.020000`)
-    (" - iter ", re.compile(r"\bepoch \d{1,9} - iter \d{1,12}/\d{1,12} - loss "), "flair"),
+    (" - iter ", _FLAIR_STEP, "flair"),
     # icefall's (k2's) MetricsTracker (`Epoch 1, batch 10, loss[loss=0.1139, over 2828.00 frames. ], tot_loss[...]`)
     # (a recipe's tracker adds its utterances' figures after the frames: `over 18042.00 frames. utt_duration=1095 frames,
     # utt_pad_proportion=0.02412, over 66.00 utterances.], tot_loss[...]`)
@@ -4014,6 +4161,10 @@ class GenericLogParser(LogReader):
             if "Training Loss (" in body and VISUALIZER_LAUNCH.match(body) is not None:
                 return Claim.CONTENT  # pix2pix's and CycleGAN's loss log as each launch opens it (a launch that died before its
                 # first loss line leaves it alone)
+            if " - iter " in body and _FLAIR_STEP.search(body) is not None:
+                return Claim.CONTENT  # Flair's ModelTrainer's step line, its own format: one is enough
+            if "Engine run starting with max_epochs=" in body and _IGNITE_STARTS.search(body) is not None:
+                return Claim.CONTENT  # PyTorch-Ignite's engine as its run starts (its epochs' lines after it)
             if "Train with config:" in body and _PYSLOWFAST_START.search(body) is not None:
                 return Claim.CONTENT  # PySlowFast's `train_net.py` as its training starts, then its config: its run began
             if "avg_epoch_loss=" in body and _gluonts_epoch(body) is not None:
@@ -4228,6 +4379,7 @@ class GenericLogParser(LogReader):
         counted_from: set[int] = set()
         tslib_batches: dict[int | None, int] = {}  # rank -> the batches of each epoch, as the Time-Series-Library prints them
         tslib_epoch_lines: set[int] = set()  # its epochs' lines (`Epoch: 1, Steps: 66 | Train Loss: ...`)
+        heads_again: list[tuple[_Epoch, _Epoch]] = []  # (an epoch, that epoch's head said again after its own lines)
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
         micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]] = {}  # `_ITER_STEP` lines of each rank
         samples: list[tuple[Line, re.Match[str]]] = []  # open_clip's step lines (`_SAMPLES_STEP`)
@@ -4349,10 +4501,13 @@ class GenericLogParser(LogReader):
                         # the epoch's head again after its own lines (its loss): a relaunch that runs the epoch again
                         # (CS230's examples: `Epoch 1/30`, `- Train metrics: ... loss: 0.741`, then the next launch's
                         # `Loading the datasets...`, `Epoch 1/30`): that run's epoch, a row of its own
+                        # (where no launch, restart or failure came between the two, the two are one epoch's: two
+                        # ranks' copies of its lines, one after the other; `_one_epoch_again`)
                         again_epoch = _Epoch(epochs[line.rank][-1].number)
                         again_epoch.opened_at, again_epoch.framework = line.number, epochs[line.rank][-1].framework
                         again_epoch.start_line, again_epoch.start_ns = line.number, line.ts_ns
                         again_epoch.head_line, again_epoch.head_ns = line.number, line.ts_ns
+                        heads_again.append((epochs[line.rank][-1], again_epoch))
                         epochs[line.rank].append(again_epoch)
                 if line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None and (
                         _undated_epoch_line(line.text) == epochs[line.rank][-1].number):
@@ -5076,6 +5231,8 @@ class GenericLogParser(LogReader):
         if not rows.steps and SHARED_LINES.get():
             # no step counter anywhere: the epochs are the steps, each ended by its last dated line
             # (not as another reader's fallback: a framework's epoch lines are its own to read)
+            if heads_again:
+                _one_epoch_again(lines, rows, epochs, heads_again)
             for rank, numbered in epochs.items():
                 if all(epoch.line is None for epoch in numbered):
                     _epochs_by_heads(rows, rank, numbered)
@@ -5099,6 +5256,8 @@ class GenericLogParser(LogReader):
             # no step, failure or checkpoint: the run's word that its training began is its launch
             rows.event(LogEventKind.ATTEMPT_START, line=banner.number, rank=banner.rank, ts_ns=banner.ts_ns,
                        raw=banner.text)
+        if not rows.steps:
+            _ignite_epochs(lines, rows)
         if not rows.steps and not rows.events:
             totals = sorted({reading.total for _, reading in bare if reading.total is not None})
             if len(totals) > 1:
@@ -5135,6 +5294,7 @@ class GenericLogParser(LogReader):
         else:  # (each round's clients count their epochs out: no run's end)
             _runs_counted_out(lines, rows)
             _runs_named_out(lines, rows)
+            _runs_done(lines, rows)
         for row in rows.steps:
             if row["line"] in tslib_epoch_lines and row.get("framework") == "generic":
                 row["framework"] = "time_series_library"  # (its epochs alone where an epoch's steps are too few for a line)

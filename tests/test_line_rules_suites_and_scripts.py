@@ -495,3 +495,148 @@ def test_a_trainer_state_cut_short_is_read_to_its_last_whole_entry_with_a_warnin
     path.write_bytes(data[:data.index(b'"step": 1')])
     with pytest.raises(ParseError, match="not valid JSON"):
         registry()["hf_trainer_state"].parse(path, ParseOptions())
+
+
+# A custom FedAvg loop's client training its 5 local epochs, a batch's line each, then its loss
+# (rosfi12/AdvanceML_FederatedLearning@bfa5fd643b448beecbaec0375a3cfb8675ab87e1, training_logs.log, lines 577-587)
+FEDAVG_CLIENT = [
+    '2025-01-06 16:41:06,057 - INFO - Local Epoch 1/5',
+    '2025-01-06 16:41:06,205 - INFO - Batch: 0, Loss: 0.015',
+    '2025-01-06 16:41:06,555 - INFO - Local Epoch 2/5',
+    '2025-01-06 16:41:06,701 - INFO - Batch: 0, Loss: 0.009',
+    '2025-01-06 16:41:07,059 - INFO - Local Epoch 3/5',
+    '2025-01-06 16:41:07,205 - INFO - Batch: 0, Loss: 0.006',
+    '2025-01-06 16:41:07,561 - INFO - Local Epoch 4/5',
+    '2025-01-06 16:41:07,708 - INFO - Batch: 0, Loss: 0.004',
+    '2025-01-06 16:41:08,060 - INFO - Local Epoch 5/5',
+    '2025-01-06 16:41:08,205 - INFO - Batch: 0, Loss: 0.005',
+    '2025-01-06 16:41:08,557 - INFO - Client 5 Loss: 0.0076',
+]
+
+
+def test_a_last_epoch_whose_only_line_is_a_batchs_is_no_completed_run(tmp_path: Path) -> None:
+    """The client's `Local Epoch 5/5`, its `Batch: 0, Loss: 0.005`, then `Client 5 Loss: 0.0076`: its epochs counted
+    out and their run done; the same lines cut after that batch's line (the log of a process killed there): the epoch's
+    one line is a batch's within it, its end unseen, no completed run."""
+    _, _, events = _read(tmp_path, FEDAVG_CLIENT, name="training_logs.log")
+    assert [(e["line"], e.get("detail")) for e in events if e["kind"] == "attempt_end"] == [
+        (11, "its epochs counted to the 5 it named")]
+    _, _, events = _read(tmp_path, FEDAVG_CLIENT[:10], name="training_logs.log")
+    assert [e for e in events if e["kind"] == "attempt_end"] == []
+
+
+# PyTorch-Ignite's engine at INFO under the tutorial's logger, its epochs' lines and its run's end (pytorch-ignite/
+# pytorch-ignite.ai@26820afe4d21c101cb8fecf79c17dc4933a9bfb5, src/tutorials/intermediate/01-cifar10-distributed.md, the
+# distributed run's output cell: its lines 50, 55-56, 65-67 and 76-77 as the tutorial indents them)
+IGNITE = [
+    '    2021-09-14 19:15:20,049 CIFAR10-Training INFO: Engine run starting with max_epochs=5.',
+    '    2021-09-14 19:15:28,800 CIFAR10-Training INFO: Epoch[1] Complete. Time taken: 00:00:09',
+    '    2021-09-14 19:15:37,474 CIFAR10-Training INFO: Epoch[2] Complete. Time taken: 00:00:09',
+    '    2021-09-14 19:15:56,079 CIFAR10-Training INFO: Epoch[3] Complete. Time taken: 00:00:19',
+    '    2021-09-14 19:16:04,686 CIFAR10-Training INFO: Epoch[4] Complete. Time taken: 00:00:09',
+    '    2021-09-14 19:16:13,347 CIFAR10-Training INFO: Epoch[5] Complete. Time taken: 00:00:09',
+    '    2021-09-14 19:16:23,271 CIFAR10-Training INFO: Engine run complete. Time taken: 00:01:03',
+    '    2021-09-14 19:16:23,547 ignite.distributed.launcher.Parallel INFO: End of run',
+]
+
+
+def test_ignites_trainer_engine_epochs_are_steps_and_its_run_complete_its_end(tmp_path: Path) -> None:
+    """`Engine run starting with max_epochs=5.`, then `Epoch[N] Complete. Time taken: 00:00:09`: each epoch a step
+    timed as printed, framework `ignite`; `Engine run complete. Time taken: 00:01:03`: its training ended."""
+    _, steps, events = _read(tmp_path, IGNITE, name="output.log")
+    assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [
+        (1, 9.0, "ignite"), (2, 9.0, "ignite"), (3, 19.0, "ignite"), (4, 9.0, "ignite"), (5, 9.0, "ignite")]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_end"] == [("attempt_end", 7)]
+
+
+# Flair's ModelTrainer: its parameters as it starts, its last epoch's last lines, the epoch's end, its final test
+# (prawiraadam/finalproject@a558c8c610bbb5a1bff70a1fe3363fe3eb39b30c, resources/taggers/example-upos/training.log,
+# lines 30, 192-200 and 203)
+FLAIR_LAST_EPOCH = [
+    '2022-01-28 18:58:43,205  - max_epochs: "10"',
+    '2022-01-28 19:07:44,592 epoch 10 - iter 126/141 - loss 0.37770307 - samples/sec: 135.71 - lr: 0.100000',
+    '2022-01-28 19:07:47,997 epoch 10 - iter 140/141 - loss 0.37873632 - samples/sec: 131.81 - lr: 0.100000',
+    '2022-01-28 19:07:48,070 --------------------------------------------------------------------------------------------'
+        '--------',
+    '2022-01-28 19:07:48,071 EPOCH 10 done: loss 0.3788 - lr 0.1000000',
+    '2022-01-28 19:07:55,445 DEV : loss 0.23448392748832703 - f1-score (micro avg)  0.9206',
+    '2022-01-28 19:07:55,487 BAD EPOCHS (no improvement): 0',
+    '2022-01-28 19:07:55,489 saving best model',
+    '2022-01-28 19:08:27,984 --------------------------------------------------------------------------------------------'
+        '--------',
+    '2022-01-28 19:08:27,986 loading file resources\\taggers\\example-upos\\best-model.pt',
+    'Results:',
+]
+
+
+def test_flairs_last_epoch_of_the_epochs_its_parameters_named_ends_its_training(tmp_path: Path) -> None:
+    """` - max_epochs: "10"`, then `EPOCH 10 done: loss 0.3788 - lr 0.1000000`, then its final test: the training
+    ended with that epoch (not a process that stopped without a word); its steps are epoch 10's batches."""
+    _, steps, events = _read(tmp_path, FLAIR_LAST_EPOCH, name="training.log")
+    assert [s["loss"] for s in steps] == [0.37770307, 0.37873632]
+    assert [(e["kind"], e["line"], e.get("detail")) for e in events if e["kind"] in ("attempt_end", "last_line")] == [
+        ("attempt_end", 5, "its last epoch (10) done")]
+
+
+def test_flairs_epochs_short_of_those_its_parameters_named_end_nothing(tmp_path: Path) -> None:
+    """The same lines with ` - max_epochs: "10"` left out: no total named, `EPOCH 10 done` ends nothing."""
+    _, _, events = _read(tmp_path, FLAIR_LAST_EPOCH[1:], name="training.log")
+    assert [e for e in events if e["kind"] == "attempt_end"] == []
+
+
+# Flair 0.4.5's header and the one step line its run printed (vietanh125/reference-extraction-ner@
+# 5fd06f2186f7d4de54f7cf6c041ad018b6b97c88, resources/taggers/example-ner/training.log, lines 43-54)
+FLAIR_ONE_STEP = [
+    '2020-04-04 22:24:27,223  - max_epochs: "150"',
+    '2020-04-04 22:24:27,223  - shuffle: "True"',
+    '2020-04-04 22:24:27,224  - train_with_dev: "False"',
+    '2020-04-04 22:24:27,224  - batch_growth_annealing: "False"',
+    '2020-04-04 22:24:27,224 --------------------------------------------------------------------------------------------'
+        '--------',
+    '2020-04-04 22:24:27,224 Model training base path: "resources\\taggers\\example-ner"',
+    '2020-04-04 22:24:27,224 --------------------------------------------------------------------------------------------'
+        '--------',
+    '2020-04-04 22:24:27,224 Device: cuda:0',
+    '2020-04-04 22:24:27,224 --------------------------------------------------------------------------------------------'
+        '--------',
+    '2020-04-04 22:24:27,224 Embeddings storage mode: gpu',
+    '2020-04-04 22:24:27,225 --------------------------------------------------------------------------------------------'
+        '--------',
+    '2020-04-04 22:32:29,751 epoch 1 - iter 210/2107 - loss 54.80982159 - samples/sec: 0.87',
+]
+
+
+def test_one_flair_step_line_is_enough_to_read_its_log(tmp_path: Path) -> None:
+    """A Flair run's one `epoch 1 - iter 210/2107 - loss 54.80982159 - samples/sec: 0.87` line: Flair's own format,
+    the file is read (step 210 of epoch 1), not refused."""
+    parser, steps, _ = _read(tmp_path, FLAIR_ONE_STEP, name="training.log")
+    assert parser == "generic_log"
+    assert [(s["step"], s["loss"], s["framework"]) for s in steps] == [(210, 54.80982159, "flair")]
+
+
+# OpenNMT-py's trainer reaching the train_steps it was given, then its last validation and save
+# (kmilink/OpenNMT-Indonesia-Bima@707e327079f2a9febd6363066679f05f49d110cb, model/train.log, lines 1812 and 1827-1833)
+OPENNMT_LAST = [
+    '[2025-09-21 09:27:53,701 INFO] Step 4950/ 5000; acc:  98.65; ppl:  1.11; xent: 0.11; lr: 0.00020; 4747/6568 tok/s;  '
+        ' 2949 sec',
+    '[2025-09-21 09:28:23,321 INFO] Step 5000/ 5000; acc:  98.62; ppl:  1.11; xent: 0.11; lr: 0.00020; 4795/6637 tok/s;  '
+        ' 2979 sec',
+    '[2025-09-21 09:28:23,323 INFO] Loading dataset from C:/Users/HazelDev/Desktop/OpenNMT-py/onmt_data\\onmt_data.valid.0.pt',
+    '[2025-09-21 09:28:23,329 INFO] number of examples: 509',
+    '[2025-09-21 09:28:24,432 INFO] Validation perplexity: 5.51627',
+    '[2025-09-21 09:28:24,433 INFO] Validation accuracy: 80.2083',
+    '[2025-09-21 09:28:24,433 INFO] Decreasing patience: 2/3',
+    '[2025-09-21 09:28:24,462 INFO] Saving checkpoint C:/Users/HazelDev/Desktop/OpenNMT-py/model/bima_step_5000.pt',
+]
+
+
+def test_a_step_counter_reaching_the_total_it_names_ends_the_training(tmp_path: Path) -> None:
+    """`Step 5000/ 5000; acc: ...`, the rank's last step line, no epoch on it, then its validation and save: the training
+    completed at that line; `Step 4950/ 5000` as the last line would not be."""
+    _, steps, events = _read(tmp_path, OPENNMT_LAST, name="train.log")
+    assert [s["step"] for s in steps] == [4950, 5000]
+    assert [(e["kind"], e["line"], e.get("detail")) for e in events if e["kind"] == "attempt_end"] == [
+        ("attempt_end", 2, "its steps counted to the 5000 it named")]
+    _, steps, events = _read(tmp_path, OPENNMT_LAST[:1] + OPENNMT_LAST[2:], name="train.log", parser_name="generic_log")
+    assert [s["step"] for s in steps] == [4950]
+    assert [e for e in events if e["kind"] == "attempt_end"] == []

@@ -29,12 +29,22 @@
 --     checkpoint (a new run, launched after the first finished: no run was going).
 -- Step boundaries and the redone rule: int_log_step_bounds; an attempt's first step with no
 --   known start ends then, and starts the ideal step time (int_ideal_step: of a line, or per
---   step times the steps its line ends where that is longer) before, not before the attempt's
---   last start line before it (int_log_step_bounds.started_ns).
+--   step times the steps its line ends where that is longer; a line of step 0 the ideal per step
+--   times its steps) before, not before the attempt's last start line before it
+--   (int_log_step_bounds.started_ns).
 -- Columns: label, start_ns, end_ns, attempt, step (NULL for non-step intervals).
 with elisions as (
     -- lines cut out of the logs (an excerpt's `...` alone), at the last dated line before them
     select after_ns from stg_log_events where kind = 'elision' and after_ns is not null
+),
+usual as (
+    -- what a step's line takes once the job runs steadily: a usual line's ideal time at the least,
+    -- or the ideal per step times the steps it ends where that is longer (a block numbered by where
+    -- it starts is no single step); a line of step 0 ended that step alone (a loop that logs every
+    -- 20 steps from step 0: one step's time, not twenty's)
+    select b.*, case when b.step = 0 and b.nth = 1 then coalesce(i.ideal_ns_per_step * b.covers, i.ideal_ns)
+                     else greatest(i.ideal_ns, i.ideal_ns_per_step * b.covers) end::bigint as usual_ns
+    from int_log_step_bounds b, int_ideal_step i
 ),
 dated_first as (
     -- an attempt's first step with no known start (nothing before it in the attempt says when
@@ -42,14 +52,13 @@ dated_first as (
     -- attempt's start is start-up, as for a first step whose start is logged; in an attempt whose
     -- logs open mid-run, where its line gives no step time (its bound then is the attempt's
     -- start), the rest is what its lines before it show: no step's, no start-up's
-    select b.* replace (
-        case when (b.s_ns is null or (b.step_time_s is null and b.attempt is not distinct from (select opens_attempt from int_job_wall)))
-                  and b.nth = 1 and b.e_ns is not null and i.ideal_ns is not null
-             then greatest(coalesce(b.started_ns, b.attempt_start_ns),
-                           b.e_ns - greatest(i.ideal_ns, i.ideal_ns_per_step * b.covers)::bigint)
-             else b.s_ns end as s_ns
+    select u.* replace (
+        case when (u.s_ns is null or (u.step_time_s is null and u.attempt is not distinct from (select opens_attempt from int_job_wall)))
+                  and u.nth = 1 and u.e_ns is not null and u.usual_ns is not null
+             then greatest(coalesce(u.started_ns, u.attempt_start_ns), u.e_ns - u.usual_ns)
+             else u.s_ns end as s_ns
     )
-    from int_log_step_bounds b, int_ideal_step i
+    from usual u
 ),
 completed as (
     select * from dated_first
@@ -74,7 +83,7 @@ step_intervals as (
     select 'startup', c.s_ns, c.s_ns + (c.e_ns - c.s_ns - x.usual_ns)::bigint, c.attempt, c.step
     from completed c, int_ideal_step i
     left join early_pace p on p.attempt = c.attempt,
-    lateral (select greatest(coalesce(i.ideal_ns_per_sample * c.samples, greatest(i.ideal_ns, i.ideal_ns_per_step * c.covers)),
+    lateral (select greatest(coalesce(i.ideal_ns_per_sample * c.samples, c.usual_ns),
                              coalesce(p.ns_per_step * c.covers, 0)) as usual_ns) x
     where c.nth = 1 and c.e_ns - c.s_ns > x.usual_ns
       and c.attempt is distinct from (select opens_attempt from int_job_wall)
