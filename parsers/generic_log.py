@@ -302,17 +302,21 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
                    detail="the log's first line again: a launch appended to it", raw=line.text, process=True)
 
 
+_FIGURES = re.compile(r"\d[\d,.]{0,40}")  # a line's figures (`114,198,016`), set aside where two lines are compared
+
+
 def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     """An undated log its program appends to at each start (RAFT's `train.log` under `tee -a`: `Training with:`, then
     `lr=0.0004, batch_size=2`): its first line (a program's start, no progress's words, no table's row) said again
-    with the same line after it, after a step line of the run since it was said before, and before steps that count
+    with the same line after it (its figures aside: Diffusion-SVC's `--- model size ---`, then `model: 114,198,016`,
+    a later launch's `model: 118,881,792`), after a step line of the run since it was said before, and before steps that count
     from no further than the steps before it (the run's count starting again), is a launch (at most
     `APPENDED_LAUNCHES_MAX`; the same lines from each rank of one start have no step between them, a message a loop
     prints each epoch is followed by its count going on)."""
     at = next((i for i, line in enumerate(lines) if line.text.strip()), None)
     if at is None or at + 1 >= len(lines) or lines[at].ts_ns is not None or lines[at].rank is not None or not rows.steps:
         return
-    message, then = lines[at].text.strip(), lines[at + 1].text.strip()
+    message, then = lines[at].text.strip(), _FIGURES.sub("0", lines[at + 1].text.strip())
     if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None or message[:1] in "|+":
         return
     stepped = sorted((row["line"], row["step"]) for row in rows.steps if row["rank"] is None)
@@ -323,7 +327,7 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
         if line.ts_ns is not None or line.rank is not None or line.text.strip() != message:
             continue
         before, after = bisect_right(step_lines, said_at), bisect_right(step_lines, line.number)
-        if (lines[i + 1].text.strip() == then and before < after and after < len(stepped)
+        if (_FIGURES.sub("0", lines[i + 1].text.strip()) == then and before < after and after < len(stepped)
                 and stepped[after][1] <= stepped[after - 1][1] and launches < APPENDED_LAUNCHES_MAX):
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=None,
                        detail="the log's first line again after its steps: a launch appended to it", raw=line.text,

@@ -640,3 +640,29 @@ def test_a_step_counter_reaching_the_total_it_names_ends_the_training(tmp_path: 
     _, steps, events = _read(tmp_path, OPENNMT_LAST[:1] + OPENNMT_LAST[2:], name="train.log", parser_name="generic_log")
     assert [s["step"] for s in steps] == [4950]
     assert [e for e in events if e["kind"] == "attempt_end"] == []
+
+
+# Diffusion-SVC's saver appending to its log_info.txt at each launch, no time of day (CNChTu/Diffusion-SVC@
+# fbd62ea3cf6a40cfd412cd89d4f23c75d80654f4, exp/diffusion-test/log_info.txt, lines 1-3 and 70-78)
+DIFFUSION_SVC = [
+    '--- model size ---',
+    'model: 114,198,016',
+    '======= start training =======',
+    '--- model size ---',
+    'model: 118,881,792',
+    '======= start training =======',
+    'epoch: 1 |   0/  9 | exp/diffusion-test | batch/s: 0.52 | lr: 0.0002 | loss: 1.004 | time: 0:00:19.5 | step: 10',
+    '--- model size ---',
+    'model: 118,881,792',
+    '======= start training =======',
+    'epoch: 1 |   0/  9 | exp/diffusion-test | batch/s: 0.58 | lr: 0.0002 | loss: 1.000 | time: 0:00:17.3 | step: 10',
+    'epoch: 2 |   1/  9 | exp/diffusion-test | batch/s: 0.96 | lr: 0.0002 | loss: 0.992 | time: 0:00:27.7 | step: 20',
+]
+
+
+def test_an_undated_logs_first_line_again_with_its_next_lines_figures_changed_is_a_launch(tmp_path: Path) -> None:
+    """`--- model size ---` again after step 10, its next line `model: 118,881,792` where the file's first said
+    `model: 114,198,016` (another model's size, the same line but its figure), then step 10 again: a launch."""
+    _, steps, events = _read(tmp_path, DIFFUSION_SVC, name="log_info.txt")
+    assert [s["step"] for s in steps] == [10, 10, 20]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_start"] == [("attempt_start", 8)]
