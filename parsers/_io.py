@@ -81,6 +81,8 @@ def read_head(path: Path, size: int = HEAD_BYTES) -> bytes:
                 raw += fh.read(size)  # (up to `size` characters, then as UTF-8)
             elif is_kernel_log(raw):
                 raw += fh.read(4 * size)  # (its records' JSON around the output: a few times its length)
+                if not kernel_log(raw.decode("utf-8", "replace"))[0]:
+                    raw += fh.read(KERNEL_RECORD_MAX)  # (a first record longer than that: a whole one, up to this)
     except OSError:
         return b""
     if raw[:2] == GZIP_MAGIC:
@@ -97,6 +99,7 @@ def read_head(path: Path, size: int = HEAD_BYTES) -> bytes:
 # A Kaggle notebook kernel's log as `kaggle kernels output` and the kernel's page save it: a JSON list of what the
 # kernel's streams printed, an object a line, `[{"stream_name":"stdout","time":1.424748883,"data":"[boot] ...\n"}`
 # then `,{"stream_name":"stderr",...}` (`time` the seconds since the kernel started)
+KERNEL_RECORD_MAX = 16 << 20  # the longest first record of a kernel's log detection reads to
 _KERNEL_LOG_OPENING = re.compile(rb'\s{0,64}\[\s{0,8}\{"stream_name"\s{0,4}:')
 
 
@@ -139,12 +142,24 @@ def _is_gzip_name(path: Path) -> bool:
     return path.name.endswith(".gz")
 
 
-def read_bytes(path: Path) -> tuple[bytes, str | None]:
-    """The whole decompressed content, and a warning when a gzip stream ended early.
+def read_bytes(path: Path, kernel: bool = True) -> tuple[bytes, str | None]:
+    """The whole decompressed content, and a warning when a gzip stream ended early; a notebook kernel's log
+    (`kernel_log`) as its output, what the readers of bytes read (`kernel` False: its records, for `_lines` to number
+    its lines by).
 
     A gzip file cut mid-stream (a job killed while writing) yields everything that
     decompresses; the caller then salvages the complete records from that prefix.
     """
+    data, warning = _read_bytes(path)
+    if kernel and is_kernel_log(data[:256]):
+        records, cut = kernel_log(data.decode("utf-8", "replace"))
+        data = "".join(text for text, _ in records).encode("utf-8")
+        if cut is not None and warning is None:
+            warning = f"line {cut}: its kernel log's records end there (not a whole record); the output before it is read"
+    return data, warning
+
+
+def _read_bytes(path: Path) -> tuple[bytes, str | None]:
     try:
         raw = path.read_bytes()
     except OSError as exc:

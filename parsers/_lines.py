@@ -247,7 +247,7 @@ def read_text_lines(path: Path, file_lines: FileLines | None = None) -> tuple[li
         with open(path, "rb") as fh:
             opening = fh.read(256)
             if opening[:2] in (GZIP_MAGIC, *UTF16_BOMS) or is_kernel_log(opening):  # (read whole: inflated, or made UTF-8)
-                data, warning = read_bytes(path)
+                data, warning = read_bytes(path, kernel=False)
                 if is_kernel_log(data):
                     return _kernel_log_lines(data, file_lines, warning)
                 return decode_lines(data, file_lines=file_lines), warning
@@ -276,21 +276,34 @@ def _kernel_log_lines(data: bytes, file_lines: FileLines | None, warning: str | 
     """A notebook kernel's log's output (`_io.kernel_log`) split into its lines, as the console its kernel printed;
     each line's file line the one of the record its text ended in (a record's output may end in the middle of a line:
     a bar's drawing, a `print(..., end="")`), and a warning where its records end early (a truncated file: the lines
-    before are read). Its records' times since the kernel started date no line."""
+    before are read). Its records' times since the kernel started date no line. Each record's text is split once,
+    the pieces of a line still open kept apart until it ends (a line printed over 100,000 records is joined once)."""
     out: list[str] = []
     numbers = array("i")
-    pending, line = "", 1
+    pending: list[str] = []  # the pieces of the line still open
+    after_cr = False  # the record before ended its text with a carriage return (a `\r\n` may be split between two)
+    line = 1
     records, cut = kernel_log(data.decode("utf-8", "replace"))
     if cut is not None and warning is None:
         warning = f"line {cut}: its kernel log's records end there (not a whole record); the output before it is read"
     for printed, line in records:
-        pieces = (pending + printed).splitlines(keepends=True)
-        pending = pieces.pop() if pieces and pieces[-1][-1:] not in _LINE_BREAKS else ""
-        for piece in pieces:
+        if after_cr and printed[:1] == "\n":
+            printed = printed[1:]
+        after_cr = False
+        for piece in printed.splitlines(keepends=True):
+            if piece[-1:] not in _LINE_BREAKS:
+                pending.append(piece)  # (its text's last piece: the line still open)
+                after_cr = False
+                continue
+            if pending:
+                pending.append(piece)
+                piece = "".join(pending)
+                pending.clear()
             out.append(piece[:-2] if piece.endswith("\r\n") else piece[:-1])
             numbers.append(line)
+            after_cr = piece.endswith("\r")
     if pending:  # (the output's last line, ended by no line break)
-        out.append(pending)
+        out.append("".join(pending))
         numbers.append(line)
     if file_lines is not None:
         file_lines.numbers, file_lines.count = numbers, len(out)

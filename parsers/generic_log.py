@@ -316,9 +316,13 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     at = next((i for i, line in enumerate(lines) if line.text.strip()), None)
     if at is None or at + 1 >= len(lines) or lines[at].ts_ns is not None or lines[at].rank is not None or not rows.steps:
         return
-    message, then = lines[at].text.strip(), _FIGURES.sub("0", lines[at + 1].text.strip())
+    message, following = lines[at].text.strip(), lines[at + 1].text.strip()
     if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None or message[:1] in "|+":
         return
+    # (its figures aside where it names no progress and the first line has words: `model: 114,198,016`; not a rule of
+    # dashes then `Epoch 2/10`, a banner over each epoch's lines)
+    masked = _PROGRESS_WORDS.search(following) is None and any(map(str.isalnum, message))
+    then = _FIGURES.sub("0", following) if masked else following
     stepped = sorted((row["line"], row["step"]) for row in rows.steps if row["rank"] is None)
     step_lines = [number for number, _ in stepped]
     said_at, launches = lines[at].number, 0
@@ -327,7 +331,8 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
         if line.ts_ns is not None or line.rank is not None or line.text.strip() != message:
             continue
         before, after = bisect_right(step_lines, said_at), bisect_right(step_lines, line.number)
-        if (_FIGURES.sub("0", lines[i + 1].text.strip()) == then and before < after and after < len(stepped)
+        if ((_FIGURES.sub("0", lines[i + 1].text.strip()) if masked else lines[i + 1].text.strip()) == then
+                and before < after and after < len(stepped)
                 and stepped[after][1] <= stepped[after - 1][1] and launches < APPENDED_LAUNCHES_MAX):
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=None,
                        detail="the log's first line again after its steps: a launch appended to it", raw=line.text,
@@ -1647,10 +1652,11 @@ _EPOCH_EQ_STEP = re.compile(r"\bEpoch(?P<eq>[= ])(?P<e>\d{1,9})/(?P<ee>\d{1,9}),
                             r"(?:Step|Iter)(?P=eq)(?P<i>\d{1,12})/(?P<n>\d{1,12})(?=,)")
 def _one_epoch_again(lines: Sequence[Line], rows: LogRows, epochs: dict[int | None, list[_Epoch]],
                      heads_again: list[tuple[_Epoch, _Epoch]]) -> None:
-    """An epoch's head said again after the epoch's own lines opens a relaunch's run of it only where a launch (the
-    log's first line again, `_appended_launch_lines`), a restart or a failure came between the two; else the second
-    is the first's (two ranks' copies of one epoch's lines, printed one after the other): its lines are that
-    epoch's, as though the head had not been said again."""
+    """An epoch's head said again after the epoch's own lines opens a relaunch's run of it where a launch (the log's
+    first line again, `_appended_launch_lines`), a restart or a failure came between the two, or where it is dated
+    after the epoch's own lines ended (CS230's relaunch 14 hours later, its log's first lines cut off); else the
+    second is the first's (two ranks' copies of one epoch's lines, the second head printed before the first copy's
+    lines ended): its lines are that epoch's, as though the head had not been said again."""
     bounds = sorted([line.number for line in _appended_launch_lines(lines, rows)]
                     + [e["line"] for e in rows.events if e["kind"] in _ATTEMPT_BOUNDARIES])
     merged: set[int] = set()
@@ -1661,6 +1667,8 @@ def _one_epoch_again(lines: Sequence[Line], rows: LogRows, epochs: dict[int | No
         assert again.head_line is not None
         if bisect_right(bounds, again.head_line - 1) > bisect_right(bounds, since):
             continue  # (a launch between: a relaunch's run of the epoch)
+        if again.head_ns is not None and epoch.end_ns is not None and again.head_ns > epoch.end_ns:
+            continue  # (begun again once the epoch's lines had ended: a relaunch's)
         if again.line is not None:
             epoch.line, epoch.end_ns = again.line, again.end_ns
         if again.took_s is not None:
@@ -1684,15 +1692,18 @@ _STEP_OF_TOTAL = re.compile(r"\b[Ss]tep\s{0,4}[:=#]?\s{0,4}(?P<s>\d{1,15})\s{0,4
 def _runs_done(lines: Sequence[Line], rows: LogRows) -> None:
     """A run's training loop done, where its last step line says so: Flair's `EPOCH 10 done: ...` of the
     ` - max_epochs: "10"` its parameters named (its final test after it), a run's step of the total it names as its
-    rank's last step line, no epoch on it (OpenNMT-py's `Step 5000/ 5000; ...`, then its last validation and save):
-    an end at that line, where no failure, restart or end is said after it."""
+    rank's last step line, no epoch on it, its count never gone back (OpenNMT-py's `Step 5000/ 5000; ...`, then its
+    last validation and save; not `Step 100/100` under each `Epoch 2/10` head, a count within each epoch): an end at
+    that line, where no failure, restart or end is said after it."""
     if not rows.steps:
         return
     said = [(e["line"], e["rank"]) for e in rows.events if e["kind"] in _RUN_WORDS]
     last: dict[int | None, dict[str, Any]] = {}
-    for row in rows.steps:
-        if row["rank"] not in last or row["line"] >= last[row["rank"]]["line"]:
-            last[row["rank"]] = row
+    back: set[int | None] = set()  # ranks whose count went back (an epoch's count within it, `Step 100/100` each epoch)
+    for row in sorted(rows.steps, key=lambda r: r["line"]):
+        if row["rank"] in last and row["step"] < last[row["rank"]]["step"]:
+            back.add(row["rank"])
+        last[row["rank"]] = row
     flair = any(row.get("framework") == "flair" for row in rows.steps)
     wanted = {row["line"]: rank for rank, row in last.items()}
     found: dict[int | None, Line] = {}
@@ -1711,6 +1722,8 @@ def _runs_done(lines: Sequence[Line], rows: LogRows) -> None:
     for rank, row in last.items():
         end = done.get(rank)
         if end is None:
+            if rank in back:
+                continue
             line = found.get(rank)
             if (line is None or "tep" not in line.text or (total := _STEP_OF_TOTAL.search(line.text)) is None
                     or int(total.group("s")) != int(total.group("n")) or int(total.group("s")) != row["step"]
@@ -1726,7 +1739,10 @@ def _runs_done(lines: Sequence[Line], rows: LogRows) -> None:
 
 # PyTorch-Ignite's engines, through their logger at INFO: `Engine run starting with max_epochs=5.`, then `Epoch[1]
 # Complete. Time taken: 00:00:09` (0.4.x: `00:00:09.432`) after each epoch, `Engine run complete. Time taken: ...`
-_IGNITE_STARTS = re.compile(r"\bEngine run starting with max_epochs=(?P<n>\d{1,12})\.")
+_IGNITE_STARTS = re.compile(r"\bEngine run starting with max_epochs=(?P<n>\d{1,12})\."
+                            # (a run resumed from its checkpoint: `Engine run resuming from iteration 980, epoch 5 until 10
+                            # epochs`)
+                            r"|\bEngine run resuming from iteration \d{1,15}, epoch \d{1,12} until (?P<m>\d{1,12}) epochs\b")
 _IGNITE_EPOCH = re.compile(r"\bEpoch\[(?P<e>\d{1,12})\] Complete\. Time taken: (?P<t>\d{1,4}:\d\d:\d\d(?:\.\d{1,9})?)\b")
 _IGNITE_COMPLETE = re.compile(r"\bEngine run complete\. Time taken: \d")
 
@@ -1735,29 +1751,31 @@ def _ignite_epochs(lines: Sequence[Line], rows: LogRows) -> None:
     """PyTorch-Ignite's engines' own lines, in a log with no finer step line: each rank's engines run one inside
     another (an evaluator runs within its trainer's epoch, `max_epochs=1`, its own `Epoch[1] Complete`), so the
     outermost engine's `Epoch[N] Complete. Time taken: 00:00:09` is its epoch N's step, the time it took the step's
-    time, and that engine's `Engine run complete` its training's end. Epoch lines of no engine whose start the log
-    shows are none (which engine printed them is unknown)."""
+    time, and that engine's `Engine run complete` its training's end, where it runs more than one epoch (its start
+    `with max_epochs=5`, or `resuming ... until 10 epochs`): an evaluator's alone, its trainer's start not shown (a
+    log cut at its head) or after its trainer's end (a final test), is none. Epoch lines of no engine whose start the
+    log shows are none (which engine printed them is unknown)."""
     running: dict[int | None, list[int]] = {}  # rank -> the max_epochs of its engines running, the outermost first
     said = {event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_END.value}
     for line in lines:
         text = line.text
         if "Engine run " not in text and "] Complete. Time taken: " not in text:
             continue
-        if "starting with" in text and (starts := _IGNITE_STARTS.search(text)) is not None:
-            running.setdefault(line.rank, []).append(int(starts.group("n")))
+        if ("starting with" in text or "resuming from" in text) and (starts := _IGNITE_STARTS.search(text)) is not None:
+            running.setdefault(line.rank, []).append(int(starts.group("n") or starts.group("m")))
             continue
         engines = running.get(line.rank)
         if not engines:
             continue
         if "] Complete. " in text and (epoch := _IGNITE_EPOCH.search(text)) is not None:
-            if len(engines) == 1 and int(epoch.group("e")) <= engines[0]:
+            if len(engines) == 1 and engines[0] > 1 and int(epoch.group("e")) <= engines[0]:
                 took = duration_s(epoch.group("t"))
                 rows.step(line=line.number, rank=line.rank, step=int(epoch.group("e")), end_ns=line.ts_ns,
                           step_time_s=took[0] if took is not None else None)
                 rows.steps[-1]["framework"] = "ignite"
         elif _IGNITE_COMPLETE.search(text) is not None:
-            engines.pop()
-            if not engines and line.number not in said and any(row["rank"] == line.rank for row in rows.steps):
+            ended = engines.pop()
+            if not engines and ended > 1 and line.number not in said and any(row["rank"] == line.rank for row in rows.steps):
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="its trainer engine's run completed")
 
@@ -4167,7 +4185,7 @@ class GenericLogParser(LogReader):
                 # first loss line leaves it alone)
             if " - iter " in body and _FLAIR_STEP.search(body) is not None:
                 return Claim.CONTENT  # Flair's ModelTrainer's step line, its own format: one is enough
-            if "Engine run starting with max_epochs=" in body and _IGNITE_STARTS.search(body) is not None:
+            if "Engine run " in body and _IGNITE_STARTS.search(body) is not None:
                 return Claim.CONTENT  # PyTorch-Ignite's engine as its run starts (its epochs' lines after it)
             if "Train with config:" in body and _PYSLOWFAST_START.search(body) is not None:
                 return Claim.CONTENT  # PySlowFast's `train_net.py` as its training starts, then its config: its run began

@@ -139,6 +139,18 @@ def test_an_epochs_head_again_after_its_own_lines_is_a_relaunchs_epoch_of_its_ow
     assert [s["step_time_s"] for s in steps][:2] == [pytest.approx(first), pytest.approx(second)]
 
 
+def test_an_epochs_head_again_dated_after_its_own_lines_is_a_relaunchs_with_the_logs_start_cut_off(
+        tmp_path: Path) -> None:
+    """The same lines from the fourth launch's `Epoch 1/30` on (the log's first lines cut off: no first line said
+    again marks the fifth launch): the head again 14 hours after the epoch's own lines ended is a relaunch's, two
+    rows of epoch 1 still (two ranks' copies of one epoch would begin before the first copy's lines end)."""
+    _, steps, _ = _read(tmp_path, CS230_RELAUNCHED[3:], name="train.log")
+    first = (_ns("2018-03-09 12:53:53,299") - _ns("2018-03-09 12:32:19,721")) / 1e9
+    second = (_ns("2018-03-10 02:54:10,411") - _ns("2018-03-10 02:53:12,594")) / 1e9
+    assert [(s["step"], s["loss"]) for s in steps] == [(1, 0.741), (1, 0.788), (2, 0.585)]
+    assert [s["step_time_s"] for s in steps][:2] == [pytest.approx(first), pytest.approx(second)]
+
+
 # The same log: its last launch's first epochs, then its last two (lines 16-24 and 119-126, the file's end)
 CS230_LAST_EPOCH = [
     '2018-03-10 02:53:06,426:INFO: Loading the datasets...',

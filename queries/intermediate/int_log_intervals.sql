@@ -29,8 +29,8 @@
 --     checkpoint (a new run, launched after the first finished: no run was going).
 -- Step boundaries and the redone rule: int_log_step_bounds; an attempt's first step with no
 --   known start ends then, and starts the ideal step time (int_ideal_step: of a line, or per
---   step times the steps its line ends where that is longer; a line of step 0 the ideal per step
---   times its steps) before, not before the attempt's last start line before it
+--   step times the steps its line ends where that is longer; a line of step 0, the next ending more
+--   steps, the ideal per step times its steps) before, not before the attempt's last start line before it
 --   (int_log_step_bounds.started_ns).
 -- Columns: label, start_ns, end_ns, attempt, step (NULL for non-step intervals).
 with elisions as (
@@ -40,11 +40,14 @@ with elisions as (
 usual as (
     -- what a step's line takes once the job runs steadily: a usual line's ideal time at the least,
     -- or the ideal per step times the steps it ends where that is longer (a block numbered by where
-    -- it starts is no single step); a line of step 0 ended that step alone (a loop that logs every
-    -- 20 steps from step 0: one step's time, not twenty's)
-    select b.*, case when b.step = 0 and b.nth = 1 then coalesce(i.ideal_ns_per_step * b.covers, i.ideal_ns)
+    -- it starts is no single step); an attempt's first line of step 0, the next ending more steps
+    -- than it, ended that step alone (a loop that logs every 20 steps from step 0: one step's time,
+    -- not twenty's; not an epoch's line of an excerpt's, the next one epoch too)
+    select b.*, case when b.step = 0 and b.nth = 1 and b.next_covers > b.covers
+                     then coalesce(i.ideal_ns_per_step * b.covers, i.ideal_ns)
                      else greatest(i.ideal_ns, i.ideal_ns_per_step * b.covers) end::bigint as usual_ns
-    from int_log_step_bounds b, int_ideal_step i
+    from (select *, lead(covers) over (partition by attempt order by nth) as next_covers from int_log_step_bounds) b,
+        int_ideal_step i
 ),
 dated_first as (
     -- an attempt's first step with no known start (nothing before it in the attempt says when
