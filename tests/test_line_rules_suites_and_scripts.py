@@ -588,6 +588,13 @@ def test_flairs_last_epoch_of_the_epochs_its_parameters_named_ends_its_training(
     assert [s["loss"] for s in steps] == [0.37770307, 0.37873632]
     assert [(e["kind"], e["line"], e.get("detail")) for e in events if e["kind"] in ("attempt_end", "last_line")] == [
         ("attempt_end", 5, "its last epoch (10) done")]
+    # (its best model loaded for its final test, `loading file .../best-model.pt`: work after its training's end, the
+    # attempt running until then)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint_load")] == [
+        ("checkpoint_load_start", 10)]
+    con = console_connection(tmp_path, FLAIR_LAST_EPOCH, name="training.log")
+    assert con.execute("select end_ns, end_reason from attempts").fetchall() == [
+        (_ns("2022-01-28 19:08:27,986"), "completed")]
 
 
 def test_flairs_epochs_short_of_those_its_parameters_named_end_nothing(tmp_path: Path) -> None:
