@@ -1685,12 +1685,16 @@ def _one_epoch_again(lines: Sequence[Line], rows: LogRows, epochs: dict[int | No
 _FLAIR_STEP = re.compile(r"\bepoch \d{1,9} - iter \d{1,12}/\d{1,12} - loss ")
 _FLAIR_MAX_EPOCHS = re.compile(r"(?:^|\s)- max_epochs: \"?(?P<n>\d{1,9})\"?\s*$")
 _FLAIR_EPOCH_DONE = re.compile(r"(?:^|\s)EPOCH (?P<e>\d{1,9}) done: loss ")
+# (its dev set's result, `DEV : loss 0.2345 - f1-score ...`; Flair 0.4's `DEV  : loss 10.39 - f-score ...`, then its test
+# set's `TEST : loss 10.27 - ...`)
+_FLAIR_DEV = re.compile(r"(?:^|\s)(DEV|TEST) {1,2}: loss [-+\d.e]{1,30} - ")
 # a run's step of the total it names, no epoch on its line (OpenNMT-py's `Step 5000/ 5000; acc:  98.62; ...`)
 _STEP_OF_TOTAL = re.compile(r"\b[Ss]tep\s{0,4}[:=#]?\s{0,4}(?P<s>\d{1,15})\s{0,4}/\s{0,4}(?P<n>\d{1,15})(?![\d/.])")
 
 
 def _runs_done(lines: Sequence[Line], rows: LogRows) -> None:
-    """A run's training loop done, where its last step line says so: Flair's `EPOCH 10 done: ...` of the
+    """A run's training loop done, where its last step line says so (and Flair's dev evaluations after each epoch,
+    from its `EPOCH 3 done: ...` to its `DEV : loss ...`): Flair's `EPOCH 10 done: ...` of the
     ` - max_epochs: "10"` its parameters named (its final test after it), a run's step of the total it names as its
     rank's last step line, no epoch on it, its count never gone back (OpenNMT-py's `Step 5000/ 5000; ...`, then its
     last validation and save; not `Step 100/100` under each `Epoch 2/10` head, a count within each epoch): an end at
@@ -1708,17 +1712,35 @@ def _runs_done(lines: Sequence[Line], rows: LogRows) -> None:
     wanted = {row["line"]: rank for rank, row in last.items()}
     found: dict[int | None, Line] = {}
     epochs: dict[int | None, int] = {}  # rank -> the max_epochs Flair's parameters named
+    opened: dict[int | None, Line] = {}  # rank -> its last `EPOCH N done` line, its dev evaluation's start
+    evaluated: dict[int | None, tuple[Line, dict[str, Any]]] = {}  # rank -> its last evaluation's start and end event
     done: dict[int | None, Line] = {}  # rank -> its last `EPOCH N done` of those epochs
     for line in lines if flair else reversed(lines):
         if line.number in wanted:
             found[wanted[line.number]] = line
             if not flair and len(found) == len(wanted):
                 break
-        if flair and "max_epochs" in line.text and (named := _FLAIR_MAX_EPOCHS.search(line.text)) is not None:
+        if not flair:
+            continue
+        if "max_epochs" in line.text and (named := _FLAIR_MAX_EPOCHS.search(line.text)) is not None:
             epochs[line.rank] = int(named.group("n"))
-        elif (flair and " done: loss " in line.text and (ended := _FLAIR_EPOCH_DONE.search(line.text)) is not None
-              and int(ended.group("e")) == epochs.get(line.rank)):
-            done[line.rank] = line
+        elif " done: loss " in line.text and (ended := _FLAIR_EPOCH_DONE.search(line.text)) is not None:
+            opened[line.rank] = line
+            if int(ended.group("e")) == epochs.get(line.rank):
+                done[line.rank] = line
+        elif ("DEV" in line.text or "TEST : " in line.text) and (start := opened.get(line.rank)) is not None and (
+                (result := _FLAIR_DEV.search(line.text)) is not None and line.ts_ns is not None and start.ts_ns is not None):
+            # (its dev set's evaluation, from the epoch's end to its result; Flair 0.4's test set's too, after it)
+            if result.group(1) == "TEST":
+                del opened[line.rank]
+            if (ending := evaluated.get(line.rank)) is not None and ending[0] is start:
+                ending[1].update(line=line.number, ts_ns=line.ts_ns, raw=line.text[:500])  # (its test set's after it)
+                continue
+            rows.event(LogEventKind.EVAL_START, line=start.number, rank=start.rank, ts_ns=start.ts_ns, raw=start.text,
+                       detail="Flair's dev evaluation after its epoch")
+            rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                       detail="Flair's dev evaluation after its epoch")
+            evaluated[line.rank] = (start, rows.events[-1])
     for rank, row in last.items():
         end = done.get(rank)
         if end is None:

@@ -583,7 +583,8 @@ FLAIR_LAST_EPOCH = [
 
 def test_flairs_last_epoch_of_the_epochs_its_parameters_named_ends_its_training(tmp_path: Path) -> None:
     """` - max_epochs: "10"`, then `EPOCH 10 done: loss 0.3788 - lr 0.1000000`, then its final test: the training
-    ended with that epoch (not a process that stopped without a word); its steps are epoch 10's batches."""
+    ended with that epoch (not a process that stopped without a word); its steps are epoch 10's batches; its dev
+    evaluation and its final test's load are the work it did after."""
     _, steps, events = _read(tmp_path, FLAIR_LAST_EPOCH, name="training.log")
     assert [s["loss"] for s in steps] == [0.37770307, 0.37873632]
     assert [(e["kind"], e["line"], e.get("detail")) for e in events if e["kind"] in ("attempt_end", "last_line")] == [
@@ -592,6 +593,8 @@ def test_flairs_last_epoch_of_the_epochs_its_parameters_named_ends_its_training(
     # attempt running until then)
     assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint_load")] == [
         ("checkpoint_load_start", 10)]
+    # (its dev set's evaluation after the epoch, from `EPOCH 10 done` to `DEV : loss 0.2344... - f1-score ...`)
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("eval")] == [("eval_start", 5), ("eval_end", 6)]
     con = console_connection(tmp_path, FLAIR_LAST_EPOCH, name="training.log")
     assert con.execute("select end_ns, end_reason from attempts").fetchall() == [
         (_ns("2022-01-28 19:08:27,986"), "completed")]
@@ -685,3 +688,26 @@ def test_an_undated_logs_first_line_again_with_its_next_lines_figures_changed_is
     _, steps, events = _read(tmp_path, DIFFUSION_SVC, name="log_info.txt")
     assert [s["step"] for s in steps] == [10, 10, 20]
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "attempt_start"] == [("attempt_start", 8)]
+
+
+# Flair 0.4's epoch end, then its dev and test sets' results (gucorpling/nner@58b9cac677cd7255cd11aa10cb0714510cf98afa,
+# resources/taggers/example-ner/training.log, lines 13-19)
+FLAIR_04_EVALUATIONS = [
+    '2019-09-13 17:00:13,154 epoch 1 - iter 117/135 - loss 17.42500826',
+    '2019-09-13 17:00:40,366 epoch 1 - iter 130/135 - loss 16.80228248',
+    '2019-09-13 17:00:48,099 --------------------------------------------------------------------------------------------'
+        '--------',
+    '2019-09-13 17:00:48,099 EPOCH 1 done: loss 16.7398 - lr 0.1000 - bad epochs 0',
+    '2019-09-13 17:01:44,654 DEV  : loss 10.39208508 - f-score 0.6282 - acc 0.4580',
+    '2019-09-13 17:02:42,589 TEST : loss 10.26942635 - f-score 0.5831 - acc 0.4116',
+    '2019-09-13 17:02:49,232 --------------------------------------------------------------------------------------------'
+        '--------',
+]
+
+
+def test_flairs_evaluations_after_an_epoch_run_from_its_end_to_its_last_result(tmp_path: Path) -> None:
+    """`EPOCH 1 done: ...`, then `DEV  : loss ...` 56.6 s later and `TEST : loss ...` 58 s after that: one evaluation
+    from the epoch's end to its test set's result, not training time of the next epoch's first step."""
+    _, _, events = _read(tmp_path, FLAIR_04_EVALUATIONS, name="training.log")
+    assert [(e["kind"], e["line"], e["ts_ns"]) for e in events if e["kind"].startswith("eval")] == [
+        ("eval_start", 4, _ns("2019-09-13 17:00:48,099")), ("eval_end", 6, _ns("2019-09-13 17:02:42,589"))]
