@@ -167,8 +167,9 @@ class DeepSpeedParser(LogReader):
                   and rows.steps[-1]["step"] == int(m.group("step"))):
                 step = rows.steps[-1]
                 previous = last_step_ns.get(line.rank)
-                if previous is not None and step.get("end_ns") is not None and step["end_ns"] > previous:
-                    step["samples"] = float(m.group("cur")) * (step["end_ns"] - previous) / 1e9
+                if (previous is not None and step.get("end_ns") is not None and step["end_ns"] > previous
+                        and (rate := to_float(m.group("cur"))) is not None):  # (`[\d.eE+-]+` holds `1+9.1`: no figure)
+                    step["samples"] = rate * (step["end_ns"] - previous) / 1e9
                 if step.get("end_ns") is not None:
                     last_step_ns[line.rank] = step["end_ns"]
             elif "Loss:" in text and (m := _LOSS.search(text)) is not None and rows.steps and rows.steps[-1].get("loss") is None:

@@ -601,3 +601,18 @@ def test_a_console_of_traceback_headers_is_named_in_linear_time() -> None:
     rows.name_exceptions()
     assert time.monotonic() - started < 10
     assert all(e.get("detail") is None for e in rows.events)
+
+
+def test_a_deepspeed_timer_rate_that_is_no_figure_is_no_rate(tmp_path: Path) -> None:
+    """DeepSpeed's timer line with its rate mangled to `CurrSamplesPerSec=1+9.10360295001638` (the long fuzz run's
+    finding: its `[\\d.eE+-]+` holds it, `float()` raised ValueError): that step has no samples figure, the rest is
+    read; the same line as written gives the step its samples."""
+    from tracelens.parsers import ParseOptions, registry
+
+    source = corpus_or_skip("logs", "deepspeed", "helloDS_bert_fp16_overflow_skips_ckpt_every10.log")
+    path = tmp_path / "train.log"
+    for rate, expect_samples in ((b"139.10360295001638", True), (b"1+9.10360295001638", False)):
+        path.write_bytes(source.read_bytes().replace(b"CurrSamplesPerSec=139.10360295001638", b"CurrSamplesPerSec=" + rate, 1))
+        steps = registry()["deepspeed"].parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+        step20 = next(row for row in steps if row["step"] == 20)
+        assert (step20["samples"] is not None) is expect_samples

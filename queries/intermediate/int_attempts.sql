@@ -41,6 +41,7 @@ steps as (
         -- (the step time cast first: a bigint less a double is a double, 128 ns off at today's ns)
         case when start_ns is not null then t_ns else t_ns - coalesce((step_time_s * 1e9)::bigint, 0) end as began_ns,
         lag(step) over (order by t_ns, line, step) as previous_step,
+        lag(step, 2) over (order by t_ns, line, step) as previous2_step,
         lead(step) over (order by t_ns, line, step) as next_step,
         lag(t_ns) over (order by t_ns, line, step) as previous_t_ns
     from int_log_steps
@@ -116,11 +117,17 @@ boundaries as (
     union all
     -- the step counter went back with no attempt_start logged in between: a restart; not a line
     -- one below the one before it that the next one follows at once (an epoch's summary numbered
-    -- from 0 between bars numbered from 1: `Epoch 2/10: ...`, `[Epoch 1] Loss: ...`, `Epoch 3/10: ...`)
+    -- from 0 between bars numbered from 1: `Epoch 2/10: ...`, `[Epoch 1] Loss: ...`, `Epoch 3/10: ...`),
+    -- nor one far below it that the next one goes on from at the count's pace (another writer's)
     select s.began_ns, 'step_counter', s.began_ns, null, false
     from steps s
     where s.step <= s.previous_step
       and not coalesce(s.step = s.previous_step - 1 and s.next_step = s.previous_step + 1, false)
+      -- (nor another writer's line in the middle of the run's count: two processes appending to one log, KAIR's
+      -- `iter: 5,200`, the other's `iter: 200`, then `iter: 5,400`: far below the count, the next line going on
+      -- from the one before it at its pace)
+      and not coalesce(s.step * 2 < s.previous_step and s.next_step > s.previous_step
+                       and s.next_step - s.previous_step = s.previous_step - s.previous2_step, false)
       -- (nor a boosting run's rounds: each model a process trains counts its own, a cross-validation's
       -- folds one after another)
       and coalesce(s.framework, '') not in (select unnest(boosting) from boosting_frameworks)
