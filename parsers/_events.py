@@ -819,9 +819,6 @@ _CKPT = (
                                r"|(?:^|\d : )Saving the model\.\s*$"),
      LogEventKind.CHECKPOINT_SAVE_START),
     # LeRobot's train.py before it saves a checkpoint: "... ts/train.py:358 Checkpoint policy after step 10000"
-    # Flair's ModelTrainer once its epochs are done, loading the best model it saved for its final test: "2022-01-28
-    # 19:08:27,986 loading file resources/taggers/example-upos/best-model.pt"
-    ("loading file ", re.compile(r"(?:^|\d )loading file \S{1,2000}[\\/]best-model\.pt\s*$"), LogEventKind.CHECKPOINT_LOAD_START),
     ("checkpoint policy after step ", re.compile(r"(?:^|\.py:\d{1,6} )Checkpoint policy after step \d{1,15}\s*$"),
      LogEventKind.CHECKPOINT_SAVE_START),
     # Tesseract's lstmtraining at the end of an iteration's report line: "At iteration 96640/199700/199702,
@@ -956,7 +953,6 @@ _ANY_EVENT_PATTERN = (
     r"Saving model at |^saved_model:|^-*save:|finished saving model to |"
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
-    r"loading file \S*best-model\.pt|"
     r"^Save model to |\tSave model (?:to|in) |"
     r"Saving model due to mean reward|saving best model|^save the weights in path: |^Best Iter=\[|"
     r"^(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete)|"
@@ -2165,7 +2161,7 @@ class EventScanner:
         elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered
                or "saving the " in lowered or "_state method is deprecated" in lowered
                or "persist model on server" in lowered or "layers from weights-file" in lowered
-               or "saving took " in lowered or "save trained model as " in lowered or "loading file " in lowered)
+               or "saving took " in lowered or "save trained model as " in lowered)
               and (said := _past_redrawn_bar(text)) is not None):
             # (a redrawn bar's own words are no save; a save said glued after its drawing is: `| 4000/26807
             # [21:50<2:04:25, 3.06it/s]💾 Saved intermediate checkpoint: ...`, read from where the drawing ends)

@@ -1685,6 +1685,7 @@ def _one_epoch_again(lines: Sequence[Line], rows: LogRows, epochs: dict[int | No
 _FLAIR_STEP = re.compile(r"\bepoch \d{1,9} - iter \d{1,12}/\d{1,12} - loss ")
 _FLAIR_MAX_EPOCHS = re.compile(r"(?:^|\s)- max_epochs: \"?(?P<n>\d{1,9})\"?\s*$")
 _FLAIR_EPOCH_DONE = re.compile(r"(?:^|\s)EPOCH (?P<e>\d{1,9}) done: loss ")
+_FLAIR_BEST_LOAD = re.compile(r"(?:^|\d )loading file \S{1,2000}[\\/]best-model\.pt\s*$")  # (`... best-model.pt`)
 # (its dev set's result, `DEV : loss 0.2345 - f1-score ...`; Flair 0.4's `DEV  : loss 10.39 - f-score ...`, then its test
 # set's `TEST : loss 10.27 - ...`)
 _FLAIR_DEV = re.compile(r"(?:^|\s)(DEV|TEST) {1,2}: loss [-+\d.e]{1,30} - ")
@@ -1714,6 +1715,7 @@ def _runs_done(lines: Sequence[Line], rows: LogRows) -> None:
     epochs: dict[int | None, int] = {}  # rank -> the max_epochs Flair's parameters named
     opened: dict[int | None, Line] = {}  # rank -> its last `EPOCH N done` line, its dev evaluation's start
     evaluated: dict[int | None, tuple[Line, dict[str, Any]]] = {}  # rank -> its last evaluation's start and end event
+    loads: list[Line] = []  # its `loading file .../best-model.pt` lines
     done: dict[int | None, Line] = {}  # rank -> its last `EPOCH N done` of those epochs
     for line in lines if flair else reversed(lines):
         if line.number in wanted:
@@ -1724,6 +1726,8 @@ def _runs_done(lines: Sequence[Line], rows: LogRows) -> None:
             continue
         if "max_epochs" in line.text and (named := _FLAIR_MAX_EPOCHS.search(line.text)) is not None:
             epochs[line.rank] = int(named.group("n"))
+        elif "loading file " in line.text and _FLAIR_BEST_LOAD.search(line.text) is not None:
+            loads.append(line)
         elif " done: loss " in line.text and (ended := _FLAIR_EPOCH_DONE.search(line.text)) is not None:
             opened[line.rank] = line
             if int(ended.group("e")) == epochs.get(line.rank):
@@ -1741,6 +1745,12 @@ def _runs_done(lines: Sequence[Line], rows: LogRows) -> None:
             rows.event(LogEventKind.EVAL_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
                        detail="Flair's dev evaluation after its epoch")
             evaluated[line.rank] = (start, rows.events[-1])
+    for line in loads:
+        # (its best model loaded for its final test, after its rank's last step: work after its training's end; not
+        # its reload with `anneal_with_restarts` before an epoch's steps, `resetting to best model`: no relaunch)
+        row = last.get(line.rank) or last.get(None)
+        if row is not None and line.number > row["line"]:
+            rows.event(LogEventKind.CHECKPOINT_LOAD_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
     for rank, row in last.items():
         end = done.get(rank)
         if end is None:

@@ -150,6 +150,21 @@ def test_a_lone_surrogate_escape_in_an_events_args_is_refused_by_both_paths(
     assert (pure.status == FileStatus.OK) is kept
 
 
+def test_a_number_past_a_doubles_range_in_an_event_the_scanner_skips_is_the_python_parsers_to_refuse(
+        tmp_path: Path) -> None:
+    """A flow event's timestamp mangled to `4485661781e400596` (a case the fuzz test below drew): msgspec refuses the
+    number, so the Python path refuses that event and says so; the scanner, which skips flow events, hands the file
+    to the Python path rather than keep it silently (it returned OK, no warning)."""
+    flow = SAMPLE.index(b'"ph": "f"')
+    at = SAMPLE.index(b'"ts": ', flow) + len(b'"ts": ')
+    target = tmp_path / "rank0.pt.trace.json"
+    stop = SAMPLE.index(b",", at)  # (its number, `4485661780733.596`, as `4485661781e400596`: five bytes replaced)
+    target.write_bytes(SAMPLE[:at] + SAMPLE[at:stop][:10] + b"e400" + SAMPLE[at:stop][-3:] + SAMPLE[stop:])
+    fast, pure = _both(target)
+    _assert_same(fast, pure)
+    assert not isinstance(pure, str) and pure.status == FileStatus.TRUNCATED
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_scanner_survives_mangled_traces_and_agrees_when_it_accepts(tmp_path_factory: pytest.TempPathFactory,

@@ -13,7 +13,8 @@
  *
  * It returns None, and the Python parser does the whole file, wherever its result could
  * differ from the Python parser's: malformed or truncated JSON, a field of a type msgspec
- * would reject, a timestamp with an exponent or more than three decimals, a string pid/tid,
+ * would reject, a number past a double's range in any event (msgspec refuses it, the Python
+ * parser the event), a timestamp with an exponent or more than three decimals, a string pid/tid,
  * a numeric name, escaped keys, integers beyond int64, nesting deeper than 64.
  * Timestamps become exact integer nanoseconds from their decimal text.
  */
@@ -224,14 +225,16 @@ static int put_unescaped(Buf *out, const unsigned char *p, const unsigned char *
 
 enum { NUM_INT = 1, NUM_DEC = 2, NUM_EXP = 3 };
 
-/* A JSON number at c->p: its kind (NUM_*), or 0 if invalid. */
+/* A JSON number at c->p: its kind (NUM_*), or 0 if invalid, or one whose exponent may take it past a double's
+ * range (msgspec refuses such a number, the Python parser the event holding it: the Python parser reads the file). */
 static int scan_number(Cur *c) {
     const unsigned char *p = c->p, *end = c->end;
     int kind = NUM_INT;
+    long digits = 0; /* the integer part's digits, a leading 0 none */
     if (p < end && *p == '-') p++;
     if (p >= end) return 0;
     if (*p == '0') p++;
-    else if (*p >= '1' && *p <= '9') { while (p < end && *p >= '0' && *p <= '9') p++; }
+    else if (*p >= '1' && *p <= '9') { while (p < end && *p >= '0' && *p <= '9') { p++; digits++; } }
     else return 0;
     if (p < end && *p == '.') {
         p++;
@@ -241,9 +244,15 @@ static int scan_number(Cur *c) {
     }
     if (p < end && (*p == 'e' || *p == 'E')) {
         p++;
-        if (p < end && (*p == '+' || *p == '-')) p++;
+        int negative = 0;
+        if (p < end && (*p == '+' || *p == '-')) negative = *p++ == '-';
         if (p >= end || *p < '0' || *p > '9') return 0;
-        while (p < end && *p >= '0' && *p <= '9') p++;
+        long exponent = 0;
+        while (p < end && *p >= '0' && *p <= '9') {
+            if (exponent < 100000) exponent = exponent * 10 + (*p - '0');
+            p++;
+        }
+        if (!negative && digits + exponent > 308) return 0;
         kind = NUM_EXP;
     }
     c->p = p;
