@@ -37,7 +37,7 @@ processes as (
 ),
 steps as (
     -- (a step dated at its start, `start_ns`, began then: `began_ns`; else its time before its end)
-    select step, t_ns, step_time_s, framework,
+    select file_id, line, step, t_ns, step_time_s, framework,
         -- (the step time cast first: a bigint less a double is a double, 128 ns off at today's ns)
         case when start_ns is not null then t_ns else t_ns - coalesce((step_time_s * 1e9)::bigint, 0) end as began_ns,
         lag(step) over (order by t_ns, line, step) as previous_step,
@@ -45,6 +45,13 @@ steps as (
         lead(step) over (order by t_ns, line, step) as next_step,
         lag(t_ns) over (order by t_ns, line, step) as previous_t_ns
     from int_log_steps
+),
+strays as (
+    -- another writer's line in the middle of the run's count (two processes appending to one log, KAIR's `iter:
+    -- 5,200`, the other's `iter: 200`, then `iter: 5,400`): far below the count, the next line going on from the one
+    -- before it at its pace; no restart, and none of the attempt's own steps
+    select file_id, line from steps
+    where step * 2 < previous_step and next_step > previous_step and next_step - previous_step = previous_step - previous2_step
 ),
 starts as (
     -- a start line; a console's first one (its process's first dated line) no later than the
@@ -123,11 +130,7 @@ boundaries as (
     from steps s
     where s.step <= s.previous_step
       and not coalesce(s.step = s.previous_step - 1 and s.next_step = s.previous_step + 1, false)
-      -- (nor another writer's line in the middle of the run's count: two processes appending to one log, KAIR's
-      -- `iter: 5,200`, the other's `iter: 200`, then `iter: 5,400`: far below the count, the next line going on
-      -- from the one before it at its pace)
-      and not coalesce(s.step * 2 < s.previous_step and s.next_step > s.previous_step
-                       and s.next_step - s.previous_step = s.previous_step - s.previous2_step, false)
+      and not exists (select 1 from strays x where x.file_id = s.file_id and x.line = s.line)
       -- (nor a boosting run's rounds: each model a process trains counts its own, a cross-validation's
       -- folds one after another)
       and coalesce(s.framework, '') not in (select unnest(boosting) from boosting_frameworks)
@@ -422,6 +425,7 @@ activity as (
         any_value(ua.placed_last_ns) as undated_step_ns
     from numbered a
     left join int_log_steps s on s.t_ns >= a.start_ns and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
+        and not exists (select 1 from strays x where x.file_id = s.file_id and x.line = s.line)
     left join undated_activity ua on ua.attempt = a.attempt
     group by a.attempt
 ),
