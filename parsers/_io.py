@@ -108,6 +108,13 @@ def is_kernel_log(head: bytes) -> bool:
     return head[:1] in b"[ \t\r\n" and _KERNEL_LOG_OPENING.match(head) is not None
 
 
+def kernel_log_cut(cut: int | None) -> str | None:
+    """The warning for a kernel's log whose records end at line `cut` (`kernel_log`), None where they all read."""
+    if cut is None:
+        return None
+    return f"line {cut}: its kernel log's records end there (not a whole record); the output before it is read"
+
+
 def kernel_log(text: str) -> tuple[list[tuple[str, int]], int | None]:
     """A notebook kernel's log's output: each record's `data` and the file's line its record opens on (1-based), in
     order, up to the first record that does not read as one; and that record's line where one did not (a truncated
@@ -154,8 +161,7 @@ def read_bytes(path: Path, kernel: bool = True) -> tuple[bytes, str | None]:
     if kernel and is_kernel_log(data[:256]):
         records, cut = kernel_log(data.decode("utf-8", "replace"))
         data = "".join(text for text, _ in records).encode("utf-8")
-        if cut is not None and warning is None:
-            warning = f"line {cut}: its kernel log's records end there (not a whole record); the output before it is read"
+        warning = warning or kernel_log_cut(cut)
     return data, warning
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from tracelens.errors import ParseError
-from tracelens.parsers._io import GZIP_MAGIC, UTF16_BOMS, gc_paused, is_kernel_log, kernel_log, read_bytes
+from tracelens.parsers._io import GZIP_MAGIC, UTF16_BOMS, gc_paused, is_kernel_log, kernel_log, kernel_log_cut, read_bytes
 from tracelens.parsers._nccl import NcclLines, nccl_candidates, nccl_lines
 
 if TYPE_CHECKING:
@@ -284,8 +284,7 @@ def _kernel_log_lines(data: bytes, file_lines: FileLines | None, warning: str | 
     after_cr = False  # the record before ended its text with a carriage return (a `\r\n` may be split between two)
     line = 1
     records, cut = kernel_log(data.decode("utf-8", "replace"))
-    if cut is not None and warning is None:
-        warning = f"line {cut}: its kernel log's records end there (not a whole record); the output before it is read"
+    warning = warning or kernel_log_cut(cut)
     for printed, line in records:
         if after_cr and printed[:1] == "\n":
             printed = printed[1:]
