@@ -187,6 +187,8 @@ _EARLY_STOP = re.compile(r"(?:^|\] |: )Epoch \d{1,9}: early stopping\s*$|\. Sign
                          # rule ends the run: "early stopping at 110, recall@20:0.0713"; a script's "Early stopping at
                          # epoch 12")
                          r"|^[Ee]arly stopping at (?:epoch |step |iteration )?\d{1,9}(?:[,.:]|\s*$)"
+                         # (a script's own stopping rule as it stops: "early stopping: 100 epochs without improvement")
+                         r"|^[Ee]arly stopping(?::| after) \d{1,9} (?:epochs?|rounds?|iterations?) without improvement\b"
                          r"|^(?:Early stopping occurred at epoch|Stop training because you reached max_epochs =) \d{1,9}"
                          r" with best_epoch = \d")
 # detectron2's trainer on the exception that ends its training loop (its traceback follows):

@@ -16,7 +16,7 @@ from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
-from tracelens.parsers._io import read_bytes, read_head
+from tracelens.parsers._io import log_named, read_bytes, read_head
 
 # Cap on the text searched: beyond it, its head and tail (a huge log is one job's lines all
 # along; its step lines are everywhere).
@@ -78,6 +78,9 @@ _EVIDENCE = (
     # (and Keras 1's and 2.1-2.3's, its epoch's header's total then its time alone: `Epoch 1/10`, `3083s - loss: 1.71`)
     r"|/[0-9]{1,9}[ ]{0,12}\r?\n[ ]{0,12}(?:- )?[0-9]{1,9}s - [a-z_]{1,40}: [0-9]"
     r"|Start running, host: "
+    # (Estimator's own word as its training ends: a job's log whose step lines were cut or never printed, `Loss for final
+    # step: 32476.467.`; not an evaluator's alone, `Saving dict for global step 300: ...`, no training's)
+    r"|Loss for final step: "
     # (a dict of metrics printed inside another's repr, Ray's `Result(metrics={'loss': 0.08, ...})`:
     # no Trainer's log line; matched here first, it names nothing)
     r"|metrics=\{'loss': "
@@ -100,7 +103,7 @@ _KINDS = (
     ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),
     ("] - ", "keras"), ("━", "keras"), ("/", "keras"),
     ("`Trainer.fit` stopped", "m_fit_stopped"), ("slurmstepd", "m_killed"), ("Start running", "m_openmmlab"),
-    ("metrics=", "m_ray"),
+    ("metrics=", "m_ray"), ("Loss for final", "m_estimator"),
 )
 _OPENING = max(len(opening) for opening, _ in _KINDS)
 # ties go to the earlier
@@ -193,4 +196,6 @@ def console_format(path: Path) -> str | None:
         return "deepspeed"
     if counts["m_openmmlab"]:
         return "openmmlab"  # mmcv's runner started, and logged no step (yet)
+    if counts["m_estimator"] and log_named(path):
+        return "tensorflow"  # an Estimator's end of training, and no step line (in a file named as a job's log)
     return None

@@ -101,6 +101,19 @@ _WORD_PREFIX = re.compile(
     r"|(?<![\w.\-])[A-Za-z][\w.]{0,254}+(?:-[\w.]{1,255}+){1,8}+[ ]{1,40}+\|[ ]"
     r"|(?<![\w.\-])[A-Za-z][\w.\-]{0,63}+:\d{1,7}+ (?:out|err): "
 )
+# Google Cloud's job logs as `gcloud ai-platform jobs stream-logs` (and ML Engine's, Vertex AI's) print them: the
+# entry's severity, its time with the zone's offset, the task that wrote it and the message, tab-separated
+# ("INFO\t2018-02-06 17:09:57 +0100\tmaster-replica-0\t\tEpoch 1/20"; the service's own, "...\tservice\t\tJob completed
+# successfully."). The chief ("master-replica-0", Vertex's first pool "workerpool0-0") is rank 0 and a worker
+# ("worker-replica-N", "workerpool1-N") rank N + 1, as TF_CONFIG's cluster numbers them, where the line names no
+# process's rank of its own (torchrun's `[default1]:` within the task's lines wins); the service, a parameter server or
+# an evaluator names no rank.
+_CLOUD_JOB_PREFIX = re.compile(
+    r"(?:DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL|ALERT|EMERGENCY)\t"
+    r"(?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})? [+-]\d{4})\t"
+    r"(?:(?:master-replica|workerpool0)-(?P<chief>\d{1,7})|(?:worker-replica|workerpool1)-(?P<worker>\d{1,7})"
+    r"|[\w.\-]{1,255})\t\t?"
+)
 _RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r13", "r14", "r9", "r8", "r15", "r16", "r17")
 # horovodrun --timestamp-output (and mpirun's --timestamp-output with --tag-output): the time as
 # `time.ctime()` writes it, right before the rank's tag: "Wed Dec  8 02:01:36 2021[1]<stdout>:"
@@ -489,7 +502,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         else:
             special = ("| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:70] or "]<std" in segment[:40]
                        or " out: " in segment[:80] or " err: " in segment[:80] or "]:" in segment[:90]
-                       or (opener == "R" and segment[:5] == "Rank ") or _grep_hint(segment))
+                       or (opener == "R" and segment[:5] == "Rank ") or _grep_hint(segment) or "\t" in segment[4:10])
         if special:
             rank, body, prefix_ns, node = _strip(segment)
             if node is not None and rank is None:
@@ -805,7 +818,7 @@ _NEEDS_PYTHON = (
     r"|^(?:[\w.\-]*-\d+ +\| |[A-Za-z][\w.]*-[\w.\-]* +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |(?:[0-9]{1,3}\.){3}[0-9]{1,3}: "
     r"|\([^ ]*(?:, rank=[0-9]+)?,? pid=|[\w.\-]+: \[|[A-Za-z][\w.\-]*:[0-9]+ (?:out|err): "
     r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] |[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}\.[0-9]{7}"
-    r"| {0,6}[A-Za-z0-9_./\-]+\.(?:log|txt|out|err):|Rank {1,2}[0-9])"
+    r"| {0,6}[A-Za-z0-9_./\-]+\.(?:log|txt|out|err):|Rank {1,2}[0-9]|[A-Z]{4,9}\t[0-9]{4}-)"
     r"|^[^!-~]*$"
 )
 
@@ -905,7 +918,11 @@ def head_bodies(head: bytes, limit: int = 2000) -> Iterator[str]:
         lines = unquoted(lines) or lines
     lines = without_logging_heads(lines) or lines
     for raw in lines:
-        yield strip_prefix(raw.strip())[1]
+        if "\t" in raw[4:10] and (cloud := _CLOUD_JOB_PREFIX.match(raw)) is not None:
+            # (the time a cloud job's prefix dates its message with, kept before it: a dated line, as its logger wrote it)
+            yield f"{cloud.group('time')} {strip_prefix(raw[cloud.end():].strip())[1]}"
+        else:
+            yield strip_prefix(raw.strip())[1]
 
 
 def uncommented(lines: list[str]) -> list[str] | None:
@@ -987,6 +1004,7 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
     rank: int | None = None
     ts: int | None = None
     node: str | None = None
+    replica: int | None = None  # a cloud job's task's rank (`_CLOUD_JOB_PREFIX`): the line's where no process names one
     for _ in range(3):  # prefixes nest (srun around torchrun around Determined)
         if _grep_hint(text) and (grep := _GREP_PREFIX.match(text)) is not None:
             text = text[grep.end():]
@@ -999,6 +1017,14 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
             text = text[app.end():]
             if (local := _APP_RANK.match(text)) is not None:  # (TorchX's: the rank with no role name)
                 rank, text = int(local.group(1)), text[local.end():]
+            continue
+        elif "\t" in text[4:10] and (cloud := _CLOUD_JOB_PREFIX.match(text)) is not None:
+            ts = parse_timestamp(cloud.group("time"))
+            if (chief := cloud.group("chief")) is not None:
+                replica = int(chief)
+            elif (worker := cloud.group("worker")) is not None:
+                replica = int(worker) + 1
+            text = text[cloud.end():]
             continue
         elif "]<std" in text[:40] and (ctime := _CTIME_PREFIX.match(text)) is not None:
             try:
@@ -1034,7 +1060,7 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
             ts = parse_timestamp(groups["det"] or groups["cri"])
         node = node or groups["ip"]
         text = text[match.end():]
-    return rank, text, ts, node
+    return (rank if rank is not None else replica), text, ts, node
 
 
 # DeepSpeed's launcher on each node (pdsh prefixes its lines with the node): the global ranks it

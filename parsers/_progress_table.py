@@ -14,6 +14,10 @@ frame; a column left blank when it has no value).
 - chainer's `PrintReport` (ESPnet1's trainer): `epoch  iteration  main/loss ... elapsed_time`, then a
   row every report interval of iterations, `elapsed_time` the seconds since training began; a
   terminal's redraw codes before a row (`\\x1b[J`, or pasted as the text `ESC[J`) are not its text.
+- a table apart by tabs whose names are words (locuslab/fast_adversarial's `output.log`, through its logger: `[2023/06/12
+  15:52:25] - Epoch \t Seconds \t LR \t \t Train Loss \t Train Acc`, then `[...] - 0 \t 8.8 \t \t 0.0200 \t 1.3512 \t
+  0.5162`): its cells those between tabs, blank ones none, a name's words joined by `_` (`train_loss`), `Seconds` the
+  row's duration; a logger's time before a table's lines (`_LOGGER_STAMP`) is not the table's.
 - a table between `|` borders (Turi Create's object detector: `| Iteration    | Loss         | Elapsed Time |`
   between `+----+` rules, then `| 12           | 4.312        | 20.7         |`): its cells read between the
   borders, a column's name its words joined by `_` (`elapsed_time`).
@@ -46,7 +50,9 @@ _NO_VALUE = "#na#"  # fastai's cell with no value (no validation set)
 _COUNTERS = ("iteration", "iter", "step", "global_step", "epoch")
 # columns whose value is time: the row's own duration, or the time since training began
 # (skorch's `dur`: the epoch's seconds; MixGCF's and KGIN's `training time(s)` beside their `tesing time(s)`)
-_DURATION = frozenset({"time", "dur", "training_time", "train_time", "epoch_time"})
+_DURATION = frozenset({"time", "dur", "training_time", "train_time", "epoch_time", "seconds"})
+# a logger's time before a table's line (`[2023/06/12 15:52:25] - `, `2023-06-12 15:52:25,123 | `): the table's text after it
+_LOGGER_STAMP = re.compile(r"\[?\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,6})?\]?(?: - | \| )")
 _UNIT = re.compile(r"\s?\((?:s|sec|secs|seconds)\)$")
 # skorch's marker of a column's event (`+`: a new best, `cp`'s a checkpoint saved), blank when none
 _MARK = "+"
@@ -63,6 +69,7 @@ class Header:
     framework: str | None = None  # the program whose table it is, where its columns say
     ends: list[int] | None = None  # each column's name's end (a right-aligned table's cells end there)
     bordered: bool = False  # its cells between `|` borders (a row's cells read between them, in order)
+    tabbed: bool = False  # its cells between tabs, names of words among them (a row's cells read between tabs, in order)
 
 
 # spaCy's `spacy train` table (v3): `E    #       LOSS TOK2VEC  LOSS NER  ENTS_F  ENTS_P  ENTS_R  SCORE`,
@@ -88,6 +95,8 @@ def header(text: str) -> Header | None:
         return Header([c.start() for c in cells], names, 0, 0, framework="spacy")
     if text[:1] == "|" and text.rstrip()[-1:] == "|":
         return _bordered_header(text)
+    if "\t" in text and (tabbed := _tabbed_header(text)) is not None:
+        return tabbed
     if text[:1] == "#" and DEEPMD_HEADER.match(text) is not None:
         # (a cell a column in every row, read in order: the step, the fit's errors, the learning rate; the errors
         # are no loss)
@@ -138,10 +147,30 @@ def _bordered_header(text: str) -> Header | None:
     return Header([], names, counter, names.index("epoch") if "epoch" in names else None, bordered=True)
 
 
+def _tabbed_header(text: str) -> Header | None:
+    """A header apart by tabs (`Epoch \t Seconds \t LR \t \t Train Loss \t Train Acc`): its cells between tabs, blank
+    ones none, words joined by `_` and lower-cased (`train_loss`), a loss and a counter among them; a name of words one
+    space apart among them (else the cells are read as the other tables' are: fastai's `epoch   train_loss<TAB>...`)."""
+    cells = [cell.strip() for cell in text.split("\t") if cell.strip()]
+    if not any(" " in cell for cell in cells) or any("  " in cell for cell in cells):
+        return None
+    names = ["_".join(cell.lower().split()) for cell in cells]
+    if len(names) < 3 or any(_NAME.fullmatch(name) is None for name in names) or not any("loss" in name for name in names):
+        return None
+    counter = next((names.index(name) for name in _COUNTERS if name in names), None)
+    if counter is None:
+        return None
+    return Header([], names, counter, names.index("epoch") if "epoch" in names else None, tabbed=True)
+
+
 def _strip(text: str) -> str:
-    """A row's text without the control sequences before it; its columns keep their places."""
+    """A row's text without the control sequences or a logger's time before it; its columns keep their places (the
+    header's time as wide as its rows')."""
     control = _CONTROL.match(text)
-    return text[control.end():] if control is not None else text
+    text = text[control.end():] if control is not None else text
+    if text[:1] in "[0123456789" and (stamp := _LOGGER_STAMP.match(text)) is not None:
+        text = text[stamp.end():]
+    return text
 
 
 def row(head: Header, text: str) -> dict[str, str] | None:
@@ -151,6 +180,8 @@ def row(head: Header, text: str) -> dict[str, str] | None:
     if head.bordered:
         cells = _bordered(text)
         return _bordered_row(head, cells) if cells is not None else None
+    if head.tabbed:
+        return _bordered_row(head, [cell.strip() for cell in text.split("\t") if cell.strip()]) if "\t" in text else None
     if head.ordered:
         return _in_order(head, text)
     return (_placed(head, text, right=False) or (_placed(head, text, right=True) if head.ends is not None else None)
@@ -234,7 +265,7 @@ def is_table(bodies: list[str]) -> bool:
     """A header followed by two rows, or fastai's (its Recorder's columns) by one, or spaCy's
     alone (its training's table, before its first evaluation's row) (a file's head, for detection)."""
     for i, body in enumerate(bodies):
-        if (head := header(body)) is not None:
+        if (head := header(_strip(body))) is not None:
             if head.framework == "spacy":
                 return True
             rows = [r for r in (row(head, b) for b in bodies[i + 1:i + 12]) if r is not None]

@@ -89,7 +89,9 @@ from tracelens.parsers.tensorflow_log import _SAVE as _TF_SAVE
 # `avg_reader_cost: 0.35601 s, avg_batch_cost: 0.41762 s`, PaddleDetection's `batch_cost: 1.7087 data_cost: 0.0102`)
 _KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/step": "step_time_s",
          "batch_cost": "step_time_s", "avg_batch_cost": "step_time_s", "reader_cost": "data_time_s",
-         "avg_reader_cost": "data_time_s", "data_cost": "data_time_s"}
+         "avg_reader_cost": "data_time_s", "data_cost": "data_time_s",
+         # (pytracking's LTR trainer's total of its loss terms, `Loss/total: 2.57886  ,  Loss/giou: 0.93990`)
+         "loss/total": "loss"}
 # A running count of the tokens trained on since the run began (InternEvo's `num_consumed_tokens=786432`; mlx-lm's
 # `Trained Tokens 34211.0`, `_TRAINED_TOKENS`): each
 # line's tokens are the count less the count its rank's line before gave (`_running_tokens`)
@@ -98,6 +100,10 @@ _TOKENS_SEEN = frozenset({"num_consumed_tokens", "consumed_tokens", "tokens_seen
 _COARSE_STEP_TIME = "_coarse_step_time_s"
 # a figure as Python prints a float: sign, digits, decimals, exponent
 _FIGURE = r"[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?"
+# a training loss by its name in two words, TensorFlow's speech_commands trainer's (and microWakeWord's): `Step #4000: rate
+# 0.001000, accuracy 99.95%, ..., cross entropy 0.001472`
+_CROSS_ENTROPY = re.compile(r"(?:^|[\s,;|])cross entropy[:=]?\s{1,4}(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)"
+                            r"(?![\d.])")
 # RETURNN's objective of one output layer: `cost:output 19.2419147897`
 _LAYER_COST = re.compile(r"\bcost:[A-Za-z_][\w/.]{0,80}\s{1,4}(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
 
@@ -293,6 +299,39 @@ def _appended_launch_lines(lines: Sequence[Line], rows: LogRows) -> list[Line]:
             launches += 1
         other_since, last_ns = not again, line.ts_ns
     return found
+
+
+# a file named as another stage's log than training's (`preprocess.log`, `eval_2.log`, `backup.log`)
+_OTHER_STAGE_FILE = re.compile(r"(?:eval|test|val|dev|predict|infer|prep|download|token|score|export|backup|sync|cron"
+                               r"|install|build|setup|serve|server)", re.I)
+_WARNING_WORD = re.compile(r"\b(?:WARN(?:ING)?|ERROR|CRITICAL|[Ww]arning|[Ee]rror|[Ee]xception)\b")
+
+
+def _first_line_again(bodies: Sequence[str]) -> bool:
+    """The head's first line, dated, a program's start (no progress's words: pysot's `[2020-01-20 09:35:25,930-rk0-
+    train.py#271] Version Information: `), said again later with another time, after lines of other messages: a log its
+    program appends to at each start (`_appended_launch_lines` reads its launches)."""
+    at = next((i for i, body in enumerate(bodies) if body.strip()), None)
+    if at is None or _LEADING_STAMP.match(bodies[at]) is None or parse_timestamp(bodies[at]) is None:
+        return False
+    message = _message(bodies[at])
+    if (len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None
+            or _WARNING_WORD.search(message) is not None):
+        return False  # (nor a warning said at each start: `[asyncio][WARNING] - socket.send() raised exception.`)
+    # (as `_appended_launch_lines` reads them: the same line after it, APPENDED_LAUNCH_GAP_NS or more since the dated line
+    # before it; not a logger's empty message said again, `2023/06/15 18:27:58 - mmengine - INFO - `, a table under it)
+    then = next((said for body in bodies[at + 1:] if (said := _message(body)) != message), None)
+    other = False  # a line of another message came since the first
+    last_ns = parse_timestamp(bodies[at])
+    for j in range(at + 1, len(bodies) - 1):
+        said = _message(bodies[j])
+        ns = parse_timestamp(bodies[j]) if bodies[j][:1] in "[0123456789" else None
+        if (other and said == message and bodies[j] != bodies[at] and ns is not None and last_ns is not None
+                and ns - last_ns >= APPENDED_LAUNCH_GAP_NS and _message(bodies[j + 1]) in (then, message)):
+            return True
+        other = other or (bool(said) and said != message)
+        last_ns = ns if ns is not None else last_ns
+    return False
 
 
 def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
@@ -566,6 +605,14 @@ def _epochs_by_heads(rows: LogRows, rank: int | None, numbered: Sequence[_Epoch]
                 and after.head_line is not None and after.head_ns >= epoch.start_ns):
             rows.step(line=after.head_line, rank=rank, step=epoch.number, end_ns=after.head_ns,
                       step_time_s=(after.head_ns - epoch.start_ns) / 1e9)
+
+
+# Keras' callbacks at an epoch's end, naming it as its head did (`Epoch 1/20`): ModelCheckpoint's `Epoch 00001: saving
+# model to ...` and `Epoch 3: val_loss improved from 0.51 to 0.48, saving model to ...` (or `did not improve from`),
+# ReduceLROnPlateau's `Epoch 00012: ReduceLROnPlateau reducing learning rate to ...`, EarlyStopping's `Epoch 00020:
+# early stopping`
+_KERAS_EPOCH_END = re.compile(r"Epoch (\d{1,9}): (?:saving model to \S|[\w.]{1,200} (?:improved from|did not improve from) "
+                              r"|ReduceLROnPlateau reducing |early stopping\b)")
 
 
 def _names_an_earlier_epoch(text: str, numbered: Sequence[_Epoch] | None) -> bool:
@@ -977,6 +1024,7 @@ _EVALUATION_AFTER = re.compile(r"[\s\-|:]{0,8}(?i:valid(?:ation)?|val|eval(?:uat
 # (deep-text-recognition-benchmark's and EasyOCR's trainer's seconds since training began: `[20000/300000]
 # Train loss: 0.30092, Valid loss: 1.49355, Elapsed_time: 1935.90580`)
 _ELAPSED_FIELD = re.compile(r"\bElapsed_time: (?P<t>\d{1,12}(?:\.\d{1,12})?)(?![\d.])")
+_DTRB_VALIDATION = re.compile(r"\[\d{1,15}/\d{1,15}\] Train loss: \S{1,30}, Valid loss: \S{1,30}, Elapsed_time: \d")
 _RATE_FIELD = re.compile(r"(?:^|\|)\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)\s?(?P<per>it/s|s/it)\s{0,4}(?:\||$)")
 # first-order-model's logger (and its descendants': Thin-Plate-Spline-Motion-Model's log.txt): an epoch a
 # line, zero-padded, its losses after it (`00000007) perceptual - 55.63549; equivariance_value - 0.20985`)
@@ -1023,6 +1071,13 @@ _KALDI_ITER = re.compile(r" - train - INFO \] Iter: (?P<i>\d{1,12})/\d{1,12}\s{1
 # "Build a Large Language Model (From Scratch)"'s training loop (rasbt/LLMs-from-scratch, copied widely) at
 # each evaluation: "Ep 1 (Step 000005): Train loss 8.122, Val loss 8.253" (the step the run's, from 0)
 _LLMS_FROM_SCRATCH = re.compile(rf"^Ep (?P<e>\d{{1,9}}) \(Step (?P<s>\d{{1,15}})\): Train loss (?P<l>{_FIGURE}|nan), Val loss ")
+# the epoch line of yinboc's training scripts (few-shot-meta-baseline's, LIIF's `utils.log`): `epoch 5, train 2.1368|0.4387,
+# val 2.1972|0.4241, fs 1: 0.4500 5: 0.6302, 2.2m 7.2m/2.4h` (its loss|accuracy; LIIF's `epoch 1/1000, train: loss=0.1028,
+# ...`), the epoch's time, the time so far and the estimate last
+_EPOCH_TIMES_LAST = re.compile(rf"^epoch (?P<e>\d{{1,9}})(?:/\d{{1,9}})?, train"
+                               rf"(?: (?P<l>{_FIGURE})\|{_FIGURE}|: loss=(?P<m>{_FIGURE}))"
+                               r"(?:,[^\n]{0,400}?)?, (?P<t>\d{1,6}(?:\.\d{1,3})?[smhd]) \d{1,6}(?:\.\d{1,3})?[smhd]/"
+                               r"\d{1,6}(?:\.\d{1,3})?[smhd]\s*$")
 # Karpathy's makemore loops (nn-zero-to-hero) every 10000 steps, `%7d/%7d: %.4f`: "  10000/ 200000: 2.0322"
 _MAKEMORE = re.compile(r"^\s{0,8}(?P<i>\d{1,9})/\s{0,8}(?P<n>\d{1,9}): (?P<l>\d{1,6}\.\d{4})\s*$")
 # Karpathy's char-rnn (Lua Torch) and its ports' iteration line (char-rnn-tensorflow, ml5's training-lstm): the run's
@@ -1208,6 +1263,19 @@ def _runs_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
         if not _counted_out(number, total, trained_from_zero, gaps.get(rank)):
             continue
         final = last_rows.get(rank)
+        if final is not None and final["line"] < line.number and _named_loss(line.text[count_end:]):
+            # the last epoch's summary of its figures after its last batch's step line (SpikingResformer's `Ep 50/50 |
+            # Batch 150/159 | Loss=...`, then `Epoch  50/50 | TrainLoss=1.5043 | ...`): that epoch done, where its batch
+            # line names it and nothing said otherwise since
+            if not by_number:
+                by_number = {at_line.number: at_line for at_line in lines}
+            batch_line = by_number.get(final["line"])
+            counter = _step_counter(batch_line.text) if batch_line is not None else None
+            if counter is not None and counter.epoch == number and not any(
+                    at > final["line"] and (r is None or rank is None or r == rank) for at, r in said):
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                           detail=f"its epochs counted to the {total} it named")
+            continue
         if final is None or final["line"] < line.number:
             continue
         short = _WITHIN_EPOCH.search(line.text, count_end)
@@ -1391,6 +1459,10 @@ def _own_step(text: str) -> _OwnStep | None:
             return None  # (a fraction of a step: no step line)
         values = {k: v for k, v in _step_values(text[:ocp.start()]).items() if k != "step_time_s"}
         return _OwnStep(int(digits[:exponent + 1]), None, values, "fairchem")
+    if text[:6] == "epoch " and ", train" in text and (yinboc := _EPOCH_TIMES_LAST.match(text)) is not None:
+        took = duration_s(yinboc.group("t"))
+        return _OwnStep(int(yinboc.group("e")), None, {"loss": float(yinboc.group("l") or yinboc.group("m"))}
+                        | ({"step_time_s": took[0]} if took is not None else {}), "generic")
     if text[:3] == "Ep " and (scratch := _LLMS_FROM_SCRATCH.match(text)) is not None:
         return _OwnStep(int(scratch.group("s")), None, {"loss": float(scratch.group("l"))}, "generic")
     if "/" in text[:20] and ": " in text and (makemore := _MAKEMORE.match(text)) is not None and (
@@ -1689,41 +1761,118 @@ _FLAIR_BEST_LOAD = re.compile(r"(?:^|\d )loading file \S{1,2000}[\\/]best-model\
 # (its dev set's result, `DEV : loss 0.2345 - f1-score ...`; Flair 0.4's `DEV  : loss 10.39 - f-score ...`, then its test
 # set's `TEST : loss 10.27 - ...`)
 _FLAIR_DEV = re.compile(r"(?:^|\s)(DEV|TEST) {1,2}: loss [-+\d.e]{1,30} - ")
-# a run's step of the total it names, no epoch on its line (OpenNMT-py's `Step 5000/ 5000; acc:  98.62; ...`)
-_STEP_OF_TOTAL = re.compile(r"\b[Ss]tep\s{0,4}[:=#]?\s{0,4}(?P<s>\d{1,15})\s{0,4}/\s{0,4}(?P<n>\d{1,15})(?![\d/.])")
+# a run's step of the total it names, no epoch on its line (OpenNMT-py's `Step 5000/ 5000; acc:  98.62; ...`; the
+# deep-text-recognition-benchmark's `[10420/10420] Train loss: 0.03178, Valid loss: ...`, its count in brackets first)
+_STEP_OF_TOTAL = re.compile(r"(?:\b[Ss]tep\s{0,4}[:=#]?\s{0,4}|^\s{0,8}\[\s{0,8}(?=\d{1,15}\s{0,4}/\s{0,4}\d{1,15}\s{0,8}\]))"
+                            r"(?P<s>\d{1,15})\s{0,4}/\s{0,4}(?P<n>\d{1,15})(?![\d/.])")
+
+
+def _launches_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
+    """Each launch's training loop done where its last step line names the total it counted to and reached it, no
+    epoch on the line, its count never gone back within the launch (OpenNMT-py's `Step 5000/ 5000; ...`, then its last
+    validation and save; each launch appended to deep-text-recognition-benchmark's `log_train.txt` that reached its
+    `[1000/1000] Train loss: ...`; not `Step 100/100` under each `Epoch 2/10` head, a count within each epoch): an end
+    at that line, where no failure, restart or end is said after it before the next launch. A count that reached its
+    total and then counts on to another total (`[2/2] ...`, then `[200/1000] ...`: EasyOCR's trainer run again with more
+    iterations) is a launch appended to the log, its first line's time since the line before no step's."""
+    if not rows.steps:
+        return
+    said = sorted((e["line"], e["rank"]) for e in rows.events if e["kind"] in _RUN_WORDS)
+    starts = sorted((e["line"], e["rank"]) for e in rows.events
+                    if e["kind"] in (LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value))
+    wanted = {row["line"] for row in rows.steps}
+    totals: dict[int, tuple[int, int]] = {}  # a step row's line -> the count and the total it names
+    texts: dict[int, str] = {}
+    for line in lines:
+        if line.number in wanted and "/" in line.text and (total := _STEP_OF_TOTAL.search(line.text)) is not None and (
+                _EPOCH.search(line.text) is None):
+            totals[line.number] = (int(total.group("s")), int(total.group("n")))
+            texts[line.number] = line.text
+    if not totals:
+        return
+    by_rank: dict[int | None, list[dict[str, Any]]] = {}
+    for row in sorted(rows.steps, key=lambda r: r["line"]):
+        by_rank.setdefault(row["rank"], []).append(row)
+    for rank, ranked in by_rank.items():
+        bounds = [at for at, r in starts if r is None or rank is None or r == rank]
+        launches: list[list[dict[str, Any]]] = []
+        for row in ranked:
+            before = launches[-1][-1] if launches else None
+            said_total = totals.get(before["line"]) if before is not None else None
+            now = totals.get(row["line"])
+            if before is None or bisect_right(bounds, before["line"]) != bisect_right(bounds, row["line"]):
+                launches.append([row])
+            elif (said_total is not None and said_total[0] == said_total[1] == before["step"] and now is not None
+                  and now[0] == row["step"] > before["step"] and now[1] != said_total[1]):
+                rows.event(LogEventKind.ATTEMPT_START, line=row["line"], rank=row["rank"], ts_ns=row.get("end_ns"),
+                           detail="its count reached the total it named, then counted on to another: a launch appended "
+                                  "to the log", process=True)
+                row["step_time_s"] = None  # (the time since the last launch's last line is no step's)
+                launches.append([row])
+            else:
+                launches[-1].append(row)
+        for k, launch in enumerate(launches):
+            row = launch[-1]
+            reached = totals.get(row["line"])
+            if reached is None or not reached[0] == reached[1] == row["step"] or any(
+                    b["step"] < a["step"] for a, b in pairwise(launch)):
+                continue
+            until = launches[k + 1][0]["line"] if k + 1 < len(launches) else None
+            if any(at >= row["line"] and (until is None or at < until) and (r is None or rank is None or r == rank)
+                   for at, r in said):
+                continue
+            rows.event(LogEventKind.ATTEMPT_END, line=row["line"], rank=rank, ts_ns=row.get("end_ns"), raw=texts[row["line"]],
+                       detail=f"its steps counted to the {row['step']} it named")
+
+
+# wandb's client as the program it watches exits (wandb >= 0.12 writes no word of the exit code where it was 0): its
+# `wandb: Run summary:` table, then `wandb: Synced 6 W&B file(s), 0 media file(s), ...`
+_WANDB_FINISHED = re.compile(r"wandb: (?:Synced \d{1,9} W&B file\(s\)|Run summary:\s*$)")
+# wandb's own word that the program failed or was stopped (`wandb: Waiting for W&B process to finish... (failed 1).`,
+# `wandb: Ctrl + C detected. Stopping run.`, `wandb: ERROR Run 3kd8x errored: ...`, `wandb: Program failed with code 1`)
+_WANDB_FAILURE = re.compile(r"\(failed -?\d{1,9}\)|Ctrl \+ C detected|\bRun \w{1,64} errored\b|Program failed with code")
+
+
+def _wandb_finished(lines: Sequence[Line], rows: LogRows) -> None:
+    """A run that wandb's client saw exit after its last step line, with no failure, restart or end said since that
+    step (scGPT's fine-tuning: its last epoch, its test, its save, then wandb's `Run summary:` and `Synced ...` as the
+    script returned): its end, at wandb's first such line. Not after a traceback (wandb syncs a failed run's too)."""
+    if not rows.steps:
+        return
+    last_step = max(row["line"] for row in rows.steps)
+    if any(e["kind"] in _RUN_WORDS and e["line"] >= last_step for e in rows.events):
+        return
+    for line in lines:
+        if line.number <= last_step or "wandb: " not in line.text:
+            continue
+        if _WANDB_FAILURE.search(line.text) is not None:
+            return
+        if _WANDB_FINISHED.match(line.text.lstrip()) is not None:
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                       detail="wandb's summary as the program exited, no failure since its last step")
+            return
 
 
 def _runs_done(lines: Sequence[Line], rows: LogRows) -> None:
     """A run's training loop done, where its last step line says so (and Flair's dev evaluations after each epoch,
     from its `EPOCH 3 done: ...` to its `DEV : loss ...`): Flair's `EPOCH 10 done: ...` of the
-    ` - max_epochs: "10"` its parameters named (its final test after it), a run's step of the total it names as its
-    rank's last step line, no epoch on it, its count never gone back (OpenNMT-py's `Step 5000/ 5000; ...`, then its
-    last validation and save; not `Step 100/100` under each `Epoch 2/10` head, a count within each epoch): an end at
-    that line, where no failure, restart or end is said after it."""
+    ` - max_epochs: "10"` its parameters named (its final test after it): an end at that line, where no failure,
+    restart or end is said after it."""
     if not rows.steps:
         return
     said = [(e["line"], e["rank"]) for e in rows.events if e["kind"] in _RUN_WORDS]
     last: dict[int | None, dict[str, Any]] = {}
-    back: set[int | None] = set()  # ranks whose count went back (an epoch's count within it, `Step 100/100` each epoch)
     for row in sorted(rows.steps, key=lambda r: r["line"]):
-        if row["rank"] in last and row["step"] < last[row["rank"]]["step"]:
-            back.add(row["rank"])
         last[row["rank"]] = row
     flair = any(row.get("framework") == "flair" for row in rows.steps)
-    wanted = {row["line"]: rank for rank, row in last.items()}
-    found: dict[int | None, Line] = {}
+    if not flair:
+        return
     epochs: dict[int | None, int] = {}  # rank -> the max_epochs Flair's parameters named
     opened: dict[int | None, Line] = {}  # rank -> its last `EPOCH N done` line, its dev evaluation's start
     evaluated: dict[int | None, tuple[Line, dict[str, Any]]] = {}  # rank -> its last evaluation's start and end event
     loads: list[Line] = []  # its `loading file .../best-model.pt` lines
     done: dict[int | None, Line] = {}  # rank -> its last `EPOCH N done` of those epochs
-    for line in lines if flair else reversed(lines):
-        if line.number in wanted:
-            found[wanted[line.number]] = line
-            if not flair and len(found) == len(wanted):
-                break
-        if not flair:
-            continue
+    for line in lines:
         if "max_epochs" in line.text and (named := _FLAIR_MAX_EPOCHS.search(line.text)) is not None:
             epochs[line.rank] = int(named.group("n"))
         elif "loading file " in line.text and _FLAIR_BEST_LOAD.search(line.text) is not None:
@@ -1753,20 +1902,11 @@ def _runs_done(lines: Sequence[Line], rows: LogRows) -> None:
             rows.event(LogEventKind.CHECKPOINT_LOAD_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text)
     for rank, row in last.items():
         end = done.get(rank)
-        if end is None:
-            if rank in back:
-                continue
-            line = found.get(rank)
-            if (line is None or "tep" not in line.text or (total := _STEP_OF_TOTAL.search(line.text)) is None
-                    or int(total.group("s")) != int(total.group("n")) or int(total.group("s")) != row["step"]
-                    or _EPOCH.search(line.text) is not None):
-                continue
-            end = line
-        if end.number < row["line"] or any(at >= end.number and (r is None or rank is None or r == rank) for at, r in said):
+        if end is None or end.number < row["line"] or any(
+                at >= end.number and (r is None or rank is None or r == rank) for at, r in said):
             continue
-        detail = (f"its last epoch ({epochs[rank]}) done" if end is done.get(rank)
-                  else f"its steps counted to the {row['step']} it named")
-        rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text, detail=detail)
+        rows.event(LogEventKind.ATTEMPT_END, line=end.number, rank=end.rank, ts_ns=end.ts_ns, raw=end.text,
+                   detail=f"its last epoch ({epochs[rank]}) done")
 
 
 # PyTorch-Ignite's engines, through their logger at INFO: `Engine run starting with max_epochs=5.`, then `Epoch[1]
@@ -1872,6 +2012,13 @@ _DARKNET = re.compile(
 _CENTERNET = re.compile(r"\|\s{0,4}train: \[(?P<e>\d{1,9})\]\[(?P<i>\d{1,12})/(?P<n>\d{1,12})\]\s{0,4}\|Tot: \d{1,5}:\d\d:\d\d ")
 _CENTERNET_DATA = re.compile(r"\|Data (\d{1,9}(?:\.\d{1,20})?)s\(")
 _CENTERNET_NET = re.compile(r"\|Net (\d{1,9}(?:\.\d{1,20})?)s")
+# pytracking's LTR trainer (and the trackers built on it: STARK, OSTrack, MixFormer, SeqTrack): every `print_interval`
+# batches of an epoch, both counted from 1, `[train: 1, 50 / 3750] FPS: 43.9 (50.3)  ,  DataTime: 0.038 (0.005)  ,
+# ForwardTime: 0.321  ,  TotalTime: 0.364  ,  Loss/total: 2.57886  ,  ...`: step (epoch - 1) x batches + batch;
+# `TotalTime` (STARK's and its descendants') the mean time of the epoch's batches so far (`_from_running_mean`); its
+# validation loader's `[val: 1, 50 / 100] ...` no step
+_LTR_STATS = re.compile(r"\[(?P<loader>\w{1,40}): (?P<e>\d{1,9}), (?P<i>\d{1,12}) / (?P<n>\d{1,12})\] FPS: ")
+_LTR_TOTAL_TIME = re.compile(r"  TotalTime: (\d{1,9}(?:\.\d{1,20})?)  ")
 # A time taken from two printed figures (two running means, two readings of a clock since the run
 # began) is kept only where their rounding can move it by at most this share of itself; else it is
 # taken over a longer span, from an earlier line (late in a long epoch a 1 ms rounding of a mean
@@ -2026,9 +2173,11 @@ _EPOCH_COUNT = re.compile(
 # (the epoch abbreviated, `ep:` or `ep=`, before its batch alone: a home-made loop's `ep: 0, batch: 20, time:
 # 9.17, ntokens: 485.20/513, loss: 10.984375`; not `ep: 12, step: 340`, an RL script's episode and its run's step)
 _EP_ABBREVIATED = re.compile(r"\bep[:=]", re.I)
+# (or with no colon, each count of its total: SpikingResformer's `  Ep 1/50 | Batch 50/159 | Loss=5.8578 | LR=1.00e-03 | 0.8min`)
 _EP_BATCH = re.compile(
-    r"\bep\s{0,2}[:=]\s{0,4}(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?[\s,|;]{1,6}batch\s{0,4}[:=]\s{0,4}"
-    r"(?P<i>\d{1,12})(?:\s{0,2}/\s{0,2}(?P<n>\d{1,12}))?(?![\d/.])", re.I)
+    r"\bep(?:\s{0,2}[:=]\s{0,4}|\s{1,2}(?=\d{1,9}\s{0,4}/))(?P<e>\d{1,9})(?:\s{0,4}/\s{0,4}(?P<ee>\d{1,9}))?[\s,|;]{1,6}"
+    r"batch(?:\s{0,4}[:=]\s{0,4}|\s{1,2}(?=\d{1,12}\s{0,2}/))(?P<i>\d{1,12})(?:\s{0,2}/\s{0,2}(?P<n>\d{1,12}))?(?![\d/.])",
+    re.I)
 # Unbracketed, the word `batch` naming the count as the epoch's batches (a run's count is its steps):
 # GluonNLP's SQuAD script `Epoch: 2, Batch: 4134/8164, Loss ...`, Horovod examples' `Epoch 0/100,
 # Batch 16/29316`; or `iter` right after the epoch with the epoch's batches (Flair's trainer:
@@ -2721,7 +2870,7 @@ _TRAINING_NAMED = re.compile(r"\b(?:[Tt]rain|TRAIN)")
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
 _MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|\bep[:=]|Train:|train: \[| \| loss | avg(?: loss)?, |, train_loss: |\] loss: "
-                        r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d|^ ?---- batch: \d")
+                        r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d|^ ?---- batch: \d|\] FPS: |\bEp \d{1,9}/")
 
 
 # a MetricLogger's row (after its iteration in brackets): its meters from the epoch's `eta: ` on
@@ -2775,6 +2924,8 @@ def _step_values(text: str) -> dict[str, float]:
         # objective's, a GAN's `l_g_comp_style_loss`, a critic's `critic/vf_loss`, a VAE's `recon_loss`, nor a record,
         # `best_loss`)
         values["loss"] = named_losses[0][1]
+    if "loss" not in values and "cross entropy " in text and (entropy := _CROSS_ENTROPY.search(text)) is not None:
+        values["loss"] = float(entropy.group("v"))  # (TensorFlow's speech_commands trainer, `..., cross entropy 0.001472`)
     if "loss" not in values and "cost:" in text and (cost := _LAYER_COST.search(text)) is not None:
         values["loss"] = float(cost.group("v"))
     if bare_time is not None and ("data_time_s" in values or bare_data is not None):
@@ -2981,6 +3132,10 @@ class _Counter(NamedTuple):
             return _step_values(text[self.match.end():]) | ({"step_time_s": per_it} if per_it > 0 else {})
         if self.match.re is _TORCHSSL:
             return _torchssl_values(text[self.match.end():])
+        if self.match.re is _INTEGRAL_STEP:
+            # (mlprof's `dt`, the step's seconds, on its line alone: a simulation's `dt` is its time step)
+            values = _step_values(text)
+            return values | ({"step_time_s": float(dt.group(1))} if (dt := _MLPROF_DT.search(text)) is not None else {})
         if self.match.re is _PADDLE_PASS:
             return {"loss": float(self.match.group("c"))}
         if self.match.re is _EPOCH_STEPS:
@@ -3027,6 +3182,8 @@ def _step_counter(text: str) -> _Counter | None:
     epoch x batches per epoch + batch, the epoch as the line numbers it, so that the steps go on
     across epochs; `_from_epoch_one` moves a log's steps where its epochs count from 1), else
     `STEP`'s."""
+    if "Saving dict for global step " in text:
+        return None  # (an Estimator's evaluation's results, at the step of the checkpoint it evaluated: no training step)
     batch = None
     if "| Steps: " in text and (tutorial := _EPOCH_STEPS.match(text)) is not None:
         # an epoch's line, no batch within it printed: a step an epoch, as printed
@@ -3072,6 +3229,11 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(int(torch_rnn.group("i")), torch_rnn)
     if " iteration, USE_EMA: " in text and (torchssl := _TORCHSSL.search(text)) is not None:
         return _Counter(int(torchssl.group("i")), torchssl)
+    if "] FPS: " in text and (ltr := _LTR_STATS.match(text)) is not None:
+        if ltr.group("loader") != "train":
+            return None  # (its validation loader's batch)
+        epoch, done, per_epoch = int(ltr.group("e")), int(ltr.group("i")), int(ltr.group("n"))
+        return _Counter((epoch - 1) * per_epoch + done, ltr, epoch, None, per_epoch, base=1, ends_epoch=done == per_epoch)
     if "] Step " in text and (darts := _DARTS_STEP.search(text)) is not None:
         if darts.group("phase") != "Train":
             return None  # (an evaluation's batch)
@@ -3115,8 +3277,8 @@ def _step_counter(text: str) -> _Counter | None:
     if "epoch:train:" in text and (espnet := _ESPNET.search(text)) is not None:
         return _Counter(int(espnet.group("u") or espnet.group("i")), espnet, int(espnet.group("e")))
     if ((("poch" in text or "POCH" in text) and (within := _EPOCH_COUNT.search(text)) is not None)
-            or (("p:" in text or "p=" in text) and _EP_ABBREVIATED.search(text) is not None
-                and (within := _EP_BATCH.search(text)) is not None)) and (
+            or ((("p:" in text or "p=" in text) and _EP_ABBREVIATED.search(text) is not None) or "Ep " in text)
+                and (within := _EP_BATCH.search(text)) is not None) and (
             ("global_step" not in text and "num_updates" not in text) or _GLOBAL_STEP.search(text) is None) and (
             (first := STEP.search(text)) is None or first.start() >= within.start()) and STEP.search(text, within.end()) is None:
         # (the line's only counter: a run's step printed beside it, `Epoch 2, batch 0, global step 35`, or
@@ -3126,6 +3288,10 @@ def _step_counter(text: str) -> _Counter | None:
     if ("global_step" in text or "num_updates" in text) and (run := _GLOBAL_STEP.search(text)) is not None:
         return _Counter(int(run.group(1)), run, metrics_at=0)  # the run's count, its metrics before it too
     match = STEP.search(text)
+    if match is None and "=" in text and ".0" in text and " dt=" in text and "loss" in text and "Namespace(" not in text:
+        # (with its `dt` and a loss, as mlprof prints them; not an argument dump's `step=1.0`, nor a simulation's
+        # `step=100.0000 time=0.1000 dt=0.0010 energy=...`)
+        match = _INTEGRAL_STEP.search(text)
     if match is None and text[:1].isdigit() and " | loss " in text:
         match = _BARE_COUNT.match(text)
     if match is None and "] [" in text:
@@ -3138,6 +3304,11 @@ def _step_counter(text: str) -> _Counter | None:
     return _Counter(int(match.group(1)), match) if match is not None else None
 
 
+# a count a metrics formatter printed as a float with its zero decimals (mlprof's and ezpz's `epoch=2.0000 step=14.0000
+# dt=0.0022 ...`): that step (not a figure with decimals of its own, `step=0.5`, nor a count with no `=`, Slurm's
+# `STEP 11509447.0 ON ...`)
+_INTEGRAL_STEP = re.compile(r"\b(?:step|iter|iteration)=(\d{1,15})\.0{1,8}(?=[\s,;]|$)", re.I)
+_MLPROF_DT = re.compile(r"(?<![\w.])dt=(\d{1,9}(?:\.\d{1,20})?)(?=\s|$)")
 TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of its first lines
 # a training script's entry point by its name, beside `train.py` (`_TRAINING_FRAME`): `train_lm.py` (Levanter's
 # `levanter/main/`), diffusers' `train_text_to_image.py`, `pretrain_gpt.py`; a weaker sign (another reader that knows
@@ -4120,6 +4291,13 @@ class GenericLogParser(LogReader):
             if died and any(_own_step(body) is not None or (body[:5] == "step " and _EVAL_STEP.match(body) is not None)
                             for body in bodies[:died[0]]):
                 return Claim.CONTENT  # a program's step line, then the shell's word that the process died
+        if (log_named(path) and _OTHER_STAGE_FILE.match(path.stem) is None and "rain" in text
+                and any(_TRAINING_WORD.search(body) is not None for body in bodies if "rain" in body)
+                and _first_line_again(bodies)):
+            # a training program's log it appends to at each start, none of which logged a step (a weaker claim); not a
+            # log of another stage of the job's (its data's preparation, an evaluation, a backup), nor one that names
+            # no training
+            weak = Claim.NAME
         if (("can't open file" in text or "is not recognized as an internal" in text) and log_named(path)
                 and any(LAUNCH_FAILED.match(body) for body in bodies[:LAUNCH_FAILED_LINES])):
             weak = Claim.NAME  # a job's output whose program never started (a weaker claim)
@@ -4129,6 +4307,11 @@ class GenericLogParser(LogReader):
             # `.../run.sh: line 10: 211836 Aborted (core dumped) python main_node.py`), no step line: a failed run's
             # output (a weaker claim: a reader that knows the file's lines wins)
             return Claim.NAME
+        if "Elapsed_time: " in text and "Current_accuracy : " in text and log_named(path) and any(
+                _DTRB_VALIDATION.match(body) is not None for body in bodies if "Elapsed_time: " in body):
+            # the deep-text-recognition-benchmark's trainer's validation block (its count, losses and clock, then its
+            # `Current_accuracy : ...`): one is a run's first validation (a run that died after it)
+            return Claim.CONTENT
         if "Up. " in text and any(_MARIAN_MARK.search(body) for body in bodies) and any(
                 _MARIAN.search(body) for body in bodies if "Up. " in body):
             return Claim.CONTENT  # Marian's update line, and its own word around it (a tail of one update)
@@ -4239,6 +4422,8 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # TorchSSL's evaluation line, its step and its dict of metrics
             if "| Steps: " in body and _EPOCH_STEPS.match(body) is not None:
                 return Claim.CONTENT  # the DDP tutorial's epoch line
+            if ", Steps: " in body and "Train Loss: " in body and _TSLIB_EPOCH.search(body) is not None and log_named(path):
+                return Claim.CONTENT  # the Time-Series-Library's epoch line (its iterations' lines may print no count)
             if alone_head is not None:
                 metric = _HEAD_METRIC.fullmatch(body.strip())
                 if "oss" in body and metric is not None and _HEAD_LOSS.fullmatch(metric.group("key")) is not None:
@@ -4421,6 +4606,7 @@ class GenericLogParser(LogReader):
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         # (rank, epoch) -> its lines' running means (`_from_running_mean`)
         centernet_means: dict[tuple[int | None, int], list[tuple[int, float, float]]] = {}
+        ltr_means: dict[tuple[int | None, int], list[tuple[int, float, float]]] = {}  # (the same, of `_LTR_TOTAL_TIME`)
         games_frames: dict[int | None, tuple[int, float]] = {}  # rank -> rl_games' last epoch and its frames count
         lerobot_grid: dict[int | None, tuple[int, int]] = {}  # rank -> LeRobot's last step and its interval (`_lerobot_step`)
         # meter -> (rank, epoch) -> a MetricLogger's running means (`_metric_logger_means`)
@@ -4563,6 +4749,13 @@ class GenericLogParser(LogReader):
                         again_epoch.head_line, again_epoch.head_ns = line.number, line.ts_ns
                         heads_again.append((epochs[line.rank][-1], again_epoch))
                         epochs[line.rank].append(again_epoch)
+                if (line.ts_ns is not None and line.text[:6] == "Epoch " and line.rank in epochs
+                        and epochs[line.rank][-1].line is None and (callback := _KERAS_EPOCH_END.match(line.text)) is not None
+                        and int(callback.group(1)) == epochs[line.rank][-1].number):
+                    # a Keras callback's word at the epoch's end, naming it (`Epoch 00001: saving model to
+                    # checkpoint.01.hdf5`, with no bar's line between: a job's log that keeps its callbacks' lines):
+                    # the epoch's training ended there
+                    epochs[line.rank][-1].line, epochs[line.rank][-1].end_ns = line.number, line.ts_ns
                 if line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None and (
                         _undated_epoch_line(line.text) == epochs[line.rank][-1].number):
                     # an undated line that opens with its epoch and gives its loss: that epoch's
@@ -5167,6 +5360,15 @@ class GenericLogParser(LogReader):
                         batch_s := _from_running_mean(centernet_means, (line.rank, counter.epoch),
                                                       int(counter.match.group("i")), net.group(1))) is not None:
                     values["step_time_s"] = batch_s
+                if counter.match.re is _LTR_STATS and (
+                        total_time := _LTR_TOTAL_TIME.search(text, counter.match.end())) is not None:
+                    # (the mean from the epoch's start, whichever of its lines comes first)
+                    ltr_epoch = (line.rank, int(counter.match.group("e")))
+                    ltr_means.setdefault(ltr_epoch, [(0, 0.0, 0.0)])
+                    batch_s = _from_running_mean(ltr_means, ltr_epoch, int(counter.match.group("i")) - 1, total_time.group(1))
+                    values.pop("step_time_s", None)
+                    if batch_s is not None:
+                        values["step_time_s"] = batch_s
                 if counter.match.re is _EPOCH_BATCH:
                     _metric_logger_means(values, text, counter, line.rank, window_means)
                 if glued_rate is not None and "step_time_s" not in values:
@@ -5349,6 +5551,8 @@ class GenericLogParser(LogReader):
             _runs_counted_out(lines, rows)
             _runs_named_out(lines, rows)
             _runs_done(lines, rows)
+            _launches_counted_out(lines, rows)
+            _wandb_finished(lines, rows)
         for row in rows.steps:
             if row["line"] in tslib_epoch_lines and row.get("framework") == "generic":
                 row["framework"] = "time_series_library"  # (its epochs alone where an epoch's steps are too few for a line)

@@ -319,6 +319,9 @@ class HFTrainerParser(LogReader):
         run_ends: list[int] = []  # the positions of the lines a sweep driver said a run ended on (`_OPTUNA_TRIAL`)
         shard_saves = _ShardSaves()  # transformers 5's saves at its default log level
         accelerate_state = False  # Accelerate's state printed (`Distributed environment: MULTI_GPU  Backend: ...`)
+        # the header of the example scripts before the Trainer (transformers 2's `run_glue.py` and the CodeXGLUE scripts
+        # copied from them: `Instantaneous batch size per GPU = 6`, where Accelerate's say `per device`)
+        per_gpu = False
         swift = False  # ms-swift's logger's lines (`[INFO:swift] ...`): its trainer, the Trainer's subclass
         completed = False  # the Trainer said `Training completed.` since the last header
         replay = _Replay()  # the loss dicts printed since the last header, and a second process's copy of them
@@ -326,6 +329,7 @@ class HFTrainerParser(LogReader):
             text = line.text
             if "Distributed environment: " in text:
                 accelerate_state = True
+            per_gpu = per_gpu or "Instantaneous batch size per GPU = " in text
             swift = swift or text.startswith("[INFO:swift] ")
             if "max_steps is given" in text:
                 by_max_steps = True  # (the Trainer's word that `max_steps` overrides `num_train_epochs`)
@@ -564,12 +568,16 @@ class HFTrainerParser(LogReader):
             _notebook_rows(lines, rows)
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no HF Trainer lines found", where="line 1")
-        if script and (accelerate_state or not any("loss" in d.record for d in dicts)):
+        if script and (accelerate_state or not (per_gpu or any("loss" in d.record for d in dicts))):
             # transformers' `*_no_trainer` examples (and scripts made from them): Accelerate's loop,
             # the Trainer's header copied under the script's logger, the state Accelerate prints
-            # or no Trainer's loss dict
+            # or no Trainer's loss dict (not the examples' loops before the Trainer, their header's `per GPU`: generic)
             for row in (*rows.steps, *rows.events):
                 row["framework"] = "accelerate"
+        elif script and per_gpu and not any("loss" in d.record for d in dicts):
+            # (the examples' own loop before the Trainer, and the scripts copied from them: no framework's)
+            for row in (*rows.steps, *rows.events):
+                row["framework"] = "generic"
         elif swift:
             for row in (*rows.steps, *rows.events):
                 row["framework"] = "ms_swift"

@@ -66,6 +66,10 @@ _RUN_STAMP = re.compile(r"(?<!\d)(?P<y>20\d{2})(?P<mo>[01]\d)(?P<d>[0-3]\d)_[0-2
 _SAVE = re.compile(r"Saving checkpoint at (?P<n>\d{1,12}) (?P<unit>epochs|iterations)")
 # mmcv's runner (OpenMMLab 1.x) as it starts: "workflow: [('train', 1)], max: 5 epochs" (`max: 40000 iters`)
 _RUNNER_MAX = re.compile(r"\bworkflow: \[.{1,200}\], max: (\d{1,12}) (epochs|iters)\s*$")
+# the run's epochs as its configuration sets them, where no runner's `max: N epochs` line says so (mmcv's config dump,
+# `runner = dict(type='EpochBasedRunner', max_epochs=12)`, mmengine's `max_epochs = 12`, the command's `--cfg-options
+# runner.max_epochs=1`)
+_MAX_EPOCHS_SETTING = re.compile(r"(?<![\w])(?:runner\.|train_cfg\.)?max_epochs\s{0,2}=\s{0,2}(\d{1,9})\b")
 # mmengine's "resumed epoch: 64, iter: 156416", mmcv's runner's "resumed epoch 64, iter 156416"
 _RESUMED = re.compile(r"resumed epoch:? (?P<epoch>\d{1,9}), iter:? (?P<iter>\d{1,12})")
 # mmcv's runner as it starts its loop: "Start running, host: user@host, work_dir: /path/work_dirs/x"
@@ -161,6 +165,7 @@ class OpenMMLabParser(LogReader):
         years = _Years(lines, file_mtime_ns(path))
         per_epoch: int | None = None  # iterations per epoch, from the last epoch line
         declared: tuple[int, str] | None = None  # the runner's `max: 5 epochs` (or `iters`), where it says so
+        configured: int | None = None  # the epochs its configuration set (`_MAX_EPOCHS_SETTING`), before its first step
         resumed_at: tuple[int, int] | None = None  # the epoch and the runner's iteration a resume named
         for line in lines:
             text = line.text
@@ -186,13 +191,17 @@ class OpenMMLabParser(LogReader):
                 self._checkpoint(line, rows, per_epoch, shift)
                 if (resumed_line := _RESUMED.search(text)) is not None:
                     resumed_at = (int(resumed_line.group("epoch")), int(resumed_line.group("iter")))
-                if declared is not None and (save := _SAVE.search(text)) is not None and (
-                        int(save.group("n")), save.group("unit")[:4]) == (declared[0], declared[1][:4]):
-                    # mmcv's CheckpointHook at the runner's declared last epoch (iteration): its training loop done
-                    unit = "epoch" if declared[1] == "epochs" else "iteration"
+                last = declared or ((configured, "epochs") if configured is not None else None)
+                if last is not None and (save := _SAVE.search(text)) is not None and (
+                        int(save.group("n")), save.group("unit")[:4]) == (last[0], last[1][:4]):
+                    # mmcv's CheckpointHook at the runner's declared (or configured) last epoch (iteration): its
+                    # training loop done
+                    unit = "epoch" if last[1] == "epochs" else "iteration"
                     rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                               detail=f"the runner's last {unit} ({declared[0]}) saved", raw=text)
+                               detail=f"the runner's last {unit} ({last[0]}) saved", raw=text)
                 continue
+            if "max_epochs" in text and not rows.steps and (setting := _MAX_EPOCHS_SETTING.search(text)) is not None:
+                configured = int(setting.group(1))
             if "max: " in text and (runner := _RUNNER_MAX.search(text)) is not None:
                 declared = (int(runner.group(1)), runner.group(2))
                 continue

@@ -201,7 +201,8 @@ class TensorFlowLogParser(LogReader):
             unmeasured.pop(line.rank, None)
             if rule == "hook" and seconds is not None and "step_time_s" not in values:
                 unmeasured[line.rank] = (rows.steps[-1], seconds)
-        if not rows.steps:
+        if not rows.steps and not rows.events:
+            # (a job's log of an Estimator's last evaluation, its export and its end, its step lines cut: its events alone)
             raise ParseError(str(path), "no TensorFlow training step line found", where="line 1")
         if loop_ends:
             last_step: dict[int | None, int] = {}  # rank -> the line of its last step

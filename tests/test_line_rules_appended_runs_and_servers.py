@@ -40,9 +40,10 @@ DTRB_RELAUNCHED = [
 def test_a_count_and_its_clock_since_training_began_starting_again_is_a_launch(tmp_path: Path) -> None:
     """`[1/10] ... Elapsed_time: 2.87861` after `[1/30] ... Elapsed_time: 4.37409`: the count did not go forward and
     the seconds since training began went back, a second launch appended to the file; the steps after it are timed by
-    its own clock (the seconds between two lines over the iterations between)."""
+    its own clock (the seconds between two lines over the iterations between); that launch counted to the 10 it named,
+    its `[10/10]` its end."""
     _, steps, events = _read(tmp_path, DTRB_RELAUNCHED, name="log_train.txt")
-    assert [(e["kind"], e["line"]) for e in events] == [("attempt_start", 4)]
+    assert [(e["kind"], e["line"]) for e in events] == [("attempt_start", 4), ("attempt_end", 10)]
     assert [(s["step"], s["line"]) for s in steps] == [(1, 1), (1, 4), (5, 7), (10, 10)]
     assert [s.get("step_time_s") for s in steps] == [None, None, pytest.approx((756.47457 - 2.87861) / 4),
                                                      pytest.approx((1520.06203 - 756.47457) / 5)]
