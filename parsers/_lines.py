@@ -106,8 +106,8 @@ _WORD_PREFIX = re.compile(
 # ("INFO\t2018-02-06 17:09:57 +0100\tmaster-replica-0\t\tEpoch 1/20"; the service's own, "...\tservice\t\tJob completed
 # successfully."). The chief ("master-replica-0", Vertex's first pool "workerpool0-0") is rank 0 and a worker
 # ("worker-replica-N", "workerpool1-N") rank N + 1, as TF_CONFIG's cluster numbers them, where the line names no
-# process's rank of its own (torchrun's `[default1]:` within the task's lines wins); the service, a parameter server or
-# an evaluator names no rank.
+# process's rank of its own (an srun or mpirun label within the task's lines wins; not torchrun's `[default1]:`, a rank
+# within its node, which another node's lines share); the service, a parameter server or an evaluator names no rank.
 _CLOUD_JOB_PREFIX = re.compile(
     r"(?:DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL|ALERT|EMERGENCY)\t"
     r"(?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})? [+-]\d{4})\t"
@@ -1005,6 +1005,7 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
     ts: int | None = None
     node: str | None = None
     replica: int | None = None  # a cloud job's task's rank (`_CLOUD_JOB_PREFIX`): the line's where no process names one
+    from_node = False  # the rank came from torchrun's `[defaultN]:`, a rank within its node
     for _ in range(3):  # prefixes nest (srun around torchrun around Determined)
         if _grep_hint(text) and (grep := _GREP_PREFIX.match(text)) is not None:
             text = text[grep.end():]
@@ -1055,11 +1056,16 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
                 if groups[name] is not None:
                     digits = groups[name]
                     rank = int(digits) if len(digits) <= 9 else None  # no launcher numbers ranks past 10^9
+                    from_node = name == "r1"
                     break
         if groups["det"] is not None or groups["cri"] is not None:
             ts = parse_timestamp(groups["det"] or groups["cri"])
         node = node or groups["ip"]
         text = text[match.end():]
+    if replica is not None and from_node:
+        # (torchrun's rank within its node, inside a cloud job's task: another node's `[default0]:` is another process;
+        # the task's rank tells the nodes apart, its processes' lines one rank's)
+        return replica, text, ts, node
     return (rank if rank is not None else replica), text, ts, node
 
 

@@ -102,8 +102,8 @@ _COARSE_STEP_TIME = "_coarse_step_time_s"
 _FIGURE = r"[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?"
 # a training loss by its name in two words, TensorFlow's speech_commands trainer's (and microWakeWord's): `Step #4000: rate
 # 0.001000, accuracy 99.95%, ..., cross entropy 0.001472`
-_CROSS_ENTROPY = re.compile(r"(?:^|[\s,;|])cross entropy[:=]?\s{1,4}(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)"
-                            r"(?![\d.])")
+_CROSS_ENTROPY = re.compile(r"(?:^|[\s,;|])cross entropy[:=]?\s{1,4}"
+                            r"(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?|[-+]?nan|[-+]?inf)(?![\w.])", re.I)
 # RETURNN's objective of one output layer: `cost:output 19.2419147897`
 _LAYER_COST = re.compile(r"\bcost:[A-Za-z_][\w/.]{0,80}\s{1,4}(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)(?![\d.])")
 
@@ -302,8 +302,11 @@ def _appended_launch_lines(lines: Sequence[Line], rows: LogRows) -> list[Line]:
 
 
 # a file named as another stage's log than training's (`preprocess.log`, `eval_2.log`, `backup.log`)
-_OTHER_STAGE_FILE = re.compile(r"(?:eval|test|val|dev|predict|infer|prep|download|token|score|export|backup|sync|cron"
-                               r"|install|build|setup|serve|server)", re.I)
+_OTHER_STAGE_FILE = re.compile(r"(?:^|[_\-.\s])(?:eval(?:uation)?|test|val(?:id(?:ation)?)?|dev|predict(?:ion)?|infer(?:ence)?"
+                               r"|prep(?:rocess(?:ing)?)?|data[_\-]?prep|download|tokeni[sz]e|score|export|backup|sync|cron"
+                               r"|install|build|setup|serve|server)(?:$|[_\-.\s\d])", re.I)
+# a file named as training's (`dp_train_numpy.log`, `train-2.log`): the word among its name's parts
+_TRAINING_STEM = re.compile(r"(?:^|[_\-.\s])(?:train(?:ing)?|finetune|fine[_\-]tune|pretrain(?:ing)?)(?:$|[_\-.\s\d])", re.I)
 _WARNING_WORD = re.compile(r"\b(?:WARN(?:ING)?|ERROR|CRITICAL|[Ww]arning|[Ee]rror|[Ee]xception)\b")
 
 
@@ -1830,7 +1833,7 @@ def _launches_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
 _WANDB_FINISHED = re.compile(r"wandb: (?:Synced \d{1,9} W&B file\(s\)|Run summary:\s*$)")
 # wandb's own word that the program failed or was stopped (`wandb: Waiting for W&B process to finish... (failed 1).`,
 # `wandb: Ctrl + C detected. Stopping run.`, `wandb: ERROR Run 3kd8x errored: ...`, `wandb: Program failed with code 1`)
-_WANDB_FAILURE = re.compile(r"\(failed -?\d{1,9}\)|Ctrl \+ C detected|\bRun \w{1,64} errored\b|Program failed with code")
+_WANDB_FAILURE = re.compile(r"\(failed -?\d{1,9}\)|Ctrl \+ C detected|\bRun [\w\-]{1,64} errored\b|Program failed with code")
 
 
 def _wandb_finished(lines: Sequence[Line], rows: LogRows) -> None:
@@ -3288,7 +3291,8 @@ def _step_counter(text: str) -> _Counter | None:
     if ("global_step" in text or "num_updates" in text) and (run := _GLOBAL_STEP.search(text)) is not None:
         return _Counter(int(run.group(1)), run, metrics_at=0)  # the run's count, its metrics before it too
     match = STEP.search(text)
-    if match is None and "=" in text and ".0" in text and " dt=" in text and "loss" in text and "Namespace(" not in text:
+    if (match is None and "=" in text and ".0" in text and " dt=" in text and "loss=" in text and "Namespace(" not in text
+            and _MLPROF_LOSS.search(text) is not None):
         # (with its `dt` and a loss, as mlprof prints them; not an argument dump's `step=1.0`, nor a simulation's
         # `step=100.0000 time=0.1000 dt=0.0010 energy=...`)
         match = _INTEGRAL_STEP.search(text)
@@ -3309,6 +3313,7 @@ def _step_counter(text: str) -> _Counter | None:
 # `STEP 11509447.0 ON ...`)
 _INTEGRAL_STEP = re.compile(r"\b(?:step|iter|iteration)=(\d{1,15})\.0{1,8}(?=[\s,;]|$)", re.I)
 _MLPROF_DT = re.compile(r"(?<![\w.])dt=(\d{1,9}(?:\.\d{1,20})?)(?=\s|$)")
+_MLPROF_LOSS = re.compile(r"(?<![\w.])(?:[A-Za-z]{1,40}_)?loss=[-+]?(?:\d|nan|inf)")  # (`batch_loss=0.0090`, not `loss_of_mass=`)
 TRACEBACK_DATED_LINES = 50  # a log that fails in a training loop dates one of its first lines
 # a training script's entry point by its name, beside `train.py` (`_TRAINING_FRAME`): `train_lm.py` (Levanter's
 # `levanter/main/`), diffusers' `train_text_to_image.py`, `pretrain_gpt.py`; a weaker sign (another reader that knows
@@ -4291,8 +4296,9 @@ class GenericLogParser(LogReader):
             if died and any(_own_step(body) is not None or (body[:5] == "step " and _EVAL_STEP.match(body) is not None)
                             for body in bodies[:died[0]]):
                 return Claim.CONTENT  # a program's step line, then the shell's word that the process died
-        if (log_named(path) and _OTHER_STAGE_FILE.match(path.stem) is None and "rain" in text
-                and any(_TRAINING_WORD.search(body) is not None for body in bodies if "rain" in body)
+        if (log_named(path) and _OTHER_STAGE_FILE.search(path.stem) is None
+                and (_TRAINING_STEM.search(path.stem) is not None
+                     or ("rain" in text and any(_TRAINING_WORD.search(body) is not None for body in bodies if "rain" in body)))
                 and _first_line_again(bodies)):
             # a training program's log it appends to at each start, none of which logged a step (a weaker claim); not a
             # log of another stage of the job's (its data's preparation, an evaluation, a backup), nor one that names
