@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.test_line_rules import _read
+from tests.test_line_rules_other_stacks import DEEPMD_TRAIN
 from tracelens.parsers import detect, registry
 from tracelens.parsers._io import read_head
 
@@ -503,64 +504,17 @@ def test_a_step_lines_cross_entropy_is_its_loss(tmp_path: Path) -> None:
 
 # DP-GEN's `dp train` of DeePMD-kit, its log started twice, each launch failing as it imports, no word of training
 # in it (paseri3739/DeePMD-Sodium@8a5edf3282d4d148d5531f0713297fd02a1fc1cb, dpgen/77706870bfa47fdc89596ead8f4a4cfd08c52749/
-# 000/train.log, all 38 lines)
-DEEPMD_TWICE = [
-    '2023-11-16 17:57:08.498120: I tensorflow/core/platform/cpu_feature_guard.cc:182] This TensorFlow binary is optimized'
-        ' to use available CPU instructions in performance-critical operations.',
-    'To enable the following instructions: AVX2 FMA, in other operations, rebuild TensorFlow with the appropriate compile'
-        'r flags.',
-    '2023-11-16 17:57:09.049878: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: Could not find TensorRT',
-    'WARNING:tensorflow:From /home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/tensorflow/python/compa'
-        't/v2_compat.py:107: disable_resource_variables (from tensorflow.python.ops.variable_scope) is deprecated and will be'
-        ' removed in a future version.',
-    'Instructions for updating:',
-    'non-resource variables are not supported in the long term',
-    'WARNING:root:To get the best performance, it is recommended to adjust the number of threads by setting the environme'
-        'nt variables OMP_NUM_THREADS, TF_INTRA_OP_PARALLELISM_THREADS, and TF_INTER_OP_PARALLELISM_THREADS. See https://deep'
-        'md.rtfd.io/parallelism/ for more information.',
-    'Traceback (most recent call last):',
-    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/bin/dp", line 8, in <module>',
-    '    sys.exit(main())',
-    '             ^^^^^^',
-    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/deepmd_cli/main.py", line 593, in main',
-    '    from deepmd.entrypoints.main import main as deepmd_main',
-    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/deepmd/__init__.py", line 32, in <module>',
-    '    set_mkl()',
-    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/deepmd/env.py", line 244, in set_mkl',
-    '    if "mkl_rt" in np.__config__.get_info("blas_mkl_info").get("libraries", []):',
-    '                   ^^^^^^^^^^^^^^^^^^^^^^',
-    "AttributeError: module 'numpy.__config__' has no attribute 'get_info'",
-    '2023-11-16 17:57:38.861354: I tensorflow/core/platform/cpu_feature_guard.cc:182] This TensorFlow binary is optimized'
-        ' to use available CPU instructions in performance-critical operations.',
-    'To enable the following instructions: AVX2 FMA, in other operations, rebuild TensorFlow with the appropriate compile'
-        'r flags.',
-    '2023-11-16 17:57:39.418129: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: Could not find TensorRT',
-    'WARNING:tensorflow:From /home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/tensorflow/python/compa'
-        't/v2_compat.py:107: disable_resource_variables (from tensorflow.python.ops.variable_scope) is deprecated and will be'
-        ' removed in a future version.',
-    'Instructions for updating:',
-    'non-resource variables are not supported in the long term',
-    'WARNING:root:To get the best performance, it is recommended to adjust the number of threads by setting the environme'
-        'nt variables OMP_NUM_THREADS, TF_INTRA_OP_PARALLELISM_THREADS, and TF_INTER_OP_PARALLELISM_THREADS. See https://deep'
-        'md.rtfd.io/parallelism/ for more information.',
-    'Traceback (most recent call last):',
-    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/bin/dp", line 8, in <module>',
-    '    sys.exit(main())',
-    '             ^^^^^^',
-    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/deepmd_cli/main.py", line 593, in main',
-    '    from deepmd.entrypoints.main import main as deepmd_main',
-    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/deepmd/__init__.py", line 32, in <module>',
-    '    set_mkl()',
-    '  File "/home/sekinelabo/.pyenv/versions/3.11.4/lib/python3.11/site-packages/deepmd/env.py", line 244, in set_mkl',
-    '    if "mkl_rt" in np.__config__.get_info("blas_mkl_info").get("libraries", []):',
-    '                   ^^^^^^^^^^^^^^^^^^^^^^',
-    "AttributeError: module 'numpy.__config__' has no attribute 'get_info'",
-]
+# 000/train.log, all 38 lines: lines 1-19 as `DEEPMD_TRAIN` quotes them, then lines 20-38, the same 19 lines but for the
+# second launch's two times, 17:57:38.861354 and 17:57:39.418129)
+DEEPMD_TWICE = DEEPMD_TRAIN[:19] + [line.replace("17:57:08.498120", "17:57:38.861354").replace("17:57:09.049878",
+                                                                                             "17:57:39.418129")
+                                    for line in DEEPMD_TRAIN[:19]]
 
 
 def test_a_logs_first_line_again_claims_it_where_its_name_says_training_not_another_stage(tmp_path: Path) -> None:
     """The banner again 30 s later, its next line again: two launches, each its crash, in a file whose name says
     training among its parts (`..._dp_train_...`); the same lines in a file named as another stage's are not claimed."""
+    assert DEEPMD_TWICE[19] == DEEPMD_TRAIN[19]  # (the second launch's first line, as the quoted excerpt has it)
     name, _, events = _read(tmp_path, DEEPMD_TWICE, name="sodium_dp_train_crash.log")
     assert name == "generic_log"
     banners = [n for n, t in enumerate(DEEPMD_TWICE, start=1) if "cpu_feature_guard.cc" in t]
