@@ -3756,6 +3756,11 @@ def _steps_across_epochs(rows: LogRows, within: list[tuple[int, int]], lengths: 
                 if epoch == previous_epoch + 1 and (length := sizes.get((rank, previous_epoch))
                                                     or _epoch_length(lengths, rank, previous_epoch) or said) is not None:
                     offsets[epoch] = offsets[previous_epoch] + length  # as printed
+                elif (epoch > previous_epoch and (length := sizes.get((rank, previous_epoch))) is not None
+                      and sizes.get((rank, epoch)) == length):
+                    # epochs the log skips (an excerpt's) as long as the two around them print theirs: `Ep 2/50 | Batch
+                    # 100/159`, then `Ep 49/50 | Batch 50/159`
+                    offsets[epoch] = offsets[previous_epoch] + (epoch - previous_epoch) * length
                 elif epoch > previous_epoch:
                     # epochs the log skips took as long as the one before (its printed span and an interval)
                     length = previous_step - offsets[previous_epoch] - first_step[previous_epoch] + interval

@@ -6,6 +6,7 @@ each expectation read off the quoted text."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -350,6 +351,12 @@ def test_an_abbreviated_epoch_of_its_total_and_its_batch_are_the_step(tmp_path: 
                                           49 * 159 + 150]
     assert [(e["line"], e["detail"]) for e in events if e["kind"] == "attempt_end"] == [
         (8, "its epochs counted to the 50 it named")]
+    # (an excerpt of the first two epochs and the last two, as a note quotes a log: the epochs between as long as both
+    # ends print theirs, 159 batches; they were placed one log interval after epoch 2's last line, 5,009 for 7,841)
+    _, steps, _ = _read(tmp_path, EP_BATCH + EP_BATCH_LAST, name="excerpt.txt")
+    batches = [(int(m.group(1)), int(m.group(2))) for t in EP_BATCH + EP_BATCH_LAST
+               if (m := re.match(r"\s*Ep (\d+)/50 \| Batch (\d+)/159 ", t))]
+    assert [s["step"] for s in steps] == [(epoch - 1) * 159 + batch for epoch, batch in batches]
 
 
 # Anomaly-Transformer's loop (the Time-Series-Library's shape), its iterations' lines with no count, only their speed
