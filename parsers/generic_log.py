@@ -61,6 +61,7 @@ from tracelens.parsers._lines import (
     postfix_loss,
     rate_is_mean,
     refine_bar_elapsed,
+    split_lines,
 )
 from tracelens.parsers._logreader import LogReader
 from tracelens.parsers._logtables import (
@@ -310,31 +311,16 @@ _TRAINING_STEM = re.compile(r"(?:^|[_\-.\s])(?:train(?:ing)?|finetune|fine[_\-]t
 _WARNING_WORD = re.compile(r"\b(?:WARN(?:ING)?|ERROR|CRITICAL|[Ww]arning|[Ee]rror|[Ee]xception)\b")
 
 
-def _first_line_again(bodies: Sequence[str]) -> bool:
-    """The head's first line, dated, a program's start (no progress's words: pysot's `[2020-01-20 09:35:25,930-rk0-
-    train.py#271] Version Information: `), said again later with another time, after lines of other messages: a log its
-    program appends to at each start (`_appended_launch_lines` reads its launches)."""
-    at = next((i for i, body in enumerate(bodies) if body.strip()), None)
-    if at is None or _LEADING_STAMP.match(bodies[at]) is None or parse_timestamp(bodies[at]) is None:
+def _first_line_again(text: str) -> bool:
+    """The head's first line said again as `_appended_launch_lines` reads a launch (pysot's `[2020-01-20
+    09:35:25,930-rk0-train.py#271] Version Information: `, then the same again after the launch's other lines), its
+    message no warning said at each start (`[asyncio][WARNING] - socket.send() raised exception.`): a log its program
+    appends to at each start. The head's lines read as the parse reads them, so the claim and the launches agree."""
+    lines = split_lines(text)
+    if not lines or (first := next((line for line in lines if line.ts_ns is not None), None)) is None or (
+            _WARNING_WORD.search(_message(first.text)) is not None):
         return False
-    message = _message(bodies[at])
-    if (len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None
-            or _WARNING_WORD.search(message) is not None):
-        return False  # (nor a warning said at each start: `[asyncio][WARNING] - socket.send() raised exception.`)
-    # (as `_appended_launch_lines` reads them: the same line after it, APPENDED_LAUNCH_GAP_NS or more since the dated line
-    # before it; not a logger's empty message said again, `2023/06/15 18:27:58 - mmengine - INFO - `, a table under it)
-    then = next((said for body in bodies[at + 1:] if (said := _message(body)) != message), None)
-    other = False  # a line of another message came since the first
-    last_ns = parse_timestamp(bodies[at])
-    for j in range(at + 1, len(bodies) - 1):
-        said = _message(bodies[j])
-        ns = parse_timestamp(bodies[j]) if bodies[j][:1] in "[0123456789" else None
-        if (other and said == message and bodies[j] != bodies[at] and ns is not None and last_ns is not None
-                and ns - last_ns >= APPENDED_LAUNCH_GAP_NS and _message(bodies[j + 1]) in (then, message)):
-            return True
-        other = other or (bool(said) and said != message)
-        last_ns = ns if ns is not None else last_ns
-    return False
+    return bool(_appended_launch_lines(lines, LogRows("generic")))
 
 
 def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
@@ -1832,8 +1818,9 @@ def _launches_counted_out(lines: Sequence[Line], rows: LogRows) -> None:
 # `wandb: Run summary:` table, then `wandb: Synced 6 W&B file(s), 0 media file(s), ...`
 _WANDB_FINISHED = re.compile(r"wandb: (?:Synced \d{1,9} W&B file\(s\)|Run summary:\s*$)")
 # wandb's own word that the program failed or was stopped (`wandb: Waiting for W&B process to finish... (failed 1).`,
-# `wandb: Ctrl + C detected. Stopping run.`, `wandb: ERROR Run 3kd8x errored: ...`, `wandb: Program failed with code 1`)
-_WANDB_FAILURE = re.compile(r"\(failed -?\d{1,9}\)|Ctrl \+ C detected|\bRun [\w\-]{1,64} errored\b|Program failed with code")
+# `wandb: Ctrl + C detected. Stopping run.`, `wandb: ERROR Run 3kd8x errored: ...`; its `Program failed with code 1` is a
+# failure event of its own, `_events`)
+_WANDB_FAILURE = re.compile(r"\(failed -?\d{1,9}\)|Ctrl \+ C detected|\bRun [\w\-]{1,64} errored\b")
 
 
 def _wandb_finished(lines: Sequence[Line], rows: LogRows) -> None:
@@ -4304,7 +4291,7 @@ class GenericLogParser(LogReader):
         if (log_named(path) and _OTHER_STAGE_FILE.search(path.stem) is None
                 and (_TRAINING_STEM.search(path.stem) is not None
                      or ("rain" in text and any(_TRAINING_WORD.search(body) is not None for body in bodies if "rain" in body)))
-                and _first_line_again(bodies)):
+                and _first_line_again(text)):
             # a training program's log it appends to at each start, none of which logged a step (a weaker claim); not a
             # log of another stage of the job's (its data's preparation, an evaluation, a backup), nor one that names
             # no training
