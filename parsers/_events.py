@@ -41,8 +41,9 @@ _END = re.compile(
     # (LeRobot's train.py as a message of its own: "INFO 2024-06-23 17:20:42 ts/train.py:427 End of training")
     r"|(?:^|\.py:\d{1,6} |\] |- )End of training\.?\s*$"
     # (a script's banner, set off by rules as its `Start Training` one was: "[2025-02-11 13:49:41] INFO -
-    # ------------------------ End Training ------------------------")
-    r"|(?:^|\] |- |: )[-=*#~]{3,80} {0,4}(?:End|END|Finish(?:ed)?|FINISH(?:ED)?) (?:of |OF )?(?:[Tt]raining|TRAINING)"
+    # ------------------------ End Training ------------------------"; MindSpore ModelZoo's trainers after their
+    # logger's `%(asctime)s:%(levelname)s:`, "2022-12-20 16:00:07,135:INFO:==========end training===============")
+    r"|(?:^|\] |- |: |:INFO:)[-=*#~]{3,80} {0,4}(?:End|END|Finish(?:ed)?|FINISH(?:ED)?) (?:of |OF )?(?:[Tt]raining|TRAINING)"
     r" {0,4}[-=*#~]{3,80}\s*$"
     # (Caffe's solver and its tool, through glog: "solver.cpp:322] Optimization Done."; DeePMD-kit's
     # "DEEPMD INFO    finished training")
@@ -65,6 +66,12 @@ _END = re.compile(
     # `✅ 训练完成! 保存模型到 ...`; not an epoch's, `第1轮训练完成`, `Epoch 1 训练完成, 平均损失 ...`)
     # (and in Japanese, `学習が完了しました。`, and Korean, `학습 완료`)
     r"|(?:^|\] |- |[^\w\s] )(?:训练已?(?:完成|结束)|学習が?(?:完了|終了)|(?:학습|훈련)이? ?(?:완료|종료))"
+    # (and in Spanish, Portuguese, German, French and Russian: `Entrenamiento completado. Mejor accuracy de validación:
+    # 79.37%`, `Treinamento concluído`, `Training abgeschlossen`, `Entraînement terminé`, `Обучение завершено`)
+    r"|(?:^|\] |- |[^\w\s] )(?-i:(?:Entrenamiento|entrenamiento) (?:completado|finalizado|terminado)"
+    r"|(?:Treinamento|treinamento|Treino|treino) (?:conclu[íi]do|finalizado|completo)"
+    r"|(?:Training|Das Training) (?:ist )?abgeschlossen"
+    r"|(?:Entraînement|entraînement) (?:terminé|fini)|(?:Обучение|обучение) (?:завершено|окончено))\b"
     # TF-Slim's `learning.train` once its steps are done (the TensorFlow Object Detection API's legacy
     # train.py): "INFO:tensorflow:Finished training! Saving model to disk."
     r"|\bFinished training! Saving model to disk\."
@@ -218,8 +225,11 @@ _RUN_LENGTH = re.compile(r"\bdone training in (\d{1,9}(?:\.\d{1,6})?) seconds\b"
 # running time: 1min 9s"
 _RAY_RUNNING = re.compile(r"\. Total running time: (?:(?P<d>\d{1,5})d )?(?:(?P<h>\d{1,2})hr )?(?:(?P<m>\d{1,2})min )?"
                           r"(?P<s>\d{1,2})s\s*$")
+# (and torchdistill's, after its logger's tab-separated fields, a run longer than a day as Python prints its timedelta:
+# "2020-10-16 21:41:44,929<TAB>INFO<TAB>__main__<TAB>Training time 7 days, 11:18:29")
 _TRAINING_TIME = re.compile(
-    r"(?:^|\]:? | - |: )\s{0,4}(?:total )?training time(?:\s{0,4}:| (?=\d{1,6}:\d{2}:\d{2}\s*$))", re.IGNORECASE)
+    r"(?:^|\]:? | - |: |\t)\s{0,4}(?:total )?training time(?:\s{0,4}:| (?=(?:\d{1,6} days?, )?\d{1,6}:\d{2}:\d{2}\s*$))",
+    re.IGNORECASE)
 TRAINING_TIME_END = "the run's training time"
 # chemprop's `timeit` around its training, as the run returns (its verbose.log's last line): "Elapsed time = 0:00:29";
 # a script's own total as it returns, Python's timedelta printed after its end time (howdrox/MRI-Analysis's "End time:
@@ -320,6 +330,10 @@ _HYPERPOD_RESUME = re.compile(r"\[Auto Resume\] Info: JobID: \d{1,12} StepID: \d
 # (absl's newer head, its time in seconds since the epoch, TensorFlow's and XLA's: "F0000 00:00:1731234567.123456  12345 ...")
 _GLOG_FATAL = re.compile(r"^\[?F\d{4} (?:\d\d:\d\d:\d\d|00:00:\d{10})\.\d{6} {1,8}\d{1,10} [\w.\-]{1,200}:\d{1,6}\] "
                          r"(?P<what>\S[^\n]{0,300})")
+# Intel Fortran's runtime (under NumPy's and SciPy's MKL on Windows) as it kills the process, a Ctrl-C's or a fatal
+# error's: "forrtl: error (200): program aborting due to control-C event", "forrtl: severe (157): Program Exception -
+# access violation"
+_FORRTL_ABORT = re.compile(r"forrtl: (?:error|severe) \(\d{1,4}\): ")
 # zsh's word on a job the signal ended, under its job number (which `_strip` reads as a rank prefix: the
 # body is from the pid on): "[1]    23440 segmentation fault (core dumped)  ./build/tools/caffe train"
 # (the current job's `+` before its pid, `[1]  + 23440 ...`; zsh's word on a command it ran in the foreground, `zsh:
@@ -686,11 +700,25 @@ _GGML_SAVE = re.compile(r"\bsave_checkpoint(?:_lora)?_file: saving to \S{0,2000}
 _SPACY_SAVED = re.compile(r"^(?:✔|\[\+\]) Saved pipeline to output directory\s*$")
 # A model's save said once it is written: PaddleOCR's "ppocr INFO: save model in ./output/rec/latest" and
 # "save best model is to ./output/ser/best_accuracy"; research scripts' own words, "  → Saved best model
-# (Dice: 0.0007)", TransUNet's "save best model to ../model/.../best_model.pth at epoch 270, val dice: 0.807";
+# (Dice: 0.0007)", "  -> Best model saved"; MindSpore ModelZoo's YOLO trainers, "update best checkpoint at:
+# outputs/2022-12-20_time_14_35_45/ckpt_0/best_map.ckpt"; TransUNet's "save best model to ../model/.../best_model.pth at
+# epoch 270, val dice: 0.807";
 # diffusers' training scripts after Accelerate's `save_state` ("Saving current state to ..." began it):
 # "Saved state to textual_inversion_cat/checkpoint-500"
 _MODEL_SAVED = re.compile(r"\bsave model in \S|\bsave best model is to \S|(?:^|: )save best model to \S"
-                          r"|(?:^\s{0,12}|[^\w\s]\s{0,2}|\bINFO:?\s{1,4})Saved best model\b|\bSaved state to \S")
+                          r"|(?:^\s{0,12}|[^\w\s]\s{0,2}|\bINFO:?\s{1,4})(?:Saved best model|Best model saved)\b"
+                          r"|\bSaved state to \S|\bupdate best checkpoint at: \S")
+# A model's save said once written in other languages' words, a model, its weights or a checkpoint named (Spanish's
+# "✓ Nuevo mejor modelo guardado! Val Acc: 46.94%", Portuguese's "Modelo salvo em ...", German's "Modell gespeichert",
+# French's "modèle sauvegardé", Korean's "가중치를 'mnist_cnn.pt'에 저장했습니다.", Japanese's "モデルを保存しました",
+# Russian's "Модель сохранена", Turkish's "Model kaydedildi: model.joblib")
+_SAVED_ABROAD = re.compile(r"\b(?:[Mm]odelo|[Cc]heckpoint|[Pp]esos) (?:guardados?|salvos?)\b"
+                           r"|\b(?:Modell|Checkpoint) gespeichert\b|\b[Mm]odèle (?:sauvegardé|enregistré)"
+                           r"|(?:가중치|모델|체크포인트)\S{0,3} [^\n]{0,200}?저장(?:했습니다|되었습니다|완료)"
+                           r"|(?:モデル|重み|チェックポイント)を保存しました|[Мм]одель сохранена"
+                           r"|\b[Mm]odel(?:i)? kaydedildi\b")
+_SAVED_ABROAD_HINT = ("guardad", "salvo", "gespeichert", "sauvegard", "enregistr", "저장", "保存しました", "сохранена",
+                      "kaydedildi")
 # RecBole's trainer after its torch.save: "18 Apr 20:47    INFO  Saving current: saved/GRU4Rec-Apr-18-2022_20-41-08.pth"
 # (a notebook whose logger has two handlers prints it again undated on the next line: one save)
 _RECBOLE_SAVE = re.compile(r"(?:^|INFO  )Saving current: (\S{1,1000}\.pth)\s*$")
@@ -802,6 +830,13 @@ _CKPT = (
      LogEventKind.CHECKPOINT_SAVE_START),
     ("save ", re.compile(r"\bsave (?:the )?(?:[\w-]{1,40} )?checkpoint (?:to|at|in)\b", re.I),
      LogEventKind.CHECKPOINT_SAVE_START),
+    # (and a script's word before its save that names the epoch, as its message: "save checkpoint for epoch 9"; not
+    # fairseq's "Preparing to save checkpoint for epoch 1 @ 479 updates", its save's start the line after it)
+    ("save checkpoint for ", re.compile(r"(?:^|: |\] | - )[Ss]ave (?:the )?checkpoint for (?:epoch|step|iter(?:ation)?) \d"),
+     LogEventKind.CHECKPOINT_SAVE_START),
+    # torchdistill's trainer as a better validation accuracy makes it save (its `save_ckpt` right after): "Updating
+    # ckpt (Best top1 accuracy: 21.4836 -> 31.8494)"
+    ("updating ckpt (", re.compile(r"(?:^|\t|: |\] )Updating ckpt \(Best "), LogEventKind.CHECKPOINT_SAVE_START),
     # (the message itself, naming the folder: not `failed to save checkpoint: ...`, `auto save checkpoint: True`)
     ("save checkpoint: ", re.compile(r"(?:^|INFO:? |\] )Save checkpoint: \S{0,2000}?[/\\]"), LogEventKind.CHECKPOINT_SAVE_START),
     # PyTorch-BigGraph's checkpoint manager once the new version's files are written (after `Writing the checkpoint`)
@@ -962,7 +997,7 @@ _ANY_EVENT_PATTERN = (
     r"^Elapsed time = |^Total time: \d|, saving took \d|"
     r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|Signaling Trainer to stop| with best_epoch = |"
     r"Restoring model weights from |layers from weights-file|to fail during training|^Detailed Traceback:|"
-    r"Saving trained model to |"
+    r"Saving trained model to |Updating ckpt \(Best |"
     r"Model successfully saved to |model saved\.|"
     r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
     r"Cleaning up the experiment directory |^Job (?:Stopped|Failed), exitCode |: can't open file '|"
@@ -999,6 +1034,9 @@ _ANY_EVENT_PATTERN = (
     r"|illegal hardware instruction|floating point exception)(?: \(core dumped\))? "
     r"|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
+    r"|^forrtl: |odelo guardad|odelo salvo|esos guardad|esos salvo|heckpoint (?:guardad|salvo)|gespeichert|sauvegardé"
+    r"|enregistré|저장|を保存しました|сохранена|kaydedildi|ntrenamiento (?:completado|finalizado|terminado)"
+    r"|rein(?:amento|o) (?:conclu|finaliz|complet)|abgeschlossen|ntraînement (?:terminé|fini)|бучение (?:завершено|окончено)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"
     r"| - Training job (?:failed|stopped)"
     r"|Error for Training job|network-snapshot-|Save best model: monitor\(|Saving current: "
@@ -1628,6 +1666,10 @@ class EventScanner:
             if not failed:
                 self._crash(line, "Rust: a thread panicked")
             return True
+        if text[:7] == "forrtl:" and _FORRTL_ABORT.match(text) is not None:
+            if not failed:
+                self._crash(line, "Intel Fortran's runtime: the program aborted (a Ctrl-C or a fatal error)")
+            return True
         if text[:1] in "F[" and (fatal := _GLOG_FATAL.match(text)) is not None:
             if not failed:
                 self._crash(line, f"glog FATAL: {fatal.group('what').rstrip()}")
@@ -1835,7 +1877,7 @@ class EventScanner:
                 self._failure()
             self.restart_unnumbered = False
             return True
-        training = low is None or "training " in low
+        training = low is None or "training " in low or "training=" in low  # (a banner's rules right after it)
         if "to fail during training" in text and _CAUGHT_FAILURE.search(text) is not None:
             # (the failure it names on the lines below is caught: no run's)
             self.caught_at, self.caught_lines = line.number, CAUGHT_FAILURE_LINES
@@ -1877,6 +1919,7 @@ class EventScanner:
               or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
               or "Saved final weights to " in text or "best.pt..." in text or "End of experiment" in text
               or "the experiment directory " in text or text[:11] == "Best Iter=["
+              or "ntrenamiento " in text or "reinamento " in text or "reino " in text or "abgeschlossen" in text
               or (text[:4].lower() in ("sft ", "fine") and _END_WORDS.search(text) is not None)) and (
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)
@@ -2081,7 +2124,10 @@ class EventScanner:
                        else None)
             if "weights saved in " in text:
                 self.weights_saved[line.rank] = (line.number, text.rsplit(None, 1)[-1])
-        elif ("save model in " in text or "model is to " in text or "best model" in text or "Saved state to " in text) and (
+        elif any(word in text for word in _SAVED_ABROAD_HINT) and _SAVED_ABROAD.search(text) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+        elif ("save model in " in text or "model is to " in text or "est model" in text or "Saved state to " in text
+              or "best checkpoint at: " in text) and (
                 _MODEL_SAVED.search(text) is not None):
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(folder_step.group(1)) if "Saved state to " in text and (
@@ -2163,7 +2209,7 @@ class EventScanner:
         elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered
                or "saving the " in lowered or "_state method is deprecated" in lowered
                or "persist model on server" in lowered or "layers from weights-file" in lowered
-               or "saving took " in lowered or "save trained model as " in lowered)
+               or "saving took " in lowered or "save trained model as " in lowered or "updating ckpt (" in lowered)
               and (said := _past_redrawn_bar(text)) is not None):
             # (a redrawn bar's own words are no save; a save said glued after its drawing is: `| 4000/26807
             # [21:50<2:04:25, 3.06it/s]💾 Saved intermediate checkpoint: ...`, read from where the drawing ends)

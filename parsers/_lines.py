@@ -61,6 +61,9 @@ _PREFIX = re.compile(
     # --timestamps`: "2024-07-02T13:49:41.054948450Z "; a node's CRI log file adds the stream and a
     # tag: "... stdout F "): seven to nine decimals, which no Python or JavaScript logger writes
     r"|(?P<cri>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{7,9}(?:Z|[+-]\d\d:\d\d))(?: std(?:out|err) [FP])? "
+    # Metaflow's, on its steps' tasks' lines: the time, then the run, the step, the task and its process
+    # ("2025-10-30 17:04:03.375 [1761840227122170/train_model/4 (pid 79246)] Iter 10: Train loss 2.198, ...")
+    r"|(?P<mf>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \[\d{1,20}/[\w.\-]{1,255}/\d{1,12} \(pid \d{1,10}\)\] "
     # (SkyPilot's, on its tasks' lines: "(head, rank=0, pid=3808) ", "(worker1, rank=1, pid=2769,
     # ip=10.100.10.12) ", "(mnist-tpu-node pid=28961) "; its rank is the node's, not a process's)
     r"|\([A-Za-z_][\w\-]{0,100}(?:, rank=\d{1,7})?,? pid=\d{1,10}(?:, ip=[\d.]{1,40})?\) "
@@ -135,10 +138,11 @@ _ISO = re.compile(
 _SPACED_OFFSET = r"\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})? [+-]\d{4}(?:\s|$)"
 # Dates with slashes: `%Y/%m/%d %H:%M:%S`, and `%m/%d/%Y %H:%M:%S` (the `datefmt` of Python
 # logging in Hugging Face's, diffusers' and accelerate's example scripts: `11/24/2026 20:26:33`),
-# read month first unless the file's dates say day first (`split_lines`: a first field over 12).
+# read month first unless the file's dates say day first (`split_lines`: a first field over 12); and NNI's trial logs',
+# `%m/%d/%Y, %I:%M:%S %p`, a comma after the date, a 12-hour clock (`[01/14/2020, 05:59:53 AM] INFO ...`).
 _SLASH = re.compile(
     r"(?:(?P<y>\d{4})/(?P<mo>\d{2})/(?P<d>\d{2})|(?P<first>\d{2})/(?P<second>\d{2})/(?P<year>\d{4}))"
-    r"[ T](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?(?P<tz>Z|[+-]\d{2}:?\d{2})?"
+    r"(?:[ T]|, )(?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?(?P<tz>Z|[+-]\d{2}:?\d{2})?"
 )
 
 
@@ -818,15 +822,17 @@ _NEEDS_PYTHON = (
     r"|^(?:[\w.\-]*-\d+ +\| |[A-Za-z][\w.]*-[\w.\-]* +\| |[\w.\-]+ \[std|[0-9]\d{0,4}: |(?:[0-9]{1,3}\.){3}[0-9]{1,3}: "
     r"|\([^ ]*(?:, rank=[0-9]+)?,? pid=|[\w.\-]+: \[|[A-Za-z][\w.\-]*:[0-9]+ (?:out|err): "
     r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] |[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}\.[0-9]{7}"
-    r"| {0,6}[A-Za-z0-9_./\-]+\.(?:log|txt|out|err):|Rank {1,2}[0-9]|[A-Z]{4,9}\t[0-9]{4}-)"
+    r"| {0,6}[A-Za-z0-9_./\-]+\.(?:log|txt|out|err):|Rank {1,2}[0-9]|[A-Z]{4,9}\t[0-9]{4}-"
+    r"|[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\.[0-9]{3} \[[0-9]+/)"
     r"|^[^!-~]*$"
 )
 
 
 # What a line's timestamp needs, for polars' engine (`_ISO` and `_GLOG` then read the lines
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
-_DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|\):\d{4}-\d{2}-\d{2}-|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})[ T]|^\[?[IWEF]\d{8} "
-              r"|^\d{8}[ -]|^\d{2}-\d{2}-\d{2} |^\[\d{2}/\d{2}/\d{2} |(?:it/s|s/it)\]\[\d{2}/\d{2}/\d{2} "
+_DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|\):\d{4}-\d{2}-\d{2}-|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})(?:[ T]|, )"
+              r"|^\[?[IWEF]\d{8} "
+              r"|^\d{8}[ -]|^\d{2}-\d{2}-\d{2} |^\[\d{2}[/.]\d{2}[/.]\d{2} |(?:it/s|s/it)\]\[\d{2}/\d{2}/\d{2} "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),? \d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} )"
               r"\d{2}:\d{2}:\d{2}")
@@ -1058,8 +1064,8 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
                     rank = int(digits) if len(digits) <= 9 else None  # no launcher numbers ranks past 10^9
                     from_node = name == "r1"
                     break
-        if groups["det"] is not None or groups["cri"] is not None:
-            ts = parse_timestamp(groups["det"] or groups["cri"])
+        if groups["det"] is not None or groups["cri"] is not None or groups["mf"] is not None:
+            ts = parse_timestamp(groups["det"] or groups["cri"] or groups["mf"])
         node = node or groups["ip"]
         text = text[match.end():]
     if replica is not None and from_node:
@@ -1109,8 +1115,9 @@ def _node_ranks(bodies: Sequence[str], nodes: Sequence[str | None]) -> dict[str,
 _DATE_PACKED = re.compile(r"(?P<y>(?:19|20)\d{2})(?P<mo>0[1-9]|1[0-2])(?P<d>[0-3]\d)[ -]"
                           r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)(?:[.,](?P<frac>\d{1,9}))?(?![\d:])")
 # rich's logging handler's time as it opens each line (`log_time_format="[%x %X]"`, the C locale's month first):
-# "[06/25/24 12:25:53] WARNING  Anomalib currently does not support multi-gpu training. ...     config.py:262"
-_RICH_TIME = re.compile(r"\[(?P<first>[0-3]\d)/(?P<second>[0-3]\d)/(?P<yy>\d{2}) "
+# "[06/25/24 12:25:53] WARNING  Anomalib currently does not support multi-gpu training. ...     config.py:262"; and with
+# dots, the CS224N projects' starter loggers' `[%m.%d.%y %H:%M:%S]` ("[04.25.21 23:43:14] Evaluating at step 50048...")
+_RICH_TIME = re.compile(r"\[(?P<first>[0-3]\d)(?P<sep>[/.])(?P<second>[0-3]\d)(?P=sep)(?P<yy>\d{2}) "
                         r"(?P<h>[0-2]\d):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)(?P<frac>)\]")
 # (or glued after a progress bar's drawing its line did not end: Lightning's validation bar, then the epoch's line,
 # "Validation: |          | 0/? [00:00<?, ?it/s][03/07/24 15:14:28] INFO   Epoch 0: ...")
@@ -1497,7 +1504,7 @@ def day_first(texts: Iterable[str]) -> bool:
     changes = [0, 0]  # how often the first field, the second, changed from the date before
     last: tuple[str, str] | None = None
     for text in texts:
-        if "/" not in text[:_RICH_GLUED_MAX]:
+        if "/" not in text[:_RICH_GLUED_MAX] and text[3:4] != ".":  # (and rich's form with dots, `_RICH_TIME`)
             continue
         m = _leading(_SLASH, text) if "/" in text[:_DATE_END_MAX] else None
         pair = ((m.group("first"), m.group("second")) if m is not None and m.group("first") is not None

@@ -92,6 +92,11 @@ RELAUNCH_SILENCE_NS = 60 * 10**9
 # printed again by a relaunch differs in
 _STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T,:]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?|\d{1,4}/\d\d/\d{2,4}[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?"
                     r"|^\[?[IWEF]\d{4} \d\d:\d\d:\d\d\.\d{1,9} +\d{1,20}|\b\d\d:\d\d:\d\d(?:[.,]\d{1,9})?")
+# a line that names its process's id where `_STAMP` leaves it (Kineto's `STAGE:2025-04-07 10:29:46 22264:22264
+# ActivityProfilerController.cpp:314] Completed Stage: Warm Up`, at each profiled window; NCCL's `node1:22264:22264 [0]
+# NCCL INFO ...`): printed again word for word, it is the same process's line, no relaunch's (`repeated_starts`)
+_PROCESS_IDS = re.compile(r"(?<![\d:])\d{1,10}:\d{1,10} [\w.\-]{1,255}\.(?:cpp|cc|cu|c|h|hpp):\d{1,6}\]"
+                          r"|[\w.\-]{1,255}:\d{1,10}:\d{1,10} \[\d{1,5}\]")
 # a process's words that say how it stopped (`last_lines`): a failure, a restart, its end
 _PROCESS_WORDS = frozenset({*(kind.value for kind in FAILURE_EVENT_KINDS), LogEventKind.RESTART.value,
                             LogEventKind.ATTEMPT_END.value})
@@ -291,6 +296,8 @@ class LogRows:
             if at == len(numbers) or numbers[at] != first["line"] or (after := following(at)) is None:
                 continue
             text = self.texts[at]
+            if _PROCESS_IDS.search(text) is not None:
+                continue  # (its process's id in it: said again word for word, by the same process)
             tail = text.rstrip()[-24:]
             shape = _STAMP.sub("", text).strip()
             then = _STAMP.sub("", self.texts[after]).strip()

@@ -22,7 +22,15 @@ frame; a column left blank when it has no value).
   between `+----+` rules, then `| 12           | 4.312        | 20.7         |`): its cells read between the
   borders, a column's name its words joined by `_` (`elapsed_time`).
 
-The step is the row's iteration (or step) where the table has one, else its epoch. A table of
+- NequIP's trainer (`nequip-train`, Allegro's too): a section's word alone (`training`, `validation`), then its header
+  `# Epoch batch         loss       loss_f ...`, then a row every few batches, the batch counted within its epoch
+  (`      1    10         55.8         1.71 ...`); a validation section's rows are no steps. Each epoch ends with its
+  summary, `! Train               1   61.191    0.005 ...`, its second figure (`wal`) the seconds since training began
+  (the initial validation's, `! Initial Validation          0   10.853 ...`, where there is one), and, where its
+  validation was the best yet, `! Best model        1    0.662` once that model is written.
+
+The step is the row's iteration (or step) where the table has one, else its epoch; a batch counted within its epoch
+(NequIP's) is counted on across epochs, each epoch's last batch read the epoch's size. A table of
 epochs printed again in one file (fastai's `fine_tune`: the frozen epoch's table, then the
 unfrozen epochs') goes on counting from where the one before it ended: its counter starts again,
 the training does not. An iteration counter is the run's own: one that goes back is a restart's.
@@ -80,6 +88,13 @@ _SPACY = re.compile(r"E {2,8}# {2,12}LOSS ")
 # the pass over the data, its only counter; a row each pass: `0     22441.825 0.000     80.374  ...`)
 _SPACY2 = re.compile(r"Itn\.? {2,8}(?:[A-Za-z]{1,12} )?Loss {2}")
 _SPACY_CELL = re.compile(r"\S+(?: \S+)*")
+# NequIP's batch table's header (`# Epoch batch         loss       loss_f       loss_e        f_mae ...`), and the
+# lines of its epoch's end (`_NEQUIP_WALL`: its summary, the epoch and `wal`, the seconds since training began; after the
+# best validation yet, `! Best model        1    0.662`)
+_NEQUIP_HEADER = re.compile(r"# Epoch batch {2,20}loss\b")
+_NEQUIP_WALL = re.compile(r"! (?:Train|Initial Validation) {1,30}(\d{1,9}) {1,30}(\d{1,12}(?:\.\d{1,9})?) ")
+_NEQUIP_BEST = re.compile(r"! Best model {1,30}(\d{1,9}) {1,30}[-+\w.]{1,30}\s*$")
+_SECTIONS = ("training", "validation")  # NequIP's word alone on the line before a batch table's header
 
 
 def header(text: str) -> Header | None:
@@ -97,6 +112,10 @@ def header(text: str) -> Header | None:
         return _bordered_header(text)
     if "\t" in text and (tabbed := _tabbed_header(text)) is not None:
         return tabbed
+    if text[:8] == "# Epoch " and _NEQUIP_HEADER.match(text) is not None:
+        cells = [c for c in _CELL.finditer(text) if c.group() != "#"]
+        names = [c.group().lower() for c in cells]
+        return Header([c.start() for c in cells], names, 1, 0, ordered=True, framework="nequip")
     if text[:1] == "#" and DEEPMD_HEADER.match(text) is not None:
         # (a cell a column in every row, read in order: the step, the fit's errors, the learning rate; the errors
         # are no loss)
@@ -286,6 +305,39 @@ def _skorch(head: Header) -> bool:
     return head.names[0] == "epoch" and head.names[-1] == "dur"
 
 
+class _Epochs:
+    """A table's batches counted within their epochs (NequIP's): the step across epochs, each epoch's last batch read
+    its size; its epoch's summary (`_NEQUIP_WALL`) times the epoch's rows, the seconds since the summary before (or the
+    initial validation's) over its batches; its best model written (`_NEQUIP_BEST`) a save at the epoch's last step."""
+
+    def __init__(self) -> None:
+        self.epoch: int | None = None  # the epoch of the rows last read
+        self.base = 0  # the batches of the epochs before it
+        self.size = 0  # its last batch so far
+        self.rows: list[dict] = []  # its rows
+        self.wall: float | None = None  # the seconds since training began at the last summary
+        self.seen = False  # a NequIP table's header was read
+
+    def step(self, epoch: int, batch: int) -> int:
+        if self.epoch is not None and epoch > self.epoch:
+            self.base, self.size, self.rows = self.base + self.size, 0, []
+        self.epoch = epoch
+        self.size = max(self.size, batch)
+        return self.base + batch
+
+    def summary(self, text: str, rows: LogRows, line: Line) -> None:
+        if (wall := _NEQUIP_WALL.match(text)) is not None:
+            since = float(wall.group(2))
+            if (text[2:7] == "Train" and self.wall is not None and self.size and self.rows
+                    and int(wall.group(1)) == self.epoch and since > self.wall):
+                for row in self.rows:
+                    row.setdefault("step_time_s", (since - self.wall) / self.size)
+            self.wall = since
+        elif (best := _NEQUIP_BEST.match(text)) is not None and int(best.group(1)) == self.epoch and self.rows:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                       step=self.base + self.size, raw=text)
+
+
 # fastai v1's word at the end of a `fit`, its table's rows timed by none of its columns: "Total time: 03:25"
 _TOTAL_TIME = re.compile(r"Total time: ((?:\d{1,3}:)?\d{1,2}:\d{2})\s*")
 
@@ -300,11 +352,21 @@ def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
     restarted = False  # a header was printed again: its first row sets `base`
     elapsed: tuple[int, float] | None = None  # (step, seconds since training began) of the previous row
     table: list[dict] = []  # the rows of the table last headed
+    section = ""  # the line before, where it is a section's word alone (NequIP's `training`, `validation`)
+    epochs = _Epochs()  # a batch counted within its epoch: the epochs so far
     for line in lines:
         text = line.text
         if (named := header(_strip(text))) is not None:
             head, elapsed, restarted = named, None, last is not None
             table = []
+            if named.framework == "nequip":
+                epochs.seen = True
+                if section == "validation":
+                    head = None  # (an evaluation's batches: no steps)
+            continue
+        section = text.strip() if len(text) < 16 and text.strip() in _SECTIONS else ""
+        if text[:2] == "! " and epochs.seen:
+            epochs.summary(text, rows, line)
             continue
         if table and text[:12] == "Total time: " and (total := _TOTAL_TIME.fullmatch(text)) is not None:
             if all(r.get("step_time_s") is None for r in table) and (spent := seconds(total.group(1))) is not None:
@@ -315,12 +377,16 @@ def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
         if head is None or (cells := row(head, text)) is None:
             continue
         counter = int(cells[head.names[head.counter]])
-        if restarted and last is not None:
+        if head.names[head.counter] == "batch" and head.epoch is not None:
+            step = epochs.step(int(cells[head.names[head.epoch]]), counter)
+        elif restarted and last is not None:
             # an epoch counter that starts again goes on (fastai's `fit` after `fit`); an iteration's
             # is the run's own, and one that goes back is a restart's
             base = last + 1 - counter if counter <= last and head.names[head.counter] == "epoch" else 0
             restarted = False
-        step = base + counter
+            step = base + counter
+        else:
+            step = base + counter
         values: dict[str, float] = {}
         for name, value in cells.items():
             key = name.rsplit("/", 1)[-1]
@@ -337,6 +403,7 @@ def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
         rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
         if len(rows.steps) > before:
             table.append(rows.steps[-1])
+            epochs.rows.append(rows.steps[-1])
         if _fastai(head):
             rows.steps[-1]["framework"] = "fastai"  # its Recorder's columns
         elif _skorch(head):

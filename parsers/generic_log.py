@@ -21,7 +21,7 @@ from itertools import islice, pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tracelens.enums import LogEventKind
+from tracelens.enums import FAILURE_EVENT_KINDS, LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._events import (
     _ARGS_DUMP,
@@ -207,12 +207,13 @@ SPLIT_RESULTS_AFTER_HEAD = 40  # lines from an epoch's head alone to its results
 # or no loss at all (mixed precision's loss scale: `loss_scale`, `loss_scaler`)
 
 
-# A script's own words for its epoch and loss in Japanese, Chinese and Korean (`====> エポック 1/10, 平均損失:
-# 3.2511`, `Epoch 3, 训练损失：0.52`), read as their English (the rules below are written in it); a
-# full-width colon as a colon
+# A script's own words for its epoch, batch and loss in Japanese, Chinese and Korean (`====> エポック 1/10, 平均損失:
+# 3.2511`, `Epoch 3, 训练损失：0.52`, `  에폭 1 | 배치  100/469 ( 21.3%) | 손실 0.5377`), read as their
+# English (the rules below are written in it); a full-width colon as a colon
 _CJK_WORDS = (("エポック", "Epoch"), ("에폭", "Epoch"), ("訓練損失", "train_loss"), ("训练损失", "train_loss"),
               ("학습 손실", "train_loss"), ("平均損失", "loss"), ("平均损失", "loss"), ("損失", "loss"), ("损失", "loss"),
-              ("손실", "loss"), ("：", ": "), ("Época", "Epoch"), ("Эпоха", "Epoch"), ("イテレーション", "iteration"))
+              ("손실", "loss"), ("：", ": "), ("Época", "Epoch"), ("Эпоха", "Epoch"), ("イテレーション", "iteration"),
+              ("배치", "Batch"), ("バッチ", "Batch"))
 _CJK_HINT = re.compile("|".join(word for word, _ in _CJK_WORDS))
 
 
@@ -308,6 +309,10 @@ _OTHER_STAGE_FILE = re.compile(r"(?:^|[_\-.\s])(?:eval(?:uation)?|test|val(?:id(
                                r"|install|build|setup|serve|server)(?:$|[_\-.\s\d])", re.I)
 # a file named as training's (`dp_train_numpy.log`, `train-2.log`): the word among its name's parts
 _TRAINING_STEM = re.compile(r"(?:^|[_\-.\s])(?:train(?:ing)?|finetune|fine[_\-]tune|pretrain(?:ing)?)(?:$|[_\-.\s\d])", re.I)
+# training in other languages' words, in a file's name or its lines (the Spanish `entrenamiento.log`, `Entrenamiento
+# finalizado`; Portuguese, French, Turkish, Russian, Japanese, Chinese and Korean alike)
+_TRAINING_ABROAD = re.compile(r"[Ee]ntrenamiento|[Tt]reinamento|(?<![A-Za-z])[Tt]reino(?![A-Za-z])|[Ee]ntra[iî]nement"
+                              r"|(?<![A-Za-z])[Ee][gğ]itim|[Оо]бучени|学習|訓練|训练|학습|훈련")
 _WARNING_WORD = re.compile(r"\b(?:WARN(?:ING)?|ERROR|CRITICAL|[Ww]arning|[Ee]rror|[Ee]xception)\b")
 
 
@@ -333,6 +338,9 @@ def _appended_launches(lines: Sequence[Line], rows: LogRows) -> None:
 _FIGURES = re.compile(r"\d[\d,.]{0,40}")  # a line's figures (`114,198,016`), set aside where two lines are compared
 
 
+_FAILURE_KINDS = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
+
+
 def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     """An undated log its program appends to at each start (RAFT's `train.log` under `tee -a`: `Training with:`, then
     `lr=0.0004, batch_size=2`): its first line (a program's start, no progress's words, no table's row) said again
@@ -340,9 +348,12 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     a later launch's `model: 118,881,792`), after a step line of the run since it was said before, and before steps that count
     from no further than the steps before it (the run's count starting again), is a launch (at most
     `APPENDED_LAUNCHES_MAX`; the same lines from each rank of one start have no step between them, a message a loop
-    prints each epoch is followed by its count going on)."""
+    prints each epoch is followed by its count going on); or, steps or none, after a failure since it was said before
+    (DomainBed's `Environment:` then `\tPython: 3.13.5`, a launch that raised before its first step, then the next)."""
     at = next((i for i, line in enumerate(lines) if line.text.strip()), None)
-    if at is None or at + 1 >= len(lines) or lines[at].ts_ns is not None or lines[at].rank is not None or not rows.steps:
+    failures = sorted(e["line"] for e in rows.events if e["kind"] in _FAILURE_KINDS)
+    if (at is None or at + 1 >= len(lines) or lines[at].ts_ns is not None or lines[at].rank is not None
+            or not (rows.steps or failures)):
         return
     message, following = lines[at].text.strip(), lines[at + 1].text.strip()
     if len(message) < APPENDED_MESSAGE_MIN or _PROGRESS_WORDS.search(message) is not None or message[:1] in "|+":
@@ -359,11 +370,13 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
         if line.ts_ns is not None or line.rank is not None or line.text.strip() != message:
             continue
         before, after = bisect_right(step_lines, said_at), bisect_right(step_lines, line.number)
+        failed = bisect_right(failures, line.number) > bisect_right(failures, said_at)
         if ((_FIGURES.sub("0", lines[i + 1].text.strip()) if masked else lines[i + 1].text.strip()) == then
-                and before < after and after < len(stepped)
-                and stepped[after][1] <= stepped[after - 1][1] and launches < APPENDED_LAUNCHES_MAX):
+                and (failed or (before < after and after < len(stepped) and stepped[after][1] <= stepped[after - 1][1]))
+                and launches < APPENDED_LAUNCHES_MAX):
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=None,
-                       detail="the log's first line again after its steps: a launch appended to it", raw=line.text,
+                       detail="the log's first line again after a failure: a launch appended to it" if failed
+                       else "the log's first line again after its steps: a launch appended to it", raw=line.text,
                        process=True)
             launches += 1
         said_at = line.number
@@ -3471,12 +3484,30 @@ _EVAL_STEP = re.compile(r"^step (?P<s>\d{1,15}): train loss (?P<l>" + _FIGURE + 
 _EVAL_STEP_AT = re.compile(_EVAL_STEP.pattern.removeprefix("^"))  # (where a dated line's counter is)
 
 
+# A loop's word that it evaluates at its step count, where it prints no step line of its own (the CS224N projects'
+# starters, `[04.25.21 23:43:14] Evaluating at step 50048...`, their results on the lines below it; many scripts'
+# `logger.info(f"Evaluating at step {global_step}")`): the step reached then, the evaluation from that line to the
+# next dated one (what the loop printed once it was done); the line's message, after its logger's head
+_EVALUATING_AT = re.compile(r"(?:^|(?<=[\]:\-|] ))(?:[^\w\s]{1,4} )?[Ee]valuating at (?:global )?step (?P<s>\d{1,15})"
+                            r"(?:\.{1,3}|:)?\s*$")
+ANNOUNCED_EVAL_LINES = 8  # the most lines from such a word to the dated line that ends its evaluation
+
+
 def _evaluated_steps(lines: Sequence[Line], rows: LogRows) -> None:
-    """The evaluation lines of a loop that prints nothing else (`_EVAL_STEP`), a step each."""
-    for line in lines:
+    """The evaluation lines of a loop that prints nothing else (`_EVAL_STEP`, `_EVALUATING_AT`), a step each."""
+    for i, line in enumerate(lines):
         if line.text[:5] == "step " and (evaluated := _EVAL_STEP.match(line.text)) is not None:
             rows.step(line=line.number, rank=line.rank, step=int(evaluated.group("s")), end_ns=line.ts_ns,
                       loss=float(evaluated.group("l")))
+        elif "aluating at " in line.text and (announced := _EVALUATING_AT.search(line.text)) is not None:
+            rows.step(line=line.number, rank=line.rank, step=int(announced.group("s")), end_ns=line.ts_ns)
+            done = next((later for later in islice(lines, i + 1, i + 1 + ANNOUNCED_EVAL_LINES) if later.ts_ns is not None), None)
+            if (line.ts_ns is not None and done is not None and done.ts_ns is not None and done.ts_ns > line.ts_ns
+                    and _EVALUATING_AT.search(done.text) is None):
+                rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                           detail="the evaluation a step's line announces")
+                rows.event(LogEventKind.EVAL_END, line=done.number, rank=line.rank, ts_ns=done.ts_ns,
+                           detail="the evaluation a step's line announces")
 
 
 def _result_blocks(lines: Sequence[Line], rows: LogRows) -> None:
@@ -3555,22 +3586,31 @@ def _sample_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> Non
 # the batch size is printed nowhere
 _SAMPLES_DONE = re.compile(r"\bTrain Epoch: (?P<e>\d{1,9}) \[\s{0,16}(?P<s>\d{1,15})/(?P<n>\d{1,15})(?:\.0)? "
                            r"\(\s{0,3}\d{1,3}(?:\.\d{1,4})?%\)\]")
+# PyTorch's Quickstart tutorial and the scripts built on it (DirectML's samples among them): under its epoch's head
+# (`Epoch 1`, then a rule of dashes), every 100 batches the batch's loss and the samples done of the dataset's, `loss:
+# 2.303494  [   64/60000]` (`(batch + 1) * len(X)`; older versions `batch * len(X)`: `[    0/50000]`)
+_QUICKSTART_LOSS = re.compile(r"loss: (?P<l>[-+]?\d{1,12}(?:\.\d{1,12})?(?:[eE][-+]?\d{1,3})?|nan|inf)\s{1,4}"
+                              r"\[\s{0,16}(?P<s>\d{1,15})/\s{0,16}(?P<n>\d{1,15})\]\s*")
 
 
-def _record_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> str | None:
-    """`_SAMPLES_DONE` lines as steps counted in the log's own records: a record is the count
+def _record_steps(rows: LogRows, lines: list[tuple[Line, int, int, float | None]]) -> str | None:
+    """Lines of samples done within an epoch (`_SAMPLES_DONE`, `_QUICKSTART_LOSS`: each its line, epoch, count and
+    loss) as steps counted in the log's own records: a record is the count
     between two lines (`log_interval` batches' samples: the most frequent count between two lines
     of a rank's epoch, else the fewest past 0 a line of the rank shows),
     step = epoch x records an epoch (the most an epoch of the rank shows) + done over a record's,
     the epochs from 1 where no line of the rank numbers an epoch 0 (the example's `range(1, epochs
-    + 1)`); a line whose count is no whole number of records (a last, smaller batch) is no step.
+    + 1)`), the count less the rank's first line's where that is less than a record (the Quickstart's
+    `(batch + 1) * len(X)`: `[   64/60000]` then `[ 6464/60000]`, its first batch's samples counted);
+    a line whose count is no whole number of records (a last, smaller batch) is no step.
     Its loss the line's. Returns the note that says what a step is, or None where no line past an
     epoch's first says how many a record holds."""
     record: dict[int | None, int] = {}
     gaps: dict[int | None, Counter[int]] = {}  # rank -> how often each count between its lines of one epoch comes
     previous: dict[int | None, tuple[int, int]] = {}  # rank -> (epoch, done) of its line before
-    for line, m in lines:
-        epoch, done = int(m.group("e")), int(m.group("s"))
+    least: dict[int | None, int] = {}  # rank -> the fewest samples a line of it counts
+    for line, epoch, done, _ in lines:
+        least[line.rank] = min(least.get(line.rank, done), done)
         if done > 0:
             record[line.rank] = min(record.get(line.rank, done), done)
         before = previous.get(line.rank)
@@ -3583,23 +3623,23 @@ def _record_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> str
         record[rank] = max(seen.items(), key=lambda item: (item[1], -item[0]))[0]
     if not record:
         return None
+    offset = {rank: first if first < record.get(rank, 0) else 0 for rank, first in least.items()}
     # records an epoch: the most a rank's epoch shows (a rank of a distributed run does its share of
     # the samples its lines count to); epochs from 1 where the rank's lines number none 0
     per_epoch: dict[int | None, int] = {}
     first_epoch: dict[int | None, int] = {}
-    for line, m in lines:
-        if (size := record.get(line.rank)) is not None and not int(m.group("s")) % size:
-            per_epoch[line.rank] = max(per_epoch.get(line.rank, 0), int(m.group("s")) // size + 1)
-            first_epoch[line.rank] = min(first_epoch.get(line.rank, int(m.group("e"))), int(m.group("e")))
-    for line, m in lines:
+    for line, epoch, done, _ in lines:
+        if (size := record.get(line.rank)) is not None and not (done - offset[line.rank]) % size:
+            per_epoch[line.rank] = max(per_epoch.get(line.rank, 0), (done - offset[line.rank]) // size + 1)
+            first_epoch[line.rank] = min(first_epoch.get(line.rank, epoch), epoch)
+    for line, epoch, done, loss in lines:
         size = record.get(line.rank)
-        done = int(m.group("s"))
-        if size is None or done % size:
+        if size is None or (done - offset[line.rank]) % size:
             continue
         base = 1 if first_epoch[line.rank] >= 1 else 0
-        values = {_KEYS[k]: v for k, v in iter_numbers(line.text[m.end():]) if _KEYS.get(k) == "loss"}
-        rows.step(line=line.number, rank=line.rank, step=(int(m.group("e")) - base) * per_epoch[line.rank] + done // size,
-                  end_ns=line.ts_ns, **values)
+        rows.step(line=line.number, rank=line.rank,
+                  step=(epoch - base) * per_epoch[line.rank] + (done - offset[line.rank]) // size,
+                  end_ns=line.ts_ns, **({"loss": loss} if loss is not None else {}))
     sizes = sorted(set(record.values()))
     return (f"steps count the log's records, not batches: a record is {', '.join(map(str, sizes))} of its lines' "
             "`[done/total]` count (the most frequent count between two lines of an epoch, else the fewest past 0 "
@@ -4289,8 +4329,9 @@ class GenericLogParser(LogReader):
                             for body in bodies[:died[0]]):
                 return Claim.CONTENT  # a program's step line, then the shell's word that the process died
         if (log_named(path) and _OTHER_STAGE_FILE.search(path.stem) is None
-                and (_TRAINING_STEM.search(path.stem) is not None
-                     or ("rain" in text and any(_TRAINING_WORD.search(body) is not None for body in bodies if "rain" in body)))
+                and (_TRAINING_STEM.search(path.stem) is not None or _TRAINING_ABROAD.search(path.stem) is not None
+                     or ("rain" in text and any(_TRAINING_WORD.search(body) is not None for body in bodies if "rain" in body))
+                     or _TRAINING_ABROAD.search(text) is not None)
                 and _first_line_again(text)):
             # a training program's log it appends to at each start, none of which logged a step (a weaker claim); not a
             # log of another stage of the job's (its data's preparation, an evaluation, a backup), nor one that names
@@ -4346,8 +4387,9 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # DGL-KE's process's average loss at its step: one is enough
             if "Training finished iteration " in body and _RAY_ITERATION.match(body) is not None:
                 return Claim.CONTENT  # Ray Train's report of an iteration
-            if body[:5] == "step " and _EVAL_STEP.match(body) is not None:
-                own += 1  # an evaluation's line of Karpathy's GPT loop (`_evaluated_steps`)
+            if (body[:5] == "step " and _EVAL_STEP.match(body) is not None) or (
+                    "aluating at " in body and _EVALUATING_AT.search(body) is not None):
+                own += 1  # an evaluation's line of Karpathy's GPT loop, a loop's word that it evaluates (`_evaluated_steps`)
                 if own >= 3:
                     return Claim.CONTENT
             if "| Tot: " in body and _KUANGLIU_BAR.search(body) is not None:
@@ -4358,8 +4400,9 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # PhysicsNeMo's epoch line, its execution time after it
             if "Learning iteration " in body and _RSL_ITERATION.fullmatch(body) is not None and "Iteration time: " in text:
                 return Claim.CONTENT  # rsl_rl's iteration block
-            if "Train Epoch: " in body and _SAMPLES_DONE.search(body) is not None:
-                own += 1  # the MNIST example's line (`_record_steps`)
+            if ("Train Epoch: " in body and _SAMPLES_DONE.search(body) is not None) or (
+                    body[:6] == "loss: " and _QUICKSTART_LOSS.fullmatch(body) is not None):
+                own += 1  # the MNIST example's line, the Quickstart's (`_record_steps`)
                 if own >= 3:
                     return Claim.CONTENT
             if "timing_s/step:" in body and _step_counter(body) is not None:
@@ -4621,7 +4664,8 @@ class GenericLogParser(LogReader):
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
         micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]] = {}  # `_ITER_STEP` lines of each rank
         samples: list[tuple[Line, re.Match[str]]] = []  # open_clip's step lines (`_SAMPLES_STEP`)
-        records: list[tuple[Line, re.Match[str]]] = []  # the MNIST example's step lines (`_SAMPLES_DONE`)
+        # the MNIST example's and the Quickstart's step lines (`_SAMPLES_DONE`, `_QUICKSTART_LOSS`): line, epoch, done, loss
+        records: list[tuple[Line, int, int, float | None]] = []
         nemo_steps: dict[int | None, int] = {}  # rank -> the NeMo-RL step its header opened, results to come
         nemo_rows: dict[int | None, int] = {}  # rank -> the row of the NeMo-RL step whose results are being read
         nemo_epochs: dict[int | None, int] = {}  # rank -> the NeMo-RL epoch its last epoch header opened
@@ -4762,6 +4806,13 @@ class GenericLogParser(LogReader):
                     epoch.line = line.number
                     epoch.loss = next((v for k, v in iter_numbers(line.text) if training_loss_key(k)), None)
             elif (line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None
+                  and epochs[line.rank][-1].took_s is None and (bar := _training_bar_reading(line)) is not None
+                  and bar.n == bar.total):
+                # a training bar done after the epoch's head, before its line (pascal_fcn_segmentation's `Epoch 1/30`,
+                # `Training: 100%|...| 183/183 [00:41<00:00,  4.44it/s]`, its validation's bar, then `Train Loss:
+                # 2.4997, Val Loss: 2.4865`): the epoch's training took the bar's time
+                epochs[line.rank][-1].took_s = float(bar.elapsed_s)
+            elif (line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None
                   and "oss" in line.text and (said := _TRAIN_LOSS_LINE.match(line.text)) is not None):
                 # an undated line of the epoch's training loss alone, after its epoch opened (a port of
                 # recurrent-visual-attention's trainer: `Epoch: 88/200 - LR: 0.000300`, its bar, then `train
@@ -4858,7 +4909,11 @@ class GenericLogParser(LogReader):
                 samples.append((line, sampled))
                 continue
             if "Train Epoch: " in text and (done_samples := _SAMPLES_DONE.search(text)) is not None:
-                records.append((line, done_samples))
+                said = next((v for k, v in iter_numbers(text[done_samples.end():]) if _KEYS.get(k) == "loss"), None)
+                records.append((line, int(done_samples.group("e")), int(done_samples.group("s")), said))
+                continue
+            if text[:6] == "loss: " and epochs.get(line.rank) and (quick := _QUICKSTART_LOSS.fullmatch(text)) is not None:
+                records.append((line, epochs[line.rank][-1].number, int(quick.group("s")), float(quick.group("l"))))
                 continue
             if "= Epoch " in text and (nemo_epoch := _NEMO_RL_EPOCH.match(text)) is not None:
                 nemo_epochs[line.rank] = int(nemo_epoch.group("e"))
@@ -5560,7 +5615,7 @@ class GenericLogParser(LogReader):
             result.warnings.append(estimated)
         if horovod_default is not None:
             result.warnings.append(horovod_default)
-        if counted_in_records is not None and any(row["line"] in {line.number for line, _ in records} for row in rows.steps):
+        if counted_in_records is not None and any(row["line"] in {record[0].number for record in records} for row in rows.steps):
             result.warnings.append(counted_in_records)
         return result
 

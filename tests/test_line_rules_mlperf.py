@@ -4,10 +4,12 @@ read off the quoted text."""
 
 from __future__ import annotations
 
+import json
 import re
 from decimal import Decimal
 from pathlib import Path
 
+from tests.conftest import console_connection
 from tests.test_line_rules import _read
 
 # MLPerf v0.5 (2018) NCF on Intel BigDL, in mlperf_compliance 0.5's form (mlcommons/training_results_v0.5
@@ -150,3 +152,97 @@ def test_a_2018_seed_set_again_within_an_epoch_is_no_relaunch(tmp_path: Path) ->
     assert [s["step"] for s in steps] == [0, 1]
     assert [s["start_ns"] for s in steps] == _ns("train_epoch", MLPERF_2018_TPU_GNMT)
     assert [s["end_ns"] for s in steps] == _ns("eval_start", MLPERF_2018_TPU_GNMT)
+
+
+# MLPerf v2.0 DLRM on a TPU v4-256 (mlcommons/training_results_v2.0@a6ae3e16d97bca208ee5510f3614fcd4fa923650 :
+# Google/results/research-tpu-v4-256-TF/dlrm/result_0.txt, lines 29-46): each evaluation starts within a millisecond
+# or two of the next block's start and stops before that block does (the pod evaluates one block's weights while the
+# next block trains; blocks with and without one last alike)
+MLPERF_TPU_PIPELINED = [
+    ':::MLLOG {"namespace": "", "time_ms": 1652940990506, "event_type": "INTERVAL_START", "key": "run_start", "value": nu'
+        'll, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_run'
+        '_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/m'
+        'lperf/models/rough/dlrm/dlrm_main.py", "lineno": 205}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940990552, "event_type": "INTERVAL_START", "key": "block_start", "value": '
+        'null, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_r'
+        'un_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models'
+        '/mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 215, "first_epoch_num": 1.05, "epoch_count": 1}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940993797, "event_type": "INTERVAL_END", "key": "block_stop", "value": nul'
+        'l, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_run_'
+        '1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/ml'
+        'perf/models/rough/dlrm/dlrm_main.py", "lineno": 263, "first_epoch_num": 1.05}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940993799, "event_type": "INTERVAL_START", "key": "block_start", "value": '
+        'null, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_r'
+        'un_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models'
+        '/mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 215, "first_epoch_num": 1.1, "epoch_count": 1}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940993799, "event_type": "INTERVAL_START", "key": "eval_start", "value": n'
+        'ull, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_ru'
+        'n_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/'
+        'mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 235, "epoch_num": 1.05}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940994565, "event_type": "POINT_IN_TIME", "key": "eval_accuracy", "value":'
+        ' 0.7770991921424866, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd'
+        '.run_dlrm_new_run_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/te'
+        'nsorflow_models/mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 244, "epoch_num": 1.05}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940994565, "event_type": "INTERVAL_END", "key": "eval_stop", "value": null'
+        ', "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_run_1'
+        '.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/mlp'
+        'erf/models/rough/dlrm/dlrm_main.py", "lineno": 246, "epoch_num": 1.05}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940995464, "event_type": "INTERVAL_END", "key": "block_stop", "value": nul'
+        'l, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_run_'
+        '1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/ml'
+        'perf/models/rough/dlrm/dlrm_main.py", "lineno": 263, "first_epoch_num": 1.1}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940995465, "event_type": "INTERVAL_START", "key": "block_start", "value": '
+        'null, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_r'
+        'un_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models'
+        '/mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 215, "first_epoch_num": 1.15, "epoch_count": 1}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940995467, "event_type": "INTERVAL_START", "key": "eval_start", "value": n'
+        'ull, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_ru'
+        'n_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/'
+        'mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 235, "epoch_num": 1.1}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940996174, "event_type": "POINT_IN_TIME", "key": "eval_accuracy", "value":'
+        ' 0.7848881483078003, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd'
+        '.run_dlrm_new_run_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/te'
+        'nsorflow_models/mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 244, "epoch_num": 1.1}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940996174, "event_type": "INTERVAL_END", "key": "eval_stop", "value": null'
+        ', "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_run_1'
+        '.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/mlp'
+        'erf/models/rough/dlrm/dlrm_main.py", "lineno": 246, "epoch_num": 1.1}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940997192, "event_type": "INTERVAL_END", "key": "block_stop", "value": nul'
+        'l, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_run_'
+        '1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/ml'
+        'perf/models/rough/dlrm/dlrm_main.py", "lineno": 263, "first_epoch_num": 1.15}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940997194, "event_type": "INTERVAL_START", "key": "eval_start", "value": n'
+        'ull, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_ru'
+        'n_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/'
+        'mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 235, "epoch_num": 1.15}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940997193, "event_type": "INTERVAL_START", "key": "block_start", "value": '
+        'null, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_r'
+        'un_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models'
+        '/mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 215, "first_epoch_num": 1.2, "epoch_count": 1}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940997933, "event_type": "POINT_IN_TIME", "key": "eval_accuracy", "value":'
+        ' 0.7890569567680359, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd'
+        '.run_dlrm_new_run_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/te'
+        'nsorflow_models/mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 244, "epoch_num": 1.15}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940997933, "event_type": "INTERVAL_END", "key": "eval_stop", "value": null'
+        ', "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_run_1'
+        '.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/mlp'
+        'erf/models/rough/dlrm/dlrm_main.py", "lineno": 246, "epoch_num": 1.15}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652940998949, "event_type": "INTERVAL_END", "key": "block_stop", "value": nul'
+        'l, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_run_'
+        '1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/ml'
+        'perf/models/rough/dlrm/dlrm_main.py", "lineno": 263, "first_epoch_num": 1.2}}',
+]
+
+
+def test_an_evaluation_inside_a_training_block_ran_beside_it_and_takes_no_time_of_its_own(tmp_path: Path) -> None:
+    """block_start .. block_stop bounds training alone: the three evaluations the log dates inside blocks 2, 3 and 4
+    (0.766 s, 0.707 s, 0.739 s) are not taken from their blocks' productive time. The blocks' time (from the first
+    block_start, 1652940990552 ms, to the last block_stop, 1652940998949 ms, less the gaps of a few ms between
+    them) is the steps' productive time, and no interval is an evaluation."""
+    con = console_connection(tmp_path, MLPERF_TPU_PIPELINED, name="result_0.txt")
+    times = [(json.loads(t[9:])["key"], json.loads(t[9:])["time_ms"]) for t in MLPERF_TPU_PIPELINED]
+    blocks = list(zip([ms for k, ms in times if k == "block_start"], [ms for k, ms in times if k == "block_stop"], strict=True))
+    assert len(blocks) == 4 and sum(1 for k, _ in times if k == "eval_start") == 3
+    labels = dict(con.execute("select label, sum(end_ns - start_ns) from int_log_intervals group by label").fetchall())
+    assert "eval" not in labels
+    assert labels["productive"] == sum(stop - start for start, stop in blocks) * 10**6

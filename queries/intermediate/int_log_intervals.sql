@@ -1,11 +1,13 @@
 -- int_log_intervals: the job's wall-clock time as labelled intervals, for goodput_buckets.
 -- materialize: per_connection
 -- Grain: one row per interval (may overlap; goodput_buckets resolves overlaps by priority).
--- Inputs: int_attempts, int_log_step_bounds, int_ideal_step, int_log_events, int_job_wall, stg_log_events.
+-- Inputs: int_attempts, int_log_step_bounds, int_ideal_step, int_log_events, int_job_wall, stg_log_events, stg_log_steps.
 -- Labels (GoodputBucket, priority in goodput_buckets):
 --   checkpoint_save / checkpoint_load / eval: between start and end events (not an end that
 --     names another step than its start: that start's end is not in the log), or an end event
---     carrying its duration;
+--     carrying its duration; not the part of an evaluation inside an MLPerf block of its file
+--     (block_start .. block_stop bounds training alone: an evaluation the log dates inside one ran
+--     beside it, as TPU pods evaluate one block's weights while the next block trains);
 --   startup: accelerator init, training prep and first data loading (init events), attempt
 --     start to its first step's start, and a first step's excess over the ideal step time and
 --     over the pace of the attempt's 2nd to 4th steps (their median: compile, warm-up); not in an attempt whose logs open mid-run (int_job_wall.opens_attempt:
@@ -125,7 +127,7 @@ paired as (
             when 'eval_start' then 'eval'
             else 'startup'
         end as label,
-        s.ts_ns as start_ns, e.ts_ns as end_ns
+        s.ts_ns as start_ns, e.ts_ns as end_ns, s.file_id
     from (
         select *, lead(ts_ns) over (partition by file_id, kind, detail order by ts_ns) as next_start_ns
         from int_log_events where kind in ('checkpoint_save_start', 'checkpoint_load_start', 'eval_start', 'init_start')
@@ -140,6 +142,18 @@ paired as (
     -- `checkpoint-2500`'s end, an excerpt's cut between them)
     where (s.next_start_ns is null or e.ts_ns <= s.next_start_ns)
       and (s.step is null or e.step is null or s.step = e.step)
+),
+beside_blocks as (
+    -- an evaluation less what of it an MLPerf block of its file holds (at its start: from that block's end; at its
+    -- end: up to that block's start; one inside a block: nothing)
+    select p.label,
+        coalesce((select max(b.end_ns) from stg_log_steps b
+                  where b.file_id = p.file_id and b.framework = 'mlperf' and b.start_ns <= p.start_ns and b.end_ns > p.start_ns),
+                 p.start_ns) as start_ns,
+        coalesce((select min(b.start_ns) from stg_log_steps b
+                  where b.file_id = p.file_id and b.framework = 'mlperf' and b.start_ns < p.end_ns and b.end_ns >= p.end_ns),
+                 p.end_ns) as end_ns
+    from paired p
 ),
 durations as (
     -- an end event that carries its duration ("saved checkpoint in 12.3 s") and has no start
@@ -202,7 +216,7 @@ attempt_edges as (
 final as (
     select label, start_ns, end_ns, attempt, step from step_intervals
     union all
-    select label, start_ns, end_ns, null, null from paired
+    select label, start_ns, end_ns, null, null from beside_blocks
     union all
     select label, start_ns, end_ns, null, null from durations
     union all
