@@ -68,10 +68,9 @@ _END = re.compile(
     r"|(?:^|\] |- |[^\w\s] )(?:训练已?(?:完成|结束)|学習が?(?:完了|終了)|(?:학습|훈련)이? ?(?:완료|종료))"
     # (and in Spanish, Portuguese, German, French and Russian: `Entrenamiento completado. Mejor accuracy de validación:
     # 79.37%`, `Treinamento concluído`, `Training abgeschlossen`, `Entraînement terminé`, `Обучение завершено`)
-    r"|(?:^|\] |- |[^\w\s] )(?-i:(?:Entrenamiento|entrenamiento) (?:completado|finalizado|terminado)"
-    r"|(?:Treinamento|treinamento|Treino|treino) (?:conclu[íi]do|finalizado|completo)"
-    r"|(?:Training|Das Training) (?:ist )?abgeschlossen"
-    r"|(?:Entraînement|entraînement) (?:terminé|fini)|(?:Обучение|обучение) (?:завершено|окончено))\b"
+    # (as a message's opening: not an epoch's, `Época 1: entrenamiento completado en 60.0s`)
+    r"|(?:^|\] |- |[^\w\s:] )(?-i:Entrenamiento (?:completado|finalizado|terminado)|Treinamento (?:conclu[íi]do|finalizado)"
+    r"|(?:Das )?Training (?:ist )?abgeschlossen|Entraînement terminé|Обучение (?:завершено|окончено))\b"
     # TF-Slim's `learning.train` once its steps are done (the TensorFlow Object Detection API's legacy
     # train.py): "INFO:tensorflow:Finished training! Saving model to disk."
     r"|\bFinished training! Saving model to disk\."
@@ -330,6 +329,10 @@ _HYPERPOD_RESUME = re.compile(r"\[Auto Resume\] Info: JobID: \d{1,12} StepID: \d
 # (absl's newer head, its time in seconds since the epoch, TensorFlow's and XLA's: "F0000 00:00:1731234567.123456  12345 ...")
 _GLOG_FATAL = re.compile(r"^\[?F\d{4} (?:\d\d:\d\d:\d\d|00:00:\d{10})\.\d{6} {1,8}\d{1,10} [\w.\-]{1,200}:\d{1,6}\] "
                          r"(?P<what>\S[^\n]{0,300})")
+# insightface's arcface_torch as each process sets up its logging (its `init_logging`, the logger's `Training: ` and time
+# before the message): "Training: 2025-12-01 10:11:27,690-rank_id: 0" (rank 0's: a launch's; the other ranks' of the
+# same launch say their own ranks)
+ARCFACE_RANK_ID = re.compile(r"Training: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}-rank_id: 0\s*$")
 # Intel Fortran's runtime (under NumPy's and SciPy's MKL on Windows) as it kills the process, a Ctrl-C's or a fatal
 # error's: "forrtl: error (200): program aborting due to control-C event", "forrtl: severe (157): Program Exception -
 # access violation"
@@ -701,22 +704,28 @@ _SPACY_SAVED = re.compile(r"^(?:✔|\[\+\]) Saved pipeline to output directory\s
 # A model's save said once it is written: PaddleOCR's "ppocr INFO: save model in ./output/rec/latest" and
 # "save best model is to ./output/ser/best_accuracy"; research scripts' own words, "  → Saved best model
 # (Dice: 0.0007)", "  -> Best model saved"; MindSpore ModelZoo's YOLO trainers, "update best checkpoint at:
-# outputs/2022-12-20_time_14_35_45/ckpt_0/best_map.ckpt"; TransUNet's "save best model to ../model/.../best_model.pth at
-# epoch 270, val dice: 0.807";
+# outputs/2022-12-20_time_14_35_45/ckpt_0/best_map.ckpt"; a PaddlePaddle course's "New model has been saved!";
+# TransUNet's "save best model to ../model/.../best_model.pth at epoch 270, val dice: 0.807";
 # diffusers' training scripts after Accelerate's `save_state` ("Saving current state to ..." began it):
 # "Saved state to textual_inversion_cat/checkpoint-500"
 _MODEL_SAVED = re.compile(r"\bsave model in \S|\bsave best model is to \S|(?:^|: )save best model to \S"
                           r"|(?:^\s{0,12}|[^\w\s]\s{0,2}|\bINFO:?\s{1,4})(?:Saved best model|Best model saved)\b"
-                          r"|\bSaved state to \S|\bupdate best checkpoint at: \S")
+                          r"|\bSaved state to \S|\bupdate best checkpoint at: \S"
+                          r"|(?:^|: |- )New model has been saved!")
 # A model's save said once written in other languages' words, a model, its weights or a checkpoint named (Spanish's
 # "✓ Nuevo mejor modelo guardado! Val Acc: 46.94%", Portuguese's "Modelo salvo em ...", German's "Modell gespeichert",
 # French's "modèle sauvegardé", Korean's "가중치를 'mnist_cnn.pt'에 저장했습니다.", Japanese's "モデルを保存しました",
 # Russian's "Модель сохранена", Turkish's "Model kaydedildi: model.joblib")
-_SAVED_ABROAD = re.compile(r"\b(?:[Mm]odelo|[Cc]heckpoint|[Pp]esos) (?:guardados?|salvos?)\b"
-                           r"|\b(?:Modell|Checkpoint) gespeichert\b|\b[Mm]odèle (?:sauvegardé|enregistré)"
-                           r"|(?:가중치|모델|체크포인트)\S{0,3} [^\n]{0,200}?저장(?:했습니다|되었습니다|완료)"
-                           r"|(?:モデル|重み|チェックポイント)を保存しました|[Мм]одель сохранена"
-                           r"|\b[Mm]odel(?:i)? kaydedildi\b")
+_SAVED_ABROAD = re.compile(
+    # (the words opening the message or a sentence of it: not a load's, `Cargando modelo guardado desde best.pt`, nor a
+    # negation's, `No se encontró ningún checkpoint guardado`, `Pesos guardados no encontrados`)
+    r"(?:^|\] |- |[^\w\s]\s{0,2})(?:(?:[Nn]uevo |[Nn]ovo )?(?:[Mm]ejor |[Mm]elhor )?[Mm]odelo|[Cc]heckpoint|[Pp]esos)"
+    r" (?:guardados?|salvos?)\b(?! no\b| não\b)"
+    r"|(?:^|\] |- |[^\w\s]\s{0,2})(?:[Bb]estes )?(?:Modell|Checkpoint) gespeichert\b"
+    r"|(?:^|\] |- |[^\w\s]\s{0,2})[Mm]odèle (?:sauvegardé|enregistré)"
+    r"|(?:가중치|모델|체크포인트)(?:(?:를|을) [^\n]{0,200}?| ?)저장(?:했습니다|되었습니다| ?완료)"
+    r"|(?:モデル|重み|チェックポイント)を保存しました|(?:^|\] |- |[^\w\s]\s{0,2})[Мм]одель сохранена"
+    r"|\b[Mm]odel(?:i)? kaydedildi\b")
 _SAVED_ABROAD_HINT = ("guardad", "salvo", "gespeichert", "sauvegard", "enregistr", "저장", "保存しました", "сохранена",
                       "kaydedildi")
 # RecBole's trainer after its torch.save: "18 Apr 20:47    INFO  Saving current: saved/GRU4Rec-Apr-18-2022_20-41-08.pth"
@@ -1034,8 +1043,9 @@ _ANY_EVENT_PATTERN = (
     r"|illegal hardware instruction|floating point exception)(?: \(core dumped\))? "
     r"|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
-    r"|^forrtl: |odelo guardad|odelo salvo|esos guardad|esos salvo|heckpoint (?:guardad|salvo)|gespeichert|sauvegardé"
-    r"|enregistré|저장|を保存しました|сохранена|kaydedildi|ntrenamiento (?:completado|finalizado|terminado)"
+    r"|odel has been saved!|-rank_id: 0|^forrtl: |odelo guardad|odelo salvo|esos guardad|esos salvo"
+    r"|heckpoint (?:guardad|salvo)|gespeichert"
+    r"|sauvegardé|enregistré|저장|を保存しました|сохранена|kaydedildi|ntrenamiento (?:completado|finalizado|terminado)"
     r"|rein(?:amento|o) (?:conclu|finaliz|complet)|abgeschlossen|ntraînement (?:terminé|fini)|бучение (?:завершено|окончено)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"
     r"| - Training job (?:failed|stopped)"
@@ -1411,6 +1421,10 @@ class EventScanner:
                        detail="first dated line of a process", raw=line.text, process=True)
             if "<cfg.extras." in line.text:
                 self._template_run(line)
+        elif "-rank_id: " in line.text and line.ts_ns is not None and ARCFACE_RANK_ID.match(line.text) is not None:
+            # (arcface_torch's logger's first word in each process, its rank: a process's start, the file's first one a
+            # process's first dated line above)
+            self._launched(line, "arcface_torch: a process's logger began")
         elif "Training Loss (" in line.text and VISUALIZER_LAUNCH.match(line.text) is not None:
             # (the launch's header of a loss log its lines are appended to, each launch's time in it: a launch,
             # the file's first one a process's first dated line above)
@@ -2127,7 +2141,7 @@ class EventScanner:
         elif any(word in text for word in _SAVED_ABROAD_HINT) and _SAVED_ABROAD.search(text) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif ("save model in " in text or "model is to " in text or "est model" in text or "Saved state to " in text
-              or "best checkpoint at: " in text) and (
+              or "best checkpoint at: " in text or "odel has been saved!" in text) and (
                 _MODEL_SAVED.search(text) is not None):
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(folder_step.group(1)) if "Saved state to " in text and (

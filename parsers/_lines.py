@@ -1563,7 +1563,8 @@ _LOSS_FIELD_PAIR = re.compile(r"(?:^|, )(?P<key>(?=[A-Za-z_])\w{0,40}?[Ll]oss\w{
                               r"(?:[eE][-+]?\d{1,3})?)(?=,|\s*$)")
 _KEY_VALUE = re.compile(
     # (a dict's quoted key, and its value quoted too: PaddleDetection's `'loss': '5.409677'`, a script's `{'loss': 0.52}`)
-    r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]*+)['\"]?(?:\s*[:=]\s*|\s+)['\"]?"
+    # (and PaddlePaddle's tutorials' `loss is: 2.504774796962738, acc is: 0.07`, its verb before the colon)
+    r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]*+)['\"]?(?: is(?=:))?(?:\s*[:=]\s*|\s+)['\"]?"
     # (a NumPy 2 scalar's repr, as verl prints its metrics: `actor/pg_loss:np.float64(-0.0011657940221994068)`)
     r"(?:np\.(?:float|u?int)(?:16|32|64)\()?"
     # (a sentence's full stop after the value is no part of it: `Train loss: 0.3334. Valid loss: 0.3517`)

@@ -307,8 +307,10 @@ def _skorch(head: Header) -> bool:
 
 class _Epochs:
     """A table's batches counted within their epochs (NequIP's): the step across epochs, each epoch's last batch read
-    its size; its epoch's summary (`_NEQUIP_WALL`) times the epoch's rows, the seconds since the summary before (or the
-    initial validation's) over its batches; its best model written (`_NEQUIP_BEST`) a save at the epoch's last step."""
+    its size (epochs an excerpt skips as long as the one before them); its epoch's summary (`_NEQUIP_WALL`) times the
+    epoch's rows, the seconds since the summary before (or the initial validation's) over the batches since (its
+    validation's time with them: the summary's clock holds it); its best model written (`_NEQUIP_BEST`) a save at the
+    epoch's last step."""
 
     def __init__(self) -> None:
         self.epoch: int | None = None  # the epoch of the rows last read
@@ -316,23 +318,27 @@ class _Epochs:
         self.size = 0  # its last batch so far
         self.rows: list[dict] = []  # its rows
         self.wall: float | None = None  # the seconds since training began at the last summary
+        self.wall_epoch = 0  # that summary's epoch (the initial validation's 0)
         self.seen = False  # a NequIP table's header was read
 
     def step(self, epoch: int, batch: int) -> int:
         if self.epoch is not None and epoch > self.epoch:
-            self.base, self.size, self.rows = self.base + self.size, 0, []
+            # (epochs the log skips, an excerpt's, as long as the one before them)
+            self.base, self.size, self.rows = self.base + self.size * (epoch - self.epoch), 0, []
         self.epoch = epoch
         self.size = max(self.size, batch)
         return self.base + batch
 
     def summary(self, text: str, rows: LogRows, line: Line) -> None:
         if (wall := _NEQUIP_WALL.match(text)) is not None:
-            since = float(wall.group(2))
+            since, epoch = float(wall.group(2)), int(wall.group(1))
             if (text[2:7] == "Train" and self.wall is not None and self.size and self.rows
-                    and int(wall.group(1)) == self.epoch and since > self.wall):
+                    and epoch == self.epoch and since > self.wall and epoch > self.wall_epoch):
+                # (the seconds since the summary before over the batches of the epochs since: one epoch's, or those an
+                # excerpt skips too, each as long as this one)
                 for row in self.rows:
-                    row.setdefault("step_time_s", (since - self.wall) / self.size)
-            self.wall = since
+                    row.setdefault("step_time_s", (since - self.wall) / (self.size * (epoch - self.wall_epoch)))
+            self.wall, self.wall_epoch = since, epoch
         elif (best := _NEQUIP_BEST.match(text)) is not None and int(best.group(1)) == self.epoch and self.rows:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                        step=self.base + self.size, raw=text)

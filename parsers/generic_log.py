@@ -27,6 +27,7 @@ from tracelens.parsers._events import (
     _ARGS_DUMP,
     _END,
     _STARTS,
+    ARCFACE_RANK_ID,
     GLUED_SHELL_DEATH,
     LAUNCH_FAILED,
     LAUNCH_FAILED_LINES,
@@ -340,6 +341,56 @@ _FIGURES = re.compile(r"\d[\d,.]{0,40}")  # a line's figures (`114,198,016`), se
 
 _FAILURE_KINDS = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
 
+# An RL loop's line that names its episode before a step count (the NJU AI course's DQN: `Episode 8 Step 8: Training Loss
+# nan, Return 10.0`)
+_EPISODE_FIRST = re.compile(r"(?:^|\] | - |: )Episode\s{0,2}:?\s{0,2}(?P<e>\d{1,12})\b")
+EPISODE_ROWS_MIN = 3  # the fewest such lines of a rank for its episodes to say what its count is
+
+
+def _episodes_as_steps(lines: Sequence[Line], rows: LogRows) -> None:
+    """Step rows on lines that name their episode first (`_EPISODE_FIRST`), whose count goes back twice or more while the
+    episodes only go on: the count is each episode's own (its length), and the episode is the row's step (else every
+    drop read as a restart)."""
+    wanted = {row["line"] for row in rows.steps}
+    episodes: dict[int, int] = {}
+    for line in lines:
+        if line.number in wanted and "pisode" in line.text and (named := _EPISODE_FIRST.search(line.text)) is not None:
+            episodes[line.number] = int(named.group("e"))
+    if len(episodes) < EPISODE_ROWS_MIN:
+        return
+    by_rank: dict[int | None, list[dict[str, Any]]] = {}
+    for row in rows.steps:
+        if row["line"] in episodes:
+            by_rank.setdefault(row["rank"], []).append(row)
+    for seq in by_rank.values():
+        if len(seq) < EPISODE_ROWS_MIN or any(episodes[b["line"]] <= episodes[a["line"]] for a, b in pairwise(seq)):
+            continue
+        if sum(1 for a, b in pairwise(seq) if b["step"] < a["step"]) >= 2:
+            for row in seq:
+                row["step"] = episodes[row["line"]]
+
+
+# Distiller's (ai8x-training's) evaluation as its classifier runs it each epoch and at the end: its header
+# (`--- validate (epoch=0)-----------`, `--- test (best) ---------------------`), its loop's rows, then its result
+# (`==> Top1: 83.369    Loss: 0.423`): from the header's line to the result's
+_DISTILLER_EVAL = re.compile(r"(?:^|\] | - )--- (?:validate \(epoch=\d{1,9}\)|test \([a-z]{1,20}\)) ?-{3,80}\s*$")
+_DISTILLER_RESULT = re.compile(r"(?:^|\] | - )==> Top1: ")
+DISTILLER_EVAL_LINES = 200  # the most lines from its header to its result (its loop's rows, a confusion matrix)
+
+
+def _distiller_evaluations(lines: Sequence[Line], rows: LogRows) -> None:
+    """Distiller's evaluations (`_DISTILLER_EVAL`), each from its header's dated line to its result's."""
+    for i, line in enumerate(lines):
+        if line.ts_ns is None or "--- " not in line.text or _DISTILLER_EVAL.search(line.text) is None:
+            continue
+        done = next((later for later in islice(lines, i + 1, i + 1 + DISTILLER_EVAL_LINES)
+                     if "==> Top1: " in later.text and _DISTILLER_RESULT.search(later.text) is not None), None)
+        if done is not None and done.ts_ns is not None and done.ts_ns > line.ts_ns and done.rank == line.rank:
+            rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
+                       detail="Distiller's evaluation")
+            rows.event(LogEventKind.EVAL_END, line=done.number, rank=line.rank, ts_ns=done.ts_ns,
+                       detail="Distiller's evaluation")
+
 
 def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     """An undated log its program appends to at each start (RAFT's `train.log` under `tee -a`: `Training with:`, then
@@ -349,7 +400,8 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     from no further than the steps before it (the run's count starting again), is a launch (at most
     `APPENDED_LAUNCHES_MAX`; the same lines from each rank of one start have no step between them, a message a loop
     prints each epoch is followed by its count going on); or, steps or none, after a failure since it was said before
-    (DomainBed's `Environment:` then `\tPython: 3.13.5`, a launch that raised before its first step, then the next)."""
+    (DomainBed's `Environment:` then `\tPython: 3.13.5`, a launch that raised before its first step, then the next),
+    unless it was said again before any failure or step (each process of one launch its copy)."""
     at = next((i for i, line in enumerate(lines) if line.text.strip()), None)
     failures = sorted(e["line"] for e in rows.events if e["kind"] in _FAILURE_KINDS)
     if (at is None or at + 1 >= len(lines) or lines[at].ts_ns is not None or lines[at].rank is not None
@@ -362,6 +414,12 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     # dashes then `Epoch 2/10`, a banner over each epoch's lines)
     masked = _PROGRESS_WORDS.search(following) is None and any(map(str.isalnum, message))
     then = _FIGURES.sub("0", following) if masked else following
+    again = next((line.number for line in islice(lines, at + 1, None) if line.text.strip() == message), None)
+    if again is not None and not any(number < again for number in failures) and not any(
+            row["line"] < again for row in rows.steps):
+        # (the line said again before any failure or step: several processes print it, each task of one launch its
+        # copy, torchrun's banner from each node: a failure after them says nothing of a launch)
+        failures = []
     stepped = sorted((row["line"], row["step"]) for row in rows.steps if row["rank"] is None)
     step_lines = [number for number, _ in stepped]
     said_at, launches = lines[at].number, 0
@@ -1445,8 +1503,17 @@ def _loss_of(printed: str) -> dict[str, float]:
     return {"loss": float(printed)}
 
 
+# NERSC's deep-learning-at-scale tutorials' trainers (and the scripts built on them) every logging interval, after the
+# time since training began: "Time elapsed: 242.40s, Remaining: 0.34h", then "Current iteration: 100/500000 (0.0%)"
+_CURRENT_ITERATION = re.compile(r"(?:^|\] | - |: )Current (?:iteration|step): (?P<s>\d{1,15})/(?P<n>\d{1,15}) "
+                                r"\(\d{1,3}(?:\.\d{1,4})?%\)\s*$")
+
+
 def _own_step(text: str) -> _OwnStep | None:
     """A step line of the programs above, or None."""
+    if "Current " in text and (current := _CURRENT_ITERATION.search(text)) is not None and (
+            int(current.group("s")) <= int(current.group("n"))):
+        return _OwnStep(int(current.group("s")), None, {}, "generic")
     if text[:2] == '{"' and text.rstrip()[-1:] == "}" and ('"step"' in text or '"iter' in text or '_step"' in text):
         return _json_step(text.rstrip())
     if text[:6] == "Epoch " and "]: train==[" in text and (ngcf := _NGCF_EPOCH.match(text)) is not None:
@@ -2937,6 +3004,10 @@ def _step_values(text: str) -> dict[str, float]:
         values.setdefault("step_time_s", bare_time)
         if bare_data is not None:
             values.setdefault("data_time_s", bare_data)
+    elif bare_time is not None and "Objective Loss " in text and "Overall Loss " in text:
+        # Distiller's (and ai8x-training's) training line: `Epoch: [0][   10/   17]    Overall Loss 0.595829    Objective
+        # Loss 0.595829    LR 0.001000    Time 5.669800`, its `Time` the mean batch time since the epoch began
+        values.setdefault("step_time_s", bare_time)
     elif bare_time is not None and "eta: " in text and _ETA_ROW.match(text) is not None:
         # a MetricLogger's row with no data meter (`[ 100/2945]  eta: 5:58:34  lr: 0.000021  seg_loss:
         # 1.7625 (1.7672)  time: 0.1324  max mem: 835`): its `time` is the iteration's, as beside one
@@ -3114,6 +3185,7 @@ class _Counter(NamedTuple):
     # scripts copied from it): a tail past its first epoch is counted so too, where no epoch 0 is printed
     from_one: bool = False
     ends_epoch: bool = False  # the count is the epoch's last batch (`LogRows.epoch_end`)
+    named_in_epoch: bool = False  # its name says it counts within the epoch (`Epoch Step:`), its epoch a banner's before it
 
     def metrics(self, text: str) -> dict[str, float]:
         """The step line's metrics (`_step_values`; ESPnet's own time fields, `_ESPNET_TIMES`)."""
@@ -3593,24 +3665,27 @@ _QUICKSTART_LOSS = re.compile(r"loss: (?P<l>[-+]?\d{1,12}(?:\.\d{1,12})?(?:[eE][
                               r"\[\s{0,16}(?P<s>\d{1,15})/\s{0,16}(?P<n>\d{1,15})\]\s*")
 
 
-def _record_steps(rows: LogRows, lines: list[tuple[Line, int, int, float | None]]) -> str | None:
-    """Lines of samples done within an epoch (`_SAMPLES_DONE`, `_QUICKSTART_LOSS`: each its line, epoch, count and
-    loss) as steps counted in the log's own records: a record is the count
+def _record_steps(rows: LogRows, lines: list[tuple[Line, int, int, int, float | None]]) -> str | None:
+    """Lines of samples done within an epoch (`_SAMPLES_DONE`, `_QUICKSTART_LOSS`: each its line, epoch, count, the
+    epoch's samples and loss) as steps. Where a rank's first line counts less than the count between two lines, one
+    batch's samples (the Quickstart's `(batch + 1) * len(X)`: `[   64/60000]`, then `[ 6464/60000]`), that is its batch:
+    step = epoch x batches an epoch (its samples over the batch, rounded up) + the batch the line ends (done over the
+    batch, less one), the epochs from 1 where no line of the rank numbers an epoch 0. Else (the MNIST example's `[640/60000
+    (1%)]`, its batch printed nowhere) steps counted in the log's own records: a record is the count
     between two lines (`log_interval` batches' samples: the most frequent count between two lines
     of a rank's epoch, else the fewest past 0 a line of the rank shows),
     step = epoch x records an epoch (the most an epoch of the rank shows) + done over a record's,
-    the epochs from 1 where no line of the rank numbers an epoch 0 (the example's `range(1, epochs
-    + 1)`), the count less the rank's first line's where that is less than a record (the Quickstart's
-    `(batch + 1) * len(X)`: `[   64/60000]` then `[ 6464/60000]`, its first batch's samples counted);
-    a line whose count is no whole number of records (a last, smaller batch) is no step.
-    Its loss the line's. Returns the note that says what a step is, or None where no line past an
-    epoch's first says how many a record holds."""
+    the epochs from 1 as above; a line whose count is no whole number of records (a last, smaller batch) is no step.
+    Its loss the line's. Returns the note that says what a step is where it counts records, or None where no line past
+    an epoch's first says how many a record holds."""
     record: dict[int | None, int] = {}
     gaps: dict[int | None, Counter[int]] = {}  # rank -> how often each count between its lines of one epoch comes
     previous: dict[int | None, tuple[int, int]] = {}  # rank -> (epoch, done) of its line before
-    least: dict[int | None, int] = {}  # rank -> the fewest samples a line of it counts
-    for line, epoch, done, _ in lines:
-        least[line.rank] = min(least.get(line.rank, done), done)
+    first: dict[int | None, int] = {}  # rank -> the count its first line shows
+    first_epoch: dict[int | None, int] = {}
+    for line, epoch, done, _, _ in lines:
+        first.setdefault(line.rank, done)
+        first_epoch[line.rank] = min(first_epoch.get(line.rank, epoch), epoch)
         if done > 0:
             record[line.rank] = min(record.get(line.rank, done), done)
         before = previous.get(line.rank)
@@ -3623,24 +3698,29 @@ def _record_steps(rows: LogRows, lines: list[tuple[Line, int, int, float | None]
         record[rank] = max(seen.items(), key=lambda item: (item[1], -item[0]))[0]
     if not record:
         return None
-    offset = {rank: first if first < record.get(rank, 0) else 0 for rank, first in least.items()}
+    batch = {rank: count for rank, count in first.items() if 0 < count < record.get(rank, 0)}
     # records an epoch: the most a rank's epoch shows (a rank of a distributed run does its share of
-    # the samples its lines count to); epochs from 1 where the rank's lines number none 0
+    # the samples its lines count to)
     per_epoch: dict[int | None, int] = {}
-    first_epoch: dict[int | None, int] = {}
-    for line, epoch, done, _ in lines:
-        if (size := record.get(line.rank)) is not None and not (done - offset[line.rank]) % size:
-            per_epoch[line.rank] = max(per_epoch.get(line.rank, 0), (done - offset[line.rank]) // size + 1)
-            first_epoch[line.rank] = min(first_epoch.get(line.rank, epoch), epoch)
-    for line, epoch, done, loss in lines:
-        size = record.get(line.rank)
-        if size is None or (done - offset[line.rank]) % size:
-            continue
+    for line, _, done, _, _ in lines:
+        if line.rank not in batch and (size := record.get(line.rank)) is not None and not done % size:
+            per_epoch[line.rank] = max(per_epoch.get(line.rank, 0), done // size + 1)
+    counted = False
+    for line, epoch, done, total, loss in lines:
         base = 1 if first_epoch[line.rank] >= 1 else 0
-        rows.step(line=line.number, rank=line.rank,
-                  step=(epoch - base) * per_epoch[line.rank] + (done - offset[line.rank]) // size,
-                  end_ns=line.ts_ns, **({"loss": loss} if loss is not None else {}))
-    sizes = sorted(set(record.values()))
+        if (one := batch.get(line.rank)) is not None:
+            if done % one:
+                continue
+            step = (epoch - base) * -(-total // one) + done // one - 1
+        else:
+            size = record.get(line.rank)
+            if size is None or done % size:
+                continue
+            step, counted = (epoch - base) * per_epoch[line.rank] + done // size, True
+        rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **({"loss": loss} if loss is not None else {}))
+    if not counted:
+        return None
+    sizes = sorted({size for rank, size in record.items() if rank not in batch})
     return (f"steps count the log's records, not batches: a record is {', '.join(map(str, sizes))} of its lines' "
             "`[done/total]` count (the most frequent count between two lines of an epoch, else the fewest past 0 "
             "a line shows), its epochs the records its lines show")
@@ -4315,6 +4395,8 @@ class GenericLogParser(LogReader):
             # a k-fold run's banners that a fold's training begins (`========== fold: 0 training ==========`), the same
             # fold each time, no epoch's line after them (launches that died before their first): a weaker claim
             weak = Claim.NAME
+        if "-rank_id: " in text and sum(1 for body in bodies if ARCFACE_RANK_ID.match(body) is not None) >= 2:
+            return Claim.CONTENT  # arcface_torch's `training.log`, its processes' starts (each its logger's first line)
         if " - Training job " in text and any(_SAGEMAKER_STATUS.match(body) for body in bodies):
             return Claim.CONTENT  # the SageMaker SDK's job status lines (`logs=True`): how the job ended
         if ("<cfg.extras." in text and ("Starting training!" in text or "Instantiating trainer <" in text)
@@ -4664,8 +4746,9 @@ class GenericLogParser(LogReader):
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
         micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]] = {}  # `_ITER_STEP` lines of each rank
         samples: list[tuple[Line, re.Match[str]]] = []  # open_clip's step lines (`_SAMPLES_STEP`)
-        # the MNIST example's and the Quickstart's step lines (`_SAMPLES_DONE`, `_QUICKSTART_LOSS`): line, epoch, done, loss
-        records: list[tuple[Line, int, int, float | None]] = []
+        # the MNIST example's and the Quickstart's step lines (`_SAMPLES_DONE`, `_QUICKSTART_LOSS`): line, epoch, done,
+        # the epoch's samples, loss
+        records: list[tuple[Line, int, int, int, float | None]] = []
         nemo_steps: dict[int | None, int] = {}  # rank -> the NeMo-RL step its header opened, results to come
         nemo_rows: dict[int | None, int] = {}  # rank -> the row of the NeMo-RL step whose results are being read
         nemo_epochs: dict[int | None, int] = {}  # rank -> the NeMo-RL epoch its last epoch header opened
@@ -4735,7 +4818,8 @@ class GenericLogParser(LogReader):
                 sizes[(rank, counter.epoch)] = int(counter.match.group("n"))
                 if counter.epoch == 0 or counter.epoch == counter.epochs:
                     counted_from.add(min(counter.epoch, 1))
-            if counter.match.re in (_EPOCH_COUNT, _EP_BATCH, _ESPNET, _TUTORIAL_PAIR, _PADDLE_PASS, _POINTNET_BATCH):
+            if counter.match.re in (_EPOCH_COUNT, _EP_BATCH, _ESPNET, _TUTORIAL_PAIR, _PADDLE_PASS, _POINTNET_BATCH) or (
+                    counter.named_in_epoch):
                 within.append((len(rows.steps) - 1, counter.epoch))
 
         for line in lines:
@@ -4910,10 +4994,12 @@ class GenericLogParser(LogReader):
                 continue
             if "Train Epoch: " in text and (done_samples := _SAMPLES_DONE.search(text)) is not None:
                 said = next((v for k, v in iter_numbers(text[done_samples.end():]) if _KEYS.get(k) == "loss"), None)
-                records.append((line, int(done_samples.group("e")), int(done_samples.group("s")), said))
+                records.append((line, int(done_samples.group("e")), int(done_samples.group("s")), int(done_samples.group("n")),
+                                said))
                 continue
             if text[:6] == "loss: " and epochs.get(line.rank) and (quick := _QUICKSTART_LOSS.fullmatch(text)) is not None:
-                records.append((line, epochs[line.rank][-1].number, int(quick.group("s")), float(quick.group("l"))))
+                records.append((line, epochs[line.rank][-1].number, int(quick.group("s")), int(quick.group("n")),
+                                float(quick.group("l"))))
                 continue
             if "= Epoch " in text and (nemo_epoch := _NEMO_RL_EPOCH.match(text)) is not None:
                 nemo_epochs[line.rank] = int(nemo_epoch.group("e"))
@@ -5279,6 +5365,11 @@ class GenericLogParser(LogReader):
                 counter = None
             if counter is not None and counter.match.re is _POINTNET_BATCH and line.rank in epochs:
                 counter = counter._replace(epoch=epochs[line.rank][-1].number)  # (the epoch its banner opened)
+            if (counter is not None and counter.match.re is STEP and line.rank in epochs
+                    and text[max(0, counter.match.start() - 6):counter.match.start()] == "Epoch "):
+                # a step its name counts within its epoch (The Annotated Transformer's `run_epoch`: `Epoch Step:     41 |
+                # Accumulation Step:   5 | Loss: ...` under `[Epoch 1] Training ====`): the epoch its banner opened
+                counter = counter._replace(epoch=epochs[line.rank][-1].number, named_in_epoch=True)
             if counter is not None and (counter.match.re is _BATCH_OF or counter.match.re is _MONAI_BATCH):
                 named = epochs[line.rank][-1].number if line.rank in epochs else None  # the epoch its own line named last
                 if batch_totals.setdefault((line.rank, named), counter.batches) != counter.batches:
@@ -5554,6 +5645,9 @@ class GenericLogParser(LogReader):
                             rows.steps[-1]["framework"] = epoch.framework
         _trailing_bar(lines, rows)
         _fold_sections(lines, rows)
+        if rows.steps:
+            _distiller_evaluations(lines, rows)
+            _episodes_as_steps(lines, rows)
         _appended_launches(lines, rows)
         _clock_restarts(clock_restarts, rows)
         _undated_relaunches(lines, rows)

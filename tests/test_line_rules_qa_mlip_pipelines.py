@@ -12,6 +12,7 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
+from tests.conftest import console_connection
 from tests.test_line_rules import _read
 from tracelens.parsers import detect, registry
 from tracelens.parsers._io import read_head
@@ -506,12 +507,355 @@ QUICKSTART = [
 ]
 
 
-def test_the_quickstart_tutorials_loss_lines_are_steps_counted_in_its_records(tmp_path: Path) -> None:
-    """`loss: 2.303494  [   64/60000]` under `Epoch 1` is a step: a record each 100 batches' 6400 samples (the first
-    line's 64, one batch's, counted before it), ten an epoch, so epoch 2's first line is the eleventh record; each its
-    loss."""
+def test_the_quickstart_tutorials_loss_lines_are_its_batches(tmp_path: Path) -> None:
+    """`loss: 2.303494  [   64/60000]` under `Epoch 1` is a step: its first line's count, 64, is one batch (the
+    tutorial's `(batch + 1) * len(X)`), so `[ 6464/60000]` ends batch 100 (6464 / 64 - 1), an epoch holds 938 batches
+    (60000 / 64, rounded up) and epoch 2's first line ends step 938; each its loss."""
     name, steps, _ = _read(tmp_path, QUICKSTART, name="quickstart.txt")
-    said = [(n, float(t.split()[1])) for n, t in enumerate(QUICKSTART, start=1) if t.startswith("loss: ")]
-    assert name == "generic_log"
-    assert [(s["line"], s["step"], s["loss"]) for s in steps] == [(n, i, v) for i, (n, v) in enumerate(said)]
-    assert len(said) == 20
+    counted = re.search(r"\[ *(\d+)/", next(t for t in QUICKSTART if t.startswith("loss: ")))
+    assert counted is not None
+    batch = int(counted.group(1))
+    epoch, want = 0, []
+    for n, t in enumerate(QUICKSTART, start=1):
+        epoch = int(t.split()[1]) if t.startswith("Epoch ") else epoch
+        if (m := re.match(r"loss: ([\d.]+) +\[ *(\d+)/(\d+)\]", t)) is not None:
+            want.append((n, (epoch - 1) * -(-int(m.group(3)) // batch) + int(m.group(2)) // batch - 1, float(m.group(1))))
+    assert name == "generic_log" and batch == 64 and len(want) == 20
+    assert [(s["line"], s["step"], s["loss"]) for s in steps] == want
+    assert [w[1] for w in want[:2]] == [0, 100] and want[10][1] == 938
+
+
+# ai8x-training (Distiller's classifier loop) on a MAX78000 model (jaskrizzdp/Eye-State-Open-Vs-Closed-Binary-
+# Classification-using-AI8X-MAX78000FTHR@d9a5ca5766c513ec6982f16fefcad8e3012e9c23, `eyes (AI8X)/EYES AI8X/ai8x-training
+# (eyes)/logs/2025.12.30-033219/2025.12.30-033219.log`, lines 15-31): epoch 0's training rows, its validation (header,
+# loop row, result, confusion matrix), its save, and epoch 1's first row
+DISTILLER_EPOCH = [
+    '2025-12-30 03:33:16,449 - Epoch: [0][   10/   17]    Overall Loss 0.595829    Objective Loss 0.595829               '
+        '                         LR 0.001000    Time 5.669800    ',
+    '2025-12-30 03:33:32,174 - Epoch: [0][   17/   17]    Overall Loss 0.517807    Objective Loss 0.517807    Top1 84.894'
+        '260    LR 0.001000    Time 4.259687    ',
+    '2025-12-30 03:33:34,226 - --- validate (epoch=0)-----------',
+    '2025-12-30 03:33:34,231 - 463 samples (256 per mini-batch)',
+    '2025-12-30 03:33:57,709 - Epoch: [0][    2/    2]    Loss 0.422537    Top1 83.369330    ',
+    '2025-12-30 03:33:59,235 - ==> Top1: 83.369    Loss: 0.423',
+    '',
+    '2025-12-30 03:33:59,240 - ==> Confusion:',
+    '[[200  49]',
+    ' [ 28 186]]',
+    '',
+    '2025-12-30 03:33:59,255 - ==> Best [Top1: 83.369   Params: 57776 on epoch: 0]',
+    '2025-12-30 03:33:59,257 - Saving checkpoint to: logs\\2025.12.30-033219\\checkpoint.pth.tar',
+    '2025-12-30 03:33:59,289 - ',
+    '',
+    '2025-12-30 03:33:59,291 - Training epoch: 4171 samples (256 per mini-batch, world size: 1)',
+    '2025-12-30 03:34:51,583 - Epoch: [1][   10/   17]    Overall Loss 0.375108    Objective Loss 0.375108               '
+        '                         LR 0.001000    Time 5.228701    ',
+]
+
+
+def test_distillers_time_is_the_steps_and_its_validation_from_header_to_result_an_evaluation(tmp_path: Path) -> None:
+    """`Time 5.669800` on Distiller's training row is its batches' mean time (a step's); `--- validate (epoch=0)---`
+    to `==> Top1: 83.369    Loss: 0.423` is an evaluation (03:33:34,226 to 03:33:59,235), its loop's row no step."""
+    name, steps, events = _read(tmp_path, DISTILLER_EPOCH, name="2025.12.30-033219.log")
+    rows = [(n, float(t.rsplit("Time ", 1)[1])) for n, t in enumerate(DISTILLER_EPOCH, start=1) if "Objective Loss" in t]
+    assert name == "generic_log" and [(s["line"], s["step_time_s"]) for s in steps] == rows and len(rows) == 3
+    header = next(n for n, t in enumerate(DISTILLER_EPOCH, start=1) if "--- validate (epoch=0)" in t)
+    result = next(n for n, t in enumerate(DISTILLER_EPOCH, start=1) if "==> Top1: " in t)
+    stamp = datetime(2025, 12, 30, 3, 33, 34, tzinfo=UTC)
+    assert [(e["kind"], e["line"], e["ts_ns"]) for e in events if e.get("detail") == "Distiller's evaluation"] == [
+        ("eval_start", header, int(stamp.timestamp()) * 10**9 + 226_000_000),
+        ("eval_end", result, int(stamp.timestamp()) * 10**9 + 25_235_000_000)]
+
+
+# insightface's arcface_torch `training.log` appended to by each launch (SabagYoav/arcface_torch_v2@
+# b3a6b3b545d6e34a05111ff35051376c28ce4069, work_dirs/_a2f1m_r50_dev/training.log, lines 1-6 and 43-45): each process's
+# logger's first word, its rank (`rank_id: 0`), four launches that died at once, one that printed its config, the next
+ARCFACE_LAUNCHES = [
+    'Training: 2025-12-01 10:11:27,690-rank_id: 0',
+    'Training: 2025-12-01 10:11:54,581-rank_id: 0',
+    'Training: 2025-12-01 10:12:49,963-rank_id: 0',
+    'Training: 2025-12-01 10:14:40,212-rank_id: 0',
+    'Training: 2025-12-01 10:14:42,596-: margin_list              (1.0, 0.0, 0.4)',
+    'Training: 2025-12-01 10:14:42,597-: network                  r50',
+    'Training: 2025-12-01 10:15:17,024-rank_id: 0',
+    'Training: 2025-12-01 10:15:19,381-: margin_list              (1.0, 0.0, 0.4)',
+    'Training: 2025-12-01 10:15:19,381-: network                  r50',
+]
+
+
+def test_arcface_torchs_rank_word_starts_each_launch_though_none_logged_a_step(tmp_path: Path) -> None:
+    """Each `Training: ...-rank_id: 0` is a process's start: five launches, five attempts, though none logged a step
+    (the first four died within a minute or two of their start, the fifth after its config)."""
+    (tmp_path / "store").mkdir()
+    con = console_connection(tmp_path / "store", ARCFACE_LAUNCHES, name="training.log")
+    launches = [t for t in ARCFACE_LAUNCHES if t.endswith("-rank_id: 0")]
+    assert len(launches) == 5
+    assert con.execute("select count(*) from attempts").fetchone()[0] == len(launches)
+
+
+# TransReID's trainer (SOLIDER-REID's copy; AbdusalamAblimit/SOLIDER-REID@7c8fa887d48761a177c6354de73aac5a1b41468e,
+# experiments/exp001_baseline/train.log, lines 173-175): its epoch, its iteration within the epoch, loss, accuracy, lr
+TRANSREID_STEPS = [
+    '2026-03-04 11:25:30 transreid.train INFO: Epoch[1] Iter[20/227] Loss: 19.420, Acc: 0.001, Base Lr: 4.76e-05, ETA: 5:00:01',
+    '2026-03-04 11:25:41 transreid.train INFO: Epoch[1] Iter[40/227] Loss: 17.093, Acc: 0.002, Base Lr: 4.76e-05, ETA: 4:35:35',
+    '2026-03-04 11:25:52 transreid.train INFO: Epoch[1] Iter[60/227] Loss: 15.622, Acc: 0.002, Base Lr: 4.76e-05, ETA: 4:25:52',
+]
+
+
+def test_transreids_epoch_and_iteration_are_no_mmcv_runners_and_its_loss_and_lr_are_read(tmp_path: Path) -> None:
+    """`Epoch[1] Iter[20/227] Loss: 19.420, ..., Base Lr: 4.76e-05` is epoch 1's iteration 20 (its step 20, the first
+    epoch's), its loss 19.420 and learning rate 4.76e-05: a script's own line, not mmcv's `Iter [50/1000]` runner."""
+    _, steps, _ = _read(tmp_path, TRANSREID_STEPS, name="train.log")
+    said = [re.search(r"Iter\[(\d+)/227\] Loss: ([\d.]+), .* Base Lr: ([\d.e-]+),", t) for t in TRANSREID_STEPS]
+    assert [(s["step"], s["loss"], s["lr"], s["framework"]) for s in steps] == [
+        (int(m.group(1)), float(m.group(2)), float(m.group(3)), "generic") for m in said if m is not None]
+
+
+# NERSC's SC24 deep-learning tutorial's ViT trainer on Frontier (alexk101/sc24-dl-tutorial@
+# 73fb5890e88289e0ffb6bed9e21f7e7caae54525, 1000_scientists/param-sweep-python-3109071.out, lines 244-249): every 100
+# iterations the time since training began, then the iteration of the run's total
+NERSC_ITERATIONS = [
+    '2025-02-28 09:08:05,495 - root - INFO - Time elapsed: 242.40s, Remaining: 0.34h',
+    '2025-02-28 09:08:05,496 - root - INFO - Current iteration: 100/500000 (0.0%)',
+    '2025-02-28 09:11:51,193 - root - INFO - Time elapsed: 468.09s, Remaining: 0.28h',
+    '2025-02-28 09:11:51,194 - root - INFO - Current iteration: 200/500000 (0.0%)',
+    '2025-02-28 09:15:29,282 - root - INFO - Time elapsed: 686.18s, Remaining: 0.22h',
+    '2025-02-28 09:15:29,297 - root - INFO - Current iteration: 300/500000 (0.1%)',
+]
+
+
+def test_a_current_iteration_of_its_total_is_a_step_at_its_lines_time(tmp_path: Path) -> None:
+    """`Current iteration: 100/500000 (0.0%)` is step 100, ended at its line's time (no metric on the line: its count of
+    the run's total and its share are the step's own words)."""
+    _, steps, _ = _read(tmp_path, NERSC_ITERATIONS, name="job.out")
+    said = [(n, int(m.group(1))) for n, t in enumerate(NERSC_ITERATIONS, start=1)
+            if (m := re.search(r"Current iteration: (\d+)/500000", t))]
+    assert [(s["line"], s["step"]) for s in steps] == said and len(said) == 3
+    first = datetime(2025, 2, 28, 9, 8, 5, tzinfo=UTC)
+    assert steps[0]["end_ns"] == int(first.timestamp()) * 10**9 + 496_000_000
+
+
+# The Annotated Transformer's training run (Harvard NLP's notebook, as a course's copy ran it; AdhilshaA/
+# annotated-transformer@276e06f38c335e992ae5036f35fda285a4c36b3b, training_log.txt, lines 2-5 and 45-55): each epoch's
+# banner, then `run_epoch`'s lines, `Epoch Step` the batch within the epoch, counted from 1 again each epoch
+ANNOTATED_TRANSFORMER = [
+    '[Epoch 0] Training ====',
+    'Epoch Step:      1 | Accumulation Step:   1 | Loss:   7.67 | Tokens / Sec:    27.4 | Learning Rate: 1.1e-06',
+    'Epoch Step:     41 | Accumulation Step:   5 | Loss:   7.37 | Tokens / Sec:   115.2 | Learning Rate: 2.3e-05',
+    'Epoch Step:     81 | Accumulation Step:   9 | Loss:   6.86 | Tokens / Sec:   127.1 | Learning Rate: 4.4e-05',
+    'Epoch Step:   1681 | Accumulation Step: 169 | Loss:   2.69 | Tokens / Sec:   126.7 | Learning Rate: 9.0e-04',
+    'Epoch Step:   1721 | Accumulation Step: 173 | Loss:   2.61 | Tokens / Sec:   126.7 | Learning Rate: 9.3e-04',
+    'Epoch Step:   1761 | Accumulation Step: 177 | Loss:   2.93 | Tokens / Sec:   127.4 | Learning Rate: 9.5e-04',
+    'Epoch Step:   1801 | Accumulation Step: 181 | Loss:   2.79 | Tokens / Sec:   126.8 | Learning Rate: 9.7e-04',
+    '[Epoch 0] Validation ====',
+    '(tensor(2.5721), <__main__.TrainState object at 0x000001EDF0FB6C90>)',
+    '[Epoch 1] Training ====',
+    'Epoch Step:      1 | Accumulation Step:   1 | Loss:   2.72 | Tokens / Sec:   117.3 | Learning Rate: 9.8e-04',
+    'Epoch Step:     41 | Accumulation Step:   5 | Loss:   2.39 | Tokens / Sec:   126.4 | Learning Rate: 1.0e-03',
+    'Epoch Step:     81 | Accumulation Step:   9 | Loss:   2.61 | Tokens / Sec:   128.5 | Learning Rate: 1.0e-03',
+    'Epoch Step:    121 | Accumulation Step:  13 | Loss:   2.77 | Tokens / Sec:   128.2 | Learning Rate: 1.0e-03',
+]
+
+
+def test_an_epoch_step_counts_within_its_epoch_so_the_next_epoch_goes_on_and_no_restart(tmp_path: Path) -> None:
+    """`Epoch Step:      1` under `[Epoch 1] Training ====` is epoch 1's first batch, after epoch 0's last printed one
+    (`Epoch Step:   1801`): its step goes on from there by one log interval (40, the count between two lines of an
+    epoch), with a warning that it is an estimate; no restart (before: steps 1, 41, ... again)."""
+    (tmp_path / "store").mkdir()
+    con = console_connection(tmp_path / "store", ANNOTATED_TRANSFORMER, name="training_log.txt")
+    counts = [int(m.group(1)) for t in ANNOTATED_TRANSFORMER if (m := re.match(r"Epoch Step: +(\d+) \|", t))]
+    last_of_first = counts[counts.index(1, 1) - 1]
+    interval = counts[1] - counts[0]
+    want = [c if i < counts.index(1, 1) else last_of_first + interval + c - 1 for i, c in enumerate(counts)]
+    assert [r[0] for r in con.execute("select step from log_steps order by line").fetchall()] == want
+    assert con.execute("select count(*) from attempts").fetchone()[0] == 1
+
+
+# A DQN on CartPole for the NJU Introduction to AI course (Arike-wlr/NJU-IntroAI@
+# b827e0a9187c4b3001e6f8a879bde057fb9bfaf9, training_log.txt, lines 1-8): each episode's number, then how many steps it
+# lasted, its loss and return
+DQN_EPISODES = [
+    'Episode 1 Step 14: Training Loss nan, Return 9.0',
+    'Episode 2 Step 26: Training Loss nan, Return 9.0',
+    'Episode 3 Step 18: Training Loss nan, Return 10.0',
+    'Episode 4 Step 15: Training Loss nan, Return 10.0',
+    'Episode 5 Step 11: Training Loss nan, Return 10.0',
+    'Episode 6 Step 19: Training Loss nan, Return 9.0',
+    'Episode 7 Step 20: Training Loss nan, Return 8.0',
+    'Episode 8 Step 8: Training Loss nan, Return 10.0',
+]
+
+
+def test_an_episodes_own_step_count_is_no_run_step_the_episode_is(tmp_path: Path) -> None:
+    """`Episode 2 Step 26:` then `Episode 3 Step 18:`: the step count falls back as the episodes go on (each episode's
+    length), so the episode is the step, not a restart at each drop."""
+    _, steps, _ = _read(tmp_path, DQN_EPISODES, name="training_log.txt", parser_name="generic_log")
+    assert [s["step"] for s in steps] == [int(t.split()[1]) for t in DQN_EPISODES] == list(range(1, 9))
+
+
+# A PaddlePaddle CIFAR-10 exercise on AI Studio (AIHHU/PaddleCIFAR10@1bfca6a22bd4faa68400efb4220ffd05a0601d41,
+# training_log.txt, lines 15-24): the tutorial's `loss is: ...`, its evaluation's, and its word once it saved the model
+PADDLE_COURSE = [
+    'epoch: 0,  loss is: 2.504774796962738, acc is: 0.0708582267165184',
+    '/opt/conda/envs/python35-paddle120-env/lib/python3.7/site-packages/paddle/fluid/dygraph/math_op_patch.py:278: UserWa'
+        'rning: The dtype of left and right variables are not the same, left dtype is paddle.float32, but right dtype is padd'
+        'le.int64, the right dtype will convert to paddle.float32',
+    '  format(lhs_dtype, rhs_dtype, lhs_dtype))',
+    'epoch: 0,  loss is: 0.6285572392599923, acc is: 0.7797021154238253',
+    'testing in eval mode……',
+    'epoch: 0,  loss is: 0.48661240488290786, acc is: 0.83525390625',
+    'Now continue training……',
+    'New model has been saved!',
+    '',
+    'epoch: 1,  loss is: 0.3674923047727468, acc is: 0.8732575628222251',
+]
+
+
+def test_paddles_loss_is_and_a_model_that_has_been_saved(tmp_path: Path) -> None:
+    """`epoch: 0,  loss is: 2.504774796962738, acc is: ...`: its loss 2.504774796962738 (`<name> is: <number>` read as
+    `<name>: <number>`); `New model has been saved!` is a save written."""
+    _, steps, events = _read(tmp_path, PADDLE_COURSE, name="training_log.txt", parser_name="generic_log")
+    assert steps and steps[0]["loss"] == 2.504774796962738
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [
+        PADDLE_COURSE.index("New model has been saved!") + 1]
+
+
+# A Slurm job's output where srun started torchrun in each of its tasks (index id 20602358018, a Slurm job's `.out`,
+# lines 1-49): each task's banner, undated, then one task's failure as its store could not bind, then the other tasks'
+# banners: all of one launch
+SRUN_TASK_BANNERS = [
+    'WARNING:torch.distributed.run:',
+    '*****************************************',
+    'Setting OMP_NUM_THREADS environment variable for each process to be 1 in default, to avoid your system being overloa'
+        'ded, please further tune the variable for optimal performance in your application as needed. ',
+    '*****************************************',
+    'WARNING:torch.distributed.run:',
+    '*****************************************',
+    'Setting OMP_NUM_THREADS environment variable for each process to be 1 in default, to avoid your system being overloa'
+        'ded, please further tune the variable for optimal performance in your application as needed. ',
+    '*****************************************',
+    '[W socket.cpp:426] [c10d] The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).',
+    '[W socket.cpp:426] [c10d] The server socket has failed to bind to 0.0.0.0:29500 (errno: 98 - Address already in use).',
+    '[E socket.cpp:462] [c10d] The server socket has failed to listen on any local network address.',
+    'Traceback (most recent call last):',
+    '  File "/opt/conda/bin/torchrun", line 33, in <module>',
+    "    sys.exit(load_entry_point('torch==1.13.0a0+d321be6', 'console_scripts', 'torchrun')())",
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/multiprocessing/errors/__init__.py", line 3'
+        '45, in wrapper',
+    '    return f(*args, **kwargs)',
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/run.py", line 761, in main',
+    '    run(args)',
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/run.py", line 752, in run',
+    '    elastic_launch(',
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/launcher/api.py", line 132, in __call__',
+    '    return launch_agent(self._config, self._entrypoint, list(args))',
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/launcher/api.py", line 237, in launch_agent',
+    '    result = agent.run()',
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/metrics/api.py", line 129, in wrapper',
+    '    result = f(*args, **kwargs)',
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/agent/server/api.py", line 709, in run',
+    '    result = self._invoke_run(role)',
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/agent/server/api.py", line 844, in _invoke_run',
+    '    self._initialize_workers(self._worker_group)',
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/metrics/api.py", line 129, in wrapper',
+    '    result = f(*args, **kwargs)',
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/agent/server/api.py", line 678, in _initial'
+        'ize_workers',
+    '    self._rendezvous(worker_group)',
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/metrics/api.py", line 129, in wrapper',
+    '    result = f(*args, **kwargs)',
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/agent/server/api.py", line 538, in _rendezvous',
+    '    store, group_rank, group_world_size = spec.rdzv_handler.next_rendezvous()',
+    '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/static_tcp_rendezvous.py", line '
+        '55, in next_rendezvous',
+    '    self._store = TCPStore(  # type: ignore[call-arg]',
+    'RuntimeError: The server socket has failed to listen on any local network address. The server socket has failed to b'
+        'ind to [::]:29500 (errno: 98 - Address already in use). The server socket has failed to bind to 0.0.0.0:29500 (errno'
+        ': 98 - Address already in use).',
+    'WARNING:torch.distributed.run:',
+    '*****************************************',
+    'Setting OMP_NUM_THREADS environment variable for each process to be 1 in default, to avoid your system being overloa'
+        'ded, please further tune the variable for optimal performance in your application as needed. ',
+    '*****************************************',
+    'WARNING:torch.distributed.run:',
+    '*****************************************',
+    'Setting OMP_NUM_THREADS environment variable for each process to be 1 in default, to avoid your system being overloa'
+        'ded, please further tune the variable for optimal performance in your application as needed. ',
+    '*****************************************',
+]
+
+
+def test_a_first_line_each_task_of_one_launch_prints_is_no_launch_after_one_tasks_failure(tmp_path: Path) -> None:
+    """The banner (`WARNING:torch.distributed.run:`, then its rule) is said again before any failure or step (two tasks'
+    copies): the copies after the first task's traceback are the other tasks' of the same launch, not a launch of
+    their own."""
+    _, _, events = _read(tmp_path, SRUN_TASK_BANNERS, name="job.out", parser_name="generic_log")
+    banners = [n for n, t in enumerate(SRUN_TASK_BANNERS, start=1) if t == "WARNING:torch.distributed.run:"]
+    failed = SRUN_TASK_BANNERS.index("Traceback (most recent call last):") + 1
+    assert banners[1] < failed < banners[2]  # (copies before the failure and after it)
+    assert [e["line"] for e in events if e["kind"] == "crash"] == [failed]
+    assert not [e for e in events if e["kind"] == "attempt_start" and e["line"] > 1]
+
+
+# The same log's epoch 1 and epoch 3 (lines 17-20, 105-121, 226-229 and 314-329): an excerpt that leaves epoch 2 out
+NEQUIP_SKIPPED = [
+    'training',
+    '# Epoch batch         loss       loss_f       loss_e        f_mae       f_rmse        e_mae      e/N_mae',
+    '      1    10         55.8         1.71         54.1         1.06         1.35          425         7.59',
+    '      1    20         71.2         1.94         69.3         1.09         1.44     1.07e+03         8.59',
+    '      1   870         1.98        0.637         1.35        0.637        0.823           67          1.2',
+    '      1   880         8.52        0.484         8.03        0.553        0.718          158         2.93',
+    '      1   890         1.28        0.516        0.769         0.59        0.741         48.9        0.905',
+    '      1   900        0.181        0.166       0.0143        0.334        0.421         11.8        0.123',
+    '',
+    'validation',
+    '# Epoch batch         loss       loss_f       loss_e        f_mae       f_rmse        e_mae      e/N_mae',
+    '      1    10        0.665         0.56        0.105        0.542        0.772         18.7        0.245',
+    '      1    20        0.246        0.182       0.0642        0.324         0.44         9.19        0.148',
+    '',
+    '',
+    '  Train      #    Epoch      wal       LR       loss_f       loss_e         loss        f_mae       f_rmse        e_'
+        'mae      e/N_mae',
+    '! Train               1   61.191    0.005         2.29         7.03         9.32         1.07         1.54          '
+        '118         1.46',
+    '! Validation          1   61.191    0.005        0.567       0.0953        0.662         0.53        0.774         1'
+        '9.3        0.236',
+    'Wall time: 61.19225558266044',
+    '! Best model        1    0.662',
+    '',
+    'training',
+    '# Epoch batch         loss       loss_f       loss_e        f_mae       f_rmse        e_mae      e/N_mae',
+    '      3    10         1.74         1.44        0.293        0.975         1.24         31.3        0.558',
+    '      3    20        0.756        0.685       0.0711        0.685        0.854         15.4        0.275',
+    '      3   870         1.02        0.742        0.276          0.7        0.889         30.4        0.542',
+    '      3   880       0.0534        0.052      0.00135        0.189        0.235         3.64       0.0379',
+    '      3   890        0.138         0.12       0.0176        0.285        0.357          7.4        0.137',
+    '      3   900       0.0627       0.0605      0.00217        0.202        0.254         4.62       0.0481',
+    '',
+    'validation',
+    '# Epoch batch         loss       loss_f       loss_e        f_mae       f_rmse        e_mae      e/N_mae',
+    '      3    10        0.289        0.259       0.0299         0.36        0.525         13.1        0.142',
+    '      3    20       0.0858       0.0744       0.0114        0.212        0.281         7.24       0.0989',
+    '',
+    '',
+    '  Train      #    Epoch      wal       LR       loss_f       loss_e         loss        f_mae       f_rmse        e_'
+        'mae      e/N_mae',
+    '! Train               3  152.536    0.005         0.48        0.338        0.818        0.498        0.729         3'
+        '2.4        0.389',
+    '! Validation          3  152.536    0.005        0.252       0.0245        0.277        0.344        0.516         1'
+        '2.1        0.134',
+    'Wall time: 152.53672709688544',
+    '! Best model        3    0.277',
+]
+
+
+def test_nequip_epochs_an_excerpt_skips_count_as_long_as_the_one_before_them(tmp_path: Path) -> None:
+    """Epoch 2 cut out: epoch 3's batch 10 is step 1810 (epoch 1's 900 batches and epoch 2's, as many), its batches
+    timed by the seconds since epoch 1's summary (61.191 to 152.536) over the two epochs' 1800 batches; its save at
+    its last step, 2700."""
+    _, steps, events = _read(tmp_path, NEQUIP_SKIPPED, name="allegro_lips20")
+    third = [(n, int(t.split()[1])) for n, t in enumerate(NEQUIP_SKIPPED, start=1)
+             if t.startswith("      3 ") and n < NEQUIP_SKIPPED.index("validation", 25) + 1]
+    assert [(s["line"], s["step"]) for s in steps if s["line"] in dict(third)] == [(n, 1800 + b) for n, b in third]
+    assert {s["step_time_s"] for s in steps if s["line"] in dict(third)} == {(152.536 - 61.191) / 1800}
+    assert [(e["step"]) for e in events if e["kind"] == "checkpoint_save_end"] == [900, 2700]

@@ -5,9 +5,9 @@
 -- Labels (GoodputBucket, priority in goodput_buckets):
 --   checkpoint_save / checkpoint_load / eval: between start and end events (not an end that
 --     names another step than its start: that start's end is not in the log), or an end event
---     carrying its duration; not the part of an evaluation inside an MLPerf block of its file
---     (block_start .. block_stop bounds training alone: an evaluation the log dates inside one ran
---     beside it, as TPU pods evaluate one block's weights while the next block trains);
+--     carrying its duration; not the part of an evaluation that began with an MLPerf block of its file
+--     (within tracelens_pipelined_eval_ms of its block_start, default 10: TPU pods evaluate one block's
+--     weights while the next block trains) that the block holds;
 --   startup: accelerator init, training prep and first data loading (init events), attempt
 --     start to its first step's start, and a first step's excess over the ideal step time and
 --     over the pace of the attempt's 2nd to 4th steps (their median: compile, warm-up); not in an attempt whose logs open mid-run (int_job_wall.opens_attempt:
@@ -144,15 +144,18 @@ paired as (
       and (s.step is null or e.step is null or s.step = e.step)
 ),
 beside_blocks as (
-    -- an evaluation less what of it an MLPerf block of its file holds (at its start: from that block's end; at its
-    -- end: up to that block's start; one inside a block: nothing)
+    -- an evaluation that began with an MLPerf block of its file (within `tracelens_pipelined_eval_ms` of its
+    -- block_start: the pod evaluates the weights the block before trained while this one trains) is no time of its own
+    -- while that block runs: only what of it outlasts the block (none where the block outlasts it); any other
+    -- evaluation as logged (one a block or epoch holds that began later, run between its batches, is the block's own)
     select p.label,
-        coalesce((select max(b.end_ns) from stg_log_steps b
-                  where b.file_id = p.file_id and b.framework = 'mlperf' and b.start_ns <= p.start_ns and b.end_ns > p.start_ns),
-                 p.start_ns) as start_ns,
-        coalesce((select min(b.start_ns) from stg_log_steps b
-                  where b.file_id = p.file_id and b.framework = 'mlperf' and b.start_ns < p.end_ns and b.end_ns >= p.end_ns),
-                 p.end_ns) as end_ns
+        case when p.label = 'eval' then coalesce((
+            select max(b.end_ns) from stg_log_steps b
+            where b.file_id = p.file_id and b.framework = 'mlperf'
+              and abs(p.start_ns - b.start_ns)
+                  <= coalesce(try_cast(getvariable('tracelens_pipelined_eval_ms') as double), 10) * 1e6), p.start_ns)
+        else p.start_ns end as start_ns,
+        p.end_ns
     from paired p
 ),
 durations as (
