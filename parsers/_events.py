@@ -68,9 +68,10 @@ _END = re.compile(
     r"|(?:^|\] |- |[^\w\s] )(?:训练已?(?:完成|结束)|学習が?(?:完了|終了)|(?:학습|훈련)이? ?(?:완료|종료))"
     # (and in Spanish, Portuguese, German, French and Russian: `Entrenamiento completado. Mejor accuracy de validación:
     # 79.37%`, `Treinamento concluído`, `Training abgeschlossen`, `Entraînement terminé`, `Обучение завершено`)
-    # (as a message's opening: not an epoch's, `Época 1: entrenamiento completado en 60.0s`)
-    r"|(?:^|\] |- |[^\w\s:] )(?-i:Entrenamiento (?:completado|finalizado|terminado)|Treinamento (?:conclu[íi]do|finalizado)"
-    r"|(?:Das )?Training (?:ist )?abgeschlossen|Entraînement terminé|Обучение (?:завершено|окончено))\b"
+    # (as a message's opening, capitalized: not an epoch's, `Época 1: entrenamiento completado en 60.0s`)
+    r"|(?:^|\] |- |[^\w\s] )(?-i:Entrenamiento (?:completado|finalizado|terminado)"
+    r"|(?:Treinamento|Treino) (?:conclu[íi]do|finalizado)|(?:Das )?Training (?:ist )?abgeschlossen"
+    r"|Entraînement (?:terminé|fini)|Обучение (?:завершено|окончено))\b"
     # TF-Slim's `learning.train` once its steps are done (the TensorFlow Object Detection API's legacy
     # train.py): "INFO:tensorflow:Finished training! Saving model to disk."
     r"|\bFinished training! Saving model to disk\."
@@ -717,14 +718,16 @@ _MODEL_SAVED = re.compile(r"\bsave model in \S|\bsave best model is to \S|(?:^|:
 # French's "modèle sauvegardé", Korean's "가중치를 'mnist_cnn.pt'에 저장했습니다.", Japanese's "モデルを保存しました",
 # Russian's "Модель сохранена", Turkish's "Model kaydedildi: model.joblib")
 _SAVED_ABROAD = re.compile(
-    # (the words opening the message or a sentence of it: not a load's, `Cargando modelo guardado desde best.pt`, nor a
-    # negation's, `No se encontró ningún checkpoint guardado`, `Pesos guardados no encontrados`)
-    r"(?:^|\] |- |[^\w\s]\s{0,2})(?:(?:[Nn]uevo |[Nn]ovo )?(?:[Mm]ejor |[Mm]elhor )?[Mm]odelo|[Cc]heckpoint|[Pp]esos)"
-    r" (?:guardados?|salvos?)\b(?! no\b| não\b)"
-    r"|(?:^|\] |- |[^\w\s]\s{0,2})(?:[Bb]estes )?(?:Modell|Checkpoint) gespeichert\b"
-    r"|(?:^|\] |- |[^\w\s]\s{0,2})[Mm]odèle (?:sauvegardé|enregistré)"
-    r"|(?:가중치|모델|체크포인트)(?:(?:를|을) [^\n]{0,200}?| ?)저장(?:했습니다|되었습니다| ?완료)"
-    r"|(?:モデル|重み|チェックポイント)を保存しました|(?:^|\] |- |[^\w\s]\s{0,2})[Мм]одель сохранена"
+    # (the words opening the message or a sentence of it, a word for best or new before them where said: not a load's,
+    # `Cargando modelo guardado desde best.pt`, `Chargement du modèle sauvegardé`, nor a negation's, `No se encontró
+    # ningún checkpoint guardado`, `Pesos guardados no encontrados`, `Modelo salvo não encontrado`)
+    r"(?:^|\] |- |[^\w\s]\s{0,2})(?:[Nn]uevo |[Nn]ovo |[Mm]ejor |[Mm]elhor ){0,2}(?:[Mm]odelo|[Cc]heckpoint|[Pp]esos)"
+    r" (?:guardados?\b(?! no\b)|salvos?\b(?! não\b))"
+    r"|(?:^|\] |- |[^\w\s]\s{0,2})(?:[Nn]eues |[Bb]estes ){0,2}(?:Modell|Checkpoint) gespeichert\b"
+    r"|(?:^|\] |- |[^\w\s]\s{0,2})(?:[Mm]eilleur |[Nn]ouveau )?[Mm]odèle (?:sauvegardé|enregistré)"
+    r"|(?:가중치|모델|체크포인트)(?:(?:를|을|이|가) [^\n]{0,200}?| ?)저장(?:했습니다|되었습니다|됐습니다| ?완료)"
+    r"|(?:モデル|重み|チェックポイント)を保存しました"
+    r"|(?:^|\] |- |[^\w\s]\s{0,2})(?:[Лл]учшая |[Нн]овая )?[Мм]одель сохранена"
     r"|\b[Mm]odel(?:i)? kaydedildi\b")
 _SAVED_ABROAD_HINT = ("guardad", "salvo", "gespeichert", "sauvegard", "enregistr", "저장", "保存しました", "сохранена",
                       "kaydedildi")

@@ -39,7 +39,7 @@ _EVAL_LOSS = re.compile(r"(?:^|[_ ])(?:val|valid|validation|eval|test|dev)(?:$|[
 _LOSS_RECORD = re.compile(r"(?:best|min|max|lowest|highest|prev|previous)(?:_|$)")
 # a loss that is no finite number (a run that diverged: `Step: 397, Loss: inf`, `loss=nan`)
 # (or after a space, as `iter_numbers` reads a finite one: nanoGPT's `iter 3010: loss nan, time 1019.95ms`)
-_NONFINITE = re.compile(r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]{0,80})(?:\s{0,4}[:=]\s{0,4}|\s{1,4})"
+_NONFINITE = re.compile(r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]{0,80})(?: is(?=:))?(?:\s{0,4}[:=]\s{0,4}|\s{1,4})"
                         r"(?P<value>[-+]?(?:nan|inf(?:inity)?))(?![\w.])", re.I)
 
 

@@ -341,16 +341,21 @@ _FIGURES = re.compile(r"\d[\d,.]{0,40}")  # a line's figures (`114,198,016`), se
 
 _FAILURE_KINDS = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
 
+# chemprop 2's CLI as `chemprop train` begins (its log file keeps its logger's lines, not the bars): "2024-11-11T17:59:34 -
+# INFO:chemprop.cli.main - Running in mode 'train' with args: {...}"
+_CHEMPROP_TRAIN = re.compile(r"\bINFO:chemprop\.cli\.main - Running in mode 'train' with args: ")
 # An RL loop's line that names its episode before a step count (the NJU AI course's DQN: `Episode 8 Step 8: Training Loss
 # nan, Return 10.0`)
 _EPISODE_FIRST = re.compile(r"(?:^|\] | - |: )Episode\s{0,2}:?\s{0,2}(?P<e>\d{1,12})\b")
 EPISODE_ROWS_MIN = 3  # the fewest such lines of a rank for its episodes to say what its count is
+EPISODE_DROPS_SHARE = 4  # the count falls back between one in this many pairs of lines at least (a resume's is rare)
 
 
 def _episodes_as_steps(lines: Sequence[Line], rows: LogRows) -> None:
-    """Step rows on lines that name their episode first (`_EPISODE_FIRST`), whose count goes back twice or more while the
-    episodes only go on: the count is each episode's own (its length), and the episode is the row's step (else every
-    drop read as a restart)."""
+    """Step rows on lines that name their episode first (`_EPISODE_FIRST`), whose count goes back twice or more, between
+    one in `EPISODE_DROPS_SHARE` pairs of lines at least, while the episodes only go on: the count is each episode's own
+    (its length), and the episode is the row's step (else every drop read as a restart); a count that falls back now and
+    then (a resume's) is left as it is."""
     wanted = {row["line"] for row in rows.steps}
     episodes: dict[int, int] = {}
     for line in lines:
@@ -365,7 +370,8 @@ def _episodes_as_steps(lines: Sequence[Line], rows: LogRows) -> None:
     for seq in by_rank.values():
         if len(seq) < EPISODE_ROWS_MIN or any(episodes[b["line"]] <= episodes[a["line"]] for a, b in pairwise(seq)):
             continue
-        if sum(1 for a, b in pairwise(seq) if b["step"] < a["step"]) >= 2:
+        drops = sum(1 for a, b in pairwise(seq) if b["step"] < a["step"])
+        if drops >= 2 and drops * EPISODE_DROPS_SHARE >= len(seq) - 1:
             for row in seq:
                 row["step"] = episodes[row["line"]]
 
@@ -401,7 +407,8 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     `APPENDED_LAUNCHES_MAX`; the same lines from each rank of one start have no step between them, a message a loop
     prints each epoch is followed by its count going on); or, steps or none, after a failure since it was said before
     (DomainBed's `Environment:` then `\tPython: 3.13.5`, a launch that raised before its first step, then the next),
-    unless it was said again before any failure or step (each process of one launch its copy)."""
+    where it was said again before any failure or step (each process of one launch its copy) only once as many
+    failures as those copies came since the launch before."""
     at = next((i for i, line in enumerate(lines) if line.text.strip()), None)
     failures = sorted(e["line"] for e in rows.events if e["kind"] in _FAILURE_KINDS)
     if (at is None or at + 1 >= len(lines) or lines[at].ts_ns is not None or lines[at].rank is not None
@@ -414,21 +421,24 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     # dashes then `Epoch 2/10`, a banner over each epoch's lines)
     masked = _PROGRESS_WORDS.search(following) is None and any(map(str.isalnum, message))
     then = _FIGURES.sub("0", following) if masked else following
-    again = next((line.number for line in islice(lines, at + 1, None) if line.text.strip() == message), None)
-    if again is not None and not any(number < again for number in failures) and not any(
-            row["line"] < again for row in rows.steps):
-        # (the line said again before any failure or step: several processes print it, each task of one launch its
-        # copy, torchrun's banner from each node: a failure after them says nothing of a launch)
-        failures = []
+    # (the line said again before any failure or step: several processes print it, each task of one launch its copy,
+    # torchrun's banner from each node: a launch after failures only once as many failed as said it, the other copies'
+    # failures otherwise)
+    first_failure = failures[0] if failures else None
+    first_step = min((row["line"] for row in rows.steps), default=None)
+    writers = sum(1 for line in islice(lines, at, None) if line.text.strip() == message
+                  and (first_failure is None or line.number < first_failure)
+                  and (first_step is None or line.number < first_step))
     stepped = sorted((row["line"], row["step"]) for row in rows.steps if row["rank"] is None)
     step_lines = [number for number, _ in stepped]
-    said_at, launches = lines[at].number, 0
+    said_at, launched_at, launches = lines[at].number, lines[at].number, 0
     for i in range(at + 1, len(lines) - 1):
         line = lines[i]
         if line.ts_ns is not None or line.rank is not None or line.text.strip() != message:
             continue
         before, after = bisect_right(step_lines, said_at), bisect_right(step_lines, line.number)
-        failed = bisect_right(failures, line.number) > bisect_right(failures, said_at)
+        failed = (bisect_right(failures, line.number) > bisect_right(failures, said_at)
+                  and bisect_right(failures, line.number) - bisect_right(failures, launched_at) >= max(writers, 1))
         if ((_FIGURES.sub("0", lines[i + 1].text.strip()) if masked else lines[i + 1].text.strip()) == then
                 and (failed or (before < after and after < len(stepped) and stepped[after][1] <= stepped[after - 1][1]))
                 and launches < APPENDED_LAUNCHES_MAX):
@@ -437,6 +447,7 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
                        else "the log's first line again after its steps: a launch appended to it", raw=line.text,
                        process=True)
             launches += 1
+            launched_at = line.number
         said_at = line.number
 
 
@@ -684,6 +695,12 @@ def _names_an_earlier_epoch(text: str, numbered: Sequence[_Epoch] | None) -> boo
     if not numbered or (match := _EPOCH.search(text)) is None:
         return False
     return int(match.group(1)) < numbered[-1].number and text[match.start() - 1:match.start()] == "("
+
+
+# a script's word alone on its line that it evaluates now (a PaddlePaddle exercise's `testing in eval mode……`,
+# `Evaluating...`, `Validating:`), the line or two after it the evaluation's result
+_EVALUATION_SAID = re.compile(r"\s{0,8}(?:[Tt]esting|[Ee]valuating|[Vv]alidating)\b[^\n]{0,40}?(?:\.{2,3}|…{1,3}|:)\s*$")
+EVALUATION_SAID_LINES = 2
 
 
 def _undated_epoch_line(text: str) -> int | None:
@@ -4395,6 +4412,8 @@ class GenericLogParser(LogReader):
             # a k-fold run's banners that a fold's training begins (`========== fold: 0 training ==========`), the same
             # fold each time, no epoch's line after them (launches that died before their first): a weaker claim
             weak = Claim.NAME
+        if "Running in mode 'train'" in text and any(_CHEMPROP_TRAIN.search(body) is not None for body in bodies):
+            return Claim.CONTENT  # chemprop 2's CLI training (its progress on the console's bars, its log their run's words)
         if "-rank_id: " in text and sum(1 for body in bodies if ARCFACE_RANK_ID.match(body) is not None) >= 2:
             return Claim.CONTENT  # arcface_torch's `training.log`, its processes' starts (each its logger's first line)
         if " - Training job " in text and any(_SAGEMAKER_STATUS.match(body) for body in bodies):
@@ -4804,6 +4823,7 @@ class GenericLogParser(LogReader):
         boost_best: dict[int | None, int] = {}  # rank -> the line that said a boosting run's best round follows
         xla_clocks: dict[int, tuple[int, int, int]] = {}  # rank -> (epoch, step, second of the day) of its last torch_xla line
         flower_rounds: dict[int | None, int] = {}  # rank -> the Flower round its server began, its updates still to come
+        evaluation_said: dict[int | None, int] = {}  # rank -> the line of its script's last word that it evaluates
         def within_epoch(counter: _Counter, rank: int | None) -> None:
             """The last row is a step `counter` counts within its epoch."""
             assert counter.epoch is not None
@@ -4825,6 +4845,8 @@ class GenericLogParser(LogReader):
         for line in lines:
             if not line.text.isascii() and (english := _in_english(line.text)) is not line.text:
                 line = line._replace(text=english)
+            if line.text[:12].lstrip()[:1] in "TtEeVv" and _EVALUATION_SAID.match(line.text) is not None:
+                evaluation_said[line.rank] = line.number
             if record is not None:
                 if line.ts_ns is None and (line.text[:1] in " \t" or type(record) is _HeadRecord) and record.add(line.text):
                     continue
@@ -4883,9 +4905,13 @@ class GenericLogParser(LogReader):
                     # the epoch's training ended there
                     epochs[line.rank][-1].line, epochs[line.rank][-1].end_ns = line.number, line.ts_ns
                 if line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None and (
-                        _undated_epoch_line(line.text) == epochs[line.rank][-1].number):
+                        _undated_epoch_line(line.text) == epochs[line.rank][-1].number) and not (
+                        0 < line.number - evaluation_said.get(line.rank, -EVALUATION_SAID_LINES) <= EVALUATION_SAID_LINES
+                        and "rain" not in line.text and "RAIN" not in line.text):
                     # an undated line that opens with its epoch and gives its loss: that epoch's
-                    # line, with no clock (a dated line of its own later still dates it)
+                    # line, with no clock (a dated line of its own later still dates it); not one right after the
+                    # script's word that it evaluates (a Paddle exercise's `testing in eval mode……`, then `epoch: 0,
+                    # loss is: 2.5047...`: its evaluation's result), unless it names its training's figures too
                     epoch = epochs[line.rank][-1]
                     epoch.line = line.number
                     epoch.loss = next((v for k, v in iter_numbers(line.text) if training_loss_key(k)), None)

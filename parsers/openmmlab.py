@@ -50,9 +50,10 @@ from tracelens.parsers.contract import ParseOptions, ParseResult
 
 # Bounded runs only: a search stays linear in the line's length.
 # (not TransReID's and its forks' `Epoch[1] Iter[20/227] Loss: 19.420, Acc: 0.001, Base Lr: 4.76e-05, ETA: 5:00:01`,
-# an iteration within the epoch its bracket before it names)
+# an iteration within the epoch its bracket before it names, its bracket right after `Iter`; mmcv's runner puts a space
+# between)
 STEP_LINE = re.compile(
-    r"(?:Epoch(?:\(train\))?[ ]{0,8}\[[ ]{0,8}(?P<epoch>\d{1,9})\]|(?<!\] )Iter(?:\(train\))?[ ]{0,8})"
+    r"(?:Epoch(?:\(train\))?[ ]{0,8}\[[ ]{0,8}(?P<epoch>\d{1,9})\]|Iter(?!\[)(?:\(train\))?[ ]{0,8})"
     r"\[[ ]{0,12}(?P<i>\d{1,12})/(?P<n>\d{1,12})\][ \t]"
 )
 # `key: value` fields: mmcv separates them with ", ", mmengine with two spaces

@@ -293,3 +293,61 @@ def test_an_evaluation_a_block_holds_that_began_after_it_is_eval_time_as_logged(
     evals = list(zip([ms for k, ms in times if k == "eval_start"], [ms for k, ms in times if k == "eval_stop"], strict=True))
     got = con.execute("select start_ns, end_ns from int_log_intervals where label = 'eval' order by start_ns").fetchall()
     assert got == [(start * 10**6, stop * 10**6) for start, stop in evals] and len(evals) == 2
+
+
+# The same TPU v4 DLRM log's lines 82-91: an evaluation that began with its block (same millisecond), then one that began
+# 32 ms before the next block's start, each done within its block
+MLPERF_TPU_PIPELINED_EARLY = [
+    ':::MLLOG {"namespace": "", "time_ms": 1652941011168, "event_type": "INTERVAL_START", "key": "eval_start", "value": n'
+        'ull, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_ru'
+        'n_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/'
+        'mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 235, "epoch_num": 1.55}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652941011168, "event_type": "INTERVAL_START", "key": "block_start", "value": '
+        'null, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_r'
+        'un_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models'
+        '/mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 215, "first_epoch_num": 1.6, "epoch_count": 1}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652941011920, "event_type": "POINT_IN_TIME", "key": "eval_accuracy", "value":'
+        ' 0.7986746430397034, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd'
+        '.run_dlrm_new_run_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/te'
+        'nsorflow_models/mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 244, "epoch_num": 1.55}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652941011921, "event_type": "INTERVAL_END", "key": "eval_stop", "value": null'
+        ', "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_run_1'
+        '.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/mlp'
+        'erf/models/rough/dlrm/dlrm_main.py", "lineno": 246, "epoch_num": 1.55}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652941012892, "event_type": "INTERVAL_END", "key": "block_stop", "value": nul'
+        'l, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_run_'
+        '1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/ml'
+        'perf/models/rough/dlrm/dlrm_main.py", "lineno": 263, "first_epoch_num": 1.6}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652941012894, "event_type": "INTERVAL_START", "key": "eval_start", "value": n'
+        'ull, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_ru'
+        'n_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/'
+        'mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 235, "epoch_num": 1.6}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652941012926, "event_type": "INTERVAL_START", "key": "block_start", "value": '
+        'null, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_r'
+        'un_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models'
+        '/mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 215, "first_epoch_num": 1.65, "epoch_count": 1}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652941013614, "event_type": "POINT_IN_TIME", "key": "eval_accuracy", "value":'
+        ' 0.7991173267364502, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd'
+        '.run_dlrm_new_run_1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/te'
+        'nsorflow_models/mlperf/models/rough/dlrm/dlrm_main.py", "lineno": 244, "epoch_num": 1.6}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652941013615, "event_type": "INTERVAL_END", "key": "eval_stop", "value": null'
+        ', "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_run_1'
+        '.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/mlp'
+        'erf/models/rough/dlrm/dlrm_main.py", "lineno": 246, "epoch_num": 1.6}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1652941014681, "event_type": "INTERVAL_END", "key": "block_stop", "value": nul'
+        'l, "metadata": {"file": "/export/hda3/borglet/local_ram_fs_dirs/0.sameerkm.dlrm_4x4x8.bs_55296_sgd.run_dlrm_new_run_'
+        '1.coordinator.sameerkm.297064834936.c8564a224093156f/dlrm_pkg/dlrm_borg.par/google3/third_party/tensorflow_models/ml'
+        'perf/models/rough/dlrm/dlrm_main.py", "lineno": 263, "first_epoch_num": 1.65}}',
+]
+
+
+def test_a_pipelined_evaluation_may_begin_a_few_ms_before_its_block(tmp_path: Path) -> None:
+    """`eval_start` at ...12894, its block's `block_start` at ...12926 (32 ms later), its `eval_stop` at ...13615 before
+    that block's `block_stop`: beside the block as much as the one that began with its block; no interval is an
+    evaluation's."""
+    con = console_connection(tmp_path, MLPERF_TPU_PIPELINED_EARLY, name="result_0.txt")
+    times = [(json.loads(t[9:])["key"], json.loads(t[9:])["time_ms"]) for t in MLPERF_TPU_PIPELINED_EARLY]
+    starts = [ms for k, ms in times if k == "eval_start"]
+    blocks = [ms for k, ms in times if k == "block_start"]
+    assert [b - e for e, b in zip(starts, blocks, strict=True)] == [0, 32]
+    assert con.execute("select count(*) from int_log_intervals where label = 'eval'").fetchone()[0] == 0

@@ -694,8 +694,10 @@ def test_an_episodes_own_step_count_is_no_run_step_the_episode_is(tmp_path: Path
 
 
 # A PaddlePaddle CIFAR-10 exercise on AI Studio (AIHHU/PaddleCIFAR10@1bfca6a22bd4faa68400efb4220ffd05a0601d41,
-# training_log.txt, lines 15-24): the tutorial's `loss is: ...`, its evaluation's, and its word once it saved the model
+# training_log.txt, lines 14-24): its word that it evaluates and the evaluation's result (the model before training),
+# the tutorial's `loss is: ...` of its training, its evaluation again, and its word once it saved the model
 PADDLE_COURSE = [
+    'testing in eval mode……',
     'epoch: 0,  loss is: 2.504774796962738, acc is: 0.0708582267165184',
     '/opt/conda/envs/python35-paddle120-env/lib/python3.7/site-packages/paddle/fluid/dygraph/math_op_patch.py:278: UserWa'
         'rning: The dtype of left and right variables are not the same, left dtype is paddle.float32, but right dtype is padd'
@@ -711,11 +713,18 @@ PADDLE_COURSE = [
 ]
 
 
-def test_paddles_loss_is_and_a_model_that_has_been_saved(tmp_path: Path) -> None:
-    """`epoch: 0,  loss is: 2.504774796962738, acc is: ...`: its loss 2.504774796962738 (`<name> is: <number>` read as
-    `<name>: <number>`); `New model has been saved!` is a save written."""
+def test_paddles_loss_is_its_trainings_and_a_model_that_has_been_saved(tmp_path: Path) -> None:
+    """`epoch: 0,  loss is: 0.6285572392599923, acc is: ...` is epoch 0's training line, its loss read (`<name> is:
+    <number>` as `<name>: <number>`); the same shape right after `testing in eval mode……` is the evaluation's result,
+    no epoch's line; `New model has been saved!` is a save written."""
     _, steps, events = _read(tmp_path, PADDLE_COURSE, name="training_log.txt", parser_name="generic_log")
-    assert steps and steps[0]["loss"] == 2.504774796962738
+    after_eval = {n + 1 for n, t in enumerate(PADDLE_COURSE, start=1) if t.startswith("testing in eval mode")}
+    trained: dict[int, tuple[int, float]] = {}  # epoch -> its first line not an evaluation's, its loss
+    for n, t in enumerate(PADDLE_COURSE, start=1):
+        if t.startswith("epoch: ") and n not in after_eval:
+            trained.setdefault(int(t[7:t.index(",")]), (n, float(t.split("loss is: ")[1].split(",")[0])))
+    assert [(s["line"], s["step"], s["loss"]) for s in steps] == [(n, e, loss) for e, (n, loss) in trained.items()]
+    assert trained[0] == (5, 0.6285572392599923)
     assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [
         PADDLE_COURSE.index("New model has been saved!") + 1]
 
@@ -859,3 +868,50 @@ def test_nequip_epochs_an_excerpt_skips_count_as_long_as_the_one_before_them(tmp
     assert [(s["line"], s["step"]) for s in steps if s["line"] in dict(third)] == [(n, 1800 + b) for n, b in third]
     assert {s["step_time_s"] for s in steps if s["line"] in dict(third)} == {(152.536 - 61.191) / 1800}
     assert [(e["step"]) for e in events if e["kind"] == "checkpoint_save_end"] == [900, 2700]
+
+
+# chemprop 2's `chemprop train` log file (Arika030/AI-ML-IN-CHEM-LS-ENGINEERING-Coursework@
+# 4857e9310f9b06c97614c722df2a24751eb7c939, training_log.txt, lines 1-6 and 42-44): its logger's lines as training begins,
+# then its test results and the best model written; its progress was the console's bars, not the file's
+CHEMPROP_TRAIN = [
+    "2024-11-11T17:59:34 - INFO:chemprop.cli.main - Running in mode 'train' with args: {'smiles_columns': ['smiles'], 're"
+        "action_columns': None, 'no_header_row': False, 'num_workers': 0, 'batch_size': 64, 'accelerator': 'auto', 'devices':"
+        " 'auto', 'rxn_mode': 'REAC_DIFF', 'multi_hot_atom_featurizer_mode': 'V2', 'keep_h': False, 'add_h': False, 'molecule"
+        "_featurizers': None, 'descriptors_path': None, 'no_descriptor_scaling': False, 'no_atom_feature_scaling': False, 'no"
+        "_atom_descriptor_scaling': False, 'no_bond_feature_scaling': False, 'atom_features_path': None, 'atom_descriptors_pa"
+        "th': None, 'bond_features_path': None, 'config_path': None, 'data_path': WindowsPath('C:/Users/User/Desktop/cleaned_"
+        "critprop_data_with_all_info_expt.csv'), 'output_dir': WindowsPath('C:/Users/User/Desktop'), 'remove_checkpoints': Fa"
+        "lse, 'checkpoint': None, 'freeze_encoder': False, 'model_frzn': None, 'frzn_ffn_layers': 0, 'ensemble_size': 1, 'mes"
+        "sage_hidden_dim': 300, 'message_bias': False, 'depth': 3, 'undirected': False, 'dropout': 0.0, 'mpn_shared': False, "
+        "'activation': 'RELU', 'aggregation': 'norm', 'aggregation_norm': 100, 'atom_messages': False, 'ffn_hidden_dim': 300,"
+        " 'ffn_num_layers': 1, 'batch_norm': False, 'multiclass_num_classes': 3, 'weight_column': None, 'target_columns': ['T"
+        "b mean (K)', 'Tm mean (K)'], 'ignore_columns': None, 'no_cache': False, 'splits_column': None, 'task_type': 'regress"
+        "ion', 'loss_function': None, 'v_kl': 0.0, 'eps': 1e-08, 'alpha': 0.1, 'metrics': None, 'tracking_metric': 'val_loss'"
+        ", 'show_individual_scores': False, 'task_weights': None, 'warmup_epochs': 2, 'init_lr': 0.0001, 'max_lr': 0.001, 'fi"
+        "nal_lr': 0.0001, 'epochs': 50, 'patience': None, 'grad_clip': None, 'class_balance': False, 'split': 'RANDOM', 'spli"
+        "t_sizes': [0.8, 0.1, 0.1], 'split_key_molecule': 0, 'num_replicates': 1, 'num_folds': None, 'save_smiles_splits': Tr"
+        "ue, 'splits_file': None, 'data_seed': 0, 'pytorch_seed': None}",
+    '2024-11-11T17:59:34 - INFO:chemprop.cli.train - Pulling data from file: C:\\Users\\User\\Desktop\\cleaned_critprop_d'
+        'ata_with_all_info_expt.csv',
+    '2024-11-11T17:59:35 - WARNING:chemprop.data.splitting - The return type of make_split_indices has changed in v2.1 - '
+        'see help(make_split_indices)',
+    '2024-11-11T17:59:35 - INFO:chemprop.cli.train - train/val/test split_0 sizes: [4544, 568, 568]',
+    '2024-11-11T17:59:35 - INFO:chemprop.cli.train - Train data: mean = [468.07161437 260.61380049] | std = [110.93112707'
+        '  77.65495542]',
+    "2024-11-11T17:59:36 - INFO:chemprop.cli.train - No loss function was specified! Using class default: <class 'chempro"
+        "p.nn.metrics.MSE'>",
+    '2024-11-11T18:02:09 - INFO:chemprop.cli.train - Test Set results:',
+    '2024-11-11T18:02:09 - INFO:chemprop.cli.train - test/mse: 696.779296875',
+    "2024-11-11T18:02:09 - INFO:chemprop.cli.train - Best model saved to 'C:\\Users\\User\\Desktop\\model_0\\best.pt'",
+]
+
+
+def test_chemprops_training_log_with_no_step_line_is_read_its_run_and_its_save(tmp_path: Path) -> None:
+    """`Running in mode 'train' with args: ...` claims the log, though no line is a step: its run from its first line
+    (17:59:34) and its save, `Best model saved to '...best.pt'` (18:02:09)."""
+    name, steps, events = _read(tmp_path, CHEMPROP_TRAIN, name="training_log.txt")
+    assert name == "generic_log" and not steps
+    saved = datetime(2024, 11, 11, 18, 2, 9, tzinfo=UTC)
+    assert [(e["kind"], e["line"], e["ts_ns"]) for e in events if e["kind"] != "launch_config"] == [
+        ("attempt_start", 1, int(datetime(2024, 11, 11, 17, 59, 34, tzinfo=UTC).timestamp()) * 10**9),
+        ("checkpoint_save_end", len(CHEMPROP_TRAIN), int(saved.timestamp()) * 10**9)]

@@ -6,8 +6,8 @@
 --   checkpoint_save / checkpoint_load / eval: between start and end events (not an end that
 --     names another step than its start: that start's end is not in the log), or an end event
 --     carrying its duration; not the part of an evaluation that began with an MLPerf block of its file
---     (within tracelens_pipelined_eval_ms of its block_start, default 10: TPU pods evaluate one block's
---     weights while the next block trains) that the block holds;
+--     (within tracelens_pipelined_eval_ms of its block_start, either side, default 50: TPU pods evaluate
+--     one block's weights while the next block trains) that the block holds;
 --   startup: accelerator init, training prep and first data loading (init events), attempt
 --     start to its first step's start, and a first step's excess over the ideal step time and
 --     over the pace of the attempt's 2nd to 4th steps (their median: compile, warm-up); not in an attempt whose logs open mid-run (int_job_wall.opens_attempt:
@@ -153,7 +153,7 @@ beside_blocks as (
             select max(b.end_ns) from stg_log_steps b
             where b.file_id = p.file_id and b.framework = 'mlperf'
               and abs(p.start_ns - b.start_ns)
-                  <= coalesce(try_cast(getvariable('tracelens_pipelined_eval_ms') as double), 10) * 1e6), p.start_ns)
+                  <= coalesce(try_cast(getvariable('tracelens_pipelined_eval_ms') as double), 50) * 1e6), p.start_ns)
         else p.start_ns end as start_ns,
         p.end_ns
     from paired p
