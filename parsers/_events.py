@@ -68,8 +68,9 @@ _END = re.compile(
     r"|(?:^|\] |- |[^\w\s] )(?:训练已?(?:完成|结束)|学習が?(?:完了|終了)|(?:학습|훈련)이? ?(?:완료|종료))"
     # (and in Spanish, Portuguese, German, French and Russian: `Entrenamiento completado. Mejor accuracy de validación:
     # 79.37%`, `Treinamento concluído`, `Training abgeschlossen`, `Entraînement terminé`, `Обучение завершено`)
-    # (as a message's opening, capitalized: not an epoch's, `Época 1: entrenamiento completado en 60.0s`)
-    r"|(?:^|\] |- |[^\w\s] )(?-i:Entrenamiento (?:completado|finalizado|terminado)"
+    # (as a message's opening, capitalized, after a logger's level or no colon: not an epoch's or a fold's, `Época 1:
+    # Entrenamiento completado en 60.0s`, `Epoche 1: Training abgeschlossen`)
+    r"|(?:^|\] |- |[^\w\s:] |\b(?:INFO|NOTICE):? {1,4})(?-i:Entrenamiento (?:completado|finalizado|terminado)"
     r"|(?:Treinamento|Treino) (?:conclu[íi]do|finalizado)|(?:Das )?Training (?:ist )?abgeschlossen"
     r"|Entraînement (?:terminé|fini)|Обучение (?:завершено|окончено))\b"
     # TF-Slim's `learning.train` once its steps are done (the TensorFlow Object Detection API's legacy
@@ -725,7 +726,8 @@ _SAVED_ABROAD = re.compile(
     r" (?:guardados?\b(?! no\b)|salvos?\b(?! não\b))"
     r"|(?:^|\] |- |[^\w\s]\s{0,2})(?:[Nn]eues |[Bb]estes ){0,2}(?:Modell|Checkpoint) gespeichert\b"
     r"|(?:^|\] |- |[^\w\s]\s{0,2})(?:[Mm]eilleur |[Nn]ouveau )?[Mm]odèle (?:sauvegardé|enregistré)"
-    r"|(?:가중치|모델|체크포인트)(?:(?:를|을|이|가) [^\n]{0,200}?| ?)저장(?:했습니다|되었습니다|됐습니다| ?완료)"
+    r"|(?:가중치|모델|체크포인트)(?:(?:를|을|이|가) (?:[^\n.!?]|\.(?! )){0,120}?| ?)"
+    r"저장(?:했습니다|되었습니다|됐습니다| ?완료)(?! ?예정)"
     r"|(?:モデル|重み|チェックポイント)を保存しました"
     r"|(?:^|\] |- |[^\w\s]\s{0,2})(?:[Лл]учшая |[Нн]овая )?[Мм]одель сохранена"
     r"|\b[Mm]odel(?:i)? kaydedildi\b")

@@ -348,12 +348,12 @@ _CHEMPROP_TRAIN = re.compile(r"\bINFO:chemprop\.cli\.main - Running in mode 'tra
 # nan, Return 10.0`)
 _EPISODE_FIRST = re.compile(r"(?:^|\] | - |: )Episode\s{0,2}:?\s{0,2}(?P<e>\d{1,12})\b")
 EPISODE_ROWS_MIN = 3  # the fewest such lines of a rank for its episodes to say what its count is
-EPISODE_DROPS_SHARE = 4  # the count falls back between one in this many pairs of lines at least (a resume's is rare)
+EPISODE_DROPS_SHARE = 4  # the count falls back in one in this many changes at least (a resume's is rare)
 
 
 def _episodes_as_steps(lines: Sequence[Line], rows: LogRows) -> None:
-    """Step rows on lines that name their episode first (`_EPISODE_FIRST`), whose count goes back twice or more, between
-    one in `EPISODE_DROPS_SHARE` pairs of lines at least, while the episodes only go on: the count is each episode's own
+    """Step rows on lines that name their episode first (`_EPISODE_FIRST`), whose count goes back twice or more, in one
+    in `EPISODE_DROPS_SHARE` of its changes at least, while the episodes only go on: the count is each episode's own
     (its length), and the episode is the row's step (else every drop read as a restart); a count that falls back now and
     then (a resume's) is left as it is."""
     wanted = {row["line"] for row in rows.steps}
@@ -371,7 +371,8 @@ def _episodes_as_steps(lines: Sequence[Line], rows: LogRows) -> None:
         if len(seq) < EPISODE_ROWS_MIN or any(episodes[b["line"]] <= episodes[a["line"]] for a, b in pairwise(seq)):
             continue
         drops = sum(1 for a, b in pairwise(seq) if b["step"] < a["step"])
-        if drops >= 2 and drops * EPISODE_DROPS_SHARE >= len(seq) - 1:
+        changes = sum(1 for a, b in pairwise(seq) if b["step"] != a["step"])  # (an episode's length at its cap, again)
+        if drops >= 2 and drops * EPISODE_DROPS_SHARE >= changes:
             for row in seq:
                 row["step"] = episodes[row["line"]]
 
@@ -407,8 +408,8 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     `APPENDED_LAUNCHES_MAX`; the same lines from each rank of one start have no step between them, a message a loop
     prints each epoch is followed by its count going on); or, steps or none, after a failure since it was said before
     (DomainBed's `Environment:` then `\tPython: 3.13.5`, a launch that raised before its first step, then the next),
-    where it was said again before any failure or step (each process of one launch its copy) only once as many
-    failures as those copies came since the launch before."""
+    not where it was said again before any failure or step (each process of one launch its copy: a copy after a failure
+    may be a slower process's of the same launch)."""
     at = next((i for i, line in enumerate(lines) if line.text.strip()), None)
     failures = sorted(e["line"] for e in rows.events if e["kind"] in _FAILURE_KINDS)
     if (at is None or at + 1 >= len(lines) or lines[at].ts_ns is not None or lines[at].rank is not None
@@ -422,23 +423,24 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     masked = _PROGRESS_WORDS.search(following) is None and any(map(str.isalnum, message))
     then = _FIGURES.sub("0", following) if masked else following
     # (the line said again before any failure or step: several processes print it, each task of one launch its copy,
-    # torchrun's banner from each node: a launch after failures only once as many failed as said it, the other copies'
-    # failures otherwise)
+    # torchrun's banner from each node, and a copy after a failure may be a slower task's of the same launch: no failure
+    # says a launch then)
     first_failure = failures[0] if failures else None
     first_step = min((row["line"] for row in rows.steps), default=None)
     writers = sum(1 for line in islice(lines, at, None) if line.text.strip() == message
                   and (first_failure is None or line.number < first_failure)
                   and (first_step is None or line.number < first_step))
+    if writers > 1:
+        failures = []
     stepped = sorted((row["line"], row["step"]) for row in rows.steps if row["rank"] is None)
     step_lines = [number for number, _ in stepped]
-    said_at, launched_at, launches = lines[at].number, lines[at].number, 0
+    said_at, launches = lines[at].number, 0
     for i in range(at + 1, len(lines) - 1):
         line = lines[i]
         if line.ts_ns is not None or line.rank is not None or line.text.strip() != message:
             continue
         before, after = bisect_right(step_lines, said_at), bisect_right(step_lines, line.number)
-        failed = (bisect_right(failures, line.number) > bisect_right(failures, said_at)
-                  and bisect_right(failures, line.number) - bisect_right(failures, launched_at) >= max(writers, 1))
+        failed = bisect_right(failures, line.number) > bisect_right(failures, said_at)
         if ((_FIGURES.sub("0", lines[i + 1].text.strip()) if masked else lines[i + 1].text.strip()) == then
                 and (failed or (before < after and after < len(stepped) and stepped[after][1] <= stepped[after - 1][1]))
                 and launches < APPENDED_LAUNCHES_MAX):
@@ -447,7 +449,6 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
                        else "the log's first line again after its steps: a launch appended to it", raw=line.text,
                        process=True)
             launches += 1
-            launched_at = line.number
         said_at = line.number
 
 
@@ -698,9 +699,9 @@ def _names_an_earlier_epoch(text: str, numbered: Sequence[_Epoch] | None) -> boo
 
 
 # a script's word alone on its line that it evaluates now (a PaddlePaddle exercise's `testing in eval mode……`,
-# `Evaluating...`, `Validating:`), the line or two after it the evaluation's result
+# `Evaluating...`, `Validating:`), the line after it the evaluation's result
 _EVALUATION_SAID = re.compile(r"\s{0,8}(?:[Tt]esting|[Ee]valuating|[Vv]alidating)\b[^\n]{0,40}?(?:\.{2,3}|…{1,3}|:)\s*$")
-EVALUATION_SAID_LINES = 2
+EVALUATION_SAID_LINES = 1
 
 
 def _undated_epoch_line(text: str) -> int | None:

@@ -49,13 +49,13 @@ from tracelens.parsers._logtables import LogRows, mark_evaluations
 from tracelens.parsers.contract import ParseOptions, ParseResult
 
 # Bounded runs only: a search stays linear in the line's length.
-# (not TransReID's and its forks' `Epoch[1] Iter[20/227] Loss: 19.420, Acc: 0.001, Base Lr: 4.76e-05, ETA: 5:00:01`,
-# an iteration within the epoch its bracket before it names, its bracket right after `Iter`; mmcv's runner puts a space
-# between)
+# (not a script's iteration within the epoch an `Epoch` bracket right before it names: TransReID's `Epoch[1] Iter[20/227]
+# Loss: 19.420, ...`, `Epoch [1/3] Iter [50/200] - total_loss: ...`; `_EPOCH_BEFORE_ITER`)
 STEP_LINE = re.compile(
-    r"(?:Epoch(?:\(train\))?[ ]{0,8}\[[ ]{0,8}(?P<epoch>\d{1,9})\]|Iter(?!\[)(?:\(train\))?[ ]{0,8})"
+    r"(?:Epoch(?:\(train\))?[ ]{0,8}\[[ ]{0,8}(?P<epoch>\d{1,9})\]|Iter(?:\(train\))?[ ]{0,8})"
     r"\[[ ]{0,12}(?P<i>\d{1,12})/(?P<n>\d{1,12})\][ \t]"
 )
+_EPOCH_BEFORE_ITER = re.compile(r"Epoch ?\[ ?\d{1,9}(?: ?/ ?\d{1,9})? ?\] ?$")
 # `key: value` fields: mmcv separates them with ", ", mmengine with two spaces
 _FIELD = re.compile(
     r"(?<![\w.])(?P<key>[A-Za-z_][\w.]{0,80}): (?P<value>[-+]?\d{1,20}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,4})?)(?![\w:.])"
@@ -84,7 +84,8 @@ def step_line(text: str) -> tuple[int, int | None, dict[str, float]] | None:
     """A training step line's global step, the iterations per epoch it shows (None for an
     `Iter` line) and its `log_steps` values; None for any other line."""
     match = STEP_LINE.search(text)
-    if match is None:
+    if match is None or (match.group("epoch") is None and "Epoch" in text[:match.start()]
+                         and _EPOCH_BEFORE_ITER.search(text, max(0, match.start() - 40), match.start()) is not None):
         return None
     i, n = int(match.group("i")), int(match.group("n"))
     epoch = match.group("epoch")

@@ -806,32 +806,10 @@ def test_a_first_line_each_task_of_one_launch_prints_is_no_launch_after_one_task
     assert not [e for e in events if e["kind"] == "attempt_start" and e["line"] > 1]
 
 
-# The same log's epoch 1 and epoch 3 (lines 17-20, 105-121, 226-229 and 314-329): an excerpt that leaves epoch 2 out
-NEQUIP_SKIPPED = [
-    'training',
-    '# Epoch batch         loss       loss_f       loss_e        f_mae       f_rmse        e_mae      e/N_mae',
-    '      1    10         55.8         1.71         54.1         1.06         1.35          425         7.59',
-    '      1    20         71.2         1.94         69.3         1.09         1.44     1.07e+03         8.59',
-    '      1   870         1.98        0.637         1.35        0.637        0.823           67          1.2',
-    '      1   880         8.52        0.484         8.03        0.553        0.718          158         2.93',
-    '      1   890         1.28        0.516        0.769         0.59        0.741         48.9        0.905',
-    '      1   900        0.181        0.166       0.0143        0.334        0.421         11.8        0.123',
-    '',
-    'validation',
-    '# Epoch batch         loss       loss_f       loss_e        f_mae       f_rmse        e_mae      e/N_mae',
-    '      1    10        0.665         0.56        0.105        0.542        0.772         18.7        0.245',
-    '      1    20        0.246        0.182       0.0642        0.324         0.44         9.19        0.148',
-    '',
-    '',
-    '  Train      #    Epoch      wal       LR       loss_f       loss_e         loss        f_mae       f_rmse        e_'
-        'mae      e/N_mae',
-    '! Train               1   61.191    0.005         2.29         7.03         9.32         1.07         1.54          '
-        '118         1.46',
-    '! Validation          1   61.191    0.005        0.567       0.0953        0.662         0.53        0.774         1'
-        '9.3        0.236',
-    'Wall time: 61.19225558266044',
-    '! Best model        1    0.662',
-    '',
+# The same log's epoch 3 (lines 226-229 and 314-329): its training table's first and last batches, its validation, its
+# summary and its best model; with epoch 1's (`NEQUIP_ALLEGRO`'s lines 17-20 and 105-121 above) an excerpt that leaves
+# epoch 2 out
+NEQUIP_EPOCH_3 = [
     'training',
     '# Epoch batch         loss       loss_f       loss_e        f_mae       f_rmse        e_mae      e/N_mae',
     '      3    10         1.74         1.44        0.293        0.975         1.24         31.3        0.558',
@@ -856,6 +834,7 @@ NEQUIP_SKIPPED = [
     'Wall time: 152.53672709688544',
     '! Best model        3    0.277',
 ]
+NEQUIP_SKIPPED = NEQUIP_ALLEGRO[16:37] + NEQUIP_EPOCH_3
 
 
 def test_nequip_epochs_an_excerpt_skips_count_as_long_as_the_one_before_them(tmp_path: Path) -> None:
