@@ -369,6 +369,10 @@ def _shell_job_death(text: str) -> re.Match[str] | None:
     if text[:1] in " +-0123456789z[" and (" (core dumped)" in text or "  " in text):
         return _ZSH_JOB_DEATH.match(text)
     return None
+# A script's own word, as its message's opening, that its training failed (its `except` around the loop: `logger.error(
+# f"Training failed with error: {e}")`, a JSON logger's `{"timestamp": ..., "level": "ERROR", "message": "Training failed
+# with error: expected np.ndarray (got Tensor)"}`)
+_TRAINING_FAILED = re.compile(r"(?:^|\] |- |: |\"message\": \")Training failed(?: with (?:an? )?(?:error|exception))?: \S")
 # Rust's panic (candle's, burn's trainers; a Rust core under Python): "thread 'main' panicked at src/main.rs:10:5:"
 # (before Rust 1.73 "thread 'main' panicked at 'msg', src/main.rs:10:5"); burn's learner logs it as "ERROR
 # burn_train::learner::application_logger: PANIC => panicked at .../base.rs:722:9:"
@@ -1048,7 +1052,7 @@ _ANY_EVENT_PATTERN = (
     r"|illegal hardware instruction|floating point exception)(?: \(core dumped\))? "
     r"|^Process finished with exit code "
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
-    r"|odel has been saved!|-rank_id: 0|^forrtl: |odelo guardad|odelo salvo|esos guardad|esos salvo"
+    r"|raining failed|odel has been saved!|-rank_id: 0|^forrtl: |odelo guardad|odelo salvo|esos guardad|esos salvo"
     r"|heckpoint (?:guardad|salvo)|gespeichert"
     r"|sauvegardé|enregistré|저장|を保存しました|сохранена|kaydedildi|ntrenamiento (?:completado|finalizado|terminado)"
     r"|rein(?:amento|o) (?:conclu|finaliz|complet)|abgeschlossen|ntraînement (?:terminé|fini)|бучение (?:завершено|окончено)"
@@ -1681,6 +1685,10 @@ class EventScanner:
             if not failed:
                 self._crash(line, f"glibc: {text.strip()} (the process aborts)")
             return True
+        if "raining failed" in text and _TRAINING_FAILED.search(text) is not None:
+            if not failed:
+                self._crash(line, "the script's word that its training failed")
+            return True
         if "panicked at " in text and RUST_PANIC.search(text) is not None:
             if not failed:
                 self._crash(line, "Rust: a thread panicked")
@@ -1942,8 +1950,11 @@ class EventScanner:
               or (text[:4].lower() in ("sft ", "fine") and _END_WORDS.search(text) is not None)) and (
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)
-            ) and not ("best.pt..." in text and _ended_since_last_step(rows, line.rank)):
+            ) and not ("best.pt..." in text and _ended_since_last_step(rows, line.rank)) and not (
+                failed and self.fail_steps == len(rows.steps)):
             # (Ultralytics' final validation after its `N epochs completed in ...`: the same end)
+            # (not right after its process's failure, no step since: a script's `finally:` word, `Training failed with
+            # error: ...` then `Training completed`)
             # (a script's `... completed successfully` ends a run only after its steps: a stage's before them no run's)
             length = (_RUN_LENGTH.search(text) if (" completed in " in text or "done training in " in text
                                                     or "complete in " in text) else None)

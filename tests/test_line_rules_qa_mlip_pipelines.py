@@ -894,3 +894,31 @@ def test_chemprops_training_log_with_no_step_line_is_read_its_run_and_its_save(t
     assert [(e["kind"], e["line"], e["ts_ns"]) for e in events if e["kind"] != "launch_config"] == [
         ("attempt_start", 1, int(datetime(2024, 11, 11, 17, 59, 34, tzinfo=UTC).timestamp()) * 10**9),
         ("checkpoint_save_end", len(CHEMPROP_TRAIN), int(saved.timestamp()) * 10**9)]
+
+
+# A segmentation trainer's JSON logger, appended to by each launch (razvancondorovici/ml_framework@
+# 3a7e34925f5376e801a3ce9bd94594934a86e630, logs/training.jsonl, lines 1-8): its start, its epoch's, its `except`'s word
+# that training failed, then its `finally`'s that it completed; the next launch the same
+JSON_LOGGER_FAILED = [
+    '{"timestamp": "2025-10-15T20:16:22.142497", "level": "INFO", "message": "Training started"}',
+    '{"timestamp": "2025-10-15T20:16:22.158896", "level": "INFO", "message": "Epoch 0 started"}',
+    '{"timestamp": "2025-10-15T20:16:22.625429", "level": "ERROR", "message": "Training failed with error: Albumentations'
+        'SegmentationTransform.__call__() missing 1 required positional argument: \'mask\'"}',
+    '{"timestamp": "2025-10-15T20:16:22.629845", "level": "INFO", "message": "Training completed"}',
+    '{"timestamp": "2025-10-15T20:18:35.994725", "level": "INFO", "message": "Training started"}',
+    '{"timestamp": "2025-10-15T20:18:36.024782", "level": "INFO", "message": "Epoch 0 started"}',
+    '{"timestamp": "2025-10-15T20:18:36.138788", "level": "ERROR", "message": "Training failed with error: expected np.nd'
+        'array (got Tensor)"}',
+    '{"timestamp": "2025-10-15T20:18:36.138788", "level": "INFO", "message": "Training completed"}',
+]
+
+
+def test_a_scripts_word_that_training_failed_is_a_failure_and_its_completed_after_it_no_clean_end(tmp_path: Path) -> None:
+    """`"message": "Training failed with error: ..."` is a failure (each launch's); the `Training completed` right after
+    it, no step between, is the script's `finally:` word, not the run's clean end: two launches, each a crash."""
+    (tmp_path / "store").mkdir()
+    con = console_connection(tmp_path / "store", JSON_LOGGER_FAILED, name="training.jsonl")
+    failed = [n for n, t in enumerate(JSON_LOGGER_FAILED, start=1) if '"message": "Training failed with error: ' in t]
+    assert con.execute("select line from log_events where kind = 'crash' order by line").fetchall() == [(n,) for n in failed]
+    assert not con.execute("select line from log_events where kind = 'attempt_end'").fetchall()
+    assert con.execute("select end_reason from attempts order by attempt").fetchall() == [("crash",), ("crash",)]
