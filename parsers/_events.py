@@ -722,18 +722,20 @@ _MODEL_SAVED = re.compile(r"\bsave model in \S|\bsave best model is to \S|(?:^|:
 # "✓ Nuevo mejor modelo guardado! Val Acc: 46.94%", Portuguese's "Modelo salvo em ...", German's "Modell gespeichert",
 # French's "modèle sauvegardé", Korean's "가중치를 'mnist_cnn.pt'에 저장했습니다.", Japanese's "モデルを保存しました",
 # Russian's "Модель сохранена", Turkish's "Model kaydedildi: model.joblib")
+# where a message or a sentence of it opens: its start, after a logger's bracket or dash, or after punctuation
+_MESSAGE_OPENS = r"(?:^|\] |- |[^\w\s]\s{0,2})"
 _SAVED_ABROAD = re.compile(
     # (the words opening the message or a sentence of it, a word for best or new before them where said: not a load's,
     # `Cargando modelo guardado desde best.pt`, `Chargement du modèle sauvegardé`, nor a negation's, `No se encontró
     # ningún checkpoint guardado`, `Pesos guardados no encontrados`, `Modelo salvo não encontrado`)
-    r"(?:^|\] |- |[^\w\s]\s{0,2})(?:[Nn]uevo |[Nn]ovo |[Mm]ejor |[Mm]elhor ){0,2}(?:[Mm]odelo|[Cc]heckpoint|[Pp]esos)"
+    _MESSAGE_OPENS + r"(?:[Nn]uevo |[Nn]ovo |[Mm]ejor |[Mm]elhor ){0,2}(?:[Mm]odelo|[Cc]heckpoint|[Pp]esos)"
     r" (?:guardados?\b(?! no\b)|salvos?\b(?! não\b))"
-    r"|(?:^|\] |- |[^\w\s]\s{0,2})(?:[Nn]eues |[Bb]estes ){0,2}(?:Modell|Checkpoint) gespeichert\b"
-    r"|(?:^|\] |- |[^\w\s]\s{0,2})(?:[Mm]eilleur |[Nn]ouveau )?[Mm]odèle (?:sauvegardé|enregistré)"
+    r"|" + _MESSAGE_OPENS + r"(?:[Nn]eues |[Bb]estes ){0,2}(?:Modell|Checkpoint) gespeichert\b"
+    r"|" + _MESSAGE_OPENS + r"(?:[Mm]eilleur |[Nn]ouveau )?[Mm]odèle (?:sauvegardé|enregistré)"
     r"|(?:가중치|모델|체크포인트)(?:(?:를|을|이|가) (?:[^\n.!?]|\.(?! )){0,120}?| ?)"
     r"저장(?:했습니다|되었습니다|됐습니다| ?완료)(?! ?예정)"
     r"|(?:モデル|重み|チェックポイント)を保存しました"
-    r"|(?:^|\] |- |[^\w\s]\s{0,2})(?:[Лл]учшая |[Нн]овая )?[Мм]одель сохранена"
+    r"|" + _MESSAGE_OPENS + r"(?:[Лл]учшая |[Нн]овая )?[Мм]одель сохранена"
     r"|\b[Mm]odel(?:i)? kaydedildi\b")
 _SAVED_ABROAD_HINT = ("guardad", "salvo", "gespeichert", "sauvegard", "enregistr", "저장", "保存しました", "сохранена",
                       "kaydedildi")

@@ -17,7 +17,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from itertools import islice, pairwise
+from itertools import islice, pairwise, takewhile
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -425,12 +425,9 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
     # (the line said again before any failure or step: several processes print it, each task of one launch its copy,
     # torchrun's banner from each node, and a copy after a failure may be a slower task's of the same launch: no failure
     # says a launch then)
-    first_failure = failures[0] if failures else None
-    first_step = min((row["line"] for row in rows.steps), default=None)
-    writers = sum(1 for line in islice(lines, at, None) if line.text.strip() == message
-                  and (first_failure is None or line.number < first_failure)
-                  and (first_step is None or line.number < first_step))
-    if writers > 1:
+    until = min(failures[:1] + [row["line"] for row in rows.steps], default=None)  # (the first failure's or step's line)
+    earlier = takewhile(lambda line: until is None or line.number < until, islice(lines, at + 1, None))
+    if failures and any(line.text.strip() == message for line in earlier):
         failures = []
     stepped = sorted((row["line"], row["step"]) for row in rows.steps if row["rank"] is None)
     step_lines = [number for number, _ in stepped]
