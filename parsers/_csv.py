@@ -15,7 +15,7 @@ from tracelens.parsers._logtables import LogRows
 from tracelens.parsers.contract import ParseResult
 
 
-def csv_rows(path: Path) -> tuple[list[list[str] | None], str | None]:
+def csv_rows(path: Path, delimiter: str = ",") -> tuple[list[list[str] | None], str | None]:
     """The file's CSV rows (None for one the csv module cannot read: a NUL byte, a quote left
     open) and the reading's warning (a cut gzip stream); ParseError where it is not UTF-8."""
     data, warning = read_bytes(path)
@@ -23,7 +23,7 @@ def csv_rows(path: Path) -> tuple[list[list[str] | None], str | None]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ParseError(str(path), f"not UTF-8 text ({exc.reason})", where=f"byte {exc.start}") from None
-    return _records(csv.reader(io.StringIO(text, newline=""))), warning
+    return _records(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)), warning
 
 
 def _records(reader: Iterator[list[str]]) -> list[list[str] | None]:

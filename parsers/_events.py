@@ -38,8 +38,10 @@ _END = re.compile(
     r"\b\d{1,9} epochs? completed in \d|"
     r"\bdone training in \d|\btraining of [\w.-]{1,80} is done\b|^total average iteration time: \d|"
     r"\|\s{0,4}end of training\s{0,4}\||(?:^|\] )Finishing training at step \d{1,15}\s*$"
-    # (LeRobot's train.py as a message of its own: "INFO 2024-06-23 17:20:42 ts/train.py:427 End of training")
-    r"|(?:^|\.py:\d{1,6} |\] |- )End of training\.?\s*$"
+    # (LeRobot's train.py as a message of its own: "INFO 2024-06-23 17:20:42 ts/train.py:427 End of training"; BasicSR's
+    # trainer and those built on it, Real-ESRGAN's, Restormer's, NAFNet's, after its logger's level, the time since its
+    # loop began: "2022-03-21 18:49:26,545 INFO: End of training. Time consumed: 3:33:36")
+    r"|(?:^|\.py:\d{1,6} |\] |- |INFO: )End of training\.?(?: Time consumed: (?:\d{1,6} days?, )?\d{1,9}:\d{2}:\d{2})?\s*$"
     # (a script's banner, set off by rules as its `Start Training` one was: "[2025-02-11 13:49:41] INFO -
     # ------------------------ End Training ------------------------"; MindSpore ModelZoo's trainers after their
     # logger's `%(asctime)s:%(levelname)s:`, "2022-12-20 16:00:07,135:INFO:==========end training===============")
@@ -57,7 +59,7 @@ _END = re.compile(
     r"|\(INFO\): Total time taken: \d{1,9}(?:\.\d{1,20})?\s*$"
     # (a fine-tuning script's own word as it ends, its phase's name first, the file it wrote after an arrow: "sft done ->
     # checkpoints\tiny-18m-sft\last.pt", "finetune finished")
-    r"|^(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete[d]?)\b(?!\S)"
+    r"|(?:^|\] )(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete[d]?)\b[.!]?(?!\S)"
     # (NGCF's and KGAT's summary once their epochs are done, the best evaluation's: "Best Iter=[95]@[166677.6]<TAB>recall=[...")
     r"|^Best Iter=\[\d{1,9}\]@\["
     # (RecBole's trainer: "17 Jul 15:06    INFO  Finished training, best eval result in epoch 219")
@@ -191,10 +193,14 @@ _EARLY_STOP = re.compile(r"(?:^|\] |: )Epoch \d{1,9}: early stopping\s*$|\. Sign
                          # of 3", and the scripts built on it, Informer's, Autoformer's, PatchTST's: "Early stopping")
                          r"|(?:^|\] |: )Early stopping[.!]?\s*$"
                          r"|(?:^|\] |: )Restoring model weights from the end of the best epoch\b"
+                         # (MMEngine's EarlyStoppingHook as it stops the loop: "12/29 19:29:13 - mmengine - INFO - the
+                         # monitored metric did not improve in the last 25 records. best score: 0.531. ")
+                         r"|(?:^|- )the monitored metric did not improve in the last \d{1,9} records\. best score: "
                          # (NGCF's loop and the recommenders' built on it, KGIN's, MixGCF's, as the stopping
                          # rule ends the run: "early stopping at 110, recall@20:0.0713"; a script's "Early stopping at
                          # epoch 12")
-                         r"|^[Ee]arly stopping at (?:epoch |step |iteration )?\d{1,9}(?:[,.:]|\s*$)"
+                         # (its reason after it: "Early stopping at epoch 12 due to no improvement in validation accuracy")
+                         r"|(?:^|\] )[Ee]arly stopping at (?:epoch |step |iteration )?\d{1,9}(?:[,.:]|\s*$| due to | because )"
                          # (a script's own stopping rule as it stops: "early stopping: 100 epochs without improvement")
                          r"|^[Ee]arly stopping(?::| after) \d{1,9} (?:epochs?|rounds?|iterations?) without improvement\b"
                          r"|^(?:Early stopping occurred at epoch|Stop training because you reached max_epochs =) \d{1,9}"
@@ -672,6 +678,9 @@ _MARIAN_SAVE = re.compile(r"(?:^|\] )(?:Saving (?:model weights and runtime para
                           r"(?:\.iter(?P<iter>\d{1,15})\.npz|(?P<best>\.best-[\w-]{1,80}\.npz))?(?!\S)"
                           r"|(?P<adam>Adam) parameters(?P<adam_file> to \S)?)"
                           r"|\[training\] Saving training (?P<checkpoint>checkpoint) to \S)")
+# PyMARL's and EPyMARL's runner as its learner saves its models, into a folder named for the environment steps run:
+# "[INFO 23:29:39] my_main Saving models to results/models/dcg__2021-03-04_23-28-58/49"
+_PYMARL_SAVE = re.compile(r"\] my_main Saving models to \S{0,2000}?[/\\](\d{1,15})\s*$")
 # verl's trainer as it begins a checkpoint's save, into the step's folder: "(TaskRunner pid=3165)
 # local_global_step_folder: checkpoints/verl_examples/gsm8k/global_step_80"
 _VERL_SAVE = re.compile(r"(?:^|\) )local_global_step_folder: \S{0,2000}?global_step_(\d{1,15})\s*$")
@@ -1012,10 +1021,11 @@ _ANY_EVENT_PATTERN = (
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
     r"^Save model to |\tSave model (?:to|in) |"
     r"Saving model due to mean reward|saving best model|^save the weights in path: |^Best Iter=\[|"
-    r"^(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete)|"
+    r"(?:^|\] )(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete)|"
     r"snapshot saved at |"
     r"^Elapsed time = |^Total time: \d|, saving took \d|"
     r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|Signaling Trainer to stop| with best_epoch = |"
+    r"monitored metric did not improve|"
     r"Restoring model weights from |layers from weights-file|to fail during training|^Detailed Traceback:|"
     r"Saving trained model to |Updating ckpt \(Best |"
     r"Model successfully saved to |model saved\.|"
@@ -1066,6 +1076,7 @@ _ANY_EVENT_PATTERN = (
     r"|\] Saving Gaussians|Saving parameters and momentum to |Exported "
     r"|_file: saving to |Saved pipeline to output directory|panicked at |Save Best (?:Score|Loss): "
     r"|^bestIteration = \d|^Saving\.\.\.?\s*$|The best checkpoint with |Engine run complete|local_global_step_folder: "
+    r"| my_main Saving models to "
     r"|, average loss = |(?i:(?:completed|finished) successfully)"
     r"|^={4,40} Training Loss \(|Optimization Finished!|persist model on server\.|FL finished in \d|Run finished \d"
     r"|Finished FedAvg\.|Finished ScatterAndGather Training\."
@@ -1949,7 +1960,8 @@ class EventScanner:
               or "Saved final weights to " in text or "best.pt..." in text or "End of experiment" in text
               or "the experiment directory " in text or text[:11] == "Best Iter=["
               or "ntrenamiento " in text or "reinamento " in text or "reino " in text or "abgeschlossen" in text
-              or (text[:4].lower() in ("sft ", "fine") and _END_WORDS.search(text) is not None)) and (
+              or (("inetun" in text or "ine-tun" in text or "sft " in text or "SFT " in text)
+                  and _END_WORDS.search(text) is not None)) and (
                 ended := _END.search(text)) and not (
                 ended.group(0).lower().rstrip(".! \t").endswith("successfully") and not _progress_since_start(rows, line.rank)
             ) and not ("best.pt..." in text and _ended_since_last_step(rows, line.rank)) and not (
@@ -1962,6 +1974,8 @@ class EventScanner:
                                                     or "complete in " in text) else None)
             seconds = ((float(length.group(1)) if length.group(1) else float(length.group(2)) * 3600 if length.group(2)
                         else int(length.group(3)) * 60 + int(length.group(4))) if length else None)
+            if seconds is None and "Time consumed: " in text and (consumed := duration_s(text.rsplit(": ", 1)[1].strip())):
+                seconds = consumed[0]  # (BasicSR's: its loop's time)
             if seconds is None and "Total running time: " in text and (running := _RAY_RUNNING.search(text)) is not None:
                 seconds = float(((int(running.group("d") or 0) * 24 + int(running.group("h") or 0)) * 60
                                  + int(running.group("m") or 0)) * 60 + int(running.group("s")))
@@ -1980,6 +1994,7 @@ class EventScanner:
                 # takes the clean end back, as a launcher's is (`_take_back_clean_end`)
                 self.launcher_end = rows.events[-1]
         elif ("arly stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text
+              or "monitored metric did not improve" in text
               or "Restoring model weights" in text) and (
                 not failed and _EARLY_STOP.search(text) is not None):
             # (pytorch-tabnet's word at its last epoch, `Stop training because you reached max_epochs = 15 ...`, its
@@ -2103,6 +2118,9 @@ class EventScanner:
         elif ("Done!" in text or "DONE ---- rank " in text) and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
+        elif " my_main Saving models to " in text and (pymarl := _PYMARL_SAVE.search(text)) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       step=int(pymarl.group(1)))
         elif "local_global_step_folder: " in text and (verl := _VERL_SAVE.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(verl.group(1)))

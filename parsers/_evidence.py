@@ -34,9 +34,10 @@ _EVIDENCE = (
     # (the Trainer's dict names its epoch or learning rate: not a Keras callback's `{'loss': 1.0,
     # 'auc': 0.47, 'batch': 0}`)
     r"|\{(?:'|‘)(?:loss|eval_loss)(?:'|’): [^}\n]*?(?:'|‘)(?:epoch|learning_rate)(?:'|’)"
-    # (a script's own bar named for its loop, `Train Epoch 9: 100%|...`, `Test Epoch 9:  91%|...`: no
-    # Lightning's; matched here first, it names nothing)
-    r"|(?:Train|Test|Val|Validation|Eval) Epoch [0-9]+:"
+    # (a script's own bar named for its loop, `Train Epoch 9: 100%|...`, `Test Epoch 9:  91%|...`, `Finetune Epoch 0:
+    # 100% 274/274 [...`: a word before it, no Lightning's, whose bar opens with `Epoch`; matched here first, from the
+    # word's last letter, it names nothing)
+    r"|[A-Za-z] Epoch [0-9]+:"
     # (a bar with no total and no percentage: `Epoch 0: |          | 1/? [`, not `Epoch 1: | Loss: ...`)
     r"|Epoch [0-9]+(?:: {1,3}(?:: {1,3})?(?:[0-9]{1,3}%|\|[^|]{0,100}\| {0,3}[0-9]{1,15}(?:/[0-9?]{1,15})? ?\["
     r"|[0-9]{1,15}(?:/[0-9?]{1,15})?(?:it)? ?\[)|/-?[0-9]+ (?:━|╸|╺))"
@@ -93,7 +94,6 @@ _KINDS = (
     ("| train_inner", "fairseq"),
     ("{", "hf_trainer"), ("epoch ", "fairseq"),
     ("Epoch(", "openmmlab"), ("Epoch [", "openmmlab"), ("Iter", "openmmlab"),
-    ("Train Epoch", "none"), ("Test Epoch", "none"), ("Val", "none"), ("Eval Epoch", "none"),
     ("Epoch", "lightning"), ("loss = ", "tensorflow"),
     ("tensorflow:", "tensorflow"), ("_hooks.py", "tensorflow"), ("global step", "tensorflow"), ("Step ", "tensorflow"),
     ("TimeHistory", "tensorflow"), ("] train |", "m_orbit"),
@@ -135,6 +135,8 @@ def _counts(path: str, size: int, mtime_ns: int) -> Counter[str]:
     openings = (series.str.extract_all(_EVIDENCE).explode().drop_nulls()
                 .str.slice(0, _OPENING).value_counts())
     for found, count in openings.iter_rows():
+        if found[1:8] == " Epoch " and found[0].isalpha():
+            continue  # (a script's own bar, a word before its `Epoch N:`)
         counts[next((kind for opening, kind in _KINDS if found.startswith(opening)), "m_lightning")] += count
     return counts
 

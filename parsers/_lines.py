@@ -1219,8 +1219,10 @@ def _years_back(bodies: Sequence[str], yearless: list[int], bound_ns: int) -> li
     return out
 
 
-# a time of day alone at the start of a line (`_CLOCK_FIRST`), read for its fields; a 12-hour clock's with its AM/PM
-_CLOCK_TIME = re.compile(r"^\[?(?P<h>[01]\d|2[0-3]):(?P<mi>[0-5]\d):(?P<s>[0-5]\d|60)(?:[.,](?P<frac>\d{1,9}))?\]?"
+# a time of day alone at the start of a line (`_CLOCK_FIRST`), read for its fields; a 12-hour clock's with its AM/PM;
+# (a logger's level before it in its brackets: PyMARL's `[%(levelname)s %(asctime)s]`, `[INFO 01:52:32] my_main ...`)
+_CLOCK_TIME = re.compile(r"^(?:\[(?:INFO|DEBUG|WARNING|ERROR|CRITICAL) )?"
+                         r"\[?(?P<h>[01]\d|2[0-3]):(?P<mi>[0-5]\d):(?P<s>[0-5]\d|60)(?:[.,](?P<frac>\d{1,9}))?\]?"
                          r"(?: ?(?P<m>[AaPp])[Mm]\b)?\s")
 _DAY_NS = 86_400 * 10**9
 # a counter of the hours, minutes and seconds since a start that runs past a day (`25:13:02 | step ...`): no time of day

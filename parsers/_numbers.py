@@ -35,6 +35,19 @@ def to_float(value: Any, *, text: bool = True) -> float | None:
     return result if math.isfinite(result) else None
 
 
+# A scalar tensor as PyTorch prints it, its figure first: `tensor(0.0072, device='cuda:0')`, `tensor(2.5)`
+_TENSOR = re.compile(r"tensor\((?P<f>[-+]?(?:\d{1,40}(?:\.\d{0,40})?|\.\d{1,40})(?:[eE][-+]?\d{1,4})?)(?:,[^()]{0,200})?\)")
+
+
+def printed_float(text: str) -> float | None:
+    """`to_float` of a string, or of a scalar tensor's printed form (a script that wrote a loss
+    tensor, not its `.item()`: `tensor(0.0072, device='cuda:0')`)."""
+    text = text.strip()
+    if text[:7] == "tensor(" and (tensor := _TENSOR.fullmatch(text)) is not None:
+        return to_float(tensor.group("f"))
+    return to_float(text)
+
+
 def to_int(value: Any, *, text: bool = True, bounded: bool = True) -> int | None:
     """An int64: an int (not a bool), a float with no fractional part, or with `text` a string
     that reads as either ("12", "12.0", "1e3"); None for anything else and, when `bounded`,

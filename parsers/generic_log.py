@@ -1059,6 +1059,9 @@ _NERFSTUDIO_LAST = re.compile(r"\s{0,40}(?P<s>\d{1,12}) \(100\.00%\)\s*$")
 #   at step 200: 3.0249", its count starting again each epoch ("Start of epoch 1");
 # - TensorFlow's LoggingTensorHook over a dict naming the global step: "INFO:tensorflow:global_step = 101,
 #   train loss = 0.14169851, train accuracy = 0.9375, ... (3.915 sec)" (the seconds since its line before)
+# PyMARL's and EPyMARL's runner (its sacred logger's `[INFO 01:52:32] my_main ` prefix), at each log interval: "t_env: 10102
+# / 2050000", the environment's steps run so far of those it will run (the run's progress; its learner's updates unprinted)
+_PYMARL = re.compile(r"\] my_main t_env: (?P<s>\d{1,15}) / \d{1,15}\s*$")
 _PAX = re.compile(r"\[PAX STATUS\] step_i: (?P<s>\d{1,15}), training loss: (?P<l>" + _FIGURE + r")")
 _T5X = re.compile(r"\btrainer\.py:\d{1,6}\] Training: step (?P<s>\d{1,15})\s{0,8}$")
 _TRAX = re.compile(r"Step {0,12}(?P<s>\d{1,15}): Ran (?P<n>\d{1,15}) train steps in (?P<t>\d{1,12}(?:\.\d{1,9})?) secs")
@@ -1599,6 +1602,8 @@ def _own_step(text: str) -> _OwnStep | None:
         return _OwnStep(int(nerf.group("s")), None, {"step_time_s": seconds}, "nerfstudio")
     if "(100.00%)" in text and (nerf := _NERFSTUDIO_LAST.match(text)) is not None:
         return _OwnStep(int(nerf.group("s")), None, {}, "nerfstudio")
+    if " my_main t_env: " in text and (pymarl := _PYMARL.search(text)) is not None:
+        return _OwnStep(int(pymarl.group("s")), None, {}, "pymarl")
     if "[PAX STATUS] " in text and (pax := _PAX.search(text)) is not None:
         return _OwnStep(int(pax.group("s")), None, {"loss": float(pax.group("l"))}, "pax")
     if "Training: step " in text and (t5x := _T5X.search(text)) is not None:
@@ -4758,7 +4763,8 @@ class GenericLogParser(LogReader):
         # `Epoch: 50/50`), where a line says
         counted_from: set[int] = set()
         tslib_batches: dict[int | None, int] = {}  # rank -> the batches of each epoch, as the Time-Series-Library prints them
-        tslib_epoch_lines: set[int] = set()  # its epochs' lines (`Epoch: 1, Steps: 66 | Train Loss: ...`)
+        # its epochs' lines (`Epoch: 1, Steps: 66 | Train Loss: ...`): line -> (epoch, its batches)
+        tslib_epoch_lines: dict[int, tuple[int, int]] = {}
         heads_again: list[tuple[_Epoch, _Epoch]] = []  # (an epoch, that epoch's head said again after its own lines)
         batch_totals: dict[tuple[int | None, int | None], int] = {}  # (rank, epoch) -> its first `Batch i/n` line's n
         micro: dict[int | None, list[tuple[Line, int, int, dict[str, float]]]] = {}  # `_ITER_STEP` lines of each rank
@@ -5147,7 +5153,7 @@ class GenericLogParser(LogReader):
                 continue
             if ", Steps: " in text and (epoch_end := _TSLIB_EPOCH.search(text)) is not None:
                 tslib_batches[line.rank] = int(epoch_end.group("n"))  # (and the epoch's line, read on below)
-                tslib_epoch_lines.add(line.number)
+                tslib_epoch_lines[line.number] = (int(epoch_end.group("e")), int(epoch_end.group("n")))
             if ("Num Iters: " in text or (("poch" in text or "POCH" in text) and ("er" in text or "ER" in text)
                                            and ("per_epoch" in (epoch_said := text.lower()) or "per epoch" in epoch_said))) and (
                     per_epoch := _STATED_EPOCH_LENGTH.search(text)) is not None:
@@ -5724,9 +5730,7 @@ class GenericLogParser(LogReader):
             _runs_done(lines, rows)
             _launches_counted_out(lines, rows)
             _wandb_finished(lines, rows)
-        for row in rows.steps:
-            if row["line"] in tslib_epoch_lines and row.get("framework") == "generic":
-                row["framework"] = "time_series_library"  # (its epochs alone where an epoch's steps are too few for a line)
+        _tslib_epochs_alone(rows, tslib_epoch_lines)
         coarse_clock_step_times(rows)
         result = log_result(rows, warning)
         if estimated is not None:
@@ -5799,3 +5803,23 @@ class GenericLogParser(LogReader):
             if not numbered or numbered[-1].number != number:
                 epochs.setdefault(rank, []).append(_Epoch(number))
                 epochs[rank][-1].framework = _text_framework(text)
+
+
+def _tslib_epochs_alone(rows: LogRows, epoch_lines: dict[int, tuple[int, int]]) -> None:
+    """The Time-Series-Library's epoch lines where its rank printed no `iters:` line (an epoch's
+    batches too few for one): `Epoch: N, Steps: S | Train Loss: ...` ends epoch N at the run's
+    step N x S (S its loader's batches, each epoch's), and the epoch's `cost time` before it is
+    its S batches' (a batch's mean time the S-th of it), as its `iters:` lines count them."""
+    iterated = {row["rank"] for row in rows.steps
+                if row.get("framework") == "time_series_library" and row["line"] not in epoch_lines}
+    for row in rows.steps:
+        said = epoch_lines.get(row["line"])
+        if said is None or row.get("framework") not in ("generic", "time_series_library"):
+            continue
+        row["framework"] = "time_series_library"
+        epoch, batches = said
+        if row["rank"] in iterated or row["step"] != epoch or batches < 1:
+            continue
+        row["step"] = epoch * batches
+        if row.get("step_time_s") is not None:
+            row["step_time_s"] = row["step_time_s"] / batches

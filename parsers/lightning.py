@@ -81,7 +81,7 @@ from tracelens.parsers.generic_log import GenericLogParser
 _GLUED_RANK = re.compile(r"\[(?:rank|default)(\d{1,7})\]:\s{0,2}$")
 # (not a script's own bar named for its loop: `Train Epoch 9: 100%|...`, `Test Epoch 9:  91%|...`)
 _TQDM = re.compile(
-    r"(?<!Train )(?<!Test )(?<!Val )(?<!Validation )(?<!Eval )"
+    r"(?<![A-Za-z] )"  # (a script's own bar named for its loop: `Train Epoch 9:`, `Finetune Epoch 0:`)
     r"Epoch (?P<epoch>\d{1,15}+):\s*+:?\s*+(?:\d++%\s*+)?(?:\|[^|]*+\|\s*+)?(?P<i>\d{1,15}+)(?:/(?:(?P<n>\d{1,15}+)|\?))?(?:it)?"
     r"\s*+\[(?P<rest>[^\]]*+)\]?"
 )

@@ -10,6 +10,8 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from tests.test_line_rules import _read
 from tests.test_line_rules_other_stacks import DEEPMD_TRAIN
 from tracelens.parsers import detect, registry
@@ -377,11 +379,14 @@ TSLIB_SPEED_ONLY = [
 
 
 def test_the_time_series_librarys_epoch_lines_claim_a_log_whose_iterations_print_no_count(tmp_path: Path) -> None:
-    """Its epochs' lines, each epoch's cost time and loss (the file was refused: no `iters:` line)."""
+    """Its epochs' lines (the file was refused: no `iters:` line), epoch N ending at the run's step N x 15522 (the
+    batches its line names), a batch the 15522nd of the epoch's cost time (0.133 s, as its `speed:` lines say)."""
     name, steps, _ = _read(tmp_path, TSLIB_SPEED_ONLY, name="train_test_log.txt")
     assert name == "generic_log"
-    assert [(s["step"], s["step_time_s"], s["loss"]) for s in steps] == [(1, 2062.7143268585205, -48.5435692),
-                                                                         (2, 2040.1145195960999, -48.873258)]
+    assert [(s["step"], s["loss"]) for s in steps] == [(15522, -48.5435692), (2 * 15522, -48.873258)]
+    assert [s["step_time_s"] for s in steps] == pytest.approx([2062.7143268585205 / 15522, 2040.1145195960999 / 15522])
+    speeds = [float(m.group(1)) for t in TSLIB_SPEED_ONLY if (m := re.search(r"speed: ([\d.]+)s/iter", t))]
+    assert all(min(speeds) * 0.95 < s["step_time_s"] < max(speeds) for s in steps)
 
 
 # yinboc's few-shot-meta-baseline's `log.txt` (its `utils.log`), an epoch a line, its loss|accuracy, then the epoch's

@@ -317,12 +317,15 @@ TSLIB = [
 
 
 def test_the_time_series_librarys_epoch_lines_alone_are_its_own(tmp_path: Path) -> None:
-    """`Epoch: 1, Steps: 66 | Train Loss: ...` with no `iters:` line: an epoch a step, as its `iters:` lines' are, the
-    Time-Series-Library's."""
+    """`Epoch: 1, Steps: 66 | Train Loss: ...` with no `iters:` line: the Time-Series-Library's, epoch N ending at the
+    run's step N x 66 (its loader's batches, as its `iters:` lines count them), each batch the 66th of the epoch's
+    `cost time` before it (not the epoch's 7.6 s a step: 66 times a batch's)."""
     name, steps, _ = _read(tmp_path, TSLIB)
     epochs = [(n, int(m.group(1))) for n, t in enumerate(TSLIB, start=1) if (m := re.match(r"Epoch: (\d+), Steps: 66 \|", t))]
-    assert name == "generic_log" and len(epochs) == 3
-    assert [(s["line"], s["step"], s["framework"]) for s in steps] == [(n, e, "time_series_library") for n, e in epochs]
+    costs = [float(m.group(1)) for t in TSLIB if (m := re.match(r"Epoch: \d+ cost time: ([\d.]+)$", t))]
+    assert name == "generic_log" and len(epochs) == len(costs) == 3
+    assert [(s["line"], s["step"], s["framework"]) for s in steps] == [(n, e * 66, "time_series_library") for n, e in epochs]
+    assert [s["step_time_s"] for s in steps] == pytest.approx([c / 66 for c in costs], rel=1e-12)
 
 
 # Google's MLPerf v1.1 BERT (open division) on TPU v4-2048 with lingvo JAX: its blocks count samples, each named
