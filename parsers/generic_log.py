@@ -3425,7 +3425,10 @@ _TRAINING_FRAME = re.compile(r"\btrainer\.(?:train|fit)\(|_inner_training_loop|\
                              r"|[\\/]llamafactory[\\/]train[\\/]"
                              # (DeepSpeed's engine as it is built for training: `deepspeed/__init__.py", line 159, in
                              # initialize`, DeepSpeed-Chat's PPO engines' `deepspeed.initialize(model=actor_model,`)
-                             r"|[\\/]deepspeed[\\/]__init__\.py\", line \d{1,6}, in initialize\b")
+                             r"|[\\/]deepspeed[\\/]__init__\.py\", line \d{1,6}, in initialize\b"
+                             # (Stable-Baselines3's algorithms' `learn`, its training loop: `stable_baselines3/sac/sac.py",
+                             # line 307, in learn`)
+                             r"|[\\/](?:stable_baselines3|sb3_contrib)[\\/][\w/\\]{1,200}\.py\", line \d{1,6}, in learn\b")
 # Keras' `fit` in a traceback (`File ".../keras/engine/training.py", line 1134, in fit`): a step-less
 # console's training run (a Keras console with its steps is the Keras reader's)
 _KERAS_FIT_FRAME = re.compile(r"[\\/]engine[\\/]training(?:_v1)?\.py\", line \d{1,6}, in fit\b")
@@ -3484,6 +3487,18 @@ _TABLE_ITERATION = re.compile(r"^\*{5,20} Iteration (\d{1,12}) \*{5,20}$")
 # the keys that show a table in a file's head is one of these
 _TABLE_KEYS = frozenset({"iterations", "total_timesteps", "time_elapsed", "nupdates", "n_updates", "serial_timesteps",
                          "TotalEnvInteracts", "episodes", "eprewmean", "AverageEpRet"})
+
+
+def _sb3_elapsed(table: dict[str, str]) -> tuple[float, float] | None:
+    """The seconds since learning began from stable-baselines3's `total_timesteps` over its `fps` (`int(steps since
+    learn() began / seconds)`, truncated: the seconds between steps/(fps + 1) and steps/fps) and that range's width;
+    None without them. Its `time_elapsed` is whole seconds: its rate's says the time to a thousandth where it runs
+    a thousand steps a second (a run's first iterations, a few seconds each, had no step time)."""
+    steps, fps = table.get("total_timesteps", ""), table.get("fps", "")
+    if not (steps.isdigit() and fps.isdigit()) or int(fps) < 1:
+        return None
+    high, low = int(steps) / int(fps), int(steps) / (int(fps) + 1)
+    return (high + low) / 2, high - low
 
 
 def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
@@ -3549,7 +3564,10 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
         if elapsed is not None:
             # (a whole unit: stable-baselines3 truncates its seconds, `int(time_elapsed)`; its
             # `iterations` count from learning's start, 0 s at iteration 0)
-            took = _elapsed_span(timed, step, float(elapsed), 2 * half_unit(elapsed),
+            seconds, rounding = float(elapsed), 2 * half_unit(elapsed)
+            if (fps := _sb3_elapsed(table)) is not None and abs(fps[0] - seconds) <= rounding + fps[1]:
+                seconds, rounding = fps  # (its rate's, where it agrees with them: finer than whole seconds)
+            took = _elapsed_span(timed, step, seconds, rounding,
                                  (0, 0.0, 0.0) if key == "iterations" else (-1, 0.0, 0.0) if key == "Iteration" else None)
             if took is not None:
                 values["step_time_s"] = took

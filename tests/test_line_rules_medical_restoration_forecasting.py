@@ -246,3 +246,120 @@ def test_pymarls_progress_lines_are_its_steps_dated_by_its_loggers_time_of_day_a
         (6, "checkpoint_save_start", 49)]
     ((start_ns, end_ns),) = con.execute("select start_ns, end_ns from attempts").fetchall()
     assert (end_ns - start_ns) / 1e9 == (24 * 3600 - (23 * 3600 + 28 * 60 + 58)) + 2 * 60 + 28
+
+
+# Stable-Baselines3's PPO through W&B's console capture: its logger's tables, iterations 1 to 3 (rishabhg97/robust-cartpole@
+# 4a8e53d1c05ee73bafdffa12705aa4543bdf4197, wandb/latest-run/files/output.log, lines 1-56)
+SB3_PPO = [
+    'Training PPO Model and saving: ppo_agent.zip',
+    'Using cpu device',
+    'Wrapping the env with a `Monitor` wrapper',
+    'Wrapping the env in a DummyVecEnv.',
+    '---------------------------------',
+    '| rollout/           |          |',
+    '|    ep_len_mean     | 22       |',
+    '|    ep_rew_mean     | 22       |',
+    '| time/              |          |',
+    '|    fps             | 6662     |',
+    '|    iterations      | 1        |',
+    '|    time_elapsed    | 0        |',
+    '|    total_timesteps | 2048     |',
+    '---------------------------------',
+    '-----------------------------------------',
+    '| rollout/                |             |',
+    '|    ep_len_mean          | 24.6        |',
+    '|    ep_rew_mean          | 24.6        |',
+    '| time/                   |             |',
+    '|    fps                  | 4504        |',
+    '|    iterations           | 2           |',
+    '|    time_elapsed         | 0           |',
+    '|    total_timesteps      | 4096        |',
+    '| train/                  |             |',
+    '|    approx_kl            | 0.008349779 |',
+    '|    clip_fraction        | 0.0965      |',
+    '|    clip_range           | 0.2         |',
+    '|    entropy_loss         | -0.686      |',
+    '|    explained_variance   | 0.00935     |',
+    '|    learning_rate        | 0.0003      |',
+    '|    loss                 | 8.36        |',
+    '|    n_updates            | 10          |',
+    '|    policy_gradient_loss | -0.0138     |',
+    '|    value_loss           | 52.8        |',
+    '-----------------------------------------',
+    '-----------------------------------------',
+    '| rollout/                |             |',
+    '|    ep_len_mean          | 32.1        |',
+    '|    ep_rew_mean          | 32.1        |',
+    '| time/                   |             |',
+    '|    fps                  | 4281        |',
+    '|    iterations           | 3           |',
+    '|    time_elapsed         | 1           |',
+    '|    total_timesteps      | 6144        |',
+    '| train/                  |             |',
+    '|    approx_kl            | 0.011799855 |',
+    '|    clip_fraction        | 0.0871      |',
+    '|    clip_range           | 0.2         |',
+    '|    entropy_loss         | -0.664      |',
+    '|    explained_variance   | 0.0738      |',
+    '|    learning_rate        | 0.0003      |',
+    '|    loss                 | 11.6        |',
+    '|    n_updates            | 20          |',
+    '|    policy_gradient_loss | -0.0223     |',
+    '|    value_loss           | 31.3        |',
+    '-----------------------------------------',
+]
+
+
+def test_stable_baselines3s_iterations_are_timed_by_its_steps_over_its_rate(tmp_path: Path) -> None:
+    """`time_elapsed` 0, 0, 1 (whole seconds: no step time, the spans too short for them) and `fps` 6662, 4504, 4281
+    over `total_timesteps` 2048, 4096, 6144: learning's seconds are the steps over the rate (its truncation 1/fps of
+    them), an iteration's time the growth of those (0.307 s, 0.602 s, 0.526 s)."""
+    con = console_connection(tmp_path, SB3_PPO, name="output.log")
+    fps: dict[int, int] = {}  # (iterations -> fps, total_timesteps), read off the quoted tables
+    total: dict[int, int] = {}
+    said: dict[str, int] = {}
+    for text in SB3_PPO:
+        if (m := re.match(r"\|\s+(fps|iterations|total_timesteps)\s+\| (\d+)\s+\|$", text)):
+            said[m.group(1)] = int(m.group(2))
+            if m.group(1) == "total_timesteps":
+                fps[said["iterations"]], total[said["iterations"]] = said["fps"], said["total_timesteps"]
+    assert sorted(fps) == [1, 2, 3]
+    elapsed = {0: 0.0} | {k: total[k] / fps[k] for k in fps}
+    steps = con.execute("select step, step_time_s from log_steps order by step").fetchall()
+    assert [s for s, _ in steps] == [1, 2, 3]
+    for step, took in steps:
+        assert abs(took - (elapsed[step] - elapsed[step - 1])) <= elapsed[step] / 4000, (step, took)
+
+
+# An SB3 SAC run's console (W&B's capture) that failed in `learn` as it reset its environment, before any table
+# (Auto-Nav-Group/FRCEnv@2f8a72c643201cefddd84ea2c2e129b670e3244e, wandb/latest-run/files/output.log, lines 1-19)
+SB3_CRASH = [
+    'Using cpu device',
+    'Wrapping the env with a `Monitor` wrapper',
+    'Wrapping the env in a DummyVecEnv.',
+    'Traceback (most recent call last):',
+    '  File "/content/FRCEnv/test-sac.py", line 30, in <module>',
+    '    model.learn(int(LEARNING_STEPS), callback=WandbCallback())',
+    '  File "/usr/local/lib/python3.10/dist-packages/stable_baselines3/sac/sac.py", line 307, in learn',
+    '    return super().learn(',
+    '  File "/usr/local/lib/python3.10/dist-packages/stable_baselines3/common/off_policy_algorithm.py", line 314, in learn',
+    '    total_timesteps, callback = self._setup_learn(',
+    '  File "/usr/local/lib/python3.10/dist-packages/stable_baselines3/common/off_policy_algorithm.py", line 297, in _set'
+        'up_learn',
+    '    return super()._setup_learn(',
+    '  File "/usr/local/lib/python3.10/dist-packages/stable_baselines3/common/base_class.py", line 423, in _setup_learn',
+    '    self._last_obs = self.env.reset()  # type: ignore[assignment]',
+    '  File "/usr/local/lib/python3.10/dist-packages/stable_baselines3/common/vec_env/dummy_vec_env.py", line 78, in reset',
+    '    self._save_obs(env_idx, obs)',
+    '  File "/usr/local/lib/python3.10/dist-packages/stable_baselines3/common/vec_env/dummy_vec_env.py", line 110, in _save_obs',
+    '    self.buf_obs[key][env_idx] = obs[key]  # type: ignore[call-overload]',
+    'ValueError: could not broadcast input array from shape (104,) into shape (112,)',
+]
+
+
+def test_a_traceback_through_stable_baselines3s_learn_is_a_failed_run(tmp_path: Path) -> None:
+    """A traceback through `stable_baselines3/sac/sac.py", line 307, in learn` (its training loop), no table before it:
+    a run that failed (the file was refused), its exception the failure's."""
+    con = console_connection(tmp_path, SB3_CRASH, name="output.log")
+    assert con.execute("select kind, detail from log_events").fetchall() == [("crash", SB3_CRASH[-1])]
+    assert con.execute("select end_reason from attempts").fetchall() == [("crash",)]
