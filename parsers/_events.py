@@ -97,7 +97,8 @@ _END = re.compile(
     # Kipf's pygcn and gcn, pyGAT and their many forks once their epochs are done: "Optimization Finished!" (then
     # "Total time elapsed: 207.5775s"); PhysicsNeMo's examples through its LaunchLogger: "[21:25:32 - main - INFO]
     # Finished Training!"
-    r"|(?:^|\] |- )(?-i:Optimization Finished!|Finished Training!?)\s*$"
+    # (and PyMARL's and EPyMARL's runner as its `run_sequential` returns: "[INFO 02:10:01] my_main Finished Training")
+    r"|(?:^|\] |- |\] my_main )(?-i:Optimization Finished!|Finished Training!?)\s*$"
     # mlx-lm's LoRA trainer (and mlx-examples' lora.py) once its iterations are done: "Saved final weights to
     # adapters/adapters.safetensors." (a save too)
     r"|(?:^|\] |: )(?-i:Saved final weights to )\S"
@@ -680,7 +681,8 @@ _MARIAN_SAVE = re.compile(r"(?:^|\] )(?:Saving (?:model weights and runtime para
                           r"|\[training\] Saving training (?P<checkpoint>checkpoint) to \S)")
 # PyMARL's and EPyMARL's runner as its learner saves its models, into a folder named for the environment steps run:
 # "[INFO 23:29:39] my_main Saving models to results/models/dcg__2021-03-04_23-28-58/49"
-_PYMARL_SAVE = re.compile(r"\] my_main Saving models to \S{0,2000}?[/\\](\d{1,15})\s*$")
+# (EPyMARL's folder names the time the run began, with its space: `.../qmix_seed1_..._2021-03-04 01:51:58.123456/50169`)
+_PYMARL_SAVE = re.compile(r"\] my_main Saving models to [^\n]{0,2000}?[/\\](\d{1,15})\s*$")
 # verl's trainer as it begins a checkpoint's save, into the step's folder: "(TaskRunner pid=3165)
 # local_global_step_folder: checkpoints/verl_examples/gsm8k/global_step_80"
 _VERL_SAVE = re.compile(r"(?:^|\) )local_global_step_folder: \S{0,2000}?global_step_(\d{1,15})\s*$")

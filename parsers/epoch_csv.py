@@ -69,9 +69,10 @@ def _framework(header: list[str], first_epoch: int | None) -> str:
         return "ultralytics"
     metrics = header[1:]
     # Keras' own names, `loss` the training's (not a script's `epoch,train_loss,val_loss`), two at least (a loss and a
-    # metric or a validation loss): CSVLogger's, which sorts them by name (Keras 2), or writes them in its logs'
-    # order from epoch 0 (`epoch,loss,accuracy,val_loss,val_accuracy`)
-    keras = len(metrics) >= 2 and "loss" in metrics and (metrics == sorted(metrics) or first_epoch == 0)
+    # metric or a validation loss): CSVLogger's, which sorts them by name (Keras 2), or its history's in its logs'
+    # order from epoch 0 with its validation's loss (`epoch,loss,accuracy,val_loss,val_accuracy`)
+    keras = len(metrics) >= 2 and "loss" in metrics and (metrics == sorted(metrics)
+                                                           or (first_epoch == 0 and "val_loss" in metrics))
     return "keras" if keras else "generic"
 
 
@@ -90,7 +91,8 @@ class EpochCsvParser(Parser):
         at = {name: i for i, name in enumerate(header)}
         loss_at = next((at[name] for name in _LOSS if name in at), None)
         lr_at = next((at[name] for name in _LR if name in at), None)
-        time_at = at.get("time")
+        # (a per-batch table's `time` is no time since training began: no epoch's time read from it)
+        time_at = at.get("time") if not ("batch" in at and "iter" in at) else None
         epoch_at = at["epoch"]
         # a table a batch a row (3D-ResNets' `train_batch.log`: `epoch, batch, iter, ...`): each row the run's iteration
         iter_at = at.get("iter") if "batch" in at else None

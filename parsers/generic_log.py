@@ -3490,15 +3490,18 @@ _TABLE_KEYS = frozenset({"iterations", "total_timesteps", "time_elapsed", "nupda
 
 
 def _sb3_elapsed(table: dict[str, str]) -> tuple[float, float] | None:
-    """The seconds since learning began from stable-baselines3's `total_timesteps` over its `fps` (`int(steps since
-    learn() began / seconds)`, truncated: the seconds between steps/(fps + 1) and steps/fps) and that range's width;
-    None without them. Its `time_elapsed` is whole seconds: its rate's says the time to a thousandth where it runs
-    a thousand steps a second (a run's first iterations, a few seconds each, had no step time)."""
-    steps, fps = table.get("total_timesteps", ""), table.get("fps", "")
-    if not (steps.isdigit() and fps.isdigit()) or int(fps) < 1:
+    """The seconds since learning began that both stable-baselines3's figures allow, and that range's width: its
+    `time_elapsed` (whole seconds, truncated: [e, e + 1)) and its `total_timesteps` over its `fps` (`int(steps since
+    learn() began / seconds)`, truncated: [steps / (fps + 1), steps / fps]). None without them, or where the two
+    disagree (a `learn()` that went on from an earlier one's steps: its rate counts this call's alone). The rate
+    narrows the whole second where it runs many steps a second early on (a run's first iterations, a fraction of
+    a second each, had no step time); later, and at a few steps a second, the second is the narrower."""
+    steps, fps, elapsed = table.get("total_timesteps", ""), table.get("fps", ""), table.get("time_elapsed", "")
+    if not (steps.isdigit() and fps.isdigit() and elapsed.isdigit()) or int(fps) < 1:
         return None
-    high, low = int(steps) / int(fps), int(steps) / (int(fps) + 1)
-    return (high + low) / 2, high - low
+    low = max(int(steps) / (int(fps) + 1), float(elapsed))
+    high = min(int(steps) / int(fps), int(elapsed) + 1.0)
+    return ((high + low) / 2, high - low) if low <= high else None
 
 
 def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
@@ -3565,8 +3568,8 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
             # (a whole unit: stable-baselines3 truncates its seconds, `int(time_elapsed)`; its
             # `iterations` count from learning's start, 0 s at iteration 0)
             seconds, rounding = float(elapsed), 2 * half_unit(elapsed)
-            if (fps := _sb3_elapsed(table)) is not None and abs(fps[0] - seconds) <= rounding + fps[1]:
-                seconds, rounding = fps  # (its rate's, where it agrees with them: finer than whole seconds)
+            if (both := _sb3_elapsed(table)) is not None:
+                seconds, rounding = both  # (what its rate and its whole seconds together allow)
             took = _elapsed_span(timed, step, seconds, rounding,
                                  (0, 0.0, 0.0) if key == "iterations" else (-1, 0.0, 0.0) if key == "Iteration" else None)
             if took is not None:

@@ -313,7 +313,7 @@ SB3_PPO = [
 def test_stable_baselines3s_iterations_are_timed_by_its_steps_over_its_rate(tmp_path: Path) -> None:
     """`time_elapsed` 0, 0, 1 (whole seconds: no step time, the spans too short for them) and `fps` 6662, 4504, 4281
     over `total_timesteps` 2048, 4096, 6144: learning's seconds are the steps over the rate (its truncation 1/fps of
-    them), an iteration's time the growth of those (0.307 s, 0.602 s, 0.526 s)."""
+    them, within the whole second), an iteration's time the growth of those (0.307 s, 0.602 s, 0.526 s)."""
     con = console_connection(tmp_path, SB3_PPO, name="output.log")
     fps: dict[int, int] = {}  # (iterations -> fps, total_timesteps), read off the quoted tables
     total: dict[int, int] = {}
@@ -363,3 +363,56 @@ def test_a_traceback_through_stable_baselines3s_learn_is_a_failed_run(tmp_path: 
     con = console_connection(tmp_path, SB3_CRASH, name="output.log")
     assert con.execute("select kind, detail from log_events").fetchall() == [("crash", SB3_CRASH[-1])]
     assert con.execute("select end_reason from attempts").fetchall() == [("crash",)]
+
+
+# The same logger on Atari Breakout at 54 steps a second, 11 minutes in (ZeshiWu/ML-capstone-project-@
+# 1e6c35724ac83ff5fc8c0b5d222b13216e5d9b69, sophie_breakout_results.md, lines 355-390)
+SB3_SLOW = [
+    '----------------------------------------',
+    '| rollout/                |            |',
+    '|    ep_len_mean          | 291        |',
+    '|    ep_rew_mean          | 4.53       |',
+    '| time/                   |            |',
+    '|    fps                  | 54         |',
+    '|    iterations           | 18         |',
+    '|    time_elapsed         | 682        |',
+    '|    total_timesteps      | 36864      |',
+    '| train/                  |            |',
+    '|    approx_kl            | 0.31118208 |',
+    '|    clip_fraction        | 0.504      |',
+    '|    clip_range           | 0.2        |',
+    '|    entropy_loss         | -0.638     |',
+    '|    explained_variance   | 0.844      |',
+    '|    learning_rate        | 0.0003     |',
+    '|    loss                 | -0.11      |',
+    '|    n_updates            | 170        |',
+    '|    policy_gradient_loss | -0.0841    |',
+    '|    value_loss           | 0.0108     |',
+    '----------------------------------------',
+    '----------------------------------------',
+    '| rollout/                |            |',
+    '|    ep_len_mean          | 298        |',
+    '|    ep_rew_mean          | 4.78       |',
+    '| time/                   |            |',
+    '|    fps                  | 54         |',
+    '|    iterations           | 19         |',
+    '|    time_elapsed         | 717        |',
+    '|    total_timesteps      | 38912      |',
+    '| train/                  |            |',
+    '|    approx_kl            | 0.39606458 |',
+    '|    clip_fraction        | 0.535      |',
+    '|    clip_range           | 0.2        |',
+    '|    entropy_loss         | -0.623     |',
+    '|    explained_variance   | 0.838      |',
+]
+
+
+def test_stable_baselines3s_rate_never_widens_what_its_whole_seconds_say(tmp_path: Path) -> None:
+    """At `fps` 54 and 38912 steps the rate allows 707.5 to 720.6 s, the whole seconds 717 to 718: learning's seconds
+    are what both allow (iteration 19's time 717-718 less 682-683 s: 34 to 36 s; its rate's midpoint alone made it
+    37.6 s, the two readings' ranges apart)."""
+    con = console_connection(tmp_path, SB3_SLOW, name="output.log")
+    said = [int(m.group(1)) for t in SB3_SLOW if (m := re.match(r"\|\s+time_elapsed\s+\| (\d+)\s+\|$", t))]
+    assert said == [682, 717]
+    ((took,),) = con.execute("select step_time_s from log_steps where step = 19").fetchall()
+    assert said[1] - said[0] - 1 <= took <= said[1] - said[0] + 1

@@ -195,7 +195,7 @@ def _generation(store: Path) -> int:
 def test_a_killed_many_file_ingest_keeps_what_it_committed_and_never_duplicates(tmp_path: Path) -> None:
     logs = _real_logs()
     # Hundreds of files: each real log, and each followed by a few others.
-    combined = [a + logs[(i + k) % len(logs)] for k in (1, 2, 3, 5, 8) for i, a in enumerate(logs)]
+    combined = [a + logs[(i + k) % len(logs)] for k in (1, 2, 3) for i, a in enumerate(logs)]
     _write_job(tmp_path / "job", logs + combined)
     whole = tmp_path / "whole.tlstore"
     Store.open(whole).ingest([tmp_path / "job"], job="all")

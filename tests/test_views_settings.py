@@ -103,3 +103,13 @@ def test_a_view_reading_a_setting_through_another_view_moves_with_it(sample_stor
     assert con.execute(gpus).fetchall() == [("measured",)]  # the traces' world size
     con.execute("SET VARIABLE tracelens_gpus = 8")
     assert con.execute(gpus).fetchall() == [("given",)]
+
+
+@pytest.mark.parametrize("threads", ["1", "3"])
+def test_a_connections_threads_are_what_tracelens_threads_says_once_its_views_are_open(
+        sample_store: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch, threads: str) -> None:
+    """`TRACELENS_THREADS=N`: a query's connection runs N DuckDB threads, a small store's too once its views are open
+    (it opens them on one: its `RESET threads` went back to DuckDB's default, a thread per core, whatever was asked)."""
+    monkeypatch.setenv("TRACELENS_THREADS", threads)
+    con = Store.open(sample_store("ddp_gloo_2rank"), create=False).connect()
+    assert con.execute("select current_setting('threads')").fetchone() == (int(threads),)

@@ -103,7 +103,8 @@ def open_pair(base: Any, new: Any, *, patterns: tuple[str, ...] = (), gpus: floa
 
     from tracelens.store import Store, _manifest_generation, _read_lock, open_views, query_config
 
-    con = duckdb.connect(config=query_config())
+    config = query_config()
+    con = duckdb.connect(config=config)
     if gpus is not None:
         con.execute("SET VARIABLE tracelens_gpus = ?", [float(gpus)])
     if gpu_hour_cost is not None:
@@ -124,8 +125,8 @@ def open_pair(base: Any, new: Any, *, patterns: tuple[str, ...] = (), gpus: floa
     definitions = diff_view_definitions()
     open_views(con, [(name, f"CREATE OR REPLACE VIEW {name} AS\n{sql.strip().rstrip(';')}\n;") for name, sql in definitions],
                once=frozenset(name for name, sql in definitions if _PER_CONNECTION.search(sql)))
-    if small:
-        con.execute("RESET threads")
+    if small:  # (back to the connection's own setting)
+        con.execute(f"SET threads = {config['threads']}" if "threads" in config else "RESET threads")
     return con
 
 

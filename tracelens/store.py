@@ -644,7 +644,8 @@ class Store:
             self._adopt(Store._load(self.root))
         # Views precomputed by other SQL (another tracelens made them) are not read: their SQL runs.
         fresh_derived = self.derived_version == derived_version()
-        con = duckdb.connect(config=query_config())
+        config = query_config()
+        con = duckdb.connect(config=config)
         # Variables first: the views materialized below read them.
         if step_marker:
             con.execute("SET VARIABLE tracelens_step_marker = ?", [step_marker])
@@ -662,8 +663,8 @@ class Store:
         if small:  # tiny statements: a second thread only costs their scheduling (~12 % of the open's CPU)
             con.execute("SET threads = 1")
         open_views(con, statements, eager=small)
-        if small:
-            con.execute("RESET threads")
+        if small:  # (back to the connection's own setting)
+            con.execute(f"SET threads = {config['threads']}" if "threads" in config else "RESET threads")
         return con
 
     def small(self) -> bool:
@@ -703,8 +704,12 @@ def query_config() -> dict[str, Any]:
     DuckDB's default `.tmp` in the user's working directory (which a killed query leaves behind)."""
     import tempfile
 
-    return {"autoinstall_known_extensions": False, "autoload_known_extensions": False,
-            "temp_directory": os.path.join(tempfile.gettempdir(), f"tracelens-duckdb-{os.getuid()}")}
+    config: dict[str, Any] = {"autoinstall_known_extensions": False, "autoload_known_extensions": False,
+                              "temp_directory": os.path.join(tempfile.gettempdir(), f"tracelens-duckdb-{os.getuid()}")}
+    if (threads := os.environ.get("TRACELENS_THREADS", "")).isdigit() and int(threads) > 0:
+        # (a shared machine's share: each process of the test suite's workers takes one, not every core)
+        config["threads"] = int(threads)
+    return config
 
 
 def computed_once() -> frozenset[str]:
