@@ -1991,9 +1991,11 @@ class EventScanner:
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "Saved final weights to " in text:  # (mlx-lm's: the final weights' save, done)
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
-            if "Saving model to disk" in text:
+            if "Saving model to disk" in text or "Training of experiment is done" in text:
                 # TF-Slim says it before its final save: a failure after it (the save's traceback)
-                # takes the clean end back, as a launcher's is (`_take_back_clean_end`)
+                # takes the clean end back, as a launcher's is (`_take_back_clean_end`); so does YOLOX's
+                # trainer, whose `after_train` runs in a `finally:` (its word on the way out of an exception too,
+                # loguru's `An error has been caught in function 'launch'` and the traceback after it)
                 self.launcher_end = rows.events[-1]
         elif ("arly stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text
               or "monitored metric did not improve" in text

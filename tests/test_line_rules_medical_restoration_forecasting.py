@@ -416,3 +416,42 @@ def test_stable_baselines3s_rate_never_widens_what_its_whole_seconds_say(tmp_pat
     assert said == [682, 717]
     ((took,),) = con.execute("select step_time_s from log_steps where step = 19").fetchall()
     assert said[1] - said[0] - 1 <= took <= said[1] - said[0] + 1
+
+
+# YOLOX's trainer fine-tuning on Windows: its epoch's start, its `after_train`'s word (a `finally:`), loguru's
+# error line and the traceback's frames and exception (future880419/Edge-AI@92b949677822e8e9462f076378078ab6f1f87c04,
+# YOLOX_outputs/yolox_s/train_log.txt, lines 847-850, the traceback's frame lines of 852-973, and 974)
+YOLOX_DONE_THEN_ERROR = [
+    '2022-05-18 16:25:55.205 | INFO     | yolox.core.trainer:before_epoch:203 - ---> start train epoch1',
+    '2022-05-18 16:25:57.739 | INFO     | yolox.core.trainer:after_train:196 - Training of experiment is done and the bes'
+        't AP is 0.00',
+    "2022-05-18 16:25:57.739 | ERROR    | yolox.core.launch:launch:98 - An error has been caught in function 'launch', pr"
+        "ocess 'MainProcess' (12700), thread 'MainThread' (13332):",
+    'Traceback (most recent call last):',
+    '  File "tools/train.py", line 140, in <module>',
+    '  File "tools/train.py", line 117, in main',
+    '  File "c:\\arthur\\crouse\\edge ai\\fianl\\code\\yolox\\yolox\\core\\trainer.py", line 76, in train',
+    '  File "c:\\arthur\\crouse\\edge ai\\fianl\\code\\yolox\\yolox\\core\\trainer.py", line 85, in train_in_epoch',
+    '  File "c:\\arthur\\crouse\\edge ai\\fianl\\code\\yolox\\yolox\\core\\trainer.py", line 91, in train_in_iter',
+    '  File "c:\\arthur\\crouse\\edge ai\\fianl\\code\\yolox\\yolox\\core\\trainer.py", line 105, in train_one_iter',
+    '  File "C:\\Users\\zxb8902\\anaconda3\\envs\\Yolox_3.7\\lib\\site-packages\\torch\\nn\\modules\\module.py", line 889'
+        ', in _call_impl',
+    '  File "c:\\arthur\\crouse\\edge ai\\fianl\\code\\yolox\\yolox\\models\\yolox.py", line 35, in forward',
+    '  File "C:\\Users\\zxb8902\\anaconda3\\envs\\Yolox_3.7\\lib\\site-packages\\torch\\nn\\modules\\module.py", line 889'
+        ', in _call_impl',
+    '  File "c:\\arthur\\crouse\\edge ai\\fianl\\code\\yolox\\yolox\\models\\yolo_head.py", line 203, in forward',
+    '  File "c:\\arthur\\crouse\\edge ai\\fianl\\code\\yolox\\yolox\\models\\yolo_head.py", line 322, in get_losses',
+    '  File "C:\\Users\\zxb8902\\anaconda3\\envs\\Yolox_3.7\\lib\\site-packages\\torch\\autograd\\grad_mode.py", line 27,'
+        ' in decorate_context',
+    '  File "c:\\arthur\\crouse\\edge ai\\fianl\\code\\yolox\\yolox\\models\\yolo_head.py", line 478, in get_assignments',
+    'RuntimeError: Class values must be smaller than num_classes.',
+]
+
+
+def test_yoloxs_word_that_training_is_done_then_its_error_is_a_crash(tmp_path: Path) -> None:
+    """`Training of experiment is done and the best AP is 0.00` (YOLOX's `after_train`, run in a `finally:`), then
+    `An error has been caught in function 'launch'` and the traceback through `train_one_iter`: the attempt ended in
+    that failure, not completed (it was `completed`: the end word stood, the failure after it an afterthought)."""
+    con = console_connection(tmp_path, YOLOX_DONE_THEN_ERROR, name="train_log.txt")
+    assert con.execute("select kind from log_events where kind in ('attempt_end', 'crash')").fetchall() == [("crash",)]
+    assert con.execute("select end_reason from attempts").fetchall() == [("crash",)]
