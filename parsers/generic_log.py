@@ -3492,10 +3492,10 @@ _TABLE_KEYS = frozenset({"iterations", "total_timesteps", "time_elapsed", "nupda
 def _sb3_elapsed(table: dict[str, str]) -> tuple[float, float] | None:
     """The seconds since learning began that both stable-baselines3's figures allow, and that range's width: its
     `time_elapsed` (whole seconds, truncated: [e, e + 1)) and its `total_timesteps` over its `fps` (`int(steps since
-    learn() began / seconds)`, truncated: [steps / (fps + 1), steps / fps]). None without them, or where the two
-    disagree (a `learn()` that went on from an earlier one's steps: its rate counts this call's alone). The rate
-    narrows the whole second where it runs many steps a second early on (a run's first iterations, a fraction of
-    a second each, had no step time); later, and at a few steps a second, the second is the narrower."""
+    learn() began / seconds)`, truncated: [steps / (fps + 1), steps / fps]), where every step counted is this
+    `learn()` call's (the caller's to show); None without them, or where the two disagree. The rate narrows the
+    whole second where it runs many steps a second early on (a run's first iterations, a fraction of a second each,
+    had no step time); later, and at a few steps a second, the second is the narrower."""
     steps, fps, elapsed = table.get("total_timesteps", ""), table.get("fps", ""), table.get("time_elapsed", "")
     if not (steps.isdigit() and fps.isdigit() and elapsed.isdigit()) or int(fps) < 1:
         return None
@@ -3549,6 +3549,7 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
             header = None
         table, at, nested, evaluated = {}, {}, False, None
     timed: list[tuple[int, float, float]] = []  # (step, seconds since learning began, their rounding) of earlier dumps
+    counted: tuple[int, int] | None = None  # (iterations, total_timesteps) of the dump before, an on-policy run's
     for table, at, nested, evaluated, header in dumps:
         if evaluated is not None:
             rows.event(LogEventKind.EVAL_END, line=evaluated.number, rank=evaluated.rank, ts_ns=None, raw=evaluated.text)
@@ -3568,12 +3569,20 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
             # (a whole unit: stable-baselines3 truncates its seconds, `int(time_elapsed)`; its
             # `iterations` count from learning's start, 0 s at iteration 0)
             seconds, rounding = float(elapsed), 2 * half_unit(elapsed)
-            if (both := _sb3_elapsed(table)) is not None:
+            # (its rate counts the steps of this `learn()` alone, its `total_timesteps` those of the calls before too
+            # where one went on from them: the rate is read only where the dump before shows every step is this
+            # call's, its `total_timesteps` the iterations times the steps between the two dumps an iteration)
+            fresh = (key == "iterations" and counted is not None and table["total_timesteps"].isdigit()
+                     and step > counted[0] and int(table["total_timesteps"]) * (step - counted[0])
+                     == step * (int(table["total_timesteps"]) - counted[1]))
+            if fresh and (both := _sb3_elapsed(table)) is not None:
                 seconds, rounding = both  # (what its rate and its whole seconds together allow)
             took = _elapsed_span(timed, step, seconds, rounding,
                                  (0, 0.0, 0.0) if key == "iterations" else (-1, 0.0, 0.0) if key == "Iteration" else None)
             if took is not None:
                 values["step_time_s"] = took
+        if key == "iterations" and table.get("total_timesteps", "").isdigit():
+            counted = (step, int(table["total_timesteps"]))
         before = len(rows.steps)
         rows.step(line=at[key].number, rank=at[key].rank, step=step, end_ns=None, **values)
         if len(rows.steps) > before and nested:

@@ -3,6 +3,7 @@ docs/methods.md#settings with its default, and setting it moves the view."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 
 import tracelens.store
 from tests.conftest import SAMPLE_LOGS
+from tracelens.errors import UsageError
 from tracelens.queries import sources
 from tracelens.store import Store, open_views, store_for
 
@@ -105,11 +107,27 @@ def test_a_view_reading_a_setting_through_another_view_moves_with_it(sample_stor
     assert con.execute(gpus).fetchall() == [("given",)]
 
 
-@pytest.mark.parametrize("threads", ["1", "3"])
 def test_a_connections_threads_are_what_tracelens_threads_says_once_its_views_are_open(
-        sample_store: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch, threads: str) -> None:
-    """`TRACELENS_THREADS=N`: a query's connection runs N DuckDB threads, a small store's too once its views are open
+        sample_store: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`TRACELENS_THREADS=1`: a query's connection runs one DuckDB thread, a small store's too once its views are open
     (it opens them on one: its `RESET threads` went back to DuckDB's default, a thread per core, whatever was asked)."""
-    monkeypatch.setenv("TRACELENS_THREADS", threads)
+    monkeypatch.setenv("TRACELENS_THREADS", "1")
     con = Store.open(sample_store("ddp_gloo_2rank"), create=False).connect()
-    assert con.execute("select current_setting('threads')").fetchone() == (int(threads),)
+    assert con.execute("select current_setting('threads')").fetchone() == (1,)
+
+
+@pytest.mark.parametrize("threads", ["0", "abc", "²", "-1", ""])
+def test_a_thread_count_that_is_none_is_a_usage_error(sample_store: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch,
+                                                      threads: str) -> None:
+    """`TRACELENS_THREADS` that is no whole number from 1: one usage error naming it (`²` passed `isdigit` and failed
+    in `int`, an internal error; `0` and words were ignored without a word)."""
+    monkeypatch.setenv("TRACELENS_THREADS", threads)
+    with pytest.raises(UsageError, match=re.escape(f"TRACELENS_THREADS={threads!r}: not a number of threads")):
+        Store.open(sample_store("ddp_gloo_2rank"), create=False).connect()
+
+
+def test_more_threads_than_cores_are_the_cores(sample_store: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`TRACELENS_THREADS=99999999999`: the machine's cores (DuckDB ran out of memory making that many threads)."""
+    monkeypatch.setenv("TRACELENS_THREADS", "99999999999")
+    con = Store.open(sample_store("ddp_gloo_2rank"), create=False).connect()
+    assert con.execute("select current_setting('threads')").fetchone() == (os.cpu_count(),)

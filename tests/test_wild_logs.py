@@ -471,12 +471,12 @@ _OPENERS = ("", "iteration 1/ 10 | ", "{'loss': ", "Epoch 1: ", ":::MLLOG ", "::
 
 @pytest.mark.parametrize("cls", sorted(_CLASSES))
 def test_long_lines_stay_linear(cls: str, tmp_path: Path) -> None:
-    """128 kB lines of each character class, after each rule's opening text, through every log
-    parser: no pattern or loop is super-linear in the line (a quadratic one takes a minute here:
-    the old NCCL pattern took over a second on 16 kB, 8^2 times that on these lines; each pattern alone is
+    """256 kB lines of each character class, after each rule's opening text, through every log
+    parser: no pattern or loop is super-linear in the line (a quadratic one takes minutes here:
+    the old NCCL pattern took over a second on 16 kB, 16^2 times that on these lines; each pattern alone is
     held to a budget on 64 kB lines by tests/test_regex_budget.py)."""
     unit = _CLASSES[cls]
-    body = unit * ((1 << 17) // len(unit))
+    body = unit * ((1 << 18) // len(unit))
     parsers = registry()
     for opener in _OPENERS:
         path = tmp_path / "long.log"
