@@ -25,9 +25,6 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 # The run's workers already take every core: a polars pool thread per core in each of them only
 # contends (the console readers' columns here are a few lines; results do not depend on it).
 os.environ.setdefault("POLARS_MAX_THREADS", "1")
-# and a DuckDB thread a connection (`tracelens.store.query_config`): a store's views on a few rows spend more on
-# scheduling a second thread than they gain from it (a tenth of the CPU of tests/test_checks.py)
-os.environ.setdefault("TRACELENS_THREADS", "1")
 # Where the environment forbids writing bytecode (PYTHONDONTWRITEBYTECODE, as on this project's
 # machines), every interpreter the run starts (xdist's workers, the CLI subprocesses, spawned
 # parser workers) would compile tracelens and the tests from source again: about 0.2 CPU-s each.
