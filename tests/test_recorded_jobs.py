@@ -831,3 +831,17 @@ def test_a_run_killed_in_its_last_epoch_then_launched_again_did_not_complete() -
     con = ingest([folder / "console.log"])
     assert con.execute("select first_step, last_step, end_reason from attempts order by attempt").fetchall() == [
         (first_run[0], (epoch - 1) * 20 + batch, "restarted"), (second_run[0], second_run[-1], "completed")]
+
+
+def test_stable_baselines3s_iterations_are_timed_to_the_harness_s_clock_by_its_rate() -> None:
+    """sample_logs/sb3_ppo_eval (record_sb3_job.sh): iterations of 0.6 to 1.3 s, whole `time_elapsed` seconds apart:
+    none was timed. Its `total_timesteps` over its `fps`, within its whole seconds, times each from the third on
+    (the second table shows every step is this `learn()`'s) to within 10 ms of the harness's clock between its
+    rollouts' ends."""
+    folder = SAMPLE_LOGS / "sb3_ppo_eval"
+    ends = [x for x in truth(folder) if x["event"] == "rollout_end"]
+    took = {b["iteration"]: b["t"] - a["t"] for a, b in zip(ends, ends[1:], strict=False)}
+    con = ingest([folder / "console.log"])
+    got = dict(con.execute("select step, step_time_s from log_steps where step > 2").fetchall())
+    assert sorted(got) == sorted(i for i in took if i > 2) and len(got) >= 5
+    assert all(got[i] is not None and abs(got[i] - took[i]) <= 0.01 for i in got), {i: (got[i], took[i]) for i in got}
