@@ -3550,6 +3550,8 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
         table, at, nested, evaluated = {}, {}, False, None
     timed: list[tuple[int, float, float]] = []  # (step, seconds since learning began, their rounding) of earlier dumps
     counted: tuple[int, int] | None = None  # (iterations, total_timesteps) of the dump before, an on-policy run's
+    # the dump before's row, iterations and seconds by its rate, where nothing before it showed them to be its learn()'s
+    unproven: tuple[dict[str, Any], int, tuple[float, float]] | None = None
     for table, at, nested, evaluated, header in dumps:
         if evaluated is not None:
             rows.event(LogEventKind.EVAL_END, line=evaluated.number, rank=evaluated.rank, ts_ns=None, raw=evaluated.text)
@@ -3572,10 +3574,19 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
             # (its rate counts the steps of this `learn()` alone, its `total_timesteps` those of the calls before too
             # where one went on from them: the rate is read only where the dump before shows every step is this
             # call's, its `total_timesteps` the iterations times the steps between the two dumps an iteration)
-            fresh = (key == "iterations" and counted is not None and table["total_timesteps"].isdigit()
-                     and step > counted[0] and int(table["total_timesteps"]) * (step - counted[0])
-                     == step * (int(table["total_timesteps"]) - counted[1]))
-            if fresh and (both := _sb3_elapsed(table)) is not None:
+            total = table.get("total_timesteps", "")
+            fresh = (key == "iterations" and counted is not None and total.isdigit() and step > counted[0]
+                     and int(total) * (step - counted[0]) == step * (int(total) - counted[1]))
+            both = _sb3_elapsed(table) if key == "iterations" else None
+            if (fresh and unproven is not None and counted is not None and unproven[1] == counted[0] and timed
+                    and timed[-1][0] == unproven[1]):
+                # (the two dumps' totals in the same proportion to their iterations: no step counted before the
+                # first of them either, whose time its rate now gives as well)
+                first_row, first, (first_s, first_rounding) = unproven
+                if (first_took := _span_mean(timed[:-1], first, first_s, first_rounding)) is not None:
+                    first_row["step_time_s"] = first_took
+                timed[-1] = (first, first_s, first_rounding)
+            if fresh and both is not None:
                 seconds, rounding = both  # (what its rate and its whole seconds together allow)
             took = _elapsed_span(timed, step, seconds, rounding,
                                  (0, 0.0, 0.0) if key == "iterations" else (-1, 0.0, 0.0) if key == "Iteration" else None)
@@ -3585,8 +3596,12 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
             counted = (step, int(table["total_timesteps"]))
         before = len(rows.steps)
         rows.step(line=at[key].number, rank=at[key].rank, step=step, end_ns=None, **values)
+        unproven = None
         if len(rows.steps) > before and nested:
             rows.steps[-1]["framework"] = "stable_baselines3"
+        if (len(rows.steps) > before and elapsed is not None and key == "iterations" and not fresh
+                and (both := _sb3_elapsed(table)) is not None):
+            unproven = (rows.steps[-1], step, both)
 
 
 # Ray Tune's result as RLlib's examples print it (`pretty_print(result)`: a YAML block a training

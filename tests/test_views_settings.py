@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import tracelens.store
-from tests.conftest import SAMPLE_LOGS
+from tests.conftest import SAMPLE_LOGS, run_cli
 from tracelens.errors import UsageError
 from tracelens.queries import sources
 from tracelens.store import Store, open_views, store_for
@@ -116,7 +116,7 @@ def test_a_connections_threads_are_what_tracelens_threads_says_once_its_views_ar
     assert con.execute("select current_setting('threads')").fetchone() == (1,)
 
 
-@pytest.mark.parametrize("threads", ["0", "abc", "²", "-1", ""])
+@pytest.mark.parametrize("threads", ["0", "abc", "²", "-1"])
 def test_a_thread_count_that_is_none_is_a_usage_error(sample_store: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch,
                                                       threads: str) -> None:
     """`TRACELENS_THREADS` that is no whole number from 1: one usage error naming it (`²` passed `isdigit` and failed
@@ -127,7 +127,25 @@ def test_a_thread_count_that_is_none_is_a_usage_error(sample_store: Callable[[st
 
 
 def test_more_threads_than_cores_are_the_cores(sample_store: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch) -> None:
-    """`TRACELENS_THREADS=99999999999`: the machine's cores (DuckDB ran out of memory making that many threads)."""
+    """`TRACELENS_THREADS=99999999999`: the CPUs the process may use, at most (DuckDB ran out of memory making that
+    many threads); set but empty (a wrapper's `${N:-}`), DuckDB's own, as unset."""
     monkeypatch.setenv("TRACELENS_THREADS", "99999999999")
     con = Store.open(sample_store("ddp_gloo_2rank"), create=False).connect()
-    assert con.execute("select current_setting('threads')").fetchone() == (os.cpu_count(),)
+    ((threads,),) = con.execute("select current_setting('threads')").fetchall()
+    assert 1 <= threads <= len(os.sched_getaffinity(0))
+    monkeypatch.setenv("TRACELENS_THREADS", "")
+    con = Store.open(sample_store("ddp_gloo_2rank"), create=False).connect()
+    monkeypatch.delenv("TRACELENS_THREADS")
+    unset = Store.open(sample_store("ddp_gloo_2rank"), create=False).connect()
+    assert con.execute("select current_setting('threads')").fetchone() == unset.execute(
+        "select current_setting('threads')").fetchone()
+
+
+def test_a_bad_thread_count_is_said_before_a_raw_folder_is_ingested(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`TRACELENS_THREADS=abc tracelens report RAW_FOLDER`: one usage error, exit 2, before the folder's ingest (it
+    ingested the whole job into the cache, then failed at its first query)."""
+    monkeypatch.setenv("TRACELENS_THREADS", "abc")
+    monkeypatch.setenv("TRACELENS_CACHE_DIR", str(tmp_path / "cache"))
+    code, out, err = run_cli("report", str(SAMPLE_LOGS / "ddp_gloo_2rank"), "--format", "json")
+    assert (code, out) == (2, "") and err.startswith("tracelens: error: TRACELENS_THREADS='abc': not a number"), err
+    assert not (tmp_path / "cache").exists() or not any((tmp_path / "cache").iterdir())

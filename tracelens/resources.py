@@ -161,3 +161,16 @@ def _read_int(path: Path) -> int | None:
     except OSError:
         return None
     return int(text) if text.isdigit() else None
+
+
+def query_threads() -> int | None:
+    """The DuckDB threads `TRACELENS_THREADS` gives a query's connection (a shared machine's share), at most the CPUs
+    this process may run on; None where it is unset or empty (DuckDB's own: one a core). A value that is no whole
+    number from 1 is a usage error (`tracelens.cli` checks it before any command's work)."""
+    threads = os.environ.get("TRACELENS_THREADS", "").strip()
+    if not threads:
+        return None
+    if not (threads.isascii() and threads.isdigit() and int(threads) > 0):
+        raise UsageError(f"TRACELENS_THREADS={threads!r}: not a number of threads (a whole number from 1; more than "
+                         "the CPUs this process may use are those)")
+    return min(int(threads), usable_cpus())

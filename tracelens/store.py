@@ -76,6 +76,7 @@ import pyarrow.parquet as pq
 
 from tracelens.enums import FileStatus
 from tracelens.errors import DiskFullError, StoreLockedError, TracelensError, UsageError
+from tracelens.resources import query_threads
 from tracelens.safe_text import printable, redact
 from tracelens.schemas import FILES, PARTITION_BY, SCHEMA_VERSION, TABLES
 
@@ -706,12 +707,8 @@ def query_config() -> dict[str, Any]:
 
     config: dict[str, Any] = {"autoinstall_known_extensions": False, "autoload_known_extensions": False,
                               "temp_directory": os.path.join(tempfile.gettempdir(), f"tracelens-duckdb-{os.getuid()}")}
-    if (threads := os.environ.get("TRACELENS_THREADS")) is not None:
-        # (a shared machine's share: each process of the test suite's workers takes one, not every core)
-        cores = os.cpu_count() or 1
-        if not (threads.isascii() and threads.isdigit() and int(threads) > 0):
-            raise UsageError(f"TRACELENS_THREADS={threads!r}: not a number of threads (1 to {cores}: DuckDB's for queries)")
-        config["threads"] = min(int(threads), cores)
+    if (threads := query_threads()) is not None:
+        config["threads"] = threads
     return config
 
 

@@ -17,6 +17,7 @@ from tracelens import __version__
 from tracelens.cli import diff, ingest, report, sql
 from tracelens.cli._common import CliState, verbose_option
 from tracelens.errors import TracelensError
+from tracelens.resources import query_threads
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -41,6 +42,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     on stderr (a traceback only with -v)."""
     state = CliState()
     try:
+        query_threads()  # (a bad setting said before a command's work: an ingest would run before its first query)
         cli.main(args=list(argv) if argv is not None else None, prog_name="tracelens", standalone_mode=False, obj=state)
     except click.exceptions.Abort:
         click.echo("tracelens: aborted", err=True)
