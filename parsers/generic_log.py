@@ -3567,17 +3567,17 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
         if "loss" in table:
             values["loss"] = float(table["loss"])
         elapsed = next((table[k] for k in _TABLE_ELAPSED_KEYS if k in table), None)
+        total = table.get("total_timesteps", "") if key == "iterations" else ""
+        # (its rate counts the steps of this `learn()` alone, its `total_timesteps` those of the calls before too
+        # where one went on from them: the rate is read only where the dump before shows every step is this
+        # call's, its `total_timesteps` the iterations times the steps between the two dumps an iteration)
+        fresh = (counted is not None and total.isdigit() and step > counted[0]
+                 and int(total) * (step - counted[0]) == step * (int(total) - counted[1]))
+        both = _sb3_elapsed(table) if total and elapsed is not None else None
         if elapsed is not None:
             # (a whole unit: stable-baselines3 truncates its seconds, `int(time_elapsed)`; its
             # `iterations` count from learning's start, 0 s at iteration 0)
             seconds, rounding = float(elapsed), 2 * half_unit(elapsed)
-            # (its rate counts the steps of this `learn()` alone, its `total_timesteps` those of the calls before too
-            # where one went on from them: the rate is read only where the dump before shows every step is this
-            # call's, its `total_timesteps` the iterations times the steps between the two dumps an iteration)
-            total = table.get("total_timesteps", "")
-            fresh = (key == "iterations" and counted is not None and total.isdigit() and step > counted[0]
-                     and int(total) * (step - counted[0]) == step * (int(total) - counted[1]))
-            both = _sb3_elapsed(table) if key == "iterations" else None
             if (fresh and unproven is not None and counted is not None and unproven[1] == counted[0] and timed
                     and timed[-1][0] == unproven[1]):
                 # (the two dumps' totals in the same proportion to their iterations: no step counted before the
@@ -3592,15 +3592,14 @@ def _logger_tables(lines: Sequence[Line], rows: LogRows) -> None:
                                  (0, 0.0, 0.0) if key == "iterations" else (-1, 0.0, 0.0) if key == "Iteration" else None)
             if took is not None:
                 values["step_time_s"] = took
-        if key == "iterations" and table.get("total_timesteps", "").isdigit():
-            counted = (step, int(table["total_timesteps"]))
+        if total.isdigit():
+            counted = (step, int(total))
         before = len(rows.steps)
         rows.step(line=at[key].number, rank=at[key].rank, step=step, end_ns=None, **values)
         unproven = None
         if len(rows.steps) > before and nested:
             rows.steps[-1]["framework"] = "stable_baselines3"
-        if (len(rows.steps) > before and elapsed is not None and key == "iterations" and not fresh
-                and (both := _sb3_elapsed(table)) is not None):
+        if len(rows.steps) > before and not fresh and both is not None:
             unproven = (rows.steps[-1], step, both)
 
 
