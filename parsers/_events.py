@@ -1011,6 +1011,7 @@ _ANY_EVENT_PATTERN = (
     r"\) FAILED \(exitcode |Root Cause \(first observed failure\)|"
     r"NCCL operations have failed|Memory access fault by GPU|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
+    r"Starting worker group|elastic_operator|launch\.py:\d{1,6}: (?:Deprecation|Future)Warning: |"
     r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|from epoch: "
     r"|loop at step|at step)|"
     r"done training|finished training|end training|resum(?:ing|ed)(?: training)? (?:from|at) |"
@@ -1171,6 +1172,12 @@ _PROMPT_LAUNCH = re.compile(
 # pix2pix's and CycleGAN's Visualizer (and its copies: SPADE's, SimSwap's) as each launch of train.py opens its
 # loss log: "================ Training Loss (Thu Sep  1 21:31:13 2022) ================"
 VISUALIZER_LAUNCH = re.compile(r"^={4,40} Training Loss \([^()\n]{1,60}\) ={4,40}\s*$")
+# torch.distributed's launcher as it starts, before its workers: its deprecation banner (torch 1.10-1.13's
+# "torch/distributed/launch.py:163: DeprecationWarning: The 'warn' method is deprecated", 2.x's
+# "torch/distributed/launch.py:181: FutureWarning: The module torch.distributed.launch is deprecated") and
+# torchelastic's "INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:"
+_LAUNCHER_BEGINS = re.compile(r"torch[\\/]distributed[\\/]launch\.py:\d{1,6}: (?:Deprecation|Future)Warning: "
+                              r"|\bStarting elastic_operator with launch configs:")
 _TORCHRUN_BANNER = re.compile(r"run\.py:\d{1,6}\] Setting OMP_NUM_THREADS environment variable for each process\b")
 # a shell's prompt (a user's at a host, with a virtualenv's name before it) and a command typed at it
 _PROMPT_COMMAND = re.compile(r"^(?:\([\w.-]{1,60}\) ?)?[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#] ?\w")
@@ -1179,6 +1186,16 @@ _LAUNCHER_WRAP_NS = 60_000_000_000  # a launcher's start to the torchrun it runs
 _PROMPT_BARE = re.compile(r"^(?:\([\w.-]{1,60}\) ?)?[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#]\s*$")
 _SAVES = (LogEventKind.CHECKPOINT_SAVE_START.value, LogEventKind.CHECKPOINT_SAVE_END.value)
 _LAUNCHES = (LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value)
+
+
+def _events_since(events: list[dict[str, Any]], number: int) -> Iterator[dict[str, Any]]:
+    """The events of lines after line `number`, latest first (the list is in line order)."""
+    for event in reversed(events):
+        if event["line"] <= number:
+            return
+        yield event
+
+
 _FAILURES = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
 _BOUNDARIES = (LogEventKind.ATTEMPT_START.value, LogEventKind.ATTEMPT_END.value, LogEventKind.CRASH.value,
                LogEventKind.RESTART.value)
@@ -1320,6 +1337,7 @@ class EventScanner:
         # begins mid-run has not seen the restarts before)
         self.restarts = 0
         self.restart_unnumbered = False  # a restart line was read and no rendezvous count since
+        self.workers_at: int | None = None  # the line where torchelastic's agent last started its workers
         self.node_ends: list[dict[str, Any]] | None = None  # after `_NODES_HEADER`: its nodes' clean ends
         # DeepSpeed's launcher's clean end: one per worker that exited 0, the run's end at the last;
         # a failure after it (another worker's) takes it back
@@ -1421,6 +1439,8 @@ class EventScanner:
         if line.ts_ns is None and (end := line.text.rstrip()[-1:]) and end in ".…)]" and _ELISION.fullmatch(line.text):
             rows.event(LogEventKind.ELISION, line=line.number, rank=line.rank, ts_ns=None, raw=line.text)
             return True
+        if "Starting worker group" in line.text and _AGENT_STARTS_WORKERS.search(line.text) is not None:
+            self.workers_at = line.number
         if (self.failed and self.restarts and line.ts_ns is not None and "Starting worker group" in line.text
                 and _AGENT_STARTS_WORKERS.search(line.text) is not None):
             self._launched(line, "torchelastic: its worker group started again")
@@ -1467,6 +1487,15 @@ class EventScanner:
             # end): the script was launched again (its other ranks' same lines add no start)
             self._launched(line, "a launch's arguments printed after steps" if args.re is _ARGS_DUMP
                            else "a run's beginning printed after steps")
+        elif ("elastic_operator" in line.text or "distributed" in line.text) and _LAUNCHER_BEGINS.search(line.text):
+            # torch.distributed's launcher starting (its deprecation banner, its launch configuration's header)
+            # after the workers of a launch before it started, no launch said since: the launcher run again, its
+            # output appended to the same file (a launch whose run ended in silence as well as one that failed)
+            if self.workers_at is not None and not any(
+                    event["kind"] in _LAUNCHES for event in _events_since(rows.events, self.workers_at)):
+                self._launched(line, "torch.distributed's launcher started again: a launch appended to the log")
+            self.workers_at = None
+            return True
         elif "OMP_NUM_THREADS environment" in line.text and line.ts_ns is not None and _TORCHRUN_BANNER.search(line.text):
             # torchrun's banner as it launches its workers, dated in its own glog line (the
             # worker processes' lines come after it); not within a minute of a process's start with

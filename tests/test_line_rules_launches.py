@@ -1,0 +1,121 @@
+"""Launches appended to one console in the wild: lines quoted verbatim from public files (each block's source is
+cited above it), tiny inputs in, exact rows out, each expectation read off the quoted text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.test_line_rules import _read
+
+# UniMatch's optical-flow training run through `python -m torch.distributed.launch ... | tee -a train.log`, seven
+# launches in one file (castacks/robovision-pretrained-transformer@03daf441aae1018f53cc3f278683c88d27e136c4,
+# checkpoints_flow/chairs-gmflow-scale1/train.log): a launch's banner, its launch configuration, its agent starting
+# the workers, the script's last words (`Start training`, with no training image: the run ends in silence) (lines
+# 277-317); the next launch's banner and configuration header (lines 531-538); a launch from a Python 3.11
+# environment, its banner in torch 2.x's words (lines 784-794)
+UNIMATCH_RUN = [
+    'Number of params: 4680288',
+    'Number of training images: 0',
+    'Start training',
+    ('/home/mihirsharma/miniconda3/envs/unimatch/lib/python3.8/site-packages/torch/distributed/l'
+     "aunch.py:163: DeprecationWarning: The 'warn' method is deprecated, use 'warning' instead"),
+    '  logger.warn(',
+    ('The module torch.distributed.launch is deprecated and going to be removed in future.Migrat'
+     'e to torch.distributed.run'),
+    'WARNING:torch.distributed.run:--use_env is deprecated and will be removed in future releases.',
+    " Please read local_rank from `os.environ('LOCAL_RANK')` instead.",
+    'INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:',
+    '  entrypoint       : main_flow.py',
+    '  min_nodes        : 1',
+    '  max_nodes        : 1',
+    '  nproc_per_node   : 1',
+    '  run_id           : none',
+    '  rdzv_backend     : static',
+    '  rdzv_endpoint    : 127.0.0.1:9989',
+    "  rdzv_configs     : {'rank': 0, 'timeout': 900}",
+    '  max_restarts     : 3',
+    '  monitor_interval : 5',
+    '  log_dir          : None',
+    '  metrics_cfg      : {}',
+    '',
+    ('INFO:torch.distributed.elastic.agent.server.local_elastic_agent:log directory set to: /tmp'
+     '/torchelastic_ep0epykm/none_7_7ih87t'),
+    'INFO:torch.distributed.elastic.agent.server.api:[default] starting workers for entrypoint: python',
+    "INFO:torch.distributed.elastic.agent.server.api:[default] Rendezvous'ing worker group",
+    ('/home/mihirsharma/miniconda3/envs/unimatch/lib/python3.8/site-packages/torch/distributed/e'
+     'lastic/utils/store.py:52: FutureWarning: This is an experimental API and will be changed i'
+     'n future.'),
+    '  warnings.warn(',
+    'INFO:torch.distributed.elastic.agent.server.api:[default] Rendezvous complete for workers. Result:',
+    '  restart_count=0',
+    '  master_addr=127.0.0.1',
+    '  master_port=9989',
+    '  group_rank=0',
+    '  group_world_size=1',
+    '  local_ranks=[0]',
+    '  role_ranks=[0]',
+    '  global_ranks=[0]',
+    '  role_world_sizes=[1]',
+    '  global_world_sizes=[1]',
+    '',
+    'INFO:torch.distributed.elastic.agent.server.api:[default] Starting worker group',
+    ('INFO:torch.distributed.elastic.multiprocessing:Setting worker0 reply file to: /tmp/torchel'
+     'astic_ep0epykm/none_7_7ih87t/attempt_0/0/error.json'),
+]
+UNIMATCH_NEXT_LAUNCH = [
+    'Number of training images: 0',
+    'Start training',
+    ('/home/mihirsharma/miniconda3/envs/unimatch/lib/python3.8/site-packages/torch/distributed/l'
+     "aunch.py:163: DeprecationWarning: The 'warn' method is deprecated, use 'warning' instead"),
+    '  logger.warn(',
+    ('The module torch.distributed.launch is deprecated and going to be removed in future.Migrat'
+     'e to torch.distributed.run'),
+    'WARNING:torch.distributed.run:--use_env is deprecated and will be removed in future releases.',
+    " Please read local_rank from `os.environ('LOCAL_RANK')` instead.",
+    'INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:',
+]
+UNIMATCH_PY311_LAUNCH = [
+    'Number of training images: 0',
+    'Start training',
+    ('/home/mihirsharma/miniconda3/lib/python3.11/site-packages/torch/distributed/launch.py:181:'
+     ' FutureWarning: The module torch.distributed.launch is deprecated'),
+    'and will be removed in future. Use torchrun.',
+    'Note that --use-env is set by default in torchrun.',
+    'If your script expects `--local-rank` argument to be set, please',
+    "change it to read from `os.environ['LOCAL_RANK']` instead. See ",
+    'https://pytorch.org/docs/stable/distributed.html#launch-utility for ',
+    'further instructions',
+    '',
+    '  warnings.warn(',
+]
+
+
+def _starts(events: list[dict]) -> list[tuple[int, str]]:
+    return [(e["line"], e["detail"]) for e in events if e["kind"] == "attempt_start"]
+
+
+APPENDED = "torch.distributed's launcher started again: a launch appended to the log"
+
+
+def test_the_launchers_banner_after_its_workers_started_is_a_launch_though_the_run_before_ended_in_silence(
+        tmp_path: Path) -> None:
+    """torch.distributed.launch's banner (`.../torch/distributed/launch.py:163: DeprecationWarning: ...`) after the
+    agent's `Starting worker group` of a launch before it: the launcher started again, an attempt of its own, though
+    the run before printed no failure (its last line `Start training`); the configuration's header right after the
+    banner is the same launch. The first banner, no workers started before it, is none (nothing printed before it)."""
+    lines = UNIMATCH_RUN + UNIMATCH_NEXT_LAUNCH
+    _, _, events = _read(tmp_path, lines, name="train.log")
+    banner = len(UNIMATCH_RUN) + 3  # (the next launch's banner: `Number of training images: 0`, `Start training`)
+    assert "launch.py:163: DeprecationWarning" in lines[banner - 1]
+    assert _starts(events) == [(banner, APPENDED)]
+
+
+def test_the_launchers_banner_in_torch_2_words_is_a_launch_too(tmp_path: Path) -> None:
+    """torch 2.x's banner (`.../torch/distributed/launch.py:181: FutureWarning: The module torch.distributed.launch is
+    deprecated`) after a launch's workers started is a launch as well."""
+    lines = UNIMATCH_RUN + UNIMATCH_PY311_LAUNCH
+    _, _, events = _read(tmp_path, lines, name="train.log")
+    banner = len(UNIMATCH_RUN) + 3
+    assert "launch.py:181: FutureWarning" in lines[banner - 1]
+    assert _starts(events) == [(banner, APPENDED)]
+
