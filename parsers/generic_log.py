@@ -3428,7 +3428,11 @@ _TRAINING_FRAME = re.compile(r"\btrainer\.(?:train|fit)\(|_inner_training_loop|\
                              r"|[\\/]deepspeed[\\/]__init__\.py\", line \d{1,6}, in initialize\b"
                              # (Stable-Baselines3's algorithms' `learn`, its training loop: `stable_baselines3/sac/sac.py",
                              # line 307, in learn`)
-                             r"|[\\/](?:stable_baselines3|sb3_contrib)[\\/][\w/\\]{1,200}\.py\", line \d{1,6}, in learn\b")
+                             r"|[\\/](?:stable_baselines3|sb3_contrib)[\\/][\w/\\]{1,200}\.py\", line \d{1,6}, in learn\b"
+                             # (an optimizer's step and a backward pass, in training alone: `torch/optim/adam.py", line
+                             # 108, in step`, `torch/_tensor.py", line 487, in backward`)
+                             r"|[\\/]torch[\\/]optim[\\/]\w{1,40}\.py\", line \d{1,6}, in step\b"
+                             r"|[\\/]torch[\\/](?:_tensor|autograd[\\/]__init__)\.py\", line \d{1,6}, in backward\b")
 # Keras' `fit` in a traceback (`File ".../keras/engine/training.py", line 1134, in fit`): a step-less
 # console's training run (a Keras console with its steps is the Keras reader's)
 _KERAS_FIT_FRAME = re.compile(r"[\\/]engine[\\/]training(?:_v1)?\.py\", line \d{1,6}, in fit\b")
